@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs the offline VS Code (code-server 4.100.3 = VS Code 1.100.3) once, outside the
+# repository clone so that fresh clones on the same machine reuse it. Idempotent.
+set -euo pipefail
+VERSION=4.100.3
+ROOT="${NETMON_VSCODE_CACHE:-$HOME/.cache/netmon-workbench/code-server-$VERSION}"
+MARK="$ROOT/.installed"
+if [ -f "$MARK" ]; then echo "$ROOT"; exit 0; fi
+need_apt=()
+command -v rg >/dev/null || need_apt+=(ripgrep)
+command -v chromium >/dev/null || need_apt+=(chromium)
+dpkg -s libkrb5-dev >/dev/null 2>&1 || need_apt+=(libkrb5-dev)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >&2
+fi
+rm -rf "$ROOT"; mkdir -p "$ROOT"; cd "$ROOT"
+{
+  npm init -y >/dev/null
+  npm install --ignore-scripts --no-audit --no-fund "code-server@$VERSION"
+  npm rebuild argon2 --dangerously-allow-all-scripts=true
+  cd node_modules/code-server/lib/vscode
+  npm install --omit=dev --ignore-scripts --no-audit --no-fund
+  mkdir -p node_modules/@vscode/ripgrep/bin && ln -sf "$(command -v rg)" node_modules/@vscode/ripgrep/bin/rg
+  npm_config_yes=true npm rebuild --dangerously-allow-all-scripts=true
+  ln -sfn node_modules node_modules.asar
+  cd extensions && npm install --omit=dev --no-audit --no-fund --dangerously-allow-all-scripts=true
+} >&2
+touch "$MARK"
+echo "$ROOT"
