@@ -1,0 +1,67 @@
+// Public, programmatic face of the embedded emulator: what tests, benchmarks, the CLI and
+// the extension's demo mode use. Implemented by src/emulator/server.ts (startEmulator).
+import type { Preset } from './world/model';
+
+/**
+ * A fault rule: applied to every `every`-th request whose path starts with `pathPrefix`
+ * (all paths when absent), at most `times` times (unlimited when absent).
+ * - latency: delay the response by latencyMs
+ * - drop: destroy the socket without answering
+ * - error: answer `status` (default 503) with an errorMessage
+ * - truncate: send the headers and half the body, then end the connection
+ * - rate-limit: answer 429 as if the organization's budget were spent
+ */
+export interface FaultRule {
+  fault: 'latency' | 'drop' | 'error' | 'truncate' | 'rate-limit';
+  every?: number;
+  times?: number;
+  pathPrefix?: string;
+  status?: number;
+  latencyMs?: number;
+}
+
+export interface EmulatorOptions {
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** 0 (default) picks a free port. */
+  port?: number;
+  seed?: number;
+  preset?: Preset;
+  /** Records per page on lists (default 100). */
+  pageSize?: number;
+  /** Requests per organization per window; unlimited when absent. */
+  rateLimit?: { limit: number; windowSeconds: number };
+  /** Persist created enterprise tests here (atomic writes). */
+  dataFile?: string;
+  /** Faults active from the start. */
+  faults?: FaultRule[];
+  /** Enables the /_emulator/ control routes (off by default). */
+  control?: boolean;
+  /** Seconds before an instant test's results appear on the data endpoints (default 3). */
+  instantTestDelaySeconds?: number;
+}
+
+export interface RunningEmulator {
+  /** Base URL without trailing slash, e.g. http://127.0.0.1:40123 */
+  readonly url: string;
+  readonly port: number;
+  setFaults(rules: FaultRule[]): void;
+  /** Requests answered so far (all paths), for tests that count what a client sent. */
+  readonly requestCount: number;
+  close(): Promise<void>;
+}
+
+/**
+ * Control routes (only with `control: true`), JSON bodies:
+ *   GET    /_emulator/faults          → { faults: FaultRule[] }
+ *   PUT    /_emulator/faults          ← { faults: FaultRule[] }
+ *   DELETE /_emulator/faults          clears them
+ *   GET    /_emulator/requests        → { requests: { method, path, query, body?, status }[] } (last 1,000)
+ *   DELETE /_emulator/requests        clears that log
+ */
+export const CONTROL_PREFIX = '/_emulator/';
+
+export const DEMO_CREDENTIALS = {
+  admin: { email: 'admin@demo.netmon', token: 'demo-admin-token' },
+  viewer: { email: 'viewer@demo.netmon', token: 'demo-viewer-token' },
+} as const;
