@@ -8,13 +8,18 @@ const watch = args.includes('--watch');
 const production = args.includes('--production') || process.env.NODE_ENV === 'production';
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1].split(',') : null;
 
-const node = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', sourcemap: !production, minify: production, logLevel: 'warning' };
+// mainFields: jsonc-parser's UMD build hides its requires from esbuild; its ESM build does not.
+const node = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', mainFields: ['module', 'main'], sourcemap: !production, minify: production, logLevel: 'warning' };
 const browser = { bundle: true, platform: 'browser', format: 'iife', target: 'es2022', sourcemap: !production, minify: production, logLevel: 'warning' };
 
 const targets = {
   extension: { ...node, entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], minify: true },
   emulator: { ...node, entryPoints: ['src/emulator/cli.ts'], outfile: 'dist/emulator.js', banner: { js: '#!/usr/bin/env node' } },
   cli: { ...node, entryPoints: ['src/cli/netmon.ts'], outfile: 'dist/netmon.js', banner: { js: '#!/usr/bin/env node' } },
+  // Demo mode loads this lazily (require at runtime), keeping the emulator out of dist/extension.js.
+  // The typed client (undici is ~0.5 MB minified) is loaded at the first connection, keeping dist/extension.js small.
+  'client-lib': { ...node, entryPoints: ['src/api/index.ts'], outfile: 'dist/client-lib.js', minify: true },
+  'emulator-lib': { ...node, entryPoints: ['src/emulator/index.ts'], outfile: 'dist/emulator-lib.js', minify: true },
 };
 for (const panel of ['har', 'path', 'metrics', 'session']) {
   targets[`webview-${panel}`] = { ...browser, entryPoints: [`webview/${panel}/main.ts`], outfile: `dist/webview/${panel}.js`, minify: true };

@@ -39,6 +39,8 @@ export interface EmulatorOptions {
   control?: boolean;
   /** Seconds before an instant test's results appear on the data endpoints (default 3). */
   instantTestDelaySeconds?: number;
+  /** Clock in epoch milliseconds (default Date.now); tests move it to cross round boundaries. */
+  now?: () => number;
 }
 
 export interface RunningEmulator {

@@ -1,0 +1,49 @@
+// Credentials (Bearer, Basic email:token, authToken query) and the account-group context.
+import type { IncomingHttpHeaders } from 'node:http';
+import type { DemoUser, GroupWorld, World } from '../world/model';
+import { HttpError, badRequest } from './errors';
+
+const CHALLENGE = { 'www-authenticate': 'Bearer realm="netmon", Basic realm="netmon"' };
+
+export function authenticate(users: readonly DemoUser[], headers: IncomingHttpHeaders, query: URLSearchParams): DemoUser {
+  const header = headers.authorization;
+  const queryToken = query.get('authToken');
+  if (!header && queryToken === null) {
+    throw new HttpError(401, 'Authentication required: send Authorization: Bearer <token>, Basic <email:token> or authToken=<token>', CHALLENGE);
+  }
+  const user = header ? fromHeader(users, header) : users.find((u) => u.token === queryToken);
+  if (!user) throw new HttpError(401, 'Invalid credentials: the token (or e-mail and token) is not known', CHALLENGE);
+  return user;
+}
+
+function fromHeader(users: readonly DemoUser[], header: string): DemoUser | undefined {
+  const [scheme = '', credential = ''] = header.trim().split(/\s+/, 2);
+  if (scheme.toLowerCase() === 'bearer') return users.find((u) => u.token === credential);
+  if (scheme.toLowerCase() !== 'basic') {
+    throw new HttpError(401, `Unsupported Authorization scheme '${scheme}': use Bearer or Basic`, CHALLENGE);
+  }
+  const decoded = Buffer.from(credential, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return undefined;
+  const email = decoded.slice(0, colon).toLowerCase();
+  const token = decoded.slice(colon + 1);
+  return users.find((u) => u.email.toLowerCase() === email && u.token === token);
+}
+
+export interface GroupContext { aid: number; group: GroupWorld }
+
+export function selectGroup(world: World, user: DemoUser, query: URLSearchParams): GroupContext {
+  const text = query.get('aid');
+  const aid = text === null ? user.aids[0] : parseAid(text);
+  if (aid === undefined) throw badRequest(`User ${user.email} is not assigned to any account group`);
+  const group = user.aids.includes(aid) ? world.group(aid) : undefined;
+  if (!group) {
+    throw badRequest(`aid ${aid}: user ${user.email} is not assigned to that account group (GET /v6/account-groups lists yours)`);
+  }
+  return { aid, group };
+}
+
+function parseAid(text: string): number {
+  if (!/^[0-9]{1,12}$/.test(text)) throw badRequest(`aid '${text}' must be an account group id (integer)`);
+  return Number(text);
+}

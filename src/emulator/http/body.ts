@@ -1,0 +1,54 @@
+// Reading and parsing request bodies: size cap (413), Content-Type (415), JSON with the
+// service's quirks (single-quoted strings and other invalid JSON → 406).
+import type { IncomingMessage } from 'node:http';
+import { HttpError, badRequest } from './errors';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<string> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > limit) throw tooLarge(limit);
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function tooLarge(limit: number): HttpError {
+  return new HttpError(413, `Request body exceeds ${limit} bytes`);
+}
+
+export function isJsonContentType(header: string | undefined): boolean {
+  if (!header) return false;
+  return header.split(';')[0]?.trim().toLowerCase() === 'application/json';
+}
+
+/** Parses a body that must be a JSON object; `what` names the request in messages. */
+export function parseJsonObject(text: string, contentType: string | undefined, what: string): Record<string, unknown> {
+  if (!isJsonContentType(contentType)) {
+    throw new HttpError(415, `${what} needs a JSON body with header Content-Type: application/json`);
+  }
+  if (text.trim() === '') throw badRequest(`${what} needs a JSON object body`);
+  const value = parseJson(text);
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw badRequest(`${what} needs a JSON object body, not ${Array.isArray(value) ? 'an array' : typeof value}`);
+  }
+  return value as Record<string, unknown>;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    if (/'[^']*'\s*:/.test(text) || /:\s*'/.test(text)) {
+      throw new HttpError(406, 'Invalid JSON: strings must be enclosed in double quotes, not single quotes');
+    }
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new HttpError(406, `Invalid JSON: ${detail}`);
+  }
+}

@@ -1,0 +1,49 @@
+// Search filters of the endpoint-data lists: validated against the keys each list accepts,
+// then matched against a record's facets (AND across keys, OR within one key's values).
+import { FILTER_VALUE_SETS, filterKeysFor, type FilterTarget } from '../../api/types';
+import type { Facets } from '../world/model';
+import { badRequest } from './errors';
+
+export interface FilterSet { byKey: Map<string, Set<string>> }
+
+export function parseSearchFilters(body: Record<string, unknown>, target: FilterTarget): FilterSet {
+  for (const key of Object.keys(body)) {
+    if (key !== 'searchFilters') throw badRequest(`Unknown body field '${key}': the body holds only searchFilters`);
+  }
+  const list = body.searchFilters;
+  if (!Array.isArray(list)) throw badRequest('searchFilters is required and must be an array of {key, values}');
+  const allowed = filterKeysFor(target);
+  const byKey = new Map<string, Set<string>>();
+  list.forEach((entry: unknown, index) => {
+    const where = `searchFilters[${index}]`;
+    if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) throw badRequest(`${where} must be an object {key, values}`);
+    const { key, values, ...rest } = entry as Record<string, unknown>;
+    const extra = Object.keys(rest)[0];
+    if (extra !== undefined) throw badRequest(`${where}.${extra} is not a filter field (use key and values)`);
+    if (typeof key !== 'string') throw badRequest(`${where}.key is required and must be a string`);
+    if (!allowed.includes(key)) {
+      throw badRequest(`${where}.key '${key}' does not apply to /${target === 'web' || target === 'network' ? `user-sessions/${target}` : target}; allowed keys: ${allowed.join(', ')}`);
+    }
+    if (!Array.isArray(values) || values.length === 0) throw badRequest(`${where}.values must be a non-empty array`);
+    const set = byKey.get(key) ?? new Set<string>();
+    values.forEach((value: unknown, i) => set.add(filterValue(value, key, `${where}.values[${i}]`)));
+    byKey.set(key, set);
+  });
+  return { byKey };
+}
+
+function filterValue(value: unknown, key: string, where: string): string {
+  if (typeof value !== 'string' && typeof value !== 'number') throw badRequest(`${where} must be a string or number`);
+  const text = String(value);
+  const allowed = FILTER_VALUE_SETS[key];
+  if (allowed && !allowed.includes(text)) throw badRequest(`${where} '${text}' is not a valid ${key}; use one of ${allowed.join(', ')}`);
+  return text;
+}
+
+export function matches(filters: FilterSet, facets: Facets): boolean {
+  for (const [key, values] of filters.byKey) {
+    const actual = (facets as unknown as Record<string, unknown>)[key];
+    if (actual === undefined || !values.has(String(actual))) return false;
+  }
+  return true;
+}

@@ -1,0 +1,69 @@
+// Time parameters: window ([0-9]+[smhdw]?, no unit = seconds), from/to (YYYY-mm-ddTHH:MM:SS,
+// UTC). Ranges end at "now"; without parameters a list covers the current round. `asOf` pins "now" so that a
+// walk over `next` links stays on the same range when the clock enters a new round.
+import type { TimeRange } from '../world/model';
+import { badRequest } from './errors';
+
+const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400, w: 604800 };
+const WINDOW = /^([0-9]+)([smhdw]?)$/;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
+
+export const PIN_PARAM = 'asOf';
+
+export interface ResolvedRange {
+  range: TimeRange;
+  /** Epoch seconds that stand for "now" in this query (repeated in `next` links). */
+  asOf: number;
+}
+
+export function parseWindow(text: string): number {
+  const match = WINDOW.exec(text);
+  if (!match) throw badRequest(`window '${text}' must match [0-9]+[smhdw]? (e.g. 300, 15m, 2h, 1d)`);
+  const seconds = Number(match[1]) * (UNIT_SECONDS[match[2] || 's'] ?? 1);
+  if (!Number.isSafeInteger(seconds) || seconds <= 0) throw badRequest(`window '${text}' must be a positive duration`);
+  return seconds;
+}
+
+export function parseDateTime(name: string, text: string): number {
+  const match = DATE_TIME.exec(text);
+  const parts = match?.slice(1).map(Number);
+  if (!parts) throw badRequest(`${name} '${text}' must be formatted YYYY-mm-ddTHH:MM:SS (UTC)`);
+  const [year, month, day, hour, minute, second] = parts as [number, number, number, number, number, number];
+  const ms = Date.UTC(year, month - 1, day, hour, minute, second);
+  const check = new Date(ms);
+  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) {
+    throw badRequest(`${name} '${text}' is not a valid date and time`);
+  }
+  return ms / 1000;
+}
+
+export function resolveRange(query: URLSearchParams, nowSeconds: number, roundSeconds: number): ResolvedRange {
+  const asOf = pinnedNow(query, nowSeconds);
+  const roundStart = Math.floor(asOf / roundSeconds) * roundSeconds;
+  const window = query.get('window');
+  const from = query.get('from');
+  const to = query.get('to');
+  if (window !== null && (from !== null || to !== null)) throw badRequest('Use either window or from/to, not both');
+  if (to !== null && from === null) throw badRequest('to needs from (YYYY-mm-ddTHH:MM:SS)');
+  if (from !== null) {
+    const start = parseDateTime('from', from);
+    const end = to === null ? asOf : parseDateTime('to', to);
+    if (end <= start) throw badRequest(`to (${to ?? 'now'}) must be later than from (${from})`);
+    return { range: { from: start, to: end }, asOf };
+  }
+  if (window !== null) return { range: { from: asOf - parseWindow(window), to: asOf }, asOf };
+  // The current round: the one that started last (its start alone when "now" is that start).
+  return { range: { from: roundStart, to: Math.max(asOf, roundStart + 1) }, asOf };
+}
+
+function pinnedNow(query: URLSearchParams, nowSeconds: number): number {
+  const pinned = query.get(PIN_PARAM);
+  if (pinned === null) return Math.floor(nowSeconds);
+  if (!/^[0-9]{1,12}$/.test(pinned)) throw badRequest(`${PIN_PARAM} '${pinned}' must be epoch seconds (it comes from a pages.next link)`);
+  return Number(pinned);
+}
+
+/** yyyy-MM-dd HH:mm:ss in UTC, the service's dateTime format. */
+export function formatDateTime(epochSeconds: number): string {
+  return new Date(epochSeconds * 1000).toISOString().slice(0, 19).replace('T', ' ');
+}

@@ -1,0 +1,3 @@
+// Public entry of the embedded emulator.
+export { startEmulator } from './server';
+export * from './api';

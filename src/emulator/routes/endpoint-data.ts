@@ -1,0 +1,94 @@
+// Endpoint data (v6): the four filterable lists (GET unfiltered, POST with searchFilters),
+// session/probe details, page HAR, networks, agents and the user's account groups.
+import type { FilterTarget } from '../../api/types';
+import { parseJsonObject } from '../http/body';
+import { notFound } from '../http/errors';
+import { matches, parseSearchFilters, type FilterSet } from '../http/filters';
+import type { Handler, RequestContext, Route, RouteResult } from '../http/router';
+import { formatDateTime } from '../http/time';
+import type { Faceted, GroupWorld, TimeRange } from '../world/model';
+import { pagedList } from './list-response';
+import type { EmulatorState } from './state';
+
+type FacetedSource = (group: GroupWorld, range: TimeRange) => Iterable<Faceted<unknown>>;
+
+export function endpointDataRoutes(state: EmulatorState): Route[] {
+  const list = (target: FilterTarget, arrayName: string, source: FacetedSource): Route['methods'] => {
+    const handler: Handler = (ctx) => filteredList(state, ctx, target, arrayName, source);
+    return { GET: handler, POST: handler };
+  };
+  return [
+    { pattern: '/v6/endpoint-data/user-sessions', methods: list('user-sessions', 'userSessions', (g, r) => g.userSessions(r)) },
+    { pattern: '/v6/endpoint-data/user-sessions/web', methods: list('web', 'webSessions', (g, r) => g.webSessions(r)) },
+    { pattern: '/v6/endpoint-data/user-sessions/network', methods: list('network', 'networkSessions', (g, r) => g.networkSessions(r)) },
+    { pattern: '/v6/endpoint-data/user-sessions/:sessionId', methods: { GET: sessionDetail } },
+    { pattern: '/v6/endpoint-data/user-sessions/:sessionId/page/:pageId', methods: { GET: pageHar } },
+    { pattern: '/v6/endpoint-data/network-topology', methods: list('network-topology', 'networkProbes', (g, r) => g.networkProbes(r)) },
+    { pattern: '/v6/endpoint-data/network-topology/:networkProbeId', methods: { GET: probeDetail } },
+    { pattern: '/v6/endpoint-data/networks', methods: { GET: (ctx) => ({ body: { privateNetworks: ctx.group.networks() } }) } },
+    { pattern: '/v6/endpoint-agents', methods: { GET: (ctx) => ({ body: { endpointAgents: ctx.group.endpointAgents() } }) } },
+    { pattern: '/v6/endpoint-agents/:agentId', methods: { GET: agentDetail } },
+    { pattern: '/v6/account-groups', methods: { GET: (ctx) => accountGroups(state, ctx) } },
+  ];
+}
+
+function filteredList(state: EmulatorState, ctx: RequestContext, target: FilterTarget, arrayName: string, source: FacetedSource): RouteResult {
+  const filters = ctx.method === 'POST' ? readFilters(ctx, target) : undefined;
+  const list = pagedList(state, ctx, (range) => records(source(ctx.group, range), filters));
+  const body: Record<string, unknown> = { [arrayName]: list.records, pages: list.pages };
+  if (filters) {
+    body.from = formatDateTime(list.range.from);
+    body.to = formatDateTime(list.range.to);
+  }
+  return { body };
+}
+
+function readFilters(ctx: RequestContext, target: FilterTarget): FilterSet | undefined {
+  // A POST without a body is read like the GET; a body must be {searchFilters: [...]}.
+  if (ctx.rawBody.trim() === '' && ctx.contentType === undefined) return undefined;
+  return parseSearchFilters(parseJsonObject(ctx.rawBody, ctx.contentType, 'Filtering'), target);
+}
+
+function* records(items: Iterable<Faceted<unknown>>, filters: FilterSet | undefined): Iterable<unknown> {
+  for (const item of items) {
+    if (!filters || matches(filters, item.facets)) yield item.record;
+  }
+}
+
+function sessionDetail(ctx: RequestContext): RouteResult {
+  const id = ctx.params.sessionId ?? '';
+  const session = ctx.group.userSession(id);
+  if (!session) throw notFound(`User session '${id}' not found in account group ${ctx.aid}`);
+  return { body: { userSessions: [session] } };
+}
+
+function pageHar(ctx: RequestContext): RouteResult {
+  const sessionId = ctx.params.sessionId ?? '';
+  const pageId = ctx.params.pageId ?? '';
+  if (!ctx.group.userSession(sessionId)) throw notFound(`User session '${sessionId}' not found in account group ${ctx.aid}`);
+  const har = ctx.group.pageHar(sessionId, pageId);
+  if (!har) throw notFound(`Page '${pageId}' not found in user session '${sessionId}'`);
+  return { body: { har } };
+}
+
+function probeDetail(ctx: RequestContext): RouteResult {
+  const id = ctx.params.networkProbeId ?? '';
+  const probe = ctx.group.networkProbe(id);
+  if (!probe) throw notFound(`Network probe '${id}' not found in account group ${ctx.aid}`);
+  return { body: { networkProbes: [probe] } };
+}
+
+function agentDetail(ctx: RequestContext): RouteResult {
+  const id = ctx.params.agentId ?? '';
+  const agent = ctx.group.endpointAgent(id);
+  if (!agent) throw notFound(`Endpoint agent '${id}' not found in account group ${ctx.aid}`);
+  return { body: { endpointAgents: [agent] } };
+}
+
+function accountGroups(state: EmulatorState, ctx: RequestContext): RouteResult {
+  const names = new Map(state.world.accountGroups.map((g) => [g.aid, g.accountGroupName]));
+  const accountGroups = ctx.user.aids.map((aid, index) => ({
+    aid, accountGroupName: names.get(aid) ?? `Account group ${aid}`, current: aid === ctx.aid, default: index === 0,
+  }));
+  return { body: { accountGroups } };
+}

@@ -1,0 +1,50 @@
+// Endpoint scheduled-test data (v7): network metrics, path-vis summaries and details,
+// HTTP server timings, each beside the test's definition.
+import { badRequest, notFound } from '../http/errors';
+import type { RequestContext, Route, RouteResult } from '../http/router';
+import { parseTestId, requireEndpointTest } from './endpoint-tests';
+import { pagedList } from './list-response';
+import type { EmulatorState } from './state';
+
+export function testDataRoutes(state: EmulatorState): Route[] {
+  return [
+    { pattern: '/v7/endpoint-data/tests/net/metrics/:testId', methods: { GET: (ctx) => metrics(state, ctx) } },
+    { pattern: '/v7/endpoint-data/tests/net/path-vis/:testId', methods: { GET: (ctx) => pathVis(state, ctx) } },
+    { pattern: '/v7/endpoint-data/tests/net/path-vis/:testId/:agentId/:roundId', methods: { GET: (ctx) => pathTrace(state, ctx) } },
+    { pattern: '/v7/endpoint-data/tests/web/http-server/:testId', methods: { GET: (ctx) => httpServer(state, ctx) } },
+  ];
+}
+
+function metrics(state: EmulatorState, ctx: RequestContext): RouteResult {
+  const endpointTest = requireEndpointTest(ctx, parseTestId(ctx));
+  const list = pagedList(state, ctx, (range) => ctx.group.netMetrics(endpointTest.testId, range));
+  return { body: { endpointNet: { endpointTest, metrics: list.records }, pages: list.pages } };
+}
+
+function pathVis(state: EmulatorState, ctx: RequestContext): RouteResult {
+  const endpointTest = requireEndpointTest(ctx, parseTestId(ctx));
+  const list = pagedList(state, ctx, (range) => ctx.group.pathVis(endpointTest.testId, range));
+  return { body: { endpointNet: { endpointTest, pathVis: list.records }, pages: list.pages } };
+}
+
+function pathTrace(state: EmulatorState, ctx: RequestContext): RouteResult {
+  const endpointTest = requireEndpointTest(ctx, parseTestId(ctx));
+  const roundText = ctx.params.roundId ?? '';
+  if (!/^[0-9]{1,12}$/.test(roundText)) throw badRequest(`roundId '${roundText}' must be epoch seconds (an integer)`);
+  const roundId = Number(roundText);
+  const roundSeconds = state.world.roundSeconds;
+  if (roundId % roundSeconds !== 0) throw badRequest(`roundId ${roundId} is not a round start (a multiple of ${roundSeconds} s)`);
+  const agentId = ctx.params.agentId ?? '';
+  const trace = ctx.group.pathTrace(endpointTest.testId, agentId, roundId);
+  if (!trace) throw notFound(`No path trace of test ${endpointTest.testId} from agent ${agentId} in round ${roundId}`);
+  return { body: { endpointNet: { endpointTest, pathVis: [trace] } } };
+}
+
+function httpServer(state: EmulatorState, ctx: RequestContext): RouteResult {
+  const endpointTest = requireEndpointTest(ctx, parseTestId(ctx));
+  if (endpointTest.type !== 'http-server' && endpointTest.type !== 'page-load') {
+    throw badRequest(`Test ${endpointTest.testId} is an ${endpointTest.type} test; http-server data needs an http-server or page-load test`);
+  }
+  const list = pagedList(state, ctx, (range) => ctx.group.httpServer(endpointTest.testId, range));
+  return { body: { endpointWeb: { endpointTest, httpServer: list.records }, pages: list.pages } };
+}

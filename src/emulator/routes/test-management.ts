@@ -1,0 +1,215 @@
+// Enterprise test management: create/update/delete for all eight types, v7 and the older
+// unversioned forms (POST …/new, …/{id}/update, …/{id}/delete).
+import { ENDPOINT_TEST_INTERVALS as TEST_INTERVALS, ENTERPRISE_TEST_TYPES, type EnterpriseTest, type EnterpriseTestType } from '../../api/types';
+import { parseJsonObject } from '../http/body';
+import { badRequest, forbidden, notFound } from '../http/errors';
+import type { RequestContext, Route, RouteResult } from '../http/router';
+import { formatDateTime } from '../http/time';
+import type { EmulatorState } from './state';
+import {
+  type Body, normalizeServer, normalizeUrl, optionalEnum, optionalFlag, optionalInt, optionalString,
+  rejectUnknownFields, requiredString, toIntLike, isHost,
+} from './validate';
+
+const COMMON_FIELDS = ['testName', 'interval', 'agents', 'enabled', 'alertsEnabled', 'description'];
+const UPDATABLE_FIELDS = ['testName', 'interval', 'agents'];
+
+/** Type-specific fields: the target first. */
+const TYPE_FIELDS: Record<EnterpriseTestType, { required: string[]; optional: string[] }> = {
+  'agent-to-server': { required: ['server'], optional: ['port', 'protocol'] },
+  'agent-to-agent': { required: ['targetAgentId'], optional: ['port', 'protocol', 'direction'] },
+  'dns-trace': { required: ['domain'], optional: [] },
+  'dns-server': { required: ['domain'], optional: ['dnsServers'] },
+  'dns-dnssec': { required: ['domain'], optional: [] },
+  'http-server': { required: ['url'], optional: ['httpTimeLimit', 'followRedirects', 'verifyCertificate', 'contentRegex'] },
+  'page-load': { required: ['url'], optional: ['httpTimeLimit'] },
+  'web-transactions': { required: ['url', 'transactionScript'], optional: ['httpTimeLimit'] },
+};
+
+export function testManagementRoutes(state: EmulatorState): Route[] {
+  const create = (ctx: RequestContext): Promise<RouteResult> => createTest(state, ctx);
+  const update = (ctx: RequestContext): Promise<RouteResult> => updateTest(state, ctx);
+  const remove = (ctx: RequestContext): Promise<RouteResult> => deleteTest(state, ctx);
+  const show = (ctx: RequestContext): RouteResult => ({ body: { test: [findTest(state, ctx)] } });
+  return [
+    // Listing and reading created tests is not in the spec; the emulator offers it so that
+    // clients and tests can see what they wrote.
+    { pattern: '/v7/tests', methods: { GET: (ctx) => ({ body: { test: state.store.list(ctx.aid) } }) } },
+    { pattern: '/v7/tests/:testType', methods: { POST: create } },
+    { pattern: '/v7/tests/:testType/:testId', methods: { GET: show, PUT: update, DELETE: remove } },
+    { pattern: '/tests/:testType/new', methods: { POST: create } },
+    { pattern: '/tests/:testType/:testId/update', methods: { POST: update } },
+    { pattern: '/tests/:testType/:testId/delete', methods: { POST: remove } },
+  ];
+}
+
+function testTypeOf(ctx: RequestContext): EnterpriseTestType {
+  const type = ctx.params.testType ?? '';
+  if (!(ENTERPRISE_TEST_TYPES as readonly string[]).includes(type)) {
+    throw notFound(`Unknown test type '${type}'; use one of ${ENTERPRISE_TEST_TYPES.join(', ')}`);
+  }
+  return type as EnterpriseTestType;
+}
+
+function requireAdmin(ctx: RequestContext, action: string): void {
+  if (!ctx.user.accountAdmin) throw forbidden(`${action} tests needs Account Admin (user ${ctx.user.email} lacks it)`);
+}
+
+function findTest(state: EmulatorState, ctx: RequestContext): EnterpriseTest {
+  const type = testTypeOf(ctx);
+  const id = toIntLike(ctx.params.testId);
+  const test = id === undefined ? undefined : state.store.get(ctx.aid, id);
+  if (!test) throw notFound(`Test ${ctx.params.testId} not found in account group ${ctx.aid}`);
+  if (test.type !== type) throw badRequest(`Test ${test.testId} is a ${test.type} test, not ${type}`);
+  return test;
+}
+
+async function createTest(state: EmulatorState, ctx: RequestContext): Promise<RouteResult> {
+  requireAdmin(ctx, 'creating');
+  const type = testTypeOf(ctx);
+  const body = parseJsonObject(ctx.rawBody, ctx.contentType, `Creating a ${type} test`);
+  const fields = TYPE_FIELDS[type];
+  rejectUnknownFields(body, [...COMMON_FIELDS, ...fields.required, ...fields.optional], `${type} tests`, (field) => foreignField(field, type));
+  for (const field of ['testName', 'interval', 'agents', ...fields.required]) {
+    if (body[field] === undefined) throw badRequest(`${field} is required to create a ${type} test`);
+  }
+  const target = targetFields(ctx, type, body);
+  const common = commonFields(ctx, body);
+  const test = await state.store.create(ctx.aid, (testId) => ({
+    testId, type, ...common, enabled: optionalFlag(body, 'enabled') ?? 1,
+    alertsEnabled: optionalFlag(body, 'alertsEnabled') ?? 1,
+    ...target,
+    createdBy: `${ctx.user.name} (${ctx.user.email})`,
+    createdDate: formatDateTime(ctx.nowSeconds),
+    apiLinks: [{ rel: 'self', href: `${ctx.baseUrl}/v7/tests/${type}/${testId}` }],
+  }) as EnterpriseTest);
+  return { status: 201, body: { test: [test] } };
+}
+
+function foreignField(field: string, type: EnterpriseTestType): string | undefined {
+  const owners = ENTERPRISE_TEST_TYPES.filter((t) => [...TYPE_FIELDS[t].required, ...TYPE_FIELDS[t].optional].includes(field));
+  if (owners.length === 0) return undefined;
+  const target = TYPE_FIELDS[type].required.join(' and ');
+  return `Field '${field}' belongs to ${owners.join('/')} tests, not ${type} (a ${type} test takes ${target})`;
+}
+
+type ExpandedAgents = EnterpriseTest['agents'];
+
+interface CommonFields { testName: string; interval: number; agents: ExpandedAgents; description?: string }
+
+function commonFields(ctx: RequestContext, body: Body): CommonFields {
+  const fields: CommonFields = {
+    testName: requiredString(body, 'testName', 'a test'),
+    interval: interval(body),
+    agents: expandAgents(ctx, body.agents),
+  };
+  const description = optionalString(body, 'description');
+  if (description !== undefined) fields.description = description;
+  return fields;
+}
+
+function interval(body: Body): number {
+  const value = body.interval;
+  if (!(TEST_INTERVALS as readonly unknown[]).includes(value)) {
+    throw badRequest(`interval must be one of ${TEST_INTERVALS.join(', ')} seconds`);
+  }
+  return value as number;
+}
+
+function expandAgents(ctx: RequestContext, value: unknown): ExpandedAgents {
+  if (!Array.isArray(value) || value.length === 0) throw badRequest('agents must be a non-empty array of {agentId}');
+  const known = new Map(ctx.group.enterpriseAgents().map((a) => [a.agentId, a]));
+  const expanded = new Map<number, ExpandedAgents[number]>();
+  value.forEach((entry: unknown, index) => {
+    const raw = entry !== null && typeof entry === 'object' ? (entry as Record<string, unknown>).agentId : undefined;
+    const id = toIntLike(raw);
+    if (id === undefined) throw badRequest(`agents[${index}].agentId must be an integer or a numeric string`);
+    const agent = known.get(id);
+    if (!agent) throw badRequest(`agents[${index}].agentId ${id} is not an enterprise agent of account group ${ctx.aid}`);
+    expanded.set(id, { ...agent });
+  });
+  return [...expanded.values()];
+}
+
+function targetFields(ctx: RequestContext, type: EnterpriseTestType, body: Body): Body {
+  switch (type) {
+    case 'agent-to-server': {
+      const port = optionalInt(body, 'port', 1, 65535);
+      const server = normalizeServer(requiredString(body, 'server', type), 'server', port ?? 80);
+      return { server, protocol: optionalEnum(body, 'protocol', ['TCP', 'ICMP'] as const) ?? 'TCP' };
+    }
+    case 'agent-to-agent': {
+      const targetAgentId = toIntLike(body.targetAgentId);
+      if (targetAgentId === undefined) throw badRequest('targetAgentId must be an integer or a numeric string');
+      if (!ctx.group.enterpriseAgents().some((a) => a.agentId === targetAgentId)) {
+        throw badRequest(`targetAgentId ${targetAgentId} is not an enterprise agent of account group ${ctx.aid}`);
+      }
+      return {
+        targetAgentId, port: optionalInt(body, 'port', 1, 65535) ?? 49153,
+        protocol: optionalEnum(body, 'protocol', ['TCP', 'UDP'] as const) ?? 'TCP',
+        direction: optionalEnum(body, 'direction', ['TO_TARGET', 'FROM_TARGET', 'BIDIRECTIONAL'] as const) ?? 'TO_TARGET',
+      };
+    }
+    case 'dns-trace': case 'dns-server': case 'dns-dnssec':
+      return { domain: domain(body), ...(type === 'dns-server' ? { dnsServers: dnsServers(body) } : {}) };
+    default:
+      return webFields(type, body);
+  }
+}
+
+function domain(body: Body): string {
+  const text = requiredString(body, 'domain', 'DNS tests');
+  const name = text.replace(/\.$/, '');
+  if (!isHost(name)) throw badRequest(`domain '${text}' must be a domain name (e.g. example.com)`);
+  return text;
+}
+
+function dnsServers(body: Body): string[] {
+  const value = body.dnsServers;
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || !value.every((s): s is string => typeof s === 'string' && isHost(s))) {
+    throw badRequest('dnsServers must be an array of host names or IP addresses');
+  }
+  return value;
+}
+
+function webFields(type: EnterpriseTestType, body: Body): Body {
+  const url = normalizeUrl(requiredString(body, 'url', `${type} tests`), 'url').toString();
+  const fields: Body = { url, httpTimeLimit: optionalInt(body, 'httpTimeLimit', 5000, 60000) ?? 5000 };
+  if (type === 'http-server') {
+    fields.followRedirects = optionalFlag(body, 'followRedirects') ?? 1;
+    fields.verifyCertificate = optionalFlag(body, 'verifyCertificate') ?? 1;
+    const regex = optionalString(body, 'contentRegex');
+    if (regex !== undefined) fields.contentRegex = checkRegex(regex);
+  }
+  if (type === 'web-transactions') fields.transactionScript = requiredString(body, 'transactionScript', 'web-transactions tests');
+  return fields;
+}
+
+function checkRegex(text: string): string {
+  try { new RegExp(text); } catch { throw badRequest(`contentRegex '${text}' is not a valid regular expression`); }
+  return text;
+}
+
+async function updateTest(state: EmulatorState, ctx: RequestContext): Promise<RouteResult> {
+  requireAdmin(ctx, 'updating');
+  const existing = findTest(state, ctx);
+  const body = parseJsonObject(ctx.rawBody, ctx.contentType, `Updating test ${existing.testId}`);
+  rejectUnknownFields(body, UPDATABLE_FIELDS, 'updates', (field) => `Field '${field}' cannot be updated; only ${UPDATABLE_FIELDS.join(', ')} can`);
+  if (Object.keys(body).length === 0) throw badRequest(`Nothing to update: send at least one of ${UPDATABLE_FIELDS.join(', ')}`);
+  const updated: EnterpriseTest = { ...existing };
+  if (body.testName !== undefined) updated.testName = requiredString(body, 'testName', 'an update');
+  if (body.interval !== undefined) updated.interval = interval(body);
+  if (body.agents !== undefined) updated.agents = expandAgents(ctx, body.agents);
+  updated.modifiedBy = `${ctx.user.name} (${ctx.user.email})`;
+  updated.modifiedDate = formatDateTime(ctx.nowSeconds);
+  await state.store.replace(ctx.aid, updated);
+  return { body: { test: [updated] } };
+}
+
+async function deleteTest(state: EmulatorState, ctx: RequestContext): Promise<RouteResult> {
+  requireAdmin(ctx, 'deleting');
+  const test = findTest(state, ctx);
+  await state.store.remove(ctx.aid, test.testId);
+  return { body: {} };
+}

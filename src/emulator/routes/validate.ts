@@ -1,0 +1,98 @@
+// Field checks shared by the write routes; each failure names the field and the rule.
+import { badRequest } from '../http/errors';
+
+export type Body = Record<string, unknown>;
+
+export function rejectUnknownFields(body: Body, allowed: readonly string[], what: string, explain?: (field: string) => string | undefined): void {
+  for (const field of Object.keys(body)) {
+    if (allowed.includes(field)) continue;
+    throw badRequest(explain?.(field) ?? `Field '${field}' is not accepted by ${what}; accepted fields: ${allowed.join(', ')}`);
+  }
+}
+
+export function requiredString(body: Body, field: string, what: string): string {
+  const value = body[field];
+  if (value === undefined || value === null) throw badRequest(`${field} is required for ${what}`);
+  if (typeof value !== 'string' || value.trim() === '') throw badRequest(`${field} must be a non-empty string`);
+  return value;
+}
+
+export function optionalString(body: Body, field: string): string | undefined {
+  const value = body[field];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw badRequest(`${field} must be a string`);
+  return value;
+}
+
+export function optionalInt(body: Body, field: string, min: number, max: number): number | undefined {
+  const value = body[field];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isInteger(value)) throw badRequest(`${field} must be an integer (${min}..${max})`);
+  if (value < min || value > max) throw badRequest(`${field} ${value} is out of range ${min}..${max}`);
+  return value;
+}
+
+export function requiredInt(body: Body, field: string, min: number, max: number, what: string): number {
+  if (body[field] === undefined) throw badRequest(`${field} is required for ${what}`);
+  return optionalInt(body, field, min, max) as number;
+}
+
+/** Accepts an integer or a numeric string (as the reference's samples send). */
+export function optionalIntLike(body: Body, field: string): number | undefined {
+  const value = body[field];
+  if (value === undefined) return undefined;
+  const number = toIntLike(value);
+  if (number === undefined) throw badRequest(`${field} must be an integer or a numeric string`);
+  return number;
+}
+
+export function toIntLike(value: unknown): number | undefined {
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
+  if (typeof value === 'string' && /^[0-9]{1,15}$/.test(value.trim())) return Number(value.trim());
+  return undefined;
+}
+
+export function optionalEnum<T extends string | number>(body: Body, field: string, values: readonly T[]): T | undefined {
+  const value = body[field];
+  if (value === undefined) return undefined;
+  if (!(values as readonly unknown[]).includes(value)) throw badRequest(`${field} must be one of ${values.join(', ')}`);
+  return value as T;
+}
+
+export function optionalBoolean(body: Body, field: string): boolean | undefined {
+  const value = body[field];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'boolean') throw badRequest(`${field} must be true or false`);
+  return value;
+}
+
+export function optionalFlag(body: Body, field: string): 0 | 1 | undefined {
+  const value = body[field];
+  if (value === undefined) return undefined;
+  if (value !== 0 && value !== 1) throw badRequest(`${field} must be 0 or 1`);
+  return value;
+}
+
+const HOST = /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+
+export function isHost(text: string): boolean { return HOST.test(text); }
+
+/** host or host:port; returns host:port with port 80 when none was given. */
+export function normalizeServer(text: string, field: string, defaultPort = 80): string {
+  const match = /^([^:/\s]+)(?::(\d{1,5}))?$/.exec(text.trim());
+  const host = match?.[1];
+  if (!match || !host || !isHost(host)) throw badRequest(`${field} '${text}' must be a host name or IP address, optionally with :port (no protocol)`);
+  const port = match[2] === undefined ? defaultPort : Number(match[2]);
+  if (port < 1 || port > 65535) throw badRequest(`${field} port ${port} is out of range 1..65535`);
+  return `${host}:${port}`;
+}
+
+/** http(s) URL; a URL without protocol gets `defaultScheme`. */
+export function normalizeUrl(text: string, field: string, defaultScheme = 'https'): URL {
+  const candidate = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `${defaultScheme}://${text}`;
+  let url: URL;
+  try { url = new URL(candidate); } catch { throw badRequest(`${field} '${text}' is not a valid URL`); }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw badRequest(`${field} '${text}' must use http or https`);
+  if (!url.hostname) throw badRequest(`${field} '${text}' has no host`);
+  return url;
+}

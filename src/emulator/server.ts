@@ -1,0 +1,77 @@
+// startEmulator: builds the world, the routes and the node:http server of one emulator run.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { EmulatorOptions, FaultRule, RunningEmulator } from './api';
+import { FaultInjector } from './http/faults';
+import { RateLimiter } from './http/rate-limit';
+import { RequestLog } from './http/request-log';
+import { Router } from './http/router';
+import { TestStore } from './persistence';
+import { handleRequest, type PipelineDeps } from './pipeline';
+import { endpointDataRoutes } from './routes/endpoint-data';
+import { endpointTestRoutes } from './routes/endpoint-tests';
+import { instantTestRoutes } from './routes/instant-tests';
+import type { EmulatorState } from './routes/state';
+import { testDataRoutes } from './routes/test-data';
+import { testManagementRoutes } from './routes/test-management';
+import { createWorld } from './world/index';
+
+export const DEFAULT_PAGE_SIZE = 100;
+export const DEFAULT_SEED = 1;
+const FIRST_INSTANT_TEST_ID = 5_000_001;
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const world = createWorld({ seed: options.seed ?? DEFAULT_SEED, preset: options.preset ?? 'demo' });
+  const store = await TestStore.open(options.dataFile);
+  let instantTestId = FIRST_INSTANT_TEST_ID;
+  const state: EmulatorState = {
+    world, store,
+    pageSize: checkedPageSize(options.pageSize),
+    instantTestDelaySeconds: options.instantTestDelaySeconds ?? 3,
+    nextInstantTestId: () => instantTestId++,
+    instantTestIds: new Set(),
+  };
+  const router = new Router([
+    ...testManagementRoutes(state), ...endpointTestRoutes(state), ...instantTestRoutes(state),
+    ...testDataRoutes(state), ...endpointDataRoutes(state),
+  ]);
+  const faults = new FaultInjector(options.faults ?? []);
+  let url = '';
+  let requestCount = 0;
+  const deps: PipelineDeps = {
+    world, router, faults, log: new RequestLog(), control: options.control ?? false,
+    limiter: new RateLimiter(options.rateLimit), ownUrl: () => url, nowMs: options.now ?? Date.now,
+  };
+  const server = createServer((req, res) => {
+    requestCount += 1;
+    handleRequest(deps, req, res).catch((error: unknown) => {
+      console.error('netmon emulator: request failed', error);
+      res.destroy();
+    });
+  });
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => { server.off('error', reject); resolve(); });
+  });
+  const { port } = server.address() as AddressInfo;
+  url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return {
+    url, port,
+    setFaults: (rules: FaultRule[]) => faults.set(rules),
+    get requestCount() { return requestCount; },
+    close: async () => {
+      await store.flush();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+function checkedPageSize(pageSize: number | undefined): number {
+  if (pageSize === undefined) return DEFAULT_PAGE_SIZE;
+  if (!Number.isInteger(pageSize) || pageSize < 1) throw new Error(`pageSize must be a positive integer, got ${pageSize}`);
+  return pageSize;
+}

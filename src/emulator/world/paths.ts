@@ -1,0 +1,153 @@
+// The route model behind path traces, path-vis summaries and session traceroutes: a shared
+// prefix (gateway, access ISP), an ECMP fan-out through transit carriers, a shared suffix at
+// the destination's network. Stars, MPLS labels and an occasional routing loop included.
+import type { PathHop, PathRoute, TracerouteHop } from '../../api/types';
+import { CITIES, TRANSIT, type Carrier, type City, type Destination } from './catalog';
+import { hostInPrefix } from './format';
+import type { AgentProfile } from './agents';
+import { Rng, hashKey } from './prng';
+
+export interface HopSpec {
+  ipAddress: string;
+  prefix: string;
+  rdns?: string;
+  carrier?: Carrier;
+  city: City;
+  mpls?: string[];
+  /** Share of the end-to-end RTT reached at this hop (increasing along the route). */
+  share: number;
+}
+
+/** A route as hop slots; `null` is a hop that did not answer (a star). */
+export interface RouteSpec { slots: (HopSpec | null)[]; loops: boolean }
+
+const HUBS = CITIES.filter((city) => ['iad', 'fra', 'sin', 'sfo', 'lon'].includes(city.code));
+const MAX_HOPS = 30;
+
+function routerName(rng: Rng, carrier: Carrier, city: City): string {
+  const iface = rng.pick(['be', 'ae', 'et', 'xe', 'hu']);
+  return `${iface}${rng.int(1, 4999)}.${rng.pick(['ccr', 'ear', 'cr', 'rtr', 'agr'])}${rng.int(1, 42)}.${city.code}${String(rng.int(1, 9)).padStart(2, '0')}.${carrier.domain}`;
+}
+
+function mplsLabels(rng: Rng): string[] {
+  const labels = [`Label ${rng.int(16, 1048575)} E=0 S=${rng.chance(0.7) ? 1 : 0} TTL=1`];
+  if (rng.chance(0.3)) labels.push(`Label ${rng.int(16, 1048575)} E=0 S=1 TTL=1`);
+  return labels;
+}
+
+function carrierHop(rng: Rng, carrier: Carrier, city: City, share: number, withMpls: boolean): HopSpec {
+  const ipAddress = hostInPrefix(carrier.block, rng.int(256, 65000));
+  const hop: HopSpec = { ipAddress, prefix: carrier.block, carrier, city, share };
+  if (rng.chance(0.85)) hop.rdns = routerName(rng, carrier, city);
+  if (withMpls && carrier.mpls && rng.chance(0.6)) hop.mpls = mplsLabels(rng);
+  return hop;
+}
+
+/** Where the destination answers from: CDNs mostly answer nearby, others from a hub. */
+export function destinationCity(source: City, destination: Destination, key: number): City {
+  const rng = new Rng(hashKey(key, 'destination-city', destination.host));
+  return rng.chance(0.55) ? source : rng.pick(HUBS);
+}
+
+/** End-to-end RTT in ms between two cities, before per-round noise. */
+export function baseRtt(source: City, target: City): number {
+  const dLat = source.latitude - target.latitude;
+  const dLon = (source.longitude - target.longitude) * Math.cos(((source.latitude + target.latitude) / 2) * (Math.PI / 180));
+  const km = Math.sqrt(dLat * dLat + dLon * dLon) * 111;
+  return 6 + km / 70;
+}
+
+function accessHops(rng: Rng, agent: AgentProfile): (HopSpec | null)[] {
+  const { network } = agent;
+  const gatewayShare = agent.connection === 'Wireless' ? 0.06 : 0.02;
+  const slots: (HopSpec | null)[] = [{ ipAddress: network.gateway, prefix: network.localPrefix, city: network.city, share: gatewayShare }];
+  if (network.kind !== 'home') slots.push({ ipAddress: hostInPrefix(`10.${200 + (hashKey(network.record.networkId) % 50)}.0.0/16`, rng.int(1, 5000)), prefix: '10.0.0.0/8', city: network.city, share: gatewayShare + 0.02 });
+  if (rng.chance(0.35)) slots.push(null);
+  const count = rng.int(1, 3);
+  for (let i = 0; i < count; i++) slots.push(carrierHop(rng, network.isp, network.city, 0.12 + i * 0.06, false));
+  return slots;
+}
+
+function transitBranch(rng: Rng, carriers: Carrier[], from: City, to: City, length: number): (HopSpec | null)[] {
+  const slots: (HopSpec | null)[] = [];
+  for (let i = 0; i < length; i++) {
+    const share = 0.3 + (0.55 * (i + 1)) / (length + 1);
+    const carrier = carriers[Math.min(carriers.length - 1, Math.floor((i * carriers.length) / length))] as Carrier;
+    const city = i < length / 2 ? from : to;
+    slots.push(i > 0 && rng.chance(0.12) ? null : carrierHop(rng, carrier, city, share, true));
+  }
+  return slots;
+}
+
+function destinationHops(rng: Rng, destination: Destination, city: City): HopSpec[] {
+  const hops: HopSpec[] = [];
+  const count = rng.int(1, 2);
+  for (let i = 0; i < count; i++) hops.push(carrierHop(rng, destination.carrier, city, 0.9 + i * 0.04, false));
+  hops.push({ ipAddress: destination.serverIp, prefix: destination.carrier.block, carrier: destination.carrier, city, share: 1, rdns: destination.host });
+  return hops;
+}
+
+/** A route that bounces between two routers until the TTL runs out. */
+function loopRoute(prefix: (HopSpec | null)[], branch: (HopSpec | null)[]): RouteSpec {
+  const bouncing = branch.filter((hop): hop is HopSpec => hop !== null).slice(0, 2);
+  const slots = [...prefix, ...branch.slice(0, 2)];
+  while (slots.length < MAX_HOPS && bouncing.length === 2) slots.push(bouncing[slots.length % 2] as HopSpec);
+  return { slots, loops: true };
+}
+
+/**
+ * Routes from an agent to a destination. Stable for a (agent, destination, variant); the
+ * caller changes `variant` every few hours so paths shift now and then like real ones do.
+ */
+export function buildRoutes(key: number, agent: AgentProfile, destination: Destination, targetCity: City, variant: number, withLoop: boolean): RouteSpec[] {
+  const rng = new Rng(hashKey(key, 'routes', destination.host, variant));
+  const transit = [rng.pick(TRANSIT)];
+  if (rng.chance(0.4)) transit.push(rng.pick(TRANSIT));
+  const prefix = accessHops(rng, agent);
+  const suffix = destinationHops(rng, destination, targetCity);
+  const branchCount = rng.weighted([[1, 3], [2, 4], [3, 2], [4, 1]] as const);
+  const routes: RouteSpec[] = [];
+  for (let b = 0; b < branchCount; b++) {
+    const branch = transitBranch(rng, transit, agent.network.city, targetCity, rng.int(2, 5));
+    if (withLoop && b === 0) routes.push(loopRoute(prefix, branch));
+    else routes.push({ slots: [...prefix, ...branch, ...suffix], loops: false });
+  }
+  return routes;
+}
+
+export interface Materialized { route: PathRoute; lastIp: string; lastHop: number; responseTime: number }
+
+/** Numbers the hops, drops stars, and puts this round's response times on the hops. */
+export function materializeRoute(spec: RouteSpec, pathId: string, rtt: number, rng: Rng): Materialized {
+  const hops: PathHop[] = [];
+  let previous = 0;
+  spec.slots.forEach((slot, index) => {
+    if (slot === null || (index > 1 && index < spec.slots.length - 1 && rng.chance(0.03))) return;
+    const responseTime = Math.max(previous, Math.round(rtt * slot.share * (0.9 + rng.next() * 0.2)));
+    previous = responseTime;
+    const hop: PathHop = { hop: index + 1, ipAddress: slot.ipAddress, prefix: slot.prefix };
+    if (slot.rdns) hop.rdns = slot.rdns;
+    hop.network = slot.carrier ? `${slot.carrier.name} (AS ${slot.carrier.asn})` : 'Private Address Space';
+    hop.responseTime = responseTime;
+    hop.location = slot.city.location;
+    if (slot.mpls) hop.mpls = slot.mpls;
+    hops.push(hop);
+  });
+  const last = hops[hops.length - 1];
+  return { route: { pathId, hops }, lastIp: last?.ipAddress ?? '', lastHop: last?.hop ?? 0, responseTime: last?.responseTime ?? 0 };
+}
+
+/** Session traceroute: the first route, in the shape of the user-session details. */
+export function tracerouteHops(spec: RouteSpec, rtt: number, rng: Rng): TracerouteHop[] {
+  const { route } = materializeRoute(spec, '', rtt, rng);
+  return route.hops.map((hop) => {
+    const slot = spec.slots[hop.hop - 1];
+    const out: TracerouteHop = { hop: hop.hop, delay: hop.responseTime ?? 0, ipAddress: hop.ipAddress, name: hop.rdns ?? hop.ipAddress };
+    if (slot?.carrier) {
+      out.asn = slot.carrier.asn;
+      out.prefix = slot.carrier.block;
+    }
+    if (hop.mpls) out.mpls = hop.mpls;
+    return out;
+  });
+}

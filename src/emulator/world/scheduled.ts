@@ -1,0 +1,120 @@
+// Results of scheduled (and instant) endpoint tests: network metrics, path visualization and
+// HTTP server timings, per agent per round.
+import type { EndpointTest, NetMetric, PathTrace, PathVisSummary } from '../../api/types';
+import type { AgentProfile } from './agents';
+import type { Destination } from './catalog';
+import { ROUND_SECONDS, type GroupContext } from './context';
+import { round3 } from './format';
+import { buildRoutes, materializeRoute, type Materialized } from './paths';
+import { Rng, hashKey } from './prng';
+import { dailyActivity, degradationAt } from './rhythm';
+import { PERMALINK_BASE } from './sessions';
+import { destinationOf } from './endpoint-tests';
+
+/** What every result of one test shares. */
+export interface TestPlan {
+  test: EndpointTest;
+  destination: Destination;
+  agents: AgentProfile[];
+  interval: number;
+  /** Instant tests have no results before this (epoch seconds). */
+  readyAt?: number;
+}
+
+export function hostOfTest(test: EndpointTest): string {
+  if (typeof test.url === 'string' && test.url) {
+    try { return new URL(test.url.includes('://') ? test.url : `https://${test.url}`).hostname; } catch { /* fall back to server */ }
+  }
+  return String(test.server ?? '').replace(/:\d+$/, '');
+}
+
+export function planTest(ctx: GroupContext, test: EndpointTest, readyAt?: number): TestPlan {
+  const rng = Rng.of(ctx.seed, ctx.aid, 'test-agents', test.testId);
+  const agents: AgentProfile[] = [];
+  const wanted = Math.min(ctx.size.agentsPerTest, ctx.size.endpointAgents);
+  for (let attempt = 0; agents.length < wanted && attempt < wanted * 20; attempt++) {
+    const agent = ctx.activeAgentNear(rng.int(0, ctx.size.endpointAgents - 1));
+    if (!agents.includes(agent)) agents.push(agent);
+  }
+  // Results come at most once per world round (300 s), so every roundId is a round start the
+  // routes accept; tests with longer intervals report less often.
+  const interval = [600, 900, 1800, 3600].includes(test.interval) ? test.interval : ROUND_SECONDS;
+  return { test, destination: destinationOf(hostOfTest(test)), agents, interval, ...(readyAt === undefined ? {} : { readyAt }) };
+}
+
+/** Round starts of a test inside [from, to); instant tests begin with the round holding readyAt. */
+export function* testRounds(plan: TestPlan, from: number, to: number): Generator<number> {
+  const start = plan.readyAt === undefined ? from : Math.max(from, Math.floor(plan.readyAt / plan.interval) * plan.interval);
+  if (plan.readyAt !== undefined && to <= plan.readyAt) return;
+  for (let round = Math.ceil(start / plan.interval) * plan.interval; round < to; round += plan.interval) yield round;
+}
+
+export function hasRound(plan: TestPlan, roundId: number): boolean {
+  if (roundId % plan.interval !== 0) return false;
+  return plan.readyAt === undefined || roundId + plan.interval > plan.readyAt;
+}
+
+function permalink(plan: TestPlan, agent: AgentProfile, roundId: number, view: string): string {
+  return `${PERMALINK_BASE}/endpoint/test-views/${view}?testId=${plan.test.testId}&agentId=${agent.record.agentId}&roundId=${roundId}`;
+}
+
+function roundRtt(ctx: GroupContext, plan: TestPlan, agent: AgentProfile, roundId: number, rng: Rng): number {
+  const wireless = agent.connection === 'Wireless' ? rng.float(1, 10) : 0.5;
+  // Busy hours are a little slower, so charts over a day show a shape.
+  const busy = 1 + 0.15 * (dailyActivity(roundId) - 1);
+  const incident = degradationAt(agent.network, roundId).latencyFactor;
+  return ctx.target(agent, plan.destination).rtt * rng.float(0.9, 1.3) * busy * incident + wireless;
+}
+
+export function netMetric(ctx: GroupContext, plan: TestPlan, agent: AgentProfile, roundId: number): NetMetric {
+  const rng = Rng.of(ctx.seed, ctx.aid, 'net', plan.test.testId, agent.index, roundId);
+  const base = { agentId: agent.record.agentId, permalink: permalink(plan, agent, roundId, 'net-metrics'), roundId, serverIp: plan.destination.serverIp };
+  if (rng.chance(0.02)) {
+    return { ...base, avgLatency: 0, minLatency: 0, maxLatency: 0, jitter: 0, loss: 100, errorDetails: rng.pick(['Connection timed out', 'No route to host', 'Name resolution failed']) };
+  }
+  const avg = roundRtt(ctx, plan, agent, roundId, rng);
+  const jitter = round3(avg * rng.float(0.01, 0.12, 3));
+  return {
+    ...base,
+    avgLatency: round3(avg),
+    minLatency: Math.max(1, Math.floor(avg - jitter * rng.float(1, 2))),
+    maxLatency: Math.ceil(avg + jitter * rng.float(1.5, 4)),
+    jitter,
+    loss: Math.min(100, (rng.chance(0.1) ? rng.float(1, 15, 1) : 0) + degradationAt(agent.network, roundId).extraLoss),
+  };
+}
+
+function routesOf(ctx: GroupContext, plan: TestPlan, agent: AgentProfile, roundId: number): Materialized[] {
+  const rng = Rng.of(ctx.seed, ctx.aid, 'path', plan.test.testId, agent.index, roundId);
+  const rtt = roundRtt(ctx, plan, agent, roundId, rng);
+  const withLoop = rng.chance(0.01);
+  const key = hashKey(ctx.seed, ctx.aid, plan.test.testId, agent.index);
+  const specs = buildRoutes(key, agent, plan.destination, ctx.target(agent, plan.destination).city, Math.floor(roundId / 10800), withLoop);
+  return specs.map((spec, index) => materializeRoute(spec, rng.hex(8) + '-' + rng.hex(4) + index, rtt, rng));
+}
+
+function pathBase(plan: TestPlan, agent: AgentProfile, roundId: number) {
+  const port = plan.test.port > 0 ? plan.test.port : 443;
+  return {
+    agentId: agent.record.agentId,
+    permalink: permalink(plan, agent, roundId, 'path-vis'),
+    roundId,
+    server: `${plan.destination.host}:${port}`,
+    serverIp: plan.destination.serverIp,
+    sourceIp: agent.ipAddress,
+    sourcePrefix: agent.network.localPrefix,
+  };
+}
+
+export function pathVisSummary(ctx: GroupContext, plan: TestPlan, agent: AgentProfile, roundId: number): PathVisSummary {
+  const routes = routesOf(ctx, plan, agent, roundId);
+  return {
+    ...pathBase(plan, agent, roundId),
+    location: agent.network.city.location,
+    endpoints: routes.map((m) => ({ ipAddress: m.lastIp, numberOfHops: m.lastHop, pathId: m.route.pathId, responseTime: m.responseTime })),
+  };
+}
+
+export function pathTrace(ctx: GroupContext, plan: TestPlan, agent: AgentProfile, roundId: number): PathTrace {
+  return { ...pathBase(plan, agent, roundId), routes: routesOf(ctx, plan, agent, roundId).map((m) => m.route) };
+}

@@ -1,0 +1,176 @@
+// User sessions and what hangs off them (pages, web sessions, network sessions). A session is
+// a pure function of (seed, aid, round, index); its id encodes round and index.
+import type { NetworkSession, SessionPage, UserSession, WebSession } from '../../api/types';
+import type { AgentProfile } from './agents';
+import { DESTINATIONS, type City, type Destination } from './catalog';
+import { agentFacets, ROUND_SECONDS, type GroupContext } from './context';
+import { formatDateTime, round3 } from './format';
+import { encodeRecordId } from './ids';
+import type { Faceted } from './model';
+import { Rng, hashKey } from './prng';
+import { degradationAt } from './rhythm';
+
+export const PERMALINK_BASE = 'https://app.netmon.example';
+
+const PAGE_PATHS = ['/', '/login', '/home', '/dashboard', '/search?q=quarterly+report', '/inbox', '/settings/profile', '/reports/weekly', '/projects', '/calendar'];
+
+export interface PagePlan extends SessionPage {
+  index: number;
+  url: string;
+  /** Time to first byte of the document, ms. */
+  responseTime: number;
+  startEpochMs: number;
+}
+
+export interface SessionCore {
+  roundId: number;
+  index: number;
+  id: string;
+  agent: AgentProfile;
+  destination: Destination;
+  /** Where the destination answered from. */
+  targetCity: City;
+  dateSeconds: number;
+  trigger: 'auto' | 'user';
+  protocol: 'https' | 'http';
+  /** End-to-end RTT to the destination this session, ms. */
+  rtt: number;
+  loss: number;
+  pages: PagePlan[];
+  experienceScore: number;
+}
+
+const baseDomains = new Map<string, string>();
+
+/** "outlook.office365.com" → "office365.com"; hosts are few, so the answer is kept. */
+export function baseDomain(host: string): string {
+  let domain = baseDomains.get(host);
+  if (domain === undefined) {
+    domain = host.split('.').slice(-2).join('.');
+    if (baseDomains.size < 10_000) baseDomains.set(host, domain);
+  }
+  return domain;
+}
+
+function planPages(rng: Rng, core: Omit<SessionCore, 'pages' | 'experienceScore'>): PagePlan[] {
+  const count = rng.weighted([[1, 5], [2, 4], [3, 2], [4, 1], [6, 1]] as const);
+  const pages: PagePlan[] = [];
+  let startMs = core.dateSeconds * 1000 + rng.int(0, 900);
+  for (let index = 0; index < count; index++) {
+    const path = index === 0 ? '/' : rng.pick(PAGE_PATHS);
+    const responseCode = rng.weighted([[200, 90], [404, 3], [500, 2], [503, 1], [304, 4]] as const);
+    const responseTime = Math.round(core.rtt * rng.float(2.5, 5) + rng.int(20, 400));
+    const onContentLoad = responseTime + rng.int(150, 2500);
+    const onLoad = onContentLoad + rng.int(100, 4000);
+    pages.push({
+      index,
+      id: rng.hex(16),
+      title: index === 0 ? core.destination.title : `${core.destination.title} - ${path.split(/[/?]/)[1] || 'Home'}`,
+      startedDateTime: formatDateTime(startMs / 1000),
+      responseCode,
+      pageTimings: { onContentLoad, onLoad },
+      url: `${core.protocol}://${core.destination.host}${path}`,
+      responseTime,
+      startEpochMs: startMs,
+    });
+    startMs += onLoad + rng.int(5, 90) * 1000;
+  }
+  return pages;
+}
+
+function scoreOf(pages: readonly PagePlan[], loss: number): number {
+  const worstLoad = Math.max(...pages.map((p) => p.pageTimings.onLoad));
+  const errors = pages.filter((p) => p.responseCode >= 400).length;
+  const score = 1 - Math.min(0.6, worstLoad / 15000) - loss / 20 - errors * 0.15;
+  return round3(Math.max(0, Math.min(1, score)));
+}
+
+export function sessionCore(ctx: GroupContext, roundId: number, index: number, count: number): SessionCore {
+  const rng = Rng.of(ctx.seed, ctx.aid, 'session', roundId, index);
+  const agent = ctx.activeAgentNear(rng.int(0, ctx.size.endpointAgents - 1));
+  // Offsets grow with the index so a round's sessions come out in time order.
+  const slot = ROUND_SECONDS / count;
+  const dateSeconds = roundId + Math.floor(index * slot + rng.next() * slot * 0.9);
+  const destination = DESTINATIONS[hashKey(agent.index, rng.int(0, 3)) % DESTINATIONS.length] as Destination;
+  const incident = degradationAt(agent.network, dateSeconds);
+  const target = ctx.target(agent, destination);
+  const rtt = target.rtt * rng.float(0.85, 1.4) * incident.latencyFactor + (agent.connection === 'Wireless' ? rng.float(1, 8) : 0.5);
+  const partial = {
+    roundId, index, agent, destination, targetCity: target.city, dateSeconds, rtt,
+    id: encodeRecordId(ctx.seed, ctx.aid, 'session', roundId, index),
+    trigger: rng.chance(0.8) ? 'auto' as const : 'user' as const,
+    protocol: destination.host.startsWith('intranet') && rng.chance(0.5) ? 'http' as const : 'https' as const,
+    loss: Math.min(100, (rng.chance(0.08) ? rng.float(0.5, 12, 1) : 0) + incident.extraLoss),
+  };
+  const pages = planPages(rng, partial);
+  return { ...partial, pages, experienceScore: scoreOf(pages, partial.loss) };
+}
+
+export function sessionFacets(core: SessionCore): Faceted<unknown>['facets'] {
+  return {
+    ...agentFacets(core.agent, core.trigger),
+    domain: baseDomain(core.destination.host),
+    visitedSite: core.destination.host,
+    destinationIp: core.destination.serverIp,
+  };
+}
+
+export function userSessionRecord(core: SessionCore): UserSession {
+  const first = core.pages[0];
+  const record: UserSession = {
+    userSessionId: core.id,
+    agentId: core.agent.record.agentId,
+    roundId: core.roundId,
+    date: formatDateTime(core.dateSeconds),
+    committed: formatDateTime(core.dateSeconds + 30 + (hashKey(core.id) % 90)),
+    sourceAddr: core.agent.publicIp,
+    orgName: core.agent.network.isp.name,
+    visitedSite: core.destination.host,
+    protocol: core.protocol,
+    port: core.protocol === 'https' ? 443 : 80,
+    numberOfPages: core.pages.length,
+    permalink: `${PERMALINK_BASE}/endpoint/sessions/${core.id}`,
+    experienceScore: core.experienceScore,
+  };
+  if (first) record.pageId = first.id;
+  return record;
+}
+
+export function sessionPages(core: SessionCore): SessionPage[] {
+  return core.pages.map(({ id, title, startedDateTime, responseCode, pageTimings }) => ({ id, title, startedDateTime, responseCode, pageTimings }));
+}
+
+export function webSessionRecord(core: SessionCore, page: PagePlan, systemMetrics: WebSession['systemMetrics']): WebSession {
+  return {
+    pageId: page.id,
+    pageUrl: page.url,
+    pageTitle: page.title,
+    date: page.startedDateTime,
+    responseCode: page.responseCode,
+    responseTime: page.responseTime,
+    pageTimings: page.pageTimings,
+    agentId: core.agent.record.agentId,
+    userSessionId: core.id,
+    roundId: core.roundId,
+    ...(systemMetrics ? { systemMetrics } : {}),
+  };
+}
+
+export function networkSessionRecord(core: SessionCore, systemMetrics: NetworkSession['systemMetrics']): NetworkSession {
+  const rng = Rng.of(core.id, 'network-session');
+  const jitter = round3(core.rtt * rng.float(0.02, 0.15, 3));
+  const avgRtt = round3(core.rtt);
+  return {
+    userSessionId: core.id,
+    agentId: core.agent.record.agentId,
+    roundId: core.roundId,
+    date: formatDateTime(core.dateSeconds),
+    destination: {
+      latency: avgRtt, loss: core.loss, jitter, avgRtt,
+      maxRtt: round3(avgRtt + jitter * rng.float(2, 4)),
+      meanDevRtt: round3(jitter * 0.8),
+      target: core.destination.serverIp,
+    },
+    ...(systemMetrics ? { systemMetrics } : {}),
+  };
+}

@@ -1,0 +1,141 @@
+// The CLI as users run it, and persistence of created tests across restarts and kill -9.
+import { after, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ADMIN, arrayOf, call, enterpriseAgentIds, withEmulator } from './helpers';
+
+const CLI = join(__dirname, '../../../src/emulator/cli.ts');
+
+interface Started { child: ChildProcess; url: string; output: () => string }
+
+function startCli(args: string[]): Promise<Started> {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`CLI did not start: ${output}`)), 15_000);
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (match?.[1] && output.includes('Try: curl')) { clearTimeout(timer); resolve({ child, url: match[1], output: () => output }); }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`CLI exited with ${code}: ${output}`)); });
+  });
+}
+
+function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+}
+
+describe('CLI and persistence', () => {
+  const folders: string[] = [];
+  const temp = async (): Promise<string> => { const f = await mkdtemp(join(tmpdir(), 'netmon-emu-')); folders.push(f); return f; };
+  after(() => Promise.all(folders.map((f) => rm(f, { recursive: true, force: true }))));
+  const [agentId] = enterpriseAgentIds(1001);
+  const body = (i: number) => ({ testName: `t${i}`, interval: 300, agents: [{ agentId }], server: `host${i}.example` });
+
+  test('prints URL and demo credentials, serves, and exits 0 on SIGTERM', async () => {
+    const cli = await startCli(['--preset', 'demo', '--seed', '7']);
+    const { child } = cli;
+    const ended = exited(child);
+    assert.match(cli.output(), /Bearer demo-admin-token/);
+    assert.match(cli.output(), /demo-viewer-token/);
+    const reply = await call(cli.url, '/v7/endpoint-tests');
+    assert.equal(reply.status, 200);
+    child.kill('SIGTERM');
+    assert.deepEqual(await ended, { code: 0, signal: null });
+  });
+
+  test('--fault, --control, --rate-limit and --page-size flags take effect', async () => {
+    const cli = await startCli(['--fault', 'error:status=502:every=2:pathPrefix=/v7/', '--control', '--rate-limit', '4', '--rate-window', '2m', '--page-size', '3']);
+    const ended = exited(cli.child);
+    try {
+      const rules = await call(cli.url, '/_emulator/faults', { token: null });
+      assert.deepEqual(rules.json, { faults: [{ fault: 'error', status: 502, every: 2, pathPrefix: '/v7/' }] });
+      const statuses = [];
+      for (let i = 0; i < 2; i++) statuses.push((await call(cli.url, '/v7/endpoint-tests')).status);
+      assert.deepEqual(statuses, [200, 502]);
+      const page = await call(cli.url, '/v6/endpoint-data/user-sessions?window=1d');
+      assert.equal(arrayOf(page, 'userSessions').length, 3);
+      assert.equal(page.headers['x-organization-rate-limit-limit'], '4');
+      const reset = Number(page.headers['x-organization-rate-limit-reset']);
+      assert.equal(reset % 120, 0, 'windows of 2 minutes');
+      // Injected faults answer before the budget is spent: 200, 502, page → 2 of 4 used.
+      assert.equal(page.headers['x-organization-rate-limit-remaining'], '2');
+      assert.equal((await call(cli.url, '/v6/endpoint-agents')).status, 200);
+      assert.equal((await call(cli.url, '/v6/endpoint-agents')).status, 200);
+      assert.equal((await call(cli.url, '/v6/endpoint-agents')).status, 429);
+    } finally {
+      cli.child.kill('SIGINT');
+      assert.equal((await ended).code, 0);
+    }
+  });
+
+  test('bad flags exit 2 with the usage', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--preset', 'huge'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => { stderr += c.toString(); });
+    const { code } = await exited(child);
+    assert.equal(code, 2);
+    assert.match(stderr, /--preset must be demo or large/);
+    assert.match(stderr, /Usage: netmon-emulator/);
+  });
+
+  test('created, updated and deleted tests survive a restart', async () => {
+    const file = join(await temp(), 'tests.json');
+    const first = await withEmulator({ dataFile: file });
+    const created = await Promise.all([1, 2, 3].map((i) => call(first.url, '/v7/tests/agent-to-server', { json: body(i) })));
+    const ids = created.map((r) => arrayOf<{ testId: number }>(r, 'test')[0]?.testId);
+    await call(first.url, `/v7/tests/agent-to-server/${ids[0]}`, { method: 'PUT', json: { testName: 'renamed' } });
+    await call(first.url, `/v7/tests/agent-to-server/${ids[1]}`, { method: 'DELETE' });
+    await first.close();
+    const second = await withEmulator({ dataFile: file });
+    try {
+      const list = arrayOf<{ testId: number; testName: string }>(await call(second.url, '/v7/tests'), 'test');
+      assert.deepEqual(list.map((t) => [t.testId, t.testName]), [[ids[0], 'renamed'], [ids[2], 't3']]);
+      const next = await call(second.url, '/v7/tests/agent-to-server', { json: body(4) });
+      assert.ok((arrayOf<{ testId: number }>(next, 'test')[0]?.testId ?? 0) > Math.max(...ids.map(Number)), 'ids are not reused');
+    } finally {
+      await second.close();
+    }
+  });
+
+  test('kill -9 during a burst of writes never leaves a corrupt file, and every acknowledged test is kept', async () => {
+    const folder = await temp();
+    const file = join(folder, 'tests.json');
+    const cli = await startCli(['--data', file]);
+    const ended = exited(cli.child);
+    const acknowledged: number[] = [];
+    let stop = false;
+    const writers = Array.from({ length: 4 }, async (_, w) => {
+      for (let i = 0; !stop; i++) {
+        try {
+          const reply = await call(cli.url, '/v7/tests/agent-to-server', { json: body(w * 1000 + i) });
+          if (reply.status === 201) acknowledged.push(arrayOf<{ testId: number }>(reply, 'test')[0]?.testId ?? -1);
+        } catch { return; }
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    cli.child.kill('SIGKILL');
+    stop = true;
+    await ended;
+    await Promise.all(writers);
+    assert.ok(acknowledged.length > 3, `some writes were acknowledged (${acknowledged.length})`);
+    const saved = JSON.parse(await readFile(file, 'utf8')) as { groups: Record<string, { testId: number }[]> };
+    const savedIds = new Set((saved.groups['1001'] ?? []).map((t) => t.testId));
+    for (const id of acknowledged) assert.ok(savedIds.has(id), `acknowledged test ${id} is on disk`);
+    const restarted = await withEmulator({ dataFile: file });
+    try {
+      const list = arrayOf(await call(restarted.url, `/v7/tests?authToken=${ADMIN}`), 'test');
+      assert.equal(list.length, savedIds.size);
+    } finally {
+      await restarted.close();
+    }
+    const leftovers = (await readdir(folder)).filter((f) => f !== 'tests.json');
+    assert.ok(leftovers.every((f) => f.endsWith('.tmp')), `only temp files may be left behind: ${leftovers.join(', ')}`);
+  });
+});
