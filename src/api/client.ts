@@ -1,0 +1,224 @@
+// The typed client's public contract. Views, commands and user scripts depend on this
+// interface, never on the implementation (src/api/netmon-client.ts), and receive it from
+// `createNetmonClient` (src/api/index.ts). Changes here are additive only.
+import type {
+  AccountGroupsResponse, EndpointAgent, EndpointAgentsResponse, EndpointTestResponse, EndpointTestType,
+  EnterpriseTestCreate, EnterpriseTestResponse, EnterpriseTestType, EnterpriseTestUpdate, HttpServerResponse,
+  HttpServerResult, InstantTestBodies, NetMetric, NetMetricsResponse, NetworkProbe, NetworkProbeDetailResponse,
+  NetworkProbesResponse, NetworkSession, NetworkSessionsResponse, PageDetailResponse, PathTraceResponse,
+  PathVisResponse, PathVisSummary, PrivateNetworksResponse, RateLimitInfo, SearchFilter, UserSession,
+  UserSessionDetailResponse, UserSessionsResponse, WebSession, WebSessionsResponse,
+} from './types';
+import type { NetmonError } from './errors';
+
+export * from './errors';
+
+// ---------- construction ----------
+
+export type Credentials =
+  /** `Authorization: Bearer <token>` */
+  | { kind: 'bearer'; token: string }
+  /** `Authorization: Basic base64(email:token)` (older examples). */
+  | { kind: 'basic'; email: string; token: string }
+  /** `?authToken=<token>` (oldest examples); redacted wherever a URL is shown. */
+  | { kind: 'query'; token: string };
+
+export interface RetryPolicy {
+  /** Retries of a GET after a 5xx, reset connection, truncated body or timeout (default 4). */
+  maxRetries?: number;
+  /** First backoff delay, doubled per retry (default 250 ms). */
+  baseDelayMs?: number;
+  /** Cap of one backoff delay (default 5,000 ms). */
+  maxDelayMs?: number;
+  /** Retries of a 429'd request (any method) after the budget resets (default 5). */
+  maxRateLimitRetries?: number;
+}
+
+export interface NetmonClientOptions {
+  /** e.g. https://api.example.com or http://127.0.0.1:8787 (no trailing slash needed). */
+  baseUrl: string;
+  credentials: Credentials;
+  /** Account group used when a call gives no `aid`. */
+  aid?: number | string;
+  /** Whole-request timeout (headers and body), default 30,000 ms; per call overridable. */
+  timeoutMs?: number;
+  /**
+   * Proxy URL. Absent: `HTTPS_PROXY` / `HTTP_PROXY` from the environment, honouring
+   * `NO_PROXY` and never for loopback hosts (the embedded emulator). `false`: no proxy.
+   */
+  proxy?: string | false;
+  /** Default `netmon-workbench/<version of package.json>`. */
+  userAgent?: string;
+  retry?: RetryPolicy;
+  /** Called after every HTTP attempt (the extension's log, tests counting 429s). */
+  onRequest?: RequestListener;
+  /** Keep-alive connections per origin (default 8). */
+  connections?: number;
+}
+
+// ---------- per-call options ----------
+
+export type ResponseFormat = 'json' | 'xml';
+/** JSON is parsed into the typed response; XML comes back as the raw text. */
+export type Formatted<F extends ResponseFormat, T> = F extends 'xml' ? string : T;
+
+export interface CallOptions {
+  /** Account group context; overrides the client's default `aid`. */
+  aid?: number | string;
+  /** Cancels the call, including the HTTP request in flight and any wait for the rate limit. */
+  signal?: AbortSignal;
+  /** Overrides the client's timeout for each HTTP attempt of this call. */
+  timeoutMs?: number;
+}
+
+export interface FormatOptions<F extends ResponseFormat> extends CallOptions {
+  format?: F;
+}
+
+/** `window` (`[0-9]+[smhdw]?`) or `from`/`to`; dates are sent as UTC `YYYY-mm-ddTHH:MM:SS`. */
+export interface TimeRangeOptions {
+  window?: string;
+  from?: Date;
+  to?: Date;
+}
+
+export interface ListOptions extends CallOptions, TimeRangeOptions {
+  /**
+   * Resume a walk at this `pages.next` URL (from `Paged.resumeUrl` or `Page.next`) instead
+   * of the first page. Filters must be given again: the body is re-POSTed.
+   */
+  resumeFrom?: string;
+}
+
+/** The four endpoint-data lists also take search filters (sent as a POST body). */
+export interface FilterableListOptions extends ListOptions {
+  /** AND across filters, OR across one filter's values; keys validated before sending. */
+  filters?: SearchFilter[];
+}
+
+/** Test management: the v7 form by default, or the older unversioned form. */
+export interface TestWriteOptions<F extends ResponseFormat> extends FormatOptions<F> {
+  legacyPaths?: boolean;
+}
+
+// ---------- paging ----------
+
+export interface Page<TRecord, TResponse> {
+  records: TRecord[];
+  /** The whole page as returned (unknown fields kept). */
+  response: TResponse;
+  /** URL this page was read from (credentials never included). */
+  url: string;
+  current: number;
+  /** `pages.next`, when more pages exist. */
+  next: string | undefined;
+}
+
+export interface CollectOptions {
+  /** Stop once this many records are collected (the result says whether more exist). */
+  maxRecords?: number;
+}
+
+export interface CollectResult<TRecord> {
+  records: TRecord[];
+  /** True when the list ended; false when `maxRecords` stopped the walk. */
+  complete: boolean;
+  /** Where to resume (`resumeFrom`) for the rest, when not complete. */
+  next: string | undefined;
+  /** Records of the `next` page already in `records` (the cap fell mid-page); skip them on resume. */
+  resumeSkip: number;
+}
+
+/**
+ * A lazy walk over a paged list that follows `pages.next` exactly. Iterating yields
+ * records; `pages()` yields whole pages. Each walk starts when iterated; a walk that
+ * failed can be continued with `resumeFrom: paged.resumeUrl`.
+ */
+export interface Paged<TRecord, TResponse> extends AsyncIterable<TRecord> {
+  pages(): AsyncIterableIterator<Page<TRecord, TResponse>>;
+  collect(options?: CollectOptions): Promise<CollectResult<TRecord>>;
+  /** URL of the page the latest walk would read next; undefined before start and after the end. */
+  readonly resumeUrl: string | undefined;
+}
+
+// ---------- observability ----------
+
+export interface RequestEvent {
+  method: string;
+  /** Path and query, `authToken` redacted. */
+  path: string;
+  /** Undefined when no response arrived (network error, timeout, cancel). */
+  status: number | undefined;
+  durationMs: number;
+  /** How many times this call had been retried before this attempt (0 on the first). */
+  retries: number;
+  /** True for the call's last attempt (its result or error goes to the caller). */
+  final: boolean;
+  /** X-Organization-Rate-Limit-Remaining of this response, when present. */
+  rateLimitRemaining: number | undefined;
+  rateLimit: RateLimitInfo | undefined;
+  /** Milliseconds this attempt waited for the organization's rate-limit budget. */
+  rateLimitWaitMs: number;
+  error: NetmonError | undefined;
+}
+
+export type RequestListener = (event: RequestEvent) => void;
+
+// ---------- the client ----------
+
+export interface EndpointTestListOptions<F extends ResponseFormat> extends FormatOptions<F> {
+  /** Only tests of this type (GET /v7/endpoint-tests/{testType}). */
+  type?: EndpointTestType;
+}
+
+/** GET /v6/endpoint-agents/{agentId}: the agent with details such as numberOfClients. */
+export interface EndpointAgentDetailResponse { endpointAgents: EndpointAgent[] }
+
+export interface NetmonClient {
+  readonly baseUrl: string;
+  /** Latest rate-limit state of this client's organization (status bar). */
+  readonly rateLimit: RateLimitInfo | undefined;
+  /** Adds a listener; returns a function that removes it. */
+  addRequestListener(listener: RequestListener): () => void;
+  /** Closes keep-alive connections; the client is unusable afterwards. */
+  close(): Promise<void>;
+
+  // account groups — GET /v6/account-groups
+  listAccountGroups<F extends ResponseFormat = 'json'>(options?: FormatOptions<F>): Promise<Formatted<F, AccountGroupsResponse>>;
+
+  // test management (Account Admin): /v7/tests/… or the older /tests/…/new|update|delete
+  createTest<F extends ResponseFormat = 'json'>(type: EnterpriseTestType, body: EnterpriseTestCreate, options?: TestWriteOptions<F>): Promise<Formatted<F, EnterpriseTestResponse>>;
+  updateTest<F extends ResponseFormat = 'json'>(type: EnterpriseTestType, testId: number, body: EnterpriseTestUpdate, options?: TestWriteOptions<F>): Promise<Formatted<F, EnterpriseTestResponse>>;
+  deleteTest(type: EnterpriseTestType, testId: number, options?: TestWriteOptions<'json'>): Promise<void>;
+
+  // endpoint scheduled tests
+  listEndpointTests<F extends ResponseFormat = 'json'>(options?: EndpointTestListOptions<F>): Promise<Formatted<F, EndpointTestResponse>>;
+  getEndpointTest<F extends ResponseFormat = 'json'>(testId: number, options?: FormatOptions<F>): Promise<Formatted<F, EndpointTestResponse>>;
+
+  // endpoint instant tests (Edit endpoint tests) — POST /v6/endpoint-instant/{type}
+  createInstantTest<T extends EndpointTestType, F extends ResponseFormat = 'json'>(type: T, body: InstantTestBodies[T], options?: FormatOptions<F>): Promise<Formatted<F, EndpointTestResponse>>;
+
+  // scheduled-test data (v7), paged
+  netMetrics(testId: number, options?: ListOptions): Paged<NetMetric, NetMetricsResponse>;
+  pathVis(testId: number, options?: ListOptions): Paged<PathVisSummary, PathVisResponse>;
+  httpServerResults(testId: number, options?: ListOptions): Paged<HttpServerResult, HttpServerResponse>;
+  getPathTrace<F extends ResponseFormat = 'json'>(testId: number, agentId: string, roundId: number, options?: FormatOptions<F>): Promise<Formatted<F, PathTraceResponse>>;
+
+  // endpoint data (v6), paged; filters are POSTed
+  userSessions(options?: FilterableListOptions): Paged<UserSession, UserSessionsResponse>;
+  webSessions(options?: FilterableListOptions): Paged<WebSession, WebSessionsResponse>;
+  networkSessions(options?: FilterableListOptions): Paged<NetworkSession, NetworkSessionsResponse>;
+  networkProbes(options?: FilterableListOptions): Paged<NetworkProbe, NetworkProbesResponse>;
+  getUserSession<F extends ResponseFormat = 'json'>(userSessionId: string, options?: FormatOptions<F>): Promise<Formatted<F, UserSessionDetailResponse>>;
+  getPageDetails<F extends ResponseFormat = 'json'>(userSessionId: string, pageId: string, options?: FormatOptions<F>): Promise<Formatted<F, PageDetailResponse>>;
+  getNetworkProbe<F extends ResponseFormat = 'json'>(networkProbeId: string, options?: FormatOptions<F>): Promise<Formatted<F, NetworkProbeDetailResponse>>;
+  listNetworks(options?: CallOptions): Promise<PrivateNetworksResponse>;
+  listEndpointAgents<F extends ResponseFormat = 'json'>(options?: FormatOptions<F>): Promise<Formatted<F, EndpointAgentsResponse>>;
+  getEndpointAgent<F extends ResponseFormat = 'json'>(agentId: string, options?: FormatOptions<F>): Promise<Formatted<F, EndpointAgentDetailResponse>>;
+
+  /**
+   * One page of any paged list in any format (XML of a list, a `next` URL by hand).
+   * `pathOrUrl` is a path below the base URL or an absolute `pages.next` URL.
+   */
+  getPage<F extends ResponseFormat = 'json'>(pathOrUrl: string, options?: FormatOptions<F> & TimeRangeOptions): Promise<Formatted<F, unknown>>;
+}

@@ -1,0 +1,4 @@
+// Entry point of the typed client: the interface, its errors and the factory.
+export * from './client';
+export { createNetmonClient } from './netmon-client';
+export { redactUrl } from './auth';

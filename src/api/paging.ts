@@ -1,0 +1,110 @@
+// Walks a paged list by following `pages.next` exactly as the server wrote it. A filtered
+// list re-POSTs the same body to every `next`. A `next` that repeats a page already read
+// (or leaves the server's origin, which would leak credentials) stops the walk with an
+// error; `resumeUrl` tells where a failed walk can continue.
+import { redactPath, withoutAuthQuery } from './auth';
+import type { CollectOptions, CollectResult, Page, Paged } from './client';
+import { PagingLoopError, UnparseableResponseError } from './errors';
+import type { HttpMethod } from './transport';
+
+export interface PageFetcher {
+  (url: URL, method: HttpMethod, body: unknown): Promise<unknown>;
+}
+
+export interface PagedSource<TRecord> {
+  /** Built lazily so that bad options surface when the walk starts, like any other error. */
+  firstUrl: () => URL;
+  method: HttpMethod;
+  body?: unknown;
+  /** The record array's property, e.g. `userSessions`, or a function for nested ones. */
+  records: (response: Record<string, unknown>) => unknown;
+  fetch: PageFetcher;
+  /** Checked before the first request (filter validation); throws to send nothing. */
+  precheck?: () => void;
+  /** Phantom: the record type this source yields. */
+  readonly recordType?: TRecord;
+}
+
+export class PagedWalk<TRecord, TResponse> implements Paged<TRecord, TResponse> {
+  private position: string | undefined;
+
+  constructor(private readonly source: PagedSource<TRecord>) {}
+
+  get resumeUrl(): string | undefined {
+    return this.position;
+  }
+
+  async *pages(): AsyncIterableIterator<Page<TRecord, TResponse>> {
+    const { source } = this;
+    source.precheck?.();
+    const firstUrl = source.firstUrl();
+    const origin = firstUrl.origin;
+    const visited = new Set<string>();
+    let url: URL | undefined = withoutAuthQuery(firstUrl);
+    while (url) {
+      this.position = url.toString();
+      if (visited.has(this.position)) throw this.loopError(url, 'pages.next repeats a page already read');
+      visited.add(this.position);
+      const response = await source.fetch(url, source.method, source.body);
+      const page = this.toPage(url, response, origin);
+      url = page.next === undefined ? undefined : new URL(page.next);
+      this.position = page.next;
+      yield page;
+    }
+  }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<TRecord> {
+    for await (const page of this.pages()) yield* page.records;
+  }
+
+  async collect(options: CollectOptions = {}): Promise<CollectResult<TRecord>> {
+    const cap = options.maxRecords ?? Number.POSITIVE_INFINITY;
+    const records: TRecord[] = [];
+    for await (const page of this.pages()) {
+      const room = cap - records.length;
+      records.push(...page.records.slice(0, room));
+      if (records.length >= cap && (page.records.length > room || page.next !== undefined)) {
+        const cutMidPage = page.records.length > room;
+        return {
+          records, complete: false,
+          next: cutMidPage ? page.url : page.next,
+          resumeSkip: cutMidPage ? room : 0,
+        };
+      }
+    }
+    return { records, complete: true, next: undefined, resumeSkip: 0 };
+  }
+
+  private toPage(url: URL, response: unknown, origin: string): Page<TRecord, TResponse> {
+    const context = { method: this.source.method, path: redactPath(url), status: 200 };
+    if (!isRecord(response)) throw new UnparseableResponseError({ ...context, errorMessage: 'response is not an object' });
+    const records = this.source.records(response);
+    if (!Array.isArray(records)) throw new UnparseableResponseError({ ...context, errorMessage: 'response has no record array' });
+    const pages = isRecord(response['pages']) ? response['pages'] : {};
+    const rawNext = typeof pages['next'] === 'string' && pages['next'] !== '' ? pages['next'] : undefined;
+    const next = rawNext === undefined ? undefined : this.nextUrl(rawNext, origin, url).toString();
+    // The server may echo an authToken into next; callers (and logs of responses) never see it.
+    if (next !== undefined) pages['next'] = next;
+    const current = typeof pages['current'] === 'number' ? pages['current'] : 1;
+    return { records: records as TRecord[], response: response as TResponse, url: url.toString(), current, next };
+  }
+
+  private nextUrl(next: string, origin: string, from: URL): URL {
+    let url: URL;
+    try {
+      url = new URL(next, from);
+    } catch (cause) {
+      throw new UnparseableResponseError({ method: this.source.method, path: redactPath(from), status: 200, errorMessage: `pages.next is not a URL`, cause });
+    }
+    if (url.origin !== origin) throw this.loopError(from, `pages.next leaves ${origin} (credentials are not sent elsewhere)`);
+    return withoutAuthQuery(url);
+  }
+
+  private loopError(url: URL, summary: string): PagingLoopError {
+    return new PagingLoopError({ method: this.source.method, path: redactPath(url) }, summary);
+  }
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

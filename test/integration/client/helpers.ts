@@ -1,0 +1,84 @@
+// Shared set-up of the client's integration tests: a real emulator on a loopback port
+// (with its control routes), clients for each demo user and auth form, and readers of
+// the emulator's request log, so tests can assert what actually went over the wire.
+import { request } from 'undici';
+import { createNetmonClient, type Credentials, type NetmonClient, type NetmonClientOptions, type RequestEvent } from '../../../src/api';
+import { RateLimiterRegistry } from '../../../src/api/rate-limiter';
+import { DEMO_CREDENTIALS, startEmulator, type EmulatorOptions, type FaultRule, type RunningEmulator } from '../../../src/emulator';
+
+export type Role = keyof typeof DEMO_CREDENTIALS;
+export type AuthForm = Credentials['kind'];
+
+export interface LoggedRequest { method: string; path: string; query: Record<string, string>; body?: unknown; status: number }
+
+export function credentialsFor(role: Role, form: AuthForm = 'bearer'): Credentials {
+  const { email, token } = DEMO_CREDENTIALS[role];
+  if (form === 'basic') return { kind: 'basic', email, token };
+  return { kind: form, token };
+}
+
+export class TestBed {
+  private readonly clients: NetmonClient[] = [];
+  /** Every attempt of every client made by this bed, in order. */
+  readonly events: RequestEvent[] = [];
+
+  private constructor(readonly emulator: RunningEmulator) {}
+
+  static async start(options: EmulatorOptions = {}): Promise<TestBed> {
+    return new TestBed(await startEmulator({ control: true, ...options }));
+  }
+
+  get url(): string {
+    return this.emulator.url;
+  }
+
+  /** A client with fast retries; `isolated` gives it its own rate limiter. */
+  client(role: Role = 'admin', form: AuthForm = 'bearer', options: Partial<NetmonClientOptions> = {}, isolated = false): NetmonClient {
+    const client = createNetmonClient({
+      baseUrl: this.url,
+      credentials: credentialsFor(role, form),
+      retry: { baseDelayMs: 20, maxDelayMs: 200 },
+      timeoutMs: 10_000,
+      onRequest: (event) => this.events.push(event),
+      ...options,
+    }, isolated ? { rateLimiters: new RateLimiterRegistry() } : {});
+    this.clients.push(client);
+    return client;
+  }
+
+  setFaults(rules: FaultRule[]): void {
+    this.emulator.setFaults(rules);
+  }
+
+  async requests(): Promise<LoggedRequest[]> {
+    const response = await request(`${this.url}/_emulator/requests`);
+    const body = await response.body.json() as { requests: LoggedRequest[] };
+    return body.requests;
+  }
+
+  async clearRequests(): Promise<void> {
+    await (await request(`${this.url}/_emulator/requests`, { method: 'DELETE' })).body.dump();
+    this.events.length = 0;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.clients.map((client) => client.close()));
+    await this.emulator.close();
+  }
+}
+
+/** Resolves to the error a promise rejects with; fails when it resolves. */
+export async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the call to fail, but it succeeded');
+}
+
+export async function drain<T>(iterable: AsyncIterable<T>): Promise<T[]> {
+  const items: T[] = [];
+  for await (const item of iterable) items.push(item);
+  return items;
+}
