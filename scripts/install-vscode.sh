@@ -6,6 +6,12 @@ VERSION=4.100.3
 ROOT="${NETMON_VSCODE_CACHE:-$HOME/.cache/netmon-workbench/code-server-$VERSION}"
 MARK="$ROOT/.installed"
 if [ -f "$MARK" ]; then echo "$ROOT"; exit 0; fi
+# One installer at a time (npm test and npm start may both get here on a fresh machine);
+# whoever waited finds the marker and is done.
+mkdir -p "$(dirname "$ROOT")"
+exec 9>"$ROOT.lock"
+flock 9
+if [ -f "$MARK" ]; then echo "$ROOT"; exit 0; fi
 need_apt=()
 command -v rg >/dev/null || need_apt+=(ripgrep)
 command -v chromium >/dev/null || need_apt+=(chromium)
@@ -25,5 +31,10 @@ rm -rf "$ROOT"; mkdir -p "$ROOT"; cd "$ROOT"
   ln -sfn node_modules node_modules.asar
   cd extensions && npm install --omit=dev --no-audit --no-fund --dangerously-allow-all-scripts=true
 } >&2
+# npm 11 silently skips dependency build scripts it was not allowed to run: prove the
+# native modules load before marking the install good (code-server needs them to start).
+cd "$ROOT"
+node -e "require('argon2')" >&2
+(cd node_modules/code-server/lib/vscode && node -e "for (const m of ['node-pty', '@vscode/spdlog', 'native-watchdog']) require(m)") >&2
 touch "$MARK"
 echo "$ROOT"

@@ -1,6 +1,7 @@
 // The one test command (npm test): build, static checks, then every suite.
 // Each step prints its own summary; the first failure stops the run with its exit code.
-import { spawnSync } from 'node:child_process';
+// The last line adds up the tests of all suites: `N passed, N failed`.
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const steps = [
@@ -11,12 +12,52 @@ const steps = [
   ['unit + integration', 'node', ['scripts/run-node-tests.mjs', 'test/unit', 'test/integration']],
 ];
 if (existsSync('test/webview')) steps.push(['webview (headless Chromium)', 'node', ['scripts/run-node-tests.mjs', 'test/webview']]);
-if (existsSync('test/vscode')) steps.push(['extension host (offline VS Code)', 'node', ['scripts/run-vscode-tests.mjs']]);
+if (existsSync('test/vscode')) {
+  // Idempotent and cached outside the clone: a fresh machine installs once, later runs skip.
+  steps.push(['offline VS Code install', 'bash', ['scripts/install-vscode.sh']]);
+  steps.push(['extension host + UI (offline VS Code)', 'node', ['scripts/run-vscode-tests.mjs']]);
+}
 
+const totals = { passed: 0, failed: 0 };
+let exitCode = 0;
 for (const [name, cmd, args] of steps) {
   console.log(`\n=== ${name}`);
   const started = Date.now();
-  const result = spawnSync(cmd, args, { stdio: 'inherit' });
-  console.log(`=== ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  const { status, output } = await runTeed(cmd, args);
+  const counts = countTests(output);
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+  console.log(`=== ${name}: ${status === 0 ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  if (status !== 0) {
+    if (counts.failed === 0) totals.failed += 1; // a step that failed without a test count (build, lint…)
+    exitCode = status ?? 1;
+    break;
+  }
+}
+console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
+process.exit(exitCode);
+
+/** Runs a step with stdout shown live and kept for counting; stderr goes straight through. */
+function runTeed(cmd, args) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: ['inherit', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk) => { output += chunk; process.stdout.write(chunk); });
+    child.on('error', (error) => { console.error(error.message); resolve({ status: 1, output }); });
+    child.on('close', (status) => resolve({ status, output }));
+  });
+}
+
+/**
+ * A step's own total line (`N passed, N failed`, printed by the VS Code runner) wins;
+ * otherwise node's test runner summary lines (`ℹ pass N`, `ℹ fail N`) are added up.
+ */
+function countTests(rawOutput) {
+  const output = rawOutput.replace(/\x1b\[[0-9;]*m/g, ''); // eslint-disable-line no-control-regex
+  const totalLines = [...output.matchAll(/^(\d+) passed, (\d+) failed$/gm)];
+  const last = totalLines.at(-1);
+  if (last) return { passed: Number(last[1]), failed: Number(last[2]) };
+  const sum = (label) => [...output.matchAll(new RegExp(`^\\S+ ${label} (\\d+)$`, 'gm'))].reduce((n, m) => n + Number(m[1]), 0);
+  return { passed: sum('pass'), failed: sum('fail') };
 }

@@ -1,0 +1,117 @@
+// Runs the extension in a real, offline VS Code (code-server 4.100.3 = VS Code 1.100.3):
+// 1. the extension-host suites (test/vscode/suite/*.test.ts, mocha inside the extension
+//    host, loaded through the web workbench's `payload` automation hooks), then
+// 2. the Playwright UI tests (test/ui/*.test.ts, node:test, each drives its own workbench).
+// Exit code 0 only when both pass. Ends with one line `N passed, N failed`.
+//
+//   node scripts/run-vscode-tests.mjs [--grep <mocha pattern>] [--no-ui] [--only-ui] [--verbose]
+import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { format } from 'node:util';
+import { REPO_ROOT, ensureVSCodeInstalled, startVSCodeServer, launchChromium } from './vscode-server.mjs';
+import { buildVSCodeTests } from './build-vscode-tests.mjs';
+
+const OVERALL_TIMEOUT_MS = Number(process.env.NETMON_VSCODE_TIMEOUT_MS ?? 180_000);
+const args = process.argv.slice(2);
+const flag = (name) => args.includes(name);
+const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const verbose = flag('--verbose');
+// The extension host inherits code-server's environment, which inherits ours; test/vscode/index.ts reads it.
+if (option('--grep')) process.env.NETMON_VSCODE_GREP = option('--grep');
+
+/** Workbench log lines that are expected offline and say nothing about the extension. */
+const NOISE = [/open-vsx|openvsx|marketplace|gallery/i, /vsda/i, /Failed to fetch/i, /ERR_NAME_NOT_RESOLVED|ENOTFOUND|getaddrinfo/i,
+  /\[Extension Host\] (debugger|Debugger) listening/i, /Found unexpected service worker controller/i,
+  /^(Resolving|Resolved) connection token|^Creating a socket|^Updating additional builtin|^\[Service Worker\]|^ChatSessionStore|^Creation of workbench contribution/];
+
+const cleanups = [];
+const cleanUp = async () => { while (cleanups.length > 0) await cleanups.pop()().catch(() => {}); };
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => { void cleanUp().then(() => process.exit(130)); });
+const totals = { passed: 0, failed: 0 };
+try {
+  const root = ensureVSCodeInstalled(); // minutes on a fresh machine, so before the clock starts
+  setTimeout(() => {
+    console.error(`run-vscode-tests: overall timeout of ${OVERALL_TIMEOUT_MS / 1000} s reached`);
+    void cleanUp().then(() => { console.log(`${totals.passed} passed, ${totals.failed + 1} failed`); process.exit(1); });
+  }, OVERALL_TIMEOUT_MS).unref();
+  await build();
+  if (!flag('--only-ui')) Object.assign(totals, await runExtensionHostSuites(root));
+  if (!flag('--no-ui') && !option('--grep')) {
+    const ui = await runUiTests();
+    totals.passed += ui.passed;
+    totals.failed += ui.failed;
+  }
+} catch (error) {
+  console.error(`run-vscode-tests: ${error instanceof Error ? error.stack : String(error)}`);
+  totals.failed += 1;
+} finally {
+  await cleanUp();
+}
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed > 0 ? 1 : 0);
+
+async function build() {
+  const started = Date.now();
+  // Everything, not just the extension: UI tests open webview panels too.
+  const result = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('building the extension failed');
+  await buildVSCodeTests();
+  console.log(`built extension + suites in ${Date.now() - started} ms`);
+}
+
+async function runExtensionHostSuites(root) {
+  const started = Date.now();
+  const server = await startVSCodeServer({ root, onOutput: verbose ? (line) => console.log(`[code-server] ${line}`) : undefined });
+  cleanups.push(server.stop);
+  const browser = await launchChromium();
+  cleanups.push(() => browser.close());
+  const page = await browser.newPage();
+
+  const counts = { passed: 0, failed: 0, reported: false };
+  let resolveExit;
+  const exitCode = new Promise((resolve) => { resolveExit = resolve; });
+  await page.exposeFunction('codeAutomationExit', (code) => resolveExit(Number(code)));
+  await page.exposeFunction('codeAutomationLog', (type, logArgs) => {
+    // The host forwards console calls unformatted (mocha logs printf-style: '%s (%dms)', ...).
+    const text = format(...(Array.isArray(logArgs) ? logArgs : [logArgs]));
+    const summary = /^(\d+) passed, (\d+) failed$/m.exec(text);
+    if (summary) Object.assign(counts, { passed: Number(summary[1]), failed: Number(summary[2]), reported: true });
+    if (verbose || !NOISE.some((pattern) => pattern.test(text))) (type === 'error' ? console.error : console.log)(text);
+  });
+  if (verbose) page.on('console', (message) => console.log(`[browser ${message.type()}] ${message.text()}`));
+  page.on('pageerror', (error) => console.error(`[workbench] ${error.message}`));
+
+  const url = server.workbenchUrl([
+    ['extensionDevelopmentPath', server.remoteUri(REPO_ROOT)],
+    ['extensionTestsPath', server.remoteUri(join(REPO_ROOT, 'out/test/vscode/index.js'))],
+    ['skipWelcome', 'true'],
+  ]);
+  console.log(`extension-host suites: ${server.baseUrl} (VS Code in ${server.root})`);
+  await page.goto(url);
+  const code = await exitCode;
+  console.log(`extension-host suites exited with ${code} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (code !== 0 && counts.failed === 0) counts.failed = 1; // crashed before mocha could report
+  if (code === 0 && !counts.reported) throw new Error('suite exited 0 without reporting any result');
+  await cleanUp();
+  return { passed: counts.passed, failed: counts.failed };
+}
+
+async function runUiTests() {
+  const uiDir = join(REPO_ROOT, 'test/ui');
+  const files = existsSync(uiDir) ? readdirSync(uiDir).filter((name) => name.endsWith('.test.ts')).sort().map((name) => join(uiDir, name)) : [];
+  if (files.length === 0) return { passed: 0, failed: 0 };
+  console.log(`\nUI tests (Playwright): ${files.length} file(s)`);
+  const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=1', ...files], {
+    cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'], detached: true,
+  });
+  cleanups.push(async () => { if (child.exitCode === null) { try { process.kill(-child.pid, 'SIGTERM'); } catch { /* gone */ } } });
+  let output = '';
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk) => { output += chunk; process.stdout.write(chunk); });
+  const code = await new Promise((resolve) => child.once('exit', (exit) => resolve(exit ?? 1)));
+  const count = (label) => Number(new RegExp(`^\\S* ?${label} (\\d+)$`, 'm').exec(output)?.[1] ?? 0);
+  const result = { passed: count('pass'), failed: count('fail') };
+  if (code !== 0 && result.failed === 0) result.failed = 1;
+  return result;
+}

@@ -1,0 +1,73 @@
+// The normalized shape every HAR becomes after reading: no -1 sentinels, no missing
+// arrays, phases that never overlap (ssl is carved out of connect), one type per entry.
+import type { SystemMetrics } from '../../api/types';
+
+export const PHASES = ['blocked', 'dns', 'connect', 'ssl', 'send', 'wait', 'receive'] as const;
+export type Phase = (typeof PHASES)[number];
+export type PhaseDurations = Record<Phase, number>;
+
+/** DevTools-style resource categories, used by the type chips and summaries. */
+export const RESOURCE_TYPES = ['document', 'stylesheet', 'script', 'image', 'font', 'fetch', 'media', 'websocket', 'other'] as const;
+export type ResourceType = (typeof RESOURCE_TYPES)[number];
+
+export interface NameValue { name: string; value: string }
+
+export interface HarPageInfo {
+  id: string;
+  title: string;
+  startedDateTime: string;
+  /** Epoch ms; NaN never escapes the reader (falls back to the first entry's start). */
+  startMs: number;
+  onContentLoad?: number;
+  onLoad?: number;
+}
+
+export interface HarRequestEntry {
+  /** Position in the file, the tie-breaker of every sort. */
+  index: number;
+  pageref: string;
+  startedDateTime: string;
+  startMs: number;
+  /** Total duration: the entry's `time`, or the sum of phases when absent. */
+  totalMs: number;
+  phases: PhaseDurations;
+  method: string;
+  url: string;
+  scheme: string;
+  host: string;
+  /** Last path segment (plus query), what the Name column shows. */
+  name: string;
+  path: string;
+  status: number;
+  statusText: string;
+  httpVersion: string;
+  mimeType: string;
+  resourceType: ResourceType;
+  /** Bytes on the wire (headers + body), or -1 when the HAR does not say. */
+  transferBytes: number;
+  /** Decoded body size, or -1 when unknown. */
+  contentBytes: number;
+  requestHeaders: NameValue[];
+  responseHeaders: NameValue[];
+  queryString: NameValue[];
+  requestCookies: NameValue[];
+  responseCookies: NameValue[];
+  postData?: { mimeType: string; text: string };
+  redirectURL: string;
+  /** Index of the entry this one was redirected from, when the chain is in the file. */
+  redirectedFrom?: number;
+  serverIPAddress: string;
+  connection: string;
+  fromCache: boolean;
+}
+
+export interface HarDocument {
+  creator: string;
+  browser: string;
+  pages: HarPageInfo[];
+  /** Sorted by start time (file order among equals). */
+  entries: HarRequestEntry[];
+  systemMetrics?: SystemMetrics;
+  /** What the reader had to repair, for a notice in the panel. */
+  warnings: string[];
+}

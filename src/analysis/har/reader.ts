@@ -1,0 +1,194 @@
+// A tolerant HAR 1.2 reader: accepts what Chrome, Firefox, Playwright and the API
+// produce (and damaged files), and returns one normalized HarDocument.
+import type { SystemMetrics } from '../../api/types';
+import { classifyResource, splitUrl } from './classify';
+import type { HarDocument, HarPageInfo, HarRequestEntry, NameValue, PhaseDurations } from './model';
+import { asArray, asDuration, asNumber, asRecord, asString, type Json } from './narrow';
+
+/** Reads `{ log }`, `{ har: { log } }` (the page-details response) or a bare log. */
+export function readHar(input: unknown): HarDocument {
+  const root = asRecord(input);
+  const har = 'har' in root && !('log' in root) ? asRecord(root.har) : root;
+  const log = 'log' in har ? asRecord(har.log) : har;
+  const warnings: string[] = [];
+  if (!Array.isArray(log.entries)) warnings.push('The file has no log.entries array; showing nothing.');
+  const rawEntries = asArray(log.entries);
+  const entries = rawEntries.map((raw, index) => readEntry(asRecord(raw), index));
+  const bad = entries.filter((e) => !Number.isFinite(e.startMs)).length;
+  if (bad > 0) warnings.push(`${bad} entries have no valid startedDateTime and are placed at the page start.`);
+  entries.sort((a, b) => (a.startMs - b.startMs) || (a.index - b.index));
+  linkRedirects(entries);
+  const firstStart = entries.find((e) => Number.isFinite(e.startMs))?.startMs ?? 0;
+  const pages = readPages(asArray(log.pages), firstStart);
+  assignPages(entries, pages, firstStart);
+  const creator = asRecord(log.creator);
+  const browser = asRecord(log.browser);
+  const systemMetrics = readSystemMetrics(har._systemMetrics ?? log._systemMetrics);
+  return {
+    creator: [asString(creator.name), asString(creator.version)].filter(Boolean).join(' '),
+    browser: [asString(browser.name), asString(browser.version)].filter(Boolean).join(' '),
+    pages,
+    entries,
+    ...(systemMetrics ? { systemMetrics } : {}),
+    warnings,
+  };
+}
+
+function readPages(rawPages: unknown[], firstEntryStart: number): HarPageInfo[] {
+  const pages = rawPages.map((raw, i): HarPageInfo => {
+    const page = asRecord(raw);
+    const timings = asRecord(page.pageTimings);
+    const startedDateTime = asString(page.startedDateTime);
+    const parsed = Date.parse(startedDateTime);
+    const onContentLoad = asNumber(timings.onContentLoad, -1);
+    const onLoad = asNumber(timings.onLoad, -1);
+    return {
+      id: asString(page.id, `page_${i + 1}`),
+      title: asString(page.title) || asString(page.id) || `Page ${i + 1}`,
+      startedDateTime,
+      startMs: Number.isFinite(parsed) ? parsed : firstEntryStart,
+      ...(onContentLoad >= 0 ? { onContentLoad } : {}),
+      ...(onLoad >= 0 ? { onLoad } : {}),
+    };
+  });
+  if (pages.length > 0) return pages;
+  // HARs exported without pages (fetch recordings, some proxies) still get one view.
+  return [{ id: '', title: 'All requests', startedDateTime: new Date(firstEntryStart).toISOString(), startMs: firstEntryStart }];
+}
+
+/** Entries whose pageref names no page go to the latest page that started before them. */
+function assignPages(entries: HarRequestEntry[], pages: HarPageInfo[], firstStart: number): void {
+  const ids = new Set(pages.map((p) => p.id));
+  const byStart = [...pages].sort((a, b) => a.startMs - b.startMs);
+  for (const entry of entries) {
+    if (!Number.isFinite(entry.startMs)) entry.startMs = pages.find((p) => p.id === entry.pageref)?.startMs ?? firstStart;
+    if (ids.has(entry.pageref)) continue;
+    let owner = byStart[0];
+    for (const page of byStart) if (page.startMs <= entry.startMs) owner = page;
+    entry.pageref = owner?.id ?? '';
+  }
+}
+
+// One fixed-shape object literal per entry (no spreads): at 10,000 entries the reader's
+// cost is mostly allocation, and V8 keeps fixed shapes on its fast path.
+function readEntry(entry: Json, index: number): HarRequestEntry {
+  const request = asRecord(entry.request);
+  const response = asRecord(entry.response);
+  const content = asRecord(response.content);
+  const url = asString(request.url);
+  const mimeType = asString(content.mimeType) || headerValue(response.headers, 'content-type');
+  const phases = readPhases(asRecord(entry.timings));
+  const phaseSum = phases.blocked + phases.dns + phases.connect + phases.ssl + phases.send + phases.wait + phases.receive;
+  const time = asNumber(entry.time, -1);
+  const startedDateTime = asString(entry.startedDateTime);
+  const status = asNumber(response.status, 0);
+  const parts = splitUrl(url);
+  const size = asNumber(content.size, -1);
+  const cache = asRecord(entry.cache);
+  return {
+    index,
+    pageref: asString(entry.pageref),
+    startedDateTime,
+    startMs: Date.parse(startedDateTime),
+    totalMs: Math.max(time > 0 ? time : 0, phaseSum),
+    phases,
+    method: asString(request.method, 'GET').toUpperCase(),
+    url,
+    scheme: parts.scheme,
+    host: parts.host,
+    path: parts.path,
+    name: parts.name,
+    status,
+    statusText: asString(response.statusText),
+    httpVersion: asString(response.httpVersion) || asString(request.httpVersion),
+    mimeType: mimeType.split(';')[0]?.trim() ?? '',
+    resourceType: classifyResource(asString(entry._resourceType), mimeType, url),
+    transferBytes: transferBytes(response),
+    contentBytes: size >= 0 ? size : -1,
+    requestHeaders: nameValues(request.headers),
+    responseHeaders: nameValues(response.headers),
+    queryString: nameValues(request.queryString),
+    requestCookies: nameValues(request.cookies),
+    responseCookies: nameValues(response.cookies),
+    postData: readPostData(request.postData),
+    redirectURL: asString(response.redirectURL) || (isRedirect(status) ? headerValue(response.headers, 'location') : ''),
+    redirectedFrom: undefined,
+    serverIPAddress: asString(entry.serverIPAddress).replace(/^\[|\]$/g, ''),
+    connection: asString(entry.connection),
+    fromCache: status === 304 && ('beforeRequest' in cache || 'afterRequest' in cache),
+  };
+}
+
+function readPostData(value: unknown): HarRequestEntry['postData'] {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const postData = value as Json;
+  return { mimeType: asString(postData.mimeType), text: asString(postData.text) };
+}
+
+/** HAR 1.2: `connect` includes `ssl`. Phases here never overlap, so ssl is carved out. */
+export function readPhases(timings: Json): PhaseDurations {
+  const ssl = asDuration(timings.ssl);
+  const connectWithSsl = asDuration(timings.connect);
+  // Some writers report ssl outside connect (connect < ssl); then nothing is carved out.
+  const connect = connectWithSsl >= ssl ? connectWithSsl - ssl : connectWithSsl;
+  return {
+    blocked: asDuration(timings.blocked) + asDuration(timings._blocked_queueing),
+    dns: asDuration(timings.dns),
+    connect,
+    ssl,
+    send: asDuration(timings.send),
+    wait: asDuration(timings.wait),
+    receive: asDuration(timings.receive),
+  };
+}
+
+function transferBytes(response: Json): number {
+  const transfer = asNumber(response._transferSize, -1);
+  if (transfer >= 0) return transfer;
+  const headers = asNumber(response.headersSize, -1);
+  const body = asNumber(response.bodySize, -1);
+  if (headers < 0 && body < 0) return -1;
+  return Math.max(headers, 0) + Math.max(body, 0);
+}
+
+/** Well-formed arrays are used as they are: a 10,000-entry HAR has ~200,000 headers. */
+function nameValues(value: unknown): NameValue[] {
+  if (Array.isArray(value) && value.every(isNameValue)) return value;
+  return asArray(value).map((raw) => {
+    const pair = asRecord(raw);
+    return { name: asString(pair.name), value: asString(pair.value) };
+  });
+}
+
+function isNameValue(value: unknown): value is NameValue {
+  return typeof value === 'object' && value !== null && typeof (value as NameValue).name === 'string' && typeof (value as NameValue).value === 'string';
+}
+
+function headerValue(headers: unknown, name: string): string {
+  const lower = name.toLowerCase();
+  return nameValues(headers).find((h) => h.name.toLowerCase() === lower)?.value ?? '';
+}
+
+function isRedirect(status: number): boolean {
+  return status >= 300 && status < 400 && status !== 304;
+}
+
+/** Links each redirect target to its source so the panel can show the chain. */
+function linkRedirects(entries: HarRequestEntry[]): void {
+  const pending = new Map<string, number>();
+  for (const entry of entries) {
+    const from = pending.get(entry.url);
+    if (from !== undefined) { entry.redirectedFrom = from; pending.delete(entry.url); }
+    if (entry.redirectURL) pending.set(resolveAgainst(entry.redirectURL, entry.url), entry.index);
+  }
+}
+
+function resolveAgainst(target: string, base: string): string {
+  try { return new URL(target, base).href; } catch { return target; }
+}
+
+function readSystemMetrics(value: unknown): SystemMetrics | undefined {
+  const raw = asRecord(value);
+  if (!('cpuUtilization' in raw) && !('physicalMemoryUsedBytes' in raw)) return undefined;
+  return value as SystemMetrics;
+}

@@ -1,0 +1,121 @@
+// Network metrics and HTTP server results → series aligned on rounds, the shape uPlot
+// draws (one x array, one y array per series, null where a round has no value).
+import type { HttpServerResult, NetMetric } from '../../api/types';
+
+export type NetMetricField = 'avgLatency' | 'minLatency' | 'maxLatency' | 'loss' | 'jitter';
+
+export const HTTP_PHASES = [
+  { field: 'dnsTime', label: 'DNS' },
+  { field: 'connectTime', label: 'Connect' },
+  { field: 'sslTime', label: 'SSL' },
+  { field: 'waitTime', label: 'Wait' },
+  { field: 'receiveTime', label: 'Receive' },
+] as const;
+export type HttpPhaseField = (typeof HTTP_PHASES)[number]['field'];
+
+export interface Series {
+  key: string;
+  label: string;
+  /** The agent a point of this series belongs to (for opening its path trace). */
+  agentId?: string;
+  values: (number | null)[];
+}
+
+export interface AlignedSeries {
+  /** Round ids (epoch seconds), ascending. */
+  rounds: number[];
+  series: Series[];
+}
+
+interface Keyed { agentId: string | number; roundId: number }
+
+const finite = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+/** Sorted unique round ids. */
+export function roundsOf(records: readonly Keyed[]): number[] {
+  return [...new Set(records.map((r) => r.roundId))].sort((a, b) => a - b);
+}
+
+/** Sorted unique agent ids. */
+export function agentsOf(records: readonly Keyed[]): string[] {
+  return [...new Set(records.map((r) => String(r.agentId)))].sort();
+}
+
+/** Mean of the values of each round; rounds without a finite value are null. */
+function alignedMeans<T extends Keyed>(records: readonly T[], rounds: readonly number[], value: (r: T) => unknown): (number | null)[] {
+  const sums = new Map<number, { sum: number; count: number }>();
+  for (const record of records) {
+    const v = finite(value(record));
+    if (v === null) continue;
+    const acc = sums.get(record.roundId) ?? { sum: 0, count: 0 };
+    acc.sum += v;
+    acc.count++;
+    sums.set(record.roundId, acc);
+  }
+  return rounds.map((round) => {
+    const acc = sums.get(round);
+    return acc ? acc.sum / acc.count : null;
+  });
+}
+
+function byAgent<T extends Keyed>(records: readonly T[]): Map<string, T[]> {
+  const grouped = new Map<string, T[]>();
+  for (const record of records) {
+    const id = String(record.agentId);
+    grouped.set(id, [...(grouped.get(id) ?? []), record]);
+  }
+  return grouped;
+}
+
+/** One series per agent of one metric (latency, loss, jitter) over the rounds. */
+export function netMetricSeries(metrics: readonly NetMetric[], field: NetMetricField, agentName: (id: string) => string = (id) => id): AlignedSeries {
+  const rounds = roundsOf(metrics);
+  const grouped = byAgent(metrics);
+  const series = agentsOf(metrics).map((agentId) => ({
+    key: `${agentId}:${field}`, label: agentName(agentId), agentId, values: alignedMeans(grouped.get(agentId)!, rounds, (m) => m[field]),
+  }));
+  return { rounds, series };
+}
+
+/** One agent's latency as average, minimum and maximum (the band around the average). */
+export function agentLatencySeries(metrics: readonly NetMetric[], agentId: string): AlignedSeries {
+  const own = metrics.filter((m) => String(m.agentId) === agentId);
+  const rounds = roundsOf(own);
+  const fields: [NetMetricField, string][] = [['avgLatency', 'Average'], ['minLatency', 'Minimum'], ['maxLatency', 'Maximum']];
+  return { rounds, series: fields.map(([field, label]) => ({ key: `${agentId}:${field}`, label, agentId, values: alignedMeans(own, rounds, (m) => m[field]) })) };
+}
+
+/** HTTP phase times per round: one agent's, or the mean over agents when none is chosen. */
+export function httpPhaseSeries(results: readonly HttpServerResult[], agentId?: string): AlignedSeries {
+  const chosen = agentId === undefined ? results : results.filter((r) => String(r.agentId) === agentId);
+  const rounds = roundsOf(chosen);
+  return {
+    rounds,
+    series: HTTP_PHASES.map((phase) => ({
+      key: phase.field, label: phase.label, ...(agentId !== undefined ? { agentId } : {}),
+      values: alignedMeans(chosen, rounds, (r) => r[phase.field]),
+    })),
+  };
+}
+
+/** Running sums for a stacked drawing (null counts as 0 once an earlier series has a value). */
+export function stacked(series: readonly Series[]): (number | null)[][] {
+  const result: (number | null)[][] = [];
+  series.forEach((s, i) => {
+    const below = result[i - 1];
+    result.push(s.values.map((v, k) => {
+      const base = below?.[k] ?? null;
+      if (v === null) return base;
+      return (base ?? 0) + v;
+    }));
+  });
+  return result;
+}
+
+/** Agent and round of a point, for "open this agent's path trace for this round". */
+export function pointAt(aligned: AlignedSeries, seriesIndex: number, pointIndex: number): { agentId: string; roundId: number } | undefined {
+  const series = aligned.series[seriesIndex];
+  const roundId = aligned.rounds[pointIndex];
+  if (!series?.agentId || roundId === undefined || series.values[pointIndex] === null) return undefined;
+  return { agentId: series.agentId, roundId };
+}

@@ -1,0 +1,110 @@
+// "Open Path Trace as Text": an mtr-style report of one agent's routes over its rounds,
+// one row per hop number (extra rows for ECMP alternatives), stars as `???`.
+import type { PathTrace } from '../../api/types';
+
+export interface HopRow {
+  hop: number;
+  /** `rdns (ip)`, the bare IP, or `???` for a star. */
+  host: string;
+  network: string;
+  lossPct: number;
+  sent: number;
+  avgMs?: number;
+  bestMs?: number;
+  worstMs?: number;
+  mpls: string[];
+  /** A second or later address answering for the same hop (ECMP or a route change). */
+  alternative: boolean;
+}
+
+interface Seen { host: string; network: string; times: number[]; replies: number; mpls: Set<string> }
+
+/** API strings go into an editor: keep each on one line without control characters. */
+function oneLine(text: string | undefined): string {
+  // eslint-disable-next-line no-control-regex
+  return (text ?? '').replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\s]+/g, ' ').trim();
+}
+
+export function hopRows(traces: readonly PathTrace[]): HopRow[] {
+  const routes = traces.flatMap((t) => t.routes);
+  const depth = routes.reduce((max, r) => Math.max(max, ...r.hops.map((h) => h.hop)), 0);
+  const rows: HopRow[] = [];
+  for (let hop = 1; hop <= depth; hop++) {
+    const reaching = routes.filter((r) => r.hops.some((h) => h.hop >= hop));
+    const byIp = new Map<string, Seen>();
+    for (const route of reaching) {
+      const found = route.hops.find((h) => h.hop === hop && h.ipAddress);
+      if (!found) continue;
+      const seen = byIp.get(found.ipAddress) ?? { host: hostLabel(found.ipAddress, found.rdns), network: oneLine(found.network), times: [], replies: 0, mpls: new Set<string>() };
+      if (found.responseTime !== undefined) seen.times.push(found.responseTime);
+      seen.replies++;
+      for (const label of found.mpls ?? []) seen.mpls.add(oneLine(label));
+      byIp.set(found.ipAddress, seen);
+    }
+    const answered = [...byIp.values()].reduce((n, s) => n + s.replies, 0);
+    const lossPct = reaching.length === 0 ? 0 : (100 * (reaching.length - answered)) / reaching.length;
+    if (byIp.size === 0) {
+      rows.push({ hop, host: '???', network: '', lossPct: 100, sent: reaching.length, mpls: [], alternative: false });
+      continue;
+    }
+    [...byIp.values()].sort((a, b) => b.replies - a.replies).forEach((seen, i) => rows.push({
+      hop, host: seen.host, network: seen.network, lossPct, sent: reaching.length, mpls: [...seen.mpls], alternative: i > 0, ...latency(seen.times),
+    }));
+  }
+  return rows;
+}
+
+function hostLabel(ip: string, rdns: string | undefined): string {
+  const name = oneLine(rdns);
+  return name && name !== ip ? `${name} (${oneLine(ip)})` : oneLine(ip);
+}
+
+function latency(times: number[]): Pick<HopRow, 'avgMs' | 'bestMs' | 'worstMs'> {
+  if (times.length === 0) return {};
+  return { avgMs: times.reduce((a, b) => a + b, 0) / times.length, bestMs: Math.min(...times), worstMs: Math.max(...times) };
+}
+
+const HEADERS = ['Hop', 'Host', 'ASN / network', 'Loss%', 'Snt', 'Avg', 'Best', 'Worst'] as const;
+
+const ms = (value: number | undefined): string => (value === undefined ? '-' : value.toFixed(1));
+
+/** The report for one agent's traces (all rounds), ready for a read-only editor. */
+export function pathTraceText(traces: readonly PathTrace[], agentLabel?: string): string {
+  const first = traces[0];
+  if (!first) return 'No path trace data.\n';
+  const rounds = [...new Set(traces.map((t) => t.roundId))].sort((a, b) => a - b);
+  const routeCount = new Set(traces.flatMap((t) => t.routes.map((r) => r.hops.map((h) => h.ipAddress).join(' ')))).size;
+  const when = rounds.map((r) => new Date(r * 1000).toISOString().replace('.000Z', 'Z'));
+  const header = [
+    `Path trace from ${oneLine(agentLabel ?? String(first.agentId))} (${oneLine(first.sourceIp) || 'unknown source'}) to ${oneLine(first.server)} (${oneLine(first.serverIp)})`,
+    `Rounds: ${rounds.length} (${when[0]}${rounds.length > 1 ? ` .. ${when[when.length - 1]}` : ''}), distinct routes: ${routeCount}`,
+    '',
+  ];
+  const body = hopRows(traces).map((row) => [
+    row.alternative ? '' : `${row.hop}.`, row.host + (row.mpls.length ? ` [MPLS ${row.mpls.join(', ')}]` : ''), row.network || '-',
+    `${row.lossPct.toFixed(1)}%`, String(row.sent), ms(row.avgMs), ms(row.bestMs), ms(row.worstMs),
+  ]);
+  return [...header, ...table([[...HEADERS], ...body]), ''].join('\n');
+}
+
+/** Left-aligned text columns, right-aligned numbers, two spaces apart. */
+function table(rows: string[][]): string[] {
+  const widths = HEADERS.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+  const rightAligned = new Set([0, 3, 4, 5, 6, 7]);
+  return rows.map((row) => row.map((cell, c) => (rightAligned.has(c) ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!))).join('  ').trimEnd());
+}
+
+/** Reports of several agents one after another (all agents when "Open as Text" names none). */
+export function pathTraceTextByAgent(traces: readonly PathTrace[], agentName: (agentId: string) => string = (id) => id): string {
+  const byAgent = new Map<string, PathTrace[]>();
+  for (const trace of traces) {
+    const id = String(trace.agentId);
+    if (!byAgent.has(id)) byAgent.set(id, []);
+    byAgent.get(id)!.push(trace);
+  }
+  if (byAgent.size === 0) return pathTraceText([]);
+  return [...byAgent.entries()]
+    .sort(([a], [b]) => agentName(a).localeCompare(agentName(b)))
+    .map(([id, own]) => pathTraceText(own, agentName(id)))
+    .join('\n');
+}

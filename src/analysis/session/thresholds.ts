@@ -1,0 +1,40 @@
+// Where each segment of a user's path turns from fine to suspect ("warn") to the likely
+// culprit ("bad"). Sources: Wi-Fi vendor design guides (−67 dBm for voice/video, SNR
+// ≥ 25 dB), ITU-T G.114-style latency budgets, and Core Web Vitals-style page budgets.
+export const THRESHOLDS = {
+  device: {
+    /** Mean CPU utilization, 0..1. */
+    cpuWarn: 0.7, cpuBad: 0.9,
+    /** Used / total physical memory. */
+    memoryWarn: 0.85, memoryBad: 0.95,
+  },
+  wifi: {
+    /** dBm: weaker (more negative) is worse. */
+    rssiWarn: -67, rssiBad: -75,
+    /** Signal-to-noise ratio in dB (rssi − noise). */
+    snrWarn: 25, snrBad: 15,
+    /** Link quality 0..100. */
+    qualityWarn: 50, qualityBad: 30,
+    /** Mbit/s. */
+    txRateWarn: 54, txRateBad: 12,
+  },
+  gateway: {
+    /** ms to the first hop on the LAN. */
+    rttWarn: 10, rttBad: 30,
+    /** fraction of pings lost. */
+    lossWarn: 0.01, lossBad: 0.05,
+  },
+  isp: {
+    /** ms the target adds on top of the gateway. */
+    rttWarn: 100, rttBad: 200,
+    lossWarn: 0.01, lossBad: 0.03,
+  },
+  server: {
+    /** TCP connect time beyond the network round trip, ms. */
+    connectWarn: 150, connectBad: 400,
+  },
+  page: {
+    /** onLoad of the slowest page, ms. */
+    loadWarn: 4000, loadBad: 10000,
+  },
+} as const;

@@ -1,0 +1,110 @@
+// `netmon har report <in.har> -o <out.html>`: one self-contained HTML file with the same
+// waterfall renderer as the VS Code panel, to attach to a ticket. Works offline: the panel
+// bundle is inlined, the HAR is embedded as inert JSON, and a strict CSP allows only the
+// one nonce'd script (styles are constructed stylesheets, which need no style-src).
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+
+export interface HarReportOptions {
+  /** The built panel bundle (dist/webview/har.js); see loadHarBundle(). */
+  bundle: string;
+  /** Shown in the tab and above the waterfall; defaults to the first page title. */
+  title?: string;
+  /** The page to open first. */
+  pageId?: string;
+  /** Fixed nonce for reproducible output (tests); random otherwise. */
+  nonce?: string;
+}
+
+export function renderHarReport(har: unknown, options: HarReportOptions): string {
+  const nonce = options.nonce ?? randomBytes(18).toString('base64url');
+  const title = options.title ?? firstPageTitle(har) ?? 'HAR waterfall';
+  const data = { har, title, ...(options.pageId ? { pageId: options.pageId } : {}) };
+  const csp = [`default-src 'none'`, `script-src 'nonce-${nonce}'`, `img-src data:`, `base-uri 'none'`, `form-action 'none'`].join('; ');
+  return [
+    '<!doctype html>',
+    '<html lang="en"><head><meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="referrer" content="no-referrer">',
+    `<title>${escapeHtml(title)}</title>`,
+    '</head><body>',
+    `<script type="application/json" id="har-data">${embedJson(data)}</script>`,
+    `<script nonce="${nonce}">${inlineScript(options.bundle)}</script>`,
+    '</body></html>',
+    '',
+  ].join('\n');
+}
+
+/** JSON that cannot leave its <script> element: every `<` becomes \u003c. */
+export function embedJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** `</script` and `<!--` only occur inside strings or comments of a bundle; \x3C keeps their meaning there. */
+function inlineScript(bundle: string): string {
+  return bundle.replace(/<(\/script|!--)/gi, '\\x3C$1');
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function firstPageTitle(har: unknown): string | undefined {
+  const root = typeof har === 'object' && har !== null ? (har as { log?: { pages?: { title?: unknown }[] } }) : {};
+  const title = root.log?.pages?.[0]?.title;
+  return typeof title === 'string' && title !== '' ? title : undefined;
+}
+
+/** dist/webview/har.js next to the bundled CLI (dist/netmon.js) or from the source tree. */
+export function loadHarBundle(): string {
+  const candidates = [join(__dirname, 'webview', 'har.js'), join(__dirname, '..', '..', 'dist', 'webview', 'har.js')];
+  const found = candidates.find((path) => existsSync(path));
+  if (!found) throw new Error('the waterfall bundle dist/webview/har.js is missing; run `node esbuild.mjs` first');
+  return readFileSync(found, 'utf8');
+}
+
+export const HAR_USAGE = `usage: netmon har report <in.har> -o <out.html> [--page <pageId>] [--title <text>]
+  Writes a self-contained HTML waterfall (works offline, no external resources).`;
+
+export interface HarCliIo { stdout(line: string): void; stderr(line: string): void }
+
+const processIo: HarCliIo = {
+  stdout: (line) => { process.stdout.write(`${line}\n`); },
+  stderr: (line) => { process.stderr.write(`${line}\n`); },
+};
+
+/** `netmon har …` subcommands; exit 0 on success, 2 on usage or input errors. */
+export async function runHar(args: readonly string[], io: HarCliIo = processIo): Promise<number> {
+  const [sub, ...rest] = args;
+  if (sub !== 'report' || rest.includes('--help') || rest.includes('-h')) {
+    (sub === undefined || rest.includes('--help') || rest.includes('-h') || sub === '--help' ? io.stdout : io.stderr)(HAR_USAGE);
+    return sub === 'report' || sub === '--help' || sub === '-h' ? 0 : 2;
+  }
+  const flags = new Map<string, string>();
+  const positional: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i] ?? '';
+    if (['-o', '--out', '--page', '--title'].includes(arg)) flags.set(arg === '--out' ? '-o' : arg, rest[++i] ?? '');
+    else positional.push(arg);
+  }
+  const input = positional[0];
+  const output = flags.get('-o');
+  if (!input || !output || positional.length > 1) { io.stderr(HAR_USAGE); return 2; }
+  let har: unknown;
+  try {
+    har = JSON.parse(readFileSync(resolve(input), 'utf8').replace(/^\uFEFF/, ''));
+  } catch (error) {
+    io.stderr(`netmon har report: cannot read ${input} as JSON: ${error instanceof Error ? error.message : String(error)}`);
+    return 2;
+  }
+  const html = renderHarReport(har, {
+    bundle: loadHarBundle(),
+    ...(flags.get('--title') ? { title: flags.get('--title') } : {}),
+    ...(flags.get('--page') ? { pageId: flags.get('--page') } : {}),
+  });
+  writeFileSync(resolve(output), html);
+  io.stdout(`wrote ${output} (${Math.round(html.length / 1024)} kB) from ${basename(input)}`);
+  return 0;
+}

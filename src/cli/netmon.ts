@@ -1,0 +1,34 @@
+// `netmon <command> …`: the CLI for CI pipelines. Each command is a module exporting
+// `(args) => Promise<exitCode>`; add new ones (e.g. `har`) to COMMANDS.
+import { runHar } from './har-report';
+import { runValidate } from './validate';
+
+type Command = (args: readonly string[]) => Promise<number>;
+
+const COMMANDS: Readonly<Record<string, { run: Command; summary: string }>> = {
+  validate: { run: runValidate, summary: 'check test, instant-test and filter documents' },
+  har: { run: runHar, summary: 'HAR tools: report <in.har> -o <out.html>' },
+};
+
+function usage(): string {
+  const lines = Object.entries(COMMANDS).map(([name, { summary }]) => `  netmon ${name.padEnd(10)} ${summary}`);
+  return ['usage: netmon <command> [args]', ...lines, 'Run `netmon <command> --help` for details.'].join('\n');
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const [name, ...args] = argv;
+  const command = name === undefined ? undefined : COMMANDS[name];
+  if (!command) {
+    process.stderr.write(`${name && name !== '--help' && name !== '-h' ? `netmon: unknown command ${name}\n` : ''}${usage()}\n`);
+    return name === '--help' || name === '-h' ? 0 : 2;
+  }
+  return command.run(args);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => { process.exitCode = code; },
+  (error: unknown) => {
+    process.stderr.write(`netmon: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 2;
+  },
+);

@@ -1,0 +1,77 @@
+// Executes a plan step by step through an executor the caller supplies (the VS Code layer
+// wires it to the API client and to binding edits). Stops at the first failure; every
+// completed step has already written or removed its binding, so the documents always
+// describe what is deployed. Destructive steps need one explicit confirmation.
+import type { EnterpriseTestCreate, EnterpriseTestUpdate } from '../api/types';
+import type { ApiRequest } from './payloads';
+import type { Plan, PlanStep } from './plan';
+
+export interface PlanExecutor {
+  /** Sends a create request; resolves with the new testId. */
+  create(request: ApiRequest<EnterpriseTestCreate>): Promise<number>;
+  update(request: ApiRequest<EnterpriseTestUpdate>): Promise<void>;
+  delete(request: ApiRequest<undefined>): Promise<void>;
+  /** Records `testId` in the document, or removes its binding when undefined. */
+  bind(uri: string, testId: number | undefined): Promise<void>;
+}
+
+export interface ApplyOptions {
+  /** Asked once, with every delete and replace, before any of them runs. */
+  confirmDestructive(steps: readonly PlanStep[]): Promise<boolean>;
+  onProgress?(completed: number, total: number, step: PlanStep): void;
+  signal?: AbortSignal;
+}
+
+export interface ApplyResult {
+  completed: PlanStep[];
+  /** Delete and replace steps left out because the user did not confirm them. */
+  declined: PlanStep[];
+  failed?: { step: PlanStep; error: unknown };
+  cancelled: boolean;
+}
+
+export function isDestructive(step: PlanStep): boolean {
+  return step.action === 'delete' || step.action === 'replace';
+}
+
+export async function applyPlan(plan: Plan, executor: PlanExecutor, options: ApplyOptions): Promise<ApplyResult> {
+  const destructive = plan.steps.filter(isDestructive);
+  const confirmed = destructive.length === 0 || await options.confirmDestructive(destructive);
+  const steps = confirmed ? plan.steps : plan.steps.filter((s) => !isDestructive(s));
+  const result: ApplyResult = { completed: [], declined: confirmed ? [] : destructive, cancelled: false };
+  for (const step of steps) {
+    if (options.signal?.aborted) { result.cancelled = true; break; }
+    try {
+      await executeStep(step, executor);
+    } catch (error) {
+      result.failed = { step, error };
+      break;
+    }
+    result.completed.push(step);
+    options.onProgress?.(result.completed.length, steps.length, step);
+  }
+  return result;
+}
+
+async function executeStep(step: PlanStep, executor: PlanExecutor): Promise<void> {
+  switch (step.action) {
+    case 'create':
+      await executor.bind(step.uri, await executor.create(step.request));
+      return;
+    case 'update':
+      await executor.update(step.request);
+      return;
+    case 'replace':
+      // Delete first (names may have to be unique); the unbind keeps the document honest
+      // if the create that follows fails.
+      await executor.delete(step.deleteRequest);
+      await executor.bind(step.uri, undefined);
+      await executor.bind(step.uri, await executor.create(step.request));
+      return;
+    case 'delete':
+      await executor.delete(step.request);
+      // A removed document has nothing left to unbind.
+      if (step.reason === 'marked' && step.uri !== undefined) await executor.bind(step.uri, undefined);
+      return;
+  }
+}

@@ -1,0 +1,47 @@
+// Which fields belong where. The schema rejects unknown properties; for fields that
+// belong to another test type or another action these tables let the semantic rules say
+// where the field does belong instead of a bare "not allowed".
+import type { EnterpriseTestType } from '../api/types';
+
+export const TEST_TARGET_FIELDS: Readonly<Record<EnterpriseTestType, readonly string[]>> = {
+  'agent-to-server': ['server'],
+  'agent-to-agent': ['targetAgentId'],
+  'dns-trace': ['domain'],
+  'dns-server': ['domain'],
+  'dns-dnssec': ['domain'],
+  'http-server': ['url'],
+  'page-load': ['url'],
+  'web-transactions': ['url', 'transactionScript'],
+};
+export const ALL_TEST_TARGET_FIELDS = ['server', 'targetAgentId', 'domain', 'url', 'transactionScript'] as const;
+
+/** Fields the service assigns: present in responses, never sent in a create or update. */
+export const SERVICE_ASSIGNED_TEST_FIELDS = [
+  'testId', 'createdBy', 'createdDate', 'modifiedBy', 'modifiedDate', 'apiLinks', 'savedEvent',
+] as const;
+/** Fields of an agent object in a test response; a request only carries agentId. */
+export const RESPONSE_AGENT_FIELDS = ['agentName', 'location', 'countryId', 'ipAddress', 'prefix', 'network', 'public'] as const;
+
+export const HTTP_INSTANT_FIELDS = [
+  'url', 'sslVersion', 'targetResponseTime', 'verifyCertHostname', 'authType', 'username', 'password',
+  'httpTimeLimit', 'networkProtocol', 'tcpProbeMode', 'pathtraceInSession',
+] as const;
+export const AGENT_TO_SERVER_INSTANT_FIELDS = ['serverName'] as const;
+/** Instant-test fields that have no place in an enterprise test document. */
+export const INSTANT_ONLY_FIELDS = [
+  ...AGENT_TO_SERVER_INSTANT_FIELDS, ...HTTP_INSTANT_FIELDS.filter((f) => f !== 'url'),
+  'maxMachines', 'groupId', 'flagPing', 'flagTraceroute', 'port',
+] as const;
+/** Enterprise-test fields that have no place in an instant test document. */
+export const ENTERPRISE_ONLY_FIELDS = ['interval', 'agents', 'enabled', 'server', 'domain', 'targetAgentId', 'transactionScript', 'deployments'] as const;
+
+const explainedByKind = {
+  test: new Set<string>([...INSTANT_ONLY_FIELDS, ...SERVICE_ASSIGNED_TEST_FIELDS]),
+  instant: new Set<string>([...ENTERPRISE_ONLY_FIELDS, 'testId']),
+  agent: new Set<string>(RESPONSE_AGENT_FIELDS),
+};
+
+/** True when a semantic rule reports this unknown property with a better message. */
+export function isExplainedForeignField(scope: keyof typeof explainedByKind, property: string): boolean {
+  return explainedByKind[scope].has(property);
+}

@@ -1,0 +1,57 @@
+// What the connected account knows (cached live data), as the VS Code layer or the CLI
+// hands it in. A list left undefined means "not loaded": its ids are then not checked.
+export interface CatalogAgent { agentId: string; name: string; location?: string }
+export interface CatalogNetwork { networkId: string; name: string; detail?: string }
+export interface CatalogAccountGroup { aid: string; name: string }
+
+export interface LiveCatalog {
+  /** Key of the connection this data came from; selects the deployments entry to check. */
+  connectionKey?: string;
+  /** Enterprise agents: the agents[].agentId and targetAgentId of test documents. */
+  enterpriseAgents?: readonly CatalogAgent[];
+  /** Endpoint agents: agentId search filters. */
+  endpointAgents?: readonly CatalogAgent[];
+  networks?: readonly CatalogNetwork[];
+  accountGroups?: readonly CatalogAccountGroup[];
+  locations?: readonly string[];
+  ssids?: readonly string[];
+}
+
+export interface CatalogIndex {
+  enterpriseAgents?: ReadonlyMap<string, CatalogAgent>;
+  endpointAgents?: ReadonlyMap<string, CatalogAgent>;
+  networks?: ReadonlyMap<string, CatalogNetwork>;
+  accountGroups?: ReadonlyMap<string, CatalogAccountGroup>;
+  locations?: ReadonlySet<string>;
+  ssids?: ReadonlySet<string>;
+}
+
+const indexes = new WeakMap<LiveCatalog, CatalogIndex>();
+
+/** Lookup maps over a catalog, built once per catalog object. */
+export function indexCatalog(catalog: LiveCatalog): CatalogIndex {
+  const cached = indexes.get(catalog);
+  if (cached) return cached;
+  const byKey = <T>(items: readonly T[] | undefined, key: (item: T) => string): Map<string, T> | undefined =>
+    items && new Map(items.map((item) => [key(item), item]));
+  const index: CatalogIndex = {
+    enterpriseAgents: byKey(catalog.enterpriseAgents, (a) => normalizeId(a.agentId)),
+    endpointAgents: byKey(catalog.endpointAgents, (a) => a.agentId),
+    networks: byKey(catalog.networks, (n) => n.networkId),
+    accountGroups: byKey(catalog.accountGroups, (g) => normalizeId(g.aid)),
+    locations: catalog.locations && new Set(catalog.locations),
+    ssids: catalog.ssids && new Set(catalog.ssids),
+  };
+  indexes.set(catalog, index);
+  return index;
+}
+
+/** Numeric ids are written as numbers or numeric strings; compare them as digits. */
+export function normalizeId(id: string | number): string {
+  const text = String(id).trim();
+  return /^[0-9]+$/.test(text) ? String(Number(text)) : text;
+}
+
+export function describeAgent(agent: CatalogAgent): string {
+  return agent.location ? `${agent.name} (${agent.location})` : agent.name;
+}

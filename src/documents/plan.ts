@@ -1,0 +1,153 @@
+// Plan for a folder of test documents against what is deployed, like `terraform plan`:
+// creates, updates (with field diffs), replaces (a field the API cannot update changed)
+// and deletes, in a deterministic order: creates, updates, replaces, then deletes.
+import type { AgentRef, EnterpriseTestCreate, EnterpriseTestType, EnterpriseTestUpdate } from '../api/types';
+import { DEFAULT_AID, listBindingsInTree } from './binding';
+import type { DocumentDiagnostic } from './diagnostic';
+import { ALL_TEST_TARGET_FIELDS } from './fields';
+import { parseDocument } from './parse';
+import { testCreateRequest, testDeleteRequest, testUpdateRequest, type ApiRequest } from './payloads';
+import { isEnterpriseTestType } from './rules/test-rules';
+import { validateDocuments } from './validate';
+
+export interface PlanDocument { uri: string; text: string }
+
+/** A deployed enterprise test as listed by the service (only the fields the plan compares). */
+export interface DeployedTest {
+  testId: number;
+  testName: string;
+  type: string;
+  interval: number;
+  agents: readonly AgentRef[];
+  server?: string;
+  url?: string;
+  domain?: string;
+  targetAgentId?: number;
+  transactionScript?: string;
+}
+
+export interface PlanInput {
+  documents: readonly PlanDocument[];
+  deployed: readonly DeployedTest[];
+  connectionKey: string;
+  aid?: string | number;
+  /** Bindings recorded earlier (uri → testId): a deployed test whose document is gone is deleted. */
+  previousBindings?: readonly { uri: string; testId: number }[];
+}
+
+export interface FieldChange { field: string; from: unknown; to: unknown }
+
+export type PlanStep =
+  | { action: 'create'; uri: string; type: EnterpriseTestType; testName: string; reason: 'new' | 'bound-test-missing'; request: ApiRequest<EnterpriseTestCreate> }
+  | { action: 'update'; uri: string; type: EnterpriseTestType; testName: string; testId: number; changes: FieldChange[]; request: ApiRequest<EnterpriseTestUpdate> }
+  | { action: 'replace'; uri: string; type: EnterpriseTestType; testName: string; testId: number; changes: FieldChange[]; deleteRequest: ApiRequest<undefined>; request: ApiRequest<EnterpriseTestCreate> }
+  | { action: 'delete'; uri?: string; type: EnterpriseTestType; testName: string; testId: number; reason: 'document-removed' | 'marked'; request: ApiRequest<undefined> };
+
+export interface Plan {
+  steps: PlanStep[];
+  unchanged: { uri: string; testId: number }[];
+  /** Documents left out: invalid, or bound to a test another document also claims. */
+  skipped: { uri: string; reason: string }[];
+  /** Deployed tests no document knows about; never touched. */
+  unmanaged: { testId: number; testName: string; type: string }[];
+}
+
+const ACTION_ORDER = { create: 0, update: 1, replace: 2, delete: 3 } as const;
+
+export function computePlan(input: PlanInput): Plan {
+  const aid = input.aid === undefined ? DEFAULT_AID : String(input.aid);
+  const deployedById = new Map(input.deployed.map((test) => [test.testId, test]));
+  const plan: Plan = { steps: [], unchanged: [], skipped: [], unmanaged: [] };
+  const diagnostics = validateDocuments(input.documents);
+  const claimed = new Map<number, string>();
+  for (const document of [...input.documents].sort((a, b) => a.uri.localeCompare(b.uri))) {
+    const problem = firstError(diagnostics.get(document.uri));
+    if (problem) { plan.skipped.push({ uri: document.uri, reason: problem }); continue; }
+    const parsed = parseDocument(document.text);
+    const testId = listBindingsInTree(parsed.root).find((b) => b.connectionKey === input.connectionKey && b.aid === aid)?.testId;
+    if (testId !== undefined && claimed.has(testId)) {
+      plan.skipped.push({ uri: document.uri, reason: `also bound to test ${testId} by ${claimed.get(testId)}` });
+      continue;
+    }
+    if (testId !== undefined) claimed.set(testId, document.uri);
+    const step = planDocument(document.uri, parsed.value, testId === undefined ? undefined : { testId, deployed: deployedById.get(testId) });
+    const marked = (parsed.value as Record<string, unknown>)['markedForDeletion'] === true;
+    if (step) plan.steps.push(step);
+    else if (testId !== undefined && !marked) plan.unchanged.push({ uri: document.uri, testId });
+  }
+  for (const previous of input.previousBindings ?? []) {
+    const deployed = deployedById.get(previous.testId);
+    if (!deployed || claimed.has(previous.testId) || !isEnterpriseTestType(deployed.type)) continue;
+    claimed.set(previous.testId, previous.uri);
+    plan.steps.push({ action: 'delete', uri: previous.uri, type: deployed.type, testName: deployed.testName, testId: deployed.testId, reason: 'document-removed', request: testDeleteRequest(deployed.type, deployed.testId) });
+  }
+  plan.unmanaged = input.deployed.filter((t) => !claimed.has(t.testId)).map(({ testId, testName, type }) => ({ testId, testName, type })).sort((a, b) => a.testId - b.testId);
+  plan.steps.sort(compareSteps);
+  return plan;
+}
+
+function firstError(diagnostics: readonly DocumentDiagnostic[] | undefined): string | undefined {
+  const error = diagnostics?.find((d) => d.severity === 'error');
+  return error && `${error.range.start.line + 1}:${error.range.start.character + 1} ${error.message}`;
+}
+
+function planDocument(uri: string, value: unknown, binding: { testId: number; deployed: DeployedTest | undefined } | undefined): PlanStep | undefined {
+  const request = testCreateRequest(value);
+  const type = request.path.split('/').pop() as EnterpriseTestType;
+  const testName = request.body.testName;
+  const marked = (value as Record<string, unknown>)['markedForDeletion'] === true;
+  if (marked) {
+    if (!binding?.deployed) return undefined;
+    return { action: 'delete', uri, type: binding.deployed.type as EnterpriseTestType, testName: binding.deployed.testName, testId: binding.testId, reason: 'marked', request: testDeleteRequest(binding.deployed.type as EnterpriseTestType, binding.testId) };
+  }
+  if (!binding) return { action: 'create', uri, type, testName, reason: 'new', request };
+  const { deployed, testId } = binding;
+  if (!deployed) return { action: 'create', uri, type, testName, reason: 'bound-test-missing', request };
+  const fixed = fixedFieldChanges(request.body, type, deployed);
+  const updatable = updatableChanges(request.body, deployed);
+  if (fixed.length > 0 && isEnterpriseTestType(deployed.type)) {
+    return { action: 'replace', uri, type, testName, testId, changes: [...fixed, ...updatable], deleteRequest: testDeleteRequest(deployed.type, testId), request };
+  }
+  if (updatable.length === 0) return undefined;
+  return { action: 'update', uri, type, testName, testId, changes: updatable, request: testUpdateRequest(value, testId) };
+}
+
+function updatableChanges(body: EnterpriseTestCreate, deployed: DeployedTest): FieldChange[] {
+  const changes: FieldChange[] = [];
+  if (body.testName !== deployed.testName) changes.push({ field: 'testName', from: deployed.testName, to: body.testName });
+  if (body.interval !== deployed.interval) changes.push({ field: 'interval', from: deployed.interval, to: body.interval });
+  const wanted = agentIds(body.agents);
+  const current = agentIds(deployed.agents);
+  if (wanted.join() !== current.join()) changes.push({ field: 'agents', from: current, to: wanted });
+  return changes;
+}
+
+function fixedFieldChanges(body: EnterpriseTestCreate, type: EnterpriseTestType, deployed: DeployedTest): FieldChange[] {
+  const changes: FieldChange[] = [];
+  if (type !== deployed.type) changes.push({ field: 'type', from: deployed.type, to: type });
+  for (const field of ALL_TEST_TARGET_FIELDS) {
+    const wanted = body[field];
+    const current = deployed[field];
+    if (wanted === undefined) continue;
+    const same = field === 'server' ? sameServer(String(wanted), current === undefined ? undefined : String(current)) : wanted === current;
+    if (!same) changes.push({ field, from: current, to: wanted });
+  }
+  return changes;
+}
+
+/** The service reports server as host:port, adding :80 when none was given. */
+function sameServer(wanted: string, deployed: string | undefined): boolean {
+  if (deployed === undefined) return false;
+  return wanted === deployed || `${wanted}:80` === deployed;
+}
+
+function agentIds(agents: readonly AgentRef[]): number[] {
+  return [...new Set(agents.map((a) => Number(a.agentId)))].sort((a, b) => a - b);
+}
+
+function compareSteps(a: PlanStep, b: PlanStep): number {
+  const byAction = ACTION_ORDER[a.action] - ACTION_ORDER[b.action];
+  if (byAction !== 0) return byAction;
+  if (a.action === 'delete' && b.action === 'delete') return a.testId - b.testId;
+  return (a.uri ?? '').localeCompare(b.uri ?? '');
+}

@@ -1,0 +1,63 @@
+// Live rules: ids that do not exist in the connected account, from cached catalog data.
+// Warnings, not errors: the cache may be stale and the service has the last word.
+import type { Node } from 'jsonc-parser';
+import type { DiagnosticSink } from '../diagnostic';
+import type { DocumentKind } from '../kinds';
+import { indexCatalog, normalizeId, type CatalogIndex, type LiveCatalog } from '../live-catalog';
+import { arrayItems, idText, objectProperties, propertyValue, stringValue } from '../tree';
+
+export function checkLiveIds(kind: DocumentKind, root: Node, catalog: LiveCatalog, sink: DiagnosticSink): void {
+  const index = indexCatalog(catalog);
+  checkAid(propertyValue(root, 'aid'), index, sink);
+  if (kind === 'test') checkTestIds(root, catalog, index, sink);
+  if (kind === 'filter') checkFilterIds(root, index, sink);
+}
+
+function checkAid(node: Node | undefined, index: CatalogIndex, sink: DiagnosticSink): void {
+  const aid = idText(node);
+  if (!node || aid === undefined || !index.accountGroups || aid === 'default') return;
+  if (!index.accountGroups.has(normalizeId(aid))) sink.atNode(node, 'warning', 'live/unknown-account-group', `No account group ${aid} in this connection`, 'live');
+}
+
+function checkTestIds(root: Node, catalog: LiveCatalog, index: CatalogIndex, sink: DiagnosticSink): void {
+  const agents = index.enterpriseAgents;
+  if (agents) {
+    for (const agent of arrayItems(propertyValue(root, 'agents'))) {
+      const node = propertyValue(agent, 'agentId');
+      const id = idText(node);
+      if (node && id !== undefined && !agents.has(normalizeId(id))) sink.atNode(node, 'warning', 'live/unknown-agent', `No enterprise agent ${id} in this account`, 'live');
+    }
+    const target = propertyValue(root, 'targetAgentId');
+    const targetId = idText(target);
+    if (target && targetId !== undefined && !agents.has(normalizeId(targetId))) sink.atNode(target, 'warning', 'live/unknown-agent', `No enterprise agent ${targetId} in this account`, 'live');
+  }
+  if (catalog.connectionKey === undefined) return;
+  const bindings = propertyValue(propertyValue(root, 'deployments'), catalog.connectionKey);
+  for (const { key } of objectProperties(bindings)) checkAid(key, index, sink);
+}
+
+function checkFilterIds(root: Node, index: CatalogIndex, sink: DiagnosticSink): void {
+  for (const filter of arrayItems(propertyValue(root, 'searchFilters'))) {
+    const key = stringValue(propertyValue(filter, 'key'));
+    const known = knownValues(key, index);
+    if (!key || !known) continue;
+    for (const valueNode of arrayItems(propertyValue(filter, 'values'))) {
+      const value = idText(valueNode);
+      if (valueNode && value !== undefined && !known.has(value)) {
+        sink.atNode(valueNode, 'warning', `live/unknown-${key}`, `No ${LABELS[key] ?? key} ${JSON.stringify(value)} in this account`, 'live');
+      }
+    }
+  }
+}
+
+const LABELS: Readonly<Record<string, string>> = { agentId: 'endpoint agent', networkId: 'network', location: 'location', ssid: 'SSID' };
+
+function knownValues(key: string | undefined, index: CatalogIndex): { has(value: string): boolean } | undefined {
+  switch (key) {
+    case 'agentId': return index.endpointAgents;
+    case 'networkId': return index.networks;
+    case 'location': return index.locations;
+    case 'ssid': return index.ssids;
+    default: return undefined;
+  }
+}

@@ -1,0 +1,74 @@
+// Drives the offline VS Code the way a person does: a browser on the workbench URL with
+// the extension under development loaded, keyboard and mouse only. Shared by test/ui/*.test.ts.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { REPO_ROOT, launchChromium, startVSCodeServer, type VSCodeServer } from '../../scripts/vscode-server.mjs';
+
+export const SCREENSHOT_DIR = join(REPO_ROOT, 'docs/screenshots');
+
+export interface Workbench {
+  page: Page;
+  server: VSCodeServer;
+  close(): Promise<void>;
+}
+
+/** Starts a fresh VS Code with the extension loaded and waits until the workbench is usable. */
+export async function openWorkbench(settings: Record<string, unknown> = {}): Promise<Workbench> {
+  const server = await startVSCodeServer({ settings });
+  let browser: Browser | undefined;
+  try {
+    browser = await launchChromium();
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(server.workbenchUrl([
+      ['extensionDevelopmentPath', server.remoteUri(REPO_ROOT)],
+      ['skipWelcome', 'true'],
+    ]));
+    await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 30_000 });
+    // The status bar's remote indicator appears once the remote extension host is connected.
+    await page.locator('.statusbar-item#status\\.host').or(page.locator('.statusbar')).first().waitFor();
+    const openedBrowser = browser;
+    return { page, server, close: async () => { await openedBrowser.close(); await server.stop(); } };
+  } catch (error) {
+    await browser?.close();
+    await server.stop();
+    throw error;
+  }
+}
+
+/**
+ * F1, type the command's label, pick it: what a person does to run a command. Right after
+ * the page loads, the remote extension host may not have registered the extension's
+ * commands yet, so like a person the palette is reopened until the command shows up.
+ */
+export async function runCommandFromPalette(page: Page, label: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const widget = page.locator('.quick-input-widget');
+  const row = widget.locator('.quick-input-list .monaco-list-row', { hasText: label }).first();
+  for (;;) {
+    await page.keyboard.press('F1');
+    await widget.locator('input').fill(`>${label}`);
+    try {
+      await row.waitFor({ timeout: 2_000 });
+      break;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await page.keyboard.press('Escape');
+    }
+  }
+  await row.click();
+  await widget.waitFor({ state: 'hidden' });
+}
+
+/** Saves what the person sees to docs/screenshots/<name>.png and returns the path. */
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path });
+  return path;
+}
+
+/** Messages of the error toasts on screen: what a person would notice went wrong. */
+export async function errorNotifications(page: Page): Promise<string[]> {
+  return page.locator('.notifications-toasts .notification-list-item:has(.codicon-error) .notification-list-item-message').allTextContents();
+}

@@ -1,0 +1,56 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { agentLatencySeries, agentsOf, httpPhaseSeries, netMetricSeries, pointAt, stacked } from '../../../src/analysis/metrics';
+import type { HttpServerResult, NetMetric } from '../../../src/api/types';
+
+function metric(agentId: string, roundId: number, avgLatency: number, extra: Partial<NetMetric> = {}): NetMetric {
+  return { agentId, roundId, avgLatency, minLatency: avgLatency - 2, maxLatency: avgLatency + 5, jitter: 1.5, loss: 0, permalink: '', serverIp: '203.0.113.10', ...extra };
+}
+
+function http(agentId: string, roundId: number, dnsTime: number, extra: Partial<HttpServerResult> = {}): HttpServerResult {
+  return {
+    agentId, roundId, dnsTime, connectTime: 10, sslTime: 20, waitTime: 30, receiveTime: 5, responseTime: 65, totalTime: 70, redirectTime: 0, numRedirects: 0,
+    responseCode: 200, errorType: 'None', requestHeaders: '', responseHeaders: '', wireSize: 1000, serverIp: '203.0.113.10', permalink: '', ...extra,
+  };
+}
+
+describe('network metric series', () => {
+  const metrics = [metric('b', 300, 20), metric('a', 0, 10), metric('a', 300, 12, { loss: 25 }), metric('b', 600, 22), metric('a', 600, Number.NaN)];
+
+  test('one series per agent, aligned on every round, with gaps where an agent has no value', () => {
+    const aligned = netMetricSeries(metrics, 'avgLatency', (id) => `Agent ${id.toUpperCase()}`);
+    assert.deepEqual(aligned.rounds, [0, 300, 600]);
+    assert.deepEqual(aligned.series.map((s) => [s.label, s.values]), [['Agent A', [10, 12, null]], ['Agent B', [null, 20, 22]]]);
+    assert.deepEqual(netMetricSeries(metrics, 'loss').series[0]!.values, [0, 25, 0], 'loss is known even when latency is not');
+    assert.deepEqual(agentsOf(metrics), ['a', 'b']);
+  });
+
+  test('one agent shows average, minimum and maximum latency', () => {
+    const aligned = agentLatencySeries(metrics, 'b');
+    assert.deepEqual(aligned.rounds, [300, 600]);
+    assert.deepEqual(aligned.series.map((s) => s.values), [[20, 22], [18, 20], [25, 27]]);
+  });
+
+  test('a picked point names its agent and round; a gap names nothing', () => {
+    const aligned = netMetricSeries(metrics, 'jitter');
+    assert.deepEqual(pointAt(aligned, 1, 2), { agentId: 'b', roundId: 600 });
+    assert.equal(pointAt(aligned, 1, 0), undefined);
+  });
+});
+
+describe('HTTP phase series', () => {
+  const results = [http('a', 0, 4), http('b', 0, 8), http('a', 300, 6, { sslTime: 0 })];
+
+  test('phases per round are averaged over agents unless one agent is chosen', () => {
+    const all = httpPhaseSeries(results);
+    assert.deepEqual(all.series.map((s) => s.label), ['DNS', 'Connect', 'SSL', 'Wait', 'Receive']);
+    assert.deepEqual(all.series[0]!.values, [6, 6]);
+    assert.deepEqual(httpPhaseSeries(results, 'b').series[0]!.values, [8]);
+    assert.equal(httpPhaseSeries(results, 'b').series[0]!.agentId, 'b');
+  });
+
+  test('stacking adds each phase on top of the ones before it', () => {
+    const aligned = httpPhaseSeries(results, 'a');
+    assert.deepEqual(stacked(aligned.series).map((v) => v[1]), [6, 16, 16, 46, 51]);
+  });
+});

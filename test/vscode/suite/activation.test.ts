@@ -1,0 +1,37 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'mocha';
+import * as vscode from 'vscode';
+import { EXTENSION_ID, activateExtension, waitFor } from '../helpers';
+
+interface ContributedCommand { command: string; title: string; category?: string }
+
+function contributedCommands(extension: vscode.Extension<unknown>): ContributedCommand[] {
+  const manifest: unknown = extension.packageJSON;
+  const commands = (manifest as { contributes?: { commands?: ContributedCommand[] } }).contributes?.commands;
+  return commands ?? [];
+}
+
+describe('activation', () => {
+  it('loads and activates the extension in a real VS Code', async () => {
+    const extension = await activateExtension();
+    assert.equal(extension.id, EXTENSION_ID);
+    assert.equal(extension.isActive, true);
+    assert.match(vscode.version, /^1\.\d+\.\d+/);
+  });
+
+  it('offers "Netmon: Show Log" in the command palette', async () => {
+    const extension = await activateExtension();
+    const showLog = contributedCommands(extension).find((entry) => entry.command === 'netmon.showLog');
+    assert.deepEqual({ category: showLog?.category, title: showLog?.title }, { category: 'Netmon', title: 'Show Log' });
+    const registered = await vscode.commands.getCommands(true);
+    assert.ok(registered.includes('netmon.showLog'), 'netmon.showLog is not registered');
+  });
+
+  it('"Netmon: Show Log" opens the Netmon output channel', async () => {
+    await activateExtension();
+    await vscode.commands.executeCommand('netmon.showLog');
+    const logDocument = await waitFor('the Netmon log to be shown', () =>
+      vscode.workspace.textDocuments.find((document) => document.uri.scheme === 'output' && document.uri.path.includes('Netmon')));
+    assert.equal(logDocument.uri.scheme, 'output');
+  });
+});

@@ -1,0 +1,112 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { launchChromium, openPanel, type OpenPanel } from './helpers/panel';
+import { buildPanels, REPO } from './path-fixture';
+import { FIRST_ROUND, metricsLoad } from './metrics-fixture';
+import type { MetricsLoadParams } from '../../webview/metrics/protocol';
+
+let browser: Browser;
+before(async () => { buildPanels('metrics'); browser = await launchChromium(); });
+after(async () => { await browser?.close(); });
+
+type Rendered = { params: { charts: { id: string; series: number; points: number }[] } };
+
+async function loaded(params: MetricsLoadParams = metricsLoad()): Promise<OpenPanel> {
+  const panel = await openPanel(browser, { panel: 'metrics', viewport: { width: 1280, height: 900 } });
+  await panel.waitForSent('ready');
+  await panel.post({ type: 'load', params });
+  await panel.waitForSent('rendered');
+  return panel;
+}
+
+/** The part of uPlot the tests read from the chart element (main.ts keeps it as `plot`). */
+interface PlotLike { data: number[][]; over: { getBoundingClientRect(): { left: number; top: number } }; valToPos(value: number, scale: string): number }
+interface CanvasLike { width: number; height: number; getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: ArrayLike<number> } } }
+
+/** Clicks the drawn point of series `seriesIndex` at round `pointIndex` of one chart. */
+async function clickPoint(panel: OpenPanel, chart: string, seriesIndex: number, pointIndex: number): Promise<void> {
+  const at = await panel.page.locator(`.chart-${chart}`).evaluate((element, { seriesIndex, pointIndex }) => {
+    const plot = (element as unknown as { plot: PlotLike }).plot;
+    const box = plot.over.getBoundingClientRect();
+    return { x: box.left + plot.valToPos(plot.data[0]![pointIndex]!, 'x'), y: box.top + plot.valToPos(plot.data[seriesIndex + 1]![pointIndex]!, 'y') };
+  }, { seriesIndex, pointIndex });
+  await panel.page.mouse.move(at.x - 20, at.y);
+  await panel.page.mouse.click(at.x, at.y);
+}
+
+describe('metrics panel', () => {
+  test('draws latency, loss, jitter per agent and HTTP phases per round', async () => {
+    const panel = await loaded();
+    const rendered = (await panel.waitForSent('rendered')) as Rendered;
+    assert.deepEqual(rendered.params.charts, [
+      { id: 'latency', series: 5, points: 36 }, { id: 'loss', series: 5, points: 36 },
+      { id: 'jitter', series: 5, points: 36 }, { id: 'http', series: 5, points: 36 },
+    ]);
+    assert.equal(await panel.page.locator('.chart canvas').count(), 4);
+    const legend = await panel.page.locator('.chart-latency .u-legend').innerText();
+    for (const name of ['Chicago laptop 1', 'Frankfurt laptop 1', 'Tokyo laptop 1']) assert.ok(legend.includes(name), name);
+    assert.match(await panel.page.locator('.chart-http .u-legend').innerText(), /DNS[\s\S]*Connect[\s\S]*SSL[\s\S]*Wait[\s\S]*Receive/);
+    // Pixels: the latency canvas is not blank.
+    const inked = await panel.page.locator('.chart-latency canvas').evaluate((element) => {
+      const canvas = element as unknown as CanvasLike;
+      const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+      let count = 0;
+      for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) count++;
+      return count;
+    });
+    assert.ok(inked > 2000, `${inked} drawn pixels`);
+    assert.deepEqual(panel.errors, []);
+    await panel.close();
+  });
+
+  test('clicking a point asks the host to open that agent’s path trace for that round', async () => {
+    const panel = await loaded();
+    await clickPoint(panel, 'latency', 2, 7);
+    assert.deepEqual(await panel.waitForSent('openPathTrace'), { type: 'openPathTrace', params: { agentId: 'a003', roundId: FIRST_ROUND + 7 * 300 } });
+    assert.match(await panel.page.locator('.chart-latency .picked').innerText(), /London laptop 1 · 2025-11-22 00:35 UTC · \d+\.\d ms/);
+    await panel.close();
+  });
+
+  test('one agent shows average with its min–max band, and its HTTP phases', async () => {
+    const panel = await loaded();
+    await panel.page.selectOption('#agent', 'a002');
+    await panel.page.locator('.chart-latency h2', { hasText: 'Frankfurt' }).waitFor();
+    const legend = await panel.page.locator('.chart-latency .u-legend').innerText();
+    assert.match(legend, /Average[\s\S]*Minimum[\s\S]*Maximum/);
+    await clickPoint(panel, 'latency', 2, 22);
+    assert.deepEqual(await panel.waitForSent('openPathTrace'), { type: 'openPathTrace', params: { agentId: 'a002', roundId: FIRST_ROUND + 22 * 300 } });
+    assert.match(await panel.page.locator('.chart-http h2').innerText(), /of Frankfurt laptop 1/i);
+    await panel.close();
+  });
+
+  test('keyboard: arrows move along points and series, Enter opens the path trace', async () => {
+    const panel = await loaded();
+    await panel.page.focus('.chart-jitter');
+    for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowDown', 'Enter']) await panel.page.keyboard.press(key);
+    assert.deepEqual(await panel.waitForSent('openPathTrace'), { type: 'openPathTrace', params: { agentId: 'a002', roundId: FIRST_ROUND + 2 * 300 } });
+    await panel.close();
+  });
+
+  test('hostile agent names and title render as text and run nothing', async () => {
+    const params = metricsLoad(2, 6);
+    const hostile = '<img src=x onerror="window.__pwned=1">';
+    const panel = await loaded({ ...params, title: `<script>window.__pwned=1</script>`, agentNames: { a001: hostile, a002: '"><svg onload="window.__pwned=1">' } });
+    const legendText = await panel.page.locator('.chart-latency .u-legend').innerText();
+    assert.ok(legendText.includes(hostile), legendText);
+    await panel.page.selectOption('#agent', 'a001');
+    assert.ok((await panel.page.locator('.chart-latency h2').textContent())!.includes(hostile));
+    assert.equal(await panel.page.evaluate(() => (globalThis as { __pwned?: unknown }).__pwned), undefined);
+    assert.equal(await panel.page.locator('img, svg[onload]').count(), 0);
+    assert.deepEqual(panel.dialogs, []);
+    await panel.close();
+  });
+
+  test('screenshot for the README (dark theme)', { skip: !process.env.SCREENSHOTS }, async () => {
+    const panel = await loaded();
+    await clickPoint(panel, 'latency', 1, 22);
+    await panel.page.screenshot({ path: join(REPO, 'docs', 'screenshots', 'metrics.png'), fullPage: true });
+    await panel.close();
+  });
+});

@@ -1,0 +1,39 @@
+// Entry of the HAR waterfall webview. In VS Code it says `ready` and waits for `load`;
+// in the offline report the HAR is embedded as JSON in #har-data and drawn at once.
+import { hostApi } from '../shared/ipc';
+import { adoptStyles } from '../shared/sheet';
+import { isSafeLink } from '../shared/dom';
+import { HarApp, type SavedState } from './app';
+import { isHarHostMessage, type HarPanelMessage, type LoadParams } from './protocol';
+import { HAR_CSS } from './styles';
+
+const host = hostApi<HarPanelMessage>();
+adoptStyles(HAR_CSS);
+
+const root = document.createElement('div');
+document.body.append(root);
+const embedded = document.getElementById('har-data');
+if (embedded) document.documentElement.classList.add('har-standalone');
+const saved = host.getState();
+
+const app = new HarApp(root, {
+  loaded: (info) => host.postMessage({ type: 'loaded', params: info }),
+  openExternal: (url) => {
+    if (!isSafeLink(url)) return;
+    if (embedded) window.open(url, '_blank', 'noopener,noreferrer');
+    else host.postMessage({ type: 'openExternal', params: { url } });
+  },
+  saveState: (state) => host.setState(state),
+}, typeof saved === 'object' && saved !== null ? (saved as Partial<SavedState>) : undefined);
+
+window.addEventListener('message', (event: MessageEvent<unknown>) => {
+  const message = event.data;
+  if (!isHarHostMessage(message)) return;
+  if (message.type === 'load') app.load(message.params);
+  else app.showPage(message.params.pageId);
+});
+
+if (embedded) {
+  app.load(JSON.parse(embedded.textContent ?? '{}') as LoadParams);
+}
+host.postMessage({ type: 'ready', params: undefined });

@@ -1,0 +1,131 @@
+// One uPlot chart per metric. Picking a point (click, or Enter after arrow keys) reports
+// the series and round under the cursor; main.ts turns that into "open path trace".
+import uPlot from 'uplot';
+import { el } from '../shared/dom';
+import { stacked, type AlignedSeries } from '../../src/analysis/metrics';
+
+export interface ChartSpec {
+  id: string;
+  title: string;
+  unit: string;
+  aligned: AlignedSeries;
+  /** Draw the series stacked (HTTP phases). */
+  stack?: boolean;
+  /** Fill between these two series (indexes into aligned.series), e.g. min/max latency. */
+  band?: [number, number];
+}
+
+export interface Theme { foreground: string; muted: string; grid: string; palette: string[] }
+
+export type ChartElement = HTMLElement & { plot?: uPlot };
+
+const css = (name: string, fallback: string): string => getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
+
+export function readTheme(): Theme {
+  return {
+    foreground: css('--vscode-editor-foreground', '#d4d4d4'),
+    muted: css('--vscode-descriptionForeground', '#9d9d9d'),
+    grid: css('--vscode-widget-border', '#454545'),
+    palette: [
+      css('--vscode-charts-blue', '#3794ff'), css('--vscode-charts-green', '#89d185'), css('--vscode-charts-orange', '#d18616'),
+      css('--vscode-charts-purple', '#b180d7'), css('--vscode-charts-yellow', '#cca700'), css('--vscode-charts-red', '#f14c4c'),
+      '#4ec9b0', '#c586c0', '#9cdcfe', '#ce9178',
+    ],
+  };
+}
+
+/** A translucent variant of a #rrggbb colour for fills. */
+function translucent(color: string, alpha: number): string {
+  const hex = /^#([0-9a-f]{6})/i.exec(color)?.[1];
+  if (!hex) return color;
+  const [r, g, b] = [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  return `rgba(${r},${g},${b},${alpha})`;
+}
+
+const formatValue = (unit: string) => (value: number | null | undefined): string => (value === null || value === undefined ? '—' : `${value.toFixed(1)} ${unit}`);
+
+export function drawChart(spec: ChartSpec, theme: Theme, onPick: (seriesIndex: number, pointIndex: number) => void): ChartElement {
+  const root: ChartElement = el('section', { class: `chart chart-${spec.id}`, tabindex: 0, 'aria-label': `${spec.title}. Arrow keys move between points and series, Enter opens the path trace.` });
+  const picked = el('div', { class: 'picked', 'aria-live': 'polite' });
+  root.append(el('h2', {}, spec.title), picked);
+  const raw = spec.aligned.series;
+  const values = spec.stack ? stacked(raw) : raw.map((s) => s.values);
+  const axis = { stroke: theme.muted, grid: { stroke: theme.grid, width: 1 }, ticks: { stroke: theme.grid, width: 1 } };
+  const series: uPlot.Series[] = [{ label: 'Round' }, ...raw.map((s, i): uPlot.Series => {
+    const color = theme.palette[i % theme.palette.length]!;
+    return {
+      label: s.label, stroke: color, width: 1.5, spanGaps: false,
+      points: { show: true, size: 5, fill: color },
+      ...(spec.stack && i === 0 ? { fill: translucent(color, 0.35) } : {}),
+      value: (_u, _v, _si, idx) => formatValue(spec.unit)(idx === null ? null : raw[i]!.values[idx]),
+    };
+  })];
+  const bands: uPlot.Band[] = spec.stack
+    ? raw.slice(1).map((_, k) => ({ series: [k + 2, k + 1] as [number, number], fill: translucent(theme.palette[(k + 1) % theme.palette.length]!, 0.35) }))
+    : spec.band ? [{ series: [spec.band[1] + 1, spec.band[0] + 1] as [number, number], fill: translucent(theme.palette[0]!, 0.15) }] : [];
+  const options: uPlot.Options = {
+    width: 600, height: 220, series, bands,
+    axes: [{ ...axis }, { ...axis, size: 72, values: (_u, ticks) => ticks.map((t) => `${t} ${spec.unit}`) }],
+    scales: { y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.1 : 1] } },
+    cursor: { points: { size: 8 }, drag: { x: false, y: false } },
+    legend: { live: true },
+  };
+  const data = [spec.aligned.rounds, ...values] as uPlot.AlignedData;
+  const plot = new uPlot(options, data, root);
+  root.plot = plot;
+  const pick = (seriesIndex: number, pointIndex: number): void => {
+    const value = raw[seriesIndex]?.values[pointIndex];
+    const round = spec.aligned.rounds[pointIndex];
+    if (value === null || value === undefined || round === undefined) return;
+    picked.textContent = `${raw[seriesIndex]!.label} · ${new Date(round * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC · ${formatValue(spec.unit)(value)}`;
+    onPick(seriesIndex, pointIndex);
+  };
+  plot.over.addEventListener('click', () => {
+    const nearest = nearestSeries(plot, values);
+    if (nearest !== undefined) pick(nearest, plot.cursor.idx!);
+  });
+  keyboard(root, plot, values, pick);
+  return root;
+}
+
+/** The series whose point at the cursor's round is closest to the pointer (within 30 px). */
+function nearestSeries(plot: uPlot, values: (number | null)[][]): number | undefined {
+  const idx = plot.cursor.idx;
+  const top = plot.cursor.top;
+  if (idx === null || idx === undefined || top === undefined) return undefined;
+  let best: number | undefined;
+  let bestDistance = 30;
+  values.forEach((series, i) => {
+    const v = series[idx];
+    if (v === null || v === undefined || !plot.series[i + 1]!.show) return;
+    const distance = Math.abs(plot.valToPos(v, 'y') - top);
+    if (distance < bestDistance) { best = i; bestDistance = distance; }
+  });
+  return best;
+}
+
+function keyboard(root: HTMLElement, plot: uPlot, values: (number | null)[][], pick: (s: number, p: number) => void): void {
+  let seriesIndex = 0;
+  let pointIndex = -1;
+  const move = (): void => {
+    const v = values[seriesIndex]?.[pointIndex];
+    const x = plot.data[0][pointIndex];
+    if (x === undefined) return;
+    plot.setCursor({ left: plot.valToPos(x, 'x'), top: v === null || v === undefined ? 0 : plot.valToPos(v, 'y') });
+  };
+  root.addEventListener('keydown', (event) => {
+    const points = plot.data[0].length;
+    if (points === 0) return;
+    switch (event.key) {
+      case 'ArrowRight': pointIndex = Math.min(points - 1, pointIndex + 1); break;
+      case 'ArrowLeft': pointIndex = Math.max(0, pointIndex - 1); break;
+      case 'ArrowDown': seriesIndex = (seriesIndex + 1) % values.length; break;
+      case 'ArrowUp': seriesIndex = (seriesIndex - 1 + values.length) % values.length; break;
+      case 'Enter': case ' ': if (pointIndex >= 0) pick(seriesIndex, pointIndex); event.preventDefault(); return;
+      default: return;
+    }
+    if (pointIndex < 0) pointIndex = 0;
+    event.preventDefault();
+    move();
+  });
+}

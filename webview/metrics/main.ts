@@ -1,0 +1,99 @@
+// Metrics panel: latency (avg/min/max), loss and jitter per agent over time, and HTTP
+// server phase times per round; picking a point asks the host for that path trace.
+import uplotCss from 'uplot/dist/uPlot.min.css' with { type: 'text' };
+import { el } from '../shared/dom';
+import { hostApi } from '../shared/ipc';
+import { adoptStyles } from '../shared/sheet';
+import { agentLatencySeries, agentsOf, httpPhaseSeries, netMetricSeries, pointAt, type AlignedSeries } from '../../src/analysis/metrics';
+import { isMetricsHostMessage, type MetricsLoadParams, type MetricsPanelMessage } from './protocol';
+import { drawChart, readTheme, type ChartElement, type ChartSpec } from './charts';
+import { METRICS_CSS } from './styles';
+
+const host = hostApi<MetricsPanelMessage>();
+
+class MetricsPanel {
+  private readonly title = el('h1', {}, 'Metrics');
+  private readonly agent = el('select', { id: 'agent', 'aria-label': 'Agent' });
+  private readonly status = el('div', { class: 'status', role: 'status' }, 'Waiting for metrics…');
+  private readonly charts = el('div', { class: 'charts' });
+  private params: MetricsLoadParams | undefined;
+  private drawn: ChartElement[] = [];
+
+  constructor() {
+    document.body.append(
+      el('header', { class: 'toolbar' }, this.title, el('label', {}, 'Agent', this.agent),
+        el('span', { class: 'hint' }, 'Click a point (or focus a chart, use arrow keys and Enter) to open that agent’s path trace for the round.')),
+      this.status, this.charts,
+    );
+    this.agent.addEventListener('change', () => this.draw());
+    new ResizeObserver(() => this.resize()).observe(this.charts);
+  }
+
+  load(params: MetricsLoadParams): void {
+    this.params = params;
+    this.title.textContent = params.title;
+    const agents = agentsOf([...params.metrics, ...(params.httpServer ?? [])]);
+    this.agent.replaceChildren(el('option', { value: '' }, 'All agents'), ...agents.map((id) => el('option', { value: id }, this.name(id))));
+    this.agent.value = params.agentId && agents.includes(params.agentId) ? params.agentId : '';
+    this.status.textContent = params.metrics.length === 0 && !params.httpServer?.length ? 'No metrics in this time range.' : '';
+    this.status.classList.remove('error');
+    this.draw();
+  }
+
+  showError(message: string): void {
+    this.status.textContent = message;
+    this.status.classList.add('error');
+  }
+
+  private name(agentId: string): string {
+    return this.params?.agentNames?.[agentId] ?? agentId;
+  }
+
+  private specs(params: MetricsLoadParams, agentId: string | undefined): ChartSpec[] {
+    const name = (id: string): string => this.name(id);
+    const own = agentId === undefined ? params.metrics : params.metrics.filter((m) => String(m.agentId) === agentId);
+    const specs: ChartSpec[] = [];
+    if (own.length > 0) {
+      specs.push(agentId === undefined
+        ? { id: 'latency', title: 'Average latency', unit: 'ms', aligned: netMetricSeries(own, 'avgLatency', name) }
+        : { id: 'latency', title: `Latency of ${name(agentId)} (avg, min–max)`, unit: 'ms', aligned: agentLatencySeries(own, agentId), band: [1, 2] });
+      specs.push({ id: 'loss', title: 'Packet loss', unit: '%', aligned: netMetricSeries(own, 'loss', name) });
+      specs.push({ id: 'jitter', title: 'Jitter', unit: 'ms', aligned: netMetricSeries(own, 'jitter', name) });
+    }
+    if (params.httpServer?.length) {
+      specs.push({ id: 'http', title: agentId === undefined ? 'HTTP server phases (mean of agents)' : `HTTP server phases of ${name(agentId)}`, unit: 'ms', aligned: httpPhaseSeries(params.httpServer, agentId), stack: true });
+    }
+    return specs;
+  }
+
+  private draw(): void {
+    if (!this.params) return;
+    for (const chart of this.drawn) chart.plot?.destroy();
+    const agentId = this.agent.value || undefined;
+    const theme = readTheme();
+    const specs = this.specs(this.params, agentId);
+    this.drawn = specs.map((spec) => drawChart(spec, theme, (s, p) => this.pick(spec.aligned, s, p)));
+    this.charts.replaceChildren(...this.drawn);
+    this.resize();
+    host.postMessage({ type: 'rendered', params: { charts: specs.map((s) => ({ id: s.id, series: s.aligned.series.length, points: s.aligned.rounds.length })) } });
+  }
+
+  private pick(aligned: AlignedSeries, seriesIndex: number, pointIndex: number): void {
+    const point = pointAt(aligned, seriesIndex, pointIndex);
+    if (point) host.postMessage({ type: 'openPathTrace', params: point });
+  }
+
+  private resize(): void {
+    for (const chart of this.drawn) chart.plot?.setSize({ width: Math.max(300, chart.clientWidth), height: 220 });
+  }
+}
+
+adoptStyles(uplotCss + METRICS_CSS);
+const panel = new MetricsPanel();
+window.addEventListener('message', (event: MessageEvent<unknown>) => {
+  const message = event.data;
+  if (!isMetricsHostMessage(message)) return;
+  if (message.type === 'load') panel.load(message.params);
+  else panel.showError(message.params.message);
+});
+host.postMessage({ type: 'ready', params: undefined });

@@ -1,0 +1,56 @@
+// The hover/focus details card: every value from the API is text (el() → textContent).
+import { el } from '../shared/dom';
+import { avgMs, linkDelayMs, lossPct, type HopLink, type HopNode } from '../../src/analysis/path';
+
+const ms = (value: number | undefined): string => (value === undefined ? '—' : `${value.toFixed(1)} ms`);
+
+export function nodeDetails(node: HopNode, agentName: (id: string) => string): HTMLElement {
+  const stats = node.stats;
+  const replied = stats.replies > 0;
+  const title = node.kind === 'agent' ? agentName(node.id.slice('agent:'.length))
+    : node.kind === 'star' ? 'No response (*)'
+    : node.kind === 'group' ? `${node.groupKey ?? 'Group'} · ${node.members?.length ?? 0} hops`
+    : node.ip ?? node.id;
+  const rows: [string, string | undefined][] = [
+    ['IP', node.ip],
+    ['Prefix', node.prefix],
+    ['rDNS', node.rdns],
+    ['Network', node.network],
+    ['Location', node.location],
+    ['Response time', node.kind === 'agent' ? undefined : replied ? `${ms(avgMs(stats))} (best ${ms(stats.bestMs)}, worst ${ms(stats.worstMs)})` : 'no reply'],
+    ['Loss', node.kind === 'agent' ? undefined : `${lossPct(stats).toFixed(1)} % of ${stats.samples} traces${stats.endedHere ? ` (${stats.endedHere} ended here)` : ''}`],
+    ['MPLS', node.mpls.length ? node.mpls.join(', ') : undefined],
+    ['Routing loop', node.loopOf ? `repeats ${node.loopOf} on the same route` : undefined],
+    ['Agents', node.kind === 'agent' ? undefined : `${node.agents.length}`],
+    ['Hop', node.kind === 'agent' ? undefined : `${node.minHop}`],
+    ['Members', node.members ? node.members.slice(0, 8).join(', ') + (node.members.length > 8 ? ', …' : '') : undefined],
+  ];
+  return card(title, node.isTarget ? 'Target' : kindLabel(node), rows);
+}
+
+export function linkDetails(link: HopLink, from: string, to: string): HTMLElement {
+  return card(`${from} → ${to}`, link.mpls ? 'Link · MPLS tunnel' : 'Link', [
+    ['Delay', ms(linkDelayMs(link))],
+    ['Traces', `${link.samples}`],
+    ['Agents', `${link.agents.length}`],
+    ['Routes (ECMP)', `${link.pathIds.length}`],
+  ]);
+}
+
+function kindLabel(node: HopNode): string {
+  switch (node.kind) {
+    case 'agent': return 'Agent';
+    case 'star': return 'Unresponsive hop';
+    case 'group': return 'Group';
+    default: return node.stats.replies === 0 ? 'Hop (no reply)' : 'Hop';
+  }
+}
+
+function card(title: string, kind: string, rows: [string, string | undefined][]): HTMLElement {
+  const list = el('dl');
+  for (const [name, value] of rows) {
+    if (value === undefined || value === '') continue;
+    list.append(el('dt', {}, name), el('dd', { 'data-field': name }, value));
+  }
+  return el('div', { class: 'card' }, el('div', { class: 'card-kind' }, kind), el('div', { class: 'card-title' }, title), list);
+}

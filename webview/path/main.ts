@@ -1,0 +1,199 @@
+// Path-trace panel: merges the host's detailed traces into one hop graph and draws it.
+import { el } from '../shared/dom';
+import { hostApi } from '../shared/ipc';
+import { adoptStyles } from '../shared/sheet';
+import type { HopNode } from '../../src/analysis/path';
+import { isPathHostMessage, type PathLoadParams, type PathPanelMessage } from './protocol';
+import { buildToolbar, fillSelect } from './toolbar';
+import { GraphView, type ColorMode } from './graph-view';
+import { agentPath, buildView, searchNodes, type ViewModel, type ViewOptions } from './view-model';
+import { linkDetails, nodeDetails } from './details';
+import { legend } from './legend';
+import { nextNode } from './keyboard';
+import { PATH_CSS } from './styles';
+
+const host = hostApi<PathPanelMessage>();
+
+const roundLabel = (roundId: number): string => new Date(roundId * 1000).toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
+
+class PathPanel {
+  private readonly toolbar = buildToolbar();
+  private readonly canvas = el('div', { class: 'canvas', tabindex: 0, role: 'application', 'aria-label': 'Path graph. Arrow keys move between hops, + and − zoom, 0 fits, Enter highlights an agent.' });
+  private readonly status = el('div', { class: 'status', role: 'status' }, 'Waiting for path traces…');
+  private readonly details = el('section', { class: 'details', 'aria-live': 'polite' });
+  private readonly legendSlot = el('div');
+  private readonly graph = new GraphView(this.canvas, {
+    hover: (target) => this.showDetails(target ?? (this.active ? { node: this.active } : undefined)),
+    select: (id) => this.activate(id, false),
+  });
+  private params: PathLoadParams | undefined;
+  private view: ViewModel | undefined;
+  private options: ViewOptions = { groupBy: 'none', collapse: false };
+  private mode: ColorMode = 'delay';
+  private active: string | undefined;
+  private matches: string[] = [];
+  private matchIndex = -1;
+
+  constructor() {
+    this.canvas.append(this.status);
+    const side = el('aside', { class: 'side' }, el('h2', {}, 'Details'), this.details, this.legendSlot,
+      el('h3', {}, 'Keys'), el('div', { class: 'keys' }, '←/→ along links · ↑/↓ within a hop · Home/End agent/target · Enter highlight agent · +/−/0 zoom · / search · Esc clear'));
+    document.body.append(el('div', { class: 'app' }, this.toolbar.root, el('main', { class: 'body' }, this.canvas, side)));
+    this.legendSlot.append(legend(this.mode));
+    this.hint();
+    this.wire();
+  }
+
+  load(params: PathLoadParams): void {
+    this.params = params;
+    this.toolbar.title.textContent = params.title;
+    this.toolbar.title.title = params.title;
+    fillSelect(this.toolbar.round, params.rounds.map((r) => [String(r.roundId), `${roundLabel(r.roundId)}${r.agents !== undefined ? ` · ${r.agents} agents` : ''}`]),
+      params.roundId !== undefined ? String(params.roundId) : '');
+    const agents = [...new Set(params.traces.map((t) => String(t.agentId)))].sort((a, b) => this.agentName(a).localeCompare(this.agentName(b)));
+    fillSelect(this.toolbar.agent, [['', 'All agents'], ...agents.map((a): [string, string] => [a, this.agentName(a)])], params.highlightAgentId ?? '');
+    this.status.textContent = params.traces.length === 0 ? 'No path traces in this round.' : '';
+    this.status.classList.remove('error');
+    this.rebuild();
+    if (this.view) host.postMessage({ type: 'rendered', params: { nodes: this.view.graph.nodes.length, links: this.view.graph.links.length, agents: agents.length } });
+  }
+
+  showStatus(text: string, isError: boolean): void {
+    this.status.textContent = text;
+    this.status.classList.toggle('error', isError);
+  }
+
+  private agentName(agentId: string): string {
+    return this.params?.agentNames?.[agentId] ?? agentId;
+  }
+
+  private label(node: HopNode): string {
+    if (node.kind === 'agent') return this.agentName(node.id.slice('agent:'.length));
+    if (node.kind === 'star') return '*';
+    if (node.kind === 'group') return node.groupKey ?? '';
+    return node.ip ?? node.id;
+  }
+
+  private rebuild(): void {
+    if (!this.params) return;
+    this.view = buildView(this.params.traces, this.options);
+    this.active = undefined;
+    this.graph.render(this.view, (n) => this.label(n), this.mode);
+    this.applyHighlight();
+    this.runSearch();
+    this.hint();
+  }
+
+  private applyHighlight(): void {
+    const agentId = this.toolbar.agent.value;
+    this.graph.setHighlight(this.view && agentId ? agentPath(this.view, agentId) : undefined);
+  }
+
+  private runSearch(): void {
+    if (!this.view) return;
+    this.matches = searchNodes(this.view, this.toolbar.search.value, (id) => this.agentName(id));
+    this.matchIndex = -1;
+    this.graph.setMatches(this.matches);
+    const query = this.toolbar.search.value.trim();
+    this.toolbar.matchCount.textContent = query ? `${this.matches.length} match${this.matches.length === 1 ? '' : 'es'}` : '';
+  }
+
+  private stepMatch(delta: number): void {
+    if (this.matches.length === 0) return;
+    this.matchIndex = (this.matchIndex + delta + this.matches.length) % this.matches.length;
+    this.activate(this.matches[this.matchIndex]!, true);
+  }
+
+  private activate(id: string, reveal: boolean): void {
+    this.active = id;
+    const elementId = this.graph.setActive(id);
+    if (elementId) this.canvas.setAttribute('aria-activedescendant', elementId);
+    if (reveal) this.graph.reveal(id);
+    this.showDetails({ node: id });
+  }
+
+  private showDetails(target: { node?: string; link?: string } | undefined): void {
+    const node = target?.node ? this.view?.nodeById.get(target.node) : undefined;
+    const link = !node && target?.link ? this.view?.linkById.get(target.link) : undefined;
+    if (node) this.details.replaceChildren(nodeDetails(node, (id) => this.agentName(id)));
+    else if (link) this.details.replaceChildren(linkDetails(link, this.label(this.view!.nodeById.get(link.from)!), this.label(this.view!.nodeById.get(link.to)!)));
+    else this.hint();
+  }
+
+  private hint(): void {
+    const counts = this.view ? `${this.view.graph.nodes.length} nodes, ${this.view.graph.links.length} links. ` : '';
+    this.details.replaceChildren(el('p', { class: 'hint' }, `${counts}Hover or focus a hop for its IP, prefix, rDNS, network, location and response time.`));
+  }
+
+  private onKey(event: KeyboardEvent): void {
+    if (!this.view) return;
+    const target = nextNode(this.view, this.active, event.key);
+    if (target !== undefined) { event.preventDefault(); this.activate(target, true); return; }
+    const node = this.active ? this.view.nodeById.get(this.active) : undefined;
+    switch (event.key) {
+      case '+': case '=': this.graph.zoomBy(1.25); break;
+      case '-': case '_': this.graph.zoomBy(0.8); break;
+      case '0': this.graph.fit(); break;
+      case '/': this.toolbar.search.focus(); break;
+      case 'Enter': case ' ':
+        if (node?.kind === 'agent') { this.toolbar.agent.value = node.id.slice('agent:'.length); this.applyHighlight(); }
+        break;
+      case 'Escape': this.clear(); break;
+      default: return;
+    }
+    event.preventDefault();
+  }
+
+  private clear(): void {
+    this.toolbar.agent.value = '';
+    this.toolbar.search.value = '';
+    this.applyHighlight();
+    this.runSearch();
+  }
+
+  private wire(): void {
+    const t = this.toolbar;
+    t.round.addEventListener('change', () => {
+      const roundId = Number(t.round.value);
+      this.showStatus(`Loading round ${roundLabel(roundId)}…`, false);
+      host.postMessage({ type: 'selectRound', params: { roundId } });
+    });
+    t.agent.addEventListener('change', () => this.applyHighlight());
+    t.search.addEventListener('input', () => this.runSearch());
+    t.search.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter') { event.preventDefault(); this.stepMatch(event.shiftKey ? -1 : 1); }
+      if (event.key === 'Escape') { t.search.value = ''; this.runSearch(); }
+    });
+    t.mode.addEventListener('change', () => {
+      this.mode = t.mode.value === 'loss' ? 'loss' : 'delay';
+      this.graph.setMode(this.mode);
+      this.legendSlot.replaceChildren(legend(this.mode));
+    });
+    t.groupBy.addEventListener('change', () => {
+      const value = t.groupBy.value;
+      this.options = { ...this.options, groupBy: value === 'network' || value === 'prefix' ? value : 'none' };
+      this.rebuild();
+    });
+    t.collapse.addEventListener('change', () => { this.options = { ...this.options, collapse: t.collapse.checked }; this.rebuild(); });
+    t.zoomIn.addEventListener('click', () => this.graph.zoomBy(1.25));
+    t.zoomOut.addEventListener('click', () => this.graph.zoomBy(0.8));
+    t.fit.addEventListener('click', () => this.graph.fit());
+    t.asText.addEventListener('click', () => {
+      const agentId = t.agent.value || undefined;
+      host.postMessage({ type: 'openAsText', params: { ...(agentId ? { agentId } : {}), ...(this.params?.roundId !== undefined ? { roundId: this.params.roundId } : {}) } });
+    });
+    this.canvas.addEventListener('keydown', (event) => this.onKey(event));
+    window.addEventListener('resize', () => this.graph.fit());
+  }
+}
+
+adoptStyles(PATH_CSS);
+const panel = new PathPanel();
+window.addEventListener('message', (event: MessageEvent<unknown>) => {
+  const message = event.data;
+  if (!isPathHostMessage(message)) return;
+  if (message.type === 'load') panel.load(message.params);
+  else if (message.type === 'loading') panel.showStatus(`Loading round ${roundLabel(message.params.roundId)}…`, false);
+  else panel.showStatus(message.params.message, true);
+});
+host.postMessage({ type: 'ready', params: undefined });

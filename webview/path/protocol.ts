@@ -1,0 +1,55 @@
+// Messages between the path-trace webview and its host (src/vscode/panels). The host
+// imports this file too. The webview merges and lays out the traces itself
+// (src/analysis/path), so the host only fetches.
+import { isMessage, type IpcMessage, type ReadyMessage } from '../shared/ipc';
+import type { PathTrace } from '../../src/api/types';
+
+export interface PathRoundOption {
+  /** Round start, epoch seconds (the roundId of the path-vis summaries). */
+  roundId: number;
+  /** How many agents have a trace in that round, shown next to the time. */
+  agents?: number;
+}
+
+export interface PathLoadParams {
+  /** Shown above the graph, e.g. the test name and target. */
+  title: string;
+  /** Detailed traces of the shown round, one per agent (or several rounds merged). */
+  traces: PathTrace[];
+  /** The rounds of the path-vis summaries, for the round selector (newest first). */
+  rounds: PathRoundOption[];
+  /** The round the traces belong to; absent when several rounds are merged. */
+  roundId?: number;
+  /** Display names of agents by id; the id is shown when absent. */
+  agentNames?: Record<string, string>;
+  /** Agent whose path to highlight on open (e.g. picked in the metrics panel). */
+  highlightAgentId?: string;
+}
+
+/** Host → webview. */
+export type PathHostMessage =
+  | IpcMessage<'load', PathLoadParams>
+  /** The host is fetching another round; the panel shows progress until the next load. */
+  | IpcMessage<'loading', { roundId: number }>
+  | IpcMessage<'error', { message: string }>;
+
+/** Webview → host. */
+export type PathPanelMessage =
+  | ReadyMessage
+  /** The user picked another round in the selector: please send its traces. */
+  | IpcMessage<'selectRound', { roundId: number }>
+  /** "Open Path Trace as Text" for the highlighted agent (all agents when absent). */
+  | IpcMessage<'openAsText', { agentId?: string; roundId?: number }>
+  /** After a load was drawn: what the graph holds. */
+  | IpcMessage<'rendered', { nodes: number; links: number; agents: number }>;
+
+export const PATH_HOST_MESSAGE_TYPES: readonly PathHostMessage['type'][] = ['load', 'loading', 'error'];
+export const PATH_PANEL_MESSAGE_TYPES: readonly PathPanelMessage['type'][] = ['ready', 'selectRound', 'openAsText', 'rendered'];
+
+export function isPathHostMessage(value: unknown): value is PathHostMessage {
+  return isMessage<PathHostMessage>(value, PATH_HOST_MESSAGE_TYPES);
+}
+
+export function isPathPanelMessage(value: unknown): value is PathPanelMessage {
+  return isMessage<PathPanelMessage>(value, PATH_PANEL_MESSAGE_TYPES);
+}

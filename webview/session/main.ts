@@ -1,0 +1,30 @@
+// Entry of the session overview webview: says `ready`, draws each `load`, and asks the
+// host to open a page's waterfall when the user picks one.
+import { sessionOverview } from '../../src/analysis/session';
+import { el } from '../shared/dom';
+import { hostApi } from '../shared/ipc';
+import { adoptStyles } from '../shared/sheet';
+import { isSessionHostMessage, type SessionPanelMessage } from './protocol';
+import { renderOverview } from './render';
+import { SESSION_CSS } from './styles';
+
+const host = hostApi<SessionPanelMessage>();
+adoptStyles(SESSION_CSS);
+const root = el('div', {}, el('p', { class: 'ses-muted' }, 'Loading session…'));
+document.body.append(root);
+
+window.addEventListener('message', (event: MessageEvent<unknown>) => {
+  const message = event.data;
+  if (!isSessionHostMessage(message)) return;
+  if (message.type === 'error') {
+    root.replaceChildren(el('p', { class: 'ses-error', role: 'alert' }, message.params.message));
+    return;
+  }
+  const view = sessionOverview(message.params.session);
+  root.replaceChildren(renderOverview(view, {
+    openPage: (pageId, title) => host.postMessage({ type: 'openPage', params: { userSessionId: view.userSessionId, pageId, title } }),
+  }));
+  host.postMessage({ type: 'loaded', params: { userSessionId: view.userSessionId } });
+});
+
+host.postMessage({ type: 'ready', params: undefined });

@@ -1,0 +1,120 @@
+// Lays out a SessionOverview: verdict, the user → site path graded segment by segment,
+// then one card per topic. Every string from the API goes in as text.
+import { formatMs } from '../../src/analysis/har/format';
+import { SEGMENT_LABELS, type Field, type Grade, type SessionOverview } from '../../src/analysis/session';
+import { el } from '../shared/dom';
+import { GRADE_COLORS } from './styles';
+
+export interface RenderEvents { openPage(pageId: string, title: string): void }
+
+export function renderOverview(view: SessionOverview, events: RenderEvents): HTMLElement {
+  return el('main', { class: 'ses' },
+    header(view),
+    verdict(view),
+    pathStrip(view),
+    errors(view),
+    el('div', { class: 'ses-grid' },
+      card('Pages', pagesTable(view, events), true),
+      card('General', keyValues(view.general)),
+      card(view.connection === 'wireless' ? 'Wi-Fi' : 'Network (wired)', keyValues(view.connection === 'wireless' ? view.wireless : view.network)),
+      view.connection === 'wireless' ? card('Network', keyValues(view.network)) : null,
+      card('Proxy and VPN', view.proxy.length || view.vpn.length ? keyValues([...view.proxy, ...view.vpn]) : muted('No proxy or VPN in use')),
+      card('Ping and TCP connect', pings(view)),
+      card('System', view.system.length ? gauges(view) : muted('No system metrics in this response')),
+      card(`Traceroute${view.traceroute.destination ? ` to ${view.traceroute.destination}` : ''}`, traceroute(view), true)));
+}
+
+function header(view: SessionOverview): HTMLElement {
+  const score = view.experienceScore;
+  const badge = score === undefined ? null : el('span', { class: 'ses-score', title: 'Experience score (0 worst, 1 best)' }, `Experience ${Math.round(score * 100)}`);
+  badge?.style.setProperty('--grade-color', GRADE_COLORS[score === undefined ? 'unknown' : score >= 0.7 ? 'ok' : score >= 0.4 ? 'warn' : 'bad'] ?? '');
+  return el('header', { class: 'ses-head' }, el('h1', {}, view.title), badge, el('span', { class: 'ses-sub' }, `Session ${view.userSessionId}`));
+}
+
+function verdict(view: SessionOverview): HTMLElement {
+  const line = el('div', { class: 'ses-verdict', role: 'status', 'data-grade': view.verdict.grade }, view.verdict.line);
+  line.style.setProperty('--grade-color', GRADE_COLORS[view.verdict.grade] ?? '');
+  return line;
+}
+
+const GRADE_WORDS: Record<Grade, string> = { ok: 'OK', warn: 'Suspect', bad: 'Problem', unknown: 'Not measured' };
+
+function pathStrip(view: SessionOverview): HTMLElement {
+  return el('div', { class: 'ses-path', role: 'list', 'aria-label': 'Path from the user to the site' },
+    ...view.verdict.segments.map((s) => {
+      const segment = el('div', {
+        class: `ses-seg${s.segment === view.verdict.worst ? ' ses-worst' : ''}`, role: 'listitem', 'data-segment': s.segment, 'data-grade': s.grade,
+        title: s.findings.map((f) => f.message).join('\n') || GRADE_WORDS[s.grade],
+      }, SEGMENT_LABELS[s.segment], el('small', {}, GRADE_WORDS[s.grade]));
+      segment.style.setProperty('--grade-color', GRADE_COLORS[s.grade] ?? '');
+      return segment;
+    }));
+}
+
+/** Network errors sit right under the verdict: when there are any, they are the news. */
+function errors(view: SessionOverview): HTMLElement {
+  if (view.errors.length === 0) return el('p', { class: 'ses-errors ses-muted' }, 'Network errors: none reported');
+  return el('section', { class: 'ses-errors', role: 'alert' }, el('b', {}, `Network errors (${view.errors.length})`),
+    el('ul', {}, ...view.errors.map((e) => el('li', { class: 'ses-error' }, e))));
+}
+
+function card(title: string, content: Node, wide = false): HTMLElement {
+  return el('section', { class: `ses-card${wide ? ' ses-wide' : ''}` }, el('h2', {}, title), content);
+}
+
+function muted(text: string): HTMLElement {
+  return el('p', { class: 'ses-muted' }, text);
+}
+
+function keyValues(fields: readonly Field[]): HTMLElement {
+  if (fields.length === 0) return muted('Not reported');
+  return el('dl', { class: 'ses-kv' }, ...fields.flatMap((f) => [el('dt', {}, f.label), el('dd', {}, f.value)]));
+}
+
+function pagesTable(view: SessionOverview, events: RenderEvents): HTMLElement {
+  if (view.pages.length === 0) return muted('No pages in this session');
+  const head = el('tr', {}, ...['Page', 'Started', 'Status', 'DOMContentLoaded', 'Load', ''].map((h, i) => el('th', { class: i >= 2 && i <= 4 ? 'num' : undefined }, h)));
+  const rows = view.pages.map((page) => {
+    const open = el('button', { type: 'button', class: 'ses-button', 'data-page-id': page.id }, 'Waterfall');
+    open.addEventListener('click', () => events.openPage(page.id, page.title));
+    return el('tr', {},
+      el('td', {}, page.title), el('td', {}, page.started),
+      el('td', { class: `num${page.responseCode >= 400 || page.responseCode === 0 ? ' ses-error' : ''}` }, String(page.responseCode || '—')),
+      el('td', { class: 'num' }, formatMs(page.onContentLoad)), el('td', { class: 'num' }, formatMs(page.onLoad)), el('td', {}, open));
+  });
+  return el('table', { class: 'ses-table' }, el('thead', {}, head), el('tbody', {}, ...rows));
+}
+
+function pings(view: SessionOverview): HTMLElement {
+  return el('div', {}, ...view.pings.map((p) => el('div', { class: 'ses-ping' },
+    el('div', {}, el('b', {}, p.label), p.outcome), p.fields.length ? keyValues(p.fields) : null)));
+}
+
+function gauges(view: SessionOverview): HTMLElement {
+  const device = view.verdict.segments.find((s) => s.segment === 'device')?.grade ?? 'unknown';
+  return el('div', {}, ...view.system.map((g) => {
+    const fill = el('span', {});
+    fill.style.width = `${Math.round(g.fraction * 100)}%`;
+    const gauge = el('div', { class: 'ses-gauge', role: 'meter', 'aria-label': g.label, 'aria-valuemin': 0, 'aria-valuemax': 100, 'aria-valuenow': Math.round(g.fraction * 100) },
+      el('div', {}, el('b', {}, `${g.label} `), g.text), el('div', { class: 'ses-gauge-bar' }, fill));
+    gauge.style.setProperty('--grade-color', GRADE_COLORS[g.fraction >= 0.9 ? 'bad' : g.fraction >= 0.7 ? 'warn' : device === 'unknown' ? 'unknown' : 'ok'] ?? '');
+    return gauge;
+  }));
+}
+
+function traceroute(view: SessionOverview): HTMLElement {
+  const trace = view.traceroute;
+  if (trace.error) return el('p', { class: 'ses-error' }, `Traceroute failed: ${trace.error}`);
+  if (trace.hops.length === 0) return muted('No hops reported');
+  const maxDelay = Math.max(1, ...trace.hops.map((h) => h.delayMs));
+  const head = el('tr', {}, ...['#', 'Address', 'Name', 'Delay', 'Network', 'MPLS'].map((h, i) => el('th', { class: i === 0 ? 'num' : undefined }, h)));
+  const rows = trace.hops.map((hop) => {
+    const bar = el('span', { class: 'ses-delay' });
+    bar.style.width = `${Math.max(1, (hop.delayMs / maxDelay) * 80)}px`;
+    return el('tr', {},
+      el('td', { class: 'num' }, String(hop.hop)), el('td', {}, hop.ipAddress), el('td', {}, hop.name),
+      el('td', {}, bar, hop.delayMs >= 0 ? `${hop.delayMs} ms` : '*'),
+      el('td', {}, [hop.asn, hop.prefix].filter(Boolean).join(' · ')), el('td', {}, hop.mpls));
+  });
+  return el('table', { class: 'ses-table' }, el('thead', {}, head), el('tbody', {}, ...rows));
+}
