@@ -116,6 +116,24 @@ async function mixedJobs(url: string): Promise<Job[]> {
   return jobs;
 }
 
+/** Walks `pages` pages of a 7-day list by next links; times the first and the last page, and the same page by `page=` alone. */
+async function deepPages(url: string, pages: number): Promise<string> {
+  const timed = async (target: string): Promise<{ ms: number; next?: string }> => {
+    const t0 = performance.now();
+    const response = await request(target, { headers: { authorization: `Bearer ${TOKEN}` } });
+    const body = (await response.body.json()) as { pages: { next?: string } };
+    return { ms: performance.now() - t0, ...(body.pages.next ? { next: body.pages.next } : {}) };
+  };
+  let step = await timed(`${url}/v6/endpoint-data/user-sessions?window=7d`);
+  const first = step.ms;
+  let lastNext = '';
+  for (let page = 2; page <= pages && step.next; page++) { lastNext = step.next; step = await timed(step.next); }
+  const byNumber = new URL(lastNext);
+  byNumber.searchParams.delete('cursor');
+  const counted = await timed(byNumber.toString());
+  return `7d user sessions: page 1 ${first.toFixed(1)} ms, page ${pages} by next cursor ${step.ms.toFixed(1)} ms, page ${pages} by page= alone (deprecated) ${counted.ms.toFixed(1)} ms`;
+}
+
 const mb = (bytes: number): string => (bytes / 1024 / 1024).toFixed(0);
 const line = (name: string, r: LoadResult): string =>
   `${name}: ${(r.requests / r.seconds).toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms (${r.requests} requests, ${r.errors} errors)`;
@@ -138,6 +156,7 @@ async function main(): Promise<void> {
     baseline.close();
     console.log(line('emulator            ', ours));
     console.log(line('bare node:http      ', bare));
+    console.log(await deepPages(emulator.url, 200));
     const mixedFile = join(folder, 'mixed.json');
     const jobs = await mixedJobs(emulator.url);
     writeFileSync(mixedFile, JSON.stringify(jobs));

@@ -58,7 +58,8 @@ export interface RunningEmulator {
  *   GET    /_emulator/faults          → { faults: FaultRule[] }
  *   PUT    /_emulator/faults          ← { faults: FaultRule[] }
  *   DELETE /_emulator/faults          clears them
- *   GET    /_emulator/requests        → { requests: { method, path, query, body?, status }[] } (last 1,000)
+ *   GET    /_emulator/requests        → { requests: { method, path, query, headers, body?, status, aborted? }[] }
+ *                                        (last 1,000; credentials redacted; 499 + aborted when the client left)
  *   DELETE /_emulator/requests        clears that log
  */
 export const CONTROL_PREFIX = '/_emulator/';

@@ -3,13 +3,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FaultRule } from './api';
 import { CONTROL_PREFIX } from './api';
-import { authenticate, selectGroup } from './http/auth';
+import { identify, selectGroup, type Caller } from './http/auth';
+import { ClientWatch } from './http/client-watch';
 import { readBody } from './http/body';
 import { HttpError, badRequest, notFound } from './http/errors';
 import type { FaultInjector } from './http/faults';
 import { render, type OutputFormat } from './http/format';
 import type { RateLimiter } from './http/rate-limit';
-import type { RequestLog } from './http/request-log';
+import { CLIENT_CLOSED_REQUEST, type LoggedRequest, type RequestLog } from './http/request-log';
 import type { RequestContext, Router } from './http/router';
 import { controlRoute } from './routes/control';
 import type { World } from './world/model';
@@ -29,42 +30,83 @@ interface Answer { status: number; body: unknown; headers: Record<string, string
 
 interface Parsed { path: string; segments: string[]; query: URLSearchParams; format: OutputFormat }
 
+/** Budget of callers without valid credentials, kept apart from every organization's. */
 const ANONYMOUS = '(unauthenticated)';
 
+/** What one request has established so far, for logging and for error answers. */
+interface Exchange {
+  method: string;
+  watch: ClientWatch;
+  /** Rate-limit bucket of the caller: their organization, or the anonymous one. */
+  organization: string;
+  /** The query as sent, known once the URL parsed (logged even when parsing the rest failed). */
+  query: URLSearchParams;
+  parsed?: Parsed;
+  rawBody: string;
+  /** The truncate fault fired: send half the body, then cut the connection. */
+  truncate: boolean;
+}
+
 export async function handleRequest(deps: PipelineDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const method = req.method ?? 'GET';
-  let rawBody = '';
-  let parsed: Parsed | undefined;
-  let truncate = false;
+  const exchange: Exchange = {
+    method: req.method ?? 'GET', watch: new ClientWatch(res), organization: ANONYMOUS, query: new URLSearchParams(), rawBody: '', truncate: false,
+  };
   let answer: Answer;
-  const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
   try {
     const url = new URL(req.url ?? '/', 'http://emulator.invalid');
+    exchange.query = url.searchParams;
     if (url.pathname.startsWith(CONTROL_PREFIX)) {
       await handleControl(deps, req, res, url);
       return;
     }
-    for (const fault of deps.faults.pick(url.pathname)) {
-      if (fault.fault === 'latency') await sleep(fault.latencyMs ?? 1000);
-      else if (fault.fault === 'drop') { deps.log.add(method, url.pathname, url.searchParams, '', 0); req.socket.destroy(); return; }
-      else if (fault.fault === 'truncate') truncate = true;
-      else throw injected(deps, fault);
-    }
-    parsed = parseTarget(url);
-    rawBody = await readBody(req);
-    answer = await dispatch(deps, req, method, parsed, rawBody);
+    // Identify first: every answer to a known caller carries their organization's budget.
+    const caller = identify(deps.world.users, req.headers, url.searchParams);
+    exchange.organization = caller.user?.organization ?? ANONYMOUS;
+    if (await applyFaults(deps, req, exchange, url.pathname) === 'dropped') return;
+    exchange.parsed = parseTarget(url);
+    if (!exchange.watch.left) exchange.rawBody = await readBody(req);
+    answer = exchange.watch.left ? GONE : await dispatch(deps, req, exchange.parsed, exchange.rawBody, caller);
   } catch (error) {
-    answer = failure(deps, error, parsed?.format ?? 'json');
+    answer = exchange.watch.explains(error) ? GONE : failure(deps, error, exchange.parsed?.format ?? 'json', exchange.organization);
   }
-  deps.log.add(method, parsed?.path ?? rawPath, parsed?.query ?? new URLSearchParams(), rawBody, answer.status);
-  send(res, answer, truncate);
+  if (answer === GONE || exchange.watch.left) {
+    logged(deps, req, exchange, CLIENT_CLOSED_REQUEST).aborted = true;
+    return;
+  }
+  const entry = logged(deps, req, exchange, answer.status);
+  // A cut the truncate fault makes on purpose is not the client leaving.
+  if (!exchange.truncate) res.once('close', () => { if (!res.writableFinished) entry.aborted = true; });
+  send(res, answer, exchange.truncate);
 }
 
-function injected(deps: PipelineDeps, fault: FaultRule): HttpError {
+/** Latency first (cut short when the client leaves), then at most one terminal fault. */
+async function applyFaults(deps: PipelineDeps, req: IncomingMessage, exchange: Exchange, pathname: string): Promise<'dropped' | 'go on'> {
+  for (const fault of deps.faults.pick(pathname)) {
+    if (fault.fault === 'latency') await exchange.watch.pause(fault.latencyMs ?? 1000);
+    else if (fault.fault === 'drop') { logged(deps, req, exchange, 0); req.socket.destroy(); return 'dropped'; }
+    else if (fault.fault === 'truncate') exchange.truncate = true;
+    else throw injected(deps, fault, exchange.organization);
+    if (exchange.watch.left) break;
+  }
+  return 'go on';
+}
+
+/** The answer to a client that left: logged as 499, never sent. */
+const GONE: Answer = { status: CLIENT_CLOSED_REQUEST, body: {}, headers: {}, format: 'json' };
+
+function logged(deps: PipelineDeps, req: IncomingMessage, exchange: Exchange, status: number): LoggedRequest {
+  const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
+  return deps.log.add({
+    method: exchange.method, path: exchange.parsed?.path ?? rawPath, query: exchange.query, headers: req.headers, rawBody: exchange.rawBody, status,
+  });
+}
+
+/** Injected errors and 429 storms carry the caller's budget but spend none of it. */
+function injected(deps: PipelineDeps, fault: FaultRule, organization: string): HttpError {
   const nowSeconds = deps.nowMs() / 1000;
   if (fault.fault === 'rate-limit') {
     return new HttpError(429, 'Rate limit exceeded for the organization (injected fault); retry after X-Organization-Rate-Limit-Reset',
-      deps.limiter.exhausted(ANONYMOUS, nowSeconds));
+      deps.limiter.exhausted(organization, nowSeconds));
   }
   const status = fault.status ?? 503;
   return new HttpError(status, `Injected fault: HTTP ${status}`);
@@ -92,10 +134,11 @@ function parseTarget(url: URL): Parsed {
   return { path, segments, query, format: formatParam === 'xml' ? 'xml' : 'json' };
 }
 
-async function dispatch(deps: PipelineDeps, req: IncomingMessage, method: string, parsed: Parsed, rawBody: string): Promise<Answer> {
-  const nowMs = deps.nowMs();
-  const nowSeconds = Math.floor(nowMs / 1000);
-  const user = authenticate(deps.world.users, req.headers, parsed.query);
+async function dispatch(deps: PipelineDeps, req: IncomingMessage, parsed: Parsed, rawBody: string, caller: Caller): Promise<Answer> {
+  const method = req.method ?? 'GET';
+  const nowSeconds = Math.floor(deps.nowMs() / 1000);
+  if (caller.rejection) throw caller.rejection;
+  const { user } = caller;
   const decision = deps.limiter.take(user.organization, nowSeconds);
   try {
     if (!decision.allowed) {
@@ -124,26 +167,27 @@ function baseUrl(deps: PipelineDeps, req: IncomingMessage): string {
   return host && /^[A-Za-z0-9.\-[\]:]{1,300}$/.test(host) ? `http://${host}` : deps.ownUrl();
 }
 
-function failure(deps: PipelineDeps, error: unknown, format: OutputFormat): Answer {
+function failure(deps: PipelineDeps, error: unknown, format: OutputFormat, organization: string): Answer {
   const nowSeconds = Math.floor(deps.nowMs() / 1000);
   if (error instanceof HttpError) {
-    const headers = { ...deps.limiter.peek(ANONYMOUS, nowSeconds), ...error.headers };
+    const headers = { ...deps.limiter.peek(organization, nowSeconds), ...error.headers };
     return { status: error.status, body: { errorMessage: error.message }, headers, format };
   }
   // Never expected: the fuzz tests keep this branch unreachable for any input.
   console.error('netmon emulator: unexpected error', error);
   const detail = error instanceof Error ? error.message : String(error);
-  return { status: 500, body: { errorMessage: `Internal emulator error: ${detail}` }, headers: deps.limiter.peek(ANONYMOUS, nowSeconds), format };
+  return { status: 500, body: { errorMessage: `Internal emulator error: ${detail}` }, headers: deps.limiter.peek(organization, nowSeconds), format };
 }
 
 function send(res: ServerResponse, answer: Answer, truncate: boolean): void {
   const rendered = render(answer.body, answer.format);
-  const body = Buffer.from(rendered.body, 'utf8');
   res.writeHead(answer.status, {
-    ...answer.headers, 'content-type': rendered.contentType, 'content-length': String(body.length),
+    ...answer.headers, 'content-type': rendered.contentType, 'content-length': String(Buffer.byteLength(rendered.body, 'utf8')),
     ...(answer.status === 413 ? { connection: 'close' } : {}),
   });
-  if (!truncate) { res.end(body); return; }
+  // The socket encodes the string itself; a Buffer copy is only needed to cut it in half.
+  if (!truncate) { res.end(rendered.body, 'utf8'); return; }
+  const body = Buffer.from(rendered.body, 'utf8');
   res.write(body.subarray(0, Math.floor(body.length / 2)), () => res.destroy());
 }
 
@@ -156,11 +200,7 @@ async function handleControl(deps: PipelineDeps, req: IncomingMessage, res: Serv
     if (!result) throw notFound(`Unknown control route ${url.pathname}`);
     answer = { ...result, headers: {}, format: 'json' };
   } catch (error) {
-    answer = failure(deps, error, 'json');
+    answer = failure(deps, error, 'json', ANONYMOUS);
   }
   send(res, answer, false);
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -47,3 +47,16 @@ function parseAid(text: string): number {
   if (!/^[0-9]{1,12}$/.test(text)) throw badRequest(`aid '${text}' must be an account group id (integer)`);
   return Number(text);
 }
+
+/** Who is calling, or why they are not identified (the 401 to answer once routing starts). */
+export type Caller = { user: DemoUser; rejection?: undefined } | { user?: undefined; rejection: HttpError };
+
+/** Identifies the caller without throwing, so errors raised earlier can carry their budget. */
+export function identify(users: readonly DemoUser[], headers: IncomingHttpHeaders, query: URLSearchParams): Caller {
+  try {
+    return { user: authenticate(users, headers, query) };
+  } catch (error) {
+    if (error instanceof HttpError) return { rejection: error };
+    throw error;
+  }
+}

@@ -1,32 +1,72 @@
 // The last requests the emulator answered, for tests that assert what a client sent.
+import type { IncomingHttpHeaders } from 'node:http';
+
 export interface LoggedRequest {
   method: string;
   path: string;
   query: Record<string, string>;
+  /** Request headers as sent (lower-case names); credentials redacted. */
+  headers: Record<string, string>;
   body?: unknown;
+  /** 499 when the client went away before its answer was sent. */
+  status: number;
+  /** The client disconnected before the whole answer was delivered. */
+  aborted?: true;
+}
+
+export interface RequestFacts {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+  rawBody: string;
   status: number;
 }
 
+/** nginx's "client closed request": logged, never sent. */
+export const CLIENT_CLOSED_REQUEST = 499;
+
 const CAPACITY = 1000;
+const SECRET_HEADER = /authorization|token|cookie|secret|api-?key/i;
 
 export class RequestLog {
   private entries: LoggedRequest[] = [];
 
-  add(method: string, path: string, query: URLSearchParams, rawBody: string, status: number): void {
-    const entry: LoggedRequest = { method, path, query: redacted(query), status };
-    if (rawBody !== '') entry.body = parseOrRaw(rawBody);
+  /** Records one request; the entry stays mutable so a later abort can be marked on it. */
+  add(facts: RequestFacts): LoggedRequest {
+    const entry: LoggedRequest = {
+      method: facts.method, path: facts.path, query: redactedQuery(facts.query), headers: redactedHeaders(facts.headers), status: facts.status,
+    };
+    if (facts.rawBody !== '') entry.body = parseOrRaw(facts.rawBody);
     this.entries.push(entry);
     if (this.entries.length > CAPACITY) this.entries.splice(0, this.entries.length - CAPACITY);
+    return entry;
   }
 
   list(): LoggedRequest[] { return [...this.entries]; }
   clear(): void { this.entries = []; }
 }
 
-function redacted(query: URLSearchParams): Record<string, string> {
+function redactedQuery(query: URLSearchParams): Record<string, string> {
   const result: Record<string, string> = {};
   for (const [key, value] of query) result[key] = key === 'authToken' ? '***' : value;
   return result;
+}
+
+function redactedHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    const text = Array.isArray(value) ? value.join(', ') : value;
+    result[name] = SECRET_HEADER.test(name) ? redactedCredential(text) : text;
+  }
+  return result;
+}
+
+/** Keeps the scheme ("Bearer ***") so tests can still tell how a client authenticated. */
+function redactedCredential(value: string): string {
+  const scheme = /^(Bearer|Basic|Token|Digest)\s/i.exec(value.trim());
+  return scheme ? `${scheme[1]} ***` : '***';
 }
 
 function parseOrRaw(text: string): unknown {

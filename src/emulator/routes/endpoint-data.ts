@@ -6,24 +6,24 @@ import { notFound } from '../http/errors';
 import { matches, parseSearchFilters, type FilterSet } from '../http/filters';
 import type { Handler, RequestContext, Route, RouteResult } from '../http/router';
 import { formatDateTime } from '../http/time';
-import type { Faceted, GroupWorld, TimeRange } from '../world/model';
+import type { GroupWorld, ListEntry, ListPosition, TimeRange } from '../world/model';
 import { pagedList } from './list-response';
 import type { EmulatorState } from './state';
 
-type FacetedSource = (group: GroupWorld, range: TimeRange) => Iterable<Faceted<unknown>>;
+type EntrySource = (group: GroupWorld, range: TimeRange, start: ListPosition | undefined) => Iterable<ListEntry<unknown>>;
 
 export function endpointDataRoutes(state: EmulatorState): Route[] {
-  const list = (target: FilterTarget, arrayName: string, source: FacetedSource): Route['methods'] => {
+  const list = (target: FilterTarget, arrayName: string, source: EntrySource): Route['methods'] => {
     const handler: Handler = (ctx) => filteredList(state, ctx, target, arrayName, source);
     return { GET: handler, POST: handler };
   };
   return [
-    { pattern: '/v6/endpoint-data/user-sessions', methods: list('user-sessions', 'userSessions', (g, r) => g.userSessions(r)) },
-    { pattern: '/v6/endpoint-data/user-sessions/web', methods: list('web', 'webSessions', (g, r) => g.webSessions(r)) },
-    { pattern: '/v6/endpoint-data/user-sessions/network', methods: list('network', 'networkSessions', (g, r) => g.networkSessions(r)) },
+    { pattern: '/v6/endpoint-data/user-sessions', methods: list('user-sessions', 'userSessions', (g, r, s) => g.userSessions(r, s)) },
+    { pattern: '/v6/endpoint-data/user-sessions/web', methods: list('web', 'webSessions', (g, r, s) => g.webSessions(r, s)) },
+    { pattern: '/v6/endpoint-data/user-sessions/network', methods: list('network', 'networkSessions', (g, r, s) => g.networkSessions(r, s)) },
     { pattern: '/v6/endpoint-data/user-sessions/:sessionId', methods: { GET: sessionDetail } },
     { pattern: '/v6/endpoint-data/user-sessions/:sessionId/page/:pageId', methods: { GET: pageHar } },
-    { pattern: '/v6/endpoint-data/network-topology', methods: list('network-topology', 'networkProbes', (g, r) => g.networkProbes(r)) },
+    { pattern: '/v6/endpoint-data/network-topology', methods: list('network-topology', 'networkProbes', (g, r, s) => g.networkProbes(r, s)) },
     { pattern: '/v6/endpoint-data/network-topology/:networkProbeId', methods: { GET: probeDetail } },
     { pattern: '/v6/endpoint-data/networks', methods: { GET: (ctx) => ({ body: { privateNetworks: ctx.group.networks() } }) } },
     { pattern: '/v6/endpoint-agents', methods: { GET: (ctx) => ({ body: { endpointAgents: ctx.group.endpointAgents() } }) } },
@@ -32,9 +32,9 @@ export function endpointDataRoutes(state: EmulatorState): Route[] {
   ];
 }
 
-function filteredList(state: EmulatorState, ctx: RequestContext, target: FilterTarget, arrayName: string, source: FacetedSource): RouteResult {
+function filteredList(state: EmulatorState, ctx: RequestContext, target: FilterTarget, arrayName: string, source: EntrySource): RouteResult {
   const filters = ctx.method === 'POST' ? readFilters(ctx, target) : undefined;
-  const list = pagedList(state, ctx, (range) => records(source(ctx.group, range), filters));
+  const list = pagedList(state, ctx, (range, start) => matching(source(ctx.group, range, start), filters));
   const body: Record<string, unknown> = { [arrayName]: list.records, pages: list.pages };
   if (filters) {
     body.from = formatDateTime(list.range.from);
@@ -49,9 +49,13 @@ function readFilters(ctx: RequestContext, target: FilterTarget): FilterSet | und
   return parseSearchFilters(parseJsonObject(ctx.rawBody, ctx.contentType, 'Filtering'), target);
 }
 
-function* records(items: Iterable<Faceted<unknown>>, filters: FilterSet | undefined): Iterable<unknown> {
-  for (const item of items) {
-    if (!filters || matches(filters, item.facets)) yield item.record;
+function matching(entries: Iterable<ListEntry<unknown>>, filters: FilterSet | undefined): Iterable<ListEntry<unknown>> {
+  return filters ? keep(entries, filters) : entries;
+}
+
+function* keep(entries: Iterable<ListEntry<unknown>>, filters: FilterSet): Iterable<ListEntry<unknown>> {
+  for (const entry of entries) {
+    if (matches(filters, entry.facets)) yield entry;
   }
 }
 

@@ -1,20 +1,23 @@
 // Shared shape of every time-ranged, paged list.
 import type { Pages } from '../../api/types';
 import type { RequestContext } from '../http/router';
-import type { TimeRange } from '../world/model';
-import { pagesFor, parsePage, takePage } from '../http/paging';
+import type { ListPosition, Positioned, TimeRange } from '../world/model';
+import { pagesFor, parseCursor, parsePage, takePage } from '../http/paging';
 import { resolveRange } from '../http/time';
 import type { EmulatorState } from './state';
 
 export interface PagedList<T> { records: T[]; pages: Pages; range: TimeRange }
 
-export function pagedList<T>(state: EmulatorState, ctx: RequestContext, source: (range: TimeRange) => Iterable<T>): PagedList<T> {
+export type ListSource<T> = (range: TimeRange, start: ListPosition | undefined) => Iterable<Positioned<T>>;
+
+export function pagedList<T>(state: EmulatorState, ctx: RequestContext, source: ListSource<T>): PagedList<T> {
   const { range, asOf } = resolveRange(ctx.query, ctx.nowSeconds, state.world.roundSeconds);
   const page = parsePage(ctx.query);
+  const cursor = parseCursor(ctx.query);
   const available = retained(range, asOf, state);
-  const items = available.to > available.from ? source(available) : [];
-  const { records, hasMore } = takePage(items, { page, pageSize: state.pageSize });
-  return { records, pages: pagesFor(ctx.baseUrl, ctx.path, ctx.query, page, hasMore, asOf), range };
+  const entries = available.to > available.from ? source(available, cursor) : [];
+  const { records, next } = takePage(entries, { page, pageSize: state.pageSize, ...(cursor ? { cursor } : {}) });
+  return { records, pages: pagesFor(ctx.baseUrl, ctx.path, ctx.query, page, next, asOf), range };
 }
 
 /**

@@ -17,13 +17,13 @@ export function testDataRoutes(state: EmulatorState): Route[] {
 
 function metrics(state: EmulatorState, ctx: RequestContext): RouteResult {
   const endpointTest = requireEndpointTest(ctx, parseTestId(ctx));
-  const list = pagedList(state, ctx, (range) => ctx.group.netMetrics(endpointTest.testId, range));
+  const list = pagedList(state, ctx, (range, start) => ctx.group.netMetrics(endpointTest.testId, range, start));
   return { body: { endpointNet: { endpointTest, metrics: list.records }, pages: list.pages } };
 }
 
 function pathVis(state: EmulatorState, ctx: RequestContext): RouteResult {
   const endpointTest = requireEndpointTest(ctx, parseTestId(ctx));
-  const list = pagedList(state, ctx, (range) => ctx.group.pathVis(endpointTest.testId, range));
+  const list = pagedList(state, ctx, (range, start) => ctx.group.pathVis(endpointTest.testId, range, start));
   return { body: { endpointNet: { endpointTest, pathVis: list.records }, pages: list.pages } };
 }
 
@@ -35,7 +35,7 @@ function pathTrace(state: EmulatorState, ctx: RequestContext): RouteResult {
   const roundSeconds = state.world.roundSeconds;
   if (roundId % roundSeconds !== 0) throw badRequest(`roundId ${roundId} is not a round start (a multiple of ${roundSeconds} s)`);
   const agentId = ctx.params.agentId ?? '';
-  const trace = ctx.group.pathTrace(endpointTest.testId, agentId, roundId);
+  const trace = ctx.group.pathTrace(endpointTest.testId, agentId, roundId, ctx.nowSeconds);
   if (!trace) throw notFound(`No path trace of test ${endpointTest.testId} from agent ${agentId} in round ${roundId}`);
   return { body: { endpointNet: { endpointTest, pathVis: [trace] } } };
 }
@@ -45,6 +45,6 @@ function httpServer(state: EmulatorState, ctx: RequestContext): RouteResult {
   if (endpointTest.type !== 'http-server' && endpointTest.type !== 'page-load') {
     throw badRequest(`Test ${endpointTest.testId} is an ${endpointTest.type} test; http-server data needs an http-server or page-load test`);
   }
-  const list = pagedList(state, ctx, (range) => ctx.group.httpServer(endpointTest.testId, range));
+  const list = pagedList(state, ctx, (range, start) => ctx.group.httpServer(endpointTest.testId, range, start));
   return { body: { endpointWeb: { endpointTest, httpServer: list.records }, pages: list.pages } };
 }

@@ -12,10 +12,13 @@ export const ROUND_SECONDS = 300;
 
 export class GroupContext {
   readonly networks: NetworkProfileSeed[];
+  /** hashKey(seed, aid, 'session'), extended per session (see extendHash). */
+  readonly sessionKey: number;
   private readonly agents: (AgentProfile | undefined)[];
   private byId: Map<string, number> | undefined;
 
   constructor(readonly seed: number, readonly aid: number, readonly size: GroupSize) {
+    this.sessionKey = hashKey(seed, aid, 'session');
     this.networks = Array.from({ length: size.networks }, (_, index) => makeNetwork(seed, aid, index));
     this.agents = new Array<AgentProfile | undefined>(size.endpointAgents);
   }

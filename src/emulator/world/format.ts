@@ -1,6 +1,11 @@
 // Formatting shared by every generator: the API's dateTime text and IPv4 helpers.
 
-const pad2 = (value: number): string => String(value).padStart(2, '0');
+/** "00".."59": two-digit fields without String/padStart per call. */
+const TWO_DIGITS = Array.from({ length: 60 }, (_, value) => String(value).padStart(2, '0'));
+const pad2 = (value: number): string => TWO_DIGITS[value] ?? String(value).padStart(2, '0');
+
+/** "yyyy-MM-dd " of the last days asked for; lists format thousands of times per day. */
+const datePrefixes = new Map<number, string>();
 
 /**
  * "yyyy-MM-dd HH:mm:ss" in UTC, as every dateTime of the data API. Civil-date arithmetic
@@ -10,6 +15,22 @@ export function formatDateTime(epochSeconds: number): string {
   const total = Math.floor(epochSeconds);
   const days = Math.floor(total / 86400);
   const secondOfDay = total - days * 86400;
+  const hour = Math.floor(secondOfDay / 3600);
+  const minute = Math.floor((secondOfDay % 3600) / 60);
+  return `${datePrefix(days)}${pad2(hour)}:${pad2(minute)}:${pad2(secondOfDay % 60)}`;
+}
+
+function datePrefix(days: number): string {
+  let prefix = datePrefixes.get(days);
+  if (prefix === undefined) {
+    prefix = civilDate(days);
+    if (datePrefixes.size >= 64) datePrefixes.clear();
+    datePrefixes.set(days, prefix);
+  }
+  return prefix;
+}
+
+function civilDate(days: number): string {
   const z = days + 719468;
   const era = Math.floor(z / 146097);
   const dayOfEra = z - era * 146097;
@@ -19,9 +40,15 @@ export function formatDateTime(epochSeconds: number): string {
   const day = dayOfYear - Math.floor((153 * shiftedMonth + 2) / 5) + 1;
   const month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9;
   const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
-  const hour = Math.floor(secondOfDay / 3600);
-  const minute = Math.floor((secondOfDay % 3600) / 60);
-  return `${year}-${pad2(month)}-${pad2(day)} ${pad2(hour)}:${pad2(minute)}:${pad2(secondOfDay % 60)}`;
+  return `${year}-${pad2(month)}-${pad2(day)} `;
+}
+
+/** "00".."ff", for hex output without toString(16)/padStart per byte. */
+export const HEX_BYTES = Array.from({ length: 256 }, (_, value) => value.toString(16).padStart(2, '0'));
+
+/** An unsigned 32-bit value as 8 hex digits. */
+export function hex32(value: number): string {
+  return (HEX_BYTES[value >>> 24] as string) + HEX_BYTES[(value >>> 16) & 255] + HEX_BYTES[(value >>> 8) & 255] + HEX_BYTES[value & 255];
 }
 
 /** ISO 8601 with milliseconds, as HAR's startedDateTime. */

@@ -1,14 +1,16 @@
 // GroupWorld: one account group's data, generated lazily round by round.
 import type {
   EndpointAgent, EndpointTest, Har, HttpServerResult, NetMetric, NetworkProbe, NetworkProbeDetail, NetworkSession,
-  PathTrace, PathVisSummary, PrivateNetwork, TestAgent, UserSession, UserSessionDetail, WebSession,
+  PathTrace, PathVisSummary, PrivateNetwork, SystemMetrics, TestAgent, UserSession, UserSessionDetail, WebSession,
 } from '../../api/types';
 import { makeEnterpriseAgents } from './agents';
-import { GroupContext, roundsIn } from './context';
+import { agentFacets, GroupContext, roundsIn } from './context';
 import { pageHar } from './har';
 import { decodeRecordId } from './ids';
 import { systemMetrics } from './measures';
-import type { Faceted, GroupWorld, TimeRange } from './model';
+import type { AgentProfile } from './agents';
+import { LazyEntry, firstIndexIn, firstPartOf, firstRound, type EntryKind } from './entries';
+import type { GroupWorld, ListEntry, ListPosition, Positioned, TimeRange } from './model';
 import type { GroupSize } from './presets';
 import { Rng } from './prng';
 import { networkProbeAt, networkProbeDetail, probeCount } from './probes';
@@ -16,7 +18,7 @@ import { httpServerResult } from './http-results';
 import { hasRound, netMetric, pathTrace, pathVisSummary, planTest, testRounds, type TestPlan } from './scheduled';
 import { userSessionDetail } from './session-details';
 import {
-  networkSessionRecord, sessionCore, sessionFacets, userSessionRecord, webSessionRecord, type SessionCore,
+  networkSessionRecord, sessionCore, sessionFacets, userSessionRecord, webSessionRecord, type PagePlan, type SessionCore,
 } from './sessions';
 import { makeEndpointTests } from './endpoint-tests';
 
@@ -67,41 +69,42 @@ export class GeneratedGroup implements GroupWorld {
     return this.ctx.countFor('session-count', roundId, this.ctx.size.sessionsPerRound);
   }
 
-  *netMetrics(testId: number, range: TimeRange): Iterable<NetMetric> {
+  *netMetrics(testId: number, range: TimeRange, start?: ListPosition): Iterable<Positioned<NetMetric>> {
     const plan = this.plans.get(testId);
-    if (!plan) return;
-    for (const roundId of testRounds(plan, range.from, range.to)) {
-      for (const agent of plan.agents) yield netMetric(this.ctx, plan, agent, roundId);
-    }
+    if (plan) yield* this.perAgent(plan, range, start, netMetric);
   }
 
-  *pathVis(testId: number, range: TimeRange): Iterable<PathVisSummary> {
+  *pathVis(testId: number, range: TimeRange, start?: ListPosition): Iterable<Positioned<PathVisSummary>> {
     const plan = this.plans.get(testId);
-    if (!plan) return;
-    for (const roundId of testRounds(plan, range.from, range.to)) {
-      for (const agent of plan.agents) yield pathVisSummary(this.ctx, plan, agent, roundId);
-    }
+    if (plan) yield* this.perAgent(plan, range, start, pathVisSummary);
   }
 
-  pathTrace(testId: number, agentId: string, roundId: number): PathTrace | undefined {
+  pathTrace(testId: number, agentId: string, roundId: number, asOf: number): PathTrace | undefined {
     const plan = this.plans.get(testId);
     const agent = plan?.agents.find((a) => a.record.agentId === agentId);
-    if (!plan || !agent || !hasRound(plan, roundId)) return undefined;
+    if (!plan || !agent || !hasRound(plan, roundId, asOf)) return undefined;
     return pathTrace(this.ctx, plan, agent, roundId);
   }
 
-  *httpServer(testId: number, range: TimeRange): Iterable<HttpServerResult> {
+  *httpServer(testId: number, range: TimeRange, start?: ListPosition): Iterable<Positioned<HttpServerResult>> {
     const plan = this.plans.get(testId);
-    if (!plan || plan.test.type !== 'http-server') return;
-    for (const roundId of testRounds(plan, range.from, range.to)) {
-      for (const agent of plan.agents) yield httpServerResult(this.ctx, plan, agent, roundId);
+    if (plan?.test.type === 'http-server') yield* this.perAgent(plan, range, start, httpServerResult);
+  }
+
+  /** One result per agent per round of the test; index = the agent's place in the plan. */
+  private *perAgent<T>(plan: TestPlan, range: TimeRange, start: ListPosition | undefined,
+    result: (ctx: GroupContext, plan: TestPlan, agent: AgentProfile, roundId: number) => T): Generator<Positioned<T>> {
+    for (const round of testRounds(plan, range.from, range.to, start?.round)) {
+      for (let index = firstIndexIn(round, start); index < plan.agents.length; index++) {
+        yield { record: result(this.ctx, plan, plan.agents[index] as AgentProfile, round), round, index, part: 0 };
+      }
     }
   }
 
-  private *sessionCores(range: TimeRange): Generator<SessionCore> {
-    for (const roundId of roundsIn(range.from, range.to)) {
+  private *sessionCores(range: TimeRange, start: ListPosition | undefined): Generator<SessionCore> {
+    for (const roundId of roundsIn(firstRound(range.from, start), range.to)) {
       const count = this.sessionCount(roundId);
-      for (let index = 0; index < count; index++) yield sessionCore(this.ctx, roundId, index, count);
+      for (let index = firstIndexIn(roundId, start); index < count; index++) yield sessionCore(this.ctx, roundId, index, count);
     }
   }
 
@@ -112,12 +115,8 @@ export class GeneratedGroup implements GroupWorld {
     return decoded.index < count ? sessionCore(this.ctx, decoded.roundId, decoded.index, count) : undefined;
   }
 
-  private metricsOf(core: SessionCore, startMs: number, endMs: number, stream: string) {
-    return systemMetrics(Rng.of(core.id, stream), core.agent, startMs, endMs);
-  }
-
-  *userSessions(range: TimeRange): Iterable<Faceted<UserSession>> {
-    for (const core of this.sessionCores(range)) yield { record: userSessionRecord(core), facets: sessionFacets(core) };
+  *userSessions(range: TimeRange, start?: ListPosition): Iterable<ListEntry<UserSession>> {
+    for (const core of this.sessionCores(range, start)) yield new LazyEntry(USER_SESSION, core, core.roundId, core.index, 0);
   }
 
   userSession(userSessionId: string): UserSessionDetail | undefined {
@@ -125,12 +124,10 @@ export class GeneratedGroup implements GroupWorld {
     return core ? userSessionDetail(core) : undefined;
   }
 
-  *webSessions(range: TimeRange): Iterable<Faceted<WebSession>> {
-    for (const core of this.sessionCores(range)) {
-      const { domain: _d, visitedSite: _v, destinationIp: _i, ...facets } = sessionFacets(core);
-      for (const page of core.pages) {
-        const metrics = this.metricsOf(core, page.startEpochMs, page.startEpochMs + page.pageTimings.onLoad, `web-${page.index}`);
-        yield { record: webSessionRecord(core, page, metrics), facets };
+  *webSessions(range: TimeRange, start?: ListPosition): Iterable<ListEntry<WebSession>> {
+    for (const core of this.sessionCores(range, start)) {
+      for (let part = firstPartOf(core.roundId, core.index, start); part < core.pages.length; part++) {
+        yield new LazyEntry(WEB_SESSION, core, core.roundId, core.index, part);
       }
     }
   }
@@ -139,21 +136,17 @@ export class GeneratedGroup implements GroupWorld {
     const core = this.sessionById(userSessionId);
     const page = core?.pages.find((p) => p.id === pageId);
     if (!core || !page) return undefined;
-    return pageHar(core, page, this.metricsOf(core, page.startEpochMs, page.startEpochMs + page.pageTimings.onLoad, `web-${page.index}`));
+    return pageHar(core, page, pageMetrics(core, page));
   }
 
-  *networkSessions(range: TimeRange): Iterable<Faceted<NetworkSession>> {
-    for (const core of this.sessionCores(range)) {
-      const { domain: _d, visitedSite: _v, destinationIp: _i, ...facets } = sessionFacets(core);
-      const metrics = this.metricsOf(core, core.dateSeconds * 1000, (core.dateSeconds + 60) * 1000, 'network');
-      yield { record: networkSessionRecord(core, metrics), facets };
-    }
+  *networkSessions(range: TimeRange, start?: ListPosition): Iterable<ListEntry<NetworkSession>> {
+    for (const core of this.sessionCores(range, start)) yield new LazyEntry(NETWORK_SESSION, core, core.roundId, core.index, 0);
   }
 
-  *networkProbes(range: TimeRange): Iterable<Faceted<NetworkProbe>> {
-    for (const roundId of roundsIn(range.from, range.to)) {
+  *networkProbes(range: TimeRange, start?: ListPosition): Iterable<ListEntry<NetworkProbe>> {
+    for (const roundId of roundsIn(firstRound(range.from, start), range.to)) {
       const count = probeCount(this.ctx, roundId);
-      for (let index = 0; index < count; index++) yield networkProbeAt(this.ctx, roundId, index);
+      for (let index = firstIndexIn(roundId, start); index < count; index++) yield networkProbeAt(this.ctx, roundId, index, count);
     }
   }
 
@@ -163,3 +156,23 @@ export class GeneratedGroup implements GroupWorld {
     return networkProbeDetail(this.ctx, decoded.roundId, decoded.index);
   }
 }
+
+function pageMetrics(core: SessionCore, page: PagePlan): SystemMetrics {
+  return systemMetrics(Rng.of(core.id, `web-${page.index}`), core.agent, page.startEpochMs, page.startEpochMs + page.pageTimings.onLoad);
+}
+
+const USER_SESSION: EntryKind<SessionCore, UserSession> = { record: userSessionRecord, facets: sessionFacets };
+
+const WEB_SESSION: EntryKind<SessionCore, WebSession> = {
+  record: (core, part) => {
+    const page = core.pages[part] as PagePlan;
+    return webSessionRecord(core, page, pageMetrics(core, page));
+  },
+  facets: (core) => agentFacets(core.agent, core.trigger),
+};
+
+const NETWORK_SESSION: EntryKind<SessionCore, NetworkSession> = {
+  record: (core) => networkSessionRecord(core,
+    systemMetrics(Rng.of(core.id, 'network'), core.agent, core.dateSeconds * 1000, (core.dateSeconds + 60) * 1000)),
+  facets: (core) => agentFacets(core.agent, core.trigger),
+};

@@ -4,8 +4,10 @@
 //   record is a pure function of (seed, aid, round, index), so any range can be asked again.
 // - Session and probe ids encode round and index; details and HARs regenerate from them.
 // - Scheduled-test data comes once per round (300 s) or per test interval when longer; an
-//   instant test yields nothing for ranges ending at or before readyAt, then from the round
-//   that holds readyAt on.
+//   instant test runs once: its data is the round that holds readyAt, for ranges reaching
+//   past readyAt.
+// - Lists yield entries with their position (round, index, part); passing a position back
+//   as `start` resumes there in constant time (paging cursors).
 // - apiLinks hrefs are paths from the API root; the routes make them absolute.
 // - The world never reads the clock: "now" is whatever range the caller asks for.
 import { GeneratedGroup } from './group';

@@ -51,7 +51,20 @@ export interface Facets {
   type?: 'gateway' | 'proxy' | 'vpn';
 }
 
-export interface Faceted<T> { record: T; facets: Facets }
+export interface Faceted<T> { readonly record: T; readonly facets: Facets }
+
+/**
+ * Where a record sits in a time-ranged list: the round, the record's index within the round
+ * and the part within that record (a web session is one page of a user session). Lists
+ * resume from a position in constant time, which makes it a paging cursor.
+ */
+export interface ListPosition { round: number; index: number; part: number }
+
+/** A list record and its position (the next page starts at an entry's position). */
+export interface Positioned<T> extends ListPosition { readonly record: T }
+
+/** Records of the endpoint-data lists, filterable by facets (computed only when read). */
+export interface ListEntry<T> extends Positioned<T>, Faceted<T> {}
 
 /**
  * One account group's data. Time-ranged lists are generated lazily, round by round,
@@ -71,20 +84,25 @@ export interface GroupWorld {
   /** Scheduled tests, saved events included (savedEvent: 1) — the routes exclude them. */
   endpointTests(): EndpointTest[];
   endpointTest(testId: number): EndpointTest | undefined;
-  /** Registers an instant test; its data appears for rounds at or after `readyAt` (epoch s). */
+  /**
+   * Registers an instant test: it runs once, so its data is the one round holding `readyAt`
+   * (epoch s), on at most maxMachines agents, visible once a range reaches past readyAt.
+   */
   addInstantTest(test: EndpointTest, readyAt: number): void;
 
-  netMetrics(testId: number, range: TimeRange): Iterable<NetMetric>;
-  pathVis(testId: number, range: TimeRange): Iterable<PathVisSummary>;
-  pathTrace(testId: number, agentId: string, roundId: number): PathTrace | undefined;
-  httpServer(testId: number, range: TimeRange): Iterable<HttpServerResult>;
+  // Time-ranged lists start at `start` (inclusive) when it lies inside the range.
+  netMetrics(testId: number, range: TimeRange, start?: ListPosition): Iterable<Positioned<NetMetric>>;
+  pathVis(testId: number, range: TimeRange, start?: ListPosition): Iterable<Positioned<PathVisSummary>>;
+  /** The trace of one round; undefined for rounds that have not happened by `asOf` (epoch s). */
+  pathTrace(testId: number, agentId: string, roundId: number, asOf: number): PathTrace | undefined;
+  httpServer(testId: number, range: TimeRange, start?: ListPosition): Iterable<Positioned<HttpServerResult>>;
 
-  userSessions(range: TimeRange): Iterable<Faceted<UserSession>>;
+  userSessions(range: TimeRange, start?: ListPosition): Iterable<ListEntry<UserSession>>;
   userSession(userSessionId: string): UserSessionDetail | undefined;
-  webSessions(range: TimeRange): Iterable<Faceted<WebSession>>;
+  webSessions(range: TimeRange, start?: ListPosition): Iterable<ListEntry<WebSession>>;
   pageHar(userSessionId: string, pageId: string): Har | undefined;
-  networkSessions(range: TimeRange): Iterable<Faceted<NetworkSession>>;
-  networkProbes(range: TimeRange): Iterable<Faceted<NetworkProbe>>;
+  networkSessions(range: TimeRange, start?: ListPosition): Iterable<ListEntry<NetworkSession>>;
+  networkProbes(range: TimeRange, start?: ListPosition): Iterable<ListEntry<NetworkProbe>>;
   networkProbe(networkProbeId: string): NetworkProbeDetail | undefined;
 }
 

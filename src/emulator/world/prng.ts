@@ -1,5 +1,6 @@
 // Small seeded randomness. Every record is keyed by (seed, group, stream, round, index) so it
 // can be regenerated from its id alone, without storing anything.
+import { HEX_BYTES } from './format';
 
 /** Avalanching 32-bit mix (murmur3 finalizer): neighbouring keys give unrelated outputs. */
 export function mix32(value: number): number {
@@ -14,18 +15,38 @@ export function mix32(value: number): number {
 
 /** Hashes a list of integers and strings into one unsigned 32-bit key. */
 export function hashKey(...parts: (number | string)[]): number {
-  let h = 0x9e3779b9;
-  for (const part of parts) {
-    if (typeof part === 'number') {
-      // Split so epoch seconds and other values above 2^32 keep all their bits.
-      h = mix32(h ^ mix32(part >>> 0));
-      h = mix32(h ^ mix32(Math.floor(part / 0x100000000)));
-    } else {
-      for (let i = 0; i < part.length; i++) h = Math.imul(h ^ part.charCodeAt(i), 0x01000193);
-      h = mix32(h ^ part.length);
-    }
-  }
+  let h = HASH_START;
+  for (const part of parts) h = typeof part === 'number' ? hashNumber(h, part) : hashString(h, part);
   return h >>> 0;
+}
+
+/** The state an empty hash starts from: extendHash(HASH_START, a, b) === hashKey(a, b). */
+export const HASH_START = 0x9e3779b9;
+
+/**
+ * Continues a hash by two integers: extendHash(hashKey(a, b), c, d) === hashKey(a, b, c, d).
+ * Hot generators hash their constant prefix (seed, group, stream name) once and extend it
+ * per record; the fixed arity avoids an argument array per call.
+ */
+export function extendHash(key: number, first: number, second: number): number {
+  return hashNumber(hashNumber(key, first), second) >>> 0;
+}
+
+/** Continues a hash by a string: extendHashText(hashKey(a), 'b') === hashKey(a, 'b'). */
+export function extendHashText(key: number, text: string): number {
+  return hashString(key, text) >>> 0;
+}
+
+function hashNumber(h: number, part: number): number {
+  // Split so epoch seconds and other values above 2^32 keep all their bits.
+  const low = mix32(h ^ mix32(part >>> 0));
+  return mix32(low ^ mix32(Math.floor(part / 0x100000000)));
+}
+
+function hashString(h: number, part: string): number {
+  let state = h;
+  for (let i = 0; i < part.length; i++) state = Math.imul(state ^ part.charCodeAt(i), 0x01000193);
+  return mix32(state ^ part.length);
 }
 
 /** mulberry32: fast, small, good enough for synthetic data. */
@@ -90,7 +111,10 @@ export class Rng {
 
   hex(length: number): string {
     let out = '';
-    while (out.length < length) out += Math.floor(this.next() * 0x10000).toString(16).padStart(4, '0');
-    return out.slice(0, length);
+    while (out.length < length) {
+      const value = Math.floor(this.next() * 0x10000);
+      out += (HEX_BYTES[value >>> 8] as string) + HEX_BYTES[value & 255];
+    }
+    return out.length === length ? out : out.slice(0, length);
   }
 }

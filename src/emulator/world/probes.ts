@@ -4,7 +4,8 @@ import type { AgentProfile } from './agents';
 import { agentFacets, ROUND_SECONDS, type GroupContext } from './context';
 import { formatDateTime } from './format';
 import { encodeRecordId } from './ids';
-import type { Faceted } from './model';
+import { LazyEntry, type EntryKind } from './entries';
+import type { ListEntry } from './model';
 import { networkProfile, pingStats } from './measures';
 import { Rng } from './prng';
 import { coordinatesOf } from './session-details';
@@ -41,9 +42,18 @@ export function probeCount(ctx: GroupContext, roundId: number): number {
   return ctx.countFor('probe-count', roundId, ctx.size.probesPerRound);
 }
 
-export function networkProbeAt(ctx: GroupContext, roundId: number, index: number): Faceted<NetworkProbe> {
-  const core = probeCore(ctx, roundId, index, probeCount(ctx, roundId));
-  return { record: core.record, facets: { ...agentFacets(core.agent, 'auto'), type: core.type } };
+const PROBE: EntryKind<ProbeCore, NetworkProbe> = {
+  record: (core) => core.record,
+  facets: (core) => {
+    const facets = agentFacets(core.agent, 'auto');
+    facets.type = core.type;
+    return facets;
+  },
+};
+
+/** Probe `index` of a round holding `count` probes. */
+export function networkProbeAt(ctx: GroupContext, roundId: number, index: number, count: number): ListEntry<NetworkProbe> {
+  return new LazyEntry(PROBE, probeCore(ctx, roundId, index, count), roundId, index, 0);
 }
 
 export function networkProbeDetail(ctx: GroupContext, roundId: number, index: number): NetworkProbeDetail {

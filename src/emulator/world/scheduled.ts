@@ -31,7 +31,9 @@ export function hostOfTest(test: EndpointTest): string {
 export function planTest(ctx: GroupContext, test: EndpointTest, readyAt?: number): TestPlan {
   const rng = Rng.of(ctx.seed, ctx.aid, 'test-agents', test.testId);
   const agents: AgentProfile[] = [];
-  const wanted = Math.min(ctx.size.agentsPerTest, ctx.size.endpointAgents);
+  // An instant test runs on at most maxMachines agents.
+  const machines = readyAt !== undefined && typeof test.maxMachines === 'number' ? test.maxMachines : Infinity;
+  const wanted = Math.min(ctx.size.agentsPerTest, ctx.size.endpointAgents, machines);
   for (let attempt = 0; agents.length < wanted && attempt < wanted * 20; attempt++) {
     const agent = ctx.activeAgentNear(rng.int(0, ctx.size.endpointAgents - 1));
     if (!agents.includes(agent)) agents.push(agent);
@@ -42,16 +44,29 @@ export function planTest(ctx: GroupContext, test: EndpointTest, readyAt?: number
   return { test, destination: destinationOf(hostOfTest(test)), agents, interval, ...(readyAt === undefined ? {} : { readyAt }) };
 }
 
-/** Round starts of a test inside [from, to); instant tests begin with the round holding readyAt. */
-export function* testRounds(plan: TestPlan, from: number, to: number): Generator<number> {
-  const start = plan.readyAt === undefined ? from : Math.max(from, Math.floor(plan.readyAt / plan.interval) * plan.interval);
-  if (plan.readyAt !== undefined && to <= plan.readyAt) return;
-  for (let round = Math.ceil(start / plan.interval) * plan.interval; round < to; round += plan.interval) yield round;
+/** The one round an instant test ran in: the round holding readyAt. */
+function instantRound(readyAt: number, interval: number): number {
+  return Math.floor(readyAt / interval) * interval;
 }
 
-export function hasRound(plan: TestPlan, roundId: number): boolean {
-  if (roundId % plan.interval !== 0) return false;
-  return plan.readyAt === undefined || roundId + plan.interval > plan.readyAt;
+/**
+ * Round starts of a test inside [from, to), from `startRound` on. An instant test has one
+ * round, and only once the range reaches past readyAt.
+ */
+export function* testRounds(plan: TestPlan, from: number, to: number, startRound = -Infinity): Generator<number> {
+  const first = Math.max(from, startRound);
+  if (plan.readyAt !== undefined) {
+    const round = instantRound(plan.readyAt, plan.interval);
+    if (to > plan.readyAt && round >= first && round < to) yield round;
+    return;
+  }
+  for (let round = Math.ceil(first / plan.interval) * plan.interval; round < to; round += plan.interval) yield round;
+}
+
+/** Whether the test has a result for `roundId` by `asOf` (epoch seconds). */
+export function hasRound(plan: TestPlan, roundId: number, asOf: number): boolean {
+  if (plan.readyAt !== undefined) return asOf >= plan.readyAt && roundId === instantRound(plan.readyAt, plan.interval);
+  return roundId % plan.interval === 0 && roundId <= asOf;
 }
 
 function permalink(plan: TestPlan, agent: AgentProfile, roundId: number, view: string): string {

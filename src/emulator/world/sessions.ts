@@ -6,8 +6,8 @@ import { DESTINATIONS, type City, type Destination } from './catalog';
 import { agentFacets, ROUND_SECONDS, type GroupContext } from './context';
 import { formatDateTime, round3 } from './format';
 import { encodeRecordId } from './ids';
-import type { Faceted } from './model';
-import { Rng, hashKey } from './prng';
+import type { Facets } from './model';
+import { HASH_START, Rng, extendHash, extendHashText } from './prng';
 import { degradationAt } from './rhythm';
 
 export const PERMALINK_BASE = 'https://app.netmon.example';
@@ -52,20 +52,27 @@ export function baseDomain(host: string): string {
   return domain;
 }
 
-function planPages(rng: Rng, core: Omit<SessionCore, 'pages' | 'experienceScore'>): PagePlan[] {
-  const count = rng.weighted([[1, 5], [2, 4], [3, 2], [4, 1], [6, 1]] as const);
+type PartialCore = Omit<SessionCore, 'pages' | 'experienceScore'>;
+
+const PAGE_COUNTS = [[1, 5], [2, 4], [3, 2], [4, 1], [6, 1]] as const;
+const RESPONSE_CODES = [[200, 90], [404, 3], [500, 2], [503, 1], [304, 4]] as const;
+const PAGE_NAMES = PAGE_PATHS.map((path) => path.split(/[/?]/)[1] || 'Home');
+
+function planPages(rng: Rng, core: PartialCore): PagePlan[] {
+  const count = rng.weighted(PAGE_COUNTS);
   const pages: PagePlan[] = [];
   let startMs = core.dateSeconds * 1000 + rng.int(0, 900);
   for (let index = 0; index < count; index++) {
-    const path = index === 0 ? '/' : rng.pick(PAGE_PATHS);
-    const responseCode = rng.weighted([[200, 90], [404, 3], [500, 2], [503, 1], [304, 4]] as const);
+    const pathIndex = index === 0 ? 0 : Math.floor(rng.next() * PAGE_PATHS.length);
+    const path = PAGE_PATHS[pathIndex] as string;
+    const responseCode = rng.weighted(RESPONSE_CODES);
     const responseTime = Math.round(core.rtt * rng.float(2.5, 5) + rng.int(20, 400));
     const onContentLoad = responseTime + rng.int(150, 2500);
     const onLoad = onContentLoad + rng.int(100, 4000);
     pages.push({
       index,
       id: rng.hex(16),
-      title: index === 0 ? core.destination.title : `${core.destination.title} - ${path.split(/[/?]/)[1] || 'Home'}`,
+      title: index === 0 ? core.destination.title : `${core.destination.title} - ${PAGE_NAMES[pathIndex] ?? 'Home'}`,
       startedDateTime: formatDateTime(startMs / 1000),
       responseCode,
       pageTimings: { onContentLoad, onLoad },
@@ -79,40 +86,46 @@ function planPages(rng: Rng, core: Omit<SessionCore, 'pages' | 'experienceScore'
 }
 
 function scoreOf(pages: readonly PagePlan[], loss: number): number {
-  const worstLoad = Math.max(...pages.map((p) => p.pageTimings.onLoad));
-  const errors = pages.filter((p) => p.responseCode >= 400).length;
+  let worstLoad = -Infinity;
+  let errors = 0;
+  for (const page of pages) {
+    if (page.pageTimings.onLoad > worstLoad) worstLoad = page.pageTimings.onLoad;
+    if (page.responseCode >= 400) errors += 1;
+  }
   const score = 1 - Math.min(0.6, worstLoad / 15000) - loss / 20 - errors * 0.15;
   return round3(Math.max(0, Math.min(1, score)));
 }
 
 export function sessionCore(ctx: GroupContext, roundId: number, index: number, count: number): SessionCore {
-  const rng = Rng.of(ctx.seed, ctx.aid, 'session', roundId, index);
+  const rng = new Rng(extendHash(ctx.sessionKey, roundId, index));
   const agent = ctx.activeAgentNear(rng.int(0, ctx.size.endpointAgents - 1));
   // Offsets grow with the index so a round's sessions come out in time order.
   const slot = ROUND_SECONDS / count;
   const dateSeconds = roundId + Math.floor(index * slot + rng.next() * slot * 0.9);
-  const destination = DESTINATIONS[hashKey(agent.index, rng.int(0, 3)) % DESTINATIONS.length] as Destination;
+  const destination = DESTINATIONS[extendHash(HASH_START, agent.index, rng.int(0, 3)) % DESTINATIONS.length] as Destination;
   const incident = degradationAt(agent.network, dateSeconds);
   const target = ctx.target(agent, destination);
   const rtt = target.rtt * rng.float(0.85, 1.4) * incident.latencyFactor + (agent.connection === 'Wireless' ? rng.float(1, 8) : 0.5);
-  const partial = {
-    roundId, index, agent, destination, targetCity: target.city, dateSeconds, rtt,
-    id: encodeRecordId(ctx.seed, ctx.aid, 'session', roundId, index),
-    trigger: rng.chance(0.8) ? 'auto' as const : 'user' as const,
-    protocol: destination.host.startsWith('intranet') && rng.chance(0.5) ? 'http' as const : 'https' as const,
-    loss: Math.min(100, (rng.chance(0.08) ? rng.float(0.5, 12, 1) : 0) + incident.extraLoss),
+  const trigger = rng.chance(0.8) ? 'auto' as const : 'user' as const;
+  const protocol = destination.host.startsWith('intranet') && rng.chance(0.5) ? 'http' as const : 'https' as const;
+  const loss = Math.min(100, (rng.chance(0.08) ? rng.float(0.5, 12, 1) : 0) + incident.extraLoss);
+  // One literal with every field (no spread): spreading a dozen fields made each core a
+  // slow dictionary object, and lists build hundreds of cores per page.
+  const core: SessionCore = {
+    roundId, index, id: encodeRecordId(ctx.seed, ctx.aid, 'session', roundId, index), agent, destination,
+    targetCity: target.city, dateSeconds, trigger, protocol, rtt, loss, pages: [], experienceScore: 0,
   };
-  const pages = planPages(rng, partial);
-  return { ...partial, pages, experienceScore: scoreOf(pages, partial.loss) };
+  core.pages = planPages(rng, core);
+  core.experienceScore = scoreOf(core.pages, loss);
+  return core;
 }
 
-export function sessionFacets(core: SessionCore): Faceted<unknown>['facets'] {
-  return {
-    ...agentFacets(core.agent, core.trigger),
-    domain: baseDomain(core.destination.host),
-    visitedSite: core.destination.host,
-    destinationIp: core.destination.serverIp,
-  };
+export function sessionFacets(core: SessionCore): Facets {
+  const facets = agentFacets(core.agent, core.trigger);
+  facets.domain = baseDomain(core.destination.host);
+  facets.visitedSite = core.destination.host;
+  facets.destinationIp = core.destination.serverIp;
+  return facets;
 }
 
 export function userSessionRecord(core: SessionCore): UserSession {
@@ -122,7 +135,7 @@ export function userSessionRecord(core: SessionCore): UserSession {
     agentId: core.agent.record.agentId,
     roundId: core.roundId,
     date: formatDateTime(core.dateSeconds),
-    committed: formatDateTime(core.dateSeconds + 30 + (hashKey(core.id) % 90)),
+    committed: formatDateTime(core.dateSeconds + 30 + (extendHashText(HASH_START, core.id) % 90)),
     sourceAddr: core.agent.publicIp,
     orgName: core.agent.network.isp.name,
     visitedSite: core.destination.host,

@@ -135,6 +135,27 @@ describe('endpoint tests and instant tests', () => {
     const quotes = await call(base, '/v6/endpoint-instant/http-server', { rawBody: "{'testName':'x'}", headers: { 'content-type': 'application/json; charset=utf-8' } });
     assert.equal(quotes.status, 406);
   });
+
+  test('an instant test runs once: one round on at most maxMachines agents, and no path trace before readyAt', async () => {
+    const created = nowMs;
+    const reply = await call(base, '/v6/endpoint-instant/agent-to-server', { json: { testName: 'once', serverName: 'once.example', maxMachines: 2 } });
+    const testId = arrayOf<EndpointTest>(reply, 'endpointTest')[0]?.testId;
+    const metricsOf = async (window: string) => ((await call(base, `/v7/endpoint-data/tests/net/metrics/${testId}?window=${window}`))
+      .json.endpointNet as { metrics: { agentId: string; roundId: number }[] }).metrics;
+    nowMs = created + 4000;
+    const ran = await metricsOf('1h');
+    assert.ok(ran.length > 0 && ran.length <= 2, `one result per agent (${ran.length})`);
+    assert.equal(new Set(ran.map((m) => m.roundId)).size, 1);
+    const { agentId, roundId } = ran[0] as { agentId: string; roundId: number };
+    const tracePath = `/v7/endpoint-data/tests/net/path-vis/${testId}/${agentId}/${roundId}`;
+    assert.equal((await call(base, tracePath)).status, 200);
+    nowMs = created;
+    assert.equal((await call(base, tracePath)).status, 404, 'no trace before readyAt');
+    nowMs = created + 3_600_000;
+    assert.deepEqual(await metricsOf('2h'), ran, 'an hour later: still the one run, no new round every 5 minutes');
+    assert.equal((await call(base, `/v7/endpoint-data/tests/net/path-vis/${testId}/${agentId}/${roundId + 300}`)).status, 404);
+    nowMs = created + 4000;
+  });
 });
 
 describe('instant test on the real clock', () => {

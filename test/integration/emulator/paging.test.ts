@@ -87,4 +87,27 @@ describe('paging', () => {
     const beyond = await call(small.url, `/v6/endpoint-data/user-sessions/web?window=1h&page=100000&${pinned}`);
     assert.deepEqual(arrayOf(beyond, 'webSessions'), []);
   });
+  test('next carries a cursor: the page starts at the cursor (even mid-session), whatever the page number says', async () => {
+    const pinned = `asOf=${Math.floor(START / 1000)}`;
+    const all = arrayOf<{ pageId: string }>(await call(whole.url, `/v6/endpoint-data/user-sessions/web?window=2h&${pinned}`), 'webSessions');
+    const seen: string[] = [];
+    let next: string | undefined = `${small.url}/v6/endpoint-data/user-sessions/web?window=2h&${pinned}`;
+    for (let pages = 0; next; pages++) {
+      const url = new URL(next);
+      if (pages > 0) {
+        assert.match(url.searchParams.get('cursor') ?? '', /^[0-9]+\.[0-9]+\.[0-9]+$/);
+        url.searchParams.delete('page'); // the cursor alone positions the page
+      }
+      const reply = await call(small.url, url.toString());
+      seen.push(...arrayOf<{ pageId: string }>(reply, 'webSessions').map((w) => w.pageId));
+      next = pagesOf(reply).next;
+    }
+    assert.deepEqual(seen, all.map((w) => w.pageId));
+  });
+
+  test('a malformed cursor answers 400', async () => {
+    const reply = await call(small.url, '/v6/endpoint-data/user-sessions?window=1h&cursor=abc');
+    assert.equal(reply.status, 400);
+    assert.match(String(reply.json.errorMessage), /cursor 'abc' is not a list position/);
+  });
 });

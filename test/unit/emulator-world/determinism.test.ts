@@ -6,13 +6,14 @@ import { demoGroup, lastHours, NOW, take } from './helpers';
 function snapshot(seed: number, aid = 1001): string {
   const { group } = demoGroup(seed, aid);
   const range = lastHours(2);
-  const sessions = [...group.userSessions(range)];
-  const first = sessions[0]?.record;
+  const entries = (list: Iterable<{ record: unknown; facets?: unknown }>): unknown[] => [...list].map(({ record, facets }) => ({ record, facets }));
+  const sessions = entries(group.userSessions(range));
+  const first = [...group.userSessions(range)][0]?.record;
   assert.ok(first, 'the demo world has sessions in any two hours');
   const detail = group.userSession(first.userSessionId);
   const testId = group.endpointTests()[0]?.testId ?? 0;
-  const pathVis = [...group.pathVis(testId, range)];
-  const trace = pathVis[0] ? group.pathTrace(testId, pathVis[0].agentId, pathVis[0].roundId) : undefined;
+  const pathVis = [...group.pathVis(testId, range)].map((entry) => entry.record);
+  const trace = pathVis[0] ? group.pathTrace(testId, pathVis[0].agentId, pathVis[0].roundId, NOW) : undefined;
   return JSON.stringify({
     agents: group.endpointAgents(),
     networks: group.networks(),
@@ -20,10 +21,10 @@ function snapshot(seed: number, aid = 1001): string {
     sessions,
     detail,
     har: detail?.pages[0] ? group.pageHar(first.userSessionId, detail.pages[0].id) : undefined,
-    web: [...group.webSessions(range)],
-    network: [...group.networkSessions(range)],
-    probes: [...group.networkProbes(range)],
-    metrics: [...group.netMetrics(testId, range)],
+    web: entries(group.webSessions(range)),
+    network: entries(group.networkSessions(range)),
+    probes: entries(group.networkProbes(range)),
+    metrics: entries(group.netMetrics(testId, range)),
     pathVis, trace,
   });
 }

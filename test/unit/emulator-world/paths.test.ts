@@ -1,7 +1,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import type { PathTrace } from '../../../src/api/types';
-import { demoGroup, lastHours } from './helpers';
+import { demoGroup, lastHours, NOW } from './helpers';
 
 const { group } = demoGroup(3);
 const range = lastHours(24);
@@ -10,8 +10,8 @@ const networkTests = group.endpointTests().filter((t) => t.savedEvent === 0);
 function allTraces(): PathTrace[] {
   const traces: PathTrace[] = [];
   for (const t of networkTests) {
-    for (const summary of group.pathVis(t.testId, range)) {
-      const trace = group.pathTrace(t.testId, String(summary.agentId), summary.roundId);
+    for (const { record: summary } of group.pathVis(t.testId, range)) {
+      const trace = group.pathTrace(t.testId, String(summary.agentId), summary.roundId, NOW);
       assert.ok(trace, 'every summary has its detailed trace');
       traces.push(trace);
     }
@@ -27,8 +27,8 @@ describe('path traces', () => {
   test('summaries and traces describe the same routes', () => {
     const t = networkTests[0];
     assert.ok(t);
-    for (const summary of [...group.pathVis(t.testId, lastHours(1))]) {
-      const trace = group.pathTrace(t.testId, summary.agentId, summary.roundId);
+    for (const { record: summary } of group.pathVis(t.testId, lastHours(1))) {
+      const trace = group.pathTrace(t.testId, summary.agentId, summary.roundId, NOW);
       assert.deepEqual(summary.endpoints.map((e) => e.pathId), trace?.routes.map((r) => r.pathId));
       summary.endpoints.forEach((endpoint, i) => {
         const last = trace?.routes[i]?.hops.at(-1);
@@ -85,10 +85,10 @@ describe('path traces', () => {
 
   test('a trace for an unknown agent, test or misaligned round is absent', () => {
     const t = networkTests[0];
-    const summary = t ? [...group.pathVis(t.testId, lastHours(1))][0] : undefined;
+    const summary = t ? [...group.pathVis(t.testId, lastHours(1))][0]?.record : undefined;
     assert.ok(t && summary);
-    assert.equal(group.pathTrace(t.testId, 'no-such-agent', summary.roundId), undefined);
-    assert.equal(group.pathTrace(999999, summary.agentId, summary.roundId), undefined);
-    assert.equal(group.pathTrace(t.testId, summary.agentId, summary.roundId + 7), undefined);
+    assert.equal(group.pathTrace(t.testId, 'no-such-agent', summary.roundId, NOW), undefined);
+    assert.equal(group.pathTrace(999999, summary.agentId, summary.roundId, NOW), undefined);
+    assert.equal(group.pathTrace(t.testId, summary.agentId, summary.roundId + 7, NOW), undefined);
   });
 });

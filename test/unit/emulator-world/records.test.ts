@@ -106,7 +106,7 @@ describe('record fields', () => {
 
   test('http-server results: phases add up, CRLF headers, some errors', () => {
     const httpTests = group.endpointTests().filter((t) => t.type === 'http-server');
-    const results = httpTests.flatMap((t) => [...group.httpServer(t.testId, lastHours(48))]);
+    const results = httpTests.flatMap((t) => [...group.httpServer(t.testId, lastHours(48))].map((e) => e.record));
     assert.ok(results.length > 100);
     for (const r of results) {
       assert.equal(r.totalTime, r.responseTime + r.receiveTime);
@@ -121,7 +121,7 @@ describe('record fields', () => {
   test('network metrics: one per agent per round, errors now and then', () => {
     const t = group.endpointTests()[0];
     assert.ok(t);
-    const metrics = [...group.netMetrics(t.testId, lastHours(48))];
+    const metrics = [...group.netMetrics(t.testId, lastHours(48))].map((e) => e.record);
     const rounds = new Set(metrics.map((m) => m.roundId));
     assert.equal(rounds.size, (48 * 3600) / t.interval);
     assert.equal(metrics.length % rounds.size, 0);
@@ -131,21 +131,25 @@ describe('record fields', () => {
 });
 
 describe('instant tests', () => {
-  test('have data from readyAt on, and none before', () => {
+  test('run once: one round (the one holding readyAt) on at most maxMachines agents, none before readyAt', () => {
     const { group: fresh } = demoGroup(21);
     const readyAt = NOW - 1000;
+    const readyRound = readyAt - (readyAt % 300);
     const instant: EndpointTest = {
       ...(fresh.endpointTests().find((t) => t.type === 'http-server') as EndpointTest),
-      testId: 555001, testName: 'Instant check', url: 'https://example.org/health', server: 'example.org', savedEvent: 0,
+      testId: 555001, testName: 'Instant check', url: 'https://example.org/health', server: 'example.org', savedEvent: 0, maxMachines: 2,
     };
     fresh.addInstantTest(instant, readyAt);
     assert.equal(fresh.endpointTest(555001)?.testName, 'Instant check');
     assert.deepEqual([...fresh.netMetrics(555001, { from: NOW - 7200, to: readyAt })], []);
-    const results = [...fresh.httpServer(555001, { from: NOW - 7200, to: NOW })];
-    assert.ok(results.length > 0);
-    assert.ok(results.every((r) => r.roundId + 300 > readyAt));
-    const pathVis = [...fresh.pathVis(555001, { from: NOW - 7200, to: NOW })];
-    assert.ok(pathVis[0] && fresh.pathTrace(555001, pathVis[0].agentId, pathVis[0].roundId));
-    assert.equal(fresh.pathTrace(555001, pathVis[0].agentId, pathVis[0].roundId - 3600), undefined);
+    const results = [...fresh.httpServer(555001, { from: NOW - 7200, to: NOW })].map((e) => e.record);
+    assert.ok(results.length > 0 && results.length <= 2, `one result per agent of the run (${results.length})`);
+    assert.deepEqual(new Set(results.map((r) => r.roundId)), new Set([readyRound]), 'no new round every 5 minutes');
+    const pathVis = [...fresh.pathVis(555001, { from: NOW - 7200, to: NOW })].map((e) => e.record);
+    const first = pathVis[0];
+    assert.ok(first && fresh.pathTrace(555001, first.agentId, first.roundId, NOW));
+    assert.equal(fresh.pathTrace(555001, first.agentId, first.roundId, readyAt - 1), undefined, 'no trace before readyAt');
+    assert.equal(fresh.pathTrace(555001, first.agentId, first.roundId + 300, NOW), undefined, 'no later round');
+    assert.equal(fresh.pathTrace(555001, first.agentId, first.roundId - 3600, NOW), undefined);
   });
 });

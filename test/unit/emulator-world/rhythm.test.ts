@@ -16,7 +16,7 @@ describe('time shapes', () => {
     const t = group.endpointTests().find((x) => x.savedEvent === 0);
     assert.ok(t);
     const byAgent = new Map<string, number[]>();
-    for (const m of group.netMetrics(t.testId, { from: NOW - DAY, to: NOW })) {
+    for (const { record: m } of group.netMetrics(t.testId, { from: NOW - DAY, to: NOW })) {
       if (m.errorDetails) continue;
       byAgent.set(m.agentId, [...(byAgent.get(m.agentId) ?? []), m.avgLatency]);
     }
