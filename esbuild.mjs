@@ -20,6 +20,8 @@ const targets = {
   // The typed client (undici is ~0.5 MB minified) is loaded at the first connection, keeping dist/extension.js small.
   'client-lib': { ...node, entryPoints: ['src/api/index.ts'], outfile: 'dist/client-lib.js', minify: true },
   'emulator-lib': { ...node, entryPoints: ['src/emulator/index.ts'], outfile: 'dist/emulator-lib.js', minify: true },
+  // The documents layer (ajv, schemas) is loaded when the first Netmon document or document command needs it.
+  'documents-lib': { ...node, entryPoints: ['src/documents/index.ts'], outfile: 'dist/documents-lib.js', minify: true },
 };
 for (const panel of ['har', 'path', 'metrics', 'session']) {
   targets[`webview-${panel}`] = { ...browser, entryPoints: [`webview/${panel}/main.ts`], outfile: `dist/webview/${panel}.js`, minify: true };

@@ -9,7 +9,7 @@ import { runTests } from '@vscode/test-electron';
 import { buildVSCodeTests } from './build-vscode-tests.mjs';
 import { REPO_ROOT } from './vscode-server.mjs';
 
-const build = spawnSync(process.execPath, ['esbuild.mjs', '--only', 'extension'], { cwd: REPO_ROOT, stdio: 'inherit' });
+const build = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: REPO_ROOT, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 const { entry } = await buildVSCodeTests();
 const workspace = mkdtempSync(join(tmpdir(), 'netmon-electron-'));

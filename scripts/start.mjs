@@ -20,7 +20,7 @@ const server = await startVSCodeServer({
   port: Number(option('--port') ?? 0),
   workspace: folder ? resolve(folder) : undefined,
   installedExtensions: [REPO_ROOT], // a link to this clone: rebuild, then "Developer: Reload Window"
-  settings: { 'netmon.demo': true },
+  settings: { 'netmon.startInDemoMode': true },
 });
 
 let stopping = false;

@@ -1,0 +1,217 @@
+// Owns the one live connection: its client, the demo emulator when in demo mode, the
+// token in SecretStorage and the account group chosen per connection (globalState).
+// Views and commands receive this object and read `client`; nothing else creates clients.
+import * as vscode from 'vscode';
+import type { Credentials, NetmonClient, RequestListener } from '../../api';
+import type { AccountGroup } from '../../api/types';
+import type { RunningEmulator } from '../../emulator/api';
+import type { ClientFactory } from './client-loader';
+import { DEMO_ADMIN, startDemoEmulator } from './demo';
+import { readSettings, saveConnectionSettings, type AuthForm } from './settings';
+
+export type ConnectionKind = 'demo' | 'remote';
+
+export interface ConnectionInfo {
+  kind: ConnectionKind;
+  baseUrl: string;
+  authForm: AuthForm;
+  email: string;
+  /** Identifies the connection for per-connection state (the account group). */
+  key: string;
+  accountGroup: AccountGroup | undefined;
+}
+
+export interface SignInInput {
+  baseUrl: string;
+  authForm: AuthForm;
+  email: string;
+  token: string;
+}
+
+const MODE_KEY = 'netmon.mode';
+const tokenKey = (baseUrl: string): string => `netmon.token:${baseUrl}`;
+const accountGroupKey = (connectionKey: string): string => `netmon.accountGroup:${connectionKey}`;
+
+export class ConnectionManager implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<ConnectionInfo | undefined>();
+  readonly onDidChange = this.changed.event;
+  private info: ConnectionInfo | undefined;
+  private activeClient: NetmonClient | undefined;
+  private demo: RunningEmulator | undefined;
+  private credentials: Credentials | undefined;
+  /** Connection changes run one after another: two quick "Use Demo Account" clicks start one emulator each, never two at once. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly onRequest: RequestListener,
+    private readonly createNetmonClient: ClientFactory,
+  ) {}
+
+  get current(): ConnectionInfo | undefined { return this.info; }
+  get client(): NetmonClient | undefined { return this.activeClient; }
+  /** URL of the in-process demo emulator, while demo mode runs. */
+  get demoUrl(): string | undefined { return this.demo?.url; }
+
+  /** Reconnects what the last session used: demo mode, or the saved base URL and token. */
+  restore(): Promise<void> {
+    return this.serialized(() => this.restoreNow());
+  }
+
+  private async restoreNow(): Promise<void> {
+    const settings = readSettings();
+    if (settings.startInDemoMode || this.context.globalState.get<string>(MODE_KEY) === 'demo') {
+      await this.useDemoNow();
+      return;
+    }
+    if (!settings.baseUrl) return;
+    const token = await this.context.secrets.get(tokenKey(settings.baseUrl));
+    if (!token) return;
+    await this.connect({ kind: 'remote', baseUrl: settings.baseUrl, authForm: settings.authForm, email: settings.email, token });
+  }
+
+  /** Checks the credentials with one request before anything is stored. */
+  signIn(input: SignInInput): Promise<ConnectionInfo> {
+    return this.serialized(() => this.signInNow(input));
+  }
+
+  private async signInNow(input: SignInInput): Promise<ConnectionInfo> {
+    const probe = this.createClient(input.baseUrl, credentialsFor(input.authForm, input.email, input.token), undefined);
+    try {
+      await probe.listAccountGroups();
+    } finally {
+      await probe.close();
+    }
+    await this.context.secrets.store(tokenKey(input.baseUrl), input.token);
+    await saveConnectionSettings(input.baseUrl, input.authForm, input.email);
+    await this.context.globalState.update(MODE_KEY, 'remote');
+    return this.connect({ kind: 'remote', ...input });
+  }
+
+  useDemo(): Promise<ConnectionInfo> {
+    return this.serialized(() => this.useDemoNow());
+  }
+
+  private async useDemoNow(): Promise<ConnectionInfo> {
+    await this.disconnect();
+    this.demo = await startDemoEmulator(this.context.extensionPath);
+    await this.context.globalState.update(MODE_KEY, 'demo');
+    return this.connect({ kind: 'demo', baseUrl: this.demo.url, authForm: 'bearer', email: DEMO_ADMIN.email, token: DEMO_ADMIN.token });
+  }
+
+  /** Forgets the token of the current remote connection and stops demo mode. */
+  signOut(): Promise<void> {
+    return this.serialized(() => this.signOutNow());
+  }
+
+  private async signOutNow(): Promise<void> {
+    const info = this.info;
+    if (info?.kind === 'remote') await this.context.secrets.delete(tokenKey(info.baseUrl));
+    await this.context.globalState.update(MODE_KEY, undefined);
+    await this.disconnect();
+    this.fire();
+  }
+
+  async listAccountGroups(signal?: AbortSignal): Promise<AccountGroup[]> {
+    const client = this.requireClient();
+    return (await client.listAccountGroups({ signal })).accountGroups;
+  }
+
+  /** Switches the account group; remembered for this connection across sessions. */
+  setAccountGroup(group: AccountGroup): Promise<void> {
+    return this.serialized(() => this.setAccountGroupNow(group));
+  }
+
+  private async setAccountGroupNow(group: AccountGroup): Promise<void> {
+    const info = this.info;
+    if (!info) throw new Error('Not signed in: run "Netmon: Sign In" or "Netmon: Use Demo Account" first');
+    await this.context.globalState.update(accountGroupKey(info.key), group.aid);
+    await this.reconnectWith(info, group);
+  }
+
+  /** Rebuilds the client after timeout or proxy settings changed. */
+  applySettings(): Promise<void> {
+    return this.serialized(() => this.applySettingsNow());
+  }
+
+  private async applySettingsNow(): Promise<void> {
+    const info = this.info;
+    if (info) await this.reconnectWith(info, info.accountGroup);
+  }
+
+  requireClient(): NetmonClient {
+    if (!this.activeClient) throw new Error('Not signed in: run "Netmon: Sign In" or "Netmon: Use Demo Account" first');
+    return this.activeClient;
+  }
+
+  async dispose(): Promise<void> {
+    await this.disconnect();
+    this.changed.dispose();
+  }
+
+  private serialized<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(work, work);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  private async connect(target: SignInInput & { kind: ConnectionKind }): Promise<ConnectionInfo> {
+    if (target.kind === 'remote') await this.disconnect();
+    const key = target.kind === 'demo' ? 'demo' : `${target.baseUrl}|${target.email}`;
+    const credentials = credentialsFor(target.authForm, target.email, target.token);
+    const savedAid = this.context.globalState.get<number>(accountGroupKey(key));
+    let client = this.createClient(target.baseUrl, credentials, savedAid);
+    const groups = await client.listAccountGroups().then((r) => r.accountGroups, () => [] as AccountGroup[]);
+    let group = groups.find((g) => g.aid === savedAid);
+    if (savedAid !== undefined && !group) {
+      // The saved group is gone (or this user lost access): fall back to the default one.
+      await client.close();
+      client = this.createClient(target.baseUrl, credentials, undefined);
+    }
+    group ??= groups.find((g) => g.current) ?? groups.find((g) => g.default);
+    this.activeClient = client;
+    this.credentials = credentials;
+    this.info = { kind: target.kind, baseUrl: target.baseUrl, authForm: target.authForm, email: target.email, key, accountGroup: group };
+    this.fire();
+    return this.info;
+  }
+
+  private async reconnectWith(info: ConnectionInfo, group: AccountGroup | undefined): Promise<void> {
+    if (!this.credentials) return;
+    const previous = this.activeClient;
+    this.activeClient = this.createClient(info.baseUrl, this.credentials, group?.aid);
+    this.info = { ...info, accountGroup: group };
+    await previous?.close();
+    this.fire();
+  }
+
+  private createClient(baseUrl: string, credentials: Credentials, aid: number | undefined): NetmonClient {
+    const settings = readSettings();
+    return this.createNetmonClient({
+      baseUrl, credentials, aid, timeoutMs: settings.timeoutMs,
+      proxy: settings.proxy, onRequest: this.onRequest,
+    });
+  }
+
+  private async disconnect(): Promise<void> {
+    const client = this.activeClient;
+    const demo = this.demo;
+    this.activeClient = undefined;
+    this.credentials = undefined;
+    this.demo = undefined;
+    this.info = undefined;
+    await client?.close().catch(() => undefined);
+    await demo?.close().catch(() => undefined);
+  }
+
+  private fire(): void {
+    void vscode.commands.executeCommand('setContext', 'netmon.connected', this.info !== undefined);
+    void vscode.commands.executeCommand('setContext', 'netmon.demo', this.info?.kind === 'demo');
+    this.changed.fire(this.info);
+  }
+}
+
+function credentialsFor(authForm: AuthForm, email: string, token: string): Credentials {
+  if (authForm === 'basic') return { kind: 'basic', email, token };
+  return { kind: authForm, token };
+}

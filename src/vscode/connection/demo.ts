@@ -1,0 +1,28 @@
+// Demo mode: the embedded emulator, started in-process on a random loopback port. Its code
+// lives in a separate bundle (dist/emulator-lib.js) loaded only here, so users who never
+// try the demo do not pay for it at activation.
+import * as path from 'node:path';
+import type { EmulatorOptions, RunningEmulator } from '../../emulator/api';
+
+export const DEMO_ADMIN = { email: 'admin@demo.netmon', token: 'demo-admin-token' } as const;
+
+interface EmulatorLibrary {
+  startEmulator(options?: EmulatorOptions): Promise<RunningEmulator>;
+}
+
+function isEmulatorLibrary(value: unknown): value is EmulatorLibrary {
+  return typeof value === 'object' && value !== null && typeof (value as { startEmulator?: unknown }).startEmulator === 'function';
+}
+
+export function loadEmulatorLibrary(extensionPath: string): EmulatorLibrary {
+  const bundle = path.join(extensionPath, 'dist', 'emulator-lib.js');
+  // A computed path: esbuild leaves this require alone, so the emulator stays out of dist/extension.js.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a runtime require is the point here
+  const loaded: unknown = require(bundle);
+  if (!isEmulatorLibrary(loaded)) throw new Error(`${bundle} does not export startEmulator; rebuild with "npm run build"`);
+  return loaded;
+}
+
+export async function startDemoEmulator(extensionPath: string): Promise<RunningEmulator> {
+  return loadEmulatorLibrary(extensionPath).startEmulator({ host: '127.0.0.1', port: 0, preset: 'demo' });
+}

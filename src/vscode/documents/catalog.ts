@@ -1,0 +1,145 @@
+// Live data of the connected account, cached for the document features. Loaded in the
+// background on every connection change (never while the user waits on a keystroke).
+// Two views of it: lists known to be complete (checked by the live rules) and everything
+// seen, samples included (offered by completion and hovers only, so no false warnings).
+import * as vscode from 'vscode';
+import type { NetmonClient } from '../../api';
+import type { EnterpriseTest, EnterpriseTestResponse, UserSessionDetail } from '../../api/types';
+import type { CatalogAgent, DeployedTest, LiveCatalog } from '../../documents';
+import type { ConnectionManager } from '../connection/connection-manager';
+
+/** Session details read to learn locations and SSIDs: a sample, bounded to stay cheap. */
+const SESSION_SAMPLE = 8;
+
+export interface LoadedCatalog {
+  /** Complete lists only: endpoint agents, networks, account groups. */
+  validation: LiveCatalog;
+  /** Adds enterprise agents seen in deployed tests and (once asked for) sampled locations and SSIDs. */
+  completion: LiveCatalog;
+  /** Deployed enterprise tests, when the service lists them (GET /v7/tests). */
+  deployedTests: EnterpriseTest[] | undefined;
+}
+
+export class CatalogCache implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+  private loaded: LoadedCatalog | undefined;
+  private loading: Promise<LoadedCatalog | undefined> | undefined;
+  private generation = 0;
+  private places: Promise<void> | undefined;
+  private readonly subscription: vscode.Disposable;
+
+  constructor(private readonly connection: ConnectionManager, private readonly log: (message: string) => void) {
+    this.subscription = connection.onDidChange(() => { void this.refresh(); });
+  }
+
+  /** What is cached now; undefined while nothing is loaded (live rules then stay off). */
+  get current(): LoadedCatalog | undefined { return this.loaded; }
+
+  /** Resolves once the load in flight (if any) has finished. */
+  async ready(): Promise<LoadedCatalog | undefined> {
+    return this.loading ?? this.loaded;
+  }
+
+  /**
+   * Locations and SSIDs come from a sample of session details (several requests), so they
+   * are read on the first completion that needs them rather than on every connection.
+   */
+  ensurePlaces(): Promise<void> {
+    const client = this.connection.client;
+    if (!client) return Promise.resolve();
+    const generation = this.generation;
+    this.places ??= this.ready().then(() => samplePlaces(client)).then((places) => {
+      const loaded = this.loaded;
+      if (generation !== this.generation || !loaded) return;
+      this.loaded = { ...loaded, completion: { ...loaded.completion, locations: places.locations, ssids: places.ssids } };
+    }, (error: unknown) => this.log(`Loading session locations for completion failed: ${error instanceof Error ? error.message : String(error)}`));
+    return this.places;
+  }
+
+  refresh(): Promise<LoadedCatalog | undefined> {
+    const generation = ++this.generation;
+    this.loaded = undefined;
+    this.places = undefined;
+    const client = this.connection.client;
+    const connectionKey = this.connection.current?.key;
+    if (!client || !connectionKey) {
+      this.loading = undefined;
+      this.changed.fire();
+      return Promise.resolve(undefined);
+    }
+    this.loading = loadCatalog(client, connectionKey, this.log).then((catalog) => {
+      if (generation !== this.generation) return this.loaded;
+      this.loaded = catalog;
+      this.loading = undefined;
+      this.changed.fire();
+      return catalog;
+    });
+    return this.loading;
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+}
+
+async function loadCatalog(client: NetmonClient, connectionKey: string, log: (message: string) => void): Promise<LoadedCatalog> {
+  const optional = <T>(what: string, work: Promise<T>): Promise<T | undefined> => work.catch((error: unknown) => {
+    log(`Loading ${what} for document checks failed: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  });
+  const [groups, agents, networks, tests] = await Promise.all([
+    optional('account groups', client.listAccountGroups()),
+    optional('endpoint agents', client.listEndpointAgents()),
+    optional('networks', client.listNetworks()),
+    optional('deployed tests', listDeployedTests(client)),
+  ]);
+  const validation: LiveCatalog = {
+    connectionKey,
+    accountGroups: groups?.accountGroups.map((g) => ({ aid: String(g.aid), name: g.accountGroupName })),
+    endpointAgents: agents?.endpointAgents.map((a) => ({ agentId: a.agentId, name: a.computerName })),
+    networks: networks?.privateNetworks.map((n) => ({ networkId: n.networkId, name: n.networkName || n.networkId, detail: n.localPrefix })),
+  };
+  const completion: LiveCatalog = {
+    ...validation,
+    enterpriseAgents: tests && enterpriseAgentsOf(tests),
+  };
+  return { validation, completion, deployedTests: tests };
+}
+
+/** GET /v7/tests is not in the published spec (the emulator has it); absent → undefined. */
+export async function listDeployedTests(client: NetmonClient, aid?: string, signal?: AbortSignal): Promise<EnterpriseTest[]> {
+  const response = await client.getPage('/v7/tests', { aid, signal });
+  const tests = (response as Partial<EnterpriseTestResponse> | undefined)?.test;
+  if (!Array.isArray(tests)) throw new Error('GET /v7/tests answered no test list');
+  return tests;
+}
+
+export function toDeployedTest(test: EnterpriseTest): DeployedTest {
+  return {
+    testId: test.testId, testName: test.testName, type: test.type, interval: test.interval, agents: test.agents,
+    server: test.server, url: test.url, domain: test.domain, targetAgentId: test.targetAgentId, transactionScript: test.transactionScript,
+  };
+}
+
+function enterpriseAgentsOf(tests: readonly EnterpriseTest[]): CatalogAgent[] {
+  const byId = new Map<string, CatalogAgent>();
+  for (const agent of tests.flatMap((t) => t.agents)) {
+    byId.set(String(agent.agentId), { agentId: String(agent.agentId), name: agent.agentName, location: agent.location });
+  }
+  return [...byId.values()].sort((a, b) => Number(a.agentId) - Number(b.agentId));
+}
+
+async function samplePlaces(client: NetmonClient): Promise<{ locations: string[]; ssids: string[] }> {
+  const { records } = await client.userSessions({ window: '1d' }).collect({ maxRecords: SESSION_SAMPLE });
+  const details = await Promise.all(records.map((s) => client.getUserSession(s.userSessionId).then((r) => r.userSessions[0], () => undefined)));
+  const locations = new Set<string>();
+  const ssids = new Set<string>();
+  for (const detail of details.filter((d): d is UserSessionDetail => d !== undefined)) {
+    if (detail.coordinates?.location) locations.add(detail.coordinates.location);
+    const ssid = detail.network?.networkProfile?.wirelessProfile?.ssid;
+    if (ssid) ssids.add(ssid);
+  }
+  return { locations: [...locations].sort(), ssids: [...ssids].sort() };
+}

@@ -1,0 +1,13 @@
+// Command ids of the document features (package.json contributes the same ids).
+export const COMMANDS = {
+  create: 'netmon.documents.create',
+  update: 'netmon.documents.update',
+  delete: 'netmon.documents.delete',
+  showBinding: 'netmon.documents.showBinding',
+  runInstantDocument: 'netmon.documents.runInstant',
+  runFilter: 'netmon.documents.runFilter',
+  runInstantTest: 'netmon.runInstantTest',
+  plan: 'netmon.documents.plan',
+  apply: 'netmon.documents.apply',
+  refreshCatalog: 'netmon.documents.refreshCatalog',
+} as const;

@@ -1,0 +1,99 @@
+// "Netmon: Run Instant Test…": quick inputs for type, target, max machines and the main
+// options, the same run as the document lens, then an offer to save the answers as a
+// .netmon-instant.json document. Tests pass the answers instead of typing them.
+import * as vscode from 'vscode';
+import type { EndpointTestType } from '../../api/types';
+import { documentsLibrary as lib } from './library';
+import type { TreeNode } from '../tree/nodes';
+
+export interface InstantAnswers {
+  type: EndpointTestType;
+  /** url for http-server, serverName for agent-to-server. */
+  target: string;
+  maxMachines: number;
+  testName?: string;
+  /** Main options: flagPing, flagTraceroute, port, networkProtocol… */
+  options?: Record<string, unknown>;
+  /** Where to save the answers without asking; `false` skips the offer. */
+  saveTo?: string | false;
+}
+
+const FLAG_ITEMS = [
+  { label: 'flagPing', description: 'Ping the target', picked: true },
+  { label: 'flagTraceroute', description: 'Trace the path to the target', picked: true },
+] as const;
+
+/** Turns answers into the instant-test document they stand for. */
+export function instantDocument(answers: InstantAnswers): Record<string, unknown> {
+  const targetField = answers.type === 'http-server' ? 'url' : 'serverName';
+  return {
+    type: answers.type,
+    testName: answers.testName ?? `Instant ${answers.type} to ${answers.target}`,
+    [targetField]: answers.target,
+    maxMachines: answers.maxMachines,
+    ...answers.options,
+  };
+}
+
+/** Asks step by step; undefined when the user escapes any step. */
+export async function askInstantAnswers(agent: TreeNode | undefined): Promise<InstantAnswers | undefined> {
+  const typePick = await vscode.window.showQuickPick([
+    { label: 'http-server', description: 'HTTP request to a URL, with network metrics' },
+    { label: 'agent-to-server', description: 'Network test to a host or IP' },
+  ], { title: 'Run Instant Test (1/4): type' });
+  if (!typePick) return undefined;
+  const type = typePick.label as EndpointTestType;
+  const target = await vscode.window.showInputBox({
+    title: `Run Instant Test (2/4): ${type === 'http-server' ? 'URL' : 'server (host or IP, no protocol)'}`,
+    placeHolder: type === 'http-server' ? 'https://portal.example.com' : 'vpn.example.com',
+    validateInput: (value) => (value.trim() === '' ? 'A target is required' : undefined),
+  });
+  if (target === undefined) return undefined;
+  const machines = await vscode.window.showInputBox({
+    title: 'Run Instant Test (3/4): maximum machines (1–5000)', value: agent ? '1' : '10',
+    validateInput: (value) => (/^[0-9]+$/.test(value) && Number(value) >= 1 && Number(value) <= 5000 ? undefined : 'A whole number from 1 to 5000'),
+  });
+  if (machines === undefined) return undefined;
+  const options = await askOptions(type);
+  if (!options) return undefined;
+  const testName = agent ? `Instant ${type} from ${agent.label} to ${target.trim()}` : undefined;
+  return { type, target: target.trim(), maxMachines: Number(machines), options, testName };
+}
+
+async function askOptions(type: EndpointTestType): Promise<Record<string, unknown> | undefined> {
+  const flags = await vscode.window.showQuickPick(FLAG_ITEMS.map((item) => ({ ...item })), { title: 'Run Instant Test (4/4): options', canPickMany: true });
+  if (!flags) return undefined;
+  const picked = new Set(flags.map((f) => f.label));
+  const options: Record<string, unknown> = { flagPing: picked.has('flagPing'), flagTraceroute: picked.has('flagTraceroute') };
+  if (type === 'http-server') {
+    const protocol = await vscode.window.showQuickPick(['ICMP', 'TCP'], { title: 'Network protocol of the path measurements' });
+    if (!protocol) return undefined;
+    options['networkProtocol'] = protocol;
+  }
+  return options;
+}
+
+/** Refuses answers the documents layer would reject, with the first error. */
+export function checkInstantDocument(document: Record<string, unknown>): void {
+  const error = lib().validateDocument('instant', JSON.stringify(document)).diagnostics.find((d) => d.severity === 'error');
+  if (error) throw new Error(`the instant test is not valid: ${error.message}`);
+}
+
+/** Offers to save the answers; returns the saved file, if any. */
+export async function offerToSave(document: Record<string, unknown>, saveTo: string | false | undefined): Promise<vscode.Uri | undefined> {
+  if (saveTo === false) return undefined;
+  let uri = saveTo === undefined ? undefined : vscode.Uri.parse(saveTo);
+  if (!uri) {
+    const answer = await vscode.window.showInformationMessage('Save these answers as a .netmon-instant.json document?', 'Save…');
+    if (answer !== 'Save…') return undefined;
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    const name = String(document['testName']).replace(/[^A-Za-z0-9._-]+/g, '-').toLowerCase().slice(0, 60);
+    uri = await vscode.window.showSaveDialog({
+      defaultUri: folder && vscode.Uri.joinPath(folder, `${name}.netmon-instant.json`),
+      filters: { 'Netmon instant test': ['netmon-instant.json'] },
+    });
+    if (!uri) return undefined;
+  }
+  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(`${JSON.stringify(document, null, 2)}\n`));
+  return uri;
+}

@@ -1,0 +1,57 @@
+// Code lenses at the top of each document: what the document is bound to and the actions
+// that fit it (Create, or Update / Delete for test documents; Run for instant tests and
+// filters).
+import * as vscode from 'vscode';
+import { documentKindOf } from '../../documents/kinds';
+import { documentsLibrary as lib } from './library';
+import type { ConnectionManager } from '../connection/connection-manager';
+import { COMMANDS } from './command-ids';
+import { deployTarget } from './target';
+
+export class DocumentLenses implements vscode.CodeLensProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeCodeLenses = this.changed.event;
+  private readonly subscription: vscode.Disposable;
+
+  constructor(private readonly connection: ConnectionManager) {
+    this.subscription = connection.onDidChange(() => this.refresh());
+  }
+
+  refresh(): void { this.changed.fire(); }
+
+  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    const kind = documentKindOf(document.uri.path);
+    const top = new vscode.Range(0, 0, 0, 0);
+    const lens = (title: string, command: string, ...args: unknown[]): vscode.CodeLens => new vscode.CodeLens(top, { title, command, arguments: args, tooltip: title });
+    if (!kind) return [];
+    if (!this.connection.current) return [lens('Netmon: sign in (or use the demo account) to deploy or run', 'netmon.signIn')];
+    if (kind === 'instant') return [lens('$(play) Run Instant Test', COMMANDS.runInstantDocument, document.uri)];
+    if (kind === 'filter') return [lens('$(play) Run Filter', COMMANDS.runFilter, document.uri)];
+    const text = document.getText();
+    const target = deployTarget(this.connection, text);
+    const bindings = lib().listBindings(text);
+    const bound = bindings.find((b) => b.connectionKey === target.connectionKey && b.aid === target.aidKey);
+    const others = bindings.filter((b) => b !== bound).map((b) => `${b.connectionKey}/${b.aid}: ${b.testId}`);
+    const elsewhere = others.length > 0 ? ` · also deployed on ${others.join(', ')}` : '';
+    if (!bound) {
+      return [
+        lens(`$(cloud-upload) Create in ${target.groupLabel}`, COMMANDS.create, document.uri),
+        ...(others.length > 0 ? [lens(`Not deployed here${elsewhere}`, COMMANDS.plan, parentFolder(document.uri))] : []),
+      ];
+    }
+    return [
+      lens(`$(link) Bound to test ${bound.testId} · ${target.connectionKey} · ${target.groupLabel}${elsewhere}`, COMMANDS.showBinding, document.uri),
+      lens('$(sync) Update', COMMANDS.update, document.uri),
+      lens('$(trash) Delete', COMMANDS.delete, document.uri),
+    ];
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+}
+
+function parentFolder(uri: vscode.Uri): vscode.Uri {
+  return vscode.Uri.joinPath(uri, '..');
+}

@@ -1,0 +1,122 @@
+// Running documents: an instant test (POST, then poll the data endpoints with progress and
+// cancellation until results arrive) and a filter (one filtered list walk). Results open
+// as read-only JSON documents.
+import * as vscode from 'vscode';
+import type { FilterableListOptions, NetmonClient } from '../../api';
+import type { EndpointTestType, FilterTarget, InstantTestBodies } from '../../api/types';
+import { documentsLibrary as lib } from './library';
+import type { ResultsDocuments } from './results';
+
+const MAX_FILTER_RECORDS = 500;
+const POLL_TIMEOUT_MS = 5 * 60_000;
+const OPEN_METRICS = 'netmon.openMetrics';
+
+export interface InstantRunOptions { client: NetmonClient; pollMs?: number; aid?: string }
+
+export interface InstantRunResult { testId: number; type: EndpointTestType; records: unknown[]; document: vscode.TextDocument }
+
+/** POSTs the instant test and waits for its first results; cancellable at every step. */
+export async function runInstantTest(value: unknown, results: ResultsDocuments, options: InstantRunOptions): Promise<InstantRunResult | undefined> {
+  const request = lib().instantTestRequest(value);
+  const testName = String(request.body['testName']);
+  const polled = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Instant test "${testName}"`, cancellable: true }, async (progress, token) => {
+    const controller = new AbortController();
+    const subscription = token.onCancellationRequested(() => controller.abort());
+    try {
+      progress.report({ message: 'starting…' });
+      const aid = request.query['aid'] ?? options.aid;
+      const created = await createInstant(options.client, request.type, request.body, aid, controller.signal);
+      const testId = created.endpointTest[0]?.testId;
+      if (testId === undefined) throw new Error('the service answered without a testId');
+      const records = await pollResults(options.client, request.type, testId, aid, controller.signal, (elapsed) => {
+        progress.report({ message: `test ${testId} started; waiting for results (${Math.round(elapsed / 1000)} s)…` });
+      }, options.pollMs ?? 2000);
+      return records && { testId, records };
+    } finally {
+      subscription.dispose();
+    }
+  });
+  if (!polled) return undefined;
+  const text = JSON.stringify({ testId: polled.testId, type: request.type, testName, results: polled.records }, null, 2);
+  const document = await results.show(`instant-${polled.testId}.json`, text);
+  void offerMetricsPanel(polled.testId, polled.records.length);
+  return { testId: polled.testId, type: request.type, records: polled.records, document };
+}
+
+/** The metrics panel draws the same data as charts, when that panel is installed. */
+async function offerMetricsPanel(testId: number, count: number): Promise<void> {
+  if (!(await vscode.commands.getCommands(true)).includes(OPEN_METRICS)) return;
+  const choice = await vscode.window.showInformationMessage(`Instant test ${testId}: ${count} result${count === 1 ? '' : 's'}.`, 'Open Metrics');
+  if (choice) await vscode.commands.executeCommand(OPEN_METRICS, testId);
+}
+
+function createInstant(client: NetmonClient, type: EndpointTestType, body: Record<string, unknown>, aid: string | undefined, signal: AbortSignal) {
+  // The body was checked by the documents layer against the spec's fields for `type`.
+  if (type === 'http-server') return client.createInstantTest(type, body as unknown as InstantTestBodies['http-server'], { aid, signal });
+  return client.createInstantTest(type, body as unknown as InstantTestBodies['agent-to-server'], { aid, signal });
+}
+
+async function pollResults(
+  client: NetmonClient, type: EndpointTestType, testId: number, aid: string | undefined, signal: AbortSignal,
+  onWait: (elapsedMs: number) => void, pollMs: number,
+): Promise<unknown[] | undefined> {
+  const started = Date.now();
+  for (;;) {
+    const list = type === 'http-server'
+      ? client.httpServerResults(testId, { window: '1h', aid, signal })
+      : client.netMetrics(testId, { window: '1h', aid, signal });
+    const { records } = await list.collect({ maxRecords: 200 });
+    if (records.length > 0) return records;
+    const elapsed = Date.now() - started;
+    if (elapsed > POLL_TIMEOUT_MS) throw new Error(`no results for instant test ${testId} after ${POLL_TIMEOUT_MS / 60_000} minutes; look for it later under Endpoint Tests`);
+    onWait(elapsed);
+    await delay(pollMs, signal);
+  }
+}
+
+function delay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) { reject(abortError()); return; }
+    const timer = setTimeout(() => { signal.removeEventListener('abort', onAbort); resolve(); }, ms);
+    const onAbort = (): void => { clearTimeout(timer); reject(abortError()); };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function abortError(): Error {
+  const error = new Error('cancelled');
+  error.name = 'AbortError';
+  return error;
+}
+
+export interface FilterRunResult { target: FilterTarget; records: unknown[]; complete: boolean; document: vscode.TextDocument }
+
+/** Runs a filter document's search and shows the records (up to MAX_FILTER_RECORDS). */
+export async function runFilter(value: unknown, client: NetmonClient, results: ResultsDocuments, signal: AbortSignal): Promise<FilterRunResult> {
+  const request = lib().filterRequest(value);
+  const range = request.range;
+  const options: FilterableListOptions = {
+    filters: request.body.searchFilters, aid: request.query['aid'], signal,
+    ...('window' in range ? { window: range.window } : {}),
+    ...('from' in range ? { from: utcDate(range.from), to: range.to === undefined ? undefined : utcDate(range.to) } : {}),
+  };
+  const walk = listFor(client, request.target, options);
+  const { records, complete } = await walk.collect({ maxRecords: MAX_FILTER_RECORDS });
+  const text = JSON.stringify({ target: request.target, searchFilters: request.body.searchFilters, range, count: records.length, complete, records }, null, 2);
+  const document = await results.show(`${request.target}-results.json`, text);
+  return { target: request.target, records, complete, document };
+}
+
+/** Documents write `YYYY-mm-ddTHH:MM:SS` in UTC, without the zone. */
+function utcDate(text: string): Date {
+  return new Date(/[zZ]|[+-][0-9]{2}:?[0-9]{2}$/.test(text) ? text : `${text}Z`);
+}
+
+function listFor(client: NetmonClient, target: FilterTarget, options: FilterableListOptions): { collect: (o: { maxRecords: number }) => Promise<{ records: unknown[]; complete: boolean }> } {
+  switch (target) {
+    case 'user-sessions': return client.userSessions(options);
+    case 'web': return client.webSessions(options);
+    case 'network': return client.networkSessions(options);
+    case 'network-topology': return client.networkProbes(options);
+  }
+}

@@ -1,0 +1,57 @@
+// Where a document's requests go and under which key its binding is recorded: the
+// connection's key plus the account group (the document's own `aid`, else the one the
+// connection uses, else the connection's default group).
+import * as vscode from 'vscode';
+import type { NetmonClient } from '../../api';
+import { documentKindOf, type DocumentKind } from '../../documents/kinds';
+import { documentsLibrary as lib } from './library';
+import type { ConnectionManager } from '../connection/connection-manager';
+
+export interface DeployTarget {
+  client: NetmonClient;
+  connectionKey: string;
+  /** The binding's aid key ("default" when no group is known). */
+  aidKey: string;
+  /** Sent as `aid` on requests when the document names a group. */
+  requestAid: string | undefined;
+  /** For messages: "ACME Corp (1001)". */
+  groupLabel: string;
+}
+
+export function deployTarget(connection: ConnectionManager, documentText?: string): DeployTarget {
+  const client = connection.requireClient();
+  const info = connection.current;
+  if (!info) throw new Error('Not signed in: run "Netmon: Sign In" or "Netmon: Use Demo Account" first');
+  const documentAid = documentText === undefined ? undefined : aidOf(documentText);
+  const group = info.accountGroup;
+  const aidKey = documentAid ?? (group ? String(group.aid) : lib().DEFAULT_AID);
+  const groupLabel = documentAid !== undefined && documentAid !== String(group?.aid)
+    ? `account group ${documentAid}`
+    : group ? `${group.accountGroupName} (${group.aid})` : 'the default account group';
+  return { client, connectionKey: info.key, aidKey, requestAid: documentAid, groupLabel };
+}
+
+function aidOf(text: string): string | undefined {
+  const value = lib().parseDocument(text).value;
+  if (typeof value !== 'object' || value === null) return undefined;
+  const aid = (value as Record<string, unknown>)['aid'];
+  return typeof aid === 'number' || typeof aid === 'string' ? String(aid) : undefined;
+}
+
+export function kindOfDocument(document: vscode.TextDocument): DocumentKind | undefined {
+  return documentKindOf(document.uri.path);
+}
+
+/** A uri argument (Uri or string) or the active editor's document. */
+export async function documentFrom(argument: unknown): Promise<vscode.TextDocument> {
+  if (argument instanceof vscode.Uri) return vscode.workspace.openTextDocument(argument);
+  if (typeof argument === 'string') return vscode.workspace.openTextDocument(vscode.Uri.parse(argument));
+  const active = vscode.window.activeTextEditor?.document;
+  if (!active) throw new Error('No document: open a .netmon-test.json, .netmon-instant.json or .netmon-filter.json file first');
+  return active;
+}
+
+/** Options objects passed by tests (or other extensions) after the uri. */
+export function optionsFrom(argument: unknown): Record<string, unknown> {
+  return typeof argument === 'object' && argument !== null && !(argument instanceof vscode.Uri) ? argument as Record<string, unknown> : {};
+}

@@ -1,0 +1,86 @@
+// What tree items do: open details as read-only JSON, copy or open the permalink, export a
+// session page as a .har file.
+import * as vscode from 'vscode';
+import type { ConnectionManager } from '../connection/connection-manager';
+import { registerCommands, reporting } from '../command-util';
+import { withCancellableProgress } from '../progress';
+import { TreeNode } from '../tree/nodes';
+import { DetailsDocumentProvider, DETAILS_SCHEME } from './details-provider';
+
+export function registerItemCommands(context: vscode.ExtensionContext, connection: ConnectionManager): DetailsDocumentProvider {
+  const details = new DetailsDocumentProvider(() => connection.requireClient());
+  context.subscriptions.push(details, vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, details));
+  registerCommands(context, {
+    'netmon.openDetails': (node) => openDetails(details, node),
+    'netmon.copyPermalink': (node) => copyPermalink(node),
+    'netmon.openPermalink': (node) => openPermalink(node),
+    'netmon.exportHar': (node, target) => exportHar(connection, node, target),
+  });
+  return details;
+}
+
+function nodeArgument(value: unknown): TreeNode {
+  if (value instanceof TreeNode) return value;
+  throw new Error('Run this command from an item of the Netmon view');
+}
+
+async function openDetails(details: DetailsDocumentProvider, value: unknown): Promise<vscode.Uri | undefined> {
+  return reporting('Opening details', async () => {
+    const node = nodeArgument(value);
+    const source = node.spec.details;
+    if (!source) throw new Error(`"${node.label}" has no details`);
+    const uri = await withCancellableProgress(`Loading details of ${node.label}`, (signal) => details.load(source, signal));
+    const document = await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), 'json');
+    await vscode.window.showTextDocument(document, { preview: true });
+    return uri;
+  });
+}
+
+async function copyPermalink(value: unknown): Promise<string | undefined> {
+  return reporting('Copying the permalink', async () => {
+    const permalink = permalinkOf(nodeArgument(value));
+    await vscode.env.clipboard.writeText(permalink);
+    void vscode.window.setStatusBarMessage('Netmon: permalink copied', 3_000);
+    return permalink;
+  });
+}
+
+async function openPermalink(value: unknown): Promise<boolean | undefined> {
+  return reporting('Opening the permalink', () => Promise.resolve(vscode.env.openExternal(vscode.Uri.parse(permalinkOf(nodeArgument(value))))));
+}
+
+function permalinkOf(node: TreeNode): string {
+  const permalink = node.spec.permalink;
+  if (!permalink) throw new Error(`"${node.label}" has no permalink`);
+  return permalink;
+}
+
+/** `target` (a path or Uri) skips the save dialog, for scripts and tests. */
+async function exportHar(connection: ConnectionManager, value: unknown, target: unknown): Promise<string | undefined> {
+  return reporting('Exporting the HAR file', async () => {
+    const page = nodeArgument(value).spec.harPage;
+    if (!page) throw new Error('Only a page of a user session can be exported as HAR');
+    const destination = targetUri(target) ?? await vscode.window.showSaveDialog({
+      title: 'Export page as HAR', saveLabel: 'Export',
+      defaultUri: vscode.Uri.file(`${safeFileName(page.title || page.pageId)}.har`),
+      filters: { 'HTTP Archive': ['har'] },
+    });
+    if (!destination) return undefined;
+    const client = connection.requireClient();
+    const { har } = await withCancellableProgress(`Exporting ${page.title || page.pageId}`,
+      (signal) => client.getPageDetails(page.userSessionId, page.pageId, { signal }));
+    await vscode.workspace.fs.writeFile(destination, Buffer.from(`${JSON.stringify(har, null, 2)}\n`, 'utf8'));
+    void vscode.window.setStatusBarMessage(`Netmon: exported ${destination.fsPath}`, 5_000);
+    return destination.fsPath;
+  });
+}
+
+function targetUri(target: unknown): vscode.Uri | undefined {
+  if (target instanceof vscode.Uri) return target;
+  if (typeof target === 'string' && target !== '') return vscode.Uri.file(target);
+  return undefined;
+}
+
+function safeFileName(name: string): string {
+  return name.replace(/[^\w.-]+/g, '_').slice(0, 80) || 'page';
+}

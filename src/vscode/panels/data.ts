@@ -1,0 +1,60 @@
+// What the panels fetch besides their main record: the test, agent names, the traces of a
+// round, and the time range (the view's, widened when it is just the current round).
+import type { ListOptions, NetmonClient } from '../../api';
+import type { EndpointTest, PathTrace } from '../../api/types';
+
+export type TimeOptions = Pick<ListOptions, 'window' | 'from' | 'to'>;
+
+/** Parallel trace requests per round: enough to be quick, few enough for the rate limit. */
+const TRACE_CONCURRENCY = 6;
+
+/**
+ * Series and round selectors need history: the tree's default "current round" holds one
+ * point per agent, so the panels then show the last hour instead and say so.
+ */
+export function historyRange(viewRange: TimeOptions): { options: TimeOptions; label: string } {
+  if (viewRange.window !== undefined) return { options: { window: viewRange.window }, label: `last ${viewRange.window}` };
+  if (viewRange.from && viewRange.to) {
+    const utc = (date: Date): string => date.toISOString().slice(0, 16).replace('T', ' ');
+    return { options: { from: viewRange.from, to: viewRange.to }, label: `${utc(viewRange.from)} → ${utc(viewRange.to)} UTC` };
+  }
+  return { options: { window: '1h' }, label: 'last 1h' };
+}
+
+export async function endpointTest(client: NetmonClient, testId: number, signal: AbortSignal): Promise<EndpointTest> {
+  const { endpointTest: tests } = await client.getEndpointTest(testId, { signal });
+  const test = tests[0];
+  if (!test) throw new Error(`endpoint test ${testId} does not exist`);
+  return test;
+}
+
+/** Computer names by agent id; an empty map when agents cannot be listed (names are a nicety). */
+export async function agentNames(client: NetmonClient, signal: AbortSignal): Promise<Record<string, string>> {
+  try {
+    const { endpointAgents } = await client.listEndpointAgents({ signal });
+    return Object.fromEntries(endpointAgents.filter((agent) => agent.computerName).map((agent) => [agent.agentId, agent.computerName]));
+  } catch (error) {
+    if (signal.aborted) throw error;
+    return {};
+  }
+}
+
+/** The detailed traces of one round, one request per agent. */
+export async function roundTraces(client: NetmonClient, testId: number, agentIds: readonly string[], roundId: number, signal: AbortSignal): Promise<PathTrace[]> {
+  const results: PathTrace[][] = new Array<PathTrace[]>(agentIds.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < agentIds.length) {
+      const index = next++;
+      const response = await client.getPathTrace(testId, agentIds[index]!, roundId, { signal });
+      results[index] = response.endpointNet.pathVis;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(TRACE_CONCURRENCY, agentIds.length) }, worker));
+  return results.flat();
+}
+
+export function testTitle(test: EndpointTest): string {
+  const target = test.url ?? test.server;
+  return target ? `${test.testName} · ${target}` : test.testName;
+}

@@ -1,0 +1,73 @@
+// Registers the troubleshooting panels, the .har editor and "Open Path Trace as Text".
+// Commands take ids (for scripts, other panels and tests) or the Netmon tree's node (menus);
+// from the command palette, without either, they ask with a quick pick.
+import * as vscode from 'vscode';
+import type { ConnectionManager } from '../connection/connection-manager';
+import { registerCommands, reporting } from '../command-util';
+import { registerHarEditor } from '../har-editor/har-editor-provider';
+import { withCancellableProgress } from '../progress';
+import { registerPathTextDocuments } from '../path-text/path-text';
+import { isTreeNode, testTargetOf, userSessionIdOf, type TestTarget } from './args';
+import type { TimeOptions } from './data';
+import { MetricsPanels } from './metrics-panels';
+import { PathPanels } from './path-panels';
+import { pickEndpointTest, pickUserSession } from './pickers';
+import { PanelRegistry } from './registry';
+import { SessionPanels, WaterfallPanels, type PageRef } from './session-panels';
+import type { PanelServices } from './services';
+
+export function registerPanels(
+  context: vscode.ExtensionContext, connection: ConnectionManager, timeOptions: () => TimeOptions = () => ({}),
+): void {
+  const registry = new PanelRegistry();
+  registry.register(context);
+  const services: PanelServices = { extensionUri: context.extensionUri, registry, connection, timeOptions };
+  const texts = registerPathTextDocuments(context);
+  const waterfalls = new WaterfallPanels(services);
+  const sessions = new SessionPanels(services, waterfalls);
+  const paths = new PathPanels(services, texts);
+  const metrics = new MetricsPanels(services, paths);
+  registerHarEditor(context, services);
+
+  const testTarget = async (args: unknown[]): Promise<TestTarget | undefined> => {
+    const client = connection.requireClient();
+    if (args[0] === undefined) {
+      const testId = await pickEndpointTest(client);
+      return testId === undefined ? undefined : { testId };
+    }
+    const target = await withCancellableProgress('Reading the selected item', (signal) => testTargetOf(args, client, signal));
+    if (!target) throw new Error('Run this command on an endpoint test (or its data) in the Netmon view, or pass a test id');
+    return target;
+  };
+
+  registerCommands(context, {
+    'netmon.openSessionOverview': (arg) => reporting('Opening the session overview', async () => {
+      const id = userSessionIdOf(arg) ?? (arg === undefined ? await pickUserSession(connection.requireClient(), timeOptions()) : undefined);
+      if (arg !== undefined && id === undefined) throw new Error('Run this command on a user session in the Netmon view, or pass a session id');
+      return id === undefined ? undefined : sessions.open(id);
+    }),
+    'netmon.openPageWaterfall': (arg, pageId, title) => reporting('Opening the page waterfall', () => waterfalls.open(pageRef(arg, pageId, title))),
+    'netmon.openPathVisualization': (...args) => reporting('Opening the path visualization', async () => {
+      const target = await testTarget(args);
+      return target && paths.open(target);
+    }),
+    'netmon.openMetrics': (arg, agentId) => reporting('Opening the metrics', async () => {
+      const target = await testTarget(arg === undefined ? [] : [arg]);
+      if (!target) return undefined;
+      return metrics.open(target.testId, typeof agentId === 'string' ? agentId : target.agentId);
+    }),
+    'netmon.openPathTraceAsText': (...args) => reporting('Opening the path trace as text', async () => {
+      const target = await testTarget(args);
+      if (!target) return undefined;
+      const client = connection.requireClient();
+      const request = await withCancellableProgress(`Loading path traces of test ${target.testId}`, (signal) => texts.fetch(client, timeOptions(), target, signal));
+      return (await texts.show(request)).toString();
+    }),
+  });
+}
+
+function pageRef(arg: unknown, pageId: unknown, title: unknown): PageRef {
+  if (isTreeNode(arg) && arg.spec.harPage) return arg.spec.harPage;
+  if (typeof arg === 'string' && typeof pageId === 'string') return { userSessionId: arg, pageId, title: typeof title === 'string' ? title : undefined };
+  throw new Error('Run this command on a page of a user session in the Netmon view, or pass a session id and a page id');
+}

@@ -1,0 +1,58 @@
+// The metrics panel of a scheduled test: latency, loss and jitter per agent over time, and
+// HTTP server phases for http-server tests. Picking a point opens that path trace.
+import type { HttpServerResult } from '../../api/types';
+import { isMetricsPanelMessage, type MetricsHostMessage, type MetricsPanelMessage } from '../../../webview/metrics/protocol';
+import { agentNames, endpointTest, historyRange, testTitle } from './data';
+import type { PanelHost } from './panel-host';
+import type { PathPanels } from './path-panels';
+import { createPanelHost, type PanelServices } from './services';
+
+/** Records per list: a day of 5-minute rounds for about 30 agents. */
+const MAX_RECORDS = 10_000;
+
+type Host = PanelHost<MetricsHostMessage, MetricsPanelMessage>;
+
+export class MetricsPanels {
+  constructor(private readonly services: PanelServices, private readonly paths: PathPanels) {}
+
+  /** Opens (or reveals) the metrics of a test; resolves to the panel id. */
+  async open(testId: number, agentId?: string): Promise<string> {
+    const key = `metrics:${testId}`;
+    const existing = this.services.registry.byKey(key) as Host | undefined;
+    if (existing) {
+      existing.panel.reveal();
+      if (existing.snapshot().error !== undefined) await this.load(existing, testId, agentId);
+      return existing.id;
+    }
+    const host = createPanelHost<MetricsHostMessage, MetricsPanelMessage>(this.services, {
+      kind: 'metrics', key, title: `Metrics: test ${testId}`, bundle: 'metrics', isPanelMessage: isMetricsPanelMessage, renderedType: 'rendered',
+    }, (message) => ({ type: 'error', params: { message } }));
+    host.onMessage(async (message) => {
+      if (message.type === 'openPathTrace') await this.paths.open({ testId, agentId: message.params.agentId, roundId: message.params.roundId });
+    });
+    await this.load(host, testId, agentId);
+    return host.id;
+  }
+
+  private async load(host: Host, testId: number, agentId: string | undefined): Promise<void> {
+    const client = this.services.connection.requireClient();
+    const range = historyRange(this.services.timeOptions());
+    const loaded = await host.run(`Loading the metrics of test ${testId}`, `Loading metrics of test ${testId}`, async (signal) => {
+      const [test, metrics, names] = await Promise.all([
+        endpointTest(client, testId, signal),
+        client.netMetrics(testId, { ...range.options, signal }).collect({ maxRecords: MAX_RECORDS }),
+        agentNames(client, signal),
+      ]);
+      const httpServer: HttpServerResult[] = test.type === 'http-server'
+        ? (await client.httpServerResults(testId, { ...range.options, signal }).collect({ maxRecords: MAX_RECORDS })).records
+        : [];
+      return { test, metrics: metrics.records, httpServer, names };
+    });
+    if (!loaded) return;
+    host.panel.title = `Metrics: ${loaded.test.testName}`;
+    host.show({ type: 'load', params: {
+      title: `${testTitle(loaded.test)} · ${range.label}`, metrics: loaded.metrics, agentNames: loaded.names,
+      ...(loaded.httpServer.length > 0 ? { httpServer: loaded.httpServer } : {}), ...(agentId ? { agentId } : {}),
+    } });
+  }
+}

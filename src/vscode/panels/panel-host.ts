@@ -1,0 +1,178 @@
+// The host side of one webview (a panel or a custom editor): the `ready` handshake (nothing
+// is posted before it; messages wait in a queue), the last load replayed when a hidden
+// webview comes back (no retainContextWhenHidden needed), cancellable fetches tied to the
+// panel's life, errors shown in the panel and as a notification, and a state snapshot
+// that the extension-host suites read.
+import * as vscode from 'vscode';
+import type { IpcMessage, ReadyMessage } from '../../../webview/shared/ipc';
+import { errorText, isCancellation } from '../errors';
+import { withCancellableProgress } from '../progress';
+import { errorHtml, panelHtml, webviewOptions, type WebviewBundle } from './webview-html';
+
+export type PanelKind = 'session' | 'waterfall' | 'har-file' | 'path' | 'metrics';
+
+type AnyMessage = IpcMessage<string, unknown>;
+
+/** What a person would see, for the extension-host suites. */
+export interface PanelSnapshot {
+  id: string;
+  kind: PanelKind;
+  key: string;
+  title: string;
+  visible: boolean;
+  /** The webview said `ready` and has not been hidden (and unloaded) since. */
+  ready: boolean;
+  /** Params of the webview's latest "drawn" message (`rendered` / `loaded`). */
+  rendered: unknown;
+  /** How many times the webview reported a drawing. */
+  renders: number;
+  /** The latest failure shown in the panel, cleared by the next successful load. */
+  error: string | undefined;
+  /** A fetch for this panel is running. */
+  busy: boolean;
+}
+
+export interface PanelHostOptions<P extends AnyMessage> {
+  kind: PanelKind;
+  /** Identity of what the panel shows (e.g. `session:<id>`): opening it again reveals this panel. */
+  key: string;
+  panel: vscode.WebviewPanel;
+  extensionUri: vscode.Uri;
+  bundle: WebviewBundle;
+  isPanelMessage: (value: unknown) => value is P;
+  /** The webview message that says "drawn" (its params become `rendered`). */
+  renderedType: P['type'];
+  /** How the panel shows a failure (its protocol's `error` message, or a static page). */
+  showError: (message: string) => void;
+}
+
+export class PanelHost<H extends AnyMessage, P extends AnyMessage> implements vscode.Disposable {
+  readonly id: string;
+  private ready = false;
+  private sticky: H | undefined;
+  private queue: H[] = [];
+  private rendered: unknown;
+  private renders = 0;
+  private error: string | undefined;
+  private runs = 0;
+  private current = new AbortController();
+  private erroredPage = false;
+  private messageHandler: ((message: Exclude<P, ReadyMessage>) => Promise<void> | void) | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly disposed = new vscode.EventEmitter<void>();
+  readonly onDidDispose = this.disposed.event;
+
+  constructor(private readonly options: PanelHostOptions<P>, id: string) {
+    this.id = id;
+    const { panel } = options;
+    panel.webview.options = webviewOptions(options.extensionUri);
+    this.setShell();
+    this.disposables.push(
+      panel.webview.onDidReceiveMessage((message: unknown) => { void this.receive(message); }),
+      // A hidden webview without retainContextWhenHidden is unloaded; it says `ready` again when shown.
+      panel.onDidChangeViewState(({ webviewPanel }) => { if (!webviewPanel.visible) this.ready = false; }),
+      panel.onDidDispose(() => this.dispose()),
+    );
+  }
+
+  get kind(): PanelKind { return this.options.kind; }
+  get key(): string { return this.options.key; }
+  get panel(): vscode.WebviewPanel { return this.options.panel; }
+
+  /** Handles webview messages other than `ready`. Set once by the panel that owns this host. */
+  onMessage(handler: (message: Exclude<P, ReadyMessage>) => Promise<void> | void): void {
+    this.messageHandler = handler;
+  }
+
+  /** Posts the panel's state-defining message (load or error); replayed after a reload. */
+  show(message: H): void {
+    if (this.erroredPage) this.setShell();
+    this.sticky = message;
+    this.queue = [];
+    if (message.type !== 'error') this.error = undefined;
+    if (this.ready) void this.options.panel.webview.postMessage(message);
+  }
+
+  /** Posts a passing message (e.g. `loading`); queued until the webview is ready. */
+  post(message: H): void {
+    if (this.ready) void this.options.panel.webview.postMessage(message);
+    else this.queue.push(message);
+  }
+
+  /** A page without script that states the failure; the next `show` restores the panel. */
+  showErrorPage(message: string): void {
+    this.erroredPage = true;
+    this.ready = false;
+    this.options.panel.webview.html = errorHtml(this.options.panel.webview, this.options.panel.title, message);
+  }
+
+  /**
+   * Runs a fetch for this panel with a cancellable progress notification. A newer run
+   * cancels an older one, closing the panel cancels both; failures are shown in the panel.
+   */
+  async run<T>(what: string, title: string, work: (signal: AbortSignal) => Promise<T>): Promise<T | undefined> {
+    this.current.abort();
+    const lifetime = new AbortController();
+    this.current = lifetime;
+    this.runs++;
+    try {
+      return await withCancellableProgress(title, (progressSignal) => work(AbortSignal.any([progressSignal, lifetime.signal])));
+    } catch (error) {
+      if (!isCancellation(error) && !lifetime.signal.aborted) this.fail(errorText(what, error));
+      return undefined;
+    } finally {
+      this.runs--;
+    }
+  }
+
+  fail(message: string): void {
+    this.error = message;
+    this.options.showError(message);
+    void vscode.window.showErrorMessage(message);
+  }
+
+  /** Entry of every webview message; the suites call it to play a webview's part. */
+  async receive(message: unknown): Promise<void> {
+    if (!this.options.isPanelMessage(message)) return;
+    if (message.type === 'ready') {
+      this.ready = true;
+      this.flush();
+      return;
+    }
+    if (message.type === this.options.renderedType) {
+      this.rendered = message.params;
+      this.renders++;
+    }
+    await this.messageHandler?.(message as Exclude<P, ReadyMessage>);
+  }
+
+  snapshot(): PanelSnapshot {
+    const { panel, kind, key } = this.options;
+    return {
+      id: this.id, kind, key, title: panel.title, visible: panel.visible, ready: this.ready,
+      rendered: this.rendered, renders: this.renders, error: this.error, busy: this.runs > 0,
+    };
+  }
+
+  dispose(): void {
+    if (this.disposables.length === 0) return;
+    this.current.abort();
+    for (const disposable of this.disposables.splice(0)) disposable.dispose();
+    this.disposed.fire();
+    this.disposed.dispose();
+    this.options.panel.dispose();
+  }
+
+  private setShell(): void {
+    this.erroredPage = false;
+    this.ready = false;
+    const { panel, extensionUri, bundle } = this.options;
+    panel.webview.html = panelHtml(panel.webview, extensionUri, bundle, panel.title);
+  }
+
+  private flush(): void {
+    const { webview } = this.options.panel;
+    if (this.sticky) void webview.postMessage(this.sticky);
+    for (const message of this.queue.splice(0)) void webview.postMessage(message);
+  }
+}

@@ -1,0 +1,111 @@
+// The path visualization of a scheduled test: the path-vis summaries give the rounds and
+// their agents; the detailed traces of one round are fetched per agent and merged by the
+// webview. Picking another round fetches that round; "as text" opens the mtr-style report.
+import type { PathTrace } from '../../api/types';
+import { pathRounds } from '../../analysis/path';
+import { isPathPanelMessage, type PathHostMessage, type PathPanelMessage, type PathRoundOption } from '../../../webview/path/protocol';
+import type { TestTarget } from './args';
+import { agentNames, endpointTest, historyRange, roundTraces, testTitle } from './data';
+import type { PanelHost } from './panel-host';
+import type { PathTextDocuments } from '../path-text/path-text';
+import { createPanelHost, type PanelServices } from './services';
+
+/** Summaries read for the round selector; a day of 5-minute rounds for 30 agents. */
+const MAX_SUMMARIES = 10_000;
+
+interface PathState {
+  title: string;
+  testName: string;
+  rounds: PathRoundOption[];
+  agentsByRound: Map<number, string[]>;
+  names: Record<string, string>;
+  roundId: number | undefined;
+  traces: PathTrace[];
+}
+
+type Host = PanelHost<PathHostMessage, PathPanelMessage>;
+
+export class PathPanels {
+  private readonly states = new Map<string, PathState>();
+
+  constructor(private readonly services: PanelServices, private readonly texts: PathTextDocuments) {}
+
+  /** Opens (or reveals and re-targets) the path panel of a test; resolves to the panel id. */
+  async open(target: TestTarget): Promise<string> {
+    const key = `path:${target.testId}`;
+    const existing = this.services.registry.byKey(key) as Host | undefined;
+    if (existing) {
+      existing.panel.reveal();
+      const state = this.states.get(existing.id);
+      if (!state) await this.start(existing, target); // the first load failed: try again
+      else if (target.roundId !== undefined || target.agentId !== undefined) await this.showRound(existing, state, target.roundId ?? state.roundId, target.agentId);
+      return existing.id;
+    }
+    const host = createPanelHost<PathHostMessage, PathPanelMessage>(this.services, {
+      kind: 'path', key, title: `Path: test ${target.testId}`, bundle: 'path', isPanelMessage: isPathPanelMessage, renderedType: 'rendered',
+    }, (message) => ({ type: 'error', params: { message } }));
+    host.onDidDispose(() => this.states.delete(host.id));
+    host.onMessage(async (message) => {
+      const current = this.states.get(host.id);
+      if (!current) return;
+      if (message.type === 'selectRound') await this.showRound(host, current, message.params.roundId, undefined);
+      else if (message.type === 'openAsText') await this.openAsText(target.testId, current, message.params.agentId);
+    });
+    await this.start(host, target);
+    return host.id;
+  }
+
+  private async start(host: Host, target: TestTarget): Promise<void> {
+    const client = this.services.connection.requireClient();
+    const range = historyRange(this.services.timeOptions());
+    const state = await host.run(`Loading the path visualization of test ${target.testId}`, `Loading path traces of test ${target.testId}`, async (signal) => {
+      const [test, summaries, names] = await Promise.all([
+        endpointTest(client, target.testId, signal),
+        client.pathVis(target.testId, { ...range.options, signal }).collect({ maxRecords: MAX_SUMMARIES }),
+        agentNames(client, signal),
+      ]);
+      const rounds = pathRounds(summaries.records);
+      const agentsByRound = new Map(rounds.map((round) => [round.roundId, round.agentIds]));
+      const roundId = target.roundId ?? rounds[0]?.roundId;
+      if (roundId !== undefined && !agentsByRound.has(roundId)) agentsByRound.set(roundId, target.agentId ? [target.agentId] : []);
+      const options = [...agentsByRound.entries()].sort(([a], [b]) => b - a).map(([id, agents]) => ({ roundId: id, agents: agents.length }));
+      const traces = roundId === undefined ? [] : await roundTraces(client, target.testId, agentsByRound.get(roundId) ?? [], roundId, signal);
+      const fresh: PathState = { title: `${testTitle(test)} · ${range.label}`, testName: test.testName, rounds: options, agentsByRound, names, roundId, traces };
+      return fresh;
+    });
+    if (!state) return;
+    this.states.set(host.id, state);
+    host.panel.title = `Path: ${state.testName}`;
+    this.post(host, state, target.agentId);
+  }
+
+  private async showRound(host: Host, state: PathState, roundId: number | undefined, highlightAgentId: string | undefined): Promise<void> {
+    if (roundId === undefined) return;
+    const client = this.services.connection.requireClient();
+    host.post({ type: 'loading', params: { roundId } });
+    const agents = state.agentsByRound.get(roundId) ?? (highlightAgentId ? [highlightAgentId] : []);
+    const testId = Number(host.key.slice('path:'.length));
+    const traces = await host.run(`Loading the path traces of round ${roundId}`, `Loading path traces of ${agents.length} agent(s)`,
+      (signal) => roundTraces(client, testId, agents, roundId, signal));
+    if (!traces) return;
+    if (!state.agentsByRound.has(roundId)) { // a round outside the listed ones (picked in the metrics panel)
+      state.agentsByRound.set(roundId, agents);
+      state.rounds = [...state.rounds, { roundId, agents: agents.length }].sort((a, b) => b.roundId - a.roundId);
+    }
+    state.roundId = roundId;
+    state.traces = traces;
+    this.post(host, state, highlightAgentId);
+  }
+
+  private post(host: Host, state: PathState, highlightAgentId: string | undefined): void {
+    host.show({ type: 'load', params: {
+      title: state.title, traces: state.traces, rounds: state.rounds, roundId: state.roundId, agentNames: state.names,
+      ...(highlightAgentId ? { highlightAgentId } : {}),
+    } });
+  }
+
+  private async openAsText(testId: number, state: PathState, agentId: string | undefined): Promise<void> {
+    const traces = agentId ? state.traces.filter((trace) => String(trace.agentId) === agentId) : state.traces;
+    await this.texts.show({ testId, testName: state.testName, agentId, roundId: state.roundId, traces, names: state.names });
+  }
+}

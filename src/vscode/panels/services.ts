@@ -1,0 +1,43 @@
+// What every panel host needs, handed down from registerPanels (no singletons), and the
+// one way a panel is created: a WebviewPanel wrapped in a PanelHost and registered.
+import * as vscode from 'vscode';
+import type { IpcMessage } from '../../../webview/shared/ipc';
+import type { ConnectionManager } from '../connection/connection-manager';
+import type { TimeOptions } from './data';
+import { PanelHost, type PanelHostOptions } from './panel-host';
+import type { PanelRegistry } from './registry';
+
+export interface PanelServices {
+  extensionUri: vscode.Uri;
+  registry: PanelRegistry;
+  connection: ConnectionManager;
+  /** The Netmon view's time range, for the lists the panels read. */
+  timeOptions: () => TimeOptions;
+}
+
+type HostSpec<P extends IpcMessage<string, unknown>> = Omit<PanelHostOptions<P>, 'panel' | 'extensionUri' | 'showError'>;
+
+export function createPanelHost<H extends IpcMessage<string, unknown>, P extends IpcMessage<string, unknown>>(
+  services: PanelServices, spec: HostSpec<P> & { title: string }, errorMessage: ((message: string) => H) | undefined,
+): PanelHost<H, P> {
+  const panel = vscode.window.createWebviewPanel(`netmon.${spec.kind}`, spec.title, vscode.ViewColumn.Active, {
+    enableFindWidget: true,
+  });
+  panel.iconPath = vscode.Uri.joinPath(services.extensionUri, 'media', 'netmon-activity.svg');
+  return hostFor(services, panel, spec, errorMessage);
+}
+
+/**
+ * Wraps a panel VS Code created (a custom editor's) or this module created. `errorMessage`
+ * builds the protocol's `error` message; without one, failures get a static error page.
+ */
+export function hostFor<H extends IpcMessage<string, unknown>, P extends IpcMessage<string, unknown>>(
+  services: PanelServices, panel: vscode.WebviewPanel, spec: HostSpec<P>, errorMessage: ((message: string) => H) | undefined,
+): PanelHost<H, P> {
+  const showError = (message: string): void => {
+    if (errorMessage) host.show(errorMessage(message));
+    else host.showErrorPage(message);
+  };
+  const host: PanelHost<H, P> = new PanelHost<H, P>({ ...spec, panel, extensionUri: services.extensionUri, showError }, services.registry.nextId(spec.kind));
+  return services.registry.add(host);
+}

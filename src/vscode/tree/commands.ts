@@ -1,0 +1,109 @@
+// Tree commands: refresh (one node or all), load more, retry, the time range and the
+// quick filter builder. Commands take arguments too, so scripts and tests skip the UI.
+import * as vscode from 'vscode';
+import { COMMON_FILTER_KEYS, FILTER_VALUE_SETS, TARGET_FILTER_KEYS, type SearchFilter } from '../../api/types';
+import { registerCommands } from '../command-util';
+import { PagedNode, TreeNode } from './nodes';
+import type { NetmonTreeProvider } from './provider';
+import { TIME_PRESETS, type QueryState, type TimeRange } from './query-state';
+
+export function registerTreeCommands(context: vscode.ExtensionContext, provider: NetmonTreeProvider, query: QueryState): void {
+  registerCommands(context, {
+    'netmon.refresh': (node) => (node instanceof TreeNode ? provider.refresh(node) : provider.refreshAll()),
+    'netmon.refreshAll': () => provider.refreshAll(),
+    'netmon.loadMore': (node, step) => (node instanceof PagedNode ? provider.loadMore(node, typeof step === 'number' ? step : undefined) : undefined),
+    'netmon.retry': (node) => (node instanceof TreeNode ? provider.retry(node) : provider.refreshAll()),
+    'netmon.setTimeRange': async (range) => {
+      const chosen = parseTimeRange(range) ?? await pickTimeRange();
+      if (chosen) query.setTimeRange(chosen);
+    },
+    'netmon.addFilter': async (filter) => {
+      const chosen = parseFilter(filter) ?? await buildFilter();
+      if (chosen) query.addFilter(chosen);
+    },
+    'netmon.clearFilters': () => query.clearFilters(),
+  });
+}
+
+/** Accepts `{ window: '1h' }`, `{ from, to }` (Date or ISO text) or `'current'`. */
+function parseTimeRange(value: unknown): TimeRange | undefined {
+  if (value === 'current') return { kind: 'current' };
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { window, from, to } = value as { window?: unknown; from?: unknown; to?: unknown };
+  if (typeof window === 'string' && /^[0-9]+[smhdw]?$/.test(window)) return { kind: 'window', window };
+  const fromDate = toDate(from);
+  const toDateValue = toDate(to);
+  if (fromDate && toDateValue) return { kind: 'custom', from: fromDate, to: toDateValue };
+  return undefined;
+}
+
+function toDate(value: unknown): Date | undefined {
+  const date = value instanceof Date ? value : typeof value === 'string' ? new Date(value) : undefined;
+  return date && !Number.isNaN(date.getTime()) ? date : undefined;
+}
+
+async function pickTimeRange(): Promise<TimeRange | undefined> {
+  const items = [...TIME_PRESETS.map((preset) => ({ label: preset.label, range: preset.range as TimeRange | undefined })), { label: 'Custom…', range: undefined }];
+  const picked = await vscode.window.showQuickPick(items, { title: 'Netmon: time range of the data nodes' });
+  if (!picked) return undefined;
+  if (picked.range) return picked.range;
+  const from = await askUtc('From (UTC)', new Date(Date.now() - 3_600_000));
+  if (!from) return undefined;
+  const to = await askUtc('To (UTC)', new Date(), from);
+  return to ? { kind: 'custom', from, to } : undefined;
+}
+
+async function askUtc(title: string, suggestion: Date, notBefore?: Date): Promise<Date | undefined> {
+  const text = await vscode.window.showInputBox({
+    title, prompt: 'YYYY-MM-DD HH:MM (UTC)', value: suggestion.toISOString().slice(0, 16).replace('T', ' '),
+    validateInput: (input) => {
+      const date = parseUtc(input);
+      if (!date) return 'Enter a date and time as YYYY-MM-DD HH:MM';
+      if (notBefore && date <= notBefore) return 'The end must be after the start';
+      return undefined;
+    },
+  });
+  return text === undefined ? undefined : parseUtc(text);
+}
+
+function parseUtc(text: string): Date | undefined {
+  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(?::(\d{2}))?$/.exec(text.trim());
+  if (!match) return undefined;
+  const date = new Date(`${match[1]}T${match[2]}:${match[3] ?? '00'}Z`);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+const FILTER_HELP: Record<string, string> = {
+  location: 'Agent location', connection: 'Ethernet, Loopback or Wireless', trigger: 'auto or user', platform: 'Mac or Windows',
+  gateway: 'Default gateway IP', proxyTarget: 'Proxy IP', vpnTarget: 'VPN endpoint IP', agentId: 'Endpoint agent id',
+  networkId: 'Network id', ssid: 'Wi-Fi SSID', bssid: 'Wi-Fi BSSID', domain: 'Base domain (user sessions)',
+  visitedSite: 'Domain visited (user sessions)', destinationIp: 'Destination IP (user sessions)', type: 'vpn, proxy or gateway (topology)',
+};
+
+function parseFilter(value: unknown): SearchFilter | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { key, values } = value as { key?: unknown; values?: unknown };
+  if (typeof key !== 'string' || !Array.isArray(values)) return undefined;
+  const kept = values.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number');
+  return kept.length > 0 ? { key, values: kept } : undefined;
+}
+
+async function buildFilter(): Promise<SearchFilter | undefined> {
+  const keys = [...new Set([...COMMON_FILTER_KEYS, ...Object.values(TARGET_FILTER_KEYS).flat()])];
+  const key = await vscode.window.showQuickPick(keys.map((k) => ({ label: k, description: FILTER_HELP[k] })), { title: 'Netmon: filter sessions and topology by…' });
+  if (!key) return undefined;
+  const known = FILTER_VALUE_SETS[key.label];
+  if (known) {
+    const picked = await vscode.window.showQuickPick([...known], { title: `${key.label} is one of…`, canPickMany: true });
+    return picked && picked.length > 0 ? { key: key.label, values: picked } : undefined;
+  }
+  const text = await vscode.window.showInputBox({
+    title: `${key.label} is one of…`, prompt: 'One or more values, separated by commas',
+    validateInput: (input) => (splitValues(input).length === 0 ? 'Enter at least one value' : undefined),
+  });
+  return text === undefined ? undefined : { key: key.label, values: splitValues(text) };
+}
+
+function splitValues(text: string): string[] {
+  return text.split(',').map((v) => v.trim()).filter((v) => v !== '');
+}

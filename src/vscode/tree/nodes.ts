@@ -1,0 +1,110 @@
+// The node model of the Netmon tree. A node is plain data plus optional lazy children;
+// the provider (provider.ts) caches children, turns failures into error nodes and owns
+// refresh. Paged lists are PagedNodes backed by the one PagedLoader.
+import * as vscode from 'vscode';
+import type { NetmonClient } from '../../api';
+import type { QueryState } from './query-state';
+import type { PagedLoader } from './paged-loader';
+
+/** What a node's children loader gets: the current client, query and page size. */
+export interface LoadContext {
+  client: NetmonClient;
+  query: QueryState;
+  pageSize: number;
+  signal: AbortSignal;
+}
+
+/** Read-only JSON shown by "Open Details" (a `netmon:` document). */
+export interface DetailsSource {
+  /** Path of the document, e.g. `agents/a-123`. */
+  path: string;
+  load(client: NetmonClient, signal: AbortSignal): Promise<unknown>;
+}
+
+export interface HarPageRef { userSessionId: string; pageId: string; title: string }
+
+export interface NodeSpec {
+  label: string;
+  description?: string;
+  tooltip?: string | vscode.MarkdownString;
+  icon?: string;
+  details?: DetailsSource;
+  permalink?: string;
+  harPage?: HarPageRef;
+  /** Lazy children; a node without it is a leaf. */
+  children?: (context: LoadContext, self: TreeNode) => Promise<TreeNode[]>;
+  /** What loading the children is, for error messages ("Loading endpoint agents"). */
+  loadingWhat?: string;
+  command?: vscode.Command;
+  kind?: string;
+}
+
+export class TreeNode {
+  constructor(readonly parent: TreeNode | undefined, readonly spec: NodeSpec) {}
+
+  get label(): string { return this.spec.label; }
+  get isLeaf(): boolean { return this.spec.children === undefined; }
+
+  treeItem(): vscode.TreeItem {
+    const { spec } = this;
+    const item = new vscode.TreeItem(spec.label, this.isLeaf ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Collapsed);
+    item.description = spec.description;
+    item.tooltip = spec.tooltip;
+    if (spec.icon) item.iconPath = new vscode.ThemeIcon(spec.icon);
+    item.command = spec.command;
+    item.contextValue = this.contextValue();
+    return item;
+  }
+
+  /** Space-separated capabilities that menus match with `viewItem =~ /\bcapability\b/`. */
+  contextValue(): string {
+    const { spec } = this;
+    const flags = [spec.kind ?? 'node'];
+    if (!this.isLeaf) flags.push('refreshable');
+    if (spec.details) flags.push('details');
+    if (spec.permalink) flags.push('permalink');
+    if (spec.harPage) flags.push('harPage');
+    return flags.join(' ');
+  }
+}
+
+/** A list read page by page; its children are the loader's visible records plus "Load more". */
+export class PagedNode<TRecord> extends TreeNode {
+  constructor(
+    parent: TreeNode | undefined,
+    spec: Omit<NodeSpec, 'children'>,
+    readonly loader: PagedLoader<TRecord>,
+    readonly toNode: (record: TRecord, parent: PagedNode<TRecord>, index: number) => TreeNode,
+    readonly emptyText: string,
+  ) {
+    super(parent, { ...spec, children: () => Promise.resolve([]) });
+  }
+}
+
+export function loadMoreNode(owner: PagedNode<unknown>): TreeNode {
+  // The node remembers the step it continues: a late second click fetches nothing.
+  const step = owner.loader.step;
+  return new TreeNode(owner, {
+    label: 'Load more…', icon: 'more', kind: 'loadMore', tooltip: 'Read the next page of this list',
+    command: { command: 'netmon.loadMore', title: 'Load More', arguments: [owner, step] },
+  });
+}
+
+/** Says what failed and what to do; "Retry" reloads the owner. */
+export function errorNode(owner: TreeNode, message: string, action: string): TreeNode {
+  const tooltip = new vscode.MarkdownString();
+  tooltip.appendText(`${message}\n\n${action}`);
+  return new TreeNode(owner, {
+    label: message, description: 'Retry', tooltip, icon: 'error', kind: 'error',
+    command: { command: 'netmon.retry', title: 'Retry', arguments: [owner] },
+  });
+}
+
+export function emptyNode(owner: TreeNode, text: string): TreeNode {
+  return new TreeNode(owner, { label: text, icon: 'circle-slash', kind: 'empty' });
+}
+
+export function propertyNode(owner: TreeNode, name: string, value: unknown): TreeNode {
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return new TreeNode(owner, { label: name, description: text, tooltip: `${name}: ${text}`, kind: 'property' });
+}

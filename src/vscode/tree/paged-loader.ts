@@ -1,0 +1,98 @@
+// Paging, written once for every list in the tree. A loader reads one server page per
+// step by following `pages.next` (resumeFrom), reveals at most `pageSize` records per
+// step, and holds a lock so that a second "Load more" while one runs — or a late click on
+// a "Load more" node whose step already happened — fetches nothing.
+import type { Paged } from '../../api';
+
+/** Opens the list at its first page (resumeFrom undefined) or at a `pages.next` URL. */
+export type PageOpener<TRecord> = (resumeFrom: string | undefined, signal: AbortSignal) => Paged<TRecord, unknown>;
+
+export class PagedLoader<TRecord> {
+  private records: TRecord[] = [];
+  private shown = 0;
+  private next: string | undefined;
+  private started = false;
+  private inFlight: Promise<void> | undefined;
+  private abort = new AbortController();
+  private failure: unknown;
+  /** Counts completed steps; a "Load more" node remembers the step it continues. */
+  private stepCount = 0;
+
+  constructor(private readonly open: PageOpener<TRecord>, private readonly pageSize: number) {}
+
+  get step(): number { return this.stepCount; }
+  get error(): unknown { return this.failure; }
+  get isStarted(): boolean { return this.started; }
+  get visible(): readonly TRecord[] { return this.records.slice(0, this.shown); }
+  get hasMore(): boolean { return this.shown < this.records.length || this.next !== undefined; }
+
+  /** Loads the first step if nothing was loaded yet. */
+  async ensureStarted(): Promise<void> {
+    if (!this.started && this.failure === undefined) await this.loadMore(this.stepCount);
+  }
+
+  /**
+   * Loads the next step. `fromStep` is the step the caller saw; when another call already
+   * moved past it, this does nothing (a double click loads one page, not two).
+   */
+  loadMore(fromStep: number = this.stepCount): Promise<void> {
+    if (this.inFlight) return this.inFlight;
+    if (fromStep !== this.stepCount) return Promise.resolve();
+    this.inFlight = this.advance().finally(() => { this.inFlight = undefined; });
+    return this.inFlight;
+  }
+
+  /** Tries the failed step again. */
+  retry(): Promise<void> {
+    this.failure = undefined;
+    return this.loadMore();
+  }
+
+  /** Forgets everything and cancels a load in flight (refresh, new filters, new client). */
+  reset(): void {
+    this.abort.abort();
+    this.abort = new AbortController();
+    this.records = [];
+    this.shown = 0;
+    this.next = undefined;
+    this.started = false;
+    this.failure = undefined;
+    this.inFlight = undefined;
+    this.stepCount += 1;
+  }
+
+  private async advance(): Promise<void> {
+    const signal = this.abort.signal;
+    if (this.shown < this.records.length) {
+      this.reveal();
+      return;
+    }
+    if (this.started && this.next === undefined) return;
+    try {
+      const page = await this.readOnePage(this.started ? this.next : undefined, signal);
+      if (signal.aborted) return;
+      this.records.push(...page.records);
+      this.next = page.next;
+      this.started = true;
+      this.failure = undefined;
+      this.reveal();
+    } catch (error) {
+      if (!signal.aborted) this.failure = error;
+    }
+  }
+
+  private reveal(): void {
+    this.shown = Math.min(this.records.length, this.shown + this.pageSize);
+    this.stepCount += 1;
+  }
+
+  private async readOnePage(resumeFrom: string | undefined, signal: AbortSignal): Promise<{ records: TRecord[]; next: string | undefined }> {
+    const iterator = this.open(resumeFrom, signal).pages();
+    try {
+      const result = await iterator.next();
+      return result.done ? { records: [], next: undefined } : { records: result.value.records, next: result.value.next };
+    } finally {
+      await iterator.return?.();
+    }
+  }
+}

@@ -1,0 +1,93 @@
+// The view-level time range and search filters that the data nodes send. Changing either
+// fires onDidChange so the view reloads; `description` is what the view shows beside its title.
+import * as vscode from 'vscode';
+import type { ListOptions } from '../../api';
+import { filterKeysFor, type FilterTarget, type SearchFilter } from '../../api/types';
+
+export type TimeRange =
+  | { kind: 'current' }
+  | { kind: 'window'; window: string }
+  | { kind: 'custom'; from: Date; to: Date };
+
+export const TIME_PRESETS: readonly { label: string; range: TimeRange }[] = [
+  { label: 'Current round', range: { kind: 'current' } },
+  { label: 'Last 5 minutes', range: { kind: 'window', window: '5m' } },
+  { label: 'Last hour', range: { kind: 'window', window: '1h' } },
+  { label: 'Last day', range: { kind: 'window', window: '1d' } },
+  { label: 'Last 7 days', range: { kind: 'window', window: '7d' } },
+];
+
+export class QueryState implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+  private range: TimeRange = { kind: 'current' };
+  private activeFilters: SearchFilter[] = [];
+
+  get timeRange(): TimeRange { return this.range; }
+  get filters(): readonly SearchFilter[] { return this.activeFilters; }
+
+  setTimeRange(range: TimeRange): void {
+    this.range = range;
+    this.changed.fire();
+  }
+
+  /** Adds values to a key (OR within a key, AND across keys, as the API combines them). */
+  addFilter(filter: SearchFilter): void {
+    const existing = this.activeFilters.find((f) => f.key === filter.key);
+    const others = this.activeFilters.filter((f) => f.key !== filter.key);
+    const values = [...new Set([...(existing?.values ?? []), ...filter.values])];
+    this.activeFilters = [...others, { key: filter.key, values }];
+    this.changed.fire();
+  }
+
+  clearFilters(): void {
+    this.activeFilters = [];
+    this.changed.fire();
+  }
+
+  /** Time parameters for a list request. */
+  timeOptions(): Pick<ListOptions, 'window' | 'from' | 'to'> {
+    if (this.range.kind === 'window') return { window: this.range.window };
+    if (this.range.kind === 'custom') return { from: this.range.from, to: this.range.to };
+    return {};
+  }
+
+  /** The filters this endpoint accepts; keys of other endpoints (e.g. `type`) are left out. */
+  filtersFor(target: FilterTarget): SearchFilter[] | undefined {
+    const allowed = new Set(filterKeysFor(target));
+    const applicable = this.activeFilters.filter((f) => allowed.has(f.key));
+    return applicable.length > 0 ? applicable : undefined;
+  }
+
+  /** True when nothing narrows the lists (the API's current round, no filters). */
+  get isDefault(): boolean {
+    return this.range.kind === 'current' && this.activeFilters.length === 0;
+  }
+
+  /** Time range and the filters one endpoint receives, for that list's node. */
+  describeFor(target: FilterTarget): string {
+    const parts = [timeRangeLabel(this.range)];
+    for (const filter of this.filtersFor(target) ?? []) parts.push(`${filter.key}=${filter.values.join('|')}`);
+    return parts.join(' · ');
+  }
+
+  get description(): string {
+    const parts = [timeRangeLabel(this.range)];
+    for (const filter of this.activeFilters) parts.push(`${filter.key}=${filter.values.join('|')}`);
+    return parts.join(' · ');
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
+
+export function timeRangeLabel(range: TimeRange): string {
+  if (range.kind === 'custom') return `${formatUtc(range.from)} → ${formatUtc(range.to)} UTC`;
+  const preset = TIME_PRESETS.find((p) => p.range.kind === range.kind && (range.kind !== 'window' || (p.range.kind === 'window' && p.range.window === range.window)));
+  return preset?.label ?? (range.kind === 'window' ? `Last ${range.window}` : 'Current round');
+}
+
+function formatUtc(date: Date): string {
+  return date.toISOString().slice(0, 16).replace('T', ' ');
+}

@@ -1,0 +1,65 @@
+// The six roots of the Netmon tree and the inventory ones (agents, networks).
+import type { EndpointAgent, PrivateNetwork } from '../../api/types';
+import { facts, segment } from './format';
+import { propertyNode, TreeNode, type LoadContext } from './nodes';
+import { networkSessionsNode, topologyNode, userSessionsNode } from './session-nodes';
+import { endpointTestGroups } from './test-nodes';
+
+export function createRoots(context: LoadContext): TreeNode[] {
+  return [
+    new TreeNode(undefined, {
+      label: 'Endpoint Agents', icon: 'vm', kind: 'root agents', loadingWhat: 'Loading endpoint agents',
+      children: async ({ client, signal }, self) => {
+        const { endpointAgents } = await client.listEndpointAgents({ signal });
+        return endpointAgents.map((agent) => agentNode(self, agent));
+      },
+    }),
+    new TreeNode(undefined, {
+      label: 'Networks', icon: 'globe', kind: 'root networks', loadingWhat: 'Loading networks',
+      children: async ({ client, signal }, self) => {
+        const { privateNetworks } = await client.listNetworks({ signal });
+        return privateNetworks.map((network) => networkNode(self, network));
+      },
+    }),
+    new TreeNode(undefined, {
+      label: 'Endpoint Tests', icon: 'beaker', kind: 'root tests', loadingWhat: 'Loading endpoint tests',
+      children: (loadContext, self) => endpointTestGroups(loadContext, self),
+    }),
+    userSessionsNode(context),
+    networkSessionsNode(context),
+    topologyNode(context),
+  ];
+}
+
+function agentNode(parent: TreeNode, agent: EndpointAgent): TreeNode {
+  const state = agent.deleted ? `${agent.status} · deleted` : agent.status;
+  return new TreeNode(parent, {
+    label: agent.computerName || agent.agentId,
+    description: state,
+    icon: agent.deleted ? 'trash' : agent.status === 'enabled' ? 'vm-active' : 'vm-outline',
+    tooltip: facts(agent.computerName, [
+      ['Status', agent.status], ['Deleted', agent.deleted ? 'yes' : 'no'], ['OS', agent.osVersion],
+      ['Kernel', agent.kernelVersion], ['Hardware', `${agent.manufacturer} ${agent.model}`.trim()], ['Agent id', agent.agentId],
+    ]),
+    kind: 'agent',
+    loadingWhat: `Loading details of agent ${agent.computerName}`,
+    details: { path: `agents/${segment(agent.agentId)}`, load: async (client, signal) => client.getEndpointAgent(agent.agentId, { signal }) },
+    // Details on expand: the detail endpoint adds fields such as numberOfClients.
+    children: async ({ client, signal }, self) => {
+      const { endpointAgents } = await client.getEndpointAgent(agent.agentId, { signal });
+      const detail = endpointAgents[0] ?? agent;
+      return Object.entries(detail).map(([name, value]) => propertyNode(self, name, value));
+    },
+  });
+}
+
+function networkNode(parent: TreeNode, network: PrivateNetwork): TreeNode {
+  return new TreeNode(parent, {
+    label: network.networkName || network.networkId,
+    description: network.localPrefix,
+    icon: 'type-hierarchy',
+    tooltip: facts(network.networkName, [['Local prefix', network.localPrefix], ['Public IP range', network.publicIpRange], ['Network id', network.networkId]]),
+    kind: 'network',
+    details: { path: `networks/${segment(network.networkId)}`, load: () => Promise.resolve(network) },
+  });
+}

@@ -1,0 +1,86 @@
+// User Sessions (→ pages), Network Sessions and Network Topology: paged lists that take the
+// view's time range and the search filters each endpoint accepts.
+import type { NetworkProbe, NetworkSession, SessionPage, UserSession } from '../../api/types';
+import { facts, ms, percent, segment } from './format';
+import { listNode } from './list-node';
+import { TreeNode, type LoadContext, type PagedNode } from './nodes';
+
+export function userSessionsNode(context: LoadContext): PagedNode<UserSession> {
+  const filters = context.query.filtersFor('user-sessions');
+  return listNode<UserSession>(undefined, context,
+    { label: 'User Sessions', icon: 'account', kind: 'root userSessions', loadingWhat: 'Loading user sessions', description: context.query.describeFor('user-sessions') },
+    (options) => context.client.userSessions({ ...options, filters }), userSessionNode, emptyText('user sessions', filters));
+}
+
+export function networkSessionsNode(context: LoadContext): PagedNode<NetworkSession> {
+  const filters = context.query.filtersFor('network');
+  return listNode<NetworkSession>(undefined, context,
+    { label: 'Network Sessions', icon: 'radio-tower', kind: 'root networkSessions', loadingWhat: 'Loading network sessions', description: context.query.describeFor('network') },
+    (options) => context.client.networkSessions({ ...options, filters }), networkSessionNode, emptyText('network sessions', filters));
+}
+
+export function topologyNode(context: LoadContext): PagedNode<NetworkProbe> {
+  const filters = context.query.filtersFor('network-topology');
+  return listNode<NetworkProbe>(undefined, context,
+    { label: 'Network Topology', icon: 'type-hierarchy-sub', kind: 'root topology', loadingWhat: 'Loading network topology probes', description: context.query.describeFor('network-topology') },
+    (options) => context.client.networkProbes({ ...options, filters }), probeNode, emptyText('network topology probes', filters));
+}
+
+function emptyText(what: string, filters: readonly unknown[] | undefined): string {
+  return filters ? `No ${what} match the filters in this time range` : `No ${what} in this time range`;
+}
+
+function userSessionNode(session: UserSession, owner: PagedNode<UserSession>): TreeNode {
+  const pages = session.numberOfPages;
+  return new TreeNode(owner, {
+    label: session.visitedSite,
+    description: `${session.date} · ${pages} page${pages === 1 ? '' : 's'}`,
+    tooltip: facts(session.visitedSite, [['Agent', session.agentId], ['Date', session.date], ['Source', `${session.sourceAddr} (${session.orgName})`],
+      ['Protocol', `${session.protocol}:${session.port}`], ['Experience score', session.experienceScore], ['Session id', session.userSessionId]]),
+    icon: 'browser', kind: 'userSession', permalink: session.permalink,
+    loadingWhat: `Loading pages of session ${session.userSessionId}`,
+    details: { path: `user-sessions/${segment(session.userSessionId)}`, load: (client, signal) => client.getUserSession(session.userSessionId, { signal }) },
+    children: async ({ client, signal }, self) => {
+      const { userSessions } = await client.getUserSession(session.userSessionId, { signal });
+      return (userSessions[0]?.pages ?? []).map((page) => pageNode(self, session, page));
+    },
+  });
+}
+
+function pageNode(parent: TreeNode, session: UserSession, page: SessionPage): TreeNode {
+  return new TreeNode(parent, {
+    label: page.title || page.id,
+    description: `${page.responseCode} · load ${ms(page.pageTimings.onLoad)}`,
+    tooltip: facts(page.title, [['Started', page.startedDateTime], ['Response code', page.responseCode],
+      ['DOMContentLoaded', ms(page.pageTimings.onContentLoad)], ['Load', ms(page.pageTimings.onLoad)], ['Page id', page.id]]),
+    icon: page.responseCode >= 400 ? 'warning' : 'file', kind: 'page',
+    harPage: { userSessionId: session.userSessionId, pageId: page.id, title: page.title },
+    details: {
+      path: `user-sessions/${segment(session.userSessionId)}/pages/${segment(page.id)}`,
+      load: (client, signal) => client.getPageDetails(session.userSessionId, page.id, { signal }),
+    },
+  });
+}
+
+function networkSessionNode(session: NetworkSession, owner: PagedNode<NetworkSession>, index: number): TreeNode {
+  const { destination } = session;
+  return new TreeNode(owner, {
+    label: `${session.agentId} → ${destination.target}`,
+    description: `${session.date} · ${ms(destination.latency)} · loss ${percent(destination.loss)}`,
+    tooltip: facts('Network session', [['Agent', session.agentId], ['Date', session.date], ['Target', destination.target],
+      ['Latency', ms(destination.latency)], ['Jitter', ms(destination.jitter)], ['Loss', percent(destination.loss)], ['Session id', session.userSessionId]]),
+    icon: 'radio-tower', kind: 'networkSession',
+    details: { path: `network-sessions/${segment(session.userSessionId)}-${index}`, load: () => Promise.resolve(session) },
+  });
+}
+
+function probeNode(probe: NetworkProbe, owner: PagedNode<NetworkProbe>): TreeNode {
+  return new TreeNode(owner, {
+    label: `${probe.type ?? 'probe'} ${probe.target}`,
+    description: `${probe.agentId} · ${probe.date} · ${ms(probe.icmpPing.avgRtt)}`,
+    tooltip: facts('Network topology probe', [['Agent', probe.agentId], ['Date', probe.date], ['Target', probe.target], ['Type', probe.type],
+      ['Average RTT', ms(probe.icmpPing.avgRtt)], ['Packets', `${probe.icmpPing.pktsReceived}/${probe.icmpPing.pktsSent}`], ['Probe id', probe.networkProbeId]]),
+    icon: 'debug-disconnect', kind: 'probe',
+    details: { path: `network-topology/${segment(probe.networkProbeId)}`, load: (client, signal) => client.getNetworkProbe(probe.networkProbeId, { signal }) },
+  });
+}

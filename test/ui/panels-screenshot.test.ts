@@ -1,0 +1,150 @@
+// A person in demo mode opens each troubleshooting panel the way the README shows — a
+// session's inline action in the Netmon tree, a page clicked in the overview, a .har file
+// through Quick Open, the command palette and its test picker — and sees it drawn, with no
+// Content-Security-Policy report. Saves docs/screenshots/vscode-{session,har,path,metrics}.png.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Frame, Page } from 'playwright-core';
+import { REPO_ROOT } from '../../scripts/vscode-server.mjs';
+import { errorNotifications, openWorkbench, saveScreenshot, type Workbench } from './workbench';
+
+const FIXTURE_HAR = join(REPO_ROOT, 'test/fixtures/vscode/portal.har');
+
+/**
+ * F1, the command, then its quick pick (which appears after a fetch): pick the row that
+ * contains `choice`, or the first one.
+ */
+async function runWithPick(page: Page, command: string, choice?: string, timeoutMs = 30_000): Promise<void> {
+  const widget = page.locator('.quick-input-widget');
+  const commandRow = widget.locator('.quick-input-list .monaco-list-row', { hasText: command }).first();
+  const deadline = Date.now() + timeoutMs;
+  for (;;) { // the extension's commands register a moment after the workbench shows
+    await page.keyboard.press('F1');
+    await widget.locator('input').fill(`>${command}`);
+    try {
+      await commandRow.waitFor({ timeout: 2_000 });
+      break;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await page.keyboard.press('Escape');
+    }
+  }
+  await page.keyboard.press('Enter');
+  // The palette closes, then the command's own picker opens with its rows.
+  const pickRow = widget.locator('.quick-input-list .monaco-list-row', { hasNotText: command, ...(choice ? { hasText: choice } : {}) }).first();
+  await pickRow.waitFor({ timeout: 15_000 });
+  if (choice) await widget.locator('input').fill(choice);
+  await page.keyboard.press('Enter');
+  await widget.waitFor({ state: 'hidden' });
+}
+
+/** The webview frame (VS Code nests the panel's document in an inner iframe) showing `selector`. */
+async function webviewFrame(page: Page, selector: string, timeoutMs = 20_000): Promise<Frame> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (const frame of page.frames()) {
+      if (await frame.locator(selector).first().isVisible().catch(() => false)) return frame;
+    }
+    if (Date.now() > deadline) throw new Error(`no webview shows ${selector} after ${timeoutMs} ms`);
+    await page.waitForTimeout(200);
+  }
+}
+
+/** The panel's progress toast fades after its load; the screenshot shows the panel alone. */
+async function shoot(page: Page, name: string): Promise<void> {
+  await page.locator('.notifications-toasts .notification-toast').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  await saveScreenshot(page, name);
+}
+
+async function closeEditors(page: Page): Promise<void> {
+  await page.keyboard.press('Escape');
+  await runPaletteCommand(page, 'View: Close All Editors');
+}
+
+async function runPaletteCommand(page: Page, label: string): Promise<void> {
+  const widget = page.locator('.quick-input-widget');
+  await page.keyboard.press('F1');
+  await widget.locator('input').fill(`>${label}`);
+  await widget.locator('.quick-input-list .monaco-list-row', { hasText: label }).first().waitFor();
+  await page.keyboard.press('Enter');
+  await widget.waitFor({ state: 'hidden' });
+}
+
+describe('troubleshooting panels in VS Code', { timeout: 150_000 }, () => {
+  let workbench: Workbench;
+  /** The webviews' Content-Security-Policy reports: the panels must need nothing it forbids. */
+  const cspViolations: string[] = [];
+  before(async () => {
+    workbench = await openWorkbench({ 'netmon.startInDemoMode': true, 'workbench.colorTheme': 'Default Dark Modern' });
+    const { page } = workbench;
+    page.on('console', (message) => {
+      if (/Content[- ]Security[- ]Policy/i.test(message.text())) cspViolations.push(message.text());
+    });
+    // Opening the Netmon view activates the extension, which connects to the demo.
+    await page.locator('.part.activitybar').getByRole('tab', { name: /^Netmon/ }).click();
+    await page.locator('.statusbar', { hasText: 'Netmon: demo' }).waitFor({ timeout: 30_000 });
+    await page.locator('.part.sidebar .monaco-list-row', { hasText: 'User Sessions' }).waitFor({ timeout: 30_000 });
+  });
+  after(async () => { await workbench?.close(); });
+
+  test('the session overview opened from a session in the Netmon tree, and the waterfall of the page clicked in it', async () => {
+    const { page } = workbench;
+    const tree = page.locator('.part.sidebar');
+    await tree.locator('.monaco-list-row[aria-level="1"]', { hasText: 'User Sessions' }).click();
+    const session = tree.locator('.monaco-list-row[aria-level="2"]').first();
+    await session.hover({ timeout: 20_000 });
+    await session.locator('.action-label[aria-label="Open Session Overview"]').click();
+    await page.keyboard.press('Control+B'); // the panels get the whole width
+    await tree.waitFor({ state: 'hidden' });
+    const overview = await webviewFrame(page, '.ses-verdict');
+    assert.ok((await overview.locator('.ses-head').first().textContent())?.trim(), 'the overview has no heading');
+    await shoot(page, 'vscode-session');
+
+    await overview.locator('.ses-button').first().click();
+    const waterfall = await webviewFrame(page, '.har-row');
+    assert.ok(await waterfall.locator('.har-row').count() > 0);
+    assert.deepEqual(await errorNotifications(page), []);
+    await closeEditors(page);
+  });
+
+  test('a .har file opened with Quick Open shows the waterfall editor', async () => {
+    const { page } = workbench;
+    await page.keyboard.press('Control+P');
+    const widget = page.locator('.quick-input-widget');
+    await widget.locator('input').fill(FIXTURE_HAR);
+    await widget.locator('.quick-input-list .monaco-list-row', { hasText: 'portal.har' }).first().waitFor();
+    await page.keyboard.press('Enter');
+    const waterfall = await webviewFrame(page, '.har-row');
+    await waterfall.locator('.har-row').nth(13).waitFor();
+    await page.locator('.tab.active', { hasText: 'portal.har' }).waitFor();
+    await shoot(page, 'vscode-har');
+    assert.deepEqual(await errorNotifications(page), []);
+    await closeEditors(page);
+  });
+
+  test('the path visualization of a scheduled test', async () => {
+    const { page } = workbench;
+    await runWithPick(page, 'Netmon: Open Path Visualization', 'Outlook reachability');
+    const graph = await webviewFrame(page, 'svg .nodes g');
+    assert.ok(await graph.locator('svg .nodes g').count() > 5);
+    await page.locator('.tab.active', { hasText: 'Path: Outlook reachability' }).waitFor();
+    await shoot(page, 'vscode-path');
+    assert.deepEqual(await errorNotifications(page), []);
+    await closeEditors(page);
+  });
+
+  test('the metrics of an HTTP server test', async () => {
+    const { page } = workbench;
+    await runWithPick(page, 'Netmon: Open Metrics', 'Salesforce login page');
+    const charts = await webviewFrame(page, '.uplot');
+    await charts.locator('.uplot').nth(3).waitFor();
+    await page.locator('.tab.active', { hasText: 'Metrics: Salesforce login page' }).waitFor();
+    await shoot(page, 'vscode-metrics');
+    assert.deepEqual(await errorNotifications(page), []);
+  });
+
+  test('no panel needed anything its Content-Security-Policy forbids', () => {
+    assert.deepEqual(cspViolations, []);
+  });
+});

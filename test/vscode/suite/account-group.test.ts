@@ -1,0 +1,52 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'mocha';
+import * as vscode from 'vscode';
+import type { AccountGroup, AccountGroupsResponse, EndpointAgentsResponse } from '../../../src/api/types';
+import type { RunningEmulator } from '../../../src/emulator';
+import {
+  apiGet, childrenOf, clearEmulatorRequests, emulatorRequests, netmonApi, root, signInTo, signOut, startControlledEmulator,
+} from './netmon-fixture';
+
+describe('account groups', () => {
+  let emulator: RunningEmulator;
+  let groups: AccountGroup[];
+  before(async () => {
+    emulator = await startControlledEmulator();
+    groups = (await apiGet<AccountGroupsResponse>(emulator, '/v6/account-groups')).accountGroups;
+    await signInTo(emulator);
+  });
+  after(async () => { await signOut(); await emulator.close(); });
+
+  it('switches the account group: requests carry its aid and the tree shows its data', async () => {
+    const api = await netmonApi();
+    const other = groups.find((group) => !group.default);
+    assert.ok(other, 'the demo admin needs a second account group');
+    const chosen = await vscode.commands.executeCommand<AccountGroup | undefined>('netmon.switchAccountGroup', other.aid);
+    assert.equal(chosen?.aid, other.aid);
+    assert.equal(api.connection.current?.accountGroup?.aid, other.aid);
+    assert.match(api.statusBarText(), new RegExp(other.accountGroupName));
+
+    await clearEmulatorRequests(emulator);
+    const shown = (await childrenOf(api, await root(api, 'Endpoint Agents'))).map((node) => node.label);
+    const [sent] = (await emulatorRequests(emulator)).filter((request) => request.path === '/v6/endpoint-agents');
+    assert.equal(sent?.query['aid'], String(other.aid));
+    const expected = await apiGet<EndpointAgentsResponse>(emulator, `/v6/endpoint-agents?aid=${other.aid}`);
+    assert.deepEqual(shown, expected.endpointAgents.map((agent) => agent.computerName));
+  });
+
+  it('remembers the choice for this connection', async () => {
+    const api = await netmonApi();
+    const chosen = api.connection.current?.accountGroup?.aid;
+    await signOut();
+    await signInTo(emulator);
+    assert.equal(api.connection.current?.accountGroup?.aid, chosen);
+  });
+
+  it('refuses a group the user is not assigned to', async () => {
+    const api = await netmonApi();
+    const before = api.connection.current?.accountGroup?.aid;
+    const result = await vscode.commands.executeCommand('netmon.switchAccountGroup', 999_999);
+    assert.equal(result, undefined);
+    assert.equal(api.connection.current?.accountGroup?.aid, before);
+  });
+});

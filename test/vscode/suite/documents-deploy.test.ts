@@ -1,0 +1,209 @@
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'mocha';
+import * as vscode from 'vscode';
+import type { EnterpriseTestResponse } from '../../../src/api/types';
+import type { ApplyResult, Plan } from '../../../src/documents';
+import type { RunningEmulator } from '../../../src/emulator';
+import { waitFor } from '../helpers';
+import { closeEditors, openDocument, rangeOf, workspaceScratch, writeDocument } from './documents-fixture';
+import { DEMO_CREDENTIALS, apiGet, netmonApi, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+
+const AID = '1001'; // the emulator's default account group, which the connection uses
+
+const TEST_DOCUMENT = `{
+    // Checked as the user types; deployed with one click.
+    "type":  "agent-to-server",
+    "testName": "VPN gateway",
+    "interval": 300,
+    "agents": [ { "agentId": 1000 } ,{ "agentId": 1037 } ],
+    "server": "vpn.example.com",   /* port 80 by default */
+}
+`;
+
+function testDocument(name: string, interval = 300, extra = ''): string {
+  return `{\n  "type": "agent-to-server",\n  "testName": "${name}",\n  "interval": ${interval},\n  "agents": [{ "agentId": 1000 }],\n  "server": "${name.toLowerCase().replace(/\W+/g, '-')}.example.com"${extra}\n}\n`;
+}
+
+/** Changes a file on disk and waits until an open model of it (Apply opened it) has caught up. */
+async function rewrite(path: string, change: (text: string) => string): Promise<void> {
+  const text = change(readFileSync(path, 'utf8'));
+  await vscode.workspace.fs.writeFile(vscode.Uri.file(path), new TextEncoder().encode(text));
+  await waitFor(`the model of ${path} to reload`, () => {
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === path);
+    return !open || open.getText() === text ? true : undefined;
+  });
+}
+
+describe('deploying and running documents', () => {
+  let emulator: RunningEmulator;
+  let scratch: ReturnType<typeof workspaceScratch>;
+  let connectionKey: string;
+  before(async () => {
+    const api = await netmonApi();
+    // A real clock: instant-test results appear one second after the POST.
+    emulator = await startControlledEmulator({ now: () => Date.now(), instantTestDelaySeconds: 1 });
+    await signInTo(emulator);
+    connectionKey = api.connection.current?.key ?? '';
+    scratch = workspaceScratch('deploy');
+  });
+  after(async () => {
+    await closeEditors();
+    scratch.remove();
+    await signOut();
+    await emulator.close();
+  });
+
+  const deployed = (testId: number): Promise<EnterpriseTestResponse> => apiGet<EnterpriseTestResponse>(emulator, `/v7/tests/agent-to-server/${testId}`);
+  const deployedStatus = async (testId: number): Promise<number> =>
+    (await fetch(`${emulator.url}/v7/tests/agent-to-server/${testId}`, { headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}` } })).status;
+
+  it('Create deploys the test and writes the binding without touching the rest of the file; Update and Delete follow it', async () => {
+    const uri = writeDocument(scratch.path, 'vpn.netmon-test.json', TEST_DOCUMENT);
+    const document = await openDocument(uri);
+    const created = await vscode.commands.executeCommand<{ testId: number } | undefined>('netmon.documents.create', uri);
+    assert.ok(created, 'Create reported a failure');
+    const [test] = (await deployed(created.testId)).test;
+    assert.equal(test?.testName, 'VPN gateway');
+    assert.deepEqual(test?.agents.map((a) => a.agentId), [1000, 1037]);
+
+    const bound = readFileSync(uri.fsPath, 'utf8'); // saved: the file was saved before
+    assert.ok(!document.isDirty);
+    const binding = `"deployments": {\n        "${connectionKey}": {\n            "${AID}": ${created.testId}\n        }\n    },`;
+    assert.equal(bound, TEST_DOCUMENT.replace('/* port 80 by default */\n', `/* port 80 by default */\n    ${binding}\n`));
+
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
+    assert.ok(lenses.some((lens) => lens.command?.title.includes(`Bound to test ${created.testId}`)), lenses.map((l) => l.command?.title).join(' | '));
+
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(uri, rangeOf(document, '300'), '600');
+    await vscode.workspace.applyEdit(edit);
+    const updated = await vscode.commands.executeCommand<{ testId: number } | undefined>('netmon.documents.update', uri);
+    assert.equal(updated?.testId, created.testId);
+    assert.equal((await deployed(created.testId)).test[0]?.interval, 600);
+
+    const deleted = await vscode.commands.executeCommand<{ testId: number } | undefined>('netmon.documents.delete', uri, { confirm: true });
+    assert.equal(deleted?.testId, created.testId);
+    assert.equal(await deployedStatus(created.testId), 404);
+    await document.save();
+    assert.equal(readFileSync(uri.fsPath, 'utf8'), TEST_DOCUMENT.replace('300', '600'));
+  });
+
+  it('Run on an instant-test document posts it, polls until results arrive and shows them', async function () {
+    this.timeout(30_000);
+    const uri = writeDocument(scratch.path, 'laptops.netmon-instant.json',
+      '{\n  "type": "agent-to-server",\n  "testName": "Intranet from laptops",\n  "serverName": "10.20.0.1",\n  "maxMachines": 3\n}\n');
+    const run = await vscode.commands.executeCommand<{ testId: number; records: unknown[]; document: vscode.TextDocument } | undefined>('netmon.documents.runInstant', uri, { pollMs: 300 });
+    assert.ok(run, 'the run reported a failure');
+    assert.ok(run.records.length > 0);
+    const shown = JSON.parse(run.document.getText()) as { testId: number; results: unknown[] };
+    assert.equal(shown.testId, run.testId);
+    assert.equal(shown.results.length, run.records.length);
+    assert.ok(vscode.window.visibleTextEditors.some((editor) => editor.document.uri.toString() === run.document.uri.toString()));
+  });
+
+  it('Run Instant Test… runs the answers and saves them as a document', async function () {
+    this.timeout(30_000);
+    const saveTo = vscode.Uri.file(join(scratch.path, 'asked.netmon-instant.json'));
+    const answers = { type: 'http-server', target: 'https://portal.example.com', maxMachines: 2, options: { flagPing: true, flagTraceroute: false, networkProtocol: 'ICMP' }, saveTo: saveTo.toString(), pollMs: 300 };
+    const run = await vscode.commands.executeCommand<{ records: unknown[]; saved?: vscode.Uri } | undefined>('netmon.runInstantTest', answers);
+    assert.ok(run && run.records.length > 0, 'no results');
+    const saved = JSON.parse(readFileSync(saveTo.fsPath, 'utf8')) as Record<string, unknown>;
+    assert.deepEqual(saved, { type: 'http-server', testName: 'Instant http-server to https://portal.example.com', url: 'https://portal.example.com', maxMachines: 2, flagPing: true, flagTraceroute: false, networkProtocol: 'ICMP' });
+  });
+
+  it('Plan and Apply a folder of 5 documents: creates, an update and deletes only after confirmation', async function () {
+    this.timeout(30_000);
+    const folder = join(scratch.path, 'fleet');
+    const names = ['Alpha', 'Bravo', 'Charlie'];
+    for (const name of names) writeDocument(scratch.path, `fleet/${name.toLowerCase()}.netmon-test.json`, testDocument(name));
+    const first = await vscode.commands.executeCommand<ApplyResult | undefined>('netmon.documents.apply', vscode.Uri.file(folder));
+    assert.deepEqual(first?.completed.map((s) => s.action), ['create', 'create', 'create']);
+    const idOf = (name: string): number => {
+      const text = readFileSync(join(folder, `${name.toLowerCase()}.netmon-test.json`), 'utf8');
+      return Number(new RegExp(`"${AID}": ([0-9]+)`).exec(text)?.[1]);
+    };
+    const [alpha, bravo, charlie] = names.map(idOf) as [number, number, number];
+
+    // Two new documents, one changed interval, one marked for deletion, one file removed.
+    await rewrite(join(folder, 'alpha.netmon-test.json'), (text) => text.replace('"interval": 300', '"interval": 900'));
+    await rewrite(join(folder, 'bravo.netmon-test.json'), (text) => text.replace('"interval": 300,', '"interval": 300,\n  "markedForDeletion": true,'));
+    rmSync(join(folder, 'charlie.netmon-test.json'));
+    writeDocument(scratch.path, 'fleet/delta.netmon-test.json', testDocument('Delta'));
+    writeDocument(scratch.path, 'fleet/echo.netmon-test.json', testDocument('Echo', 600));
+
+    const planned = await vscode.commands.executeCommand<{ plan: Plan; document: vscode.TextDocument } | undefined>('netmon.documents.plan', vscode.Uri.file(folder));
+    assert.deepEqual(planned?.plan.steps.map((s) => `${s.action} ${s.testName}`), ['create Delta', 'create Echo', 'update Alpha', `delete Bravo`, 'delete Charlie']);
+    const text = planned?.document.getText() ?? '';
+    assert.match(text, /~ update {2}"Alpha" \(test [0-9]+\)[^\n]*\n\s+interval: 300 → 900/);
+    assert.match(text, /Plan: 2 to create, 1 to update, 0 to replace, 2 to delete\./);
+
+    const declined = await vscode.commands.executeCommand<ApplyResult | undefined>('netmon.documents.apply', vscode.Uri.file(folder), { confirm: false });
+    assert.deepEqual(declined?.completed.map((s) => `${s.action} ${s.testName}`), ['create Delta', 'create Echo', 'update Alpha']);
+    assert.equal(declined?.declined.length, 2);
+    assert.equal(await deployedStatus(bravo), 200, 'a delete ran without confirmation');
+    assert.equal(await deployedStatus(charlie), 200, 'a delete ran without confirmation');
+    assert.equal((await deployed(alpha)).test[0]?.interval, 900);
+
+    const confirmed = await vscode.commands.executeCommand<ApplyResult | undefined>('netmon.documents.apply', vscode.Uri.file(folder), { confirm: true });
+    assert.deepEqual(confirmed?.completed.map((s) => `${s.action} ${s.testName}`), ['delete Bravo', 'delete Charlie']);
+    assert.equal(await deployedStatus(bravo), 404);
+    assert.equal(await deployedStatus(charlie), 404);
+    assert.ok(!readFileSync(join(folder, 'bravo.netmon-test.json'), 'utf8').includes('deployments'), 'the deleted test is still bound');
+    assert.ok(existsSync(join(folder, 'delta.netmon-test.json')));
+
+    const again = await vscode.commands.executeCommand<{ plan: Plan } | undefined>('netmon.documents.plan', vscode.Uri.file(folder));
+    assert.deepEqual(again?.plan.steps, []);
+
+    // A service that lists no tests (the published API has no GET /v7/tests): Plan compares
+    // with what this workspace last deployed.
+    await rewrite(join(folder, 'delta.netmon-test.json'), (text) => text.replace('"interval": 300', '"interval": 120'));
+    emulator.setFaults([{ fault: 'error', status: 404, pathPrefix: '/v7/tests', times: 1 }]);
+    const offline = await vscode.commands.executeCommand<{ plan: Plan; document: vscode.TextDocument } | undefined>('netmon.documents.plan', vscode.Uri.file(folder));
+    emulator.setFaults([]);
+    assert.deepEqual(offline?.plan.steps.map((s) => `${s.action} ${s.testName}`), ['update Delta']);
+    assert.match(offline?.document.getText() ?? '', /Compared with what this workspace last deployed/);
+  });
+
+  it('completes enterprise agent ids (name and location) learned from the deployed tests', async () => {
+    await vscode.commands.executeCommand('netmon.documents.refreshCatalog');
+    const { test } = await apiGet<EnterpriseTestResponse>(emulator, '/v7/tests');
+    const agent = test.flatMap((t) => t.agents).find((a) => a.agentId === 1000);
+    assert.ok(agent, 'no deployed test runs on agent 1000');
+    const uri = writeDocument(scratch.path, 'new.netmon-test.json', '{\n  "type": "agent-to-server",\n  "agents": [{ "agentId":  }]\n}\n');
+    const document = await openDocument(uri);
+    const position = document.positionAt(document.getText().indexOf('"agentId": ') + '"agentId": '.length);
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, position);
+    const item = list.items.find((i) => (typeof i.label === 'string' ? i.label : i.label.label) === '1000');
+    assert.equal(item?.detail, `${agent.agentName} (${agent.location})`);
+  });
+
+  it('Run on a filter document shows the filtered sessions', async () => {
+    const uri = writeDocument(scratch.path, 'mac.netmon-filter.json', '{ "target": "user-sessions", "searchFilters": [{ "key": "platform", "values": ["Mac"] }], "window": "1d" }\n');
+    const run = await vscode.commands.executeCommand<{ records: unknown[]; document: vscode.TextDocument } | undefined>('netmon.documents.runFilter', uri);
+    assert.ok(run, 'the run reported a failure');
+    const response = await fetch(`${emulator.url}/v6/endpoint-data/user-sessions?window=1d`, {
+      method: 'POST', headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ searchFilters: [{ key: 'platform', values: ['Mac'] }] }),
+    });
+    const firstPage = (await response.json()) as { userSessions: unknown[] };
+    assert.ok(firstPage.userSessions.length > 0, 'the emulator has no Mac sessions in the last day');
+    assert.deepEqual(run.records.slice(0, firstPage.userSessions.length), firstPage.userSessions);
+    assert.equal((JSON.parse(run.document.getText()) as { count: number }).count, run.records.length);
+  });
+
+  it('a refused Create (403 for a viewer) writes no binding and deploys nothing', async () => {
+    const uri = writeDocument(scratch.path, 'refused.netmon-test.json', testDocument('Refused'));
+    const before = (await apiGet<EnterpriseTestResponse>(emulator, '/v7/tests')).test.length;
+    await signInTo(emulator, DEMO_CREDENTIALS.viewer.token);
+    try {
+      const created = await vscode.commands.executeCommand<{ testId: number } | undefined>('netmon.documents.create', uri);
+      assert.equal(created, undefined);
+    } finally {
+      await signInTo(emulator);
+    }
+    assert.equal(readFileSync(uri.fsPath, 'utf8'), testDocument('Refused'));
+    assert.equal((await apiGet<EnterpriseTestResponse>(emulator, '/v7/tests')).test.length, before);
+  });
+});

@@ -1,0 +1,81 @@
+// Shared by the Netmon extension-host suites: the extension's typed test API, an emulator
+// per suite (control routes on, so tests read what the extension sent), and tree helpers.
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { DEMO_CREDENTIALS, startEmulator, type EmulatorOptions, type RunningEmulator } from '../../../src/emulator';
+import type { NetmonExtensionApi } from '../../../src/vscode/test-api';
+import type { TreeNode } from '../../../src/vscode/tree/nodes';
+import { activateExtension } from '../helpers';
+
+export { DEMO_CREDENTIALS };
+
+export interface LoggedRequest { method: string; path: string; query: Record<string, string>; body?: unknown; status: number }
+
+export async function netmonApi(): Promise<NetmonExtensionApi> {
+  const extension = await activateExtension();
+  const api = extension.exports as NetmonExtensionApi | undefined;
+  assert.ok(api?.tree, 'activate() returned no test API');
+  await api.ready;
+  return api;
+}
+
+/** A fixed clock: the current round (and every window) stays put while a suite compares lists. */
+export const EMULATOR_NOW = Date.parse('2026-11-20T12:00:00Z');
+
+export function startControlledEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  return startEmulator({ control: true, port: 0, now: () => EMULATOR_NOW, ...options });
+}
+
+export async function signInTo(emulator: RunningEmulator, token: string = DEMO_CREDENTIALS.admin.token): Promise<void> {
+  const info = await vscode.commands.executeCommand('netmon.signIn', { baseUrl: emulator.url, authForm: 'bearer', token });
+  assert.ok(info, `signing in to ${emulator.url} failed`);
+}
+
+export async function signOut(): Promise<void> {
+  await vscode.commands.executeCommand('netmon.signOut');
+}
+
+/** Plain HTTP against the emulator, to compare the tree with what the API says. */
+export async function apiGet<T>(emulator: RunningEmulator, path: string, token: string = DEMO_CREDENTIALS.admin.token): Promise<T> {
+  const response = await fetch(`${emulator.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  assert.equal(response.status, 200, `GET ${path} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+export async function emulatorRequests(emulator: RunningEmulator): Promise<LoggedRequest[]> {
+  const response = await fetch(`${emulator.url}/_emulator/requests`);
+  return ((await response.json()) as { requests: LoggedRequest[] }).requests;
+}
+
+export async function clearEmulatorRequests(emulator: RunningEmulator): Promise<void> {
+  await fetch(`${emulator.url}/_emulator/requests`, { method: 'DELETE' });
+}
+
+export async function roots(api: NetmonExtensionApi): Promise<TreeNode[]> {
+  return api.tree.getChildren();
+}
+
+export async function root(api: NetmonExtensionApi, label: string): Promise<TreeNode> {
+  const found = (await roots(api)).find((node) => node.label === label);
+  assert.ok(found, `no root "${label}" in the Netmon tree`);
+  return found;
+}
+
+export function childrenOf(api: NetmonExtensionApi, node: TreeNode): Promise<TreeNode[]> {
+  return api.tree.getChildren(node);
+}
+
+export function kindOf(node: TreeNode): string {
+  return node.contextValue().split(' ')[0] ?? '';
+}
+
+export function records(nodes: readonly TreeNode[]): TreeNode[] {
+  return nodes.filter((node) => !['loadMore', 'error', 'empty'].includes(kindOf(node)));
+}
+
+/** Waits until the provider fires a change (after load more, retry, refresh). */
+export function nextTreeChange(api: NetmonExtensionApi): Promise<void> {
+  return new Promise((resolve) => {
+    const subscription = api.tree.onDidChangeTreeData(() => { subscription.dispose(); resolve(); });
+  });
+}

@@ -1,0 +1,86 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'mocha';
+import * as vscode from 'vscode';
+import type { UserSessionsResponse } from '../../../src/api/types';
+import type { RunningEmulator } from '../../../src/emulator';
+import {
+  apiGet, childrenOf, clearEmulatorRequests, emulatorRequests, kindOf, netmonApi, records, root, signInTo, signOut, startControlledEmulator,
+} from './netmon-fixture';
+
+const PAGE_SIZE = 5;
+const USER_SESSIONS = '/v6/endpoint-data/user-sessions';
+const FIRST_PAGE = `${USER_SESSIONS}?window=2d`;
+
+describe('"Load more" paging', () => {
+  let emulator: RunningEmulator;
+  before(async () => {
+    emulator = await startControlledEmulator({ pageSize: PAGE_SIZE });
+    await signInTo(emulator);
+    // The current round may hold only a few sessions; two days hold many pages of them.
+    await vscode.commands.executeCommand('netmon.setTimeRange', { window: '2d' });
+  });
+  after(async () => {
+    await vscode.commands.executeCommand('netmon.setTimeRange', 'current');
+    await signOut();
+    await emulator.close();
+  });
+
+  it('fetches the next page exactly once under a double click, following pages.next', async () => {
+    const api = await netmonApi();
+    const sessionsRoot = await root(api, 'User Sessions');
+    const firstStep = await childrenOf(api, sessionsRoot);
+    assert.equal(records(firstStep).length, PAGE_SIZE);
+    const loadMore = firstStep.at(-1);
+    assert.equal(loadMore && kindOf(loadMore), 'loadMore');
+    const command = loadMore?.treeItem().command;
+    assert.equal(command?.command, 'netmon.loadMore');
+
+    await clearEmulatorRequests(emulator);
+    const args = command?.arguments ?? [];
+    // Two clicks while the first load runs, then a late third click on the same (now stale) node.
+    await Promise.all([vscode.commands.executeCommand('netmon.loadMore', ...args), vscode.commands.executeCommand('netmon.loadMore', ...args)]);
+    await vscode.commands.executeCommand('netmon.loadMore', ...args);
+
+    const sent = (await emulatorRequests(emulator)).filter((request) => request.path === USER_SESSIONS && request.query['window'] === '2d');
+    assert.equal(sent.length, 1, `expected one request for page 2, got ${JSON.stringify(sent)}`);
+    const { pages } = await apiGet<UserSessionsResponse>(emulator, FIRST_PAGE);
+    assert.ok(pages.next);
+    assert.equal(sent[0]?.query['page'], new URL(pages.next).searchParams.get('page'), 'the request did not follow pages.next');
+
+    const secondStep = records(await childrenOf(api, sessionsRoot)).map((node) => node.label);
+    assert.equal(secondStep.length, 2 * PAGE_SIZE);
+    assert.deepEqual(secondStep.slice(0, PAGE_SIZE), records(firstStep).map((node) => node.label), 'the first page changed');
+    // pages.next pins the emulator's clock, so asking for the same page again gives the same records.
+    const replay = await apiGet<UserSessionsResponse>(emulator, `${USER_SESSIONS}?${new URLSearchParams(sent[0]?.query).toString()}`);
+    assert.deepEqual(secondStep.slice(PAGE_SIZE), replay.userSessions.map((session) => session.visitedSite));
+  });
+
+  it('refreshing the node starts again at the first page', async () => {
+    const api = await netmonApi();
+    const sessionsRoot = await root(api, 'User Sessions');
+    await vscode.commands.executeCommand('netmon.refresh', sessionsRoot);
+    assert.equal(records(await childrenOf(api, sessionsRoot)).length, PAGE_SIZE);
+  });
+
+  it('shows netmon.pageSize records per step, revealing the rest of a fetched page without a request', async () => {
+    const api = await netmonApi();
+    const config = vscode.workspace.getConfiguration('netmon');
+    await config.update('pageSize', 3, vscode.ConfigurationTarget.Global);
+    try {
+      const sessionsRoot = await root(api, 'User Sessions');
+      const step = async (): Promise<{ shown: number; requests: number }> => {
+        await clearEmulatorRequests(emulator);
+        const loadMore = (await childrenOf(api, sessionsRoot)).at(-1);
+        assert.equal(loadMore && kindOf(loadMore), 'loadMore');
+        await vscode.commands.executeCommand('netmon.loadMore', ...(loadMore?.treeItem().command?.arguments ?? []));
+        const requests = (await emulatorRequests(emulator)).filter((request) => request.path === USER_SESSIONS && request.query['window'] === '2d').length;
+        return { shown: records(await childrenOf(api, sessionsRoot)).length, requests };
+      };
+      assert.equal(records(await childrenOf(api, sessionsRoot)).length, 3);
+      assert.deepEqual(await step(), { shown: PAGE_SIZE, requests: 0 }); // the rest of page 1 was already fetched
+      assert.deepEqual(await step(), { shown: PAGE_SIZE + 3, requests: 1 }); // page 2
+    } finally {
+      await config.update('pageSize', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+});

@@ -1,0 +1,130 @@
+import assert from 'node:assert/strict';
+import { after, afterEach, before, describe, it } from 'mocha';
+import * as vscode from 'vscode';
+import type { NetMetricsResponse, PathTraceResponse, PathVisResponse } from '../../../src/api/types';
+import type { RunningEmulator } from '../../../src/emulator';
+import { apiGet, clearEmulatorRequests, emulatorRequests, netmonApi, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+import { closeAllEditors, detailsId, firstRecord, openPanel, sendFromWebview, testNodes, waitForPanels, waitForRendered } from './panels-fixture';
+
+interface MetricsRendered { charts: { id: string; series: number; points: number }[] }
+interface PathRendered { nodes: number; links: number; agents: number }
+
+const newestFirst = (a: number, b: number): number => b - a;
+
+describe('path visualization, metrics and path trace as text', () => {
+  let emulator: RunningEmulator;
+  before(async () => {
+    emulator = await startControlledEmulator();
+    await signInTo(emulator);
+  });
+  afterEach(closeAllEditors);
+  after(async () => {
+    await signOut();
+    await emulator.close();
+  });
+
+  /** The panels show the last hour when the view is on the current round. */
+  async function lastHourPathVis(testId: number): Promise<PathVisResponse['endpointNet']['pathVis']> {
+    return (await apiGet<PathVisResponse>(emulator, `/v7/endpoint-data/tests/net/path-vis/${testId}?window=1h`)).endpointNet.pathVis;
+  }
+
+  it('opens a scheduled test\'s path visualization from the tree: the newest round, every agent merged', async () => {
+    const api = await netmonApi();
+    const { test, data } = await testNodes(api, 'agent-to-server');
+    const testId = Number(detailsId(test));
+    const summaries = await lastHourPathVis(testId);
+    const rounds = [...new Set(summaries.map((summary) => summary.roundId))].sort(newestFirst);
+    const newestAgents = new Set(summaries.filter((summary) => summary.roundId === rounds[0]).map((summary) => summary.agentId));
+
+    await clearEmulatorRequests(emulator);
+    const id = await openPanel('netmon.openPathVisualization', data.get('pathVis'));
+    const state = await waitForRendered(id);
+    assert.equal(state.title, `Path: ${test.label}`);
+    const drawn = state.rendered as PathRendered;
+    assert.equal(drawn.agents, newestAgents.size);
+    assert.ok(drawn.nodes > drawn.agents + 1, `only ${drawn.nodes} nodes for ${drawn.agents} agents`);
+    const traced = (await emulatorRequests(emulator)).filter((request) => request.path.startsWith(`/v7/endpoint-data/tests/net/path-vis/${testId}/`));
+    assert.deepEqual(new Set(traced.map((request) => request.path)), new Set([...newestAgents].map((agent) => `/v7/endpoint-data/tests/net/path-vis/${testId}/${agent}/${rounds[0]}`)));
+
+    // The round selector: the host fetches the traces of the picked round, the panel redraws.
+    const older = rounds[3];
+    assert.ok(older !== undefined, 'fewer than 4 rounds in the last hour');
+    await clearEmulatorRequests(emulator);
+    await sendFromWebview(id, { type: 'selectRound', params: { roundId: older } });
+    await waitForRendered(id, state.renders + 1);
+    const requested = (await emulatorRequests(emulator)).map((request) => request.path);
+    assert.ok(requested.length > 0 && requested.every((path) => path.endsWith(`/${older}`)), `round ${older} was not fetched: ${requested.join(', ')}`);
+  });
+
+  it('opens a test\'s metrics from the tree (latency, loss, jitter per agent over the last hour); a picked point opens that path trace', async () => {
+    const api = await netmonApi();
+    const { test, data } = await testNodes(api, 'http-server');
+    const testId = Number(detailsId(test));
+    const { endpointNet } = await apiGet<NetMetricsResponse>(emulator, `/v7/endpoint-data/tests/net/metrics/${testId}?window=1h`);
+    const agents = new Set(endpointNet.metrics.map((metric) => metric.agentId));
+    const rounds = new Set(endpointNet.metrics.map((metric) => metric.roundId));
+
+    const id = await openPanel('netmon.openMetrics', data.get('metrics'));
+    const state = await waitForRendered(id);
+    assert.equal(state.title, `Metrics: ${test.label}`);
+    const { charts } = state.rendered as MetricsRendered;
+    assert.deepEqual(charts.map((chart) => chart.id), ['latency', 'loss', 'jitter', 'http']);
+    for (const chart of charts.slice(0, 3)) {
+      assert.equal(chart.series, agents.size, `${chart.id}: one series per agent`);
+      assert.equal(chart.points, rounds.size, `${chart.id}: one point per round`);
+    }
+
+    const picked = endpointNet.metrics[0]!;
+    await sendFromWebview(id, { type: 'openPathTrace', params: { agentId: picked.agentId, roundId: picked.roundId } });
+    const path = await waitForPanels('the path panel opened from a metric point', (states) => states.find((panel) => panel.key === `path:${testId}`));
+    await waitForRendered(path.id);
+    const requested = (await emulatorRequests(emulator)).map((request) => request.path);
+    assert.ok(requested.includes(`/v7/endpoint-data/tests/net/path-vis/${testId}/${picked.agentId}/${picked.roundId}`));
+  });
+
+  it('opens a path trace as text from a path-vis record: a netmon-path document listing every hop IP', async () => {
+    const api = await netmonApi();
+    const { test, data } = await testNodes(api, 'agent-to-server');
+    const testId = Number(detailsId(test));
+    const record = await firstRecord(api, data.get('pathVis')!);
+    const summary = await record.spec.details!.load(undefined as never, new AbortController().signal) as { agentId: string; roundId: number };
+    const { endpointNet } = await apiGet<PathTraceResponse>(emulator, `/v7/endpoint-data/tests/net/path-vis/${testId}/${summary.agentId}/${summary.roundId}`);
+    const hopIps = new Set(endpointNet.pathVis.flatMap((trace) => trace.routes.flatMap((route) => route.hops.map((hop) => hop.ipAddress))));
+
+    const uri = await vscode.commands.executeCommand<string>('netmon.openPathTraceAsText', record);
+    assert.ok(uri, 'no document was opened');
+    const document = vscode.window.activeTextEditor?.document;
+    assert.equal(document?.uri.toString(), uri);
+    assert.equal(document.languageId, 'netmon-path');
+    const text = document.getText();
+    assert.match(text, /^Path trace from /);
+    for (const ip of hopIps) assert.ok(text.includes(ip), `hop ${ip} is missing from:\n${text}`);
+  });
+
+  it('"as text" in the path panel opens the report of the shown round', async () => {
+    const api = await netmonApi();
+    const { data } = await testNodes(api, 'agent-to-server');
+    const id = await openPanel('netmon.openPathVisualization', data.get('pathVis'));
+    const drawn = (await waitForRendered(id)).rendered as PathRendered;
+    await sendFromWebview(id, { type: 'openAsText', params: {} });
+    const document = await waitForPanels('the text report', () => vscode.window.activeTextEditor?.document.languageId === 'netmon-path' ? vscode.window.activeTextEditor.document : undefined);
+    assert.equal(document.getText().match(/^Path trace from /gm)?.length, drawn.agents, 'one report per agent of the round');
+  });
+
+  it('closing the panel while its traces load cancels the requests and shows no error', async () => {
+    const api = await netmonApi();
+    const { data } = await testNodes(api, 'agent-to-server');
+    emulator.setFaults([{ fault: 'latency', latencyMs: 8_000, pathPrefix: '/v7/endpoint-data/tests/net/path-vis/' }]);
+    try {
+      const opening = vscode.commands.executeCommand<string>('netmon.openPathVisualization', data.get('pathVis'));
+      const busy = await waitForPanels('the path panel to start loading', (states) => states.find((panel) => panel.kind === 'path' && panel.busy));
+      const closedAt = Date.now();
+      await closeAllEditors();
+      assert.equal(await opening, busy.id);
+      assert.ok(Date.now() - closedAt < 4_000, `the command ended ${Date.now() - closedAt} ms after the panel closed`);
+      assert.deepEqual(await waitForPanels('the path panel to be gone', (states) => states.some((panel) => panel.id === busy.id) ? undefined : states), []);
+    } finally {
+      emulator.setFaults([]);
+    }
+  });
+});

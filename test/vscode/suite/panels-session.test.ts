@@ -1,0 +1,113 @@
+import assert from 'node:assert/strict';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, afterEach, before, describe, it } from 'mocha';
+import * as vscode from 'vscode';
+import type { PageDetailResponse, UserSessionDetailResponse } from '../../../src/api/types';
+import type { RunningEmulator } from '../../../src/emulator';
+import { activateExtension } from '../helpers';
+import { apiGet, childrenOf, netmonApi, root, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+import { closeAllEditors, detailsId, firstRecord, openPanel, panelStates, sendFromWebview, waitForPanels, waitForRendered } from './panels-fixture';
+
+
+describe('session overview, page waterfall and .har files', () => {
+  let emulator: RunningEmulator;
+  let scratch: string;
+  before(async () => {
+    emulator = await startControlledEmulator();
+    scratch = mkdtempSync(join(tmpdir(), 'netmon-panels-'));
+    await signInTo(emulator);
+  });
+  afterEach(closeAllEditors);
+  after(async () => {
+    await signOut();
+    await emulator.close();
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('opens a user session from the tree as an overview titled with the visited site', async () => {
+    const api = await netmonApi();
+    const sessionNode = await firstRecord(api, await root(api, 'User Sessions'));
+    const userSessionId = detailsId(sessionNode);
+    const { userSessions: [session] } = await apiGet<UserSessionDetailResponse>(emulator, `/v6/endpoint-data/user-sessions/${userSessionId}`);
+    assert.ok(session);
+
+    const id = await openPanel('netmon.openSessionOverview', sessionNode);
+    const state = await waitForRendered(id);
+    assert.equal(state.kind, 'session');
+    assert.equal(state.title, `Session: ${session.visitedSite}`);
+    assert.deepEqual(state.rendered, { userSessionId });
+    assert.equal(state.visible, true);
+
+    // Opening the same session again reveals that panel rather than a second one.
+    assert.equal(await openPanel('netmon.openSessionOverview', userSessionId), id);
+    assert.equal((await panelStates()).filter((panel) => panel.kind === 'session').length, 1);
+  });
+
+  it('opens the waterfall of a page picked in the overview, with every request of its HAR', async () => {
+    const api = await netmonApi();
+    const sessionNode = await firstRecord(api, await root(api, 'User Sessions'));
+    const userSessionId = detailsId(sessionNode);
+    const sessionPanel = await openPanel('netmon.openSessionOverview', sessionNode);
+    await waitForRendered(sessionPanel);
+    const [pageNode] = await childrenOf(api, sessionNode);
+    assert.ok(pageNode?.spec.harPage, 'the session has no page node');
+    const { pageId, title } = pageNode.spec.harPage;
+    const { har } = await apiGet<PageDetailResponse>(emulator, `/v6/endpoint-data/user-sessions/${userSessionId}/page/${pageId}`);
+
+    await sendFromWebview(sessionPanel, { type: 'openPage', params: { userSessionId, pageId, title } });
+    const waterfall = await waitForPanels('the page waterfall', (states) => states.find((panel) => panel.kind === 'waterfall'));
+    const drawn = await waitForRendered(waterfall.id);
+    assert.equal(drawn.title, `Waterfall: ${title || pageId}`);
+    assert.deepEqual(drawn.rendered, { pages: har.log.pages?.length ?? 0, entries: har.log.entries.length, warnings: [] });
+
+    // The tree's page node opens the same panel.
+    assert.equal(await openPanel('netmon.openPageWaterfall', pageNode), waterfall.id);
+
+    // The overview was hidden behind the waterfall, so VS Code unloaded its webview; shown
+    // again, it says `ready` and the host replays the session: drawn a second time.
+    assert.equal(await openPanel('netmon.openSessionOverview', sessionNode), sessionPanel);
+    assert.deepEqual((await waitForRendered(sessionPanel, 2)).rendered, { userSessionId });
+  });
+
+  it('shows what failed and what to do, in the panel, when the API refuses the session', async () => {
+    const api = await netmonApi();
+    const userSessionId = detailsId(await firstRecord(api, await root(api, 'User Sessions')));
+    emulator.setFaults([{ fault: 'error', status: 403, pathPrefix: `/v6/endpoint-data/user-sessions/${userSessionId}` }]);
+    try {
+      const id = await openPanel('netmon.openSessionOverview', userSessionId);
+      const failed = await waitForPanels('the failed session panel', (states) => states.find((panel) => panel.id === id && panel.error));
+      assert.match(failed.error ?? '', new RegExp(`^Loading user session ${userSessionId} failed: .*403`));
+      assert.match(failed.error ?? '', /Ask an administrator for that role/);
+      assert.equal(failed.renders, 0);
+    } finally {
+      emulator.setFaults([]);
+    }
+  });
+
+  it('opens a .har file with the waterfall editor and draws every entry', async () => {
+    // A Chrome export of one page with 14 requests.
+    const file = join(scratch, 'portal.har');
+    copyFileSync(join((await activateExtension()).extensionPath, 'test/fixtures/vscode/portal.har'), file);
+    await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(file));
+    const editor = await waitForPanels('the .har editor', (states) => states.find((panel) => panel.kind === 'har-file' && panel.renders > 0));
+    assert.equal(editor.title, 'portal.har');
+    assert.deepEqual(editor.rendered, { pages: 1, entries: 14, warnings: [] });
+
+    // Saved again (say, a new export over the old one): the editor redraws from the file.
+    const har = JSON.parse(readFileSync(file, 'utf8')) as { log: { entries: unknown[] } };
+    har.log.entries = har.log.entries.slice(0, 5);
+    writeFileSync(file, JSON.stringify(har));
+    const redrawn = await waitForRendered(editor.id, editor.renders + 1);
+    assert.deepEqual(redrawn.rendered, { pages: 1, entries: 5, warnings: [] });
+  });
+
+  it('says why a .har file that is not JSON cannot be drawn', async () => {
+    const file = join(scratch, 'broken.har');
+    writeFileSync(file, '{"log": {"entries": [');
+    await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(file));
+    const editor = await waitForPanels('the broken .har editor', (states) => states.find((panel) => panel.kind === 'har-file' && panel.error));
+    assert.match(editor.error ?? '', /^broken\.har cannot be shown as a waterfall: it is not valid JSON/);
+  });
+});

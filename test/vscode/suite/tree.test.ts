@@ -1,0 +1,118 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'mocha';
+import * as vscode from 'vscode';
+import type {
+  EndpointAgentsResponse, EndpointTestResponse, PageDetailResponse, PrivateNetworksResponse, UserSessionDetailResponse, UserSessionsResponse,
+} from '../../../src/api/types';
+import type { RunningEmulator } from '../../../src/emulator';
+import type { TreeNode } from '../../../src/vscode/tree/nodes';
+import { apiGet, childrenOf, kindOf, netmonApi, records, root, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+
+describe('explorer tree', () => {
+  let emulator: RunningEmulator;
+  let scratch: string;
+  before(async () => {
+    emulator = await startControlledEmulator({ pageSize: 20 });
+    scratch = mkdtempSync(join(tmpdir(), 'netmon-tree-'));
+    await signInTo(emulator);
+  });
+  after(async () => {
+    await signOut();
+    await emulator.close();
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('lists the endpoint agents the API returns, with status, deleted flag and OS/hardware tooltip', async () => {
+    const api = await netmonApi();
+    const { endpointAgents } = await apiGet<EndpointAgentsResponse>(emulator, '/v6/endpoint-agents');
+    const nodes = await childrenOf(api, await root(api, 'Endpoint Agents'));
+    assert.deepEqual(nodes.map((node) => node.label), endpointAgents.map((agent) => agent.computerName));
+    for (const [index, agent] of endpointAgents.entries()) {
+      const item = nodes[index]?.treeItem();
+      assert.equal(item?.description, agent.deleted ? `${agent.status} · deleted` : agent.status);
+      const markdown = item?.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : String(item?.tooltip);
+      const tooltip = markdown.replace(/&nbsp;/g, ' ').replace(/\\/g, '');
+      assert.ok(tooltip.includes(agent.osVersion), `tooltip of ${agent.computerName} lacks the OS: ${tooltip}`);
+      assert.ok(tooltip.includes(agent.model), `tooltip of ${agent.computerName} lacks the hardware model`);
+    }
+  });
+
+  it('expands an agent into its details (fields of the detail endpoint)', async () => {
+    const api = await netmonApi();
+    const [agentNode] = await childrenOf(api, await root(api, 'Endpoint Agents'));
+    assert.ok(agentNode);
+    const properties = await childrenOf(api, agentNode);
+    const { endpointAgents } = await apiGet<EndpointAgentsResponse>(emulator, '/v6/endpoint-agents');
+    const detail = await apiGet<EndpointAgentsResponse>(emulator, `/v6/endpoint-agents/${endpointAgents[0]?.agentId ?? ''}`);
+    assert.deepEqual(properties.map((node) => node.label), Object.keys(detail.endpointAgents[0] ?? {}));
+  });
+
+  it('lists the private networks', async () => {
+    const api = await netmonApi();
+    const { privateNetworks } = await apiGet<PrivateNetworksResponse>(emulator, '/v6/endpoint-data/networks');
+    const nodes = await childrenOf(api, await root(api, 'Networks'));
+    assert.deepEqual(nodes.map((node) => node.label), privateNetworks.map((network) => network.networkName));
+  });
+
+  it('groups endpoint tests by type, each test with its data nodes', async () => {
+    const api = await netmonApi();
+    const { endpointTest } = await apiGet<EndpointTestResponse>(emulator, '/v7/endpoint-tests');
+    const groups = await childrenOf(api, await root(api, 'Endpoint Tests'));
+    assert.deepEqual(groups.map((node) => node.label), [...new Set(endpointTest.map((test) => test.type))].sort());
+    for (const group of groups) {
+      const tests = await childrenOf(api, group);
+      assert.deepEqual(tests.map((node) => node.label), endpointTest.filter((test) => test.type === group.label).map((test) => test.testName));
+    }
+    const httpGroup = groups.find((node) => node.label === 'http-server');
+    const [httpTest] = httpGroup ? await childrenOf(api, httpGroup) : [];
+    assert.ok(httpTest, 'no http-server test in the demo world');
+    const dataNodes = await childrenOf(api, httpTest);
+    assert.deepEqual(dataNodes.map((node) => node.label), ['Metrics', 'Path Visualization', 'HTTP Server']);
+    const metrics = records(await childrenOf(api, dataNodes[0] as TreeNode));
+    assert.ok(metrics.every((node) => kindOf(node) === 'metric'));
+  });
+
+  it('shows the first page of user sessions and a session\'s pages', async () => {
+    const api = await netmonApi();
+    const { userSessions } = await apiGet<UserSessionsResponse>(emulator, '/v6/endpoint-data/user-sessions');
+    const nodes = await childrenOf(api, await root(api, 'User Sessions'));
+    assert.deepEqual(records(nodes).map((node) => node.label), userSessions.map((session) => session.visitedSite));
+    const first = userSessions[0];
+    assert.ok(first);
+    const detail = await apiGet<UserSessionDetailResponse>(emulator, `/v6/endpoint-data/user-sessions/${first.userSessionId}`);
+    const pages = await childrenOf(api, nodes[0] as TreeNode);
+    assert.deepEqual(pages.map((node) => node.label), (detail.userSessions[0]?.pages ?? []).map((page) => page.title || page.id));
+  });
+
+  it('opens details as a read-only JSON document and exports a page as .har', async () => {
+    const api = await netmonApi();
+    const [sessionNode] = await childrenOf(api, await root(api, 'User Sessions'));
+    assert.ok(sessionNode);
+    const uri = await vscode.commands.executeCommand<vscode.Uri | undefined>('netmon.openDetails', sessionNode);
+    assert.equal(uri?.scheme, 'netmon');
+    const document = await vscode.workspace.openTextDocument(uri as vscode.Uri);
+    assert.equal(document.languageId, 'json');
+    const shown = JSON.parse(document.getText()) as UserSessionDetailResponse;
+    const sessionId = shown.userSessions[0]?.userSessionId ?? '';
+    assert.deepEqual(shown, await apiGet<UserSessionDetailResponse>(emulator, `/v6/endpoint-data/user-sessions/${sessionId}`));
+
+    const [pageNode] = await childrenOf(api, sessionNode);
+    assert.ok(pageNode?.spec.harPage);
+    const target = join(scratch, 'page.har');
+    const written = await vscode.commands.executeCommand<string | undefined>('netmon.exportHar', pageNode, target);
+    assert.equal(written, target);
+    const expected = await apiGet<PageDetailResponse>(emulator, `/v6/endpoint-data/user-sessions/${sessionId}/page/${pageNode.spec.harPage.pageId}`);
+    assert.deepEqual(JSON.parse(readFileSync(target, 'utf8')), expected.har);
+  });
+
+  it('copies a record\'s permalink', async () => {
+    const api = await netmonApi();
+    const [sessionNode] = await childrenOf(api, await root(api, 'User Sessions'));
+    const copied = await vscode.commands.executeCommand<string | undefined>('netmon.copyPermalink', sessionNode);
+    assert.ok(copied && copied === sessionNode?.spec.permalink);
+    assert.equal(await vscode.env.clipboard.readText(), copied);
+  });
+});
