@@ -7,7 +7,7 @@ import { errorNotifications, openWorkbench, runCommandFromPalette, saveScreensho
 
 describe('workbench UI', { timeout: 90_000 }, () => {
   let workbench: Workbench;
-  before(async () => { workbench = await openWorkbench({ 'netmon.demo': true }); });
+  before(async () => { workbench = await openWorkbench({ 'netmon.startInDemoMode': true }); });
   after(async () => { await workbench?.close(); });
 
   test('"Netmon: Show Log" from the command palette shows the Netmon output', async () => {

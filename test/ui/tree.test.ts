@@ -1,0 +1,170 @@
+// A person opens VS Code, clicks the Netmon icon in the activity bar, starts the demo from
+// the welcome view, expands Endpoint Agents, User Sessions and one session, and sees the
+// demo's agents, sessions and pages. Saves docs/screenshots/tree.png (linked from the README).
+// The expected agent names come from the same emulator preset the demo runs, read over HTTP.
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
+import { createNetmonClient } from '../../src/api';
+import { DEMO_CREDENTIALS, startEmulator } from '../../src/emulator';
+import { REPO_ROOT } from '../../scripts/vscode-server.mjs';
+import { errorNotifications, openWorkbench, saveScreenshot, type Workbench } from './workbench';
+
+/** Few records per "Load more" step, so the expanded tree fits in one screenshot. */
+const PAGE_SIZE = 5;
+const ROOTS = ['Endpoint Agents', 'Networks', 'Endpoint Tests', 'User Sessions', 'Network Sessions', 'Network Topology'];
+const FILL_TIMEOUT_MS = 30_000;
+const FAILURE_DIR = join(REPO_ROOT, 'test-results');
+
+/** What the demo emulator lists as endpoint agents, in API order. */
+async function demoAgentNames(): Promise<string[]> {
+  const emulator = await startEmulator({ preset: 'demo' });
+  const client = createNetmonClient({ baseUrl: emulator.url, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token } });
+  try {
+    const { endpointAgents } = await client.listEndpointAgents();
+    return endpointAgents.map((agent) => agent.computerName || agent.agentId);
+  } finally {
+    await client.close();
+    await emulator.close();
+  }
+}
+
+function netmonTree(page: Page): Locator {
+  return page.locator('.part.sidebar .monaco-list[role="tree"]');
+}
+
+/** A row of the tree by its visible label at a depth (1 = root). */
+function row(page: Page, label: string, level: number): Locator {
+  return netmonTree(page).locator(`.monaco-list-row[aria-level="${level}"]`).filter({
+    has: page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }),
+  }).first();
+}
+
+/** Visible labels of the rows at a depth, top to bottom. */
+async function labelsAt(page: Page, level: number): Promise<string[]> {
+  return netmonTree(page).locator(`.monaco-list-row[aria-level="${level}"] .label-name`).allTextContents();
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Error placeholder rows ("… failed: …"), by their accessible label, which holds the whole message. */
+async function errorRows(page: Page): Promise<string[]> {
+  const rows = netmonTree(page).locator('.monaco-list-row').filter({ has: page.locator('.codicon-error') });
+  return Promise.all((await rows.all()).map(async (errorRow) => (await errorRow.getAttribute('aria-label')) ?? ''));
+}
+
+/** Waits for a row to fill in, or for an error placeholder, and fails with the error's message. */
+async function waitForRowOrError(page: Page, target: Locator): Promise<void> {
+  await target.or(netmonTree(page).locator('.monaco-list-row:has(.codicon-error)')).first().waitFor({ timeout: FILL_TIMEOUT_MS });
+  assert.deepEqual(await errorRows(page), [], 'the tree shows error nodes');
+}
+
+/** Drags the sash between the side bar and the editor, as a person widens the side bar. */
+async function widenSideBar(page: Page, width: number): Promise<void> {
+  const box = await page.locator('.part.sidebar').boundingBox();
+  assert.ok(box, 'no side bar on screen');
+  const edge = { x: box.x + box.width, y: box.y + box.height / 2 };
+  await page.mouse.move(edge.x, edge.y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + width, edge.y, { steps: 5 });
+  await page.mouse.up();
+}
+
+/** Clicks a collapsed row (a click toggles it, like a person does) and waits until it is expanded. */
+async function expand(target: Locator): Promise<void> {
+  await target.waitFor({ timeout: FILL_TIMEOUT_MS });
+  if ((await target.getAttribute('aria-expanded')) !== 'true') await target.click();
+  await assertEventually(async () => (await target.getAttribute('aria-expanded')) === 'true', 'the row to expand');
+}
+
+/** Runs a step; when it fails, saves what was on screen to test-results/<name>.png for the log reader. */
+async function onFailureScreenshot(page: Page, name: string, step: () => Promise<void>): Promise<void> {
+  try {
+    await step();
+  } catch (error) {
+    mkdirSync(FAILURE_DIR, { recursive: true });
+    await page.screenshot({ path: join(FAILURE_DIR, `${name}.png`) }).catch(() => undefined);
+    throw error;
+  }
+}
+
+async function assertEventually(condition: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + FILL_TIMEOUT_MS;
+  while (!(await condition())) {
+    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('Netmon tree UI', { timeout: 120_000 }, () => {
+  let workbench: Workbench;
+  let expectedAgents: string[];
+  before(async () => {
+    expectedAgents = await demoAgentNames();
+    workbench = await openWorkbench({ 'netmon.pageSize': PAGE_SIZE });
+  });
+  after(async () => { await workbench?.close(); });
+
+  test('the Netmon icon opens a welcome view that starts the demo', async () => {
+    const { page } = workbench;
+    await onFailureScreenshot(page, 'tree-welcome', async () => {
+      await page.locator('.part.activitybar').getByRole('tab', { name: /^Netmon/ }).click();
+      const welcome = page.locator('.part.sidebar .welcome-view-content');
+      await welcome.getByRole('button', { name: 'Use Demo Account' }).click({ timeout: FILL_TIMEOUT_MS });
+      await row(page, 'Endpoint Agents', 1).waitFor({ timeout: FILL_TIMEOUT_MS });
+      assert.deepEqual(await labelsAt(page, 1), ROOTS);
+    });
+  });
+
+  test('expanding Endpoint Agents shows the demo\'s agents with their status', async () => {
+    const { page } = workbench;
+    await onFailureScreenshot(page, 'tree-agents', async () => {
+      const firstAgent = expectedAgents[0];
+      assert.ok(firstAgent, 'the demo emulator lists no agents');
+      await expand(row(page, 'Endpoint Agents', 1));
+      await waitForRowOrError(page, row(page, firstAgent, 2));
+      const shown = await labelsAt(page, 2);
+      // The list is virtualised: what is on screen must be the start of the demo's list.
+      assert.deepEqual(shown, expectedAgents.slice(0, shown.length));
+      const description = await row(page, firstAgent, 2).locator('.label-description').textContent();
+      assert.match(description ?? '', /enabled|disabled/);
+    });
+  });
+
+  test('with "Last hour", User Sessions shows one page, "Load more…" and a session\'s pages', async () => {
+    const { page } = workbench;
+    await onFailureScreenshot(page, 'tree-sessions', async () => {
+      await row(page, 'Endpoint Agents', 1).click(); // collapse, so the sessions are in view
+      // The current round holds only a couple of sessions; a person widens the time range.
+      await page.locator('.part.sidebar').getByRole('button', { name: 'Set Time Range' }).click();
+      await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Last hour' }).click();
+      await row(page, 'User Sessions', 1).locator('.label-description', { hasText: 'Last hour' }).waitFor({ timeout: FILL_TIMEOUT_MS });
+      await expand(row(page, 'User Sessions', 1));
+      await waitForRowOrError(page, row(page, 'Load more…', 2));
+      const sessions = (await labelsAt(page, 2)).filter((label) => label !== 'Load more…');
+      assert.equal(sessions.length, PAGE_SIZE, `one page of ${PAGE_SIZE} sessions, got ${sessions.join(', ')}`);
+      await expand(netmonTree(page).locator('.monaco-list-row[aria-level="2"]').first());
+      await waitForRowOrError(page, netmonTree(page).locator('.monaco-list-row[aria-level="3"]').first());
+      assert.ok((await labelsAt(page, 3)).length > 0, 'the session shows no pages');
+    });
+  });
+
+  test('the whole tree as a person sees it: screenshot, no error notifications', async () => {
+    const { page } = workbench;
+    await onFailureScreenshot(page, 'tree-screenshot', async () => {
+      // Tall enough for the agents, one page of sessions and a session's pages; a wider
+      // side bar so dates and statuses are not cut off.
+      await page.setViewportSize({ width: 1280, height: 1100 });
+      await widenSideBar(page, 520);
+      await expand(row(page, 'Endpoint Agents', 1));
+      await waitForRowOrError(page, row(page, expectedAgents[0] ?? '', 2));
+      await row(page, 'Load more…', 2).waitFor();
+      await saveScreenshot(page, 'tree');
+      assert.deepEqual(await errorNotifications(page), [], 'VS Code shows error notifications');
+    });
+  });
+});
