@@ -1,7 +1,9 @@
 // One build script, one esbuild context per target: the extension host (node, cjs,
 // vscode external), the CLIs (node), and one browser iife per webview panel.
 import * as esbuild from 'esbuild';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const args = process.argv.slice(2);
 const watch = args.includes('--watch');
@@ -12,13 +14,86 @@ const only = args.includes('--only') ? args[args.indexOf('--only') + 1].split(',
 const node = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', mainFields: ['module', 'main'], sourcemap: !production, minify: production, logLevel: 'warning' };
 const browser = { bundle: true, platform: 'browser', format: 'iife', target: 'es2022', sourcemap: !production, minify: production, logLevel: 'warning' };
 
+/**
+ * esbuild wraps every `import * as vscode from 'vscode'` of a bundled module in its own
+ * `__toESM(require("vscode"))`: a fresh copy of the whole API (a getter per export), 35
+ * copies costing ~18 ms at activation. We never use a default import, so every module can
+ * share the host's object. The helper's name is blanked out, not removed, so columns (and
+ * the source map) stay as they are.
+ */
+const shareVscodeNamespace = {
+  name: 'share-vscode-namespace',
+  setup(build) {
+    build.onEnd((result) => {
+      const outfile = build.initialOptions.outfile;
+      if (result.errors.length > 0 || !outfile || !existsSync(outfile)) return;
+      const code = readFileSync(outfile, 'utf8');
+      const shared = code.replace(/([A-Za-z_$][\w$]*)\(require\("vscode"\)\)/g, (_call, helper) => `${' '.repeat(helper.length)}(require("vscode"))`);
+      if (shared !== code) writeFileSync(outfile, shared);
+    });
+  },
+};
+
+/**
+ * client-lib needs three things of undici (src/api/transport.ts: Agent, ProxyAgent,
+ * request), but undici's index loads all of it: fetch, WebSocket, caches, mocks. This
+ * entry loads only the dispatchers and the request API, which halves client-lib.js and
+ * with it the compile and start-up time before the tree's first request. `request` is
+ * undici's own wrapper (index.js, makeDispatcher(api.request)), unchanged.
+ */
+const undiciRequestOnly = {
+  name: 'undici-request-only',
+  setup(build) {
+    build.onResolve({ filter: /^undici$/ }, () => ({ path: 'undici', namespace: 'undici-request-only' }));
+    build.onLoad({ filter: /.*/, namespace: 'undici-request-only' }, () => (assertUndiciUsesFit(), {
+      resolveDir: dirname(fileURLToPath(import.meta.resolve('undici'))),
+      loader: 'js',
+      contents: `'use strict'
+const Dispatcher = require('./lib/dispatcher/dispatcher')
+const api = require('./lib/api')
+Object.assign(Dispatcher.prototype, api)
+const Agent = require('./lib/dispatcher/agent')
+const ProxyAgent = require('./lib/dispatcher/proxy-agent')
+const util = require('./lib/core/util')
+const { InvalidArgumentError } = require('./lib/core/errors')
+const { getGlobalDispatcher } = require('./lib/global')
+${undiciMakeDispatcher()}
+module.exports = { Agent, ProxyAgent, Dispatcher, request: makeDispatcher(api.request) }
+`,
+    }));
+  },
+};
+
+const UNDICI_REQUEST_ONLY_EXPORTS = new Set(['Agent', 'ProxyAgent', 'Dispatcher', 'request']);
+
+/** A name this entry lacks would be undefined at run time (esbuild cannot tell for CommonJS): fail the build instead. */
+function assertUndiciUsesFit() {
+  for (const file of readdirSync('src/api', { recursive: true }).filter((name) => String(name).endsWith('.ts'))) {
+    const text = readFileSync(join('src/api', String(file)), 'utf8');
+    for (const [statement, names] of text.matchAll(/import\s+(?:type\s+)?(?:\{([^}]*)\}|\*\s+as\s+\w+|\w+)\s+from\s+'undici'/g)) {
+      if (/^import\s+type\b/.test(statement)) continue;
+      const values = names === undefined ? ['*'] : names.split(',').map((n) => n.trim()).filter((n) => n && !n.startsWith('type '));
+      const missing = values.map((n) => n.split(/\s+as\s+/)[0]).filter((n) => !UNDICI_REQUEST_ONLY_EXPORTS.has(n));
+      if (missing.length > 0) throw new Error(`src/api/${file} imports ${missing.join(', ')} from undici: add it to undiciRequestOnly in esbuild.mjs`);
+    }
+  }
+}
+
+/** undici's own request wrapper, read from its index.js so it stays the installed version's. */
+function undiciMakeDispatcher() {
+  const index = readFileSync(fileURLToPath(import.meta.resolve('undici')), 'utf8');
+  const match = /^function makeDispatcher \(fn\) \{[\s\S]*?^\}$/m.exec(index);
+  if (!match) throw new Error('undici/index.js has no makeDispatcher(fn) any more: update undiciRequestOnly in esbuild.mjs');
+  return match[0];
+}
+
 const targets = {
-  extension: { ...node, entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], minify: true },
+  extension: { ...node, entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], minify: true, plugins: [shareVscodeNamespace] },
   emulator: { ...node, entryPoints: ['src/emulator/cli.ts'], outfile: 'dist/emulator.js', banner: { js: '#!/usr/bin/env node' } },
   cli: { ...node, entryPoints: ['src/cli/netmon.ts'], outfile: 'dist/netmon.js', banner: { js: '#!/usr/bin/env node' } },
   // Demo mode loads this lazily (require at runtime), keeping the emulator out of dist/extension.js.
   // The typed client (undici is ~0.5 MB minified) is loaded at the first connection, keeping dist/extension.js small.
-  'client-lib': { ...node, entryPoints: ['src/api/index.ts'], outfile: 'dist/client-lib.js', minify: true },
+  'client-lib': { ...node, entryPoints: ['src/api/index.ts'], outfile: 'dist/client-lib.js', minify: true, plugins: [undiciRequestOnly] },
   'emulator-lib': { ...node, entryPoints: ['src/emulator/index.ts'], outfile: 'dist/emulator-lib.js', minify: true },
   // The documents layer (ajv, schemas) is loaded when the first Netmon document or document command needs it.
   'documents-lib': { ...node, entryPoints: ['src/documents/index.ts'], outfile: 'dist/documents-lib.js', minify: true },

@@ -64,9 +64,13 @@ async function probeNetmon(): Promise<NetmonTimings> {
   const api: unknown = await extension.activate();
   const activateMs = performance.now() - started;
   if (!isNetmonApi(api)) throw new Error('activate() returned no test API (is the extension in development mode?)');
-  // Roots exist once the demo connection is up: emulator started, client loaded, account groups read.
-  await api.ready;
-  const roots = await api.tree.getChildren();
+  // Roots exist as soon as the connection state is known (demo mode starting), as VS Code asks
+  // for them; older builds only had them once the connection was up, hence the fallback.
+  let roots = await api.tree.getChildren();
+  if (roots.length === 0) {
+    await api.ready;
+    roots = await api.tree.getChildren();
+  }
   const rootsMs = performance.now() - started;
   const agentsRoot = roots.find((node) => node.label === 'Endpoint Agents');
   if (!agentsRoot) throw new Error(`no "Endpoint Agents" root among ${roots.map((node) => node.label).join(', ') || 'no roots (demo mode off?)'}`);

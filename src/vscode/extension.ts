@@ -1,6 +1,7 @@
 // Activation wiring: one module per command group, every disposable in context.subscriptions.
 // The client is created by the ConnectionManager and passed to whoever needs it.
 import * as vscode from 'vscode';
+import { writePendingCodeCaches } from './bundle-loader';
 import { lazyClientFactory } from './connection/client-loader';
 import { registerConnectionCommands } from './connection/commands';
 import { ConnectionManager } from './connection/connection-manager';
@@ -31,7 +32,7 @@ export function activate(context: vscode.ExtensionContext): NetmonExtensionApi |
   connectionToClose = connection;
   const statusBar = new ConnectionStatusBar(connection);
   const query = new QueryState();
-  const tree = new NetmonTreeProvider(connection, query, () => readSettings().pageSize);
+  const tree = new NetmonTreeProvider(connection, query, () => readSettings().pageSize, writePendingCodeCaches);
   const treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
   const showQuery = (): void => {
     treeView.description = query.description;
@@ -65,6 +66,7 @@ export function activate(context: vscode.ExtensionContext): NetmonExtensionApi |
 
 /** Stops the demo emulator and closes keep-alive connections. */
 export async function deactivate(): Promise<void> {
+  writePendingCodeCaches();
   await connectionToClose?.dispose();
   connectionToClose = undefined;
 }

@@ -22,6 +22,12 @@ export class ConnectionStatusBar implements vscode.Disposable {
 
   update(): void {
     const info = this.connection.current;
+    if (!info && this.connection.clientWhenReady) {
+      this.item.text = '$(sync~spin) Netmon: connecting…';
+      this.item.tooltip = 'Starting the demo emulator or connecting to the API';
+      this.item.command = 'netmon.showLog';
+      return;
+    }
     if (!info) {
       this.rateLimitRemaining = undefined;
       this.item.text = '$(debug-disconnect) Netmon: signed out';

@@ -28,6 +28,21 @@ export interface SignInInput {
   token: string;
 }
 
+/** The client of a connection being made: roots show while it settles, children wait for it. */
+interface PendingClient {
+  readonly promise: Promise<NetmonClient>;
+  resolve(client: NetmonClient): void;
+  reject(error: unknown): void;
+}
+
+function pendingClient(): PendingClient {
+  let resolve: (client: NetmonClient) => void = () => undefined;
+  let reject: (error: unknown) => void = () => undefined;
+  const promise = new Promise<NetmonClient>((onResolve, onReject) => { resolve = onResolve; reject = onReject; });
+  promise.catch(() => undefined); // a failed connection is reported by whoever started it
+  return { promise, resolve, reject };
+}
+
 const MODE_KEY = 'netmon.mode';
 const tokenKey = (baseUrl: string): string => `netmon.token:${baseUrl}`;
 const accountGroupKey = (connectionKey: string): string => `netmon.accountGroup:${connectionKey}`;
@@ -39,6 +54,7 @@ export class ConnectionManager implements vscode.Disposable {
   private activeClient: NetmonClient | undefined;
   private demo: RunningEmulator | undefined;
   private credentials: Credentials | undefined;
+  private clientPromise: Promise<NetmonClient> | undefined;
   /** Connection changes run one after another: two quick "Use Demo Account" clicks start one emulator each, never two at once. */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -50,24 +66,32 @@ export class ConnectionManager implements vscode.Disposable {
 
   get current(): ConnectionInfo | undefined { return this.info; }
   get client(): NetmonClient | undefined { return this.activeClient; }
+  /**
+   * The client of the connection that is up or being made (demo emulator starting,
+   * client loading); undefined when signed out. A new promise means a new client.
+   */
+  get clientWhenReady(): Promise<NetmonClient> | undefined { return this.clientPromise; }
   /** URL of the in-process demo emulator, while demo mode runs. */
   get demoUrl(): string | undefined { return this.demo?.url; }
 
   /** Reconnects what the last session used: demo mode, or the saved base URL and token. */
   restore(): Promise<void> {
-    return this.serialized(() => this.restoreNow());
-  }
-
-  private async restoreNow(): Promise<void> {
     const settings = readSettings();
     if (settings.startInDemoMode || this.context.globalState.get<string>(MODE_KEY) === 'demo') {
-      await this.useDemoNow();
-      return;
+      // Known at once: the tree can show its roots before the emulator is up.
+      const connecting = this.startConnecting();
+      return this.serialized(async () => { await this.useDemoNow(connecting); });
     }
+    return this.serialized(() => this.restoreRemote());
+  }
+
+  private async restoreRemote(): Promise<void> {
+    const settings = readSettings();
     if (!settings.baseUrl) return;
     const token = await this.context.secrets.get(tokenKey(settings.baseUrl));
     if (!token) return;
-    await this.connect({ kind: 'remote', baseUrl: settings.baseUrl, authForm: settings.authForm, email: settings.email, token });
+    await this.disconnect();
+    await this.connect(this.startConnecting(), { kind: 'remote', baseUrl: settings.baseUrl, authForm: settings.authForm, email: settings.email, token });
   }
 
   /** Checks the credentials with one request before anything is stored. */
@@ -85,18 +109,48 @@ export class ConnectionManager implements vscode.Disposable {
     await this.context.secrets.store(tokenKey(input.baseUrl), input.token);
     await saveConnectionSettings(input.baseUrl, input.authForm, input.email);
     await this.context.globalState.update(MODE_KEY, 'remote');
-    return this.connect({ kind: 'remote', ...input });
+    await this.disconnect();
+    return this.connect(this.startConnecting(), { kind: 'remote', ...input });
   }
 
   useDemo(): Promise<ConnectionInfo> {
     return this.serialized(() => this.useDemoNow());
   }
 
-  private async useDemoNow(): Promise<ConnectionInfo> {
-    await this.disconnect();
-    this.demo = await startDemoEmulator(this.context.extensionPath);
-    await this.context.globalState.update(MODE_KEY, 'demo');
-    return this.connect({ kind: 'demo', baseUrl: this.demo.url, authForm: 'bearer', email: DEMO_ADMIN.email, token: DEMO_ADMIN.token });
+  private async useDemoNow(alreadyConnecting?: PendingClient): Promise<ConnectionInfo> {
+    let connecting = alreadyConnecting;
+    if (!connecting) {
+      await this.disconnect();
+      connecting = this.startConnecting();
+    }
+    try {
+      const starting = startDemoEmulator(this.context.extensionPath);
+      // The emulator binds its port asynchronously: load the client's code meanwhile.
+      this.createNetmonClient.preload?.();
+      this.demo = await starting;
+    } catch (error) {
+      this.failConnecting(connecting, error);
+      throw error;
+    }
+    const saved = this.context.globalState.update(MODE_KEY, 'demo');
+    const info = await this.connect(connecting, { kind: 'demo', baseUrl: this.demo.url, authForm: 'bearer', email: DEMO_ADMIN.email, token: DEMO_ADMIN.token });
+    await saved;
+    return info;
+  }
+
+  /** From here on the connection state is known: the tree shows its roots and waits for the client. */
+  private startConnecting(): PendingClient {
+    const connecting = pendingClient();
+    this.clientPromise = connecting.promise;
+    this.fire();
+    return connecting;
+  }
+
+  private failConnecting(connecting: PendingClient, error: unknown): void {
+    connecting.reject(error);
+    if (this.clientPromise !== connecting.promise) return;
+    this.clientPromise = undefined;
+    this.fire();
   }
 
   /** Forgets the token of the current remote connection and stops demo mode. */
@@ -155,32 +209,52 @@ export class ConnectionManager implements vscode.Disposable {
     return result;
   }
 
-  private async connect(target: SignInInput & { kind: ConnectionKind }): Promise<ConnectionInfo> {
-    if (target.kind === 'remote') await this.disconnect();
+  /**
+   * The client goes live at once with the saved account group; the group lookup runs
+   * beside the tree's first requests and only replaces the client when the saved group is gone.
+   */
+  private async connect(connecting: PendingClient, target: SignInInput & { kind: ConnectionKind }): Promise<ConnectionInfo> {
     const key = target.kind === 'demo' ? 'demo' : `${target.baseUrl}|${target.email}`;
     const credentials = credentialsFor(target.authForm, target.email, target.token);
     const savedAid = this.context.globalState.get<number>(accountGroupKey(key));
-    let client = this.createClient(target.baseUrl, credentials, savedAid);
-    const groups = await client.listAccountGroups().then((r) => r.accountGroups, () => [] as AccountGroup[]);
-    let group = groups.find((g) => g.aid === savedAid);
-    if (savedAid !== undefined && !group) {
-      // The saved group is gone (or this user lost access): fall back to the default one.
-      await client.close();
-      client = this.createClient(target.baseUrl, credentials, undefined);
+    let client: NetmonClient;
+    try {
+      client = this.createClient(target.baseUrl, credentials, savedAid);
+    } catch (error) {
+      this.failConnecting(connecting, error);
+      throw error;
     }
-    group ??= groups.find((g) => g.current) ?? groups.find((g) => g.default);
     this.activeClient = client;
     this.credentials = credentials;
-    this.info = { kind: target.kind, baseUrl: target.baseUrl, authForm: target.authForm, email: target.email, key, accountGroup: group };
+    const info: ConnectionInfo = { kind: target.kind, baseUrl: target.baseUrl, authForm: target.authForm, email: target.email, key, accountGroup: undefined };
+    this.info = info;
+    connecting.resolve(client);
     this.fire();
-    return this.info;
+    const groups = await client.listAccountGroups().then((r) => r.accountGroups, () => [] as AccountGroup[]);
+    if (this.activeClient !== client) return info;
+    const saved = groups.find((g) => g.aid === savedAid);
+    const group = saved ?? groups.find((g) => g.current) ?? groups.find((g) => g.default);
+    if (savedAid !== undefined && !saved) {
+      // The saved group is gone (or this user lost access): fall back to the default one.
+      await this.replaceClient({ ...info, accountGroup: group }, undefined);
+    } else {
+      this.info = { ...info, accountGroup: group };
+      this.fire();
+    }
+    return this.info ?? info;
   }
 
   private async reconnectWith(info: ConnectionInfo, group: AccountGroup | undefined): Promise<void> {
+    await this.replaceClient({ ...info, accountGroup: group }, group?.aid);
+  }
+
+  private async replaceClient(info: ConnectionInfo, aid: number | undefined): Promise<void> {
     if (!this.credentials) return;
     const previous = this.activeClient;
-    this.activeClient = this.createClient(info.baseUrl, this.credentials, group?.aid);
-    this.info = { ...info, accountGroup: group };
+    const client = this.createClient(info.baseUrl, this.credentials, aid);
+    this.activeClient = client;
+    this.clientPromise = Promise.resolve(client);
+    this.info = info;
     await previous?.close();
     this.fire();
   }
@@ -197,6 +271,7 @@ export class ConnectionManager implements vscode.Disposable {
     const client = this.activeClient;
     const demo = this.demo;
     this.activeClient = undefined;
+    this.clientPromise = undefined;
     this.credentials = undefined;
     this.demo = undefined;
     this.info = undefined;

@@ -3,6 +3,7 @@
 // try the demo do not pay for it at activation.
 import * as path from 'node:path';
 import type { EmulatorOptions, RunningEmulator } from '../../emulator/api';
+import { requireBundle } from '../bundle-loader';
 
 export const DEMO_ADMIN = { email: 'admin@demo.netmon', token: 'demo-admin-token' } as const;
 
@@ -16,9 +17,8 @@ function isEmulatorLibrary(value: unknown): value is EmulatorLibrary {
 
 export function loadEmulatorLibrary(extensionPath: string): EmulatorLibrary {
   const bundle = path.join(extensionPath, 'dist', 'emulator-lib.js');
-  // A computed path: esbuild leaves this require alone, so the emulator stays out of dist/extension.js.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a runtime require is the point here
-  const loaded: unknown = require(bundle);
+  // A runtime load of a computed path keeps the emulator out of dist/extension.js.
+  const loaded = requireBundle(bundle);
   if (!isEmulatorLibrary(loaded)) throw new Error(`${bundle} does not export startEmulator; rebuild with "npm run build"`);
   return loaded;
 }

@@ -1,5 +1,6 @@
 // Live data of the connected account, cached for the document features. Loaded in the
-// background on every connection change (never while the user waits on a keystroke).
+// background once a document feature first needs it (not at activation, where its four
+// requests would compete with the tree's), then again on every connection change.
 // Two views of it: lists known to be complete (checked by the live rules) and everything
 // seen, samples included (offered by completion and hovers only, so no false warnings).
 import * as vscode from 'vscode';
@@ -27,17 +28,26 @@ export class CatalogCache implements vscode.Disposable {
   private loading: Promise<LoadedCatalog | undefined> | undefined;
   private generation = 0;
   private places: Promise<void> | undefined;
+  /** Set by the first document feature that asks; until then a connection change loads nothing. */
+  private wanted = false;
   private readonly subscription: vscode.Disposable;
 
   constructor(private readonly connection: ConnectionManager, private readonly log: (message: string) => void) {
-    this.subscription = connection.onDidChange(() => { void this.refresh(); });
+    this.subscription = connection.onDidChange(() => { if (this.wanted) void this.refresh(); });
   }
 
   /** What is cached now; undefined while nothing is loaded (live rules then stay off). */
   get current(): LoadedCatalog | undefined { return this.loaded; }
 
+  /** Starts the first load (in the background); later connection changes reload. */
+  request(): void {
+    if (this.wanted) return;
+    void this.refresh();
+  }
+
   /** Resolves once the load in flight (if any) has finished. */
   async ready(): Promise<LoadedCatalog | undefined> {
+    this.request();
     return this.loading ?? this.loaded;
   }
 
@@ -58,6 +68,7 @@ export class CatalogCache implements vscode.Disposable {
   }
 
   refresh(): Promise<LoadedCatalog | undefined> {
+    this.wanted = true;
     const generation = ++this.generation;
     this.loaded = undefined;
     this.places = undefined;

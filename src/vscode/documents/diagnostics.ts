@@ -1,6 +1,7 @@
 // Diagnostics of open test, instant-test and filter documents: on open, debounced on
 // change, cleared on close. The workspace rule (a testName used twice) also reads the
-// closed documents of the workspace, kept current by a file watcher.
+// closed documents of the workspace, kept current by a file watcher. That workspace scan
+// (findFiles, i.e. ripgrep) runs when the first Netmon document is shown, not at activation.
 import * as vscode from 'vscode';
 import type { DocumentDiagnostic, DocumentKind, ParsedDocument, WorkspaceDocument } from '../../documents';
 import { DOCUMENT_SUFFIXES, documentKindOf } from '../../documents/kinds';
@@ -18,8 +19,7 @@ export class DocumentDiagnostics implements vscode.Disposable {
   private readonly entries = new Map<string, Entry>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly disposables: vscode.Disposable[] = [this.collection];
-  /** Settles when the first workspace scan is done (tests wait on it). */
-  readonly scanned: Promise<void>;
+  private scan: Promise<void> | undefined;
 
   constructor(private readonly catalog: CatalogCache) {
     const watcher = vscode.workspace.createFileSystemWatcher(DOCUMENT_GLOB);
@@ -35,8 +35,13 @@ export class DocumentDiagnostics implements vscode.Disposable {
       vscode.window.tabGroups.onDidChangeTabs((event) => { this.tabsClosed(event.closed); this.tabsOpened(event.opened); }),
       catalog.onDidChange(() => this.revalidateOpen()),
     );
-    this.scanned = this.scanWorkspace();
     for (const document of vscode.workspace.textDocuments) this.update(document);
+  }
+
+  /** Settles when the workspace scan is done; starts it if no Netmon document was shown yet. */
+  scanned(): Promise<void> {
+    this.scan ??= this.scanWorkspace();
+    return this.scan;
   }
 
   /** Validates now (no debounce) and returns the document's diagnostics. */
@@ -63,6 +68,8 @@ export class DocumentDiagnostics implements vscode.Disposable {
       this.publish();
       return;
     }
+    void this.scanned();
+    this.catalog.request();
     // Syntax and schema problems come from VS Code's JSON support (contributes.jsonValidation).
     const own = lib().validateParsed(kind, parsed, { catalog: this.catalog.current?.validation }).filter((d) => !EDITOR_OWN_SOURCES.has(d.source));
     this.entries.set(document.uri.toString(), { kind, parsed, own });

@@ -37,7 +37,6 @@ export function registerDocuments(context: vscode.ExtensionContext, connection: 
     vscode.languages.registerCodeLensProvider([{ pattern: '**/*.netmon-{test,instant,filter}.json' }], lenses),
     registerLanguageFeatures(catalog),
   );
-  if (connection.current) void catalog.refresh();
 
   registerCommands(context, {
     [COMMANDS.create]: (uri) => tests.create(uri),

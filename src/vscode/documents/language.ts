@@ -24,12 +24,17 @@ const ITEM_KINDS: Readonly<Record<CompletionItem['kind'], vscode.CompletionItemK
 const PLACE_KEY = /"key"\s*:\s*"(location|ssid)"/;
 
 export function registerLanguageFeatures(catalog: CatalogCache): vscode.Disposable {
-  const currentCatalog = (): LiveCatalog => catalog.current?.completion ?? {};
+  const currentCatalog = (): LiveCatalog => {
+    catalog.request();
+    return catalog.current?.completion ?? {};
+  };
   return vscode.Disposable.from(
     vscode.languages.registerCompletionItemProvider(SELECTOR, {
       async provideCompletionItems(document, position) {
         const kind = documentKindOf(document.uri.path);
         if (!kind) return [];
+        // The first completion of a session waits for the live lists (a diagnostics pass usually started them).
+        await catalog.ready();
         if (kind === 'filter' && PLACE_KEY.test(document.getText())) await catalog.ensurePlaces();
         return lib().completionsAt(kind, document.getText(), document.offsetAt(position), currentCatalog()).map(toVsItem);
       },

@@ -3,6 +3,7 @@
 // or command needs it: activations that only browse the tree do not pay for it.
 import * as path from 'node:path';
 import type * as DocumentsLayer from '../../documents';
+import { requireBundle } from '../bundle-loader';
 
 export type DocumentsLibrary = typeof DocumentsLayer;
 
@@ -16,9 +17,8 @@ export function locateDocumentsLibrary(extensionPath: string): void {
 export function documentsLibrary(): DocumentsLibrary {
   if (loaded) return loaded;
   if (!bundlePath) throw new Error('The documents library was used before activation');
-  // A computed path: esbuild leaves this require alone, so the library stays out of dist/extension.js.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a runtime require is the point here
-  const candidate: unknown = require(bundlePath);
+  // A runtime load of a computed path keeps the library out of dist/extension.js.
+  const candidate = requireBundle(bundlePath);
   if (typeof candidate !== 'object' || candidate === null || typeof (candidate as { validateParsed?: unknown }).validateParsed !== 'function') {
     throw new Error(`${bundlePath} does not export the documents layer; rebuild with "npm run build"`);
   }

@@ -35,7 +35,7 @@ export function registerPanels(
       const testId = await pickEndpointTest(client);
       return testId === undefined ? undefined : { testId };
     }
-    const target = await withCancellableProgress('Reading the selected item', (signal) => testTargetOf(args, client, signal));
+    const target = testTargetOf(args);
     if (!target) throw new Error('Run this command on an endpoint test (or its data) in the Netmon view, or pass a test id');
     return target;
   };

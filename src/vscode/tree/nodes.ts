@@ -23,6 +23,15 @@ export interface DetailsSource {
 
 export interface HarPageRef { userSessionId: string; pageId: string; title: string }
 
+/** The API ids a node stands for, so commands run on it without parsing labels or paths. */
+export interface NodeIds {
+  userSessionId?: string;
+  pageId?: string;
+  testId?: number;
+  agentId?: string;
+  roundId?: number;
+}
+
 export interface NodeSpec {
   label: string;
   description?: string;
@@ -31,6 +40,7 @@ export interface NodeSpec {
   details?: DetailsSource;
   permalink?: string;
   harPage?: HarPageRef;
+  ids?: NodeIds;
   /** Lazy children; a node without it is a leaf. */
   children?: (context: LoadContext, self: TreeNode) => Promise<TreeNode[]>;
   /** What loading the children is, for error messages ("Loading endpoint agents"). */

@@ -1,6 +1,9 @@
 // The Netmon tree's data provider: roots per connection, lazily loaded and cached
-// children, error and empty placeholders, refresh of one node or of everything.
+// children, error and empty placeholders, refresh of one node or of everything. Roots show
+// as soon as a connection is being made; each root's children wait for the client, and
+// Endpoint Agents is fetched ahead.
 import * as vscode from 'vscode';
+import type { NetmonClient } from '../../api';
 import type { ConnectionManager } from '../connection/connection-manager';
 import { describeError } from '../errors';
 import { emptyNode, errorNode, loadMoreNode, PagedNode, TreeNode, type LoadContext } from './nodes';
@@ -14,14 +17,19 @@ export class NetmonTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
   private readonly cache = new Map<TreeNode, Promise<TreeNode[]>>();
   private generation = new AbortController();
   private readonly subscriptions: vscode.Disposable[];
+  /** The connection the roots belong to; account-group details arriving later do not reload them. */
+  private clientInUse: Promise<NetmonClient> | undefined;
 
   constructor(
     private readonly connection: ConnectionManager,
     private readonly query: QueryState,
     private readonly pageSize: () => number,
+    /** Called once, after the first children with data arrived (work that should not delay them). */
+    private onFirstData: (() => void) | undefined = undefined,
   ) {
+    this.clientInUse = connection.clientWhenReady;
     this.subscriptions = [
-      connection.onDidChange(() => this.refreshAll()),
+      connection.onDidChange(() => this.connectionChanged()),
       query.onDidChange(() => this.refreshAll()),
     ];
   }
@@ -37,10 +45,7 @@ export class NetmonTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
   getChildren(node?: TreeNode): Promise<TreeNode[]> {
     const context = this.loadContext();
     if (!context) return Promise.resolve([]); // the welcome view offers Sign In and the demo
-    if (!node) {
-      this.roots ??= createRoots(context);
-      return Promise.resolve(this.roots);
-    }
+    if (!node) return Promise.resolve(this.currentRoots(context));
     // The workbench may still ask for children of a node from before a refresh of the whole
     // tree; loading those would send requests for nodes nobody sees any more.
     if (!this.isCurrent(node)) return Promise.resolve([]);
@@ -90,6 +95,33 @@ export class NetmonTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     this.changed.dispose();
   }
 
+  private firstDataShown(): void {
+    const callback = this.onFirstData;
+    this.onFirstData = undefined;
+    // A timer: the children reach the view (and the bench's probe) first.
+    if (callback) setTimeout(callback, 0);
+  }
+
+  private connectionChanged(): void {
+    const client = this.connection.clientWhenReady;
+    if (client === this.clientInUse) return;
+    this.clientInUse = client;
+    this.refreshAll();
+    // Most windows that activate Netmon are about to show its view: have the first list on its way.
+    const context = this.loadContext();
+    if (context) this.prefetch(this.currentRoots(context));
+  }
+
+  private currentRoots(context: LoadContext): TreeNode[] {
+    this.roots ??= createRoots(context);
+    return this.roots;
+  }
+
+  private prefetch(roots: readonly TreeNode[]): void {
+    const agents = roots.find((root) => root.spec.kind === 'root agents');
+    if (agents) void this.getChildren(agents);
+  }
+
   private isCurrent(node: TreeNode): boolean {
     return this.roots?.includes(rootOf(node)) ?? false;
   }
@@ -104,17 +136,20 @@ export class NetmonTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     }
   }
 
+  /** Undefined while signed out; `client` is read once `clientWhenReady` has settled. */
   private loadContext(): LoadContext | undefined {
-    const client = this.connection.client;
-    if (!client) return undefined;
-    return { client, query: this.query, pageSize: this.pageSize(), signal: this.generation.signal };
+    const { connection } = this;
+    if (!connection.clientWhenReady) return undefined;
+    return { get client() { return connection.requireClient(); }, query: this.query, pageSize: this.pageSize(), signal: this.generation.signal };
   }
 
   private async loadChildren(node: TreeNode, context: LoadContext): Promise<TreeNode[]> {
     const load = node.spec.children;
     if (!load) return [];
     try {
+      await this.connection.clientWhenReady;
       const children = await load(context, node);
+      this.firstDataShown();
       return children.length > 0 ? children : [emptyNode(node, 'Nothing here')];
     } catch (error) {
       const { message, action } = describeError(node.spec.loadingWhat ?? `Loading ${node.label}`, error);
@@ -125,7 +160,14 @@ export class NetmonTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
   private async pagedChildren(node: PagedNode<unknown>): Promise<TreeNode[]> {
     // Remember the node so refreshAll resets its loader.
     if (!this.cache.has(node)) this.cache.set(node, Promise.resolve([]));
+    try {
+      await this.connection.clientWhenReady;
+    } catch (error) {
+      const { message, action } = describeError(node.spec.loadingWhat ?? `Loading ${node.label}`, error);
+      return [errorNode(node, message, action)];
+    }
     await node.loader.ensureStarted();
+    this.firstDataShown();
     const { loader } = node;
     const children = loader.visible.map((record, index) => node.toNode(record, node, index));
     if (loader.error !== undefined) {

@@ -17,10 +17,13 @@ export const TIME_PRESETS: readonly { label: string; range: TimeRange }[] = [
   { label: 'Last 7 days', range: { kind: 'window', window: '7d' } },
 ];
 
+/** "Current round" shows almost no sessions; the last hour has something to look at. */
+export const DEFAULT_TIME_RANGE: TimeRange = { kind: 'window', window: '1h' };
+
 export class QueryState implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
-  private range: TimeRange = { kind: 'current' };
+  private range: TimeRange = DEFAULT_TIME_RANGE;
   private activeFilters: SearchFilter[] = [];
 
   get timeRange(): TimeRange { return this.range; }
@@ -59,9 +62,9 @@ export class QueryState implements vscode.Disposable {
     return applicable.length > 0 ? applicable : undefined;
   }
 
-  /** True when nothing narrows the lists (the API's current round, no filters). */
+  /** True for the default time range without filters (nothing to point out in the view). */
   get isDefault(): boolean {
-    return this.range.kind === 'current' && this.activeFilters.length === 0;
+    return timeRangeLabel(this.range) === timeRangeLabel(DEFAULT_TIME_RANGE) && this.activeFilters.length === 0;
   }
 
   /** Time range and the filters one endpoint receives, for that list's node. */

@@ -38,6 +38,7 @@ function userSessionNode(session: UserSession, owner: PagedNode<UserSession>): T
     tooltip: facts(session.visitedSite, [['Agent', session.agentId], ['Date', session.date], ['Source', `${session.sourceAddr} (${session.orgName})`],
       ['Protocol', `${session.protocol}:${session.port}`], ['Experience score', session.experienceScore], ['Session id', session.userSessionId]]),
     icon: 'browser', kind: 'userSession', permalink: session.permalink,
+    ids: { userSessionId: session.userSessionId, agentId: session.agentId },
     loadingWhat: `Loading pages of session ${session.userSessionId}`,
     details: { path: `user-sessions/${segment(session.userSessionId)}`, load: (client, signal) => client.getUserSession(session.userSessionId, { signal }) },
     children: async ({ client, signal }, self) => {
@@ -55,6 +56,9 @@ function pageNode(parent: TreeNode, session: UserSession, page: SessionPage): Tr
       ['DOMContentLoaded', ms(page.pageTimings.onContentLoad)], ['Load', ms(page.pageTimings.onLoad)], ['Page id', page.id]]),
     icon: page.responseCode >= 400 ? 'warning' : 'file', kind: 'page',
     harPage: { userSessionId: session.userSessionId, pageId: page.id, title: page.title },
+    ids: { userSessionId: session.userSessionId, pageId: page.id, agentId: session.agentId },
+    // A click shows what a page is about: its waterfall (the details JSON stays in the menu).
+    command: { command: 'netmon.openPageWaterfall', title: 'Open Page Waterfall', arguments: [session.userSessionId, page.id, page.title] },
     details: {
       path: `user-sessions/${segment(session.userSessionId)}/pages/${segment(page.id)}`,
       load: (client, signal) => client.getPageDetails(session.userSessionId, page.id, { signal }),
@@ -69,7 +73,7 @@ function networkSessionNode(session: NetworkSession, owner: PagedNode<NetworkSes
     description: `${session.date} · ${ms(destination.latency)} · loss ${percent(destination.loss)}`,
     tooltip: facts('Network session', [['Agent', session.agentId], ['Date', session.date], ['Target', destination.target],
       ['Latency', ms(destination.latency)], ['Jitter', ms(destination.jitter)], ['Loss', percent(destination.loss)], ['Session id', session.userSessionId]]),
-    icon: 'radio-tower', kind: 'networkSession',
+    icon: 'radio-tower', kind: 'networkSession', ids: { userSessionId: session.userSessionId, agentId: session.agentId },
     details: { path: `network-sessions/${segment(session.userSessionId)}-${index}`, load: () => Promise.resolve(session) },
   });
 }
@@ -80,7 +84,7 @@ function probeNode(probe: NetworkProbe, owner: PagedNode<NetworkProbe>): TreeNod
     description: `${probe.agentId} · ${probe.date} · ${ms(probe.icmpPing.avgRtt)}`,
     tooltip: facts('Network topology probe', [['Agent', probe.agentId], ['Date', probe.date], ['Target', probe.target], ['Type', probe.type],
       ['Average RTT', ms(probe.icmpPing.avgRtt)], ['Packets', `${probe.icmpPing.pktsReceived}/${probe.icmpPing.pktsSent}`], ['Probe id', probe.networkProbeId]]),
-    icon: 'debug-disconnect', kind: 'probe',
+    icon: 'debug-disconnect', kind: 'probe', ids: { agentId: probe.agentId },
     details: { path: `network-topology/${segment(probe.networkProbeId)}`, load: (client, signal) => client.getNetworkProbe(probe.networkProbeId, { signal }) },
   });
 }

@@ -20,7 +20,7 @@ function testNode(parent: TreeNode, test: EndpointTest): TreeNode {
     description: `#${test.testId} · every ${test.interval} s${test.enabled ? '' : ' · disabled'}`,
     icon: test.enabled ? 'pass' : 'circle-outline',
     tooltip: facts(test.testName, [['Type', test.type], ['Target', test.url ?? test.server], ['Protocol', test.protocol], ['Interval', `${test.interval} s`], ['Test id', test.testId]]),
-    kind: 'test',
+    kind: 'test', ids: { testId: test.testId },
     details: { path: `endpoint-tests/${segment(test.testId)}`, load: (client, signal) => client.getEndpointTest(test.testId, { signal }) },
     children: (context, self) => Promise.resolve(testDataNodes(context, self, test)),
   });
@@ -30,49 +30,52 @@ function testDataNodes(context: LoadContext, parent: TreeNode, test: EndpointTes
   const { client } = context;
   const nodes: TreeNode[] = [
     listNode<NetMetric>(parent, context,
-      { label: 'Metrics', icon: 'graph-line', kind: 'metrics', loadingWhat: `Loading metrics of ${test.testName}` },
-      (options) => client.netMetrics(test.testId, options), metricNode, 'No metrics in this time range'),
+      { label: 'Metrics', icon: 'graph-line', kind: 'metrics', ids: { testId: test.testId }, loadingWhat: `Loading metrics of ${test.testName}` },
+      (options) => client.netMetrics(test.testId, options), (metric, owner, index) => metricNode(test, metric, owner, index), 'No metrics in this time range'),
     listNode<PathVisSummary>(parent, context,
-      { label: 'Path Visualization', icon: 'git-merge', kind: 'pathVis', loadingWhat: `Loading path visualization of ${test.testName}` },
-      (options) => client.pathVis(test.testId, options), pathVisNode, 'No path traces in this time range'),
+      { label: 'Path Visualization', icon: 'git-merge', kind: 'pathVis', ids: { testId: test.testId }, loadingWhat: `Loading path visualization of ${test.testName}` },
+      (options) => client.pathVis(test.testId, options), (summary, owner, index) => pathVisNode(test, summary, owner, index), 'No path traces in this time range'),
   ];
   if (test.type === 'http-server') {
     nodes.push(listNode<HttpServerResult>(parent, context,
-      { label: 'HTTP Server', icon: 'globe', kind: 'httpServer', loadingWhat: `Loading HTTP server data of ${test.testName}` },
-      (options) => client.httpServerResults(test.testId, options), httpServerNode, 'No HTTP server results in this time range'));
+      { label: 'HTTP Server', icon: 'globe', kind: 'httpServer', ids: { testId: test.testId }, loadingWhat: `Loading HTTP server data of ${test.testName}` },
+      (options) => client.httpServerResults(test.testId, options), (result, owner, index) => httpServerNode(test, result, owner, index), 'No HTTP server results in this time range'));
   }
   return nodes;
 }
 
-function metricNode(metric: NetMetric, owner: PagedNode<NetMetric>, index: number): TreeNode {
+function metricNode(test: EndpointTest, metric: NetMetric, owner: PagedNode<NetMetric>, index: number): TreeNode {
   return new TreeNode(owner, {
     label: `${metric.agentId} · ${roundTime(metric.roundId)}`,
     description: `${ms(metric.avgLatency)} · loss ${percent(metric.loss)}${metric.errorDetails ? ' · error' : ''}`,
     tooltip: facts('Network metrics', [['Agent', metric.agentId], ['Round', roundTime(metric.roundId)], ['Average latency', ms(metric.avgLatency)],
       ['Jitter', ms(metric.jitter)], ['Loss', percent(metric.loss)], ['Server IP', metric.serverIp], ['Error', metric.errorDetails]]),
     icon: metric.errorDetails ? 'warning' : 'pulse', kind: 'metric', permalink: metric.permalink,
+    ids: { testId: test.testId, agentId: metric.agentId, roundId: metric.roundId },
     details: { path: `metrics/${segment(metric.agentId)}-${metric.roundId}-${index}`, load: () => Promise.resolve(metric) },
   });
 }
 
-function pathVisNode(summary: PathVisSummary, owner: PagedNode<PathVisSummary>, index: number): TreeNode {
+function pathVisNode(test: EndpointTest, summary: PathVisSummary, owner: PagedNode<PathVisSummary>, index: number): TreeNode {
   const paths = summary.endpoints.length;
   return new TreeNode(owner, {
     label: `${summary.agentId} · ${roundTime(summary.roundId)}`,
     description: `${summary.location} · ${paths} path${paths === 1 ? '' : 's'}`,
     tooltip: facts('Path visualization', [['Agent', summary.agentId], ['Location', summary.location], ['Server', summary.server], ['Source', summary.sourceIp]]),
     icon: 'git-merge', kind: 'pathVisRecord', permalink: summary.permalink,
+    ids: { testId: test.testId, agentId: summary.agentId, roundId: summary.roundId },
     details: { path: `path-vis/${segment(summary.agentId)}-${summary.roundId}-${index}`, load: () => Promise.resolve(summary) },
   });
 }
 
-function httpServerNode(result: HttpServerResult, owner: PagedNode<HttpServerResult>, index: number): TreeNode {
+function httpServerNode(test: EndpointTest, result: HttpServerResult, owner: PagedNode<HttpServerResult>, index: number): TreeNode {
   return new TreeNode(owner, {
     label: `${result.agentId} · ${roundTime(result.roundId)}`,
     description: `${result.responseCode} · ${ms(result.totalTime)}`,
     tooltip: facts('HTTP server', [['Agent', result.agentId], ['Response code', result.responseCode], ['DNS', ms(result.dnsTime)], ['Connect', ms(result.connectTime)],
       ['SSL', ms(result.sslTime)], ['Wait', ms(result.waitTime)], ['Receive', ms(result.receiveTime)], ['Error', result.errorType === 'None' ? undefined : result.errorType]]),
     icon: result.errorType && result.errorType !== 'None' ? 'warning' : 'globe', kind: 'httpServerRecord', permalink: result.permalink,
+    ids: { testId: test.testId, agentId: result.agentId, roundId: result.roundId },
     details: { path: `http-server/${segment(result.agentId)}-${result.roundId}-${index}`, load: () => Promise.resolve(result) },
   });
 }

@@ -21,15 +21,17 @@ describe('account groups', () => {
     const api = await netmonApi();
     const other = groups.find((group) => !group.default);
     assert.ok(other, 'the demo admin needs a second account group');
+    // Cleared before the switch: the tree fetches Endpoint Agents ahead as soon as the new client exists.
+    await clearEmulatorRequests(emulator);
     const chosen = await vscode.commands.executeCommand<AccountGroup | undefined>('netmon.switchAccountGroup', other.aid);
     assert.equal(chosen?.aid, other.aid);
     assert.equal(api.connection.current?.accountGroup?.aid, other.aid);
     assert.match(api.statusBarText(), new RegExp(other.accountGroupName));
 
-    await clearEmulatorRequests(emulator);
     const shown = (await childrenOf(api, await root(api, 'Endpoint Agents'))).map((node) => node.label);
-    const [sent] = (await emulatorRequests(emulator)).filter((request) => request.path === '/v6/endpoint-agents');
-    assert.equal(sent?.query['aid'], String(other.aid));
+    const sent = (await emulatorRequests(emulator)).filter((request) => request.path === '/v6/endpoint-agents');
+    assert.equal(sent.length, 1, 'one agents request after the switch (the prefetch the tree then shows)');
+    assert.equal(sent[0]?.query['aid'], String(other.aid));
     const expected = await apiGet<EndpointAgentsResponse>(emulator, `/v6/endpoint-agents?aid=${other.aid}`);
     assert.deepEqual(shown, expected.endpointAgents.map((agent) => agent.computerName));
   });

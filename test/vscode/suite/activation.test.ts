@@ -19,6 +19,14 @@ describe('activation', () => {
     assert.match(vscode.version, /^1\.\d+\.\d+/);
   });
 
+  it('wakes only for Netmon documents in the workspace (and its own views and commands), not in every window or for settings.json', async () => {
+    const extension = await activateExtension();
+    const events = (extension.packageJSON as { activationEvents?: string[] }).activationEvents ?? [];
+    assert.deepEqual([...events].sort(), [
+      'workspaceContains:**/*.netmon-filter.json', 'workspaceContains:**/*.netmon-instant.json', 'workspaceContains:**/*.netmon-test.json',
+    ]);
+  });
+
   it('offers "Netmon: Show Log" in the command palette', async () => {
     const extension = await activateExtension();
     const showLog = contributedCommands(extension).find((entry) => entry.command === 'netmon.showLog');

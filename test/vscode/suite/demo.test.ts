@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { EndpointAgentsResponse } from '../../../src/api/types';
+import type { TreeNode } from '../../../src/vscode/tree/nodes';
 import { childrenOf, DEMO_CREDENTIALS, netmonApi, root, signOut } from './netmon-fixture';
 
 async function agentsAt(url: string): Promise<EndpointAgentsResponse> {
@@ -25,6 +26,24 @@ describe('demo mode', () => {
     const shown = (await childrenOf(api, await root(api, 'Endpoint Agents'))).map((node) => node.label);
     assert.ok(expected.length > 0);
     assert.deepEqual(shown, expected);
+  });
+
+  it('shows the six roots while demo mode is still starting; their children arrive once it is up', async () => {
+    const api = await netmonApi();
+    await signOut();
+    const starting = vscode.commands.executeCommand('netmon.useDemo');
+    // The emulator binds its port on a later turn of the event loop; until then the connection is only being made.
+    for (let turn = 0; turn < 10_000 && !api.connection.clientWhenReady; turn += 1) await Promise.resolve();
+    const roots = await api.tree.getChildren();
+    const connectedKind = (): string | undefined => api.connection.current?.kind; // read anew after each await
+    assert.equal(connectedKind(), undefined, 'the roots came before the connection was up');
+    assert.deepEqual(roots.map((node) => node.label),
+      ['Endpoint Agents', 'Networks', 'Endpoint Tests', 'User Sessions', 'Network Sessions', 'Network Topology']);
+    const agents = await childrenOf(api, roots[0] as TreeNode);
+    assert.ok(agents.length > 0 && agents.every((node) => node.spec.kind === 'agent'), agents.map((node) => node.label).join(', '));
+    assert.ok(await starting, 'Use Demo Account failed');
+    assert.equal(connectedKind(), 'demo');
+    assert.equal((await api.tree.getChildren())[0], roots[0], 'the account group arriving later did not rebuild the roots');
   });
 
   it('stops the emulator when leaving demo mode', async () => {

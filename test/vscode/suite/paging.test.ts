@@ -20,7 +20,7 @@ describe('"Load more" paging', () => {
     await vscode.commands.executeCommand('netmon.setTimeRange', { window: '2d' });
   });
   after(async () => {
-    await vscode.commands.executeCommand('netmon.setTimeRange', 'current');
+    await vscode.commands.executeCommand('netmon.setTimeRange', { window: '1h' }); // the default
     await signOut();
     await emulator.close();
   });

@@ -15,7 +15,7 @@ describe('time range and filters', () => {
   });
   after(async () => {
     await vscode.commands.executeCommand('netmon.clearFilters');
-    await vscode.commands.executeCommand('netmon.setTimeRange', 'current');
+    await vscode.commands.executeCommand('netmon.setTimeRange', { window: '1h' }); // the default
     await signOut();
     await emulator.close();
   });
@@ -39,7 +39,7 @@ describe('time range and filters', () => {
     const custom = (await emulatorRequests(emulator)).filter((request) => request.path === TOPOLOGY && request.query['from'] !== undefined);
     assert.equal(custom.length, 1);
     assert.deepEqual([custom[0]?.query['from'], custom[0]?.query['to'], custom[0]?.query['window']], ['2026-11-20T10:00:00', '2026-11-20T12:30:00', undefined]);
-    await vscode.commands.executeCommand('netmon.setTimeRange', 'current');
+    await vscode.commands.executeCommand('netmon.setTimeRange', { window: '1h' }); // the default
   });
 
   it('applies a filter to sessions and topology (POST searchFilters) and clearing it restores the lists', async () => {

@@ -75,9 +75,11 @@ describe('explorer tree', () => {
     assert.ok(metrics.every((node) => kindOf(node) === 'metric'));
   });
 
-  it('shows the first page of user sessions and a session\'s pages', async () => {
+  it('shows the first page of user sessions of the last hour (the default range) and a session\'s pages', async () => {
     const api = await netmonApi();
-    const { userSessions } = await apiGet<UserSessionsResponse>(emulator, '/v6/endpoint-data/user-sessions');
+    assert.match(api.treeView.description ?? '', /^Last hour/);
+    const { userSessions } = await apiGet<UserSessionsResponse>(emulator, '/v6/endpoint-data/user-sessions?window=1h');
+    assert.ok(userSessions.length > 0, 'the last hour of the emulator holds sessions');
     const nodes = await childrenOf(api, await root(api, 'User Sessions'));
     assert.deepEqual(records(nodes).map((node) => node.label), userSessions.map((session) => session.visitedSite));
     const first = userSessions[0];
@@ -106,6 +108,38 @@ describe('explorer tree', () => {
     assert.equal(written, target);
     const expected = await apiGet<PageDetailResponse>(emulator, `/v6/endpoint-data/user-sessions/${sessionId}/page/${pageNode.spec.harPage.pageId}`);
     assert.deepEqual(JSON.parse(readFileSync(target, 'utf8')), expected.har);
+  });
+
+  it('session and page nodes carry their ids; clicking a page opens its waterfall', async () => {
+    const api = await netmonApi();
+    const [sessionNode] = records(await childrenOf(api, await root(api, 'User Sessions')));
+    assert.ok(sessionNode?.spec.ids?.userSessionId);
+    const [pageNode] = await childrenOf(api, sessionNode);
+    assert.ok(pageNode);
+    assert.equal(pageNode.spec.ids?.userSessionId, sessionNode.spec.ids.userSessionId);
+    assert.equal(pageNode.spec.ids?.pageId, pageNode.spec.harPage?.pageId);
+    const click = pageNode.treeItem().command;
+    assert.equal(click?.command, 'netmon.openPageWaterfall');
+    const opened: unknown = await vscode.commands.executeCommand(click.command, ...(click.arguments ?? []));
+    assert.ok(opened, 'the waterfall panel opened');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('test data records carry their test, agent and round', async () => {
+    const api = await netmonApi();
+    const [typeNode] = await childrenOf(api, await root(api, 'Endpoint Tests'));
+    const [testNode] = await childrenOf(api, typeNode as TreeNode);
+    const testId = testNode?.spec.ids?.testId;
+    assert.equal(typeof testId, 'number');
+    const [metricsNode] = await childrenOf(api, testNode as TreeNode);
+    assert.equal(metricsNode?.spec.ids?.testId, testId);
+    const metrics = records(await childrenOf(api, metricsNode as TreeNode));
+    assert.ok(metrics.length > 0, 'the last hour holds metrics');
+    for (const metric of metrics) {
+      assert.equal(metric.spec.ids?.testId, testId);
+      assert.ok(metric.label.startsWith(`${metric.spec.ids?.agentId ?? '?'} · `), metric.label);
+      assert.equal(typeof metric.spec.ids?.roundId, 'number');
+    }
   });
 
   it('copies a record\'s permalink', async () => {

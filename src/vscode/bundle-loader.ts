@@ -1,0 +1,126 @@
+// Loads the lazily required bundles (client-lib with undici, emulator-lib, documents-lib)
+// with a V8 code cache. Node 20 (VS Code's extension host) has no module.enableCompileCache,
+// and compiling client-lib.js (0.5 MB) is the largest single cost between activation and the
+// tree's first data. Like Node's own compile cache, the cache lives under the temp dir: a
+// per-user folder only that user may write, one file per bundle keyed by the bundle's
+// content and the V8 version. Anything unexpected falls back to a plain require.
+import { createHash } from 'node:crypto';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import Module, { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import * as vm from 'node:vm';
+
+/** If nobody calls writePendingCodeCaches (no tree data yet), the caches are written after this. */
+const WRITE_CACHE_AFTER_MS = 3_000;
+
+const pendingWrites = new Set<() => void>();
+
+/**
+ * Writes the caches not written yet. Called once the tree shows its first data: the cache
+ * then also holds the functions that request compiled lazily, and a short session still gets one.
+ */
+export function writePendingCodeCaches(): void {
+  for (const write of [...pendingWrites]) write();
+}
+
+const loaded = new Map<string, unknown>();
+
+export interface BundleLoadInfo {
+  /** True when V8 accepted cached code for this load. */
+  readonly fromCache: boolean;
+  /** Settles once a cache for the next load was written (or was not needed). */
+  readonly cacheWritten: Promise<void>;
+}
+
+const loadInfo = new Map<string, BundleLoadInfo>();
+
+/** How the last load of `file` went (for tests and the activation bench). */
+export function bundleLoadInfo(file: string): BundleLoadInfo | undefined {
+  return loadInfo.get(file);
+}
+
+/** `require(file)` for a CommonJS bundle, compiled from the code cache when there is one. */
+export function requireBundle(file: string, cacheDir: string | undefined = defaultCacheDir(), writeAfterMs = WRITE_CACHE_AFTER_MS): unknown {
+  if (loaded.has(file)) return loaded.get(file);
+  const dir = cacheDir !== undefined && privateDir(cacheDir) ? cacheDir : undefined;
+  // A cache that cannot be used or written must never stop the extension from loading.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a runtime require is the fallback
+  const exports = dir === undefined ? require(file) as unknown : loadWithCodeCache(file, dir, writeAfterMs).exports;
+  loaded.set(file, exports);
+  return exports;
+}
+
+function defaultCacheDir(): string | undefined {
+  const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
+  return uid === undefined ? undefined : path.join(tmpdir(), `netmon-workbench-code-cache-${uid}`);
+}
+
+/** The folder exists (or is created) as a real directory of this user that nobody else may write. */
+function privateDir(dir: string): boolean {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const stat = lstatSync(dir);
+    return stat.isDirectory() && stat.uid === process.getuid?.() && (stat.mode & 0o022) === 0;
+  } catch {
+    return false;
+  }
+}
+
+/** Compiles and runs the bundle once more (no memo), from `dir`'s cache when it matches. */
+export function loadWithCodeCache(file: string, dir: string, writeAfterMs = WRITE_CACHE_AFTER_MS): BundleLoadInfo & { exports: unknown } {
+  if (!privateDir(dir)) throw new Error(`${dir} is not a private folder of this user`);
+  const source = readFileSync(file, 'utf8');
+  const prefix = `${path.basename(file)}-`;
+  const key = createHash('sha256').update(process.versions.v8).update('\0').update(process.arch).update('\0').update(source).digest('hex').slice(0, 32);
+  const cacheFile = path.join(dir, `${prefix}${key}.bin`);
+  const cachedData = readIfPresent(cacheFile);
+  const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });
+  const fromCache = cachedData !== undefined && !script.cachedDataRejected;
+  const exports = runAsModule(script, file);
+  const cacheWritten = fromCache ? Promise.resolve() : new Promise<void>((resolve) => {
+    const write = (): void => {
+      if (!pendingWrites.delete(write)) return;
+      clearTimeout(timer);
+      writeCache(script, dir, prefix, cacheFile);
+      resolve();
+    };
+    pendingWrites.add(write);
+    const timer = setTimeout(write, writeAfterMs).unref();
+  });
+  loadInfo.set(file, { fromCache, cacheWritten });
+  return { exports, fromCache, cacheWritten };
+}
+
+function runAsModule(script: vm.Script, file: string): unknown {
+  const wrapper: unknown = script.runInThisContext();
+  if (typeof wrapper !== 'function') throw new Error(`${file} did not compile to a module wrapper`);
+  const module = { exports: {} as unknown, filename: file, id: file, loaded: false };
+  const localRequire = createRequire(file);
+  (wrapper as (...args: unknown[]) => void).call(module.exports, module.exports, localRequire, module, file, path.dirname(file));
+  module.loaded = true;
+  return module.exports;
+}
+
+function readIfPresent(file: string): Buffer | undefined {
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes this bundle's cache and removes the ones of older builds of it. */
+function writeCache(script: vm.Script, dir: string, prefix: string, cacheFile: string): void {
+  try {
+    for (const name of readdirSync(dir)) {
+      if (name.startsWith(prefix) && path.join(dir, name) !== cacheFile) rmSync(path.join(dir, name), { force: true });
+    }
+    // Written aside and renamed: another window reading it meanwhile never sees half a file.
+    const temporary = `${cacheFile}.${process.pid}.tmp`;
+    writeFileSync(temporary, script.createCachedData(), { mode: 0o600 });
+    renameSync(temporary, cacheFile);
+  } catch {
+    // A cache is an optimisation: a read-only or full temp dir only costs the next activation time.
+  }
+}
