@@ -56,6 +56,36 @@ export function redactUrl(input: string | URL): string {
   return shown.toString();
 }
 
+/** The literal secrets a credential puts on the wire (token, and the Basic header value). */
+export function credentialSecrets(credentials: Credentials): string[] {
+  if (credentials.kind !== 'basic') return [credentials.token];
+  return [credentials.token, Buffer.from(`${credentials.email}:${credentials.token}`).toString('base64')];
+}
+
+/** Shortest literal secret replaced verbatim; shorter ones would mangle ordinary words. */
+const MIN_LITERAL_SECRET = 4;
+
+/**
+ * Server-provided text (an `errorMessage`, a network error's reason) with credentials
+ * replaced: `authToken=` values, `Bearer`/`Basic` header values, and the given secrets.
+ */
+export function redactText(text: string, secrets: readonly string[] = []): string {
+  let shown = text.replace(/(authToken=)[^&#\s"'<>]*/gi, `$1${REDACTED}`);
+  shown = shown.replace(/\b(Bearer\s+)([A-Za-z0-9._~+/=-]+)/gi, (match, prefix: string, value: string) => (
+    looksLikeToken(value) ? `${prefix}${REDACTED}` : match));
+  shown = shown.replace(/\b(Basic\s+)([A-Za-z0-9+/]+=*)/gi, (match, prefix: string, value: string) => (
+    Buffer.from(value, 'base64').toString('latin1').includes(':') ? `${prefix}${REDACTED}` : match));
+  for (const secret of secrets) {
+    if (secret.length >= MIN_LITERAL_SECRET) shown = shown.split(secret).join(REDACTED);
+  }
+  return shown;
+}
+
+/** Keeps prose such as "Bearer authentication" readable while hiding real token values. */
+function looksLikeToken(value: string): boolean {
+  return value.length >= 20 || (value.length >= 6 && /[^A-Za-z]/.test(value));
+}
+
 /**
  * Identifies the organization behind a credential without keeping the secret around:
  * the rate limiter is shared by every client of the same base URL and credential.

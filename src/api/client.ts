@@ -54,6 +54,8 @@ export interface NetmonClientOptions {
   onRequest?: RequestListener;
   /** Keep-alive connections per origin (default 8). */
   connections?: number;
+  /** Largest response body accepted, in bytes (default 64 MB); bigger ones fail with ResponseTooLargeError. */
+  maxResponseBytes?: number;
 }
 
 // ---------- per-call options ----------

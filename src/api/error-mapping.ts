@@ -1,8 +1,9 @@
 // Maps a failed HTTP status (or a failed attempt) to the typed error a caller can act on.
 import {
   AuthenticationError, CancelledError, ForbiddenError, NetmonError, NetworkError, NotFoundError,
-  RateLimitedError, ServerError, TimeoutError, ValidationError, type NetmonErrorDetails, type RequiredPermission,
+  RateLimitedError, ResponseTooLargeError, ServerError, TimeoutError, ValidationError, type NetmonErrorDetails, type RequiredPermission,
 } from './errors';
+import { redactText } from './auth';
 import type { TransportFailure } from './transport';
 
 export interface RequestContext {
@@ -15,8 +16,13 @@ export interface RequestContext {
   requiredPermission?: RequiredPermission;
 }
 
-/** The server's `errorMessage` from a JSON (or XML) error body, if there is one. */
-export function extractErrorMessage(text: string): string | undefined {
+/** The server's `errorMessage` from a JSON (or XML) error body, if there is one, credentials redacted. */
+export function extractErrorMessage(text: string, secrets: readonly string[] = []): string | undefined {
+  const message = rawErrorMessage(text);
+  return message === undefined ? undefined : redactText(message, secrets);
+}
+
+function rawErrorMessage(text: string): string | undefined {
   const trimmed = text.trim();
   if (trimmed === '') return undefined;
   try {
@@ -28,15 +34,28 @@ export function extractErrorMessage(text: string): string | undefined {
     return undefined;
   } catch {
     const xml = /<errorMessage>([\s\S]*?)<\/errorMessage>/.exec(trimmed);
-    return xml?.[1]?.trim();
+    const content = xml?.[1]?.trim();
+    return content === undefined ? undefined : decodeXmlEntities(content);
   }
 }
 
+const XML_ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** The five predefined XML entities and numeric character references; CDATA kept as its text. */
+export function decodeXmlEntities(text: string): string {
+  const unwrapped = text.replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, '$1');
+  return unwrapped.replace(/&(?:#x([0-9a-f]+)|#([0-9]+)|([a-z]+));/gi, (entity, hex?: string, decimal?: string, name?: string) => {
+    if (name !== undefined) return XML_ENTITIES[name] ?? entity;
+    const codePoint = hex !== undefined ? Number.parseInt(hex, 16) : Number(decimal);
+    return codePoint <= 0x10ffff ? String.fromCodePoint(codePoint) : entity;
+  });
+}
+
 export function errorForStatus(
-  status: number, bodyText: string, context: RequestContext, resetEpochSeconds?: number,
+  status: number, bodyText: string, context: RequestContext, resetEpochSeconds?: number, secrets: readonly string[] = [],
 ): NetmonError {
   const details: NetmonErrorDetails = {
-    method: context.method, path: context.path, status, errorMessage: extractErrorMessage(bodyText),
+    method: context.method, path: context.path, status, errorMessage: extractErrorMessage(bodyText, secrets),
   };
   if (status === 401) return new AuthenticationError(details);
   if (status === 403) {
@@ -51,7 +70,9 @@ export function errorForStatus(
   return new ServerError(details);
 }
 
-export function errorForFailure(failure: TransportFailure, context: RequestContext, timeoutMs: number): NetmonError {
+export function errorForFailure(
+  failure: TransportFailure, context: RequestContext, timeoutMs: number, secrets: readonly string[] = [],
+): NetmonError {
   const details: NetmonErrorDetails = { method: context.method, path: context.path, cause: failure.original };
   switch (failure.reason) {
     case 'timeout':
@@ -59,6 +80,8 @@ export function errorForFailure(failure: TransportFailure, context: RequestConte
     case 'cancelled':
       return new CancelledError(details);
     case 'network':
-      return new NetworkError({ ...details, reason: failure.message });
+      return new NetworkError({ ...details, reason: redactText(failure.message, secrets) });
+    case 'too-large':
+      return new ResponseTooLargeError({ ...details, errorMessage: failure.message });
   }
 }

@@ -141,6 +141,9 @@ export class UnparseableResponseError extends NetmonError {
   }
 }
 
+/** The body was larger than `maxResponseBytes`; retrying would not make it smaller. */
+export class ResponseTooLargeError extends UnparseableResponseError {}
+
 /** `pages.next` pointed back to a page already read (or to another host). */
 export class PagingLoopError extends NetmonError {
   readonly kind = 'paging-loop';

@@ -1,7 +1,7 @@
 // The NetmonClient implementation: one method per endpoint of the spec, each a thin
 // mapping from typed options to a path, query and body. Transport, auth, rate limits,
 // retries and paging live in their own modules.
-import { credentialFingerprint, redactPath } from './auth';
+import { credentialFingerprint, redactPath, withoutAuthQuery } from './auth';
 import type {
   CallOptions, EndpointAgentDetailResponse, EndpointTestListOptions, FilterableListOptions, Formatted,
   FormatOptions, ListOptions, NetmonClient, NetmonClientOptions, Paged, RequestListener, ResponseFormat,
@@ -9,7 +9,7 @@ import type {
 } from './client';
 import { InvalidFilterError, PagingLoopError } from './errors';
 import { findFilterProblem } from './filters';
-import { PagedWalk, type PagedSource } from './paging';
+import { isRecord, PagedWalk, type PagedSource } from './paging';
 import { applyQuery, resolvePath, segment } from './query';
 import { sharedRateLimiters, type OrganizationRateLimiter, type RateLimiterRegistry } from './rate-limiter';
 import { RequestExecutor, type ApiRequest } from './request';
@@ -57,7 +57,7 @@ class HttpNetmonClient implements NetmonClient {
     if (options.onRequest) this.listeners.add(options.onRequest);
     this.transport = new Transport(createDispatcher({
       baseUrl: new URL(this.baseUrl), proxy: options.proxy, connections: options.connections ?? 8,
-    }));
+    }), options.maxResponseBytes);
     const registry = internals.rateLimiters ?? sharedRateLimiters;
     this.limiter = registry.limiterFor(`${this.baseUrl}|${credentialFingerprint(options.credentials)}`);
     this.executor = new RequestExecutor({
@@ -255,8 +255,21 @@ class HttpNetmonClient implements NetmonClient {
     const url = applyQuery(absolute ? this.resumeUrl(pathOrUrl) : resolvePath(this.baseUrl, pathOrUrl), { ...options, aid: options.aid ?? (absolute ? undefined : this.options.aid) });
     return this.executor.execute({
       method: 'GET', url, expect: options.format === 'xml' ? 'text' : 'json', signal: options.signal, timeoutMs: options.timeoutMs,
-    }).then((response) => response.data as Formatted<F, unknown>);
+    }).then((response) => withoutEchoedToken(response.data) as Formatted<F, unknown>);
   }
+}
+
+/** A server may echo `authToken` into `pages.next`; like PagedWalk, callers never see it. */
+function withoutEchoedToken(data: unknown): unknown {
+  if (typeof data === 'string') return data.replace(/([?&])authToken=[^&#<"\s]*(&amp;|&)?/gi, (_match, lead: string, tail?: string) => (tail ? lead : ''));
+  if (!isRecord(data) || !isRecord(data['pages']) || typeof data['pages']['next'] !== 'string') return data;
+  let next: URL;
+  try {
+    next = new URL(data['pages']['next']);
+  } catch {
+    return data;
+  }
+  return { ...data, pages: { ...data['pages'], next: withoutAuthQuery(next).toString() } };
 }
 
 function nested(response: Record<string, unknown>, container: string, array: string): unknown {

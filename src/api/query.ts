@@ -47,7 +47,14 @@ export function resolvePath(baseUrl: string, path: string): URL {
   return new URL(path.replace(/^\/+/, ''), base);
 }
 
-/** Encodes one path segment taken from user or server data. */
+/**
+ * Encodes one path segment taken from user or server data. `.`, `..` and empty ids are
+ * refused: URL resolution would collapse them and the call would reach another endpoint.
+ */
 export function segment(value: string | number): string {
-  return encodeURIComponent(String(value));
+  const text = String(value);
+  if (text === '' || text === '.' || text === '..') {
+    throw new RangeError(`"${text}" is not a valid id for a URL path segment`);
+  }
+  return encodeURIComponent(text);
 }

@@ -5,9 +5,9 @@
 // Retry rules: a 429 means the server executed nothing, so any method is retried once
 // the budget resets. 5xx, dropped connections, truncated bodies and timeouts are retried
 // for GET only: a POST/PUT/DELETE may have taken effect.
-import { authHeaders, redactPath, withAuthQuery } from './auth';
+import { authHeaders, credentialSecrets, redactPath, withAuthQuery } from './auth';
 import type { Credentials, RequestEvent, RequestListener, RetryPolicy } from './client';
-import { CancelledError, NetmonError, UnparseableResponseError, type RequiredPermission } from './errors';
+import { CancelledError, NetmonError, ResponseTooLargeError, UnparseableResponseError, type RequiredPermission } from './errors';
 import { errorForFailure, errorForStatus, type RequestContext } from './error-mapping';
 import { correctForClockSkew, readRateLimitHeaders, type OrganizationRateLimiter } from './rate-limiter';
 import { Transport, TransportFailure, type HttpMethod, type TransportResponse } from './transport';
@@ -108,7 +108,7 @@ export class RequestExecutor {
     } catch (failure) {
       permit.complete({ status: undefined, info: undefined });
       if (!(failure instanceof TransportFailure)) throw failure;
-      return { attempt: { error: errorForFailure(failure, context, timeoutMs) }, waitedMs: permit.waitedMs };
+      return { attempt: { error: errorForFailure(failure, context, timeoutMs, credentialSecrets(this.settings.credentials)) }, waitedMs: permit.waitedMs };
     }
   }
 
@@ -128,7 +128,9 @@ export class RequestExecutor {
     const { response, error } = attempt;
     if (!response) return { kind: 'error', error: error ?? new CancelledError(context) };
     if (response.status < 200 || response.status >= 300) {
-      return { kind: 'error', error: errorForStatus(response.status, response.text, context, attempt.rateLimit?.resetEpochSeconds) };
+      return { kind: 'error', error: errorForStatus(
+        response.status, response.text, context, attempt.rateLimit?.resetEpochSeconds, credentialSecrets(this.settings.credentials),
+      ) };
     }
     if (request.expect === 'none') return { kind: 'ok', value: { status: response.status, data: undefined } };
     if (request.expect === 'text') return { kind: 'ok', value: { status: response.status, data: response.text } };
@@ -144,7 +146,7 @@ export class RequestExecutor {
   ): 'rate-limit' | 'transient' | undefined {
     const { retry } = this.settings;
     if (error.kind === 'rate-limited') return rateLimitRetries < retry.maxRateLimitRetries ? 'rate-limit' : undefined;
-    if (request.method !== 'GET' || transientRetries >= retry.maxRetries) return undefined;
+    if (request.method !== 'GET' || transientRetries >= retry.maxRetries || error instanceof ResponseTooLargeError) return undefined;
     const transient = error.kind === 'server' && (error.status ?? 0) >= 500
       || error.kind === 'network' || error.kind === 'timeout' || error.kind === 'unparseable';
     return transient ? 'transient' : undefined;

@@ -23,7 +23,7 @@ export interface TransportResponse {
 
 /** Why no complete response arrived. */
 export class TransportFailure extends Error {
-  constructor(readonly reason: 'timeout' | 'cancelled' | 'network', readonly original: unknown) {
+  constructor(readonly reason: 'timeout' | 'cancelled' | 'network' | 'too-large', readonly original: unknown) {
     super(original instanceof Error ? original.message : String(original));
     this.name = 'TransportFailure';
   }
@@ -37,6 +37,16 @@ export interface TransportOptions {
   connections: number;
 }
 
+export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+
+/** The body was bigger than the configured cap; reading stopped there. */
+export class ResponseTooLargeFailure extends Error {
+  constructor(readonly limit: number) {
+    super(`response exceeds ${limit} bytes`);
+    this.name = 'ResponseTooLargeFailure';
+  }
+}
+
 const KEEP_ALIVE_MS = 30_000;
 
 export function createDispatcher(options: TransportOptions): Dispatcher {
@@ -46,7 +56,7 @@ export function createDispatcher(options: TransportOptions): Dispatcher {
 }
 
 export class Transport {
-  constructor(private readonly dispatcher: Dispatcher) {}
+  constructor(private readonly dispatcher: Dispatcher, private readonly maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES) {}
 
   async send(input: TransportRequest): Promise<TransportResponse> {
     if (input.signal?.aborted) throw new TransportFailure('cancelled', input.signal.reason);
@@ -66,9 +76,10 @@ export class Transport {
         dispatcher: this.dispatcher,
         signal: controller.signal,
       });
-      const text = await response.body.text();
+      const text = await readCapped(response.body, response.headers['content-length'], this.maxResponseBytes);
       return { status: response.statusCode, headers: response.headers, text };
     } catch (error) {
+      if (error instanceof ResponseTooLargeFailure) throw new TransportFailure('too-large', error);
       if (timedOut) throw new TransportFailure('timeout', error);
       if (input.signal?.aborted) throw new TransportFailure('cancelled', error);
       throw new TransportFailure('network', error);
@@ -81,4 +92,25 @@ export class Transport {
   close(): Promise<void> {
     return this.dispatcher.close();
   }
+}
+
+/** The body as UTF-8, refusing (before or while reading) one larger than `limit` bytes. */
+async function readCapped(body: Dispatcher.ResponseData['body'], contentLength: string | string[] | undefined, limit: number): Promise<string> {
+  const announced = Number(Array.isArray(contentLength) ? contentLength[0] : contentLength);
+  if (Number.isFinite(announced) && announced > limit) {
+    body.destroy();
+    throw new ResponseTooLargeFailure(limit);
+  }
+  const chunks: Buffer[] = [];
+  let received = 0;
+  for await (const chunk of body) {
+    const bytes = chunk as Buffer;
+    received += bytes.length;
+    if (received > limit) {
+      body.destroy();
+      throw new ResponseTooLargeFailure(limit);
+    }
+    chunks.push(bytes);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }

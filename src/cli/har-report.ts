@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { escapeHtml } from '../../webview/shared/escape';
 
 export interface HarReportOptions {
   /** The built panel bundle (dist/webview/har.js); see loadHarBundle(). */
@@ -45,10 +46,6 @@ export function embedJson(value: unknown): string {
 /** `</script` and `<!--` only occur inside strings or comments of a bundle; \x3C keeps their meaning there. */
 function inlineScript(bundle: string): string {
   return bundle.replace(/<(\/script|!--)/gi, '\\x3C$1');
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 function firstPageTitle(har: unknown): string | undefined {

@@ -129,10 +129,31 @@ function fixedFieldChanges(body: EnterpriseTestCreate, type: EnterpriseTestType,
     const wanted = body[field];
     const current = deployed[field];
     if (wanted === undefined) continue;
-    const same = field === 'server' ? sameServer(String(wanted), current === undefined ? undefined : String(current)) : wanted === current;
-    if (!same) changes.push({ field, from: current, to: wanted });
+    if (!sameTargetField(field, wanted, current)) changes.push({ field, from: current, to: wanted });
   }
   return changes;
+}
+
+function sameTargetField(field: typeof ALL_TEST_TARGET_FIELDS[number], wanted: unknown, current: unknown): boolean {
+  const deployedText = current === undefined ? undefined : String(current);
+  if (field === 'server') return sameServer(String(wanted), deployedText);
+  if (field === 'url') return sameUrl(String(wanted), deployedText);
+  return wanted === current;
+}
+
+/** The service normalises URLs (adds https:// when no scheme, a trailing / after the host). */
+function sameUrl(wanted: string, deployed: string | undefined): boolean {
+  if (deployed === undefined) return false;
+  return wanted === deployed || normaliseUrl(wanted) === normaliseUrl(deployed);
+}
+
+function normaliseUrl(text: string): string {
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`;
+  try {
+    return new URL(withScheme).href;
+  } catch {
+    return text;
+  }
 }
 
 /** The service reports server as host:port, adding :80 when none was given. */

@@ -37,6 +37,11 @@ export interface EmulatorOptions {
   faults?: FaultRule[];
   /** Enables the /_emulator/ control routes (off by default). */
   control?: boolean;
+  /**
+   * Extra Host names a loopback emulator answers to (e.g. a name a proxy forwards); any
+   * other non-loopback Host is refused with 421 against DNS rebinding.
+   */
+  allowedHosts?: string[];
   /** Seconds before an instant test's results appear on the data endpoints (default 3). */
   instantTestDelaySeconds?: number;
   /** Clock in epoch milliseconds (default Date.now); tests move it to cross round boundaries. */

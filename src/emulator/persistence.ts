@@ -4,23 +4,30 @@
 import { mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { EnterpriseTest } from '../api/types';
+import { HttpError } from './http/errors';
 
 const FIRST_TEST_ID = 1_000_001;
 
 interface StoreFile { version: 1; nextTestId: number; groups: Record<string, EnterpriseTest[]> }
 
+type Groups = Map<number, Map<number, EnterpriseTest>>;
+
+/** The state a change works on: a copy, adopted only once it is safely on disk. */
+interface Draft { nextTestId: number; groups: Groups }
+
 export class TestStore {
-  private writes: Promise<void> = Promise.resolve();
+  /** Changes run one at a time; a failed one must not stop the ones queued after it. */
+  private queue: Promise<void> = Promise.resolve();
   private tempCounter = 0;
 
   private constructor(
     private readonly file: string | undefined,
     private nextTestId: number,
-    private readonly groups: Map<number, Map<number, EnterpriseTest>>,
+    private groups: Groups,
   ) {}
 
   static async open(file?: string): Promise<TestStore> {
-    const groups = new Map<number, Map<number, EnterpriseTest>>();
+    const groups: Groups = new Map();
     if (!file) return new TestStore(undefined, FIRST_TEST_ID, groups);
     const saved = await load(file);
     for (const [aid, tests] of Object.entries(saved?.groups ?? {})) {
@@ -33,56 +40,84 @@ export class TestStore {
 
   get(aid: number, testId: number): EnterpriseTest | undefined { return this.groups.get(aid)?.get(testId); }
 
-  async create(aid: number, build: (testId: number) => EnterpriseTest): Promise<EnterpriseTest> {
-    const test = build(this.nextTestId);
-    this.nextTestId += 1;
-    this.groupOf(aid).set(test.testId, test);
-    await this.persist();
-    return test;
+  create(aid: number, build: (testId: number) => EnterpriseTest): Promise<EnterpriseTest> {
+    return this.change((draft) => {
+      const test = build(draft.nextTestId);
+      draft.nextTestId += 1;
+      groupOf(draft.groups, aid).set(test.testId, test);
+      return { value: test, changed: true };
+    });
   }
 
-  async replace(aid: number, test: EnterpriseTest): Promise<void> {
-    this.groupOf(aid).set(test.testId, test);
-    await this.persist();
+  replace(aid: number, test: EnterpriseTest): Promise<void> {
+    return this.change((draft) => {
+      groupOf(draft.groups, aid).set(test.testId, test);
+      return { value: undefined, changed: true };
+    });
   }
 
-  async remove(aid: number, testId: number): Promise<boolean> {
-    const removed = this.groups.get(aid)?.delete(testId) ?? false;
-    if (removed) await this.persist();
-    return removed;
+  remove(aid: number, testId: number): Promise<boolean> {
+    return this.change((draft) => {
+      const removed = draft.groups.get(aid)?.delete(testId) ?? false;
+      return { value: removed, changed: removed };
+    });
   }
 
-  /** Resolves once every write issued so far is on disk. */
-  flush(): Promise<void> { return this.writes; }
+  /** Resolves once every change issued so far has finished (saved or failed). */
+  flush(): Promise<void> { return this.queue; }
 
-  private groupOf(aid: number): Map<number, EnterpriseTest> {
-    let group = this.groups.get(aid);
-    if (!group) { group = new Map(); this.groups.set(aid, group); }
-    return group;
+  /** Applies `edit` to a copy, saves the copy, and only then makes it the live state. */
+  private change<T>(edit: (draft: Draft) => { value: T; changed: boolean }): Promise<T> {
+    const run = async (): Promise<T> => {
+      const draft: Draft = { nextTestId: this.nextTestId, groups: copyGroups(this.groups) };
+      const { value, changed } = edit(draft);
+      if (changed) await this.save(draft);
+      this.nextTestId = draft.nextTestId;
+      this.groups = draft.groups;
+      return value;
+    };
+    const result = this.queue.then(run);
+    this.queue = result.then(() => undefined, () => undefined);
+    return result;
   }
 
-  private persist(): Promise<void> {
+  private async save(draft: Draft): Promise<void> {
     const { file } = this;
-    if (!file) return Promise.resolve();
-    const snapshot: StoreFile = { version: 1, nextTestId: this.nextTestId, groups: {} };
-    for (const [aid, tests] of this.groups) snapshot.groups[String(aid)] = [...tests.values()];
+    if (!file) return;
+    const snapshot: StoreFile = { version: 1, nextTestId: draft.nextTestId, groups: {} };
+    for (const [aid, tests] of draft.groups) snapshot.groups[String(aid)] = [...tests.values()];
     const text = `${JSON.stringify(snapshot, null, 2)}\n`;
     const temp = join(dirname(file), `.${basename(file)}.${process.pid}.${(this.tempCounter += 1)}.tmp`);
-    this.writes = this.writes.then(() => writeAtomically(file, temp, text));
-    return this.writes;
+    try {
+      await writeAtomically(file, temp, text);
+    } catch (error) {
+      // The client sees the file's name and the error code, never the server's folders.
+      const code = (error as NodeJS.ErrnoException).code ?? 'write failed';
+      throw new HttpError(503, `Could not save tests to ${basename(file)}: ${code}; nothing was changed, try again`);
+    }
   }
+}
+
+function groupOf(groups: Groups, aid: number): Map<number, EnterpriseTest> {
+  let group = groups.get(aid);
+  if (!group) { group = new Map(); groups.set(aid, group); }
+  return group;
+}
+
+function copyGroups(groups: Groups): Groups {
+  return new Map([...groups].map(([aid, tests]) => [aid, new Map(tests)]));
 }
 
 async function writeAtomically(file: string, temp: string, text: string): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
-  const handle = await open(temp, 'w', 0o600);
   try {
-    await handle.writeFile(text, 'utf8');
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
+    const handle = await open(temp, 'w', 0o600);
+    try {
+      await handle.writeFile(text, 'utf8');
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
     await rename(temp, file);
   } catch (error) {
     await unlink(temp).catch(() => undefined);

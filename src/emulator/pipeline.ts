@@ -6,6 +6,7 @@ import { CONTROL_PREFIX } from './api';
 import { identify, selectGroup, type Caller } from './http/auth';
 import { ClientWatch } from './http/client-watch';
 import { readBody } from './http/body';
+import { checkBrowserSafety, type HostPolicy } from './http/browser-guard';
 import { HttpError, badRequest, notFound } from './http/errors';
 import type { FaultInjector } from './http/faults';
 import { render, type OutputFormat } from './http/format';
@@ -22,6 +23,8 @@ export interface PipelineDeps {
   faults: FaultInjector;
   log: RequestLog;
   control: boolean;
+  /** Which Host headers are answered (DNS-rebinding protection). */
+  hosts: HostPolicy;
   ownUrl: () => string;
   nowMs: () => number;
 }
@@ -55,6 +58,7 @@ export async function handleRequest(deps: PipelineDeps, req: IncomingMessage, re
   try {
     const url = new URL(req.url ?? '/', 'http://emulator.invalid');
     exchange.query = url.searchParams;
+    checkBrowserSafety(exchange.method, req.headers, deps.hosts);
     if (url.pathname.startsWith(CONTROL_PREFIX)) {
       await handleControl(deps, req, res, url);
       return;
@@ -76,7 +80,7 @@ export async function handleRequest(deps: PipelineDeps, req: IncomingMessage, re
   const entry = logged(deps, req, exchange, answer.status);
   // A cut the truncate fault makes on purpose is not the client leaving.
   if (!exchange.truncate) res.once('close', () => { if (!res.writableFinished) entry.aborted = true; });
-  send(res, answer, exchange.truncate);
+  send(res, answer, exchange.truncate, deps.nowMs());
 }
 
 /** Latency first (cut short when the client leaves), then at most one terminal fault. */
@@ -179,10 +183,11 @@ function failure(deps: PipelineDeps, error: unknown, format: OutputFormat, organ
   return { status: 500, body: { errorMessage: `Internal emulator error: ${detail}` }, headers: deps.limiter.peek(organization, nowSeconds), format };
 }
 
-function send(res: ServerResponse, answer: Answer, truncate: boolean): void {
+/** `date` follows the emulator's clock, as a real server's does, so clients can correct a skewed Reset. */
+function send(res: ServerResponse, answer: Answer, truncate: boolean, nowMs: number): void {
   const rendered = render(answer.body, answer.format);
   res.writeHead(answer.status, {
-    ...answer.headers, 'content-type': rendered.contentType, 'content-length': String(Buffer.byteLength(rendered.body, 'utf8')),
+    ...answer.headers, date: new Date(nowMs).toUTCString(), 'content-type': rendered.contentType, 'content-length': String(Buffer.byteLength(rendered.body, 'utf8')),
     ...(answer.status === 413 ? { connection: 'close' } : {}),
   });
   // The socket encodes the string itself; a Buffer copy is only needed to cut it in half.
@@ -202,5 +207,5 @@ async function handleControl(deps: PipelineDeps, req: IncomingMessage, res: Serv
   } catch (error) {
     answer = failure(deps, error, 'json', ANONYMOUS);
   }
-  send(res, answer, false);
+  send(res, answer, false, deps.nowMs());
 }

@@ -2,6 +2,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { EmulatorOptions, FaultRule, RunningEmulator } from './api';
+import { isLoopbackHost } from './http/browser-guard';
 import { FaultInjector } from './http/faults';
 import { RateLimiter } from './http/rate-limit';
 import { RequestLog } from './http/request-log';
@@ -38,8 +39,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const faults = new FaultInjector(options.faults ?? []);
   let url = '';
   let requestCount = 0;
+  const host = options.host ?? '127.0.0.1';
   const deps: PipelineDeps = {
     world, router, faults, log: new RequestLog(), control: options.control ?? false,
+    hosts: { boundToLoopback: isLoopbackHost(host), allowedHosts: new Set((options.allowedHosts ?? []).map((h) => h.toLowerCase())) },
     limiter: new RateLimiter(options.rateLimit), ownUrl: () => url, nowMs: options.now ?? Date.now,
   };
   const server = createServer((req, res) => {
@@ -49,7 +52,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       res.destroy();
     });
   });
-  const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => { server.off('error', reject); resolve(); });

@@ -51,6 +51,17 @@ describe('HTML report of a recorded HAR', () => {
     assert.equal(await page.$eval('.har-row', (e) => e.getBoundingClientRect().height), 22);
   });
 
+  test('ignores a load message posted by an opener or parent frame', async () => {
+    const before = await visibleRows(page);
+    await page.evaluate(() => {
+      const hostile = { type: 'load', params: { title: 'Replaced', har: { log: { version: '1.2', creator: { name: 'x', version: '1' }, pages: [], entries: [] } } } };
+      (globalThis as unknown as { postMessage(m: unknown, origin: string): void }).postMessage(hostile, '*');
+    });
+    await page.waitForTimeout(300);
+    assert.deepEqual(await visibleRows(page), before);
+    assert.equal(await page.title(), 'Portal home');
+  });
+
   test('filters like the panel does', async () => {
     await typeFilter(page, 'status-code:404');
     assert.deepEqual((await visibleRows(page)).map((r) => r.cells[0]), ['missing.png']);

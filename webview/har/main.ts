@@ -26,14 +26,16 @@ const app = new HarApp(root, {
   saveState: (state) => host.setState(state),
 }, typeof saved === 'object' && saved !== null ? (saved as Partial<SavedState>) : undefined);
 
-window.addEventListener('message', (event: MessageEvent<unknown>) => {
-  const message = event.data;
-  if (!isHarHostMessage(message)) return;
-  if (message.type === 'load') app.load(message.params);
-  else app.showPage(message.params.pageId);
-});
-
 if (embedded) {
+  // The standalone report has no host: listening would let any opener or parent frame
+  // replace the HAR the reader is looking at.
   app.load(JSON.parse(embedded.textContent ?? '{}') as LoadParams);
+} else {
+  window.addEventListener('message', (event: MessageEvent<unknown>) => {
+    const message = event.data;
+    if (!isHarHostMessage(message)) return;
+    if (message.type === 'load') app.load(message.params);
+    else app.showPage(message.params.pageId);
+  });
 }
 host.postMessage({ type: 'ready', params: undefined });

@@ -1,6 +1,7 @@
 // Messages between the HAR waterfall webview and its host (the custom editor for .har
 // files and the page-details panel). The host imports this file too.
-import { isMessage, type IpcMessage, type ReadyMessage } from '../shared/ipc';
+import { hasFields, isArrayOf, isFiniteNumber, isNothing, isOptional, isString, isTypedMessage } from '../shared/guards';
+import type { IpcMessage, ReadyMessage } from '../shared/ipc';
 
 export interface LoadParams {
   /** A HAR as the file or the page-details endpoint has it (`{ log }` or `{ har: { log } }`). */
@@ -27,10 +28,20 @@ export type HarPanelMessage =
 export const HAR_HOST_MESSAGE_TYPES: readonly HarHostMessage['type'][] = ['load', 'showPage'];
 export const HAR_PANEL_MESSAGE_TYPES: readonly HarPanelMessage['type'][] = ['ready', 'loaded', 'openExternal'];
 
+// Any HAR value is passed on: the reader explains what is wrong with a broken one.
+const isAnyValue = (value: unknown): value is unknown => value !== undefined;
+const isLoadParams = hasFields<LoadParams>({ har: isAnyValue, pageId: isOptional(isString), title: isOptional(isString) });
+
+/** Host → webview, with params checked (a message from another frame is dropped). */
 export function isHarHostMessage(value: unknown): value is HarHostMessage {
-  return isMessage<HarHostMessage>(value, HAR_HOST_MESSAGE_TYPES);
+  return isTypedMessage<HarHostMessage>(value, { load: isLoadParams, showPage: hasFields<{ pageId: string }>({ pageId: isString }) });
 }
 
+/** Webview → host, with params checked; the host opens only http(s) URLs anyway. */
 export function isHarPanelMessage(value: unknown): value is HarPanelMessage {
-  return isMessage<HarPanelMessage>(value, HAR_PANEL_MESSAGE_TYPES);
+  return isTypedMessage<HarPanelMessage>(value, {
+    ready: isNothing,
+    loaded: hasFields<{ pages: number; entries: number; warnings: string[] }>({ pages: isFiniteNumber, entries: isFiniteNumber, warnings: isArrayOf(isString) }),
+    openExternal: hasFields<{ url: string }>({ url: isString }),
+  });
 }

@@ -1,6 +1,7 @@
 // Messages between the metrics webview and its host (src/vscode/panels). The host
 // imports this file too. The webview turns records into series (src/analysis/metrics).
-import { isMessage, type IpcMessage, type ReadyMessage } from '../shared/ipc';
+import { hasFields, isArrayOf, isFiniteNumber, isNothing, isOptional, isRecord, isRecordOf, isString, isTypedMessage, type Guard } from '../shared/guards';
+import type { IpcMessage, ReadyMessage } from '../shared/ipc';
 import type { HttpServerResult, NetMetric } from '../../src/api/types';
 
 export interface MetricsLoadParams {
@@ -32,10 +33,29 @@ export type MetricsPanelMessage =
 export const METRICS_HOST_MESSAGE_TYPES: readonly MetricsHostMessage['type'][] = ['load', 'error'];
 export const METRICS_PANEL_MESSAGE_TYPES: readonly MetricsPanelMessage['type'][] = ['ready', 'openPathTrace', 'rendered'];
 
+const isMetricsLoadParams = hasFields<MetricsLoadParams>({
+  title: isString,
+  // Records are read defensively by src/analysis/metrics; here they only need to be objects.
+  metrics: isArrayOf(isRecord) as Guard<NetMetric[]>,
+  httpServer: isOptional(isArrayOf(isRecord)) as Guard<HttpServerResult[] | undefined>,
+  agentNames: isOptional(isRecordOf(isString)),
+  agentId: isOptional(isString),
+});
+const isChartSummary = hasFields<{ id: string; series: number; points: number }>({ id: isString, series: isFiniteNumber, points: isFiniteNumber });
+
+/** Host → webview, with params checked (a message from another frame is dropped). */
 export function isMetricsHostMessage(value: unknown): value is MetricsHostMessage {
-  return isMessage<MetricsHostMessage>(value, METRICS_HOST_MESSAGE_TYPES);
+  return isTypedMessage<MetricsHostMessage>(value, {
+    load: isMetricsLoadParams,
+    error: hasFields<{ message: string }>({ message: isString }),
+  });
 }
 
+/** Webview → host, with params checked. */
 export function isMetricsPanelMessage(value: unknown): value is MetricsPanelMessage {
-  return isMessage<MetricsPanelMessage>(value, METRICS_PANEL_MESSAGE_TYPES);
+  return isTypedMessage<MetricsPanelMessage>(value, {
+    ready: isNothing,
+    openPathTrace: hasFields<{ agentId: string; roundId: number }>({ agentId: isString, roundId: isFiniteNumber }),
+    rendered: hasFields<{ charts: { id: string; series: number; points: number }[] }>({ charts: isArrayOf(isChartSummary) }),
+  });
 }

@@ -1,7 +1,8 @@
 // Messages between the path-trace webview and its host (src/vscode/panels). The host
 // imports this file too. The webview merges and lays out the traces itself
 // (src/analysis/path), so the host only fetches.
-import { isMessage, type IpcMessage, type ReadyMessage } from '../shared/ipc';
+import { hasFields, isArrayOf, isFiniteNumber, isNothing, isOptional, isRecord, isRecordOf, isString, isTypedMessage, type Guard } from '../shared/guards';
+import type { IpcMessage, ReadyMessage } from '../shared/ipc';
 import type { PathTrace } from '../../src/api/types';
 
 export interface PathRoundOption {
@@ -46,10 +47,32 @@ export type PathPanelMessage =
 export const PATH_HOST_MESSAGE_TYPES: readonly PathHostMessage['type'][] = ['load', 'loading', 'error'];
 export const PATH_PANEL_MESSAGE_TYPES: readonly PathPanelMessage['type'][] = ['ready', 'selectRound', 'openAsText', 'rendered'];
 
+const isRoundOption = hasFields<PathRoundOption>({ roundId: isFiniteNumber, agents: isOptional(isFiniteNumber) });
+const isPathLoadParams = hasFields<PathLoadParams>({
+  title: isString,
+  // Traces are read defensively by src/analysis/path; here they only need to be objects.
+  traces: isArrayOf(isRecord) as Guard<PathTrace[]>,
+  rounds: isArrayOf(isRoundOption),
+  roundId: isOptional(isFiniteNumber),
+  agentNames: isOptional(isRecordOf(isString)),
+  highlightAgentId: isOptional(isString),
+});
+
+/** Host → webview, with params checked (a message from another frame is dropped). */
 export function isPathHostMessage(value: unknown): value is PathHostMessage {
-  return isMessage<PathHostMessage>(value, PATH_HOST_MESSAGE_TYPES);
+  return isTypedMessage<PathHostMessage>(value, {
+    load: isPathLoadParams,
+    loading: hasFields<{ roundId: number }>({ roundId: isFiniteNumber }),
+    error: hasFields<{ message: string }>({ message: isString }),
+  });
 }
 
+/** Webview → host, with params checked. */
 export function isPathPanelMessage(value: unknown): value is PathPanelMessage {
-  return isMessage<PathPanelMessage>(value, PATH_PANEL_MESSAGE_TYPES);
+  return isTypedMessage<PathPanelMessage>(value, {
+    ready: isNothing,
+    selectRound: hasFields<{ roundId: number }>({ roundId: isFiniteNumber }),
+    openAsText: hasFields<{ agentId?: string; roundId?: number }>({ agentId: isOptional(isString), roundId: isOptional(isFiniteNumber) }),
+    rendered: hasFields<{ nodes: number; links: number; agents: number }>({ nodes: isFiniteNumber, links: isFiniteNumber, agents: isFiniteNumber }),
+  });
 }

@@ -1,6 +1,7 @@
 // Messages between the session overview webview and its host. The host imports this file too.
 import type { UserSessionDetail } from '../../src/api/types';
-import { isMessage, type IpcMessage, type ReadyMessage } from '../shared/ipc';
+import { hasFields, isNothing, isRecord, isString, isTypedMessage, type Guard } from '../shared/guards';
+import type { IpcMessage, ReadyMessage } from '../shared/ipc';
 
 /** Host → webview. */
 export type SessionHostMessage =
@@ -19,10 +20,22 @@ export type SessionPanelMessage =
 export const SESSION_HOST_MESSAGE_TYPES: readonly SessionHostMessage['type'][] = ['load', 'error'];
 export const SESSION_PANEL_MESSAGE_TYPES: readonly SessionPanelMessage['type'][] = ['ready', 'loaded', 'openPage'];
 
+// The renderer reads every field defensively; here the session only needs to be an object.
+const isSessionDetail = isRecord as Guard<UserSessionDetail>;
+
+/** Host → webview, with params checked (a message from another frame is dropped). */
 export function isSessionHostMessage(value: unknown): value is SessionHostMessage {
-  return isMessage<SessionHostMessage>(value, SESSION_HOST_MESSAGE_TYPES);
+  return isTypedMessage<SessionHostMessage>(value, {
+    load: hasFields<{ session: UserSessionDetail }>({ session: isSessionDetail }),
+    error: hasFields<{ message: string }>({ message: isString }),
+  });
 }
 
+/** Webview → host, with params checked. */
 export function isSessionPanelMessage(value: unknown): value is SessionPanelMessage {
-  return isMessage<SessionPanelMessage>(value, SESSION_PANEL_MESSAGE_TYPES);
+  return isTypedMessage<SessionPanelMessage>(value, {
+    ready: isNothing,
+    loaded: hasFields<{ userSessionId: string }>({ userSessionId: isString }),
+    openPage: hasFields<{ userSessionId: string; pageId: string; title: string }>({ userSessionId: isString, pageId: isString, title: isString }),
+  });
 }

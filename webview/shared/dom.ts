@@ -22,10 +22,8 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
-/** Escapes text for the HTML report, where markup is written as a string. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+// escapeHtml lives in a DOM-free module so node code (the HTML report CLI) shares the same escaping.
+export { escapeHtml } from './escape';
 
 /** Only http(s) URLs may become links; anything else (javascript:, data:) stays text. */
 export function isSafeLink(url: string): boolean {

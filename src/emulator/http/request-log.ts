@@ -28,6 +28,8 @@ export const CLIENT_CLOSED_REQUEST = 499;
 
 const CAPACITY = 1000;
 const SECRET_HEADER = /authorization|token|cookie|secret|api-?key/i;
+/** Body fields whose values are credentials (password, authToken, apiKey, clientSecret, …). */
+const SECRET_FIELD = /password|passwd|token|secret|api-?key|credential|authorization/i;
 
 export class RequestLog {
   private entries: LoggedRequest[] = [];
@@ -37,7 +39,7 @@ export class RequestLog {
     const entry: LoggedRequest = {
       method: facts.method, path: facts.path, query: redactedQuery(facts.query), headers: redactedHeaders(facts.headers), status: facts.status,
     };
-    if (facts.rawBody !== '') entry.body = parseOrRaw(facts.rawBody);
+    if (facts.rawBody !== '') entry.body = maskedBody(facts.rawBody);
     this.entries.push(entry);
     if (this.entries.length > CAPACITY) this.entries.splice(0, this.entries.length - CAPACITY);
     return entry;
@@ -69,6 +71,19 @@ function redactedCredential(value: string): string {
   return scheme ? `${scheme[1]} ***` : '***';
 }
 
-function parseOrRaw(text: string): unknown {
-  try { return JSON.parse(text); } catch { return text; }
+/** The body as logged: JSON with secret fields masked at any depth; other text with `key=value` secrets masked. */
+function maskedBody(text: string): unknown {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return text.replace(/((?:password|passwd|token|secret|api-?key)[\w-]*["']?\s*[:=]\s*["']?)[^&\s"',}]+/gi, '$1***');
+  }
+  return maskFields(parsed);
+}
+
+function maskFields(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(maskFields);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, SECRET_FIELD.test(key) && field !== null && typeof field !== 'object' ? '***' : maskFields(field)]));
 }

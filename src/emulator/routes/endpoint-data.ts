@@ -45,7 +45,8 @@ function filteredList(state: EmulatorState, ctx: RequestContext, target: FilterT
 
 function readFilters(ctx: RequestContext, target: FilterTarget): FilterSet | undefined {
   // A POST without a body is read like the GET; a body must be {searchFilters: [...]}.
-  if (ctx.rawBody.trim() === '' && ctx.contentType === undefined) return undefined;
+  // An empty POST means no filters (the content type is checked for every POST upstream).
+  if (ctx.rawBody.trim() === '') return undefined;
   return parseSearchFilters(parseJsonObject(ctx.rawBody, ctx.contentType, 'Filtering'), target);
 }
 

@@ -9,7 +9,7 @@ import { formatDateTime } from '../http/time';
 import { withAbsoluteLinks } from './links';
 import type { EmulatorState } from './state';
 import {
-  type Body, normalizeServer, normalizeUrl, optionalBoolean, optionalEnum, optionalInt, optionalIntLike,
+  type Body, normalizeUrl, parseServer, optionalBoolean, optionalEnum, optionalInt, optionalIntLike,
   optionalString, rejectUnknownFields, requiredInt, requiredString,
 } from './validate';
 
@@ -35,6 +35,8 @@ function createInstantTest(state: EmulatorState, ctx: RequestContext): RouteResu
   }
   const body = parseJsonObject(ctx.rawBody, ctx.contentType, `Creating a ${type} instant test`);
   const fields = type === 'http-server' ? httpServerFields(body) : agentToServerFields(body);
+  const taken = ctx.group.endpointTests().find((existing) => existing.testName === fields.testName);
+  if (taken) throw badRequest(`testName '${fields.testName}' must be unique: endpoint test ${taken.testId} in account group ${ctx.aid} already uses it`);
   const testId = state.nextInstantTestId();
   const test = {
     testId, type, ...base(ctx), ...fields,
@@ -79,8 +81,7 @@ function agentToServerFields(body: Body): Partial<EndpointTest> {
   const common = shared(body, what);
   const serverName = requiredString(body, 'serverName', what);
   if (serverName.includes('://')) throw badRequest(`serverName '${serverName}' must be an address or IP without protocol`);
-  const port = optionalInt(body, 'port', 1, 65535) ?? 80;
-  const server = normalizeServer(serverName, 'serverName', port).replace(/:\d+$/, '');
+  const { host: server, port } = parseServer(serverName, 'serverName', optionalInt(body, 'port', 1, 65535));
   return { ...common, server, port, protocol: 'TCP', ...flags(body) };
 }
 

@@ -7,7 +7,7 @@ import type { RequestContext, Route, RouteResult } from '../http/router';
 import { formatDateTime } from '../http/time';
 import type { EmulatorState } from './state';
 import {
-  type Body, normalizeServer, normalizeUrl, optionalEnum, optionalFlag, optionalInt, optionalString,
+  type Body, formatServer, normalizeUrl, parseServer, optionalEnum, optionalFlag, optionalInt, optionalString,
   rejectUnknownFields, requiredString, toIntLike, isHost,
 } from './validate';
 
@@ -135,7 +135,7 @@ function targetFields(ctx: RequestContext, type: EnterpriseTestType, body: Body)
   switch (type) {
     case 'agent-to-server': {
       const port = optionalInt(body, 'port', 1, 65535);
-      const server = normalizeServer(requiredString(body, 'server', type), 'server', port ?? 80);
+      const server = formatServer(parseServer(requiredString(body, 'server', type), 'server', port));
       return { server, protocol: optionalEnum(body, 'protocol', ['TCP', 'ICMP'] as const) ?? 'TCP' };
     }
     case 'agent-to-agent': {

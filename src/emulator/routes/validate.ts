@@ -1,4 +1,5 @@
 // Field checks shared by the write routes; each failure names the field and the rule.
+import { isIP } from 'node:net';
 import { badRequest } from '../http/errors';
 
 export type Body = Record<string, unknown>;
@@ -77,14 +78,40 @@ const HOST = /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Z
 
 export function isHost(text: string): boolean { return HOST.test(text); }
 
-/** host or host:port; returns host:port with port 80 when none was given. */
-export function normalizeServer(text: string, field: string, defaultPort = 80): string {
-  const match = /^([^:/\s]+)(?::(\d{1,5}))?$/.exec(text.trim());
-  const host = match?.[1];
-  if (!match || !host || !isHost(host)) throw badRequest(`${field} '${text}' must be a host name or IP address, optionally with :port (no protocol)`);
-  const port = match[2] === undefined ? defaultPort : Number(match[2]);
+export interface ServerTarget { host: string; port: number }
+
+/**
+ * host, host:port, an IPv6 address, or [IPv6]:port. A `port` field next to a server
+ * that names a different port is a conflict, not something to drop silently.
+ */
+export function parseServer(text: string, field: string, portField?: number, defaultPort = 80): ServerTarget {
+  const { host, port: ownPort } = splitServer(text.trim(), field, text);
+  if (ownPort !== undefined && portField !== undefined && ownPort !== portField) {
+    throw badRequest(`${field} '${text}' already names port ${ownPort}, which conflicts with port ${portField}; give the port in one place`);
+  }
+  const port = ownPort ?? portField ?? defaultPort;
   if (port < 1 || port > 65535) throw badRequest(`${field} port ${port} is out of range 1..65535`);
-  return `${host}:${port}`;
+  return { host, port };
+}
+
+/** host:port as the service reports it ([IPv6]:port for IPv6 addresses). */
+export function formatServer(target: ServerTarget): string {
+  return `${isIP(target.host) === 6 ? `[${target.host}]` : target.host}:${target.port}`;
+}
+
+function splitServer(trimmed: string, field: string, original: string): { host: string; port?: number } {
+  const invalid = (): Error => badRequest(`${field} '${original}' must be a host name or IP address, optionally with :port (no protocol)`);
+  if (isIP(trimmed) === 6) return { host: trimmed };
+  const bracketed = /^\[([0-9A-Fa-f:.]+)\](?::(\d{1,5}))?$/.exec(trimmed);
+  if (bracketed) {
+    const host = bracketed[1] ?? '';
+    if (isIP(host) !== 6) throw invalid();
+    return bracketed[2] === undefined ? { host } : { host, port: Number(bracketed[2]) };
+  }
+  const match = /^([^:/\s]+)(?::(\d{1,5}))?$/.exec(trimmed);
+  const host = match?.[1];
+  if (!match || !host || !isHost(host)) throw invalid();
+  return match[2] === undefined ? { host } : { host, port: Number(match[2]) };
 }
 
 /** http(s) URL; a URL without protocol gets `defaultScheme`. */

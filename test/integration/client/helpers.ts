@@ -17,6 +17,17 @@ export function credentialsFor(role: Role, form: AuthForm = 'bearer'): Credentia
   return { kind: form, token };
 }
 
+const DAY_MS = 86_400_000;
+/** 14:00 UTC: the synthetic world's activity follows the time of day, quietest at night. */
+const EMULATED_TIME_OF_DAY_MS = 14 * 3_600_000;
+/**
+ * The emulator's clock in these tests: real time moved back to the last 14:00 UTC, so record
+ * counts in a window do not depend on when the suite runs, while rate-limit windows still
+ * advance in real time (the emulator's Date header follows this clock; the client corrects the skew).
+ */
+const CLOCK_SHIFT_MS = -(((Date.now() - EMULATED_TIME_OF_DAY_MS) % DAY_MS) + DAY_MS) % DAY_MS;
+export const emulatedNow = (): number => Date.now() + CLOCK_SHIFT_MS;
+
 export class TestBed {
   private readonly clients: NetmonClient[] = [];
   /** Every attempt of every client made by this bed, in order. */
@@ -25,7 +36,7 @@ export class TestBed {
   private constructor(readonly emulator: RunningEmulator) {}
 
   static async start(options: EmulatorOptions = {}): Promise<TestBed> {
-    return new TestBed(await startEmulator({ control: true, ...options }));
+    return new TestBed(await startEmulator({ control: true, now: emulatedNow, ...options }));
   }
 
   get url(): string {

@@ -7,11 +7,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CancelledError, createNetmonClient, PagingLoopError, ServerError, type Paged } from '../../../src/api';
 import type { WebSession, WebSessionsResponse } from '../../../src/api/types';
-import { TestBed, drain, rejection } from './helpers';
+import { TestBed, drain, emulatedNow, rejection } from './helpers';
 
 const HOUR = 3600_000;
-const to = new Date(Math.floor(Date.now() / HOUR) * HOUR - HOUR);
-const from = new Date(to.getTime() - 6 * HOUR);
+// Nine hours before the emulated 14:00 UTC (see helpers): enough sessions for 50 pages at any hour the suite runs.
+const to = new Date(Math.floor(emulatedNow() / HOUR) * HOUR - HOUR);
+const from = new Date(to.getTime() - 9 * HOUR);
 const key = (w: WebSession): string => `${w.userSessionId}/${w.pageId}`;
 
 describe('paging', () => {

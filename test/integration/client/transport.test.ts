@@ -74,7 +74,7 @@ describe('proxies', () => {
   let baseUrl: string;
   const tunnels: string[] = [];
   before(async () => {
-    bed = await TestBed.start({ pageSize: 10 });
+    bed = await TestBed.start({ pageSize: 10, allowedHosts: ['api.netmon.test'] });
     proxy = createServer((_req, res) => { res.writeHead(405); res.end(); });
     proxy.on('connect', (req, clientSocket: Socket, head: Buffer) => {
       tunnels.push(req.url ?? '');

@@ -2,7 +2,7 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ADMIN, arrayOf, call, enterpriseAgentIds, withEmulator } from './helpers';
@@ -137,5 +137,31 @@ describe('CLI and persistence', () => {
     }
     const leftovers = (await readdir(folder)).filter((f) => f !== 'tests.json');
     assert.ok(leftovers.every((f) => f.endsWith('.tmp')), `only temp files may be left behind: ${leftovers.join(', ')}`);
+  });
+
+  test('a failed save answers 503 without server paths, changes nothing, and later writes are saved again', async () => {
+    const folder = join(await temp(), 'data');
+    const file = join(folder, 'tests.json');
+    const emulator = await withEmulator({ dataFile: file });
+    try {
+      assert.equal((await call(emulator.url, '/v7/tests/agent-to-server', { json: body(1) })).status, 201);
+      await rm(folder, { recursive: true });
+      await writeFile(folder, 'not a folder');
+      const failed = await call(emulator.url, '/v7/tests/agent-to-server', { json: body(2) });
+      assert.equal(failed.status, 503);
+      assert.match(String(failed.json.errorMessage), /Could not save tests to tests\.json: E[A-Z]+/);
+      assert.ok(!failed.text.includes(folder), 'the server folder is not exposed');
+      await rm(folder);
+      await mkdir(folder);
+      const later = await call(emulator.url, '/v7/tests/agent-to-server', { json: body(3) });
+      assert.equal(later.status, 201);
+      const listed = arrayOf<{ testName: string }>(await call(emulator.url, '/v7/tests'), 'test').map((t) => t.testName);
+      assert.deepEqual(listed, ['t1', 't3']);
+      const saved = JSON.parse(await readFile(file, 'utf8')) as { groups: Record<string, { testName: string }[]> };
+      assert.deepEqual((saved.groups['1001'] ?? []).map((t) => t.testName), ['t1', 't3']);
+      assert.deepEqual(await readdir(folder), ['tests.json'], 'no temp files are left behind');
+    } finally {
+      await emulator.close();
+    }
   });
 });

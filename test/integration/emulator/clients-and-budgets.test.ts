@@ -41,7 +41,7 @@ describe('clients that go away', () => {
   test('during a latency fault: no 500, no error logged, the log shows 499 aborted', async () => {
     await call(emulator.url, '/_emulator/requests', { method: 'DELETE', token: null });
     emulator.setFaults([{ fault: 'latency', latencyMs: 400, times: 1 }]);
-    await sendAndVanish(emulator.url, `GET /v6/endpoint-agents HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${ADMIN}\r\n\r\n`, 50);
+    await sendAndVanish(emulator.url, `GET /v6/endpoint-agents HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${ADMIN}\r\n\r\n`, 50);
     await pause(600);
     emulator.setFaults([]);
     const entry = (await requestLog(emulator.url)).find((e) => e.path === '/v6/endpoint-agents');
@@ -52,7 +52,7 @@ describe('clients that go away', () => {
 
   test('in the middle of sending its body: no 500, no error logged, the log shows 499 aborted', async () => {
     await call(emulator.url, '/_emulator/requests', { method: 'DELETE', token: null });
-    const head = `POST /v6/endpoint-data/user-sessions HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${ADMIN}\r\n`
+    const head = `POST /v6/endpoint-data/user-sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${ADMIN}\r\n`
       + 'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"searchFil';
     await sendAndVanish(emulator.url, head, 50);
     await pause(200);

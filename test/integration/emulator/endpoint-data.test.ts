@@ -86,7 +86,7 @@ describe('endpoint data', () => {
     before(async () => { all = (await list(path)).rows; });
 
     test('a POST without body equals the GET; filtered answers carry from/to', async () => {
-      const reply = await call(base, path, { method: 'POST' });
+      const reply = await call(base, path, { method: 'POST', headers: { 'content-type': 'application/json' } });
       assert.deepEqual(arrayOf(reply, 'userSessions'), all);
       const filtered = await list(path, []);
       assert.deepEqual(filtered.rows, all);

@@ -166,10 +166,10 @@ describe('test management', () => {
     assert.match(errorOf(again), new RegExp(`Test ${first.testId} not found in account group 1001`));
     const second = await call(base, '/tests/dns-server/new', { json: { testName: 'd', interval: 60, agents: [{ agentId: agentA }], domain: 'example.org' } });
     const secondId = arrayOf<Test>(second, 'test')[0]?.testId;
-    const wrongType = await call(base, `/tests/dns-trace/${secondId}/delete`, { rawBody: '' , method: 'POST' });
+    const wrongType = await call(base, `/tests/dns-trace/${secondId}/delete`, { rawBody: '', method: 'POST', headers: { 'content-type': 'application/json' } });
     assert.equal(wrongType.status, 400);
     assert.match(errorOf(wrongType), /is a dns-server test, not dns-trace/);
-    const oldDelete = await call(base, `/tests/dns-server/${secondId}/delete`, { method: 'POST' });
+    const oldDelete = await call(base, `/tests/dns-server/${secondId}/delete`, { method: 'POST', headers: { 'content-type': 'application/json' } });
     assert.equal(oldDelete.status, 200);
     const gone = await call(base, `/v7/tests/dns-server/${secondId}`);
     assert.equal(gone.status, 404);

@@ -1,0 +1,144 @@
+// Endpoint data: sessions, probes, agents and networks, and their list responses.
+import type { Open, OpenEnum, Pages } from './common';
+
+// ---------- endpoint data ----------
+
+export interface Stat { min: number; max: number; mean: number; median: number; stdDev: number; count: number }
+
+export interface SystemMetrics {
+  startTimeMs: number;
+  endTimeMs: number;
+  cpuUtilization: Stat;
+  physicalMemoryUsedBytes: Stat;
+  physicalMemoryTotalBytes: number;
+}
+
+export interface PingStats { pktsSent: number; pktsReceived: number; minRtt: number; avgRtt: number; maxRtt: number; meanDevRtt: number }
+/** A failed ping or traceroute is reported as a bare error string. */
+export type PingResult = PingStats | string;
+
+export type TracerouteHop = Open<{ hop: number; delay: number; ipAddress: string; name: string; asn?: number; prefix?: string; mpls?: string[] }>;
+export type TracerouteResult = { destination: string; hops: TracerouteHop[] } | string;
+
+export type WirelessProfile = Open<{
+  bssid: string; ssid: string; phyMode: string; vendor: string;
+  channel: number; noise: number; quality: number; rssi: number; txRate: number;
+}>;
+
+export type NetworkProfile = Open<{
+  dnsServers: string[];
+  gateway: string;
+  ipAddress: string;
+  localPrefix: string;
+  subnetMask: string;
+  publicIpAddress: string;
+  publicIpRange: string;
+  hardwareType: string;
+  interfaceName: string;
+  type: string;
+  proxyProfile?: { method: string; proxies: { bypass: string; proxy: string }[] };
+  wirelessProfile?: WirelessProfile;
+}>;
+
+export type SessionNetwork = Open<{
+  networkProfile: NetworkProfile;
+  systemMetrics?: SystemMetrics;
+  gatewayPing: PingResult;
+  ping: PingResult;
+  traceroute: TracerouteResult;
+  connect: { rtt: number };
+  icmpBlocked: boolean;
+  errors: string[];
+}>;
+
+export interface PageTimings { onContentLoad: number; onLoad: number }
+
+export interface SessionPage { id: string; title: string; startedDateTime: string; responseCode: number; pageTimings: PageTimings }
+
+export type UserSession = Open<{
+  userSessionId: string;
+  agentId: string;
+  roundId: number;
+  date: string;
+  committed: string;
+  sourceAddr: string;
+  orgName: string;
+  visitedSite: string;
+  protocol: string;
+  port: number;
+  numberOfPages: number;
+  permalink: string;
+  pageId?: string;
+  experienceScore?: number;
+}>;
+
+export type UserSessionDetail = UserSession & {
+  browser: { name: string; version: string };
+  coordinates: { latitude: number; longitude: number; location: string };
+  pages: SessionPage[];
+  network: SessionNetwork;
+};
+
+export type WebSession = Open<{
+  pageId: string;
+  pageUrl: string;
+  pageTitle?: string;
+  date: string;
+  responseCode: number;
+  responseTime: number;
+  pageTimings: PageTimings;
+  agentId: string;
+  userSessionId: string;
+  roundId: number;
+  systemMetrics?: SystemMetrics;
+}>;
+
+export type NetworkSession = Open<{
+  userSessionId: string;
+  agentId: string;
+  roundId: number;
+  date: string;
+  destination: { latency: number; loss: number; jitter: number; avgRtt: number; maxRtt: number; meanDevRtt: number; target: string };
+  systemMetrics?: SystemMetrics;
+}>;
+
+export type NetworkProbe = Open<{
+  networkProbeId: string;
+  agentId: string;
+  roundId: number;
+  date: string;
+  target: string;
+  icmpPing: PingStats;
+  /** The kind of target; what the `type` search filter matches. */
+  type?: OpenEnum<'gateway' | 'proxy' | 'vpn'>;
+}>;
+
+export type NetworkProbeDetail = NetworkProbe & {
+  coordinates: { latitude: number; longitude: number; location: string };
+  networkProfile: NetworkProfile;
+};
+
+export type EndpointAgent = Open<{
+  agentId: string;
+  computerName: string;
+  osVersion: string;
+  kernelVersion: string;
+  manufacturer: string;
+  model: string;
+  status: OpenEnum<'enabled' | 'disabled'>;
+  deleted: boolean;
+  numberOfClients?: number;
+}>;
+
+export type PrivateNetwork = Open<{ networkId: string; networkName: string; localPrefix: string; publicIpRange: string }>;
+
+// ---------- list responses ----------
+
+export interface UserSessionsResponse { userSessions: UserSession[]; pages: Pages; from?: string; to?: string }
+export interface UserSessionDetailResponse { userSessions: UserSessionDetail[] }
+export interface WebSessionsResponse { webSessions: WebSession[]; pages: Pages; from?: string; to?: string }
+export interface NetworkSessionsResponse { networkSessions: NetworkSession[]; pages: Pages; from?: string; to?: string }
+export interface NetworkProbesResponse { networkProbes: NetworkProbe[]; pages: Pages; from?: string; to?: string }
+export interface NetworkProbeDetailResponse { networkProbes: NetworkProbeDetail[] }
+export interface PrivateNetworksResponse { privateNetworks: PrivateNetwork[] }
+export interface EndpointAgentsResponse { endpointAgents: EndpointAgent[] }

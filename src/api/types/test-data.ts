@@ -1,0 +1,84 @@
+// Data of endpoint scheduled tests: network metrics, path visualization, HTTP server results.
+import type { Open, Pages } from './common';
+import type { EndpointTest } from './endpoint-tests';
+
+// ---------- scheduled-test data ----------
+
+export type NetMetric = Open<{
+  agentId: string;
+  avgLatency: number;
+  minLatency: number;
+  maxLatency: number;
+  jitter: number;
+  loss: number;
+  errorDetails?: string;
+  permalink: string;
+  roundId: number;
+  serverIp: string;
+}>;
+
+export interface PathEndpoint { ipAddress: string; numberOfHops: number; pathId: string; responseTime: number }
+
+export type PathVisSummary = Open<{
+  agentId: string;
+  location: string;
+  permalink: string;
+  roundId: number;
+  server: string;
+  serverIp: string;
+  sourceIp: string;
+  sourcePrefix: string;
+  endpoints: PathEndpoint[];
+}>;
+
+/** A hop of a detailed path trace; a gap in `hop` numbers means a star. */
+export type PathHop = Open<{
+  hop: number;
+  ipAddress: string;
+  prefix?: string;
+  rdns?: string;
+  network?: string;
+  responseTime?: number;
+  location?: string;
+  mpls?: string[];
+}>;
+
+export interface PathRoute { pathId: string; hops: PathHop[] }
+
+export type PathTrace = Open<{
+  agentId: string | number;
+  permalink: string;
+  roundId: number;
+  server: string;
+  serverIp: string;
+  sourceIp: string;
+  sourcePrefix: string;
+  routes: PathRoute[];
+}>;
+
+export type HttpServerResult = Open<{
+  agentId: string;
+  connectTime: number;
+  dnsTime: number;
+  sslTime: number;
+  waitTime: number;
+  receiveTime: number;
+  responseTime: number;
+  totalTime: number;
+  redirectTime: number;
+  numRedirects: number;
+  responseCode: number;
+  errorType: string;
+  errorDetails?: string;
+  requestHeaders: string;
+  responseHeaders: string;
+  wireSize: number;
+  serverIp: string;
+  permalink: string;
+  roundId: number;
+}>;
+
+export interface NetMetricsResponse { endpointNet: { endpointTest: EndpointTest; metrics: NetMetric[] }; pages: Pages }
+export interface PathVisResponse { endpointNet: { endpointTest: EndpointTest; pathVis: PathVisSummary[] }; pages: Pages }
+export interface PathTraceResponse { endpointNet: { endpointTest: EndpointTest; pathVis: PathTrace[] } }
+export interface HttpServerResponse { endpointWeb: { endpointTest: EndpointTest; httpServer: HttpServerResult[] }; pages: Pages }

@@ -1,0 +1,47 @@
+// postMessage delivers whatever was sent: each panel's guards accept the messages of its
+// protocol and drop ones whose params are missing or of the wrong shape.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { isHarHostMessage, isHarPanelMessage } from '../../../webview/har/protocol';
+import { isMetricsHostMessage, isMetricsPanelMessage } from '../../../webview/metrics/protocol';
+import { isPathHostMessage, isPathPanelMessage } from '../../../webview/path/protocol';
+import { isSessionHostMessage, isSessionPanelMessage } from '../../../webview/session/protocol';
+
+type GuardCase = [guard: (value: unknown) => boolean, accepted: unknown[], rejected: unknown[]];
+
+const CASES: Record<string, GuardCase> = {
+  'har host→webview': [isHarHostMessage,
+    [{ type: 'load', params: { har: { log: {} }, title: 't' } }, { type: 'load', params: { har: 'not json' } }, { type: 'showPage', params: { pageId: 'p1' } }],
+    [{ type: 'load' }, { type: 'load', params: { title: 't' } }, { type: 'load', params: { har: {}, pageId: 7 } }, { type: 'showPage', params: {} }, { type: 'toString', params: {} }]],
+  'har webview→host': [isHarPanelMessage,
+    [{ type: 'ready' }, { type: 'loaded', params: { pages: 1, entries: 2, warnings: [] } }, { type: 'openExternal', params: { url: 'https://example.com/' } }],
+    [{ type: 'openExternal', params: { url: 42 } }, { type: 'loaded', params: { pages: 1, entries: 2, warnings: [1] } }, { type: 'ready', params: 'x' }]],
+  'session host→webview': [isSessionHostMessage,
+    [{ type: 'load', params: { session: { userSessionId: 's' } } }, { type: 'error', params: { message: 'boom' } }],
+    [{ type: 'load', params: { session: 'x' } }, { type: 'error', params: { message: ['boom'] } }, { type: 'error' }]],
+  'session webview→host': [isSessionPanelMessage,
+    [{ type: 'ready' }, { type: 'loaded', params: { userSessionId: 's' } }, { type: 'openPage', params: { userSessionId: 's', pageId: 'p', title: 't' } }],
+    [{ type: 'openPage', params: { userSessionId: 's', pageId: 'p' } }, { type: 'loaded', params: {} }]],
+  'path host→webview': [isPathHostMessage,
+    [{ type: 'load', params: { title: 't', traces: [{}], rounds: [{ roundId: 1, agents: 2 }], agentNames: { a: 'A' } } }, { type: 'loading', params: { roundId: 5 } }],
+    [{ type: 'load', params: { title: 't', traces: 'x', rounds: [] } }, { type: 'load', params: { title: 't', traces: [], rounds: [{ roundId: '1' }] } },
+      { type: 'load', params: { title: 't', traces: [], rounds: [], agentNames: { a: 1 } } }, { type: 'loading', params: { roundId: Number.NaN } }]],
+  'path webview→host': [isPathPanelMessage,
+    [{ type: 'selectRound', params: { roundId: 3 } }, { type: 'openAsText', params: {} }, { type: 'rendered', params: { nodes: 1, links: 0, agents: 1 } }],
+    [{ type: 'selectRound', params: { roundId: '3' } }, { type: 'openAsText', params: { agentId: 7 } }, { type: 'rendered', params: { nodes: 1 } }]],
+  'metrics host→webview': [isMetricsHostMessage,
+    [{ type: 'load', params: { title: 't', metrics: [], httpServer: [{}], agentId: 'a' } }, { type: 'error', params: { message: 'm' } }],
+    [{ type: 'load', params: { title: 't', metrics: {} } }, { type: 'load', params: { title: 't', metrics: [], httpServer: [1] } }, { type: 'load', params: { metrics: [] } }]],
+  'metrics webview→host': [isMetricsPanelMessage,
+    [{ type: 'openPathTrace', params: { agentId: 'a', roundId: 1 } }, { type: 'rendered', params: { charts: [{ id: 'loss', series: 2, points: 10 }] } }],
+    [{ type: 'openPathTrace', params: { agentId: 'a' } }, { type: 'rendered', params: { charts: [{ id: 'loss' }] } }, null, 'ready', { params: {} }]],
+};
+
+describe('webview message guards', () => {
+  for (const [name, [guard, accepted, rejected]] of Object.entries(CASES)) {
+    test(`${name}: well-formed messages pass, malformed params are dropped`, () => {
+      for (const message of accepted) assert.equal(guard(message), true, JSON.stringify(message));
+      for (const message of rejected) assert.equal(guard(message), false, JSON.stringify(message));
+    });
+  }
+});
