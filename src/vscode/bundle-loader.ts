@@ -43,7 +43,7 @@ export function bundleLoadInfo(file: string): BundleLoadInfo | undefined {
 /** `require(file)` for a CommonJS bundle, compiled from the code cache when there is one. */
 export function requireBundle(file: string, cacheDir: string | undefined = defaultCacheDir(), writeAfterMs = WRITE_CACHE_AFTER_MS): unknown {
   if (loaded.has(file)) return loaded.get(file);
-  const dir = cacheDir !== undefined && privateDir(cacheDir) ? cacheDir : undefined;
+  const dir = cacheDir !== undefined && isPrivateCacheDir(cacheDir) ? cacheDir : undefined;
   // A cache that cannot be used or written must never stop the extension from loading.
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a runtime require is the fallback
   const exports = dir === undefined ? require(file) as unknown : loadWithCodeCache(file, dir, writeAfterMs).exports;
@@ -56,12 +56,17 @@ function defaultCacheDir(): string | undefined {
   return uid === undefined ? undefined : path.join(tmpdir(), `netmon-workbench-code-cache-${uid}`);
 }
 
-/** The folder exists (or is created) as a real directory of this user that nobody else may write. */
-function privateDir(dir: string): boolean {
+/**
+ * The folder exists (or is created) as a real directory (not a symlink) owned by `uid` that
+ * nobody else may write. In a shared temp dir another user could create the name first, or
+ * put a symlink there: either way the folder is refused and bundles load without a cache.
+ */
+export function isPrivateCacheDir(dir: string, uid: number | undefined = process.getuid?.()): boolean {
+  if (uid === undefined) return false;
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const stat = lstatSync(dir);
-    return stat.isDirectory() && stat.uid === process.getuid?.() && (stat.mode & 0o022) === 0;
+    return stat.isDirectory() && !stat.isSymbolicLink() && stat.uid === uid && (stat.mode & 0o022) === 0;
   } catch {
     return false;
   }
@@ -69,13 +74,13 @@ function privateDir(dir: string): boolean {
 
 /** Compiles and runs the bundle once more (no memo), from `dir`'s cache when it matches. */
 export function loadWithCodeCache(file: string, dir: string, writeAfterMs = WRITE_CACHE_AFTER_MS): BundleLoadInfo & { exports: unknown } {
-  if (!privateDir(dir)) throw new Error(`${dir} is not a private folder of this user`);
+  if (!isPrivateCacheDir(dir)) throw new Error(`${dir} is not a private folder of this user`);
   const source = readFileSync(file, 'utf8');
   const prefix = `${path.basename(file)}-`;
   const key = createHash('sha256').update(process.versions.v8).update('\0').update(process.arch).update('\0').update(source).digest('hex').slice(0, 32);
   const cacheFile = path.join(dir, `${prefix}${key}.bin`);
   const cachedData = readIfPresent(cacheFile);
-  const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });
+  const script = compile(source, file, cachedData);
   const fromCache = cachedData !== undefined && !script.cachedDataRejected;
   const exports = runAsModule(script, file);
   const cacheWritten = fromCache ? Promise.resolve() : new Promise<void>((resolve) => {
@@ -92,6 +97,16 @@ export function loadWithCodeCache(file: string, dir: string, writeAfterMs = WRIT
   return { exports, fromCache, cacheWritten };
 }
 
+/** V8 rejects cached data that does not match (cachedDataRejected); a throw is retried without it. */
+function compile(source: string, file: string, cachedData: Buffer | undefined): vm.Script {
+  try {
+    return new vm.Script(Module.wrap(source), { filename: file, cachedData });
+  } catch (error) {
+    if (cachedData === undefined) throw error;
+    return new vm.Script(Module.wrap(source), { filename: file });
+  }
+}
+
 function runAsModule(script: vm.Script, file: string): unknown {
   const wrapper: unknown = script.runInThisContext();
   if (typeof wrapper !== 'function') throw new Error(`${file} did not compile to a module wrapper`);
@@ -102,8 +117,11 @@ function runAsModule(script: vm.Script, file: string): unknown {
   return module.exports;
 }
 
+/** Only a regular file of this user is read (never through a symlink). */
 function readIfPresent(file: string): Buffer | undefined {
   try {
+    const stat = lstatSync(file);
+    if (!stat.isFile() || stat.uid !== process.getuid?.()) return undefined;
     return readFileSync(file);
   } catch {
     return undefined;
@@ -118,7 +136,9 @@ function writeCache(script: vm.Script, dir: string, prefix: string, cacheFile: s
     }
     // Written aside and renamed: another window reading it meanwhile never sees half a file.
     const temporary = `${cacheFile}.${process.pid}.tmp`;
-    writeFileSync(temporary, script.createCachedData(), { mode: 0o600 });
+    // 'wx' never follows or reuses what is already at that name.
+    rmSync(temporary, { force: true });
+    writeFileSync(temporary, script.createCachedData(), { mode: 0o600, flag: 'wx' });
     renameSync(temporary, cacheFile);
   } catch {
     // A cache is an optimisation: a read-only or full temp dir only costs the next activation time.

@@ -51,9 +51,9 @@ export function activate(context: vscode.ExtensionContext): NetmonExtensionApi |
   );
   registerConnectionCommands(context, connection);
   registerTreeCommands(context, tree, query);
-  registerItemCommands(context, connection);
+  const details = registerItemCommands(context, connection);
   registerDocuments(context, connection);
-  registerPanels(context, connection, () => query.timeOptions());
+  registerPanels(context, connection, log, () => query.timeOptions());
   void vscode.commands.executeCommand('setContext', 'netmon.connected', false);
 
   const ready = connection.restore().catch((error: unknown) => {
@@ -61,7 +61,7 @@ export function activate(context: vscode.ExtensionContext): NetmonExtensionApi |
   });
   // Other extensions get nothing in production: the API holds a signed-in client.
   if (context.extensionMode === vscode.ExtensionMode.Production) return undefined;
-  return { tree, treeView, connection, query, statusBarText: () => statusBar.text, logUri: context.logUri, ready };
+  return { tree, treeView, connection, query, statusBarText: () => statusBar.text, heldDetailsTexts: () => details.heldTexts, logUri: context.logUri, ready };
 }
 
 /** Stops the demo emulator and closes keep-alive connections. */

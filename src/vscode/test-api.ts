@@ -15,6 +15,8 @@ export interface NetmonExtensionApi {
   statusBarText(): string;
   /** Folder of this extension's log files (the "Netmon" channel writes Netmon.log there). */
   readonly logUri: vscode.Uri;
+  /** How many "Open Details" documents' texts the provider holds (closed ones are dropped). */
+  heldDetailsTexts(): number;
   /** Settles when the connection of the last session (or demo mode) has been restored. */
   readonly ready: Promise<void>;
 }

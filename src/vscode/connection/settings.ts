@@ -21,13 +21,15 @@ const SECTION = 'netmon';
 
 export function readSettings(): NetmonSettings {
   const config = vscode.workspace.getConfiguration(SECTION);
-  const authForm = config.get<string>('authForm', 'bearer');
+  const authForm = userString(config, 'authForm', 'bearer');
+  const proxy = proxyOption(userString(config, 'proxy', ''));
+  if (typeof proxy === 'string') warnIfProxyHasCredentials(proxy);
   return {
-    baseUrl: config.get<string>('baseUrl', '').trim(),
+    baseUrl: userString(config, 'baseUrl', '').trim(),
     authForm: isAuthForm(authForm) ? authForm : 'bearer',
-    email: config.get<string>('email', '').trim(),
+    email: userString(config, 'email', '').trim(),
     timeoutMs: positiveInteger(config.get<number>('timeoutMs'), 30_000),
-    proxy: proxyOption(config.get<string>('proxy', '')),
+    proxy,
     pageSize: positiveInteger(config.get<number>('pageSize'), 100),
     startInDemoMode: config.get<boolean>('startInDemoMode', false),
   };
@@ -40,6 +42,36 @@ export async function saveConnectionSettings(baseUrl: string, authForm: AuthForm
   await config.update('baseUrl', baseUrl, target);
   await config.update('authForm', authForm, target);
   await config.update('email', email || undefined, target);
+}
+
+/**
+ * Where API traffic goes is the user's choice, never a cloned folder's: these settings are
+ * machine-scoped, and read here from user settings only, whatever a workspace file says.
+ */
+function userString(config: vscode.WorkspaceConfiguration, key: string, fallback: string): string {
+  const value = config.inspect<unknown>(key)?.globalValue;
+  return typeof value === 'string' ? value : fallback;
+}
+
+/** True when the proxy URL carries a user name or password (`http://user:pass@proxy:3128`). */
+export function proxyHasCredentials(proxy: string): boolean {
+  try {
+    const url = new URL(proxy);
+    return url.username !== '' || url.password !== '';
+  } catch {
+    return /^[^/]*\/\/[^/@]+@/.test(proxy); // not a URL parser's idea of a URL, but still user@host
+  }
+}
+
+let proxyCredentialsWarned = false;
+
+/** Says once per session, without blocking, that the proxy's password sits in plain settings. */
+export function warnIfProxyHasCredentials(proxy: string, warn: (message: string) => unknown = (message) => vscode.window.showWarningMessage(message)): boolean {
+  if (proxyCredentialsWarned || !proxyHasCredentials(proxy)) return false;
+  proxyCredentialsWarned = true;
+  void warn('Netmon: the netmon.proxy setting contains credentials (user:password@). Settings are stored as plain text; '
+    + 'prefer a proxy that does not need them in the URL, or the HTTPS_PROXY environment variable.');
+  return true;
 }
 
 export async function clearBaseUrl(): Promise<void> {

@@ -2,11 +2,20 @@
 // Read-only: the file is read when opened and again when it changes on disk.
 import * as vscode from 'vscode';
 import { isHarPanelMessage, type HarHostMessage, type HarPanelMessage } from '../../../webview/har/protocol';
+import { openHttpUrl } from '../external-links';
 import type { PanelHost } from '../panels/panel-host';
-import { openHttpUrl } from '../panels/session-panels';
 import { hostFor, type PanelServices } from '../panels/services';
 
 export const HAR_EDITOR_VIEW_TYPE = 'netmon.harViewer';
+
+/**
+ * Larger files are not read: the whole file is parsed in the extension host and posted to
+ * the webview, which costs several times its size in memory on both sides.
+ */
+export const HAR_SIZE_LIMIT_BYTES = 150 * 1024 * 1024;
+
+/** Saves usually arrive as several change events; one reload after they settle. */
+const RELOAD_DEBOUNCE_MS = 300;
 
 class HarFile implements vscode.CustomDocument {
   constructor(readonly uri: vscode.Uri) {}
@@ -16,6 +25,9 @@ class HarFile implements vscode.CustomDocument {
 type Host = PanelHost<HarHostMessage, HarPanelMessage>;
 
 export class HarEditorProvider implements vscode.CustomReadonlyEditorProvider<HarFile> {
+  /** Replaceable by the extension-host suites (netmon.internal.setHarSizeLimit), to test without a 150 MB file. */
+  sizeLimitBytes = HAR_SIZE_LIMIT_BYTES;
+
   constructor(private readonly services: PanelServices) {}
 
   openCustomDocument(uri: vscode.Uri): HarFile {
@@ -28,17 +40,22 @@ export class HarEditorProvider implements vscode.CustomReadonlyEditorProvider<Ha
       kind: 'har-file', key: `har-file:${document.uri.toString()}`, bundle: 'har', isPanelMessage: isHarPanelMessage, renderedType: 'loaded',
     }, undefined);
     host.onMessage((message) => {
-      if (message.type === 'openExternal') void openHttpUrl(message.params.url);
+      if (message.type === 'openExternal') void openHttpUrl(message.params.url, 'the link of the HAR file');
     });
-    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.joinPath(document.uri, '..'), fileName(document.uri)));
+    const watcher = watchFile(document.uri, () => void this.load(host, document.uri));
     host.onDidDispose(() => watcher.dispose());
-    watcher.onDidChange(() => void this.load(host, document.uri));
     await this.load(host, document.uri);
   }
 
   private async load(host: Host, uri: vscode.Uri): Promise<void> {
     const name = fileName(uri);
     try {
+      const { size } = await vscode.workspace.fs.stat(uri);
+      if (size > this.sizeLimitBytes) {
+        host.fail(`${name} is not shown as a waterfall: it is ${megabytes(size)}, more than the limit of ${megabytes(this.sizeLimitBytes)}. `
+          + 'Reopen it with the text editor ("Reopen Editor With…"), or export a single page.');
+        return;
+      }
       const bytes = await vscode.workspace.fs.readFile(uri);
       const har: unknown = JSON.parse(new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, ''));
       host.show({ type: 'load', params: { har, title: name } });
@@ -49,13 +66,43 @@ export class HarEditorProvider implements vscode.CustomReadonlyEditorProvider<Ha
   }
 }
 
+/**
+ * Calls `onChange` (debounced) when `uri` changes or is replaced. The folder is watched and
+ * events compared by URI: the file's name used as a glob would misread `[prod]` or `{a,b}`.
+ */
+function watchFile(uri: vscode.Uri, onChange: () => void): vscode.Disposable {
+  // Creations too: editors that save by renaming a temporary file over it create it anew.
+  const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.joinPath(uri, '..'), '*'), false, false, true);
+  let timer: NodeJS.Timeout | undefined;
+  const changed = (event: vscode.Uri): void => {
+    if (event.toString() !== uri.toString()) return;
+    clearTimeout(timer);
+    timer = setTimeout(onChange, RELOAD_DEBOUNCE_MS);
+  };
+  const subscriptions = [watcher, watcher.onDidChange(changed), watcher.onDidCreate(changed)];
+  return new vscode.Disposable(() => {
+    clearTimeout(timer);
+    for (const subscription of subscriptions) subscription.dispose();
+  });
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
 function fileName(uri: vscode.Uri): string {
   return uri.path.slice(uri.path.lastIndexOf('/') + 1);
 }
 
 export function registerHarEditor(context: vscode.ExtensionContext, services: PanelServices): void {
-  context.subscriptions.push(vscode.window.registerCustomEditorProvider(HAR_EDITOR_VIEW_TYPE, new HarEditorProvider(services), {
+  const provider = new HarEditorProvider(services);
+  context.subscriptions.push(vscode.window.registerCustomEditorProvider(HAR_EDITOR_VIEW_TYPE, provider, {
     // Hidden editors reload and say `ready` again; the host replays the last load.
     supportsMultipleEditorsPerDocument: true,
+  }));
+  // Like the panel registry's test commands: not contributed, absent in production.
+  if (context.extensionMode === vscode.ExtensionMode.Production) return;
+  context.subscriptions.push(vscode.commands.registerCommand('netmon.internal.setHarSizeLimit', (bytes: unknown) => {
+    provider.sizeLimitBytes = typeof bytes === 'number' && bytes > 0 ? bytes : HAR_SIZE_LIMIT_BYTES;
   }));
 }

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { ConnectionManager } from '../connection/connection-manager';
 import { registerCommands, reporting } from '../command-util';
+import { openHttpUrl } from '../external-links';
 import { withCancellableProgress } from '../progress';
 import { TreeNode } from '../tree/nodes';
 import { DetailsDocumentProvider, DETAILS_SCHEME } from './details-provider';
@@ -46,7 +47,8 @@ async function copyPermalink(value: unknown): Promise<string | undefined> {
 }
 
 async function openPermalink(value: unknown): Promise<boolean | undefined> {
-  return reporting('Opening the permalink', () => Promise.resolve(vscode.env.openExternal(vscode.Uri.parse(permalinkOf(nodeArgument(value))))));
+  // The permalink comes from the API: only an http(s) link may leave VS Code (false otherwise).
+  return reporting('Opening the permalink', () => openHttpUrl(permalinkOf(nodeArgument(value)), 'permalink'));
 }
 
 function permalinkOf(node: TreeNode): string {

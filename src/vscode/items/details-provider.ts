@@ -11,8 +11,19 @@ export class DetailsDocumentProvider implements vscode.TextDocumentContentProvid
   private readonly sources = new Map<string, DetailsSource>();
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
+  private readonly closing: vscode.Disposable;
 
-  constructor(private readonly client: () => NetmonClient) {}
+  constructor(private readonly client: () => NetmonClient) {
+    // A closed document's text is not needed again (reopening fetches anew): large details must not pile up.
+    this.closing = vscode.workspace.onDidCloseTextDocument((document) => {
+      if (document.uri.scheme === DETAILS_SCHEME) this.texts.delete(document.uri.path);
+    });
+  }
+
+  /** How many documents' texts are held (for the extension-host suites). */
+  get heldTexts(): number {
+    return this.texts.size;
+  }
 
   uriFor(source: DetailsSource): vscode.Uri {
     return vscode.Uri.from({ scheme: DETAILS_SCHEME, path: `/${source.path}.json` });
@@ -40,6 +51,7 @@ export class DetailsDocumentProvider implements vscode.TextDocumentContentProvid
   }
 
   dispose(): void {
+    this.closing.dispose();
     this.changed.dispose();
   }
 }

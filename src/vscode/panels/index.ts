@@ -17,11 +17,11 @@ import { SessionPanels, WaterfallPanels, type PageRef } from './session-panels';
 import type { PanelServices } from './services';
 
 export function registerPanels(
-  context: vscode.ExtensionContext, connection: ConnectionManager, timeOptions: () => TimeOptions = () => ({}),
+  context: vscode.ExtensionContext, connection: ConnectionManager, log: vscode.LogOutputChannel, timeOptions: () => TimeOptions = () => ({}),
 ): void {
   const registry = new PanelRegistry();
   registry.register(context);
-  const services: PanelServices = { extensionUri: context.extensionUri, registry, connection, timeOptions };
+  const services: PanelServices = { extensionUri: context.extensionUri, registry, connection, timeOptions, log };
   const texts = registerPathTextDocuments(context);
   const waterfalls = new WaterfallPanels(services);
   const sessions = new SessionPanels(services, waterfalls);

@@ -44,6 +44,8 @@ export interface PanelHostOptions<P extends AnyMessage> {
   renderedType: P['type'];
   /** How the panel shows a failure (its protocol's `error` message, or a static page). */
   showError: (message: string) => void;
+  /** Where ignored webview messages are noted (their type only: params may hold anything). */
+  log: vscode.LogOutputChannel;
 }
 
 export class PanelHost<H extends AnyMessage, P extends AnyMessage> implements vscode.Disposable {
@@ -68,7 +70,7 @@ export class PanelHost<H extends AnyMessage, P extends AnyMessage> implements vs
     panel.webview.options = webviewOptions(options.extensionUri);
     this.setShell();
     this.disposables.push(
-      panel.webview.onDidReceiveMessage((message: unknown) => { void this.receive(message); }),
+      panel.webview.onDidReceiveMessage((message: unknown) => { void this.receive(message); }), // receive never rejects
       // A hidden webview without retainContextWhenHidden is unloaded; it says `ready` again when shown.
       panel.onDidChangeViewState(({ webviewPanel }) => { if (!webviewPanel.visible) this.ready = false; }),
       panel.onDidDispose(() => this.dispose()),
@@ -131,9 +133,21 @@ export class PanelHost<H extends AnyMessage, P extends AnyMessage> implements vs
     void vscode.window.showErrorMessage(message);
   }
 
-  /** Entry of every webview message; the suites call it to play a webview's part. */
+  /**
+   * Entry of every webview message; the suites call it to play a webview's part. Never
+   * rejects: a malformed message, or one its handler refuses, is logged and ignored.
+   */
   async receive(message: unknown): Promise<void> {
-    if (!this.options.isPanelMessage(message)) return;
+    try {
+      await this.handle(message);
+    } catch (error) {
+      this.options.log.warn(`${this.id}: ignored a "${messageType(message)}" message from the webview: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private async handle(message: unknown): Promise<void> {
+    // Each protocol's guard checks the params too: nothing unchecked reaches a handler.
+    if (!this.options.isPanelMessage(message)) throw new Error('not a message of this panel\'s protocol (or malformed params)');
     if (message.type === 'ready') {
       this.ready = true;
       this.flush();
@@ -175,4 +189,10 @@ export class PanelHost<H extends AnyMessage, P extends AnyMessage> implements vs
     if (this.sticky) void webview.postMessage(this.sticky);
     for (const message of this.queue.splice(0)) void webview.postMessage(message);
   }
+}
+
+/** The message's `type` for a log line, bounded: the rest may be large or sensitive. */
+function messageType(message: unknown): string {
+  const type = typeof message === 'object' && message !== null ? (message as { type?: unknown }).type : undefined;
+  return typeof type === 'string' ? type.slice(0, 40) : typeof message;
 }

@@ -13,9 +13,11 @@ export interface PanelServices {
   connection: ConnectionManager;
   /** The Netmon view's time range, for the lists the panels read. */
   timeOptions: () => TimeOptions;
+  /** The "Netmon" log: ignored webview messages are noted there. */
+  log: vscode.LogOutputChannel;
 }
 
-type HostSpec<P extends IpcMessage<string, unknown>> = Omit<PanelHostOptions<P>, 'panel' | 'extensionUri' | 'showError'>;
+type HostSpec<P extends IpcMessage<string, unknown>> = Omit<PanelHostOptions<P>, 'panel' | 'extensionUri' | 'showError' | 'log'>;
 
 export function createPanelHost<H extends IpcMessage<string, unknown>, P extends IpcMessage<string, unknown>>(
   services: PanelServices, spec: HostSpec<P> & { title: string }, errorMessage: ((message: string) => H) | undefined,
@@ -38,6 +40,6 @@ export function hostFor<H extends IpcMessage<string, unknown>, P extends IpcMess
     if (errorMessage) host.show(errorMessage(message));
     else host.showErrorPage(message);
   };
-  const host: PanelHost<H, P> = new PanelHost<H, P>({ ...spec, panel, extensionUri: services.extensionUri, showError }, services.registry.nextId(spec.kind));
+  const host: PanelHost<H, P> = new PanelHost<H, P>({ ...spec, panel, extensionUri: services.extensionUri, showError, log: services.log }, services.registry.nextId(spec.kind));
   return services.registry.add(host);
 }

@@ -1,8 +1,8 @@
 // User-session troubleshooting: the session overview panel (browser, location, network,
 // pings, hops, system metrics, verdict) and the page waterfall panel it opens.
-import * as vscode from 'vscode';
 import { isHarPanelMessage, type HarHostMessage, type HarPanelMessage } from '../../../webview/har/protocol';
 import { isSessionPanelMessage, type SessionHostMessage, type SessionPanelMessage } from '../../../webview/session/protocol';
+import { openHttpUrl } from '../external-links';
 import type { PanelHost } from './panel-host';
 import { createPanelHost, type PanelServices } from './services';
 
@@ -25,7 +25,7 @@ export class WaterfallPanels {
       kind: 'waterfall', key, title: `Waterfall: ${name}`, bundle: 'har', isPanelMessage: isHarPanelMessage, renderedType: 'loaded',
     }, undefined);
     host.onMessage((message) => {
-      if (message.type === 'openExternal') void openHttpUrl(message.params.url);
+      if (message.type === 'openExternal') void openHttpUrl(message.params.url, 'the link of the waterfall');
     });
     await this.load(host, page, name);
     return host.id;
@@ -56,7 +56,11 @@ export class SessionPanels {
       kind: 'session', key, title: `Session ${userSessionId}`, bundle: 'session', isPanelMessage: isSessionPanelMessage, renderedType: 'loaded',
     }, (message) => ({ type: 'error', params: { message } }));
     host.onMessage(async (message) => {
-      if (message.type === 'openPage') await this.waterfalls.open(message.params);
+      if (message.type !== 'openPage') return;
+      const { userSessionId, pageId, title } = message.params;
+      // The webview's guard checks types; an empty id would become a request for every page.
+      if (userSessionId.trim() === '' || pageId.trim() === '') throw new Error('openPage without a session id or page id');
+      await this.waterfalls.open({ userSessionId, pageId, title });
     });
     await this.load(host, userSessionId);
     return host.id;
@@ -74,10 +78,4 @@ export class SessionPanels {
     host.panel.title = `Session: ${session.visitedSite}`;
     host.show({ type: 'load', params: { session } });
   }
-}
-
-/** Only http(s) leaves VS Code: the webview already filters, the host does not trust it. */
-export async function openHttpUrl(url: string): Promise<void> {
-  if (!/^https?:\/\//i.test(url.trim())) return;
-  await vscode.env.openExternal(vscode.Uri.parse(url.trim(), true));
 }

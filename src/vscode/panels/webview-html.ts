@@ -2,6 +2,8 @@
 // no remote anything), local resources limited to dist/ and media/, and one bundle.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
+// The same escaping the webviews use (dom.ts re-exports it; dom.ts itself needs the DOM lib).
+import { escapeHtml } from '../../../webview/shared/escape';
 
 /** The panels built by esbuild.mjs as dist/webview/<bundle>.js. */
 export type WebviewBundle = 'har' | 'session' | 'path' | 'metrics';
@@ -64,8 +66,4 @@ export function errorHtml(webview: vscode.Webview, title: string, message: strin
 </head>
 <body><h1>${escapeHtml(title)}</h1><p role="alert">${escapeHtml(message)}</p></body>
 </html>`;
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
 }

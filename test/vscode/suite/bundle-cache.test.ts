@@ -2,11 +2,12 @@
 // cache after the first load: the next window's first tree data does not pay for compiling
 // undici again. Runs in the extension host, whose Node and V8 the cache is made for.
 import assert from 'node:assert/strict';
-import { chmodSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'mocha';
-import { loadWithCodeCache, requireBundle } from '../../../src/vscode/bundle-loader';
+import { isPrivateCacheDir, loadWithCodeCache, requireBundle } from '../../../src/vscode/bundle-loader';
 
 describe('bundle code cache', () => {
   const scratch = mkdtempSync(join(tmpdir(), 'netmon-bundle-cache-'));
@@ -51,5 +52,36 @@ describe('bundle code cache', () => {
     chmodSync(shared, 0o777);
     assert.throws(() => loadWithCodeCache(file, shared, 0), /not a private folder/);
     assert.equal((requireBundle(file, shared) as { ok: boolean }).ok, true);
+  });
+
+  it('a cache file holding garbage is ignored and replaced; the bundle still loads', async () => {
+    const cacheDir = join(scratch, 'cache-d');
+    mkdirSync(cacheDir, { mode: 0o700 });
+    // A source this isolate never compiled (V8's in-memory cache would skip the file otherwise),
+    // with garbage already at the cache file's name (the loader's key: V8 version, arch, source).
+    const file = writeBundle('lib-d.js', `module.exports.value = "d-${Date.now()}";`);
+    const source = readFileSync(file, 'utf8');
+    const key = createHash('sha256').update(process.versions.v8).update('\0').update(process.arch).update('\0').update(source).digest('hex').slice(0, 32);
+    const cacheFile = join(cacheDir, `lib-d.js-${key}.bin`);
+    writeFileSync(cacheFile, 'not a V8 code cache at all');
+    const loaded = loadWithCodeCache(file, cacheDir, 0);
+    assert.equal(loaded.fromCache, false);
+    assert.match((loaded.exports as { value: string }).value, /^d-\d+$/);
+    await loaded.cacheWritten;
+    assert.notEqual(readFileSync(cacheFile, 'utf8'), 'not a V8 code cache at all', 'a real cache replaced the garbage');
+  });
+
+  it('refuses a cache folder owned by another user, or reached through a symlink', () => {
+    const uid = process.getuid?.();
+    if (uid === undefined) return; // no owners to compare on Windows: the cache is not used there at all
+    const own = join(scratch, 'own');
+    mkdirSync(own, { mode: 0o700 });
+    assert.equal(isPrivateCacheDir(own), true);
+    assert.equal(isPrivateCacheDir(own, uid + 1), false, 'a folder of another user is refused');
+    const link = join(scratch, 'link-to-own');
+    symlinkSync(own, link);
+    assert.equal(isPrivateCacheDir(link), false, 'a symlink is refused even to a private folder');
+    const file = writeBundle('lib-e.js', 'module.exports.ok = true;');
+    assert.throws(() => loadWithCodeCache(file, link, 0), /not a private folder/);
   });
 });

@@ -1,0 +1,146 @@
+// What data from the API, a webview, a file or a cloned folder's settings must not be able
+// to do: open a non-http link, break the .har watcher with glob characters, load a file too
+// large for the extension host, crash a panel with a malformed message, redirect API traffic.
+import assert from 'node:assert/strict';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, afterEach, before, describe, it } from 'mocha';
+import * as vscode from 'vscode';
+import type { RunningEmulator } from '../../../src/emulator';
+import { proxyHasCredentials, warnIfProxyHasCredentials } from '../../../src/vscode/connection/settings';
+import type { TreeNode } from '../../../src/vscode/tree/nodes';
+import { activateExtension, waitFor } from '../helpers';
+import { childrenOf, netmonApi, root, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+import { closeAllEditors, openPanel, sendFromWebview, waitForPanels, waitForRendered } from './panels-fixture';
+
+/** The same tree node (the extension's own class, so commands accept it) with another permalink. */
+function withPermalink(node: TreeNode, permalink: string): TreeNode {
+  return Object.assign(Object.create(Object.getPrototypeOf(node) as object) as TreeNode, node, { spec: { ...node.spec, permalink } });
+}
+
+async function netmonLogContains(text: string): Promise<void> {
+  await vscode.commands.executeCommand('netmon.showLog');
+  await waitFor(`the Netmon log to mention ${text}`, () => vscode.workspace.textDocuments.find((doc) =>
+    doc.uri.scheme === 'output' && doc.uri.path.includes('Netmon') && doc.getText().includes(text)), 10_000);
+}
+
+describe('hardening against hostile data', () => {
+  let emulator: RunningEmulator;
+  let scratch: string;
+  before(async () => {
+    emulator = await startControlledEmulator();
+    scratch = mkdtempSync(join(tmpdir(), 'netmon-hardening-'));
+    await signInTo(emulator);
+  });
+  afterEach(closeAllEditors);
+  after(async () => {
+    await vscode.commands.executeCommand('netmon.internal.setHarSizeLimit', undefined);
+    await signOut();
+    await emulator.close();
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('Open Permalink refuses a permalink that is not http(s), Copy Permalink still copies it', async () => {
+    const api = await netmonApi();
+    const [sessionNode] = await childrenOf(api, await root(api, 'User Sessions'));
+    assert.ok(sessionNode);
+    for (const permalink of ['file:///etc/passwd', 'command:workbench.action.quit', 'vscode://settings', 'javascript:alert(1)']) {
+      const opened: boolean | undefined = await vscode.commands.executeCommand<boolean | undefined>('netmon.openPermalink', withPermalink(sessionNode, permalink));
+      assert.equal(opened, false, `${permalink} must not be opened`);
+    }
+    const copied = await vscode.commands.executeCommand<string | undefined>('netmon.copyPermalink', withPermalink(sessionNode, 'file:///etc/passwd'));
+    assert.equal(copied, 'file:///etc/passwd');
+  });
+
+  it('reloads a .har file whose name holds glob characters when it changes', async () => {
+    const file = join(scratch, 'session [prod] {a,b}.har');
+    copyFileSync(join((await activateExtension()).extensionPath, 'test/fixtures/vscode/portal.har'), file);
+    await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(file));
+    const editor = await waitForPanels('the .har editor', (states) => states.find((panel) => panel.kind === 'har-file' && panel.renders > 0));
+    assert.deepEqual(editor.rendered, { pages: 1, entries: 14, warnings: [] });
+    const har = JSON.parse(readFileSync(file, 'utf8')) as { log: { entries: unknown[] } };
+    har.log.entries = har.log.entries.slice(0, 3);
+    writeFileSync(file, JSON.stringify(har));
+    const redrawn = await waitForRendered(editor.id, editor.renders + 1);
+    assert.deepEqual(redrawn.rendered, { pages: 1, entries: 3, warnings: [] });
+  });
+
+  it('does not load a .har file above the size limit and says its size and the limit', async () => {
+    const file = join(scratch, 'huge.har');
+    copyFileSync(join((await activateExtension()).extensionPath, 'test/fixtures/vscode/portal.har'), file);
+    await vscode.commands.executeCommand('netmon.internal.setHarSizeLimit', 1024 * 1024 / 1000); // ~1 KB, the fixture is larger
+    try {
+      await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(file));
+      const editor = await waitForPanels('the over-limit .har editor', (states) => states.find((panel) => panel.kind === 'har-file' && panel.error));
+      assert.match(editor.error ?? '', /^huge\.har is not shown as a waterfall: it is \d+\.\d MB, more than the limit of 0\.0 MB/);
+      assert.equal(editor.renders, 0);
+    } finally {
+      await vscode.commands.executeCommand('netmon.internal.setHarSizeLimit', undefined);
+    }
+  });
+
+  it('ignores and logs malformed webview messages; the panel keeps working', async () => {
+    const api = await netmonApi();
+    const [sessionNode] = await childrenOf(api, await root(api, 'User Sessions'));
+    const id = await openPanel('netmon.openSessionOverview', sessionNode);
+    await waitForRendered(id);
+    await sendFromWebview(id, { type: 'openPage', params: { userSessionId: 42, pageId: null } });
+    await sendFromWebview(id, { type: 'openPage', params: { userSessionId: '', pageId: '', title: '' } });
+    await sendFromWebview(id, 'not even an object');
+    await netmonLogContains(`${id}: ignored a "openPage" message`);
+    await netmonLogContains(`${id}: ignored a "string" message`);
+    assert.ok(!(await waitForPanels('the panels', (states) => states)).some((panel) => panel.kind === 'waterfall'), 'no waterfall was opened');
+  });
+
+  it('drops the text of a closed details document', async () => {
+    const api = await netmonApi();
+    const [sessionNode] = await childrenOf(api, await root(api, 'User Sessions'));
+    const uri = await vscode.commands.executeCommand<vscode.Uri | undefined>('netmon.openDetails', sessionNode);
+    assert.ok(uri);
+    const before = api.heldDetailsTexts();
+    assert.ok(before >= 1);
+    // VS Code releases a closed editor's document only minutes later; a language change
+    // closes it at once (onDidCloseTextDocument), which is the event the provider evicts on.
+    const document = vscode.workspace.textDocuments.find((candidate) => candidate.uri.toString() === uri.toString());
+    assert.ok(document, 'the details document is open');
+    await vscode.languages.setTextDocumentLanguage(document, 'plaintext');
+    await waitFor('the closed details text to be dropped', () => api.heldDetailsTexts() === before - 1 || undefined, 10_000);
+  });
+
+  it('reads the API address and proxy from user settings only, never from a folder\'s .vscode/settings.json', async () => {
+    const api = await netmonApi();
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(folder, 'the suites run on a workspace folder');
+    const settingsFile = vscode.Uri.joinPath(folder.uri, '.vscode', 'settings.json');
+    const previous = await vscode.workspace.fs.readFile(settingsFile).then((bytes) => bytes, () => undefined);
+    // What a cloned repository could hold; startInDemoMode (read only at activation, so
+    // inert here) shows when VS Code has read the file.
+    const hostile = { 'netmon.baseUrl': 'http://127.0.0.1:9/attacker', 'netmon.proxy': 'http://127.0.0.1:9', 'netmon.authForm': 'query', 'netmon.email': 'x@attacker', 'netmon.startInDemoMode': false };
+    const markerRead = (): boolean => vscode.workspace.getConfiguration('netmon').inspect('startInDemoMode')?.workspaceValue !== undefined;
+    await vscode.workspace.fs.writeFile(settingsFile, Buffer.from(JSON.stringify(hostile)));
+    try {
+      await waitFor('VS Code to read the folder settings', () => markerRead() || undefined, 10_000);
+      await api.connection.restore();
+      assert.equal(api.connection.current?.baseUrl, emulator.url);
+      assert.ok((await childrenOf(api, await root(api, 'User Sessions'))).length > 0, 'the API is still reached directly, not through the folder\'s proxy');
+    } finally {
+      if (previous) await vscode.workspace.fs.writeFile(settingsFile, previous);
+      else await vscode.workspace.fs.delete(settingsFile);
+      // The next suites must not see a settings change (and a reconnect) in the middle of their work.
+      await waitFor('VS Code to drop the folder settings', () => !markerRead() || undefined, 10_000);
+    }
+  });
+
+  it('warns once that proxy credentials sit in plain settings', () => {
+    assert.equal(proxyHasCredentials('http://user:secret@proxy.example:3128'), true);
+    assert.equal(proxyHasCredentials('http://proxy.example:3128'), false);
+    const warnings: string[] = [];
+    assert.equal(warnIfProxyHasCredentials('http://proxy.example:3128', (message) => warnings.push(message)), false);
+    assert.equal(warnIfProxyHasCredentials('http://user:secret@proxy.example:3128', (message) => warnings.push(message)), true);
+    assert.equal(warnIfProxyHasCredentials('http://user:secret@proxy.example:3128', (message) => warnings.push(message)), false);
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0] ?? '', /credentials .* plain text/);
+    assert.ok(!(warnings[0] ?? '').includes('secret'), 'the warning must not repeat the password');
+  });
+});
