@@ -19,15 +19,19 @@ export type NetMetric = Open<{
 
 export interface PathEndpoint { ipAddress: string; numberOfHops: number; pathId: string; responseTime: number }
 
-export type PathVisSummary = Open<{
-  agentId: string;
-  location: string;
+/** Fields the path-vis summary and the detailed trace of one agent's round share. */
+interface PathRoundFields {
   permalink: string;
   roundId: number;
   server: string;
   serverIp: string;
   sourceIp: string;
   sourcePrefix: string;
+}
+
+export type PathVisSummary = Open<PathRoundFields & {
+  agentId: string;
+  location: string;
   endpoints: PathEndpoint[];
 }>;
 
@@ -45,14 +49,9 @@ export type PathHop = Open<{
 
 export interface PathRoute { pathId: string; hops: PathHop[] }
 
-export type PathTrace = Open<{
+/** The spec's reference types agentId as an integer while its sample shows a string id. */
+export type PathTrace = Open<PathRoundFields & {
   agentId: string | number;
-  permalink: string;
-  roundId: number;
-  server: string;
-  serverIp: string;
-  sourceIp: string;
-  sourcePrefix: string;
   routes: PathRoute[];
 }>;
 
