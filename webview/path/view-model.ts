@@ -1,7 +1,7 @@
 // What the panel draws for one load and one set of view options: the merged graph
 // (grouped / collapsed as asked), its layout, and lookups the view needs.
 import {
-  avgMs, collapseChains, groupByKey, layoutHopGraph, linkDelayMs, lossPct, mergePathTraces,
+  adjacency, avgMs, collapseChains, groupByKey, layoutHopGraph, linkDelayMs, lossPct, mergePathTraces,
   type GroupBy, type HopGraph, type HopLink, type HopNode, type PathLayout,
 } from '../../src/analysis/path';
 import type { PathTrace } from '../../src/api/types';
@@ -23,14 +23,7 @@ export function buildView(traces: readonly PathTrace[], options: ViewOptions): V
   if (options.groupBy !== 'none') graph = groupByKey(graph, options.groupBy);
   if (options.collapse) graph = collapseChains(graph);
   const layout = layoutHopGraph(graph.nodes.map((n) => ({ id: n.id, minHop: n.minHop, height: n.kind === 'group' ? 22 : 18 })), graph.links, { rankSep: 92 });
-  const next = new Map<string, string[]>();
-  const previous = new Map<string, string[]>();
-  for (const link of graph.links) {
-    if (!next.has(link.from)) next.set(link.from, []);
-    if (!previous.has(link.to)) previous.set(link.to, []);
-    next.get(link.from)!.push(link.to);
-    previous.get(link.to)!.push(link.from);
-  }
+  const { next, previous } = adjacency(graph.links);
   return {
     graph, layout, next, previous,
     nodeById: new Map(graph.nodes.map((n) => [n.id, n])),

@@ -1,6 +1,6 @@
 // Simplifying views of a hop graph: grouping neighbouring hops of one network or prefix,
 // and collapsing chains of hops that only pass traffic along.
-import { emptyStats, mergeStats, type HopGraph, type HopLink, type HopNode } from './model';
+import { adjacency, emptyStats, mergeStats, type HopGraph, type HopLink, type HopNode } from './model';
 
 export type GroupBy = 'network' | 'prefix';
 
@@ -95,14 +95,7 @@ export function groupByKey(graph: HopGraph, by: GroupBy): HopGraph {
  * (and whose neighbours agree), like the "N hops" boxes of the vendor's view.
  */
 export function collapseChains(graph: HopGraph, minLength = 2): HopGraph {
-  const inLinks = new Map<string, string[]>();
-  const outLinks = new Map<string, string[]>();
-  for (const link of graph.links) {
-    if (!inLinks.has(link.to)) inLinks.set(link.to, []);
-    if (!outLinks.has(link.from)) outLinks.set(link.from, []);
-    inLinks.get(link.to)!.push(link.from);
-    outLinks.get(link.from)!.push(link.to);
-  }
+  const { next: outLinks, previous: inLinks } = adjacency(graph.links);
   const byId = new Map(graph.nodes.map((n) => [n.id, n]));
   const passThrough = (id: string): boolean => {
     const node = byId.get(id)!;

@@ -101,3 +101,20 @@ export function mergeStats(into: HopStats, from: HopStats): void {
   into.bestMs = Math.min(into.bestMs, from.bestMs);
   into.worstMs = Math.max(into.worstMs, from.worstMs);
 }
+
+/** Successors and predecessors of every node, by id, in link direction. */
+export function adjacency(links: readonly HopLink[]): { next: Map<string, string[]>; previous: Map<string, string[]> } {
+  const next = new Map<string, string[]>();
+  const previous = new Map<string, string[]>();
+  for (const link of links) {
+    appendTo(next, link.from, link.to);
+    appendTo(previous, link.to, link.from);
+  }
+  return { next, previous };
+}
+
+function appendTo(map: Map<string, string[]>, key: string, value: string): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
