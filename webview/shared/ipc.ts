@@ -10,13 +10,6 @@ export interface IpcMessage<Type extends string, Params = undefined> {
 /** Every panel's first message to the host: the webview is listening. */
 export type ReadyMessage = IpcMessage<'ready'>;
 
-/** Narrow an unknown value (from postMessage) to a message of one of the given types. */
-export function isMessage<M extends IpcMessage<string, unknown>>(value: unknown, types: readonly M['type'][]): value is M {
-  if (typeof value !== 'object' || value === null) return false;
-  const type = (value as { type?: unknown }).type;
-  return typeof type === 'string' && (types as readonly string[]).includes(type);
-}
-
 /** What acquireVsCodeApi() returns, typed by the panel's outgoing messages. */
 export interface HostApi<Out> {
   postMessage(message: Out): void;

@@ -6,6 +6,7 @@ import { parseJsonObject } from '../http/body';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import type { RequestContext, Route, RouteResult } from '../http/router';
 import { formatDateTime } from '../http/time';
+import { endpointTestLinks } from '../world/endpoint-tests';
 import { withAbsoluteLinks } from './links';
 import type { EmulatorState } from './state';
 import {
@@ -40,7 +41,7 @@ function createInstantTest(state: EmulatorState, ctx: RequestContext): RouteResu
   const testId = state.nextInstantTestId();
   const test = {
     testId, type, ...base(ctx), ...fields,
-    apiLinks: links(testId, type),
+    apiLinks: endpointTestLinks(testId, type),
   } as EndpointTest;
   ctx.group.addInstantTest(test, ctx.nowSeconds + state.instantTestDelaySeconds);
   state.instantTestIds.add(testId);
@@ -53,16 +54,6 @@ function base(ctx: RequestContext): Partial<EndpointTest> {
     usePublicBgp: 0, enabled: 1, savedEvent: 0, interval: 60,
     createdBy: `${ctx.user.name} (${ctx.user.email})`, createdDate: formatDateTime(ctx.nowSeconds),
   };
-}
-
-function links(testId: number, type: string): EndpointTest['apiLinks'] {
-  const result: EndpointTest['apiLinks'] = [
-    { rel: 'self', href: `/v7/endpoint-tests/${testId}` },
-    { rel: 'data', href: `/v7/endpoint-data/tests/net/metrics/${testId}` },
-    { rel: 'data', href: `/v7/endpoint-data/tests/net/path-vis/${testId}` },
-  ];
-  if (type === 'http-server') result.push({ rel: 'data', href: `/v7/endpoint-data/tests/web/http-server/${testId}` });
-  return result;
 }
 
 function shared(body: Body, what: string): { testName: string; maxMachines: number; groupId?: number } {
