@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
 import { REPO_ROOT } from '../../scripts/vscode-server.mjs';
-import { errorNotifications, openWorkbench, saveScreenshot, type Workbench } from './workbench';
+import { errorNotifications, findCommandInPalette, openWorkbench, runCommandFromPalette, saveScreenshot, type Workbench } from './workbench';
 
 const FIXTURE_HAR = join(REPO_ROOT, 'test/fixtures/vscode/portal.har');
 
@@ -17,19 +17,7 @@ const FIXTURE_HAR = join(REPO_ROOT, 'test/fixtures/vscode/portal.har');
  */
 async function runWithPick(page: Page, command: string, choice?: string, timeoutMs = 30_000): Promise<void> {
   const widget = page.locator('.quick-input-widget');
-  const commandRow = widget.locator('.quick-input-list .monaco-list-row', { hasText: command }).first();
-  const deadline = Date.now() + timeoutMs;
-  for (;;) { // the extension's commands register a moment after the workbench shows
-    await page.keyboard.press('F1');
-    await widget.locator('input').fill(`>${command}`);
-    try {
-      await commandRow.waitFor({ timeout: 2_000 });
-      break;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await page.keyboard.press('Escape');
-    }
-  }
+  await findCommandInPalette(page, command, timeoutMs);
   await page.keyboard.press('Enter');
   // The palette closes, then the command's own picker opens with its rows.
   const pickRow = widget.locator('.quick-input-list .monaco-list-row', { hasNotText: command, ...(choice ? { hasText: choice } : {}) }).first();
@@ -59,7 +47,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 async function closeEditors(page: Page): Promise<void> {
   await page.keyboard.press('Escape');
-  await runPaletteCommand(page, 'View: Close All Editors');
+  await runCommandFromPalette(page, 'View: Close All Editors');
 }
 
 /**
@@ -73,15 +61,6 @@ async function hideSidebar(page: Page): Promise<void> {
     await sidebar.waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
   }
   await sidebar.waitFor({ state: 'hidden', timeout: 1_000 });
-}
-
-async function runPaletteCommand(page: Page, label: string): Promise<void> {
-  const widget = page.locator('.quick-input-widget');
-  await page.keyboard.press('F1');
-  await widget.locator('input').fill(`>${label}`);
-  await widget.locator('.quick-input-list .monaco-list-row', { hasText: label }).first().waitFor();
-  await page.keyboard.press('Enter');
-  await widget.waitFor({ state: 'hidden' });
 }
 
 describe('troubleshooting panels in VS Code', { timeout: 150_000 }, () => {

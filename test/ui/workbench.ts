@@ -2,7 +2,7 @@
 // the extension under development loaded, keyboard and mouse only. Shared by test/ui/*.test.ts.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { REPO_ROOT, launchChromium, startVSCodeServer, type VSCodeServer } from '../../scripts/vscode-server.mjs';
 
 export const SCREENSHOT_DIR = join(REPO_ROOT, 'docs/screenshots');
@@ -42,6 +42,13 @@ export async function openWorkbench(settings: Record<string, unknown> = {}): Pro
  * commands yet, so like a person the palette is reopened until the command shows up.
  */
 export async function runCommandFromPalette(page: Page, label: string, timeoutMs = 30_000): Promise<void> {
+  const row = await findCommandInPalette(page, label, timeoutMs);
+  await row.click();
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+}
+
+/** Opens the palette on `label` (reopening it until the command is registered) and returns its row. */
+export async function findCommandInPalette(page: Page, label: string, timeoutMs = 30_000): Promise<Locator> {
   const deadline = Date.now() + timeoutMs;
   const widget = page.locator('.quick-input-widget');
   const row = widget.locator('.quick-input-list .monaco-list-row', { hasText: label }).first();
@@ -50,14 +57,12 @@ export async function runCommandFromPalette(page: Page, label: string, timeoutMs
     await widget.locator('input').fill(`>${label}`);
     try {
       await row.waitFor({ timeout: 2_000 });
-      break;
+      return row;
     } catch (error) {
       if (Date.now() > deadline) throw error;
       await page.keyboard.press('Escape');
     }
   }
-  await row.click();
-  await widget.waitFor({ state: 'hidden' });
 }
 
 /** Saves what the person sees to docs/screenshots/<name>.png and returns the path. */
