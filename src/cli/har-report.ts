@@ -3,9 +3,11 @@
 // bundle is inlined, the HAR is embedded as inert JSON, and a strict CSP allows only the
 // one nonce'd script (styles are constructed stylesheets, which need no style-src).
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { escapeHtml } from '../../webview/shared/escape';
+import { terminalSafe } from '../analysis/text/untrusted';
+import { OutputFileError, writeOutputFile } from './output-file';
 
 export interface HarReportOptions {
   /** The built panel bundle (dist/webview/har.js); see loadHarBundle(). */
@@ -62,8 +64,9 @@ export function loadHarBundle(): string {
   return readFileSync(found, 'utf8');
 }
 
-export const HAR_USAGE = `usage: netmon har report <in.har> -o <out.html> [--page <pageId>] [--title <text>]
-  Writes a self-contained HTML waterfall (works offline, no external resources).`;
+export const HAR_USAGE = `usage: netmon har report <in.har> -o <out.html> [--page <pageId>] [--title <text>] [--force]
+  Writes a self-contained HTML waterfall (works offline, no external resources).
+  An existing <out.html> is kept unless --force is given; a symbolic link there is refused.`;
 
 export interface HarCliIo { stdout(line: string): void; stderr(line: string): void }
 
@@ -81,9 +84,11 @@ export async function runHar(args: readonly string[], io: HarCliIo = processIo):
   }
   const flags = new Map<string, string>();
   const positional: string[] = [];
+  let force = false;
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i] ?? '';
     if (['-o', '--out', '--page', '--title'].includes(arg)) flags.set(arg === '--out' ? '-o' : arg, rest[++i] ?? '');
+    else if (arg === '--force') force = true;
     else positional.push(arg);
   }
   const input = positional[0];
@@ -93,7 +98,7 @@ export async function runHar(args: readonly string[], io: HarCliIo = processIo):
   try {
     har = JSON.parse(readFileSync(resolve(input), 'utf8').replace(/^\uFEFF/, ''));
   } catch (error) {
-    io.stderr(`netmon har report: cannot read ${input} as JSON: ${error instanceof Error ? error.message : String(error)}`);
+    io.stderr(terminalSafe(`netmon har report: cannot read ${input} as JSON: ${error instanceof Error ? error.message : String(error)}`));
     return 2;
   }
   const html = renderHarReport(har, {
@@ -101,7 +106,13 @@ export async function runHar(args: readonly string[], io: HarCliIo = processIo):
     ...(flags.get('--title') ? { title: flags.get('--title') } : {}),
     ...(flags.get('--page') ? { pageId: flags.get('--page') } : {}),
   });
-  writeFileSync(resolve(output), html);
-  io.stdout(`wrote ${output} (${Math.round(html.length / 1024)} kB) from ${basename(input)}`);
+  try {
+    writeOutputFile(output, html, { force });
+  } catch (error) {
+    if (!(error instanceof OutputFileError)) throw error;
+    io.stderr(terminalSafe(`netmon har report: ${error.message}`));
+    return 2;
+  }
+  io.stdout(terminalSafe(`wrote ${output} (${Math.round(html.length / 1024)} kB) from ${basename(input)}`));
   return 0;
 }
