@@ -9,7 +9,7 @@ import type {
 } from './client';
 import { InvalidFilterError, PagingLoopError } from './errors';
 import { findFilterProblem } from './filters';
-import { isRecord, PagedWalk, type PagedSource } from './paging';
+import { isRecord, outsideBase, PagedWalk, type PagedSource } from './paging';
 import { applyQuery, resolvePath, segment } from './query';
 import { sharedRateLimiters, type OrganizationRateLimiter, type RateLimiterRegistry } from './rate-limiter';
 import { RequestExecutor, type ApiRequest } from './request';
@@ -111,7 +111,7 @@ class HttpNetmonClient implements NetmonClient {
     const firstUrl = (): URL => (options.resumeFrom ? this.resumeUrl(options.resumeFrom) : this.url(path, options));
     const method: HttpMethod = filter ? 'POST' : 'GET';
     return new PagedWalk<TRecord, TResponse>({
-      firstUrl, method, body: filter?.body, records, precheck: filter?.check,
+      firstUrl, method, body: filter?.body, records, precheck: filter?.check, base: this.baseUrl,
       fetch: async (url, pageMethod, body) => (await this.executor.execute({
         method: pageMethod, url, body, expect: 'json', signal: options.signal, timeoutMs: options.timeoutMs,
       })).data,
@@ -120,7 +120,7 @@ class HttpNetmonClient implements NetmonClient {
 
   private resumeUrl(resumeFrom: string): URL {
     const url = new URL(resumeFrom, `${this.baseUrl}/`);
-    if (url.origin !== new URL(this.baseUrl).origin) {
+    if (outsideBase(url, this.baseUrl)) {
       throw new PagingLoopError({ method: 'GET', path: redactPath(url) }, `resumeFrom must be a URL of ${this.baseUrl}`);
     }
     return url;

@@ -1,7 +1,8 @@
 // Walks a paged list by following `pages.next` exactly as the server wrote it. A filtered
 // list re-POSTs the same body to every `next`. A `next` that repeats a page already read
-// (or leaves the server's origin, which would leak credentials) stops the walk with an
-// error; `resumeUrl` tells where a failed walk can continue.
+// (or leaves the base URL — its origin, which would leak credentials, or its path, which
+// would send them to another application on the same host) stops the walk with an error;
+// `resumeUrl` tells where a failed walk can continue.
 import { redactPath, withoutAuthQuery } from './auth';
 import type { CollectOptions, CollectResult, Page, Paged } from './client';
 import { PagingLoopError, UnparseableResponseError } from './errors';
@@ -19,6 +20,8 @@ export interface PagedSource<TRecord> {
   /** The record array's property, e.g. `userSessions`, or a function for nested ones. */
   records: (response: Record<string, unknown>) => unknown;
   fetch: PageFetcher;
+  /** The API's base URL: every `next` must stay below it (origin and path). */
+  base: string;
   /** Checked before the first request (filter validation); throws to send nothing. */
   precheck?: () => void;
   /** Phantom: the record type this source yields. */
@@ -38,7 +41,6 @@ export class PagedWalk<TRecord, TResponse> implements Paged<TRecord, TResponse> 
     const { source } = this;
     source.precheck?.();
     const firstUrl = source.firstUrl();
-    const origin = firstUrl.origin;
     const visited = new Set<string>();
     let url: URL | undefined = withoutAuthQuery(firstUrl);
     while (url) {
@@ -46,7 +48,7 @@ export class PagedWalk<TRecord, TResponse> implements Paged<TRecord, TResponse> 
       if (visited.has(this.position)) throw this.loopError(url, 'pages.next repeats a page already read');
       visited.add(this.position);
       const response = await source.fetch(url, source.method, source.body);
-      const page = this.toPage(url, response, origin);
+      const page = this.toPage(url, response);
       url = page.next === undefined ? undefined : new URL(page.next);
       this.position = page.next;
       yield page;
@@ -75,34 +77,44 @@ export class PagedWalk<TRecord, TResponse> implements Paged<TRecord, TResponse> 
     return { records, complete: true, next: undefined, resumeSkip: 0 };
   }
 
-  private toPage(url: URL, response: unknown, origin: string): Page<TRecord, TResponse> {
+  private toPage(url: URL, response: unknown): Page<TRecord, TResponse> {
     const context = { method: this.source.method, path: redactPath(url), status: 200 };
     if (!isRecord(response)) throw new UnparseableResponseError({ ...context, errorMessage: 'response is not an object' });
     const records = this.source.records(response);
     if (!Array.isArray(records)) throw new UnparseableResponseError({ ...context, errorMessage: 'response has no record array' });
     const pages = isRecord(response['pages']) ? response['pages'] : {};
     const rawNext = typeof pages['next'] === 'string' && pages['next'] !== '' ? pages['next'] : undefined;
-    const next = rawNext === undefined ? undefined : this.nextUrl(rawNext, origin, url).toString();
+    const next = rawNext === undefined ? undefined : this.nextUrl(rawNext, url).toString();
     // The server may echo an authToken into next; callers (and logs of responses) never see it.
     if (next !== undefined) pages['next'] = next;
     const current = typeof pages['current'] === 'number' ? pages['current'] : 1;
     return { records: records as TRecord[], response: response as TResponse, url: url.toString(), current, next };
   }
 
-  private nextUrl(next: string, origin: string, from: URL): URL {
+  private nextUrl(next: string, from: URL): URL {
     let url: URL;
     try {
       url = new URL(next, from);
     } catch (cause) {
       throw new UnparseableResponseError({ method: this.source.method, path: redactPath(from), status: 200, errorMessage: `pages.next is not a URL`, cause });
     }
-    if (url.origin !== origin) throw this.loopError(from, `pages.next leaves ${origin} (credentials are not sent elsewhere)`);
+    const outside = outsideBase(url, this.source.base);
+    if (outside) throw this.loopError(from, `pages.next ${outside} (credentials are not sent elsewhere)`);
     return withoutAuthQuery(url);
   }
 
   private loopError(url: URL, summary: string): PagingLoopError {
     return new PagingLoopError({ method: this.source.method, path: redactPath(url) }, summary);
   }
+}
+
+/** Why `url` is not below `base` (another origin, or outside its path), or undefined when it is. */
+export function outsideBase(url: URL, base: string): string | undefined {
+  const root = new URL(base);
+  if (url.origin !== root.origin) return `leaves ${root.origin}`;
+  const prefix = root.pathname.endsWith('/') ? root.pathname : `${root.pathname}/`;
+  if (!`${url.pathname}/`.startsWith(prefix)) return `leaves the base path ${prefix}`;
+  return undefined;
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
