@@ -7,6 +7,7 @@ import { parseDocument, type ParsedDocument } from './parse';
 import { checkFilterDocument } from './rules/filter-rules';
 import { checkInstantDocument } from './rules/instant-rules';
 import { checkLiveIds } from './rules/live-rules';
+import { checkRemoteSchema } from './rules/schema-rules';
 import { checkTestDocument } from './rules/test-rules';
 import { duplicateTestNameDiagnostics, type WorkspaceDocument } from './rules/workspace-rules';
 import { validateSchema } from './schema';
@@ -33,6 +34,7 @@ export function validateParsed(kind: DocumentKind, parsed: ParsedDocument, optio
   if (kind === 'test') checkTestDocument(root, sink);
   else if (kind === 'instant') checkInstantDocument(root, sink);
   else checkFilterDocument(root, sink);
+  checkRemoteSchema(root, sink);
   if (options.catalog) checkLiveIds(kind, root, options.catalog, sink);
   diagnostics.push(...sink.diagnostics);
   return diagnostics.sort(compareDiagnostics);
