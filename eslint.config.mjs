@@ -7,6 +7,19 @@ const noVscode = {
   }],
 };
 
+// Outside text (file names, document fields, API strings) must not become an action: VS Code
+// renders `[label](command:…)` in notifications as a link that runs a command, and `$(icon)`
+// in quick picks. Notifications, progress, quick picks, status messages and save dialogs go
+// through src/vscode/ui/, which neutralises every text and keeps prompts answerable only
+// by the user.
+const SPEAK_THROUGH_UI = /^(showInformationMessage|showWarningMessage|showErrorMessage|showQuickPick|createQuickPick|withProgress|setStatusBarMessage|showSaveDialog)$/;
+export const oneWayToSpeak = {
+  'no-restricted-syntax': ['error', {
+    selector: `MemberExpression[property.name=${SPEAK_THROUGH_UI}]`,
+    message: 'Use src/vscode/ui/ (notify, quick-pick, prompts): outside text is neutralised there, and prompts cannot be skipped.',
+  }],
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.vscode-test/**', 'out/**', '**/*.js', '**/*.mjs', 'test/**/fixtures/**'] },
   js.configs.recommended,
@@ -18,4 +31,5 @@ export default tseslint.config(
     },
   },
   { files: ['src/api/**', 'src/emulator/**', 'src/documents/**', 'src/analysis/**', 'webview/**'], rules: noVscode },
+  { files: ['src/vscode/**'], ignores: ['src/vscode/ui/**'], rules: oneWayToSpeak },
 );

@@ -1,10 +1,12 @@
 // Runs the extension in a real, offline VS Code (code-server 4.100.3 = VS Code 1.100.3):
 // 1. the extension-host suites (test/vscode/suite/*.test.ts, mocha inside the extension
-//    host, loaded through the web workbench's `payload` automation hooks), then
+//    host, loaded through the web workbench's `payload` automation hooks), then the
+//    Restricted Mode suites (test/vscode/restricted/*.test.ts) in a workbench with
+//    Workspace Trust on, whose folder is not trusted and carries a hostile settings file, then
 // 2. the Playwright UI tests (test/ui/*.test.ts, node:test, each drives its own workbench).
 // Exit code 0 only when both pass. Ends with one line `N passed, N failed`.
 //
-//   node scripts/run-vscode-tests.mjs [--grep <mocha pattern>] [--no-ui] [--only-ui] [--verbose]
+//   node scripts/run-vscode-tests.mjs [--grep <mocha pattern>] [--suites suite|restricted] [--no-ui] [--only-ui] [--verbose]
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +14,7 @@ import { format } from 'node:util';
 import { REPO_ROOT, ensureVSCodeInstalled, startVSCodeServer, launchChromium } from './vscode-server.mjs';
 import { buildVSCodeTests } from './build-vscode-tests.mjs';
 
-const OVERALL_TIMEOUT_MS = Number(process.env.NETMON_VSCODE_TIMEOUT_MS ?? 180_000);
+const OVERALL_TIMEOUT_MS = Number(process.env.NETMON_VSCODE_TIMEOUT_MS ?? 420_000);
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(name);
 const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -25,6 +27,19 @@ const NOISE = [/open-vsx|openvsx|marketplace|gallery/i, /vsda/i, /Failed to fetc
   /\[Extension Host\] (debugger|Debugger) listening/i, /Found unexpected service worker controller/i,
   /^(Resolving|Resolved) connection token|^Creating a socket|^Updating additional builtin|^\[Service Worker\]|^ChatSessionStore|^Creation of workbench contribution/];
 
+/** The second pass opens a folder the user never trusted, as a cloned repository would be. */
+const EXTENSION_HOST_PASSES = [
+  { suites: 'suite' },
+  {
+    suites: 'restricted', workspaceTrust: true,
+    workspaceFiles: {
+      '.vscode/settings.json': JSON.stringify({ 'netmon.startInDemoMode': true, 'netmon.baseUrl': 'http://127.0.0.1:9' }),
+      'cloned.netmon-test.json': '{ "type": "agent-to-server", "testName": "Cloned", "interval": 300, "agents": [{ "agentId": 1000 }], "server": "a.example.com" }\n',
+      'cloned.netmon-instant.json': '{ "type": "http-server", "testName": "Cloned", "url": "https://attacker.example/", "maxMachines": 5 }\n',
+    },
+  },
+];
+
 const cleanups = [];
 const cleanUp = async () => { while (cleanups.length > 0) await cleanups.pop()().catch(() => {}); };
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => { void cleanUp().then(() => process.exit(130)); });
@@ -36,8 +51,16 @@ try {
     void cleanUp().then(() => { console.log(`${totals.passed} passed, ${totals.failed + 1} failed`); process.exit(1); });
   }, OVERALL_TIMEOUT_MS).unref();
   await build();
-  if (!flag('--only-ui')) Object.assign(totals, await runExtensionHostSuites(root));
-  if (!flag('--no-ui') && !option('--grep')) {
+  if (!flag('--only-ui')) {
+    // --grep narrows the normal suites; --suites restricted picks the Restricted Mode pass alone.
+    const wanted = option('--suites') ?? (option('--grep') ? 'suite' : undefined);
+    for (const pass of EXTENSION_HOST_PASSES.filter((p) => !wanted || p.suites === wanted)) {
+      const counts = await runExtensionHostSuites(root, pass);
+      totals.passed += counts.passed;
+      totals.failed += counts.failed;
+    }
+  }
+  if (!flag('--no-ui') && !option('--grep') && !option('--suites')) {
     const ui = await runUiTests();
     totals.passed += ui.passed;
     totals.failed += ui.failed;
@@ -60,9 +83,13 @@ async function build() {
   console.log(`built extension + suites in ${Date.now() - started} ms`);
 }
 
-async function runExtensionHostSuites(root) {
+async function runExtensionHostSuites(root, pass) {
   const started = Date.now();
-  const server = await startVSCodeServer({ root, onOutput: verbose ? (line) => console.log(`[code-server] ${line}`) : undefined });
+  process.env.NETMON_VSCODE_SUITES = pass.suites; // the extension host inherits code-server's environment
+  const server = await startVSCodeServer({
+    root, workspaceTrust: pass.workspaceTrust, workspaceFiles: pass.workspaceFiles,
+    onOutput: verbose ? (line) => console.log(`[code-server] ${line}`) : undefined,
+  });
   cleanups.push(server.stop);
   const browser = await launchChromium();
   cleanups.push(() => browser.close());
@@ -87,10 +114,10 @@ async function runExtensionHostSuites(root) {
     ['extensionTestsPath', server.remoteUri(join(REPO_ROOT, 'out/test/vscode/index.js'))],
     ['skipWelcome', 'true'],
   ]);
-  console.log(`extension-host suites: ${server.baseUrl} (VS Code in ${server.root})`);
+  console.log(`extension-host suites (${pass.suites}): ${server.baseUrl} (VS Code in ${server.root})`);
   await page.goto(url);
   const code = await exitCode;
-  console.log(`extension-host suites exited with ${code} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`extension-host suites (${pass.suites}) exited with ${code} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (code !== 0 && counts.failed === 0) counts.failed = 1; // crashed before mocha could report
   if (code === 0 && !counts.reported) throw new Error('suite exited 0 without reporting any result');
   await cleanUp();

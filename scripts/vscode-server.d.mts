@@ -35,6 +35,10 @@ export interface StartOptions {
   settings?: Record<string, unknown>;
   /** Extension folders to link into the extensions dir, so they load as installed (no payload needed). */
   installedExtensions?: string[];
+  /** Workspace Trust on: the folder opens in Restricted Mode. */
+  workspaceTrust?: boolean;
+  /** Files (path relative to the workspace folder → text) written before the workbench opens. */
+  workspaceFiles?: Record<string, string>;
   onOutput?: (line: string) => void;
 }
 

@@ -43,7 +43,9 @@ export function ensureVSCodeInstalled() {
 /**
  * Starts code-server. Resolves once /healthz answers. Everything it writes (settings,
  * logs, its own config) lives in one temp dir that stop() removes.
- * @param {{ root?: string, port?: number, workspace?: string, settings?: Record<string, unknown>, installedExtensions?: string[], onOutput?: (line: string) => void }} [options]
+ * `workspaceTrust: true` starts with Workspace Trust on, so the folder opens in Restricted Mode;
+ * `workspaceFiles` are written into the workspace folder before the workbench opens it.
+ * @param {{ root?: string, port?: number, workspace?: string, settings?: Record<string, unknown>, installedExtensions?: string[], workspaceTrust?: boolean, workspaceFiles?: Record<string, string>, onOutput?: (line: string) => void }} [options]
  */
 export async function startVSCodeServer(options = {}) {
   const root = options.root ?? ensureVSCodeInstalled();
@@ -51,14 +53,21 @@ export async function startVSCodeServer(options = {}) {
   const dirs = { user: join(tempDir, 'user'), extensions: join(tempDir, 'extensions'), xdg: join(tempDir, 'xdg') };
   const workspace = options.workspace ?? join(tempDir, 'workspace');
   for (const dir of [...Object.values(dirs), workspace, join(dirs.user, 'User')]) mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dirs.user, 'User', 'settings.json'), JSON.stringify({ ...QUIET_SETTINGS, ...options.settings }, null, 2));
+  const trustSettings = options.workspaceTrust
+    ? { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.banner': 'never' }
+    : {};
+  writeFileSync(join(dirs.user, 'User', 'settings.json'), JSON.stringify({ ...QUIET_SETTINGS, ...trustSettings, ...options.settings }, null, 2));
+  for (const [path, text] of Object.entries(options.workspaceFiles ?? {})) {
+    mkdirSync(dirname(join(workspace, path)), { recursive: true });
+    writeFileSync(join(workspace, path), text);
+  }
   writeFileSync(join(tempDir, 'config.yaml'), 'auth: none\ncert: false\n');
   for (const folder of options.installedExtensions ?? []) linkExtension(folder, dirs.extensions);
 
   const entry = join(root, 'node_modules/code-server/out/node/entry.js');
   const child = spawn(process.execPath, [
     entry, '--auth', 'none', '--bind-addr', `127.0.0.1:${options.port ?? 0}`, '--config', join(tempDir, 'config.yaml'),
-    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override',
+    '--disable-telemetry', '--disable-update-check', ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']), '--disable-getting-started-override',
     '--user-data-dir', dirs.user, '--extensions-dir', dirs.extensions, workspace,
   ], {
     // XDG dirs so code-server writes nothing into the user's home.

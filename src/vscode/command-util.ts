@@ -1,6 +1,7 @@
 // Shared plumbing for command modules: registration into context.subscriptions and one way
 // of reporting failures (what failed, what to do), silent on cancellation.
 import * as vscode from 'vscode';
+import { showError } from './ui/notify';
 import { errorText, isCancellation } from './errors';
 
 export type CommandHandler = (...args: unknown[]) => unknown;
@@ -14,7 +15,7 @@ export async function reporting<T>(what: string, work: () => Promise<T>): Promis
   try {
     return await work();
   } catch (error) {
-    if (!isCancellation(error)) void vscode.window.showErrorMessage(errorText(what, error));
+    if (!isCancellation(error)) void showError(errorText(what, error));
     return undefined;
   }
 }

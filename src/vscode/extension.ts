@@ -12,6 +12,7 @@ import { registerItemCommands } from './items/commands';
 import { registerPanels } from './panels';
 import { logRequest } from './request-log';
 import { ConnectionStatusBar } from './status-bar';
+import { Prompts } from './ui/prompts';
 import type { NetmonExtensionApi } from './test-api';
 import { registerTreeCommands } from './tree/commands';
 import { NetmonTreeProvider } from './tree/provider';
@@ -49,10 +50,12 @@ export function activate(context: vscode.ExtensionContext): NetmonExtensionApi |
       if (event.affectsConfiguration('netmon.pageSize')) tree.refreshAll();
     }),
   );
-  registerConnectionCommands(context, connection);
+  const development = context.extensionMode !== vscode.ExtensionMode.Production;
+  const prompts = new Prompts(development);
+  const connectionCommands = registerConnectionCommands(context, connection);
   registerTreeCommands(context, tree, query);
-  const details = registerItemCommands(context, connection);
-  registerDocuments(context, connection);
+  const details = registerItemCommands(context, connection, prompts);
+  const documents = registerDocuments(context, connection, prompts);
   registerPanels(context, connection, log, () => query.timeOptions());
   void vscode.commands.executeCommand('setContext', 'netmon.connected', false);
 
@@ -60,8 +63,11 @@ export function activate(context: vscode.ExtensionContext): NetmonExtensionApi |
     log.error(errorText('Restoring the last connection', error));
   });
   // Other extensions get nothing in production: the API holds a signed-in client.
-  if (context.extensionMode === vscode.ExtensionMode.Production) return undefined;
-  return { tree, treeView, connection, query, statusBarText: () => statusBar.text, heldDetailsTexts: () => details.heldTexts, logUri: context.logUri, ready };
+  if (!development) return undefined;
+  return {
+    tree, treeView, connection, query, statusBarText: () => statusBar.text, heldDetailsTexts: () => details.heldTexts, logUri: context.logUri, ready,
+    prompts, signIn: connectionCommands.signIn, switchAccountGroup: connectionCommands.switchAccountGroup, runInstantAnswers: documents.runWithAnswers,
+  };
 }
 
 /** Stops the demo emulator and closes keep-alive connections. */

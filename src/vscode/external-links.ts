@@ -2,6 +2,7 @@
 // a HAR): only http(s) leaves VS Code. A file:, command: or vscode: URI would run or open
 // something local on behalf of whoever controls the data.
 import * as vscode from 'vscode';
+import { showError } from './ui/notify';
 
 /** The scheme of `url` (`file:`), or the whole text when it has none. */
 function schemeOf(url: string): string {
@@ -24,7 +25,7 @@ export async function openHttpUrl(url: string, what = 'the link'): Promise<boole
   try {
     uri = requireHttpUrl(url, what);
   } catch (error) {
-    void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
+    void showError(error instanceof Error ? error.message : String(error));
     return false;
   }
   return vscode.env.openExternal(uri);

@@ -1,5 +1,6 @@
 // Status bar: connection (demo / host), account group and rate-limit remaining.
 import * as vscode from 'vscode';
+import { untrustedLine } from '../analysis/text/untrusted';
 import type { ConnectionManager } from './connection/connection-manager';
 
 export class ConnectionStatusBar implements vscode.Disposable {
@@ -37,7 +38,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
     }
     const where = info.kind === 'demo' ? 'demo' : new URL(info.baseUrl).host;
     const parts = [`$(${info.kind === 'demo' ? 'beaker' : 'plug'}) Netmon: ${where}`];
-    if (info.accountGroup) parts.push(info.accountGroup.accountGroupName);
+    if (info.accountGroup) parts.push(untrustedLine(info.accountGroup.accountGroupName, 60));
     if (this.rateLimitRemaining !== undefined) parts.push(`${this.rateLimitRemaining} left`);
     this.item.text = parts.join(' · ');
     const tooltip = new vscode.MarkdownString();

@@ -14,8 +14,8 @@ export interface Workbench {
 }
 
 /** Starts a fresh VS Code with the extension loaded and waits until the workbench is usable. */
-export async function openWorkbench(settings: Record<string, unknown> = {}): Promise<Workbench> {
-  const server = await startVSCodeServer({ settings });
+export async function openWorkbench(settings: Record<string, unknown> = {}, workspaceFiles: Record<string, string> = {}): Promise<Workbench> {
+  const server = await startVSCodeServer({ settings, workspaceFiles });
   let browser: Browser | undefined;
   try {
     browser = await launchChromium();
@@ -76,4 +76,19 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
 /** Messages of the error toasts on screen: what a person would notice went wrong. */
 export async function errorNotifications(page: Page): Promise<string[]> {
   return page.locator('.notifications-toasts .notification-list-item:has(.codicon-error) .notification-list-item-message').allTextContents();
+}
+
+/** Opens a workspace file by name with Quick Open (Ctrl+P), as a person does. */
+export async function quickOpen(page: Page, fileName: string): Promise<void> {
+  const widget = page.locator('.quick-input-widget');
+  await page.keyboard.press('Control+P');
+  await widget.locator('input').fill(fileName);
+  await widget.locator('.quick-input-list .monaco-list-row').first().waitFor();
+  await page.keyboard.press('Enter');
+  await widget.waitFor({ state: 'hidden' });
+}
+
+/** Links inside notifications (toasts and the notification center) that would run a command when clicked. */
+export function commandLinksInNotifications(page: Page): Locator {
+  return page.locator('.notifications-toasts a[href^="command:" i], .notifications-center a[href^="command:" i]');
 }

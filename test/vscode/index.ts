@@ -49,7 +49,8 @@ async function runMocha(): Promise<void> {
     timeout: TEST_TIMEOUT_MS,
     grep: process.env.NETMON_VSCODE_GREP || undefined,
   });
-  const suiteDir = join(__dirname, 'suite');
+  // The runner names the folder: `suite` (trusted workbench) or `restricted` (Restricted Mode).
+  const suiteDir = join(__dirname, process.env.NETMON_VSCODE_SUITES || 'suite');
   for (const name of readdirSync(suiteDir).filter((file) => file.endsWith('.test.js')).sort()) {
     mocha.addFile(join(suiteDir, name));
   }

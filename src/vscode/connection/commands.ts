@@ -1,22 +1,31 @@
 // Connection commands: Sign In, Sign Out, Use Demo Account, Switch Account Group.
-// Each takes an optional argument that skips the UI (scripts, tests, `npm start`).
+// The commands take no arguments: where API traffic goes is asked of the user. The
+// extension-host suites call signIn/switchAccountGroup with their input (test API).
 import * as vscode from 'vscode';
+import { withWindowProgress } from '../ui/notify';
+import { pick } from '../ui/quick-pick';
 import type { AccountGroup } from '../../api/types';
 import { registerCommands, reporting } from '../command-util';
 import type { ConnectionInfo, ConnectionManager, SignInInput } from './connection-manager';
 import { AUTH_FORMS, isAuthForm, normalizeBaseUrl, readSettings, validateBaseUrl, type AuthForm } from './settings';
 
-export function registerConnectionCommands(context: vscode.ExtensionContext, connection: ConnectionManager): void {
+export interface ConnectionCommandsApi {
+  signIn(input: unknown): Promise<ConnectionInfo | undefined>;
+  switchAccountGroup(aid: unknown): Promise<AccountGroup | undefined>;
+}
+
+export function registerConnectionCommands(context: vscode.ExtensionContext, connection: ConnectionManager): ConnectionCommandsApi {
   registerCommands(context, {
-    'netmon.signIn': (input) => signIn(connection, input),
+    'netmon.signIn': () => signIn(connection, undefined),
     'netmon.signOut': () => reporting('Signing out', () => connection.signOut()),
     'netmon.useDemo': () => reporting('Starting demo mode', () => withWindowProgress('Starting the Netmon demo emulator…', () => connection.useDemo())),
-    'netmon.switchAccountGroup': (aid) => switchAccountGroup(connection, aid),
+    'netmon.switchAccountGroup': () => switchAccountGroup(connection, undefined),
   });
+  return { signIn: (input) => signIn(connection, input), switchAccountGroup: (aid) => switchAccountGroup(connection, aid) };
 }
 
 async function signIn(connection: ConnectionManager, input: unknown): Promise<ConnectionInfo | undefined> {
-  const target = parseSignIn(input) ?? await askSignIn();
+  const target = (input === undefined ? undefined : parseSignIn(input)) ?? await askSignIn();
   if (!target) return undefined;
   const host = new URL(target.baseUrl).host;
   return reporting(`Signing in to ${host}`, () => withWindowProgress(`Signing in to ${host}…`, () => connection.signIn(target)));
@@ -43,7 +52,7 @@ async function askSignIn(): Promise<SignInInput | undefined> {
     value: settings.baseUrl, ignoreFocusOut: true, validateInput: (value) => validateBaseUrl(value),
   });
   if (baseUrl === undefined) return undefined;
-  const form = await vscode.window.showQuickPick(AUTH_FORMS.map((id) => ({ ...AUTH_FORM_ITEMS[id], id, picked: id === settings.authForm })), {
+  const form = await pick(AUTH_FORMS.map((id) => ({ ...AUTH_FORM_ITEMS[id], id, picked: id === settings.authForm })), {
     title, placeHolder: 'How the API expects the token', ignoreFocusOut: true,
   });
   if (!form) return undefined;
@@ -70,7 +79,7 @@ async function switchAccountGroup(connection: ConnectionManager, aid: unknown): 
     const current = connection.current?.accountGroup?.aid;
     const chosen = typeof aid === 'number' || typeof aid === 'string'
       ? groups.find((group) => String(group.aid) === String(aid))
-      : (await vscode.window.showQuickPick(groups.map((group) => ({
+      : (await pick(groups.map((group) => ({
         label: group.accountGroupName, description: `aid ${group.aid}${group.default ? ' · default' : ''}`,
         detail: group.aid === current ? 'current' : undefined, group,
       })), { title: 'Netmon: Switch Account Group' }))?.group;
@@ -81,8 +90,4 @@ async function switchAccountGroup(connection: ConnectionManager, aid: unknown): 
     await connection.setAccountGroup(chosen);
     return chosen;
   });
-}
-
-async function withWindowProgress<T>(title: string, work: () => Promise<T>): Promise<T> {
-  return vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title }, work);
 }

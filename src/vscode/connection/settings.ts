@@ -1,6 +1,7 @@
 // The extension's settings (`netmon.*`). No secret is ever read from or written to them:
 // the token lives in SecretStorage (see connection-manager.ts).
 import * as vscode from 'vscode';
+import { showWarning } from '../ui/notify';
 
 export type AuthForm = 'bearer' | 'basic' | 'query';
 export const AUTH_FORMS: readonly AuthForm[] = ['bearer', 'basic', 'query'];
@@ -31,7 +32,8 @@ export function readSettings(): NetmonSettings {
     timeoutMs: positiveInteger(config.get<number>('timeoutMs'), 30_000),
     proxy,
     pageSize: positiveInteger(config.get<number>('pageSize'), 100),
-    startInDemoMode: config.get<boolean>('startInDemoMode', false),
+    // Which connection a window uses is the user's choice too: a folder cannot switch it to demo mode.
+    startInDemoMode: config.inspect<unknown>('startInDemoMode')?.globalValue === true,
   };
 }
 
@@ -66,7 +68,7 @@ export function proxyHasCredentials(proxy: string): boolean {
 let proxyCredentialsWarned = false;
 
 /** Says once per session, without blocking, that the proxy's password sits in plain settings. */
-export function warnIfProxyHasCredentials(proxy: string, warn: (message: string) => unknown = (message) => vscode.window.showWarningMessage(message)): boolean {
+export function warnIfProxyHasCredentials(proxy: string, warn: (message: string) => unknown = (message) => showWarning(message)): boolean {
   if (proxyCredentialsWarned || !proxyHasCredentials(proxy)) return false;
   proxyCredentialsWarned = true;
   void warn('Netmon: the netmon.proxy setting contains credentials (user:password@). Settings are stored as plain text; '

@@ -2,7 +2,8 @@
 // the documents layer's byte-preserving edits, applied as a WorkspaceEdit so undo works
 // and the user's comments and formatting stay as they were. A document that had no
 // unsaved changes is saved again afterwards. Every binding is also remembered per
-// connection and account group, so a plan can delete the test of a removed document.
+// connection and account group, so a plan can delete the test of a removed document, and
+// so a binding that arrived with a cloned document can be told from one written here.
 import * as vscode from 'vscode';
 import type { TextEdit } from '../../documents';
 import { documentsLibrary as lib } from './library';
@@ -32,6 +33,16 @@ export class BindingWriter {
   /** Bindings recorded earlier under this connection and group: document uri → testId. */
   remembered(connectionKey: string, aidKey: string): Remembered {
     return { ...this.state.get<Remembered>(stateKey(connectionKey, aidKey), {}) };
+  }
+
+  /** True when this machine wrote (or the user confirmed) this binding: not only the document says so. */
+  isConfirmed(uri: vscode.Uri, connectionKey: string, aidKey: string, testId: number): boolean {
+    return this.remembered(connectionKey, aidKey)[uri.toString()] === testId;
+  }
+
+  /** Records a binding the user acted on after seeing the live test (Update, Delete). */
+  async confirmBinding(uri: vscode.Uri, connectionKey: string, aidKey: string, testId: number): Promise<void> {
+    await this.remember(connectionKey, aidKey, uri.toString(), testId);
   }
 
   /** Drops remembered bindings of documents that are gone once their tests are deleted. */

@@ -1,11 +1,16 @@
 // Document features of test, instant-test and filter documents: diagnostics, completion
 // and hovers, code lenses, deploy/run commands, Plan / Apply and Run Instant Test….
+// Commands take the document or folder (a workspace URI) or a node of the Netmon view,
+// never options: every write asks the user through `Prompts`.
 import * as vscode from 'vscode';
 import { documentsLibrary as lib, locateDocumentsLibrary } from './library';
 import { registerCommands, reporting } from '../command-util';
 import type { ConnectionManager } from '../connection/connection-manager';
 import { withCancellableProgress } from '../progress';
-import type { TreeNode } from '../tree/nodes';
+import { TreeNode } from '../tree/nodes';
+import { requireTrustedWorkspace, workspaceDocument } from '../ui/arguments';
+import { showInfo } from '../ui/notify';
+import type { Prompts } from '../ui/prompts';
 import { BindingWriter } from './bindings';
 import { CatalogCache } from './catalog';
 import { COMMANDS } from './command-ids';
@@ -15,22 +20,27 @@ import { registerLanguageFeatures } from './language';
 import { DocumentLenses } from './lenses';
 import { PlanCommands } from './plan-commands';
 import { RESULTS_SCHEME, ResultsDocuments } from './results';
-import { runFilter, runInstantTest } from './run';
-import { deployTarget, documentFrom, optionsFrom } from './target';
+import { runFilter, runInstantTest, type InstantRunResult } from './run';
+import { deployTarget } from './target';
 import { TestCommands } from './test-commands';
 
 export { COMMANDS } from './command-ids';
 
-export function registerDocuments(context: vscode.ExtensionContext, connection: ConnectionManager): void {
+export interface DocumentsApi {
+  /** Run Instant Test… with answers instead of the quick inputs (the save offer is still asked). */
+  runWithAnswers(answers: InstantAnswers, pollMs?: number): Promise<(InstantRunResult & { saved?: vscode.Uri }) | undefined>;
+}
+
+export function registerDocuments(context: vscode.ExtensionContext, connection: ConnectionManager, prompts: Prompts): DocumentsApi {
   locateDocumentsLibrary(context.extensionPath);
   const log = vscode.window.createOutputChannel('Netmon Documents', { log: true });
   const catalog = new CatalogCache(connection, (message) => log.warn(message));
   const diagnostics = new DocumentDiagnostics(catalog);
   const results = new ResultsDocuments();
-  const lenses = new DocumentLenses(connection);
   const bindings = new BindingWriter(context.workspaceState);
-  const tests = new TestCommands(connection, bindings, () => lenses.refresh());
-  const plans = new PlanCommands(connection, bindings, results);
+  const lenses = new DocumentLenses(connection, bindings);
+  const tests = new TestCommands(connection, bindings, prompts, () => lenses.refresh());
+  const plans = new PlanCommands(connection, bindings, results, prompts);
   context.subscriptions.push(
     log, catalog, diagnostics, results, lenses,
     vscode.workspace.registerTextDocumentContentProvider(RESULTS_SCHEME, results),
@@ -38,60 +48,61 @@ export function registerDocuments(context: vscode.ExtensionContext, connection: 
     registerLanguageFeatures(catalog),
   );
 
+  const runWithAnswers = async (answers: InstantAnswers, pollMs?: number): Promise<(InstantRunResult & { saved?: vscode.Uri }) | undefined> => {
+    requireTrustedWorkspace('Running an instant test');
+    const document = instantDocument(answers);
+    checkInstantDocument(document);
+    const run = await runInstantTest(document, results, { client: connection.requireClient(), prompts, pollMs });
+    const saved = run ? await offerToSave(document, prompts) : undefined;
+    return run && { ...run, saved };
+  };
+
   registerCommands(context, {
     [COMMANDS.create]: (uri) => tests.create(uri),
     [COMMANDS.update]: (uri) => tests.update(uri),
-    [COMMANDS.delete]: (uri, options) => tests.delete(uri, options),
+    [COMMANDS.delete]: (uri) => tests.delete(uri),
     [COMMANDS.showBinding]: (uri) => reporting('Showing the binding', async () => {
-      const document = await documentFrom(uri);
+      const document = await workspaceDocument(uri);
       const target = deployTarget(connection, document.getText());
-      void vscode.window.showInformationMessage(`${vscode.workspace.asRelativePath(document.uri)} is deployed on ${target.connectionKey} in ${target.groupLabel}; "Update" sends its testName, interval and agents, "Plan" compares every field.`);
+      void showInfo(`${vscode.workspace.asRelativePath(document.uri)} is deployed on ${target.connectionKey} in ${target.groupLabel}; "Update" sends its testName, interval and agents, "Plan" compares every field.`);
     }),
-    [COMMANDS.runInstantDocument]: (uri, options) => reporting('Running the instant test', async () => {
-      const document = await documentFrom(uri);
+    [COMMANDS.runInstantDocument]: (uri) => reporting('Running the instant test', async () => {
+      requireTrustedWorkspace('Running an instant test');
+      const document = await workspaceDocument(uri);
       const { parsed, diagnostics: problems } = lib().validateDocument('instant', document.getText());
       const error = problems.find((d) => d.severity === 'error');
       if (error) throw new Error(`line ${error.range.start.line + 1}: ${error.message}; fix the document first`);
-      return runInstantTest(parsed.value, results, { client: connection.requireClient(), pollMs: pollMsOf(options) });
+      const request = lib().instantTestRequest(parsed.value);
+      const answer = await prompts.confirm(`Run instant test "${String(request.body['testName'])}"?`, instantDetail(request.type, request.body), 'Run');
+      if (answer !== 'Run') return undefined;
+      return runInstantTest(parsed.value, results, { client: connection.requireClient(), prompts });
     }),
     [COMMANDS.runFilter]: (uri) => reporting('Running the filter', async () => {
-      const document = await documentFrom(uri);
+      const document = await workspaceDocument(uri);
       const { parsed, diagnostics: problems } = lib().validateDocument('filter', document.getText());
       const error = problems.find((d) => d.severity === 'error');
       if (error) throw new Error(`line ${error.range.start.line + 1}: ${error.message}; fix the document first`);
       return withCancellableProgress('Running the filter…', (signal) => runFilter(parsed.value, connection.requireClient(), results, signal));
     }),
-    [COMMANDS.runInstantTest]: (nodeOrAnswers, maybeAnswers) => reporting('Running the instant test', async () => {
-      const client = connection.requireClient();
-      const given = isAnswers(nodeOrAnswers) ? nodeOrAnswers : isAnswers(maybeAnswers) ? maybeAnswers : undefined;
-      const answers = given ?? await askInstantAnswers(isTreeNode(nodeOrAnswers) ? nodeOrAnswers : undefined);
-      if (!answers) return undefined;
-      const document = instantDocument(answers);
-      checkInstantDocument(document);
-      const run = await runInstantTest(document, results, { client, pollMs: pollMsOf(given) });
-      const saved = run ? await offerToSave(document, answers.saveTo) : undefined;
-      return run && { ...run, saved };
+    [COMMANDS.runInstantTest]: (node) => reporting('Running the instant test', async () => {
+      requireTrustedWorkspace('Running an instant test');
+      connection.requireClient();
+      const answers = await askInstantAnswers(node instanceof TreeNode ? node : undefined);
+      return answers && runWithAnswers(answers);
     }),
     [COMMANDS.plan]: (folder) => reporting('Planning the folder', () => plans.plan(folder)),
-    [COMMANDS.apply]: async (folder, options) => {
-      const result = await reporting('Applying the folder', () => plans.apply(folder, options));
+    [COMMANDS.apply]: async (folder) => {
+      const result = await reporting('Applying the folder', () => plans.apply(folder));
       lenses.refresh();
       return result;
     },
     [COMMANDS.refreshCatalog]: () => catalog.refresh(),
   });
+  return { runWithAnswers };
 }
 
-function pollMsOf(options: unknown): number | undefined {
-  const value = optionsFrom(options)['pollMs'];
-  return typeof value === 'number' ? value : undefined;
-}
-
-function isAnswers(value: unknown): value is InstantAnswers {
-  const record = optionsFrom(value);
-  return (record['type'] === 'http-server' || record['type'] === 'agent-to-server') && typeof record['target'] === 'string' && typeof record['maxMachines'] === 'number';
-}
-
-function isTreeNode(value: unknown): value is TreeNode {
-  return typeof value === 'object' && value !== null && 'spec' in value && typeof (value as { label?: unknown }).label === 'string';
+function instantDetail(type: string, body: Record<string, unknown>): string {
+  const target = body['url'] ?? body['serverName'];
+  return `${type} to ${String(target)} on up to ${String(body['maxMachines'])} endpoint agents of the account group, with your token.`
+    + '\nThe test is created on the service and runs on those machines; its results stay in the account.';
 }

@@ -1,10 +1,13 @@
 // "Netmon: Run Instant Test…": quick inputs for type, target, max machines and the main
 // options, the same run as the document lens, then an offer to save the answers as a
-// .netmon-instant.json document. Tests pass the answers instead of typing them.
+// .netmon-instant.json document. The command takes no answers: the extension-host suites
+// call runWithAnswers through the test API, and still answer the save dialog themselves.
 import * as vscode from 'vscode';
+import { pick, pickText } from '../ui/quick-pick';
 import type { EndpointTestType } from '../../api/types';
 import { documentsLibrary as lib } from './library';
 import type { TreeNode } from '../tree/nodes';
+import type { Prompts } from '../ui/prompts';
 
 export interface InstantAnswers {
   type: EndpointTestType;
@@ -14,8 +17,6 @@ export interface InstantAnswers {
   testName?: string;
   /** Main options: flagPing, flagTraceroute, port, networkProtocol… */
   options?: Record<string, unknown>;
-  /** Where to save the answers without asking; `false` skips the offer. */
-  saveTo?: string | false;
 }
 
 const FLAG_ITEMS = [
@@ -37,36 +38,38 @@ export function instantDocument(answers: InstantAnswers): Record<string, unknown
 
 /** Asks step by step; undefined when the user escapes any step. */
 export async function askInstantAnswers(agent: TreeNode | undefined): Promise<InstantAnswers | undefined> {
-  const typePick = await vscode.window.showQuickPick([
-    { label: 'http-server', description: 'HTTP request to a URL, with network metrics' },
-    { label: 'agent-to-server', description: 'Network test to a host or IP' },
-  ], { title: 'Run Instant Test (1/4): type' });
+  const typePick = await pick([
+    { label: 'http-server', description: 'HTTP request to a URL, with network metrics (5 steps)' },
+    { label: 'agent-to-server', description: 'Network test to a host or IP (4 steps)' },
+  ], { title: 'Run Instant Test (1/…): type' });
   if (!typePick) return undefined;
   const type = typePick.label as EndpointTestType;
+  const steps = type === 'http-server' ? 5 : 4;
   const target = await vscode.window.showInputBox({
-    title: `Run Instant Test (2/4): ${type === 'http-server' ? 'URL' : 'server (host or IP, no protocol)'}`,
+    title: `Run Instant Test (2/${steps}): ${type === 'http-server' ? 'URL' : 'server (host or IP, no protocol)'}`,
     placeHolder: type === 'http-server' ? 'https://portal.example.com' : 'vpn.example.com',
     validateInput: (value) => (value.trim() === '' ? 'A target is required' : undefined),
   });
   if (target === undefined) return undefined;
   const machines = await vscode.window.showInputBox({
-    title: 'Run Instant Test (3/4): maximum machines (1–5000)', value: agent ? '1' : '10',
+    title: `Run Instant Test (3/${steps}): maximum machines (1–5000)`, value: agent ? '1' : '10',
     validateInput: (value) => (/^[0-9]+$/.test(value) && Number(value) >= 1 && Number(value) <= 5000 ? undefined : 'A whole number from 1 to 5000'),
   });
   if (machines === undefined) return undefined;
-  const options = await askOptions(type);
+  const options = await askOptions(type, steps);
   if (!options) return undefined;
-  const testName = agent ? `Instant ${type} from ${agent.label} to ${target.trim()}` : undefined;
+  // The API has no agent selector: the test runs on up to maxMachines agents, not only this one.
+  const testName = agent ? `Instant ${type} to ${target.trim()} (asked from ${agent.label})` : undefined;
   return { type, target: target.trim(), maxMachines: Number(machines), options, testName };
 }
 
-async function askOptions(type: EndpointTestType): Promise<Record<string, unknown> | undefined> {
-  const flags = await vscode.window.showQuickPick(FLAG_ITEMS.map((item) => ({ ...item })), { title: 'Run Instant Test (4/4): options', canPickMany: true });
+async function askOptions(type: EndpointTestType, steps: number): Promise<Record<string, unknown> | undefined> {
+  const flags = await pick(FLAG_ITEMS.map((item) => ({ ...item })), { title: `Run Instant Test (4/${steps}): options`, canPickMany: true });
   if (!flags) return undefined;
   const picked = new Set(flags.map((f) => f.label));
   const options: Record<string, unknown> = { flagPing: picked.has('flagPing'), flagTraceroute: picked.has('flagTraceroute') };
   if (type === 'http-server') {
-    const protocol = await vscode.window.showQuickPick(['ICMP', 'TCP'], { title: 'Network protocol of the path measurements' });
+    const protocol = await pickText(['ICMP', 'TCP'], { title: `Run Instant Test (5/${steps}): network protocol of the path measurements` });
     if (!protocol) return undefined;
     options['networkProtocol'] = protocol;
   }
@@ -79,21 +82,18 @@ export function checkInstantDocument(document: Record<string, unknown>): void {
   if (error) throw new Error(`the instant test is not valid: ${error.message}`);
 }
 
-/** Offers to save the answers; returns the saved file, if any. */
-export async function offerToSave(document: Record<string, unknown>, saveTo: string | false | undefined): Promise<vscode.Uri | undefined> {
-  if (saveTo === false) return undefined;
-  let uri = saveTo === undefined ? undefined : vscode.Uri.parse(saveTo);
-  if (!uri) {
-    const answer = await vscode.window.showInformationMessage('Save these answers as a .netmon-instant.json document?', 'Save…');
-    if (answer !== 'Save…') return undefined;
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-    const name = String(document['testName']).replace(/[^A-Za-z0-9._-]+/g, '-').toLowerCase().slice(0, 60);
-    uri = await vscode.window.showSaveDialog({
-      defaultUri: folder && vscode.Uri.joinPath(folder, `${name}.netmon-instant.json`),
-      filters: { 'Netmon instant test': ['netmon-instant.json'] },
-    });
-    if (!uri) return undefined;
-  }
+/** Offers to save the answers; the file is always chosen in the save dialog. */
+export async function offerToSave(document: Record<string, unknown>, prompts: Prompts): Promise<vscode.Uri | undefined> {
+  const answer = await prompts.offer('Save these answers as a .netmon-instant.json document?', 'Save…');
+  if (answer !== 'Save…') return undefined;
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  const name = String(document['testName']).replace(/[^A-Za-z0-9._-]+/g, '-').toLowerCase().slice(0, 60);
+  const uri = await prompts.saveLocation({
+    title: 'Save the instant test as a document',
+    defaultUri: folder && vscode.Uri.joinPath(folder, `${name}.netmon-instant.json`),
+    filters: { 'Netmon instant test': ['netmon-instant.json'] },
+  });
+  if (!uri) return undefined;
   await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(`${JSON.stringify(document, null, 2)}\n`));
   return uri;
 }

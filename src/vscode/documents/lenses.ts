@@ -1,11 +1,14 @@
 // Code lenses at the top of each document: what the document is bound to and the actions
 // that fit it (Create, or Update / Delete for test documents; Run for instant tests and
-// filters).
+// filters). A binding that came with the document (this machine did not write it) is
+// shown as not verified. In Restricted Mode no write action is offered.
 import * as vscode from 'vscode';
+import { untrustedLine } from '../../analysis/text/untrusted';
 import { documentKindOf } from '../../documents/kinds';
 import { documentsLibrary as lib } from './library';
 import type { ConnectionManager } from '../connection/connection-manager';
 import { COMMANDS } from './command-ids';
+import type { BindingWriter } from './bindings';
 import { deployTarget } from './target';
 
 export class DocumentLenses implements vscode.CodeLensProvider, vscode.Disposable {
@@ -13,8 +16,11 @@ export class DocumentLenses implements vscode.CodeLensProvider, vscode.Disposabl
   readonly onDidChangeCodeLenses = this.changed.event;
   private readonly subscription: vscode.Disposable;
 
-  constructor(private readonly connection: ConnectionManager) {
-    this.subscription = connection.onDidChange(() => this.refresh());
+  constructor(private readonly connection: ConnectionManager, private readonly bindings: BindingWriter) {
+    this.subscription = vscode.Disposable.from(
+      connection.onDidChange(() => this.refresh()),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => this.refresh()),
+    );
   }
 
   refresh(): void { this.changed.fire(); }
@@ -25,13 +31,14 @@ export class DocumentLenses implements vscode.CodeLensProvider, vscode.Disposabl
     const lens = (title: string, command: string, ...args: unknown[]): vscode.CodeLens => new vscode.CodeLens(top, { title, command, arguments: args, tooltip: title });
     if (!kind) return [];
     if (!this.connection.current) return [lens('Netmon: sign in (or use the demo account) to deploy or run', 'netmon.signIn')];
-    if (kind === 'instant') return [lens('$(play) Run Instant Test', COMMANDS.runInstantDocument, document.uri)];
     if (kind === 'filter') return [lens('$(play) Run Filter', COMMANDS.runFilter, document.uri)];
+    if (!vscode.workspace.isTrusted) return [lens('$(shield) Restricted Mode: trust this folder to deploy or run its documents', 'workbench.trust.manage')];
+    if (kind === 'instant') return [lens('$(play) Run Instant Test', COMMANDS.runInstantDocument, document.uri)];
     const text = document.getText();
     const target = deployTarget(this.connection, text);
     const bindings = lib().listBindings(text);
     const bound = bindings.find((b) => b.connectionKey === target.connectionKey && b.aid === target.aidKey);
-    const others = bindings.filter((b) => b !== bound).map((b) => `${b.connectionKey}/${b.aid}: ${b.testId}`);
+    const others = bindings.filter((b) => b !== bound).map((b) => untrustedLine(`${b.connectionKey}/${b.aid}: ${b.testId}`, 80));
     const elsewhere = others.length > 0 ? ` · also deployed on ${others.join(', ')}` : '';
     if (!bound) {
       return [
@@ -39,8 +46,12 @@ export class DocumentLenses implements vscode.CodeLensProvider, vscode.Disposabl
         ...(others.length > 0 ? [lens(`Not deployed here${elsewhere}`, COMMANDS.plan, parentFolder(document.uri))] : []),
       ];
     }
+    const verified = this.bindings.isConfirmed(document.uri, target.connectionKey, target.aidKey, bound.testId);
+    const boundTitle = verified
+      ? `$(link) Bound to test ${bound.testId} · ${target.connectionKey} · ${target.groupLabel}${elsewhere}`
+      : `$(warning) Bound in the document to test ${bound.testId} — not verified · ${target.groupLabel}${elsewhere}`;
     return [
-      lens(`$(link) Bound to test ${bound.testId} · ${target.connectionKey} · ${target.groupLabel}${elsewhere}`, COMMANDS.showBinding, document.uri),
+      lens(boundTitle, COMMANDS.showBinding, document.uri),
       lens('$(sync) Update', COMMANDS.update, document.uri),
       lens('$(trash) Delete', COMMANDS.delete, document.uri),
     ];

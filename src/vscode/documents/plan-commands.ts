@@ -1,23 +1,30 @@
 // Plan / Apply for a folder of test documents, like `terraform plan` / `apply`: Plan
 // shows creates, updates, replaces and deletes in a read-only document; Apply runs them
-// with progress, stops at the first failure (each finished step has already written its
-// binding) and never deletes without a modal confirmation.
+// after a modal that lists every step and where the deployed state came from, with
+// progress; it stops at the first failure (each finished step has already written its
+// binding) and deletes only when the user chose to.
 import * as vscode from 'vscode';
 import type { EnterpriseTestType } from '../../api/types';
-import type { ApiRequest, ApplyResult, DeployedTest, Plan, PlanDocument, PlanExecutor, PlanStep } from '../../documents';
+import type { ApiRequest, ApplyResult, DeployedTest, Plan, PlanDocument, PlanExecutor } from '../../documents';
 import { documentsLibrary as lib } from './library';
 import { errorText, isNetmonError } from '../errors';
 import type { BindingWriter } from './bindings';
 import { listDeployedTests, toDeployedTest } from './catalog';
 import type { ResultsDocuments } from './results';
-import { deployTarget, optionsFrom, type DeployTarget } from './target';
+import { deployTarget, type DeployTarget } from './target';
+import { requireTrustedWorkspace, workspaceUri } from '../ui/arguments';
+import { showError, showInfo, showWarning, withNotificationProgress } from '../ui/notify';
+import type { Prompts } from '../ui/prompts';
 import type { ConnectionManager } from '../connection/connection-manager';
 import { renderPlan } from './plan-text';
 
 export interface PlanRun { folder: vscode.Uri; target: DeployTarget; plan: Plan; source: string }
 
 export class PlanCommands {
-  constructor(private readonly connection: ConnectionManager, private readonly bindings: BindingWriter, private readonly results: ResultsDocuments) {}
+  constructor(
+    private readonly connection: ConnectionManager, private readonly bindings: BindingWriter,
+    private readonly results: ResultsDocuments, private readonly prompts: Prompts,
+  ) {}
 
   /** Computes the plan for `folder` (or a picked one) and shows it. */
   async plan(argument?: unknown): Promise<{ plan: Plan; document: vscode.TextDocument } | undefined> {
@@ -28,32 +35,39 @@ export class PlanCommands {
     return { plan: run.plan, document };
   }
 
-  /** `options.confirm`: true/false answers the delete confirmation without asking (tests). */
-  async apply(argument?: unknown, options?: unknown): Promise<ApplyResult | undefined> {
+  /** Computes the plan, asks (every step listed), then applies what the user chose. */
+  async apply(argument?: unknown): Promise<ApplyResult | undefined> {
+    requireTrustedWorkspace('Apply');
     const folder = await folderFrom(argument);
     if (!folder) return undefined;
-    const preset = optionsFrom(options)['confirm'];
-    return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Netmon: applying the plan', cancellable: true }, async (progress, token) => {
-      const controller = new AbortController();
-      const subscription = token.onCancellationRequested(() => controller.abort());
-      try {
-        const run = await this.compute(folder, controller.signal);
-        if (run.plan.steps.length === 0) {
-          void vscode.window.showInformationMessage(`Nothing to apply: the tests of ${vscode.workspace.asRelativePath(folder)} match what is deployed.`);
-          return { completed: [], declined: [], cancelled: false };
-        }
-        const result = await lib().applyPlan(run.plan, this.executor(run.target, controller.signal), {
-          confirmDestructive: (steps) => (typeof preset === 'boolean' ? Promise.resolve(preset) : confirmDeletes(steps)),
-          onProgress: (done, total, step) => progress.report({ increment: 100 / total, message: `${done}/${total} ${step.action} "${step.testName}"` }),
-          signal: controller.signal,
-        });
-        await this.forgetRemovedDocuments(run.target, result);
-        report(result);
-        return result;
-      } finally {
-        subscription.dispose();
-      }
+    const run = await withNotificationProgress('Netmon: planning…', (_progress, signal) => this.compute(folder, signal));
+    if (run.plan.steps.length === 0) {
+      void showInfo(`Nothing to apply: the tests of ${vscode.workspace.asRelativePath(folder)} match what is deployed.`);
+      return { completed: [], declined: [], cancelled: false };
+    }
+    const allowDeletes = await this.confirmApply(run);
+    if (allowDeletes === undefined) return undefined;
+    return withNotificationProgress('Netmon: applying the plan', async (progress, signal) => {
+      const result = await lib().applyPlan(run.plan, this.executor(run.target, signal), {
+        confirmDestructive: () => Promise.resolve(allowDeletes),
+        onProgress: (done, total, step) => progress.report({ increment: 100 / total, message: `${done}/${total} ${step.action} "${step.testName}"` }),
+        signal,
+      });
+      await this.forgetRemovedDocuments(run.target, result);
+      report(result);
+      return result;
     });
+  }
+
+  /** true: apply all; false: all but deletes and replaces; undefined: nothing. */
+  private async confirmApply(run: PlanRun): Promise<boolean | undefined> {
+    const destructive = run.plan.steps.filter((s) => s.action === 'delete' || s.action === 'replace');
+    const detail = `${renderPlan(run.plan, this.describe(run))}${destructive.length > 0 ? '\n"Apply Without Deletes" skips the deletes and replaces; their data stays.' : ''}`;
+    const message = `Apply ${run.plan.steps.length} change${run.plan.steps.length === 1 ? '' : 's'} to ${run.target.groupLabel}${destructive.length > 0 ? `, deleting ${destructive.length} deployed test${destructive.length === 1 ? '' : 's'}` : ''}?`;
+    const answer = destructive.length > 0
+      ? await this.prompts.confirm(message, detail, 'Apply', 'Apply Without Deletes')
+      : await this.prompts.confirm(message, detail, 'Apply');
+    return answer === 'Apply' ? true : answer === 'Apply Without Deletes' ? false : undefined;
   }
 
   private async compute(folder: vscode.Uri, signal: AbortSignal): Promise<PlanRun> {
@@ -121,32 +135,25 @@ function testPath(request: ApiRequest<unknown>): { type: EnterpriseTestType; tes
   return { type: type as EnterpriseTestType, testId: Number(id) };
 }
 
-async function confirmDeletes(steps: readonly PlanStep[]): Promise<boolean> {
-  const lines = steps.map((s) => `${s.action === 'replace' ? 'Replace' : 'Delete'} "${s.testName}" (${'testId' in s ? s.testId : ''})`);
-  const answer = await vscode.window.showWarningMessage(
-    `Apply deletes ${steps.length} deployed test${steps.length === 1 ? '' : 's'}. Delete them?`,
-    { modal: true, detail: `${lines.join('\n')}\n\nTheir data is removed from the account. "Skip Deletes" applies the rest.` },
-    'Delete', 'Skip Deletes',
-  );
-  return answer === 'Delete';
-}
-
 function report(result: ApplyResult): void {
   const done = `${result.completed.length} step${result.completed.length === 1 ? '' : 's'} applied`;
   const declined = result.declined.length > 0 ? `; ${result.declined.length} delete/replace step(s) skipped` : '';
   if (result.failed) {
     const { step, error } = result.failed;
-    void vscode.window.showErrorMessage(`${done}; then ${errorText(`${step.action} of "${step.testName}"`, error)} Apply stopped there; finished steps are recorded in their documents.`);
+    void showError(`${done}; then ${errorText(`${step.action} of "${step.testName}"`, error)} Apply stopped there; finished steps are recorded in their documents.`);
   } else if (result.cancelled) {
-    void vscode.window.showWarningMessage(`${done}; cancelled before the rest. Finished steps are recorded in their documents.`);
+    void showWarning(`${done}; cancelled before the rest. Finished steps are recorded in their documents.`);
   } else {
-    void vscode.window.showInformationMessage(`${done}${declined}.`);
+    void showInfo(`${done}${declined}.`);
   }
 }
 
 async function folderFrom(argument: unknown): Promise<vscode.Uri | undefined> {
-  if (argument instanceof vscode.Uri) return argument;
-  if (typeof argument === 'string') return vscode.Uri.parse(argument);
+  if (argument !== undefined) {
+    const folder = workspaceUri(argument, 'a folder');
+    if (!((await vscode.workspace.fs.stat(folder)).type & vscode.FileType.Directory)) throw new Error(`${vscode.workspace.asRelativePath(folder)} is not a folder: Plan and Apply work on a folder of .netmon-test.json documents`);
+    return folder;
+  }
   const picked = await vscode.window.showOpenDialog({
     canSelectFolders: true, canSelectFiles: false, canSelectMany: false, openLabel: 'Plan this folder',
     defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri, title: 'Folder of .netmon-test.json documents',

@@ -4,6 +4,8 @@
 import * as vscode from 'vscode';
 import type { FilterableListOptions, NetmonClient } from '../../api';
 import type { EndpointTestType, FilterTarget, InstantTestBodies } from '../../api/types';
+import { withNotificationProgress } from '../ui/notify';
+import type { Prompts } from '../ui/prompts';
 import { documentsLibrary as lib } from './library';
 import type { ResultsDocuments } from './results';
 
@@ -11,7 +13,7 @@ const MAX_FILTER_RECORDS = 500;
 const POLL_TIMEOUT_MS = 5 * 60_000;
 const OPEN_METRICS = 'netmon.openMetrics';
 
-export interface InstantRunOptions { client: NetmonClient; pollMs?: number; aid?: string }
+export interface InstantRunOptions { client: NetmonClient; prompts: Prompts; pollMs?: number; aid?: string }
 
 export interface InstantRunResult { testId: number; type: EndpointTestType; records: unknown[]; document: vscode.TextDocument }
 
@@ -19,34 +21,28 @@ export interface InstantRunResult { testId: number; type: EndpointTestType; reco
 export async function runInstantTest(value: unknown, results: ResultsDocuments, options: InstantRunOptions): Promise<InstantRunResult | undefined> {
   const request = lib().instantTestRequest(value);
   const testName = String(request.body['testName']);
-  const polled = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Instant test "${testName}"`, cancellable: true }, async (progress, token) => {
-    const controller = new AbortController();
-    const subscription = token.onCancellationRequested(() => controller.abort());
-    try {
-      progress.report({ message: 'starting…' });
-      const aid = request.query['aid'] ?? options.aid;
-      const created = await createInstant(options.client, request.type, request.body, aid, controller.signal);
-      const testId = created.endpointTest[0]?.testId;
-      if (testId === undefined) throw new Error('the service answered without a testId');
-      const records = await pollResults(options.client, request.type, testId, aid, controller.signal, (elapsed) => {
-        progress.report({ message: `test ${testId} started; waiting for results (${Math.round(elapsed / 1000)} s)…` });
-      }, options.pollMs ?? 2000);
-      return records && { testId, records };
-    } finally {
-      subscription.dispose();
-    }
+  const polled = await withNotificationProgress(`Instant test "${testName}"`, async (progress, signal) => {
+    progress.report({ message: 'starting…' });
+    const aid = request.query['aid'] ?? options.aid;
+    const created = await createInstant(options.client, request.type, request.body, aid, signal);
+    const testId = created.endpointTest[0]?.testId;
+    if (testId === undefined) throw new Error('the service answered without a testId');
+    const records = await pollResults(options.client, request.type, testId, aid, signal, (elapsed) => {
+      progress.report({ message: `test ${testId} started; waiting for results (${Math.round(elapsed / 1000)} s)…` });
+    }, options.pollMs ?? 2000);
+    return records && { testId, records };
   });
   if (!polled) return undefined;
   const text = JSON.stringify({ testId: polled.testId, type: request.type, testName, results: polled.records }, null, 2);
   const document = await results.show(`instant-${polled.testId}.json`, text);
-  void offerMetricsPanel(polled.testId, polled.records.length);
+  void offerMetricsPanel(options.prompts, polled.testId, polled.records.length);
   return { testId: polled.testId, type: request.type, records: polled.records, document };
 }
 
 /** The metrics panel draws the same data as charts, when that panel is installed. */
-async function offerMetricsPanel(testId: number, count: number): Promise<void> {
+async function offerMetricsPanel(prompts: Prompts, testId: number, count: number): Promise<void> {
   if (!(await vscode.commands.getCommands(true)).includes(OPEN_METRICS)) return;
-  const choice = await vscode.window.showInformationMessage(`Instant test ${testId}: ${count} result${count === 1 ? '' : 's'}.`, 'Open Metrics');
+  const choice = await prompts.offer(`Instant test ${testId}: ${count} result${count === 1 ? '' : 's'}.`, 'Open Metrics');
   if (choice) await vscode.commands.executeCommand(OPEN_METRICS, testId);
 }
 

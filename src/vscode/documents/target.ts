@@ -41,17 +41,3 @@ function aidOf(text: string): string | undefined {
 export function kindOfDocument(document: vscode.TextDocument): DocumentKind | undefined {
   return documentKindOf(document.uri.path);
 }
-
-/** A uri argument (Uri or string) or the active editor's document. */
-export async function documentFrom(argument: unknown): Promise<vscode.TextDocument> {
-  if (argument instanceof vscode.Uri) return vscode.workspace.openTextDocument(argument);
-  if (typeof argument === 'string') return vscode.workspace.openTextDocument(vscode.Uri.parse(argument));
-  const active = vscode.window.activeTextEditor?.document;
-  if (!active) throw new Error('No document: open a .netmon-test.json, .netmon-instant.json or .netmon-filter.json file first');
-  return active;
-}
-
-/** Options objects passed by tests (or other extensions) after the uri. */
-export function optionsFrom(argument: unknown): Record<string, unknown> {
-  return typeof argument === 'object' && argument !== null && !(argument instanceof vscode.Uri) ? argument as Record<string, unknown> : {};
-}

@@ -1,87 +1,161 @@
-// Create / Update / Delete of the enterprise test a document describes. Each writes or
-// removes the document's binding; Delete asks first (modal, naming the test).
+// Create / Update / Delete of the enterprise test a document describes. Each asks first in
+// a modal: Create shows what will be deployed; Update and Delete show the test as the
+// service has it now (not as the document describes it) and the change. A binding this
+// machine did not write is said to be unverified in that dialog.
 import * as vscode from 'vscode';
+import type { EnterpriseTestType } from '../../api/types';
+import type { FieldChange } from '../../documents';
 import type { ConnectionManager } from '../connection/connection-manager';
 import { errorText, isCancellation } from '../errors';
-import { withCancellableProgress } from '../progress';
+import { requireTrustedWorkspace, workspaceDocument } from '../ui/arguments';
+import { showError, showInfo, withNotificationProgress } from '../ui/notify';
+import type { Prompts } from '../ui/prompts';
 import type { BindingWriter } from './bindings';
 import { documentsLibrary as lib } from './library';
-import { deployTarget, documentFrom, optionsFrom } from './target';
+import { describeTest, fetchLiveTest, type LiveTest } from './live-test';
+import { deployTarget, type DeployTarget } from './target';
 
 export interface TestCommandResult { testId: number }
 
+interface Bound { document: vscode.TextDocument; text: string; target: DeployTarget; testId: number; verified: boolean }
+
 export class TestCommands {
-  constructor(private readonly connection: ConnectionManager, private readonly bindings: BindingWriter, private readonly changed: () => void) {}
+  constructor(
+    private readonly connection: ConnectionManager, private readonly bindings: BindingWriter,
+    private readonly prompts: Prompts, private readonly changed: () => void,
+  ) {}
 
   create(argument?: unknown): Promise<TestCommandResult | undefined> {
-    return this.run('Creating the test', argument, async (document, text, signal) => {
+    return this.run('Creating the test', argument, async (document, text) => {
       const target = deployTarget(this.connection, text);
       const bound = lib().readBinding(text, target.connectionKey, target.aidKey);
       if (bound !== undefined) throw new Error(`this document is already bound to test ${bound} in ${target.groupLabel}: use Update, or Delete it first`);
       const value = checkedValue(document, text);
+      const type = lib().testTypeOf(value);
       const request = lib().testCreateRequest(value);
-      const response = await target.client.createTest(lib().testTypeOf(value), request.body, { aid: target.requestAid, signal });
+      const answer = await this.prompts.confirm(`Create test "${request.body.testName}" in ${target.groupLabel}?`,
+        `${describeTest({ ...request.body, type })}\n\nOn ${target.connectionKey}. The agents start running it at the next interval.`, 'Create');
+      if (answer !== 'Create') return undefined;
+      const response = await progress(`Creating "${request.body.testName}"…`, (signal) => target.client.createTest(type, request.body, { aid: target.requestAid, signal }));
       const testId = response.test[0]?.testId;
       if (testId === undefined) throw new Error('the service answered without a testId');
       await this.bindings.deployments.record(target.connectionKey, target.aidKey, response.test[0]);
       await this.bindings.bind(document.uri, target.connectionKey, target.aidKey, testId);
-      void vscode.window.showInformationMessage(`Created test "${request.body.testName}" (${testId}) in ${target.groupLabel}.`);
+      void showInfo(`Created test "${request.body.testName}" (${testId}) in ${target.groupLabel}.`);
       return { testId };
     });
   }
 
   update(argument?: unknown): Promise<TestCommandResult | undefined> {
-    return this.run('Updating the test', argument, async (document, text, signal) => {
-      const target = deployTarget(this.connection, text);
-      const testId = requireBinding(text, target.connectionKey, target.aidKey, target.groupLabel);
+    return this.run('Updating the test', argument, async (document, text) => {
+      const bound = this.bound(document, text);
       const value = checkedValue(document, text);
-      const request = lib().testUpdateRequest(value, testId);
-      const response = await target.client.updateTest(lib().testTypeOf(value), testId, request.body, { aid: target.requestAid, signal });
-      await this.bindings.deployments.record(target.connectionKey, target.aidKey, response.test[0]);
-      void vscode.window.showInformationMessage(`Updated test "${request.body.testName}" (${testId}).`);
-      return { testId };
+      const type = lib().testTypeOf(value);
+      const request = lib().testUpdateRequest(value, bound.testId);
+      const live = await this.live(bound);
+      const changes = live.test ? changesFrom(document, text, bound, live) : [];
+      const answer = await this.prompts.confirm(`Update test ${quotedLiveName(live, bound.testId)} in ${bound.target.groupLabel}?`, updateDetail(bound, live, changes), 'Update');
+      if (answer !== 'Update') return undefined;
+      const response = await progress(`Updating test ${bound.testId}…`, (signal) => bound.target.client.updateTest(type, bound.testId, request.body, { aid: bound.target.requestAid, signal }));
+      await this.bindings.deployments.record(bound.target.connectionKey, bound.target.aidKey, response.test[0]);
+      await this.bindings.confirmBinding(document.uri, bound.target.connectionKey, bound.target.aidKey, bound.testId);
+      void showInfo(`Updated test "${request.body.testName}" (${bound.testId}).`);
+      return { testId: bound.testId };
     });
   }
 
-  delete(argument?: unknown, options?: unknown): Promise<TestCommandResult | undefined> {
-    return this.run('Deleting the test', argument, async (document, text, signal) => {
-      const target = deployTarget(this.connection, text);
-      const testId = requireBinding(text, target.connectionKey, target.aidKey, target.groupLabel);
-      const value = lib().validateDocument('test', text).parsed.value as Record<string, unknown>;
-      const name = typeof value['testName'] === 'string' ? value['testName'] : vscode.workspace.asRelativePath(document.uri);
-      if (optionsFrom(options)['confirm'] !== true) {
-        const answer = await vscode.window.showWarningMessage(
-          `Delete test "${name}" (${testId}) from ${target.groupLabel}?`,
-          { modal: true, detail: 'The test and its data are removed from the account. The document stays; its binding is removed.' },
-          'Delete',
-        );
-        if (answer !== 'Delete') return undefined;
-      }
-      await target.client.deleteTest(lib().testTypeOf(value), testId, { aid: target.requestAid, signal });
-      await this.bindings.deployments.forget(target.connectionKey, target.aidKey, testId);
-      await this.bindings.bind(document.uri, target.connectionKey, target.aidKey, undefined);
-      void vscode.window.showInformationMessage(`Deleted test "${name}" (${testId}).`);
-      return { testId };
-    }, false);
+  delete(argument?: unknown): Promise<TestCommandResult | undefined> {
+    return this.run('Deleting the test', argument, async (document, text) => {
+      const bound = this.bound(document, text);
+      const type = liveType(text);
+      const live = await this.live(bound);
+      const answer = await this.prompts.confirm(`Delete test ${quotedLiveName(live, bound.testId)} from ${bound.target.groupLabel}?`, deleteDetail(bound, live), 'Delete');
+      if (answer !== 'Delete') return undefined;
+      const deleteType = live.test && lib().isEnterpriseTestType(live.test.type) ? live.test.type : type;
+      await progress(`Deleting test ${bound.testId}…`, (signal) => bound.target.client.deleteTest(deleteType, bound.testId, { aid: bound.target.requestAid, signal }));
+      await this.bindings.deployments.forget(bound.target.connectionKey, bound.target.aidKey, bound.testId);
+      await this.bindings.bind(document.uri, bound.target.connectionKey, bound.target.aidKey, undefined);
+      void showInfo(`Deleted test ${quotedLiveName(live, bound.testId)}.`);
+      return { testId: bound.testId };
+    });
+  }
+
+  private bound(document: vscode.TextDocument, text: string): Bound {
+    const target = deployTarget(this.connection, text);
+    const testId = lib().readBinding(text, target.connectionKey, target.aidKey);
+    if (testId === undefined) throw new Error(`this document is not bound to a test in ${target.groupLabel} on this connection: use Create first`);
+    return { document, text, target, testId, verified: this.bindings.isConfirmed(document.uri, target.connectionKey, target.aidKey, testId) };
+  }
+
+  private async live(bound: Bound): Promise<LiveTest> {
+    return await progress(`Reading test ${bound.testId} from the service…`, (signal) => fetchLiveTest(bound.target, bound.testId, this.bindings.deployments, signal));
   }
 
   /** Failures become one message naming the document, what failed and what to do. */
-  private async run<T>(what: string, argument: unknown, work: (document: vscode.TextDocument, text: string, signal: AbortSignal) => Promise<T>, progress = true): Promise<T | undefined> {
+  private async run<T>(what: string, argument: unknown, work: (document: vscode.TextDocument, text: string) => Promise<T>): Promise<T | undefined> {
     let described = what;
     try {
-      const document = await documentFrom(argument);
+      requireTrustedWorkspace(what);
+      const document = await workspaceDocument(argument);
       described = `${what} of ${vscode.workspace.asRelativePath(document.uri)}`;
-      const text = document.getText();
-      // Delete asks before any progress notification covers the dialog.
-      return await (progress ? withCancellableProgress(`${described}…`, (signal) => work(document, text, signal)) : work(document, text, new AbortController().signal));
+      return await work(document, document.getText());
     } catch (error) {
-      if (!isCancellation(error)) void vscode.window.showErrorMessage(errorText(described, error));
+      if (!isCancellation(error)) void showError(errorText(described, error));
       return undefined;
     } finally {
       this.changed();
     }
   }
+}
 
+function progress<T>(title: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  return withNotificationProgress(title, (_progress, signal) => work(signal));
+}
+
+function quotedLiveName(live: LiveTest, testId: number): string {
+  return live.test ? `"${live.test.testName}" (${testId})` : String(testId);
+}
+
+function trustLine(bound: Bound): string {
+  return bound.verified ? '' : `\n\nThe binding to test ${bound.testId} was written in the document, not by this machine: make sure this is the test you mean.`;
+}
+
+function updateDetail(bound: Bound, live: LiveTest, changes: readonly FieldChange[]): string {
+  const now = live.test ? `Now (${live.source}): ${describeTest(live.test)}` : `Now: ${live.source}.`;
+  const change = !live.test ? 'Update sends the document\'s testName, interval and agents.'
+    : changes.length === 0 ? 'No change: the service already has the document\'s values.'
+      : `Changes:\n${changes.map((c) => `  ${c.field}: ${formatValue(c.from)} → ${formatValue(c.to)}`).join('\n')}`;
+  const fixed = changes.filter((c) => !['testName', 'interval', 'agents'].includes(c.field));
+  const replaceNote = fixed.length > 0 ? `\n\nUpdate cannot change ${fixed.map((c) => c.field).join(', ')}: use Plan / Apply to replace the test.` : '';
+  return `${now}\n\n${change}${replaceNote}${trustLine(bound)}`;
+}
+
+function deleteDetail(bound: Bound, live: LiveTest): string {
+  const now = live.test ? `Now (${live.source}): ${describeTest(live.test)}` : `Now: ${live.source}.`;
+  const named = typeof parsedField(bound.text, 'testName') === 'string' ? `\nThe document calls it "${String(parsedField(bound.text, 'testName'))}".` : '';
+  return `${now}${named}\n\nThe test and its data are removed from the account. The document stays; its binding is removed.${trustLine(bound)}`;
+}
+
+function changesFrom(document: vscode.TextDocument, text: string, bound: Bound, live: LiveTest): FieldChange[] {
+  if (!live.test) return [];
+  const plan = lib().computePlan({
+    documents: [{ uri: document.uri.toString(), text }], deployed: [live.test], connectionKey: bound.target.connectionKey, aid: bound.target.aidKey,
+  });
+  const step = plan.steps[0];
+  return step && 'changes' in step ? step.changes : [];
+}
+
+function formatValue(value: unknown): string {
+  return typeof value === 'string' ? `"${value}"` : JSON.stringify(value) ?? 'none';
+}
+
+function parsedField(text: string, field: string): unknown {
+  const value = lib().parseDocument(text).value;
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[field] : undefined;
+}
+
+function liveType(text: string): EnterpriseTestType {
+  return lib().testTypeOf(lib().validateDocument('test', text).parsed.value);
 }
 
 /** The document's value when it has no errors; otherwise the first error, with its line. */
@@ -90,10 +164,4 @@ function checkedValue(document: vscode.TextDocument, text: string): unknown {
   const error = diagnostics.find((d) => d.severity === 'error');
   if (error) throw new Error(`${vscode.workspace.asRelativePath(document.uri)}:${error.range.start.line + 1} ${error.message}; fix the document first`);
   return parsed.value;
-}
-
-function requireBinding(text: string, connectionKey: string, aidKey: string, groupLabel: string): number {
-  const testId = lib().readBinding(text, connectionKey, aidKey);
-  if (testId === undefined) throw new Error(`this document is not bound to a test in ${groupLabel} on this connection: use Create first`);
-  return testId;
 }

@@ -1,6 +1,8 @@
 // What tree items do: open details as read-only JSON, copy or open the permalink, export a
 // session page as a .har file.
 import * as vscode from 'vscode';
+import { flashStatus } from '../ui/notify';
+import type { Prompts } from '../ui/prompts';
 import type { ConnectionManager } from '../connection/connection-manager';
 import { registerCommands, reporting } from '../command-util';
 import { openHttpUrl } from '../external-links';
@@ -8,14 +10,14 @@ import { withCancellableProgress } from '../progress';
 import { TreeNode } from '../tree/nodes';
 import { DetailsDocumentProvider, DETAILS_SCHEME } from './details-provider';
 
-export function registerItemCommands(context: vscode.ExtensionContext, connection: ConnectionManager): DetailsDocumentProvider {
+export function registerItemCommands(context: vscode.ExtensionContext, connection: ConnectionManager, prompts: Prompts): DetailsDocumentProvider {
   const details = new DetailsDocumentProvider(() => connection.requireClient());
   context.subscriptions.push(details, vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, details));
   registerCommands(context, {
     'netmon.openDetails': (node) => openDetails(details, node),
     'netmon.copyPermalink': (node) => copyPermalink(node),
     'netmon.openPermalink': (node) => openPermalink(node),
-    'netmon.exportHar': (node, target) => exportHar(connection, node, target),
+    'netmon.exportHar': (node) => exportHar(connection, prompts, node),
   });
   return details;
 }
@@ -41,7 +43,7 @@ async function copyPermalink(value: unknown): Promise<string | undefined> {
   return reporting('Copying the permalink', async () => {
     const permalink = permalinkOf(nodeArgument(value));
     await vscode.env.clipboard.writeText(permalink);
-    void vscode.window.setStatusBarMessage('Netmon: permalink copied', 3_000);
+    flashStatus('Netmon: permalink copied', 3_000);
     return permalink;
   });
 }
@@ -57,12 +59,12 @@ function permalinkOf(node: TreeNode): string {
   return permalink;
 }
 
-/** `target` (a path or Uri) skips the save dialog, for scripts and tests. */
-async function exportHar(connection: ConnectionManager, value: unknown, target: unknown): Promise<string | undefined> {
+/** The destination is always chosen in the save dialog. */
+async function exportHar(connection: ConnectionManager, prompts: Prompts, value: unknown): Promise<string | undefined> {
   return reporting('Exporting the HAR file', async () => {
     const page = nodeArgument(value).spec.harPage;
     if (!page) throw new Error('Only a page of a user session can be exported as HAR');
-    const destination = targetUri(target) ?? await vscode.window.showSaveDialog({
+    const destination = await prompts.saveLocation({
       title: 'Export page as HAR', saveLabel: 'Export',
       defaultUri: vscode.Uri.file(`${safeFileName(page.title || page.pageId)}.har`),
       filters: { 'HTTP Archive': ['har'] },
@@ -72,15 +74,9 @@ async function exportHar(connection: ConnectionManager, value: unknown, target: 
     const { har } = await withCancellableProgress(`Exporting ${page.title || page.pageId}`,
       (signal) => client.getPageDetails(page.userSessionId, page.pageId, { signal }));
     await vscode.workspace.fs.writeFile(destination, Buffer.from(`${JSON.stringify(har, null, 2)}\n`, 'utf8'));
-    void vscode.window.setStatusBarMessage(`Netmon: exported ${destination.fsPath}`, 5_000);
+    flashStatus(`Netmon: exported ${destination.fsPath}`, 5_000);
     return destination.fsPath;
   });
-}
-
-function targetUri(target: unknown): vscode.Uri | undefined {
-  if (target instanceof vscode.Uri) return target;
-  if (typeof target === 'string' && target !== '') return vscode.Uri.file(target);
-  return undefined;
 }
 
 function safeFileName(name: string): string {

@@ -4,6 +4,7 @@
 // panel's life, errors shown in the panel and as a notification, and a state snapshot
 // that the extension-host suites read.
 import * as vscode from 'vscode';
+import { showError } from '../ui/notify';
 import type { IpcMessage, ReadyMessage } from '../../../webview/shared/ipc';
 import { errorText, isCancellation } from '../errors';
 import { withCancellableProgress } from '../progress';
@@ -130,7 +131,7 @@ export class PanelHost<H extends AnyMessage, P extends AnyMessage> implements vs
   fail(message: string): void {
     this.error = message;
     this.options.showError(message);
-    void vscode.window.showErrorMessage(message);
+    void showError(message);
   }
 
   /**

@@ -1,5 +1,5 @@
 // Quick picks for the command palette, when a command runs without a tree item or an id.
-import * as vscode from 'vscode';
+import { pick } from '../ui/quick-pick';
 import type { NetmonClient } from '../../api';
 import type { TimeOptions } from './data';
 import { withCancellableProgress } from '../progress';
@@ -11,7 +11,7 @@ export async function pickUserSession(client: NetmonClient, timeOptions: TimeOpt
   const { records } = await withCancellableProgress('Loading user sessions',
     (signal) => client.userSessions({ ...timeOptions, signal }).collect({ maxRecords: SESSIONS_OFFERED }));
   if (records.length === 0) throw new Error('there are no user sessions in the Netmon view\'s time range (widen it with "Netmon: Set Time Range")');
-  const picked = await vscode.window.showQuickPick(records.map((session) => ({
+  const picked = await pick(records.map((session) => ({
     label: session.visitedSite,
     description: `${session.date} · ${session.numberOfPages} page${session.numberOfPages === 1 ? '' : 's'}`,
     detail: session.userSessionId,
@@ -23,7 +23,7 @@ export async function pickUserSession(client: NetmonClient, timeOptions: TimeOpt
 export async function pickEndpointTest(client: NetmonClient): Promise<number | undefined> {
   const { endpointTest } = await withCancellableProgress('Loading endpoint tests', (signal) => client.listEndpointTests({ signal }));
   if (endpointTest.length === 0) throw new Error('there are no endpoint tests in this account group');
-  const picked = await vscode.window.showQuickPick(endpointTest.map((test) => ({
+  const picked = await pick(endpointTest.map((test) => ({
     label: test.testName,
     description: `${test.type} · #${test.testId}`,
     detail: test.url ?? test.server,

@@ -1,6 +1,7 @@
 // Tree commands: refresh (one node or all), load more, retry, the time range and the
 // quick filter builder. Commands take arguments too, so scripts and tests skip the UI.
 import * as vscode from 'vscode';
+import { pick, pickText } from '../ui/quick-pick';
 import { COMMON_FILTER_KEYS, FILTER_VALUE_SETS, TARGET_FILTER_KEYS, type SearchFilter } from '../../api/types';
 import { registerCommands } from '../command-util';
 import { PagedNode, TreeNode } from './nodes';
@@ -44,7 +45,7 @@ function toDate(value: unknown): Date | undefined {
 
 async function pickTimeRange(): Promise<TimeRange | undefined> {
   const items = [...TIME_PRESETS.map((preset) => ({ label: preset.label, range: preset.range as TimeRange | undefined })), { label: 'Custom…', range: undefined }];
-  const picked = await vscode.window.showQuickPick(items, { title: 'Netmon: time range of the data nodes' });
+  const picked = await pick(items, { title: 'Netmon: time range of the data nodes' });
   if (!picked) return undefined;
   if (picked.range) return picked.range;
   const from = await askUtc('From (UTC)', new Date(Date.now() - 3_600_000));
@@ -90,11 +91,11 @@ function parseFilter(value: unknown): SearchFilter | undefined {
 
 async function buildFilter(): Promise<SearchFilter | undefined> {
   const keys = [...new Set([...COMMON_FILTER_KEYS, ...Object.values(TARGET_FILTER_KEYS).flat()])];
-  const key = await vscode.window.showQuickPick(keys.map((k) => ({ label: k, description: FILTER_HELP[k] })), { title: 'Netmon: filter sessions and topology by…' });
+  const key = await pick(keys.map((k) => ({ label: k, description: FILTER_HELP[k] })), { title: 'Netmon: filter sessions and topology by…' });
   if (!key) return undefined;
   const known = FILTER_VALUE_SETS[key.label];
   if (known) {
-    const picked = await vscode.window.showQuickPick([...known], { title: `${key.label} is one of…`, canPickMany: true });
+    const picked = await pickText([...known], { title: `${key.label} is one of…`, canPickMany: true });
     return picked && picked.length > 0 ? { key: key.label, values: picked } : undefined;
   }
   const text = await vscode.window.showInputBox({

@@ -2,6 +2,7 @@
 // the provider (provider.ts) caches children, turns failures into error nodes and owns
 // refresh. Paged lists are PagedNodes backed by the one PagedLoader.
 import * as vscode from 'vscode';
+import { neutralize, untrustedLine } from '../../analysis/text/untrusted';
 import type { NetmonClient } from '../../api';
 import type { QueryState } from './query-state';
 import type { PagedLoader } from './paged-loader';
@@ -57,9 +58,10 @@ export class TreeNode {
 
   treeItem(): vscode.TreeItem {
     const { spec } = this;
-    const item = new vscode.TreeItem(spec.label, this.isLeaf ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Collapsed);
-    item.description = spec.description;
-    item.tooltip = spec.tooltip;
+    // Labels carry API strings (computer names, page titles, SSIDs): shown as text, one line.
+    const item = new vscode.TreeItem(untrustedLine(spec.label), this.isLeaf ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Collapsed);
+    item.description = spec.description === undefined ? undefined : untrustedLine(spec.description);
+    item.tooltip = typeof spec.tooltip === 'string' ? neutralize(spec.tooltip) : spec.tooltip;
     if (spec.icon) item.iconPath = new vscode.ThemeIcon(spec.icon);
     item.command = spec.command;
     item.contextValue = this.contextValue();

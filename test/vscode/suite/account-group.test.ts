@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'mocha';
-import * as vscode from 'vscode';
 import type { AccountGroup, AccountGroupsResponse, EndpointAgentsResponse } from '../../../src/api/types';
 import type { RunningEmulator } from '../../../src/emulator';
 import {
@@ -23,7 +22,7 @@ describe('account groups', () => {
     assert.ok(other, 'the demo admin needs a second account group');
     // Cleared before the switch: the tree fetches Endpoint Agents ahead as soon as the new client exists.
     await clearEmulatorRequests(emulator);
-    const chosen = await vscode.commands.executeCommand<AccountGroup | undefined>('netmon.switchAccountGroup', other.aid);
+    const chosen = await api.switchAccountGroup(other.aid);
     assert.equal(chosen?.aid, other.aid);
     assert.equal(api.connection.current?.accountGroup?.aid, other.aid);
     assert.match(api.statusBarText(), new RegExp(other.accountGroupName));
@@ -47,7 +46,7 @@ describe('account groups', () => {
   it('refuses a group the user is not assigned to', async () => {
     const api = await netmonApi();
     const before = api.connection.current?.accountGroup?.aid;
-    const result = await vscode.commands.executeCommand('netmon.switchAccountGroup', 999_999);
+    const result = await api.switchAccountGroup(999_999);
     assert.equal(result, undefined);
     assert.equal(api.connection.current?.accountGroup?.aid, before);
   });

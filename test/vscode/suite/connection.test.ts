@@ -34,7 +34,7 @@ describe('sign in and sign out', () => {
 
   it('refuses a wrong token, says what to do, and stores nothing', async () => {
     const api = await netmonApi();
-    const result = await vscode.commands.executeCommand('netmon.signIn', { baseUrl: emulator.url, authForm: 'bearer', token: 'not-a-token' });
+    const result = await api.signIn({ baseUrl: emulator.url, authForm: 'bearer', token: 'not-a-token' });
     assert.equal(result, undefined);
     assert.equal(api.connection.current, undefined);
     assert.ok(!settingsText().includes('not-a-token'));
@@ -61,7 +61,7 @@ describe('sign in and sign out', () => {
 
   it('logs one line per request, without the token (also with the authToken query form)', async () => {
     const api = await netmonApi();
-    await vscode.commands.executeCommand('netmon.signIn', { baseUrl: emulator.url, authForm: 'query', token: DEMO_CREDENTIALS.admin.token });
+    await api.signIn({ baseUrl: emulator.url, authForm: 'query', token: DEMO_CREDENTIALS.admin.token });
     assert.equal(api.connection.current?.authForm, 'query');
     await api.tree.getChildren(await root(api, 'Networks'));
     const log = await netmonLogText('/v6/endpoint-data/networks');

@@ -8,7 +8,7 @@ import type { ApplyResult, Plan } from '../../../src/documents';
 import type { RunningEmulator } from '../../../src/emulator';
 import { waitFor } from '../helpers';
 import { closeEditors, openDocument, rangeOf, workspaceScratch, writeDocument } from './documents-fixture';
-import { DEMO_CREDENTIALS, apiGet, netmonApi, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+import { DEMO_CREDENTIALS, acceptConfirmations, answeringPrompts, apiGet, netmonApi, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
 
 const AID = '1001'; // the emulator's default account group, which the connection uses
 
@@ -62,8 +62,11 @@ describe('deploying and running documents', () => {
   it('Create deploys the test and writes the binding without touching the rest of the file; Update and Delete follow it', async () => {
     const uri = writeDocument(scratch.path, 'vpn.netmon-test.json', TEST_DOCUMENT);
     const document = await openDocument(uri);
-    const created = await vscode.commands.executeCommand<{ testId: number } | undefined>('netmon.documents.create', uri);
+    const { result: created, prompts: asked } = await answeringPrompts(acceptConfirmations,
+      () => vscode.commands.executeCommand<{ testId: number } | undefined>('netmon.documents.create', uri));
     assert.ok(created, 'Create reported a failure');
+    assert.equal(asked.length, 1);
+    assert.match(asked[0]?.kind === 'confirm' ? asked[0].message : '', /^Create test "VPN gateway" in /);
     const [test] = (await deployed(created.testId)).test;
     assert.equal(test?.testName, 'VPN gateway');
     assert.deepEqual(test?.agents.map((a) => a.agentId), [1000, 1037]);
@@ -79,11 +82,18 @@ describe('deploying and running documents', () => {
     const edit = new vscode.WorkspaceEdit();
     edit.replace(uri, rangeOf(document, '300'), '600');
     await vscode.workspace.applyEdit(edit);
-    const updated = await vscode.commands.executeCommand<{ testId: number } | undefined>('netmon.documents.update', uri);
+    const { result: updated, prompts: updateAsked } = await answeringPrompts(acceptConfirmations,
+      () => vscode.commands.executeCommand<{ testId: number } | undefined>('netmon.documents.update', uri));
     assert.equal(updated?.testId, created.testId);
+    const updateDialog = updateAsked[0]?.kind === 'confirm' ? updateAsked[0] : undefined;
+    assert.match(updateDialog?.message ?? '', new RegExp(`^Update test "VPN gateway" \\(${created.testId}\\)`));
+    assert.match(updateDialog?.detail ?? '', /Now \(live on the service\): "VPN gateway" · agent-to-server · vpn\.example\.com:80 · every 300 s/);
+    assert.match(updateDialog?.detail ?? '', /interval: 300 → 600/);
+    assert.doesNotMatch(updateDialog?.detail ?? '', /not by this machine/, 'a binding written here is verified');
     assert.equal((await deployed(created.testId)).test[0]?.interval, 600);
 
-    const deleted = await vscode.commands.executeCommand<{ testId: number } | undefined>('netmon.documents.delete', uri, { confirm: true });
+    const { result: deleted } = await answeringPrompts(acceptConfirmations,
+      () => vscode.commands.executeCommand<{ testId: number } | undefined>('netmon.documents.delete', uri));
     assert.equal(deleted?.testId, created.testId);
     assert.equal(await deployedStatus(created.testId), 404);
     await document.save();
@@ -94,8 +104,10 @@ describe('deploying and running documents', () => {
     this.timeout(30_000);
     const uri = writeDocument(scratch.path, 'laptops.netmon-instant.json',
       '{\n  "type": "agent-to-server",\n  "testName": "Intranet from laptops",\n  "serverName": "10.20.0.1",\n  "maxMachines": 3\n}\n');
-    const run = await vscode.commands.executeCommand<{ testId: number; records: unknown[]; document: vscode.TextDocument } | undefined>('netmon.documents.runInstant', uri, { pollMs: 300 });
+    const { result: run, prompts: asked } = await answeringPrompts(acceptConfirmations,
+      () => vscode.commands.executeCommand<{ testId: number; records: unknown[]; document: vscode.TextDocument } | undefined>('netmon.documents.runInstant', uri));
     assert.ok(run, 'the run reported a failure');
+    assert.match(asked[0]?.kind === 'confirm' ? asked[0].detail : '', /agent-to-server to 10\.20\.0\.1 on up to 3 endpoint agents/);
     assert.ok(run.records.length > 0);
     const shown = JSON.parse(run.document.getText()) as { testId: number; results: unknown[] };
     assert.equal(shown.testId, run.testId);
@@ -106,9 +118,13 @@ describe('deploying and running documents', () => {
   it('Run Instant Test… runs the answers and saves them as a document', async function () {
     this.timeout(30_000);
     const saveTo = vscode.Uri.file(join(scratch.path, 'asked.netmon-instant.json'));
-    const answers = { type: 'http-server', target: 'https://portal.example.com', maxMachines: 2, options: { flagPing: true, flagTraceroute: false, networkProtocol: 'ICMP' }, saveTo: saveTo.toString(), pollMs: 300 };
-    const run = await vscode.commands.executeCommand<{ records: unknown[]; saved?: vscode.Uri } | undefined>('netmon.runInstantTest', answers);
+    const answers = { type: 'http-server' as const, target: 'https://portal.example.com', maxMachines: 2, options: { flagPing: true, flagTraceroute: false, networkProtocol: 'ICMP' } };
+    const api = await netmonApi();
+    const { result: run, prompts } = await answeringPrompts(
+      (prompt) => (prompt.kind === 'save' ? saveTo : prompt.kind === 'offer' && prompt.actions.includes('Save…') ? 'Save…' : undefined),
+      () => api.runInstantAnswers(answers, 300));
     assert.ok(run && run.records.length > 0, 'no results');
+    assert.ok(prompts.some((p) => p.kind === 'save'), 'the file is chosen in the save dialog');
     const saved = JSON.parse(readFileSync(saveTo.fsPath, 'utf8')) as Record<string, unknown>;
     assert.deepEqual(saved, { type: 'http-server', testName: 'Instant http-server to https://portal.example.com', url: 'https://portal.example.com', maxMachines: 2, flagPing: true, flagTraceroute: false, networkProtocol: 'ICMP' });
   });
@@ -118,7 +134,12 @@ describe('deploying and running documents', () => {
     const folder = join(scratch.path, 'fleet');
     const names = ['Alpha', 'Bravo', 'Charlie'];
     for (const name of names) writeDocument(scratch.path, `fleet/${name.toLowerCase()}.netmon-test.json`, testDocument(name));
-    const first = await vscode.commands.executeCommand<ApplyResult | undefined>('netmon.documents.apply', vscode.Uri.file(folder));
+    const apply = async (choice: string): Promise<{ result: ApplyResult | undefined; detail: string }> => {
+      const { result, prompts } = await answeringPrompts((prompt) => (prompt.kind === 'confirm' ? choice : undefined),
+        () => vscode.commands.executeCommand<ApplyResult | undefined>('netmon.documents.apply', vscode.Uri.file(folder)));
+      return { result, detail: prompts[0]?.kind === 'confirm' ? prompts[0].detail : '' };
+    };
+    const first = (await apply('Apply')).result;
     assert.deepEqual(first?.completed.map((s) => s.action), ['create', 'create', 'create']);
     const idOf = (name: string): number => {
       const text = readFileSync(join(folder, `${name.toLowerCase()}.netmon-test.json`), 'utf8');
@@ -139,14 +160,19 @@ describe('deploying and running documents', () => {
     assert.match(text, /~ update {2}"Alpha" \(test [0-9]+\)[^\n]*\n\s+interval: 300 → 900/);
     assert.match(text, /Plan: 2 to create, 1 to update, 0 to replace, 2 to delete\./);
 
-    const declined = await vscode.commands.executeCommand<ApplyResult | undefined>('netmon.documents.apply', vscode.Uri.file(folder), { confirm: false });
+    const dismissed = await apply('(Escape)');
+    assert.equal(dismissed.result, undefined, 'a dismissed dialog applies nothing');
+    assert.match(dismissed.detail, /Plan: 2 to create, 1 to update, 0 to replace, 2 to delete\./, 'the dialog lists every step');
+    assert.equal((await deployed(alpha)).test[0]?.interval, 300);
+
+    const { result: declined } = await apply('Apply Without Deletes');
     assert.deepEqual(declined?.completed.map((s) => `${s.action} ${s.testName}`), ['create Delta', 'create Echo', 'update Alpha']);
     assert.equal(declined?.declined.length, 2);
     assert.equal(await deployedStatus(bravo), 200, 'a delete ran without confirmation');
     assert.equal(await deployedStatus(charlie), 200, 'a delete ran without confirmation');
     assert.equal((await deployed(alpha)).test[0]?.interval, 900);
 
-    const confirmed = await vscode.commands.executeCommand<ApplyResult | undefined>('netmon.documents.apply', vscode.Uri.file(folder), { confirm: true });
+    const { result: confirmed } = await apply('Apply');
     assert.deepEqual(confirmed?.completed.map((s) => `${s.action} ${s.testName}`), ['delete Bravo', 'delete Charlie']);
     assert.equal(await deployedStatus(bravo), 404);
     assert.equal(await deployedStatus(charlie), 404);
@@ -198,7 +224,8 @@ describe('deploying and running documents', () => {
     const before = (await apiGet<EnterpriseTestResponse>(emulator, '/v7/tests')).test.length;
     await signInTo(emulator, DEMO_CREDENTIALS.viewer.token);
     try {
-      const created = await vscode.commands.executeCommand<{ testId: number } | undefined>('netmon.documents.create', uri);
+      const { result: created } = await answeringPrompts(acceptConfirmations,
+        () => vscode.commands.executeCommand<{ testId: number } | undefined>('netmon.documents.create', uri));
       assert.equal(created, undefined);
     } finally {
       await signInTo(emulator);

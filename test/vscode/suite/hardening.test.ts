@@ -108,20 +108,23 @@ describe('hardening against hostile data', () => {
     await waitFor('the closed details text to be dropped', () => api.heldDetailsTexts() === before - 1 || undefined, 10_000);
   });
 
-  it('reads the API address and proxy from user settings only, never from a folder\'s .vscode/settings.json', async () => {
+  it('reads the API address, proxy and demo mode from user settings only, never from a folder\'s .vscode/settings.json', async () => {
     const api = await netmonApi();
     const folder = vscode.workspace.workspaceFolders?.[0];
     assert.ok(folder, 'the suites run on a workspace folder');
     const settingsFile = vscode.Uri.joinPath(folder.uri, '.vscode', 'settings.json');
     const previous = await vscode.workspace.fs.readFile(settingsFile).then((bytes) => bytes, () => undefined);
-    // What a cloned repository could hold; startInDemoMode (read only at activation, so
-    // inert here) shows when VS Code has read the file.
-    const hostile = { 'netmon.baseUrl': 'http://127.0.0.1:9/attacker', 'netmon.proxy': 'http://127.0.0.1:9', 'netmon.authForm': 'query', 'netmon.email': 'x@attacker', 'netmon.startInDemoMode': false };
-    const markerRead = (): boolean => vscode.workspace.getConfiguration('netmon').inspect('startInDemoMode')?.workspaceValue !== undefined;
+    // What a cloned repository could hold; editor.tabSize (harmless) shows when VS Code has read the file.
+    const hostile = {
+      'netmon.baseUrl': 'http://127.0.0.1:9/attacker', 'netmon.proxy': 'http://127.0.0.1:9', 'netmon.authForm': 'query', 'netmon.email': 'x@attacker',
+      'netmon.startInDemoMode': true, 'editor.tabSize': 3,
+    };
+    const markerRead = (): boolean => vscode.workspace.getConfiguration('editor').inspect('tabSize')?.workspaceValue !== undefined;
     await vscode.workspace.fs.writeFile(settingsFile, Buffer.from(JSON.stringify(hostile)));
     try {
       await waitFor('VS Code to read the folder settings', () => markerRead() || undefined, 10_000);
       await api.connection.restore();
+      assert.equal(api.connection.current?.kind, 'remote', 'the folder switched the connection to demo mode');
       assert.equal(api.connection.current?.baseUrl, emulator.url);
       assert.ok((await childrenOf(api, await root(api, 'User Sessions'))).length > 0, 'the API is still reached directly, not through the folder\'s proxy');
     } finally {

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { DEMO_CREDENTIALS, startEmulator, type EmulatorOptions, type RunningEmulator } from '../../../src/emulator';
 import type { NetmonExtensionApi } from '../../../src/vscode/test-api';
 import type { TreeNode } from '../../../src/vscode/tree/nodes';
+import type { Prompt, PromptResponder } from '../../../src/vscode/ui/prompts';
 import { activateExtension } from '../helpers';
 
 export { DEMO_CREDENTIALS };
@@ -27,9 +28,27 @@ export function startControlledEmulator(options: EmulatorOptions = {}): Promise<
 }
 
 export async function signInTo(emulator: RunningEmulator, token: string = DEMO_CREDENTIALS.admin.token): Promise<void> {
-  const info = await vscode.commands.executeCommand('netmon.signIn', { baseUrl: emulator.url, authForm: 'bearer', token });
+  const info = await (await netmonApi()).signIn({ baseUrl: emulator.url, authForm: 'bearer', token });
   assert.ok(info, `signing in to ${emulator.url} failed`);
 }
+
+/**
+ * Answers every confirmation and save dialog in the user's place while `work` runs, and
+ * returns what they showed. `answer` gets each prompt; its return is the user's choice.
+ */
+export async function answeringPrompts<T>(answer: PromptResponder, work: () => Thenable<T> | Promise<T>): Promise<{ result: T; prompts: Prompt[] }> {
+  const api = await netmonApi();
+  const prompts: Prompt[] = [];
+  api.prompts.respondWith((prompt) => { prompts.push(prompt); return answer(prompt); });
+  try {
+    return { result: await work(), prompts };
+  } finally {
+    api.prompts.respondWith(undefined);
+  }
+}
+
+/** The first action of a confirmation (Create, Update, Delete, Run, Apply); offers are declined. */
+export const acceptConfirmations: PromptResponder = (prompt) => (prompt.kind === 'confirm' ? prompt.actions[0] : undefined);
 
 export async function signOut(): Promise<void> {
   await vscode.commands.executeCommand('netmon.signOut');

@@ -9,7 +9,7 @@ import type {
 } from '../../../src/api/types';
 import type { RunningEmulator } from '../../../src/emulator';
 import type { TreeNode } from '../../../src/vscode/tree/nodes';
-import { apiGet, childrenOf, kindOf, netmonApi, records, root, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+import { answeringPrompts, apiGet, childrenOf, kindOf, netmonApi, records, root, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
 
 describe('explorer tree', () => {
   let emulator: RunningEmulator;
@@ -104,8 +104,10 @@ describe('explorer tree', () => {
     const [pageNode] = await childrenOf(api, sessionNode);
     assert.ok(pageNode?.spec.harPage);
     const target = join(scratch, 'page.har');
-    const written = await vscode.commands.executeCommand<string | undefined>('netmon.exportHar', pageNode, target);
+    const { result: written, prompts } = await answeringPrompts((prompt) => (prompt.kind === 'save' ? vscode.Uri.file(target) : undefined),
+      () => vscode.commands.executeCommand<string | undefined>('netmon.exportHar', pageNode));
     assert.equal(written, target);
+    assert.deepEqual(prompts.map((p) => p.kind), ['save'], 'the destination is asked in the save dialog');
     const expected = await apiGet<PageDetailResponse>(emulator, `/v6/endpoint-data/user-sessions/${sessionId}/page/${pageNode.spec.harPage.pageId}`);
     assert.deepEqual(JSON.parse(readFileSync(target, 'utf8')), expected.har);
   });
