@@ -9,3 +9,4 @@ export * from './types/test-data';
 export * from './types/endpoint-data';
 export * from './types/har';
 export * from './types/filters';
+export * from './types/limits';
