@@ -6,6 +6,8 @@ import type { ConnectionManager } from './connection/connection-manager';
 export class ConnectionStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('netmon.connection', vscode.StatusBarAlignment.Left, 50);
   private rateLimitRemaining: number | undefined;
+  /** The connection the remaining budget was read from; another one starts unknown. */
+  private budgetOf: string | undefined;
 
   constructor(private readonly connection: ConnectionManager) {
     this.item.name = 'Netmon connection';
@@ -23,6 +25,11 @@ export class ConnectionStatusBar implements vscode.Disposable {
 
   update(): void {
     const info = this.connection.current;
+    const budgetOf = info?.key;
+    if (budgetOf !== this.budgetOf) {
+      this.budgetOf = budgetOf;
+      this.rateLimitRemaining = undefined;
+    }
     if (!info && this.connection.clientWhenReady) {
       this.item.text = '$(sync~spin) Netmon: connecting…';
       this.item.tooltip = 'Starting the demo emulator or connecting to the API';

@@ -13,6 +13,9 @@ const MAX_RECORDS = 10_000;
 type Host = PanelHost<MetricsHostMessage, MetricsPanelMessage>;
 
 export class MetricsPanels {
+  /** The agent each open panel focuses (undefined: all agents), by panel id. */
+  private readonly focus = new Map<string, string | undefined>();
+
   constructor(private readonly services: PanelServices, private readonly paths: PathPanels) {}
 
   /** Opens (or reveals) the metrics of a test; resolves to the panel id. */
@@ -21,12 +24,15 @@ export class MetricsPanels {
     const existing = this.services.registry.byKey(key) as Host | undefined;
     if (existing) {
       existing.panel.reveal();
-      if (existing.snapshot().error !== undefined) await this.load(existing, testId, agentId);
+      // Asked for another agent (a metrics link from a path node or a session): show that one.
+      const refocus = agentId !== undefined && agentId !== this.focus.get(existing.id);
+      if (refocus || existing.snapshot().error !== undefined) await this.load(existing, testId, agentId ?? this.focus.get(existing.id));
       return existing.id;
     }
     const host = createPanelHost<MetricsHostMessage, MetricsPanelMessage>(this.services, {
       kind: 'metrics', key, title: `Metrics: test ${testId}`, bundle: 'metrics', isPanelMessage: isMetricsPanelMessage, renderedType: 'rendered',
     }, (message) => ({ type: 'error', params: { message } }));
+    host.onDidDispose(() => this.focus.delete(host.id));
     host.onMessage(async (message) => {
       if (message.type === 'openPathTrace') await this.paths.open({ testId, agentId: message.params.agentId, roundId: message.params.roundId });
     });
@@ -49,6 +55,7 @@ export class MetricsPanels {
       return { test, metrics: metrics.records, httpServer, names };
     });
     if (!loaded) return;
+    this.focus.set(host.id, agentId);
     host.panel.title = `Metrics: ${loaded.test.testName}`;
     host.show({ type: 'load', params: {
       title: `${testTitle(loaded.test)} · ${range.label}`, metrics: loaded.metrics, agentNames: loaded.names,

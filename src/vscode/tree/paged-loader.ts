@@ -1,7 +1,9 @@
 // Paging, written once for every list in the tree. A loader reads one server page per
 // step by following `pages.next` (resumeFrom), reveals at most `pageSize` records per
 // step, and holds a lock so that a second "Load more" while one runs — or a late click on
-// a "Load more" node whose step already happened — fetches nothing.
+// a "Load more" node whose step already happened — fetches nothing. Every step opens a
+// new walk at `pages.next`, so a server whose `next` comes back to a page already read is
+// caught here, across steps, before the same records are shown twice.
 import type { Paged } from '../../api';
 
 /** Opens the list at its first page (resumeFrom undefined) or at a `pages.next` URL. */
@@ -17,6 +19,8 @@ export class PagedLoader<TRecord> {
   private failure: unknown;
   /** Counts completed steps; a "Load more" node remembers the step it continues. */
   private stepCount = 0;
+  /** Every page URL this listing has read, across steps. */
+  private readonly read = new Set<string>();
 
   constructor(private readonly open: PageOpener<TRecord>, private readonly pageSize: number) {}
 
@@ -58,6 +62,7 @@ export class PagedLoader<TRecord> {
     this.started = false;
     this.failure = undefined;
     this.inFlight = undefined;
+    this.read.clear();
     this.stepCount += 1;
   }
 
@@ -69,8 +74,10 @@ export class PagedLoader<TRecord> {
     }
     if (this.started && this.next === undefined) return;
     try {
+      if (this.next !== undefined && this.read.has(this.next)) throw repeatedPage(this.next);
       const page = await this.readOnePage(this.started ? this.next : undefined, signal);
       if (signal.aborted) return;
+      if (page.url !== undefined) this.read.add(page.url);
       this.records.push(...page.records);
       this.next = page.next;
       this.started = true;
@@ -86,13 +93,18 @@ export class PagedLoader<TRecord> {
     this.stepCount += 1;
   }
 
-  private async readOnePage(resumeFrom: string | undefined, signal: AbortSignal): Promise<{ records: TRecord[]; next: string | undefined }> {
+  private async readOnePage(resumeFrom: string | undefined, signal: AbortSignal): Promise<{ records: TRecord[]; next: string | undefined; url?: string }> {
     const iterator = this.open(resumeFrom, signal).pages();
     try {
       const result = await iterator.next();
-      return result.done ? { records: [], next: undefined } : { records: result.value.records, next: result.value.next };
+      return result.done ? { records: [], next: undefined } : { records: result.value.records, next: result.value.next, url: result.value.url };
     } finally {
       await iterator.return?.();
     }
   }
+}
+
+function repeatedPage(next: string): Error {
+  const path = (() => { try { return new URL(next).pathname; } catch { return 'the list'; } })();
+  return new Error(`the service's pages.next leads back to a page of ${path} already shown; the list ends here (refresh to read it again)`);
 }

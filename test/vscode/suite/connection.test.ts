@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'mocha';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import type { RunningEmulator } from '../../../src/emulator';
 import { waitFor } from '../helpers';
@@ -69,6 +71,30 @@ describe('sign in and sign out', () => {
     assert.match(api.statusBarText(), / \d+ left$/, 'the status bar shows the rate-limit budget');
     assert.ok(!log.includes(DEMO_CREDENTIALS.admin.token), 'the token leaked into the log');
     assert.ok(!settingsText().includes(DEMO_CREDENTIALS.admin.token));
+  });
+
+  it('does not carry the rate-limit budget of one connection over to another', async () => {
+    const api = await netmonApi();
+    await signInTo(emulator);
+    await api.tree.getChildren(await root(api, 'Networks'));
+    assert.match(api.statusBarText(), / \d+ left$/);
+    // A service (or a proxy in front of it) that sends no rate-limit headers at all.
+    const bare = createServer((request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(request.url?.startsWith('/v6/account-groups')
+        ? JSON.stringify({ accountGroups: [{ aid: 7, accountGroupName: 'Bare', current: true, default: true }] })
+        : JSON.stringify({ endpointAgents: [], privateNetworks: [], endpointTest: [] }));
+    });
+    await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+    try {
+      await api.signIn({ baseUrl: `http://127.0.0.1:${(bare.address() as AddressInfo).port}`, authForm: 'bearer', token: 'bare-token' });
+      await api.tree.getChildren(await root(api, 'Networks'));
+      assert.doesNotMatch(api.statusBarText(), / left$/, `the other connection's budget is shown: ${api.statusBarText()}`);
+    } finally {
+      bare.closeAllConnections();
+      await new Promise<void>((resolve) => bare.close(() => resolve()));
+      await signInTo(emulator);
+    }
   });
 
   it('signs out: the token is forgotten and the tree empties', async () => {

@@ -74,6 +74,13 @@ describe('path visualization, metrics and path trace as text', () => {
       assert.equal(chart.points, rounds.size, `${chart.id}: one point per round`);
     }
 
+    // Asked again for one agent (as a link from a path node does), the open panel shows that agent.
+    const [oneAgent] = [...agents];
+    assert.equal(await openPanel('netmon.openMetrics', testId, String(oneAgent)), id, 'the open panel is reused');
+    const focused = await waitForRendered(id, state.renders + 1);
+    const latency = (focused.rendered as MetricsRendered).charts.find((chart) => chart.id === 'latency');
+    assert.ok(agents.size > 1 && latency && latency.series !== agents.size, `still one series per agent: ${JSON.stringify(latency)}`);
+
     const picked = endpointNet.metrics[0]!;
     await sendFromWebview(id, { type: 'openPathTrace', params: { agentId: picked.agentId, roundId: picked.roundId } });
     const path = await waitForPanels('the path panel opened from a metric point', (states) => states.find((panel) => panel.key === `path:${testId}`));
