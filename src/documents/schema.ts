@@ -8,7 +8,6 @@ import testSchema from '../../schemas/netmon-test.schema.json';
 import instantSchema from '../../schemas/netmon-instant.schema.json';
 import filterSchema from '../../schemas/netmon-filter.schema.json';
 import { DiagnosticSink, type DocumentDiagnostic } from './diagnostic';
-import { isExplainedForeignField } from './fields';
 import type { DocumentKind } from './kinds';
 import type { ParsedDocument } from './parse';
 import { propertyKey } from './tree';
@@ -29,6 +28,7 @@ function validators(): Record<DocumentKind, ValidateFunction> {
   // VS Code's own schema keywords: annotations for ajv.
   for (const keyword of ['enumDescriptions', 'defaultSnippets']) ajv.addKeyword({ keyword, schemaType: 'array' });
   ajv.addKeyword({ keyword: 'patternErrorMessage', schemaType: 'string' });
+  ajv.addKeyword({ keyword: 'doNotSuggest', schemaType: 'boolean' });
   compiled = {
     test: ajv.compile(testSchema),
     instant: ajv.compile(instantSchema),
@@ -64,7 +64,6 @@ function mapError(kind: DocumentKind, root: Node, error: ErrorObject): MappedErr
   switch (error.keyword) {
     case 'additionalProperties': {
       const property = String(error.params['additionalProperty']);
-      if (isExplainedForeignField(scopeOf(kind, segments), property)) return undefined;
       const key = propertyKey(target, property);
       return key && { node: key, message: `Property "${property}" is not allowed${subject === 'document' ? '' : ` in ${subject}`}` };
     }
@@ -80,11 +79,6 @@ function mapError(kind: DocumentKind, root: Node, error: ErrorObject): MappedErr
       return { node: target, message: `${capitalize(subject)} ${describe(error)}` };
     }
   }
-}
-
-function scopeOf(kind: DocumentKind, segments: string[]): 'test' | 'instant' | 'agent' {
-  if (kind === 'test' && segments[0] === 'agents' && segments.length === 2) return 'agent';
-  return kind === 'instant' ? 'instant' : 'test';
 }
 
 function describe(error: ErrorObject): string {

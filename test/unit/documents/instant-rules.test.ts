@@ -42,7 +42,7 @@ describe('instant documents', () => {
   });
 
   test('pathtraceInSession without any networkProtocol (default ICMP) is flagged', () => {
-    expectOnly('instant', httpDoc('  "pathtraceInSession": "1"'), 'instant/tcp-only-field', { start: [5, 2], end: [5, 22], text: '"pathtraceInSession"' });
+    expectOnly('instant', httpDoc('  "pathtraceInSession": "true"'), 'instant/tcp-only-field', { start: [5, 2], end: [5, 22], text: '"pathtraceInSession"' });
   });
 
   test('tcpProbeMode with networkProtocol TCP is fine', () => {

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { EndpointAgentsResponse, UserSessionDetailResponse, UserSessionsResponse } from '../../../src/api/types';
 import type { RunningEmulator } from '../../../src/emulator';
+import { waitFor } from '../helpers';
 import { closeEditors, netmonDiagnostics, openDocument, rangeOf, workspaceScratch, writeDocument } from './documents-fixture';
 import { apiGet, netmonApi, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
 
@@ -91,6 +92,20 @@ describe('documents in the editor', () => {
     const inside = document.positionAt(document.getText().indexOf('[""]') + 2);
     const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, inside);
     assert.ok(list.items.some((item) => item.insertText === JSON.stringify(location)), `no completion for ${location}`);
+  });
+
+  it('reports a foreign field once (ours, with the explanation), not also through VS Code\'s JSON service', async function () {
+    this.timeout(30_000);
+    const text = '{\n  "type": "agent-to-server",\n  "testName": "Once",\n  "interval": "soon",\n  "agents": [{ "agentId": 1000 }],\n  "server": "a.example.com",\n  "flagPing": true\n}\n';
+    const document = await openDocument(writeDocument(scratch.path, 'once.netmon-test.json', text));
+    const onFlag = (d: vscode.Diagnostic): boolean => d.range.contains(rangeOf(document, '"flagPing"').start);
+    // The JSON service reports the wrong interval type; once it has, it has also judged flagPing.
+    const all = await waitFor('VS Code\'s JSON diagnostics and ours', () => {
+      const found = vscode.languages.getDiagnostics(document.uri);
+      const jsonSeen = found.some((d) => !d.source?.startsWith('netmon') && d.range.contains(rangeOf(document, '"soon"').start));
+      return jsonSeen && found.some(onFlag) ? found : undefined;
+    }, 20_000);
+    assert.deepEqual(all.filter(onFlag).map((d) => d.source), ['netmon semantic'], all.map((d) => `${d.source}: ${d.message}`).join('\n'));
   });
 
   it('clears a document\'s diagnostics when it is closed', async () => {
