@@ -52,10 +52,14 @@ export interface NetmonClientOptions {
   retry?: RetryPolicy;
   /** Called after every HTTP attempt (the extension's log, tests counting 429s). */
   onRequest?: RequestListener;
+  /** Requests that are valid but almost certainly not meant (a repeated filter key); sent anyway. */
+  onWarning?: (message: string) => void;
   /** Keep-alive connections per origin (default 8). */
   connections?: number;
   /** Largest response body accepted, in bytes (default 64 MB); bigger ones fail with ResponseTooLargeError. */
   maxResponseBytes?: number;
+  /** Send paths with the `.json` suffix (`/v6/endpoint-agents.json`), the spec's other form. */
+  jsonSuffix?: boolean;
 }
 
 // ---------- per-call options ----------
@@ -136,6 +140,9 @@ export interface CollectResult<TRecord> {
  * records; `pages()` yields whole pages. Each walk starts when iterated; a walk that
  * failed can be continued with `resumeFrom: paged.resumeUrl`.
  */
+/** One page of a list read as XML: the raw document and its `pages/next` link. */
+export interface XmlPage { url: string; xml: string; next: string | undefined }
+
 export interface Paged<TRecord, TResponse> extends AsyncIterable<TRecord> {
   pages(): AsyncIterableIterator<Page<TRecord, TResponse>>;
   collect(options?: CollectOptions): Promise<CollectResult<TRecord>>;
@@ -223,4 +230,9 @@ export interface NetmonClient {
    * `pathOrUrl` is a path below the base URL or an absolute `pages.next` URL.
    */
   getPage<F extends ResponseFormat = 'json'>(pathOrUrl: string, options?: FormatOptions<F> & TimeRangeOptions): Promise<Formatted<F, unknown>>;
+  /**
+   * Walks a list as XML (`format=xml`), page by page along `<pages><next>`, with the same
+   * rules as the JSON walks: below the base URL only, no page twice, no token in links.
+   */
+  xmlPages(path: string, options?: CallOptions & TimeRangeOptions): AsyncIterableIterator<XmlPage>;
 }

@@ -5,11 +5,11 @@ import { credentialFingerprint, redactPath, withoutAuthQuery } from './auth';
 import type {
   CallOptions, EndpointAgentDetailResponse, EndpointTestListOptions, FilterableListOptions, Formatted,
   FormatOptions, ListOptions, NetmonClient, NetmonClientOptions, Paged, RequestListener, ResponseFormat,
-  TestWriteOptions, TimeRangeOptions,
+  TestWriteOptions, TimeRangeOptions, XmlPage,
 } from './client';
 import { InvalidFilterError, PagingLoopError } from './errors';
 import { findFilterProblem } from './filters';
-import { isRecord, outsideBase, PagedWalk, type PagedSource } from './paging';
+import { isRecord, nextOfXmlPage, outsideBase, PagedWalk, type PagedSource } from './paging';
 import { applyQuery, resolvePath, segment } from './query';
 import { sharedRateLimiters, type OrganizationRateLimiter, type RateLimiterRegistry } from './rate-limiter';
 import { RequestExecutor, type ApiRequest } from './request';
@@ -22,6 +22,7 @@ import type {
   PrivateNetworksResponse, RateLimitInfo, UserSession, UserSessionDetailResponse, UserSessionsResponse, WebSession,
   WebSessionsResponse,
 } from './types';
+import { repeatedFilterKeyMessage, repeatedFilterKeys } from './types';
 import { DEFAULT_USER_AGENT } from './version';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -88,7 +89,9 @@ class HttpNetmonClient implements NetmonClient {
 
   private url(path: string, call: CallOptions & Query): URL {
     const aid = call.aid ?? this.options.aid;
-    return applyQuery(resolvePath(this.baseUrl, path), { ...call, aid });
+    // The suffix names the JSON form: an XML request goes without it.
+    const suffixed = this.options.jsonSuffix && call.format !== 'xml' ? `${path}.json` : path;
+    return applyQuery(resolvePath(this.baseUrl, suffixed), { ...call, aid });
   }
 
   private async call<T>(
@@ -132,6 +135,7 @@ class HttpNetmonClient implements NetmonClient {
     const filters = options.filters;
     if (!filters || filters.length === 0) return this.paged(FILTER_PATHS[target], options, records);
     const check = (): void => {
+      for (const key of repeatedFilterKeys(filters)) this.options.onWarning?.(`POST /${FILTER_PATHS[target]}: ${repeatedFilterKeyMessage(key)}`);
       const problem = findFilterProblem(target, filters);
       if (!problem) return;
       throw new InvalidFilterError({
@@ -256,6 +260,24 @@ class HttpNetmonClient implements NetmonClient {
     return this.executor.execute({
       method: 'GET', url, expect: options.format === 'xml' ? 'text' : 'json', signal: options.signal, timeoutMs: options.timeoutMs,
     }).then((response) => withoutEchoedToken(response.data) as Formatted<F, unknown>);
+  }
+
+  async *xmlPages(path: string, options: CallOptions & TimeRangeOptions = {}): AsyncIterableIterator<XmlPage> {
+    const visited = new Set<string>();
+    let url: URL | undefined = withoutAuthQuery(this.url(path, { ...options, format: 'xml' }));
+    while (url) {
+      const here: string = url.toString();
+      if (visited.has(here)) throw new PagingLoopError({ method: 'GET', path: redactPath(url) }, 'pages.next repeats a page already read');
+      visited.add(here);
+      const response = await this.executor.execute({ method: 'GET', url, expect: 'text', signal: options.signal, timeoutMs: options.timeoutMs });
+      const xml = withoutEchoedToken(response.data) as string;
+      const next = nextOfXmlPage(xml);
+      const nextUrl: URL | undefined = next === undefined ? undefined : withoutAuthQuery(new URL(next, url));
+      const outside = nextUrl && outsideBase(nextUrl, this.baseUrl);
+      if (outside) throw new PagingLoopError({ method: 'GET', path: redactPath(url) }, `pages.next ${outside} (credentials are not sent elsewhere)`);
+      yield { url: here, xml, next: nextUrl?.toString() };
+      url = nextUrl;
+    }
   }
 }
 

@@ -108,6 +108,13 @@ export class PagedWalk<TRecord, TResponse> implements Paged<TRecord, TResponse> 
   }
 }
 
+/** `<pages>…<next>URL</next>…</pages>` of a list answered as XML, entities decoded. */
+export function nextOfXmlPage(xml: string): string | undefined {
+  const raw = /<pages\b[^>]*>(?:(?!<\/pages>)[\s\S])*?<next>([^<]+)<\/next>/.exec(xml)?.[1]?.trim();
+  if (!raw) return undefined;
+  return raw.replace(/&(lt|gt|quot|apos|amp);/g, (_match, name: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[name] ?? '');
+}
+
 /** Why `url` is not below `base` (another origin, or outside its path), or undefined when it is. */
 export function outsideBase(url: URL, base: string): string | undefined {
   const root = new URL(base);

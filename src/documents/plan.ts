@@ -2,7 +2,7 @@
 // creates, updates (with field diffs), replaces (a field the API cannot update changed)
 // and deletes, in a deterministic order: creates, updates, replaces, then deletes.
 import type { AgentRef, EnterpriseTestCreate, EnterpriseTestType, EnterpriseTestUpdate } from '../api/types';
-import { DEFAULT_AID, listBindingsInTree } from './binding';
+import { DEFAULT_AID, findBinding, listBindingsInTree } from './binding';
 import type { DocumentDiagnostic } from './diagnostic';
 import { ALL_TEST_TARGET_FIELDS } from './fields';
 import { parseDocument } from './parse';
@@ -64,7 +64,7 @@ export function computePlan(input: PlanInput): Plan {
     const problem = firstError(diagnostics.get(document.uri));
     if (problem) { plan.skipped.push({ uri: document.uri, reason: problem }); continue; }
     const parsed = parseDocument(document.text);
-    const testId = listBindingsInTree(parsed.root).find((b) => b.connectionKey === input.connectionKey && b.aid === aid)?.testId;
+    const testId = findBinding(listBindingsInTree(parsed.root), input.connectionKey, aid)?.testId;
     if (testId !== undefined && claimed.has(testId)) {
       plan.skipped.push({ uri: document.uri, reason: `also bound to test ${testId} by ${claimed.get(testId)}` });
       continue;

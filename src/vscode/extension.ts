@@ -29,7 +29,7 @@ export function activate(context: vscode.ExtensionContext): NetmonExtensionApi |
   const connection = new ConnectionManager(context, (event) => {
     logRequest(log, event);
     statusBar.onRateLimit(event.rateLimitRemaining); // requests only start after activation
-  }, lazyClientFactory(context.extensionPath));
+  }, lazyClientFactory(context.extensionPath), (message) => log.warn(message));
   connectionToClose = connection;
   const statusBar = new ConnectionStatusBar(connection);
   const query = new QueryState();

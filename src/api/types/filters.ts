@@ -26,4 +26,17 @@ export function filterKeysFor(target: FilterTarget): readonly string[] {
 }
 
 export interface SearchFilter { key: string; values: (string | number)[] }
+
+/** Keys that appear in more than one filter: AND-combined, they almost never match (spec). */
+export function repeatedFilterKeys(filters: readonly SearchFilter[]): string[] {
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  for (const { key } of filters) (seen.has(key) ? repeated : seen).add(key);
+  return [...repeated];
+}
+
+/** The one explanation of a repeated key, for documents, the client and the tree. */
+export function repeatedFilterKeyMessage(key: string): string {
+  return `A second "${key}" filter narrows with AND (both must match); list all ${key} values in one filter to combine them with OR`;
+}
 export interface SearchFilterBody { searchFilters: SearchFilter[] }

@@ -1,7 +1,7 @@
 // Semantic rules of search filter documents: keys per target, value sets, IP formats and
 // the time range (window, or from with optional to).
 import type { Node } from 'jsonc-parser';
-import { FILTER_TARGETS, FILTER_VALUE_SETS, TARGET_FILTER_KEYS, filterKeysFor, type FilterTarget } from '../../api/types';
+import { FILTER_TARGETS, FILTER_VALUE_SETS, TARGET_FILTER_KEYS, filterKeysFor, repeatedFilterKeyMessage, type FilterTarget } from '../../api/types';
 import type { DiagnosticSink } from '../diagnostic';
 import { arrayItems, propertyKey, propertyValue, stringValue } from '../tree';
 import { isIpAddress } from './addresses';
@@ -22,7 +22,7 @@ export function checkFilterDocument(root: Node, sink: DiagnosticSink): void {
     if (!keyNode || key === undefined) continue;
     if (isFilterTarget(target)) checkKeyForTarget(key, keyNode, target, sink);
     if (seenKeys.has(key)) {
-      sink.atNode(keyNode, 'warning', 'filter/duplicate-key', `A second "${key}" filter narrows with AND; list all ${key} values in one filter to combine them with OR`);
+      sink.atNode(keyNode, 'warning', 'filter/duplicate-key', repeatedFilterKeyMessage(key));
     }
     seenKeys.add(key);
     for (const valueNode of arrayItems(propertyValue(filter, 'values'))) checkValue(key, valueNode, sink);

@@ -4,6 +4,7 @@ import type { Node } from 'jsonc-parser';
 import type { DiagnosticSink } from '../diagnostic';
 import type { DocumentKind } from '../kinds';
 import { indexCatalog, normalizeId, type CatalogIndex, type LiveCatalog } from '../live-catalog';
+import { isServiceKey } from '../binding';
 import { arrayItems, idText, objectProperties, propertyValue, stringValue } from '../tree';
 
 export function checkLiveIds(kind: DocumentKind, root: Node, catalog: LiveCatalog, sink: DiagnosticSink): void {
@@ -32,8 +33,10 @@ function checkTestIds(root: Node, catalog: LiveCatalog, index: CatalogIndex, sin
     if (target && targetId !== undefined && !agents.has(normalizeId(targetId))) sink.atNode(target, 'warning', 'live/unknown-agent', `No enterprise agent ${targetId} in this account`, 'live');
   }
   if (catalog.connectionKey === undefined) return;
-  const bindings = propertyValue(propertyValue(root, 'deployments'), catalog.connectionKey);
-  for (const { key } of objectProperties(bindings)) checkAid(key, index, sink);
+  const serviceKey = catalog.connectionKey;
+  for (const service of objectProperties(propertyValue(root, 'deployments')).filter((entry) => isServiceKey(entry.name, serviceKey))) {
+    for (const { key } of objectProperties(service.value)) checkAid(key, index, sink);
+  }
 }
 
 function checkFilterIds(root: Node, index: CatalogIndex, sink: DiagnosticSink): void {

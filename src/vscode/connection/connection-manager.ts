@@ -16,8 +16,10 @@ export interface ConnectionInfo {
   baseUrl: string;
   authForm: AuthForm;
   email: string;
-  /** Identifies the connection for per-connection state (the account group). */
+  /** Identifies the connection (service and login) for per-user state: the account group chosen. */
   key: string;
+  /** Identifies the service ("demo" or the base URL), never the user: document bindings and what was deployed. */
+  serviceKey: string;
   accountGroup: AccountGroup | undefined;
 }
 
@@ -62,6 +64,8 @@ export class ConnectionManager implements vscode.Disposable {
     private readonly context: vscode.ExtensionContext,
     private readonly onRequest: RequestListener,
     private readonly createNetmonClient: ClientFactory,
+    /** Requests that go out but are almost certainly not meant (the log says so). */
+    private readonly onWarning: (message: string) => void = () => undefined,
   ) {}
 
   get current(): ConnectionInfo | undefined { return this.info; }
@@ -226,7 +230,8 @@ export class ConnectionManager implements vscode.Disposable {
     }
     this.activeClient = client;
     this.credentials = credentials;
-    const info: ConnectionInfo = { kind: target.kind, baseUrl: target.baseUrl, authForm: target.authForm, email: target.email, key, accountGroup: undefined };
+    const serviceKey = target.kind === 'demo' ? 'demo' : target.baseUrl;
+    const info: ConnectionInfo = { kind: target.kind, baseUrl: target.baseUrl, authForm: target.authForm, email: target.email, key, serviceKey, accountGroup: undefined };
     this.info = info;
     connecting.resolve(client);
     this.fire();
@@ -263,7 +268,7 @@ export class ConnectionManager implements vscode.Disposable {
     const settings = readSettings();
     return this.createNetmonClient({
       baseUrl, credentials, aid, timeoutMs: settings.timeoutMs,
-      proxy: settings.proxy, onRequest: this.onRequest,
+      proxy: settings.proxy, onRequest: this.onRequest, onWarning: this.onWarning,
     });
   }
 

@@ -73,7 +73,7 @@ export class CatalogCache implements vscode.Disposable {
     this.loaded = undefined;
     this.places = undefined;
     const client = this.connection.client;
-    const connectionKey = this.connection.current?.key;
+    const connectionKey = this.connection.current?.serviceKey;
     if (!client || !connectionKey) {
       this.loading = undefined;
       this.changed.fire();

@@ -37,7 +37,7 @@ export class DocumentLenses implements vscode.CodeLensProvider, vscode.Disposabl
     const text = document.getText();
     const target = deployTarget(this.connection, text);
     const bindings = lib().listBindings(text);
-    const bound = bindings.find((b) => b.connectionKey === target.connectionKey && b.aid === target.aidKey);
+    const bound = lib().findBinding(bindings, target.connectionKey, target.aidKey);
     const others = bindings.filter((b) => b !== bound).map((b) => untrustedLine(`${b.connectionKey}/${b.aid}: ${b.testId}`, 80));
     const elsewhere = others.length > 0 ? ` · also deployed on ${others.join(', ')}` : '';
     if (!bound) {

@@ -28,7 +28,7 @@ export function deployTarget(connection: ConnectionManager, documentText?: strin
   const groupLabel = documentAid !== undefined && documentAid !== String(group?.aid)
     ? `account group ${documentAid}`
     : group ? `${group.accountGroupName} (${group.aid})` : 'the default account group';
-  return { client, connectionKey: info.key, aidKey, requestAid: documentAid, groupLabel };
+  return { client, connectionKey: info.serviceKey, aidKey, requestAid: documentAid, groupLabel };
 }
 
 function aidOf(text: string): string | undefined {

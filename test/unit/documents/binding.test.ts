@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { bindingEdits, listBindings, readBinding, removeBinding, setBinding, validateDocument } from '../../../src/documents';
+import { bindingEdits, computePlan, listBindings, readBinding, removeBinding, setBinding, validateDocument } from '../../../src/documents';
 
 const fixture = (name: string): string => readFileSync(`test/fixtures/documents/edits/${name}.netmon-test.json`, 'utf8');
 
@@ -95,5 +95,33 @@ describe('binding edits keep the user\'s bytes', () => {
   test('removing a binding that does not exist changes nothing', () => {
     const original = fixture('odd-indent');
     assert.equal(removeBinding(original, 'demo'), original);
+  });
+});
+
+describe('bindings belong to the service and account group, not to a user', () => {
+  const legacy = '{\n  "type": "agent-to-server",\n  // keep me\n  "deployments": {\n    "https://api.example.com|ann@example.com": { "1001": 42 }\n  }\n}\n';
+
+  test('an older <baseUrl>|<e-mail> binding is read for everyone on that service', () => {
+    assert.equal(readBinding(legacy, 'https://api.example.com', 1001), 42);
+    assert.equal(readBinding(legacy, 'https://api.example.com.evil', 1001), undefined);
+    assert.equal(readBinding(legacy, 'https://api.example.com', 1002), undefined);
+  });
+
+  test('the next write moves it to the new key, dropping the e-mail, byte for byte elsewhere', () => {
+    const written = setBinding(legacy, 'https://api.example.com', 1001, 43);
+    assert.ok(!written.includes('ann@example.com'), written);
+    assert.equal(readBinding(written, 'https://api.example.com', 1001), 43);
+    assert.ok(written.startsWith('{\n  "type": "agent-to-server",\n  // keep me\n'), written);
+    assert.ok(!removeBinding(legacy, 'https://api.example.com', 1001).includes('deployments'));
+  });
+
+  test('plan reads the older form as bound', () => {
+    const text = '{ "type": "agent-to-server", "testName": "A", "interval": 300, "agents": [{ "agentId": 1000 }], "server": "a.example.com", "deployments": { "https://api.example.com|bob@example.com": { "1001": 7 } } }';
+    const plan = computePlan({
+      documents: [{ uri: 'file:///a.netmon-test.json', text }], connectionKey: 'https://api.example.com', aid: 1001,
+      deployed: [{ testId: 7, testName: 'A', type: 'agent-to-server', interval: 300, agents: [{ agentId: 1000 }], server: 'a.example.com:80' }],
+    });
+    assert.deepEqual(plan.steps, []);
+    assert.deepEqual(plan.unchanged, [{ uri: 'file:///a.netmon-test.json', testId: 7 }]);
   });
 });

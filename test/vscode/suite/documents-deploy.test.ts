@@ -45,7 +45,7 @@ describe('deploying and running documents', () => {
     // A real clock: instant-test results appear one second after the POST.
     emulator = await startControlledEmulator({ now: () => Date.now(), instantTestDelaySeconds: 1 });
     await signInTo(emulator);
-    connectionKey = api.connection.current?.key ?? '';
+    connectionKey = api.connection.current?.serviceKey ?? '';
     scratch = workspaceScratch('deploy');
   });
   after(async () => {
@@ -75,6 +75,8 @@ describe('deploying and running documents', () => {
     assert.ok(!document.isDirty);
     const binding = `"deployments": {\n        "${connectionKey}": {\n            "${AID}": ${created.testId}\n        }\n    },`;
     assert.equal(bound, TEST_DOCUMENT.replace('/* port 80 by default */\n', `/* port 80 by default */\n    ${binding}\n`));
+    assert.equal(connectionKey, emulator.url, 'bindings name the service…');
+    assert.ok(!bound.includes(DEMO_CREDENTIALS.admin.email), '…never the user who deployed');
 
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
     assert.ok(lenses.some((lens) => lens.command?.title.includes(`Bound to test ${created.testId}`)), lenses.map((l) => l.command?.title).join(' | '));

@@ -52,7 +52,7 @@ describe('security: commands cannot be talked into writing', () => {
     const api = await netmonApi();
     emulator = await startControlledEmulator({ now: () => Date.now(), instantTestDelaySeconds: 1 });
     await signInTo(emulator);
-    connectionKey = api.connection.current?.key ?? '';
+    connectionKey = api.connection.current?.serviceKey ?? '';
     scratch = workspaceScratch('security');
     outside = mkdtempSync(join(tmpdir(), 'netmon-outside-'));
   });
