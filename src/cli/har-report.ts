@@ -3,10 +3,12 @@
 // bundle is inlined, the HAR is embedded as inert JSON, and a strict CSP allows only the
 // one nonce'd script (styles are constructed stylesheets, which need no style-src).
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { escapeHtml } from '../../webview/shared/escape';
+import { HAR_SIZE_LIMIT_BYTES, harTooLargeMessage } from '../analysis/har/limits';
 import { terminalSafe } from '../analysis/text/untrusted';
+import { nestsDeeperThan, tooDeepMessage } from '../api/types';
 import { OutputFileError, writeOutputFile } from './output-file';
 
 export interface HarReportOptions {
@@ -96,7 +98,11 @@ export async function runHar(args: readonly string[], io: HarCliIo = processIo):
   if (!input || !output || positional.length > 1) { io.stderr(HAR_USAGE); return 2; }
   let har: unknown;
   try {
-    har = JSON.parse(readFileSync(resolve(input), 'utf8').replace(/^\uFEFF/, ''));
+    const size = statSync(resolve(input)).size;
+    if (size > HAR_SIZE_LIMIT_BYTES) throw new Error(`${harTooLargeMessage(basename(input), size)}; export a single page`);
+    const text = readFileSync(resolve(input), 'utf8').replace(/^\uFEFF/, '');
+    if (nestsDeeperThan(text)) throw new Error(tooDeepMessage(basename(input)));
+    har = JSON.parse(text);
   } catch (error) {
     io.stderr(terminalSafe(`netmon har report: cannot read ${input} as JSON: ${error instanceof Error ? error.message : String(error)}`));
     return 2;

@@ -71,7 +71,7 @@ export class DocumentDiagnostics implements vscode.Disposable {
     void this.scanned();
     this.catalog.request();
     // Syntax and schema problems come from VS Code's JSON support (contributes.jsonValidation).
-    const own = lib().validateParsed(kind, parsed, { catalog: this.catalog.current?.validation }).filter((d) => !EDITOR_OWN_SOURCES.has(d.source));
+    const own = lib().validateParsed(kind, parsed, { catalog: this.catalog.current?.validation }).filter((d) => !EDITOR_OWN_SOURCES.has(d.source) || d.code === 'syntax/too-deep');
     this.entries.set(document.uri.toString(), { kind, parsed, own });
     this.publish();
   }

@@ -1,6 +1,8 @@
 // Any .har file (exported from Chrome, Firefox or this extension) opens as the waterfall.
 // Read-only: the file is read when opened and again when it changes on disk.
 import * as vscode from 'vscode';
+import { HAR_SIZE_LIMIT_BYTES, harTooLargeMessage } from '../../analysis/har/limits';
+import { nestsDeeperThan, tooDeepMessage } from '../../api/types';
 import { isHarPanelMessage, type HarHostMessage, type HarPanelMessage } from '../../../webview/har/protocol';
 import { openHttpUrl } from '../external-links';
 import type { PanelHost } from '../panels/panel-host';
@@ -8,11 +10,6 @@ import { hostFor, type PanelServices } from '../panels/services';
 
 export const HAR_EDITOR_VIEW_TYPE = 'netmon.harViewer';
 
-/**
- * Larger files are not read: the whole file is parsed in the extension host and posted to
- * the webview, which costs several times its size in memory on both sides.
- */
-export const HAR_SIZE_LIMIT_BYTES = 150 * 1024 * 1024;
 
 /** Saves usually arrive as several change events; one reload after they settle. */
 const RELOAD_DEBOUNCE_MS = 300;
@@ -52,12 +49,13 @@ export class HarEditorProvider implements vscode.CustomReadonlyEditorProvider<Ha
     try {
       const { size } = await vscode.workspace.fs.stat(uri);
       if (size > this.sizeLimitBytes) {
-        host.fail(`${name} is not shown as a waterfall: it is ${megabytes(size)}, more than the limit of ${megabytes(this.sizeLimitBytes)}. `
+        host.fail(`${name} is not shown as a waterfall: ${harTooLargeMessage('it', size, this.sizeLimitBytes)}. `
           + 'Reopen it with the text editor ("Reopen Editor With…"), or export a single page.');
         return;
       }
-      const bytes = await vscode.workspace.fs.readFile(uri);
-      const har: unknown = JSON.parse(new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, ''));
+      const text = new TextDecoder('utf-8').decode(await vscode.workspace.fs.readFile(uri)).replace(/^\uFEFF/, '');
+      if (nestsDeeperThan(text)) throw new Error(tooDeepMessage('it'));
+      const har: unknown = JSON.parse(text);
       host.show({ type: 'load', params: { har, title: name } });
     } catch (error) {
       const reason = error instanceof SyntaxError ? `it is not valid JSON (${error.message})` : error instanceof Error ? error.message : String(error);
@@ -84,10 +82,6 @@ function watchFile(uri: vscode.Uri, onChange: () => void): vscode.Disposable {
     clearTimeout(timer);
     for (const subscription of subscriptions) subscription.dispose();
   });
-}
-
-function megabytes(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 function fileName(uri: vscode.Uri): string {
