@@ -51,8 +51,25 @@ export function hostTargetProblem(text: string, allowPort: boolean): string | un
   return undefined;
 }
 
-/** The service takes http and https URLs (https when no scheme is given). */
+/** Schemes written without `//` that are never a host name (`example.com:8080` is one). */
+const OPAQUE_SCHEMES = /^(javascript|data|vbscript|mailto|file|about|blob|tel):/i;
+
+/**
+ * The service takes http and https URLs (https when no scheme is given) to a host, without
+ * a user name or password in them. Returns the problem, if any.
+ */
 export function urlSchemeProblem(url: string): string | undefined {
-  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(url)?.[1];
-  return scheme && !/^https?$/i.test(scheme) ? `may start with http or https, not ${scheme}` : undefined;
+  const text = url.trim();
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(text)?.[1] ?? OPAQUE_SCHEMES.exec(text)?.[1];
+  if (scheme && !/^https?$/i.test(scheme)) return `may start with http or https, not ${scheme}`;
+  if (/^[a-z]+:\/\/\/*$/i.test(text)) return 'needs a host name after the scheme';
+  let parsed: URL;
+  try {
+    parsed = new URL(scheme ? text : `https://${text}`);
+  } catch {
+    return 'is not a valid URL';
+  }
+  if (parsed.hostname === '') return 'needs a host name after the scheme';
+  if (parsed.username !== '' || parsed.password !== '') return 'must not carry a user name or password (user:password@); the service refuses them';
+  return undefined;
 }

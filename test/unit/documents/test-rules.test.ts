@@ -78,4 +78,13 @@ describe('test documents: target field per type', () => {
   test('a test url with a scheme other than http(s) is flagged on the value', () => {
     expectOnly('test', testDoc('page-load', '  "url": "ftp://a.example/"'), 'test/url-scheme', { start: [5, 9], end: [5, 27], text: '"ftp://a.example/"' });
   });
+  test('javascript:, data:, mailto:, a bare scheme and user:password@ are flagged; host forms the service completes are not', () => {
+    const problem = (url: string): string | undefined => diagnose('test', testDoc('http-server', `  "url": ${JSON.stringify(url)}`)).find((d) => d.code === 'test/url-scheme')?.message;
+    assert.match(problem('javascript:alert(1)') ?? '', /not javascript/);
+    assert.match(problem('data:text/html,<b>x</b>') ?? '', /not data/);
+    assert.match(problem('mailto:a@b.c') ?? '', /not mailto/);
+    assert.match(problem('https://') ?? '', /needs a host name/);
+    assert.match(problem('https://admin:secret@portal.example.com/') ?? '', /user name or password/);
+    for (const fine of ['portal.example.com', 'portal.example.com:8443/health', 'https://portal.example.com/a?b=1', 'http://[2001:db8::1]:8080/']) assert.equal(problem(fine), undefined, fine);
+  });
 });
