@@ -10,3 +10,4 @@ export * from './types/endpoint-data';
 export * from './types/har';
 export * from './types/filters';
 export * from './types/limits';
+export * from './types/tolerant';

@@ -53,7 +53,9 @@ function inlineScript(bundle: string): string {
 }
 
 function firstPageTitle(har: unknown): string | undefined {
-  const root = typeof har === 'object' && har !== null ? (har as { log?: { pages?: { title?: unknown }[] } }) : {};
+  // A page read from the API comes in its envelope: { "har": { "log": … } }.
+  const unwrapped = typeof har === 'object' && har !== null && !('log' in har) && 'har' in har ? (har as { har: unknown }).har : har;
+  const root = typeof unwrapped === 'object' && unwrapped !== null ? (unwrapped as { log?: { pages?: { title?: unknown }[] } }) : {};
   const title = root.log?.pages?.[0]?.title;
   return typeof title === 'string' && title !== '' ? title : undefined;
 }

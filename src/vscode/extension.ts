@@ -33,7 +33,7 @@ export function activate(context: vscode.ExtensionContext): NetmonExtensionApi |
   connectionToClose = connection;
   const statusBar = new ConnectionStatusBar(connection);
   const query = new QueryState();
-  const tree = new NetmonTreeProvider(connection, query, () => readSettings().pageSize, writePendingCodeCaches);
+  const tree = new NetmonTreeProvider(connection, query, () => readSettings().pageSize, writePendingCodeCaches, (message) => log.error(message));
   const treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
   const showQuery = (): void => {
     treeView.description = query.description;

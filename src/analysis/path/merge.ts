@@ -1,6 +1,7 @@
 // Merges detailed path traces (many agents × rounds × ECMP routes) into one hop graph.
 import type { PathHop, PathTrace, TracerouteHop } from '../../api/types';
 import { emptyStats, type HopGraph, type HopLink, type HopNode } from './model';
+import { mplsLabels } from '../../api/types';
 
 interface NodeBuilder { node: HopNode; agents: Set<string>; mpls: Set<string> }
 interface LinkBuilder { link: HopLink; agents: Set<string>; pathIds: Set<string> }
@@ -71,7 +72,7 @@ export class HopGraphBuilder {
         steps.push({ id: starId, mpls: false });
       }
       this.addHopNode(id, hop, agentId, times > 1 ? hop.ipAddress : undefined);
-      steps.push({ id, responseTime: hop.responseTime, mpls: (hop.mpls?.length ?? 0) > 0 });
+      steps.push({ id, responseTime: hop.responseTime, mpls: mplsLabels(hop.mpls).length > 0 });
       previousHop = hop.hop;
     }
     return steps;
@@ -86,7 +87,7 @@ export class HopGraphBuilder {
     node.network ??= hop.network;
     node.location ??= hop.location;
     if (loopOf !== undefined) node.loopOf = loopOf;
-    for (const label of hop.mpls ?? []) built.mpls.add(label);
+    for (const label of mplsLabels(hop.mpls)) built.mpls.add(label);
   }
 
   private ensureNode(id: string, kind: HopNode['kind'], hopNumber: number, agentId: string): NodeBuilder {
@@ -173,7 +174,7 @@ export function tracerouteToPathTrace(destination: string, hops: readonly Tracer
         ...(h.name ? { rdns: h.name } : {}),
         ...(h.prefix ? { prefix: h.prefix } : {}),
         ...(h.asn !== undefined ? { network: `AS${h.asn}` } : {}),
-        ...(h.mpls?.length ? { mpls: [...h.mpls] } : {}),
+        ...(mplsLabels(h.mpls).length > 0 ? { mpls: mplsLabels(h.mpls) } : {}),
       })),
     }],
   };

@@ -1,6 +1,7 @@
 // "Open Path Trace as Text": an mtr-style report of one agent's routes over its rounds,
 // one row per hop number (extra rows for ECMP alternatives), stars as `???`.
 import type { PathTrace } from '../../api/types';
+import { mplsLabels } from '../../api/types';
 
 export interface HopRow {
   hop: number;
@@ -38,7 +39,7 @@ export function hopRows(traces: readonly PathTrace[]): HopRow[] {
       const seen = byIp.get(found.ipAddress) ?? { host: hostLabel(found.ipAddress, found.rdns), network: oneLine(found.network), times: [], replies: 0, mpls: new Set<string>() };
       if (found.responseTime !== undefined) seen.times.push(found.responseTime);
       seen.replies++;
-      for (const label of found.mpls ?? []) seen.mpls.add(oneLine(label));
+      for (const label of mplsLabels(found.mpls)) seen.mpls.add(oneLine(label));
       byIp.set(found.ipAddress, seen);
     }
     const answered = [...byIp.values()].reduce((n, s) => n + s.replies, 0);

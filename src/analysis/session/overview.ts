@@ -4,6 +4,7 @@ import type { UserSessionDetail } from '../../api/types';
 import { formatBytes } from '../har/format';
 import { asArray, asNumber, asRecord, asString } from '../har/narrow';
 import { readPing, sessionVerdict, type Verdict } from './verdict';
+import { measurementError, mplsLabels } from '../../api/types';
 
 export interface Field { label: string; value: string }
 export interface OverviewPage { id: string; title: string; started: string; responseCode: number; onContentLoad: number; onLoad: number }
@@ -121,7 +122,8 @@ function readVpn(profile: Record<string, unknown>): Field[] {
 
 function pingView(label: string, raw: unknown, icmpBlocked = false): PingView {
   const ping = readPing(raw);
-  if (ping === 'failed') return { label, outcome: icmpBlocked ? `ICMP blocked by the target (${asString(raw)})` : `failed: ${asString(raw)}`, fields: [] };
+  const error = measurementError(raw) ?? '';
+  if (ping === 'failed') return { label, outcome: icmpBlocked ? `ICMP blocked by the target (${error})` : `failed: ${error}`, fields: [] };
   if (!ping) return { label, outcome: 'not measured', fields: [] };
   const p = asRecord(raw);
   return {
@@ -136,7 +138,8 @@ function pingView(label: string, raw: unknown, icmpBlocked = false): PingView {
 }
 
 function readTraceroute(raw: unknown): SessionOverview['traceroute'] {
-  if (typeof raw === 'string') return { destination: '', hops: [], error: raw };
+  const error = measurementError(raw);
+  if (error !== undefined) return { destination: '', hops: [], error };
   const trace = asRecord(raw);
   const hops = asArray(trace.hops).map((h): OverviewHop => {
     const hop = asRecord(h);
@@ -147,7 +150,7 @@ function readTraceroute(raw: unknown): SessionOverview['traceroute'] {
       delayMs: asNumber(hop.delay, -1),
       asn: 'asn' in hop ? `AS${asString(hop.asn)}` : '',
       prefix: asString(hop.prefix),
-      mpls: asArray(hop.mpls).map((m) => asString(m)).join(', '),
+      mpls: mplsLabels(hop.mpls).join(', '),
     };
   });
   return { destination: asString(trace.destination), hops };

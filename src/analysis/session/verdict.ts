@@ -5,6 +5,7 @@
 import type { UserSessionDetail } from '../../api/types';
 import { asNumber, asRecord } from '../har/narrow';
 import { THRESHOLDS as T } from './thresholds';
+import { measurementError } from '../../api/types';
 
 export const SEGMENTS = ['device', 'wifi', 'gateway', 'isp', 'server', 'page'] as const;
 export type Segment = (typeof SEGMENTS)[number];
@@ -62,9 +63,9 @@ type Grader = (session: UserSessionDetail) => Finding[] | undefined;
 
 export interface PingSummary { avgRtt: number; loss: number }
 
-/** A failed ping is a string; a ping with nothing sent says nothing. */
+/** A failed ping is a string or `{ error }`; a ping with nothing sent says nothing. */
 export function readPing(ping: unknown): PingSummary | 'failed' | undefined {
-  if (typeof ping === 'string') return 'failed';
+  if (measurementError(ping) !== undefined) return 'failed';
   const p = asRecord(ping);
   const sent = asNumber(p.pktsSent, 0);
   if (sent <= 0) return undefined;

@@ -17,7 +17,7 @@ export interface PingStats { pktsSent: number; pktsReceived: number; minRtt: num
 /** A failed ping or traceroute is reported as a bare error string. */
 export type PingResult = PingStats | string;
 
-export type TracerouteHop = Open<{ hop: number; delay: number; ipAddress: string; name: string; asn?: number; prefix?: string; mpls?: string[] }>;
+export type TracerouteHop = Open<{ hop: number; delay: number; ipAddress: string; name: string; asn?: number; prefix?: string; mpls?: string[] | string }>;
 export type TracerouteResult = { destination: string; hops: TracerouteHop[] } | string;
 
 export type WirelessProfile = Open<{
@@ -107,8 +107,10 @@ export type NetworkProbe = Open<{
   agentId: string;
   roundId: number;
   date: string;
-  target: string;
-  icmpPing: PingStats;
+  /** Absent in the published examples of the list (they carry only ids, date and icmpBlocked). */
+  target?: string;
+  icmpPing?: PingStats;
+  icmpBlocked?: boolean;
   /** The kind of target; what the `type` search filter matches. */
   type?: OpenEnum<'gateway' | 'proxy' | 'vpn'>;
 }>;

@@ -44,7 +44,8 @@ export type PathHop = Open<{
   network?: string;
   responseTime?: number;
   location?: string;
-  mpls?: string[];
+  /** An array of labels, or one label as a string (read with mplsLabels). */
+  mpls?: string[] | string;
 }>;
 
 export interface PathRoute { pathId: string; hops: PathHop[] }

@@ -5,12 +5,15 @@ export function roundTime(roundId: number): string {
   return `${new Date(roundId * 1000).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
 
+/** What a field the service did not send reads as: never "undefined" or "NaN". */
+export const NOT_REPORTED = 'not reported';
+
 export function ms(value: number | undefined): string {
-  return value === undefined || !Number.isFinite(value) ? '–' : `${Math.round(value * 10) / 10} ms`;
+  return typeof value !== 'number' || !Number.isFinite(value) ? NOT_REPORTED : `${Math.round(value * 10) / 10} ms`;
 }
 
 export function percent(value: number | undefined): string {
-  return value === undefined || !Number.isFinite(value) ? '–' : `${Math.round(value * 10) / 10}%`;
+  return typeof value !== 'number' || !Number.isFinite(value) ? NOT_REPORTED : `${Math.round(value * 10) / 10}%`;
 }
 
 /** A tooltip of "name: value" lines; values are text, never markdown from the API. */

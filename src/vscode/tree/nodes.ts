@@ -112,6 +112,15 @@ export function errorNode(owner: TreeNode, message: string, action: string): Tre
   });
 }
 
+/** A record of a list that could not be shown: says so, and the click opens the log with the record. */
+export function unshownRecordNode(owner: TreeNode, index: number, reason: string): TreeNode {
+  return new TreeNode(owner, {
+    label: `Record ${index + 1} could not be shown`, description: 'Show Log', icon: 'warning', kind: 'error',
+    tooltip: `${reason}\n\nThe record as the service sent it is in the Netmon log.`,
+    command: { command: 'netmon.showLog', title: 'Show Log' },
+  });
+}
+
 export function emptyNode(owner: TreeNode, text: string): TreeNode {
   return new TreeNode(owner, { label: text, icon: 'circle-slash', kind: 'empty' });
 }

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { NetmonClient } from '../../api';
 import type { ConnectionManager } from '../connection/connection-manager';
 import { describeError } from '../errors';
-import { emptyNode, errorNode, loadMoreNode, PagedNode, TreeNode, type LoadContext } from './nodes';
+import { emptyNode, errorNode, loadMoreNode, PagedNode, TreeNode, unshownRecordNode, type LoadContext } from './nodes';
 import type { QueryState } from './query-state';
 import { createRoots } from './roots';
 
@@ -26,6 +26,8 @@ export class NetmonTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     private readonly pageSize: () => number,
     /** Called once, after the first children with data arrived (work that should not delay them). */
     private onFirstData: (() => void) | undefined = undefined,
+    /** Where a record that cannot be shown is reported in full (the Netmon log). */
+    private readonly logError: (message: string) => void = () => undefined,
   ) {
     this.clientInUse = connection.clientWhenReady;
     this.subscriptions = [
@@ -169,7 +171,7 @@ export class NetmonTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     await node.loader.ensureStarted();
     this.firstDataShown();
     const { loader } = node;
-    const children = loader.visible.map((record, index) => node.toNode(record, node, index));
+    const children = loader.visible.map((record, index) => this.recordNode(node, record, index));
     if (loader.error !== undefined) {
       const { message, action } = describeError(node.spec.loadingWhat ?? `Loading ${node.label}`, loader.error);
       children.push(errorNode(node, message, action));
@@ -180,6 +182,24 @@ export class NetmonTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     }
     return children;
   }
+
+  /** A record the node builder cannot show becomes one error row; the rest of the list still shows. */
+  private recordNode(owner: PagedNode<unknown>, record: unknown, index: number): TreeNode {
+    try {
+      return owner.toNode(record, owner, index);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.logError(`${owner.label}: record ${index + 1} could not be shown (${reason}): ${recordSummary(record)}`);
+      return unshownRecordNode(owner, index, reason);
+    }
+  }
+}
+
+/** The record as sent, cut short, for the log (it may be huge or odd). */
+function recordSummary(record: unknown): string {
+  let text: string;
+  try { text = JSON.stringify(record) ?? String(record); } catch { text = String(record); }
+  return text.length > 2_000 ? `${text.slice(0, 2_000)}…` : text;
 }
 
 function rootOf(node: TreeNode): TreeNode {

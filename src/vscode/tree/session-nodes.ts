@@ -1,7 +1,7 @@
 // User Sessions (→ pages), Network Sessions and Network Topology: paged lists that take the
 // view's time range and the search filters each endpoint accepts.
 import type { NetworkProbe, NetworkSession, SessionPage, UserSession } from '../../api/types';
-import { facts, ms, percent, segment } from './format';
+import { NOT_REPORTED, facts, ms, percent, segment } from './format';
 import { listNode } from './list-node';
 import { TreeNode, type LoadContext, type PagedNode } from './nodes';
 
@@ -79,11 +79,15 @@ function networkSessionNode(session: NetworkSession, owner: PagedNode<NetworkSes
 }
 
 function probeNode(probe: NetworkProbe, owner: PagedNode<NetworkProbe>): TreeNode {
+  // The published list examples carry only ids, date and icmpBlocked: the rest may be absent.
+  const ping = probe.icmpPing;
+  const rtt = probe.icmpBlocked === true ? 'ICMP blocked' : ms(ping?.avgRtt);
+  const packets = ping && ping.pktsReceived !== undefined && ping.pktsSent !== undefined ? `${ping.pktsReceived}/${ping.pktsSent}` : NOT_REPORTED;
   return new TreeNode(owner, {
-    label: `${probe.type ?? 'probe'} ${probe.target}`,
-    description: `${probe.agentId} · ${probe.date} · ${ms(probe.icmpPing.avgRtt)}`,
-    tooltip: facts('Network topology probe', [['Agent', probe.agentId], ['Date', probe.date], ['Target', probe.target], ['Type', probe.type],
-      ['Average RTT', ms(probe.icmpPing.avgRtt)], ['Packets', `${probe.icmpPing.pktsReceived}/${probe.icmpPing.pktsSent}`], ['Probe id', probe.networkProbeId]]),
+    label: `${probe.type ?? 'probe'} ${probe.target ?? `(target ${NOT_REPORTED})`}`,
+    description: `${probe.agentId} · ${probe.date} · ${rtt}`,
+    tooltip: facts('Network topology probe', [['Agent', probe.agentId], ['Date', probe.date], ['Target', probe.target ?? NOT_REPORTED], ['Type', probe.type],
+      ['Average RTT', rtt], ['Packets', packets], ['Probe id', probe.networkProbeId]]),
     icon: 'debug-disconnect', kind: 'probe', ids: { agentId: probe.agentId },
     details: { path: `network-topology/${segment(probe.networkProbeId)}`, load: (client, signal) => client.getNetworkProbe(probe.networkProbeId, { signal }) },
   });

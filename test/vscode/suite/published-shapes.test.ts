@@ -1,0 +1,74 @@
+// Responses as the vendor's published documentation shows them, not as our emulator writes
+// them. A server in front of the emulator answers the topology list in the published shape
+// (only networkProbeId, agentId, date, roundId, icmpBlocked) and with a record that is not
+// an object at all: the tree shows what it can, says "not reported" for what is absent, and
+// turns the broken record into one row that leads to the log.
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'mocha';
+import type { RunningEmulator } from '../../../src/emulator';
+import { childrenOf, DEMO_CREDENTIALS, kindOf, netmonApi, root, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+
+const PUBLISHED_PROBES = {
+  networkProbes: [
+    null,
+    { networkProbeId: 'np-1', agentId: 'a-1', date: '2026-11-20T11:55:00Z', roundId: 1_795_000_000, icmpBlocked: false },
+    { networkProbeId: 'np-2', agentId: 'a-1', date: '2026-11-20T11:55:00Z', roundId: 1_795_000_000, icmpBlocked: true },
+  ],
+  pages: { current: 1 },
+};
+
+/** Forwards to the emulator, except the topology list, which it answers in the published shape. */
+function publishedShapeServer(emulator: RunningEmulator): Server {
+  return createServer((request, response) => {
+    if (request.url?.startsWith('/v6/endpoint-data/network-topology')) {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(PUBLISHED_PROBES));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const headers: Record<string, string> = {};
+      for (const name of ['authorization', 'content-type']) if (typeof request.headers[name] === 'string') headers[name] = request.headers[name];
+      void fetch(`${emulator.url}${request.url ?? '/'}`, { method: request.method, headers, body: chunks.length > 0 ? Buffer.concat(chunks) : undefined })
+        .then(async (answer) => {
+          response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+          response.end(Buffer.from(await answer.arrayBuffer()));
+        }, () => { response.writeHead(502); response.end(); });
+    });
+  });
+}
+
+describe('responses in the published shapes', () => {
+  let emulator: RunningEmulator;
+  let front: Server;
+  before(async () => {
+    emulator = await startControlledEmulator();
+    front = publishedShapeServer(emulator);
+    await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+    const api = await netmonApi();
+    await api.signIn({ baseUrl: `http://127.0.0.1:${(front.address() as AddressInfo).port}`, authForm: 'bearer', token: DEMO_CREDENTIALS.admin.token });
+  });
+  after(async () => {
+    front.closeAllConnections();
+    await new Promise<void>((resolve) => front.close(() => resolve()));
+    await signInTo(emulator);
+    await signOut();
+    await emulator.close();
+  });
+
+  it('Network Topology shows probes without target or ping, and one row for a record it cannot show', async () => {
+    const api = await netmonApi();
+    const rows = await childrenOf(api, await root(api, 'Network Topology'));
+    assert.deepEqual(rows.map((row) => kindOf(row)), ['error', 'probe', 'probe']);
+    const [broken, measured, blocked] = rows.map((row) => row.treeItem());
+    assert.equal(broken?.label, 'Record 1 could not be shown');
+    assert.equal(broken?.command?.command, 'netmon.showLog');
+    assert.equal(measured?.label, 'probe (target not reported)');
+    assert.equal(measured?.description, 'a-1 · 2026-11-20T11:55:00Z · not reported');
+    assert.match(String(blocked?.description), /ICMP blocked$/);
+    for (const item of [measured, blocked]) assert.doesNotMatch(`${String(item?.label)} ${String(item?.description)}`, /undefined|NaN/);
+  });
+});
