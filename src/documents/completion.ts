@@ -4,7 +4,7 @@ import { findNodeAtOffset, getLocation, getNodePath, type JSONPath, type Node } 
 import { FILTER_VALUE_SETS } from '../api/types';
 import { LineIndex, type TextRange } from './diagnostic';
 import type { DocumentKind } from './kinds';
-import { describeAgent, indexCatalog, normalizeId, type LiveCatalog } from './live-catalog';
+import { agentSources, describeAgent, indexCatalog, normalizeId, type LiveCatalog } from './live-catalog';
 import { parseDocument } from './parse';
 import { nodeAt, propertyValue, stringValue } from './tree';
 
@@ -94,7 +94,7 @@ function describeNode(kind: DocumentKind, node: Node, root: Node | undefined, ca
   if (isPath(path, ['aid'])) return group(id);
   if (kind === 'test' && (isPath(path, ['agents', 'index', 'agentId']) || isPath(path, ['targetAgentId']))) {
     const agent = index.enterpriseAgents?.get(normalizeId(id));
-    return agent ? `Enterprise agent ${id}: ${describeAgent(agent)}` : `Enterprise agent ${id} (not in the cached data of this connection)`;
+    return agent ? `Enterprise agent ${id}: ${describeAgent(agent)}` : `Enterprise agent ${id} (not among those known from ${agentSources(catalog.enterpriseAgents ?? [])})`;
   }
   const key = kind === 'filter' ? filterKeyAt(root, path) : undefined;
   if (key === 'agentId') {

@@ -5,6 +5,7 @@ export * from './parse';
 export { DOCUMENT_SCHEMAS, validateSchema } from './schema';
 export * from './validate';
 export * from './live-catalog';
+export * from './agent-catalog';
 export * from './completion';
 export * from './payloads';
 export * from './edits';

@@ -1,6 +1,12 @@
 // What the connected account knows (cached live data), as the VS Code layer or the CLI
 // hands it in. A list left undefined means "not loaded": its ids are then not checked.
-export interface CatalogAgent { agentId: string; name: string; location?: string }
+export interface CatalogAgent {
+  agentId: string;
+  name: string;
+  location?: string;
+  /** Where this agent is known from ("the tests the service lists", ".netmon/agents.json"…). */
+  source?: string;
+}
 export interface CatalogNetwork { networkId: string; name: string; detail?: string }
 export interface CatalogAccountGroup { aid: string; name: string }
 
@@ -9,6 +15,12 @@ export interface LiveCatalog {
   connectionKey?: string;
   /** Enterprise agents: the agents[].agentId and targetAgentId of test documents. */
   enterpriseAgents?: readonly CatalogAgent[];
+  /**
+   * True or absent when `enterpriseAgents` is every agent of the account (an unknown id is
+   * then a warning); false when it is only what was learned (deployed tests, a catalog file), so an
+   * unknown id is a hint that names where the list came from.
+   */
+  enterpriseAgentsComplete?: boolean;
   /** Endpoint agents: agentId search filters. */
   endpointAgents?: readonly CatalogAgent[];
   networks?: readonly CatalogNetwork[];
@@ -53,5 +65,13 @@ export function normalizeId(id: string | number): string {
 }
 
 export function describeAgent(agent: CatalogAgent): string {
-  return agent.location ? `${agent.name} (${agent.location})` : agent.name;
+  const named = agent.location ? `${agent.name} (${agent.location})` : agent.name;
+  return agent.source ? `${named} — from ${agent.source}` : named;
+}
+
+/** "the tests the service lists and .netmon/agents.json" */
+export function agentSources(agents: readonly CatalogAgent[]): string {
+  const sources = [...new Set(agents.map((a) => a.source).filter((s): s is string => s !== undefined))].sort();
+  if (sources.length === 0) return 'the cached data of this connection';
+  return sources.length === 1 ? sources[0] as string : `${sources.slice(0, -1).join(', ')} and ${sources.at(-1) as string}`;
 }

@@ -3,7 +3,7 @@
 import type { Node } from 'jsonc-parser';
 import type { DiagnosticSink } from '../diagnostic';
 import type { DocumentKind } from '../kinds';
-import { indexCatalog, normalizeId, type CatalogIndex, type LiveCatalog } from '../live-catalog';
+import { agentSources, indexCatalog, normalizeId, type CatalogIndex, type LiveCatalog } from '../live-catalog';
 import { isServiceKey } from '../binding';
 import { arrayItems, idText, objectProperties, propertyValue, stringValue } from '../tree';
 
@@ -23,14 +23,13 @@ function checkAid(node: Node | undefined, index: CatalogIndex, sink: DiagnosticS
 function checkTestIds(root: Node, catalog: LiveCatalog, index: CatalogIndex, sink: DiagnosticSink): void {
   const agents = index.enterpriseAgents;
   if (agents) {
-    for (const agent of arrayItems(propertyValue(root, 'agents'))) {
-      const node = propertyValue(agent, 'agentId');
+    const nodes = [...arrayItems(propertyValue(root, 'agents')).map((agent) => propertyValue(agent, 'agentId')), propertyValue(root, 'targetAgentId')];
+    for (const node of nodes) {
       const id = idText(node);
-      if (node && id !== undefined && !agents.has(normalizeId(id))) sink.atNode(node, 'warning', 'live/unknown-agent', `No enterprise agent ${id} in this account`, 'live');
+      if (!node || id === undefined || agents.has(normalizeId(id))) continue;
+      if (catalog.enterpriseAgentsComplete !== false) sink.atNode(node, 'warning', 'live/unknown-agent', `No enterprise agent ${id} in this account`, 'live');
+      else sink.atNode(node, 'info', 'live/unlisted-agent', `Enterprise agent ${id} is not among those known from ${agentSources(catalog.enterpriseAgents ?? [])}; check the id (this service does not list its agents)`, 'live');
     }
-    const target = propertyValue(root, 'targetAgentId');
-    const targetId = idText(target);
-    if (target && targetId !== undefined && !agents.has(normalizeId(targetId))) sink.atNode(target, 'warning', 'live/unknown-agent', `No enterprise agent ${targetId} in this account`, 'live');
   }
   if (catalog.connectionKey === undefined) return;
   const serviceKey = catalog.connectionKey;

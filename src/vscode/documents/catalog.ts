@@ -8,14 +8,16 @@ import type { NetmonClient } from '../../api';
 import type { EnterpriseTest, EnterpriseTestResponse, UserSessionDetail } from '../../api/types';
 import type { CatalogAgent, DeployedTest, LiveCatalog } from '../../documents';
 import type { ConnectionManager } from '../connection/connection-manager';
+import { readAgentCatalogFiles } from './agent-catalog-file';
+import type { DeploymentRecords } from './deployment-records';
 
 /** Session details read to learn locations and SSIDs: a sample, bounded to stay cheap. */
 const SESSION_SAMPLE = 8;
 
 export interface LoadedCatalog {
-  /** Complete lists only: endpoint agents, networks, account groups. */
+  /** Endpoint agents, networks and account groups (complete lists), and the enterprise agents learned so far (marked incomplete). */
   validation: LiveCatalog;
-  /** Adds enterprise agents seen in deployed tests and (once asked for) sampled locations and SSIDs. */
+  /** Adds (once asked for) locations and SSIDs sampled from sessions. */
   completion: LiveCatalog;
   /** Deployed enterprise tests, when the service lists them (GET /v7/tests). */
   deployedTests: EnterpriseTest[] | undefined;
@@ -32,8 +34,16 @@ export class CatalogCache implements vscode.Disposable {
   private wanted = false;
   private readonly subscription: vscode.Disposable;
 
-  constructor(private readonly connection: ConnectionManager, private readonly log: (message: string) => void) {
-    this.subscription = connection.onDidChange(() => { if (this.wanted) void this.refresh(); });
+  constructor(
+    private readonly connection: ConnectionManager, private readonly log: (message: string) => void,
+    /** What this workspace deployed: the agents in those answers are known agents too. */
+    private readonly deployments: DeploymentRecords,
+  ) {
+    const watcher = vscode.workspace.createFileSystemWatcher('**/.netmon/agents.json');
+    const reload = (): void => { if (this.wanted) void this.refresh(); };
+    this.subscription = vscode.Disposable.from(
+      connection.onDidChange(reload), watcher, watcher.onDidChange(reload), watcher.onDidCreate(reload), watcher.onDidDelete(reload),
+    );
   }
 
   /** What is cached now; undefined while nothing is loaded (live rules then stay off). */
@@ -67,6 +77,11 @@ export class CatalogCache implements vscode.Disposable {
     return this.places;
   }
 
+  /** What was learned changed (a test was deployed): reload if a document feature uses the catalog. */
+  learnedChanged(): void {
+    if (this.wanted) void this.refresh();
+  }
+
   refresh(): Promise<LoadedCatalog | undefined> {
     this.wanted = true;
     const generation = ++this.generation;
@@ -79,7 +94,9 @@ export class CatalogCache implements vscode.Disposable {
       this.changed.fire();
       return Promise.resolve(undefined);
     }
-    this.loading = loadCatalog(client, connectionKey, this.log).then((catalog) => {
+    const aidKey = this.connection.current?.accountGroup ? String(this.connection.current.accountGroup.aid) : 'default';
+    const deployed = this.deployments.list(connectionKey, aidKey);
+    this.loading = loadCatalog(client, connectionKey, deployed, this.log).then((catalog) => {
       if (generation !== this.generation) return this.loaded;
       this.loaded = catalog;
       this.loading = undefined;
@@ -95,28 +112,32 @@ export class CatalogCache implements vscode.Disposable {
   }
 }
 
-async function loadCatalog(client: NetmonClient, connectionKey: string, log: (message: string) => void): Promise<LoadedCatalog> {
+async function loadCatalog(client: NetmonClient, connectionKey: string, deployed: readonly DeployedTest[], log: (message: string) => void): Promise<LoadedCatalog> {
   const optional = <T>(what: string, work: Promise<T>): Promise<T | undefined> => work.catch((error: unknown) => {
     log(`Loading ${what} for document checks failed: ${error instanceof Error ? error.message : String(error)}`);
     return undefined;
   });
-  const [groups, agents, networks, tests] = await Promise.all([
+  const [groups, agents, networks, tests, fromFiles] = await Promise.all([
     optional('account groups', client.listAccountGroups()),
     optional('endpoint agents', client.listEndpointAgents()),
     optional('networks', client.listNetworks()),
     optional('deployed tests', listDeployedTests(client)),
+    readAgentCatalogFiles(log),
+  ]);
+  // The published API lists no enterprise agents: what is known is learned, and says where from.
+  const enterpriseAgents = mergeAgents([
+    fromFiles,
+    tests ? enterpriseAgentsOf(tests, 'the tests the service lists') : [],
+    enterpriseAgentsOf(deployed, 'tests deployed from this workspace'),
   ]);
   const validation: LiveCatalog = {
     connectionKey,
     accountGroups: groups?.accountGroups.map((g) => ({ aid: String(g.aid), name: g.accountGroupName })),
     endpointAgents: agents?.endpointAgents.map((a) => ({ agentId: a.agentId, name: a.computerName })),
     networks: networks?.privateNetworks.map((n) => ({ networkId: n.networkId, name: n.networkName || n.networkId, detail: n.localPrefix })),
+    ...(enterpriseAgents.length > 0 ? { enterpriseAgents, enterpriseAgentsComplete: false } : {}),
   };
-  const completion: LiveCatalog = {
-    ...validation,
-    enterpriseAgents: tests && enterpriseAgentsOf(tests),
-  };
-  return { validation, completion, deployedTests: tests };
+  return { validation, completion: { ...validation }, deployedTests: tests };
 }
 
 /** GET /v7/tests is not in the published spec (the emulator has it); absent → undefined. */
@@ -134,11 +155,18 @@ export function toDeployedTest(test: EnterpriseTest): DeployedTest {
   };
 }
 
-function enterpriseAgentsOf(tests: readonly EnterpriseTest[]): CatalogAgent[] {
+function enterpriseAgentsOf(tests: readonly { agents: readonly unknown[] }[], source: string): CatalogAgent[] {
+  return tests.flatMap((test) => test.agents).flatMap((agent): CatalogAgent[] => {
+    const { agentId, agentName, location } = (typeof agent === 'object' && agent !== null ? agent : {}) as Record<string, unknown>;
+    if (typeof agentId !== 'number' && typeof agentId !== 'string') return [];
+    return [{ agentId: String(agentId), name: typeof agentName === 'string' ? agentName : `agent ${String(agentId)}`, ...(typeof location === 'string' ? { location } : {}), source }];
+  });
+}
+
+/** One entry per agent id; the earlier list (the user's own file first) names it. */
+function mergeAgents(lists: readonly (readonly CatalogAgent[])[]): CatalogAgent[] {
   const byId = new Map<string, CatalogAgent>();
-  for (const agent of tests.flatMap((t) => t.agents)) {
-    byId.set(String(agent.agentId), { agentId: String(agent.agentId), name: agent.agentName, location: agent.location });
-  }
+  for (const agent of lists.flat()) if (!byId.has(agent.agentId)) byId.set(agent.agentId, agent);
   return [...byId.values()].sort((a, b) => Number(a.agentId) - Number(b.agentId));
 }
 

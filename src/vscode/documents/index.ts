@@ -34,12 +34,12 @@ export interface DocumentsApi {
 export function registerDocuments(context: vscode.ExtensionContext, connection: ConnectionManager, prompts: Prompts): DocumentsApi {
   locateDocumentsLibrary(context.extensionPath);
   const log = vscode.window.createOutputChannel('Netmon Documents', { log: true });
-  const catalog = new CatalogCache(connection, (message) => log.warn(message));
+  const bindings = new BindingWriter(context.workspaceState);
+  const catalog = new CatalogCache(connection, (message) => log.warn(message), bindings.deployments);
   const diagnostics = new DocumentDiagnostics(catalog);
   const results = new ResultsDocuments();
-  const bindings = new BindingWriter(context.workspaceState);
   const lenses = new DocumentLenses(connection, bindings);
-  const tests = new TestCommands(connection, bindings, prompts, () => lenses.refresh());
+  const tests = new TestCommands(connection, bindings, prompts, () => { lenses.refresh(); catalog.learnedChanged(); });
   const plans = new PlanCommands(connection, bindings, results, prompts);
   context.subscriptions.push(
     log, catalog, diagnostics, results, lenses,
@@ -94,6 +94,7 @@ export function registerDocuments(context: vscode.ExtensionContext, connection: 
     [COMMANDS.apply]: async (folder) => {
       const result = await reporting('Applying the folder', () => plans.apply(folder));
       lenses.refresh();
+      catalog.learnedChanged();
       return result;
     },
     [COMMANDS.refreshCatalog]: () => catalog.refresh(),

@@ -98,7 +98,7 @@ describe('completion and hover from the catalog', () => {
 
   test('hover names the agent, the deployed test and the account group', () => {
     assert.equal(hoverAt('test', testText, testText.indexOf('1001') + 1, catalog)?.contents, 'Enterprise agent 1001: dc1-probe (Frankfurt, Germany)');
-    assert.equal(hoverAt('test', testText, testText.indexOf('4242') + 1, catalog)?.contents, 'Enterprise agent 4242 (not in the cached data of this connection)');
+    assert.equal(hoverAt('test', testText, testText.indexOf('4242') + 1, catalog)?.contents, 'Enterprise agent 4242 (not among those known from the cached data of this connection)');
     assert.equal(hoverAt('test', testText, testText.indexOf('76') + 1, catalog)?.contents, 'Deployed as test 76 on demo (default account group)');
     assert.equal(hoverAt('test', testText, testText.indexOf('"9999"') + 1, catalog)?.contents, 'Account group 9999 (not in the cached data of this connection)');
     const filter = lines('{ "target": "web", "aid": 1234, "searchFilters": [{ "key": "networkId", "values": ["net-01"] }] }');

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
@@ -7,7 +7,7 @@ import type { EnterpriseTestResponse } from '../../../src/api/types';
 import type { ApplyResult, Plan } from '../../../src/documents';
 import type { RunningEmulator } from '../../../src/emulator';
 import { waitFor } from '../helpers';
-import { closeEditors, openDocument, rangeOf, workspaceScratch, writeDocument } from './documents-fixture';
+import { closeEditors, netmonDiagnostics, openDocument, rangeOf, workspaceScratch, writeDocument } from './documents-fixture';
 import { DEMO_CREDENTIALS, acceptConfirmations, answeringPrompts, apiGet, netmonApi, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
 
 const AID = '1001'; // the emulator's default account group, which the connection uses
@@ -204,7 +204,32 @@ describe('deploying and running documents', () => {
     const position = document.positionAt(document.getText().indexOf('"agentId": ') + '"agentId": '.length);
     const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, position);
     const item = list.items.find((i) => (typeof i.label === 'string' ? i.label : i.label.label) === '1000');
-    assert.equal(item?.detail, `${agent.agentName} (${agent.location})`);
+    assert.equal(item?.detail, `${agent.agentName} (${agent.location}) — from the tests the service lists`);
+  });
+
+  it('on a service that lists no tests, knows the agents of what this workspace deployed and of .netmon/agents.json, and says so', async () => {
+    const root = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '';
+    const catalogFile = join(root, '.netmon', 'agents.json');
+    mkdirSync(join(root, '.netmon'), { recursive: true });
+    writeFileSync(catalogFile, JSON.stringify({ enterpriseAgents: [{ agentId: 4242, agentName: 'Lab bench', location: 'Basement' }] }));
+    // The published API has no GET /v7/tests: only what the extension saw can be known.
+    emulator.setFaults([{ fault: 'error', status: 404, pathPrefix: '/v7/tests', times: 1000 }]);
+    try {
+      await vscode.commands.executeCommand('netmon.documents.refreshCatalog');
+      const uri = writeDocument(scratch.path, 'learned.netmon-test.json', '{\n  "type": "agent-to-server",\n  "agents": [{ "agentId": 999 }, { "agentId":  }]\n}\n');
+      const document = await openDocument(uri);
+      const position = document.positionAt(document.getText().indexOf('"agentId":  ') + '"agentId": '.length);
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, position);
+      const details = new Map(list.items.map((i) => [typeof i.label === 'string' ? i.label : i.label.label, i.detail ?? '']));
+      assert.match(details.get('1000') ?? '', / — from tests deployed from this workspace$/, [...details].join('\n'));
+      assert.equal(details.get('4242'), 'Lab bench (Basement) — from .netmon/agents.json');
+      const hint = await netmonDiagnostics(uri, (found) => found.some((d) => d.message.includes('999')));
+      assert.equal(hint.find((d) => d.message.includes('999'))?.severity, vscode.DiagnosticSeverity.Information);
+      assert.match(hint.find((d) => d.message.includes('999'))?.message ?? '', /not among those known from \.netmon\/agents\.json and tests deployed from this workspace/);
+    } finally {
+      emulator.setFaults([]);
+      rmSync(join(root, '.netmon'), { recursive: true, force: true });
+    }
   });
 
   it('Run on a filter document shows the filtered sessions', async () => {
