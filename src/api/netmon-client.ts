@@ -12,6 +12,7 @@ import { findFilterProblem } from './filters';
 import { isRecord, nextOfXmlPage, outsideBase, PagedWalk, type PagedSource } from './paging';
 import { applyQuery, resolvePath, segment } from './query';
 import { sharedRateLimiters, type OrganizationRateLimiter, type RateLimiterRegistry } from './rate-limiter';
+import { ReadVersions } from './read-versions';
 import { RequestExecutor, type ApiRequest } from './request';
 import { createDispatcher, Transport, type HttpMethod } from './transport';
 import type {
@@ -52,10 +53,12 @@ class HttpNetmonClient implements NetmonClient {
   private readonly transport: Transport;
   private readonly limiter: OrganizationRateLimiter;
   private readonly executor: RequestExecutor;
+  private readonly versions: ReadVersions;
 
   constructor(private readonly options: NetmonClientOptions, internals: ClientInternals) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     if (options.onRequest) this.listeners.add(options.onRequest);
+    this.versions = new ReadVersions((message) => options.onWarning?.(message));
     this.transport = new Transport(createDispatcher({
       baseUrl: new URL(this.baseUrl), proxy: options.proxy, connections: options.connections ?? 8,
     }), options.maxResponseBytes);
@@ -105,19 +108,26 @@ class HttpNetmonClient implements NetmonClient {
   }
 
   private get<F extends ResponseFormat, T>(path: string, call: FormatOptions<F> = {}): Promise<Formatted<F, T>> {
-    return this.call<Formatted<F, T>>('GET', path, call);
+    return this.versions.read(path, (chosen) => this.call<Formatted<F, T>>('GET', chosen, call));
   }
 
   private paged<TRecord, TResponse>(
     path: string, options: ListOptions, records: PagedSource<TRecord>['records'], filter?: { target: FilterTarget; body: unknown; check: () => void },
   ): Paged<TRecord, TResponse> {
-    const firstUrl = (): URL => (options.resumeFrom ? this.resumeUrl(options.resumeFrom) : this.url(path, options));
+    const firstUrl = (): URL => (options.resumeFrom ? this.resumeUrl(options.resumeFrom) : this.url(this.versions.pathFor(path), options));
     const method: HttpMethod = filter ? 'POST' : 'GET';
+    const fetchPage = async (url: URL, pageMethod: HttpMethod, body: unknown): Promise<unknown> => (await this.executor.execute({
+      method: pageMethod, url, body, expect: 'json', signal: options.signal, timeoutMs: options.timeoutMs,
+    })).data;
+    let first = !options.resumeFrom;
     return new PagedWalk<TRecord, TResponse>({
       firstUrl, method, body: filter?.body, records, precheck: filter?.check, base: this.baseUrl,
-      fetch: async (url, pageMethod, body) => (await this.executor.execute({
-        method: pageMethod, url, body, expect: 'json', signal: options.signal, timeoutMs: options.timeoutMs,
-      })).data,
+      fetch: (url, pageMethod, body) => {
+        if (!first) return fetchPage(url, pageMethod, body);
+        first = false;
+        // The first page decides the path form (v7 or v6); later pages follow pages.next.
+        return this.versions.read(path, (chosen) => fetchPage(chosen === path ? url : this.url(chosen, options), pageMethod, body));
+      },
     });
   }
 
