@@ -1,5 +1,5 @@
-// One request from socket to answer: faults, format, body, auth, rate limit, route,
-// account group, handler, rendering. Every failure becomes {"errorMessage": "..."}.
+// One request from socket to answer: faults, format, auth, rate limit, route,
+// account group, body, handler, rendering. Every failure becomes {"errorMessage": "..."}.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FaultRule } from './api';
 import { CONTROL_PREFIX } from './api';
@@ -45,14 +45,15 @@ interface Exchange {
   /** The query as sent, known once the URL parsed (logged even when parsing the rest failed). */
   query: URLSearchParams;
   parsed?: Parsed;
-  rawBody: string;
+  /** Read only once the caller is known and the request routed; never for anonymous callers. */
+  rawBody: string | undefined;
   /** The truncate fault fired: send half the body, then cut the connection. */
   truncate: boolean;
 }
 
 export async function handleRequest(deps: PipelineDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const exchange: Exchange = {
-    method: req.method ?? 'GET', watch: new ClientWatch(res), organization: ANONYMOUS, query: new URLSearchParams(), rawBody: '', truncate: false,
+    method: req.method ?? 'GET', watch: new ClientWatch(res), organization: ANONYMOUS, query: new URLSearchParams(), rawBody: undefined, truncate: false,
   };
   let answer: Answer;
   try {
@@ -67,9 +68,9 @@ export async function handleRequest(deps: PipelineDeps, req: IncomingMessage, re
     const caller = identify(deps.world.users, req.headers, url.searchParams);
     exchange.organization = caller.user?.organization ?? ANONYMOUS;
     if (await applyFaults(deps, req, exchange, url.pathname) === 'dropped') return;
-    exchange.parsed = parseTarget(url);
-    if (!exchange.watch.left) exchange.rawBody = await readBody(req);
-    answer = exchange.watch.left ? GONE : await dispatch(deps, req, exchange.parsed, exchange.rawBody, caller);
+    const parsed = parseTarget(url);
+    exchange.parsed = parsed;
+    answer = exchange.watch.left ? GONE : await dispatch(deps, req, exchange, parsed, caller);
   } catch (error) {
     answer = exchange.watch.explains(error) ? GONE : failure(deps, error, exchange.parsed?.format ?? 'json', exchange.organization);
   }
@@ -80,7 +81,7 @@ export async function handleRequest(deps: PipelineDeps, req: IncomingMessage, re
   const entry = logged(deps, req, exchange, answer.status);
   // A cut the truncate fault makes on purpose is not the client leaving.
   if (!exchange.truncate) res.once('close', () => { if (!res.writableFinished) entry.aborted = true; });
-  send(res, answer, exchange.truncate, deps.nowMs());
+  send(res, answer, exchange.truncate, deps.nowMs(), !req.complete);
 }
 
 /** Latency first (cut short when the client leaves), then at most one terminal fault. */
@@ -98,11 +99,16 @@ async function applyFaults(deps: PipelineDeps, req: IncomingMessage, exchange: E
 /** The answer to a client that left: logged as 499, never sent. */
 const GONE: Answer = { status: CLIENT_CLOSED_REQUEST, body: {}, headers: {}, format: 'json' };
 
+/** Logging never costs the answer: an entry that cannot be made is left out. */
 function logged(deps: PipelineDeps, req: IncomingMessage, exchange: Exchange, status: number): LoggedRequest {
   const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
-  return deps.log.add({
-    method: exchange.method, path: exchange.parsed?.path ?? rawPath, query: exchange.query, headers: req.headers, rawBody: exchange.rawBody, status,
-  });
+  const facts = { method: exchange.method, path: exchange.parsed?.path ?? rawPath, query: exchange.query, headers: req.headers, rawBody: exchange.rawBody, status };
+  try {
+    return deps.log.add(facts);
+  } catch (error) {
+    console.error('netmon emulator: could not log a request', error);
+    return { method: facts.method, path: facts.path, query: {}, headers: {}, status };
+  }
 }
 
 /** Injected errors and 429 storms carry the caller's budget but spend none of it. */
@@ -138,7 +144,11 @@ function parseTarget(url: URL): Parsed {
   return { path, segments, query, format: formatParam === 'xml' ? 'xml' : 'json' };
 }
 
-async function dispatch(deps: PipelineDeps, req: IncomingMessage, parsed: Parsed, rawBody: string, caller: Caller): Promise<Answer> {
+/**
+ * Authenticates, spends budget, routes, and only then reads the body: a caller without valid
+ * credentials (or one whose request fails earlier) never makes the emulator hold its body.
+ */
+async function dispatch(deps: PipelineDeps, req: IncomingMessage, exchange: Exchange, parsed: Parsed, caller: Caller): Promise<Answer> {
   const method = req.method ?? 'GET';
   const nowSeconds = Math.floor(deps.nowMs() / 1000);
   if (caller.rejection) throw caller.rejection;
@@ -153,6 +163,9 @@ async function dispatch(deps: PipelineDeps, req: IncomingMessage, parsed: Parsed
     const match = deps.router.match(method, parsed.segments, parsed.path);
     if (!match) throw notFound(`Unknown path ${parsed.path}`);
     const { aid, group } = selectGroup(deps.world, user, parsed.query);
+    const rawBody = await readBody(req);
+    exchange.rawBody = rawBody;
+    if (exchange.watch.left) return GONE;
     const ctx: RequestContext = {
       method, path: parsed.path, params: match.params, query: parsed.query, user, aid, group,
       baseUrl: baseUrl(deps, req), nowSeconds, rawBody, contentType: req.headers['content-type'],
@@ -183,12 +196,16 @@ function failure(deps: PipelineDeps, error: unknown, format: OutputFormat, organ
   return { status: 500, body: { errorMessage: `Internal emulator error: ${detail}` }, headers: deps.limiter.peek(organization, nowSeconds), format };
 }
 
-/** `date` follows the emulator's clock, as a real server's does, so clients can correct a skewed Reset. */
-function send(res: ServerResponse, answer: Answer, truncate: boolean, nowMs: number): void {
+/**
+ * `date` follows the emulator's clock, as a real server's does, so clients can correct a
+ * skewed Reset. A body still arriving is not waited for: the connection closes after the
+ * answer instead of reading (and discarding) whatever the client keeps sending.
+ */
+function send(res: ServerResponse, answer: Answer, truncate: boolean, nowMs: number, bodyPending: boolean): void {
   const rendered = render(answer.body, answer.format);
   res.writeHead(answer.status, {
     ...answer.headers, date: new Date(nowMs).toUTCString(), 'content-type': rendered.contentType, 'content-length': String(Buffer.byteLength(rendered.body, 'utf8')),
-    ...(answer.status === 413 ? { connection: 'close' } : {}),
+    ...(answer.status === 413 || bodyPending ? { connection: 'close' } : {}),
   });
   // The socket encodes the string itself; a Buffer copy is only needed to cut it in half.
   if (!truncate) { res.end(rendered.body, 'utf8'); return; }
@@ -207,5 +224,5 @@ async function handleControl(deps: PipelineDeps, req: IncomingMessage, res: Serv
   } catch (error) {
     answer = failure(deps, error, 'json', ANONYMOUS);
   }
-  send(res, answer, false, deps.nowMs());
+  send(res, answer, false, deps.nowMs(), !req.complete);
 }

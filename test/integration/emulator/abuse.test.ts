@@ -1,0 +1,117 @@
+// Callers that try to exhaust the emulator's memory or stall it: every test bounds its
+// request count and its time, and states the bound it asserts.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { request } from 'undici';
+import type { RunningEmulator } from '../../../src/emulator/index';
+import { call, withEmulator } from './helpers';
+
+interface Logged { method: string; path: string; status: number; body?: unknown }
+
+/** A full collection, so heap figures measure what is kept rather than garbage not yet collected. */
+function collector(): () => void {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as (() => void) | undefined;
+  return () => { gc?.(); gc?.(); };
+}
+
+const MB = 1024 * 1024;
+
+/** Just under the 1 MB body limit; parsed, each `{}` is an object of its own (≈ 20 MB in all). */
+const MANY_OBJECTS = Buffer.from(`[${'{},'.repeat(349_000)}{}]`);
+
+/** Status of a POST, or 'cut' when the emulator closed the connection before the client read an answer. */
+async function post(url: string, body: Buffer | string, headers: Record<string, string>): Promise<number | 'cut'> {
+  try {
+    const response = await request(url, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
+    await response.body.dump();
+    return response.statusCode;
+  } catch {
+    return 'cut';
+  }
+}
+
+async function requestLog(url: string): Promise<Logged[]> {
+  return (await call(url, '/_emulator/requests', { token: null })).json.requests as Logged[];
+}
+
+describe('unauthenticated bodies', () => {
+  let emulator: RunningEmulator;
+  before(async () => { emulator = await withEmulator({ control: true }); });
+  after(() => emulator.close());
+
+  test('300 unauthenticated 1 MB JSON POSTs: answered 401 (or cut), the emulator keeps answering, heap grows < 40 MB', { timeout: 120_000 }, async () => {
+    assert.ok(MANY_OBJECTS.length <= MB, 'under the body limit, so the body would be read');
+    const gc = collector();
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const statuses = new Map<number | 'cut', number>();
+    for (let batch = 0; batch < 15; batch++) {
+      const replies = await Promise.all(Array.from({ length: 20 }, (_, i) =>
+        post(`${emulator.url}/v6/endpoint-data/user-sessions/x${batch}-${i}`, MANY_OBJECTS, {})));
+      for (const status of replies) statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      gc();
+      const grown = (process.memoryUsage().heapUsed - before) / MB;
+      // Checked after every batch: unbounded growth fails here long before memory runs out.
+      assert.ok(grown < 40, `heap grew ${grown.toFixed(0)} MB after ${(batch + 1) * 20} requests`);
+    }
+    assert.deepEqual([...statuses.keys()].filter((s) => s !== 401 && s !== 'cut'), [], `only 401 or a closed connection: ${JSON.stringify([...statuses])}`);
+    assert.ok((statuses.get(401) ?? 0) > 0, 'the emulator still answers such requests');
+    assert.equal((await call(emulator.url, '/v6/endpoint-agents')).status, 200, 'the emulator keeps answering');
+  });
+
+  test('an unauthenticated request is answered 401 without reading its body, and the log keeps no body of it', async () => {
+    await call(emulator.url, '/_emulator/requests', { method: 'DELETE', token: null });
+    const reply = await call(emulator.url, '/v7/tests/http-server', { token: null, json: { testName: 'not read', password: 'p' } });
+    assert.equal(reply.status, 401);
+    const [entry] = await requestLog(emulator.url);
+    assert.equal(entry?.status, 401);
+    assert.equal(entry?.body, undefined);
+  });
+
+  test('a pending unauthenticated body is not waited for: 401 with connection: close', async () => {
+    const { hostname, port } = new URL(emulator.url);
+    const { connect } = await import('node:net');
+    const socket = connect(Number(port), hostname);
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => { answer += chunk.toString(); });
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    socket.on('error', () => { /* the emulator may reset a connection whose body it refused */ });
+    socket.write(`POST /v7/tests/http-server HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${MB}\r\n\r\n{"testName":`);
+    // The body never comes; the answer must not wait for it.
+    await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 3000))]);
+    socket.destroy();
+    assert.match(answer, /^HTTP\/1\.1 401/);
+    assert.match(answer, /\r\nconnection: close\r\n/i);
+  });
+});
+
+describe('the request log stays small', () => {
+  let emulator: RunningEmulator;
+  before(async () => { emulator = await withEmulator({ control: true }); });
+  after(() => emulator.close());
+
+  test('a body over 16 KB is logged as a summary', async () => {
+    await call(emulator.url, '/_emulator/requests', { method: 'DELETE', token: null });
+    const body = `{"searchFilters":[],"padding":"${'x'.repeat(20_000)}"}`;
+    await post(`${emulator.url}/v6/endpoint-data/user-sessions`, body, { authorization: 'Bearer demo-admin-token' });
+    const [entry] = await requestLog(emulator.url);
+    assert.deepEqual(entry?.body, { truncated: true, bytes: Buffer.byteLength(body) });
+  });
+
+  test('1,000 authenticated 16 KB bodies: the log holds at most 4 MB of text and keeps the newest', { timeout: 120_000 }, async () => {
+    const padding = 'y'.repeat(16_000);
+    for (let batch = 0; batch < 50; batch++) {
+      await Promise.all(Array.from({ length: 20 }, (_, i) => post(`${emulator.url}/v6/endpoint-data/user-sessions`,
+        `{"n":${batch * 20 + i},"p":"${padding}"}`, { authorization: 'Bearer demo-admin-token' })));
+    }
+    const reply = await call(emulator.url, '/_emulator/requests', { token: null });
+    assert.ok(reply.text.length < 4 * MB + 300_000, `the log answer is ${(reply.text.length / MB).toFixed(1)} MB`);
+    const numbers = (reply.json.requests as Logged[]).map((r) => (r.body as { n?: number } | undefined)?.n);
+    assert.ok(numbers.length > 100, `recent bodies are kept (${numbers.length})`);
+    assert.ok(numbers.includes(999), 'the newest request is kept; the oldest are evicted');
+    assert.ok(!numbers.includes(0), 'the oldest request was evicted');
+  });
+});
