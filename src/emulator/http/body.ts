@@ -1,6 +1,7 @@
 // Reading and parsing request bodies: size cap (413), Content-Type (415), JSON with the
 // service's quirks (single-quoted strings and other invalid JSON → 406).
 import type { IncomingMessage } from 'node:http';
+import { nestsDeeperThan, tooDeepMessage } from '../../api/types';
 import { HttpError, badRequest } from './errors';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -42,6 +43,8 @@ export function parseJsonObject(text: string, contentType: string | undefined, w
 }
 
 function parseJson(text: string): unknown {
+  // Checked before parsing: the parse and every walk over its result would recurse.
+  if (nestsDeeperThan(text)) throw badRequest(tooDeepMessage('The request body'));
   try {
     return JSON.parse(text);
   } catch (error) {

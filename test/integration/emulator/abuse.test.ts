@@ -6,6 +6,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { request } from 'undici';
 import type { RunningEmulator } from '../../../src/emulator/index';
+import { tooDeepMessage } from '../../../src/api/types';
 import { call, withEmulator } from './helpers';
 
 interface Logged { method: string; path: string; status: number; body?: unknown }
@@ -113,5 +114,41 @@ describe('the request log stays small', () => {
     assert.ok(numbers.length > 100, `recent bodies are kept (${numbers.length})`);
     assert.ok(numbers.includes(999), 'the newest request is kept; the oldest are evicted');
     assert.ok(!numbers.includes(0), 'the oldest request was evicted');
+  });
+});
+
+describe('deeply nested bodies', () => {
+  let emulator: RunningEmulator;
+  before(async () => { emulator = await withEmulator({ control: true }); });
+  after(() => emulator.close());
+  const DEEP = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+  const deepObject = (levels: number): string => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+
+  test('100,000 levels without a token: answered 401, and the emulator carries on', async () => {
+    const status = await post(`${emulator.url}/v7/tests/http-server`, DEEP, {});
+    assert.equal(status, 401);
+    assert.equal((await call(emulator.url, '/v6/endpoint-agents')).status, 200);
+  });
+
+  test('authenticated: 400 "The request body is nested deeper than 64 levels" on every JSON route', async () => {
+    for (const [path, method] of [['/v7/tests/http-server', 'POST'], ['/v6/endpoint-data/user-sessions', 'POST'], ['/v6/endpoint-instant/http-server', 'POST'],
+      ['/_emulator/faults', 'PUT']] as const) {
+      for (const body of [DEEP, deepObject(65)]) {
+        const reply = await call(emulator.url, path, { method, rawBody: body, headers: { 'content-type': 'application/json' } });
+        assert.equal(reply.status, 400, `${method} ${path}: ${reply.text.slice(0, 200)}`);
+        assert.equal(reply.json.errorMessage, tooDeepMessage('The request body'));
+      }
+    }
+    const shallow = await call(emulator.url, '/v6/endpoint-data/user-sessions', { rawBody: deepObject(64), headers: { 'content-type': 'application/json' } });
+    assert.equal(shallow.status, 400, '64 levels are parsed (and then rejected for their content)');
+    assert.notEqual(shallow.json.errorMessage, tooDeepMessage('The request body'));
+  });
+
+  test('the request log summarises a too-deep body instead of walking it', async () => {
+    await call(emulator.url, '/_emulator/requests', { method: 'DELETE', token: null });
+    const body = deepObject(1000);
+    await call(emulator.url, '/v6/endpoint-data/user-sessions', { rawBody: body, headers: { 'content-type': 'application/json' } });
+    const [entry] = await requestLog(emulator.url);
+    assert.deepEqual(entry?.body, { truncated: true, bytes: body.length, tooDeep: true });
   });
 });
