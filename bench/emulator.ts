@@ -1,7 +1,9 @@
 // Emulator benchmark: requests/s and p99 latency of a list endpoint of the `large` preset
 // against a bare node:http server answering a fixed body of the same size, both driven
 // from a second process (undici Pool, fixed concurrency). Then 10,000 mixed requests and
-// the emulator process's RSS. The machine is shared: numbers are noisy.
+// the emulator process's RSS, and the p99 of a normal page alone and while four clients send
+// expensive reads (deep page numbers, filters matching nothing over 7 days). The machine
+// is shared: numbers are noisy.
 // Run: npm run bench -- emulator
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
@@ -21,11 +23,13 @@ const MIXED_REQUESTS = 10_000;
 
 interface Job { method: 'GET' | 'POST'; path: string; body?: string }
 interface LoadResult { requests: number; errors: number; seconds: number; p50: number; p99: number }
+type LoadMode = ({ durationMs: number } | { count: number }) & { concurrency?: number };
 
 // ---------- the second process: drives load and reports JSON on stdout ----------
 
-async function runLoad(origin: string, jobs: Job[], mode: { durationMs: number } | { count: number }): Promise<LoadResult> {
-  const pool = new Pool(origin, { connections: CONCURRENCY, pipelining: 1 });
+async function runLoad(origin: string, jobs: Job[], mode: LoadMode): Promise<LoadResult> {
+  const concurrency = mode.concurrency ?? CONCURRENCY;
+  const pool = new Pool(origin, { connections: concurrency, pipelining: 1 });
   const latencies: number[] = [];
   let errors = 0;
   let issued = 0;
@@ -48,7 +52,7 @@ async function runLoad(origin: string, jobs: Job[], mode: { durationMs: number }
       latencies.push(performance.now() - t0);
     }
   };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  await Promise.all(Array.from({ length: concurrency }, worker));
   const seconds = (performance.now() - started) / 1000;
   await pool.close();
   latencies.sort((a, b) => a - b);
@@ -59,14 +63,14 @@ async function runLoad(origin: string, jobs: Job[], mode: { durationMs: number }
 async function loadProcessMain(): Promise<void> {
   const [, , , origin = '', jobsFile = '', modeText = ''] = process.argv;
   const jobs = (await import('node:fs')).readFileSync(jobsFile, 'utf8');
-  const mode = JSON.parse(modeText) as { durationMs: number } | { count: number };
+  const mode = JSON.parse(modeText) as LoadMode;
   const result = await runLoad(origin, JSON.parse(jobs) as Job[], mode);
   process.stdout.write(JSON.stringify(result));
 }
 
 // ---------- the first process: servers and orchestration ----------
 
-function driveFromChild(origin: string, jobsFile: string, mode: object): Promise<LoadResult> {
+function driveFromChild(origin: string, jobsFile: string, mode: LoadMode): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', __filename, '--load', origin, jobsFile, JSON.stringify(mode)], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
@@ -134,6 +138,33 @@ async function deepPages(url: string, pages: number): Promise<string> {
   return `7d user sessions: page 1 ${first.toFixed(1)} ms, page ${pages} by next cursor ${step.ms.toFixed(1)} ms, page ${pages} by page= alone (deprecated) ${counted.ms.toFixed(1)} ms`;
 }
 
+/** Item 3 of the hardening review: reads that once stalled the event loop for seconds each. */
+function expensiveJobs(): Job[] {
+  const nothing = JSON.stringify({ searchFilters: [{ key: 'agentId', values: ['no-such-agent'] }] });
+  const sparse = JSON.stringify({ searchFilters: [{ key: 'connection', values: ['Loopback'] }, { key: 'trigger', values: ['user'] }] });
+  return [
+    { method: 'GET', path: '/v6/endpoint-data/user-sessions?window=7d&page=999999999' },
+    { method: 'POST', path: '/v6/endpoint-data/user-sessions?window=7d', body: nothing },
+    { method: 'GET', path: '/v6/endpoint-data/user-sessions/web?window=7d&page=20000' },
+    { method: 'POST', path: '/v6/endpoint-data/network-topology?window=7d&page=50', body: sparse },
+    { method: 'POST', path: '/v6/endpoint-data/user-sessions/network?window=7d', body: sparse },
+  ];
+}
+
+/** p99 of a normal page from one client, alone and while four clients send expensive reads. */
+async function underAbuse(url: string, folder: string): Promise<{ alone: LoadResult; abused: LoadResult }> {
+  const normalFile = join(folder, 'normal.json');
+  writeFileSync(normalFile, JSON.stringify([{ method: 'GET', path: LIST_PATH }]));
+  const abuseFile = join(folder, 'abuse.json');
+  writeFileSync(abuseFile, JSON.stringify(expensiveJobs()));
+  const alone = await driveFromChild(url, normalFile, { durationMs: MEASURE_MS, concurrency: 1 });
+  const [abused] = await Promise.all([
+    driveFromChild(url, normalFile, { durationMs: MEASURE_MS, concurrency: 1 }),
+    driveFromChild(url, abuseFile, { durationMs: MEASURE_MS, concurrency: 4 }),
+  ]);
+  return { alone, abused };
+}
+
 const mb = (bytes: number): string => (bytes / 1024 / 1024).toFixed(0);
 const line = (name: string, r: LoadResult): string =>
   `${name}: ${(r.requests / r.seconds).toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms (${r.requests} requests, ${r.errors} errors)`;
@@ -165,9 +196,13 @@ async function main(): Promise<void> {
     (globalThis as { gc?: () => void }).gc?.();
     const memory = process.memoryUsage();
     console.log(`large preset RSS after ${MIXED_REQUESTS} mixed requests: ${mb(memory.rss)} MB (heap used ${mb(memory.heapUsed)} MB)`);
+    const { alone, abused } = await underAbuse(emulator.url, folder);
+    console.log(line('normal page, 1 client            ', alone));
+    console.log(line('same, beside 4 expensive clients  ', abused));
     const oursRps = ours.requests / ours.seconds;
     const bareRps = bare.requests / bare.seconds;
-    console.log(`BENCH emulator ours=${oursRps.toFixed(0)} baseline=${bareRps.toFixed(0)} ratio=${(oursRps / bareRps).toFixed(3)}`);
+    console.log(`BENCH emulator ours=${oursRps.toFixed(0)} baseline=${bareRps.toFixed(0)} ratio=${(oursRps / bareRps).toFixed(3)}`
+      + ` p99_under_abuse=${abused.p99.toFixed(1)} p99_alone=${alone.p99.toFixed(1)}`);
   } finally {
     await emulator.close();
     rmSync(folder, { recursive: true, force: true });

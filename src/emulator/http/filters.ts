@@ -1,12 +1,11 @@
 // Search filters of the endpoint-data lists: validated against the keys each list accepts,
-// then matched against a record's facets (AND across keys, OR within one key's values).
+// then handed to the world, which matches them against records' facets (AND across keys, OR
+// within one key's values).
 import { FILTER_VALUE_SETS, filterKeysFor, type FilterTarget } from '../../api/types';
-import type { Facets } from '../world/model';
+import type { FacetFilter } from '../world/model';
 import { badRequest } from './errors';
 
-export interface FilterSet { byKey: Map<string, Set<string>> }
-
-export function parseSearchFilters(body: Record<string, unknown>, target: FilterTarget): FilterSet {
+export function parseSearchFilters(body: Record<string, unknown>, target: FilterTarget): FacetFilter {
   for (const key of Object.keys(body)) {
     if (key !== 'searchFilters') throw badRequest(`Unknown body field '${key}': the body holds only searchFilters`);
   }
@@ -29,7 +28,7 @@ export function parseSearchFilters(body: Record<string, unknown>, target: Filter
     values.forEach((value: unknown, i) => set.add(filterValue(value, key, `${where}.values[${i}]`)));
     byKey.set(key, set);
   });
-  return { byKey };
+  return [...byKey].map(([key, values]) => ({ key, values }));
 }
 
 function filterValue(value: unknown, key: string, where: string): string {
@@ -38,12 +37,4 @@ function filterValue(value: unknown, key: string, where: string): string {
   const allowed = FILTER_VALUE_SETS[key];
   if (allowed && !allowed.includes(text)) throw badRequest(`${where} '${text}' is not a valid ${key}; use one of ${allowed.join(', ')}`);
   return text;
-}
-
-export function matches(filters: FilterSet, facets: Facets): boolean {
-  for (const [key, values] of filters.byKey) {
-    const actual = (facets as unknown as Record<string, unknown>)[key];
-    if (actual === undefined || !values.has(String(actual))) return false;
-  }
-  return true;
 }

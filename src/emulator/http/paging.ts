@@ -1,7 +1,8 @@
 // Paging of lazily generated lists. `next` is an absolute URL repeating the query with the
 // next page number, the pinned "now" (asOf) and a cursor: the position of the next page's
 // first record, so a page costs only its own records however deep the walk goes. The
-// deprecated `page` alone (no cursor) still works by counting records from the start.
+// deprecated `page` alone (no cursor) still works: the world seeks its first record by
+// counting rounds, without generating the records before it.
 import type { Pages } from '../../api/types';
 import type { ListPosition, Positioned } from '../world/model';
 import { badRequest } from './errors';
@@ -10,15 +11,26 @@ import { PIN_PARAM } from './time';
 export const CURSOR_PARAM = 'cursor';
 const CURSOR = /^([0-9]{1,12})\.([0-9]{1,9})\.([0-9]{1,4})$/;
 
-export interface PageRequest { page: number; pageSize: number; cursor?: ListPosition }
-
 export interface TakenPage<T> { records: T[]; next?: ListPosition }
 
-export function parsePage(query: URLSearchParams): number {
+/** Highest `page` without a cursor (the deprecated form); pages.next links have no limit. */
+export const MAX_PAGE = 100_000;
+
+export function parsePage(query: URLSearchParams, hasCursor: boolean): number {
   const text = query.get('page');
   if (text === null) return 1;
   if (!/^[0-9]{1,9}$/.test(text) || Number(text) < 1) throw badRequest(`page '${text}' must be an integer ≥ 1`);
-  return Number(text);
+  const page = Number(text);
+  if (!hasCursor && page > MAX_PAGE) {
+    throw badRequest(`page ${page} is above the maximum of ${MAX_PAGE} for page without a cursor; follow pages.next, whose cursor has no such limit`);
+  }
+  return page;
+}
+
+/** A page number past the last page of the range, counting from the start. */
+export function pastTheEnd(page: number, total: number, pageSize: number): Error {
+  const last = Math.max(1, Math.ceil(total / pageSize));
+  return badRequest(`page ${page} is past the last page (${last}): the range holds ${total} records, ${pageSize} per page`);
 }
 
 /** The cursor of a pages.next link: `<round>.<index>.<part>`. */
@@ -31,15 +43,13 @@ export function parseCursor(query: URLSearchParams): ListPosition | undefined {
 }
 
 /**
- * Takes one page from `entries` (already started at the cursor, if any), reading one entry
+ * Takes one page from `entries` (already started where the page starts), reading one entry
  * past it: that entry's position is where the next page starts.
  */
-export function takePage<T>(entries: Iterable<Positioned<T>>, request: PageRequest): TakenPage<T> {
-  let skip = request.cursor ? 0 : (request.page - 1) * request.pageSize;
+export function takePage<T>(entries: Iterable<Positioned<T>>, pageSize: number): TakenPage<T> {
   const records: T[] = [];
   for (const entry of entries) {
-    if (skip > 0) { skip -= 1; continue; }
-    if (records.length === request.pageSize) return { records, next: { round: entry.round, index: entry.index, part: entry.part } };
+    if (records.length === pageSize) return { records, next: { round: entry.round, index: entry.index, part: entry.part } };
     records.push(entry.record);
   }
   return { records };

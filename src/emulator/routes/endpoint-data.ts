@@ -3,27 +3,29 @@
 import type { FilterTarget } from '../../api/types';
 import { parseJsonObject } from '../http/body';
 import { notFound } from '../http/errors';
-import { matches, parseSearchFilters, type FilterSet } from '../http/filters';
+import { parseSearchFilters } from '../http/filters';
 import type { Handler, RequestContext, Route, RouteResult } from '../http/router';
 import { formatDateTime } from '../http/time';
-import type { GroupWorld, ListEntry, ListPosition, TimeRange } from '../world/model';
+import type { FacetFilter, GroupWorld, ListEntry, ListName, ListPosition, TimeRange } from '../world/model';
 import { pagedList } from './list-response';
 import type { EmulatorState } from './state';
 
-type EntrySource = (group: GroupWorld, range: TimeRange, start: ListPosition | undefined) => Iterable<ListEntry<unknown>>;
+type EntrySource = (group: GroupWorld, range: TimeRange, start: ListPosition | undefined, filter: FacetFilter | undefined) => Iterable<ListEntry<unknown>>;
+
+interface FilterableList { target: FilterTarget; name: ListName; arrayName: string; source: EntrySource }
 
 export function endpointDataRoutes(state: EmulatorState): Route[] {
-  const list = (target: FilterTarget, arrayName: string, source: EntrySource): Route['methods'] => {
-    const handler: Handler = (ctx) => filteredList(state, ctx, target, arrayName, source);
+  const list = (target: FilterTarget, name: ListName, arrayName: string, source: EntrySource): Route['methods'] => {
+    const handler: Handler = (ctx) => filteredList(state, ctx, { target, name, arrayName, source });
     return { GET: handler, POST: handler };
   };
   return [
-    { pattern: '/v6/endpoint-data/user-sessions', methods: list('user-sessions', 'userSessions', (g, r, s) => g.userSessions(r, s)) },
-    { pattern: '/v6/endpoint-data/user-sessions/web', methods: list('web', 'webSessions', (g, r, s) => g.webSessions(r, s)) },
-    { pattern: '/v6/endpoint-data/user-sessions/network', methods: list('network', 'networkSessions', (g, r, s) => g.networkSessions(r, s)) },
+    { pattern: '/v6/endpoint-data/user-sessions', methods: list('user-sessions', 'user-sessions', 'userSessions', (g, r, s, f) => g.userSessions(r, s, f)) },
+    { pattern: '/v6/endpoint-data/user-sessions/web', methods: list('web', 'web-sessions', 'webSessions', (g, r, s, f) => g.webSessions(r, s, f)) },
+    { pattern: '/v6/endpoint-data/user-sessions/network', methods: list('network', 'network-sessions', 'networkSessions', (g, r, s, f) => g.networkSessions(r, s, f)) },
     { pattern: '/v6/endpoint-data/user-sessions/:sessionId', methods: { GET: sessionDetail } },
     { pattern: '/v6/endpoint-data/user-sessions/:sessionId/page/:pageId', methods: { GET: pageHar } },
-    { pattern: '/v6/endpoint-data/network-topology', methods: list('network-topology', 'networkProbes', (g, r, s) => g.networkProbes(r, s)) },
+    { pattern: '/v6/endpoint-data/network-topology', methods: list('network-topology', 'network-probes', 'networkProbes', (g, r, s, f) => g.networkProbes(r, s, f)) },
     { pattern: '/v6/endpoint-data/network-topology/:networkProbeId', methods: { GET: probeDetail } },
     { pattern: '/v6/endpoint-data/networks', methods: { GET: (ctx) => ({ body: { privateNetworks: ctx.group.networks() } }) } },
     { pattern: '/v6/endpoint-agents', methods: { GET: (ctx) => ({ body: { endpointAgents: ctx.group.endpointAgents() } }) } },
@@ -32,32 +34,25 @@ export function endpointDataRoutes(state: EmulatorState): Route[] {
   ];
 }
 
-function filteredList(state: EmulatorState, ctx: RequestContext, target: FilterTarget, arrayName: string, source: EntrySource): RouteResult {
-  const filters = ctx.method === 'POST' ? readFilters(ctx, target) : undefined;
-  const list = pagedList(state, ctx, (range, start) => matching(source(ctx.group, range, start), filters));
-  const body: Record<string, unknown> = { [arrayName]: list.records, pages: list.pages };
-  if (filters) {
-    body.from = formatDateTime(list.range.from);
-    body.to = formatDateTime(list.range.to);
+async function filteredList(state: EmulatorState, ctx: RequestContext, list: FilterableList): Promise<RouteResult> {
+  const filter = ctx.method === 'POST' ? readFilters(ctx, list.target) : undefined;
+  const paged = await pagedList(state, ctx, {
+    name: list.name, scope: filter ? { filter } : {},
+    entries: (range, start) => list.source(ctx.group, range, start, filter),
+  });
+  const body: Record<string, unknown> = { [list.arrayName]: paged.records, pages: paged.pages };
+  if (filter) {
+    body.from = formatDateTime(paged.range.from);
+    body.to = formatDateTime(paged.range.to);
   }
   return { body };
 }
 
-function readFilters(ctx: RequestContext, target: FilterTarget): FilterSet | undefined {
+function readFilters(ctx: RequestContext, target: FilterTarget): FacetFilter | undefined {
   // A POST without a body is read like the GET; a body must be {searchFilters: [...]}.
   // An empty POST means no filters (the content type is checked for every POST upstream).
   if (ctx.rawBody.trim() === '') return undefined;
   return parseSearchFilters(parseJsonObject(ctx.rawBody, ctx.contentType, 'Filtering'), target);
-}
-
-function matching(entries: Iterable<ListEntry<unknown>>, filters: FilterSet | undefined): Iterable<ListEntry<unknown>> {
-  return filters ? keep(entries, filters) : entries;
-}
-
-function* keep(entries: Iterable<ListEntry<unknown>>, filters: FilterSet): Iterable<ListEntry<unknown>> {
-  for (const entry of entries) {
-    if (matches(filters, entry.facets)) yield entry;
-  }
 }
 
 function sessionDetail(ctx: RequestContext): RouteResult {

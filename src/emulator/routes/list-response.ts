@@ -1,23 +1,46 @@
 // Shared shape of every time-ranged, paged list.
 import type { Pages } from '../../api/types';
 import type { RequestContext } from '../http/router';
-import type { ListPosition, Positioned, TimeRange } from '../world/model';
-import { pagesFor, parseCursor, parsePage, takePage } from '../http/paging';
+import type { GroupWorld, ListName, ListPosition, ListScope, Positioned, TimeRange } from '../world/model';
+import { pagesFor, parseCursor, parsePage, pastTheEnd, takePage } from '../http/paging';
 import { resolveRange } from '../http/time';
 import type { EmulatorState } from './state';
 
 export interface PagedList<T> { records: T[]; pages: Pages; range: TimeRange }
 
-export type ListSource<T> = (range: TimeRange, start: ListPosition | undefined) => Iterable<Positioned<T>>;
+/** A list of the world: its name and scope (for seeks and indexes) and its entries from a position. */
+export interface ListSource<T> {
+  name: ListName;
+  scope: ListScope;
+  entries(range: TimeRange, start: ListPosition | undefined): Iterable<Positioned<T>>;
+}
 
-export function pagedList<T>(state: EmulatorState, ctx: RequestContext, source: ListSource<T>): PagedList<T> {
+/** Index rounds built per turn of the event loop: a few milliseconds, so other requests go on meanwhile. */
+const INDEX_ROUNDS_PER_TURN = 16;
+
+export async function pagedList<T>(state: EmulatorState, ctx: RequestContext, source: ListSource<T>): Promise<PagedList<T>> {
   const { range, asOf } = resolveRange(ctx.query, ctx.nowSeconds, state.world.roundSeconds);
-  const page = parsePage(ctx.query);
-  const cursor = parseCursor(ctx.query);
+  let cursor = parseCursor(ctx.query);
+  const page = parsePage(ctx.query, cursor !== undefined);
   const available = retained(range, asOf, state);
-  const entries = available.to > available.from ? source(available, cursor) : [];
-  const { records, next } = takePage(entries, { page, pageSize: state.pageSize, ...(cursor ? { cursor } : {}) });
+  const seeking = cursor === undefined && page > 1;
+  await indexed(ctx.group, source, available, seeking);
+  if (seeking) {
+    const sought = ctx.group.seek(source.name, available, (page - 1) * state.pageSize, source.scope);
+    if ('total' in sought) throw pastTheEnd(page, sought.total, state.pageSize);
+    cursor = sought.found;
+  }
+  const entries = available.to > available.from ? source.entries(available, cursor) : [];
+  const { records, next } = takePage(entries, state.pageSize);
   return { records, pages: pagesFor(ctx.baseUrl, ctx.path, ctx.query, page, next, asOf), range };
+}
+
+/** Builds the indexes the request reads a few rounds at a time, yielding to other requests in between. */
+async function indexed(group: GroupWorld, source: ListSource<unknown>, range: TimeRange, seeking: boolean): Promise<void> {
+  if (range.to <= range.from) return;
+  while (!group.prepareIndex(source.name, range, INDEX_ROUNDS_PER_TURN, { ...source.scope, seeking })) {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
 }
 
 /**

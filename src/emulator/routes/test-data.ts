@@ -15,15 +15,17 @@ export function testDataRoutes(state: EmulatorState): Route[] {
   ];
 }
 
-function metrics(state: EmulatorState, ctx: RequestContext): RouteResult {
+async function metrics(state: EmulatorState, ctx: RequestContext): Promise<RouteResult> {
   const endpointTest = requireEndpointTest(ctx, parseTestId(ctx));
-  const list = pagedList(state, ctx, (range, start) => ctx.group.netMetrics(endpointTest.testId, range, start));
+  const { testId } = endpointTest;
+  const list = await pagedList(state, ctx, { name: 'net-metrics', scope: { testId }, entries: (range, start) => ctx.group.netMetrics(testId, range, start) });
   return { body: { endpointNet: { endpointTest, metrics: list.records }, pages: list.pages } };
 }
 
-function pathVis(state: EmulatorState, ctx: RequestContext): RouteResult {
+async function pathVis(state: EmulatorState, ctx: RequestContext): Promise<RouteResult> {
   const endpointTest = requireEndpointTest(ctx, parseTestId(ctx));
-  const list = pagedList(state, ctx, (range, start) => ctx.group.pathVis(endpointTest.testId, range, start));
+  const { testId } = endpointTest;
+  const list = await pagedList(state, ctx, { name: 'path-vis', scope: { testId }, entries: (range, start) => ctx.group.pathVis(testId, range, start) });
   return { body: { endpointNet: { endpointTest, pathVis: list.records }, pages: list.pages } };
 }
 
@@ -40,11 +42,12 @@ function pathTrace(state: EmulatorState, ctx: RequestContext): RouteResult {
   return { body: { endpointNet: { endpointTest, pathVis: [trace] } } };
 }
 
-function httpServer(state: EmulatorState, ctx: RequestContext): RouteResult {
+async function httpServer(state: EmulatorState, ctx: RequestContext): Promise<RouteResult> {
   const endpointTest = requireEndpointTest(ctx, parseTestId(ctx));
   if (endpointTest.type !== 'http-server' && endpointTest.type !== 'page-load') {
     throw badRequest(`Test ${endpointTest.testId} is an ${endpointTest.type} test; http-server data needs an http-server or page-load test`);
   }
-  const list = pagedList(state, ctx, (range, start) => ctx.group.httpServer(endpointTest.testId, range, start));
+  const { testId } = endpointTest;
+  const list = await pagedList(state, ctx, { name: 'http-server', scope: { testId }, entries: (range, start) => ctx.group.httpServer(testId, range, start) });
   return { body: { endpointWeb: { endpointTest, httpServer: list.records }, pages: list.pages } };
 }

@@ -3,9 +3,9 @@
 import type { Facets } from './model';
 import { makeAgent, makeNetwork, type AgentProfile, type NetworkProfileSeed } from './agents';
 import type { GroupSize } from './presets';
-import type { City, Destination } from './catalog';
+import { DESTINATIONS, type City, type Destination } from './catalog';
 import { baseRtt, destinationCity } from './paths';
-import { Rng, hashKey } from './prng';
+import { HASH_START, Rng, extendHash, hashKey } from './prng';
 import { dailyActivity } from './rhythm';
 
 export const ROUND_SECONDS = 300;
@@ -16,11 +16,52 @@ export class GroupContext {
   readonly sessionKey: number;
   private readonly agents: (AgentProfile | undefined)[];
   private byId: Map<string, number> | undefined;
+  /** DESTINATIONS index of each agent's 4 usual destinations (-1 until drawn). */
+  private readonly usualDestinations: Int16Array;
+  /**
+   * What the round indexes read of agents, in typed arrays (-1 until known): a profile is a
+   * large object, and a million random reads of it cost more than the draws themselves.
+   */
+  private readonly activeNear: Int32Array;
+  private readonly wireless: Int8Array;
 
   constructor(readonly seed: number, readonly aid: number, readonly size: GroupSize) {
     this.sessionKey = hashKey(seed, aid, 'session');
     this.networks = Array.from({ length: size.networks }, (_, index) => makeNetwork(seed, aid, index));
     this.agents = new Array<AgentProfile | undefined>(size.endpointAgents);
+    this.usualDestinations = new Int16Array(size.endpointAgents * 4).fill(-1);
+    this.activeNear = new Int32Array(size.endpointAgents).fill(-1);
+    this.wireless = new Int8Array(size.endpointAgents).fill(-1);
+  }
+
+  /** activeAgentNear(index).index, kept. */
+  activeIndexNear(index: number): number {
+    let found = this.activeNear[index] ?? -1;
+    if (found < 0) {
+      found = this.activeAgentNear(index).index;
+      this.activeNear[index] = found;
+    }
+    return found;
+  }
+
+  isWireless(agentIndex: number): boolean {
+    let flag = this.wireless[agentIndex] ?? -1;
+    if (flag < 0) {
+      flag = this.agentAt(agentIndex).connection === 'Wireless' ? 1 : 0;
+      this.wireless[agentIndex] = flag;
+    }
+    return flag === 1;
+  }
+
+  /** The DESTINATIONS index of an agent's `choice`-th (0..3) usual destination; kept, as sessions ask for it all the time. */
+  usualDestination(agentIndex: number, choice: number): number {
+    const slot = agentIndex * 4 + choice;
+    let destination = this.usualDestinations[slot] ?? -1;
+    if (destination < 0) {
+      destination = extendHash(HASH_START, agentIndex, choice) % DESTINATIONS.length;
+      this.usualDestinations[slot] = destination;
+    }
+    return destination;
   }
 
   agentAt(index: number): AgentProfile {

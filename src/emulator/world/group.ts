@@ -10,10 +10,13 @@ import { decodeRecordId } from './ids';
 import { systemMetrics } from './measures';
 import type { AgentProfile } from './agents';
 import { LazyEntry, firstIndexIn, firstPartOf, firstRound, type EntryKind } from './entries';
-import type { GroupWorld, ListEntry, ListPosition, Positioned, TimeRange } from './model';
+import { compileFilter, type CompiledFilter, type FacetScope } from './filter-match';
+import type { FacetFilter, GroupWorld, ListEntry, ListName, ListPosition, ListScope, Positioned, Seek, TimeRange } from './model';
 import type { GroupSize } from './presets';
 import { Rng } from './prng';
 import { networkProbeAt, networkProbeDetail, probeCount } from './probes';
+import { INDEXED_ROUNDS, RoundCache, indexProbes, indexSessions, type ProbeRound, type SessionRound } from './round-index';
+import { indexedCounter, plainCounter, probeMatches, seekRounds, sessionMatches, type RoundCounter } from './seek';
 import { httpServerResult } from './http-results';
 import { hasRound, netMetric, pathTrace, pathVisSummary, planTest, testRounds, type TestPlan } from './scheduled';
 import { userSessionDetail } from './session-details';
@@ -27,6 +30,9 @@ export class GeneratedGroup implements GroupWorld {
   private readonly plans = new Map<number, TestPlan>();
   private readonly tests: EndpointTest[];
   private enterprise: TestAgent[] | undefined;
+  private readonly sessionRounds = new RoundCache<SessionRound>(INDEXED_ROUNDS, (roundId) => indexSessions(this.ctx, roundId, this.sessionCount(roundId)));
+  private readonly compiledFilters = new WeakMap<FacetFilter, Map<FacetScope, CompiledFilter>>();
+  private readonly probeRounds = new RoundCache<ProbeRound>(INDEXED_ROUNDS, (roundId) => indexProbes(this.ctx, roundId, probeCount(this.ctx, roundId)));
 
   constructor(seed: number, readonly aid: number, readonly name: string, groupIndex: number, size: GroupSize, creator: string) {
     this.ctx = new GroupContext(seed, aid, size);
@@ -101,11 +107,25 @@ export class GeneratedGroup implements GroupWorld {
     }
   }
 
-  private *sessionCores(range: TimeRange, start: ListPosition | undefined): Generator<SessionCore> {
+  private *sessionCores(range: TimeRange, start: ListPosition | undefined, filter: CompiledFilter | undefined): Generator<SessionCore> {
+    if (filter?.possible === false) return;
     for (const roundId of roundsIn(firstRound(range.from, start), range.to)) {
-      const count = this.sessionCount(roundId);
-      for (let index = firstIndexIn(roundId, start); index < count; index++) yield sessionCore(this.ctx, roundId, index, count);
+      const round = filter ? this.sessionRounds.get(roundId) : undefined;
+      const count = round ? round.agents.length : this.sessionCount(roundId);
+      for (let index = firstIndexIn(roundId, start); index < count; index++) {
+        if (!round || !filter || sessionMatches(filter, round, index)) yield sessionCore(this.ctx, roundId, index, count);
+      }
     }
+  }
+
+  /** Compiled once per filter (one request's): its list, seek and index preparation share it. */
+  private compiled(filter: FacetFilter | undefined, scope: FacetScope): CompiledFilter | undefined {
+    if (!filter) return undefined;
+    let byScope = this.compiledFilters.get(filter);
+    if (!byScope) { byScope = new Map(); this.compiledFilters.set(filter, byScope); }
+    let compiled = byScope.get(scope);
+    if (!compiled) { compiled = compileFilter(this.ctx, filter, scope); byScope.set(scope, compiled); }
+    return compiled;
   }
 
   private sessionById(userSessionId: string): SessionCore | undefined {
@@ -115,8 +135,8 @@ export class GeneratedGroup implements GroupWorld {
     return decoded.index < count ? sessionCore(this.ctx, decoded.roundId, decoded.index, count) : undefined;
   }
 
-  *userSessions(range: TimeRange, start?: ListPosition): Iterable<ListEntry<UserSession>> {
-    for (const core of this.sessionCores(range, start)) yield new LazyEntry(USER_SESSION, core, core.roundId, core.index, 0);
+  *userSessions(range: TimeRange, start?: ListPosition, filter?: FacetFilter): Iterable<ListEntry<UserSession>> {
+    for (const core of this.sessionCores(range, start, this.compiled(filter, 'user-session'))) yield new LazyEntry(USER_SESSION, core, core.roundId, core.index, 0);
   }
 
   userSession(userSessionId: string): UserSessionDetail | undefined {
@@ -124,8 +144,8 @@ export class GeneratedGroup implements GroupWorld {
     return core ? userSessionDetail(core) : undefined;
   }
 
-  *webSessions(range: TimeRange, start?: ListPosition): Iterable<ListEntry<WebSession>> {
-    for (const core of this.sessionCores(range, start)) {
+  *webSessions(range: TimeRange, start?: ListPosition, filter?: FacetFilter): Iterable<ListEntry<WebSession>> {
+    for (const core of this.sessionCores(range, start, this.compiled(filter, 'session'))) {
       for (let part = firstPartOf(core.roundId, core.index, start); part < core.pages.length; part++) {
         yield new LazyEntry(WEB_SESSION, core, core.roundId, core.index, part);
       }
@@ -139,15 +159,65 @@ export class GeneratedGroup implements GroupWorld {
     return pageHar(core, page, pageMetrics(core, page));
   }
 
-  *networkSessions(range: TimeRange, start?: ListPosition): Iterable<ListEntry<NetworkSession>> {
-    for (const core of this.sessionCores(range, start)) yield new LazyEntry(NETWORK_SESSION, core, core.roundId, core.index, 0);
+  *networkSessions(range: TimeRange, start?: ListPosition, filter?: FacetFilter): Iterable<ListEntry<NetworkSession>> {
+    for (const core of this.sessionCores(range, start, this.compiled(filter, 'session'))) yield new LazyEntry(NETWORK_SESSION, core, core.roundId, core.index, 0);
   }
 
-  *networkProbes(range: TimeRange, start?: ListPosition): Iterable<ListEntry<NetworkProbe>> {
+  *networkProbes(range: TimeRange, start?: ListPosition, filter?: FacetFilter): Iterable<ListEntry<NetworkProbe>> {
+    const compiled = this.compiled(filter, 'probe');
+    if (compiled?.possible === false) return;
     for (const roundId of roundsIn(firstRound(range.from, start), range.to)) {
-      const count = probeCount(this.ctx, roundId);
-      for (let index = firstIndexIn(roundId, start); index < count; index++) yield networkProbeAt(this.ctx, roundId, index, count);
+      const round = compiled ? this.probeRounds.get(roundId) : undefined;
+      const count = round ? round.agents.length : probeCount(this.ctx, roundId);
+      for (let index = firstIndexIn(roundId, start); index < count; index++) {
+        if (!round || !compiled || probeMatches(compiled, round, index)) yield networkProbeAt(this.ctx, roundId, index, count);
+      }
     }
+  }
+
+  seek(list: ListName, range: TimeRange, skip: number, scope: ListScope = {}): Seek {
+    if (list === 'net-metrics' || list === 'path-vis' || list === 'http-server') {
+      const plan = this.plans.get(scope.testId ?? -1);
+      if (!plan || (list === 'http-server' && plan.test.type !== 'http-server')) return { total: 0 };
+      return seekRounds(testRounds(plan, range.from, range.to), skip, plainCounter(() => plan.agents.length));
+    }
+    const filter = this.compiled(scope.filter, facetScopeOf(list));
+    if (filter?.possible === false) return { total: 0 };
+    return seekRounds(roundsIn(range.from, range.to), skip, this.counter(list, filter));
+  }
+
+  private counter(list: 'user-sessions' | 'web-sessions' | 'network-sessions' | 'network-probes', filter: CompiledFilter | undefined): RoundCounter {
+    const one = (): number => 1;
+    if (list === 'network-probes') {
+      if (!filter) return plainCounter((roundId) => probeCount(this.ctx, roundId));
+      return indexedCounter((roundId) => this.probeRounds.get(roundId), (round, index) => probeMatches(filter, round, index), one);
+    }
+    const keeps = filter ? (round: SessionRound, index: number): boolean => sessionMatches(filter, round, index) : undefined;
+    const rounds = (roundId: number): SessionRound => this.sessionRounds.get(roundId);
+    if (list === 'web-sessions') {
+      const pages = (round: SessionRound, index: number): number => round.pages[index] as number;
+      // Unfiltered, a round's web sessions are its page total: only the round sought is scanned.
+      const counter = indexedCounter(rounds, keeps, pages);
+      return keeps ? counter : { ...counter, count: (roundId) => rounds(roundId).pageTotal };
+    }
+    return keeps ? indexedCounter(rounds, keeps, one) : plainCounter((roundId) => this.sessionCount(roundId));
+  }
+
+  prepareIndex(list: ListName, range: TimeRange, maxRounds: number, scope: ListScope & { seeking: boolean }): boolean {
+    const cache = list === 'network-probes' ? this.probeRounds : list.endsWith('sessions') ? this.sessionRounds : undefined;
+    if (!cache) return true;
+    // A filter that can match nothing reads no index; neither does a seek by round counts.
+    const filter = this.compiled(scope.filter, facetScopeOf(list));
+    const needed = filter ? filter.possible : scope.seeking && list === 'web-sessions';
+    if (!needed) return true;
+    let built = 0;
+    for (const roundId of roundsIn(range.from, range.to)) {
+      if (cache.has(roundId)) continue;
+      if (built === maxRounds) return false;
+      cache.get(roundId);
+      built += 1;
+    }
+    return true;
   }
 
   networkProbe(networkProbeId: string): NetworkProbeDetail | undefined {
@@ -155,6 +225,10 @@ export class GeneratedGroup implements GroupWorld {
     if (!decoded || decoded.index >= probeCount(this.ctx, decoded.roundId)) return undefined;
     return networkProbeDetail(this.ctx, decoded.roundId, decoded.index);
   }
+}
+
+function facetScopeOf(list: ListName): FacetScope {
+  return list === 'user-sessions' ? 'user-session' : list === 'network-probes' ? 'probe' : 'session';
 }
 
 function pageMetrics(core: SessionCore, page: PagePlan): SystemMetrics {

@@ -8,6 +8,9 @@
 //   past readyAt.
 // - Lists yield entries with their position (round, index, part); passing a position back
 //   as `start` resumes there in constant time (paging cursors).
+// - Filterable lists take search filters and `seek` finds record number N; both read
+//   per-round indexes of the draws that decide agents, triggers, destinations, page counts
+//   and probe types, so they never generate the records they skip.
 // - apiLinks hrefs are paths from the API root; the routes make them absolute.
 // - The world never reads the clock: "now" is whatever range the caller asks for.
 import { GeneratedGroup } from './group';

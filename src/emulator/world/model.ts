@@ -66,6 +66,25 @@ export interface Positioned<T> extends ListPosition { readonly record: T }
 /** Records of the endpoint-data lists, filterable by facets (computed only when read). */
 export interface ListEntry<T> extends Positioned<T>, Faceted<T> {}
 
+/** One search filter: it holds when the record's facet `key` is present and one of `values`. */
+export interface FacetCondition { readonly key: string; readonly values: ReadonlySet<string> }
+
+/** Search filters as the world applies them: every condition must hold (AND). */
+export type FacetFilter = readonly FacetCondition[];
+
+/** The time-ranged lists, by name. */
+export type ListName = 'user-sessions' | 'web-sessions' | 'network-sessions' | 'network-probes' | 'net-metrics' | 'path-vis' | 'http-server';
+
+/** Which records a seek or an index preparation is about. */
+export interface ListScope {
+  /** The test of net-metrics, path-vis and http-server. */
+  testId?: number;
+  filter?: FacetFilter;
+}
+
+/** Where record number `skip` sits, or how many records there are when not more than `skip`. */
+export type Seek = { found: ListPosition } | { total: number };
+
 /**
  * One account group's data. Time-ranged lists are generated lazily, round by round,
  * in ascending time order, and are identical for the same seed, group and range.
@@ -97,13 +116,28 @@ export interface GroupWorld {
   pathTrace(testId: number, agentId: string, roundId: number, asOf: number): PathTrace | undefined;
   httpServer(testId: number, range: TimeRange, start?: ListPosition): Iterable<Positioned<HttpServerResult>>;
 
-  userSessions(range: TimeRange, start?: ListPosition): Iterable<ListEntry<UserSession>>;
+  // Filterable lists yield only the records `filter` keeps; skipping the others costs an
+  // index lookup each, not the generation of the record.
+  userSessions(range: TimeRange, start?: ListPosition, filter?: FacetFilter): Iterable<ListEntry<UserSession>>;
   userSession(userSessionId: string): UserSessionDetail | undefined;
-  webSessions(range: TimeRange, start?: ListPosition): Iterable<ListEntry<WebSession>>;
+  webSessions(range: TimeRange, start?: ListPosition, filter?: FacetFilter): Iterable<ListEntry<WebSession>>;
   pageHar(userSessionId: string, pageId: string): Har | undefined;
-  networkSessions(range: TimeRange, start?: ListPosition): Iterable<ListEntry<NetworkSession>>;
-  networkProbes(range: TimeRange, start?: ListPosition): Iterable<ListEntry<NetworkProbe>>;
+  networkSessions(range: TimeRange, start?: ListPosition, filter?: FacetFilter): Iterable<ListEntry<NetworkSession>>;
+  networkProbes(range: TimeRange, start?: ListPosition, filter?: FacetFilter): Iterable<ListEntry<NetworkProbe>>;
   networkProbe(networkProbeId: string): NetworkProbeDetail | undefined;
+
+  /**
+   * The position of record number `skip` (0-based, counting only the records the scope's
+   * filter keeps) of a list over `range`. Costs about one step per round and per indexed
+   * record, never the generation of the records skipped.
+   */
+  seek(list: ListName, range: TimeRange, skip: number, scope?: ListScope): Seek;
+  /**
+   * Builds at most `maxRounds` rounds of the indexes that the list's filter (or a seek, when
+   * `seeking`) reads over `range`; true once none is missing. Lists build what is missing
+   * themselves: this only lets a caller spread that work over turns of its event loop.
+   */
+  prepareIndex(list: ListName, range: TimeRange, maxRounds: number, scope: ListScope & { seeking: boolean }): boolean;
 }
 
 export interface World {

@@ -32,6 +32,11 @@ export function extendHash(key: number, first: number, second: number): number {
   return hashNumber(hashNumber(key, first), second) >>> 0;
 }
 
+/** Continues a hash by one integer: extendHashBy(extendHashBy(k, a), b) === extendHash(k, a, b). */
+export function extendHashBy(key: number, part: number): number {
+  return hashNumber(key, part) >>> 0;
+}
+
 /** Continues a hash by a string: extendHashText(hashKey(a), 'b') === hashKey(a, 'b'). */
 export function extendHashText(key: number, text: string): number {
   return hashString(key, text) >>> 0;
@@ -92,7 +97,8 @@ export class Rng {
 
   /** Picks with weights; weights need not sum to 1. */
   weighted<T>(items: readonly (readonly [T, number])[]): T {
-    const total = items.reduce((sum, [, weight]) => sum + weight, 0);
+    let total = 0;
+    for (const [, weight] of items) total += weight;
     let roll = this.next() * total;
     for (const [item, weight] of items) {
       roll -= weight;

@@ -7,22 +7,54 @@ import { encodeRecordId } from './ids';
 import { LazyEntry, type EntryKind } from './entries';
 import type { ListEntry } from './model';
 import { networkProfile, pingStats } from './measures';
-import { Rng } from './prng';
+import { Rng, extendHashBy, hashKey } from './prng';
 import { coordinatesOf } from './session-details';
 
-interface ProbeCore { agent: AgentProfile; type: 'gateway' | 'proxy' | 'vpn'; target: string; rng: Rng; record: NetworkProbe }
+export const PROBE_TYPES = ['gateway', 'proxy', 'vpn'] as const;
+export type ProbeType = typeof PROBE_TYPES[number];
 
-function targetsOf(agent: AgentProfile): ['gateway' | 'proxy' | 'vpn', string][] {
-  const targets: ['gateway' | 'proxy' | 'vpn', string][] = [['gateway', agent.connection === 'Loopback' ? '127.0.0.1' : agent.network.gateway]];
+interface ProbeCore { agent: AgentProfile; type: ProbeType; target: string; rng: Rng; record: NetworkProbe }
+
+function targetsOf(agent: AgentProfile): [ProbeType, string][] {
+  const targets: [ProbeType, string][] = [['gateway', agent.connection === 'Loopback' ? '127.0.0.1' : agent.network.gateway]];
   if (agent.network.proxy) targets.push(['proxy', agent.network.proxy.ip]);
   if (agent.vpnTarget) targets.push(['vpn', agent.vpnTarget]);
   return targets;
 }
 
+/** The target types an agent can probe, by code (bit 0: proxy, bit 1: VPN), in targetsOf's order. */
+const TYPES_BY_CODE: readonly (readonly ProbeType[])[] = [['gateway'], ['gateway', 'proxy'], ['gateway', 'vpn'], ['gateway', 'proxy', 'vpn']];
+const typeCodes = new WeakMap<GroupContext, Int8Array>();
+
+/** targetsOf(agent) reduced to its types, kept per agent (the round index reads it for every probe). */
+function targetTypesOf(ctx: GroupContext, agentIndex: number): readonly ProbeType[] {
+  let codes = typeCodes.get(ctx);
+  if (!codes) { codes = new Int8Array(ctx.size.endpointAgents).fill(-1); typeCodes.set(ctx, codes); }
+  let code = codes[agentIndex] ?? -1;
+  if (code < 0) {
+    const agent = ctx.agentAt(agentIndex);
+    code = (agent.network.proxy ? 1 : 0) + (agent.vpnTarget ? 2 : 0);
+    codes[agentIndex] = code;
+  }
+  return TYPES_BY_CODE[code] as readonly ProbeType[];
+}
+
+/** The draws that decide a probe's agent and target type, in the order probeCore consumes them (indexed per round). */
+export function drawProbe(ctx: GroupContext, roundId: number, index: number, roundKey = probeRoundKey(ctx, roundId)): { rng: Rng; agentIndex: number; type: ProbeType } {
+  const rng = new Rng(extendHashBy(roundKey, index));
+  const agentIndex = ctx.activeIndexNear(rng.int(0, ctx.size.endpointAgents - 1));
+  return { rng, agentIndex, type: rng.pick(targetTypesOf(ctx, agentIndex)) };
+}
+
+/** hashKey(seed, aid, 'probe', roundId): extended by the index, it seeds one probe. */
+export function probeRoundKey(ctx: GroupContext, roundId: number): number {
+  return hashKey(ctx.seed, ctx.aid, 'probe', roundId);
+}
+
 function probeCore(ctx: GroupContext, roundId: number, index: number, count: number): ProbeCore {
-  const rng = Rng.of(ctx.seed, ctx.aid, 'probe', roundId, index);
-  const agent = ctx.activeAgentNear(rng.int(0, ctx.size.endpointAgents - 1));
-  const [type, target] = rng.pick(targetsOf(agent));
+  const { rng, agentIndex, type } = drawProbe(ctx, roundId, index);
+  const agent = ctx.agentAt(agentIndex);
+  const target = targetsOf(agent).find(([kind]) => kind === type)?.[1] ?? '';
   const slot = ROUND_SECONDS / count;
   const meanRtt = type === 'gateway' ? (agent.connection === 'Wireless' ? rng.float(1.5, 9) : rng.float(0.3, 1.5)) : type === 'proxy' ? rng.float(1, 6) : rng.float(15, 90);
   const networkProbeId = encodeRecordId(ctx.seed, ctx.aid, 'probe', roundId, index);

@@ -7,7 +7,7 @@ import { agentFacets, ROUND_SECONDS, type GroupContext } from './context';
 import { formatDateTime, round3 } from './format';
 import { encodeRecordId } from './ids';
 import type { Facets } from './model';
-import { HASH_START, Rng, extendHash, extendHashText } from './prng';
+import { HASH_START, Rng, extendHashBy, extendHashText } from './prng';
 import { degradationAt } from './rhythm';
 
 export const PERMALINK_BASE = 'https://app.netmon.example';
@@ -58,8 +58,7 @@ const PAGE_COUNTS = [[1, 5], [2, 4], [3, 2], [4, 1], [6, 1]] as const;
 const RESPONSE_CODES = [[200, 90], [404, 3], [500, 2], [503, 1], [304, 4]] as const;
 const PAGE_NAMES = PAGE_PATHS.map((path) => path.split(/[/?]/)[1] || 'Home');
 
-function planPages(rng: Rng, core: PartialCore): PagePlan[] {
-  const count = rng.weighted(PAGE_COUNTS);
+function planPages(rng: Rng, core: PartialCore, count: number): PagePlan[] {
   const pages: PagePlan[] = [];
   let startMs = core.dateSeconds * 1000 + rng.int(0, 900);
   for (let index = 0; index < count; index++) {
@@ -96,36 +95,74 @@ function scoreOf(pages: readonly PagePlan[], loss: number): number {
   return round3(Math.max(0, Math.min(1, score)));
 }
 
+/**
+ * The draws that decide what a session is (agent, destination, trigger, page count), in the
+ * order sessionCore consumes them. Cheap enough to index every session of a week, which is
+ * what lets filters and deep pages skip sessions without building them.
+ */
+export interface SessionDraws {
+  rng: Rng;
+  agentIndex: number;
+  slotDraw: number;
+  /** Index into DESTINATIONS. */
+  destination: number;
+  rttFactor: number;
+  wirelessRtt: number;
+  trigger: 'auto' | 'user';
+  protocol: 'https' | 'http';
+  lossBase: number;
+  pageCount: number;
+}
+
+/** `roundKey` is sessionRoundKey(ctx, roundId), computed once by callers that draw a whole round. */
+export function drawSession(ctx: GroupContext, roundId: number, index: number, roundKey = sessionRoundKey(ctx, roundId)): SessionDraws {
+  const rng = new Rng(extendHashBy(roundKey, index));
+  const agentIndex = ctx.activeIndexNear(rng.int(0, ctx.size.endpointAgents - 1));
+  const slotDraw = rng.next();
+  const destination = ctx.usualDestination(agentIndex, rng.int(0, 3));
+  const rttFactor = rng.float(0.85, 1.4);
+  const wirelessRtt = ctx.isWireless(agentIndex) ? rng.float(1, 8) : 0.5;
+  const trigger = rng.chance(0.8) ? 'auto' as const : 'user' as const;
+  const protocol = (DESTINATIONS[destination] as Destination).host.startsWith('intranet') && rng.chance(0.5) ? 'http' as const : 'https' as const;
+  const lossBase = rng.chance(0.08) ? rng.float(0.5, 12, 1) : 0;
+  const pageCount = rng.weighted(PAGE_COUNTS);
+  return { rng, agentIndex, slotDraw, destination, rttFactor, wirelessRtt, trigger, protocol, lossBase, pageCount };
+}
+
+export function sessionRoundKey(ctx: GroupContext, roundId: number): number {
+  return extendHashBy(ctx.sessionKey, roundId);
+}
+
 export function sessionCore(ctx: GroupContext, roundId: number, index: number, count: number): SessionCore {
-  const rng = new Rng(extendHash(ctx.sessionKey, roundId, index));
-  const agent = ctx.activeAgentNear(rng.int(0, ctx.size.endpointAgents - 1));
+  const draws = drawSession(ctx, roundId, index);
+  const { rng, trigger, protocol } = draws;
+  const agent = ctx.agentAt(draws.agentIndex);
   // Offsets grow with the index so a round's sessions come out in time order.
   const slot = ROUND_SECONDS / count;
-  const dateSeconds = roundId + Math.floor(index * slot + rng.next() * slot * 0.9);
-  const destination = DESTINATIONS[extendHash(HASH_START, agent.index, rng.int(0, 3)) % DESTINATIONS.length] as Destination;
+  const dateSeconds = roundId + Math.floor(index * slot + draws.slotDraw * slot * 0.9);
+  const destination = DESTINATIONS[draws.destination] as Destination;
   const incident = degradationAt(agent.network, dateSeconds);
   const target = ctx.target(agent, destination);
-  const rtt = target.rtt * rng.float(0.85, 1.4) * incident.latencyFactor + (agent.connection === 'Wireless' ? rng.float(1, 8) : 0.5);
-  const trigger = rng.chance(0.8) ? 'auto' as const : 'user' as const;
-  const protocol = destination.host.startsWith('intranet') && rng.chance(0.5) ? 'http' as const : 'https' as const;
-  const loss = Math.min(100, (rng.chance(0.08) ? rng.float(0.5, 12, 1) : 0) + incident.extraLoss);
+  const rtt = target.rtt * draws.rttFactor * incident.latencyFactor + draws.wirelessRtt;
+  const loss = Math.min(100, draws.lossBase + incident.extraLoss);
   // One literal with every field (no spread): spreading a dozen fields made each core a
   // slow dictionary object, and lists build hundreds of cores per page.
   const core: SessionCore = {
     roundId, index, id: encodeRecordId(ctx.seed, ctx.aid, 'session', roundId, index), agent, destination,
     targetCity: target.city, dateSeconds, trigger, protocol, rtt, loss, pages: [], experienceScore: 0,
   };
-  core.pages = planPages(rng, core);
+  core.pages = planPages(rng, core, draws.pageCount);
   core.experienceScore = scoreOf(core.pages, loss);
   return core;
 }
 
 export function sessionFacets(core: SessionCore): Facets {
-  const facets = agentFacets(core.agent, core.trigger);
-  facets.domain = baseDomain(core.destination.host);
-  facets.visitedSite = core.destination.host;
-  facets.destinationIp = core.destination.serverIp;
-  return facets;
+  return { ...agentFacets(core.agent, core.trigger), ...destinationFacets(core.destination) };
+}
+
+/** The facets a user session takes from its destination. */
+export function destinationFacets(destination: Destination): Pick<Facets, 'domain' | 'visitedSite' | 'destinationIp'> {
+  return { domain: baseDomain(destination.host), visitedSite: destination.host, destinationIp: destination.serverIp };
 }
 
 export function userSessionRecord(core: SessionCore): UserSession {

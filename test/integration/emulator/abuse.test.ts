@@ -152,3 +152,56 @@ describe('deeply nested bodies', () => {
     assert.deepEqual(entry?.body, { truncated: true, bytes: body.length, tooDeep: true });
   });
 });
+
+describe('expensive reads of the large preset', () => {
+  let emulator: RunningEmulator;
+  let agentId = '';
+  before(async () => {
+    emulator = await withEmulator({ preset: 'large' });
+    // The group and its 10,000 agents are built on first use; that is not what is measured.
+    agentId = String(((await call(emulator.url, '/v6/endpoint-agents')).json.endpointAgents as { agentId: string }[])[17]?.agentId);
+    await call(emulator.url, '/v6/endpoint-data/user-sessions?window=1h');
+  });
+  after(() => emulator.close());
+
+  const timed = async (path: string, json?: unknown): Promise<{ ms: number; status: number; json: Record<string, unknown> }> => {
+    const started = performance.now();
+    const reply = await call(emulator.url, path, json === undefined ? {} : { json });
+    return { ms: performance.now() - started, status: reply.status, json: reply.json };
+  };
+  const NORMAL = '/v6/endpoint-data/user-sessions?window=1h';
+
+  test('deep pages and filters over 7 days: each answers within 1.5 s and holds a concurrent normal page up by less than 1 s', { timeout: 60_000 }, async () => {
+    const alone = Math.min(...await Promise.all([0, 1, 2].map(() => timed(NORMAL).then((r) => r.ms))));
+    const expensive = [
+      timed('/v6/endpoint-data/user-sessions/web?window=7d&page=20000'),
+      timed('/v6/endpoint-data/user-sessions?window=7d&page=10000'),
+      timed('/v6/endpoint-data/user-sessions?window=7d', { searchFilters: [{ key: 'agentId', values: ['no-such-agent'] }] }),
+      timed('/v6/endpoint-data/user-sessions/network?window=7d', { searchFilters: [{ key: 'agentId', values: [agentId] }, { key: 'trigger', values: ['user'] }] }),
+      timed('/v6/endpoint-data/network-topology?window=7d&page=2', { searchFilters: [{ key: 'type', values: ['vpn'] }, { key: 'platform', values: ['Mac'] }] }),
+    ];
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const concurrent = await timed(NORMAL);
+    const [web, user, none, network, probes] = await Promise.all(expensive);
+    for (const reply of [web, user, none, network, probes]) {
+      assert.equal(reply?.status, 200, JSON.stringify(reply?.json).slice(0, 300));
+      assert.ok((reply?.ms ?? Infinity) < 1500, `an expensive request took ${reply?.ms.toFixed(0)} ms`);
+    }
+    assert.equal((web?.json.webSessions as unknown[]).length, 100);
+    assert.equal((user?.json.userSessions as unknown[]).length, 100);
+    assert.deepEqual(none?.json.userSessions, []);
+    assert.ok((network?.json.networkSessions as { agentId: string }[]).every((s) => s.agentId === agentId));
+    assert.equal((probes?.json.networkProbes as unknown[]).length, 100);
+    assert.ok(concurrent.ms < alone + 1000, `a normal page took ${concurrent.ms.toFixed(0)} ms beside them (${alone.toFixed(0)} ms alone)`);
+  });
+
+  test('page=999999999 and a page past the end answer 400 at once', async () => {
+    const absurd = await timed('/v6/endpoint-data/user-sessions?window=7d&page=999999999');
+    assert.equal(absurd.status, 400);
+    assert.match(String(absurd.json.errorMessage), /^page 999999999 is above the maximum of 100000/);
+    const past = await timed('/v6/endpoint-data/user-sessions?window=7d&page=99999');
+    assert.equal(past.status, 400);
+    assert.match(String(past.json.errorMessage), /^page 99999 is past the last page \([0-9]+\): the range holds [0-9]+ records, 100 per page$/);
+    assert.ok(absurd.ms < 1500 && past.ms < 1500, `${absurd.ms.toFixed(0)} ms, ${past.ms.toFixed(0)} ms`);
+  });
+});

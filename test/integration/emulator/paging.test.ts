@@ -78,14 +78,21 @@ describe('paging', () => {
     assert.deepEqual(seen, expected.map((s) => s.userSessionId));
   });
 
-  test('the deprecated page parameter still selects a page on v6 lists', async () => {
+  test('the deprecated page parameter still selects a page on v6 lists; past the last page or above 100,000 it answers 400', async () => {
     const pinned = `asOf=${Math.floor(START / 1000)}`;
     const third = await call(small.url, `/v6/endpoint-data/user-sessions/web?window=1h&page=3&${pinned}`);
     const all = await call(whole.url, `/v6/endpoint-data/user-sessions/web?window=1h&${pinned}`);
     assert.equal(pagesOf(third).current, 3);
     assert.deepEqual(arrayOf(third, 'webSessions'), arrayOf(all, 'webSessions').slice(8, 12));
-    const beyond = await call(small.url, `/v6/endpoint-data/user-sessions/web?window=1h&page=100000&${pinned}`);
-    assert.deepEqual(arrayOf(beyond, 'webSessions'), []);
+    const count = arrayOf(all, 'webSessions').length;
+    const last = Math.ceil(count / 4);
+    assert.equal(arrayOf(await call(small.url, `/v6/endpoint-data/user-sessions/web?window=1h&page=${last}&${pinned}`), 'webSessions').length, count - (last - 1) * 4);
+    const beyond = await call(small.url, `/v6/endpoint-data/user-sessions/web?window=1h&page=${last + 1}&${pinned}`);
+    assert.equal(beyond.status, 400);
+    assert.equal(beyond.json.errorMessage, `page ${last + 1} is past the last page (${last}): the range holds ${count} records, 4 per page`);
+    const absurd = await call(small.url, `/v6/endpoint-data/user-sessions/web?window=1h&page=100001&${pinned}`);
+    assert.equal(absurd.status, 400);
+    assert.match(String(absurd.json.errorMessage), /^page 100001 is above the maximum of 100000 for page without a cursor/);
   });
   test('next carries a cursor: the page starts at the cursor (even mid-session), whatever the page number says', async () => {
     const pinned = `asOf=${Math.floor(START / 1000)}`;

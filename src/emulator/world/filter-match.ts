@@ -1,0 +1,61 @@
+// Search filters compiled against a group once per request: a verdict per agent (for the
+// facets a record takes from its agent), per trigger, per destination and per probe type.
+// A record then matches when the verdicts of its indexed draws all pass, so lists skip
+// non-matching records without generating them.
+import { DESTINATIONS } from './catalog';
+import { agentFacets, type GroupContext } from './context';
+import type { Facets, FacetCondition, FacetFilter } from './model';
+import { PROBE_TYPES } from './probes';
+import { destinationFacets } from './sessions';
+
+/** Which facets the records of a list carry besides their agent's. */
+export type FacetScope = 'user-session' | 'session' | 'probe';
+
+export interface CompiledFilter {
+  /** False when no record can match (an empty verdict somewhere): lists stop at once. */
+  possible: boolean;
+  /** 1 when the agent's own facets pass every condition on them. */
+  agents: Uint8Array;
+  /** auto, user. */
+  triggers: [boolean, boolean];
+  /** Per DESTINATIONS index (user sessions). */
+  destinations: boolean[];
+  /** Per PROBE_TYPES index (probes). */
+  types: boolean[];
+}
+
+const DESTINATION_KEYS: readonly string[] = ['domain', 'visitedSite', 'destinationIp'];
+
+function holds(condition: FacetCondition, facets: Partial<Facets>): boolean {
+  const value = (facets as Record<string, unknown>)[condition.key];
+  return value !== undefined && condition.values.has(String(value));
+}
+
+export function compileFilter(ctx: GroupContext, filter: FacetFilter, scope: FacetScope): CompiledFilter {
+  const compiled: CompiledFilter = {
+    possible: true, agents: new Uint8Array(ctx.size.endpointAgents),
+    triggers: [true, true], destinations: DESTINATIONS.map(() => true), types: PROBE_TYPES.map(() => true),
+  };
+  const onAgents: FacetCondition[] = [];
+  for (const condition of filter) {
+    if (condition.key === 'trigger') {
+      // Probes carry trigger "auto" (they are never started by a user).
+      compiled.triggers = [holds(condition, { trigger: 'auto' }) && compiled.triggers[0], scope !== 'probe' && holds(condition, { trigger: 'user' }) && compiled.triggers[1]];
+    } else if (DESTINATION_KEYS.includes(condition.key)) {
+      compiled.destinations = DESTINATIONS.map((d, i) => scope === 'user-session' && compiled.destinations[i] === true && holds(condition, destinationFacets(d)));
+    } else if (condition.key === 'type') {
+      compiled.types = PROBE_TYPES.map((type, i) => scope === 'probe' && compiled.types[i] === true && holds(condition, { type }));
+    } else {
+      onAgents.push(condition);
+    }
+  }
+  let anyAgent = false;
+  for (let index = 0; index < compiled.agents.length; index++) {
+    // Agent profiles are built on first use; without agent conditions none is needed.
+    if (onAgents.length > 0 && !onAgents.every((condition) => holds(condition, agentFacets(ctx.agentAt(index), 'auto')))) continue;
+    compiled.agents[index] = 1;
+    anyAgent = true;
+  }
+  compiled.possible = anyAgent && compiled.triggers.some(Boolean) && compiled.destinations.some(Boolean) && compiled.types.some(Boolean);
+  return compiled;
+}
