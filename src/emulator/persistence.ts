@@ -1,7 +1,7 @@
 // Enterprise tests created through test management, per account group, optionally kept in
 // a JSON file. Writes are atomic (temp file, fsync, rename, fsync of the folder), so a
 // kill -9 at any moment leaves either the previous or the new file, never a torn one.
-import { mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
+import { mkdir, open, readFile, readdir, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { EnterpriseTest } from '../api/types';
 import { HttpError } from './http/errors';
@@ -29,6 +29,7 @@ export class TestStore {
   static async open(file?: string): Promise<TestStore> {
     const groups: Groups = new Map();
     if (!file) return new TestStore(undefined, FIRST_TEST_ID, groups);
+    await removeStaleTemps(file);
     const saved = await load(file);
     for (const [aid, tests] of Object.entries(saved?.groups ?? {})) {
       groups.set(Number(aid), new Map(tests.map((t) => [t.testId, t])));
@@ -87,7 +88,7 @@ export class TestStore {
     const snapshot: StoreFile = { version: 1, nextTestId: draft.nextTestId, groups: {} };
     for (const [aid, tests] of draft.groups) snapshot.groups[String(aid)] = [...tests.values()];
     const text = `${JSON.stringify(snapshot, null, 2)}\n`;
-    const temp = join(dirname(file), `.${basename(file)}.${process.pid}.${(this.tempCounter += 1)}.tmp`);
+    const temp = join(dirname(file), tempName(file, process.pid, (this.tempCounter += 1)));
     try {
       await writeAtomically(file, temp, text);
     } catch (error) {
@@ -95,6 +96,37 @@ export class TestStore {
       const code = (error as NodeJS.ErrnoException).code ?? 'write failed';
       throw new HttpError(503, `Could not save tests to ${basename(file)}: ${code}; nothing was changed, try again`);
     }
+  }
+}
+
+function tempName(file: string, pid: number, counter: number): string {
+  return `.${basename(file)}.${pid}.${counter}.tmp`;
+}
+
+/**
+ * A process killed mid-save (kill -9, power loss) leaves its temp file behind. Those of
+ * processes that are gone are removed; a live process (another emulator on the same file)
+ * may still rename its own.
+ */
+async function removeStaleTemps(file: string): Promise<void> {
+  const prefix = `.${basename(file)}.`;
+  const names = await readdir(dirname(file)).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !name.endsWith('.tmp')) continue;
+    const match = /^([0-9]+)\.([0-9]+)\.tmp$/.exec(name.slice(prefix.length));
+    if (!match || isRunning(Number(match[1]))) continue;
+    await unlink(join(dirname(file), name)).catch(() => undefined);
+  }
+}
+
+function isRunning(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

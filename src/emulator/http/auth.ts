@@ -16,12 +16,14 @@ export function authenticate(users: readonly DemoUser[], headers: IncomingHttpHe
   return user;
 }
 
+/** Exactly `<scheme> <credential>`; messages never repeat the header, which may be a credential. */
 function fromHeader(users: readonly DemoUser[], header: string): DemoUser | undefined {
-  const [scheme = '', credential = ''] = header.trim().split(/\s+/, 2);
-  if (scheme.toLowerCase() === 'bearer') return users.find((u) => u.token === credential);
-  if (scheme.toLowerCase() !== 'basic') {
-    throw new HttpError(401, `Unsupported Authorization scheme '${scheme}': use Bearer or Basic`, CHALLENGE);
-  }
+  const match = /^(\S+)[ \t]+(\S+)$/.exec(header.trim());
+  if (!match) throw new HttpError(401, 'Malformed Authorization header: send Bearer <token> or Basic <base64 of email:token>', CHALLENGE);
+  const scheme = (match[1] ?? '').toLowerCase();
+  const credential = match[2] ?? '';
+  if (scheme === 'bearer') return users.find((u) => u.token === credential);
+  if (scheme !== 'basic') throw new HttpError(401, 'Unsupported Authorization scheme: use Bearer or Basic', CHALLENGE);
   const decoded = Buffer.from(credential, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0) return undefined;

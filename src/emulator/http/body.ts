@@ -17,8 +17,15 @@ export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Pr
     if (size > limit) throw tooLarge(limit);
     chunks.push(buffer);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  try {
+    return UTF8.decode(Buffer.concat(chunks));
+  } catch {
+    // Replacing bad bytes would store text the client never sent.
+    throw badRequest('The request body is not valid UTF-8');
+  }
 }
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 function tooLarge(limit: number): HttpError {
   return new HttpError(413, `Request body exceeds ${limit} bytes`);
@@ -37,7 +44,7 @@ export function parseJsonObject(text: string, contentType: string | undefined, w
   if (text.trim() === '') throw badRequest(`${what} needs a JSON object body`);
   const value = parseJson(text);
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw badRequest(`${what} needs a JSON object body, not ${Array.isArray(value) ? 'an array' : typeof value}`);
+    throw badRequest(`${what} needs a JSON object body, not ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`);
   }
   return value as Record<string, unknown>;
 }

@@ -58,6 +58,8 @@ export function takePage<T>(entries: Iterable<Positioned<T>>, pageSize: number):
 export function pagesFor(baseUrl: string, path: string, query: URLSearchParams, page: number, next: ListPosition | undefined, asOf: number): Pages {
   if (!next) return { current: page };
   const nextQuery = new URLSearchParams(query);
+  // A link is logged, shared and shown; the client sends its credentials again anyway.
+  nextQuery.delete('authToken');
   nextQuery.set('page', String(page + 1));
   nextQuery.set(PIN_PARAM, String(asOf));
   nextQuery.set(CURSOR_PARAM, `${next.round}.${next.index}.${next.part}`);

@@ -37,8 +37,11 @@ export function parseDateTime(name: string, text: string): number {
   return ms / 1000;
 }
 
-export function resolveRange(query: URLSearchParams, nowSeconds: number, roundSeconds: number): ResolvedRange {
-  const asOf = pinnedNow(query, nowSeconds);
+export interface WorldClock { nowSeconds: number; roundSeconds: number; retentionSeconds: number }
+
+export function resolveRange(query: URLSearchParams, clock: WorldClock): ResolvedRange {
+  const { roundSeconds } = clock;
+  const asOf = pinnedNow(query, clock);
   const roundStart = Math.floor(asOf / roundSeconds) * roundSeconds;
   const window = query.get('window');
   const from = query.get('from');
@@ -56,11 +59,19 @@ export function resolveRange(query: URLSearchParams, nowSeconds: number, roundSe
   return { range: { from: roundStart, to: Math.max(asOf, roundStart + 1) }, asOf };
 }
 
-function pinnedNow(query: URLSearchParams, nowSeconds: number): number {
+/** A pinned "now" lies within the retention window: no data exists before it, and none yet after now. */
+function pinnedNow(query: URLSearchParams, clock: WorldClock): number {
+  const now = Math.floor(clock.nowSeconds);
   const pinned = query.get(PIN_PARAM);
-  if (pinned === null) return Math.floor(nowSeconds);
+  if (pinned === null) return now;
   if (!/^[0-9]{1,12}$/.test(pinned)) throw badRequest(`${PIN_PARAM} '${pinned}' must be epoch seconds (it comes from a pages.next link)`);
-  return Number(pinned);
+  const asOf = Number(pinned);
+  const oldest = now - clock.retentionSeconds;
+  if (asOf < oldest || asOf > now) {
+    const days = Math.round(clock.retentionSeconds / 86400);
+    throw badRequest(`${PIN_PARAM} ${asOf} is outside the ${days}-day retention window: use epoch seconds from ${oldest} to ${now} (it comes from a pages.next link)`);
+  }
+  return asOf;
 }
 
 /** yyyy-MM-dd HH:mm:ss in UTC, the service's dateTime format. */

@@ -11,7 +11,7 @@ import { withAbsoluteLinks } from './links';
 import type { EmulatorState } from './state';
 import {
   type Body, normalizeUrl, parseServer, optionalBoolean, optionalEnum, optionalInt, optionalIntLike,
-  optionalString, rejectUnknownFields, requiredInt, requiredString,
+  optionalString, rejectUnknownFields, requiredInt, requiredString, withArticle,
 } from './validate';
 
 const SSL_VERSIONS: Record<number, string> = { 0: 'Auto', 3: 'SSLv3', 4: 'TLSv1.0', 5: 'TLSv1.1', 6: 'TLSv1.2' };
@@ -34,7 +34,7 @@ function createInstantTest(state: EmulatorState, ctx: RequestContext): RouteResu
   if (!ctx.user.editEndpointTests) {
     throw forbidden(`running instant tests needs the Edit endpoint tests permission (user ${ctx.user.email} lacks it)`);
   }
-  const body = parseJsonObject(ctx.rawBody, ctx.contentType, `Creating a ${type} instant test`);
+  const body = parseJsonObject(ctx.rawBody, ctx.contentType, `Creating ${withArticle(type)} instant test`);
   const fields = type === 'http-server' ? httpServerFields(body) : agentToServerFields(body);
   const taken = ctx.group.endpointTests().find((existing) => existing.testName === fields.testName);
   if (taken) throw badRequest(`testName '${fields.testName}' must be unique: endpoint test ${taken.testId} in account group ${ctx.aid} already uses it`);

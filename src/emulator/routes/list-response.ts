@@ -19,7 +19,8 @@ export interface ListSource<T> {
 const INDEX_ROUNDS_PER_TURN = 16;
 
 export async function pagedList<T>(state: EmulatorState, ctx: RequestContext, source: ListSource<T>): Promise<PagedList<T>> {
-  const { range, asOf } = resolveRange(ctx.query, ctx.nowSeconds, state.world.roundSeconds);
+  const { roundSeconds, retentionSeconds } = state.world;
+  const { range, asOf } = resolveRange(ctx.query, { nowSeconds: ctx.nowSeconds, roundSeconds, retentionSeconds });
   let cursor = parseCursor(ctx.query);
   const page = parsePage(ctx.query, cursor !== undefined);
   const available = retained(range, asOf, state);

@@ -8,7 +8,7 @@ import { formatDateTime } from '../http/time';
 import type { EmulatorState } from './state';
 import {
   type Body, formatServer, normalizeUrl, parseServer, optionalEnum, optionalFlag, optionalInt, optionalString,
-  rejectUnknownFields, requiredString, toIntLike, isHost,
+  rejectUnknownFields, requiredString, toIntLike, isHost, withArticle,
 } from './validate';
 
 const COMMON_FIELDS = ['testName', 'interval', 'agents', 'enabled', 'alertsEnabled', 'description'];
@@ -60,18 +60,18 @@ function findTest(state: EmulatorState, ctx: RequestContext): EnterpriseTest {
   const id = toIntLike(ctx.params.testId);
   const test = id === undefined ? undefined : state.store.get(ctx.aid, id);
   if (!test) throw notFound(`Test ${ctx.params.testId} not found in account group ${ctx.aid}`);
-  if (test.type !== type) throw badRequest(`Test ${test.testId} is a ${test.type} test, not ${type}`);
+  if (test.type !== type) throw badRequest(`Test ${test.testId} is ${withArticle(test.type)} test, not ${type}`);
   return test;
 }
 
 async function createTest(state: EmulatorState, ctx: RequestContext): Promise<RouteResult> {
   requireAdmin(ctx, 'creating');
   const type = testTypeOf(ctx);
-  const body = parseJsonObject(ctx.rawBody, ctx.contentType, `Creating a ${type} test`);
+  const body = parseJsonObject(ctx.rawBody, ctx.contentType, `Creating ${withArticle(type)} test`);
   const fields = TYPE_FIELDS[type];
   rejectUnknownFields(body, [...COMMON_FIELDS, ...fields.required, ...fields.optional], `${type} tests`, (field) => foreignField(field, type));
   for (const field of ['testName', 'interval', 'agents', ...fields.required]) {
-    if (body[field] === undefined) throw badRequest(`${field} is required to create a ${type} test`);
+    if (body[field] === undefined) throw badRequest(`${field} is required to create ${withArticle(type)} test`);
   }
   const target = targetFields(ctx, type, body);
   const common = commonFields(ctx, body);
@@ -90,7 +90,7 @@ function foreignField(field: string, type: EnterpriseTestType): string | undefin
   const owners = ENTERPRISE_TEST_TYPES.filter((t) => [...TYPE_FIELDS[t].required, ...TYPE_FIELDS[t].optional].includes(field));
   if (owners.length === 0) return undefined;
   const target = TYPE_FIELDS[type].required.join(' and ');
-  return `Field '${field}' belongs to ${owners.join('/')} tests, not ${type} (a ${type} test takes ${target})`;
+  return `Field '${field}' belongs to ${owners.join('/')} tests, not ${type} (${withArticle(type)} test takes ${target})`;
 }
 
 type ExpandedAgents = EnterpriseTest['agents'];
@@ -210,6 +210,8 @@ async function updateTest(state: EmulatorState, ctx: RequestContext): Promise<Ro
 async function deleteTest(state: EmulatorState, ctx: RequestContext): Promise<RouteResult> {
   requireAdmin(ctx, 'deleting');
   const test = findTest(state, ctx);
+  // The older POST …/delete has no body; one that is sent must at least be a JSON object.
+  if (ctx.rawBody.trim() !== '') parseJsonObject(ctx.rawBody, ctx.contentType, `Deleting test ${test.testId}`);
   await state.store.remove(ctx.aid, test.testId);
   return { body: {} };
 }

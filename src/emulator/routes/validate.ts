@@ -4,6 +4,11 @@ import { badRequest } from '../http/errors';
 
 export type Body = Record<string, unknown>;
 
+/** "an agent-to-server", "an http-server", "a dns-trace": by how the type is spoken. */
+export function withArticle(type: string): string {
+  return `${/^(agent|http)/.test(type) ? 'an' : 'a'} ${type}`;
+}
+
 export function rejectUnknownFields(body: Body, allowed: readonly string[], what: string, explain?: (field: string) => string | undefined): void {
   for (const field of Object.keys(body)) {
     if (allowed.includes(field)) continue;
@@ -11,18 +16,31 @@ export function rejectUnknownFields(body: Body, allowed: readonly string[], what
   }
 }
 
+/** Longest text each string field takes, in characters (the README's table lists them). */
+export const STRING_LIMITS: Readonly<Record<string, number>> = {
+  testName: 255, description: 1024, url: 2048, server: 2048, serverName: 2048, domain: 253,
+  username: 255, password: 255, contentRegex: 1024, transactionScript: 65_536,
+};
+const DEFAULT_STRING_LIMIT = 2048;
+
+function withinLimit(field: string, value: string): string {
+  const limit = STRING_LIMITS[field] ?? DEFAULT_STRING_LIMIT;
+  if (value.length > limit) throw badRequest(`${field} must be at most ${limit} characters (it has ${value.length})`);
+  return value;
+}
+
 export function requiredString(body: Body, field: string, what: string): string {
   const value = body[field];
   if (value === undefined || value === null) throw badRequest(`${field} is required for ${what}`);
   if (typeof value !== 'string' || value.trim() === '') throw badRequest(`${field} must be a non-empty string`);
-  return value;
+  return withinLimit(field, value);
 }
 
 export function optionalString(body: Body, field: string): string | undefined {
   const value = body[field];
   if (value === undefined) return undefined;
   if (typeof value !== 'string') throw badRequest(`${field} must be a string`);
-  return value;
+  return withinLimit(field, value);
 }
 
 export function optionalInt(body: Body, field: string, min: number, max: number): number | undefined {
@@ -114,11 +132,18 @@ function splitServer(trimmed: string, field: string, original: string): { host: 
   return match[2] === undefined ? { host } : { host, port: Number(match[2]) };
 }
 
-/** http(s) URL; a URL without protocol gets `defaultScheme`. */
+/**
+ * http(s) URL; a URL without protocol gets `defaultScheme`. Another scheme (mailto:,
+ * javascript:) is refused rather than read as a host, and so is userinfo: a test target
+ * is no place for credentials, nor an error message a place to repeat them.
+ */
 export function normalizeUrl(text: string, field: string, defaultScheme = 'https'): URL {
-  const candidate = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `${defaultScheme}://${text}`;
+  const explicit = /^[a-z][a-z0-9+.-]*:\/\//i.test(text);
+  // `host:port…` is a URL without protocol; `word:anything-else` names a scheme.
+  if (!explicit && /^[a-z][a-z0-9+.-]*:(?![0-9]+(?:[/?#]|$))/i.test(text)) throw badRequest(`${field} '${text}' must use http or https`);
   let url: URL;
-  try { url = new URL(candidate); } catch { throw badRequest(`${field} '${text}' is not a valid URL`); }
+  try { url = new URL(explicit ? text : `${defaultScheme}://${text}`); } catch { throw badRequest(`${field} is not a valid URL`); }
+  if (url.username !== '' || url.password !== '') throw badRequest(`${field} must not contain credentials (user:pass@)`);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw badRequest(`${field} '${text}' must use http or https`);
   if (!url.hostname) throw badRequest(`${field} '${text}' has no host`);
   return url;

@@ -136,7 +136,18 @@ describe('CLI and persistence', () => {
       await restarted.close();
     }
     const leftovers = (await readdir(folder)).filter((f) => f !== 'tests.json');
-    assert.ok(leftovers.every((f) => f.endsWith('.tmp')), `only temp files may be left behind: ${leftovers.join(', ')}`);
+    assert.deepEqual(leftovers, [], 'a restart removes the temp files a killed process left behind');
+  });
+
+  test('at startup, temp files of dead processes are removed; a live process\'s and other files are kept', async () => {
+    const folder = await temp();
+    const file = join(folder, 'tests.json');
+    const dead = 99_999_999; // above any pid_max
+    const names = [`.tests.json.${dead}.3.tmp`, `.tests.json.${dead}.4.tmp`, `.tests.json.${process.pid}.1.tmp`, '.other.json.5.1.tmp', 'notes.tmp'];
+    for (const name of names) await writeFile(join(folder, name), '{"torn":');
+    const emulator = await withEmulator({ dataFile: file });
+    await emulator.close();
+    assert.deepEqual((await readdir(folder)).sort(), [`.tests.json.${process.pid}.1.tmp`, '.other.json.5.1.tmp', 'notes.tmp'].sort());
   });
 
   test('a failed save answers 503 without server paths, changes nothing, and later writes are saved again', async () => {

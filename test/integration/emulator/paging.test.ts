@@ -13,7 +13,8 @@ describe('paging', () => {
   let nowMs = START;
   before(async () => {
     small = await withEmulator({ now: () => nowMs, pageSize: 4 });
-    whole = await withEmulator({ now: () => START, pageSize: 100_000 });
+    // Both clocks move together: an asOf later than the emulator's own "now" is refused.
+    whole = await withEmulator({ now: () => nowMs, pageSize: 100_000 });
   });
   after(() => Promise.all([small.close(), whole.close()]));
 

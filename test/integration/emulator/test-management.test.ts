@@ -64,7 +64,7 @@ describe('test management', () => {
   });
 
   const invalid: [string, string, Record<string, unknown>, RegExp][] = [
-    ['http-server without url', 'http-server', { url: undefined }, /^url is required to create a http-server test$/],
+    ['http-server without url', 'http-server', { url: undefined }, /^url is required to create an http-server test$/],
     ['http-server with server and port', 'http-server', { server: 'a.example', port: 80 }, /Field 'server' belongs to agent-to-server tests, not http-server/],
     ['agent-to-server with url', 'agent-to-server', { url: 'https://x.example' }, /Field 'url' belongs to http-server\/page-load\/web-transactions tests/],
     ['web-transactions without script', 'web-transactions', { transactionScript: undefined }, /transactionScript is required/],
