@@ -1,6 +1,7 @@
 // Search filters of the endpoint-data lists: validated against the keys each list accepts,
-// then handed to the world, which matches them against records' facets (AND across keys, OR
-// within one key's values).
+// then handed to the world, which matches them against records' facets. As the spec says,
+// filters combine with AND: every entry must hold, two entries with the same key included;
+// within one entry's values, any one will do (OR).
 import { FILTER_VALUE_SETS, filterKeysFor, type FilterTarget } from '../../api/types';
 import type { FacetFilter } from '../world/model';
 import { badRequest } from './errors';
@@ -12,8 +13,7 @@ export function parseSearchFilters(body: Record<string, unknown>, target: Filter
   const list = body.searchFilters;
   if (!Array.isArray(list)) throw badRequest('searchFilters is required and must be an array of {key, values}');
   const allowed = filterKeysFor(target);
-  const byKey = new Map<string, Set<string>>();
-  list.forEach((entry: unknown, index) => {
+  return list.map((entry: unknown, index) => {
     const where = `searchFilters[${index}]`;
     if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) throw badRequest(`${where} must be an object {key, values}`);
     const { key, values, ...rest } = entry as Record<string, unknown>;
@@ -24,11 +24,8 @@ export function parseSearchFilters(body: Record<string, unknown>, target: Filter
       throw badRequest(`${where}.key '${key}' does not apply to /${target === 'web' || target === 'network' ? `user-sessions/${target}` : target}; allowed keys: ${allowed.join(', ')}`);
     }
     if (!Array.isArray(values) || values.length === 0) throw badRequest(`${where}.values must be a non-empty array`);
-    const set = byKey.get(key) ?? new Set<string>();
-    values.forEach((value: unknown, i) => set.add(filterValue(value, key, `${where}.values[${i}]`)));
-    byKey.set(key, set);
+    return { key, values: new Set(values.map((value: unknown, i) => filterValue(value, key, `${where}.values[${i}]`))) };
   });
-  return [...byKey].map(([key, values]) => ({ key, values }));
 }
 
 function filterValue(value: unknown, key: string, where: string): string {

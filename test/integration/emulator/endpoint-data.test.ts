@@ -110,6 +110,22 @@ describe('endpoint data', () => {
       assert.deepEqual(none.json.pages, { current: 1 });
     });
 
+    test('two entries with the same key are two filters, both of which must hold (AND)', async () => {
+      const agentA = String(all[0]?.agentId);
+      const agentB = String(all.find((s) => s.agentId !== agentA)?.agentId);
+      const apart = await list(path, [{ key: 'agentId', values: [agentA] }, { key: 'agentId', values: [agentB] }]);
+      assert.deepEqual(apart.rows, [], 'no session has two agents');
+      const onlyA = (await list(path, [{ key: 'agentId', values: [agentA] }])).rows;
+      assert.ok(onlyA.length > 0);
+      assert.deepEqual((await list(path, [{ key: 'agentId', values: [agentA] }, { key: 'agentId', values: [agentA] }])).rows, onlyA);
+      const overlapping = await list(path, [{ key: 'agentId', values: [agentA, agentB] }, { key: 'agentId', values: [agentA] }]);
+      assert.deepEqual(overlapping.rows, onlyA);
+      for (const target of ['/v6/endpoint-data/user-sessions/web', '/v6/endpoint-data/network-topology']) {
+        const connections = await list(`${target}?window=2h`, [{ key: 'connection', values: ['Wireless'] }, { key: 'connection', values: ['Ethernet'] }]);
+        assert.deepEqual(connections.rows, [], `${target}: one connection per record`);
+      }
+    });
+
     test('enumerated keys split the data: connection values partition the sessions', async () => {
       const counts = await Promise.all(['Ethernet', 'Loopback', 'Wireless'].map(async (c) => (await list(path, [{ key: 'connection', values: [c] }])).rows.length));
       assert.equal(counts.reduce((a, b) => a + b, 0), all.length);
