@@ -1,4 +1,4 @@
-// Endpoint scheduled tests (read only): all, by type, by id. Saved events and instant
+// Endpoint scheduled tests (read only): all, by type, by id, on /v7 and on /v6. Saved events and instant
 // tests are excluded from the lists but can still be read by id (their links point there).
 import { ENDPOINT_TEST_TYPES, type EndpointTest } from '../../api/types';
 import { badRequest, notFound } from '../http/errors';
@@ -7,10 +7,11 @@ import { withAbsoluteLinks } from './links';
 import type { EmulatorState } from './state';
 
 export function endpointTestRoutes(state: EmulatorState): Route[] {
-  return [
-    { pattern: '/v7/endpoint-tests', methods: { GET: (ctx) => ({ body: { endpointTest: scheduled(state, ctx) } }) } },
-    { pattern: '/v7/endpoint-tests/:typeOrId', methods: { GET: (ctx) => ({ body: { endpointTest: byTypeOrId(state, ctx) } }) } },
-  ];
+  // The v6 forms are what the vendor's public v6 Postman collection calls.
+  return ['v7', 'v6'].flatMap((version) => [
+    { pattern: `/${version}/endpoint-tests`, methods: { GET: (ctx: RequestContext) => ({ body: { endpointTest: scheduled(state, ctx) } }) } },
+    { pattern: `/${version}/endpoint-tests/:typeOrId`, methods: { GET: (ctx: RequestContext) => ({ body: { endpointTest: byTypeOrId(state, ctx) } }) } },
+  ]);
 }
 
 function scheduled(state: EmulatorState, ctx: RequestContext): EndpointTest[] {

@@ -1,4 +1,4 @@
-// Endpoint scheduled-test data (v7): network metrics, path-vis summaries and details,
+// Endpoint scheduled-test data (v7, and the same on v6): network metrics, path-vis summaries and details,
 // HTTP server timings, each beside the test's definition.
 import { badRequest, notFound } from '../http/errors';
 import type { RequestContext, Route, RouteResult } from '../http/router';
@@ -7,12 +7,13 @@ import { pagedList } from './list-response';
 import type { EmulatorState } from './state';
 
 export function testDataRoutes(state: EmulatorState): Route[] {
-  return [
-    { pattern: '/v7/endpoint-data/tests/net/metrics/:testId', methods: { GET: (ctx) => metrics(state, ctx) } },
-    { pattern: '/v7/endpoint-data/tests/net/path-vis/:testId', methods: { GET: (ctx) => pathVis(state, ctx) } },
-    { pattern: '/v7/endpoint-data/tests/net/path-vis/:testId/:agentId/:roundId', methods: { GET: (ctx) => pathTrace(state, ctx) } },
-    { pattern: '/v7/endpoint-data/tests/web/http-server/:testId', methods: { GET: (ctx) => httpServer(state, ctx) } },
-  ];
+  // The v6 forms are what the vendor's public v6 Postman collection calls.
+  return ['v7', 'v6'].flatMap((version) => [
+    { pattern: `/${version}/endpoint-data/tests/net/metrics/:testId`, methods: { GET: (ctx: RequestContext) => metrics(state, ctx) } },
+    { pattern: `/${version}/endpoint-data/tests/net/path-vis/:testId`, methods: { GET: (ctx: RequestContext) => pathVis(state, ctx) } },
+    { pattern: `/${version}/endpoint-data/tests/net/path-vis/:testId/:agentId/:roundId`, methods: { GET: (ctx: RequestContext) => pathTrace(state, ctx) } },
+    { pattern: `/${version}/endpoint-data/tests/web/http-server/:testId`, methods: { GET: (ctx: RequestContext) => httpServer(state, ctx) } },
+  ]);
 }
 
 async function metrics(state: EmulatorState, ctx: RequestContext): Promise<RouteResult> {

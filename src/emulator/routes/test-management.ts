@@ -1,5 +1,5 @@
 // Enterprise test management: create/update/delete for all eight types, v7 and the older
-// unversioned forms (POST …/new, …/{id}/update, …/{id}/delete).
+// unversioned and /v6 forms (POST …/new, …/{id}/update, …/{id}/delete).
 import { ENDPOINT_TEST_INTERVALS as TEST_INTERVALS, ENTERPRISE_TEST_TYPES, type EnterpriseTest, type EnterpriseTestType } from '../../api/types';
 import { parseJsonObject } from '../http/body';
 import { badRequest, forbidden, notFound } from '../http/errors';
@@ -21,7 +21,7 @@ const TYPE_FIELDS: Record<EnterpriseTestType, { required: string[]; optional: st
   'dns-trace': { required: ['domain'], optional: [] },
   'dns-server': { required: ['domain'], optional: ['dnsServers'] },
   'dns-dnssec': { required: ['domain'], optional: [] },
-  'http-server': { required: ['url'], optional: ['httpTimeLimit', 'followRedirects', 'verifyCertificate', 'contentRegex'] },
+  'http-server': { required: ['url'], optional: ['port', 'httpTimeLimit', 'followRedirects', 'verifyCertificate', 'contentRegex'] },
   'page-load': { required: ['url'], optional: ['httpTimeLimit'] },
   'web-transactions': { required: ['url', 'transactionScript'], optional: ['httpTimeLimit'] },
 };
@@ -37,9 +37,13 @@ export function testManagementRoutes(state: EmulatorState): Route[] {
     { pattern: '/v7/tests', methods: { GET: (ctx) => ({ body: { test: state.store.list(ctx.aid) } }) } },
     { pattern: '/v7/tests/:testType', methods: { POST: create } },
     { pattern: '/v7/tests/:testType/:testId', methods: { GET: show, PUT: update, DELETE: remove } },
-    { pattern: '/tests/:testType/new', methods: { POST: create } },
-    { pattern: '/tests/:testType/:testId/update', methods: { POST: update } },
-    { pattern: '/tests/:testType/:testId/delete', methods: { POST: remove } },
+    // The older forms, unversioned and as the vendor's public v6 Postman collection calls
+    // them (`.json` suffixes are stripped before routing).
+    ...['', '/v6'].flatMap((prefix) => [
+      { pattern: `${prefix}/tests/:testType/new`, methods: { POST: create } },
+      { pattern: `${prefix}/tests/:testType/:testId/update`, methods: { POST: update } },
+      { pattern: `${prefix}/tests/:testType/:testId/delete`, methods: { POST: remove } },
+    ]),
   ];
 }
 
@@ -174,9 +178,15 @@ function dnsServers(body: Body): string[] {
 }
 
 function webFields(type: EnterpriseTestType, body: Body): Body {
-  const url = normalizeUrl(requiredString(body, 'url', `${type} tests`), 'url').toString();
+  const parsed = normalizeUrl(requiredString(body, 'url', `${type} tests`), 'url');
+  const url = parsed.toString();
   const fields: Body = { url, httpTimeLimit: optionalInt(body, 'httpTimeLimit', 5000, 60000) ?? 5000 };
   if (type === 'http-server') {
+    const port = optionalInt(body, 'port', 1, 65535);
+    if (port !== undefined && parsed.port !== '' && Number(parsed.port) !== port) {
+      throw badRequest(`url '${url}' already names port ${parsed.port}, which conflicts with port ${port}; give the port in one place`);
+    }
+    if (port !== undefined) fields.port = port;
     fields.followRedirects = optionalFlag(body, 'followRedirects') ?? 1;
     fields.verifyCertificate = optionalFlag(body, 'verifyCertificate') ?? 1;
     const regex = optionalString(body, 'contentRegex');

@@ -22,6 +22,8 @@ const PATHS = [
   '/v6/endpoint-data/user-sessions/web', '/v6/endpoint-data/user-sessions/{word}/page/{word}', '/v6/endpoint-data/user-sessions/network',
   '/v6/endpoint-data/network-topology', '/v6/endpoint-data/network-topology/{word}', '/v6/endpoint-data/networks', '/v6/endpoint-agents',
   '/v6/endpoint-agents/{word}', '/v6/account-groups', '/{word}', '/v6/{word}/{word}',
+  '/v6/tests/{type}/new.json', '/v6/tests/{type}/{id}/update.json', '/v6/tests/{type}/{id}/delete.json', '/v6/endpoint-tests/{id}',
+  '/v6/endpoint-data/tests/net/metrics/{id}', '/v6/endpoint-data/tests/net/path-vis/{id}/{word}/{id}',
 ];
 const TYPES = ['agent-to-server', 'agent-to-agent', 'dns-trace', 'dns-server', 'dns-dnssec', 'http-server', 'page-load', 'web-transactions', 'x', ''];
 const WORDS = ['a', '%00', '..', '%2e%2e', 'ü', '9999999999999999999999', '-1', '1e3', 'null', '%F0%9F%98%80', 'a.json', '.json', 'x'.repeat(300)];
