@@ -2,11 +2,11 @@
 // interface, never on the implementation (src/api/netmon-client.ts), and receive it from
 // `createNetmonClient` (src/api/index.ts). Changes here are additive only.
 import type {
-  AccountGroupsResponse, EndpointAgent, EndpointAgentsResponse, EndpointTestResponse, EndpointTestType,
+  AccountGroupsResponse, EndpointAgent, EndpointAgentsResponse, EndpointTest, EndpointTestResponse, EndpointTestType,
   EnterpriseTestCreate, EnterpriseTestResponse, EnterpriseTestType, EnterpriseTestUpdate, HttpServerResponse,
   HttpServerResult, InstantTestBodies, NetMetric, NetMetricsResponse, NetworkProbe, NetworkProbeDetailResponse,
   NetworkProbesResponse, NetworkSession, NetworkSessionsResponse, PageDetailResponse, PathTraceResponse,
-  PathVisResponse, PathVisSummary, PrivateNetworksResponse, RateLimitInfo, SearchFilter, UserSession,
+  PathVisResponse, PathVisSummary, PrivateNetwork, PrivateNetworksResponse, RateLimitInfo, SearchFilter, UserSession,
   UserSessionDetailResponse, UserSessionsResponse, WebSession, WebSessionsResponse,
 } from './types';
 import type { NetmonError } from './errors';
@@ -86,6 +86,12 @@ export interface TimeRangeOptions {
   window?: string;
   from?: Date;
   to?: Date;
+}
+
+/** Agents, networks and endpoint tests: paged, but with no time range. */
+export interface InventoryOptions extends CallOptions {
+  /** Continue at this `pages.next` URL instead of the first page. */
+  resumeFrom?: string;
 }
 
 export interface ListOptions extends CallOptions, TimeRangeOptions {
@@ -201,7 +207,10 @@ export interface NetmonClient {
   deleteTest(type: EnterpriseTestType, testId: number, options?: TestWriteOptions<'json'>): Promise<void>;
 
   // endpoint scheduled tests
+  /** The first page only; `endpointTests()` walks them all. */
   listEndpointTests<F extends ResponseFormat = 'json'>(options?: EndpointTestListOptions<F>): Promise<Formatted<F, EndpointTestResponse>>;
+  /** Every endpoint test, page by page along `pages.next`. */
+  endpointTests(options?: InventoryOptions & { type?: EndpointTestType }): Paged<EndpointTest, EndpointTestResponse>;
   getEndpointTest<F extends ResponseFormat = 'json'>(testId: number, options?: FormatOptions<F>): Promise<Formatted<F, EndpointTestResponse>>;
 
   // endpoint instant tests (Edit endpoint tests) — POST /v6/endpoint-instant/{type}
@@ -221,8 +230,12 @@ export interface NetmonClient {
   getUserSession<F extends ResponseFormat = 'json'>(userSessionId: string, options?: FormatOptions<F>): Promise<Formatted<F, UserSessionDetailResponse>>;
   getPageDetails<F extends ResponseFormat = 'json'>(userSessionId: string, pageId: string, options?: FormatOptions<F>): Promise<Formatted<F, PageDetailResponse>>;
   getNetworkProbe<F extends ResponseFormat = 'json'>(networkProbeId: string, options?: FormatOptions<F>): Promise<Formatted<F, NetworkProbeDetailResponse>>;
+  /** The first page only; `networks()` walks them all. */
   listNetworks(options?: CallOptions): Promise<PrivateNetworksResponse>;
+  networks(options?: InventoryOptions): Paged<PrivateNetwork, PrivateNetworksResponse>;
+  /** The first page only; `endpointAgents()` walks them all (real accounts page this list). */
   listEndpointAgents<F extends ResponseFormat = 'json'>(options?: FormatOptions<F>): Promise<Formatted<F, EndpointAgentsResponse>>;
+  endpointAgents(options?: InventoryOptions): Paged<EndpointAgent, EndpointAgentsResponse>;
   getEndpointAgent<F extends ResponseFormat = 'json'>(agentId: string, options?: FormatOptions<F>): Promise<Formatted<F, EndpointAgentDetailResponse>>;
 
   /**

@@ -5,7 +5,7 @@ import { credentialFingerprint, redactPath, withoutAuthQuery } from './auth';
 import type {
   CallOptions, EndpointAgentDetailResponse, EndpointTestListOptions, FilterableListOptions, Formatted,
   FormatOptions, ListOptions, NetmonClient, NetmonClientOptions, Paged, RequestListener, ResponseFormat,
-  TestWriteOptions, TimeRangeOptions, XmlPage,
+  InventoryOptions, TestWriteOptions, TimeRangeOptions, XmlPage,
 } from './client';
 import { InvalidFilterError, PagingLoopError } from './errors';
 import { findFilterProblem } from './filters';
@@ -16,11 +16,11 @@ import { ReadVersions } from './read-versions';
 import { RequestExecutor, type ApiRequest } from './request';
 import { createDispatcher, Transport, type HttpMethod } from './transport';
 import type {
-  AccountGroupsResponse, EndpointAgentsResponse, EndpointTestResponse, EndpointTestType, EnterpriseTestCreate,
+  AccountGroupsResponse, EndpointAgent, EndpointAgentsResponse, EndpointTest, EndpointTestResponse, EndpointTestType, EnterpriseTestCreate,
   EnterpriseTestResponse, EnterpriseTestType, EnterpriseTestUpdate, FilterTarget, HttpServerResponse, HttpServerResult,
   InstantTestBodies, NetMetric, NetMetricsResponse, NetworkProbe, NetworkProbeDetailResponse, NetworkProbesResponse,
   NetworkSession, NetworkSessionsResponse, PageDetailResponse, PathTraceResponse, PathVisResponse, PathVisSummary,
-  PrivateNetworksResponse, RateLimitInfo, UserSession, UserSessionDetailResponse, UserSessionsResponse, WebSession,
+  PrivateNetwork, PrivateNetworksResponse, RateLimitInfo, UserSession, UserSessionDetailResponse, UserSessionsResponse, WebSession,
   WebSessionsResponse,
 } from './types';
 import { repeatedFilterKeyMessage, repeatedFilterKeys } from './types';
@@ -260,6 +260,19 @@ class HttpNetmonClient implements NetmonClient {
     return this.get('v6/endpoint-agents', options);
   }
 
+  endpointAgents(options: InventoryOptions = {}): Paged<EndpointAgent, EndpointAgentsResponse> {
+    return this.paged('v6/endpoint-agents', inventoryOptions(options), (r) => r['endpointAgents']);
+  }
+
+  networks(options: InventoryOptions = {}): Paged<PrivateNetwork, PrivateNetworksResponse> {
+    return this.paged('v6/endpoint-data/networks', inventoryOptions(options), (r) => r['privateNetworks']);
+  }
+
+  endpointTests(options: InventoryOptions & { type?: EndpointTestType } = {}): Paged<EndpointTest, EndpointTestResponse> {
+    const path = options.type ? `v7/endpoint-tests/${segment(options.type)}` : 'v7/endpoint-tests';
+    return this.paged(path, inventoryOptions(options), (r) => r['endpointTest']);
+  }
+
   getEndpointAgent<F extends ResponseFormat = 'json'>(agentId: string, options?: FormatOptions<F>): Promise<Formatted<F, EndpointAgentDetailResponse>> {
     return this.get(`v6/endpoint-agents/${segment(agentId)}`, options);
   }
@@ -307,4 +320,9 @@ function withoutEchoedToken(data: unknown): unknown {
 function nested(response: Record<string, unknown>, container: string, array: string): unknown {
   const inner = response[container];
   return typeof inner === 'object' && inner !== null ? (inner as Record<string, unknown>)[array] : undefined;
+}
+
+/** Inventory lists take no time range or format (the spec lists only `aid`). */
+function inventoryOptions(options: InventoryOptions): ListOptions {
+  return { aid: options.aid, signal: options.signal, timeoutMs: options.timeoutMs, resumeFrom: options.resumeFrom };
 }

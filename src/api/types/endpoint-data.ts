@@ -142,5 +142,6 @@ export interface WebSessionsResponse { webSessions: WebSession[]; pages: Pages; 
 export interface NetworkSessionsResponse { networkSessions: NetworkSession[]; pages: Pages; from?: string; to?: string }
 export interface NetworkProbesResponse { networkProbes: NetworkProbe[]; pages: Pages; from?: string; to?: string }
 export interface NetworkProbeDetailResponse { networkProbes: NetworkProbeDetail[] }
-export interface PrivateNetworksResponse { privateNetworks: PrivateNetwork[] }
-export interface EndpointAgentsResponse { endpointAgents: EndpointAgent[] }
+/** Real services page these lists too (`pages.next` with an opaque `pageId`). */
+export interface PrivateNetworksResponse { privateNetworks: PrivateNetwork[]; pages?: Pages }
+export interface EndpointAgentsResponse { endpointAgents: EndpointAgent[]; pages?: Pages }

@@ -1,5 +1,5 @@
 // Endpoint scheduled tests and instant tests.
-import type { Open, OpenEnum } from './common';
+import type { Open, OpenEnum, Pages } from './common';
 
 export const ENDPOINT_TEST_TYPES = ['agent-to-server', 'http-server'] as const;
 export type EndpointTestType = (typeof ENDPOINT_TEST_TYPES)[number];
@@ -48,7 +48,7 @@ export type EndpointTest = Open<{
   verifyCertificate?: 0 | 1;
 }>;
 
-export interface EndpointTestResponse { endpointTest: EndpointTest[] }
+export interface EndpointTestResponse { endpointTest: EndpointTest[]; pages?: Pages }
 
 export interface HttpServerInstantTest {
   testName: string;

@@ -119,8 +119,8 @@ async function loadCatalog(client: NetmonClient, connectionKey: string, deployed
   });
   const [groups, agents, networks, tests, fromFiles] = await Promise.all([
     optional('account groups', client.listAccountGroups()),
-    optional('endpoint agents', client.listEndpointAgents()),
-    optional('networks', client.listNetworks()),
+    optional('endpoint agents', client.endpointAgents().collect({ maxRecords: 20_000 }).then(({ records }) => ({ endpointAgents: records }))),
+    optional('networks', client.networks().collect({ maxRecords: 20_000 }).then(({ records }) => ({ privateNetworks: records }))),
     optional('deployed tests', listDeployedTests(client)),
     readAgentCatalogFiles(log),
   ]);

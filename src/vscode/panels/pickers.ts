@@ -21,7 +21,7 @@ export async function pickUserSession(client: NetmonClient, timeOptions: TimeOpt
 }
 
 export async function pickEndpointTest(client: NetmonClient): Promise<number | undefined> {
-  const { endpointTest } = await withCancellableProgress('Loading endpoint tests', (signal) => client.listEndpointTests({ signal }));
+  const { records: endpointTest } = await withCancellableProgress('Loading endpoint tests', (signal) => client.endpointTests({ signal }).collect({ maxRecords: 5_000 }));
   if (endpointTest.length === 0) throw new Error('there are no endpoint tests in this account group');
   const picked = await pick(endpointTest.map((test) => ({
     label: test.testName,

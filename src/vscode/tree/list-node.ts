@@ -1,5 +1,6 @@
-// Builds a PagedNode for any paged client list, with the view's time range applied.
-import type { ListOptions, Paged } from '../../api';
+// Builds a PagedNode for any paged client list: data lists with the view's time range
+// applied, inventory lists (agents, networks) without one.
+import type { InventoryOptions, ListOptions, Paged } from '../../api';
 import { PagedNode, type LoadContext, type NodeSpec, type TreeNode } from './nodes';
 import { PagedLoader } from './paged-loader';
 
@@ -16,4 +17,15 @@ export function listNode<TRecord>(
     context.pageSize,
   );
   return new PagedNode(parent, spec, loader, toNode, emptyText);
+}
+
+export function inventoryNode<TRecord>(
+  context: LoadContext,
+  spec: Omit<NodeSpec, 'children'>,
+  open: (options: InventoryOptions) => Paged<TRecord, unknown>,
+  toNode: (record: TRecord, owner: PagedNode<TRecord>, index: number) => TreeNode,
+  emptyText: string,
+): PagedNode<TRecord> {
+  const loader = new PagedLoader<TRecord>((resumeFrom, signal) => open({ resumeFrom, signal }), context.pageSize);
+  return new PagedNode(undefined, spec, loader, toNode, emptyText);
 }

@@ -1,26 +1,18 @@
 // The six roots of the Netmon tree and the inventory ones (agents, networks).
 import type { EndpointAgent, PrivateNetwork } from '../../api/types';
 import { facts, segment } from './format';
+import { inventoryNode } from './list-node';
 import { propertyNode, TreeNode, type LoadContext } from './nodes';
 import { networkSessionsNode, topologyNode, userSessionsNode } from './session-nodes';
 import { endpointTestGroups } from './test-nodes';
 
 export function createRoots(context: LoadContext): TreeNode[] {
   return [
-    new TreeNode(undefined, {
-      label: 'Endpoint Agents', icon: 'vm', kind: 'root agents', loadingWhat: 'Loading endpoint agents',
-      children: async ({ client, signal }, self) => {
-        const { endpointAgents } = await client.listEndpointAgents({ signal });
-        return endpointAgents.map((agent) => agentNode(self, agent));
-      },
-    }),
-    new TreeNode(undefined, {
-      label: 'Networks', icon: 'globe', kind: 'root networks', loadingWhat: 'Loading networks',
-      children: async ({ client, signal }, self) => {
-        const { privateNetworks } = await client.listNetworks({ signal });
-        return privateNetworks.map((network) => networkNode(self, network));
-      },
-    }),
+    // Real accounts page these lists (pages.next with a pageId): "Load more" like the data lists.
+    inventoryNode<EndpointAgent>(context, { label: 'Endpoint Agents', icon: 'vm', kind: 'root agents', loadingWhat: 'Loading endpoint agents' },
+      (options) => context.client.endpointAgents(options), (agent, owner) => agentNode(owner, agent), 'No endpoint agents in this account group'),
+    inventoryNode<PrivateNetwork>(context, { label: 'Networks', icon: 'globe', kind: 'root networks', loadingWhat: 'Loading networks' },
+      (options) => context.client.networks(options), (network, owner) => networkNode(owner, network), 'No networks in this account group'),
     new TreeNode(undefined, {
       label: 'Endpoint Tests', icon: 'beaker', kind: 'root tests', loadingWhat: 'Loading endpoint tests',
       children: (loadContext, self) => endpointTestGroups(loadContext, self),

@@ -4,8 +4,12 @@ import { facts, ms, percent, roundTime, segment } from './format';
 import { listNode } from './list-node';
 import { TreeNode, type LoadContext, type PagedNode } from './nodes';
 
+/** Endpoint tests read for the tree's groups. */
+const MAX_TESTS = 5_000;
+
 export async function endpointTestGroups(context: LoadContext, parent: TreeNode): Promise<TreeNode[]> {
-  const { endpointTest } = await context.client.listEndpointTests({ signal: context.signal });
+  // Grouped by type, so every page is read (bounded: a group of thousands helps no one).
+  const { records: endpointTest } = await context.client.endpointTests({ signal: context.signal }).collect({ maxRecords: MAX_TESTS });
   const byType = new Map<string, EndpointTest[]>();
   for (const test of endpointTest) byType.set(test.type, [...(byType.get(test.type) ?? []), test]);
   return [...byType.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([type, tests]) => new TreeNode(parent, {
