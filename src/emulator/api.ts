@@ -27,8 +27,14 @@ export interface EmulatorOptions {
   port?: number;
   seed?: number;
   preset?: Preset;
-  /** Records per page on lists (default 100). */
+  /** Records per page on the time-ranged lists (default 100). */
   pageSize?: number;
+  /**
+   * Records per page of the inventory lists: endpoint agents, networks and endpoint tests
+   * (default 1,000, so only the `large` preset's biggest group pages); small values make
+   * small presets page too.
+   */
+  inventoryPageSize?: number;
   /** Requests per organization per window; unlimited when absent. */
   rateLimit?: { limit: number; windowSeconds: number };
   /** Persist created enterprise tests here (atomic writes). */

@@ -10,7 +10,10 @@ export const USAGE = `Usage: netmon-emulator [options]
   --port N              port (default 8787; 0 picks a free one)
   --seed N              world seed (default 1)
   --preset demo|large   world size (default demo)
-  --page-size N         records per page on lists (default 100)
+  --page-size N         records per page on time-ranged lists (default 100)
+  --inventory-page-size N
+                        records per page of agents, networks and endpoint tests
+                        (default 1000)
   --rate-limit N        requests per organization per window (default: not enforced,
                         headers report a nominal 10000 per 60 s)
   --rate-window D       rate-limit window, e.g. 60s, 5m (default 60s)
@@ -28,7 +31,7 @@ export function parseCli(argv: readonly string[]): CliCommand {
     args: [...argv],
     options: {
       host: { type: 'string' }, port: { type: 'string' }, seed: { type: 'string' }, preset: { type: 'string' },
-      'page-size': { type: 'string' }, 'rate-limit': { type: 'string' }, 'rate-window': { type: 'string' },
+      'page-size': { type: 'string' }, 'inventory-page-size': { type: 'string' }, 'rate-limit': { type: 'string' }, 'rate-window': { type: 'string' },
       data: { type: 'string' }, fault: { type: 'string', multiple: true }, control: { type: 'boolean' },
       'instant-delay': { type: 'string' }, help: { type: 'boolean', short: 'h' },
     },
@@ -44,6 +47,8 @@ export function parseCli(argv: readonly string[]): CliCommand {
   }
   const pageSize = integer(values['page-size'], '--page-size', 1, 100_000);
   if (pageSize !== undefined) options.pageSize = pageSize;
+  const inventoryPageSize = integer(values['inventory-page-size'], '--inventory-page-size', 1, 100_000);
+  if (inventoryPageSize !== undefined) options.inventoryPageSize = inventoryPageSize;
   const limit = integer(values['rate-limit'], '--rate-limit', 1, Number.MAX_SAFE_INTEGER);
   if (limit !== undefined) options.rateLimit = { limit, windowSeconds: duration(values['rate-window'] ?? '60s', '--rate-window') };
   else if (values['rate-window'] !== undefined) throw new Error('--rate-window needs --rate-limit');

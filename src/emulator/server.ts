@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { EmulatorOptions, FaultRule, RunningEmulator } from './api';
 import { isLoopbackHost } from './http/browser-guard';
 import { FaultInjector } from './http/faults';
+import { PageIds } from './http/page-id';
 import { RateLimiter } from './http/rate-limit';
 import { RequestLog } from './http/request-log';
 import { Router } from './http/router';
@@ -18,16 +19,22 @@ import { testManagementRoutes } from './routes/test-management';
 import { createWorld } from './world/index';
 
 export const DEFAULT_PAGE_SIZE = 100;
+/** The service pages agents by the thousand; demo groups fit in one page, the large one does not. */
+export const DEFAULT_INVENTORY_PAGE_SIZE = 1_000;
 export const DEFAULT_SEED = 1;
 const FIRST_INSTANT_TEST_ID = 5_000_001;
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
-  const world = createWorld({ seed: options.seed ?? DEFAULT_SEED, preset: options.preset ?? 'demo' });
+  const seed = options.seed ?? DEFAULT_SEED;
+  const preset = options.preset ?? 'demo';
+  const world = createWorld({ seed, preset });
   const store = await TestStore.open(options.dataFile);
   let instantTestId = FIRST_INSTANT_TEST_ID;
   const state: EmulatorState = {
     world, store,
-    pageSize: checkedPageSize(options.pageSize),
+    pageSize: checkedPageSize(options.pageSize, 'pageSize', DEFAULT_PAGE_SIZE),
+    inventoryPageSize: checkedPageSize(options.inventoryPageSize, 'inventoryPageSize', DEFAULT_INVENTORY_PAGE_SIZE),
+    pageIds: new PageIds(`netmon-emulator inventory pages|${seed}|${preset}`),
     instantTestDelaySeconds: options.instantTestDelaySeconds ?? 3,
     nextInstantTestId: () => instantTestId++,
     instantTestIds: new Set(),
@@ -72,8 +79,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   };
 }
 
-function checkedPageSize(pageSize: number | undefined): number {
-  if (pageSize === undefined) return DEFAULT_PAGE_SIZE;
-  if (!Number.isInteger(pageSize) || pageSize < 1) throw new Error(`pageSize must be a positive integer, got ${pageSize}`);
+function checkedPageSize(pageSize: number | undefined, name: string, fallback: number): number {
+  if (pageSize === undefined) return fallback;
+  if (!Number.isInteger(pageSize) || pageSize < 1) throw new Error(`${name} must be a positive integer, got ${pageSize}`);
   return pageSize;
 }

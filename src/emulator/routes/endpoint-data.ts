@@ -1,5 +1,6 @@
 // Endpoint data (v6): the four filterable lists (GET unfiltered, POST with searchFilters),
-// session/probe details, page HAR, networks, agents and the user's account groups.
+// session/probe details, page HAR, networks and agents (paged by pageId) and the user's
+// account groups.
 import type { FilterTarget } from '../../api/types';
 import { parseJsonObject } from '../http/body';
 import { notFound } from '../http/errors';
@@ -7,6 +8,7 @@ import { parseSearchFilters } from '../http/filters';
 import type { Handler, RequestContext, Route, RouteResult } from '../http/router';
 import { formatDateTime } from '../http/time';
 import type { FacetFilter, GroupWorld, ListEntry, ListName, ListPosition, TimeRange } from '../world/model';
+import { inventoryPage, inventoryPageOf } from './inventory';
 import { pagedList } from './list-response';
 import type { EmulatorState } from './state';
 
@@ -27,8 +29,8 @@ export function endpointDataRoutes(state: EmulatorState): Route[] {
     { pattern: '/v6/endpoint-data/user-sessions/:sessionId/page/:pageId', methods: { GET: pageHar } },
     { pattern: '/v6/endpoint-data/network-topology', methods: list('network-topology', 'network-probes', 'networkProbes', (g, r, s, f) => g.networkProbes(r, s, f)) },
     { pattern: '/v6/endpoint-data/network-topology/:networkProbeId', methods: { GET: probeDetail } },
-    { pattern: '/v6/endpoint-data/networks', methods: { GET: (ctx) => ({ body: { privateNetworks: ctx.group.networks() } }) } },
-    { pattern: '/v6/endpoint-agents', methods: { GET: (ctx) => ({ body: { endpointAgents: ctx.group.endpointAgents() } }) } },
+    { pattern: '/v6/endpoint-data/networks', methods: { GET: (ctx) => networks(state, ctx) } },
+    { pattern: '/v6/endpoint-agents', methods: { GET: (ctx) => agents(state, ctx) } },
     { pattern: '/v6/endpoint-agents/:agentId', methods: { GET: agentDetail } },
     { pattern: '/v6/account-groups', methods: { GET: (ctx) => accountGroups(state, ctx) } },
   ];
@@ -53,6 +55,17 @@ function readFilters(ctx: RequestContext, target: FilterTarget): FacetFilter | u
   // An empty POST means no filters (the content type is checked for every POST upstream).
   if (ctx.rawBody.trim() === '') return undefined;
   return parseSearchFilters(parseJsonObject(ctx.rawBody, ctx.contentType, 'Filtering'), target);
+}
+
+function agents(state: EmulatorState, ctx: RequestContext): RouteResult {
+  const { group } = ctx;
+  const page = inventoryPage(state, ctx, 'endpoint-agents', group.endpointAgentCount(), (offset, limit) => group.endpointAgents(offset, limit));
+  return { body: { endpointAgents: page.records, pages: page.pages } };
+}
+
+function networks(state: EmulatorState, ctx: RequestContext): RouteResult {
+  const page = inventoryPageOf(state, ctx, 'networks', ctx.group.networks());
+  return { body: { privateNetworks: page.records, pages: page.pages } };
 }
 
 function sessionDetail(ctx: RequestContext): RouteResult {

@@ -1,17 +1,25 @@
 // Endpoint scheduled tests (read only): all, by type, by id, on /v7 and on /v6. Saved events and instant
-// tests are excluded from the lists but can still be read by id (their links point there).
+// tests are excluded from the lists but can still be read by id (their links point there). The lists
+// are paged by pageId like the other inventory lists.
 import { ENDPOINT_TEST_TYPES, type EndpointTest } from '../../api/types';
 import { badRequest, notFound } from '../http/errors';
-import type { RequestContext, Route } from '../http/router';
+import type { RequestContext, Route, RouteResult } from '../http/router';
+import { inventoryPageOf } from './inventory';
 import { withAbsoluteLinks } from './links';
 import type { EmulatorState } from './state';
 
 export function endpointTestRoutes(state: EmulatorState): Route[] {
   // The v6 forms are what the vendor's public v6 Postman collection calls.
   return ['v7', 'v6'].flatMap((version) => [
-    { pattern: `/${version}/endpoint-tests`, methods: { GET: (ctx: RequestContext) => ({ body: { endpointTest: scheduled(state, ctx) } }) } },
-    { pattern: `/${version}/endpoint-tests/:typeOrId`, methods: { GET: (ctx: RequestContext) => ({ body: { endpointTest: byTypeOrId(state, ctx) } }) } },
+    { pattern: `/${version}/endpoint-tests`, methods: { GET: (ctx: RequestContext) => paged(state, ctx, 'endpoint-tests', scheduled(state, ctx)) } },
+    { pattern: `/${version}/endpoint-tests/:typeOrId`, methods: { GET: (ctx: RequestContext) => byTypeOrId(state, ctx) } },
   ]);
+}
+
+/** Lists are paged by pageId; the list name is the same on /v6 and /v7, so their pageIds agree. */
+function paged(state: EmulatorState, ctx: RequestContext, list: string, tests: readonly EndpointTest[]): RouteResult {
+  const page = inventoryPageOf(state, ctx, list, tests);
+  return { body: { endpointTest: page.records, pages: page.pages } };
 }
 
 function scheduled(state: EmulatorState, ctx: RequestContext): EndpointTest[] {
@@ -20,13 +28,16 @@ function scheduled(state: EmulatorState, ctx: RequestContext): EndpointTest[] {
     .map((t) => withAbsoluteLinks(t, ctx.baseUrl));
 }
 
-function byTypeOrId(state: EmulatorState, ctx: RequestContext): EndpointTest[] {
+function byTypeOrId(state: EmulatorState, ctx: RequestContext): RouteResult {
   const key = ctx.params.typeOrId ?? '';
-  if ((ENDPOINT_TEST_TYPES as readonly string[]).includes(key)) return scheduled(state, ctx).filter((t) => t.type === key);
+  if ((ENDPOINT_TEST_TYPES as readonly string[]).includes(key)) {
+    return paged(state, ctx, `endpoint-tests/${key}`, scheduled(state, ctx).filter((t) => t.type === key));
+  }
   if (!/^[0-9]{1,12}$/.test(key)) {
     throw badRequest(`'${key}' is neither a test id nor an endpoint test type (${ENDPOINT_TEST_TYPES.join(', ')})`);
   }
-  return [requireEndpointTest(ctx, Number(key))];
+  // One test by id is an answer, not a list: no pages.
+  return { body: { endpointTest: [requireEndpointTest(ctx, Number(key))] } };
 }
 
 export function requireEndpointTest(ctx: RequestContext, testId: number): EndpointTest {

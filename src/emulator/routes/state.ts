@@ -1,4 +1,5 @@
 // What the routes share: the world, the created-test store and the run's settings.
+import type { PageIds } from '../http/page-id';
 import type { World } from '../world/model';
 import type { TestStore } from '../persistence';
 
@@ -6,6 +7,10 @@ export interface EmulatorState {
   world: World;
   store: TestStore;
   pageSize: number;
+  /** Records per page of the inventory lists (agents, networks, endpoint tests). */
+  inventoryPageSize: number;
+  /** Writes and checks their opaque pageIds. */
+  pageIds: PageIds;
   instantTestDelaySeconds: number;
   /** Ids for instant tests, above every id the world hands out. */
   nextInstantTestId(): number;

@@ -40,8 +40,15 @@ export class GeneratedGroup implements GroupWorld {
     for (const test of this.tests) this.plans.set(test.testId, planTest(this.ctx, test));
   }
 
-  endpointAgents(): EndpointAgent[] {
-    return Array.from({ length: this.ctx.size.endpointAgents }, (_, index) => this.ctx.agentAt(index).record);
+  endpointAgents(offset = 0, limit = Number.POSITIVE_INFINITY): EndpointAgent[] {
+    const count = this.ctx.size.endpointAgents;
+    const from = Math.min(Math.max(0, offset), count);
+    const length = Math.max(0, Math.min(limit, count - from));
+    return Array.from({ length }, (_, i) => this.ctx.agentAt(from + i).record);
+  }
+
+  endpointAgentCount(): number {
+    return this.ctx.size.endpointAgents;
   }
 
   endpointAgent(agentId: string): EndpointAgent | undefined {

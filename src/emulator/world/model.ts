@@ -93,7 +93,9 @@ export interface GroupWorld {
   readonly aid: number;
   readonly name: string;
 
-  endpointAgents(): EndpointAgent[];
+  /** Agents `offset`… (at most `limit` of them; all by default), so a page builds only its own. */
+  endpointAgents(offset?: number, limit?: number): EndpointAgent[];
+  endpointAgentCount(): number;
   /** Details add numberOfClients. */
   endpointAgent(agentId: string): EndpointAgent | undefined;
   networks(): PrivateNetwork[];

@@ -50,8 +50,8 @@ describe('CLI and persistence', () => {
     assert.deepEqual(await ended, { code: 0, signal: null });
   });
 
-  test('--fault, --control, --rate-limit and --page-size flags take effect', async () => {
-    const cli = await startCli(['--fault', 'error:status=502:every=2:pathPrefix=/v7/', '--control', '--rate-limit', '4', '--rate-window', '2m', '--page-size', '3']);
+  test('--fault, --control, --rate-limit, --page-size and --inventory-page-size flags take effect', async () => {
+    const cli = await startCli(['--fault', 'error:status=502:every=2:pathPrefix=/v7/', '--control', '--rate-limit', '4', '--rate-window', '2m', '--page-size', '3', '--inventory-page-size', '2']);
     const ended = exited(cli.child);
     try {
       const rules = await call(cli.url, '/_emulator/faults', { token: null });
@@ -66,7 +66,10 @@ describe('CLI and persistence', () => {
       assert.equal(reset % 120, 0, 'windows of 2 minutes');
       // Injected faults answer before the budget is spent: 200, 502, page → 2 of 4 used.
       assert.equal(page.headers['x-organization-rate-limit-remaining'], '2');
-      assert.equal((await call(cli.url, '/v6/endpoint-agents')).status, 200);
+      const agents = await call(cli.url, '/v6/endpoint-agents');
+      assert.equal(agents.status, 200);
+      assert.equal(arrayOf(agents, 'endpointAgents').length, 2);
+      assert.match(String((agents.json.pages as { next?: string }).next), /[?&]pageId=/);
       assert.equal((await call(cli.url, '/v6/endpoint-agents')).status, 200);
       assert.equal((await call(cli.url, '/v6/endpoint-agents')).status, 429);
     } finally {
