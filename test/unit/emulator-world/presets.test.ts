@@ -70,6 +70,15 @@ describe('large preset', () => {
     assert.equal(new Set(agents.map((a) => a.agentId)).size, agents.length, 'agent ids are unique');
   });
 
+  test('a slice of the agents (one inventory page) is that part of the whole list, clamped at the end', () => {
+    const group = largeGroup();
+    const all = group.endpointAgents();
+    assert.equal(group.endpointAgentCount(), all.length);
+    assert.deepEqual(group.endpointAgents(3_000, 1_000), all.slice(3_000, 4_000));
+    assert.deepEqual(group.endpointAgents(all.length - 5, 1_000), all.slice(-5));
+    assert.deepEqual(group.endpointAgents(all.length, 1_000), []);
+  });
+
   test('holds at least 1,000,000 user sessions over 7 days, counted round by round', () => {
     const group = largeGroup();
     let total = 0;
