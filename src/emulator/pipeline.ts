@@ -6,7 +6,7 @@ import { CONTROL_PREFIX } from './api';
 import { identify, selectGroup, type Caller } from './http/auth';
 import { ClientWatch } from './http/client-watch';
 import { readBody } from './http/body';
-import { checkBrowserSafety, type HostPolicy } from './http/browser-guard';
+import { checkBrowserSafety, notJson, type BodyCheck, type HostPolicy } from './http/browser-guard';
 import { HttpError, badRequest, notFound } from './http/errors';
 import type { FaultInjector } from './http/faults';
 import { render, type OutputFormat } from './http/format';
@@ -49,18 +49,21 @@ interface Exchange {
   rawBody: string | undefined;
   /** The truncate fault fired: send half the body, then cut the connection. */
   truncate: boolean;
+  /** A bare empty POST passed the browser guard only if its route takes one (checked once routed). */
+  bodyCheck: BodyCheck;
 }
 
 export async function handleRequest(deps: PipelineDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const exchange: Exchange = {
-    method: req.method ?? 'GET', watch: new ClientWatch(res), organization: ANONYMOUS, query: new URLSearchParams(), rawBody: undefined, truncate: false,
+    method: req.method ?? 'GET', watch: new ClientWatch(res), organization: ANONYMOUS, query: new URLSearchParams(), rawBody: undefined, truncate: false, bodyCheck: 'done',
   };
   let answer: Answer;
   try {
     const url = new URL(req.url ?? '/', 'http://emulator.invalid');
     exchange.query = url.searchParams;
-    checkBrowserSafety(exchange.method, req.headers, deps.hosts);
+    exchange.bodyCheck = checkBrowserSafety(exchange.method, req.headers, deps.hosts);
     if (url.pathname.startsWith(CONTROL_PREFIX)) {
+      if (exchange.bodyCheck !== 'done') throw notJson(exchange.method);
       await handleControl(deps, req, res, url);
       return;
     }
@@ -162,6 +165,7 @@ async function dispatch(deps: PipelineDeps, req: IncomingMessage, exchange: Exch
     }
     const match = deps.router.match(method, parsed.segments, parsed.path);
     if (!match) throw notFound(`Unknown path ${parsed.path}`);
+    if (exchange.bodyCheck === 'bare-empty-post' && !match.bareEmptyPost) throw notJson(method);
     const { aid, group } = selectGroup(deps.world, user, parsed.query);
     const rawBody = await readBody(req);
     exchange.rawBody = rawBody;

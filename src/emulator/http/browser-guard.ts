@@ -13,7 +13,13 @@ export interface HostPolicy {
   allowedHosts: ReadonlySet<string>;
 }
 
-export function checkBrowserSafety(method: string, headers: IncomingHttpHeaders, hosts: HostPolicy): void {
+/**
+ * What is left for after routing: `bare-empty-post` is a POST with no Origin, no Content-Type
+ * and no body, which only routes that take one (the older …/delete) may answer.
+ */
+export type BodyCheck = 'done' | 'bare-empty-post';
+
+export function checkBrowserSafety(method: string, headers: IncomingHttpHeaders, hosts: HostPolicy): BodyCheck {
   const origin = headers.origin;
   if (origin !== undefined && !isLoopbackOrigin(origin)) {
     throw new HttpError(403, `Cross-origin request refused: Origin ${origin.slice(0, 200)} is not a loopback address`);
@@ -23,8 +29,27 @@ export function checkBrowserSafety(method: string, headers: IncomingHttpHeaders,
     throw new HttpError(421, `Host ${host.slice(0, 200)} is not this emulator's address; use 127.0.0.1 or localhost (protection against DNS rebinding)`);
   }
   if ((method === 'POST' || method === 'PUT') && !isJsonContentType(headers['content-type'])) {
-    throw new HttpError(415, `${method} needs header Content-Type: application/json (an empty body is fine)`);
+    if (method === 'POST' && isBareEmptyPost(headers)) return 'bare-empty-post';
+    throw notJson(method);
   }
+  return 'done';
+}
+
+/** The 415 of a POST/PUT without a JSON content type. */
+export function notJson(method: string): HttpError {
+  return new HttpError(415, `${method} needs header Content-Type: application/json (an empty body is fine)`);
+}
+
+/**
+ * A POST no web page can send, as Postman and curl send the older delete: browsers add
+ * Origin to every POST (a foreign one is refused above, a loopback one may still be another
+ * local page), an HTML form always sends a Content-Type, and the headers announce no body
+ * (no Transfer-Encoding, Content-Length absent or 0), so it is known empty before it is read.
+ */
+function isBareEmptyPost(headers: IncomingHttpHeaders): boolean {
+  const length = headers['content-length'];
+  return headers.origin === undefined && headers['content-type'] === undefined
+    && headers['transfer-encoding'] === undefined && (length === undefined || length === '0');
 }
 
 /** localhost and its subdomains, 127.0.0.0/8 and ::1 (with or without brackets). */

@@ -23,17 +23,22 @@ export interface RouteResult { status?: number; body: unknown }
 export type Handler = (ctx: RequestContext) => RouteResult | Promise<RouteResult>;
 export type MethodHandlers = Partial<Record<'GET' | 'POST' | 'PUT' | 'DELETE', Handler>>;
 
-export interface Route { pattern: string; methods: MethodHandlers }
+export interface Route {
+  pattern: string;
+  methods: MethodHandlers;
+  /** Its POST may come with neither body, Content-Type nor Origin (see checkBrowserSafety). */
+  bareEmptyPost?: boolean;
+}
 
-interface CompiledRoute { segments: string[]; methods: MethodHandlers }
+interface CompiledRoute { segments: string[]; methods: MethodHandlers; bareEmptyPost: boolean }
 
-export interface RouteMatch { handler: Handler; params: Record<string, string> }
+export interface RouteMatch { handler: Handler; params: Record<string, string>; bareEmptyPost: boolean }
 
 export class Router {
   private readonly routes: CompiledRoute[];
 
   constructor(routes: readonly Route[]) {
-    this.routes = routes.map((r) => ({ segments: r.pattern.split('/').filter(Boolean), methods: r.methods }));
+    this.routes = routes.map((r) => ({ segments: r.pattern.split('/').filter(Boolean), methods: r.methods, bareEmptyPost: r.bareEmptyPost ?? false }));
   }
 
   /** The handler for method+path; undefined when no pattern matches; throws 405 on a wrong method. */
@@ -43,7 +48,7 @@ export class Router {
       if (!params) continue;
       const handler = route.methods[method as keyof MethodHandlers];
       if (!handler) throw methodNotAllowed(method, path, Object.keys(route.methods));
-      return { handler, params };
+      return { handler, params, bareEmptyPost: route.bareEmptyPost };
     }
     return undefined;
   }

@@ -42,7 +42,8 @@ export function testManagementRoutes(state: EmulatorState): Route[] {
     ...['', '/v6'].flatMap((prefix) => [
       { pattern: `${prefix}/tests/:testType/new`, methods: { POST: create } },
       { pattern: `${prefix}/tests/:testType/:testId/update`, methods: { POST: update } },
-      { pattern: `${prefix}/tests/:testType/:testId/delete`, methods: { POST: remove } },
+      // The collection sends this POST without body and, typically, without Content-Type.
+      { pattern: `${prefix}/tests/:testType/:testId/delete`, methods: { POST: remove }, bareEmptyPost: true },
     ]),
   ];
 }
