@@ -12,6 +12,7 @@ import { errorForFailure, errorForStatus, type RequestContext } from './error-ma
 import { correctForClockSkew, readRateLimitHeaders, type OrganizationRateLimiter } from './rate-limiter';
 import { Transport, TransportFailure, type HttpMethod, type TransportResponse } from './transport';
 import type { RateLimitInfo } from './types';
+import { nestsDeeperThan, tooDeepMessage } from './types';
 
 export interface ApiRequest {
   method: HttpMethod;
@@ -134,6 +135,10 @@ export class RequestExecutor {
     }
     if (request.expect === 'none') return { kind: 'ok', value: { status: response.status, data: undefined } };
     if (request.expect === 'text') return { kind: 'ok', value: { status: response.status, data: response.text } };
+    // Every consumer walks the parsed body; how deep it nests is not the server's to choose.
+    if (nestsDeeperThan(response.text)) {
+      return { kind: 'error', error: new UnparseableResponseError({ ...context, status: response.status, errorMessage: tooDeepMessage('the response') }) };
+    }
     try {
       return { kind: 'ok', value: { status: response.status, data: JSON.parse(response.text) as unknown } };
     } catch (cause) {

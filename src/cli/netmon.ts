@@ -1,5 +1,6 @@
 // `netmon <command> …`: the CLI for CI pipelines. Each command is a module exporting
 // `(args) => Promise<exitCode>`; add new ones (e.g. `har`) to COMMANDS.
+import { runCapture } from './capture';
 import { runHar } from './har-report';
 import { runValidate } from './validate';
 
@@ -8,6 +9,7 @@ type Command = (args: readonly string[]) => Promise<number>;
 const COMMANDS: Readonly<Record<string, { run: Command; summary: string }>> = {
   validate: { run: runValidate, summary: 'check test, instant-test and filter documents' },
   har: { run: runHar, summary: 'HAR tools: report <in.har> -o <out.html>' },
+  capture: { run: runCapture, summary: 'save the account\'s responses, anonymised, for a bug report' },
 };
 
 function usage(): string {

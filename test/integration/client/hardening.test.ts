@@ -30,6 +30,9 @@ function hostileHandler(request: IncomingMessage, response: ServerResponse): voi
     const pump = (): void => { while (!response.destroyed && response.write(chunk)); };
     response.on('drain', pump);
     pump();
+  } else if (path.startsWith('/deep')) {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(`{"endpointAgents":${'['.repeat(100_000)}${']'.repeat(100_000)}}`);
   } else if (path.startsWith('/announced')) {
     response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(100 * MEGABYTE) });
     response.write('[');
@@ -98,6 +101,13 @@ describe('client hardening against a hostile server', () => {
     } finally {
       await client.close();
     }
+  });
+
+  test('a body nested 100,000 levels is refused with a clear error, not a stack overflow later', async () => {
+    const error = await rejection(clientWith({ kind: 'bearer', token: SECRET }).getPage('/deep'));
+    assert.ok(error instanceof NetmonError);
+    assert.equal(error.kind, 'unparseable');
+    assert.match(error.message, /nested deeper than 64 levels/);
   });
 
   test('an endless body stops at maxResponseBytes with a clear error and no retry', async () => {

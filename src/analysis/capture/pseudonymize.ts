@@ -1,0 +1,163 @@
+// Stand-ins for everything in an API response that points at a person, a machine or an
+// organization, so a user can attach what their account returns to a bug report. The same
+// value always gets the same stand-in (within one capture), so records still refer to each
+// other and ids in request paths still match ids in bodies. Secrets are removed outright.
+// The walk is bounded: depth, string length and node count are outside data's to choose.
+import { MAX_JSON_DEPTH } from '../../api/types';
+
+type Category = 'id' | 'number' | 'name' | 'email' | 'ipv4' | 'ipv6' | 'host' | 'ssid' | 'mac' | 'location';
+
+/** Keys whose value is an identifier (string or number). */
+const ID_KEYS = /^(agentId|targetAgentId|userSessionId|pageId|networkProbeId|networkId|pathId|testId|roundId|id|aid|groupId|interfaceName)$/i;
+/** Keys whose value names a person, a machine, a test or an organization. */
+const NAME_KEYS = /^(computerName|agentName|testName|accountGroupName|networkName|orgName|createdBy|modifiedBy|hostname|name|title|pageTitle|rdns|username|manufacturer|model|vpnClientName|proxyName)$/i;
+const HOST_KEYS = /^(url|pageUrl|server|serverName|target|domain|visitedSite|permalink|self|data|next|destination|proxy|publicIp|sourceAddr|serverIp|sourceIp|ipAddress|gateway|dnsServers|prefix|localPrefix|sourcePrefix)$/i;
+const SSID_KEYS = /^(ssid|bssid)$/i;
+const LOCATION_KEYS = /^(location|city|country|countryId|region|latitude|longitude)$/i;
+const SECRET_KEYS = /token|secret|password|passwd|authorization|cookie|api-?key|credential|signature|session(?!Id)/i;
+/** Kept as they are: what troubleshooting needs and what identifies no one. */
+const KEEP_KEYS = /^(type|status|date|committed|startedDateTime|method|httpVersion|protocol|port|interval|enabled|deleted|platform|connection|trigger|mimeType|encoding|version|osVersion|kernelVersion|browser)$/i;
+
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
+const IPV4 = /\b(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}\b/g;
+const IPV6 = /\b(?:[0-9a-f]{1,4}:){2,7}[0-9a-f]{1,4}\b/gi;
+const MAC = /\b[0-9a-f]{2}(?::[0-9a-f]{2}){5}\b/gi;
+const URL_HOST = /^([a-z][a-z0-9+.-]*:\/\/)(?:[^@/?#]*@)?([^/?#:]+)(:\d+)?([^?#]*)(\?[^#]*)?/i;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID_IN_TEXT = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
+
+export interface PseudonymizeLimits { maxDepth: number; maxNodes: number; maxString: number }
+const DEFAULT_LIMITS: PseudonymizeLimits = { maxDepth: MAX_JSON_DEPTH, maxNodes: 2_000_000, maxString: 256 * 1024 };
+
+export class Pseudonymizer {
+  private readonly stand = new Map<Category, Map<string, string>>();
+  private nodes = 0;
+
+  constructor(private readonly limits: PseudonymizeLimits = DEFAULT_LIMITS) {}
+
+  /** A response body with every identifying value replaced. */
+  body(value: unknown): unknown {
+    this.nodes = 0;
+    return this.walk(value, undefined, 0);
+  }
+
+  /** A request path (`/v6/endpoint-agents/<id>`), its id segments replaced like the ids in bodies. */
+  path(path: string): string {
+    return path.split('/').map((segment) => (this.isKnownId(segment) ? this.id(segment) : segment)).join('/');
+  }
+
+  /** The stand-in of an identifier (the same for the same id, in paths and bodies). */
+  id(value: string): string {
+    if (/^\d+$/.test(value)) return this.numberId(value);
+    return this.of('id', value, (n) => (UUID.test(value) ? `00000000-0000-4000-8000-${String(n).padStart(12, '0')}` : `id-${n}`));
+  }
+
+  private isKnownId(segment: string): boolean {
+    return this.stand.get('id')?.has(segment) === true || this.stand.get('number')?.has(segment) === true;
+  }
+
+  private numberId(value: string): string {
+    return this.of('number', value, (n) => String(100_000 + n));
+  }
+
+  private walk(value: unknown, key: string | undefined, depth: number): unknown {
+    if (++this.nodes > this.limits.maxNodes) return '[removed: capture too large]';
+    if (depth > this.limits.maxDepth) return '[removed: nested too deeply]';
+    if (Array.isArray(value)) return value.map((item) => this.walk(item, key, depth + 1));
+    if (value !== null && typeof value === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const [name, field] of Object.entries(value)) out[name] = this.field(name, field, depth);
+      return out;
+    }
+    return this.scalar(value, key);
+  }
+
+  private field(name: string, value: unknown, depth: number): unknown {
+    if (SECRET_KEYS.test(name) && !ID_KEYS.test(name) && (typeof value === 'string' || typeof value === 'number')) return '[removed]';
+    if (name === 'text' && typeof value === 'string') return '[removed: response body]';
+    return this.walk(value, name, depth + 1);
+  }
+
+  private scalar(value: unknown, key: string | undefined): unknown {
+    if (typeof value === 'number') {
+      if (key && ID_KEYS.test(key) && !/^roundId$/i.test(key)) return Number(this.numberId(String(value)));
+      if (key && /^(latitude|longitude)$/i.test(key)) return 0;
+      return value;
+    }
+    if (typeof value !== 'string' || key === undefined) return typeof value === 'string' ? this.text(value) : value;
+    if (value.length > this.limits.maxString) return '[removed: long text]';
+    if (KEEP_KEYS.test(key)) return value;
+    if (ID_KEYS.test(key)) return /^roundId$/i.test(key) ? value : this.id(value);
+    if (NAME_KEYS.test(key)) return value === '' ? value : this.of('name', value, (n) => `${key.replace(/Name$/i, '').toLowerCase() || 'name'}-${n}`);
+    if (SSID_KEYS.test(key)) return this.of(key.toLowerCase() === 'bssid' ? 'mac' : 'ssid', value, (n) => (key.toLowerCase() === 'bssid' ? fakeMac(n) : `ssid-${n}`));
+    if (LOCATION_KEYS.test(key)) return value === '' ? value : this.of('location', value, (n) => `location-${n}`);
+    if (HOST_KEYS.test(key)) return this.hostLike(value);
+    return this.text(value);
+  }
+
+  /** A URL, host, host:port or address: the host and path replaced, the scheme and port kept. */
+  private hostLike(value: string): string {
+    const url = URL_HOST.exec(value);
+    if (url) {
+      const [, scheme = '', host = '', port = '', path = '', query = ''] = url;
+      const pathOut = this.path(path).replace(/[^/]+/g, (segment) => (/^(v\d+|endpoint-[a-z-]+|tests|net|web|metrics|path-vis|http-server|user-sessions|page|network|network-topology|networks|endpoint-agents|account-groups)$/.test(segment) || this.isStandIn(segment) ? segment : this.of('name', segment, (n) => `path-${n}`)));
+      return `${scheme}${this.host(host)}${port}${pathOut}${this.query(query)}`;
+    }
+    return this.text(value.replace(/^([^\s:/]+\.[a-z]{2,})(?=(:\d+)?$)/i, (host) => this.host(host)));
+  }
+
+  private query(query: string): string {
+    if (query === '') return '';
+    const params = new URLSearchParams(query.slice(1));
+    const out = new URLSearchParams();
+    for (const [name, value] of params) {
+      if (/authToken/i.test(name)) continue;
+      const kept = /^(window|from|to|format|page|asOf|cursor|pageId|roundId)$/.test(name);
+      out.append(name, kept ? value : ID_KEYS.test(name) ? this.id(value) : this.text(value));
+    }
+    const text = out.toString();
+    return text === '' ? '' : `?${text}`;
+  }
+
+  private isStandIn(segment: string): boolean {
+    return /^(id|path|name)-\d+$/.test(segment) || /^1\d{5,}$/.test(segment) || /^00000000-0000-4000-8000-\d{12}$/.test(segment);
+  }
+
+  private host(host: string): string {
+    if (/^(?:\d{1,3}\.){3}\d{1,3}$/.test(host) || /^\[?[0-9a-f:]+\]?$/i.test(host)) return this.text(host);
+    return this.of('host', host.toLowerCase(), (n) => `host-${n}.example.com`);
+  }
+
+  /** Free text: e-mails, addresses and MACs inside it are replaced; the rest stays. */
+  private text(value: string): string {
+    if (value.length > this.limits.maxString) return '[removed: long text]';
+    return value
+      // UUIDs are record ids wherever they appear (links, messages): the same stand-in as the field.
+      .replace(UUID_IN_TEXT, (uuid) => (uuid.startsWith('00000000-0000-4000-8000-') ? uuid : this.id(uuid)))
+      .replace(EMAIL, (email) => this.of('email', email.toLowerCase(), (n) => `user-${n}@example.com`))
+      .replace(MAC, (mac) => this.of('mac', mac.toLowerCase(), fakeMac))
+      .replace(IPV4, (ip) => this.of('ipv4', ip, fakeIpv4))
+      .replace(IPV6, (ip) => (ip.includes('::') || ip.split(':').length >= 4 ? this.of('ipv6', ip.toLowerCase(), (n) => `2001:db8::${n.toString(16)}`) : ip));
+  }
+
+  private of(category: Category, value: string, make: (n: number) => string): string {
+    let map = this.stand.get(category);
+    if (!map) { map = new Map(); this.stand.set(category, map); }
+    let standIn = map.get(value);
+    if (standIn === undefined) {
+      standIn = make(map.size + 1);
+      map.set(value, standIn);
+    }
+    return standIn;
+  }
+}
+
+/** 192.0.2.0/24, 198.51.100.0/24, 203.0.113.0/24: the documentation ranges (RFC 5737). */
+function fakeIpv4(n: number): string {
+  const nets = ['192.0.2', '198.51.100', '203.0.113'];
+  return `${nets[Math.floor((n - 1) / 254) % 3]}.${((n - 1) % 254) + 1}`;
+}
+
+function fakeMac(n: number): string {
+  return `02:00:00:${[(n >> 16) & 255, (n >> 8) & 255, n & 255].map((b) => b.toString(16).padStart(2, '0')).join(':')}`;
+}

@@ -1,0 +1,47 @@
+// Real accounts page the agents list (pages.next with an opaque pageId); so does the
+// emulator's `large` preset (10,000 agents, 1,000 per page). The tree's agents root loads
+// more like the data lists and follows the pageId link when the first page is used up.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'mocha';
+import * as vscode from 'vscode';
+import type { EndpointAgentsResponse } from '../../../src/api/types';
+import type { RunningEmulator } from '../../../src/emulator';
+import { apiGet, childrenOf, clearEmulatorRequests, emulatorRequests, kindOf, netmonApi, records, root, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+
+describe('the agents root of a large account', () => {
+  let emulator: RunningEmulator;
+  before(async function () {
+    this.timeout(60_000);
+    emulator = await startControlledEmulator({ preset: 'large' });
+    await signInTo(emulator);
+  });
+  after(async () => {
+    await signOut();
+    await emulator.close();
+  });
+
+  it('pages with "Load more", reading the second server page through its pageId link', async function () {
+    this.timeout(60_000);
+    const api = await netmonApi();
+    const agentsRoot = await root(api, 'Endpoint Agents');
+    const first = await apiGet<EndpointAgentsResponse>(emulator, '/v6/endpoint-agents');
+    assert.ok(first.pages?.next, 'the large preset pages its agents');
+    let children = await childrenOf(api, agentsRoot);
+    assert.equal(kindOf(children.at(-1)!), 'loadMore');
+    await clearEmulatorRequests(emulator);
+    while (records(children).length <= first.endpointAgents.length) {
+      const loadMore = children.at(-1)!;
+      assert.equal(kindOf(loadMore), 'loadMore');
+      await vscode.commands.executeCommand('netmon.loadMore', ...(loadMore.treeItem().command?.arguments ?? []));
+      children = await childrenOf(api, agentsRoot);
+    }
+    const sent = (await emulatorRequests(emulator)).filter((request) => request.path === '/v6/endpoint-agents');
+    assert.equal(sent.length, 1, 'only the step past the first server page sends a request');
+    assert.equal(sent[0]?.query['pageId'], new URL(first.pages.next).searchParams.get('pageId'));
+    const second = await apiGet<EndpointAgentsResponse>(emulator, new URL(first.pages.next).pathname + new URL(first.pages.next).search);
+    const labels = records(children).map((node) => node.label);
+    const name = (agent: { computerName: string; agentId: string }): string => agent.computerName || agent.agentId;
+    assert.deepEqual(labels.slice(0, first.endpointAgents.length), first.endpointAgents.map(name));
+    assert.deepEqual(labels.slice(first.endpointAgents.length), second.endpointAgents.slice(0, labels.length - first.endpointAgents.length).map(name));
+  });
+});
