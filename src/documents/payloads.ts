@@ -129,3 +129,11 @@ function timeRange(document: Record<string, unknown>): FilterRequest['range'] {
   if (typeof from === 'string') return typeof to === 'string' ? { from, to } : { from };
   return {};
 }
+
+/**
+ * The name of an instant test started without a document. Started from an agent's menu it
+ * says where it was asked from, never "from <agent>": the API cannot pin a test to an agent.
+ */
+export function instantTestName(type: string, target: string, askedFrom?: string): string {
+  return `Instant ${type} to ${target}${askedFrom === undefined ? '' : ` (asked from ${askedFrom}; runs on any agents)`}`;
+}

@@ -29,7 +29,7 @@ export function instantDocument(answers: InstantAnswers): Record<string, unknown
   const targetField = answers.type === 'http-server' ? 'url' : 'serverName';
   return {
     type: answers.type,
-    testName: answers.testName ?? `Instant ${answers.type} to ${answers.target}`,
+    testName: answers.testName ?? lib().instantTestName(answers.type, answers.target),
     [targetField]: answers.target,
     maxMachines: answers.maxMachines,
     ...answers.options,
@@ -53,13 +53,15 @@ export async function askInstantAnswers(agent: TreeNode | undefined): Promise<In
   if (target === undefined) return undefined;
   const machines = await vscode.window.showInputBox({
     title: `Run Instant Test (3/${steps}): maximum machines (1–5000)`, value: agent ? '1' : '10',
+    // The API has no agent selector: say so where the user would assume one.
+    prompt: agent ? `The service picks the machines: the test is not pinned to ${agent.label}, it runs on up to this many agents of the account group` : undefined,
     validateInput: (value) => (/^[0-9]+$/.test(value) && Number(value) >= 1 && Number(value) <= 5000 ? undefined : 'A whole number from 1 to 5000'),
   });
   if (machines === undefined) return undefined;
   const options = await askOptions(type, steps);
   if (!options) return undefined;
   // The API has no agent selector: the test runs on up to maxMachines agents, not only this one.
-  const testName = agent ? `Instant ${type} to ${target.trim()} (asked from ${agent.label})` : undefined;
+  const testName = agent ? lib().instantTestName(type, target.trim(), agent.label) : undefined;
   return { type, target: target.trim(), maxMachines: Number(machines), options, testName };
 }
 

@@ -55,3 +55,11 @@ describe('documents map to API requests', () => {
     assert.throws(() => testCreateRequest({ type: 'bogus', testName: 'x', interval: 60, agents: [] }), DocumentShapeError);
   });
 });
+
+test('an instant test asked from an agent does not claim to run from it (the API has no agent selector)', async () => {
+  const { instantTestName } = await import('../../../src/documents');
+  assert.equal(instantTestName('http-server', 'https://a.example'), 'Instant http-server to https://a.example');
+  const named = instantTestName('agent-to-server', 'vpn.example.com', 'MARIA-LAPTOP');
+  assert.doesNotMatch(named, /from MARIA-LAPTOP to/);
+  assert.match(named, /asked from MARIA-LAPTOP; runs on any agents/);
+});
