@@ -9,6 +9,7 @@ import { createNetmonClient } from '../src/api';
 import { RateLimiterRegistry } from '../src/api/rate-limiter';
 import { RATE_LIMIT_HEADERS } from '../src/api/types';
 import { DEMO_CREDENTIALS, startEmulator } from '../src/emulator';
+import { decodeOverhead } from './_decode-overhead';
 
 const PAGES = 300;
 const LIMIT = 60;
@@ -97,7 +98,9 @@ async function main(): Promise<void> {
   console.log(describe('baseline', naiveResult));
   if (oursResult.pages !== PAGES || naiveResult.pages !== PAGES) throw new Error('a run ended before 300 pages');
   const ratio = naiveResult.seconds / oursResult.seconds;
-  console.log(`BENCH paging ours=${oursResult.seconds.toFixed(2)} baseline=${naiveResult.seconds.toFixed(2)} ratio=${ratio.toFixed(2)} ours429=${oursResult.rateLimited} budget=${oursResult.budget.toFixed(3)}`);
+  const decode = await decodeOverhead();
+  console.log(`decoding: ${decode.records} web sessions, walk ${decode.walkMs.toFixed(1)} ms, decoding alone ${decode.decodeMs.toFixed(1)} ms (medians of 5)`);
+  console.log(`BENCH paging ours=${oursResult.seconds.toFixed(2)} baseline=${naiveResult.seconds.toFixed(2)} ratio=${ratio.toFixed(2)} ours429=${oursResult.rateLimited} budget=${oursResult.budget.toFixed(3)} decode_overhead=${decode.fraction.toFixed(3)}`);
 }
 
 main().catch((error: unknown) => {

@@ -9,6 +9,7 @@ import type {
   PathVisResponse, PathVisSummary, PrivateNetwork, PrivateNetworksResponse, RateLimitInfo, SearchFilter, UserSession,
   UserSessionDetailResponse, UserSessionsResponse, WebSession, WebSessionsResponse,
 } from './types';
+import type { RecordProblem } from './decode/records';
 import type { NetmonError } from './errors';
 
 export * from './errors';
@@ -61,6 +62,8 @@ export interface NetmonClientOptions {
   /** Send paths with the `.json` suffix (`/v6/endpoint-agents.json`), the spec's other form. */
   jsonSuffix?: boolean;
 }
+
+export type { RecordProblem } from './decode/records';
 
 // ---------- per-call options ----------
 
@@ -124,6 +127,8 @@ export interface Page<TRecord, TResponse> {
   current: number;
   /** `pages.next`, when more pages exist. */
   next: string | undefined;
+  /** Records left out because they cannot be read (no id of their own, not an object). */
+  problems: RecordProblem[];
 }
 
 export interface CollectOptions {

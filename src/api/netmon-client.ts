@@ -12,6 +12,8 @@ import { findFilterProblem } from './filters';
 import { isRecord, nextOfXmlPage, outsideBase, PagedWalk, type PagedSource } from './paging';
 import { applyQuery, resolvePath, segment } from './query';
 import { sharedRateLimiters, type OrganizationRateLimiter, type RateLimiterRegistry } from './rate-limiter';
+import type { RecordShape } from './decode/records';
+import { SHAPES, type ListShape } from './decode/shapes';
 import { ReadVersions } from './read-versions';
 import { RequestExecutor, type ApiRequest } from './request';
 import { createDispatcher, Transport, type HttpMethod } from './transport';
@@ -28,6 +30,10 @@ import { DEFAULT_USER_AGENT } from './version';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_RETRY = { maxRetries: 4, baseDelayMs: 250, maxDelayMs: 5_000, maxRateLimitRetries: 5 };
+
+const FILTER_SHAPES: Record<FilterTarget, ListShape> = {
+  'user-sessions': 'userSessions', web: 'webSessions', network: 'networkSessions', 'network-topology': 'networkProbes',
+};
 
 const FILTER_PATHS: Record<FilterTarget, string> = {
   'user-sessions': 'v6/endpoint-data/user-sessions',
@@ -112,7 +118,8 @@ class HttpNetmonClient implements NetmonClient {
   }
 
   private paged<TRecord, TResponse>(
-    path: string, options: ListOptions, records: PagedSource<TRecord>['records'], filter?: { target: FilterTarget; body: unknown; check: () => void },
+    path: string, options: ListOptions, records: PagedSource<TRecord>['records'], shape: RecordShape,
+    filter?: { target: FilterTarget; body: unknown; check: () => void },
   ): Paged<TRecord, TResponse> {
     const firstUrl = (): URL => (options.resumeFrom ? this.resumeUrl(options.resumeFrom) : this.url(this.versions.pathFor(path), options));
     const method: HttpMethod = filter ? 'POST' : 'GET';
@@ -121,7 +128,7 @@ class HttpNetmonClient implements NetmonClient {
     })).data;
     let first = !options.resumeFrom;
     return new PagedWalk<TRecord, TResponse>({
-      firstUrl, method, body: filter?.body, records, precheck: filter?.check, base: this.baseUrl,
+      firstUrl, method, body: filter?.body, records, precheck: filter?.check, base: this.baseUrl, shape,
       fetch: (url, pageMethod, body) => {
         if (!first) return fetchPage(url, pageMethod, body);
         first = false;
@@ -143,7 +150,8 @@ class HttpNetmonClient implements NetmonClient {
     target: FilterTarget, options: FilterableListOptions, records: PagedSource<TRecord>['records'],
   ): Paged<TRecord, TResponse> {
     const filters = options.filters;
-    if (!filters || filters.length === 0) return this.paged(FILTER_PATHS[target], options, records);
+    const shape = SHAPES[FILTER_SHAPES[target]];
+    if (!filters || filters.length === 0) return this.paged(FILTER_PATHS[target], options, records, shape);
     const check = (): void => {
       for (const key of repeatedFilterKeys(filters)) this.options.onWarning?.(`POST /${FILTER_PATHS[target]}: ${repeatedFilterKeyMessage(key)}`);
       const problem = findFilterProblem(target, filters);
@@ -152,7 +160,7 @@ class HttpNetmonClient implements NetmonClient {
         method: 'POST', path: `/${FILTER_PATHS[target]}`, filterKey: problem.key, reason: problem.reason,
       });
     };
-    return this.paged(FILTER_PATHS[target], options, records, { target, body: { searchFilters: filters }, check });
+    return this.paged(FILTER_PATHS[target], options, records, shape, { target, body: { searchFilters: filters }, check });
   }
 
   private testPath(type: EnterpriseTestType, action: 'create' | 'update' | 'delete', legacy: boolean, testId?: number): { method: HttpMethod; path: string } {
@@ -206,15 +214,15 @@ class HttpNetmonClient implements NetmonClient {
   // ---------- scheduled-test data ----------
 
   netMetrics(testId: number, options: ListOptions = {}): Paged<NetMetric, NetMetricsResponse> {
-    return this.paged(`v7/endpoint-data/tests/net/metrics/${segment(testId)}`, options, (r) => nested(r, 'endpointNet', 'metrics'));
+    return this.paged(`v7/endpoint-data/tests/net/metrics/${segment(testId)}`, options, (r) => nested(r, 'endpointNet', 'metrics'), SHAPES.netMetrics);
   }
 
   pathVis(testId: number, options: ListOptions = {}): Paged<PathVisSummary, PathVisResponse> {
-    return this.paged(`v7/endpoint-data/tests/net/path-vis/${segment(testId)}`, options, (r) => nested(r, 'endpointNet', 'pathVis'));
+    return this.paged(`v7/endpoint-data/tests/net/path-vis/${segment(testId)}`, options, (r) => nested(r, 'endpointNet', 'pathVis'), SHAPES.pathVis);
   }
 
   httpServerResults(testId: number, options: ListOptions = {}): Paged<HttpServerResult, HttpServerResponse> {
-    return this.paged(`v7/endpoint-data/tests/web/http-server/${segment(testId)}`, options, (r) => nested(r, 'endpointWeb', 'httpServer'));
+    return this.paged(`v7/endpoint-data/tests/web/http-server/${segment(testId)}`, options, (r) => nested(r, 'endpointWeb', 'httpServer'), SHAPES.httpServer);
   }
 
   getPathTrace<F extends ResponseFormat = 'json'>(testId: number, agentId: string, roundId: number, options?: FormatOptions<F>): Promise<Formatted<F, PathTraceResponse>> {
@@ -261,16 +269,16 @@ class HttpNetmonClient implements NetmonClient {
   }
 
   endpointAgents(options: InventoryOptions = {}): Paged<EndpointAgent, EndpointAgentsResponse> {
-    return this.paged('v6/endpoint-agents', inventoryOptions(options), (r) => r['endpointAgents']);
+    return this.paged('v6/endpoint-agents', inventoryOptions(options), (r) => r['endpointAgents'], SHAPES.endpointAgents);
   }
 
   networks(options: InventoryOptions = {}): Paged<PrivateNetwork, PrivateNetworksResponse> {
-    return this.paged('v6/endpoint-data/networks', inventoryOptions(options), (r) => r['privateNetworks']);
+    return this.paged('v6/endpoint-data/networks', inventoryOptions(options), (r) => r['privateNetworks'], SHAPES.privateNetworks);
   }
 
   endpointTests(options: InventoryOptions & { type?: EndpointTestType } = {}): Paged<EndpointTest, EndpointTestResponse> {
     const path = options.type ? `v7/endpoint-tests/${segment(options.type)}` : 'v7/endpoint-tests';
-    return this.paged(path, inventoryOptions(options), (r) => r['endpointTest']);
+    return this.paged(path, inventoryOptions(options), (r) => r['endpointTest'], SHAPES.endpointTests);
   }
 
   getEndpointAgent<F extends ResponseFormat = 'json'>(agentId: string, options?: FormatOptions<F>): Promise<Formatted<F, EndpointAgentDetailResponse>> {

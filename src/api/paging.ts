@@ -5,6 +5,7 @@
 // `resumeUrl` tells where a failed walk can continue.
 import { redactPath, withoutAuthQuery } from './auth';
 import type { CollectOptions, CollectResult, Page, Paged } from './client';
+import { decodeRecord, type RecordProblem, type RecordShape } from './decode/records';
 import { PagingLoopError, UnparseableResponseError } from './errors';
 import type { HttpMethod } from './transport';
 
@@ -22,6 +23,8 @@ export interface PagedSource<TRecord> {
   fetch: PageFetcher;
   /** The API's base URL: every `next` must stay below it (origin and path). */
   base: string;
+  /** How the records read (the decoding boundary); absent: records pass as sent. */
+  shape?: RecordShape;
   /** Checked before the first request (filter validation); throws to send nothing. */
   precheck?: () => void;
   /** Phantom: the record type this source yields. */
@@ -80,15 +83,30 @@ export class PagedWalk<TRecord, TResponse> implements Paged<TRecord, TResponse> 
   private toPage(url: URL, response: unknown): Page<TRecord, TResponse> {
     const context = { method: this.source.method, path: redactPath(url), status: 200 };
     if (!isRecord(response)) throw new UnparseableResponseError({ ...context, errorMessage: 'response is not an object' });
-    const records = this.source.records(response);
-    if (!Array.isArray(records)) throw new UnparseableResponseError({ ...context, errorMessage: 'response has no record array' });
+    const raw = this.source.records(response);
+    if (!Array.isArray(raw)) throw new UnparseableResponseError({ ...context, errorMessage: 'response has no record array' });
+    const { records, problems } = this.decode(raw, context.path);
     const pages = isRecord(response['pages']) ? response['pages'] : {};
     const rawNext = typeof pages['next'] === 'string' && pages['next'] !== '' ? pages['next'] : undefined;
     const next = rawNext === undefined ? undefined : this.nextUrl(rawNext, url).toString();
     // The server may echo an authToken into next; callers (and logs of responses) never see it.
     if (next !== undefined) pages['next'] = next;
     const current = typeof pages['current'] === 'number' ? pages['current'] : 1;
-    return { records: records as TRecord[], response: response as TResponse, url: url.toString(), current, next };
+    return { records: records as TRecord[], response: response as TResponse, url: url.toString(), current, next, problems };
+  }
+
+  private decode(raw: readonly unknown[], endpoint: string): { records: unknown[]; problems: RecordProblem[] } {
+    const shape = this.source.shape;
+    if (!shape) return { records: [...raw], problems: [] };
+    const records: unknown[] = [];
+    const problems: RecordProblem[] = [];
+    const path = endpoint.split('?')[0] ?? endpoint;
+    raw.forEach((item, index) => {
+      const decoded = decodeRecord(item, shape, path, index);
+      if (decoded.ok) records.push(decoded.record);
+      else problems.push(decoded.problem);
+    });
+    return { records, problems };
   }
 
   private nextUrl(next: string, from: URL): URL {

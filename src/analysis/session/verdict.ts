@@ -3,7 +3,7 @@
 // the one closest to the user, because an upstream problem shows up downstream too
 // (a bad Wi-Fi link also makes the gateway, the ISP path and the page look slow).
 import type { UserSessionDetail } from '../../api/types';
-import { asNumber, asRecord } from '../har/narrow';
+import { asArray, asNumber, asRecord, asString } from '../har/narrow';
 import { THRESHOLDS as T } from './thresholds';
 import { measurementError } from '../../api/types';
 
@@ -72,13 +72,24 @@ export function readPing(ping: unknown): PingSummary | 'failed' | undefined {
   return { avgRtt: asNumber(p.avgRtt, 0), loss: 1 - asNumber(p.pktsReceived, 0) / sent };
 }
 
+/** The session's network part, whatever the service sent in its place. */
+const net = (s: UserSessionDetail): Record<string, unknown> => asRecord(s.network);
+
+/** Pages as the graders read them: numbers and titles that are always numbers and text. */
+function pagesOf(s: UserSessionDetail): { title: string; responseCode: number; onLoad: number }[] {
+  return asArray(s.pages).map((page) => {
+    const p = asRecord(page);
+    return { title: asString(p.title, 'a page'), responseCode: asNumber(p.responseCode, 0), onLoad: asNumber(asRecord(p.pageTimings).onLoad, 0) };
+  });
+}
+
 const pct = (fraction: number): string => `${Math.round(fraction * 100)}%`;
 const ms = (value: number): string => `${value} ms`;
 const seconds = (value: number): string => `${value / 1000} s`;
 
 const GRADERS: Record<Segment, Grader> = {
   device: (s) => {
-    const m = asRecord(s.network?.systemMetrics);
+    const m = asRecord(net(s).systemMetrics);
     if (!('cpuUtilization' in m)) return undefined;
     const cpu = asNumber(asRecord(m.cpuUtilization).mean, 0);
     const total = asNumber(m.physicalMemoryTotalBytes, 0);
@@ -89,8 +100,8 @@ const GRADERS: Record<Segment, Grader> = {
     ];
   },
   wifi: (s) => {
-    const w = s.network?.networkProfile?.wirelessProfile;
-    if (!w) return undefined;
+    const w = asRecord(asRecord(net(s).networkProfile).wirelessProfile);
+    if (Object.keys(w).length === 0) return undefined;
     const rssi = asNumber(w.rssi, 0);
     const noise = asNumber(w.noise, 0);
     const quality = asNumber(w.quality, 100);
@@ -103,7 +114,7 @@ const GRADERS: Record<Segment, Grader> = {
     ];
   },
   gateway: (s) => {
-    const ping = readPing(s.network?.gatewayPing);
+    const ping = readPing(net(s).gatewayPing);
     if (ping === undefined) return undefined;
     if (ping === 'failed') return [{ segment: 'gateway', grade: 'warn', message: 'the gateway did not answer ping' }];
     return [
@@ -112,10 +123,10 @@ const GRADERS: Record<Segment, Grader> = {
     ];
   },
   isp: (s) => {
-    const target = readPing(s.network?.ping);
-    const gateway = readPing(s.network?.gatewayPing);
+    const target = readPing(net(s).ping);
+    const gateway = readPing(net(s).gatewayPing);
     if (target === undefined) return undefined;
-    if (target === 'failed') return s.network?.icmpBlocked ? undefined : [{ segment: 'isp', grade: 'warn', message: 'the target did not answer ping' }];
+    if (target === 'failed') return net(s).icmpBlocked === true ? undefined : [{ segment: 'isp', grade: 'warn', message: 'the target did not answer ping' }];
     const base = typeof gateway === 'object' ? gateway : { avgRtt: 0, loss: 0 };
     const added = Math.max(0, target.avgRtt - base.avgRtt);
     const addedLoss = Math.max(0, target.loss - base.loss);
@@ -125,22 +136,22 @@ const GRADERS: Record<Segment, Grader> = {
     ];
   },
   server: (s) => {
-    const connect = asNumber(asRecord(s.network?.connect).rtt, -1);
+    const connect = asNumber(asRecord(net(s).connect).rtt, -1);
     if (connect < 0) return undefined;
-    const target = readPing(s.network?.ping);
+    const target = readPing(net(s).ping);
     const network = typeof target === 'object' ? target.avgRtt : 0;
     const excess = Math.max(0, connect - network);
-    const failing = (s.pages ?? []).filter((p) => p.responseCode >= 500);
+    const failing = pagesOf(s).filter((p) => p.responseCode >= 500);
     return [
       ...judge('server', excess, { warn: T.server.connectWarn, bad: T.server.connectBad, unit: ms }, `TCP connect takes ${Math.round(connect)} ms, ${Math.round(excess)} ms more than a ping`),
       ...(failing.length ? [{ segment: 'server' as const, grade: 'bad' as const, message: `${failing.length} page(s) answered ${failing[0]?.responseCode}` }] : []),
     ];
   },
   page: (s) => {
-    const pages = s.pages ?? [];
+    const pages = pagesOf(s);
     if (pages.length === 0) return undefined;
-    const slowest = pages.reduce((a, b) => (asNumber(b.pageTimings?.onLoad, 0) > asNumber(a.pageTimings?.onLoad, 0) ? b : a));
-    const load = asNumber(slowest.pageTimings?.onLoad, 0);
+    const slowest = pages.reduce((a, b) => (b.onLoad > a.onLoad ? b : a));
+    const load = slowest.onLoad;
     const clientErrors = pages.filter((p) => p.responseCode >= 400 && p.responseCode < 500);
     return [
       ...judge('page', load, { warn: T.page.loadWarn, bad: T.page.loadBad, unit: seconds }, `"${slowest.title}" took ${(load / 1000).toFixed(1)} s to load`),

@@ -121,6 +121,11 @@ export function unshownRecordNode(owner: TreeNode, index: number, reason: string
   });
 }
 
+/** A record the client left out (it has no id of its own): said, so nothing goes missing unseen. */
+export function leftOutNode(owner: TreeNode, message: string): TreeNode {
+  return new TreeNode(owner, { label: `Left out: ${message}`, icon: 'warning', kind: 'error', tooltip: 'The service sent a record that cannot be shown or linked without its id.' });
+}
+
 export function emptyNode(owner: TreeNode, text: string): TreeNode {
   return new TreeNode(owner, { label: text, icon: 'circle-slash', kind: 'empty' });
 }

@@ -4,7 +4,7 @@
 // a "Load more" node whose step already happened — fetches nothing. Every step opens a
 // new walk at `pages.next`, so a server whose `next` comes back to a page already read is
 // caught here, across steps, before the same records are shown twice.
-import type { Paged } from '../../api';
+import type { Paged, RecordProblem } from '../../api';
 
 /** Opens the list at its first page (resumeFrom undefined) or at a `pages.next` URL. */
 export type PageOpener<TRecord> = (resumeFrom: string | undefined, signal: AbortSignal) => Paged<TRecord, unknown>;
@@ -19,6 +19,8 @@ export class PagedLoader<TRecord> {
   private failure: unknown;
   /** Counts completed steps; a "Load more" node remembers the step it continues. */
   private stepCount = 0;
+  /** Records the client left out (no id of their own): shown as rows, never silently dropped. */
+  private problemList: RecordProblem[] = [];
   /** Every page URL this listing has read, across steps. */
   private readonly read = new Set<string>();
 
@@ -28,6 +30,7 @@ export class PagedLoader<TRecord> {
   get error(): unknown { return this.failure; }
   get isStarted(): boolean { return this.started; }
   get visible(): readonly TRecord[] { return this.records.slice(0, this.shown); }
+  get problems(): readonly RecordProblem[] { return this.problemList; }
   get hasMore(): boolean { return this.shown < this.records.length || this.next !== undefined; }
 
   /** Loads the first step if nothing was loaded yet. */
@@ -63,6 +66,7 @@ export class PagedLoader<TRecord> {
     this.failure = undefined;
     this.inFlight = undefined;
     this.read.clear();
+    this.problemList = [];
     this.stepCount += 1;
   }
 
@@ -79,6 +83,7 @@ export class PagedLoader<TRecord> {
       if (signal.aborted) return;
       if (page.url !== undefined) this.read.add(page.url);
       this.records.push(...page.records);
+      this.problemList.push(...page.problems);
       this.next = page.next;
       this.started = true;
       this.failure = undefined;
@@ -93,11 +98,11 @@ export class PagedLoader<TRecord> {
     this.stepCount += 1;
   }
 
-  private async readOnePage(resumeFrom: string | undefined, signal: AbortSignal): Promise<{ records: TRecord[]; next: string | undefined; url?: string }> {
+  private async readOnePage(resumeFrom: string | undefined, signal: AbortSignal): Promise<{ records: TRecord[]; next: string | undefined; url?: string; problems: RecordProblem[] }> {
     const iterator = this.open(resumeFrom, signal).pages();
     try {
       const result = await iterator.next();
-      return result.done ? { records: [], next: undefined } : { records: result.value.records, next: result.value.next, url: result.value.url };
+      return result.done ? { records: [], next: undefined, problems: [] } : { records: result.value.records, next: result.value.next, url: result.value.url, problems: result.value.problems };
     } finally {
       await iterator.return?.();
     }

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { NetmonClient } from '../../api';
 import type { ConnectionManager } from '../connection/connection-manager';
 import { describeError } from '../errors';
-import { emptyNode, errorNode, loadMoreNode, PagedNode, TreeNode, unshownRecordNode, type LoadContext } from './nodes';
+import { emptyNode, errorNode, leftOutNode, loadMoreNode, PagedNode, TreeNode, unshownRecordNode, type LoadContext } from './nodes';
 import type { QueryState } from './query-state';
 import { createRoots } from './roots';
 
@@ -172,6 +172,7 @@ export class NetmonTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     this.firstDataShown();
     const { loader } = node;
     const children = loader.visible.map((record, index) => this.recordNode(node, record, index));
+    for (const problem of loader.problems) children.push(leftOutNode(node, problem.message));
     if (loader.error !== undefined) {
       const { message, action } = describeError(node.spec.loadingWhat ?? `Loading ${node.label}`, loader.error);
       children.push(errorNode(node, message, action));

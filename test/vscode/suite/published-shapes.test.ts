@@ -1,8 +1,8 @@
 // Responses as the vendor's published documentation shows them, not as our emulator writes
 // them. A server in front of the emulator answers the topology list in the published shape
-// (only networkProbeId, agentId, date, roundId, icmpBlocked) and with a record that is not
-// an object at all: the tree shows what it can, says "not reported" for what is absent, and
-// turns the broken record into one row that leads to the log.
+// (only networkProbeId, agentId, date, roundId, icmpBlocked; numbers and flags as strings),
+// with a record that is not an object and one without its id: the tree shows what it can,
+// says "not reported" for what is absent, and says which records it left out.
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,7 +14,8 @@ const PUBLISHED_PROBES = {
   networkProbes: [
     null,
     { networkProbeId: 'np-1', agentId: 'a-1', date: '2026-11-20T11:55:00Z', roundId: 1_795_000_000, icmpBlocked: false },
-    { networkProbeId: 'np-2', agentId: 'a-1', date: '2026-11-20T11:55:00Z', roundId: 1_795_000_000, icmpBlocked: true },
+    { networkProbeId: 'np-2', agentId: 'a-1', date: '2026-11-20T11:55:00Z', roundId: '1795000000', icmpBlocked: 'true' },
+    { agentId: 'a-1', date: '2026-11-20T11:55:00Z', roundId: 1_795_000_000 },
   ],
   pages: { current: 1 },
 };
@@ -59,13 +60,13 @@ describe('responses in the published shapes', () => {
     await emulator.close();
   });
 
-  it('Network Topology shows probes without target or ping, and one row for a record it cannot show', async () => {
+  it('Network Topology shows probes without target or ping, and says which records it left out', async () => {
     const api = await netmonApi();
     const rows = await childrenOf(api, await root(api, 'Network Topology'));
-    assert.deepEqual(rows.map((row) => kindOf(row)), ['error', 'probe', 'probe']);
-    const [broken, measured, blocked] = rows.map((row) => row.treeItem());
-    assert.equal(broken?.label, 'Record 1 could not be shown');
-    assert.equal(broken?.command?.command, 'netmon.showLog');
+    assert.deepEqual(rows.map((row) => kindOf(row)), ['probe', 'probe', 'error', 'error']);
+    const [measured, blocked, notObject, noId] = rows.map((row) => row.treeItem());
+    assert.equal(notObject?.label, 'Left out: record 1 of /v6/endpoint-data/network-topology is null, not an object');
+    assert.equal(noId?.label, 'Left out: record 4 of /v6/endpoint-data/network-topology has no networkProbeId');
     assert.equal(measured?.label, 'probe (target not reported)');
     assert.equal(measured?.description, 'a-1 · 2026-11-20T11:55:00Z · not reported');
     assert.match(String(blocked?.description), /ICMP blocked$/);

@@ -1,0 +1,96 @@
+// The decoding boundary of list records. Real services send ids as strings or integers,
+// numbers as numeric strings, optional objects as null, and fields we do not know; our
+// emulator sends none of that. Every record of every list passes through here: ids become
+// the type the model declares, numeric strings numbers, nulls absent, unknown fields stay.
+// A record without its own id cannot be shown or linked: it is reported and left out, and
+// the rest of the page is kept. One pass per record, no recursion beyond the declared shape.
+
+export interface RecordShape {
+  /** The field that identifies the record; a record without it is reported. */
+  id: string;
+  /** How the id is typed in the model. */
+  idType: 'text' | 'number';
+  /** Other id fields: strings in the model (an integer id is written as its digits). */
+  textIds?: readonly string[];
+  /** Numeric fields: a numeric string becomes a number; anything else not numeric is dropped. */
+  numbers?: readonly string[];
+  /** Boolean fields: true/false, "true"/"false", 1/0. */
+  booleans?: readonly string[];
+  /** Nested objects with their own shape; null or a non-object is dropped (absent). */
+  objects?: Readonly<Record<string, NestedShape>>;
+}
+
+export interface NestedShape { numbers?: readonly string[]; textIds?: readonly string[]; booleans?: readonly string[] }
+
+/** A record left out of a page, and why: the endpoint, its position and the missing field. */
+export interface RecordProblem { endpoint: string; index: number; field: string; message: string }
+
+export type DecodedRecord = { ok: true; record: Record<string, unknown> } | { ok: false; problem: RecordProblem };
+
+export function decodeRecord(raw: unknown, shape: RecordShape, endpoint: string, index: number): DecodedRecord {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    return { ok: false, problem: { endpoint, index, field: shape.id, message: `record ${index + 1} of ${endpoint} is ${raw === null ? 'null' : Array.isArray(raw) ? 'an array' : typeof raw}, not an object` } };
+  }
+  const record: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
+  const id = shape.idType === 'number' ? asNumber(record[shape.id]) : asText(record[shape.id]);
+  if (id === undefined || id === '') {
+    return { ok: false, problem: { endpoint, index, field: shape.id, message: `record ${index + 1} of ${endpoint} has no ${shape.id}` } };
+  }
+  record[shape.id] = id;
+  normalize(record, shape);
+  for (const [name, nested] of Object.entries(shape.objects ?? {})) {
+    const value = record[name];
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      const copy = { ...(value as Record<string, unknown>) };
+      normalize(copy, nested);
+      record[name] = copy;
+    } else if (!(typeof value === 'string' && name in STRING_ALLOWED)) {
+      delete record[name];
+    }
+  }
+  return { ok: true, record };
+}
+
+/** Objects that may also arrive as an error string (a failed measurement); kept as sent. */
+const STRING_ALLOWED: Readonly<Record<string, true>> = { icmpPing: true, gatewayPing: true, ping: true, traceroute: true };
+
+function normalize(record: Record<string, unknown>, shape: NestedShape): void {
+  for (const name of shape.textIds ?? []) {
+    if (!(name in record)) continue;
+    const text = asText(record[name]);
+    if (text === undefined) delete record[name];
+    else record[name] = text;
+  }
+  for (const name of shape.numbers ?? []) {
+    if (!(name in record)) continue;
+    const number = asNumber(record[name]);
+    if (number === undefined) delete record[name];
+    else record[name] = number;
+  }
+  for (const name of shape.booleans ?? []) {
+    if (!(name in record)) continue;
+    const flag = asBoolean(record[name]);
+    if (flag === undefined) delete record[name];
+    else record[name] = flag;
+  }
+}
+
+/** A string, or an integer written as its digits. */
+export function asText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return undefined;
+}
+
+/** A finite number, or a string that is one ("12", "0.5"). */
+export function asNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value === 'string' && /^\s*-?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?\s*$/.test(value)) return Number(value);
+  return undefined;
+}
+
+export function asBoolean(value: unknown): boolean | undefined {
+  if (value === true || value === 'true' || value === 1 || value === '1') return true;
+  if (value === false || value === 'false' || value === 0 || value === '0') return false;
+  return undefined;
+}

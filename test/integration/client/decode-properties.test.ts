@@ -1,0 +1,100 @@
+// Property-based: for every list, variants of the emulator's own records as real services
+// send them (fields dropped, nulled, ids and numbers as strings or integers, objects where
+// values were) go through the client and come out typed: every record keeps its id in the
+// model's type, no number is NaN, and a record without its id is reported, never thrown on.
+// Session details go on through the analysis the session panel draws. RUNS per type.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import fc from 'fast-check';
+import { sessionOverview, sessionVerdict } from '../../../src/analysis/session';
+import { createNetmonClient, type NetmonClient, type Paged } from '../../../src/api';
+import { SHAPES, type ListShape } from '../../../src/api/decode/shapes';
+import type { UserSessionDetail } from '../../../src/api/types';
+import { DEMO_CREDENTIALS, startEmulator, type RunningEmulator } from '../../../src/emulator';
+
+const RUNS = 100;
+const NOW = Date.parse('2026-11-20T14:00:00Z');
+type Op = 'drop' | 'null' | 'string' | 'number' | 'object';
+const mutation = fc.array(fc.tuple(fc.nat(), fc.nat(), fc.constantFrom<Op>('drop', 'null', 'string', 'number', 'object')), { maxLength: 40 });
+
+function mutate(records: readonly Record<string, unknown>[], ops: readonly [number, number, Op][]): Record<string, unknown>[] {
+  const copies = records.map((record) => structuredClone(record));
+  for (const [r, f, op] of ops) {
+    const record = copies[r % copies.length]!;
+    const fields = Object.keys(record);
+    if (fields.length === 0) continue;
+    const field = fields[f % fields.length]!;
+    const value = record[field];
+    if (op === 'drop') delete record[field];
+    else if (op === 'null') record[field] = null;
+    else if (op === 'string') record[field] = typeof value === 'object' ? JSON.stringify(value) : String(value);
+    else if (op === 'number') record[field] = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : typeof value === 'number' ? value : 7;
+    else record[field] = { unexpected: value ?? 1 };
+  }
+  return copies;
+}
+
+interface ListCase { shape: ListShape; path: string; key: string; nest?: string; open: (client: NetmonClient) => Paged<unknown, unknown> }
+
+describe(`decoded records keep their type under ${RUNS} variants per list`, () => {
+  let emulator: RunningEmulator;
+  let front: Server;
+  let served: unknown = {};
+  let client: NetmonClient;
+  const raw = async (path: string): Promise<Record<string, unknown>> =>
+    (await (await fetch(`${emulator.url}${path}`, { headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}` } })).json()) as Record<string, unknown>;
+  before(async () => {
+    emulator = await startEmulator({ port: 0, now: () => NOW });
+    front = createServer((_request, response) => { response.writeHead(200, { 'content-type': 'application/json' }); response.end(JSON.stringify(served)); });
+    await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+    client = createNetmonClient({ baseUrl: `http://127.0.0.1:${(front.address() as AddressInfo).port}`, credentials: { kind: 'bearer', token: 't' }, retry: { maxRetries: 0 } });
+  });
+  after(async () => {
+    await client.close();
+    front.closeAllConnections();
+    await new Promise<void>((resolve) => front.close(() => resolve()));
+    await emulator.close();
+  });
+
+  const cases: ListCase[] = [
+    { shape: 'userSessions', path: '/v6/endpoint-data/user-sessions?window=1h', key: 'userSessions', open: (c) => c.userSessions() },
+    { shape: 'webSessions', path: '/v6/endpoint-data/user-sessions/web?window=1h', key: 'webSessions', open: (c) => c.webSessions() },
+    { shape: 'networkSessions', path: '/v6/endpoint-data/user-sessions/network?window=1h', key: 'networkSessions', open: (c) => c.networkSessions() },
+    { shape: 'networkProbes', path: '/v6/endpoint-data/network-topology?window=1h', key: 'networkProbes', open: (c) => c.networkProbes() },
+    { shape: 'endpointAgents', path: '/v6/endpoint-agents', key: 'endpointAgents', open: (c) => c.endpointAgents() },
+    { shape: 'privateNetworks', path: '/v6/endpoint-data/networks', key: 'privateNetworks', open: (c) => c.networks() },
+    { shape: 'endpointTests', path: '/v7/endpoint-tests', key: 'endpointTest', open: (c) => c.endpointTests() },
+  ];
+  for (const list of cases) {
+    test(`${list.key}`, async () => {
+      const records = ((await raw(list.path))[list.key] as Record<string, unknown>[]).slice(0, 6);
+      assert.ok(records.length > 0, `the emulator has no ${list.key}`);
+      const shape = SHAPES[list.shape];
+      await fc.assert(fc.asyncProperty(mutation, async (ops) => {
+        const variant = mutate(records, ops);
+        served = { [list.key]: variant, pages: { current: 1 } };
+        const page = (await list.open(client).pages().next()).value as { records: Record<string, unknown>[]; problems: unknown[] };
+        assert.equal(page.records.length + page.problems.length, variant.length);
+        for (const record of page.records) {
+          assert.equal(typeof record[shape.id], shape.idType === 'number' ? 'number' : 'string');
+          for (const field of 'numbers' in shape ? shape.numbers : []) if (field in record) assert.ok(Number.isFinite(record[field]), `${field} = ${String(record[field])}`);
+        }
+      }), { numRuns: RUNS });
+    });
+  }
+
+  test('session details through the session overview and verdict', async () => {
+    const sessions = (await raw('/v6/endpoint-data/user-sessions?window=1h'))['userSessions'] as { userSessionId: string }[];
+    const detail = ((await raw(`/v6/endpoint-data/user-sessions/${sessions[0]!.userSessionId}`))['userSessions'] as Record<string, unknown>[])[0]!;
+    const network = detail['network'] as Record<string, unknown>;
+    await fc.assert(fc.asyncProperty(mutation, mutation, async (top, nested) => {
+      const [variant] = mutate([detail], top);
+      if (variant && typeof variant['network'] === 'object' && variant['network'] !== null) variant['network'] = mutate([network], nested)[0];
+      const session = variant as unknown as UserSessionDetail;
+      const shown = JSON.stringify({ overview: sessionOverview(session), verdict: sessionVerdict(session) });
+      assert.doesNotMatch(shown, /NaN|undefined/);
+    }), { numRuns: RUNS });
+  });
+});
