@@ -12,7 +12,7 @@ import { findFilterProblem } from './filters';
 import { isRecord, nextOfXmlPage, outsideBase, PagedWalk, type PagedSource } from './paging';
 import { applyQuery, resolvePath, segment } from './query';
 import { sharedRateLimiters, type OrganizationRateLimiter, type RateLimiterRegistry } from './rate-limiter';
-import type { RecordShape } from './decode/records';
+import { decodeDetails, type RecordShape } from './decode/records';
 import { SHAPES, type ListShape } from './decode/shapes';
 import { ReadVersions } from './read-versions';
 import { RequestExecutor, type ApiRequest } from './request';
@@ -117,6 +117,11 @@ class HttpNetmonClient implements NetmonClient {
     return this.versions.read(path, (chosen) => this.call<Formatted<F, T>>('GET', chosen, call));
   }
 
+  /** A detail read through the decoding boundary (XML comes back as sent). */
+  private detail<F extends ResponseFormat, T>(path: string, options: FormatOptions<F> | undefined, records: readonly string[], shape: RecordShape, askedId: string | number): Promise<Formatted<F, T>> {
+    return this.get<F, T>(path, options).then((body) => (options?.format === 'xml' ? body : decodeDetails(body, records, shape, `/${path}`, askedId) as Formatted<F, T>));
+  }
+
   private paged<TRecord, TResponse>(
     path: string, options: ListOptions, records: PagedSource<TRecord>['records'], shape: RecordShape,
     filter?: { target: FilterTarget; body: unknown; check: () => void },
@@ -202,7 +207,7 @@ class HttpNetmonClient implements NetmonClient {
   }
 
   getEndpointTest<F extends ResponseFormat = 'json'>(testId: number, options?: FormatOptions<F>): Promise<Formatted<F, EndpointTestResponse>> {
-    return this.get(`v7/endpoint-tests/${segment(testId)}`, options);
+    return this.detail(`v7/endpoint-tests/${segment(testId)}`, options, ['endpointTest'], SHAPES.endpointTests, testId);
   }
 
   createInstantTest<T extends EndpointTestType, F extends ResponseFormat = 'json'>(type: T, body: InstantTestBodies[T], options: FormatOptions<F> = {}): Promise<Formatted<F, EndpointTestResponse>> {
@@ -226,7 +231,7 @@ class HttpNetmonClient implements NetmonClient {
   }
 
   getPathTrace<F extends ResponseFormat = 'json'>(testId: number, agentId: string, roundId: number, options?: FormatOptions<F>): Promise<Formatted<F, PathTraceResponse>> {
-    return this.get(`v7/endpoint-data/tests/net/path-vis/${segment(testId)}/${segment(agentId)}/${segment(roundId)}`, options);
+    return this.detail(`v7/endpoint-data/tests/net/path-vis/${segment(testId)}/${segment(agentId)}/${segment(roundId)}`, options, ['endpointNet', 'pathVis'], SHAPES.pathTrace, agentId);
   }
 
   // ---------- endpoint data ----------
@@ -248,7 +253,7 @@ class HttpNetmonClient implements NetmonClient {
   }
 
   getUserSession<F extends ResponseFormat = 'json'>(userSessionId: string, options?: FormatOptions<F>): Promise<Formatted<F, UserSessionDetailResponse>> {
-    return this.get(`v6/endpoint-data/user-sessions/${segment(userSessionId)}`, options);
+    return this.detail(`v6/endpoint-data/user-sessions/${segment(userSessionId)}`, options, ['userSessions'], SHAPES.userSessionDetail, userSessionId);
   }
 
   getPageDetails<F extends ResponseFormat = 'json'>(userSessionId: string, pageId: string, options?: FormatOptions<F>): Promise<Formatted<F, PageDetailResponse>> {
@@ -256,7 +261,7 @@ class HttpNetmonClient implements NetmonClient {
   }
 
   getNetworkProbe<F extends ResponseFormat = 'json'>(networkProbeId: string, options?: FormatOptions<F>): Promise<Formatted<F, NetworkProbeDetailResponse>> {
-    return this.get(`v6/endpoint-data/network-topology/${segment(networkProbeId)}`, options);
+    return this.detail(`v6/endpoint-data/network-topology/${segment(networkProbeId)}`, options, ['networkProbes'], SHAPES.networkProbeDetail, networkProbeId);
   }
 
   listNetworks(options: CallOptions = {}): Promise<PrivateNetworksResponse> {
@@ -282,7 +287,7 @@ class HttpNetmonClient implements NetmonClient {
   }
 
   getEndpointAgent<F extends ResponseFormat = 'json'>(agentId: string, options?: FormatOptions<F>): Promise<Formatted<F, EndpointAgentDetailResponse>> {
-    return this.get(`v6/endpoint-agents/${segment(agentId)}`, options);
+    return this.detail(`v6/endpoint-agents/${segment(agentId)}`, options, ['endpointAgents'], SHAPES.endpointAgents, agentId);
   }
 
   getPage<F extends ResponseFormat = 'json'>(pathOrUrl: string, options: FormatOptions<F> & TimeRangeOptions = {}): Promise<Formatted<F, unknown>> {

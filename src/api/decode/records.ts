@@ -18,9 +18,18 @@ export interface RecordShape {
   booleans?: readonly string[];
   /** Nested objects with their own shape; null or a non-object is dropped (absent). */
   objects?: Readonly<Record<string, NestedShape>>;
+  /** Arrays of objects with their own shape; a non-array is dropped, non-objects in it too. */
+  arrays?: Readonly<Record<string, NestedShape>>;
 }
 
-export interface NestedShape { numbers?: readonly string[]; textIds?: readonly string[]; booleans?: readonly string[] }
+/** A nested object's fields; as deep as the declared shape, never deeper. */
+export interface NestedShape {
+  numbers?: readonly string[];
+  textIds?: readonly string[];
+  booleans?: readonly string[];
+  objects?: Readonly<Record<string, NestedShape>>;
+  arrays?: Readonly<Record<string, NestedShape>>;
+}
 
 /** A record left out of a page, and why: the endpoint, its position and the missing field. */
 export interface RecordProblem { endpoint: string; index: number; field: string; message: string }
@@ -38,16 +47,6 @@ export function decodeRecord(raw: unknown, shape: RecordShape, endpoint: string,
   }
   record[shape.id] = id;
   normalize(record, shape);
-  for (const [name, nested] of Object.entries(shape.objects ?? {})) {
-    const value = record[name];
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-      const copy = { ...(value as Record<string, unknown>) };
-      normalize(copy, nested);
-      record[name] = copy;
-    } else if (!(typeof value === 'string' && name in STRING_ALLOWED)) {
-      delete record[name];
-    }
-  }
   return { ok: true, record };
 }
 
@@ -55,6 +54,32 @@ export function decodeRecord(raw: unknown, shape: RecordShape, endpoint: string,
 const STRING_ALLOWED: Readonly<Record<string, true>> = { icmpPing: true, gatewayPing: true, ping: true, traceroute: true };
 
 function normalize(record: Record<string, unknown>, shape: NestedShape): void {
+  normalizeScalars(record, shape);
+  for (const [name, nested] of Object.entries(shape.objects ?? {})) {
+    if (!(name in record)) continue;
+    const value = record[name];
+    if (isObject(value)) record[name] = normalized(value, nested);
+    else if (!(typeof value === 'string' && name in STRING_ALLOWED)) delete record[name];
+  }
+  for (const [name, nested] of Object.entries(shape.arrays ?? {})) {
+    if (!(name in record)) continue;
+    const value = record[name];
+    if (Array.isArray(value)) record[name] = value.filter(isObject).map((item) => normalized(item, nested));
+    else if (!(typeof value === 'string' && name in STRING_ALLOWED)) delete record[name];
+  }
+}
+
+function normalized(value: Record<string, unknown>, shape: NestedShape): Record<string, unknown> {
+  const copy = { ...value };
+  normalize(copy, shape);
+  return copy;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function normalizeScalars(record: Record<string, unknown>, shape: NestedShape): void {
   for (const name of shape.textIds ?? []) {
     if (!(name in record)) continue;
     const text = asText(record[name]);
@@ -93,4 +118,30 @@ export function asBoolean(value: unknown): boolean | undefined {
   if (value === true || value === 'true' || value === 1 || value === '1') return true;
   if (value === false || value === 'false' || value === 0 || value === '0') return false;
   return undefined;
+}
+
+/**
+ * A detail answer (`{ userSessions: [record] }`, `{ endpointNet: { pathVis: [...] } }`): its
+ * records decoded in place. The record asked for by id gets that id when it lacks one;
+ * what is not a record at all is left out.
+ */
+export function decodeDetails(body: unknown, path: readonly string[], shape: RecordShape, endpoint: string, askedId?: string | number): unknown {
+  if (!isObject(body)) return body;
+  const root = { ...body };
+  let parent: Record<string, unknown> = root;
+  for (const key of path.slice(0, -1)) {
+    const child = parent[key];
+    if (!isObject(child)) return root;
+    parent[key] = { ...child };
+    parent = parent[key] as Record<string, unknown>;
+  }
+  const last = path[path.length - 1] ?? '';
+  const list = parent[last];
+  if (!Array.isArray(list)) return root;
+  parent[last] = list.flatMap((item, index) => {
+    const withId = isObject(item) && askedId !== undefined && (item[shape.id] === undefined || item[shape.id] === null) ? { ...item, [shape.id]: askedId } : item;
+    const decoded = decodeRecord(withId, shape, endpoint, index);
+    return decoded.ok ? [decoded.record] : [];
+  });
+  return root;
 }

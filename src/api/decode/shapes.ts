@@ -3,7 +3,12 @@
 import type { RecordShape } from './records';
 
 const PING = { numbers: ['pktsSent', 'pktsReceived', 'minRtt', 'avgRtt', 'maxRtt', 'meanDevRtt'] } as const;
-const SYSTEM = { numbers: ['startTimeMs', 'endTimeMs', 'physicalMemoryTotalBytes'] } as const;
+const STAT = { numbers: ['min', 'max', 'mean', 'median', 'stdDev', 'count'] } as const;
+const SYSTEM = { numbers: ['startTimeMs', 'endTimeMs', 'physicalMemoryTotalBytes'], objects: { cpuUtilization: STAT, physicalMemoryUsedBytes: STAT } } as const;
+const PROFILE = {
+  objects: { wirelessProfile: { numbers: ['channel', 'noise', 'quality', 'rssi', 'txRate'] } },
+} as const;
+const HOP = { numbers: ['hop', 'delay', 'responseTime', 'asn'], textIds: [] } as const;
 
 export const SHAPES = {
   userSessions: { id: 'userSessionId', idType: 'text', textIds: ['agentId', 'pageId'], numbers: ['roundId', 'port', 'numberOfPages', 'experienceScore'] },
@@ -16,6 +21,26 @@ export const SHAPES = {
   netMetrics: { id: 'agentId', idType: 'text', numbers: ['roundId', 'testId', 'avgLatency', 'minLatency', 'maxLatency', 'loss', 'jitter'] },
   pathVis: { id: 'agentId', idType: 'text', numbers: ['roundId', 'testId'] },
   httpServer: { id: 'agentId', idType: 'text', numbers: ['roundId', 'testId', 'responseCode', 'dnsTime', 'connectTime', 'sslTime', 'waitTime', 'receiveTime', 'responseTime', 'totalTime', 'redirectTime', 'numRedirects', 'wireSize'] },
+  // Details: one record per read, deeper shapes.
+  userSessionDetail: {
+    id: 'userSessionId', idType: 'text', textIds: ['agentId', 'pageId'], numbers: ['roundId', 'port', 'numberOfPages', 'experienceScore'],
+    objects: {
+      coordinates: { numbers: ['latitude', 'longitude'] },
+      network: {
+        booleans: ['icmpBlocked'],
+        objects: { networkProfile: PROFILE, systemMetrics: SYSTEM, gatewayPing: PING, ping: PING, connect: { numbers: ['rtt'] }, traceroute: { arrays: { hops: HOP } } },
+      },
+    },
+    arrays: { pages: { textIds: ['id'], numbers: ['responseCode'], objects: { pageTimings: { numbers: ['onContentLoad', 'onLoad'] } } } },
+  },
+  networkProbeDetail: {
+    id: 'networkProbeId', idType: 'text', textIds: ['agentId'], numbers: ['roundId'], booleans: ['icmpBlocked'],
+    objects: { icmpPing: PING, networkProfile: PROFILE, coordinates: { numbers: ['latitude', 'longitude'] } },
+  },
+  pathTrace: {
+    id: 'agentId', idType: 'text', numbers: ['roundId'],
+    arrays: { routes: { arrays: { hops: HOP } } },
+  },
 } as const satisfies Record<string, RecordShape>;
 
 export type ListShape = keyof typeof SHAPES;

@@ -92,7 +92,15 @@ describe(`decoded records keep their type under ${RUNS} variants per list`, () =
     await fc.assert(fc.asyncProperty(mutation, mutation, async (top, nested) => {
       const [variant] = mutate([detail], top);
       if (variant && typeof variant['network'] === 'object' && variant['network'] !== null) variant['network'] = mutate([network], nested)[0];
-      const session = variant as unknown as UserSessionDetail;
+      // Through the client's decoding boundary first, then the analysis the panel draws.
+      served = { userSessions: [variant] };
+      const [decoded] = (await client.getUserSession(sessions[0]!.userSessionId)).userSessions;
+      const session = (decoded ?? variant) as unknown as UserSessionDetail;
+      if (decoded) {
+        assert.equal(typeof decoded.userSessionId, 'string');
+        if ('agentId' in decoded) assert.equal(typeof decoded.agentId, 'string');
+        for (const page of Array.isArray(decoded.pages) ? decoded.pages : []) if ('responseCode' in page) assert.ok(Number.isFinite(page.responseCode));
+      }
       const shown = JSON.stringify({ overview: sessionOverview(session), verdict: sessionVerdict(session) });
       assert.doesNotMatch(shown, /NaN|undefined/);
     }), { numRuns: RUNS });

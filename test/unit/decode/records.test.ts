@@ -33,3 +33,17 @@ describe('decodeRecord', () => {
     assert.ok(decoded.ok && decoded.record['icmpPing'] === 'Request timed out');
   });
 });
+
+describe('decodeDetails', () => {
+  test('a detail record is decoded in place, deep as its shape, and gets the id it was asked by', async () => {
+    const { decodeDetails } = await import('../../../src/api/decode/records');
+    const body = { userSessions: [{ agentId: 7, pages: [{ id: 1, responseCode: '200', pageTimings: { onLoad: '942' } }, 'junk'], network: { connect: { rtt: '12' }, gatewayPing: 'timed out', networkProfile: { wirelessProfile: { rssi: '-71' } } } }] };
+    const decoded = decodeDetails(body, ['userSessions'], SHAPES.userSessionDetail, '/v6/endpoint-data/user-sessions/s1', 's1') as typeof body;
+    assert.deepEqual(decoded.userSessions[0], {
+      userSessionId: 's1', agentId: '7',
+      pages: [{ id: '1', responseCode: 200, pageTimings: { onLoad: 942 } }],
+      network: { connect: { rtt: 12 }, gatewayPing: 'timed out', networkProfile: { wirelessProfile: { rssi: -71 } } },
+    });
+    assert.equal(body.userSessions[0]?.agentId, 7, 'the answer as received is not changed');
+  });
+});
