@@ -99,7 +99,7 @@ async function main(): Promise<void> {
   if (oursResult.pages !== PAGES || naiveResult.pages !== PAGES) throw new Error('a run ended before 300 pages');
   const ratio = naiveResult.seconds / oursResult.seconds;
   const decode = await decodeOverhead();
-  console.log(`decoding: ${decode.records} web sessions, walk ${decode.walkMs.toFixed(1)} ms, decoding alone ${decode.decodeMs.toFixed(1)} ms (medians of 5)`);
+  console.log(`decoding: ${decode.records} web sessions, walk ${decode.walkMs.toFixed(1)} ms, decoding alone ${decode.decodeMs.toFixed(1)} ms (medians of 7)`);
   console.log(`BENCH paging ours=${oursResult.seconds.toFixed(2)} baseline=${naiveResult.seconds.toFixed(2)} ratio=${ratio.toFixed(2)} ours429=${oursResult.rateLimited} budget=${oursResult.budget.toFixed(3)} decode_overhead=${decode.fraction.toFixed(3)}`);
 }
 

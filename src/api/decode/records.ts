@@ -4,6 +4,8 @@
 // the type the model declares, numeric strings numbers, nulls absent, unknown fields stay.
 // A record without its own id cannot be shown or linked: it is reported and left out, and
 // the rest of the page is kept. One pass per record, no recursion beyond the declared shape.
+// Records are normalised in place: they come straight from JSON.parse and nobody else holds
+// them, and copying every record would cost more than reading it.
 
 export interface RecordShape {
   /** The field that identifies the record; a record without it is reported. */
@@ -40,7 +42,7 @@ export function decodeRecord(raw: unknown, shape: RecordShape, endpoint: string,
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     return { ok: false, problem: { endpoint, index, field: shape.id, message: `record ${index + 1} of ${endpoint} is ${raw === null ? 'null' : Array.isArray(raw) ? 'an array' : typeof raw}, not an object` } };
   }
-  const record: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
+  const record = raw as Record<string, unknown>;
   const id = shape.idType === 'number' ? asNumber(record[shape.id]) : asText(record[shape.id]);
   if (id === undefined || id === '') {
     return { ok: false, problem: { endpoint, index, field: shape.id, message: `record ${index + 1} of ${endpoint} has no ${shape.id}` } };
@@ -53,48 +55,78 @@ export function decodeRecord(raw: unknown, shape: RecordShape, endpoint: string,
 /** Objects that may also arrive as an error string (a failed measurement); kept as sent. */
 const STRING_ALLOWED: Readonly<Record<string, true>> = { icmpPing: true, gatewayPing: true, ping: true, traceroute: true };
 
-function normalize(record: Record<string, unknown>, shape: NestedShape): void {
-  normalizeScalars(record, shape);
-  for (const [name, nested] of Object.entries(shape.objects ?? {})) {
-    if (!(name in record)) continue;
-    const value = record[name];
-    if (isObject(value)) record[name] = normalized(value, nested);
-    else if (!(typeof value === 'string' && name in STRING_ALLOWED)) delete record[name];
-  }
-  for (const [name, nested] of Object.entries(shape.arrays ?? {})) {
-    if (!(name in record)) continue;
-    const value = record[name];
-    if (Array.isArray(value)) record[name] = value.filter(isObject).map((item) => normalized(item, nested));
-    else if (!(typeof value === 'string' && name in STRING_ALLOWED)) delete record[name];
-  }
+interface Compiled {
+  textIds: readonly string[];
+  numbers: readonly string[];
+  booleans: readonly string[];
+  objects: readonly (readonly [string, Compiled])[];
+  arrays: readonly (readonly [string, Compiled])[];
 }
 
-function normalized(value: Record<string, unknown>, shape: NestedShape): Record<string, unknown> {
-  const copy = { ...value };
-  normalize(copy, shape);
-  return copy;
+const compiledShapes = new WeakMap<NestedShape, Compiled>();
+
+/** The shape as flat lists, built once per shape: decoding runs for every record of every page. */
+function compiled(shape: NestedShape): Compiled {
+  let found = compiledShapes.get(shape);
+  if (!found) {
+    found = {
+      textIds: shape.textIds ?? [], numbers: shape.numbers ?? [], booleans: shape.booleans ?? [],
+      objects: Object.entries(shape.objects ?? {}).map(([name, nested]) => [name, compiled(nested)] as const),
+      arrays: Object.entries(shape.arrays ?? {}).map(([name, nested]) => [name, compiled(nested)] as const),
+    };
+    compiledShapes.set(shape, found);
+  }
+  return found;
+}
+
+function normalize(record: Record<string, unknown>, shape: NestedShape): void {
+  normalizeCompiled(record, compiled(shape));
+}
+
+function normalizeCompiled(record: Record<string, unknown>, shape: Compiled): void {
+  normalizeScalars(record, shape);
+  for (const [name, nested] of shape.objects) {
+    const value = record[name];
+    if (value === undefined) continue;
+    if (isObject(value)) normalizeCompiled(value, nested);
+    else if (!(typeof value === 'string' && name in STRING_ALLOWED)) delete record[name];
+  }
+  for (const [name, nested] of shape.arrays) {
+    const value = record[name];
+    if (value === undefined) continue;
+    if (Array.isArray(value)) {
+      const items = value.every(isObject) ? value as Record<string, unknown>[] : value.filter(isObject);
+      for (const item of items) normalizeCompiled(item, nested);
+      if (items !== value) record[name] = items;
+    } else if (!(typeof value === 'string' && name in STRING_ALLOWED)) {
+      delete record[name];
+    }
+  }
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function normalizeScalars(record: Record<string, unknown>, shape: NestedShape): void {
-  for (const name of shape.textIds ?? []) {
-    if (!(name in record)) continue;
-    const text = asText(record[name]);
+function normalizeScalars(record: Record<string, unknown>, shape: Compiled): void {
+  for (const name of shape.textIds) {
+    const value = record[name];
+    if (value === undefined || typeof value === 'string') continue;
+    const text = asText(value);
     if (text === undefined) delete record[name];
     else record[name] = text;
   }
-  for (const name of shape.numbers ?? []) {
-    if (!(name in record)) continue;
-    const number = asNumber(record[name]);
+  for (const name of shape.numbers) {
+    const value = record[name];
+    if (value === undefined || (typeof value === 'number' && Number.isFinite(value))) continue;
+    const number = asNumber(value);
     if (number === undefined) delete record[name];
     else record[name] = number;
   }
-  for (const name of shape.booleans ?? []) {
-    if (!(name in record)) continue;
-    const flag = asBoolean(record[name]);
+  for (const name of shape.booleans) {
+    const value = record[name];
+    if (value === undefined || typeof value === 'boolean') continue;
+    const flag = asBoolean(value);
     if (flag === undefined) delete record[name];
     else record[name] = flag;
   }

@@ -44,6 +44,5 @@ describe('decodeDetails', () => {
       pages: [{ id: '1', responseCode: 200, pageTimings: { onLoad: 942 } }],
       network: { connect: { rtt: 12 }, gatewayPing: 'timed out', networkProfile: { wirelessProfile: { rssi: -71 } } },
     });
-    assert.equal(body.userSessions[0]?.agentId, 7, 'the answer as received is not changed');
   });
 });
