@@ -9,7 +9,7 @@ import type {
 } from './client';
 import { InvalidFilterError, PagingLoopError } from './errors';
 import { findFilterProblem } from './filters';
-import { isRecord, nextOfXmlPage, outsideBase, PagedWalk, type PagedSource } from './paging';
+import { followNext, isRecord, nextOfXmlPage, outsideBase, PagedWalk, type PagedSource } from './paging';
 import { applyQuery, resolvePath, segment } from './query';
 import { sharedRateLimiters, type OrganizationRateLimiter, type RateLimiterRegistry } from './rate-limiter';
 import { decodeDetails, type RecordShape } from './decode/records';
@@ -308,9 +308,7 @@ class HttpNetmonClient implements NetmonClient {
       const response = await this.executor.execute({ method: 'GET', url, expect: 'text', signal: options.signal, timeoutMs: options.timeoutMs });
       const xml = withoutEchoedToken(response.data) as string;
       const next = nextOfXmlPage(xml);
-      const nextUrl: URL | undefined = next === undefined ? undefined : withoutAuthQuery(new URL(next, url));
-      const outside = nextUrl && outsideBase(nextUrl, this.baseUrl);
-      if (outside) throw new PagingLoopError({ method: 'GET', path: redactPath(url) }, `pages.next ${outside} (credentials are not sent elsewhere)`);
+      const nextUrl: URL | undefined = next === undefined ? undefined : followNext(next, url, this.baseUrl, 'GET');
       yield { url: here, xml, next: nextUrl?.toString() };
       url = nextUrl;
     }

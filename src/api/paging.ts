@@ -88,7 +88,7 @@ export class PagedWalk<TRecord, TResponse> implements Paged<TRecord, TResponse> 
     const { records, problems } = this.decode(raw, context.path);
     const pages = isRecord(response['pages']) ? response['pages'] : {};
     const rawNext = typeof pages['next'] === 'string' && pages['next'] !== '' ? pages['next'] : undefined;
-    const next = rawNext === undefined ? undefined : this.nextUrl(rawNext, url).toString();
+    const next = rawNext === undefined ? undefined : followNext(rawNext, url, this.source.base, this.source.method).toString();
     // The server may echo an authToken into next; callers (and logs of responses) never see it.
     if (next !== undefined) pages['next'] = next;
     const current = typeof pages['current'] === 'number' ? pages['current'] : 1;
@@ -109,21 +109,26 @@ export class PagedWalk<TRecord, TResponse> implements Paged<TRecord, TResponse> 
     return { records, problems };
   }
 
-  private nextUrl(next: string, from: URL): URL {
-    let url: URL;
-    try {
-      url = new URL(next, from);
-    } catch (cause) {
-      throw new UnparseableResponseError({ method: this.source.method, path: redactPath(from), status: 200, errorMessage: `pages.next is not a URL`, cause });
-    }
-    const outside = outsideBase(url, this.source.base);
-    if (outside) throw this.loopError(from, `pages.next ${outside} (credentials are not sent elsewhere)`);
-    return withoutAuthQuery(url);
-  }
-
   private loopError(url: URL, summary: string): PagingLoopError {
     return new PagingLoopError({ method: this.source.method, path: redactPath(url) }, summary);
   }
+}
+
+/**
+ * The URL a `pages.next` link leads to, read from the page at `from`: refused when it is not
+ * a URL or leaves the base URL (credentials are not sent elsewhere), and without `authToken`.
+ * Every walk (JSON and XML lists) follows links only through here.
+ */
+export function followNext(next: string, from: URL, base: string, method: HttpMethod): URL {
+  let url: URL;
+  try {
+    url = new URL(next, from);
+  } catch (cause) {
+    throw new UnparseableResponseError({ method, path: redactPath(from), status: 200, errorMessage: `pages.next is not a URL`, cause });
+  }
+  const outside = outsideBase(url, base);
+  if (outside) throw new PagingLoopError({ method, path: redactPath(from) }, `pages.next ${outside} (credentials are not sent elsewhere)`);
+  return withoutAuthQuery(url);
 }
 
 /** `<pages>…<next>URL</next>…</pages>` of a list answered as XML, entities decoded. */
