@@ -8,7 +8,7 @@ import { basename, join, resolve } from 'node:path';
 import { escapeHtml } from '../../webview/shared/escape';
 import { HAR_SIZE_LIMIT_BYTES, harTooLargeMessage } from '../analysis/har/limits';
 import { terminalSafe } from '../analysis/text/untrusted';
-import { nestsDeeperThan, tooDeepMessage } from '../api/types';
+import { parseOutsideJson } from '../api/types';
 import { OutputFileError, writeOutputFile } from './output-file';
 
 export interface HarReportOptions {
@@ -102,9 +102,7 @@ export async function runHar(args: readonly string[], io: HarCliIo = processIo):
   try {
     const size = statSync(resolve(input)).size;
     if (size > HAR_SIZE_LIMIT_BYTES) throw new Error(`${harTooLargeMessage(basename(input), size)}; export a single page`);
-    const text = readFileSync(resolve(input), 'utf8').replace(/^\uFEFF/, '');
-    if (nestsDeeperThan(text)) throw new Error(tooDeepMessage(basename(input)));
-    har = JSON.parse(text);
+    har = parseOutsideJson(readFileSync(resolve(input), 'utf8'), basename(input));
   } catch (error) {
     io.stderr(terminalSafe(`netmon har report: cannot read ${input} as JSON: ${error instanceof Error ? error.message : String(error)}`));
     return 2;

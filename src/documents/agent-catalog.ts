@@ -1,15 +1,19 @@
 // A workspace's own list of enterprise agents (`.netmon/agents.json`), for services that do
 // not list them: `{ "enterpriseAgents": [{ "agentId": 1000, "agentName": "Seattle",
 // "location": "Seattle, WA" }] }` or the bare array. Read tolerantly: it is workspace content.
-import { nestsDeeperThan } from '../api/types';
+import { parseOutsideJson } from '../api/types';
 import type { CatalogAgent } from './live-catalog';
 
 export const AGENT_CATALOG_SOURCE = '.netmon/agents.json';
 
 export function parseAgentCatalog(text: string, warn: (message: string) => void): CatalogAgent[] {
-  if (nestsDeeperThan(text)) { warn('nested too deeply'); return []; }
   let value: unknown;
-  try { value = JSON.parse(text); } catch (error) { warn(`not valid JSON (${error instanceof Error ? error.message : String(error)})`); return []; }
+  try {
+    value = parseOutsideJson(text, 'the file');
+  } catch (error) {
+    warn(error instanceof SyntaxError ? `not valid JSON (${error.message})` : error instanceof Error ? error.message : String(error));
+    return [];
+  }
   const list = Array.isArray(value) ? value : (value as { enterpriseAgents?: unknown } | null)?.enterpriseAgents;
   if (!Array.isArray(list)) { warn('expected { "enterpriseAgents": [ … ] }'); return []; }
   return list.flatMap((entry): CatalogAgent[] => {

@@ -38,3 +38,13 @@ export function nestsDeeperThan(text: string, maxDepth = MAX_JSON_DEPTH): boolea
   }
   return false;
 }
+
+/**
+ * JSON text from outside (a file, a document): a leading byte-order mark dropped, refused
+ * with the one message when nested too deeply, then parsed. Throws SyntaxError as JSON.parse.
+ */
+export function parseOutsideJson(text: string, what: string): unknown {
+  const body = text.replace(/^\uFEFF/, '');
+  if (nestsDeeperThan(body)) throw new Error(tooDeepMessage(what));
+  return JSON.parse(body);
+}

@@ -2,7 +2,7 @@
 // Read-only: the file is read when opened and again when it changes on disk.
 import * as vscode from 'vscode';
 import { HAR_SIZE_LIMIT_BYTES, harTooLargeMessage } from '../../analysis/har/limits';
-import { nestsDeeperThan, tooDeepMessage } from '../../api/types';
+import { parseOutsideJson } from '../../api/types';
 import { isHarPanelMessage, type HarHostMessage, type HarPanelMessage } from '../../../webview/har/protocol';
 import { openHttpUrl } from '../external-links';
 import type { PanelHost } from '../panels/panel-host';
@@ -53,9 +53,7 @@ export class HarEditorProvider implements vscode.CustomReadonlyEditorProvider<Ha
           + 'Reopen it with the text editor ("Reopen Editor With…"), or export a single page.');
         return;
       }
-      const text = new TextDecoder('utf-8').decode(await vscode.workspace.fs.readFile(uri)).replace(/^\uFEFF/, '');
-      if (nestsDeeperThan(text)) throw new Error(tooDeepMessage('it'));
-      const har: unknown = JSON.parse(text);
+      const har = parseOutsideJson(new TextDecoder('utf-8').decode(await vscode.workspace.fs.readFile(uri)), 'it');
       host.show({ type: 'load', params: { har, title: name } });
     } catch (error) {
       const reason = error instanceof SyntaxError ? `it is not valid JSON (${error.message})` : error instanceof Error ? error.message : String(error);
