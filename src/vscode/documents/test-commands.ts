@@ -3,7 +3,6 @@
 // service has it now (not as the document describes it) and the change. A binding this
 // machine did not write is said to be unverified in that dialog.
 import * as vscode from 'vscode';
-import type { EnterpriseTestType } from '../../api/types';
 import type { FieldChange } from '../../documents';
 import type { ConnectionManager } from '../connection/connection-manager';
 import { errorText, isCancellation } from '../errors';
@@ -54,7 +53,8 @@ export class TestCommands {
       const request = lib().testUpdateRequest(value, bound.testId);
       const live = await this.live(bound);
       const changes = live.test ? changesFrom(document, text, bound, live) : [];
-      const answer = await this.prompts.confirm(`Update test ${quotedLiveName(live, bound.testId)} in ${bound.target.groupLabel}?`, updateDetail(bound, live, changes), 'Update');
+      const sent = new Set(Object.keys(request.body));
+      const answer = await this.prompts.confirm(`Update test ${quotedLiveName(live, bound.testId)} in ${bound.target.groupLabel}?`, updateDetail(bound, live, changes, sent), 'Update');
       if (answer !== 'Update') return undefined;
       const response = await progress(`Updating test ${bound.testId}…`, (signal) => bound.target.client.updateTest(type, bound.testId, request.body, { aid: bound.target.requestAid, signal }));
       await this.bindings.deployments.record(bound.target.connectionKey, bound.target.aidKey, response.test[0]);
@@ -67,9 +67,11 @@ export class TestCommands {
   delete(argument?: unknown): Promise<TestCommandResult | undefined> {
     return this.run('Deleting the test', argument, async (document, text) => {
       const bound = this.bound(document, text);
-      const type = liveType(text);
+      const value = lib().parseDocument(text).value;
+      const type = lib().testTypeOf(value);
       const live = await this.live(bound);
-      const answer = await this.prompts.confirm(`Delete test ${quotedLiveName(live, bound.testId)} from ${bound.target.groupLabel}?`, deleteDetail(bound, live), 'Delete');
+      const documentName = (value as Record<string, unknown> | undefined)?.['testName'];
+      const answer = await this.prompts.confirm(`Delete test ${quotedLiveName(live, bound.testId)} from ${bound.target.groupLabel}?`, deleteDetail(bound, live, documentName), 'Delete');
       if (answer !== 'Delete') return undefined;
       const deleteType = live.test && lib().isEnterpriseTestType(live.test.type) ? live.test.type : type;
       await progress(`Deleting test ${bound.testId}…`, (signal) => bound.target.client.deleteTest(deleteType, bound.testId, { aid: bound.target.requestAid, signal }));
@@ -120,20 +122,23 @@ function trustLine(bound: Bound): string {
   return bound.verified ? '' : `\n\nThe binding to test ${bound.testId} was written in the document, not by this machine: make sure this is the test you mean.`;
 }
 
-function updateDetail(bound: Bound, live: LiveTest, changes: readonly FieldChange[]): string {
-  const now = live.test ? `Now (${live.source}): ${describeTest(live.test)}` : `Now: ${live.source}.`;
+function nowLine(live: LiveTest): string {
+  return live.test ? `Now (${live.source}): ${describeTest(live.test)}` : `Now: ${live.source}.`;
+}
+
+/** `sent`: the fields an update carries (the request builder decides); other changes need a replace. */
+function updateDetail(bound: Bound, live: LiveTest, changes: readonly FieldChange[], sent: ReadonlySet<string>): string {
   const change = !live.test ? 'Update sends the document\'s testName, interval and agents.'
     : changes.length === 0 ? 'No change: the service already has the document\'s values.'
       : `Changes:\n${changes.map((c) => `  ${c.field}: ${formatValue(c.from)} → ${formatValue(c.to)}`).join('\n')}`;
-  const fixed = changes.filter((c) => !['testName', 'interval', 'agents'].includes(c.field));
+  const fixed = changes.filter((c) => !sent.has(c.field));
   const replaceNote = fixed.length > 0 ? `\n\nUpdate cannot change ${fixed.map((c) => c.field).join(', ')}: use Plan / Apply to replace the test.` : '';
-  return `${now}\n\n${change}${replaceNote}${trustLine(bound)}`;
+  return `${nowLine(live)}\n\n${change}${replaceNote}${trustLine(bound)}`;
 }
 
-function deleteDetail(bound: Bound, live: LiveTest): string {
-  const now = live.test ? `Now (${live.source}): ${describeTest(live.test)}` : `Now: ${live.source}.`;
-  const named = typeof parsedField(bound.text, 'testName') === 'string' ? `\nThe document calls it "${String(parsedField(bound.text, 'testName'))}".` : '';
-  return `${now}${named}\n\nThe test and its data are removed from the account. The document stays; its binding is removed.${trustLine(bound)}`;
+function deleteDetail(bound: Bound, live: LiveTest, documentName: unknown): string {
+  const named = typeof documentName === 'string' ? `\nThe document calls it "${documentName}".` : '';
+  return `${nowLine(live)}${named}\n\nThe test and its data are removed from the account. The document stays; its binding is removed.${trustLine(bound)}`;
 }
 
 function changesFrom(document: vscode.TextDocument, text: string, bound: Bound, live: LiveTest): FieldChange[] {
@@ -147,15 +152,6 @@ function changesFrom(document: vscode.TextDocument, text: string, bound: Bound, 
 
 function formatValue(value: unknown): string {
   return typeof value === 'string' ? `"${value}"` : JSON.stringify(value) ?? 'none';
-}
-
-function parsedField(text: string, field: string): unknown {
-  const value = lib().parseDocument(text).value;
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[field] : undefined;
-}
-
-function liveType(text: string): EnterpriseTestType {
-  return lib().testTypeOf(lib().validateDocument('test', text).parsed.value);
 }
 
 /** The document's value when it has no errors; otherwise the first error, with its line. */
