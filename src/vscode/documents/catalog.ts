@@ -10,6 +10,7 @@ import type { CatalogAgent, DeployedTest, LiveCatalog } from '../../documents';
 import type { ConnectionManager } from '../connection/connection-manager';
 import { readAgentCatalogFiles } from './agent-catalog-file';
 import type { DeploymentRecords } from './deployment-records';
+import { deployTarget } from './target';
 
 /** Session details read to learn locations and SSIDs: a sample, bounded to stay cheap. */
 const SESSION_SAMPLE = 8;
@@ -87,14 +88,13 @@ export class CatalogCache implements vscode.Disposable {
     const generation = ++this.generation;
     this.loaded = undefined;
     this.places = undefined;
-    const client = this.connection.client;
-    const connectionKey = this.connection.current?.serviceKey;
-    if (!client || !connectionKey) {
+    if (!this.connection.client || !this.connection.current) {
       this.loading = undefined;
       this.changed.fire();
       return Promise.resolve(undefined);
     }
-    const aidKey = this.connection.current?.accountGroup ? String(this.connection.current.accountGroup.aid) : 'default';
+    // The same service key and account group as the documents' bindings and deployments use.
+    const { client, connectionKey, aidKey } = deployTarget(this.connection);
     const deployed = this.deployments.list(connectionKey, aidKey);
     this.loading = loadCatalog(client, connectionKey, deployed, this.log).then((catalog) => {
       if (generation !== this.generation) return this.loaded;
