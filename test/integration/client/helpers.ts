@@ -1,6 +1,8 @@
 // Shared set-up of the client's integration tests: a real emulator on a loopback port
 // (with its control routes), clients for each demo user and auth form, and readers of
 // the emulator's request log, so tests can assert what actually went over the wire.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { createNetmonClient, type Credentials, type NetmonClient, type NetmonClientOptions, type RequestEvent } from '../../../src/api';
 import { RateLimiterRegistry } from '../../../src/api/rate-limiter';
@@ -92,4 +94,21 @@ export async function drain<T>(iterable: AsyncIterable<T>): Promise<T[]> {
   const items: T[] = [];
   for await (const item of iterable) items.push(item);
   return items;
+}
+
+/**
+ * A server whose user-sessions list loops: page 3's `pages.next` leads back to page 2
+ * (one session per page, `s<page>`). For the walk's and the tree's loop detection.
+ */
+export async function startLoopingServer(): Promise<{ url: string; close(): Promise<void> }> {
+  let url = '';
+  const server = createServer((req, res) => {
+    const page = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('page') ?? '1');
+    const next = `${url}/v6/endpoint-data/user-sessions?page=${page === 3 ? 2 : page + 1}`;
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ userSessions: [{ userSessionId: `s${page}` }], pages: { current: page, next } }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

@@ -3,30 +3,18 @@
 // same records again, however many steps apart the repeat is.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createNetmonClient } from '../../../src/api';
 import type { UserSession } from '../../../src/api/types';
 import { PagedLoader } from '../../../src/vscode/tree/paged-loader';
+import { startLoopingServer } from './helpers';
 
 describe('"Load more" across steps of a looping listing', () => {
-  let server: Server;
-  let url: string;
-  before(async () => {
-    // Page 3 links back to page 2.
-    server = createServer((req, res) => {
-      const page = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('page') ?? '1');
-      const next = `${url}/v6/endpoint-data/user-sessions?page=${page === 3 ? 2 : page + 1}`;
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ userSessions: [{ userSessionId: `s${page}` }], pages: { current: page, next } }));
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  let server: Awaited<ReturnType<typeof startLoopingServer>>;
+  before(async () => { server = await startLoopingServer(); });
+  after(() => server.close());
 
   test('shows each record once and then says the listing repeats', async () => {
-    const client = createNetmonClient({ baseUrl: url, credentials: { kind: 'bearer', token: 't' } });
+    const client = createNetmonClient({ baseUrl: server.url, credentials: { kind: 'bearer', token: 't' } });
     const loader = new PagedLoader<UserSession>((resumeFrom, signal) => client.userSessions({ resumeFrom, signal }), 10);
     await loader.ensureStarted();
     for (let step = 0; step < 6 && loader.hasMore && loader.error === undefined; step++) await loader.loadMore();

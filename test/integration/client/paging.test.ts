@@ -3,11 +3,9 @@
 // cancellation stops a walk mid-way; a next loop is detected; collect honours its cap.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { CancelledError, createNetmonClient, PagingLoopError, ServerError, type Paged } from '../../../src/api';
 import type { WebSession, WebSessionsResponse } from '../../../src/api/types';
-import { TestBed, drain, emulatedNow, rejection } from './helpers';
+import { TestBed, drain, emulatedNow, rejection, startLoopingServer } from './helpers';
 
 const HOUR = 3600_000;
 // Nine hours before the emulated 14:00 UTC (see helpers): enough sessions for 50 pages at any hour the suite runs.
@@ -113,23 +111,12 @@ describe('paging', () => {
 });
 
 describe('a server whose pages.next loops', () => {
-  let server: Server;
-  let url: string;
-  before(async () => {
-    // Page 3 links back to page 2: a walk must stop instead of spinning forever.
-    server = createServer((req, res) => {
-      const page = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('page') ?? '1');
-      const next = `${url}/v6/endpoint-data/user-sessions?page=${page === 3 ? 2 : page + 1}`;
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ userSessions: [{ userSessionId: `s${page}` }], pages: { current: page, next } }));
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  let server: Awaited<ReturnType<typeof startLoopingServer>>;
+  before(async () => { server = await startLoopingServer(); });
+  after(() => server.close());
 
   test('is stopped with PagingLoopError after the pages it did read', async () => {
-    const client = createNetmonClient({ baseUrl: url, credentials: { kind: 'bearer', token: 't' } });
+    const client = createNetmonClient({ baseUrl: server.url, credentials: { kind: 'bearer', token: 't' } });
     const seen: string[] = [];
     const error = await rejection((async () => {
       for await (const session of client.userSessions()) seen.push(session.userSessionId);
