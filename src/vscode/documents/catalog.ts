@@ -34,17 +34,14 @@ export class CatalogCache implements vscode.Disposable {
   /** Set by the first document feature that asks; until then a connection change loads nothing. */
   private wanted = false;
   private readonly subscription: vscode.Disposable;
+  private fileWatch: vscode.Disposable | undefined;
 
   constructor(
     private readonly connection: ConnectionManager, private readonly log: (message: string) => void,
     /** What this workspace deployed: the agents in those answers are known agents too. */
     private readonly deployments: DeploymentRecords,
   ) {
-    const watcher = vscode.workspace.createFileSystemWatcher('**/.netmon/agents.json');
-    const reload = (): void => { if (this.wanted) void this.refresh(); };
-    this.subscription = vscode.Disposable.from(
-      connection.onDidChange(reload), watcher, watcher.onDidChange(reload), watcher.onDidCreate(reload), watcher.onDidDelete(reload),
-    );
+    this.subscription = connection.onDidChange(() => this.learnedChanged());
   }
 
   /** What is cached now; undefined while nothing is loaded (live rules then stay off). */
@@ -78,13 +75,14 @@ export class CatalogCache implements vscode.Disposable {
     return this.places;
   }
 
-  /** What was learned changed (a test was deployed): reload if a document feature uses the catalog. */
+  /** What was learned changed (a connection, a deployed test, a catalog file): reload if a document feature uses the catalog. */
   learnedChanged(): void {
     if (this.wanted) void this.refresh();
   }
 
   refresh(): Promise<LoadedCatalog | undefined> {
     this.wanted = true;
+    this.watchCatalogFiles();
     const generation = ++this.generation;
     this.loaded = undefined;
     this.places = undefined;
@@ -106,7 +104,16 @@ export class CatalogCache implements vscode.Disposable {
     return this.loading;
   }
 
+  /** Watched from the first load on, not at activation: windows that never open a document pay nothing. */
+  private watchCatalogFiles(): void {
+    if (this.fileWatch) return;
+    const watcher = vscode.workspace.createFileSystemWatcher('**/.netmon/agents.json');
+    const reload = (): void => this.learnedChanged();
+    this.fileWatch = vscode.Disposable.from(watcher, watcher.onDidChange(reload), watcher.onDidCreate(reload), watcher.onDidDelete(reload));
+  }
+
   dispose(): void {
+    this.fileWatch?.dispose();
     this.subscription.dispose();
     this.changed.dispose();
   }
