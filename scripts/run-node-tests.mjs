@@ -16,5 +16,7 @@ const walk = (dir) => {
 };
 for (const root of roots) if (existsSync(root)) walk(root);
 if (files.length === 0) { console.error(`no test files under ${roots.join(', ')}`); process.exit(1); }
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...extra, ...files], { stdio: 'inherit' });
+// A test that hangs fails by name after this long instead of stalling the whole run.
+const perTestTimeout = extra.some((a) => a.startsWith('--test-timeout')) ? [] : ['--test-timeout=180000'];
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...perTestTimeout, ...extra, ...files], { stdio: 'inherit' });
 process.exit(result.status ?? 1);

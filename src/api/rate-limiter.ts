@@ -146,12 +146,13 @@ export class OrganizationRateLimiter {
     if (this.waiters.length === 0 || this.unlimited) return;
     const wakeAt = Math.max(this.blockedUntilMs, this.state ? this.state.resetEpochSeconds * 1000 + RESET_MARGIN_MS : 0);
     const delay = wakeAt - this.now();
-    // Nothing to wake for when only an in-flight response can free budget.
-    if (delay <= 0) return;
+    // An in-flight response will pump when it completes. Without one, a Reset that passed
+    // since admission() read the clock must still wake the waiters, or they wait forever.
+    if (delay <= 0 && this.inFlight > 0) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.pump();
-    }, delay);
+    }, Math.max(0, delay));
   }
 }
 

@@ -94,3 +94,18 @@ test('a server clock that is off by more than the Date header resolution is corr
   assert.equal(correctForClockSkew(info, new Date(localNow - 900).toUTCString(), localNow), info, 'sub-second truncation is not skew');
   assert.equal(correctForClockSkew(info, undefined, localNow), info);
 });
+
+test('a Reset that passes between the admission check and the wake-up still admits the waiter', async () => {
+  // The clock moves 1 ms per reading, so for one of these offsets Reset falls exactly
+  // between the moment a request is told to wait and the moment its wake-up is planned.
+  for (let offsetMs = 0; offsetMs < 12; offsetMs += 1) {
+    let clockMs = 1_800_000_000_000;
+    const limiter = new OrganizationRateLimiter(() => clockMs++);
+    const resetMs = clockMs + offsetMs;
+    (await limiter.acquire()).complete({ status: 200, info: { limit: 10, remaining: 0, resetEpochSeconds: (resetMs - 30) / 1000 } });
+    const next = limiter.acquire();
+    const outcome = await Promise.race([next.then(() => 'admitted'), tick(200).then(() => 'stuck')]);
+    assert.equal(outcome, 'admitted', `offset ${offsetMs} ms`);
+    (await next).complete({ status: 200, info: undefined });
+  }
+});
