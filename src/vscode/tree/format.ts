@@ -1,19 +1,12 @@
 // Small formatters for tree labels and tooltips.
 import * as vscode from 'vscode';
+import type { RecordSummary } from '../../analysis/records/summaries';
 
-export function roundTime(roundId: number): string {
-  return `${new Date(roundId * 1000).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
-}
+export { NOT_REPORTED, ms, percent, roundTime } from '../../analysis/records/summaries';
 
-/** What a field the service did not send reads as: never "undefined" or "NaN". */
-export const NOT_REPORTED = 'not reported';
-
-export function ms(value: number | undefined): string {
-  return typeof value !== 'number' || !Number.isFinite(value) ? NOT_REPORTED : `${Math.round(value * 10) / 10} ms`;
-}
-
-export function percent(value: number | undefined): string {
-  return typeof value !== 'number' || !Number.isFinite(value) ? NOT_REPORTED : `${Math.round(value * 10) / 10}%`;
+/** A record's label, description and tooltip, as its summary reads. */
+export function summaryItem(summary: RecordSummary): { label: string; description: string; tooltip: vscode.MarkdownString } {
+  return { label: summary.label, description: summary.description, tooltip: facts(summary.title, summary.facts) };
 }
 
 /** A tooltip of "name: value" lines; values are text, never markdown from the API. */

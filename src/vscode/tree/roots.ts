@@ -1,6 +1,7 @@
 // The six roots of the Netmon tree and the inventory ones (agents, networks).
 import type { EndpointAgent, PrivateNetwork } from '../../api/types';
-import { facts, segment } from './format';
+import { agentSummary, networkSummary } from '../../analysis/records/summaries';
+import { segment, summaryItem } from './format';
 import { inventoryNode } from './list-node';
 import { propertyNode, TreeNode, type LoadContext } from './nodes';
 import { networkSessionsNode, topologyNode, userSessionsNode } from './session-nodes';
@@ -24,17 +25,12 @@ export function createRoots(context: LoadContext): TreeNode[] {
 }
 
 function agentNode(parent: TreeNode, agent: EndpointAgent): TreeNode {
-  const state = agent.deleted ? `${agent.status} · deleted` : agent.status;
+  const summary = agentSummary(agent);
   return new TreeNode(parent, {
-    label: agent.computerName || agent.agentId,
-    description: state,
+    ...summaryItem(summary),
     icon: agent.deleted ? 'trash' : agent.status === 'enabled' ? 'vm-active' : 'vm-outline',
-    tooltip: facts(agent.computerName, [
-      ['Status', agent.status], ['Deleted', agent.deleted ? 'yes' : 'no'], ['OS', agent.osVersion],
-      ['Kernel', agent.kernelVersion], ['Hardware', `${agent.manufacturer} ${agent.model}`.trim()], ['Agent id', agent.agentId],
-    ]),
     kind: 'agent',
-    loadingWhat: `Loading details of agent ${agent.computerName}`,
+    loadingWhat: `Loading details of agent ${summary.label}`,
     details: { path: `agents/${segment(agent.agentId)}`, load: async (client, signal) => client.getEndpointAgent(agent.agentId, { signal }) },
     // Details on expand: the detail endpoint adds fields such as numberOfClients.
     children: async ({ client, signal }, self) => {
@@ -47,10 +43,8 @@ function agentNode(parent: TreeNode, agent: EndpointAgent): TreeNode {
 
 function networkNode(parent: TreeNode, network: PrivateNetwork): TreeNode {
   return new TreeNode(parent, {
-    label: network.networkName || network.networkId,
-    description: network.localPrefix,
+    ...summaryItem(networkSummary(network)),
     icon: 'type-hierarchy',
-    tooltip: facts(network.networkName, [['Local prefix', network.localPrefix], ['Public IP range', network.publicIpRange], ['Network id', network.networkId]]),
     kind: 'network',
     details: { path: `networks/${segment(network.networkId)}`, load: () => Promise.resolve(network) },
   });

@@ -1,7 +1,8 @@
 // User Sessions (→ pages), Network Sessions and Network Topology: paged lists that take the
 // view's time range and the search filters each endpoint accepts.
 import type { NetworkProbe, NetworkSession, SessionPage, UserSession } from '../../api/types';
-import { NOT_REPORTED, facts, ms, percent, segment } from './format';
+import { networkSessionSummary, pageSummary, probeSummary, userSessionSummary } from '../../analysis/records/summaries';
+import { segment, summaryItem } from './format';
 import { listNode } from './list-node';
 import { TreeNode, type LoadContext, type PagedNode } from './nodes';
 
@@ -31,12 +32,8 @@ function emptyText(what: string, filters: readonly unknown[] | undefined): strin
 }
 
 function userSessionNode(session: UserSession, owner: PagedNode<UserSession>): TreeNode {
-  const pages = session.numberOfPages;
   return new TreeNode(owner, {
-    label: session.visitedSite,
-    description: `${session.date} · ${pages} page${pages === 1 ? '' : 's'}`,
-    tooltip: facts(session.visitedSite, [['Agent', session.agentId], ['Date', session.date], ['Source', `${session.sourceAddr} (${session.orgName})`],
-      ['Protocol', `${session.protocol}:${session.port}`], ['Experience score', session.experienceScore], ['Session id', session.userSessionId]]),
+    ...summaryItem(userSessionSummary(session)),
     icon: 'browser', kind: 'userSession', permalink: session.permalink,
     ids: { userSessionId: session.userSessionId, agentId: session.agentId },
     loadingWhat: `Loading pages of session ${session.userSessionId}`,
@@ -49,12 +46,10 @@ function userSessionNode(session: UserSession, owner: PagedNode<UserSession>): T
 }
 
 function pageNode(parent: TreeNode, session: UserSession, page: SessionPage): TreeNode {
+  const summary = pageSummary(page);
   return new TreeNode(parent, {
-    label: page.title || page.id,
-    description: `${page.responseCode} · load ${ms(page.pageTimings.onLoad)}`,
-    tooltip: facts(page.title, [['Started', page.startedDateTime], ['Response code', page.responseCode],
-      ['DOMContentLoaded', ms(page.pageTimings.onContentLoad)], ['Load', ms(page.pageTimings.onLoad)], ['Page id', page.id]]),
-    icon: page.responseCode >= 400 ? 'warning' : 'file', kind: 'page',
+    ...summaryItem(summary),
+    icon: summary.warning ? 'warning' : 'file', kind: 'page',
     harPage: { userSessionId: session.userSessionId, pageId: page.id, title: page.title },
     ids: { userSessionId: session.userSessionId, pageId: page.id, agentId: session.agentId },
     // A click shows what a page is about: its waterfall (the details JSON stays in the menu).
@@ -67,27 +62,16 @@ function pageNode(parent: TreeNode, session: UserSession, page: SessionPage): Tr
 }
 
 function networkSessionNode(session: NetworkSession, owner: PagedNode<NetworkSession>, index: number): TreeNode {
-  const { destination } = session;
   return new TreeNode(owner, {
-    label: `${session.agentId} → ${destination.target}`,
-    description: `${session.date} · ${ms(destination.latency)} · loss ${percent(destination.loss)}`,
-    tooltip: facts('Network session', [['Agent', session.agentId], ['Date', session.date], ['Target', destination.target],
-      ['Latency', ms(destination.latency)], ['Jitter', ms(destination.jitter)], ['Loss', percent(destination.loss)], ['Session id', session.userSessionId]]),
+    ...summaryItem(networkSessionSummary(session)),
     icon: 'radio-tower', kind: 'networkSession', ids: { userSessionId: session.userSessionId, agentId: session.agentId },
     details: { path: `network-sessions/${segment(session.userSessionId)}-${index}`, load: () => Promise.resolve(session) },
   });
 }
 
 function probeNode(probe: NetworkProbe, owner: PagedNode<NetworkProbe>): TreeNode {
-  // The published list examples carry only ids, date and icmpBlocked: the rest may be absent.
-  const ping = probe.icmpPing;
-  const rtt = probe.icmpBlocked === true ? 'ICMP blocked' : ms(ping?.avgRtt);
-  const packets = ping && ping.pktsReceived !== undefined && ping.pktsSent !== undefined ? `${ping.pktsReceived}/${ping.pktsSent}` : NOT_REPORTED;
   return new TreeNode(owner, {
-    label: `${probe.type ?? 'probe'} ${probe.target ?? `(target ${NOT_REPORTED})`}`,
-    description: `${probe.agentId} · ${probe.date} · ${rtt}`,
-    tooltip: facts('Network topology probe', [['Agent', probe.agentId], ['Date', probe.date], ['Target', probe.target ?? NOT_REPORTED], ['Type', probe.type],
-      ['Average RTT', rtt], ['Packets', packets], ['Probe id', probe.networkProbeId]]),
+    ...summaryItem(probeSummary(probe)),
     icon: 'debug-disconnect', kind: 'probe', ids: { agentId: probe.agentId },
     details: { path: `network-topology/${segment(probe.networkProbeId)}`, load: (client, signal) => client.getNetworkProbe(probe.networkProbeId, { signal }) },
   });

@@ -1,6 +1,7 @@
 // Endpoint Tests: grouped by type → test → Metrics / Path Visualization / HTTP Server data.
 import type { EndpointTest, HttpServerResult, NetMetric, PathVisSummary } from '../../api/types';
-import { facts, ms, percent, roundTime, segment } from './format';
+import { endpointTestSummary, isDisabled, httpServerSummary, metricSummary, pathVisRecordSummary } from '../../analysis/records/summaries';
+import { segment, summaryItem } from './format';
 import { listNode } from './list-node';
 import { TreeNode, type LoadContext, type PagedNode } from './nodes';
 
@@ -20,10 +21,8 @@ export async function endpointTestGroups(context: LoadContext, parent: TreeNode)
 
 function testNode(parent: TreeNode, test: EndpointTest): TreeNode {
   return new TreeNode(parent, {
-    label: test.testName,
-    description: `#${test.testId} · every ${test.interval} s${test.enabled ? '' : ' · disabled'}`,
-    icon: test.enabled ? 'pass' : 'circle-outline',
-    tooltip: facts(test.testName, [['Type', test.type], ['Target', test.url ?? test.server], ['Protocol', test.protocol], ['Interval', `${test.interval} s`], ['Test id', test.testId]]),
+    ...summaryItem(endpointTestSummary(test)),
+    icon: isDisabled(test) ? 'circle-outline' : 'pass',
     kind: 'test', ids: { testId: test.testId },
     details: { path: `endpoint-tests/${segment(test.testId)}`, load: (client, signal) => client.getEndpointTest(test.testId, { signal }) },
     children: (context, self) => Promise.resolve(testDataNodes(context, self, test)),
@@ -49,23 +48,18 @@ function testDataNodes(context: LoadContext, parent: TreeNode, test: EndpointTes
 }
 
 function metricNode(test: EndpointTest, metric: NetMetric, owner: PagedNode<NetMetric>, index: number): TreeNode {
+  const summary = metricSummary(metric);
   return new TreeNode(owner, {
-    label: `${metric.agentId} · ${roundTime(metric.roundId)}`,
-    description: `${ms(metric.avgLatency)} · loss ${percent(metric.loss)}${metric.errorDetails ? ' · error' : ''}`,
-    tooltip: facts('Network metrics', [['Agent', metric.agentId], ['Round', roundTime(metric.roundId)], ['Average latency', ms(metric.avgLatency)],
-      ['Jitter', ms(metric.jitter)], ['Loss', percent(metric.loss)], ['Server IP', metric.serverIp], ['Error', metric.errorDetails]]),
-    icon: metric.errorDetails ? 'warning' : 'pulse', kind: 'metric', permalink: metric.permalink,
+    ...summaryItem(summary),
+    icon: summary.warning ? 'warning' : 'pulse', kind: 'metric', permalink: metric.permalink,
     ids: { testId: test.testId, agentId: metric.agentId, roundId: metric.roundId },
     details: { path: `metrics/${segment(metric.agentId)}-${metric.roundId}-${index}`, load: () => Promise.resolve(metric) },
   });
 }
 
 function pathVisNode(test: EndpointTest, summary: PathVisSummary, owner: PagedNode<PathVisSummary>, index: number): TreeNode {
-  const paths = summary.endpoints.length;
   return new TreeNode(owner, {
-    label: `${summary.agentId} · ${roundTime(summary.roundId)}`,
-    description: `${summary.location} · ${paths} path${paths === 1 ? '' : 's'}`,
-    tooltip: facts('Path visualization', [['Agent', summary.agentId], ['Location', summary.location], ['Server', summary.server], ['Source', summary.sourceIp]]),
+    ...summaryItem(pathVisRecordSummary(summary)),
     icon: 'git-merge', kind: 'pathVisRecord', permalink: summary.permalink,
     ids: { testId: test.testId, agentId: summary.agentId, roundId: summary.roundId },
     details: { path: `path-vis/${segment(summary.agentId)}-${summary.roundId}-${index}`, load: () => Promise.resolve(summary) },
@@ -73,12 +67,10 @@ function pathVisNode(test: EndpointTest, summary: PathVisSummary, owner: PagedNo
 }
 
 function httpServerNode(test: EndpointTest, result: HttpServerResult, owner: PagedNode<HttpServerResult>, index: number): TreeNode {
+  const summary = httpServerSummary(result);
   return new TreeNode(owner, {
-    label: `${result.agentId} · ${roundTime(result.roundId)}`,
-    description: `${result.responseCode} · ${ms(result.totalTime)}`,
-    tooltip: facts('HTTP server', [['Agent', result.agentId], ['Response code', result.responseCode], ['DNS', ms(result.dnsTime)], ['Connect', ms(result.connectTime)],
-      ['SSL', ms(result.sslTime)], ['Wait', ms(result.waitTime)], ['Receive', ms(result.receiveTime)], ['Error', result.errorType === 'None' ? undefined : result.errorType]]),
-    icon: result.errorType && result.errorType !== 'None' ? 'warning' : 'globe', kind: 'httpServerRecord', permalink: result.permalink,
+    ...summaryItem(summary),
+    icon: summary.warning ? 'warning' : 'globe', kind: 'httpServerRecord', permalink: result.permalink,
     ids: { testId: test.testId, agentId: result.agentId, roundId: result.roundId },
     details: { path: `http-server/${segment(result.agentId)}-${result.roundId}-${index}`, load: () => Promise.resolve(result) },
   });

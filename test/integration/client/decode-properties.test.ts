@@ -2,12 +2,16 @@
 // send them (fields dropped, nulled, ids and numbers as strings or integers, objects where
 // values were) go through the client and come out typed: every record keeps its id in the
 // model's type, no number is NaN, and a record without its id is reported, never thrown on.
-// Session details go on through the analysis the session panel draws. RUNS per type.
+// Each decoded record goes on through the summary the explorer shows it by; session details
+// through the analysis the session panel draws. Neither throws, and nothing absent reads
+// "undefined", "NaN" or "[object Object]". RUNS per type.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
+import * as summaries from '../../../src/analysis/records/summaries';
+import type { RecordSummary } from '../../../src/analysis/records/summaries';
 import { sessionOverview, sessionVerdict } from '../../../src/analysis/session';
 import { createNetmonClient, type NetmonClient, type Paged } from '../../../src/api';
 import { SHAPES, type ListShape } from '../../../src/api/decode/shapes';
@@ -36,19 +40,41 @@ function mutate(records: readonly Record<string, unknown>[], ops: readonly [numb
   return copies;
 }
 
-interface ListCase { shape: ListShape; path: string; key: string; nest?: string; open: (client: NetmonClient) => Paged<unknown, unknown> }
+interface ListCase {
+  shape: ListShape; path: () => string; key: string; nest?: string;
+  open: (client: NetmonClient) => Paged<unknown, unknown>;
+  /** How the explorer shows one record of the list. */
+  summary?: (record: never) => RecordSummary;
+}
+
+const NOTHING_SHOWN_WRONG = /undefined|NaN|\[object Object\]/;
+
+function assertShowable(summary: RecordSummary): void {
+  const shown = [summary.label, summary.description, summary.title, ...summary.facts.flat()];
+  for (const value of shown) {
+    assert.equal(typeof value, 'string');
+    assert.doesNotMatch(value, NOTHING_SHOWN_WRONG);
+  }
+  assert.notEqual(summary.label.trim(), '', 'a label is never empty');
+}
+
 
 describe(`decoded records keep their type under ${RUNS} variants per list`, () => {
   let emulator: RunningEmulator;
   let front: Server;
   let served: unknown = {};
   let client: NetmonClient;
+  let netTestId = 0;
+  let httpTestId = 0;
   const raw = async (path: string): Promise<Record<string, unknown>> =>
     (await (await fetch(`${emulator.url}${path}`, { headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}` } })).json()) as Record<string, unknown>;
   before(async () => {
     emulator = await startEmulator({ port: 0, now: () => NOW });
     front = createServer((_request, response) => { response.writeHead(200, { 'content-type': 'application/json' }); response.end(JSON.stringify(served)); });
     await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+    const { endpointTest } = await raw('/v7/endpoint-tests') as { endpointTest: { testId: number; type: string }[] };
+    netTestId = endpointTest[0]!.testId;
+    httpTestId = endpointTest.find((t) => t.type === 'http-server')!.testId;
     client = createNetmonClient({ baseUrl: `http://127.0.0.1:${(front.address() as AddressInfo).port}`, credentials: { kind: 'bearer', token: 't' }, retry: { maxRetries: 0 } });
   });
   after(async () => {
@@ -59,27 +85,33 @@ describe(`decoded records keep their type under ${RUNS} variants per list`, () =
   });
 
   const cases: ListCase[] = [
-    { shape: 'userSessions', path: '/v6/endpoint-data/user-sessions?window=1h', key: 'userSessions', open: (c) => c.userSessions() },
-    { shape: 'webSessions', path: '/v6/endpoint-data/user-sessions/web?window=1h', key: 'webSessions', open: (c) => c.webSessions() },
-    { shape: 'networkSessions', path: '/v6/endpoint-data/user-sessions/network?window=1h', key: 'networkSessions', open: (c) => c.networkSessions() },
-    { shape: 'networkProbes', path: '/v6/endpoint-data/network-topology?window=1h', key: 'networkProbes', open: (c) => c.networkProbes() },
-    { shape: 'endpointAgents', path: '/v6/endpoint-agents', key: 'endpointAgents', open: (c) => c.endpointAgents() },
-    { shape: 'privateNetworks', path: '/v6/endpoint-data/networks', key: 'privateNetworks', open: (c) => c.networks() },
-    { shape: 'endpointTests', path: '/v7/endpoint-tests', key: 'endpointTest', open: (c) => c.endpointTests() },
+    { shape: 'userSessions', path: () => '/v6/endpoint-data/user-sessions?window=1h', key: 'userSessions', open: (c) => c.userSessions(), summary: summaries.userSessionSummary },
+    { shape: 'webSessions', path: () => '/v6/endpoint-data/user-sessions/web?window=1h', key: 'webSessions', open: (c) => c.webSessions() },
+    { shape: 'networkSessions', path: () => '/v6/endpoint-data/user-sessions/network?window=1h', key: 'networkSessions', open: (c) => c.networkSessions(), summary: summaries.networkSessionSummary },
+    { shape: 'networkProbes', path: () => '/v6/endpoint-data/network-topology?window=1h', key: 'networkProbes', open: (c) => c.networkProbes(), summary: summaries.probeSummary },
+    { shape: 'endpointAgents', path: () => '/v6/endpoint-agents', key: 'endpointAgents', open: (c) => c.endpointAgents(), summary: summaries.agentSummary },
+    { shape: 'privateNetworks', path: () => '/v6/endpoint-data/networks', key: 'privateNetworks', open: (c) => c.networks(), summary: summaries.networkSummary },
+    { shape: 'endpointTests', path: () => '/v7/endpoint-tests', key: 'endpointTest', open: (c) => c.endpointTests(), summary: summaries.endpointTestSummary },
+    { shape: 'netMetrics', path: () => `/v7/endpoint-data/tests/net/metrics/${netTestId}?window=1h`, key: 'endpointNet', nest: 'metrics', open: (c) => c.netMetrics(netTestId), summary: summaries.metricSummary },
+    { shape: 'pathVis', path: () => `/v7/endpoint-data/tests/net/path-vis/${netTestId}?window=1h`, key: 'endpointNet', nest: 'pathVis', open: (c) => c.pathVis(netTestId), summary: summaries.pathVisRecordSummary },
+    { shape: 'httpServer', path: () => `/v7/endpoint-data/tests/web/http-server/${httpTestId}?window=1h`, key: 'endpointWeb', nest: 'httpServer', open: (c) => c.httpServerResults(httpTestId), summary: summaries.httpServerSummary },
   ];
   for (const list of cases) {
-    test(`${list.key}`, async () => {
-      const records = ((await raw(list.path))[list.key] as Record<string, unknown>[]).slice(0, 6);
-      assert.ok(records.length > 0, `the emulator has no ${list.key}`);
+    test(`${list.nest ?? list.key}`, async () => {
+      const body = await raw(list.path());
+      const container = list.nest ? body[list.key] as Record<string, unknown> : body;
+      const records = ((container[list.nest ?? list.key] ?? []) as Record<string, unknown>[]).slice(0, 6);
+      assert.ok(records.length > 0, `the emulator has no ${list.nest ?? list.key}`);
       const shape = SHAPES[list.shape];
       await fc.assert(fc.asyncProperty(mutation, async (ops) => {
         const variant = mutate(records, ops);
-        served = { [list.key]: variant, pages: { current: 1 } };
+        served = list.nest ? { [list.key]: { ...container, [list.nest]: variant }, pages: { current: 1 } } : { [list.key]: variant, pages: { current: 1 } };
         const page = (await list.open(client).pages().next()).value as { records: Record<string, unknown>[]; problems: unknown[] };
         assert.equal(page.records.length + page.problems.length, variant.length);
         for (const record of page.records) {
           assert.equal(typeof record[shape.id], shape.idType === 'number' ? 'number' : 'string');
           for (const field of 'numbers' in shape ? shape.numbers : []) if (field in record) assert.ok(Number.isFinite(record[field]), `${field} = ${String(record[field])}`);
+          if (list.summary) assertShowable(list.summary(record as never));
         }
       }), { numRuns: RUNS });
     });
@@ -99,7 +131,11 @@ describe(`decoded records keep their type under ${RUNS} variants per list`, () =
       if (decoded) {
         assert.equal(typeof decoded.userSessionId, 'string');
         if ('agentId' in decoded) assert.equal(typeof decoded.agentId, 'string');
-        for (const page of Array.isArray(decoded.pages) ? decoded.pages : []) if ('responseCode' in page) assert.ok(Number.isFinite(page.responseCode));
+        for (const page of Array.isArray(decoded.pages) ? decoded.pages : []) {
+          if ('responseCode' in page) assert.ok(Number.isFinite(page.responseCode));
+          assertShowable(summaries.pageSummary(page));
+        }
+        assertShowable(summaries.userSessionSummary(decoded));
       }
       const shown = JSON.stringify({ overview: sessionOverview(session), verdict: sessionVerdict(session) });
       assert.doesNotMatch(shown, /NaN|undefined/);
