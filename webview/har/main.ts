@@ -1,6 +1,7 @@
 // Entry of the HAR waterfall webview. In VS Code it says `ready` and waits for `load`;
 // in the offline report the HAR is embedded as JSON in #har-data and drawn at once.
 import { hostApi } from '../shared/ipc';
+import { drawSafely } from '../shared/draw-safely';
 import { adoptStyles } from '../shared/sheet';
 import { isSafeLink } from '../shared/dom';
 import { HarApp, type SavedState } from './app';
@@ -29,13 +30,13 @@ const app = new HarApp(root, {
 if (embedded) {
   // The standalone report has no host: listening would let any opener or parent frame
   // replace the HAR the reader is looking at.
-  app.load(JSON.parse(embedded.textContent ?? '{}') as LoadParams);
+  drawSafely(host, () => app.load(JSON.parse(embedded.textContent ?? '{}') as LoadParams));
 } else {
   window.addEventListener('message', (event: MessageEvent<unknown>) => {
     const message = event.data;
     if (!isHarHostMessage(message)) return;
-    if (message.type === 'load') app.load(message.params);
-    else app.showPage(message.params.pageId);
+    if (message.type === 'load') drawSafely(host, () => app.load(message.params));
+    else drawSafely(host, () => app.showPage(message.params.pageId));
   });
 }
 host.postMessage({ type: 'ready', params: undefined });

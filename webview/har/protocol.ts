@@ -2,6 +2,7 @@
 // files and the page-details panel). The host imports this file too.
 import { hasFields, isArrayOf, isFiniteNumber, isNothing, isOptional, isString, isTypedMessage } from '../shared/guards';
 import type { IpcMessage, ReadyMessage } from '../shared/ipc';
+import { isRenderFailedParams, type RenderFailedMessage } from '../shared/render-failed';
 
 export interface LoadParams {
   /** A HAR as the file or the page-details endpoint has it (`{ log }` or `{ har: { log } }`). */
@@ -20,13 +21,15 @@ export type HarHostMessage =
 /** Webview → host. */
 export type HarPanelMessage =
   | ReadyMessage
+  /** Drawing a host message failed (the panel shows why; the host logs it). */
+  | RenderFailedMessage
   /** After a load has been drawn: what was read, and what the reader had to repair. */
   | IpcMessage<'loaded', { pages: number; entries: number; warnings: string[] }>
   /** The user asked to open a request URL; only http(s) URLs are ever sent. */
   | IpcMessage<'openExternal', { url: string }>;
 
 export const HAR_HOST_MESSAGE_TYPES: readonly HarHostMessage['type'][] = ['load', 'showPage'];
-export const HAR_PANEL_MESSAGE_TYPES: readonly HarPanelMessage['type'][] = ['ready', 'loaded', 'openExternal'];
+export const HAR_PANEL_MESSAGE_TYPES: readonly HarPanelMessage['type'][] = ['ready', 'renderFailed', 'loaded', 'openExternal'];
 
 // Any HAR value is passed on: the reader explains what is wrong with a broken one.
 const isAnyValue = (value: unknown): value is unknown => value !== undefined;
@@ -41,6 +44,7 @@ export function isHarHostMessage(value: unknown): value is HarHostMessage {
 export function isHarPanelMessage(value: unknown): value is HarPanelMessage {
   return isTypedMessage<HarPanelMessage>(value, {
     ready: isNothing,
+    renderFailed: isRenderFailedParams,
     loaded: hasFields<{ pages: number; entries: number; warnings: string[] }>({ pages: isFiniteNumber, entries: isFiniteNumber, warnings: isArrayOf(isString) }),
     openExternal: hasFields<{ url: string }>({ url: isString }),
   });

@@ -3,6 +3,7 @@
 import uplotCss from 'uplot/dist/uPlot.min.css' with { type: 'text' };
 import { el } from '../shared/dom';
 import { hostApi } from '../shared/ipc';
+import { drawSafely } from '../shared/draw-safely';
 import { adoptStyles } from '../shared/sheet';
 import { agentLatencySeries, agentsOf, httpPhaseSeries, netMetricSeries, pointAt, type AlignedSeries } from '../../src/analysis/metrics';
 import { isMetricsHostMessage, type MetricsLoadParams, type MetricsPanelMessage } from './protocol';
@@ -93,7 +94,7 @@ const panel = new MetricsPanel();
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const message = event.data;
   if (!isMetricsHostMessage(message)) return;
-  if (message.type === 'load') panel.load(message.params);
+  if (message.type === 'load') drawSafely(host, () => panel.load(message.params));
   else panel.showError(message.params.message);
 });
 host.postMessage({ type: 'ready', params: undefined });

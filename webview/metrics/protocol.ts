@@ -2,6 +2,7 @@
 // imports this file too. The webview turns records into series (src/analysis/metrics).
 import { hasFields, isArrayOf, isFiniteNumber, isNothing, isOptional, isRecord, isRecordOf, isString, isTypedMessage, type Guard } from '../shared/guards';
 import type { IpcMessage, ReadyMessage } from '../shared/ipc';
+import { isRenderFailedParams, type RenderFailedMessage } from '../shared/render-failed';
 import type { HttpServerResult, NetMetric } from '../../src/api/types';
 
 export interface MetricsLoadParams {
@@ -25,13 +26,15 @@ export type MetricsHostMessage =
 /** Webview → host. */
 export type MetricsPanelMessage =
   | ReadyMessage
+  /** Drawing a host message failed (the panel shows why; the host logs it). */
+  | RenderFailedMessage
   /** The user picked a point: open that agent's path trace for that round. */
   | IpcMessage<'openPathTrace', { agentId: string; roundId: number }>
   /** After a load was drawn: which charts and how many series each. */
   | IpcMessage<'rendered', { charts: { id: string; series: number; points: number }[] }>;
 
 export const METRICS_HOST_MESSAGE_TYPES: readonly MetricsHostMessage['type'][] = ['load', 'error'];
-export const METRICS_PANEL_MESSAGE_TYPES: readonly MetricsPanelMessage['type'][] = ['ready', 'openPathTrace', 'rendered'];
+export const METRICS_PANEL_MESSAGE_TYPES: readonly MetricsPanelMessage['type'][] = ['ready', 'renderFailed', 'openPathTrace', 'rendered'];
 
 const isMetricsLoadParams = hasFields<MetricsLoadParams>({
   title: isString,
@@ -55,6 +58,7 @@ export function isMetricsHostMessage(value: unknown): value is MetricsHostMessag
 export function isMetricsPanelMessage(value: unknown): value is MetricsPanelMessage {
   return isTypedMessage<MetricsPanelMessage>(value, {
     ready: isNothing,
+    renderFailed: isRenderFailedParams,
     openPathTrace: hasFields<{ agentId: string; roundId: number }>({ agentId: isString, roundId: isFiniteNumber }),
     rendered: hasFields<{ charts: { id: string; series: number; points: number }[] }>({ charts: isArrayOf(isChartSummary) }),
   });

@@ -1,6 +1,7 @@
 // Path-trace panel: merges the host's detailed traces into one hop graph and draws it.
 import { el } from '../shared/dom';
 import { hostApi } from '../shared/ipc';
+import { drawSafely } from '../shared/draw-safely';
 import { adoptStyles } from '../shared/sheet';
 import type { HopNode } from '../../src/analysis/path';
 import { isPathHostMessage, type PathLoadParams, type PathPanelMessage } from './protocol';
@@ -192,7 +193,7 @@ const panel = new PathPanel();
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const message = event.data;
   if (!isPathHostMessage(message)) return;
-  if (message.type === 'load') panel.load(message.params);
+  if (message.type === 'load') drawSafely(host, () => panel.load(message.params));
   else if (message.type === 'loading') panel.showStatus(`Loading round ${roundLabel(message.params.roundId)}…`, false);
   else panel.showStatus(message.params.message, true);
 });

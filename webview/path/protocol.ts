@@ -3,6 +3,7 @@
 // (src/analysis/path), so the host only fetches.
 import { hasFields, isArrayOf, isFiniteNumber, isNothing, isOptional, isRecord, isRecordOf, isString, isTypedMessage, type Guard } from '../shared/guards';
 import type { IpcMessage, ReadyMessage } from '../shared/ipc';
+import { isRenderFailedParams, type RenderFailedMessage } from '../shared/render-failed';
 import type { PathTrace } from '../../src/api/types';
 
 export interface PathRoundOption {
@@ -37,6 +38,8 @@ export type PathHostMessage =
 /** Webview → host. */
 export type PathPanelMessage =
   | ReadyMessage
+  /** Drawing a host message failed (the panel shows why; the host logs it). */
+  | RenderFailedMessage
   /** The user picked another round in the selector: please send its traces. */
   | IpcMessage<'selectRound', { roundId: number }>
   /** "Open Path Trace as Text" for the highlighted agent (all agents when absent). */
@@ -45,7 +48,7 @@ export type PathPanelMessage =
   | IpcMessage<'rendered', { nodes: number; links: number; agents: number }>;
 
 export const PATH_HOST_MESSAGE_TYPES: readonly PathHostMessage['type'][] = ['load', 'loading', 'error'];
-export const PATH_PANEL_MESSAGE_TYPES: readonly PathPanelMessage['type'][] = ['ready', 'selectRound', 'openAsText', 'rendered'];
+export const PATH_PANEL_MESSAGE_TYPES: readonly PathPanelMessage['type'][] = ['ready', 'renderFailed', 'selectRound', 'openAsText', 'rendered'];
 
 const isRoundOption = hasFields<PathRoundOption>({ roundId: isFiniteNumber, agents: isOptional(isFiniteNumber) });
 const isPathLoadParams = hasFields<PathLoadParams>({
@@ -71,6 +74,7 @@ export function isPathHostMessage(value: unknown): value is PathHostMessage {
 export function isPathPanelMessage(value: unknown): value is PathPanelMessage {
   return isTypedMessage<PathPanelMessage>(value, {
     ready: isNothing,
+    renderFailed: isRenderFailedParams,
     selectRound: hasFields<{ roundId: number }>({ roundId: isFiniteNumber }),
     openAsText: hasFields<{ agentId?: string; roundId?: number }>({ agentId: isOptional(isString), roundId: isOptional(isFiniteNumber) }),
     rendered: hasFields<{ nodes: number; links: number; agents: number }>({ nodes: isFiniteNumber, links: isFiniteNumber, agents: isFiniteNumber }),

@@ -2,6 +2,7 @@
 // host to open a page's waterfall when the user picks one.
 import { sessionOverview } from '../../src/analysis/session';
 import { el } from '../shared/dom';
+import { drawSafely } from '../shared/draw-safely';
 import { hostApi } from '../shared/ipc';
 import { adoptStyles } from '../shared/sheet';
 import { isSessionHostMessage, type SessionPanelMessage } from './protocol';
@@ -20,11 +21,14 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     root.replaceChildren(el('p', { class: 'ses-error', role: 'alert' }, message.params.message));
     return;
   }
-  const view = sessionOverview(message.params.session);
-  root.replaceChildren(renderOverview(view, {
-    openPage: (pageId, title) => host.postMessage({ type: 'openPage', params: { userSessionId: view.userSessionId, pageId, title } }),
-  }));
-  host.postMessage({ type: 'loaded', params: { userSessionId: view.userSessionId } });
+  const { session } = message.params;
+  drawSafely(host, () => {
+    const view = sessionOverview(session);
+    root.replaceChildren(renderOverview(view, {
+      openPage: (pageId, title) => host.postMessage({ type: 'openPage', params: { userSessionId: view.userSessionId, pageId, title } }),
+    }));
+    host.postMessage({ type: 'loaded', params: { userSessionId: view.userSessionId } });
+  });
 });
 
 host.postMessage({ type: 'ready', params: undefined });

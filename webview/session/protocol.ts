@@ -2,6 +2,7 @@
 import type { UserSessionDetail } from '../../src/api/types';
 import { hasFields, isNothing, isRecord, isString, isTypedMessage, type Guard } from '../shared/guards';
 import type { IpcMessage, ReadyMessage } from '../shared/ipc';
+import { isRenderFailedParams, type RenderFailedMessage } from '../shared/render-failed';
 
 /** Host → webview. */
 export type SessionHostMessage =
@@ -13,12 +14,14 @@ export type SessionHostMessage =
 /** Webview → host. */
 export type SessionPanelMessage =
   | ReadyMessage
+  /** Drawing a host message failed (the panel shows why; the host logs it). */
+  | RenderFailedMessage
   | IpcMessage<'loaded', { userSessionId: string }>
   /** Open the waterfall of one page of the session (the host fetches its HAR). */
   | IpcMessage<'openPage', { userSessionId: string; pageId: string; title: string }>;
 
 export const SESSION_HOST_MESSAGE_TYPES: readonly SessionHostMessage['type'][] = ['load', 'error'];
-export const SESSION_PANEL_MESSAGE_TYPES: readonly SessionPanelMessage['type'][] = ['ready', 'loaded', 'openPage'];
+export const SESSION_PANEL_MESSAGE_TYPES: readonly SessionPanelMessage['type'][] = ['ready', 'renderFailed', 'loaded', 'openPage'];
 
 // The renderer reads every field defensively; here the session only needs to be an object.
 const isSessionDetail = isRecord as Guard<UserSessionDetail>;
@@ -35,6 +38,7 @@ export function isSessionHostMessage(value: unknown): value is SessionHostMessag
 export function isSessionPanelMessage(value: unknown): value is SessionPanelMessage {
   return isTypedMessage<SessionPanelMessage>(value, {
     ready: isNothing,
+    renderFailed: isRenderFailedParams,
     loaded: hasFields<{ userSessionId: string }>({ userSessionId: isString }),
     openPage: hasFields<{ userSessionId: string; pageId: string; title: string }>({ userSessionId: isString, pageId: isString, title: isString }),
   });

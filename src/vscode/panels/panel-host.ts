@@ -6,6 +6,8 @@
 import * as vscode from 'vscode';
 import { showError } from '../ui/notify';
 import type { IpcMessage, ReadyMessage } from '../../../webview/shared/ipc';
+import { isRenderFailedParams, type RenderFailedMessage } from '../../../webview/shared/render-failed';
+import { neutralize } from '../../analysis/text/untrusted';
 import { errorText, isCancellation } from '../errors';
 import { withCancellableProgress } from '../progress';
 import { errorHtml, panelHtml, webviewOptions, type WebviewBundle } from './webview-html';
@@ -13,6 +15,9 @@ import { errorHtml, panelHtml, webviewOptions, type WebviewBundle } from './webv
 export type PanelKind = 'session' | 'waterfall' | 'har-file' | 'path' | 'metrics';
 
 type AnyMessage = IpcMessage<string, unknown>;
+
+const RENDER_FAILED: RenderFailedMessage['type'] = 'renderFailed';
+const SHOW_LOG = 'Show Log';
 
 /** What a person would see, for the extension-host suites. */
 export interface PanelSnapshot {
@@ -131,7 +136,20 @@ export class PanelHost<H extends AnyMessage, P extends AnyMessage> implements vs
   fail(message: string): void {
     this.error = message;
     this.options.showError(message);
-    void showError(message);
+    this.options.log.error(`${this.id}: ${message}`);
+    void this.notify(message);
+  }
+
+  /** The webview could not draw what it was sent: the panel says so; here it is logged and offered. */
+  private renderFailed(reason: string): void {
+    const message = `${this.options.panel.title}: this view could not be drawn from the data received (${reason})`;
+    this.error = message;
+    this.options.log.error(`${this.id}: ${neutralize(reason)}`);
+    void this.notify(message);
+  }
+
+  private async notify(message: string): Promise<void> {
+    if (await showError(message, SHOW_LOG) === SHOW_LOG) await vscode.commands.executeCommand('netmon.showLog');
   }
 
   /**
@@ -154,9 +172,14 @@ export class PanelHost<H extends AnyMessage, P extends AnyMessage> implements vs
       this.flush();
       return;
     }
+    if (message.type === RENDER_FAILED && isRenderFailedParams(message.params)) {
+      this.renderFailed(message.params.message);
+      return;
+    }
     if (message.type === this.options.renderedType) {
       this.rendered = message.params;
       this.renders++;
+      this.error = undefined;
     }
     await this.messageHandler?.(message as Exclude<P, ReadyMessage>);
   }

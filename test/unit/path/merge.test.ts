@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { agentNodeId, avgMs, linkDelayMs, lossPct, mergePathTraces, starNodeId, tracerouteToPathTrace, type HopGraph } from '../../../src/analysis/path';
+import type { PathTrace } from '../../../src/api/types';
 import { hop, trace, TARGET_IP } from './traces';
 import { syntheticTraces } from './synthetic';
 
@@ -145,4 +146,17 @@ describe('loss and MPLS', () => {
     assert.equal(graph.nodes.filter((n) => n.kind === 'star').length, 1);
     assert.equal(avgMs(node(graph, '198.51.100.7').stats), 30);
   });
+});
+
+test('traces that are not the shape they should be are skipped, not thrown on, and a hop number cannot ask for a million stars', () => {
+  const good = { agentId: 'a-1', roundId: 1, serverIp: '203.0.113.9', sourceIp: '10.0.0.2', sourcePrefix: '', permalink: '', server: 'x',
+    routes: [{ pathId: 'p', hops: [{ hop: 1, ipAddress: '10.0.0.1' }, null, 5, { hop: 'x', ipAddress: '10.9.9.9' }, { hop: 2, ipAddress: '203.0.113.9' }] }] };
+  const hostile = [
+    null, 7, { agentId: 'a-2', routes: 5 }, { agentId: 'a-3', routes: [null, { pathId: 'q', hops: 'x' }] },
+    { agentId: 'a-4', roundId: 1, serverIp: '203.0.113.9', routes: [{ pathId: 'r', hops: [{ hop: 1_000_000_000, ipAddress: '203.0.113.9' }, { hop: 1, ipAddress: '10.0.0.1' }] }] },
+  ];
+  const graph = mergePathTraces([good, ...hostile] as unknown as PathTrace[]);
+  assert.deepEqual(graph.routesByAgent['a-1'], [['agent:a-1', '10.0.0.1', '203.0.113.9']]);
+  assert.deepEqual(graph.routesByAgent['a-4'], [['agent:a-4', '10.0.0.1']]);
+  assert.ok(graph.nodes.length < 10, `${graph.nodes.length} nodes`);
 });

@@ -71,6 +71,18 @@ describe('session overview, page waterfall and .har files', () => {
     assert.deepEqual((await waitForRendered(sessionPanel, 2)).rendered, { userSessionId });
   });
 
+  it('a drawing that failed in the webview is kept as the panel\'s error, and the next drawing clears it', async () => {
+    const api = await netmonApi();
+    const sessionNode = await firstRecord(api, await root(api, 'User Sessions'));
+    const id = await openPanel('netmon.openSessionOverview', sessionNode);
+    const drawn = await waitForRendered(id);
+    await sendFromWebview(id, { type: 'renderFailed', params: { message: "TypeError: Cannot read properties of undefined (reading 'avgRtt')" } });
+    const failed = await waitForPanels('the panel error', (states) => states.find((panel) => panel.id === id && panel.error));
+    assert.equal(failed.error, `${drawn.title}: this view could not be drawn from the data received (TypeError: Cannot read properties of undefined (reading 'avgRtt'))`);
+    await sendFromWebview(id, { type: 'loaded', params: { userSessionId: detailsId(sessionNode) } });
+    assert.equal((await panelStates()).find((panel) => panel.id === id)?.error, undefined);
+  });
+
   it('shows what failed and what to do, in the panel, when the API refuses the session', async () => {
     const api = await netmonApi();
     const userSessionId = detailsId(await firstRecord(api, await root(api, 'User Sessions')));

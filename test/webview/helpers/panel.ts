@@ -35,6 +35,8 @@ export interface PanelOptions {
   /** `--vscode-*` variables on :root; defaults to a VS Code Dark+ like set. */
   themeCss?: string;
   viewport?: { width: number; height: number };
+  /** A script to serve instead of the built panel (a test's own probe bundle). */
+  bundle?: string;
 }
 
 export interface OpenPanel {
@@ -54,7 +56,7 @@ export interface OpenPanel {
 
 
 export async function openPanel(browser: Browser, options: PanelOptions): Promise<OpenPanel> {
-  ensureBuilt(options.panel);
+  if (!options.bundle) ensureBuilt(options.panel);
   const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
   const page = await context.newPage();
   const sent: unknown[] = [];
@@ -78,7 +80,7 @@ export async function openPanel(browser: Browser, options: PanelOptions): Promis
   await page.route(`${ORIGIN}/**`, async (route) => {
     const path = new URL(route.request().url()).pathname;
     if (path === '/') return route.fulfill({ contentType: 'text/html', body: html });
-    if (path === '/panel.js') return route.fulfill({ contentType: 'text/javascript', body: readFileSync(join(REPO, 'dist', 'webview', `${options.panel}.js`)) });
+    if (path === '/panel.js') return route.fulfill({ contentType: 'text/javascript', body: readFileSync(options.bundle ?? join(REPO, 'dist', 'webview', `${options.panel}.js`)) });
     const css = /^\/css\/(\d+)\.css$/.exec(path);
     const file = css ? options.css?.[Number(css[1])] : undefined;
     if (file) return route.fulfill({ contentType: 'text/css', body: readFileSync(file.startsWith('/') ? file : join(REPO, file)) });
