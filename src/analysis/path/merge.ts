@@ -1,4 +1,5 @@
 // Merges detailed path traces (many agents × rounds × ECMP routes) into one hop graph.
+import { usableRoutes } from './usable';
 import type { PathHop, PathTrace, TracerouteHop } from '../../api/types';
 import { emptyStats, type HopGraph, type HopLink, type HopNode } from './model';
 import { mplsLabels } from '../../api/types';
@@ -21,7 +22,6 @@ export class HopGraphBuilder {
   private readonly rounds = new Set<number>();
 
   addTrace(trace: PathTrace): void {
-    // Outside data: a trace, route or hop that is not the shape it should be is skipped.
     if (typeof trace !== 'object' || trace === null) return;
     const agentId = String(trace.agentId);
     this.rounds.add(trace.roundId);
@@ -29,10 +29,7 @@ export class HopGraphBuilder {
     const source = this.ensureNode(agentNodeId(agentId), 'agent', 0, agentId);
     source.node.ip ??= trace.sourceIp || undefined;
     source.node.prefix ??= trace.sourcePrefix || undefined;
-    const routes: unknown = trace.routes;
-    for (const route of Array.isArray(routes) ? routes as PathTrace['routes'] : []) {
-      if (typeof route === 'object' && route !== null) this.addRoute(agentId, trace.serverIp, route.pathId, Array.isArray(route.hops) ? route.hops : []);
-    }
+    for (const route of usableRoutes(trace)) this.addRoute(agentId, trace.serverIp, route.pathId, route.hops);
   }
 
   build(): HopGraph {
@@ -64,7 +61,7 @@ export class HopGraphBuilder {
     const steps: Step[] = [{ id: source, responseTime: 0, mpls: false }];
     const seenOnRoute = new Map<string, number>();
     let previousHop = 0;
-    for (const hop of hops.filter(isUsableHop).sort((a, b) => a.hop - b.hop)) {
+    for (const hop of [...hops].sort((a, b) => a.hop - b.hop)) {
       if (hop.hop <= previousHop) continue;
       const times = (seenOnRoute.get(hop.ipAddress) ?? 0) + 1;
       seenOnRoute.set(hop.ipAddress, times);
@@ -156,14 +153,6 @@ export class HopGraphBuilder {
 }
 
 /** Merges every route of every trace (agents × rounds) into one graph. */
-/** IP's TTL is 8 bits: a hop number past it is not a hop, and would ask for that many stars. */
-const MAX_HOP_NUMBER = 255;
-
-function isUsableHop(hop: PathHop): boolean {
-  return typeof hop === 'object' && hop !== null && typeof hop.ipAddress === 'string' && hop.ipAddress !== ''
-    && Number.isInteger(hop.hop) && hop.hop >= 1 && hop.hop <= MAX_HOP_NUMBER;
-}
-
 export function mergePathTraces(traces: readonly PathTrace[]): HopGraph {
   const builder = new HopGraphBuilder();
   for (const trace of traces) builder.addTrace(trace);

@@ -2,6 +2,7 @@
 // one row per hop number (extra rows for ECMP alternatives), stars as `???`.
 import type { PathTrace } from '../../api/types';
 import { mplsLabels } from '../../api/types';
+import { isUsableRound, usableRoutes, usableTraces } from './usable';
 
 export interface HopRow {
   hop: number;
@@ -21,13 +22,14 @@ export interface HopRow {
 interface Seen { host: string; network: string; times: number[]; replies: number; mpls: Set<string> }
 
 /** API strings go into an editor: keep each on one line without control characters. */
-function oneLine(text: string | undefined): string {
+function oneLine(text: unknown): string {
+  if (typeof text !== 'string') return typeof text === 'number' ? String(text) : '';
   // eslint-disable-next-line no-control-regex
-  return (text ?? '').replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\s]+/g, ' ').trim();
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\s]+/g, ' ').trim();
 }
 
 export function hopRows(traces: readonly PathTrace[]): HopRow[] {
-  const routes = traces.flatMap((t) => t.routes);
+  const routes = usableTraces(traces).flatMap(usableRoutes);
   const depth = routes.reduce((max, r) => Math.max(max, ...r.hops.map((h) => h.hop)), 0);
   const rows: HopRow[] = [];
   for (let hop = 1; hop <= depth; hop++) {
@@ -71,14 +73,16 @@ const ms = (value: number | undefined): string => (value === undefined ? '-' : v
 
 /** The report for one agent's traces (all rounds), ready for a read-only editor. */
 export function pathTraceText(traces: readonly PathTrace[], agentLabel?: string): string {
-  const first = traces[0];
+  const usable = usableTraces(traces);
+  const first = usable[0];
   if (!first) return 'No path trace data.\n';
-  const rounds = [...new Set(traces.map((t) => t.roundId))].sort((a, b) => a - b);
-  const routeCount = new Set(traces.flatMap((t) => t.routes.map((r) => r.hops.map((h) => h.ipAddress).join(' ')))).size;
+  const rounds = [...new Set(usable.map((t) => t.roundId))].filter(isUsableRound).sort((a, b) => a - b);
+  const routeCount = new Set(usable.flatMap((t) => usableRoutes(t).map((r) => r.hops.map((h) => h.ipAddress).join(' ')))).size;
   const when = rounds.map((r) => new Date(r * 1000).toISOString().replace('.000Z', 'Z'));
+  const span = rounds.length === 0 ? 'time not reported' : `${when[0]}${rounds.length > 1 ? ` .. ${when[when.length - 1]}` : ''}`;
   const header = [
     `Path trace from ${oneLine(agentLabel ?? String(first.agentId))} (${oneLine(first.sourceIp) || 'unknown source'}) to ${oneLine(first.server)} (${oneLine(first.serverIp)})`,
-    `Rounds: ${rounds.length} (${when[0]}${rounds.length > 1 ? ` .. ${when[when.length - 1]}` : ''}), distinct routes: ${routeCount}`,
+    `Rounds: ${rounds.length} (${span}), distinct routes: ${routeCount}`,
     '',
   ];
   const body = hopRows(traces).map((row) => [

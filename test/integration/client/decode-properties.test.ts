@@ -13,6 +13,8 @@ import fc from 'fast-check';
 import * as summaries from '../../../src/analysis/records/summaries';
 import type { RecordSummary } from '../../../src/analysis/records/summaries';
 import { sessionOverview, sessionVerdict } from '../../../src/analysis/session';
+import { layoutHopGraph, mergePathTraces, pathTraceText } from '../../../src/analysis/path';
+import { buildWaterfall, readHar } from '../../../src/analysis/har';
 import { createNetmonClient, type NetmonClient, type Paged } from '../../../src/api';
 import { SHAPES, type ListShape } from '../../../src/api/decode/shapes';
 import type { UserSessionDetail } from '../../../src/api/types';
@@ -116,6 +118,44 @@ describe(`decoded records keep their type under ${RUNS} variants per list`, () =
       }), { numRuns: RUNS });
     });
   }
+
+  test('path traces through the merge and layout the path panel draws', async () => {
+    const summaries = (await raw(`/v7/endpoint-data/tests/net/path-vis/${netTestId}?window=1h`))['endpointNet'] as { pathVis: { agentId: string; roundId: number }[] };
+    const { agentId, roundId } = summaries.pathVis[0]!;
+    const body = await raw(`/v7/endpoint-data/tests/net/path-vis/${netTestId}/${agentId}/${roundId}`);
+    const trace = (body['endpointNet'] as { pathVis: Record<string, unknown>[] }).pathVis[0]!;
+    const route = (trace['routes'] as Record<string, unknown>[])[0]!;
+    const hops = route['hops'] as Record<string, unknown>[];
+    await fc.assert(fc.asyncProperty(mutation, mutation, mutation, async (top, onRoute, onHops) => {
+      const [variant] = mutate([trace], top);
+      if (variant && Array.isArray(variant['routes'])) variant['routes'] = [{ ...mutate([route], onRoute)[0], hops: mutate(hops, onHops) }];
+      served = { endpointNet: { pathVis: [variant] } };
+      const { pathVis } = (await client.getPathTrace(netTestId, agentId, roundId)).endpointNet;
+      const graph = mergePathTraces(pathVis);
+      const layout = layoutHopGraph(graph.nodes.map((n) => ({ id: n.id, minHop: n.minHop, height: 18 })), graph.links, { rankSep: 92 });
+      assert.equal(layout.nodes.size, graph.nodes.length);
+      assert.doesNotMatch(JSON.stringify(graph), /NaN/);
+      assert.doesNotMatch(pathTraceText(pathVis), /NaN|undefined/, 'the text report (netmon path, Open as Text)');
+    }), { numRuns: RUNS });
+  });
+
+  test('page details (HAR) through the reader and the waterfall', async () => {
+    const sessions = (await raw('/v6/endpoint-data/user-sessions?window=1h'))['userSessions'] as { userSessionId: string }[];
+    const detail = ((await raw(`/v6/endpoint-data/user-sessions/${sessions[0]!.userSessionId}`))['userSessions'] as { pages: { id: string }[] }[])[0]!;
+    const pageId = detail.pages[0]!.id;
+    const body = await raw(`/v6/endpoint-data/user-sessions/${sessions[0]!.userSessionId}/page/${pageId}`);
+    const log = (body['har'] as { log: Record<string, unknown> }).log;
+    const entries = (log['entries'] as Record<string, unknown>[]).slice(0, 8);
+    await fc.assert(fc.asyncProperty(mutation, mutation, async (onLog, onEntries) => {
+      const [variant] = mutate([{ ...log, entries: [] }], onLog);
+      if (variant && Array.isArray(variant['entries'])) variant['entries'] = mutate(entries, onEntries);
+      served = { ...body, har: { log: variant } };
+      const page = await client.getPageDetails(sessions[0]!.userSessionId, pageId);
+      const har = readHar(page.har);
+      const waterfall = buildWaterfall(har, har.pages[0]?.id ?? '');
+      assert.doesNotMatch(JSON.stringify(waterfall.rows), /NaN|undefined/);
+    }), { numRuns: RUNS });
+  });
 
   test('session details through the session overview and verdict', async () => {
     const sessions = (await raw('/v6/endpoint-data/user-sessions?window=1h'))['userSessions'] as { userSessionId: string }[];

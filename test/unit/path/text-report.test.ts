@@ -2,6 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { hopRows, pathTraceText, pathTraceTextByAgent } from '../../../src/analysis/path';
 import { hop, trace, TARGET_IP } from './traces';
+import type { PathTrace } from '../../../src/api/types';
 
 const rounds = [
   trace('a1', [[hop(1, '192.168.1.1', 1), hop(2, '10.2.2.2', 8, { rdns: 'core1.isp.net', network: 'AS64500 ISP' }), hop(4, TARGET_IP, 20, { network: 'AS64501 Host' })]], 1_700_000_000),
@@ -65,4 +66,14 @@ describe('round selector', () => {
       { roundId: 0, agentIds: ['a'], meanHops: 8 },
     ]);
   });
+});
+
+test('a trace without its round, with a hop number past 255 and routes of the wrong shape still reports, in bounded rows', () => {
+  const traces = [
+    { agentId: 'a-1', sourceIp: 7, server: 'x', serverIp: '203.0.113.9', routes: [{ pathId: 'p', hops: [{ hop: 1, ipAddress: '10.0.0.1' }, { hop: 1e9, ipAddress: '203.0.113.9' }] }, null] },
+    { agentId: 'a-1', roundId: 'later', routes: 'none' },
+  ] as unknown as PathTrace[];
+  const text = pathTraceText(traces);
+  assert.match(text, /^Path trace from a-1 \(7\) to x \(203\.0\.113\.9\)\nRounds: 0 \(time not reported\), distinct routes: 1\n/);
+  assert.equal(text.trim().split('\n').length, 5, 'two header lines, a blank line, column heads and one hop');
 });
