@@ -1,4 +1,5 @@
 // Entry point of the typed client: the interface, its errors and the factory.
 export * from './client';
 export { createNetmonClient } from './netmon-client';
+export { pickAccountGroup } from './account-groups';
 export { redactUrl } from './auth';

@@ -1,13 +1,17 @@
 // `netmon <command> …`: the CLI for CI pipelines. Each command is a module exporting
 // `(args) => Promise<exitCode>`; add new ones (e.g. `har`) to COMMANDS.
+import { runApply } from './apply';
 import { runCapture } from './capture';
 import { runHar } from './har-report';
+import { runPlan } from './plan';
 import { runValidate } from './validate';
 
 type Command = (args: readonly string[]) => Promise<number>;
 
 const COMMANDS: Readonly<Record<string, { run: Command; summary: string }>> = {
   validate: { run: runValidate, summary: 'check test, instant-test and filter documents' },
+  plan: { run: runPlan, summary: 'what apply would change between test documents and the account (exit 1: changes)' },
+  apply: { run: runApply, summary: 'create, update and delete tests as the documents say; records bindings' },
   har: { run: runHar, summary: 'HAR tools: report <in.har> -o <out.html>' },
   capture: { run: runCapture, summary: 'save the account\'s responses, anonymised, for a bug report' },
 };

@@ -1,9 +1,9 @@
 // `netmon validate <files, folders or globs>`: schema and offline semantic rules (live rules
 // with --catalog), one `file:line:col severity message` line per problem. Exit 0 when
 // clean, 1 when there are problems, 2 on usage errors.
-import { readFile, stat } from 'node:fs/promises';
-import { relative, resolve, sep } from 'node:path';
-import fastGlob from 'fast-glob';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { displayPath, expandDocuments } from './files';
 import { DOCUMENT_SUFFIXES, documentKindOf, validateDocuments, type DocumentDiagnostic, type LiveCatalog } from '../documents';
 
 export interface CliIo {
@@ -43,28 +43,6 @@ function parseArgs(args: readonly string[]): ParsedArgs | string {
   return parsed;
 }
 
-/** Files named directly, documents below folders, and glob matches; sorted, unique. */
-async function expand(patterns: readonly string[], cwd: string): Promise<string[]> {
-  const files = new Set<string>();
-  const globs: string[] = [];
-  for (const pattern of patterns) {
-    const info = await stat(resolve(cwd, pattern)).catch(() => undefined);
-    if (info?.isFile()) files.add(resolve(cwd, pattern));
-    else if (info?.isDirectory()) {
-      for (const file of await fastGlob(DOCUMENT_GLOB, { cwd: resolve(cwd, pattern), absolute: true, ignore: ['**/node_modules/**'] })) files.add(resolve(file));
-    } else globs.push(pattern);
-  }
-  if (globs.length > 0) {
-    for (const file of await fastGlob(globs, { cwd, absolute: true, ignore: ['**/node_modules/**'] })) files.add(resolve(file));
-  }
-  return [...files].sort();
-}
-
-function display(file: string, cwd: string): string {
-  const path = relative(cwd, file);
-  return (path.startsWith('..') ? file : path).split(sep).join('/');
-}
-
 export function formatDiagnostic(file: string, diagnostic: DocumentDiagnostic): string {
   const { line, character } = diagnostic.range.start;
   return `${file}:${line + 1}:${character + 1} ${diagnostic.severity} ${diagnostic.message} [${diagnostic.code}]`;
@@ -90,7 +68,7 @@ export async function runValidate(args: readonly string[], io: CliIo = defaultIo
     io.stderr(`netmon validate: cannot read the catalog: ${error instanceof Error ? error.message : String(error)}`);
     return 2;
   }
-  const files = await expand(parsed.patterns, io.cwd);
+  const files = await expandDocuments(parsed.patterns, io.cwd, DOCUMENT_GLOB);
   if (files.length === 0) {
     io.stderr(`netmon validate: no documents matched ${parsed.patterns.join(' ')}`);
     return 2;
@@ -103,7 +81,7 @@ async function report(files: readonly string[], catalog: LiveCatalog | undefined
   let errors = 0;
   const documents: { uri: string; text: string }[] = [];
   for (const file of files) {
-    const uri = display(file, io.cwd);
+    const uri = displayPath(file, io.cwd);
     if (!documentKindOf(file)) {
       io.stdout(`${uri}:1:1 error Not a Netmon document: the name must end with ${Object.values(DOCUMENT_SUFFIXES).join(', ')} [cli/unknown-kind]`);
       problems++; errors++;

@@ -3,6 +3,7 @@
 // Views and commands receive this object and read `client`; nothing else creates clients.
 import * as vscode from 'vscode';
 import type { Credentials, NetmonClient, RequestListener } from '../../api';
+import { pickAccountGroup } from '../../api/account-groups';
 import type { AccountGroup } from '../../api/types';
 import type { RunningEmulator } from '../../emulator/api';
 import type { ClientFactory } from './client-loader';
@@ -237,9 +238,8 @@ export class ConnectionManager implements vscode.Disposable {
     this.fire();
     const groups = await client.listAccountGroups().then((r) => r.accountGroups, () => [] as AccountGroup[]);
     if (this.activeClient !== client) return info;
-    const saved = groups.find((g) => g.aid === savedAid);
-    const group = saved ?? groups.find((g) => g.current) ?? groups.find((g) => g.default);
-    if (savedAid !== undefined && !saved) {
+    const group = pickAccountGroup(groups, savedAid);
+    if (savedAid !== undefined && group?.aid !== savedAid) {
       // The saved group is gone (or this user lost access): fall back to the default one.
       await this.replaceClient({ ...info, accountGroup: group }, undefined);
     } else {

@@ -5,10 +5,11 @@
 // seen, samples included (offered by completion and hovers only, so no false warnings).
 import * as vscode from 'vscode';
 import type { NetmonClient } from '../../api';
-import type { EnterpriseTest, EnterpriseTestResponse, UserSessionDetail } from '../../api/types';
+import type { EnterpriseTest, UserSessionDetail } from '../../api/types';
 import type { CatalogAgent, DeployedTest, LiveCatalog } from '../../documents';
 import type { ConnectionManager } from '../connection/connection-manager';
 import { readAgentCatalogFiles } from './agent-catalog-file';
+import { documentsLibrary as lib } from './library';
 import type { DeploymentRecords } from './deployment-records';
 import { deployTarget } from './target';
 
@@ -128,7 +129,7 @@ async function loadCatalog(client: NetmonClient, connectionKey: string, deployed
     optional('account groups', client.listAccountGroups()),
     optional('endpoint agents', client.endpointAgents().collect({ maxRecords: 20_000 }).then(({ records }) => ({ endpointAgents: records }))),
     optional('networks', client.networks().collect({ maxRecords: 20_000 }).then(({ records }) => ({ privateNetworks: records }))),
-    optional('deployed tests', listDeployedTests(client)),
+    optional('deployed tests', lib().listDeployedTests(client)),
     readAgentCatalogFiles(log),
   ]);
   // The published API lists no enterprise agents: what is known is learned, and says where from.
@@ -145,21 +146,6 @@ async function loadCatalog(client: NetmonClient, connectionKey: string, deployed
     ...(enterpriseAgents.length > 0 ? { enterpriseAgents, enterpriseAgentsComplete: false } : {}),
   };
   return { validation, completion: { ...validation }, deployedTests: tests };
-}
-
-/** GET /v7/tests is not in the published spec (the emulator has it); absent → undefined. */
-export async function listDeployedTests(client: NetmonClient, aid?: string, signal?: AbortSignal): Promise<EnterpriseTest[]> {
-  const response = await client.getPage('/v7/tests', { aid, signal });
-  const tests = (response as Partial<EnterpriseTestResponse> | undefined)?.test;
-  if (!Array.isArray(tests)) throw new Error('GET /v7/tests answered no test list');
-  return tests;
-}
-
-export function toDeployedTest(test: EnterpriseTest): DeployedTest {
-  return {
-    testId: test.testId, testName: test.testName, type: test.type, interval: test.interval, agents: test.agents,
-    server: test.server, url: test.url, domain: test.domain, targetAgentId: test.targetAgentId, transactionScript: test.transactionScript,
-  };
 }
 
 function enterpriseAgentsOf(tests: readonly { agents: readonly unknown[] }[], source: string): CatalogAgent[] {

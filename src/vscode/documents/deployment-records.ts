@@ -2,10 +2,10 @@
 // answer to each create and update. The published API lists no enterprise tests (only
 // the emulator answers GET /v7/tests), so Plan compares with these records when the
 // service cannot list what is deployed, like Terraform's state.
+import { documentsLibrary as lib } from './library';
 import type * as vscode from 'vscode';
 import type { EnterpriseTest } from '../../api/types';
 import type { DeployedTest } from '../../documents';
-import { toDeployedTest } from './catalog';
 
 type Records = Record<string, DeployedTest>;
 
@@ -19,7 +19,7 @@ export class DeploymentRecords {
   async record(connectionKey: string, aidKey: string, test: EnterpriseTest | undefined): Promise<void> {
     if (!test) return;
     const all = this.read(connectionKey, aidKey);
-    all[String(test.testId)] = toDeployedTest(test);
+    all[String(test.testId)] = lib().toDeployedTest(test);
     await this.state.update(stateKey(connectionKey, aidKey), all);
   }
 

@@ -3,9 +3,9 @@
 // published API has no read of one enterprise test; the emulator (and some services)
 // list them at GET /v7/tests. Without that list, what this machine last deployed is the
 // best knowledge, and the dialog says which one it shows.
+import { documentsLibrary as lib } from './library';
 import type { DeployedTest } from '../../documents';
 import { isNetmonError } from '../errors';
-import { listDeployedTests, toDeployedTest } from './catalog';
 import type { DeploymentRecords } from './deployment-records';
 import type { DeployTarget } from './target';
 
@@ -18,9 +18,9 @@ export interface LiveTest {
 
 export async function fetchLiveTest(target: DeployTarget, testId: number, records: DeploymentRecords, signal: AbortSignal): Promise<LiveTest> {
   try {
-    const found = (await listDeployedTests(target.client, target.requestAid, signal)).find((test) => test.testId === testId);
+    const found = (await lib().listDeployedTests(target.client, target.requestAid, signal)).find((test) => test.testId === testId);
     return found
-      ? { test: toDeployedTest(found), source: 'live on the service' }
+      ? { test: lib().toDeployedTest(found), source: 'live on the service' }
       : { test: undefined, source: `the service has no test ${testId} in ${target.groupLabel}` };
   } catch (error) {
     if (!isNetmonError(error) || error.kind !== 'not-found') throw error;

@@ -9,7 +9,6 @@ import type { ApiRequest, ApplyResult, DeployedTest, Plan, PlanDocument, PlanExe
 import { documentsLibrary as lib } from './library';
 import { errorText, isNetmonError } from '../errors';
 import type { BindingWriter } from './bindings';
-import { listDeployedTests, toDeployedTest } from './catalog';
 import type { ResultsDocuments } from './results';
 import { deployTarget, type DeployTarget } from './target';
 import { requireTrustedWorkspace, workspaceUri } from '../ui/arguments';
@@ -86,7 +85,7 @@ export class PlanCommands {
   /** The service's list when it has one; else what this workspace last deployed. */
   private async deployed(target: DeployTarget, signal: AbortSignal): Promise<{ deployed: DeployedTest[]; source: string }> {
     try {
-      return { deployed: (await listDeployedTests(target.client, undefined, signal)).map(toDeployedTest), source: 'the tests the service lists' };
+      return { deployed: (await lib().listDeployedTests(target.client, undefined, signal)).map((test) => lib().toDeployedTest(test)), source: 'the tests the service lists' };
     } catch (error) {
       if (!isNetmonError(error) || error.kind !== 'not-found') throw new Error(errorText('Listing the deployed tests (GET /v7/tests)', error));
       const deployed = this.bindings.deployments.list(target.connectionKey, target.aidKey);

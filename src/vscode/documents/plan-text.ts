@@ -1,40 +1,8 @@
-// A plan as text, in the spirit of `terraform plan`: one line per step with its field
-// changes, then what was left alone and a one-line summary.
+// The plan text of src/documents with document names relative to the workspace.
 import * as vscode from 'vscode';
-import type { FieldChange, Plan, PlanStep } from '../../documents';
-
-const SYMBOLS = { create: '+', update: '~', replace: '-/+', delete: '-' } as const;
+import type { Plan } from '../../documents';
+import { documentsLibrary as lib } from './library';
 
 export function renderPlan(plan: Plan, heading: string): string {
-  const lines = [`Netmon plan for ${heading}`, ''];
-  for (const step of plan.steps) lines.push(...stepLines(step));
-  if (plan.steps.length === 0) lines.push('No changes: the documents match what is deployed.');
-  if (plan.unchanged.length > 0) lines.push('', `Unchanged: ${plan.unchanged.map((u) => `${name(u.uri)} (test ${u.testId})`).join(', ')}`);
-  for (const skipped of plan.skipped) lines.push(`Skipped ${name(skipped.uri)}: ${skipped.reason}`);
-  if (plan.unmanaged.length > 0) lines.push(`Not managed by these documents (left alone): ${plan.unmanaged.map((t) => `"${t.testName}" (${t.testId})`).join(', ')}`);
-  const count = (action: PlanStep['action']): number => plan.steps.filter((s) => s.action === action).length;
-  lines.push('', `Plan: ${count('create')} to create, ${count('update')} to update, ${count('replace')} to replace, ${count('delete')} to delete.`);
-  return `${lines.join('\n')}\n`;
-}
-
-function stepLines(step: PlanStep): string[] {
-  const where = step.uri ? name(step.uri) : '(no document)';
-  switch (step.action) {
-    case 'create':
-      return [`  ${SYMBOLS.create} create  "${step.testName}" (${step.type}) from ${where}${step.reason === 'bound-test-missing' ? ' — its bound test no longer exists' : ''}`];
-    case 'update':
-      return [`  ${SYMBOLS.update} update  "${step.testName}" (test ${step.testId}) from ${where}`, ...step.changes.map(changeLine)];
-    case 'replace':
-      return [`  ${SYMBOLS.replace} replace "${step.testName}" (test ${step.testId}) from ${where}: a field the API cannot update changed`, ...step.changes.map(changeLine)];
-    case 'delete':
-      return [`  ${SYMBOLS.delete} delete  "${step.testName}" (test ${step.testId}) — ${step.reason === 'marked' ? `marked for deletion in ${where}` : `${where} was removed`}`];
-  }
-}
-
-function changeLine(change: FieldChange): string {
-  return `        ${change.field}: ${JSON.stringify(change.from)} → ${JSON.stringify(change.to)}`;
-}
-
-function name(uri: string): string {
-  return vscode.workspace.asRelativePath(vscode.Uri.parse(uri));
+  return lib().renderPlan(plan, heading, (uri) => vscode.workspace.asRelativePath(vscode.Uri.parse(uri)));
 }

@@ -11,10 +11,10 @@ describe('documents map to API requests', () => {
     const request = testCreateRequest(valid('portal.netmon-test.json'));
     assert.deepEqual(request, {
       method: 'POST', path: '/v7/tests/http-server', query: {},
-      body: { testName: 'Portal availability', interval: 120, agents: [{ agentId: 1001 }, { agentId: 1003 }], url: 'https://portal.example.com/health' },
+      body: { testName: 'Portal availability', interval: 120, agents: [{ agentId: 1000 }, { agentId: 1074 }], url: 'https://portal.example.com/health' },
     });
     assert.deepEqual(testCreateRequest(valid('intranet.netmon-test.json')).body, {
-      testName: 'Intranet reachability', interval: 300, agents: [{ agentId: 1001 }, { agentId: 1002 }], server: 'intranet.example.com:443', enabled: 1,
+      testName: 'Intranet reachability', interval: 300, agents: [{ agentId: 1000 }, { agentId: 1037 }], server: 'intranet.example.com:443', enabled: 1,
     });
     assert.deepEqual(testCreateRequest(valid('checkout.netmon-test.json')).body['transactionScript'], "await driver.get('https://shop.example.com/cart');");
   });
@@ -22,7 +22,7 @@ describe('documents map to API requests', () => {
   test('the update body carries only interval, testName and agents', () => {
     assert.deepEqual(testUpdateRequest(valid('portal.netmon-test.json'), 42), {
       method: 'PUT', path: '/v7/tests/http-server/42', query: {},
-      body: { testName: 'Portal availability', interval: 120, agents: [{ agentId: 1001 }, { agentId: 1003 }] },
+      body: { testName: 'Portal availability', interval: 120, agents: [{ agentId: 1000 }, { agentId: 1074 }] },
     });
   });
 

@@ -1,0 +1,76 @@
+// The account a CLI command talks to: --base-url (or NETMON_BASE_URL) with NETMON_TOKEN
+// (+ NETMON_EMAIL for Basic), or --emulator for the embedded emulator (a dry run in CI).
+// Bindings are recorded under the same service key and account group as the editor uses.
+import { createNetmonClient, pickAccountGroup, type Credentials, type NetmonClient } from '../api';
+import { DEFAULT_AID } from '../documents/binding';
+import { DEMO_CREDENTIALS, startEmulator } from '../emulator';
+
+export const ACCOUNT_FLAGS = ['--base-url', '--aid'] as const;
+
+export const ACCOUNT_USAGE = `  --base-url URL   the API (or NETMON_BASE_URL); the token comes from NETMON_TOKEN,
+                   with NETMON_EMAIL set the Basic form is used; neither is ever printed
+  --aid N          account group (default: the one the service marks current, as the editor)
+  --emulator       start the embedded emulator (demo data) instead: a dry run needing no account`;
+
+export interface AccountFlags { baseUrl?: string; aid?: string; emulator: boolean }
+
+export interface Account {
+  client: NetmonClient;
+  /** The key documents record their bindings under ("demo" for the emulator). */
+  serviceKey: string;
+  /** The account group key of the bindings. */
+  aidKey: string;
+  /** Sent as `aid` when the user named a group. */
+  requestAid: string | undefined;
+  /** For messages: where the changes go. */
+  label: string;
+  close(): Promise<void>;
+}
+
+export async function openAccount(flags: AccountFlags, env: NodeJS.ProcessEnv): Promise<Account> {
+  if (flags.aid !== undefined && !/^[0-9]+$/.test(flags.aid)) throw new UsageError(`--aid ${flags.aid} is not an account group id`);
+  if (flags.emulator) {
+    const emulator = await startEmulator({ port: 0 });
+    const client = createNetmonClient({ baseUrl: emulator.url, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token }, ...(flags.aid ? { aid: flags.aid } : {}) });
+    return withGroup(client, 'demo', flags.aid, 'the embedded emulator', async () => { await client.close(); await emulator.close(); });
+  }
+  const baseUrl = flags.baseUrl ?? env['NETMON_BASE_URL'];
+  if (!baseUrl || !/^https?:\/\/[^/]/.test(baseUrl)) throw new UsageError('--base-url (or NETMON_BASE_URL) must be an http(s) URL, or use --emulator');
+  const token = env['NETMON_TOKEN'];
+  if (!token) throw new UsageError('set NETMON_TOKEN to the API token (it is never printed or saved)');
+  const email = env['NETMON_EMAIL'];
+  const credentials: Credentials = email ? { kind: 'basic', email, token } : { kind: 'bearer', token };
+  const client = createNetmonClient({ baseUrl, credentials, ...(flags.aid ? { aid: flags.aid } : {}) });
+  return withGroup(client, baseUrl, flags.aid, baseUrl, () => client.close());
+}
+
+async function withGroup(client: NetmonClient, serviceKey: string, aid: string | undefined, where: string, close: () => Promise<void>): Promise<Account> {
+  if (aid !== undefined) return { client, serviceKey, aidKey: aid, requestAid: aid, label: `${where}, account group ${aid}`, close };
+  // As the editor does: the group the service marks current; no groups → the default key.
+  const groups = await client.listAccountGroups().then((r) => r.accountGroups, () => []);
+  const group = pickAccountGroup(groups);
+  return {
+    client, serviceKey, aidKey: group ? String(group.aid) : DEFAULT_AID, requestAid: undefined,
+    label: group ? `${where}, ${group.accountGroupName} (${group.aid})` : where, close,
+  };
+}
+
+/** A mistake in how the command was called: exit code 2 with the usage. */
+export class UsageError extends Error {}
+
+/** Reads the account flags out of `args`; returns the rest. */
+export function takeAccountFlags(args: readonly string[]): { flags: AccountFlags; rest: string[] } {
+  const flags: AccountFlags = { emulator: false };
+  const rest: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? '';
+    if (arg === '--emulator') flags.emulator = true;
+    else if (arg === '--base-url' || arg === '--aid') {
+      const value = args[++i];
+      if (value === undefined) throw new UsageError(`${arg} needs a value`);
+      if (arg === '--base-url') flags.baseUrl = value;
+      else flags.aid = value;
+    } else rest.push(arg);
+  }
+  return { flags, rest };
+}

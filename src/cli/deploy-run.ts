@@ -1,0 +1,51 @@
+// What `netmon plan` and `netmon apply` share: the test documents named on the command
+// line, the account, what it has deployed, and the plan between them.
+import { readFile } from 'node:fs/promises';
+import { terminalSafe } from '../analysis/text/untrusted';
+import { computePlan, DOCUMENT_SUFFIXES, listDeployedTests, toDeployedTest, type DeployedTest, type Plan, type PlanDocument } from '../documents';
+import { openAccount, UsageError, type Account, type AccountFlags } from './account';
+import { displayPath, expandDocuments } from './files';
+
+export interface CliIo {
+  stdout(line: string): void;
+  stderr(line: string): void;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** Asks a yes/no question on the terminal; undefined when there is no terminal to ask. */
+  ask?: (question: string) => Promise<boolean>;
+}
+
+export interface DeployRun {
+  account: Account;
+  documents: PlanDocument[];
+  deployed: DeployedTest[];
+  plan: Plan;
+  /** A document's path as the user reads it (relative to the working directory), terminal-safe. */
+  name(uri: string): string;
+}
+
+const TEST_GLOB = `**/*${DOCUMENT_SUFFIXES.test}`;
+
+export async function readTestDocuments(patterns: readonly string[], cwd: string): Promise<PlanDocument[]> {
+  if (patterns.length === 0) throw new UsageError('name a folder, file or glob of test documents');
+  const files = (await expandDocuments(patterns, cwd, TEST_GLOB)).filter((file) => file.endsWith(DOCUMENT_SUFFIXES.test));
+  if (files.length === 0) throw new UsageError(`no ${DOCUMENT_SUFFIXES.test} documents matched ${patterns.join(' ')}`);
+  return Promise.all(files.map(async (file) => ({ uri: file, text: await readFile(file, 'utf8') })));
+}
+
+export async function openDeployRun(patterns: readonly string[], flags: AccountFlags, io: CliIo): Promise<DeployRun> {
+  const documents = await readTestDocuments(patterns, io.cwd);
+  const account = await openAccount(flags, io.env);
+  try {
+    const deployed = (await listDeployedTests(account.client, account.requestAid)).map(toDeployedTest);
+    const plan = planFor(account, documents, deployed);
+    return { account, documents, deployed, plan, name: (uri) => terminalSafe(displayPath(uri, io.cwd)) };
+  } catch (error) {
+    await account.close();
+    throw error;
+  }
+}
+
+export function planFor(account: Account, documents: readonly PlanDocument[], deployed: readonly DeployedTest[]): Plan {
+  return computePlan({ documents, deployed, connectionKey: account.serviceKey, aid: account.aidKey });
+}

@@ -1,0 +1,58 @@
+// Apply must be safe to re-run after a failure halfway, and never create a test twice.
+// A create whose answer was lost (the connection dropped after the service stored the test)
+// leaves a test that no document is bound to. Before each create, the caller notes it in a
+// journal with the ids of the tests of the same type and name that existed before it; on
+// the next run, a noted create whose document is still unbound is matched to the one
+// unmanaged test of that type and name that is new since, and bound to it instead of being
+// created again.
+import type { Plan } from './plan';
+
+export interface PendingCreate {
+  uri: string;
+  type: string;
+  testName: string;
+  /** Tests of this type and name deployed before the create was sent: not its result. */
+  existingTestIds: number[];
+}
+
+export interface ApplyJournal { version: 1; pending: PendingCreate[] }
+
+export const EMPTY_JOURNAL: ApplyJournal = { version: 1, pending: [] };
+
+export interface RecoveredCreate { uri: string; testId: number; testName: string }
+
+/** Bindings to write before planning again; pending creates that made nothing are dropped. */
+export function recoverCreates(plan: Plan, journal: ApplyJournal): RecoveredCreate[] {
+  const recovered: RecoveredCreate[] = [];
+  const taken = new Set<number>();
+  for (const pending of journal.pending) {
+    const step = plan.steps.find((s) => s.action === 'create' && s.uri === pending.uri);
+    if (!step) continue; // bound since, or no longer a create
+    const matches = plan.unmanaged.filter((t) => t.type === pending.type && t.testName === pending.testName
+      && !pending.existingTestIds.includes(t.testId) && !taken.has(t.testId));
+    // Two new candidates: someone else made one too; binding either could be wrong, so neither is.
+    if (matches.length !== 1) continue;
+    taken.add(matches[0]!.testId);
+    recovered.push({ uri: pending.uri, testId: matches[0]!.testId, testName: pending.testName });
+  }
+  return recovered;
+}
+
+/** Reads a journal file's text; anything unreadable counts as empty (it only ever saves work). */
+export function parseJournal(text: string | undefined): ApplyJournal {
+  if (text === undefined) return EMPTY_JOURNAL;
+  try {
+    const value = JSON.parse(text) as Partial<ApplyJournal>;
+    const pending = Array.isArray(value.pending) ? value.pending.filter(isPendingCreate) : [];
+    return { version: 1, pending };
+  } catch {
+    return EMPTY_JOURNAL;
+  }
+}
+
+function isPendingCreate(value: unknown): value is PendingCreate {
+  if (typeof value !== 'object' || value === null) return false;
+  const { uri, type, testName, existingTestIds } = value as Record<string, unknown>;
+  return typeof uri === 'string' && typeof type === 'string' && typeof testName === 'string'
+    && Array.isArray(existingTestIds) && existingTestIds.every((id) => typeof id === 'number');
+}

@@ -1,0 +1,58 @@
+// A plan as text, in the spirit of `terraform plan`: one line per step with its field
+// changes, then what was left alone and a one-line summary. The editor's Plan document
+// and `netmon plan` print the same text; each says how a document's URI reads.
+import type { FieldChange, Plan, PlanStep } from './plan';
+
+const SYMBOLS = { create: '+', update: '~', replace: '-/+', delete: '-' } as const;
+
+export type DisplayName = (uri: string) => string;
+
+export function renderPlan(plan: Plan, heading: string, name: DisplayName): string {
+  const lines = [`Netmon plan for ${heading}`, ''];
+  for (const step of plan.steps) lines.push(...stepLines(step, name));
+  if (plan.steps.length === 0) lines.push('No changes: the documents match what is deployed.');
+  if (plan.unchanged.length > 0) lines.push('', `Unchanged: ${plan.unchanged.map((u) => `${name(u.uri)} (test ${u.testId})`).join(', ')}`);
+  for (const skipped of plan.skipped) lines.push(`Skipped ${name(skipped.uri)}: ${skipped.reason}`);
+  if (plan.unmanaged.length > 0) lines.push(`Not managed by these documents (left alone): ${plan.unmanaged.map((t) => `"${t.testName}" (${t.testId})`).join(', ')}`);
+  lines.push('', planSummary(plan));
+  return `${lines.join('\n')}\n`;
+}
+
+export function planSummary(plan: Plan): string {
+  const count = (action: PlanStep['action']): number => plan.steps.filter((s) => s.action === action).length;
+  return `Plan: ${count('create')} to create, ${count('update')} to update, ${count('replace')} to replace, ${count('delete')} to delete.`;
+}
+
+/** The plan as data for `--json` and for CI: what would change, without the request bodies. */
+export function planJson(plan: Plan, name: DisplayName): object {
+  return {
+    changes: plan.steps.length,
+    steps: plan.steps.map((step) => ({
+      action: step.action, document: step.uri === undefined ? null : name(step.uri), type: step.type, testName: step.testName,
+      ...('testId' in step ? { testId: step.testId } : {}),
+      ...('reason' in step ? { reason: step.reason } : {}),
+      ...('changes' in step ? { changes: step.changes } : {}),
+    })),
+    unchanged: plan.unchanged.map((u) => ({ document: name(u.uri), testId: u.testId })),
+    skipped: plan.skipped.map((s) => ({ document: name(s.uri), reason: s.reason })),
+    unmanaged: plan.unmanaged,
+  };
+}
+
+function stepLines(step: PlanStep, name: DisplayName): string[] {
+  const where = step.uri ? name(step.uri) : '(no document)';
+  switch (step.action) {
+    case 'create':
+      return [`  ${SYMBOLS.create} create  "${step.testName}" (${step.type}) from ${where}${step.reason === 'bound-test-missing' ? ' — its bound test no longer exists' : ''}`];
+    case 'update':
+      return [`  ${SYMBOLS.update} update  "${step.testName}" (test ${step.testId}) from ${where}`, ...step.changes.map(changeLine)];
+    case 'replace':
+      return [`  ${SYMBOLS.replace} replace "${step.testName}" (test ${step.testId}) from ${where}: a field the API cannot update changed`, ...step.changes.map(changeLine)];
+    case 'delete':
+      return [`  ${SYMBOLS.delete} delete  "${step.testName}" (test ${step.testId}) — ${step.reason === 'marked' ? `marked for deletion in ${where}` : `${where} was removed`}`];
+  }
+}
+
+function changeLine(change: FieldChange): string {
+  return `        ${change.field}: ${JSON.stringify(change.from)} → ${JSON.stringify(change.to)}`;
+}

@@ -1,0 +1,31 @@
+// Which interrupted creates a re-run binds instead of creating again.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseJournal, recoverCreates, type Plan } from '../../../src/documents';
+
+const createStep = (uri: string, testName: string) => ({ action: 'create', uri, type: 'http-server', testName, reason: 'new' }) as unknown as Plan['steps'][number];
+const plan = (steps: Plan['steps'], unmanaged: Plan['unmanaged']): Plan => ({ steps, unchanged: [], skipped: [], unmanaged });
+
+test('a noted create whose document is unbound is bound to the one test of its name that is new since', () => {
+  const journal = { version: 1 as const, pending: [{ uri: 'a.json', type: 'http-server', testName: 'Portal', existingTestIds: [7] }] };
+  const found = recoverCreates(plan([createStep('a.json', 'Portal')], [
+    { testId: 7, testName: 'Portal', type: 'http-server' }, { testId: 9, testName: 'Portal', type: 'http-server' }, { testId: 10, testName: 'Portal', type: 'page-load' },
+  ]), journal);
+  assert.deepEqual(found, [{ uri: 'a.json', testId: 9, testName: 'Portal' }]);
+});
+
+test('nothing new (the create never arrived), two new ones (someone else made one too), or the document bound since: nothing is bound', () => {
+  const pending = { uri: 'a.json', type: 'http-server', testName: 'Portal', existingTestIds: [] as number[] };
+  const journal = { version: 1 as const, pending: [pending] };
+  assert.deepEqual(recoverCreates(plan([createStep('a.json', 'Portal')], []), journal), []);
+  assert.deepEqual(recoverCreates(plan([createStep('a.json', 'Portal')], [
+    { testId: 8, testName: 'Portal', type: 'http-server' }, { testId: 9, testName: 'Portal', type: 'http-server' },
+  ]), journal), []);
+  assert.deepEqual(recoverCreates(plan([], [{ testId: 9, testName: 'Portal', type: 'http-server' }]), journal), []);
+});
+
+test('an unreadable or foreign journal reads as empty', () => {
+  for (const text of [undefined, '', '{', 'null', '{"pending": [{"uri": 1}]}', '{"pending": [{"uri": "a", "type": "t", "testName": "n"}]}']) {
+    assert.deepEqual(parseJournal(text).pending, [], String(text));
+  }
+});
