@@ -4,7 +4,9 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { displayPath, expandDocuments } from './files';
-import { DOCUMENT_SUFFIXES, documentKindOf, validateDocuments, type DocumentDiagnostic, type LiveCatalog } from '../documents';
+import { formatReport, textLine, VALIDATE_FORMATS, type Finding, type ValidateFormat } from './validate-formats';
+import { PACKAGE_VERSION } from '../api/version';
+import { DOCUMENT_SUFFIXES, documentKindOf, validateDocuments, type LiveCatalog } from '../documents';
 
 export interface CliIo {
   stdout: (line: string) => void;
@@ -18,18 +20,20 @@ const defaultIo: CliIo = {
   cwd: process.cwd(),
 };
 
-export const VALIDATE_USAGE = `usage: netmon validate [--catalog <file.json>] <files, folders or globs>…
+export const VALIDATE_USAGE = `usage: netmon validate [--catalog <file.json>] [--format text|json|sarif|junit] <files, folders or globs>…
   Checks ${Object.values(DOCUMENT_SUFFIXES).map((s) => `*${s}`).join(', ')} documents against their schemas
   and semantic rules; folders are searched recursively. --catalog reads a LiveCatalog (agents,
   networks, account groups, locations, SSIDs) and also reports ids unknown to it.
+  --format: text (file:line:col severity message [rule], the default), json, sarif (SARIF
+  2.1.0, for code-scanning annotations) or junit (JUnit XML, one test case per document).
   Exit code: 0 clean, 1 problems found, 2 usage error.`;
 
 const DOCUMENT_GLOB = `**/*{${Object.values(DOCUMENT_SUFFIXES).join(',')}}`;
 
-interface ParsedArgs { patterns: string[]; catalogFile?: string; help: boolean }
+interface ParsedArgs { patterns: string[]; catalogFile?: string; format: ValidateFormat; help: boolean }
 
 function parseArgs(args: readonly string[]): ParsedArgs | string {
-  const parsed: ParsedArgs = { patterns: [], help: false };
+  const parsed: ParsedArgs = { patterns: [], format: 'text', help: false };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] ?? '';
     if (arg === '-h' || arg === '--help') parsed.help = true;
@@ -37,15 +41,14 @@ function parseArgs(args: readonly string[]): ParsedArgs | string {
       const file = args[++i];
       if (!file) return '--catalog needs a file';
       parsed.catalogFile = file;
+    } else if (arg === '--format') {
+      const format = args[++i];
+      if (!(VALIDATE_FORMATS as readonly string[]).includes(format ?? '')) return `--format must be one of ${VALIDATE_FORMATS.join(', ')}`;
+      parsed.format = format as ValidateFormat;
     } else if (arg.startsWith('-')) return `unknown option ${arg}`;
     else parsed.patterns.push(arg);
   }
   return parsed;
-}
-
-export function formatDiagnostic(file: string, diagnostic: DocumentDiagnostic): string {
-  const { line, character } = diagnostic.range.start;
-  return `${file}:${line + 1}:${character + 1} ${diagnostic.severity} ${diagnostic.message} [${diagnostic.code}]`;
 }
 
 async function readCatalog(file: string, cwd: string): Promise<LiveCatalog> {
@@ -73,32 +76,36 @@ export async function runValidate(args: readonly string[], io: CliIo = defaultIo
     io.stderr(`netmon validate: no documents matched ${parsed.patterns.join(' ')}`);
     return 2;
   }
-  return report(files, catalog, io);
+  return report(files, catalog, parsed.format, io);
 }
 
-async function report(files: readonly string[], catalog: LiveCatalog | undefined, io: CliIo): Promise<number> {
-  let problems = 0;
-  let errors = 0;
+async function report(files: readonly string[], catalog: LiveCatalog | undefined, format: ValidateFormat, io: CliIo): Promise<number> {
+  const findings: Finding[] = [];
   const documents: { uri: string; text: string }[] = [];
-  for (const file of files) {
-    const uri = displayPath(file, io.cwd);
-    if (!documentKindOf(file)) {
-      io.stdout(`${uri}:1:1 error Not a Netmon document: the name must end with ${Object.values(DOCUMENT_SUFFIXES).join(', ')} [cli/unknown-kind]`);
-      problems++; errors++;
-      continue;
-    }
-    documents.push({ uri, text: await readFile(file, 'utf8') });
-  }
+  const shown = files.map((file) => displayPath(file, io.cwd));
+  files.forEach((file, index) => {
+    const uri = shown[index]!;
+    if (documentKindOf(file)) documents.push({ uri, text: '' });
+    else findings.push({ file: uri, diagnostic: notADocument() });
+  });
+  for (const document of documents) document.text = await readFile(resolve(io.cwd, files[shown.indexOf(document.uri)]!), 'utf8');
   const results = validateDocuments(documents, catalog ? { catalog } : {});
-  for (const { uri } of documents) {
-    for (const diagnostic of results.get(uri) ?? []) {
-      io.stdout(formatDiagnostic(uri, diagnostic));
-      problems++;
-      if (diagnostic.severity === 'error') errors++;
-    }
-  }
+  for (const { uri } of documents) for (const diagnostic of results.get(uri) ?? []) findings.push({ file: uri, diagnostic });
+  findings.sort((a, b) => shown.indexOf(a.file) - shown.indexOf(b.file));
+  if (format === 'text') for (const finding of findings) io.stdout(textLine(finding));
+  else io.stdout(formatReport({ files: shown, findings }, format, PACKAGE_VERSION));
+  const errors = findings.filter((f) => f.diagnostic.severity === 'error').length;
+  const problems = findings.length;
   io.stderr(problems === 0
     ? `${files.length} document${files.length === 1 ? '' : 's'} OK`
     : `${problems} problem${problems === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'}, ${problems - errors} warning${problems - errors === 1 ? '' : 's'}) in ${files.length} document${files.length === 1 ? '' : 's'}`);
   return problems === 0 ? 0 : 1;
+}
+
+function notADocument(): Finding['diagnostic'] {
+  const start = { line: 0, character: 0 };
+  return {
+    range: { offset: 0, length: 0, start, end: start }, severity: 'error', source: 'syntax', code: 'cli/unknown-kind',
+    message: `Not a Netmon document: the name must end with ${Object.values(DOCUMENT_SUFFIXES).join(', ')}`,
+  };
 }

@@ -1,0 +1,139 @@
+// New documents for "Netmon: New Test Document…": a commented, valid document of each kind
+// with every required field and the common optional ones, ready to deploy (test), run
+// (instant) or apply to a view (filter). Comments say what a field does and what to change.
+import type { EnterpriseTestType } from '../api/types';
+import { DOCUMENT_SUFFIXES, type DocumentKind } from './kinds';
+
+export type TemplateId = EnterpriseTestType | 'instant-http-server' | 'instant-agent-to-server' | 'filter';
+
+export interface TemplateInfo { id: TemplateId; kind: DocumentKind; label: string; description: string; usesEnterpriseAgents: boolean }
+
+export const TEMPLATES: readonly TemplateInfo[] = [
+  { id: 'agent-to-server', kind: 'test', label: 'Network test (agent-to-server)', description: 'loss, latency and path from enterprise agents to a server', usesEnterpriseAgents: true },
+  { id: 'agent-to-agent', kind: 'test', label: 'Agent-to-agent test', description: 'the network between two enterprise agents', usesEnterpriseAgents: true },
+  { id: 'http-server', kind: 'test', label: 'HTTP server test', description: 'availability and timing of a URL', usesEnterpriseAgents: true },
+  { id: 'page-load', kind: 'test', label: 'Page load test', description: 'a page and everything it loads, in a browser', usesEnterpriseAgents: true },
+  { id: 'web-transactions', kind: 'test', label: 'Web transaction test', description: 'a scripted user journey', usesEnterpriseAgents: true },
+  { id: 'dns-server', kind: 'test', label: 'DNS server test', description: 'answers of DNS servers for a domain', usesEnterpriseAgents: true },
+  { id: 'dns-trace', kind: 'test', label: 'DNS trace test', description: 'the delegation chain of a domain', usesEnterpriseAgents: true },
+  { id: 'dns-dnssec', kind: 'test', label: 'DNSSEC test', description: 'the DNSSEC chain of trust of a domain', usesEnterpriseAgents: true },
+  { id: 'instant-http-server', kind: 'instant', label: 'Instant HTTP test (endpoint agents)', description: 'run once now from users\' machines', usesEnterpriseAgents: false },
+  { id: 'instant-agent-to-server', kind: 'instant', label: 'Instant network test (endpoint agents)', description: 'run once now from users\' machines', usesEnterpriseAgents: false },
+  { id: 'filter', kind: 'filter', label: 'Search filter', description: 'which sessions the Netmon view lists', usesEnterpriseAgents: false },
+];
+
+export interface TemplateAgent { agentId: string | number; name?: string }
+
+export interface TemplateOptions {
+  /** Enterprise agents to run the test from; a placeholder agent when none. */
+  agents?: readonly TemplateAgent[];
+  testName?: string;
+}
+
+/** Stands in when no agent is known (the demo account's first enterprise agent). */
+const PLACEHOLDER_AGENTS: readonly TemplateAgent[] = [{ agentId: 1000, name: 'replace with your agents: completion lists them' }, { agentId: 1037 }];
+
+export function templateInfo(id: TemplateId): TemplateInfo {
+  const info = TEMPLATES.find((t) => t.id === id);
+  if (!info) throw new Error(`no document template "${id}"`);
+  return info;
+}
+
+/** A file name for the new document, e.g. `new-http-server-test.netmon-test.json`. */
+export function templateFileName(id: TemplateId, testName?: string): string {
+  const base = (testName ?? `new ${id}`).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'netmon';
+  return `${base}${DOCUMENT_SUFFIXES[templateInfo(id).kind]}`;
+}
+
+export function newDocumentText(id: TemplateId, options: TemplateOptions = {}): string {
+  const info = templateInfo(id);
+  if (info.kind === 'filter') return filterText();
+  if (info.kind === 'instant') return instantText(id === 'instant-http-server' ? 'http-server' : 'agent-to-server', options.testName ?? info.label);
+  return testText(id as EnterpriseTestType, options.testName ?? `New ${info.label.toLowerCase()}`, options.agents?.length ? options.agents : PLACEHOLDER_AGENTS.slice(0, 1));
+}
+
+function testText(type: EnterpriseTestType, testName: string, agents: readonly TemplateAgent[]): string {
+  const lines = [
+    `// A ${type} test. Deploy it with the "Create" lens above (or \`netmon apply\`); after that`,
+    '// the lens updates it, and "deployments" below records where it runs. Ctrl+Space lists the fields.',
+    '{',
+    `  "type": ${JSON.stringify(type)},`,
+    `  "testName": ${JSON.stringify(testName)},`,
+    '  // Seconds between rounds: 60, 120, 300, 600, 900, 1800 or 3600.',
+    '  "interval": 300,',
+    '  // 1 runs the test, 0 keeps it deployed but paused.',
+    '  "enabled": 1,',
+    '  // Enterprise agents that run the test.',
+    '  "agents": [',
+    ...agents.map((agent, index) => `    { "agentId": ${agentIdJson(agent.agentId)} }${index < agents.length - 1 ? ',' : ''}${agent.name ? ` // ${oneLine(agent.name)}` : ''}`),
+    '  ],',
+    ...targetLines(type, agents),
+    '}',
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+function targetLines(type: EnterpriseTestType, agents: readonly TemplateAgent[]): string[] {
+  switch (type) {
+    case 'agent-to-server':
+      return ['  // Host name or IP, optionally with :port.', '  "server": "www.example.com"'];
+    case 'agent-to-agent': {
+      const target = PLACEHOLDER_AGENTS.find((p) => !agents.some((a) => String(a.agentId) === String(p.agentId))) ?? PLACEHOLDER_AGENTS[1]!;
+      return ['  // The enterprise agent at the other end.', `  "targetAgentId": ${agentIdJson(target.agentId)}`];
+    }
+    case 'http-server':
+    case 'page-load':
+      return ['  // The URL to fetch.', '  "url": "https://www.example.com/"'];
+    case 'web-transactions':
+      return ['  "url": "https://www.example.com/",', '  // Selenium-style script run against url.',
+        `  "transactionScript": ${JSON.stringify("await driver.get('https://www.example.com/');")}`];
+    case 'dns-server':
+    case 'dns-trace':
+    case 'dns-dnssec':
+      return ['  // The domain to query.', '  "domain": "example.com"'];
+  }
+}
+
+function instantText(type: 'http-server' | 'agent-to-server', testName: string): string {
+  const target = type === 'http-server'
+    ? ['  // The URL each endpoint agent fetches.', '  "url": "https://www.example.com/",']
+    : ['  // The server each endpoint agent reaches.', '  "serverName": "www.example.com",'];
+  const lines = [
+    `// An instant ${type} test run from users' machines (endpoint agents): "Run" lens above.`,
+    '{',
+    `  "type": ${JSON.stringify(type)},`,
+    `  "testName": ${JSON.stringify(testName)},`,
+    ...target,
+    '  // How many endpoint agents run it at most.',
+    '  "maxMachines": 5',
+    '}',
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+function filterText(): string {
+  return [
+    '// A search filter for the Netmon view: "Apply to View" lens above. Values of one key are',
+    '// ORed, keys are ANDed. Ctrl+Space lists the keys the target accepts and their values.',
+    '{',
+    '  // user-sessions, web, network or network-topology.',
+    '  "target": "user-sessions",',
+    '  "searchFilters": [',
+    '    { "key": "connection", "values": ["Wireless"] }',
+    '  ],',
+    '  // The time range: 1h, 12h, 1d, 7d… (or "from" and "to").',
+    '  "window": "1d"',
+    '}',
+    '',
+  ].join('\n');
+}
+
+function agentIdJson(agentId: string | number): string {
+  return /^[0-9]+$/.test(String(agentId)) ? String(Number(agentId)) : JSON.stringify(String(agentId));
+}
+
+/** A name from the account goes into a comment: one line, and never ends the comment early. */
+function oneLine(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').slice(0, 80);
+}

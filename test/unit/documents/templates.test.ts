@@ -1,0 +1,30 @@
+// Every new document is valid as written (no diagnostic at all), for every kind, with and
+// without agents; names from the account stay inside their comment.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { newDocumentText, parseDocument, templateFileName, TEMPLATES, validateDocument } from '../../../src/documents';
+
+for (const template of TEMPLATES) {
+  test(`${template.id}: a new document has no diagnostics`, () => {
+    for (const agents of [undefined, [{ agentId: 1074, name: 'Tokyo, JP' }, { agentId: '1000', name: 'Seattle */ "x": 1 \n // y' }]]) {
+      const text = newDocumentText(template.id, { agents });
+      const { diagnostics } = validateDocument(template.kind, text);
+      assert.deepEqual(diagnostics.map((d) => `${d.range.start.line + 1}: ${d.message}`), [], text);
+      assert.match(text, /^\/\/ /, 'it starts by saying what it is');
+    }
+  });
+}
+
+test('chosen agents are the document\'s agents, named in a comment that cannot break out', () => {
+  const text = newDocumentText('http-server', { agents: [{ agentId: 1074, name: 'Tokyo, JP' }, { agentId: '1000', name: 'Seattle */ "x": 1 \n // y' }] });
+  const value = parseDocument(text).value as { agents: { agentId: number }[]; type: string };
+  assert.deepEqual(value.agents.map((a) => a.agentId), [1074, 1000]);
+  assert.match(text, /\{ "agentId": 1074 \}, \/\/ Tokyo, JP\n/);
+  assert.equal(Object.keys(value).includes('x'), false);
+});
+
+test('file names follow the kind', () => {
+  assert.equal(templateFileName('http-server'), 'new-http-server.netmon-test.json');
+  assert.equal(templateFileName('instant-agent-to-server', 'VPN check!'), 'vpn-check.netmon-instant.json');
+  assert.equal(templateFileName('filter'), 'new-filter.netmon-filter.json');
+});
