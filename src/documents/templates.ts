@@ -49,10 +49,14 @@ export function newDocumentText(id: TemplateId, options: TemplateOptions = {}): 
   const info = templateInfo(id);
   if (info.kind === 'filter') return filterText();
   if (info.kind === 'instant') return instantText(id === 'instant-http-server' ? 'http-server' : 'agent-to-server', options.testName ?? info.label);
-  return testText(id as EnterpriseTestType, options.testName ?? `New ${info.label.toLowerCase()}`, options.agents?.length ? options.agents : PLACEHOLDER_AGENTS.slice(0, 1));
+  const agents = options.agents?.length ? options.agents : PLACEHOLDER_AGENTS.slice(0, 1);
+  return testText(id as EnterpriseTestType, options.testName ?? `New ${info.label.toLowerCase()}`, agents);
 }
 
-function testText(type: EnterpriseTestType, testName: string, agents: readonly TemplateAgent[]): string {
+function testText(type: EnterpriseTestType, testName: string, picked: readonly TemplateAgent[]): string {
+  // Agent-to-agent: of several agents picked, the last is the far end, the others run it.
+  const agents = type === 'agent-to-agent' && picked.length > 1 ? picked.slice(0, -1) : picked;
+  const farEnd = type === 'agent-to-agent' && picked.length > 1 ? picked.at(-1) : undefined;
   const lines = [
     `// A ${type} test. Deploy it with the "Create" lens above (or \`netmon apply\`); after that`,
     '// the lens updates it, and "deployments" below records where it runs. Ctrl+Space lists the fields.',
@@ -67,19 +71,19 @@ function testText(type: EnterpriseTestType, testName: string, agents: readonly T
     '  "agents": [',
     ...agents.map((agent, index) => `    { "agentId": ${agentIdJson(agent.agentId)} }${index < agents.length - 1 ? ',' : ''}${agent.name ? ` // ${oneLine(agent.name)}` : ''}`),
     '  ],',
-    ...targetLines(type, agents),
+    ...targetLines(type, agents, farEnd),
     '}',
   ];
   return `${lines.join('\n')}\n`;
 }
 
-function targetLines(type: EnterpriseTestType, agents: readonly TemplateAgent[]): string[] {
+function targetLines(type: EnterpriseTestType, agents: readonly TemplateAgent[], farEnd: TemplateAgent | undefined): string[] {
   switch (type) {
     case 'agent-to-server':
       return ['  // Host name or IP, optionally with :port.', '  "server": "www.example.com"'];
     case 'agent-to-agent': {
-      const target = PLACEHOLDER_AGENTS.find((p) => !agents.some((a) => String(a.agentId) === String(p.agentId))) ?? PLACEHOLDER_AGENTS[1]!;
-      return ['  // The enterprise agent at the other end.', `  "targetAgentId": ${agentIdJson(target.agentId)}`];
+      const target = farEnd ?? PLACEHOLDER_AGENTS.find((p) => !agents.some((a) => String(a.agentId) === String(p.agentId))) ?? PLACEHOLDER_AGENTS[1]!;
+      return [`  // The enterprise agent at the other end${target.name ? ` (${oneLine(target.name)})` : ''}.`, `  "targetAgentId": ${agentIdJson(target.agentId)}`];
     }
     case 'http-server':
     case 'page-load':

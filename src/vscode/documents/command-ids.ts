@@ -10,4 +10,5 @@ export const COMMANDS = {
   plan: 'netmon.documents.plan',
   apply: 'netmon.documents.apply',
   refreshCatalog: 'netmon.documents.refreshCatalog',
+  newDocument: 'netmon.documents.new',
 } as const;

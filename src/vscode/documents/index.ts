@@ -18,6 +18,7 @@ import { DocumentDiagnostics } from './diagnostics';
 import { askInstantAnswers, checkInstantDocument, instantDocument, offerToSave, type InstantAnswers } from './instant-command';
 import { registerLanguageFeatures } from './language';
 import { DocumentLenses } from './lenses';
+import { NewDocumentCommand } from './new-document';
 import { PlanCommands } from './plan-commands';
 import { RESULTS_SCHEME, ResultsDocuments } from './results';
 import { runFilter, runInstantTest, type InstantRunResult } from './run';
@@ -41,6 +42,7 @@ export function registerDocuments(context: vscode.ExtensionContext, connection: 
   const lenses = new DocumentLenses(connection, bindings);
   const tests = new TestCommands(connection, bindings, prompts, () => { lenses.refresh(); catalog.learnedChanged(); });
   const plans = new PlanCommands(connection, bindings, results, prompts);
+  const newDocument = new NewDocumentCommand(connection, catalog, prompts);
   context.subscriptions.push(
     log, catalog, diagnostics, results, lenses,
     vscode.workspace.registerTextDocumentContentProvider(RESULTS_SCHEME, results),
@@ -58,6 +60,7 @@ export function registerDocuments(context: vscode.ExtensionContext, connection: 
   };
 
   registerCommands(context, {
+    [COMMANDS.newDocument]: () => reporting('Creating the document', () => newDocument.run()),
     [COMMANDS.create]: (uri) => tests.create(uri),
     [COMMANDS.update]: (uri) => tests.update(uri),
     [COMMANDS.delete]: (uri) => tests.delete(uri),

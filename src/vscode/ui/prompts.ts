@@ -1,18 +1,24 @@
-// The questions that guard writes: a modal confirmation and the save dialog. Commands get
+// The questions that guard writes and shape what is written: a modal confirmation, a
+// choice from a list, and the save dialog. Commands get
 // this object, never an argument that answers for the user. Outside production mode the
 // extension-host suites may answer in the user's place (through activate()'s test API);
 // every question is still asked through here, so a suite sees what the user would see.
 import * as vscode from 'vscode';
 import { neutralize } from '../../analysis/text/untrusted';
 import { showInfo, showModal } from './notify';
+import { pick } from './quick-pick';
 
 export interface ConfirmPrompt { kind: 'confirm'; message: string; detail: string; actions: readonly string[] }
 export interface OfferPrompt { kind: 'offer'; message: string; actions: readonly string[] }
 export interface SavePrompt { kind: 'save'; title: string; defaultUri?: vscode.Uri }
-export type Prompt = ConfirmPrompt | OfferPrompt | SavePrompt;
+export interface ChoosePrompt { kind: 'choose'; title: string; labels: readonly string[]; many: boolean }
+export type Prompt = ConfirmPrompt | OfferPrompt | SavePrompt | ChoosePrompt;
 
-/** Answers a prompt: an action's title for `confirm`, a file for `save`, undefined to cancel. */
-export type PromptResponder = (prompt: Prompt) => string | vscode.Uri | undefined;
+/**
+ * Answers a prompt: an action's title for `confirm`, a file for `save`, a label (or, for a
+ * multi-choice, labels) for `choose`; undefined to cancel.
+ */
+export type PromptResponder = (prompt: Prompt) => string | readonly string[] | vscode.Uri | undefined;
 
 export class Prompts {
   private responder: PromptResponder | undefined;
@@ -42,6 +48,26 @@ export class Prompts {
       return actions.find((action) => action === answer);
     }
     return showInfo(message, ...actions);
+  }
+
+  /** A quick pick of the caller's items (neutralised as every quick pick is). */
+  async choose<T extends vscode.QuickPickItem>(items: readonly T[], options: { title: string; placeHolder?: string }): Promise<T | undefined> {
+    if (this.responder) {
+      const answer = this.responder({ kind: 'choose', title: options.title, labels: items.map((i) => i.label), many: false });
+      return items.find((item) => item.label === answer);
+    }
+    return pick(items, { ...options, ignoreFocusOut: true });
+  }
+
+  /** A multi-select quick pick; items with `picked` start selected. */
+  async chooseMany<T extends vscode.QuickPickItem>(items: readonly T[], options: { title: string; placeHolder?: string }): Promise<T[] | undefined> {
+    if (this.responder) {
+      const answer = this.responder({ kind: 'choose', title: options.title, labels: items.map((i) => i.label), many: true });
+      if (answer === undefined || answer instanceof vscode.Uri) return undefined;
+      const labels = typeof answer === 'string' ? [answer] : answer;
+      return items.filter((item) => labels.includes(item.label));
+    }
+    return pick(items, { ...options, canPickMany: true, ignoreFocusOut: true });
   }
 
   async saveLocation(options: vscode.SaveDialogOptions & { title: string }): Promise<vscode.Uri | undefined> {

@@ -23,6 +23,14 @@ test('chosen agents are the document\'s agents, named in a comment that cannot b
   assert.equal(Object.keys(value).includes('x'), false);
 });
 
+test('agent-to-agent: of several agents picked, the last is the far end and the others run the test', () => {
+  const value = parseDocument(newDocumentText('agent-to-agent', { agents: [{ agentId: 1074 }, { agentId: 1000 }, { agentId: 1037, name: 'New York' }] })).value as { agents: { agentId: number }[]; targetAgentId: number };
+  assert.deepEqual(value.agents.map((a) => a.agentId), [1074, 1000]);
+  assert.equal(value.targetAgentId, 1037);
+  const single = parseDocument(newDocumentText('agent-to-agent', { agents: [{ agentId: 1000 }] })).value as { targetAgentId: number };
+  assert.equal(single.targetAgentId, 1037, 'one agent picked: a placeholder far end that is not that agent');
+});
+
 test('file names follow the kind', () => {
   assert.equal(templateFileName('http-server'), 'new-http-server.netmon-test.json');
   assert.equal(templateFileName('instant-agent-to-server', 'VPN check!'), 'vpn-check.netmon-instant.json');

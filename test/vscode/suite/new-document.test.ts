@@ -1,0 +1,91 @@
+// "Netmon: New Test Document…" for every kind: the document is written where the user
+// chose, opened, runs from the enterprise agents the user picked (named in comments), and
+// has no diagnostic at all — while a broken copy of it would.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { after, before, describe, it } from 'mocha';
+import * as vscode from 'vscode';
+import { TEMPLATES } from '../../../src/documents/templates';
+import type { RunningEmulator } from '../../../src/emulator';
+import { waitFor } from '../helpers';
+import { closeEditors, workspaceScratch } from './documents-fixture';
+import { answeringPrompts, DEMO_CREDENTIALS, netmonApi, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+
+/** Diagnostics of every source: the JSON language service checks the schema, Netmon the rules. */
+function anyDiagnostics(uri: vscode.Uri, accept: (found: vscode.Diagnostic[]) => boolean): Promise<vscode.Diagnostic[]> {
+  return waitFor(`diagnostics of ${uri.path}`, () => {
+    const found = vscode.languages.getDiagnostics(uri);
+    return accept(found) ? found : undefined;
+  }, 10_000);
+}
+
+describe('New Test Document', () => {
+  let emulator: RunningEmulator;
+  let scratch: ReturnType<typeof workspaceScratch>;
+  before(async () => {
+    await netmonApi();
+    emulator = await startControlledEmulator();
+    // A deployed test, so the catalog knows (learns) enterprise agents of the account.
+    const created = await fetch(`${emulator.url}/v7/tests/agent-to-server`, {
+      method: 'POST', headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ testName: 'agents to learn', interval: 300, agents: [{ agentId: 1000 }, { agentId: 1037 }], server: 'example.net' }),
+    });
+    assert.equal(created.status, 201);
+    await signInTo(emulator);
+    await vscode.commands.executeCommand('netmon.documents.refreshCatalog');
+    scratch = workspaceScratch('new-documents');
+  });
+  after(async () => {
+    await closeEditors();
+    scratch.remove();
+    await signOut();
+    await emulator.close();
+  });
+
+  for (const template of TEMPLATES) {
+    it(`${template.label}: written, opened and free of diagnostics`, async function () {
+      this.timeout(30_000);
+      const target = vscode.Uri.joinPath(scratch.folder, `new-${template.id}.netmon-${template.kind}.json`);
+      const offered: string[][] = [];
+      const { result: uri } = await answeringPrompts((prompt) => {
+        if (prompt.kind === 'choose' && !prompt.many) return template.label;
+        if (prompt.kind === 'choose') { offered.push([...prompt.labels]); return prompt.labels.slice(0, 2); }
+        if (prompt.kind === 'save') return target;
+        return undefined;
+      }, () => vscode.commands.executeCommand<vscode.Uri | undefined>('netmon.documents.new'));
+      assert.equal(uri?.toString(), target.toString());
+      assert.ok(existsSync(target.fsPath));
+      const editor = vscode.window.activeTextEditor;
+      assert.equal(editor?.document.uri.toString(), target.toString(), 'the new document is open');
+      const text = editor.document.getText();
+      if (template.usesEnterpriseAgents) {
+        assert.equal(offered.length, 1, 'the account\'s enterprise agents were offered');
+        for (const name of offered[0]!.slice(0, 2)) assert.ok(text.includes(name), `${name} is named in the document`);
+      }
+      // Diagnostics run on it: a broken copy gets one, the document as written gets none.
+      const broken = new vscode.WorkspaceEdit();
+      broken.insert(target, editor.document.positionAt(text.lastIndexOf('}')), '  "notAField": ,\n');
+      await vscode.workspace.applyEdit(broken);
+      await anyDiagnostics(target, (found) => found.length > 0);
+      const restore = new vscode.WorkspaceEdit();
+      restore.replace(target, new vscode.Range(editor.document.positionAt(0), editor.document.positionAt(editor.document.getText().length)), text);
+      await vscode.workspace.applyEdit(restore);
+      // Neither the JSON language service (schema) nor Netmon's rules find anything; Netmon's
+      // rules run on every change, so the second edit has been checked by them too.
+      await anyDiagnostics(target, (found) => found.length === 0);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      assert.deepEqual(vscode.languages.getDiagnostics(target).map((d) => `${d.source}: ${d.message}`), []);
+      await editor.document.save();
+    });
+  }
+
+  it('refuses to overwrite an existing file and says so', async () => {
+    const target = vscode.Uri.joinPath(scratch.folder, 'new-filter.netmon-filter.json');
+    assert.ok(existsSync(target.fsPath), 'written by the filter case above');
+    const { result } = await answeringPrompts((prompt) => {
+      if (prompt.kind === 'choose') return 'Search filter';
+      return prompt.kind === 'save' ? target : undefined;
+    }, () => vscode.commands.executeCommand<vscode.Uri | undefined>('netmon.documents.new'));
+    assert.equal(result, undefined);
+  });
+});
