@@ -79,6 +79,30 @@ describe('New Test Document', () => {
     });
   }
 
+  it('snippets: an empty test document file completes to each of the eight types; a filter list to a filter entry', async function () {
+    this.timeout(30_000);
+    const labels = async (name: string, text: string, at: string): Promise<string[]> => {
+      const uri = vscode.Uri.joinPath(scratch.folder, name);
+      await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+      const document = await vscode.workspace.openTextDocument(uri);
+      await vscode.window.showTextDocument(document);
+      const position = document.positionAt(text.indexOf(at) + at.length);
+      // The JSON language service reads the schema on first use: ask again until it has.
+      for (let attempt = 0; ; attempt++) {
+        const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, position);
+        const found = list.items.map((item) => (typeof item.label === 'string' ? item.label : item.label.label));
+        if (found.some((label) => label.endsWith('test') || label === 'Filter entry') || attempt === 40) return found;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    };
+    const offered = await labels('empty.netmon-test.json', '', '');
+    for (const label of ['Network test (agent-to-server)', 'Agent-to-agent test', 'DNS trace test', 'DNS server test', 'DNSSEC test', 'HTTP server test', 'Page load test', 'Web transaction test']) {
+      assert.ok(offered.includes(label), `${label} in ${offered.join(', ')}`);
+    }
+    const entries = await labels('entries.netmon-filter.json', '{\n  "target": "web",\n  "searchFilters": [\n    \n  ]\n}\n', '"searchFilters": [\n    ');
+    assert.ok(entries.includes('Filter entry'), entries.join(', '));
+  });
+
   it('refuses to overwrite an existing file and says so', async () => {
     const target = vscode.Uri.joinPath(scratch.folder, 'new-filter.netmon-filter.json');
     assert.ok(existsSync(target.fsPath), 'written by the filter case above');
