@@ -15,6 +15,7 @@ import { ConnectionStatusBar } from './status-bar';
 import { Prompts } from './ui/prompts';
 import type { NetmonExtensionApi } from './test-api';
 import { registerTreeCommands } from './tree/commands';
+import { registerWalkthrough } from './walkthrough';
 import { NetmonTreeProvider } from './tree/provider';
 import { QueryState } from './tree/query-state';
 
@@ -57,6 +58,7 @@ export function activate(context: vscode.ExtensionContext): NetmonExtensionApi |
   const details = registerItemCommands(context, connection, prompts);
   const documents = registerDocuments(context, connection, prompts);
   registerPanels(context, connection, log, () => query.timeOptions());
+  registerWalkthrough(context, connection);
   void vscode.commands.executeCommand('setContext', 'netmon.connected', false);
 
   const ready = connection.restore().catch((error: unknown) => {
