@@ -11,4 +11,5 @@ export const COMMANDS = {
   apply: 'netmon.documents.apply',
   refreshCatalog: 'netmon.documents.refreshCatalog',
   newDocument: 'netmon.documents.new',
+  runNow: 'netmon.documents.runNow',
 } as const;

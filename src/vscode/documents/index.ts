@@ -80,6 +80,21 @@ export function registerDocuments(context: vscode.ExtensionContext, connection: 
       if (answer !== 'Run') return undefined;
       return runInstantTest(parsed.value, results, { client: connection.requireClient(), prompts });
     }),
+    [COMMANDS.runNow]: (uri) => reporting('Running the test now', async () => {
+      requireTrustedWorkspace('Running a test now');
+      const document = await workspaceDocument(uri);
+      const { parsed, diagnostics: problems } = lib().validateDocument('test', document.getText());
+      const error = problems.find((d) => d.severity === 'error');
+      if (error) throw new Error(`line ${error.range.start.line + 1}: ${error.message}; fix the document first`);
+      const plan = lib().runNowPlan(parsed.value);
+      if (!plan) throw new Error('Run Now runs agent-to-server and http-server tests (the kinds the instant-test API has); deploy this one to see it run');
+      const request = lib().instantTestRequest(plan.instant);
+      const detail = `${instantDetail(request.type, request.body)}\n\nNot carried over from the document:\n${plan.notCarried.map((n) => `- ${n.field}: ${n.why}`).join('\n')}\nNothing is deployed.`;
+      const answer = await prompts.confirm(`Run "${String(request.body['testName'])}" once now from endpoint agents?`, detail, 'Run Now');
+      if (answer !== 'Run Now') return undefined;
+      const from = vscode.workspace.asRelativePath(document.uri);
+      return runInstantTest(plan.instant, results, { client: connection.requireClient(), prompts, notCarried: plan.notCarried, from });
+    }),
     [COMMANDS.runFilter]: (uri) => reporting('Running the filter', async () => {
       const document = await workspaceDocument(uri);
       const { parsed, diagnostics: problems } = lib().validateDocument('filter', document.getText());

@@ -11,6 +11,9 @@ import { COMMANDS } from './command-ids';
 import type { BindingWriter } from './bindings';
 import { deployTarget } from './target';
 
+/** Types the instant-test API has (a cheap look at the text: the command checks properly). */
+const RUN_NOW_TYPE = /"type"\s*:\s*"(agent-to-server|http-server)"/;
+
 export class DocumentLenses implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.changed.event;
@@ -40,9 +43,11 @@ export class DocumentLenses implements vscode.CodeLensProvider, vscode.Disposabl
     const bound = lib().findBinding(bindings, target.connectionKey, target.aidKey);
     const others = bindings.filter((b) => b !== bound).map((b) => untrustedLine(`${b.connectionKey}/${b.aid}: ${b.testId}`, 80));
     const elsewhere = others.length > 0 ? ` · also deployed on ${others.join(', ')}` : '';
+    const runNow = RUN_NOW_TYPE.test(text) ? [lens('$(play) Run Now', COMMANDS.runNow, document.uri)] : [];
     if (!bound) {
       return [
         lens(`$(cloud-upload) Create in ${target.groupLabel}`, COMMANDS.create, document.uri),
+        ...runNow,
         ...(others.length > 0 ? [lens(`Not deployed here${elsewhere}`, COMMANDS.plan, parentFolder(document.uri))] : []),
       ];
     }
@@ -54,6 +59,7 @@ export class DocumentLenses implements vscode.CodeLensProvider, vscode.Disposabl
       lens(boundTitle, COMMANDS.showBinding, document.uri),
       lens('$(sync) Update', COMMANDS.update, document.uri),
       lens('$(trash) Delete', COMMANDS.delete, document.uri),
+      ...runNow,
     ];
   }
 

@@ -13,7 +13,13 @@ const MAX_FILTER_RECORDS = 500;
 const POLL_TIMEOUT_MS = 5 * 60_000;
 const OPEN_METRICS = 'netmon.openMetrics';
 
-export interface InstantRunOptions { client: NetmonClient; prompts: Prompts; pollMs?: number; aid?: string }
+export interface InstantRunOptions {
+  client: NetmonClient; prompts: Prompts; pollMs?: number; aid?: string;
+  /** Run Now of a test document: the fields it could not carry over, shown with the results. */
+  notCarried?: readonly { field: string; why: string }[];
+  /** The document the run came from, named in the results. */
+  from?: string;
+}
 
 export interface InstantRunResult { testId: number; type: EndpointTestType; records: unknown[]; document: vscode.TextDocument }
 
@@ -33,7 +39,8 @@ export async function runInstantTest(value: unknown, results: ResultsDocuments, 
     return records && { testId, records };
   });
   if (!polled) return undefined;
-  const text = JSON.stringify({ testId: polled.testId, type: request.type, testName, results: polled.records }, null, 2);
+  const origin = options.from === undefined ? {} : { runNowOf: options.from, notCarriedOver: options.notCarried ?? [] };
+  const text = JSON.stringify({ testId: polled.testId, type: request.type, testName, ...origin, results: polled.records }, null, 2);
   const document = await results.show(`instant-${polled.testId}.json`, text);
   void offerMetricsPanel(options.prompts, polled.testId, polled.records.length);
   return { testId: polled.testId, type: request.type, records: polled.records, document };

@@ -117,6 +117,34 @@ describe('deploying and running documents', () => {
     assert.ok(vscode.window.visibleTextEditors.some((editor) => editor.document.uri.toString() === run.document.uri.toString()));
   });
 
+  it('Run Now on an http-server test document runs it as an instant test, shows the results beside it and deploys nothing', async function () {
+    this.timeout(30_000);
+    const uri = writeDocument(scratch.path, 'run-now.netmon-test.json',
+      '{\n  "type": "http-server",\n  "testName": "Portal before deploy",\n  "interval": 300,\n  "agents": [{ "agentId": 1000 }],\n  "url": "https://portal.example.com/"\n}\n');
+    const document = await openDocument(uri);
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
+    assert.ok(lenses.some((lens) => lens.command?.command === 'netmon.documents.runNow'), 'a Run Now lens');
+    const before = (await apiGet<EnterpriseTestResponse>(emulator, '/v7/tests')).test.length;
+    const { result: run, prompts: asked } = await answeringPrompts(acceptConfirmations,
+      () => vscode.commands.executeCommand<{ testId: number; records: unknown[]; document: vscode.TextDocument } | undefined>('netmon.documents.runNow', uri));
+    assert.ok(run, 'the run reported a failure');
+    const detail = asked[0]?.kind === 'confirm' ? asked[0].detail : '';
+    assert.match(detail, /https:\/\/portal\.example\.com\/ on up to 5 endpoint agents/);
+    assert.match(detail, /- agents: instant tests run on endpoint agents/);
+    assert.match(detail, /- interval: an instant test runs once/);
+    const shown = JSON.parse(run.document.getText()) as { testName: string; runNowOf: string; notCarriedOver: { field: string }[]; results: unknown[] };
+    assert.equal(shown.testName, 'Portal before deploy (run now)');
+    assert.match(shown.runNowOf, /run-now\.netmon-test\.json$/);
+    assert.deepEqual(shown.notCarriedOver.map((n) => n.field), ['agents', 'interval']);
+    assert.ok(shown.results.length > 0);
+    const columns = vscode.window.visibleTextEditors.map((editor) => [editor.document.uri.toString(), editor.viewColumn]);
+    const resultColumn = columns.find(([shownUri]) => shownUri === run.document.uri.toString())?.[1];
+    const documentColumn = columns.find(([shownUri]) => shownUri === document.uri.toString())?.[1];
+    assert.ok(resultColumn !== undefined && documentColumn !== undefined && resultColumn !== documentColumn, 'the results are beside the document');
+    assert.equal((await apiGet<EnterpriseTestResponse>(emulator, '/v7/tests')).test.length, before, 'no scheduled test was created');
+    assert.equal(readFileSync(uri.fsPath, 'utf8').includes('deployments'), false);
+  });
+
   it('Run Instant Test… runs the answers and saves them as a document', async function () {
     this.timeout(30_000);
     const saveTo = vscode.Uri.file(join(scratch.path, 'asked.netmon-instant.json'));
