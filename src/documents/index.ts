@@ -17,6 +17,7 @@ export * from './deployed';
 export * from './apply-journal';
 export * from './templates';
 export * from './run-now';
+export * from './import';
 export { duplicateTestNameDiagnostics, type WorkspaceDocument } from './rules/workspace-rules';
 export { isEnterpriseTestType } from './rules/test-rules';
 export { isFilterTarget } from './rules/filter-rules';

@@ -12,4 +12,5 @@ export const COMMANDS = {
   refreshCatalog: 'netmon.documents.refreshCatalog',
   newDocument: 'netmon.documents.new',
   runNow: 'netmon.documents.runNow',
+  importTests: 'netmon.documents.import',
 } as const;

@@ -18,6 +18,7 @@ import { DocumentDiagnostics } from './diagnostics';
 import { askInstantAnswers, checkInstantDocument, instantDocument, offerToSave, type InstantAnswers } from './instant-command';
 import { registerLanguageFeatures } from './language';
 import { DocumentLenses } from './lenses';
+import { ImportCommand } from './import-command';
 import { NewDocumentCommand } from './new-document';
 import { PlanCommands } from './plan-commands';
 import { RESULTS_SCHEME, ResultsDocuments } from './results';
@@ -43,6 +44,7 @@ export function registerDocuments(context: vscode.ExtensionContext, connection: 
   const tests = new TestCommands(connection, bindings, prompts, () => { lenses.refresh(); catalog.learnedChanged(); });
   const plans = new PlanCommands(connection, bindings, results, prompts);
   const newDocument = new NewDocumentCommand(connection, catalog, prompts);
+  const importer = new ImportCommand(connection, bindings, prompts);
   context.subscriptions.push(
     log, catalog, diagnostics, results, lenses,
     vscode.workspace.registerTextDocumentContentProvider(RESULTS_SCHEME, results),
@@ -61,6 +63,11 @@ export function registerDocuments(context: vscode.ExtensionContext, connection: 
 
   registerCommands(context, {
     [COMMANDS.newDocument]: () => reporting('Creating the document', () => newDocument.run()),
+    [COMMANDS.importTests]: async (folder) => {
+      const result = await reporting('Importing the deployed tests', () => importer.run(folder));
+      lenses.refresh();
+      return result;
+    },
     [COMMANDS.create]: (uri) => tests.create(uri),
     [COMMANDS.update]: (uri) => tests.update(uri),
     [COMMANDS.delete]: (uri) => tests.delete(uri),

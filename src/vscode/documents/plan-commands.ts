@@ -147,14 +147,15 @@ function report(result: ApplyResult): void {
   }
 }
 
-async function folderFrom(argument: unknown): Promise<vscode.Uri | undefined> {
+/** The folder a command works on: its argument (a workspace folder), else one the user picks. */
+export async function folderFrom(argument: unknown, openLabel = 'Plan this folder'): Promise<vscode.Uri | undefined> {
   if (argument !== undefined) {
     const folder = workspaceUri(argument, 'a folder');
-    if (!((await vscode.workspace.fs.stat(folder)).type & vscode.FileType.Directory)) throw new Error(`${vscode.workspace.asRelativePath(folder)} is not a folder: Plan and Apply work on a folder of .netmon-test.json documents`);
+    if (!((await vscode.workspace.fs.stat(folder)).type & vscode.FileType.Directory)) throw new Error(`${vscode.workspace.asRelativePath(folder)} is not a folder: this command works on a folder of .netmon-test.json documents`);
     return folder;
   }
   const picked = await vscode.window.showOpenDialog({
-    canSelectFolders: true, canSelectFiles: false, canSelectMany: false, openLabel: 'Plan this folder',
+    canSelectFolders: true, canSelectFiles: false, canSelectMany: false, openLabel,
     defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri, title: 'Folder of .netmon-test.json documents',
   });
   return picked?.[0];

@@ -1,0 +1,67 @@
+// "Import Deployed Tests…": one bound test document per deployed enterprise test, so a team
+// can start managing what already exists as code. The text depends only on the test, so a
+// second import writes the same bytes; tests some document is already bound to are left out.
+import type { AgentRef } from '../api/types';
+import { setBinding } from './binding';
+import type { DeployedTest } from './plan';
+import { isEnterpriseTestType } from './rules/test-rules';
+import { ALL_TEST_TARGET_FIELDS } from './fields';
+
+export interface ImportTarget { serviceKey: string; aidKey: string }
+
+export interface ImportedDocument { testId: number; fileName: string; text: string }
+
+export interface ImportPlan {
+  write: ImportedDocument[];
+  /** Deployed tests not written, and why. */
+  skipped: { testId: number; testName: string; reason: string }[];
+}
+
+type NamedAgent = AgentRef & { agentName?: unknown };
+
+export function planImport(tests: readonly DeployedTest[], target: ImportTarget, alreadyBound: ReadonlySet<number>): ImportPlan {
+  const plan: ImportPlan = { write: [], skipped: [] };
+  for (const test of [...tests].sort((a, b) => a.testId - b.testId)) {
+    if (alreadyBound.has(test.testId)) plan.skipped.push({ testId: test.testId, testName: test.testName, reason: 'a document of this workspace is bound to it' });
+    else if (!isEnterpriseTestType(test.type)) plan.skipped.push({ testId: test.testId, testName: test.testName, reason: `type ${test.type} has no test document` });
+    else plan.write.push(importedDocument(test, target));
+  }
+  return plan;
+}
+
+export function importedDocument(test: DeployedTest, target: ImportTarget): ImportedDocument {
+  const agents = (test.agents as readonly NamedAgent[]).map((agent, index, all) => {
+    const name = typeof agent.agentName === 'string' && agent.agentName !== '' ? ` // ${oneLine(agent.agentName)}` : '';
+    return `    { "agentId": ${JSON.stringify(agentId(agent.agentId))} }${index < all.length - 1 ? ',' : ''}${name}`;
+  });
+  const targets = ALL_TEST_TARGET_FIELDS.filter((field) => test[field] !== undefined && test[field] !== '')
+    .map((field) => `  ${JSON.stringify(field)}: ${JSON.stringify(test[field])}`);
+  const lines = [
+    `// Imported from test ${test.testId} as deployed; edit it here and Update (or netmon apply).`,
+    '{',
+    `  "type": ${JSON.stringify(test.type)},`,
+    `  "testName": ${JSON.stringify(test.testName)},`,
+    `  "interval": ${JSON.stringify(test.interval)},`,
+    '  "agents": [',
+    ...agents,
+    `  ]${targets.length > 0 ? ',' : ''}`,
+    ...targets.map((line, index) => `${line}${index < targets.length - 1 ? ',' : ''}`),
+    '}',
+    '',
+  ];
+  const text = setBinding(lines.join('\n'), target.serviceKey, target.aidKey, test.testId);
+  return { testId: test.testId, fileName: `${slug(test.testName)}-${test.testId}.netmon-test.json`, text };
+}
+
+function agentId(value: unknown): number | string {
+  return typeof value === 'string' && /^[0-9]+$/.test(value) ? Number(value) : value as number | string;
+}
+
+function slug(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'test';
+}
+
+function oneLine(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').slice(0, 80);
+}
