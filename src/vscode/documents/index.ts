@@ -14,6 +14,7 @@ import type { Prompts } from '../ui/prompts';
 import { BindingWriter } from './bindings';
 import { CatalogCache } from './catalog';
 import { COMMANDS } from './command-ids';
+import { DocumentKindDecorations } from './decorations';
 import { DocumentDiagnostics } from './diagnostics';
 import { askInstantAnswers, checkInstantDocument, instantDocument, offerToSave, type InstantAnswers } from './instant-command';
 import { registerLanguageFeatures } from './language';
@@ -50,6 +51,7 @@ export function registerDocuments(context: vscode.ExtensionContext, connection: 
     vscode.workspace.registerTextDocumentContentProvider(RESULTS_SCHEME, results),
     vscode.languages.registerCodeLensProvider([{ pattern: '**/*.netmon-{test,instant,filter}.json' }], lenses),
     registerLanguageFeatures(catalog),
+    vscode.window.registerFileDecorationProvider(new DocumentKindDecorations()),
   );
 
   const runWithAnswers = async (answers: InstantAnswers, pollMs?: number): Promise<(InstantRunResult & { saved?: vscode.Uri }) | undefined> => {
