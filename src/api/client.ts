@@ -2,7 +2,7 @@
 // interface, never on the implementation (src/api/netmon-client.ts), and receive it from
 // `createNetmonClient` (src/api/index.ts). Changes here are additive only.
 import type {
-  AccountGroupsResponse, EndpointAgent, EndpointAgentsResponse, EndpointTest, EndpointTestResponse, EndpointTestType,
+  AccountGroupsResponse, EndpointAgent, EndpointAgentsResponse, EnterpriseAgent, EnterpriseAgentType, EnterpriseAgentsResponse, EndpointTest, EndpointTestResponse, EndpointTestType,
   EnterpriseTestCreate, EnterpriseTestResponse, EnterpriseTestType, EnterpriseTestUpdate, HttpServerResponse,
   HttpServerResult, InstantTestBodies, NetMetric, NetMetricsResponse, NetworkProbe, NetworkProbeDetailResponse,
   NetworkProbesResponse, NetworkSession, NetworkSessionsResponse, PageDetailResponse, PathTraceResponse,
@@ -242,6 +242,12 @@ export interface NetmonClient {
   listEndpointAgents<F extends ResponseFormat = 'json'>(options?: FormatOptions<F>): Promise<Formatted<F, EndpointAgentsResponse>>;
   endpointAgents(options?: InventoryOptions): Paged<EndpointAgent, EndpointAgentsResponse>;
   getEndpointAgent<F extends ResponseFormat = 'json'>(agentId: string, options?: FormatOptions<F>): Promise<Formatted<F, EndpointAgentDetailResponse>>;
+  /**
+   * GET /v6/agents: the enterprise (and cloud) agents tests run from, narrowed by
+   * `agentTypes`. Not in the published spec's operations; a service without it answers 404.
+   */
+  enterpriseAgents(options?: InventoryOptions & { agentTypes?: readonly EnterpriseAgentType[] }): Paged<EnterpriseAgent, EnterpriseAgentsResponse>;
+  getEnterpriseAgent(agentId: number, options?: CallOptions): Promise<EnterpriseAgentsResponse>;
 
   /**
    * One page of any paged list in any format (XML of a list, a `next` URL by hand).

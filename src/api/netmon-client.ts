@@ -18,7 +18,7 @@ import { ReadVersions } from './read-versions';
 import { RequestExecutor, type ApiRequest } from './request';
 import { createDispatcher, Transport, type HttpMethod } from './transport';
 import type {
-  AccountGroupsResponse, EndpointAgent, EndpointAgentsResponse, EndpointTest, EndpointTestResponse, EndpointTestType, EnterpriseTestCreate,
+  AccountGroupsResponse, EndpointAgent, EndpointAgentsResponse, EnterpriseAgent, EnterpriseAgentType, EnterpriseAgentsResponse, EndpointTest, EndpointTestResponse, EndpointTestType, EnterpriseTestCreate,
   EnterpriseTestResponse, EnterpriseTestType, EnterpriseTestUpdate, FilterTarget, HttpServerResponse, HttpServerResult,
   InstantTestBodies, NetMetric, NetMetricsResponse, NetworkProbe, NetworkProbeDetailResponse, NetworkProbesResponse,
   NetworkSession, NetworkSessionsResponse, PageDetailResponse, PathTraceResponse, PathVisResponse, PathVisSummary,
@@ -125,8 +125,14 @@ class HttpNetmonClient implements NetmonClient {
   private paged<TRecord, TResponse>(
     path: string, options: ListOptions, records: PagedSource<TRecord>['records'], shape: RecordShape,
     filter?: { target: FilterTarget; body: unknown; check: () => void },
+    extraQuery?: Readonly<Record<string, string>>,
   ): Paged<TRecord, TResponse> {
-    const firstUrl = (): URL => (options.resumeFrom ? this.resumeUrl(options.resumeFrom) : this.url(this.versions.pathFor(path), options));
+    const firstUrl = (): URL => {
+      if (options.resumeFrom) return this.resumeUrl(options.resumeFrom);
+      const url = this.url(this.versions.pathFor(path), options);
+      for (const [name, value] of Object.entries(extraQuery ?? {})) url.searchParams.set(name, value);
+      return url;
+    };
     const method: HttpMethod = filter ? 'POST' : 'GET';
     const fetchPage = async (url: URL, pageMethod: HttpMethod, body: unknown): Promise<unknown> => (await this.executor.execute({
       method: pageMethod, url, body, expect: 'json', signal: options.signal, timeoutMs: options.timeoutMs,
@@ -275,6 +281,15 @@ class HttpNetmonClient implements NetmonClient {
 
   endpointAgents(options: InventoryOptions = {}): Paged<EndpointAgent, EndpointAgentsResponse> {
     return this.paged('v6/endpoint-agents', inventoryOptions(options), (r) => r['endpointAgents'], SHAPES.endpointAgents);
+  }
+
+  enterpriseAgents(options: InventoryOptions & { agentTypes?: readonly EnterpriseAgentType[] } = {}): Paged<EnterpriseAgent, EnterpriseAgentsResponse> {
+    const extra = options.agentTypes?.length ? { agentTypes: options.agentTypes.join(',') } : undefined;
+    return this.paged('v6/agents', inventoryOptions(options), (r) => r['agents'], SHAPES.enterpriseAgents, undefined, extra);
+  }
+
+  getEnterpriseAgent(agentId: number, options: CallOptions = {}): Promise<EnterpriseAgentsResponse> {
+    return this.detail<'json', EnterpriseAgentsResponse>(`v6/agents/${segment(agentId)}`, { aid: options.aid, signal: options.signal, timeoutMs: options.timeoutMs }, ['agents'], SHAPES.enterpriseAgents, agentId);
   }
 
   networks(options: InventoryOptions = {}): Paged<PrivateNetwork, PrivateNetworksResponse> {

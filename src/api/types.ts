@@ -4,6 +4,7 @@
 // Split by resource area under ./types/; every import of '.../api/types' keeps working.
 export * from './types/common';
 export * from './types/tests';
+export * from './types/agents';
 export * from './types/endpoint-tests';
 export * from './types/test-data';
 export * from './types/endpoint-data';

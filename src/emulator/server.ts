@@ -11,6 +11,7 @@ import { Router } from './http/router';
 import { TestStore } from './persistence';
 import { handleRequest, type PipelineDeps } from './pipeline';
 import { endpointDataRoutes } from './routes/endpoint-data';
+import { enterpriseAgentRoutes } from './routes/enterprise-agents';
 import { endpointTestRoutes } from './routes/endpoint-tests';
 import { instantTestRoutes } from './routes/instant-tests';
 import type { EmulatorState } from './routes/state';
@@ -41,7 +42,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   };
   const router = new Router([
     ...testManagementRoutes(state), ...endpointTestRoutes(state), ...instantTestRoutes(state),
-    ...testDataRoutes(state), ...endpointDataRoutes(state),
+    ...testDataRoutes(state), ...endpointDataRoutes(state), ...enterpriseAgentRoutes(),
   ]);
   const faults = new FaultInjector(options.faults ?? []);
   let url = '';

@@ -16,6 +16,7 @@ export const SHAPES = {
   networkSessions: { id: 'userSessionId', idType: 'text', textIds: ['agentId'], numbers: ['roundId'], objects: { destination: { numbers: ['latency', 'loss', 'jitter', 'avgRtt', 'maxRtt', 'meanDevRtt'] }, systemMetrics: SYSTEM } },
   networkProbes: { id: 'networkProbeId', idType: 'text', textIds: ['agentId'], numbers: ['roundId'], booleans: ['icmpBlocked'], objects: { icmpPing: PING } },
   endpointAgents: { id: 'agentId', idType: 'text', booleans: ['deleted'] },
+  enterpriseAgents: { id: 'agentId', idType: 'number', booleans: ['enabled'] },
   privateNetworks: { id: 'networkId', idType: 'text' },
   endpointTests: { id: 'testId', idType: 'number', numbers: ['interval'], booleans: ['enabled', 'alertsEnabled', 'savedEvent'] },
   netMetrics: { id: 'agentId', idType: 'text', numbers: ['roundId', 'testId', 'avgLatency', 'minLatency', 'maxLatency', 'loss', 'jitter'] },

@@ -120,30 +120,36 @@ export class CatalogCache implements vscode.Disposable {
   }
 }
 
+const LISTED_SOURCE = "the service's agent list (GET /v6/agents)";
+
 async function loadCatalog(client: NetmonClient, connectionKey: string, deployed: readonly DeployedTest[], log: (message: string) => void): Promise<LoadedCatalog> {
   const optional = <T>(what: string, work: Promise<T>): Promise<T | undefined> => work.catch((error: unknown) => {
     log(`Loading ${what} for document checks failed: ${error instanceof Error ? error.message : String(error)}`);
     return undefined;
   });
-  const [groups, agents, networks, tests, fromFiles] = await Promise.all([
+  const [listed, groups, agents, networks, tests, fromFiles] = await Promise.all([
+    // GET /v6/agents: the complete list where the service has it (404/403 elsewhere).
+    optional('enterprise agents (GET /v6/agents)', client.enterpriseAgents().collect({ maxRecords: 20_000 }).then(({ records }) => records)),
     optional('account groups', client.listAccountGroups()),
     optional('endpoint agents', client.endpointAgents().collect({ maxRecords: 20_000 }).then(({ records }) => ({ endpointAgents: records }))),
     optional('networks', client.networks().collect({ maxRecords: 20_000 }).then(({ records }) => ({ privateNetworks: records }))),
     optional('deployed tests', lib().listDeployedTests(client)),
     readAgentCatalogFiles(log),
   ]);
-  // The published API lists no enterprise agents: what is known is learned, and says where from.
-  const enterpriseAgents = mergeAgents([
-    fromFiles,
-    tests ? enterpriseAgentsOf(tests, 'the tests the service lists') : [],
-    enterpriseAgentsOf(deployed, 'tests deployed from this workspace'),
-  ]);
+  // Without the service's list, what is known is learned, and says where from.
+  const enterpriseAgents = listed
+    ? listed.map((agent): CatalogAgent => ({ agentId: String(agent.agentId), name: agent.agentName || `agent ${agent.agentId}`, ...(agent.location ? { location: agent.location } : {}), source: LISTED_SOURCE }))
+    : mergeAgents([
+      fromFiles,
+      tests ? enterpriseAgentsOf(tests, 'the tests the service lists') : [],
+      enterpriseAgentsOf(deployed, 'tests deployed from this workspace'),
+    ]);
   const validation: LiveCatalog = {
     connectionKey,
     accountGroups: groups?.accountGroups.map((g) => ({ aid: String(g.aid), name: g.accountGroupName })),
     endpointAgents: agents?.endpointAgents.map((a) => ({ agentId: a.agentId, name: a.computerName })),
     networks: networks?.privateNetworks.map((n) => ({ networkId: n.networkId, name: n.networkName || n.networkId, detail: n.localPrefix })),
-    ...(enterpriseAgents.length > 0 ? { enterpriseAgents, enterpriseAgentsComplete: false } : {}),
+    ...(listed ? { enterpriseAgents, enterpriseAgentsComplete: true } : enterpriseAgents.length > 0 ? { enterpriseAgents, enterpriseAgentsComplete: false } : {}),
   };
   return { validation, completion: { ...validation }, deployedTests: tests };
 }
