@@ -34,9 +34,11 @@ export function registerLanguageFeatures(catalog: CatalogCache): vscode.Disposab
         const kind = documentKindOf(document.uri.path);
         if (!kind) return [];
         // The first completion of a session waits for the live lists (a diagnostics pass usually started them).
-        await catalog.ready();
+        const awaited = await catalog.ready();
         if (kind === 'filter' && PLACE_KEY.test(document.getText())) await catalog.ensurePlaces();
-        return lib().completionsAt(kind, document.getText(), document.offsetAt(position), currentCatalog()).map(toVsItem);
+        // A reload that began since (a watched file changed) must not leave this completion empty.
+        const live = catalog.current?.completion ?? awaited?.completion ?? currentCatalog();
+        return lib().completionsAt(kind, document.getText(), document.offsetAt(position), live).map(toVsItem);
       },
     }, '"', ':', '[', ','),
     vscode.languages.registerHoverProvider(SELECTOR, {

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
-import type { EnterpriseTestResponse } from '../../../src/api/types';
+import type { EnterpriseAgentsResponse, EnterpriseTestResponse } from '../../../src/api/types';
 import type { ApplyResult, Plan } from '../../../src/documents';
 import type { RunningEmulator } from '../../../src/emulator';
 import { waitFor } from '../helpers';
@@ -222,26 +222,26 @@ describe('deploying and running documents', () => {
     assert.match(offline?.document.getText() ?? '', /Compared with what this workspace last deployed/);
   });
 
-  it('completes enterprise agent ids (name and location) learned from the deployed tests', async () => {
+  it('completes enterprise agent ids by name and location from the service\'s agent list', async () => {
     await vscode.commands.executeCommand('netmon.documents.refreshCatalog');
-    const { test } = await apiGet<EnterpriseTestResponse>(emulator, '/v7/tests');
-    const agent = test.flatMap((t) => t.agents).find((a) => a.agentId === 1000);
-    assert.ok(agent, 'no deployed test runs on agent 1000');
+    const { agents } = await apiGet<EnterpriseAgentsResponse>(emulator, '/v6/agents');
+    const agent = agents.find((a) => a.agentId === 1000);
+    assert.ok(agent, 'the service lists no agent 1000');
     const uri = writeDocument(scratch.path, 'new.netmon-test.json', '{\n  "type": "agent-to-server",\n  "agents": [{ "agentId":  }]\n}\n');
     const document = await openDocument(uri);
     const position = document.positionAt(document.getText().indexOf('"agentId": ') + '"agentId": '.length);
     const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, position);
     const item = list.items.find((i) => (typeof i.label === 'string' ? i.label : i.label.label) === '1000');
-    assert.equal(item?.detail, `${agent.agentName} (${agent.location}) — from the tests the service lists`);
+    assert.equal(item?.detail, `${agent.agentName} (${agent.location}) — from the service's agent list (GET /v6/agents)`);
   });
 
-  it('on a service that lists no tests, knows the agents of what this workspace deployed and of .netmon/agents.json, and says so', async () => {
+  it('on a service that lists no agents and no tests, knows the agents of what this workspace deployed and of .netmon/agents.json, and says so', async () => {
     const root = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '';
     const catalogFile = join(root, '.netmon', 'agents.json');
     mkdirSync(join(root, '.netmon'), { recursive: true });
     writeFileSync(catalogFile, JSON.stringify({ enterpriseAgents: [{ agentId: 4242, agentName: 'Lab bench', location: 'Basement' }] }));
-    // The published API has no GET /v7/tests: only what the extension saw can be known.
-    emulator.setFaults([{ fault: 'error', status: 404, pathPrefix: '/v7/tests', times: 1000 }]);
+    // A service without GET /v6/agents and GET /v7/tests: only what the extension saw can be known.
+    emulator.setFaults([{ fault: 'error', status: 404, pathPrefix: '/v7/tests', times: 1000 }, { fault: 'error', status: 404, pathPrefix: '/v6/agents', times: 1000 }]);
     try {
       await vscode.commands.executeCommand('netmon.documents.refreshCatalog');
       const uri = writeDocument(scratch.path, 'learned.netmon-test.json', '{\n  "type": "agent-to-server",\n  "agents": [{ "agentId": 999 }, { "agentId":  }]\n}\n');
