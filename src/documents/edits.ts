@@ -168,3 +168,28 @@ function skipSpaces(text: string, from: number): number {
   while (text[position] === ' ' || text[position] === '\t') position++;
   return position;
 }
+
+/**
+ * Edits that append `item` to the array at `path` (creating it when absent), in the array's
+ * own layout: a new line at the last item's indent for a multi-line array, after any comment
+ * that ends the last item's line; `comment` (one line) follows the new item there.
+ */
+export function appendItemEdits(text: string, path: readonly string[], item: unknown, comment?: string): TextEdit[] {
+  let node: Node | undefined = rootObject(text);
+  for (const key of path) node = node && propertyNode(node, key)?.children?.[1];
+  if (!node) return setValueEdits(text, path, [item]);
+  if (node.type !== 'array') throw new Error(`"${path.join('.')}" is not a list`);
+  const rendered = JSON.stringify(item).replace(/^\{/, '{ ').replace(/\}$/, ' }').replace(/":/g, '": ');
+  const note = comment ? ` // ${comment.replace(/[\r\n\u2028\u2029]+/g, ' ')}` : '';
+  const items = node.children ?? [];
+  const last = items[items.length - 1];
+  const layout = layoutOf(text);
+  if (!last) return [{ offset: node.offset + 1, length: 0, content: `${rendered}${note ? `${note}${layout.eol}${indentAt(text, node.offset)}` : ''}` }];
+  const multiline = startsItsLine(text, last.offset);
+  const lastEnd = last.offset + last.length;
+  const tail = scanTail(text, lastEnd);
+  if (!multiline) return [{ offset: lastEnd, length: 0, content: `, ${rendered}` }];
+  const line = `${layout.eol}${indentAt(text, last.offset)}${rendered}`;
+  if (tail.commaOffset !== undefined) return [{ offset: tail.end, length: 0, content: `${line},${note}` }];
+  return [{ offset: lastEnd, length: 0, content: ',' }, { offset: tail.end, length: 0, content: `${line}${note}` }];
+}

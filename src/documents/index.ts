@@ -18,6 +18,7 @@ export * from './apply-journal';
 export * from './templates';
 export * from './run-now';
 export * from './import';
+export * from './agent-edits';
 export { duplicateTestNameDiagnostics, type WorkspaceDocument } from './rules/workspace-rules';
 export { isEnterpriseTestType } from './rules/test-rules';
 export { isFilterTarget } from './rules/filter-rules';

@@ -15,6 +15,7 @@ import { ConnectionStatusBar } from './status-bar';
 import { Prompts } from './ui/prompts';
 import type { NetmonExtensionApi } from './test-api';
 import { registerTreeCommands } from './tree/commands';
+import { registerAgentCommands } from './tree/agent-commands';
 import { registerWalkthrough } from './walkthrough';
 import { NetmonTreeProvider } from './tree/provider';
 import { QueryState } from './tree/query-state';
@@ -59,6 +60,7 @@ export function activate(context: vscode.ExtensionContext): NetmonExtensionApi |
   const documents = registerDocuments(context, connection, prompts);
   registerPanels(context, connection, log, () => query.timeOptions());
   registerWalkthrough(context, connection);
+  registerAgentCommands(context, prompts);
   void vscode.commands.executeCommand('setContext', 'netmon.connected', false);
 
   const ready = connection.restore().catch((error: unknown) => {

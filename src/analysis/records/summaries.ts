@@ -3,7 +3,7 @@
 // from decoded records that may still lack any optional field: every value goes through
 // the formatters below, so an absent field reads "not reported", never "undefined" or "NaN".
 import type {
-  EndpointAgent, EndpointTest, HttpServerResult, NetMetric, NetworkProbe, NetworkSession, PathVisSummary, PrivateNetwork, SessionPage, UserSession,
+  EnterpriseAgent, EndpointAgent, EndpointTest, HttpServerResult, NetMetric, NetworkProbe, NetworkSession, PathVisSummary, PrivateNetwork, SessionPage, UserSession,
 } from '../../api/types';
 
 /** What a field the service did not send reads as. */
@@ -185,5 +185,17 @@ export function httpServerSummary(result: HttpServerResult): RecordSummary {
     facts: [['Agent', text(result.agentId)], ['Response code', text(result.responseCode)], ['DNS', ms(result.dnsTime)], ['Connect', ms(result.connectTime)],
       ['SSL', ms(result.sslTime)], ['Wait', ms(result.waitTime)], ['Receive', ms(result.receiveTime)], ...errorFact(error)],
     warning: error !== undefined || failed(result.responseCode),
+  };
+}
+
+export function enterpriseAgentSummary(agent: EnterpriseAgent): RecordSummary {
+  const addresses = Array.isArray(agent.ipAddresses) ? agent.ipAddresses.filter((a) => typeof a === 'string').join(', ') : undefined;
+  return {
+    label: first(agent.agentName, agent.agentId),
+    description: `${text(agent.location)} · ${text(agent.agentId)}`,
+    title: first(agent.agentName, agent.agentId),
+    facts: [['Type', text(agent.agentType)], ['Location', text(agent.location)], ['Country', text(agent.countryId)], ['Network', text(agent.network)],
+      ['Addresses', text(addresses)], ['Prefix', text(agent.prefix)], ['Agent id', text(agent.agentId)]],
+    warning: agent.enabled === false,
   };
 }

@@ -48,6 +48,8 @@ export interface NodeSpec {
   loadingWhat?: string;
   command?: vscode.Command;
   kind?: string;
+  /** An enterprise agent: what "Copy Agent Id" and "Add to Test Document…" use. */
+  agent?: { agentId: number; agentName: string };
 }
 
 export class TreeNode {
@@ -76,6 +78,7 @@ export class TreeNode {
     if (spec.details) flags.push('details');
     if (spec.permalink) flags.push('permalink');
     if (spec.harPage) flags.push('harPage');
+    if (spec.agent) flags.push('enterpriseAgent');
     return flags.join(' ');
   }
 }

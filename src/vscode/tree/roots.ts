@@ -1,4 +1,4 @@
-// The six roots of the Netmon tree and the inventory ones (agents, networks).
+// The seven roots of the Netmon tree and the inventory ones (agents, networks).
 import type { EndpointAgent, PrivateNetwork } from '../../api/types';
 import { agentSummary, networkSummary } from '../../analysis/records/summaries';
 import { segment, summaryItem } from './format';
@@ -6,6 +6,7 @@ import { inventoryNode } from './list-node';
 import { propertyNode, TreeNode, type LoadContext } from './nodes';
 import { networkSessionsNode, topologyNode, userSessionsNode } from './session-nodes';
 import { endpointTestGroups } from './test-nodes';
+import { enterpriseAgentsRoot } from './enterprise-agent-nodes';
 
 export function createRoots(context: LoadContext): TreeNode[] {
   return [
@@ -14,6 +15,7 @@ export function createRoots(context: LoadContext): TreeNode[] {
       (options) => context.client.endpointAgents(options), (agent, owner) => agentNode(owner, agent), 'No endpoint agents in this account group'),
     inventoryNode<PrivateNetwork>(context, { label: 'Networks', icon: 'globe', kind: 'root networks', loadingWhat: 'Loading networks' },
       (options) => context.client.networks(options), (network, owner) => networkNode(owner, network), 'No networks in this account group'),
+    enterpriseAgentsRoot(),
     new TreeNode(undefined, {
       label: 'Endpoint Tests', icon: 'beaker', kind: 'root tests', loadingWhat: 'Loading endpoint tests',
       children: (loadContext, self) => endpointTestGroups(loadContext, self),

@@ -1,0 +1,84 @@
+// The Enterprise Agents root: the service's agents grouped enterprise / cloud, named with
+// their location; Copy Agent Id; Add to Test Document… (once, named in a comment, with no
+// diagnostic); and a service without GET /v6/agents says so instead of failing.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, describe, it } from 'mocha';
+import * as vscode from 'vscode';
+import type { EnterpriseAgentsResponse } from '../../../src/api/types';
+import type { RunningEmulator } from '../../../src/emulator';
+import { closeEditors, netmonDiagnostics, workspaceScratch, writeDocument } from './documents-fixture';
+import { apiGet, childrenOf, kindOf, netmonApi, root, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+
+describe('the Enterprise Agents root', () => {
+  let emulator: RunningEmulator;
+  let scratch: ReturnType<typeof workspaceScratch>;
+  before(async () => {
+    await netmonApi();
+    emulator = await startControlledEmulator();
+    await signInTo(emulator);
+    scratch = workspaceScratch('enterprise-agents');
+  });
+  after(async () => {
+    await closeEditors();
+    scratch.remove();
+    await signOut();
+    await emulator.close();
+  });
+
+  const agentNodes = async () => {
+    const api = await netmonApi();
+    const groups = await childrenOf(api, await root(api, 'Enterprise Agents'));
+    const members = await Promise.all(groups.map(async (group) => ({ group: group.label, agents: await childrenOf(api, group) })));
+    return { groups, members };
+  };
+
+  it('lists the service\'s agents, grouped enterprise / cloud, by name with location and id', async () => {
+    const { agents } = await apiGet<EnterpriseAgentsResponse>(emulator, '/v6/agents');
+    const { groups, members } = await agentNodes();
+    assert.deepEqual(groups.map((g) => g.label), ['Enterprise agents', 'Cloud agents']);
+    const shown = members.flatMap((m) => m.agents.map((node) => [m.group, node.label, node.spec.description]));
+    assert.equal(shown.length, agents.length);
+    for (const agent of agents) {
+      const group = agent.agentType === 'Cloud' ? 'Cloud agents' : 'Enterprise agents';
+      assert.ok(shown.some(([g, label, description]) => g === group && label === agent.agentName && description === `${agent.location} · ${agent.agentId}`), agent.agentName);
+    }
+  });
+
+  it('Copy Agent Id puts the id on the clipboard; Add to Test Document adds it once, named, with no diagnostic', async function () {
+    this.timeout(30_000);
+    const { members } = await agentNodes();
+    const node = members[0]!.agents[0]!;
+    assert.equal(kindOf(node), 'enterpriseAgent');
+    const copied = await vscode.commands.executeCommand<number>('netmon.copyAgentId', node);
+    assert.equal(await vscode.env.clipboard.readText(), String(copied));
+
+    const uri = writeDocument(scratch.path, 'portal.netmon-test.json',
+      '{\n  "type": "http-server",\n  "testName": "Portal",\n  "interval": 300,\n  "agents": [\n    { "agentId": 1000 }\n  ],\n  "url": "https://portal.example.com/"\n}\n');
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+    const target = members.flatMap((m) => m.agents).find((n) => n.spec.agent?.agentId !== 1000)!;
+    for (let twice = 0; twice < 2; twice++) await vscode.commands.executeCommand('netmon.addAgentToDocument', target);
+    const editor = vscode.window.activeTextEditor;
+    assert.equal(editor?.document.uri.toString(), uri.toString());
+    const text = editor.document.getText();
+    assert.equal(text.split(`"agentId": ${target.spec.agent!.agentId}`).length, 2, 'added once');
+    assert.ok(text.includes(`{ "agentId": ${target.spec.agent!.agentId} } // ${target.spec.agent!.agentName}`));
+    await editor.document.save();
+    assert.equal(readFileSync(uri.fsPath, 'utf8'), text);
+    await netmonDiagnostics(uri, (found) => found.length === 0);
+  });
+
+  it('a service without GET /v6/agents says so in the root', async () => {
+    emulator.setFaults([{ fault: 'error', status: 404, pathPrefix: '/v6/agents', times: 1000 }]);
+    try {
+      const api = await netmonApi();
+      await vscode.commands.executeCommand('netmon.refreshAll');
+      const children = await childrenOf(api, await root(api, 'Enterprise Agents'));
+      assert.equal(children.length, 1);
+      assert.equal(kindOf(children[0]!), 'empty');
+      assert.match(children[0]!.label, /This service lists no enterprise agents \(GET \/v6\/agents\)/);
+    } finally {
+      emulator.setFaults([]);
+    }
+  });
+});
