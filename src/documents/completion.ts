@@ -42,7 +42,12 @@ function candidatesFor(kind: DocumentKind, path: JSONPath, root: Node | undefine
     return (catalog.accountGroups ?? []).map((g) => ({ label: g.aid, detail: g.name, insertText: idLiteral(g.aid), kind: 'account-group' }));
   }
   if (kind === 'test' && (isPath(path, ['agents', 'index', 'agentId']) || isPath(path, ['targetAgentId']))) {
-    return (catalog.enterpriseAgents ?? []).map((a) => ({ label: a.agentId, detail: describeAgent(a), insertText: idLiteral(a.agentId), kind: 'agent' }));
+    // Listed by name (what a person knows); the id is what goes into the document.
+    return (catalog.enterpriseAgents ?? []).map((a) => ({
+      label: a.name || `agent ${a.agentId}`,
+      detail: `agent ${a.agentId}${a.location ? ` · ${a.location}` : ''}${a.source ? ` — from ${a.source}` : ''}`,
+      insertText: idLiteral(a.agentId), kind: 'agent',
+    }));
   }
   if (kind !== 'filter' || !(isPath(path, ['searchFilters', 'index', 'values', 'index']) || isPath(path, ['searchFilters', 'index', 'values']))) return [];
   const key = filterKeyAt(root, path);

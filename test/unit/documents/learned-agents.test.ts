@@ -26,7 +26,7 @@ describe('learned enterprise agents', () => {
   test('completion and hover say where each agent is known from', () => {
     const text = '{ "type": "agent-to-server", "agents": [{ "agentId":  }] }';
     const items = completionsAt('test', text, text.indexOf('"agentId": ') + '"agentId": '.length, learned);
-    assert.deepEqual(items.map((i) => `${i.label}: ${i.detail}`), ['1000: Seattle (Seattle, WA) — from tests deployed from this workspace', '4242: Lab — from .netmon/agents.json']);
+    assert.deepEqual(items.map((i) => `${i.label}: ${i.detail}`), ['Seattle: agent 1000 · Seattle, WA — from tests deployed from this workspace', 'Lab: agent 4242 — from .netmon/agents.json']);
     const hover = hoverAt('test', doc(4242), doc(4242).indexOf('4242'), learned);
     assert.equal(hover?.contents, 'Enterprise agent 4242: Lab — from .netmon/agents.json');
   });

@@ -67,10 +67,10 @@ describe('workspace rule: testName unique', () => {
 });
 
 describe('completion and hover from the catalog', () => {
-  test('inside an agentId value: enterprise agents with name and location, replacing the number', () => {
+  test('inside an agentId value: enterprise agents listed by name and location, inserting the id over the number', () => {
     const offset = testText.indexOf('4242') + 2;
     const items = completionsAt('test', testText, offset, catalog);
-    assert.deepEqual(items.map((i) => [i.label, i.detail, i.insertText]), [['1001', 'dc1-probe (Frankfurt, Germany)', '1001'], ['1002', 'dc2-probe', '1002']]);
+    assert.deepEqual(items.map((i) => [i.label, i.detail, i.insertText]), [['dc1-probe', 'agent 1001 · Frankfurt, Germany', '1001'], ['dc2-probe', 'agent 1002', '1002']]);
     assert.equal(testText.slice(items[0]?.range.offset, (items[0]?.range.offset ?? 0) + (items[0]?.range.length ?? 0)), '4242');
   });
 

@@ -231,8 +231,9 @@ describe('deploying and running documents', () => {
     const document = await openDocument(uri);
     const position = document.positionAt(document.getText().indexOf('"agentId": ') + '"agentId": '.length);
     const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, position);
-    const item = list.items.find((i) => (typeof i.label === 'string' ? i.label : i.label.label) === '1000');
-    assert.equal(item?.detail, `${agent.agentName} (${agent.location}) — from the service's agent list (GET /v6/agents)`);
+    const item = list.items.find((i) => (typeof i.label === 'string' ? i.label : i.label.label) === agent.agentName);
+    assert.equal(item?.detail, `agent 1000 · ${agent.location} — from the service's agent list (GET /v6/agents)`);
+    assert.equal(item?.insertText, '1000', 'listed by name, the id is inserted');
   });
 
   it('on a service that lists no agents and no tests, knows the agents of what this workspace deployed and of .netmon/agents.json, and says so', async () => {
@@ -249,8 +250,8 @@ describe('deploying and running documents', () => {
       const position = document.positionAt(document.getText().indexOf('"agentId":  ') + '"agentId": '.length);
       const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, position);
       const details = new Map(list.items.map((i) => [typeof i.label === 'string' ? i.label : i.label.label, i.detail ?? '']));
-      assert.match(details.get('1000') ?? '', / — from tests deployed from this workspace$/, [...details].join('\n'));
-      assert.equal(details.get('4242'), 'Lab bench (Basement) — from .netmon/agents.json');
+      assert.match([...details].find(([, detail]) => detail.startsWith('agent 1000 '))?.[1] ?? '', / — from tests deployed from this workspace$/, [...details].join('\n'));
+      assert.equal(details.get('Lab bench'), 'agent 4242 · Basement — from .netmon/agents.json');
       const hint = await netmonDiagnostics(uri, (found) => found.some((d) => d.message.includes('999')));
       assert.equal(hint.find((d) => d.message.includes('999'))?.severity, vscode.DiagnosticSeverity.Information);
       assert.match(hint.find((d) => d.message.includes('999'))?.message ?? '', /not among those known from \.netmon\/agents\.json and tests deployed from this workspace/);
