@@ -40,8 +40,11 @@ function actionFor(error: NetmonError): string {
   switch (error.kind) {
     case 'auth': return 'Run "Netmon: Sign In" again with a valid token and the right auth form.';
     case 'forbidden': return 'Ask an administrator for that role, or switch to an account group where you have it.';
-    case 'validation':
-    case 'invalid-filter': return 'Change the request (filters, time range or document) and retry.';
+    case 'validation': return error.method === 'GET'
+      ? 'Change the time range or filters and retry.'
+      // A write comes from a document or a form: the service's reason names the field to fix.
+      : 'Fix what the service names in the document (completion lists the values it accepts) and retry.';
+    case 'invalid-filter': return 'Change the filters (completion in a filter document lists the keys and values) and retry.';
     case 'not-found': return 'The record may have been deleted: refresh the Netmon view.';
     case 'rate-limited': return 'The organization\'s rate limit is spent: wait until it resets, then retry.';
     case 'server': return 'The server failed: retry in a moment.';
