@@ -75,3 +75,15 @@ export function agentSources(agents: readonly CatalogAgent[]): string {
   if (sources.length === 0) return 'the cached data of this connection';
   return sources.length === 1 ? sources[0] as string : `${sources.slice(0, -1).join(', ')} and ${sources.at(-1) as string}`;
 }
+
+/**
+ * Agents to offer for an id that is not one: the closest ids first (a typo or a neighbour's
+ * id is usually near), none of those the document already uses.
+ */
+export function suggestAgents(agents: readonly CatalogAgent[], unknownId: string, used: ReadonlySet<string> = new Set(), count = 3): CatalogAgent[] {
+  const target = Number(normalizeId(unknownId));
+  const distance = (agent: CatalogAgent): number => (Number.isFinite(target) && /^[0-9]+$/.test(agent.agentId) ? Math.abs(Number(agent.agentId) - target) : Number.MAX_SAFE_INTEGER);
+  return agents.filter((agent) => !used.has(normalizeId(agent.agentId)))
+    .sort((a, b) => distance(a) - distance(b) || a.name.localeCompare(b.name))
+    .slice(0, count);
+}

@@ -3,7 +3,7 @@
 import type { Node } from 'jsonc-parser';
 import type { DiagnosticSink } from '../diagnostic';
 import type { DocumentKind } from '../kinds';
-import { agentSources, indexCatalog, normalizeId, type CatalogIndex, type LiveCatalog } from '../live-catalog';
+import { agentSources, indexCatalog, normalizeId, suggestAgents, type CatalogIndex, type LiveCatalog } from '../live-catalog';
 import { isServiceKey } from '../binding';
 import { arrayItems, idText, objectProperties, propertyValue, stringValue } from '../tree';
 
@@ -24,10 +24,13 @@ function checkTestIds(root: Node, catalog: LiveCatalog, index: CatalogIndex, sin
   const agents = index.enterpriseAgents;
   if (agents) {
     const nodes = [...arrayItems(propertyValue(root, 'agents')).map((agent) => propertyValue(agent, 'agentId')), propertyValue(root, 'targetAgentId')];
+    const used = new Set(nodes.map(idText).filter((id): id is string => id !== undefined).map(normalizeId));
     for (const node of nodes) {
       const id = idText(node);
       if (!node || id === undefined || agents.has(normalizeId(id))) continue;
-      if (catalog.enterpriseAgentsComplete !== false) sink.atNode(node, 'warning', 'live/unknown-agent', `No enterprise agent ${id} in this account`, 'live');
+      const nearest = suggestAgents(catalog.enterpriseAgents ?? [], id, used).map((a) => `${a.name} (${a.agentId})`);
+      const hint = nearest.length > 0 ? `; did you mean ${nearest.join(', ')}?` : '';
+      if (catalog.enterpriseAgentsComplete !== false) sink.atNode(node, 'warning', 'live/unknown-agent', `No enterprise agent ${id} in this account${hint}`, 'live');
       else sink.atNode(node, 'info', 'live/unlisted-agent', `Enterprise agent ${id} is not among those known from ${agentSources(catalog.enterpriseAgents ?? [])}; check the id (this service does not list its agents)`, 'live');
     }
   }

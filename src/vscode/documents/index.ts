@@ -22,6 +22,7 @@ import { DocumentLenses } from './lenses';
 import { ImportCommand } from './import-command';
 import { NewDocumentCommand } from './new-document';
 import { PlanCommands } from './plan-commands';
+import { AgentQuickFixes } from './quick-fixes';
 import { RESULTS_SCHEME, ResultsDocuments } from './results';
 import { runFilter, runInstantTest, type InstantRunResult } from './run';
 import { deployTarget } from './target';
@@ -52,6 +53,7 @@ export function registerDocuments(context: vscode.ExtensionContext, connection: 
     vscode.languages.registerCodeLensProvider([{ pattern: '**/*.netmon-{test,instant,filter}.json' }], lenses),
     registerLanguageFeatures(catalog),
     vscode.window.registerFileDecorationProvider(new DocumentKindDecorations()),
+    vscode.languages.registerCodeActionsProvider({ pattern: '**/*.netmon-test.json' }, new AgentQuickFixes(catalog), { providedCodeActionKinds: AgentQuickFixes.kinds }),
   );
 
   const runWithAnswers = async (answers: InstantAnswers, pollMs?: number): Promise<(InstantRunResult & { saved?: vscode.Uri }) | undefined> => {

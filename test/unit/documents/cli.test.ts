@@ -39,7 +39,7 @@ describe('netmon validate', () => {
   test('--catalog adds live warnings for unknown ids', async () => {
     const { code, out } = await run('--catalog', `${INVALID}/catalog.json`, `${INVALID}/duplicate.netmon-test.json`);
     assert.equal(code, 1);
-    assert.deepEqual(out, [`${INVALID}/duplicate.netmon-test.json:5:27 warning No enterprise agent 4242 in this account [live/unknown-agent]`]);
+    assert.deepEqual(out, [`${INVALID}/duplicate.netmon-test.json:5:27 warning No enterprise agent 4242 in this account; did you mean dc1-probe (1001)? [live/unknown-agent]`]);
   });
 
   test('a file that is not a Netmon document is reported; nothing matched is a usage error', async () => {

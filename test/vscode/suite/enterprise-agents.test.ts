@@ -68,6 +68,25 @@ describe('the Enterprise Agents root', () => {
     await netmonDiagnostics(uri, (found) => found.length === 0);
   });
 
+  it('an agent id the account does not have: a warning naming the nearest agents, and a quick fix that replaces it', async function () {
+    this.timeout(30_000);
+    await vscode.commands.executeCommand('netmon.documents.refreshCatalog');
+    const uri = writeDocument(scratch.path, 'typo.netmon-test.json',
+      '{\n  "type": "http-server",\n  "testName": "Typo",\n  "interval": 300,\n  "agents": [{ "agentId": 1001 }],\n  "url": "https://portal.example.com/"\n}\n');
+    const document = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(document);
+    const [warning] = await netmonDiagnostics(uri, (found) => found.some((d) => d.code === 'live/unknown-agent'));
+    const { agents } = await apiGet<EnterpriseAgentsResponse>(emulator, '/v6/agents');
+    const nearest = agents.find((a) => a.agentId === 1000)!;
+    assert.match(warning?.message ?? '', new RegExp(`^No enterprise agent 1001 in this account; did you mean ${nearest.agentName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(1000\\)`));
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, warning!.range, vscode.CodeActionKind.QuickFix.value);
+    const fix = actions.find((a) => a.isPreferred);
+    assert.equal(fix?.title, `Replace with ${nearest.agentName} (1000)`);
+    await vscode.workspace.applyEdit(fix!.edit!);
+    assert.match(document.getText(), /"agents": \[\{ "agentId": 1000 \}\]/);
+    await netmonDiagnostics(uri, (found) => !found.some((d) => d.code === 'live/unknown-agent'));
+  });
+
   it('a service without GET /v6/agents says so in the root', async () => {
     emulator.setFaults([{ fault: 'error', status: 404, pathPrefix: '/v6/agents', times: 1000 }]);
     try {
