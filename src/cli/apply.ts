@@ -97,7 +97,7 @@ function recover(run: DeployRun, journal: JournalFile, io: CliIo): DeployRun {
   journal.write({ version: 1, pending: [] });
   if (recovered.length === 0) return run;
   const documents = run.documents.map((d) => ({ uri: d.uri, text: readFileSync(d.uri, 'utf8') }));
-  return { ...run, documents, plan: planFor(run.account, documents, run.deployed) };
+  return { ...run, documents, plan: planFor(run.account, documents, run.deployed, run.agents) };
 }
 
 function executor(run: DeployRun, journal: JournalFile): PlanExecutor {

@@ -2,7 +2,9 @@
 // line, the account, what it has deployed, and the plan between them.
 import { readFile } from 'node:fs/promises';
 import { terminalSafe } from '../analysis/text/untrusted';
-import { computePlan, DOCUMENT_SUFFIXES, listDeployedTests, toDeployedTest, type DeployedTest, type Plan, type PlanDocument } from '../documents';
+import { isNetmonError } from '../api';
+import type { EnterpriseTest } from '../api/types';
+import { computePlan, DOCUMENT_SUFFIXES, listDeployedTests, toDeployedTest, type CatalogAgent, type DeployedTest, type Plan, type PlanDocument } from '../documents';
 import { openAccount, UsageError, type Account, type AccountFlags } from './account';
 import { displayPath, expandDocuments } from './files';
 
@@ -19,6 +21,8 @@ export interface DeployRun {
   account: Account;
   documents: PlanDocument[];
   deployed: DeployedTest[];
+  /** The account's enterprise agents, for documents that name agents (agentName). */
+  agents: CatalogAgent[];
   plan: Plan;
   /** A document's path as the user reads it (relative to the working directory), terminal-safe. */
   name(uri: string): string;
@@ -37,15 +41,32 @@ export async function openDeployRun(patterns: readonly string[], flags: AccountF
   const documents = await readTestDocuments(patterns, io.cwd);
   const account = await openAccount(flags, io.env);
   try {
-    const deployed = (await listDeployedTests(account.client, account.requestAid)).map(toDeployedTest);
-    const plan = planFor(account, documents, deployed);
-    return { account, documents, deployed, plan, name: (uri) => terminalSafe(displayPath(uri, io.cwd)) };
+    const tests = await listDeployedTests(account.client, account.requestAid);
+    const deployed = tests.map(toDeployedTest);
+    const agents = await enterpriseAgents(account, tests);
+    const plan = planFor(account, documents, deployed, agents);
+    return { account, documents, deployed, agents, plan, name: (uri) => terminalSafe(displayPath(uri, io.cwd)) };
   } catch (error) {
     await account.close();
     throw error;
   }
 }
 
-export function planFor(account: Account, documents: readonly PlanDocument[], deployed: readonly DeployedTest[]): Plan {
-  return computePlan({ documents, deployed, connectionKey: account.serviceKey, aid: account.aidKey });
+export function planFor(account: Account, documents: readonly PlanDocument[], deployed: readonly DeployedTest[], agents: readonly CatalogAgent[]): Plan {
+  return computePlan({ documents, deployed, connectionKey: account.serviceKey, aid: account.aidKey, agents });
+}
+
+/** GET /v6/agents where the service has it; else the agents its tests run from (as the editor does). */
+async function enterpriseAgents(account: Account, tests: readonly EnterpriseTest[]): Promise<CatalogAgent[]> {
+  try {
+    const { records } = await account.client.enterpriseAgents({ aid: account.requestAid }).collect({ maxRecords: 20_000 });
+    return records.map((agent) => ({ agentId: String(agent.agentId), name: agent.agentName, ...(agent.location ? { location: agent.location } : {}) }));
+  } catch (error) {
+    if (!isNetmonError(error) || (error.kind !== 'not-found' && error.kind !== 'forbidden')) throw error;
+    const byId = new Map<string, CatalogAgent>();
+    for (const agent of tests.flatMap((test) => test.agents)) {
+      if (typeof agent.agentName === 'string') byId.set(String(agent.agentId), { agentId: String(agent.agentId), name: agent.agentName });
+    }
+    return [...byId.values()];
+  }
 }

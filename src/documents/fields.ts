@@ -20,7 +20,8 @@ export const SERVICE_ASSIGNED_TEST_FIELDS = [
   'testId', 'createdBy', 'createdDate', 'modifiedBy', 'modifiedDate', 'apiLinks', 'savedEvent',
 ] as const;
 /** Fields of an agent object in a test response; a request only carries agentId. */
-export const RESPONSE_AGENT_FIELDS = ['agentName', 'location', 'countryId', 'ipAddress', 'prefix', 'network', 'public'] as const;
+/** Agent fields of test responses that a request does not carry (agentName may name an agent instead of its id). */
+export const RESPONSE_AGENT_FIELDS = ['location', 'countryId', 'ipAddress', 'prefix', 'network', 'public'] as const;
 
 export const HTTP_INSTANT_FIELDS = [
   'url', 'sslVersion', 'targetResponseTime', 'verifyCertHostname', 'authType', 'username', 'password',

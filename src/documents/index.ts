@@ -19,6 +19,7 @@ export * from './templates';
 export * from './run-now';
 export * from './import';
 export * from './agent-edits';
+export * from './agent-names';
 export { duplicateTestNameDiagnostics, type WorkspaceDocument } from './rules/workspace-rules';
 export { isEnterpriseTestType } from './rules/test-rules';
 export { isFilterTarget } from './rules/filter-rules';

@@ -47,6 +47,8 @@ export function agentRefs(value: unknown): AgentRef[] {
   if (!Array.isArray(agents)) throw new DocumentShapeError('"agents" is missing');
   return agents.map((agent: unknown) => {
     const id = asRecord(agent)['agentId'];
+    const name = asRecord(agent)['agentName'];
+    if (id === undefined && typeof name === 'string') throw new DocumentShapeError(`agent "${name}" is named: its id is looked up in the account's agents first`);
     if (typeof id === 'number') return { agentId: id };
     if (typeof id === 'string' && /^[0-9]+$/.test(id)) return { agentId: Number(id) };
     throw new DocumentShapeError('every agent needs a numeric agentId');

@@ -32,6 +32,7 @@ export function planJson(plan: Plan, name: DisplayName): object {
       ...('testId' in step ? { testId: step.testId } : {}),
       ...('reason' in step ? { reason: step.reason } : {}),
       ...('changes' in step ? { changes: step.changes } : {}),
+      ...(step.action !== 'delete' && step.resolvedAgents ? { resolvedAgents: step.resolvedAgents.map(({ agentName, agentId }) => ({ agentName, agentId })) } : {}),
     })),
     unchanged: plan.unchanged.map((u) => ({ document: name(u.uri), testId: u.testId })),
     skipped: plan.skipped.map((s) => ({ document: name(s.uri), reason: s.reason })),
@@ -40,6 +41,12 @@ export function planJson(plan: Plan, name: DisplayName): object {
 }
 
 function stepLines(step: PlanStep, name: DisplayName): string[] {
+  const lines = actionLines(step, name);
+  const named = step.action === 'delete' ? [] : step.resolvedAgents ?? [];
+  return [...lines, ...named.map((agent) => `        agent ${JSON.stringify(agent.agentName)} → ${agent.agentId}`)];
+}
+
+function actionLines(step: PlanStep, name: DisplayName): string[] {
   const where = step.uri ? name(step.uri) : '(no document)';
   switch (step.action) {
     case 'create':

@@ -2,7 +2,9 @@
 // creates, updates (with field diffs), replaces (a field the API cannot update changed)
 // and deletes, in a deterministic order: creates, updates, replaces, then deletes.
 import type { AgentRef, EnterpriseTestCreate, EnterpriseTestType, EnterpriseTestUpdate } from '../api/types';
+import { namesAgents, resolveAgentNames, type ResolvedName } from './agent-names';
 import { DEFAULT_AID, findBinding, listBindingsInTree } from './binding';
+import type { CatalogAgent } from './live-catalog';
 import type { DocumentDiagnostic } from './diagnostic';
 import { ALL_TEST_TARGET_FIELDS } from './fields';
 import { parseDocument } from './parse';
@@ -33,14 +35,19 @@ export interface PlanInput {
   aid?: string | number;
   /** Bindings recorded earlier (uri → testId): a deployed test whose document is gone is deleted. */
   previousBindings?: readonly { uri: string; testId: number }[];
+  /** The account's enterprise agents, for documents that name agents (`agentName`). */
+  agents?: readonly CatalogAgent[];
 }
 
 export interface FieldChange { field: string; from: unknown; to: unknown }
 
+/** Agents the document names, with the ids the plan sends. */
+type Named = { resolvedAgents?: ResolvedName[] };
+
 export type PlanStep =
-  | { action: 'create'; uri: string; type: EnterpriseTestType; testName: string; reason: 'new' | 'bound-test-missing'; request: ApiRequest<EnterpriseTestCreate> }
-  | { action: 'update'; uri: string; type: EnterpriseTestType; testName: string; testId: number; changes: FieldChange[]; request: ApiRequest<EnterpriseTestUpdate> }
-  | { action: 'replace'; uri: string; type: EnterpriseTestType; testName: string; testId: number; changes: FieldChange[]; deleteRequest: ApiRequest<undefined>; request: ApiRequest<EnterpriseTestCreate> }
+  | { action: 'create'; uri: string; type: EnterpriseTestType; testName: string; reason: 'new' | 'bound-test-missing'; request: ApiRequest<EnterpriseTestCreate> } & Named
+  | { action: 'update'; uri: string; type: EnterpriseTestType; testName: string; testId: number; changes: FieldChange[]; request: ApiRequest<EnterpriseTestUpdate> } & Named
+  | { action: 'replace'; uri: string; type: EnterpriseTestType; testName: string; testId: number; changes: FieldChange[]; deleteRequest: ApiRequest<undefined>; request: ApiRequest<EnterpriseTestCreate> } & Named
   | { action: 'delete'; uri?: string; type: EnterpriseTestType; testName: string; testId: number; reason: 'document-removed' | 'marked'; request: ApiRequest<undefined> };
 
 export interface Plan {
@@ -69,8 +76,15 @@ export function computePlan(input: PlanInput): Plan {
       plan.skipped.push({ uri: document.uri, reason: `also bound to test ${testId} by ${claimed.get(testId)}` });
       continue;
     }
+    const names = namesAgents(parsed.value) ? resolveAgentNames(parsed.value, input.agents ?? []) : undefined;
+    if (names && names.problems.length > 0) {
+      plan.skipped.push({ uri: document.uri, reason: input.agents?.length ? names.problems.map((p) => p.message).join('; ') : 'it names agents (agentName), and the account\'s agents could not be listed' });
+      if (testId !== undefined) claimed.set(testId, document.uri);
+      continue;
+    }
     if (testId !== undefined) claimed.set(testId, document.uri);
-    const step = planDocument(document.uri, parsed.value, testId === undefined ? undefined : { testId, deployed: deployedById.get(testId) });
+    const step = planDocument(document.uri, names?.value ?? parsed.value, testId === undefined ? undefined : { testId, deployed: deployedById.get(testId) });
+    if (step && step.action !== 'delete' && names && names.resolved.length > 0) step.resolvedAgents = names.resolved;
     const marked = (parsed.value as Record<string, unknown>)['markedForDeletion'] === true;
     if (step) plan.steps.push(step);
     else if (testId !== undefined && !marked) plan.unchanged.push({ uri: document.uri, testId });

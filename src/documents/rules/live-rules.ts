@@ -5,6 +5,7 @@ import type { DiagnosticSink } from '../diagnostic';
 import type { DocumentKind } from '../kinds';
 import { agentSources, indexCatalog, normalizeId, suggestAgents, type CatalogIndex, type LiveCatalog } from '../live-catalog';
 import { isServiceKey } from '../binding';
+import { resolveAgentNames } from '../agent-names';
 import { arrayItems, idText, objectProperties, propertyValue, stringValue } from '../tree';
 
 export function checkLiveIds(kind: DocumentKind, root: Node, catalog: LiveCatalog, sink: DiagnosticSink): void {
@@ -34,6 +35,7 @@ function checkTestIds(root: Node, catalog: LiveCatalog, index: CatalogIndex, sin
       else sink.atNode(node, 'info', 'live/unlisted-agent', `Enterprise agent ${id} is not among those known from ${agentSources(catalog.enterpriseAgents ?? [])}; check the id (this service does not list its agents)`, 'live');
     }
   }
+  if (catalog.enterpriseAgents) checkAgentNames(root, catalog, sink);
   if (catalog.connectionKey === undefined) return;
   const serviceKey = catalog.connectionKey;
   for (const service of objectProperties(propertyValue(root, 'deployments')).filter((entry) => isServiceKey(entry.name, serviceKey))) {
@@ -64,5 +66,15 @@ function knownValues(key: string | undefined, index: CatalogIndex): { has(value:
     case 'location': return index.locations;
     case 'ssid': return index.ssids;
     default: return undefined;
+  }
+}
+
+/** Named agents: each name must be one agent of the account (an error once the list is complete). */
+function checkAgentNames(root: Node, catalog: LiveCatalog, sink: DiagnosticSink): void {
+  const items = arrayItems(propertyValue(root, 'agents'));
+  const value = { agents: items.map((item) => ({ agentName: stringValue(propertyValue(item, 'agentName')), agentId: propertyValue(item, 'agentId') ? 0 : undefined })) };
+  for (const problem of resolveAgentNames(value, catalog.enterpriseAgents ?? []).problems) {
+    const node = propertyValue(items[problem.index], 'agentName');
+    if (node) sink.atNode(node, catalog.enterpriseAgentsComplete === false ? 'warning' : 'error', 'live/unknown-agent-name', problem.message, 'live');
   }
 }

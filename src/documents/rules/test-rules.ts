@@ -57,8 +57,10 @@ function checkAgents(root: Node, sink: DiagnosticSink): void {
   for (const agent of arrayItems(propertyValue(root, 'agents'))) {
     for (const field of RESPONSE_AGENT_FIELDS) {
       const key = propertyKey(agent, field);
-      if (key) sink.atNode(key, 'error', 'test/agent-response-field', `"${field}" comes from a test response; an agent in a request carries only agentId`);
+      if (key) sink.atNode(key, 'error', 'test/agent-response-field', `"${field}" comes from a test response; an agent in a request carries only agentId (or agentName)`);
     }
+    const nameKey = propertyKey(agent, 'agentName');
+    if (nameKey && propertyKey(agent, 'agentId')) sink.atNode(nameKey, 'error', 'test/agent-id-and-name', 'Give agentId or agentName, not both');
     const idNode = propertyValue(agent, 'agentId');
     const id = idText(idNode);
     if (!idNode || id === undefined) continue;

@@ -43,8 +43,9 @@ export function registerDocuments(context: vscode.ExtensionContext, connection: 
   const diagnostics = new DocumentDiagnostics(catalog);
   const results = new ResultsDocuments();
   const lenses = new DocumentLenses(connection, bindings);
-  const tests = new TestCommands(connection, bindings, prompts, () => { lenses.refresh(); catalog.learnedChanged(); });
-  const plans = new PlanCommands(connection, bindings, results, prompts);
+  const enterpriseAgents = async () => (await catalog.ready())?.validation.enterpriseAgents ?? [];
+  const tests = new TestCommands(connection, bindings, prompts, () => { lenses.refresh(); catalog.learnedChanged(); }, enterpriseAgents);
+  const plans = new PlanCommands(connection, bindings, results, prompts, enterpriseAgents);
   const newDocument = new NewDocumentCommand(connection, catalog, prompts);
   const importer = new ImportCommand(connection, bindings, prompts);
   context.subscriptions.push(

@@ -5,7 +5,7 @@
 // binding) and deletes only when the user chose to.
 import * as vscode from 'vscode';
 import type { EnterpriseTestType } from '../../api/types';
-import type { ApiRequest, ApplyResult, DeployedTest, Plan, PlanDocument, PlanExecutor } from '../../documents';
+import type { ApiRequest, ApplyResult, CatalogAgent, DeployedTest, Plan, PlanDocument, PlanExecutor } from '../../documents';
 import { documentsLibrary as lib } from './library';
 import { errorText, isNetmonError } from '../errors';
 import type { BindingWriter } from './bindings';
@@ -23,6 +23,8 @@ export class PlanCommands {
   constructor(
     private readonly connection: ConnectionManager, private readonly bindings: BindingWriter,
     private readonly results: ResultsDocuments, private readonly prompts: Prompts,
+    /** The account's enterprise agents, for documents that name agents (agentName). */
+    private readonly agents: () => Promise<readonly CatalogAgent[]>,
   ) {}
 
   /** Computes the plan for `folder` (or a picked one) and shows it. */
@@ -78,7 +80,7 @@ export class PlanCommands {
     const previousBindings = Object.entries(this.bindings.remembered(target.connectionKey, target.aidKey))
       .filter(([uri]) => inFolder(uri) && !present.has(uri))
       .map(([uri, testId]) => ({ uri, testId }));
-    const plan = lib().computePlan({ documents, deployed, connectionKey: target.connectionKey, aid: target.aidKey, previousBindings });
+    const plan = lib().computePlan({ documents, deployed, connectionKey: target.connectionKey, aid: target.aidKey, previousBindings, agents: await this.agents() });
     return { folder, target, plan, source };
   }
 

@@ -3,7 +3,7 @@
 // service has it now (not as the document describes it) and the change. A binding this
 // machine did not write is said to be unverified in that dialog.
 import * as vscode from 'vscode';
-import type { FieldChange } from '../../documents';
+import type { CatalogAgent, FieldChange } from '../../documents';
 import type { ConnectionManager } from '../connection/connection-manager';
 import { errorText, isCancellation } from '../errors';
 import { requireTrustedWorkspace, workspaceDocument } from '../ui/arguments';
@@ -22,18 +22,28 @@ export class TestCommands {
   constructor(
     private readonly connection: ConnectionManager, private readonly bindings: BindingWriter,
     private readonly prompts: Prompts, private readonly changed: () => void,
+    /** The account's enterprise agents, for documents that name agents (agentName). */
+    private readonly agents: () => Promise<readonly CatalogAgent[]>,
   ) {}
+
+  /** The document's value with named agents given their ids, and what was resolved, for the dialog. */
+  private async withAgentIds(value: unknown): Promise<{ value: unknown; named: string }> {
+    if (!lib().namesAgents(value)) return { value, named: '' };
+    const resolution = lib().resolveAgentNames(value, await this.agents());
+    if (resolution.problems.length > 0) throw new Error(`${resolution.problems.map((p) => p.message).join('; ')}; fix the document first`);
+    return { value: resolution.value, named: `\n${resolution.resolved.map((r) => `Agent "${r.agentName}" → ${r.agentId}`).join('\n')}` };
+  }
 
   create(argument?: unknown): Promise<TestCommandResult | undefined> {
     return this.run('Creating the test', argument, async (document, text) => {
       const target = deployTarget(this.connection, text);
       const bound = lib().readBinding(text, target.connectionKey, target.aidKey);
       if (bound !== undefined) throw new Error(`this document is already bound to test ${bound} in ${target.groupLabel}: use Update, or Delete it first`);
-      const value = checkedValue(document, text);
+      const { value, named } = await this.withAgentIds(checkedValue(document, text));
       const type = lib().testTypeOf(value);
       const request = lib().testCreateRequest(value);
       const answer = await this.prompts.confirm(`Create test "${request.body.testName}" in ${target.groupLabel}?`,
-        `${describeTest({ ...request.body, type })}\n\nOn ${target.connectionKey}. The agents start running it at the next interval.`, 'Create');
+        `${describeTest({ ...request.body, type })}${named}\n\nOn ${target.connectionKey}. The agents start running it at the next interval.`, 'Create');
       if (answer !== 'Create') return undefined;
       const response = await progress(`Creating "${request.body.testName}"…`, (signal) => target.client.createTest(type, request.body, { aid: target.requestAid, signal }));
       const testId = response.test[0]?.testId;
@@ -48,11 +58,11 @@ export class TestCommands {
   update(argument?: unknown): Promise<TestCommandResult | undefined> {
     return this.run('Updating the test', argument, async (document, text) => {
       const bound = this.bound(document, text);
-      const value = checkedValue(document, text);
+      const { value } = await this.withAgentIds(checkedValue(document, text));
       const type = lib().testTypeOf(value);
       const request = lib().testUpdateRequest(value, bound.testId);
       const live = await this.live(bound);
-      const changes = live.test ? changesFrom(document, text, bound, live) : [];
+      const changes = live.test ? changesFrom(document, text, bound, live, await this.agents()) : [];
       const sent = new Set(Object.keys(request.body));
       const answer = await this.prompts.confirm(`Update test ${quotedLiveName(live, bound.testId)} in ${bound.target.groupLabel}?`, updateDetail(bound, live, changes, sent), 'Update');
       if (answer !== 'Update') return undefined;
@@ -141,10 +151,10 @@ function deleteDetail(bound: Bound, live: LiveTest, documentName: unknown): stri
   return `${nowLine(live)}${named}\n\nThe test and its data are removed from the account. The document stays; its binding is removed.${trustLine(bound)}`;
 }
 
-function changesFrom(document: vscode.TextDocument, text: string, bound: Bound, live: LiveTest): FieldChange[] {
+function changesFrom(document: vscode.TextDocument, text: string, bound: Bound, live: LiveTest, agents: readonly CatalogAgent[]): FieldChange[] {
   if (!live.test) return [];
   const plan = lib().computePlan({
-    documents: [{ uri: document.uri.toString(), text }], deployed: [live.test], connectionKey: bound.target.connectionKey, aid: bound.target.aidKey,
+    documents: [{ uri: document.uri.toString(), text }], deployed: [live.test], connectionKey: bound.target.connectionKey, aid: bound.target.aidKey, agents,
   });
   const step = plan.steps[0];
   return step && 'changes' in step ? step.changes : [];

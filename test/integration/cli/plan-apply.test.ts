@@ -5,7 +5,7 @@
 // dropped connection) that, re-run, leaves every test existing exactly once.
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EnterpriseTestResponse } from '../../../src/api/types';
@@ -99,6 +99,27 @@ describe('netmon plan and apply', () => {
     for (const name of documentNames()) assert.equal(deployed.filter((n) => n === name).length, 1 + before.filter((n) => n === name).length, `"${name}" exists once`);
     assert.equal((await run('plan', 'tests')).code, 0);
     assert.deepEqual(readdirSync(dir).sort(), ['tests'], 'the journal is gone once nothing is in flight');
+  });
+
+  test('agents named in a document resolve to their ids: plan shows name → id, apply creates the test on them', async () => {
+    const { agents } = await (await fetch(`${emulator.url}/v6/agents`, { headers: { authorization: `Bearer ${TOKEN}` } })).json() as { agents: { agentId: number; agentName: string }[] };
+    const [first, second] = agents;
+    const text = `{\n  "type": "http-server",\n  "testName": "Named agents",\n  "interval": 300,\n  "agents": [{ "agentName": ${JSON.stringify(first!.agentName)} }, { "agentName": ${JSON.stringify(second!.agentName.toUpperCase())} }],\n  "url": "https://named.example.com/"\n}\n`;
+    rmSync(join(dir, 'tests'), { recursive: true });
+    mkdirSync(join(dir, 'tests'));
+    writeFileSync(join(dir, 'tests', 'named.netmon-test.json'), text);
+    const planned = await run('plan', 'tests');
+    assert.equal(planned.code, 1, planned.stderr);
+    assert.ok(planned.stdout.includes(`agent ${JSON.stringify(first!.agentName)} → ${first!.agentId}`), planned.stdout);
+    assert.equal((await run('apply', 'tests', '--yes')).code, 0);
+    const listed = await (await fetch(`${emulator.url}/v7/tests`, { headers: { authorization: `Bearer ${TOKEN}` } })).json() as EnterpriseTestResponse;
+    assert.deepEqual(listed.test.find((t) => t.testName === 'Named agents')?.agents.map((a) => a.agentId), [first!.agentId, second!.agentId]);
+    assert.equal((await run('plan', 'tests')).code, 0, 'the named document plans as unchanged');
+
+    writeFileSync(join(dir, 'tests', 'named.netmon-test.json'), text.replace(JSON.stringify(first!.agentName), '"Nowhere, XX"'));
+    const unknown = await run('plan', 'tests');
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stdout, /Skipped tests\/named\.netmon-test\.json: No enterprise agent named "Nowhere, XX"/);
   });
 
   test('usage and connection problems exit 2 and never print the token', async () => {

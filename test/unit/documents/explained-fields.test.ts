@@ -18,7 +18,7 @@ test('the schemas declare exactly the explained foreign fields, hidden from comp
 });
 
 test('a foreign field gets one diagnostic, with the explanation', () => {
-  const text = '{ "type": "agent-to-server", "testName": "a", "interval": 300, "agents": [{ "agentId": 1000, "agentName": "x" }], "server": "a.example.com", "flagPing": true }';
+  const text = '{ "type": "agent-to-server", "testName": "a", "interval": 300, "agents": [{ "agentId": 1000, "network": "x" }], "server": "a.example.com", "flagPing": true }';
   const found = validateDocument('test', text).diagnostics;
   assert.deepEqual(found.map((d) => d.code).sort(), ['test/agent-response-field', 'test/field-of-instant-test']);
 });

@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { diagnose, expectOnly, lines } from './helpers';
+import { validateDocument } from '../../../src/documents';
 
 /** A valid test document of `type` with `body` lines for the target and extras. */
 function testDoc(type: string, ...body: string[]): string {
@@ -42,8 +43,15 @@ describe('test documents: target field per type', () => {
   });
 
   test('response fields inside an agent entry are flagged on their key', () => {
+    const text = testDoc('dns-trace', '  "domain": "example.com"').replace('{ "agentId": 1001 }', '{ "agentId": 1001, "location": "dc1" }');
+    expectOnly('test', text, 'test/agent-response-field', { start: [4, 32], end: [4, 42], text: '"location"' });
+  });
+
+  test('an agent is given by agentId or by agentName, not both', () => {
     const text = testDoc('dns-trace', '  "domain": "example.com"').replace('{ "agentId": 1001 }', '{ "agentId": 1001, "agentName": "dc1" }');
-    expectOnly('test', text, 'test/agent-response-field', { start: [4, 32], end: [4, 43], text: '"agentName"' });
+    expectOnly('test', text, 'test/agent-id-and-name', { start: [4, 32], end: [4, 43], text: '"agentName"' });
+    const named = testDoc('dns-trace', '  "domain": "example.com"').replace('{ "agentId": 1001 }', '{ "agentName": "dc1" }');
+    assert.deepEqual(validateDocument('test', named).diagnostics, [], 'a named agent alone is fine offline');
   });
 
   test('an agent listed twice is a warning on the second entry', () => {

@@ -5,10 +5,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
-import type { EnterpriseAgentsResponse } from '../../../src/api/types';
+import type { EnterpriseAgentsResponse, EnterpriseTestResponse } from '../../../src/api/types';
 import type { RunningEmulator } from '../../../src/emulator';
 import { closeEditors, netmonDiagnostics, workspaceScratch, writeDocument } from './documents-fixture';
-import { apiGet, childrenOf, kindOf, netmonApi, root, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+import { acceptConfirmations, answeringPrompts, apiGet, childrenOf, kindOf, netmonApi, root, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
 
 describe('the Enterprise Agents root', () => {
   let emulator: RunningEmulator;
@@ -85,6 +85,27 @@ describe('the Enterprise Agents root', () => {
     await vscode.workspace.applyEdit(fix!.edit!);
     assert.match(document.getText(), /"agents": \[\{ "agentId": 1000 \}\]/);
     await netmonDiagnostics(uri, (found) => !found.some((d) => d.code === 'live/unknown-agent'));
+  });
+
+  it('a document naming agents deploys on their ids; an unknown name is an error that suggests the nearest', async function () {
+    this.timeout(30_000);
+    const { agents } = await apiGet<EnterpriseAgentsResponse>(emulator, '/v6/agents');
+    const [first, second] = agents;
+    const uri = writeDocument(scratch.path, 'named.netmon-test.json',
+      `{\n  "type": "http-server",\n  "testName": "Named",\n  "interval": 300,\n  "agents": [{ "agentName": ${JSON.stringify(first!.agentName)} }, { "agentName": ${JSON.stringify(second!.agentName)} }],\n  "url": "https://named.example.com/"\n}\n`);
+    const { result, prompts } = await answeringPrompts(acceptConfirmations,
+      () => vscode.commands.executeCommand<{ testId: number } | undefined>('netmon.documents.create', uri));
+    assert.ok(result?.testId);
+    assert.match(prompts[0]?.kind === 'confirm' ? prompts[0].detail : '', new RegExp(`Agent "${first!.agentName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}" → ${first!.agentId}`));
+    const deployed = await apiGet<EnterpriseTestResponse>(emulator, `/v7/tests/http-server/${result.testId}`);
+    assert.deepEqual(deployed.test[0]?.agents.map((a) => a.agentId), [first!.agentId, second!.agentId]);
+
+    const typo = writeDocument(scratch.path, 'typo-name.netmon-test.json',
+      `{\n  "type": "http-server",\n  "testName": "Typo name",\n  "interval": 300,\n  "agents": [{ "agentName": ${JSON.stringify(`${first!.agentName}x`)} }],\n  "url": "https://named.example.com/"\n}\n`);
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(typo));
+    const [error] = await netmonDiagnostics(typo, (found) => found.some((d) => d.code === 'live/unknown-agent-name'));
+    assert.equal(error?.severity, vscode.DiagnosticSeverity.Error);
+    assert.ok(error?.message.includes(`did you mean "${first!.agentName}"`), error?.message);
   });
 
   it('a service without GET /v6/agents says so in the root', async () => {
