@@ -39,12 +39,13 @@ export function instantDocument(answers: InstantAnswers): Record<string, unknown
 /** Asks step by step; undefined when the user escapes any step. */
 export async function askInstantAnswers(agent: TreeNode | undefined): Promise<InstantAnswers | undefined> {
   const typePick = await pick([
-    { label: 'http-server', description: 'HTTP request to a URL, with network metrics (5 steps)' },
-    { label: 'agent-to-server', description: 'Network test to a host or IP (4 steps)' },
+    { label: 'http-server', description: 'HTTP request to a URL, with network metrics (6 steps)' },
+    { label: 'agent-to-server', description: 'Network test to a host or IP (5 steps)' },
   ], { title: 'Run Instant Test (1/…): type' });
   if (!typePick) return undefined;
   const type = typePick.label as EndpointTestType;
-  const steps = type === 'http-server' ? 5 : 4;
+  // The last step is the offer to save the answers as a document, after the run.
+  const steps = type === 'http-server' ? 6 : 5;
   const target = await vscode.window.showInputBox({
     title: `Run Instant Test (2/${steps}): ${type === 'http-server' ? 'URL' : 'server (host or IP, no protocol)'}`,
     placeHolder: type === 'http-server' ? 'https://portal.example.com' : 'vpn.example.com',
@@ -86,7 +87,8 @@ export function checkInstantDocument(document: Record<string, unknown>): void {
 
 /** Offers to save the answers; the file is always chosen in the save dialog. */
 export async function offerToSave(document: Record<string, unknown>, prompts: Prompts): Promise<vscode.Uri | undefined> {
-  const answer = await prompts.offer('Save these answers as a .netmon-instant.json document?', 'Save…');
+  const steps = document['type'] === 'http-server' ? 6 : 5;
+  const answer = await prompts.offer(`Run Instant Test (${steps}/${steps}): save these answers as a .netmon-instant.json document?`, 'Save…');
   if (answer !== 'Save…') return undefined;
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   const name = String(document['testName']).replace(/[^A-Za-z0-9._-]+/g, '-').toLowerCase().slice(0, 60);

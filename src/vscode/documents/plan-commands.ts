@@ -32,7 +32,8 @@ export class PlanCommands {
     const folder = await folderFrom(argument);
     if (!folder) return undefined;
     const run = await this.compute(folder, new AbortController().signal);
-    const document = await this.results.show('plan.txt', renderPlan(run.plan, this.describe(run)), 'plaintext');
+    // A language of its own: create / update / delete coloured, long lines wrapped (configurationDefaults).
+    const document = await this.results.show('plan.netmon-plan', renderPlan(run.plan, this.describe(run)), 'netmon-plan');
     return { plan: run.plan, document };
   }
 

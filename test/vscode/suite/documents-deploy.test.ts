@@ -155,6 +155,7 @@ describe('deploying and running documents', () => {
       () => api.runInstantAnswers(answers, 300));
     assert.ok(run && run.records.length > 0, 'no results');
     assert.ok(prompts.some((p) => p.kind === 'save'), 'the file is chosen in the save dialog');
+    assert.ok(prompts.some((p) => p.kind === 'offer' && p.message.startsWith('Run Instant Test (6/6): save these answers')), 'the save question is the numbered last step');
     const saved = JSON.parse(readFileSync(saveTo.fsPath, 'utf8')) as Record<string, unknown>;
     assert.deepEqual(saved, { type: 'http-server', testName: 'Instant http-server to https://portal.example.com', url: 'https://portal.example.com', maxMachines: 2, flagPing: true, flagTraceroute: false, networkProtocol: 'ICMP' });
   });
@@ -187,6 +188,8 @@ describe('deploying and running documents', () => {
     const planned = await vscode.commands.executeCommand<{ plan: Plan; document: vscode.TextDocument } | undefined>('netmon.documents.plan', vscode.Uri.file(folder));
     assert.deepEqual(planned?.plan.steps.map((s) => `${s.action} ${s.testName}`), ['create Delta', 'create Echo', 'update Alpha', `delete Bravo`, 'delete Charlie']);
     const text = planned?.document.getText() ?? '';
+    assert.equal(planned?.document.languageId, 'netmon-plan', 'coloured by the plan grammar');
+    assert.equal(vscode.workspace.getConfiguration('editor', { languageId: 'netmon-plan' }).get('wordWrap'), 'on', 'long plan lines wrap instead of being cut off');
     assert.match(text, /~ update {2}"Alpha" \(test [0-9]+\)[^\n]*\n\s+interval: 300 → 900/);
     assert.match(text, /Plan: 2 to create, 1 to update, 0 to replace, 2 to delete\./);
 
