@@ -1,9 +1,14 @@
 // `npm start`: build the extension, start the offline VS Code (installed on first use)
 // with Netmon Workbench installed and demo mode on, print the URL, run until Ctrl-C.
 //
-//   npm start [-- --port 8080] [-- --folder path/to/workspace]
+//   npm start [-- --port 8080] [-- --folder path/to/workspace] [-- --temporary]
+//
+// The workspace is ~/netmon-workspace (or NETMON_WORKSPACE, or --folder) and survives
+// Ctrl-C; --temporary uses a throwaway one, whose files are copied aside before it goes.
 import { spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { persistentWorkspace, rescueUserFiles } from './start-workspace.mjs';
 import { REPO_ROOT, ensureVSCodeInstalled, startVSCodeServer } from './vscode-server.mjs';
 
 const args = process.argv.slice(2);
@@ -15,10 +20,12 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 console.log('Preparing the offline VS Code (the first run installs it, ~300 MB, a few minutes)…');
 const root = ensureVSCodeInstalled();
 const folder = option('--folder');
+const temporary = args.includes('--temporary');
+const workspace = folder ? resolve(folder) : temporary ? undefined : persistentWorkspace();
 const server = await startVSCodeServer({
   root,
   port: Number(option('--port') ?? 0),
-  workspace: folder ? resolve(folder) : undefined,
+  workspace,
   installedExtensions: [REPO_ROOT], // a link to this clone: rebuild, then "Developer: Reload Window"
   settings: { 'netmon.startInDemoMode': true },
 });
@@ -28,6 +35,11 @@ const shutdown = async () => {
   if (stopping) return;
   stopping = true;
   console.log('\nStopping VS Code…');
+  if (!workspace) {
+    // The temporary workspace goes with the profile: what the user made there is kept.
+    const rescued = rescueUserFiles(server.workspace, join(homedir(), 'netmon-workspace-kept'));
+    if (rescued) console.log(`Your ${rescued.files.length} file(s) in the temporary workspace were copied to ${rescued.kept} before it was removed.`);
+  }
   await server.stop();
   process.exit(0);
 };
@@ -38,5 +50,7 @@ console.log(`
 Netmon Workbench in the offline VS Code 1.100.3 (demo mode):
 
     ${server.workbenchUrl()}
+
+Workspace: ${server.workspace}${workspace ? ' (kept when VS Code stops)' : ' (temporary: files you create are copied aside when VS Code stops)'}
 
 Open it in a browser on this machine. Ctrl-C stops VS Code and removes its temporary profile.`);
