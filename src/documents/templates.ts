@@ -30,8 +30,13 @@ export interface TemplateOptions {
   testName?: string;
 }
 
-/** Stands in when no agent is known (the demo account's first enterprise agent). */
-const PLACEHOLDER_AGENTS: readonly TemplateAgent[] = [{ agentId: 1000, name: 'replace with your agents: completion lists them' }, { agentId: 1037 }];
+/**
+ * Stand-ins when the account lists no agents: a name no agent has (a diagnostic says so once
+ * the account's agents are known; deploying asks for a real one), and an id no agent has as
+ * the far end — never an id that happens to exist.
+ */
+const PLACEHOLDER_NAME = 'Replace with an agent name (completion lists them)';
+const PLACEHOLDER_FAR_END: TemplateAgent = { agentId: 1, name: 'replace with the far end\'s agent id' };
 
 export function templateInfo(id: TemplateId): TemplateInfo {
   const info = TEMPLATES.find((t) => t.id === id);
@@ -49,7 +54,7 @@ export function newDocumentText(id: TemplateId, options: TemplateOptions = {}): 
   const info = templateInfo(id);
   if (info.kind === 'filter') return filterText();
   if (info.kind === 'instant') return instantText(id === 'instant-http-server' ? 'http-server' : 'agent-to-server', options.testName ?? info.label);
-  const agents = options.agents?.length ? options.agents : PLACEHOLDER_AGENTS.slice(0, 1);
+  const agents = options.agents?.length ? options.agents : [];
   return testText(id as EnterpriseTestType, options.testName ?? `New ${info.label.toLowerCase()}`, agents);
 }
 
@@ -69,6 +74,7 @@ function testText(type: EnterpriseTestType, testName: string, picked: readonly T
     '  "enabled": 1,',
     '  // Enterprise agents that run the test.',
     '  "agents": [',
+    ...(agents.length === 0 ? [`    { "agentName": ${JSON.stringify(PLACEHOLDER_NAME)} }`] : []),
     ...agents.map((agent, index) => `    { "agentId": ${agentIdJson(agent.agentId)} }${index < agents.length - 1 ? ',' : ''}${agent.name ? ` // ${oneLine(agent.name)}` : ''}`),
     '  ],',
     ...targetLines(type, agents, farEnd),
@@ -82,7 +88,7 @@ function targetLines(type: EnterpriseTestType, agents: readonly TemplateAgent[],
     case 'agent-to-server':
       return ['  // Host name or IP, optionally with :port.', '  "server": "www.example.com"'];
     case 'agent-to-agent': {
-      const target = farEnd ?? PLACEHOLDER_AGENTS.find((p) => !agents.some((a) => String(a.agentId) === String(p.agentId))) ?? PLACEHOLDER_AGENTS[1]!;
+      const target = farEnd ?? PLACEHOLDER_FAR_END;
       return [`  // The enterprise agent at the other end${target.name ? ` (${oneLine(target.name)})` : ''}.`, `  "targetAgentId": ${agentIdJson(target.agentId)}`];
     }
     case 'http-server':

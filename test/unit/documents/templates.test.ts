@@ -28,7 +28,14 @@ test('agent-to-agent: of several agents picked, the last is the far end and the 
   assert.deepEqual(value.agents.map((a) => a.agentId), [1074, 1000]);
   assert.equal(value.targetAgentId, 1037);
   const single = parseDocument(newDocumentText('agent-to-agent', { agents: [{ agentId: 1000 }] })).value as { targetAgentId: number };
-  assert.equal(single.targetAgentId, 1037, 'one agent picked: a placeholder far end that is not that agent');
+  assert.equal(single.targetAgentId, 1, 'one agent picked: a placeholder far end no agent has');
+});
+
+test('with no agents known, a placeholder name no agent has, never an id that happens to exist', () => {
+  const text = newDocumentText('http-server');
+  assert.deepEqual((parseDocument(text).value as { agents: { agentName?: string }[] }).agents.map((a) => a.agentName), ['Replace with an agent name (completion lists them)']);
+  const withCatalog = validateDocument('test', text, { catalog: { enterpriseAgents: [{ agentId: '1000', name: 'Seattle' }] } }).diagnostics;
+  assert.deepEqual(withCatalog.map((d) => d.code), ['live/unknown-agent-name'], 'the placeholder is flagged once the account\'s agents are known');
 });
 
 test('file names follow the kind', () => {
