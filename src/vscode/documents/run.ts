@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { FilterableListOptions, NetmonClient } from '../../api';
 import type { EndpointTestType, FilterTarget, InstantTestBodies } from '../../api/types';
+import { instantResultsText, instantRows } from '../../analysis/instant/results';
 import { withNotificationProgress } from '../ui/notify';
 import type { Prompts } from '../ui/prompts';
 import { documentsLibrary as lib } from './library';
@@ -21,7 +22,13 @@ export interface InstantRunOptions {
   from?: string;
 }
 
-export interface InstantRunResult { testId: number; type: EndpointTestType; records: unknown[]; document: vscode.TextDocument }
+export interface InstantRunResult {
+  testId: number; type: EndpointTestType; records: unknown[];
+  /** The results view: a row per agent, by name. */
+  document: vscode.TextDocument;
+  /** The same results as the service sent them (JSON), for "Open as JSON". */
+  json: string;
+}
 
 /** POSTs the instant test and waits for its first results; cancellable at every step. */
 export async function runInstantTest(value: unknown, results: ResultsDocuments, options: InstantRunOptions): Promise<InstantRunResult | undefined> {
@@ -40,17 +47,37 @@ export async function runInstantTest(value: unknown, results: ResultsDocuments, 
   });
   if (!polled) return undefined;
   const origin = options.from === undefined ? {} : { runNowOf: options.from, notCarriedOver: options.notCarried ?? [] };
-  const text = JSON.stringify({ testId: polled.testId, type: request.type, testName, ...origin, results: polled.records }, null, 2);
-  const document = await results.show(`instant-${polled.testId}.json`, text);
-  void offerMetricsPanel(options.prompts, polled.testId, polled.records.length);
-  return { testId: polled.testId, type: request.type, records: polled.records, document };
+  const json = JSON.stringify({ testId: polled.testId, type: request.type, testName, ...origin, results: polled.records }, null, 2);
+  const names = await agentNames(options.client);
+  const rows = instantRows(request.type, polled.records, (id) => names.get(id));
+  const notes = [
+    ...(options.from === undefined ? [] : [`Run now of ${options.from}; not carried over: ${(options.notCarried ?? []).map((n) => n.field).join(', ') || 'nothing'}.`]),
+    `Metrics and path traces of every round: "Netmon: Open Metrics" on test ${polled.testId}.`,
+  ];
+  const view = instantResultsText(`Instant test ${polled.testId} "${testName}" (${request.type})`, request.type, rows, notes);
+  const document = await results.show(`instant-${polled.testId}.netmon-instant-results`, view, 'netmon-instant-results');
+  void offerNextSteps(options.prompts, results, polled.testId, polled.records.length, json);
+  return { testId: polled.testId, type: request.type, records: polled.records, document, json };
 }
 
-/** The metrics panel draws the same data as charts, when that panel is installed. */
-async function offerMetricsPanel(prompts: Prompts, testId: number, count: number): Promise<void> {
-  if (!(await vscode.commands.getCommands(true)).includes(OPEN_METRICS)) return;
-  const choice = await prompts.offer(`Instant test ${testId}: ${count} result${count === 1 ? '' : 's'}.`, 'Open Metrics');
-  if (choice) await vscode.commands.executeCommand(OPEN_METRICS, testId);
+/** The metrics panel draws the same data as charts; the raw answer stays one click away. */
+async function offerNextSteps(prompts: Prompts, results: ResultsDocuments, testId: number, count: number, json: string): Promise<void> {
+  const metrics = (await vscode.commands.getCommands(true)).includes(OPEN_METRICS);
+  const choice = metrics
+    ? await prompts.offer(`Instant test ${testId}: ${count} result${count === 1 ? '' : 's'}.`, 'Open Metrics', 'Open as JSON')
+    : await prompts.offer(`Instant test ${testId}: ${count} result${count === 1 ? '' : 's'}.`, 'Open as JSON');
+  if (choice === 'Open Metrics') await vscode.commands.executeCommand(OPEN_METRICS, testId);
+  if (choice === 'Open as JSON') await results.show(`instant-${testId}.json`, json);
+}
+
+/** Endpoint agents by id, to name the rows (bounded; ids stand in when the list fails). */
+async function agentNames(client: NetmonClient): Promise<Map<string, string>> {
+  try {
+    const { records } = await client.endpointAgents().collect({ maxRecords: 20_000 });
+    return new Map(records.filter((a) => a.computerName).map((a) => [a.agentId, a.computerName]));
+  } catch {
+    return new Map();
+  }
 }
 
 function createInstant(client: NetmonClient, type: EndpointTestType, body: Record<string, unknown>, aid: string | undefined, signal: AbortSignal) {

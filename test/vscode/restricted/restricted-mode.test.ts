@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { RunningEmulator } from '../../../src/emulator';
 import { answeringPrompts, clearEmulatorRequests, emulatorRequests, netmonApi, signInTo, signOut, startControlledEmulator } from '../suite/netmon-fixture';
 
-const WRITE_COMMANDS = ['netmon.documents.create', 'netmon.documents.update', 'netmon.documents.delete', 'netmon.documents.runInstant', 'netmon.runInstantTest', 'netmon.documents.apply'];
+const WRITE_COMMANDS = ['netmon.documents.create', 'netmon.documents.update', 'netmon.documents.delete', 'netmon.documents.runInstant', 'netmon.runInstantTest', 'netmon.documents.apply', 'netmon.documents.runNow', 'netmon.documents.import'];
 
 function workspaceFile(name: string): vscode.Uri {
   const root = vscode.workspace.workspaceFolders?.[0]?.uri;
@@ -49,7 +49,7 @@ describe('Restricted Mode (an untrusted folder)', () => {
     await clearEmulatorRequests(emulator);
     const { prompts } = await answeringPrompts((prompt) => (prompt.kind === 'confirm' ? prompt.actions[0] : undefined), async () => {
       for (const command of WRITE_COMMANDS) {
-        const argument = command === 'netmon.documents.apply' ? workspaceFile('.') : command.endsWith('runInstant') ? workspaceFile('cloned.netmon-instant.json') : workspaceFile('cloned.netmon-test.json');
+        const argument = command === 'netmon.documents.apply' || command === 'netmon.documents.import' ? workspaceFile('.') : command.endsWith('runInstant') ? workspaceFile('cloned.netmon-instant.json') : workspaceFile('cloned.netmon-test.json');
         assert.equal(await vscode.commands.executeCommand(command, argument), undefined, command);
       }
     });

@@ -107,11 +107,14 @@ describe('deploying and running documents', () => {
     const uri = writeDocument(scratch.path, 'laptops.netmon-instant.json',
       '{\n  "type": "agent-to-server",\n  "testName": "Intranet from laptops",\n  "serverName": "10.20.0.1",\n  "maxMachines": 3\n}\n');
     const { result: run, prompts: asked } = await answeringPrompts(acceptConfirmations,
-      () => vscode.commands.executeCommand<{ testId: number; records: unknown[]; document: vscode.TextDocument } | undefined>('netmon.documents.runInstant', uri));
+      () => vscode.commands.executeCommand<{ testId: number; records: unknown[]; document: vscode.TextDocument; json: string } | undefined>('netmon.documents.runInstant', uri));
     assert.ok(run, 'the run reported a failure');
     assert.match(asked[0]?.kind === 'confirm' ? asked[0].detail : '', /agent-to-server to 10\.20\.0\.1 on up to 3 endpoint agents/);
     assert.ok(run.records.length > 0);
-    const shown = JSON.parse(run.document.getText()) as { testId: number; results: unknown[] };
+    const shown = JSON.parse(run.json) as { testId: number; results: unknown[] };
+    assert.equal(run.document.languageId, 'netmon-instant-results');
+    assert.match(run.document.getText(), new RegExp(`^Instant test ${run.testId} "Intranet from laptops" \\(agent-to-server\\)\\n\\d+ agents?: `));
+    assert.match(run.document.getText(), /\n {3}Agent +Latency ms +Loss % +Jitter ms +Error\n[✓!✗] {2}\S/);
     assert.equal(shown.testId, run.testId);
     assert.equal(shown.results.length, run.records.length);
     assert.ok(vscode.window.visibleTextEditors.some((editor) => editor.document.uri.toString() === run.document.uri.toString()));
@@ -126,13 +129,14 @@ describe('deploying and running documents', () => {
     assert.ok(lenses.some((lens) => lens.command?.command === 'netmon.documents.runNow'), 'a Run Now lens');
     const before = (await apiGet<EnterpriseTestResponse>(emulator, '/v7/tests')).test.length;
     const { result: run, prompts: asked } = await answeringPrompts(acceptConfirmations,
-      () => vscode.commands.executeCommand<{ testId: number; records: unknown[]; document: vscode.TextDocument } | undefined>('netmon.documents.runNow', uri));
+      () => vscode.commands.executeCommand<{ testId: number; records: unknown[]; document: vscode.TextDocument; json: string } | undefined>('netmon.documents.runNow', uri));
     assert.ok(run, 'the run reported a failure');
     const detail = asked[0]?.kind === 'confirm' ? asked[0].detail : '';
     assert.match(detail, /https:\/\/portal\.example\.com\/ on up to 5 endpoint agents/);
     assert.match(detail, /- agents: instant tests run on endpoint agents/);
     assert.match(detail, /- interval: an instant test runs once/);
-    const shown = JSON.parse(run.document.getText()) as { testName: string; runNowOf: string; notCarriedOver: { field: string }[]; results: unknown[] };
+    const shown = JSON.parse(run.json) as { testName: string; runNowOf: string; notCarriedOver: { field: string }[]; results: unknown[] };
+    assert.match(run.document.getText(), /\nRun now of .*run-now\.netmon-test\.json; not carried over: agents, interval\.\n/);
     assert.equal(shown.testName, 'Portal before deploy (run now)');
     assert.match(shown.runNowOf, /run-now\.netmon-test\.json$/);
     assert.deepEqual(shown.notCarriedOver.map((n) => n.field), ['agents', 'interval']);

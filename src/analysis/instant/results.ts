@@ -1,0 +1,83 @@
+// The results of an instant test as a person reads them: one row per endpoint agent (its
+// latest round), named, with latency, loss and jitter, and for HTTP the response code and
+// the phases, graded with the thresholds the session verdict uses. Pure: the editor's
+// results view and any other reader share it.
+import type { HttpServerResult, NetMetric } from '../../api/types';
+import { THRESHOLDS } from '../session/thresholds';
+
+export type Grade = 'ok' | 'warn' | 'bad';
+
+export interface InstantRow {
+  agentId: string;
+  agent: string;
+  grade: Grade;
+  latencyMs?: number;
+  lossPct?: number;
+  jitterMs?: number;
+  responseCode?: number;
+  phases?: { dns?: number; connect?: number; ssl?: number; wait?: number; receive?: number; total?: number };
+  error?: string;
+}
+
+const finite = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+
+/** The latest record of each agent, bad rows first, then by agent name. */
+export function instantRows(type: 'agent-to-server' | 'http-server', records: readonly unknown[], agentName: (agentId: string) => string | undefined): InstantRow[] {
+  const latest = new Map<string, Record<string, unknown>>();
+  for (const record of records) {
+    if (typeof record !== 'object' || record === null) continue;
+    const agentId = String((record as Record<string, unknown>)['agentId'] ?? '');
+    const round = finite((record as Record<string, unknown>)['roundId']) ?? 0;
+    const seen = latest.get(agentId);
+    if (!seen || (finite(seen['roundId']) ?? 0) <= round) latest.set(agentId, record as Record<string, unknown>);
+  }
+  const rows = [...latest.entries()].map(([agentId, record]) => (type === 'http-server'
+    ? httpRow(agentId, record as Partial<HttpServerResult>, agentName)
+    : networkRow(agentId, record as Partial<NetMetric>, agentName)));
+  const order: Record<Grade, number> = { bad: 0, warn: 1, ok: 2 };
+  return rows.sort((a, b) => order[a.grade] - order[b.grade] || a.agent.localeCompare(b.agent));
+}
+
+function networkRow(agentId: string, metric: Partial<NetMetric>, agentName: (id: string) => string | undefined): InstantRow {
+  const latencyMs = finite(metric.avgLatency);
+  const lossPct = finite(metric.loss);
+  const error = typeof metric.errorDetails === 'string' && metric.errorDetails !== '' ? metric.errorDetails : undefined;
+  const { rttWarn, rttBad, lossWarn, lossBad } = THRESHOLDS.isp;
+  const loss = (lossPct ?? 0) / 100;
+  const grade: Grade = error || loss >= lossBad || (latencyMs ?? 0) >= rttBad ? 'bad' : loss >= lossWarn || (latencyMs ?? 0) >= rttWarn ? 'warn' : 'ok';
+  return { agentId, agent: agentName(agentId) ?? agentId, grade, latencyMs, lossPct, jitterMs: finite(metric.jitter), ...(error ? { error } : {}) };
+}
+
+function httpRow(agentId: string, result: Partial<HttpServerResult>, agentName: (id: string) => string | undefined): InstantRow {
+  const errorType = typeof result.errorType === 'string' && result.errorType !== '' && result.errorType !== 'None' ? result.errorType : undefined;
+  const details = typeof result.errorDetails === 'string' && result.errorDetails !== '' ? result.errorDetails : undefined;
+  const error = errorType ? `${errorType}${details ? `: ${details}` : ''}` : undefined;
+  const responseCode = finite(result.responseCode);
+  const phases = { dns: finite(result.dnsTime), connect: finite(result.connectTime), ssl: finite(result.sslTime), wait: finite(result.waitTime), receive: finite(result.receiveTime), total: finite(result.totalTime) };
+  const { connectWarn, connectBad } = THRESHOLDS.server;
+  const grade: Grade = error || (responseCode ?? 0) >= 400 || (phases.connect ?? 0) >= connectBad ? 'bad' : (phases.connect ?? 0) >= connectWarn || (phases.total ?? 0) >= THRESHOLDS.page.loadWarn ? 'warn' : 'ok';
+  return { agentId, agent: agentName(agentId) ?? agentId, grade, ...(responseCode !== undefined ? { responseCode } : {}), phases, ...(error ? { error } : {}) };
+}
+
+const MARK: Record<Grade, string> = { ok: '✓', warn: '!', bad: '✗' };
+const ms = (value: number | undefined): string => (value === undefined ? '-' : `${Math.round(value)}`);
+
+/** A text table for a read-only editor: every line whole (no column is cut), one-line cells. */
+export function instantResultsText(heading: string, type: 'agent-to-server' | 'http-server', rows: readonly InstantRow[], notes: readonly string[] = []): string {
+  const header = type === 'http-server'
+    ? ['', 'Agent', 'Code', 'DNS', 'Connect', 'SSL', 'Wait', 'Receive', 'Total ms', 'Error']
+    : ['', 'Agent', 'Latency ms', 'Loss %', 'Jitter ms', 'Error'];
+  const cells = rows.map((row) => (type === 'http-server'
+    ? [MARK[row.grade], row.agent, row.responseCode === undefined ? '-' : String(row.responseCode), ms(row.phases?.dns), ms(row.phases?.connect), ms(row.phases?.ssl), ms(row.phases?.wait), ms(row.phases?.receive), ms(row.phases?.total), row.error ?? '']
+    : [MARK[row.grade], row.agent, ms(row.latencyMs), row.lossPct === undefined ? '-' : row.lossPct.toFixed(1), ms(row.jitterMs), row.error ?? '']).map(oneLine));
+  const widths = header.map((_, c) => Math.max(header[c]!.length, ...cells.map((r) => r[c]!.length)));
+  const line = (r: readonly string[]): string => r.map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c]!))).join('  ').trimEnd();
+  const counts = (['bad', 'warn', 'ok'] as const).map((g) => `${rows.filter((r) => r.grade === g).length} ${g === 'bad' ? 'failing' : g === 'warn' ? 'slow' : 'fine'}`).join(', ');
+  return [oneLine(heading), `${rows.length} agent${rows.length === 1 ? '' : 's'}: ${counts} (✗ failing, ! slow, ✓ fine; thresholds as in the session verdict)`,
+    ...notes.map(oneLine), '', line(header), ...cells.map(line), ''].join('\n');
+}
+
+function oneLine(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\s]+/g, ' ').trim();
+}
