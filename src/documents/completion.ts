@@ -49,6 +49,12 @@ function candidatesFor(kind: DocumentKind, path: JSONPath, root: Node | undefine
       insertText: idLiteral(a.agentId), kind: 'agent',
     }));
   }
+  if (kind === 'test' && isPath(path, ['agents', 'index', 'agentName'])) {
+    return (catalog.enterpriseAgents ?? []).map((a) => ({
+      label: a.name, detail: `agent ${a.agentId}${a.location ? ` · ${a.location}` : ''}${a.source ? ` — from ${a.source}` : ''}`,
+      insertText: JSON.stringify(a.name), kind: 'agent',
+    }));
+  }
   if (kind !== 'filter' || !(isPath(path, ['searchFilters', 'index', 'values', 'index']) || isPath(path, ['searchFilters', 'index', 'values']))) return [];
   const key = filterKeyAt(root, path);
   const quoted = (value: string): string => JSON.stringify(value);

@@ -74,6 +74,13 @@ describe('completion and hover from the catalog', () => {
     assert.equal(testText.slice(items[0]?.range.offset, (items[0]?.range.offset ?? 0) + (items[0]?.range.length ?? 0)), '4242');
   });
 
+  test('inside an agentName value: the agents\' names, quoted, replacing the text', () => {
+    const text = lines('{', '  "type": "http-server",', '  "agents": [{ "agentName": "dc" }]', '}');
+    const items = completionsAt('test', text, text.indexOf('"dc"') + 2, catalog);
+    assert.deepEqual(items.map((i) => [i.label, i.insertText]), [['dc1-probe', '"dc1-probe"'], ['dc2-probe', '"dc2-probe"']]);
+    assert.equal(text.slice(items[0]?.range.offset, (items[0]?.range.offset ?? 0) + (items[0]?.range.length ?? 0)), '"dc"');
+  });
+
   test('in an empty filter values array: values for that key, quoted', () => {
     const text = lines('{', '  "target": "web",', '  "searchFilters": [{ "key": "agentId", "values": [] }, { "key": "connection", "values": [] }]', '}');
     const agentOffset = text.indexOf('[]') + 1;
