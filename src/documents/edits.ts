@@ -2,6 +2,7 @@
 // the neighbourhood of an insertion and breaks on trailing commas when removing, so these
 // edits only insert or delete bytes next to the changed property: everything else in the
 // user's file (comments, trailing commas, odd indentation, line endings) stays identical.
+import { commentLine } from './text';
 import { applyEdits, createScanner, parseTree, type Edit, type Node } from 'jsonc-parser';
 import { propertyNode } from './tree';
 
@@ -180,7 +181,7 @@ export function appendItemEdits(text: string, path: readonly string[], item: unk
   if (!node) return setValueEdits(text, path, [item]);
   if (node.type !== 'array') throw new Error(`"${path.join('.')}" is not a list`);
   const rendered = JSON.stringify(item).replace(/^\{/, '{ ').replace(/\}$/, ' }').replace(/":/g, '": ');
-  const note = comment ? ` // ${comment.replace(/[\r\n\u2028\u2029]+/g, ' ')}` : '';
+  const note = comment ? ` // ${commentLine(comment)}` : '';
   const items = node.children ?? [];
   const last = items[items.length - 1];
   const layout = layoutOf(text);

@@ -1,6 +1,7 @@
 // "Import Deployed Tests…": one bound test document per deployed enterprise test, so a team
 // can start managing what already exists as code. The text depends only on the test, so a
 // second import writes the same bytes; tests some document is already bound to are left out.
+import { commentLine, slug } from './text';
 import type { AgentRef } from '../api/types';
 import { setBinding } from './binding';
 import type { DeployedTest } from './plan';
@@ -31,7 +32,7 @@ export function planImport(tests: readonly DeployedTest[], target: ImportTarget,
 
 export function importedDocument(test: DeployedTest, target: ImportTarget): ImportedDocument {
   const agents = (test.agents as readonly NamedAgent[]).map((agent, index, all) => {
-    const name = typeof agent.agentName === 'string' && agent.agentName !== '' ? ` // ${oneLine(agent.agentName)}` : '';
+    const name = typeof agent.agentName === 'string' && agent.agentName !== '' ? ` // ${commentLine(agent.agentName)}` : '';
     return `    { "agentId": ${JSON.stringify(agentId(agent.agentId))} }${index < all.length - 1 ? ',' : ''}${name}`;
   });
   const targets = ALL_TEST_TARGET_FIELDS.filter((field) => test[field] !== undefined && test[field] !== '')
@@ -50,18 +51,10 @@ export function importedDocument(test: DeployedTest, target: ImportTarget): Impo
     '',
   ];
   const text = setBinding(lines.join('\n'), target.serviceKey, target.aidKey, test.testId);
-  return { testId: test.testId, fileName: `${slug(test.testName)}-${test.testId}.netmon-test.json`, text };
+  return { testId: test.testId, fileName: `${slug(test.testName, 'test')}-${test.testId}.netmon-test.json`, text };
 }
 
 function agentId(value: unknown): number | string {
   return typeof value === 'string' && /^[0-9]+$/.test(value) ? Number(value) : value as number | string;
 }
 
-function slug(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'test';
-}
-
-function oneLine(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').slice(0, 80);
-}

@@ -1,6 +1,7 @@
 // New documents for "Netmon: New Test Document…": a commented, valid document of each kind
 // with every required field and the common optional ones, ready to deploy (test), run
 // (instant) or apply to a view (filter). Comments say what a field does and what to change.
+import { commentLine, slug } from './text';
 import type { EnterpriseTestType } from '../api/types';
 import { DOCUMENT_SUFFIXES, type DocumentKind } from './kinds';
 
@@ -46,8 +47,7 @@ export function templateInfo(id: TemplateId): TemplateInfo {
 
 /** A file name for the new document, e.g. `new-http-server-test.netmon-test.json`. */
 export function templateFileName(id: TemplateId, testName?: string): string {
-  const base = (testName ?? `new ${id}`).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'netmon';
-  return `${base}${DOCUMENT_SUFFIXES[templateInfo(id).kind]}`;
+  return `${slug(testName ?? `new ${id}`, 'netmon')}${DOCUMENT_SUFFIXES[templateInfo(id).kind]}`;
 }
 
 export function newDocumentText(id: TemplateId, options: TemplateOptions = {}): string {
@@ -75,7 +75,7 @@ function testText(type: EnterpriseTestType, testName: string, picked: readonly T
     '  // Enterprise agents that run the test.',
     '  "agents": [',
     ...(agents.length === 0 ? [`    { "agentName": ${JSON.stringify(PLACEHOLDER_NAME)} }`] : []),
-    ...agents.map((agent, index) => `    { "agentId": ${agentIdJson(agent.agentId)} }${index < agents.length - 1 ? ',' : ''}${agent.name ? ` // ${oneLine(agent.name)}` : ''}`),
+    ...agents.map((agent, index) => `    { "agentId": ${agentIdJson(agent.agentId)} }${index < agents.length - 1 ? ',' : ''}${agent.name ? ` // ${commentLine(agent.name)}` : ''}`),
     '  ],',
     ...targetLines(type, agents, farEnd),
     '}',
@@ -89,7 +89,7 @@ function targetLines(type: EnterpriseTestType, agents: readonly TemplateAgent[],
       return ['  // Host name or IP, optionally with :port.', '  "server": "www.example.com"'];
     case 'agent-to-agent': {
       const target = farEnd ?? PLACEHOLDER_FAR_END;
-      return [`  // The enterprise agent at the other end${target.name ? ` (${oneLine(target.name)})` : ''}.`, `  "targetAgentId": ${agentIdJson(target.agentId)}`];
+      return [`  // The enterprise agent at the other end${target.name ? ` (${commentLine(target.name)})` : ''}.`, `  "targetAgentId": ${agentIdJson(target.agentId)}`];
     }
     case 'http-server':
     case 'page-load':
@@ -142,8 +142,3 @@ function agentIdJson(agentId: string | number): string {
   return /^[0-9]+$/.test(String(agentId)) ? String(Number(agentId)) : JSON.stringify(String(agentId));
 }
 
-/** A name from the account goes into a comment: one line, and never ends the comment early. */
-function oneLine(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').slice(0, 80);
-}

@@ -2,6 +2,7 @@
 // latest round), named, with latency, loss and jitter, and for HTTP the response code and
 // the phases, graded with the thresholds the session verdict uses. Pure: the editor's
 // results view and any other reader share it.
+import { editorLine } from '../text/untrusted';
 import type { HttpServerResult, NetMetric } from '../../api/types';
 import { THRESHOLDS } from '../session/thresholds';
 
@@ -69,15 +70,10 @@ export function instantResultsText(heading: string, type: 'agent-to-server' | 'h
     : ['', 'Agent', 'Latency ms', 'Loss %', 'Jitter ms', 'Error'];
   const cells = rows.map((row) => (type === 'http-server'
     ? [MARK[row.grade], row.agent, row.responseCode === undefined ? '-' : String(row.responseCode), ms(row.phases?.dns), ms(row.phases?.connect), ms(row.phases?.ssl), ms(row.phases?.wait), ms(row.phases?.receive), ms(row.phases?.total), row.error ?? '']
-    : [MARK[row.grade], row.agent, ms(row.latencyMs), row.lossPct === undefined ? '-' : row.lossPct.toFixed(1), ms(row.jitterMs), row.error ?? '']).map(oneLine));
+    : [MARK[row.grade], row.agent, ms(row.latencyMs), row.lossPct === undefined ? '-' : row.lossPct.toFixed(1), ms(row.jitterMs), row.error ?? '']).map(editorLine));
   const widths = header.map((_, c) => Math.max(header[c]!.length, ...cells.map((r) => r[c]!.length)));
   const line = (r: readonly string[]): string => r.map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c]!))).join('  ').trimEnd();
   const counts = (['bad', 'warn', 'ok'] as const).map((g) => `${rows.filter((r) => r.grade === g).length} ${g === 'bad' ? 'failing' : g === 'warn' ? 'slow' : 'fine'}`).join(', ');
-  return [oneLine(heading), `${rows.length} agent${rows.length === 1 ? '' : 's'}: ${counts} (✗ failing, ! slow, ✓ fine; thresholds as in the session verdict)`,
-    ...notes.map(oneLine), '', line(header), ...cells.map(line), ''].join('\n');
-}
-
-function oneLine(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\s]+/g, ' ').trim();
+  return [editorLine(heading), `${rows.length} agent${rows.length === 1 ? '' : 's'}: ${counts} (✗ failing, ! slow, ✓ fine; thresholds as in the session verdict)`,
+    ...notes.map(editorLine), '', line(header), ...cells.map(line), ''].join('\n');
 }

@@ -1,5 +1,6 @@
 // "Open Path Trace as Text": an mtr-style report of one agent's routes over its rounds,
 // one row per hop number (extra rows for ECMP alternatives), stars as `???`.
+import { editorLine } from '../text/untrusted';
 import type { PathTrace } from '../../api/types';
 import { mplsLabels } from '../../api/types';
 import { isUsableRound, usableRoutes, usableTraces } from './usable';
@@ -22,11 +23,7 @@ export interface HopRow {
 interface Seen { host: string; network: string; times: number[]; replies: number; mpls: Set<string> }
 
 /** API strings go into an editor: keep each on one line without control characters. */
-function oneLine(text: unknown): string {
-  if (typeof text !== 'string') return typeof text === 'number' ? String(text) : '';
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\s]+/g, ' ').trim();
-}
+const oneLine = editorLine;
 
 export function hopRows(traces: readonly PathTrace[]): HopRow[] {
   const routes = usableTraces(traces).flatMap(usableRoutes);

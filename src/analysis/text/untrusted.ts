@@ -35,3 +35,10 @@ export function terminalSafe(text: string): string {
 export function hasActiveSyntax(text: string): boolean {
   return neutralize(text) !== text;
 }
+
+/** Outside text for a read-only editor view or a table cell: one line, runs of space and control characters collapsed. */
+export function editorLine(text: unknown): string {
+  if (typeof text !== 'string') return typeof text === 'number' ? String(text) : '';
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\s]+/g, ' ').trim();
+}
