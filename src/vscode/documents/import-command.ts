@@ -10,6 +10,7 @@ import { showInfo } from '../ui/notify';
 import type { Prompts } from '../ui/prompts';
 import type { ConnectionManager } from '../connection/connection-manager';
 import type { BindingWriter } from './bindings';
+import { exists } from './checked';
 import { documentsLibrary as lib } from './library';
 import { folderFrom } from './plan-commands';
 import { deployTarget, type DeployTarget } from './target';
@@ -71,13 +72,4 @@ async function boundTestIds(target: DeployTarget): Promise<Set<number>> {
     if (testId !== undefined) ids.add(testId);
   }
   return ids;
-}
-
-async function exists(uri: vscode.Uri): Promise<boolean> {
-  try {
-    await vscode.workspace.fs.stat(uri);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -13,6 +13,7 @@ import { showInfo } from '../ui/notify';
 import type { Prompts } from '../ui/prompts';
 import { BindingWriter } from './bindings';
 import { CatalogCache } from './catalog';
+import { checkedValue } from './checked';
 import { COMMANDS } from './command-ids';
 import { DocumentKindDecorations } from './decorations';
 import { DocumentDiagnostics } from './diagnostics';
@@ -83,22 +84,16 @@ export function registerDocuments(context: vscode.ExtensionContext, connection: 
     }),
     [COMMANDS.runInstantDocument]: (uri) => reporting('Running the instant test', async () => {
       requireTrustedWorkspace('Running an instant test');
-      const document = await workspaceDocument(uri);
-      const { parsed, diagnostics: problems } = lib().validateDocument('instant', document.getText());
-      const error = problems.find((d) => d.severity === 'error');
-      if (error) throw new Error(`line ${error.range.start.line + 1}: ${error.message}; fix the document first`);
-      const request = lib().instantTestRequest(parsed.value);
+      const value = checkedValue('instant', await workspaceDocument(uri));
+      const request = lib().instantTestRequest(value);
       const answer = await prompts.confirm(`Run instant test "${String(request.body['testName'])}"?`, instantDetail(request.type, request.body), 'Run');
       if (answer !== 'Run') return undefined;
-      return runInstantTest(parsed.value, results, { client: connection.requireClient(), prompts });
+      return runInstantTest(value, results, { client: connection.requireClient(), prompts });
     }),
     [COMMANDS.runNow]: (uri) => reporting('Running the test now', async () => {
       requireTrustedWorkspace('Running a test now');
       const document = await workspaceDocument(uri);
-      const { parsed, diagnostics: problems } = lib().validateDocument('test', document.getText());
-      const error = problems.find((d) => d.severity === 'error');
-      if (error) throw new Error(`line ${error.range.start.line + 1}: ${error.message}; fix the document first`);
-      const plan = lib().runNowPlan(parsed.value);
+      const plan = lib().runNowPlan(checkedValue('test', document));
       if (!plan) throw new Error('Run Now runs agent-to-server and http-server tests (the kinds the instant-test API has); deploy this one to see it run');
       const request = lib().instantTestRequest(plan.instant);
       const detail = `${instantDetail(request.type, request.body)}\n\nNot carried over from the document:\n${plan.notCarried.map((n) => `- ${n.field}: ${n.why}`).join('\n')}\nNothing is deployed.`;
@@ -108,11 +103,8 @@ export function registerDocuments(context: vscode.ExtensionContext, connection: 
       return runInstantTest(plan.instant, results, { client: connection.requireClient(), prompts, notCarried: plan.notCarried, from });
     }),
     [COMMANDS.runFilter]: (uri) => reporting('Running the filter', async () => {
-      const document = await workspaceDocument(uri);
-      const { parsed, diagnostics: problems } = lib().validateDocument('filter', document.getText());
-      const error = problems.find((d) => d.severity === 'error');
-      if (error) throw new Error(`line ${error.range.start.line + 1}: ${error.message}; fix the document first`);
-      return withCancellableProgress('Running the filter…', (signal) => runFilter(parsed.value, connection.requireClient(), results, signal));
+      const value = checkedValue('filter', await workspaceDocument(uri));
+      return withCancellableProgress('Running the filter…', (signal) => runFilter(value, connection.requireClient(), results, signal));
     }),
     [COMMANDS.runInstantTest]: (node) => reporting('Running the instant test', async () => {
       requireTrustedWorkspace('Running an instant test');

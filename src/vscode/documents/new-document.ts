@@ -6,6 +6,7 @@ import type { CatalogAgent, TemplateInfo } from '../../documents';
 import type { ConnectionManager } from '../connection/connection-manager';
 import type { Prompts } from '../ui/prompts';
 import type { CatalogCache } from './catalog';
+import { exists } from './checked';
 import { documentsLibrary as lib } from './library';
 
 /** Agents offered in the multi-pick; an account with more is better served by completion. */
@@ -57,13 +58,4 @@ export class NewDocumentCommand {
 function defaultLocation(fileName: string): vscode.Uri | undefined {
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   return folder && vscode.Uri.joinPath(folder, fileName);
-}
-
-async function exists(uri: vscode.Uri): Promise<boolean> {
-  try {
-    await vscode.workspace.fs.stat(uri);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -10,6 +10,7 @@ import { requireTrustedWorkspace, workspaceDocument } from '../ui/arguments';
 import { showError, showInfo, withNotificationProgress } from '../ui/notify';
 import type { Prompts } from '../ui/prompts';
 import type { BindingWriter } from './bindings';
+import { checkedValue } from './checked';
 import { documentsLibrary as lib } from './library';
 import { describeTest, fetchLiveTest, type LiveTest } from './live-test';
 import { deployTarget, type DeployTarget } from './target';
@@ -39,7 +40,7 @@ export class TestCommands {
       const target = deployTarget(this.connection, text);
       const bound = lib().readBinding(text, target.connectionKey, target.aidKey);
       if (bound !== undefined) throw new Error(`this document is already bound to test ${bound} in ${target.groupLabel}: use Update, or Delete it first`);
-      const { value, named } = await this.withAgentIds(checkedValue(document, text));
+      const { value, named } = await this.withAgentIds(checkedValue('test', document, text));
       const type = lib().testTypeOf(value);
       const request = lib().testCreateRequest(value);
       const answer = await this.prompts.confirm(`Create test "${request.body.testName}" in ${target.groupLabel}?`,
@@ -58,7 +59,7 @@ export class TestCommands {
   update(argument?: unknown): Promise<TestCommandResult | undefined> {
     return this.run('Updating the test', argument, async (document, text) => {
       const bound = this.bound(document, text);
-      const { value } = await this.withAgentIds(checkedValue(document, text));
+      const { value } = await this.withAgentIds(checkedValue('test', document, text));
       const type = lib().testTypeOf(value);
       const request = lib().testUpdateRequest(value, bound.testId);
       const live = await this.live(bound);
@@ -164,10 +165,3 @@ function formatValue(value: unknown): string {
   return typeof value === 'string' ? `"${value}"` : JSON.stringify(value) ?? 'none';
 }
 
-/** The document's value when it has no errors; otherwise the first error, with its line. */
-function checkedValue(document: vscode.TextDocument, text: string): unknown {
-  const { parsed, diagnostics } = lib().validateDocument('test', text);
-  const error = diagnostics.find((d) => d.severity === 'error');
-  if (error) throw new Error(`${vscode.workspace.asRelativePath(document.uri)}:${error.range.start.line + 1} ${error.message}; fix the document first`);
-  return parsed.value;
-}
