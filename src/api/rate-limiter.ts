@@ -92,7 +92,7 @@ export class OrganizationRateLimiter {
     const now = this.now();
     if (now < this.blockedUntilMs) return 'wait';
     const state = this.state;
-    const windowOver = !state || now >= state.resetEpochSeconds * 1000 + RESET_MARGIN_MS;
+    const windowOver = !state || now >= resetMs(state) + RESET_MARGIN_MS;
     if (windowOver) return this.probeInFlight || this.inFlight > 0 && !state ? 'wait' : 'probe';
     if (this.probeInFlight) return 'wait';
     return state.remaining - this.inFlight >= 1 ? 'send' : 'wait';
@@ -123,10 +123,13 @@ export class OrganizationRateLimiter {
     }
     this.unlimited = false;
     const current = this.state;
+    // The server's Reset names the window; its local time varies per answer (the Date header
+    // has 1 s resolution), so it must not decide which answer is newer.
     if (!current || info.resetEpochSeconds > current.resetEpochSeconds) {
       this.state = { ...info };
     } else if (info.resetEpochSeconds === current.resetEpochSeconds) {
-      this.state = { ...current, limit: info.limit, remaining: Math.min(current.remaining, info.remaining) };
+      const local = Math.max(resetMs(current), resetMs(info));
+      this.state = { ...current, limit: info.limit, remaining: Math.min(current.remaining, info.remaining), ...(local !== current.resetEpochSeconds * 1000 ? { resetLocalMs: local } : {}) };
     }
     if (rateLimited) this.onRateLimited(info);
   }
@@ -136,15 +139,14 @@ export class OrganizationRateLimiter {
       this.state = { ...this.state, remaining: 0 };
     }
     // A 429 whose Reset is already past (a coarse or skewed clock) must not cause a storm.
-    const resetMs = info.resetEpochSeconds * 1000 + RESET_MARGIN_MS;
-    this.blockedUntilMs = Math.max(resetMs, this.now() + 100);
+    this.blockedUntilMs = Math.max(resetMs(info) + RESET_MARGIN_MS, this.now() + 100);
   }
 
   private scheduleWake(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     if (this.waiters.length === 0 || this.unlimited) return;
-    const wakeAt = Math.max(this.blockedUntilMs, this.state ? this.state.resetEpochSeconds * 1000 + RESET_MARGIN_MS : 0);
+    const wakeAt = Math.max(this.blockedUntilMs, this.state ? resetMs(this.state) + RESET_MARGIN_MS : 0);
     const delay = wakeAt - this.now();
     // An in-flight response will pump when it completes. Without one, a Reset that passed
     // since admission() read the clock must still wake the waiters, or they wait forever.
@@ -160,7 +162,7 @@ export class OrganizationRateLimiter {
 const SKEW_TOLERANCE_MS = 2000;
 
 /**
- * Moves Reset onto the local clock when the server's Date header shows a clock skew, so
+ * Places Reset on the local clock (resetLocalMs) when the server's Date header shows a clock skew, so
  * a server clock that runs behind does not make the client wait past the real reset
  * (or, running ahead, probe too early).
  */
@@ -169,7 +171,12 @@ export function correctForClockSkew(info: RateLimitInfo, dateHeader: string | un
   if (Number.isNaN(serverNowMs)) return info;
   const skewMs = serverNowMs - localNowMs;
   if (Math.abs(skewMs) <= SKEW_TOLERANCE_MS) return info;
-  return { ...info, resetEpochSeconds: info.resetEpochSeconds - skewMs / 1000 };
+  return { ...info, resetLocalMs: info.resetEpochSeconds * 1000 - skewMs };
+}
+
+/** When a window resets on this machine's clock. */
+export function resetMs(info: RateLimitInfo): number {
+  return info.resetLocalMs ?? info.resetEpochSeconds * 1000;
 }
 
 /** Reads the three headers; undefined unless all are present and numeric. */

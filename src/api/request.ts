@@ -9,7 +9,7 @@ import { authHeaders, credentialSecrets, redactPath, withAuthQuery } from './aut
 import type { Credentials, RequestEvent, RequestListener, RetryPolicy } from './client';
 import { CancelledError, NetmonError, ResponseTooLargeError, UnparseableResponseError, type RequiredPermission } from './errors';
 import { errorForFailure, errorForStatus, type RequestContext } from './error-mapping';
-import { correctForClockSkew, readRateLimitHeaders, type OrganizationRateLimiter } from './rate-limiter';
+import { correctForClockSkew, readRateLimitHeaders, resetMs, type OrganizationRateLimiter } from './rate-limiter';
 import { Transport, TransportFailure, type HttpMethod, type TransportResponse } from './transport';
 import type { RateLimitInfo } from './types';
 import { nestsDeeperThan, tooDeepMessage } from './types';
@@ -130,7 +130,7 @@ export class RequestExecutor {
     if (!response) return { kind: 'error', error: error ?? new CancelledError(context) };
     if (response.status < 200 || response.status >= 300) {
       return { kind: 'error', error: errorForStatus(
-        response.status, response.text, context, attempt.rateLimit?.resetEpochSeconds, credentialSecrets(this.settings.credentials),
+        response.status, response.text, context, attempt.rateLimit && resetMs(attempt.rateLimit) / 1000, credentialSecrets(this.settings.credentials),
       ) };
     }
     if (request.expect === 'none') return { kind: 'ok', value: { status: response.status, data: undefined } };

@@ -15,7 +15,14 @@ export interface AccountGroupsResponse { accountGroups: AccountGroup[] }
 export interface ErrorBody { errorMessage: string }
 
 /** Rate-limit state read from the X-Organization-Rate-Limit-* headers. */
-export interface RateLimitInfo { limit: number; remaining: number; resetEpochSeconds: number }
+export interface RateLimitInfo {
+  limit: number;
+  remaining: number;
+  /** The server's Reset: also the identity of its rate window. */
+  resetEpochSeconds: number;
+  /** When that Reset falls on this machine's clock, where the server's clock is off (see correctForClockSkew). */
+  resetLocalMs?: number;
+}
 export const RATE_LIMIT_HEADERS = {
   limit: 'x-organization-rate-limit-limit',
   remaining: 'x-organization-rate-limit-remaining',

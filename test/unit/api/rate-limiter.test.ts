@@ -90,7 +90,8 @@ test('a server clock that is off by more than the Date header resolution is corr
   const info = { limit: 10, remaining: 0, resetEpochSeconds: 1_800_000_060 };
   const localNow = 1_800_000_000_000;
   const behind = correctForClockSkew(info, new Date(localNow - 30_000).toUTCString(), localNow);
-  assert.equal(behind.resetEpochSeconds, 1_800_000_090, 'server 30 s behind: its reset comes 30 s later on our clock');
+  assert.equal(behind.resetLocalMs, 1_800_000_090_000, 'server 30 s behind: its reset comes 30 s later on our clock');
+  assert.equal(behind.resetEpochSeconds, info.resetEpochSeconds, 'the server\'s Reset still names the window');
   assert.equal(correctForClockSkew(info, new Date(localNow - 900).toUTCString(), localNow), info, 'sub-second truncation is not skew');
   assert.equal(correctForClockSkew(info, undefined, localNow), info);
 });
@@ -108,4 +109,14 @@ test('a Reset that passes between the admission check and the wake-up still admi
     assert.equal(outcome, 'admitted', `offset ${offsetMs} ms`);
     (await next).complete({ status: 200, info: undefined });
   }
+});
+
+test('answers of one window that disagree on its local reset time (Date has 1 s resolution) never raise Remaining', async () => {
+  const limiter = new OrganizationRateLimiter();
+  const resetEpochSeconds = Math.floor(Date.now() / 1000) + 60;
+  (await limiter.acquire()).complete({ status: 200, info: { limit: 10, remaining: 5, resetEpochSeconds, resetLocalMs: resetEpochSeconds * 1000 + 100 } });
+  // An older answer of the same window, processed later, whose local reset looks later.
+  (await limiter.acquire()).complete({ status: 200, info: { limit: 10, remaining: 8, resetEpochSeconds, resetLocalMs: resetEpochSeconds * 1000 + 900 } });
+  assert.equal(limiter.info?.remaining, 5);
+  assert.equal(limiter.info?.resetLocalMs, resetEpochSeconds * 1000 + 900, 'the later local reset is kept: waiting longer is the safe side');
 });
