@@ -6,10 +6,9 @@
 import { mkdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { terminalSafe } from '../analysis/text/untrusted';
-import type { EnterpriseTestType } from '../api/types';
 import {
-  applyPlan, isDestructive, parseJournal, planJson, planSummary, recoverCreates, removeBinding, renderPlan, setBinding,
-  type ApiRequest, type ApplyJournal, type ApplyResult, type PlanExecutor,
+  applyPlan, isDestructive, parseJournal, planJson, planSummary, recoverCreates, removeBinding, renderPlan, setBinding, testRequestTarget,
+  type ApplyJournal, type ApplyResult, type PlanExecutor,
 } from '../documents';
 import { ACCOUNT_USAGE, takeAccountFlags, UsageError } from './account';
 import { openDeployRun, planFor, type CliIo, type DeployRun } from './deploy-run';
@@ -105,7 +104,7 @@ function executor(run: DeployRun, journal: JournalFile): PlanExecutor {
   const options = requestAid === undefined ? {} : { aid: requestAid };
   return {
     create: async (request) => {
-      const { type } = testPath(request);
+      const { type } = testRequestTarget(request);
       const uri = run.plan.steps.find((s) => s.action !== 'delete' && s.request === request)?.uri ?? '';
       const { testName } = request.body;
       const existingTestIds = run.deployed.filter((t) => t.type === type && t.testName === testName).map((t) => t.testId);
@@ -115,11 +114,11 @@ function executor(run: DeployRun, journal: JournalFile): PlanExecutor {
       return testId;
     },
     update: async (request) => {
-      const { type, testId } = testPath(request);
+      const { type, testId } = testRequestTarget(request);
       await client.updateTest(type, testId, request.body, options);
     },
     delete: async (request) => {
-      const { type, testId } = testPath(request);
+      const { type, testId } = testRequestTarget(request);
       await client.deleteTest(type, testId, options);
     },
     bind: (uri, testId) => {
@@ -135,11 +134,6 @@ function bindDocument(uri: string, run: DeployRun, testId: number | undefined): 
   const { serviceKey, aidKey } = run.account;
   const next = testId === undefined ? removeBinding(text, serviceKey, aidKey) : setBinding(text, serviceKey, aidKey, testId);
   if (next !== text) writeOutputFile(uri, next, { force: true });
-}
-
-function testPath(request: ApiRequest<unknown>): { type: EnterpriseTestType; testId: number } {
-  const [, , , type, id] = request.path.split('/');
-  return { type: type as EnterpriseTestType, testId: Number(id) };
 }
 
 function report(run: DeployRun, result: ApplyResult, json: boolean, io: CliIo): number {

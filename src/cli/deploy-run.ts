@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { terminalSafe } from '../analysis/text/untrusted';
 import { isNetmonError } from '../api';
 import type { EnterpriseTest } from '../api/types';
-import { computePlan, DOCUMENT_SUFFIXES, listDeployedTests, toDeployedTest, type CatalogAgent, type DeployedTest, type Plan, type PlanDocument } from '../documents';
+import { agentsFromList, agentsOfTests, computePlan, DOCUMENT_SUFFIXES, listDeployedTests, mergeAgents, toDeployedTest, type CatalogAgent, type DeployedTest, type Plan, type PlanDocument } from '../documents';
 import { openAccount, UsageError, type Account, type AccountFlags } from './account';
 import { displayPath, expandDocuments } from './files';
 
@@ -56,17 +56,13 @@ export function planFor(account: Account, documents: readonly PlanDocument[], de
   return computePlan({ documents, deployed, connectionKey: account.serviceKey, aid: account.aidKey, agents });
 }
 
-/** GET /v6/agents where the service has it; else the agents its tests run from (as the editor does). */
+/** GET /v6/agents where the service has it; else the agents its tests run from, as the editor does. */
 async function enterpriseAgents(account: Account, tests: readonly EnterpriseTest[]): Promise<CatalogAgent[]> {
   try {
     const { records } = await account.client.enterpriseAgents({ aid: account.requestAid }).collect({ maxRecords: 20_000 });
-    return records.map((agent) => ({ agentId: String(agent.agentId), name: agent.agentName, ...(agent.location ? { location: agent.location } : {}) }));
+    return agentsFromList(records);
   } catch (error) {
     if (!isNetmonError(error) || (error.kind !== 'not-found' && error.kind !== 'forbidden')) throw error;
-    const byId = new Map<string, CatalogAgent>();
-    for (const agent of tests.flatMap((test) => test.agents)) {
-      if (typeof agent.agentName === 'string') byId.set(String(agent.agentId), { agentId: String(agent.agentId), name: agent.agentName });
-    }
-    return [...byId.values()];
+    return mergeAgents([agentsOfTests(tests, 'the tests the service lists')]);
   }
 }

@@ -80,18 +80,18 @@ export async function runValidate(args: readonly string[], io: CliIo = defaultIo
 }
 
 async function report(files: readonly string[], catalog: LiveCatalog | undefined, format: ValidateFormat, io: CliIo): Promise<number> {
-  const findings: Finding[] = [];
-  const documents: { uri: string; text: string }[] = [];
   const shown = files.map((file) => displayPath(file, io.cwd));
-  files.forEach((file, index) => {
-    const uri = shown[index]!;
-    if (documentKindOf(file)) documents.push({ uri, text: '' });
-    else findings.push({ file: uri, diagnostic: notADocument() });
-  });
-  for (const document of documents) document.text = await readFile(resolve(io.cwd, files[shown.indexOf(document.uri)]!), 'utf8');
+  const documents: { uri: string; text: string }[] = [];
+  const misnamed = new Set<string>();
+  for (const [index, file] of files.entries()) {
+    if (documentKindOf(file)) documents.push({ uri: shown[index]!, text: await readFile(file, 'utf8') });
+    else misnamed.add(shown[index]!);
+  }
   const results = validateDocuments(documents, catalog ? { catalog } : {});
-  for (const { uri } of documents) for (const diagnostic of results.get(uri) ?? []) findings.push({ file: uri, diagnostic });
-  findings.sort((a, b) => shown.indexOf(a.file) - shown.indexOf(b.file));
+  // In the order of the files: each file's findings together.
+  const findings: Finding[] = shown.flatMap((uri) => (misnamed.has(uri)
+    ? [{ file: uri, diagnostic: notADocument() }]
+    : (results.get(uri) ?? []).map((diagnostic) => ({ file: uri, diagnostic }))));
   if (format === 'text') for (const finding of findings) io.stdout(textLine(finding));
   else io.stdout(formatReport({ files: shown, findings }, format, PACKAGE_VERSION));
   const errors = findings.filter((f) => f.diagnostic.severity === 'error').length;

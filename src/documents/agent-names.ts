@@ -18,19 +18,23 @@ const key = (name: string): string => name.trim().replace(/\s+/g, ' ').toLowerCa
 
 /** Whether the document names any agent (then it needs the account's agents to deploy). */
 export function namesAgents(value: unknown): boolean {
-  return agentEntries(value).some((agent) => typeof agent['agentName'] === 'string' && agent['agentId'] === undefined);
+  return agentEntries(value).some(isNamedOnly);
+}
+
+function isNamedOnly(agent: Record<string, unknown>): boolean {
+  return typeof agent['agentName'] === 'string' && agent['agentId'] === undefined;
 }
 
 export function resolveAgentNames(value: unknown, agents: readonly CatalogAgent[]): NameResolution {
   const entries = agentEntries(value);
-  if (!entries.some((agent) => typeof agent['agentName'] === 'string' && agent['agentId'] === undefined)) return { value, resolved: [], problems: [] };
+  if (!entries.some(isNamedOnly)) return { value, resolved: [], problems: [] };
   const byName = new Map<string, CatalogAgent[]>();
   for (const agent of agents) byName.set(key(agent.name), [...(byName.get(key(agent.name)) ?? []), agent]);
   const resolved: ResolvedName[] = [];
   const problems: NameProblem[] = [];
   const next = entries.map((agent, index) => {
-    const agentName = agent['agentName'];
-    if (typeof agentName !== 'string' || agent['agentId'] !== undefined) return agent;
+    if (!isNamedOnly(agent)) return agent;
+    const agentName = agent['agentName'] as string;
     const matches = byName.get(key(agentName)) ?? [];
     if (matches.length === 1 && /^[0-9]+$/.test(matches[0]!.agentId)) {
       const agentId = Number(matches[0]!.agentId);

@@ -4,7 +4,7 @@ import { findNodeAtOffset, getLocation, getNodePath, type JSONPath, type Node } 
 import { FILTER_VALUE_SETS } from '../api/types';
 import { LineIndex, type TextRange } from './diagnostic';
 import type { DocumentKind } from './kinds';
-import { agentSources, describeAgent, indexCatalog, normalizeId, type LiveCatalog } from './live-catalog';
+import { agentSources, describeAgent, idLiteral, indexCatalog, normalizeId, type LiveCatalog } from './live-catalog';
 import { parseDocument } from './parse';
 import { nodeAt, propertyValue, stringValue } from './tree';
 
@@ -25,10 +25,6 @@ type Candidate = Omit<CompletionItem, 'range'>;
 
 function isPath(path: JSONPath, pattern: readonly (string | 'index')[]): boolean {
   return path.length === pattern.length && pattern.every((p, i) => (p === 'index' ? typeof path[i] === 'number' : path[i] === p));
-}
-
-function idLiteral(id: string): string {
-  return /^[0-9]+$/.test(id) ? String(Number(id)) : JSON.stringify(id);
 }
 
 /** The `key` of the search filter whose values array holds `path`. */

@@ -180,7 +180,7 @@ export function appendItemEdits(text: string, path: readonly string[], item: unk
   for (const key of path) node = node && propertyNode(node, key)?.children?.[1];
   if (!node) return setValueEdits(text, path, [item]);
   if (node.type !== 'array') throw new Error(`"${path.join('.')}" is not a list`);
-  const rendered = JSON.stringify(item).replace(/^\{/, '{ ').replace(/\}$/, ' }').replace(/":/g, '": ');
+  const rendered = inlineValue(item);
   const note = comment ? ` // ${commentLine(comment)}` : '';
   const items = node.children ?? [];
   const last = items[items.length - 1];
@@ -193,4 +193,11 @@ export function appendItemEdits(text: string, path: readonly string[], item: unk
   const line = `${layout.eol}${indentAt(text, last.offset)}${rendered}`;
   if (tail.commaOffset !== undefined) return [{ offset: tail.end, length: 0, content: `${line},${note}` }];
   return [{ offset: lastEnd, length: 0, content: ',' }, { offset: tail.end, length: 0, content: `${line}${note}` }];
+}
+
+/** A value on one line in the style people write small objects: `{ "agentId": 1037 }`. */
+function inlineValue(value: unknown): string {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return JSON.stringify(value);
+  const entries = Object.entries(value).map(([key, inner]) => `${JSON.stringify(key)}: ${inlineValue(inner)}`);
+  return entries.length === 0 ? '{}' : `{ ${entries.join(', ')} }`;
 }

@@ -1,5 +1,7 @@
 // What the connected account knows (cached live data), as the VS Code layer or the CLI
 // hands it in. A list left undefined means "not loaded": its ids are then not checked.
+import type { EnterpriseAgent } from '../api/types';
+
 export interface CatalogAgent {
   agentId: string;
   name: string;
@@ -59,6 +61,11 @@ export function indexCatalog(catalog: LiveCatalog): CatalogIndex {
 }
 
 /** Numeric ids are written as numbers or numeric strings; compare them as digits. */
+/** An id as the JSON a document holds: a number when it is digits, else a string. */
+export function idLiteral(id: string | number): string {
+  return /^[0-9]+$/.test(String(id)) ? String(Number(id)) : JSON.stringify(String(id));
+}
+
 export function normalizeId(id: string | number): string {
   const text = String(id).trim();
   return /^[0-9]+$/.test(text) ? String(Number(text)) : text;
@@ -86,4 +93,31 @@ export function suggestAgents(agents: readonly CatalogAgent[], unknownId: string
   return agents.filter((agent) => !used.has(normalizeId(agent.agentId)))
     .sort((a, b) => distance(a) - distance(b) || a.name.localeCompare(b.name))
     .slice(0, count);
+}
+
+/** Where the agents of `agentsFromList` are known from. */
+export const LISTED_AGENTS_SOURCE = "the service's agent list (GET /v6/agents)";
+
+/** The service's agent list (GET /v6/agents), complete. */
+export function agentsFromList(agents: readonly EnterpriseAgent[]): CatalogAgent[] {
+  return agents.map((agent) => ({
+    agentId: String(agent.agentId), name: agent.agentName || `agent ${agent.agentId}`,
+    ...(agent.location ? { location: agent.location } : {}), source: LISTED_AGENTS_SOURCE,
+  }));
+}
+
+/** The agents deployed tests run from (learned: a service without the list has no other source). */
+export function agentsOfTests(tests: readonly { agents: readonly unknown[] }[], source: string): CatalogAgent[] {
+  return tests.flatMap((test) => test.agents).flatMap((agent): CatalogAgent[] => {
+    const { agentId, agentName, location } = (typeof agent === 'object' && agent !== null ? agent : {}) as Record<string, unknown>;
+    if (typeof agentId !== 'number' && typeof agentId !== 'string') return [];
+    return [{ agentId: String(agentId), name: typeof agentName === 'string' ? agentName : `agent ${String(agentId)}`, ...(typeof location === 'string' ? { location } : {}), source }];
+  });
+}
+
+/** One entry per agent id; the earlier list names it. */
+export function mergeAgents(lists: readonly (readonly CatalogAgent[])[]): CatalogAgent[] {
+  const byId = new Map<string, CatalogAgent>();
+  for (const agent of lists.flat()) if (!byId.has(agent.agentId)) byId.set(agent.agentId, agent);
+  return [...byId.values()].sort((a, b) => Number(a.agentId) - Number(b.agentId));
 }

@@ -78,6 +78,12 @@ export function testUpdateRequest(value: unknown, testId: number): ApiRequest<En
   };
 }
 
+/** The test a request of testUpdateRequest / testDeleteRequest is about (`/v7/tests/{type}/{testId}`). */
+export function testRequestTarget(request: ApiRequest<unknown>): { type: EnterpriseTestType; testId: number } {
+  const [, , , type, id] = request.path.split('/');
+  return { type: type as EnterpriseTestType, testId: Number(id) };
+}
+
 export function testDeleteRequest(type: EnterpriseTestType, testId: number): ApiRequest<undefined> {
   return { method: 'DELETE', path: `/v7/tests/${type}/${testId}`, query: {}, body: undefined };
 }

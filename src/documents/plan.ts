@@ -2,7 +2,7 @@
 // creates, updates (with field diffs), replaces (a field the API cannot update changed)
 // and deletes, in a deterministic order: creates, updates, replaces, then deletes.
 import type { AgentRef, EnterpriseTestCreate, EnterpriseTestType, EnterpriseTestUpdate } from '../api/types';
-import { namesAgents, resolveAgentNames, type ResolvedName } from './agent-names';
+import { resolveAgentNames, type ResolvedName } from './agent-names';
 import { DEFAULT_AID, findBinding, listBindingsInTree } from './binding';
 import type { CatalogAgent } from './live-catalog';
 import type { DocumentDiagnostic } from './diagnostic';
@@ -76,15 +76,14 @@ export function computePlan(input: PlanInput): Plan {
       plan.skipped.push({ uri: document.uri, reason: `also bound to test ${testId} by ${claimed.get(testId)}` });
       continue;
     }
-    const names = namesAgents(parsed.value) ? resolveAgentNames(parsed.value, input.agents ?? []) : undefined;
-    if (names && names.problems.length > 0) {
+    if (testId !== undefined) claimed.set(testId, document.uri);
+    const names = resolveAgentNames(parsed.value, input.agents ?? []);
+    if (names.problems.length > 0) {
       plan.skipped.push({ uri: document.uri, reason: input.agents?.length ? names.problems.map((p) => p.message).join('; ') : 'it names agents (agentName), and the account\'s agents could not be listed' });
-      if (testId !== undefined) claimed.set(testId, document.uri);
       continue;
     }
-    if (testId !== undefined) claimed.set(testId, document.uri);
-    const step = planDocument(document.uri, names?.value ?? parsed.value, testId === undefined ? undefined : { testId, deployed: deployedById.get(testId) });
-    if (step && step.action !== 'delete' && names && names.resolved.length > 0) step.resolvedAgents = names.resolved;
+    const step = planDocument(document.uri, names.value, testId === undefined ? undefined : { testId, deployed: deployedById.get(testId) });
+    if (step && step.action !== 'delete' && names.resolved.length > 0) step.resolvedAgents = names.resolved;
     const marked = (parsed.value as Record<string, unknown>)['markedForDeletion'] === true;
     if (step) plan.steps.push(step);
     else if (testId !== undefined && !marked) plan.unchanged.push({ uri: document.uri, testId });

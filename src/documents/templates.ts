@@ -2,6 +2,7 @@
 // with every required field and the common optional ones, ready to deploy (test), run
 // (instant) or apply to a view (filter). Comments say what a field does and what to change.
 import { commentLine, slug } from './text';
+import { idLiteral } from './live-catalog';
 import type { EnterpriseTestType } from '../api/types';
 import { DOCUMENT_SUFFIXES, type DocumentKind } from './kinds';
 
@@ -75,7 +76,7 @@ function testText(type: EnterpriseTestType, testName: string, picked: readonly T
     '  // Enterprise agents that run the test.',
     '  "agents": [',
     ...(agents.length === 0 ? [`    { "agentName": ${JSON.stringify(PLACEHOLDER_NAME)} }`] : []),
-    ...agents.map((agent, index) => `    { "agentId": ${agentIdJson(agent.agentId)} }${index < agents.length - 1 ? ',' : ''}${agent.name ? ` // ${commentLine(agent.name)}` : ''}`),
+    ...agents.map((agent, index) => `    { "agentId": ${idLiteral(agent.agentId)} }${index < agents.length - 1 ? ',' : ''}${agent.name ? ` // ${commentLine(agent.name)}` : ''}`),
     '  ],',
     ...targetLines(type, agents, farEnd),
     '}',
@@ -89,7 +90,7 @@ function targetLines(type: EnterpriseTestType, agents: readonly TemplateAgent[],
       return ['  // Host name or IP, optionally with :port.', '  "server": "www.example.com"'];
     case 'agent-to-agent': {
       const target = farEnd ?? PLACEHOLDER_FAR_END;
-      return [`  // The enterprise agent at the other end${target.name ? ` (${commentLine(target.name)})` : ''}.`, `  "targetAgentId": ${agentIdJson(target.agentId)}`];
+      return [`  // The enterprise agent at the other end${target.name ? ` (${commentLine(target.name)})` : ''}.`, `  "targetAgentId": ${idLiteral(target.agentId)}`];
     }
     case 'http-server':
     case 'page-load':
@@ -138,7 +139,4 @@ function filterText(): string {
   ].join('\n');
 }
 
-function agentIdJson(agentId: string | number): string {
-  return /^[0-9]+$/.test(String(agentId)) ? String(Number(agentId)) : JSON.stringify(String(agentId));
-}
 

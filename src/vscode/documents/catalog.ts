@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { NetmonClient } from '../../api';
 import type { EnterpriseTest, UserSessionDetail } from '../../api/types';
-import type { CatalogAgent, DeployedTest, LiveCatalog } from '../../documents';
+import type { DeployedTest, LiveCatalog } from '../../documents';
 import type { ConnectionManager } from '../connection/connection-manager';
 import { readAgentCatalogFiles } from './agent-catalog-file';
 import { documentsLibrary as lib } from './library';
@@ -120,8 +120,6 @@ export class CatalogCache implements vscode.Disposable {
   }
 }
 
-const LISTED_SOURCE = "the service's agent list (GET /v6/agents)";
-
 async function loadCatalog(client: NetmonClient, connectionKey: string, deployed: readonly DeployedTest[], log: (message: string) => void): Promise<LoadedCatalog> {
   const optional = <T>(what: string, work: Promise<T>): Promise<T | undefined> => work.catch((error: unknown) => {
     log(`Loading ${what} for document checks failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -138,11 +136,11 @@ async function loadCatalog(client: NetmonClient, connectionKey: string, deployed
   ]);
   // Without the service's list, what is known is learned, and says where from.
   const enterpriseAgents = listed
-    ? listed.map((agent): CatalogAgent => ({ agentId: String(agent.agentId), name: agent.agentName || `agent ${agent.agentId}`, ...(agent.location ? { location: agent.location } : {}), source: LISTED_SOURCE }))
-    : mergeAgents([
+    ? lib().agentsFromList(listed)
+    : lib().mergeAgents([
       fromFiles,
-      tests ? enterpriseAgentsOf(tests, 'the tests the service lists') : [],
-      enterpriseAgentsOf(deployed, 'tests deployed from this workspace'),
+      tests ? lib().agentsOfTests(tests, 'the tests the service lists') : [],
+      lib().agentsOfTests(deployed, 'tests deployed from this workspace'),
     ]);
   const validation: LiveCatalog = {
     connectionKey,
@@ -152,21 +150,6 @@ async function loadCatalog(client: NetmonClient, connectionKey: string, deployed
     ...(listed ? { enterpriseAgents, enterpriseAgentsComplete: true } : enterpriseAgents.length > 0 ? { enterpriseAgents, enterpriseAgentsComplete: false } : {}),
   };
   return { validation, completion: { ...validation }, deployedTests: tests };
-}
-
-function enterpriseAgentsOf(tests: readonly { agents: readonly unknown[] }[], source: string): CatalogAgent[] {
-  return tests.flatMap((test) => test.agents).flatMap((agent): CatalogAgent[] => {
-    const { agentId, agentName, location } = (typeof agent === 'object' && agent !== null ? agent : {}) as Record<string, unknown>;
-    if (typeof agentId !== 'number' && typeof agentId !== 'string') return [];
-    return [{ agentId: String(agentId), name: typeof agentName === 'string' ? agentName : `agent ${String(agentId)}`, ...(typeof location === 'string' ? { location } : {}), source }];
-  });
-}
-
-/** One entry per agent id; the earlier list (the user's own file first) names it. */
-function mergeAgents(lists: readonly (readonly CatalogAgent[])[]): CatalogAgent[] {
-  const byId = new Map<string, CatalogAgent>();
-  for (const agent of lists.flat()) if (!byId.has(agent.agentId)) byId.set(agent.agentId, agent);
-  return [...byId.values()].sort((a, b) => Number(a.agentId) - Number(b.agentId));
 }
 
 async function samplePlaces(client: NetmonClient): Promise<{ locations: string[]; ssids: string[] }> {

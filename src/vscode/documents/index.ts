@@ -45,6 +45,7 @@ export function registerDocuments(context: vscode.ExtensionContext, connection: 
   const results = new ResultsDocuments();
   const lenses = new DocumentLenses(connection, bindings);
   const enterpriseAgents = async () => (await catalog.ready())?.validation.enterpriseAgents ?? [];
+  const knownAgents = () => catalog.current?.validation.endpointAgents;
   const tests = new TestCommands(connection, bindings, prompts, () => { lenses.refresh(); catalog.learnedChanged(); }, enterpriseAgents);
   const plans = new PlanCommands(connection, bindings, results, prompts, enterpriseAgents);
   const newDocument = new NewDocumentCommand(connection, catalog, prompts);
@@ -62,7 +63,7 @@ export function registerDocuments(context: vscode.ExtensionContext, connection: 
     requireTrustedWorkspace('Running an instant test');
     const document = instantDocument(answers);
     checkInstantDocument(document);
-    const run = await runInstantTest(document, results, { client: connection.requireClient(), prompts, pollMs });
+    const run = await runInstantTest(document, results, { client: connection.requireClient(), prompts, pollMs, knownAgents });
     const saved = run ? await offerToSave(document, prompts) : undefined;
     return run && { ...run, saved };
   };
@@ -88,7 +89,7 @@ export function registerDocuments(context: vscode.ExtensionContext, connection: 
       const request = lib().instantTestRequest(value);
       const answer = await prompts.confirm(`Run instant test "${String(request.body['testName'])}"?`, instantDetail(request.type, request.body), 'Run');
       if (answer !== 'Run') return undefined;
-      return runInstantTest(value, results, { client: connection.requireClient(), prompts });
+      return runInstantTest(value, results, { client: connection.requireClient(), prompts, knownAgents });
     }),
     [COMMANDS.runNow]: (uri) => reporting('Running the test now', async () => {
       requireTrustedWorkspace('Running a test now');
@@ -100,7 +101,7 @@ export function registerDocuments(context: vscode.ExtensionContext, connection: 
       const answer = await prompts.confirm(`Run "${String(request.body['testName'])}" once now from endpoint agents?`, detail, 'Run Now');
       if (answer !== 'Run Now') return undefined;
       const from = vscode.workspace.asRelativePath(document.uri);
-      return runInstantTest(plan.instant, results, { client: connection.requireClient(), prompts, notCarried: plan.notCarried, from });
+      return runInstantTest(plan.instant, results, { client: connection.requireClient(), prompts, notCarried: plan.notCarried, from, knownAgents });
     }),
     [COMMANDS.runFilter]: (uri) => reporting('Running the filter', async () => {
       const value = checkedValue('filter', await workspaceDocument(uri));

@@ -4,8 +4,7 @@
 // progress; it stops at the first failure (each finished step has already written its
 // binding) and deletes only when the user chose to.
 import * as vscode from 'vscode';
-import type { EnterpriseTestType } from '../../api/types';
-import type { ApiRequest, ApplyResult, CatalogAgent, DeployedTest, Plan, PlanDocument, PlanExecutor } from '../../documents';
+import type { ApplyResult, CatalogAgent, DeployedTest, Plan, PlanDocument, PlanExecutor } from '../../documents';
 import { documentsLibrary as lib } from './library';
 import { errorText, isNetmonError } from '../errors';
 import type { BindingWriter } from './bindings';
@@ -106,18 +105,18 @@ export class PlanCommands {
     const { connectionKey, aidKey } = target;
     return {
       create: async (request) => {
-        const response = await target.client.createTest(testPath(request).type, request.body, options);
+        const response = await target.client.createTest(lib().testRequestTarget(request).type, request.body, options);
         const testId = response.test[0]?.testId;
         if (testId === undefined) throw new Error(`creating "${request.body.testName}": the service answered without a testId`);
         await records.record(connectionKey, aidKey, response.test[0]);
         return testId;
       },
       update: async (request) => {
-        const { type, testId } = testPath(request);
+        const { type, testId } = lib().testRequestTarget(request);
         await records.record(connectionKey, aidKey, (await target.client.updateTest(type, testId, request.body, options)).test[0]);
       },
       delete: async (request) => {
-        const { type, testId } = testPath(request);
+        const { type, testId } = lib().testRequestTarget(request);
         await target.client.deleteTest(type, testId, options);
         await records.forget(connectionKey, aidKey, testId);
       },
@@ -130,11 +129,6 @@ export class PlanCommands {
       if (step.action === 'delete' && step.reason === 'document-removed' && step.uri) await this.bindings.forget(target.connectionKey, target.aidKey, step.uri);
     }
   }
-}
-
-function testPath(request: ApiRequest<unknown>): { type: EnterpriseTestType; testId: number } {
-  const [, , , type, id] = request.path.split('/');
-  return { type: type as EnterpriseTestType, testId: Number(id) };
 }
 
 function report(result: ApplyResult): void {

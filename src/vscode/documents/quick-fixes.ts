@@ -19,7 +19,7 @@ export class AgentQuickFixes implements vscode.CodeActionProvider {
       return lib().suggestAgents(agents, unknown, used).map((agent, index) => {
         const action = new vscode.CodeAction(`Replace with ${agent.name} (${agent.agentId})`, vscode.CodeActionKind.QuickFix);
         action.edit = new vscode.WorkspaceEdit();
-        action.edit.replace(document.uri, diagnostic.range, /^[0-9]+$/.test(agent.agentId) ? String(Number(agent.agentId)) : JSON.stringify(agent.agentId));
+        action.edit.replace(document.uri, diagnostic.range, lib().idLiteral(agent.agentId));
         action.diagnostics = [diagnostic];
         action.isPreferred = index === 0;
         return action;

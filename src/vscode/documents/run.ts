@@ -20,6 +20,8 @@ export interface InstantRunOptions {
   notCarried?: readonly { field: string; why: string }[];
   /** The document the run came from, named in the results. */
   from?: string;
+  /** Endpoint agents already loaded (the documents' catalog): no second walk of the list. */
+  knownAgents?: () => readonly { agentId: string; name: string }[] | undefined;
 }
 
 export interface InstantRunResult {
@@ -48,7 +50,8 @@ export async function runInstantTest(value: unknown, results: ResultsDocuments, 
   if (!polled) return undefined;
   const origin = options.from === undefined ? {} : { runNowOf: options.from, notCarriedOver: options.notCarried ?? [] };
   const json = JSON.stringify({ testId: polled.testId, type: request.type, testName, ...origin, results: polled.records }, null, 2);
-  const names = await agentNames(options.client);
+  const known = options.knownAgents?.();
+  const names = known ? new Map(known.filter((a) => a.name).map((a) => [a.agentId, a.name])) : await agentNames(options.client);
   const rows = instantRows(request.type, polled.records, (id) => names.get(id));
   const notes = [
     ...(options.from === undefined ? [] : [`Run now of ${options.from}; not carried over: ${(options.notCarried ?? []).map((n) => n.field).join(', ') || 'nothing'}.`]),
@@ -70,7 +73,7 @@ async function offerNextSteps(prompts: Prompts, results: ResultsDocuments, testI
   if (choice === 'Open as JSON') await results.show(`instant-${testId}.json`, json);
 }
 
-/** Endpoint agents by id, to name the rows (bounded; ids stand in when the list fails). */
+/** Endpoint agents by id, to name the rows when nothing has loaded them (bounded; ids stand in when the list fails). */
 async function agentNames(client: NetmonClient): Promise<Map<string, string>> {
   try {
     const { records } = await client.endpointAgents().collect({ maxRecords: 20_000 });

@@ -28,16 +28,18 @@ async function groups({ client, signal }: LoadContext, root: TreeNode): Promise<
     throw error;
   }
   if (agents.length === 0) return [emptyNode(root, 'No enterprise agents in this account group')];
-  const cloud = agents.filter((a) => String(a.agentType ?? '').toLowerCase() === 'cloud' || a.public === 1);
-  const own = agents.filter((a) => !cloud.includes(a));
-  return [['Enterprise', own, 'server'], ['Cloud', cloud, 'cloud']].filter(([, list]) => (list as EnterpriseAgent[]).length > 0)
-    .map(([name, list, icon]) => {
-      const members = [...(list as EnterpriseAgent[])].sort((a, b) => String(a.agentName).localeCompare(String(b.agentName)));
-      return new TreeNode(root, {
-        label: `${name as string} agents`, description: `${members.length}`, icon: icon as string, kind: 'agentGroup',
-        children: (_context, self) => Promise.resolve(members.map((agent) => agentNode(self, agent))),
-      });
+  const isCloud = (a: EnterpriseAgent): boolean => String(a.agentType ?? '').toLowerCase() === 'cloud' || a.public === 1;
+  const groups = [
+    { label: 'Enterprise agents', icon: 'server', members: agents.filter((a) => !isCloud(a)) },
+    { label: 'Cloud agents', icon: 'cloud', members: agents.filter(isCloud) },
+  ];
+  return groups.filter((group) => group.members.length > 0).map(({ label, icon, members }) => {
+    const sorted = [...members].sort((a, b) => String(a.agentName).localeCompare(String(b.agentName)));
+    return new TreeNode(root, {
+      label, description: `${sorted.length}`, icon, kind: 'agentGroup',
+      children: (_context, self) => Promise.resolve(sorted.map((agent) => agentNode(self, agent))),
     });
+  });
 }
 
 function agentNode(parent: TreeNode, agent: EnterpriseAgent): TreeNode {
