@@ -7,8 +7,8 @@ import type { EnterpriseAgentsResponse, EnterpriseTestResponse } from '../../../
 import type { ApplyResult, Plan } from '../../../src/documents';
 import type { RunningEmulator } from '../../../src/emulator';
 import { waitFor } from '../helpers';
-import { closeEditors, netmonDiagnostics, openDocument, rangeOf, workspaceScratch, writeDocument } from './documents-fixture';
-import { DEMO_CREDENTIALS, acceptConfirmations, answeringPrompts, apiGet, netmonApi, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+import { endDocumentSuite, netmonDiagnostics, openDocument, rangeOf, workspaceScratch, writeDocument } from './documents-fixture';
+import { DEMO_CREDENTIALS, acceptConfirmations, answeringPrompts, apiGet, netmonApi, signInTo, startControlledEmulator } from './netmon-fixture';
 
 const AID = '1001'; // the emulator's default account group, which the connection uses
 
@@ -48,12 +48,7 @@ describe('deploying and running documents', () => {
     connectionKey = api.connection.current?.serviceKey ?? '';
     scratch = workspaceScratch('deploy');
   });
-  after(async () => {
-    await closeEditors();
-    scratch.remove();
-    await signOut();
-    await emulator.close();
-  });
+  after(() => endDocumentSuite(scratch, emulator));
 
   const deployed = (testId: number): Promise<EnterpriseTestResponse> => apiGet<EnterpriseTestResponse>(emulator, `/v7/tests/agent-to-server/${testId}`);
   const deployedStatus = async (testId: number): Promise<number> =>

@@ -4,8 +4,8 @@ import * as vscode from 'vscode';
 import type { EndpointAgentsResponse, UserSessionDetailResponse, UserSessionsResponse } from '../../../src/api/types';
 import type { RunningEmulator } from '../../../src/emulator';
 import { waitFor } from '../helpers';
-import { closeEditors, netmonDiagnostics, openDocument, rangeOf, workspaceScratch, writeDocument } from './documents-fixture';
-import { apiGet, netmonApi, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+import { closeEditors, endDocumentSuite, netmonDiagnostics, openDocument, rangeOf, workspaceScratch, writeDocument } from './documents-fixture';
+import { apiGet, netmonApi, signInTo, startControlledEmulator } from './netmon-fixture';
 
 const HTTP_INSTANT = `{
   // a comment, allowed in these documents
@@ -28,12 +28,7 @@ describe('documents in the editor', () => {
     await vscode.commands.executeCommand('netmon.documents.refreshCatalog');
     scratch = workspaceScratch('editor');
   });
-  after(async () => {
-    await closeEditors();
-    scratch.remove();
-    await signOut();
-    await emulator.close();
-  });
+  after(() => endDocumentSuite(scratch, emulator));
 
   it('shows a rule\'s diagnostic on the exact range in an open editor, and updates it as the user types', async () => {
     const document = await openDocument(writeDocument(scratch.path, 'portal.netmon-instant.json', HTTP_INSTANT));

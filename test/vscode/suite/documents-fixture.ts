@@ -4,7 +4,10 @@ import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
+import type { EnterpriseTest, EnterpriseTestResponse } from '../../../src/api/types';
+import type { RunningEmulator } from '../../../src/emulator';
 import { waitFor } from '../helpers';
+import { DEMO_CREDENTIALS, signOut } from './netmon-fixture';
 
 export function workspaceScratch(name: string): { folder: vscode.Uri; path: string; remove(): void } {
   const root = vscode.workspace.workspaceFolders?.[0]?.uri;
@@ -43,4 +46,23 @@ export function rangeOf(document: vscode.TextDocument, text: string): vscode.Ran
   const offset = document.getText().indexOf(text);
   assert.ok(offset >= 0, `${text} is not in ${document.uri.path}`);
   return new vscode.Range(document.positionAt(offset), document.positionAt(offset + text.length));
+}
+
+/** The end of a document suite: editors closed, its scratch folder gone, signed out, the emulator stopped. */
+export async function endDocumentSuite(scratch: { remove(): void }, emulator: RunningEmulator): Promise<void> {
+  await closeEditors();
+  scratch.remove();
+  await signOut();
+  await emulator.close();
+}
+
+/** A test created straight through the API, as if deployed from elsewhere (201 expected). */
+export async function createTestDirectly(emulator: RunningEmulator, type: string, body: Record<string, unknown>): Promise<EnterpriseTest> {
+  const response = await fetch(`${emulator.url}/v7/tests/${type}`, {
+    method: 'POST', headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
+  });
+  assert.equal(response.status, 201, await response.clone().text());
+  const test = ((await response.json()) as EnterpriseTestResponse).test[0];
+  assert.ok(test);
+  return test;
 }

@@ -7,8 +7,8 @@ import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { EnterpriseAgentsResponse, EnterpriseTestResponse } from '../../../src/api/types';
 import type { RunningEmulator } from '../../../src/emulator';
-import { closeEditors, netmonDiagnostics, workspaceScratch, writeDocument } from './documents-fixture';
-import { acceptConfirmations, answeringPrompts, apiGet, childrenOf, kindOf, netmonApi, root, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+import { endDocumentSuite, netmonDiagnostics, workspaceScratch, writeDocument } from './documents-fixture';
+import { acceptConfirmations, answeringPrompts, apiGet, childrenOf, kindOf, netmonApi, root, signInTo, startControlledEmulator } from './netmon-fixture';
 
 describe('the Enterprise Agents root', () => {
   let emulator: RunningEmulator;
@@ -19,12 +19,7 @@ describe('the Enterprise Agents root', () => {
     await signInTo(emulator);
     scratch = workspaceScratch('enterprise-agents');
   });
-  after(async () => {
-    await closeEditors();
-    scratch.remove();
-    await signOut();
-    await emulator.close();
-  });
+  after(() => endDocumentSuite(scratch, emulator));
 
   const agentNodes = async () => {
     const api = await netmonApi();

@@ -12,8 +12,8 @@ import type { Plan } from '../../../src/documents';
 import { EXTENSION_ID } from '../helpers';
 import type { RunningEmulator } from '../../../src/emulator';
 import type { ImportResult } from '../../../src/vscode/documents/import-command';
-import { closeEditors, workspaceScratch } from './documents-fixture';
-import { DEMO_CREDENTIALS, acceptConfirmations, answeringPrompts, apiGet, netmonApi, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+import { createTestDirectly, endDocumentSuite, workspaceScratch } from './documents-fixture';
+import { acceptConfirmations, answeringPrompts, apiGet, netmonApi, signInTo, startControlledEmulator } from './netmon-fixture';
 
 const TESTS = [
   { type: 'http-server', body: { testName: 'Portal', interval: 120, agents: [{ agentId: 1000 }, { agentId: 1037 }], url: 'https://portal.example.com/' } },
@@ -35,21 +35,11 @@ describe('Import Deployed Tests', () => {
   before(async () => {
     await netmonApi();
     emulator = await startControlledEmulator();
-    for (const { type, body } of TESTS) {
-      const response = await fetch(`${emulator.url}/v7/tests/${type}`, {
-        method: 'POST', headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
-      });
-      assert.equal(response.status, 201);
-    }
+    for (const { type, body } of TESTS) await createTestDirectly(emulator, type, body);
     await signInTo(emulator);
     scratch = workspaceScratch('import');
   });
-  after(async () => {
-    await closeEditors();
-    scratch.remove();
-    await signOut();
-    await emulator.close();
-  });
+  after(() => endDocumentSuite(scratch, emulator));
 
   it('writes a valid, bound document per listed test; Plan then has nothing to do; importing again changes nothing', async function () {
     this.timeout(60_000);

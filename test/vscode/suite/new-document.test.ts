@@ -8,8 +8,8 @@ import * as vscode from 'vscode';
 import { TEMPLATES } from '../../../src/documents/templates';
 import type { RunningEmulator } from '../../../src/emulator';
 import { waitFor } from '../helpers';
-import { closeEditors, workspaceScratch } from './documents-fixture';
-import { answeringPrompts, DEMO_CREDENTIALS, netmonApi, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+import { createTestDirectly, endDocumentSuite, workspaceScratch } from './documents-fixture';
+import { answeringPrompts, netmonApi, signInTo, startControlledEmulator } from './netmon-fixture';
 
 /** Diagnostics of every source: the JSON language service checks the schema, Netmon the rules. */
 function anyDiagnostics(uri: vscode.Uri, accept: (found: vscode.Diagnostic[]) => boolean): Promise<vscode.Diagnostic[]> {
@@ -26,21 +26,12 @@ describe('New Test Document', () => {
     await netmonApi();
     emulator = await startControlledEmulator();
     // A deployed test, so the catalog knows (learns) enterprise agents of the account.
-    const created = await fetch(`${emulator.url}/v7/tests/agent-to-server`, {
-      method: 'POST', headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ testName: 'agents to learn', interval: 300, agents: [{ agentId: 1000 }, { agentId: 1037 }], server: 'example.net' }),
-    });
-    assert.equal(created.status, 201);
+    await createTestDirectly(emulator, 'agent-to-server', { testName: 'agents to learn', interval: 300, agents: [{ agentId: 1000 }, { agentId: 1037 }], server: 'example.net' });
     await signInTo(emulator);
     await vscode.commands.executeCommand('netmon.documents.refreshCatalog');
     scratch = workspaceScratch('new-documents');
   });
-  after(async () => {
-    await closeEditors();
-    scratch.remove();
-    await signOut();
-    await emulator.close();
-  });
+  after(() => endDocumentSuite(scratch, emulator));
 
   for (const template of TEMPLATES) {
     it(`${template.label}: written, opened and free of diagnostics`, async function () {

@@ -13,22 +13,15 @@ import manifest from '../../../package.json';
 import type { EnterpriseTestResponse } from '../../../src/api/types';
 import type { RunningEmulator } from '../../../src/emulator';
 import type { ConfirmPrompt, Prompt } from '../../../src/vscode/ui/prompts';
-import { closeEditors, openDocument, workspaceScratch, writeDocument } from './documents-fixture';
-import { DEMO_CREDENTIALS, answeringPrompts, apiGet, clearEmulatorRequests, emulatorRequests, netmonApi, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+import { closeEditors, createTestDirectly, openDocument, workspaceScratch, writeDocument } from './documents-fixture';
+import { answeringPrompts, apiGet, clearEmulatorRequests, emulatorRequests, netmonApi, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
 
 const WRITES = /^(POST|PUT|DELETE) \/(v7\/tests|tests|v6\/endpoint-instant)\b/;
 /** Argument-free user actions that change the connection itself; not a consent bypass, and they would end the suite's sign-in. */
 const SKIPPED = new Set(['netmon.signOut', 'netmon.useDemo', 'netmon.showLog']);
 
 async function createProductionTest(emulator: RunningEmulator, testName: string): Promise<number> {
-  const response = await fetch(`${emulator.url}/v7/tests/http-server`, {
-    method: 'POST', headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ testName, interval: 300, agents: [{ agentId: 1000 }], url: 'https://checkout.example.com/' }),
-  });
-  assert.equal(response.status, 201, await response.clone().text());
-  const testId = ((await response.json()) as EnterpriseTestResponse).test[0]?.testId;
-  assert.ok(testId);
-  return testId;
+  return (await createTestDirectly(emulator, 'http-server', { testName, interval: 300, agents: [{ agentId: 1000 }], url: 'https://checkout.example.com/' })).testId;
 }
 
 function clonedDocument(connectionKey: string, testId: number, testName: string): string {
