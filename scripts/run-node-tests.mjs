@@ -14,7 +14,7 @@ const walk = (dir) => {
     else if (name.endsWith('.test.ts')) files.push(path);
   }
 };
-for (const root of roots) if (existsSync(root)) walk(root);
+for (const root of roots) if (existsSync(root)) { if (statSync(root).isDirectory()) walk(root); else files.push(root); }
 if (files.length === 0) { console.error(`no test files under ${roots.join(', ')}`); process.exit(1); }
 // A test that hangs fails by name after this long instead of stalling the whole run.
 const perTestTimeout = extra.some((a) => a.startsWith('--test-timeout')) ? [] : ['--test-timeout=180000'];

@@ -57,8 +57,8 @@ export function activate(context: vscode.ExtensionContext): NetmonExtensionApi |
   const connectionCommands = registerConnectionCommands(context, connection);
   registerTreeCommands(context, tree, query);
   const details = registerItemCommands(context, connection, prompts);
-  const documents = registerDocuments(context, connection, prompts);
-  registerPanels(context, connection, log, () => query.timeOptions());
+  const panels = registerPanels(context, connection, log, () => query.timeOptions());
+  const documents = registerDocuments(context, connection, prompts, panels.instantResults);
   registerWalkthrough(context, connection);
   registerAgentCommands(context, prompts);
   void vscode.commands.executeCommand('setContext', 'netmon.connected', false);

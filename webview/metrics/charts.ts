@@ -1,6 +1,7 @@
 // One uPlot chart per metric. Picking a point (click, or Enter after arrow keys) reports
 // the series and round under the cursor; main.ts turns that into "open path trace".
 import uPlot from 'uplot';
+import { CHART_PALETTE } from '../shared/chart-palette';
 import { el } from '../shared/dom';
 import { stacked, type AlignedSeries } from '../../src/analysis/metrics';
 
@@ -26,11 +27,7 @@ export function readTheme(): Theme {
     foreground: css('--vscode-editor-foreground', '#d4d4d4'),
     muted: css('--vscode-descriptionForeground', '#9d9d9d'),
     grid: css('--vscode-widget-border', '#454545'),
-    palette: [
-      css('--vscode-charts-blue', '#3794ff'), css('--vscode-charts-green', '#89d185'), css('--vscode-charts-orange', '#d18616'),
-      css('--vscode-charts-purple', '#b180d7'), css('--vscode-charts-yellow', '#cca700'), css('--vscode-charts-red', '#f14c4c'),
-      '#4ec9b0', '#c586c0', '#9cdcfe', '#ce9178',
-    ],
+    palette: CHART_PALETTE.map(([variable, fallback]) => (variable ? css(variable, fallback) : fallback)),
   };
 }
 

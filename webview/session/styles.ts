@@ -41,9 +41,4 @@ body { margin: 0; background: var(--vscode-editor-background, Canvas); color: va
 .ses-ping b { display: inline-block; min-width: 9em; }
 `;
 
-export const GRADE_COLORS: Record<string, string> = {
-  ok: 'var(--vscode-testing-iconPassed, #2ea043)',
-  warn: 'var(--vscode-editorWarning-foreground, #d29922)',
-  bad: 'var(--vscode-editorError-foreground, #e5484d)',
-  unknown: 'var(--vscode-descriptionForeground, #888)',
-};
+export { GRADE_COLORS } from '../shared/grades';

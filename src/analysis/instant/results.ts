@@ -60,11 +60,35 @@ function httpRow(agentId: string, result: Partial<HttpServerResult>, agentName: 
   return { agentId, agent: agentName(agentId) ?? agentId, grade, ...(responseCode !== undefined ? { responseCode } : {}), phases, ...(error ? { error } : {}) };
 }
 
+/** What the results panel and the text view show: the same heading, summary, notes and rows. */
+export interface InstantResultsView {
+  testId: number;
+  testName: string;
+  type: 'agent-to-server' | 'http-server';
+  heading: string;
+  /** "3 agents: 1 failing, 0 slow, 2 fine". */
+  summary: string;
+  notes: string[];
+  rows: InstantRow[];
+}
+
+export const GRADE_WORDS: Record<Grade, string> = { bad: 'failing', warn: 'slow', ok: 'fine' };
+
+export function instantResultsView(testId: number, testName: string, type: InstantResultsView['type'], rows: InstantRow[], notes: readonly string[] = []): InstantResultsView {
+  const counts = (['bad', 'warn', 'ok'] as const).map((g) => `${rows.filter((r) => r.grade === g).length} ${GRADE_WORDS[g]}`).join(', ');
+  return {
+    testId, testName, type, rows, notes: [...notes],
+    heading: `Instant test ${testId} "${testName}" (${type})`,
+    summary: `${rows.length} agent${rows.length === 1 ? '' : 's'}: ${counts}`,
+  };
+}
+
 const MARK: Record<Grade, string> = { ok: '✓', warn: '!', bad: '✗' };
 const ms = (value: number | undefined): string => (value === undefined ? '-' : `${Math.round(value)}`);
 
 /** A text table for a read-only editor: every line whole (no column is cut), one-line cells. */
-export function instantResultsText(heading: string, type: 'agent-to-server' | 'http-server', rows: readonly InstantRow[], notes: readonly string[] = []): string {
+export function instantResultsText(view: InstantResultsView): string {
+  const { type, rows } = view;
   const header = type === 'http-server'
     ? ['', 'Agent', 'Code', 'DNS', 'Connect', 'SSL', 'Wait', 'Receive', 'Total ms', 'Error']
     : ['', 'Agent', 'Latency ms', 'Loss %', 'Jitter ms', 'Error'];
@@ -73,7 +97,6 @@ export function instantResultsText(heading: string, type: 'agent-to-server' | 'h
     : [MARK[row.grade], row.agent, ms(row.latencyMs), row.lossPct === undefined ? '-' : row.lossPct.toFixed(1), ms(row.jitterMs), row.error ?? '']).map(editorLine));
   const widths = header.map((_, c) => Math.max(header[c]!.length, ...cells.map((r) => r[c]!.length)));
   const line = (r: readonly string[]): string => r.map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c]!))).join('  ').trimEnd();
-  const counts = (['bad', 'warn', 'ok'] as const).map((g) => `${rows.filter((r) => r.grade === g).length} ${g === 'bad' ? 'failing' : g === 'warn' ? 'slow' : 'fine'}`).join(', ');
-  return [editorLine(heading), `${rows.length} agent${rows.length === 1 ? '' : 's'}: ${counts} (✗ failing, ! slow, ✓ fine; thresholds as in the session verdict)`,
-    ...notes.map(editorLine), '', line(header), ...cells.map(line), ''].join('\n');
+  return [editorLine(view.heading), `${view.summary} (✗ failing, ! slow, ✓ fine; thresholds as in the session verdict)`,
+    ...view.notes.map(editorLine), '', line(header), ...cells.map(line), ''].join('\n');
 }

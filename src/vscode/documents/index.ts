@@ -25,7 +25,7 @@ import { NewDocumentCommand } from './new-document';
 import { PlanCommands } from './plan-commands';
 import { AgentQuickFixes } from './quick-fixes';
 import { RESULTS_SCHEME, ResultsDocuments } from './results';
-import { runFilter, runInstantTest, type InstantRunResult } from './run';
+import { runFilter, runInstantTest, type InstantResultsViewer, type InstantRunResult } from './run';
 import { deployTarget } from './target';
 import { TestCommands } from './test-commands';
 
@@ -36,7 +36,7 @@ export interface DocumentsApi {
   runWithAnswers(answers: InstantAnswers, pollMs?: number): Promise<(InstantRunResult & { saved?: vscode.Uri }) | undefined>;
 }
 
-export function registerDocuments(context: vscode.ExtensionContext, connection: ConnectionManager, prompts: Prompts): DocumentsApi {
+export function registerDocuments(context: vscode.ExtensionContext, connection: ConnectionManager, prompts: Prompts, viewer: InstantResultsViewer): DocumentsApi {
   locateDocumentsLibrary(context.extensionPath);
   const log = vscode.window.createOutputChannel('Netmon Documents', { log: true });
   const bindings = new BindingWriter(context.workspaceState);
@@ -63,7 +63,7 @@ export function registerDocuments(context: vscode.ExtensionContext, connection: 
     requireTrustedWorkspace('Running an instant test');
     const document = instantDocument(answers);
     checkInstantDocument(document);
-    const run = await runInstantTest(document, results, { client: connection.requireClient(), prompts, pollMs, knownAgents });
+    const run = await runInstantTest(document, results, { client: connection.requireClient(), viewer, pollMs, knownAgents });
     const saved = run ? await offerToSave(document, prompts) : undefined;
     return run && { ...run, saved };
   };
@@ -89,7 +89,7 @@ export function registerDocuments(context: vscode.ExtensionContext, connection: 
       const request = lib().instantTestRequest(value);
       const answer = await prompts.confirm(`Run instant test "${String(request.body['testName'])}"?`, instantDetail(request.type, request.body), 'Run');
       if (answer !== 'Run') return undefined;
-      return runInstantTest(value, results, { client: connection.requireClient(), prompts, knownAgents });
+      return runInstantTest(value, results, { client: connection.requireClient(), viewer, knownAgents });
     }),
     [COMMANDS.runNow]: (uri) => reporting('Running the test now', async () => {
       requireTrustedWorkspace('Running a test now');
@@ -101,7 +101,7 @@ export function registerDocuments(context: vscode.ExtensionContext, connection: 
       const answer = await prompts.confirm(`Run "${String(request.body['testName'])}" once now from endpoint agents?`, detail, 'Run Now');
       if (answer !== 'Run Now') return undefined;
       const from = vscode.workspace.asRelativePath(document.uri);
-      return runInstantTest(plan.instant, results, { client: connection.requireClient(), prompts, notCarried: plan.notCarried, from, knownAgents });
+      return runInstantTest(plan.instant, results, { client: connection.requireClient(), viewer, notCarried: plan.notCarried, from, knownAgents });
     }),
     [COMMANDS.runFilter]: (uri) => reporting('Running the filter', async () => {
       const value = checkedValue('filter', await workspaceDocument(uri));

@@ -1,21 +1,24 @@
 // Running documents: an instant test (POST, then poll the data endpoints with progress and
-// cancellation until results arrive) and a filter (one filtered list walk). Results open
-// as read-only JSON documents.
+// cancellation until results arrive) and a filter (one filtered list walk). Instant results
+// open in their panel (text and JSON one click away); filter results as read-only JSON.
 import * as vscode from 'vscode';
 import type { FilterableListOptions, NetmonClient } from '../../api';
 import type { EndpointTestType, FilterTarget, InstantTestBodies } from '../../api/types';
-import { instantResultsText, instantRows } from '../../analysis/instant/results';
+import { instantResultsText, instantResultsView, instantRows, type InstantResultsView } from '../../analysis/instant/results';
 import { withNotificationProgress } from '../ui/notify';
-import type { Prompts } from '../ui/prompts';
 import { documentsLibrary as lib } from './library';
 import type { ResultsDocuments } from './results';
 
 const MAX_FILTER_RECORDS = 500;
 const POLL_TIMEOUT_MS = 5 * 60_000;
-const OPEN_METRICS = 'netmon.openMetrics';
+
+/** Where instant results are shown (the panels layer's InstantResultsPanels). */
+export interface InstantResultsViewer {
+  open(view: InstantResultsView, alternatives: { openText(): Promise<unknown>; openJson(): Promise<unknown> }): string;
+}
 
 export interface InstantRunOptions {
-  client: NetmonClient; prompts: Prompts; pollMs?: number; aid?: string;
+  client: NetmonClient; viewer: InstantResultsViewer; pollMs?: number; aid?: string;
   /** Run Now of a test document: the fields it could not carry over, shown with the results. */
   notCarried?: readonly { field: string; why: string }[];
   /** The document the run came from, named in the results. */
@@ -26,8 +29,10 @@ export interface InstantRunOptions {
 
 export interface InstantRunResult {
   testId: number; type: EndpointTestType; records: unknown[];
-  /** The results view: a row per agent, by name. */
-  document: vscode.TextDocument;
+  /** The results panel (a row per agent, by name). */
+  panelId: string;
+  /** The same results as a text table ("Open as Text"). */
+  text: string;
   /** The same results as the service sent them (JSON), for "Open as JSON". */
   json: string;
 }
@@ -53,24 +58,14 @@ export async function runInstantTest(value: unknown, results: ResultsDocuments, 
   const known = options.knownAgents?.();
   const names = known ? new Map(known.filter((a) => a.name).map((a) => [a.agentId, a.name])) : await agentNames(options.client);
   const rows = instantRows(request.type, polled.records, (id) => names.get(id));
-  const notes = [
-    ...(options.from === undefined ? [] : [`Run now of ${options.from}; not carried over: ${(options.notCarried ?? []).map((n) => n.field).join(', ') || 'nothing'}.`]),
-    `Metrics and path traces of every round: "Netmon: Open Metrics" on test ${polled.testId}.`,
-  ];
-  const view = instantResultsText(`Instant test ${polled.testId} "${testName}" (${request.type})`, request.type, rows, notes);
-  const document = await results.show(`instant-${polled.testId}.netmon-instant-results`, view, 'netmon-instant-results');
-  void offerNextSteps(options.prompts, results, polled.testId, polled.records.length, json);
-  return { testId: polled.testId, type: request.type, records: polled.records, document, json };
-}
-
-/** The metrics panel draws the same data as charts; the raw answer stays one click away. */
-async function offerNextSteps(prompts: Prompts, results: ResultsDocuments, testId: number, count: number, json: string): Promise<void> {
-  const metrics = (await vscode.commands.getCommands(true)).includes(OPEN_METRICS);
-  const choice = metrics
-    ? await prompts.offer(`Instant test ${testId}: ${count} result${count === 1 ? '' : 's'}.`, 'Open Metrics', 'Open as JSON')
-    : await prompts.offer(`Instant test ${testId}: ${count} result${count === 1 ? '' : 's'}.`, 'Open as JSON');
-  if (choice === 'Open Metrics') await vscode.commands.executeCommand(OPEN_METRICS, testId);
-  if (choice === 'Open as JSON') await results.show(`instant-${testId}.json`, json);
+  const notes = options.from === undefined ? [] : [`Run now of ${options.from}; not carried over: ${(options.notCarried ?? []).map((n) => n.field).join(', ') || 'nothing'}.`];
+  const view = instantResultsView(polled.testId, testName, request.type, rows, notes);
+  const text = instantResultsText(view);
+  const panelId = options.viewer.open(view, {
+    openText: () => results.show(`instant-${polled.testId}.netmon-instant-results`, text, 'netmon-instant-results'),
+    openJson: () => results.show(`instant-${polled.testId}.json`, json),
+  });
+  return { testId: polled.testId, type: request.type, records: polled.records, panelId, text, json };
 }
 
 /** Endpoint agents by id, to name the rows when nothing has loaded them (bounded; ids stand in when the list fails). */

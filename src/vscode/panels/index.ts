@@ -9,6 +9,7 @@ import { withCancellableProgress } from '../progress';
 import { registerPathTextDocuments } from '../path-text/path-text';
 import { isTreeNode, testTargetOf, userSessionIdOf, type TestTarget } from './args';
 import type { TimeOptions } from './data';
+import { InstantResultsPanels } from './instant-panels';
 import { MetricsPanels } from './metrics-panels';
 import { PathPanels } from './path-panels';
 import { pickEndpointTest, pickUserSession } from './pickers';
@@ -18,7 +19,7 @@ import type { PanelServices } from './services';
 
 export function registerPanels(
   context: vscode.ExtensionContext, connection: ConnectionManager, log: vscode.LogOutputChannel, timeOptions: () => TimeOptions = () => ({}),
-): void {
+): { instantResults: InstantResultsPanels } {
   const registry = new PanelRegistry();
   registry.register(context);
   const services: PanelServices = { extensionUri: context.extensionUri, registry, connection, timeOptions, log };
@@ -27,6 +28,7 @@ export function registerPanels(
   const sessions = new SessionPanels(services, waterfalls);
   const paths = new PathPanels(services, texts);
   const metrics = new MetricsPanels(services, paths);
+  const instantResults = new InstantResultsPanels(services, metrics, paths);
   registerHarEditor(context, services);
 
   const testTarget = async (args: unknown[]): Promise<TestTarget | undefined> => {
@@ -64,6 +66,7 @@ export function registerPanels(
       return (await texts.show(request)).toString();
     }),
   });
+  return { instantResults };
 }
 
 function pageRef(arg: unknown, pageId: unknown, title: unknown): PageRef {

@@ -12,7 +12,7 @@ import { errorText, isCancellation } from '../errors';
 import { withCancellableProgress } from '../progress';
 import { errorHtml, panelHtml, webviewOptions, type WebviewBundle } from './webview-html';
 
-export type PanelKind = 'session' | 'waterfall' | 'har-file' | 'path' | 'metrics';
+export type PanelKind = 'session' | 'waterfall' | 'har-file' | 'path' | 'metrics' | 'instant';
 
 type AnyMessage = IpcMessage<string, unknown>;
 
@@ -26,6 +26,8 @@ export interface PanelSnapshot {
   key: string;
   title: string;
   visible: boolean;
+  /** The editor column the panel is in (undefined while it is not shown). */
+  column: number | undefined;
   /** The webview said `ready` and has not been hidden (and unloaded) since. */
   ready: boolean;
   /** Params of the webview's latest "drawn" message (`rendered` / `loaded`). */
@@ -187,7 +189,7 @@ export class PanelHost<H extends AnyMessage, P extends AnyMessage> implements vs
   snapshot(): PanelSnapshot {
     const { panel, kind, key } = this.options;
     return {
-      id: this.id, kind, key, title: panel.title, visible: panel.visible, ready: this.ready,
+      id: this.id, kind, key, title: panel.title, visible: panel.visible, column: panel.viewColumn, ready: this.ready,
       rendered: this.rendered, renders: this.renders, error: this.error, busy: this.runs > 0,
     };
   }

@@ -20,9 +20,9 @@ export interface PanelServices {
 type HostSpec<P extends IpcMessage<string, unknown>> = Omit<PanelHostOptions<P>, 'panel' | 'extensionUri' | 'showError' | 'log'>;
 
 export function createPanelHost<H extends IpcMessage<string, unknown>, P extends IpcMessage<string, unknown>>(
-  services: PanelServices, spec: HostSpec<P> & { title: string }, errorMessage: ((message: string) => H) | undefined,
+  services: PanelServices, spec: HostSpec<P> & { title: string; column?: vscode.ViewColumn }, errorMessage: ((message: string) => H) | undefined,
 ): PanelHost<H, P> {
-  const panel = vscode.window.createWebviewPanel(`netmon.${spec.kind}`, spec.title, vscode.ViewColumn.Active, {
+  const panel = vscode.window.createWebviewPanel(`netmon.${spec.kind}`, spec.title, spec.column ?? vscode.ViewColumn.Active, {
     enableFindWidget: true,
   });
   panel.iconPath = vscode.Uri.joinPath(services.extensionUri, 'media', 'netmon-activity.svg');

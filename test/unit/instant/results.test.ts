@@ -1,7 +1,7 @@
 // Instant results as rows a person reads: agents by name, latest round each, failing first.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { instantResultsText, instantRows } from '../../../src/analysis/instant/results';
+import { instantResultsText, instantResultsView, instantRows } from '../../../src/analysis/instant/results';
 
 const names = new Map([['a-1', 'LAPTOP-ANNA'], ['a-2', 'LAPTOP-BEN']]);
 const name = (id: string): string | undefined => names.get(id);
@@ -23,9 +23,10 @@ test('http: code, phases and errors; "None" is no error; a 5xx is failing', () =
     { agentId: 'a-2', roundId: 1, responseCode: 503, errorType: 'HTTP', errorDetails: 'Service\nUnavailable' },
   ], name);
   assert.deepEqual(rows.map((r) => [r.agent, r.grade, r.error]), [['LAPTOP-BEN', 'bad', 'HTTP: Service\nUnavailable'], ['LAPTOP-ANNA', 'ok', undefined]]);
-  const text = instantResultsText('Instant test 7 "Portal"', 'http-server', rows, ['Run now of portal.netmon-test.json']);
-  const lines = text.split('\n');
-  assert.equal(lines[0], 'Instant test 7 "Portal"');
+  const view = instantResultsView(7, 'Portal', 'http-server', rows, ['Run now of portal.netmon-test.json']);
+  assert.equal(view.summary, '2 agents: 1 failing, 0 slow, 1 fine', 'the panel and the text say the same');
+  const lines = instantResultsText(view).split('\n');
+  assert.equal(lines[0], 'Instant test 7 "Portal" (http-server)');
   assert.equal(lines[1], '2 agents: 1 failing, 0 slow, 1 fine (✗ failing, ! slow, ✓ fine; thresholds as in the session verdict)');
   assert.equal(lines[4], '   Agent        Code  DNS  Connect  SSL  Wait  Receive  Total ms  Error');
   assert.equal(lines[5], '✗  LAPTOP-BEN   503   -    -        -    -     -        -         HTTP: Service Unavailable');

@@ -3,6 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isHarHostMessage, isHarPanelMessage } from '../../../webview/har/protocol';
+import { isInstantHostMessage, isInstantPanelMessage } from '../../../webview/instant/protocol';
 import { isMetricsHostMessage, isMetricsPanelMessage } from '../../../webview/metrics/protocol';
 import { isPathHostMessage, isPathPanelMessage } from '../../../webview/path/protocol';
 import { isSessionHostMessage, isSessionPanelMessage } from '../../../webview/session/protocol';
@@ -35,6 +36,14 @@ const CASES: Record<string, GuardCase> = {
   'metrics webview→host': [isMetricsPanelMessage,
     [{ type: 'openPathTrace', params: { agentId: 'a', roundId: 1 } }, { type: 'rendered', params: { charts: [{ id: 'loss', series: 2, points: 10 }] } }],
     [{ type: 'openPathTrace', params: { agentId: 'a' } }, { type: 'rendered', params: { charts: [{ id: 'loss' }] } }, null, 'ready', { params: {} }]],
+  'instant host→webview': [isInstantHostMessage,
+    [{ type: 'load', params: { view: { testId: 1, rows: [] } } }, { type: 'error', params: { message: 'm' } }],
+    [{ type: 'load', params: { view: { testId: 1 } } }, { type: 'load', params: { view: [] } }, { type: 'error', params: {} }]],
+  'instant webview→host': [isInstantPanelMessage,
+    [{ type: 'openMetrics', params: { testId: 4 } }, { type: 'openPath', params: { testId: 4, agentId: 'a' } }, { type: 'openText', params: { testId: 4 } },
+      { type: 'openJson', params: { testId: 4 } }, { type: 'loaded', params: { testId: 4, rows: 2 } }],
+    [{ type: 'openMetrics', params: { testId: '4' } }, { type: 'openPath', params: { testId: 4, agentId: 7 } }, { type: 'openJson', params: {} },
+      { type: 'openMetrics', params: { testId: Number.NaN } }, { type: 'loaded', params: { testId: 4 } }]],
 };
 
 describe('webview message guards', () => {

@@ -7,8 +7,11 @@ import type { EnterpriseAgentsResponse, EnterpriseTestResponse } from '../../../
 import type { ApplyResult, Plan } from '../../../src/documents';
 import type { RunningEmulator } from '../../../src/emulator';
 import { waitFor } from '../helpers';
+import { panelStates, sendFromWebview, waitForPanels, waitForRendered } from './panels-fixture';
 import { endDocumentSuite, netmonDiagnostics, openDocument, rangeOf, workspaceScratch, writeDocument } from './documents-fixture';
 import { DEMO_CREDENTIALS, acceptConfirmations, answeringPrompts, apiGet, netmonApi, signInTo, startControlledEmulator } from './netmon-fixture';
+
+type InstantRun = { testId: number; records: unknown[]; panelId: string; text: string; json: string };
 
 const AID = '1001'; // the emulator's default account group, which the connection uses
 
@@ -102,17 +105,30 @@ describe('deploying and running documents', () => {
     const uri = writeDocument(scratch.path, 'laptops.netmon-instant.json',
       '{\n  "type": "agent-to-server",\n  "testName": "Intranet from laptops",\n  "serverName": "10.20.0.1",\n  "maxMachines": 3\n}\n');
     const { result: run, prompts: asked } = await answeringPrompts(acceptConfirmations,
-      () => vscode.commands.executeCommand<{ testId: number; records: unknown[]; document: vscode.TextDocument; json: string } | undefined>('netmon.documents.runInstant', uri));
+      () => vscode.commands.executeCommand<InstantRun | undefined>('netmon.documents.runInstant', uri));
     assert.ok(run, 'the run reported a failure');
     assert.match(asked[0]?.kind === 'confirm' ? asked[0].detail : '', /agent-to-server to 10\.20\.0\.1 on up to 3 endpoint agents/);
     assert.ok(run.records.length > 0);
     const shown = JSON.parse(run.json) as { testId: number; results: unknown[] };
-    assert.equal(run.document.languageId, 'netmon-instant-results');
-    assert.match(run.document.getText(), new RegExp(`^Instant test ${run.testId} "Intranet from laptops" \\(agent-to-server\\)\\n\\d+ agents?: `));
-    assert.match(run.document.getText(), /\n {3}Agent +Latency ms +Loss % +Jitter ms +Error\n[✓!✗] {2}\S/);
     assert.equal(shown.testId, run.testId);
     assert.equal(shown.results.length, run.records.length);
-    assert.ok(vscode.window.visibleTextEditors.some((editor) => editor.document.uri.toString() === run.document.uri.toString()));
+    const panel = await waitForRendered(run.panelId);
+    assert.equal(panel.kind, 'instant');
+    assert.equal(panel.title, 'Instant: Intranet from laptops');
+    const agents = new Set(run.records.map((record) => (record as { agentId: string }).agentId));
+    assert.deepEqual(panel.rendered, { testId: run.testId, rows: agents.size }, 'one row per agent');
+    assert.match(run.text, new RegExp(`^Instant test ${run.testId} "Intranet from laptops" \\(agent-to-server\\)\\n\\d+ agents?: `));
+
+    await sendFromWebview(run.panelId, { type: 'openText', params: { testId: run.testId } });
+    const text = await waitFor('the results as text', () => vscode.window.visibleTextEditors.find((editor) => editor.document.languageId === 'netmon-instant-results'));
+    assert.match(text.document.getText(), /\n {3}Agent +Latency ms +Loss % +Jitter ms +Error\n[✓!✗] {2}\S/);
+    assert.doesNotMatch(text.document.getText(), /[0-9a-f]{8}-[0-9a-f]{4}-/, 'agents by name, not by id');
+
+    await sendFromWebview(run.panelId, { type: 'openMetrics', params: { testId: run.testId } });
+    await waitForPanels('the metrics panel of the test', (states) => states.find((state) => state.key === `metrics:${run.testId}`));
+    const before = (await panelStates()).length;
+    await sendFromWebview(run.panelId, { type: 'openMetrics', params: { testId: run.testId + 1 } });
+    assert.equal((await panelStates()).length, before, 'a link naming another test opens nothing');
   });
 
   it('Run Now on an http-server test document runs it as an instant test, shows the results beside it and deploys nothing', async function () {
@@ -124,21 +140,21 @@ describe('deploying and running documents', () => {
     assert.ok(lenses.some((lens) => lens.command?.command === 'netmon.documents.runNow'), 'a Run Now lens');
     const before = (await apiGet<EnterpriseTestResponse>(emulator, '/v7/tests')).test.length;
     const { result: run, prompts: asked } = await answeringPrompts(acceptConfirmations,
-      () => vscode.commands.executeCommand<{ testId: number; records: unknown[]; document: vscode.TextDocument; json: string } | undefined>('netmon.documents.runNow', uri));
+      () => vscode.commands.executeCommand<InstantRun | undefined>('netmon.documents.runNow', uri));
     assert.ok(run, 'the run reported a failure');
     const detail = asked[0]?.kind === 'confirm' ? asked[0].detail : '';
     assert.match(detail, /https:\/\/portal\.example\.com\/ on up to 5 endpoint agents/);
     assert.match(detail, /- agents: instant tests run on endpoint agents/);
     assert.match(detail, /- interval: an instant test runs once/);
     const shown = JSON.parse(run.json) as { testName: string; runNowOf: string; notCarriedOver: { field: string }[]; results: unknown[] };
-    assert.match(run.document.getText(), /\nRun now of .*run-now\.netmon-test\.json; not carried over: agents, interval\.\n/);
+    assert.match(run.text, /\nRun now of .*run-now\.netmon-test\.json; not carried over: agents, interval\.\n/);
     assert.equal(shown.testName, 'Portal before deploy (run now)');
     assert.match(shown.runNowOf, /run-now\.netmon-test\.json$/);
     assert.deepEqual(shown.notCarriedOver.map((n) => n.field), ['agents', 'interval']);
     assert.ok(shown.results.length > 0);
-    const columns = vscode.window.visibleTextEditors.map((editor) => [editor.document.uri.toString(), editor.viewColumn]);
-    const resultColumn = columns.find(([shownUri]) => shownUri === run.document.uri.toString())?.[1];
-    const documentColumn = columns.find(([shownUri]) => shownUri === document.uri.toString())?.[1];
+    await waitForRendered(run.panelId);
+    const resultColumn = (await panelStates()).find((state) => state.id === run.panelId)?.column;
+    const documentColumn = vscode.window.visibleTextEditors.find((editor) => editor.document.uri.toString() === document.uri.toString())?.viewColumn;
     assert.ok(resultColumn !== undefined && documentColumn !== undefined && resultColumn !== documentColumn, 'the results are beside the document');
     assert.equal((await apiGet<EnterpriseTestResponse>(emulator, '/v7/tests')).test.length, before, 'no scheduled test was created');
     assert.equal(readFileSync(uri.fsPath, 'utf8').includes('deployments'), false);

@@ -1,0 +1,56 @@
+// The results of an instant test as a panel: a row per endpoint agent by name, graded, with
+// links to the test's metrics and path traces. The documents layer runs the test and hands
+// the finished view over, with how to open the same results as text and as JSON.
+import * as vscode from 'vscode';
+import type { InstantResultsView } from '../../analysis/instant/results';
+import { isInstantPanelMessage, type InstantHostMessage, type InstantPanelMessage } from '../../../webview/instant/protocol';
+import type { MetricsPanels } from './metrics-panels';
+import type { PanelHost } from './panel-host';
+import type { PathPanels } from './path-panels';
+import { createPanelHost, type PanelServices } from './services';
+
+export interface InstantResultsAlternatives {
+  /** The same table in a read-only text editor (for a ticket). */
+  openText(): Promise<unknown>;
+  /** The results as the service sent them. */
+  openJson(): Promise<unknown>;
+}
+
+type Host = PanelHost<InstantHostMessage, InstantPanelMessage>;
+
+export class InstantResultsPanels {
+  /** What each open panel shows, by panel id: a second run of the same test redraws its panel. */
+  private readonly shown = new Map<string, { view: InstantResultsView; alternatives: InstantResultsAlternatives }>();
+
+  constructor(private readonly services: PanelServices, private readonly metrics: MetricsPanels, private readonly paths: PathPanels) {}
+
+  /** Shows the results; resolves to the panel id. */
+  open(view: InstantResultsView, alternatives: InstantResultsAlternatives): string {
+    const key = `instant:${view.testId}`;
+    const host = (this.services.registry.byKey(key) as Host | undefined) ?? this.create(key, view.testName);
+    this.shown.set(host.id, { view, alternatives });
+    host.panel.reveal(undefined, true);
+    host.show({ type: 'load', params: { view } });
+    return host.id;
+  }
+
+  private create(key: string, testName: string): Host {
+    const host = createPanelHost<InstantHostMessage, InstantPanelMessage>(this.services, {
+      kind: 'instant', key, title: `Instant: ${testName}`, bundle: 'instant', isPanelMessage: isInstantPanelMessage, renderedType: 'loaded',
+      column: vscode.ViewColumn.Beside, // beside the document that ran it
+    }, (message) => ({ type: 'error', params: { message } }));
+    host.onDidDispose(() => this.shown.delete(host.id));
+    host.onMessage(async (message) => {
+      const shown = this.shown.get(host.id);
+      if (!shown || message.type === 'loaded' || message.type === 'renderFailed') return;
+      const { view, alternatives } = shown;
+      // Links name this panel's test only: a message cannot open another test's data.
+      if (message.params.testId !== view.testId) throw new Error(`a link of instant test ${view.testId} named test ${message.params.testId}`);
+      if (message.type === 'openMetrics') await this.metrics.open(view.testId, message.params.agentId);
+      if (message.type === 'openPath') await this.paths.open({ testId: view.testId, agentId: message.params.agentId });
+      if (message.type === 'openText') await alternatives.openText();
+      if (message.type === 'openJson') await alternatives.openJson();
+    });
+    return host;
+  }
+}

@@ -1,0 +1,48 @@
+// Messages between the instant-results webview and its host. The host imports this file too.
+import type { InstantResultsView } from '../../src/analysis/instant/results';
+import { hasFields, isFiniteNumber, isNothing, isOptional, isRecord, isString, isTypedMessage, type Guard } from '../shared/guards';
+import type { IpcMessage, ReadyMessage } from '../shared/ipc';
+import { isRenderFailedParams, type RenderFailedMessage } from '../shared/render-failed';
+
+/** Host → webview. */
+export type InstantHostMessage =
+  /** The results to show: one row per endpoint agent, named and graded. */
+  | IpcMessage<'load', { view: InstantResultsView }>
+  | IpcMessage<'error', { message: string }>;
+
+/** What a row's or the header's link opens, for one agent or (no agentId) all of them. */
+export interface InstantLink { testId: number; agentId?: string }
+
+/** Webview → host. */
+export type InstantPanelMessage =
+  | ReadyMessage
+  | RenderFailedMessage
+  | IpcMessage<'loaded', { testId: number; rows: number }>
+  | IpcMessage<'openMetrics', InstantLink>
+  | IpcMessage<'openPath', InstantLink>
+  | IpcMessage<'openText', { testId: number }>
+  | IpcMessage<'openJson', { testId: number }>;
+
+// The renderer reads rows defensively; the view only needs to be an object with rows.
+const isView = ((value: unknown) => isRecord(value) && Array.isArray(value['rows'])) as Guard<InstantResultsView>;
+const isLink = hasFields<InstantLink>({ testId: isFiniteNumber, agentId: isOptional(isString) });
+const isTestRef = hasFields<{ testId: number }>({ testId: isFiniteNumber });
+
+export function isInstantHostMessage(value: unknown): value is InstantHostMessage {
+  return isTypedMessage<InstantHostMessage>(value, {
+    load: hasFields<{ view: InstantResultsView }>({ view: isView }),
+    error: hasFields<{ message: string }>({ message: isString }),
+  });
+}
+
+export function isInstantPanelMessage(value: unknown): value is InstantPanelMessage {
+  return isTypedMessage<InstantPanelMessage>(value, {
+    ready: isNothing,
+    renderFailed: isRenderFailedParams,
+    loaded: hasFields<{ testId: number; rows: number }>({ testId: isFiniteNumber, rows: isFiniteNumber }),
+    openMetrics: isLink,
+    openPath: isLink,
+    openText: isTestRef,
+    openJson: isTestRef,
+  });
+}

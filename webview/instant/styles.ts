@@ -1,0 +1,30 @@
+// Styles of the instant-results panel: theme variables with system-colour fallbacks; the
+// grade is said in words as well as colour.
+export const INSTANT_CSS = `
+:root { color-scheme: light dark; }
+body { margin: 0; background: var(--vscode-editor-background, Canvas); color: var(--vscode-foreground, CanvasText);
+  font-family: var(--vscode-font-family, system-ui, sans-serif); font-size: var(--vscode-font-size, 13px); }
+.ins { padding: 12px 16px 24px; max-width: 1400px; }
+.ins h1 { font-size: 18px; margin: 0 0 4px; font-weight: 600; overflow-wrap: anywhere; }
+.ins-summary { margin: 4px 0; }
+.ins-note, .ins-muted { color: var(--vscode-descriptionForeground, GrayText); margin: 2px 0; overflow-wrap: anywhere; }
+.ins-actions { display: flex; gap: 6px; margin: 10px 0; flex-wrap: wrap; }
+button { background: var(--vscode-button-secondaryBackground, ButtonFace); color: var(--vscode-button-secondaryForeground, ButtonText);
+  border: 1px solid var(--vscode-contrastBorder, transparent); padding: 3px 10px; font: inherit; cursor: pointer; }
+button.primary { background: var(--vscode-button-background, #0e639c); color: var(--vscode-button-foreground, #fff); }
+button:focus-visible { outline: 1px solid var(--vscode-focusBorder, Highlight); outline-offset: 2px; }
+table { border-collapse: collapse; width: 100%; }
+th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--vscode-editorWidget-border, #8884); vertical-align: middle; }
+th { font-weight: 600; color: var(--vscode-descriptionForeground, GrayText); }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+.ins-grade { font-weight: 600; color: var(--grade-color); white-space: nowrap; }
+.ins-grade::before { content: ''; display: inline-block; width: 10px; height: 10px; border-radius: 50%;
+  background: var(--grade-color); margin-right: 6px; forced-color-adjust: none; }
+.ins-agent { overflow-wrap: anywhere; }
+.ins-error { color: var(--vscode-errorForeground, #d33); overflow-wrap: anywhere; }
+.ins-bar { display: flex; height: 10px; min-width: 160px; background: var(--vscode-editorWidget-border, #8882); }
+.ins-bar span { display: block; height: 100%; forced-color-adjust: none; }
+.ins-legend { display: flex; gap: 12px; flex-wrap: wrap; margin: 6px 0; color: var(--vscode-descriptionForeground, GrayText); }
+.ins-legend i { display: inline-block; width: 10px; height: 10px; margin-right: 4px; forced-color-adjust: none; }
+.ins-links { white-space: nowrap; }
+`;
