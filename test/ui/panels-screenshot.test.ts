@@ -5,9 +5,9 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { Frame, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { REPO_ROOT } from '../../scripts/vscode-server.mjs';
-import { errorNotifications, findCommandInPalette, openWorkbench, runCommandFromPalette, saveScreenshot, type Workbench } from './workbench';
+import { errorNotifications, findCommandInPalette, openWorkbench, runCommandFromPalette, saveScreenshot, webviewFrame, type Workbench } from './workbench';
 
 const FIXTURE_HAR = join(REPO_ROOT, 'test/fixtures/vscode/portal.har');
 
@@ -25,18 +25,6 @@ async function runWithPick(page: Page, command: string, choice?: string, timeout
   if (choice) await widget.locator('input').fill(choice);
   await page.keyboard.press('Enter');
   await widget.waitFor({ state: 'hidden' });
-}
-
-/** The webview frame (VS Code nests the panel's document in an inner iframe) showing `selector`. */
-async function webviewFrame(page: Page, selector: string, timeoutMs = 20_000): Promise<Frame> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    for (const frame of page.frames()) {
-      if (await frame.locator(selector).first().isVisible().catch(() => false)) return frame;
-    }
-    if (Date.now() > deadline) throw new Error(`no webview shows ${selector} after ${timeoutMs} ms`);
-    await page.waitForTimeout(200);
-  }
 }
 
 /** The panel's progress toast fades after its load; the screenshot shows the panel alone. */

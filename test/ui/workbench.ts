@@ -2,7 +2,7 @@
 // the extension under development loaded, keyboard and mouse only. Shared by test/ui/*.test.ts.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Frame, Locator, Page } from 'playwright-core';
 import { REPO_ROOT, launchChromium, startVSCodeServer, type VSCodeServer } from '../../scripts/vscode-server.mjs';
 
 export const SCREENSHOT_DIR = join(REPO_ROOT, 'docs/screenshots');
@@ -91,4 +91,16 @@ export async function quickOpen(page: Page, fileName: string): Promise<void> {
 /** Links inside notifications (toasts and the notification center) that would run a command when clicked. */
 export function commandLinksInNotifications(page: Page): Locator {
   return page.locator('.notifications-toasts a[href^="command:" i], .notifications-center a[href^="command:" i]');
+}
+
+/** The webview frame (VS Code nests the panel's document in an inner iframe) showing `selector`. */
+export async function webviewFrame(page: Page, selector: string, timeoutMs = 20_000): Promise<Frame> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (const frame of page.frames()) {
+      if (await frame.locator(selector).first().isVisible().catch(() => false)) return frame;
+    }
+    if (Date.now() > deadline) throw new Error(`no webview shows ${selector} after ${timeoutMs} ms`);
+    await page.waitForTimeout(200);
+  }
 }

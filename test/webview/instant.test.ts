@@ -50,7 +50,11 @@ describe('instant results panel', () => {
     await load(httpView);
     const bar = 'tbody tr[data-agent-id="a-1"] .ins-bar';
     assert.equal(await panel.page.getAttribute(bar, 'aria-label'), 'DNS 10 ms, Connect 20 ms, SSL 30 ms, Wait 100 ms, Receive 40 ms');
-    const parts = await panel.page.$$eval(`${bar} span`, (spans) => spans.map((s) => [(s as HTMLElement).style.width, getComputedStyle(s).backgroundColor]));
+    const parts = await panel.page.$$eval(`${bar} span`, (spans) => spans.map((s) => {
+      const { width } = (s as unknown as { style: { width: string } }).style;
+      const { getComputedStyle } = globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } };
+      return [width, getComputedStyle(s).backgroundColor];
+    }));
     assert.deepEqual(parts.map(([width]) => width), ['5%', '10%', '15%', '50%', '20%']);
     // The theme's --vscode-charts-blue (#3794ff) and -green (#89d185): the metrics charts' first two series.
     assert.deepEqual(parts.slice(0, 2).map(([, colour]) => colour), ['rgb(55, 148, 255)', 'rgb(137, 209, 133)']);

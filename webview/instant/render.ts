@@ -53,18 +53,17 @@ function legend(): HTMLElement {
 
 function table(view: InstantResultsView, rows: readonly InstantRow[], events: RenderEvents): HTMLElement {
   const http = view.type === 'http-server';
-  const headings = http
-    ? ['Result', 'Agent', 'Code', 'Phases', 'Total', 'Error', 'Open']
-    : ['Result', 'Agent', 'Latency', 'Loss', 'Jitter', 'Error', 'Open'];
+  const errors = rows.some((row) => text(row.error) !== ''); // no empty column taking the links' room
+  const headings = [...(http ? ['Result', 'Agent', 'Code', 'Phases', 'Total'] : ['Result', 'Agent', 'Latency', 'Loss', 'Jitter']), ...(errors ? ['Error'] : []), 'Open'];
   const numeric = new Set(http ? ['Code', 'Total'] : ['Latency', 'Loss', 'Jitter']);
-  return el('table', { 'aria-label': `Results per agent of test ${view.testId}` },
+  return el('div', { class: 'ins-table' }, el('table', { 'aria-label': `Results per agent of test ${view.testId}` },
     el('thead', {}, el('tr', {}, ...headings.map((h) => el('th', { scope: 'col', class: numeric.has(h) ? 'num' : undefined }, h)))),
     el('tbody', {}, ...rows.map((row) => el('tr', { 'data-agent-id': text(row.agentId), 'data-grade': row.grade },
       gradeCell(row.grade),
       el('td', { class: 'ins-agent', title: `Agent id ${text(row.agentId)}` }, text(row.agent)),
       ...(http ? httpCells(row) : networkCells(row)),
-      el('td', { class: 'ins-error' }, text(row.error)),
-      linkCell(view, row, events)))));
+      errors ? el('td', { class: 'ins-error' }, text(row.error)) : null,
+      linkCell(view, row, events))))));
 }
 
 function gradeCell(grade: Grade): HTMLElement {

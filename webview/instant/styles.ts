@@ -16,13 +16,14 @@ button:focus-visible { outline: 1px solid var(--vscode-focusBorder, Highlight); 
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--vscode-editorWidget-border, #8884); vertical-align: middle; }
 th { font-weight: 600; color: var(--vscode-descriptionForeground, GrayText); }
-td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 .ins-grade { font-weight: 600; color: var(--grade-color); white-space: nowrap; }
 .ins-grade::before { content: ''; display: inline-block; width: 10px; height: 10px; border-radius: 50%;
   background: var(--grade-color); margin-right: 6px; forced-color-adjust: none; }
-.ins-agent { overflow-wrap: anywhere; }
+.ins-agent { overflow-wrap: break-word; min-width: 8em; }
+.ins-table { overflow-x: auto; }
 .ins-error { color: var(--vscode-errorForeground, #d33); overflow-wrap: anywhere; }
-.ins-bar { display: flex; height: 10px; min-width: 160px; background: var(--vscode-editorWidget-border, #8882); }
+.ins-bar { display: flex; height: 10px; min-width: 100px; background: var(--vscode-editorWidget-border, #8882); }
 .ins-bar span { display: block; height: 100%; forced-color-adjust: none; }
 .ins-legend { display: flex; gap: 12px; flex-wrap: wrap; margin: 6px 0; color: var(--vscode-descriptionForeground, GrayText); }
 .ins-legend i { display: inline-block; width: 10px; height: 10px; margin-right: 4px; forced-color-adjust: none; }

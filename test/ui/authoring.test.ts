@@ -1,0 +1,165 @@
+// A new user's task in demo mode, done as a person does it in the offline VS Code: "an HTTP
+// server test for https://example.com/health every 5 minutes from two enterprise agents,
+// deploy, change the interval, plan, run it as an instant test, delete it". Snippet, agents
+// picked by name (completion, then the Enterprise Agents view), the lenses and their
+// dialogs, Plan from the explorer — with no error notification on the way. Saves
+// docs/screenshots/agent-completion.png and instant-results.png for the README.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { errorNotifications, openWorkbench, quickOpen, runCommandFromPalette, saveScreenshot, webviewFrame, type Workbench } from './workbench';
+
+const DOCUMENT = 'tests/health.netmon-test.json';
+
+async function clickLens(page: Page, text: string | RegExp): Promise<void> {
+  const lens = page.locator('.codelens-decoration a:visible', { hasText: text }).first();
+  await lens.waitFor({ timeout: 30_000 });
+  // Lenses are redrawn whenever the editor's decorations change (diagnostics, the live
+  // catalog arriving): click where the lens is, as a person would, without waiting for stillness.
+  await lens.click({ force: true });
+}
+
+async function confirm(page: Page, button: string): Promise<void> {
+  const dialog = page.locator('.monaco-dialog-box');
+  await dialog.waitFor({ timeout: 15_000 });
+  await dialog.locator('.monaco-button', { hasText: new RegExp(`^${button}$`) }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** Ctrl+Space until the suggestions show `text`: the JSON service reads the schema on first use. */
+async function suggestUntil(page: Page, text: string): Promise<void> {
+  const row = page.locator('.editor-widget.suggest-widget .monaco-list-row', { hasText: text }).first();
+  for (let attempt = 0; ; attempt++) {
+    await page.keyboard.press('Control+Space');
+    try {
+      await row.waitFor({ timeout: 3_000 });
+      return;
+    } catch (error) {
+      if (attempt === 8) throw error;
+      await page.keyboard.press('Escape');
+    }
+  }
+}
+
+/** Find and Replace (Ctrl+H) in the active editor, replacing every match. */
+async function replaceAll(page: Page, find: string, replace: string): Promise<void> {
+  await page.keyboard.press('Control+H');
+  const widget = page.locator('.editor-widget.find-widget');
+  await widget.waitFor();
+  await widget.locator('.find-part textarea, .find-part input').first().fill(find);
+  await widget.locator('.replace-part textarea, .replace-part input').first().fill(replace);
+  await widget.locator('[aria-label^="Replace All"]').first().click();
+  await widget.locator('[aria-label^="Close"]').first().click();
+  await page.locator('.editor-widget.find-widget.visible').waitFor({ state: 'detached' });
+}
+
+/** Ctrl+S in the editor, then waits until the file on disk says what `expected` wants. */
+async function save(page: Page, file: string, expected: RegExp): Promise<string> {
+  await page.locator('.monaco-editor .view-lines').first().click();
+  await page.keyboard.press('Control+S');
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const text = readFileSync(file, 'utf8');
+    if (expected.test(text)) return text;
+    if (Date.now() > deadline) assert.fail(`${file} does not match ${String(expected)} after saving:\n${text}`);
+    await page.waitForTimeout(200);
+  }
+}
+
+async function noErrors(page: Page, step: string): Promise<void> {
+  assert.deepEqual(await errorNotifications(page), [], `error notification after: ${step}`);
+}
+
+describe('authoring a test as a new user', { timeout: 240_000 }, () => {
+  let workbench: Workbench;
+  let file: string;
+  before(async () => {
+    workbench = await openWorkbench({ 'netmon.startInDemoMode': true, 'workbench.colorTheme': 'Default Dark Modern' }, { [DOCUMENT]: '' });
+    file = join(workbench.server.workspace, DOCUMENT);
+    const { page } = workbench;
+    await page.locator('.part.activitybar').getByRole('tab', { name: /^Netmon/ }).click();
+    await page.locator('.statusbar', { hasText: 'Netmon: demo' }).waitFor({ timeout: 30_000 });
+  });
+  after(async () => { await workbench?.close(); });
+
+  test('snippet, two agents by name, Create, a new interval, Update, Plan, Run Now, Delete', async () => {
+    const { page } = workbench;
+    await quickOpen(page, 'health.netmon-test.json');
+    const editor = page.locator('.monaco-editor .view-lines').first();
+    await editor.click();
+    const suggest = page.locator('.editor-widget.suggest-widget');
+
+    // The HTTP server snippet, then its tab stops: name, agent (by name, from completion), URL.
+    await suggestUntil(page, 'HTTP server test');
+    await page.keyboard.type('HTTP server test');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Example health');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Control+Space');
+    const agentRow = suggest.locator('.monaco-list-row').first();
+    await agentRow.waitFor({ timeout: 20_000 });
+    await page.waitForTimeout(300);
+    await saveScreenshot(page, 'agent-completion');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    await replaceAll(page, 'https://www.example.com/', 'https://example.com/health');
+    const written = await save(page, file, /"url": "https:\/\/example\.com\/health"/);
+    assert.match(written, /"agentName": "[^"]+"/, written);
+
+    // The second agent: picked by name in the Enterprise Agents view.
+    const tree = page.locator('.part.sidebar');
+    await tree.locator('.monaco-list-row[aria-level="1"]', { hasText: 'Enterprise Agents' }).click();
+    await tree.locator('.monaco-list-row[aria-level="2"]').first().click();
+    const agent = tree.locator('.monaco-list-row[aria-level="3"]').nth(1);
+    await agent.hover({ timeout: 20_000 });
+    await agent.locator('.action-label[aria-label="Add to Test Document…"]').click();
+    await page.locator('.tab.active', { hasText: 'health.netmon-test.json' }).waitFor({ timeout: 15_000 });
+    await save(page, file, /\{ "agentId": \d+ \} \/\/ /);
+    await noErrors(page, 'writing the document');
+
+    await clickLens(page, 'Create in');
+    await confirm(page, 'Create');
+    await page.locator('.codelens-decoration a', { hasText: 'Bound to test' }).first().waitFor({ timeout: 30_000 });
+    assert.match(readFileSync(file, 'utf8'), /"deployments"/);
+    await noErrors(page, 'Create');
+
+    // Every 10 minutes instead: edit the number, save, Update.
+    await page.locator('.monaco-editor .view-lines').first().click();
+    await replaceAll(page, '"interval": 300', '"interval": 600');
+    await save(page, file, /"interval": 600/);
+    await clickLens(page, /^\$?\(?sync\)?\s*Update$|Update/);
+    await confirm(page, 'Update');
+    await noErrors(page, 'Update');
+
+    // Plan the folder from the explorer: nothing left to change.
+    await page.keyboard.press('Control+Shift+E');
+    await page.locator('.explorer-folders-view .monaco-list-row', { hasText: /^tests$/ }).first().click({ button: 'right' });
+    await page.locator('.context-view .action-label', { hasText: 'Plan Test Documents…' }).hover();
+    await page.keyboard.press('Enter');
+    await page.locator('.tab', { hasText: 'plan.netmon-plan' }).first().waitFor({ timeout: 30_000 });
+    await page.locator('.monaco-editor .view-lines', { hasText: 'No changes' }).first().waitFor({ timeout: 10_000 });
+    await noErrors(page, 'Plan');
+
+    // Run it now as an instant test; the results open in their panel beside the document.
+    await page.locator('.tab', { hasText: 'health.netmon-test.json' }).first().click();
+    await clickLens(page, 'Run Now');
+    await confirm(page, 'Run Now');
+    await page.locator('.tab', { hasText: 'Instant: Example health' }).first().waitFor({ timeout: 60_000 });
+    const results = await webviewFrame(page, 'table tbody tr', 30_000);
+    assert.match(await results.locator('[role="status"]').innerText(), /^\d+ agents?: \d+ failing, \d+ slow, \d+ fine/);
+    await page.keyboard.press('Control+B'); // the side bar away: the README shows the results at a readable width
+    await page.waitForTimeout(800);
+    await saveScreenshot(page, 'instant-results');
+    await page.keyboard.press('Control+B');
+    await noErrors(page, 'Run Now');
+
+    await page.locator('.tab', { hasText: 'health.netmon-test.json' }).first().click();
+    await clickLens(page, 'Delete');
+    await confirm(page, 'Delete');
+    await page.locator('.codelens-decoration a', { hasText: 'Create in' }).first().waitFor({ timeout: 30_000 });
+    await noErrors(page, 'Delete');
+    await runCommandFromPalette(page, 'View: Close All Editors');
+  });
+});
