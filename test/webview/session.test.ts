@@ -45,7 +45,7 @@ describe('session overview panel', () => {
     assert.deepEqual(await panel.page.$$eval('.ses-seg', (s) => s.map((e) => `${e.getAttribute('data-segment')}:${e.getAttribute('data-grade')}`)),
       ['device:ok', 'wifi:bad', 'gateway:ok', 'isp:ok', 'server:ok', 'page:ok']);
     assert.equal(await panel.page.getAttribute('.ses-worst', 'data-segment'), 'wifi');
-    assert.match(await panel.page.textContent('.ses-head') ?? '', /Experience 86/);
+    assert.match(await panel.page.textContent('.ses-head') ?? '', /Experience 0\.86 good/, "the score on the service's 0 … 1 scale, as the explorer writes it");
   });
 
   test('shows the Wi-Fi profile, pings, traceroute hops and system gauges', async () => {

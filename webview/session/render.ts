@@ -1,6 +1,7 @@
 // Lays out a SessionOverview: verdict, the user → site path graded segment by segment,
 // then one card per topic. Every string from the API goes in as text.
 import { formatMs } from '../../src/analysis/har/format';
+import { experienceGrade, experienceText } from '../../src/analysis/grades';
 import { SEGMENT_LABELS, type Field, type Grade, type SessionOverview } from '../../src/analysis/session';
 import { el } from '../shared/dom';
 import { GRADE_COLORS } from './styles';
@@ -26,8 +27,8 @@ export function renderOverview(view: SessionOverview, events: RenderEvents): HTM
 
 function header(view: SessionOverview): HTMLElement {
   const score = view.experienceScore;
-  const badge = score === undefined ? null : el('span', { class: 'ses-score', title: 'Experience score (0 worst, 1 best)' }, `Experience ${Math.round(score * 100)}`);
-  badge?.style.setProperty('--grade-color', GRADE_COLORS[score === undefined ? 'unknown' : score >= 0.7 ? 'ok' : score >= 0.4 ? 'warn' : 'bad'] ?? '');
+  const badge = score === undefined ? null : el('span', { class: 'ses-score', title: 'Experience score (0 worst, 1 best)' }, `Experience ${experienceText(score) ?? ''}`);
+  badge?.style.setProperty('--grade-color', GRADE_COLORS[experienceGrade(score) ?? 'unknown'] ?? '');
   return el('header', { class: 'ses-head' }, el('h1', {}, view.title), badge, el('span', { class: 'ses-sub' }, `Session ${view.userSessionId}`));
 }
 

@@ -4,9 +4,10 @@
 // results view and any other reader share it.
 import { editorLine } from '../text/untrusted';
 import type { HttpServerResult, NetMetric } from '../../api/types';
+import { MEASURE_WORDS, networkGrade, type Grade } from '../grades';
 import { THRESHOLDS } from '../session/thresholds';
 
-export type Grade = 'ok' | 'warn' | 'bad';
+export type { Grade } from '../grades';
 
 export interface InstantRow {
   agentId: string;
@@ -43,9 +44,7 @@ function networkRow(agentId: string, metric: Partial<NetMetric>, agentName: (id:
   const latencyMs = finite(metric.avgLatency);
   const lossPct = finite(metric.loss);
   const error = typeof metric.errorDetails === 'string' && metric.errorDetails !== '' ? metric.errorDetails : undefined;
-  const { rttWarn, rttBad, lossWarn, lossBad } = THRESHOLDS.isp;
-  const loss = (lossPct ?? 0) / 100;
-  const grade: Grade = error || loss >= lossBad || (latencyMs ?? 0) >= rttBad ? 'bad' : loss >= lossWarn || (latencyMs ?? 0) >= rttWarn ? 'warn' : 'ok';
+  const grade: Grade = error ? 'bad' : networkGrade(latencyMs, lossPct) ?? 'ok';
   return { agentId, agent: agentName(agentId) ?? agentId, grade, latencyMs, lossPct, jitterMs: finite(metric.jitter), ...(error ? { error } : {}) };
 }
 
@@ -72,7 +71,7 @@ export interface InstantResultsView {
   rows: InstantRow[];
 }
 
-export const GRADE_WORDS: Record<Grade, string> = { bad: 'failing', warn: 'slow', ok: 'fine' };
+export const GRADE_WORDS = MEASURE_WORDS;
 
 export function instantResultsView(testId: number, testName: string, type: InstantResultsView['type'], rows: InstantRow[], notes: readonly string[] = []): InstantResultsView {
   const counts = (['bad', 'warn', 'ok'] as const).map((g) => `${rows.filter((r) => r.grade === g).length} ${GRADE_WORDS[g]}`).join(', ');

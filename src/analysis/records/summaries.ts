@@ -5,6 +5,8 @@
 import type {
   EnterpriseAgent, EndpointAgent, EndpointTest, HttpServerResult, NetMetric, NetworkProbe, NetworkSession, PathVisSummary, PrivateNetwork, SessionPage, UserSession,
 } from '../../api/types';
+import { experienceGrade, experienceText, gatewayGrade, networkGrade, pageLoadGrade, MEASURE_WORDS, type Grade } from '../grades';
+import { THRESHOLDS } from '../session/thresholds';
 
 /** What a field the service did not send reads as. */
 export const NOT_REPORTED = 'not reported';
@@ -18,6 +20,10 @@ export interface RecordSummary {
   facts: [string, string][];
   /** The record reports a failure (an error, a 4xx/5xx answer). */
   warning: boolean;
+  /** How good what the record measures is (experience, load time, loss and latency); colours the icon. */
+  grade?: Grade;
+  /** What a screen reader says for the row: what a sighted user reads, in words. */
+  spoken?: string;
 }
 
 export function text(value: unknown): string {
@@ -39,6 +45,37 @@ export function roundTime(roundId: unknown): string {
   if (!isNumber(roundId)) return NOT_REPORTED;
   const date = new Date(roundId * 1000);
   return Number.isNaN(date.getTime()) ? NOT_REPORTED : `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * A date as a list row shows it, in local time and relative to `now`: "09:14", "yesterday
+ * 18:05", "Mon 18:05" within a week, "Nov 2 18:05" within the year, else "2025-11-02".
+ */
+export function shortTime(value: unknown, now: Date = new Date()): string {
+  const date = typeof value === 'string' || typeof value === 'number' ? new Date(value) : undefined;
+  if (!date || Number.isNaN(date.getTime())) return text(value);
+  const two = (n: number): string => String(n).padStart(2, '0');
+  const clock = `${two(date.getHours())}:${two(date.getMinutes())}`;
+  const startOfDay = (d: Date): number => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+  const days = Math.round((startOfDay(now) - startOfDay(date)) / 86_400_000);
+  if (days === 0) return clock;
+  if (days === 1) return `yesterday ${clock}`;
+  if (days > 1 && days < 7) return `${WEEKDAYS[date.getDay()]} ${clock}`;
+  if (date.getFullYear() === now.getFullYear()) return `${MONTHS[date.getMonth()]} ${date.getDate()} ${clock}`;
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
+}
+
+/** A full local date and time for tooltips ("2026-11-23 09:14:05 (UTC+1)"). */
+export function fullTime(value: unknown): string {
+  const date = typeof value === 'string' || typeof value === 'number' ? new Date(value) : undefined;
+  if (!date || Number.isNaN(date.getTime())) return text(value);
+  const two = (n: number): string => String(n).padStart(2, '0');
+  const offset = -date.getTimezoneOffset();
+  const zone = offset === 0 ? 'UTC' : `UTC${offset > 0 ? '+' : '-'}${Math.floor(Math.abs(offset) / 60)}${Math.abs(offset) % 60 ? `:${two(Math.abs(offset) % 60)}` : ''}`;
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())} (${zone})`;
 }
 
 function count(value: unknown, noun: string): string {
@@ -69,54 +106,83 @@ function failed(code: unknown): boolean {
   return isNumber(code) && code >= 400;
 }
 
-export function userSessionSummary(session: UserSession): RecordSummary {
+export function userSessionSummary(session: UserSession, now?: Date): RecordSummary {
+  const score = experienceText(session.experienceScore) ?? `score ${NOT_REPORTED}`;
+  const label = first(session.visitedSite, session.userSessionId);
+  const description = `${shortTime(session.date, now)} · ${score} · ${count(session.numberOfPages, 'page')}`;
   return {
-    label: first(session.visitedSite, session.userSessionId),
-    description: `${text(session.date)} · ${count(session.numberOfPages, 'page')}`,
+    label, description,
     title: first(session.visitedSite, 'User session'),
-    facts: [['Agent', text(session.agentId)], ['Date', text(session.date)], ['Source', `${text(session.sourceAddr)} (${text(session.orgName)})`],
-      ['Protocol', `${text(session.protocol)}:${text(session.port)}`], ['Experience score', text(session.experienceScore)], ['Session id', text(session.userSessionId)]],
+    facts: [['Agent', text(session.agentId)], ['Date', fullTime(session.date)], ['Source', `${text(session.sourceAddr)} (${text(session.orgName)})`],
+      ['Protocol', `${text(session.protocol)}:${text(session.port)}`], ['Experience score', `${score} (0 worst, 1 best)`], ['Session id', text(session.userSessionId)]],
     warning: false,
+    ...graded(experienceGrade(session.experienceScore)),
+    spoken: `User session ${label}, ${description.replace(/ · /g, ', ')}, experience score ${score}`,
   };
 }
 
 export function pageSummary(page: SessionPage): RecordSummary {
   const timings = page.pageTimings as Partial<SessionPage['pageTimings']> | undefined;
+  const load = pageLoadGrade(timings?.onLoad);
+  const grade = failed(page.responseCode) ? 'bad' : load;
+  const label = first(page.title, page.id);
+  const description = `${text(page.responseCode)} · load ${ms(timings?.onLoad)}${load && load !== 'ok' ? ` ${MEASURE_WORDS[load]}` : ''}`;
   return {
-    label: first(page.title, page.id),
-    description: `${text(page.responseCode)} · load ${ms(timings?.onLoad)}`,
+    label, description,
     title: first(page.title, 'Page'),
-    facts: [['Started', text(page.startedDateTime)], ['Response code', text(page.responseCode)],
-      ['DOMContentLoaded', ms(timings?.onContentLoad)], ['Load', ms(timings?.onLoad)], ['Page id', text(page.id)]],
+    facts: [['Started', fullTime(page.startedDateTime)], ['Response code', text(page.responseCode)],
+      ['DOMContentLoaded', ms(timings?.onContentLoad)], ['Load', ms(timings?.onLoad)],
+      ['Load budget', `slow from ${THRESHOLDS.page.loadWarn / 1000} s, failing from ${THRESHOLDS.page.loadBad / 1000} s`], ['Page id', text(page.id)]],
     warning: failed(page.responseCode),
+    ...graded(grade),
+    spoken: `Page ${label}, response ${text(page.responseCode)}, load ${ms(timings?.onLoad)}${grade ? `, ${MEASURE_WORDS[grade]}` : ''}`,
   };
 }
 
-export function networkSessionSummary(session: NetworkSession): RecordSummary {
+export function networkSessionSummary(session: NetworkSession, now?: Date): RecordSummary {
   const destination = session.destination as Partial<NetworkSession['destination']> | undefined;
+  const grade = networkGrade(destination?.latency, destination?.loss);
+  const label = `${text(session.agentId)} → ${text(destination?.target)}`;
+  const description = `${shortTime(session.date, now)} · ${ms(destination?.latency)} · loss ${percent(destination?.loss)}${grade && grade !== 'ok' ? ` · ${MEASURE_WORDS[grade]}` : ''}`;
   return {
-    label: `${text(session.agentId)} → ${text(destination?.target)}`,
-    description: `${text(session.date)} · ${ms(destination?.latency)} · loss ${percent(destination?.loss)}`,
+    label, description,
     title: 'Network session',
-    facts: [['Agent', text(session.agentId)], ['Date', text(session.date)], ['Target', text(destination?.target)],
+    facts: [['Agent', text(session.agentId)], ['Date', fullTime(session.date)], ['Target', text(destination?.target)],
       ['Latency', ms(destination?.latency)], ['Jitter', ms(destination?.jitter)], ['Loss', percent(destination?.loss)], ['Session id', text(session.userSessionId)]],
     warning: false,
+    ...graded(grade),
+    spoken: `Network session ${label}, ${description.replace(/ · /g, ', ')}${grade === 'ok' ? ', fine' : ''}`,
   };
 }
 
-export function probeSummary(probe: NetworkProbe): RecordSummary {
+/** What a topology probe measures: the path's first hops, each kind with its own budget. */
+export const PROBE_KINDS: Record<string, string> = { gateway: 'Gateway', vpn: 'VPN', proxy: 'Proxy' };
+
+export function probeSummary(probe: NetworkProbe, now?: Date): RecordSummary {
   // The published list examples carry only ids, date and icmpBlocked: the rest may be absent.
   const ping = probe.icmpPing as Partial<NonNullable<NetworkProbe['icmpPing']>> | undefined;
   const rtt = probe.icmpBlocked === true ? 'ICMP blocked' : ms(ping?.avgRtt);
   const packets = isNumber(ping?.pktsReceived) && isNumber(ping?.pktsSent) ? `${ping.pktsReceived}/${ping.pktsSent}` : NOT_REPORTED;
+  const lossPct = isNumber(ping?.pktsReceived) && isNumber(ping?.pktsSent) && ping.pktsSent > 0 ? (1 - ping.pktsReceived / ping.pktsSent) * 100 : undefined;
+  const kind = typeof probe.type === 'string' ? PROBE_KINDS[probe.type] ?? probe.type : undefined;
+  // The gateway is on the LAN (its own budget); VPN and proxy targets are judged as the ISP path.
+  const grade = probe.icmpBlocked === true ? undefined : probe.type === 'gateway' ? gatewayGrade(ping?.avgRtt, lossPct) : networkGrade(ping?.avgRtt, lossPct);
+  const target = typeof probe.target === 'string' && probe.target !== '' ? probe.target : `(target ${NOT_REPORTED})`;
+  const description = `${text(probe.agentId)} · ${shortTime(probe.date, now)} · ${rtt}${grade && grade !== 'ok' ? ` · ${MEASURE_WORDS[grade]}` : ''}`;
   return {
-    label: `${first(probe.type, 'probe')} ${typeof probe.target === 'string' && probe.target !== '' ? probe.target : `(target ${NOT_REPORTED})`}`,
-    description: `${text(probe.agentId)} · ${text(probe.date)} · ${rtt}`,
-    title: 'Network topology probe',
-    facts: [['Agent', text(probe.agentId)], ['Date', text(probe.date)], ['Target', text(probe.target)], ['Type', text(probe.type)],
+    label: `${kind ?? 'Probe'} ${target}`,
+    description,
+    title: `${kind ?? 'Network topology'} probe`,
+    facts: [['Agent', text(probe.agentId)], ['Date', fullTime(probe.date)], ['Target', text(probe.target)], ['Kind', text(kind)],
       ['Average RTT', rtt], ['Packets', packets], ['Probe id', text(probe.networkProbeId)]],
     warning: false,
+    ...graded(grade),
+    spoken: `${kind ?? 'Network topology'} probe to ${target}, ${description.replace(/ · /g, ', ')}`,
   };
+}
+
+function graded(grade: Grade | undefined): { grade?: Grade } {
+  return grade === undefined ? {} : { grade };
 }
 
 export function agentSummary(agent: EndpointAgent): RecordSummary {

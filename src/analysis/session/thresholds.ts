@@ -37,4 +37,8 @@ export const THRESHOLDS = {
     /** onLoad of the slowest page, ms. */
     loadWarn: 4000, loadBad: 10000,
   },
+  experience: {
+    /** The service's experience score, 0 (worst) … 1 (best): below these it is fair, then poor. */
+    fairBelow: 0.7, poorBelow: 0.4,
+  },
 } as const;

@@ -38,6 +38,10 @@ export interface NodeSpec {
   description?: string;
   tooltip?: string | vscode.MarkdownString;
   icon?: string;
+  /** A theme colour id for the icon (a grade's colour). */
+  iconColor?: string;
+  /** What a screen reader says; by default the label and the description. */
+  spoken?: string;
   details?: DetailsSource;
   permalink?: string;
   harPage?: HarPageRef;
@@ -64,7 +68,8 @@ export class TreeNode {
     const item = new vscode.TreeItem(untrustedLine(spec.label), this.isLeaf ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Collapsed);
     item.description = spec.description === undefined ? undefined : untrustedLine(spec.description);
     item.tooltip = typeof spec.tooltip === 'string' ? neutralize(spec.tooltip) : spec.tooltip;
-    if (spec.icon) item.iconPath = new vscode.ThemeIcon(spec.icon);
+    if (spec.icon) item.iconPath = new vscode.ThemeIcon(spec.icon, spec.iconColor ? new vscode.ThemeColor(spec.iconColor) : undefined);
+    item.accessibilityInformation = { label: untrustedLine(spec.spoken ?? (spec.description ? `${spec.label}, ${spec.description}` : spec.label)) };
     item.command = spec.command;
     item.contextValue = this.contextValue();
     return item;

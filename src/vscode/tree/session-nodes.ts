@@ -69,10 +69,13 @@ function networkSessionNode(session: NetworkSession, owner: PagedNode<NetworkSes
   });
 }
 
+/** Each probe kind its own shape, so the kind is not told by the label alone. */
+const PROBE_ICONS: Record<string, string> = { gateway: 'home', vpn: 'lock', proxy: 'server-process' };
+
 function probeNode(probe: NetworkProbe, owner: PagedNode<NetworkProbe>): TreeNode {
   return new TreeNode(owner, {
     ...summaryItem(probeSummary(probe)),
-    icon: 'debug-disconnect', kind: 'probe', ids: { agentId: probe.agentId },
+    icon: (typeof probe.type === 'string' ? PROBE_ICONS[probe.type] : undefined) ?? 'debug-disconnect', kind: 'probe', ids: { agentId: probe.agentId },
     details: { path: `network-topology/${segment(probe.networkProbeId)}`, load: (client, signal) => client.getNetworkProbe(probe.networkProbeId, { signal }) },
   });
 }

@@ -8,6 +8,7 @@ import type {
   EndpointAgentsResponse, EndpointTestResponse, PageDetailResponse, PrivateNetworksResponse, UserSessionDetailResponse, UserSessionsResponse,
 } from '../../../src/api/types';
 import type { RunningEmulator } from '../../../src/emulator';
+import { THRESHOLDS } from '../../../src/analysis/session/thresholds';
 import type { TreeNode } from '../../../src/vscode/tree/nodes';
 import { answeringPrompts, apiGet, childrenOf, kindOf, netmonApi, records, root, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
 
@@ -87,6 +88,27 @@ describe('explorer tree', () => {
     const detail = await apiGet<UserSessionDetailResponse>(emulator, `/v6/endpoint-data/user-sessions/${first.userSessionId}`);
     const pages = await childrenOf(api, nodes[0] as TreeNode);
     assert.deepEqual(pages.map((node) => node.label), (detail.userSessions[0]?.pages ?? []).map((page) => page.title || page.id));
+  });
+
+  it('session rows show the experience score at a glance: icon colour, score and word, short time, spoken label', async () => {
+    const api = await netmonApi();
+    const { userSessions } = await apiGet<UserSessionsResponse>(emulator, '/v6/endpoint-data/user-sessions?window=1h');
+    const nodes = records(await childrenOf(api, await root(api, 'User Sessions')));
+    const { fairBelow, poorBelow } = THRESHOLDS.experience;
+    const seen = new Set<string>();
+    for (const [index, session] of userSessions.entries()) {
+      const item = (nodes[index] as TreeNode).treeItem();
+      const score = session.experienceScore ?? Number.NaN;
+      const written = (Math.floor(score * 100 + 1e-9) / 100).toFixed(2).replace('.', '\\.');
+      const [grade, word, color] = score < poorBelow ? ['bad', 'poor', 'editorError.foreground'] : score < fairBelow ? ['warn', 'fair', 'editorWarning.foreground'] : ['ok', 'good', 'testing.iconPassed'];
+      seen.add(grade);
+      assert.equal((item.iconPath as vscode.ThemeIcon).color?.id, color, `icon colour of a session scored ${score}`);
+      assert.match(String(item.description), new RegExp(`^(\\w+ )?\\d\\d:\\d\\d · ${written} ${word} · \\d+ pages?$`));
+      assert.match(item.accessibilityInformation?.label ?? '', new RegExp(`^User session .+ experience score ${written} ${word}$`));
+    }
+    assert.ok(seen.size >= 2, `the demo hour holds sessions of more than one grade (saw ${[...seen].join(', ')})`);
+    const pages = await childrenOf(api, nodes[0] as TreeNode);
+    assert.ok(pages.every((page) => page.treeItem().accessibilityInformation?.label.startsWith('Page ')), 'pages have spoken labels too');
   });
 
   it('opens details as a read-only JSON document and exports a page as .har', async () => {
