@@ -15,6 +15,7 @@ import { ConnectionStatusBar } from './status-bar';
 import { Prompts } from './ui/prompts';
 import type { NetmonExtensionApi } from './test-api';
 import { registerTreeCommands } from './tree/commands';
+import { registerFilterCommands } from './tree/filter-commands';
 import { registerAgentCommands } from './tree/agent-commands';
 import { registerWalkthrough } from './walkthrough';
 import { NetmonTreeProvider } from './tree/provider';
@@ -56,6 +57,7 @@ export function activate(context: vscode.ExtensionContext): NetmonExtensionApi |
   const prompts = new Prompts(development);
   const connectionCommands = registerConnectionCommands(context, connection);
   registerTreeCommands(context, tree, query);
+  registerFilterCommands(context, tree, query, connection, prompts);
   const details = registerItemCommands(context, connection, prompts);
   const panels = registerPanels(context, connection, log, () => query.timeOptions());
   const documents = registerDocuments(context, connection, prompts, panels.instantResults);

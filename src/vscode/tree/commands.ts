@@ -1,8 +1,7 @@
-// Tree commands: refresh (one node or all), load more, retry, the time range and the
-// quick filter builder. Commands take arguments too, so scripts and tests skip the UI.
+// Tree commands: refresh (one node or all), load more, retry and the time range (filters:
+// filter-commands.ts). Commands take arguments too, so scripts and tests skip the UI.
 import * as vscode from 'vscode';
-import { pick, pickText } from '../ui/quick-pick';
-import { COMMON_FILTER_KEYS, FILTER_VALUE_SETS, TARGET_FILTER_KEYS, type SearchFilter } from '../../api/types';
+import { pick } from '../ui/quick-pick';
 import { registerCommands } from '../command-util';
 import { PagedNode, TreeNode } from './nodes';
 import type { NetmonTreeProvider } from './provider';
@@ -17,10 +16,6 @@ export function registerTreeCommands(context: vscode.ExtensionContext, provider:
     'netmon.setTimeRange': async (range) => {
       const chosen = parseTimeRange(range) ?? await pickTimeRange();
       if (chosen) query.setTimeRange(chosen);
-    },
-    'netmon.addFilter': async (filter) => {
-      const chosen = parseFilter(filter) ?? await buildFilter();
-      if (chosen) query.addFilter(chosen);
     },
     'netmon.clearFilters': () => query.clearFilters(),
   });
@@ -72,39 +67,4 @@ function parseUtc(text: string): Date | undefined {
   if (!match) return undefined;
   const date = new Date(`${match[1]}T${match[2]}:${match[3] ?? '00'}Z`);
   return Number.isNaN(date.getTime()) ? undefined : date;
-}
-
-const FILTER_HELP: Record<string, string> = {
-  location: 'Agent location', connection: 'Ethernet, Loopback or Wireless', trigger: 'auto or user', platform: 'Mac or Windows',
-  gateway: 'Default gateway IP', proxyTarget: 'Proxy IP', vpnTarget: 'VPN endpoint IP', agentId: 'Endpoint agent id',
-  networkId: 'Network id', ssid: 'Wi-Fi SSID', bssid: 'Wi-Fi BSSID', domain: 'Base domain (user sessions)',
-  visitedSite: 'Domain visited (user sessions)', destinationIp: 'Destination IP (user sessions)', type: 'vpn, proxy or gateway (topology)',
-};
-
-function parseFilter(value: unknown): SearchFilter | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const { key, values } = value as { key?: unknown; values?: unknown };
-  if (typeof key !== 'string' || !Array.isArray(values)) return undefined;
-  const kept = values.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number');
-  return kept.length > 0 ? { key, values: kept } : undefined;
-}
-
-async function buildFilter(): Promise<SearchFilter | undefined> {
-  const keys = [...new Set([...COMMON_FILTER_KEYS, ...Object.values(TARGET_FILTER_KEYS).flat()])];
-  const key = await pick(keys.map((k) => ({ label: k, description: FILTER_HELP[k] })), { title: 'Netmon: filter sessions and topology by…' });
-  if (!key) return undefined;
-  const known = FILTER_VALUE_SETS[key.label];
-  if (known) {
-    const picked = await pickText([...known], { title: `${key.label} is one of…`, canPickMany: true });
-    return picked && picked.length > 0 ? { key: key.label, values: picked } : undefined;
-  }
-  const text = await vscode.window.showInputBox({
-    title: `${key.label} is one of…`, prompt: 'One or more values, separated by commas',
-    validateInput: (input) => (splitValues(input).length === 0 ? 'Enter at least one value' : undefined),
-  });
-  return text === undefined ? undefined : { key: key.label, values: splitValues(text) };
-}
-
-function splitValues(text: string): string[] {
-  return text.split(',').map((v) => v.trim()).filter((v) => v !== '');
 }

@@ -54,9 +54,21 @@ export interface NodeSpec {
   kind?: string;
   /** An enterprise agent: what "Copy Agent Id" and "Add to Test Document…" use. */
   agent?: { agentId: number; agentName: string };
+  /** What "Filter by This …" adds, by filter key (the value and what it reads as). */
+  filterBy?: Partial<Record<FilterByKey, { value: string; label: string }>>;
+  /** An active filter value: the item that removes it. */
+  activeFilter?: { key: string; value: string | number };
+  /** The list record the node shows (sorting and grouping read it). */
+  record?: unknown;
 }
 
+/** The keys a node's context menu can filter by. */
+export type FilterByKey = 'agentId' | 'networkId' | 'visitedSite' | 'ssid';
+
 export class TreeNode {
+  /** A detail response fetched while loading the children (a session's), kept for filter choices. */
+  loadedDetail: unknown;
+
   constructor(readonly parent: TreeNode | undefined, readonly spec: NodeSpec) {}
 
   get label(): string { return this.spec.label; }
@@ -84,6 +96,8 @@ export class TreeNode {
     if (spec.permalink) flags.push('permalink');
     if (spec.harPage) flags.push('harPage');
     if (spec.agent) flags.push('enterpriseAgent');
+    for (const key of Object.keys(spec.filterBy ?? {})) flags.push(`filter-${key}`);
+    if (spec.activeFilter) flags.push('activeFilter');
     return flags.join(' ');
   }
 }

@@ -4,6 +4,8 @@
 // Endpoint Agents is fetched ahead.
 import * as vscode from 'vscode';
 import type { NetmonClient } from '../../api';
+import type { LoadedRecords } from '../../analysis/filters/choices';
+import type { EndpointAgent, NetworkProbe, PrivateNetwork, UserSession, UserSessionDetail } from '../../api/types';
 import type { ConnectionManager } from '../connection/connection-manager';
 import { describeError } from '../errors';
 import { emptyNode, errorNode, leftOutNode, loadMoreNode, PagedNode, TreeNode, unshownRecordNode, type LoadContext } from './nodes';
@@ -89,6 +91,21 @@ export class NetmonTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
       return;
     }
     this.refresh(owner);
+  }
+
+  /** What the tree has loaded: the records of each list shown so far and the sessions opened. */
+  loadedRecords(): LoadedRecords {
+    const visible = <T>(kind: string): readonly T[] => {
+      const root = this.roots?.find((node) => node.spec.kind === kind);
+      return root instanceof PagedNode ? (root.loader.visible as readonly T[]) : [];
+    };
+    const sessionDetails = [...this.cache.keys()]
+      .filter((node) => node.spec.kind === 'userSession' && typeof node.loadedDetail === 'object' && node.loadedDetail !== null)
+      .map((node) => node.loadedDetail as UserSessionDetail);
+    return {
+      agents: visible<EndpointAgent>('root agents'), networks: visible<PrivateNetwork>('root networks'),
+      userSessions: visible<UserSession>('root userSessions'), probes: visible<NetworkProbe>('root topology'), sessionDetails,
+    };
   }
 
   dispose(): void {

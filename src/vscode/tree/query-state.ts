@@ -3,6 +3,10 @@
 import * as vscode from 'vscode';
 import type { ListOptions } from '../../api';
 import { filterKeysFor, type FilterTarget, type SearchFilter } from '../../api/types';
+import { FILTER_KEY_NAMES, filterText } from '../../analysis/filters/choices';
+
+/** One value of an active filter, as the view lists it. */
+export interface ActiveFilterValue { key: string; value: string | number; text: string }
 
 export type TimeRange =
   | { kind: 'current' }
@@ -25,6 +29,8 @@ export class QueryState implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private range: TimeRange = DEFAULT_TIME_RANGE;
   private activeFilters: SearchFilter[] = [];
+  /** What a filter value reads as (an agent's computer name for its id), by key and value. */
+  private readonly labels = new Map<string, string>();
 
   get timeRange(): TimeRange { return this.range; }
   get filters(): readonly SearchFilter[] { return this.activeFilters; }
@@ -34,18 +40,44 @@ export class QueryState implements vscode.Disposable {
     this.changed.fire();
   }
 
-  /** Adds values to a key (OR within a key, AND across keys, as the API combines them). */
-  addFilter(filter: SearchFilter): void {
+  /**
+   * Adds values to a key (OR within a key, AND across keys, as the API combines them);
+   * `labels` says what values read as (computer names for agent ids).
+   */
+  addFilter(filter: SearchFilter, labels: Readonly<Record<string, string>> = {}): void {
     const existing = this.activeFilters.find((f) => f.key === filter.key);
     const others = this.activeFilters.filter((f) => f.key !== filter.key);
     const values = [...new Set([...(existing?.values ?? []), ...filter.values])];
+    for (const value of filter.values) {
+      const label = labels[String(value)];
+      if (label !== undefined && label !== String(value)) this.labels.set(labelKey(filter.key, value), label);
+    }
     this.activeFilters = [...others, { key: filter.key, values }];
+    this.changed.fire();
+  }
+
+  /** Removes one value; the key goes when its last value does. */
+  removeFilter(key: string, value: string | number): void {
+    this.activeFilters = this.activeFilters
+      .map((f) => (f.key === key ? { key, values: f.values.filter((v) => String(v) !== String(value)) } : f))
+      .filter((f) => f.values.length > 0);
+    this.labels.delete(labelKey(key, value));
     this.changed.fire();
   }
 
   clearFilters(): void {
     this.activeFilters = [];
+    this.labels.clear();
     this.changed.fire();
+  }
+
+  /** Every active value, as "agent = LAPTOP-ANNA". */
+  activeValues(): ActiveFilterValue[] {
+    return this.activeFilters.flatMap((f) => f.values.map((value) => ({ key: f.key, value, text: filterText(f.key, value, this.labelOf(f.key, value)) })));
+  }
+
+  labelOf(key: string, value: string | number): string | undefined {
+    return this.labels.get(labelKey(key, value));
   }
 
   /** Time parameters for a list request. */
@@ -70,19 +102,27 @@ export class QueryState implements vscode.Disposable {
   /** Time range and the filters one endpoint receives, for that list's node. */
   describeFor(target: FilterTarget): string {
     const parts = [timeRangeLabel(this.range)];
-    for (const filter of this.filtersFor(target) ?? []) parts.push(`${filter.key}=${filter.values.join('|')}`);
+    for (const filter of this.filtersFor(target) ?? []) parts.push(this.describeFilter(filter));
     return parts.join(' · ');
   }
 
   get description(): string {
     const parts = [timeRangeLabel(this.range)];
-    for (const filter of this.activeFilters) parts.push(`${filter.key}=${filter.values.join('|')}`);
+    for (const filter of this.activeFilters) parts.push(this.describeFilter(filter));
     return parts.join(' · ');
+  }
+
+  private describeFilter(filter: SearchFilter): string {
+    return `${FILTER_KEY_NAMES[filter.key] ?? filter.key}=${filter.values.map((v) => this.labelOf(filter.key, v) ?? String(v)).join('|')}`;
   }
 
   dispose(): void {
     this.changed.dispose();
   }
+}
+
+function labelKey(key: string, value: string | number): string {
+  return `${key}\u0000${String(value)}`;
 }
 
 export function timeRangeLabel(range: TimeRange): string {

@@ -4,7 +4,7 @@ import type { NetworkProbe, NetworkSession, SessionPage, UserSession } from '../
 import { networkSessionSummary, pageSummary, probeSummary, userSessionSummary } from '../../analysis/records/summaries';
 import { segment, summaryItem } from './format';
 import { listNode } from './list-node';
-import { TreeNode, type LoadContext, type PagedNode } from './nodes';
+import { TreeNode, type LoadContext, type NodeSpec, type PagedNode } from './nodes';
 
 export function userSessionsNode(context: LoadContext): PagedNode<UserSession> {
   const filters = context.query.filtersFor('user-sessions');
@@ -27,6 +27,15 @@ export function topologyNode(context: LoadContext): PagedNode<NetworkProbe> {
     (options) => context.client.networkProbes({ ...options, filters }), probeNode, emptyText('network topology probes', filters));
 }
 
+/** "Filter by This Agent": the id now; its name is looked up when the filter is added. */
+export function byAgent(agentId: unknown): NodeSpec['filterBy'] {
+  return typeof agentId === 'string' && agentId !== '' ? { agentId: { value: agentId, label: agentId } } : {};
+}
+
+function bySite(site: unknown): NodeSpec['filterBy'] {
+  return typeof site === 'string' && site !== '' ? { visitedSite: { value: site, label: site } } : {};
+}
+
 function emptyText(what: string, filters: readonly unknown[] | undefined): string {
   return filters ? `No ${what} match the filters in this time range` : `No ${what} in this time range`;
 }
@@ -34,12 +43,14 @@ function emptyText(what: string, filters: readonly unknown[] | undefined): strin
 function userSessionNode(session: UserSession, owner: PagedNode<UserSession>): TreeNode {
   return new TreeNode(owner, {
     ...summaryItem(userSessionSummary(session)),
-    icon: 'browser', kind: 'userSession', permalink: session.permalink,
+    icon: 'browser', kind: 'userSession', permalink: session.permalink, record: session,
     ids: { userSessionId: session.userSessionId, agentId: session.agentId },
+    filterBy: { ...byAgent(session.agentId), ...bySite(session.visitedSite), ssid: { value: session.userSessionId, label: 'the SSID of this session' } },
     loadingWhat: `Loading pages of session ${session.userSessionId}`,
     details: { path: `user-sessions/${segment(session.userSessionId)}`, load: (client, signal) => client.getUserSession(session.userSessionId, { signal }) },
     children: async ({ client, signal }, self) => {
       const { userSessions } = await client.getUserSession(session.userSessionId, { signal });
+      self.loadedDetail = userSessions[0];
       return (userSessions[0]?.pages ?? []).map((page) => pageNode(self, session, page));
     },
   });
@@ -64,7 +75,8 @@ function pageNode(parent: TreeNode, session: UserSession, page: SessionPage): Tr
 function networkSessionNode(session: NetworkSession, owner: PagedNode<NetworkSession>, index: number): TreeNode {
   return new TreeNode(owner, {
     ...summaryItem(networkSessionSummary(session)),
-    icon: 'radio-tower', kind: 'networkSession', ids: { userSessionId: session.userSessionId, agentId: session.agentId },
+    icon: 'radio-tower', kind: 'networkSession', ids: { userSessionId: session.userSessionId, agentId: session.agentId }, record: session,
+    filterBy: byAgent(session.agentId),
     details: { path: `network-sessions/${segment(session.userSessionId)}-${index}`, load: () => Promise.resolve(session) },
   });
 }
@@ -75,7 +87,8 @@ const PROBE_ICONS: Record<string, string> = { gateway: 'home', vpn: 'lock', prox
 function probeNode(probe: NetworkProbe, owner: PagedNode<NetworkProbe>): TreeNode {
   return new TreeNode(owner, {
     ...summaryItem(probeSummary(probe)),
-    icon: (typeof probe.type === 'string' ? PROBE_ICONS[probe.type] : undefined) ?? 'debug-disconnect', kind: 'probe', ids: { agentId: probe.agentId },
+    icon: (typeof probe.type === 'string' ? PROBE_ICONS[probe.type] : undefined) ?? 'debug-disconnect', kind: 'probe', record: probe,
+    filterBy: byAgent(probe.agentId), ids: { agentId: probe.agentId },
     details: { path: `network-topology/${segment(probe.networkProbeId)}`, load: (client, signal) => client.getNetworkProbe(probe.networkProbeId, { signal }) },
   });
 }

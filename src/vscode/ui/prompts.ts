@@ -12,7 +12,8 @@ export interface ConfirmPrompt { kind: 'confirm'; message: string; detail: strin
 export interface OfferPrompt { kind: 'offer'; message: string; actions: readonly string[] }
 export interface SavePrompt { kind: 'save'; title: string; defaultUri?: vscode.Uri }
 export interface ChoosePrompt { kind: 'choose'; title: string; labels: readonly string[]; many: boolean }
-export type Prompt = ConfirmPrompt | OfferPrompt | SavePrompt | ChoosePrompt;
+export interface InputPrompt { kind: 'input'; title: string; prompt: string }
+export type Prompt = ConfirmPrompt | OfferPrompt | SavePrompt | ChoosePrompt | InputPrompt;
 
 /**
  * Answers a prompt: an action's title for `confirm`, a file for `save`, a label (or, for a
@@ -68,6 +69,18 @@ export class Prompts {
       return items.filter((item) => labels.includes(item.label));
     }
     return pick(items, { ...options, canPickMany: true, ignoreFocusOut: true });
+  }
+
+  /** A line of text; `validate` returns what is wrong with it (the answer of a suite is checked too). */
+  async ask(options: { title: string; prompt: string; validate?: (text: string) => string | undefined }): Promise<string | undefined> {
+    if (this.responder) {
+      const answer = this.responder({ kind: 'input', title: options.title, prompt: options.prompt });
+      if (typeof answer !== 'string') return undefined;
+      const problem = options.validate?.(answer);
+      if (problem) throw new Error(`${options.title}: ${problem}`);
+      return answer;
+    }
+    return vscode.window.showInputBox({ title: options.title, prompt: options.prompt, ignoreFocusOut: true, validateInput: options.validate });
   }
 
   async saveLocation(options: vscode.SaveDialogOptions & { title: string }): Promise<vscode.Uri | undefined> {

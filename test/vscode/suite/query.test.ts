@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
+import type { EndpointAgentsResponse, UserSessionDetailResponse, UserSessionsResponse } from '../../../src/api/types';
 import type { RunningEmulator } from '../../../src/emulator';
-import { childrenOf, clearEmulatorRequests, emulatorRequests, netmonApi, records, root, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+import type { TreeNode } from '../../../src/vscode/tree/nodes';
+import { answeringPrompts, apiGet, childrenOf, clearEmulatorRequests, emulatorRequests, netmonApi, records, root, roots, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
 
 const USER_SESSIONS = '/v6/endpoint-data/user-sessions';
 const TOPOLOGY = '/v6/endpoint-data/network-topology';
@@ -74,5 +76,85 @@ describe('time range and filters', () => {
     assert.deepEqual(restored, unfiltered);
     const again = (await emulatorRequests(emulator)).filter((request) => request.path === USER_SESSIONS && request.method === 'GET' && request.query['window'] === '2d');
     assert.equal(again.length, 1, 'cleared filters go back to the unfiltered GET');
+  });
+
+  /** The searchFilters the next User Sessions load posts. */
+  async function postedSessionFilters(): Promise<unknown> {
+    const api = await netmonApi();
+    await clearEmulatorRequests(emulator);
+    await childrenOf(api, await root(api, 'User Sessions'));
+    return (await emulatorRequests(emulator)).find((request) => request.path === USER_SESSIONS && request.method === 'POST')?.body;
+  }
+
+  it('Add Filter offers agents by computer name: the request is the raw id\'s, the view reads the name, one click removes it', async () => {
+    const api = await netmonApi();
+    const agent = (await apiGet<EndpointAgentsResponse>(emulator, '/v6/endpoint-agents')).endpointAgents.find((a) => a.computerName && !a.deleted);
+    assert.ok(agent);
+    const { prompts } = await answeringPrompts((prompt) => {
+      if (prompt.kind !== 'choose') return undefined;
+      return prompt.title.startsWith('Netmon: filter') ? 'agentId' : agent.computerName;
+    }, () => vscode.commands.executeCommand('netmon.addFilter'));
+    const valuesAsked = prompts.find((prompt) => prompt.kind === 'choose' && prompt.title === 'agentId is one of…');
+    assert.ok(valuesAsked?.kind === 'choose' && valuesAsked.many && valuesAsked.labels.includes(agent.computerName), 'agents offered by name, several at once');
+    assert.match(api.treeView.description ?? '', new RegExp(`agent=${agent.computerName}`));
+    const byName = await postedSessionFilters();
+
+    await vscode.commands.executeCommand('netmon.clearFilters');
+    await vscode.commands.executeCommand('netmon.addFilter', { key: 'agentId', values: [agent.agentId] });
+    assert.deepEqual(await postedSessionFilters(), byName, 'picked by name, sent by id');
+    assert.deepEqual(byName, { searchFilters: [{ key: 'agentId', values: [agent.agentId] }] });
+
+    await vscode.commands.executeCommand('netmon.clearFilters');
+    await answeringPrompts((prompt) => (prompt.kind === 'choose' ? (prompt.title.startsWith('Netmon: filter') ? 'agentId' : agent.computerName) : undefined),
+      () => vscode.commands.executeCommand('netmon.addFilter'));
+    const filtersRoot = (await roots(api))[0] as TreeNode;
+    assert.equal(filtersRoot.label, 'Filters', 'active filters lead the view');
+    const [item] = await childrenOf(api, filtersRoot);
+    assert.equal(item?.label, `agent = ${agent.computerName}`);
+    const click = item?.treeItem().command;
+    await vscode.commands.executeCommand(click?.command ?? '', ...(click?.arguments ?? []));
+    assert.doesNotMatch(api.treeView.description ?? '', /agent=/);
+    assert.notEqual((await roots(api))[0]?.label, 'Filters');
+  });
+
+  it('a value not listed can still be typed', async () => {
+    const api = await netmonApi();
+    await answeringPrompts((prompt) => {
+      if (prompt.kind === 'choose') return prompt.title.startsWith('Netmon: filter') ? 'destinationIp' : undefined;
+      return prompt.kind === 'input' ? '203.0.113.9, 203.0.113.10' : undefined;
+    }, () => vscode.commands.executeCommand('netmon.addFilter'));
+    assert.match(api.treeView.description ?? '', /destinationIp=203\.0\.113\.9\|203\.0\.113\.10/);
+    await vscode.commands.executeCommand('netmon.clearFilters');
+  });
+
+  it('Filter by This Agent, Site and SSID from a session\'s context menu', async () => {
+    const api = await netmonApi();
+    await vscode.commands.executeCommand('netmon.setTimeRange', { window: '1h' });
+    const { userSessions } = await apiGet<UserSessionsResponse>(emulator, `${USER_SESSIONS}?window=1h`);
+    const nodes = records(await childrenOf(api, await root(api, 'User Sessions')));
+    let wireless: { index: number; ssid: string } | undefined;
+    for (const [index, session] of userSessions.slice(0, 20).entries()) {
+      const detail = await apiGet<UserSessionDetailResponse>(emulator, `${USER_SESSIONS}/${session.userSessionId}`);
+      const ssid = detail.userSessions[0]?.network.networkProfile.wirelessProfile?.ssid;
+      if (ssid) { wireless = { index, ssid }; break; }
+    }
+    assert.ok(wireless, 'the demo hour has a session on Wi-Fi');
+    const node = nodes[wireless.index] as TreeNode;
+    const session = userSessions[wireless.index]!;
+    assert.match(node.contextValue(), /\bfilter-agentId\b.*\bfilter-visitedSite\b.*\bfilter-ssid\b/);
+    const agents = (await apiGet<EndpointAgentsResponse>(emulator, '/v6/endpoint-agents')).endpointAgents;
+    const name = agents.find((a) => a.agentId === session.agentId)?.computerName ?? session.agentId;
+
+    await vscode.commands.executeCommand('netmon.filterBySsid', node);
+    await vscode.commands.executeCommand('netmon.filterBySite', node);
+    await vscode.commands.executeCommand('netmon.filterByAgent', node);
+    const description = api.treeView.description ?? '';
+    assert.ok(description.includes(`ssid=${wireless.ssid}`), description);
+    assert.ok(description.includes(`visitedSite=${session.visitedSite}`), description);
+    assert.ok(description.includes(`agent=${name}`), `${description} names the agent`);
+    assert.deepEqual(await postedSessionFilters(), { searchFilters: [
+      { key: 'ssid', values: [wireless.ssid] }, { key: 'visitedSite', values: [session.visitedSite] }, { key: 'agentId', values: [session.agentId] },
+    ] });
+    await vscode.commands.executeCommand('netmon.clearFilters');
   });
 });
