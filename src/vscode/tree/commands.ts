@@ -1,7 +1,8 @@
-// Tree commands: refresh (one node or all), load more, retry and the time range (filters:
-// filter-commands.ts). Commands take arguments too, so scripts and tests skip the UI.
+// Tree commands: refresh (one node or all), load more, retry, the time range and how the
+// loaded sessions are sorted and grouped (filters: filter-commands.ts). Commands take arguments too, so scripts and tests skip the UI.
 import * as vscode from 'vscode';
 import { pick } from '../ui/quick-pick';
+import { GROUP_LABELS, SORT_LABELS } from '../../analysis/records/arrange';
 import { registerCommands } from '../command-util';
 import { PagedNode, TreeNode } from './nodes';
 import type { NetmonTreeProvider } from './provider';
@@ -18,7 +19,25 @@ export function registerTreeCommands(context: vscode.ExtensionContext, provider:
       if (chosen) query.setTimeRange(chosen);
     },
     'netmon.clearFilters': () => query.clearFilters(),
+    'netmon.sortSessions': async (mode) => {
+      const sort = isKey(mode, SORT_LABELS) ? mode : (await pick(keysOf(SORT_LABELS).map((key) => ({ label: `Sort ${SORT_LABELS[key]}`, key, picked: key === provider.arrangement.sort })),
+        { title: 'Netmon: sort the loaded user sessions' }))?.key;
+      if (sort) provider.arrangement.setSort(sort);
+    },
+    'netmon.groupSessions': async (mode) => {
+      const group = isKey(mode, GROUP_LABELS) ? mode : (await pick(keysOf(GROUP_LABELS).map((key) => ({ label: `Group ${GROUP_LABELS[key]}`, key })),
+        { title: 'Netmon: group the loaded user sessions' }))?.key;
+      if (group) provider.arrangement.setGroup(group);
+    },
   });
+}
+
+function isKey<K extends string>(value: unknown, labels: Record<K, string>): value is K {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(labels, value);
+}
+
+function keysOf<K extends string>(labels: Record<K, string>): K[] {
+  return Object.keys(labels) as K[];
 }
 
 /** Accepts `{ window: '1h' }`, `{ from, to }` (Date or ISO text) or `'current'`. */

@@ -5,12 +5,17 @@ import * as vscode from 'vscode';
 import { neutralize, untrustedLine } from '../../analysis/text/untrusted';
 import type { NetmonClient } from '../../api';
 import type { QueryState } from './query-state';
+import type { SessionArrangement } from './arrangement';
 import type { PagedLoader } from './paged-loader';
 
 /** What a node's children loader gets: the current client, query and page size. */
 export interface LoadContext {
   client: NetmonClient;
   query: QueryState;
+  /** How the User Sessions rows are sorted and grouped. */
+  arrangement: SessionArrangement;
+  /** The endpoint agents the tree has loaded, to name groups. */
+  agentNames?: () => readonly { agentId: string; computerName: string }[];
   pageSize: number;
   signal: AbortSignal;
 }
@@ -36,6 +41,8 @@ export interface NodeIds {
 export interface NodeSpec {
   label: string;
   description?: string;
+  /** A description that changes without a reload (what a list is sorted by). */
+  descriptionOf?: () => string;
   tooltip?: string | vscode.MarkdownString;
   icon?: string;
   /** A theme colour id for the icon (a grade's colour). */
@@ -78,10 +85,11 @@ export class TreeNode {
     const { spec } = this;
     // Labels carry API strings (computer names, page titles, SSIDs): shown as text, one line.
     const item = new vscode.TreeItem(untrustedLine(spec.label), this.isLeaf ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Collapsed);
-    item.description = spec.description === undefined ? undefined : untrustedLine(spec.description);
+    const description = spec.descriptionOf?.() ?? spec.description;
+    item.description = description === undefined ? undefined : untrustedLine(description);
     item.tooltip = typeof spec.tooltip === 'string' ? neutralize(spec.tooltip) : spec.tooltip;
     if (spec.icon) item.iconPath = new vscode.ThemeIcon(spec.icon, spec.iconColor ? new vscode.ThemeColor(spec.iconColor) : undefined);
-    item.accessibilityInformation = { label: untrustedLine(spec.spoken ?? (spec.description ? `${spec.label}, ${spec.description}` : spec.label)) };
+    item.accessibilityInformation = { label: untrustedLine(spec.spoken ?? (description ? `${spec.label}, ${description}` : spec.label)) };
     item.command = spec.command;
     item.contextValue = this.contextValue();
     return item;
@@ -104,6 +112,9 @@ export class TreeNode {
 
 /** A list read page by page; its children are the loader's visible records plus "Load more". */
 export class PagedNode<TRecord> extends TreeNode {
+  /** Rows in another order or grouped; undefined keeps the list's own order. */
+  arrange?: (self: PagedNode<TRecord>, build: (record: TRecord, index: number) => TreeNode, signal: AbortSignal) => Promise<TreeNode[] | undefined>;
+
   constructor(
     parent: TreeNode | undefined,
     spec: Omit<NodeSpec, 'children'>,

@@ -11,6 +11,7 @@ import { describeError } from '../errors';
 import { emptyNode, errorNode, leftOutNode, loadMoreNode, PagedNode, TreeNode, unshownRecordNode, type LoadContext } from './nodes';
 import type { QueryState } from './query-state';
 import { createRoots } from './roots';
+import { SessionArrangement } from './arrangement';
 
 export class NetmonTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<TreeNode | undefined>();
@@ -21,6 +22,8 @@ export class NetmonTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
   private readonly subscriptions: vscode.Disposable[];
   /** The connection the roots belong to; account-group details arriving later do not reload them. */
   private clientInUse: Promise<NetmonClient> | undefined;
+  /** Sort and grouping of the loaded user sessions: a change redraws them, it fetches no list. */
+  readonly arrangement = new SessionArrangement();
 
   constructor(
     private readonly connection: ConnectionManager,
@@ -35,6 +38,11 @@ export class NetmonTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     this.subscriptions = [
       connection.onDidChange(() => this.connectionChanged()),
       query.onDidChange(() => this.refreshAll()),
+      this.arrangement,
+      this.arrangement.onDidChange(() => {
+        const sessions = this.roots?.find((root) => root.spec.kind === 'root userSessions');
+        if (sessions) this.changed.fire(sessions);
+      }),
     ];
   }
 
@@ -159,7 +167,8 @@ export class NetmonTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
   private loadContext(): LoadContext | undefined {
     const { connection } = this;
     if (!connection.clientWhenReady) return undefined;
-    return { get client() { return connection.requireClient(); }, query: this.query, pageSize: this.pageSize(), signal: this.generation.signal };
+    return { get client() { return connection.requireClient(); }, query: this.query, arrangement: this.arrangement, pageSize: this.pageSize(), signal: this.generation.signal,
+      agentNames: () => this.loadedRecords().agents ?? [] };
   }
 
   private async loadChildren(node: TreeNode, context: LoadContext): Promise<TreeNode[]> {
@@ -188,7 +197,8 @@ export class NetmonTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     await node.loader.ensureStarted();
     this.firstDataShown();
     const { loader } = node;
-    const children = loader.visible.map((record, index) => this.recordNode(node, record, index));
+    const build = (record: unknown, index: number): TreeNode => this.recordNode(node, record, index);
+    const children = await node.arrange?.(node, build, this.generation.signal) ?? loader.visible.map(build);
     for (const problem of loader.problems) children.push(leftOutNode(node, problem.message));
     if (loader.error !== undefined) {
       const { message, action } = describeError(node.spec.loadingWhat ?? `Loading ${node.label}`, loader.error);

@@ -2,15 +2,45 @@
 // view's time range and the search filters each endpoint accepts.
 import type { NetworkProbe, NetworkSession, SessionPage, UserSession } from '../../api/types';
 import { networkSessionSummary, pageSummary, probeSummary, userSessionSummary } from '../../analysis/records/summaries';
+import { arrangementNote, groupDescription, groupSessions, sortSessions } from '../../analysis/records/arrange';
+import { experienceGrade, GRADE_THEME_COLORS } from '../../analysis/grades';
 import { segment, summaryItem } from './format';
 import { listNode } from './list-node';
 import { TreeNode, type LoadContext, type NodeSpec, type PagedNode } from './nodes';
 
 export function userSessionsNode(context: LoadContext): PagedNode<UserSession> {
   const filters = context.query.filtersFor('user-sessions');
-  return listNode<UserSession>(undefined, context,
-    { label: 'User Sessions', icon: 'account', kind: 'root userSessions', loadingWhat: 'Loading user sessions', description: context.query.describeFor('user-sessions') },
+  const { arrangement } = context;
+  const node = listNode<UserSession>(undefined, context,
+    { label: 'User Sessions', icon: 'account', kind: 'root userSessions', loadingWhat: 'Loading user sessions' },
     (options) => context.client.userSessions({ ...options, filters }), userSessionNode, emptyText('user sessions', filters));
+  node.spec.descriptionOf = () => {
+    const note = node.loader.isStarted ? arrangementNote(arrangement.sort, arrangement.group, node.loader.visible.length, node.loader.hasMore) : undefined;
+    return [context.query.describeFor('user-sessions'), note].filter(Boolean).join(' · ');
+  };
+  node.arrange = (self, build, signal) => arrangedSessions(self, build, context, signal);
+  return node;
+}
+
+/** The loaded sessions sorted and grouped as the arrangement says (undefined: the API's order). */
+async function arrangedSessions(
+  owner: PagedNode<UserSession>, build: (record: UserSession, index: number) => TreeNode, context: LoadContext, signal: AbortSignal,
+): Promise<TreeNode[] | undefined> {
+  const { arrangement } = context;
+  if (arrangement.isDefault) return undefined;
+  const visible = owner.loader.visible;
+  if (arrangement.sort === 'slowestPage') await arrangement.readSlowestLoads(context.client, visible, signal);
+  const sorted = sortSessions(visible, arrangement.sort, (session) => arrangement.slowestLoadMs(session));
+  if (arrangement.group === 'none') return sorted.map((placed) => build(placed.record, placed.index));
+  const names = new Map((context.agentNames?.() ?? []).map((agent) => [agent.agentId, agent.computerName]));
+  return groupSessions(sorted, arrangement.group, (id) => names.get(id)).map((group) => {
+    const rows = group.items.map((placed) => build(placed.record, placed.index));
+    return new TreeNode(owner, {
+      label: group.label, description: groupDescription(group), icon: arrangement.group === 'site' ? 'globe' : 'vm', kind: 'sessionGroup',
+      ...(group.worst !== undefined ? { iconColor: GRADE_THEME_COLORS[experienceGrade(group.worst) ?? 'ok'] } : {}),
+      children: () => Promise.resolve(rows),
+    });
+  });
 }
 
 export function networkSessionsNode(context: LoadContext): PagedNode<NetworkSession> {

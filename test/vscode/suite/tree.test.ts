@@ -10,7 +10,7 @@ import type {
 import type { RunningEmulator } from '../../../src/emulator';
 import { THRESHOLDS } from '../../../src/analysis/session/thresholds';
 import type { TreeNode } from '../../../src/vscode/tree/nodes';
-import { answeringPrompts, apiGet, childrenOf, kindOf, netmonApi, records, root, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+import { answeringPrompts, apiGet, childrenOf, clearEmulatorRequests, emulatorRequests, kindOf, netmonApi, records, root, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
 
 describe('explorer tree', () => {
   let emulator: RunningEmulator;
@@ -109,6 +109,49 @@ describe('explorer tree', () => {
     assert.ok(seen.size >= 2, `the demo hour holds sessions of more than one grade (saw ${[...seen].join(', ')})`);
     const pages = await childrenOf(api, nodes[0] as TreeNode);
     assert.ok(pages.every((page) => page.treeItem().accessibilityInformation?.label.startsWith('Page ')), 'pages have spoken labels too');
+  });
+
+  it('sorts the loaded sessions worst first or slowest page first, and groups them by site, without fetching the list again', async () => {
+    const api = await netmonApi();
+    const { userSessions, pages } = await apiGet<UserSessionsResponse>(emulator, '/v6/endpoint-data/user-sessions?window=1h');
+    const sessionsRoot = await root(api, 'User Sessions');
+    const loaded = records(await childrenOf(api, sessionsRoot)).length;
+    const shown = userSessions.slice(0, loaded);
+    try {
+      await clearEmulatorRequests(emulator);
+      await vscode.commands.executeCommand('netmon.sortSessions', 'worst');
+      const worst = records(await childrenOf(api, sessionsRoot));
+      const expected = shown.map((session, index) => ({ session, index }))
+        .sort((a, b) => (a.session.experienceScore ?? 2) - (b.session.experienceScore ?? 2) || a.index - b.index).map(({ session }) => session.userSessionId);
+      assert.deepEqual(worst.map((node) => node.spec.ids?.userSessionId), expected);
+      assert.equal((await emulatorRequests(emulator)).filter((r) => r.path === '/v6/endpoint-data/user-sessions').length, 0, 'sorting fetches no list');
+      const more = userSessions.length > loaded || pages.next !== undefined;
+      assert.match(String(sessionsRoot.treeItem().description), new RegExp(`sorted: worst experience first \\(${loaded} loaded${more ? ' of more — Load more to include them' : ''}\\)$`));
+
+      await vscode.commands.executeCommand('netmon.sortSessions', 'slowestPage');
+      const slowest = records(await childrenOf(api, sessionsRoot)).map((node) => node.spec.ids?.userSessionId);
+      const loads = new Map<string, number>();
+      for (const session of shown) {
+        const detail = await apiGet<UserSessionDetailResponse>(emulator, `/v6/endpoint-data/user-sessions/${session.userSessionId}`);
+        loads.set(session.userSessionId, Math.max(...(detail.userSessions[0]?.pages ?? []).map((page) => page.pageTimings.onLoad)));
+      }
+      const bySlowest = [...shown].map((session, index) => ({ id: session.userSessionId, index }))
+        .sort((a, b) => (loads.get(b.id) ?? 0) - (loads.get(a.id) ?? 0) || a.index - b.index).map(({ id }) => id);
+      assert.deepEqual(slowest, bySlowest);
+
+      await vscode.commands.executeCommand('netmon.groupSessions', 'site');
+      const groups = (await childrenOf(api, sessionsRoot)).filter((node) => kindOf(node) === 'sessionGroup');
+      assert.deepEqual(new Set(groups.map((group) => group.label)), new Set(shown.map((session) => session.visitedSite)));
+      for (const group of groups) {
+        const members = await childrenOf(api, group);
+        assert.ok(members.every((member) => member.label === group.label), `the ${group.label} group holds its own sessions`);
+        assert.match(String(group.treeItem().description), /^\d+ sessions?( · worst \d\.\d\d (good|fair|poor))?$/);
+      }
+    } finally {
+      await vscode.commands.executeCommand('netmon.sortSessions', 'time');
+      await vscode.commands.executeCommand('netmon.groupSessions', 'none');
+    }
+    assert.deepEqual(records(await childrenOf(api, sessionsRoot)).map((node) => node.spec.ids?.userSessionId), shown.map((session) => session.userSessionId), 'back to the API order');
   });
 
   it('opens details as a read-only JSON document and exports a page as .har', async () => {

@@ -1,0 +1,61 @@
+// How the User Sessions list is arranged (sort and grouping), and the slowest page load of
+// each session, read from its details when "slowest page first" needs it. Changing the
+// arrangement redraws the loaded rows without fetching the list again.
+import * as vscode from 'vscode';
+import type { NetmonClient } from '../../api';
+import type { SessionGroup, SessionSort } from '../../analysis/records/arrange';
+import type { UserSession } from '../../api/types';
+
+/** Details read for "slowest page first" at most, per arrangement (each is one request). */
+export const MAX_DETAIL_READS = 500;
+const CONCURRENCY = 4;
+
+export class SessionArrangement implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+  private sortBy: SessionSort = 'time';
+  private groupBy: SessionGroup = 'none';
+  /** Slowest onLoad per session id (null: the session has no timed page). */
+  private readonly slowest = new Map<string, number | null>();
+
+  get sort(): SessionSort { return this.sortBy; }
+  get group(): SessionGroup { return this.groupBy; }
+  get isDefault(): boolean { return this.sortBy === 'time' && this.groupBy === 'none'; }
+
+  setSort(sort: SessionSort): void {
+    this.sortBy = sort;
+    this.changed.fire();
+  }
+
+  setGroup(group: SessionGroup): void {
+    this.groupBy = group;
+    this.changed.fire();
+  }
+
+  slowestLoadMs(session: UserSession): number | undefined {
+    return this.slowest.get(session.userSessionId) ?? undefined;
+  }
+
+  /** Reads the details of the sessions whose slowest page is not known yet (bounded, cancellable). */
+  async readSlowestLoads(client: NetmonClient, sessions: readonly UserSession[], signal: AbortSignal): Promise<void> {
+    const missing = sessions.filter((s) => !this.slowest.has(s.userSessionId)).slice(0, MAX_DETAIL_READS);
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < missing.length && !signal.aborted) {
+        const session = missing[next++]!;
+        try {
+          const { userSessions } = await client.getUserSession(session.userSessionId, { signal });
+          const loads = (userSessions[0]?.pages ?? []).map((p) => p.pageTimings?.onLoad).filter((ms): ms is number => typeof ms === 'number' && Number.isFinite(ms));
+          this.slowest.set(session.userSessionId, loads.length > 0 ? Math.max(...loads) : null);
+        } catch {
+          if (signal.aborted) return; // a failed detail leaves that session unmeasured (sorted last)
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
