@@ -72,7 +72,7 @@ describe('troubleshooting panels in VS Code', { timeout: 150_000 }, () => {
     const { page } = workbench;
     const tree = page.locator('.part.sidebar');
     await tree.locator('.monaco-list-row[aria-level="1"]', { hasText: 'User Sessions' }).click();
-    const session = tree.locator('.monaco-list-row[aria-level="2"]').first();
+    const session = tree.locator('.monaco-list-row[aria-level="2"]').nth(1); // after "Worst Sessions"
     await session.hover({ timeout: 20_000 });
     await session.locator('.action-label[aria-label="Open Session Overview"]').click();
     const overview = await webviewFrame(page, '.ses-verdict');

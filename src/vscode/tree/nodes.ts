@@ -113,6 +113,8 @@ export class TreeNode {
 /** A list read page by page; its children are the loader's visible records plus "Load more". */
 export class PagedNode<TRecord> extends TreeNode {
   /** Rows in another order or grouped; undefined keeps the list's own order. */
+  /** Nodes shown before the records once the list has some (User Sessions' "Worst Sessions"). */
+  leading?: () => TreeNode[];
   arrange?: (self: PagedNode<TRecord>, build: (record: TRecord, index: number) => TreeNode, signal: AbortSignal) => Promise<TreeNode[] | undefined>;
 
   constructor(

@@ -199,6 +199,7 @@ export class NetmonTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     const { loader } = node;
     const build = (record: unknown, index: number): TreeNode => this.recordNode(node, record, index);
     const children = await node.arrange?.(node, build, this.generation.signal) ?? loader.visible.map(build);
+    if (loader.visible.length > 0) children.unshift(...(node.leading?.() ?? []));
     for (const problem of loader.problems) children.push(leftOutNode(node, problem.message));
     if (loader.error !== undefined) {
       const { message, action } = describeError(node.spec.loadingWhat ?? `Loading ${node.label}`, loader.error);

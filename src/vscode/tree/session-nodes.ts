@@ -1,9 +1,11 @@
 // User Sessions (→ pages), Network Sessions and Network Topology: paged lists that take the
 // view's time range and the search filters each endpoint accepts.
-import type { NetworkProbe, NetworkSession, SessionPage, UserSession } from '../../api/types';
+import type { NetworkProbe, NetworkSession, SearchFilter, SessionPage, UserSession } from '../../api/types';
 import { networkSessionSummary, pageSummary, probeSummary, userSessionSummary } from '../../analysis/records/summaries';
 import { arrangementNote, groupDescription, groupSessions, sortSessions } from '../../analysis/records/arrange';
 import { experienceGrade, GRADE_THEME_COLORS } from '../../analysis/grades';
+import { LowestScores, worstSummary } from '../../analysis/records/worst';
+import { withNotificationProgress } from '../ui/notify';
 import { segment, summaryItem } from './format';
 import { listNode } from './list-node';
 import { TreeNode, type LoadContext, type NodeSpec, type PagedNode } from './nodes';
@@ -19,7 +21,42 @@ export function userSessionsNode(context: LoadContext): PagedNode<UserSession> {
     return [context.query.describeFor('user-sessions'), note].filter(Boolean).join(' · ');
   };
   node.arrange = (self, build, signal) => arrangedSessions(self, build, context, signal);
+  const worst = worstSessionsNode(node, context, filters);
+  node.leading = () => [worst];
   return node;
+}
+
+/** How many sessions "Worst Sessions" lists, and how many it reads at most to find them. */
+export const WORST_COUNT = 10;
+export const WORST_MAX_WALK = 20_000;
+
+/** The lowest-scored sessions of the view's range and filters: every page walked (bounded), N kept. */
+function worstSessionsNode(owner: PagedNode<UserSession>, context: LoadContext, filters: SearchFilter[] | undefined): TreeNode {
+  return new TreeNode(owner, {
+    label: 'Worst Sessions', icon: 'flame', kind: 'worstSessions', loadingWhat: 'Finding the worst sessions',
+    description: `the ${WORST_COUNT} lowest-scored in the whole range · expand to search`,
+    tooltip: `Reads every page of user sessions in ${context.query.describeFor('user-sessions')} (at most ${WORST_MAX_WALK.toLocaleString('en-US')}) and lists the ${WORST_COUNT} with the lowest experience score.`,
+    children: async ({ client, signal }, self) => {
+      const lowest = new LowestScores<UserSession>(WORST_COUNT);
+      let complete = true;
+      let stopped = false;
+      await withNotificationProgress('Finding the worst user sessions', async (progress, cancel) => {
+        const walk = AbortSignal.any([signal, cancel]);
+        try {
+          for await (const page of client.userSessions({ ...context.query.timeOptions(), filters, signal: walk }).pages()) {
+            for (const session of page.records) lowest.add(session);
+            progress.report({ message: `${lowest.read.toLocaleString('en-US')} sessions read` });
+            if (lowest.read >= WORST_MAX_WALK) { complete = false; break; }
+          }
+        } catch (error) {
+          if (!cancel.aborted || signal.aborted) throw error;
+          stopped = true; // the user stopped the walk: show what was found so far
+        }
+      });
+      self.spec.description = stopped ? `stopped after ${lowest.read.toLocaleString('en-US')} sessions: ${worstSummary(lowest.sessions().length, lowest.read, lowest.unscored, false)}` : worstSummary(lowest.sessions().length, lowest.read, lowest.unscored, complete);
+      return lowest.sessions().map((session) => userSessionNode(session, self));
+    },
+  });
 }
 
 /** The loaded sessions sorted and grouped as the arrangement says (undefined: the API's order). */
@@ -70,7 +107,7 @@ function emptyText(what: string, filters: readonly unknown[] | undefined): strin
   return filters ? `No ${what} match the filters in this time range` : `No ${what} in this time range`;
 }
 
-function userSessionNode(session: UserSession, owner: PagedNode<UserSession>): TreeNode {
+function userSessionNode(session: UserSession, owner: TreeNode): TreeNode {
   return new TreeNode(owner, {
     ...summaryItem(userSessionSummary(session)),
     icon: 'browser', kind: 'userSession', permalink: session.permalink, record: session,

@@ -11,7 +11,7 @@ import type { RunningEmulator } from '../../../src/emulator';
 import { proxyHasCredentials, warnIfProxyHasCredentials } from '../../../src/vscode/connection/settings';
 import type { TreeNode } from '../../../src/vscode/tree/nodes';
 import { activateExtension, waitFor } from '../helpers';
-import { childrenOf, netmonApi, root, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+import { childrenOf, netmonApi, records, root, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
 import { closeAllEditors, openPanel, sendFromWebview, waitForPanels, waitForRendered } from './panels-fixture';
 
 /** The same tree node (the extension's own class, so commands accept it) with another permalink. */
@@ -43,7 +43,7 @@ describe('hardening against hostile data', () => {
 
   it('Open Permalink refuses a permalink that is not http(s), Copy Permalink still copies it', async () => {
     const api = await netmonApi();
-    const [sessionNode] = await childrenOf(api, await root(api, 'User Sessions'));
+    const [sessionNode] = records(await childrenOf(api, await root(api, 'User Sessions')));
     assert.ok(sessionNode);
     for (const permalink of ['file:///etc/passwd', 'command:workbench.action.quit', 'vscode://settings', 'javascript:alert(1)']) {
       const opened: boolean | undefined = await vscode.commands.executeCommand<boolean | undefined>('netmon.openPermalink', withPermalink(sessionNode, permalink));
@@ -82,7 +82,7 @@ describe('hardening against hostile data', () => {
 
   it('ignores and logs malformed webview messages; the panel keeps working', async () => {
     const api = await netmonApi();
-    const [sessionNode] = await childrenOf(api, await root(api, 'User Sessions'));
+    const [sessionNode] = records(await childrenOf(api, await root(api, 'User Sessions')));
     const id = await openPanel('netmon.openSessionOverview', sessionNode);
     await waitForRendered(id);
     await sendFromWebview(id, { type: 'openPage', params: { userSessionId: 42, pageId: null } });
@@ -95,7 +95,7 @@ describe('hardening against hostile data', () => {
 
   it('drops the text of a closed details document', async () => {
     const api = await netmonApi();
-    const [sessionNode] = await childrenOf(api, await root(api, 'User Sessions'));
+    const [sessionNode] = records(await childrenOf(api, await root(api, 'User Sessions')));
     const uri = await vscode.commands.executeCommand<vscode.Uri | undefined>('netmon.openDetails', sessionNode);
     assert.ok(uri);
     const before = api.heldDetailsTexts();

@@ -89,7 +89,7 @@ export function kindOf(node: TreeNode): string {
 }
 
 export function records(nodes: readonly TreeNode[]): TreeNode[] {
-  return nodes.filter((node) => !['loadMore', 'error', 'empty'].includes(kindOf(node)));
+  return nodes.filter((node) => !['loadMore', 'error', 'empty', 'worstSessions'].includes(kindOf(node)));
 }
 
 /** Waits until the provider fires a change (after load more, retry, refresh). */

@@ -81,8 +81,8 @@ describe('explorer tree', () => {
     assert.match(api.treeView.description ?? '', /^Last hour/);
     const { userSessions } = await apiGet<UserSessionsResponse>(emulator, '/v6/endpoint-data/user-sessions?window=1h');
     assert.ok(userSessions.length > 0, 'the last hour of the emulator holds sessions');
-    const nodes = await childrenOf(api, await root(api, 'User Sessions'));
-    assert.deepEqual(records(nodes).map((node) => node.label), userSessions.map((session) => session.visitedSite));
+    const nodes = records(await childrenOf(api, await root(api, 'User Sessions')));
+    assert.deepEqual(nodes.map((node) => node.label), userSessions.map((session) => session.visitedSite));
     const first = userSessions[0];
     assert.ok(first);
     const detail = await apiGet<UserSessionDetailResponse>(emulator, `/v6/endpoint-data/user-sessions/${first.userSessionId}`);
@@ -154,9 +154,31 @@ describe('explorer tree', () => {
     assert.deepEqual(records(await childrenOf(api, sessionsRoot)).map((node) => node.spec.ids?.userSessionId), shown.map((session) => session.userSessionId), 'back to the API order');
   });
 
+  it('Worst Sessions walks every page of the range and lists the lowest-scored sessions, worst first', async function () {
+    this.timeout(60_000);
+    const api = await netmonApi();
+    const sessionsRoot = await root(api, 'User Sessions');
+    const [worstNode] = (await childrenOf(api, sessionsRoot)).filter((node) => kindOf(node) === 'worstSessions');
+    assert.ok(worstNode, 'User Sessions leads with Worst Sessions');
+    const listed = await childrenOf(api, worstNode);
+    // The test's own full walk of the same range, page by page.
+    const all: { userSessionId: string; experienceScore?: number }[] = [];
+    for (let path: string | undefined = '/v6/endpoint-data/user-sessions?window=1h'; path;) {
+      const page: UserSessionsResponse = await apiGet<UserSessionsResponse>(emulator, path);
+      all.push(...page.userSessions);
+      path = page.pages.next ? new URL(page.pages.next).pathname + new URL(page.pages.next).search : undefined;
+    }
+    assert.ok(all.length > 20, 'the range spans several pages');
+    const expected = all.map((session, index) => ({ session, index })).filter(({ session }) => typeof session.experienceScore === 'number')
+      .sort((a, b) => a.session.experienceScore! - b.session.experienceScore! || a.index - b.index).slice(0, 10).map(({ session }) => session.userSessionId);
+    assert.deepEqual(listed.map((node) => node.spec.ids?.userSessionId), expected);
+    assert.match(String(worstNode.treeItem().description), new RegExp(`^10 lowest of ${all.length.toLocaleString('en-US')} sessions`));
+    assert.equal(kindOf(listed[0]!), 'userSession', 'each is a session node: pages, overview and filters work on it');
+  });
+
   it('opens details as a read-only JSON document and exports a page as .har', async () => {
     const api = await netmonApi();
-    const [sessionNode] = await childrenOf(api, await root(api, 'User Sessions'));
+    const [sessionNode] = records(await childrenOf(api, await root(api, 'User Sessions')));
     assert.ok(sessionNode);
     const uri = await vscode.commands.executeCommand<vscode.Uri | undefined>('netmon.openDetails', sessionNode);
     assert.equal(uri?.scheme, 'netmon');
@@ -211,7 +233,7 @@ describe('explorer tree', () => {
 
   it('copies a record\'s permalink', async () => {
     const api = await netmonApi();
-    const [sessionNode] = await childrenOf(api, await root(api, 'User Sessions'));
+    const [sessionNode] = records(await childrenOf(api, await root(api, 'User Sessions')));
     const copied = await vscode.commands.executeCommand<string | undefined>('netmon.copyPermalink', sessionNode);
     assert.ok(copied && copied === sessionNode?.spec.permalink);
     assert.equal(await vscode.env.clipboard.readText(), copied);
