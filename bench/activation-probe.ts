@@ -74,7 +74,9 @@ async function probeNetmon(): Promise<NetmonTimings> {
   const rootsMs = performance.now() - started;
   const agentsRoot = roots.find((node) => node.label === 'Endpoint Agents');
   if (!agentsRoot) throw new Error(`no "Endpoint Agents" root among ${roots.map((node) => node.label).join(', ') || 'no roots (demo mode off?)'}`);
-  const agents = await api.tree.getChildren(agentsRoot);
+  const groups = await api.tree.getChildren(agentsRoot);
+  // Agents come grouped by status; the groups' rows are already loaded.
+  const agents = (await Promise.all(groups.map((node: TreeNode) => (node.spec.kind === 'agentGroup' ? api.tree.getChildren(node) : [node])))).flat();
   const firstDataMs = performance.now() - started;
   await stopProfiler?.();
   const placeholder = agents.find((node: TreeNode) => node.spec.kind === 'error' || node.spec.kind === 'empty');

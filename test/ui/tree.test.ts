@@ -19,12 +19,17 @@ const FILL_TIMEOUT_MS = 30_000;
 const FAILURE_DIR = join(REPO_ROOT, 'test-results');
 
 /** What the demo emulator lists as endpoint agents, in API order. */
-async function demoAgentNames(): Promise<string[]> {
+interface DemoAgent { name: string; group: 'Enabled' | 'Disabled' | 'Deleted' }
+
+async function demoAgents(): Promise<DemoAgent[]> {
   const emulator = await startEmulator({ preset: 'demo' });
   const client = createNetmonClient({ baseUrl: emulator.url, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token } });
   try {
     const { endpointAgents } = await client.listEndpointAgents();
-    return endpointAgents.map((agent) => agent.computerName || agent.agentId);
+    return endpointAgents.map((agent) => ({
+      name: agent.computerName || agent.agentId,
+      group: agent.deleted ? 'Deleted' : agent.status === 'enabled' ? 'Enabled' : 'Disabled',
+    }));
   } finally {
     await client.close();
     await emulator.close();
@@ -103,8 +108,15 @@ async function assertEventually(condition: () => Promise<boolean>, what: string)
 describe('Netmon tree UI', { timeout: 120_000 }, () => {
   let workbench: Workbench;
   let expectedAgents: string[];
+  let expectedGroups: string[];
+  let hasMore: boolean;
   before(async () => {
-    expectedAgents = await demoAgentNames();
+    // The view's first step: netmon.pageSize agents, grouped by status (Enabled and Disabled open, Deleted closed).
+    const agents = await demoAgents();
+    const firstStep = agents.slice(0, PAGE_SIZE);
+    expectedGroups = (['Enabled', 'Disabled', 'Deleted'] as const).filter((group) => firstStep.some((agent) => agent.group === group));
+    expectedAgents = (['Enabled', 'Disabled'] as const).flatMap((group) => firstStep.filter((agent) => agent.group === group).map((agent) => agent.name));
+    hasMore = agents.length > PAGE_SIZE;
     workbench = await openWorkbench({ 'netmon.pageSize': PAGE_SIZE });
   });
   after(async () => { await workbench?.close(); });
@@ -120,17 +132,19 @@ describe('Netmon tree UI', { timeout: 120_000 }, () => {
     });
   });
 
-  test('expanding Endpoint Agents shows the demo\'s agents with their status', async () => {
+  test('expanding Endpoint Agents shows the demo\'s agents grouped by status, with counts', async () => {
     const { page } = workbench;
     await onFailureScreenshot(page, 'tree-agents', async () => {
       const firstAgent = expectedAgents[0];
       assert.ok(firstAgent, 'the demo emulator lists no agents');
       await expand(row(page, 'Endpoint Agents', 1));
-      await waitForRowOrError(page, row(page, firstAgent, 2));
-      const shown = await labelsAt(page, 2);
+      await waitForRowOrError(page, row(page, firstAgent, 3));
       // netmon.pageSize agents per step, then "Load more…" (the agents list pages like the data lists).
-      assert.deepEqual(shown, [...expectedAgents.slice(0, Math.min(PAGE_SIZE, expectedAgents.length)), ...(expectedAgents.length > PAGE_SIZE ? ['Load more…'] : [])]);
-      const description = await row(page, firstAgent, 2).locator('.label-description').textContent();
+      assert.deepEqual(await labelsAt(page, 2), [...expectedGroups, ...(hasMore ? ['Load more…'] : [])]);
+      assert.deepEqual(await labelsAt(page, 3), expectedAgents);
+      const count = await row(page, 'Enabled', 2).locator('.label-description').textContent();
+      assert.match(count ?? '', /^\d+ agents?( loaded)?$/);
+      const description = await row(page, firstAgent, 3).locator('.label-description').textContent();
       assert.match(description ?? '', /enabled|disabled/);
     });
   });
@@ -163,7 +177,7 @@ describe('Netmon tree UI', { timeout: 120_000 }, () => {
       await page.setViewportSize({ width: 1280, height: 1100 });
       await widenSideBar(page, 520);
       await expand(row(page, 'Endpoint Agents', 1));
-      await waitForRowOrError(page, row(page, expectedAgents[0] ?? '', 2));
+      await waitForRowOrError(page, row(page, expectedAgents[0] ?? '', 3));
       await row(page, 'Load more…', 2).waitFor();
       await saveScreenshot(page, 'tree');
       assert.deepEqual(await errorNotifications(page), [], 'VS Code shows error notifications');

@@ -9,6 +9,7 @@ import { withCancellableProgress } from '../progress';
 import { registerPathTextDocuments } from '../path-text/path-text';
 import { isTreeNode, testTargetOf, userSessionIdOf, type TestTarget } from './args';
 import type { TimeOptions } from './data';
+import { AgentPanels } from './agent-panels';
 import { InstantResultsPanels } from './instant-panels';
 import { MetricsPanels } from './metrics-panels';
 import { PathPanels } from './path-panels';
@@ -29,6 +30,7 @@ export function registerPanels(
   const paths = new PathPanels(services, texts);
   const metrics = new MetricsPanels(services, paths);
   const instantResults = new InstantResultsPanels(services, metrics, paths);
+  const agents = new AgentPanels(services);
   registerHarEditor(context, services);
 
   const testTarget = async (args: unknown[]): Promise<TestTarget | undefined> => {
@@ -57,6 +59,14 @@ export function registerPanels(
       const target = await testTarget(arg === undefined ? [] : [arg]);
       if (!target) return undefined;
       return metrics.open(target.testId, typeof agentId === 'string' ? agentId : target.agentId);
+    }),
+    'netmon.openAgent': (arg) => reporting('Opening the agent', async () => {
+      const agentId = isTreeNode(arg) ? arg.spec.ids?.agentId : undefined;
+      if (isTreeNode(arg) && agentId) {
+        return agents.open(agentId, arg.spec.details ? () => vscode.commands.executeCommand('netmon.openDetails', arg) : undefined);
+      }
+      if (typeof arg === 'string' && arg !== '') return agents.open(arg);
+      throw new Error('Run this command on an endpoint agent in the Netmon view, or pass an agent id');
     }),
     'netmon.openPathTraceAsText': (...args) => reporting('Opening the path trace as text', async () => {
       const target = await testTarget(args);

@@ -40,13 +40,16 @@ export function registerFilterCommands(
   });
 }
 
-/** A filter passed by a script (`{ key, values }`) is used as given. */
+/** A filter passed by a script or a panel (`{ key, values, labels? }`) is used as given. */
 function parseFilter(value: unknown): BuiltFilter | undefined {
   if (typeof value !== 'object' || value === null || value instanceof TreeNode) return undefined;
-  const { key, values } = value as { key?: unknown; values?: unknown };
+  const { key, values, labels } = value as { key?: unknown; values?: unknown; labels?: unknown };
   if (typeof key !== 'string' || !Array.isArray(values)) return undefined;
   const kept = values.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number');
-  return kept.length > 0 ? { filter: { key, values: kept }, labels: {} } : undefined;
+  // What the values read as (a panel passes the agent's name): text only.
+  const named = typeof labels === 'object' && labels !== null
+    ? Object.fromEntries(Object.entries(labels).filter((entry): entry is [string, string] => typeof entry[1] === 'string')) : {};
+  return kept.length > 0 ? { filter: { key, values: kept }, labels: named } : undefined;
 }
 
 async function buildFilter(provider: NetmonTreeProvider, connection: ConnectionManager, prompts: Prompts): Promise<BuiltFilter | undefined> {

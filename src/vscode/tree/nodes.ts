@@ -53,6 +53,8 @@ export interface NodeSpec {
   permalink?: string;
   harPage?: HarPageRef;
   ids?: NodeIds;
+  /** Shown expanded at first (groups whose rows are already loaded). */
+  expanded?: boolean;
   /** Lazy children; a node without it is a leaf. */
   children?: (context: LoadContext, self: TreeNode) => Promise<TreeNode[]>;
   /** What loading the children is, for error messages ("Loading endpoint agents"). */
@@ -84,7 +86,8 @@ export class TreeNode {
   treeItem(): vscode.TreeItem {
     const { spec } = this;
     // Labels carry API strings (computer names, page titles, SSIDs): shown as text, one line.
-    const item = new vscode.TreeItem(untrustedLine(spec.label), this.isLeaf ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Collapsed);
+    const state = this.isLeaf ? vscode.TreeItemCollapsibleState.None : spec.expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
+    const item = new vscode.TreeItem(untrustedLine(spec.label), state);
     const description = spec.descriptionOf?.() ?? spec.description;
     item.description = description === undefined ? undefined : untrustedLine(description);
     item.tooltip = typeof spec.tooltip === 'string' ? neutralize(spec.tooltip) : spec.tooltip;

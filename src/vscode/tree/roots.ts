@@ -2,18 +2,21 @@
 import type { EndpointAgent, PrivateNetwork } from '../../api/types';
 import { agentSummary, networkSummary } from '../../analysis/records/summaries';
 import { segment, summaryItem } from './format';
+import { agentStatus, type AgentStatus } from '../../analysis/agents/card';
 import { inventoryNode } from './list-node';
-import { propertyNode, TreeNode, type LoadContext } from './nodes';
+import { propertyNode, TreeNode, type LoadContext, type PagedNode } from './nodes';
 import { networkSessionsNode, topologyNode, userSessionsNode } from './session-nodes';
 import { endpointTestGroups } from './test-nodes';
 import { enterpriseAgentsRoot } from './enterprise-agent-nodes';
 
 export function createRoots(context: LoadContext): TreeNode[] {
+  // Real accounts page these lists (pages.next with a pageId): "Load more" like the data lists.
+  const agents = inventoryNode<EndpointAgent>(context, { label: 'Endpoint Agents', icon: 'vm', kind: 'root agents', loadingWhat: 'Loading endpoint agents' },
+    (options) => context.client.endpointAgents(options), (agent, owner) => agentNode(owner, agent), 'No endpoint agents in this account group');
+  agents.arrange = (self, build) => Promise.resolve(agentsByStatus(self, build));
   return [
     ...activeFiltersRoot(context),
-    // Real accounts page these lists (pages.next with a pageId): "Load more" like the data lists.
-    inventoryNode<EndpointAgent>(context, { label: 'Endpoint Agents', icon: 'vm', kind: 'root agents', loadingWhat: 'Loading endpoint agents' },
-      (options) => context.client.endpointAgents(options), (agent, owner) => agentNode(owner, agent), 'No endpoint agents in this account group'),
+    agents,
     inventoryNode<PrivateNetwork>(context, { label: 'Networks', icon: 'globe', kind: 'root networks', loadingWhat: 'Loading networks' },
       (options) => context.client.networks(options), (network, owner) => networkNode(owner, network), 'No networks in this account group'),
     enterpriseAgentsRoot(),
@@ -25,6 +28,27 @@ export function createRoots(context: LoadContext): TreeNode[] {
     networkSessionsNode(context),
     topologyNode(context),
   ];
+}
+
+const STATUS_GROUPS: readonly { status: AgentStatus; label: string; icon: string }[] = [
+  { status: 'enabled', label: 'Enabled', icon: 'vm-active' }, { status: 'disabled', label: 'Disabled', icon: 'vm-outline' },
+  { status: 'deleted', label: 'Deleted', icon: 'trash' }, { status: 'unknown', label: 'Status not reported', icon: 'question' },
+];
+
+/** The loaded agents grouped by status, with counts (of what is loaded while more could be). */
+function agentsByStatus(owner: PagedNode<EndpointAgent>, build: (agent: EndpointAgent, index: number) => TreeNode): TreeNode[] {
+  const visible = owner.loader.visible;
+  const of = owner.loader.hasMore ? ' loaded' : '';
+  return STATUS_GROUPS.flatMap(({ status, label, icon }) => {
+    const members = visible.map((agent, index) => ({ agent, index })).filter(({ agent }) => agentStatus(agent) === status);
+    if (members.length === 0) return [];
+    const rows = members.map(({ agent, index }) => build(agent, index));
+    const count = `${members.length} agent${members.length === 1 ? '' : 's'}${of}`;
+    return [new TreeNode(owner, {
+      label, description: count, icon, kind: 'agentGroup', expanded: status !== 'deleted', spoken: `${label} agents, ${count}`,
+      children: () => Promise.resolve(rows),
+    })];
+  });
 }
 
 /** The active filters, first, while there are any: each value an item whose click removes it. */
@@ -47,11 +71,11 @@ function activeFiltersRoot(context: LoadContext): TreeNode[] {
 
 function agentNode(parent: TreeNode, agent: EndpointAgent): TreeNode {
   const summary = agentSummary(agent);
-  return new TreeNode(parent, {
+  const node = new TreeNode(parent, {
     ...summaryItem(summary),
     ids: { agentId: agent.agentId }, record: agent,
     filterBy: typeof agent.agentId === 'string' ? { agentId: { value: agent.agentId, label: summary.label } } : {},
-    icon: agent.deleted ? 'trash' : agent.status === 'enabled' ? 'vm-active' : 'vm-outline',
+    icon: STATUS_GROUPS.find((group) => group.status === agentStatus(agent))?.icon ?? 'vm',
     kind: 'agent',
     loadingWhat: `Loading details of agent ${summary.label}`,
     details: { path: `agents/${segment(agent.agentId)}`, load: async (client, signal) => client.getEndpointAgent(agent.agentId, { signal }) },
@@ -62,6 +86,9 @@ function agentNode(parent: TreeNode, agent: EndpointAgent): TreeNode {
       return Object.entries(detail).map(([name, value]) => propertyNode(self, name, value));
     },
   });
+  // A click reads the agent as a card; its JSON stays in the context menu.
+  node.spec.command = { command: 'netmon.openAgent', title: 'Open Agent', arguments: [node] };
+  return node;
 }
 
 function networkNode(parent: TreeNode, network: PrivateNetwork): TreeNode {

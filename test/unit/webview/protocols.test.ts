@@ -3,6 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isHarHostMessage, isHarPanelMessage } from '../../../webview/har/protocol';
+import { isAgentHostMessage, isAgentPanelMessage } from '../../../webview/agent/protocol';
 import { isInstantHostMessage, isInstantPanelMessage } from '../../../webview/instant/protocol';
 import { isMetricsHostMessage, isMetricsPanelMessage } from '../../../webview/metrics/protocol';
 import { isPathHostMessage, isPathPanelMessage } from '../../../webview/path/protocol';
@@ -44,6 +45,12 @@ const CASES: Record<string, GuardCase> = {
       { type: 'openJson', params: { testId: 4 } }, { type: 'loaded', params: { testId: 4, rows: 2 } }],
     [{ type: 'openMetrics', params: { testId: '4' } }, { type: 'openPath', params: { testId: 4, agentId: 7 } }, { type: 'openJson', params: {} },
       { type: 'openMetrics', params: { testId: Number.NaN } }, { type: 'loaded', params: { testId: 4 } }]],
+  'agent host→webview': [isAgentHostMessage,
+    [{ type: 'load', params: { card: { sections: [] }, canOpenJson: true } }, { type: 'error', params: { message: 'm' } }],
+    [{ type: 'load', params: { card: { sections: [] } } }, { type: 'load', params: { card: 'x', canOpenJson: false } }]],
+  'agent webview→host': [isAgentPanelMessage,
+    [{ type: 'filterByAgent', params: { agentId: 'a' } }, { type: 'openJson', params: { agentId: 'a' } }, { type: 'loaded', params: { agentId: 'a' } }],
+    [{ type: 'filterByAgent', params: { agentId: 1 } }, { type: 'openJson', params: {} }, { type: 'filterByAgent' }]],
 };
 
 describe('webview message guards', () => {

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'mocha';
 import type { AccountGroup, AccountGroupsResponse, EndpointAgentsResponse } from '../../../src/api/types';
 import type { RunningEmulator } from '../../../src/emulator';
 import {
-  apiGet, childrenOf, clearEmulatorRequests, emulatorRequests, netmonApi, root, signInTo, signOut, startControlledEmulator,
+  agentRows, apiGet, clearEmulatorRequests, emulatorRequests, inViewOrder, netmonApi, root, signInTo, signOut, startControlledEmulator,
 } from './netmon-fixture';
 
 describe('account groups', () => {
@@ -27,12 +27,12 @@ describe('account groups', () => {
     assert.equal(api.connection.current?.accountGroup?.aid, other.aid);
     assert.match(api.statusBarText(), new RegExp(other.accountGroupName));
 
-    const shown = (await childrenOf(api, await root(api, 'Endpoint Agents'))).map((node) => node.label);
+    const shown = (await agentRows(api, await root(api, 'Endpoint Agents'))).map((node) => node.label);
     const sent = (await emulatorRequests(emulator)).filter((request) => request.path === '/v6/endpoint-agents');
     assert.equal(sent.length, 1, 'one agents request after the switch (the prefetch the tree then shows)');
     assert.equal(sent[0]?.query['aid'], String(other.aid));
     const expected = await apiGet<EndpointAgentsResponse>(emulator, `/v6/endpoint-agents?aid=${other.aid}`);
-    assert.deepEqual(shown, expected.endpointAgents.map((agent) => agent.computerName));
+    assert.deepEqual(shown, inViewOrder(expected.endpointAgents).map((agent) => agent.computerName));
   });
 
   it('remembers the choice for this connection', async () => {

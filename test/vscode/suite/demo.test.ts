@@ -3,7 +3,7 @@ import { after, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { EndpointAgentsResponse } from '../../../src/api/types';
 import type { TreeNode } from '../../../src/vscode/tree/nodes';
-import { childrenOf, DEMO_CREDENTIALS, netmonApi, root, signOut } from './netmon-fixture';
+import { agentRows, DEMO_CREDENTIALS, inViewOrder, netmonApi, root, signOut } from './netmon-fixture';
 
 async function agentsAt(url: string): Promise<EndpointAgentsResponse> {
   const response = await fetch(`${url}/v6/endpoint-agents`, { headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}` } });
@@ -22,8 +22,8 @@ describe('demo mode', () => {
     assert.match(url ?? '', /^http:\/\/127\.0\.0\.1:\d+$/);
     assert.match(api.statusBarText(), /Netmon: demo/);
 
-    const expected = (await agentsAt(url ?? '')).endpointAgents.map((agent) => agent.computerName);
-    const shown = (await childrenOf(api, await root(api, 'Endpoint Agents'))).map((node) => node.label);
+    const expected = inViewOrder((await agentsAt(url ?? '')).endpointAgents).map((agent) => agent.computerName);
+    const shown = (await agentRows(api, await root(api, 'Endpoint Agents'))).map((node) => node.label);
     assert.ok(expected.length > 0);
     assert.deepEqual(shown, expected);
   });
@@ -39,7 +39,7 @@ describe('demo mode', () => {
     assert.equal(connectedKind(), undefined, 'the roots came before the connection was up');
     assert.deepEqual(roots.map((node) => node.label),
       ['Endpoint Agents', 'Networks', 'Enterprise Agents', 'Endpoint Tests', 'User Sessions', 'Network Sessions', 'Network Topology']);
-    const agents = await childrenOf(api, roots[0] as TreeNode);
+    const agents = await agentRows(api, roots[0] as TreeNode);
     assert.ok(agents.length > 0 && agents.every((node) => node.spec.kind === 'agent'), agents.map((node) => node.label).join(', '));
     assert.ok(await starting, 'Use Demo Account failed');
     assert.equal(connectedKind(), 'demo');

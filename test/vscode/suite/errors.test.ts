@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { EndpointAgentsResponse } from '../../../src/api/types';
 import type { RunningEmulator } from '../../../src/emulator';
-import { apiGet, childrenOf, kindOf, netmonApi, root, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+import { agentRows, apiGet, childrenOf, inViewOrder, kindOf, netmonApi, root, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
 
 describe('error nodes', () => {
   let emulator: RunningEmulator;
@@ -33,9 +33,9 @@ describe('error nodes', () => {
 
     await fetch(`${emulator.url}/_emulator/faults`, { method: 'DELETE' });
     await vscode.commands.executeCommand('netmon.retry', ...(item?.command?.arguments ?? []));
-    const recovered = await childrenOf(api, agentsRoot);
+    const recovered = await agentRows(api, agentsRoot);
     const { endpointAgents } = await apiGet<EndpointAgentsResponse>(emulator, '/v6/endpoint-agents');
-    assert.deepEqual(recovered.map((node) => node.label), endpointAgents.map((agent) => agent.computerName));
+    assert.deepEqual(recovered.map((node) => node.label), inViewOrder(endpointAgents).map((agent) => agent.computerName));
   });
 
   it('a paged list that fails shows the error node, and Retry loads its first page', async function () {

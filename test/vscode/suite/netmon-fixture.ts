@@ -92,6 +92,22 @@ export function records(nodes: readonly TreeNode[]): TreeNode[] {
   return nodes.filter((node) => !['loadMore', 'error', 'empty', 'worstSessions'].includes(kindOf(node)));
 }
 
+/** Endpoint Agents' rows as the view shows them: each status group opened, in group order. */
+export async function agentRows(api: NetmonExtensionApi, agentsRoot: TreeNode): Promise<TreeNode[]> {
+  const rows: TreeNode[] = [];
+  for (const node of await childrenOf(api, agentsRoot)) {
+    if (kindOf(node) === 'agentGroup') rows.push(...await childrenOf(api, node));
+    else rows.push(node);
+  }
+  return rows;
+}
+
+/** The API's agents in the view's order: enabled, disabled, deleted, status not reported (stable within each). */
+export function inViewOrder<T extends { status?: unknown; deleted?: unknown }>(agents: readonly T[]): T[] {
+  const rank = (agent: T): number => (agent.deleted === true ? 2 : agent.status === 'enabled' ? 0 : agent.status === 'disabled' ? 1 : 3);
+  return agents.map((agent, index) => ({ agent, index })).sort((a, b) => rank(a.agent) - rank(b.agent) || a.index - b.index).map(({ agent }) => agent);
+}
+
 /** Waits until the provider fires a change (after load more, retry, refresh). */
 export function nextTreeChange(api: NetmonExtensionApi): Promise<void> {
   return new Promise((resolve) => {

@@ -10,7 +10,7 @@ import type {
 import type { RunningEmulator } from '../../../src/emulator';
 import { THRESHOLDS } from '../../../src/analysis/session/thresholds';
 import type { TreeNode } from '../../../src/vscode/tree/nodes';
-import { answeringPrompts, apiGet, childrenOf, clearEmulatorRequests, emulatorRequests, kindOf, netmonApi, records, root, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+import { agentRows, answeringPrompts, apiGet, childrenOf, clearEmulatorRequests, emulatorRequests, inViewOrder, kindOf, netmonApi, records, root, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
 
 describe('explorer tree', () => {
   let emulator: RunningEmulator;
@@ -26,10 +26,15 @@ describe('explorer tree', () => {
     rmSync(scratch, { recursive: true, force: true });
   });
 
-  it('lists the endpoint agents the API returns, with status, deleted flag and OS/hardware tooltip', async () => {
+  it('lists the endpoint agents the API returns, grouped by status with counts, with OS/hardware tooltips', async () => {
     const api = await netmonApi();
-    const { endpointAgents } = await apiGet<EndpointAgentsResponse>(emulator, '/v6/endpoint-agents');
-    const nodes = await childrenOf(api, await root(api, 'Endpoint Agents'));
+    const endpointAgents = inViewOrder((await apiGet<EndpointAgentsResponse>(emulator, '/v6/endpoint-agents')).endpointAgents);
+    const groups = await childrenOf(api, await root(api, 'Endpoint Agents'));
+    const count = (test: (agent: { status: string; deleted: boolean }) => boolean): number => endpointAgents.filter(test).length;
+    const expectedGroups = [['Enabled', count((a) => !a.deleted && a.status === 'enabled')], ['Disabled', count((a) => !a.deleted && a.status === 'disabled')], ['Deleted', count((a) => a.deleted)]]
+      .filter(([, n]) => n !== 0).map(([label, n]) => [label, `${n} agent${n === 1 ? '' : 's'}`]);
+    assert.deepEqual(groups.map((group) => [group.label, group.treeItem().description]), expectedGroups);
+    const nodes = await agentRows(api, await root(api, 'Endpoint Agents'));
     assert.deepEqual(nodes.map((node) => node.label), endpointAgents.map((agent) => agent.computerName));
     for (const [index, agent] of endpointAgents.entries()) {
       const item = nodes[index]?.treeItem();
@@ -43,10 +48,10 @@ describe('explorer tree', () => {
 
   it('expands an agent into its details (fields of the detail endpoint)', async () => {
     const api = await netmonApi();
-    const [agentNode] = await childrenOf(api, await root(api, 'Endpoint Agents'));
+    const [agentNode] = await agentRows(api, await root(api, 'Endpoint Agents'));
     assert.ok(agentNode);
     const properties = await childrenOf(api, agentNode);
-    const { endpointAgents } = await apiGet<EndpointAgentsResponse>(emulator, '/v6/endpoint-agents');
+    const endpointAgents = inViewOrder((await apiGet<EndpointAgentsResponse>(emulator, '/v6/endpoint-agents')).endpointAgents);
     const detail = await apiGet<EndpointAgentsResponse>(emulator, `/v6/endpoint-agents/${endpointAgents[0]?.agentId ?? ''}`);
     assert.deepEqual(properties.map((node) => node.label), Object.keys(detail.endpointAgents[0] ?? {}));
   });
