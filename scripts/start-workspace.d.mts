@@ -1,3 +1,4 @@
 export function persistentWorkspace(env?: Record<string, string | undefined>): string;
 export function filesIn(folder: string): string[];
-export function rescueUserFiles(workspace: string, keptRoot: string, now?: Date): { kept: string; files: string[] } | undefined;
+export function seedExamples(workspace: string, examplesDir: string): string[];
+export function rescueUserFiles(workspace: string, keptRoot: string, now?: Date, examplesDir?: string): { kept: string; files: string[] } | undefined;

@@ -1,7 +1,7 @@
 // Where `npm start` keeps the user's work: a persistent folder by default (printed at start),
 // so stopping VS Code never takes a document with it. With --temporary, a throwaway folder
 // whose files, if the user created any, are copied to a kept folder before it is removed.
-import { cpSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -23,11 +23,35 @@ export function filesIn(folder) {
 }
 
 /**
- * Copies what the user created in a temporary workspace to `keptRoot/<time>` before the
- * folder goes; returns where they went (undefined when there was nothing).
+ * Puts the example documents in `workspace/examples/` so a newcomer sees authoring at once.
+ * A file already there (the user's, or edited) is never overwritten; returns what was added.
  */
-export function rescueUserFiles(workspace, keptRoot, now = new Date()) {
-  const files = filesIn(workspace);
+export function seedExamples(workspace, examplesDir) {
+  const added = [];
+  for (const file of filesIn(examplesDir)) {
+    const target = join(workspace, 'examples', file);
+    if (existsSync(target)) continue;
+    mkdirSync(join(target, '..'), { recursive: true });
+    cpSync(join(examplesDir, file), target);
+    added.push(join('examples', file));
+  }
+  return added;
+}
+
+/** True when `file` of the workspace is an example exactly as it was seeded. */
+function isUnchangedExample(workspace, file, examplesDir) {
+  if (!examplesDir || !file.startsWith('examples/')) return false;
+  const source = join(examplesDir, file.slice('examples/'.length));
+  return existsSync(source) && readFileSync(source).equals(readFileSync(join(workspace, file)));
+}
+
+/**
+ * Copies what the user created in a temporary workspace to `keptRoot/<time>` before the
+ * folder goes (examples left as seeded are not the user's work); returns where they went
+ * (undefined when there was nothing).
+ */
+export function rescueUserFiles(workspace, keptRoot, now = new Date(), examplesDir = undefined) {
+  const files = filesIn(workspace).filter((file) => !isUnchangedExample(workspace, file, examplesDir));
   if (files.length === 0) return undefined;
   const kept = join(keptRoot, `netmon-workspace-${now.toISOString().replace(/[:.]/g, '-')}`);
   mkdirSync(kept, { recursive: true });

@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { persistentWorkspace, rescueUserFiles } from './start-workspace.mjs';
+import { persistentWorkspace, rescueUserFiles, seedExamples } from './start-workspace.mjs';
 import { REPO_ROOT, ensureVSCodeInstalled, startVSCodeServer } from './vscode-server.mjs';
 
 const args = process.argv.slice(2);
@@ -30,6 +30,10 @@ const server = await startVSCodeServer({
   settings: { 'netmon.startInDemoMode': true },
 });
 
+// The example documents, for a newcomer to see authoring at once (never into a --folder of the user's own).
+const EXAMPLES = join(REPO_ROOT, 'examples');
+const seeded = folder ? [] : seedExamples(server.workspace, EXAMPLES);
+
 let stopping = false;
 const shutdown = async () => {
   if (stopping) return;
@@ -37,7 +41,7 @@ const shutdown = async () => {
   console.log('\nStopping VS Code…');
   if (!workspace) {
     // The temporary workspace goes with the profile: what the user made there is kept.
-    const rescued = rescueUserFiles(server.workspace, join(homedir(), 'netmon-workspace-kept'));
+    const rescued = rescueUserFiles(server.workspace, join(homedir(), 'netmon-workspace-kept'), new Date(), EXAMPLES);
     if (rescued) console.log(`Your ${rescued.files.length} file(s) in the temporary workspace were copied to ${rescued.kept} before it was removed.`);
   }
   await server.stop();
@@ -51,6 +55,7 @@ Netmon Workbench in the offline VS Code 1.100.3 (demo mode):
 
     ${server.workbenchUrl()}
 
-Workspace: ${server.workspace}${workspace ? ' (kept when VS Code stops)' : ' (temporary: files you create are copied aside when VS Code stops)'}
+Workspace: ${server.workspace}${workspace ? ' (kept when VS Code stops)' : ' (temporary: files you create are copied aside when VS Code stops)'}${seeded.length > 0 ? `
+Examples:  ${seeded.length} example documents added under examples/ (a test of each common type, an instant test, a filter)` : ''}
 
 Open it in a browser on this machine. Ctrl-C stops VS Code and removes its temporary profile.`);
