@@ -6,7 +6,7 @@ body { margin: 0; background: var(--vscode-editor-background, Canvas); color: va
 .agt { padding: 12px 16px 24px; max-width: 900px; }
 .agt-head { display: flex; align-items: baseline; gap: 12px; flex-wrap: wrap; }
 .agt-head h1 { font-size: 18px; margin: 0; font-weight: 600; overflow-wrap: anywhere; }
-.agt-status { font-weight: 600; color: var(--grade-color); }
+.agt-status { font-weight: 600; }
 .agt-status::before { content: ''; display: inline-block; width: 10px; height: 10px; border-radius: 50%; background: var(--grade-color); margin-right: 6px; forced-color-adjust: none; }
 .agt-actions { display: flex; gap: 6px; margin: 12px 0; flex-wrap: wrap; }
 button { background: var(--vscode-button-secondaryBackground, ButtonFace); color: var(--vscode-button-secondaryForeground, ButtonText);

@@ -20,15 +20,15 @@ export class RowElement {
 
   constructor() {
     this.cells = [
-      el('div', {}), el('div', { class: 'har-num' }), el('div', {}), el('div', {}),
-      el('div', {}), el('div', { class: 'har-num' }), el('div', { class: 'har-num' }),
+      el('div', { role: 'gridcell' }), el('div', { class: 'har-num', role: 'gridcell' }), el('div', { role: 'gridcell' }), el('div', { role: 'gridcell' }),
+      el('div', { role: 'gridcell' }), el('div', { class: 'har-num', role: 'gridcell' }), el('div', { class: 'har-num', role: 'gridcell' }),
     ];
     this.segments = PHASES.map((phase) => {
       const segment = el('span', { class: 'har-seg' });
       segment.style.background = PHASE_COLORS[phase];
       return segment;
     });
-    this.element = el('div', { class: 'har-row har-grid', role: 'row' }, ...this.cells, el('div', { class: 'har-bar' }, ...this.segments));
+    this.element = el('div', { class: 'har-row har-grid', role: 'row' }, ...this.cells, el('div', { class: 'har-bar', role: 'gridcell' }, ...this.segments));
   }
 
   show(row: WaterfallRow, position: number, selected: boolean, scale: TimeScale): void {

@@ -27,8 +27,9 @@ export class WaterfallView {
   readonly element: HTMLElement;
   private readonly headCells = new Map<SortKey, HTMLElement>();
   private readonly axis = el('div', { class: 'har-axis', title: 'Drag to zoom to a time span; double-click to reset' });
-  private readonly viewport = el('div', { class: 'har-viewport', tabindex: 0, role: 'grid', 'aria-label': 'Requests' });
-  private readonly spacer = el('div', { class: 'har-spacer', role: 'rowgroup' });
+  // The header row sits outside the scrolling viewport (it stays put); aria-owns makes it the grid's first row.
+  private readonly viewport = el('div', { class: 'har-viewport', tabindex: 0, role: 'grid', 'aria-label': 'Requests', 'aria-owns': 'har-head har-rows' });
+  private readonly spacer = el('div', { class: 'har-spacer', role: 'rowgroup', id: 'har-rows' });
   private readonly overlay = el('div', { class: 'har-overlay' });
   private readonly empty = el('div', { class: 'har-empty', hidden: true });
   private readonly tooltip = new RowTooltip();
@@ -42,7 +43,7 @@ export class WaterfallView {
   private axisKey = '';
 
   constructor(private readonly events: WaterfallViewEvents) {
-    const head = el('div', { class: 'har-head har-grid', role: 'row' });
+    const head = el('div', { class: 'har-head har-grid', role: 'row', id: 'har-head', 'aria-rowindex': 1 });
     for (const column of COLUMNS) {
       const button = el('button', { type: 'button' }, column.label);
       button.addEventListener('click', () => events.sort(column.key));

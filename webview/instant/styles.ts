@@ -17,7 +17,7 @@ table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--vscode-editorWidget-border, #8884); vertical-align: middle; }
 th { font-weight: 600; color: var(--vscode-descriptionForeground, GrayText); }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-.ins-grade { font-weight: 600; color: var(--grade-color); white-space: nowrap; }
+.ins-grade { font-weight: 600; white-space: nowrap; } /* the word in the text colour (contrast), the dot in the grade's */
 .ins-grade::before { content: ''; display: inline-block; width: 10px; height: 10px; border-radius: 50%;
   background: var(--grade-color); margin-right: 6px; forced-color-adjust: none; }
 .ins-agent { overflow-wrap: break-word; min-width: 8em; }

@@ -7,7 +7,8 @@ body { margin: 0; background: var(--vscode-editor-background, Canvas); color: va
 .ses-head { display: flex; align-items: baseline; gap: 12px; flex-wrap: wrap; }
 .ses-head h1 { font-size: 18px; margin: 0; font-weight: 600; }
 .ses-sub { color: var(--vscode-descriptionForeground, GrayText); }
-.ses-score { padding: 1px 8px; border-radius: 10px; font-weight: 600; color: #fff; background: var(--grade-color); }
+.ses-score { padding: 0 8px; border-radius: 10px; font-weight: 600; border: 2px solid var(--grade-color); }
+.ses-score::before { content: ''; display: inline-block; width: 8px; height: 8px; border-radius: 50%; background: var(--grade-color); margin-right: 6px; forced-color-adjust: none; }
 .ses-verdict { margin: 10px 0 8px; padding: 8px 12px; border-left: 4px solid var(--grade-color);
   background: color-mix(in srgb, var(--grade-color) 12%, transparent); font-size: 14px; }
 .ses-path { display: flex; align-items: stretch; gap: 0; margin: 8px 0 14px; flex-wrap: wrap; }

@@ -37,6 +37,8 @@ export interface PanelOptions {
   viewport?: { width: number; height: number };
   /** A script to serve instead of the built panel (a test's own probe bundle). */
   bundle?: string;
+  /** VS Code's body class for the theme kind (vscode-dark, vscode-light, vscode-high-contrast). */
+  bodyClass?: string;
 }
 
 export interface OpenPanel {
@@ -73,10 +75,11 @@ export async function openPanel(browser: Browser, options: PanelOptions): Promis
   });
   const nonce = 'n' + Math.random().toString(36).slice(2);
   const cssLinks = (options.css ?? []).map((_, i) => `<link rel="stylesheet" href="${ORIGIN}/css/${i}.css">`).join('');
-  const html = `<!doctype html><html><head><meta charset="utf-8">
+  // As panelHtml writes it (src/vscode/panels/webview-html.ts): a language and a title.
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${options.panel} panel</title>
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src ${ORIGIN} data:; style-src ${ORIGIN} 'nonce-${nonce}'; script-src 'nonce-${nonce}'; font-src ${ORIGIN};">
 <style nonce="${nonce}">${options.themeCss ?? VSCODE_DARK_THEME}</style>${cssLinks}</head>
-<body class="vscode-dark"><script nonce="${nonce}" src="${ORIGIN}/panel.js"></script></body></html>`;
+<body class="${options.bodyClass ?? 'vscode-dark'}"><script nonce="${nonce}" src="${ORIGIN}/panel.js"></script></body></html>`;
   await page.route(`${ORIGIN}/**`, async (route) => {
     const path = new URL(route.request().url()).pathname;
     if (path === '/') return route.fulfill({ contentType: 'text/html', body: html });

@@ -48,3 +48,108 @@ export const VSCODE_DARK_THEME = `:root {
 }
 body { margin: 0; background: var(--vscode-editor-background); color: var(--vscode-foreground);
   font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); }`;
+
+/** A VS Code Light Modern like set of the same variables. */
+export const VSCODE_LIGHT_THEME = `:root {
+  --vscode-font-family: system-ui, "Segoe UI", "Ubuntu", "Droid Sans", sans-serif;
+  --vscode-font-size: 13px;
+  --vscode-editor-font-family: "Droid Sans Mono", "monospace", monospace;
+  --vscode-foreground: #3b3b3b;
+  --vscode-descriptionForeground: #5f5f5f;
+  --vscode-errorForeground: #a1260d;
+  --vscode-editor-background: #ffffff;
+  --vscode-editor-foreground: #1f1f1f;
+  --vscode-sideBar-background: #f8f8f8;
+  --vscode-panel-border: #e5e5e5;
+  --vscode-widget-border: #e5e5e5;
+  --vscode-focusBorder: #005fb8;
+  --vscode-input-background: #ffffff;
+  --vscode-input-foreground: #3b3b3b;
+  --vscode-input-border: #cecece;
+  --vscode-input-placeholderForeground: #767676;
+  --vscode-dropdown-background: #ffffff;
+  --vscode-dropdown-foreground: #3b3b3b;
+  --vscode-dropdown-border: #cecece;
+  --vscode-button-background: #005fb8;
+  --vscode-button-foreground: #ffffff;
+  --vscode-button-hoverBackground: #0258a8;
+  --vscode-button-secondaryBackground: #e5e5e5;
+  --vscode-button-secondaryForeground: #3b3b3b;
+  --vscode-badge-background: #cccccc;
+  --vscode-badge-foreground: #3b3b3b;
+  --vscode-list-hoverBackground: #f2f2f2;
+  --vscode-list-activeSelectionBackground: #e8e8e8;
+  --vscode-list-activeSelectionForeground: #000000;
+  --vscode-list-inactiveSelectionBackground: #e4e6f1;
+  --vscode-editorWidget-background: #f8f8f8;
+  --vscode-editorWidget-border: #c8c8c8;
+  --vscode-editorHoverWidget-background: #f8f8f8;
+  --vscode-editorHoverWidget-border: #c8c8c8;
+  --vscode-textLink-foreground: #005fb8;
+  --vscode-textPreformat-foreground: #3b3b3b;
+  --vscode-charts-red: #e51400;
+  --vscode-charts-blue: #1a85ff;
+  --vscode-charts-yellow: #bf8803;
+  --vscode-charts-orange: #d18616;
+  --vscode-charts-green: #388a34;
+  --vscode-charts-purple: #652d90;
+  --vscode-testing-iconPassed: #388a34;
+  --vscode-editorWarning-foreground: #bf8803;
+  --vscode-editorError-foreground: #e51400;
+  --vscode-scrollbarSlider-background: #64646466;
+}
+body { margin: 0; background: var(--vscode-editor-background); color: var(--vscode-foreground);
+  font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); }`;
+
+/** A VS Code Dark High Contrast like set: black, white text, a contrast border on controls. */
+export const VSCODE_HIGH_CONTRAST_THEME = `:root {
+  --vscode-font-family: system-ui, "Segoe UI", "Ubuntu", "Droid Sans", sans-serif;
+  --vscode-font-size: 13px;
+  --vscode-editor-font-family: "Droid Sans Mono", "monospace", monospace;
+  --vscode-foreground: #ffffff;
+  --vscode-descriptionForeground: #ffffff;
+  --vscode-errorForeground: #f48771;
+  --vscode-editor-background: #000000;
+  --vscode-editor-foreground: #ffffff;
+  --vscode-sideBar-background: #000000;
+  --vscode-contrastBorder: #6fc3df;
+  --vscode-contrastActiveBorder: #f38518;
+  --vscode-panel-border: #6fc3df;
+  --vscode-widget-border: #6fc3df;
+  --vscode-focusBorder: #f38518;
+  --vscode-input-background: #000000;
+  --vscode-input-foreground: #ffffff;
+  --vscode-input-border: #6fc3df;
+  --vscode-input-placeholderForeground: #ffffffb3;
+  --vscode-dropdown-background: #000000;
+  --vscode-dropdown-foreground: #ffffff;
+  --vscode-dropdown-border: #6fc3df;
+  --vscode-button-background: #000000;
+  --vscode-button-foreground: #ffffff;
+  --vscode-button-border: #6fc3df;
+  --vscode-button-secondaryBackground: #000000;
+  --vscode-button-secondaryForeground: #ffffff;
+  --vscode-badge-background: #000000;
+  --vscode-badge-foreground: #ffffff;
+  --vscode-list-hoverBackground: #000000;
+  --vscode-list-activeSelectionBackground: #000000;
+  --vscode-list-activeSelectionForeground: #ffffff;
+  --vscode-editorWidget-background: #0c141f;
+  --vscode-editorWidget-border: #6fc3df;
+  --vscode-editorHoverWidget-background: #0c141f;
+  --vscode-editorHoverWidget-border: #6fc3df;
+  --vscode-textLink-foreground: #21a6ff;
+  --vscode-textPreformat-foreground: #ffffff;
+  --vscode-charts-red: #f14c4c;
+  --vscode-charts-blue: #3794ff;
+  --vscode-charts-yellow: #ffd700;
+  --vscode-charts-orange: #ff8c00;
+  --vscode-charts-green: #89d185;
+  --vscode-charts-purple: #b180d7;
+  --vscode-testing-iconPassed: #73c991;
+  --vscode-editorWarning-foreground: #ffd700;
+  --vscode-editorError-foreground: #ff6464;
+  --vscode-scrollbarSlider-background: #6fc3df99;
+}
+body { margin: 0; background: var(--vscode-editor-background); color: var(--vscode-foreground);
+  font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); }`;
