@@ -32,7 +32,7 @@ export class HarApp {
   private readonly view: WaterfallView;
   private readonly detail: DetailPane;
   private readonly summary = el('div', {});
-  private readonly main = el('div', { class: 'har-main' });
+  private readonly main = el('main', { class: 'har-main' });
   private readonly notice = el('div', { class: 'har-notice', role: 'alert', hidden: true });
 
   constructor(root: HTMLElement, private readonly host: AppHost, saved?: Partial<SavedState>) {

@@ -16,7 +16,7 @@ class MetricsPanel {
   private readonly title = el('h1', {}, 'Metrics');
   private readonly agent = el('select', { id: 'agent', 'aria-label': 'Agent' });
   private readonly status = el('div', { class: 'status', role: 'status' }, 'Waiting for metrics…');
-  private readonly charts = el('div', { class: 'charts' });
+  private readonly charts = el('main', { class: 'charts', 'aria-label': 'Charts' });
   private params: MetricsLoadParams | undefined;
   private drawn: ChartElement[] = [];
 
