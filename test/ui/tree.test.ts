@@ -21,15 +21,21 @@ const FAILURE_DIR = join(REPO_ROOT, 'test-results');
 /** What the demo emulator lists as endpoint agents, in API order. */
 interface DemoAgent { name: string; group: 'Enabled' | 'Disabled' | 'Deleted' }
 
-async function demoAgents(): Promise<DemoAgent[]> {
+/** The demo's agents, and the name of the one with the most user sessions in the last day (to filter by). */
+async function demoAgents(): Promise<DemoAgent[] & { busiest?: string }> {
   const emulator = await startEmulator({ preset: 'demo' });
   const client = createNetmonClient({ baseUrl: emulator.url, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token } });
   try {
     const { endpointAgents } = await client.listEndpointAgents();
-    return endpointAgents.map((agent) => ({
+    const { records } = await client.userSessions({ window: '1d' }).collect({ maxRecords: 5000 });
+    const counts = new Map<string, number>();
+    for (const session of records) counts.set(session.agentId, (counts.get(session.agentId) ?? 0) + 1);
+    const busiestId = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+    const busiest = endpointAgents.find((agent) => agent.agentId === busiestId)?.computerName;
+    return Object.assign(endpointAgents.map((agent) => ({
       name: agent.computerName || agent.agentId,
       group: agent.deleted ? 'Deleted' : agent.status === 'enabled' ? 'Enabled' : 'Disabled',
-    }));
+    }) as DemoAgent), { busiest });
   } finally {
     await client.close();
     await emulator.close();
@@ -110,9 +116,11 @@ describe('Netmon tree UI', { timeout: 120_000 }, () => {
   let expectedAgents: string[];
   let expectedGroups: string[];
   let hasMore: boolean;
+  let busiest: string | undefined;
   before(async () => {
     // The view's first step: netmon.pageSize agents, grouped by status (Enabled and Disabled open, Deleted closed).
     const agents = await demoAgents();
+    busiest = agents.busiest;
     const firstStep = agents.slice(0, PAGE_SIZE);
     expectedGroups = (['Enabled', 'Disabled', 'Deleted'] as const).filter((group) => firstStep.some((agent) => agent.group === group));
     expectedAgents = (['Enabled', 'Disabled'] as const).flatMap((group) => firstStep.filter((agent) => agent.group === group).map((agent) => agent.name));
@@ -169,16 +177,36 @@ describe('Netmon tree UI', { timeout: 120_000 }, () => {
     });
   });
 
-  test('the whole tree as a person sees it: screenshot, no error notifications', async () => {
+  test('the whole tree as a person sees it: scores, a filter picked by name, Worst Sessions; screenshot, no error notifications', async () => {
     const { page } = workbench;
     await onFailureScreenshot(page, 'tree-screenshot', async () => {
-      // Tall enough for the agents, one page of sessions and a session's pages; a wider
-      // side bar so dates and statuses are not cut off.
+      assert.ok(busiest, 'the demo has an agent with sessions in the last day');
       await page.setViewportSize({ width: 1280, height: 1100 });
-      await widenSideBar(page, 520);
-      await expand(row(page, 'Endpoint Agents', 1));
-      await waitForRowOrError(page, row(page, expectedAgents[0] ?? '', 3));
-      await row(page, 'Load more…', 2).waitFor();
+      await widenSideBar(page, 560);
+      const sidebar = page.locator('.part.sidebar');
+      const widget = page.locator('.quick-input-widget');
+      // The last day, narrowed to one laptop picked by its name (not its id).
+      await sidebar.getByRole('button', { name: 'Set Time Range' }).click();
+      await widget.locator('.monaco-list-row', { hasText: 'Last day' }).click();
+      await sidebar.getByRole('button', { name: 'Add Filter' }).click();
+      await widget.locator('input').fill('agentId');
+      await widget.locator('.monaco-list-row', { hasText: 'Endpoint agent, by computer name' }).first().click();
+      await widget.locator('.quick-input-title', { hasText: 'agentId is one of' }).waitFor({ timeout: FILL_TIMEOUT_MS });
+      await widget.locator('input').fill(busiest);
+      await widget.locator('.monaco-list-row', { hasText: busiest }).first().locator('.label-name, .monaco-highlighted-label').first().click(); // a click ticks it
+      await widget.locator('.quick-input-count, .monaco-count-badge', { hasText: '1 Selected' }).first().waitFor({ timeout: 5_000 });
+      await page.keyboard.press('Enter');
+      await row(page, `agent = ${busiest}`, 2).or(row(page, 'Filters', 1)).first().waitFor({ timeout: FILL_TIMEOUT_MS });
+      await expand(row(page, 'Filters', 1));
+      await row(page, `agent = ${busiest}`, 2).waitFor({ timeout: FILL_TIMEOUT_MS });
+      // Scores at a glance, and the worst sessions of the whole range.
+      await expand(row(page, 'User Sessions', 1));
+      await expand(row(page, 'Worst Sessions', 2));
+      await waitForRowOrError(page, netmonTree(page).locator('.monaco-list-row[aria-level="3"]').first());
+      const described = await netmonTree(page).locator('.monaco-list-row[aria-level="3"] .label-description').first().textContent();
+      assert.match(described ?? '', /\d\.\d\d (good|fair|poor)/, 'a session row shows its score in words');
+      await row(page, 'Worst Sessions', 2).locator('.label-description', { hasText: /^10 lowest of [\d,]+ sessions/ }).waitFor({ timeout: FILL_TIMEOUT_MS });
+      await page.locator('.notifications-toasts .notification-toast').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
       await saveScreenshot(page, 'tree');
       assert.deepEqual(await errorNotifications(page), [], 'VS Code shows error notifications');
     });
