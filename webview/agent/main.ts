@@ -11,7 +11,7 @@ import { AGENT_CSS } from './styles';
 
 const host = hostApi<AgentPanelMessage>();
 adoptStyles(AGENT_CSS);
-const root = el('div', {}, el('p', { class: 'agt-muted' }, 'Loading the agent…'));
+const root = el('div', {}, el('p', { class: 'agt-muted', role: 'status' }, 'Loading the agent…'));
 /** Says what happened (loaded, failed) without reading the whole card out. */
 const live = el('p', { class: 'agt-live', role: 'status', 'aria-live': 'polite' });
 document.body.append(live, root);

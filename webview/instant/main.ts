@@ -10,7 +10,7 @@ import { INSTANT_CSS } from './styles';
 
 const host = hostApi<InstantPanelMessage>();
 adoptStyles(INSTANT_CSS);
-const root = el('div', {}, el('p', { class: 'ins-muted' }, 'Waiting for results…'));
+const root = el('div', {}, el('p', { class: 'ins-muted', role: 'status' }, 'Waiting for results…'));
 document.body.append(root);
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {

@@ -11,7 +11,7 @@ import { SESSION_CSS } from './styles';
 
 const host = hostApi<SessionPanelMessage>();
 adoptStyles(SESSION_CSS);
-const root = el('div', {}, el('p', { class: 'ses-muted' }, 'Loading session…'));
+const root = el('div', {}, el('p', { class: 'ses-muted', role: 'status' }, 'Loading session…'));
 document.body.append(root);
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
