@@ -149,6 +149,25 @@ describe('HAR waterfall panel', () => {
     assert.match(tip, /Total500 ms/);
   });
 
+  test('says where the load time went and shades the stretches with no request in flight', async () => {
+    const start = Date.UTC(2026, 10, 23, 9, 0, 0);
+    const entry = (name: string, at: number, wait: number) => ({
+      pageref: 'p1', startedDateTime: new Date(start + at).toISOString(), time: wait,
+      timings: { blocked: -1, dns: -1, connect: -1, ssl: -1, send: 0, wait, receive: 0 },
+      request: { method: 'GET', url: `https://example.com/${name}`, httpVersion: 'HTTP/1.1', headers: [], queryString: [], cookies: [], headersSize: -1, bodySize: -1 },
+      response: { status: 200, statusText: 'OK', httpVersion: 'HTTP/1.1', headers: [], cookies: [], content: { size: 10, mimeType: 'text/html' }, redirectURL: '', headersSize: -1, bodySize: -1 },
+      cache: {},
+    });
+    await load({ log: { version: '1.2', creator: { name: 't', version: '1' },
+      pages: [{ id: 'p1', title: 'Home', startedDateTime: new Date(start).toISOString(), pageTimings: { onContentLoad: 500, onLoad: 6300 } }],
+      entries: [entry('index.html', 0, 200), entry('app.js', 250, 400), entry('data.json', 4800, 500)] } });
+    const split = await panel.page.textContent('.har-split') ?? '';
+    assert.match(split, /Time split: 6\.3 s to onLoad: 1\.1 s network, 5\.2 s no request in flight, 0\.0 s blocked/);
+    assert.match(split, /No single request is slow .* longest 4\.2 s at 0\.7 s after app\.js/);
+    const gaps = await panel.page.$$eval('.har-gap', (shades) => shades.map((g) => g.getAttribute('title')));
+    assert.deepEqual(gaps, ['4.15 s with no request in flight (after app.js)', '1.00 s with no request in flight (after data.json)']);
+  });
+
   test('ran without page errors or CSP violations', () => {
     assert.deepEqual(panel.errors, []);
   });

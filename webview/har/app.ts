@@ -8,7 +8,8 @@ import { el } from '../shared/dom';
 import { DetailPane } from './detail';
 import type { LoadParams } from './protocol';
 import type { TimeRange } from './scale';
-import { summaryBar, Toolbar } from './toolbar';
+import { summaryBar, timeSplitBar, Toolbar } from './toolbar';
+import { timeSplit } from '../../src/analysis/har/time-split';
 import { WaterfallView } from './waterfall-view';
 
 export interface AppHost {
@@ -87,11 +88,12 @@ export class HarApp {
     this.toolbar.setTypes(this.types);
     this.toolbar.setZoomed(this.zoom !== undefined);
     this.view.setSort(this.sortKey, this.sortDirection);
+    const split = timeSplit(waterfall);
     const marks = { ...(waterfall.onContentLoad !== undefined ? { dcl: waterfall.onContentLoad } : {}), ...(waterfall.onLoad !== undefined ? { load: waterfall.onLoad } : {}) };
-    this.view.setTimeline(this.zoom ?? { start: 0, end: Math.max(1, waterfall.spanMs * 1.03) }, marks);
+    this.view.setTimeline(this.zoom ?? { start: 0, end: Math.max(1, waterfall.spanMs * 1.03) }, { ...marks, gaps: split.gaps });
     this.view.setRows(this.visible, waterfall.rows.length === 0 ? 'This page has no requests.' : 'No request matches the filter.');
     const shown = summarize(filtered);
-    this.summary.replaceChildren(summaryBar(shown, filtered.length === waterfall.rows.length ? shown : summarize(waterfall.rows), marks));
+    this.summary.replaceChildren(summaryBar(shown, filtered.length === waterfall.rows.length ? shown : summarize(waterfall.rows), marks), timeSplitBar(split));
     if (this.detail.open && !this.visible.some((r) => r.entry.index === this.detail.shownIndex)) this.closeDetail();
     this.host.saveState({ filter: this.filter, types: [...this.types], sortKey: this.sortKey, sortDirection: this.sortDirection });
   }

@@ -81,6 +81,10 @@ body { background: var(--vscode-editor-background, Canvas); color: var(--vscode-
 .har-overlay { position: absolute; top: 0; bottom: 0; pointer-events: none; overflow: hidden; }
 .har-gridline { position: absolute; top: 0; bottom: 0; width: 1px; background: var(--vscode-panel-border, #8883); }
 .har-mark { position: absolute; top: 0; bottom: 0; width: 2px; }
+.har-gap { position: absolute; top: 0; bottom: 0; background: repeating-linear-gradient(135deg, transparent 0 6px, color-mix(in srgb, var(--vscode-editorWarning-foreground, #d29922) 18%, transparent) 6px 9px); forced-color-adjust: none; }
+.har-split { padding: 4px 8px; border-top: 1px solid var(--vscode-panel-border, #8884); }
+.har-split b { font-weight: 600; }
+.har-split-verdict { display: block; margin-top: 2px; }
 .har-mark-dcl { background: var(--vscode-charts-blue, #3794ff); }
 .har-mark-load { background: var(--vscode-charts-red, #e5484d); }
 .har-empty { padding: 16px; color: var(--vscode-descriptionForeground, GrayText); }

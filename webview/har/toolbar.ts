@@ -1,5 +1,6 @@
 // The controls above the waterfall (page selector, filter box, type chips, zoom reset,
 // legend) and the summary bar below it.
+import type { TimeSplit } from '../../src/analysis/har/time-split';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import { formatBytes, formatMs, PHASES, RESOURCE_TYPES, type HarPageInfo, type HarSummary, type ResourceType } from '../../src/analysis/har';
 import { el } from '../shared/dom';
@@ -109,4 +110,11 @@ export function summaryBar(shown: HarSummary, all: HarSummary, marks: { dcl?: nu
     marks.load !== undefined ? item('Load', formatMs(marks.load)) : null,
     statuses.length ? item('Errors', statuses.join(', ')) : null,
     shown.redirects ? item('Redirects', String(shown.redirects)) : null);
+}
+
+/** Where the load time went (network, blocked, nothing in flight), and the verdict when no request is slow. */
+export function timeSplitBar(split: TimeSplit): HTMLElement {
+  return el('div', { class: 'har-split', role: 'group', 'aria-label': 'Where the page time went' },
+    el('b', {}, 'Time split: '), split.line,
+    split.verdict ? el('span', { class: 'har-split-verdict' }, split.verdict) : null);
 }

@@ -1,6 +1,7 @@
 // The virtualized waterfall: sortable header, time axis with drag-to-zoom, a recycled
 // pool of rows, grid and page-timing lines, hover card and keyboard navigation.
-import type { SortDirection, SortKey, WaterfallRow } from '../../src/analysis/har';
+import { formatMs, type SortDirection, type SortKey, type WaterfallRow } from '../../src/analysis/har';
+import type { IdleGap } from '../../src/analysis/har/time-split';
 import { el } from '../shared/dom';
 import { RowElement } from './rows';
 import { TimeScale, tickLabel, type TimeRange } from './scale';
@@ -23,6 +24,9 @@ const COLUMNS: { key: SortKey; label: string }[] = [
 ];
 const OVERSCAN = 6;
 
+/** What the timeline draws besides the rows: DOMContentLoaded, onLoad and the idle gaps. */
+export interface TimelineMarks { dcl?: number; load?: number; gaps?: readonly IdleGap[] }
+
 export class WaterfallView {
   readonly element: HTMLElement;
   private readonly headCells = new Map<SortKey, HTMLElement>();
@@ -35,7 +39,7 @@ export class WaterfallView {
   private readonly tooltip = new RowTooltip();
   private pool: RowElement[] = [];
   private rows: readonly WaterfallRow[] = [];
-  private marks: { dcl?: number; load?: number } = {};
+  private marks: TimelineMarks = {};
   private range: TimeRange = { start: 0, end: 1 };
   private selected = -1;
   private axisWidth = 0;
@@ -80,7 +84,7 @@ export class WaterfallView {
     this.render();
   }
 
-  setTimeline(range: TimeRange, marks: { dcl?: number; load?: number }): void {
+  setTimeline(range: TimeRange, marks: TimelineMarks): void {
     this.range = range;
     this.marks = marks;
     this.render();
@@ -144,7 +148,7 @@ export class WaterfallView {
 
   private drawAxis(scale: TimeScale): void {
     // Scrolling does not move the axis: redraw only when the scale or the marks change.
-    const key = `${this.range.start}|${this.range.end}|${scale.width}|${this.marks.dcl}|${this.marks.load}|${this.axis.offsetLeft}`;
+    const key = `${this.range.start}|${this.range.end}|${scale.width}|${this.marks.dcl}|${this.marks.load}|${this.marks.gaps?.length}|${this.axis.offsetLeft}`;
     if (key === this.axisKey) return;
     this.axisKey = key;
     const left = this.axis.offsetLeft;
@@ -162,6 +166,13 @@ export class WaterfallView {
       line.style.left = `${scale.x(t)}px`;
       return line;
     });
+    // Stretches with no request in flight, shaded behind the bars: where the page was busy with itself.
+    for (const gap of this.marks.gaps ?? []) {
+      const shade = el('div', { class: 'har-gap', title: `${formatMs(gap.endMs - gap.startMs)} with no request in flight${gap.after ? ` (after ${gap.after})` : ''}` });
+      shade.style.left = `${scale.x(gap.startMs)}px`;
+      shade.style.width = `${Math.max(1, scale.x(gap.endMs) - scale.x(gap.startMs))}px`;
+      lines.push(shade);
+    }
     for (const [kind, at] of [['dcl', this.marks.dcl], ['load', this.marks.load]] as const) {
       if (at === undefined) continue;
       const mark = el('div', { class: `har-mark har-mark-${kind}`, title: kind === 'dcl' ? 'DOMContentLoaded' : 'Load' });

@@ -36,6 +36,10 @@ export const THRESHOLDS = {
   page: {
     /** onLoad of the slowest page, ms. */
     loadWarn: 4000, loadBad: 10000,
+    /** One request taking this long (ms) is a slow request in itself. */
+    slowRequest: 1000,
+    /** A stretch with no request in flight shorter than this (ms) is not worth naming. */
+    gapWorthNaming: 100,
   },
   experience: {
     /** The service's experience score, 0 (worst) … 1 (best): below these it is fair, then poor. */
