@@ -110,3 +110,29 @@ describe('metrics panel', () => {
     await panel.close();
   });
 });
+
+test('one round (an instant test): the time axis spans minutes around it, not years', async () => {
+  const params = metricsLoad(2, 1);
+  const panel = await loaded(params);
+  const range = await panel.page.locator('.chart-latency').evaluate((element) => {
+    const plot = (element as unknown as { plot: { scales: { x: { min: number; max: number } } } }).plot;
+    return { min: plot.scales.x.min, max: plot.scales.x.max };
+  });
+  assert.ok(range.min < FIRST_ROUND && range.max > FIRST_ROUND, 'the round is inside the axis');
+  assert.ok(range.max - range.min <= 3600, `the axis spans ${range.max - range.min} s`);
+  await panel.close();
+});
+
+test('a round with 100 % loss is a gap with a loss marker, never 0 ms latency', async () => {
+  const params = metricsLoad(2, 6);
+  const lostRound = FIRST_ROUND + 3 * 300;
+  params.metrics = params.metrics.map((m) => (m.agentId === 'a001' && m.roundId === lostRound ? { ...m, loss: 100, avgLatency: 0, minLatency: 0, maxLatency: 0, jitter: 0 } : m));
+  const panel = await loaded(params);
+  const latency = await panel.page.locator('.chart-latency').evaluate((element) => (element as unknown as { plot: { data: (number | null)[][] } }).plot.data[1]);
+  assert.equal(latency?.[3], null, 'no latency point for the lost round');
+  assert.ok(latency?.filter((v) => v !== null).every((v) => (v as number) > 0));
+  const markers = await panel.page.locator('.chart-latency .loss-marker').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('aria-label')));
+  assert.deepEqual(markers, [`${params.agentNames!['a001']}: 100 % loss at ${new Date(lostRound * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`]);
+  assert.equal(await panel.page.locator('.chart-loss .loss-marker').count(), 0, 'the loss chart draws the 100 % itself');
+  await panel.close();
+});

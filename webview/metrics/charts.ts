@@ -39,6 +39,35 @@ function translucent(color: string, alpha: number): string {
   return `rgba(${r},${g},${b},${alpha})`;
 }
 
+/** Seconds either side of a chart's only round. */
+const SINGLE_ROUND_PAD_S = 5 * 60;
+
+function xRange(rounds: ArrayLike<number> | undefined, min: number, max: number): [number, number] {
+  const first = rounds?.[0];
+  const last = rounds?.[rounds.length - 1];
+  if (first === undefined || last === undefined) return [min, max];
+  return first === last ? [first - SINGLE_ROUND_PAD_S, last + SINGLE_ROUND_PAD_S] : [first, last];
+}
+
+/**
+ * A round that lost every packet has no time to draw (a gap, never 0 ms): a marker at the
+ * foot of the chart says so, in words for screen readers and the tooltip.
+ */
+function markLostRounds(u: uPlot, raw: ChartSpec['aligned']['series']): void {
+  for (const old of Array.from(u.over.querySelectorAll('.loss-marker'))) old.remove();
+  const rounds = u.data[0];
+  raw.forEach((series, i) => {
+    series.lost?.forEach((lost, idx) => {
+      const round = rounds[idx];
+      if (!lost || round === undefined) return;
+      const marker = el('span', { class: 'loss-marker', role: 'img', 'aria-label': `${series.label}: 100 % loss at ${new Date(round * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`, title: `${series.label}: 100 % loss` }, '✕');
+      marker.style.left = `${u.valToPos(round, 'x')}px`;
+      marker.style.color = u.series[i + 1]?.stroke instanceof Function ? '' : String(u.series[i + 1]?.stroke ?? '');
+      u.over.append(marker);
+    });
+  });
+}
+
 const formatValue = (unit: string) => (value: number | null | undefined): string => (value === null || value === undefined ? '—' : `${value.toFixed(1)} ${unit}`);
 
 export function drawChart(spec: ChartSpec, theme: Theme, onPick: (seriesIndex: number, pointIndex: number) => void): ChartElement {
@@ -54,7 +83,7 @@ export function drawChart(spec: ChartSpec, theme: Theme, onPick: (seriesIndex: n
       label: s.label, stroke: color, width: 1.5, spanGaps: false,
       points: { show: true, size: 5, fill: color },
       ...(spec.stack && i === 0 ? { fill: translucent(color, 0.35) } : {}),
-      value: (_u, _v, _si, idx) => formatValue(spec.unit)(idx === null ? null : raw[i]!.values[idx]),
+      value: (_u, _v, _si, idx) => (idx !== null && raw[i]!.lost?.[idx] ? 'no reply (100 % loss)' : formatValue(spec.unit)(idx === null ? null : raw[i]!.values[idx])),
     };
   })];
   const bands: uPlot.Band[] = spec.stack
@@ -63,7 +92,13 @@ export function drawChart(spec: ChartSpec, theme: Theme, onPick: (seriesIndex: n
   const options: uPlot.Options = {
     width: 600, height: 220, series, bands,
     axes: [{ ...axis }, { ...axis, size: 72, values: (_u, ticks) => ticks.map((t) => `${t} ${spec.unit}`) }],
-    scales: { y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.1 : 1] } },
+    scales: {
+      // The axis spans the data: a single round gets a few minutes either side, not years.
+      // (uPlot widens a lone time value by a day in milliseconds: 1,000 days for our seconds.)
+      x: { time: true, auto: true, range: (u, min, max) => xRange(u.data[0], min, max) },
+      y: { range: (_u, min, max) => [Math.min(0, min ?? 0), max > 0 ? max * 1.1 : 1] },
+    },
+    hooks: { draw: [(u) => markLostRounds(u, raw)] },
     cursor: { points: { size: 8 }, drag: { x: false, y: false } },
     legend: { live: true },
   };

@@ -19,6 +19,8 @@ export interface Series {
   /** The agent a point of this series belongs to (for opening its path trace). */
   agentId?: string;
   values: (number | null)[];
+  /** Per round: every packet was lost, so the value is a gap, not a time (drawn with a loss marker). */
+  lost?: boolean[];
 }
 
 export interface AlignedSeries {
@@ -67,13 +69,30 @@ function byAgent<T extends Keyed>(records: readonly T[]): Map<string, T[]> {
   return grouped;
 }
 
+/** Times measured on packets: a round that lost them all has no time (not 0 ms). */
+const TIMED_FIELDS: ReadonlySet<NetMetricField> = new Set(['avgLatency', 'minLatency', 'maxLatency', 'jitter']);
+const allLost = (metric: NetMetric): boolean => typeof metric.loss === 'number' && metric.loss >= 100;
+const timed = (field: NetMetricField) => (metric: NetMetric): unknown => (TIMED_FIELDS.has(field) && allLost(metric) ? null : metric[field]);
+
+/** Rounds in which every record of `records` lost all packets. */
+function lostRounds(records: readonly NetMetric[], rounds: readonly number[]): boolean[] {
+  const state = new Map<number, boolean>();
+  for (const record of records) state.set(record.roundId, (state.get(record.roundId) ?? true) && allLost(record));
+  return rounds.map((round) => state.get(round) ?? false);
+}
+
 /** One series per agent of one metric (latency, loss, jitter) over the rounds. */
 export function netMetricSeries(metrics: readonly NetMetric[], field: NetMetricField, agentName: (id: string) => string = (id) => id): AlignedSeries {
   const rounds = roundsOf(metrics);
   const grouped = byAgent(metrics);
-  const series = agentsOf(metrics).map((agentId) => ({
-    key: `${agentId}:${field}`, label: agentName(agentId), agentId, values: alignedMeans(grouped.get(agentId)!, rounds, (m) => m[field]),
-  }));
+  const series = agentsOf(metrics).map((agentId) => {
+    const own = grouped.get(agentId)!;
+    const lost = TIMED_FIELDS.has(field) ? lostRounds(own, rounds) : undefined;
+    return {
+      key: `${agentId}:${field}`, label: agentName(agentId), agentId, values: alignedMeans(own, rounds, timed(field)),
+      ...(lost?.some(Boolean) ? { lost } : {}),
+    };
+  });
   return { rounds, series };
 }
 
@@ -82,7 +101,11 @@ export function agentLatencySeries(metrics: readonly NetMetric[], agentId: strin
   const own = metrics.filter((m) => String(m.agentId) === agentId);
   const rounds = roundsOf(own);
   const fields: [NetMetricField, string][] = [['avgLatency', 'Average'], ['minLatency', 'Minimum'], ['maxLatency', 'Maximum']];
-  return { rounds, series: fields.map(([field, label]) => ({ key: `${agentId}:${field}`, label, agentId, values: alignedMeans(own, rounds, (m) => m[field]) })) };
+  const lost = lostRounds(own, rounds);
+  return {
+    rounds,
+    series: fields.map(([field, label]) => ({ key: `${agentId}:${field}`, label, agentId, values: alignedMeans(own, rounds, timed(field)), ...(lost.some(Boolean) ? { lost } : {}) })),
+  };
 }
 
 /** HTTP phase times per round: one agent's, or the mean over agents when none is chosen. */

@@ -54,3 +54,17 @@ describe('HTTP phase series', () => {
     assert.deepEqual(stacked(aligned.series).map((v) => v[1]), [6, 16, 16, 46, 51]);
   });
 });
+
+test('a round that lost every packet has no latency or jitter (a gap marked lost), but its loss stays', () => {
+  const metrics = [
+    { agentId: 'a', roundId: 1, avgLatency: 20, minLatency: 18, maxLatency: 25, jitter: 1, loss: 0 },
+    { agentId: 'a', roundId: 2, avgLatency: 0, minLatency: 0, maxLatency: 0, jitter: 0, loss: 100 },
+  ] as NetMetric[];
+  const latency = netMetricSeries(metrics, 'avgLatency').series[0]!;
+  assert.deepEqual(latency.values, [20, null]);
+  assert.deepEqual(latency.lost, [false, true]);
+  assert.deepEqual(netMetricSeries(metrics, 'loss').series[0]!.values, [0, 100]);
+  assert.equal(netMetricSeries(metrics, 'loss').series[0]!.lost, undefined);
+  const own = agentLatencySeries(metrics, 'a');
+  assert.deepEqual(own.series.map((s) => s.values[1]), [null, null, null]);
+});
