@@ -18,6 +18,11 @@ export interface HopRow {
   mpls: string[];
   /** A second or later address answering for the same hop (ECMP or a route change). */
   alternative: boolean;
+  /**
+   * No router answered for this hop, yet later hops answer without loss: it does not reply
+   * to probes (filtered or rate-limited), which is not loss. Printed as mtr does: `???` alone.
+   */
+  silentTransit?: boolean;
 }
 
 interface Seen { host: string; network: string; times: number[]; replies: number; mpls: Set<string> }
@@ -51,7 +56,16 @@ export function hopRows(traces: readonly PathTrace[]): HopRow[] {
       hop, host: seen.host, network: seen.network, lossPct, sent: reaching.length, mpls: [...seen.mpls], alternative: i > 0, ...latency(seen.times),
     }));
   }
-  return rows;
+  return markSilentTransit(rows);
+}
+
+/** A `???` hop is only loss when the hops after it lose too (or it is the last one). */
+function markSilentTransit(rows: HopRow[]): HopRow[] {
+  return rows.map((row, index) => {
+    if (row.host !== '???') return row;
+    const later = rows.slice(index + 1).filter((r) => r.hop > row.hop);
+    return later.length > 0 && later.every((r) => r.host !== '???' && r.lossPct === 0) ? { ...row, silentTransit: true } : row;
+  });
 }
 
 function hostLabel(ip: string, rdns: string | undefined): string {
@@ -84,7 +98,7 @@ export function pathTraceText(traces: readonly PathTrace[], agentLabel?: string)
   ];
   const body = hopRows(traces).map((row) => [
     row.alternative ? '' : `${row.hop}.`, row.host + (row.mpls.length ? ` [MPLS ${row.mpls.join(', ')}]` : ''), row.network || '-',
-    `${row.lossPct.toFixed(1)}%`, String(row.sent), ms(row.avgMs), ms(row.bestMs), ms(row.worstMs),
+    row.silentTransit ? '-' : `${row.lossPct.toFixed(1)}%`, String(row.sent), ms(row.avgMs), ms(row.bestMs), ms(row.worstMs),
   ]);
   return [...header, ...table([[...HEADERS], ...body]), ''].join('\n');
 }

@@ -35,9 +35,18 @@ describe('mtr-style text report', () => {
     assert.equal(header.indexOf('Loss%') + 'Loss%'.length, row3.indexOf('50.0%') + '50.0%'.length, 'loss column right-aligned');
   });
 
-  test('a hop no router answered for in any round shows ??? with 100% loss', () => {
+  test('a hop that never answers while later hops do is ??? without a loss figure, as mtr prints it', () => {
     const text = pathTraceText([trace('a1', [[hop(1, '192.168.1.1', 1), hop(3, TARGET_IP, 9)]])]);
-    assert.match(text, /\n 2\. {2}\?\?\?\s+-\s+100\.0%\s+1\s+-\s+-\s+-\n/);
+    assert.match(text, /\n 2\. {2}\?\?\?\s+-\s+-\s+1\s+-\s+-\s+-\n/);
+    assert.equal(hopRows([trace('a1', [[hop(1, '192.168.1.1', 1), hop(3, TARGET_IP, 9)]])])[1]?.silentTransit, true);
+  });
+
+  test('a silent hop is loss when the hops after it lose too', () => {
+    const lossy = [
+      trace('a1', [[hop(1, '192.168.1.1', 1), hop(3, '10.3.3.3', 5), hop(4, TARGET_IP, 9)]], 1_700_000_000),
+      trace('a1', [[hop(1, '192.168.1.1', 1), hop(4, TARGET_IP, 9)]], 1_700_000_300),
+    ];
+    assert.match(pathTraceText(lossy), /\n 2\. {2}\?\?\?\s+-\s+100\.0%/);
   });
 
   test('several agents give one report each, sorted by name', () => {
