@@ -93,8 +93,9 @@ describe('authoring a test as a new user', { timeout: 240_000 }, () => {
 
     // The HTTP server snippet, then its tab stops: name, agent (by name, from completion), URL.
     await suggestUntil(page, 'HTTP server test');
-    await page.keyboard.type('HTTP server test');
-    await page.keyboard.press('Enter');
+    // A click on the suggestion, as a person picks it: typing its label would close the list at the first space.
+    await suggest.locator('.monaco-list-row').filter({ has: page.locator('.label-name', { hasText: /^HTTP server test$/ }) }).first().click();
+    await page.locator('.monaco-editor .view-lines', { hasText: '"type": "http-server"' }).first().waitFor({ timeout: 10_000 });
     await page.keyboard.type('Example health');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Control+Space');
