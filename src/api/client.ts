@@ -1,6 +1,7 @@
 // The typed client's public contract. Views, commands and user scripts depend on this
 // interface, never on the implementation (src/api/netmon-client.ts), and receive it from
 // `createNetmonClient` (src/api/index.ts). Changes here are additive only.
+import type { AgentDirectory } from './agent-directory';
 import type {
   AccountGroupsResponse, EndpointAgent, EndpointAgentsResponse, EnterpriseAgent, EnterpriseAgentType, EnterpriseAgentsResponse, EndpointTest, EndpointTestResponse, EndpointTestType,
   EnterpriseTestCreate, EnterpriseTestResponse, EnterpriseTestType, EnterpriseTestUpdate, HttpServerResponse,
@@ -241,6 +242,8 @@ export interface NetmonClient {
   /** The first page only; `endpointAgents()` walks them all (real accounts page this list). */
   listEndpointAgents<F extends ResponseFormat = 'json'>(options?: FormatOptions<F>): Promise<Formatted<F, EndpointAgentsResponse>>;
   endpointAgents(options?: InventoryOptions): Paged<EndpointAgent, EndpointAgentsResponse>;
+  /** Endpoint agents by id, read once and shared by every view of this connection (names instead of ids). */
+  agentDirectory(): AgentDirectory;
   getEndpointAgent<F extends ResponseFormat = 'json'>(agentId: string, options?: FormatOptions<F>): Promise<Formatted<F, EndpointAgentDetailResponse>>;
   /**
    * GET /v6/agents: the enterprise (and cloud) agents tests run from, narrowed by

@@ -3,3 +3,4 @@ export * from './client';
 export { createNetmonClient } from './netmon-client';
 export { pickAccountGroup } from './account-groups';
 export { redactUrl } from './auth';
+export { AgentDirectory, type AgentDirectoryOptions } from './agent-directory';

@@ -1,6 +1,7 @@
 // The NetmonClient implementation: one method per endpoint of the spec, each a thin
 // mapping from typed options to a path, query and body. Transport, auth, rate limits,
 // retries and paging live in their own modules.
+import { AgentDirectory } from './agent-directory';
 import { credentialFingerprint, redactPath, withoutAuthQuery } from './auth';
 import type {
   CallOptions, EndpointAgentDetailResponse, EndpointTestListOptions, FilterableListOptions, Formatted,
@@ -277,6 +278,12 @@ class HttpNetmonClient implements NetmonClient {
 
   listEndpointAgents<F extends ResponseFormat = 'json'>(options?: FormatOptions<F>): Promise<Formatted<F, EndpointAgentsResponse>> {
     return this.get('v6/endpoint-agents', options);
+  }
+
+  private directory: AgentDirectory | undefined;
+
+  agentDirectory(): AgentDirectory {
+    return (this.directory ??= new AgentDirectory(this));
   }
 
   endpointAgents(options: InventoryOptions = {}): Paged<EndpointAgent, EndpointAgentsResponse> {

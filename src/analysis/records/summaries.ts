@@ -106,14 +106,14 @@ function failed(code: unknown): boolean {
   return isNumber(code) && code >= 400;
 }
 
-export function userSessionSummary(session: UserSession, now?: Date): RecordSummary {
+export function userSessionSummary(session: UserSession, now?: Date, agentName: AgentName = noName): RecordSummary {
   const score = experienceText(session.experienceScore) ?? `score ${NOT_REPORTED}`;
   const label = first(session.visitedSite, session.userSessionId);
   const description = `${shortTime(session.date, now)} · ${score} · ${count(session.numberOfPages, 'page')}`;
   return {
     label, description,
     title: first(session.visitedSite, 'User session'),
-    facts: [['Agent', text(session.agentId)], ['Date', fullTime(session.date)], ['Source', `${text(session.sourceAddr)} (${text(session.orgName)})`],
+    facts: [['Agent', agentText(session.agentId, agentName)], ['Date', fullTime(session.date)], ['Source', `${text(session.sourceAddr)} (${text(session.orgName)})`],
       ['Protocol', `${text(session.protocol)}:${text(session.port)}`], ['Experience score', `${score} (0 worst, 1 best)`], ['Session id', text(session.userSessionId)]],
     warning: false,
     ...graded(experienceGrade(session.experienceScore)),
@@ -139,15 +139,15 @@ export function pageSummary(page: SessionPage): RecordSummary {
   };
 }
 
-export function networkSessionSummary(session: NetworkSession, now?: Date): RecordSummary {
+export function networkSessionSummary(session: NetworkSession, now?: Date, agentName: AgentName = noName): RecordSummary {
   const destination = session.destination as Partial<NetworkSession['destination']> | undefined;
   const grade = networkGrade(destination?.latency, destination?.loss);
-  const label = `${text(session.agentId)} → ${text(destination?.target)}`;
+  const label = `${agentName(session.agentId) ?? text(session.agentId)} → ${text(destination?.target)}`;
   const description = `${shortTime(session.date, now)} · ${ms(destination?.latency)} · loss ${percent(destination?.loss)}${grade && grade !== 'ok' ? ` · ${MEASURE_WORDS[grade]}` : ''}`;
   return {
     label, description,
     title: 'Network session',
-    facts: [['Agent', text(session.agentId)], ['Date', fullTime(session.date)], ['Target', text(destination?.target)],
+    facts: [['Agent', agentText(session.agentId, agentName)], ['Date', fullTime(session.date)], ['Target', text(destination?.target)],
       ['Latency', ms(destination?.latency)], ['Jitter', ms(destination?.jitter)], ['Loss', percent(destination?.loss)], ['Session id', text(session.userSessionId)]],
     warning: false,
     ...graded(grade),
@@ -158,7 +158,7 @@ export function networkSessionSummary(session: NetworkSession, now?: Date): Reco
 /** What a topology probe measures: the path's first hops, each kind with its own budget. */
 export const PROBE_KINDS: Record<string, string> = { gateway: 'Gateway', vpn: 'VPN', proxy: 'Proxy' };
 
-export function probeSummary(probe: NetworkProbe, now?: Date): RecordSummary {
+export function probeSummary(probe: NetworkProbe, now?: Date, agentName: AgentName = noName): RecordSummary {
   // The published list examples carry only ids, date and icmpBlocked: the rest may be absent.
   const ping = probe.icmpPing as Partial<NonNullable<NetworkProbe['icmpPing']>> | undefined;
   const rtt = probe.icmpBlocked === true ? 'ICMP blocked' : ms(ping?.avgRtt);
@@ -168,17 +168,27 @@ export function probeSummary(probe: NetworkProbe, now?: Date): RecordSummary {
   // The gateway is on the LAN (its own budget); VPN and proxy targets are judged as the ISP path.
   const grade = probe.icmpBlocked === true ? undefined : probe.type === 'gateway' ? gatewayGrade(ping?.avgRtt, lossPct) : networkGrade(ping?.avgRtt, lossPct);
   const target = typeof probe.target === 'string' && probe.target !== '' ? probe.target : `(target ${NOT_REPORTED})`;
-  const description = `${text(probe.agentId)} · ${shortTime(probe.date, now)} · ${rtt}${grade && grade !== 'ok' ? ` · ${MEASURE_WORDS[grade]}` : ''}`;
+  const description = `${agentName(probe.agentId) ?? text(probe.agentId)} · ${shortTime(probe.date, now)} · ${rtt}${grade && grade !== 'ok' ? ` · ${MEASURE_WORDS[grade]}` : ''}`;
   return {
     label: `${kind ?? 'Probe'} ${target}`,
     description,
     title: `${kind ?? 'Network topology'} probe`,
-    facts: [['Agent', text(probe.agentId)], ['Date', fullTime(probe.date)], ['Target', text(probe.target)], ['Kind', text(kind)],
+    facts: [['Agent', agentText(probe.agentId, agentName)], ['Date', fullTime(probe.date)], ['Target', text(probe.target)], ['Kind', text(kind)],
       ['Average RTT', rtt], ['Packets', packets], ['Probe id', text(probe.networkProbeId)]],
     warning: false,
     ...graded(grade),
     spoken: `${kind ?? 'Network topology'} probe to ${target}, ${description.replace(/ · /g, ', ')}`,
   };
+}
+
+/** An endpoint agent's computer name by id, when known (views show names, not ids). */
+export type AgentName = (agentId: unknown) => string | undefined;
+const noName: AgentName = () => undefined;
+
+/** "LAPTOP-ANNA (a1b2…)" when the name is known, else the id. */
+function agentText(agentId: unknown, agentName: AgentName): string {
+  const name = agentName(agentId);
+  return name ? `${name} (${text(agentId)})` : text(agentId);
 }
 
 function graded(grade: Grade | undefined): { grade?: Grade } {

@@ -68,14 +68,9 @@ export async function runInstantTest(value: unknown, results: ResultsDocuments, 
   return { testId: polled.testId, type: request.type, records: polled.records, panelId, text, json };
 }
 
-/** Endpoint agents by id, to name the rows when nothing has loaded them (bounded; ids stand in when the list fails). */
+/** Endpoint agents by id from the connection's directory, to name the rows when nothing has loaded them. */
 async function agentNames(client: NetmonClient): Promise<Map<string, string>> {
-  try {
-    const { records } = await client.endpointAgents().collect({ maxRecords: 20_000 });
-    return new Map(records.filter((a) => a.computerName).map((a) => [a.agentId, a.computerName]));
-  } catch {
-    return new Map();
-  }
+  return new Map(Object.entries((await client.agentDirectory().ready()).names()));
 }
 
 function createInstant(client: NetmonClient, type: EndpointTestType, body: Record<string, unknown>, aid: string | undefined, signal: AbortSignal) {

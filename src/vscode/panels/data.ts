@@ -7,8 +7,6 @@ export type TimeOptions = Pick<ListOptions, 'window' | 'from' | 'to'>;
 
 /** Parallel trace requests per round: enough to be quick, few enough for the rate limit. */
 const TRACE_CONCURRENCY = 6;
-/** Agents read for names: every page up to this many (the large demo account has 10,000). */
-const MAX_AGENTS = 20_000;
 
 /**
  * Series and round selectors need history: the tree's default "current round" holds one
@@ -31,15 +29,9 @@ export async function endpointTest(client: NetmonClient, testId: number, signal:
 }
 
 /** Computer names by agent id; an empty map when agents cannot be listed (names are a nicety). */
+/** Agent names by id from the connection's directory (one shared read; ids stand in when it fails). */
 export async function agentNames(client: NetmonClient, signal: AbortSignal): Promise<Record<string, string>> {
-  try {
-    // Every page: on a large account the agents of a test are rarely all on the first one.
-    const { records: endpointAgents } = await client.endpointAgents({ signal }).collect({ maxRecords: MAX_AGENTS });
-    return Object.fromEntries(endpointAgents.filter((agent) => agent.computerName).map((agent) => [agent.agentId, agent.computerName]));
-  } catch (error) {
-    if (signal.aborted) throw error;
-    return {};
-  }
+  return (await client.agentDirectory().ready(signal)).names();
 }
 
 /** The detailed traces of one round, one request per agent. */

@@ -26,7 +26,7 @@ export function registerFilterCommands(
   };
   const filterBy = (key: FilterByKey, what: string) => (node: unknown) => reporting(`Filtering by this ${what}`, async () => {
     if (!(node instanceof TreeNode) || !node.spec.filterBy?.[key]) throw new Error(`Run this command on a node of the Netmon view that has ${what === 'SSID' ? 'a user session' : `an ${what}`}`);
-    return add(await filterOfNode(node, key, provider, connection));
+    return add(await filterOfNode(node, key, connection));
   });
   registerCommands(context, {
     'netmon.addFilter': (arg) => reporting('Adding a filter', async () => add(parseFilter(arg) ?? await buildFilter(provider, connection, prompts))),
@@ -92,22 +92,17 @@ async function choicesFor(key: string, provider: NetmonTreeProvider, connection:
   return filterChoices(key, provider.loadedRecords());
 }
 
-async function filterOfNode(node: TreeNode, key: FilterByKey, provider: NetmonTreeProvider, connection: ConnectionManager): Promise<BuiltFilter> {
+async function filterOfNode(node: TreeNode, key: FilterByKey, connection: ConnectionManager): Promise<BuiltFilter> {
   const given = node.spec.filterBy![key]!;
   if (key === 'ssid') return ssidOfSession(node, given.value, connection);
-  const label = key === 'agentId' && given.label === given.value ? await agentName(given.value, provider, connection) : given.label;
+  const label = key === 'agentId' && given.label === given.value ? await agentName(given.value, connection) : given.label;
   return { filter: { key, values: [given.value] }, labels: { [given.value]: label } };
 }
 
-async function agentName(agentId: string, provider: NetmonTreeProvider, connection: ConnectionManager): Promise<string> {
-  const loaded = provider.loadedRecords().agents?.find((agent) => agent.agentId === agentId)?.computerName;
-  if (loaded) return loaded;
-  try {
-    const { endpointAgents } = await connection.requireClient().getEndpointAgent(agentId);
-    return endpointAgents[0]?.computerName || agentId;
-  } catch {
-    return agentId; // the filter works by id; the name is only what it reads as
-  }
+async function agentName(agentId: string, connection: ConnectionManager): Promise<string> {
+  // The connection's directory: one read of the agent list shared with every view.
+  const directory = await connection.requireClient().agentDirectory().ready();
+  return directory.label(agentId);
 }
 
 async function ssidOfSession(node: TreeNode, userSessionId: string, connection: ConnectionManager): Promise<BuiltFilter> {

@@ -14,8 +14,6 @@ export interface LoadContext {
   query: QueryState;
   /** How the User Sessions rows are sorted and grouped. */
   arrangement: SessionArrangement;
-  /** The endpoint agents the tree has loaded, to name groups. */
-  agentNames?: () => readonly { agentId: string; computerName: string }[];
   pageSize: number;
   signal: AbortSignal;
 }

@@ -24,6 +24,8 @@ export class NetmonTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
   private clientInUse: Promise<NetmonClient> | undefined;
   /** Sort and grouping of the loaded user sessions: a change redraws them, it fetches no list. */
   readonly arrangement = new SessionArrangement();
+  /** Directories whose first read this tree has started (one per connection). */
+  private readonly namingStarted = new WeakSet<object>();
 
   constructor(
     private readonly connection: ConnectionManager,
@@ -167,8 +169,7 @@ export class NetmonTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
   private loadContext(): LoadContext | undefined {
     const { connection } = this;
     if (!connection.clientWhenReady) return undefined;
-    return { get client() { return connection.requireClient(); }, query: this.query, arrangement: this.arrangement, pageSize: this.pageSize(), signal: this.generation.signal,
-      agentNames: () => this.loadedRecords().agents ?? [] };
+    return { get client() { return connection.requireClient(); }, query: this.query, arrangement: this.arrangement, pageSize: this.pageSize(), signal: this.generation.signal };
   }
 
   private async loadChildren(node: TreeNode, context: LoadContext): Promise<TreeNode[]> {
@@ -199,6 +200,7 @@ export class NetmonTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     }
     await node.loader.ensureStarted();
     this.firstDataShown();
+    this.nameAgentsLater(node);
     const { loader } = node;
     const build = (record: unknown, index: number): TreeNode => this.recordNode(node, record, index);
     const children = await node.arrange?.(node, build, this.generation.signal) ?? loader.visible.map(build);
@@ -213,6 +215,19 @@ export class NetmonTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
       children.push(emptyNode(node, node.emptyText));
     }
     return children;
+  }
+
+  /**
+   * Rows name agents from the connection's directory. Until it has been read they show ids;
+   * its first read (in the background: it walks the whole agent list) redraws the lists.
+   */
+  private nameAgentsLater(node: PagedNode<unknown>): void {
+    const directory = this.connection.requireClient().agentDirectory();
+    if (directory.isLoaded || this.namingStarted.has(directory)) return;
+    this.namingStarted.add(directory);
+    void directory.ready().then(() => {
+      if (directory.isLoaded && this.isCurrent(node)) this.changed.fire(undefined);
+    });
   }
 
   /** A record the node builder cannot show becomes one error row; the rest of the list still shows. */

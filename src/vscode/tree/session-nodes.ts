@@ -1,7 +1,7 @@
 // User Sessions (→ pages), Network Sessions and Network Topology: paged lists that take the
 // view's time range and the search filters each endpoint accepts.
 import type { NetworkProbe, NetworkSession, SearchFilter, SessionPage, UserSession } from '../../api/types';
-import { networkSessionSummary, pageSummary, probeSummary, userSessionSummary } from '../../analysis/records/summaries';
+import { networkSessionSummary, pageSummary, probeSummary, userSessionSummary, type AgentName } from '../../analysis/records/summaries';
 import { arrangementNote, groupDescription, groupSessions, sortSessions } from '../../analysis/records/arrange';
 import { experienceGrade, GRADE_THEME_COLORS } from '../../analysis/grades';
 import { LowestScores, worstSummary } from '../../analysis/records/worst';
@@ -15,7 +15,7 @@ export function userSessionsNode(context: LoadContext): PagedNode<UserSession> {
   const { arrangement } = context;
   const node = listNode<UserSession>(undefined, context,
     { label: 'User Sessions', icon: 'account', kind: 'root userSessions', loadingWhat: 'Loading user sessions' },
-    (options) => context.client.userSessions({ ...options, filters }), userSessionNode, emptyText('user sessions', filters));
+    (options) => context.client.userSessions({ ...options, filters }), (session, owner) => userSessionNode(session, owner, agentNames(context)), emptyText('user sessions', filters));
   node.spec.descriptionOf = () => {
     const note = node.loader.isStarted ? arrangementNote(arrangement.sort, arrangement.group, node.loader.visible.length, node.loader.hasMore) : undefined;
     return [context.query.describeFor('user-sessions'), note].filter(Boolean).join(' · ');
@@ -54,7 +54,7 @@ function worstSessionsNode(owner: PagedNode<UserSession>, context: LoadContext, 
         }
       });
       self.spec.description = stopped ? `stopped after ${lowest.read.toLocaleString('en-US')} sessions: ${worstSummary(lowest.sessions().length, lowest.read, lowest.unscored, false)}` : worstSummary(lowest.sessions().length, lowest.read, lowest.unscored, complete);
-      return lowest.sessions().map((session) => userSessionNode(session, self));
+      return lowest.sessions().map((session) => userSessionNode(session, self, agentNames(context)));
     },
   });
 }
@@ -69,8 +69,8 @@ async function arrangedSessions(
   if (arrangement.sort === 'slowestPage') await arrangement.readSlowestLoads(context.client, visible, signal);
   const sorted = sortSessions(visible, arrangement.sort, (session) => arrangement.slowestLoadMs(session));
   if (arrangement.group === 'none') return sorted.map((placed) => build(placed.record, placed.index));
-  const names = new Map((context.agentNames?.() ?? []).map((agent) => [agent.agentId, agent.computerName]));
-  return groupSessions(sorted, arrangement.group, (id) => names.get(id)).map((group) => {
+  const names = agentNames(context);
+  return groupSessions(sorted, arrangement.group, names).map((group) => {
     const rows = group.items.map((placed) => build(placed.record, placed.index));
     return new TreeNode(owner, {
       label: group.label, description: groupDescription(group), icon: arrangement.group === 'site' ? 'globe' : 'vm', kind: 'sessionGroup',
@@ -84,14 +84,14 @@ export function networkSessionsNode(context: LoadContext): PagedNode<NetworkSess
   const filters = context.query.filtersFor('network');
   return listNode<NetworkSession>(undefined, context,
     { label: 'Network Sessions', icon: 'radio-tower', kind: 'root networkSessions', loadingWhat: 'Loading network sessions', description: context.query.describeFor('network') },
-    (options) => context.client.networkSessions({ ...options, filters }), networkSessionNode, emptyText('network sessions', filters));
+    (options) => context.client.networkSessions({ ...options, filters }), (session, owner, index) => networkSessionNode(session, owner, index, agentNames(context)), emptyText('network sessions', filters));
 }
 
 export function topologyNode(context: LoadContext): PagedNode<NetworkProbe> {
   const filters = context.query.filtersFor('network-topology');
   return listNode<NetworkProbe>(undefined, context,
     { label: 'Network Topology', icon: 'type-hierarchy-sub', kind: 'root topology', loadingWhat: 'Loading network topology probes', description: context.query.describeFor('network-topology') },
-    (options) => context.client.networkProbes({ ...options, filters }), probeNode, emptyText('network topology probes', filters));
+    (options) => context.client.networkProbes({ ...options, filters }), (probe, owner) => probeNode(probe, owner, agentNames(context)), emptyText('network topology probes', filters));
 }
 
 /** "Filter by This Agent": the id now; its name is looked up when the filter is added. */
@@ -107,9 +107,15 @@ function emptyText(what: string, filters: readonly unknown[] | undefined): strin
   return filters ? `No ${what} match the filters in this time range` : `No ${what} in this time range`;
 }
 
-function userSessionNode(session: UserSession, owner: TreeNode): TreeNode {
+/** Names from the connection's agent directory (the ids until it has been read). */
+function agentNames(context: LoadContext): AgentName {
+  const directory = context.client.agentDirectory();
+  return (agentId) => directory.nameOf(agentId);
+}
+
+function userSessionNode(session: UserSession, owner: TreeNode, names: AgentName): TreeNode {
   return new TreeNode(owner, {
-    ...summaryItem(userSessionSummary(session)),
+    ...summaryItem(userSessionSummary(session, undefined, names)),
     icon: 'browser', kind: 'userSession', permalink: session.permalink, record: session,
     ids: { userSessionId: session.userSessionId, agentId: session.agentId },
     filterBy: { ...byAgent(session.agentId), ...bySite(session.visitedSite), ssid: { value: session.userSessionId, label: 'the SSID of this session' } },
@@ -139,9 +145,9 @@ function pageNode(parent: TreeNode, session: UserSession, page: SessionPage): Tr
   });
 }
 
-function networkSessionNode(session: NetworkSession, owner: PagedNode<NetworkSession>, index: number): TreeNode {
+function networkSessionNode(session: NetworkSession, owner: PagedNode<NetworkSession>, index: number, names: AgentName): TreeNode {
   return new TreeNode(owner, {
-    ...summaryItem(networkSessionSummary(session)),
+    ...summaryItem(networkSessionSummary(session, undefined, names)),
     icon: 'radio-tower', kind: 'networkSession', ids: { userSessionId: session.userSessionId, agentId: session.agentId }, record: session,
     filterBy: byAgent(session.agentId),
     details: { path: `network-sessions/${segment(session.userSessionId)}-${index}`, load: () => Promise.resolve(session) },
@@ -151,9 +157,9 @@ function networkSessionNode(session: NetworkSession, owner: PagedNode<NetworkSes
 /** Each probe kind its own shape, so the kind is not told by the label alone. */
 const PROBE_ICONS: Record<string, string> = { gateway: 'home', vpn: 'lock', proxy: 'server-process' };
 
-function probeNode(probe: NetworkProbe, owner: PagedNode<NetworkProbe>): TreeNode {
+function probeNode(probe: NetworkProbe, owner: PagedNode<NetworkProbe>, names: AgentName): TreeNode {
   return new TreeNode(owner, {
-    ...summaryItem(probeSummary(probe)),
+    ...summaryItem(probeSummary(probe, undefined, names)),
     icon: (typeof probe.type === 'string' ? PROBE_ICONS[probe.type] : undefined) ?? 'debug-disconnect', kind: 'probe', record: probe,
     filterBy: byAgent(probe.agentId), ids: { agentId: probe.agentId },
     details: { path: `network-topology/${segment(probe.networkProbeId)}`, load: (client, signal) => client.getNetworkProbe(probe.networkProbeId, { signal }) },

@@ -181,6 +181,24 @@ describe('explorer tree', () => {
     assert.equal(kindOf(listed[0]!), 'userSession', 'each is a session node: pages, overview and filters work on it');
   });
 
+  it('rows name endpoint agents, not ids: network sessions, probes and the session tooltip', async function () {
+    this.timeout(30_000);
+    const api = await netmonApi();
+    const { endpointAgents } = await apiGet<EndpointAgentsResponse>(emulator, '/v6/endpoint-agents');
+    const names = new Map(endpointAgents.map((agent) => [agent.agentId, agent.computerName]));
+    await api.connection.requireClient().agentDirectory().ready(); // what the tree starts at its first list
+    const [networkSession] = records(await childrenOf(api, await root(api, 'Network Sessions')));
+    const networkAgent = networkSession?.spec.ids?.agentId ?? '';
+    assert.ok(names.get(networkAgent), 'the network session belongs to a named agent');
+    assert.match(networkSession!.label, new RegExp(`^${names.get(networkAgent)} → `));
+    const [probe] = records(await childrenOf(api, await root(api, 'Network Topology')));
+    assert.ok(String(probe?.treeItem().description).startsWith(`${names.get(probe?.spec.ids?.agentId ?? '')} · `), String(probe?.treeItem().description));
+    const [session] = records(await childrenOf(api, await root(api, 'User Sessions')));
+    const tooltip = session?.treeItem().tooltip;
+    const text = (tooltip instanceof vscode.MarkdownString ? tooltip.value : String(tooltip)).replace(/&nbsp;/g, ' ').replace(/\\/g, '');
+    assert.ok(text.includes(`Agent: ${names.get(session?.spec.ids?.agentId ?? '')} (${session?.spec.ids?.agentId})`), text);
+  });
+
   it('opens details as a read-only JSON document and exports a page as .har', async () => {
     const api = await netmonApi();
     const [sessionNode] = records(await childrenOf(api, await root(api, 'User Sessions')));
