@@ -72,6 +72,25 @@ describe('session overview panel', () => {
     assert.equal((panel.sent.at(-1) as { params: { pageId: string } }).params.pageId, 'p1');
   });
 
+  test('related tests: each link says what it matched and opens the path or metrics at that round; none says why', async () => {
+    panel.sent.length = 0;
+    await panel.post({ type: 'load', params: { session: healthySession() } });
+    await panel.waitForSent('loaded');
+    assert.match(await panel.page.textContent('.ses-related') ?? '', /Looking for scheduled tests toward/);
+    const link = { testId: 7, agentId: 'a-1', roundId: 1_800_000_000, description: "test 'Portal', round 17:25 UTC, 2 min before the session (same host)" };
+    panel.sent.length = 0;
+    await panel.post({ type: 'load', params: { session: healthySession(), related: { links: [link] } } });
+    assert.deepEqual(await panel.waitForSent('loaded'), { type: 'loaded', params: { userSessionId: 'us-4f2a9c', links: 1 } });
+    assert.match(await panel.page.textContent('.ses-related li') ?? '', /test 'Portal', round 17:25 UTC, 2 min before the session/);
+    await panel.page.click(`button[aria-label="Path: ${link.description}"]`);
+    assert.deepEqual(panel.sent.at(-1), { type: 'openPath', params: { testId: 7, agentId: 'a-1', roundId: 1_800_000_000 } });
+    await panel.page.click(`button[aria-label="Metrics: ${link.description}"]`);
+    assert.deepEqual(panel.sent.at(-1), { type: 'openMetrics', params: { testId: 7, agentId: 'a-1', roundId: 1_800_000_000 } });
+    await load(healthySession());
+    await panel.post({ type: 'load', params: { session: healthySession(), related: { links: [], why: 'no scheduled test measures portal.example.com' } } });
+    await panel.page.locator('.ses-related', { hasText: 'Nothing to link to: no scheduled test measures portal.example.com.' }).waitFor();
+  });
+
   test('an error from the host replaces the overview', async () => {
     await panel.post({ type: 'error', params: { message: '403: <b>reading sessions</b> needs View Endpoint Data' } });
     assert.equal(await panel.page.textContent('[role="alert"]'), '403: <b>reading sessions</b> needs View Endpoint Data');

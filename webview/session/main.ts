@@ -21,13 +21,15 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     root.replaceChildren(el('p', { class: 'ses-error', role: 'alert' }, message.params.message));
     return;
   }
-  const { session } = message.params;
+  const { session, related } = message.params;
   drawSafely(host, () => {
     const view = sessionOverview(session);
     root.replaceChildren(renderOverview(view, {
       openPage: (pageId, title) => host.postMessage({ type: 'openPage', params: { userSessionId: view.userSessionId, pageId, title } }),
-    }));
-    host.postMessage({ type: 'loaded', params: { userSessionId: view.userSessionId } });
+      openPath: (link) => host.postMessage({ type: 'openPath', params: link }),
+      openMetrics: (link) => host.postMessage({ type: 'openMetrics', params: link }),
+    }, related));
+    host.postMessage({ type: 'loaded', params: { userSessionId: view.userSessionId, ...(related ? { links: related.links.length } : {}) } });
   });
 });
 

@@ -1,13 +1,20 @@
 // Messages between the session overview webview and its host. The host imports this file too.
 import type { UserSessionDetail } from '../../src/api/types';
-import { hasFields, isNothing, isRecord, isString, isTypedMessage, type Guard } from '../shared/guards';
+import { hasFields, isFiniteNumber, isNothing, isOptional, isRecord, isString, isTypedMessage, type Guard } from '../shared/guards';
 import type { IpcMessage, ReadyMessage } from '../shared/ipc';
 import { isRenderFailedParams, type RenderFailedMessage } from '../shared/render-failed';
 
+/** Scheduled tests that measured the same destination from the same agent around the session. */
+export interface RelatedTests {
+  links: { testId: number; agentId: string; roundId: number; description: string }[];
+  /** Why there is no link, when there is none. */
+  why?: string;
+}
+
 /** Host → webview. */
 export type SessionHostMessage =
-  /** The user-session details response item to show. */
-  | IpcMessage<'load', { session: UserSessionDetail }>
+  /** The user-session details response item to show; `related` undefined while still looking. */
+  | IpcMessage<'load', { session: UserSessionDetail; related?: RelatedTests }>
   /** The host could not fetch the session; shown instead of the overview. */
   | IpcMessage<'error', { message: string }>;
 
@@ -16,20 +23,29 @@ export type SessionPanelMessage =
   | ReadyMessage
   /** Drawing a host message failed (the panel shows why; the host logs it). */
   | RenderFailedMessage
-  | IpcMessage<'loaded', { userSessionId: string }>
+  | IpcMessage<'loaded', { userSessionId: string; links?: number }>
   /** Open the waterfall of one page of the session (the host fetches its HAR). */
-  | IpcMessage<'openPage', { userSessionId: string; pageId: string; title: string }>;
+  | IpcMessage<'openPage', { userSessionId: string; pageId: string; title: string }>
+  /** Open a related test's path at its round, for the session's agent (one the host offered). */
+  | IpcMessage<'openPath', TestRound>
+  /** Open a related test's metrics, for the session's agent. */
+  | IpcMessage<'openMetrics', TestRound>;
+
+export interface TestRound { testId: number; agentId: string; roundId: number }
 
 export const SESSION_HOST_MESSAGE_TYPES: readonly SessionHostMessage['type'][] = ['load', 'error'];
-export const SESSION_PANEL_MESSAGE_TYPES: readonly SessionPanelMessage['type'][] = ['ready', 'renderFailed', 'loaded', 'openPage'];
+export const SESSION_PANEL_MESSAGE_TYPES: readonly SessionPanelMessage['type'][] = ['ready', 'renderFailed', 'loaded', 'openPage', 'openPath', 'openMetrics'];
 
 // The renderer reads every field defensively; here the session only needs to be an object.
 const isSessionDetail = isRecord as Guard<UserSessionDetail>;
 
+const isTestRound = hasFields<TestRound>({ testId: isFiniteNumber, agentId: isString, roundId: isFiniteNumber });
+const isRelated = ((value: unknown) => isRecord(value) && Array.isArray(value['links'])) as Guard<RelatedTests>;
+
 /** Host → webview, with params checked (a message from another frame is dropped). */
 export function isSessionHostMessage(value: unknown): value is SessionHostMessage {
   return isTypedMessage<SessionHostMessage>(value, {
-    load: hasFields<{ session: UserSessionDetail }>({ session: isSessionDetail }),
+    load: hasFields<{ session: UserSessionDetail; related?: RelatedTests }>({ session: isSessionDetail, related: isOptional(isRelated) }),
     error: hasFields<{ message: string }>({ message: isString }),
   });
 }
@@ -39,7 +55,9 @@ export function isSessionPanelMessage(value: unknown): value is SessionPanelMess
   return isTypedMessage<SessionPanelMessage>(value, {
     ready: isNothing,
     renderFailed: isRenderFailedParams,
-    loaded: hasFields<{ userSessionId: string }>({ userSessionId: isString }),
+    loaded: hasFields<{ userSessionId: string; links?: number }>({ userSessionId: isString, links: isOptional(isFiniteNumber) }),
     openPage: hasFields<{ userSessionId: string; pageId: string; title: string }>({ userSessionId: isString, pageId: isString, title: isString }),
+    openPath: isTestRound,
+    openMetrics: isTestRound,
   });
 }

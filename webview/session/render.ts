@@ -4,16 +4,22 @@ import { formatMs } from '../../src/analysis/har/format';
 import { experienceGrade, experienceText } from '../../src/analysis/grades';
 import { SEGMENT_LABELS, type Field, type Grade, type SessionOverview } from '../../src/analysis/session';
 import { el } from '../shared/dom';
+import type { RelatedTests, TestRound } from './protocol';
 import { GRADE_COLORS } from './styles';
 
-export interface RenderEvents { openPage(pageId: string, title: string): void }
+export interface RenderEvents {
+  openPage(pageId: string, title: string): void;
+  openPath(link: TestRound): void;
+  openMetrics(link: TestRound): void;
+}
 
-export function renderOverview(view: SessionOverview, events: RenderEvents): HTMLElement {
+export function renderOverview(view: SessionOverview, events: RenderEvents, related?: RelatedTests): HTMLElement {
   return el('main', { class: 'ses' },
     header(view),
     verdict(view),
     pathStrip(view),
     errors(view),
+    relatedTests(view, related, events),
     el('div', { class: 'ses-grid' },
       card('Pages', pagesTable(view, events), true),
       card('General', keyValues(view.general)),
@@ -57,6 +63,23 @@ function errors(view: SessionOverview): HTMLElement {
   if (view.errors.length === 0) return el('p', { class: 'ses-errors ses-muted' }, 'Network errors: none reported');
   return el('section', { class: 'ses-errors', role: 'alert' }, el('b', {}, `Network errors (${view.errors.length})`),
     el('ul', {}, ...view.errors.map((e) => el('li', { class: 'ses-error' }, e))));
+}
+
+/** The scheduled tests toward the same site from the same agent: the network path and metrics around the session. */
+function relatedTests(view: SessionOverview, related: RelatedTests | undefined, events: RenderEvents): HTMLElement {
+  const heading = el('h2', {}, 'The network path around this session');
+  if (!related) return el('section', { class: 'ses-related' }, heading, el('p', { class: 'ses-muted', role: 'status' }, `Looking for scheduled tests toward ${view.title}…`));
+  if (related.links.length === 0) return el('section', { class: 'ses-related' }, heading, muted(`Nothing to link to: ${String(related.why ?? 'no matching scheduled test')}.`));
+  const button = (label: string, name: string, run: () => void): HTMLButtonElement => {
+    const node = el('button', { type: 'button', class: 'ses-button', 'aria-label': `${label}: ${name}` }, label);
+    node.addEventListener('click', run);
+    return node;
+  };
+  return el('section', { class: 'ses-related' }, heading, el('ul', {}, ...related.links.map((link) => {
+    const target = { testId: Number(link.testId), agentId: String(link.agentId), roundId: Number(link.roundId) };
+    return el('li', {}, button('Path', String(link.description), () => events.openPath(target)), ' ',
+      button('Metrics', String(link.description), () => events.openMetrics(target)), ' ', el('span', {}, String(link.description)));
+  })));
 }
 
 function card(title: string, content: Node, wide = false): HTMLElement {

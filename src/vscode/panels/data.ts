@@ -28,7 +28,6 @@ export async function endpointTest(client: NetmonClient, testId: number, signal:
   return test;
 }
 
-/** Computer names by agent id; an empty map when agents cannot be listed (names are a nicety). */
 /** Agent names by id from the connection's directory (one shared read; ids stand in when it fails). */
 export async function agentNames(client: NetmonClient, signal: AbortSignal): Promise<Record<string, string>> {
   return (await client.agentDirectory().ready(signal)).names();

@@ -26,9 +26,9 @@ export function registerPanels(
   const services: PanelServices = { extensionUri: context.extensionUri, registry, connection, timeOptions, log };
   const texts = registerPathTextDocuments(context);
   const waterfalls = new WaterfallPanels(services);
-  const sessions = new SessionPanels(services, waterfalls);
   const paths = new PathPanels(services, texts);
   const metrics = new MetricsPanels(services, paths);
+  const sessions = new SessionPanels(services, waterfalls, paths, metrics);
   const instantResults = new InstantResultsPanels(services, metrics, paths);
   const agents = new AgentPanels(services);
   registerHarEditor(context, services);

@@ -3,7 +3,13 @@
 import { isHarPanelMessage, type HarHostMessage, type HarPanelMessage } from '../../../webview/har/protocol';
 import { isSessionPanelMessage, type SessionHostMessage, type SessionPanelMessage } from '../../../webview/session/protocol';
 import { openHttpUrl } from '../external-links';
+import type { NetmonClient } from '../../api';
+import type { UserSessionDetail } from '../../api/types';
+import { MAX_APART_S, sessionTestLinks, testsTowardSession, type SessionRef } from '../../analysis/links/session-to-test';
+import type { RelatedTests } from '../../../webview/session/protocol';
+import type { MetricsPanels } from './metrics-panels';
 import type { PanelHost } from './panel-host';
+import type { PathPanels } from './path-panels';
 import { createPanelHost, type PanelServices } from './services';
 
 export interface PageRef { userSessionId: string; pageId: string; title?: string }
@@ -41,7 +47,13 @@ export class WaterfallPanels {
 }
 
 export class SessionPanels {
-  constructor(private readonly services: PanelServices, private readonly waterfalls: WaterfallPanels) {}
+  /** The related-test links each panel offered: a message may only open one of those. */
+  private readonly offered = new Map<string, RelatedTests['links']>();
+
+  constructor(
+    private readonly services: PanelServices, private readonly waterfalls: WaterfallPanels,
+    private readonly paths: PathPanels, private readonly metrics: MetricsPanels,
+  ) {}
 
   /** Opens (or reveals) the overview of a user session; resolves to the panel id. */
   async open(userSessionId: string): Promise<string> {
@@ -55,7 +67,16 @@ export class SessionPanels {
     const host = createPanelHost<SessionHostMessage, SessionPanelMessage>(this.services, {
       kind: 'session', key, title: `Session ${userSessionId}`, bundle: 'session', isPanelMessage: isSessionPanelMessage, renderedType: 'loaded',
     }, (message) => ({ type: 'error', params: { message } }));
+    host.onDidDispose(() => this.offered.delete(host.id));
     host.onMessage(async (message) => {
+      if (message.type === 'openPath' || message.type === 'openMetrics') {
+        const { testId, agentId, roundId } = message.params;
+        const offered = (this.offered.get(host.id) ?? []).some((l) => l.testId === testId && l.agentId === agentId && l.roundId === roundId);
+        if (!offered) throw new Error(`${message.type} for test ${testId} was not offered by this session`);
+        if (message.type === 'openPath') await this.paths.open({ testId, agentId, roundId });
+        else await this.metrics.open(testId, agentId);
+        return;
+      }
       if (message.type !== 'openPage') return;
       const { userSessionId, pageId, title } = message.params;
       // The webview's guard checks types; an empty id would become a request for every page.
@@ -77,5 +98,37 @@ export class SessionPanels {
     if (!session) return;
     host.panel.title = `Session: ${session.visitedSite}`;
     host.show({ type: 'load', params: { session } });
+    // Then the scheduled tests toward the same site from the same agent, around the session.
+    // A failure here says so in the overview; it never replaces it.
+    const related = await host.run(`Finding tests related to session ${userSessionId}`, 'Finding the network path around the session',
+      (signal) => relatedTests(client, session, signal).catch((error: unknown): RelatedTests => {
+        if (signal.aborted) throw error;
+        return { links: [], why: `the scheduled tests could not be read (${error instanceof Error ? error.message : String(error)})` };
+      }));
+    if (!related) return;
+    this.offered.set(host.id, related.links);
+    host.show({ type: 'load', params: { session, related } });
   }
+}
+
+/** Tests bounded: a session needs only the few toward its own site. */
+const MAX_TESTS = 1000;
+const MAX_METRICS = 5000;
+
+async function relatedTests(client: NetmonClient, session: UserSessionDetail, signal: AbortSignal): Promise<RelatedTests> {
+  const timeS = Date.parse(session.date) / 1000;
+  if (!Number.isFinite(timeS)) return { links: [], why: 'the session has no time to match rounds against' };
+  const traceroute: unknown = (session.network as Partial<UserSessionDetail['network']> | undefined)?.traceroute;
+  const destination = typeof traceroute === 'object' && traceroute !== null ? (traceroute as { destination?: unknown }).destination : undefined;
+  const ref: SessionRef = { agentId: String(session.agentId), visitedSite: String(session.visitedSite), timeS, ...(typeof destination === 'string' ? { destinationIp: destination } : {}) };
+  const { records: tests } = await client.endpointTests({ signal }).collect({ maxRecords: MAX_TESTS });
+  const matched = testsTowardSession(ref, tests);
+  const rounds = new Map<number, number[]>();
+  await Promise.all(matched.map(async ({ test }) => {
+    const range = { from: new Date((timeS - MAX_APART_S) * 1000), to: new Date((timeS + MAX_APART_S) * 1000) };
+    const { records } = await client.netMetrics(test.testId, { ...range, signal }).collect({ maxRecords: MAX_METRICS });
+    rounds.set(test.testId, records.filter((m) => String(m.agentId) === ref.agentId).map((m) => m.roundId));
+  }));
+  const { links, why } = sessionTestLinks(ref, matched, (testId) => rounds.get(testId) ?? []);
+  return { links: links.map(({ testId, agentId, roundId, description }) => ({ testId, agentId, roundId, description })), ...(why ? { why } : {}) };
 }

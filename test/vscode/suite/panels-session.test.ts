@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, afterEach, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
-import type { PageDetailResponse, UserSessionDetailResponse } from '../../../src/api/types';
+import type { EndpointTestResponse, PageDetailResponse, UserSessionDetailResponse } from '../../../src/api/types';
 import type { RunningEmulator } from '../../../src/emulator';
 import { activateExtension } from '../helpers';
-import { apiGet, childrenOf, netmonApi, root, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+import { apiGet, childrenOf, clearEmulatorRequests, emulatorRequests, netmonApi, records, root, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
 import { closeAllEditors, detailsId, firstRecord, openPanel, panelStates, sendFromWebview, waitForPanels, waitForRendered } from './panels-fixture';
 
 
@@ -37,12 +37,55 @@ describe('session overview, page waterfall and .har files', () => {
     const state = await waitForRendered(id);
     assert.equal(state.kind, 'session');
     assert.equal(state.title, `Session: ${session.visitedSite}`);
-    assert.deepEqual(state.rendered, { userSessionId });
+    assert.equal((state.rendered as { userSessionId: string }).userSessionId, userSessionId);
     assert.equal(state.visible, true);
 
     // Opening the same session again reveals that panel rather than a second one.
     assert.equal(await openPanel('netmon.openSessionOverview', userSessionId), id);
     assert.equal((await panelStates()).filter((panel) => panel.kind === 'session').length, 1);
+  });
+
+  it('links the overview to the path and metrics of the scheduled test toward the same site, at the round nearest the session', async function () {
+    this.timeout(60_000);
+    const api = await netmonApi();
+    const { endpointTest: tests } = await apiGet<EndpointTestResponse>(emulator, '/v7/endpoint-tests');
+    const hostOf = (t: { url?: string; server?: string }): string => (t.url ? new URL(t.url).hostname : String(t.server).replace(/:\d+$/, ''));
+    const sessions = records(await childrenOf(api, await root(api, 'User Sessions')));
+    let found: { id: string; testId: number; agentId: string; roundId: number } | undefined;
+    for (const node of sessions.slice(0, 12)) {
+      const { userSessions: [session] } = await apiGet<UserSessionDetailResponse>(emulator, `/v6/endpoint-data/user-sessions/${detailsId(node)}`);
+      const test = tests.find((t) => hostOf(t) === session?.visitedSite);
+      if (!session || !test) continue;
+      const timeS = Date.parse(session.date) / 1000;
+      const from = new Date((timeS - 1800) * 1000).toISOString().slice(0, 19);
+      const to = new Date((timeS + 1800) * 1000).toISOString().slice(0, 19);
+      const metrics = await apiGet<{ endpointNet: { metrics: { agentId: string; roundId: number }[] } }>(emulator, `/v7/endpoint-data/tests/net/metrics/${test.testId}?from=${from}&to=${to}`);
+      const rounds = metrics.endpointNet.metrics.filter((m) => m.agentId === session.agentId).map((m) => m.roundId);
+      if (rounds.length === 0) continue;
+      const roundId = rounds.reduce((best, r) => (Math.abs(r - timeS) < Math.abs(best - timeS) || (Math.abs(r - timeS) === Math.abs(best - timeS) && r < best) ? r : best));
+      const id = await openPanel('netmon.openSessionOverview', node);
+      const state = await waitForPanels('the related tests', (states) => {
+        const panel = states.find((candidate) => candidate.id === id);
+        return panel && (panel.rendered as { links?: number } | undefined)?.links !== undefined ? panel : undefined;
+      });
+      assert.equal((state.rendered as { links: number }).links, 1, `one link for ${session.visitedSite}`);
+      found = { id, testId: test.testId, agentId: session.agentId, roundId };
+      break;
+    }
+    assert.ok(found, 'a session of the demo hour has a scheduled test toward its site, run by its agent');
+
+    await clearEmulatorRequests(emulator);
+    await sendFromWebview(found.id, { type: 'openPath', params: { testId: found.testId, agentId: found.agentId, roundId: found.roundId } });
+    await waitForPanels('the path of that test', (states) => states.find((panel) => panel.key === `path:${found!.testId}` && panel.renders > 0));
+    const traced = (await emulatorRequests(emulator)).map((r) => r.path);
+    assert.ok(traced.includes(`/v7/endpoint-data/tests/net/path-vis/${found.testId}/${found.agentId}/${found.roundId}`), `the path of that agent at that round: ${traced.join(', ')}`);
+
+    await sendFromWebview(found.id, { type: 'openMetrics', params: { testId: found.testId, agentId: found.agentId, roundId: found.roundId } });
+    await waitForPanels('the metrics of that test', (states) => states.find((panel) => panel.key === `metrics:${found!.testId}`));
+
+    const before = (await panelStates()).length;
+    await sendFromWebview(found.id, { type: 'openPath', params: { testId: found.testId + 1000, agentId: found.agentId, roundId: found.roundId } });
+    assert.equal((await panelStates()).length, before, 'a link the overview did not offer opens nothing');
   });
 
   it('opens the waterfall of a page picked in the overview, with every request of its HAR', async () => {
@@ -67,8 +110,11 @@ describe('session overview, page waterfall and .har files', () => {
 
     // The overview was hidden behind the waterfall, so VS Code unloaded its webview; shown
     // again, it says `ready` and the host replays the session: drawn a second time.
+    const drawnBefore = (await panelStates()).find((panel) => panel.id === sessionPanel)?.renders ?? 0;
     assert.equal(await openPanel('netmon.openSessionOverview', sessionNode), sessionPanel);
-    assert.deepEqual((await waitForRendered(sessionPanel, 2)).rendered, { userSessionId });
+    const replayed = (await waitForRendered(sessionPanel, drawnBefore + 1)).rendered as { userSessionId: string; links?: number };
+    assert.equal(replayed.userSessionId, userSessionId);
+    assert.equal(typeof replayed.links, 'number', 'replayed with the related tests it had found');
   });
 
   it('a drawing that failed in the webview is kept as the panel\'s error, and the next drawing clears it', async () => {
