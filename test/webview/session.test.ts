@@ -87,7 +87,10 @@ describe('session overview panel', () => {
     await panel.page.click(`button[aria-label="Metrics: ${link.description}"]`);
     assert.deepEqual(panel.sent.at(-1), { type: 'openMetrics', params: { testId: 7, agentId: 'a-1', roundId: 1_800_000_000 } });
     await load(healthySession());
-    await panel.post({ type: 'load', params: { session: healthySession(), related: { links: [], why: 'no scheduled test measures portal.example.com' } } });
+    await panel.post({ type: 'load', params: { session: healthySession(), related: { links: [], why: 'no scheduled test measures portal.example.com' },
+      split: { pageId: 'p2', title: 'Portal — Reports', line: '6.3 s to onLoad: 1.2 s network, 4.6 s no request in flight, 0.5 s blocked', verdict: 'No single request is slow.' } } });
+    await panel.page.locator('.ses-split', { hasText: 'Slowest page, Portal — Reports: 6.3 s to onLoad: 1.2 s network, 4.6 s no request in flight, 0.5 s blocked' }).waitFor();
+    assert.equal(await panel.page.textContent('.ses-split-verdict'), 'No single request is slow.');
     await panel.page.locator('.ses-related', { hasText: 'Nothing to link to: no scheduled test measures portal.example.com.' }).waitFor();
   });
 

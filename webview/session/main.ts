@@ -21,15 +21,15 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     root.replaceChildren(el('p', { class: 'ses-error', role: 'alert' }, message.params.message));
     return;
   }
-  const { session, related } = message.params;
+  const { session, related, split } = message.params;
   drawSafely(host, () => {
     const view = sessionOverview(session);
     root.replaceChildren(renderOverview(view, {
       openPage: (pageId, title) => host.postMessage({ type: 'openPage', params: { userSessionId: view.userSessionId, pageId, title } }),
       openPath: (link) => host.postMessage({ type: 'openPath', params: link }),
       openMetrics: (link) => host.postMessage({ type: 'openMetrics', params: link }),
-    }, related));
-    host.postMessage({ type: 'loaded', params: { userSessionId: view.userSessionId, ...(related ? { links: related.links.length } : {}) } });
+    }, related, split));
+    host.postMessage({ type: 'loaded', params: { userSessionId: view.userSessionId, ...(related ? { links: related.links.length } : {}), ...(split ? { split: String(split.line) } : {}) } });
   });
 });
 

@@ -11,10 +11,13 @@ export interface RelatedTests {
   why?: string;
 }
 
+/** Where the slowest page's load time went (from its HAR). */
+export interface PageTimeSplit { pageId: string; title: string; line: string; verdict?: string }
+
 /** Host → webview. */
 export type SessionHostMessage =
   /** The user-session details response item to show; `related` undefined while still looking. */
-  | IpcMessage<'load', { session: UserSessionDetail; related?: RelatedTests }>
+  | IpcMessage<'load', { session: UserSessionDetail; related?: RelatedTests; split?: PageTimeSplit }>
   /** The host could not fetch the session; shown instead of the overview. */
   | IpcMessage<'error', { message: string }>;
 
@@ -23,7 +26,7 @@ export type SessionPanelMessage =
   | ReadyMessage
   /** Drawing a host message failed (the panel shows why; the host logs it). */
   | RenderFailedMessage
-  | IpcMessage<'loaded', { userSessionId: string; links?: number }>
+  | IpcMessage<'loaded', { userSessionId: string; links?: number; split?: string }>
   /** Open the waterfall of one page of the session (the host fetches its HAR). */
   | IpcMessage<'openPage', { userSessionId: string; pageId: string; title: string }>
   /** Open a related test's path at its round, for the session's agent (one the host offered). */
@@ -40,12 +43,13 @@ export const SESSION_PANEL_MESSAGE_TYPES: readonly SessionPanelMessage['type'][]
 const isSessionDetail = isRecord as Guard<UserSessionDetail>;
 
 const isTestRound = hasFields<TestRound>({ testId: isFiniteNumber, agentId: isString, roundId: isFiniteNumber });
+const isSplit = hasFields<PageTimeSplit>({ pageId: isString, title: isString, line: isString, verdict: isOptional(isString) });
 const isRelated = ((value: unknown) => isRecord(value) && Array.isArray(value['links'])) as Guard<RelatedTests>;
 
 /** Host → webview, with params checked (a message from another frame is dropped). */
 export function isSessionHostMessage(value: unknown): value is SessionHostMessage {
   return isTypedMessage<SessionHostMessage>(value, {
-    load: hasFields<{ session: UserSessionDetail; related?: RelatedTests }>({ session: isSessionDetail, related: isOptional(isRelated) }),
+    load: hasFields<{ session: UserSessionDetail; related?: RelatedTests; split?: PageTimeSplit }>({ session: isSessionDetail, related: isOptional(isRelated), split: isOptional(isSplit) }),
     error: hasFields<{ message: string }>({ message: isString }),
   });
 }
@@ -55,7 +59,7 @@ export function isSessionPanelMessage(value: unknown): value is SessionPanelMess
   return isTypedMessage<SessionPanelMessage>(value, {
     ready: isNothing,
     renderFailed: isRenderFailedParams,
-    loaded: hasFields<{ userSessionId: string; links?: number }>({ userSessionId: isString, links: isOptional(isFiniteNumber) }),
+    loaded: hasFields<{ userSessionId: string; links?: number; split?: string }>({ userSessionId: isString, links: isOptional(isFiniteNumber), split: isOptional(isString) }),
     openPage: hasFields<{ userSessionId: string; pageId: string; title: string }>({ userSessionId: isString, pageId: isString, title: isString }),
     openPath: isTestRound,
     openMetrics: isTestRound,

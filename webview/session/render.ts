@@ -4,7 +4,7 @@ import { formatMs } from '../../src/analysis/har/format';
 import { experienceGrade, experienceText } from '../../src/analysis/grades';
 import { SEGMENT_LABELS, type Field, type Grade, type SessionOverview } from '../../src/analysis/session';
 import { el } from '../shared/dom';
-import type { RelatedTests, TestRound } from './protocol';
+import type { PageTimeSplit, RelatedTests, TestRound } from './protocol';
 import { GRADE_COLORS } from './styles';
 
 export interface RenderEvents {
@@ -13,7 +13,7 @@ export interface RenderEvents {
   openMetrics(link: TestRound): void;
 }
 
-export function renderOverview(view: SessionOverview, events: RenderEvents, related?: RelatedTests): HTMLElement {
+export function renderOverview(view: SessionOverview, events: RenderEvents, related?: RelatedTests, split?: PageTimeSplit): HTMLElement {
   return el('main', { class: 'ses' },
     header(view),
     verdict(view),
@@ -21,7 +21,7 @@ export function renderOverview(view: SessionOverview, events: RenderEvents, rela
     errors(view),
     relatedTests(view, related, events),
     el('div', { class: 'ses-grid' },
-      card('Pages', pagesTable(view, events), true),
+      card('Pages', el('div', {}, pagesTable(view, events), timeSplit(split)), true),
       card('General', keyValues(view.general)),
       card(view.connection === 'wireless' ? 'Wi-Fi' : 'Network (wired)', keyValues(view.connection === 'wireless' ? view.wireless : view.network)),
       view.connection === 'wireless' ? card('Network', keyValues(view.network)) : null,
@@ -107,6 +107,13 @@ function pagesTable(view: SessionOverview, events: RenderEvents): HTMLElement {
       el('td', { class: 'num' }, formatMs(page.onContentLoad)), el('td', { class: 'num' }, formatMs(page.onLoad)), el('td', {}, open));
   });
   return el('table', { class: 'ses-table' }, el('thead', {}, head), el('tbody', {}, ...rows));
+}
+
+/** Where the slowest page's load went: network, blocked, or nothing in flight (page work). */
+function timeSplit(split: PageTimeSplit | undefined): HTMLElement | null {
+  if (!split) return null;
+  return el('div', { class: 'ses-split' }, el('b', {}, `Slowest page, ${String(split.title)}: `), String(split.line),
+    split.verdict ? el('p', { class: 'ses-split-verdict' }, String(split.verdict)) : null);
 }
 
 function pings(view: SessionOverview): HTMLElement {

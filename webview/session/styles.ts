@@ -38,6 +38,8 @@ body { margin: 0; background: var(--vscode-editor-background, Canvas); color: va
 .ses-gauge-bar span { display: block; height: 100%; background: var(--grade-color); }
 .ses-error { color: var(--vscode-errorForeground, #d33); }
 .ses-related { margin: 8px 0; }
+.ses-split { margin-top: 8px; }
+.ses-split-verdict { margin: 4px 0 0; }
 .ses-related h2 { font-size: 13px; margin: 0 0 4px; }
 .ses-related ul { margin: 0; padding-left: 0; list-style: none; }
 .ses-related li { margin: 4px 0; }

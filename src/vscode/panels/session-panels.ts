@@ -6,7 +6,9 @@ import { openHttpUrl } from '../external-links';
 import type { NetmonClient } from '../../api';
 import type { UserSessionDetail } from '../../api/types';
 import { MAX_APART_S, sessionTestLinks, testsTowardSession, type SessionRef } from '../../analysis/links/session-to-test';
-import type { RelatedTests } from '../../../webview/session/protocol';
+import type { PageTimeSplit, RelatedTests } from '../../../webview/session/protocol';
+import { buildWaterfall, readHar } from '../../analysis/har';
+import { timeSplit } from '../../analysis/har/time-split';
 import type { MetricsPanels } from './metrics-panels';
 import type { PanelHost } from './panel-host';
 import type { PathPanels } from './path-panels';
@@ -100,15 +102,30 @@ export class SessionPanels {
     host.show({ type: 'load', params: { session } });
     // Then the scheduled tests toward the same site from the same agent, around the session.
     // A failure here says so in the overview; it never replaces it.
-    const related = await host.run(`Finding tests related to session ${userSessionId}`, 'Finding the network path around the session',
-      (signal) => relatedTests(client, session, signal).catch((error: unknown): RelatedTests => {
-        if (signal.aborted) throw error;
-        return { links: [], why: `the scheduled tests could not be read (${error instanceof Error ? error.message : String(error)})` };
-      }));
-    if (!related) return;
+    const more = await host.run(`Finding tests related to session ${userSessionId}`, 'Finding the network path around the session',
+      (signal) => Promise.all([
+        relatedTests(client, session, signal).catch((error: unknown): RelatedTests => {
+          if (signal.aborted) throw error;
+          return { links: [], why: `the scheduled tests could not be read (${error instanceof Error ? error.message : String(error)})` };
+        }),
+        slowestPageSplit(client, session, signal).catch((error: unknown) => { if (signal.aborted) throw error; return undefined; }),
+      ]));
+    if (!more) return;
+    const [related, split] = more;
     this.offered.set(host.id, related.links);
-    host.show({ type: 'load', params: { session, related } });
+    host.show({ type: 'load', params: { session, related, ...(split ? { split } : {}) } });
   }
+}
+
+/** Where the slowest page's time went, from its HAR (one request). */
+async function slowestPageSplit(client: NetmonClient, session: UserSessionDetail, signal: AbortSignal): Promise<PageTimeSplit | undefined> {
+  const pages = Array.isArray(session.pages) ? session.pages : [];
+  const slowest = pages.reduce<UserSessionDetail['pages'][number] | undefined>((worst, page) => ((page.pageTimings?.onLoad ?? -1) > (worst?.pageTimings?.onLoad ?? -1) ? page : worst), undefined);
+  if (!slowest?.id) return undefined;
+  const { har } = await client.getPageDetails(session.userSessionId, slowest.id, { signal });
+  const doc = readHar(har);
+  const split = timeSplit(buildWaterfall(doc, doc.pages[0]?.id ?? ''));
+  return { pageId: slowest.id, title: slowest.title || slowest.id, line: split.line, ...(split.verdict ? { verdict: split.verdict } : {}) };
 }
 
 /** Tests bounded: a session needs only the few toward its own site. */

@@ -69,6 +69,7 @@ describe('session overview, page waterfall and .har files', () => {
         return panel && (panel.rendered as { links?: number } | undefined)?.links !== undefined ? panel : undefined;
       });
       assert.equal((state.rendered as { links: number }).links, 1, `one link for ${session.visitedSite}`);
+      assert.match((state.rendered as { split?: string }).split ?? '', /^\d+\.\d s to (onLoad|last request): \d+\.\d s network, \d+\.\d s no request in flight, \d+\.\d s blocked$/, 'where the slowest page\'s time went');
       found = { id, testId: test.testId, agentId: session.agentId, roundId };
       break;
     }
