@@ -17,7 +17,7 @@ export interface PageTimeSplit { pageId: string; title: string; line: string; ve
 /** Host → webview. */
 export type SessionHostMessage =
   /** The user-session details response item to show; `related` undefined while still looking. */
-  | IpcMessage<'load', { session: UserSessionDetail; related?: RelatedTests; split?: PageTimeSplit }>
+  | IpcMessage<'load', { session: UserSessionDetail; related?: RelatedTests; split?: PageTimeSplit; agentName?: string }>
   /** The host could not fetch the session; shown instead of the overview. */
   | IpcMessage<'error', { message: string }>;
 
@@ -49,7 +49,9 @@ const isRelated = ((value: unknown) => isRecord(value) && Array.isArray(value['l
 /** Host → webview, with params checked (a message from another frame is dropped). */
 export function isSessionHostMessage(value: unknown): value is SessionHostMessage {
   return isTypedMessage<SessionHostMessage>(value, {
-    load: hasFields<{ session: UserSessionDetail; related?: RelatedTests; split?: PageTimeSplit }>({ session: isSessionDetail, related: isOptional(isRelated), split: isOptional(isSplit) }),
+    load: hasFields<{ session: UserSessionDetail; related?: RelatedTests; split?: PageTimeSplit; agentName?: string }>({
+      session: isSessionDetail, related: isOptional(isRelated), split: isOptional(isSplit), agentName: isOptional(isString),
+    }),
     error: hasFields<{ message: string }>({ message: isString }),
   });
 }

@@ -32,7 +32,13 @@ export interface SessionOverview {
   errors: string[];
 }
 
-export function sessionOverview(session: UserSessionDetail): SessionOverview {
+/** Parts joined once each: an interface named like its type reads "Wi-Fi", not "Wi-Fi · Wi-Fi". */
+function distinct(parts: readonly string[], separator: string): string {
+  return [...new Set(parts.filter(Boolean))].join(separator);
+}
+
+/** `agentName`: the agent's computer name, when the caller knows it (shown before the id). */
+export function sessionOverview(session: UserSessionDetail, agentName?: string): SessionOverview {
   const network = asRecord(session.network);
   const profile = asRecord(network.networkProfile);
   const wireless = asRecord(profile.wirelessProfile);
@@ -50,12 +56,12 @@ export function sessionOverview(session: UserSessionDetail): SessionOverview {
       ['Date', asString(session.date)],
       ['Visited site', `${asString(session.protocol)}${session.protocol ? '://' : ''}${asString(session.visitedSite)}${session.port ? `:${asString(session.port)}` : ''}`],
       ['Public IP', [asString(session.sourceAddr), asString(session.orgName)].filter(Boolean).join(' · ')],
-      ['Agent', asString(session.agentId)],
+      ['Agent', agentName ? `${agentName} (${asString(session.agentId)})` : asString(session.agentId)],
     ]),
     pages: asArray(session.pages).map(readPage),
     connection: 'bssid' in wireless || 'ssid' in wireless ? 'wireless' : 'wired',
     network: present([
-      ['Interface', [asString(profile.interfaceName), asString(profile.hardwareType)].filter(Boolean).join(' · ')],
+      ['Interface', distinct([asString(profile.interfaceName), asString(profile.hardwareType)], ' · ')],
       ['IP address', [asString(profile.ipAddress), asString(profile.subnetMask)].filter(Boolean).join(' / ')],
       ['Gateway', asString(profile.gateway)],
       ['DNS servers', asArray(profile.dnsServers).map((d) => asString(d)).join(', ')],

@@ -99,7 +99,9 @@ export class SessionPanels {
     });
     if (!session) return;
     host.panel.title = `Session: ${session.visitedSite}`;
-    host.show({ type: 'load', params: { session } });
+    const agentName = client.agentDirectory().nameOf(session.agentId);
+    const named = agentName ? { agentName } : {};
+    host.show({ type: 'load', params: { session, ...named } });
     // Then the scheduled tests toward the same site from the same agent, around the session.
     // A failure here says so in the overview; it never replaces it.
     const more = await host.run(`Finding tests related to session ${userSessionId}`, 'Finding the network path around the session',
@@ -109,11 +111,14 @@ export class SessionPanels {
           return { links: [], why: `the scheduled tests could not be read (${error instanceof Error ? error.message : String(error)})` };
         }),
         slowestPageSplit(client, session, signal).catch((error: unknown) => { if (signal.aborted) throw error; return undefined; }),
+        client.agentDirectory().ready(signal),
       ]));
     if (!more) return;
     const [related, split] = more;
     this.offered.set(host.id, related.links);
-    host.show({ type: 'load', params: { session, related, ...(split ? { split } : {}) } });
+    // The directory may have been read meanwhile (the tree starts it): name the agent now if not before.
+    const laterName = client.agentDirectory().nameOf(session.agentId);
+    host.show({ type: 'load', params: { session, related, ...(split ? { split } : {}), ...(laterName ? { agentName: laterName } : named) } });
   }
 }
 

@@ -59,3 +59,11 @@ test('a VPN shows from a vpnProfile, or is inferred from a tunnel interface', ()
   assert.deepEqual(sessionOverview(declared).vpn.map((f) => f.value), ['192.0.2.8', 'IPsec']);
   assert.deepEqual(sessionOverview(healthySession()).vpn, []);
 });
+
+test('the agent by name (its id beside it) when the caller knows it; an interface named like its type is said once', () => {
+  const session = withNetwork(healthySession(), (n) => ({ ...n, networkProfile: { ...n.networkProfile, interfaceName: 'Wi-Fi', hardwareType: 'Wi-Fi' } }));
+  const named = sessionOverview(session, 'LAPTOP-ANNA');
+  assert.equal(named.general.find((f) => f.label === 'Agent')?.value, `LAPTOP-ANNA (${session.agentId})`);
+  assert.equal(sessionOverview(session).general.find((f) => f.label === 'Agent')?.value, session.agentId);
+  assert.equal(named.network.find((f) => f.label === 'Interface')?.value, 'Wi-Fi');
+});
