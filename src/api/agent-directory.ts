@@ -58,6 +58,12 @@ export class AgentDirectory {
     return Object.fromEntries([...this.byId.values()].filter((a) => this.nameOf(a.agentId)).map((a) => [a.agentId, a.computerName]));
   }
 
+  /** The whole agent list, read by someone else (the explorer's one-page list): no second read. */
+  learn(agents: readonly EndpointAgent[]): void {
+    this.byId = new Map(agents.map((agent) => [String(agent.agentId), agent]));
+    this.loadedAt = this.now();
+  }
+
   private async read(): Promise<void> {
     try {
       const { records } = await this.client.endpointAgents().collect({ maxRecords: this.maxAgents });

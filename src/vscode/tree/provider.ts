@@ -224,6 +224,11 @@ export class NetmonTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
   private nameAgentsLater(node: PagedNode<unknown>): void {
     const directory = this.connection.requireClient().agentDirectory();
     if (directory.isLoaded || this.namingStarted.has(directory)) return;
+    // The explorer's own agent list, when it is the whole list, is the directory: no second read.
+    if (node.spec.kind === 'root agents' && !node.loader.hasMore && node.loader.error === undefined) {
+      directory.learn(node.loader.visible as readonly EndpointAgent[]);
+      return;
+    }
     this.namingStarted.add(directory);
     void directory.ready().then(() => {
       if (directory.isLoaded && this.isCurrent(node)) this.changed.fire(undefined);

@@ -61,6 +61,17 @@ describe('agent directory', () => {
     assert.notEqual(first.agentDirectory(), bed.client('viewer').agentDirectory());
   });
 
+  test('a list read elsewhere (the explorer\'s) fills it without a request', async () => {
+    const client = bed.client('viewer');
+    const { records } = await client.endpointAgents().collect();
+    const directory = new AgentDirectory(client);
+    await bed.clearRequests();
+    directory.learn(records);
+    await directory.ready();
+    assert.equal(await agentListReads(), 0);
+    assert.equal(directory.nameOf(records[0]!.agentId), records[0]!.computerName || undefined);
+  });
+
   test('a caller that gives up does not cancel the shared read', async () => {
     const directory = new AgentDirectory(bed.client('viewer'));
     const controller = new AbortController();
