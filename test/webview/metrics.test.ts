@@ -136,3 +136,29 @@ test('a round with 100 % loss is a gap with a loss marker, never 0 ms latency', 
   assert.equal(await panel.page.locator('.chart-loss .loss-marker').count(), 0, 'the loss chart draws the 100 % itself');
   await panel.close();
 });
+
+test('time axis labels never run together, even in a narrow panel', async () => {
+  const panel = await openPanel(browser, { panel: 'metrics', viewport: { width: 520, height: 900 } });
+  await panel.waitForSent('ready');
+  await panel.post({ type: 'load', params: metricsLoad(2, 36) });
+  await panel.waitForSent('rendered');
+  const overlaps = await panel.page.locator('.chart-latency').evaluate((element) => {
+    const plot = (element as unknown as { plot: { axes: { _splits?: number[]; _values?: string[]; font?: string[] }[]; valToPos(v: number, s: string): number; ctx: { font: string; measureText(t: string): { width: number } } } }).plot;
+    const axis = plot.axes[0]!;
+    const splits = axis._splits ?? [];
+    const values = axis._values ?? [];
+    plot.ctx.font = (axis.font ?? [])[0] ?? '12px sans-serif';
+    const boxes = splits.map((v, i) => {
+      const centre = plot.valToPos(v, 'x');
+      const width = plot.ctx.measureText(String(values[i] ?? '')).width / (globalThis as unknown as { devicePixelRatio: number }).devicePixelRatio;
+      return { left: centre - width / 2, right: centre + width / 2, text: values[i] };
+    }).filter((b) => b.text !== null && b.text !== undefined && b.text !== '');
+    const touching: string[] = [];
+    for (let i = 1; i < boxes.length; i++) if (boxes[i]!.left < boxes[i - 1]!.right + 4) touching.push(`${boxes[i - 1]!.text}|${boxes[i]!.text}`);
+    return { touching, count: boxes.length, labels: boxes.map((b) => b.text) };
+  });
+  assert.ok(overlaps.count >= 2, `at least two time labels: ${JSON.stringify(overlaps.labels)}`);
+  assert.deepEqual(overlaps.touching, []);
+  assert.ok(overlaps.labels.every((label) => /^(\w{3} \d{1,2} )?\d\d:\d\d$/.test(String(label))), JSON.stringify(overlaps.labels));
+  await panel.close();
+});

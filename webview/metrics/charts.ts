@@ -39,6 +39,22 @@ function translucent(color: string, alpha: number): string {
   return `rgba(${r},${g},${b},${alpha})`;
 }
 
+/** Minimum pixels between time ticks: room for "Nov 22 00:35" with a gap. */
+const TIME_TICK_SPACE_PX = 96;
+
+/** "00:35"; a tick on another day than the one before it also says the day ("Nov 22 00:35"). */
+export function timeTickLabels(ticks: readonly number[]): string[] {
+  let day = '';
+  return ticks.map((t) => {
+    const iso = new Date(t * 1000).toISOString();
+    const clock = iso.slice(11, 16);
+    const thisDay = iso.slice(0, 10);
+    const label = thisDay === day ? clock : `${new Date(t * 1000).toLocaleString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })} ${clock}`;
+    day = thisDay;
+    return label;
+  });
+}
+
 /** Seconds either side of a chart's only round. */
 const SINGLE_ROUND_PAD_S = 5 * 60;
 
@@ -91,7 +107,9 @@ export function drawChart(spec: ChartSpec, theme: Theme, onPick: (seriesIndex: n
     : spec.band ? [{ series: [spec.band[1] + 1, spec.band[0] + 1] as [number, number], fill: translucent(theme.palette[0]!, 0.15) }] : [];
   const options: uPlot.Options = {
     width: 600, height: 220, series, bands,
-    axes: [{ ...axis }, { ...axis, size: 72, values: (_u, ticks) => ticks.map((t) => `${t} ${spec.unit}`) }],
+    // Time ticks in UTC (as every time in these panels), far enough apart that labels never touch.
+    axes: [{ ...axis, space: TIME_TICK_SPACE_PX, values: (_u, ticks) => timeTickLabels(ticks), label: 'UTC', labelSize: 16 },
+      { ...axis, size: 72, values: (_u, ticks) => ticks.map((t) => `${t} ${spec.unit}`) }],
     scales: {
       // The axis spans the data: a single round gets a few minutes either side, not years.
       // (uPlot widens a lone time value by a day in milliseconds: 1,000 days for our seconds.)
