@@ -162,3 +162,17 @@ test('time axis labels never run together, even in a narrow panel', async () => 
   assert.ok(overlaps.labels.every((label) => /^(\w{3} \d{1,2} )?\d\d:\d\d$/.test(String(label))), JSON.stringify(overlaps.labels));
   await panel.close();
 });
+
+test('agents are told apart by more than colour: colour-blind-safe colours and a dash pattern each', async () => {
+  const panel = await loaded(metricsLoad(4, 12));
+  const styles = await panel.page.locator('.chart-latency').evaluate((element) => {
+    const plot = (element as unknown as { plot: { series: { stroke?: unknown; dash?: number[] }[] } }).plot;
+    // uPlot keeps a series' stroke as a function of (plot, series index).
+    return plot.series.slice(1).map((s, i) => ({ stroke: String(typeof s.stroke === 'function' ? (s.stroke as (u: unknown, i: number) => unknown)(plot, i + 1) : s.stroke), dash: JSON.stringify(s.dash ?? []) }));
+  });
+  assert.equal(styles.length, 4);
+  assert.equal(new Set(styles.map((s) => s.stroke)).size, 4, 'four colours');
+  assert.equal(new Set(styles.map((s) => s.dash)).size, 4, 'four dash patterns');
+  assert.deepEqual(styles.map((s) => s.stroke.toUpperCase()), ['#0072B2', '#E69F00', '#009E73', '#CC79A7']);
+  await panel.close();
+});

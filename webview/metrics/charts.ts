@@ -1,7 +1,7 @@
 // One uPlot chart per metric. Picking a point (click, or Enter after arrow keys) reports
 // the series and round under the cursor; main.ts turns that into "open path trace".
 import uPlot from 'uplot';
-import { CHART_PALETTE } from '../shared/chart-palette';
+import { agentStyle, CHART_PALETTE } from '../shared/chart-palette';
 import { el } from '../shared/dom';
 import { stacked, type AlignedSeries } from '../../src/analysis/metrics';
 
@@ -93,10 +93,13 @@ export function drawChart(spec: ChartSpec, theme: Theme, onPick: (seriesIndex: n
   const raw = spec.aligned.series;
   const values = spec.stack ? stacked(raw) : raw.map((s) => s.values);
   const axis = { stroke: theme.muted, grid: { stroke: theme.grid, width: 1 }, ticks: { stroke: theme.grid, width: 1 } };
+  // One series per agent: colour-blind-safe colours and a dash each (bands and stacks keep the theme's).
+  const perAgent = !spec.stack && !spec.band && raw.length > 1 && raw.every((s) => s.agentId !== undefined);
   const series: uPlot.Series[] = [{ label: 'Round' }, ...raw.map((s, i): uPlot.Series => {
-    const color = theme.palette[i % theme.palette.length]!;
+    const style = perAgent ? agentStyle(i) : undefined;
+    const color = style?.color ?? theme.palette[i % theme.palette.length]!;
     return {
-      label: s.label, stroke: color, width: 1.5, spanGaps: false,
+      label: s.label, stroke: color, width: 1.5, spanGaps: false, ...(style && style.dash.length ? { dash: style.dash } : {}),
       points: { show: true, size: 5, fill: color },
       ...(spec.stack && i === 0 ? { fill: translucent(color, 0.35) } : {}),
       value: (_u, _v, _si, idx) => (idx !== null && raw[i]!.lost?.[idx] ? 'no reply (100 % loss)' : formatValue(spec.unit)(idx === null ? null : raw[i]!.values[idx])),
