@@ -59,7 +59,7 @@ export function activate(context: vscode.ExtensionContext): NetmonExtensionApi |
   registerTreeCommands(context, tree, query);
   registerFilterCommands(context, tree, query, connection, prompts);
   const details = registerItemCommands(context, connection, prompts);
-  const panels = registerPanels(context, connection, log, () => query.timeOptions());
+  const panels = registerPanels(context, connection, log, prompts, () => query.timeOptions());
   const documents = registerDocuments(context, connection, prompts, panels.instantResults);
   registerWalkthrough(context, connection);
   registerAgentCommands(context, prompts);

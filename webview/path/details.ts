@@ -4,7 +4,8 @@ import { avgMs, linkDelayMs, lossPct, type HopLink, type HopNode } from '../../s
 
 const ms = (value: number | undefined): string => (value === undefined ? '—' : `${value.toFixed(1)} ms`);
 
-export function nodeDetails(node: HopNode, agentName: (id: string) => string): HTMLElement {
+/** `findSessions`: asks for the user sessions of the agents through the node around this round. */
+export function nodeDetails(node: HopNode, agentName: (id: string) => string, findSessions?: (agentIds: string[], hop: string) => void): HTMLElement {
   const stats = node.stats;
   const replied = stats.replies > 0;
   const title = node.kind === 'agent' ? agentName(node.id.slice('agent:'.length))
@@ -25,7 +26,15 @@ export function nodeDetails(node: HopNode, agentName: (id: string) => string): H
     ['Hop', node.kind === 'agent' ? undefined : `${node.minHop}`],
     ['Members', node.members ? node.members.slice(0, 8).join(', ') + (node.members.length > 8 ? ', …' : '') : undefined],
   ];
-  return card(title, node.isTarget ? 'Target' : kindLabel(node), rows);
+  const shown = card(title, node.isTarget ? 'Target' : kindLabel(node), rows);
+  const agentIds = node.kind === 'agent' ? [node.id.slice('agent:'.length)] : node.agents;
+  if (findSessions && agentIds.length > 0) {
+    const label = node.kind === 'agent' ? 'User sessions of this agent around this round' : `User sessions of the ${agentIds.length} agent${agentIds.length === 1 ? '' : 's'} through this hop`;
+    const button = el('button', { type: 'button', class: 'sessions-link' }, label);
+    button.addEventListener('click', () => findSessions(agentIds, title));
+    shown.append(button);
+  }
+  return shown;
 }
 
 export function linkDetails(link: HopLink, from: string, to: string): HTMLElement {

@@ -116,7 +116,7 @@ class PathPanel {
   private showDetails(target: { node?: string; link?: string } | undefined): void {
     const node = target?.node ? this.view?.nodeById.get(target.node) : undefined;
     const link = !node && target?.link ? this.view?.linkById.get(target.link) : undefined;
-    if (node) this.details.replaceChildren(nodeDetails(node, (id) => this.agentName(id)));
+    if (node) this.details.replaceChildren(nodeDetails(node, (id) => this.agentName(id), (agentIds, hop) => host.postMessage({ type: 'findSessions', params: { agentIds, hop } })));
     else if (link) this.details.replaceChildren(linkDetails(link, this.label(this.view!.nodeById.get(link.from)!), this.label(this.view!.nodeById.get(link.to)!)));
     else this.hint();
   }

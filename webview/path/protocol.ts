@@ -44,11 +44,13 @@ export type PathPanelMessage =
   | IpcMessage<'selectRound', { roundId: number }>
   /** "Open Path Trace as Text" for the highlighted agent (all agents when absent). */
   | IpcMessage<'openAsText', { agentId?: string; roundId?: number }>
+  /** The user sessions of these agents (those through a hop) around the shown round. */
+  | IpcMessage<'findSessions', { agentIds: string[]; hop: string }>
   /** After a load was drawn: what the graph holds. */
   | IpcMessage<'rendered', { nodes: number; links: number; agents: number }>;
 
 export const PATH_HOST_MESSAGE_TYPES: readonly PathHostMessage['type'][] = ['load', 'loading', 'error'];
-export const PATH_PANEL_MESSAGE_TYPES: readonly PathPanelMessage['type'][] = ['ready', 'renderFailed', 'selectRound', 'openAsText', 'rendered'];
+export const PATH_PANEL_MESSAGE_TYPES: readonly PathPanelMessage['type'][] = ['ready', 'renderFailed', 'selectRound', 'openAsText', 'findSessions', 'rendered'];
 
 const isRoundOption = hasFields<PathRoundOption>({ roundId: isFiniteNumber, agents: isOptional(isFiniteNumber) });
 const isPathLoadParams = hasFields<PathLoadParams>({
@@ -77,6 +79,7 @@ export function isPathPanelMessage(value: unknown): value is PathPanelMessage {
     renderFailed: isRenderFailedParams,
     selectRound: hasFields<{ roundId: number }>({ roundId: isFiniteNumber }),
     openAsText: hasFields<{ agentId?: string; roundId?: number }>({ agentId: isOptional(isString), roundId: isOptional(isFiniteNumber) }),
+    findSessions: hasFields<{ agentIds: string[]; hop: string }>({ agentIds: isArrayOf(isString), hop: isString }),
     rendered: hasFields<{ nodes: number; links: number; agents: number }>({ nodes: isFiniteNumber, links: isFiniteNumber, agents: isFiniteNumber }),
   });
 }

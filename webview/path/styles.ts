@@ -66,6 +66,7 @@ body { margin: 0; background: var(--pt-bg); color: var(--pt-fg); font-family: va
 .graph.highlighting .link.on-path { stroke-opacity: 1; }
 .graph.searching .node:not(.match):not(.active) { opacity: 0.35; }
 .side h2, .side h3 { font-size: 0.85em; text-transform: uppercase; letter-spacing: 0.04em; color: var(--pt-muted); margin: 10px 0 4px; font-weight: 600; }
+.sessions-link { margin-top: 6px; background: var(--vscode-button-secondaryBackground, #3a3d41); color: var(--vscode-button-secondaryForeground, #fff); border: 1px solid var(--vscode-contrastBorder, transparent); padding: 3px 8px; font: inherit; cursor: pointer; }
 .card-kind { color: var(--pt-muted); font-size: 0.85em; }
 .card-title { font-weight: 600; margin: 2px 0 6px; overflow-wrap: anywhere; }
 .card dl { display: grid; grid-template-columns: auto 1fr; gap: 2px 8px; margin: 0; }

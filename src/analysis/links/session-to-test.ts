@@ -92,3 +92,16 @@ export function sessionTestLinks(
   const names = matched.map(({ test }) => `'${String(test.testName)}'`).join(', ');
   return { links, why: `${names} measure${matched.length === 1 ? 's' : ''} ${session.visitedSite}, but this agent has no round within ${MAX_APART_S / 60} min of the session` };
 }
+
+/** From a hop (or a metrics point) back to sessions: those of its agents within this of the round. */
+export const ROUND_SESSIONS_APART_S = 15 * 60;
+
+/** The window to search, and what the search says it matched ("sessions of 3 agents through X within 15 min of round 17:25 UTC"). */
+export function roundSessionsQuery(roundId: number, agentCount: number, hop: string): { from: Date; to: Date; description: string } {
+  const clock = new Date(roundId * 1000).toISOString().slice(11, 16);
+  return {
+    from: new Date((roundId - ROUND_SESSIONS_APART_S) * 1000),
+    to: new Date((roundId + ROUND_SESSIONS_APART_S) * 1000),
+    description: `sessions of ${agentCount} agent${agentCount === 1 ? '' : 's'} through ${hop} within ${ROUND_SESSIONS_APART_S / 60} min of round ${clock} UTC`,
+  };
+}

@@ -17,13 +17,14 @@ import { pickEndpointTest, pickUserSession } from './pickers';
 import { PanelRegistry } from './registry';
 import { SessionPanels, WaterfallPanels, type PageRef } from './session-panels';
 import type { PanelServices } from './services';
+import type { Prompts } from '../ui/prompts';
 
 export function registerPanels(
-  context: vscode.ExtensionContext, connection: ConnectionManager, log: vscode.LogOutputChannel, timeOptions: () => TimeOptions = () => ({}),
+  context: vscode.ExtensionContext, connection: ConnectionManager, log: vscode.LogOutputChannel, prompts: Prompts, timeOptions: () => TimeOptions = () => ({}),
 ): { instantResults: InstantResultsPanels } {
   const registry = new PanelRegistry();
   registry.register(context);
-  const services: PanelServices = { extensionUri: context.extensionUri, registry, connection, timeOptions, log };
+  const services: PanelServices = { extensionUri: context.extensionUri, registry, connection, timeOptions, log, prompts };
   const texts = registerPathTextDocuments(context);
   const waterfalls = new WaterfallPanels(services);
   const paths = new PathPanels(services, texts);

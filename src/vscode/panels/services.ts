@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { IpcMessage } from '../../../webview/shared/ipc';
 import type { ConnectionManager } from '../connection/connection-manager';
+import type { Prompts } from '../ui/prompts';
 import type { TimeOptions } from './data';
 import { PanelHost, type PanelHostOptions } from './panel-host';
 import type { PanelRegistry } from './registry';
@@ -15,6 +16,8 @@ export interface PanelServices {
   timeOptions: () => TimeOptions;
   /** The "Netmon" log: ignored webview messages are noted there. */
   log: vscode.LogOutputChannel;
+  /** Questions panels ask (a pick among found sessions); the suites may answer them. */
+  prompts: Prompts;
 }
 
 type HostSpec<P extends IpcMessage<string, unknown>> = Omit<PanelHostOptions<P>, 'panel' | 'extensionUri' | 'showError' | 'log'>;

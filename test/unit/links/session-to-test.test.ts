@@ -2,7 +2,7 @@
 // the same agent nearest the session within 30 minutes, each link saying what it matched on.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MAX_APART_S, nearestRound, sessionTestLinks, testHost, testsTowardSession, type SessionRef } from '../../../src/analysis/links/session-to-test';
+import { MAX_APART_S, nearestRound, ROUND_SESSIONS_APART_S, roundSessionsQuery, sessionTestLinks, testHost, testsTowardSession, type SessionRef } from '../../../src/analysis/links/session-to-test';
 import type { EndpointTest } from '../../../src/api/types';
 
 const t = (testId: number, testName: string, target: { url?: string; server?: string }): EndpointTest => ({ testId, testName, ...target }) as EndpointTest;
@@ -41,4 +41,10 @@ test('links say what they matched on; none say why', () => {
   assert.equal(links[0]!.description, `test 'Zoom signalling', round ${new Date((session.timeS - 120) * 1000).toISOString().slice(11, 16)} UTC, 2 min before the session (same host)`);
   assert.equal(sessionTestLinks({ ...session, visitedSite: 'www.netflix.com', destinationIp: undefined }, [], () => []).why, 'no scheduled test measures www.netflix.com');
   assert.match(sessionTestLinks(session, testsTowardSession(session, TESTS), () => []).why ?? '', /^'Zoom signalling', 'Zoom by address' measure Zoom\.us, but this agent has no round within 30 min/);
+});
+
+test('from a hop back to sessions: fifteen minutes either side of the round, said in words', () => {
+  const query = roundSessionsQuery(1_800_000_000, 3, '154.54.43.176');
+  assert.equal(query.to.getTime() - query.from.getTime(), 2 * ROUND_SESSIONS_APART_S * 1000);
+  assert.equal(query.description, `sessions of 3 agents through 154.54.43.176 within 15 min of round ${new Date(1_800_000_000_000).toISOString().slice(11, 16)} UTC`);
 });

@@ -61,6 +61,12 @@ export async function apiGet<T>(emulator: RunningEmulator, path: string, token: 
   return (await response.json()) as T;
 }
 
+export async function apiPost<T>(emulator: RunningEmulator, path: string, body: unknown, token: string = DEMO_CREDENTIALS.admin.token): Promise<T> {
+  const response = await fetch(`${emulator.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  assert.equal(response.status, 200, `POST ${path} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
 export async function emulatorRequests(emulator: RunningEmulator): Promise<LoggedRequest[]> {
   const response = await fetch(`${emulator.url}/_emulator/requests`);
   return ((await response.json()) as { requests: LoggedRequest[] }).requests;

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
-import type { NetMetricsResponse, PathTraceResponse, PathVisResponse } from '../../../src/api/types';
+import type { NetMetricsResponse, PathTraceResponse, PathVisResponse, UserSessionsResponse } from '../../../src/api/types';
 import type { RunningEmulator } from '../../../src/emulator';
-import { apiGet, clearEmulatorRequests, emulatorRequests, netmonApi, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+import { answeringPrompts, apiGet, apiPost, clearEmulatorRequests, emulatorRequests, netmonApi, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
 import { closeAllEditors, detailsId, firstRecord, openPanel, sendFromWebview, testNodes, waitForPanels, waitForRendered } from './panels-fixture';
 
 interface MetricsRendered { charts: { id: string; series: number; points: number }[] }
@@ -27,6 +27,33 @@ describe('path visualization, metrics and path trace as text', () => {
   async function lastHourPathVis(testId: number): Promise<PathVisResponse['endpointNet']['pathVis']> {
     return (await apiGet<PathVisResponse>(emulator, `/v7/endpoint-data/tests/net/path-vis/${testId}?window=1h`)).endpointNet.pathVis;
   }
+
+  it('from a hop back to the user sessions of the agents through it, around the round: picked, then opened', async function () {
+    this.timeout(60_000);
+    const api = await netmonApi();
+    const { test, data } = await testNodes(api, 'agent-to-server');
+    const testId = Number(detailsId(test));
+    const summaries = await lastHourPathVis(testId);
+    const newest = Math.max(...summaries.map((summary) => summary.roundId));
+    const agents = [...new Set(summaries.filter((summary) => summary.roundId === newest).map((summary) => String(summary.agentId)))];
+    const id = await openPanel('netmon.openPathVisualization', data.get('pathVis'));
+    await waitForRendered(id);
+    const iso = (seconds: number): string => new Date(seconds * 1000).toISOString().slice(0, 19);
+    const expected = await apiPost<UserSessionsResponse>(emulator, `/v6/endpoint-data/user-sessions?from=${iso(newest - 900)}&to=${iso(newest + 900)}`,
+      { searchFilters: [{ key: 'agentId', values: agents }] });
+    assert.ok(expected.userSessions.length > 0, 'the agents of the newest round have sessions around it');
+    const { prompts } = await answeringPrompts((prompt) => (prompt.kind === 'choose' ? prompt.labels[0] : undefined),
+      () => sendFromWebview(id, { type: 'findSessions', params: { agentIds: agents, hop: '10.0.0.1' } }));
+    const asked = prompts.find((prompt) => prompt.kind === 'choose');
+    assert.ok(asked?.kind === 'choose');
+    assert.match(asked.title, new RegExp(`^\\d+ sessions of ${agents.length} agents? through 10\\.0\\.0\\.1 within 15 min of round \\d\\d:\\d\\d UTC$`));
+    assert.equal(asked.labels.length, expected.userSessions.length);
+    await waitForPanels('the picked session', (states) => states.find((panel) => panel.kind === 'session' && panel.title === `Session: ${expected.userSessions[0]?.visitedSite}`));
+
+    const { prompts: refused } = await answeringPrompts(() => undefined,
+      () => sendFromWebview(id, { type: 'findSessions', params: { agentIds: ['not-in-this-round'], hop: 'x' } }));
+    assert.deepEqual(refused, [], 'agents outside the shown round are refused, nothing is asked');
+  });
 
   it('opens a scheduled test\'s path visualization from the tree: the newest round, every agent merged', async () => {
     const api = await netmonApi();
