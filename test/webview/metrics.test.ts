@@ -66,6 +66,8 @@ describe('metrics panel', () => {
     await clickPoint(panel, 'latency', 2, 7);
     assert.deepEqual(await panel.waitForSent('openPathTrace'), { type: 'openPathTrace', params: { agentId: 'a003', roundId: FIRST_ROUND + 7 * 300 } });
     assert.match(await panel.page.locator('.chart-latency .picked').innerText(), /London laptop 1 · 2025-11-22 00:35 UTC · \d+\.\d ms/);
+  await panel.page.locator('.next-step button', { hasText: /^User sessions of .+ around 00:35 UTC$/ }).click();
+  assert.deepEqual(panel.sent.at(-1), { type: 'findSessions', params: { agentId: 'a003', roundId: FIRST_ROUND + 7 * 300 } });
     await panel.close();
   });
 

@@ -17,6 +17,8 @@ class MetricsPanel {
   private readonly agent = el('select', { id: 'agent', 'aria-label': 'Agent' });
   private readonly status = el('div', { class: 'status', role: 'status' }, 'Waiting for metrics…');
   private readonly charts = el('main', { class: 'charts', 'aria-label': 'Charts' });
+  /** After a pick: the people behind that point (its agent's sessions around the round). */
+  private readonly nextStep = el('div', { class: 'next-step' });
   private params: MetricsLoadParams | undefined;
   private drawn: ChartElement[] = [];
 
@@ -24,7 +26,7 @@ class MetricsPanel {
     document.body.append(
       el('header', { class: 'toolbar' }, this.title, el('label', {}, 'Agent', this.agent),
         el('span', { class: 'hint' }, 'Click a point (or focus a chart, use arrow keys and Enter) to open that agent’s path trace for the round.')),
-      this.status, this.charts,
+      this.status, this.nextStep, this.charts,
     );
     this.agent.addEventListener('change', () => this.draw());
     new ResizeObserver(() => this.resize()).observe(this.charts);
@@ -81,7 +83,12 @@ class MetricsPanel {
 
   private pick(aligned: AlignedSeries, seriesIndex: number, pointIndex: number): void {
     const point = pointAt(aligned, seriesIndex, pointIndex);
-    if (point) host.postMessage({ type: 'openPathTrace', params: point });
+    if (!point) return;
+    host.postMessage({ type: 'openPathTrace', params: point });
+    const when = new Date(point.roundId * 1000).toISOString().slice(11, 16);
+    const sessions = el('button', { type: 'button', class: 'sessions-link' }, `User sessions of ${this.name(point.agentId)} around ${when} UTC`);
+    sessions.addEventListener('click', () => host.postMessage({ type: 'findSessions', params: point }));
+    this.nextStep.replaceChildren(sessions);
   }
 
   private resize(): void {

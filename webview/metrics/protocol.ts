@@ -30,11 +30,13 @@ export type MetricsPanelMessage =
   | RenderFailedMessage
   /** The user picked a point: open that agent's path trace for that round. */
   | IpcMessage<'openPathTrace', { agentId: string; roundId: number }>
+  /** The user sessions of the picked point's agent around its round. */
+  | IpcMessage<'findSessions', { agentId: string; roundId: number }>
   /** After a load was drawn: which charts and how many series each. */
   | IpcMessage<'rendered', { charts: { id: string; series: number; points: number }[] }>;
 
 export const METRICS_HOST_MESSAGE_TYPES: readonly MetricsHostMessage['type'][] = ['load', 'error'];
-export const METRICS_PANEL_MESSAGE_TYPES: readonly MetricsPanelMessage['type'][] = ['ready', 'renderFailed', 'openPathTrace', 'rendered'];
+export const METRICS_PANEL_MESSAGE_TYPES: readonly MetricsPanelMessage['type'][] = ['ready', 'renderFailed', 'openPathTrace', 'findSessions', 'rendered'];
 
 const isMetricsLoadParams = hasFields<MetricsLoadParams>({
   title: isString,
@@ -60,6 +62,7 @@ export function isMetricsPanelMessage(value: unknown): value is MetricsPanelMess
     ready: isNothing,
     renderFailed: isRenderFailedParams,
     openPathTrace: hasFields<{ agentId: string; roundId: number }>({ agentId: isString, roundId: isFiniteNumber }),
+    findSessions: hasFields<{ agentId: string; roundId: number }>({ agentId: isString, roundId: isFiniteNumber }),
     rendered: hasFields<{ charts: { id: string; series: number; points: number }[] }>({ charts: isArrayOf(isChartSummary) }),
   });
 }

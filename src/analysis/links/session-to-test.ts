@@ -96,12 +96,15 @@ export function sessionTestLinks(
 /** From a hop (or a metrics point) back to sessions: those of its agents within this of the round. */
 export const ROUND_SESSIONS_APART_S = 15 * 60;
 
-/** The window to search, and what the search says it matched ("sessions of 3 agents through X within 15 min of round 17:25 UTC"). */
-export function roundSessionsQuery(roundId: number, agentCount: number, hop: string): { from: Date; to: Date; description: string } {
+/**
+ * The window to search, and what the search says it matched: `relation` says how the agents
+ * were chosen ("through 154.54.43.176", "running test 'Zoom signalling'").
+ */
+export function roundSessionsQuery(roundId: number, agentCount: number, relation: string): { from: Date; to: Date; description: string } {
   const clock = new Date(roundId * 1000).toISOString().slice(11, 16);
   return {
     from: new Date((roundId - ROUND_SESSIONS_APART_S) * 1000),
     to: new Date((roundId + ROUND_SESSIONS_APART_S) * 1000),
-    description: `sessions of ${agentCount} agent${agentCount === 1 ? '' : 's'} through ${hop} within ${ROUND_SESSIONS_APART_S / 60} min of round ${clock} UTC`,
+    description: `sessions of ${agentCount} agent${agentCount === 1 ? '' : 's'} ${relation} within ${ROUND_SESSIONS_APART_S / 60} min of round ${clock} UTC`,
   };
 }

@@ -5,6 +5,7 @@ import { isMetricsPanelMessage, type MetricsHostMessage, type MetricsPanelMessag
 import { agentNames, endpointTest, historyRange, testTitle } from './data';
 import type { PanelHost } from './panel-host';
 import type { PathPanels } from './path-panels';
+import { pickSessionsAroundRound } from './round-sessions';
 import { createPanelHost, type PanelServices } from './services';
 
 /** Records per list: a day of 5-minute rounds for about 30 agents. */
@@ -13,6 +14,8 @@ const MAX_RECORDS = 10_000;
 type Host = PanelHost<MetricsHostMessage, MetricsPanelMessage>;
 
 export class MetricsPanels {
+  /** The agents each open panel shows, by panel id: a message may only ask about these. */
+  private readonly agentsShown = new Map<string, Set<string>>();
   /** The agent each open panel focuses (undefined: all agents), by panel id. */
   private readonly focus = new Map<string, string | undefined>();
 
@@ -32,9 +35,14 @@ export class MetricsPanels {
     const host = createPanelHost<MetricsHostMessage, MetricsPanelMessage>(this.services, {
       kind: 'metrics', key, title: `Metrics: test ${testId}`, bundle: 'metrics', isPanelMessage: isMetricsPanelMessage, renderedType: 'rendered',
     }, (message) => ({ type: 'error', params: { message } }));
-    host.onDidDispose(() => this.focus.delete(host.id));
+    host.onDidDispose(() => { this.focus.delete(host.id); this.agentsShown.delete(host.id); });
     host.onMessage(async (message) => {
       if (message.type === 'openPathTrace') await this.paths.open({ testId, agentId: message.params.agentId, roundId: message.params.roundId });
+      if (message.type === 'findSessions') {
+        const { agentId, roundId } = message.params;
+        if (!(this.agentsShown.get(host.id)?.has(agentId))) throw new Error(`findSessions for agent ${agentId}, which this panel does not show`);
+        await pickSessionsAroundRound(this.services, [agentId], roundId, `running test '${host.panel.title.replace(/^Metrics: /, '')}'`);
+      }
     });
     await this.load(host, testId, agentId);
     return host.id;
@@ -56,6 +64,7 @@ export class MetricsPanels {
     });
     if (!loaded) return;
     this.focus.set(host.id, agentId);
+    this.agentsShown.set(host.id, new Set([...loaded.metrics, ...loaded.httpServer].map((record) => String(record.agentId))));
     host.panel.title = `Metrics: ${loaded.test.testName}`;
     host.show({ type: 'load', params: {
       title: `${testTitle(loaded.test)} · ${range.label}`, metrics: loaded.metrics, agentNames: loaded.names,

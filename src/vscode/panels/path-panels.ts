@@ -6,12 +6,8 @@ import { pathRounds } from '../../analysis/path';
 import { isPathPanelMessage, type PathHostMessage, type PathPanelMessage, type PathRoundOption } from '../../../webview/path/protocol';
 import type { TestTarget } from './args';
 import { agentNames, endpointTest, historyRange, roundTraces, testTitle } from './data';
-import * as vscode from 'vscode';
-import { roundSessionsQuery } from '../../analysis/links/session-to-test';
-import { userSessionSummary } from '../../analysis/records/summaries';
-import { withCancellableProgress } from '../progress';
-import { showInfo } from '../ui/notify';
 import type { PanelHost } from './panel-host';
+import { pickSessionsAroundRound } from './round-sessions';
 import type { PathTextDocuments } from '../path-text/path-text';
 import { createPanelHost, type PanelServices } from './services';
 
@@ -29,9 +25,6 @@ interface PathState {
 }
 
 type Host = PanelHost<PathHostMessage, PathPanelMessage>;
-
-/** Sessions offered at most from one hop. */
-const MAX_SESSIONS = 200;
 
 export class PathPanels {
   private readonly states = new Map<string, PathState>();
@@ -118,22 +111,7 @@ export class PathPanels {
     const roundId = state.roundId;
     const known = new Set(state.traces.map((trace) => String(trace.agentId)));
     if (roundId === undefined || agentIds.length === 0 || !agentIds.every((id) => known.has(id))) throw new Error('findSessions names agents that are not in the shown round');
-    const client = this.services.connection.requireClient();
-    const query = roundSessionsQuery(roundId, agentIds.length, hop);
-    const { records } = await withCancellableProgress(`Finding ${query.description}`, (signal) => client.userSessions({
-      from: query.from, to: query.to, filters: [{ key: 'agentId', values: [...agentIds] }], signal,
-    }).collect({ maxRecords: MAX_SESSIONS }));
-    if (records.length === 0) {
-      void showInfo(`No user sessions: ${query.description}.`);
-      return;
-    }
-    const names = client.agentDirectory();
-    const items = records.map((session) => {
-      const summary = userSessionSummary(session, undefined, (id) => names.nameOf(id));
-      return { label: summary.label, description: summary.description, detail: names.label(session.agentId), userSessionId: session.userSessionId };
-    });
-    const picked = await this.services.prompts.choose(items, { title: `${records.length} ${query.description}`, placeHolder: 'Open a session' });
-    if (picked) await vscode.commands.executeCommand('netmon.openSessionOverview', picked.userSessionId);
+    await pickSessionsAroundRound(this.services, agentIds, roundId, `through ${hop}`);
   }
 
   private async openAsText(testId: number, state: PathState, agentId: string | undefined): Promise<void> {

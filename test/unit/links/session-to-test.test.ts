@@ -44,7 +44,7 @@ test('links say what they matched on; none say why', () => {
 });
 
 test('from a hop back to sessions: fifteen minutes either side of the round, said in words', () => {
-  const query = roundSessionsQuery(1_800_000_000, 3, '154.54.43.176');
+  const query = roundSessionsQuery(1_800_000_000, 3, 'through 154.54.43.176');
   assert.equal(query.to.getTime() - query.from.getTime(), 2 * ROUND_SESSIONS_APART_S * 1000);
   assert.equal(query.description, `sessions of 3 agents through 154.54.43.176 within 15 min of round ${new Date(1_800_000_000_000).toISOString().slice(11, 16)} UTC`);
 });

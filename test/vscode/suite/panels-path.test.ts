@@ -83,6 +83,32 @@ describe('path visualization, metrics and path trace as text', () => {
     assert.ok(requested.length > 0 && requested.every((path) => path.endsWith(`/${older}`)), `round ${older} was not fetched: ${requested.join(', ')}`);
   });
 
+  it('from a metrics point back to its agent\'s user sessions around that round; an agent the panel does not show is refused', async function () {
+    this.timeout(60_000);
+    const api = await netmonApi();
+    const { test, data } = await testNodes(api, 'http-server');
+    const testId = Number(detailsId(test));
+    const { endpointNet } = await apiGet<NetMetricsResponse>(emulator, `/v7/endpoint-data/tests/net/metrics/${testId}?window=1h`);
+    const id = await openPanel('netmon.openMetrics', data.get('metrics'));
+    await waitForRendered(id);
+    const iso = (seconds: number): string => new Date(seconds * 1000).toISOString().slice(0, 19);
+    let point: { agentId: string; roundId: number; sessions: number } | undefined;
+    for (const metric of endpointNet.metrics.slice(0, 40)) {
+      const found = await apiPost<UserSessionsResponse>(emulator, `/v6/endpoint-data/user-sessions?from=${iso(metric.roundId - 900)}&to=${iso(metric.roundId + 900)}`,
+        { searchFilters: [{ key: 'agentId', values: [String(metric.agentId)] }] });
+      if (found.userSessions.length > 0) { point = { agentId: String(metric.agentId), roundId: metric.roundId, sessions: found.userSessions.length }; break; }
+    }
+    assert.ok(point, 'an agent of the test has sessions around one of its rounds');
+    const { prompts } = await answeringPrompts(() => undefined,
+      () => sendFromWebview(id, { type: 'findSessions', params: { agentId: point!.agentId, roundId: point!.roundId } }));
+    const asked = prompts.find((prompt) => prompt.kind === 'choose');
+    assert.ok(asked?.kind === 'choose', 'a list of sessions was offered');
+    assert.match(asked.title, new RegExp(`^${point.sessions} sessions of 1 agent running test '.+' within 15 min of round \\d\\d:\\d\\d UTC$`));
+    const { prompts: refused } = await answeringPrompts(() => undefined,
+      () => sendFromWebview(id, { type: 'findSessions', params: { agentId: 'not-an-agent-of-this-test', roundId: point!.roundId } }));
+    assert.deepEqual(refused, []);
+  });
+
   it('opens a test\'s metrics from the tree (latency, loss, jitter per agent over the last hour); a picked point opens that path trace', async () => {
     const api = await netmonApi();
     const { test, data } = await testNodes(api, 'http-server');
