@@ -94,6 +94,12 @@ describe('session overview panel', () => {
     await panel.page.locator('.ses-related', { hasText: 'Nothing to link to: no scheduled test measures portal.example.com.' }).waitFor();
   });
 
+  test('the session\'s traceroute opens as a path graph', async () => {
+    await load(healthySession());
+    await panel.page.click('button[aria-label="Open as path graph: the traceroute"]');
+    assert.deepEqual(panel.sent.at(-1), { type: 'openTraceroute', params: { userSessionId: 'us-4f2a9c' } });
+  });
+
   test('an error from the host replaces the overview', async () => {
     await panel.post({ type: 'error', params: { message: '403: <b>reading sessions</b> needs View Endpoint Data' } });
     assert.equal(await panel.page.textContent('[role="alert"]'), '403: <b>reading sessions</b> needs View Endpoint Data');

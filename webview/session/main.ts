@@ -28,6 +28,7 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
       openPage: (pageId, title) => host.postMessage({ type: 'openPage', params: { userSessionId: view.userSessionId, pageId, title } }),
       openPath: (link) => host.postMessage({ type: 'openPath', params: link }),
       openMetrics: (link) => host.postMessage({ type: 'openMetrics', params: link }),
+      openTraceroute: () => host.postMessage({ type: 'openTraceroute', params: { userSessionId: view.userSessionId } }),
     }, related, split));
     host.postMessage({ type: 'loaded', params: { userSessionId: view.userSessionId, ...(related ? { links: related.links.length } : {}), ...(split ? { split: String(split.line) } : {}) } });
   });

@@ -32,12 +32,14 @@ export type SessionPanelMessage =
   /** Open a related test's path at its round, for the session's agent (one the host offered). */
   | IpcMessage<'openPath', TestRound>
   /** Open a related test's metrics, for the session's agent. */
-  | IpcMessage<'openMetrics', TestRound>;
+  | IpcMessage<'openMetrics', TestRound>
+  /** Draw the session's own traceroute as a path graph. */
+  | IpcMessage<'openTraceroute', { userSessionId: string }>;
 
 export interface TestRound { testId: number; agentId: string; roundId: number }
 
 export const SESSION_HOST_MESSAGE_TYPES: readonly SessionHostMessage['type'][] = ['load', 'error'];
-export const SESSION_PANEL_MESSAGE_TYPES: readonly SessionPanelMessage['type'][] = ['ready', 'renderFailed', 'loaded', 'openPage', 'openPath', 'openMetrics'];
+export const SESSION_PANEL_MESSAGE_TYPES: readonly SessionPanelMessage['type'][] = ['ready', 'renderFailed', 'loaded', 'openPage', 'openPath', 'openMetrics', 'openTraceroute'];
 
 // The renderer reads every field defensively; here the session only needs to be an object.
 const isSessionDetail = isRecord as Guard<UserSessionDetail>;
@@ -65,5 +67,6 @@ export function isSessionPanelMessage(value: unknown): value is SessionPanelMess
     openPage: hasFields<{ userSessionId: string; pageId: string; title: string }>({ userSessionId: isString, pageId: isString, title: isString }),
     openPath: isTestRound,
     openMetrics: isTestRound,
+    openTraceroute: hasFields<{ userSessionId: string }>({ userSessionId: isString }),
   });
 }

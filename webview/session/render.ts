@@ -11,6 +11,7 @@ export interface RenderEvents {
   openPage(pageId: string, title: string): void;
   openPath(link: TestRound): void;
   openMetrics(link: TestRound): void;
+  openTraceroute(): void;
 }
 
 export function renderOverview(view: SessionOverview, events: RenderEvents, related?: RelatedTests, split?: PageTimeSplit): HTMLElement {
@@ -28,7 +29,7 @@ export function renderOverview(view: SessionOverview, events: RenderEvents, rela
       card('Proxy and VPN', view.proxy.length || view.vpn.length ? keyValues([...view.proxy, ...view.vpn]) : muted('No proxy or VPN in use')),
       card('Ping and TCP connect', pings(view)),
       card('System', view.system.length ? gauges(view) : muted('No system metrics in this response')),
-      card(`Traceroute${view.traceroute.destination ? ` to ${view.traceroute.destination}` : ''}`, traceroute(view), true)));
+      card(`Traceroute${view.traceroute.destination ? ` to ${view.traceroute.destination}` : ''}`, traceroute(view, events), true)));
 }
 
 function header(view: SessionOverview): HTMLElement {
@@ -133,10 +134,16 @@ function gauges(view: SessionOverview): HTMLElement {
   }));
 }
 
-function traceroute(view: SessionOverview): HTMLElement {
+function traceroute(view: SessionOverview, events: RenderEvents): HTMLElement {
   const trace = view.traceroute;
   if (trace.error) return el('p', { class: 'ses-error' }, `Traceroute failed: ${trace.error}`);
   if (trace.hops.length === 0) return muted('No hops reported');
+  const asGraph = el('button', { type: 'button', class: 'ses-button', 'aria-label': 'Open as path graph: the traceroute' }, 'Open as path graph');
+  asGraph.addEventListener('click', () => events.openTraceroute());
+  return el('div', {}, asGraph, tracerouteTable(trace));
+}
+
+function tracerouteTable(trace: SessionOverview['traceroute']): HTMLElement {
   const maxDelay = Math.max(1, ...trace.hops.map((h) => h.delayMs));
   const head = el('tr', {}, ...['#', 'Address', 'Name', 'Delay', 'Network', 'MPLS'].map((h, i) => el('th', { class: i === 0 ? 'num' : undefined }, h)));
   const rows = trace.hops.map((hop) => {

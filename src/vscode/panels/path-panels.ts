@@ -57,6 +57,27 @@ export class PathPanels {
     return host.id;
   }
 
+  /** A user session's own traceroute as a graph (one agent, one round); resolves to the panel id. */
+  openSessionTrace(userSessionId: string, trace: PathTrace, names: Record<string, string>): string {
+    const key = `session-trace:${userSessionId}`;
+    const existing = this.services.registry.byKey(key) as Host | undefined;
+    if (existing) {
+      existing.panel.reveal();
+      return existing.id;
+    }
+    const host = createPanelHost<PathHostMessage, PathPanelMessage>(this.services, {
+      kind: 'path', key, title: `Traceroute: ${trace.server}`, bundle: 'path', isPanelMessage: isPathPanelMessage, renderedType: 'rendered',
+    }, (message) => ({ type: 'error', params: { message } }));
+    const state: PathState = { title: `Traceroute of session ${userSessionId} to ${trace.server}`, testName: `session ${userSessionId}`, rounds: [{ roundId: trace.roundId, agents: 1 }],
+      agentsByRound: new Map([[trace.roundId, [String(trace.agentId)]]]), names, roundId: trace.roundId, traces: [trace] };
+    host.onMessage(async (message) => {
+      if (message.type === 'openAsText') await this.texts.show({ testId: 0, testName: state.testName, roundId: state.roundId, traces: state.traces, names });
+      if (message.type === 'findSessions') throw new Error('a session\'s own traceroute has no other sessions to find');
+    });
+    this.post(host, state, undefined);
+    return host.id;
+  }
+
   private async start(host: Host, target: TestTarget): Promise<void> {
     const client = this.services.connection.requireClient();
     const range = historyRange(this.services.timeOptions());

@@ -8,6 +8,7 @@ import type { UserSessionDetail } from '../../api/types';
 import { MAX_APART_S, sessionTestLinks, testsTowardSession, type SessionRef } from '../../analysis/links/session-to-test';
 import type { PageTimeSplit, RelatedTests } from '../../../webview/session/protocol';
 import { buildWaterfall, readHar } from '../../analysis/har';
+import { sessionTraceroutePath } from '../../analysis/session/traceroute-path';
 import { timeSplit } from '../../analysis/har/time-split';
 import type { MetricsPanels } from './metrics-panels';
 import type { PanelHost } from './panel-host';
@@ -51,6 +52,8 @@ export class WaterfallPanels {
 export class SessionPanels {
   /** The related-test links each panel offered: a message may only open one of those. */
   private readonly offered = new Map<string, RelatedTests['links']>();
+  /** The session each panel shows (its traceroute is drawn from it). */
+  private readonly shown = new Map<string, UserSessionDetail>();
 
   constructor(
     private readonly services: PanelServices, private readonly waterfalls: WaterfallPanels,
@@ -69,7 +72,7 @@ export class SessionPanels {
     const host = createPanelHost<SessionHostMessage, SessionPanelMessage>(this.services, {
       kind: 'session', key, title: `Session ${userSessionId}`, bundle: 'session', isPanelMessage: isSessionPanelMessage, renderedType: 'loaded',
     }, (message) => ({ type: 'error', params: { message } }));
-    host.onDidDispose(() => this.offered.delete(host.id));
+    host.onDidDispose(() => { this.offered.delete(host.id); this.shown.delete(host.id); });
     host.onMessage(async (message) => {
       if (message.type === 'openPath' || message.type === 'openMetrics') {
         const { testId, agentId, roundId } = message.params;
@@ -77,6 +80,15 @@ export class SessionPanels {
         if (!offered) throw new Error(`${message.type} for test ${testId} was not offered by this session`);
         if (message.type === 'openPath') await this.paths.open({ testId, agentId, roundId });
         else await this.metrics.open(testId, agentId);
+        return;
+      }
+      if (message.type === 'openTraceroute') {
+        const session = this.shown.get(host.id);
+        if (!session || session.userSessionId !== message.params.userSessionId) throw new Error('openTraceroute for a session this panel does not show');
+        const trace = sessionTraceroutePath(session);
+        if (!trace) throw new Error(`session ${session.userSessionId} has no traceroute hops to draw`);
+        const client = this.services.connection.requireClient();
+        this.paths.openSessionTrace(session.userSessionId, trace, (await client.agentDirectory().ready()).names());
         return;
       }
       if (message.type !== 'openPage') return;
@@ -98,6 +110,7 @@ export class SessionPanels {
       return found;
     });
     if (!session) return;
+    this.shown.set(host.id, session);
     host.panel.title = `Session: ${session.visitedSite}`;
     const agentName = client.agentDirectory().nameOf(session.agentId);
     const named = agentName ? { agentName } : {};

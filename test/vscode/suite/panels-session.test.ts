@@ -87,6 +87,13 @@ describe('session overview, page waterfall and .har files', () => {
     const before = (await panelStates()).length;
     await sendFromWebview(found.id, { type: 'openPath', params: { testId: found.testId + 1000, agentId: found.agentId, roundId: found.roundId } });
     assert.equal((await panelStates()).length, before, 'a link the overview did not offer opens nothing');
+
+    // The session's own traceroute, as a path graph of one agent.
+    const sessionId = (await panelStates()).find((panel) => panel.id === found!.id)!.key.slice('session:'.length);
+    await sendFromWebview(found.id, { type: 'openTraceroute', params: { userSessionId: sessionId } });
+    const graph = await waitForPanels('the traceroute graph', (states) => states.find((panel) => panel.key === `session-trace:${sessionId}` && panel.renders > 0));
+    assert.equal((graph.rendered as { agents: number }).agents, 1);
+    assert.match(graph.title, /^Traceroute: /);
   });
 
   it('opens the waterfall of a page picked in the overview, with every request of its HAR', async () => {
