@@ -15,7 +15,8 @@ import type { PanelHost } from './panel-host';
 import type { PathPanels } from './path-panels';
 import { createPanelHost, type PanelServices } from './services';
 
-export interface PageRef { userSessionId: string; pageId: string; title?: string }
+/** `agentId`: the session's agent, named in the waterfall's header when known. */
+export interface PageRef { userSessionId: string; pageId: string; title?: string; agentId?: string }
 
 export class WaterfallPanels {
   constructor(private readonly services: PanelServices) {}
@@ -45,7 +46,8 @@ export class WaterfallPanels {
     const details = await host.run(`Loading the HAR of page "${name}"`, `Loading the waterfall of ${name}`,
       (signal) => client.getPageDetails(page.userSessionId, page.pageId, { signal }));
     if (!details) return;
-    host.show({ type: 'load', params: { har: details.har, pageId: page.pageId, title: `${name} · session ${page.userSessionId}` } });
+    const agent = page.agentId ? ` · ${(await client.agentDirectory().ready()).label(page.agentId)}` : '';
+    host.show({ type: 'load', params: { har: details.har, pageId: page.pageId, title: `${name}${agent} · session ${page.userSessionId}` } });
   }
 }
 
@@ -95,7 +97,7 @@ export class SessionPanels {
       const { userSessionId, pageId, title } = message.params;
       // The webview's guard checks types; an empty id would become a request for every page.
       if (userSessionId.trim() === '' || pageId.trim() === '') throw new Error('openPage without a session id or page id');
-      await this.waterfalls.open({ userSessionId, pageId, title });
+      await this.waterfalls.open({ userSessionId, pageId, title, agentId: this.shown.get(host.id)?.agentId });
     });
     await this.load(host, userSessionId);
     return host.id;

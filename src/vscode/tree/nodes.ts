@@ -25,7 +25,7 @@ export interface DetailsSource {
   load(client: NetmonClient, signal: AbortSignal): Promise<unknown>;
 }
 
-export interface HarPageRef { userSessionId: string; pageId: string; title: string }
+export interface HarPageRef { userSessionId: string; pageId: string; title: string; agentId?: string }
 
 /** The API ids a node stands for, so commands run on it without parsing labels or paths. */
 export interface NodeIds {

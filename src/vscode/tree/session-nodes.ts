@@ -134,7 +134,7 @@ function pageNode(parent: TreeNode, session: UserSession, page: SessionPage): Tr
   return new TreeNode(parent, {
     ...summaryItem(summary),
     icon: summary.warning ? 'warning' : 'file', kind: 'page',
-    harPage: { userSessionId: session.userSessionId, pageId: page.id, title: page.title },
+    harPage: { userSessionId: session.userSessionId, pageId: page.id, title: page.title, agentId: session.agentId },
     ids: { userSessionId: session.userSessionId, pageId: page.id, agentId: session.agentId },
     // A click shows what a page is about: its waterfall (the details JSON stays in the menu).
     command: { command: 'netmon.openPageWaterfall', title: 'Open Page Waterfall', arguments: [session.userSessionId, page.id, page.title] },
