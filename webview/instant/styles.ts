@@ -1,18 +1,14 @@
 // Styles of the instant-results panel: theme variables with system-colour fallbacks; the
 // grade is said in words as well as colour.
+import { BUTTON_CSS, PAGE_CSS } from '../shared/base-css';
 export const INSTANT_CSS = `
-:root { color-scheme: light dark; }
-body { margin: 0; background: var(--vscode-editor-background, Canvas); color: var(--vscode-foreground, CanvasText);
-  font-family: var(--vscode-font-family, system-ui, sans-serif); font-size: var(--vscode-font-size, 13px); }
+${PAGE_CSS}
 .ins { padding: 12px 16px 24px; max-width: 1400px; }
 .ins h1 { font-size: 18px; margin: 0 0 4px; font-weight: 600; overflow-wrap: anywhere; }
 .ins-summary { margin: 4px 0; }
 .ins-note, .ins-muted { color: var(--vscode-descriptionForeground, GrayText); margin: 2px 0; overflow-wrap: anywhere; }
 .ins-actions { display: flex; gap: 6px; margin: 10px 0; flex-wrap: wrap; }
-button { background: var(--vscode-button-secondaryBackground, ButtonFace); color: var(--vscode-button-secondaryForeground, ButtonText);
-  border: 1px solid var(--vscode-contrastBorder, transparent); padding: 3px 10px; font: inherit; cursor: pointer; }
-button.primary { background: var(--vscode-button-background, #0e639c); color: var(--vscode-button-foreground, #fff); }
-button:focus-visible { outline: 1px solid var(--vscode-focusBorder, Highlight); outline-offset: 2px; }
+${BUTTON_CSS}
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--vscode-editorWidget-border, #8884); vertical-align: middle; }
 th { font-weight: 600; color: var(--vscode-descriptionForeground, GrayText); }

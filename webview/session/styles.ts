@@ -1,8 +1,7 @@
 // Styles of the session overview: VS Code theme variables with system-colour fallbacks.
+import { PAGE_CSS } from '../shared/base-css';
 export const SESSION_CSS = `
-:root { color-scheme: light dark; }
-body { margin: 0; background: var(--vscode-editor-background, Canvas); color: var(--vscode-foreground, CanvasText);
-  font-family: var(--vscode-font-family, system-ui, sans-serif); font-size: var(--vscode-font-size, 13px); }
+${PAGE_CSS}
 .ses { padding: 12px 16px 24px; max-width: 1400px; }
 .ses-head { display: flex; align-items: baseline; gap: 12px; flex-wrap: wrap; }
 .ses-head h1 { font-size: 18px; margin: 0; font-weight: 600; }
