@@ -64,6 +64,49 @@ describe('path panel', () => {
     assert.equal(await panel.page.locator('svg.graph .node.match').getAttribute('data-node'), named.ipAddress);
     await panel.close();
   });
+  for (const zoom of [1, 2]) {
+    test(`labels stay readable at ${zoom * 100} % zoom: no link runs through a shown label, no node covers one`, async () => {
+      const panel = await loaded(pathLoad(8, 12));
+      const overlaps = await panel.page.evaluate((scale) => {
+        type El = { getBoundingClientRect(): { left: number; right: number; top: number; bottom: number; width: number } };
+        type PathEl = El & { getTotalLength(): number; getPointAtLength(l: number): { x: number; y: number; matrixTransform(m: unknown): { x: number; y: number } }; getScreenCTM(): unknown; ownerSVGElement: { createSVGPoint(): { x: number; y: number; matrixTransform(m: unknown): { x: number; y: number } } } };
+        const doc = (globalThis as unknown as { document: { querySelector(s: string): { setAttribute(n: string, v: string): void; classList: { add(c: string): void } } | null; querySelectorAll(s: string): ArrayLike<unknown> } }).document;
+        const viewport = doc.querySelector('svg.graph .viewport')!;
+        viewport.setAttribute('transform', `translate(0,0) scale(${scale})`);
+        doc.querySelector('svg.graph')!.classList.add('zoomed');
+        const shown = (Array.from(doc.querySelectorAll('svg.graph .node text.label')) as (El & { textContent: string })[])
+          .filter((t) => t.getBoundingClientRect().width > 0)
+          .map((t) => ({ text: t.textContent, box: t.getBoundingClientRect() }));
+        const problems: string[] = [];
+        for (const path of Array.from(doc.querySelectorAll('svg.graph path.link')) as PathEl[]) {
+          const length = path.getTotalLength();
+          const ctm = path.getScreenCTM();
+          for (let k = 0; k <= 60; k++) {
+            const local = path.getPointAtLength((length * k) / 60);
+            const point = path.ownerSVGElement.createSVGPoint();
+            point.x = local.x; point.y = local.y;
+            const screen = point.matrixTransform(ctm);
+            for (const label of shown) {
+              const b = label.box;
+              if (screen.x > b.left + 1 && screen.x < b.right - 1 && screen.y > b.top + 1 && screen.y < b.bottom - 1) problems.push(`link through "${label.text}"`);
+            }
+          }
+        }
+        for (const shape of Array.from(doc.querySelectorAll('svg.graph .node .shape')) as El[]) {
+          const s = shape.getBoundingClientRect();
+          for (const label of shown) {
+            const b = label.box;
+            if (s.left < b.right - 1 && b.left + 1 < s.right && s.top < b.bottom - 1 && b.top + 1 < s.bottom) problems.push(`node over "${label.text}"`);
+          }
+        }
+        return { problems: [...new Set(problems)], labels: shown.length };
+      }, zoom);
+      assert.ok(overlaps.labels > 8, `${overlaps.labels} labels shown`);
+      assert.deepEqual(overlaps.problems, []);
+      await panel.close();
+    });
+  }
+
   test('screenshot for the README (dark theme)', { skip: !process.env.SCREENSHOTS }, async () => {
     const params = pathLoad(14, 14);
     const panel = await loaded({ ...params, highlightAgentId: 'a002' });

@@ -1,6 +1,6 @@
 // The hop graph as SVG: nodes, links, tones for delay/loss, highlight and search
 // classes, pan (drag) and zoom (wheel, buttons). All API text goes through textContent.
-import type { HopLink, HopNode } from '../../src/analysis/path';
+import { curveSegments, placeLabels, sampleCurves, type HopLink, type HopNode, type LabelInput } from '../../src/analysis/path';
 import { svgEl } from './svg';
 import {
   DELAY_SCALE, LOSS_SCALE, RESPONSE_SCALE, isUnresponsive, linkDelay, nodeLatency, nodeLoss, step, type ViewModel,
@@ -15,6 +15,16 @@ export interface GraphCallbacks {
 
 /** Room around the drawing; agent names sit left of the first layer. */
 const MARGIN = 24;
+/** The labels' font size (styles.ts), for measuring them before they are shown. */
+const LABEL_FONT_PX = 11;
+
+/** Text widths in the labels' font, measured once per render. */
+function labelMeasure(): (text: string) => number {
+  const context = document.createElement('canvas').getContext('2d');
+  if (!context) return (text) => text.length * LABEL_FONT_PX * 0.6;
+  context.font = `${LABEL_FONT_PX}px ${getComputedStyle(document.body).fontFamily || 'sans-serif'}`;
+  return (text) => context.measureText(text).width;
+}
 const LEFT = 150;
 
 interface Transform { scale: number; x: number; y: number }
@@ -46,6 +56,7 @@ export class GraphView {
     for (const placed of view.layout.links) links.append(this.linkElement(view.linkById.get(placed.id)!, placed.points, placed.reversed));
     view.graph.nodes.forEach((node, index) => nodes.append(this.nodeElement(node, index, labelOf(node))));
     this.viewport.append(links, nodes);
+    this.placeLabels(view);
     this.setMode(mode);
     this.svg.setAttribute('aria-label', `Path graph: ${view.graph.nodes.length} nodes, ${view.graph.links.length} links`);
     this.fit();
@@ -79,17 +90,37 @@ export class GraphView {
   private linkElement(link: HopLink, points: readonly { x: number; y: number }[], reversed: boolean): SVGPathElement {
     const moved = points.map((p) => ({ x: p.x + LEFT, y: p.y + MARGIN }));
     let d = `M${moved[0]!.x},${moved[0]!.y}`;
-    for (let i = 1; i < moved.length; i++) {
-      const a = moved[i - 1]!;
-      const b = moved[i]!;
-      const bend = (b.x - a.x) / 2;
-      d += ` C${a.x + bend},${a.y} ${b.x - bend},${b.y} ${b.x},${b.y}`;
-    }
+    for (const { c1, c2, b } of curveSegments(moved)) d += ` C${c1.x},${c1.y} ${c2.x},${c2.y} ${b.x},${b.y}`;
     const width = Math.min(4.5, 1 + Math.log2(1 + link.samples) / 2);
     const classes = ['link', link.mpls ? 'mpls' : '', reversed ? 'reversed' : ''].filter(Boolean).join(' ');
     const path = svgEl('path', { class: classes, d, 'stroke-width': width.toFixed(2), 'data-link': link.id });
     this.linkElements.set(link.id, path);
     return path;
+  }
+
+  /** Each label where no link runs through it and no node covers it; a label with no such spot only on hover. */
+  private placeLabels(view: ViewModel): void {
+    const measure = labelMeasure();
+    const centre = (id: string): { x: number; y: number } => {
+      const placed = view.layout.nodes.get(id)!;
+      return { x: placed.x + LEFT, y: placed.y + MARGIN };
+    };
+    const labels: LabelInput[] = [];
+    for (const [id, group] of this.nodeElements) {
+      const text = group.querySelector('text.label');
+      if (!text) continue;
+      labels.push({ id, ...centre(id), width: measure(text.textContent ?? ''), height: LABEL_FONT_PX, side: view.nodeById.get(id)?.kind === 'agent' ? 'left' : 'right' });
+    }
+    const curves = view.layout.links.map((link) => link.points.map((p) => ({ x: p.x + LEFT, y: p.y + MARGIN })));
+    const spots = placeLabels(labels, sampleCurves(curves), [...this.nodeElements.keys()].map(centre));
+    for (const [id, spot] of spots) {
+      const text = this.nodeElements.get(id)?.querySelector('text.label');
+      if (!text) continue;
+      text.setAttribute('x', String(spot.dx));
+      text.setAttribute('y', String(spot.dy));
+      text.setAttribute('text-anchor', spot.anchor);
+      text.classList.toggle('crowded', spot.crowded);
+    }
   }
 
   setMode(mode: ColorMode): void {

@@ -59,6 +59,9 @@ body { margin: 0; background: var(--pt-bg); color: var(--pt-fg); font-family: va
 .node.kind-group .glyph { fill: var(--pt-bg); }
 .node .label { fill: var(--pt-fg); font-size: 11px; display: none; pointer-events: none; paint-order: stroke; stroke: var(--pt-bg); stroke-width: 3px; }
 .graph.zoomed .node .label, .node .label.always, .node.active .label, .node.match .label { display: inline; }
+/* No spot free of links and nodes: the label shows only for the node in hand. */
+.graph.zoomed .node .label.crowded, .node .label.always.crowded { display: none; }
+.node.active .label.crowded, .node.match .label.crowded, .node:hover .label.crowded { display: inline; }
 .node.active .shape, .node:hover .shape { stroke: var(--pt-focus); stroke-width: 3.5; }
 .node:hover .label { display: inline; }
 .node.match .shape { stroke: var(--pt-match); stroke-width: 3.5; }

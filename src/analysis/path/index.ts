@@ -6,3 +6,4 @@ export { layoutHopGraph, DEFAULT_LAYOUT, type PathLayout, type PlacedNode, type 
 export { bilayerCrossings, countInversions, countPolylineCrossings, type Point } from './crossings';
 export { hopRows, pathTraceText, pathTraceTextByAgent, type HopRow } from './text-report';
 export { pathRounds, type PathRound } from './rounds';
+export { curveSegments, placeLabels, sampleCurves, type CurveSegment, type LabelInput, type LabelSpot } from './label-placement';
