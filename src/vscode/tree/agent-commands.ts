@@ -8,7 +8,7 @@ import { flashStatus } from '../ui/notify';
 import type { Prompts } from '../ui/prompts';
 import { TreeNode } from './nodes';
 
-export const AGENT_COMMANDS = { copyId: 'netmon.copyAgentId', addToDocument: 'netmon.addAgentToDocument' } as const;
+export const AGENT_COMMANDS = { copyId: 'netmon.copyAgentId', copyEndpointId: 'netmon.copyEndpointAgentId', addToDocument: 'netmon.addAgentToDocument' } as const;
 
 export function registerAgentCommands(context: vscode.ExtensionContext, prompts: Prompts): void {
   registerCommands(context, {
@@ -16,6 +16,14 @@ export function registerAgentCommands(context: vscode.ExtensionContext, prompts:
       const { agentId, agentName } = agentOf(node);
       await vscode.env.clipboard.writeText(String(agentId));
       flashStatus(`Netmon: agent id ${agentId} (${agentName}) copied`, 3_000);
+      return agentId;
+    }),
+    // Rows show endpoint agents by name; the id a ticket or a script needs is one click away.
+    [AGENT_COMMANDS.copyEndpointId]: (node) => reporting('Copying the agent id', async () => {
+      const agentId = node instanceof TreeNode ? node.spec.filterBy?.agentId?.value : undefined;
+      if (!agentId) throw new Error('Run this command on an endpoint agent, or a record of one, in the Netmon view');
+      await vscode.env.clipboard.writeText(agentId);
+      flashStatus(`Netmon: agent id ${agentId} copied`, 3_000);
       return agentId;
     }),
     [AGENT_COMMANDS.addToDocument]: (node) => reporting('Adding the agent to a test document', () => addToDocument(agentOf(node), prompts)),

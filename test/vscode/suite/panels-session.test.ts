@@ -82,7 +82,9 @@ describe('session overview, page waterfall and .har files', () => {
     assert.ok(traced.includes(`/v7/endpoint-data/tests/net/path-vis/${found.testId}/${found.agentId}/${found.roundId}`), `the path of that agent at that round: ${traced.join(', ')}`);
 
     await sendFromWebview(found.id, { type: 'openMetrics', params: { testId: found.testId, agentId: found.agentId, roundId: found.roundId } });
-    await waitForPanels('the metrics of that test', (states) => states.find((panel) => panel.key === `metrics:${found!.testId}`));
+    const metrics = await waitForPanels('the metrics of that test', (states) => states.find((panel) => panel.key === `metrics:${found!.testId}` && panel.renders > 0));
+    const latency = (metrics.rendered as { charts: { id: string; series: number }[] }).charts.find((chart) => chart.id === 'latency');
+    assert.equal(latency?.series, 3, 'focused on the session\'s agent: its average, minimum and maximum');
 
     const before = (await panelStates()).length;
     await sendFromWebview(found.id, { type: 'openPath', params: { testId: found.testId + 1000, agentId: found.agentId, roundId: found.roundId } });

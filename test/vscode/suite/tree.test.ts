@@ -197,6 +197,10 @@ describe('explorer tree', () => {
     const tooltip = session?.treeItem().tooltip;
     const text = (tooltip instanceof vscode.MarkdownString ? tooltip.value : String(tooltip)).replace(/&nbsp;/g, ' ').replace(/\\/g, '');
     assert.ok(text.includes(`Agent: ${names.get(session?.spec.ids?.agentId ?? '')} (${session?.spec.ids?.agentId})`), text);
+    // The id stays one click away: Copy Agent Id on any row of an agent.
+    assert.match(networkSession!.contextValue(), /\bfilter-agentId\b/);
+    assert.equal(await vscode.commands.executeCommand('netmon.copyEndpointAgentId', networkSession), networkAgent);
+    assert.equal(await vscode.env.clipboard.readText(), networkAgent);
   });
 
   it('opens details as a read-only JSON document and exports a page as .har', async () => {
