@@ -12,18 +12,34 @@ import type { Page } from 'playwright-core';
 import { errorNotifications, openWorkbench, quickOpen, runCommandFromPalette, saveScreenshot, webviewFrame, type Workbench } from './workbench';
 
 const DOCUMENT = 'tests/health.netmon-test.json';
+/** Where a failing step leaves what was on screen (for the log reader). */
+const REPO_FAILURES = join(__dirname, '..', '..', 'test-results');
 
-async function clickLens(page: Page, text: string | RegExp): Promise<void> {
-  const lens = page.locator('.codelens-decoration a:visible', { hasText: text }).first();
-  await lens.waitFor({ timeout: 30_000 });
-  // Lenses are redrawn whenever the editor's decorations change (diagnostics, the live
-  // catalog arriving): click where the lens is, as a person would, without waiting for stillness.
-  await lens.click({ force: true });
-}
-
-async function confirm(page: Page, button: string): Promise<void> {
+/**
+ * Clicks a lens and answers its dialog. Lenses are redrawn whenever the editor's decorations
+ * change (diagnostics, the live catalog arriving), and a click that lands during a redraw is
+ * lost: a person clicks again when nothing opens, and so does this, up to three times. (Seen
+ * in runs: the editor had scrolled the lens line out of view after a save.)
+ */
+async function lensAndConfirm(page: Page, text: string | RegExp, button: string): Promise<void> {
   const dialog = page.locator('.monaco-dialog-box');
-  await dialog.waitFor({ timeout: 15_000 });
+  for (let attempt = 1; ; attempt++) {
+    // The lenses sit above line 1: a person scrolls to the top first (Ctrl+Home), or the click lands nowhere.
+    await page.locator('.monaco-editor .view-lines').first().click();
+    await page.keyboard.press('Control+Home');
+    const lens = page.locator('.codelens-decoration a:visible', { hasText: text }).first();
+    await lens.waitFor({ timeout: 30_000 });
+    await lens.click({ force: true });
+    try {
+      await dialog.waitFor({ timeout: 5_000 });
+      break;
+    } catch (error) {
+      if (attempt === 3) {
+        await page.screenshot({ path: join(REPO_FAILURES, 'authoring-lens.png') }).catch(() => undefined);
+        throw new Error(`no dialog after clicking the "${String(text)}" lens three times; notifications: ${JSON.stringify(await errorNotifications(page))}`, { cause: error });
+      }
+    }
+  }
   await dialog.locator('.monaco-button', { hasText: new RegExp(`^${button}$`) }).click();
   await dialog.waitFor({ state: 'hidden' });
 }
@@ -120,8 +136,7 @@ describe('authoring a test as a new user', { timeout: 240_000 }, () => {
     await save(page, file, /\{ "agentId": \d+ \} \/\/ /);
     await noErrors(page, 'writing the document');
 
-    await clickLens(page, 'Create in');
-    await confirm(page, 'Create');
+    await lensAndConfirm(page, 'Create in', 'Create');
     await page.locator('.codelens-decoration a', { hasText: 'Bound to test' }).first().waitFor({ timeout: 30_000 });
     assert.match(readFileSync(file, 'utf8'), /"deployments"/);
     await noErrors(page, 'Create');
@@ -130,8 +145,7 @@ describe('authoring a test as a new user', { timeout: 240_000 }, () => {
     await page.locator('.monaco-editor .view-lines').first().click();
     await replaceAll(page, '"interval": 300', '"interval": 600');
     await save(page, file, /"interval": 600/);
-    await clickLens(page, /^\$?\(?sync\)?\s*Update$|Update/);
-    await confirm(page, 'Update');
+    await lensAndConfirm(page, /^\$?\(?sync\)?\s*Update$|Update/, 'Update');
     await noErrors(page, 'Update');
 
     // Plan the folder from the explorer: nothing left to change.
@@ -145,8 +159,7 @@ describe('authoring a test as a new user', { timeout: 240_000 }, () => {
 
     // Run it now as an instant test; the results open in their panel beside the document.
     await page.locator('.tab', { hasText: 'health.netmon-test.json' }).first().click();
-    await clickLens(page, 'Run Now');
-    await confirm(page, 'Run Now');
+    await lensAndConfirm(page, 'Run Now', 'Run Now');
     await page.locator('.tab', { hasText: 'Instant: Example health' }).first().waitFor({ timeout: 60_000 });
     const results = await webviewFrame(page, 'table tbody tr', 30_000);
     assert.match(await results.locator('[role="status"]').innerText(), /^\d+ agents?: \d+ failing, \d+ slow, \d+ fine/);
@@ -157,8 +170,7 @@ describe('authoring a test as a new user', { timeout: 240_000 }, () => {
     await noErrors(page, 'Run Now');
 
     await page.locator('.tab', { hasText: 'health.netmon-test.json' }).first().click();
-    await clickLens(page, 'Delete');
-    await confirm(page, 'Delete');
+    await lensAndConfirm(page, 'Delete', 'Delete');
     await page.locator('.codelens-decoration a', { hasText: 'Create in' }).first().waitFor({ timeout: 30_000 });
     await noErrors(page, 'Delete');
     await runCommandFromPalette(page, 'View: Close All Editors');
