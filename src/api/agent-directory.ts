@@ -27,12 +27,29 @@ export class AgentDirectory {
     this.now = options.now ?? Date.now;
   }
 
-  /** Loads (or refreshes) the directory; `signal` stops this caller's wait, not the shared read. */
+  /**
+   * Loads the directory when it is stale; `signal` stops this caller's wait, not the shared
+   * read. A failed read keeps what was known and does not throw.
+   */
   async ready(signal?: AbortSignal): Promise<this> {
     const fresh = this.loadedAt !== undefined && this.now() - this.loadedAt < this.freshMs;
-    if (!fresh) this.loading ??= this.read().finally(() => { this.loading = undefined; });
-    if (this.loading) await abortable(this.loading, signal);
+    if (!fresh) this.startRead();
+    if (this.loading) await abortable(this.loading.catch(() => undefined), signal);
     return this;
+  }
+
+  /**
+   * Reads the list now, fresh or not (a read in flight is shared), and resolves to every
+   * agent; rejects with the read's error, for callers that report it.
+   */
+  async refresh(signal?: AbortSignal): Promise<EndpointAgent[]> {
+    await abortable(this.startRead(), signal);
+    return this.agents();
+  }
+
+  /** Every agent known. */
+  agents(): EndpointAgent[] {
+    return [...this.byId.values()];
   }
 
   /** The list has been read at least once. */
@@ -55,7 +72,7 @@ export class AgentDirectory {
 
   /** Every known agent with a name, as `{ agentId: name }`. */
   names(): Record<string, string> {
-    return Object.fromEntries([...this.byId.values()].filter((a) => this.nameOf(a.agentId)).map((a) => [a.agentId, a.computerName]));
+    return Object.fromEntries(this.agents().filter((a) => this.nameOf(a.agentId)).map((a) => [a.agentId, a.computerName]));
   }
 
   /** The whole agent list, read by someone else (the explorer's one-page list): no second read. */
@@ -64,14 +81,13 @@ export class AgentDirectory {
     this.loadedAt = this.now();
   }
 
-  private async read(): Promise<void> {
-    try {
-      const { records } = await this.client.endpointAgents().collect({ maxRecords: this.maxAgents });
-      this.byId = new Map(records.map((agent) => [String(agent.agentId), agent]));
-      this.loadedAt = this.now();
-    } catch {
-      // Keep what was known; try again at the next ready().
-    }
+  /** The read in flight, or a new one; a failure keeps what was known (the next call reads again). */
+  private startRead(): Promise<void> {
+    this.loading ??= this.client.endpointAgents().collect({ maxRecords: this.maxAgents })
+      .then(({ records }) => this.learn(records))
+      .finally(() => { this.loading = undefined; });
+    this.loading.catch(() => undefined); // handled here too: a caller that gave up must not leave it unhandled
+    return this.loading;
   }
 }
 

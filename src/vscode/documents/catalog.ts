@@ -129,7 +129,8 @@ async function loadCatalog(client: NetmonClient, connectionKey: string, deployed
     // GET /v6/agents: the complete list where the service has it (404/403 elsewhere).
     optional('enterprise agents (GET /v6/agents)', client.enterpriseAgents().collect({ maxRecords: 20_000 }).then(({ records }) => records)),
     optional('account groups', client.listAccountGroups()),
-    optional('endpoint agents', client.endpointAgents().collect({ maxRecords: 20_000 }).then(({ records }) => ({ endpointAgents: records }))),
+    // The connection's agent directory: read here (fresh, as "Refresh Live Data" asks), shared with every view.
+    optional('endpoint agents', client.agentDirectory().refresh().then((records) => ({ endpointAgents: records }))),
     optional('networks', client.networks().collect({ maxRecords: 20_000 }).then(({ records }) => ({ privateNetworks: records }))),
     optional('deployed tests', lib().listDeployedTests(client)),
     readAgentCatalogFiles(log),

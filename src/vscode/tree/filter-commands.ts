@@ -81,8 +81,9 @@ async function typed(key: string, prompts: Prompts, prompt: string): Promise<Bui
 async function choicesFor(key: string, provider: NetmonTreeProvider, connection: ConnectionManager): Promise<FilterChoice[]> {
   if (key === 'agentId') {
     const client = connection.requireClient();
-    const { records } = await withCancellableProgress('Loading endpoint agents…', (signal) => client.endpointAgents({ signal }).collect({ maxRecords: MAX_CHOICES }));
-    return agentChoices(records);
+    // The connection's agent directory (one read shared with every view), not another walk of the list.
+    const directory = await withCancellableProgress('Loading endpoint agents…', (signal) => client.agentDirectory().ready(signal));
+    return agentChoices(directory.agents());
   }
   if (key === 'networkId') {
     const client = connection.requireClient();

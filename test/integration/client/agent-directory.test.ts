@@ -72,6 +72,23 @@ describe('agent directory', () => {
     assert.equal(directory.nameOf(records[0]!.agentId), records[0]!.computerName || undefined);
   });
 
+  test('refresh reads now even when fresh, shares a read in flight, and reports a failure to its caller', async () => {
+    const directory = new AgentDirectory(bed.client('viewer'));
+    await directory.ready();
+    await bed.clearRequests();
+    const [first, second] = await Promise.all([directory.refresh(), directory.refresh()]);
+    assert.equal(await agentListReads(), 1, 'two refreshes at once share one read');
+    assert.deepEqual(first.map((a) => a.agentId), second.map((a) => a.agentId));
+    assert.deepEqual(directory.agents().map((a) => a.agentId), first.map((a) => a.agentId));
+    bed.setFaults([{ fault: 'error', status: 500, pathPrefix: '/v6/endpoint-agents', times: 10 }]);
+    try {
+      await assert.rejects(directory.refresh());
+      assert.equal(directory.agents().length, first.length, 'what was known is kept');
+    } finally {
+      bed.setFaults([]);
+    }
+  });
+
   test('a caller that gives up does not cancel the shared read', async () => {
     const directory = new AgentDirectory(bed.client('viewer'));
     const controller = new AbortController();
