@@ -72,16 +72,15 @@ function xRange(rounds: ArrayLike<number> | undefined, min: number, max: number)
 function markLostRounds(u: uPlot, raw: ChartSpec['aligned']['series']): void {
   for (const old of Array.from(u.over.querySelectorAll('.loss-marker'))) old.remove();
   const rounds = u.data[0];
-  raw.forEach((series, i) => {
+  for (const series of raw) {
     series.lost?.forEach((lost, idx) => {
       const round = rounds[idx];
       if (!lost || round === undefined) return;
       const marker = el('span', { class: 'loss-marker', role: 'img', 'aria-label': `${series.label}: 100 % loss at ${new Date(round * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`, title: `${series.label}: 100 % loss` }, '✕');
       marker.style.left = `${u.valToPos(round, 'x')}px`;
-      marker.style.color = u.series[i + 1]?.stroke instanceof Function ? '' : String(u.series[i + 1]?.stroke ?? '');
       u.over.append(marker);
     });
-  });
+  }
 }
 
 const formatValue = (unit: string) => (value: number | null | undefined): string => (value === null || value === undefined ? '—' : `${value.toFixed(1)} ${unit}`);

@@ -9,6 +9,9 @@ import { createPanelHost, type PanelServices } from './services';
 type Host = PanelHost<AgentHostMessage, AgentPanelMessage>;
 
 export class AgentPanels {
+  /** The name each open card shows (what the filter it sets reads as), by panel id. */
+  private readonly shownNames = new Map<string, string>();
+
   constructor(private readonly services: PanelServices) {}
 
   /** Opens (or reveals) the card of one agent; `openJson` is offered when given. Resolves to the panel id. */
@@ -23,12 +26,13 @@ export class AgentPanels {
     const host = createPanelHost<AgentHostMessage, AgentPanelMessage>(this.services, {
       kind: 'agent', key, title: `Agent ${agentId}`, bundle: 'agent', isPanelMessage: isAgentPanelMessage, renderedType: 'loaded',
     }, (message) => ({ type: 'error', params: { message } }));
+    host.onDidDispose(() => this.shownNames.delete(host.id));
     host.onMessage(async (message) => {
       // The card names its own agent only: a message cannot act on another.
       if (message.type === 'loaded' || message.type === 'renderFailed') return;
       if (message.params.agentId !== agentId) throw new Error(`the card of agent ${agentId} named agent ${message.params.agentId}`);
       if (message.type === 'filterByAgent') {
-        await vscode.commands.executeCommand('netmon.addFilter', { key: 'agentId', values: [agentId], labels: { [agentId]: host.panel.title.replace(/^Agent: /, '') } });
+        await vscode.commands.executeCommand('netmon.addFilter', { key: 'agentId', values: [agentId], labels: { [agentId]: this.shownNames.get(host.id) ?? agentId } });
         await vscode.commands.executeCommand('netmon.explorer.focus');
       }
       if (message.type === 'openJson' && openJson) await openJson();
@@ -47,6 +51,7 @@ export class AgentPanels {
     });
     if (!detail) return;
     const card = agentCard(detail);
+    this.shownNames.set(host.id, card.title);
     host.panel.title = `Agent: ${card.title}`;
     host.show({ type: 'load', params: { card, canOpenJson } });
   }

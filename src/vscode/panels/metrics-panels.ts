@@ -14,8 +14,8 @@ const MAX_RECORDS = 10_000;
 type Host = PanelHost<MetricsHostMessage, MetricsPanelMessage>;
 
 export class MetricsPanels {
-  /** The agents each open panel shows, by panel id: a message may only ask about these. */
-  private readonly agentsShown = new Map<string, Set<string>>();
+  /** The test and agents each open panel shows, by panel id: a message may only ask about these agents. */
+  private readonly shown = new Map<string, { testName: string; agents: Set<string> }>();
   /** The agent each open panel focuses (undefined: all agents), by panel id. */
   private readonly focus = new Map<string, string | undefined>();
 
@@ -35,13 +35,14 @@ export class MetricsPanels {
     const host = createPanelHost<MetricsHostMessage, MetricsPanelMessage>(this.services, {
       kind: 'metrics', key, title: `Metrics: test ${testId}`, bundle: 'metrics', isPanelMessage: isMetricsPanelMessage, renderedType: 'rendered',
     }, (message) => ({ type: 'error', params: { message } }));
-    host.onDidDispose(() => { this.focus.delete(host.id); this.agentsShown.delete(host.id); });
+    host.onDidDispose(() => { this.focus.delete(host.id); this.shown.delete(host.id); });
     host.onMessage(async (message) => {
       if (message.type === 'openPathTrace') await this.paths.open({ testId, agentId: message.params.agentId, roundId: message.params.roundId });
       if (message.type === 'findSessions') {
         const { agentId, roundId } = message.params;
-        if (!(this.agentsShown.get(host.id)?.has(agentId))) throw new Error(`findSessions for agent ${agentId}, which this panel does not show`);
-        await pickSessionsAroundRound(this.services, [agentId], roundId, `running test '${host.panel.title.replace(/^Metrics: /, '')}'`);
+        const shown = this.shown.get(host.id);
+        if (!shown?.agents.has(agentId)) throw new Error(`findSessions for agent ${agentId}, which this panel does not show`);
+        await pickSessionsAroundRound(this.services, [agentId], roundId, `running test '${shown.testName}'`);
       }
     });
     await this.load(host, testId, agentId);
@@ -64,7 +65,7 @@ export class MetricsPanels {
     });
     if (!loaded) return;
     this.focus.set(host.id, agentId);
-    this.agentsShown.set(host.id, new Set([...loaded.metrics, ...loaded.httpServer].map((record) => String(record.agentId))));
+    this.shown.set(host.id, { testName: loaded.test.testName, agents: new Set([...loaded.metrics, ...loaded.httpServer].map((record) => String(record.agentId))) });
     host.panel.title = `Metrics: ${loaded.test.testName}`;
     host.show({ type: 'load', params: {
       title: `${testTitle(loaded.test)} · ${range.label}`, metrics: loaded.metrics, agentNames: loaded.names,
