@@ -1,6 +1,7 @@
 // What the panels fetch besides their main record: the test, agent names, the traces of a
 // round, and the time range (the view's, widened when it is just the current round).
 import type { ListOptions, NetmonClient } from '../../api';
+import { forEachAtMost } from '../concurrency';
 import type { EndpointTest, PathTrace } from '../../api/types';
 
 export type TimeOptions = Pick<ListOptions, 'window' | 'from' | 'to'>;
@@ -36,15 +37,9 @@ export async function agentNames(client: NetmonClient, signal: AbortSignal): Pro
 /** The detailed traces of one round, one request per agent. */
 export async function roundTraces(client: NetmonClient, testId: number, agentIds: readonly string[], roundId: number, signal: AbortSignal): Promise<PathTrace[]> {
   const results: PathTrace[][] = new Array<PathTrace[]>(agentIds.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < agentIds.length) {
-      const index = next++;
-      const response = await client.getPathTrace(testId, agentIds[index]!, roundId, { signal });
-      results[index] = response.endpointNet.pathVis;
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(TRACE_CONCURRENCY, agentIds.length) }, worker));
+  await forEachAtMost(agentIds, TRACE_CONCURRENCY, async (agentId, index) => {
+    results[index] = (await client.getPathTrace(testId, agentId, roundId, { signal })).endpointNet.pathVis;
+  });
   return results.flat();
 }
 

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { NetmonClient } from '../../api';
 import type { SessionGroup, SessionSort } from '../../analysis/records/arrange';
 import type { UserSession } from '../../api/types';
+import { forEachAtMost } from '../concurrency';
 
 /** Details read for "slowest page first" at most, per arrangement (each is one request). */
 export const MAX_DETAIL_READS = 500;
@@ -39,20 +40,15 @@ export class SessionArrangement implements vscode.Disposable {
   /** Reads the details of the sessions whose slowest page is not known yet (bounded, cancellable). */
   async readSlowestLoads(client: NetmonClient, sessions: readonly UserSession[], signal: AbortSignal): Promise<void> {
     const missing = sessions.filter((s) => !this.slowest.has(s.userSessionId)).slice(0, MAX_DETAIL_READS);
-    let next = 0;
-    const worker = async (): Promise<void> => {
-      while (next < missing.length && !signal.aborted) {
-        const session = missing[next++]!;
-        try {
-          const { userSessions } = await client.getUserSession(session.userSessionId, { signal });
-          const loads = (userSessions[0]?.pages ?? []).map((p) => p.pageTimings?.onLoad).filter((ms): ms is number => typeof ms === 'number' && Number.isFinite(ms));
-          this.slowest.set(session.userSessionId, loads.length > 0 ? Math.max(...loads) : null);
-        } catch {
-          if (signal.aborted) return; // a failed detail leaves that session unmeasured (sorted last)
-        }
+    await forEachAtMost(missing, CONCURRENCY, async (session) => {
+      try {
+        const { userSessions } = await client.getUserSession(session.userSessionId, { signal });
+        const loads = (userSessions[0]?.pages ?? []).map((p) => p.pageTimings?.onLoad).filter((ms): ms is number => typeof ms === 'number' && Number.isFinite(ms));
+        this.slowest.set(session.userSessionId, loads.length > 0 ? Math.max(...loads) : null);
+      } catch {
+        // A failed detail leaves that session unmeasured (sorted last); a cancel stops the pool.
       }
-    };
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    }, () => signal.aborted);
   }
 
   dispose(): void {
