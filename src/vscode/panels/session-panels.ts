@@ -114,9 +114,9 @@ export class SessionPanels {
     if (!session) return;
     this.shown.set(host.id, session);
     host.panel.title = `Session: ${session.visitedSite}`;
-    const agentName = client.agentDirectory().nameOf(session.agentId);
-    const named = agentName ? { agentName } : {};
-    host.show({ type: 'load', params: { session, ...named } });
+    const directory = client.agentDirectory();
+    const named = (): { agentName?: string } => { const agentName = directory.nameOf(session.agentId); return agentName ? { agentName } : {}; };
+    host.show({ type: 'load', params: { session, ...named() } });
     // Then the scheduled tests toward the same site from the same agent, around the session.
     // A failure here says so in the overview; it never replaces it.
     const more = await host.run(`Finding tests related to session ${userSessionId}`, 'Finding the network path around the session',
@@ -126,14 +126,13 @@ export class SessionPanels {
           return { links: [], why: `the scheduled tests could not be read (${error instanceof Error ? error.message : String(error)})` };
         }),
         slowestPageSplit(client, session, signal).catch((error: unknown) => { if (signal.aborted) throw error; return undefined; }),
-        client.agentDirectory().ready(signal),
+        directory.ready(signal),
       ]));
     if (!more) return;
     const [related, split] = more;
     this.offered.set(host.id, related.links);
-    // The directory may have been read meanwhile (the tree starts it): name the agent now if not before.
-    const laterName = client.agentDirectory().nameOf(session.agentId);
-    host.show({ type: 'load', params: { session, related, ...(split ? { split } : {}), ...(laterName ? { agentName: laterName } : named) } });
+    // The directory has been read meanwhile: the agent is named now if it was not before.
+    host.show({ type: 'load', params: { session, related, ...(split ? { split } : {}), ...named() } });
   }
 }
 

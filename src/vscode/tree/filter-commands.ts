@@ -3,7 +3,7 @@
 // value still works); "Filter by This Agent / Network / Site / SSID" on nodes; one click on an
 // active filter's item removes it. The choices come from analysis/filters (one source).
 import * as vscode from 'vscode';
-import { FILTER_KEY_HELP, MAX_CHOICES, SEEN_SOURCES, agentChoices, filterChoices, networkChoices, type FilterChoice } from '../../analysis/filters/choices';
+import { FILTER_KEY_HELP, MAX_CHOICES, SEEN_SOURCES, filterChoices, type FilterChoice, type LoadedRecords } from '../../analysis/filters/choices';
 import { COMMON_FILTER_KEYS, FILTER_VALUE_SETS, TARGET_FILTER_KEYS, type SearchFilter, type UserSessionDetail } from '../../api/types';
 import { registerCommands, reporting } from '../command-util';
 import type { ConnectionManager } from '../connection/connection-manager';
@@ -77,20 +77,19 @@ async function typed(key: string, prompts: Prompts, prompt: string): Promise<Bui
   return text === undefined ? undefined : { filter: { key, values: splitValues(text) }, labels: {} };
 }
 
-/** Agents and networks: the whole list (bounded), not only the page the tree shows. */
+/** Choices from what the tree loaded; agents and networks whole (bounded), not only the page the tree shows. */
 async function choicesFor(key: string, provider: NetmonTreeProvider, connection: ConnectionManager): Promise<FilterChoice[]> {
+  const loaded: LoadedRecords = provider.loadedRecords();
   if (key === 'agentId') {
-    const client = connection.requireClient();
     // The connection's agent directory (one read shared with every view), not another walk of the list.
-    const directory = await withCancellableProgress('Loading endpoint agents…', (signal) => client.agentDirectory().ready(signal));
-    return agentChoices(directory.agents());
+    const directory = await withCancellableProgress('Loading endpoint agents…', (signal) => connection.requireClient().agentDirectory().ready(signal));
+    loaded.agents = directory.agents();
   }
   if (key === 'networkId') {
-    const client = connection.requireClient();
-    const { records } = await withCancellableProgress('Loading networks…', (signal) => client.networks({ signal }).collect({ maxRecords: MAX_CHOICES }));
-    return networkChoices(records);
+    const { records } = await withCancellableProgress('Loading networks…', (signal) => connection.requireClient().networks({ signal }).collect({ maxRecords: MAX_CHOICES }));
+    loaded.networks = records;
   }
-  return filterChoices(key, provider.loadedRecords());
+  return filterChoices(key, loaded);
 }
 
 async function filterOfNode(node: TreeNode, key: FilterByKey, connection: ConnectionManager): Promise<BuiltFilter> {

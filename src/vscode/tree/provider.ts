@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { NetmonClient } from '../../api';
 import type { LoadedRecords } from '../../analysis/filters/choices';
-import type { EndpointAgent, NetworkProbe, PrivateNetwork, UserSession, UserSessionDetail } from '../../api/types';
+import type { EndpointAgent, NetworkProbe, UserSession, UserSessionDetail } from '../../api/types';
 import type { ConnectionManager } from '../connection/connection-manager';
 import { describeError } from '../errors';
 import { emptyNode, errorNode, leftOutNode, loadMoreNode, PagedNode, TreeNode, unshownRecordNode, type LoadContext } from './nodes';
@@ -103,7 +103,7 @@ export class NetmonTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     this.refresh(owner);
   }
 
-  /** What the tree has loaded: the records of each list shown so far and the sessions opened. */
+  /** What the tree has loaded: the sessions and probes shown so far and the sessions opened (agents and networks are read whole by their callers). */
   loadedRecords(): LoadedRecords {
     const visible = <T>(kind: string): readonly T[] => {
       const root = this.roots?.find((node) => node.spec.kind === kind);
@@ -112,10 +112,7 @@ export class NetmonTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     const sessionDetails = [...this.cache.keys()]
       .filter((node) => node.spec.kind === 'userSession' && typeof node.loadedDetail === 'object' && node.loadedDetail !== null)
       .map((node) => node.loadedDetail as UserSessionDetail);
-    return {
-      agents: visible<EndpointAgent>('root agents'), networks: visible<PrivateNetwork>('root networks'),
-      userSessions: visible<UserSession>('root userSessions'), probes: visible<NetworkProbe>('root topology'), sessionDetails,
-    };
+    return { userSessions: visible<UserSession>('root userSessions'), probes: visible<NetworkProbe>('root topology'), sessionDetails };
   }
 
   dispose(): void {
