@@ -29,7 +29,7 @@ describe('HAR waterfall panel', () => {
 
   test('draws only the visible rows of a 5,000-entry HAR, and the last one after scrolling', async () => {
     await load(syntheticHar(5000, 11));
-    assert.deepEqual(panel.sent.at(-1), { type: 'loaded', params: { pages: 1, entries: 5000, warnings: [] } });
+    assert.deepEqual(panel.sent.at(-1), { type: 'loaded', params: { pages: 1, entries: 5000, warnings: [], heading: '' } });
     const rows = await visibleRows(panel.page);
     assert.ok(rows.length > 20 && rows.length < 80, `${rows.length} rows in the DOM`);
     assert.equal(rows[0]?.cells[0], 'dashboard');

@@ -6,14 +6,14 @@ import {
 } from '../../src/analysis/har';
 import { el } from '../shared/dom';
 import { DetailPane } from './detail';
-import type { LoadParams } from './protocol';
+import type { HarLoadedInfo, LoadParams } from './protocol';
 import type { TimeRange } from './scale';
 import { summaryBar, timeSplitBar, Toolbar } from './toolbar';
 import { timeSplit } from '../../src/analysis/har/time-split';
 import { WaterfallView } from './waterfall-view';
 
 export interface AppHost {
-  loaded(info: { pages: number; entries: number; warnings: string[] }): void;
+  loaded(info: HarLoadedInfo): void;
   openExternal(url: string): void;
   saveState(state: SavedState): void;
 }
@@ -66,7 +66,7 @@ export class HarApp {
     this.notice.textContent = this.doc.warnings.join(' ');
     const pageId = this.doc.pages.some((p) => p.id === params.pageId) ? params.pageId ?? '' : this.doc.pages[0]?.id ?? '';
     this.showPage(pageId);
-    this.host.loaded({ pages: this.doc.pages.length, entries: this.doc.entries.length, warnings: this.doc.warnings });
+    this.host.loaded({ pages: this.doc.pages.length, entries: this.doc.entries.length, warnings: this.doc.warnings, heading: this.toolbar.heading() });
   }
 
   showPage(pageId: string): void {

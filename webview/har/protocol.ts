@@ -13,6 +13,9 @@ export interface LoadParams {
   title?: string;
 }
 
+/** What a load drew: counts, what the reader had to repair, and the heading shown above the waterfall. */
+export interface HarLoadedInfo { pages: number; entries: number; warnings: string[]; heading: string }
+
 /** Host → webview. */
 export type HarHostMessage =
   | IpcMessage<'load', LoadParams>
@@ -24,7 +27,7 @@ export type HarPanelMessage =
   /** Drawing a host message failed (the panel shows why; the host logs it). */
   | RenderFailedMessage
   /** After a load has been drawn: what was read, and what the reader had to repair. */
-  | IpcMessage<'loaded', { pages: number; entries: number; warnings: string[] }>
+  | IpcMessage<'loaded', HarLoadedInfo>
   /** The user asked to open a request URL; only http(s) URLs are ever sent. */
   | IpcMessage<'openExternal', { url: string }>;
 
@@ -45,7 +48,7 @@ export function isHarPanelMessage(value: unknown): value is HarPanelMessage {
   return isTypedMessage<HarPanelMessage>(value, {
     ready: isNothing,
     renderFailed: isRenderFailedParams,
-    loaded: hasFields<{ pages: number; entries: number; warnings: string[] }>({ pages: isFiniteNumber, entries: isFiniteNumber, warnings: isArrayOf(isString) }),
+    loaded: hasFields<HarLoadedInfo>({ pages: isFiniteNumber, entries: isFiniteNumber, warnings: isArrayOf(isString), heading: isString }),
     openExternal: hasFields<{ url: string }>({ url: isString }),
   });
 }

@@ -55,6 +55,10 @@ export class Toolbar {
     this.element = el('div', { class: 'har-toolbar' }, this.title, this.pageSelect, this.filterBox, this.filterError, chipBar, this.zoomReset, legend);
   }
 
+  heading(): string {
+    return this.title.textContent ?? '';
+  }
+
   setTitle(text: string): void {
     this.title.textContent = text;
     this.title.title = text;

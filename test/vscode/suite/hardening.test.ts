@@ -58,12 +58,12 @@ describe('hardening against hostile data', () => {
     copyFileSync(join((await activateExtension()).extensionPath, 'test/fixtures/vscode/portal.har'), file);
     await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(file));
     const editor = await waitForPanels('the .har editor', (states) => states.find((panel) => panel.kind === 'har-file' && panel.renders > 0));
-    assert.deepEqual(editor.rendered, { pages: 1, entries: 14, warnings: [] });
+    assert.deepEqual(editor.rendered, { pages: 1, entries: 14, warnings: [], heading: 'session [prod] {a,b}.har' });
     const har = JSON.parse(readFileSync(file, 'utf8')) as { log: { entries: unknown[] } };
     har.log.entries = har.log.entries.slice(0, 3);
     writeFileSync(file, JSON.stringify(har));
     const redrawn = await waitForRendered(editor.id, editor.renders + 1);
-    assert.deepEqual(redrawn.rendered, { pages: 1, entries: 3, warnings: [] });
+    assert.deepEqual(redrawn.rendered, { pages: 1, entries: 3, warnings: [], heading: 'session [prod] {a,b}.har' });
   });
 
   it('does not load a .har file above the size limit and says its size and the limit', async () => {

@@ -113,7 +113,13 @@ describe('session overview, page waterfall and .har files', () => {
     const waterfall = await waitForPanels('the page waterfall', (states) => states.find((panel) => panel.kind === 'waterfall'));
     const drawn = await waitForRendered(waterfall.id);
     assert.equal(drawn.title, `Waterfall: ${title || pageId}`);
-    assert.deepEqual(drawn.rendered, { pages: har.log.pages?.length ?? 0, entries: har.log.entries.length, warnings: [] });
+    const { endpointAgents: [agent] } = await apiGet<{ endpointAgents: { computerName: string }[] }>(emulator, `/v6/endpoint-agents/${pageNode.spec.harPage.agentId}`);
+    assert.ok(agent?.computerName, 'the session\'s agent has a computer name');
+    assert.deepEqual(drawn.rendered, {
+      pages: har.log.pages?.length ?? 0, entries: har.log.entries.length, warnings: [],
+      // The header names the agent as people know it, never by its id.
+      heading: `${title || pageId} · ${agent.computerName} · session ${userSessionId}`,
+    });
 
     // The tree's page node opens the same panel.
     assert.equal(await openPanel('netmon.openPageWaterfall', pageNode), waterfall.id);
@@ -161,14 +167,14 @@ describe('session overview, page waterfall and .har files', () => {
     await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(file));
     const editor = await waitForPanels('the .har editor', (states) => states.find((panel) => panel.kind === 'har-file' && panel.renders > 0));
     assert.equal(editor.title, 'portal.har');
-    assert.deepEqual(editor.rendered, { pages: 1, entries: 14, warnings: [] });
+    assert.deepEqual(editor.rendered, { pages: 1, entries: 14, warnings: [], heading: 'portal.har' });
 
     // Saved again (say, a new export over the old one): the editor redraws from the file.
     const har = JSON.parse(readFileSync(file, 'utf8')) as { log: { entries: unknown[] } };
     har.log.entries = har.log.entries.slice(0, 5);
     writeFileSync(file, JSON.stringify(har));
     const redrawn = await waitForRendered(editor.id, editor.renders + 1);
-    assert.deepEqual(redrawn.rendered, { pages: 1, entries: 5, warnings: [] });
+    assert.deepEqual(redrawn.rendered, { pages: 1, entries: 5, warnings: [], heading: 'portal.har' });
   });
 
   it('says why a .har file that is not JSON cannot be drawn', async () => {
