@@ -29,9 +29,16 @@ export const THRESHOLDS = {
     rttWarn: 100, rttBad: 200,
     lossWarn: 0.01, lossBad: 0.03,
   },
+  tunnel: {
+    /** ms to the VPN concentrator or the proxy the agent goes through. */
+    rttWarn: 100, rttBad: 200,
+    lossWarn: 0.01, lossBad: 0.03,
+  },
   server: {
     /** TCP connect time beyond the network round trip, ms. */
     connectWarn: 150, connectBad: 400,
+    /** Time to the server's first response to the page (ms, the page list's responseTime). */
+    firstByteWarn: 800, firstByteBad: 1800,
   },
   page: {
     /** onLoad of the slowest page, ms. */

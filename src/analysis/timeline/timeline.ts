@@ -1,0 +1,28 @@
+// One agent's timeline as the panel draws it and `netmon agent timeline --json` prints it.
+import type { TimelineLanesBuilder } from './lanes';
+import type { AgentState, TimelineEvent, TimelineGap, TimelineLanes, TimelineList } from './model';
+import { timelineEvents } from './events';
+import { timelineVerdict, utcClock, type Clock, type TimelineVerdict } from './verdict';
+
+export interface TimelineRange { fromMs: number; toMs: number }
+
+export interface AgentTimeline {
+  agent: AgentState;
+  range: TimelineRange;
+  lanes: TimelineLanes;
+  events: TimelineEvent[];
+  verdict: TimelineVerdict;
+  /** Stretches that could not be read (each shown with a retry). */
+  gaps: TimelineGap[];
+  /** Records past the per-list bound, per list (not drawn). */
+  dropped: Partial<Record<TimelineList, number>>;
+  /** False while lists are still loading: a partial timeline. */
+  complete: boolean;
+}
+
+export function agentTimeline(agent: AgentState, range: TimelineRange, builder: TimelineLanesBuilder, gaps: readonly TimelineGap[], complete: boolean, clock: Clock = utcClock): AgentTimeline {
+  const lanes = builder.lanes();
+  const events = timelineEvents(lanes, agent, range.toMs);
+  const dropped = Object.fromEntries(Object.entries(builder.dropped).filter(([, n]) => n > 0)) as AgentTimeline['dropped'];
+  return { agent, range, lanes, events, verdict: timelineVerdict(lanes, events, clock), gaps: [...gaps], dropped, complete };
+}
