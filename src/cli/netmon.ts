@@ -1,5 +1,6 @@
 // `netmon <command> …`: the CLI for CI pipelines. Each command is a module exporting
 // `(args) => Promise<exitCode>`; add new ones (e.g. `har`) to COMMANDS.
+import { runAgent } from './agent';
 import { runApply } from './apply';
 import { runCapture } from './capture';
 import { runHar } from './har-report';
@@ -13,6 +14,7 @@ const COMMANDS: Readonly<Record<string, { run: Command; summary: string }>> = {
   plan: { run: runPlan, summary: 'what apply would change between test documents and the account (exit 1: changes)' },
   apply: { run: runApply, summary: 'create, update and delete tests as the documents say; records bindings' },
   har: { run: runHar, summary: 'HAR tools: report <in.har> -o <out.html>' },
+  agent: { run: runAgent, summary: 'agent timeline <name|id>: one endpoint agent over time, with the verdict' },
   capture: { run: runCapture, summary: 'save the account\'s responses, anonymised, for a bug report' },
 };
 

@@ -8,6 +8,9 @@ import type { AgentState, EventKind, TimelineEvent, TimelineLanes } from './mode
 export const MAX_EVENTS = 2_000;
 /** A VPN lane silent this long while other probes report means the tunnel was off. */
 export const VPN_SILENCE_MS = 30 * 60_000;
+/** …and at least this many of its usual intervals, with this many other probes reporting meanwhile. */
+export const VPN_SILENCE_INTERVALS = 4;
+export const VPN_SILENCE_OTHER_PROBES = 6;
 
 interface Reading { t: number; value: string }
 
@@ -72,11 +75,16 @@ function vpnEvents(into: TimelineEvent[], lanes: TimelineLanes): void {
   changes(into, 'vpn', vpn, (a, b) => `VPN concentrator changed from ${a} to ${b}`);
   const others = lanes.probes.filter((lane) => lane.type !== 'vpn').flatMap((lane) => lane.points.map((p) => p.t)).sort((a, b) => a - b);
   if (vpn.length === 0 || others.length === 0) return;
-  const reportsBetween = (a: number, b: number): boolean => others.some((t) => t > a && t < b);
+  // Silence only means "off" against the lane's own rhythm: an agent that probes its VPN
+  // now and then is not switching it off between probes.
+  const intervals = vpn.slice(1).map((r, i) => r.t - (vpn[i] as Reading).t).sort((a, b) => a - b);
+  const usual = intervals[Math.floor(intervals.length / 2)] ?? 0;
+  const silence = Math.max(VPN_SILENCE_MS, usual * VPN_SILENCE_INTERVALS);
+  const reportsBetween = (a: number, b: number): number => others.filter((t) => t > a && t < b).length;
   for (let i = 1; i < vpn.length; i++) {
     const before = vpn[i - 1] as Reading;
     const after = vpn[i] as Reading;
-    if (after.t - before.t < VPN_SILENCE_MS || !reportsBetween(before.t + VPN_SILENCE_MS / 2, after.t)) continue;
+    if (after.t - before.t < silence || reportsBetween(before.t, after.t) < VPN_SILENCE_OTHER_PROBES) continue;
     into.push({ t: before.t, kind: 'vpn', to: 'off', text: `VPN off: no VPN probe after this while the other probes report` });
     into.push({ t: after.t, kind: 'vpn', to: 'on', text: `VPN on again (${short(after.value)})` });
   }

@@ -7,3 +7,4 @@ export { attribute, TIMELINE_SEGMENTS, TIMELINE_SEGMENT_LABELS, type TimelineSeg
 export { timelineVerdict, utcClock, type Clock, type PeriodVerdict, type TimelineVerdict } from './verdict';
 export { agentTimeline, type AgentTimeline, type TimelineRange } from './timeline';
 export { apiTimeMs } from './read';
+export { timelineText } from './text';

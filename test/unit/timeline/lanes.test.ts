@@ -69,3 +69,15 @@ test('details are read for poor sessions first, then their neighbours, then one 
   assert.ok(!wanted.includes('s1'));
   assert.equal(detailsWanted(byNeed, marks, 3).length, 3);
 });
+
+test('VPN off/on is said only when a VPN probed every round falls silent while the gateway keeps reporting', () => {
+  const probe = (id: string, type: string, minute: number): object => ({ networkProbeId: id, agentId: AGENT, date: new Date(Date.UTC(2026, 10, 23, 6, minute)).toISOString(), type, target: type === 'vpn' ? '198.51.100.10' : '10.0.0.1' });
+  const steady = new TimelineLanesBuilder(AGENT);
+  // Every 5 minutes for 3 hours, the VPN silent from 60 to 120.
+  steady.add('networkProbes', Array.from({ length: 36 }, (_, i) => [probe(`g${i}`, 'gateway', i * 5), ...(i * 5 > 60 && i * 5 < 120 ? [] : [probe(`v${i}`, 'vpn', i * 5)])]).flat());
+  assert.deepEqual(timelineEvents(steady.lanes(), undefined, 0).map((e) => [e.to, new Date(e.t).toISOString().slice(11, 16)]), [['off', '07:00'], ['on', '08:00']]);
+  const sparse = new TimelineLanesBuilder(AGENT);
+  // A VPN probed now and then (every 40 minutes or so) is not switching off in between.
+  sparse.add('networkProbes', Array.from({ length: 36 }, (_, i) => probe(`p${i}`, i % 8 === 0 ? 'vpn' : 'gateway', i * 5)));
+  assert.deepEqual(timelineEvents(sparse.lanes(), undefined, 0), []);
+});

@@ -1,0 +1,36 @@
+// The timeline for a ticket or a terminal: who, when, what was read, the verdict over time,
+// what is missing and what changed. `netmon agent timeline` prints it; the panel copies it.
+import { LIST_LABELS, type TimelineList } from './model';
+import type { AgentTimeline } from './timeline';
+import { utcClock, type Clock } from './verdict';
+
+/** Events listed in the text form, at most (the JSON form has them all). */
+export const TEXT_EVENTS = 40;
+
+const dateTime = (ms: number): string => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
+
+export function timelineText(timeline: AgentTimeline, clock: Clock = utcClock, zone = 'UTC'): string {
+  const { agent, range, lanes, verdict, events, gaps } = timeline;
+  const state = agent.deleted ? 'deleted' : agent.status ?? 'status unknown';
+  const counts: Record<TimelineList, number> = {
+    userSessions: lanes.sessions.length, webSessions: lanes.pages.length,
+    networkSessions: lanes.network.reduce((n, l) => n + l.points.length, 0), networkProbes: lanes.probes.reduce((n, l) => n + l.points.length, 0),
+  };
+  const details = lanes.samples.filter((s) => s.source === 'session').length;
+  const lines = [
+    `Agent ${agent.name ?? agent.agentId}${agent.name ? ` (${agent.agentId})` : ''} · ${state}`,
+    `Range ${dateTime(range.fromMs)} – ${dateTime(range.toMs)} UTC${timeline.complete ? '' : ' (still loading)'}`,
+    `Read: ${(Object.keys(counts) as TimelineList[]).map((list) => `${counts[list]} ${LIST_LABELS[list]}`).join(', ')}; ${details} session details`,
+  ];
+  for (const gap of gaps) lines.push(`Gap: ${LIST_LABELS[gap.list]} from ${dateTime(gap.fromMs)} UTC not read: ${gap.reason}`);
+  for (const [list, n] of Object.entries(timeline.dropped)) lines.push(`Not drawn: ${n} ${LIST_LABELS[list as TimelineList]} past the per-list limit`);
+  lines.push('', `Verdict: ${verdict.summary}`);
+  for (const period of verdict.periods) lines.push(`  ${period.line}`);
+  if (verdict.missing.length) lines.push(`Missing: ${verdict.missing.join('; ')}`);
+  if (events.length) {
+    lines.push('', `Changes (${events.length}${zone ? `, times ${zone}` : ''}):`);
+    for (const event of events.slice(0, TEXT_EVENTS)) lines.push(`  ${clock(event.t)} ${event.text}`);
+    if (events.length > TEXT_EVENTS) lines.push(`  … ${events.length - TEXT_EVENTS} more (--json lists them all)`);
+  }
+  return lines.join('\n');
+}
