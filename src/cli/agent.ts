@@ -9,7 +9,7 @@ import { terminalSafe } from '../analysis/text/untrusted';
 import { ACCOUNT_USAGE, openAccount, takeAccountFlags, UsageError, type Account } from './account';
 import type { CliIo } from './deploy-run';
 import { processIo, reportFailure } from './io';
-import { readTimeRange, TIME_RANGE_USAGE } from './time-range';
+import { readTimeRange, TIME_RANGE_USAGE, type AskedRange } from './time-range';
 
 export const AGENT_USAGE = `usage: netmon agent timeline <computer name | agent id> [--window 24h | --from T --to T] [--json] [account]
   One endpoint agent over time: its sessions, page loads, network sessions and topology
@@ -43,7 +43,7 @@ export async function runAgent(args: readonly string[], io: CliIo = processIo())
   }
 }
 
-async function timeline(account: Account, query: string, range: { from: Date; to: Date }, json: boolean, io: CliIo): Promise<number> {
+async function timeline(account: Account, query: string, range: AskedRange, json: boolean, io: CliIo): Promise<number> {
   const directory = await account.client.agentDirectory().ready();
   const { agent, candidates } = new AgentSearch(directory.agents()).resolve(query);
   if (!agent) {
@@ -51,10 +51,10 @@ async function timeline(account: Account, query: string, range: { from: Date; to
     throw new UsageError(candidates.length ? `"${query}" matches ${candidates.length} agents: ${list}; name one` : `no endpoint agent in ${account.label} matches "${query}"`);
   }
   const agentId = String(agent.agentId);
-  const walk = new TimelineWalk(account.client, agentId, range);
+  const walk = new TimelineWalk(account.client, agentId, range.request, range.estimate);
   await walk.run();
   const model = agentTimeline({ agentId, name: String(agent.computerName ?? agentId), status: String(agent.status ?? ''), deleted: agent.deleted === true },
-    { fromMs: range.from.getTime(), toMs: range.to.getTime() }, walk.builder, walk.gaps, true);
+    walk.range, walk.builder, walk.gaps, true);
   io.stdout(json ? JSON.stringify(model, null, 2) : terminalSafe(timelineText(model)));
   if (walk.gaps.length) io.stderr(`netmon agent timeline: ${walk.gaps.length} list${walk.gaps.length === 1 ? '' : 's'} could not be read completely; run it again to retry`);
   return walk.gaps.length ? 1 : 0;

@@ -14,6 +14,7 @@ import { launchChromium, openPanel, type OpenPanel } from './helpers/panel';
 import { syntheticHar } from './helpers/synthetic-har';
 import { VSCODE_DARK_THEME, VSCODE_HIGH_CONTRAST_THEME, VSCODE_LIGHT_THEME } from './helpers/theme';
 import { metricsLoad } from './metrics-fixture';
+import { agentRecords, timelineOf } from '../unit/timeline/fixtures';
 import { pathLoad } from './path-fixture';
 
 const AXE_SOURCE = readFileSync(createRequire(__filename).resolve('axe-core/axe.min.js'), 'utf8');
@@ -57,6 +58,8 @@ const CASES: PanelCase[] = [
     opened: (panel) => sentType(panel, 'openMetrics')() },
   { panel: 'agent', load: { type: 'load', params: { card: agentCard({ agentId: 'a-1', computerName: 'LAPTOP-ANNA', status: 'enabled', deleted: false, osVersion: 'macOS 15.1' } as EndpointAgent), canOpenJson: true } },
     drawn: 'loaded', detailControl: 'button.primary', keys: ['Enter'], opened: (panel) => sentType(panel, 'filterByAgent')() },
+  { panel: 'timeline', load: { type: 'load', params: { timeline: timelineOf(agentRecords('wifi')), rangeLabel: 'last 6h', preset: '6h' } }, drawn: 'rendered',
+    viewport: { width: 1400, height: 1000 }, detailControl: 'svg.tl-chart', keys: ['ArrowDown', 'ArrowDown', 'Enter'], opened: (panel) => sentType(panel, 'openSession')() },
 ];
 
 interface AxeViolation { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }

@@ -7,11 +7,13 @@
 import type { SearchFilter, UserSessionDetailResponse } from '../../api/types';
 import { TimelineLanesBuilder } from './lanes';
 import { LIST_LABELS, type SessionMark, type TimelineGap, type TimelineList } from './model';
-import { recordTimeMs } from './read';
+import { apiTimeMs, recordTimeMs } from './read';
 import { asRecord } from '../har/narrow';
 
-export interface WalkListOptions { filters: SearchFilter[]; from: Date; to: Date; signal?: AbortSignal; resumeFrom?: string }
-interface PageLike { records: unknown[]; next: string | undefined }
+/** A relative window (`24h`, resolved by the service against its own clock) or an absolute range. */
+export type WalkRange = { window: string } | { from: Date; to: Date };
+export type WalkListOptions = { filters: SearchFilter[]; signal?: AbortSignal; resumeFrom?: string } & ({ window: string } | { from: Date; to: Date });
+interface PageLike { records: unknown[]; next: string | undefined; response: unknown }
 interface PagedLike { pages(): AsyncIterableIterator<PageLike>; readonly resumeUrl: string | undefined }
 
 export interface TimelineClient {
@@ -51,12 +53,19 @@ export class TimelineWalk {
   readonly builder: TimelineLanesBuilder;
   readonly gaps: TimelineGap[] = [];
   private readonly progress: WalkProgress;
+  /** The range read, in epoch ms: the service's own from/to once a filtered page states them. */
+  private known: { fromMs: number; toMs: number } | undefined;
 
-  constructor(private readonly client: TimelineClient, readonly agentId: string, readonly range: { from: Date; to: Date },
-    private readonly cache: DetailCache = new Map(), private readonly hooks: WalkHooks = {}) {
+  /** `estimate` places a relative window until the service says where it lies (clocks differ). */
+  constructor(private readonly client: TimelineClient, readonly agentId: string, private readonly request: WalkRange,
+    private readonly estimate: { fromMs: number; toMs: number }, private readonly cache: DetailCache = new Map(), private readonly hooks: WalkHooks = {}) {
     this.builder = new TimelineLanesBuilder(agentId);
     const lists = Object.fromEntries(TIMELINE_LISTS.map((list) => [list, { pages: 0, records: 0, done: false }])) as WalkProgress['lists'];
     this.progress = { lists, details: { read: 0, planned: 0 }, text: 'Starting' };
+  }
+
+  get range(): { fromMs: number; toMs: number } {
+    return this.known ?? this.estimate;
   }
 
   /** Reads everything; resolves when every list ended or became a gap. Rejects only when cancelled. */
@@ -77,11 +86,12 @@ export class TimelineWalk {
 
   private async walkList(list: TimelineList, resumeFrom: string | undefined, signal?: AbortSignal): Promise<void> {
     const filters: SearchFilter[] = [{ key: 'agentId', values: [this.agentId] }];
-    const paged = this.client[list]({ filters, from: this.range.from, to: this.range.to, ...(signal ? { signal } : {}), ...(resumeFrom ? { resumeFrom } : {}) });
+    const paged = this.client[list]({ filters, ...this.request, ...(signal ? { signal } : {}), ...(resumeFrom ? { resumeFrom } : {}) });
     const state = this.progress.lists[list];
-    let lastMs = this.range.from.getTime();
+    let lastMs = this.range.fromMs;
     try {
       for await (const page of paged.pages()) {
+        this.learnRange(page.response);
         this.builder.add(list, page.records);
         for (const record of page.records) lastMs = Math.max(lastMs, recordTimeMs(asRecord(record)) ?? lastMs);
         state.pages++;
@@ -91,7 +101,7 @@ export class TimelineWalk {
     } catch (error) {
       if (signal?.aborted) throw error;
       const resumeUrl = paged.resumeUrl ?? resumeFrom;
-      this.gaps.push({ list, fromMs: lastMs, toMs: this.range.to.getTime(), reason: reasonOf(error), ...(resumeUrl ? { resumeUrl } : {}) });
+      this.gaps.push({ list, fromMs: lastMs, toMs: this.range.toMs, reason: reasonOf(error), ...(resumeUrl ? { resumeUrl } : {}) });
     }
     state.done = true;
     this.update(`Read ${LIST_LABELS[list]}`);
@@ -121,6 +131,15 @@ export class TimelineWalk {
       }
     };
     await Promise.all(Array.from({ length: DETAIL_CONCURRENCY }, worker));
+  }
+
+  /** A filtered answer may state its range (`from`, `to`): that is the range the timeline covers. */
+  private learnRange(response: unknown): void {
+    if (this.known) return;
+    const body = asRecord(response);
+    const fromMs = apiTimeMs(body.from);
+    const toMs = apiTimeMs(body.to);
+    if (fromMs !== undefined && toMs !== undefined && fromMs < toMs) this.known = { fromMs, toMs };
   }
 
   private update(text: string): void {

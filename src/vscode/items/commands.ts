@@ -8,6 +8,7 @@ import { registerCommands, reporting } from '../command-util';
 import { openHttpUrl } from '../external-links';
 import { withCancellableProgress } from '../progress';
 import { TreeNode } from '../tree/nodes';
+import { probeDetails } from '../tree/session-nodes';
 import { DetailsDocumentProvider, DETAILS_SCHEME } from './details-provider';
 
 export function registerItemCommands(context: vscode.ExtensionContext, connection: ConnectionManager, prompts: Prompts): DetailsDocumentProvider {
@@ -15,6 +16,7 @@ export function registerItemCommands(context: vscode.ExtensionContext, connectio
   context.subscriptions.push(details, vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, details));
   registerCommands(context, {
     'netmon.openDetails': (node) => openDetails(details, node),
+    'netmon.openProbeDetails': (probeId) => openProbeDetails(details, probeId),
     'netmon.copyPermalink': (node) => copyPermalink(node),
     'netmon.openPermalink': (node) => openPermalink(node),
     'netmon.exportHar': (node) => exportHar(connection, prompts, node),
@@ -35,6 +37,16 @@ async function openDetails(details: DetailsDocumentProvider, value: unknown): Pr
     const uri = await withCancellableProgress(`Loading details of ${node.label}`, (signal) => details.load(source, signal));
     const document = await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), 'json');
     await vscode.window.showTextDocument(document, { preview: true });
+    return uri;
+  });
+}
+
+/** A topology probe's details by id (what the agent timeline opens for a probe). */
+async function openProbeDetails(details: DetailsDocumentProvider, probeId: unknown): Promise<vscode.Uri | undefined> {
+  return reporting('Opening probe details', async () => {
+    if (typeof probeId !== 'string' || probeId.trim() === '') throw new Error('Pass the id of a network topology probe');
+    const uri = await withCancellableProgress(`Loading probe ${probeId}`, (signal) => details.load(probeDetails(probeId), signal));
+    await vscode.window.showTextDocument(await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), 'json'), { preview: true });
     return uri;
   });
 }

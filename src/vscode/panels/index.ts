@@ -13,9 +13,10 @@ import { AgentPanels } from './agent-panels';
 import { InstantResultsPanels } from './instant-panels';
 import { MetricsPanels } from './metrics-panels';
 import { PathPanels } from './path-panels';
-import { pickEndpointTest, pickUserSession } from './pickers';
+import { pickEndpointAgent, pickEndpointTest, pickUserSession } from './pickers';
 import { PanelRegistry } from './registry';
 import { SessionPanels, WaterfallPanels, type PageRef } from './session-panels';
+import { TimelinePanels } from './timeline-panels';
 import type { PanelServices } from './services';
 import type { Prompts } from '../ui/prompts';
 
@@ -32,6 +33,7 @@ export function registerPanels(
   const sessions = new SessionPanels(services, waterfalls, paths, metrics);
   const instantResults = new InstantResultsPanels(services, metrics, paths);
   const agents = new AgentPanels(services);
+  const timelines = new TimelinePanels(services);
   registerHarEditor(context, services);
 
   const testTarget = async (args: unknown[]): Promise<TestTarget | undefined> => {
@@ -68,6 +70,12 @@ export function registerPanels(
       }
       if (typeof arg === 'string' && arg !== '') return agents.open(arg);
       throw new Error('Run this command on an endpoint agent in the Netmon view, or pass an agent id');
+    }),
+    'netmon.troubleshootAgent': (arg) => reporting('Opening the agent timeline', async () => {
+      const fromArg = isTreeNode(arg) ? arg.spec.ids?.agentId : typeof arg === 'string' && arg.trim() !== '' ? arg : undefined;
+      if (arg !== undefined && fromArg === undefined) throw new Error('Run this command on an endpoint agent in the Netmon view, or pass an agent id');
+      const agentId = fromArg ?? await pickEndpointAgent(connection.requireClient(), prompts, 'Troubleshoot Endpoint Agent');
+      return agentId === undefined ? undefined : timelines.open(agentId);
     }),
     'netmon.openPathTraceAsText': (...args) => reporting('Opening the path trace as text', async () => {
       const target = await testTarget(args);

@@ -3,6 +3,9 @@ import { pick } from '../ui/quick-pick';
 import type { NetmonClient } from '../../api';
 import type { TimeOptions } from './data';
 import { withCancellableProgress } from '../progress';
+import type { Prompts } from '../ui/prompts';
+import { AgentSearch } from '../../analysis/agents/search';
+import { agentStatus } from '../../analysis/agents/card';
 
 /** Sessions offered: the first ones of the view's time range. */
 const SESSIONS_OFFERED = 50;
@@ -30,4 +33,25 @@ export async function pickEndpointTest(client: NetmonClient): Promise<number | u
     testId: test.testId,
   })), { title: 'Endpoint test', placeHolder: 'Endpoint test', matchOnDescription: true });
   return picked?.testId;
+}
+
+/** Agents offered per keystroke: the best matches of what was typed. */
+const AGENTS_OFFERED = 50;
+
+/** An endpoint agent searched by name, id, OS, model or status as one types; stays quick on 10,000 agents. */
+export async function pickEndpointAgent(client: NetmonClient, prompts: Prompts, title: string): Promise<string | undefined> {
+  const directory = await withCancellableProgress('Loading endpoint agents', (signal) => client.agentDirectory().ready(signal));
+  const agents = directory.agents();
+  if (agents.length === 0) throw new Error('there are no endpoint agents in this account group');
+  const index = new AgentSearch(agents);
+  const picked = await prompts.search({
+    title, placeHolder: `Computer name, agent id, OS, model or status (${agents.length.toLocaleString('en-US')} agents)`,
+    search: (query) => index.search(query, AGENTS_OFFERED).map(({ agent, name }) => ({
+      label: name,
+      description: [agentStatus(agent), agent.osVersion].filter(Boolean).join(' · '),
+      detail: [agent.agentId, [agent.manufacturer, agent.model].filter(Boolean).join(' ')].filter(Boolean).join(' · '),
+      agentId: String(agent.agentId),
+    })),
+  });
+  return picked?.agentId;
 }

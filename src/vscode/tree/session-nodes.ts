@@ -8,7 +8,7 @@ import { LowestScores, worstSummary } from '../../analysis/records/worst';
 import { withNotificationProgress } from '../ui/notify';
 import { segment, summaryItem } from './format';
 import { listNode } from './list-node';
-import { TreeNode, type LoadContext, type NodeSpec, type PagedNode } from './nodes';
+import { TreeNode, type DetailsSource, type LoadContext, type NodeSpec, type PagedNode } from './nodes';
 
 export function userSessionsNode(context: LoadContext): PagedNode<UserSession> {
   const filters = context.query.filtersFor('user-sessions');
@@ -162,6 +162,11 @@ function probeNode(probe: NetworkProbe, owner: PagedNode<NetworkProbe>, names: A
     ...summaryItem(probeSummary(probe, undefined, names)),
     icon: (typeof probe.type === 'string' ? PROBE_ICONS[probe.type] : undefined) ?? 'debug-disconnect', kind: 'probe', record: probe,
     filterBy: byAgent(probe.agentId), ids: { agentId: probe.agentId },
-    details: { path: `network-topology/${segment(probe.networkProbeId)}`, load: (client, signal) => client.getNetworkProbe(probe.networkProbeId, { signal }) },
+    details: probeDetails(probe.networkProbeId),
   });
+}
+
+/** A probe's details as a read-only JSON document (the tree and the agent timeline open it). */
+export function probeDetails(networkProbeId: string): DetailsSource {
+  return { path: `network-topology/${segment(networkProbeId)}`, load: (client, signal) => client.getNetworkProbe(networkProbeId, { signal }) };
 }

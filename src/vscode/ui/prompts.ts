@@ -6,14 +6,16 @@
 import * as vscode from 'vscode';
 import { neutralize } from '../../analysis/text/untrusted';
 import { showInfo, showModal } from './notify';
-import { pick } from './quick-pick';
+import { pick, searchPick } from './quick-pick';
 
 export interface ConfirmPrompt { kind: 'confirm'; message: string; detail: string; actions: readonly string[] }
 export interface OfferPrompt { kind: 'offer'; message: string; actions: readonly string[] }
 export interface SavePrompt { kind: 'save'; title: string; defaultUri?: vscode.Uri }
 export interface ChoosePrompt { kind: 'choose'; title: string; labels: readonly string[]; many: boolean }
 export interface InputPrompt { kind: 'input'; title: string; prompt: string }
-export type Prompt = ConfirmPrompt | OfferPrompt | SavePrompt | ChoosePrompt | InputPrompt;
+/** Answered with what the user types; the first match is taken, as Enter would. */
+export interface SearchPrompt { kind: 'search'; title: string; matches: (query: string) => readonly string[] }
+export type Prompt = ConfirmPrompt | OfferPrompt | SavePrompt | ChoosePrompt | InputPrompt | SearchPrompt;
 
 /**
  * Answers a prompt: an action's title for `confirm`, a file for `save`, a label (or, for a
@@ -69,6 +71,15 @@ export class Prompts {
       return items.filter((item) => labels.includes(item.label));
     }
     return pick(items, { ...options, canPickMany: true, ignoreFocusOut: true });
+  }
+
+  /** A quick pick that searches as one types (`search` gives the best matches of a query). */
+  async search<T extends vscode.QuickPickItem>(options: { title: string; placeHolder: string; search: (query: string) => readonly T[] }): Promise<T | undefined> {
+    if (this.responder) {
+      const answer = this.responder({ kind: 'search', title: options.title, matches: (query) => options.search(query).map((item) => item.label) });
+      return typeof answer === 'string' ? options.search(answer)[0] : undefined;
+    }
+    return searchPick(options);
   }
 
   /** A line of text; `validate` returns what is wrong with it (the answer of a suite is checked too). */

@@ -31,3 +31,30 @@ export async function pickText(values: readonly string[], options?: vscode.Quick
   if (picked === undefined) return undefined;
   return Array.isArray(picked) ? picked.map((item) => item.value) : picked.value;
 }
+
+/**
+ * A quick pick whose items come from `search` as the user types (a large list searched by
+ * our own index instead of VS Code's label filter): every keystroke shows the best matches,
+ * neutralised like every quick pick.
+ */
+export function searchPick<T extends vscode.QuickPickItem>(options: { title: string; placeHolder: string; search: (query: string) => readonly T[] }): Promise<T | undefined> {
+  return new Promise((resolve) => {
+    const quickPick = vscode.window.createQuickPick<vscode.QuickPickItem & { item: T }>();
+    quickPick.title = options.title;
+    quickPick.placeholder = options.placeHolder;
+    quickPick.ignoreFocusOut = true;
+    const show = (query: string): void => {
+      quickPick.items = options.search(query).map((item) => ({
+        item, alwaysShow: true, label: untrustedLine(item.label),
+        description: item.description === undefined ? undefined : untrustedLine(item.description),
+        detail: item.detail === undefined ? undefined : untrustedLine(item.detail, 400),
+      }));
+    };
+    let picked: T | undefined;
+    quickPick.onDidChangeValue(show);
+    quickPick.onDidAccept(() => { picked = quickPick.selectedItems[0]?.item; quickPick.hide(); });
+    quickPick.onDidHide(() => { quickPick.dispose(); resolve(picked); });
+    show('');
+    quickPick.show();
+  });
+}

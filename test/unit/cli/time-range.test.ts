@@ -8,15 +8,16 @@ const NOW = Date.parse('2026-11-24T12:00:00Z');
 
 test('a window ends now; the default is 24 hours; other arguments pass through', () => {
   const { range, rest } = readTimeRange(['maria', '--window', '6h', '--json'], NOW);
-  assert.deepEqual([range.from.toISOString(), range.to.toISOString(), rest], ['2026-11-24T06:00:00.000Z', '2026-11-24T12:00:00.000Z', ['maria', '--json']]);
-  assert.equal(readTimeRange([], NOW).range.from.toISOString(), '2026-11-23T12:00:00.000Z');
-  assert.equal(readTimeRange(['--window', '7d'], NOW).range.from.toISOString(), '2026-11-17T12:00:00.000Z');
+  assert.deepEqual(range.request, { window: '6h' }, 'sent as a window: the service places it by its own clock');
+  assert.deepEqual([new Date(range.estimate.fromMs).toISOString(), new Date(range.estimate.toMs).toISOString(), rest], ['2026-11-24T06:00:00.000Z', '2026-11-24T12:00:00.000Z', ['maria', '--json']]);
+  assert.deepEqual(readTimeRange([], NOW).range.request, { window: '24h' });
+  assert.equal(new Date(readTimeRange(['--window', '7d'], NOW).range.estimate.fromMs).toISOString(), '2026-11-17T12:00:00.000Z');
 });
 
 test('an absolute range; --to defaults to now', () => {
   const { range } = readTimeRange(['--from', '2026-11-23T08:00Z', '--to', '2026-11-23T10:30Z'], NOW);
-  assert.deepEqual([range.from.toISOString(), range.to.toISOString()], ['2026-11-23T08:00:00.000Z', '2026-11-23T10:30:00.000Z']);
-  assert.equal(readTimeRange(['--from', '2026-11-24T08:00Z'], NOW).range.to.getTime(), NOW);
+  assert.deepEqual(range.request, { from: new Date('2026-11-23T08:00Z'), to: new Date('2026-11-23T10:30Z') });
+  assert.equal(readTimeRange(['--from', '2026-11-24T08:00Z'], NOW).range.estimate.toMs, NOW);
 });
 
 test('mistakes say what is wrong', () => {

@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict';
+import { after, afterEach, before, describe, it } from 'mocha';
+import * as vscode from 'vscode';
+import type { EndpointAgentsResponse, UserSessionsResponse } from '../../../src/api/types';
+import type { RunningEmulator } from '../../../src/emulator';
+import { agentRows, answeringPrompts, apiGet, apiPost, clearEmulatorRequests, emulatorRequests, netmonApi, root, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+import { closeAllEditors, panelStates, sendFromWebview, waitForPanels } from './panels-fixture';
+import type { TimelineDrawn } from '../../../webview/timeline/protocol';
+
+const LISTS = ['/v6/endpoint-data/user-sessions', '/v6/endpoint-data/user-sessions/web', '/v6/endpoint-data/user-sessions/network', '/v6/endpoint-data/network-topology'];
+
+describe('agent timeline', () => {
+  let emulator: RunningEmulator;
+  before(async () => {
+    emulator = await startControlledEmulator();
+    await signInTo(emulator);
+  });
+  afterEach(closeAllEditors);
+  after(async () => {
+    await signOut();
+    await emulator.close();
+  });
+
+  const complete = (id: string): Promise<TimelineDrawn> => waitForPanels('the complete timeline', (states) => {
+    const drawn = states.find((panel) => panel.id === id)?.rendered as TimelineDrawn | undefined;
+    return drawn?.complete ? drawn : undefined;
+  }, 60_000);
+
+  it('opens from the agent\'s node in the tree: named, read with a server-side agent filter on the four lists, never a client-side scan', async function () {
+    this.timeout(90_000);
+    const api = await netmonApi();
+    const agentNode = (await agentRows(api, await root(api, 'Endpoint Agents')))[0];
+    const agentId = agentNode?.spec.ids?.agentId;
+    assert.ok(agentNode && agentId);
+    const { endpointAgents: [agent] } = await apiGet<EndpointAgentsResponse>(emulator, `/v6/endpoint-agents/${agentId}`);
+    await clearEmulatorRequests(emulator);
+    const id = await vscode.commands.executeCommand<string>('netmon.troubleshootAgent', agentNode);
+    const drawn = await complete(id);
+    const state = (await panelStates()).find((panel) => panel.id === id);
+    assert.equal(state?.kind, 'timeline');
+    assert.equal(state?.title, `Timeline: ${agent?.computerName}`);
+    assert.equal(drawn.agentId, agentId);
+    assert.ok(drawn.sessions > 0, 'the agent has sessions in the last 24 hours');
+
+    const requests = (await emulatorRequests(emulator)).filter((r) => LISTS.includes(r.path));
+    for (const list of LISTS) {
+      const reads = requests.filter((r) => r.path === list);
+      assert.ok(reads.length > 0, `${list} was read`);
+      for (const read of reads) {
+        assert.equal(read.method, 'POST', `${list} is filtered on the server`);
+        assert.deepEqual(read.body, { searchFilters: [{ key: 'agentId', values: [agentId] }] });
+        assert.match(read.query['window'] ?? '', /^\d+[mhd]$/, 'a window: the service places the range by its own clock');
+        assert.equal(read.query['from'], undefined);
+      }
+    }
+    const details = (await emulatorRequests(emulator)).filter((r) => /^\/v6\/endpoint-data\/user-sessions\/[^/]+$/.test(r.path) && !LISTS.includes(r.path));
+    assert.ok(details.length > 0 && details.length <= drawn.sessions, `details read for some sessions only (${details.length} of ${drawn.sessions})`);
+  });
+
+  it('opens from "Troubleshoot Endpoint Agent…" by typing part of a name; links open only records the timeline holds', async function () {
+    this.timeout(90_000);
+    const { endpointAgents } = await apiGet<EndpointAgentsResponse>(emulator, '/v6/endpoint-agents');
+    const agent = endpointAgents.find((a) => a.status === 'enabled' && !a.deleted && a.computerName.length > 6);
+    assert.ok(agent);
+    const typed = agent.computerName.slice(0, -1).toLowerCase();
+    const { result: id, prompts } = await answeringPrompts((prompt) => (prompt.kind === 'search' ? typed : undefined),
+      () => vscode.commands.executeCommand<string>('netmon.troubleshootAgent'));
+    const search = prompts.find((p) => p.kind === 'search');
+    assert.ok(search?.kind === 'search');
+    assert.equal(search.title, 'Troubleshoot Endpoint Agent');
+    assert.equal(search.matches(agent.agentId)[0], agent.computerName, 'the id finds the agent too');
+    await complete(id);
+    assert.equal((await panelStates()).find((panel) => panel.id === id)?.key, `timeline:${agent.agentId}`);
+
+    const window = (await emulatorRequests(emulator)).filter((r) => r.path === LISTS[0]).at(-1)?.query['window'];
+    const { userSessions } = await apiPost<UserSessionsResponse>(emulator, `/v6/endpoint-data/user-sessions?window=${window}`, { searchFilters: [{ key: 'agentId', values: [agent.agentId] }] });
+    const session = userSessions[0];
+    assert.ok(session, `the agent has a session in the last ${window}`);
+    await sendFromWebview(id, { type: 'openSession', params: { userSessionId: session.userSessionId } });
+    await waitForPanels('the session overview', (states) => states.find((panel) => panel.key === `session:${session.userSessionId}`));
+    const count = (await panelStates()).length;
+    await sendFromWebview(id, { type: 'openSession', params: { userSessionId: 'not-in-this-timeline' } });
+    assert.equal((await panelStates()).length, count, 'a session the timeline does not hold opens nothing');
+
+    // The overview took the timeline's place; opening the agent again brings the timeline back as it was.
+    assert.equal(await vscode.commands.executeCommand<string>('netmon.troubleshootAgent', agent.agentId), id);
+    const renders = (await panelStates()).find((panel) => panel.id === id)?.renders ?? 0;
+    await sendFromWebview(id, { type: 'setRange', params: { preset: '6h' } });
+    await waitForPanels('the last 6 hours', (states) => {
+      const panel = states.find((candidate) => candidate.id === id && candidate.renders > renders && !candidate.busy);
+      return (panel?.rendered as TimelineDrawn | undefined)?.complete ? true : undefined;
+    }, 60_000);
+    const last = (await emulatorRequests(emulator)).filter((r) => r.path === LISTS[0]).at(-1);
+    assert.equal(last?.query['window'], '6h');
+  });
+});
