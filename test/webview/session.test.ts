@@ -100,6 +100,12 @@ describe('session overview panel', () => {
     assert.deepEqual(panel.sent.at(-1), { type: 'openTraceroute', params: { userSessionId: 'us-4f2a9c' } });
   });
 
+  test('"Agent Timeline" in the header asks for the timeline of this session\'s agent', async () => {
+    await load(healthySession());
+    await panel.page.click('.ses-head button:has-text("Agent Timeline")');
+    assert.deepEqual(panel.sent.at(-1), { type: 'openTimeline', params: { userSessionId: 'us-4f2a9c' } });
+  });
+
   test('an error from the host replaces the overview', async () => {
     await panel.post({ type: 'error', params: { message: '403: <b>reading sessions</b> needs View Endpoint Data' } });
     assert.equal(await panel.page.textContent('[role="alert"]'), '403: <b>reading sessions</b> needs View Endpoint Data');

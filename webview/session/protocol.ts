@@ -34,12 +34,14 @@ export type SessionPanelMessage =
   /** Open a related test's metrics, for the session's agent. */
   | IpcMessage<'openMetrics', TestRound>
   /** Draw the session's own traceroute as a path graph. */
-  | IpcMessage<'openTraceroute', { userSessionId: string }>;
+  | IpcMessage<'openTraceroute', { userSessionId: string }>
+  /** Open the timeline of the session's agent around the session. */
+  | IpcMessage<'openTimeline', { userSessionId: string }>;
 
 export interface TestRound { testId: number; agentId: string; roundId: number }
 
 export const SESSION_HOST_MESSAGE_TYPES: readonly SessionHostMessage['type'][] = ['load', 'error'];
-export const SESSION_PANEL_MESSAGE_TYPES: readonly SessionPanelMessage['type'][] = ['ready', 'renderFailed', 'loaded', 'openPage', 'openPath', 'openMetrics', 'openTraceroute'];
+export const SESSION_PANEL_MESSAGE_TYPES: readonly SessionPanelMessage['type'][] = ['ready', 'renderFailed', 'loaded', 'openPage', 'openPath', 'openMetrics', 'openTraceroute', 'openTimeline'];
 
 // The renderer reads every field defensively; here the session only needs to be an object.
 const isSessionDetail = isRecord as Guard<UserSessionDetail>;
@@ -68,5 +70,6 @@ export function isSessionPanelMessage(value: unknown): value is SessionPanelMess
     openPath: isTestRound,
     openMetrics: isTestRound,
     openTraceroute: hasFields<{ userSessionId: string }>({ userSessionId: isString }),
+    openTimeline: hasFields<{ userSessionId: string }>({ userSessionId: isString }),
   });
 }

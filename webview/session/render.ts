@@ -12,11 +12,12 @@ export interface RenderEvents {
   openPath(link: TestRound): void;
   openMetrics(link: TestRound): void;
   openTraceroute(): void;
+  openTimeline(): void;
 }
 
 export function renderOverview(view: SessionOverview, events: RenderEvents, related?: RelatedTests, split?: PageTimeSplit): HTMLElement {
   return el('main', { class: 'ses' },
-    header(view),
+    header(view, events),
     verdict(view),
     pathStrip(view),
     errors(view),
@@ -32,11 +33,13 @@ export function renderOverview(view: SessionOverview, events: RenderEvents, rela
       card(`Traceroute${view.traceroute.destination ? ` to ${view.traceroute.destination}` : ''}`, traceroute(view, events), true)));
 }
 
-function header(view: SessionOverview): HTMLElement {
+function header(view: SessionOverview, events: RenderEvents): HTMLElement {
   const score = view.experienceScore;
   const badge = score === undefined ? null : el('span', { class: 'ses-score', title: 'Experience score (0 worst, 1 best)' }, `Experience ${experienceText(score) ?? ''}`);
   badge?.style.setProperty('--grade-color', GRADE_COLORS[experienceGrade(score) ?? 'unknown'] ?? '');
-  return el('header', { class: 'ses-head' }, el('h1', {}, view.title), badge, el('span', { class: 'ses-sub' }, `Session ${view.userSessionId}`));
+  const timeline = el('button', { type: 'button', class: 'ses-button', title: 'Every session, page, network session and probe of this agent around this session, with the verdict over time' }, 'Agent Timeline');
+  timeline.addEventListener('click', () => events.openTimeline());
+  return el('header', { class: 'ses-head' }, el('h1', {}, view.title), badge, el('span', { class: 'ses-sub' }, `Session ${view.userSessionId}`), timeline);
 }
 
 function verdict(view: SessionOverview): HTMLElement {

@@ -5,9 +5,9 @@ import { hasFields, isFiniteNumber, isNothing, isRecord, isString, isTypedMessag
 import type { IpcMessage, ReadyMessage } from '../shared/ipc';
 import { isRenderFailedParams, type RenderFailedMessage } from '../shared/render-failed';
 
-/** Ranges the panel offers; "view" is the Netmon view's time range. */
+/** Ranges the panel offers; "view" is the Netmon view's time range; "around" a few hours either side of a record (a link's range). */
 export const RANGE_PRESETS = ['1h', '6h', '24h', '7d'] as const;
-export type RangePreset = (typeof RANGE_PRESETS)[number] | 'view';
+export type RangePreset = (typeof RANGE_PRESETS)[number] | 'view' | 'around';
 
 export interface TimelineLoad {
   timeline: AgentTimeline;
@@ -49,7 +49,7 @@ export type TimelinePanelMessage =
   | IpcMessage<'copyText', undefined>;
 
 const isTimeline = ((value: unknown) => isRecord(value) && isRecord(value['lanes']) && isRecord(value['verdict']) && isRecord(value['range'])) as Guard<AgentTimeline>;
-const isPreset = ((value: unknown) => value === 'view' || (RANGE_PRESETS as readonly unknown[]).includes(value)) as Guard<RangePreset>;
+const isPreset = ((value: unknown) => value === 'view' || value === 'around' || (RANGE_PRESETS as readonly unknown[]).includes(value)) as Guard<RangePreset>;
 const isList = ((value: unknown) => ['userSessions', 'webSessions', 'networkSessions', 'networkProbes'].includes(value as string)) as Guard<TimelineList>;
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
 

@@ -30,10 +30,10 @@ export function registerPanels(
   const waterfalls = new WaterfallPanels(services);
   const paths = new PathPanels(services, texts);
   const metrics = new MetricsPanels(services, paths);
-  const sessions = new SessionPanels(services, waterfalls, paths, metrics);
+  const timelines = new TimelinePanels(services);
+  const sessions = new SessionPanels(services, waterfalls, paths, metrics, timelines);
   const instantResults = new InstantResultsPanels(services, metrics, paths);
   const agents = new AgentPanels(services);
-  const timelines = new TimelinePanels(services);
   registerHarEditor(context, services);
 
   const testTarget = async (args: unknown[]): Promise<TestTarget | undefined> => {

@@ -12,6 +12,8 @@ import { sessionTraceroutePath } from '../../analysis/session/traceroute-path';
 import { timeSplit } from '../../analysis/har/time-split';
 import type { MetricsPanels } from './metrics-panels';
 import type { PanelHost } from './panel-host';
+import type { TimelinePanels } from './timeline-panels';
+import { apiTimeMs } from '../../analysis/timeline/read';
 import type { PathPanels } from './path-panels';
 import { createPanelHost, type PanelServices } from './services';
 
@@ -59,7 +61,7 @@ export class SessionPanels {
 
   constructor(
     private readonly services: PanelServices, private readonly waterfalls: WaterfallPanels,
-    private readonly paths: PathPanels, private readonly metrics: MetricsPanels,
+    private readonly paths: PathPanels, private readonly metrics: MetricsPanels, private readonly timelines: TimelinePanels,
   ) {}
 
   /** Opens (or reveals) the overview of a user session; resolves to the panel id. */
@@ -91,6 +93,13 @@ export class SessionPanels {
         if (!trace) throw new Error(`session ${session.userSessionId} has no traceroute hops to draw`);
         const client = this.services.connection.requireClient();
         this.paths.openSessionTrace(session.userSessionId, trace, (await client.agentDirectory().ready()).names());
+        return;
+      }
+      if (message.type === 'openTimeline') {
+        const session = this.shown.get(host.id);
+        if (!session || session.userSessionId !== message.params.userSessionId) throw new Error('openTimeline for a session this panel does not show');
+        const at = apiTimeMs(session.date);
+        await (at === undefined ? this.timelines.open(session.agentId) : this.timelines.open(session.agentId, 'around', at));
         return;
       }
       if (message.type !== 'openPage') return;
@@ -168,3 +177,4 @@ async function relatedTests(client: NetmonClient, session: UserSessionDetail, si
   const { links, why } = sessionTestLinks(ref, matched, (testId) => rounds.get(testId) ?? []);
   return { links: links.map(({ testId, agentId, roundId, description }) => ({ testId, agentId, roundId, description })), ...(why ? { why } : {}) };
 }
+

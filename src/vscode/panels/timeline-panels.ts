@@ -16,7 +16,7 @@ type Host = PanelHost<TimelineHostMessage, TimelinePanelMessage>;
 /** Partial timelines are redrawn at most this often while pages arrive. */
 const REDRAW_MS = 400;
 
-interface Shown { agentId: string; preset: RangePreset; walk?: TimelineWalk; timeline?: AgentTimeline; rangeLabel?: string }
+interface Shown { agentId: string; preset: RangePreset; aroundMs?: number; walk?: TimelineWalk; timeline?: AgentTimeline; rangeLabel?: string }
 
 export class TimelinePanels {
   private readonly shown = new Map<string, Shown>();
@@ -27,14 +27,20 @@ export class TimelinePanels {
     services.connection.onDidChange(() => this.details.clear());
   }
 
-  /** Opens (or reveals) the timeline of one agent over `preset` (the view's range for a new panel); resolves to the panel id. */
-  async open(agentId: string, preset?: RangePreset): Promise<string> {
+  /**
+   * Opens (or reveals) the timeline of one agent over `preset` (the view's range for a new
+   * panel), or a few hours either side of `aroundMs` (a link from a record); resolves to the panel id.
+   */
+  async open(agentId: string, preset?: RangePreset, aroundMs?: number): Promise<string> {
+    if (aroundMs !== undefined) preset = 'around';
     const key = `timeline:${agentId}`;
     const existing = this.services.registry.byKey(key) as Host | undefined;
     if (existing) {
       existing.panel.reveal();
       const shown = this.shown.get(existing.id);
-      if (shown && ((preset !== undefined && shown.preset !== preset) || existing.snapshot().error !== undefined)) await this.load(existing, { ...shown, preset: preset ?? shown.preset });
+      const changed = preset !== undefined && (shown?.preset !== preset || shown.aroundMs !== aroundMs);
+      const center = aroundMs ?? shown?.aroundMs;
+      if (shown && (changed || existing.snapshot().error !== undefined)) await this.load(existing, { agentId, preset: preset ?? shown.preset, ...(center === undefined ? {} : { aroundMs: center }) });
       return existing.id;
     }
     const host = createPanelHost<TimelineHostMessage, TimelinePanelMessage>(this.services, {
@@ -42,7 +48,7 @@ export class TimelinePanels {
     }, (message) => ({ type: 'error', params: { message } }));
     host.onDidDispose(() => this.shown.delete(host.id));
     host.onMessage((message) => this.receive(host, message));
-    await this.load(host, { agentId, preset: preset ?? 'view' });
+    await this.load(host, { agentId, preset: preset ?? 'view', ...(aroundMs === undefined ? {} : { aroundMs }) });
     return host.id;
   }
 
@@ -51,7 +57,10 @@ export class TimelinePanels {
     if (!shown || message.type === 'rendered' || message.type === 'renderFailed') return;
     const timeline = shown.timeline;
     switch (message.type) {
-      case 'setRange': await this.load(host, { agentId: shown.agentId, preset: message.params.preset }); return;
+      case 'setRange':
+        if (message.params.preset === 'around') return; // only a link knows what to center on
+        await this.load(host, { agentId: shown.agentId, preset: message.params.preset });
+        return;
       case 'copyText':
         if (!timeline) return;
         await vscode.env.clipboard.writeText(timelineText(timeline));
@@ -78,8 +87,8 @@ export class TimelinePanels {
 
   private async load(host: Host, request: Shown): Promise<void> {
     const client = this.services.connection.requireClient();
-    const range = timelineRange(request.preset, this.services.timeOptions(), Date.now());
-    const shown: Shown = { agentId: request.agentId, preset: request.preset, rangeLabel: range.label };
+    const range = timelineRange(request.preset, this.services.timeOptions(), Date.now(), request.aroundMs);
+    const shown: Shown = { ...request, rangeLabel: range.label };
     this.shown.set(host.id, shown);
     await host.run(`Loading the timeline of agent ${request.agentId}`, `Loading the timeline of ${request.agentId}`, async (signal) => {
       const directory = await client.agentDirectory().ready(signal);

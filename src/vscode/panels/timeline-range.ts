@@ -9,8 +9,18 @@ const RETENTION_MS = 7 * 86_400_000;
 /** What the lists are asked for (a window the service places by its own clock, or from/to), and where we think it lies. */
 export interface TimelineRange { request: { window: string } | { from: Date; to: Date }; estimate: { fromMs: number; toMs: number }; label: string }
 
-export function timelineRange(preset: RangePreset, view: TimeOptions, nowMs: number): TimelineRange {
-  if (preset !== 'view') return last(preset, `last ${preset}`, nowMs);
+/** A link's range: this long either side of the record it came from. */
+export const AROUND_MS = 3 * 3_600_000;
+
+/** `aroundMs`: the record a link came from (for the "around" preset). */
+export function timelineRange(preset: RangePreset, view: TimeOptions, nowMs: number, aroundMs?: number): TimelineRange {
+  if (preset === 'around' && aroundMs !== undefined) {
+    const from = new Date(aroundMs - AROUND_MS);
+    const to = new Date(aroundMs + AROUND_MS);
+    const utc = (date: Date): string => date.toISOString().slice(11, 16);
+    return { request: { from, to }, estimate: { fromMs: from.getTime(), toMs: to.getTime() }, label: `${utc(from)}–${utc(to)} UTC, 3 hours either side of the session` };
+  }
+  if (preset !== 'view' && preset !== 'around') return last(preset, `last ${preset}`, nowMs);
   if (view.from && view.to) {
     const utc = (date: Date): string => date.toISOString().slice(0, 16).replace('T', ' ');
     return { request: { from: view.from, to: view.to }, estimate: { fromMs: view.from.getTime(), toMs: view.to.getTime() }, label: `${utc(view.from)} → ${utc(view.to)} UTC (the view's range)` };

@@ -96,6 +96,19 @@ describe('session overview, page waterfall and .har files', () => {
     const graph = await waitForPanels('the traceroute graph', (states) => states.find((panel) => panel.key === `session-trace:${sessionId}` && panel.renders > 0));
     assert.equal((graph.rendered as { agents: number }).agents, 1);
     assert.match(graph.title, /^Traceroute: /);
+
+    // The agent's timeline, three hours either side of the session.
+    await clearEmulatorRequests(emulator);
+    await sendFromWebview(found.id, { type: 'openTimeline', params: { userSessionId: sessionId } });
+    const timeline = await waitForPanels('the agent timeline', (states) => states.find((panel) => panel.key === `timeline:${found!.agentId}` && panel.renders > 0));
+    assert.equal((timeline.rendered as { agentId: string }).agentId, found.agentId);
+    const { userSessions: [shown] } = await apiGet<UserSessionDetailResponse>(emulator, `/v6/endpoint-data/user-sessions/${sessionId}`);
+    const read = (await emulatorRequests(emulator)).find((r) => r.path === '/v6/endpoint-data/user-sessions' && r.method === 'POST');
+    const at = Date.parse(`${shown!.date.replace(' ', 'T')}Z`);
+    assert.deepEqual([read?.query['from'], read?.query['to']], [new Date(at - 3 * 3600_000).toISOString().slice(0, 19), new Date(at + 3 * 3600_000).toISOString().slice(0, 19)]);
+    const count = (await panelStates()).length;
+    await sendFromWebview(found.id, { type: 'openTimeline', params: { userSessionId: 'another-session' } });
+    assert.equal((await panelStates()).length, count, 'a timeline for a session the overview does not show opens nothing');
   });
 
   it('opens the waterfall of a page picked in the overview, with every request of its HAR', async () => {
