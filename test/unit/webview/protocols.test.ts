@@ -8,6 +8,7 @@ import { isInstantHostMessage, isInstantPanelMessage } from '../../../webview/in
 import { isMetricsHostMessage, isMetricsPanelMessage } from '../../../webview/metrics/protocol';
 import { isPathHostMessage, isPathPanelMessage } from '../../../webview/path/protocol';
 import { isSessionHostMessage, isSessionPanelMessage } from '../../../webview/session/protocol';
+import { isTimelineHostMessage, isTimelinePanelMessage } from '../../../webview/timeline/protocol';
 
 type GuardCase = [guard: (value: unknown) => boolean, accepted: unknown[], rejected: unknown[]];
 
@@ -16,17 +17,17 @@ const CASES: Record<string, GuardCase> = {
     [{ type: 'load', params: { har: { log: {} }, title: 't' } }, { type: 'load', params: { har: 'not json' } }, { type: 'showPage', params: { pageId: 'p1' } }],
     [{ type: 'load' }, { type: 'load', params: { title: 't' } }, { type: 'load', params: { har: {}, pageId: 7 } }, { type: 'showPage', params: {} }, { type: 'toString', params: {} }]],
   'har webview→host': [isHarPanelMessage,
-    [{ type: 'ready' }, { type: 'loaded', params: { pages: 1, entries: 2, warnings: [] } }, { type: 'openExternal', params: { url: 'https://example.com/' } }],
-    [{ type: 'openExternal', params: { url: 42 } }, { type: 'loaded', params: { pages: 1, entries: 2, warnings: [1] } }, { type: 'ready', params: 'x' }]],
+    [{ type: 'ready' }, { type: 'loaded', params: { pages: 1, entries: 2, warnings: [], heading: '' } }, { type: 'openExternal', params: { url: 'https://example.com/' } }],
+    [{ type: 'openExternal', params: { url: 42 } }, { type: 'loaded', params: { pages: 1, entries: 2, warnings: [1], heading: '' } }, { type: 'ready', params: 'x' }]],
   'session host→webview': [isSessionHostMessage,
     [{ type: 'load', params: { session: { userSessionId: 's' } } }, { type: 'error', params: { message: 'boom' } }],
     [{ type: 'load', params: { session: 'x' } }, { type: 'error', params: { message: ['boom'] } }, { type: 'error' }]],
   'session webview→host': [isSessionPanelMessage,
     [{ type: 'ready' }, { type: 'loaded', params: { userSessionId: 's' } }, { type: 'loaded', params: { userSessionId: 's', links: 2 } }, { type: 'openPage', params: { userSessionId: 's', pageId: 'p', title: 't' } },
       { type: 'openPath', params: { testId: 1, agentId: 'a', roundId: 2 } }, { type: 'openMetrics', params: { testId: 1, agentId: 'a', roundId: 2 } },
-      { type: 'openTraceroute', params: { userSessionId: 's' } }],
+      { type: 'openTraceroute', params: { userSessionId: 's' } }, { type: 'openTimeline', params: { userSessionId: 's' } }],
     [{ type: 'openPage', params: { userSessionId: 's', pageId: 'p' } }, { type: 'loaded', params: {} }, { type: 'loaded', params: { userSessionId: 's', links: 'x' } },
-      { type: 'openPath', params: { testId: '1', agentId: 'a', roundId: 2 } }, { type: 'openMetrics', params: { testId: 1, roundId: 2 } }]],
+      { type: 'openPath', params: { testId: '1', agentId: 'a', roundId: 2 } }, { type: 'openMetrics', params: { testId: 1, roundId: 2 } }, { type: 'openTimeline', params: {} }]],
   'path host→webview': [isPathHostMessage,
     [{ type: 'load', params: { title: 't', traces: [{}], rounds: [{ roundId: 1, agents: 2 }], agentNames: { a: 'A' } } }, { type: 'loading', params: { roundId: 5 } }],
     [{ type: 'load', params: { title: 't', traces: 'x', rounds: [] } }, { type: 'load', params: { title: 't', traces: [], rounds: [{ roundId: '1' }] } },
@@ -57,6 +58,17 @@ const CASES: Record<string, GuardCase> = {
   'agent webview→host': [isAgentPanelMessage,
     [{ type: 'filterByAgent', params: { agentId: 'a' } }, { type: 'openJson', params: { agentId: 'a' } }, { type: 'loaded', params: { agentId: 'a' } }],
     [{ type: 'filterByAgent', params: { agentId: 1 } }, { type: 'openJson', params: {} }, { type: 'filterByAgent' }]],
+  'timeline host→webview': [isTimelineHostMessage,
+    [{ type: 'load', params: { timeline: { lanes: {}, verdict: {}, range: {} }, rangeLabel: 'last 24h', preset: '24h' } }, { type: 'progress', params: { text: 'Loading' } },
+      { type: 'load', params: { timeline: { lanes: {}, verdict: {}, range: {} }, rangeLabel: '', preset: 'around' } }, { type: 'error', params: { message: 'm' } }],
+    [{ type: 'load', params: { timeline: { lanes: {} }, rangeLabel: '', preset: '24h' } }, { type: 'load', params: { timeline: { lanes: {}, verdict: {}, range: {} }, rangeLabel: '', preset: '2d' } },
+      { type: 'progress', params: {} }]],
+  'timeline webview→host': [isTimelinePanelMessage,
+    [{ type: 'setRange', params: { preset: '7d' } }, { type: 'openSession', params: { userSessionId: 's' } }, { type: 'openPage', params: { userSessionId: 's', pageId: 'p' } },
+      { type: 'openProbe', params: { networkProbeId: 'n' } }, { type: 'retryGap', params: { list: 'webSessions' } }, { type: 'copyText', params: undefined },
+      { type: 'rendered', params: { agentId: 'a', complete: true, periods: 1, sessions: 2, pages: 3, networkLanes: 1, probeLanes: 1, events: 0, gaps: 0 } }],
+    [{ type: 'setRange', params: { preset: 'forever' } }, { type: 'openSession', params: { userSessionId: 1 } }, { type: 'openPage', params: { userSessionId: 's' } },
+      { type: 'retryGap', params: { list: 'agents' } }, { type: 'rendered', params: { agentId: 'a', complete: 'yes' } }, { type: 'openCommand', params: { command: 'x' } }]],
 };
 
 describe('webview message guards', () => {
