@@ -1,6 +1,6 @@
 // Public, programmatic face of the embedded emulator: what tests, benchmarks, the CLI and
 // the extension's demo mode use. Implemented by src/emulator/server.ts (startEmulator).
-import type { Preset } from './world/model';
+import type { Preset, World } from './world/model';
 
 /**
  * A fault rule: applied to every `every`-th request whose path starts with `pathPrefix`
@@ -61,6 +61,11 @@ export interface RunningEmulator {
   setFaults(rules: FaultRule[]): void;
   /** Requests answered so far (all paths), for tests that count what a client sent. */
   readonly requestCount: number;
+  /**
+   * The synthetic world this emulator serves (read-only use): tests read what it holds,
+   * e.g. `world.group(aid)?.episodes(from, to)` for the seeded episodes.
+   */
+  readonly world: World;
   close(): Promise<void>;
 }
 

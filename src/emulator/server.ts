@@ -67,7 +67,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const { port } = server.address() as AddressInfo;
   url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   return {
-    url, port,
+    url, port, world,
     setFaults: (rules: FaultRule[]) => faults.set(rules),
     get requestCount() { return requestCount; },
     close: async () => {

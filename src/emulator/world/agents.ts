@@ -7,6 +7,7 @@ import {
 } from './catalog';
 import { hostInPrefix, intToIp, ipToInt } from './format';
 import { Rng, hashKey } from './prng';
+import type { FeaturedPlan } from './episodes';
 
 export interface NetworkProfileSeed {
   record: PrivateNetwork;
@@ -45,18 +46,20 @@ export interface AgentProfile {
   active: boolean;
   /** Where each destination answers this agent from, and the base RTT there (filled on use). */
   targets: Map<string, { city: City; rtt: number }>;
+  /** Set on the few agents whose seeded daily episode the world plays (see episodes.ts). */
+  featured?: FeaturedPlan;
 }
 
 const NETWORK_KINDS = [['office', 3], ['home', 4], ['branch', 2]] as const;
 const HOME_SSIDS = ['NETGEAR42', 'xfinitywifi-home', 'TP-Link_5G_7A3C', 'FRITZ!Box 7590', 'BTHub6-9XQ2', 'Linksys00482'];
-const VPN_CONCENTRATORS = ['198.51.100.10', '198.51.100.42', '203.0.113.20'];
+export const VPN_CONCENTRATORS: readonly string[] = ['198.51.100.10', '198.51.100.42', '203.0.113.20'];
 
 function uuid(rng: Rng): string {
   const h = rng.hex(32);
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${'89ab'[rng.int(0, 3)]}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-function macAddress(rng: Rng): string {
+export function macAddress(rng: Rng): string {
   return Array.from({ length: 6 }, () => rng.hex(2)).join(':');
 }
 

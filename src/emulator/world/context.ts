@@ -5,8 +5,9 @@ import { makeAgent, makeNetwork, type AgentProfile, type NetworkProfileSeed } fr
 import type { GroupSize } from './presets';
 import { DESTINATIONS, type City, type Destination } from './catalog';
 import { baseRtt, destinationCity } from './paths';
-import { HASH_START, Rng, extendHash, hashKey } from './prng';
+import { HASH_START, Rng, extendHash, extendHashBy, hashKey } from './prng';
 import { dailyActivity } from './rhythm';
+import { bssidAt, chooseFeatured, probeSlots, sessionSlots, type FeaturedPlan, type RoundSlots } from './episodes';
 
 export const ROUND_SECONDS = 300;
 
@@ -24,6 +25,12 @@ export class GroupContext {
    */
   private readonly activeNear: Int32Array;
   private readonly wireless: Int8Array;
+  /** The agents with seeded episodes, one per kind (EPISODE_KINDS order); see episodes.ts. */
+  readonly featured: readonly FeaturedPlan[];
+  /** 1 for featured agents, by agent index. */
+  private readonly featuredFlags: Uint8Array;
+  /** The last rounds' slot plans: lists ask for the same round once per record. */
+  private readonly slotCache = { session: new Map<number, RoundSlots>(), probe: new Map<number, RoundSlots>() };
 
   constructor(readonly seed: number, readonly aid: number, readonly size: GroupSize) {
     this.sessionKey = hashKey(seed, aid, 'session');
@@ -32,6 +39,43 @@ export class GroupContext {
     this.usualDestinations = new Int16Array(size.endpointAgents * 4).fill(-1);
     this.activeNear = new Int32Array(size.endpointAgents).fill(-1);
     this.wireless = new Int8Array(size.endpointAgents).fill(-1);
+    // Chosen (and patched) before any record exists, so every record sees the same profiles.
+    this.featured = chooseFeatured(this);
+    this.featuredFlags = new Uint8Array(size.endpointAgents);
+    for (const plan of this.featured) this.featuredFlags[plan.agentIndex] = 1;
+  }
+
+  isFeatured(agentIndex: number): boolean {
+    return this.featuredFlags[agentIndex] === 1;
+  }
+
+  /** User sessions of a round: the drawn count plus the featured agents' reserved ones. */
+  sessionSlots(roundId: number): RoundSlots {
+    return this.slots('session', roundId, (id) => {
+      // hashKey(seed, aid, 'session', roundId): extended by the draw number, it seeds one session.
+      const key = extendHashBy(this.sessionKey, id);
+      return sessionSlots(this, id, key, this.countFor('session-count', id, this.size.sessionsPerRound));
+    });
+  }
+
+  /** Probes of a round: the drawn count plus one per featured agent and target type. */
+  probeSlots(roundId: number): RoundSlots {
+    return this.slots('probe', roundId, (id) => {
+      // hashKey(seed, aid, 'probe', roundId): extended by the draw number, it seeds one probe.
+      const key = hashKey(this.seed, this.aid, 'probe', id);
+      return probeSlots(this, id, key, this.countFor('probe-count', id, this.size.probesPerRound));
+    });
+  }
+
+  private slots(list: 'session' | 'probe', roundId: number, build: (roundId: number) => RoundSlots): RoundSlots {
+    const cache = this.slotCache[list];
+    let slots = cache.get(roundId);
+    if (!slots) {
+      slots = build(roundId);
+      if (cache.size >= 64) cache.clear();
+      cache.set(roundId, slots);
+    }
+    return slots;
   }
 
   /** activeAgentNear(index).index, kept. */
@@ -87,7 +131,10 @@ export class GroupContext {
   target(agent: AgentProfile, destination: Destination): { city: City; rtt: number } {
     let target = agent.targets.get(destination.host);
     if (!target) {
-      const city = destinationCity(agent.network.city, destination, hashKey(this.seed, this.aid, agent.index));
+      let city = destinationCity(agent.network.city, destination, hashKey(this.seed, this.aid, agent.index));
+      // Featured agents are served nearby, so their healthy sessions stay well inside the
+      // latency budgets and an episode's added latency stands out.
+      if (agent.featured && baseRtt(agent.network.city, city) > 60) city = agent.network.city;
       target = { city, rtt: baseRtt(agent.network.city, city) };
       agent.targets.set(destination.host, target);
     }
@@ -110,8 +157,11 @@ export class GroupContext {
   }
 }
 
-/** The facets every record of an agent carries. */
-export function agentFacets(agent: AgentProfile, trigger: Facets['trigger']): Facets {
+/**
+ * The facets every record of an agent carries. `seconds` is the record's time: the featured
+ * Wi-Fi agent's BSSID depends on it (see episodes.ts); without it, the agent's usual one.
+ */
+export function agentFacets(agent: AgentProfile, trigger: Facets['trigger'], seconds?: number): Facets {
   const facets: Facets = {
     location: agent.network.city.location,
     connection: agent.connection,
@@ -125,7 +175,7 @@ export function agentFacets(agent: AgentProfile, trigger: Facets['trigger']): Fa
   if (agent.vpnTarget) facets.vpnTarget = agent.vpnTarget;
   if (agent.connection === 'Wireless' && agent.bssid) {
     facets.ssid = agent.network.ssid;
-    facets.bssid = agent.bssid;
+    facets.bssid = seconds === undefined ? agent.bssid : bssidAt(agent, seconds) ?? agent.bssid;
   }
   return facets;
 }

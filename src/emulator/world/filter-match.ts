@@ -7,6 +7,7 @@ import { agentFacets, type GroupContext } from './context';
 import type { Facets, FacetCondition, FacetFilter } from './model';
 import { PROBE_TYPES } from './probes';
 import { destinationFacets } from './sessions';
+import { bssidPhases, dayPhase, type FeaturedPlan } from './episodes';
 
 /** Which facets the records of a list carry besides their agent's. */
 export type FacetScope = 'user-session' | 'session' | 'probe';
@@ -14,8 +15,13 @@ export type FacetScope = 'user-session' | 'session' | 'probe';
 export interface CompiledFilter {
   /** False when no record can match (an empty verdict somewhere): lists stop at once. */
   possible: boolean;
-  /** 1 when the agent's own facets pass every condition on them. */
+  /**
+   * 1 when the agent's own facets pass every condition on them, 0 when they do not, 2 when
+   * that depends on the time (the featured Wi-Fi agent's BSSID): see `phased`.
+   */
   agents: Uint8Array;
+  /** For agents marked 2: their episode plan and whether they pass before, during and after the day's episode. */
+  phased: Map<number, { plan: FeaturedPlan; passes: readonly [boolean, boolean, boolean] }>;
   /** auto, user. */
   triggers: [boolean, boolean];
   /** Per DESTINATIONS index (user sessions). */
@@ -33,7 +39,7 @@ function holds(condition: FacetCondition, facets: Partial<Facets>): boolean {
 
 export function compileFilter(ctx: GroupContext, filter: FacetFilter, scope: FacetScope): CompiledFilter {
   const compiled: CompiledFilter = {
-    possible: true, agents: new Uint8Array(ctx.size.endpointAgents),
+    possible: true, agents: new Uint8Array(ctx.size.endpointAgents), phased: new Map(),
     triggers: [true, true], destinations: DESTINATIONS.map(() => true), types: PROBE_TYPES.map(() => true),
   };
   const onAgents: FacetCondition[] = [];
@@ -52,10 +58,32 @@ export function compileFilter(ctx: GroupContext, filter: FacetFilter, scope: Fac
   let anyAgent = false;
   for (let index = 0; index < compiled.agents.length; index++) {
     // Agent profiles are built on first use; without agent conditions none is needed.
-    if (onAgents.length > 0 && !onAgents.every((condition) => holds(condition, agentFacets(ctx.agentAt(index), 'auto')))) continue;
+    if (onAgents.length > 0) {
+      const agent = ctx.agentAt(index);
+      const phases = agent.connection === 'Wireless' ? bssidPhases(agent) : undefined;
+      if (phases && agent.featured) {
+        const base = agentFacets(agent, 'auto');
+        const verdicts = phases.map((bssid) => onAgents.every((condition) => holds(condition, { ...base, bssid }))) as [boolean, boolean, boolean];
+        if (verdicts.every((v) => !v)) continue;
+        if (!verdicts.every(Boolean)) {
+          compiled.agents[index] = 2;
+          compiled.phased.set(index, { plan: agent.featured, passes: verdicts });
+          anyAgent = true;
+          continue;
+        }
+      } else if (!onAgents.every((condition) => holds(condition, agentFacets(agent, 'auto')))) continue;
+    }
     compiled.agents[index] = 1;
     anyAgent = true;
   }
   compiled.possible = anyAgent && compiled.triggers.some(Boolean) && compiled.destinations.some(Boolean) && compiled.types.some(Boolean);
   return compiled;
+}
+
+/** Whether a record of agent `agentIndex` in round `roundId` passes the agent conditions. */
+export function agentPasses(filter: CompiledFilter, agentIndex: number, roundId: number): boolean {
+  const verdict = filter.agents[agentIndex];
+  if (verdict !== 2) return verdict === 1;
+  const phased = filter.phased.get(agentIndex);
+  return phased !== undefined && phased.passes[dayPhase(phased.plan, roundId)] === true;
 }

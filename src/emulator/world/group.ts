@@ -24,6 +24,7 @@ import {
   networkSessionRecord, sessionCore, sessionFacets, userSessionRecord, webSessionRecord, type PagePlan, type SessionCore,
 } from './sessions';
 import { makeEndpointTests } from './endpoint-tests';
+import { episodesBetween, featuredAgents, type Episode, type FeaturedAgent } from './episodes';
 
 export class GeneratedGroup implements GroupWorld {
   readonly ctx: GroupContext;
@@ -77,9 +78,17 @@ export class GeneratedGroup implements GroupWorld {
     this.plans.set(test.testId, planTest(this.ctx, test, readyAt));
   }
 
-  /** Number of user sessions in a round, without generating them. */
+  /** Number of user sessions in a round (featured agents' reserved ones included), without generating them. */
   sessionCount(roundId: number): number {
-    return this.ctx.countFor('session-count', roundId, this.ctx.size.sessionsPerRound);
+    return this.ctx.sessionSlots(roundId).count;
+  }
+
+  featuredAgents(): FeaturedAgent[] {
+    return featuredAgents(this.ctx);
+  }
+
+  episodes(fromSeconds: number, toSeconds: number): Episode[] {
+    return episodesBetween(this.ctx, fromSeconds, toSeconds);
   }
 
   *netMetrics(testId: number, range: TimeRange, start?: ListPosition): Iterable<Positioned<NetMetric>> {
@@ -238,8 +247,9 @@ function facetScopeOf(list: ListName): FacetScope {
   return list === 'user-sessions' ? 'user-session' : list === 'network-probes' ? 'probe' : 'session';
 }
 
+/** A page's system metrics; a CPU episode applies by the session's time, like the session's own. */
 function pageMetrics(core: SessionCore, page: PagePlan): SystemMetrics {
-  return systemMetrics(Rng.of(core.id, `web-${page.index}`), core.agent, page.startEpochMs, page.startEpochMs + page.pageTimings.onLoad);
+  return systemMetrics(Rng.of(core.id, `web-${page.index}`), core.agent, page.startEpochMs, page.startEpochMs + page.pageTimings.onLoad, core.dateSeconds);
 }
 
 const USER_SESSION: EntryKind<SessionCore, UserSession> = { record: userSessionRecord, facets: sessionFacets };
@@ -249,11 +259,11 @@ const WEB_SESSION: EntryKind<SessionCore, WebSession> = {
     const page = core.pages[part] as PagePlan;
     return webSessionRecord(core, page, pageMetrics(core, page));
   },
-  facets: (core) => agentFacets(core.agent, core.trigger),
+  facets: (core) => agentFacets(core.agent, core.trigger, core.dateSeconds),
 };
 
 const NETWORK_SESSION: EntryKind<SessionCore, NetworkSession> = {
   record: (core) => networkSessionRecord(core,
     systemMetrics(Rng.of(core.id, 'network'), core.agent, core.dateSeconds * 1000, (core.dateSeconds + 60) * 1000)),
-  facets: (core) => agentFacets(core.agent, core.trigger),
+  facets: (core) => agentFacets(core.agent, core.trigger, core.dateSeconds),
 };

@@ -82,7 +82,8 @@ function documentChain(rng: Rng, page: PagePlan): EntryPlan[] {
   const chain: EntryPlan[] = [{ type: 'document', url: page.url, status: page.responseCode, size: 0 }];
   if (page.index !== 0) return chain;
   const target = new URL(page.url);
-  if (rng.chance(0.25)) {
+  // The sign-on check only guards https pages (it returns there); the draw is made either way.
+  if (rng.chance(0.25) && target.protocol === 'https:') {
     const check = `https://${target.host}/sso/check?return=${encodeURIComponent(target.pathname)}`;
     chain.unshift({ type: 'document', url: check, status: 302, redirectURL: chain[0]?.url ?? page.url, size: 0 });
   }

@@ -13,6 +13,8 @@
 //   and probe types, so they never generate the records they skip.
 // - apiLinks hrefs are paths from the API root; the routes make them absolute.
 // - The world never reads the clock: "now" is whatever range the caller asks for.
+// - Seeded episodes (episodes.ts): one featured agent per kind and group has a daily episode
+//   that every list and detail of that agent shows; group.episodes(from, to) names them.
 import { GeneratedGroup } from './group';
 import type { DemoUser, GroupWorld, World, WorldOptions } from './model';
 import { groupSize } from './presets';
@@ -20,6 +22,8 @@ import { ACCOUNT_GROUPS, DEMO_USERS } from './users';
 import { ROUND_SECONDS } from './context';
 
 export type * from './model';
+export type { Episode, EpisodeKind, FeaturedAgent } from './episodes';
+export { EPISODE_KINDS } from './episodes';
 export { formatDateTime } from './format';
 export { GeneratedGroup } from './group';
 

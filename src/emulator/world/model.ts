@@ -6,6 +6,7 @@ import type {
   NetworkSession, PathTrace, PathVisSummary, PrivateNetwork, TestAgent, UserSession, UserSessionDetail,
   WebSession,
 } from '../../api/types';
+import type { Episode, FeaturedAgent } from './episodes';
 
 export type Preset = 'demo' | 'large';
 
@@ -127,6 +128,11 @@ export interface GroupWorld {
   networkSessions(range: TimeRange, start?: ListPosition, filter?: FacetFilter): Iterable<ListEntry<NetworkSession>>;
   networkProbes(range: TimeRange, start?: ListPosition, filter?: FacetFilter): Iterable<ListEntry<NetworkProbe>>;
   networkProbe(networkProbeId: string): NetworkProbeDetail | undefined;
+
+  /** The agents with seeded daily episodes, one per kind (see episodes.ts and the README). */
+  featuredAgents(): FeaturedAgent[];
+  /** Seeded episodes overlapping [fromSeconds, toSeconds), sorted by start. */
+  episodes(fromSeconds: number, toSeconds: number): Episode[];
 
   /**
    * The position of record number `skip` (0-based, counting only the records the scope's

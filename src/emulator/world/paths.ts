@@ -137,12 +137,18 @@ export function materializeRoute(spec: RouteSpec, pathId: string, rtt: number, r
   return { route: { pathId, hops }, lastIp: last?.ipAddress ?? '', lastHop: last?.hop ?? 0, responseTime: last?.responseTime ?? 0 };
 }
 
-/** Session traceroute: the first route, in the shape of the user-session details. */
-export function tracerouteHops(spec: RouteSpec, rtt: number, rng: Rng): TracerouteHop[] {
+/**
+ * Session traceroute: the first route, in the shape of the user-session details. `rtt` is
+ * the healthy round trip the hops share out; `lanMs` is added to every hop (a slow local
+ * link), `wanMs` to every hop past the private network (a slow tunnel or access line).
+ */
+export function tracerouteHops(spec: RouteSpec, rtt: number, rng: Rng, lanMs = 0, wanMs = 0): TracerouteHop[] {
   const { route } = materializeRoute(spec, '', rtt, rng);
   return route.hops.map((hop) => {
     const slot = spec.slots[hop.hop - 1];
-    const out: TracerouteHop = { hop: hop.hop, delay: hop.responseTime ?? 0, ipAddress: hop.ipAddress, name: hop.rdns ?? hop.ipAddress };
+    const added = lanMs + (slot?.carrier ? wanMs : 0);
+    const delay = (hop.responseTime ?? 0) + (added > 0 ? Math.round(added) : 0);
+    const out: TracerouteHop = { hop: hop.hop, delay, ipAddress: hop.ipAddress, name: hop.rdns ?? hop.ipAddress };
     if (slot?.carrier) {
       out.asn = slot.carrier.asn;
       out.prefix = slot.carrier.block;

@@ -7,7 +7,8 @@ import { encodeRecordId } from './ids';
 import { LazyEntry, type EntryKind } from './entries';
 import type { ListEntry } from './model';
 import { networkProfile, pingStats } from './measures';
-import { Rng, extendHashBy, hashKey } from './prng';
+import { Rng, extendHashBy, extendHashText } from './prng';
+import { probeEffect, slotAt } from './episodes';
 import { coordinatesOf } from './session-details';
 
 export const PROBE_TYPES = ['gateway', 'proxy', 'vpn'] as const;
@@ -39,16 +40,20 @@ function targetTypesOf(ctx: GroupContext, agentIndex: number): readonly ProbeTyp
   return TYPES_BY_CODE[code] as readonly ProbeType[];
 }
 
-/** The draws that decide a probe's agent and target type, in the order probeCore consumes them (indexed per round). */
-export function drawProbe(ctx: GroupContext, roundId: number, index: number, roundKey = probeRoundKey(ctx, roundId)): { rng: Rng; agentIndex: number; type: ProbeType } {
-  const rng = new Rng(extendHashBy(roundKey, index));
+/**
+ * The draws that decide a probe's agent and target type, in the order probeCore consumes
+ * them (indexed per round). Reserved positions (ctx.probeSlots) give every featured agent
+ * one probe per target type and round; the others are ordinary draws numbered in order.
+ */
+export function drawProbe(ctx: GroupContext, roundId: number, index: number, slots = ctx.probeSlots(roundId)): { rng: Rng; agentIndex: number; type: ProbeType } {
+  const slot = slotAt(slots, index);
+  if (slot >= 0) {
+    const code = slots.reserved[slot] as number;
+    return { rng: new Rng(extendHashText(extendHashBy(slots.key, slot), 'featured')), agentIndex: Math.floor(code / 3), type: PROBE_TYPES[code % 3] as ProbeType };
+  }
+  const rng = new Rng(extendHashBy(slots.key, -slot - 1));
   const agentIndex = ctx.activeIndexNear(rng.int(0, ctx.size.endpointAgents - 1));
   return { rng, agentIndex, type: rng.pick(targetTypesOf(ctx, agentIndex)) };
-}
-
-/** hashKey(seed, aid, 'probe', roundId): extended by the index, it seeds one probe. */
-export function probeRoundKey(ctx: GroupContext, roundId: number): number {
-  return hashKey(ctx.seed, ctx.aid, 'probe', roundId);
 }
 
 function probeCore(ctx: GroupContext, roundId: number, index: number, count: number): ProbeCore {
@@ -56,28 +61,33 @@ function probeCore(ctx: GroupContext, roundId: number, index: number, count: num
   const agent = ctx.agentAt(agentIndex);
   const target = targetsOf(agent).find(([kind]) => kind === type)?.[1] ?? '';
   const slot = ROUND_SECONDS / count;
-  const meanRtt = type === 'gateway' ? (agent.connection === 'Wireless' ? rng.float(1.5, 9) : rng.float(0.3, 1.5)) : type === 'proxy' ? rng.float(1, 6) : rng.float(15, 90);
+  const featured = agent.featured !== undefined;
+  // Featured agents' healthy links: a gateway within a few ms, a VPN concentrator well under 150 ms.
+  const meanRtt = type === 'gateway' ? (agent.connection === 'Wireless' ? rng.float(1.5, featured ? 6 : 9) : rng.float(0.3, 1.5))
+    : type === 'proxy' ? rng.float(1, 6) : rng.float(15, featured ? 60 : 90);
   const networkProbeId = encodeRecordId(ctx.seed, ctx.aid, 'probe', roundId, index);
+  const dateSeconds = roundId + Math.floor(index * slot + rng.next() * slot * 0.9);
+  const effect = featured ? probeEffect(agent, roundId, type, meanRtt, Rng.of(networkProbeId, 'episode')) : undefined;
   const record: NetworkProbe = {
     networkProbeId,
     agentId: agent.record.agentId,
     roundId,
-    date: formatDateTime(roundId + Math.floor(index * slot + rng.next() * slot * 0.9)),
+    date: formatDateTime(dateSeconds),
     target,
-    icmpPing: pingStats(rng, meanRtt),
+    icmpPing: effect ? pingStats(rng, effect.meanRtt, effect.lossChance, effect.loss) : pingStats(rng, meanRtt),
     type,
   };
   return { agent, type, target, rng, record };
 }
 
 export function probeCount(ctx: GroupContext, roundId: number): number {
-  return ctx.countFor('probe-count', roundId, ctx.size.probesPerRound);
+  return ctx.probeSlots(roundId).count;
 }
 
 const PROBE: EntryKind<ProbeCore, NetworkProbe> = {
   record: (core) => core.record,
   facets: (core) => {
-    const facets = agentFacets(core.agent, 'auto');
+    const facets = agentFacets(core.agent, 'auto', core.record.roundId);
     facets.type = core.type;
     return facets;
   },
@@ -90,5 +100,5 @@ export function networkProbeAt(ctx: GroupContext, roundId: number, index: number
 
 export function networkProbeDetail(ctx: GroupContext, roundId: number, index: number): NetworkProbeDetail {
   const core = probeCore(ctx, roundId, index, probeCount(ctx, roundId));
-  return { ...core.record, coordinates: coordinatesOf(core.agent), networkProfile: networkProfile(core.rng, core.agent) };
+  return { ...core.record, coordinates: coordinatesOf(core.agent), networkProfile: networkProfile(core.rng, core.agent, core.record.roundId) };
 }

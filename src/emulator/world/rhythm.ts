@@ -1,6 +1,6 @@
 // Time shapes that make charts worth reading: a daily rhythm of activity and short daily
 // incidents on some networks (latency and loss go up), the kind of thing users troubleshoot.
-import type { NetworkProfileSeed } from './agents';
+import type { AgentProfile, NetworkProfileSeed } from './agents';
 import { hashKey } from './prng';
 
 const DAY = 86400;
@@ -33,4 +33,12 @@ export function degradationAt(network: NetworkProfileSeed, epochSeconds: number)
   const day = Math.floor(epochSeconds / DAY);
   const strength = (hashKey(key, day) % 100) / 100;
   return { latencyFactor: 1.6 + strength * 2, extraLoss: Math.round(strength * 150) / 10 };
+}
+
+/**
+ * The incident an agent's records see: its network's, except for featured agents, which
+ * stay healthy outside their own seeded episode (see episodes.ts).
+ */
+export function incidentFor(agent: AgentProfile, epochSeconds: number): Degradation {
+  return agent.featured ? CLEAR : degradationAt(agent.network, epochSeconds);
 }

@@ -4,13 +4,14 @@
 // instead of generated in seconds, so a filter matching nothing or a deep page number
 // costs about as much as an ordinary page.
 import type { GroupContext } from './context';
-import { PROBE_TYPES, drawProbe, probeRoundKey } from './probes';
-import { drawSession, sessionRoundKey } from './sessions';
+import { PROBE_TYPES, drawProbe } from './probes';
+import { drawSession } from './sessions';
 
 /** Rounds each index keeps: two retention windows (7 days), so a walk over one never rebuilds. */
 export const INDEXED_ROUNDS = 2 * 7 * 288;
 
 export interface SessionRound {
+  roundId: number;
   /** Agent index of each session of the round. */
   agents: Int32Array;
   /** Index into DESTINATIONS. */
@@ -23,6 +24,7 @@ export interface SessionRound {
 }
 
 export interface ProbeRound {
+  roundId: number;
   agents: Int32Array;
   /** Index into PROBE_TYPES. */
   types: Uint8Array;
@@ -30,11 +32,11 @@ export interface ProbeRound {
 
 export function indexSessions(ctx: GroupContext, roundId: number, count: number): SessionRound {
   const round: SessionRound = {
-    agents: new Int32Array(count), destinations: new Uint8Array(count), userTriggered: new Uint8Array(count), pages: new Uint8Array(count), pageTotal: 0,
+    roundId, agents: new Int32Array(count), destinations: new Uint8Array(count), userTriggered: new Uint8Array(count), pages: new Uint8Array(count), pageTotal: 0,
   };
-  const roundKey = sessionRoundKey(ctx, roundId);
+  const slots = ctx.sessionSlots(roundId);
   for (let index = 0; index < count; index++) {
-    const draws = drawSession(ctx, roundId, index, roundKey);
+    const draws = drawSession(ctx, roundId, index, slots);
     round.agents[index] = draws.agentIndex;
     round.destinations[index] = draws.destination;
     round.userTriggered[index] = draws.trigger === 'user' ? 1 : 0;
@@ -45,10 +47,10 @@ export function indexSessions(ctx: GroupContext, roundId: number, count: number)
 }
 
 export function indexProbes(ctx: GroupContext, roundId: number, count: number): ProbeRound {
-  const round: ProbeRound = { agents: new Int32Array(count), types: new Uint8Array(count) };
-  const roundKey = probeRoundKey(ctx, roundId);
+  const round: ProbeRound = { roundId, agents: new Int32Array(count), types: new Uint8Array(count) };
+  const slots = ctx.probeSlots(roundId);
   for (let index = 0; index < count; index++) {
-    const { agentIndex, type } = drawProbe(ctx, roundId, index, roundKey);
+    const { agentIndex, type } = drawProbe(ctx, roundId, index, slots);
     round.agents[index] = agentIndex;
     round.types[index] = PROBE_TYPES.indexOf(type);
   }

@@ -7,7 +7,8 @@ import { ROUND_SECONDS, type GroupContext } from './context';
 import { round3 } from './format';
 import { buildRoutes, materializeRoute, type Materialized } from './paths';
 import { Rng, hashKey } from './prng';
-import { dailyActivity, degradationAt } from './rhythm';
+import { dailyActivity, incidentFor } from './rhythm';
+import { scheduledEffect } from './episodes';
 import { PERMALINK_BASE } from './sessions';
 import { destinationOf } from './endpoint-tests';
 
@@ -77,8 +78,9 @@ function roundRtt(ctx: GroupContext, plan: TestPlan, agent: AgentProfile, roundI
   const wireless = agent.connection === 'Wireless' ? rng.float(1, 10) : 0.5;
   // Busy hours are a little slower, so charts over a day show a shape.
   const busy = 1 + 0.15 * (dailyActivity(roundId) - 1);
-  const incident = degradationAt(agent.network, roundId).latencyFactor;
-  return ctx.target(agent, plan.destination).rtt * rng.float(0.9, 1.3) * busy * incident + wireless;
+  const incident = incidentFor(agent, roundId).latencyFactor;
+  // A featured agent's episode (Wi-Fi, VPN, ISP) shows in its test results too.
+  return ctx.target(agent, plan.destination).rtt * rng.float(0.9, 1.3) * busy * incident + wireless + scheduledEffect(agent, roundId).addedRtt;
 }
 
 export function netMetric(ctx: GroupContext, plan: TestPlan, agent: AgentProfile, roundId: number): NetMetric {
@@ -95,7 +97,7 @@ export function netMetric(ctx: GroupContext, plan: TestPlan, agent: AgentProfile
     minLatency: Math.max(1, Math.floor(avg - jitter * rng.float(1, 2))),
     maxLatency: Math.ceil(avg + jitter * rng.float(1.5, 4)),
     jitter,
-    loss: Math.min(100, (rng.chance(0.1) ? rng.float(1, 15, 1) : 0) + degradationAt(agent.network, roundId).extraLoss),
+    loss: Math.min(100, round3((rng.chance(0.1) && !agent.featured ? rng.float(1, 15, 1) : 0) + incidentFor(agent, roundId).extraLoss + scheduledEffect(agent, roundId).loss)),
   };
 }
 

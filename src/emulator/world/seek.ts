@@ -1,7 +1,7 @@
 // Seeking a record number in a time-ranged list: whole rounds are skipped by their record
 // count (drawn or indexed, never generated), and only the round holding the record is
 // scanned, in its index.
-import type { CompiledFilter } from './filter-match';
+import { agentPasses, type CompiledFilter } from './filter-match';
 import type { ListPosition, Seek } from './model';
 import type { ProbeRound, SessionRound } from './round-index';
 
@@ -29,12 +29,12 @@ export function plainCounter(count: (roundId: number) => number): RoundCounter {
 }
 
 export function sessionMatches(filter: CompiledFilter, round: SessionRound, index: number): boolean {
-  return filter.agents[round.agents[index] as number] === 1 && filter.triggers[round.userTriggered[index] as number] === true
+  return agentPasses(filter, round.agents[index] as number, round.roundId) && filter.triggers[round.userTriggered[index] as number] === true
     && filter.destinations[round.destinations[index] as number] === true;
 }
 
 export function probeMatches(filter: CompiledFilter, round: ProbeRound, index: number): boolean {
-  return filter.agents[round.agents[index] as number] === 1 && filter.types[round.types[index] as number] === true;
+  return agentPasses(filter, round.agents[index] as number, round.roundId) && filter.types[round.types[index] as number] === true;
 }
 
 /**

@@ -8,7 +8,8 @@ import { formatDateTime, round3 } from './format';
 import { encodeRecordId } from './ids';
 import type { Facets } from './model';
 import { HASH_START, Rng, extendHashBy, extendHashText } from './prng';
-import { degradationAt } from './rhythm';
+import { incidentFor } from './rhythm';
+import { activeEpisode, publicSideAt, sessionEffect, slotAt, type SessionEffect } from './episodes';
 
 export const PERMALINK_BASE = 'https://app.netmon.example';
 
@@ -33,11 +34,16 @@ export interface SessionCore {
   dateSeconds: number;
   trigger: 'auto' | 'user';
   protocol: 'https' | 'http';
-  /** End-to-end RTT to the destination this session, ms. */
+  /** End-to-end RTT to the destination this session, ms (lanRtt and wanRtt included). */
   rtt: number;
   loss: number;
   pages: PagePlan[];
   experienceScore: number;
+  /** Public address and access ISP the session left from (a backup line in an ISP episode). */
+  publicIp: string;
+  orgName: string;
+  /** What a featured agent's episode does to this session; undefined for other agents. */
+  effect?: SessionEffect;
 }
 
 const baseDomains = new Map<string, string>();
@@ -58,16 +64,33 @@ const PAGE_COUNTS = [[1, 5], [2, 4], [3, 2], [4, 1], [6, 1]] as const;
 const RESPONSE_CODES = [[200, 90], [404, 3], [500, 2], [503, 1], [304, 4]] as const;
 const PAGE_NAMES = PAGE_PATHS.map((path) => path.split(/[/?]/)[1] || 'Home');
 
+/** Featured agents' pages: no errors, moderate page weight, short pauses (see episodes.ts). */
+const FEATURED_CODES = [[200, 96], [304, 4]] as const;
+
 function planPages(rng: Rng, core: PartialCore, count: number): PagePlan[] {
   const pages: PagePlan[] = [];
+  const { effect } = core;
+  // A server episode's own draws, apart from the page's so the healthy pages stay as they were.
+  const slow = effect?.slowSite ? Rng.of(core.id, 'slow-site') : undefined;
   let startMs = core.dateSeconds * 1000 + rng.int(0, 900);
   for (let index = 0; index < count; index++) {
     const pathIndex = index === 0 ? 0 : Math.floor(rng.next() * PAGE_PATHS.length);
     const path = PAGE_PATHS[pathIndex] as string;
-    const responseCode = rng.weighted(RESPONSE_CODES);
-    const responseTime = Math.round(core.rtt * rng.float(2.5, 5) + rng.int(20, 400));
-    const onContentLoad = responseTime + rng.int(150, 2500);
-    const onLoad = onContentLoad + rng.int(100, 4000);
+    const responseCode = rng.weighted(effect ? FEATURED_CODES : RESPONSE_CODES);
+    let responseTime = Math.round(core.rtt * rng.float(2.5, 5) + rng.int(20, 400));
+    let onContentLoad = responseTime + (effect ? rng.int(150, 1200) : rng.int(150, 2500));
+    let onLoad = onContentLoad + (effect ? rng.int(100, 1500) : rng.int(100, 4000));
+    if (effect && effect.loadFactor !== 1) {
+      // The work after the first byte takes longer (slow link, busy CPU); the first byte does not.
+      const contentWork = Math.round((onContentLoad - responseTime) * effect.loadFactor);
+      onLoad = responseTime + contentWork + Math.round((onLoad - onContentLoad) * effect.loadFactor);
+      onContentLoad = responseTime + contentWork;
+    }
+    if (slow) {
+      responseTime = slow.int(2000, 6000);
+      onLoad = slow.int(10000, 15000);
+      onContentLoad = Math.min(onLoad - 100, responseTime + slow.int(300, 2500));
+    }
     pages.push({
       index,
       id: rng.hex(16),
@@ -79,19 +102,24 @@ function planPages(rng: Rng, core: PartialCore, count: number): PagePlan[] {
       responseTime,
       startEpochMs: startMs,
     });
-    startMs += onLoad + rng.int(5, 90) * 1000;
+    const pause = rng.int(5, 90);
+    startMs += onLoad + (effect ? 3 + (pause % 23) : pause) * 1000;
   }
   return pages;
 }
 
-function scoreOf(pages: readonly PagePlan[], loss: number): number {
+/**
+ * 1 − the slowest page's onLoad / 15 s (at most 0.85) − loss % / 20 − 0.15 per error page −
+ * `penalty` (what an episode does that page timings do not show: see SessionEffect).
+ */
+function scoreOf(pages: readonly PagePlan[], loss: number, penalty: number): number {
   let worstLoad = -Infinity;
   let errors = 0;
   for (const page of pages) {
     if (page.pageTimings.onLoad > worstLoad) worstLoad = page.pageTimings.onLoad;
     if (page.responseCode >= 400) errors += 1;
   }
-  const score = 1 - Math.min(0.6, worstLoad / 15000) - loss / 20 - errors * 0.15;
+  const score = 1 - Math.min(0.85, worstLoad / 15000) - loss / 20 - errors * 0.15 - penalty;
   return round3(Math.max(0, Math.min(1, score)));
 }
 
@@ -114,50 +142,72 @@ export interface SessionDraws {
   pageCount: number;
 }
 
-/** `roundKey` is sessionRoundKey(ctx, roundId), computed once by callers that draw a whole round. */
-export function drawSession(ctx: GroupContext, roundId: number, index: number, roundKey = sessionRoundKey(ctx, roundId)): SessionDraws {
-  const rng = new Rng(extendHashBy(roundKey, index));
-  const agentIndex = ctx.activeIndexNear(rng.int(0, ctx.size.endpointAgents - 1));
+/**
+ * Session `index` of a round (its slots: ctx.sessionSlots(roundId)). Reserved positions
+ * belong to featured agents (see episodes.ts); the others are ordinary draws numbered in
+ * order, each drawing its agent. A server episode sends most of its agent's sessions to the
+ * slow site, so the destination draw depends on the round too.
+ */
+export function drawSession(ctx: GroupContext, roundId: number, index: number, slots = ctx.sessionSlots(roundId)): SessionDraws {
+  const slot = slotAt(slots, index);
+  const rng = new Rng(slot >= 0 ? extendHashText(extendHashBy(slots.key, slot), 'featured') : extendHashBy(slots.key, -slot - 1));
+  const agentIndex = slot >= 0 ? slots.reserved[slot] as number : ctx.activeIndexNear(rng.int(0, ctx.size.endpointAgents - 1));
+  const featured = ctx.isFeatured(agentIndex);
   const slotDraw = rng.next();
-  const destination = ctx.usualDestination(agentIndex, rng.int(0, 3));
+  const usual = ctx.usualDestination(agentIndex, rng.int(0, 3));
+  const destination = featured ? featuredDestination(ctx, roundId, agentIndex, usual, slot, rng) : usual;
   const rttFactor = rng.float(0.85, 1.4);
   const wirelessRtt = ctx.isWireless(agentIndex) ? rng.float(1, 8) : 0.5;
   const trigger = rng.chance(0.8) ? 'auto' as const : 'user' as const;
   const protocol = (DESTINATIONS[destination] as Destination).host.startsWith('intranet') && rng.chance(0.5) ? 'http' as const : 'https' as const;
-  const lossBase = rng.chance(0.08) ? rng.float(0.5, 12, 1) : 0;
+  const lossDraw = rng.chance(0.08) ? rng.float(0.5, 12, 1) : 0;
+  // Featured agents are healthy outside their episodes: no random loss.
+  const lossBase = featured ? 0 : lossDraw;
   const pageCount = rng.weighted(PAGE_COUNTS);
   return { rng, agentIndex, slotDraw, destination, rttFactor, wirelessRtt, trigger, protocol, lossBase, pageCount };
 }
 
-export function sessionRoundKey(ctx: GroupContext, roundId: number): number {
-  return extendHashBy(ctx.sessionKey, roundId);
+/**
+ * A featured agent's destination: in a server episode its first reserved session of each
+ * round goes to the slow site, and most of its others do too.
+ */
+function featuredDestination(ctx: GroupContext, roundId: number, agentIndex: number, usual: number, slot: number, rng: Rng): number {
+  const plan = activeEpisode(ctx.agentAt(agentIndex), roundId);
+  const toSite = rng.chance(0.8) || (slot >= 0 && slot < ctx.featured.length);
+  return plan?.visitedSite !== undefined && toSite ? plan.visitedSite : usual;
 }
 
 export function sessionCore(ctx: GroupContext, roundId: number, index: number, count: number): SessionCore {
-  const draws = drawSession(ctx, roundId, index);
+  const slots = ctx.sessionSlots(roundId);
+  const draws = drawSession(ctx, roundId, index, slots);
   const { rng, trigger, protocol } = draws;
   const agent = ctx.agentAt(draws.agentIndex);
   // Offsets grow with the index so a round's sessions come out in time order.
   const slot = ROUND_SECONDS / count;
   const dateSeconds = roundId + Math.floor(index * slot + draws.slotDraw * slot * 0.9);
   const destination = DESTINATIONS[draws.destination] as Destination;
-  const incident = degradationAt(agent.network, dateSeconds);
+  const id = encodeRecordId(ctx.seed, ctx.aid, 'session', roundId, index);
+  // Episodes begin and end on round boundaries: the round decides, for every record of the session.
+  const effect = agent.featured ? sessionEffect(agent, roundId, draws.destination, Rng.of(id, 'episode')) : undefined;
+  const incident = incidentFor(agent, dateSeconds);
   const target = ctx.target(agent, destination);
-  const rtt = target.rtt * draws.rttFactor * incident.latencyFactor + draws.wirelessRtt;
-  const loss = Math.min(100, draws.lossBase + incident.extraLoss);
+  const rtt = target.rtt * draws.rttFactor * incident.latencyFactor + draws.wirelessRtt + (effect ? effect.lanRtt + effect.wanRtt : 0);
+  const loss = Math.min(100, draws.lossBase + incident.extraLoss + (effect?.loss ?? 0));
+  const side = publicSideAt(agent, roundId);
   // One literal with every field (no spread): spreading a dozen fields made each core a
   // slow dictionary object, and lists build hundreds of cores per page.
   const core: SessionCore = {
-    roundId, index, id: encodeRecordId(ctx.seed, ctx.aid, 'session', roundId, index), agent, destination,
+    roundId, index, id, agent, destination,
     targetCity: target.city, dateSeconds, trigger, protocol, rtt, loss, pages: [], experienceScore: 0,
+    publicIp: side.ip, orgName: side.isp.name, effect,
   };
   core.pages = planPages(rng, core, draws.pageCount);
-  core.experienceScore = scoreOf(core.pages, loss);
+  core.experienceScore = scoreOf(core.pages, loss, effect?.penalty ?? 0);
   return core;
 }
 
 export function sessionFacets(core: SessionCore): Facets {
-  return { ...agentFacets(core.agent, core.trigger), ...destinationFacets(core.destination) };
+  return { ...agentFacets(core.agent, core.trigger, core.dateSeconds), ...destinationFacets(core.destination) };
 }
 
 /** The facets a user session takes from its destination. */
@@ -173,8 +223,8 @@ export function userSessionRecord(core: SessionCore): UserSession {
     roundId: core.roundId,
     date: formatDateTime(core.dateSeconds),
     committed: formatDateTime(core.dateSeconds + 30 + (extendHashText(HASH_START, core.id) % 90)),
-    sourceAddr: core.agent.publicIp,
-    orgName: core.agent.network.isp.name,
+    sourceAddr: core.publicIp,
+    orgName: core.orgName,
     visitedSite: core.destination.host,
     protocol: core.protocol,
     port: core.protocol === 'https' ? 443 : 80,

@@ -8,10 +8,19 @@ const { group } = demoGroup(7);
 const range = lastHours(24);
 const networks = new Map(group.networks().map((n) => [n.networkId, n]));
 
+/**
+ * The featured Wi-Fi agent roams between three access points over its day (see
+ * episodes.ts); its BSSID is checked against its episode in emulator-episodes.test.ts.
+ */
+const roaming = new Map(group.episodes(range.from, range.to).filter((e) => e.kind === 'wifi')
+  .map((e) => [e.agentId, [e.detail.goodBssid, e.detail.weakBssid, e.detail.roamedBssid]]));
+
 /** What an agent's facets must always say, learned from the first record it produced. */
 const agentTraits = new Map<string, string>();
 function sameAgentTraits(facets: Facets): void {
-  const traits = JSON.stringify([facets.location, facets.platform, facets.networkId, facets.connection, facets.gateway, facets.ssid, facets.bssid, facets.proxyTarget, facets.vpnTarget]);
+  const bssids = roaming.get(facets.agentId);
+  if (bssids) assert.ok(bssids.includes(facets.bssid), `the Wi-Fi agent's BSSID ${facets.bssid} is one of its three`);
+  const traits = JSON.stringify([facets.location, facets.platform, facets.networkId, facets.connection, facets.gateway, facets.ssid, bssids ? 'roams' : facets.bssid, facets.proxyTarget, facets.vpnTarget]);
   const known = agentTraits.get(facets.agentId);
   if (known) assert.equal(traits, known, `agent ${facets.agentId} changed its platform, location or network`);
   else agentTraits.set(facets.agentId, traits);
