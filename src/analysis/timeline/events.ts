@@ -32,7 +32,8 @@ export function timelineEvents(lanes: TimelineLanes, agent: AgentState | undefin
   changes(events, 'publicIp', merge(series((s) => s.publicIp), sessionsIp), (a, b) => `Public IP changed from ${a} to ${b}`);
   changes(events, 'isp', sessionsIsp, (a, b) => `ISP changed from ${a} to ${b}`);
   changes(events, 'gateway', merge(series((s) => s.gateway), gatewayProbes), (a, b) => `Gateway changed from ${a} to ${b}`);
-  changes(events, 'proxy', merge(series((s) => s.proxy), proxyProbes), (a, b) => `Proxy changed from ${a} to ${b}`);
+  // Details name a proxy with its port, probes by address alone: compared by host.
+  changes(events, 'proxy', merge(series((s) => (s.proxy === undefined ? undefined : proxyHosts(s.proxy))), proxyProbes.map((r) => ({ ...r, value: proxyHosts(r.value) }))), (a, b) => `Proxy changed from ${a} to ${b}`);
   vpnEvents(events, lanes);
   if (agent?.deleted || (agent?.status && agent.status !== 'enabled')) {
     const last = lastRecordTime(lanes);
@@ -40,6 +41,11 @@ export function timelineEvents(lanes: TimelineLanes, agent: AgentState | undefin
     events.push({ t: last ?? rangeEndMs, kind: 'agentState', to: state, text: `Agent ${state}${last === undefined ? ': no data in range' : ': its last data in range'}` });
   }
   return events.sort((a, b) => a.t - b.t).slice(0, MAX_EVENTS);
+}
+
+/** "10.0.0.10:8080, [2001:db8::1]:3128" → "10.0.0.10, 2001:db8::1". */
+function proxyHosts(value: string): string {
+  return value.split(/,\s*/).map((proxy) => proxy.replace(/^\w+:\/\//, '').replace(/^\[([^\]]+)\](:\d+)?$/, '$1').replace(/^([^:]+):\d+$/, '$1')).join(', ');
 }
 
 function merge(...all: Reading[][]): Reading[] {

@@ -13,6 +13,8 @@ export const PERIOD_PAD_MS = 150_000;
 export const BASELINE_MARGIN_MS = 10 * 60_000;
 /** How long after a period its recovery is looked for. */
 export const RECOVERY_WINDOW_MS = 30 * 60_000;
+/** A change this soon after a period's last poor session is what ended it (sessions may be a round or two apart). */
+export const RECOVERY_EVENT_MS = 15 * 60_000;
 
 export interface PeriodVerdict extends PoorPeriod {
   segment?: TimelineSegment;
@@ -76,7 +78,7 @@ function recoveryAfter(lanes: TimelineLanes, events: readonly TimelineEvent[], p
   const after = lanes.sessions.filter((s) => s.t > period.toMs && s.t <= period.toMs + RECOVERY_WINDOW_MS && s.score !== undefined);
   const medianScore = median(after.map((s) => s.score as number));
   const kinds = segment ? RELATED_EVENTS[segment] ?? [] : [];
-  const event = events.find((e) => kinds.includes(e.kind) && e.t >= period.toMs - PERIOD_PAD_MS && e.t <= period.toMs + PERIOD_PAD_MS * 2);
+  const event = events.find((e) => kinds.includes(e.kind) && e.t > period.toMs - PERIOD_PAD_MS && e.t <= period.toMs + RECOVERY_EVENT_MS);
   if (medianScore === undefined && !event) return undefined;
   const scores = medianScore === undefined ? 'no scored session followed' : `scores were ${experienceText(medianScore)} (median of ${after.length})`;
   const text = event ? `after ${lowerFirst(event.text)} at ${clock(event.t)} ${scores}` : `after ${clock(period.toMs)} ${scores}`;

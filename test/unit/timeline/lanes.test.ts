@@ -81,3 +81,15 @@ test('VPN off/on is said only when a VPN probed every round falls silent while t
   sparse.add('networkProbes', Array.from({ length: 36 }, (_, i) => probe(`p${i}`, i % 8 === 0 ? 'vpn' : 'gateway', i * 5)));
   assert.deepEqual(timelineEvents(sparse.lanes(), undefined, 0), []);
 });
+
+test('a proxy named with its port in details and by address in probes is one proxy; a real change is one event', () => {
+  const builder = new TimelineLanesBuilder(AGENT);
+  for (let i = 0; i < 6; i++) {
+    const date = new Date(Date.UTC(2026, 10, 23, 6, i * 5)).toISOString();
+    const host = i < 4 ? '10.2.0.10' : '10.2.0.11';
+    builder.addSessionDetail({ userSessionId: `s${i}`, agentId: AGENT, date, network: { networkProfile: { proxyProfile: { method: 'PAC', proxies: [{ proxy: `${host}:8080`, bypass: '' }] } } } });
+    builder.add('networkProbes', [{ networkProbeId: `p${i}`, agentId: AGENT, date, type: 'proxy', target: host }]);
+  }
+  const proxy = timelineEvents(builder.lanes(), undefined, 0).filter((e) => e.kind === 'proxy');
+  assert.deepEqual(proxy.map((e) => e.text), ['Proxy changed from 10.2.0.10 to 10.2.0.11']);
+});
