@@ -80,7 +80,7 @@ describe('troubleshooting panels in VS Code', { timeout: 150_000 }, () => {
     assert.ok((await overview.locator('.ses-head').first().textContent())?.trim(), 'the overview has no heading');
     await shoot(page, 'vscode-session');
 
-    await overview.locator('.ses-button').first().click();
+    await overview.locator('button[data-page-id]').first().click();
     const waterfall = await webviewFrame(page, '.har-row');
     assert.ok(await waterfall.locator('.har-row').count() > 0);
     assert.deepEqual(await errorNotifications(page), []);
