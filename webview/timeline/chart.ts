@@ -9,12 +9,19 @@ const SVG = 'http://www.w3.org/2000/svg';
 export const LABEL_WIDTH = 150;
 export const AXIS_HEIGHT = 24;
 const LANE_GAP = 6;
+/** Width of a character of a mark label (10 px text), rounded up: labels are kept apart by it. */
+const LABEL_CHAR_PX = 6;
 
 export function svgEl<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number | undefined> = {}, text?: string): SVGElementTagNameMap[K] {
   const node = document.createElementNS(SVG, tag);
   for (const [name, value] of Object.entries(attrs)) if (value !== undefined) node.setAttribute(name, String(value));
   if (text !== undefined) node.textContent = text;
   return node;
+}
+
+/** A label cut to fit the label column (the whole text is in the lane's tooltip and spoken label). */
+function fitLabel(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 export interface LaneBox { lane: Lane; top: number; height: number }
@@ -45,8 +52,10 @@ export function drawChart(svg: SVGSVGElement, boxes: readonly LaneBox[], height:
   plot.append(shades);
   const labels = svgEl('g', { class: 'tl-labels' });
   for (const box of boxes) {
-    labels.append(svgEl('text', { x: 4, y: box.top + 14, class: 'tl-lane-label' }, box.lane.label.slice(0, 24)));
-    if (box.lane.caption) labels.append(svgEl('text', { x: 4, y: box.top + 28, class: 'tl-lane-caption' }, box.lane.caption));
+    const label = svgEl('text', { x: 4, y: box.top + 14, class: 'tl-lane-label' }, fitLabel(box.lane.label, 22));
+    label.append(svgEl('title', {}, box.lane.label));
+    labels.append(label);
+    if (box.lane.caption) labels.append(svgEl('text', { x: 4, y: box.top + 28, class: 'tl-lane-caption' }, fitLabel(box.lane.caption, 28)));
     const group = svgEl('g', {
       class: 'tl-lane', 'data-lane': box.lane.id, transform: `translate(0,${box.top})`, 'clip-path': 'url(#tl-clip-lane)',
     });
@@ -93,6 +102,7 @@ function drawMarks(group: SVGGElement, box: LaneBox, scale: TimeScale, activeInd
     }
     if (visible.length > 1) group.append(svgEl('polyline', { class: 'tl-line', points: visible.map((m) => `${scale.x(m.t).toFixed(1)},${yOf(m.y).toFixed(1)}`).join(' ') }));
   }
+  let labelEnd = Number.NEGATIVE_INFINITY;
   for (const mark of visible) {
     const x = scale.x(mark.t);
     if (lane.shape === 'dot') group.append(svgEl('circle', { class: 'tl-mark', cx: x, cy: height / 2, r: mark.size ?? 4, fill: GRADE_COLORS[mark.grade ?? 'unknown'] }));
@@ -100,7 +110,11 @@ function drawMarks(group: SVGGElement, box: LaneBox, scale: TimeScale, activeInd
     else if (lane.shape === 'event') group.append(eventMark(mark, x, height));
     else if (visible.length === 1) group.append(svgEl('circle', { class: 'tl-point', cx: x, cy: yOf(mark.y), r: 3 }));
     if (mark.alarm) group.append(svgEl('path', { class: 'tl-alarm', d: `M${x - 4},2 L${x + 4},2 L${x},9 Z` }));
-    if (mark.label) group.append(svgEl('text', { class: 'tl-mark-label', x: x + 6, y: Math.max(10, yOf(mark.y) - 4) }, mark.label));
+    // A label that would run into the one before is left out (the mark's tooltip still names it).
+    if (mark.label && x + 6 > labelEnd + 4) {
+      group.append(svgEl('text', { class: 'tl-mark-label', x: x + 6, y: Math.max(10, yOf(mark.y) - 4) }, mark.label));
+      labelEnd = x + 6 + mark.label.length * LABEL_CHAR_PX;
+    }
   }
   const active = activeIndex === undefined ? undefined : lane.marks[activeIndex];
   if (active) group.append(svgEl('rect', { class: 'tl-active', x: scale.x(active.t) - 7, y: 1, width: 14, height: height - 2 }));

@@ -35,19 +35,23 @@ export interface Lane { id: string; label: string; shape: MarkShape; height: num
 const pct = (fraction: number): string => `${Math.round(fraction * 1000) / 10}%`;
 const ms = (value: number | undefined): string => (value === undefined ? 'not reported' : `${Math.round(value)} ms`);
 const secs = (value: number | undefined): string => (value === undefined ? 'not reported' : `${(value / 1000).toFixed(1)} s`);
-/** Values are drawn on a square-root scale up to the lane's 95th percentile, so one outlier does not flatten the rest. */
+/** Values are drawn on a square-root scale up to the lane's largest, so an episode's peak stays in view and small values stay apart. */
 function scaler(values: readonly number[]): { y: (v: number) => number; top: number } {
-  const sorted = values.filter((v) => Number.isFinite(v) && v >= 0).sort((a, b) => a - b);
-  const top = Math.max(1, sorted[Math.floor(sorted.length * 0.95)] ?? sorted.at(-1) ?? 1);
+  let top = 1;
+  for (const v of values) if (Number.isFinite(v) && v > top) top = v;
   return { top, y: (v) => Math.min(1, Math.sqrt(Math.max(0, v) / top)) };
 }
 
 export function timelineLanes(timeline: AgentTimeline, lanes: TimelineLanes = timeline.lanes): Lane[] {
   const result: Lane[] = [eventLane(timeline), sessionLane(lanes), pageLane(lanes)];
+  const siteOf = new Map(lanes.sessions.map((s) => [s.userSessionId, s.site]));
   for (const lane of lanes.network) {
     const scale = scaler(lane.points.map((p) => p.latency ?? 0));
+    // Network sessions name their target by address; the sessions they belong to name the site.
+    const site = lane.points.map((p) => siteOf.get(p.userSessionId)).find((name) => name);
     result.push({
-      id: `network:${lane.target}`, label: `To ${lane.target}`, shape: 'line', height: 44, caption: `latency up to ${ms(scale.top)}`,
+      id: `network:${lane.target}`, label: site ? `To ${site}` : `To ${lane.target}`, shape: 'line', height: 44,
+      caption: `${site ? `${lane.target} · ` : ''}≤ ${ms(scale.top)}`,
       marks: lane.points.map((p) => ({
         t: p.t, y: scale.y(p.latency ?? 0), alarm: (p.loss ?? 0) > 0,
         text: `Network session to ${lane.target} at ${localDateTime(p.t)}: latency ${ms(p.latency)}, loss ${p.loss === undefined ? 'not reported' : `${p.loss}%`}, jitter ${ms(p.jitter)}`,
@@ -59,7 +63,7 @@ export function timelineLanes(timeline: AgentTimeline, lanes: TimelineLanes = ti
     const scale = scaler(lane.points.map((p) => p.rtt ?? 0));
     const what = lane.type === 'gateway' ? 'Gateway' : lane.type === 'vpn' ? 'VPN' : lane.type === 'proxy' ? 'Proxy' : lane.type;
     result.push({
-      id: `probe:${lane.type}:${lane.target}`, label: `${what} ${lane.target}`, shape: 'line', height: 44, caption: `round trip up to ${ms(scale.top)}`,
+      id: `probe:${lane.type}:${lane.target}`, label: `${what} ${lane.target}`, shape: 'line', height: 44, caption: `round trip ≤ ${ms(scale.top)}`,
       marks: lane.points.map((p) => ({
         t: p.t, y: scale.y(p.rtt ?? 0), alarm: (p.loss ?? 0) > 0,
         text: `${what} probe to ${lane.target} at ${localDateTime(p.t)}: round trip ${ms(p.rtt)}, loss ${p.loss === undefined ? 'not reported' : pct(p.loss)}`,
@@ -92,7 +96,7 @@ function sessionLane(lanes: TimelineLanes): Lane {
 function pageLane(lanes: TimelineLanes): Lane {
   const scale = scaler(lanes.pages.map((p) => p.onLoad ?? 0));
   return {
-    id: 'pages', label: 'Page loads', shape: 'square', height: 64, caption: `onLoad up to ${secs(scale.top)}`,
+    id: 'pages', label: 'Page loads', shape: 'square', height: 64, caption: `onLoad ≤ ${secs(scale.top)}`,
     marks: lanes.pages.map((p) => ({
       t: p.t, y: scale.y(p.onLoad ?? 0), grade: p.grade ?? 'unknown', ...(p.labelled ? { label: p.title.slice(0, 40) } : {}),
       text: `Page "${p.title}" at ${localDateTime(p.t)}: onLoad ${secs(p.onLoad)}, first byte ${ms(p.responseTime)}`,

@@ -21,6 +21,8 @@ const live = el('p', { class: 'tl-live', role: 'status', 'aria-live': 'polite' }
 const root = el('div', { class: 'tl' }, el('p', { class: 'tl-muted', role: 'status' }, 'Loading the timeline…'));
 document.body.append(live, root);
 
+/** "Show" selects a period with this much either side. */
+const SHOW_MARGIN_MS = 20 * 60_000;
 const HELP = 'Chart keys: Up and Down choose a lane, Left and Right move between its records, Enter opens one; + and − zoom, Shift+Left and Shift+Right pan, Home shows the whole range, B narrows the verdict to the visible range, Escape clears it.';
 
 interface State {
@@ -111,7 +113,14 @@ function verdictView(s: State): void {
   clear?.addEventListener('click', () => { s.brush = undefined; redraw(); });
   const periods = shown.periods.map((period) => {
     const show = el('button', { type: 'button', 'aria-label': `Show ${localClock(period.fromMs)}–${localClock(period.toMs)} on the chart` }, 'Show');
-    show.addEventListener('click', () => { s.scale = s.scale.to({ fromMs: period.fromMs - 15 * 60_000, toMs: period.toMs + 15 * 60_000 }); s.brush = { fromMs: period.fromMs, toMs: period.toMs }; redraw(); svg.focus(); });
+    show.addEventListener('click', () => {
+      // The selection keeps a margin either side, so the narrowed verdict still sees how the period began and ended.
+      const window = { fromMs: period.fromMs - SHOW_MARGIN_MS, toMs: period.toMs + SHOW_MARGIN_MS };
+      s.scale = s.scale.to(window);
+      s.brush = window;
+      redraw();
+      svg.focus();
+    });
     return el('li', {}, period.line, show);
   });
   const parts: HTMLElement[] = [el('h2', { id: 'tl-verdict-h' }, heading, clear ? ' ' : '', clear), el('p', {}, shown.summary)];
