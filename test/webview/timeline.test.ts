@@ -126,6 +126,9 @@ describe('agent timeline panel', () => {
     assert.equal(await panel.page.textContent('.tl-progress'), 'Loading…');
     await panel.post({ type: 'progress', params: { text: 'Loading page loads (page 3)' } });
     assert.equal(await panel.page.textContent('.tl-progress'), 'Loading page loads (page 3)');
+    await panel.page.click('button:has-text("Cancel")');
+    assert.deepEqual(panel.sent.at(-1), { type: 'cancel', params: undefined });
+    assert.equal(await panel.page.locator('button:has-text("Cancel")').isVisible(), false);
     await panel.post({ type: 'error', params: { message: '403: reading endpoint data needs View endpoint data' } });
     assert.equal(await panel.page.textContent('[role="alert"]'), '403: reading endpoint data needs View endpoint data');
   });

@@ -37,7 +37,9 @@ interface State {
 }
 
 let state: State | undefined;
-const progress = el('p', { class: 'tl-progress tl-muted', role: 'status' });
+const progress = el('span', { class: 'tl-progress tl-muted', role: 'status' });
+const cancel = el('button', { type: 'button', hidden: true }, 'Cancel');
+cancel.addEventListener('click', () => { cancel.hidden = true; host.postMessage({ type: 'cancel', params: undefined }); });
 const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
 svg.classList.add('tl-chart');
 svg.setAttribute('tabindex', '0');
@@ -63,9 +65,11 @@ function load(params: TimelineLoad): void {
     brush: keepView ? state?.brush : undefined, active: undefined,
     verdict: timelineVerdict(timeline.lanes, timeline.events, localClock),
   };
-  root.replaceChildren(header(params), progress, gapsBlock(params), verdictBox, legend(), el('p', { id: 'tl-help', class: 'tl-help tl-muted' }, HELP),
+  root.replaceChildren(header(params), el('p', { class: 'tl-loading' }, progress, ' ', cancel), gapsBlock(params), verdictBox, legend(), el('p', { id: 'tl-help', class: 'tl-help tl-muted' }, HELP),
     el('div', { class: 'tl-chart-wrap' }, svg, tip));
-  progress.textContent = timeline.complete ? '' : 'Loading…';
+  if (timeline.complete) progress.replaceChildren();
+  else if (!progress.textContent) progress.textContent = 'Loading…';
+  cancel.hidden = timeline.complete;
   redraw();
   const { lanes: data } = timeline;
   host.postMessage({ type: 'rendered', params: {

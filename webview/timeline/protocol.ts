@@ -46,6 +46,8 @@ export type TimelinePanelMessage =
   | IpcMessage<'openPage', { userSessionId: string; pageId: string }>
   | IpcMessage<'openProbe', { networkProbeId: string }>
   | IpcMessage<'retryGap', { list: TimelineList }>
+  /** Stop loading; what was read stays drawn. */
+  | IpcMessage<'cancel', undefined>
   | IpcMessage<'copyText', undefined>;
 
 const isTimeline = ((value: unknown) => isRecord(value) && isRecord(value['lanes']) && isRecord(value['verdict']) && isRecord(value['range'])) as Guard<AgentTimeline>;
@@ -74,6 +76,7 @@ export function isTimelinePanelMessage(value: unknown): value is TimelinePanelMe
     openPage: hasFields<{ userSessionId: string; pageId: string }>({ userSessionId: isString, pageId: isString }),
     openProbe: hasFields<{ networkProbeId: string }>({ networkProbeId: isString }),
     retryGap: hasFields<{ list: TimelineList }>({ list: isList }),
+    cancel: isNothing,
     copyText: isNothing,
   });
 }

@@ -10,7 +10,7 @@ ${BUTTON_CSS}
 .tl-muted, .tl-lane-caption { color: var(--vscode-descriptionForeground, GrayText); }
 .tl-bar { display: flex; gap: 6px; flex-wrap: wrap; align-items: center; margin: 8px 0; }
 .tl-bar button[aria-pressed="true"] { background: var(--vscode-button-background, Highlight); color: var(--vscode-button-foreground, HighlightText); }
-.tl-progress { min-height: 1.4em; }
+.tl-loading { min-height: 1.6em; margin: 4px 0; }
 .tl-gap { color: var(--vscode-editorWarning-foreground, #b58900); }
 .tl-verdict { border: 1px solid var(--vscode-editorWidget-border, #8884); padding: 8px 12px; margin: 8px 0; }
 .tl-verdict h2 { font-size: 13px; margin: 0 0 6px; }

@@ -135,6 +135,11 @@ export class PanelHost<H extends AnyMessage, P extends AnyMessage> implements vs
     }
   }
 
+  /** Cancels the running fetch, as the progress notification's Cancel does. */
+  cancel(): void {
+    this.current.abort();
+  }
+
   fail(message: string): void {
     this.error = message;
     this.options.showError(message);

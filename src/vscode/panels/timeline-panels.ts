@@ -67,6 +67,10 @@ export class TimelinePanels {
         flashStatus('Netmon: timeline copied as text', 3_000);
         return;
       case 'retryGap': await this.retry(host, shown, message.params.list); return;
+      case 'cancel':
+        host.cancel();
+        host.post({ type: 'progress', params: { text: 'Cancelled: the timeline shows what was read until then.' } });
+        return;
       case 'openSession':
         // A message can only open what this timeline shows.
         if (!timeline?.lanes.sessions.some((s) => s.userSessionId === message.params.userSessionId)) throw new Error('openSession for a session this timeline does not hold');

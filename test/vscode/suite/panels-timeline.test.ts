@@ -93,4 +93,26 @@ describe('agent timeline', () => {
     const last = (await emulatorRequests(emulator)).filter((r) => r.path === LISTS[0]).at(-1);
     assert.equal(last?.query['window'], '6h');
   });
+
+  it('Cancel in the panel stops the walk: no request after it, and a cancel is not an error', async function () {
+    this.timeout(90_000);
+    const { endpointAgents } = await apiGet<EndpointAgentsResponse>(emulator, '/v6/endpoint-agents');
+    const agent = endpointAgents.filter((a) => a.status === 'enabled' && !a.deleted).at(-1);
+    assert.ok(agent);
+    emulator.setFaults([{ fault: 'latency', latencyMs: 2500, pathPrefix: '/v6/endpoint-data' }]);
+    try {
+      const opening = vscode.commands.executeCommand<string>('netmon.troubleshootAgent', agent.agentId);
+      const panel = await waitForPanels('the timeline panel', (states) => states.find((p) => p.key === `timeline:${agent.agentId}` && p.busy));
+      await sendFromWebview(panel.id, { type: 'cancel', params: undefined });
+      assert.equal(await opening, panel.id);
+      const after = (await panelStates()).find((p) => p.id === panel.id);
+      assert.equal(after?.busy, false);
+      assert.equal(after?.error, undefined, 'a cancel is not an error');
+      await clearEmulatorRequests(emulator);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      assert.deepEqual((await emulatorRequests(emulator)).filter((r) => r.path.startsWith('/v6/endpoint-data')).map((r) => r.path), [], 'no request after the cancel');
+    } finally {
+      emulator.setFaults([]);
+    }
+  });
 });
