@@ -3,9 +3,10 @@
 // that agent, read through the group's own list and detail functions.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import type { NetworkProbe, NetworkSession, PingStats, UserSession, UserSessionDetail, WebSession } from '../../src/api/types';
+import type { EndpointTest, NetMetric, NetworkProbe, NetworkSession, PingStats, UserSession, UserSessionDetail, WebSession } from '../../src/api/types';
 import { createWorld, EPISODE_KINDS, type Episode, type EpisodeKind, type FacetFilter, type GroupWorld, type ListEntry, type TimeRange } from '../../src/emulator/world/index';
 import { sessionVerdict, type Segment } from '../../src/analysis/session/verdict';
+import { MAX_APART_S, sessionTestLinks, testHost, testsTowardSession } from '../../src/analysis/links/session-to-test';
 
 /** 2026-11-18 12:00:00 UTC, a round boundary (as the world tests use). */
 const NOW = Date.UTC(2026, 10, 18, 12, 0, 0) / 1000;
@@ -405,4 +406,53 @@ describe('episode effects', () => {
       }
     }
   });
+});
+
+describe('featured agents and the scheduled tests of their group', () => {
+  for (const preset of ['demo', 'large'] as const) {
+    test(`${preset}: featured agents visit only sites an enabled scheduled test measures, run those tests, and their episode sessions link to a round`, () => {
+      const g = preset === 'demo' ? group : createWorld({ seed: 42, preset }).group(1001) as GroupWorld;
+      const tests = g.endpointTests();
+      // The last test of a group is a saved event (enabled 0): not one that runs on schedule.
+      const enabled = tests.filter((t) => t.enabled === 1 && t.savedEvent === 0);
+      assert.ok(enabled.length > 0 && enabled.length < tests.length, `${preset}: enabled tests and a saved event`);
+      const toward = (site: string): EndpointTest[] => enabled.filter((t) => testHost(t) === site);
+      const metricsOf = (testId: number, range: TimeRange): NetMetric[] => [...g.netMetrics(testId, range)].map((p) => p.record);
+      // Every round of a test lists each of its agents once: the last hour shows who runs it.
+      const runners = new Map(enabled.map((t) => [t.testId, new Set(metricsOf(t.testId, { from: NOW - HOUR, to: NOW }).map((m) => m.agentId))]));
+      const day = { from: NOW - DAY, to: NOW };
+      for (const f of g.featuredAgents()) {
+        const sessions = records(g.userSessions(day, undefined, byAgent(f.agentId)));
+        assert.ok(sessions.length >= DAY / ROUND, `${preset} ${f.kind}: a day of sessions (${sessions.length})`);
+        for (const site of new Set(sessions.map((s) => s.visitedSite))) {
+          const measuring = toward(site);
+          assert.ok(measuring.length > 0, `${preset} ${f.kind}: an enabled scheduled test measures ${site}`);
+          for (const t of measuring) assert.ok(runners.get(t.testId)?.has(f.agentId), `${preset} ${f.kind}: runs test ${t.testId} toward ${site}`);
+        }
+        const e = g.episodes(day.from, day.to).filter((x) => x.agentId === f.agentId && x.endSeconds <= NOW).pop();
+        assert.ok(e, `${preset} ${f.kind}: an episode in the last day`);
+        if (e.kind === 'server') assert.ok(toward(String(e.detail.visitedSite)).length > 0, `${preset}: a test measures the slow site`);
+        const inside = sessions.filter((s) => s.roundId >= e.startSeconds && s.roundId < e.endSeconds);
+        assert.ok(inside.length > 0, `${preset} ${f.kind}: sessions in the episode`);
+        // Net metrics of the agent at the very round of an episode session (tests every 10 or
+        // 15 minutes report in fewer rounds: some session of the episode falls on one).
+        const atRound = inside.flatMap((s) => toward(s.visitedSite).map((t) => ({ s, t, m: metricsOf(t.testId, { from: s.roundId, to: s.roundId + 1 }).find((x) => x.agentId === f.agentId) })));
+        const hit = atRound.find((x) => x.m !== undefined);
+        assert.ok(hit?.m, `${preset} ${f.kind}: a test toward an episode session's site has its net metrics at the session's round`);
+        assert.equal(hit.m.roundId, hit.s.roundId);
+        // The scheduled test shows the episode's loss where the episode reaches the network path.
+        if (['wifi', 'vpn', 'isp'].includes(f.kind) && !hit.m.errorDetails) assert.ok(hit.m.loss > 0, `${preset} ${f.kind}: loss ${hit.m.loss} in the episode's round`);
+        // The product's own link (src/vscode/panels/session-panels.ts reads the scheduled list,
+        // saved events left out): from the worst session of the episode to a round of a test it runs.
+        const worst = [...inside].sort((a, b) => (a.experienceScore ?? 1) - (b.experienceScore ?? 1))[0] as UserSession;
+        const timeS = seconds(worst.date);
+        const ref = { agentId: f.agentId, visitedSite: worst.visitedSite, timeS };
+        const near = { from: timeS - MAX_APART_S, to: timeS + MAX_APART_S + 1 };
+        const roundsOf = (testId: number): number[] => metricsOf(testId, near).filter((m) => m.agentId === f.agentId).map((m) => m.roundId);
+        const { links, why } = sessionTestLinks(ref, testsTowardSession(ref, enabled), roundsOf);
+        assert.ok(links.length > 0, `${preset} ${f.kind}: the worst episode session links to a test (${why ?? ''})`);
+        for (const link of links) assert.ok(runners.get(link.testId)?.has(f.agentId), `${preset} ${f.kind}: linked test ${link.testId} is an enabled one it runs`);
+      }
+    });
+  }
 });

@@ -7,7 +7,7 @@ import { DESTINATIONS, type City, type Destination } from './catalog';
 import { baseRtt, destinationCity } from './paths';
 import { HASH_START, Rng, extendHash, extendHashBy, hashKey } from './prng';
 import { dailyActivity } from './rhythm';
-import { bssidAt, chooseFeatured, probeSlots, sessionSlots, type FeaturedPlan, type RoundSlots } from './episodes';
+import { bssidAt, chooseFeatured, featuredDestination, probeSlots, sessionSlots, type FeaturedPlan, type RoundSlots } from './episodes';
 
 export const ROUND_SECONDS = 300;
 
@@ -32,7 +32,12 @@ export class GroupContext {
   /** The last rounds' slot plans: lists ask for the same round once per record. */
   private readonly slotCache = { session: new Map<number, RoundSlots>(), probe: new Map<number, RoundSlots>() };
 
-  constructor(readonly seed: number, readonly aid: number, readonly size: GroupSize) {
+  /**
+   * @param testDestinations DESTINATIONS indexes of the hosts the group's enabled scheduled
+   * tests measure (distinct, in test order): featured agents visit only these (see
+   * usualDestination), so their sessions link to a test they run.
+   */
+  constructor(readonly seed: number, readonly aid: number, readonly size: GroupSize, readonly testDestinations: readonly number[] = []) {
     this.sessionKey = hashKey(seed, aid, 'session');
     this.networks = Array.from({ length: size.networks }, (_, index) => makeNetwork(seed, aid, index));
     this.agents = new Array<AgentProfile | undefined>(size.endpointAgents);
@@ -97,12 +102,18 @@ export class GroupContext {
     return flag === 1;
   }
 
-  /** The DESTINATIONS index of an agent's `choice`-th (0..3) usual destination; kept, as sessions ask for it all the time. */
+  /**
+   * The DESTINATIONS index of an agent's `choice`-th (0..3) usual destination; kept, as
+   * sessions ask for it all the time. A featured agent's are hosts its group's enabled
+   * scheduled tests measure (episodes.ts featuredDestination); every record of a session
+   * (draws, round indexes, filters, a server episode's slow site) takes its destination from here.
+   */
   usualDestination(agentIndex: number, choice: number): number {
     const slot = agentIndex * 4 + choice;
     let destination = this.usualDestinations[slot] ?? -1;
     if (destination < 0) {
-      destination = extendHash(HASH_START, agentIndex, choice) % DESTINATIONS.length;
+      destination = (this.isFeatured(agentIndex) ? featuredDestination(this.testDestinations, agentIndex, choice) : undefined)
+        ?? extendHash(HASH_START, agentIndex, choice) % DESTINATIONS.length;
       this.usualDestinations[slot] = destination;
     }
     return destination;

@@ -65,6 +65,8 @@ export interface FeaturedHost {
   readonly aid: number;
   readonly size: { endpointAgents: number };
   readonly networks: readonly NetworkProfileSeed[];
+  /** DESTINATIONS indexes of the hosts the group's enabled scheduled tests measure (see featuredDestination). */
+  readonly testDestinations: readonly number[];
   agentAt(index: number): AgentProfile;
 }
 
@@ -136,11 +138,25 @@ export function chooseFeatured(host: FeaturedHost): FeaturedPlan[] {
     if (kind === 'wifi') plan.wifi = wifiPlan(host, agent);
     if (kind === 'vpn') plan.vpnTarget = agent.vpnTarget;
     if (kind === 'isp') plan.isp = ispPlan(host, agent);
-    if (kind === 'server') plan.visitedSite = extendHash(HASH_START, agent.index, 0) % DESTINATIONS.length;
+    // The slow site is the agent's first usual destination (one its scheduled tests measure).
+    if (kind === 'server') plan.visitedSite = featuredDestination(host.testDestinations, agent.index, 0) ?? extendHash(HASH_START, agent.index, 0) % DESTINATIONS.length;
     agent.featured = plan;
     plans.push(plan);
   });
   return plans;
+}
+
+/**
+ * The DESTINATIONS index of a featured agent's `choice`-th (0..3) usual destination: the
+ * hosts its group's enabled scheduled tests measure (`testDestinations`, distinct, in test
+ * order), taken in turn from a seeded place per agent, so its sessions (and a server
+ * episode's slow site, choice 0) go where a scheduled test it runs measures the path.
+ * Undefined when the group has no enabled test (the agent then keeps the drawn ones).
+ */
+export function featuredDestination(testDestinations: readonly number[], agentIndex: number, choice: number): number | undefined {
+  const count = testDestinations.length;
+  if (count === 0) return undefined;
+  return testDestinations[(extendHash(HASH_START, agentIndex, 0) + choice) % count];
 }
 
 /** The fallback for a group without a Wi-Fi agent in an office: move one onto the office Wi-Fi. */

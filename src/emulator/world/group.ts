@@ -18,7 +18,7 @@ import { networkProbeAt, networkProbeDetail, probeCount } from './probes';
 import { INDEXED_ROUNDS, RoundCache, indexProbes, indexSessions, type ProbeRound, type SessionRound } from './round-index';
 import { indexedCounter, plainCounter, probeMatches, seekRounds, sessionMatches, type RoundCounter } from './seek';
 import { httpServerResult } from './http-results';
-import { hasRound, netMetric, pathTrace, pathVisSummary, planTest, testRounds, type TestPlan } from './scheduled';
+import { enabledTestDestinations, hasRound, netMetric, pathTrace, pathVisSummary, planTest, testRounds, type TestPlan } from './scheduled';
 import { userSessionDetail } from './session-details';
 import {
   networkSessionRecord, sessionCore, sessionFacets, userSessionRecord, webSessionRecord, type PagePlan, type SessionCore,
@@ -36,8 +36,9 @@ export class GeneratedGroup implements GroupWorld {
   private readonly probeRounds = new RoundCache<ProbeRound>(INDEXED_ROUNDS, (roundId) => indexProbes(this.ctx, roundId, probeCount(this.ctx, roundId)));
 
   constructor(seed: number, readonly aid: number, readonly name: string, groupIndex: number, size: GroupSize, creator: string) {
-    this.ctx = new GroupContext(seed, aid, size);
     this.tests = makeEndpointTests(seed, aid, groupIndex, size.endpointTests, creator);
+    // Featured agents visit the sites the enabled scheduled tests measure (and run those tests).
+    this.ctx = new GroupContext(seed, aid, size, enabledTestDestinations(this.tests));
     for (const test of this.tests) this.plans.set(test.testId, planTest(this.ctx, test));
   }
 

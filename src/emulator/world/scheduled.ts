@@ -2,7 +2,7 @@
 // HTTP server timings, per agent per round.
 import type { EndpointTest, NetMetric, PathTrace, PathVisSummary } from '../../api/types';
 import type { AgentProfile } from './agents';
-import type { Destination } from './catalog';
+import { DESTINATIONS, type Destination } from './catalog';
 import { ROUND_SECONDS, type GroupContext } from './context';
 import { round3 } from './format';
 import { buildRoutes, materializeRoute, type Materialized } from './paths';
@@ -29,9 +29,51 @@ export function hostOfTest(test: EndpointTest): string {
   return String(test.server ?? '').replace(/:\d+$/, '');
 }
 
+/** Whether a test runs on schedule: enabled, neither a saved event nor an instant test (those carry readyAt in their plan). */
+function runsOnSchedule(test: EndpointTest): boolean {
+  return test.enabled === 1 && test.savedEvent !== 1;
+}
+
+/**
+ * DESTINATIONS indexes of the hosts the enabled scheduled tests measure, distinct, in test
+ * order (hosts outside the catalog are left out): the featured agents' usual destinations.
+ */
+export function enabledTestDestinations(tests: readonly EndpointTest[]): number[] {
+  const indexes: number[] = [];
+  for (const test of tests) {
+    if (!runsOnSchedule(test)) continue;
+    const host = hostOfTest(test);
+    const index = DESTINATIONS.findIndex((d) => d.host === host);
+    if (index >= 0 && !indexes.includes(index)) indexes.push(index);
+  }
+  return indexes;
+}
+
+/**
+ * The featured agents (EPISODE_KINDS order) that visit `destination` among their usual
+ * destinations: they run every enabled scheduled test toward it, so a session of theirs
+ * links to their path in that test.
+ */
+function featuredVisitors(ctx: GroupContext, destination: Destination): AgentProfile[] {
+  const index = DESTINATIONS.indexOf(destination);
+  if (index < 0) return [];
+  const visitors: AgentProfile[] = [];
+  for (const plan of ctx.featured) {
+    for (let choice = 0; choice < 4; choice++) {
+      if (ctx.usualDestination(plan.agentIndex, choice) !== index) continue;
+      visitors.push(ctx.agentAt(plan.agentIndex));
+      break;
+    }
+  }
+  return visitors;
+}
+
 export function planTest(ctx: GroupContext, test: EndpointTest, readyAt?: number): TestPlan {
   const rng = Rng.of(ctx.seed, ctx.aid, 'test-agents', test.testId);
-  const agents: AgentProfile[] = [];
+  const destination = destinationOf(hostOfTest(test));
+  // An enabled scheduled test runs on the featured agents that visit its host first (all of
+  // them, even past agentsPerTest), then on randomly chosen active agents up to agentsPerTest.
+  const agents: AgentProfile[] = readyAt === undefined && runsOnSchedule(test) ? featuredVisitors(ctx, destination) : [];
   // An instant test runs on at most maxMachines agents.
   const machines = readyAt !== undefined && typeof test.maxMachines === 'number' ? test.maxMachines : Infinity;
   const wanted = Math.min(ctx.size.agentsPerTest, ctx.size.endpointAgents, machines);
@@ -42,7 +84,7 @@ export function planTest(ctx: GroupContext, test: EndpointTest, readyAt?: number
   // Results come at most once per world round (300 s), so every roundId is a round start the
   // routes accept; tests with longer intervals report less often.
   const interval = [600, 900, 1800, 3600].includes(test.interval) ? test.interval : ROUND_SECONDS;
-  return { test, destination: destinationOf(hostOfTest(test)), agents, interval, ...(readyAt === undefined ? {} : { readyAt }) };
+  return { test, destination, agents, interval, ...(readyAt === undefined ? {} : { readyAt }) };
 }
 
 /** The one round an instant test ran in: the round holding readyAt. */
