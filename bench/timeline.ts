@@ -9,7 +9,7 @@ import { agentTimeline, TimelineLanesBuilder, type AgentTimeline } from '../src/
 import { detailsWanted, TIMELINE_LISTS, TimelineWalk } from '../src/analysis/timeline/walk';
 import { createNetmonClient, type NetmonClient } from '../src/api';
 import { DEMO_CREDENTIALS, startEmulator } from '../src/emulator';
-import { forEachAtMost } from '../src/vscode/concurrency';
+import { forEachAtMost } from '../src/analysis/pool';
 
 const AID = 1001;
 const WINDOW = '7d';

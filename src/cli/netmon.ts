@@ -4,6 +4,7 @@ import { runAgent } from './agent';
 import { runApply } from './apply';
 import { runCapture } from './capture';
 import { runHar } from './har-report';
+import { runPath } from './path';
 import { runPlan } from './plan';
 import { runValidate } from './validate';
 
@@ -15,6 +16,7 @@ const COMMANDS: Readonly<Record<string, { run: Command; summary: string }>> = {
   apply: { run: runApply, summary: 'create, update and delete tests as the documents say; records bindings' },
   har: { run: runHar, summary: 'HAR tools: report <in.har> -o <out.html>' },
   agent: { run: runAgent, summary: 'agent timeline <name|id>: one endpoint agent over time, with the verdict' },
+  path: { run: runPath, summary: 'path diff --test <id>: what changed on a test\'s network path between two rounds' },
   capture: { run: runCapture, summary: 'save the account\'s responses, anonymised, for a bug report' },
 };
 

@@ -151,11 +151,14 @@ function agentChanges(before: readonly PathTrace[], after: readonly PathTrace[],
     const ms = end === undefined ? '' : `, ${end >= 0 ? '+' : '−'}${Math.round(Math.abs(end))} ms`;
     const part = partingHop(x.hops, y.hops);
     if (!part) return { agentId, name, kind: 'same', ...(end === undefined ? {} : { endDeltaMs: end }), line: `${name}: same route${ms}` };
-    const from = hopName(part.before);
-    const to = hopName(part.after);
+    let from = hopName(part.before);
+    let to = hopName(part.after);
+    // Within one network the addresses say what changed.
+    const within = from === to ? `within ${from}` : undefined;
+    if (within) { from = untrustedLine(part.before?.ipAddress ?? 'no hop', 60); to = untrustedLine(part.after?.ipAddress ?? 'no hop', 60); }
     return {
       agentId, name, kind: 'changed', hop: part.hop, from, to, ...(end === undefined ? {} : { endDeltaMs: end }),
-      line: `${name}: ${from} → ${to} at hop ${part.hop}${ms}`,
+      line: `${name}: ${from} → ${to} at hop ${part.hop}${within ? ` (${within})` : ''}${ms}`,
     };
   });
 }

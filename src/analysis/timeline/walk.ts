@@ -9,6 +9,7 @@ import { TimelineLanesBuilder } from './lanes';
 import { LIST_LABELS, type SessionMark, type TimelineGap, type TimelineList } from './model';
 import { apiTimeMs, recordTimeMs } from './read';
 import { asRecord } from '../har/narrow';
+import { forEachAtMost } from '../pool';
 
 /** A relative window (`24h`, resolved by the service against its own clock) or an absolute range. */
 export type WalkRange = { window: string } | { from: Date; to: Date };
@@ -113,24 +114,19 @@ export class TimelineWalk {
       if (this.cache.has(id)) this.builder.addSessionDetail(this.cache.get(id)); else pending.push(id);
     }
     this.progress.details.planned += pending.length;
-    let next = 0;
-    const worker = async (): Promise<void> => {
-      while (next < pending.length) {
-        signal?.throwIfAborted();
-        const id = pending[next++] as string;
-        try {
-          const { userSessions } = await this.client.getUserSession(id, signal ? { signal } : {});
-          const detail = Array.isArray(userSessions) ? userSessions[0] : undefined;
-          if (detail !== undefined) { this.cache.set(id, detail); this.builder.addSessionDetail(detail); }
-        } catch (error) {
-          if (signal?.aborted) throw error;
-          // A detail that cannot be read leaves its session on the timeline without Wi-Fi facts.
-        }
-        this.progress.details.read++;
-        this.update(`Reading session details (${this.progress.details.read} of ${this.progress.details.planned})`);
+    await forEachAtMost(pending, DETAIL_CONCURRENCY, async (id) => {
+      signal?.throwIfAborted();
+      try {
+        const { userSessions } = await this.client.getUserSession(id, signal ? { signal } : {});
+        const detail = Array.isArray(userSessions) ? userSessions[0] : undefined;
+        if (detail !== undefined) { this.cache.set(id, detail); this.builder.addSessionDetail(detail); }
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        // A detail that cannot be read leaves its session on the timeline without Wi-Fi facts.
       }
-    };
-    await Promise.all(Array.from({ length: DETAIL_CONCURRENCY }, worker));
+      this.progress.details.read++;
+      this.update(`Reading session details (${this.progress.details.read} of ${this.progress.details.planned})`);
+    });
   }
 
   /** A filtered answer may state its range (`from`, `to`): that is the range the timeline covers. */

@@ -1,13 +1,10 @@
 // What the panels fetch besides their main record: the test, agent names, the traces of a
 // round, and the time range (the view's, widened when it is just the current round).
 import type { ListOptions, NetmonClient } from '../../api';
-import { forEachAtMost } from '../concurrency';
+import { readRoundTraces } from '../../analysis/path/read-rounds';
 import type { EndpointTest, PathTrace } from '../../api/types';
 
 export type TimeOptions = Pick<ListOptions, 'window' | 'from' | 'to'>;
-
-/** Parallel trace requests per round: enough to be quick, few enough for the rate limit. */
-const TRACE_CONCURRENCY = 6;
 
 /**
  * Series and round selectors need history: the tree's default "current round" holds one
@@ -34,13 +31,9 @@ export async function agentNames(client: NetmonClient, signal: AbortSignal): Pro
   return (await client.agentDirectory().ready(signal)).names();
 }
 
-/** The detailed traces of one round, one request per agent. */
-export async function roundTraces(client: NetmonClient, testId: number, agentIds: readonly string[], roundId: number, signal: AbortSignal): Promise<PathTrace[]> {
-  const results: PathTrace[][] = new Array<PathTrace[]>(agentIds.length);
-  await forEachAtMost(agentIds, TRACE_CONCURRENCY, async (agentId, index) => {
-    results[index] = (await client.getPathTrace(testId, agentId, roundId, { signal })).endpointNet.pathVis;
-  });
-  return results.flat();
+/** The detailed traces of one round, one request per agent (the shared reader). */
+export function roundTraces(client: NetmonClient, testId: number, agentIds: readonly string[], roundId: number, signal: AbortSignal): Promise<PathTrace[]> {
+  return readRoundTraces(client, testId, agentIds, roundId, signal);
 }
 
 export function testTitle(test: EndpointTest): string {

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { NetmonClient } from '../../api';
 import type { SessionGroup, SessionSort } from '../../analysis/records/arrange';
 import type { UserSession } from '../../api/types';
-import { forEachAtMost } from '../concurrency';
+import { forEachAtMost } from '../../analysis/pool';
 
 /** Details read for "slowest page first" at most, per arrangement (each is one request). */
 export const MAX_DETAIL_READS = 500;

@@ -68,3 +68,9 @@ test('malformed traces are left out; nothing throws', () => {
   const diff = diffPathTraces([null, 7, { agentId: 'x', routes: 'no' }] as never, [trace('a1', [[hop(1, '10.0.0.1', 1), { hop: 'two', ipAddress: 5 } as never]], 1)]);
   assert.equal(diff.agents.find((a) => a.agentId === 'a1')?.kind, 'onlyAfter');
 });
+
+test('a change inside one network is named by its addresses', () => {
+  const before = [trace('a1', [route('arelion')], 100)];
+  const moved = route('arelion').map((h) => (h.ipAddress === '62.115.1.1' ? { ...h, ipAddress: '62.115.1.7' } : h));
+  assert.equal(diffPathTraces(before, [trace('a1', [moved], 200)]).agents[0]?.line, 'a1: 62.115.1.1 → 62.115.1.7 at hop 3 (within AS1299), +0 ms');
+});

@@ -1,5 +1,6 @@
-// A bounded pool: the per-item requests of a view (path traces of a round, session details
-// for a sort) run a few at a time, so one view never floods the rate limit.
+// A bounded pool: the per-item requests of a view or a command (path traces of a round, session
+// details) run a few at a time, so one reader never floods the rate limit. Plain JavaScript:
+// the walks in src/analysis and the panels in src/vscode share it.
 
 /**
  * Runs `work` for every item, at most `limit` at once, starting them in order; resolves when
