@@ -143,6 +143,15 @@ export class GraphView {
     for (const [id, element] of this.linkElements) element.classList.toggle('on-path', path?.links.has(id) ?? false);
   }
 
+  /** Marks what changed against the baseline (added, removed, changed); none clears the marks. */
+  setDiff(diff: ViewModel['diff']): void {
+    this.svg.classList.toggle('comparing', diff !== undefined);
+    const nodes = new Map(diff?.nodes.map((n) => [n.id, n.status]) ?? []);
+    const links = new Map(diff?.links.map((l) => [l.id, l.status]) ?? []);
+    for (const [id, element] of this.nodeElements) for (const status of ['added', 'removed', 'changed'] as const) element.classList.toggle(`diff-${status}`, nodes.get(id) === status);
+    for (const [id, element] of this.linkElements) for (const status of ['added', 'removed'] as const) element.classList.toggle(`diff-${status}`, links.get(id) === status);
+  }
+
   setMatches(ids: readonly string[]): void {
     const set = new Set(ids);
     this.svg.classList.toggle('searching', set.size > 0);

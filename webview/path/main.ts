@@ -23,6 +23,8 @@ class PathPanel {
   private readonly status = el('div', { class: 'status', role: 'status' }, 'Waiting for path traces…');
   private readonly details = el('section', { class: 'details', 'aria-live': 'polite' });
   private readonly legendSlot = el('div');
+  /** What changed against the baseline round, when comparing. */
+  private readonly diffSlot = el('section', { class: 'diff-summary', 'aria-live': 'polite' });
   private readonly graph = new GraphView(this.canvas, {
     hover: (target) => this.showDetails(target ?? (this.active ? { node: this.active } : undefined)),
     select: (id) => this.activate(id, false),
@@ -37,7 +39,7 @@ class PathPanel {
 
   constructor() {
     this.canvas.append(this.status);
-    const side = el('aside', { class: 'side' }, el('h2', {}, 'Details'), this.details, this.legendSlot,
+    const side = el('aside', { class: 'side' }, this.diffSlot, el('h2', {}, 'Details'), this.details, this.legendSlot,
       el('h3', {}, 'Keys'), el('div', { class: 'keys' }, '←/→ along links · ↑/↓ within a hop · Home/End agent/target · Enter highlight agent · +/−/0 zoom · / search · Esc clear'));
     document.body.append(el('div', { class: 'app' }, this.toolbar.root, el('main', { class: 'body' }, this.canvas, side)));
     this.legendSlot.append(legend(this.mode));
@@ -51,12 +53,17 @@ class PathPanel {
     this.toolbar.title.title = params.title;
     fillSelect(this.toolbar.round, params.rounds.map((r) => [String(r.roundId), `${roundLabel(r.roundId)}${r.agents !== undefined ? ` · ${r.agents} agents` : ''}`]),
       params.roundId !== undefined ? String(params.roundId) : '');
+    fillSelect(this.toolbar.compare, [['', 'Nothing'], ...params.rounds.filter((r) => r.roundId !== params.roundId).map((r): [string, string] => [String(r.roundId), roundLabel(r.roundId)])],
+      params.baseline ? String(params.baseline.roundId) : '');
     const agents = [...new Set(params.traces.map((t) => String(t.agentId)))].sort((a, b) => this.agentName(a).localeCompare(this.agentName(b)));
     fillSelect(this.toolbar.agent, [['', 'All agents'], ...agents.map((a): [string, string] => [a, this.agentName(a)])], params.highlightAgentId ?? '');
     this.status.textContent = params.traces.length === 0 ? 'No path traces in this round.' : '';
     this.status.classList.remove('error');
     this.rebuild();
-    if (this.view) host.postMessage({ type: 'rendered', params: { nodes: this.view.graph.nodes.length, links: this.view.graph.links.length, agents: agents.length } });
+    if (this.view) {
+      const changedAgents = this.view.diff?.agents.filter((a) => a.kind === 'changed').length;
+      host.postMessage({ type: 'rendered', params: { nodes: this.view.graph.nodes.length, links: this.view.graph.links.length, agents: agents.length, ...(changedAgents === undefined ? {} : { changedAgents }) } });
+    }
   }
 
   showStatus(text: string, isError: boolean): void {
@@ -77,12 +84,34 @@ class PathPanel {
 
   private rebuild(): void {
     if (!this.params) return;
-    this.view = buildView(this.params.traces, this.options);
+    const { baseline } = this.params;
+    this.view = buildView(this.params.traces, this.options, baseline ? { traces: baseline.traces, names: this.params.agentNames ?? {} } : undefined);
+    this.toolbar.groupBy.disabled = baseline !== undefined;
+    this.toolbar.collapse.disabled = baseline !== undefined;
     this.active = undefined;
     this.graph.render(this.view, (n) => this.label(n), this.mode);
+    this.graph.setDiff(this.view.diff);
+    this.showDiff();
     this.applyHighlight();
     this.runSearch();
     this.hint();
+  }
+
+  private showDiff(): void {
+    const diff = this.view?.diff;
+    const baseline = this.params?.baseline;
+    if (!diff || !baseline) { this.diffSlot.replaceChildren(); return; }
+    const changed = diff.agents.filter((a) => a.kind !== 'same');
+    const rows = changed.map((agent) => {
+      const show = el('button', { type: 'button', 'aria-label': `Highlight the path of ${agent.name}` }, 'Show');
+      show.addEventListener('click', () => { this.toolbar.agent.value = agent.agentId; this.applyHighlight(); });
+      return el('li', {}, agent.line, agent.kind === 'changed' ? show : null);
+    });
+    this.diffSlot.replaceChildren(
+      el('h2', {}, `Compared with ${roundLabel(baseline.roundId)}`),
+      el('p', {}, diff.summary),
+      rows.length ? el('ul', {}, ...rows) : el('p', { class: 'hint' }, 'No agent changed route.'),
+      el('div', { class: 'diff-key' }, el('span', { class: 'k-added' }, 'added'), el('span', { class: 'k-removed' }, 'removed'), el('span', { class: 'k-changed' }, 'network changed')));
   }
 
   private applyHighlight(): void {
@@ -158,6 +187,11 @@ class PathPanel {
       const roundId = Number(t.round.value);
       this.showStatus(`Loading round ${roundLabel(roundId)}…`, false);
       host.postMessage({ type: 'selectRound', params: { roundId } });
+    });
+    t.compare.addEventListener('change', () => {
+      const roundId = t.compare.value === '' ? undefined : Number(t.compare.value);
+      if (roundId !== undefined) this.showStatus(`Loading round ${roundLabel(roundId)} to compare with…`, false);
+      host.postMessage({ type: 'compareWith', params: roundId === undefined ? {} : { roundId } });
     });
     t.agent.addEventListener('change', () => this.applyHighlight());
     t.search.addEventListener('input', () => this.runSearch());

@@ -26,6 +26,8 @@ export interface PathLoadParams {
   agentNames?: Record<string, string>;
   /** Agent whose path to highlight on open (e.g. picked in the metrics panel). */
   highlightAgentId?: string;
+  /** "Compare with…": the baseline round's traces; the graph shows both, marked by what changed. */
+  baseline?: { roundId: number; traces: PathTrace[] };
 }
 
 /** Host → webview. */
@@ -46,11 +48,15 @@ export type PathPanelMessage =
   | IpcMessage<'openAsText', { agentId?: string; roundId?: number }>
   /** The user sessions of these agents (those through a hop) around the shown round. */
   | IpcMessage<'findSessions', { agentIds: string[]; hop: string }>
-  /** After a load was drawn: what the graph holds. */
-  | IpcMessage<'rendered', { nodes: number; links: number; agents: number }>;
+  /** Compare the shown round with this baseline round (none: stop comparing). */
+  | IpcMessage<'compareWith', { roundId?: number }>
+  /** After a load was drawn: what the graph holds (and, when comparing, how many agents changed route). */
+  | IpcMessage<'rendered', PathDrawn>;
+
+export interface PathDrawn { nodes: number; links: number; agents: number; changedAgents?: number; findings?: number }
 
 export const PATH_HOST_MESSAGE_TYPES: readonly PathHostMessage['type'][] = ['load', 'loading', 'error'];
-export const PATH_PANEL_MESSAGE_TYPES: readonly PathPanelMessage['type'][] = ['ready', 'renderFailed', 'selectRound', 'openAsText', 'findSessions', 'rendered'];
+export const PATH_PANEL_MESSAGE_TYPES: readonly PathPanelMessage['type'][] = ['ready', 'renderFailed', 'selectRound', 'openAsText', 'findSessions', 'compareWith', 'rendered'];
 
 const isRoundOption = hasFields<PathRoundOption>({ roundId: isFiniteNumber, agents: isOptional(isFiniteNumber) });
 const isPathLoadParams = hasFields<PathLoadParams>({
@@ -61,6 +67,7 @@ const isPathLoadParams = hasFields<PathLoadParams>({
   roundId: isOptional(isFiniteNumber),
   agentNames: isOptional(isRecordOf(isString)),
   highlightAgentId: isOptional(isString),
+  baseline: isOptional(hasFields<{ roundId: number; traces: PathTrace[] }>({ roundId: isFiniteNumber, traces: isArrayOf(isRecord) as Guard<PathTrace[]> })),
 });
 
 /** Host → webview, with params checked (a message from another frame is dropped). */
@@ -80,6 +87,7 @@ export function isPathPanelMessage(value: unknown): value is PathPanelMessage {
     selectRound: hasFields<{ roundId: number }>({ roundId: isFiniteNumber }),
     openAsText: hasFields<{ agentId?: string; roundId?: number }>({ agentId: isOptional(isString), roundId: isOptional(isFiniteNumber) }),
     findSessions: hasFields<{ agentIds: string[]; hop: string }>({ agentIds: isArrayOf(isString), hop: isString }),
-    rendered: hasFields<{ nodes: number; links: number; agents: number }>({ nodes: isFiniteNumber, links: isFiniteNumber, agents: isFiniteNumber }),
+    compareWith: hasFields<{ roundId?: number }>({ roundId: isOptional(isFiniteNumber) }),
+    rendered: hasFields<PathDrawn>({ nodes: isFiniteNumber, links: isFiniteNumber, agents: isFiniteNumber, changedAgents: isOptional(isFiniteNumber), findings: isOptional(isFiniteNumber) }),
   });
 }

@@ -83,4 +83,16 @@ body { margin: 0; background: var(--pt-bg); color: var(--pt-fg); font-family: va
 .legend .node.target .shape { stroke: var(--pt-fg); stroke-width: 2; }
 .legend .node.hollow .shape { fill: var(--vscode-sideBar-background, #252526); }
 .keys { color: var(--pt-muted); font-size: 0.9em; line-height: 1.5; }
+/* Compare with a baseline: added in the shown round, removed since the baseline, changed network. */
+.link.diff-added { stroke: var(--pt-tone-0); stroke-width: 2.5; stroke-opacity: 1; }
+.link.diff-removed { stroke: var(--pt-tone-3); stroke-dasharray: 5 4; stroke-opacity: .8; }
+.node.diff-added .shape { stroke: var(--pt-tone-0); stroke-width: 3; }
+.node.diff-removed .shape { stroke: var(--pt-tone-3); stroke-width: 2; stroke-dasharray: 3 2; fill-opacity: .45; }
+.node.diff-changed .shape { stroke: var(--pt-tone-2); stroke-width: 3; }
+.diff-summary { margin: 0 0 10px; }
+.diff-summary ul { padding-left: 16px; margin: 4px 0; }
+.diff-summary li { margin: 3px 0; overflow-wrap: anywhere; }
+.diff-summary button { margin-left: 6px; background: var(--vscode-button-secondaryBackground, #3a3d41); color: var(--vscode-button-secondaryForeground, #fff); border: 0; padding: 1px 6px; font: inherit; cursor: pointer; }
+.diff-key { display: flex; flex-wrap: wrap; gap: 8px; color: var(--pt-muted); }
+.diff-key .k-added { border-bottom: 3px solid var(--pt-tone-0); } .diff-key .k-removed { border-bottom: 3px dashed var(--pt-tone-3); } .diff-key .k-changed { border-bottom: 3px solid var(--pt-tone-2); }
 `;

@@ -5,6 +5,7 @@ export interface Toolbar {
   root: HTMLElement;
   title: HTMLHeadingElement;
   round: HTMLSelectElement;
+  compare: HTMLSelectElement;
   agent: HTMLSelectElement;
   search: HTMLInputElement;
   matchCount: HTMLSpanElement;
@@ -26,6 +27,7 @@ export function buildToolbar(): Toolbar {
   const parts = {
     title: el('h1', {}, 'Path trace'),
     round: el('select', { 'aria-label': 'Round', id: 'round' }),
+    compare: options(el('select', { 'aria-label': 'Compare with round', id: 'compare' }), [['', 'Nothing']]),
     agent: options(el('select', { 'aria-label': 'Highlight agent', id: 'agent' }), [['', 'All agents']]),
     search: el('input', { type: 'search', placeholder: 'Search IP, network, rDNS…', 'aria-label': 'Search nodes by IP, network or rDNS', id: 'search' }),
     matchCount: el('span', { class: 'match-count', 'aria-live': 'polite' }),
@@ -40,6 +42,7 @@ export function buildToolbar(): Toolbar {
   const root = el('header', { class: 'toolbar' },
     parts.title,
     el('label', {}, 'Round', parts.round),
+    el('label', {}, 'Compare with', parts.compare),
     el('label', {}, 'Highlight', parts.agent),
     parts.search, parts.matchCount,
     el('label', {}, 'Colour by', parts.mode),

@@ -4,6 +4,7 @@ import {
   adjacency, avgMs, collapseChains, groupByKey, layoutHopGraph, linkDelayMs, lossPct, mergePathTraces,
   type GroupBy, type HopGraph, type HopLink, type HopNode, type PathLayout,
 } from '../../src/analysis/path';
+import { diffPathTraces, type PathDiff } from '../../src/analysis/path/diff';
 import type { PathTrace } from '../../src/api/types';
 
 export interface ViewOptions { groupBy: GroupBy | 'none'; collapse: boolean }
@@ -16,16 +17,20 @@ export interface ViewModel {
   /** Successors and predecessors by node id (drawn direction). */
   next: Map<string, string[]>;
   previous: Map<string, string[]>;
+  /** Set when comparing with a baseline: what changed, by node and link id of `graph` (the union). */
+  diff?: PathDiff;
 }
 
-export function buildView(traces: readonly PathTrace[], options: ViewOptions): ViewModel {
-  let graph = mergePathTraces(traces);
-  if (options.groupBy !== 'none') graph = groupByKey(graph, options.groupBy);
-  if (options.collapse) graph = collapseChains(graph);
+/** With a baseline, the graph is the union of both rounds, ungrouped (a group would hide what changed). */
+export function buildView(traces: readonly PathTrace[], options: ViewOptions, baseline?: { traces: readonly PathTrace[]; names: Record<string, string> }): ViewModel {
+  const diff = baseline ? diffPathTraces(baseline.traces, traces, baseline.names) : undefined;
+  let graph = diff ? diff.union : mergePathTraces(traces);
+  if (!diff && options.groupBy !== 'none') graph = groupByKey(graph, options.groupBy);
+  if (!diff && options.collapse) graph = collapseChains(graph);
   const layout = layoutHopGraph(graph.nodes.map((n) => ({ id: n.id, minHop: n.minHop, height: n.kind === 'group' ? 22 : 18 })), graph.links, { rankSep: 92 });
   const { next, previous } = adjacency(graph.links);
   return {
-    graph, layout, next, previous,
+    graph, layout, next, previous, ...(diff ? { diff } : {}),
     nodeById: new Map(graph.nodes.map((n) => [n.id, n])),
     linkById: new Map(graph.links.map((l) => [l.id, l])),
   };

@@ -22,6 +22,8 @@ interface PathState {
   names: Record<string, string>;
   roundId: number | undefined;
   traces: PathTrace[];
+  /** The round the shown one is compared with, and its traces. */
+  baseline?: { roundId: number; traces: PathTrace[] };
 }
 
 type Host = PanelHost<PathHostMessage, PathPanelMessage>;
@@ -52,6 +54,7 @@ export class PathPanels {
       if (message.type === 'selectRound') await this.showRound(host, current, message.params.roundId, undefined);
       else if (message.type === 'openAsText') await this.openAsText(target.testId, current, message.params.agentId);
       else if (message.type === 'findSessions') await this.findSessions(current, message.params.agentIds, message.params.hop);
+      else if (message.type === 'compareWith') await this.compareWith(host, current, message.params.roundId);
     });
     await this.start(host, target);
     return host.id;
@@ -123,8 +126,26 @@ export class PathPanels {
   private post(host: Host, state: PathState, highlightAgentId: string | undefined): void {
     host.show({ type: 'load', params: {
       title: state.title, traces: state.traces, rounds: state.rounds, roundId: state.roundId, agentNames: state.names,
-      ...(highlightAgentId ? { highlightAgentId } : {}),
+      ...(highlightAgentId ? { highlightAgentId } : {}), ...(state.baseline ? { baseline: state.baseline } : {}),
     } });
+  }
+
+  /** "Compare with…": fetches the baseline round (one the selector lists) and draws both; none stops comparing. */
+  async compareWith(host: Host, state: PathState, roundId: number | undefined): Promise<void> {
+    if (roundId === undefined) {
+      delete state.baseline;
+      this.post(host, state, undefined);
+      return;
+    }
+    const agents = state.agentsByRound.get(roundId);
+    if (!agents) throw new Error(`compareWith names round ${roundId}, which the panel does not list`);
+    const client = this.services.connection.requireClient();
+    const testId = Number(host.key.slice('path:'.length));
+    const traces = await host.run(`Loading the path traces of round ${roundId}`, `Loading the baseline round (${agents.length} agents)`,
+      (signal) => roundTraces(client, testId, agents, roundId, signal));
+    if (!traces) return;
+    state.baseline = { roundId, traces };
+    this.post(host, state, undefined);
   }
 
   /** The user sessions of the agents through a hop, around the shown round: picked, then opened. */

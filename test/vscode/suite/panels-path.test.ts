@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { NetMetricsResponse, PathTraceResponse, PathVisResponse, UserSessionsResponse } from '../../../src/api/types';
 import type { RunningEmulator } from '../../../src/emulator';
 import { answeringPrompts, apiGet, apiPost, clearEmulatorRequests, emulatorRequests, netmonApi, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
-import { closeAllEditors, detailsId, firstRecord, openPanel, sendFromWebview, testNodes, waitForPanels, waitForRendered } from './panels-fixture';
+import { closeAllEditors, detailsId, firstRecord, openPanel, panelStates, sendFromWebview, testNodes, waitForPanels, waitForRendered } from './panels-fixture';
 
 interface MetricsRendered { charts: { id: string; series: number; points: number }[] }
 interface PathRendered { nodes: number; links: number; agents: number }
@@ -53,6 +53,28 @@ describe('path visualization, metrics and path trace as text', () => {
     const { prompts: refused } = await answeringPrompts(() => undefined,
       () => sendFromWebview(id, { type: 'findSessions', params: { agentIds: ['not-in-this-round'], hop: 'x' } }));
     assert.deepEqual(refused, [], 'agents outside the shown round are refused, nothing is asked');
+  });
+
+  it('"Compare with…" draws the shown round against a listed baseline round; a round the panel does not list is refused', async function () {
+    this.timeout(60_000);
+    const api = await netmonApi();
+    const { test, data } = await testNodes(api, 'agent-to-server');
+    const testId = Number(detailsId(test));
+    const rounds = [...new Set((await lastHourPathVis(testId)).map((summary) => summary.roundId))].sort((a, b) => a - b);
+    const id = await openPanel('netmon.openPathVisualization', data.get('pathVis'));
+    const first = await waitForRendered(id);
+    await clearEmulatorRequests(emulator);
+    await sendFromWebview(id, { type: 'compareWith', params: { roundId: rounds[0] } });
+    const compared = await waitForRendered(id, first.renders + 1);
+    assert.equal(typeof (compared.rendered as { changedAgents?: number }).changedAgents, 'number', 'drawn as a comparison');
+    const read = (await emulatorRequests(emulator)).map((r) => r.path);
+    assert.ok(read.length > 0 && read.every((path) => path.startsWith(`/v7/endpoint-data/tests/net/path-vis/${testId}/`) && path.endsWith(`/${rounds[0]}`)), `the baseline round's traces: ${read.join(', ')}`);
+    const renders = compared.renders;
+    await sendFromWebview(id, { type: 'compareWith', params: { roundId: 12345 } });
+    assert.equal((await panelStates()).find((panel) => panel.id === id)?.renders, renders, 'an unlisted round draws nothing');
+    await sendFromWebview(id, { type: 'compareWith', params: {} });
+    const plain = await waitForRendered(id, renders + 1);
+    assert.equal((plain.rendered as { changedAgents?: number }).changedAgents, undefined, 'back to the shown round alone');
   });
 
   it('opens a scheduled test\'s path visualization from the tree: the newest round, every agent merged', async () => {
