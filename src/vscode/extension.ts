@@ -37,7 +37,7 @@ export function activate(context: vscode.ExtensionContext): NetmonExtensionApi |
   const statusBar = new ConnectionStatusBar(connection);
   const query = new QueryState();
   const tree = new NetmonTreeProvider(connection, query, () => readSettings().pageSize, writePendingCodeCaches, (message) => log.error(message));
-  const treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
+  const treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true, canSelectMany: true });
   const showQuery = (): void => {
     treeView.description = query.description;
     // A single-view container hides the description in its merged title, so say it in the view too.

@@ -36,12 +36,14 @@ export type SessionPanelMessage =
   /** Draw the session's own traceroute as a path graph. */
   | IpcMessage<'openTraceroute', { userSessionId: string }>
   /** Open the timeline of the session's agent around the session. */
-  | IpcMessage<'openTimeline', { userSessionId: string }>;
+  | IpcMessage<'openTimeline', { userSessionId: string }>
+  /** Compare this session with the best-scored session of the same site. */
+  | IpcMessage<'compareWithBest', { userSessionId: string }>;
 
 export interface TestRound { testId: number; agentId: string; roundId: number }
 
 export const SESSION_HOST_MESSAGE_TYPES: readonly SessionHostMessage['type'][] = ['load', 'error'];
-export const SESSION_PANEL_MESSAGE_TYPES: readonly SessionPanelMessage['type'][] = ['ready', 'renderFailed', 'loaded', 'openPage', 'openPath', 'openMetrics', 'openTraceroute', 'openTimeline'];
+export const SESSION_PANEL_MESSAGE_TYPES: readonly SessionPanelMessage['type'][] = ['ready', 'renderFailed', 'loaded', 'openPage', 'openPath', 'openMetrics', 'openTraceroute', 'openTimeline', 'compareWithBest'];
 
 // The renderer reads every field defensively; here the session only needs to be an object.
 const isSessionDetail = isRecord as Guard<UserSessionDetail>;
@@ -71,5 +73,6 @@ export function isSessionPanelMessage(value: unknown): value is SessionPanelMess
     openMetrics: isTestRound,
     openTraceroute: hasFields<{ userSessionId: string }>({ userSessionId: isString }),
     openTimeline: hasFields<{ userSessionId: string }>({ userSessionId: isString }),
+    compareWithBest: hasFields<{ userSessionId: string }>({ userSessionId: isString }),
   });
 }

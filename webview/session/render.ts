@@ -13,6 +13,7 @@ export interface RenderEvents {
   openMetrics(link: TestRound): void;
   openTraceroute(): void;
   openTimeline(): void;
+  compareWithBest(): void;
 }
 
 export function renderOverview(view: SessionOverview, events: RenderEvents, related?: RelatedTests, split?: PageTimeSplit): HTMLElement {
@@ -39,7 +40,9 @@ function header(view: SessionOverview, events: RenderEvents): HTMLElement {
   badge?.style.setProperty('--grade-color', GRADE_COLORS[experienceGrade(score) ?? 'unknown'] ?? '');
   const timeline = el('button', { type: 'button', class: 'ses-button', title: 'Every session, page, network session and probe of this agent around this session, with the verdict over time' }, 'Agent Timeline');
   timeline.addEventListener('click', () => events.openTimeline());
-  return el('header', { class: 'ses-head' }, el('h1', {}, view.title), badge, el('span', { class: 'ses-sub' }, `Session ${view.userSessionId}`), timeline);
+  const compare = el('button', { type: 'button', class: 'ses-button', title: `Side by side with the best-scored session of ${view.title} in the view's time range` }, 'Compare with a Good Session');
+  compare.addEventListener('click', () => events.compareWithBest());
+  return el('header', { class: 'ses-head' }, el('h1', {}, view.title), badge, el('span', { class: 'ses-sub' }, `Session ${view.userSessionId}`), timeline, compare);
 }
 
 function verdict(view: SessionOverview): HTMLElement {

@@ -17,6 +17,7 @@ import { pickEndpointAgent, pickEndpointTest, pickUserSession } from './pickers'
 import { PanelRegistry } from './registry';
 import { SessionPanels, WaterfallPanels, type PageRef } from './session-panels';
 import { TimelinePanels } from './timeline-panels';
+import { ComparePanels } from './compare-panels';
 import type { PanelServices } from './services';
 import type { Prompts } from '../ui/prompts';
 
@@ -31,7 +32,8 @@ export function registerPanels(
   const paths = new PathPanels(services, texts);
   const metrics = new MetricsPanels(services, paths);
   const timelines = new TimelinePanels(services);
-  const sessions = new SessionPanels(services, waterfalls, paths, metrics, timelines);
+  const compares = new ComparePanels(services);
+  const sessions = new SessionPanels(services, waterfalls, paths, metrics, timelines, compares);
   const instantResults = new InstantResultsPanels(services, metrics, paths);
   const agents = new AgentPanels(services);
   registerHarEditor(context, services);
@@ -71,6 +73,11 @@ export function registerPanels(
       if (typeof arg === 'string' && arg !== '') return agents.open(arg);
       throw new Error('Run this command on an endpoint agent in the Netmon view, or pass an agent id');
     }),
+    'netmon.compareSessions': (arg, selected) => reporting('Comparing sessions', async () => {
+      const ids = sessionPair(arg, selected);
+      if (!ids) throw new Error('Select two user sessions in the Netmon view (Ctrl/Cmd+click), or pass two session ids');
+      return compares.open(ids[0], ids[1]);
+    }),
     'netmon.troubleshootAgent': (arg) => reporting('Opening the agent timeline', async () => {
       const fromArg = isTreeNode(arg) ? arg.spec.ids?.agentId : typeof arg === 'string' && arg.trim() !== '' ? arg : undefined;
       if (arg !== undefined && fromArg === undefined) throw new Error('Run this command on an endpoint agent in the Netmon view, or pass an agent id');
@@ -92,4 +99,12 @@ function pageRef(arg: unknown, pageId: unknown, title: unknown): PageRef {
   if (isTreeNode(arg) && arg.spec.harPage) return arg.spec.harPage;
   if (typeof arg === 'string' && typeof pageId === 'string') return { userSessionId: arg, pageId, title: typeof title === 'string' ? title : undefined };
   throw new Error('Run this command on a page of a user session in the Netmon view, or pass a session id and a page id');
+}
+
+/** Two sessions: the clicked node and the view's selection (two nodes), or two ids (scripts). */
+function sessionPair(arg: unknown, selected: unknown): [string, string] | undefined {
+  if (typeof arg === 'string' && typeof selected === 'string') return [arg, selected];
+  const nodes = Array.isArray(selected) ? selected : [];
+  const ids = [...new Set(nodes.map((node) => userSessionIdOf(node)).filter((id): id is string => id !== undefined))];
+  return ids.length === 2 ? [ids[0] as string, ids[1] as string] : undefined;
 }

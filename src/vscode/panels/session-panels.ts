@@ -13,6 +13,7 @@ import { timeSplit } from '../../analysis/har/time-split';
 import type { MetricsPanels } from './metrics-panels';
 import type { PanelHost } from './panel-host';
 import type { TimelinePanels } from './timeline-panels';
+import type { ComparePanels } from './compare-panels';
 import { apiTimeMs } from '../../analysis/timeline/read';
 import type { PathPanels } from './path-panels';
 import { createPanelHost, type PanelServices } from './services';
@@ -62,6 +63,7 @@ export class SessionPanels {
   constructor(
     private readonly services: PanelServices, private readonly waterfalls: WaterfallPanels,
     private readonly paths: PathPanels, private readonly metrics: MetricsPanels, private readonly timelines: TimelinePanels,
+    private readonly compares: ComparePanels,
   ) {}
 
   /** Opens (or reveals) the overview of a user session; resolves to the panel id. */
@@ -100,6 +102,12 @@ export class SessionPanels {
         if (!session || session.userSessionId !== message.params.userSessionId) throw new Error('openTimeline for a session this panel does not show');
         const at = apiTimeMs(session.date);
         await (at === undefined ? this.timelines.open(session.agentId) : this.timelines.open(session.agentId, 'around', at));
+        return;
+      }
+      if (message.type === 'compareWithBest') {
+        const session = this.shown.get(host.id);
+        if (!session || session.userSessionId !== message.params.userSessionId) throw new Error('compareWithBest for a session this panel does not show');
+        await this.compares.compareWithBest(session);
         return;
       }
       if (message.type !== 'openPage') return;

@@ -9,6 +9,7 @@ import { isMetricsHostMessage, isMetricsPanelMessage } from '../../../webview/me
 import { isPathHostMessage, isPathPanelMessage } from '../../../webview/path/protocol';
 import { isSessionHostMessage, isSessionPanelMessage } from '../../../webview/session/protocol';
 import { isTimelineHostMessage, isTimelinePanelMessage } from '../../../webview/timeline/protocol';
+import { isCompareHostMessage, isComparePanelMessage } from '../../../webview/compare/protocol';
 
 type GuardCase = [guard: (value: unknown) => boolean, accepted: unknown[], rejected: unknown[]];
 
@@ -25,7 +26,8 @@ const CASES: Record<string, GuardCase> = {
   'session webview→host': [isSessionPanelMessage,
     [{ type: 'ready' }, { type: 'loaded', params: { userSessionId: 's' } }, { type: 'loaded', params: { userSessionId: 's', links: 2 } }, { type: 'openPage', params: { userSessionId: 's', pageId: 'p', title: 't' } },
       { type: 'openPath', params: { testId: 1, agentId: 'a', roundId: 2 } }, { type: 'openMetrics', params: { testId: 1, agentId: 'a', roundId: 2 } },
-      { type: 'openTraceroute', params: { userSessionId: 's' } }, { type: 'openTimeline', params: { userSessionId: 's' } }],
+      { type: 'openTraceroute', params: { userSessionId: 's' } }, { type: 'openTimeline', params: { userSessionId: 's' } },
+      { type: 'compareWithBest', params: { userSessionId: 's' } }],
     [{ type: 'openPage', params: { userSessionId: 's', pageId: 'p' } }, { type: 'loaded', params: {} }, { type: 'loaded', params: { userSessionId: 's', links: 'x' } },
       { type: 'openPath', params: { testId: '1', agentId: 'a', roundId: 2 } }, { type: 'openMetrics', params: { testId: 1, roundId: 2 } }, { type: 'openTimeline', params: {} }]],
   'path host→webview': [isPathHostMessage,
@@ -59,6 +61,12 @@ const CASES: Record<string, GuardCase> = {
   'agent webview→host': [isAgentPanelMessage,
     [{ type: 'filterByAgent', params: { agentId: 'a' } }, { type: 'openJson', params: { agentId: 'a' } }, { type: 'loaded', params: { agentId: 'a' } }],
     [{ type: 'filterByAgent', params: { agentId: 1 } }, { type: 'openJson', params: {} }, { type: 'filterByAgent' }]],
+  'compare host→webview': [isCompareHostMessage,
+    [{ type: 'load', params: { comparison: { a: {}, b: {}, segments: [] } } }, { type: 'load', params: { comparison: { a: {}, b: {}, segments: [] }, matchedOn: 'best' } }],
+    [{ type: 'load', params: { comparison: { a: {}, segments: [] } } }, { type: 'load', params: { comparison: { a: {}, b: {}, segments: [] }, matchedOn: 3 } }]],
+  'compare webview→host': [isComparePanelMessage,
+    [{ type: 'loaded', params: { a: 'x', b: 'y' } }, { type: 'openSession', params: { userSessionId: 'x' } }],
+    [{ type: 'loaded', params: { a: 'x' } }, { type: 'openSession', params: { userSessionId: 7 } }, { type: 'openCommand', params: {} }]],
   'timeline host→webview': [isTimelineHostMessage,
     [{ type: 'load', params: { timeline: { lanes: {}, verdict: {}, range: {} }, rangeLabel: 'last 24h', preset: '24h' } }, { type: 'progress', params: { text: 'Loading' } },
       { type: 'load', params: { timeline: { lanes: {}, verdict: {}, range: {} }, rangeLabel: '', preset: 'around' } }, { type: 'error', params: { message: 'm' } }],
