@@ -40,7 +40,7 @@ describe('session compare panel', () => {
     assert.match(await panel.page.textContent('main') ?? '', /Second session: the best-scored session of portal\.example\.com/);
     const differing = await panel.page.$$eval('tr.differs td:first-child', (cells) => cells.map((c) => c.textContent));
     assert.ok(differing.includes('Wi-Fi') && differing.includes('RSSI') && differing.includes('SSID'), differing.join(', '));
-    const marker = await panel.page.$eval('tr.differs td:first-child', (cell) => getComputedStyle(cell, '::before').content);
+    const marker = await panel.page.$eval('tr.differs td:first-child', (cell) => (globalThis as unknown as { getComputedStyle(e: unknown, p: string): { content: string } }).getComputedStyle(cell, '::before').content);
     assert.equal(marker, '"≠ "', 'a difference is marked in text, not by colour alone');
   });
 

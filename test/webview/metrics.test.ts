@@ -178,3 +178,21 @@ test('agents are told apart by more than colour: colour-blind-safe colours and a
   assert.deepEqual(styles.map((s) => s.stroke.toUpperCase()), ['#0072B2', '#E69F00', '#009E73', '#CC79A7']);
   await panel.close();
 });
+
+test('compare to the previous period: the checkbox asks the host; its line is drawn over each chart and cannot be picked', async () => {
+  const current = metricsLoad(3, 12);
+  const panel = await loaded(current);
+  await panel.page.check('#previous');
+  assert.deepEqual(panel.sent.at(-1), { type: 'comparePrevious', params: { on: true } });
+  const earlier = metricsLoad(3, 12).metrics.map((m) => ({ ...m, roundId: m.roundId - 3600, avgLatency: m.avgLatency + 40 }));
+  panel.sent.length = 0;
+  await panel.post({ type: 'load', params: { ...current, previous: { metrics: earlier, shiftSeconds: 3600 } } });
+  const drawn = (await panel.waitForSent('rendered')) as Rendered;
+  assert.deepEqual(drawn.params.charts.filter((c) => c.id !== 'http').map((c) => [c.id, c.series]), [['latency', 4], ['loss', 4], ['jitter', 4]], 'three agents and the previous period');
+  assert.equal(await panel.page.isChecked('#previous'), true);
+  const legend = await panel.page.locator('.chart-latency .u-legend').innerText();
+  assert.match(legend, /Previous period/);
+  await clickPoint(panel, 'latency', 3, 4);
+  assert.equal(panel.sent.filter((m) => (m as { type: string }).type === 'openPathTrace').length, 0, 'the previous period opens no path trace');
+  await panel.close();
+});

@@ -93,8 +93,13 @@ export function drawChart(spec: ChartSpec, theme: Theme, onPick: (seriesIndex: n
   const values = spec.stack ? stacked(raw) : raw.map((s) => s.values);
   const axis = { stroke: theme.muted, grid: { stroke: theme.grid, width: 1 }, ticks: { stroke: theme.grid, width: 1 } };
   // One series per agent: colour-blind-safe colours and a dash each (bands and stacks keep the theme's).
-  const perAgent = !spec.stack && !spec.band && raw.length > 1 && raw.every((s) => s.agentId !== undefined);
+  const current = raw.filter((s) => !s.previous);
+  const perAgent = !spec.stack && !spec.band && current.length > 1 && current.every((s) => s.agentId !== undefined);
   const series: uPlot.Series[] = [{ label: 'Round' }, ...raw.map((s, i): uPlot.Series => {
+    if (s.previous) {
+      // The previous period: muted, dashed and thick enough to tell apart, in every theme.
+      return { label: s.label, stroke: theme.muted, width: 2, dash: [6, 4], spanGaps: true, points: { show: false }, value: (_u, v) => formatValue(spec.unit)(v) };
+    }
     const style = perAgent ? agentStyle(i) : undefined;
     const color = style?.color ?? theme.palette[i % theme.palette.length]!;
     return {

@@ -5,7 +5,7 @@ import { el } from '../shared/dom';
 import { hostApi } from '../shared/ipc';
 import { drawSafely } from '../shared/draw-safely';
 import { adoptStyles } from '../shared/sheet';
-import { agentLatencySeries, agentsOf, httpPhaseSeries, netMetricSeries, pointAt, type AlignedSeries } from '../../src/analysis/metrics';
+import { agentLatencySeries, agentsOf, httpPhaseSeries, netMetricSeries, pointAt, previousPeriodSeries, type AlignedSeries, type NetMetricField } from '../../src/analysis/metrics';
 import { isMetricsHostMessage, type MetricsLoadParams, type MetricsPanelMessage } from './protocol';
 import { drawChart, readTheme, type ChartElement, type ChartSpec } from './charts';
 import { METRICS_CSS } from './styles';
@@ -15,6 +15,7 @@ const host = hostApi<MetricsPanelMessage>();
 class MetricsPanel {
   private readonly title = el('h1', {}, 'Metrics');
   private readonly agent = el('select', { id: 'agent', 'aria-label': 'Agent' });
+  private readonly previous = el('input', { type: 'checkbox', id: 'previous' });
   private readonly status = el('div', { class: 'status', role: 'status' }, 'Waiting for metrics…');
   private readonly charts = el('main', { class: 'charts', 'aria-label': 'Charts' });
   /** After a pick: the people behind that point (its agent's sessions around the round). */
@@ -24,11 +25,15 @@ class MetricsPanel {
 
   constructor() {
     document.body.append(
-      el('header', { class: 'toolbar' }, this.title, el('label', {}, 'Agent', this.agent),
+      el('header', { class: 'toolbar' }, this.title, el('label', {}, 'Agent', this.agent), el('label', {}, this.previous, 'Compare to previous period'),
         el('span', { class: 'hint' }, 'Click a point (or focus a chart, use arrow keys and Enter) to open that agent’s path trace for the round.')),
       this.status, this.nextStep, this.charts,
     );
     this.agent.addEventListener('change', () => this.draw());
+    this.previous.addEventListener('change', () => {
+      if (this.previous.checked) this.status.textContent = 'Loading the previous period…';
+      host.postMessage({ type: 'comparePrevious', params: { on: this.previous.checked } });
+    });
     new ResizeObserver(() => this.resize()).observe(this.charts);
   }
 
@@ -38,6 +43,7 @@ class MetricsPanel {
     const agents = agentsOf([...params.metrics, ...(params.httpServer ?? [])]);
     this.agent.replaceChildren(el('option', { value: '' }, 'All agents'), ...agents.map((id) => el('option', { value: id }, this.name(id))));
     this.agent.value = params.agentId && agents.includes(params.agentId) ? params.agentId : '';
+    this.previous.checked = params.previous !== undefined;
     this.status.textContent = params.metrics.length === 0 && !params.httpServer?.length ? 'No metrics in this time range.' : '';
     this.status.classList.remove('error');
     this.draw();
@@ -57,11 +63,15 @@ class MetricsPanel {
     const own = agentId === undefined ? params.metrics : params.metrics.filter((m) => String(m.agentId) === agentId);
     const specs: ChartSpec[] = [];
     if (own.length > 0) {
+      // With the previous period, its line (mean of agents, or the focused agent) is drawn over each chart.
+      const withPrevious = (aligned: AlignedSeries, field: NetMetricField): AlignedSeries => (params.previous
+        ? { ...aligned, series: [...aligned.series, previousPeriodSeries(params.previous.metrics, field, aligned.rounds, params.previous.shiftSeconds, agentId)] }
+        : aligned);
       specs.push(agentId === undefined
-        ? { id: 'latency', title: 'Average latency', unit: 'ms', aligned: netMetricSeries(own, 'avgLatency', name) }
-        : { id: 'latency', title: `Latency of ${name(agentId)} (avg, min–max)`, unit: 'ms', aligned: agentLatencySeries(own, agentId), band: [1, 2] });
-      specs.push({ id: 'loss', title: 'Packet loss', unit: '%', aligned: netMetricSeries(own, 'loss', name) });
-      specs.push({ id: 'jitter', title: 'Jitter', unit: 'ms', aligned: netMetricSeries(own, 'jitter', name) });
+        ? { id: 'latency', title: 'Average latency', unit: 'ms', aligned: withPrevious(netMetricSeries(own, 'avgLatency', name), 'avgLatency') }
+        : { id: 'latency', title: `Latency of ${name(agentId)} (avg, min–max)`, unit: 'ms', aligned: withPrevious(agentLatencySeries(own, agentId), 'avgLatency'), band: [1, 2] });
+      specs.push({ id: 'loss', title: 'Packet loss', unit: '%', aligned: withPrevious(netMetricSeries(own, 'loss', name), 'loss') });
+      specs.push({ id: 'jitter', title: 'Jitter', unit: 'ms', aligned: withPrevious(netMetricSeries(own, 'jitter', name), 'jitter') });
     }
     if (params.httpServer?.length) {
       specs.push({ id: 'http', title: agentId === undefined ? 'HTTP server phases (mean of agents)' : `HTTP server phases of ${name(agentId)}`, unit: 'ms', aligned: httpPhaseSeries(params.httpServer, agentId), stack: true });

@@ -16,6 +16,8 @@ export interface MetricsLoadParams {
   agentNames?: Record<string, string>;
   /** Agent to show alone first; all agents when absent. */
   agentId?: string;
+  /** "Compare to previous period": the metrics of the period before, and how far to move them forward (seconds). */
+  previous?: { metrics: NetMetric[]; shiftSeconds: number };
 }
 
 /** Host → webview. */
@@ -32,11 +34,13 @@ export type MetricsPanelMessage =
   | IpcMessage<'openPathTrace', { agentId: string; roundId: number }>
   /** The user sessions of the picked point's agent around its round. */
   | IpcMessage<'findSessions', { agentId: string; roundId: number }>
+  /** Overlay the previous period (or stop). */
+  | IpcMessage<'comparePrevious', { on: boolean }>
   /** After a load was drawn: which charts and how many series each. */
   | IpcMessage<'rendered', { charts: { id: string; series: number; points: number }[] }>;
 
 export const METRICS_HOST_MESSAGE_TYPES: readonly MetricsHostMessage['type'][] = ['load', 'error'];
-export const METRICS_PANEL_MESSAGE_TYPES: readonly MetricsPanelMessage['type'][] = ['ready', 'renderFailed', 'openPathTrace', 'findSessions', 'rendered'];
+export const METRICS_PANEL_MESSAGE_TYPES: readonly MetricsPanelMessage['type'][] = ['ready', 'renderFailed', 'openPathTrace', 'findSessions', 'comparePrevious', 'rendered'];
 
 const isMetricsLoadParams = hasFields<MetricsLoadParams>({
   title: isString,
@@ -45,6 +49,7 @@ const isMetricsLoadParams = hasFields<MetricsLoadParams>({
   httpServer: isOptional(isArrayOf(isRecord)) as Guard<HttpServerResult[] | undefined>,
   agentNames: isOptional(isRecordOf(isString)),
   agentId: isOptional(isString),
+  previous: isOptional(hasFields<{ metrics: NetMetric[]; shiftSeconds: number }>({ metrics: isArrayOf(isRecord) as Guard<NetMetric[]>, shiftSeconds: isFiniteNumber })),
 });
 const isChartSummary = hasFields<{ id: string; series: number; points: number }>({ id: isString, series: isFiniteNumber, points: isFiniteNumber });
 
@@ -63,6 +68,7 @@ export function isMetricsPanelMessage(value: unknown): value is MetricsPanelMess
     renderFailed: isRenderFailedParams,
     openPathTrace: hasFields<{ agentId: string; roundId: number }>({ agentId: isString, roundId: isFiniteNumber }),
     findSessions: hasFields<{ agentId: string; roundId: number }>({ agentId: isString, roundId: isFiniteNumber }),
+    comparePrevious: hasFields<{ on: boolean }>({ on: (value: unknown): value is boolean => typeof value === 'boolean' }),
     rendered: hasFields<{ charts: { id: string; series: number; points: number }[] }>({ charts: isArrayOf(isChartSummary) }),
   });
 }

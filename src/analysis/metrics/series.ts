@@ -21,6 +21,8 @@ export interface Series {
   values: (number | null)[];
   /** Per round: every packet was lost, so the value is a gap, not a time (drawn with a loss marker). */
   lost?: boolean[];
+  /** The previous period laid over this one: drawn muted and dashed, never picked. */
+  previous?: boolean;
 }
 
 export interface AlignedSeries {
@@ -141,4 +143,24 @@ export function pointAt(aligned: AlignedSeries, seriesIndex: number, pointIndex:
   const roundId = aligned.rounds[pointIndex];
   if (!series?.agentId || roundId === undefined || series.values[pointIndex] === null) return undefined;
   return { agentId: series.agentId, roundId };
+}
+
+/** The period before a range of rounds, as long as it: where "compare to previous period" reads. */
+export function previousPeriod(rounds: readonly number[], roundSeconds = 300): { from: number; to: number; shiftSeconds: number } | undefined {
+  if (rounds.length === 0) return undefined;
+  const from = Math.min(...rounds);
+  const to = Math.max(...rounds) + roundSeconds;
+  const shiftSeconds = to - from;
+  return { from: from - shiftSeconds, to: from, shiftSeconds };
+}
+
+/**
+ * The previous period's values of one metric laid on the current rounds (each previous round
+ * moved forward by `shiftSeconds`): the mean over the agents, or one agent's when given, so the
+ * chart overlays "the same time, one period earlier".
+ */
+export function previousPeriodSeries(previous: readonly NetMetric[], field: NetMetricField, rounds: readonly number[], shiftSeconds: number, agentId?: string): Series {
+  const own = agentId === undefined ? previous : previous.filter((m) => String(m.agentId) === agentId);
+  const moved = own.map((m) => ({ ...m, roundId: m.roundId + shiftSeconds }));
+  return { key: `previous:${field}`, label: 'Previous period', values: alignedMeans(moved, rounds, timed(field)), previous: true };
 }

@@ -1,7 +1,8 @@
 // The metrics panel of a scheduled test: latency, loss and jitter per agent over time, and
 // HTTP server phases for http-server tests. Picking a point opens that path trace.
 import type { HttpServerResult } from '../../api/types';
-import { isMetricsPanelMessage, type MetricsHostMessage, type MetricsPanelMessage } from '../../../webview/metrics/protocol';
+import { previousPeriod, roundsOf } from '../../analysis/metrics';
+import { isMetricsPanelMessage, type MetricsHostMessage, type MetricsLoadParams, type MetricsPanelMessage } from '../../../webview/metrics/protocol';
 import { agentNames, endpointTest, historyRange, testTitle } from './data';
 import type { PanelHost } from './panel-host';
 import type { PathPanels } from './path-panels';
@@ -18,6 +19,8 @@ export class MetricsPanels {
   private readonly shown = new Map<string, { testName: string; agents: Set<string> }>();
   /** The agent each open panel focuses (undefined: all agents), by panel id. */
   private readonly focus = new Map<string, string | undefined>();
+  /** What each open panel shows, by panel id (redrawn with or without the previous period). */
+  private readonly loads = new Map<string, MetricsLoadParams>();
 
   constructor(private readonly services: PanelServices, private readonly paths: PathPanels) {}
 
@@ -35,9 +38,10 @@ export class MetricsPanels {
     const host = createPanelHost<MetricsHostMessage, MetricsPanelMessage>(this.services, {
       kind: 'metrics', key, title: `Metrics: test ${testId}`, bundle: 'metrics', isPanelMessage: isMetricsPanelMessage, renderedType: 'rendered',
     }, (message) => ({ type: 'error', params: { message } }));
-    host.onDidDispose(() => { this.focus.delete(host.id); this.shown.delete(host.id); });
+    host.onDidDispose(() => { this.focus.delete(host.id); this.shown.delete(host.id); this.loads.delete(host.id); });
     host.onMessage(async (message) => {
       if (message.type === 'openPathTrace') await this.paths.open({ testId, agentId: message.params.agentId, roundId: message.params.roundId });
+      if (message.type === 'comparePrevious') await this.comparePrevious(host, testId, message.params.on);
       if (message.type === 'findSessions') {
         const { agentId, roundId } = message.params;
         const shown = this.shown.get(host.id);
@@ -67,9 +71,27 @@ export class MetricsPanels {
     this.focus.set(host.id, agentId);
     this.shown.set(host.id, { testName: loaded.test.testName, agents: new Set([...loaded.metrics, ...loaded.httpServer].map((record) => String(record.agentId))) });
     host.panel.title = `Metrics: ${loaded.test.testName}`;
-    host.show({ type: 'load', params: {
+    const params: MetricsLoadParams = {
       title: `${testTitle(loaded.test)} · ${range.label}`, metrics: loaded.metrics, agentNames: loaded.names,
       ...(loaded.httpServer.length > 0 ? { httpServer: loaded.httpServer } : {}), ...(agentId ? { agentId } : {}),
-    } });
+    };
+    this.loads.set(host.id, params);
+    host.show({ type: 'load', params });
+  }
+
+  /** "Compare to previous period": the same test over the period before the shown one, as long, laid over it. */
+  private async comparePrevious(host: Host, testId: number, on: boolean): Promise<void> {
+    const shown = this.loads.get(host.id);
+    if (!shown) return;
+    const { previous: _dropped, ...plain } = shown;
+    const period = previousPeriod(roundsOf(shown.metrics));
+    if (!on || !period) { this.loads.set(host.id, plain); host.show({ type: 'load', params: plain }); return; }
+    const client = this.services.connection.requireClient();
+    const earlier = await host.run(`Loading the previous period of test ${testId}`, 'Loading the previous period', (signal) =>
+      client.netMetrics(testId, { from: new Date(period.from * 1000), to: new Date(period.to * 1000), signal }).collect({ maxRecords: MAX_RECORDS }));
+    if (!earlier) return;
+    const params: MetricsLoadParams = { ...plain, previous: { metrics: earlier.records, shiftSeconds: period.shiftSeconds } };
+    this.loads.set(host.id, params);
+    host.show({ type: 'load', params });
   }
 }

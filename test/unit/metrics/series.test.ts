@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { agentLatencySeries, agentsOf, httpPhaseSeries, netMetricSeries, pointAt, stacked } from '../../../src/analysis/metrics';
+import { agentLatencySeries, agentsOf, httpPhaseSeries, netMetricSeries, pointAt, previousPeriod, previousPeriodSeries, stacked } from '../../../src/analysis/metrics';
 import type { HttpServerResult, NetMetric } from '../../../src/api/types';
 
 function metric(agentId: string, roundId: number, avgLatency: number, extra: Partial<NetMetric> = {}): NetMetric {
@@ -67,4 +67,16 @@ test('a round that lost every packet has no latency or jitter (a gap marked lost
   assert.equal(netMetricSeries(metrics, 'loss').series[0]!.lost, undefined);
   const own = agentLatencySeries(metrics, 'a');
   assert.deepEqual(own.series.map((s) => s.values[1]), [null, null, null]);
+});
+
+test('compare to the previous period: the period before, as long; its values laid on the current rounds', () => {
+  assert.equal(previousPeriod([]), undefined);
+  assert.deepEqual(previousPeriod([1000, 1300, 1600]), { from: 100, to: 1000, shiftSeconds: 900 });
+  const previous = [
+    { agentId: 'a', roundId: 100, avgLatency: 10, loss: 0 }, { agentId: 'b', roundId: 100, avgLatency: 30, loss: 0 },
+    { agentId: 'a', roundId: 400, avgLatency: 12, loss: 100 }, { agentId: 'a', roundId: 700, avgLatency: 14, loss: 0 },
+  ] as NetMetric[];
+  assert.deepEqual(previousPeriodSeries(previous, 'avgLatency', [1000, 1300, 1600], 900).values, [20, null, 14], 'mean of agents; a round that lost every packet is a gap');
+  assert.deepEqual(previousPeriodSeries(previous, 'avgLatency', [1000, 1300, 1600], 900, 'b').values, [30, null, null]);
+  assert.deepEqual(previousPeriodSeries(previous, 'loss', [1000, 1300, 1600], 900).values, [0, 100, 0]);
 });

@@ -131,6 +131,26 @@ describe('path visualization, metrics and path trace as text', () => {
     assert.deepEqual(refused, []);
   });
 
+  it('"Compare to previous period" in the metrics panel reads the hour before and lays it over each chart', async () => {
+    const api = await netmonApi();
+    const { test, data } = await testNodes(api, 'agent-to-server');
+    const testId = Number(detailsId(test));
+    const id = await openPanel('netmon.openMetrics', data.get('metrics'));
+    const first = await waitForRendered(id);
+    const before = (first.rendered as MetricsRendered).charts.find((chart) => chart.id === 'latency')!.series;
+    await clearEmulatorRequests(emulator);
+    await sendFromWebview(id, { type: 'comparePrevious', params: { on: true } });
+    const overlaid = await waitForRendered(id, first.renders + 1);
+    assert.equal((overlaid.rendered as MetricsRendered).charts.find((chart) => chart.id === 'latency')!.series, before + 1, 'one more line: the previous period');
+    const [read] = (await emulatorRequests(emulator)).filter((r) => r.path === `/v7/endpoint-data/tests/net/metrics/${testId}`);
+    assert.ok(read?.query['from'] && read.query['to'], 'an absolute range');
+    const span = Date.parse(`${read.query['to']}Z`) - Date.parse(`${read.query['from']}Z`);
+    assert.ok(span >= 3_300_000 && span <= 3_900_000, `as long as the shown hour (${span} ms)`);
+    await sendFromWebview(id, { type: 'comparePrevious', params: { on: false } });
+    const plain = await waitForRendered(id, overlaid.renders + 1);
+    assert.equal((plain.rendered as MetricsRendered).charts.find((chart) => chart.id === 'latency')!.series, before);
+  });
+
   it('opens a test\'s metrics from the tree (latency, loss, jitter per agent over the last hour); a picked point opens that path trace', async () => {
     const api = await netmonApi();
     const { test, data } = await testNodes(api, 'http-server');
