@@ -7,3 +7,4 @@ export { bilayerCrossings, countInversions, countPolylineCrossings, type Point }
 export { hopRows, pathTraceText, pathTraceTextByAgent, type HopRow } from './text-report';
 export { pathRounds, type PathRound } from './rounds';
 export { curveSegments, placeLabels, sampleCurves, type CurveSegment, type LabelInput, type LabelSpot } from './label-placement';
+export * from './localize';

@@ -48,6 +48,16 @@ export const THRESHOLDS = {
     /** A stretch with no request in flight shorter than this (ms) is not worth naming. */
     gapWorthNaming: 100,
   },
+  path: {
+    /** ms: a persistent increase of delay on a link smaller than this is not named as where latency appears. */
+    delayJumpMs: 20,
+    /** ms: a hop whose reply is this much slower than every later hop's answers slowly itself (ICMP rate limiting); it does not delay the path. */
+    slowReplyMs: 20,
+    /** Share (0..1) of the traversals crossing a loss point that stop there, for loss further downstream to be folded into it (loss starts there and persists). */
+    foldUpstreamShare: 0.25,
+    /** Share (0..1) of lost traversals at most, for another branch after the same hop to count as healthy (ECMP). */
+    healthyBranchShare: 0.1,
+  },
   experience: {
     /** The service's experience score, 0 (worst) … 1 (best): below these it is fair, then poor. */
     fairBelow: 0.7, poorBelow: 0.4,

@@ -1,0 +1,103 @@
+// Where latency appears. On each traversal the delay that persists downstream (a hop's
+// response time, or a later hop's when that is smaller: a slow ICMP reply does not delay the
+// path) rises along the route; each rise is on the link between two answering hops, stars
+// spanned, an MPLS tunnel taken as a whole. Links are compared by the networks and locations
+// of their ends, so agents entering the same exchange from different routers agree.
+import { persistentRtt, type LocalizeContext, type NodeInfo, type Traversal } from './localize-traversals';
+import { LOCALIZE_THRESHOLDS, type DelayFinding } from './localize-types';
+import { linkWords, localizedHop, ms, tunnelRef } from './localize-text';
+
+interface Pair { a: string; b: string; n: number; chain: string[] }
+interface LinkStats { key: string; tunnel?: string; increases: number[]; crossing: Set<string>; seeing: Set<string>; pairs: Map<string, Pair> }
+
+function side(node: NodeInfo | undefined, id: string): string {
+  return node && node.kind === 'hop' && (node.network !== undefined || node.location !== undefined) ? `${node.network ?? ''}@${node.location ?? ''}` : `#${id}`;
+}
+
+export function localizeDelay(ctx: LocalizeContext, traversals: readonly Traversal[]): DelayFinding[] {
+  const { nodes } = ctx.set;
+  const links = new Map<string, LinkStats>();
+  // Keys are made once per pair of hops, so the loop below hashes no new strings.
+  const sides = new Map<string, string>();
+  const sideOf = (id: string): string => {
+    let key = sides.get(id);
+    if (key === undefined) sides.set(id, (key = side(nodes.get(id), id)));
+    return key;
+  };
+  const pairKeys = new Map<string, Map<string, { link: string; pair: string }>>();
+  const keysOf = (from: string, to: string): { link: string; pair: string } => {
+    let byTo = pairKeys.get(from);
+    if (!byTo) pairKeys.set(from, (byTo = new Map()));
+    let keys = byTo.get(to);
+    if (!keys) byTo.set(to, (keys = { link: `${sideOf(from)}>${sideOf(to)}`, pair: `${from}>${to}` }));
+    return keys;
+  };
+  for (const t of traversals) {
+    const persistent = persistentRtt(t, (i) => t.tunnel?.[i] !== undefined);
+    const added = new Map<string, number>();
+    let a = 0;
+    for (let b = 1; b < t.steps.length; b++) {
+      if (persistent[b] === undefined) continue;
+      let tunnel: string | undefined;
+      for (let k = a + 1; k < b && tunnel === undefined; k++) tunnel = t.tunnel?.[k];
+      const from = t.steps[a]!;
+      const to = t.steps[b]!;
+      const keys = keysOf(from, to);
+      const key = tunnel ?? keys.link;
+      added.set(key, (added.get(key) ?? 0) + persistent[b]! - persistent[a]!);
+      let link = links.get(key);
+      if (!link) links.set(key, (link = { key, ...(tunnel ? { tunnel } : {}), increases: [], crossing: new Set<string>(), seeing: new Set<string>(), pairs: new Map<string, Pair>() }));
+      let pair = link.pairs.get(keys.pair);
+      if (!pair) link.pairs.set(keys.pair, (pair = { a: from, b: to, n: 0, chain: t.steps.slice(a, b + 1) }));
+      pair.n++;
+      a = b;
+    }
+    for (const [key, increase] of added) {
+      const link = links.get(key)!;
+      link.increases.push(increase);
+      link.crossing.add(t.agent);
+      if (increase >= LOCALIZE_THRESHOLDS.delayJumpMs) link.seeing.add(t.agent);
+    }
+  }
+  return [...links.values()]
+    .map((link) => ({ link, median: median(link.increases), total: link.increases.reduce((s, x) => s + x, 0) }))
+    .filter(({ median }) => median >= LOCALIZE_THRESHOLDS.delayJumpMs)
+    .sort((x, y) => y.total - x.total || x.link.key.localeCompare(y.link.key))
+    .slice(0, ctx.limits.maxDelayFindings)
+    .map(({ link, median }) => delayFinding(ctx, link, median));
+}
+
+function median(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  const ordered = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(ordered.length / 2);
+  return ordered.length % 2 === 1 ? ordered[mid]! : (ordered[mid - 1]! + ordered[mid]!) / 2;
+}
+
+function delayFinding(ctx: LocalizeContext, link: LinkStats, increase: number): DelayFinding {
+  const { nodes, tunnels } = ctx.set;
+  const pairs = [...link.pairs.values()].sort((x, y) => y.n - x.n);
+  const main = pairs[0]!;
+  const from = localizedHop(main.a, nodes, ctx.agentName);
+  const to = localizedHop(main.b, nodes, ctx.agentName);
+  const info = link.tunnel !== undefined ? tunnels.get(link.tunnel) : undefined;
+  const tunnel = info ? tunnelRef(info, nodes, ctx.agentName) : undefined;
+  const hopIds = new Set<string>();
+  const linkIds = new Set<string>();
+  for (const pair of pairs) {
+    if (hopIds.size >= ctx.limits.maxIdsPerFinding) break;
+    pair.chain.forEach((id, i) => {
+      hopIds.add(id);
+      if (i > 0) linkIds.add(`${pair.chain[i - 1]}->${id}`);
+    });
+  }
+  const increaseMs = Math.round(increase * 10) / 10;
+  const where = tunnel ? `inside ${tunnel.label}` : linkWords(from, to);
+  const agents = [...link.seeing].sort();
+  return {
+    id: tunnel ? `delay:${tunnel.id}` : `delay:${main.a}>${main.b}`, from, to, ...(tunnel ? { tunnel } : {}), increaseMs, agents,
+    agentsCrossing: [...link.crossing].sort(), traversals: link.increases.length,
+    hopIds: [...hopIds].slice(0, ctx.limits.maxIdsPerFinding), linkIds: [...linkIds].slice(0, ctx.limits.maxIdsPerFinding),
+    line: `The latency appears ${where} (+${ms(increaseMs)}, ${agents.length} of ${link.crossing.size} agents crossing it).`,
+  };
+}
