@@ -3,6 +3,7 @@
 // change — as text for a ticket or, with --json, the diff model. The same reader and the same
 // diff as the path panel's "Compare with…".
 import { diffPathTraces, pathDiffText } from '../analysis/path/diff';
+import { localizePathTraces } from '../analysis/path/localize';
 import { readPathRounds, readRoundTraces } from '../analysis/path/read-rounds';
 import type { PathRound } from '../analysis/path/rounds';
 import { terminalSafe } from '../analysis/text/untrusted';
@@ -12,36 +13,46 @@ import { processIo, reportFailure } from './io';
 import { readTimeRange, TIME_RANGE_USAGE, type AskedRange } from './time-range';
 
 export const PATH_USAGE = `usage: netmon path diff --test <id> [--round R] [--against R0] [--window 24h | --from T --to T] [--json] [account]
-  What changed on the test's network path between two rounds: per agent the route change in
-  words ("London laptop 2: AS1299 → AS3356 at hop 6, +18 ms"), then the hops added, removed
-  or changed and their delay and loss deltas.
+       netmon path localize --test <id> [--round R | --rounds N] [--window 24h | --from T --to T] [--json] [account]
+  diff: what changed on the test's network path between two rounds: per agent the route
+  change in words ("London laptop 2: AS1299 → AS3356 at hop 6, +18 ms"), then the hops added,
+  removed or changed and their delay and loss deltas. Exit 1 when an agent changed route.
+  localize: where the problem is: the hop where loss starts and persists (forwarding) or loss
+  only at the target (terminal), ICMP rate-limited hops (not faults), the link where delay
+  jumps, and the agents grouped by verdict. Exit 1 when loss was found.
   --test ID        the scheduled endpoint test
   --round R        the round to look at: epoch seconds or a time (ISO 8601); the newest round in range by default
-  --against R0     the baseline round; the oldest round in range by default
+  --against R0     diff: the baseline round; the oldest round in range by default
+  --rounds N       localize: the newest N rounds in range (1 to 48; default 1), localized together and per round
 ${TIME_RANGE_USAGE}
   --json           the diff model as JSON on stdout
 ${ACCOUNT_USAGE}
-  Exit code: 0 no agent changed route, 1 some did, 2 could not run.`;
+  Exit code: 2 could not run (usage, unknown test, connection).`;
 
 export async function runPath(args: readonly string[], io: CliIo = processIo()): Promise<number> {
   const [sub, ...rest] = args;
   if (sub === undefined || sub === '--help' || sub === '-h' || rest.includes('--help') || rest.includes('-h')) { io.stdout(PATH_USAGE); return sub === undefined ? 2 : 0; }
-  if (sub !== 'diff') return reportFailure('path', new UsageError(`unknown subcommand ${sub}`), PATH_USAGE, io);
+  if (sub !== 'diff' && sub !== 'localize') return reportFailure('path', new UsageError(`unknown subcommand ${sub}`), PATH_USAGE, io);
   let account: Account | undefined;
   try {
     const { flags, rest: options } = takeAccountFlags(rest);
     const { range, rest: words } = readTimeRange(options, Date.now());
     const parsed = readPathOptions(words);
+    if (sub === 'diff' && parsed.rounds !== undefined) throw new UsageError('--rounds is for localize');
+    if (sub === 'localize' && parsed.against !== undefined) throw new UsageError('--against is for diff');
     account = await openAccount(flags, io.env);
-    return await diff(account, parsed, range, io);
+    return sub === 'diff' ? await diff(account, parsed, range, io) : await localize(account, parsed, range, io);
   } catch (error) {
-    return reportFailure('path diff', error, PATH_USAGE, io);
+    return reportFailure(`path ${sub}`, error, PATH_USAGE, io);
   } finally {
     await account?.close();
   }
 }
 
-interface PathOptions { testId: number; round?: string; against?: string; json: boolean }
+interface PathOptions { testId: number; round?: string; against?: string; rounds?: number; json: boolean }
+
+/** Rounds `localize` reads at most (each is one request per agent). */
+const MAX_LOCALIZE_ROUNDS = 48;
 
 function readPathOptions(words: readonly string[]): PathOptions {
   const values: Record<string, string> = {};
@@ -49,14 +60,20 @@ function readPathOptions(words: readonly string[]): PathOptions {
   for (let i = 0; i < words.length; i++) {
     const word = words[i] as string;
     if (word === '--json') { json = true; continue; }
-    if (word !== '--test' && word !== '--round' && word !== '--against') throw new UsageError(word.startsWith('-') ? `unknown option ${word}` : `unexpected argument ${word}`);
+    if (word !== '--test' && word !== '--round' && word !== '--against' && word !== '--rounds') throw new UsageError(word.startsWith('-') ? `unknown option ${word}` : `unexpected argument ${word}`);
     const value = words[++i];
     if (value === undefined) throw new UsageError(`${word} needs a value`);
     values[word] = value;
   }
   const test = values['--test'];
   if (test === undefined || !/^\d+$/.test(test)) throw new UsageError('--test needs the id of a scheduled endpoint test');
-  return { testId: Number(test), json, ...(values['--round'] ? { round: values['--round'] } : {}), ...(values['--against'] ? { against: values['--against'] } : {}) };
+  const rounds = values['--rounds'];
+  if (rounds !== undefined && (!/^\d+$/.test(rounds) || Number(rounds) < 1 || Number(rounds) > MAX_LOCALIZE_ROUNDS)) throw new UsageError(`--rounds must be 1 to ${MAX_LOCALIZE_ROUNDS}`);
+  if (rounds !== undefined && values['--round'] !== undefined) throw new UsageError('use --round or --rounds, not both');
+  return {
+    testId: Number(test), json, ...(values['--round'] ? { round: values['--round'] } : {}), ...(values['--against'] ? { against: values['--against'] } : {}),
+    ...(rounds ? { rounds: Number(rounds) } : {}),
+  };
 }
 
 /** A round named by epoch seconds or a time: the newest listed round at or before it. */
@@ -90,4 +107,27 @@ async function diff(account: Account, options: PathOptions, range: AskedRange, i
     io.stdout(terminalSafe(pathDiffText(model, title)));
   }
   return model.agents.some((agent) => agent.kind === 'changed') ? 1 : 0;
+}
+
+async function localize(account: Account, options: PathOptions, range: AskedRange, io: CliIo): Promise<number> {
+  const { client } = account;
+  const [rounds, directory, test] = await Promise.all([
+    readPathRounds(client, options.testId, range.request), client.agentDirectory().ready(), client.getEndpointTest(options.testId),
+  ]);
+  const chosen = options.round !== undefined ? [pickRound(rounds, options.round, 'newest')] : rounds.slice(0, options.rounds ?? 1);
+  if (chosen.length === 0) throw new Error('the test has no path traces in this range (widen it with --window)');
+  const traces = (await Promise.all(chosen.map((round) => readRoundTraces(client, options.testId, round.agentIds, round.roundId)))).flat();
+  const names = directory.names();
+  const found = localizePathTraces(traces, { agentName: (id) => names[id] ?? id });
+  if (options.json) {
+    io.stdout(JSON.stringify({ testId: options.testId, ...found }, null, 2));
+  } else {
+    const utc = (roundId: number): string => `${new Date(roundId * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+    const name = test.endpointTest[0]?.testName ?? `test ${options.testId}`;
+    const when = chosen.length === 1 ? `round ${utc(chosen[0]!.roundId)}` : `${chosen.length} rounds, ${utc(chosen.at(-1)!.roundId)} to ${utc(chosen[0]!.roundId)}`;
+    const lines = [`${name}: ${when}`, found.headline, ...found.lines.filter((line) => line !== found.headline).map((line) => `  - ${line}`)];
+    if (found.perRound.length > 1) lines.push('', 'Per round:', ...found.perRound.map((round) => `  ${utc(round.roundId)}: ${round.headline}`));
+    io.stdout(terminalSafe(lines.join('\n')));
+  }
+  return found.loss.length > 0 ? 1 : 0;
 }

@@ -10,6 +10,7 @@ import { inspectInert } from './helpers/hostile';
 import { buildPanels, openPathPanel } from './path-fixture';
 import { hop, trace } from '../unit/path/traces';
 import type { PathLoadParams } from '../../webview/path/protocol';
+import { forwardingLossAtExchange, IXP, rateLimitedHop, ROUND_1 } from '../unit/path/localize-fixtures';
 
 let browser: Browser;
 before(async () => { buildPanels('path'); browser = await launchChromium(); });
@@ -32,7 +33,7 @@ const params = (names: Record<string, string> = { a1: 'London laptop 1', a2: 'Lo
 describe('path panel: compare with a baseline round', () => {
   test('both rounds drawn, what changed marked, each route change listed; Show highlights the agent', async () => {
     const panel = await openPathPanel(browser, params());
-    assert.deepEqual((panel.sent.find((m) => (m as { type: string }).type === 'rendered') as { params: unknown }).params, { nodes: 9, links: 9, agents: 2, changedAgents: 1 });
+    assert.deepEqual((panel.sent.find((m) => (m as { type: string }).type === 'rendered') as { params: unknown }).params, { nodes: 9, links: 9, agents: 2, changedAgents: 1, findings: 1 });
     assert.equal(await panel.page.locator('.node.diff-added').count(), 2);
     assert.equal(await panel.page.locator('.link.diff-added').count(), 3);
     assert.equal(await panel.page.locator('.node.diff-removed').count(), 0, 'a2 still crosses Arelion');
@@ -56,6 +57,28 @@ describe('path panel: compare with a baseline round', () => {
     assert.equal(report.pwned, undefined);
     assert.deepEqual(report.handlers, []);
     assert.deepEqual(panel.errors, []);
+    await panel.close();
+  });
+});
+
+describe('path panel: where the problem is', () => {
+  test('the banner names the hop where loss starts, and Show highlights it in the graph', async () => {
+    const traces = forwardingLossAtExchange();
+    const panel = await openPathPanel(browser, { title: 'Zoom signalling', traces, rounds: [{ roundId: ROUND_1 }], roundId: ROUND_1 });
+    const banner = await panel.page.locator('.localize').innerText();
+    assert.match(banner, new RegExp(IXP.replace(/\./g, '\\.')), banner);
+    assert.ok(((panel.sent.find((m) => (m as { type: string }).type === 'rendered') as { params: { findings: number } }).params.findings) >= 1);
+    await panel.page.locator('.localize li', { hasText: IXP }).first().locator('button').click();
+    assert.equal(await panel.page.locator(`.node.on-path[data-node="${IXP}"]`).count(), 1, 'the hop is highlighted');
+    assert.equal(await panel.page.getAttribute('.canvas', 'aria-activedescendant') !== null, true, 'and focused for the keyboard');
+    await panel.close();
+  });
+
+  test('a rate-limited hop is flagged as such, not blamed', async () => {
+    const panel = await openPathPanel(browser, { title: 'Outlook', traces: rateLimitedHop(), rounds: [{ roundId: ROUND_1 }], roundId: ROUND_1 });
+    const banner = await panel.page.locator('.localize').innerText();
+    assert.match(banner, /rate limit/i);
+    assert.equal(await panel.page.locator('.localize.healthy').count(), 1, 'nothing is blamed');
     await panel.close();
   });
 });

@@ -3,7 +3,7 @@ import { el } from '../shared/dom';
 import { hostApi } from '../shared/ipc';
 import { drawSafely } from '../shared/draw-safely';
 import { adoptStyles } from '../shared/sheet';
-import type { HopNode } from '../../src/analysis/path';
+import { idsInGraph, localizePathTraces, type HopNode, type PathLocalization } from '../../src/analysis/path';
 import { isPathHostMessage, type PathLoadParams, type PathPanelMessage } from './protocol';
 import { buildToolbar, fillSelect } from './toolbar';
 import { GraphView, type ColorMode } from './graph-view';
@@ -23,6 +23,9 @@ class PathPanel {
   private readonly status = el('div', { class: 'status', role: 'status' }, 'Waiting for path traces…');
   private readonly details = el('section', { class: 'details', 'aria-live': 'polite' });
   private readonly legendSlot = el('div');
+  /** Where the problem is (loss, delay, rate-limited hops), above the graph. */
+  private readonly banner = el('section', { class: 'localize', 'aria-label': 'Where the problem is', 'aria-live': 'polite' });
+  private localization: PathLocalization | undefined;
   /** What changed against the baseline round, when comparing. */
   private readonly diffSlot = el('section', { class: 'diff-summary', 'aria-live': 'polite' });
   private readonly graph = new GraphView(this.canvas, {
@@ -41,7 +44,7 @@ class PathPanel {
     this.canvas.append(this.status);
     const side = el('aside', { class: 'side' }, this.diffSlot, el('h2', {}, 'Details'), this.details, this.legendSlot,
       el('h3', {}, 'Keys'), el('div', { class: 'keys' }, '←/→ along links · ↑/↓ within a hop · Home/End agent/target · Enter highlight agent · +/−/0 zoom · / search · Esc clear'));
-    document.body.append(el('div', { class: 'app' }, this.toolbar.root, el('main', { class: 'body' }, this.canvas, side)));
+    document.body.append(el('div', { class: 'app' }, this.toolbar.root, this.banner, el('main', { class: 'body' }, this.canvas, side)));
     this.legendSlot.append(legend(this.mode));
     this.hint();
     this.wire();
@@ -59,10 +62,15 @@ class PathPanel {
     fillSelect(this.toolbar.agent, [['', 'All agents'], ...agents.map((a): [string, string] => [a, this.agentName(a)])], params.highlightAgentId ?? '');
     this.status.textContent = params.traces.length === 0 ? 'No path traces in this round.' : '';
     this.status.classList.remove('error');
+    this.localization = params.traces.length ? localizePathTraces(params.traces, { agentName: (id) => this.agentName(id) }) : undefined;
     this.rebuild();
     if (this.view) {
       const changedAgents = this.view.diff?.agents.filter((a) => a.kind === 'changed').length;
-      host.postMessage({ type: 'rendered', params: { nodes: this.view.graph.nodes.length, links: this.view.graph.links.length, agents: agents.length, ...(changedAgents === undefined ? {} : { changedAgents }) } });
+      const findings = this.localization ? this.localization.loss.length + this.localization.delay.length + this.localization.rateLimited.length : undefined;
+      host.postMessage({ type: 'rendered', params: {
+        nodes: this.view.graph.nodes.length, links: this.view.graph.links.length, agents: agents.length,
+        ...(changedAgents === undefined ? {} : { changedAgents }), ...(findings === undefined ? {} : { findings }),
+      } });
     }
   }
 
@@ -92,9 +100,36 @@ class PathPanel {
     this.graph.render(this.view, (n) => this.label(n), this.mode);
     this.graph.setDiff(this.view.diff);
     this.showDiff();
+    this.showLocalization();
     this.applyHighlight();
     this.runSearch();
     this.hint();
+  }
+
+  /** The findings in words, each with Show (highlights its hops and links in the graph as drawn). */
+  private showLocalization(): void {
+    const found = this.localization;
+    if (!found || !this.view) { this.banner.replaceChildren(); return; }
+    const view = this.view;
+    const item = (line: string, hopIds: readonly string[], linkIds: readonly string[] = []): HTMLElement => {
+      const show = el('button', { type: 'button', 'aria-label': `Show in the graph: ${line}` }, 'Show');
+      show.addEventListener('click', () => {
+        const nodes = new Set(idsInGraph(hopIds, view.graph));
+        const links = new Set(linkIds.filter((id) => view.linkById.has(id)));
+        this.toolbar.agent.value = '';
+        this.graph.setHighlight({ nodes, links });
+        const first = [...nodes][0];
+        if (first) this.activate(first, true);
+      });
+      return el('li', {}, line, ' ', show);
+    };
+    const items = [
+      ...found.loss.map((f) => item(f.line, f.hopIds)),
+      ...found.delay.map((f) => item(f.line, f.hopIds, f.linkIds)),
+      ...found.rateLimited.map((f) => item(f.line, f.hopIds)),
+    ];
+    this.banner.classList.toggle('healthy', found.healthy && found.delay.length === 0);
+    this.banner.replaceChildren(el('strong', {}, found.headline), ...(items.length ? [el('ul', {}, ...items)] : []));
   }
 
   private showDiff(): void {

@@ -95,4 +95,11 @@ body { margin: 0; background: var(--pt-bg); color: var(--pt-fg); font-family: va
 .diff-summary button { margin-left: 6px; background: var(--vscode-button-secondaryBackground, #3a3d41); color: var(--vscode-button-secondaryForeground, #fff); border: 0; padding: 1px 6px; font: inherit; cursor: pointer; }
 .diff-key { display: flex; flex-wrap: wrap; gap: 8px; color: var(--pt-muted); }
 .diff-key .k-added { border-bottom: 3px solid var(--pt-tone-0); } .diff-key .k-removed { border-bottom: 3px dashed var(--pt-tone-3); } .diff-key .k-changed { border-bottom: 3px solid var(--pt-tone-2); }
+.localize { padding: 6px 10px; border-bottom: 1px solid var(--pt-border); border-left: 4px solid var(--pt-tone-3); max-height: 30vh; overflow: auto; }
+.localize.healthy { border-left-color: var(--pt-tone-0); }
+.localize:empty { display: none; }
+.localize ul { margin: 4px 0 0; padding-left: 18px; }
+.localize li { margin: 2px 0; overflow-wrap: anywhere; }
+.localize button { background: var(--vscode-button-secondaryBackground, #3a3d41); color: var(--vscode-button-secondaryForeground, #fff); border: 0; padding: 1px 6px; font: inherit; cursor: pointer; }
+.localize button:focus-visible { outline: 1px solid var(--pt-focus); }
 `;

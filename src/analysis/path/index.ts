@@ -4,7 +4,7 @@ export { HopGraphBuilder, mergePathTraces, tracerouteToPathTrace, agentNodeId, s
 export { contractGraph, groupByKey, collapseChains, type GroupBy } from './group';
 export { layoutHopGraph, DEFAULT_LAYOUT, type PathLayout, type PlacedNode, type PlacedLink, type LayoutOptions } from './layout';
 export { bilayerCrossings, countInversions, countPolylineCrossings, type Point } from './crossings';
-export { hopRows, pathTraceText, pathTraceTextByAgent, type HopRow } from './text-report';
+export { hopRows, pathReportText, pathTraceText, pathTraceTextByAgent, type HopRow } from './text-report';
 export { pathRounds, type PathRound } from './rounds';
 export { curveSegments, placeLabels, sampleCurves, type CurveSegment, type LabelInput, type LabelSpot } from './label-placement';
 export * from './localize';

@@ -4,6 +4,7 @@ import { editorLine } from '../text/untrusted';
 import type { PathTrace } from '../../api/types';
 import { mplsLabels } from '../../api/types';
 import { isUsableRound, usableRoutes, usableTraces } from './usable';
+import { localizePathTraces } from './localize';
 
 export interface HopRow {
   hop: number;
@@ -123,4 +124,15 @@ export function pathTraceTextByAgent(traces: readonly PathTrace[], agentName: (a
     .sort(([a], [b]) => agentName(a).localeCompare(agentName(b)))
     .map(([id, own]) => pathTraceText(own, agentName(id)))
     .join('\n');
+}
+
+/**
+ * "Open Path Trace as Text": where the problem is (the localization over every agent shown),
+ * then the hop table of one agent or of each agent.
+ */
+export function pathReportText(traces: readonly PathTrace[], agentName: (agentId: string) => string = (id) => id, agentId?: string): string {
+  const found = localizePathTraces(usableTraces(traces), { agentName });
+  const section = found.traversals === 0 ? [] : ['Where the problem is:', `  ${oneLine(found.headline)}`, ...found.lines.filter((line) => line !== found.headline).map((line) => `  - ${oneLine(line)}`), ''];
+  const table = agentId === undefined ? pathTraceTextByAgent(traces, agentName) : pathTraceText(traces.filter((t) => String(t.agentId) === agentId), agentName(agentId));
+  return [...section, table].join('\n');
 }

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { NetmonClient } from '../../api';
 import type { PathTrace } from '../../api/types';
-import { pathRounds, pathTraceText, pathTraceTextByAgent } from '../../analysis/path';
+import { pathReportText, pathRounds } from '../../analysis/path';
 import { agentNames, endpointTest, historyRange, roundTraces, type TimeOptions } from '../panels/data';
 
 export const PATH_TEXT_SCHEME = 'netmon-path';
@@ -32,7 +32,7 @@ export class PathTextDocuments implements vscode.TextDocumentContentProvider, vs
   /** Opens the report as a read-only document; resolves to its URI. */
   async show(request: PathTextRequest): Promise<vscode.Uri> {
     const name = (id: string): string => request.names[id] ?? id;
-    const text = request.agentId ? pathTraceText(request.traces, name(request.agentId)) : pathTraceTextByAgent(request.traces, name);
+    const text = pathReportText(request.traces, name, request.agentId);
     const uri = documentUri(request, request.agentId ? name(request.agentId) : 'all agents');
     this.texts.set(uri.toString(), text);
     this.changed.fire(uri);

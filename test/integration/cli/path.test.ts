@@ -46,3 +46,31 @@ describe('netmon path diff', () => {
     assert.match(unknownSub.stderr, /unknown subcommand explain/);
   });
 });
+
+describe('netmon path localize', () => {
+  let emulator: RunningEmulator;
+  const run = (...args: string[]): ReturnType<typeof netmon> => netmon(['path', 'localize', '--base-url', emulator.url, ...args], { env: { NETMON_TOKEN: DEMO_CREDENTIALS.admin.token } });
+  before(async () => { emulator = await startEmulator({ port: 0, now: () => NOW_MS }); });
+  after(() => emulator.close());
+
+  test('the newest rounds localized together and per round, as text and JSON', async () => {
+    const text = await run('--test', String(TEST_ID), '--window', '6h', '--rounds', '3');
+    assert.ok(text.code === 0 || text.code === 1, text.stderr);
+    assert.match(text.stdout, /^Outlook reachability: 3 rounds, 2026-11-18 \d\d:\d\d UTC to 2026-11-18 \d\d:\d\d UTC\n\S/);
+    assert.match(text.stdout, /\nPer round:\n( {2}2026-11-18 \d\d:\d\d UTC: .+\n?){3}$/);
+    const json = await run('--test', String(TEST_ID), '--window', '6h', '--json');
+    const model = JSON.parse(json.stdout) as { testId: number; rounds: number[]; headline: string; loss: unknown[]; verdicts: unknown[] };
+    assert.equal(model.testId, TEST_ID);
+    assert.equal(model.rounds.length, 1);
+    assert.equal(json.code, model.loss.length > 0 ? 1 : 0, 'exit 1 exactly when loss was found');
+  });
+
+  test('mistakes say what is wrong (exit 2)', async () => {
+    const zero = await run('--test', String(TEST_ID), '--rounds', '0');
+    assert.equal(zero.code, 2);
+    assert.match(zero.stderr, /--rounds must be 1 to 48/);
+    const both = await run('--test', String(TEST_ID), '--against', '1');
+    assert.equal(both.code, 2);
+    assert.match(both.stderr, /--against is for diff/);
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { hopRows, pathTraceText, pathTraceTextByAgent } from '../../../src/analysis/path';
+import { hopRows, pathReportText, pathTraceText, pathTraceTextByAgent } from '../../../src/analysis/path';
 import { hop, trace, TARGET_IP } from './traces';
 import type { PathTrace } from '../../../src/api/types';
 
@@ -85,4 +85,14 @@ test('a trace without its round, with a hop number past 255 and routes of the wr
   const text = pathTraceText(traces);
   assert.match(text, /^Path trace from a-1 \(7\) to x \(203\.0\.113\.9\)\nRounds: 0 \(time not reported\), distinct routes: 1\n/);
   assert.equal(text.trim().split('\n').length, 5, 'two header lines, a blank line, column heads and one hop');
+});
+
+test('the text view prints where the problem is above the hop tables', async () => {
+  const { forwardingLossAtExchange, IXP } = await import('./localize-fixtures');
+  const text = pathReportText(forwardingLossAtExchange(), (id) => `laptop ${id}`);
+  const [section, tables] = text.split('\nPath trace from ');
+  assert.match(section ?? '', /^Where the problem is:\n {2}\S/);
+  assert.ok((section ?? '').includes(IXP), section);
+  assert.ok(tables, 'the hop tables follow');
+  assert.doesNotMatch(pathReportText([]), /Where the problem is/);
 });
