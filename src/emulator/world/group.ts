@@ -25,11 +25,14 @@ import {
 } from './sessions';
 import { makeEndpointTests } from './endpoint-tests';
 import { episodesBetween, featuredAgents, type Episode, type FeaturedAgent } from './episodes';
+import { choosePathEpisodes, pathEpisodesBetween, type PathEpisode, type SeededPath } from './path-episodes';
 
 export class GeneratedGroup implements GroupWorld {
   readonly ctx: GroupContext;
   private readonly plans = new Map<number, TestPlan>();
   private readonly tests: EndpointTest[];
+  /** The group's seeded path episodes (a route change, a loss episode), on two of its tests. */
+  private readonly seededPaths: SeededPath[];
   private enterprise: TestAgent[] | undefined;
   private readonly sessionRounds = new RoundCache<SessionRound>(INDEXED_ROUNDS, (roundId) => indexSessions(this.ctx, roundId, this.sessionCount(roundId)));
   private readonly compiledFilters = new WeakMap<FacetFilter, Map<FacetScope, CompiledFilter>>();
@@ -40,6 +43,7 @@ export class GeneratedGroup implements GroupWorld {
     // Featured agents visit the sites the enabled scheduled tests measure (and run those tests).
     this.ctx = new GroupContext(seed, aid, size, enabledTestDestinations(this.tests));
     for (const test of this.tests) this.plans.set(test.testId, planTest(this.ctx, test));
+    this.seededPaths = choosePathEpisodes(this.ctx, [...this.plans.values()]);
   }
 
   endpointAgents(offset = 0, limit = Number.POSITIVE_INFINITY): EndpointAgent[] {
@@ -90,6 +94,10 @@ export class GeneratedGroup implements GroupWorld {
 
   episodes(fromSeconds: number, toSeconds: number): Episode[] {
     return episodesBetween(this.ctx, fromSeconds, toSeconds);
+  }
+
+  pathEpisodes(fromSeconds: number, toSeconds: number): PathEpisode[] {
+    return pathEpisodesBetween(this.seededPaths, fromSeconds, toSeconds);
   }
 
   *netMetrics(testId: number, range: TimeRange, start?: ListPosition): Iterable<Positioned<NetMetric>> {

@@ -7,6 +7,7 @@ import { formatDateTime } from './format';
 import { Rng } from './prng';
 import { incidentFor } from './rhythm';
 import { scheduledEffect } from './episodes';
+import { pathEffect } from './path-episodes';
 import { PERMALINK_BASE } from './sessions';
 import type { TestPlan } from './scheduled';
 
@@ -44,7 +45,9 @@ function responseHeaders(code: number, roundId: number, size: number, rng: Rng):
 export function httpServerResult(ctx: GroupContext, plan: TestPlan, agent: AgentProfile, roundId: number): HttpServerResult {
   const rng = Rng.of(ctx.seed, ctx.aid, 'http', plan.test.testId, agent.index, roundId);
   const url = new URL(typeof plan.test.url === 'string' && plan.test.url ? plan.test.url : `https://${plan.destination.host}/`);
-  const rtt = ctx.target(agent, plan.destination).rtt * rng.float(0.9, 1.3) * incidentFor(agent, roundId).latencyFactor + scheduledEffect(agent, roundId).addedRtt;
+  const rtt = ctx.target(agent, plan.destination).rtt * rng.float(0.9, 1.3) * incidentFor(agent, roundId).latencyFactor + scheduledEffect(agent, roundId).addedRtt
+    // A seeded path episode on the test (path-episodes.ts) slows every round trip too.
+    + pathEffect(plan.path, agent, roundId).addedRtt;
   const failure = rng.chance(0.04) ? rng.pick(PHASE_ERRORS) : undefined;
   const httpError = !failure && rng.chance(0.03);
   const redirects = url.pathname === '/' && rng.chance(0.3) ? 1 : 0;

@@ -15,6 +15,9 @@
 // - The world never reads the clock: "now" is whatever range the caller asks for.
 // - Seeded episodes (episodes.ts): one featured agent per kind and group has a daily episode
 //   that every list and detail of that agent shows; group.episodes(from, to) names them.
+// - Seeded path episodes (path-episodes.ts): on two scheduled tests per group, a daily route
+//   change and a daily loss episode in the path traces and net metrics;
+//   group.pathEpisodes(from, to) names them.
 import { GeneratedGroup } from './group';
 import type { DemoUser, GroupWorld, World, WorldOptions } from './model';
 import { groupSize } from './presets';
@@ -24,6 +27,8 @@ import { ROUND_SECONDS } from './context';
 export type * from './model';
 export type { Episode, EpisodeKind, FeaturedAgent } from './episodes';
 export { EPISODE_KINDS } from './episodes';
+export type { PathEpisode, PathEpisodeKind } from './path-episodes';
+export { PATH_EPISODE_KINDS } from './path-episodes';
 export { formatDateTime } from './format';
 export { GeneratedGroup } from './group';
 

@@ -7,6 +7,7 @@ import type {
   WebSession,
 } from '../../api/types';
 import type { Episode, FeaturedAgent } from './episodes';
+import type { PathEpisode } from './path-episodes';
 
 export type Preset = 'demo' | 'large';
 
@@ -133,6 +134,12 @@ export interface GroupWorld {
   featuredAgents(): FeaturedAgent[];
   /** Seeded episodes overlapping [fromSeconds, toSeconds), sorted by start. */
   episodes(fromSeconds: number, toSeconds: number): Episode[];
+  /**
+   * Seeded path episodes on two of the group's scheduled tests (a daily route change, a daily
+   * loss episode; see path-episodes.ts and the README) overlapping [fromSeconds, toSeconds),
+   * sorted by start.
+   */
+  pathEpisodes(fromSeconds: number, toSeconds: number): PathEpisode[];
 
   /**
    * The position of record number `skip` (0-based, counting only the records the scope's

@@ -21,7 +21,8 @@ export interface HopSpec {
 /** A route as hop slots; `null` is a hop that did not answer (a star). */
 export interface RouteSpec { slots: (HopSpec | null)[]; loops: boolean }
 
-const HUBS = CITIES.filter((city) => ['iad', 'fra', 'sin', 'sfo', 'lon'].includes(city.code));
+/** Cities big carriers meet in (where remote destinations answer from). */
+export const HUBS = CITIES.filter((city) => ['iad', 'fra', 'sin', 'sfo', 'lon'].includes(city.code));
 const MAX_HOPS = 30;
 
 function routerName(rng: Rng, carrier: Carrier, city: City): string {
@@ -35,7 +36,7 @@ function mplsLabels(rng: Rng): string[] {
   return labels;
 }
 
-function carrierHop(rng: Rng, carrier: Carrier, city: City, share: number, withMpls: boolean): HopSpec {
+export function carrierHop(rng: Rng, carrier: Carrier, city: City, share: number, withMpls: boolean): HopSpec {
   const ipAddress = hostInPrefix(carrier.block, rng.int(256, 65000));
   const hop: HopSpec = { ipAddress, prefix: carrier.block, carrier, city, share };
   if (rng.chance(0.85)) hop.rdns = routerName(rng, carrier, city);
@@ -117,24 +118,42 @@ export function buildRoutes(key: number, agent: AgentProfile, destination: Desti
 
 export interface Materialized { route: PathRoute; lastIp: string; lastHop: number; responseTime: number }
 
-/** Numbers the hops, drops stars, and puts this round's response times on the hops. */
-export function materializeRoute(spec: RouteSpec, pathId: string, rtt: number, rng: Rng): Materialized {
+/** The `network` text of a hop: "Cogent (AS 174)", or "Private Address Space". */
+export function networkText(carrier: Carrier | undefined): string {
+  return carrier ? `${carrier.name} (AS ${carrier.asn})` : 'Private Address Space';
+}
+
+/** A path-trace hop of a slot; without `responseTime` the hop did not answer this time. */
+export function pathHop(slot: HopSpec, hopNumber: number, responseTime: number | undefined): PathHop {
+  const hop: PathHop = { hop: hopNumber, ipAddress: slot.ipAddress, prefix: slot.prefix };
+  if (slot.rdns) hop.rdns = slot.rdns;
+  hop.network = networkText(slot.carrier);
+  if (responseTime !== undefined) hop.responseTime = responseTime;
+  hop.location = slot.city.location;
+  if (slot.mpls) hop.mpls = slot.mpls;
+  return hop;
+}
+
+/** The summary fields of a route (its last hop). */
+export function materialized(route: PathRoute): Materialized {
+  const last = route.hops[route.hops.length - 1];
+  return { route, lastIp: last?.ipAddress ?? '', lastHop: last?.hop ?? 0, responseTime: last?.responseTime ?? 0 };
+}
+
+/**
+ * Numbers the hops, drops stars, and puts this round's response times on the hops. Each hop
+ * between the second and the last also stays silent this round with `dropChance`.
+ */
+export function materializeRoute(spec: RouteSpec, pathId: string, rtt: number, rng: Rng, dropChance = 0.03): Materialized {
   const hops: PathHop[] = [];
   let previous = 0;
   spec.slots.forEach((slot, index) => {
-    if (slot === null || (index > 1 && index < spec.slots.length - 1 && rng.chance(0.03))) return;
+    if (slot === null || (index > 1 && index < spec.slots.length - 1 && rng.chance(dropChance))) return;
     const responseTime = Math.max(previous, Math.round(rtt * slot.share * (0.9 + rng.next() * 0.2)));
     previous = responseTime;
-    const hop: PathHop = { hop: index + 1, ipAddress: slot.ipAddress, prefix: slot.prefix };
-    if (slot.rdns) hop.rdns = slot.rdns;
-    hop.network = slot.carrier ? `${slot.carrier.name} (AS ${slot.carrier.asn})` : 'Private Address Space';
-    hop.responseTime = responseTime;
-    hop.location = slot.city.location;
-    if (slot.mpls) hop.mpls = slot.mpls;
-    hops.push(hop);
+    hops.push(pathHop(slot, index + 1, responseTime));
   });
-  const last = hops[hops.length - 1];
-  return { route: { pathId, hops }, lastIp: last?.ipAddress ?? '', lastHop: last?.hop ?? 0, responseTime: last?.responseTime ?? 0 };
+  return materialized({ pathId, hops });
 }
 
 /**

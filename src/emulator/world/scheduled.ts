@@ -11,6 +11,7 @@ import { dailyActivity, incidentFor } from './rhythm';
 import { scheduledEffect } from './episodes';
 import { PERMALINK_BASE } from './sessions';
 import { destinationOf } from './endpoint-tests';
+import { pathEffect, seededRoutes, type SeededPath } from './path-episodes';
 
 /** What every result of one test shares. */
 export interface TestPlan {
@@ -20,6 +21,8 @@ export interface TestPlan {
   interval: number;
   /** Instant tests have no results before this (epoch seconds). */
   readyAt?: number;
+  /** The test's seeded path episode (route change or loss), if the group chose it (path-episodes.ts). */
+  path?: SeededPath;
 }
 
 export function hostOfTest(test: EndpointTest): string {
@@ -128,10 +131,13 @@ function roundRtt(ctx: GroupContext, plan: TestPlan, agent: AgentProfile, roundI
 export function netMetric(ctx: GroupContext, plan: TestPlan, agent: AgentProfile, roundId: number): NetMetric {
   const rng = Rng.of(ctx.seed, ctx.aid, 'net', plan.test.testId, agent.index, roundId);
   const base = { agentId: agent.record.agentId, permalink: permalink(plan, agent, roundId, 'net-metrics'), roundId, serverIp: plan.destination.serverIp };
-  if (rng.chance(0.02)) {
+  // A seeded path episode (path-episodes.ts) adds its ms; a loss episode sets the loss, and the
+  // agent's measurement neither fails nor draws loss of its own then.
+  const onPath = pathEffect(plan.path, agent, roundId);
+  if (rng.chance(0.02) && !onPath.lossy) {
     return { ...base, avgLatency: 0, minLatency: 0, maxLatency: 0, jitter: 0, loss: 100, errorDetails: rng.pick(['Connection timed out', 'No route to host', 'Name resolution failed']) };
   }
-  const avg = roundRtt(ctx, plan, agent, roundId, rng);
+  const avg = roundRtt(ctx, plan, agent, roundId, rng) + onPath.addedRtt;
   const jitter = round3(avg * rng.float(0.01, 0.12, 3));
   return {
     ...base,
@@ -139,13 +145,14 @@ export function netMetric(ctx: GroupContext, plan: TestPlan, agent: AgentProfile
     minLatency: Math.max(1, Math.floor(avg - jitter * rng.float(1, 2))),
     maxLatency: Math.ceil(avg + jitter * rng.float(1.5, 4)),
     jitter,
-    loss: Math.min(100, round3((rng.chance(0.1) && !agent.featured ? rng.float(1, 15, 1) : 0) + incidentFor(agent, roundId).extraLoss + scheduledEffect(agent, roundId).loss)),
+    loss: Math.min(100, round3((onPath.lossy ? onPath.loss : rng.chance(0.1) && !agent.featured ? rng.float(1, 15, 1) : 0) + incidentFor(agent, roundId).extraLoss + scheduledEffect(agent, roundId).loss)),
   };
 }
 
 function routesOf(ctx: GroupContext, plan: TestPlan, agent: AgentProfile, roundId: number): Materialized[] {
   const rng = Rng.of(ctx.seed, ctx.aid, 'path', plan.test.testId, agent.index, roundId);
   const rtt = roundRtt(ctx, plan, agent, roundId, rng);
+  if (plan.path) return seededRoutes(ctx, plan, plan.path, agent, roundId, rtt, rng);
   const withLoop = rng.chance(0.01);
   const key = hashKey(ctx.seed, ctx.aid, plan.test.testId, agent.index);
   const specs = buildRoutes(key, agent, plan.destination, ctx.target(agent, plan.destination).city, Math.floor(roundId / 10800), withLoop);
