@@ -3,7 +3,7 @@
 // as text and as JSON; mistakes are usage errors.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO_CREDENTIALS, startEmulator, type RunningEmulator } from '../../../src/emulator';
+import { DEMO_CREDENTIALS, startEmulator, type PathEpisode, type RunningEmulator } from '../../../src/emulator';
 import { netmon } from './run-netmon';
 
 const NOW_MS = Date.UTC(2026, 10, 18, 12, 2, 0);
@@ -72,5 +72,41 @@ describe('netmon path localize', () => {
     const both = await run('--test', String(TEST_ID), '--against', '1');
     assert.equal(both.code, 2);
     assert.match(both.stderr, /--against is for diff/);
+  });
+});
+
+describe('the seeded path episodes, found through the CLI', () => {
+  let emulator: RunningEmulator;
+  const env = { NETMON_TOKEN: DEMO_CREDENTIALS.admin.token };
+  before(async () => { emulator = await startEmulator({ port: 0, now: () => NOW_MS }); });
+  after(() => emulator.close());
+  const episodes = (): PathEpisode[] => emulator.world.group(1001)?.pathEpisodes(NOW_MS / 1000 - 2 * 86400, NOW_MS / 1000 - 600) ?? [];
+
+  test('localize names the seeded lossy hop during its episode, and flags the rate-limited hop without blaming it', async () => {
+    const loss = episodes().filter((e) => e.kind === 'lossEpisode' && e.endSeconds * 1000 <= NOW_MS).at(-1);
+    assert.ok(loss, 'a whole loss episode in the last two days');
+    const round = String(loss.startSeconds + 600);
+    const result = await netmon(['path', 'localize', '--base-url', emulator.url, '--test', String(loss.testId), '--round', round, '--window', '7d', '--json'], { env });
+    assert.equal(result.code, 1, result.stderr);
+    const found = JSON.parse(result.stdout) as { loss: { kind: string; hopIds: string[]; line: string }[]; rateLimited: { hopIds: string[] }[] };
+    assert.equal(found.loss[0]?.kind, 'forwarding');
+    assert.ok(found.loss[0]?.hopIds.includes(String(loss.detail['hopAddress'])), `${found.loss[0]?.line} names ${loss.detail['hopAddress']}`);
+    assert.ok(found.rateLimited.some((r) => r.hopIds.includes(String(loss.detail['rateLimitedHop']))), 'the rate-limited hop is flagged');
+    assert.ok(found.loss.every((f) => !f.hopIds.includes(String(loss.detail['rateLimitedHop']))), 'and not blamed');
+  });
+
+  test('diff names the seeded route change: the old and new network at its hop', async () => {
+    const change = episodes().filter((e) => e.kind === 'routeChange' && e.startSeconds * 1000 <= NOW_MS - 1800_000).at(-1);
+    assert.ok(change, 'a route change in the last two days');
+    const result = await netmon(['path', 'diff', '--base-url', emulator.url, '--test', String(change.testId), '--window', '7d', '--json',
+      '--round', String(change.startSeconds + 900), '--against', String(change.startSeconds - 900)], { env });
+    assert.equal(result.code, 1, result.stderr);
+    const diff = JSON.parse(result.stdout) as { agents: { agentId: string; kind: string; hop?: number; line: string }[] };
+    const moved = diff.agents.filter((a) => a.kind === 'changed');
+    assert.deepEqual(moved.map((a) => a.agentId).sort(), [...change.agentIds].sort(), 'exactly the agents that share the route');
+    for (const agent of moved) {
+      assert.equal(agent.hop, change.detail['hop']);
+      assert.match(agent.line, new RegExp(`AS${change.detail['oldAsn']} → AS${change.detail['newAsn']} at hop ${change.detail['hop']}, \\+\\d+ ms$`));
+    }
   });
 });
