@@ -40,13 +40,16 @@ describe('agent timeline in VS Code', { timeout: 180_000 }, () => {
     const { page } = workbench;
     await (await findCommandInPalette(page, 'Netmon: Troubleshoot Endpoint Agent')).click();
     const widget = page.locator('.quick-input-widget');
+    // Our own quick pick (after the agents have loaded), not the closing command palette.
+    await widget.locator('.quick-input-title', { hasText: 'Troubleshoot Endpoint Agent' }).waitFor({ timeout: TIMEOUT_MS });
     await widget.locator('input').fill(name.slice(0, -2));
-    await widget.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: TIMEOUT_MS });
+    await widget.locator('.quick-input-list .monaco-list-row').first().filter({ hasText: name }).waitFor({ timeout: TIMEOUT_MS });
     await page.keyboard.press('Enter');
     let panel = await webviewFrame(page, '.tl-chart', TIMEOUT_MS);
     // The view's range may be an hour; the episode lies somewhere in the last day.
     await panel.locator('button', { hasText: 'Last 24h' }).click();
-    panel = await webviewFrame(page, '.tl-verdict li', TIMEOUT_MS);
+    // The verdict once every list and the details are read (a partial one may still change).
+    panel = await webviewFrame(page, '.tl[data-complete="true"] .tl-verdict li', TIMEOUT_MS);
     assert.match(await panel.locator('.tl-verdict li').first().innerText(), /— Wi-Fi: RSSI -\d\d dBm median on SSID /);
     assert.equal(await panel.locator('h1').innerText(), `Timeline: ${name}`);
     await page.keyboard.press('Control+B'); // the panel gets the whole width

@@ -124,6 +124,7 @@ describe('agent timeline panel', () => {
     const partial = { ...timelineOf(agentRecords('none', { hours: 1 })), complete: false };
     await load(partial);
     assert.equal(await panel.page.textContent('.tl-progress'), 'Loading…');
+    assert.equal(await panel.page.textContent('.tl-verdict h2'), 'Verdict over time (preliminary: still reading)', 'a partial verdict says so');
     await panel.post({ type: 'progress', params: { text: 'Loading page loads (page 3)' } });
     assert.equal(await panel.page.textContent('.tl-progress'), 'Loading page loads (page 3)');
     await panel.page.click('button:has-text("Cancel")');

@@ -67,6 +67,7 @@ function load(params: TimelineLoad): void {
   };
   root.replaceChildren(header(params), el('p', { class: 'tl-loading' }, progress, ' ', cancel), gapsBlock(params), verdictBox, legend(), el('p', { id: 'tl-help', class: 'tl-help tl-muted' }, HELP),
     el('div', { class: 'tl-chart-wrap' }, svg, tip));
+  root.dataset['complete'] = String(timeline.complete);
   if (timeline.complete) progress.replaceChildren();
   else if (!progress.textContent) progress.textContent = 'Loading…';
   cancel.hidden = timeline.complete;
@@ -112,7 +113,8 @@ function legend(): HTMLElement {
 function verdictView(s: State): void {
   const brushed = s.brush ? timelineVerdict(lanesWithin(s.load.timeline.lanes, s.brush.fromMs, s.brush.toMs), s.load.timeline.events, localClock) : undefined;
   const shown = brushed ?? s.verdict;
-  const heading = s.brush ? `Verdict for ${localClock(s.brush.fromMs)}–${localClock(s.brush.toMs)} (selected)` : 'Verdict over time';
+  const preliminary = s.load.timeline.complete ? '' : ' (preliminary: still reading)';
+  const heading = s.brush ? `Verdict for ${localClock(s.brush.fromMs)}–${localClock(s.brush.toMs)} (selected)${preliminary}` : `Verdict over time${preliminary}`;
   const clear = s.brush ? el('button', { type: 'button' }, 'Clear selection') : null;
   clear?.addEventListener('click', () => { s.brush = undefined; redraw(); });
   const periods = shown.periods.map((period) => {
