@@ -7,8 +7,9 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { escapeHtml } from '../../webview/shared/escape';
 import { HAR_SIZE_LIMIT_BYTES, harTooLargeMessage } from '../analysis/har/limits';
-import { terminalSafe } from '../analysis/text/untrusted';
+import { terminalSafe, untrustedLine } from '../analysis/text/untrusted';
 import { parseOutsideJson } from '../api/types';
+import { HAR_DIFF_USAGE, runHarDiff } from './har-diff';
 import { OutputFileError, writeOutputFile } from './output-file';
 
 export interface HarReportOptions {
@@ -68,9 +69,11 @@ export function loadHarBundle(): string {
   return readFileSync(found, 'utf8');
 }
 
-export const HAR_USAGE = `usage: netmon har report <in.har> -o <out.html> [--page <pageId>] [--title <text>] [--force]
+export const HAR_REPORT_USAGE = `usage: netmon har report <in.har> -o <out.html> [--page <pageId>] [--title <text>] [--force]
   Writes a self-contained HTML waterfall (works offline, no external resources).
   An existing <out.html> is kept unless --force is given; a symbolic link there is refused.`;
+
+export const HAR_USAGE = `${HAR_REPORT_USAGE}\n${HAR_DIFF_USAGE}`;
 
 export interface HarCliIo { stdout(line: string): void; stderr(line: string): void }
 
@@ -82,9 +85,13 @@ const processIo: HarCliIo = {
 /** `netmon har …` subcommands; exit 0 on success, 2 on usage or input errors. */
 export async function runHar(args: readonly string[], io: HarCliIo = processIo): Promise<number> {
   const [sub, ...rest] = args;
-  if (sub !== 'report' || rest.includes('--help') || rest.includes('-h')) {
-    (sub === undefined || rest.includes('--help') || rest.includes('-h') || sub === '--help' ? io.stdout : io.stderr)(HAR_USAGE);
-    return sub === 'report' || sub === '--help' || sub === '-h' ? 0 : 2;
+  if (sub === 'diff') return runHarDiff(rest, io);
+  if (sub === 'report' && (rest.includes('--help') || rest.includes('-h'))) { io.stdout(HAR_REPORT_USAGE); return 0; }
+  if (sub !== 'report') {
+    const help = sub === undefined || sub === '--help' || sub === '-h';
+    if (help) io.stdout(HAR_USAGE);
+    else io.stderr(`netmon har: unknown subcommand ${untrustedLine(sub, 60)}\n${HAR_USAGE}`);
+    return sub === '--help' || sub === '-h' ? 0 : 2;
   }
   const flags = new Map<string, string>();
   const positional: string[] = [];
@@ -97,7 +104,7 @@ export async function runHar(args: readonly string[], io: HarCliIo = processIo):
   }
   const input = positional[0];
   const output = flags.get('-o');
-  if (!input || !output || positional.length > 1) { io.stderr(HAR_USAGE); return 2; }
+  if (!input || !output || positional.length > 1) { io.stderr(HAR_REPORT_USAGE); return 2; }
   let har: unknown;
   try {
     const size = statSync(resolve(input)).size;
