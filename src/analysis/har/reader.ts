@@ -132,7 +132,8 @@ export function readPhases(timings: Json): PhaseDurations {
   // Some writers report ssl outside connect (connect < ssl); then nothing is carved out.
   const connect = connectWithSsl >= ssl ? connectWithSsl - ssl : connectWithSsl;
   return {
-    blocked: asDuration(timings.blocked) + asDuration(timings._blocked_queueing),
+    // Chrome's `_blocked_queueing` is part of `blocked` already: it only stands in for a missing one.
+    blocked: asNumber(timings.blocked, -1) >= 0 ? asDuration(timings.blocked) : asDuration(timings._blocked_queueing),
     dns: asDuration(timings.dns),
     connect,
     ssl,
