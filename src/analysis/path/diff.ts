@@ -44,8 +44,8 @@ export interface AgentRouteChange {
 }
 
 export interface PathDiff {
-  /** Both rounds' traces merged: what the panel draws, coloured by `nodes` and `links`. */
-  union: HopGraph;
+  /** Both rounds' traces merged: what the panel draws, coloured by `nodes` and `links` (built when first read). */
+  readonly union: HopGraph;
   nodes: NodeDiff[];
   links: LinkDiff[];
   agents: AgentRouteChange[];
@@ -58,21 +58,30 @@ export function diffPathTraces(before: readonly PathTrace[], after: readonly Pat
   const b = usableTraces(after).slice(0, MAX_DIFF_TRACES);
   const graphA = mergePathTraces(a);
   const graphB = mergePathTraces(b);
-  const union = mergePathTraces([...a, ...b]);
-  const nodes = nodeDiffs(graphA, graphB, union);
-  const links = linkDiffs(graphA, graphB, union);
+  const nodes = nodeDiffs(graphA, graphB);
+  const links = linkDiffs(graphA, graphB);
   const agents = agentChanges(a, b, names);
-  return { union, nodes, links, agents, summary: summaryOf(nodes, agents) };
+  // The CLI and the text form never draw: the merged union is only built when a view asks for it.
+  let union: HopGraph | undefined;
+  return { get union() { return (union ??= mergePathTraces([...a, ...b])); }, nodes, links, agents, summary: summaryOf(nodes, agents) };
 }
 
-function nodeDiffs(a: HopGraph, b: HopGraph, union: HopGraph): NodeDiff[] {
+/** Ids of both graphs, the baseline's first (the order the union's builder would see them). */
+function unionIds<T extends { id: string }>(a: readonly T[], b: readonly T[]): string[] {
+  const ids = a.map((x) => x.id);
+  const seen = new Set(ids);
+  for (const x of b) if (!seen.has(x.id)) { seen.add(x.id); ids.push(x.id); }
+  return ids;
+}
+
+function nodeDiffs(a: HopGraph, b: HopGraph): NodeDiff[] {
   const before = new Map(a.nodes.map((n) => [n.id, n]));
   const after = new Map(b.nodes.map((n) => [n.id, n]));
-  return union.nodes.map((node) => {
-    const x = before.get(node.id);
-    const y = after.get(node.id);
-    if (!x) return { id: node.id, status: 'added', changes: [] };
-    if (!y) return { id: node.id, status: 'removed', changes: [] };
+  return unionIds(a.nodes, b.nodes).map((id) => {
+    const x = before.get(id);
+    const y = after.get(id);
+    if (!x) return { id, status: 'added', changes: [] };
+    if (!y) return { id, status: 'removed', changes: [] };
     const changes = [
       ...(asOf(x) !== asOf(y) && asOf(y) ? [`${asOf(y)} (was ${asOf(x) ?? 'unknown'})`] : []),
       ...(x.prefix && y.prefix && x.prefix !== y.prefix ? [`prefix ${y.prefix} (was ${x.prefix})`] : []),
@@ -80,21 +89,22 @@ function nodeDiffs(a: HopGraph, b: HopGraph, union: HopGraph): NodeDiff[] {
     const delay = delta(avgMs(x.stats), avgMs(y.stats));
     const loss = lossPct(y.stats) - lossPct(x.stats);
     return {
-      id: node.id, status: changes.length ? 'changed' : 'same', changes,
+      id, status: changes.length ? 'changed' : 'same', changes,
       ...(delay === undefined ? {} : { delayDeltaMs: delay }), ...(x.stats.samples && y.stats.samples ? { lossDeltaPct: loss } : {}),
     };
   });
 }
 
-function linkDiffs(a: HopGraph, b: HopGraph, union: HopGraph): LinkDiff[] {
+function linkDiffs(a: HopGraph, b: HopGraph): LinkDiff[] {
   const before = new Map(a.links.map((l) => [l.id, l]));
   const after = new Map(b.links.map((l) => [l.id, l]));
-  return union.links.map((link) => {
-    const x = before.get(link.id);
-    const y = after.get(link.id);
+  return unionIds(a.links, b.links).map((id) => {
+    const x = before.get(id);
+    const y = after.get(id);
+    const link = (x ?? y)!;
     const status = !x ? 'added' : !y ? 'removed' : 'same';
     const d = x && y ? delta(linkDelayMs(x), linkDelayMs(y)) : undefined;
-    return { id: link.id, from: link.from, to: link.to, status, ...(d === undefined ? {} : { delayDeltaMs: d }) };
+    return { id, from: link.from, to: link.to, status, ...(d === undefined ? {} : { delayDeltaMs: d }) };
   });
 }
 
