@@ -199,7 +199,7 @@ describe('path visualization, metrics and path trace as text', () => {
     assert.equal(document?.uri.toString(), uri);
     assert.equal(document.languageId, 'netmon-path');
     const text = document.getText();
-    assert.match(text, /^Where the problem is:\n  \S/, 'the localization leads the report');
+    assert.match(text, /^Where the problem is:\n {2}\S/, 'the localization leads the report');
     assert.match(text, /\n\nPath trace from /, 'then the hop table');
     for (const ip of hopIps) assert.ok(text.includes(ip), `hop ${ip} is missing from:\n${text}`);
   });
