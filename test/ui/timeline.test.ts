@@ -44,8 +44,11 @@ describe('agent timeline in VS Code', { timeout: 180_000 }, () => {
     await widget.locator('.quick-input-title', { hasText: 'Troubleshoot Endpoint Agent' }).waitFor({ timeout: TIMEOUT_MS });
     await widget.locator('input').fill(name.slice(0, -2));
     await widget.locator('.quick-input-list .monaco-list-row').first().filter({ hasText: name }).waitFor({ timeout: TIMEOUT_MS });
-    await page.keyboard.press('Enter');
-    let panel = await webviewFrame(page, '.tl-chart', TIMEOUT_MS);
+    await widget.locator('input').press('Enter');
+    let panel = await webviewFrame(page, '.tl-chart', TIMEOUT_MS).catch(async (error: unknown) => {
+      await page.screenshot({ path: 'test-results/timeline-open.png' }).catch(() => undefined);
+      throw error;
+    });
     // The view's range may be an hour; the episode lies somewhere in the last day.
     await panel.locator('button', { hasText: 'Last 24h' }).click();
     // The verdict once every list and the details are read (a partial one may still change).

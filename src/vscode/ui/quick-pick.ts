@@ -52,7 +52,8 @@ export function searchPick<T extends vscode.QuickPickItem>(options: { title: str
     };
     let picked: T | undefined;
     quickPick.onDidChangeValue(show);
-    quickPick.onDidAccept(() => { picked = quickPick.selectedItems[0]?.item; quickPick.hide(); });
+    // Enter right after the items were replaced can come before VS Code selects the active item.
+    quickPick.onDidAccept(() => { picked = (quickPick.selectedItems[0] ?? quickPick.activeItems[0])?.item; quickPick.hide(); });
     quickPick.onDidHide(() => { quickPick.dispose(); resolve(picked); });
     show('');
     quickPick.show();
