@@ -12,23 +12,7 @@ import { mergePathTraces } from '../src/analysis/path/merge';
 import type { Har, HarEntry, PathTrace } from '../src/api/types';
 import { syntheticTraces } from '../test/unit/path/synthetic';
 import { syntheticHar } from '../test/webview/helpers/synthetic-har';
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
-function timed<T>(runs: number, work: () => T): { ms: number; result: T } {
-  const times: number[] = [];
-  let result: T | undefined;
-  for (let i = 0; i < runs; i++) {
-    (globalThis as { gc?: () => void }).gc?.();
-    const started = performance.now();
-    result = work();
-    times.push(performance.now() - started);
-  }
-  return { ms: median(times), result: result! };
-}
+import { timed } from './_timing';
 
 /** The same page loaded again later: new cache-busters, re-hashed bundles, some slower, some gone, some new. */
 function laterLoad(har: Har): Har {

@@ -8,26 +8,10 @@ import { DEFAULT_LAYOUT, layoutHopGraph } from '../src/analysis/path/layout';
 import { countPolylineCrossings, type Point } from '../src/analysis/path/crossings';
 import type { HopGraph } from '../src/analysis/path/model';
 import { syntheticTraces } from '../test/unit/path/synthetic';
+import { timed } from './_timing';
 
 const graph = mergePathTraces(syntheticTraces({ agents: 200, hops: 30, rounds: 3, ecmp: true, silentRouters: 0.08, seed: 7 }));
 console.log(`graph: ${graph.nodes.length} nodes, ${graph.links.length} links, ${graph.nodes.filter((n) => n.kind === 'star').length} stars`);
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
-function timed<T>(runs: number, work: () => T): { ms: number; result: T } {
-  const times: number[] = [];
-  let result: T | undefined;
-  for (let i = 0; i < runs; i++) {
-    (globalThis as { gc?: () => void }).gc?.();
-    const started = performance.now();
-    result = work();
-    times.push(performance.now() - started);
-  }
-  return { ms: median(times), result: result! };
-}
 
 function dagreLayout(hopGraph: HopGraph): Point[][] {
   const g = new dagre.graphlib.Graph();
