@@ -12,6 +12,7 @@
 // pageref given to the page open when they started, and one "page" of all requests when the
 // file has none. Bounded by DIFF_LIMITS; never throws on garbage (HarDiffPageError only for
 // a page asked for that the file lacks).
+import { transferBytes } from './reader';
 import { classifyResource } from './classify';
 import type { DiffRequest, HarDiffSide, HarDiffSideInfo, PhaseTimes } from './diff';
 import { DIFF_LIMITS } from './diff-limits';
@@ -254,14 +255,6 @@ export function phaseSum(p: PhaseTimes): number {
   return (p.blocked ?? 0) + (p.dns ?? 0) + (p.connect ?? 0) + (p.ssl ?? 0) + (p.send ?? 0) + (p.wait ?? 0) + (p.receive ?? 0);
 }
 
-function transferBytes(response: Json): number {
-  const transfer = asNumber(response._transferSize, -1);
-  if (transfer >= 0) return transfer;
-  const headers = asNumber(response.headersSize, -1);
-  const body = asNumber(response.bodySize, -1);
-  if (headers < 0 && body < 0) return -1;
-  return Math.max(headers, 0) + Math.max(body, 0);
-}
 
 /** Looks at the first 200 headers only. */
 function headerValue(headers: unknown, name: string): string {

@@ -143,7 +143,8 @@ export function readPhases(timings: Json): PhaseDurations {
   };
 }
 
-function transferBytes(response: Json): number {
+/** Bytes on the wire: Chrome's `_transferSize`, else headers + body as far as reported; -1 when neither is. */
+export function transferBytes(response: Json): number {
   const transfer = asNumber(response._transferSize, -1);
   if (transfer >= 0) return transfer;
   const headers = asNumber(response.headersSize, -1);
