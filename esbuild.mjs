@@ -98,7 +98,7 @@ const targets = {
   // The documents layer (ajv, schemas) is loaded when the first Netmon document or document command needs it.
   'documents-lib': { ...node, entryPoints: ['src/documents/index.ts'], outfile: 'dist/documents-lib.js', minify: true },
 };
-for (const panel of ['har', 'path', 'metrics', 'session', 'instant', 'agent', 'timeline', 'compare']) {
+for (const panel of ['har', 'path', 'metrics', 'session', 'instant', 'agent', 'timeline', 'compare', 'hardiff']) {
   targets[`webview-${panel}`] = { ...browser, entryPoints: [`webview/${panel}/main.ts`], outfile: `dist/webview/${panel}.js`, minify: true };
 }
 

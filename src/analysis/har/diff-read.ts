@@ -14,7 +14,7 @@
 // a page asked for that the file lacks).
 import { transferBytes } from './reader';
 import { classifyResource } from './classify';
-import type { DiffRequest, HarDiffSide, HarDiffSideInfo, PhaseTimes } from './diff';
+import type { DiffPageRef, DiffRequest, HarDiffSide, HarDiffSideInfo, PhaseTimes } from './diff';
 import { DIFF_LIMITS } from './diff-limits';
 import { asArray, asNumber, asRecord, asString, type Json } from './narrow';
 import { normaliseUrl } from './url-match';
@@ -285,4 +285,10 @@ function clampBytes(bytes: number): number {
 
 function cut(text: string, max: number = DIFF_LIMITS.stringChars): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** The file's pages as readDiffSide names them (bounded like it): for asking which page to compare. */
+export function harPageList(har: unknown): DiffPageRef[] {
+  const pages = readPages(bounded(harLog(har).pages, DIFF_LIMITS.pagesPerSide, 'pages', []), 0);
+  return pages.map((page, i) => ({ id: cut(page.id, DIFF_LIMITS.stringChars), title: cut(page.title, DIFF_LIMITS.stringChars), number: i + 1 }));
 }

@@ -390,6 +390,6 @@ function pageDeltas(before: HarDiffSideInfo, after: HarDiffSideInfo): Pick<HarDi
 
 // Re-exported so one import gives the panel the whole diff API.
 export { DIFF_LIMITS, DIFF_MIN_DELTA_MS, DIFF_MIN_RELATIVE_DELTA } from './diff-limits';
-export { readDiffSide, readDiffPhases, phaseSum, hasHarEntries, HarDiffPageError } from './diff-read';
+export { readDiffSide, readDiffPhases, phaseSum, hasHarEntries, harPageList, HarDiffPageError } from './diff-read';
 export { DIFF_SORT_ORDERS, DIFF_MARK_RANK, sortDiffRows, type DiffSortOrder } from './diff-sort';
 export { URL_MATCH_RULES, URL_MATCH_LIMITS, normaliseUrl, isFileNameHash, type UrlMatchRule, type UrlMatchNote, type UrlRuleId, type NormalisedUrl } from './url-match';

@@ -18,6 +18,8 @@ import { PanelRegistry } from './registry';
 import { SessionPanels, WaterfallPanels, type PageRef } from './session-panels';
 import { TimelinePanels } from './timeline-panels';
 import { ComparePanels } from './compare-panels';
+import { HarDiffPanels } from './har-diff-panels';
+import { askForHarFile, fileSource, pageSource } from './har-sources';
 import type { PanelServices } from './services';
 import type { Prompts } from '../ui/prompts';
 
@@ -33,6 +35,7 @@ export function registerPanels(
   const metrics = new MetricsPanels(services, paths);
   const timelines = new TimelinePanels(services);
   const compares = new ComparePanels(services);
+  const harDiffs = new HarDiffPanels(services);
   const sessions = new SessionPanels(services, waterfalls, paths, metrics, timelines, compares);
   const instantResults = new InstantResultsPanels(services, metrics, paths);
   const agents = new AgentPanels(services);
@@ -78,6 +81,27 @@ export function registerPanels(
       if (!ids) throw new Error('Select two user sessions in the Netmon view (Ctrl/Cmd+click), or pass two session ids');
       return compares.open(ids[0], ids[1]);
     }),
+    'netmon.comparePages': (arg, selected) => reporting('Comparing pages', async () => {
+      const pages = pagePair(arg, selected);
+      if (!pages) throw new Error('Select two pages of user sessions in the Netmon view (Ctrl/Cmd+click), or compare one page with a HAR file');
+      const client = connection.requireClient();
+      return harDiffs.open(pageSource(client, pages[0]), pageSource(client, pages[1]));
+    }),
+    'netmon.comparePageWithHarFile': (arg, pageId, title) => reporting('Comparing the page with a HAR file', async () => {
+      const page = pageRef(arg, pageId, title);
+      const uri = await askForHarFile(prompts, `Compare ${page.title || page.pageId} with a HAR file`);
+      const file = uri && await fileSource(uri, prompts);
+      return file && harDiffs.open(pageSource(connection.requireClient(), page), file);
+    }),
+    'netmon.compareHars': (arg, selected) => reporting('Comparing HAR files', async () => {
+      const uris = harUris(arg, selected);
+      const first = uris[0] ?? await askForHarFile(prompts, 'Compare HARs: the first (before) file');
+      const second = first && (uris[1] ?? await askForHarFile(prompts, 'Compare HARs: the second (after) file'));
+      if (!first || !second) return undefined;
+      const before = await fileSource(first, prompts);
+      const after = before && await fileSource(second, prompts);
+      return after && harDiffs.open(before, after);
+    }),
     'netmon.troubleshootAgent': (arg) => reporting('Opening the agent timeline', async () => {
       const fromArg = isTreeNode(arg) ? arg.spec.ids?.agentId : typeof arg === 'string' && arg.trim() !== '' ? arg : undefined;
       if (arg !== undefined && fromArg === undefined) throw new Error('Run this command on an endpoint agent in the Netmon view, or pass an agent id');
@@ -99,6 +123,22 @@ function pageRef(arg: unknown, pageId: unknown, title: unknown): PageRef {
   if (isTreeNode(arg) && arg.spec.harPage) return arg.spec.harPage;
   if (typeof arg === 'string' && typeof pageId === 'string') return { userSessionId: arg, pageId, title: typeof title === 'string' ? title : undefined };
   throw new Error('Run this command on a page of a user session in the Netmon view, or pass a session id and a page id');
+}
+
+/** Two pages of sessions: the view's selection (two page nodes), in the order they were selected. */
+function pagePair(arg: unknown, selected: unknown): [PageRef, PageRef] | undefined {
+  const nodes = Array.isArray(selected) ? selected : [arg];
+  const pages = nodes.map((node): PageRef | undefined => (isTreeNode(node) ? node.spec.harPage : undefined)).filter((page): page is PageRef => page !== undefined);
+  return pages.length === 2 ? [pages[0] as PageRef, pages[1] as PageRef] : undefined;
+}
+
+/** .har files: the explorer's selection (or the clicked file); anything else is ignored. */
+function harUris(arg: unknown, selected: unknown): vscode.Uri[] {
+  const all = Array.isArray(selected) && selected.length > 0 ? selected : [arg];
+  const hars = all.filter((uri): uri is vscode.Uri => uri instanceof vscode.Uri && /\.har$/i.test(uri.path));
+  if (all.length > 2) throw new Error(`${all.length} files are selected: select two .har files to compare`);
+  if (hars.length < all.filter((uri) => uri !== undefined).length) throw new Error('Only .har files can be compared as HARs');
+  return hars;
 }
 
 /** Two sessions: the clicked node and the view's selection (two nodes), or two ids (scripts). */

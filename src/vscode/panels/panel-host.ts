@@ -12,7 +12,7 @@ import { errorText, isCancellation } from '../errors';
 import { withCancellableProgress } from '../progress';
 import { errorHtml, panelHtml, webviewOptions, type WebviewBundle } from './webview-html';
 
-export type PanelKind = 'session' | 'waterfall' | 'har-file' | 'path' | 'metrics' | 'instant' | 'agent' | 'timeline' | 'compare';
+export type PanelKind = 'session' | 'waterfall' | 'har-file' | 'path' | 'metrics' | 'instant' | 'agent' | 'timeline' | 'compare' | 'har-diff';
 
 type AnyMessage = IpcMessage<string, unknown>;
 

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { escapeHtml } from '../../../webview/shared/escape';
 
 /** The panels built by esbuild.mjs as dist/webview/<bundle>.js. */
-export type WebviewBundle = 'har' | 'session' | 'path' | 'metrics' | 'instant' | 'agent' | 'timeline' | 'compare';
+export type WebviewBundle = 'har' | 'session' | 'path' | 'metrics' | 'instant' | 'agent' | 'timeline' | 'compare' | 'hardiff';
 
 export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
   return {

@@ -11,14 +11,15 @@ import { pick, searchPick } from './quick-pick';
 export interface ConfirmPrompt { kind: 'confirm'; message: string; detail: string; actions: readonly string[] }
 export interface OfferPrompt { kind: 'offer'; message: string; actions: readonly string[] }
 export interface SavePrompt { kind: 'save'; title: string; defaultUri?: vscode.Uri }
+export interface OpenPrompt { kind: 'open'; title: string }
 export interface ChoosePrompt { kind: 'choose'; title: string; labels: readonly string[]; many: boolean }
 export interface InputPrompt { kind: 'input'; title: string; prompt: string }
 /** Answered with what the user types; the first match is taken, as Enter would. */
 export interface SearchPrompt { kind: 'search'; title: string; matches: (query: string) => readonly string[] }
-export type Prompt = ConfirmPrompt | OfferPrompt | SavePrompt | ChoosePrompt | InputPrompt | SearchPrompt;
+export type Prompt = ConfirmPrompt | OfferPrompt | SavePrompt | OpenPrompt | ChoosePrompt | InputPrompt | SearchPrompt;
 
 /**
- * Answers a prompt: an action's title for `confirm`, a file for `save`, a label (or, for a
+ * Answers a prompt: an action's title for `confirm`, a file for `save` and `open`, a label (or, for a
  * multi-choice, labels) for `choose`; undefined to cancel.
  */
 export type PromptResponder = (prompt: Prompt) => string | readonly string[] | vscode.Uri | undefined;
@@ -100,5 +101,15 @@ export class Prompts {
       return answer instanceof vscode.Uri ? answer : undefined;
     }
     return vscode.window.showSaveDialog(options);
+  }
+
+  /** One existing file, chosen in the open dialog. */
+  async openLocation(options: vscode.OpenDialogOptions & { title: string }): Promise<vscode.Uri | undefined> {
+    if (this.responder) {
+      const answer = this.responder({ kind: 'open', title: options.title });
+      return answer instanceof vscode.Uri ? answer : undefined;
+    }
+    const [uri] = await vscode.window.showOpenDialog({ ...options, canSelectMany: false, canSelectFiles: true, canSelectFolders: false }) ?? [];
+    return uri;
   }
 }

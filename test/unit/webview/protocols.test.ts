@@ -10,6 +10,7 @@ import { isPathHostMessage, isPathPanelMessage } from '../../../webview/path/pro
 import { isSessionHostMessage, isSessionPanelMessage } from '../../../webview/session/protocol';
 import { isTimelineHostMessage, isTimelinePanelMessage } from '../../../webview/timeline/protocol';
 import { isCompareHostMessage, isComparePanelMessage } from '../../../webview/compare/protocol';
+import { isHarDiffHostMessage, isHarDiffPanelMessage } from '../../../webview/hardiff/protocol';
 
 type GuardCase = [guard: (value: unknown) => boolean, accepted: unknown[], rejected: unknown[]];
 
@@ -67,6 +68,14 @@ const CASES: Record<string, GuardCase> = {
   'compare webview→host': [isComparePanelMessage,
     [{ type: 'loaded', params: { a: 'x', b: 'y' } }, { type: 'openSession', params: { userSessionId: 'x' } }],
     [{ type: 'loaded', params: { a: 'x' } }, { type: 'openSession', params: { userSessionId: 7 } }, { type: 'openCommand', params: {} }]],
+  'HAR diff host→webview': [isHarDiffHostMessage,
+    [{ type: 'load', params: { diff: { before: {}, after: {}, rows: [], counts: {}, total: {} }, names: { before: 'a.har', after: 'b.har' } } }, { type: 'error', params: { message: 'm' } }],
+    [{ type: 'load', params: { diff: { before: {}, after: {}, rows: {}, counts: {}, total: {} }, names: { before: 'a', after: 'b' } } },
+      { type: 'load', params: { diff: { before: {}, after: {}, rows: [], counts: {}, total: {} }, names: { before: 'a' } } }, { type: 'error', params: {} }]],
+  'HAR diff webview→host': [isHarDiffPanelMessage,
+    [{ type: 'loaded', params: { before: 'a', after: 'b', rows: 3, first: 'GET x' } }, { type: 'loaded', params: { before: 'a', after: 'b', rows: 0, first: null } },
+      { type: 'swap', params: undefined }, { type: 'copyText', params: undefined }],
+    [{ type: 'loaded', params: { before: 'a', after: 'b', rows: '3', first: null } }, { type: 'swap', params: { to: 'x' } }, { type: 'open', params: {} }]],
   'timeline host→webview': [isTimelineHostMessage,
     [{ type: 'load', params: { timeline: { lanes: {}, verdict: {}, range: {} }, rangeLabel: 'last 24h', preset: '24h' } }, { type: 'progress', params: { text: 'Loading' } },
       { type: 'load', params: { timeline: { lanes: {}, verdict: {}, range: {} }, rangeLabel: '', preset: 'around' } }, { type: 'error', params: { message: 'm' } }],
