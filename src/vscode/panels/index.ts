@@ -63,6 +63,10 @@ export function registerPanels(
       const target = await testTarget(args);
       return target && paths.open(target);
     }),
+    'netmon.comparePathRounds': (...args) => reporting('Comparing path rounds', async () => {
+      const target = await testTarget(args);
+      return target && paths.compareRounds(target);
+    }),
     'netmon.openMetrics': (arg, agentId) => reporting('Opening the metrics', async () => {
       const target = await testTarget(arg === undefined ? [] : [arg]);
       if (!target) return undefined;

@@ -148,6 +148,23 @@ export class PathPanels {
     this.post(host, state, undefined);
   }
 
+  /**
+   * "Compare Path with Round…" from a test node: the path panel, then a quick pick of the
+   * rounds it lists; the chosen one becomes the baseline. Resolves to the panel id.
+   */
+  async compareRounds(target: TestTarget): Promise<string> {
+    const id = await this.open(target);
+    const host = this.services.registry.byKey(`path:${target.testId}`) as Host | undefined;
+    const state = host && this.states.get(host.id);
+    if (!host || !state) return id; // the load failed: the panel says why
+    const choices = state.rounds.filter((round) => round.roundId !== state.roundId)
+      .map((round) => ({ label: utcMinute(round.roundId), description: `${round.agents} agents`, roundId: round.roundId }));
+    if (choices.length === 0) throw new Error(`test ${target.testId} has no other round in the view's range to compare with; widen the time range`);
+    const chosen = await this.services.prompts.choose(choices, { title: `Compare round ${state.roundId === undefined ? '' : utcMinute(state.roundId)} with…`, placeHolder: 'The baseline round' });
+    if (chosen) await this.compareWith(host, state, chosen.roundId);
+    return id;
+  }
+
   /** The user sessions of the agents through a hop, around the shown round: picked, then opened. */
   private async findSessions(state: PathState, agentIds: readonly string[], hop: string): Promise<void> {
     const roundId = state.roundId;
@@ -160,4 +177,9 @@ export class PathPanels {
     const traces = agentId ? state.traces.filter((trace) => String(trace.agentId) === agentId) : state.traces;
     await this.texts.show({ testId, testName: state.testName, agentId, roundId: state.roundId, traces, names: state.names });
   }
+}
+
+/** "2026-11-18 09:40 UTC", as the panel's round selector writes a round. */
+function utcMinute(roundId: number): string {
+  return `${new Date(roundId * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }

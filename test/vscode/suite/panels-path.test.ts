@@ -77,6 +77,19 @@ describe('path visualization, metrics and path trace as text', () => {
     assert.equal((plain.rendered as { changedAgents?: number }).changedAgents, undefined, 'back to the shown round alone');
   });
 
+  it('"Compare Path with Round…" on a test node opens the path and asks for the baseline round among the listed ones', async function () {
+    this.timeout(60_000);
+    const api = await netmonApi();
+    const { test } = await testNodes(api, 'agent-to-server');
+    const { result: id, prompts } = await answeringPrompts((prompt) => (prompt.kind === 'choose' ? prompt.labels.at(-1) : undefined),
+      () => vscode.commands.executeCommand<string>('netmon.comparePathRounds', test));
+    const asked = prompts.find((prompt) => prompt.kind === 'choose');
+    assert.ok(asked && asked.kind === 'choose' && asked.labels.length > 0, 'the baseline round is asked for');
+    assert.ok(asked.labels.every((label) => /^\d{4}-\d\d-\d\d \d\d:\d\d UTC$/.test(label)), asked.labels.join(', '));
+    const compared = await waitForPanels('the comparison', (states) => states.find((panel) => panel.id === id && (panel.rendered as { changedAgents?: number } | undefined)?.changedAgents !== undefined));
+    assert.equal(compared.kind, 'path');
+  });
+
   it('opens a scheduled test\'s path visualization from the tree: the newest round, every agent merged', async () => {
     const api = await netmonApi();
     const { test, data } = await testNodes(api, 'agent-to-server');
