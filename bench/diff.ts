@@ -4,7 +4,8 @@
 // localization of those rounds beside it. Baselines in the same run: for the HAR, a naive
 // pairing by exact URL (a linear search per request, no normalisation — it pairs far fewer);
 // for the path, merging the two rounds into graphs (what any diff must at least do).
-// Times are medians of several runs on a shared 2-core machine: noisy.
+// Times are medians of several runs on a shared 2-core machine: noisy. Bundled first, as shipped:
+// bench: bundled
 import { diffHar } from '../src/analysis/har/diff';
 import { diffPathTraces } from '../src/analysis/path/diff';
 import { localizePathTraces } from '../src/analysis/path/localize';
