@@ -59,6 +59,32 @@ describe('HAR waterfall panel', () => {
     await typeFilter(panel.page, '');
   });
 
+  test('the filter box completes keys, then this HAR\'s values; Escape closes the list before it leaves the box', async () => {
+    await load(edgeCases);
+    const input = panel.page.locator('vscode-textfield.har-filter input');
+    const suggestions = (): Promise<string[]> => panel.page.$$eval('.har-suggest:not([hidden]) li .har-suggest-label', (items) => items.map((i) => i.textContent ?? ''));
+    await input.fill('');
+    await input.pressSequentially('-sta');
+    assert.deepEqual(await suggestions(), ['-status-code:']);
+    await panel.page.keyboard.press('Tab');
+    assert.equal(await input.inputValue(), '-status-code:');
+    assert.deepEqual(await suggestions(), ['-status-code:200', '-status-code:301', '-status-code:503'], 'the statuses of this HAR, most used first');
+    assert.match(await panel.page.$eval('.har-sr-only', (e) => e.textContent ?? ''), /^3 suggestions\. -status-code:200 status, class or range$/);
+    await panel.page.keyboard.press('ArrowDown');
+    await panel.page.keyboard.press('ArrowDown');
+    await panel.page.keyboard.press('Enter');
+    assert.equal(await input.inputValue(), '-status-code:503 ');
+    assert.deepEqual(await suggestions(), [], 'a value accepted closes the list');
+    await panel.page.waitForTimeout(120);
+    assert.equal((await visibleRows(panel.page)).length, 3, 'the 503 is not on this page: nothing hidden');
+    await input.pressSequentially('is');
+    assert.deepEqual(await suggestions(), ['is:']);
+    await panel.page.keyboard.press('Escape');
+    assert.deepEqual(await suggestions(), []);
+    assert.equal(await panel.page.evaluate(() => (globalThis as unknown as { document: { activeElement: { tagName: string } | null } }).document.activeElement?.tagName), 'VSCODE-TEXTFIELD', 'the first Escape only closed the list');
+    await typeFilter(panel.page, '');
+  });
+
   test('sorts by a column: ascending, descending, then back to start order', async () => {
     await load(edgeCases);
     const time = panel.page.locator('.har-head [role="columnheader"]', { hasText: 'Time' });

@@ -10,6 +10,7 @@ import type { HarLoadedInfo, LoadParams } from './protocol';
 import type { TimeRange } from './scale';
 import { summaryBar, timeSplitBar, Toolbar } from './toolbar';
 import { timeSplit } from '../../src/analysis/har/time-split';
+import { filterValuesOf } from '../../src/analysis/har/filter-complete';
 import { WaterfallView } from './waterfall-view';
 
 export interface AppHost {
@@ -61,6 +62,7 @@ export class HarApp {
 
   load(params: LoadParams): void {
     this.doc = readHar(params.har);
+    this.toolbar.setFilterValues(filterValuesOf(this.doc.entries));
     this.toolbar.setTitle(params.title ?? '');
     this.notice.hidden = this.doc.warnings.length === 0;
     this.notice.textContent = this.doc.warnings.join(' ');

@@ -36,6 +36,15 @@ body { background: var(--vscode-editor-background, Canvas); color: var(--vscode-
 .har-toolbar select { background: var(--vscode-dropdown-background, Field); color: var(--vscode-dropdown-foreground, FieldText);
   border: 1px solid var(--vscode-dropdown-border, #8886); padding: 2px 4px; font: inherit; max-width: 40ch; }
 .har-filter { width: 44ch; }
+.har-filter-wrap { position: relative; display: inline-block; }
+.har-suggest { position: absolute; top: 100%; left: 0; z-index: 20; margin: 2px 0 0; padding: 2px 0; list-style: none; min-width: 44ch; max-height: 260px; overflow-y: auto;
+  background: var(--vscode-editorSuggestWidget-background, Canvas); color: var(--vscode-editorSuggestWidget-foreground, CanvasText);
+  border: 1px solid var(--vscode-editorSuggestWidget-border, CanvasText); }
+.har-suggest li { display: flex; gap: 12px; justify-content: space-between; padding: 1px 8px; cursor: pointer; white-space: nowrap; }
+.har-suggest li.active { background: var(--vscode-editorSuggestWidget-selectedBackground, Highlight); color: var(--vscode-editorSuggestWidget-selectedForeground, HighlightText);
+  outline: 1px solid var(--vscode-contrastActiveBorder, transparent); }
+.har-suggest-detail { opacity: .8; overflow: hidden; text-overflow: ellipsis; }
+.har-sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 .har-filter-error { color: var(--vscode-errorForeground, #d33); }
 .har-chips { display: flex; gap: 2px; flex-wrap: wrap; }
 .har-chip { background: transparent; color: inherit; border: 1px solid transparent; border-radius: 10px; padding: 1px 8px; font: inherit; cursor: pointer; }

@@ -5,6 +5,8 @@ import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import { formatBytes, formatMs, PHASES, RESOURCE_TYPES, type HarPageInfo, type HarSummary, type ResourceType } from '../../src/analysis/har';
 import { el } from '../shared/dom';
 import { PHASE_COLORS, PHASE_LABELS } from '../shared/har-phases';
+import type { FilterValues } from '../../src/analysis/har/filter-complete';
+import { FilterSuggest } from './filter-suggest';
 
 export interface ToolbarEvents {
   page(pageId: string): void;
@@ -20,7 +22,7 @@ const CHIP_LABELS: Record<ResourceType, string> = {
 
 export class Toolbar {
   readonly element: HTMLElement;
-  readonly filterBox = el('vscode-textfield', { class: 'har-filter', placeholder: 'Filter: text, domain:, status-code:, larger-than:, method:, mime-type:, -negate', 'aria-label': 'Filter requests' });
+  readonly filterBox = el('vscode-textfield', { class: 'har-filter', placeholder: 'Filter: text or key:value (domain:, status-code:4xx, resource-type:, is:from-cache…), -negates', 'aria-label': 'Filter requests' });
   private readonly title = el('span', { class: 'har-title' });
   private readonly pageSelect = el('select', { 'aria-label': 'Page' });
   private readonly filterError = el('span', { class: 'har-filter-error', role: 'status' });
@@ -28,12 +30,18 @@ export class Toolbar {
   private readonly zoomReset = el('button', { type: 'button', class: 'har-button', hidden: true }, 'Reset zoom');
   private selectedTypes = new Set<ResourceType>();
   private debounce = 0;
+  private readonly suggest: FilterSuggest;
 
   constructor(private readonly events: ToolbarEvents) {
     this.pageSelect.addEventListener('change', () => events.page(this.pageSelect.value));
-    // Escape in the filter box goes back to the list.
-    this.filterBox.addEventListener('keydown', (e) => { if (e.key === 'Escape' || e.key === 'ArrowDown') { e.preventDefault(); events.backToList(); } });
+    this.suggest = new FilterSuggest(this.filterBox, (text) => { clearTimeout(this.debounce); events.filter(text); });
+    // Escape in the filter box goes back to the list (once the suggestions are closed).
+    this.filterBox.addEventListener('keydown', (e) => {
+      if (this.suggest.handleKey(e)) return;
+      if (e.key === 'Escape' || e.key === 'ArrowDown') { e.preventDefault(); events.backToList(); }
+    });
     this.filterBox.addEventListener('input', () => {
+      this.suggest.update();
       clearTimeout(this.debounce);
       this.debounce = window.setTimeout(() => events.filter(this.filterBox.value), 60);
     });
@@ -52,7 +60,8 @@ export class Toolbar {
         return item;
       }),
       el('span', { class: 'har-line-dcl' }, 'DOMContentLoaded'), el('span', { class: 'har-line-load' }, 'Load'));
-    this.element = el('div', { class: 'har-toolbar' }, this.title, this.pageSelect, this.filterBox, this.filterError, chipBar, this.zoomReset, legend);
+    const filter = el('span', { class: 'har-filter-wrap' }, this.filterBox, this.suggest.element, this.suggest.announcer);
+    this.element = el('div', { class: 'har-toolbar' }, this.title, this.pageSelect, filter, this.filterError, chipBar, this.zoomReset, legend);
   }
 
   heading(): string {
@@ -77,6 +86,11 @@ export class Toolbar {
   setFilter(text: string, errors: readonly string[]): void {
     if (this.filterBox.value !== text) this.filterBox.value = text;
     this.filterError.textContent = errors.join('; ');
+  }
+
+  /** What the filter box may complete to: this HAR's domains, statuses, header names… */
+  setFilterValues(values: FilterValues): void {
+    this.suggest.setValues(values);
   }
 
   setTypes(types: ReadonlySet<ResourceType>): void {

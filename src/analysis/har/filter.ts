@@ -1,10 +1,32 @@
-// DevTools Network-panel filter expressions: `domain:` `status-code:` `larger-than:`
-// `method:` `mime-type:` (plus `scheme:`), `-` negates any clause, anything else is text
+// DevTools Network-panel filter expressions: `domain:` `status-code:` (also `4xx` and
+// `400-499`) `larger-than:` `method:` `mime-type:` `resource-type:` `is:from-cache`
+// `has-response-header:` (plus `scheme:`), `-` negates any clause, anything else is text
 // matched against the URL (`/re/` for a regular expression). Clauses are ANDed.
-import type { HarRequestEntry, ResourceType } from './model';
+// FILTER_KEY_INFO is the one table of keys: the parser, the filter box's completion and
+// its placeholder all read it.
+import { RESOURCE_TYPES, type HarRequestEntry, type ResourceType } from './model';
 
-export const FILTER_KEYS = ['domain', 'status-code', 'larger-than', 'method', 'mime-type', 'scheme'] as const;
+export const FILTER_KEYS = ['domain', 'status-code', 'larger-than', 'method', 'mime-type', 'resource-type', 'is', 'has-response-header', 'scheme'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
+
+/** What each key matches, and an example value: for completion and help. */
+export const FILTER_KEY_INFO: Readonly<Record<FilterKey, { detail: string; example: string }>> = {
+  domain: { detail: 'host name, * as wildcard', example: '*.example.com' },
+  'status-code': { detail: 'status, class or range', example: '4xx' },
+  'larger-than': { detail: 'bytes on the wire (k = 1000, M = 1,000,000)', example: '100k' },
+  method: { detail: 'HTTP method', example: 'POST' },
+  'mime-type': { detail: 'response MIME type, * as wildcard', example: 'image/*' },
+  'resource-type': { detail: 'document, stylesheet, script, image, font, fetch (xhr), media, websocket, other', example: 'script' },
+  is: { detail: 'from-cache: served from the browser cache', example: 'from-cache' },
+  'has-response-header': { detail: 'a response header by name', example: 'set-cookie' },
+  scheme: { detail: 'http, https, ws, wss, data…', example: 'http' },
+};
+
+/** `is:` values a HAR can answer. */
+export const IS_VALUES = ['from-cache'] as const;
+
+/** DevTools' resource-type names that are another name of one of ours. */
+const RESOURCE_TYPE_ALIASES: Readonly<Record<string, ResourceType>> = { xhr: 'fetch', css: 'stylesheet', js: 'script', img: 'image', doc: 'document', ws: 'websocket' };
 
 export type FilterClause =
   | { kind: 'key'; key: FilterKey; value: string; negated: boolean; test: (entry: HarRequestEntry) => boolean }
@@ -24,7 +46,7 @@ export function parseFilter(text: string): ParsedFilter {
       const value = body.slice(colon + 1);
       const test = keyTest(key as FilterKey, value);
       if (test) clauses.push({ kind: 'key', key: key as FilterKey, value, negated, test });
-      else errors.push(`${key}: cannot use "${value}"`);
+      else errors.push(`${key}: cannot use "${value}" (e.g. ${key}:${FILTER_KEY_INFO[key as FilterKey].example})`);
       continue;
     }
     clauses.push({ kind: 'text', value: body, negated, test: textTest(body) });
@@ -43,39 +65,41 @@ export function entryMatcher(text: string, types: ReadonlySet<ResourceType> = ne
   return (entry) => (types.size === 0 || types.has(entry.resourceType)) && matchesFilter(entry, parsed);
 }
 
-function keyTest(key: FilterKey, value: string): ((entry: HarRequestEntry) => boolean) | undefined {
-  if (value === '') return undefined;
-  switch (key) {
-    case 'domain': {
-      const pattern = wildcard(value);
-      return (e) => pattern.test(hostname(e.host));
-    }
-    case 'status-code': {
-      if (!/^\d{1,3}$/.test(value)) return undefined;
-      const status = Number(value);
-      return (e) => e.status === status;
-    }
-    case 'larger-than': {
-      const limit = parseSize(value);
-      if (limit === undefined) return undefined;
-      return (e) => sizeOf(e) > limit;
-    }
-    case 'method': {
-      const method = value.toUpperCase();
-      return (e) => e.method === method;
-    }
-    case 'mime-type': {
-      const pattern = wildcard(value);
-      return (e) => pattern.test(e.mimeType);
-    }
-    case 'scheme': {
-      const scheme = value.toLowerCase();
-      return (e) => e.scheme === scheme;
-    }
-  }
+type EntryTest = (entry: HarRequestEntry) => boolean;
+
+const KEY_TESTS: Readonly<Record<FilterKey, (value: string) => EntryTest | undefined>> = {
+  domain: (value) => { const pattern = wildcard(value); return (e) => pattern.test(hostname(e.host)); },
+  'status-code': statusTest,
+  'larger-than': (value) => { const limit = parseSize(value); return limit === undefined ? undefined : (e) => sizeOf(e) > limit; },
+  method: (value) => { const method = value.toUpperCase(); return (e) => e.method === method; },
+  'mime-type': (value) => { const pattern = wildcard(value); return (e) => pattern.test(e.mimeType); },
+  'resource-type': (value) => { const type = resourceType(value); return type && ((e) => e.resourceType === type); },
+  is: (value) => (value.toLowerCase() === 'from-cache' ? (e) => e.fromCache : undefined),
+  'has-response-header': (value) => { const name = value.toLowerCase(); return (e) => e.responseHeaders.some((h) => h.name.toLowerCase() === name); },
+  scheme: (value) => { const scheme = value.toLowerCase(); return (e) => e.scheme === scheme; },
+};
+
+function keyTest(key: FilterKey, value: string): EntryTest | undefined {
+  return value === '' ? undefined : KEY_TESTS[key](value);
 }
 
-function textTest(value: string): (entry: HarRequestEntry) => boolean {
+/** `404`, `4xx` (a class) or `400-499` (inclusive). */
+function statusTest(value: string): EntryTest | undefined {
+  if (/^\d{1,3}$/.test(value)) { const status = Number(value); return (e) => e.status === status; }
+  const klass = /^([1-5])xx$/i.exec(value);
+  if (klass) { const low = Number(klass[1]) * 100; return (e) => e.status >= low && e.status < low + 100; }
+  const range = /^(\d{1,3})-(\d{1,3})$/.exec(value);
+  if (!range) return undefined;
+  const [low, high] = [Number(range[1]), Number(range[2])];
+  return low <= high ? (e) => e.status >= low && e.status <= high : undefined;
+}
+
+function resourceType(value: string): ResourceType | undefined {
+  const name = value.toLowerCase();
+  return (RESOURCE_TYPES as readonly string[]).includes(name) ? name as ResourceType : RESOURCE_TYPE_ALIASES[name];
+}
+
+function textTest(value: string): EntryTest {
   const regex = /^\/(.+)\/([i]?)$/.exec(value);
   if (regex) {
     try {
