@@ -21,7 +21,7 @@ async function touchEverything(page: Page): Promise<string> {
   for (const row of await visibleRows(page)) {
     await page.hover(`#har-row-${row.position} .har-bar`);
     await page.click(`#har-row-${row.position}`);
-    for (const tab of ['Headers', 'Payload', 'Cookies', 'Timing']) {
+    for (const tab of ['Headers', 'Payload', 'Response', 'Cookies', 'Timing']) {
       await page.click(`vscode-tab-header:has-text("${tab}")`);
       seen += await detailText(page);
     }

@@ -106,9 +106,9 @@ describe('HAR waterfall panel', () => {
     assert.match(detail, /Status code200 OK/);
     assert.equal(await panel.page.$eval('.har-detail a', (a) => a.getAttribute('href')), 'https://portal.example.com/');
     await panel.page.click('vscode-tab-header:has-text("Cookies")');
-    assert.match(await panel.page.locator('vscode-tab-panel').nth(2).innerText(), /sid\s+a%3Db/);
+    assert.match(await panel.page.locator('vscode-tab-panel').nth(3).innerText(), /sid\s+a%3Db/);
     await panel.page.click('vscode-tab-header:has-text("Timing")');
-    const timing = await panel.page.locator('vscode-tab-panel').nth(3).innerText();
+    const timing = await panel.page.locator('vscode-tab-panel').nth(4).innerText();
     assert.match(timing, /Connect\s+50 ms/);
     assert.match(timing, /SSL\/TLS\s+100 ms/);
     await panel.page.click('vscode-tab-header:has-text("Headers")');

@@ -11,11 +11,13 @@ import type { TimeRange } from './scale';
 import { summaryBar, timeSplitBar, Toolbar } from './toolbar';
 import { timeSplit } from '../../src/analysis/har/time-split';
 import { filterValuesOf } from '../../src/analysis/har/filter-complete';
+import { rawEntryAt, responseBody } from '../../src/analysis/har/body';
 import { WaterfallView } from './waterfall-view';
 
 export interface AppHost {
   loaded(info: HarLoadedInfo): void;
   openExternal(url: string): void;
+  openBody?(index: number): void;
   saveState(state: SavedState): void;
 }
 
@@ -23,6 +25,8 @@ export interface SavedState { filter: string; types: ResourceType[]; sortKey: So
 
 export class HarApp {
   private doc: HarDocument = readHar({ log: { entries: [] } });
+  /** The HAR as received: bodies are read from it when the Response tab asks. */
+  private raw: unknown;
   private waterfall: Waterfall | undefined;
   private visible: WaterfallRow[] = [];
   private filter = '';
@@ -53,7 +57,10 @@ export class HarApp {
       zoom: (range) => this.setZoom(range),
       find: () => this.toolbar.filterBox.focus(),
     });
-    this.detail = new DetailPane({ close: () => this.closeDetail(), openExternal: (url) => host.openExternal(url) });
+    this.detail = new DetailPane({
+      close: () => this.closeDetail(), openExternal: (url) => host.openExternal(url),
+      body: (index) => responseBody(rawEntryAt(this.raw, index)), ...(host.openBody ? { openBody: host.openBody.bind(host) } : {}),
+    });
     if (saved) this.restore(saved);
     root.replaceChildren(el('div', { class: 'har' }, this.toolbar.element, this.notice,
       this.main, this.summary));
@@ -62,6 +69,7 @@ export class HarApp {
 
   load(params: LoadParams): void {
     this.doc = readHar(params.har);
+    this.raw = params.har;
     this.toolbar.setFilterValues(filterValuesOf(this.doc.entries));
     this.toolbar.setTitle(params.title ?? '');
     this.notice.hidden = this.doc.warnings.length === 0;

@@ -1,13 +1,22 @@
 // The detail pane of one request: general facts, request and response headers, query
-// string and post data, cookies (values exactly as the HAR has them), and timings.
+// string and post data, the response body (as text only: never rendered or run), cookies
+// (values exactly as the HAR has them), and timings.
 import '@vscode-elements/elements/dist/vscode-tabs/index.js';
 import '@vscode-elements/elements/dist/vscode-tab-header/index.js';
 import '@vscode-elements/elements/dist/vscode-tab-panel/index.js';
 import { formatBytes, formatMs, PHASES, type NameValue, type WaterfallRow } from '../../src/analysis/har';
 import { el, isSafeLink } from '../shared/dom';
 import { PHASE_COLORS, PHASE_LABELS } from '../shared/har-phases';
+import type { ResponseBody } from '../../src/analysis/har/body';
 
-export interface DetailEvents { close(): void; openExternal(url: string): void }
+export interface DetailEvents {
+  close(): void;
+  openExternal(url: string): void;
+  /** The response body of the entry at this file position. */
+  body(index: number): ResponseBody;
+  /** The whole body in an editor (the host reads it from its copy of the HAR). */
+  openBody?(index: number): void;
+}
 
 export class DetailPane {
   readonly element = el('aside', { class: 'har-detail', hidden: true, 'aria-label': 'Request details' });
@@ -43,6 +52,7 @@ export class DetailPane {
     const panels: [string, HTMLElement][] = [
       ['Headers', this.headers(row)],
       ['Payload', this.payload(row)],
+      ['Response', this.response(row)],
       ['Cookies', this.cookies(row)],
       ['Timing', this.timing(row)],
     ];
@@ -81,6 +91,19 @@ export class DetailPane {
     return el('div', {},
       section(`Query string parameters (${entry.queryString.length})`, keyValues(entry.queryString)),
       entry.postData ? section(`Request body (${entry.postData.mimeType || 'unknown type'})`, el('pre', { class: 'har-kv' }, entry.postData.text)) : null);
+  }
+
+  private response({ entry }: WaterfallRow): HTMLElement {
+    const body = this.events.body(entry.index);
+    if (body.kind === 'none') return el('p', { class: 'har-empty' }, body.reason);
+    if (body.kind === 'binary') return el('p', { class: 'har-empty' }, `Binary content (${body.mimeType || 'unknown type'}, ${formatBytes(body.bytes)}): not shown.`);
+    const { openBody } = this.events;
+    const open = openBody ? el('button', { type: 'button', class: 'har-button' }, 'Open in Editor') : null;
+    open?.addEventListener('click', () => openBody?.(entry.index));
+    const notes = [body.language.toUpperCase(), body.decoded ? 'decoded from base64' : '', body.pretty ? 'indented for reading' : 'as recorded',
+      body.truncated ? `first ${body.text.length.toLocaleString('en-US')} of ${body.totalChars.toLocaleString('en-US')} characters` : ''].filter(Boolean).join(' · ');
+    return el('div', {}, el('div', { class: 'har-response-head' }, el('span', { class: 'har-muted' }, notes), open),
+      el('pre', { class: 'har-response-body', tabindex: 0, 'aria-label': `Response body, ${body.language}` }, body.text));
   }
 
   private cookies({ entry }: WaterfallRow): HTMLElement {

@@ -25,6 +25,8 @@ const app = new HarApp(root, {
     else host.postMessage({ type: 'openExternal', params: { url } });
   },
   saveState: (state) => host.setState(state),
+  // The offline report has no editor to open a body in.
+  ...(embedded ? {} : { openBody: (index: number) => host.postMessage({ type: 'openBody', params: { index } }) }),
 }, typeof saved === 'object' && saved !== null ? (saved as Partial<SavedState>) : undefined);
 
 if (embedded) {

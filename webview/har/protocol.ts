@@ -29,10 +29,12 @@ export type HarPanelMessage =
   /** After a load has been drawn: what was read, and what the reader had to repair. */
   | IpcMessage<'loaded', HarLoadedInfo>
   /** The user asked to open a request URL; only http(s) URLs are ever sent. */
-  | IpcMessage<'openExternal', { url: string }>;
+  | IpcMessage<'openExternal', { url: string }>
+  /** The whole response body of the entry at this position of log.entries, in an editor. */
+  | IpcMessage<'openBody', { index: number }>;
 
 export const HAR_HOST_MESSAGE_TYPES: readonly HarHostMessage['type'][] = ['load', 'showPage'];
-export const HAR_PANEL_MESSAGE_TYPES: readonly HarPanelMessage['type'][] = ['ready', 'renderFailed', 'loaded', 'openExternal'];
+export const HAR_PANEL_MESSAGE_TYPES: readonly HarPanelMessage['type'][] = ['ready', 'renderFailed', 'loaded', 'openExternal', 'openBody'];
 
 // Any HAR value is passed on: the reader explains what is wrong with a broken one.
 const isAnyValue = (value: unknown): value is unknown => value !== undefined;
@@ -50,5 +52,6 @@ export function isHarPanelMessage(value: unknown): value is HarPanelMessage {
     renderFailed: isRenderFailedParams,
     loaded: hasFields<HarLoadedInfo>({ pages: isFiniteNumber, entries: isFiniteNumber, warnings: isArrayOf(isString), heading: isString }),
     openExternal: hasFields<{ url: string }>({ url: isString }),
+    openBody: hasFields<{ index: number }>({ index: isFiniteNumber }),
   });
 }

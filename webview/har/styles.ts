@@ -44,6 +44,11 @@ body { background: var(--vscode-editor-background, Canvas); color: var(--vscode-
 .har-suggest li.active { background: var(--vscode-editorSuggestWidget-selectedBackground, Highlight); color: var(--vscode-editorSuggestWidget-selectedForeground, HighlightText);
   outline: 1px solid var(--vscode-contrastActiveBorder, transparent); }
 .har-suggest-detail { opacity: .8; overflow: hidden; text-overflow: ellipsis; }
+.har-response-head { display: flex; justify-content: space-between; align-items: center; gap: 8px; margin: 4px 0; }
+.har-response-body { margin: 0; padding: 6px 8px; max-height: 60vh; overflow: auto; white-space: pre; font-family: var(--vscode-editor-font-family, monospace);
+  font-size: var(--vscode-editor-font-size, 12px); background: var(--vscode-textCodeBlock-background, transparent); border: 1px solid var(--vscode-editorWidget-border, #8884); }
+.har-response-head .har-muted { color: var(--vscode-descriptionForeground, GrayText); }
+.har-response-body:focus-visible { outline: 1px solid var(--vscode-focusBorder, Highlight); }
 .har-sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 .har-filter-error { color: var(--vscode-errorForeground, #d33); }
 .har-chips { display: flex; gap: 2px; flex-wrap: wrap; }

@@ -5,6 +5,7 @@ import { HAR_SIZE_LIMIT_BYTES, harTooLargeMessage } from '../../analysis/har/lim
 import { parseOutsideJson } from '../../api/types';
 import { isHarPanelMessage, type HarHostMessage, type HarPanelMessage } from '../../../webview/har/protocol';
 import { openHttpUrl } from '../external-links';
+import { openResponseBody } from './open-body';
 import type { PanelHost } from '../panels/panel-host';
 import { hostFor, type PanelServices } from '../panels/services';
 
@@ -24,6 +25,8 @@ type Host = PanelHost<HarHostMessage, HarPanelMessage>;
 export class HarEditorProvider implements vscode.CustomReadonlyEditorProvider<HarFile> {
   /** Replaceable by the extension-host suites (netmon.internal.setHarSizeLimit), to test without a 150 MB file. */
   sizeLimitBytes = HAR_SIZE_LIMIT_BYTES;
+  /** The HAR each editor shows, for "Open in Editor" of a response body. */
+  private readonly hars = new Map<string, unknown>();
 
   constructor(private readonly services: PanelServices) {}
 
@@ -36,9 +39,11 @@ export class HarEditorProvider implements vscode.CustomReadonlyEditorProvider<Ha
     const host = hostFor<HarHostMessage, HarPanelMessage>(this.services, panel, {
       kind: 'har-file', key: `har-file:${document.uri.toString()}`, bundle: 'har', isPanelMessage: isHarPanelMessage, renderedType: 'loaded',
     }, undefined);
-    host.onMessage((message) => {
+    host.onMessage(async (message) => {
       if (message.type === 'openExternal') void openHttpUrl(message.params.url, 'the link of the HAR file');
+      if (message.type === 'openBody') await openResponseBody(this.hars.get(host.id), message.params.index);
     });
+    host.onDidDispose(() => this.hars.delete(host.id));
     const watcher = watchFile(document.uri, () => void this.load(host, document.uri));
     host.onDidDispose(() => watcher.dispose());
     await this.load(host, document.uri);
@@ -54,6 +59,7 @@ export class HarEditorProvider implements vscode.CustomReadonlyEditorProvider<Ha
         return;
       }
       const har = parseOutsideJson(new TextDecoder('utf-8').decode(await vscode.workspace.fs.readFile(uri)), 'it');
+      this.hars.set(host.id, har);
       host.show({ type: 'load', params: { har, title: name } });
     } catch (error) {
       const reason = error instanceof SyntaxError ? `it is not valid JSON (${error.message})` : error instanceof Error ? error.message : String(error);

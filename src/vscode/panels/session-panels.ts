@@ -3,6 +3,7 @@
 import { isHarPanelMessage, type HarHostMessage, type HarPanelMessage } from '../../../webview/har/protocol';
 import { isSessionPanelMessage, type SessionHostMessage, type SessionPanelMessage } from '../../../webview/session/protocol';
 import { openHttpUrl } from '../external-links';
+import { openResponseBody } from '../har-editor/open-body';
 import type { NetmonClient } from '../../api';
 import type { UserSessionDetail } from '../../api/types';
 import { MAX_APART_S, sessionTestLinks, testsTowardSession, type SessionRef } from '../../analysis/links/session-to-test';
@@ -22,6 +23,9 @@ import { createPanelHost, type PanelServices } from './services';
 export interface PageRef { userSessionId: string; pageId: string; title?: string; agentId?: string }
 
 export class WaterfallPanels {
+  /** The HAR each panel shows, for "Open in Editor" of a response body. */
+  private readonly hars = new Map<string, unknown>();
+
   constructor(private readonly services: PanelServices) {}
 
   /** Opens (or reveals) the waterfall of one page of a session; resolves to the panel id. */
@@ -37,8 +41,10 @@ export class WaterfallPanels {
     const host = createPanelHost<HarHostMessage, HarPanelMessage>(this.services, {
       kind: 'waterfall', key, title: `Waterfall: ${name}`, bundle: 'har', isPanelMessage: isHarPanelMessage, renderedType: 'loaded',
     }, undefined);
-    host.onMessage((message) => {
+    host.onDidDispose(() => this.hars.delete(host.id));
+    host.onMessage(async (message) => {
       if (message.type === 'openExternal') void openHttpUrl(message.params.url, 'the link of the waterfall');
+      if (message.type === 'openBody') await openResponseBody(this.hars.get(host.id), message.params.index);
     });
     await this.load(host, page, name);
     return host.id;
@@ -50,6 +56,7 @@ export class WaterfallPanels {
       (signal) => client.getPageDetails(page.userSessionId, page.pageId, { signal }));
     if (!details) return;
     const agent = page.agentId ? ` · ${(await client.agentDirectory().ready()).label(page.agentId)}` : '';
+    this.hars.set(host.id, details.har);
     host.show({ type: 'load', params: { har: details.har, pageId: page.pageId, title: `${name}${agent} · session ${page.userSessionId}` } });
   }
 }

@@ -190,6 +190,26 @@ describe('session overview, page waterfall and .har files', () => {
     assert.deepEqual(redrawn.rendered, { pages: 1, entries: 5, warnings: [], heading: 'portal.har' });
   });
 
+  it('"Open in Editor" of a response body opens the whole body, indented, in an editor of its language', async () => {
+    const har = JSON.parse(readFileSync(join((await activateExtension()).extensionPath, 'test/fixtures/vscode/portal.har'), 'utf8')) as { log: { entries: { response: { content: Record<string, unknown> } }[] } };
+    const [first, second] = har.log.entries;
+    assert.ok(first && second);
+    first.response.content = { size: 30, mimeType: 'application/json', encoding: 'base64', text: Buffer.from('{"cart":[{"sku":"A-1","qty":2}]}').toString('base64') };
+    second.response.content = { size: 4, mimeType: 'image/png', encoding: 'base64', text: Buffer.from([0x89, 0x50, 0, 1]).toString('base64') };
+    const file = join(scratch, 'bodies.har');
+    writeFileSync(file, JSON.stringify(har));
+    await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(file));
+    const editor = await waitForPanels('the .har editor', (states) => states.find((panel) => panel.kind === 'har-file' && panel.title === 'bodies.har' && panel.renders > 0));
+    await sendFromWebview(editor.id, { type: 'openBody', params: { index: 0 } });
+    const opened = vscode.window.activeTextEditor?.document;
+    assert.equal(opened?.languageId, 'json');
+    assert.equal(opened?.isUntitled, true, 'a new document: nothing is written to disk');
+    assert.equal(opened?.getText(), '{\n  "cart": [\n    {\n      "sku": "A-1",\n      "qty": 2\n    }\n  ]\n}');
+    const documents = vscode.workspace.textDocuments.length;
+    await sendFromWebview(editor.id, { type: 'openBody', params: { index: 1 } });
+    assert.equal(vscode.workspace.textDocuments.length, documents, 'a binary body opens nothing');
+  });
+
   it('says why a .har file that is not JSON cannot be drawn', async () => {
     const file = join(scratch, 'broken.har');
     writeFileSync(file, '{"log": {"entries": [');
