@@ -6,15 +6,16 @@
 // bidirectional characters); --json escapes those characters inside its strings.
 import { readFileSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { diffSides, hasHarEntries, HarDiffPageError, readDiffSide, type HarDiffSide } from '../analysis/har/diff';
 import { DIFF_TEXT_ROWS, formatHarDiff } from '../analysis/har/diff-text';
-import { HAR_SIZE_LIMIT_BYTES, harTooLargeMessage } from '../analysis/har/limits';
+import { HAR_SIZE_LIMIT_BYTES, harTooLargeMessage, isGzip, megabytes } from '../analysis/har/limits';
 import { terminalSafe, untrustedLine } from '../analysis/text/untrusted';
 import { parseOutsideJson } from '../api/types';
 import type { HarCliIo } from './har-report';
 
 
-export const HAR_DIFF_USAGE = `usage: netmon har diff <before.har> <after.har> [--page <A> <B>] [--json] [--rows <n>] [--all]
+export const HAR_DIFF_USAGE = `usage: netmon har diff <before.har[.gz]> <after.har[.gz]> [--page <A> <B>] [--json] [--rows <n>] [--all]
   Compares two HARs request by request. Requests are paired by URL with cache-buster query
   values, file-name hashes and session ids ignored (the rules used are listed), and marked
   new, missing, slower, faster, status changed or unchanged.
@@ -93,14 +94,25 @@ function readFailure(error: unknown): string {
 }
 
 /**
- * A HAR file parsed as outside JSON: a regular file no larger than HAR_SIZE_LIMIT_BYTES,
- * nested no deeper than MAX_JSON_DEPTH. Throws with what is wrong.
+ * A HAR file parsed as outside JSON: a regular file (gzip — `.har.gz`, `.zhar`, or any file
+ * with gzip's magic bytes — decompressed) no larger than HAR_SIZE_LIMIT_BYTES, read or
+ * inflated, nested no deeper than MAX_JSON_DEPTH. Throws with what is wrong.
  */
 export function readHarFile(path: string): unknown {
   const stat = statSync(resolve(path));
   if (!stat.isFile()) throw new Error('not a file');
   if (stat.size > HAR_SIZE_LIMIT_BYTES) throw new Error(`${harTooLargeMessage(basename(path), stat.size)}; export a single page`);
-  return parseOutsideJson(readFileSync(resolve(path), 'utf8'), basename(path));
+  const bytes = readFileSync(resolve(path));
+  return parseOutsideJson(new TextDecoder('utf-8').decode(isGzip(bytes) ? inflate(bytes, basename(path)) : bytes), basename(path));
+}
+
+function inflate(bytes: Uint8Array, name: string): Uint8Array {
+  try {
+    return gunzipSync(bytes, { maxOutputLength: HAR_SIZE_LIMIT_BYTES });
+  } catch (error) {
+    if (error instanceof RangeError) throw new Error(`${name} decompresses to more than ${megabytes(HAR_SIZE_LIMIT_BYTES)}, the limit for a HAR read whole`);
+    throw new Error(`${name} starts like gzip but cannot be decompressed (${error instanceof Error ? error.message : String(error)})`);
+  }
 }
 
 /** JSON whose strings cannot steer a terminal: DEL, C1 and bidirectional controls escaped as \\uXXXX (JSON.stringify escapes C0 itself). */

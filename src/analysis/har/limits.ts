@@ -12,3 +12,11 @@ export function megabytes(bytes: number): string {
 export function harTooLargeMessage(name: string, bytes: number, limit = HAR_SIZE_LIMIT_BYTES): string {
   return `${name} is ${megabytes(bytes)}, more than the limit of ${megabytes(limit)} for a HAR read whole`;
 }
+
+/** gzip's magic bytes: a .har.gz or .zhar is recognised by its content, not only its name. */
+export function isGzip(bytes: Uint8Array): boolean {
+  return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+}
+
+/** File names read as HARs: `.har`, and gzip-compressed `.har.gz` / `.zhar`. */
+export const HAR_FILE_NAME = /\.(har|har\.gz|zhar)$/i;

@@ -1,8 +1,8 @@
 // Any .har file (exported from Chrome, Firefox or this extension) opens as the waterfall.
 // Read-only: the file is read when opened and again when it changes on disk.
 import * as vscode from 'vscode';
-import { HAR_SIZE_LIMIT_BYTES, harTooLargeMessage } from '../../analysis/har/limits';
-import { parseOutsideJson } from '../../api/types';
+import { HAR_FILE_NAME, HAR_SIZE_LIMIT_BYTES, harTooLargeMessage } from '../../analysis/har/limits';
+import { fileName, readHarUri } from './read-har-file';
 import { isHarPanelMessage, type HarHostMessage, type HarPanelMessage } from '../../../webview/har/protocol';
 import { openHttpUrl } from '../external-links';
 import { openResponseBody } from './open-body';
@@ -58,12 +58,13 @@ export class HarEditorProvider implements vscode.CustomReadonlyEditorProvider<Ha
           + 'Reopen it with the text editor ("Reopen Editor With…"), or export a single page.');
         return;
       }
-      const har = parseOutsideJson(new TextDecoder('utf-8').decode(await vscode.workspace.fs.readFile(uri)), 'it');
+      const har = await readHarUri(uri, this.sizeLimitBytes);
       this.hars.set(host.id, har);
       host.show({ type: 'load', params: { har, title: name } });
     } catch (error) {
       const reason = error instanceof SyntaxError ? `it is not valid JSON (${error.message})` : error instanceof Error ? error.message : String(error);
-      host.fail(`${name} cannot be shown as a waterfall: ${reason}. Reopen it with the text editor ("Reopen Editor With…") to inspect it.`);
+      const next = HAR_FILE_NAME.test(name) && !/\.har$/i.test(name) ? 'Decompress it to inspect it.' : 'Reopen it with the text editor ("Reopen Editor With…") to inspect it, or export a single page.';
+      host.fail(`${name} cannot be shown as a waterfall: ${reason}. ${next}`);
     }
   }
 }
@@ -88,9 +89,6 @@ function watchFile(uri: vscode.Uri, onChange: () => void): vscode.Disposable {
   });
 }
 
-function fileName(uri: vscode.Uri): string {
-  return uri.path.slice(uri.path.lastIndexOf('/') + 1);
-}
 
 export function registerHarEditor(context: vscode.ExtensionContext, services: PanelServices): void {
   const provider = new HarEditorProvider(services);

@@ -2,9 +2,9 @@
 // details) or a .har file. A file with several pages asks which one (or all requests).
 import * as vscode from 'vscode';
 import type { NetmonClient } from '../../api';
-import { HAR_SIZE_LIMIT_BYTES, harTooLargeMessage } from '../../analysis/har/limits';
+import { HAR_SIZE_LIMIT_BYTES } from '../../analysis/har/limits';
 import { harPageList } from '../../analysis/har/diff';
-import { parseOutsideJson } from '../../api/types';
+import { fileName, readHarUri } from '../har-editor/read-har-file';
 import type { Prompts } from '../ui/prompts';
 import type { HarSource } from './har-diff-panels';
 import type { PageRef } from './session-panels';
@@ -17,29 +17,18 @@ export function pageSource(client: NetmonClient, page: PageRef): HarSource {
   };
 }
 
-export function fileName(uri: vscode.Uri): string {
-  return uri.path.split('/').pop() || uri.toString();
-}
-
-/** The parsed file (read once: choosing a page and drawing the diff share it). */
-async function readHarUri(uri: vscode.Uri, limit: number): Promise<unknown> {
-  const name = fileName(uri);
-  const { size } = await vscode.workspace.fs.stat(uri);
-  if (size > limit) throw new Error(`${harTooLargeMessage(name, size, limit)}; export a single page to compare`);
-  try {
-    return parseOutsideJson(new TextDecoder('utf-8').decode(await vscode.workspace.fs.readFile(uri)), name);
-  } catch (error) {
-    throw new Error(`${name} cannot be compared: ${error instanceof SyntaxError ? `it is not valid JSON (${error.message})` : error instanceof Error ? error.message : String(error)}`);
-  }
-}
-
 /**
  * A .har file as one side; undefined when the user dismissed the page question. A file of
  * several pages asks which page (or all requests) to compare.
  */
 export async function fileSource(uri: vscode.Uri, prompts: Prompts, limit = HAR_SIZE_LIMIT_BYTES): Promise<HarSource | undefined> {
-  const har = await readHarUri(uri, limit);
   const name = fileName(uri);
+  let har: unknown;
+  try {
+    har = await readHarUri(uri, limit);
+  } catch (error) {
+    throw new Error(`${name} cannot be compared: ${error instanceof SyntaxError ? `it is not valid JSON (${error.message})` : error instanceof Error ? error.message : String(error)}`);
+  }
   const pages = harPageList(har);
   let page: string | undefined;
   if (pages.length > 1) {
@@ -54,5 +43,5 @@ export async function fileSource(uri: vscode.Uri, prompts: Prompts, limit = HAR_
 
 /** A .har file chosen in the open dialog. */
 export function askForHarFile(prompts: Prompts, title: string): Promise<vscode.Uri | undefined> {
-  return prompts.openLocation({ title, filters: { 'HAR files': ['har'] }, openLabel: 'Compare' });
+  return prompts.openLocation({ title, filters: { 'HAR files': ['har', 'gz', 'zhar'] }, openLabel: 'Compare' });
 }

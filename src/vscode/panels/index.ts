@@ -19,6 +19,7 @@ import { SessionPanels, WaterfallPanels, type PageRef } from './session-panels';
 import { TimelinePanels } from './timeline-panels';
 import { ComparePanels } from './compare-panels';
 import { HarDiffPanels } from './har-diff-panels';
+import { HAR_FILE_NAME } from '../../analysis/har/limits';
 import { askForHarFile, fileSource, pageSource } from './har-sources';
 import type { PanelServices } from './services';
 import type { Prompts } from '../ui/prompts';
@@ -139,9 +140,9 @@ function pagePair(arg: unknown, selected: unknown): [PageRef, PageRef] | undefin
 /** .har files: the explorer's selection (or the clicked file); anything else is ignored. */
 function harUris(arg: unknown, selected: unknown): vscode.Uri[] {
   const all = Array.isArray(selected) && selected.length > 0 ? selected : [arg];
-  const hars = all.filter((uri): uri is vscode.Uri => uri instanceof vscode.Uri && /\.har$/i.test(uri.path));
+  const hars = all.filter((uri): uri is vscode.Uri => uri instanceof vscode.Uri && HAR_FILE_NAME.test(uri.path));
   if (all.length > 2) throw new Error(`${all.length} files are selected: select two .har files to compare`);
-  if (hars.length < all.filter((uri) => uri !== undefined).length) throw new Error('Only .har files can be compared as HARs');
+  if (hars.length < all.filter((uri) => uri !== undefined).length) throw new Error('Only HAR files (.har, .har.gz, .zhar) can be compared as HARs');
   return hars;
 }
 

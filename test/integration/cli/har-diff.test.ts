@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { diffHar, type HarDiff } from '../../../src/analysis/har/diff';
 import { netmon } from './run-netmon';
 
@@ -55,6 +56,18 @@ describe('netmon har diff', () => {
     assert.match(result.stdout, /before: page 2 of 2 "Run 1, Repeat View for https:\/\/portal\.example\.com\/" \(page_1_1_1\), 3 requests · WebPagetest 23\.12 \(Chrome 120\.0\.6099\.109\)/);
     assert.match(result.stdout, /onLoad: +810 ms → 760 ms \(-50 ms\)/);
     assert.match(result.stdout, /^ {2}unchanged +±0 ms {2}— +GET https:\/\/tags\.example\.net\/gtm\.js\?id=GTM-ABC123$/m);
+  });
+
+  test('gzip files (.har.gz, .zhar) are read like plain ones; a gzip that is broken says so', async () => {
+    writeFileSync(join(dir, 'before.har.gz'), gzipSync(readFileSync(fixture('chrome-before'))));
+    writeFileSync(join(dir, 'after.zhar'), gzipSync(readFileSync(fixture('chrome-after'))));
+    const result = await netmon(['har', 'diff', '--json', join(dir, 'before.har.gz'), join(dir, 'after.zhar')]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.deepEqual(JSON.parse(result.stdout), JSON.parse(JSON.stringify(diffHar(read('chrome-before'), read('chrome-after')))));
+    writeFileSync(join(dir, 'broken.har.gz'), Buffer.concat([Buffer.from([0x1f, 0x8b]), Buffer.from('not really gzip')]));
+    const broken = await netmon(['har', 'diff', join(dir, 'broken.har.gz'), fixture('chrome-after')]);
+    assert.equal(broken.code, 2);
+    assert.match(broken.stderr, /cannot read .*broken\.har\.gz: broken\.har\.gz starts like gzip but cannot be decompressed/);
   });
 
   test('files without pages compare all requests and say page timings are not compared', async () => {
@@ -117,7 +130,7 @@ describe('netmon har diff', () => {
     const bare = await netmon(['har']);
     assert.equal(bare.code, 2);
     assert.match(bare.stdout, /usage: netmon har report <in\.har> -o <out\.html>/);
-    assert.match(bare.stdout, /usage: netmon har diff <before\.har> <after\.har> \[--page <A> <B>\] \[--json\]/);
+    assert.match(bare.stdout, /usage: netmon har diff <before\.har\[\.gz\]> <after\.har\[\.gz\]> \[--page <A> <B>\] \[--json\]/);
     const help = await netmon(['har', 'diff', '--help']);
     assert.equal(help.code, 0);
     assert.match(help.stdout, /cache-buster query\n? *values, file-name hashes and session ids ignored/);

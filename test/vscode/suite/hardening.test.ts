@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { after, afterEach, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { RunningEmulator } from '../../../src/emulator';
@@ -64,6 +65,28 @@ describe('hardening against hostile data', () => {
     writeFileSync(file, JSON.stringify(har));
     const redrawn = await waitForRendered(editor.id, editor.renders + 1);
     assert.deepEqual(redrawn.rendered, { pages: 1, entries: 3, warnings: [], heading: 'session [prod] {a,b}.har' });
+  });
+
+  it('opens a .har.gz and a .zhar as the waterfall; a gzip that inflates past the limit is refused, not inflated', async () => {
+    const fixture = readFileSync(join((await activateExtension()).extensionPath, 'test/fixtures/vscode/portal.har'));
+    for (const name of ['portal.har.gz', 'portal.zhar']) {
+      writeFileSync(join(scratch, name), gzipSync(fixture));
+      await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(join(scratch, name)));
+      const editor = await waitForPanels(`the ${name} editor`, (states) => states.find((panel) => panel.kind === 'har-file' && panel.title === name && panel.renders > 0));
+      assert.deepEqual(editor.rendered, { pages: 1, entries: 14, warnings: [], heading: name });
+    }
+    // 200 kB of zeros compress to a few hundred bytes: under the file limit, far over it inflated.
+    const bomb = join(scratch, 'bomb.har.gz');
+    writeFileSync(bomb, gzipSync(Buffer.alloc(200_000)));
+    await vscode.commands.executeCommand('netmon.internal.setHarSizeLimit', 50_000);
+    try {
+      await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(bomb));
+      const editor = await waitForPanels('the gzip bomb editor', (states) => states.find((panel) => panel.kind === 'har-file' && panel.title === 'bomb.har.gz' && panel.error));
+      assert.match(editor.error ?? '', /^bomb\.har\.gz cannot be shown as a waterfall: bomb\.har\.gz decompresses to more than the limit of 0\.0 MB for a HAR read whole\. Decompress it to inspect it\./);
+      assert.equal(editor.renders, 0);
+    } finally {
+      await vscode.commands.executeCommand('netmon.internal.setHarSizeLimit', undefined);
+    }
   });
 
   it('does not load a .har file above the size limit and says its size and the limit', async () => {
