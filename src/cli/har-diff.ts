@@ -4,14 +4,11 @@
 // the changed requests largest regression first, then totals per domain and per type.
 // Every string from the files goes through untrustedLine (one line, no control or
 // bidirectional characters); --json escapes those characters inside its strings.
-import { readFileSync, statSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { basename } from 'node:path';
 import { diffSides, hasHarEntries, HarDiffPageError, readDiffSide, type HarDiffSide } from '../analysis/har/diff';
 import { DIFF_TEXT_ROWS, formatHarDiff } from '../analysis/har/diff-text';
-import { HAR_SIZE_LIMIT_BYTES, harTooLargeMessage, isGzip, megabytes } from '../analysis/har/limits';
 import { terminalSafe, untrustedLine } from '../analysis/text/untrusted';
-import { parseOutsideJson } from '../api/types';
+import { readHarFile } from './har-file';
 import type { HarCliIo } from './har-report';
 
 
@@ -91,28 +88,6 @@ function readFailure(error: unknown): string {
   const code = typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : '';
   if (FS_CODES[code]) return FS_CODES[code];
   return error instanceof Error ? error.message : String(error);
-}
-
-/**
- * A HAR file parsed as outside JSON: a regular file (gzip — `.har.gz`, `.zhar`, or any file
- * with gzip's magic bytes — decompressed) no larger than HAR_SIZE_LIMIT_BYTES, read or
- * inflated, nested no deeper than MAX_JSON_DEPTH. Throws with what is wrong.
- */
-export function readHarFile(path: string): unknown {
-  const stat = statSync(resolve(path));
-  if (!stat.isFile()) throw new Error('not a file');
-  if (stat.size > HAR_SIZE_LIMIT_BYTES) throw new Error(`${harTooLargeMessage(basename(path), stat.size)}; export a single page`);
-  const bytes = readFileSync(resolve(path));
-  return parseOutsideJson(new TextDecoder('utf-8').decode(isGzip(bytes) ? inflate(bytes, basename(path)) : bytes), basename(path));
-}
-
-function inflate(bytes: Uint8Array, name: string): Uint8Array {
-  try {
-    return gunzipSync(bytes, { maxOutputLength: HAR_SIZE_LIMIT_BYTES });
-  } catch (error) {
-    if (error instanceof RangeError) throw new Error(`${name} decompresses to more than ${megabytes(HAR_SIZE_LIMIT_BYTES)}, the limit for a HAR read whole`);
-    throw new Error(`${name} starts like gzip but cannot be decompressed (${error instanceof Error ? error.message : String(error)})`);
-  }
 }
 
 /** JSON whose strings cannot steer a terminal: DEL, C1 and bidirectional controls escaped as \\uXXXX (JSON.stringify escapes C0 itself). */

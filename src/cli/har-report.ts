@@ -1,15 +1,19 @@
-// `netmon har report <in.har> -o <out.html>`: one self-contained HTML file with the same
+// `netmon har report <in.har[.gz]> -o <out.html>`: one self-contained HTML file with the same
 // waterfall renderer as the VS Code panel, to attach to a ticket. Works offline: the panel
 // bundle is inlined, the HAR is embedded as inert JSON, and a strict CSP allows only the
 // one nonce'd script (styles are constructed stylesheets, which need no style-src).
+// A report is made to be shared, so the embedded HAR is redacted (cookies, credentials,
+// tokens, response bodies: src/analysis/har/redact) unless --no-redact says otherwise, and
+// then its title says so.
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { escapeHtml } from '../../webview/shared/escape';
-import { HAR_SIZE_LIMIT_BYTES, harTooLargeMessage } from '../analysis/har/limits';
+import { redactHar } from '../analysis/har/redact';
 import { terminalSafe, untrustedLine } from '../analysis/text/untrusted';
-import { parseOutsideJson } from '../api/types';
 import { HAR_DIFF_USAGE, runHarDiff } from './har-diff';
+import { readHarFile } from './har-file';
+import { HAR_REDACT_USAGE, runHarRedact } from './har-redact';
 import { OutputFileError, writeOutputFile } from './output-file';
 
 export interface HarReportOptions {
@@ -21,11 +25,15 @@ export interface HarReportOptions {
   pageId?: string;
   /** Fixed nonce for reproducible output (tests); random otherwise. */
   nonce?: string;
+  /** The HAR is embedded as recorded (secrets and all): the title says so first. */
+  notRedacted?: boolean;
 }
+
+export const NOT_REDACTED_PREFIX = 'NOT REDACTED — ';
 
 export function renderHarReport(har: unknown, options: HarReportOptions): string {
   const nonce = options.nonce ?? randomBytes(18).toString('base64url');
-  const title = options.title ?? firstPageTitle(har) ?? 'HAR waterfall';
+  const title = `${options.notRedacted ? NOT_REDACTED_PREFIX : ''}${options.title ?? firstPageTitle(har) ?? 'HAR waterfall'}`;
   const data = { har, title, ...(options.pageId ? { pageId: options.pageId } : {}) };
   const csp = [`default-src 'none'`, `script-src 'nonce-${nonce}'`, `img-src data:`, `base-uri 'none'`, `form-action 'none'`].join('; ');
   return [
@@ -69,11 +77,13 @@ export function loadHarBundle(): string {
   return readFileSync(found, 'utf8');
 }
 
-export const HAR_REPORT_USAGE = `usage: netmon har report <in.har> -o <out.html> [--page <pageId>] [--title <text>] [--force]
+export const HAR_REPORT_USAGE = `usage: netmon har report <in.har> -o <out.html> [--page <pageId>] [--title <text>] [--no-redact] [--force]
   Writes a self-contained HTML waterfall (works offline, no external resources).
+  <in.har> may be gzip-compressed (.har.gz, .zhar). The HAR inside is redacted as \`netmon har redact\` does (cookies, credentials, tokens,
+  response bodies); --no-redact embeds it as recorded, and the report's title says so.
   An existing <out.html> is kept unless --force is given; a symbolic link there is refused.`;
 
-export const HAR_USAGE = `${HAR_REPORT_USAGE}\n${HAR_DIFF_USAGE}`;
+export const HAR_USAGE = `${HAR_REPORT_USAGE}\n${HAR_DIFF_USAGE}\n${HAR_REDACT_USAGE}`;
 
 export interface HarCliIo { stdout(line: string): void; stderr(line: string): void }
 
@@ -86,6 +96,7 @@ const processIo: HarCliIo = {
 export async function runHar(args: readonly string[], io: HarCliIo = processIo): Promise<number> {
   const [sub, ...rest] = args;
   if (sub === 'diff') return runHarDiff(rest, io);
+  if (sub === 'redact') return runHarRedact(rest, io);
   if (sub === 'report' && (rest.includes('--help') || rest.includes('-h'))) { io.stdout(HAR_REPORT_USAGE); return 0; }
   if (sub !== 'report') {
     const help = sub === undefined || sub === '--help' || sub === '-h';
@@ -96,10 +107,12 @@ export async function runHar(args: readonly string[], io: HarCliIo = processIo):
   const flags = new Map<string, string>();
   const positional: string[] = [];
   let force = false;
+  let redact = true;
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i] ?? '';
     if (['-o', '--out', '--page', '--title'].includes(arg)) flags.set(arg === '--out' ? '-o' : arg, rest[++i] ?? '');
     else if (arg === '--force') force = true;
+    else if (arg === '--no-redact') redact = false;
     else positional.push(arg);
   }
   const input = positional[0];
@@ -107,15 +120,15 @@ export async function runHar(args: readonly string[], io: HarCliIo = processIo):
   if (!input || !output || positional.length > 1) { io.stderr(HAR_REPORT_USAGE); return 2; }
   let har: unknown;
   try {
-    const size = statSync(resolve(input)).size;
-    if (size > HAR_SIZE_LIMIT_BYTES) throw new Error(`${harTooLargeMessage(basename(input), size)}; export a single page`);
-    har = parseOutsideJson(readFileSync(resolve(input), 'utf8'), basename(input));
+    har = readHarFile(input);
   } catch (error) {
     io.stderr(terminalSafe(`netmon har report: cannot read ${input} as JSON: ${error instanceof Error ? error.message : String(error)}`));
     return 2;
   }
-  const html = renderHarReport(har, {
+  const redacted = redact ? redactHar(har) : undefined;
+  const html = renderHarReport(redacted ? redacted.har : har, {
     bundle: loadHarBundle(),
+    ...(redacted ? {} : { notRedacted: true }),
     ...(flags.get('--title') ? { title: flags.get('--title') } : {}),
     ...(flags.get('--page') ? { pageId: flags.get('--page') } : {}),
   });
@@ -126,6 +139,7 @@ export async function runHar(args: readonly string[], io: HarCliIo = processIo):
     io.stderr(terminalSafe(`netmon har report: ${error.message}`));
     return 2;
   }
-  io.stdout(terminalSafe(`wrote ${output} (${Math.round(html.length / 1024)} kB) from ${basename(input)}`));
+  const redaction = redacted ? `redacted ${redacted.report.total} values (--no-redact keeps them)` : 'NOT redacted: it holds the cookies, tokens and bodies as recorded';
+  io.stdout(terminalSafe(`wrote ${output} (${Math.round(html.length / 1024)} kB) from ${basename(input)}; ${redaction}`));
   return 0;
 }

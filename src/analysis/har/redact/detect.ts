@@ -1,0 +1,108 @@
+// Recognizing secrets: by name (a header, parameter, cookie or field named like one) and
+// by shape (a JWT, a long random-looking token). Thresholds live in rules.ts.
+import { HIGH_ENTROPY, JWT_CANDIDATE, JWT_MAX_HEADER_CHARS, MARKER_PREFIX, SECRET_NAME_WORD, TOKEN_CANDIDATE, UUID } from './rules';
+
+export type ShapeRule = 'jwt' | 'high-entropy';
+
+/** `X-CSRF-Token` → x, csrf, token; `apiKey` → api, key; `PHPSESSID` → phpsessid. */
+export function nameWords(name: string): string[] {
+  return (name.match(/[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+/g) ?? []).map((word) => word.toLowerCase());
+}
+
+// Header and parameter names repeat thousands of times in a HAR: decide each once.
+const secretNames = new Map<string, boolean>();
+const SECRET_NAME_CACHE_SIZE = 4096;
+
+export function isSecretName(name: string): boolean {
+  const known = secretNames.get(name);
+  if (known !== undefined) return known;
+  const secret = name.length <= 256 && nameWords(name).some((word) => SECRET_NAME_WORD.test(word));
+  if (secretNames.size >= SECRET_NAME_CACHE_SIZE) secretNames.clear();
+  secretNames.set(name, secret);
+  return secret;
+}
+
+/** A JWT candidate whose header segment decodes to a JSON object with an `alg`. */
+export function isJwt(candidate: string): boolean {
+  const dot = candidate.indexOf('.');
+  if (dot < 0 || dot > JWT_MAX_HEADER_CHARS) return false;
+  const header = decodeBase64Url(candidate.slice(0, dot));
+  if (header === undefined) return false;
+  try {
+    const parsed: unknown = JSON.parse(header);
+    return typeof parsed === 'object' && parsed !== null && typeof (parsed as { alg?: unknown }).alg === 'string';
+  } catch {
+    return false;
+  }
+}
+
+function decodeBase64Url(segment: string): string | undefined {
+  const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
+  try {
+    return atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
+  } catch {
+    return undefined;
+  }
+}
+
+/** See HIGH_ENTROPY in rules.ts for why each test is there. */
+export function isHighEntropy(token: string): boolean {
+  const core = token.replace(/=+$/, '');
+  if (core.length < HIGH_ENTROPY.minLength || UUID.test(core)) return false;
+  const lower = /[a-z]/.test(core);
+  const upper = /[A-Z]/.test(core);
+  const digit = /\d/.test(core);
+  if (/^[0-9a-f]+$/i.test(core)) {
+    if (core.length < HIGH_ENTROPY.minHexLength || !digit || !(lower || upper)) return false;
+  } else if (Number(lower) + Number(upper) + Number(digit) < 2) return false;
+  return bitsPerChar(core) >= HIGH_ENTROPY.minBitsPerChar && wordShare(core) <= HIGH_ENTROPY.maxWordShare;
+}
+
+function bitsPerChar(text: string): number {
+  const counts = new Map<number, number>();
+  for (let i = 0; i < text.length; i++) counts.set(text.charCodeAt(i), (counts.get(text.charCodeAt(i)) ?? 0) + 1);
+  let bits = 0;
+  for (const count of counts.values()) {
+    const p = count / text.length;
+    bits -= p * Math.log2(p);
+  }
+  return bits;
+}
+
+/** Share of characters in readable words: runs of letters with vowels and no long consonant run. */
+function wordShare(text: string): number {
+  let covered = 0;
+  for (const match of text.matchAll(/[A-Z]?[a-z]+|[A-Z]+(?![a-z])/g)) {
+    const word = match[0];
+    if (word.length < 3 || /[^aeiouy]{4,}/i.test(word)) continue;
+    const vowels = word.match(/[aeiouy]/gi)?.length ?? 0;
+    if (vowels / word.length >= 0.25) covered += word.length;
+  }
+  return covered / text.length;
+}
+
+/** Whether a single value (a query value, a path segment, a form field) holds a JWT or a random token. */
+export function secretShape(value: string): ShapeRule | undefined {
+  if (value.length < 16) return undefined;
+  for (const match of value.matchAll(JWT_CANDIDATE)) if (isJwt(match[0])) return 'jwt';
+  if (value.length < HIGH_ENTROPY.minLength) return undefined;
+  for (const match of value.matchAll(TOKEN_CANDIDATE)) if (isHighEntropy(match[0])) return 'high-entropy';
+  return undefined;
+}
+
+/** Free text with each JWT and random token replaced by `[redacted: jwt]` / `[redacted: high-entropy]`. */
+export function scrubText(text: string, found: (rule: ShapeRule) => void, options: { entropy?: boolean } = {}): string {
+  if (text.length < 16) return text;
+  let out = text.includes('eyJ') ? text.replace(JWT_CANDIDATE, (candidate) => {
+    if (!isJwt(candidate)) return candidate;
+    found('jwt');
+    return `${MARKER_PREFIX}jwt]`;
+  }) : text;
+  if (options.entropy === false || out.length < HIGH_ENTROPY.minLength) return out;
+  out = out.replace(TOKEN_CANDIDATE, (token) => {
+    if (!isHighEntropy(token)) return token;
+    found('high-entropy');
+    return `${MARKER_PREFIX}high-entropy]`;
+  });
+  return out;
+}

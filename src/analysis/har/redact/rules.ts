@@ -1,0 +1,132 @@
+// The one table of HAR redaction rules, and every threshold they use. The engine
+// (detect.ts, url.ts, headers.ts, body.ts, entry.ts) only reads this file: changing what
+// is redacted means changing data here, not code there.
+
+export const REDACTION_RULE_IDS = [
+  'cookie', 'authorization', 'secret-header', 'secret-query', 'userinfo',
+  'jwt', 'high-entropy', 'form-field', 'json-field', 'response-body',
+] as const;
+export type RedactionRuleId = (typeof REDACTION_RULE_IDS)[number];
+
+export interface RedactionRule {
+  id: RedactionRuleId;
+  description: string;
+  /** What the rule matches, in words (shown by `--help` and in the report file). */
+  matches: string;
+  /** Whether an option turns the rule off. */
+  keptBy?: 'keepCookies' | 'keepBodies';
+}
+
+export const REDACTION_RULES: readonly RedactionRule[] = [
+  { id: 'cookie', description: 'cookie values', keptBy: 'keepCookies',
+    matches: 'Cookie and Set-Cookie header values (names and attributes stay), request.cookies and response.cookies values' },
+  { id: 'authorization', description: 'credentials of Authorization headers',
+    matches: 'Authorization and Proxy-Authorization header values (the scheme word, e.g. Bearer, stays)' },
+  { id: 'secret-header', description: 'headers named like a secret',
+    matches: 'header values whose name has a secret word (token, key, secret, session, auth, csrf, xsrf, password, signature, credential)' },
+  { id: 'secret-query', description: 'URL parameters named like a secret',
+    matches: 'query, fragment and ;path parameters with a secret name, in URLs and request.queryString alike' },
+  { id: 'userinfo', description: 'user:password in URLs',
+    matches: 'userinfo of URLs (https://user:pass@host/) in request URLs, redirectURL, URL-valued headers, page titles and ids' },
+  { id: 'jwt', description: 'JSON Web Tokens',
+    matches: 'three base64url segments whose first decodes to a JSON object with "alg", anywhere in URLs, headers, bodies and custom fields' },
+  { id: 'high-entropy', description: 'long random-looking values',
+    matches: 'tokens of at least HIGH_ENTROPY.minLength characters that look random (see HIGH_ENTROPY), in URLs, header values, request bodies and custom fields' },
+  { id: 'form-field', description: 'form fields named like a secret',
+    matches: 'postData.params and form-encoded or multipart request bodies, by field name' },
+  { id: 'json-field', description: 'JSON body fields named like a secret',
+    matches: 'values of JSON body keys with a secret name (bounded walk: too deep or too large bodies are removed whole)' },
+  { id: 'response-body', description: 'response bodies', keptBy: 'keepBodies',
+    matches: 'response.content.text (content.size and mimeType stay; the marker gives the size)' },
+];
+
+/**
+ * A name (header, parameter, cookie, field, JSON key) is a secret's when one of its words —
+ * split at punctuation and camelCase — matches. Words, not substrings: `keyword`, `author`,
+ * `keep-alive` and `monkey`-like accidents stay readable; `X-Api-Key`, `apikey`, `PHPSESSID`,
+ * `JSESSIONID`, `csrfmiddlewaretoken`, `X-Amz-Signature` and `new_password` are secrets.
+ */
+export const SECRET_NAME_WORD = /^(?:\w*tokens?|\w*keys?|\w*secrets?|(?:php|j|asp|cf)?sess(?:ion)?(?:id\w*|key|token)?s?|sid|o?auth(?:n|z|orization|entication|code)?|\w*csrf\w*|\w*xsrf\w*|\w*passwor[dt]s?|passwd|pass|pwd|pin|\w*signature|sig|credentials?|otp|saml(?:request|response)?|cookies?)$/;
+
+/** Authorization-like headers: the value is a credential whatever it looks like. */
+export const AUTHORIZATION_HEADERS: readonly string[] = ['authorization', 'proxy-authorization'];
+
+export const COOKIE_HEADERS: readonly string[] = ['cookie', 'set-cookie'];
+
+/** Headers whose value is a URL (absolute, or relative like HTTP/2's :path) or holds URLs (Link). */
+export const URL_HEADERS: readonly string[] = [':path', 'location', 'content-location', 'referer', 'origin', 'link'];
+
+/**
+ * Headers whose long opaque values are identifiers a troubleshooter needs (request ids to
+ * quote to a vendor, cache validators, CSP hashes and nonces, multipart boundaries), not
+ * credentials: the high-entropy rule skips them (JWTs in them are still removed). A header
+ * named like a secret is redacted all the same.
+ */
+export const ENTROPY_EXEMPT_HEADER = /^(?:content-type|etag|if-none-match|if-match|content-security-policy(?:-report-only)?|(?:content-|repr-|want-)?digest|content-md5|traceparent|tracestate|baggage|cf-ray|x-amz-cf-id|x-amz-id-2|user-agent|accept.*|sec-ch-.*|report-to|nel|server-timing|.*request-?id|.*trace-?id|.*correlation-?id|.*-id)$/;
+
+/**
+ * The high-entropy rule. A token (a run of base64/base64url characters) is redacted when
+ * - it has at least `minLength` characters: 24 catches API keys (32–40), access tokens and
+ *   session ids of 24+ characters; shorter random ids (request ids, nanoid build ids,
+ *   8-character asset hashes) carry less risk and more troubleshooting value;
+ * - it mixes at least two of lower case, upper case and digits (or is hex of `minHexLength`):
+ *   ordinary long words (`internationalization`) are one class;
+ * - its Shannon entropy is at least `minBitsPerChar` (excludes `aaaa…1` and `0000…`);
+ * - at most `maxWordShare` of it is readable words (runs of letters with vowels and no
+ *   long consonant runs): `ProductListingPageV2Experiment`, `page2-section-introduction-v3`
+ *   and `getUserPreferencesForAccount2` stay, while random base64 of 32 characters is
+ *   kept by this test only about 0.2% of the time (measured on 20,000 random tokens).
+ * UUIDs stay (they are resource ids far more often than credentials; a UUID under a secret
+ * name is redacted by the name rules), as do static assets' file names with a content hash
+ * (`app.5f3e8d9c2b1a4f6e7d8c9b0a1f2e3d4c.js`) and data: URLs (page content, not credentials).
+ */
+export const HIGH_ENTROPY = {
+  minLength: 24,
+  minHexLength: 32,
+  minBitsPerChar: 3,
+  maxWordShare: 0.6,
+} as const;
+
+/** Candidate tokens in free text: base64, base64url and hex characters. */
+export const TOKEN_CANDIDATE = /[A-Za-z0-9+/_-]{24,}={0,2}/g;
+
+/** A JWS (header.payload.signature, the signature empty for alg "none") or a JWE (5 segments); the header starts with `{"`. */
+export const JWT_CANDIDATE = /eyJ[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)?/g;
+/** Longest JWT header decoded to check it is JSON: real ones are under 200 characters. */
+export const JWT_MAX_HEADER_CHARS = 2048;
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** File names of static assets, whose content hashes stay (`main.3f2a9c1b.js`). */
+export const STATIC_ASSET = /\.(?:m?js|css|map|png|jpe?g|gif|svg|webp|avif|ico|bmp|woff2?|ttf|otf|eot|wasm|mp4|webm|mp3|json|html?|txt|xml)$/i;
+
+/**
+ * Bounds of the walks over outside data: a JSON body deeper or larger than this is removed
+ * whole (it cannot be checked key by key within our budget), not walked.
+ */
+export const JSON_BODY_LIMITS = {
+  maxDepth: 64,
+  maxNodes: 200_000,
+  maxChars: 16 * 1024 * 1024,
+} as const;
+
+/** Custom fields (`_initiator`, `_webSocketMessages`, comments) are walked this deep. */
+export const LOOSE_FIELD_MAX_DEPTH = 32;
+
+/** The report lists this many locations per rule and counts the rest. */
+export const REPORT_LOCATIONS_PER_RULE = 200;
+/** Names in the report and in markers are cut to this many characters. */
+export const NAME_MAX_CHARS = 80;
+
+/** The stream refuses a single entry (or other log member) larger than this. */
+export const MAX_STREAM_VALUE_CHARS = 64 * 1024 * 1024;
+
+/**
+ * Markers. Outside URLs: `[redacted: cookie sessionid]`, `[redacted: body 5.2 kB]`. Inside
+ * URLs (and the parallel queryString / form params, so both stay equal), a marker made of
+ * unreserved URL characters only, so the URL parses the same and encodes to itself:
+ * `?token=REDACTED-query&state=REDACTED-jwt`, `https://REDACTED-userinfo@host/`. The
+ * parameter's name stays beside it, so a reader still sees the parameter was there.
+ */
+export const MARKER_PREFIX = '[redacted: ';
+export const URL_MARKER_PREFIX = 'REDACTED-';
