@@ -12,12 +12,17 @@ import { summaryBar, timeSplitBar, Toolbar } from './toolbar';
 import { timeSplit } from '../../src/analysis/har/time-split';
 import { filterValuesOf } from '../../src/analysis/har/filter-complete';
 import { rawEntryAt, responseBody } from '../../src/analysis/har/body';
+import type { RedactionPreview } from '../../src/analysis/har/redact-preview';
+import { ExportDialog } from './export-dialog';
 import { WaterfallView } from './waterfall-view';
 
 export interface AppHost {
   loaded(info: HarLoadedInfo): void;
   openExternal(url: string): void;
   openBody?(index: number): void;
+  /** Absent in the offline report: nothing to save to. */
+  previewExport?(): void;
+  exportHar?(redacted: boolean): void;
   saveState(state: SavedState): void;
 }
 
@@ -37,12 +42,16 @@ export class HarApp {
   private readonly toolbar: Toolbar;
   private readonly view: WaterfallView;
   private readonly detail: DetailPane;
+  private readonly exportDialog: ExportDialog | undefined;
   private readonly summary = el('div', {});
   private readonly main = el('main', { class: 'har-main' });
   private readonly notice = el('div', { class: 'har-notice', role: 'alert', hidden: true });
 
   constructor(root: HTMLElement, private readonly host: AppHost, saved?: Partial<SavedState>) {
+    const { previewExport, exportHar } = host;
+    this.exportDialog = previewExport && exportHar ? new ExportDialog({ preview: () => previewExport.call(host), save: (redacted) => exportHar.call(host, redacted) }) : undefined;
     this.toolbar = new Toolbar({
+      ...(this.exportDialog ? { exportHar: () => this.exportDialog?.open() } : {}),
       page: (id) => this.showPage(id),
       filter: (text) => { this.filter = text; this.refresh(); },
       types: (types) => { this.types = types; this.refresh(); },
@@ -63,7 +72,7 @@ export class HarApp {
     });
     if (saved) this.restore(saved);
     root.replaceChildren(el('div', { class: 'har' }, this.toolbar.element, this.notice,
-      this.main, this.summary));
+      this.main, this.summary), ...(this.exportDialog ? [this.exportDialog.element] : []));
     this.main.append(this.view.element, this.detail.element);
   }
 
@@ -77,6 +86,11 @@ export class HarApp {
     const pageId = this.doc.pages.some((p) => p.id === params.pageId) ? params.pageId ?? '' : this.doc.pages[0]?.id ?? '';
     this.showPage(pageId);
     this.host.loaded({ pages: this.doc.pages.length, entries: this.doc.entries.length, warnings: this.doc.warnings, heading: this.toolbar.heading() });
+  }
+
+  /** The host's answer to previewExport. */
+  showExportPreview(preview: RedactionPreview): void {
+    this.exportDialog?.show(preview);
   }
 
   showPage(pageId: string): void {

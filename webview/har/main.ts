@@ -26,7 +26,11 @@ const app = new HarApp(root, {
   },
   saveState: (state) => host.setState(state),
   // The offline report has no editor to open a body in.
-  ...(embedded ? {} : { openBody: (index: number) => host.postMessage({ type: 'openBody', params: { index } }) }),
+  ...(embedded ? {} : {
+    openBody: (index: number) => host.postMessage({ type: 'openBody', params: { index } }),
+    previewExport: () => host.postMessage({ type: 'previewExport', params: undefined }),
+    exportHar: (redacted: boolean) => host.postMessage({ type: 'exportHar', params: { redacted } }),
+  }),
 }, typeof saved === 'object' && saved !== null ? (saved as Partial<SavedState>) : undefined);
 
 if (embedded) {
@@ -38,6 +42,7 @@ if (embedded) {
     const message = event.data;
     if (!isHarHostMessage(message)) return;
     if (message.type === 'load') drawSafely(host, () => app.load(message.params));
+    else if (message.type === 'exportPreview') drawSafely(host, () => app.showExportPreview(message.params.preview));
     else drawSafely(host, () => app.showPage(message.params.pageId));
   });
 }

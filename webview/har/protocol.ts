@@ -3,6 +3,7 @@
 import { hasFields, isArrayOf, isFiniteNumber, isNothing, isOptional, isString, isTypedMessage } from '../shared/guards';
 import type { IpcMessage, ReadyMessage } from '../shared/ipc';
 import { isRenderFailedParams, type RenderFailedMessage } from '../shared/render-failed';
+import type { RedactionPreview, RedactionPreviewRule } from '../../src/analysis/har/redact-preview';
 
 export interface LoadParams {
   /** A HAR as the file or the page-details endpoint has it (`{ log }` or `{ har: { log } }`). */
@@ -19,7 +20,9 @@ export interface HarLoadedInfo { pages: number; entries: number; warnings: strin
 /** Host → webview. */
 export type HarHostMessage =
   | IpcMessage<'load', LoadParams>
-  | IpcMessage<'showPage', { pageId: string }>;
+  | IpcMessage<'showPage', { pageId: string }>
+  /** What a redacted export removes, asked for by `previewExport`. */
+  | IpcMessage<'exportPreview', { preview: RedactionPreview }>;
 
 /** Webview → host. */
 export type HarPanelMessage =
@@ -31,18 +34,27 @@ export type HarPanelMessage =
   /** The user asked to open a request URL; only http(s) URLs are ever sent. */
   | IpcMessage<'openExternal', { url: string }>
   /** The whole response body of the entry at this position of log.entries, in an editor. */
-  | IpcMessage<'openBody', { index: number }>;
+  | IpcMessage<'openBody', { index: number }>
+  /** "Export HAR…": what would a redacted export remove? */
+  | IpcMessage<'previewExport', undefined>
+  /** Save the HAR, redacted or (after the host asks again) as recorded. */
+  | IpcMessage<'exportHar', { redacted: boolean }>;
 
-export const HAR_HOST_MESSAGE_TYPES: readonly HarHostMessage['type'][] = ['load', 'showPage'];
-export const HAR_PANEL_MESSAGE_TYPES: readonly HarPanelMessage['type'][] = ['ready', 'renderFailed', 'loaded', 'openExternal', 'openBody'];
+export const HAR_HOST_MESSAGE_TYPES: readonly HarHostMessage['type'][] = ['load', 'showPage', 'exportPreview'];
+export const HAR_PANEL_MESSAGE_TYPES: readonly HarPanelMessage['type'][] = ['ready', 'renderFailed', 'loaded', 'openExternal', 'openBody', 'previewExport', 'exportHar'];
 
 // Any HAR value is passed on: the reader explains what is wrong with a broken one.
 const isAnyValue = (value: unknown): value is unknown => value !== undefined;
+const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
+const isPreviewRule = hasFields<RedactionPreviewRule>({ id: isString, description: isString, count: isFiniteNumber, locations: isArrayOf(isString), more: isFiniteNumber });
+const isPreview = hasFields<RedactionPreview>({ entries: isFiniteNumber, total: isFiniteNumber, rules: isArrayOf(isPreviewRule) });
 const isLoadParams = hasFields<LoadParams>({ har: isAnyValue, pageId: isOptional(isString), title: isOptional(isString) });
 
 /** Host → webview, with params checked (a message from another frame is dropped). */
 export function isHarHostMessage(value: unknown): value is HarHostMessage {
-  return isTypedMessage<HarHostMessage>(value, { load: isLoadParams, showPage: hasFields<{ pageId: string }>({ pageId: isString }) });
+  return isTypedMessage<HarHostMessage>(value, {
+    load: isLoadParams, showPage: hasFields<{ pageId: string }>({ pageId: isString }), exportPreview: hasFields<{ preview: RedactionPreview }>({ preview: isPreview }),
+  });
 }
 
 /** Webview → host, with params checked; the host opens only http(s) URLs anyway. */
@@ -53,5 +65,7 @@ export function isHarPanelMessage(value: unknown): value is HarPanelMessage {
     loaded: hasFields<HarLoadedInfo>({ pages: isFiniteNumber, entries: isFiniteNumber, warnings: isArrayOf(isString), heading: isString }),
     openExternal: hasFields<{ url: string }>({ url: isString }),
     openBody: hasFields<{ index: number }>({ index: isFiniteNumber }),
+    previewExport: isNothing,
+    exportHar: hasFields<{ redacted: boolean }>({ redacted: isBoolean }),
   });
 }

@@ -49,6 +49,13 @@ body { background: var(--vscode-editor-background, Canvas); color: var(--vscode-
   font-size: var(--vscode-editor-font-size, 12px); background: var(--vscode-textCodeBlock-background, transparent); border: 1px solid var(--vscode-editorWidget-border, #8884); }
 .har-response-head .har-muted { color: var(--vscode-descriptionForeground, GrayText); }
 .har-response-body:focus-visible { outline: 1px solid var(--vscode-focusBorder, Highlight); }
+.har-export { max-width: 640px; background: var(--vscode-editorWidget-background, Canvas); color: var(--vscode-editorWidget-foreground, CanvasText);
+  border: 1px solid var(--vscode-editorWidget-border, CanvasText); padding: 12px 16px; }
+.har-export::backdrop { background: rgba(0, 0, 0, .35); }
+.har-export h2 { font-size: 15px; margin: 0 0 8px; }
+.har-export details { margin: 2px 0; }
+.har-export ul { margin: 4px 0 6px; max-height: 160px; overflow-y: auto; }
+.har-export-buttons { display: flex; flex-wrap: wrap; gap: 8px; margin-top: 12px; }
 .har-sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 .har-filter-error { color: var(--vscode-errorForeground, #d33); }
 .har-chips { display: flex; gap: 2px; flex-wrap: wrap; }
@@ -58,6 +65,8 @@ body { background: var(--vscode-editor-background, Canvas); color: var(--vscode-
 .har-chip:focus-visible, .har-button:focus-visible, .har-head button:focus-visible { outline: 1px solid var(--vscode-focusBorder, Highlight); }
 .har-button { background: var(--vscode-button-secondaryBackground, ButtonFace); color: var(--vscode-button-secondaryForeground, ButtonText);
   border: none; padding: 2px 8px; font: inherit; cursor: pointer; }
+.har-button.primary { background: var(--vscode-button-background, #0e639c); color: var(--vscode-button-foreground, #fff); }
+.har-button:disabled { opacity: .6; cursor: default; }
 .har-legend { display: flex; gap: 10px; flex-wrap: wrap; font-size: 11px; color: var(--vscode-descriptionForeground, GrayText); }
 .har-legend span::before { content: ""; display: inline-block; width: 10px; height: 10px; margin-right: 4px; vertical-align: -1px; background: var(--swatch); }
 .har-legend .har-line-dcl::before { width: 2px; background: var(--vscode-charts-blue, #3794ff); }

@@ -14,6 +14,8 @@ export interface ToolbarEvents {
   types(types: Set<ResourceType>): void;
   resetZoom(): void;
   backToList(): void;
+  /** Absent where nothing can be saved (the offline report). */
+  exportHar?: () => void;
 }
 
 const CHIP_LABELS: Record<ResourceType, string> = {
@@ -61,7 +63,10 @@ export class Toolbar {
       }),
       el('span', { class: 'har-line-dcl' }, 'DOMContentLoaded'), el('span', { class: 'har-line-load' }, 'Load'));
     const filter = el('span', { class: 'har-filter-wrap' }, this.filterBox, this.suggest.element, this.suggest.announcer);
-    this.element = el('div', { class: 'har-toolbar' }, this.title, this.pageSelect, filter, this.filterError, chipBar, this.zoomReset, legend);
+    const exportButton = events.exportHar ? el('button', { type: 'button', class: 'har-button', title: 'Save this HAR, redacted by default' }, 'Export HAR…') : null;
+    const exportHar = events.exportHar;
+    if (exportButton && exportHar) exportButton.addEventListener('click', () => exportHar());
+    this.element = el('div', { class: 'har-toolbar' }, this.title, this.pageSelect, filter, this.filterError, chipBar, this.zoomReset, exportButton, legend);
   }
 
   heading(): string {

@@ -5,7 +5,7 @@ import { HAR_FILE_NAME, HAR_SIZE_LIMIT_BYTES, harTooLargeMessage } from '../../a
 import { fileName, readHarUri } from './read-har-file';
 import { isHarPanelMessage, type HarHostMessage, type HarPanelMessage } from '../../../webview/har/protocol';
 import { openHttpUrl } from '../external-links';
-import { openResponseBody } from './open-body';
+import { answerHarMessage } from './har-messages';
 import type { PanelHost } from '../panels/panel-host';
 import { hostFor, type PanelServices } from '../panels/services';
 
@@ -25,7 +25,7 @@ type Host = PanelHost<HarHostMessage, HarPanelMessage>;
 export class HarEditorProvider implements vscode.CustomReadonlyEditorProvider<HarFile> {
   /** Replaceable by the extension-host suites (netmon.internal.setHarSizeLimit), to test without a 150 MB file. */
   sizeLimitBytes = HAR_SIZE_LIMIT_BYTES;
-  /** The HAR each editor shows, for "Open in Editor" of a response body. */
+  /** The HAR each editor shows: its bodies and exports are read from it. */
   private readonly hars = new Map<string, unknown>();
 
   constructor(private readonly services: PanelServices) {}
@@ -41,7 +41,8 @@ export class HarEditorProvider implements vscode.CustomReadonlyEditorProvider<Ha
     }, undefined);
     host.onMessage(async (message) => {
       if (message.type === 'openExternal') void openHttpUrl(message.params.url, 'the link of the HAR file');
-      if (message.type === 'openBody') await openResponseBody(this.hars.get(host.id), message.params.index);
+      const har = this.hars.get(host.id);
+      if (har !== undefined) await answerHarMessage(host, message, har, fileName(document.uri), this.services.prompts);
     });
     host.onDidDispose(() => this.hars.delete(host.id));
     const watcher = watchFile(document.uri, () => void this.load(host, document.uri));

@@ -10,6 +10,7 @@ import { withCancellableProgress } from '../progress';
 import { TreeNode } from '../tree/nodes';
 import { probeDetails } from '../tree/session-nodes';
 import { DetailsDocumentProvider, DETAILS_SCHEME } from './details-provider';
+import { chooseExport, exportHarFile } from '../har-editor/export-har';
 
 export function registerItemCommands(context: vscode.ExtensionContext, connection: ConnectionManager, prompts: Prompts): DetailsDocumentProvider {
   const details = new DetailsDocumentProvider(() => connection.requireClient());
@@ -71,26 +72,15 @@ function permalinkOf(node: TreeNode): string {
   return permalink;
 }
 
-/** The destination is always chosen in the save dialog. */
+/** Redacted unless the user picks the HAR as recorded; the destination is always chosen in the save dialog. */
 async function exportHar(connection: ConnectionManager, prompts: Prompts, value: unknown): Promise<string | undefined> {
   return reporting('Exporting the HAR file', async () => {
     const page = nodeArgument(value).spec.harPage;
     if (!page) throw new Error('Only a page of a user session can be exported as HAR');
-    const destination = await prompts.saveLocation({
-      title: 'Export page as HAR', saveLabel: 'Export',
-      defaultUri: vscode.Uri.file(`${safeFileName(page.title || page.pageId)}.har`),
-      filters: { 'HTTP Archive': ['har'] },
-    });
-    if (!destination) return undefined;
     const client = connection.requireClient();
     const { har } = await withCancellableProgress(`Exporting ${page.title || page.pageId}`,
       (signal) => client.getPageDetails(page.userSessionId, page.pageId, { signal }));
-    await vscode.workspace.fs.writeFile(destination, Buffer.from(`${JSON.stringify(har, null, 2)}\n`, 'utf8'));
-    flashStatus(`Netmon: exported ${destination.fsPath}`, 5_000);
-    return destination.fsPath;
+    const redacted = await chooseExport(prompts, page.title || page.pageId, har);
+    return redacted === undefined ? undefined : exportHarFile(prompts, har, page.title || page.pageId, redacted);
   });
-}
-
-function safeFileName(name: string): string {
-  return name.replace(/[^\w.-]+/g, '_').slice(0, 80) || 'page';
 }

@@ -3,7 +3,7 @@
 import { isHarPanelMessage, type HarHostMessage, type HarPanelMessage } from '../../../webview/har/protocol';
 import { isSessionPanelMessage, type SessionHostMessage, type SessionPanelMessage } from '../../../webview/session/protocol';
 import { openHttpUrl } from '../external-links';
-import { openResponseBody } from '../har-editor/open-body';
+import { answerHarMessage } from '../har-editor/har-messages';
 import type { NetmonClient } from '../../api';
 import type { UserSessionDetail } from '../../api/types';
 import { MAX_APART_S, sessionTestLinks, testsTowardSession, type SessionRef } from '../../analysis/links/session-to-test';
@@ -23,8 +23,8 @@ import { createPanelHost, type PanelServices } from './services';
 export interface PageRef { userSessionId: string; pageId: string; title?: string; agentId?: string }
 
 export class WaterfallPanels {
-  /** The HAR each panel shows, for "Open in Editor" of a response body. */
-  private readonly hars = new Map<string, unknown>();
+  /** The HAR each panel shows (its bodies and exports are read from it), and its name. */
+  private readonly hars = new Map<string, { har: unknown; name: string }>();
 
   constructor(private readonly services: PanelServices) {}
 
@@ -44,7 +44,8 @@ export class WaterfallPanels {
     host.onDidDispose(() => this.hars.delete(host.id));
     host.onMessage(async (message) => {
       if (message.type === 'openExternal') void openHttpUrl(message.params.url, 'the link of the waterfall');
-      if (message.type === 'openBody') await openResponseBody(this.hars.get(host.id), message.params.index);
+      const shown = this.hars.get(host.id);
+      if (shown) await answerHarMessage(host, message, shown.har, shown.name, this.services.prompts);
     });
     await this.load(host, page, name);
     return host.id;
@@ -56,7 +57,7 @@ export class WaterfallPanels {
       (signal) => client.getPageDetails(page.userSessionId, page.pageId, { signal }));
     if (!details) return;
     const agent = page.agentId ? ` · ${(await client.agentDirectory().ready()).label(page.agentId)}` : '';
-    this.hars.set(host.id, details.har);
+    this.hars.set(host.id, { har: details.har, name });
     host.show({ type: 'load', params: { har: details.har, pageId: page.pageId, title: `${name}${agent} · session ${page.userSessionId}` } });
   }
 }

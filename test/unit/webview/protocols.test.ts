@@ -16,11 +16,13 @@ type GuardCase = [guard: (value: unknown) => boolean, accepted: unknown[], rejec
 
 const CASES: Record<string, GuardCase> = {
   'har host→webview': [isHarHostMessage,
-    [{ type: 'load', params: { har: { log: {} }, title: 't' } }, { type: 'load', params: { har: 'not json' } }, { type: 'showPage', params: { pageId: 'p1' } }],
-    [{ type: 'load' }, { type: 'load', params: { title: 't' } }, { type: 'load', params: { har: {}, pageId: 7 } }, { type: 'showPage', params: {} }, { type: 'toString', params: {} }]],
+    [{ type: 'load', params: { har: { log: {} }, title: 't' } }, { type: 'load', params: { har: 'not json' } }, { type: 'showPage', params: { pageId: 'p1' } },
+      { type: 'exportPreview', params: { preview: { entries: 3, total: 1, rules: [{ id: 'cookie', description: 'cookie values', count: 1, locations: ['request 1 · request cookie sid'], more: 0 }] } } }],
+    [{ type: 'exportPreview', params: { preview: { entries: 3, total: 1, rules: [{ id: 'cookie', count: '1' }] } } }, { type: 'load' }, { type: 'load', params: { title: 't' } }, { type: 'load', params: { har: {}, pageId: 7 } }, { type: 'showPage', params: {} }, { type: 'toString', params: {} }]],
   'har webview→host': [isHarPanelMessage,
-    [{ type: 'ready' }, { type: 'loaded', params: { pages: 1, entries: 2, warnings: [], heading: '' } }, { type: 'openExternal', params: { url: 'https://example.com/' } }, { type: 'openBody', params: { index: 3 } }],
-    [{ type: 'openExternal', params: { url: 42 } }, { type: 'openBody', params: { index: '3' } }, { type: 'openBody', params: {} }, { type: 'loaded', params: { pages: 1, entries: 2, warnings: [1], heading: '' } }, { type: 'ready', params: 'x' }]],
+    [{ type: 'ready' }, { type: 'loaded', params: { pages: 1, entries: 2, warnings: [], heading: '' } }, { type: 'openExternal', params: { url: 'https://example.com/' } }, { type: 'openBody', params: { index: 3 } },
+      { type: 'previewExport', params: undefined }, { type: 'exportHar', params: { redacted: true } }, { type: 'exportHar', params: { redacted: false } }],
+    [{ type: 'exportHar', params: { redacted: 'yes' } }, { type: 'exportHar', params: {} }, { type: 'openExternal', params: { url: 42 } }, { type: 'openBody', params: { index: '3' } }, { type: 'openBody', params: {} }, { type: 'loaded', params: { pages: 1, entries: 2, warnings: [1], heading: '' } }, { type: 'ready', params: 'x' }]],
   'session host→webview': [isSessionHostMessage,
     [{ type: 'load', params: { session: { userSessionId: 's' } } }, { type: 'error', params: { message: 'boom' } }],
     [{ type: 'load', params: { session: 'x' } }, { type: 'error', params: { message: ['boom'] } }, { type: 'error' }]],

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { EndpointTestResponse, PageDetailResponse, UserSessionDetailResponse } from '../../../src/api/types';
 import type { RunningEmulator } from '../../../src/emulator';
 import { activateExtension } from '../helpers';
-import { apiGet, childrenOf, clearEmulatorRequests, emulatorRequests, netmonApi, records, root, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+import { answeringPrompts, apiGet, childrenOf, clearEmulatorRequests, emulatorRequests, netmonApi, records, root, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
 import { closeAllEditors, detailsId, firstRecord, openPanel, panelStates, sendFromWebview, waitForPanels, waitForRendered } from './panels-fixture';
 
 
@@ -144,6 +144,29 @@ describe('session overview, page waterfall and .har files', () => {
     const replayed = (await waitForRendered(sessionPanel, drawnBefore + 1)).rendered as { userSessionId: string; links?: number };
     assert.equal(replayed.userSessionId, userSessionId);
     assert.equal(typeof replayed.links, 'number', 'replayed with the related tests it had found');
+  });
+
+  it('"Export HAR…" from a session page\'s waterfall saves the redacted HAR where the user chooses', async () => {
+    const api = await netmonApi();
+    const sessionNode = await firstRecord(api, await root(api, 'User Sessions'));
+    const [pageNode] = await childrenOf(api, sessionNode);
+    assert.ok(pageNode?.spec.harPage);
+    const { userSessionId, pageId } = pageNode.spec.harPage;
+    const id = await openPanel('netmon.openPageWaterfall', pageNode);
+    await waitForRendered(id);
+    await sendFromWebview(id, { type: 'previewExport', params: undefined });
+    const target = vscode.Uri.file(join(scratch, 'exported.har'));
+    const { prompts } = await answeringPrompts((prompt) => (prompt.kind === 'save' ? target : undefined),
+      () => sendFromWebview(id, { type: 'exportHar', params: { redacted: true } }));
+    assert.deepEqual(prompts.map((p) => p.kind), ['save'], 'a redacted export asks only where to save');
+    const { har } = await apiGet<PageDetailResponse>(emulator, `/v6/endpoint-data/user-sessions/${userSessionId}/page/${pageId}`);
+    const written = readFileSync(target.fsPath, 'utf8');
+    const cookies = (har.log.entries as unknown as { request: { cookies: { value: string }[] } }[]).flatMap((e) => e.request.cookies.map((c) => c.value));
+    assert.ok(cookies.length > 0 && cookies.every((value) => !written.includes(value)), 'no cookie value is written');
+    assert.equal((JSON.parse(written) as { log: { entries: unknown[] } }).log.entries.length, har.log.entries.length);
+
+    const { prompts: refused } = await answeringPrompts(() => undefined, () => sendFromWebview(id, { type: 'exportHar', params: { redacted: false } }));
+    assert.deepEqual(refused.map((p) => p.kind), ['confirm'], 'the HAR as recorded is confirmed first; dismissed, nothing is asked or written');
   });
 
   it('a drawing that failed in the webview is kept as the panel\'s error, and the next drawing clears it', async () => {

@@ -218,11 +218,37 @@ describe('explorer tree', () => {
     const [pageNode] = await childrenOf(api, sessionNode);
     assert.ok(pageNode?.spec.harPage);
     const target = join(scratch, 'page.har');
-    const { result: written, prompts } = await answeringPrompts((prompt) => (prompt.kind === 'save' ? vscode.Uri.file(target) : undefined),
+    const { result: written, prompts } = await answeringPrompts(
+      (prompt) => (prompt.kind === 'save' ? vscode.Uri.file(target) : prompt.kind === 'confirm' ? prompt.actions[0] : undefined),
       () => vscode.commands.executeCommand<string | undefined>('netmon.exportHar', pageNode));
     assert.equal(written, target);
-    assert.deepEqual(prompts.map((p) => p.kind), ['save'], 'the destination is asked in the save dialog');
+    assert.deepEqual(prompts.map((p) => p.kind), ['confirm', 'save'], 'what redaction removes is shown first; the destination is asked in the save dialog');
+    const [preview] = prompts;
+    assert.ok(preview?.kind === 'confirm' && preview.actions[0] === 'Export Redacted HAR…' && /Unredacted HAR \(keeps secrets\)/.test(preview.actions[1] ?? ''), 'redacted is the first choice');
+    assert.match(preview.kind === 'confirm' ? preview.detail : '', /cookie values: \d+/);
     const expected = await apiGet<PageDetailResponse>(emulator, `/v6/endpoint-data/user-sessions/${sessionId}/page/${pageNode.spec.harPage.pageId}`);
+    const exported = readFileSync(target, 'utf8');
+    const recorded = expected.har as unknown as { log: { entries: { time: number; request: { cookies: { value: string }[] } }[] } };
+    const secrets = recorded.log.entries.flatMap((entry) => entry.request.cookies.map((cookie) => cookie.value));
+    assert.ok(secrets.length > 0, 'the demo page sends a session cookie');
+    assert.ok(secrets.every((secret) => !exported.includes(secret)), 'no cookie value is in the exported file');
+    const parsed = JSON.parse(exported) as typeof recorded;
+    assert.deepEqual(parsed.log.entries.map((e) => e.time), recorded.log.entries.map((e) => e.time), 'timings are kept');
+  });
+
+  it('exports the HAR as recorded only as the second choice, after saying what it keeps', async () => {
+    const api = await netmonApi();
+    const [sessionNode] = records(await childrenOf(api, await root(api, 'User Sessions')));
+    const [pageNode] = await childrenOf(api, sessionNode!);
+    const target = join(scratch, 'page-raw.har');
+    const { result: written, prompts } = await answeringPrompts(
+      (prompt) => (prompt.kind === 'save' ? vscode.Uri.file(target) : prompt.kind === 'confirm' ? prompt.actions.at(-1) : undefined),
+      () => vscode.commands.executeCommand<string | undefined>('netmon.exportHar', pageNode));
+    assert.equal(written, target);
+    assert.deepEqual(prompts.map((p) => p.kind), ['confirm', 'confirm', 'save']);
+    assert.match(prompts[1]?.kind === 'confirm' ? prompts[1].detail : '', /keeps every cookie, token, password and response body/);
+    const { userSessionId, pageId } = pageNode!.spec.harPage!;
+    const expected = await apiGet<PageDetailResponse>(emulator, `/v6/endpoint-data/user-sessions/${userSessionId}/page/${pageId}`);
     assert.deepEqual(JSON.parse(readFileSync(target, 'utf8')), expected.har);
   });
 

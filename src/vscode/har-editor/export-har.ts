@@ -1,0 +1,44 @@
+// Exporting a HAR for someone else: redacted by default (src/analysis/har/redact, the same
+// engine as `netmon har redact`), with what will be removed shown first. The HAR as recorded
+// is the second choice, says what it keeps, and asks once more before it is written.
+import * as vscode from 'vscode';
+import { redactHar } from '../../analysis/har/redact';
+import { previewLine, redactionPreview, type RedactionPreview } from '../../analysis/har/redact-preview';
+import { flashStatus } from '../ui/notify';
+import type { Prompts } from '../ui/prompts';
+
+export const EXPORT_REDACTED = 'Export Redacted HAR…';
+export const EXPORT_UNREDACTED = 'Export Unredacted HAR (keeps secrets)…';
+
+export function previewOf(har: unknown): RedactionPreview {
+  return redactionPreview(redactHar(har).report);
+}
+
+/** The modal of the tree's "Export Page as HAR…": what redaction removes, then the two choices. */
+export async function chooseExport(prompts: Prompts, title: string, har: unknown): Promise<boolean | undefined> {
+  const preview = previewOf(har);
+  const detail = [`Redaction removes ${previewLine(preview)}`, '', ...preview.rules.map((r) => `• ${r.description}: ${r.count}`),
+    '', 'Timings, sizes, statuses, header names and the shape of URLs are kept.'].join('\n');
+  const answer = await prompts.confirm(`Export "${title}" as HAR`, detail, EXPORT_REDACTED, EXPORT_UNREDACTED);
+  return answer === undefined ? undefined : answer === EXPORT_REDACTED;
+}
+
+/** Writes the HAR (redacted unless `redacted` is false) where the user chooses; resolves to the path. */
+export async function exportHarFile(prompts: Prompts, har: unknown, name: string, redacted: boolean): Promise<string | undefined> {
+  if (!redacted) {
+    const sure = await prompts.confirm('Export the HAR as recorded?',
+      'It keeps every cookie, token, password and response body it holds. Anyone you send it to can use them. The redacted export keeps what troubleshooting needs.',
+      'Export Unredacted');
+    if (!sure) return undefined;
+  }
+  const base = name.replace(/\.(har|har\.gz|zhar)$/i, '').replace(/[^\w.-]+/g, '_').slice(0, 80) || 'page';
+  const destination = await prompts.saveLocation({
+    title: redacted ? 'Export redacted HAR' : 'Export HAR as recorded (unredacted)', saveLabel: 'Export',
+    defaultUri: vscode.Uri.file(`${base}${redacted ? '.redacted' : ''}.har`), filters: { 'HTTP Archive': ['har'] },
+  });
+  if (!destination) return undefined;
+  const out = redacted ? redactHar(har).har : har;
+  await vscode.workspace.fs.writeFile(destination, Buffer.from(`${JSON.stringify(out, null, 2)}\n`, 'utf8'));
+  flashStatus(`Netmon: exported ${redacted ? 'a redacted' : 'an unredacted'} HAR to ${destination.fsPath}`, 5_000);
+  return destination.fsPath;
+}
