@@ -1,7 +1,4 @@
-// HTML escaping without any DOM dependency: used by webviews and by node code that writes
-// HTML (the `netmon har report` CLI), so both escape exactly the same characters.
-
-/** Escapes the characters that could end a text node or an attribute value (quoted or not). */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+// HTML escaping without any DOM dependency. The function lives in src/analysis/text/html.ts
+// (pure code such as the evidence bundle needs it and may not import webview code); this
+// re-export keeps the webviews' and the CLI's imports as they were.
+export { escapeHtml } from '../../src/analysis/text/html';

@@ -1,0 +1,105 @@
+// The evidence of one user session: the verdict (which segment between the user and the
+// site to look at first) and its numbers, the session's network facts, the traceroute as
+// mtr-style text, and each page's waterfall and redacted HAR. The analyses are the session
+// panel's (sessionVerdict through sessionOverview, sessionTraceroutePath, pathReportText).
+import type { UserSessionDetail } from '../../api/types';
+import { pathReportText } from '../path/text-report';
+import { sessionOverview, SEGMENT_LABELS, type SessionOverview } from '../session';
+import { sessionTraceroutePath } from '../session/traceroute-path';
+import { AttachmentBudget } from './attachments';
+import { finishDocument } from './document';
+import { pageSections, type HarPageInput } from './har-pages';
+import type { EvidenceContext, EvidenceDocument, EvidenceHop, EvidenceSection } from './model';
+import { clipBlock, evidenceLink, fileStem, line, safeLine } from './text';
+import { EVIDENCE_LIMITS } from './model';
+
+export interface SessionEvidenceInput extends EvidenceContext {
+  session: UserSessionDetail;
+  /** HARs of the session's pages (the page-details responses), in page order. */
+  pages?: readonly HarPageInput[];
+  /** The agent's computer name, when known. */
+  agentName?: string;
+  /** Hops the user pinned (IP addresses of the session's traceroute); unknown ones are ignored. */
+  highlightHops?: readonly string[];
+}
+
+export function sessionEvidence(input: SessionEvidenceInput): EvidenceDocument {
+  const overview = sessionOverview(input.session, input.agentName);
+  const { verdict } = overview;
+  const id = line(overview.userSessionId, 100);
+  const budget = new AttachmentBudget();
+  const pages = pageSections(input.pages ?? [], `session-${fileStem(id)}`, budget);
+  return finishDocument(input, {
+    kind: 'session',
+    title: `User session ${id}: ${safeLine(overview.title, 200)}`,
+    verdict: {
+      grade: verdict.grade,
+      lines: [verdict.line, ...verdict.segments.flatMap((s) => s.findings.map((f) => `${SEGMENT_LABELS[s.segment]} (${f.grade}): ${f.message}`))].map((l) => safeLine(l)),
+    },
+    facts: sessionFacts(overview),
+    sections: [...sessionSections(input, overview), ...pages.sections],
+    images: pages.images,
+    attachments: budget.attachments,
+    highlightedHops: highlightedHops(overview, input.highlightHops ?? []),
+    links: [evidenceLink('User session', input.session.permalink)],
+    omissions: [...pages.omissions, ...budget.omissions],
+  });
+}
+
+function sessionFacts(overview: SessionOverview): EvidenceDocument['facts'] {
+  const facts = [
+    ...(overview.experienceScore !== undefined ? [{ label: 'Experience score', value: `${Math.round(overview.experienceScore * 100)} / 100` }] : []),
+    ...overview.general,
+    ...overview.pings.map((p) => ({ label: p.label, value: p.outcome })),
+    ...overview.system.map((g) => ({ label: g.label, value: g.text })),
+  ];
+  return facts.map((f) => ({ label: line(f.label, 100), value: safeLine(f.value) }));
+}
+
+function sessionSections(input: SessionEvidenceInput, overview: SessionOverview): EvidenceSection[] {
+  const sections: EvidenceSection[] = [{
+    kind: 'table', heading: 'Segments, from the user to the site', columns: ['Segment', 'Grade', 'Findings'],
+    rows: overview.verdict.segments.map((s) => [SEGMENT_LABELS[s.segment], s.grade, line(s.findings.map((f) => f.message).join('; ')) || '—']),
+  }];
+  const network = [...overview.network, ...overview.wireless, ...overview.proxy, ...overview.vpn];
+  if (network.length) sections.push(fieldTable(`Network (${overview.connection})`, network));
+  const pings = overview.pings.flatMap((p) => p.fields.map((f) => ({ label: `${p.label}: ${f.label}`, value: f.value })));
+  if (pings.length) sections.push(fieldTable('Measurements', pings));
+  if (overview.pages.length) {
+    sections.push({
+      kind: 'table', heading: 'Pages', columns: ['Page', 'Response', 'DOMContentLoaded', 'Load'],
+      rows: overview.pages.map((p) => [
+        safeLine(p.title, 300), p.responseCode > 0 ? String(p.responseCode) : '—', p.onContentLoad >= 0 ? `${p.onContentLoad} ms` : '—', p.onLoad >= 0 ? `${p.onLoad} ms` : '—',
+      ]),
+    });
+  }
+  sections.push(pathSection(input, overview));
+  if (overview.errors.length) sections.push({ kind: 'text', heading: 'Errors reported by the agent', paragraphs: overview.errors.map((e) => safeLine(e)) });
+  return sections;
+}
+
+function fieldTable(heading: string, fields: readonly { label: string; value: string }[]): EvidenceSection {
+  return { kind: 'table', heading, columns: ['Field', 'Value'], rows: fields.map((f) => [line(f.label, 200), safeLine(f.value)]) };
+}
+
+/** The session's own traceroute, mtr-style (the text of "Open Path Trace as Text"). */
+function pathSection(input: SessionEvidenceInput, overview: SessionOverview): EvidenceSection {
+  const trace = sessionTraceroutePath(input.session);
+  const heading = 'Path to the site (traceroute, mtr-style)';
+  if (!trace) return { kind: 'text', heading, paragraphs: [overview.traceroute.error ? `The traceroute failed: ${line(overview.traceroute.error)}` : 'No traceroute in this session.'] };
+  const name = input.agentName ?? String(input.session.agentId);
+  return { kind: 'pre', heading, text: clipBlock(pathReportText([trace], () => name)).text };
+}
+
+/** The pinned hops that are in the session's traceroute, in hop order. */
+function highlightedHops(overview: SessionOverview, wanted: readonly string[]): EvidenceHop[] {
+  const ids = new Set(wanted.map((w) => w.trim()));
+  return overview.traceroute.hops
+    .filter((hop) => ids.has(hop.ipAddress))
+    .slice(0, EVIDENCE_LIMITS.maxHighlightedHops)
+    .map((hop) => ({
+      id: line(hop.ipAddress, 100),
+      label: `hop ${hop.hop}: ${line(hop.ipAddress, 100)}${hop.name && hop.name !== hop.ipAddress ? ` (${line(hop.name, 200)})` : ''}`,
+      details: [hop.delayMs >= 0 ? `${hop.delayMs} ms` : '', hop.asn, hop.prefix, hop.mpls ? `MPLS ${hop.mpls}` : ''].filter(Boolean).map((d) => line(d, 200)).join(' · ') || '—',
+    }));
+}

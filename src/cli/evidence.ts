@@ -1,0 +1,213 @@
+// `netmon evidence session|path …`: one self-contained evidence file per investigation, to
+// attach to a ticket for another team (network team, SaaS vendor, ISP): the verdict and its
+// numbers, the mtr-style path, the waterfalls, the redacted HARs, the pinned hops and the
+// permalinks. HTML by default (opens offline, runs no script); --markdown adds a Markdown
+// file with its images and HARs beside it. The builders and renderers are src/analysis/evidence.
+import { lstatSync } from 'node:fs';
+import { basename, dirname, extname, join, resolve } from 'node:path';
+import { pickAccountGroup } from '../api';
+import {
+  EVIDENCE_LIMITS, pathEvidence, renderEvidenceHtml, renderEvidenceMarkdown, sessionEvidence,
+  type EvidenceDocument, type EvidenceRange, type HarPageInput,
+} from '../analysis/evidence';
+import { readPathRounds, readRoundTraces } from '../analysis/path/read-rounds';
+import { forEachAtMost } from '../analysis/pool';
+import { terminalSafe, untrustedLine } from '../analysis/text/untrusted';
+import { ACCOUNT_USAGE, openAccount, takeAccountFlags, UsageError, type Account } from './account';
+import type { CliIo } from './deploy-run';
+import { processIo, reportFailure } from './io';
+import { OutputFileError, writeOutputFile } from './output-file';
+import { pickRound } from './path';
+import { readTimeRange, TIME_RANGE_USAGE, type AskedRange } from './time-range';
+
+export const EVIDENCE_USAGE = `usage: netmon evidence session <userSessionId> [-o out.html] [--markdown out.md] [--highlight IP …] [--window 24h | --from T --to T] [--force] [account]
+       netmon evidence path --test <id> [--round R] [--against R0] [--highlight IP …] [-o out.html] [--markdown out.md] [--window 24h | --from T --to T] [--force] [account]
+  One evidence file per investigation, for a ticket to another team: the verdict and its
+  numbers, the time range and account group, the mtr-style path, the waterfall of each page
+  with its HAR embedded (redacted: cookies, credentials, tokens and response bodies removed;
+  the file says how many values each rule removed), the highlighted hops and the links to
+  the records. The HTML opens offline in any browser and runs no script.
+  session: a user session with its pages' HARs (at most ${EVIDENCE_LIMITS.maxHars}).
+  path: a scheduled test's path in one round: where the problem is, the path per agent,
+  and with --against what changed since that round.
+  -o FILE          the HTML file; default evidence-session-<id>.html or evidence-path-<test>-<round>.html
+                   in the current folder; - writes it to stdout
+  --markdown FILE  also a Markdown file, with its images (.svg) and redacted HARs beside it,
+                   named after FILE (FILE-waterfall-1.svg, …)
+  --highlight IP   a hop to show as highlighted (repeat it, or separate with commas); hops not
+                   on the path are left out
+  --round R        path: the round (epoch seconds or ISO 8601); the newest round in range by default
+  --against R0     path: a baseline round to compare with
+  --force          overwrite files that exist (they are kept otherwise)
+${TIME_RANGE_USAGE}
+${ACCOUNT_USAGE}
+  Exit code: 0 written; 2 could not run (usage, unknown session or test, connection, a file
+  that exists without --force).`;
+
+interface EvidenceOptions {
+  subject: string | undefined;
+  testId?: number;
+  round?: string;
+  against?: string;
+  output?: string;
+  markdown?: string;
+  highlight: string[];
+  force: boolean;
+}
+
+const VALUE_FLAGS = new Set(['-o', '--out', '--markdown', '--highlight', '--test', '--round', '--against']);
+
+export async function runEvidence(args: readonly string[], io: CliIo = processIo()): Promise<number> {
+  const [sub, ...rest] = args;
+  if (sub === undefined || sub === '--help' || sub === '-h' || rest.includes('--help') || rest.includes('-h')) { io.stdout(EVIDENCE_USAGE); return sub === undefined ? 2 : 0; }
+  if (sub !== 'session' && sub !== 'path') return reportFailure('evidence', new UsageError(`unknown subcommand ${sub}`), EVIDENCE_USAGE, io);
+  let account: Account | undefined;
+  try {
+    const { flags, rest: words } = takeAccountFlags(rest);
+    const { range, rest: others } = readTimeRange(words, Date.now());
+    const options = readOptions(sub, others);
+    account = await openAccount(flags, io.env);
+    const doc = sub === 'session' ? await sessionDocument(account, options, range) : await pathDocument(account, options, range);
+    return write(doc, options, defaultName(doc, options), io);
+  } catch (error) {
+    return reportFailure(`evidence ${sub}`, error, EVIDENCE_USAGE, io);
+  } finally {
+    await account?.close();
+  }
+}
+
+function readOptions(sub: 'session' | 'path', words: readonly string[]): EvidenceOptions {
+  const options: EvidenceOptions = { subject: undefined, highlight: [], force: false };
+  const positional: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] as string;
+    if (word === '--force') { options.force = true; continue; }
+    if (!VALUE_FLAGS.has(word)) {
+      if (word.startsWith('-') && word !== '-') throw new UsageError(`unknown option ${word}`);
+      positional.push(word);
+      continue;
+    }
+    const value = words[++i];
+    if (value === undefined || value === '') throw new UsageError(`${word} needs a value`);
+    if (word === '--highlight') options.highlight.push(...value.split(',').map((v) => v.trim()).filter(Boolean));
+    else if (word === '-o' || word === '--out') options.output = value;
+    else if (word === '--markdown') options.markdown = value;
+    else if (word === '--test') options.testId = testId(value);
+    else if (word === '--round') options.round = value;
+    else options.against = value;
+  }
+  if (sub === 'session') {
+    if (positional.length !== 1) throw new UsageError('name one user session (its userSessionId)');
+    if (options.testId !== undefined || options.round !== undefined || options.against !== undefined) throw new UsageError('--test, --round and --against are for evidence path');
+    options.subject = positional[0];
+  } else {
+    if (positional.length > 0) throw new UsageError(`unexpected argument ${positional[0]}`);
+    if (options.testId === undefined) throw new UsageError('--test needs the id of a scheduled endpoint test');
+  }
+  if (options.markdown === '-') throw new UsageError('--markdown needs a file name (its images are written beside it)');
+  return options;
+}
+
+function testId(value: string): number {
+  if (!/^\d{1,15}$/.test(value)) throw new UsageError('--test needs the id of a scheduled endpoint test');
+  return Number(value);
+}
+
+/** A relative window is resolved by the service's clock, not ours: it is shown as asked, not as our estimate. */
+function evidenceRange(range: AskedRange): EvidenceRange {
+  const { request } = range;
+  return 'window' in request ? { window: request.window } : { fromMs: request.from.getTime(), toMs: request.to.getTime() };
+}
+
+/** "Acme Corp (1234)": the group the records were read from. */
+async function accountGroupLabel(account: Account): Promise<string> {
+  const groups = await account.client.listAccountGroups().then((r) => r.accountGroups, () => []);
+  const group = groups.find((g) => String(g.aid) === account.aidKey) ?? (account.requestAid === undefined ? pickAccountGroup(groups) : undefined);
+  return group ? `${untrustedLine(group.accountGroupName, 120)} (${group.aid})` : account.aidKey;
+}
+
+async function agentNames(account: Account): Promise<Record<string, string>> {
+  return account.client.agentDirectory().ready().then((directory) => directory.names(), () => ({}));
+}
+
+async function sessionDocument(account: Account, options: EvidenceOptions, range: AskedRange): Promise<EvidenceDocument> {
+  const { client } = account;
+  const id = options.subject as string;
+  const [detail, names, accountGroup] = await Promise.all([client.getUserSession(id), agentNames(account), accountGroupLabel(account)]);
+  const session = detail.userSessions[0];
+  if (!session) throw new Error(`user session ${untrustedLine(id, 80)} was not found`);
+  const listed = (Array.isArray(session.pages) ? session.pages : []).slice(0, EVIDENCE_LIMITS.maxHars);
+  const pages: (HarPageInput | undefined)[] = new Array<HarPageInput | undefined>(listed.length);
+  const failed: string[] = [];
+  await forEachAtMost(listed, 4, async (page, index) => {
+    try {
+      pages[index] = { pageId: String(page.id), title: String(page.title ?? page.id), har: (await client.getPageDetails(id, String(page.id))).har };
+    } catch (error) {
+      failed.push(`The HAR of page ${index + 1} could not be read: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  });
+  const agentName = names[String(session.agentId)];
+  return sessionEvidence({
+    session, pages: pages.filter((p): p is HarPageInput => p !== undefined), ...(agentName ? { agentName } : {}),
+    highlightHops: options.highlight, accountGroup, range: evidenceRange(range), generatedAt: new Date(), omissions: failed,
+  });
+}
+
+async function pathDocument(account: Account, options: EvidenceOptions, range: AskedRange): Promise<EvidenceDocument> {
+  const { client } = account;
+  const testId = options.testId as number;
+  const [rounds, names, test, accountGroup] = await Promise.all([
+    readPathRounds(client, testId, range.request), agentNames(account), client.getEndpointTest(testId), accountGroupLabel(account),
+  ]);
+  const round = pickRound(rounds, options.round, 'newest');
+  const baseline = options.against === undefined ? undefined : pickRound(rounds, options.against, 'oldest');
+  const [traces, baselineTraces] = await Promise.all([
+    readRoundTraces(client, testId, round.agentIds, round.roundId),
+    baseline ? readRoundTraces(client, testId, baseline.agentIds, baseline.roundId) : Promise.resolve(undefined),
+  ]);
+  const testName = test.endpointTest[0]?.testName;
+  return pathEvidence({
+    test: { id: testId, ...(testName ? { name: String(testName) } : {}) }, traces, agentNames: names, highlightHops: options.highlight,
+    ...(baselineTraces ? { baseline: { traces: baselineTraces } } : {}), accountGroup, range: evidenceRange(range), generatedAt: new Date(),
+  });
+}
+
+function defaultName(doc: EvidenceDocument, options: EvidenceOptions): string {
+  const stem = (text: string): string => text.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 60);
+  if (doc.kind === 'session') return `evidence-session-${stem(options.subject ?? 'session')}.html`;
+  const rounds = doc.facts.find((f) => f.label === 'Rounds')?.value ?? '';
+  const when = /(\d{4}-\d\d-\d\d) (\d\d):(\d\d)/.exec(rounds);
+  return `evidence-path-${options.testId}${when ? `-${when[1]}T${when[2]}${when[3]}Z` : ''}.html`;
+}
+
+/** Every file checked before any is written: an existing one stops the whole run, not half of it. */
+function write(doc: EvidenceDocument, options: EvidenceOptions, fallbackName: string, io: CliIo): number {
+  const html = renderEvidenceHtml(doc);
+  const targets: { path: string; content: string | Uint8Array }[] = [];
+  const toStdout = options.output === '-';
+  if (!toStdout) targets.push({ path: resolve(io.cwd, options.output ?? fallbackName), content: html });
+  if (options.markdown !== undefined) {
+    const mdPath = resolve(io.cwd, options.markdown);
+    const bundle = renderEvidenceMarkdown(doc, { filePrefix: basename(mdPath, extname(mdPath)) });
+    targets.push({ path: mdPath, content: bundle.markdown }, ...bundle.files.map((f) => ({ path: join(dirname(mdPath), f.name), content: f.content })));
+  }
+  if (!options.force) {
+    const existing = targets.find((t) => exists(t.path));
+    if (existing) throw new OutputFileError(`${existing.path} already exists: pass --force to overwrite it`);
+  }
+  for (const target of targets) writeOutputFile(target.path, target.content, { force: options.force });
+  if (toStdout) io.stdout(html);
+  const say = toStdout ? io.stderr : io.stdout;
+  for (const target of targets) say(terminalSafe(`wrote ${target.path}`));
+  say(terminalSafe(`verdict: ${doc.verdict.lines[0] ?? 'none'}`));
+  return 0;
+}
+
+function exists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
