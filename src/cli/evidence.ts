@@ -8,10 +8,10 @@ import { basename, dirname, extname, join, resolve } from 'node:path';
 import { pickAccountGroup } from '../api';
 import {
   EVIDENCE_LIMITS, pathEvidence, renderEvidenceHtml, renderEvidenceMarkdown, sessionEvidence,
-  type EvidenceDocument, type EvidenceRange, type HarPageInput,
+  type EvidenceDocument, type EvidenceRange,
 } from '../analysis/evidence';
+import { readSessionPages } from '../analysis/evidence/read-pages';
 import { readPathRounds, readRoundTraces } from '../analysis/path/read-rounds';
-import { forEachAtMost } from '../analysis/pool';
 import { terminalSafe, untrustedLine } from '../analysis/text/untrusted';
 import { ACCOUNT_USAGE, openAccount, takeAccountFlags, UsageError, type Account } from './account';
 import type { CliIo } from './deploy-run';
@@ -136,19 +136,10 @@ async function sessionDocument(account: Account, options: EvidenceOptions, range
   const [detail, names, accountGroup] = await Promise.all([client.getUserSession(id), agentNames(account), accountGroupLabel(account)]);
   const session = detail.userSessions[0];
   if (!session) throw new Error(`user session ${untrustedLine(id, 80)} was not found`);
-  const listed = (Array.isArray(session.pages) ? session.pages : []).slice(0, EVIDENCE_LIMITS.maxHars);
-  const pages: (HarPageInput | undefined)[] = new Array<HarPageInput | undefined>(listed.length);
-  const failed: string[] = [];
-  await forEachAtMost(listed, 4, async (page, index) => {
-    try {
-      pages[index] = { pageId: String(page.id), title: String(page.title ?? page.id), har: (await client.getPageDetails(id, String(page.id))).har };
-    } catch (error) {
-      failed.push(`The HAR of page ${index + 1} could not be read: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  });
+  const { pages, failed } = await readSessionPages(client, session);
   const agentName = names[String(session.agentId)];
   return sessionEvidence({
-    session, pages: pages.filter((p): p is HarPageInput => p !== undefined), ...(agentName ? { agentName } : {}),
+    session, pages, ...(agentName ? { agentName } : {}),
     highlightHops: options.highlight, accountGroup, range: evidenceRange(range), generatedAt: new Date(), omissions: failed,
   });
 }

@@ -71,6 +71,10 @@ describe('path panel: where the problem is', () => {
     await panel.page.locator('.localize li', { hasText: IXP }).first().locator('button').click();
     assert.equal(await panel.page.locator(`.node.on-path[data-node="${IXP}"]`).count(), 1, 'the hop is highlighted');
     assert.equal(await panel.page.getAttribute('.canvas', 'aria-activedescendant') !== null, true, 'and focused for the keyboard');
+    await panel.page.click('button:has-text("Export Evidence…")');
+    const asked = panel.sent.at(-1) as { type: string; params: { highlightHops: string[] } };
+    assert.equal(asked.type, 'exportEvidence');
+    assert.ok(asked.params.highlightHops.includes(IXP), `the highlighted hop goes into the evidence: ${asked.params.highlightHops.join(', ')}`);
     await panel.close();
   });
 

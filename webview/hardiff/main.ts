@@ -52,8 +52,10 @@ function toolbar(s: State): HTMLElement {
   swap.addEventListener('click', () => host.postMessage({ type: 'swap', params: undefined }));
   const copy = el('button', { type: 'button' }, 'Copy as Text');
   copy.addEventListener('click', () => host.postMessage({ type: 'copyText', params: undefined }));
+  const evidence = el('button', { type: 'button', title: 'One offline file for a ticket: the diff and both HARs, redacted' }, 'Export Evidence…');
+  evidence.addEventListener('click', () => host.postMessage({ type: 'exportEvidence', params: undefined }));
   return el('div', { class: 'hd-bar' },
-    el('div', { class: 'hd-bar', role: 'group', 'aria-label': 'Show requests marked' }, ...toggles), sort, swap, copy);
+    el('div', { class: 'hd-bar', role: 'group', 'aria-label': 'Show requests marked' }, ...toggles), sort, swap, copy, evidence);
 }
 
 function legend(): HTMLElement {

@@ -27,7 +27,9 @@ export type HarDiffPanelMessage =
   /** Compare the other way round (after becomes before). */
   | IpcMessage<'swap', undefined>
   /** The diff as text on the clipboard (for a ticket). */
-  | IpcMessage<'copyText', undefined>;
+  | IpcMessage<'copyText', undefined>
+  /** "Export Evidence…": the diff and both redacted HARs as one offline file. */
+  | IpcMessage<'exportEvidence', undefined>;
 
 const isDiff = ((value: unknown) => isRecord(value) && isRecord(value['before']) && isRecord(value['after'])
   && Array.isArray(value['rows']) && isRecord(value['counts']) && isRecord(value['total'])) as Guard<HarDiff>;
@@ -48,5 +50,6 @@ export function isHarDiffPanelMessage(value: unknown): value is HarDiffPanelMess
     loaded: hasFields<HarDiffDrawn>({ before: isString, after: isString, rows: isFiniteNumber, first: isNullableString }),
     swap: isNothing,
     copyText: isNothing,
+    exportEvidence: isNothing,
   });
 }

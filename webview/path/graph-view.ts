@@ -136,6 +136,11 @@ export class GraphView {
     }
   }
 
+  /** The hops highlighted now (what Show or an agent put on the path), for the evidence. */
+  highlightedNodes(): string[] {
+    return [...this.nodeElements].filter(([, element]) => element.classList.contains('on-path')).map(([id]) => id);
+  }
+
   /** Dims everything off the given path; no path clears the highlight. */
   setHighlight(path: { nodes: Set<string>; links: Set<string> } | undefined): void {
     this.svg.classList.toggle('highlighting', path !== undefined);

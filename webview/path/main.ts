@@ -252,6 +252,11 @@ class PathPanel {
       const agentId = t.agent.value || undefined;
       host.postMessage({ type: 'openAsText', params: { ...(agentId ? { agentId } : {}), ...(this.params?.roundId !== undefined ? { roundId: this.params.roundId } : {}) } });
     });
+    t.evidence.addEventListener('click', () => {
+      const highlighted = this.graph.highlightedNodes();
+      const hops = highlighted.length > 0 ? highlighted : this.active ? [this.active] : [];
+      host.postMessage({ type: 'exportEvidence', params: { highlightHops: hops } });
+    });
     this.canvas.addEventListener('keydown', (event) => this.onKey(event));
     window.addEventListener('resize', () => this.graph.fit());
   }

@@ -50,13 +50,15 @@ export type PathPanelMessage =
   | IpcMessage<'findSessions', { agentIds: string[]; hop: string }>
   /** Compare the shown round with this baseline round (none: stop comparing). */
   | IpcMessage<'compareWith', { roundId?: number }>
+  /** "Export Evidence…" of what is shown, with the hops highlighted in the graph (node ids). */
+  | IpcMessage<'exportEvidence', { highlightHops: string[] }>
   /** After a load was drawn: what the graph holds (and, when comparing, how many agents changed route). */
   | IpcMessage<'rendered', PathDrawn>;
 
 export interface PathDrawn { nodes: number; links: number; agents: number; changedAgents?: number; findings?: number }
 
 export const PATH_HOST_MESSAGE_TYPES: readonly PathHostMessage['type'][] = ['load', 'loading', 'error'];
-export const PATH_PANEL_MESSAGE_TYPES: readonly PathPanelMessage['type'][] = ['ready', 'renderFailed', 'selectRound', 'openAsText', 'findSessions', 'compareWith', 'rendered'];
+export const PATH_PANEL_MESSAGE_TYPES: readonly PathPanelMessage['type'][] = ['ready', 'renderFailed', 'selectRound', 'openAsText', 'findSessions', 'compareWith', 'exportEvidence', 'rendered'];
 
 const isRoundOption = hasFields<PathRoundOption>({ roundId: isFiniteNumber, agents: isOptional(isFiniteNumber) });
 const isPathLoadParams = hasFields<PathLoadParams>({
@@ -88,6 +90,7 @@ export function isPathPanelMessage(value: unknown): value is PathPanelMessage {
     openAsText: hasFields<{ agentId?: string; roundId?: number }>({ agentId: isOptional(isString), roundId: isOptional(isFiniteNumber) }),
     findSessions: hasFields<{ agentIds: string[]; hop: string }>({ agentIds: isArrayOf(isString), hop: isString }),
     compareWith: hasFields<{ roundId?: number }>({ roundId: isOptional(isFiniteNumber) }),
+    exportEvidence: hasFields<{ highlightHops: string[] }>({ highlightHops: isArrayOf(isString) }),
     rendered: hasFields<PathDrawn>({ nodes: isFiniteNumber, links: isFiniteNumber, agents: isFiniteNumber, changedAgents: isOptional(isFiniteNumber), findings: isOptional(isFiniteNumber) }),
   });
 }

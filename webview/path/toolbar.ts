@@ -16,6 +16,7 @@ export interface Toolbar {
   fit: HTMLButtonElement;
   zoomIn: HTMLButtonElement;
   asText: HTMLButtonElement;
+  evidence: HTMLButtonElement;
 }
 
 function options(select: HTMLSelectElement, entries: readonly [string, string][]): HTMLSelectElement {
@@ -38,6 +39,7 @@ export function buildToolbar(): Toolbar {
     fit: el('button', { type: 'button', title: 'Fit to view (0)', 'aria-label': 'Fit to view' }, 'Fit'),
     zoomIn: el('button', { type: 'button', title: 'Zoom in (+)', 'aria-label': 'Zoom in' }, '+'),
     asText: el('button', { type: 'button', class: 'primary', title: 'Open Path Trace as Text' }, 'Open as Text'),
+    evidence: el('button', { type: 'button', title: 'One offline file for a ticket: where the problem is, the path per agent, the highlighted hops' }, 'Export Evidence…'),
   };
   const root = el('header', { class: 'toolbar' },
     parts.title,
@@ -48,7 +50,7 @@ export function buildToolbar(): Toolbar {
     el('label', {}, 'Colour by', parts.mode),
     el('label', {}, 'Group', parts.groupBy),
     el('label', {}, parts.collapse, 'Collapse chains'),
-    parts.zoomOut, parts.fit, parts.zoomIn, parts.asText,
+    parts.zoomOut, parts.fit, parts.zoomIn, parts.asText, parts.evidence,
   );
   return { root, ...parts };
 }

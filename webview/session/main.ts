@@ -31,6 +31,7 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
       openTraceroute: () => host.postMessage({ type: 'openTraceroute', params: { userSessionId: view.userSessionId } }),
       openTimeline: () => host.postMessage({ type: 'openTimeline', params: { userSessionId: view.userSessionId } }),
       compareWithBest: () => host.postMessage({ type: 'compareWithBest', params: { userSessionId: view.userSessionId } }),
+      exportEvidence: () => host.postMessage({ type: 'exportEvidence', params: { userSessionId: view.userSessionId } }),
     }, related, split));
     host.postMessage({ type: 'loaded', params: { userSessionId: view.userSessionId, ...(related ? { links: related.links.length } : {}), ...(split ? { split: String(split.line) } : {}) } });
   });

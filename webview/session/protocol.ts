@@ -38,12 +38,14 @@ export type SessionPanelMessage =
   /** Open the timeline of the session's agent around the session. */
   | IpcMessage<'openTimeline', { userSessionId: string }>
   /** Compare this session with the best-scored session of the same site. */
-  | IpcMessage<'compareWithBest', { userSessionId: string }>;
+  | IpcMessage<'compareWithBest', { userSessionId: string }>
+  /** "Export Evidence…": the session as one offline file for a ticket. */
+  | IpcMessage<'exportEvidence', { userSessionId: string }>;
 
 export interface TestRound { testId: number; agentId: string; roundId: number }
 
 export const SESSION_HOST_MESSAGE_TYPES: readonly SessionHostMessage['type'][] = ['load', 'error'];
-export const SESSION_PANEL_MESSAGE_TYPES: readonly SessionPanelMessage['type'][] = ['ready', 'renderFailed', 'loaded', 'openPage', 'openPath', 'openMetrics', 'openTraceroute', 'openTimeline', 'compareWithBest'];
+export const SESSION_PANEL_MESSAGE_TYPES: readonly SessionPanelMessage['type'][] = ['ready', 'renderFailed', 'loaded', 'openPage', 'openPath', 'openMetrics', 'openTraceroute', 'openTimeline', 'compareWithBest', 'exportEvidence'];
 
 // The renderer reads every field defensively; here the session only needs to be an object.
 const isSessionDetail = isRecord as Guard<UserSessionDetail>;
@@ -74,5 +76,6 @@ export function isSessionPanelMessage(value: unknown): value is SessionPanelMess
     openTraceroute: hasFields<{ userSessionId: string }>({ userSessionId: isString }),
     openTimeline: hasFields<{ userSessionId: string }>({ userSessionId: isString }),
     compareWithBest: hasFields<{ userSessionId: string }>({ userSessionId: isString }),
+    exportEvidence: hasFields<{ userSessionId: string }>({ userSessionId: isString }),
   });
 }

@@ -14,6 +14,7 @@ export interface RenderEvents {
   openTraceroute(): void;
   openTimeline(): void;
   compareWithBest(): void;
+  exportEvidence(): void;
 }
 
 export function renderOverview(view: SessionOverview, events: RenderEvents, related?: RelatedTests, split?: PageTimeSplit): HTMLElement {
@@ -42,7 +43,9 @@ function header(view: SessionOverview, events: RenderEvents): HTMLElement {
   timeline.addEventListener('click', () => events.openTimeline());
   const compare = el('button', { type: 'button', class: 'ses-button', title: `Side by side with the best-scored session of ${view.title} in the view's time range` }, 'Compare with a Good Session');
   compare.addEventListener('click', () => events.compareWithBest());
-  return el('header', { class: 'ses-head' }, el('h1', {}, view.title), badge, el('span', { class: 'ses-sub' }, `Session ${view.userSessionId}`), timeline, compare);
+  const evidence = el('button', { type: 'button', class: 'ses-button', title: 'One offline HTML (or Markdown) file for a ticket: the verdict, its numbers, the path, the waterfalls and the redacted HARs' }, 'Export Evidence…');
+  evidence.addEventListener('click', () => events.exportEvidence());
+  return el('header', { class: 'ses-head' }, el('h1', {}, view.title), badge, el('span', { class: 'ses-sub' }, `Session ${view.userSessionId}`), timeline, compare, evidence);
 }
 
 function verdict(view: SessionOverview): HTMLElement {

@@ -90,9 +90,11 @@ function header(params: TimelineLoad): HTMLElement {
   };
   const copy = el('button', { type: 'button' }, 'Copy as Text');
   copy.addEventListener('click', () => host.postMessage({ type: 'copyText', params: undefined }));
+  const evidence = el('button', { type: 'button', title: 'One offline file for a ticket: the verdict over time, its periods and what changed' }, 'Export Evidence…');
+  evidence.addEventListener('click', () => host.postMessage({ type: 'exportEvidence', params: undefined }));
   return el('header', {},
     el('div', { class: 'tl-head' }, el('h1', {}, `Timeline: ${agent.name ?? agent.agentId}`), el('span', { class: 'tl-muted' }, `${status} · ${params.rangeLabel} · times in local time`)),
-    el('div', { class: 'tl-bar', role: 'group', 'aria-label': 'Time range' }, ...RANGE_PRESETS.map((p) => rangeButton(p, `Last ${p}`)), rangeButton('view', 'View\u2019s range'), copy));
+    el('div', { class: 'tl-bar', role: 'group', 'aria-label': 'Time range' }, ...RANGE_PRESETS.map((p) => rangeButton(p, `Last ${p}`)), rangeButton('view', 'View\u2019s range'), copy, evidence));
 }
 
 function gapsBlock(params: TimelineLoad): HTMLElement {

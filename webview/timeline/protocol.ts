@@ -48,7 +48,9 @@ export type TimelinePanelMessage =
   | IpcMessage<'retryGap', { list: TimelineList }>
   /** Stop loading; what was read stays drawn. */
   | IpcMessage<'cancel', undefined>
-  | IpcMessage<'copyText', undefined>;
+  | IpcMessage<'copyText', undefined>
+  /** "Export Evidence…": the timeline and its verdict as one offline file for a ticket. */
+  | IpcMessage<'exportEvidence', undefined>;
 
 const isTimeline = ((value: unknown) => isRecord(value) && isRecord(value['lanes']) && isRecord(value['verdict']) && isRecord(value['range'])) as Guard<AgentTimeline>;
 const isPreset = ((value: unknown) => value === 'view' || value === 'around' || (RANGE_PRESETS as readonly unknown[]).includes(value)) as Guard<RangePreset>;
@@ -78,5 +80,6 @@ export function isTimelinePanelMessage(value: unknown): value is TimelinePanelMe
     retryGap: hasFields<{ list: TimelineList }>({ list: isList }),
     cancel: isNothing,
     copyText: isNothing,
+    exportEvidence: isNothing,
   });
 }

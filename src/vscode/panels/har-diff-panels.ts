@@ -6,6 +6,7 @@ import { diffSides, hasHarEntries, readDiffSide, type HarDiffSide } from '../../
 import { formatHarDiff } from '../../analysis/har/diff-text';
 import { isHarDiffPanelMessage, type HarDiffHostMessage, type HarDiffPanelMessage } from '../../../webview/hardiff/protocol';
 import { flashStatus } from '../ui/notify';
+import { exportHarDiffEvidence } from '../evidence/export-evidence';
 import type { PanelHost } from './panel-host';
 import { createPanelHost, type PanelServices } from './services';
 
@@ -22,7 +23,8 @@ export interface HarSource {
   read(signal: AbortSignal): Promise<unknown>;
 }
 
-interface Shown { before: HarSource; after: HarSource; sides?: [HarDiffSide, HarDiffSide] }
+interface Read { har: unknown; side: HarDiffSide }
+interface Shown { before: HarSource; after: HarSource; sides?: [Read, Read] }
 
 export class HarDiffPanels {
   private readonly shown = new Map<string, Shown>();
@@ -51,9 +53,12 @@ export class HarDiffPanels {
         this.shown.set(host.id, { before: shown.after, after: shown.before, ...(shown.sides ? { sides: [shown.sides[1], shown.sides[0]] } : {}) });
         await this.load(host);
       } else if (message.type === 'copyText' && shown.sides) {
-        const diff = diffSides(shown.sides[0], shown.sides[1]);
+        const diff = diffSides(shown.sides[0].side, shown.sides[1].side);
         await vscode.env.clipboard.writeText(formatHarDiff(diff, { before: shown.before.name, after: shown.after.name }).join('\n'));
         flashStatus('Netmon: HAR diff copied as text', 3_000);
+      } else if (message.type === 'exportEvidence' && shown.sides) {
+        await exportHarDiffEvidence(this.services, { name: shown.before.name, har: shown.sides[0].har }, { name: shown.after.name, har: shown.sides[1].har },
+          { ...(shown.before.page ? { beforePage: shown.before.page } : {}), ...(shown.after.page ? { afterPage: shown.after.page } : {}) });
       }
     });
     await this.load(host);
@@ -65,20 +70,20 @@ export class HarDiffPanels {
     if (!shown) return;
     const sides = shown.sides ?? await host.run(`Reading ${shown.before.name} and ${shown.after.name}`, 'Reading the two HARs', async (signal) => {
       const [a, b] = await Promise.all([readSide(shown.before, signal), readSide(shown.after, signal)]);
-      return [a, b] as [HarDiffSide, HarDiffSide];
+      return [a, b] as [Read, Read];
     });
     if (!sides) return;
     this.shown.set(host.id, { ...shown, sides });
     host.panel.title = `Compare: ${shown.before.name} ↔ ${shown.after.name}`;
-    host.show({ type: 'load', params: { diff: diffSides(sides[0], sides[1]), names: { before: shown.before.name, after: shown.after.name } } });
+    host.show({ type: 'load', params: { diff: diffSides(sides[0].side, sides[1].side), names: { before: shown.before.name, after: shown.after.name } } });
   }
 }
 
-async function readSide(source: HarSource, signal: AbortSignal): Promise<HarDiffSide> {
+async function readSide(source: HarSource, signal: AbortSignal): Promise<Read> {
   const har = await source.read(signal);
   if (!hasHarEntries(har)) throw new Error(`${source.name} is not a HAR: it has no log.entries array`);
   try {
-    return readDiffSide(har, source.page);
+    return { har, side: readDiffSide(har, source.page) };
   } catch (error) {
     throw new Error(`${source.name}: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -10,6 +10,8 @@ import type { PanelHost } from './panel-host';
 import { pickSessionsAroundRound } from './round-sessions';
 import type { PathTextDocuments } from '../path-text/path-text';
 import { createPanelHost, type PanelServices } from './services';
+import { exportPathEvidence } from '../evidence/export-evidence';
+import { EVIDENCE_LIMITS } from '../../analysis/evidence';
 
 /** Summaries read for the round selector; a day of 5-minute rounds for 30 agents. */
 const MAX_SUMMARIES = 10_000;
@@ -55,6 +57,10 @@ export class PathPanels {
       else if (message.type === 'openAsText') await this.openAsText(target.testId, current, message.params.agentId);
       else if (message.type === 'findSessions') await this.findSessions(current, message.params.agentIds, message.params.hop);
       else if (message.type === 'compareWith') await this.compareWith(host, current, message.params.roundId);
+      else if (message.type === 'exportEvidence') {
+        await exportPathEvidence(this.services, { testId: target.testId, testName: current.testName, traces: current.traces, names: current.names, ...(current.baseline ? { baseline: current.baseline } : {}) },
+          message.params.highlightHops.slice(0, EVIDENCE_LIMITS.maxHighlightedHops));
+      }
     });
     await this.start(host, target);
     return host.id;

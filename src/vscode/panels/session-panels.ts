@@ -4,6 +4,7 @@ import { isHarPanelMessage, type HarHostMessage, type HarPanelMessage } from '..
 import { isSessionPanelMessage, type SessionHostMessage, type SessionPanelMessage } from '../../../webview/session/protocol';
 import { openHttpUrl } from '../external-links';
 import { answerHarMessage } from '../har-editor/har-messages';
+import { exportSessionEvidence } from '../evidence/export-evidence';
 import type { NetmonClient } from '../../api';
 import type { UserSessionDetail } from '../../api/types';
 import { MAX_APART_S, sessionTestLinks, testsTowardSession, type SessionRef } from '../../analysis/links/session-to-test';
@@ -110,6 +111,12 @@ export class SessionPanels {
         if (!session || session.userSessionId !== message.params.userSessionId) throw new Error('openTimeline for a session this panel does not show');
         const at = apiTimeMs(session.date);
         await (at === undefined ? this.timelines.open(session.agentId) : this.timelines.open(session.agentId, 'around', at));
+        return;
+      }
+      if (message.type === 'exportEvidence') {
+        const session = this.shown.get(host.id);
+        if (!session || session.userSessionId !== message.params.userSessionId) throw new Error('exportEvidence for a session this panel does not show');
+        await exportSessionEvidence(this.services, session);
         return;
       }
       if (message.type === 'compareWithBest') {

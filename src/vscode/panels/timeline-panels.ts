@@ -7,6 +7,7 @@ import { agentTimeline, timelineText, type AgentTimeline } from '../../analysis/
 import { TimelineWalk, type DetailCache } from '../../analysis/timeline/walk';
 import { isTimelinePanelMessage, type RangePreset, type TimelineHostMessage, type TimelinePanelMessage } from '../../../webview/timeline/protocol';
 import { flashStatus } from '../ui/notify';
+import { exportTimelineEvidence } from '../evidence/export-evidence';
 import type { PanelHost } from './panel-host';
 import { createPanelHost, type PanelServices } from './services';
 import { timelineRange } from './timeline-range';
@@ -65,6 +66,9 @@ export class TimelinePanels {
         if (!timeline) return;
         await vscode.env.clipboard.writeText(timelineText(timeline));
         flashStatus('Netmon: timeline copied as text', 3_000);
+        return;
+      case 'exportEvidence':
+        if (timeline) await exportTimelineEvidence(this.services, timeline);
         return;
       case 'retryGap': await this.retry(host, shown, message.params.list); return;
       case 'cancel':

@@ -101,6 +101,14 @@ describe('HAR diff: pages and files compared', () => {
     const text = await vscode.env.clipboard.readText();
     assert.match(text, /^HAR diff: chrome-after\.har → chrome-before\.har/);
     assert.match(text, /onLoad:\s+1\.89 s → 1\.45 s \(-440 ms\)/);
+
+    const evidence = join(scratch, 'diff-evidence.html');
+    const { prompts } = await answeringPrompts((prompt) => (prompt.kind === 'save' ? vscode.Uri.file(evidence) : undefined),
+      () => sendFromWebview(id, { type: 'exportEvidence', params: undefined }));
+    assert.deepEqual(prompts.map((p) => p.kind), ['save']);
+    const html = readFileSync(evidence, 'utf8');
+    assert.match(html, /chrome-after\.har/);
+    assert.equal((html.match(/download="[^"]+\.har"/g) ?? []).length, 2, 'both HARs attached, redacted');
   });
 
   it('a file of several pages asks which page; a file that is not a HAR is refused', async () => {

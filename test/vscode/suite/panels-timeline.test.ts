@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, afterEach, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { EndpointAgentsResponse, UserSessionsResponse } from '../../../src/api/types';
@@ -92,6 +95,12 @@ describe('agent timeline', () => {
     }, 60_000);
     const last = (await emulatorRequests(emulator)).filter((r) => r.path === LISTS[0]).at(-1);
     assert.equal(last?.query['window'], '6h');
+
+    const file = join(mkdtempSync(join(tmpdir(), 'netmon-timeline-')), 'timeline.html');
+    await answeringPrompts((prompt) => (prompt.kind === 'save' ? vscode.Uri.file(file) : undefined), () => sendFromWebview(id, { type: 'exportEvidence', params: undefined }));
+    const html = readFileSync(file, 'utf8');
+    assert.ok(html.includes(agent.computerName), 'the evidence names the agent');
+    assert.doesNotMatch(html, /<script/i);
   });
 
   it('Cancel in the panel stops the walk: no request after it, and a cancel is not an error', async function () {

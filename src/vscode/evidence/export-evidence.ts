@@ -1,0 +1,49 @@
+// The panels' "Export Evidence…": each gathers what its view shows (reading what it lacks,
+// with progress and Cancel), builds the document with src/analysis/evidence, and saves it.
+import type { PathTrace, UserSessionDetail } from '../../api/types';
+import { harDiffEvidence, pathEvidence, sessionEvidence, timelineEvidence } from '../../analysis/evidence';
+import { readSessionPages } from '../../analysis/evidence/read-pages';
+import type { HarDiffOptions } from '../../analysis/har/diff';
+import type { AgentTimeline } from '../../analysis/timeline/timeline';
+import type { PanelServices } from '../panels/services';
+import { reporting } from '../command-util';
+import { withCancellableProgress } from '../progress';
+import { evidenceContext, saveEvidence } from './save-evidence';
+
+const WHAT = 'Exporting the evidence';
+
+const context = (services: PanelServices): ReturnType<typeof evidenceContext> => evidenceContext(services.connection, services.timeOptions());
+
+export function exportSessionEvidence(services: PanelServices, session: UserSessionDetail): Promise<string | undefined> {
+  return reporting(WHAT, () => sessionBundle(services, session));
+}
+
+async function sessionBundle(services: PanelServices, session: UserSessionDetail): Promise<string | undefined> {
+  const client = services.connection.requireClient();
+  const id = String(session.userSessionId);
+  const doc = await withCancellableProgress(`Gathering the evidence of session ${id}`, async (signal) => {
+    const [{ pages, failed }, directory] = await Promise.all([readSessionPages(client, session, signal), client.agentDirectory().ready(signal)]);
+    const agentName = directory.names()[String(session.agentId)];
+    const permalink = typeof session.permalink === 'string' ? [{ label: `Session ${id}`, url: session.permalink }] : [];
+    return sessionEvidence({ ...context(services), session, pages, ...(agentName ? { agentName } : {}), omissions: failed, links: permalink });
+  });
+  return saveEvidence(services.prompts, doc, `evidence-session-${id}`);
+}
+
+export interface PathEvidenceState { testId: number; testName: string; traces: readonly PathTrace[]; names: Readonly<Record<string, string>>; baseline?: { traces: readonly PathTrace[] } }
+
+export function exportPathEvidence(services: PanelServices, state: PathEvidenceState, highlightHops: readonly string[]): Promise<string | undefined> {
+  return reporting(WHAT, () => saveEvidence(services.prompts, pathEvidence({
+    ...context(services), test: { id: state.testId, name: state.testName }, traces: state.traces, agentNames: state.names, highlightHops,
+    ...(state.baseline ? { baseline: { traces: state.baseline.traces } } : {}),
+  }), `evidence-path-${state.testId}`));
+}
+
+export function exportTimelineEvidence(services: PanelServices, timeline: AgentTimeline): Promise<string | undefined> {
+  return reporting(WHAT, () => saveEvidence(services.prompts, timelineEvidence({ ...context(services), timeline }), `evidence-agent-${timeline.agent.name ?? timeline.agent.agentId}`));
+}
+
+/** The diff is made again here from the redacted HARs, so no text of the recorded ones reaches the file. */
+export function exportHarDiffEvidence(services: PanelServices, before: { name: string; har: unknown }, after: { name: string; har: unknown }, diffOptions: HarDiffOptions = {}): Promise<string | undefined> {
+  return reporting(WHAT, () => saveEvidence(services.prompts, harDiffEvidence({ ...context(services), before, after, diffOptions }), 'evidence-har-diff'));
+}

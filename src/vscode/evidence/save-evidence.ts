@@ -1,0 +1,44 @@
+// "Export Evidence…": one file for a ticket, written where the user chooses. The document is
+// built by src/analysis/evidence (the same as `netmon evidence`); the file name's extension
+// picks the form: .html (offline, no script) or .md (with its images and redacted HARs
+// written beside it, named after it).
+import * as vscode from 'vscode';
+import { renderEvidenceHtml, renderEvidenceMarkdown, type EvidenceContext, type EvidenceDocument } from '../../analysis/evidence';
+import { historyRange, type TimeOptions } from '../panels/data';
+import type { ConnectionManager } from '../connection/connection-manager';
+import { flashStatus } from '../ui/notify';
+import type { Prompts } from '../ui/prompts';
+
+/** When, for which account group and over which range: what every bundle's header says. */
+export function evidenceContext(connection: ConnectionManager, timeOptions: TimeOptions): EvidenceContext {
+  const group = connection.current?.accountGroup;
+  const range = historyRange(timeOptions).options;
+  return {
+    generatedAt: new Date(),
+    ...(group ? { accountGroup: `${group.accountGroupName} (${group.aid})` } : {}),
+    range: { ...(range.window ? { window: range.window } : {}), ...(range.from ? { fromMs: range.from.getTime() } : {}), ...(range.to ? { toMs: range.to.getTime() } : {}) },
+  };
+}
+
+/** Asks where, writes the bundle; resolves to the written file's path (undefined when dismissed). */
+export async function saveEvidence(prompts: Prompts, doc: EvidenceDocument, baseName: string): Promise<string | undefined> {
+  const base = baseName.replace(/[^\w.-]+/g, '_').slice(0, 80) || 'evidence';
+  const destination = await prompts.saveLocation({
+    title: 'Export evidence for a ticket', saveLabel: 'Export',
+    defaultUri: vscode.Uri.file(`${base}.html`), filters: { 'HTML (opens offline)': ['html'], 'Markdown with images': ['md'] },
+  });
+  if (!destination) return undefined;
+  if (/\.md$/i.test(destination.path)) {
+    const stem = destination.path.split('/').pop()?.replace(/\.md$/i, '') || base;
+    const bundle = renderEvidenceMarkdown(doc, { filePrefix: stem });
+    const folder = vscode.Uri.joinPath(destination, '..');
+    for (const file of bundle.files) {
+      await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, file.name), typeof file.content === 'string' ? Buffer.from(file.content, 'utf8') : file.content);
+    }
+    await vscode.workspace.fs.writeFile(destination, Buffer.from(bundle.markdown, 'utf8'));
+  } else {
+    await vscode.workspace.fs.writeFile(destination, Buffer.from(renderEvidenceHtml(doc), 'utf8'));
+  }
+  flashStatus(`Netmon: evidence written to ${destination.fsPath}`, 5_000);
+  return destination.fsPath;
+}
