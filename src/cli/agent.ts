@@ -3,7 +3,7 @@
 // segment to blame — as text for a ticket or, with --json, the whole timeline model.
 // The same walk and analysis as the Agent Timeline panel.
 import { AgentSearch } from '../analysis/agents/search';
-import { agentTimeline, timelineText } from '../analysis/timeline';
+import { agentTimeline, timelineText, type AgentTimeline } from '../analysis/timeline';
 import { TimelineWalk } from '../analysis/timeline/walk';
 import { terminalSafe } from '../analysis/text/untrusted';
 import { ACCOUNT_USAGE, openAccount, takeAccountFlags, UsageError, type Account } from './account';
@@ -44,6 +44,14 @@ export async function runAgent(args: readonly string[], io: CliIo = processIo())
 }
 
 async function timeline(account: Account, query: string, range: AskedRange, json: boolean, io: CliIo): Promise<number> {
+  const { model, gaps } = await readAgentTimeline(account, query, range);
+  io.stdout(json ? JSON.stringify(model, null, 2) : terminalSafe(timelineText(model)));
+  if (gaps) io.stderr(`netmon agent timeline: ${gaps} list${gaps === 1 ? '' : 's'} could not be read completely; run it again to retry`);
+  return gaps ? 1 : 0;
+}
+
+/** The agent named by `query` (computer name or id; an ambiguous name is a usage error), walked over the range. */
+export async function readAgentTimeline(account: Account, query: string, range: AskedRange): Promise<{ model: AgentTimeline; gaps: number }> {
   const directory = await account.client.agentDirectory().ready();
   const { agent, candidates } = new AgentSearch(directory.agents()).resolve(query);
   if (!agent) {
@@ -55,7 +63,5 @@ async function timeline(account: Account, query: string, range: AskedRange, json
   await walk.run();
   const model = agentTimeline({ agentId, name: String(agent.computerName ?? agentId), status: String(agent.status ?? ''), deleted: agent.deleted === true },
     walk.range, walk.builder, walk.gaps, true);
-  io.stdout(json ? JSON.stringify(model, null, 2) : terminalSafe(timelineText(model)));
-  if (walk.gaps.length) io.stderr(`netmon agent timeline: ${walk.gaps.length} list${walk.gaps.length === 1 ? '' : 's'} could not be read completely; run it again to retry`);
-  return walk.gaps.length ? 1 : 0;
+  return { model, gaps: walk.gaps.length };
 }

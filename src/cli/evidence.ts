@@ -5,23 +5,19 @@
 // file with its images and HARs beside it. The builders and renderers are src/analysis/evidence.
 import { lstatSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import { pickAccountGroup } from '../api';
-import {
-  EVIDENCE_LIMITS, pathEvidence, renderEvidenceHtml, renderEvidenceMarkdown, sessionEvidence,
-  type EvidenceDocument, type EvidenceRange,
-} from '../analysis/evidence';
-import { readSessionPages } from '../analysis/evidence/read-pages';
-import { readPathRounds, readRoundTraces } from '../analysis/path/read-rounds';
-import { terminalSafe, untrustedLine } from '../analysis/text/untrusted';
+import { EVIDENCE_LIMITS, renderEvidenceHtml, renderEvidenceMarkdown, type EvidenceDocument } from '../analysis/evidence';
+import { terminalSafe } from '../analysis/text/untrusted';
 import { ACCOUNT_USAGE, openAccount, takeAccountFlags, UsageError, type Account } from './account';
 import type { CliIo } from './deploy-run';
 import { processIo, reportFailure } from './io';
 import { OutputFileError, writeOutputFile } from './output-file';
-import { pickRound } from './path';
-import { readTimeRange, TIME_RANGE_USAGE, type AskedRange } from './time-range';
+import { harDiffDocument, pathDocument, sessionDocument, timelineDocument, type EvidenceOptions } from './evidence-documents';
+import { readTimeRange, TIME_RANGE_USAGE } from './time-range';
 
 export const EVIDENCE_USAGE = `usage: netmon evidence session <userSessionId> [-o out.html] [--markdown out.md] [--highlight IP …] [--window 24h | --from T --to T] [--force] [account]
        netmon evidence path --test <id> [--round R] [--against R0] [--highlight IP …] [-o out.html] [--markdown out.md] [--window 24h | --from T --to T] [--force] [account]
+       netmon evidence timeline <computer name | agent id> [-o out.html] [--markdown out.md] [--window 24h | --from T --to T] [--force] [account]
+       netmon evidence har-diff <before.har[.gz]> <after.har[.gz]> [--page A B] [-o out.html] [--markdown out.md] [--force]
   One evidence file per investigation, for a ticket to another team: the verdict and its
   numbers, the time range and account group, the mtr-style path, the waterfall of each page
   with its HAR embedded (redacted: cookies, credentials, tokens and response bodies removed;
@@ -30,6 +26,9 @@ export const EVIDENCE_USAGE = `usage: netmon evidence session <userSessionId> [-
   session: a user session with its pages' HARs (at most ${EVIDENCE_LIMITS.maxHars}).
   path: a scheduled test's path in one round: where the problem is, the path per agent,
   and with --against what changed since that round.
+  timeline: one endpoint agent over the range: the verdict over time and what changed.
+  har-diff: two HAR files (no account needed): what changed, request by request, and both
+  HARs attached redacted; --page picks a page of each (id, number or *).
   -o FILE          the HTML file; default evidence-session-<id>.html or evidence-path-<test>-<round>.html
                    in the current folder; - writes it to stdout
   --markdown FILE  also a Markdown file, with its images (.svg) and redacted HARs beside it,
@@ -44,30 +43,29 @@ ${ACCOUNT_USAGE}
   Exit code: 0 written; 2 could not run (usage, unknown session or test, connection, a file
   that exists without --force).`;
 
-interface EvidenceOptions {
-  subject: string | undefined;
-  testId?: number;
-  round?: string;
-  against?: string;
-  output?: string;
-  markdown?: string;
-  highlight: string[];
-  force: boolean;
-}
+const SUBCOMMANDS = ['session', 'path', 'timeline', 'har-diff'] as const;
+type Subcommand = (typeof SUBCOMMANDS)[number];
 
 const VALUE_FLAGS = new Set(['-o', '--out', '--markdown', '--highlight', '--test', '--round', '--against']);
 
 export async function runEvidence(args: readonly string[], io: CliIo = processIo()): Promise<number> {
   const [sub, ...rest] = args;
   if (sub === undefined || sub === '--help' || sub === '-h' || rest.includes('--help') || rest.includes('-h')) { io.stdout(EVIDENCE_USAGE); return sub === undefined ? 2 : 0; }
-  if (sub !== 'session' && sub !== 'path') return reportFailure('evidence', new UsageError(`unknown subcommand ${sub}`), EVIDENCE_USAGE, io);
+  if (!(SUBCOMMANDS as readonly string[]).includes(sub)) return reportFailure('evidence', new UsageError(`unknown subcommand ${sub}`), EVIDENCE_USAGE, io);
+  const subcommand = sub as Subcommand;
   let account: Account | undefined;
   try {
+    if (subcommand === 'har-diff') { // files only: account options are accepted and not used
+      const options = readOptions(subcommand, takeAccountFlags(rest).rest);
+      const doc = harDiffDocument(options);
+      return write(doc, options, defaultName(doc, options), io);
+    }
     const { flags, rest: words } = takeAccountFlags(rest);
     const { range, rest: others } = readTimeRange(words, Date.now());
-    const options = readOptions(sub, others);
+    const options = readOptions(subcommand, others);
     account = await openAccount(flags, io.env);
-    const doc = sub === 'session' ? await sessionDocument(account, options, range) : await pathDocument(account, options, range);
+    const read = { session: sessionDocument, path: pathDocument, timeline: timelineDocument }[subcommand];
+    const doc = await read(account, options, range);
     return write(doc, options, defaultName(doc, options), io);
   } catch (error) {
     return reportFailure(`evidence ${sub}`, error, EVIDENCE_USAGE, io);
@@ -76,12 +74,19 @@ export async function runEvidence(args: readonly string[], io: CliIo = processIo
   }
 }
 
-function readOptions(sub: 'session' | 'path', words: readonly string[]): EvidenceOptions {
+function readOptions(sub: Subcommand, words: readonly string[]): EvidenceOptions {
   const options: EvidenceOptions = { subject: undefined, highlight: [], force: false };
   const positional: string[] = [];
   for (let i = 0; i < words.length; i++) {
     const word = words[i] as string;
     if (word === '--force') { options.force = true; continue; }
+    if (word === '--page' && sub === 'har-diff') {
+      const [a, b] = [words[i + 1], words[i + 2]];
+      if (!a || !b) throw new UsageError('--page takes two pages: one of each file');
+      options.pages = [a, b];
+      i += 2;
+      continue;
+    }
     if (!VALUE_FLAGS.has(word)) {
       if (word.startsWith('-') && word !== '-') throw new UsageError(`unknown option ${word}`);
       positional.push(word);
@@ -96,9 +101,12 @@ function readOptions(sub: 'session' | 'path', words: readonly string[]): Evidenc
     else if (word === '--round') options.round = value;
     else options.against = value;
   }
-  if (sub === 'session') {
-    if (positional.length !== 1) throw new UsageError('name one user session (its userSessionId)');
-    if (options.testId !== undefined || options.round !== undefined || options.against !== undefined) throw new UsageError('--test, --round and --against are for evidence path');
+  if (sub !== 'path' && (options.testId !== undefined || options.round !== undefined || options.against !== undefined)) throw new UsageError('--test, --round and --against are for evidence path');
+  if (sub === 'har-diff') {
+    if (positional.length !== 2) throw new UsageError('two HAR files are needed: before and after');
+    options.files = [positional[0] as string, positional[1] as string];
+  } else if (sub === 'session' || sub === 'timeline') {
+    if (positional.length !== 1) throw new UsageError(sub === 'session' ? 'name one user session (its userSessionId)' : 'name one agent (its computer name or id)');
     options.subject = positional[0];
   } else {
     if (positional.length > 0) throw new UsageError(`unexpected argument ${positional[0]}`);
@@ -113,59 +121,12 @@ function testId(value: string): number {
   return Number(value);
 }
 
-/** A relative window is resolved by the service's clock, not ours: it is shown as asked, not as our estimate. */
-function evidenceRange(range: AskedRange): EvidenceRange {
-  const { request } = range;
-  return 'window' in request ? { window: request.window } : { fromMs: request.from.getTime(), toMs: request.to.getTime() };
-}
-
-/** "Acme Corp (1234)": the group the records were read from. */
-async function accountGroupLabel(account: Account): Promise<string> {
-  const groups = await account.client.listAccountGroups().then((r) => r.accountGroups, () => []);
-  const group = groups.find((g) => String(g.aid) === account.aidKey) ?? (account.requestAid === undefined ? pickAccountGroup(groups) : undefined);
-  return group ? `${untrustedLine(group.accountGroupName, 120)} (${group.aid})` : account.aidKey;
-}
-
-async function agentNames(account: Account): Promise<Record<string, string>> {
-  return account.client.agentDirectory().ready().then((directory) => directory.names(), () => ({}));
-}
-
-async function sessionDocument(account: Account, options: EvidenceOptions, range: AskedRange): Promise<EvidenceDocument> {
-  const { client } = account;
-  const id = options.subject as string;
-  const [detail, names, accountGroup] = await Promise.all([client.getUserSession(id), agentNames(account), accountGroupLabel(account)]);
-  const session = detail.userSessions[0];
-  if (!session) throw new Error(`user session ${untrustedLine(id, 80)} was not found`);
-  const { pages, failed } = await readSessionPages(client, session);
-  const agentName = names[String(session.agentId)];
-  return sessionEvidence({
-    session, pages, ...(agentName ? { agentName } : {}),
-    highlightHops: options.highlight, accountGroup, range: evidenceRange(range), generatedAt: new Date(), omissions: failed,
-  });
-}
-
-async function pathDocument(account: Account, options: EvidenceOptions, range: AskedRange): Promise<EvidenceDocument> {
-  const { client } = account;
-  const testId = options.testId as number;
-  const [rounds, names, test, accountGroup] = await Promise.all([
-    readPathRounds(client, testId, range.request), agentNames(account), client.getEndpointTest(testId), accountGroupLabel(account),
-  ]);
-  const round = pickRound(rounds, options.round, 'newest');
-  const baseline = options.against === undefined ? undefined : pickRound(rounds, options.against, 'oldest');
-  const [traces, baselineTraces] = await Promise.all([
-    readRoundTraces(client, testId, round.agentIds, round.roundId),
-    baseline ? readRoundTraces(client, testId, baseline.agentIds, baseline.roundId) : Promise.resolve(undefined),
-  ]);
-  const testName = test.endpointTest[0]?.testName;
-  return pathEvidence({
-    test: { id: testId, ...(testName ? { name: String(testName) } : {}) }, traces, agentNames: names, highlightHops: options.highlight,
-    ...(baselineTraces ? { baseline: { traces: baselineTraces } } : {}), accountGroup, range: evidenceRange(range), generatedAt: new Date(),
-  });
-}
 
 function defaultName(doc: EvidenceDocument, options: EvidenceOptions): string {
   const stem = (text: string): string => text.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 60);
   if (doc.kind === 'session') return `evidence-session-${stem(options.subject ?? 'session')}.html`;
+  if (doc.kind === 'timeline') return `evidence-agent-${stem(options.subject ?? 'agent')}.html`;
+  if (doc.kind === 'har-diff') return `evidence-har-diff-${stem(basename(options.files?.[1] ?? 'after', extname(options.files?.[1] ?? '')))}.html`;
   const rounds = doc.facts.find((f) => f.label === 'Rounds')?.value ?? '';
   const when = /(\d{4}-\d\d-\d\d) (\d\d):(\d\d)/.exec(rounds);
   return `evidence-path-${options.testId}${when ? `-${when[1]}T${when[2]}${when[3]}Z` : ''}.html`;

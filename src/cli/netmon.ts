@@ -18,7 +18,7 @@ const COMMANDS: Readonly<Record<string, { run: Command; summary: string }>> = {
   agent: { run: runAgent, summary: 'agent timeline <name|id>: one endpoint agent over time, with the verdict' },
   path: { run: runPath, summary: 'path diff --test <id>: what changed on a test\'s network path between two rounds' },
   capture: { run: runCapture, summary: 'save the account\'s responses, anonymised, for a bug report' },
-  evidence: { run: async (args) => (await import('./evidence')).runEvidence(args), summary: 'evidence session <id> | path --test <id>: one offline HTML (and Markdown) file for a ticket' },
+  evidence: { run: async (args) => (await import('./evidence')).runEvidence(args), summary: 'evidence session <id> | path --test <id> | timeline <agent> | har-diff <a.har> <b.har>: one offline HTML (and Markdown) file for a ticket' },
 };
 
 function usage(): string {

@@ -14,6 +14,7 @@ import { createNetmonClient, type NetmonClient } from '../../../src/api';
 import type { UserSession } from '../../../src/api/types';
 import { DEMO_CREDENTIALS, startEmulator, type RunningEmulator } from '../../../src/emulator';
 import { netmon } from './run-netmon';
+import { FIXTURE_DIR, REDACT_FIXTURES } from '../../fixtures/har-redact/expectations';
 
 const NOW_MS = Date.UTC(2026, 10, 18, 12, 2, 0);
 const TEST_ID = 100101;
@@ -88,6 +89,36 @@ describe('netmon evidence', () => {
     assert.deepEqual([...readFileSync(join(dir, 's-waterfall-1.png')).subarray(1, 4)], [...Buffer.from('PNG')]);
   });
 
+  test('timeline: one agent over the range, named, with the verdict over time', async () => {
+    const featured = emulator.world.group(1001)?.featuredAgents()[0];
+    assert.ok(featured, 'the demo group has featured agents');
+    const { endpointAgents: [agent] } = await client.getEndpointAgent(featured.agentId);
+    const result = await run('timeline', String(agent?.computerName), '--window', '24h', '-o', 'timeline.html');
+    assert.equal(result.code, 0, result.stderr);
+    const html = readFileSync(join(dir, 'timeline.html'), 'utf8');
+    assert.ok(html.includes(escapeHtml(String(agent?.computerName))), 'the agent is named');
+    assert.match(html, /<h2[^>]*>Verdict<\/h2>/);
+    assert.doesNotMatch(html, /<script/i);
+  });
+
+  test('har-diff: two files, no account needed; the diff and both HARs attached, redacted', async () => {
+    const fixtures = join(__dirname, '..', '..', 'fixtures');
+    const result = await netmon(['evidence', 'har-diff', join(fixtures, 'har-real', 'chrome-before.har'), join(fixtures, 'har-real', 'chrome-after.har'), '-o', 'diff.html'], { cwd: dir });
+    assert.equal(result.code, 0, result.stderr);
+    const html = readFileSync(join(dir, 'diff.html'), 'utf8');
+    assert.match(html, /main\.\[hash\]\.js/, 'the largest regression is named');
+    assert.equal(html.match(/<a download="[^"]+\.har" href="data:application\/json;base64,/g)?.length, 2);
+
+    const chrome = REDACT_FIXTURES.find((f) => f.name === 'chrome');
+    assert.ok(chrome);
+    const secret = await netmon(['evidence', 'har-diff', join(FIXTURE_DIR, 'chrome.har'), join(FIXTURE_DIR, 'chrome.har'), '-o', 'secret.html'], { cwd: dir });
+    assert.equal(secret.code, 0, secret.stderr);
+    const bundle = readFileSync(join(dir, 'secret.html'), 'utf8');
+    const attached = [...bundle.matchAll(/href="data:application\/json;base64,([^"]+)"/g)].map(([, b64]) => Buffer.from(b64!, 'base64').toString('utf8')).join('\n');
+    assert.ok(attached.length > 0);
+    for (const value of chrome.secrets) assert.ok(!bundle.includes(value) && !attached.includes(value), `${value.slice(0, 12)}… is not in the bundle or its HARs`);
+  });
+
   test('-o - writes the HTML to stdout and says what it did on stderr', async () => {
     const result = await run('session', session.userSessionId, '-o', '-');
     assert.equal(result.code, 0, result.stderr);
@@ -115,6 +146,8 @@ describe('netmon evidence', () => {
       [['session', 'abc', '--bogus'], /unknown option --bogus/],
       [['path', '--test', String(TEST_ID), '--markdown', '-'], /--markdown needs a file name/],
       [['explain'], /unknown subcommand explain/],
+      [['har-diff', 'only-one.har'], /two HAR files are needed: before and after/],
+      [['timeline'], /name one agent/],
       [['session', 'no-such-session'], /no-such-session/],
     ];
     for (const [args, message] of cases) {
