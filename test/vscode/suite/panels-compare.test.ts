@@ -1,22 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'mocha';
+import { describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { UserSessionsResponse } from '../../../src/api/types';
-import type { RunningEmulator } from '../../../src/emulator';
-import { apiGet, apiPost, childrenOf, netmonApi, records, root, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
-import { closeAllEditors, detailsId, openPanel, panelStates, sendFromWebview, waitForPanels, waitForRendered } from './panels-fixture';
+import { apiGet, apiPost, childrenOf, netmonApi, records, root } from './netmon-fixture';
+import { detailsId, openPanel, panelStates, sendFromWebview, waitForPanels, waitForRendered, signedInSuite } from './panels-fixture';
 
 describe('session compare', () => {
-  let emulator: RunningEmulator;
-  before(async () => {
-    emulator = await startControlledEmulator();
-    await signInTo(emulator);
-  });
-  afterEach(closeAllEditors);
-  after(async () => {
-    await signOut();
-    await emulator.close();
-  });
+  const suite = signedInSuite('netmon-compare-');
 
   it('two sessions selected in the tree open side by side; a link opens only one of the two', async () => {
     const api = await netmonApi();
@@ -41,8 +31,8 @@ describe('session compare', () => {
     const node = records(await childrenOf(api, await root(api, 'User Sessions')))[0];
     assert.ok(node);
     const sessionId = detailsId(node);
-    const { userSessions: [session] } = await apiGet<{ userSessions: { visitedSite: string }[] }>(emulator, `/v6/endpoint-data/user-sessions/${sessionId}`);
-    const { userSessions } = await apiPost<UserSessionsResponse>(emulator, '/v6/endpoint-data/user-sessions?window=1h', { searchFilters: [{ key: 'visitedSite', values: [session!.visitedSite] }] });
+    const { userSessions: [session] } = await apiGet<{ userSessions: { visitedSite: string }[] }>(suite.emulator, `/v6/endpoint-data/user-sessions/${sessionId}`);
+    const { userSessions } = await apiPost<UserSessionsResponse>(suite.emulator, '/v6/endpoint-data/user-sessions?window=1h', { searchFilters: [{ key: 'visitedSite', values: [session!.visitedSite] }] });
     const best = userSessions.filter((s) => s.userSessionId !== sessionId && typeof s.experienceScore === 'number')
       .reduce<(typeof userSessions)[number] | undefined>((top, s) => (!top || (s.experienceScore ?? 0) > (top.experienceScore ?? 0) ? s : top), undefined);
     assert.ok(best, `another session of ${session!.visitedSite} in the last hour`);

@@ -1,12 +1,17 @@
 // Shared by the panel suites: what each open panel shows (read through the hosts' test
 // surface, the hidden netmon.internal.* commands), waits on the real webviews' reports,
-// and tree navigation to the nodes the panels open from.
+// tree navigation to the nodes the panels open from, and the suites' shared set-up.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, afterEach, before } from 'mocha';
 import * as vscode from 'vscode';
+import type { RunningEmulator } from '../../../src/emulator';
 import type { NetmonExtensionApi } from '../../../src/vscode/test-api';
 import type { TreeNode } from '../../../src/vscode/tree/nodes';
 import type { PanelSnapshot } from '../../../src/vscode/panels/panel-host';
-import { childrenOf, kindOf, records, root } from './netmon-fixture';
+import { childrenOf, kindOf, records, root, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
 
 /** A real webview loads its bundle in the workbench's browser: slower than the host's own work. */
 const RENDER_TIMEOUT_MS = 15_000;
@@ -75,4 +80,27 @@ export async function firstRecord(api: NetmonExtensionApi, list: TreeNode): Prom
 export function detailsId(node: TreeNode): string {
   const path = node.spec.details?.path ?? '';
   return decodeURIComponent(path.slice(path.indexOf('/') + 1));
+}
+
+/** What a signed-in suite works with, filled in by its `before`. */
+export interface SignedInSuite { readonly emulator: RunningEmulator; readonly scratch: string }
+
+/**
+ * The set-up every panel suite shares: a controlled emulator, signed in to it, editors
+ * closed after each test, and a scratch folder removed at the end. Call it in `describe`.
+ */
+export function signedInSuite(scratchPrefix = 'netmon-suite-'): SignedInSuite {
+  const state = { emulator: undefined as unknown as RunningEmulator, scratch: '' };
+  before(async () => {
+    state.emulator = await startControlledEmulator();
+    state.scratch = mkdtempSync(join(tmpdir(), scratchPrefix));
+    await signInTo(state.emulator);
+  });
+  afterEach(closeAllEditors);
+  after(async () => {
+    await signOut();
+    await state.emulator.close();
+    rmSync(state.scratch, { recursive: true, force: true });
+  });
+  return state;
 }

@@ -2,39 +2,25 @@
 // chosen in the open dialog, and "Compare HARs" on two .har files in the explorer (a file of
 // several pages asks which). Swap and Copy as Text through the panel's messages.
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, afterEach, before, describe, it } from 'mocha';
+import { before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import { diffHar } from '../../../src/analysis/har/diff';
 import type { PageDetailResponse } from '../../../src/api/types';
-import type { RunningEmulator } from '../../../src/emulator';
 import type { HarDiffDrawn } from '../../../webview/hardiff/protocol';
 import { activateExtension } from '../helpers';
-import { answeringPrompts, apiGet, childrenOf, netmonApi, records, root, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
-import { closeAllEditors, openPanel, panelStates, sendFromWebview, waitForRendered } from './panels-fixture';
+import { answeringPrompts, apiGet, childrenOf, netmonApi, records, root } from './netmon-fixture';
+import { openPanel, panelStates, sendFromWebview, signedInSuite, waitForRendered } from './panels-fixture';
 import type { TreeNode } from '../../../src/vscode/tree/nodes';
 
 interface RawEntry { request: { method: string; url: string }; time: number; timings: { wait: number } }
 interface RawHar { log: { pages: { id: string; title: string }[]; entries: (RawEntry & { pageref?: string })[] } }
 
 describe('HAR diff: pages and files compared', () => {
-  let emulator: RunningEmulator;
-  let scratch: string;
+  const suite = signedInSuite('netmon-har-diff-');
   let fixtures: string;
-  before(async () => {
-    emulator = await startControlledEmulator();
-    scratch = mkdtempSync(join(tmpdir(), 'netmon-har-diff-'));
-    fixtures = join((await activateExtension()).extensionPath, 'test/fixtures/har-real');
-    await signInTo(emulator);
-  });
-  afterEach(closeAllEditors);
-  after(async () => {
-    await signOut();
-    await emulator.close();
-    rmSync(scratch, { recursive: true, force: true });
-  });
+  before(async () => { fixtures = join((await activateExtension()).extensionPath, 'test/fixtures/har-real'); });
 
   const firstPages = async (count: number): Promise<TreeNode[]> => {
     const api = await netmonApi();
@@ -48,7 +34,7 @@ describe('HAR diff: pages and files compared', () => {
   };
   const pageHar = async (page: TreeNode): Promise<RawHar> => {
     const ref = page.spec.harPage!;
-    return (await apiGet<PageDetailResponse>(emulator, `/v6/endpoint-data/user-sessions/${ref.userSessionId}/page/${ref.pageId}`)).har as unknown as RawHar;
+    return (await apiGet<PageDetailResponse>(suite.emulator, `/v6/endpoint-data/user-sessions/${ref.userSessionId}/page/${ref.pageId}`)).har as unknown as RawHar;
   };
   const drawn = (state: { rendered: unknown }): HarDiffDrawn => state.rendered as HarDiffDrawn;
 
@@ -73,7 +59,7 @@ describe('HAR diff: pages and files compared', () => {
     const slowed = har.log.entries[0]!;
     slowed.time += 2_000;
     slowed.timings.wait += 2_000;
-    const file = vscode.Uri.file(join(scratch, 'slowed.har'));
+    const file = vscode.Uri.file(join(suite.scratch, 'slowed.har'));
     writeFileSync(file.fsPath, JSON.stringify(har));
     const { result: id, prompts } = await answeringPrompts((prompt) => (prompt.kind === 'open' ? file : undefined),
       () => vscode.commands.executeCommand<string>('netmon.comparePageWithHarFile', page));
@@ -85,8 +71,8 @@ describe('HAR diff: pages and files compared', () => {
   });
 
   it('"Compare HARs" on two files in the explorer; Swap compares the other way; Copy as Text', async () => {
-    const before = vscode.Uri.file(join(scratch, 'chrome-before.har'));
-    const afterFile = vscode.Uri.file(join(scratch, 'chrome-after.har'));
+    const before = vscode.Uri.file(join(suite.scratch, 'chrome-before.har'));
+    const afterFile = vscode.Uri.file(join(suite.scratch, 'chrome-after.har'));
     copyFileSync(join(fixtures, 'chrome-before.har'), before.fsPath);
     copyFileSync(join(fixtures, 'chrome-after.har'), afterFile.fsPath);
     const id = await openPanel('netmon.compareHars', before, [before, afterFile]);
@@ -102,7 +88,7 @@ describe('HAR diff: pages and files compared', () => {
     assert.match(text, /^HAR diff: chrome-after\.har → chrome-before\.har/);
     assert.match(text, /onLoad:\s+1\.89 s → 1\.45 s \(-440 ms\)/);
 
-    const evidence = join(scratch, 'diff-evidence.html');
+    const evidence = join(suite.scratch, 'diff-evidence.html');
     const { prompts } = await answeringPrompts((prompt) => (prompt.kind === 'save' ? vscode.Uri.file(evidence) : undefined),
       () => sendFromWebview(id, { type: 'exportEvidence', params: undefined }));
     assert.deepEqual(prompts.map((p) => p.kind), ['save']);
@@ -117,9 +103,9 @@ describe('HAR diff: pages and files compared', () => {
     const secondPage = { ...second.log.pages[0]!, id: 'page_after', title: 'After the deploy' };
     merged.log.pages.push(secondPage);
     merged.log.entries.push(...second.log.entries.map((entry) => ({ ...entry, pageref: 'page_after' })));
-    const both = vscode.Uri.file(join(scratch, 'both.har'));
+    const both = vscode.Uri.file(join(suite.scratch, 'both.har'));
     writeFileSync(both.fsPath, JSON.stringify(merged));
-    const beforeFile = vscode.Uri.file(join(scratch, 'only-before.har'));
+    const beforeFile = vscode.Uri.file(join(suite.scratch, 'only-before.har'));
     copyFileSync(join(fixtures, 'chrome-before.har'), beforeFile.fsPath);
     const { result: id, prompts } = await answeringPrompts((prompt) => (prompt.kind === 'choose' ? prompt.labels.find((l) => l.startsWith('2. ')) : undefined),
       () => vscode.commands.executeCommand<string>('netmon.compareHars', beforeFile, [beforeFile, both]));
@@ -129,7 +115,7 @@ describe('HAR diff: pages and files compared', () => {
     const state = await waitForRendered(id);
     assert.deepEqual(drawn(state), { before: 'only-before.har', after: 'both.har · After the deploy', rows: 5, first: 'GET https://shop.example.com/static/js/main.[hash].js' });
 
-    const text = vscode.Uri.file(join(scratch, 'notes.txt'));
+    const text = vscode.Uri.file(join(suite.scratch, 'notes.txt'));
     writeFileSync(text.fsPath, 'not a HAR');
     const count = (await panelStates()).length;
     assert.equal(await vscode.commands.executeCommand('netmon.compareHars', text, [text, beforeFile]), undefined);

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'mocha';
+import { describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { NetMetricsResponse, PathTraceResponse, PathVisResponse, UserSessionsResponse } from '../../../src/api/types';
-import type { RunningEmulator } from '../../../src/emulator';
-import { answeringPrompts, apiGet, apiPost, clearEmulatorRequests, emulatorRequests, netmonApi, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
-import { closeAllEditors, detailsId, firstRecord, openPanel, panelStates, sendFromWebview, testNodes, waitForPanels, waitForRendered } from './panels-fixture';
+import { answeringPrompts, apiGet, apiPost, clearEmulatorRequests, emulatorRequests, netmonApi } from './netmon-fixture';
+import { closeAllEditors, detailsId, firstRecord, openPanel, panelStates, sendFromWebview, testNodes, waitForPanels, waitForRendered, signedInSuite } from './panels-fixture';
 
 interface MetricsRendered { charts: { id: string; series: number; points: number }[] }
 interface PathRendered { nodes: number; links: number; agents: number }
@@ -12,20 +11,11 @@ interface PathRendered { nodes: number; links: number; agents: number }
 const newestFirst = (a: number, b: number): number => b - a;
 
 describe('path visualization, metrics and path trace as text', () => {
-  let emulator: RunningEmulator;
-  before(async () => {
-    emulator = await startControlledEmulator();
-    await signInTo(emulator);
-  });
-  afterEach(closeAllEditors);
-  after(async () => {
-    await signOut();
-    await emulator.close();
-  });
+  const suite = signedInSuite('netmon-path-');
 
   /** The panels show the last hour when the view is on the current round. */
   async function lastHourPathVis(testId: number): Promise<PathVisResponse['endpointNet']['pathVis']> {
-    return (await apiGet<PathVisResponse>(emulator, `/v7/endpoint-data/tests/net/path-vis/${testId}?window=1h`)).endpointNet.pathVis;
+    return (await apiGet<PathVisResponse>(suite.emulator, `/v7/endpoint-data/tests/net/path-vis/${testId}?window=1h`)).endpointNet.pathVis;
   }
 
   it('from a hop back to the user sessions of the agents through it, around the round: picked, then opened', async function () {
@@ -39,7 +29,7 @@ describe('path visualization, metrics and path trace as text', () => {
     const id = await openPanel('netmon.openPathVisualization', data.get('pathVis'));
     await waitForRendered(id);
     const iso = (seconds: number): string => new Date(seconds * 1000).toISOString().slice(0, 19);
-    const expected = await apiPost<UserSessionsResponse>(emulator, `/v6/endpoint-data/user-sessions?from=${iso(newest - 900)}&to=${iso(newest + 900)}`,
+    const expected = await apiPost<UserSessionsResponse>(suite.emulator, `/v6/endpoint-data/user-sessions?from=${iso(newest - 900)}&to=${iso(newest + 900)}`,
       { searchFilters: [{ key: 'agentId', values: agents }] });
     assert.ok(expected.userSessions.length > 0, 'the agents of the newest round have sessions around it');
     const { prompts } = await answeringPrompts((prompt) => (prompt.kind === 'choose' ? prompt.labels[0] : undefined),
@@ -63,11 +53,11 @@ describe('path visualization, metrics and path trace as text', () => {
     const rounds = [...new Set((await lastHourPathVis(testId)).map((summary) => summary.roundId))].sort((a, b) => a - b);
     const id = await openPanel('netmon.openPathVisualization', data.get('pathVis'));
     const first = await waitForRendered(id);
-    await clearEmulatorRequests(emulator);
+    await clearEmulatorRequests(suite.emulator);
     await sendFromWebview(id, { type: 'compareWith', params: { roundId: rounds[0] } });
     const compared = await waitForRendered(id, first.renders + 1);
     assert.equal(typeof (compared.rendered as { changedAgents?: number }).changedAgents, 'number', 'drawn as a comparison');
-    const read = (await emulatorRequests(emulator)).map((r) => r.path);
+    const read = (await emulatorRequests(suite.emulator)).map((r) => r.path);
     assert.ok(read.length > 0 && read.every((path) => path.startsWith(`/v7/endpoint-data/tests/net/path-vis/${testId}/`) && path.endsWith(`/${rounds[0]}`)), `the baseline round's traces: ${read.join(', ')}`);
     const renders = compared.renders;
     await sendFromWebview(id, { type: 'compareWith', params: { roundId: 12345 } });
@@ -98,23 +88,23 @@ describe('path visualization, metrics and path trace as text', () => {
     const rounds = [...new Set(summaries.map((summary) => summary.roundId))].sort(newestFirst);
     const newestAgents = new Set(summaries.filter((summary) => summary.roundId === rounds[0]).map((summary) => summary.agentId));
 
-    await clearEmulatorRequests(emulator);
+    await clearEmulatorRequests(suite.emulator);
     const id = await openPanel('netmon.openPathVisualization', data.get('pathVis'));
     const state = await waitForRendered(id);
     assert.equal(state.title, `Path: ${test.label}`);
     const drawn = state.rendered as PathRendered;
     assert.equal(drawn.agents, newestAgents.size);
     assert.ok(drawn.nodes > drawn.agents + 1, `only ${drawn.nodes} nodes for ${drawn.agents} agents`);
-    const traced = (await emulatorRequests(emulator)).filter((request) => request.path.startsWith(`/v7/endpoint-data/tests/net/path-vis/${testId}/`));
+    const traced = (await emulatorRequests(suite.emulator)).filter((request) => request.path.startsWith(`/v7/endpoint-data/tests/net/path-vis/${testId}/`));
     assert.deepEqual(new Set(traced.map((request) => request.path)), new Set([...newestAgents].map((agent) => `/v7/endpoint-data/tests/net/path-vis/${testId}/${agent}/${rounds[0]}`)));
 
     // The round selector: the host fetches the traces of the picked round, the panel redraws.
     const older = rounds[3];
     assert.ok(older !== undefined, 'fewer than 4 rounds in the last hour');
-    await clearEmulatorRequests(emulator);
+    await clearEmulatorRequests(suite.emulator);
     await sendFromWebview(id, { type: 'selectRound', params: { roundId: older } });
     await waitForRendered(id, state.renders + 1);
-    const requested = (await emulatorRequests(emulator)).map((request) => request.path);
+    const requested = (await emulatorRequests(suite.emulator)).map((request) => request.path);
     assert.ok(requested.length > 0 && requested.every((path) => path.endsWith(`/${older}`)), `round ${older} was not fetched: ${requested.join(', ')}`);
   });
 
@@ -123,13 +113,13 @@ describe('path visualization, metrics and path trace as text', () => {
     const api = await netmonApi();
     const { test, data } = await testNodes(api, 'http-server');
     const testId = Number(detailsId(test));
-    const { endpointNet } = await apiGet<NetMetricsResponse>(emulator, `/v7/endpoint-data/tests/net/metrics/${testId}?window=1h`);
+    const { endpointNet } = await apiGet<NetMetricsResponse>(suite.emulator, `/v7/endpoint-data/tests/net/metrics/${testId}?window=1h`);
     const id = await openPanel('netmon.openMetrics', data.get('metrics'));
     await waitForRendered(id);
     const iso = (seconds: number): string => new Date(seconds * 1000).toISOString().slice(0, 19);
     let point: { agentId: string; roundId: number; sessions: number } | undefined;
     for (const metric of endpointNet.metrics.slice(0, 40)) {
-      const found = await apiPost<UserSessionsResponse>(emulator, `/v6/endpoint-data/user-sessions?from=${iso(metric.roundId - 900)}&to=${iso(metric.roundId + 900)}`,
+      const found = await apiPost<UserSessionsResponse>(suite.emulator, `/v6/endpoint-data/user-sessions?from=${iso(metric.roundId - 900)}&to=${iso(metric.roundId + 900)}`,
         { searchFilters: [{ key: 'agentId', values: [String(metric.agentId)] }] });
       if (found.userSessions.length > 0) { point = { agentId: String(metric.agentId), roundId: metric.roundId, sessions: found.userSessions.length }; break; }
     }
@@ -151,11 +141,11 @@ describe('path visualization, metrics and path trace as text', () => {
     const id = await openPanel('netmon.openMetrics', data.get('metrics'));
     const first = await waitForRendered(id);
     const before = (first.rendered as MetricsRendered).charts.find((chart) => chart.id === 'latency')!.series;
-    await clearEmulatorRequests(emulator);
+    await clearEmulatorRequests(suite.emulator);
     await sendFromWebview(id, { type: 'comparePrevious', params: { on: true } });
     const overlaid = await waitForRendered(id, first.renders + 1);
     assert.equal((overlaid.rendered as MetricsRendered).charts.find((chart) => chart.id === 'latency')!.series, before + 1, 'one more line: the previous period');
-    const [read] = (await emulatorRequests(emulator)).filter((r) => r.path === `/v7/endpoint-data/tests/net/metrics/${testId}`);
+    const [read] = (await emulatorRequests(suite.emulator)).filter((r) => r.path === `/v7/endpoint-data/tests/net/metrics/${testId}`);
     assert.ok(read?.query['from'] && read.query['to'], 'an absolute range');
     const span = Date.parse(`${read.query['to']}Z`) - Date.parse(`${read.query['from']}Z`);
     assert.ok(span >= 3_300_000 && span <= 3_900_000, `as long as the shown hour (${span} ms)`);
@@ -168,7 +158,7 @@ describe('path visualization, metrics and path trace as text', () => {
     const api = await netmonApi();
     const { test, data } = await testNodes(api, 'http-server');
     const testId = Number(detailsId(test));
-    const { endpointNet } = await apiGet<NetMetricsResponse>(emulator, `/v7/endpoint-data/tests/net/metrics/${testId}?window=1h`);
+    const { endpointNet } = await apiGet<NetMetricsResponse>(suite.emulator, `/v7/endpoint-data/tests/net/metrics/${testId}?window=1h`);
     const agents = new Set(endpointNet.metrics.map((metric) => metric.agentId));
     const rounds = new Set(endpointNet.metrics.map((metric) => metric.roundId));
 
@@ -193,7 +183,7 @@ describe('path visualization, metrics and path trace as text', () => {
     await sendFromWebview(id, { type: 'openPathTrace', params: { agentId: picked.agentId, roundId: picked.roundId } });
     const path = await waitForPanels('the path panel opened from a metric point', (states) => states.find((panel) => panel.key === `path:${testId}`));
     await waitForRendered(path.id);
-    const requested = (await emulatorRequests(emulator)).map((request) => request.path);
+    const requested = (await emulatorRequests(suite.emulator)).map((request) => request.path);
     assert.ok(requested.includes(`/v7/endpoint-data/tests/net/path-vis/${testId}/${picked.agentId}/${picked.roundId}`));
   });
 
@@ -203,7 +193,7 @@ describe('path visualization, metrics and path trace as text', () => {
     const testId = Number(detailsId(test));
     const record = await firstRecord(api, data.get('pathVis')!);
     const summary = await record.spec.details!.load(undefined as never, new AbortController().signal) as { agentId: string; roundId: number };
-    const { endpointNet } = await apiGet<PathTraceResponse>(emulator, `/v7/endpoint-data/tests/net/path-vis/${testId}/${summary.agentId}/${summary.roundId}`);
+    const { endpointNet } = await apiGet<PathTraceResponse>(suite.emulator, `/v7/endpoint-data/tests/net/path-vis/${testId}/${summary.agentId}/${summary.roundId}`);
     const hopIps = new Set(endpointNet.pathVis.flatMap((trace) => trace.routes.flatMap((route) => route.hops.map((hop) => hop.ipAddress))));
 
     const uri = await vscode.commands.executeCommand<string>('netmon.openPathTraceAsText', record);
@@ -230,7 +220,7 @@ describe('path visualization, metrics and path trace as text', () => {
   it('closing the panel while its traces load cancels the requests and shows no error', async () => {
     const api = await netmonApi();
     const { data } = await testNodes(api, 'agent-to-server');
-    emulator.setFaults([{ fault: 'latency', latencyMs: 8_000, pathPrefix: '/v7/endpoint-data/tests/net/path-vis/' }]);
+    suite.emulator.setFaults([{ fault: 'latency', latencyMs: 8_000, pathPrefix: '/v7/endpoint-data/tests/net/path-vis/' }]);
     try {
       const opening = vscode.commands.executeCommand<string>('netmon.openPathVisualization', data.get('pathVis'));
       const busy = await waitForPanels('the path panel to start loading', (states) => states.find((panel) => panel.kind === 'path' && panel.busy));
@@ -240,7 +230,7 @@ describe('path visualization, metrics and path trace as text', () => {
       assert.ok(Date.now() - closedAt < 4_000, `the command ended ${Date.now() - closedAt} ms after the panel closed`);
       assert.deepEqual(await waitForPanels('the path panel to be gone', (states) => states.some((panel) => panel.id === busy.id) ? undefined : states), []);
     } finally {
-      emulator.setFaults([]);
+      suite.emulator.setFaults([]);
     }
   });
 });

@@ -1,36 +1,22 @@
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, afterEach, before, describe, it } from 'mocha';
+import { describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { EndpointTestResponse, PageDetailResponse, UserSessionDetailResponse } from '../../../src/api/types';
-import type { RunningEmulator } from '../../../src/emulator';
 import { activateExtension } from '../helpers';
-import { answeringPrompts, apiGet, childrenOf, clearEmulatorRequests, emulatorRequests, netmonApi, records, root, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
-import { closeAllEditors, detailsId, firstRecord, openPanel, panelStates, sendFromWebview, waitForPanels, waitForRendered } from './panels-fixture';
+import { answeringPrompts, apiGet, childrenOf, clearEmulatorRequests, emulatorRequests, netmonApi, records, root } from './netmon-fixture';
+import { detailsId, firstRecord, openPanel, panelStates, sendFromWebview, waitForPanels, waitForRendered, signedInSuite } from './panels-fixture';
 
 
 describe('session overview, page waterfall and .har files', () => {
-  let emulator: RunningEmulator;
-  let scratch: string;
-  before(async () => {
-    emulator = await startControlledEmulator();
-    scratch = mkdtempSync(join(tmpdir(), 'netmon-panels-'));
-    await signInTo(emulator);
-  });
-  afterEach(closeAllEditors);
-  after(async () => {
-    await signOut();
-    await emulator.close();
-    rmSync(scratch, { recursive: true, force: true });
-  });
+  const suite = signedInSuite('netmon-panels-');
 
   it('opens a user session from the tree as an overview titled with the visited site', async () => {
     const api = await netmonApi();
     const sessionNode = await firstRecord(api, await root(api, 'User Sessions'));
     const userSessionId = detailsId(sessionNode);
-    const { userSessions: [session] } = await apiGet<UserSessionDetailResponse>(emulator, `/v6/endpoint-data/user-sessions/${userSessionId}`);
+    const { userSessions: [session] } = await apiGet<UserSessionDetailResponse>(suite.emulator, `/v6/endpoint-data/user-sessions/${userSessionId}`);
     assert.ok(session);
 
     const id = await openPanel('netmon.openSessionOverview', sessionNode);
@@ -48,18 +34,18 @@ describe('session overview, page waterfall and .har files', () => {
   it('links the overview to the path and metrics of the scheduled test toward the same site, at the round nearest the session', async function () {
     this.timeout(60_000);
     const api = await netmonApi();
-    const { endpointTest: tests } = await apiGet<EndpointTestResponse>(emulator, '/v7/endpoint-tests');
+    const { endpointTest: tests } = await apiGet<EndpointTestResponse>(suite.emulator, '/v7/endpoint-tests');
     const hostOf = (t: { url?: string; server?: string }): string => (t.url ? new URL(t.url).hostname : String(t.server).replace(/:\d+$/, ''));
     const sessions = records(await childrenOf(api, await root(api, 'User Sessions')));
     let found: { id: string; testId: number; agentId: string; roundId: number } | undefined;
     for (const node of sessions.slice(0, 12)) {
-      const { userSessions: [session] } = await apiGet<UserSessionDetailResponse>(emulator, `/v6/endpoint-data/user-sessions/${detailsId(node)}`);
+      const { userSessions: [session] } = await apiGet<UserSessionDetailResponse>(suite.emulator, `/v6/endpoint-data/user-sessions/${detailsId(node)}`);
       const test = tests.find((t) => hostOf(t) === session?.visitedSite);
       if (!session || !test) continue;
       const timeS = Date.parse(session.date) / 1000;
       const from = new Date((timeS - 1800) * 1000).toISOString().slice(0, 19);
       const to = new Date((timeS + 1800) * 1000).toISOString().slice(0, 19);
-      const metrics = await apiGet<{ endpointNet: { metrics: { agentId: string; roundId: number }[] } }>(emulator, `/v7/endpoint-data/tests/net/metrics/${test.testId}?from=${from}&to=${to}`);
+      const metrics = await apiGet<{ endpointNet: { metrics: { agentId: string; roundId: number }[] } }>(suite.emulator, `/v7/endpoint-data/tests/net/metrics/${test.testId}?from=${from}&to=${to}`);
       const rounds = metrics.endpointNet.metrics.filter((m) => m.agentId === session.agentId).map((m) => m.roundId);
       if (rounds.length === 0) continue;
       const roundId = rounds.reduce((best, r) => (Math.abs(r - timeS) < Math.abs(best - timeS) || (Math.abs(r - timeS) === Math.abs(best - timeS) && r < best) ? r : best));
@@ -75,10 +61,10 @@ describe('session overview, page waterfall and .har files', () => {
     }
     assert.ok(found, 'a session of the demo hour has a scheduled test toward its site, run by its agent');
 
-    await clearEmulatorRequests(emulator);
+    await clearEmulatorRequests(suite.emulator);
     await sendFromWebview(found.id, { type: 'openPath', params: { testId: found.testId, agentId: found.agentId, roundId: found.roundId } });
     await waitForPanels('the path of that test', (states) => states.find((panel) => panel.key === `path:${found!.testId}` && panel.renders > 0));
-    const traced = (await emulatorRequests(emulator)).map((r) => r.path);
+    const traced = (await emulatorRequests(suite.emulator)).map((r) => r.path);
     assert.ok(traced.includes(`/v7/endpoint-data/tests/net/path-vis/${found.testId}/${found.agentId}/${found.roundId}`), `the path of that agent at that round: ${traced.join(', ')}`);
 
     await sendFromWebview(found.id, { type: 'openMetrics', params: { testId: found.testId, agentId: found.agentId, roundId: found.roundId } });
@@ -98,12 +84,12 @@ describe('session overview, page waterfall and .har files', () => {
     assert.match(graph.title, /^Traceroute: /);
 
     // The agent's timeline, three hours either side of the session.
-    await clearEmulatorRequests(emulator);
+    await clearEmulatorRequests(suite.emulator);
     await sendFromWebview(found.id, { type: 'openTimeline', params: { userSessionId: sessionId } });
     const timeline = await waitForPanels('the agent timeline', (states) => states.find((panel) => panel.key === `timeline:${found!.agentId}` && panel.renders > 0));
     assert.equal((timeline.rendered as { agentId: string }).agentId, found.agentId);
-    const { userSessions: [shown] } = await apiGet<UserSessionDetailResponse>(emulator, `/v6/endpoint-data/user-sessions/${sessionId}`);
-    const read = (await emulatorRequests(emulator)).find((r) => r.path === '/v6/endpoint-data/user-sessions' && r.method === 'POST');
+    const { userSessions: [shown] } = await apiGet<UserSessionDetailResponse>(suite.emulator, `/v6/endpoint-data/user-sessions/${sessionId}`);
+    const read = (await emulatorRequests(suite.emulator)).find((r) => r.path === '/v6/endpoint-data/user-sessions' && r.method === 'POST');
     const at = Date.parse(`${shown!.date.replace(' ', 'T')}Z`);
     assert.deepEqual([read?.query['from'], read?.query['to']], [new Date(at - 3 * 3600_000).toISOString().slice(0, 19), new Date(at + 3 * 3600_000).toISOString().slice(0, 19)]);
     const count = (await panelStates()).length;
@@ -120,13 +106,13 @@ describe('session overview, page waterfall and .har files', () => {
     const [pageNode] = await childrenOf(api, sessionNode);
     assert.ok(pageNode?.spec.harPage, 'the session has no page node');
     const { pageId, title } = pageNode.spec.harPage;
-    const { har } = await apiGet<PageDetailResponse>(emulator, `/v6/endpoint-data/user-sessions/${userSessionId}/page/${pageId}`);
+    const { har } = await apiGet<PageDetailResponse>(suite.emulator, `/v6/endpoint-data/user-sessions/${userSessionId}/page/${pageId}`);
 
     await sendFromWebview(sessionPanel, { type: 'openPage', params: { userSessionId, pageId, title } });
     const waterfall = await waitForPanels('the page waterfall', (states) => states.find((panel) => panel.kind === 'waterfall'));
     const drawn = await waitForRendered(waterfall.id);
     assert.equal(drawn.title, `Waterfall: ${title || pageId}`);
-    const { endpointAgents: [agent] } = await apiGet<{ endpointAgents: { computerName: string }[] }>(emulator, `/v6/endpoint-agents/${pageNode.spec.harPage.agentId}`);
+    const { endpointAgents: [agent] } = await apiGet<{ endpointAgents: { computerName: string }[] }>(suite.emulator, `/v6/endpoint-agents/${pageNode.spec.harPage.agentId}`);
     assert.ok(agent?.computerName, 'the session\'s agent has a computer name');
     assert.deepEqual(drawn.rendered, {
       pages: har.log.pages?.length ?? 0, entries: har.log.entries.length, warnings: [],
@@ -155,11 +141,11 @@ describe('session overview, page waterfall and .har files', () => {
     const id = await openPanel('netmon.openPageWaterfall', pageNode);
     await waitForRendered(id);
     await sendFromWebview(id, { type: 'previewExport', params: undefined });
-    const target = vscode.Uri.file(join(scratch, 'exported.har'));
+    const target = vscode.Uri.file(join(suite.scratch, 'exported.har'));
     const { prompts } = await answeringPrompts((prompt) => (prompt.kind === 'save' ? target : undefined),
       () => sendFromWebview(id, { type: 'exportHar', params: { redacted: true } }));
     assert.deepEqual(prompts.map((p) => p.kind), ['save'], 'a redacted export asks only where to save');
-    const { har } = await apiGet<PageDetailResponse>(emulator, `/v6/endpoint-data/user-sessions/${userSessionId}/page/${pageId}`);
+    const { har } = await apiGet<PageDetailResponse>(suite.emulator, `/v6/endpoint-data/user-sessions/${userSessionId}/page/${pageId}`);
     const written = readFileSync(target.fsPath, 'utf8');
     const cookies = (har.log.entries as unknown as { request: { cookies: { value: string }[] } }[]).flatMap((e) => e.request.cookies.map((c) => c.value));
     assert.ok(cookies.length > 0 && cookies.every((value) => !written.includes(value)), 'no cookie value is written');
@@ -184,7 +170,7 @@ describe('session overview, page waterfall and .har files', () => {
   it('shows what failed and what to do, in the panel, when the API refuses the session', async () => {
     const api = await netmonApi();
     const userSessionId = detailsId(await firstRecord(api, await root(api, 'User Sessions')));
-    emulator.setFaults([{ fault: 'error', status: 403, pathPrefix: `/v6/endpoint-data/user-sessions/${userSessionId}` }]);
+    suite.emulator.setFaults([{ fault: 'error', status: 403, pathPrefix: `/v6/endpoint-data/user-sessions/${userSessionId}` }]);
     try {
       const id = await openPanel('netmon.openSessionOverview', userSessionId);
       const failed = await waitForPanels('the failed session panel', (states) => states.find((panel) => panel.id === id && panel.error));
@@ -192,13 +178,13 @@ describe('session overview, page waterfall and .har files', () => {
       assert.match(failed.error ?? '', /Ask an administrator for that role/);
       assert.equal(failed.renders, 0);
     } finally {
-      emulator.setFaults([]);
+      suite.emulator.setFaults([]);
     }
   });
 
   it('opens a .har file with the waterfall editor and draws every entry', async () => {
     // A Chrome export of one page with 14 requests.
-    const file = join(scratch, 'portal.har');
+    const file = join(suite.scratch, 'portal.har');
     copyFileSync(join((await activateExtension()).extensionPath, 'test/fixtures/vscode/portal.har'), file);
     await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(file));
     const editor = await waitForPanels('the .har editor', (states) => states.find((panel) => panel.kind === 'har-file' && panel.renders > 0));
@@ -219,7 +205,7 @@ describe('session overview, page waterfall and .har files', () => {
     assert.ok(first && second);
     first.response.content = { size: 30, mimeType: 'application/json', encoding: 'base64', text: Buffer.from('{"cart":[{"sku":"A-1","qty":2}]}').toString('base64') };
     second.response.content = { size: 4, mimeType: 'image/png', encoding: 'base64', text: Buffer.from([0x89, 0x50, 0, 1]).toString('base64') };
-    const file = join(scratch, 'bodies.har');
+    const file = join(suite.scratch, 'bodies.har');
     writeFileSync(file, JSON.stringify(har));
     await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(file));
     const editor = await waitForPanels('the .har editor', (states) => states.find((panel) => panel.kind === 'har-file' && panel.title === 'bodies.har' && panel.renders > 0));
@@ -234,7 +220,7 @@ describe('session overview, page waterfall and .har files', () => {
   });
 
   it('says why a .har file that is not JSON cannot be drawn', async () => {
-    const file = join(scratch, 'broken.har');
+    const file = join(suite.scratch, 'broken.har');
     writeFileSync(file, '{"log": {"entries": [');
     await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(file));
     const editor = await waitForPanels('the broken .har editor', (states) => states.find((panel) => panel.kind === 'har-file' && panel.error));

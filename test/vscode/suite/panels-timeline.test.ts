@@ -2,27 +2,17 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, afterEach, before, describe, it } from 'mocha';
+import { describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { EndpointAgentsResponse, UserSessionsResponse } from '../../../src/api/types';
-import type { RunningEmulator } from '../../../src/emulator';
-import { agentRows, answeringPrompts, apiGet, apiPost, clearEmulatorRequests, emulatorRequests, netmonApi, root, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
-import { closeAllEditors, panelStates, sendFromWebview, waitForPanels } from './panels-fixture';
+import { agentRows, answeringPrompts, apiGet, apiPost, clearEmulatorRequests, emulatorRequests, netmonApi, root } from './netmon-fixture';
+import { panelStates, sendFromWebview, waitForPanels, signedInSuite } from './panels-fixture';
 import type { TimelineDrawn } from '../../../webview/timeline/protocol';
 
 const LISTS = ['/v6/endpoint-data/user-sessions', '/v6/endpoint-data/user-sessions/web', '/v6/endpoint-data/user-sessions/network', '/v6/endpoint-data/network-topology'];
 
 describe('agent timeline', () => {
-  let emulator: RunningEmulator;
-  before(async () => {
-    emulator = await startControlledEmulator();
-    await signInTo(emulator);
-  });
-  afterEach(closeAllEditors);
-  after(async () => {
-    await signOut();
-    await emulator.close();
-  });
+  const suite = signedInSuite('netmon-timeline-');
 
   const complete = (id: string): Promise<TimelineDrawn> => waitForPanels('the complete timeline', (states) => {
     const drawn = states.find((panel) => panel.id === id)?.rendered as TimelineDrawn | undefined;
@@ -35,8 +25,8 @@ describe('agent timeline', () => {
     const agentNode = (await agentRows(api, await root(api, 'Endpoint Agents')))[0];
     const agentId = agentNode?.spec.ids?.agentId;
     assert.ok(agentNode && agentId);
-    const { endpointAgents: [agent] } = await apiGet<EndpointAgentsResponse>(emulator, `/v6/endpoint-agents/${agentId}`);
-    await clearEmulatorRequests(emulator);
+    const { endpointAgents: [agent] } = await apiGet<EndpointAgentsResponse>(suite.emulator, `/v6/endpoint-agents/${agentId}`);
+    await clearEmulatorRequests(suite.emulator);
     const id = await vscode.commands.executeCommand<string>('netmon.troubleshootAgent', agentNode);
     const drawn = await complete(id);
     const state = (await panelStates()).find((panel) => panel.id === id);
@@ -45,7 +35,7 @@ describe('agent timeline', () => {
     assert.equal(drawn.agentId, agentId);
     assert.ok(drawn.sessions > 0, 'the agent has sessions in the last 24 hours');
 
-    const requests = (await emulatorRequests(emulator)).filter((r) => LISTS.includes(r.path));
+    const requests = (await emulatorRequests(suite.emulator)).filter((r) => LISTS.includes(r.path));
     for (const list of LISTS) {
       const reads = requests.filter((r) => r.path === list);
       assert.ok(reads.length > 0, `${list} was read`);
@@ -56,13 +46,13 @@ describe('agent timeline', () => {
         assert.equal(read.query['from'], undefined);
       }
     }
-    const details = (await emulatorRequests(emulator)).filter((r) => /^\/v6\/endpoint-data\/user-sessions\/[^/]+$/.test(r.path) && !LISTS.includes(r.path));
+    const details = (await emulatorRequests(suite.emulator)).filter((r) => /^\/v6\/endpoint-data\/user-sessions\/[^/]+$/.test(r.path) && !LISTS.includes(r.path));
     assert.ok(details.length > 0 && details.length <= drawn.sessions, `details read for some sessions only (${details.length} of ${drawn.sessions})`);
   });
 
   it('opens from "Troubleshoot Endpoint Agent…" by typing part of a name; links open only records the timeline holds', async function () {
     this.timeout(90_000);
-    const { endpointAgents } = await apiGet<EndpointAgentsResponse>(emulator, '/v6/endpoint-agents');
+    const { endpointAgents } = await apiGet<EndpointAgentsResponse>(suite.emulator, '/v6/endpoint-agents');
     const agent = endpointAgents.find((a) => a.status === 'enabled' && !a.deleted && a.computerName.length > 6);
     assert.ok(agent);
     const typed = agent.computerName.slice(0, -1).toLowerCase();
@@ -75,8 +65,8 @@ describe('agent timeline', () => {
     await complete(id);
     assert.equal((await panelStates()).find((panel) => panel.id === id)?.key, `timeline:${agent.agentId}`);
 
-    const window = (await emulatorRequests(emulator)).filter((r) => r.path === LISTS[0]).at(-1)?.query['window'];
-    const { userSessions } = await apiPost<UserSessionsResponse>(emulator, `/v6/endpoint-data/user-sessions?window=${window}`, { searchFilters: [{ key: 'agentId', values: [agent.agentId] }] });
+    const window = (await emulatorRequests(suite.emulator)).filter((r) => r.path === LISTS[0]).at(-1)?.query['window'];
+    const { userSessions } = await apiPost<UserSessionsResponse>(suite.emulator, `/v6/endpoint-data/user-sessions?window=${window}`, { searchFilters: [{ key: 'agentId', values: [agent.agentId] }] });
     const session = userSessions[0];
     assert.ok(session, `the agent has a session in the last ${window}`);
     await sendFromWebview(id, { type: 'openSession', params: { userSessionId: session.userSessionId } });
@@ -93,7 +83,7 @@ describe('agent timeline', () => {
       const panel = states.find((candidate) => candidate.id === id && candidate.renders > renders && !candidate.busy);
       return (panel?.rendered as TimelineDrawn | undefined)?.complete ? true : undefined;
     }, 60_000);
-    const last = (await emulatorRequests(emulator)).filter((r) => r.path === LISTS[0]).at(-1);
+    const last = (await emulatorRequests(suite.emulator)).filter((r) => r.path === LISTS[0]).at(-1);
     assert.equal(last?.query['window'], '6h');
 
     const file = join(mkdtempSync(join(tmpdir(), 'netmon-timeline-')), 'timeline.html');
@@ -105,10 +95,10 @@ describe('agent timeline', () => {
 
   it('Cancel in the panel stops the walk: no request after it, and a cancel is not an error', async function () {
     this.timeout(90_000);
-    const { endpointAgents } = await apiGet<EndpointAgentsResponse>(emulator, '/v6/endpoint-agents');
+    const { endpointAgents } = await apiGet<EndpointAgentsResponse>(suite.emulator, '/v6/endpoint-agents');
     const agent = endpointAgents.filter((a) => a.status === 'enabled' && !a.deleted).at(-1);
     assert.ok(agent);
-    emulator.setFaults([{ fault: 'latency', latencyMs: 2500, pathPrefix: '/v6/endpoint-data' }]);
+    suite.emulator.setFaults([{ fault: 'latency', latencyMs: 2500, pathPrefix: '/v6/endpoint-data' }]);
     try {
       const opening = vscode.commands.executeCommand<string>('netmon.troubleshootAgent', agent.agentId);
       const panel = await waitForPanels('the timeline panel', (states) => states.find((p) => p.key === `timeline:${agent.agentId}` && p.busy));
@@ -117,11 +107,11 @@ describe('agent timeline', () => {
       const after = (await panelStates()).find((p) => p.id === panel.id);
       assert.equal(after?.busy, false);
       assert.equal(after?.error, undefined, 'a cancel is not an error');
-      await clearEmulatorRequests(emulator);
+      await clearEmulatorRequests(suite.emulator);
       await new Promise((resolve) => setTimeout(resolve, 1_000));
-      assert.deepEqual((await emulatorRequests(emulator)).filter((r) => r.path.startsWith('/v6/endpoint-data')).map((r) => r.path), [], 'no request after the cancel');
+      assert.deepEqual((await emulatorRequests(suite.emulator)).filter((r) => r.path.startsWith('/v6/endpoint-data')).map((r) => r.path), [], 'no request after the cancel');
     } finally {
-      emulator.setFaults([]);
+      suite.emulator.setFaults([]);
     }
   });
 });
