@@ -7,7 +7,8 @@ import { DESTINATIONS, type City, type Destination } from './catalog';
 import { baseRtt, destinationCity } from './paths';
 import { HASH_START, Rng, extendHash, extendHashBy, hashKey } from './prng';
 import { dailyActivity } from './rhythm';
-import { bssidAt, chooseFeatured, featuredDestination, probeSlots, sessionSlots, type FeaturedPlan, type RoundSlots } from './episodes';
+import { bssidAt, chooseFeatured, featuredDestination, type FeaturedPlan } from './episodes';
+import { probeSlots, sessionSlots, type RoundSlots } from './episode-slots';
 
 export const ROUND_SECONDS = 300;
 

@@ -2,8 +2,9 @@
 // VPN, ISP, server, CPU) has a believable episode once a day at its own time of day, and
 // looks healthy and stable the rest of the time. Every record of that agent (user, web and
 // network sessions, probes, their details and scheduled-test results) reads the episode
-// from here, so the lists and details agree; the round plans below reserve list positions
-// for featured agents so each has enough data in every round to see an episode.
+// from here (who and when) and episode-effects.ts (what it does), so the lists and details
+// agree; episode-slots.ts reserves list positions for featured agents so each has enough
+// data in every round to see an episode.
 // Everything is a pure function of (seed, aid, time): the world never reads the clock.
 import type { AgentProfile, NetworkProfileSeed } from './agents';
 import { VPN_CONCENTRATORS, macAddress } from './agents';
@@ -11,7 +12,6 @@ import { ACCESS_ISPS, DESTINATIONS, type Carrier } from './catalog';
 import type { GroupContext } from './context';
 import { hostInPrefix, intToIp, ipToInt } from './format';
 import { HASH_START, Rng, extendHash, extendHashBy, extendHashText, hashKey } from './prng';
-import { dailyActivity } from './rhythm';
 
 export type EpisodeKind = 'wifi' | 'vpn' | 'isp' | 'server' | 'cpu';
 /** In the order featured agents are chosen (the constrained kinds first). */
@@ -242,132 +242,6 @@ export function publicSideAt(agent: AgentProfile, seconds: number): { ip: string
   const isp = agent.featured?.isp;
   if (isp && activeEpisode(agent, seconds)) return { ip: isp.backupPublicIp, range: isp.backupRange, isp: isp.backup };
   return { ip: agent.publicIp, range: agent.network.record.publicIpRange, isp: agent.network.isp };
-}
-
-// ---------------------------------------------------------------------------------------
-// What an episode does
-
-/** What an episode (or a featured agent's healthy baseline) does to one user session. */
-export interface SessionEffect {
-  /** Kind of the episode going on, if any. */
-  kind?: EpisodeKind;
-  /** ms the local link adds (Wi-Fi): the gateway and everything beyond it. */
-  lanRtt: number;
-  /** ms added beyond the gateway (VPN tunnel, backup line). */
-  wanRtt: number;
-  /** % packet loss to the destination. */
-  loss: number;
-  /** Multiplies a page's work after its first byte (onContentLoad, onLoad). */
-  loadFactor: number;
-  /** The session is to the slow site of a server episode: TTFB 2–6 s, onLoad 10–15 s. */
-  slowSite: boolean;
-  /** Taken off the experience score for what page timings do not show (weak signal, busy CPU, latency). */
-  penalty: number;
-}
-
-const HEALTHY: SessionEffect = { lanRtt: 0, wanRtt: 0, loss: 0, loadFactor: 1, slowSite: false, penalty: 0 };
-
-/** The effect on a featured agent's session at `seconds` to DESTINATIONS[destination]; `rng` is the session's own. */
-export function sessionEffect(agent: AgentProfile, seconds: number, destination: number, rng: Rng): SessionEffect {
-  const plan = activeEpisode(agent, seconds);
-  if (!plan) return HEALTHY;
-  switch (plan.kind) {
-    case 'wifi': return { kind: 'wifi', lanRtt: rng.float(24, 62, 1), wanRtt: 0, loss: rng.float(3, 10, 1), loadFactor: rng.float(2, 3), slowSite: false, penalty: 0.25 };
-    case 'vpn': {
-      const wanRtt = rng.float(100, 250, 1);
-      return { kind: 'vpn', lanRtt: 0, wanRtt, loss: rng.float(2, 6, 1), loadFactor: rng.float(2, 2.8), slowSite: false, penalty: wanRtt / 500 };
-    }
-    case 'isp': {
-      const wanRtt = rng.float(60, 150, 1);
-      return { kind: 'isp', lanRtt: 0, wanRtt, loss: rng.float(5, 15, 1), loadFactor: rng.float(2, 2.8), slowSite: false, penalty: wanRtt / 500 };
-    }
-    case 'server': return { ...HEALTHY, kind: 'server', slowSite: destination === plan.visitedSite };
-    case 'cpu': return { kind: 'cpu', lanRtt: 0, wanRtt: 0, loss: 0, loadFactor: rng.float(2.5, 3), slowSite: false, penalty: 0.5 };
-  }
-}
-
-/** A probe's round trip and loss for a featured agent; `baseRtt` is the healthy mean. */
-export interface ProbeEffect { meanRtt: number; lossChance: number; loss?: { sent: number; lostMin: number; lostMax: number } }
-
-export function probeEffect(agent: AgentProfile, seconds: number, type: 'gateway' | 'proxy' | 'vpn', baseRtt: number, rng: Rng): ProbeEffect {
-  const plan = activeEpisode(agent, seconds);
-  // A weak Wi-Fi link is under every target; a congested tunnel only under the VPN's. The
-  // means leave room for the ping's own spread (±16 %) inside 20–80 and 150–400 ms.
-  if (plan?.kind === 'wifi') return { meanRtt: baseRtt + rng.float(24, 62, 1), lossChance: 0.92 };
-  if (plan?.kind === 'vpn' && type === 'vpn') return { meanRtt: rng.float(180, 340, 1), lossChance: 1, loss: { sent: 20, lostMin: 1, lostMax: 4 } };
-  return { meanRtt: baseRtt, lossChance: 0 };
-}
-
-/** Deterministic latency and loss a scheduled-test result of the agent sees at `seconds` (no draws). */
-export function scheduledEffect(agent: AgentProfile, seconds: number): { addedRtt: number; loss: number } {
-  const plan = activeEpisode(agent, seconds);
-  if (!plan) return { addedRtt: 0, loss: 0 };
-  const s = dayStrength(plan, seconds);
-  switch (plan.kind) {
-    case 'wifi': return { addedRtt: 24 + s * 38, loss: Math.round((3 + s * 7) * 10) / 10 };
-    case 'vpn': return { addedRtt: 100 + s * 150, loss: Math.round((2 + s * 4) * 10) / 10 };
-    case 'isp': return { addedRtt: 60 + s * 90, loss: Math.round((5 + s * 10) * 10) / 10 };
-    default: return { addedRtt: 0, loss: 0 };
-  }
-}
-
-// ---------------------------------------------------------------------------------------
-// Reserved list positions (density)
-
-/**
- * A round's records: `count` in all, of which `reserved.length` sit at positions spread
- * evenly over the round (shifted by `offset`) and belong to featured agents; the others are
- * the ordinary draws 0, 1, 2 … in order. `reserved` holds one code per reserved position.
- */
-export interface RoundSlots {
-  roundId: number;
-  key: number;
-  count: number;
-  reserved: readonly number[];
-  offset: number;
-}
-
-/**
- * Reserved position number at list `index` (≥ 0), or −(ordinary draw number + 1). The k-th
- * reserved position is ⌊(k·count + offset) / reserved⌋, so positions are distinct and in order.
- */
-export function slotAt(slots: RoundSlots, index: number): number {
-  const reserved = slots.reserved.length;
-  if (reserved === 0) return -(index + 1);
-  const k = Math.ceil((index * reserved - slots.offset) / slots.count);
-  if (k >= 0 && k < reserved && k * slots.count + slots.offset < (index + 1) * reserved) return k;
-  return -(index - Math.min(reserved, Math.max(0, k)) + 1);
-}
-
-function spread(roundId: number, key: number, ordinary: number, reserved: number[]): RoundSlots {
-  const count = ordinary + reserved.length;
-  return { roundId, key, count, reserved, offset: extendHashText(key, 'reserved') % count };
-}
-
-/**
- * User sessions of a round: the drawn ones plus one per featured agent, and a second one in
- * busy hours (chance grows with the daily rhythm), so each has 1–2 sessions in every round.
- */
-export function sessionSlots(ctx: GroupContext, roundId: number, key: number, ordinary: number): RoundSlots {
-  const featured = ctx.featured;
-  const reserved = featured.map((plan) => plan.agentIndex);
-  const second = Math.min(0.8, Math.max(0, dailyActivity(roundId) - 0.6));
-  featured.forEach((plan, k) => {
-    if ((extendHashText(extendHashBy(key, k), 'second') % 1000) / 1000 < second) reserved.push(plan.agentIndex);
-  });
-  return spread(roundId, key, ordinary, reserved);
-}
-
-/** Probe codes: agentIndex · 3 + index into PROBE_TYPES order (gateway, proxy, vpn). */
-export function probeSlots(ctx: GroupContext, roundId: number, key: number, ordinary: number): RoundSlots {
-  const reserved: number[] = [];
-  for (const plan of ctx.featured) {
-    const agent = ctx.agentAt(plan.agentIndex);
-    reserved.push(plan.agentIndex * 3);
-    if (agent.network.proxy) reserved.push(plan.agentIndex * 3 + 1);
-    if (agent.vpnTarget) reserved.push(plan.agentIndex * 3 + 2);
-  }
-  return spread(roundId, key, ordinary, reserved);
 }
 
 // ---------------------------------------------------------------------------------------

@@ -6,8 +6,8 @@ import type { GroupContext } from './context';
 import { formatDateTime } from './format';
 import { Rng } from './prng';
 import { incidentFor } from './rhythm';
-import { scheduledEffect } from './episodes';
-import { pathEffect } from './path-episodes';
+import { scheduledEffect } from './episode-effects';
+import { pathEffect } from './path-episode-effects';
 import { PERMALINK_BASE } from './sessions';
 import type { TestPlan } from './scheduled';
 

@@ -8,7 +8,8 @@ import { LazyEntry, type EntryKind } from './entries';
 import type { ListEntry } from './model';
 import { networkProfile, pingStats } from './measures';
 import { Rng, extendHashBy, extendHashText } from './prng';
-import { probeEffect, slotAt } from './episodes';
+import { probeEffect } from './episode-effects';
+import { slotAt } from './episode-slots';
 import { coordinatesOf } from './session-details';
 
 export const PROBE_TYPES = ['gateway', 'proxy', 'vpn'] as const;

@@ -8,10 +8,11 @@ import { round3 } from './format';
 import { buildRoutes, materializeRoute, type Materialized } from './paths';
 import { Rng, hashKey } from './prng';
 import { dailyActivity, incidentFor } from './rhythm';
-import { scheduledEffect } from './episodes';
+import { scheduledEffect } from './episode-effects';
 import { PERMALINK_BASE } from './sessions';
 import { destinationOf } from './endpoint-tests';
-import { pathEffect, seededRoutes, type SeededPath } from './path-episodes';
+import { pathEffect, seededRoutes } from './path-episode-effects';
+import type { SeededPath } from './path-episodes';
 
 /** What every result of one test shares. */
 export interface TestPlan {

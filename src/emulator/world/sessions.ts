@@ -9,7 +9,9 @@ import { encodeRecordId } from './ids';
 import type { Facets } from './model';
 import { HASH_START, Rng, extendHashBy, extendHashText } from './prng';
 import { incidentFor } from './rhythm';
-import { activeEpisode, publicSideAt, sessionEffect, slotAt, type SessionEffect } from './episodes';
+import { activeEpisode, publicSideAt } from './episodes';
+import { sessionEffect, type SessionEffect } from './episode-effects';
+import { slotAt } from './episode-slots';
 
 export const PERMALINK_BASE = 'https://app.netmon.example';
 
