@@ -17,6 +17,7 @@ import { metricsLoad } from './metrics-fixture';
 import { agentRecords, timelineOf } from '../unit/timeline/fixtures';
 import { pathLoad } from './path-fixture';
 import { harDiffLoad } from './har-diff-fixture';
+import { compareSessions } from '../../src/analysis/session/compare';
 
 const AXE_SOURCE = readFileSync(createRequire(__filename).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -61,6 +62,8 @@ const CASES: PanelCase[] = [
     drawn: 'loaded', detailControl: 'button.primary', keys: ['Enter'], opened: (panel) => sentType(panel, 'filterByAgent')() },
   { panel: 'timeline', load: { type: 'load', params: { timeline: timelineOf(agentRecords('wifi')), rangeLabel: 'last 6h', preset: '6h' } }, drawn: 'rendered',
     viewport: { width: 1400, height: 1000 }, detailControl: 'svg.tl-chart', keys: ['ArrowDown', 'ArrowDown', 'Enter'], opened: (panel) => sentType(panel, 'openSession')() },
+  { panel: 'compare', load: { type: 'load', params: { comparison: compareSessions(healthySession(), { ...healthySession(), userSessionId: 'us-second', experienceScore: 0.4 }) } }, drawn: 'loaded',
+    detailControl: 'button[aria-label="Open Overview of the second session"]', keys: ['Enter'], opened: (panel) => sentType(panel, 'openSession')() },
   { panel: 'hardiff', load: { type: 'load', params: harDiffLoad() }, drawn: 'loaded', viewport: { width: 1400, height: 900 }, detailControl: '.hd-rows tbody tr', keys: ['ArrowDown', 'Enter'],
     opened: async (panel) => { assert.match(await panel.page.textContent('.hd-details h2') ?? '', /^New: /, 'Enter on the second request shows its phases'); } },
 ];

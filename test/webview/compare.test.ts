@@ -45,8 +45,10 @@ describe('session compare panel', () => {
   });
 
   test('Open Overview asks for that session; hostile SSIDs stay text', async () => {
-    await panel.page.click('button[aria-label="Open the Second session\'s overview"]');
+    await panel.page.click('button[aria-label="Open Overview of the second session"]');
     assert.deepEqual(panel.sent.at(-1), { type: 'openSession', params: { userSessionId: 'us-second' } });
+    await panel.page.click('button:has-text("Export Evidence…")');
+    assert.deepEqual(panel.sent.at(-1), { type: 'exportEvidence', params: undefined });
     assert.ok((await panel.page.textContent('main') ?? '').includes(HOSTILE));
     const report = await inspectInert(panel.page);
     assert.equal(report.pwned, undefined);

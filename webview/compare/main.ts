@@ -23,7 +23,7 @@ const GRADE_WORDS: Record<string, string> = { ok: 'OK', warn: 'Suspect', bad: 'P
 function sideCard(side: SessionSide, which: string): HTMLElement {
   const score = el('span', { class: 'cmp-score' }, side.scoreText ?? 'not scored');
   score.style.setProperty('--grade-color', GRADE_COLORS[experienceGrade(side.score) ?? 'unknown'] ?? '');
-  const open = el('button', { type: 'button', 'aria-label': `Open the ${which} session's overview` }, 'Open Overview');
+  const open = el('button', { type: 'button', 'aria-label': `Open Overview of the ${which.toLowerCase()} session` }, 'Open Overview');
   open.addEventListener('click', () => host.postMessage({ type: 'openSession', params: { userSessionId: String(side.userSessionId) } }));
   return el('section', { class: 'cmp-side', 'aria-label': `${which} session` },
     el('h2', {}, `${which}: ${String(side.title)}`), el('div', {}, score, ' ', el('span', { class: 'cmp-muted' }, `${String(side.date)} · ${String(side.agent)}`)),
@@ -53,8 +53,10 @@ function render(c: SessionComparison, matchedOn: string | undefined): HTMLElemen
       cells: [String(p.title), p.a && p.a.onLoad >= 0 ? formatMs(p.a.onLoad) : '—', p.b && p.b.onLoad >= 0 ? formatMs(p.b.onLoad) : '—', signed(p.onLoadDeltaMs)],
       differs: !p.a || !p.b || Math.abs(p.onLoadDeltaMs ?? 0) >= 500, numeric: [1, 2, 3],
     })));
+  const evidence = el('button', { type: 'button', title: 'One offline file for a ticket: the two sessions side by side, what differs marked' }, 'Export Evidence…');
+  evidence.addEventListener('click', () => host.postMessage({ type: 'exportEvidence', params: undefined }));
   return el('main', { class: 'cmp' },
-    el('h1', {}, 'Compare sessions'),
+    el('div', { class: 'cmp-head' }, el('h1', {}, 'Compare sessions'), evidence),
     matchedOn ? el('p', { class: 'cmp-muted' }, `Second session: ${matchedOn}`) : null,
     el('div', { class: 'cmp-sides' }, sideCard(c.a, 'First'), sideCard(c.b, 'Second')),
     el('p', { class: 'cmp-summary' }, String(c.summary)),

@@ -21,7 +21,9 @@ export type ComparePanelMessage =
   | RenderFailedMessage
   | IpcMessage<'loaded', { a: string; b: string }>
   /** Open one of the two sessions' overview. */
-  | IpcMessage<'openSession', { userSessionId: string }>;
+  | IpcMessage<'openSession', { userSessionId: string }>
+  /** "Export Evidence…": the comparison as one offline file for a ticket. */
+  | IpcMessage<'exportEvidence', undefined>;
 
 const isComparison = ((value: unknown) => isRecord(value) && isRecord(value['a']) && isRecord(value['b']) && Array.isArray(value['segments'])) as Guard<SessionComparison>;
 
@@ -38,5 +40,6 @@ export function isComparePanelMessage(value: unknown): value is ComparePanelMess
     renderFailed: isRenderFailedParams,
     loaded: hasFields<{ a: string; b: string }>({ a: isString, b: isString }),
     openSession: hasFields<{ userSessionId: string }>({ userSessionId: isString }),
+    exportEvidence: isNothing,
   });
 }

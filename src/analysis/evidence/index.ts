@@ -5,6 +5,7 @@ export { sessionEvidence, type SessionEvidenceInput } from './session';
 export { pathEvidence, type PathEvidenceInput } from './path';
 export { harDiffEvidence, type HarDiffEvidenceInput } from './har-diff';
 export { timelineEvidence, type TimelineEvidenceInput } from './timeline';
+export { sessionCompareEvidence, type SessionCompareEvidenceInput } from './session-compare';
 export type { HarPageInput } from './har-pages';
 export { waterfallScene, waterfallImage, type WaterfallPicture } from './waterfall-image';
 export { sceneSvg, type Scene, type SceneShape } from './scene';

@@ -3,7 +3,7 @@
 // timeline.ts) shape already-fetched data into this document; renderers (html.ts,
 // markdown.ts) write it. Every string in it is plain text: the renderers escape it.
 
-export type EvidenceKind = 'session' | 'path' | 'har-diff' | 'timeline';
+export type EvidenceKind = 'session' | 'session-compare' | 'path' | 'har-diff' | 'timeline';
 export type EvidenceGrade = 'ok' | 'warn' | 'bad' | 'unknown';
 
 export interface EvidenceField { label: string; value: string }

@@ -2,7 +2,7 @@
 import type { EvidenceDocument, EvidenceGrade, EvidenceKind } from './model';
 
 export const KIND_LABELS: Record<EvidenceKind, string> = {
-  session: 'user session', path: 'network path', 'har-diff': 'HAR comparison', timeline: 'agent timeline',
+  session: 'user session', 'session-compare': 'session comparison', path: 'network path', 'har-diff': 'HAR comparison', timeline: 'agent timeline',
 };
 
 export const GRADE_LABELS: Record<EvidenceGrade, string> = {

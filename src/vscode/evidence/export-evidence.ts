@@ -1,7 +1,8 @@
 // The panels' "Export Evidence…": each gathers what its view shows (reading what it lacks,
 // with progress and Cancel), builds the document with src/analysis/evidence, and saves it.
 import type { PathTrace, UserSessionDetail } from '../../api/types';
-import { harDiffEvidence, pathEvidence, sessionEvidence, timelineEvidence } from '../../analysis/evidence';
+import { harDiffEvidence, pathEvidence, sessionCompareEvidence, sessionEvidence, timelineEvidence } from '../../analysis/evidence';
+import type { SessionComparison } from '../../analysis/session/compare';
 import { readSessionPages } from '../../analysis/evidence/read-pages';
 import type { HarDiffOptions } from '../../analysis/har/diff';
 import type { AgentTimeline } from '../../analysis/timeline/timeline';
@@ -46,4 +47,9 @@ export function exportTimelineEvidence(services: PanelServices, timeline: AgentT
 /** The diff is made again here from the redacted HARs, so no text of the recorded ones reaches the file. */
 export function exportHarDiffEvidence(services: PanelServices, before: { name: string; har: unknown }, after: { name: string; har: unknown }, diffOptions: HarDiffOptions = {}): Promise<string | undefined> {
   return reporting(WHAT, () => saveEvidence(services.prompts, harDiffEvidence({ ...context(services), before, after, diffOptions }), 'evidence-har-diff'));
+}
+
+export function exportCompareEvidence(services: PanelServices, comparison: SessionComparison, matchedOn: string | undefined, permalinks: { a?: string; b?: string }): Promise<string | undefined> {
+  const doc = sessionCompareEvidence({ ...context(services), comparison, permalinks, ...(matchedOn ? { matchedOn } : {}) });
+  return reporting(WHAT, () => saveEvidence(services.prompts, doc, `evidence-compare-${comparison.a.userSessionId}-${comparison.b.userSessionId}`));
 }

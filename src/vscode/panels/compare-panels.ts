@@ -4,7 +4,8 @@
 import * as vscode from 'vscode';
 import type { NetmonClient } from '../../api';
 import type { UserSessionDetail } from '../../api/types';
-import { compareSessions } from '../../analysis/session/compare';
+import { compareSessions, type SessionComparison } from '../../analysis/session/compare';
+import { exportCompareEvidence } from '../evidence/export-evidence';
 import { experienceText } from '../../analysis/grades';
 import { shortTime } from '../../analysis/records/summaries';
 import { isComparePanelMessage, type CompareHostMessage, type ComparePanelMessage } from '../../../webview/compare/protocol';
@@ -18,7 +19,12 @@ type Host = PanelHost<CompareHostMessage, ComparePanelMessage>;
 /** Sessions of the site read to find the best one, at most. */
 const MAX_CANDIDATES = 2_000;
 
+interface Shown { comparison: SessionComparison; matchedOn?: string; permalinks: { a?: string; b?: string } }
+
 export class ComparePanels {
+  /** What each panel shows, for its Export Evidence. */
+  private readonly shown = new Map<string, Shown>();
+
   constructor(private readonly services: PanelServices) {}
 
   /** Opens (or reveals) the comparison of two sessions; resolves to the panel id. */
@@ -34,7 +40,13 @@ export class ComparePanels {
     const host = createPanelHost<CompareHostMessage, ComparePanelMessage>(this.services, {
       kind: 'compare', key, title: 'Compare sessions', bundle: 'compare', isPanelMessage: isComparePanelMessage, renderedType: 'loaded',
     }, (message) => ({ type: 'error', params: { message } }));
+    host.onDidDispose(() => this.shown.delete(host.id));
     host.onMessage(async (message) => {
+      if (message.type === 'exportEvidence') {
+        const shown = this.shown.get(host.id);
+        if (shown) await exportCompareEvidence(this.services, shown.comparison, shown.matchedOn, shown.permalinks);
+        return;
+      }
       if (message.type !== 'openSession') return;
       // A message can only open one of the two sessions shown.
       if (message.params.userSessionId !== first && message.params.userSessionId !== second) throw new Error('openSession for a session this comparison does not show');
@@ -65,9 +77,11 @@ export class ComparePanels {
       const [x] = a.userSessions;
       const [y] = b.userSessions;
       if (!x || !y) throw new Error(`the API returned no session with id ${x ? second : first}`);
-      return { comparison: compareSessions(x, y, directory.names()) };
+      const link = (s: UserSessionDetail): string | undefined => (typeof s.permalink === 'string' ? s.permalink : undefined);
+      return { comparison: compareSessions(x, y, directory.names()), permalinks: { a: link(x), b: link(y) } };
     });
     if (!loaded) return;
+    this.shown.set(host.id, { comparison: loaded.comparison, permalinks: loaded.permalinks, ...(matchedOn ? { matchedOn } : {}) });
     host.panel.title = `Compare: ${loaded.comparison.a.title} · ${loaded.comparison.b.title}`;
     host.show({ type: 'load', params: { comparison: loaded.comparison, ...(matchedOn ? { matchedOn } : {}) } });
   }

@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { UserSessionsResponse } from '../../../src/api/types';
-import { apiGet, apiPost, childrenOf, netmonApi, records, root } from './netmon-fixture';
+import { answeringPrompts, apiGet, apiPost, childrenOf, netmonApi, records, root } from './netmon-fixture';
 import { detailsId, openPanel, panelStates, sendFromWebview, waitForPanels, waitForRendered, signedInSuite } from './panels-fixture';
 
 describe('session compare', () => {
@@ -21,6 +23,11 @@ describe('session compare', () => {
     const count = (await panelStates()).length;
     await sendFromWebview(id, { type: 'openSession', params: { userSessionId: 'another-session' } });
     assert.equal((await panelStates()).length, count, 'a session the comparison does not show opens nothing');
+    const file = join(suite.scratch, 'compare.html');
+    await answeringPrompts((prompt) => (prompt.kind === 'save' ? vscode.Uri.file(file) : undefined), () => sendFromWebview(id, { type: 'exportEvidence', params: undefined }));
+    const html = readFileSync(file, 'utf8');
+    assert.ok(html.includes(`Sessions ${detailsId(first)} and ${detailsId(second)} compared`), 'the evidence names both sessions');
+    assert.match(html, /<h2[^>]*>Segments<\/h2>/);
     assert.equal(await vscode.commands.executeCommand('netmon.compareSessions', first, [first]), undefined, 'one session is not a comparison');
     assert.equal((await panelStates()).length, count);
   });
