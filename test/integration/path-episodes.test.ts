@@ -142,12 +142,13 @@ for (const AID of [1001, 1002]) {
           assert.equal(lossy?.network, `${e.detail.asName} (AS ${e.detail.asn})`);
           assert.equal(typeof lossy?.responseTime, 'number', 'the lossy hop answers');
           const ends = stopped.includes(s);
-          assert.equal(hops.length, ends ? x : s.endpoints[0]?.numberOfHops, 'the trace ends where the list says');
+          assert.equal(hops.at(-1)?.hop, ends ? x : s.endpoints[0]?.numberOfHops, 'the trace ends where the list says');
           if (!ends) assert.equal(hops.at(-1)?.ipAddress, s.serverIp);
           if (during) assert.ok((lossy?.responseTime ?? 0) - (hopAt(hops, limitedAt - 1)?.responseTime ?? 0) >= num(e.detail.addedMs));
+          // Silent, it is left out of the route (a star), as the API lists a hop that did not answer.
           const limited = hopAt(hops, limitedAt);
-          assert.equal(limited?.ipAddress, e.detail.rateLimitedHop);
-          if (limited?.responseTime === undefined) silent++;
+          if (!limited) silent++;
+          else assert.deepEqual([limited.ipAddress, typeof limited.responseTime], [e.detail.rateLimitedHop, 'number']);
           assert.ok(hops.filter((h) => h.hop > limitedAt).every((h) => typeof h.responseTime === 'number'), 'the hops after the rate-limiting one answer');
         }
       }

@@ -18,7 +18,7 @@ export function nodeDetails(node: HopNode, agentName: (id: string) => string, fi
     ['rDNS', node.rdns],
     ['Network', node.network],
     ['Location', node.location],
-    ['Response time', node.kind === 'agent' ? undefined : replied ? `${ms(avgMs(stats))} (best ${ms(stats.bestMs)}, worst ${ms(stats.worstMs)})` : 'no reply'],
+    ['Response time', node.kind === 'agent' ? undefined : stats.timed > 0 ? `${ms(avgMs(stats))} (best ${ms(stats.bestMs)}, worst ${ms(stats.worstMs)})` : replied ? 'answered, time not reported' : 'no reply'],
     ['Loss', node.kind === 'agent' ? undefined : `${lossPct(stats).toFixed(1)} % of ${stats.samples} traces${stats.endedHere ? ` (${stats.endedHere} ended here)` : ''}`],
     ['MPLS', node.mpls.length ? node.mpls.join(', ') : undefined],
     ['Routing loop', node.loopOf ? `repeats ${node.loopOf} on the same route` : undefined],

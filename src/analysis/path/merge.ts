@@ -8,7 +8,8 @@ interface NodeBuilder { node: HopNode; agents: Set<string>; mpls: Set<string> }
 interface LinkBuilder { link: HopLink; agents: Set<string>; pathIds: Set<string> }
 
 /** One step of a route after stars are filled in: the node and what this traversal saw. */
-interface Step { id: string; responseTime?: number; mpls: boolean }
+/** One place on a route: `replied` for a listed hop (a star did not), its time when the API gave one. */
+interface Step { id: string; replied: boolean; responseTime?: number; mpls: boolean }
 
 export const agentNodeId = (agentId: string): string => `agent:${agentId}`;
 export const starNodeId = (prev: string, next: string, index: number, gap: number): string =>
@@ -58,7 +59,7 @@ export class HopGraphBuilder {
   /** The route as node ids from the agent onward, stars filling missing hop numbers. */
   private routeSteps(agentId: string, hops: readonly PathHop[]): Step[] {
     const source = agentNodeId(agentId);
-    const steps: Step[] = [{ id: source, responseTime: 0, mpls: false }];
+    const steps: Step[] = [{ id: source, replied: true, responseTime: 0, mpls: false }];
     const seenOnRoute = new Map<string, number>();
     let previousHop = 0;
     for (const hop of [...hops].sort((a, b) => a.hop - b.hop)) {
@@ -71,10 +72,10 @@ export class HopGraphBuilder {
       for (let i = 1; i <= gap; i++) {
         const starId = starNodeId(previousId, id, i, gap);
         this.ensureNode(starId, 'star', previousHop + i, agentId);
-        steps.push({ id: starId, mpls: false });
+        steps.push({ id: starId, replied: false, mpls: false });
       }
       this.addHopNode(id, hop, agentId, times > 1 ? hop.ipAddress : undefined);
-      steps.push({ id, responseTime: hop.responseTime, mpls: mplsLabels(hop.mpls).length > 0 });
+      steps.push({ id, replied: true, ...(hop.responseTime === undefined ? {} : { responseTime: hop.responseTime }), mpls: mplsLabels(hop.mpls).length > 0 });
       previousHop = hop.hop;
     }
     return steps;
@@ -106,15 +107,15 @@ export class HopGraphBuilder {
   private countVisit(step: Step, endedHere: boolean): void {
     const stats = this.nodes.get(step.id)!.node.stats;
     stats.samples++;
-    const replied = step.responseTime !== undefined;
-    if (replied) {
-      stats.replies++;
-      stats.sumMs += step.responseTime!;
-      stats.bestMs = Math.min(stats.bestMs, step.responseTime!);
-      stats.worstMs = Math.max(stats.worstMs, step.responseTime!);
+    if (step.replied) stats.replies++;
+    if (step.responseTime !== undefined) {
+      stats.timed++;
+      stats.sumMs += step.responseTime;
+      stats.bestMs = Math.min(stats.bestMs, step.responseTime);
+      stats.worstMs = Math.max(stats.worstMs, step.responseTime);
     }
     if (endedHere) stats.endedHere++;
-    if (!replied || endedHere) stats.lost++;
+    if (!step.replied || endedHere) stats.lost++;
   }
 
   private countLink(agentId: string, pathId: string, from: Step, to: Step): void {

@@ -15,8 +15,13 @@ export type HopNodeKind =
 export interface HopStats {
   /** How many route traversals passed this node. */
   samples: number;
-  /** Traversals where the hop answered with a response time. */
+  /**
+   * Traversals where the hop answered: it is listed with its address. (The API leaves out a
+   * hop that did not answer — a star — and omits responseTime when it is unknown.)
+   */
   replies: number;
+  /** Replies that carried a response time: what the latency figures average over. */
+  timed: number;
   /** Traversals where the route ended here without reaching the target. */
   endedHere: number;
   /** Traversals that either got no reply or ended here. */
@@ -77,7 +82,7 @@ export interface HopGraph {
 }
 
 export function emptyStats(): HopStats {
-  return { samples: 0, replies: 0, endedHere: 0, lost: 0, sumMs: 0, bestMs: Infinity, worstMs: -Infinity };
+  return { samples: 0, replies: 0, timed: 0, endedHere: 0, lost: 0, sumMs: 0, bestMs: Infinity, worstMs: -Infinity };
 }
 
 export function lossPct(stats: HopStats): number {
@@ -85,7 +90,7 @@ export function lossPct(stats: HopStats): number {
 }
 
 export function avgMs(stats: HopStats): number | undefined {
-  return stats.replies === 0 ? undefined : stats.sumMs / stats.replies;
+  return stats.timed === 0 ? undefined : stats.sumMs / stats.timed;
 }
 
 export function linkDelayMs(link: HopLink): number | undefined {
@@ -95,6 +100,7 @@ export function linkDelayMs(link: HopLink): number | undefined {
 export function mergeStats(into: HopStats, from: HopStats): void {
   into.samples += from.samples;
   into.replies += from.replies;
+  into.timed += from.timed;
   into.endedHere += from.endedHere;
   into.lost += from.lost;
   into.sumMs += from.sumMs;

@@ -138,12 +138,15 @@ export function seededRoutes(ctx: GroupContext, plan: TestPlan, path: SeededPath
   return [materialized({ pathId: id, hops })];
 }
 
-/** The rate-limiting hop is silent or answers slower than every later hop; the later hops are untouched. */
+/**
+ * The rate-limiting hop is silent (left out of the route: a star, as the API says a hop that
+ * did not answer) or answers slower than every later hop; the later hops are untouched.
+ */
 function rateLimit(hops: PathHop[], index: number, state: { silent: boolean; slowBy: number }): void {
   const hop = hops[index];
   if (!hop || index >= hops.length - 1) return;
   if (state.silent) {
-    delete (hop as { responseTime?: number }).responseTime;
+    hops.splice(index, 1);
     return;
   }
   if (state.slowBy > 0) {

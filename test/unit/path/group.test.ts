@@ -69,9 +69,9 @@ describe('collapsing chains', () => {
 
   test('a collapsed chain shows its worst member loss', () => {
     const graph = mergePathTraces([
-      trace('a1', [[hop(1, '10.0.0.1', 1), hop(2, '10.0.0.2'), hop(3, '10.0.0.3', 3), hop(4, TARGET_IP, 9)]]),
+      trace('a1', [[hop(1, '10.0.0.1', 1), hop(2, '10.0.0.2', 2), hop(3, '10.0.0.3', 3), hop(4, TARGET_IP, 9)], [hop(1, '10.0.0.1', 1), hop(2, '10.0.0.2', 2)]]),
     ]);
     const chain = collapseChains(graph).nodes.find((n) => n.kind === 'group')!;
-    assert.equal(chain.stats.lost, 1);
+    assert.equal(chain.stats.lost, 1, 'the route that ended at 10.0.0.2');
   });
 });

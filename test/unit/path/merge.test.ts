@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { agentNodeId, avgMs, linkDelayMs, lossPct, mergePathTraces, starNodeId, tracerouteToPathTrace, type HopGraph } from '../../../src/analysis/path';
 import type { PathTrace } from '../../../src/api/types';
 import { hop, trace, TARGET_IP } from './traces';
+import { hopRows } from '../../../src/analysis/path/text-report';
 import { syntheticTraces } from './synthetic';
 
 const node = (graph: HopGraph, id: string) => {
@@ -159,4 +160,19 @@ test('traces that are not the shape they should be are skipped, not thrown on, a
   assert.deepEqual(graph.routesByAgent['a-1'], [['agent:a-1', '10.0.0.1', '203.0.113.9']]);
   assert.deepEqual(graph.routesByAgent['a-4'], [['agent:a-4', '10.0.0.1']]);
   assert.ok(graph.nodes.length < 10, `${graph.nodes.length} nodes`);
+});
+
+describe('a hop listed without its response time', () => {
+  // The API leaves a hop that did not answer out of the route (a star) and omits
+  // responseTime when it is unknown: a listed hop answered, its time is just not known.
+  test('answered: no loss, no latency figure, and the text report agrees', () => {
+    const traces = [trace('a1', [[hop(1, '10.0.0.1', 1), hop(2, '10.0.0.2'), hop(3, TARGET_IP, 9)]])];
+    const node = mergePathTraces(traces).nodes.find((n) => n.id === '10.0.0.2')!;
+    assert.equal(lossPct(node.stats), 0);
+    assert.equal(node.stats.replies, 1);
+    assert.equal(avgMs(node.stats), undefined);
+    const row = hopRows(traces).find((r) => r.host.includes('10.0.0.2'))!;
+    assert.equal(row.lossPct, 0);
+    assert.equal(row.avgMs, undefined);
+  });
 });
