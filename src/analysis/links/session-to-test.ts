@@ -21,6 +21,7 @@ export interface SessionRef {
 export interface SessionTestLink {
   testId: number;
   testName: string;
+  /** The session's agent; '' when the round is another agents' (this one ran none near the session). */
   agentId: string;
   roundId: number;
   /** Round time minus session time, seconds. */
@@ -68,29 +69,43 @@ export function nearestRound(timeS: number, rounds: readonly number[]): number |
   return best;
 }
 
-export function describeLink(testName: string, roundId: number, deltaS: number, matchedOn: 'host' | 'address'): string {
+export function describeLink(testName: string, roundId: number, deltaS: number, matchedOn: 'host' | 'address', otherAgents = false): string {
   const minutes = Math.round(Math.abs(deltaS) / 60);
   const when = minutes === 0 ? 'at the time of the session' : `${minutes} min ${deltaS < 0 ? 'before' : 'after'} the session`;
   const clock = new Date(roundId * 1000).toISOString().slice(11, 16);
-  return `test '${testName}', round ${clock} UTC, ${when} (same ${matchedOn === 'host' ? 'host' : 'destination address'})`;
+  const from = otherAgents ? '; measured by other agents: this one ran no round near the session' : '';
+  return `test '${testName}', round ${clock} UTC, ${when} (same ${matchedOn === 'host' ? 'host' : 'destination address'}${from})`;
 }
 
-/** Links for the matched tests whose rounds (of this agent) are near the session; `why` when there are none. */
+/**
+ * Links for the matched tests whose rounds of this agent are near the session. When this
+ * agent ran none, the rounds of the test's other agents (`othersRoundsOf`) near the session
+ * are offered instead, said as such: what the test saw from elsewhere at that time still
+ * tells where the path was broken. `why` when there is nothing near at all.
+ */
 export function sessionTestLinks(
   session: SessionRef, matched: readonly { test: EndpointTest; matchedOn: 'host' | 'address' }[], roundsOf: (testId: number) => readonly number[],
+  othersRoundsOf?: (testId: number) => readonly number[],
 ): { links: SessionTestLink[]; why?: string } {
   if (matched.length === 0) return { links: [], why: `no scheduled test measures ${session.visitedSite}` };
+  const own = linksFrom(session, matched, roundsOf, false);
+  if (own.length > 0) return { links: own };
+  const others = othersRoundsOf ? linksFrom(session, matched, othersRoundsOf, true) : [];
+  if (others.length > 0) return { links: others };
+  const names = matched.map(({ test }) => `'${String(test.testName)}'`).join(', ');
+  return { links: [], why: `${names} measure${matched.length === 1 ? 's' : ''} ${session.visitedSite}, but ${othersRoundsOf ? 'no agent has a round' : 'this agent has no round'} within ${MAX_APART_S / 60} min of the session` };
+}
+
+function linksFrom(session: SessionRef, matched: readonly { test: EndpointTest; matchedOn: 'host' | 'address' }[], roundsOf: (testId: number) => readonly number[], otherAgents: boolean): SessionTestLink[] {
   const links: SessionTestLink[] = [];
   for (const { test, matchedOn } of matched) {
     const roundId = nearestRound(session.timeS, roundsOf(test.testId));
     if (roundId === undefined) continue;
     const testName = typeof test.testName === 'string' && test.testName !== '' ? test.testName : `test ${test.testId}`;
     const deltaS = roundId - session.timeS;
-    links.push({ testId: test.testId, testName, agentId: session.agentId, roundId, deltaS, matchedOn, description: describeLink(testName, roundId, deltaS, matchedOn) });
+    links.push({ testId: test.testId, testName, agentId: otherAgents ? '' : session.agentId, roundId, deltaS, matchedOn, description: describeLink(testName, roundId, deltaS, matchedOn, otherAgents) });
   }
-  if (links.length > 0) return { links };
-  const names = matched.map(({ test }) => `'${String(test.testName)}'`).join(', ');
-  return { links, why: `${names} measure${matched.length === 1 ? 's' : ''} ${session.visitedSite}, but this agent has no round within ${MAX_APART_S / 60} min of the session` };
+  return links;
 }
 
 /** From a hop (or a metrics point) back to sessions: those of its agents within this of the round. */

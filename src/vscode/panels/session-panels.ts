@@ -192,12 +192,14 @@ async function relatedTests(client: NetmonClient, session: UserSessionDetail, si
   const { records: tests } = await client.endpointTests({ signal }).collect({ maxRecords: MAX_TESTS });
   const matched = testsTowardSession(ref, tests);
   const rounds = new Map<number, number[]>();
+  const others = new Map<number, number[]>();
   await Promise.all(matched.map(async ({ test }) => {
     const range = { from: new Date((timeS - MAX_APART_S) * 1000), to: new Date((timeS + MAX_APART_S) * 1000) };
     const { records } = await client.netMetrics(test.testId, { ...range, signal }).collect({ maxRecords: MAX_METRICS });
     rounds.set(test.testId, records.filter((m) => String(m.agentId) === ref.agentId).map((m) => m.roundId));
+    others.set(test.testId, records.filter((m) => String(m.agentId) !== ref.agentId).map((m) => m.roundId));
   }));
-  const { links, why } = sessionTestLinks(ref, matched, (testId) => rounds.get(testId) ?? []);
+  const { links, why } = sessionTestLinks(ref, matched, (testId) => rounds.get(testId) ?? [], (testId) => others.get(testId) ?? []);
   return { links: links.map(({ testId, agentId, roundId, description }) => ({ testId, agentId, roundId, description })), ...(why ? { why } : {}) };
 }
 

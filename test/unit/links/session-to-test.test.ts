@@ -43,6 +43,15 @@ test('links say what they matched on; none say why', () => {
   assert.match(sessionTestLinks(session, testsTowardSession(session, TESTS), () => []).why ?? '', /^'Zoom signalling', 'Zoom by address' measure Zoom\.us, but this agent has no round within 30 min/);
 });
 
+test('when this agent ran no round near the session, the test\'s other agents\' nearest round is offered, said as such', () => {
+  const others = new Map<number, number[]>([[1, [session.timeS + 300]]]);
+  const { links, why } = sessionTestLinks(session, testsTowardSession(session, TESTS), () => [], (id) => others.get(id) ?? []);
+  assert.equal(why, undefined);
+  assert.deepEqual(links.map((l) => [l.testId, l.agentId, l.roundId]), [[1, '', session.timeS + 300]], 'no agent to highlight: the round is other agents\'');
+  assert.match(links[0]!.description, /, 5 min after the session \(same host; measured by other agents: this one ran no round near the session\)$/);
+  assert.match(sessionTestLinks(session, testsTowardSession(session, TESTS), () => [], () => []).why ?? '', /but no agent has a round within 30 min/);
+});
+
 test('from a hop back to sessions: fifteen minutes either side of the round, said in words', () => {
   const query = roundSessionsQuery(1_800_000_000, 3, 'through 154.54.43.176');
   assert.equal(query.to.getTime() - query.from.getTime(), 2 * ROUND_SESSIONS_APART_S * 1000);
