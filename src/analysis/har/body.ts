@@ -3,6 +3,7 @@
 // re-indented for reading (pretty.ts), and cut to BODY_LIMITS.displayChars. Binary bodies
 // (images, fonts, anything that is not UTF-8) are described, not shown. Pure: atob and
 // TextDecoder are globals of both the browser and node.
+import { harEnvelope } from './envelope';
 import { asRecord, asString, type Json } from './narrow';
 import { prettyBody, type BodyLanguage } from './pretty';
 
@@ -79,8 +80,6 @@ function decodeText(content: Json, mimeType: string): { binary: false; text: str
 
 /** The raw entry at `index` of the HAR's log.entries (any envelope readHar takes), for the host's "Open in Editor". */
 export function rawEntryAt(har: unknown, index: number): unknown {
-  const root = asRecord(har);
-  const wrapped = 'har' in root && !('log' in root) ? asRecord(root.har) : root;
-  const log = 'log' in wrapped ? asRecord(wrapped.log) : wrapped;
+  const { log } = harEnvelope(har);
   return Array.isArray(log.entries) && Number.isInteger(index) && index >= 0 ? log.entries[index] : undefined;
 }

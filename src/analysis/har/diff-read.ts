@@ -14,6 +14,7 @@
 // a page asked for that the file lacks).
 import { transferBytes } from './reader';
 import { classifyResource } from './classify';
+import { harEnvelope } from './envelope';
 import type { DiffPageRef, DiffRequest, HarDiffSide, HarDiffSideInfo, PhaseTimes } from './diff';
 import { DIFF_LIMITS } from './diff-limits';
 import { asArray, asNumber, asRecord, asString, type Json } from './narrow';
@@ -24,12 +25,7 @@ export class HarDiffPageError extends Error {
   override name = 'HarDiffPageError';
 }
 
-/** `{ log }`, `{ har: { log } }` (the API's page details) or a bare log, as readHar takes them. */
-function harLog(har: unknown): Json {
-  const root = asRecord(har);
-  const wrapped = 'har' in root && !('log' in root) ? asRecord(root.har) : root;
-  return 'log' in wrapped ? asRecord(wrapped.log) : wrapped;
-}
+const harLog = (har: unknown): Json => harEnvelope(har).log;
 
 /** True when the value has a log.entries array (in any envelope readHar accepts): something to diff. */
 export function hasHarEntries(har: unknown): boolean {

@@ -3,13 +3,12 @@
 import type { SystemMetrics } from '../../api/types';
 import { classifyResource, splitUrl } from './classify';
 import type { HarDocument, HarPageInfo, HarRequestEntry, NameValue, PhaseDurations } from './model';
+import { harEnvelope } from './envelope';
 import { asArray, asDuration, asNumber, asRecord, asString, type Json } from './narrow';
 
 /** Reads `{ log }`, `{ har: { log } }` (the page-details response) or a bare log. */
 export function readHar(input: unknown): HarDocument {
-  const root = asRecord(input);
-  const har = 'har' in root && !('log' in root) ? asRecord(root.har) : root;
-  const log = 'log' in har ? asRecord(har.log) : har;
+  const { har, log } = harEnvelope(input);
   const warnings: string[] = [];
   if (!Array.isArray(log.entries)) warnings.push('The file has no log.entries array; showing nothing.');
   const rawEntries = asArray(log.entries);
