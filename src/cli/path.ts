@@ -6,6 +6,7 @@ import { diffPathTraces, pathDiffText } from '../analysis/path/diff';
 import { localizePathTraces } from '../analysis/path/localize';
 import { readPathRounds, readRoundTraces } from '../analysis/path/read-rounds';
 import type { PathRound } from '../analysis/path/rounds';
+import { roundMinute } from '../analysis/text/utc';
 import { terminalSafe } from '../analysis/text/untrusted';
 import { ACCOUNT_USAGE, openAccount, takeAccountFlags, UsageError, type Account } from './account';
 import type { CliIo } from './deploy-run';
@@ -98,9 +99,8 @@ async function diff(account: Account, options: PathOptions, range: AskedRange, i
     readRoundTraces(client, options.testId, before.agentIds, before.roundId), readRoundTraces(client, options.testId, after.agentIds, after.roundId),
   ]);
   const model = diffPathTraces(tracesBefore, tracesAfter, directory.names());
-  const utc = (roundId: number): string => `${new Date(roundId * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   const name = test.endpointTest[0]?.testName ?? `test ${options.testId}`;
-  const title = `${name}: round ${utc(after.roundId)} against ${utc(before.roundId)}`;
+  const title = `${name}: round ${roundMinute(after.roundId)} against ${roundMinute(before.roundId)}`;
   if (options.json) {
     io.stdout(JSON.stringify({ testId: options.testId, roundId: after.roundId, baselineRoundId: before.roundId, summary: model.summary, agents: model.agents, nodes: model.nodes, links: model.links }, null, 2));
   } else {
@@ -122,11 +122,10 @@ async function localize(account: Account, options: PathOptions, range: AskedRang
   if (options.json) {
     io.stdout(JSON.stringify({ testId: options.testId, ...found }, null, 2));
   } else {
-    const utc = (roundId: number): string => `${new Date(roundId * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
     const name = test.endpointTest[0]?.testName ?? `test ${options.testId}`;
-    const when = chosen.length === 1 ? `round ${utc(chosen[0]!.roundId)}` : `${chosen.length} rounds, ${utc(chosen.at(-1)!.roundId)} to ${utc(chosen[0]!.roundId)}`;
+    const when = chosen.length === 1 ? `round ${roundMinute(chosen[0]!.roundId)}` : `${chosen.length} rounds, ${roundMinute(chosen.at(-1)!.roundId)} to ${roundMinute(chosen[0]!.roundId)}`;
     const lines = [`${name}: ${when}`, found.headline, ...found.lines.filter((line) => line !== found.headline).map((line) => `  - ${line}`)];
-    if (found.perRound.length > 1) lines.push('', 'Per round:', ...found.perRound.map((round) => `  ${utc(round.roundId)}: ${round.headline}`));
+    if (found.perRound.length > 1) lines.push('', 'Per round:', ...found.perRound.map((round) => `  ${roundMinute(round.roundId)}: ${round.headline}`));
     io.stdout(terminalSafe(lines.join('\n')));
   }
   return found.loss.length > 0 ? 1 : 0;

@@ -4,6 +4,7 @@ import { hostApi } from '../shared/ipc';
 import { drawSafely } from '../shared/draw-safely';
 import { adoptStyles } from '../shared/sheet';
 import { idsInGraph, localizePathTraces, type HopNode, type PathLocalization } from '../../src/analysis/path';
+import { roundMinute } from '../../src/analysis/text/utc';
 import { isPathHostMessage, type PathLoadParams, type PathPanelMessage } from './protocol';
 import { buildToolbar, fillSelect } from './toolbar';
 import { GraphView, type ColorMode } from './graph-view';
@@ -15,7 +16,7 @@ import { PATH_CSS } from './styles';
 
 const host = hostApi<PathPanelMessage>();
 
-const roundLabel = (roundId: number): string => new Date(roundId * 1000).toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
+const roundLabel = roundMinute;
 
 class PathPanel {
   private readonly toolbar = buildToolbar();

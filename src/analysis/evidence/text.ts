@@ -4,6 +4,7 @@
 import { redactPages } from '../har/redact';
 import { editorLine, terminalSafe } from '../text/untrusted';
 import { EVIDENCE_LIMITS, type EvidenceLink, type EvidenceRange } from './model';
+import { utcMinute } from '../text/utc';
 
 /**
  * Outside text as one clean line of at most `max` characters ('' for anything but text and
@@ -60,9 +61,7 @@ export function uniqueLinks(links: readonly (EvidenceLink | undefined)[]): { lin
 }
 
 /** `2026-11-18 12:02 UTC` ('' for an invalid time). */
-export function utcMinute(ms: number): string {
-  return Number.isFinite(ms) ? `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC` : '';
-}
+export { utcMinute };
 
 /** `last 24h (2026-11-17 12:02 UTC – 2026-11-18 12:02 UTC)`, or the bounds alone. */
 export function rangeWords(range: EvidenceRange | undefined): string | undefined {

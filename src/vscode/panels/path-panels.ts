@@ -12,6 +12,7 @@ import type { PathTextDocuments } from '../path-text/path-text';
 import { createPanelHost, type PanelServices } from './services';
 import { exportPathEvidence } from '../evidence/export-evidence';
 import { EVIDENCE_LIMITS } from '../../analysis/evidence';
+import { roundMinute } from '../../analysis/text/utc';
 
 /** Summaries read for the round selector; a day of 5-minute rounds for 30 agents. */
 const MAX_SUMMARIES = 10_000;
@@ -164,9 +165,9 @@ export class PathPanels {
     const state = host && this.states.get(host.id);
     if (!host || !state) return id; // the load failed: the panel says why
     const choices = state.rounds.filter((round) => round.roundId !== state.roundId)
-      .map((round) => ({ label: utcMinute(round.roundId), description: `${round.agents} agents`, roundId: round.roundId }));
+      .map((round) => ({ label: roundMinute(round.roundId), description: `${round.agents} agents`, roundId: round.roundId }));
     if (choices.length === 0) throw new Error(`test ${target.testId} has no other round in the view's range to compare with; widen the time range`);
-    const chosen = await this.services.prompts.choose(choices, { title: `Compare round ${state.roundId === undefined ? '' : utcMinute(state.roundId)} with…`, placeHolder: 'The baseline round' });
+    const chosen = await this.services.prompts.choose(choices, { title: `Compare round ${state.roundId === undefined ? '' : roundMinute(state.roundId)} with…`, placeHolder: 'The baseline round' });
     if (chosen) await this.compareWith(host, state, chosen.roundId);
     return id;
   }
@@ -183,9 +184,4 @@ export class PathPanels {
     const traces = agentId ? state.traces.filter((trace) => String(trace.agentId) === agentId) : state.traces;
     await this.texts.show({ testId, testName: state.testName, agentId, roundId: state.roundId, traces, names: state.names });
   }
-}
-
-/** "2026-11-18 09:40 UTC", as the panel's round selector writes a round. */
-function utcMinute(roundId: number): string {
-  return `${new Date(roundId * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
