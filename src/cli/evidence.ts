@@ -6,6 +6,7 @@
 import { lstatSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { EVIDENCE_LIMITS, renderEvidenceHtml, renderEvidenceMarkdown, type EvidenceDocument } from '../analysis/evidence';
+import { fileStem } from '../analysis/evidence/text';
 import { terminalSafe } from '../analysis/text/untrusted';
 import { ACCOUNT_USAGE, openAccount, takeAccountFlags, UsageError, type Account } from './account';
 import type { CliIo } from './deploy-run';
@@ -121,12 +122,10 @@ function testId(value: string): number {
   return Number(value);
 }
 
-
 function defaultName(doc: EvidenceDocument, options: EvidenceOptions): string {
-  const stem = (text: string): string => text.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 60);
-  if (doc.kind === 'session') return `evidence-session-${stem(options.subject ?? 'session')}.html`;
-  if (doc.kind === 'timeline') return `evidence-agent-${stem(options.subject ?? 'agent')}.html`;
-  if (doc.kind === 'har-diff') return `evidence-har-diff-${stem(basename(options.files?.[1] ?? 'after', extname(options.files?.[1] ?? '')))}.html`;
+  if (doc.kind === 'session') return `evidence-session-${fileStem(options.subject ?? 'session')}.html`;
+  if (doc.kind === 'timeline') return `evidence-agent-${fileStem(options.subject ?? 'agent')}.html`;
+  if (doc.kind === 'har-diff') return `evidence-har-diff-${fileStem(basename(options.files?.[1] ?? 'after', extname(options.files?.[1] ?? '')))}.html`;
   const rounds = doc.facts.find((f) => f.label === 'Rounds')?.value ?? '';
   const when = /(\d{4}-\d\d-\d\d) (\d\d):(\d\d)/.exec(rounds);
   return `evidence-path-${options.testId}${when ? `-${when[1]}T${when[2]}${when[3]}Z` : ''}.html`;

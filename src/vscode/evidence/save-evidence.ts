@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { renderEvidenceHtml, renderEvidenceMarkdown, type EvidenceContext, type EvidenceDocument } from '../../analysis/evidence';
 import { historyRange, type TimeOptions } from '../panels/data';
 import type { ConnectionManager } from '../connection/connection-manager';
+import { suggestedFileName } from '../ui/file-names';
 import { flashStatus } from '../ui/notify';
 import type { Prompts } from '../ui/prompts';
 
@@ -22,7 +23,7 @@ export function evidenceContext(connection: ConnectionManager, timeOptions: Time
 
 /** Asks where, writes the bundle; resolves to the written file's path (undefined when dismissed). */
 export async function saveEvidence(prompts: Prompts, doc: EvidenceDocument, baseName: string): Promise<string | undefined> {
-  const base = baseName.replace(/[^\w.-]+/g, '_').slice(0, 80) || 'evidence';
+  const base = suggestedFileName(baseName, 'evidence');
   const destination = await prompts.saveLocation({
     title: 'Export evidence for a ticket', saveLabel: 'Export',
     defaultUri: vscode.Uri.file(`${base}.html`), filters: { 'HTML (opens offline)': ['html'], 'Markdown with images': ['md'] },

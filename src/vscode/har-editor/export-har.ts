@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { redactHar } from '../../analysis/har/redact';
 import { previewLine, redactionPreview, type RedactionPreview } from '../../analysis/har/redact-preview';
+import { suggestedFileName } from '../ui/file-names';
 import { flashStatus } from '../ui/notify';
 import type { Prompts } from '../ui/prompts';
 
@@ -31,7 +32,7 @@ export async function exportHarFile(prompts: Prompts, har: unknown, name: string
       'Export Unredacted');
     if (!sure) return undefined;
   }
-  const base = name.replace(/\.(har|har\.gz|zhar)$/i, '').replace(/[^\w.-]+/g, '_').slice(0, 80) || 'page';
+  const base = suggestedFileName(name.replace(/\.(har|har\.gz|zhar)$/i, ''), 'page');
   const destination = await prompts.saveLocation({
     title: redacted ? 'Export redacted HAR' : 'Export HAR as recorded (unredacted)', saveLabel: 'Export',
     defaultUri: vscode.Uri.file(`${base}${redacted ? '.redacted' : ''}.har`), filters: { 'HTTP Archive': ['har'] },
