@@ -5,21 +5,11 @@ import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { compareSessions } from '../../src/analysis/session/compare';
-import { healthySession, withNetwork } from '../unit/session/fixtures';
+import { healthySession, weakWifiSession } from '../unit/session/fixtures';
 import { launchChromium, openPanel, type OpenPanel } from './helpers/panel';
 import { inspectInert } from './helpers/hostile';
 
 const HOSTILE = `<img src=x onerror="window.__pwned='ssid'">`;
-
-function second(): ReturnType<typeof healthySession> {
-  const session = withNetwork(healthySession(), (network) => {
-    const wifi = (network.networkProfile as { wirelessProfile: { rssi: number; ssid: string } }).wirelessProfile;
-    wifi.rssi = -81;
-    wifi.ssid = HOSTILE;
-    return network;
-  });
-  return { ...session, userSessionId: 'us-second', experienceScore: 0.3 };
-}
 
 describe('session compare panel', () => {
   let browser: Browser;
@@ -28,7 +18,7 @@ describe('session compare panel', () => {
     browser = await launchChromium();
     panel = await openPanel(browser, { panel: 'compare' });
     await panel.waitForSent('ready');
-    await panel.post({ type: 'load', params: { comparison: compareSessions(healthySession(), second()), matchedOn: 'the best-scored session of portal.example.com in the last 1h: 0.86 good, 10:00' } });
+    await panel.post({ type: 'load', params: { comparison: compareSessions(healthySession(), weakWifiSession(HOSTILE)), matchedOn: 'the best-scored session of portal.example.com in the last 1h: 0.86 good, 10:00' } });
     await panel.waitForSent('loaded');
   });
   after(async () => { await panel.close(); await browser.close(); });

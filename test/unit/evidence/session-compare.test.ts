@@ -4,21 +4,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { renderEvidenceHtml, renderEvidenceMarkdown, sessionCompareEvidence } from '../../../src/analysis/evidence';
 import { compareSessions } from '../../../src/analysis/session/compare';
-import { healthySession, withNetwork } from '../session/fixtures';
+import { healthySession, weakWifiSession } from '../session/fixtures';
 import { GENERATED_AT, PWN, startTags } from './fixtures';
 
-function weakWifi(ssid: string): ReturnType<typeof healthySession> {
-  const session = withNetwork(healthySession(), (network) => {
-    const wifi = (network.networkProfile as { wirelessProfile: { rssi: number; ssid: string } }).wirelessProfile;
-    wifi.rssi = -81;
-    wifi.ssid = ssid;
-    return network;
-  });
-  return { ...session, userSessionId: 'us-second', experienceScore: 0.3 };
-}
-
 test('the summary is the verdict; Wi-Fi differs and is marked; the reason the second was chosen is said', () => {
-  const comparison = compareSessions(healthySession(), weakWifi('Office'));
+  const comparison = compareSessions(healthySession(), weakWifiSession('Office'));
   const doc = sessionCompareEvidence({ comparison, matchedOn: 'the best-scored session of portal.example.com', generatedAt: GENERATED_AT, permalinks: { a: 'https://app.example.com/s/1' } });
   assert.equal(doc.kind, 'session-compare');
   assert.equal(doc.verdict.lines[0], comparison.summary);
@@ -30,7 +20,7 @@ test('the summary is the verdict; Wi-Fi differs and is marked; the reason the se
 });
 
 test('a hostile SSID stays text in the HTML and the Markdown', () => {
-  const doc = sessionCompareEvidence({ comparison: compareSessions(healthySession(), weakWifi(PWN)), generatedAt: GENERATED_AT });
+  const doc = sessionCompareEvidence({ comparison: compareSessions(healthySession(), weakWifiSession(PWN)), generatedAt: GENERATED_AT });
   const html = renderEvidenceHtml(doc);
   assert.ok(!startTags(html).some((t) => t.tag === 'img'), 'no element made from data');
   assert.ok(html.includes('&#60;img src=x onerror='), 'shown as the characters it is');

@@ -44,3 +44,14 @@ export function healthySession(): UserSessionDetail {
 export function withNetwork(session: UserSessionDetail, change: (network: SessionNetwork) => SessionNetwork): UserSessionDetail {
   return { ...session, network: change(structuredClone(session.network)) };
 }
+
+/** A second session on a weak Wi-Fi link (RSSI −81 dBm) with the given SSID: the compare panel's worse side. */
+export function weakWifiSession(ssid: string): UserSessionDetail {
+  const session = withNetwork(healthySession(), (network) => {
+    const wifi = (network.networkProfile as { wirelessProfile: { rssi: number; ssid: string } }).wirelessProfile;
+    wifi.rssi = -81;
+    wifi.ssid = ssid;
+    return network;
+  });
+  return { ...session, userSessionId: 'us-second', experienceScore: 0.3 };
+}
