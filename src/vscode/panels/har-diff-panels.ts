@@ -2,7 +2,7 @@
 // file on either side. The diff is computed here (src/analysis/har/diff.ts, the model of
 // `netmon har diff` too) and posted whole; the webview sorts and filters it.
 import * as vscode from 'vscode';
-import { diffSides, hasHarEntries, readDiffSide, type HarDiffSide } from '../../analysis/har/diff';
+import { diffSides, hasHarEntries, readDiffSide, type HarDiff, type HarDiffSide } from '../../analysis/har/diff';
 import { formatHarDiff } from '../../analysis/har/diff-text';
 import { isHarDiffPanelMessage, type HarDiffHostMessage, type HarDiffPanelMessage } from '../../../webview/hardiff/protocol';
 import { flashStatus } from '../ui/notify';
@@ -24,7 +24,8 @@ export interface HarSource {
 }
 
 interface Read { har: unknown; side: HarDiffSide }
-interface Shown { before: HarSource; after: HarSource; sides?: [Read, Read] }
+/** `diff`: the one drawn (Copy as Text prints it); gone until the next load after a swap. */
+interface Shown { before: HarSource; after: HarSource; sides?: [Read, Read]; diff?: HarDiff }
 
 export class HarDiffPanels {
   private readonly shown = new Map<string, Shown>();
@@ -52,9 +53,8 @@ export class HarDiffPanels {
       if (message.type === 'swap') {
         this.shown.set(host.id, { before: shown.after, after: shown.before, ...(shown.sides ? { sides: [shown.sides[1], shown.sides[0]] } : {}) });
         await this.load(host);
-      } else if (message.type === 'copyText' && shown.sides) {
-        const diff = diffSides(shown.sides[0].side, shown.sides[1].side);
-        await vscode.env.clipboard.writeText(formatHarDiff(diff, { before: shown.before.name, after: shown.after.name }).join('\n'));
+      } else if (message.type === 'copyText' && shown.diff) {
+        await vscode.env.clipboard.writeText(formatHarDiff(shown.diff, { before: shown.before.name, after: shown.after.name }).join('\n'));
         flashStatus('Netmon: HAR diff copied as text', 3_000);
       } else if (message.type === 'exportEvidence' && shown.sides) {
         await exportHarDiffEvidence(this.services, { name: shown.before.name, har: shown.sides[0].har }, { name: shown.after.name, har: shown.sides[1].har },
@@ -73,9 +73,10 @@ export class HarDiffPanels {
       return [a, b] as [Read, Read];
     });
     if (!sides) return;
-    this.shown.set(host.id, { ...shown, sides });
+    const diff = diffSides(sides[0].side, sides[1].side);
+    this.shown.set(host.id, { ...shown, sides, diff });
     host.panel.title = `Compare: ${shown.before.name} ↔ ${shown.after.name}`;
-    host.show({ type: 'load', params: { diff: diffSides(sides[0].side, sides[1].side), names: { before: shown.before.name, after: shown.after.name } } });
+    host.show({ type: 'load', params: { diff, names: { before: shown.before.name, after: shown.after.name } } });
   }
 }
 
