@@ -2,7 +2,7 @@
 // Read-only: the file is read when opened and again when it changes on disk.
 import * as vscode from 'vscode';
 import { HAR_FILE_NAME, HAR_SIZE_LIMIT_BYTES, harTooLargeMessage } from '../../analysis/har/limits';
-import { fileName, readHarUri } from './read-har-file';
+import { fileName, harReadFailure, readHarUri } from './read-har-file';
 import { isHarPanelMessage, type HarHostMessage, type HarPanelMessage } from '../../../webview/har/protocol';
 import { openHttpUrl } from '../external-links';
 import { answerHarMessage } from './har-messages';
@@ -63,7 +63,7 @@ export class HarEditorProvider implements vscode.CustomReadonlyEditorProvider<Ha
       this.hars.set(host.id, har);
       host.show({ type: 'load', params: { har, title: name } });
     } catch (error) {
-      const reason = error instanceof SyntaxError ? `it is not valid JSON (${error.message})` : error instanceof Error ? error.message : String(error);
+      const reason = harReadFailure(error);
       const next = HAR_FILE_NAME.test(name) && !/\.har$/i.test(name) ? 'Decompress it to inspect it.' : 'Reopen it with the text editor ("Reopen Editor With…") to inspect it, or export a single page.';
       host.fail(`${name} cannot be shown as a waterfall: ${reason}. ${next}`);
     }

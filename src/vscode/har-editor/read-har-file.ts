@@ -24,6 +24,12 @@ export async function readHarUri(uri: vscode.Uri, limit = HAR_SIZE_LIMIT_BYTES):
   return parseOutsideJson(await readHarText(uri, limit), fileName(uri));
 }
 
+/** Why a read failed, in words that follow "<file> cannot be …: ". */
+export function harReadFailure(error: unknown): string {
+  if (error instanceof SyntaxError) return `it is not valid JSON (${error.message})`;
+  return error instanceof Error ? error.message : String(error);
+}
+
 function gunzip(bytes: Uint8Array, name: string, limit: number): Uint8Array {
   try {
     return gunzipSync(bytes, { maxOutputLength: limit });

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { NetmonClient } from '../../api';
 import { HAR_SIZE_LIMIT_BYTES } from '../../analysis/har/limits';
 import { harPageList } from '../../analysis/har/diff';
-import { fileName, readHarUri } from '../har-editor/read-har-file';
+import { fileName, harReadFailure, readHarUri } from '../har-editor/read-har-file';
 import type { Prompts } from '../ui/prompts';
 import type { HarSource } from './har-diff-panels';
 import type { PageRef } from './session-panels';
@@ -27,7 +27,7 @@ export async function fileSource(uri: vscode.Uri, prompts: Prompts, limit = HAR_
   try {
     har = await readHarUri(uri, limit);
   } catch (error) {
-    throw new Error(`${name} cannot be compared: ${error instanceof SyntaxError ? `it is not valid JSON (${error.message})` : error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`${name} cannot be compared: ${harReadFailure(error)}`);
   }
   const pages = harPageList(har);
   let page: string | undefined;
