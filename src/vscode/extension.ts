@@ -20,6 +20,7 @@ import { registerAgentCommands } from './tree/agent-commands';
 import { registerWalkthrough } from './walkthrough';
 import { NetmonTreeProvider } from './tree/provider';
 import { QueryState } from './tree/query-state';
+import { locateSharingLibrary } from './sharing/library';
 
 export const VIEW_ID = 'netmon.explorer';
 
@@ -55,6 +56,7 @@ export function activate(context: vscode.ExtensionContext): NetmonExtensionApi |
   );
   const development = context.extensionMode !== vscode.ExtensionMode.Production;
   const prompts = new Prompts(development);
+  locateSharingLibrary(context.extensionPath);
   const connectionCommands = registerConnectionCommands(context, connection);
   registerTreeCommands(context, tree, query);
   registerFilterCommands(context, tree, query, connection, prompts);

@@ -1,9 +1,8 @@
 // The panels' "Export Evidence…": each gathers what its view shows (reading what it lacks,
 // with progress and Cancel), builds the document with src/analysis/evidence, and saves it.
 import type { PathTrace, UserSessionDetail } from '../../api/types';
-import { harDiffEvidence, pathEvidence, sessionCompareEvidence, sessionEvidence, timelineEvidence } from '../../analysis/evidence';
 import type { SessionComparison } from '../../analysis/session/compare';
-import { readSessionPages } from '../../analysis/evidence/read-pages';
+import { sharingLibrary } from '../sharing/library';
 import type { HarDiffOptions } from '../../analysis/har/diff';
 import type { AgentTimeline } from '../../analysis/timeline/timeline';
 import type { PanelServices } from '../panels/services';
@@ -23,10 +22,10 @@ async function sessionBundle(services: PanelServices, session: UserSessionDetail
   const client = services.connection.requireClient();
   const id = String(session.userSessionId);
   const doc = await withCancellableProgress(`Gathering the evidence of session ${id}`, async (signal) => {
-    const [{ pages, failed }, directory] = await Promise.all([readSessionPages(client, session, signal), client.agentDirectory().ready(signal)]);
+    const [{ pages, failed }, directory] = await Promise.all([sharingLibrary().readSessionPages(client, session, signal), client.agentDirectory().ready(signal)]);
     const agentName = directory.names()[String(session.agentId)];
     const permalink = typeof session.permalink === 'string' ? [{ label: `Session ${id}`, url: session.permalink }] : [];
-    return sessionEvidence({ ...context(services), session, pages, ...(agentName ? { agentName } : {}), omissions: failed, links: permalink });
+    return sharingLibrary().sessionEvidence({ ...context(services), session, pages, ...(agentName ? { agentName } : {}), omissions: failed, links: permalink });
   });
   return saveEvidence(services.prompts, doc, `evidence-session-${id}`);
 }
@@ -34,22 +33,22 @@ async function sessionBundle(services: PanelServices, session: UserSessionDetail
 export interface PathEvidenceState { testId: number; testName: string; traces: readonly PathTrace[]; names: Readonly<Record<string, string>>; baseline?: { traces: readonly PathTrace[] } }
 
 export function exportPathEvidence(services: PanelServices, state: PathEvidenceState, highlightHops: readonly string[]): Promise<string | undefined> {
-  return reporting(WHAT, () => saveEvidence(services.prompts, pathEvidence({
-    ...context(services), test: { id: state.testId, name: state.testName }, traces: state.traces, agentNames: state.names, highlightHops,
+  return reporting(WHAT, () => saveEvidence(services.prompts, sharingLibrary().pathEvidence({
+    ...context(services), test: { id: state.testId, name: state.testName }, traces: state.traces, agentNames: state.names, highlightHops: highlightHops.slice(0, sharingLibrary().EVIDENCE_LIMITS.maxHighlightedHops),
     ...(state.baseline ? { baseline: { traces: state.baseline.traces } } : {}),
   }), `evidence-path-${state.testId}`));
 }
 
 export function exportTimelineEvidence(services: PanelServices, timeline: AgentTimeline): Promise<string | undefined> {
-  return reporting(WHAT, () => saveEvidence(services.prompts, timelineEvidence({ ...context(services), timeline }), `evidence-agent-${timeline.agent.name ?? timeline.agent.agentId}`));
+  return reporting(WHAT, () => saveEvidence(services.prompts, sharingLibrary().timelineEvidence({ ...context(services), timeline }), `evidence-agent-${timeline.agent.name ?? timeline.agent.agentId}`));
 }
 
 /** The diff is made again here from the redacted HARs, so no text of the recorded ones reaches the file. */
 export function exportHarDiffEvidence(services: PanelServices, before: { name: string; har: unknown }, after: { name: string; har: unknown }, diffOptions: HarDiffOptions = {}): Promise<string | undefined> {
-  return reporting(WHAT, () => saveEvidence(services.prompts, harDiffEvidence({ ...context(services), before, after, diffOptions }), 'evidence-har-diff'));
+  return reporting(WHAT, () => saveEvidence(services.prompts, sharingLibrary().harDiffEvidence({ ...context(services), before, after, diffOptions }), 'evidence-har-diff'));
 }
 
 export function exportCompareEvidence(services: PanelServices, comparison: SessionComparison, matchedOn: string | undefined, permalinks: { a?: string; b?: string }): Promise<string | undefined> {
-  const doc = sessionCompareEvidence({ ...context(services), comparison, permalinks, ...(matchedOn ? { matchedOn } : {}) });
-  return reporting(WHAT, () => saveEvidence(services.prompts, doc, `evidence-compare-${comparison.a.userSessionId}-${comparison.b.userSessionId}`));
+  return reporting(WHAT, () => saveEvidence(services.prompts, sharingLibrary().sessionCompareEvidence({ ...context(services), comparison, permalinks, ...(matchedOn ? { matchedOn } : {}) }),
+    `evidence-compare-${comparison.a.userSessionId}-${comparison.b.userSessionId}`));
 }

@@ -3,7 +3,8 @@
 // picks the form: .html (offline, no script) or .md (with its images and redacted HARs
 // written beside it, named after it).
 import * as vscode from 'vscode';
-import { renderEvidenceHtml, renderEvidenceMarkdown, type EvidenceContext, type EvidenceDocument } from '../../analysis/evidence';
+import type { EvidenceContext, EvidenceDocument } from '../../analysis/evidence';
+import { sharingLibrary } from '../sharing/library';
 import { historyRange, type TimeOptions } from '../panels/data';
 import type { ConnectionManager } from '../connection/connection-manager';
 import { suggestedFileName } from '../ui/file-names';
@@ -31,14 +32,14 @@ export async function saveEvidence(prompts: Prompts, doc: EvidenceDocument, base
   if (!destination) return undefined;
   if (/\.md$/i.test(destination.path)) {
     const stem = destination.path.split('/').pop()?.replace(/\.md$/i, '') || base;
-    const bundle = renderEvidenceMarkdown(doc, { filePrefix: stem });
+    const bundle = sharingLibrary().renderEvidenceMarkdown(doc, { filePrefix: stem });
     const folder = vscode.Uri.joinPath(destination, '..');
     for (const file of bundle.files) {
       await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, file.name), typeof file.content === 'string' ? Buffer.from(file.content, 'utf8') : file.content);
     }
     await vscode.workspace.fs.writeFile(destination, Buffer.from(bundle.markdown, 'utf8'));
   } else {
-    await vscode.workspace.fs.writeFile(destination, Buffer.from(renderEvidenceHtml(doc), 'utf8'));
+    await vscode.workspace.fs.writeFile(destination, Buffer.from(sharingLibrary().renderEvidenceHtml(doc), 'utf8'));
   }
   flashStatus(`Netmon: evidence written to ${destination.fsPath}`, 5_000);
   return destination.fsPath;

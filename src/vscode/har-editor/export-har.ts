@@ -2,8 +2,8 @@
 // engine as `netmon har redact`), with what will be removed shown first. The HAR as recorded
 // is the second choice, says what it keeps, and asks once more before it is written.
 import * as vscode from 'vscode';
-import { redactHar } from '../../analysis/har/redact';
-import { previewLine, redactionPreview, type RedactionPreview } from '../../analysis/har/redact-preview';
+import type { RedactionPreview } from '../../analysis/har/redact-preview';
+import { sharingLibrary } from '../sharing/library';
 import { suggestedFileName } from '../ui/file-names';
 import { flashStatus } from '../ui/notify';
 import type { Prompts } from '../ui/prompts';
@@ -12,13 +12,13 @@ export const EXPORT_REDACTED = 'Export Redacted HAR…';
 export const EXPORT_UNREDACTED = 'Export Unredacted HAR (keeps secrets)…';
 
 export function previewOf(har: unknown): RedactionPreview {
-  return redactionPreview(redactHar(har).report);
+  return sharingLibrary().redactionPreview(sharingLibrary().redactHar(har).report);
 }
 
 /** The modal of the tree's "Export Page as HAR…": what redaction removes, then the two choices. */
 export async function chooseExport(prompts: Prompts, title: string, har: unknown): Promise<boolean | undefined> {
   const preview = previewOf(har);
-  const detail = [`Redaction removes ${previewLine(preview)}`, '', ...preview.rules.map((r) => `• ${r.description}: ${r.count}`),
+  const detail = [`Redaction removes ${sharingLibrary().previewLine(preview)}`, '', ...preview.rules.map((r) => `• ${r.description}: ${r.count}`),
     '', 'Timings, sizes, statuses, header names and the shape of URLs are kept.'].join('\n');
   const answer = await prompts.confirm(`Export "${title}" as HAR`, detail, EXPORT_REDACTED, EXPORT_UNREDACTED);
   return answer === undefined ? undefined : answer === EXPORT_REDACTED;
@@ -38,7 +38,7 @@ export async function exportHarFile(prompts: Prompts, har: unknown, name: string
     defaultUri: vscode.Uri.file(`${base}${redacted ? '.redacted' : ''}.har`), filters: { 'HTTP Archive': ['har'] },
   });
   if (!destination) return undefined;
-  const out = redacted ? redactHar(har).har : har;
+  const out = redacted ? sharingLibrary().redactHar(har).har : har;
   await vscode.workspace.fs.writeFile(destination, Buffer.from(`${JSON.stringify(out, null, 2)}\n`, 'utf8'));
   flashStatus(`Netmon: exported ${redacted ? 'a redacted' : 'an unredacted'} HAR to ${destination.fsPath}`, 5_000);
   return destination.fsPath;

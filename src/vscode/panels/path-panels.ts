@@ -11,7 +11,6 @@ import { pickSessionsAroundRound } from './round-sessions';
 import type { PathTextDocuments } from '../path-text/path-text';
 import { createPanelHost, type PanelServices } from './services';
 import { exportPathEvidence } from '../evidence/export-evidence';
-import { EVIDENCE_LIMITS } from '../../analysis/evidence';
 import { roundMinute } from '../../analysis/text/utc';
 
 /** Summaries read for the round selector; a day of 5-minute rounds for 30 agents. */
@@ -60,7 +59,7 @@ export class PathPanels {
       else if (message.type === 'compareWith') await this.compareWith(host, current, message.params.roundId);
       else if (message.type === 'exportEvidence') {
         await exportPathEvidence(this.services, { testId: target.testId, testName: current.testName, traces: current.traces, names: current.names, ...(current.baseline ? { baseline: current.baseline } : {}) },
-          message.params.highlightHops.slice(0, EVIDENCE_LIMITS.maxHighlightedHops));
+          message.params.highlightHops);
       }
     });
     await this.start(host, target);
