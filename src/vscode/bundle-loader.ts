@@ -1,4 +1,4 @@
-// Loads the lazily required bundles (client-lib with undici, emulator-lib, documents-lib)
+// Loads the lazily required bundles (client-lib with undici, emulator-lib, documents-lib, sharing-lib)
 // with a V8 code cache. Node 20 (VS Code's extension host) has no module.enableCompileCache,
 // and compiling client-lib.js (0.5 MB) is the largest single cost between activation and the
 // tree's first data. Like Node's own compile cache, the cache lives under the temp dir: a
