@@ -21,7 +21,7 @@ export const oneWayToSpeak = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.vscode-test/**', 'out/**', '**/*.js', '**/*.mjs', 'test/**/fixtures/**'] },
+  { ignores: ['dist/**', 'node_modules/**', '.vscode-test/**', 'out/**', '**/*.js', '**/*.mjs', 'test/**/fixtures/**', 'bench/results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
