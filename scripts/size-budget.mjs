@@ -1,0 +1,86 @@
+// Size budgets of what the extension ships, checked by `npm run package` (and so by CI).
+// Sizes are the same on every machine, unlike start-up times: a commit that makes
+// dist/extension.js, a lazily loaded bundle or the .vsix pass its budget fails the build,
+// naming what in that bundle weighs most (from esbuild's metafile).
+
+const KIB = 1024;
+
+/**
+ * Budgets in KiB, by path from the repository root. extension.js is what every activation
+ * compiles; the lazy bundles are loaded on first use (budget ~15% above their size when
+ * this was set); the .vsix is what a user downloads. Raise one only on purpose, in the
+ * commit that needs it, saying why.
+ */
+export const SIZE_BUDGETS_KIB = {
+  'dist/extension.js': 200,
+  'dist/features-lib.js': 200,
+  'dist/client-lib.js': 400,
+  'dist/documents-lib.js': 245,
+  'dist/emulator-lib.js': 130,
+  'dist/sharing-lib.js': 145,
+  vsix: 900,
+};
+
+/**
+ * Each measured file against its budget. `sizes` maps a budgeted name to its size in bytes;
+ * a budgeted name that was not measured is a failure too (a renamed bundle must not slip out).
+ * @param {Record<string, number>} sizes
+ * @param {Record<string, number>} budgetsKiB
+ * @returns {{ name: string, kib: number, budgetKiB: number, over: boolean, missing: boolean }[]}
+ */
+export function checkBudgets(sizes, budgetsKiB = SIZE_BUDGETS_KIB) {
+  return Object.entries(budgetsKiB).map(([name, budgetKiB]) => {
+    const bytes = sizes[name];
+    const kib = bytes === undefined ? Number.NaN : bytes / KIB;
+    return { name, kib, budgetKiB, over: bytes !== undefined && kib > budgetKiB, missing: bytes === undefined };
+  });
+}
+
+/**
+ * The inputs of one esbuild output grouped by npm package or by source folder
+ * (`node_modules/undici`, `src/vscode/panels`), the heaviest first.
+ * @param {{ outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }> }} metafile
+ * @param {string} outfile the output's path as esbuild names it (e.g. "dist/extension.js")
+ * @param {number} count
+ * @returns {{ group: string, bytes: number }[]}
+ */
+export function topContributors(metafile, outfile, count = 8) {
+  const output = metafile.outputs[outfile];
+  if (!output) return [];
+  const groups = new Map();
+  for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+    const group = inputGroup(input);
+    groups.set(group, (groups.get(group) ?? 0) + bytesInOutput);
+  }
+  return [...groups].map(([group, bytes]) => ({ group, bytes })).sort((a, b) => b.bytes - a.bytes).slice(0, count);
+}
+
+/** @param {string} input */
+function inputGroup(input) {
+  const inPackage = input.lastIndexOf('node_modules/');
+  if (inPackage >= 0) {
+    const parts = input.slice(inPackage + 'node_modules/'.length).split('/');
+    return `node_modules/${parts[0]?.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]}`;
+  }
+  const parts = input.split('/');
+  return parts.length > 3 ? `${parts.slice(0, 3).join('/')}/` : input;
+}
+
+/**
+ * Lines for the console: every budget, then the top contributors of each bundle over it.
+ * @param {ReturnType<typeof checkBudgets>} results
+ * @param {(name: string) => { group: string, bytes: number }[]} contributorsOf
+ * @returns {{ ok: boolean, lines: string[] }}
+ */
+export function budgetReport(results, contributorsOf = () => []) {
+  const lines = ['Size budgets:'];
+  for (const result of results) {
+    const verdict = result.missing ? 'MISSING (not built?)' : result.over ? `OVER by ${(result.kib - result.budgetKiB).toFixed(1)} KiB` : 'ok';
+    lines.push(`  ${result.name.padEnd(24)} ${result.missing ? '' : `${result.kib.toFixed(1)} KiB`.padStart(11)} / ${String(result.budgetKiB).padStart(4)} KiB  ${verdict}`);
+    if (!result.over) continue;
+    for (const { group, bytes } of contributorsOf(result.name)) lines.push(`      ${(bytes / KIB).toFixed(1).padStart(8)} KiB  ${group}`);
+  }
+  const failed = results.filter((r) => r.over || r.missing);
+  if (failed.length > 0) lines.push(`${failed.map((r) => r.name).join(', ')} ${failed.length === 1 ? 'is' : 'are'} over budget or missing: cut, load lazily, or raise the budget in scripts/size-budget.mjs on purpose`);
+  return { ok: failed.length === 0, lines };
+}
