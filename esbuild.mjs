@@ -1,14 +1,16 @@
 // One build script, one esbuild context per target: the extension host (node, cjs,
 // vscode external), the CLIs (node), and one browser iife per webview panel.
 import * as esbuild from 'esbuild';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const args = process.argv.slice(2);
 const watch = args.includes('--watch');
 const production = args.includes('--production') || process.env.NODE_ENV === 'production';
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1].split(',') : null;
+// `--metafile DIR`: each target's esbuild metafile as DIR/<target>.json (scripts/package.mjs names what weighs most).
+const metafileDir = args.includes('--metafile') ? args[args.indexOf('--metafile') + 1] : null;
 
 // mainFields: jsonc-parser's UMD build hides its requires from esbuild; its ESM build does not.
 const node = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', mainFields: ['module', 'main'], sourcemap: !production, minify: production, logLevel: 'warning' };
@@ -87,10 +89,32 @@ function undiciMakeDispatcher() {
   return match[0];
 }
 
+/**
+ * dist/features-lib.js takes the modules listed in src/vscode/shared-modules.ts from
+ * dist/extension.js (bundle-loader.ts passes them in) instead of bundling a second copy:
+ * `require("netmon-shared:src/vscode/tree/nodes.ts")`.
+ */
+const takeSharedModules = {
+  name: 'take-shared-modules',
+  setup(build) {
+    const table = readFileSync('src/vscode/shared-modules.ts', 'utf8');
+    const files = [...table.matchAll(/^\s*'(src\/[^']+\.ts)':/gm)].map((match) => match[1]);
+    if (files.length === 0 || files.some((file) => !existsSync(file))) throw new Error(`src/vscode/shared-modules.ts lists no modules or missing ones: ${files.join(', ')}`);
+    const shared = new Set(files.map((file) => resolve(file)));
+    build.onResolve({ filter: /^\.\.?\// }, async (args) => {
+      if (args.pluginData === 'take-shared-modules') return undefined;
+      const found = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'take-shared-modules' });
+      if (found.errors.length > 0 || !shared.has(found.path)) return undefined;
+      return { path: `netmon-shared:${relative(process.cwd(), found.path).split('\\').join('/')}`, external: true };
+    });
+  },
+};
+
 const targets = {
   extension: { ...node, entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], minify: true, plugins: [shareVscodeNamespace] },
   emulator: { ...node, entryPoints: ['src/emulator/cli.ts'], outfile: 'dist/emulator.js', banner: { js: '#!/usr/bin/env node' } },
-  cli: { ...node, entryPoints: ['src/cli/netmon.ts'], outfile: 'dist/netmon.js', banner: { js: '#!/usr/bin/env node' } },
+  // The CLI talks to the API through the same client as the extension: the same undici entry.
+  cli: { ...node, entryPoints: ['src/cli/netmon.ts'], outfile: 'dist/netmon.js', banner: { js: '#!/usr/bin/env node' }, plugins: [undiciRequestOnly] },
   // Demo mode loads this lazily (require at runtime), keeping the emulator out of dist/extension.js.
   // The typed client (undici is ~0.5 MB minified) is loaded at the first connection, keeping dist/extension.js small.
   'client-lib': { ...node, entryPoints: ['src/api/index.ts'], outfile: 'dist/client-lib.js', minify: true, plugins: [undiciRequestOnly] },
@@ -99,6 +123,8 @@ const targets = {
   'documents-lib': { ...node, entryPoints: ['src/documents/index.ts'], outfile: 'dist/documents-lib.js', minify: true },
   // Redaction and the evidence bundles are loaded the first time something is exported.
   'sharing-lib': { ...node, entryPoints: ['src/analysis/sharing.ts'], outfile: 'dist/sharing-lib.js', minify: true },
+  // Panels, document features, item and agent commands, the walkthrough: constructed on first use (src/vscode/lazy-features.ts).
+  'features-lib': { ...node, entryPoints: ['src/vscode/features.ts'], outfile: 'dist/features-lib.js', external: ['vscode'], minify: true, plugins: [takeSharedModules, shareVscodeNamespace] },
 };
 for (const panel of ['har', 'path', 'metrics', 'session', 'instant', 'agent', 'timeline', 'compare', 'hardiff']) {
   targets[`webview-${panel}`] = { ...browser, entryPoints: [`webview/${panel}/main.ts`], outfile: `dist/webview/${panel}.js`, minify: true };
@@ -107,12 +133,16 @@ for (const panel of ['har', 'path', 'metrics', 'session', 'instant', 'agent', 't
 const selected = Object.entries(targets)
   .filter(([name, options]) => (!only || only.some((o) => name === o || name.startsWith(`${o}-`))) && existsSync(options.entryPoints[0]));
 
-const contexts = await Promise.all(selected.map(([, options]) => esbuild.context(options)));
+const contexts = await Promise.all(selected.map(([, options]) => esbuild.context({ ...options, metafile: metafileDir !== null })));
 if (watch) {
   await Promise.all(contexts.map((c) => c.watch()));
   console.log(`watching ${selected.map(([n]) => n).join(', ')}`);
 } else {
-  await Promise.all(contexts.map((c) => c.rebuild()));
+  const results = await Promise.all(contexts.map((c) => c.rebuild()));
+  if (metafileDir !== null) {
+    mkdirSync(metafileDir, { recursive: true });
+    results.forEach((result, index) => writeFileSync(join(metafileDir, `${selected[index][0]}.json`), JSON.stringify(result.metafile)));
+  }
   await Promise.all(contexts.map((c) => c.dispose()));
   console.log(`built ${selected.map(([n]) => n).join(', ')}`);
 }

@@ -1,5 +1,5 @@
-// Loads the lazily required bundles (client-lib with undici, emulator-lib, documents-lib, sharing-lib)
-// with a V8 code cache. Node 20 (VS Code's extension host) has no module.enableCompileCache,
+// Loads the lazily required bundles (client-lib with undici, emulator-lib, documents-lib, sharing-lib,
+// features-lib) with a V8 code cache. Node 20 (VS Code's extension host) has no module.enableCompileCache,
 // and compiling client-lib.js (0.5 MB) is the largest single cost between activation and the
 // tree's first data. Like Node's own compile cache, the cache lives under the temp dir: a
 // per-user folder only that user may write, one file per bundle keyed by the bundle's
@@ -40,15 +40,27 @@ export function bundleLoadInfo(file: string): BundleLoadInfo | undefined {
   return loadInfo.get(file);
 }
 
+/**
+ * Modules a bundle takes from dist/extension.js instead of carrying its own copy, by the id
+ * its `require` names them with (esbuild.mjs marks them so): one TreeNode class, one
+ * bundle memo. Any other id is a plain require relative to the bundle.
+ */
+export type ProvidedModules = Readonly<Record<string, unknown>>;
+
 /** `require(file)` for a CommonJS bundle, compiled from the code cache when there is one. */
-export function requireBundle(file: string, cacheDir: string | undefined = defaultCacheDir(), writeAfterMs = WRITE_CACHE_AFTER_MS): unknown {
+export function requireBundle(file: string, cacheDir: string | undefined = defaultCacheDir(), writeAfterMs = WRITE_CACHE_AFTER_MS, provided: ProvidedModules = {}): unknown {
   if (loaded.has(file)) return loaded.get(file);
   const dir = cacheDir !== undefined && isPrivateCacheDir(cacheDir) ? cacheDir : undefined;
   // A cache that cannot be used or written must never stop the extension from loading.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a runtime require is the fallback
-  const exports = dir === undefined ? require(file) as unknown : loadWithCodeCache(file, dir, writeAfterMs).exports;
+  const exports = dir === undefined ? loadUncached(file, provided) : loadWithCodeCache(file, dir, writeAfterMs, provided).exports;
   loaded.set(file, exports);
   return exports;
+}
+
+function loadUncached(file: string, provided: ProvidedModules): unknown {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a runtime require is the fallback
+  if (Object.keys(provided).length === 0) return require(file) as unknown;
+  return runAsModule(compile(readFileSync(file, 'utf8'), file, undefined), file, provided);
 }
 
 function defaultCacheDir(): string | undefined {
@@ -73,7 +85,7 @@ export function isPrivateCacheDir(dir: string, uid: number | undefined = process
 }
 
 /** Compiles and runs the bundle once more (no memo), from `dir`'s cache when it matches. */
-export function loadWithCodeCache(file: string, dir: string, writeAfterMs = WRITE_CACHE_AFTER_MS): BundleLoadInfo & { exports: unknown } {
+export function loadWithCodeCache(file: string, dir: string, writeAfterMs = WRITE_CACHE_AFTER_MS, provided: ProvidedModules = {}): BundleLoadInfo & { exports: unknown } {
   if (!isPrivateCacheDir(dir)) throw new Error(`${dir} is not a private folder of this user`);
   const source = readFileSync(file, 'utf8');
   const prefix = `${path.basename(file)}-`;
@@ -82,7 +94,7 @@ export function loadWithCodeCache(file: string, dir: string, writeAfterMs = WRIT
   const cachedData = readIfPresent(cacheFile);
   const script = compile(source, file, cachedData);
   const fromCache = cachedData !== undefined && !script.cachedDataRejected;
-  const exports = runAsModule(script, file);
+  const exports = runAsModule(script, file, provided);
   const cacheWritten = fromCache ? Promise.resolve() : new Promise<void>((resolve) => {
     const write = (): void => {
       if (!pendingWrites.delete(write)) return;
@@ -107,11 +119,12 @@ function compile(source: string, file: string, cachedData: Buffer | undefined): 
   }
 }
 
-function runAsModule(script: vm.Script, file: string): unknown {
+function runAsModule(script: vm.Script, file: string, provided: ProvidedModules): unknown {
   const wrapper: unknown = script.runInThisContext();
   if (typeof wrapper !== 'function') throw new Error(`${file} did not compile to a module wrapper`);
   const module = { exports: {} as unknown, filename: file, id: file, loaded: false };
-  const localRequire = createRequire(file);
+  const plainRequire = createRequire(file);
+  const localRequire = Object.assign((id: string): unknown => (Object.hasOwn(provided, id) ? provided[id] : plainRequire(id)), plainRequire);
   (wrapper as (...args: unknown[]) => void).call(module.exports, module.exports, localRequire, module, file, path.dirname(file));
   module.loaded = true;
   return module.exports;

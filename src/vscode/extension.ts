@@ -1,26 +1,25 @@
-// Activation wiring: one module per command group, every disposable in context.subscriptions.
-// The client is created by the ConnectionManager and passed to whoever needs it.
+// Activation wiring: only what VS Code needs to show the Netmon view and route commands.
+// The view, the connection and their commands are built here; everything else (panels,
+// document features, the walkthrough, item and agent commands) is in dist/features-lib.js,
+// constructed on first use (./lazy-features.ts). Every disposable in context.subscriptions.
 import * as vscode from 'vscode';
 import { writePendingCodeCaches } from './bundle-loader';
 import { lazyClientFactory } from './connection/client-loader';
 import { registerConnectionCommands } from './connection/commands';
 import { ConnectionManager } from './connection/connection-manager';
 import { readSettings } from './connection/settings';
+import { DocumentKindDecorations } from './documents/decorations';
 import { errorText } from './errors';
-import { registerDocuments } from './documents';
-import { registerItemCommands } from './items/commands';
-import { registerPanels } from './panels';
+import { registerLazyHarEditor } from './har-editor/lazy-har-editor';
+import { LazyFeatures } from './lazy-features';
 import { logRequest } from './request-log';
 import { ConnectionStatusBar } from './status-bar';
 import { Prompts } from './ui/prompts';
 import type { NetmonExtensionApi } from './test-api';
 import { registerTreeCommands } from './tree/commands';
 import { registerFilterCommands } from './tree/filter-commands';
-import { registerAgentCommands } from './tree/agent-commands';
-import { registerWalkthrough } from './walkthrough';
 import { NetmonTreeProvider } from './tree/provider';
 import { QueryState } from './tree/query-state';
-import { locateSharingLibrary } from './sharing/library';
 
 export const VIEW_ID = 'netmon.explorer';
 
@@ -56,15 +55,12 @@ export function activate(context: vscode.ExtensionContext): NetmonExtensionApi |
   );
   const development = context.extensionMode !== vscode.ExtensionMode.Production;
   const prompts = new Prompts(development);
-  locateSharingLibrary(context.extensionPath);
   const connectionCommands = registerConnectionCommands(context, connection);
   registerTreeCommands(context, tree, query);
   registerFilterCommands(context, tree, query, connection, prompts);
-  const details = registerItemCommands(context, connection, prompts);
-  const panels = registerPanels(context, connection, log, prompts, () => query.timeOptions());
-  const documents = registerDocuments(context, connection, prompts, panels.instantResults);
-  registerWalkthrough(context, connection);
-  registerAgentCommands(context, prompts);
+  const features = new LazyFeatures({ context, connection, log, prompts, timeOptions: () => query.timeOptions() });
+  context.subscriptions.push(features, vscode.window.registerFileDecorationProvider(new DocumentKindDecorations()));
+  registerLazyHarEditor(context, () => features.load().harEditor);
   void vscode.commands.executeCommand('setContext', 'netmon.connected', false);
 
   const ready = connection.restore().catch((error: unknown) => {
@@ -73,8 +69,9 @@ export function activate(context: vscode.ExtensionContext): NetmonExtensionApi |
   // Other extensions get nothing in production: the API holds a signed-in client.
   if (!development) return undefined;
   return {
-    tree, treeView, connection, query, statusBarText: () => statusBar.text, heldDetailsTexts: () => details.heldTexts, logUri: context.logUri, ready,
-    prompts, signIn: connectionCommands.signIn, switchAccountGroup: connectionCommands.switchAccountGroup, runInstantAnswers: documents.runWithAnswers,
+    tree, treeView, connection, query, statusBarText: () => statusBar.text, heldDetailsTexts: () => features.load().details.heldTexts, logUri: context.logUri, ready,
+    prompts, signIn: connectionCommands.signIn, switchAccountGroup: connectionCommands.switchAccountGroup,
+    runInstantAnswers: (answers, pollMs) => features.load().documents.runWithAnswers(answers, pollMs),
   };
 }
 

@@ -15,7 +15,6 @@ import { BindingWriter } from './bindings';
 import { CatalogCache } from './catalog';
 import { checkedValue } from './checked';
 import { COMMANDS } from './command-ids';
-import { DocumentKindDecorations } from './decorations';
 import { DocumentDiagnostics } from './diagnostics';
 import { askInstantAnswers, checkInstantDocument, instantDocument, offerToSave, type InstantAnswers } from './instant-command';
 import { registerLanguageFeatures } from './language';
@@ -55,7 +54,6 @@ export function registerDocuments(context: vscode.ExtensionContext, connection: 
     vscode.workspace.registerTextDocumentContentProvider(RESULTS_SCHEME, results),
     vscode.languages.registerCodeLensProvider([{ pattern: '**/*.netmon-{test,instant,filter}.json' }], lenses),
     registerLanguageFeatures(catalog),
-    vscode.window.registerFileDecorationProvider(new DocumentKindDecorations()),
     vscode.languages.registerCodeActionsProvider({ pattern: '**/*.netmon-test.json' }, new AgentQuickFixes(catalog), { providedCodeActionKinds: AgentQuickFixes.kinds }),
   );
 

@@ -9,7 +9,6 @@ import { answerHarMessage } from './har-messages';
 import type { PanelHost } from '../panels/panel-host';
 import { hostFor, type PanelServices } from '../panels/services';
 
-export const HAR_EDITOR_VIEW_TYPE = 'netmon.harViewer';
 
 
 /** Saves usually arrive as several change events; one reload after they settle. */
@@ -91,15 +90,13 @@ function watchFile(uri: vscode.Uri, onChange: () => void): vscode.Disposable {
 }
 
 
-export function registerHarEditor(context: vscode.ExtensionContext, services: PanelServices): void {
+/** The .har editor's provider; dist/extension.js registers it (./lazy-har-editor.ts) and hands its calls over. */
+export function createHarEditor(context: vscode.ExtensionContext, services: PanelServices): HarEditorProvider {
   const provider = new HarEditorProvider(services);
-  context.subscriptions.push(vscode.window.registerCustomEditorProvider(HAR_EDITOR_VIEW_TYPE, provider, {
-    // Hidden editors reload and say `ready` again; the host replays the last load.
-    supportsMultipleEditorsPerDocument: true,
-  }));
   // Like the panel registry's test commands: not contributed, absent in production.
-  if (context.extensionMode === vscode.ExtensionMode.Production) return;
+  if (context.extensionMode === vscode.ExtensionMode.Production) return provider;
   context.subscriptions.push(vscode.commands.registerCommand('netmon.internal.setHarSizeLimit', (bytes: unknown) => {
     provider.sizeLimitBytes = typeof bytes === 'number' && bytes > 0 ? bytes : HAR_SIZE_LIMIT_BYTES;
   }));
+  return provider;
 }

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { ConnectionManager } from '../connection/connection-manager';
 import { registerCommands, reporting } from '../command-util';
-import { registerHarEditor } from '../har-editor/har-editor-provider';
+import { createHarEditor, type HarEditorProvider } from '../har-editor/har-editor-provider';
 import { withCancellableProgress } from '../progress';
 import { registerPathTextDocuments } from '../path-text/path-text';
 import { isTreeNode, testTargetOf, userSessionIdOf, type TestTarget } from './args';
@@ -26,7 +26,7 @@ import type { Prompts } from '../ui/prompts';
 
 export function registerPanels(
   context: vscode.ExtensionContext, connection: ConnectionManager, log: vscode.LogOutputChannel, prompts: Prompts, timeOptions: () => TimeOptions = () => ({}),
-): { instantResults: InstantResultsPanels } {
+): { instantResults: InstantResultsPanels; harEditor: HarEditorProvider } {
   const registry = new PanelRegistry();
   registry.register(context);
   const services: PanelServices = { extensionUri: context.extensionUri, registry, connection, timeOptions, log, prompts };
@@ -40,7 +40,7 @@ export function registerPanels(
   const sessions = new SessionPanels(services, waterfalls, paths, metrics, timelines, compares);
   const instantResults = new InstantResultsPanels(services, metrics, paths);
   const agents = new AgentPanels(services);
-  registerHarEditor(context, services);
+  const harEditor = createHarEditor(context, services);
 
   const testTarget = async (args: unknown[]): Promise<TestTarget | undefined> => {
     const client = connection.requireClient();
@@ -121,7 +121,7 @@ export function registerPanels(
       return (await texts.show(request)).toString();
     }),
   });
-  return { instantResults };
+  return { instantResults, harEditor };
 }
 
 function pageRef(arg: unknown, pageId: unknown, title: unknown): PageRef {

@@ -35,6 +35,13 @@ describe('activation', () => {
     assert.ok(registered.includes('netmon.showLog'), 'netmon.showLog is not registered');
   });
 
+  it('routes every contributed command from activation on, also those whose feature is only loaded on first use', async () => {
+    const extension = await activateExtension();
+    const registered = new Set(await vscode.commands.getCommands(true));
+    const missing = contributedCommands(extension).map((entry) => entry.command).filter((id) => !registered.has(id));
+    assert.deepEqual(missing, [], `contributed but not registered: ${missing.join(', ')}`);
+  });
+
   it('"Netmon: Show Log" opens the Netmon output channel', async () => {
     await activateExtension();
     await vscode.commands.executeCommand('netmon.showLog');
