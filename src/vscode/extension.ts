@@ -36,7 +36,10 @@ export function activate(context: vscode.ExtensionContext): NetmonExtensionApi |
   connectionToClose = connection;
   const statusBar = new ConnectionStatusBar(connection);
   const query = new QueryState();
-  const tree = new NetmonTreeProvider(connection, query, () => readSettings().pageSize, writePendingCodeCaches, (message) => log.error(message));
+  // Read once, not at every getChildren: readSettings() inspects every netmon.* key, and the
+  // profile of a launch showed those reads among the extension host's largest costs.
+  let pageSize: number | undefined;
+  const tree = new NetmonTreeProvider(connection, query, () => (pageSize ??= readSettings().pageSize), writePendingCodeCaches, (message) => log.error(message));
   const treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true, canSelectMany: true });
   const showQuery = (): void => {
     treeView.description = query.description;
@@ -50,7 +53,10 @@ export function activate(context: vscode.ExtensionContext): NetmonExtensionApi |
     query.onDidChange(showQuery),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration('netmon.timeoutMs') || event.affectsConfiguration('netmon.proxy')) void connection.applySettings();
-      if (event.affectsConfiguration('netmon.pageSize')) tree.refreshAll();
+      if (event.affectsConfiguration('netmon.pageSize')) {
+        pageSize = undefined;
+        tree.refreshAll();
+      }
     }),
   );
   const development = context.extensionMode !== vscode.ExtensionMode.Production;

@@ -29,13 +29,26 @@ export function userSessionsNode(context: LoadContext): PagedNode<UserSession> {
 /** How many sessions "Worst Sessions" lists, and how many it reads at most to find them. */
 export const WORST_COUNT = 10;
 export const WORST_MAX_WALK = 20_000;
+/**
+ * "20,000" as toLocaleString('en-US') writes it, but without Intl: this tooltip is built with
+ * the roots, and the first Intl call of a process starts ICU (30–45 ms on this 2-core box),
+ * which delayed the tree's first paint.
+ */
+const WORST_MAX_WALK_TEXT = withThousands(WORST_MAX_WALK);
+
+function withThousands(whole: number): string {
+  const digits = String(whole);
+  const groups: string[] = [];
+  for (let end = digits.length; end > 0; end -= 3) groups.unshift(digits.slice(Math.max(0, end - 3), end));
+  return groups.join(',');
+}
 
 /** The lowest-scored sessions of the view's range and filters: every page walked (bounded), N kept. */
 function worstSessionsNode(owner: PagedNode<UserSession>, context: LoadContext, filters: SearchFilter[] | undefined): TreeNode {
   return new TreeNode(owner, {
     label: 'Worst Sessions', icon: 'flame', kind: 'worstSessions', loadingWhat: 'Finding the worst sessions',
     description: `the ${WORST_COUNT} lowest-scored in the whole range · expand to search`,
-    tooltip: `Reads every page of user sessions in ${context.query.describeFor('user-sessions')} (at most ${WORST_MAX_WALK.toLocaleString('en-US')}) and lists the ${WORST_COUNT} with the lowest experience score.`,
+    tooltip: `Reads every page of user sessions in ${context.query.describeFor('user-sessions')} (at most ${WORST_MAX_WALK_TEXT}) and lists the ${WORST_COUNT} with the lowest experience score.`,
     children: async ({ client, signal }, self) => {
       const lowest = new LowestScores<UserSession>(WORST_COUNT);
       let complete = true;
