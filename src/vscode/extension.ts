@@ -4,7 +4,7 @@
 // constructed on first use (./lazy-features.ts). Every disposable in context.subscriptions.
 import * as vscode from 'vscode';
 import { writePendingCodeCaches } from './bundle-loader';
-import { lazyClientFactory } from './connection/client-loader';
+import { lazyClientFactory, type ClientFactory } from './connection/client-loader';
 import { registerConnectionCommands } from './connection/commands';
 import { ConnectionManager } from './connection/connection-manager';
 import { readSettings } from './connection/settings';
@@ -32,7 +32,7 @@ export function activate(context: vscode.ExtensionContext): NetmonExtensionApi |
   const connection = new ConnectionManager(context, (event) => {
     logRequest(log, event);
     statusBar.onRateLimit(event.rateLimitRemaining); // requests only start after activation
-  }, lazyClientFactory(context.extensionPath), (message) => log.warn(message));
+  }, preloadAfterActivation(lazyClientFactory(context.extensionPath)), (message) => log.warn(message));
   connectionToClose = connection;
   const statusBar = new ConnectionStatusBar(connection);
   const query = new QueryState();
@@ -79,6 +79,19 @@ export function activate(context: vscode.ExtensionContext): NetmonExtensionApi |
     prompts, signIn: connectionCommands.signIn, switchAccountGroup: connectionCommands.switchAccountGroup,
     runInstantAnswers: (answers, pollMs) => features.load().documents.runWithAnswers(answers, pollMs),
   };
+}
+
+/**
+ * Restoring demo mode starts in a microtask of activate(), so activate() did not return
+ * before client-lib.js (the largest bundle) was compiled. The same load, one macrotask
+ * later: the view has its roots by then, and the emulator is still binding its port (a
+ * request that comes first loads the client itself).
+ */
+function preloadAfterActivation(factory: ClientFactory): ClientFactory {
+  const { preload } = factory;
+  return Object.assign((options: Parameters<ClientFactory>[0]) => factory(options), {
+    preload: preload && ((): void => void setImmediate(preload)),
+  });
 }
 
 /** Stops the demo emulator and closes keep-alive connections. */
