@@ -1,0 +1,9 @@
+// Every route of the v7 dialect (the current service), one module per area.
+import type { Route } from '../../http/router';
+import type { EmulatorState } from '../state';
+import { v7EndpointAgentRoutes } from './endpoint-agents';
+import { v7RealUserRoutes } from './real-user-tests';
+
+export function v7Routes(state: EmulatorState): Route[] {
+  return [...v7EndpointAgentRoutes(state), ...v7RealUserRoutes(state)];
+}

@@ -1,0 +1,112 @@
+// Every v7 answer of the emulator validates against the vendor's published OpenAPI schemas
+// (test/fixtures/openapi): each operation's 2xx body and media type, and problem+json errors,
+// over loopback HTTP, with records of the featured agents' seeded episodes among them.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { RunningEmulator } from '../../../src/emulator/index';
+import { call, withEmulator, type CallOptions, type Reply } from './helpers';
+import { describeErrors, openApiSpec } from './openapi';
+
+/** A fixed clock: the world is a function of (seed, aid, time), so every run sees the same records. */
+const NOW_MS = Date.UTC(2026, 10, 20, 16, 0, 0);
+const spec = openApiSpec();
+
+/** Calls `path` and checks the answer against the spec's `template` for the status it must have. */
+export async function conforming(emulator: RunningEmulator, template: string, path: string, options: CallOptions = {}, status = 200): Promise<Reply> {
+  const method = options.method ?? (options.json === undefined && options.rawBody === undefined ? 'GET' : 'POST');
+  const reply = await call(emulator.url, path, options);
+  assert.equal(reply.status, status, `${method} ${path}: ${reply.text.slice(0, 300)}`);
+  const answer = spec.answer(method, template, status);
+  assert.equal(String(reply.headers['content-type']).split(';')[0], answer.contentType, `${method} ${path} media type`);
+  assert.ok(answer.validate(reply.json), `${method} ${path} does not match the spec:\n${describeErrors(answer.validate)}`);
+  return reply;
+}
+
+export const recordsOf = (reply: Reply, key = 'results'): Record<string, unknown>[] => reply.json[key] as Record<string, unknown>[];
+
+describe('emulator v7: endpoint agents, real-user tests and local networks match the OpenAPI schemas', () => {
+  let emulator: RunningEmulator;
+  let featured: string[] = [];
+  before(async () => {
+    emulator = await withEmulator({ api: 'v7', now: () => NOW_MS, inventoryPageSize: 4 });
+    const aid = emulator.world.accountGroups[0]?.aid ?? 0;
+    featured = emulator.world.group(aid)?.featuredAgents().map((f) => f.agentId) ?? [];
+  });
+  after(() => emulator.close());
+
+  it('states its dialect', () => assert.equal(emulator.api, 'v7'));
+
+  it('lists, pages, filters and reads endpoint agents', async () => {
+    const first = await conforming(emulator, '/endpoint/agents', '/v7/endpoint/agents?max=3');
+    assert.equal(recordsOf(first, 'agents').length, 3);
+    const next = (first.json._links as { next?: { href: string } }).next?.href;
+    assert.ok(next, 'a next link while agents remain');
+    const second = await conforming(emulator, '/endpoint/agents', next);
+    assert.notDeepEqual(recordsOf(second, 'agents').map((a) => a.id), recordsOf(first, 'agents').map((a) => a.id));
+    const filtered = await conforming(emulator, '/endpoint/agents/filter', '/v7/endpoint/agents/filter', { json: { searchFilters: { id: featured.slice(0, 2) } } });
+    assert.deepEqual(recordsOf(filtered, 'agents').map((a) => a.id).sort(), featured.slice(0, 2).sort());
+    const one = await conforming(emulator, '/endpoint/agents/{agentId}', `/v7/endpoint/agents/${featured[0]}`);
+    assert.equal(one.json.id, featured[0]);
+  });
+
+  it('answers real-user tests, their details, pages, HARs and network sessions of the featured agents', async () => {
+    const filter = { searchFilters: { agentId: featured } };
+    const sessions = await conforming(emulator, '/endpoint/test-results/real-user-tests/filter', '/v7/endpoint/test-results/real-user-tests/filter?window=1h', { json: filter });
+    const records = recordsOf(sessions);
+    assert.ok(records.length >= 10, `featured agents have sessions every round (${records.length})`);
+    assert.ok(records.every((r) => featured.includes(String(r.agentId))));
+    for (const record of records.slice(0, 6)) {
+      const detail = await conforming(emulator, '/endpoint/test-results/real-user-tests/{id}', `/v7/endpoint/test-results/real-user-tests/${record.id}`);
+      const pages = recordsOf(detail)[0]?.pages as { pageId: string }[];
+      await conforming(emulator, '/endpoint/test-results/real-user-tests/{id}/pages/{pageId}', `/v7/endpoint/test-results/real-user-tests/${record.id}/pages/${pages[0]?.pageId}`);
+    }
+    const pages = await conforming(emulator, '/endpoint/test-results/real-user-tests/pages/filter', '/v7/endpoint/test-results/real-user-tests/pages/filter?window=30m', { json: { agentId: featured, connection: ['wireless', 'ethernet'] } });
+    assert.ok(recordsOf(pages).length > 0);
+    const networks = await conforming(emulator, '/endpoint/test-results/real-user-tests/networks/filter', '/v7/endpoint/test-results/real-user-tests/networks/filter?window=30m', { json: filter });
+    assert.ok(recordsOf(networks).length > 0);
+  });
+
+  it('pages a long range by _links.next.href, re-posting the same filter', async () => {
+    const path = '/v7/endpoint/test-results/real-user-tests/filter?window=1d';
+    const first = await conforming(emulator, '/endpoint/test-results/real-user-tests/filter', path, { json: {} });
+    const href = (first.json._links as { next?: { href: string } }).next?.href;
+    assert.ok(href?.startsWith(`${emulator.url}/v7/endpoint/test-results/real-user-tests/filter?`), String(href));
+    const second = await conforming(emulator, '/endpoint/test-results/real-user-tests/filter', href ?? '', { json: {} });
+    assert.equal(second.json.startDate, first.json.startDate);
+    assert.notEqual(recordsOf(second)[0]?.id, recordsOf(first)[0]?.id);
+  });
+
+  it('answers topologies with segment scores, their details and the local networks', async () => {
+    const topologies = await conforming(emulator, '/endpoint/test-results/local-networks/topologies/filter', '/v7/endpoint/test-results/local-networks/topologies/filter?window=30m',
+      { json: { searchFilters: { agentId: featured, type: ['gateway', 'vpn', 'proxy', 'dns'] } } });
+    const records = recordsOf(topologies);
+    assert.ok(records.some((r) => r.type === 'vpn' && r.vpnScore !== undefined) || records.some((r) => r.type === 'vpn' && r.isIcmpBlocked === true));
+    assert.ok(records.filter((r) => r.type === 'gateway').every((r) => r.gatewayScore !== undefined || r.isIcmpBlocked === true));
+    for (const record of records.slice(0, 4)) {
+      await conforming(emulator, '/endpoint/test-results/local-networks/topologies/{networkTopologyId}', `/v7/endpoint/test-results/local-networks/topologies/${record.networkTopologyId}`);
+    }
+    const networks = await conforming(emulator, '/endpoint/test-results/local-networks', '/v7/endpoint/test-results/local-networks');
+    assert.ok(recordsOf(networks, 'localNetworks').length > 0);
+  });
+
+  it('answers problem+json errors as the spec writes them', async () => {
+    await conforming(emulator, '/endpoint/test-results/real-user-tests/{id}', '/v7/endpoint/test-results/real-user-tests/000000000000000000000000', {}, 404);
+    const invalid = await conforming(emulator, '/endpoint/test-results/real-user-tests/filter', '/v7/endpoint/test-results/real-user-tests/filter',
+      { json: { searchFilters: { connection: ['Wireless'] } } }, 400);
+    assert.deepEqual((invalid.json.errors as { field: string }[]).map((e) => e.field), ['searchFilters.connection[0]']);
+    await conforming(emulator, '/endpoint/agents', '/v7/endpoint/agents', { token: 'not-a-token' }, 401);
+    const xml = await conforming(emulator, '/endpoint/test-results/real-user-tests/filter', '/v7/endpoint/test-results/real-user-tests/filter?format=xml', { json: {} }, 400);
+    assert.match(String(xml.json.detail), /JSON only/);
+  });
+
+  it('has a harness that rejects what v7 does not write (a v6 session record)', async () => {
+    const v6 = await withEmulator({ now: () => NOW_MS });
+    try {
+      const reply = await call(v6.url, '/v6/endpoint-data/user-sessions?window=10m');
+      const answer = spec.answer('POST', '/endpoint/test-results/real-user-tests/filter', 200);
+      assert.equal(answer.validate({ results: reply.json.userSessions }), false);
+    } finally {
+      await v6.close();
+    }
+  });
+});
