@@ -8,8 +8,11 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
+import assert from 'node:assert/strict';
 import Ajv, { type Format, type ValidateFunction } from 'ajv';
 import { load } from 'js-yaml';
+import type { RunningEmulator } from '../../../src/emulator/index';
+import { call, type CallOptions, type Reply } from './helpers';
 
 const SPEC_FILE = join(__dirname, '..', '..', 'fixtures', 'openapi', 'thousandeyes.yaml');
 const SPEC_ID = 'thousandeyes-v7';
@@ -114,3 +117,19 @@ function mapValues(object: Json, map: (value: unknown) => unknown): Json {
 export function describeErrors(validate: ValidateFunction): string {
   return (validate.errors ?? []).slice(0, 8).map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`).join('\n');
 }
+
+/** A fixed clock: the world is a function of (seed, aid, time), so every run sees the same records. */
+export const NOW_MS = Date.UTC(2026, 10, 20, 16, 0, 0);
+
+/** Calls `path` and checks the answer against the spec's `template` for the status it must have. */
+export async function conforming(emulator: RunningEmulator, template: string, path: string, options: CallOptions = {}, status = 200): Promise<Reply> {
+  const method = options.method ?? (options.json === undefined && options.rawBody === undefined ? 'GET' : 'POST');
+  const reply = await call(emulator.url, path, options);
+  assert.equal(reply.status, status, `${method} ${path}: ${reply.text.slice(0, 300)}`);
+  const answer = openApiSpec().answer(method, template, status);
+  assert.equal(String(reply.headers['content-type']).split(';')[0], answer.contentType, `${method} ${path} media type`);
+  assert.ok(answer.validate(reply.json), `${method} ${path} does not match the spec:\n${describeErrors(answer.validate)}`);
+  return reply;
+}
+
+export const recordsOf = (reply: Reply, key = 'results'): Record<string, unknown>[] => reply.json[key] as Record<string, unknown>[];

@@ -4,25 +4,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { RunningEmulator } from '../../../src/emulator/index';
-import { call, withEmulator, type CallOptions, type Reply } from './helpers';
-import { describeErrors, openApiSpec } from './openapi';
+import { call, withEmulator } from './helpers';
+import { NOW_MS, conforming, openApiSpec, recordsOf } from './openapi';
 
-/** A fixed clock: the world is a function of (seed, aid, time), so every run sees the same records. */
-const NOW_MS = Date.UTC(2026, 10, 20, 16, 0, 0);
 const spec = openApiSpec();
-
-/** Calls `path` and checks the answer against the spec's `template` for the status it must have. */
-export async function conforming(emulator: RunningEmulator, template: string, path: string, options: CallOptions = {}, status = 200): Promise<Reply> {
-  const method = options.method ?? (options.json === undefined && options.rawBody === undefined ? 'GET' : 'POST');
-  const reply = await call(emulator.url, path, options);
-  assert.equal(reply.status, status, `${method} ${path}: ${reply.text.slice(0, 300)}`);
-  const answer = spec.answer(method, template, status);
-  assert.equal(String(reply.headers['content-type']).split(';')[0], answer.contentType, `${method} ${path} media type`);
-  assert.ok(answer.validate(reply.json), `${method} ${path} does not match the spec:\n${describeErrors(answer.validate)}`);
-  return reply;
-}
-
-export const recordsOf = (reply: Reply, key = 'results'): Record<string, unknown>[] => reply.json[key] as Record<string, unknown>[];
 
 describe('emulator v7: endpoint agents, real-user tests and local networks match the OpenAPI schemas', () => {
   let emulator: RunningEmulator;

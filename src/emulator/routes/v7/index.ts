@@ -2,8 +2,10 @@
 import type { Route } from '../../http/router';
 import type { EmulatorState } from '../state';
 import { v7EndpointAgentRoutes } from './endpoint-agents';
+import { v7EndpointTestRoutes } from './endpoint-tests';
 import { v7RealUserRoutes } from './real-user-tests';
+import { v7TestResultRoutes } from './test-results';
 
 export function v7Routes(state: EmulatorState): Route[] {
-  return [...v7EndpointAgentRoutes(state), ...v7RealUserRoutes(state)];
+  return [...v7EndpointAgentRoutes(state), ...v7RealUserRoutes(state), ...v7EndpointTestRoutes(state), ...v7TestResultRoutes(state)];
 }
