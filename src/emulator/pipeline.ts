@@ -219,6 +219,12 @@ function failure(deps: PipelineDeps, error: unknown, format: OutputFormat, organ
  * answer instead of reading (and discarding) whatever the client keeps sending.
  */
 function send(res: ServerResponse, answer: Answer, truncate: boolean, nowMs: number, bodyPending: boolean): void {
+  if (answer.status === 204) {
+    // No Content: v7's answer to a delete carries headers only.
+    res.writeHead(204, { ...answer.headers, date: new Date(nowMs).toUTCString(), ...(bodyPending ? { connection: 'close' } : {}) });
+    res.end();
+    return;
+  }
   const rendered = render(answer.body, answer.format, answer.contentType);
   res.writeHead(answer.status, {
     ...answer.headers, date: new Date(nowMs).toUTCString(), 'content-type': rendered.contentType, 'content-length': String(Buffer.byteLength(rendered.body, 'utf8')),

@@ -4,7 +4,8 @@
 // is here: `nullable: true` becomes a `null` alternative, boolean exclusiveMinimum/Maximum
 // become numbers, and the spec's formats are checked where they have a definite meaning
 // (date-time, uuid, ip, ipv4, macaddress, email, uri); the numeric width formats (int32,
-// double …) and the spec's free-text formats are accepted as written.
+// double …) and the spec's free-text formats are accepted as written; a oneOf with a
+// discriminator checks the alternative its mapping names.
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
@@ -92,11 +93,29 @@ function adapt(node: unknown): unknown {
   for (const [bound, limit] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
     if (out[bound] === true) { out[bound] = out[limit]; delete out[limit]; } else if (out[bound] === false) delete out[bound];
   }
+  if (Array.isArray(out.oneOf) && isDiscriminator(out.discriminator)) {
+    // The spec's oneOf alternatives overlap (none forbids extra fields); its discriminator
+    // says which one applies: the one its mapping names for the record's value.
+    const { propertyName, mapping } = out.discriminator;
+    delete out.oneOf;
+    delete out.discriminator;
+    out.required = [...new Set([...(Array.isArray(out.required) ? out.required as string[] : []), propertyName])];
+    out.allOf = [
+      ...(Array.isArray(out.allOf) ? out.allOf : []),
+      { properties: { [propertyName]: { enum: Object.keys(mapping) } } },
+      ...Object.entries(mapping).map(([value, ref]) => ({ if: { properties: { [propertyName]: { const: value } } }, then: { $ref: ref } })),
+    ];
+  }
   if (out.nullable === true) {
     delete out.nullable;
     return { anyOf: [out, { type: 'null' }] };
   }
   return out;
+}
+
+function isDiscriminator(value: unknown): value is { propertyName: string; mapping: Record<string, string> } {
+  const d = value as { propertyName?: unknown; mapping?: unknown } | undefined;
+  return typeof d?.propertyName === 'string' && d.mapping !== null && typeof d.mapping === 'object';
 }
 
 function rewriteRefs(node: unknown): unknown {
