@@ -40,6 +40,11 @@ export interface EmulatorOptions {
   inventoryPageSize?: number;
   /** Requests per organization per window; unlimited when absent. */
   rateLimit?: { limit: number; windowSeconds: number };
+  /**
+   * v7's instant-test budget per organization (`X-Instant-Test-Rate-Limit-*`), apart from
+   * `rateLimit`; like it by default.
+   */
+  instantTestRateLimit?: { limit: number; windowSeconds: number };
   /** Persist created enterprise tests here (atomic writes). */
   dataFile?: string;
   /** Faults active from the start. */

@@ -41,7 +41,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     instantTestDelaySeconds: options.instantTestDelaySeconds ?? 3,
     nextInstantTestId: () => instantTestId++,
     instantTestIds: new Set(),
-    instantTestLimiter: new RateLimiter(options.rateLimit, 'x-instant-test-rate-limit'),
+    instantTestLimiter: new RateLimiter(options.instantTestRateLimit ?? options.rateLimit, 'x-instant-test-rate-limit'),
   };
   const api = checkedDialect(options.api);
   const router = new Router(api === 'v7' ? v7Routes(state) : [

@@ -10,6 +10,24 @@ import { NOW_MS, conforming, recordsOf } from './openapi';
 const TESTS = '/endpoint/tests/scheduled-tests';
 const RESULTS = '/endpoint/test-results/scheduled-tests/{testId}';
 
+describe('emulator v7: the instant-test budget', () => {
+  it('answers 429 with X-Instant-Test-Rate-Limit-* and Retry-After once it is spent, beside the organization budget', async () => {
+    const emulator = await withEmulator({ api: 'v7', now: () => NOW_MS, rateLimit: { limit: 100, windowSeconds: 60 }, instantTestRateLimit: { limit: 2, windowSeconds: 60 } });
+    try {
+      const run = (name: string, status: number) => conforming(emulator, `${TESTS}/agent-to-server/instant`, `/v7${TESTS}/agent-to-server/instant`,
+        { token: EDITOR, json: { testName: name, server: 'example.com' } }, status);
+      assert.equal((await run('first', 201)).headers['x-instant-test-rate-limit-remaining'], '1');
+      await run('second', 201);
+      const spent = await run('third', 429);
+      assert.equal(spent.headers['x-instant-test-rate-limit-remaining'], '0');
+      assert.equal(spent.headers['x-organization-rate-limit-remaining'], '97');
+      assert.ok(Number(spent.headers['retry-after']) >= 1);
+    } finally {
+      await emulator.close();
+    }
+  });
+});
+
 describe('emulator v7: endpoint scheduled tests, instant tests and their results match the OpenAPI schemas', () => {
   let emulator: RunningEmulator;
   let featured: string[] = [];

@@ -61,6 +61,16 @@ describe('emulator v7: endpoint agents, real-user tests and local networks match
     assert.notEqual(recordsOf(second)[0]?.id, recordsOf(first)[0]?.id);
   });
 
+  it('reads startDate/endDate as ISO 8601 and states the range it covers', async () => {
+    const path = '/v7/endpoint/test-results/real-user-tests/filter?startDate=2026-11-20T15:00:00Z&endDate=2026-11-20T15:10:00.000Z';
+    const reply = await conforming(emulator, '/endpoint/test-results/real-user-tests/filter', path, { json: {} });
+    assert.deepEqual([reply.json.startDate, reply.json.endDate], ['2026-11-20T15:00:00Z', '2026-11-20T15:10:00Z']);
+    assert.ok(recordsOf(reply).every((r) => String(r.date) >= '2026-11-20T15:00:00Z' && String(r.date) < '2026-11-20T15:10:00Z'));
+    const wrong = await conforming(emulator, '/endpoint/test-results/real-user-tests/filter',
+      '/v7/endpoint/test-results/real-user-tests/filter?startDate=2026-11-20 15:00:00', { json: {} }, 400);
+    assert.deepEqual((wrong.json.errors as { field: string }[]).map((e) => e.field), ['startDate']);
+  });
+
   it('answers topologies with segment scores, their details and the local networks', async () => {
     const topologies = await conforming(emulator, '/endpoint/test-results/local-networks/topologies/filter', '/v7/endpoint/test-results/local-networks/topologies/filter?window=30m',
       { json: { searchFilters: { agentId: featured, type: ['gateway', 'vpn', 'proxy', 'dns'] } } });
