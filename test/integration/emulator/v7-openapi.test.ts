@@ -32,6 +32,8 @@ describe('emulator v7: endpoint agents, real-user tests and local networks match
     assert.deepEqual(recordsOf(filtered, 'agents').map((a) => a.id).sort(), featured.slice(0, 2).sort());
     const one = await conforming(emulator, '/endpoint/agents/{agentId}', `/v7/endpoint/agents/${featured[0]}`);
     assert.equal(one.json.id, featured[0]);
+    assert.match(String((one.json.location as { locationName?: string }).locationName), /, /);
+    assert.ok(typeof one.json.publicIP === 'string');
   });
 
   it('answers real-user tests, their details, pages, HARs and network sessions of the featured agents', async () => {

@@ -30,8 +30,16 @@ export function v7EndpointAgent(agent: EndpointAgent, ctx: RequestContext): Reco
     osVersion: agent.osVersion, platform: platformOf(agent), kernelVersion: agent.kernelVersion,
     manufacturer: agent.manufacturer, model: agent.model, status: agent.status, deleted: agent.deleted,
     ...(agent.numberOfClients !== undefined ? { numberOfClients: agent.numberOfClients } : {}),
+    ...siteOf(ctx, agent.agentId),
     _links: selfLink(ctx, `/v7/endpoint/agents/${encodeURIComponent(agent.agentId)}`),
   };
+}
+
+/** The agent's location and public address (the world keeps no last-seen time per agent). */
+function siteOf(ctx: RequestContext, agentId: string): Record<string, unknown> {
+  const site = ctx.group.endpointAgentSite(agentId);
+  if (!site) return {};
+  return { publicIP: site.publicIp, location: { latitude: site.latitude, longitude: site.longitude, locationName: site.locationName } };
 }
 
 type AgentFilter = ReadonlyMap<string, ReadonlySet<string>>;
