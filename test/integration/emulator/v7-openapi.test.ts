@@ -53,6 +53,32 @@ describe('emulator v7: endpoint agents, real-user tests and local networks match
     assert.ok(recordsOf(networks).length > 0);
   });
 
+  it('encodes every seeded episode of the last day within the spec: sessions, details, pages, networks, topologies', async () => {
+    const aid = emulator.world.accountGroups[0]?.aid ?? 0;
+    const nowSeconds = NOW_MS / 1000;
+    const episodes = emulator.world.group(aid)?.episodes(nowSeconds - 86_400, nowSeconds).filter((e) => e.endSeconds <= nowSeconds) ?? [];
+    assert.ok(episodes.length >= 5, `one episode of each kind (${episodes.length})`);
+    const iso = (seconds: number): string => `${new Date(seconds * 1000).toISOString().slice(0, 19)}Z`;
+    let vpnScores = 0;
+    for (const episode of episodes) {
+      const range = `startDate=${iso(episode.startSeconds)}&endDate=${iso(episode.endSeconds)}`;
+      const only = { searchFilters: { agentId: [episode.agentId] } };
+      const sessions = recordsOf(await conforming(emulator, '/endpoint/test-results/real-user-tests/filter', `/v7/endpoint/test-results/real-user-tests/filter?${range}`, { json: only }));
+      assert.ok(sessions.length > 0, `${episode.kind} episode has sessions`);
+      for (const session of sessions.slice(0, 3)) {
+        await conforming(emulator, '/endpoint/test-results/real-user-tests/{id}', `/v7/endpoint/test-results/real-user-tests/${session.id}`);
+      }
+      await conforming(emulator, '/endpoint/test-results/real-user-tests/pages/filter', `/v7/endpoint/test-results/real-user-tests/pages/filter?${range}`, { json: only.searchFilters });
+      await conforming(emulator, '/endpoint/test-results/real-user-tests/networks/filter', `/v7/endpoint/test-results/real-user-tests/networks/filter?${range}`, { json: only });
+      const probes = recordsOf(await conforming(emulator, '/endpoint/test-results/local-networks/topologies/filter', `/v7/endpoint/test-results/local-networks/topologies/filter?${range}`, { json: only }));
+      for (const probe of probes.slice(0, 3)) {
+        await conforming(emulator, '/endpoint/test-results/local-networks/topologies/{networkTopologyId}', `/v7/endpoint/test-results/local-networks/topologies/${probe.networkTopologyId}`);
+      }
+      if (episode.kind === 'vpn') vpnScores += probes.filter((p) => p.type === 'vpn' && (p.vpnScore as { quality?: string } | undefined)?.quality !== 'great').length;
+    }
+    assert.ok(vpnScores > 0, 'the VPN episode lowers the VPN score');
+  });
+
   it('pages a long range by _links.next.href, re-posting the same filter', async () => {
     const path = '/v7/endpoint/test-results/real-user-tests/filter?window=1d';
     const first = await conforming(emulator, '/endpoint/test-results/real-user-tests/filter', path, { json: {} });
