@@ -174,7 +174,7 @@ async function dispatch(deps: PipelineDeps, req: IncomingMessage, exchange: Exch
     const match = deps.router.match(method, parsed.segments, parsed.path);
     if (!match) throw notFound(`Unknown path ${parsed.path}`);
     if (exchange.bodyCheck === 'bare-empty-post' && !match.bareEmptyPost) throw notJson(method);
-    const { aid, group } = selectGroup(deps.world, user, parsed.query);
+    const { aid, group } = selectGroup(deps.world, user, parsed.query, deps.dialect === 'v7' ? '/v7/account-groups' : '/v6/account-groups');
     const rawBody = await readBody(req);
     exchange.rawBody = rawBody;
     if (exchange.watch.left) return GONE;

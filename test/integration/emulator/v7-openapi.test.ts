@@ -118,6 +118,9 @@ describe('emulator v7: endpoint agents, real-user tests and local networks match
       { json: { searchFilters: { connection: ['Wireless'] } } }, 400);
     assert.deepEqual((invalid.json.errors as { field: string }[]).map((e) => e.field), ['searchFilters.connection[0]']);
     await conforming(emulator, '/endpoint/agents', '/v7/endpoint/agents', { token: 'not-a-token' }, 401);
+    const foreign = await conforming(emulator, '/endpoint/test-results/real-user-tests/filter', '/v7/endpoint/test-results/real-user-tests/filter?aid=999999', { json: {} }, 400);
+    assert.deepEqual((foreign.json.errors as { field: string }[]).map((e) => e.field), ['aid']);
+    assert.match(String(foreign.json.detail), /GET \/v7\/account-groups lists yours/);
     const xml = await conforming(emulator, '/endpoint/test-results/real-user-tests/filter', '/v7/endpoint/test-results/real-user-tests/filter?format=xml', { json: {} }, 400);
     assert.match(String(xml.json.detail), /JSON only/);
   });
