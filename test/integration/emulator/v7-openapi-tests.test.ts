@@ -79,6 +79,7 @@ describe('emulator v7: endpoint scheduled tests, instant tests and their results
     const a2s = await conforming(emulator, `${TESTS}/agent-to-server/instant`, `/v7${TESTS}/agent-to-server/instant`,
       { token: EDITOR, json: { testName: 'v7 instant a2s', server: 'example.com', port: 443, maxMachines: 3, hasPing: true } }, 201);
     assert.equal(a2s.json.server, 'example.com');
+    assert.deepEqual(a2s.json.agentSelectorConfig, { agentSelectorType: 'all-agents', maxMachines: 3 });
     assert.ok(a2s.headers['x-instant-test-rate-limit-remaining'] !== undefined && a2s.headers['x-organization-rate-limit-remaining'] !== undefined);
     assert.equal(a2s.headers.location, `${emulator.url}/v7${TESTS}/agent-to-server/${a2s.json.testId}`);
     const http = await conforming(emulator, `${TESTS}/http-server/instant`, `/v7${TESTS}/http-server/instant`,

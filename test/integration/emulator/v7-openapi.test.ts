@@ -125,12 +125,18 @@ describe('emulator v7: endpoint agents, real-user tests and local networks match
     assert.match(String(xml.json.detail), /JSON only/);
   });
 
-  it('has a harness that rejects what v7 does not write (a v6 session record)', async () => {
+  it('has a harness that rejects what v7 does not write (a v6 session record, a wrong agent selector)', async () => {
     const v6 = await withEmulator({ now: () => NOW_MS });
     try {
       const reply = await call(v6.url, '/v6/endpoint-data/user-sessions?window=10m');
       const answer = spec.answer('POST', '/endpoint/test-results/real-user-tests/filter', 200);
       assert.equal(answer.validate({ results: reply.json.userSessions }), false);
+      // A discriminated oneOf checks the alternative its mapping names (here: agent ids are UUIDs).
+      const instant = spec.answer('POST', '/endpoint/tests/scheduled-tests/agent-to-server/instant', 201);
+      const selector = (config: unknown): boolean => instant.validate({ type: 'agent-to-server', agentSelectorConfig: config });
+      assert.equal(selector({ agentSelectorType: 'specific-agents', agents: ['1bfc88ec-9e7a-4073-ad4d-67a20eb7efca'] }), true);
+      assert.equal(selector({ agentSelectorType: 'specific-agents', agents: ['agent-1'] }), false);
+      assert.equal(selector({ agentSelectorType: 'some-agents' }), false);
     } finally {
       await v6.close();
     }

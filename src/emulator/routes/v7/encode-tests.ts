@@ -26,6 +26,8 @@ export function v7EndpointTest(test: EndpointTest, ctx: RequestContext): Record<
     modifiedDate: typeof test.modifiedDate === 'string' ? isoDate(test.modifiedDate) : undefined,
     tcpProbeMode: lower(test.tcpProbeMode),
     hasPathTraceInSession: test.pathtraceInSession === undefined ? undefined : String(test.pathtraceInSession) === 'true',
+    // Instant tests name how many agents run them; the world chooses which (all-agents).
+    agentSelectorConfig: typeof test.maxMachines === 'number' ? { agentSelectorType: 'all-agents', maxMachines: test.maxMachines } : undefined,
     _links: {
       self: { href: `${ctx.baseUrl}/v7/endpoint/tests/scheduled-tests/${test.type}/${test.testId}` },
       testResults: results.map((href) => ({ href: `${ctx.baseUrl}${href}` })),
