@@ -4,6 +4,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { RunningEmulator } from '../../../src/emulator/index';
+import type { EmulatorState } from '../../../src/emulator/routes/state';
+import { v7Routes } from '../../../src/emulator/routes/v7/index';
+import { SERVED_TEST_TYPES } from '../../../src/emulator/routes/v7/test-management';
+import { ENDPOINT_TEST_TYPES } from '../../../src/api/types';
 import { call, withEmulator } from './helpers';
 import { NOW_MS, conforming, openApiSpec, recordsOf } from './openapi';
 
@@ -20,6 +24,25 @@ describe('emulator v7: endpoint agents, real-user tests and local networks match
   after(() => emulator.close());
 
   it('states its dialect', () => assert.equal(emulator.api, 'v7'));
+
+  it('serves only operations the spec describes', () => {
+    const shape = (path: string): string => path.replace(/\{[^}]+\}|:[A-Za-z]+/g, '{}');
+    const paths = spec.document.paths as Record<string, Record<string, unknown>>;
+    const documented = new Set(Object.entries(paths).flatMap(([path, operations]) => Object.keys(operations).map((m) => `${m.toUpperCase()} ${shape(path)}`)));
+    // Routes are only built here, never called: the state is not read. A type in the path
+    // stands for each type served, as the spec lists one path per type.
+    const typesOf: Record<string, readonly string[]> = { ':type': ENDPOINT_TEST_TYPES, ':testType': SERVED_TEST_TYPES };
+    for (const route of v7Routes({} as EmulatorState)) {
+      const typeParam = Object.keys(typesOf).find((p) => route.pattern.split('/').includes(p));
+      const patterns = typeParam ? (typesOf[typeParam] ?? []).map((t) => route.pattern.replace(typeParam, t)) : [route.pattern];
+      for (const method of Object.keys(route.methods)) {
+        for (const pattern of patterns) {
+          const served = `${method} ${shape(pattern.replace(/^\/v7/, ''))}`;
+          assert.ok(documented.has(served), `${served} is not in the spec`);
+        }
+      }
+    }
+  });
 
   it('lists, pages, filters and reads endpoint agents', async () => {
     const first = await conforming(emulator, '/endpoint/agents', '/v7/endpoint/agents?max=3');

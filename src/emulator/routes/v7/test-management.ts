@@ -12,7 +12,8 @@ import type { Body } from '../validate';
 import { MS_PER_TIME_LIMIT_UNIT, v6TestType, v7EnterpriseTest } from './encode-enterprise';
 import { selfLink } from './paging';
 
-const SERVED = ['agent-to-server', 'agent-to-agent', 'dns-trace', 'dns-server', 'dnssec', 'http-server', 'page-load', 'web-transactions'];
+/** The enterprise test types served, as v7 names them. */
+export const SERVED_TEST_TYPES = ['agent-to-server', 'agent-to-agent', 'dns-trace', 'dns-server', 'dnssec', 'http-server', 'page-load', 'web-transactions'];
 const NOT_SERVED = ['api', 'ftp-server', 'sip-server', 'voice', 'bgp'];
 
 export function v7TestManagementRoutes(state: EmulatorState): Route[] {
@@ -39,8 +40,8 @@ async function create(state: EmulatorState, ctx: RequestContext): Promise<RouteR
 /** The request with the path's v7 test type in v6's spelling, for the shared rules. */
 function asV6(ctx: RequestContext): RequestContext {
   const type = ctx.params.testType ?? '';
-  if (NOT_SERVED.includes(type)) throw notFound(`Test type '${type}' is not served by the emulator; use one of ${SERVED.join(', ')}`);
-  if (!SERVED.includes(type)) throw notFound(`Unknown test type '${type.slice(0, 100)}'; use one of ${SERVED.join(', ')}`);
+  if (NOT_SERVED.includes(type)) throw notFound(`Test type '${type}' is not served by the emulator; use one of ${SERVED_TEST_TYPES.join(', ')}`);
+  if (!SERVED_TEST_TYPES.includes(type)) throw notFound(`Unknown test type '${type.slice(0, 100)}'; use one of ${SERVED_TEST_TYPES.join(', ')}`);
   return { ...ctx, params: { ...ctx.params, testType: v6TestType(type) } };
 }
 
