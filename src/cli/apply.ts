@@ -14,6 +14,7 @@ import { ACCOUNT_USAGE, takeAccountFlags, UsageError } from './account';
 import { openDeployRun, planFor, type CliIo, type DeployRun } from './deploy-run';
 import { processIo, reportFailure } from './io';
 import { writeOutputFile } from './output-file';
+import { ciJson } from './ci-safe';
 
 export const APPLY_USAGE = `usage: netmon apply <folders, files or globs of *.netmon-test.json>… [--yes] [--json] [account]
   Plans as netmon plan does, then applies: creates, updates, replaces and deletes tests and
@@ -63,12 +64,12 @@ async function applyRun(run: DeployRun, args: ApplyArgs, io: CliIo): Promise<num
     return 2;
   }
   if (plan.steps.length === 0) {
-    if (args.json) io.stdout(JSON.stringify({ target: run.account.label, ...planJson(plan, run.name), applied: [] }, null, 2));
+    if (args.json) io.stdout(ciJson({ target: run.account.label, ...planJson(plan, run.name), applied: [] }));
     else io.stdout('No changes: the documents match what is deployed.');
     return 0;
   }
   if (!args.yes && !(await confirmed(run, io))) {
-    if (!io.ask) io.stdout(JSON.stringify({ target: run.account.label, confirmed: false, ...planJson(plan, run.name) }, null, 2));
+    if (!io.ask) io.stdout(ciJson({ target: run.account.label, confirmed: false, ...planJson(plan, run.name) }));
     io.stderr(`netmon apply: not applied (${planSummary(plan)}). ${io.ask ? '' : 'No terminal to ask: pass --yes to apply.'}`.trim());
     return 2;
   }
@@ -139,7 +140,7 @@ function bindDocument(uri: string, run: DeployRun, testId: number | undefined): 
 function report(run: DeployRun, result: ApplyResult, json: boolean, io: CliIo): number {
   const applied = result.completed.map((step) => ({ action: step.action, document: step.uri === undefined ? null : run.name(step.uri), testName: step.testName }));
   const failure = result.failed && `${result.failed.step.action} of "${terminalSafe(result.failed.step.testName)}" failed: ${terminalSafe(result.failed.error instanceof Error ? result.failed.error.message : String(result.failed.error))}`;
-  if (json) io.stdout(JSON.stringify({ target: run.account.label, applied, ...(failure ? { failed: failure } : {}) }, null, 2));
+  if (json) io.stdout(ciJson({ target: run.account.label, applied, ...(failure ? { failed: failure } : {}) }));
   if (failure) {
     io.stderr(`netmon apply: ${applied.length} of ${run.plan.steps.length} steps applied; then ${failure}. Finished steps are recorded in their documents: run netmon apply again to resume.`);
     return 1;

@@ -8,6 +8,7 @@ import { planJson, renderPlan } from '../documents';
 import { ACCOUNT_USAGE, takeAccountFlags, UsageError } from './account';
 import { openDeployRun, type CliIo, type DeployRun } from './deploy-run';
 import { processIo, reportFailure } from './io';
+import { ciJson } from './ci-safe';
 
 export const PLAN_USAGE = `usage: netmon plan <folders, files or globs of *.netmon-test.json>… [--json] [account]
   Compares the documents with the tests the account has deployed and prints what apply
@@ -33,7 +34,7 @@ export async function runPlan(args: readonly string[], io: CliIo = processIo()):
   }
   try {
     const { plan } = run;
-    if (json) io.stdout(JSON.stringify({ target: run.account.label, ...planJson(plan, run.name) }, null, 2));
+    if (json) io.stdout(ciJson({ target: run.account.label, ...planJson(plan, run.name) }));
     else io.stdout(renderPlan(plan, terminalSafe(run.account.label), run.name).trimEnd());
     if (plan.skipped.length > 0) {
       io.stderr(`netmon plan: ${plan.skipped.length} document${plan.skipped.length === 1 ? ' is' : 's are'} invalid and left out; run netmon validate on them`);
