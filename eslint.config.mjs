@@ -20,6 +20,22 @@ export const oneWayToSpeak = {
   }],
 };
 
+// Every file the product writes goes through src/files/safe-write.ts (no link followed, written
+// whole); src/files itself is node only, so the CLI and the extension can both import it.
+const WRITE_CALLS = /^(writeFile|writeFileSync|createWriteStream|appendFile|appendFileSync|rename|renameSync|copyFile|copyFileSync)$/;
+const writeThroughFiles = [
+  { selector: `ImportDeclaration[source.value=/^(node:)?fs(\\u002Fpromises)?$/] > ImportSpecifier[imported.name=${WRITE_CALLS}]`, message: 'Write files with src/files/safe-write.ts (never through a symlink, always whole).' },
+  { selector: 'MemberExpression[object.property.name="fs"][property.name="writeFile"]', message: 'Write files with src/files/safe-write.ts (never through a symlink, always whole), or src/vscode/files for other schemes.' },
+];
+// Every line the CLI prints goes through src/cli/io.ts's printLine (controls and CI runner commands neutralised).
+const printThroughIo = {
+  selector: 'CallExpression[callee.object.object.name="process"][callee.object.property.name=/^(stdout|stderr)$/][callee.property.name="write"]',
+  message: 'Print through src/cli/io.ts (printLine / processIo): outside text must not steer the terminal or a CI runner.',
+};
+const nodeOnly = {
+  'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!node:)', message: 'src/files imports node only (the CLI and the extension share it).' }] }],
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.vscode-test/**', 'out/**', '**/*.js', '**/*.mjs', 'test/**/fixtures/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -31,5 +47,13 @@ export default tseslint.config(
     },
   },
   { files: ['src/api/**', 'src/emulator/**', 'src/documents/**', 'src/analysis/**', 'webview/**'], rules: noVscode },
-  { files: ['src/vscode/**'], ignores: ['src/vscode/ui/**'], rules: oneWayToSpeak },
+  { files: ['src/vscode/**'], ignores: ['src/vscode/ui/**'], rules: { 'no-restricted-syntax': ['error', ...oneWayToSpeak['no-restricted-syntax'].slice(1), ...writeThroughFiles] } },
+  { files: ['src/vscode/ui/**'], rules: { 'no-restricted-syntax': ['error', ...writeThroughFiles] } },
+  { files: ['src/cli/**'], rules: { 'no-restricted-syntax': ['error', ...writeThroughFiles, printThroughIo] } },
+  // io.ts is the print path; har redact streams a HAR to stdout (data, not text); har report and
+  // capture keep a default io of their own, but netmon.ts hands them io.ts's.
+  { files: ['src/cli/io.ts', 'src/cli/har-redact.ts', 'src/cli/har-report.ts', 'src/cli/capture.ts'], rules: { 'no-restricted-syntax': ['error', ...writeThroughFiles] } },
+  { files: ['src/files/**'], rules: nodeOnly },
+  // The bundle cache: the extension's own storage, written with wx and renamed (not a user's file).
+  { files: ['src/vscode/bundle-loader.ts'], rules: oneWayToSpeak },
 );

@@ -10,6 +10,7 @@ import { ACCOUNT_USAGE, openAccount, takeAccountFlags, UsageError, type Account 
 import type { CliIo } from './deploy-run';
 import { processIo, reportFailure } from './io';
 import { readTimeRange, TIME_RANGE_USAGE, type AskedRange } from './time-range';
+import { ciJson } from './ci-safe';
 
 export const AGENT_USAGE = `usage: netmon agent timeline <computer name | agent id> [--window 24h | --from T --to T] [--json] [account]
   One endpoint agent over time: its sessions, page loads, network sessions and topology
@@ -45,7 +46,7 @@ export async function runAgent(args: readonly string[], io: CliIo = processIo())
 
 async function timeline(account: Account, query: string, range: AskedRange, json: boolean, io: CliIo): Promise<number> {
   const { model, gaps } = await readAgentTimeline(account, query, range);
-  io.stdout(json ? JSON.stringify(model, null, 2) : terminalSafe(timelineText(model)));
+  io.stdout(json ? ciJson(model) : terminalSafe(timelineText(model)));
   if (gaps) io.stderr(`netmon agent timeline: ${gaps} list${gaps === 1 ? '' : 's'} could not be read completely; run it again to retry`);
   return gaps ? 1 : 0;
 }

@@ -2,34 +2,38 @@
 // deletes tests and writes each binding into its document as it goes, byte for byte
 // elsewhere. Without --yes and without a terminal to ask, it prints the plan as JSON and
 // exits 2 having changed nothing. Safe to re-run after a failure halfway: finished steps
-// are bound already, and a create whose answer was lost is found again (apply-journal).
-import { mkdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+// are bound already, and a create whose answer was lost is found again (apply-journal, kept
+// outside the working tree: apply-state.ts). A document named like a deployed test it is not
+// bound to is a conflict until adopted (--adopt); replacing or deleting a test no apply from
+// here created needs --allow-replace.
+import { readFileSync } from 'node:fs';
 import { terminalSafe } from '../analysis/text/untrusted';
 import {
-  applyPlan, isDestructive, parseJournal, planJson, planSummary, recoverCreates, removeBinding, renderPlan, setBinding, testRequestTarget,
-  type ApplyJournal, type ApplyResult, type PlanExecutor,
+  applyPlan, isDestructive, planJson, planSummary, removeBinding, renderPlan, setBinding, testRequestTarget,
+  type ApplyResult, type PlanExecutor,
 } from '../documents';
 import { ACCOUNT_USAGE, takeAccountFlags, UsageError } from './account';
-import { openDeployRun, planFor, type CliIo, type DeployRun } from './deploy-run';
+import { bindingLines, prepareRun, STATE_USAGE, takeAdoptions, unownedLines, type Binding, type JournalFile } from './apply-state';
+import { openDeployRun, type CliIo, type DeployRun } from './deploy-run';
 import { processIo, reportFailure } from './io';
 import { writeOutputFile } from './output-file';
+import { ciJson } from './ci-safe';
 
-export const APPLY_USAGE = `usage: netmon apply <folders, files or globs of *.netmon-test.json>… [--yes] [--json] [account]
+export const APPLY_USAGE = `usage: netmon apply <folders, files or globs of *.netmon-test.json>… [--yes] [--allow-replace] [--adopt <document>=<testId>]… [--json] [account]
   Plans as netmon plan does, then applies: creates, updates, replaces and deletes tests and
   records each new test id in its document ("deployments"), changing nothing else in it.
   Without --yes it asks on the terminal; with no terminal it prints the plan as JSON and
   exits 2 without changing anything. After a failure, run it again: it resumes.
 ${ACCOUNT_USAGE}
-  --yes            apply without asking (deletes and replaces included)
+  --yes            apply without asking
+  --allow-replace  also replace or delete tests that netmon apply did not create from this
+                   machine (a binding that came with a document is not proof the test is its)
   --json           print the plan and the outcome as JSON on stdout
+${STATE_USAGE}
   Exit code: 0 applied (or nothing to do), 1 a step failed (re-run to resume),
-  2 not applied (not confirmed, usage, invalid documents, connection).
-  A create in flight is noted in .netmon/apply-journal.json under the working directory.`;
+  2 not applied (not confirmed, conflicts, --allow-replace missing, usage, invalid documents, connection).`;
 
-const JOURNAL = join('.netmon', 'apply-journal.json');
-
-interface ApplyArgs { patterns: string[]; yes: boolean; json: boolean }
+interface ApplyArgs { patterns: string[]; yes: boolean; json: boolean; allowReplace: boolean; adoptions: { path: string; testId: number }[] }
 
 export async function runApply(args: readonly string[], io: CliIo = processIo()): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) { io.stdout(APPLY_USAGE); return 0; }
@@ -37,7 +41,9 @@ export async function runApply(args: readonly string[], io: CliIo = processIo())
   let parsed: ApplyArgs;
   try {
     const { flags, rest } = takeAccountFlags(args);
-    parsed = { yes: rest.includes('--yes'), json: rest.includes('--json'), patterns: rest.filter((a) => a !== '--yes' && a !== '--json') };
+    const { adoptions, rest: others } = takeAdoptions(rest, io.cwd);
+    const options = ['--yes', '--json', '--allow-replace'];
+    parsed = { yes: others.includes('--yes'), json: others.includes('--json'), allowReplace: others.includes('--allow-replace'), adoptions, patterns: others.filter((a) => !options.includes(a)) };
     const unknown = parsed.patterns.find((arg) => arg.startsWith('-'));
     if (unknown) throw new UsageError(`unknown option ${unknown}`);
     run = await openDeployRun(parsed.patterns, flags, io);
@@ -53,25 +59,33 @@ export async function runApply(args: readonly string[], io: CliIo = processIo())
   }
 }
 
-async function applyRun(run: DeployRun, args: ApplyArgs, io: CliIo): Promise<number> {
-  const journal = new JournalFile(resolve(io.cwd, JOURNAL));
-  run = recover(run, journal, io);
+async function applyRun(opened: DeployRun, args: ApplyArgs, io: CliIo): Promise<number> {
+  const { run, journal, bindings, unowned } = prepareRun('apply', opened, args.adoptions, io);
   const { plan } = run;
-  if (plan.skipped.length > 0) {
-    io.stdout(renderPlan(plan, terminalSafe(run.account.label), run.name).trimEnd());
-    io.stderr(`netmon apply: ${plan.skipped.length} document(s) are invalid; nothing was applied. Run netmon validate on them.`);
+  const shown = (): string => [...bindingLines(bindings, run.name), renderPlan(plan, terminalSafe(run.account.label), run.name).trimEnd(), ...unownedLines(unowned, args.allowReplace)].join('\n');
+  if (plan.skipped.length > 0 || plan.conflicts.length > 0) {
+    io.stdout(shown());
+    io.stderr(plan.skipped.length > 0
+      ? `netmon apply: ${plan.skipped.length} document(s) are invalid; nothing was applied. Run netmon validate on them.`
+      : `netmon apply: ${plan.conflicts.length} conflict(s); nothing was applied. Adopt each deployed test its document manages (--adopt <document>=<testId>) or rename the document's test.`);
     return 2;
   }
-  if (plan.steps.length === 0) {
-    if (args.json) io.stdout(JSON.stringify({ target: run.account.label, ...planJson(plan, run.name), applied: [] }, null, 2));
+  if (unowned.length > 0 && !args.allowReplace) {
+    io.stdout(shown());
+    io.stderr(`netmon apply: not applied: ${unowned.length} replace or delete of a test netmon apply did not create from this machine; check the plan and pass --allow-replace to allow it.`);
+    return 2;
+  }
+  if (plan.steps.length === 0 && bindings.length === 0) {
+    if (args.json) io.stdout(ciJson({ target: run.account.label, ...planJson(plan, run.name), applied: [] }));
     else io.stdout('No changes: the documents match what is deployed.');
     return 0;
   }
-  if (!args.yes && !(await confirmed(run, io))) {
-    if (!io.ask) io.stdout(JSON.stringify({ target: run.account.label, confirmed: false, ...planJson(plan, run.name) }, null, 2));
+  if (!args.yes && !(await confirmed(run, shown(), bindings.length, io))) {
+    if (!io.ask) io.stdout(ciJson({ target: run.account.label, confirmed: false, ...planJson(plan, run.name) }));
     io.stderr(`netmon apply: not applied (${planSummary(plan)}). ${io.ask ? '' : 'No terminal to ask: pass --yes to apply.'}`.trim());
     return 2;
   }
+  writeBindings(run, bindings, journal, io);
   const result = await applyPlan(plan, executor(run, journal), {
     confirmDestructive: () => Promise.resolve(true),
     onProgress: (done, total, step) => io.stderr(`${done}/${total} ${step.action} "${terminalSafe(step.testName)}"${'testId' in step ? ` (test ${step.testId})` : ''}`),
@@ -79,29 +93,30 @@ async function applyRun(run: DeployRun, args: ApplyArgs, io: CliIo): Promise<num
   return report(run, result, args.json, io);
 }
 
-async function confirmed(run: DeployRun, io: CliIo): Promise<boolean> {
+async function confirmed(run: DeployRun, shown: string, bindings: number, io: CliIo): Promise<boolean> {
   if (!io.ask) return false;
-  io.stderr(renderPlan(run.plan, terminalSafe(run.account.label), run.name).trimEnd());
+  io.stderr(shown);
   const destructive = run.plan.steps.filter(isDestructive).length;
-  return io.ask(`Apply these ${run.plan.steps.length} changes${destructive > 0 ? `, deleting ${destructive} deployed test(s)` : ''}?`);
+  const binds = bindings > 0 ? `, binding ${bindings} document(s)` : '';
+  return io.ask(`Apply these ${run.plan.steps.length} changes${binds}${destructive > 0 ? `, deleting ${destructive} deployed test(s)` : ''}?`);
 }
 
-/** Binds the tests an interrupted run created but could not record, then plans again. */
-function recover(run: DeployRun, journal: JournalFile, io: CliIo): DeployRun {
-  const recovered = recoverCreates(run.plan, journal.read());
-  for (const found of recovered) {
-    bindDocument(found.uri, run, found.testId);
-    io.stderr(`Recovered: "${terminalSafe(found.testName)}" was created as test ${found.testId} by an interrupted apply; ${run.name(found.uri)} is now bound to it.`);
+/** The bindings the plan showed (recovered creates, adoptions), written before any step runs. */
+function writeBindings(run: DeployRun, bindings: readonly Binding[], journal: JournalFile, io: CliIo): void {
+  for (const binding of bindings) {
+    bindDocument(binding.uri, run, binding.testId);
+    journal.bound(binding.uri, binding.testId, binding.why === 'recovered');
+    io.stderr(binding.why === 'recovered'
+      ? `Recovered: "${terminalSafe(binding.testName)}" was created as test ${binding.testId} by an interrupted apply; ${run.name(binding.uri)} is now bound to it.`
+      : `Adopted: ${run.name(binding.uri)} is now bound to test ${binding.testId} ("${terminalSafe(binding.testName)}").`);
   }
-  journal.write({ version: 1, pending: [] });
-  if (recovered.length === 0) return run;
-  const documents = run.documents.map((d) => ({ uri: d.uri, text: readFileSync(d.uri, 'utf8') }));
-  return { ...run, documents, plan: planFor(run.account, documents, run.deployed, run.agents) };
+  journal.clearPending();
 }
 
 function executor(run: DeployRun, journal: JournalFile): PlanExecutor {
   const { client, requestAid } = run.account;
   const options = requestAid === undefined ? {} : { aid: requestAid };
+  const created = new Set<number>();
   return {
     create: async (request) => {
       const { type } = testRequestTarget(request);
@@ -111,6 +126,7 @@ function executor(run: DeployRun, journal: JournalFile): PlanExecutor {
       journal.add({ uri, type, testName, existingTestIds });
       const testId = (await client.createTest(type, request.body, options)).test[0]?.testId;
       if (testId === undefined) throw new Error(`creating "${request.body.testName}": the service answered without a testId`);
+      created.add(testId);
       return testId;
     },
     update: async (request) => {
@@ -123,7 +139,7 @@ function executor(run: DeployRun, journal: JournalFile): PlanExecutor {
     },
     bind: (uri, testId) => {
       bindDocument(uri, run, testId);
-      journal.remove(uri);
+      if (testId !== undefined) journal.bound(uri, testId, created.has(testId));
       return Promise.resolve();
     },
   };
@@ -139,44 +155,11 @@ function bindDocument(uri: string, run: DeployRun, testId: number | undefined): 
 function report(run: DeployRun, result: ApplyResult, json: boolean, io: CliIo): number {
   const applied = result.completed.map((step) => ({ action: step.action, document: step.uri === undefined ? null : run.name(step.uri), testName: step.testName }));
   const failure = result.failed && `${result.failed.step.action} of "${terminalSafe(result.failed.step.testName)}" failed: ${terminalSafe(result.failed.error instanceof Error ? result.failed.error.message : String(result.failed.error))}`;
-  if (json) io.stdout(JSON.stringify({ target: run.account.label, applied, ...(failure ? { failed: failure } : {}) }, null, 2));
+  if (json) io.stdout(ciJson({ target: run.account.label, applied, ...(failure ? { failed: failure } : {}) }));
   if (failure) {
     io.stderr(`netmon apply: ${applied.length} of ${run.plan.steps.length} steps applied; then ${failure}. Finished steps are recorded in their documents: run netmon apply again to resume.`);
     return 1;
   }
   io.stderr(`netmon apply: ${applied.length} step${applied.length === 1 ? '' : 's'} applied to ${terminalSafe(run.account.label)}.`);
   return 0;
-}
-
-/** The journal of creates in flight; written before each create, cleared once it is bound. */
-class JournalFile {
-  private journal: ApplyJournal | undefined;
-  constructor(private readonly path: string) {}
-
-  read(): ApplyJournal {
-    let text: string | undefined;
-    try { text = readFileSync(this.path, 'utf8'); } catch { text = undefined; }
-    this.journal = parseJournal(text);
-    return this.journal;
-  }
-
-  add(entry: ApplyJournal['pending'][number]): void {
-    this.write({ version: 1, pending: [...(this.journal ?? this.read()).pending, entry] });
-  }
-
-  remove(uri: string): void {
-    const pending = (this.journal ?? this.read()).pending;
-    if (pending.some((p) => p.uri === uri)) this.write({ version: 1, pending: pending.filter((p) => p.uri !== uri) });
-  }
-
-  write(journal: ApplyJournal): void {
-    this.journal = journal;
-    if (journal.pending.length === 0) {
-      rmSync(this.path, { force: true });
-      try { rmdirSync(dirname(this.path)); } catch { /* not empty (agents.json lives there too) or gone */ }
-      return;
-    }
-    mkdirSync(dirname(this.path), { recursive: true });
-    writeOutputFile(this.path, `${JSON.stringify(journal, null, 2)}\n`, { force: true });
-  }
 }

@@ -3,15 +3,15 @@
 // numbers, the mtr-style path, the waterfalls, the redacted HARs, the pinned hops and the
 // permalinks. HTML by default (opens offline, runs no script); --markdown adds a Markdown
 // file with its images and HARs beside it. The builders and renderers are src/analysis/evidence.
-import { lstatSync } from 'node:fs';
-import { basename, dirname, extname, join, resolve } from 'node:path';
+import { basename, dirname, extname, resolve } from 'node:path';
+import type { FileSet } from '../files/safe-write';
 import { EVIDENCE_LIMITS, renderEvidenceHtml, renderEvidenceMarkdown, type EvidenceDocument } from '../analysis/evidence';
 import { fileStem } from '../analysis/evidence/text';
 import { terminalSafe } from '../analysis/text/untrusted';
 import { ACCOUNT_USAGE, openAccount, takeAccountFlags, UsageError, type Account } from './account';
 import type { CliIo } from './deploy-run';
 import { processIo, reportFailure } from './io';
-import { OutputFileError, writeOutputFile } from './output-file';
+import { writeOutputSets } from './output-file';
 import { harDiffDocument, pathDocument, sessionDocument, timelineDocument, type EvidenceOptions } from './evidence-documents';
 import { readTimeRange, TIME_RANGE_USAGE } from './time-range';
 
@@ -131,34 +131,26 @@ function defaultName(doc: EvidenceDocument, options: EvidenceOptions): string {
   return `evidence-path-${options.testId}${when ? `-${when[1]}T${when[2]}${when[3]}Z` : ''}.html`;
 }
 
-/** Every file checked before any is written: an existing one stops the whole run, not half of it. */
+/** Every file checked before any is written: an existing one or a link stops the whole run, not half of it. */
 function write(doc: EvidenceDocument, options: EvidenceOptions, fallbackName: string, io: CliIo): number {
   const html = renderEvidenceHtml(doc);
-  const targets: { path: string; content: string | Uint8Array }[] = [];
+  const sets: FileSet[] = [];
   const toStdout = options.output === '-';
-  if (!toStdout) targets.push({ path: resolve(io.cwd, options.output ?? fallbackName), content: html });
+  if (!toStdout) sets.push(mainFile(resolve(io.cwd, options.output ?? fallbackName), html));
   if (options.markdown !== undefined) {
     const mdPath = resolve(io.cwd, options.markdown);
     const bundle = renderEvidenceMarkdown(doc, { filePrefix: basename(mdPath, extname(mdPath)) });
-    targets.push({ path: mdPath, content: bundle.markdown }, ...bundle.files.map((f) => ({ path: join(dirname(mdPath), f.name), content: f.content })));
+    sets.push({ ...mainFile(mdPath, bundle.markdown), beside: bundle.files });
   }
-  if (!options.force) {
-    const existing = targets.find((t) => exists(t.path));
-    if (existing) throw new OutputFileError(`${existing.path} already exists: pass --force to overwrite it`);
-  }
-  for (const target of targets) writeOutputFile(target.path, target.content, { force: options.force });
+  const written = writeOutputSets(sets, { force: options.force });
   if (toStdout) io.stdout(html);
   const say = toStdout ? io.stderr : io.stdout;
-  for (const target of targets) say(terminalSafe(`wrote ${target.path}`));
+  for (const path of written) say(terminalSafe(`wrote ${path}`));
   say(terminalSafe(`verdict: ${doc.verdict.lines[0] ?? 'none'}`));
   return 0;
 }
 
-function exists(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
+function mainFile(path: string, content: string): FileSet {
+  return { folder: dirname(path), main: { name: basename(path), content } };
 }
+

@@ -10,6 +10,7 @@ import { DIFF_TEXT_ROWS, formatHarDiff } from '../analysis/har/diff-text';
 import { terminalSafe, untrustedLine } from '../analysis/text/untrusted';
 import { readHarFile } from './har-file';
 import type { HarCliIo } from './har-report';
+import { ciJson } from './ci-safe';
 
 
 export const HAR_DIFF_USAGE = `usage: netmon har diff <before.har[.gz]> <after.har[.gz]> [--page <A> <B>] [--json] [--rows <n>] [--all]
@@ -90,7 +91,7 @@ function readFailure(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** JSON whose strings cannot steer a terminal: DEL, C1 and bidirectional controls escaped as \\uXXXX (JSON.stringify escapes C0 itself). */
+/** JSON whose strings can steer neither a terminal nor a CI runner (see ciJson). */
 export function jsonForTerminal(value: unknown): string {
-  return JSON.stringify(value, null, 2).replace(/[\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return ciJson(value);
 }

@@ -1,12 +1,11 @@
 // `netmon har redact <in.har> -o <out.har>`: a copy of a HAR without its secrets, to attach
 // to a ticket. Streams any size in bounded memory: file (gunzipped when its first bytes say
-// gzip) → streaming UTF-8 decode → the pure stream redactor → (gzip) → a temporary file
-// renamed over -o at the end, so a failure leaves nothing half written. The summary and the
+// gzip) → streaming UTF-8 decode → the pure stream redactor → (gzip) → the safe writer's
+// temporary file renamed over -o at the end (src/files/safe-write.ts), so a failure leaves nothing half written. The summary and the
 // --report file say what was removed and where, never the values.
-import { randomBytes } from 'node:crypto';
-import { constants, createReadStream, createWriteStream, lstatSync } from 'node:fs';
-import { open, rename, rm, stat } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { createReadStream } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+import { basename, dirname, resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
@@ -14,7 +13,7 @@ import { createHarRedactStream, formatRedactionSummary, HarRedactError, REDACTIO
 import { formatBytes } from '../analysis/har/format';
 import { terminalSafe, untrustedLine } from '../analysis/text/untrusted';
 import type { HarCliIo } from './har-report';
-import { OutputFileError, writeOutputFile } from './output-file';
+import { checkOutputSets, OutputFileError, writeOutputFile, writeOutputStream } from './output-file';
 
 export const HAR_REDACT_USAGE = `usage: netmon har redact <in.har[.gz]|in.zhar> -o <out.har[.gz]|-> [--keep-cookies] [--keep <name> …] [--keep-bodies] [--report <report.json>] [--force]
   Writes a copy of the HAR without secrets, to attach to a ticket: cookie values, Authorization
@@ -89,13 +88,8 @@ export async function runHarRedact(args: readonly string[], io: HarCliIo, stdout
 
 /** The checks of writeOutputFile, made before the work rather than after it. */
 function checkDestination(path: string, force: boolean): void {
-  let existing: ReturnType<typeof lstatSync> | undefined;
-  try { existing = lstatSync(resolve(path)); } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  if (existing?.isSymbolicLink()) throw new OutputFileError(`${path} is a symbolic link: refusing to write through it (remove the link or choose another name)`);
-  if (existing && !existing.isFile()) throw new OutputFileError(`${path} exists and is not a regular file`);
-  if (existing && !force) throw new OutputFileError(`${path} already exists: pass --force to overwrite it`);
+  const target = resolve(path);
+  checkOutputSets([{ folder: dirname(target), main: { name: basename(target), content: '' } }], { force });
 }
 
 async function redactFile(args: RedactArgs, stdout: NodeJS.WritableStream): Promise<{ report: RedactionReport; bytes: number }> {
@@ -119,8 +113,8 @@ async function redactFile(args: RedactArgs, stdout: NodeJS.WritableStream): Prom
   }
   let bytes = 0;
   if (args.output === '-') await pipeline(redacted(), toStdout(stdout));
-  else if (/\.(gz|zhar)$/i.test(args.output)) bytes = await writeThroughTemporary(args.output, (sink) => pipeline(redacted(), createGzip(), sink));
-  else bytes = await writeThroughTemporary(args.output, (sink) => pipeline(redacted(), sink));
+  else if (/\.(gz|zhar)$/i.test(args.output)) bytes = await writeOutputStream(args.output, (sink) => pipeline(redacted(), createGzip(), sink), { force: args.force });
+  else bytes = await writeOutputStream(args.output, (sink) => pipeline(redacted(), sink), { force: args.force });
   if (!report) throw new Error('the redaction did not finish');
   return { report, bytes };
 }
@@ -143,25 +137,6 @@ function decodeChunk(decoder: InstanceType<typeof TextDecoder>, chunk: Buffer | 
     return chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode();
   } catch {
     throw new InputError(`is not ${decoder.encoding === 'utf-8' ? 'UTF-8' : 'UTF-16'} text (invalid bytes after byte ${bytesBefore})`);
-  }
-}
-
-/** Writes to a fresh temporary file next to `path` (O_EXCL, no symlink followed), renamed over it on success, removed on failure. */
-async function writeThroughTemporary(path: string, write: (sink: Writable) => Promise<void>): Promise<number> {
-  const target = resolve(path);
-  const temporary = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
-  const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
-  try {
-    const handle = await open(temporary, flags, 0o644);
-    await write(createWriteStream('', { fd: handle, highWaterMark: 1 << 16 }));
-    const again = await open(temporary, 'r+');
-    try { await again.sync(); } finally { await again.close(); }
-    const { size } = await stat(temporary);
-    await rename(temporary, target);
-    return size;
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
   }
 }
 

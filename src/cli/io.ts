@@ -1,14 +1,21 @@
 // The process's streams for CLI commands, and the one way a command reports a failure.
+// Every line the CLI prints goes through `printLine`: document text and API text reach the
+// output, and neither may steer the terminal or the CI runner reading it (see ci-safe.ts).
 import { createInterface } from 'node:readline/promises';
-import { terminalSafe } from '../analysis/text/untrusted';
 import { UsageError } from './account';
+import { cliText } from './ci-safe';
 import type { CliIo } from './deploy-run';
+
+/** The one way the CLI writes a line of text to the terminal (or CI log). */
+export function printLine(stream: NodeJS.WritableStream, line: string): void {
+  stream.write(`${cliText(line)}\n`);
+}
 
 export function processIo(): CliIo {
   const interactive = process.stdin.isTTY && process.stderr.isTTY;
   return {
-    stdout: (line) => process.stdout.write(`${line}\n`),
-    stderr: (line) => process.stderr.write(`${line}\n`),
+    stdout: (line) => printLine(process.stdout, line),
+    stderr: (line) => printLine(process.stderr, line),
     cwd: process.cwd(),
     env: process.env,
     ...(interactive ? { ask: askOnTerminal } : {}),
@@ -18,7 +25,7 @@ export function processIo(): CliIo {
 async function askOnTerminal(question: string): Promise<boolean> {
   const prompt = createInterface({ input: process.stdin, output: process.stderr });
   try {
-    return /^y(es)?$/i.test((await prompt.question(`${question} [y/N] `)).trim());
+    return /^y(es)?$/i.test((await prompt.question(`${cliText(question)} [y/N] `)).trim());
   } finally {
     prompt.close();
   }
@@ -31,6 +38,6 @@ export function reportFailure(command: string, error: unknown, usage: string, io
     return 2;
   }
   const message = error instanceof Error ? error.message : String(error);
-  io.stderr(`netmon ${command}: ${terminalSafe(message)}`);
+  io.stderr(`netmon ${command}: ${message}`);
   return 2;
 }

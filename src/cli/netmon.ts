@@ -1,9 +1,11 @@
 // `netmon <command> …`: the CLI for CI pipelines. Each command is a module exporting
-// `(args) => Promise<exitCode>`; add new ones (e.g. `har`) to COMMANDS.
+// `(args) => Promise<exitCode>`; add new ones (e.g. `har`) to COMMANDS. Every command prints
+// through io.ts's printLine (the ones with an io of their own are given processIo here).
 import { runAgent } from './agent';
 import { runApply } from './apply';
 import { runCapture } from './capture';
 import { runHar } from './har-report';
+import { printLine, processIo } from './io';
 import { runPath } from './path';
 import { runPlan } from './plan';
 import { runValidate } from './validate';
@@ -14,10 +16,10 @@ const COMMANDS: Readonly<Record<string, { run: Command; summary: string }>> = {
   validate: { run: runValidate, summary: 'check test, instant-test and filter documents' },
   plan: { run: runPlan, summary: 'what apply would change between test documents and the account (exit 1: changes)' },
   apply: { run: runApply, summary: 'create, update and delete tests as the documents say; records bindings' },
-  har: { run: runHar, summary: 'HAR tools: report <in.har> -o <out.html>; diff <a.har> <b.har>; redact <in.har> -o <out.har>' },
+  har: { run: (args) => runHar(args, processIo()), summary: 'HAR tools: report <in.har> -o <out.html>; diff <a.har> <b.har>; redact <in.har> -o <out.har>' },
   agent: { run: runAgent, summary: 'agent timeline <name|id>: one endpoint agent over time, with the verdict' },
   path: { run: runPath, summary: 'path diff --test <id>: what changed on a test\'s network path between two rounds' },
-  capture: { run: runCapture, summary: 'save the account\'s responses, anonymised, for a bug report' },
+  capture: { run: (args) => runCapture(args, processIo()), summary: 'save the account\'s responses, anonymised, for a bug report' },
   evidence: { run: async (args) => (await import('./evidence')).runEvidence(args), summary: 'evidence session <id> | path --test <id> | timeline <agent> | har-diff <a.har> <b.har>: one offline HTML (and Markdown) file for a ticket' },
 };
 
@@ -30,7 +32,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const [name, ...args] = argv;
   const command = name === undefined ? undefined : COMMANDS[name];
   if (!command) {
-    process.stderr.write(`${name && name !== '--help' && name !== '-h' ? `netmon: unknown command ${name}\n` : ''}${usage()}\n`);
+    printLine(process.stderr, `${name && name !== '--help' && name !== '-h' ? `netmon: unknown command ${name}\n` : ''}${usage()}`);
     return name === '--help' || name === '-h' ? 0 : 2;
   }
   return command.run(args);
@@ -39,7 +41,7 @@ async function main(argv: readonly string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => { process.exitCode = code; },
   (error: unknown) => {
-    process.stderr.write(`netmon: ${error instanceof Error ? error.message : String(error)}\n`);
+    printLine(process.stderr, `netmon: ${error instanceof Error ? error.message : String(error)}`);
     process.exitCode = 2;
   },
 );

@@ -1,47 +1,58 @@
-// The one way the CLI writes a file it was asked to produce (`-o`): never through a symlink
-// planted at the destination, never over an existing file without `--force`, and always
-// whole (a temporary file in the same folder, then a rename), so a reader never sees half
-// a report and an interrupted run leaves the old file as it was.
-import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fsyncSync, lstatSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+// The CLI's wording of the one safe writer (src/files/safe-write.ts): never through a symlink
+// planted at the destination or on the way to a file written beside it, never over an
+// existing file without `--force`, always whole (a temporary file in the same folder, then a
+// rename). `--force` is the CLI's answer to the question the extension asks once per set.
+import { inspectFileSet, linkedFolder, SafeWriteError, writeFileSet, writeFileSafely, writeStreamSafely, type FileSet } from '../files/safe-write';
+import { basename, join } from 'node:path';
+import type { Writable } from 'node:stream';
 
 export class OutputFileError extends Error {}
 
 export interface WriteOutputOptions { force?: boolean }
 
 export function writeOutputFile(path: string, data: string | Uint8Array, options: WriteOutputOptions = {}): void {
-  const target = resolve(path);
-  const existing = statOrUndefined(target);
-  if (existing?.isSymbolicLink()) throw new OutputFileError(`${path} is a symbolic link: refusing to write through it (remove the link or choose another -o)`);
-  if (existing && !existing.isFile()) throw new OutputFileError(`${path} exists and is not a regular file`);
-  if (existing && !options.force) throw new OutputFileError(`${path} already exists: pass --force to overwrite it`);
-  const temporary = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
-  // O_EXCL: the temporary name cannot be a planted file or link either.
-  const fd = openSync(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o644);
+  inCliWords(() => writeFileSafely(path, data, { overwrite: options.force === true }), path);
+}
+
+/** A stream written whole to `path` (see writeStreamSafely); resolves to its size. */
+export async function writeOutputStream(path: string, produce: (sink: Writable) => Promise<void>, options: WriteOutputOptions = {}): Promise<number> {
   try {
-    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-    for (let offset = 0; offset < bytes.length;) offset += writeSync(fd, bytes, offset);
-    fsyncSync(fd);
+    return await writeStreamSafely(path, produce, { overwrite: options.force === true });
   } catch (error) {
-    closeSync(fd);
-    rmSync(temporary, { force: true });
-    throw error;
-  }
-  closeSync(fd);
-  try {
-    renameSync(temporary, target);
-  } catch (error) {
-    rmSync(temporary, { force: true });
-    throw error;
+    throw error instanceof SafeWriteError ? new OutputFileError(cliMessage(error, path)) : error;
   }
 }
 
-function statOrUndefined(path: string): ReturnType<typeof lstatSync> | undefined {
-  try {
-    return lstatSync(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
+/** The checks of a write made before the work, so a refusal costs nothing: every set whole, none written. */
+export function checkOutputSets(sets: readonly FileSet[], options: WriteOutputOptions = {}): void {
+  for (const set of sets) {
+    const { collisions } = inCliWords(() => inspectFileSet(set, { mainConfirmed: options.force === true, replaceBeside: options.force === true }), set.folder);
+    const one = collisions.length === 1;
+    if (!one && collisions.length > 0) throw new OutputFileError(`${collisions.map((name) => join(set.folder, name)).join(', ')} already exist: pass --force to overwrite them`);
+    if (one) throw new OutputFileError(`${join(set.folder, collisions[0] ?? '')} already exists: pass --force to overwrite it`);
   }
+}
+
+/** Sets checked whole (all of them) before any is written. */
+export function writeOutputSets(sets: readonly FileSet[], options: WriteOutputOptions = {}): string[] {
+  checkOutputSets(sets, options);
+  const policy = { mainConfirmed: options.force === true, replaceBeside: options.force === true };
+  return sets.flatMap((set) => inCliWords(() => writeFileSet(set, policy), set.folder));
+}
+
+function inCliWords<T>(write: () => T, path: string): T {
+  try {
+    return write();
+  } catch (error) {
+    throw error instanceof SafeWriteError ? new OutputFileError(cliMessage(error, path)) : error;
+  }
+}
+
+function cliMessage(error: SafeWriteError, path: string): string {
+  const one = error.paths.length === 1;
+  // A single file is named as the user gave it (-o), files beside one by their names.
+  const named = one && error.paths[0] === basename(path) ? path : error.paths.join(', ');
+  if (error.problem === 'link') return `${named} ${one ? 'is a symbolic link' : 'are symbolic links'}: refusing to write through ${one ? 'it' : 'them'}${linkedFolder(error.paths)} (remove the link or choose another name)`;
+  if (error.problem === 'exists') return `${named} already ${one ? 'exists' : 'exist'}: pass --force to overwrite ${one ? 'it' : 'them'}`;
+  return error.message;
 }

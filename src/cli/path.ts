@@ -12,6 +12,7 @@ import { ACCOUNT_USAGE, openAccount, takeAccountFlags, UsageError, type Account 
 import type { CliIo } from './deploy-run';
 import { processIo, reportFailure } from './io';
 import { readTimeRange, TIME_RANGE_USAGE, type AskedRange } from './time-range';
+import { ciJson } from './ci-safe';
 
 export const PATH_USAGE = `usage: netmon path diff --test <id> [--round R] [--against R0] [--window 24h | --from T --to T] [--json] [account]
        netmon path localize --test <id> [--round R | --rounds N] [--window 24h | --from T --to T] [--json] [account]
@@ -102,7 +103,7 @@ async function diff(account: Account, options: PathOptions, range: AskedRange, i
   const name = test.endpointTest[0]?.testName ?? `test ${options.testId}`;
   const title = `${name}: round ${roundMinute(after.roundId)} against ${roundMinute(before.roundId)}`;
   if (options.json) {
-    io.stdout(JSON.stringify({ testId: options.testId, roundId: after.roundId, baselineRoundId: before.roundId, summary: model.summary, agents: model.agents, nodes: model.nodes, links: model.links }, null, 2));
+    io.stdout(ciJson({ testId: options.testId, roundId: after.roundId, baselineRoundId: before.roundId, summary: model.summary, agents: model.agents, nodes: model.nodes, links: model.links }));
   } else {
     io.stdout(terminalSafe(pathDiffText(model, title)));
   }
@@ -120,7 +121,7 @@ async function localize(account: Account, options: PathOptions, range: AskedRang
   const names = directory.names();
   const found = localizePathTraces(traces, { agentName: (id) => names[id] ?? id });
   if (options.json) {
-    io.stdout(JSON.stringify({ testId: options.testId, ...found }, null, 2));
+    io.stdout(ciJson({ testId: options.testId, ...found }));
   } else {
     const name = test.endpointTest[0]?.testName ?? `test ${options.testId}`;
     const when = chosen.length === 1 ? `round ${roundMinute(chosen[0]!.roundId)}` : `${chosen.length} rounds, ${roundMinute(chosen.at(-1)!.roundId)} to ${roundMinute(chosen[0]!.roundId)}`;

@@ -2,12 +2,16 @@
 // what the account has deployed, as text or (--json) as data. Exit code 0 when there is
 // nothing to change, 1 when there are changes, 2 when it could not plan (usage, invalid
 // documents, connection), like `terraform plan -detailed-exitcode` with 1 and 2 swapped
-// so that "changes" is the first non-zero answer.
+// so that "changes" is the first non-zero answer; a conflict (a document named like a deployed
+// test no document is bound to) is 2 too, since apply would refuse it. Plan shows every binding
+// apply would make and every replace or delete that needs --allow-replace.
 import { terminalSafe } from '../analysis/text/untrusted';
 import { planJson, renderPlan } from '../documents';
 import { ACCOUNT_USAGE, takeAccountFlags, UsageError } from './account';
 import { openDeployRun, type CliIo, type DeployRun } from './deploy-run';
 import { processIo, reportFailure } from './io';
+import { bindingLines, prepareRun, STATE_USAGE, takeAdoptions, unownedLines } from './apply-state';
+import { ciJson } from './ci-safe';
 
 export const PLAN_USAGE = `usage: netmon plan <folders, files or globs of *.netmon-test.json>… [--json] [account]
   Compares the documents with the tests the account has deployed and prints what apply
@@ -15,32 +19,51 @@ export const PLAN_USAGE = `usage: netmon plan <folders, files or globs of *.netm
   the deployed tests no document manages (left alone).
 ${ACCOUNT_USAGE}
   --json           the plan as JSON on stdout
-  Exit code: 0 no changes, 1 changes, 2 could not plan (usage, invalid documents, connection).`;
+${STATE_USAGE}
+  Exit code: 0 no changes, 1 changes, 2 could not plan or apply would refuse (usage, invalid
+  documents, conflicts, connection).`;
 
 export async function runPlan(args: readonly string[], io: CliIo = processIo()): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) { io.stdout(PLAN_USAGE); return 0; }
-  let run: DeployRun;
+  let opened: DeployRun;
   let json = false;
+  let adoptions: ReturnType<typeof takeAdoptions>['adoptions'];
   try {
     const { flags, rest } = takeAccountFlags(args);
     json = rest.includes('--json');
-    const patterns = rest.filter((arg) => arg !== '--json');
+    const taken = takeAdoptions(rest, io.cwd);
+    adoptions = taken.adoptions;
+    const patterns = taken.rest.filter((arg) => arg !== '--json' && arg !== '--allow-replace');
     const unknown = patterns.find((arg) => arg.startsWith('-'));
     if (unknown) throw new UsageError(`unknown option ${unknown}`);
-    run = await openDeployRun(patterns, flags, io);
+    opened = await openDeployRun(patterns, flags, io);
   } catch (error) {
     return reportFailure('plan', error, PLAN_USAGE, io);
   }
   try {
+    const { run, bindings, unowned } = prepareRun('plan', opened, adoptions, io);
     const { plan } = run;
-    if (json) io.stdout(JSON.stringify({ target: run.account.label, ...planJson(plan, run.name) }, null, 2));
-    else io.stdout(renderPlan(plan, terminalSafe(run.account.label), run.name).trimEnd());
+    if (json) {
+      io.stdout(ciJson({
+        target: run.account.label, ...planJson(plan, run.name),
+        bindings: bindings.map((b) => ({ document: run.name(b.uri), testId: b.testId, testName: b.testName, why: b.why })),
+        needsAllowReplace: unowned.map((step) => ({ action: step.action, testName: step.testName, ...('testId' in step ? { testId: step.testId } : {}) })),
+      }));
+    } else {
+      io.stdout([...bindingLines(bindings, run.name), renderPlan(plan, terminalSafe(run.account.label), run.name).trimEnd(), ...unownedLines(unowned, false)].join('\n'));
+    }
     if (plan.skipped.length > 0) {
       io.stderr(`netmon plan: ${plan.skipped.length} document${plan.skipped.length === 1 ? ' is' : 's are'} invalid and left out; run netmon validate on them`);
       return 2;
     }
-    return plan.steps.length === 0 ? 0 : 1;
+    if (plan.conflicts.length > 0) {
+      io.stderr(`netmon plan: ${plan.conflicts.length} conflict${plan.conflicts.length === 1 ? '' : 's'}: apply will refuse until each is adopted (--adopt) or renamed`);
+      return 2;
+    }
+    return plan.steps.length === 0 && bindings.length === 0 ? 0 : 1;
+  } catch (error) {
+    return reportFailure('plan', error, PLAN_USAGE, io);
   } finally {
-    await run.account.close();
+    await opened.account.close();
   }
 }

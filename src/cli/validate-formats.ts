@@ -3,6 +3,7 @@
 // carries the same findings with exact ranges (1-based lines and UTF-16 columns, end
 // column exclusive, as SARIF's default columnKind counts them).
 import type { DocumentDiagnostic } from '../documents';
+import { ciJson, ciXml } from './ci-safe';
 
 export const VALIDATE_FORMATS = ['text', 'json', 'sarif', 'junit'] as const;
 export type ValidateFormat = typeof VALIDATE_FORMATS[number];
@@ -18,8 +19,8 @@ export interface ValidateReport {
 export function formatReport(report: ValidateReport, format: ValidateFormat, toolVersion: string): string {
   switch (format) {
     case 'text': return report.findings.map(textLine).join('\n');
-    case 'json': return JSON.stringify(jsonReport(report), null, 2);
-    case 'sarif': return JSON.stringify(sarifLog(report, toolVersion), null, 2);
+    case 'json': return ciJson(jsonReport(report));
+    case 'sarif': return ciJson(sarifLog(report, toolVersion));
     case 'junit': return junitXml(report);
   }
 }
@@ -105,10 +106,7 @@ function junitXml(report: ValidateReport): string {
   ].join('\n');
 }
 
-/** Text and attribute content; characters XML 1.0 cannot carry at all are dropped. */
+/** Text and attribute content (see ciXml: exact for a parser, inert in a CI log). */
 function xml(text: string): string {
-  return text
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
-    .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  return ciXml(text);
 }

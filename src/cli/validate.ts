@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { displayPath, expandDocuments } from './files';
+import { printLine } from './io';
 import { formatReport, textLine, VALIDATE_FORMATS, type Finding, type ValidateFormat } from './validate-formats';
 import { PACKAGE_VERSION } from '../api/version';
 import { DOCUMENT_SUFFIXES, documentKindOf, validateDocuments, type LiveCatalog } from '../documents';
@@ -15,8 +16,8 @@ export interface CliIo {
 }
 
 const defaultIo: CliIo = {
-  stdout: (line) => process.stdout.write(`${line}\n`),
-  stderr: (line) => process.stderr.write(`${line}\n`),
+  stdout: (line) => printLine(process.stdout, line),
+  stderr: (line) => printLine(process.stderr, line),
   cwd: process.cwd(),
 };
 

@@ -1,4 +1,7 @@
 // Apply must be safe to re-run after a failure halfway, and never create a test twice.
+// The journal lives outside the working tree (a state folder per service and account group,
+// see src/cli/apply-state.ts): a repository can commit a file, not a memory of this machine's
+// applies, so nothing in it may decide which test a document is bound to.
 // A create whose answer was lost (the connection dropped after the service stored the test)
 // leaves a test that no document is bound to. Before each create, the caller notes it in a
 // journal with the ids of the tests of the same type and name that existed before it; on
@@ -15,9 +18,14 @@ export interface PendingCreate {
   existingTestIds: number[];
 }
 
-export interface ApplyJournal { version: 1; pending: PendingCreate[] }
+export interface ApplyJournal {
+  version: 1;
+  pending: PendingCreate[];
+  /** Tests apply created from this machine: the only ones a replace or delete may remove without --allow-replace. */
+  owned?: number[];
+}
 
-export const EMPTY_JOURNAL: ApplyJournal = { version: 1, pending: [] };
+export const EMPTY_JOURNAL: ApplyJournal = { version: 1, pending: [], owned: [] };
 
 export interface RecoveredCreate { uri: string; testId: number; testName: string }
 
@@ -26,7 +34,8 @@ export function recoverCreates(plan: Plan, journal: ApplyJournal): RecoveredCrea
   const recovered: RecoveredCreate[] = [];
   const taken = new Set<number>();
   for (const pending of journal.pending) {
-    const step = plan.steps.find((s) => s.action === 'create' && s.uri === pending.uri);
+    // The test the lost create made has the document's name: the plan lists it as a conflict.
+    const step = plan.steps.find((s) => s.action === 'create' && s.uri === pending.uri) ?? plan.conflicts.find((c) => c.uri === pending.uri);
     if (!step) continue; // bound since, or no longer a create
     const matches = plan.unmanaged.filter((t) => t.type === pending.type && t.testName === pending.testName
       && !pending.existingTestIds.includes(t.testId) && !taken.has(t.testId));
@@ -38,13 +47,20 @@ export function recoverCreates(plan: Plan, journal: ApplyJournal): RecoveredCrea
   return recovered;
 }
 
+/** Replaces and deletes of tests this machine's applies did not create: they need --allow-replace. */
+export function unownedRemovals(plan: Plan, journal: ApplyJournal): Plan['steps'] {
+  const owned = new Set(journal.owned ?? []);
+  return plan.steps.filter((step) => (step.action === 'replace' || step.action === 'delete') && !owned.has(step.testId));
+}
+
 /** Reads a journal file's text; anything unreadable counts as empty (it only ever saves work). */
 export function parseJournal(text: string | undefined): ApplyJournal {
   if (text === undefined) return EMPTY_JOURNAL;
   try {
     const value = JSON.parse(text) as Partial<ApplyJournal>;
     const pending = Array.isArray(value.pending) ? value.pending.filter(isPendingCreate) : [];
-    return { version: 1, pending };
+    const owned = Array.isArray(value.owned) ? value.owned.filter((id): id is number => Number.isSafeInteger(id)) : [];
+    return { version: 1, pending, owned };
   } catch {
     return EMPTY_JOURNAL;
   }

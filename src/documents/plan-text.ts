@@ -10,7 +10,8 @@ export type DisplayName = (uri: string) => string;
 export function renderPlan(plan: Plan, heading: string, name: DisplayName): string {
   const lines = [`Netmon plan for ${heading}`, ''];
   for (const step of plan.steps) lines.push(...stepLines(step, name));
-  if (plan.steps.length === 0) lines.push('No changes: the documents match what is deployed.');
+  for (const conflict of plan.conflicts) lines.push(...conflictLines(conflict, name));
+  if (plan.steps.length === 0 && plan.conflicts.length === 0) lines.push('No changes: the documents match what is deployed.');
   if (plan.unchanged.length > 0) lines.push('', `Unchanged: ${plan.unchanged.map((u) => `${name(u.uri)} (test ${u.testId})`).join(', ')}`);
   for (const skipped of plan.skipped) lines.push(`Skipped ${name(skipped.uri)}: ${skipped.reason}`);
   if (plan.unmanaged.length > 0) lines.push(`Not managed by these documents (left alone): ${plan.unmanaged.map((t) => `"${t.testName}" (${t.testId})`).join(', ')}`);
@@ -20,7 +21,8 @@ export function renderPlan(plan: Plan, heading: string, name: DisplayName): stri
 
 export function planSummary(plan: Plan): string {
   const count = (action: PlanStep['action']): number => plan.steps.filter((s) => s.action === action).length;
-  return `Plan: ${count('create')} to create, ${count('update')} to update, ${count('replace')} to replace, ${count('delete')} to delete.`;
+  const conflicts = plan.conflicts.length === 0 ? '' : ` ${plan.conflicts.length} conflict${plan.conflicts.length === 1 ? '' : 's'} (not applied).`;
+  return `Plan: ${count('create')} to create, ${count('update')} to update, ${count('replace')} to replace, ${count('delete')} to delete.${conflicts}`;
 }
 
 /** The plan as data for `--json` and for CI: what would change, without the request bodies. */
@@ -37,7 +39,17 @@ export function planJson(plan: Plan, name: DisplayName): object {
     unchanged: plan.unchanged.map((u) => ({ document: name(u.uri), testId: u.testId })),
     skipped: plan.skipped.map((s) => ({ document: name(s.uri), reason: s.reason })),
     unmanaged: plan.unmanaged,
+    conflicts: plan.conflicts.map((c) => ({ document: name(c.uri), testName: c.testName, type: c.type, testIds: c.testIds })),
   };
+}
+
+/** Why a document is neither created nor bound, and the explicit way out. */
+function conflictLines(conflict: Plan['conflicts'][number], name: DisplayName): string[] {
+  const ids = conflict.testIds.join(', ');
+  return [
+    `  ! conflict "${conflict.testName}" (${conflict.type}) from ${name(conflict.uri)}: the account already has ${conflict.testIds.length === 1 ? 'a test' : 'tests'} of that name (${ids}) that no document is bound to`,
+    `        not created (it would be a second one) and not taken over: if this document manages it, adopt it explicitly (netmon: --adopt ${name(conflict.uri)}=${conflict.testIds[0]}); otherwise rename the document's test`,
+  ];
 }
 
 function stepLines(step: PlanStep, name: DisplayName): string[] {

@@ -57,6 +57,12 @@ export interface Plan {
   skipped: { uri: string; reason: string }[];
   /** Deployed tests no document knows about; never touched. */
   unmanaged: { testId: number; testName: string; type: string }[];
+  /**
+   * Unbound documents whose test name the account already has: neither created (a second
+   * test) nor bound (it may be someone else's production test) until the user names the test
+   * to adopt. Not among `steps`, so no apply runs them.
+   */
+  conflicts: { uri: string; testName: string; type: EnterpriseTestType; testIds: number[] }[];
 }
 
 const ACTION_ORDER = { create: 0, update: 1, replace: 2, delete: 3 } as const;
@@ -64,7 +70,7 @@ const ACTION_ORDER = { create: 0, update: 1, replace: 2, delete: 3 } as const;
 export function computePlan(input: PlanInput): Plan {
   const aid = input.aid === undefined ? DEFAULT_AID : String(input.aid);
   const deployedById = new Map(input.deployed.map((test) => [test.testId, test]));
-  const plan: Plan = { steps: [], unchanged: [], skipped: [], unmanaged: [] };
+  const plan: Plan = { steps: [], unchanged: [], skipped: [], unmanaged: [], conflicts: [] };
   const diagnostics = validateDocuments(input.documents);
   const claimed = new Map<number, string>();
   for (const document of [...input.documents].sort((a, b) => a.uri.localeCompare(b.uri))) {
@@ -95,8 +101,21 @@ export function computePlan(input: PlanInput): Plan {
     plan.steps.push({ action: 'delete', uri: previous.uri, type: deployed.type, testName: deployed.testName, testId: deployed.testId, reason: 'document-removed', request: testDeleteRequest(deployed.type, deployed.testId) });
   }
   plan.unmanaged = input.deployed.filter((t) => !claimed.has(t.testId)).map(({ testId, testName, type }) => ({ testId, testName, type })).sort((a, b) => a.testId - b.testId);
+  separateConflicts(plan);
   plan.steps.sort(compareSteps);
   return plan;
+}
+
+/** A create whose name a deployed test no document claims already has is a conflict, not a step. */
+function separateConflicts(plan: Plan): void {
+  const byName = new Map<string, number[]>();
+  for (const test of plan.unmanaged) byName.set(test.testName, [...(byName.get(test.testName) ?? []), test.testId]);
+  plan.steps = plan.steps.filter((step) => {
+    const testIds = step.action === 'create' ? byName.get(step.testName) : undefined;
+    if (step.action !== 'create' || !testIds) return true;
+    plan.conflicts.push({ uri: step.uri, testName: step.testName, type: step.type, testIds });
+    return false;
+  });
 }
 
 function firstError(diagnostics: readonly DocumentDiagnostic[] | undefined): string | undefined {

@@ -10,6 +10,8 @@ import { showInfo } from '../ui/notify';
 import type { Prompts } from '../ui/prompts';
 import type { ConnectionManager } from '../connection/connection-manager';
 import type { BindingWriter } from './bindings';
+import { SafeWriteError } from '../../files/safe-write';
+import { writeNewFile } from '../files/save-files';
 import { exists } from './checked';
 import { documentsLibrary as lib } from './library';
 import { folderFrom } from './plan-commands';
@@ -43,7 +45,14 @@ export class ImportCommand {
         plan.skipped.push({ testId: document.testId, testName: document.fileName, reason: 'a file of that name exists; it was left as it is' });
         continue;
       }
-      await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(document.text));
+      const refused = await writeNewFile(uri, document.text).then(() => undefined, (error: unknown) => {
+        if (error instanceof SafeWriteError) return error;
+        throw error;
+      });
+      if (refused) {
+        plan.skipped.push({ testId: document.testId, testName: document.fileName, reason: refused.problem === 'link' ? 'a symbolic link of that name exists; nothing was written through it' : 'a file of that name exists; it was left as it is' });
+        continue;
+      }
       await this.bindings.confirmBinding(uri, target.connectionKey, target.aidKey, document.testId);
       written.push(uri);
     }

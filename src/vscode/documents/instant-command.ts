@@ -7,6 +7,7 @@ import { pick, pickText } from '../ui/quick-pick';
 import type { EndpointTestType } from '../../api/types';
 import { documentsLibrary as lib } from './library';
 import type { TreeNode } from '../tree/nodes';
+import { saveChosenFiles } from '../files/save-files';
 import type { Prompts } from '../ui/prompts';
 
 export interface InstantAnswers {
@@ -98,6 +99,5 @@ export async function offerToSave(document: Record<string, unknown>, prompts: Pr
     filters: { 'Netmon instant test': ['netmon-instant.json'] },
   });
   if (!uri) return undefined;
-  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(`${JSON.stringify(document, null, 2)}\n`));
-  return uri;
+  return await saveChosenFiles(prompts, { destination: uri, content: `${JSON.stringify(document, null, 2)}\n` }) ? uri : undefined;
 }

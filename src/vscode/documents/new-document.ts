@@ -6,6 +6,7 @@ import type { CatalogAgent, TemplateInfo } from '../../documents';
 import type { ConnectionManager } from '../connection/connection-manager';
 import type { Prompts } from '../ui/prompts';
 import type { CatalogCache } from './catalog';
+import { writeNewFile } from '../files/save-files';
 import { exists } from './checked';
 import { documentsLibrary as lib } from './library';
 
@@ -31,7 +32,7 @@ export class NewDocumentCommand {
     if (kind !== template.kind) throw new Error(`${uri.path.split('/').pop()} must end with ${lib().DOCUMENT_SUFFIXES[template.kind]} to be a Netmon ${template.kind} document`);
     if (await exists(uri)) throw new Error(`${vscode.workspace.asRelativePath(uri)} already exists; choose another name`);
     const text = lib().newDocumentText(template.id, { agents: agents.map((a) => ({ agentId: a.agentId, name: a.name })) });
-    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+    await writeNewFile(uri, text);
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
     return uri;
   }

@@ -63,12 +63,22 @@ export class PlanCommands {
   /** true: apply all; false: all but deletes and replaces; undefined: nothing. */
   private async confirmApply(run: PlanRun): Promise<boolean | undefined> {
     const destructive = run.plan.steps.filter((s) => s.action === 'delete' || s.action === 'replace');
-    const detail = `${renderPlan(run.plan, this.describe(run))}${destructive.length > 0 ? '\n"Apply Without Deletes" skips the deletes and replaces; their data stays.' : ''}`;
+    const detail = `${renderPlan(run.plan, this.describe(run))}${this.unverifiedBindings(run)}${destructive.length > 0 ? '\n"Apply Without Deletes" skips the deletes and replaces; their data stays.' : ''}`;
     const message = `Apply ${run.plan.steps.length} change${run.plan.steps.length === 1 ? '' : 's'} to ${run.target.groupLabel}${destructive.length > 0 ? `, deleting ${destructive.length} deployed test${destructive.length === 1 ? '' : 's'}` : ''}?`;
     const answer = destructive.length > 0
       ? await this.prompts.confirm(message, detail, 'Apply', 'Apply Without Deletes')
       : await this.prompts.confirm(message, detail, 'Apply');
     return answer === 'Apply' ? true : answer === 'Apply Without Deletes' ? false : undefined;
+  }
+
+  /** Steps on tests a document names but this machine never bound: the document alone says the test is its. */
+  private unverifiedBindings(run: PlanRun): string {
+    const { connectionKey, aidKey } = run.target;
+    const unverified = run.plan.steps.filter((step) => step.action !== 'create' && step.uri !== undefined
+      && !this.bindings.isConfirmed(vscode.Uri.parse(step.uri), connectionKey, aidKey, step.testId));
+    if (unverified.length === 0) return '';
+    const lines = unverified.map((step) => `• ${step.action} test ${'testId' in step ? step.testId : ''} ("${step.testName}") from ${vscode.workspace.asRelativePath(vscode.Uri.parse(step.uri ?? ''))}`);
+    return `\nNot verified: these bindings came with the documents, not from this machine; make sure each is the test you mean:\n${lines.join('\n')}\n`;
   }
 
   private async compute(folder: vscode.Uri, signal: AbortSignal): Promise<PlanRun> {

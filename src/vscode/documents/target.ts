@@ -6,6 +6,7 @@ import type { NetmonClient } from '../../api';
 import { documentKindOf, type DocumentKind } from '../../documents/kinds';
 import { documentsLibrary as lib } from './library';
 import type { ConnectionManager } from '../connection/connection-manager';
+import { untrustedLine } from '../../analysis/text/untrusted';
 
 export interface DeployTarget {
   client: NetmonClient;
@@ -25,9 +26,11 @@ export function deployTarget(connection: ConnectionManager, documentText?: strin
   const documentAid = documentText === undefined ? undefined : aidOf(documentText);
   const group = info.accountGroup;
   const aidKey = documentAid ?? (group ? String(group.aid) : lib().DEFAULT_AID);
+  // Shown in code-lens titles (which render `$(icon)`) and dialogs: the document's aid and
+  // the API's group name are outside text.
   const groupLabel = documentAid !== undefined && documentAid !== String(group?.aid)
-    ? `account group ${documentAid}`
-    : group ? `${group.accountGroupName} (${group.aid})` : 'the default account group';
+    ? `account group ${untrustedLine(documentAid, 40)}`
+    : group ? `${untrustedLine(group.accountGroupName, 80)} (${untrustedLine(group.aid, 20)})` : 'the default account group';
   return { client, connectionKey: info.serviceKey, aidKey, requestAid: documentAid, groupLabel };
 }
 

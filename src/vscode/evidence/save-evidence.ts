@@ -7,6 +7,7 @@ import type { EvidenceContext, EvidenceDocument } from '../../analysis/evidence'
 import { sharingLibrary } from '../sharing/library';
 import { historyRange, type TimeOptions } from '../panels/data';
 import type { ConnectionManager } from '../connection/connection-manager';
+import { saveChosenFiles } from '../files/save-files';
 import { suggestedFileName } from '../ui/file-names';
 import { flashStatus } from '../ui/notify';
 import type { Prompts } from '../ui/prompts';
@@ -30,17 +31,13 @@ export async function saveEvidence(prompts: Prompts, doc: EvidenceDocument, base
     defaultUri: vscode.Uri.file(`${base}.html`), filters: { 'HTML (opens offline)': ['html'], 'Markdown with images': ['md'] },
   });
   if (!destination) return undefined;
-  if (/\.md$/i.test(destination.path)) {
-    const stem = destination.path.split('/').pop()?.replace(/\.md$/i, '') || base;
-    const bundle = sharingLibrary().renderEvidenceMarkdown(doc, { filePrefix: stem });
-    const folder = vscode.Uri.joinPath(destination, '..');
-    for (const file of bundle.files) {
-      await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, file.name), typeof file.content === 'string' ? Buffer.from(file.content, 'utf8') : file.content);
-    }
-    await vscode.workspace.fs.writeFile(destination, Buffer.from(bundle.markdown, 'utf8'));
-  } else {
-    await vscode.workspace.fs.writeFile(destination, Buffer.from(sharingLibrary().renderEvidenceHtml(doc), 'utf8'));
-  }
+  const markdown = /\.md$/i.test(destination.path);
+  const stem = destination.path.split('/').pop()?.replace(/\.md$/i, '') || base;
+  const bundle = markdown ? sharingLibrary().renderEvidenceMarkdown(doc, { filePrefix: stem }) : undefined;
+  const written = await saveChosenFiles(prompts, bundle
+    ? { destination, content: bundle.markdown, beside: bundle.files }
+    : { destination, content: sharingLibrary().renderEvidenceHtml(doc) });
+  if (!written) return undefined;
   flashStatus(`Netmon: evidence written to ${destination.fsPath}`, 5_000);
   return destination.fsPath;
 }

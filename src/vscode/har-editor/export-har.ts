@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { RedactionPreview } from '../../analysis/har/redact-preview';
 import { sharingLibrary } from '../sharing/library';
+import { saveChosenFiles } from '../files/save-files';
 import { suggestedFileName } from '../ui/file-names';
 import { flashStatus } from '../ui/notify';
 import type { Prompts } from '../ui/prompts';
@@ -39,7 +40,7 @@ export async function exportHarFile(prompts: Prompts, har: unknown, name: string
   });
   if (!destination) return undefined;
   const out = redacted ? sharingLibrary().redactHar(har).har : har;
-  await vscode.workspace.fs.writeFile(destination, Buffer.from(`${JSON.stringify(out, null, 2)}\n`, 'utf8'));
+  if (!await saveChosenFiles(prompts, { destination, content: `${JSON.stringify(out, null, 2)}\n` })) return undefined;
   flashStatus(`Netmon: exported ${redacted ? 'a redacted' : 'an unredacted'} HAR to ${destination.fsPath}`, 5_000);
   return destination.fsPath;
 }

@@ -3,7 +3,7 @@
 // into the documents and nothing else, a plan after apply that is empty for a document of
 // every test type, and an apply interrupted twice (a create whose answer was lost, then a
 // dropped connection) that, re-run, leaves every test existing exactly once.
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { after, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,11 +29,11 @@ describe('netmon plan and apply', () => {
   };
   const documentNames = (): string[] => [...originals.values()].map((text) => (parseDocument(text).value as { testName: string }).testName).sort();
 
-  before(async () => { emulator = await startEmulator({ port: 0, control: true }); });
   after(async () => { await emulator.close(); });
   beforeEach(async () => {
-    await fetch(`${emulator.url}/_emulator/reset`, { method: 'POST' });
-    emulator.setFaults([]);
+    // A fresh account per test: tests an earlier test created would make its documents conflicts.
+    await emulator?.close();
+    emulator = await startEmulator({ port: 0, control: true });
     if (dir) rmSync(dir, { recursive: true, force: true });
     dir = mkdtempSync(join(tmpdir(), 'netmon-plan-'));
     cpSync(FIXTURES, join(dir, 'tests'), { recursive: true, filter: (source) => !source.endsWith('.netmon-instant.json') && !source.endsWith('.netmon-filter.json') });

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { parseJournal, recoverCreates, type Plan } from '../../../src/documents';
 
 const createStep = (uri: string, testName: string) => ({ action: 'create', uri, type: 'http-server', testName, reason: 'new' }) as unknown as Plan['steps'][number];
-const plan = (steps: Plan['steps'], unmanaged: Plan['unmanaged']): Plan => ({ steps, unchanged: [], skipped: [], unmanaged });
+const plan = (steps: Plan['steps'], unmanaged: Plan['unmanaged']): Plan => ({ steps, unchanged: [], skipped: [], unmanaged, conflicts: [] });
 
 test('a noted create whose document is unbound is bound to the one test of its name that is new since', () => {
   const journal = { version: 1 as const, pending: [{ uri: 'a.json', type: 'http-server', testName: 'Portal', existingTestIds: [7] }] };

@@ -87,9 +87,15 @@ describe('plan', () => {
     assert.deepEqual(result.unchanged, [{ uri: 'a.netmon-test.json', testId: 10 }]);
   });
 
-  test('bindings of another connection or account group do not count', () => {
+  test('bindings of another connection or account group do not count: the same-named test is a conflict, neither created again nor taken over', () => {
     const other = computePlan({ documents: [doc('a.netmon-test.json', { testName: 't10' }, 10)], deployed: [deployed(10)], connectionKey: 'prod' });
-    assert.deepEqual(summary(other.steps), ['create a.netmon-test.json']);
+    assert.deepEqual(summary(other.steps), []);
+    assert.deepEqual(other.conflicts.map((c) => `${c.uri} ${c.testIds.join()}`), ['a.netmon-test.json 10']);
+  });
+
+  test('an unbound document whose name no deployed test has is a create', () => {
+    const fresh = computePlan({ documents: [doc('a.netmon-test.json', { testName: 'new name' })], deployed: [deployed(10)], connectionKey: 'prod' });
+    assert.deepEqual([summary(fresh.steps), fresh.conflicts], [['create a.netmon-test.json'], []]);
   });
 });
 

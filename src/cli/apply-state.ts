@@ -1,0 +1,145 @@
+// What `netmon plan` and `netmon apply` remember between runs, and the bindings apply makes
+// beyond what the documents say. The journal (creates in flight, tests apply created) lives
+// in a state folder outside the working tree, one file per service and account group:
+// NETMON_STATE_DIR, else $XDG_STATE_HOME/netmon, else ~/.local/state/netmon. A journal found
+// in the working tree (.netmon/apply-journal.json, where older versions kept it) is ignored
+// with a warning: a repository must not decide which deployed test a document takes over.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseJournal, recoverCreates, setBinding, unownedRemovals, type ApplyJournal, type PendingCreate } from '../documents';
+import { UsageError, type Account } from './account';
+import type { CliIo, DeployRun } from './deploy-run';
+import { planFor } from './deploy-run';
+import { writeOutputFile } from './output-file';
+
+export const STATE_USAGE = `  --adopt <document>=<testId>  bind this document to that deployed test (a test of its name that no
+                   document is bound to is a conflict until adopted; repeat for several)
+  The journal of applies lives outside the working tree: NETMON_STATE_DIR, else
+  $XDG_STATE_HOME/netmon, else ~/.local/state/netmon (one file per service and account group).`;
+
+const REPOSITORY_JOURNAL = join('.netmon', 'apply-journal.json');
+
+export function stateDirectory(env: NodeJS.ProcessEnv): string {
+  if (env['NETMON_STATE_DIR']) return resolve(env['NETMON_STATE_DIR']);
+  if (env['XDG_STATE_HOME']) return join(resolve(env['XDG_STATE_HOME']), 'netmon');
+  return join(homedir(), '.local', 'state', 'netmon');
+}
+
+export function journalPath(env: NodeJS.ProcessEnv, account: Pick<Account, 'serviceKey' | 'aidKey'>): string {
+  const key = createHash('sha256').update(`${account.serviceKey}\n${account.aidKey}`).digest('hex').slice(0, 24);
+  return join(stateDirectory(env), 'apply', `${key}.json`);
+}
+
+/** Says once that a journal committed to the working tree is not read. */
+export function warnAboutRepositoryJournal(command: string, io: CliIo): void {
+  if (existsSync(resolve(io.cwd, REPOSITORY_JOURNAL))) {
+    io.stderr(`netmon ${command}: warning: ignoring ${REPOSITORY_JOURNAL} in the working tree; the apply journal is kept in ${stateDirectory(io.env)} (a repository must not choose which test a document takes over)`);
+  }
+}
+
+/** The journal of one service and account group; written (whole, never through a link) at each change. */
+export class JournalFile {
+  private journal: ApplyJournal | undefined;
+  constructor(private readonly path: string) {}
+
+  read(): ApplyJournal {
+    if (this.journal) return this.journal;
+    let text: string | undefined;
+    try { text = readFileSync(this.path, 'utf8'); } catch { text = undefined; }
+    this.journal = parseJournal(text);
+    return this.journal;
+  }
+
+  add(entry: PendingCreate): void {
+    const journal = this.read();
+    this.write({ ...journal, pending: [...journal.pending, entry] });
+  }
+
+  /** The document is bound: its create is no longer in flight, and the test is one apply made. */
+  bound(uri: string, testId: number, created: boolean): void {
+    const journal = this.read();
+    const owned = created && !(journal.owned ?? []).includes(testId) ? [...(journal.owned ?? []), testId] : journal.owned ?? [];
+    this.write({ ...journal, pending: journal.pending.filter((p) => p.uri !== uri), owned });
+  }
+
+  clearPending(): void {
+    const journal = this.read();
+    if (journal.pending.length > 0) this.write({ ...journal, pending: [] });
+  }
+
+  private write(journal: ApplyJournal): void {
+    this.journal = journal;
+    mkdirSync(resolve(this.path, '..'), { recursive: true, mode: 0o700 });
+    writeOutputFile(this.path, `${JSON.stringify(journal, null, 2)}\n`, { force: true });
+  }
+}
+
+export interface Binding { uri: string; testId: number; testName: string; why: 'recovered' | 'adopted' }
+
+/** `--adopt doc=id` values, resolved against the working directory. */
+export function takeAdoptions(rest: readonly string[], cwd: string): { adoptions: { path: string; testId: number }[]; rest: string[] } {
+  const adoptions: { path: string; testId: number }[] = [];
+  const others: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i] ?? '';
+    if (arg !== '--adopt') { others.push(arg); continue; }
+    const match = /^(.+)=(\d{1,15})$/.exec(rest[++i] ?? '');
+    if (!match) throw new UsageError('--adopt needs <document>=<testId>');
+    adoptions.push({ path: resolve(cwd, match[1] ?? ''), testId: Number(match[2]) });
+  }
+  return { adoptions, rest: others };
+}
+
+/** The bindings apply would make before planning again: creates an interrupted apply made, and the adoptions asked for. */
+export function plannedBindings(run: DeployRun, journal: ApplyJournal, adoptions: readonly { path: string; testId: number }[]): Binding[] {
+  const bindings: Binding[] = recoverCreates(run.plan, journal).map((found) => ({ ...found, why: 'recovered' }));
+  for (const adoption of adoptions) {
+    const document = run.documents.find((d) => resolve(d.uri) === adoption.path);
+    if (!document) throw new UsageError(`--adopt ${adoption.path}: not among the documents named`);
+    const test = run.plan.unmanaged.find((t) => t.testId === adoption.testId);
+    if (!test) throw new UsageError(`--adopt ${run.name(document.uri)}=${adoption.testId}: the account has no test ${adoption.testId} that no document is bound to`);
+    bindings.push({ uri: document.uri, testId: test.testId, testName: test.testName, why: 'adopted' });
+  }
+  return bindings;
+}
+
+/** The run as it will be once the bindings are written into the documents (planned in memory). */
+export function withBindings(run: DeployRun, bindings: readonly Binding[]): DeployRun {
+  if (bindings.length === 0) return run;
+  const { serviceKey, aidKey } = run.account;
+  const documents = run.documents.map((d) => {
+    const binding = bindings.find((b) => b.uri === d.uri);
+    return binding ? { uri: d.uri, text: setBinding(d.text, serviceKey, aidKey, binding.testId) } : d;
+  });
+  return { ...run, documents, plan: planFor(run.account, documents, run.deployed, run.agents) };
+}
+
+export function bindingLines(bindings: readonly Binding[], name: (uri: string) => string): string[] {
+  if (bindings.length === 0) return [];
+  return ['Bindings apply will write into the documents first:', ...bindings.map((b) => `  = bind ${name(b.uri)} → test ${b.testId} ("${b.testName}"): ${b.why === 'recovered' ? 'created by an interrupted apply from this machine' : 'adopted (--adopt)'}`), ''];
+}
+
+export interface PreparedRun {
+  run: DeployRun;
+  journal: JournalFile;
+  bindings: Binding[];
+  /** Replaces and deletes of tests no apply from here created: they need --allow-replace. */
+  unowned: DeployRun['plan']['steps'];
+}
+
+/** What plan shows and apply does, computed the same way for both. */
+export function prepareRun(command: string, opened: DeployRun, adoptions: readonly { path: string; testId: number }[], io: CliIo): PreparedRun {
+  warnAboutRepositoryJournal(command, io);
+  const journal = new JournalFile(journalPath(io.env, opened.account));
+  const bindings = plannedBindings(opened, journal.read(), adoptions);
+  const run = withBindings(opened, bindings);
+  return { run, journal, bindings, unowned: unownedRemovals(run.plan, journal.read()) };
+}
+
+export function unownedLines(unowned: PreparedRun['unowned'], allowed: boolean): string[] {
+  if (unowned.length === 0) return [];
+  return ['', `${allowed ? 'Allowed by --allow-replace' : 'Needs --allow-replace (beyond --yes)'}: ${unowned.length === 1 ? 'this test was' : 'these tests were'} not created by netmon apply from this machine:`,
+    ...unowned.map((step) => `  ${step.action} "${step.testName}"${'testId' in step ? ` (test ${step.testId})` : ''}`)];
+}
