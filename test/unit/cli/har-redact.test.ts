@@ -11,6 +11,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { redactHar } from '../../../src/analysis/har/redact';
 import { NOT_REDACTED_PREFIX, runHar } from '../../../src/cli/har-report';
 import { runHarRedact } from '../../../src/cli/har-redact';
+import { craftedGzip } from '../../fixtures/har-redact/crafted';
 import { fixtureText, REDACT_FIXTURES } from '../../fixtures/har-redact/expectations';
 import { ensureBuilt } from '../../webview/helpers/panel';
 
@@ -121,6 +122,20 @@ describe('netmon har redact', () => {
     assert.match(err.at(-1) ?? '', /old\.har already exists: pass --force to overwrite it/);
     assert.equal(await runHar(['redact', join(s.dir, 'in.har'), '-o', join(s.dir, 'old.har'), '--force'], io), 0);
     assert.equal(readFileSync(join(s.dir, 'old.har'), 'utf8'), expectedOutput(CHROME));
+  });
+
+  test('the review\'s 1 KB .har.gz (a megabyte of `eyJ` and of `a.a.a…://` once inflated) is redacted, its runs kept', async () => {
+    using s = scratch();
+    const gz = craftedGzip();
+    assert.ok(gz.length < 4096, `${gz.length} bytes`);
+    writeFileSync(join(s.dir, 'crafted.har.gz'), gz);
+    const { io, err } = capture();
+    assert.equal(await runHar(['redact', join(s.dir, 'crafted.har.gz'), '-o', join(s.dir, 'out.har')], io), 0, err.join('\n'));
+    type Shape = { log: { entries: { request: { headers: { value: string }[] } }[] } };
+    const values = (har: Shape): string[] => har.log.entries[0]?.request.headers.map((h) => h.value) ?? [];
+    const input = values(JSON.parse(gunzipSync(gz).toString('utf8')) as Shape);
+    assert.ok(input.every((value) => value.length > 1000_000));
+    assert.deepEqual(values(JSON.parse(readFileSync(join(s.dir, 'out.har'), 'utf8')) as Shape), input);
   });
 
   test('the real entry point: exit codes, and `netmon har` lists redact', () => {

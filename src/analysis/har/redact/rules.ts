@@ -87,11 +87,19 @@ export const HIGH_ENTROPY = {
   maxWordShare: 0.6,
 } as const;
 
-/** Candidate tokens in free text: base64, base64url and hex characters. */
-export const TOKEN_CANDIDATE = /[A-Za-z0-9+/_-]{24,}={0,2}/g;
+/**
+ * Candidate tokens in free text: maximal runs of base64, base64url and hex characters
+ * (`A–Z a–z 0–9 + / _ -`) of at least `minLength`, with up to two `=` of padding. Found by a
+ * scanner (shapes.ts), never by a pattern that backtracks.
+ */
+export const TOKEN_SHAPE = { minLength: HIGH_ENTROPY.minLength } as const;
 
-/** A JWS (header.payload.signature, the signature empty for alg "none") or a JWE (5 segments); the header starts with `{"`. */
-export const JWT_CANDIDATE = /eyJ[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)?/g;
+/**
+ * A JWS (header.payload.signature, the signature empty for alg "none") or a JWE (5
+ * segments); the header starts with `eyJ` (base64url of `{"`) and has at least
+ * `minHeaderChars` characters. Found by a scanner (shapes.ts).
+ */
+export const JWT_SHAPE = { prefix: 'eyJ', minHeaderChars: 9 } as const;
 /** Longest JWT header decoded to check it is JSON: real ones are under 200 characters. */
 export const JWT_MAX_HEADER_CHARS = 2048;
 

@@ -5,10 +5,10 @@ import { found, isKept, isSecretNamed, recorder, urlMarker, type RedactContext }
 import { scrubText, secretShape, type ShapeRule } from './detect';
 import type { RedactionPlace } from './report';
 import { STATIC_ASSET, type RedactionRuleId } from './rules';
+import { urlsInText } from './shapes';
 
 const ABSOLUTE_URL = /^[a-z][a-z0-9+.-]*:\/\/\S*$/i;
 const AUTHORITY = /^([a-z][a-z0-9+.-]*:)?\/\/([^/?#]*)/i;
-const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>()[\]{}`\\]+/gi;
 
 export function looksLikeUrl(text: string): boolean {
   return text.length > 3 && ABSOLUTE_URL.test(text);
@@ -118,10 +118,9 @@ export function scrubFreeText(text: string, ctx: RedactContext, where: Redaction
   if (!text.includes('://')) return /^data:/i.test(text) ? text : scrubText(text, recorder(ctx, where, name));
   let out = '';
   let last = 0;
-  for (const match of text.matchAll(URL_IN_TEXT)) {
-    const start = match.index ?? 0;
-    out += scrubText(text.slice(last, start), recorder(ctx, where, name)) + redactUrl(match[0], ctx, where, name);
-    last = start + match[0].length;
+  for (const { start, end } of urlsInText(text)) {
+    out += scrubText(text.slice(last, start), recorder(ctx, where, name)) + redactUrl(text.slice(start, end), ctx, where, name);
+    last = end;
   }
   return out + scrubText(text.slice(last), recorder(ctx, where, name));
 }
