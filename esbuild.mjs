@@ -99,6 +99,8 @@ const targets = {
   'documents-lib': { ...node, entryPoints: ['src/documents/index.ts'], outfile: 'dist/documents-lib.js', minify: true },
   // Redaction and the evidence bundles are loaded the first time something is exported.
   'sharing-lib': { ...node, entryPoints: ['src/analysis/sharing.ts'], outfile: 'dist/sharing-lib.js', minify: true },
+  // Exports are redacted on this worker thread, never on the extension host's.
+  'redact-worker': { ...node, entryPoints: ['src/vscode/sharing/redact-worker.ts'], outfile: 'dist/redact-worker.js', minify: true },
 };
 for (const panel of ['har', 'path', 'metrics', 'session', 'instant', 'agent', 'timeline', 'compare', 'hardiff']) {
   targets[`webview-${panel}`] = { ...browser, entryPoints: [`webview/${panel}/main.ts`], outfile: `dist/webview/${panel}.js`, minify: true };

@@ -29,20 +29,26 @@ export function redactLogMember(key: string, value: unknown, options: RedactOpti
   return redactMember('log', key, value, createContext(options, report));
 }
 
-export function redactHar<T>(har: T, options: RedactOptions = {}): { har: T; report: RedactionReport } {
+/** `onEntry` is told how many entries are done after each one (for a progress bar). */
+export function redactHar<T>(har: T, options: RedactOptions = {}, onEntry?: (done: number) => void): { har: T; report: RedactionReport } {
   const report = createReport();
   const ctx = createContext(options, report);
-  const out = isRecordLike(har) ? redactContainer(har, 'root', ctx) : har;
+  const out = isRecordLike(har) ? redactContainer(har, 'root', ctx, onEntry) : har;
   return { har: out as T, report };
 }
 
-function redactContainer(value: Record<string, unknown>, container: HarContainer, ctx: RedactContext): Record<string, unknown> {
+function redactContainer(value: Record<string, unknown>, container: HarContainer, ctx: RedactContext, onEntry?: (done: number) => void): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     const kind = memberKind(container, key);
     let redacted: unknown;
-    if (kind === 'entries' && Array.isArray(item)) redacted = item.map((entry, i) => redactEntryIn(entry, i, ctx));
-    else if (kind !== undefined && kind !== 'entries' && isRecordLike(item)) redacted = redactContainer(item, kind, ctx);
+    if (kind === 'entries' && Array.isArray(item)) {
+      redacted = item.map((entry, i) => {
+        const out = redactEntryIn(entry, i, ctx);
+        onEntry?.(ctx.report.entries);
+        return out;
+      });
+    } else if (kind !== undefined && kind !== 'entries' && isRecordLike(item)) redacted = redactContainer(item, kind, ctx, onEntry);
     else redacted = redactMember(container, key, item, ctx);
     Object.defineProperty(out, key, { value: redacted, enumerable: true, writable: true, configurable: true });
   }
