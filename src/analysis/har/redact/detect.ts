@@ -1,6 +1,6 @@
 // Recognizing secrets: by name (a header, parameter, cookie or field named like one) and
 // by shape (a JWT, a long random-looking token). Thresholds live in rules.ts.
-import { HIGH_ENTROPY, JWT_MAX_HEADER_CHARS, MARKER_PREFIX, SECRET_NAME_WORD, UUID } from './rules';
+import { HIGH_ENTROPY, JWT_MAX_HEADER_CHARS, MARKER_PREFIX, SECRET_NAME_WORD, SECRET_WHOLE_NAME, UUID } from './rules';
 import { jwtCandidates, replaceSpans, tokenCandidates } from './shapes';
 
 export type ShapeRule = 'jwt' | 'high-entropy';
@@ -17,7 +17,7 @@ const SECRET_NAME_CACHE_SIZE = 4096;
 export function isSecretName(name: string): boolean {
   const known = secretNames.get(name);
   if (known !== undefined) return known;
-  const secret = name.length <= 256 && nameWords(name).some((word) => SECRET_NAME_WORD.test(word));
+  const secret = name.length <= 256 && (SECRET_WHOLE_NAME.test(name) || nameWords(name).some((word) => SECRET_NAME_WORD.test(word)));
   if (secretNames.size >= SECRET_NAME_CACHE_SIZE) secretNames.clear();
   secretNames.set(name, secret);
   return secret;

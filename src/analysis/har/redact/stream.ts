@@ -194,7 +194,7 @@ class StreamRedactor implements HarRedactStream {
       frame.key = value as string;
       frame.expect = 'colon';
     } else {
-      const redacted = redactMember(frame.kind, frame.key, value, this.ctx);
+      const redacted = redactMember(frame.key, value, this.ctx);
       this.out.push(`${frame.members++ > 0 ? ',' : ''}${JSON.stringify(frame.key)}:${JSON.stringify(redacted)}`);
       frame.expect = 'comma';
     }
