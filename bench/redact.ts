@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHarRedactStream, redactHar } from '../src/analysis/har/redact';
-import { craftedHar } from '../test/fixtures/har-redact/crafted';
+import { craftedHar, writeGzipBomb } from '../test/fixtures/har-redact/crafted';
 import { writeLargeHar } from '../test/fixtures/har-redact/generate-large';
 import { buildRedactChild, runRedactChild, type ChildMeasure } from '../test/fixtures/har-redact/measure';
 import { median, timed } from './_timing';
@@ -79,7 +79,15 @@ async function main(): Promise<void> {
     const ours = measure(child, 'stream', large, join(dir, 'out.har'), 3);
     const base = measure(child, 'naive', large, join(dir, 'out.har'), 3);
     console.log(line(`CLI, ${(largeInfo.bytes / MB).toFixed(0)} MB (${largeInfo.entries} entries)`, ours, base));
-    console.log(`BENCH redact mbps=${ours.mbps.toFixed(1)} rss_ratio=${ours.rssRatio.toFixed(3)} baseline_mbps=${base.mbps.toFixed(1)} baseline_rss_ratio=${base.rssRatio.toFixed(3)} small_mbps=${smallOurs.mbps.toFixed(1)} small_baseline_mbps=${smallBase.mbps.toFixed(1)} pure_mbps=${pure.stream.toFixed(1)} pure_baseline_mbps=${pure.naive.toFixed(1)} worst_case_mbps=${worst.toFixed(1)}`);
+    rmSync(large);
+
+    // The review's bomb: ~150 KB of gzip inflating to 148 MB, through `netmon har report`.
+    const bomb = join(dir, 'bomb.har.gz');
+    await writeGzipBomb(bomb);
+    const bombRun = runRedactChild(child, 'report', bomb, join(dir, 'bomb.html'));
+    const bombRssMb = bombRun.peakRss / MB;
+    console.log(`har report on a ${(statSync(bomb).size / 1024).toFixed(0)} KB gzip bomb inflating to 148 MB: exit ${bombRun.code} (capped) after ${(bombRun.ms / 1000).toFixed(1)} s, peak RSS ${bombRssMb.toFixed(0)} MB (the whole-file read took 1.4 GB), ${(bombRssMb / 64).toFixed(1)} × the 64 MB report cap`);
+    console.log(`BENCH redact mbps=${ours.mbps.toFixed(1)} rss_ratio=${ours.rssRatio.toFixed(3)} baseline_mbps=${base.mbps.toFixed(1)} baseline_rss_ratio=${base.rssRatio.toFixed(3)} small_mbps=${smallOurs.mbps.toFixed(1)} small_baseline_mbps=${smallBase.mbps.toFixed(1)} pure_mbps=${pure.stream.toFixed(1)} pure_baseline_mbps=${pure.naive.toFixed(1)} worst_case_mbps=${worst.toFixed(1)} bomb_rss_mb=${bombRssMb.toFixed(0)}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

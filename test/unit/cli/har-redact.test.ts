@@ -11,7 +11,9 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { redactHar } from '../../../src/analysis/har/redact';
 import { NOT_REDACTED_PREFIX, runHar } from '../../../src/cli/har-report';
 import { runHarRedact } from '../../../src/cli/har-redact';
+import { readHar } from '../../../src/analysis/har';
 import { craftedGzip } from '../../fixtures/har-redact/crafted';
+import { harEntriesEnvelope, ODD_SECRETS } from '../../fixtures/har-redact/odd-places';
 import { fixtureText, REDACT_FIXTURES } from '../../fixtures/har-redact/expectations';
 import { ensureBuilt } from '../../webview/helpers/panel';
 
@@ -169,6 +171,19 @@ describe('netmon har report redacts by default', () => {
     assert.match(html, /<title>https:\/\/REDACTED-userinfo@portal\.example\.com\/login\?next=%2Fhome<\/title>/);
     assert.ok(embedded(html).includes('[redacted: cookie sessionid]'));
     assert.match(out.at(-1) ?? '', /; redacted 26 values \(--no-redact keeps them\)$/);
+  });
+
+  test('a HAR shaped { har: { entries } } is redacted as the viewer reads it: two requests, no secret', async () => {
+    ensureBuilt('har');
+    using s = scratch();
+    writeFileSync(join(s.dir, 'in.har'), JSON.stringify(harEntriesEnvelope()));
+    const { io, out } = capture();
+    assert.equal(await runHar(['report', join(s.dir, 'in.har'), '-o', join(s.dir, 'out.html')], io), 0);
+    const data = JSON.parse(embedded(readFileSync(join(s.dir, 'out.html'), 'utf8'))) as { har: unknown };
+    assert.equal(readHar(data.har).entries.length, 2);
+    const text = JSON.stringify(data);
+    for (const secret of [ODD_SECRETS.envelopeCookie, ODD_SECRETS.envelopeAuth, ODD_SECRETS.envelopePassword]) assert.ok(!text.includes(secret), secret);
+    assert.match(out.at(-1) ?? '', /; redacted [1-9]\d* values/);
   });
 
   test('a gzip input (.har.gz) is read like a plain one', async () => {
