@@ -28,7 +28,8 @@ export function isJwt(candidate: string): boolean {
   const dot = candidate.indexOf('.');
   if (dot < 0 || dot > JWT_MAX_HEADER_CHARS) return false;
   const header = decodeBase64Url(candidate.slice(0, dot));
-  if (header === undefined) return false;
+  // Most candidates in crafted or random text are not JSON: skip the parse (and its exception).
+  if (header === undefined || !header.trimEnd().endsWith('}')) return false;
   try {
     const parsed: unknown = JSON.parse(header);
     return typeof parsed === 'object' && parsed !== null && typeof (parsed as { alg?: unknown }).alg === 'string';
