@@ -110,9 +110,23 @@ const takeSharedModules = {
   },
 };
 
+/**
+ * netmon-emulator (dist/emulator.js) is a thin command line over dist/emulator-lib.js, its
+ * sibling in the package, instead of a second copy of the whole emulator in the .vsix.
+ */
+const emulatorFromLibrary = {
+  name: 'emulator-from-library',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/(server|api|index)$/ }, (args) => {
+      if (!args.importer.endsWith(join('src', 'emulator', 'cli.ts'))) return undefined;
+      return { path: './emulator-lib.js', external: true };
+    });
+  },
+};
+
 const targets = {
   extension: { ...node, entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], minify: true, plugins: [shareVscodeNamespace] },
-  emulator: { ...node, entryPoints: ['src/emulator/cli.ts'], outfile: 'dist/emulator.js', banner: { js: '#!/usr/bin/env node' } },
+  emulator: { ...node, entryPoints: ['src/emulator/cli.ts'], outfile: 'dist/emulator.js', banner: { js: '#!/usr/bin/env node' }, plugins: [emulatorFromLibrary] },
   // The CLI talks to the API through the same client as the extension: the same undici entry.
   cli: { ...node, entryPoints: ['src/cli/netmon.ts'], outfile: 'dist/netmon.js', banner: { js: '#!/usr/bin/env node' }, plugins: [undiciRequestOnly] },
   // Demo mode loads this lazily (require at runtime), keeping the emulator out of dist/extension.js.
@@ -125,6 +139,8 @@ const targets = {
   'sharing-lib': { ...node, entryPoints: ['src/analysis/sharing.ts'], outfile: 'dist/sharing-lib.js', minify: true },
   // Panels, document features, item and agent commands, the walkthrough: constructed on first use (src/vscode/lazy-features.ts).
   'features-lib': { ...node, entryPoints: ['src/vscode/features.ts'], outfile: 'dist/features-lib.js', external: ['vscode'], minify: true, plugins: [takeSharedModules, shareVscodeNamespace] },
+  // Exports are redacted on this worker thread, never on the extension host's.
+  'redact-worker': { ...node, entryPoints: ['src/vscode/sharing/redact-worker.ts'], outfile: 'dist/redact-worker.js', minify: true },
 };
 for (const panel of ['har', 'path', 'metrics', 'session', 'instant', 'agent', 'timeline', 'compare', 'hardiff']) {
   targets[`webview-${panel}`] = { ...browser, entryPoints: [`webview/${panel}/main.ts`], outfile: `dist/webview/${panel}.js`, minify: true };

@@ -16,8 +16,9 @@ export const SIZE_BUDGETS_KIB = {
   'dist/features-lib.js': 240,
   'dist/client-lib.js': 400,
   'dist/documents-lib.js': 245,
-  'dist/emulator-lib.js': 130,
+  'dist/emulator-lib.js': 160,
   'dist/sharing-lib.js': 145,
+  'dist/redact-worker.js': 30,
   vsix: 900,
 };
 

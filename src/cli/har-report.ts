@@ -9,10 +9,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { escapeHtml } from '../../webview/shared/escape';
-import { redactHar } from '../analysis/har/redact';
+import { harEnvelope } from '../analysis/har/envelope';
 import { terminalSafe, untrustedLine } from '../analysis/text/untrusted';
 import { HAR_DIFF_USAGE, runHarDiff } from './har-diff';
-import { readHarFile } from './har-file';
+import { escapeForScript, firstTitle, readHarForReport, ReportInputError, type ReportHar } from './har-report-read';
 import { HAR_REDACT_USAGE, runHarRedact } from './har-redact';
 import { OutputFileError, writeOutputFile } from './output-file';
 
@@ -32,9 +32,18 @@ export interface HarReportOptions {
 export const NOT_REDACTED_PREFIX = 'NOT REDACTED — ';
 
 export function renderHarReport(har: unknown, options: HarReportOptions): string {
+  return renderHarReportJson([embedJson(har)], firstPageTitle(har), options);
+}
+
+/**
+ * The report around a HAR already serialized as JSON and escaped for a script element
+ * (`harJson`: escapeForScript, in pieces as the stream redactor emits them), joined once.
+ */
+export function renderHarReportJson(harJson: readonly string[], pageTitle: string | undefined, options: HarReportOptions): string {
   const nonce = options.nonce ?? randomBytes(18).toString('base64url');
-  const title = `${options.notRedacted ? NOT_REDACTED_PREFIX : ''}${options.title ?? firstPageTitle(har) ?? 'HAR waterfall'}`;
-  const data = { har, title, ...(options.pageId ? { pageId: options.pageId } : {}) };
+  const title = `${options.notRedacted ? NOT_REDACTED_PREFIX : ''}${options.title ?? pageTitle ?? 'HAR waterfall'}`;
+  const rest = embedJson({ title, ...(options.pageId ? { pageId: options.pageId } : {}) }).slice(1);
+  const data = ['{"har":', ...harJson, ',', rest].join('');
   const csp = [`default-src 'none'`, `script-src 'nonce-${nonce}'`, `img-src data:`, `base-uri 'none'`, `form-action 'none'`].join('; ');
   return [
     '<!doctype html>',
@@ -44,7 +53,7 @@ export function renderHarReport(har: unknown, options: HarReportOptions): string
     '<meta name="referrer" content="no-referrer">',
     `<title>${escapeHtml(title)}</title>`,
     '</head><body>',
-    `<script type="application/json" id="har-data">${embedJson(data)}</script>`,
+    `<script type="application/json" id="har-data">${data}</script>`,
     `<script nonce="${nonce}">${inlineScript(options.bundle)}</script>`,
     '</body></html>',
     '',
@@ -53,8 +62,9 @@ export function renderHarReport(har: unknown, options: HarReportOptions): string
 
 /** JSON that cannot leave its <script> element: every `<` becomes \u003c. */
 export function embedJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return escapeForScript(JSON.stringify(value));
 }
+
 
 /** `</script` and `<!--` only occur inside strings or comments of a bundle; \x3C keeps their meaning there. */
 function inlineScript(bundle: string): string {
@@ -62,11 +72,7 @@ function inlineScript(bundle: string): string {
 }
 
 function firstPageTitle(har: unknown): string | undefined {
-  // A page read from the API comes in its envelope: { "har": { "log": … } }.
-  const unwrapped = typeof har === 'object' && har !== null && !('log' in har) && 'har' in har ? (har as { har: unknown }).har : har;
-  const root = typeof unwrapped === 'object' && unwrapped !== null ? (unwrapped as { log?: { pages?: { title?: unknown }[] } }) : {};
-  const title = root.log?.pages?.[0]?.title;
-  return typeof title === 'string' && title !== '' ? title : undefined;
+  return firstTitle(harEnvelope(har).log.pages);
 }
 
 /** dist/webview/har.js next to the bundled CLI (dist/netmon.js) or from the source tree. */
@@ -118,15 +124,16 @@ export async function runHar(args: readonly string[], io: HarCliIo = processIo):
   const input = positional[0];
   const output = flags.get('-o');
   if (!input || !output || positional.length > 1) { io.stderr(HAR_REPORT_USAGE); return 2; }
-  let har: unknown;
+  let har: ReportHar;
   try {
-    har = readHarFile(input);
+    har = await readHarForReport(input, redact);
   } catch (error) {
-    io.stderr(terminalSafe(`netmon har report: cannot read ${input} as JSON: ${error instanceof Error ? error.message : String(error)}`));
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr(terminalSafe(error instanceof ReportInputError ? `netmon har report: ${message}` : `netmon har report: cannot read ${input} as JSON: ${message}`));
     return 2;
   }
-  const redacted = redact ? redactHar(har) : undefined;
-  const html = renderHarReport(redacted ? redacted.har : har, {
+  const redacted = har.report;
+  const html = renderHarReportJson(har.parts, har.title, {
     bundle: loadHarBundle(),
     ...(redacted ? {} : { notRedacted: true }),
     ...(flags.get('--title') ? { title: flags.get('--title') } : {}),
@@ -139,7 +146,7 @@ export async function runHar(args: readonly string[], io: HarCliIo = processIo):
     io.stderr(terminalSafe(`netmon har report: ${error.message}`));
     return 2;
   }
-  const redaction = redacted ? `redacted ${redacted.report.total} values (--no-redact keeps them)` : 'NOT redacted: it holds the cookies, tokens and bodies as recorded';
+  const redaction = redacted ? `redacted ${redacted.total} values (--no-redact keeps them)` : 'NOT redacted: it holds the cookies, tokens and bodies as recorded';
   io.stdout(terminalSafe(`wrote ${output} (${Math.round(html.length / 1024)} kB) from ${basename(input)}; ${redaction}`));
   return 0;
 }

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { RedactionPreview } from '../../analysis/har/redact-preview';
 import { sharingLibrary } from '../sharing/library';
 import { saveChosenFiles } from '../files/save-files';
+import { redactedOffThread, redactionPreviewOffThread } from '../sharing/redact-off-thread';
 import { suggestedFileName } from '../ui/file-names';
 import { flashStatus } from '../ui/notify';
 import type { Prompts } from '../ui/prompts';
@@ -12,13 +13,20 @@ import type { Prompts } from '../ui/prompts';
 export const EXPORT_REDACTED = 'Export Redacted HAR…';
 export const EXPORT_UNREDACTED = 'Export Unredacted HAR (keeps secrets)…';
 
-export function previewOf(har: unknown): RedactionPreview {
-  return sharingLibrary().redactionPreview(sharingLibrary().redactHar(har).report);
+/** What redaction removes, computed off the host's thread; undefined when the user cancelled. */
+export function previewOf(har: unknown): Promise<RedactionPreview | undefined> {
+  return redactionPreviewOffThread(har);
+}
+
+/** The HAR to write: redacted off the host's thread unless `redacted` is false; undefined when cancelled. */
+async function contentToExport(har: unknown, redacted: boolean): Promise<unknown> {
+  return redacted ? redactedOffThread(har) : har;
 }
 
 /** The modal of the tree's "Export Page as HAR…": what redaction removes, then the two choices. */
 export async function chooseExport(prompts: Prompts, title: string, har: unknown): Promise<boolean | undefined> {
-  const preview = previewOf(har);
+  const preview = await previewOf(har);
+  if (!preview) return undefined;
   const detail = [`Redaction removes ${sharingLibrary().previewLine(preview)}`, '', ...preview.rules.map((r) => `• ${r.description}: ${r.count}`),
     '', 'Timings, sizes, statuses, header names and the shape of URLs are kept.'].join('\n');
   const answer = await prompts.confirm(`Export "${title}" as HAR`, detail, EXPORT_REDACTED, EXPORT_UNREDACTED);
@@ -39,7 +47,8 @@ export async function exportHarFile(prompts: Prompts, har: unknown, name: string
     defaultUri: vscode.Uri.file(`${base}${redacted ? '.redacted' : ''}.har`), filters: { 'HTTP Archive': ['har'] },
   });
   if (!destination) return undefined;
-  const out = redacted ? sharingLibrary().redactHar(har).har : har;
+  const out = await contentToExport(har, redacted);
+  if (out === undefined) return undefined;
   if (!await saveChosenFiles(prompts, { destination, content: `${JSON.stringify(out, null, 2)}\n` })) return undefined;
   flashStatus(`Netmon: exported ${redacted ? 'a redacted' : 'an unredacted'} HAR to ${destination.fsPath}`, 5_000);
   return destination.fsPath;

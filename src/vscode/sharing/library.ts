@@ -8,10 +8,18 @@ import { requireBundle } from '../bundle-loader';
 export type SharingLibrary = typeof SharingLayer;
 
 let bundlePath: string | undefined;
+let workerPath: string | undefined;
 let loaded: SharingLibrary | undefined;
 
 export function locateSharingLibrary(extensionPath: string): void {
   bundlePath = path.join(extensionPath, 'dist', 'sharing-lib.js');
+  workerPath = path.join(extensionPath, 'dist', 'redact-worker.js');
+}
+
+/** The bundled worker that redacts exports off the host's thread (redact-worker.ts). */
+export function redactWorkerPath(): string {
+  if (!workerPath) throw new Error('The redaction worker was used before activation');
+  return workerPath;
 }
 
 export function sharingLibrary(): SharingLibrary {

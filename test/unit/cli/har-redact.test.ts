@@ -11,6 +11,9 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { redactHar } from '../../../src/analysis/har/redact';
 import { NOT_REDACTED_PREFIX, runHar } from '../../../src/cli/har-report';
 import { runHarRedact } from '../../../src/cli/har-redact';
+import { readHar } from '../../../src/analysis/har';
+import { craftedGzip } from '../../fixtures/har-redact/crafted';
+import { harEntriesEnvelope, ODD_SECRETS } from '../../fixtures/har-redact/odd-places';
 import { fixtureText, REDACT_FIXTURES } from '../../fixtures/har-redact/expectations';
 import { ensureBuilt } from '../../webview/helpers/panel';
 
@@ -123,6 +126,20 @@ describe('netmon har redact', () => {
     assert.equal(readFileSync(join(s.dir, 'old.har'), 'utf8'), expectedOutput(CHROME));
   });
 
+  test('the review\'s 1 KB .har.gz (a megabyte of `eyJ` and of `a.a.a…://` once inflated) is redacted, its runs kept', async () => {
+    using s = scratch();
+    const gz = craftedGzip();
+    assert.ok(gz.length < 4096, `${gz.length} bytes`);
+    writeFileSync(join(s.dir, 'crafted.har.gz'), gz);
+    const { io, err } = capture();
+    assert.equal(await runHar(['redact', join(s.dir, 'crafted.har.gz'), '-o', join(s.dir, 'out.har')], io), 0, err.join('\n'));
+    type Shape = { log: { entries: { request: { headers: { value: string }[] } }[] } };
+    const values = (har: Shape): string[] => har.log.entries[0]?.request.headers.map((h) => h.value) ?? [];
+    const input = values(JSON.parse(gunzipSync(gz).toString('utf8')) as Shape);
+    assert.ok(input.every((value) => value.length > 1000_000));
+    assert.deepEqual(values(JSON.parse(readFileSync(join(s.dir, 'out.har'), 'utf8')) as Shape), input);
+  });
+
   test('the real entry point: exit codes, and `netmon har` lists redact', () => {
     using s = scratch();
     const netmon = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/netmon.ts', ...args], { encoding: 'utf8' });
@@ -154,6 +171,19 @@ describe('netmon har report redacts by default', () => {
     assert.match(html, /<title>https:\/\/REDACTED-userinfo@portal\.example\.com\/login\?next=%2Fhome<\/title>/);
     assert.ok(embedded(html).includes('[redacted: cookie sessionid]'));
     assert.match(out.at(-1) ?? '', /; redacted 26 values \(--no-redact keeps them\)$/);
+  });
+
+  test('a HAR shaped { har: { entries } } is redacted as the viewer reads it: two requests, no secret', async () => {
+    ensureBuilt('har');
+    using s = scratch();
+    writeFileSync(join(s.dir, 'in.har'), JSON.stringify(harEntriesEnvelope()));
+    const { io, out } = capture();
+    assert.equal(await runHar(['report', join(s.dir, 'in.har'), '-o', join(s.dir, 'out.html')], io), 0);
+    const data = JSON.parse(embedded(readFileSync(join(s.dir, 'out.html'), 'utf8'))) as { har: unknown };
+    assert.equal(readHar(data.har).entries.length, 2);
+    const text = JSON.stringify(data);
+    for (const secret of [ODD_SECRETS.envelopeCookie, ODD_SECRETS.envelopeAuth, ODD_SECRETS.envelopePassword]) assert.ok(!text.includes(secret), secret);
+    assert.match(out.at(-1) ?? '', /; redacted [1-9]\d* values/);
   });
 
   test('a gzip input (.har.gz) is read like a plain one', async () => {

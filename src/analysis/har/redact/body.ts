@@ -4,6 +4,7 @@
 import { nestsDeeperThan } from '../../../api/types';
 import { formatBytes } from '../format';
 import { asString, type Json } from '../narrow';
+import { redactByContent, type ContentRedactors } from './content';
 import { found, isKept, isSecretNamed, marker, recorder, urlMarker, type RedactContext } from './context';
 import { scrubText } from './detect';
 import type { RedactionPlace } from './report';
@@ -20,10 +21,10 @@ export function redactPostData(postData: unknown, ctx: RedactContext): unknown {
 }
 
 /** One form field, in postData.params or in the body text: the same verdict and marker for both. */
-function redactField(name: string, value: string, ctx: RedactContext): string {
+function redactField(name: string, value: string, ctx: RedactContext, where: RedactionPlace = 'request.postData'): string {
   const verdict = paramVerdict(ctx, name, value);
   if (!verdict) return value;
-  found(ctx, verdict === 'secret' ? 'form-field' : verdict, 'request.postData', name);
+  found(ctx, verdict === 'secret' ? 'form-field' : verdict, where, name);
   return urlMarker(verdict === 'secret' ? 'field' : verdict);
 }
 
@@ -42,25 +43,29 @@ function redactFormParams(params: unknown[], ctx: RedactContext): unknown[] {
 }
 
 function redactRequestText(text: string, mimeType: string, ctx: RedactContext): string {
-  if (text === '') return text;
-  const mime = mimeType.toLowerCase();
-  if (mime.includes('x-www-form-urlencoded')) return redactFormText(text, ctx);
-  // The boundary is case-sensitive: taken from the mime type as written.
-  if (mime.includes('multipart/form-data')) return redactMultipart(text, mimeType, ctx);
-  const trimmed = text.trimStart();
-  if (mime.includes('json') || (mime === '' && (trimmed.startsWith('{') || trimmed.startsWith('[')))) {
-    return redactJsonText(text, ctx, 'request.postData', (s, key) => scrubFreeText(s, ctx, 'request.postData', key));
-  }
-  return scrubFreeText(text, ctx, 'request.postData');
+  return text === '' ? text : redactByContent(text, mimeType, ctx, 'request.postData', contentRedactors(ctx));
 }
 
-function redactFormText(text: string, ctx: RedactContext): string {
+/** Text of a custom field, e.g. a WebSocket frame (`_webSocketMessages[].data`): JSON, form, STOMP or free text, by content. */
+export function redactFieldText(text: string, ctx: RedactContext, path: string): string {
+  return text.length < 8 ? text : redactByContent(text, '', ctx, 'field', contentRedactors(ctx), path);
+}
+
+function contentRedactors(ctx: RedactContext): ContentRedactors {
+  return {
+    json: (text, where, scrub) => redactJsonText(text, ctx, where, scrub),
+    form: (text, where) => redactFormText(text, ctx, where),
+    multipart: (text, delimiter, where) => redactMultipart(text, delimiter, ctx, where),
+  };
+}
+
+function redactFormText(text: string, ctx: RedactContext, where: RedactionPlace): string {
   return text.split('&').map((part) => {
     const eq = part.indexOf('=');
     if (eq < 0) return part;
     const name = decodeForm(part.slice(0, eq));
     const value = decodeForm(part.slice(eq + 1));
-    const redacted = redactField(name, value, ctx);
+    const redacted = redactField(name, value, ctx, where);
     return redacted === value ? part : `${part.slice(0, eq + 1)}${redacted}`;
   }).join('&');
 }
@@ -71,22 +76,19 @@ function decodeForm(text: string): string {
 }
 
 /** multipart/form-data: each part by its field name; a part's headers stay. */
-function redactMultipart(text: string, mime: string, ctx: RedactContext): string {
-  const boundary = /boundary=(?:"([^"]+)"|([^\s;]+))/i.exec(mime);
-  const delimiter = `--${boundary?.[1] ?? boundary?.[2] ?? ''}`;
-  if (delimiter === '--' || !text.includes(delimiter)) return scrubFreeText(text, ctx, 'request.postData');
-  return text.split(delimiter).map((part, i) => (i === 0 || part.startsWith('--') ? part : redactPart(part, ctx))).join(delimiter);
+function redactMultipart(text: string, delimiter: string, ctx: RedactContext, where: RedactionPlace): string {
+  return text.split(delimiter).map((part, i) => (i === 0 || part.startsWith('--') ? part : redactPart(part, ctx, where))).join(delimiter);
 }
 
-function redactPart(part: string, ctx: RedactContext): string {
+function redactPart(part: string, ctx: RedactContext, where: RedactionPlace): string {
   const blank = /\r?\n\r?\n/.exec(part);
-  if (!blank) return scrubFreeText(part, ctx, 'request.postData');
+  if (!blank) return scrubFreeText(part, ctx, where);
   const bodyStart = blank.index + blank[0].length;
   const head = part.slice(0, bodyStart);
   const ending = /\r?\n$/.exec(part.slice(bodyStart))?.[0] ?? '';
   const body = part.slice(bodyStart, part.length - ending.length);
   const name = /;\s*name="([^"]*)"/i.exec(head)?.[1] ?? '';
-  return head + redactField(name, body, ctx) + ending;
+  return head + redactField(name, body, ctx, where) + ending;
 }
 
 type Scrub = (text: string, key: string | undefined) => string;

@@ -1,6 +1,7 @@
 // Recognizing secrets: by name (a header, parameter, cookie or field named like one) and
 // by shape (a JWT, a long random-looking token). Thresholds live in rules.ts.
-import { HIGH_ENTROPY, JWT_CANDIDATE, JWT_MAX_HEADER_CHARS, MARKER_PREFIX, SECRET_NAME_WORD, TOKEN_CANDIDATE, UUID } from './rules';
+import { HIGH_ENTROPY, JWT_MAX_HEADER_CHARS, MARKER_PREFIX, SECRET_NAME_WORD, SECRET_WHOLE_NAME, UUID } from './rules';
+import { jwtCandidates, replaceSpans, tokenCandidates } from './shapes';
 
 export type ShapeRule = 'jwt' | 'high-entropy';
 
@@ -16,7 +17,7 @@ const SECRET_NAME_CACHE_SIZE = 4096;
 export function isSecretName(name: string): boolean {
   const known = secretNames.get(name);
   if (known !== undefined) return known;
-  const secret = name.length <= 256 && nameWords(name).some((word) => SECRET_NAME_WORD.test(word));
+  const secret = name.length <= 256 && (SECRET_WHOLE_NAME.test(name) || nameWords(name).some((word) => SECRET_NAME_WORD.test(word)));
   if (secretNames.size >= SECRET_NAME_CACHE_SIZE) secretNames.clear();
   secretNames.set(name, secret);
   return secret;
@@ -27,7 +28,8 @@ export function isJwt(candidate: string): boolean {
   const dot = candidate.indexOf('.');
   if (dot < 0 || dot > JWT_MAX_HEADER_CHARS) return false;
   const header = decodeBase64Url(candidate.slice(0, dot));
-  if (header === undefined) return false;
+  // Most candidates in crafted or random text are not JSON: skip the parse (and its exception).
+  if (header === undefined || !header.trimEnd().endsWith('}')) return false;
   try {
     const parsed: unknown = JSON.parse(header);
     return typeof parsed === 'object' && parsed !== null && typeof (parsed as { alg?: unknown }).alg === 'string';
@@ -47,7 +49,7 @@ function decodeBase64Url(segment: string): string | undefined {
 
 /** See HIGH_ENTROPY in rules.ts for why each test is there. */
 export function isHighEntropy(token: string): boolean {
-  const core = token.replace(/=+$/, '');
+  const core = withoutPadding(token);
   if (core.length < HIGH_ENTROPY.minLength || UUID.test(core)) return false;
   const lower = /[a-z]/.test(core);
   const upper = /[A-Z]/.test(core);
@@ -56,6 +58,12 @@ export function isHighEntropy(token: string): boolean {
     if (core.length < HIGH_ENTROPY.minHexLength || !digit || !(lower || upper)) return false;
   } else if (Number(lower) + Number(upper) + Number(digit) < 2) return false;
   return bitsPerChar(core) >= HIGH_ENTROPY.minBitsPerChar && wordShare(core) <= HIGH_ENTROPY.maxWordShare;
+}
+
+function withoutPadding(token: string): string {
+  let end = token.length;
+  while (end > 0 && token.charCodeAt(end - 1) === 0x3d) end--;
+  return token.slice(0, end);
 }
 
 function bitsPerChar(text: string): number {
@@ -84,25 +92,24 @@ function wordShare(text: string): number {
 /** Whether a single value (a query value, a path segment, a form field) holds a JWT or a random token. */
 export function secretShape(value: string): ShapeRule | undefined {
   if (value.length < 16) return undefined;
-  for (const match of value.matchAll(JWT_CANDIDATE)) if (isJwt(match[0])) return 'jwt';
+  for (const { start, end } of jwtCandidates(value)) if (isJwt(value.slice(start, end))) return 'jwt';
   if (value.length < HIGH_ENTROPY.minLength) return undefined;
-  for (const match of value.matchAll(TOKEN_CANDIDATE)) if (isHighEntropy(match[0])) return 'high-entropy';
+  for (const { start, end } of tokenCandidates(value)) if (isHighEntropy(value.slice(start, end))) return 'high-entropy';
   return undefined;
 }
 
 /** Free text with each JWT and random token replaced by `[redacted: jwt]` / `[redacted: high-entropy]`. */
 export function scrubText(text: string, found: (rule: ShapeRule) => void, options: { entropy?: boolean } = {}): string {
   if (text.length < 16) return text;
-  let out = text.includes('eyJ') ? text.replace(JWT_CANDIDATE, (candidate) => {
-    if (!isJwt(candidate)) return candidate;
+  const out = replaceSpans(text, jwtCandidates(text), (candidate) => {
+    if (!isJwt(candidate)) return undefined;
     found('jwt');
     return `${MARKER_PREFIX}jwt]`;
-  }) : text;
+  });
   if (options.entropy === false || out.length < HIGH_ENTROPY.minLength) return out;
-  out = out.replace(TOKEN_CANDIDATE, (token) => {
-    if (!isHighEntropy(token)) return token;
+  return replaceSpans(out, tokenCandidates(out), (token) => {
+    if (!isHighEntropy(token)) return undefined;
     found('high-entropy');
     return `${MARKER_PREFIX}high-entropy]`;
   });
-  return out;
 }

@@ -3,7 +3,7 @@
 // Timings, sizes, statuses, methods and dates are passed through untouched by construction:
 // only the fields named below (and strings of custom fields) are looked at.
 import { createContext, found, inScope, isRecordLike, isSecretNamed, marker, type RedactContext, type RedactOptions } from './context';
-import { redactContent, redactPostData } from './body';
+import { redactContent, redactFieldText, redactPostData } from './body';
 import { redactCookieArray, redactHeaders } from './headers';
 import { createReport, type RedactionReport } from './report';
 import { LOOSE_FIELD_MAX_DEPTH } from './rules';
@@ -103,7 +103,7 @@ function redactObject(value: unknown, fields: Readonly<Record<string, FieldRedac
  * below the bound a value is removed, not walked.
  */
 export function redactLoose(value: unknown, path: string, ctx: RedactContext, depth: number): unknown {
-  if (typeof value === 'string') return looksLikeUrl(value) ? redactUrl(value, ctx, 'field', path) : scrubFreeText(value, ctx, 'field', path);
+  if (typeof value === 'string') return looksLikeUrl(value) ? redactUrl(value, ctx, 'field', path) : redactFieldText(value, ctx, path);
   if (typeof value !== 'object' || value === null) return value;
   if (depth >= LOOSE_FIELD_MAX_DEPTH) {
     found(ctx, 'json-field', 'field', `${path} (nested deeper than ${LOOSE_FIELD_MAX_DEPTH} levels)`);

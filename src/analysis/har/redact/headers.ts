@@ -4,7 +4,7 @@ import { asRecord, type Json } from '../narrow';
 import { found, isKept, marker, recorder, type RedactContext } from './context';
 import { isSecretName, scrubText } from './detect';
 import type { RedactionPlace } from './report';
-import { AUTHORIZATION_HEADERS, COOKIE_HEADERS, ENTROPY_EXEMPT_HEADER, URL_HEADERS } from './rules';
+import { AUTHORIZATION_HEADERS, COOKIE_HEADERS, CREDENTIAL_SCHEMES, ENTROPY_EXEMPT_HEADER, URL_HEADERS } from './rules';
 import { looksLikeUrl, redactUrl, scrubFreeText } from './url';
 
 export type Side = 'request' | 'response';
@@ -47,14 +47,12 @@ function headerKind(name: string): HeaderKind {
 function redactHeaderValue(name: string, value: string, side: Side, ctx: RedactContext): string {
   if (isKept(ctx, name)) return value;
   const where: RedactionPlace = `${side}.header`;
-  switch (headerKind(name)) {
+  const kind = headerKind(name);
+  if (kind !== 'cookie' && kind !== 'set-cookie' && kind !== 'secret' && credentialScheme(value) !== undefined) return redactCredential(name, value, where, ctx);
+  switch (kind) {
     case 'cookie': return ctx.keepCookies ? value : redactCookieHeader(value, ctx);
     case 'set-cookie': return ctx.keepCookies ? value : redactSetCookie(value, ctx);
-    case 'authorization': {
-      found(ctx, 'authorization', where, name);
-      const scheme = /^([A-Za-z][\w!#$%&'*+.^`|~-]{0,30})\s+\S/.exec(value)?.[1];
-      return scheme ? `${scheme} ${marker('authorization')}` : marker('authorization');
-    }
+    case 'authorization': return redactCredential(name, value, where, ctx);
     case 'secret':
       found(ctx, 'secret-header', where, name);
       return marker('header', name);
@@ -65,6 +63,23 @@ function redactHeaderValue(name: string, value: string, side: Side, ctx: RedactC
     case 'plain':
       return scrubFreeText(value, ctx, where, name);
   }
+}
+
+/** The scheme word a credential starts with (`Bearer` of `Bearer abc`), when there is one. */
+function schemeWord(value: string): string | undefined {
+  return /^([A-Za-z][\w!#$%&'*+.^`|~-]{0,30})\s+\S/.exec(value)?.[1];
+}
+
+/** The scheme of a value that is a credential whatever its header's name (CREDENTIAL_SCHEMES). */
+function credentialScheme(value: string): string | undefined {
+  const scheme = schemeWord(value);
+  return scheme !== undefined && CREDENTIAL_SCHEMES.includes(scheme.toLowerCase()) ? scheme : undefined;
+}
+
+function redactCredential(name: string, value: string, where: RedactionPlace, ctx: RedactContext): string {
+  found(ctx, 'authorization', where, name);
+  const scheme = schemeWord(value);
+  return scheme ? `${scheme} ${marker('authorization')}` : marker('authorization');
 }
 
 /** `a=1; sessionid=xyz` → `a=[redacted: cookie a]; sessionid=[redacted: cookie sessionid]`. */

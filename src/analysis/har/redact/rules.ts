@@ -21,7 +21,7 @@ export const REDACTION_RULES: readonly RedactionRule[] = [
   { id: 'cookie', description: 'cookie values', keptBy: 'keepCookies',
     matches: 'Cookie and Set-Cookie header values (names and attributes stay), request.cookies and response.cookies values' },
   { id: 'authorization', description: 'credentials of Authorization headers',
-    matches: 'Authorization and Proxy-Authorization header values (the scheme word, e.g. Bearer, stays)' },
+    matches: 'Authorization and Proxy-Authorization header values, and any header whose value starts with a credential scheme (CREDENTIAL_SCHEMES: Basic, Bearer, …) whatever its name (the scheme word stays)' },
   { id: 'secret-header', description: 'headers named like a secret',
     matches: 'header values whose name has a secret word (token, key, secret, session, auth, csrf, xsrf, password, signature, credential)' },
   { id: 'secret-query', description: 'URL parameters named like a secret',
@@ -31,11 +31,11 @@ export const REDACTION_RULES: readonly RedactionRule[] = [
   { id: 'jwt', description: 'JSON Web Tokens',
     matches: 'three base64url segments whose first decodes to a JSON object with "alg", anywhere in URLs, headers, bodies and custom fields' },
   { id: 'high-entropy', description: 'long random-looking values',
-    matches: 'tokens of at least HIGH_ENTROPY.minLength characters that look random (see HIGH_ENTROPY), in URLs, header values, request bodies and custom fields' },
+    matches: 'tokens of at least HIGH_ENTROPY.minLength characters that look random (see HIGH_ENTROPY), in URLs, header values, request bodies and custom fields; a URL path segment after a word like reset, verify or invite (SECRET_PATH_CONTEXT) from PATH_TOKEN_MIN_LENGTH characters' },
   { id: 'form-field', description: 'form fields named like a secret',
-    matches: 'postData.params and form-encoded or multipart request bodies, by field name' },
-  { id: 'json-field', description: 'JSON body fields named like a secret',
-    matches: 'values of JSON body keys with a secret name (bounded walk: too deep or too large bodies are removed whole)' },
+    matches: 'postData.params, form-encoded and multipart request bodies (recognised by their content, whatever the MIME type), and name:value lines of text frames (STOMP), by field name' },
+  { id: 'json-field', description: 'JSON fields named like a secret',
+    matches: 'values of JSON keys with a secret name in request bodies and WebSocket frames (recognised by their content, whatever the MIME type), and GraphQL inline arguments with a secret name (bounded walk: too deep or too large bodies are removed whole)' },
   { id: 'response-body', description: 'response bodies', keptBy: 'keepBodies',
     matches: 'response.content.text (content.size and mimeType stay; the marker gives the size)' },
 ];
@@ -46,7 +46,30 @@ export const REDACTION_RULES: readonly RedactionRule[] = [
  * `keep-alive` and `monkey`-like accidents stay readable; `X-Api-Key`, `apikey`, `PHPSESSID`,
  * `JSESSIONID`, `csrfmiddlewaretoken`, `X-Amz-Signature` and `new_password` are secrets.
  */
-export const SECRET_NAME_WORD = /^(?:\w*tokens?|\w*keys?|\w*secrets?|(?:php|j|asp|cf)?sess(?:ion)?(?:id\w*|key|token)?s?|sid|o?auth(?:n|z|orization|entication|code)?|\w*csrf\w*|\w*xsrf\w*|\w*passwor[dt]s?|passwd|pass|pwd|pin|\w*signature|sig|credentials?|otp|saml(?:request|response)?|cookies?)$/;
+export const SECRET_NAME_WORD = /^(?:\w*tokens?|\w*keys?|\w*secrets?|(?:php|j|asp|cf)?sess(?:ion)?(?:id\w*|key|token)?s?|sid|o?auth(?:n|z|orization|entication|code)?|\w*csrf\w*|\w*xsrf\w*|\w*passwor[dt]s?|passwd|pass|pwd|pw|pass(?:code|phrase)s?|pin|\w*signature|sig|credentials?|otp|totp|mfa|saml(?:request|response)?|cookies?)$/;
+
+/**
+ * Whole names that are a secret's though their words alone are not: `code` is OAuth's
+ * authorization code (`?code=…&state=…`) and one-time codes' usual name; `country_code`
+ * and `status_code` stay.
+ */
+export const SECRET_WHOLE_NAME = /^(?:code|(?:verification|verify|reset|sms|email|mfa|2fa|login|confirm|confirmation|security|recovery|invite|activation|access)[-_]?code)$/i;
+
+/**
+ * Header values that are credentials whatever the header is called (`X-Upstream-Auth:
+ * Basic …`): the first word, followed by a space, is one of these schemes (any case).
+ */
+export const CREDENTIAL_SCHEMES: readonly string[] = ['basic', 'bearer', 'digest', 'negotiate', 'ntlm', 'token', 'hoba', 'mutual', 'dpop', 'apikey', 'aws4-hmac-sha256', 'gssapi'];
+
+/**
+ * A URL path segment right after one of these (not after any secret-named word: `/sessions/`
+ * and `/keys/` name REST collections, whose ids stay) is a
+ * credential when it has at least PATH_TOKEN_MIN_LENGTH characters, mixes digits or cases
+ * and is not just digits (an id) or a file name:
+ * `/password/reset/3f9a7c2e1b8d`, `/invite/k2Jd9sL0qP`, `/verify-email/…`.
+ */
+export const SECRET_PATH_CONTEXT = /^(?:reset|password-?reset|reset-?password|forgot|verify|verification|verify-?email|confirm|confirmation|activate|activation|invite|invitation|magic|magic-?link|unlock|recover|recovery|unsubscribe|one-?time)$/i;
+export const PATH_TOKEN_MIN_LENGTH = 8;
 
 /** Authorization-like headers: the value is a credential whatever it looks like. */
 export const AUTHORIZATION_HEADERS: readonly string[] = ['authorization', 'proxy-authorization'];
@@ -87,11 +110,19 @@ export const HIGH_ENTROPY = {
   maxWordShare: 0.6,
 } as const;
 
-/** Candidate tokens in free text: base64, base64url and hex characters. */
-export const TOKEN_CANDIDATE = /[A-Za-z0-9+/_-]{24,}={0,2}/g;
+/**
+ * Candidate tokens in free text: maximal runs of base64, base64url and hex characters
+ * (`A–Z a–z 0–9 + / _ -`) of at least `minLength`, with up to two `=` of padding. Found by a
+ * scanner (shapes.ts), never by a pattern that backtracks.
+ */
+export const TOKEN_SHAPE = { minLength: HIGH_ENTROPY.minLength } as const;
 
-/** A JWS (header.payload.signature, the signature empty for alg "none") or a JWE (5 segments); the header starts with `{"`. */
-export const JWT_CANDIDATE = /eyJ[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)?/g;
+/**
+ * A JWS (header.payload.signature, the signature empty for alg "none") or a JWE (5
+ * segments); the header starts with `eyJ` (base64url of `{"`) and has at least
+ * `minHeaderChars` characters. Found by a scanner (shapes.ts).
+ */
+export const JWT_SHAPE = { prefix: 'eyJ', minHeaderChars: 9 } as const;
 /** Longest JWT header decoded to check it is JSON: real ones are under 200 characters. */
 export const JWT_MAX_HEADER_CHARS = 2048;
 

@@ -28,6 +28,10 @@ export class HarRedactError extends Error {
 export interface HarRedactStreamOptions extends RedactOptions {
   /** The largest entry (or other log member) held at once; default MAX_STREAM_VALUE_CHARS. */
   maxValueChars?: number;
+  /** Check and re-emit the HAR without redacting it (`har report --no-redact`). */
+  passThrough?: boolean;
+  /** Told each member that is not a container or entries (pages, creator, …) as emitted. */
+  onMember?: (key: string, value: unknown) => void;
 }
 
 export interface HarRedactStream {
@@ -47,6 +51,8 @@ class StreamRedactor implements HarRedactStream {
   private readonly report = createReport();
   private readonly ctx: RedactContext;
   private readonly maxValueChars: number;
+  private readonly passThrough: boolean;
+  private readonly onMember: ((key: string, value: unknown) => void) | undefined;
   private readonly stack: Frame[] = [];
   private capture: Capture | undefined;
   private offset = 0;
@@ -57,6 +63,8 @@ class StreamRedactor implements HarRedactStream {
   constructor(options: HarRedactStreamOptions) {
     this.ctx = createContext(options, this.report);
     this.maxValueChars = options.maxValueChars ?? MAX_STREAM_VALUE_CHARS;
+    this.passThrough = options.passThrough === true;
+    this.onMember = options.onMember;
   }
 
   write(chunk: string): string {
@@ -187,14 +195,15 @@ class StreamRedactor implements HarRedactStream {
     const frame = this.stack[this.stack.length - 1] as Frame;
     const value = this.parse(capture);
     if (frame.kind === 'entries') {
-      const redacted = redactEntryIn(value, frame.count, this.ctx);
+      const redacted = this.passThrough ? value : redactEntryIn(value, frame.count, this.ctx);
       this.out.push(`${frame.count++ > 0 ? ',' : ''}${JSON.stringify(redacted)}`);
       frame.expect = 'comma';
     } else if (capture.purpose === 'key') {
       frame.key = value as string;
       frame.expect = 'colon';
     } else {
-      const redacted = redactMember(frame.kind, frame.key, value, this.ctx);
+      const redacted = this.passThrough ? value : redactMember(frame.key, value, this.ctx);
+      this.onMember?.(frame.key, redacted);
       this.out.push(`${frame.members++ > 0 ? ',' : ''}${JSON.stringify(frame.key)}:${JSON.stringify(redacted)}`);
       frame.expect = 'comma';
     }

@@ -4,11 +4,11 @@
 import { found, isKept, isSecretNamed, recorder, urlMarker, type RedactContext } from './context';
 import { scrubText, secretShape, type ShapeRule } from './detect';
 import type { RedactionPlace } from './report';
-import { STATIC_ASSET, type RedactionRuleId } from './rules';
+import { PATH_TOKEN_MIN_LENGTH, SECRET_PATH_CONTEXT, STATIC_ASSET, type RedactionRuleId } from './rules';
+import { urlsInText } from './shapes';
 
 const ABSOLUTE_URL = /^[a-z][a-z0-9+.-]*:\/\/\S*$/i;
 const AUTHORITY = /^([a-z][a-z0-9+.-]*:)?\/\/([^/?#]*)/i;
-const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>()[\]{}`\\]+/gi;
 
 export function looksLikeUrl(text: string): boolean {
   return text.length > 3 && ABSOLUTE_URL.test(text);
@@ -61,21 +61,37 @@ function redactBase(base: string, site: Site): string {
     }
     path = base.slice(whole.length);
   }
-  if (path.length < 16 && !path.includes(';')) return head + path;
-  return head + path.split('/').map((segment) => redactSegment(segment, site)).join('/');
+  if (path.length < PATH_TOKEN_MIN_LENGTH + 2 && !path.includes(';')) return head + path;
+  let context = false;
+  return head + path.split('/').map((segment) => {
+    const out = redactSegment(segment, site, context);
+    const name = decode(segment.split(';')[0] ?? '');
+    context = name.length <= 64 && SECRET_PATH_CONTEXT.test(name);
+    return out;
+  }).join('/');
 }
 
-function redactSegment(segment: string, site: Site): string {
-  if (segment.length < 16 && !segment.includes(';')) return segment;
+/** `afterSecretWord`: the segment before names a reset/verify/invite step (SECRET_PATH_CONTEXT). */
+function redactSegment(segment: string, site: Site, afterSecretWord: boolean): string {
+  if (segment.length < PATH_TOKEN_MIN_LENGTH && !segment.includes(';')) return segment;
   const [first = '', ...params] = segment.split(';');
   let out = first;
-  if (!STATIC_ASSET.test(first)) {
+  if (afterSecretWord && looksLikePathToken(first)) {
+    note(site, 'high-entropy', 'path');
+    out = urlMarker('high-entropy');
+  } else if (first.length >= 16 && !STATIC_ASSET.test(first)) {
     const shape = secretShape(decode(first));
     if (shape) { note(site, shape, 'path'); out = urlMarker(shape); }
   }
   // Matrix parameters: /cart;jsessionid=… (servlet URL rewriting).
   for (const param of params) out += `;${redactParam(param, site)}`;
   return out;
+}
+
+/** At least PATH_TOKEN_MIN_LENGTH characters, not only digits (an id), mixing digits or cases (not a word), not a file. */
+function looksLikePathToken(segment: string): boolean {
+  if (segment.length < PATH_TOKEN_MIN_LENGTH || /^\d+$/.test(segment) || STATIC_ASSET.test(segment)) return false;
+  return /\d/.test(segment) || (/[a-z]/.test(segment) && /[A-Z]/.test(segment));
 }
 
 function redactParams(query: string, site: Site): string {
@@ -118,10 +134,9 @@ export function scrubFreeText(text: string, ctx: RedactContext, where: Redaction
   if (!text.includes('://')) return /^data:/i.test(text) ? text : scrubText(text, recorder(ctx, where, name));
   let out = '';
   let last = 0;
-  for (const match of text.matchAll(URL_IN_TEXT)) {
-    const start = match.index ?? 0;
-    out += scrubText(text.slice(last, start), recorder(ctx, where, name)) + redactUrl(match[0], ctx, where, name);
-    last = start + match[0].length;
+  for (const { start, end } of urlsInText(text)) {
+    out += scrubText(text.slice(last, start), recorder(ctx, where, name)) + redactUrl(text.slice(start, end), ctx, where, name);
+    last = end;
   }
   return out + scrubText(text.slice(last), recorder(ctx, where, name));
 }
