@@ -7,7 +7,8 @@ import { registerCommands } from '../command-util';
 import { PagedNode, TreeNode } from './nodes';
 import type { NetmonTreeProvider } from './provider';
 import { TIME_PRESETS, type QueryState, type TimeRange } from './query-state';
-import { LOCAL_TIME_HELP, parseLocalRange } from '../../analysis/time/local-range';
+import { parseLocalRange } from '../../analysis/time/local-range';
+import { askLocalRange } from '../ui/local-range-box';
 
 export function registerTreeCommands(context: vscode.ExtensionContext, provider: NetmonTreeProvider, query: QueryState): void {
   registerCommands(context, {
@@ -72,19 +73,8 @@ async function pickTimeRange(): Promise<TimeRange | undefined> {
   if (!picked) return undefined;
   if (picked.range) return picked.range;
   if (picked.text) return localRange(picked.text, Date.now());
-  return askLocalRange();
-}
-
-/** One box for the whole range, read by the shared parser; it shows what the text resolves to. */
-async function askLocalRange(): Promise<TimeRange | undefined> {
-  const text = await vscode.window.showInputBox({
-    title: 'Netmon: custom time range (local time)', prompt: LOCAL_TIME_HELP, value: 'yesterday 14:00 – 18:00',
-    validateInput: (input) => {
-      const parsed = parseLocalRange(input, Date.now());
-      return parsed.ok ? { message: parsed.value.label, severity: vscode.InputBoxValidationSeverity.Info } : parsed.error;
-    },
-  });
-  return text === undefined ? undefined : localRange(text, Date.now());
+  const asked = await askLocalRange('Netmon: custom time range (local time)');
+  return asked ? localRange(asked.text, Date.now()) : undefined;
 }
 
 /** A typed range (local time unless it names an offset) as the view's custom range. */
