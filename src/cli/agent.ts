@@ -32,6 +32,7 @@ export async function runAgent(args: readonly string[], io: CliIo = processIo())
     const { flags, rest: options } = takeAccountFlags(rest);
     const json = options.includes('--json');
     const { range, rest: words } = readTimeRange(options.filter((o) => o !== '--json'), Date.now());
+    if (range.note) io.stderr(`netmon agent timeline: ${range.note}`);
     const unknown = words.find((w) => w.startsWith('-'));
     if (unknown) throw new UsageError(`unknown option ${unknown}`);
     if (words.length !== 1) throw new UsageError('name one agent (its computer name or id)');

@@ -63,6 +63,7 @@ export async function runEvidence(args: readonly string[], io: CliIo = processIo
     }
     const { flags, rest: words } = takeAccountFlags(rest);
     const { range, rest: others } = readTimeRange(words, Date.now());
+    if (range.note) io.stderr(`netmon evidence: ${range.note}`);
     const options = readOptions(subcommand, others);
     account = await openAccount(flags, io.env);
     const read = { session: sessionDocument, path: pathDocument, timeline: timelineDocument }[subcommand];

@@ -39,6 +39,7 @@ export async function runPath(args: readonly string[], io: CliIo = processIo()):
   try {
     const { flags, rest: options } = takeAccountFlags(rest);
     const { range, rest: words } = readTimeRange(options, Date.now());
+    if (range.note) io.stderr(`netmon path: ${range.note}`);
     const parsed = readPathOptions(words);
     if (sub === 'diff' && parsed.rounds !== undefined) throw new UsageError('--rounds is for localize');
     if (sub === 'localize' && parsed.against !== undefined) throw new UsageError('--against is for diff');

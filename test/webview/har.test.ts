@@ -85,14 +85,20 @@ describe('HAR waterfall panel', () => {
     await typeFilter(panel.page, '');
   });
 
-  test('sorts by a column: ascending, descending, then back to start order', async () => {
+  test('sorts by a column: Time slowest first, then fastest first, then back to start order; Name A→Z first', async () => {
     await load(edgeCases);
     const time = panel.page.locator('.har-head [role="columnheader"]', { hasText: 'Time' });
     await time.locator('button').click();
+    assert.deepEqual((await visibleRows(panel.page)).map((r) => r.cells[6]), ['500 ms', '400 ms', '100 ms']);
+    assert.equal(await time.getAttribute('aria-sort'), 'descending');
+    await time.locator('button').click();
     assert.deepEqual((await visibleRows(panel.page)).map((r) => r.cells[6]), ['100 ms', '400 ms', '500 ms']);
     assert.equal(await time.getAttribute('aria-sort'), 'ascending');
+    const name = panel.page.locator('.har-head [role="columnheader"]', { hasText: 'Name' });
+    await name.locator('button').click();
+    assert.equal(await name.getAttribute('aria-sort'), 'ascending');
     await time.locator('button').click();
-    assert.deepEqual((await visibleRows(panel.page)).map((r) => r.cells[6]), ['500 ms', '400 ms', '100 ms']);
+    await time.locator('button').click();
     await time.locator('button').click();
     assert.deepEqual((await visibleRows(panel.page)).map((r) => r.cells[6]), ['400 ms', '500 ms', '100 ms']);
     assert.equal(await time.getAttribute('aria-sort'), 'none');

@@ -103,6 +103,10 @@ describe('agent timeline panel', () => {
     await panel.page.keyboard.press('Escape'); // the brush of the test before is kept across reloads of the same range
     await panel.page.click('button:has-text("Last 24h")');
     assert.deepEqual(panel.sent.at(-1), { type: 'setRange', params: { preset: '24h' } });
+    for (const [button, preset] of [['Yesterday', 'yesterday'], ['Today', 'today'], ['Range\u2026', 'custom']]) {
+      await panel.page.click(`.tl-bar button:text-is("${button}")`);
+      assert.deepEqual(panel.sent.at(-1), { type: 'setRange', params: { preset } }, button);
+    }
     await panel.page.click('button:has-text("Retry page loads")');
     assert.deepEqual(panel.sent.at(-1), { type: 'retryGap', params: { list: 'webSessions' } });
     assert.equal(await panel.page.textContent('h1'), `Timeline: <b onmouseover="window.__pwned='name'">maria</b>`);

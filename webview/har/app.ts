@@ -26,6 +26,9 @@ export interface AppHost {
   saveState(state: SavedState): void;
 }
 
+/** Columns whose first click sorts the biggest first. */
+const WORST_FIRST: ReadonlySet<SortKey> = new Set<SortKey>(['time', 'size']);
+
 export interface SavedState { filter: string; types: ResourceType[]; sortKey: SortKey; sortDirection: SortDirection }
 
 export class HarApp {
@@ -122,10 +125,14 @@ export class HarApp {
     this.host.saveState({ filter: this.filter, types: [...this.types], sortKey: this.sortKey, sortDirection: this.sortDirection });
   }
 
-  /** Like DevTools: ascending, then descending, then back to start order. */
+  /**
+   * Time and size start with the slowest and largest (what one looks for), other columns A→Z;
+   * the second click reverses, the third goes back to start order.
+   */
   private cycleSort(key: SortKey): void {
-    if (this.sortKey !== key) { this.sortKey = key; this.sortDirection = 'asc'; }
-    else if (this.sortDirection === 'asc') this.sortDirection = 'desc';
+    const first: SortDirection = WORST_FIRST.has(key) ? 'desc' : 'asc';
+    if (this.sortKey !== key) { this.sortKey = key; this.sortDirection = first; }
+    else if (this.sortDirection === first) this.sortDirection = first === 'asc' ? 'desc' : 'asc';
     else { this.sortKey = 'start'; this.sortDirection = 'asc'; }
     this.refresh();
   }

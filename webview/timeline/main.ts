@@ -94,7 +94,8 @@ function header(params: TimelineLoad): HTMLElement {
   evidence.addEventListener('click', () => host.postMessage({ type: 'exportEvidence', params: undefined }));
   return el('header', {},
     el('div', { class: 'tl-head' }, el('h1', {}, `Timeline: ${agent.name ?? agent.agentId}`), el('span', { class: 'tl-muted' }, `${status} · ${params.rangeLabel} · times in local time`)),
-    el('div', { class: 'tl-bar', role: 'group', 'aria-label': 'Time range' }, ...RANGE_PRESETS.map((p) => rangeButton(p, `Last ${p}`)), rangeButton('view', 'View\u2019s range'), copy, evidence));
+    el('div', { class: 'tl-bar', role: 'group', 'aria-label': 'Time range' }, ...RANGE_PRESETS.map((p) => rangeButton(p, `Last ${p}`)), rangeButton('today', 'Today'), rangeButton('yesterday', 'Yesterday'),
+      rangeButton('custom', 'Range\u2026'), rangeButton('view', 'View\u2019s range'), copy, evidence));
 }
 
 function gapsBlock(params: TimelineLoad): HTMLElement {

@@ -7,7 +7,9 @@ import { isRenderFailedParams, type RenderFailedMessage } from '../shared/render
 
 /** Ranges the panel offers; "view" is the Netmon view's time range; "around" a few hours either side of a record (a link's range). */
 export const RANGE_PRESETS = ['1h', '6h', '24h', '7d'] as const;
-export type RangePreset = (typeof RANGE_PRESETS)[number] | 'view' | 'around';
+/** Whole local days; "custom" asks for a range typed in local time. */
+export const DAY_PRESETS = ['today', 'yesterday'] as const;
+export type RangePreset = (typeof RANGE_PRESETS)[number] | (typeof DAY_PRESETS)[number] | 'view' | 'around' | 'custom';
 
 export interface TimelineLoad {
   timeline: AgentTimeline;
@@ -53,7 +55,8 @@ export type TimelinePanelMessage =
   | IpcMessage<'exportEvidence', undefined>;
 
 const isTimeline = ((value: unknown) => isRecord(value) && isRecord(value['lanes']) && isRecord(value['verdict']) && isRecord(value['range'])) as Guard<AgentTimeline>;
-const isPreset = ((value: unknown) => value === 'view' || value === 'around' || (RANGE_PRESETS as readonly unknown[]).includes(value)) as Guard<RangePreset>;
+const isPreset = ((value: unknown) => value === 'view' || value === 'around' || value === 'custom'
+  || (RANGE_PRESETS as readonly unknown[]).includes(value) || (DAY_PRESETS as readonly unknown[]).includes(value)) as Guard<RangePreset>;
 const isList = ((value: unknown) => ['userSessions', 'webSessions', 'networkSessions', 'networkProbes'].includes(value as string)) as Guard<TimelineList>;
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
 

@@ -3,6 +3,7 @@
 // arranges its rows with it. It orders what is loaded, and says so when more could be.
 import type { UserSession } from '../../api/types';
 import { experienceText } from '../grades';
+import { compareWorst } from './worst';
 
 export type SessionSort = 'time' | 'worst' | 'slowestPage';
 export type SessionGroup = 'none' | 'site' | 'agent';
@@ -18,15 +19,29 @@ const score = (session: UserSession): number | undefined => {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 };
 
-/** Stable: ties and records without the measure keep the API's order, unmeasured ones last. */
+/**
+ * Stable: ties and records without the measure keep the API's order, unmeasured ones last.
+ * "Worst first" ranks equal scores as Worst Sessions does (WORST_ORDER), by the slowest page
+ * when it is known.
+ */
 export function sortSessions<T extends UserSession>(records: readonly T[], sort: SessionSort, slowestLoadMs: (session: T) => number | undefined = () => undefined): Placed<T>[] {
   const placed = records.map((record, index) => ({ record, index }));
   if (sort === 'time') return placed;
-  const measure = sort === 'worst' ? (p: Placed<T>) => score(p.record) : (p: Placed<T>) => { const ms = slowestLoadMs(p.record); return ms === undefined ? undefined : -ms; };
+  if (sort === 'worst') return worstFirst(placed, slowestLoadMs);
+  const measure = (p: Placed<T>): number | undefined => { const ms = slowestLoadMs(p.record); return ms === undefined ? undefined : -ms; };
   return placed
     .map((p) => ({ p, m: measure(p) }))
     .sort((a, b) => (a.m === undefined ? 1 : 0) - (b.m === undefined ? 1 : 0) || (a.m ?? 0) - (b.m ?? 0) || a.p.index - b.p.index)
     .map(({ p }) => p);
+}
+
+function worstFirst<T extends UserSession>(placed: Placed<T>[], slowestLoadMs: (session: T) => number | undefined): Placed<T>[] {
+  const ranked = placed.map((p) => {
+    const ms = slowestLoadMs(p.record);
+    return { p, score: score(p.record), order: p.index, hurt: ms === undefined ? {} : { slowestLoadMs: ms } };
+  });
+  const scored = ranked.filter((r): r is typeof r & { score: number } => r.score !== undefined).sort(compareWorst);
+  return [...scored, ...ranked.filter((r) => r.score === undefined)].map((r) => r.p);
 }
 
 /** Groups in order of their first (best-placed) member; each group keeps the sort inside it. */

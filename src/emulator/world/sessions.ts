@@ -110,9 +110,23 @@ function planPages(rng: Rng, core: PartialCore, count: number): PagePlan[] {
   return pages;
 }
 
+/** Below this, what hurt is no longer taken off in full: see softFloor. */
+const TAIL_START = 0.3;
+
+/**
+ * Real experience scores thin out towards 0 rather than pile up on it: a session that is bad
+ * twice over scores lower than one that is bad once, and few reach 0.00. Above TAIL_START the
+ * score is the sum of what hurt; below it the rest decays (tangent at TAIL_START, so the curve
+ * is smooth and strictly increasing: every order and every "< 0.4" of the plain sum holds).
+ */
+function softFloor(raw: number): number {
+  return raw >= TAIL_START ? raw : TAIL_START * Math.exp((raw - TAIL_START) / TAIL_START);
+}
+
 /**
  * 1 − the slowest page's onLoad / 15 s (at most 0.85) − loss % / 20 − 0.15 per error page −
- * `penalty` (what an episode does that page timings do not show: see SessionEffect).
+ * `penalty` (what an episode does that page timings do not show: see SessionEffect), with
+ * a soft floor (softFloor).
  */
 function scoreOf(pages: readonly PagePlan[], loss: number, penalty: number): number {
   let worstLoad = -Infinity;
@@ -121,8 +135,8 @@ function scoreOf(pages: readonly PagePlan[], loss: number, penalty: number): num
     if (page.pageTimings.onLoad > worstLoad) worstLoad = page.pageTimings.onLoad;
     if (page.responseCode >= 400) errors += 1;
   }
-  const score = 1 - Math.min(0.85, worstLoad / 15000) - loss / 20 - errors * 0.15 - penalty;
-  return round3(Math.max(0, Math.min(1, score)));
+  const raw = 1 - Math.min(0.85, worstLoad / 15000) - loss / 20 - errors * 0.15 - penalty;
+  return round3(softFloor(Math.min(1, raw)));
 }
 
 /**

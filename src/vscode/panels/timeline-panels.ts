@@ -11,13 +11,14 @@ import { exportTimelineEvidence } from '../evidence/export-evidence';
 import type { PanelHost } from './panel-host';
 import { createPanelHost, type PanelServices } from './services';
 import { timelineRange } from './timeline-range';
+import { askLocalRange } from '../ui/local-range-box';
 
 type Host = PanelHost<TimelineHostMessage, TimelinePanelMessage>;
 
 /** Partial timelines are redrawn at most this often while pages arrive. */
 const REDRAW_MS = 400;
 
-interface Shown { agentId: string; preset: RangePreset; aroundMs?: number; walk?: TimelineWalk; timeline?: AgentTimeline; rangeLabel?: string }
+interface Shown { agentId: string; preset: RangePreset; aroundMs?: number; typed?: string; walk?: TimelineWalk; timeline?: AgentTimeline; rangeLabel?: string }
 
 export class TimelinePanels {
   private readonly shown = new Map<string, Shown>();
@@ -60,6 +61,11 @@ export class TimelinePanels {
     switch (message.type) {
       case 'setRange':
         if (message.params.preset === 'around') return; // only a link knows what to center on
+        if (message.params.preset === 'custom') {
+          const asked = await askLocalRange('Netmon: time range of the timeline (local time)', shown.typed);
+          if (asked) await this.load(host, { agentId: shown.agentId, preset: 'custom', typed: asked.text });
+          return;
+        }
         await this.load(host, { agentId: shown.agentId, preset: message.params.preset });
         return;
       case 'copyText':
@@ -95,7 +101,7 @@ export class TimelinePanels {
 
   private async load(host: Host, request: Shown): Promise<void> {
     const client = this.services.connection.requireClient();
-    const range = timelineRange(request.preset, this.services.timeOptions(), Date.now(), request.aroundMs);
+    const range = timelineRange(request.preset, this.services.timeOptions(), Date.now(), request.aroundMs, request.typed);
     const shown: Shown = { ...request, rangeLabel: range.label };
     this.shown.set(host.id, shown);
     await host.run(`Loading the timeline of agent ${request.agentId}`, `Loading the timeline of ${request.agentId}`, async (signal) => {

@@ -7,6 +7,8 @@ import { registerCommands } from '../command-util';
 import { PagedNode, TreeNode } from './nodes';
 import type { NetmonTreeProvider } from './provider';
 import { TIME_PRESETS, type QueryState, type TimeRange } from './query-state';
+import { parseLocalRange } from '../../analysis/time/local-range';
+import { askLocalRange } from '../ui/local-range-box';
 
 export function registerTreeCommands(context: vscode.ExtensionContext, provider: NetmonTreeProvider, query: QueryState): void {
   registerCommands(context, {
@@ -40,9 +42,10 @@ function keysOf<K extends string>(labels: Record<K, string>): K[] {
   return Object.keys(labels) as K[];
 }
 
-/** Accepts `{ window: '1h' }`, `{ from, to }` (Date or ISO text) or `'current'`. */
+/** Accepts `{ window: '1h' }`, `{ from, to }` (Date or ISO text), `'current'` or range text (`'yesterday afternoon'`). */
 function parseTimeRange(value: unknown): TimeRange | undefined {
   if (value === 'current') return { kind: 'current' };
+  if (typeof value === 'string') return localRange(value, Date.now());
   if (typeof value !== 'object' || value === null) return undefined;
   const { window, from, to } = value as { window?: unknown; from?: unknown; to?: unknown };
   if (typeof window === 'string' && /^[0-9]+[smhdw]?$/.test(window)) return { kind: 'window', window };
@@ -57,33 +60,28 @@ function toDate(value: unknown): Date | undefined {
   return date && !Number.isNaN(date.getTime()) ? date : undefined;
 }
 
+/** Day shorthands the picker offers besides the rolling windows, resolved when picked (local time). */
+const DAY_RANGES = ['today', 'yesterday', 'yesterday afternoon'] as const;
+
 async function pickTimeRange(): Promise<TimeRange | undefined> {
-  const items = [...TIME_PRESETS.map((preset) => ({ label: preset.label, range: preset.range as TimeRange | undefined })), { label: 'Custom…', range: undefined }];
+  const days = DAY_RANGES.map((text) => ({ label: text[0]!.toUpperCase() + text.slice(1), text, range: undefined }));
+  const items: { label: string; range?: TimeRange; text?: string; description?: string }[] = [
+    ...TIME_PRESETS.map((preset) => ({ label: preset.label, range: preset.range })), ...days,
+    { label: 'Custom range (local time)…', description: 'e.g. 2026-11-24 14:00 – 18:00' },
+  ];
   const picked = await pick(items, { title: 'Netmon: time range of the data nodes' });
   if (!picked) return undefined;
   if (picked.range) return picked.range;
-  const from = await askUtc('From (UTC)', new Date(Date.now() - 3_600_000));
-  if (!from) return undefined;
-  const to = await askUtc('To (UTC)', new Date(), from);
-  return to ? { kind: 'custom', from, to } : undefined;
+  if (picked.text) return localRange(picked.text, Date.now());
+  const asked = await askLocalRange('Netmon: custom time range (local time)');
+  return asked ? localRange(asked.text, Date.now()) : undefined;
 }
 
-async function askUtc(title: string, suggestion: Date, notBefore?: Date): Promise<Date | undefined> {
-  const text = await vscode.window.showInputBox({
-    title, prompt: 'YYYY-MM-DD HH:MM (UTC)', value: suggestion.toISOString().slice(0, 16).replace('T', ' '),
-    validateInput: (input) => {
-      const date = parseUtc(input);
-      if (!date) return 'Enter a date and time as YYYY-MM-DD HH:MM';
-      if (notBefore && date <= notBefore) return 'The end must be after the start';
-      return undefined;
-    },
-  });
-  return text === undefined ? undefined : parseUtc(text);
-}
-
-function parseUtc(text: string): Date | undefined {
-  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(?::(\d{2}))?$/.exec(text.trim());
-  if (!match) return undefined;
-  const date = new Date(`${match[1]}T${match[2]}:${match[3] ?? '00'}Z`);
-  return Number.isNaN(date.getTime()) ? undefined : date;
+/** A typed range (local time unless it names an offset) as the view's custom range. */
+function localRange(text: string, nowMs: number): TimeRange | undefined {
+  const parsed = parseLocalRange(text, nowMs);
+  if (!parsed.ok) return undefined;
+  const { from, to, label } = parsed.value;
+  const day = DAY_RANGES.find((d) => d === text.trim().toLowerCase());
+  return { kind: 'custom', from, to, label: day ? `${day[0]!.toUpperCase()}${day.slice(1)} (${label})` : label };
 }

@@ -11,7 +11,7 @@ export interface ActiveFilterValue { key: string; value: string | number; text: 
 export type TimeRange =
   | { kind: 'current' }
   | { kind: 'window'; window: string }
-  | { kind: 'custom'; from: Date; to: Date };
+  | { kind: 'custom'; from: Date; to: Date; label?: string };
 
 export const TIME_PRESETS: readonly { label: string; range: TimeRange }[] = [
   { label: 'Current round', range: { kind: 'current' } },
@@ -126,7 +126,7 @@ function labelKey(key: string, value: string | number): string {
 }
 
 export function timeRangeLabel(range: TimeRange): string {
-  if (range.kind === 'custom') return `${formatUtc(range.from)} → ${formatUtc(range.to)} UTC`;
+  if (range.kind === 'custom') return range.label ?? `${formatUtc(range.from)} → ${formatUtc(range.to)} UTC`;
   const preset = TIME_PRESETS.find((p) => p.range.kind === range.kind && (range.kind !== 'window' || (p.range.kind === 'window' && p.range.window === range.window)));
   return preset?.label ?? (range.kind === 'window' ? `Last ${range.window}` : 'Current round');
 }

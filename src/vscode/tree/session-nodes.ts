@@ -4,7 +4,9 @@ import type { NetworkProbe, NetworkSession, SearchFilter, SessionPage, UserSessi
 import { networkSessionSummary, pageSummary, probeSummary, userSessionSummary, type AgentName } from '../../analysis/records/summaries';
 import { arrangementNote, groupDescription, groupSessions, sortSessions } from '../../analysis/records/arrange';
 import { experienceGrade, GRADE_THEME_COLORS } from '../../analysis/grades';
-import { LowestScores, worstSummary } from '../../analysis/records/worst';
+import { LowestScores, sessionHurt, WORST_ORDER, WORST_ORDER_SHORT, worstSummary, type SessionHurt } from '../../analysis/records/worst';
+import { forEachAtMost } from '../../analysis/pool';
+import type { NetmonClient } from '../../api';
 import { withNotificationProgress } from '../ui/notify';
 import { segment, summaryItem } from './format';
 import { listNode } from './list-node';
@@ -48,7 +50,7 @@ function worstSessionsNode(owner: PagedNode<UserSession>, context: LoadContext, 
   return new TreeNode(owner, {
     label: 'Worst Sessions', icon: 'flame', kind: 'worstSessions', loadingWhat: 'Finding the worst sessions',
     description: `the ${WORST_COUNT} lowest-scored in the whole range · expand to search`,
-    tooltip: `Reads every page of user sessions in ${context.query.describeFor('user-sessions')} (at most ${WORST_MAX_WALK_TEXT}) and lists the ${WORST_COUNT} with the lowest experience score.`,
+    tooltip: `Reads every page of user sessions in ${context.query.describeFor('user-sessions')} (at most ${WORST_MAX_WALK_TEXT}) and lists the ${WORST_COUNT} with the lowest experience score. Order: ${WORST_ORDER}.`,
     children: async ({ client, signal }, self) => {
       const lowest = new LowestScores<UserSession>(WORST_COUNT);
       let complete = true;
@@ -66,10 +68,26 @@ function worstSessionsNode(owner: PagedNode<UserSession>, context: LoadContext, 
           stopped = true; // the user stopped the walk: show what was found so far
         }
       });
-      self.spec.description = stopped ? `stopped after ${lowest.read.toLocaleString('en-US')} sessions: ${worstSummary(lowest.sessions().length, lowest.read, lowest.unscored, false)}` : worstSummary(lowest.sessions().length, lowest.read, lowest.unscored, complete);
-      return lowest.sessions().map((session) => userSessionNode(session, self, agentNames(context)));
+      const hurt = await hurtOfTies(client, lowest.tied(), signal);
+      const summary = stopped ? `stopped after ${lowest.read.toLocaleString('en-US')} sessions: ${worstSummary(lowest.sessions().length, lowest.read, lowest.unscored, false)}` : worstSummary(lowest.sessions().length, lowest.read, lowest.unscored, complete);
+      self.spec.description = `${summary} · ${WORST_ORDER_SHORT}`;
+      return lowest.ranked((session) => hurt.get(session.userSessionId)).map((session) => userSessionNode(session, self, agentNames(context)));
     },
   });
+}
+
+/** What hurt each tied session (its details, a few at a time); a failed read ranks it as hurting least. */
+async function hurtOfTies(client: NetmonClient, tied: readonly UserSession[], signal: AbortSignal): Promise<Map<string, SessionHurt>> {
+  const hurt = new Map<string, SessionHurt>();
+  await forEachAtMost(tied, 4, async (session) => {
+    try {
+      const { userSessions } = await client.getUserSession(session.userSessionId, { signal });
+      hurt.set(session.userSessionId, sessionHurt(userSessions[0]));
+    } catch {
+      // Left unmeasured: the ranking puts it after the measured ties.
+    }
+  }, () => signal.aborted);
+  return hurt;
 }
 
 /** The loaded sessions sorted and grouped as the arrangement says (undefined: the API's order). */

@@ -45,6 +45,19 @@ describe('netmon agent timeline', () => {
     }
   });
 
+  test('--from/--to without an offset are read in local time (TZ of the process) and stderr says so', async () => {
+    const wifi = episodes.find((e) => e.kind === 'wifi')!;
+    const [fromMs, toMs] = [wifi.startSeconds * 1000 - 3 * 3600_000, wifi.endSeconds * 1000 + 2 * 3600_000];
+    const kolkata = (ms: number): string => new Date(ms + 330 * 60_000).toISOString().slice(0, 16).replace('T', ' '); // UTC+05:30, no DST
+    const local = await netmon(['agent', 'timeline', wifi.agentId, '--from', kolkata(fromMs), '--to', kolkata(toMs), '--json', '--base-url', emulator.url, '--aid', String(AID)],
+      { env: { NETMON_TOKEN: DEMO_CREDENTIALS.admin.token, TZ: 'Asia/Kolkata' } });
+    assert.equal(local.code, 0, local.stderr);
+    assert.match(local.stderr, new RegExp(`--from/--to without an offset read as local time \\(UTC\\+05:30\\): ${kolkata(fromMs)} – `));
+    const utc = JSON.parse((await run(wifi, '--json')).stdout) as AgentTimeline;
+    assert.deepEqual((JSON.parse(local.stdout) as AgentTimeline).verdict.periods, utc.verdict.periods, 'the same range as the UTC one');
+    assert.equal((await run(wifi, '--json')).stderr, '', 'with an offset there is nothing to point out');
+  });
+
   test('the text names the Wi-Fi period, its access point and the roam that ended it', async () => {
     const wifi = episodes.find((e) => e.kind === 'wifi')!;
     const result = await run(wifi);

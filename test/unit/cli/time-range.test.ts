@@ -1,5 +1,7 @@
-// --window / --from / --to: durations up to the 7-day retention, absolute ranges in order,
-// and a clear usage error for anything else.
+// --window / --from / --to / --range: durations up to the 7-day retention, absolute ranges in
+// order, times without an offset read as local (TZ fixed here) and said so, and a clear usage
+// error for anything else.
+process.env.TZ = 'America/New_York';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readTimeRange } from '../../../src/cli/time-range';
@@ -18,6 +20,26 @@ test('an absolute range; --to defaults to now', () => {
   const { range } = readTimeRange(['--from', '2026-11-23T08:00Z', '--to', '2026-11-23T10:30Z'], NOW);
   assert.deepEqual(range.request, { from: new Date('2026-11-23T08:00Z'), to: new Date('2026-11-23T10:30Z') });
   assert.equal(readTimeRange(['--from', '2026-11-24T08:00Z'], NOW).range.estimate.toMs, NOW);
+  assert.equal(readTimeRange(['--from', '2026-11-24T08:00Z'], NOW).range.note, undefined, 'an offset was given: nothing to point out');
+});
+
+test('--from/--to without an offset are local time, and the note says so', () => {
+  assert.equal(new Date(NOW).getTimezoneOffset(), 300, 'the zone the test set (UTC−05:00)');
+  const { range } = readTimeRange(['--from', '2026-11-23 14:00', '--to', '2026-11-23 18:00'], NOW);
+  assert.deepEqual(range.request, { from: new Date('2026-11-23T19:00Z'), to: new Date('2026-11-23T23:00Z') });
+  assert.equal(range.note, '--from/--to without an offset read as local time (UTC-05:00): 2026-11-23 14:00 – 18:00 local time (UTC-05:00)');
+  // Shorthands: NOW is 07:00 in New York, so "yesterday 14:00" is the 23rd.
+  const shorthand = readTimeRange(['--from', 'yesterday 14:00', '--to', 'today'], NOW).range;
+  assert.deepEqual(shorthand.request, { from: new Date('2026-11-23T19:00Z'), to: new Date('2026-11-24T05:00Z') });
+  assert.match(shorthand.note ?? '', /local time/);
+  assert.equal(readTimeRange(['--from', 'today'], NOW).range.estimate.fromMs, Date.parse('2026-11-24T05:00Z'));
+});
+
+test('--range takes a range in local time', () => {
+  const { range } = readTimeRange(['--range', 'yesterday afternoon', 'maria'], NOW);
+  assert.deepEqual(range.request, { from: new Date('2026-11-23T17:00Z'), to: new Date('2026-11-23T23:00Z') });
+  assert.equal(range.note, 'range: 2026-11-23 12:00 – 18:00 local time (UTC-05:00)');
+  assert.deepEqual(readTimeRange(['--range', '2026-11-23 14:00 – 18:00'], NOW).range.request, { from: new Date('2026-11-23T19:00Z'), to: new Date('2026-11-23T23:00Z') });
 });
 
 test('mistakes say what is wrong', () => {
@@ -25,9 +47,11 @@ test('mistakes say what is wrong', () => {
   fails(['--window', '8d'], /at most 7 days/);
   fails(['--window', 'yesterday'], /not a duration like 30m/);
   fails(['--window', '0h'], /longer than 0/);
-  fails(['--window', '6h', '--from', '2026-11-23T08:00Z'], /not both/);
+  fails(['--window', '6h', '--from', '2026-11-23T08:00Z'], /one of --window, --from\/--to or --range/);
+  fails(['--range', 'today', '--to', '2026-11-23T08:00Z'], /one of/);
   fails(['--from', '2026-11-23T10:00Z', '--to', '2026-11-23T08:00Z'], /before --to/);
-  fails(['--from', 'monday'], /not a date/);
+  fails(['--from', 'monday'], /not a time: today, yesterday/);
+  fails(['--range', 'yesterday 18:00 – 14:00'], /--range: The end must be after the start/);
   fails(['--from', '2026-11-01T00:00Z', '--to', '2026-11-23T00:00Z'], /longer than 7 days/);
   fails(['--window'], /needs a value/);
 });

@@ -14,6 +14,11 @@ test('time keeps the API order; worst first is stable and puts unscored sessions
   assert.deepEqual(sortSessions(sessions, 'worst').map((p) => p.index), [1, 3, 4, 0, 2], 'each row keeps its place in the list');
 });
 
+test('worst first ranks equal scores as Worst Sessions does: the slower slowest page first, when known', () => {
+  const loads: Record<string, number> = { 2: 1200, 4: 9000 };
+  assert.deepEqual(sortSessions(sessions, 'worst', (x) => loads[x.userSessionId]).map((p) => p.record.userSessionId), ['4', '2', '5', '1', '3']);
+});
+
 test('slowest page first, from the loads known so far', () => {
   const loads: Record<string, number> = { 1: 1200, 2: 9000, 4: 300 };
   assert.deepEqual(sortSessions(sessions, 'slowestPage', (x) => loads[x.userSessionId]).map((p) => p.record.userSessionId), ['2', '1', '4', '3', '5']);

@@ -85,7 +85,7 @@ const CASES: Record<string, GuardCase> = {
     [{ type: 'load', params: { timeline: { lanes: {} }, rangeLabel: '', preset: '24h' } }, { type: 'load', params: { timeline: { lanes: {}, verdict: {}, range: {} }, rangeLabel: '', preset: '2d' } },
       { type: 'progress', params: {} }]],
   'timeline webview→host': [isTimelinePanelMessage,
-    [{ type: 'setRange', params: { preset: '7d' } }, { type: 'openSession', params: { userSessionId: 's' } }, { type: 'openPage', params: { userSessionId: 's', pageId: 'p' } },
+    [{ type: 'setRange', params: { preset: '7d' } }, { type: 'setRange', params: { preset: 'yesterday' } }, { type: 'setRange', params: { preset: 'custom' } }, { type: 'openSession', params: { userSessionId: 's' } }, { type: 'openPage', params: { userSessionId: 's', pageId: 'p' } },
       { type: 'openProbe', params: { networkProbeId: 'n' } }, { type: 'retryGap', params: { list: 'webSessions' } }, { type: 'copyText', params: undefined }, { type: 'exportEvidence', params: undefined },
       { type: 'rendered', params: { agentId: 'a', complete: true, periods: 1, sessions: 2, pages: 3, networkLanes: 1, probeLanes: 1, events: 0, gaps: 0 } }],
     [{ type: 'setRange', params: { preset: 'forever' } }, { type: 'openSession', params: { userSessionId: 1 } }, { type: 'openPage', params: { userSessionId: 's' } },

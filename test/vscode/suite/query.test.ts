@@ -44,6 +44,21 @@ describe('time range and filters', () => {
     await vscode.commands.executeCommand('netmon.setTimeRange', { window: '1h' }); // the default
   });
 
+  it('"yesterday afternoon" can be asked for: local 12:00–18:00 of yesterday, said in local time', async () => {
+    const api = await netmonApi();
+    await vscode.commands.executeCommand('netmon.setTimeRange', 'yesterday afternoon');
+    const today = new Date();
+    const from = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1, 12);
+    const to = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1, 18);
+    const day = `${from.getFullYear()}-${String(from.getMonth() + 1).padStart(2, '0')}-${String(from.getDate()).padStart(2, '0')}`;
+    assert.match(api.treeView.description ?? '', new RegExp(`^Yesterday afternoon \\(${day} 12:00 – 18:00 local time \\(UTC`));
+    await clearEmulatorRequests(emulator);
+    await childrenOf(api, await root(api, 'Network Topology'));
+    const sent = (await emulatorRequests(emulator)).filter((request) => request.path === TOPOLOGY && request.query['from'] !== undefined);
+    assert.deepEqual([sent[0]?.query['from'], sent[0]?.query['to']], [from.toISOString().slice(0, 19), to.toISOString().slice(0, 19)]);
+    await vscode.commands.executeCommand('netmon.setTimeRange', { window: '1h' }); // the default
+  });
+
   it('applies a filter to sessions and topology (POST searchFilters) and clearing it restores the lists', async () => {
     const api = await netmonApi();
     await vscode.commands.executeCommand('netmon.setTimeRange', { window: '2d' }); // two days hold both platforms

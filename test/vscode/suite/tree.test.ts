@@ -159,7 +159,7 @@ describe('explorer tree', () => {
     assert.deepEqual(records(await childrenOf(api, sessionsRoot)).map((node) => node.spec.ids?.userSessionId), shown.map((session) => session.userSessionId), 'back to the API order');
   });
 
-  it('Worst Sessions walks every page of the range and lists the lowest-scored sessions, worst first', async function () {
+  it('Worst Sessions walks every page of the range and lists the lowest-scored sessions, worst first, ties by what hurt most, and says the order', async function () {
     this.timeout(60_000);
     const api = await netmonApi();
     const sessionsRoot = await root(api, 'User Sessions');
@@ -174,10 +174,19 @@ describe('explorer tree', () => {
       path = page.pages.next ? new URL(page.pages.next).pathname + new URL(page.pages.next).search : undefined;
     }
     assert.ok(all.length > 20, 'the range spans several pages');
-    const expected = all.map((session, index) => ({ session, index })).filter(({ session }) => typeof session.experienceScore === 'number')
-      .sort((a, b) => a.session.experienceScore! - b.session.experienceScore! || a.index - b.index).slice(0, 10).map(({ session }) => session.userSessionId);
-    assert.deepEqual(listed.map((node) => node.spec.ids?.userSessionId), expected);
-    assert.match(String(worstNode.treeItem().description), new RegExp(`^10 lowest of ${all.length.toLocaleString('en-US')} sessions`));
+    const scores = all.map((session) => session.experienceScore).filter((score): score is number => typeof score === 'number').sort((a, b) => a - b);
+    const listedSessions = listed.map((node) => node.spec.record as { userSessionId: string; experienceScore: number });
+    assert.deepEqual(listedSessions.map((session) => session.experienceScore), scores.slice(0, 10), 'the ten lowest scores, worst first');
+    const byId = new Set(all.map((session) => session.userSessionId));
+    assert.ok(listedSessions.every((session) => byId.has(session.userSessionId)));
+    // Equal scores: the slower slowest page first (the test reads the details itself).
+    const slowest = async (id: string): Promise<number> => Math.max(...(await apiGet<UserSessionDetailResponse>(emulator, `/v6/endpoint-data/user-sessions/${id}`)).userSessions[0]!.pages.map((p) => p.pageTimings.onLoad));
+    for (let i = 1; i < listedSessions.length; i++) {
+      const [before, at] = [listedSessions[i - 1]!, listedSessions[i]!];
+      if (before.experienceScore === at.experienceScore) assert.ok(await slowest(before.userSessionId) >= await slowest(at.userSessionId), `tie ${before.userSessionId} before ${at.userSessionId}: slower page first`);
+    }
+    assert.match(String(worstNode.treeItem().description), new RegExp(`^10 lowest of ${all.length.toLocaleString('en-US')} sessions.* · by score, ties by slowest page, loss, errors$`));
+    assert.match(String(worstNode.treeItem().tooltip), /Order: lowest score first; equal scores: slowest page, then most packet loss/);
     assert.equal(kindOf(listed[0]!), 'userSession', 'each is a session node: pages, overview and filters work on it');
   });
 
