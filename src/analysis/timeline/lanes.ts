@@ -63,7 +63,9 @@ export class TimelineLanesBuilder {
     const t = recordTimeMs(record);
     const key = `${userSessionId}/${pageId}`;
     if (pageId === undefined || t === undefined || this.pages.has(key)) return false;
-    const onLoad = finiteOrUndefined(asRecord(record.pageTimings).onLoad);
+    // −1 is "not applicable" (no onLoad fired), never a fast load.
+    const rawOnLoad = finiteOrUndefined(asRecord(record.pageTimings).onLoad);
+    const onLoad = rawOnLoad === undefined || rawOnLoad < 0 ? undefined : rawOnLoad;
     const responseTime = finiteOrUndefined(record.responseTime);
     const responseCode = finiteOrUndefined(record.responseCode);
     const grade = pageLoadGrade(onLoad);
