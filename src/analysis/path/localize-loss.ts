@@ -6,6 +6,15 @@
 import { count, mostCommon, placeOf, type LocalizeContext, type Traversal } from './localize-traversals';
 import { LOCALIZE_THRESHOLDS, type LossFinding, type RateLimitedHop } from './localize-types';
 import { clean, listWords, localizedHop, ms, plural, shortName, tunnelRef } from './localize-text';
+import { THRESHOLDS } from '../session/thresholds';
+
+/**
+ * Confident with THRESHOLDS.confidence.minLost lost traversals that are not routing loops:
+ * one lost traversal (or one looping traceroute) is worth showing, not an alarm.
+ */
+function isConfident(lost: readonly Traversal[]): boolean {
+  return lost.filter((t) => !t.loops).length >= THRESHOLDS.confidence.minLost;
+}
 
 export interface LossResult {
   /** The findings with most agents first, at most `maxFindings`. */
@@ -147,7 +156,7 @@ function forwardingFinding(ctx: LocalizeContext, point: LossPoint, scope: readon
   const finding: LossFinding = {
     id: `loss:${point.place}`, kind: 'forwarding', at, ...(tunnel ? { tunnel } : {}), agents, agentsCrossing: sorted(across.agents),
     traversals: lost.length, traversalsCrossing: across.n, alsoStoppedAt: [...point.foldedPlaces].slice(0, ctx.limits.maxIdsPerFinding),
-    ...(branch ? { branch } : {}), loops: lost.filter((t) => t.loops).length,
+    ...(branch ? { branch } : {}), loops: lost.filter((t) => t.loops).length, confident: isConfident(lost),
     targetNeverReached: lost.some((t) => !ctx.reachedTargets.has(t.target)), hopIds, line: '',
   };
   finding.line = forwardingLine(ctx, finding, totalAgents);
@@ -225,7 +234,7 @@ function terminalFinding(ctx: LocalizeContext, target: string, lost: Traversal[]
     + 'terminal loss at the destination (a firewall, the server, or ICMP blocked there), not in the network.';
   return {
     id: `terminal:${target}`, kind: 'terminal', at, lastAnswering: last, agents, agentsCrossing: sorted(crossed.map((t) => t.agent)),
-    traversals: lost.length, traversalsCrossing: crossed.length, alsoStoppedAt: [], loops: lost.filter((t) => t.loops).length,
+    traversals: lost.length, traversalsCrossing: crossed.length, alsoStoppedAt: [], loops: lost.filter((t) => t.loops).length, confident: isConfident(lost),
     targetNeverReached: false, hopIds: [...last.map((h) => h.id), target].slice(0, ctx.limits.maxIdsPerFinding), line,
   };
 }

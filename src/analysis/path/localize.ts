@@ -46,7 +46,9 @@ export function localizePathTraces(traces: readonly PathTrace[], options: Locali
 function localizeScope(ctx: LocalizeContext, traversals: readonly Traversal[]): Localization {
   const agents = [...new Set(traversals.map((t) => t.agent))].sort();
   const crossing = crossings(ctx, traversals);
-  const { loss, rateLimited, lostAt, words } = localizeLoss(ctx, traversals, agents.length, crossing);
+  const found = localizeLoss(ctx, traversals, agents.length, crossing);
+  const { rateLimited, lostAt, words } = found;
+  const loss = found.loss.map(withConfidence);
   const delay = localizeDelay(ctx, traversals);
   const verdicts = verdictGroups(traversals, agents, loss, delay, lostAt, words);
   const reachedTarget = traversals.filter((t) => t.ok).length;
@@ -59,7 +61,15 @@ function localizeScope(ctx: LocalizeContext, traversals: readonly Traversal[]): 
     ...(healthy || traversals.length === 0 ? [headline] : loss.map((f) => f.line)),
     ...delay.map((f) => f.line), ...rateLimited.map((f) => f.line), ...verdicts.map((v) => v.line),
   ];
-  return { agents, traversals: traversals.length, reachedTarget, healthy, loss, delay, rateLimited, verdicts, headline, lines };
+  return { agents, traversals: traversals.length, reachedTarget, healthy, confident: loss.some((f) => f.confident), loss, delay, rateLimited, verdicts, headline, lines };
+}
+
+/** A finding that is not confident says so in its line. */
+function withConfidence(finding: LossFinding): LossFinding {
+  if (finding.confident) return finding;
+  const counted = finding.traversals - finding.loops;
+  const why = finding.loops > 0 && counted === 0 ? 'a routing loop' : counted === 1 ? 'one lost traversal' : `${counted} lost traversals`;
+  return { ...finding, line: `${finding.line.replace(/\.$/, '')} (inconclusive: ${why} of ${finding.traversalsCrossing}).` };
 }
 
 const KIND_ORDER: Record<VerdictKind, number> = { 'forwarding-loss': 0, 'terminal-loss': 1, delay: 2, ok: 3 };
