@@ -1,6 +1,7 @@
 // Must show (issue 28): each of the world's five seeded episodes produces the same segment in
 // the poor sessions' own verdicts, the timeline's period and both evidence bundles (session
-// and timeline). The world is read as the emulator serves it (createWorld, read-only); the
+// and timeline); each of the two path episodes the same hop or network in the localization
+// (or the path diff) and the path evidence bundle. The world is read as the emulator serves it (createWorld, read-only); the
 // timeline is built from the agent's list records and session details as the panel builds it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -8,7 +9,10 @@ import type { UserSessionDetail } from '../../src/api/types';
 import { createWorld, type Episode, type EpisodeKind, type GroupWorld } from '../../src/emulator/world/index';
 import { agentTimeline, sessionContextInTimeline, TimelineLanesBuilder } from '../../src/analysis/timeline';
 import { sessionVerdict, SEGMENT_LABELS, type Segment } from '../../src/analysis/session';
-import { sessionEvidence, timelineEvidence } from '../../src/analysis/evidence';
+import { pathEvidence, sessionEvidence, timelineEvidence } from '../../src/analysis/evidence';
+import { localizePathTraces } from '../../src/analysis/path/localize';
+import { diffPathTraces } from '../../src/analysis/path/diff';
+import type { PathTrace } from '../../src/api/types';
 
 const NOW = Date.UTC(2026, 10, 18, 12, 0, 0) / 1000;
 const HOUR = 3600;
@@ -57,3 +61,38 @@ for (const kind of Object.keys(EXPECTED) as EpisodeKind[]) {
     assert.ok(bundle.verdict.lines.some((l) => l.includes(`— ${label}: `)), `timeline evidence: ${bundle.verdict.lines.join(' | ')}`);
   });
 }
+
+function tracesOf(testId: number, fromSeconds: number, toSeconds: number): PathTrace[] {
+  return [...group.pathVis(testId, { from: fromSeconds, to: toSeconds })]
+    .map(({ record }) => group.pathTrace(testId, record.agentId, record.roundId, NOW))
+    .filter((t): t is PathTrace => t !== undefined);
+}
+
+test('path loss episode: the localization and the path evidence blame the lossy hop, confidently', () => {
+  const e = group.pathEpisodes(NOW - 2 * 86400, NOW).filter((x) => x.kind === 'lossEpisode' && x.endSeconds <= NOW).pop();
+  assert.ok(e);
+  const hopAddress = String(e.detail['hopAddress']);
+  const traces = tracesOf(e.testId, e.startSeconds, e.endSeconds);
+  const found = localizePathTraces(traces);
+  assert.equal(found.loss[0]?.kind, 'forwarding', found.headline);
+  assert.ok(found.loss[0]?.hopIds.includes(hopAddress) && found.loss[0]?.confident, found.loss[0]?.line);
+  const bundle = pathEvidence({ test: { id: e.testId }, traces, generatedAt: GENERATED_AT });
+  assert.equal(bundle.verdict.grade, 'bad');
+  assert.ok(bundle.verdict.lines.some((l) => l.includes(hopAddress)), bundle.verdict.lines.join(' | '));
+});
+
+test('path route change: the path diff and the path evidence name the new network at the changed hop', () => {
+  const e = group.pathEpisodes(NOW - 2 * 86400, NOW).filter((x) => x.kind === 'routeChange' && x.startSeconds <= NOW - 2 * HOUR).pop();
+  assert.ok(e);
+  const interval = 300;
+  const before = tracesOf(e.testId, e.startSeconds - 3 * interval, e.startSeconds - 2 * interval);
+  const after = tracesOf(e.testId, e.startSeconds + 2 * interval, e.startSeconds + 3 * interval);
+  assert.ok(before.length > 0 && after.length > 0, 'a round on each side');
+  const diff = diffPathTraces(before, after);
+  const moved = diff.agents.filter((a) => a.kind === 'changed');
+  assert.deepEqual(moved.map((a) => a.agentId).sort(), [...e.agentIds].sort());
+  assert.ok(moved.every((a) => a.hop === e.detail['hop']));
+  const bundle = pathEvidence({ test: { id: e.testId }, traces: after, baseline: { traces: before }, generatedAt: GENERATED_AT });
+  const text = JSON.stringify(bundle);
+  assert.ok(text.includes(`AS${e.detail['newAsn']}`) && text.includes(`AS${e.detail['oldAsn']}`), 'the bundle names both networks');
+});
