@@ -249,7 +249,8 @@ function rateLimited(ctx: LocalizeContext, traversals: readonly Traversal[], cro
       const rtt = t.rtt[i];
       const id = t.steps[i]!;
       if (i < t.last && t.nodes[i]!.kind === 'hop' && !blamed.has(id) && !blamed.has(t.tunnel?.[i] ?? '')) {
-        const silent = rtt === undefined;
+        // Listed without a time, it answered (silent hops are stars, which name no router).
+        const silent = false;
         const slowBy = rtt === undefined ? 0 : rtt - laterMin;
         if (silent || slowBy >= LOCALIZE_THRESHOLDS.slowReplyMs) {
           const entry = seen.get(id) ?? { silent: 0, slow: 0, by: [], agents: new Set<string>() };

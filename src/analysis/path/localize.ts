@@ -145,7 +145,7 @@ function verdictLine(group: VerdictGroup, total: number, words: LossWords, delay
 function routeChanges(ctx: LocalizeContext): { all: RouteChange[]; count: number } {
   const byAgent = new Map<string, Map<number, Map<string, string[]>>>();
   for (const t of ctx.set.traversals) {
-    const hops = t.steps.filter((_, i) => i > 0 && t.rtt[i] !== undefined && t.nodes[i]!.kind === 'hop');
+    const hops = t.steps.filter((_, i) => i > 0 && t.nodes[i]!.kind === 'hop');
     let rounds = byAgent.get(t.agent);
     if (!rounds) byAgent.set(t.agent, (rounds = new Map()));
     let routes = rounds.get(t.round);
