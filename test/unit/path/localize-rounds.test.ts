@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { idsInGraph, localizePathTraces } from '../../../src/analysis/path/localize';
-import { agentNodeId, groupByKey, mergePathTraces } from '../../../src/analysis/path';
+import { groupByKey, mergePathTraces } from '../../../src/analysis/path';
 import type { PathTrace } from '../../../src/api/types';
 import { hop, trace, TARGET_IP } from './traces';
 import { syntheticTraces } from './synthetic';
