@@ -132,6 +132,8 @@ export interface DelayFinding {
   hopIds: string[];
   /** Link ids (`from->to`, as the merge names them) along the link, stars included. */
   linkIds: string[];
+  /** The link joins two different places: distance may explain the rise (no agent's verdict is "delay" for it). */
+  distance?: true;
   line: string;
 }
 

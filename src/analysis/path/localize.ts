@@ -94,7 +94,7 @@ function verdictGroups(
     perAgent.set(t.agent, entry);
   }
   const delayOf = new Map<string, DelayFinding>();
-  for (const f of [...delay].reverse()) for (const agent of f.agents) delayOf.set(agent, f);
+  for (const f of [...delay].reverse()) if (!f.distance) for (const agent of f.agents) delayOf.set(agent, f);
   const groups = new Map<string, VerdictGroup>();
   for (const agent of agents) {
     const entry = perAgent.get(agent)!;
