@@ -12,7 +12,7 @@
 // pageref given to the page open when they started, and one "page" of all requests when the
 // file has none. Bounded by DIFF_LIMITS; never throws on garbage (HarDiffPageError only for
 // a page asked for that the file lacks).
-import { servedFromCache, transferBytes } from './reader';
+import { servedFromCache, transferBytes, webPageTestLead } from './reader';
 import { classifyResource } from './classify';
 import { harEnvelope } from './envelope';
 import type { DiffPageRef, DiffRequest, HarDiffSide, HarDiffSideInfo, PhaseTimes } from './diff';
@@ -60,7 +60,7 @@ export function readDiffSide(har: unknown, page?: string): HarDiffSide {
     records[i] = raw;
     const date = asString(raw.startedDateTime);
     // An ISO date is ~30 characters; a megabyte "date" is not parsed, just invalid.
-    const start = date.length <= 64 ? Date.parse(date) : NaN;
+    const start = date.length <= 64 ? Date.parse(date) - webPageTestLead(raw) : NaN;
     starts[i] = start;
     pagerefs[i] = asString(raw.pageref);
     if (!Number.isFinite(start)) bad++;
