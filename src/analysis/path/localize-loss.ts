@@ -66,13 +66,33 @@ export function crossings(ctx: LocalizeContext, traversals: readonly Traversal[]
   return out;
 }
 
+/**
+ * For a hop right before the target: does another hop right before the same target carry
+ * traversals that all got an answer, while this one loses more than healthyBranchShare?
+ */
+function otherBranchHealthy(ctx: LocalizeContext, traversals: readonly Traversal[], crossing: Map<string, Crossing>): (target: string, hop: string) => boolean {
+  const lost = new Map<string, number>();
+  for (const t of traversals) if (!t.ok && !t.reached && t.last > 0) lost.set(`${t.target}\n${t.steps[t.last]}`, (lost.get(`${t.target}\n${t.steps[t.last]}`) ?? 0) + 1);
+  const share = (key: string, hop: string): number => (lost.get(key) ?? 0) / Math.max(1, crossing.get(hop)?.n ?? 0);
+  return (target, hop) => {
+    if (share(`${target}\n${hop}`, hop) <= LOCALIZE_THRESHOLDS.healthyBranchShare) return false;
+    for (const key of ctx.beforeTarget) {
+      const [t, other] = key.split('\n');
+      if (t === target && other !== undefined && other !== hop && (crossing.get(other)?.n ?? 0) > 0 && (lost.get(key) ?? 0) === 0) return true;
+    }
+    return false;
+  };
+}
+
 export function localizeLoss(ctx: LocalizeContext, traversals: readonly Traversal[], totalAgents: number, crossing: Map<string, Crossing>): LossResult {
   const points = new Map<string, LossPoint>();
+  const branchLoss = otherBranchHealthy(ctx, traversals, crossing);
   for (const t of traversals) {
     if (t.ok) continue;
     const end = t.steps[t.last]!;
     const inTunnel = t.tunnel?.[t.last] !== undefined;
-    const terminal = t.reached || (t.last > 0 && !inTunnel && ctx.beforeTarget.has(`${t.target}\n${end}`));
+    // Only the target silent — unless another branch into it loses nothing: then this branch's last link loses (ECMP).
+    const terminal = t.reached || (t.last > 0 && !inTunnel && ctx.beforeTarget.has(`${t.target}\n${end}`) && !branchLoss(t.target, end));
     const place = terminal ? `terminal:${t.target}` : placeOf(t, t.last) ?? end;
     const point = points.get(place) ?? { place, ...(terminal ? { terminal: t.target } : {}), own: [], folded: [], foldedPlaces: new Set<string>(), position: t.last, agents: new Set<string>() };
     point.own.push(t);
