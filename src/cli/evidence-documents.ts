@@ -6,10 +6,7 @@ import {
 } from '../analysis/evidence';
 import { readSessionPages } from '../analysis/evidence/read-pages';
 import { readPathRounds, readRoundTraces } from '../analysis/path/read-rounds';
-import { agentTimeline, apiTimeMs, sessionContextInTimeline } from '../analysis/timeline';
-import { TimelineWalk } from '../analysis/timeline/walk';
-import type { SessionContext } from '../analysis/session';
-import type { UserSessionDetail } from '../api/types';
+import { sessionNeighbourContext } from '../analysis/timeline';
 import { untrustedLine } from '../analysis/text/untrusted';
 import type { Account } from './account';
 import { readAgentTimeline } from './agent';
@@ -57,32 +54,13 @@ export async function sessionDocument(account: Account, options: EvidenceOptions
   const [detail, names, accountGroup] = await Promise.all([client.getUserSession(id), agentNames(account), accountGroupLabel(account)]);
   const session = detail.userSessions[0];
   if (!session) throw new Error(`user session ${untrustedLine(id, 80)} was not found`);
-  const [{ pages, failed }, context] = await Promise.all([readSessionPages(client, session), neighbourContext(account, session)]);
+  const [{ pages, failed }, context] = await Promise.all([readSessionPages(client, session), sessionNeighbourContext(account.client, session)]);
   const agentName = names[String(session.agentId)];
   const noContext = context ? [] : ["The agent's records around the session could not be read: the verdict has no baseline, tunnel or first byte from them."];
   return sessionEvidence({
     session, pages, ...(agentName ? { agentName } : {}), ...(context ? { context } : {}),
     highlightHops: options.highlight, accountGroup, range: evidenceRange(range), generatedAt: new Date(), omissions: [...failed, ...noContext],
   });
-}
-
-/** Hours of the agent's records read before and after a session for its verdict's context. */
-const NEIGHBOUR_HOURS = { before: 3, after: 1 };
-
-/** What the session's neighbours say (its normal, the tunnel probe, the first byte): the agent's timeline around it. */
-async function neighbourContext(account: Account, session: UserSessionDetail): Promise<SessionContext | undefined> {
-  const t = apiTimeMs(session.date);
-  if (t === undefined) return undefined;
-  const from = new Date(t - NEIGHBOUR_HOURS.before * 3600_000);
-  const to = new Date(t + NEIGHBOUR_HOURS.after * 3600_000);
-  const agentId = String(session.agentId);
-  try {
-    const walk = new TimelineWalk(account.client, agentId, { from, to }, { fromMs: from.getTime(), toMs: to.getTime() });
-    await walk.run();
-    return sessionContextInTimeline(agentTimeline({ agentId }, walk.range, walk.builder, walk.gaps, true), String(session.userSessionId));
-  } catch {
-    return undefined;
-  }
 }
 
 export async function pathDocument(account: Account, options: EvidenceOptions, range: AskedRange): Promise<EvidenceDocument> {

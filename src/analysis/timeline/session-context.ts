@@ -6,6 +6,9 @@ import { hopFindings } from '../session/grading';
 import { gradeSession, type SessionContext, type Verdict } from '../session/verdict';
 import { median, tunnelWords } from './attribution';
 import type { NetworkSample, ProbePoint, TimelineLanes } from './model';
+import { apiTimeMs } from './read';
+import { TimelineWalk, type TimelineClient } from './walk';
+import type { UserSessionDetail } from '../../api/types';
 
 /** A tunnel probe this close (ms) to a session describes the tunnel it went through. */
 export const TUNNEL_PROBE_NEAR_MS = 300_000;
@@ -41,4 +44,28 @@ function nearest(points: readonly ProbePoint[], t: number): ProbePoint | undefin
 /** The verdict of a session the timeline read in detail, in the timeline's context; undefined for other samples. */
 export function sampleVerdict(lanes: TimelineLanes, sample: NetworkSample, outside: (t: number) => boolean): Verdict | undefined {
   return sample.source === 'session' && sample.measures ? gradeSession(sample.measures, sessionContextAt(lanes, sample, outside)) : undefined;
+}
+
+/** Hours of the agent's records read before and after a session for its verdict's context. */
+export const NEIGHBOUR_HOURS = { before: 3, after: 1 };
+
+/**
+ * Reads the agent's records around a session (as its timeline does) and gives the context its
+ * verdict needs; undefined when they cannot be read. `contextOf` grades them as the timeline
+ * does (sessionContextInTimeline), passed in to keep this module below the timeline model.
+ */
+export async function readNeighbourContext(client: TimelineClient, session: UserSessionDetail,
+  contextOf: (walk: TimelineWalk, userSessionId: string) => SessionContext | undefined, signal?: AbortSignal): Promise<SessionContext | undefined> {
+  const t = apiTimeMs(session.date);
+  if (t === undefined) return undefined;
+  const from = new Date(t - NEIGHBOUR_HOURS.before * 3600_000);
+  const to = new Date(t + NEIGHBOUR_HOURS.after * 3600_000);
+  try {
+    const walk = new TimelineWalk(client, String(session.agentId), { from, to }, { fromMs: from.getTime(), toMs: to.getTime() });
+    await walk.run(signal);
+    return contextOf(walk, String(session.userSessionId));
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return undefined;
+  }
 }

@@ -3,7 +3,9 @@ import type { TimelineLanesBuilder } from './lanes';
 import type { AgentState, TimelineEvent, TimelineGap, TimelineLanes, TimelineList } from './model';
 import { timelineEvents } from './events';
 import { BASELINE_MARGIN_MS, timelineVerdict, utcClock, type Clock, type TimelineVerdict } from './verdict';
-import { sessionContextAt } from './session-context';
+import { readNeighbourContext, sessionContextAt } from './session-context';
+import type { TimelineClient } from './walk';
+import type { UserSessionDetail } from '../../api/types';
 import type { SessionContext } from '../session/verdict';
 
 export interface TimelineRange { fromMs: number; toMs: number }
@@ -40,4 +42,9 @@ export function sessionContextInTimeline(timeline: Pick<AgentTimeline, 'lanes' |
   const periods = timeline.verdict.periods;
   const outside = (t: number): boolean => !periods.some((p) => t >= p.fromMs - BASELINE_MARGIN_MS && t <= p.toMs + BASELINE_MARGIN_MS);
   return sessionContextAt(timeline.lanes, { t: mark.t, id: userSessionId }, outside);
+}
+
+/** The context of a session's verdict from its agent's records around it (read through the client). */
+export function sessionNeighbourContext(client: TimelineClient, session: UserSessionDetail, signal?: AbortSignal): Promise<SessionContext | undefined> {
+  return readNeighbourContext(client, session, (walk, id) => sessionContextInTimeline(agentTimeline({ agentId: String(session.agentId) }, walk.range, walk.builder, walk.gaps, true), id), signal);
 }
