@@ -6,6 +6,7 @@ import {
 } from '../analysis/evidence';
 import { readSessionPages } from '../analysis/evidence/read-pages';
 import { readPathRounds, readRoundTraces } from '../analysis/path/read-rounds';
+import { sessionNeighbourContext } from '../analysis/timeline';
 import { untrustedLine } from '../analysis/text/untrusted';
 import type { Account } from './account';
 import { readAgentTimeline } from './agent';
@@ -53,11 +54,12 @@ export async function sessionDocument(account: Account, options: EvidenceOptions
   const [detail, names, accountGroup] = await Promise.all([client.getUserSession(id), agentNames(account), accountGroupLabel(account)]);
   const session = detail.userSessions[0];
   if (!session) throw new Error(`user session ${untrustedLine(id, 80)} was not found`);
-  const { pages, failed } = await readSessionPages(client, session);
+  const [{ pages, failed }, context] = await Promise.all([readSessionPages(client, session), sessionNeighbourContext(account.client, session)]);
   const agentName = names[String(session.agentId)];
+  const noContext = context ? [] : ["The agent's records around the session could not be read: the verdict has no baseline, tunnel or first byte from them."];
   return sessionEvidence({
-    session, pages, ...(agentName ? { agentName } : {}),
-    highlightHops: options.highlight, accountGroup, range: evidenceRange(range), generatedAt: new Date(), omissions: failed,
+    session, pages, ...(agentName ? { agentName } : {}), ...(context ? { context } : {}),
+    highlightHops: options.highlight, accountGroup, range: evidenceRange(range), generatedAt: new Date(), omissions: [...failed, ...noContext],
   });
 }
 

@@ -21,7 +21,7 @@ export const PATH_USAGE = `usage: netmon path diff --test <id> [--round R] [--ag
   removed or changed and their delay and loss deltas. Exit 1 when an agent changed route.
   localize: where the problem is: the hop where loss starts and persists (forwarding) or loss
   only at the target (terminal), ICMP rate-limited hops (not faults), the link where delay
-  jumps, and the agents grouped by verdict. Exit 1 when loss was found.
+  jumps, and the agents grouped by verdict. Exit 1 when a loss finding is confident (2 or more lost traversals, routing loops aside).
   --test ID        the scheduled endpoint test
   --round R        the round to look at: epoch seconds or a time (ISO 8601); the newest round in range by default
   --against R0     diff: the baseline round; the oldest round in range by default
@@ -130,5 +130,5 @@ async function localize(account: Account, options: PathOptions, range: AskedRang
     if (found.perRound.length > 1) lines.push('', 'Per round:', ...found.perRound.map((round) => `  ${roundMinute(round.roundId)}: ${round.headline}`));
     io.stdout(terminalSafe(lines.join('\n')));
   }
-  return found.loss.length > 0 ? 1 : 0;
+  return found.confident ? 1 : 0;
 }

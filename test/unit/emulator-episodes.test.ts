@@ -5,7 +5,7 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import type { EndpointTest, NetMetric, NetworkProbe, NetworkSession, PingStats, UserSession, UserSessionDetail, WebSession } from '../../src/api/types';
 import { createWorld, EPISODE_KINDS, type Episode, type EpisodeKind, type FacetFilter, type GroupWorld, type ListEntry, type TimeRange } from '../../src/emulator/world/index';
-import { sessionVerdict, type Segment } from '../../src/analysis/session/verdict';
+import { contextFromNeighbours, sessionVerdict, type Segment, type SessionContext } from '../../src/analysis/session/verdict';
 import { MAX_APART_S, sessionTestLinks, testHost, testsTowardSession } from '../../src/analysis/links/session-to-test';
 
 /** 2026-11-18 12:00:00 UTC, a round boundary (as the world tests use). */
@@ -67,10 +67,11 @@ function assertHealthy(details: UserSessionDetail[], what: string): void {
   }
 }
 
-function assertPoor(details: UserSessionDetail[], segment: Segment, what: string): void {
+/** `context`: what the session's neighbours say (its normal, the tunnel probe, the first byte), as the timeline gives it. */
+function assertPoor(details: UserSessionDetail[], segment: Segment, what: string, context: (d: UserSessionDetail) => SessionContext = () => ({})): void {
   assert.ok(details.length >= 5, `${what}: sessions in the episode (${details.length})`);
   assert.ok(share(details, (d) => (d.experienceScore ?? 1) < 0.4) >= 0.8, `${what}: scores < 0.4 in ≥ 80 %`);
-  assert.ok(share(details, (d) => sessionVerdict(d).worst === segment) >= 0.8, `${what}: the verdict blames ${segment}`);
+  assert.ok(share(details, (d) => sessionVerdict(d, context(d)).worst === segment) >= 0.8, `${what}: the verdict blames ${segment}`);
 }
 
 describe('featured agents', () => {
@@ -291,7 +292,13 @@ describe('episode effects', () => {
       const gateway = ping(d.network.gatewayPing);
       assert.ok(gateway.avgRtt < 10 && !lost(gateway), 'gatewayPing stays normal');
     }
-    assertPoor(during, 'isp', 'vpn during');
+    // The session alone cannot see the tunnel: the agent's VPN probe of the same round can.
+    const tunnelOf = (d: UserSessionDetail): SessionContext['tunnel'] => {
+      const probe = vpnProbes.find((p) => p.roundId === d.roundId)?.icmpPing as PingStats | undefined;
+      return probe ? { type: 'vpn', target: String(e.detail.vpnTarget), rttMs: probe.avgRtt, loss: { lost: probe.pktsSent - probe.pktsReceived, sent: probe.pktsSent } } : undefined;
+    };
+    const healthyVpn = detailsOf(e, before);
+    assertPoor(during, 'tunnel', 'vpn during', (d) => ({ ...contextFromNeighbours(d, healthyVpn), ...(tunnelOf(d) ? { tunnel: tunnelOf(d) } : {}) }));
     // +100–250 ms on each session's own round trip (which varies a little by session and site).
     const baseline = median(networkOf(e, before).map((n) => n.destination.latency));
     const latencies = networkOf(e, inside).map((n) => n.destination.latency);
@@ -319,7 +326,7 @@ describe('episode effects', () => {
       assert.ok(gateway.avgRtt < 10 && !lost(gateway), 'the gateway is fine');
     }
     assert.ok(share(during, (d) => lost(ping(d.network.ping))) >= 0.6, 'ping to the site loses packets');
-    assertPoor(during, 'isp', 'isp during');
+    assertPoor(during, 'isp', 'isp during', (d) => contextFromNeighbours(d, healthy));
     // +60–150 ms on each session's own round trip.
     const baseline = median(networkOf(e, before).map((n) => n.destination.latency));
     const latencies = networkOf(e, inside).map((n) => n.destination.latency);
@@ -347,7 +354,13 @@ describe('episode effects', () => {
     const slow = during.filter((d) => d.visitedSite === site);
     assert.ok(slow.length >= 0.6 * during.length, `most sessions go to ${site} (${slow.length}/${during.length})`);
     assert.equal(new Set(slow.map((d) => d.roundId)).size, (inside.to - inside.from) / ROUND, 'in every round of the episode');
-    assertPoor(slow, 'page', 'server during');
+    // Without its first byte a session sees only a slow page; the page list's responseTime names the server.
+    assertPoor(slow, 'page', 'server during (no first byte known)');
+    const firstByte = (d: UserSessionDetail): SessionContext => {
+      const times = webOf(e, inside).filter((w) => w.userSessionId === d.userSessionId).map((w) => w.responseTime);
+      return times.length ? { firstByteMs: Math.max(...times), firstByteSource: 'page list' } : {};
+    };
+    assertPoor(slow, 'server', 'server during', firstByte);
     for (const d of slow) {
       assert.ok(d.pages.every((p) => p.pageTimings.onLoad >= 9000 && p.pageTimings.onLoad <= 15000), 'onLoad 9–15 s');
       const sitePing = ping(d.network.ping);

@@ -43,7 +43,7 @@ describe('session overview panel', () => {
     await load(weakWifi);
     assert.equal(await panel.page.textContent('.ses-verdict'), 'Worst segment: Wi-Fi — RSSI -80 dBm (limit -75 dBm); signal-to-noise 12 dB (limit 15 dB).');
     assert.deepEqual(await panel.page.$$eval('.ses-seg', (s) => s.map((e) => `${e.getAttribute('data-segment')}:${e.getAttribute('data-grade')}`)),
-      ['device:ok', 'wifi:bad', 'gateway:ok', 'isp:ok', 'server:ok', 'page:ok']);
+      ['device:ok', 'wifi:bad', 'gateway:ok', 'tunnel:unknown', 'isp:ok', 'server:ok', 'page:ok']);
     assert.equal(await panel.page.getAttribute('.ses-worst', 'data-segment'), 'wifi');
     assert.match(await panel.page.textContent('.ses-head') ?? '', /Experience 0\.86 good/, "the score on the service's 0 … 1 scale, as the explorer writes it");
   });

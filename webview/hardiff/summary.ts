@@ -43,7 +43,7 @@ function signedBytes(n: number): string {
 
 export function totalsTable(label: string, rows: readonly { name: string; total: DiffTotal }[]): HTMLElement {
   const head = el('tr', {}, ...[label, 'Requests', 'Time before', 'Time after', 'Δ time', 'Δ transferred', 'Changes'].map((h, i) => el('th', { scope: 'col', class: i >= 2 && i <= 5 ? 'num' : undefined }, h)));
-  const changes = (t: DiffTotal): string => (['status changed', 'new', 'missing', 'slower', 'faster'] as const).filter((m) => t.marks[m] > 0).map((m) => `${t.marks[m]} ${m}`).join(', ');
+  const changes = (t: DiffTotal): string => (['status changed', 'new', 'missing', 'slower', 'faster', 'cached'] as const).filter((m) => t.marks[m] > 0).map((m) => `${t.marks[m]} ${m}`).join(', ');
   return el('table', { 'aria-label': `Totals per ${label.toLowerCase()}` }, el('thead', {}, head), el('tbody', {}, ...rows.map(({ name, total }) => el('tr', {},
     el('th', { scope: 'row' }, name), el('td', {}, `${total.before.requests} → ${total.after.requests}`),
     el('td', { class: 'num' }, formatMs(total.before.totalMs)), el('td', { class: 'num' }, formatMs(total.after.totalMs)),

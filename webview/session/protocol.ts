@@ -1,5 +1,6 @@
 // Messages between the session overview webview and its host. The host imports this file too.
 import type { UserSessionDetail } from '../../src/api/types';
+import type { SessionContext } from '../../src/analysis/session/verdict';
 import { hasFields, isFiniteNumber, isNothing, isOptional, isRecord, isString, isTypedMessage, type Guard } from '../shared/guards';
 import type { IpcMessage, ReadyMessage } from '../shared/ipc';
 import { isRenderFailedParams, type RenderFailedMessage } from '../shared/render-failed';
@@ -17,7 +18,7 @@ export interface PageTimeSplit { pageId: string; title: string; line: string; ve
 /** Host → webview. */
 export type SessionHostMessage =
   /** The user-session details response item to show; `related` undefined while still looking. */
-  | IpcMessage<'load', { session: UserSessionDetail; related?: RelatedTests; split?: PageTimeSplit; agentName?: string }>
+  | IpcMessage<'load', { session: UserSessionDetail; related?: RelatedTests; split?: PageTimeSplit; agentName?: string; context?: SessionContext }>
   /** The host could not fetch the session; shown instead of the overview. */
   | IpcMessage<'error', { message: string }>;
 
@@ -53,12 +54,16 @@ const isSessionDetail = isRecord as Guard<UserSessionDetail>;
 const isTestRound = hasFields<TestRound>({ testId: isFiniteNumber, agentId: isString, roundId: isFiniteNumber });
 const isSplit = hasFields<PageTimeSplit>({ pageId: isString, title: isString, line: isString, verdict: isOptional(isString) });
 const isRelated = ((value: unknown) => isRecord(value) && Array.isArray(value['links'])) as Guard<RelatedTests>;
+/** What the session's neighbours say (its normal, the tunnel probe, the first byte): numbers the verdict reads with care. */
+const isContext = ((value: unknown) => isRecord(value)
+  && ['normalRttMs', 'normalSamples', 'firstByteMs'].every((key) => value[key] === undefined || isFiniteNumber(value[key]))
+  && (value['tunnel'] === undefined || (isRecord(value['tunnel']) && isString(value['tunnel']['type']) && isString(value['tunnel']['target'])))) as Guard<SessionContext>;
 
 /** Host → webview, with params checked (a message from another frame is dropped). */
 export function isSessionHostMessage(value: unknown): value is SessionHostMessage {
   return isTypedMessage<SessionHostMessage>(value, {
-    load: hasFields<{ session: UserSessionDetail; related?: RelatedTests; split?: PageTimeSplit; agentName?: string }>({
-      session: isSessionDetail, related: isOptional(isRelated), split: isOptional(isSplit), agentName: isOptional(isString),
+    load: hasFields<{ session: UserSessionDetail; related?: RelatedTests; split?: PageTimeSplit; agentName?: string; context?: SessionContext }>({
+      session: isSessionDetail, related: isOptional(isRelated), split: isOptional(isSplit), agentName: isOptional(isString), context: isOptional(isContext),
     }),
     error: hasFields<{ message: string }>({ message: isString }),
   });

@@ -68,7 +68,7 @@ function verdictLines(diff: HarDiff): string[] {
   };
   timing('Load', diff.page?.onLoad);
   timing('DOMContentLoaded', diff.page?.onContentLoad);
-  const counts = (['status changed', 'new', 'missing', 'slower', 'faster'] as const).filter((m) => diff.counts[m] > 0).map((m) => `${diff.counts[m]} ${m}`);
+  const counts = (['status changed', 'new', 'missing', 'slower', 'faster', 'cached'] as const).filter((m) => diff.counts[m] > 0).map((m) => `${diff.counts[m]} ${m}`);
   lines.push(`Requests: ${counts.join(', ') || 'no change beyond the thresholds'}`);
   for (const row of diff.rows.filter((r) => r.mark !== 'unchanged').slice(0, VERDICT_ROWS)) {
     lines.push(`${row.mark} ${signedMs(row.deltaMs)}${row.largestPhase ? ` (mostly ${row.largestPhase})` : ''}: ${row.key}`);

@@ -59,8 +59,9 @@ export function pathEvidence(input: PathEvidenceInput): EvidenceDocument {
 
 function gradeOf(found: PathLocalization): EvidenceGrade {
   if (found.traversals === 0) return 'unknown';
-  if (found.loss.length > 0) return 'bad';
-  return found.delay.length > 0 ? 'warn' : 'ok';
+  if (found.confident) return 'bad';
+  // An inconclusive loss (one lost traversal) is worth a look, not an alarm.
+  return found.loss.length > 0 || found.delay.length > 0 ? 'warn' : 'ok';
 }
 
 /** `round 2026-11-18 11:00 UTC`, or `3 rounds, … to …`. */

@@ -4,7 +4,8 @@
 // panel's (sessionVerdict through sessionOverview, sessionTraceroutePath, pathReportText).
 import type { UserSessionDetail } from '../../api/types';
 import { pathReportText } from '../path/text-report';
-import { sessionOverview, SEGMENT_LABELS, type SessionOverview } from '../session';
+import { sessionOverview, SEGMENT_LABELS, type SessionContext, type SessionOverview } from '../session';
+import { asArray, asNumber, asRecord } from '../har/narrow';
 import { sessionTraceroutePath } from '../session/traceroute-path';
 import { AttachmentBudget } from './attachments';
 import { finishDocument } from './document';
@@ -19,12 +20,14 @@ export interface SessionEvidenceInput extends EvidenceContext {
   pages?: readonly HarPageInput[];
   /** The agent's computer name, when known. */
   agentName?: string;
+  /** What the session's neighbours say (its normal, the tunnel, the first byte); the first page's HAR gives the first byte otherwise. */
+  context?: SessionContext;
   /** Hops the user pinned (IP addresses of the session's traceroute); unknown ones are ignored. */
   highlightHops?: readonly string[];
 }
 
 export function sessionEvidence(input: SessionEvidenceInput): EvidenceDocument {
-  const overview = sessionOverview(input.session, input.agentName);
+  const overview = sessionOverview(input.session, input.agentName, withHarFirstByte(input.context ?? {}, input.pages?.[0]?.har));
   const { verdict } = overview;
   const id = line(overview.userSessionId, 100);
   const budget = new AttachmentBudget();
@@ -102,4 +105,12 @@ function highlightedHops(overview: SessionOverview, wanted: readonly string[]): 
       label: `hop ${hop.hop}: ${line(hop.ipAddress, 100)}${hop.name && hop.name !== hop.ipAddress ? ` (${line(hop.name, 200)})` : ''}`,
       details: [hop.delayMs >= 0 ? `${hop.delayMs} ms` : '', hop.asn, hop.prefix, hop.mpls ? `MPLS ${hop.mpls}` : ''].filter(Boolean).map((d) => line(d, 200)).join(' · ') || '—',
     }));
+}
+
+/** The main document's `wait` (the first entry of the page's HAR) as the server's first byte, unless the context has one. */
+function withHarFirstByte(context: SessionContext, har: unknown): SessionContext {
+  if (context.firstByteMs !== undefined || har === undefined) return context;
+  const first = asRecord(asArray(asRecord(asRecord(har).log).entries)[0]);
+  const wait = asNumber(asRecord(first.timings).wait, -1);
+  return wait >= 0 ? { ...context, firstByteMs: wait, firstByteSource: 'HAR wait of the main document' } : context;
 }

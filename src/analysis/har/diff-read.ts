@@ -12,7 +12,7 @@
 // pageref given to the page open when they started, and one "page" of all requests when the
 // file has none. Bounded by DIFF_LIMITS; never throws on garbage (HarDiffPageError only for
 // a page asked for that the file lacks).
-import { transferBytes } from './reader';
+import { servedFromCache, transferBytes, webPageTestLead } from './reader';
 import { classifyResource } from './classify';
 import { harEnvelope } from './envelope';
 import type { DiffPageRef, DiffRequest, HarDiffSide, HarDiffSideInfo, PhaseTimes } from './diff';
@@ -60,7 +60,7 @@ export function readDiffSide(har: unknown, page?: string): HarDiffSide {
     records[i] = raw;
     const date = asString(raw.startedDateTime);
     // An ISO date is ~30 characters; a megabyte "date" is not parsed, just invalid.
-    const start = date.length <= 64 ? Date.parse(date) : NaN;
+    const start = date.length <= 64 ? Date.parse(date) - webPageTestLead(raw) : NaN;
     starts[i] = start;
     pagerefs[i] = asString(raw.pageref);
     if (!Number.isFinite(start)) bad++;
@@ -192,7 +192,6 @@ function readRequest(side: Sink, raw: Json, index: number, offsetMs: number): vo
   const phases = readDiffPhases(raw.timings);
   const time = clampMs(asNumber(raw.time, -1));
   const size = asNumber(content.size, -1);
-  const cache = asRecord(raw.cache);
   const normal = normaliseUrl(url);
   const rawMethod = asString(request.method, 'GET');
   const method = rawMethod === 'GET' || rawMethod === 'POST' ? rawMethod : rawMethod.slice(0, 32).toUpperCase();
@@ -209,7 +208,8 @@ function readRequest(side: Sink, raw: Json, index: number, offsetMs: number): vo
     transferBytes: clampBytes(transferBytes(response)),
     contentBytes: clampBytes(size),
     redirectURL: cut(asString(response.redirectURL) || (isRedirect(status) ? headerValue(response.headers, 'location') : '')),
-    fromCache: status === 304 && ('beforeRequest' in cache || 'afterRequest' in cache),
+    fromCache: servedFromCache(raw, response, status, size),
+    initiator: cut(initiatorOf(raw._initiator), 256),
   };
   const normalUrl = cut(normal.url);
   side.requests.push(diffRequest);
@@ -287,4 +287,10 @@ function cut(text: string, max: number = DIFF_LIMITS.stringChars): string {
 export function harPageList(har: unknown): DiffPageRef[] {
   const pages = readPages(bounded(harLog(har).pages, DIFF_LIMITS.pagesPerSide, 'pages', []), 0);
   return pages.map((page, i) => ({ id: cut(page.id, DIFF_LIMITS.stringChars), title: cut(page.title, DIFF_LIMITS.stringChars), number: i + 1 }));
+}
+
+/** Chrome's `_initiator`: the URL that asked for the request, else its type ('parser', 'script' …). */
+function initiatorOf(value: unknown): string {
+  const initiator = asRecord(value);
+  return asString(initiator.url) || asString(initiator.type);
 }

@@ -8,7 +8,7 @@ import type { DiffMark, DiffTally, DiffTotal, HarDiff, HarDiffRow, HarDiffSideIn
 /** Changed requests listed by default. */
 export const DIFF_TEXT_ROWS = 50;
 
-const MARK_ORDER: readonly DiffMark[] = ['status changed', 'new', 'missing', 'slower', 'faster', 'unchanged'];
+const MARK_ORDER: readonly DiffMark[] = ['status changed', 'new', 'missing', 'slower', 'faster', 'cached', 'unchanged'];
 
 /** The text report, one line per element. */
 export function formatHarDiff(diff: HarDiff, names: { before: string; after: string }, options: { rows?: number; all?: boolean } = {}): string[] {

@@ -12,10 +12,12 @@
 import { DIFF_LIMITS, DIFF_MIN_DELTA_MS, DIFF_MIN_RELATIVE_DELTA } from './diff-limits';
 import { readDiffSide } from './diff-read';
 import { sortDiffRows } from './diff-sort';
+import { pairRequests, type PairingRule, type RequestPair } from './diff-pair';
 import { PHASES, RESOURCE_TYPES, type Phase, type ResourceType } from './model';
 import type { UrlMatchNote, UrlRuleId } from './url-match';
 
-export const DIFF_MARKS = ['status changed', 'new', 'missing', 'slower', 'faster', 'unchanged'] as const;
+/** 'cached': faster because the after side came from the browser's cache, not a real improvement. */
+export const DIFF_MARKS = ['status changed', 'new', 'missing', 'slower', 'faster', 'cached', 'unchanged'] as const;
 export type DiffMark = (typeof DIFF_MARKS)[number];
 
 /** A phase's duration in ms; null when the HAR says -1 (not applicable) or nothing. */
@@ -41,7 +43,10 @@ export interface DiffRequest {
   /** Decoded body size, -1 when unknown. */
   contentBytes: number;
   redirectURL: string;
+  /** Served from the browser's cache (Chrome `_fromCache`, or 0 bytes on the wire for a body); a 304 is a revalidation over the network. */
   fromCache: boolean;
+  /** Who asked for it (Chrome `_initiator` URL or type), '' when the file does not say. */
+  initiator: string;
 }
 
 export interface HarDiffRow {
@@ -55,8 +60,10 @@ export interface HarDiffRow {
   mark: DiffMark;
   before?: DiffRequest;
   after?: DiffRequest;
-  /** Which request of this key on its side, 0-based (pairs are made in start order). */
+  /** Which row of this key, 0-based. */
   occurrence: number;
+  /** How the two sides were paired: the exact URL, or the normalised one (the only candidate, or the most similar). */
+  pairing?: PairingRule;
   /** after − before total time; a new request counts its whole time, a missing one minus its time. */
   deltaMs: number;
   /** deltaMs / before time, when both sides are there and before took any time. */
@@ -150,30 +157,12 @@ export function diffSides(before: HarDiffSide, after: HarDiffSide, options: HarD
     minDeltaMs: finiteOr(options.minDeltaMs, DIFF_MIN_DELTA_MS),
     minRelativeDelta: finiteOr(options.minRelativeDelta, DIFF_MIN_RELATIVE_DELTA),
   };
-  // Before-side requests by key, in start order: one request, or an array once a key repeats
-  // (most keys occur once; no array for them). After-side requests take them in order.
-  const waiting = new Map<string, number | number[]>();
-  for (let i = 0; i < before.keys.length; i++) {
-    const key = before.keys[i] as string;
-    const held = waiting.get(key);
-    if (held === undefined) waiting.set(key, i);
-    else if (typeof held === 'number') waiting.set(key, [held, i]);
-    else held.push(i);
-  }
-  const taken = new Map<string, number>();
-  const rows: HarDiffRow[] = [];
-  for (let i = 0; i < after.keys.length; i++) {
-    const key = after.keys[i] as string;
-    const occurrence = taken.get(key) ?? 0;
-    taken.set(key, occurrence + 1);
-    const held = waiting.get(key);
-    const match = typeof held === 'number' ? (occurrence === 0 ? held : -1) : held?.[occurrence] ?? -1;
-    rows.push(makeRow(key, before, match, after, i, occurrence, thresholds));
-  }
-  for (const [key, held] of waiting) {
-    const list = typeof held === 'number' ? [held] : held;
-    for (let n = taken.get(key) ?? 0; n < list.length; n++) rows.push(makeRow(key, before, list[n] ?? -1, after, -1, n, thresholds));
-  }
+  const occurrences = new Map<string, number>();
+  const rows: HarDiffRow[] = pairRequests(before, after).map((pair) => {
+    const occurrence = occurrences.get(pair.key) ?? 0;
+    occurrences.set(pair.key, occurrence + 1);
+    return makeRow(pair, before, after, occurrence, thresholds);
+  });
 
   const counts = emptyMarks();
   const rules = new Map<string, { rule: UrlRuleId; text: string; pairs: number }>();
@@ -215,7 +204,7 @@ function finiteOr(value: number | undefined, fallback: number): number {
 }
 
 /** bi / ai: the request's position on its side, -1 when the side has none. */
-function makeRow(key: string, b: HarDiffSide, bi: number, a: HarDiffSide, ai: number, occurrence: number, thresholds: HarDiff['thresholds']): HarDiffRow {
+function makeRow({ key, bi, ai, rule }: RequestPair, b: HarDiffSide, a: HarDiffSide, occurrence: number, thresholds: HarDiff['thresholds']): HarDiffRow {
   const before = bi >= 0 ? b.requests[bi] : undefined;
   const after = ai >= 0 ? a.requests[ai] : undefined;
   const side = (after ?? before) as DiffRequest;
@@ -235,6 +224,7 @@ function makeRow(key: string, b: HarDiffSide, bi: number, a: HarDiffSide, ai: nu
     before,
     after,
     occurrence,
+    ...(rule ? { pairing: rule } : {}),
     deltaMs,
     relativeDelta,
     phaseDeltas,
@@ -279,7 +269,10 @@ function markOf(before: DiffRequest | undefined, after: DiffRequest | undefined,
   if (!after) return 'missing';
   if (before.status !== after.status) return 'status changed';
   const relative = before.totalMs > 0 ? Math.abs(deltaMs) / before.totalMs : Infinity;
-  if (Math.abs(deltaMs) >= t.minDeltaMs && relative >= t.minRelativeDelta && deltaMs !== 0) return deltaMs > 0 ? 'slower' : 'faster';
+  if (Math.abs(deltaMs) >= t.minDeltaMs && relative >= t.minRelativeDelta && deltaMs !== 0) {
+    if (deltaMs > 0) return 'slower';
+    return after.fromCache && !before.fromCache ? 'cached' : 'faster';
+  }
   return 'unchanged';
 }
 
@@ -312,7 +305,7 @@ function keepLargest(rows: readonly HarDiffRow[], limit: number): HarDiffRow[] {
 // ---- totals ---------------------------------------------------------------------------
 
 function emptyMarks(): Record<DiffMark, number> {
-  return { 'status changed': 0, new: 0, missing: 0, slower: 0, faster: 0, unchanged: 0 };
+  return { 'status changed': 0, new: 0, missing: 0, slower: 0, faster: 0, cached: 0, unchanged: 0 };
 }
 
 function emptyTally(): DiffTally {

@@ -83,12 +83,11 @@ function readEntry(entry: Json, index: number): HarRequestEntry {
   const status = asNumber(response.status, 0);
   const parts = splitUrl(url);
   const size = asNumber(content.size, -1);
-  const cache = asRecord(entry.cache);
   return {
     index,
     pageref: asString(entry.pageref),
     startedDateTime,
-    startMs: Date.parse(startedDateTime),
+    startMs: Date.parse(startedDateTime) - webPageTestLead(entry),
     totalMs: Math.max(time > 0 ? time : 0, phaseSum),
     phases,
     method: asString(request.method, 'GET').toUpperCase(),
@@ -114,7 +113,7 @@ function readEntry(entry: Json, index: number): HarRequestEntry {
     redirectedFrom: undefined,
     serverIPAddress: asString(entry.serverIPAddress).replace(/^\[|\]$/g, ''),
     connection: asString(entry.connection),
-    fromCache: status === 304 && ('beforeRequest' in cache || 'afterRequest' in cache),
+    fromCache: servedFromCache(entry, response, status, size),
   };
 }
 
@@ -143,6 +142,31 @@ export function readPhases(timings: Json): PhaseDurations {
 }
 
 /** Bytes on the wire: Chrome's `_transferSize`, else headers + body as far as reported; -1 when neither is. */
+/** WebPageTest's lead: the most a request's DNS, connect and TLS can come before its `_load_start` (ms). */
+const MAX_WPT_LEAD_MS = 600_000;
+
+/**
+ * WebPageTest writes `startedDateTime` at `_load_start`, after the request's DNS, connect and
+ * TLS; it began at `_all_start`. The phases (which include those) are drawn from there.
+ */
+export function webPageTestLead(entry: Json): number {
+  const all = entry._all_start;
+  const load = entry._load_start;
+  if (typeof all !== 'number' || typeof load !== 'number' || !Number.isFinite(all) || !Number.isFinite(load)) return 0;
+  return Math.min(MAX_WPT_LEAD_MS, Math.max(0, load - all));
+}
+
+/**
+ * Served by the browser's cache: Chrome marks hits with `_fromCache` ('memory' / 'disk') or
+ * reports a body with 0 bytes on the wire. A 304 is a revalidation over the network, not a hit.
+ */
+export function servedFromCache(entry: Json, response: Json, status: number, contentSize: number): boolean {
+  if (status === 304) return false;
+  const marked = entry._fromCache;
+  if (typeof marked === 'string' ? marked !== '' : marked === true) return true;
+  return status >= 200 && status < 300 && asNumber(response._transferSize, -1) === 0 && contentSize > 0;
+}
+
 export function transferBytes(response: Json): number {
   const transfer = asNumber(response._transferSize, -1);
   if (transfer >= 0) return transfer;

@@ -26,6 +26,8 @@ export interface TimeSplit {
   slowest?: { name: string; totalMs: number };
   /** No request took slowRequest or longer. */
   noSlowRequest: boolean;
+  /** Requests the file gives no time for (empty timings): their network time is unknown, so idle time is not all page work. */
+  untimed: number;
   /** "6.3 s to onLoad: 1.2 s network, 4.6 s no request in flight, 0.5 s blocked". */
   line: string;
   /** Said only when it matters: no request is slow, and idle time is most of the load. */
@@ -58,19 +60,22 @@ export function timeSplit(waterfall: Waterfall): TimeSplit {
     .slice(0, MAX_GAPS)
     .map((gap) => ({ ...gap, ...lastEndingBefore(waterfall, gap.startMs) }));
   const noSlowRequest = (slowest?.totalMs ?? 0) < THRESHOLDS.page.slowRequest;
+  const untimed = waterfall.rows.filter((row) => row.entry.totalMs <= 0 && !row.entry.fromCache).length;
   const line = `${seconds(untilMs)} to ${untilWhat}: ${seconds(networkMs)} network, ${seconds(idleMs)} no request in flight, ${seconds(blockedMs)} blocked`;
   return {
-    untilMs, untilWhat, networkMs, blockedMs, idleMs, gaps, noSlowRequest, line,
+    untilMs, untilWhat, networkMs, blockedMs, idleMs, gaps, noSlowRequest, untimed, line,
     ...(slowest ? { slowest } : {}),
-    ...verdictOf(noSlowRequest, idleMs, untilMs, gaps, slowest),
+    ...verdictOf(noSlowRequest, idleMs, untilMs, gaps, slowest, untimed),
   };
 }
 
-function verdictOf(noSlowRequest: boolean, idleMs: number, untilMs: number, gaps: IdleGap[], slowest: TimeSplit['slowest']): { verdict?: string } {
+function verdictOf(noSlowRequest: boolean, idleMs: number, untilMs: number, gaps: IdleGap[], slowest: TimeSplit['slowest'], untimed: number): { verdict?: string } {
   if (!noSlowRequest || untilMs <= 0 || idleMs < untilMs / 2) return {};
   const named = gaps.slice(0, 3).map((gap) => `${seconds(gap.endMs - gap.startMs)} at ${seconds(gap.startMs)}${gap.after ? ` after ${gap.after}` : ''}`);
   const slowestText = slowest ? ` (slowest: ${slowest.name}, ${formatMs(slowest.totalMs)})` : '';
-  return { verdict: `No single request is slow${slowestText}; ${seconds(idleMs)} of ${seconds(untilMs)} had no request in flight (page work: parsing, script, rendering)${named.length ? `, longest ${named.join('; ')}` : ''}.` };
+  // Only with every request timed is "no request in flight" the page's own work.
+  const what = untimed > 0 ? `page work, or the network time of ${untimed} request${untimed === 1 ? '' : 's'} the file gives no timings for` : 'page work: parsing, script, rendering';
+  return { verdict: `No single request is slow${slowestText}; ${seconds(idleMs)} of ${seconds(untilMs)} had no request in flight (${what})${named.length ? `, longest ${named.join('; ')}` : ''}.` };
 }
 
 function lastEndingBefore(waterfall: Waterfall, atMs: number): { after?: string } {

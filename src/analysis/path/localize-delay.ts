@@ -5,7 +5,7 @@
 // of their ends, so agents entering the same exchange from different routers agree.
 import { persistentRtt, type LocalizeContext, type NodeInfo, type Traversal } from './localize-traversals';
 import { LOCALIZE_THRESHOLDS, type DelayFinding } from './localize-types';
-import { linkWords, localizedHop, ms, tunnelRef } from './localize-text';
+import { clean, linkWords, localizedHop, ms, tunnelRef } from './localize-text';
 
 interface Pair { a: string; b: string; n: number; chain: string[] }
 interface LinkStats { key: string; tunnel?: string; increases: number[]; crossing: Set<string>; seeing: Set<string>; pairs: Map<string, Pair> }
@@ -94,10 +94,17 @@ function delayFinding(ctx: LocalizeContext, link: LinkStats, increase: number): 
   const increaseMs = Math.round(increase * 10) / 10;
   const where = tunnel ? `inside ${tunnel.label}` : linkWords(from, to);
   const agents = [...link.seeing].sort();
+  // Without a baseline, a rise between two places may be the distance between them (London →
+  // New York is ~70 ms), not latency added: it is said so and blames no agent's path.
+  const [fromPlace, toPlace] = [clean(from.location), clean(to.location)];
+  const distance = !tunnel && fromPlace !== '' && toPlace !== '' && fromPlace !== toPlace;
+  const counts = `+${ms(increaseMs)}, ${agents.length} of ${link.crossing.size} agents crossing it`;
   return {
     id: tunnel ? `delay:${tunnel.id}` : `delay:${main.a}>${main.b}`, from, to, ...(tunnel ? { tunnel } : {}), increaseMs, agents,
-    agentsCrossing: [...link.crossing].sort(), traversals: link.increases.length,
+    agentsCrossing: [...link.crossing].sort(), traversals: link.increases.length, ...(distance ? { distance: true } : {}),
     hopIds: [...hopIds].slice(0, ctx.limits.maxIdsPerFinding), linkIds: [...linkIds].slice(0, ctx.limits.maxIdsPerFinding),
-    line: `The latency appears ${where} (+${ms(increaseMs)}, ${agents.length} of ${link.crossing.size} agents crossing it).`,
+    line: distance
+      ? `The round trip rises ${where} (${counts}): a link from ${fromPlace} to ${toPlace}, where distance may explain it; compare with an earlier round before calling it added latency.`
+      : `The latency appears ${where} (${counts}).`,
   };
 }

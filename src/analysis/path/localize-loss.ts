@@ -6,6 +6,15 @@
 import { count, mostCommon, placeOf, type LocalizeContext, type Traversal } from './localize-traversals';
 import { LOCALIZE_THRESHOLDS, type LossFinding, type RateLimitedHop } from './localize-types';
 import { clean, listWords, localizedHop, ms, plural, shortName, tunnelRef } from './localize-text';
+import { THRESHOLDS } from '../session/thresholds';
+
+/**
+ * Confident with THRESHOLDS.confidence.minLost lost traversals that are not routing loops:
+ * one lost traversal (or one looping traceroute) is worth showing, not an alarm.
+ */
+function isConfident(lost: readonly Traversal[]): boolean {
+  return lost.filter((t) => !t.loops).length >= THRESHOLDS.confidence.minLost;
+}
 
 export interface LossResult {
   /** The findings with most agents first, at most `maxFindings`. */
@@ -57,13 +66,33 @@ export function crossings(ctx: LocalizeContext, traversals: readonly Traversal[]
   return out;
 }
 
+/**
+ * For a hop right before the target: does another hop right before the same target carry
+ * traversals that all got an answer, while this one loses more than healthyBranchShare?
+ */
+function otherBranchHealthy(ctx: LocalizeContext, traversals: readonly Traversal[], crossing: Map<string, Crossing>): (target: string, hop: string) => boolean {
+  const lost = new Map<string, number>();
+  for (const t of traversals) if (!t.ok && !t.reached && t.last > 0) lost.set(`${t.target}\n${t.steps[t.last]}`, (lost.get(`${t.target}\n${t.steps[t.last]}`) ?? 0) + 1);
+  const share = (key: string, hop: string): number => (lost.get(key) ?? 0) / Math.max(1, crossing.get(hop)?.n ?? 0);
+  return (target, hop) => {
+    if (share(`${target}\n${hop}`, hop) <= LOCALIZE_THRESHOLDS.healthyBranchShare) return false;
+    for (const key of ctx.beforeTarget) {
+      const [t, other] = key.split('\n');
+      if (t === target && other !== undefined && other !== hop && (crossing.get(other)?.n ?? 0) > 0 && (lost.get(key) ?? 0) === 0) return true;
+    }
+    return false;
+  };
+}
+
 export function localizeLoss(ctx: LocalizeContext, traversals: readonly Traversal[], totalAgents: number, crossing: Map<string, Crossing>): LossResult {
   const points = new Map<string, LossPoint>();
+  const branchLoss = otherBranchHealthy(ctx, traversals, crossing);
   for (const t of traversals) {
     if (t.ok) continue;
     const end = t.steps[t.last]!;
     const inTunnel = t.tunnel?.[t.last] !== undefined;
-    const terminal = t.reached || (t.last > 0 && !inTunnel && ctx.beforeTarget.has(`${t.target}\n${end}`));
+    // Only the target silent — unless another branch into it loses nothing: then this branch's last link loses (ECMP).
+    const terminal = t.reached || (t.last > 0 && !inTunnel && ctx.beforeTarget.has(`${t.target}\n${end}`) && !branchLoss(t.target, end));
     const place = terminal ? `terminal:${t.target}` : placeOf(t, t.last) ?? end;
     const point = points.get(place) ?? { place, ...(terminal ? { terminal: t.target } : {}), own: [], folded: [], foldedPlaces: new Set<string>(), position: t.last, agents: new Set<string>() };
     point.own.push(t);
@@ -147,7 +176,7 @@ function forwardingFinding(ctx: LocalizeContext, point: LossPoint, scope: readon
   const finding: LossFinding = {
     id: `loss:${point.place}`, kind: 'forwarding', at, ...(tunnel ? { tunnel } : {}), agents, agentsCrossing: sorted(across.agents),
     traversals: lost.length, traversalsCrossing: across.n, alsoStoppedAt: [...point.foldedPlaces].slice(0, ctx.limits.maxIdsPerFinding),
-    ...(branch ? { branch } : {}), loops: lost.filter((t) => t.loops).length,
+    ...(branch ? { branch } : {}), loops: lost.filter((t) => t.loops).length, confident: isConfident(lost),
     targetNeverReached: lost.some((t) => !ctx.reachedTargets.has(t.target)), hopIds, line: '',
   };
   finding.line = forwardingLine(ctx, finding, totalAgents);
@@ -225,7 +254,7 @@ function terminalFinding(ctx: LocalizeContext, target: string, lost: Traversal[]
     + 'terminal loss at the destination (a firewall, the server, or ICMP blocked there), not in the network.';
   return {
     id: `terminal:${target}`, kind: 'terminal', at, lastAnswering: last, agents, agentsCrossing: sorted(crossed.map((t) => t.agent)),
-    traversals: lost.length, traversalsCrossing: crossed.length, alsoStoppedAt: [], loops: lost.filter((t) => t.loops).length,
+    traversals: lost.length, traversalsCrossing: crossed.length, alsoStoppedAt: [], loops: lost.filter((t) => t.loops).length, confident: isConfident(lost),
     targetNeverReached: false, hopIds: [...last.map((h) => h.id), target].slice(0, ctx.limits.maxIdsPerFinding), line,
   };
 }
@@ -240,7 +269,8 @@ function rateLimited(ctx: LocalizeContext, traversals: readonly Traversal[], cro
       const rtt = t.rtt[i];
       const id = t.steps[i]!;
       if (i < t.last && t.nodes[i]!.kind === 'hop' && !blamed.has(id) && !blamed.has(t.tunnel?.[i] ?? '')) {
-        const silent = rtt === undefined;
+        // Listed without a time, it answered (silent hops are stars, which name no router).
+        const silent = false;
         const slowBy = rtt === undefined ? 0 : rtt - laterMin;
         if (silent || slowBy >= LOCALIZE_THRESHOLDS.slowReplyMs) {
           const entry = seen.get(id) ?? { silent: 0, slow: 0, by: [], agents: new Set<string>() };

@@ -28,7 +28,7 @@ export interface Traversal {
   steps: string[];
   /** The node of each step (shared by every traversal through it). */
   nodes: NodeInfo[];
-  /** Response time per step (0 for the agent); undefined when the hop did not answer. */
+  /** Response time per step (0 for the agent); undefined for a star or a hop listed without a time. */
   rtt: (number | undefined)[];
   /** Index of the last step that answered (0: only the agent). */
   last: number;
@@ -157,10 +157,11 @@ function readRoute(agent: string, round: number, target: string, hops: readonly 
     rtt.push(time(hop.responseTime));
     previousHop = hop.hop;
   }
+  // A hop the API lists answered, with or without a response time; only stars are silent.
   let last = 0;
-  for (let i = steps.length - 1; i > 0; i--) if (rtt[i] !== undefined) { last = i; break; }
+  for (let i = steps.length - 1; i > 0; i--) if (infos[i]!.kind === 'hop') { last = i; break; }
   const reached = steps.length > 1 && infos[infos.length - 1]!.ip === target && target !== '';
-  return { agent, round, target, steps, nodes: infos, rtt, last, reached, ok: reached && rtt[steps.length - 1] !== undefined, loops };
+  return { agent, round, target, steps, nodes: infos, rtt, last, reached, ok: reached, loops };
 }
 
 /**

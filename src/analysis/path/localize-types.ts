@@ -94,6 +94,8 @@ export interface LossFinding {
   loops: number;
   /** No traversal in the data reached the target: the destination may filter probes. */
   targetNeverReached: boolean;
+  /** Enough lost traversals (not routing loops) to act on: THRESHOLDS.confidence.minLost. */
+  confident: boolean;
   hopIds: string[];
   line: string;
 }
@@ -130,6 +132,8 @@ export interface DelayFinding {
   hopIds: string[];
   /** Link ids (`from->to`, as the merge names them) along the link, stars included. */
   linkIds: string[];
+  /** The link joins two different places: distance may explain the rise (no agent's verdict is "delay" for it). */
+  distance?: true;
   line: string;
 }
 
@@ -170,6 +174,8 @@ export interface Localization {
   reachedTarget: number;
   /** Traversals were read and every one got an answer from the target (no loss finding). */
   healthy: boolean;
+  /** Some loss finding is confident (`netmon path localize` exits 1 only then). */
+  confident: boolean;
   loss: LossFinding[];
   delay: DelayFinding[];
   rateLimited: RateLimitedHop[];

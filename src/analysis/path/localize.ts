@@ -46,7 +46,9 @@ export function localizePathTraces(traces: readonly PathTrace[], options: Locali
 function localizeScope(ctx: LocalizeContext, traversals: readonly Traversal[]): Localization {
   const agents = [...new Set(traversals.map((t) => t.agent))].sort();
   const crossing = crossings(ctx, traversals);
-  const { loss, rateLimited, lostAt, words } = localizeLoss(ctx, traversals, agents.length, crossing);
+  const found = localizeLoss(ctx, traversals, agents.length, crossing);
+  const { rateLimited, lostAt, words } = found;
+  const loss = found.loss.map(withConfidence);
   const delay = localizeDelay(ctx, traversals);
   const verdicts = verdictGroups(traversals, agents, loss, delay, lostAt, words);
   const reachedTarget = traversals.filter((t) => t.ok).length;
@@ -59,7 +61,15 @@ function localizeScope(ctx: LocalizeContext, traversals: readonly Traversal[]): 
     ...(healthy || traversals.length === 0 ? [headline] : loss.map((f) => f.line)),
     ...delay.map((f) => f.line), ...rateLimited.map((f) => f.line), ...verdicts.map((v) => v.line),
   ];
-  return { agents, traversals: traversals.length, reachedTarget, healthy, loss, delay, rateLimited, verdicts, headline, lines };
+  return { agents, traversals: traversals.length, reachedTarget, healthy, confident: loss.some((f) => f.confident), loss, delay, rateLimited, verdicts, headline, lines };
+}
+
+/** A finding that is not confident says so in its line. */
+function withConfidence(finding: LossFinding): LossFinding {
+  if (finding.confident) return finding;
+  const counted = finding.traversals - finding.loops;
+  const why = finding.loops > 0 && counted === 0 ? 'a routing loop' : counted === 1 ? 'one lost traversal' : `${counted} lost traversals`;
+  return { ...finding, line: `${finding.line.replace(/\.$/, '')} (inconclusive: ${why} of ${finding.traversalsCrossing}).` };
 }
 
 const KIND_ORDER: Record<VerdictKind, number> = { 'forwarding-loss': 0, 'terminal-loss': 1, delay: 2, ok: 3 };
@@ -84,7 +94,7 @@ function verdictGroups(
     perAgent.set(t.agent, entry);
   }
   const delayOf = new Map<string, DelayFinding>();
-  for (const f of [...delay].reverse()) for (const agent of f.agents) delayOf.set(agent, f);
+  for (const f of [...delay].reverse()) if (!f.distance) for (const agent of f.agents) delayOf.set(agent, f);
   const groups = new Map<string, VerdictGroup>();
   for (const agent of agents) {
     const entry = perAgent.get(agent)!;
@@ -135,7 +145,7 @@ function verdictLine(group: VerdictGroup, total: number, words: LossWords, delay
 function routeChanges(ctx: LocalizeContext): { all: RouteChange[]; count: number } {
   const byAgent = new Map<string, Map<number, Map<string, string[]>>>();
   for (const t of ctx.set.traversals) {
-    const hops = t.steps.filter((_, i) => i > 0 && t.rtt[i] !== undefined && t.nodes[i]!.kind === 'hop');
+    const hops = t.steps.filter((_, i) => i > 0 && t.nodes[i]!.kind === 'hop');
     let rounds = byAgent.get(t.agent);
     if (!rounds) byAgent.set(t.agent, (rounds = new Map()));
     let routes = rounds.get(t.round);

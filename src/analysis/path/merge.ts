@@ -126,13 +126,26 @@ export class HopGraphBuilder {
     built.pathIds.add(pathId);
   }
 
-  /** A delay between two answering hops is split evenly over the links of the stars between them. */
+  /**
+   * A delay between two answering hops is split evenly over the links of the stars between them.
+   * Each hop's time is the persistent one (the smallest of it and every later answer), as
+   * localization reads it: a router slow to answer ICMP itself (rate limiting) delays nothing,
+   * and the links add up to the round trip to the last hop.
+   */
   private spreadDelays(steps: readonly Step[]): void {
-    let anchor = 0;
-    for (let i = 1; i < steps.length; i++) {
+    const persistent = new Array<number | undefined>(steps.length).fill(undefined);
+    let min = Infinity;
+    for (let i = steps.length - 1; i >= 0; i--) {
       const time = steps[i]!.responseTime;
       if (time === undefined) continue;
-      const share = Math.max(0, time - steps[anchor]!.responseTime!) / (i - anchor);
+      min = Math.min(min, time);
+      persistent[i] = min;
+    }
+    let anchor = 0;
+    for (let i = 1; i < steps.length; i++) {
+      const time = persistent[i];
+      if (time === undefined) continue;
+      const share = Math.max(0, time - (persistent[anchor] ?? 0)) / (i - anchor);
       for (let j = anchor + 1; j <= i; j++) {
         const link = this.linkBuilder(steps[j - 1]!.id, steps[j]!.id).link;
         link.delaySamples++;

@@ -1,7 +1,7 @@
 // "Open Path Trace as Text": an mtr-style report of one agent's routes over its rounds,
 // one row per hop number (extra rows for ECMP alternatives), stars as `???`.
 import { editorLine } from '../text/untrusted';
-import type { PathTrace } from '../../api/types';
+import type { PathRoute, PathTrace } from '../../api/types';
 import { mplsLabels } from '../../api/types';
 import { isUsableRound, usableRoutes, usableTraces } from './usable';
 import { localizePathTraces } from './localize';
@@ -32,11 +32,13 @@ interface Seen { host: string; network: string; times: number[]; replies: number
 const oneLine = editorLine;
 
 export function hopRows(traces: readonly PathTrace[]): HopRow[] {
-  const routes = usableTraces(traces).flatMap(usableRoutes);
+  const routes = usableTraces(traces).flatMap((trace) => usableRoutes(trace).map((route) => ({ ...route, stopped: stoppedShort(route, trace) })));
   const depth = routes.reduce((max, r) => Math.max(max, ...r.hops.map((h) => h.hop)), 0);
   const rows: HopRow[] = [];
   for (let hop = 1; hop <= depth; hop++) {
-    const reaching = routes.filter((r) => r.hops.some((h) => h.hop >= hop));
+    // As mtr counts: a traversal that stopped short of the destination sent a probe for every
+    // later hop too and lost it, so forwarding loss shows where it starts.
+    const reaching = routes.filter((r) => r.stopped || r.hops.some((h) => h.hop >= hop));
     const byIp = new Map<string, Seen>();
     for (const route of reaching) {
       const found = route.hops.find((h) => h.hop === hop && h.ipAddress);
@@ -58,6 +60,13 @@ export function hopRows(traces: readonly PathTrace[]): HopRow[] {
     }));
   }
   return markSilentTransit(rows);
+}
+
+/** The route ends before the destination: its last hop is not the trace's server (when the trace names it). */
+function stoppedShort(route: PathRoute, trace: PathTrace): boolean {
+  const destination = typeof trace.serverIp === 'string' ? trace.serverIp : '';
+  const last = route.hops.reduce<PathRoute['hops'][number] | undefined>((a, h) => (!a || h.hop > a.hop ? h : a), undefined);
+  return destination !== '' && last !== undefined && last.ipAddress !== destination;
 }
 
 /** A `???` hop is only loss when the hops after it lose too (or it is the last one). */

@@ -3,7 +3,7 @@
 import type { UserSessionDetail } from '../../api/types';
 import { formatBytes } from '../har/format';
 import { asArray, asNumber, asRecord, asString } from '../har/narrow';
-import { readPing, sessionVerdict, type Verdict } from './verdict';
+import { readPing, sessionVerdict, type SessionContext, type Verdict } from './verdict';
 import { measurementError, mplsLabels } from '../../api/types';
 
 export interface Field { label: string; value: string }
@@ -37,8 +37,8 @@ function distinct(parts: readonly string[], separator: string): string {
   return [...new Set(parts.filter(Boolean))].join(separator);
 }
 
-/** `agentName`: the agent's computer name, when the caller knows it (shown before the id). */
-export function sessionOverview(session: UserSessionDetail, agentName?: string): SessionOverview {
+/** `agentName`: the agent's computer name, when the caller knows it (shown before the id); `context`: what its neighbours say (see SessionContext). */
+export function sessionOverview(session: UserSessionDetail, agentName?: string, context: SessionContext = {}): SessionOverview {
   const network = asRecord(session.network);
   const profile = asRecord(network.networkProfile);
   const wireless = asRecord(profile.wirelessProfile);
@@ -49,7 +49,7 @@ export function sessionOverview(session: UserSessionDetail, agentName?: string):
     userSessionId: asString(session.userSessionId),
     title: asString(session.visitedSite) || asString(session.userSessionId),
     ...(score >= 0 ? { experienceScore: Math.min(1, score) } : {}),
-    verdict: sessionVerdict(session),
+    verdict: sessionVerdict(session, context),
     general: present([
       ['Browser', [asString(browser.name), asString(browser.version)].filter(Boolean).join(' ')],
       ['Location', asString(coordinates.location)],

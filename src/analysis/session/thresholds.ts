@@ -25,9 +25,13 @@ export const THRESHOLDS = {
     lossWarn: 0.01, lossBad: 0.05,
   },
   isp: {
-    /** ms the target adds on top of the gateway. */
+    /** ms the target's round trip adds over its baseline: the agent's normal toward it, or what distance explains. Never an absolute. */
     rttWarn: 100, rttBad: 200,
     lossWarn: 0.01, lossBad: 0.03,
+    /** Light in fibre covers about 200 km per ms (physics: c / 1.5). */
+    fibreKmPerMs: 200,
+    /** Real routes are about twice the great-circle distance (detours, peering points). */
+    routeStretch: 2,
   },
   tunnel: {
     /** ms to the VPN concentrator or the proxy the agent goes through. */
@@ -57,6 +61,12 @@ export const THRESHOLDS = {
     foldUpstreamShare: 0.25,
     /** Share (0..1) of lost traversals at most, for another branch after the same hop to count as healthy (ECMP). */
     healthyBranchShare: 0.1,
+  },
+  confidence: {
+    /** z of the Wilson interval a loss grade must hold over (95 %). */
+    z: 1.96,
+    /** Packets lost at least, for loss to be graded at all: one drop is as likely a rate-limited reply. */
+    minLost: 2,
   },
   experience: {
     /** The service's experience score, 0 (worst) … 1 (best): below these it is fair, then poor. */

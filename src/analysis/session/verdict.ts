@@ -1,67 +1,34 @@
 // Which segment between the user and the site is most likely to blame. Each segment is
-// graded on its own measurements; the verdict is the worst grade, and among equal grades
-// the one closest to the user, because an upstream problem shows up downstream too
-// (a bad Wi-Fi link also makes the gateway, the ISP path and the page look slow).
+// graded on its own measurements by the one verdict model (grading.ts, shared with the
+// timeline); the verdict is the worst grade, and among equal grades the one closest to the
+// user, because an upstream problem shows up downstream too (a bad Wi-Fi link also makes the
+// gateway, the ISP path and the page look slow). What one session cannot know by itself
+// (the agent's normal toward the target, the tunnel it went through, the first byte from the
+// page list) comes in a SessionContext, read from the session's neighbours.
 import type { UserSessionDetail } from '../../api/types';
 import { asArray, asNumber, asRecord, asString } from '../har/narrow';
-import { THRESHOLDS as T } from './thresholds';
 import { measurementError } from '../../api/types';
+import {
+  alsoText, blameOf, deviceFindings, distanceBaseline, gradedSegment, greatCircleKm, hopFindings, ispFindings, lossBeyondGateway, pageFindings, serverFindings, wifiFindings,
+  SEGMENTS, SEGMENT_LABELS, type Baseline, type Finding, type GradedSegment, type LossMeasure, type Segment, type WifiMeasure,
+} from './grading';
 
-export const SEGMENTS = ['device', 'wifi', 'gateway', 'isp', 'server', 'page'] as const;
-export type Segment = (typeof SEGMENTS)[number];
+export { SEGMENTS, SEGMENT_LABELS, type Segment, type Finding } from './grading';
 export type Grade = 'ok' | 'warn' | 'bad' | 'unknown';
-
-export const SEGMENT_LABELS: Record<Segment, string> = {
-  device: 'Device', wifi: 'Wi-Fi', gateway: 'Gateway', isp: 'ISP path', server: 'Server', page: 'Page',
-};
-
-export interface Finding { segment: Segment; grade: Exclude<Grade, 'unknown'>; message: string }
-export interface SegmentGrade { segment: Segment; grade: Grade; findings: Finding[] }
+export type SegmentGrade = GradedSegment;
 
 export interface Verdict {
   /** The segment to look at first, or undefined when every measured segment is fine. */
   worst?: Segment;
+  /** Further segments the blamed one does not explain (loss beyond a clean gateway). */
+  also?: Segment[];
   grade: Grade;
   /** One line for the top of the panel. */
   line: string;
   segments: SegmentGrade[];
 }
 
-const RANK: Record<Grade, number> = { unknown: 0, ok: 1, warn: 2, bad: 3 };
-
-export function sessionVerdict(session: UserSessionDetail): Verdict {
-  const segments = SEGMENTS.map((segment) => grade(segment, GRADERS[segment](session)));
-  let worst: SegmentGrade | undefined;
-  for (const s of segments) if (RANK[s.grade] >= 2 && (!worst || RANK[s.grade] > RANK[worst.grade])) worst = s;
-  if (!worst) {
-    const measured = segments.filter((s) => s.grade === 'ok').map((s) => SEGMENT_LABELS[s.segment]);
-    return { grade: measured.length ? 'ok' : 'unknown', segments, line: measured.length ? `No segment stands out: ${measured.join(', ')} within normal ranges.` : 'Not enough data for a verdict.' };
-  }
-  const reasons = worst.findings.filter((f) => f.grade === worst.grade).map((f) => f.message).join('; ');
-  const lead = worst.grade === 'bad' ? 'Worst segment' : 'Weakest segment';
-  return { worst: worst.segment, grade: worst.grade, segments, line: `${lead}: ${SEGMENT_LABELS[worst.segment]} — ${reasons}.` };
-}
-
-function grade(segment: Segment, findings: Finding[] | undefined): SegmentGrade {
-  if (!findings) return { segment, grade: 'unknown', findings: [] };
-  const top = findings.reduce<Grade>((g, f) => (RANK[f.grade] > RANK[g] ? f.grade : g), 'ok');
-  return { segment, grade: top, findings };
-}
-
-interface Limits { warn: number; bad: number; unit?: (limit: number) => string; lowerIsWorse?: boolean }
-
-/** `value` against warn/bad limits; the message names the limit that was crossed. */
-function judge(segment: Segment, value: number, limits: Limits, message: string): Finding[] {
-  const worse = (limit: number): boolean => (limits.lowerIsWorse ? value < limit : value > limit);
-  const show = limits.unit ?? String;
-  if (worse(limits.bad)) return [{ segment, grade: 'bad', message: `${message} (limit ${show(limits.bad)})` }];
-  if (worse(limits.warn)) return [{ segment, grade: 'warn', message: `${message} (limit ${show(limits.warn)})` }];
-  return [];
-}
-
-type Grader = (session: UserSessionDetail) => Finding[] | undefined;
-
-export interface PingSummary { avgRtt: number; loss: number }
+export interface PingSummary { avgRtt: number; loss: number; sent: number; received: number }
 
 /** A failed ping is a string or `{ error }`; a ping with nothing sent says nothing. */
 export function readPing(ping: unknown): PingSummary | 'failed' | undefined {
@@ -69,93 +36,161 @@ export function readPing(ping: unknown): PingSummary | 'failed' | undefined {
   const p = asRecord(ping);
   const sent = asNumber(p.pktsSent, 0);
   if (sent <= 0) return undefined;
-  return { avgRtt: asNumber(p.avgRtt, 0), loss: 1 - asNumber(p.pktsReceived, 0) / sent };
+  const received = Math.min(sent, Math.max(0, asNumber(p.pktsReceived, 0)));
+  return { avgRtt: asNumber(p.avgRtt, 0), loss: 1 - received / sent, sent, received };
 }
 
-/** The session's network part, whatever the service sent in its place. */
+export interface PingMeasure { rttMs: number; lost: number; sent: number }
+export interface LatLon { lat: number; lon: number }
+
+/** What a session measured, as plain numbers (kept by the timeline for each session read). */
+export interface SessionMeasures {
+  cpu?: number;
+  memory?: number;
+  /** Absent on a wired session. */
+  wifi?: WifiMeasure;
+  gateway?: PingMeasure | 'failed';
+  target?: PingMeasure | 'failed';
+  icmpBlocked?: boolean;
+  connectMs?: number;
+  location?: LatLon;
+  pages: { title: string; onLoadMs?: number; code: number }[];
+}
+
+export interface SessionContext {
+  /** The agent's normal round trip toward this target (ms), from the session's neighbours or the timeline. */
+  normalRttMs?: number;
+  normalSamples?: number;
+  /** Where the target is, for the distance floor when no normal is known. */
+  targetLocation?: LatLon;
+  /** The VPN concentrator or proxy the agent went through then (its probe). */
+  tunnel?: { type: string; target: string; rttMs?: number; loss?: LossMeasure };
+  /** First byte of the main document (ms) and where it was read ("HAR wait", "page list"). */
+  firstByteMs?: number;
+  firstByteSource?: string;
+}
+
+/** Pages the verdict reads, at most (outside data decides nothing about our work). */
+const MAX_PAGES = 255;
+
+const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const net = (s: UserSessionDetail): Record<string, unknown> => asRecord(s.network);
 
-/** Pages as the graders read them: numbers and titles that are always numbers and text. */
-function pagesOf(s: UserSessionDetail): { title: string; responseCode: number; onLoad: number }[] {
-  return asArray(s.pages).map((page) => {
-    const p = asRecord(page);
-    return { title: asString(p.title, 'a page'), responseCode: asNumber(p.responseCode, 0), onLoad: asNumber(asRecord(p.pageTimings).onLoad, 0) };
-  });
+function pingMeasure(raw: unknown): PingMeasure | 'failed' | undefined {
+  const p = readPing(raw);
+  return typeof p === 'object' ? { rttMs: p.avgRtt, lost: p.sent - p.received, sent: p.sent } : p;
 }
 
-const pct = (fraction: number): string => `${Math.round(fraction * 100)}%`;
-const ms = (value: number): string => `${value} ms`;
-const seconds = (value: number): string => `${value / 1000} s`;
+export function readSessionMeasures(session: UserSessionDetail): SessionMeasures {
+  const n = net(session);
+  const m = asRecord(n.systemMetrics);
+  const total = asNumber(m.physicalMemoryTotalBytes, 0);
+  const usedMean = asRecord(m.physicalMemoryUsedBytes).mean;
+  const cpuMean = asRecord(m.cpuUtilization).mean;
+  const w = asRecord(asRecord(n.networkProfile).wirelessProfile);
+  const coordinates = asRecord(session.coordinates);
+  const gateway = pingMeasure(n.gatewayPing);
+  const target = pingMeasure(n.ping);
+  const connect = asNumber(asRecord(n.connect).rtt, -1);
+  return {
+    ...(finite(cpuMean) ? { cpu: cpuMean } : {}),
+    ...(total > 0 && finite(usedMean) ? { memory: usedMean / total } : {}),
+    ...(Object.keys(w).length > 0 ? { wifi: wifiOf(w) } : {}),
+    ...(gateway ? { gateway } : {}), ...(target ? { target } : {}),
+    ...(n.icmpBlocked === true ? { icmpBlocked: true } : {}),
+    ...(connect >= 0 ? { connectMs: connect } : {}),
+    ...(finite(coordinates.latitude) && finite(coordinates.longitude) ? { location: { lat: coordinates.latitude, lon: coordinates.longitude } } : {}),
+    pages: asArray(session.pages).slice(0, MAX_PAGES).map((page) => {
+      const p = asRecord(page);
+      const onLoad = asNumber(asRecord(p.pageTimings).onLoad, -1);
+      // −1 is "not applicable" (the page never fired onLoad): no load time, not a fast one.
+      return { title: asString(p.title, 'a page'), code: asNumber(p.responseCode, 0), ...(onLoad >= 0 ? { onLoadMs: onLoad } : {}) };
+    }),
+  };
+}
 
-const GRADERS: Record<Segment, Grader> = {
-  device: (s) => {
-    const m = asRecord(net(s).systemMetrics);
-    if (!('cpuUtilization' in m)) return undefined;
-    const cpu = asNumber(asRecord(m.cpuUtilization).mean, 0);
-    const total = asNumber(m.physicalMemoryTotalBytes, 0);
-    const memory = total > 0 ? asNumber(asRecord(m.physicalMemoryUsedBytes).mean, 0) / total : 0;
-    return [
-      ...judge('device', cpu, { warn: T.device.cpuWarn, bad: T.device.cpuBad, unit: pct }, `CPU ${pct(cpu)} busy on average`),
-      ...judge('device', memory, { warn: T.device.memoryWarn, bad: T.device.memoryBad, unit: pct }, `memory ${pct(memory)} used`),
-    ];
-  },
-  wifi: (s) => {
-    const w = asRecord(asRecord(net(s).networkProfile).wirelessProfile);
-    if (Object.keys(w).length === 0) return undefined;
-    const rssi = asNumber(w.rssi, 0);
-    const noise = asNumber(w.noise, 0);
-    const quality = asNumber(w.quality, 100);
-    const txRate = asNumber(w.txRate, 1000);
-    return [
-      ...judge('wifi', rssi, { warn: T.wifi.rssiWarn, bad: T.wifi.rssiBad, lowerIsWorse: true, unit: (l) => `${l} dBm` }, `RSSI ${rssi} dBm`),
-      ...(noise < 0 ? judge('wifi', rssi - noise, { warn: T.wifi.snrWarn, bad: T.wifi.snrBad, lowerIsWorse: true, unit: (l) => `${l} dB` }, `signal-to-noise ${rssi - noise} dB`) : []),
-      ...judge('wifi', quality, { warn: T.wifi.qualityWarn, bad: T.wifi.qualityBad, lowerIsWorse: true }, `link quality ${quality}/100`),
-      ...judge('wifi', txRate, { warn: T.wifi.txRateWarn, bad: T.wifi.txRateBad, lowerIsWorse: true, unit: (l) => `${l} Mbit/s` }, `tx rate ${txRate} Mbit/s`),
-    ];
-  },
-  gateway: (s) => {
-    const ping = readPing(net(s).gatewayPing);
-    if (ping === undefined) return undefined;
-    if (ping === 'failed') return [{ segment: 'gateway', grade: 'warn', message: 'the gateway did not answer ping' }];
-    return [
-      ...judge('gateway', ping.loss, { warn: T.gateway.lossWarn, bad: T.gateway.lossBad, unit: pct }, `${pct(ping.loss)} packet loss to the gateway`),
-      ...judge('gateway', ping.avgRtt, { warn: T.gateway.rttWarn, bad: T.gateway.rttBad, unit: ms }, `gateway round trip ${Math.round(ping.avgRtt)} ms`),
-    ];
-  },
-  isp: (s) => {
-    const target = readPing(net(s).ping);
-    const gateway = readPing(net(s).gatewayPing);
-    if (target === undefined) return undefined;
-    if (target === 'failed') return net(s).icmpBlocked === true ? undefined : [{ segment: 'isp', grade: 'warn', message: 'the target did not answer ping' }];
-    const base = typeof gateway === 'object' ? gateway : { avgRtt: 0, loss: 0 };
-    const added = Math.max(0, target.avgRtt - base.avgRtt);
-    const addedLoss = Math.max(0, target.loss - base.loss);
-    return [
-      ...judge('isp', addedLoss, { warn: T.isp.lossWarn, bad: T.isp.lossBad, unit: pct }, `${pct(addedLoss)} packet loss beyond the gateway`),
-      ...judge('isp', added, { warn: T.isp.rttWarn, bad: T.isp.rttBad, unit: ms }, `the path beyond the gateway adds ${Math.round(added)} ms`),
-    ];
-  },
-  server: (s) => {
-    const connect = asNumber(asRecord(net(s).connect).rtt, -1);
-    if (connect < 0) return undefined;
-    const target = readPing(net(s).ping);
-    const network = typeof target === 'object' ? target.avgRtt : 0;
-    const excess = Math.max(0, connect - network);
-    const failing = pagesOf(s).filter((p) => p.responseCode >= 500);
-    return [
-      ...judge('server', excess, { warn: T.server.connectWarn, bad: T.server.connectBad, unit: ms }, `TCP connect takes ${Math.round(connect)} ms, ${Math.round(excess)} ms more than a ping`),
-      ...(failing.length ? [{ segment: 'server' as const, grade: 'bad' as const, message: `${failing.length} page(s) answered ${failing[0]?.responseCode}` }] : []),
-    ];
-  },
-  page: (s) => {
-    const pages = pagesOf(s);
-    if (pages.length === 0) return undefined;
-    const slowest = pages.reduce((a, b) => (b.onLoad > a.onLoad ? b : a));
-    const load = slowest.onLoad;
-    const clientErrors = pages.filter((p) => p.responseCode >= 400 && p.responseCode < 500);
-    return [
-      ...judge('page', load, { warn: T.page.loadWarn, bad: T.page.loadBad, unit: seconds }, `"${slowest.title}" took ${(load / 1000).toFixed(1)} s to load`),
-      ...(clientErrors.length ? [{ segment: 'page' as const, grade: 'warn' as const, message: `${clientErrors.length} page(s) answered ${clientErrors[0]?.responseCode}` }] : []),
-    ];
-  },
-};
+function wifiOf(w: Record<string, unknown>): WifiMeasure {
+  const rssi = finite(w.rssi) ? w.rssi : undefined;
+  const noise = finite(w.noise) && w.noise < 0 ? w.noise : undefined;
+  return {
+    ...(rssi === undefined ? {} : { rssi }),
+    ...(rssi !== undefined && noise !== undefined ? { snr: rssi - noise } : {}),
+    ...(finite(w.quality) ? { quality: w.quality } : {}),
+    ...(finite(w.txRate) ? { txRate: w.txRate } : {}),
+  };
+}
+
+export function sessionVerdict(session: UserSessionDetail, context: SessionContext = {}): Verdict {
+  return gradeSession(readSessionMeasures(session), context);
+}
+
+/** The session's baseline: its normal when the context knows it, else the distance floor when both ends are located. */
+export function baselineOf(m: SessionMeasures, context: SessionContext): Baseline | undefined {
+  if (context.normalRttMs !== undefined) return { source: 'normal', rttMs: context.normalRttMs, ...(context.normalSamples ? { samples: context.normalSamples } : {}) };
+  if (m.location && context.targetLocation) return distanceBaseline(greatCircleKm(m.location, context.targetLocation));
+  return undefined;
+}
+
+export function segmentFindings(m: SessionMeasures, context: SessionContext): Record<Segment, Finding[] | undefined> {
+  const gateway = typeof m.gateway === 'object' ? m.gateway : undefined;
+  const target = typeof m.target === 'object' ? m.target : undefined;
+  const gatewayLoss = gateway ? gateway.lost / gateway.sent : 0;
+  const slowest = m.pages.filter((p) => p.onLoadMs !== undefined).reduce<{ title: string; onLoadMs: number } | undefined>(
+    (a, p) => (a && a.onLoadMs >= (p.onLoadMs as number) ? a : { title: p.title, onLoadMs: p.onLoadMs as number }), undefined);
+  const errors = (from: number, to: number): { count: number; code: number } | undefined => {
+    const hit = m.pages.filter((p) => p.code >= from && p.code < to);
+    return hit.length ? { count: hit.length, code: hit[0]?.code ?? from } : undefined;
+  };
+  const tunnel = context.tunnel;
+  const serverErrors = errors(500, 600);
+  const clientErrors = errors(400, 500);
+  return {
+    device: m.cpu === undefined && m.memory === undefined ? undefined : deviceFindings(m.cpu, m.memory),
+    wifi: m.wifi ? wifiFindings(m.wifi) : undefined,
+    gateway: m.gateway === undefined ? undefined : gateway
+      ? hopFindings('gateway', 'the gateway', gateway.rttMs, { lost: gateway.lost, sent: gateway.sent })
+      // Many gateways ignore ping; that alone says nothing about forwarding.
+      : [{ segment: 'gateway', grade: 'ok', message: 'the gateway did not answer ping (many ignore it): not graded' }],
+    tunnel: tunnel && (tunnel.rttMs !== undefined || tunnel.loss !== undefined)
+      ? hopFindings('tunnel', `the ${tunnel.type === 'vpn' ? 'VPN concentrator' : 'proxy'} ${tunnel.target}`, tunnel.rttMs, tunnel.loss) : undefined,
+    isp: m.target === undefined ? undefined : target
+      ? ispFindings(target.rttMs, lossBeyondGateway({ lost: target.lost, sent: target.sent }, gatewayLoss), baselineOf(m, context))
+      : m.icmpBlocked ? undefined : [{ segment: 'isp', grade: 'warn', message: 'the target did not answer ping' }],
+    server: context.firstByteMs === undefined && m.connectMs === undefined && !serverErrors ? undefined : serverFindings({
+      ...(context.firstByteMs === undefined ? {} : { firstByteMs: context.firstByteMs, ...(context.firstByteSource ? { firstByteSource: context.firstByteSource } : {}) }),
+      ...(m.connectMs === undefined ? {} : { connectMs: m.connectMs }),
+      ...(target ? { pingMs: target.rttMs } : {}),
+      ...(serverErrors ? { serverErrors } : {}),
+    }),
+    page: !slowest && !clientErrors ? undefined : pageFindings(slowest, clientErrors),
+  };
+}
+
+export function gradeSession(m: SessionMeasures, context: SessionContext = {}): Verdict {
+  const findings = segmentFindings(m, context);
+  const segments = SEGMENTS.map((segment) => gradedSegment(segment, findings[segment]));
+  const { worst, grade, also } = blameOf(segments);
+  const blamed = segments.find((s) => s.segment === worst);
+  if (!blamed || !grade) {
+    const measured = segments.filter((s) => s.grade === 'ok').map((s) => SEGMENT_LABELS[s.segment]);
+    return { grade: measured.length ? 'ok' : 'unknown', segments, line: measured.length ? `No segment stands out: ${measured.join(', ')} within normal ranges.` : 'Not enough data for a verdict.' };
+  }
+  const reasons = blamed.findings.filter((f) => f.grade === grade).map((f) => f.message).join('; ');
+  const lead = grade === 'bad' ? 'Worst segment' : 'Weakest segment';
+  return {
+    worst: blamed.segment, grade, segments, ...(also.length ? { also } : {}),
+    line: `${lead}: ${SEGMENT_LABELS[blamed.segment]} — ${reasons}${alsoText(segments, also)}.`,
+  };
+}
+
+/** The agent's normal toward the session's site: the median round trip of its neighbours' pings to the same site. */
+export function contextFromNeighbours(session: UserSessionDetail, neighbours: readonly UserSessionDetail[]): SessionContext {
+  const site = asString(session.visitedSite);
+  const rtts = neighbours.filter((n) => n !== session && asString(n.visitedSite) === site && n.userSessionId !== session.userSessionId)
+    .map((n) => readPing(net(n).ping)).flatMap((p) => (typeof p === 'object' && p.received > 0 ? [p.avgRtt] : []));
+  if (rtts.length === 0) return {};
+  const sorted = rtts.sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  const normal = sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+  return { normalRttMs: normal, normalSamples: sorted.length };
+}

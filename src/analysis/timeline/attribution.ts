@@ -1,17 +1,21 @@
 // Which segment of the agent's path a poor period comes from, with the numbers that say so.
 // Each segment is graded on its own lane inside the period, with the session verdict's
-// thresholds (one source of truth); the verdict is the closest segment to the user that is
+// grading functions (session/grading.ts, one verdict model); the verdict is the closest segment to the user that is
 // failing, because an upstream problem shows up downstream too. The same measurement outside
 // the poor periods is given beside it, so "RSSI −79 dBm" reads against "−51 dBm otherwise".
 import type { Grade } from '../grades';
 import { THRESHOLDS as T } from '../session/thresholds';
+import {
+  blameOf, deviceFindings, gradedSegment, hopFindings, ispFindings, pageFindings, serverFindings, wifiFindings,
+  SEGMENTS, SEGMENT_LABELS, type Baseline, type Finding, type LossMeasure, type Segment,
+} from '../session/grading';
+import type { SessionMeasures } from '../session/verdict';
 import type { TimelineLanes } from './model';
 
-export const TIMELINE_SEGMENTS = ['device', 'wifi', 'gateway', 'tunnel', 'isp', 'server', 'page'] as const;
-export type TimelineSegment = (typeof TIMELINE_SEGMENTS)[number];
-export const TIMELINE_SEGMENT_LABELS: Record<TimelineSegment, string> = {
-  device: 'Device', wifi: 'Wi-Fi', gateway: 'Gateway', tunnel: 'VPN/proxy', isp: 'ISP path', server: 'Server', page: 'Page',
-};
+/** The session verdict's segments, in the same order (one verdict model). */
+export const TIMELINE_SEGMENTS = SEGMENTS;
+export type TimelineSegment = Segment;
+export const TIMELINE_SEGMENT_LABELS: Record<TimelineSegment, string> = SEGMENT_LABELS;
 
 export interface SegmentEvidence {
   segment: TimelineSegment;
@@ -20,16 +24,11 @@ export interface SegmentEvidence {
   text: string;
   /** The numbers behind the text (for --json and the panel). */
   numbers: Record<string, number | string>;
+  /** The shared grading's findings the grade comes from. */
+  findings: Finding[];
 }
 
 export interface Window { fromMs: number; toMs: number }
-
-export interface Limits { warn: number; bad: number; lowerIsWorse?: boolean }
-
-export function gradeOf(value: number, limits: Limits): Grade {
-  const worse = (limit: number): boolean => (limits.lowerIsWorse ? value <= limit : value >= limit);
-  return worse(limits.bad) ? 'bad' : worse(limits.warn) ? 'warn' : 'ok';
-}
 
 export function median(values: readonly number[]): number | undefined {
   if (values.length === 0) return undefined;
@@ -68,6 +67,22 @@ const otherwise = (values: readonly number[], show: (v: number) => string): stri
   return m === undefined ? '' : ` (${show(m)} otherwise)`;
 };
 
+const gradeOfFindings = (findings: readonly Finding[]): Grade => worst(...findings.map((f) => f.grade));
+
+/** Loss as packets when every point inside counts them, else the mean share (bursty loss stays visible). */
+function pooledLoss(points: readonly { sent?: number; lost?: number; loss?: number }[]): LossMeasure | undefined {
+  if (points.length === 0) return undefined;
+  if (points.every((p) => p.sent !== undefined && p.lost !== undefined)) {
+    return { lost: points.reduce((a, p) => a + (p.lost as number), 0), sent: points.reduce((a, p) => a + (p.sent as number), 0) };
+  }
+  const shares = points.flatMap((p) => (p.loss === undefined ? [] : [p.loss]));
+  return shares.length ? { fraction: shares.reduce((a, b) => a + b, 0) / shares.length } : undefined;
+}
+
+const lossShare = (loss: LossMeasure): number => ('sent' in loss ? (loss.sent > 0 ? loss.lost / loss.sent : 0) : loss.fraction);
+const sessionSamples = (lanes: TimelineLanes, split: Split): SessionMeasures[] =>
+  lanes.samples.flatMap((s) => (s.source === 'session' && s.measures && split.inside(s.t) ? [s.measures] : []));
+
 const READERS: Record<TimelineSegment, SegmentReader> = {
   device: (lanes, split) => {
     const cpu = both(lanes.system, split, (p) => p.cpu?.mean);
@@ -75,100 +90,120 @@ const READERS: Record<TimelineSegment, SegmentReader> = {
     const cpuMedian = median(cpu.inside);
     const memoryMedian = median(memory.inside);
     if (cpuMedian === undefined && memoryMedian === undefined) return undefined;
-    const cpuGrade = cpuMedian === undefined ? 'ok' : gradeOf(cpuMedian, { warn: T.device.cpuWarn, bad: T.device.cpuBad });
-    const memoryGrade = memoryMedian === undefined ? 'ok' : gradeOf(memoryMedian, { warn: T.device.memoryWarn, bad: T.device.memoryBad });
+    const findings = deviceFindings(cpuMedian, memoryMedian, 'busy (median)');
     const parts = [
       cpuMedian === undefined ? undefined : `CPU ${pct(cpuMedian)} busy (median of ${cpu.inside.length})${otherwise(cpu.outside, pct)}`,
       memoryMedian === undefined ? undefined : `memory ${pct(memoryMedian)} used${otherwise(memory.outside, pct)}`,
     ].filter(Boolean);
-    return { segment: 'device', grade: worst(cpuGrade, memoryGrade), text: parts.join(', '), numbers: { ...(cpuMedian === undefined ? {} : { cpuMedian }), ...(memoryMedian === undefined ? {} : { memoryMedian }), samples: cpu.inside.length } };
+    return { segment: 'device', grade: gradeOfFindings(findings), findings, text: parts.join(', '), numbers: { ...(cpuMedian === undefined ? {} : { cpuMedian }), ...(memoryMedian === undefined ? {} : { memoryMedian }), samples: cpu.inside.length } };
   },
   wifi: (lanes, split) => {
     const rssi = both(lanes.samples, split, (s) => s.rssi);
-    const quality = both(lanes.samples, split, (s) => s.quality);
     const rssiMedian = median(rssi.inside);
     if (rssiMedian === undefined) return undefined;
-    const qualityMedian = median(quality.inside);
+    const qualityMedian = median(both(lanes.samples, split, (s) => s.quality).inside);
+    const snrMedian = median(both(lanes.samples, split, (s) => (s.rssi !== undefined && s.noise !== undefined && s.noise < 0 ? s.rssi - s.noise : undefined)).inside);
+    const txRateMedian = median(both(lanes.samples, split, (s) => s.txRate).inside);
     const inWindow = lanes.samples.filter((s) => split.inside(s.t));
     const ssid = mostCommon(inWindow.flatMap((s) => (s.ssid ? [s.ssid] : [])));
     const bssid = mostCommon(inWindow.flatMap((s) => (s.bssid ? [s.bssid] : [])));
-    const grade = worst(gradeOf(rssiMedian, { warn: T.wifi.rssiWarn, bad: T.wifi.rssiBad, lowerIsWorse: true }),
-      qualityMedian === undefined ? 'ok' : gradeOf(qualityMedian, { warn: T.wifi.qualityWarn, bad: T.wifi.qualityBad, lowerIsWorse: true }));
+    const findings = wifiFindings({ rssi: rssiMedian, ...(snrMedian === undefined ? {} : { snr: snrMedian }), ...(qualityMedian === undefined ? {} : { quality: qualityMedian }), ...(txRateMedian === undefined ? {} : { txRate: txRateMedian }) });
     const where = [ssid ? `on SSID ${ssid}` : undefined, bssid ? `(BSSID ${bssid})` : undefined].filter(Boolean).join(' ');
     return {
-      segment: 'wifi', grade,
+      segment: 'wifi', grade: gradeOfFindings(findings), findings,
       text: `RSSI ${Math.round(rssiMedian)} dBm median${where ? ` ${where}` : ''}${otherwise(rssi.outside, (v) => `${Math.round(v)} dBm`)}`,
       numbers: { rssiMedian, samples: rssi.inside.length, ...(qualityMedian === undefined ? {} : { qualityMedian }), ...(ssid ? { ssid } : {}), ...(bssid ? { bssid } : {}) },
     };
   },
   gateway: (lanes, split) => {
     const probes = lanes.probes.filter((lane) => lane.type === 'gateway').flatMap((lane) => lane.points);
-    const rtt = both([...probes.map((p) => ({ t: p.t, v: p.rtt })), ...lanes.samples.map((s) => ({ t: s.t, v: s.gatewayRtt }))], split, (p) => p.v);
-    const loss = both([...probes.map((p) => ({ t: p.t, v: p.loss })), ...lanes.samples.map((s) => ({ t: s.t, v: s.gatewayLoss }))], split, (p) => p.v);
-    return rttLoss('gateway', 'the gateway', rtt, loss, T.gateway);
+    const fromSessions = lanes.samples.flatMap((s): { t: number; rtt: number; loss?: number; sent?: number; lost?: number }[] => {
+      const g = s.source === 'session' ? s.measures?.gateway : undefined;
+      return typeof g === 'object' ? [{ t: s.t, rtt: g.rttMs, sent: g.sent, lost: g.lost, loss: g.lost / g.sent }] : s.gatewayRtt === undefined ? [] : [{ t: s.t, rtt: s.gatewayRtt, ...(s.gatewayLoss === undefined ? {} : { loss: s.gatewayLoss }) }];
+    });
+    const points: { t: number; rtt?: number; loss?: number; sent?: number; lost?: number }[] = [...probes, ...fromSessions];
+    return hopEvidence('gateway', 'the gateway', both(points, split, (p) => p.rtt), points.filter((p) => split.inside(p.t) && (p.loss !== undefined || p.sent !== undefined)));
   },
   tunnel: (lanes, split) => {
-    const lanesOf = lanes.probes.filter((lane) => lane.type === 'vpn' || lane.type === 'proxy');
     let found: SegmentEvidence | undefined;
-    for (const lane of lanesOf) {
-      const evidence = rttLoss('tunnel', `the ${lane.type === 'vpn' ? 'VPN concentrator' : 'proxy'} ${lane.target}`,
-        both(lane.points, split, (p) => p.rtt), both(lane.points, split, (p) => p.loss), T.tunnel);
+    for (const lane of lanes.probes.filter((l) => TUNNEL_TYPES.has(l.type))) {
+      const evidence = hopEvidence('tunnel', tunnelWords(lane.type, lane.target), both(lane.points, split, (p) => p.rtt), lane.points.filter((p) => split.inside(p.t) && p.rtt !== undefined));
       if (evidence && (!found || rank(evidence.grade) > rank(found.grade))) found = { ...evidence, numbers: { ...evidence.numbers, type: lane.type, target: lane.target } };
     }
     return found;
   },
   isp: (lanes, split) => {
     const points = lanes.network.flatMap((lane) => lane.points.map((p) => ({ ...p, target: lane.target })));
-    const loss = both(points, split, (p) => (p.loss === undefined ? undefined : p.loss / 100));
     const latency = both(points, split, (p) => p.latency);
-    const lossMedian = median(loss.inside);
-    const latencyMedian = median(latency.inside);
-    if (lossMedian === undefined && latencyMedian === undefined) return undefined;
-    // Latency is judged as what the period adds over the agent's own normal, since targets differ in distance.
-    const latencyBase = median(latency.outside);
-    const added = latencyMedian === undefined || latencyBase === undefined ? undefined : Math.max(0, latencyMedian - latencyBase);
-    const grade = worst(lossMedian === undefined ? 'ok' : gradeOf(lossMedian, { warn: T.isp.lossWarn, bad: T.isp.lossBad }),
-      added === undefined ? 'ok' : gradeOf(added, { warn: T.isp.rttWarn, bad: T.isp.rttBad }));
+    const sessions = sessionSamples(lanes, split);
+    const targetPings = sessions.flatMap((m) => (typeof m.target === 'object' ? [{ ...m.target, gateway: m.gateway }] : []));
+    // Pings of the sessions read count packets: they are graded with their confidence; network sessions give only a share.
+    const counted = pooledLoss(targetPings.map((p) => ({ sent: p.sent, lost: Math.max(0, p.lost - (typeof p.gateway === 'object' ? Math.round((p.gateway.lost / p.gateway.sent) * p.sent) : 0)) })));
+    const shares = both(points, split, (p) => (p.loss === undefined ? undefined : p.loss / 100));
+    const loss = counted ?? pooledLoss(shares.inside.map((loss) => ({ loss })));
+    const latencyMedian = median(latency.inside) ?? median(targetPings.map((p) => p.rttMs));
+    if (loss === undefined && latencyMedian === undefined) return undefined;
+    // Latency is judged against the agent's own normal (outside the poor periods), since targets differ in distance.
+    const normal = median(latency.outside);
+    const baseline: Baseline | undefined = normal === undefined ? undefined : { source: 'normal', rttMs: normal, samples: latency.outside.length };
+    const findings = ispFindings(latencyMedian, loss === undefined ? undefined : lossBeyond(loss), baseline);
+    const added = latencyMedian === undefined || normal === undefined ? undefined : Math.max(0, latencyMedian - normal);
     const target = mostCommon(points.filter((p) => split.inside(p.t) && (p.loss ?? 0) > 0).map((p) => p.target));
-    const parts = [
-      lossMedian === undefined ? undefined : `${pct(lossMedian)} loss median${target ? ` (most to ${target})` : ''}${otherwise(loss.outside, pct)}`,
-      latencyMedian === undefined ? undefined : `latency ${ms(latencyMedian)}${added === undefined ? '' : `, +${ms(added)} over normal`}`,
-    ].filter(Boolean);
-    return { segment: 'isp', grade, text: `network sessions: ${parts.join(', ')}`, numbers: { ...(lossMedian === undefined ? {} : { lossMedian }), ...(latencyMedian === undefined ? {} : { latencyMedian }), ...(added === undefined ? {} : { addedLatency: added }), samples: Math.max(loss.inside.length, latency.inside.length) } };
+    const latencyText = latencyMedian === undefined ? undefined : `latency ${ms(latencyMedian)}${added === undefined ? ', no normal to compare with' : `, +${ms(added)} over normal`}`;
+    const text = loss !== undefined && 'sent' in loss
+      ? [`session pings beyond the gateway: ${loss.lost} of ${loss.sent} lost (${pct(lossShare(loss))})`, latencyText ? `network sessions: ${latencyText}` : undefined].filter(Boolean).join('; ')
+      : `network sessions: ${[loss === undefined ? undefined : `${pct(loss.fraction)} loss mean${target ? ` (most to ${target})` : ''}${otherwise(shares.outside, pct)}`, latencyText].filter(Boolean).join(', ')}`;
+    return {
+      segment: 'isp', grade: gradeOfFindings(findings), findings, text,
+      numbers: { ...(loss === undefined ? {} : { loss: lossShare(loss) }), ...(latencyMedian === undefined ? {} : { latencyMedian }), ...(added === undefined ? {} : { addedLatency: added }), samples: Math.max(shares.inside.length, latency.inside.length, targetPings.length) },
+    };
   },
   server: (lanes, split) => {
     const firstByte = both(lanes.pages, split, (p) => p.responseTime);
     const m = median(firstByte.inside);
-    if (m === undefined) return undefined;
+    const excess = median(sessionSamples(lanes, split).flatMap((s) => (s.connectMs !== undefined && typeof s.target === 'object' ? [Math.max(0, s.connectMs - s.target.rttMs)] : [])));
+    const failing = lanes.pages.filter((p) => split.inside(p.t) && (p.responseCode ?? 0) >= 500);
+    if (m === undefined && excess === undefined && failing.length === 0) return undefined;
+    const findings = serverFindings({
+      ...(m === undefined ? {} : { firstByteMs: m }), ...(excess === undefined ? {} : { connectMs: excess, pingMs: 0 }),
+      ...(failing.length ? { serverErrors: { count: failing.length, code: failing[0]?.responseCode ?? 500 } } : {}),
+    });
     const slowSites = lanes.pages.filter((p) => split.inside(p.t) && (p.responseTime ?? 0) >= T.server.firstByteWarn).map((p) => hostOf(p.url)).filter((h): h is string => h !== undefined);
     const site = mostCommon(slowSites);
-    return {
-      segment: 'server', grade: gradeOf(m, { warn: T.server.firstByteWarn, bad: T.server.firstByteBad }),
-      text: `first byte after ${ms(m)} median${site ? `, slowest from ${site}` : ''}${otherwise(firstByte.outside, ms)}`,
-      numbers: { firstByteMedian: m, samples: firstByte.inside.length, ...(site ? { site } : {}) },
-    };
+    const parts = [
+      m === undefined ? undefined : `first byte after ${ms(m)} median${site ? `, slowest from ${site}` : ''}${otherwise(firstByte.outside, ms)}`,
+      excess === undefined || excess <= T.server.connectWarn ? undefined : `TCP connect ${ms(excess)} more than a ping (median)`,
+      failing.length ? `${failing.length} page(s) answered ${failing[0]?.responseCode}` : undefined,
+    ].filter(Boolean);
+    return { segment: 'server', grade: gradeOfFindings(findings), findings, text: parts.join(', '), numbers: { ...(m === undefined ? {} : { firstByteMedian: m }), samples: firstByte.inside.length, ...(site ? { site } : {}) } };
   },
   page: (lanes, split) => {
     const onLoad = both(lanes.pages, split, (p) => p.onLoad);
     const m = median(onLoad.inside);
-    if (m === undefined) return undefined;
+    const clientErrors = lanes.pages.filter((p) => split.inside(p.t) && (p.responseCode ?? 0) >= 400 && (p.responseCode ?? 0) < 500);
+    if (m === undefined && clientErrors.length === 0) return undefined;
+    const findings = pageFindings(m === undefined ? undefined : { title: 'pages', onLoadMs: m }, clientErrors.length ? { count: clientErrors.length, code: clientErrors[0]?.responseCode ?? 400 } : undefined, m === undefined ? undefined : `pages load in ${(m / 1000).toFixed(1)} s median`);
     return {
-      segment: 'page', grade: gradeOf(m, { warn: T.page.loadWarn, bad: T.page.loadBad }),
-      text: `pages load in ${(m / 1000).toFixed(1)} s median${otherwise(onLoad.outside, (v) => `${(v / 1000).toFixed(1)} s`)}`,
-      numbers: { onLoadMedian: m, samples: onLoad.inside.length },
+      segment: 'page', grade: gradeOfFindings(findings), findings,
+      text: m === undefined ? `${clientErrors.length} page(s) answered ${clientErrors[0]?.responseCode}` : `pages load in ${(m / 1000).toFixed(1)} s median${otherwise(onLoad.outside, (v) => `${(v / 1000).toFixed(1)} s`)}`,
+      numbers: { ...(m === undefined ? {} : { onLoadMedian: m }), samples: onLoad.inside.length },
     };
   },
 };
 
-function rttLoss(segment: TimelineSegment, what: string, rtt: { inside: number[]; outside: number[] }, loss: { inside: number[]; outside: number[] },
-  limits: { rttWarn: number; rttBad: number; lossWarn: number; lossBad: number }): SegmentEvidence | undefined {
+/** The loss the ISP path adds: session pings are already net of their gateway's loss. */
+const lossBeyond = (loss: LossMeasure): LossMeasure => loss;
+
+const TUNNEL_TYPES = new Set(['vpn', 'proxy']);
+export const tunnelWords = (type: string, target: string): string => `the ${type === 'vpn' ? 'VPN concentrator' : 'proxy'} ${target}`;
+
+function hopEvidence(segment: 'gateway' | 'tunnel', what: string, rtt: { inside: number[]; outside: number[] }, lossPoints: readonly { sent?: number; lost?: number; loss?: number }[]): SegmentEvidence | undefined {
   const rttMedian = median(rtt.inside);
-  const lossMean = loss.inside.length ? loss.inside.reduce((a, b) => a + b, 0) / loss.inside.length : undefined;
-  if (rttMedian === undefined && lossMean === undefined) return undefined;
-  const grade = worst(rttMedian === undefined ? 'ok' : gradeOf(rttMedian, { warn: limits.rttWarn, bad: limits.rttBad }),
-    lossMean === undefined ? 'ok' : gradeOf(lossMean, { warn: limits.lossWarn, bad: limits.lossBad }));
-  const parts = [rttMedian === undefined ? undefined : `round trip ${ms(rttMedian)} median${otherwise(rtt.outside, ms)}`, lossMean === undefined ? undefined : `${pct(lossMean)} loss`].filter(Boolean);
-  return { segment, grade, text: `${what}: ${parts.join(', ')}`, numbers: { ...(rttMedian === undefined ? {} : { rttMedian }), ...(lossMean === undefined ? {} : { lossMean }), samples: rtt.inside.length } };
+  const loss = pooledLoss(lossPoints);
+  if (rttMedian === undefined && loss === undefined) return undefined;
+  const findings = hopFindings(segment, what, rttMedian, loss);
+  const parts = [rttMedian === undefined ? undefined : `round trip ${ms(rttMedian)} median${otherwise(rtt.outside, ms)}`, loss === undefined ? undefined : `${pct(lossShare(loss))} loss${'sent' in loss ? ` (${loss.lost} of ${loss.sent} packets)` : ''}`].filter(Boolean);
+  return { segment, grade: gradeOfFindings(findings), findings, text: `${what}: ${parts.join(', ')}`, numbers: { ...(rttMedian === undefined ? {} : { rttMedian }), ...(loss === undefined ? {} : { lossMean: lossShare(loss) }), samples: rtt.inside.length } };
 }
 
 function hostOf(url: string): string | undefined {
@@ -179,8 +214,9 @@ const RANKS: Record<Grade, number> = { ok: 1, warn: 2, bad: 3 };
 const rank = (grade: Grade): number => RANKS[grade];
 
 /** Every segment with data, graded inside the window; the blamed one is the closest failing one. */
-export function attribute(lanes: TimelineLanes, split: Split): { blamed?: SegmentEvidence; evidence: SegmentEvidence[] } {
+export function attribute(lanes: TimelineLanes, split: Split): { blamed?: SegmentEvidence; also: TimelineSegment[]; evidence: SegmentEvidence[] } {
   const evidence = TIMELINE_SEGMENTS.map((segment) => READERS[segment](lanes, split)).filter((e): e is SegmentEvidence => e !== undefined);
-  const blamed = evidence.find((e) => e.grade === 'bad') ?? evidence.find((e) => e.grade === 'warn');
-  return { ...(blamed ? { blamed } : {}), evidence };
+  const { worst: blamedSegment, also } = blameOf(TIMELINE_SEGMENTS.map((segment) => gradedSegment(segment, evidence.find((e) => e.segment === segment)?.findings)));
+  const blamed = evidence.find((e) => e.segment === blamedSegment);
+  return { ...(blamed ? { blamed } : {}), also, evidence };
 }

@@ -5,6 +5,6 @@ export { timelineEvents } from './events';
 export { poorPeriods, type PoorPeriod } from './periods';
 export { attribute, TIMELINE_SEGMENTS, TIMELINE_SEGMENT_LABELS, type TimelineSegment, type SegmentEvidence } from './attribution';
 export { timelineVerdict, utcClock, type Clock, type PeriodVerdict, type TimelineVerdict } from './verdict';
-export { agentTimeline, type AgentTimeline, type TimelineRange } from './timeline';
+export { agentTimeline, sessionContextInTimeline, sessionNeighbourContext, type AgentTimeline, type TimelineRange } from './timeline';
 export { apiTimeMs } from './read';
 export { timelineText } from './text';

@@ -3,7 +3,7 @@
 // bounded: outside data decides nothing about our memory.
 import type { UserSessionDetail } from '../../api/types';
 import { experienceGrade, pageLoadGrade } from '../grades';
-import { sessionVerdict } from '../session/verdict';
+import { readSessionMeasures } from '../session/verdict';
 import { asRecord, asString, type Json } from '../har/narrow';
 import type { NetworkLane, NetworkSample, PageMark, ProbeLane, SessionMark, SystemPoint, TimelineLanes, TimelineList } from './model';
 import { finiteOrUndefined, idText, readNetworkFacts, readRttLoss, readSystemMetrics, recordTimeMs } from './read';
@@ -63,12 +63,15 @@ export class TimelineLanesBuilder {
     const t = recordTimeMs(record);
     const key = `${userSessionId}/${pageId}`;
     if (pageId === undefined || t === undefined || this.pages.has(key)) return false;
-    const onLoad = finiteOrUndefined(asRecord(record.pageTimings).onLoad);
+    // −1 is "not applicable" (no onLoad fired), never a fast load.
+    const rawOnLoad = finiteOrUndefined(asRecord(record.pageTimings).onLoad);
+    const onLoad = rawOnLoad === undefined || rawOnLoad < 0 ? undefined : rawOnLoad;
     const responseTime = finiteOrUndefined(record.responseTime);
+    const responseCode = finiteOrUndefined(record.responseCode);
     const grade = pageLoadGrade(onLoad);
     this.pages.set(key, {
       t, userSessionId, pageId, title: text(record.pageTitle) || text(record.pageUrl) || pageId, url: text(record.pageUrl, 2048), labelled: false,
-      ...(onLoad === undefined ? {} : { onLoad }), ...(responseTime === undefined ? {} : { responseTime }), ...(grade ? { grade } : {}),
+      ...(onLoad === undefined ? {} : { onLoad }), ...(responseTime === undefined ? {} : { responseTime }), ...(responseCode === undefined ? {} : { responseCode }), ...(grade ? { grade } : {}),
     });
     this.addSystem(record.systemMetrics, t);
     return true;
@@ -99,7 +102,7 @@ export class TimelineLanesBuilder {
     const target = idText(record.target) ?? 'unknown target';
     const lane = laneOf(this.probes, `${type} ${target}`, () => ({ type, target, points: [] }));
     const ping = readRttLoss(record.icmpPing);
-    lane.points.push({ t, networkProbeId: id, ...(ping ? { rtt: ping.rtt, loss: ping.loss } : {}) });
+    lane.points.push({ t, networkProbeId: id, ...(ping ? { rtt: ping.rtt, loss: ping.loss, sent: ping.sent, lost: ping.lost } : {}) });
     return true;
   }
 
@@ -112,10 +115,9 @@ export class TimelineLanesBuilder {
     if (!this.sessions.has(id)) this.addSession(record);
     const network = asRecord(record.network);
     const gateway = readRttLoss(network.gatewayPing);
-    const blamed = sessionVerdict(record as UserSessionDetail).worst;
     this.addSample(`session:${id}`, {
       t, source: 'session', id, ...readNetworkFacts(network.networkProfile),
-      ...(gateway ? { gatewayRtt: gateway.rtt, gatewayLoss: gateway.loss } : {}), ...(blamed ? { blamed } : {}),
+      ...(gateway ? { gatewayRtt: gateway.rtt, gatewayLoss: gateway.loss } : {}), measures: readSessionMeasures(record as UserSessionDetail),
     });
     this.addSystem(network.systemMetrics, t);
   }

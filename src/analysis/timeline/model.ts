@@ -3,6 +3,7 @@
 // in its network) and the verdict over time. Times are epoch milliseconds.
 import type { Grade } from '../grades';
 import type { NetworkFacts, StatBand } from './read';
+import type { SessionMeasures } from '../session/verdict';
 
 export type TimelineList = 'userSessions' | 'webSessions' | 'networkSessions' | 'networkProbes';
 
@@ -30,6 +31,7 @@ export interface PageMark {
   onLoad?: number;
   /** Time to the server's first response (ms). */
   responseTime?: number;
+  responseCode?: number;
   grade?: Grade;
   /** One of the slowest pages of the range: the panel writes its title beside it. */
   labelled: boolean;
@@ -38,7 +40,7 @@ export interface PageMark {
 export interface NetworkPoint { t: number; userSessionId: string; latency?: number; loss?: number; jitter?: number }
 export interface NetworkLane { target: string; points: NetworkPoint[] }
 
-export interface ProbePoint { t: number; networkProbeId: string; rtt?: number; loss?: number }
+export interface ProbePoint { t: number; networkProbeId: string; rtt?: number; loss?: number; sent?: number; lost?: number }
 export interface ProbeLane { type: string; target: string; points: ProbePoint[] }
 
 export interface SystemPoint { t: number; cpu?: StatBand; memory?: StatBand }
@@ -66,8 +68,8 @@ export interface NetworkSample extends NetworkFacts {
   /** The session's gateway ping: round trip (ms) and loss (fraction). */
   gatewayRtt?: number;
   gatewayLoss?: number;
-  /** The worst segment of the session's own verdict (session details only). */
-  blamed?: string;
+  /** What the session measured (session details only): its own verdict is graded from it with the timeline's context. */
+  measures?: SessionMeasures;
 }
 
 export interface TimelineLanes {

@@ -59,9 +59,9 @@ export function readSystemMetrics(value: unknown, fallbackMs: number | undefined
 }
 
 /** An icmpPing / gatewayPing as round trip (ms) and loss (fraction); undefined when absent or failed. */
-export function readRttLoss(value: unknown): { rtt: number; loss: number } | undefined {
+export function readRttLoss(value: unknown): { rtt: number; loss: number; sent: number; lost: number } | undefined {
   const ping = readPing(value);
-  return typeof ping === 'object' ? { rtt: ping.avgRtt, loss: Math.min(1, Math.max(0, ping.loss)) } : undefined;
+  return typeof ping === 'object' ? { rtt: ping.avgRtt, loss: Math.min(1, Math.max(0, ping.loss)), sent: ping.sent, lost: ping.sent - ping.received } : undefined;
 }
 
 /** The network facts a session or probe detail reports, each only when present. */

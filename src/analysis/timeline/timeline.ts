@@ -2,7 +2,11 @@
 import type { TimelineLanesBuilder } from './lanes';
 import type { AgentState, TimelineEvent, TimelineGap, TimelineLanes, TimelineList } from './model';
 import { timelineEvents } from './events';
-import { timelineVerdict, utcClock, type Clock, type TimelineVerdict } from './verdict';
+import { BASELINE_MARGIN_MS, timelineVerdict, utcClock, type Clock, type TimelineVerdict } from './verdict';
+import { readNeighbourContext, sessionContextAt } from './session-context';
+import type { TimelineClient } from './walk';
+import type { UserSessionDetail } from '../../api/types';
+import type { SessionContext } from '../session/verdict';
 
 export interface TimelineRange { fromMs: number; toMs: number }
 
@@ -25,4 +29,22 @@ export function agentTimeline(agent: AgentState, range: TimelineRange, builder: 
   const events = timelineEvents(lanes, agent, range.toMs);
   const dropped = Object.fromEntries(Object.entries(builder.dropped).filter(([, n]) => n > 0)) as AgentTimeline['dropped'];
   return { agent, range, lanes, events, verdict: timelineVerdict(lanes, events, clock), gaps: [...gaps], dropped, complete };
+}
+
+/**
+ * What a session's own verdict needs from its agent's timeline: the normal outside the poor
+ * periods, the VPN/proxy probe nearest to it, its page's first byte. Undefined when the
+ * timeline does not hold the session.
+ */
+export function sessionContextInTimeline(timeline: Pick<AgentTimeline, 'lanes' | 'verdict'>, userSessionId: string): SessionContext | undefined {
+  const mark = timeline.lanes.sessions.find((s) => s.userSessionId === userSessionId);
+  if (!mark) return undefined;
+  const periods = timeline.verdict.periods;
+  const outside = (t: number): boolean => !periods.some((p) => t >= p.fromMs - BASELINE_MARGIN_MS && t <= p.toMs + BASELINE_MARGIN_MS);
+  return sessionContextAt(timeline.lanes, { t: mark.t, id: userSessionId }, outside);
+}
+
+/** The context of a session's verdict from its agent's records around it (read through the client). */
+export function sessionNeighbourContext(client: TimelineClient, session: UserSessionDetail, signal?: AbortSignal): Promise<SessionContext | undefined> {
+  return readNeighbourContext(client, session, (walk, id) => sessionContextInTimeline(agentTimeline({ agentId: String(session.agentId) }, walk.range, walk.builder, walk.gaps, true), id), signal);
 }

@@ -2,7 +2,8 @@
 // the segment most likely responsible with its numbers, what changed at its end, and what
 // data was missing to say more.
 import { experienceText } from '../grades';
-import { SEGMENT_LABELS, type Segment } from '../session/verdict';
+import { SEGMENT_LABELS } from '../session/verdict';
+import { sampleVerdict } from './session-context';
 import { attribute, median, TIMELINE_SEGMENT_LABELS, type SegmentEvidence, type TimelineSegment } from './attribution';
 import type { EventKind, TimelineEvent, TimelineLanes } from './model';
 import { poorPeriods, type PoorPeriod } from './periods';
@@ -51,24 +52,26 @@ export function timelineVerdict(lanes: TimelineLanes, events: readonly TimelineE
   const near = (t: number): boolean => periods.some((p) => t >= p.fromMs - BASELINE_MARGIN_MS && t <= p.toMs + BASELINE_MARGIN_MS);
   const verdicts = periods.map((period) => {
     const inside = (t: number): boolean => t >= period.fromMs - PERIOD_PAD_MS && t <= period.toMs + PERIOD_PAD_MS;
-    const { blamed, evidence } = attribute(lanes, { inside, outside: (t) => !near(t) });
+    const { blamed, evidence, also } = attribute(lanes, { inside, outside: (t) => !near(t) });
     const ordered = blamed ? [blamed, ...evidence.filter((e) => e !== blamed)] : evidence;
-    const sessionVerdicts = blamesIn(lanes, inside);
+    const sessionVerdicts = blamesIn(lanes, inside, (t) => !near(t));
     const recovery = recoveryAfter(lanes, events, period, blamed?.segment, clock);
     const verdict: PeriodVerdict = { ...period, evidence: ordered, sessionVerdicts, line: '', ...(blamed ? { segment: blamed.segment } : {}), ...(recovery ? { recovery } : {}) };
-    verdict.line = periodLine(verdict, blamed, clock);
+    verdict.line = periodLine(verdict, blamed, evidence.filter((e) => also.includes(e.segment)), clock);
     return verdict;
   });
   const missing = missingData(lanes);
   return { periods: verdicts, isolatedPoor, scoredSessions: scored, missing, summary: summaryOf(verdicts, isolatedPoor, scored) };
 }
 
-function blamesIn(lanes: TimelineLanes, inside: (t: number) => boolean): Record<string, number> {
+function blamesIn(lanes: TimelineLanes, inside: (t: number) => boolean, outside: (t: number) => boolean): Record<string, number> {
   const poor = new Set(lanes.sessions.filter((s) => s.grade === 'bad' && inside(s.t)).map((s) => s.userSessionId));
   const counts: Record<string, number> = {};
   for (const sample of lanes.samples) {
-    if (sample.source !== 'session' || !poor.has(sample.id) || !sample.blamed) continue;
-    const label = SEGMENT_LABELS[sample.blamed as Segment] ?? sample.blamed;
+    if (sample.source !== 'session' || !poor.has(sample.id)) continue;
+    const blamed = sampleVerdict(lanes, sample, outside)?.worst;
+    if (!blamed) continue;
+    const label = SEGMENT_LABELS[blamed];
     counts[label] = (counts[label] ?? 0) + 1;
   }
   return counts;
@@ -87,9 +90,11 @@ function recoveryAfter(lanes: TimelineLanes, events: readonly TimelineEvent[], p
 
 const lowerFirst = (text: string): string => text.charAt(0).toLowerCase() + text.slice(1);
 
-function periodLine(verdict: PeriodVerdict, blamed: SegmentEvidence | undefined, clock: Clock): string {
+function periodLine(verdict: PeriodVerdict, blamed: SegmentEvidence | undefined, also: readonly SegmentEvidence[], clock: Clock): string {
   const when = `${clock(verdict.fromMs)}–${clock(verdict.toMs)}`;
-  const what = blamed ? `${TIMELINE_SEGMENT_LABELS[blamed.segment]}: ${blamed.text}` : 'no segment stands out in the data read';
+  // Contradicting evidence lowers the blame: loss past a clean gateway is not the device's or the Wi-Fi's doing.
+  const but = also.map((e) => `, but ${e.text} with a clean gateway: also ${TIMELINE_SEGMENT_LABELS[e.segment]}`).join('');
+  const what = blamed ? `${TIMELINE_SEGMENT_LABELS[blamed.segment]}: ${blamed.text}${but}` : 'no segment stands out in the data read';
   const own = Object.entries(verdict.sessionVerdicts).sort((a, b) => b[1] - a[1]).map(([label, n]) => `${label} ${n}`).join(', ');
   const parts = [`${what}`, `${verdict.poor} of ${verdict.sessions} sessions in this period poor${own ? ` (their own verdicts: ${own})` : ''}`];
   if (verdict.recovery) parts.push(verdict.recovery.text);

@@ -4,7 +4,7 @@ import type { PathTrace, UserSessionDetail } from '../../api/types';
 import type { SessionComparison } from '../../analysis/session/compare';
 import { sharingLibrary } from '../sharing/library';
 import type { HarDiffOptions } from '../../analysis/har/diff';
-import type { AgentTimeline } from '../../analysis/timeline/timeline';
+import { sessionNeighbourContext, type AgentTimeline } from '../../analysis/timeline/timeline';
 import type { PanelServices } from '../panels/services';
 import { reporting } from '../command-util';
 import { withCancellableProgress } from '../progress';
@@ -22,10 +22,13 @@ async function sessionBundle(services: PanelServices, session: UserSessionDetail
   const client = services.connection.requireClient();
   const id = String(session.userSessionId);
   const doc = await withCancellableProgress(`Gathering the evidence of session ${id}`, async (signal) => {
-    const [{ pages, failed }, directory] = await Promise.all([sharingLibrary().readSessionPages(client, session, signal), client.agentDirectory().ready(signal)]);
+    const [{ pages, failed }, directory, neighbours] = await Promise.all([
+      sharingLibrary().readSessionPages(client, session, signal), client.agentDirectory().ready(signal), sessionNeighbourContext(client, session, signal),
+    ]);
     const agentName = directory.names()[String(session.agentId)];
     const permalink = typeof session.permalink === 'string' ? [{ label: `Session ${id}`, url: session.permalink }] : [];
-    return sharingLibrary().sessionEvidence({ ...context(services), session, pages, ...(agentName ? { agentName } : {}), omissions: failed, links: permalink });
+    // The verdict the panel shows: in the context of the agent's records around the session.
+    return sharingLibrary().sessionEvidence({ ...context(services), session, pages, ...(agentName ? { agentName } : {}), ...(neighbours ? { context: neighbours } : {}), omissions: failed, links: permalink });
   });
   return saveEvidence(services.prompts, doc, `evidence-session-${id}`);
 }

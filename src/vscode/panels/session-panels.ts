@@ -17,6 +17,7 @@ import type { PanelHost } from './panel-host';
 import type { TimelinePanels } from './timeline-panels';
 import type { ComparePanels } from './compare-panels';
 import { apiTimeMs } from '../../analysis/timeline/read';
+import { sessionNeighbourContext } from '../../analysis/timeline/timeline';
 import type { PathPanels } from './path-panels';
 import { createPanelHost, type PanelServices } from './services';
 
@@ -159,12 +160,14 @@ export class SessionPanels {
         }),
         slowestPageSplit(client, session, signal).catch((error: unknown) => { if (signal.aborted) throw error; return undefined; }),
         directory.ready(signal),
+        // The agent's records around the session: its normal toward the site, the tunnel, the first byte.
+        sessionNeighbourContext(client, session, signal),
       ]));
     if (!more) return;
-    const [related, split] = more;
+    const [related, split, , context] = more;
     this.offered.set(host.id, related.links);
     // The directory has been read meanwhile: the agent is named now if it was not before.
-    host.show({ type: 'load', params: { session, related, ...(split ? { split } : {}), ...named() } });
+    host.show({ type: 'load', params: { session, related, ...(split ? { split } : {}), ...(context ? { context } : {}), ...named() } });
   }
 }
 

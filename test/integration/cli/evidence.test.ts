@@ -8,6 +8,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sessionVerdict } from '../../../src/analysis/session';
+import { agentTimeline, apiTimeMs, sessionContextInTimeline } from '../../../src/analysis/timeline';
+import { TimelineWalk } from '../../../src/analysis/timeline/walk';
 import { escapeHtml } from '../../../src/analysis/text/html';
 import { readPathRounds, readRoundTraces } from '../../../src/analysis/path/read-rounds';
 import { createNetmonClient, type NetmonClient } from '../../../src/api';
@@ -48,7 +50,13 @@ describe('netmon evidence', () => {
     assert.match(result.stdout, new RegExp(`^wrote ${file.replace(/[.\\]/g, '\\$&')}\nverdict: `));
     const html = readFileSync(file, 'utf8');
     const detail = (await client.getUserSession(session.userSessionId)).userSessions[0]!;
-    assert.ok(html.includes(escapeHtml(sessionVerdict(detail).line)), 'the verdict line');
+    // The verdict in the context of the agent's records around the session (its normal, tunnel, first byte), as the CLI reads them.
+    const t = apiTimeMs(detail.date)!;
+    const walk = new TimelineWalk(client, String(detail.agentId), { from: new Date(t - 3 * 3600_000), to: new Date(t + 3600_000) }, { fromMs: t - 3 * 3600_000, toMs: t + 3600_000 });
+    await walk.run();
+    const context = sessionContextInTimeline(agentTimeline({ agentId: String(detail.agentId) }, walk.range, walk.builder, walk.gaps, true), session.userSessionId);
+    assert.ok(context?.normalRttMs !== undefined && context.firstByteMs !== undefined, `the neighbours give a normal and the first byte: ${JSON.stringify(context)}`);
+    assert.ok(html.includes(escapeHtml(sessionVerdict(detail, context).line)), 'the verdict line');
     assert.match(html, /<dt>Account group<\/dt><dd>ACME Corp \(1001\)<\/dd>/);
     assert.equal(html.match(/<a download="[^"]+\.har" href="data:application\/json;base64,/g)?.length, detail.pages.length);
     const raw = JSON.stringify((await client.getPageDetails(session.userSessionId, detail.pages[0]!.id)).har);

@@ -59,10 +59,11 @@ describe('netmon path localize', () => {
     assert.match(text.stdout, /^Outlook reachability: 3 rounds, 2026-11-18 \d\d:\d\d UTC to 2026-11-18 \d\d:\d\d UTC\n\S/);
     assert.match(text.stdout, /\nPer round:\n( {2}2026-11-18 \d\d:\d\d UTC: .+\n?){3}$/);
     const json = await run('--test', String(TEST_ID), '--window', '6h', '--json');
-    const model = JSON.parse(json.stdout) as { testId: number; rounds: number[]; headline: string; loss: unknown[]; verdicts: unknown[] };
+    const model = JSON.parse(json.stdout) as { testId: number; rounds: number[]; headline: string; loss: { confident: boolean }[]; verdicts: unknown[]; confident: boolean };
     assert.equal(model.testId, TEST_ID);
     assert.equal(model.rounds.length, 1);
-    assert.equal(json.code, model.loss.length > 0 ? 1 : 0, 'exit 1 exactly when loss was found');
+    assert.equal(model.confident, model.loss.some((f) => f.confident));
+    assert.equal(json.code, model.confident ? 1 : 0, 'exit 1 exactly when a loss finding is confident');
   });
 
   test('mistakes say what is wrong (exit 2)', async () => {
@@ -86,7 +87,14 @@ describe('the seeded path episodes, found through the CLI', () => {
     const loss = episodes().filter((e) => e.kind === 'lossEpisode' && e.endSeconds * 1000 <= NOW_MS).at(-1);
     assert.ok(loss, 'a whole loss episode in the last two days');
     const round = String(loss.startSeconds + 600);
-    const result = await netmon(['path', 'localize', '--base-url', emulator.url, '--test', String(loss.testId), '--round', round, '--window', '7d', '--json'], { env });
+    // One round holds detail.lostPerRound lost traversals: one alone is shown, but inconclusive (exit 0).
+    const single = await netmon(['path', 'localize', '--base-url', emulator.url, '--test', String(loss.testId), '--round', round, '--window', '7d', '--json'], { env });
+    const one = JSON.parse(single.stdout) as { confident: boolean; loss: { line: string }[] };
+    assert.equal(single.code, Number(loss.detail['lostPerRound']) >= 2 ? 1 : 0, single.stderr);
+    if (!one.confident) assert.match(one.loss[0]?.line ?? '', /\(inconclusive: one lost traversal of \d+\)\.$/);
+    // The episode's rounds together are conclusive.
+    const iso = (s: number): string => new Date(s * 1000).toISOString().slice(0, 16) + 'Z';
+    const result = await netmon(['path', 'localize', '--base-url', emulator.url, '--test', String(loss.testId), '--from', iso(loss.startSeconds), '--to', iso(loss.endSeconds), '--rounds', '6', '--json'], { env });
     assert.equal(result.code, 1, result.stderr);
     const found = JSON.parse(result.stdout) as { loss: { kind: string; hopIds: string[]; line: string }[]; rateLimited: { hopIds: string[] }[] };
     assert.equal(found.loss[0]?.kind, 'forwarding');

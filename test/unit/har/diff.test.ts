@@ -42,7 +42,7 @@ describe('Chrome DevTools export', () => {
   });
 
   test('marks every request: one of each change, the rest unchanged', () => {
-    assert.deepEqual(diff.counts, { 'status changed': 1, new: 1, missing: 1, slower: 1, faster: 1, unchanged: 9 });
+    assert.deepEqual(diff.counts, { 'status changed': 1, new: 1, missing: 1, slower: 1, faster: 1, cached: 0, unchanged: 9 });
     assert.equal(diff.rows.length, 14);
     assert.equal(row(diff, 'main.[hash].js').mark, 'slower');
     assert.equal(row(diff, 'analytics.js').mark, 'faster');
@@ -168,7 +168,7 @@ describe('Firefox export', () => {
   });
 
   test('marks: hash bump slower, session-id API faster, an ad gone, an image new, a 404 fixed', () => {
-    assert.deepEqual(diff.counts, { 'status changed': 1, new: 1, missing: 1, slower: 1, faster: 1, unchanged: 3 });
+    assert.deepEqual(diff.counts, { 'status changed': 1, new: 1, missing: 1, slower: 1, faster: 1, cached: 0, unchanged: 3 });
     assert.equal(row(diff, 'app.[hash].js').mark, 'slower');
     assert.deepEqual(ruleTexts(row(diff, '/api/headlines')), ['query PHPSESSID ignored (session id)']);
     assert.equal(row(diff, '/api/headlines').mark, 'faster');
@@ -251,7 +251,7 @@ describe('browsertime export', () => {
   });
 
   test('Vite hashes, an analytics beacon and a redirect all pair; the API call got slower', () => {
-    assert.deepEqual(diff.counts, { 'status changed': 0, new: 1, missing: 1, slower: 1, faster: 0, unchanged: 5 });
+    assert.deepEqual(diff.counts, { 'status changed': 0, new: 1, missing: 1, slower: 1, faster: 0, cached: 0, unchanged: 5 });
     assert.equal(row(diff, 'index-[hash].js').mark, 'unchanged');
     assert.equal(row(diff, 'index-[hash].css').mark, 'unchanged');
     assert.deepEqual(ruleTexts(row(diff, '/collect')).sort(), ['query cid ignored (random-looking value)', 'query v ignored (cache-buster)', 'query z ignored (timestamp-like value)']);
@@ -269,7 +269,7 @@ describe('a HAR without pages (Charles Proxy)', () => {
     assert.equal('pages' in before.log, false);
     assert.equal(diff.page, undefined);
     assert.deepEqual([diff.before.scope, diff.before.page, diff.before.pages, diff.before.requests], ['all', undefined, 0, 6]);
-    assert.deepEqual(diff.counts, { 'status changed': 1, new: 1, missing: 1, slower: 1, faster: 0, unchanged: 3 });
+    assert.deepEqual(diff.counts, { 'status changed': 1, new: 1, missing: 1, slower: 1, faster: 0, cached: 0, unchanged: 3 });
     assert.deepEqual(ruleTexts(row(diff, '/v1/profile')), ['path ;jsessionid ignored (session id)']);
     assert.equal(row(diff, '/v1/orders').mark, 'slower');
     assert.equal(row(diff, '/v1/me').before?.redirectURL, 'https://api.example.com/v1/profile');

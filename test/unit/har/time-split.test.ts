@@ -70,3 +70,10 @@ test('a page without requests is all idle, and short stalls are not named', () =
   const tiny = split(har(300, [{ name: 'a', at: 0, timings: { wait: 100 } }, { name: 'b', at: 150, timings: { wait: 100 } }]));
   assert.deepEqual(tiny.gaps.map((g) => [g.startMs, g.endMs]), [], `stalls under ${THRESHOLDS.page.gapWorthNaming} ms are not named`);
 });
+
+test('a request with empty timings: the idle time is not claimed as page work alone', () => {
+  const split = timeSplit(buildWaterfall(har(3000, [{ name: 'index.html', at: 0, timings: { wait: 200, receive: 50 } }, { name: 'style.css', at: 300, timings: { send: -1, wait: -1, receive: -1 } }]), 'p1'));
+  assert.equal(split.untimed, 1);
+  assert.match(split.verdict ?? '', /\(page work, or the network time of 1 request the file gives no timings for\)/);
+  assert.doesNotMatch(split.verdict ?? '', /parsing, script, rendering/);
+});

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { idsInGraph, localizePathTraces } from '../../../src/analysis/path/localize';
-import { agentNodeId, groupByKey, mergePathTraces } from '../../../src/analysis/path';
+import { groupByKey, mergePathTraces } from '../../../src/analysis/path';
 import type { PathTrace } from '../../../src/api/types';
 import { hop, trace, TARGET_IP } from './traces';
 import { syntheticTraces } from './synthetic';
@@ -34,10 +34,19 @@ describe('latency', () => {
     assert.equal(plain.delay[0]?.line, 'The latency appears between 10.0.0.2 and 10.0.0.3 (+60 ms, 1 of 1 agents crossing it).');
   });
 
-  test('inside one network between two cities', () => {
+  test('inside one network between two cities: distance may explain it, so no agent is called slow', () => {
     const net = { network: 'AS174 Cogent' };
     const plain = localizePathTraces([trace('x1', [[hop(1, '10.0.0.1', 2), hop(2, '10.0.0.2', 4, { ...net, location: 'London, GB' }), hop(3, '10.0.0.3', 74, { ...net, location: 'New York, US' }), hop(4, TARGET_IP, 75)]])]);
-    assert.match(plain.delay[0]!.line, /^The latency appears inside AS174 Cogent between London, GB and New York, US \(\+70 ms/);
+    assert.match(plain.delay[0]!.line, /^The round trip rises inside AS174 Cogent between London, GB and New York, US \(\+70 ms, 1 of 1 agents crossing it\): a link from London, GB to New York, US, where distance may explain it/);
+    assert.equal(plain.delay[0]!.distance, true);
+    assert.deepEqual(plain.verdicts.map((v) => v.kind), ['ok']);
+  });
+
+  test('a rise inside one place is latency added', () => {
+    const net = { network: 'AS174 Cogent', location: 'London, GB' };
+    const plain = localizePathTraces([trace('x1', [[hop(1, '10.0.0.1', 2), hop(2, '10.0.0.2', 4, net), hop(3, '10.0.0.3', 74, net), hop(4, TARGET_IP, 75)]])]);
+    assert.match(plain.delay[0]!.line, /^The latency appears /);
+    assert.deepEqual(plain.verdicts.map((v) => v.kind), ['delay']);
   });
 });
 
@@ -159,7 +168,7 @@ describe('bounds', () => {
     ] as unknown as PathTrace[];
     const loc = localizePathTraces(hostile);
     assert.ok(loc.traversals >= 2);
-    assert.equal(loc.loss.find((f) => f.agents.includes('b4'))?.at.id, agentNodeId('b4'), 'a response time that is not a number is no answer');
+    assert.equal(loc.loss.find((f) => f.agents.includes('b4'))?.at.id, '10.0.0.1', 'a hop listed with a response time that is not a number still answered');
     assert.ok(loc.loss.every((f) => !f.agents.includes('b5')), 'b5 reaches the target across 253 stars');
   });
 });

@@ -41,6 +41,14 @@ describe('mtr-style text report', () => {
     assert.equal(hopRows([trace('a1', [[hop(1, '192.168.1.1', 1), hop(3, TARGET_IP, 9)]])])[1]?.silentTransit, true);
   });
 
+  test('a traversal that stopped after hop 3 counts as lost at every later hop, as mtr counts (1 of 3, Snt 3)', () => {
+    const full = (round: number): PathTrace => trace('a1', [[hop(1, '192.168.1.1', 1), hop(2, '10.2.2.2', 5), hop(3, '10.3.3.3', 7), hop(4, '10.4.4.4', 9), hop(5, TARGET_IP, 12)]], round);
+    const died = trace('a1', [[hop(1, '192.168.1.1', 1), hop(2, '10.2.2.2', 5), hop(3, '10.3.3.3', 7)]], 1_700_000_600);
+    const rows = hopRows([full(1_700_000_000), full(1_700_000_300), died]);
+    assert.deepEqual(rows.map((r) => [r.hop, Math.round(r.lossPct * 10) / 10, r.sent]), [[1, 0, 3], [2, 0, 3], [3, 0, 3], [4, 33.3, 3], [5, 33.3, 3]]);
+    assert.match(pathTraceText([full(1_700_000_000), full(1_700_000_300), died]), /\n 4\. {2}10\.4\.4\.4\s+-\s+33\.3%\s+3\s/);
+  });
+
   test('a silent hop is loss when the hops after it lose too', () => {
     const lossy = [
       trace('a1', [[hop(1, '192.168.1.1', 1), hop(3, '10.3.3.3', 5), hop(4, TARGET_IP, 9)]], 1_700_000_000),

@@ -8,12 +8,15 @@ const wifi = (session: UserSessionDetail, rssi: number, noise = -92): UserSessio
   ...n, networkProfile: { ...n.networkProfile, wirelessProfile: { ...n.networkProfile.wirelessProfile!, rssi, noise } },
 }));
 
+/** The agent's normal toward the site, as its neighbours' sessions give it. */
+const NORMAL = { normalRttMs: 22, normalSamples: 11 };
+
 describe('sessionVerdict', () => {
   test('a healthy session has no worst segment and says everything was measured fine', () => {
     const verdict = sessionVerdict(healthySession());
     assert.equal(verdict.worst, undefined);
     assert.equal(verdict.grade, 'ok');
-    assert.match(verdict.line, /No segment stands out: Device, Wi-Fi, Gateway, ISP path, Server, Page/);
+    assert.match(verdict.line, /No segment stands out: Device, Wi-Fi, Gateway, ISP path, Server, Page within/);
   });
 
   test('weak Wi-Fi is blamed with the measured RSSI and the limit it crossed', () => {
@@ -30,23 +33,23 @@ describe('sessionVerdict', () => {
 
   test('upstream wins a tie: bad Wi-Fi and a bad ISP path blame the Wi-Fi', () => {
     const both = withNetwork(wifi(healthySession(), -82), (n) => ({ ...n, ping: { pktsSent: 10, pktsReceived: 10, minRtt: 260, avgRtt: 300, maxRtt: 340, meanDevRtt: 20 } }));
-    const verdict = sessionVerdict(both);
+    const verdict = sessionVerdict(both, NORMAL);
     assert.equal(verdict.segments.find((s) => s.segment === 'isp')?.grade, 'bad');
     assert.equal(verdict.worst, 'wifi');
   });
 
   test('a worse grade downstream beats a warning upstream', () => {
     const session = withNetwork(wifi(healthySession(), -70, -100), (n) => ({ ...n, ping: { pktsSent: 10, pktsReceived: 10, minRtt: 220, avgRtt: 260, maxRtt: 300, meanDevRtt: 20 } }));
-    const verdict = sessionVerdict(session);
+    const verdict = sessionVerdict(session, NORMAL);
     assert.equal(verdict.worst, 'isp');
-    assert.match(verdict.line, /the path beyond the gateway adds 258 ms \(limit 200 ms\)/);
+    assert.match(verdict.line, /round trip to the target 260 ms, \+238 ms over the agent's normal toward this target \(22 ms, 11 sessions\) \(limit 200 ms\)/);
   });
 
   test('packet loss to the gateway blames the gateway', () => {
     const session = withNetwork(healthySession(), (n) => ({ ...n, gatewayPing: { pktsSent: 20, pktsReceived: 17, minRtt: 1, avgRtt: 3, maxRtt: 9, meanDevRtt: 1 } }));
     const verdict = sessionVerdict(session);
     assert.equal(verdict.worst, 'gateway');
-    assert.match(verdict.line, /15% packet loss to the gateway \(limit 5%\)/);
+    assert.match(verdict.line, /3 of 20 packets lost to the gateway \(15%\) \(limit 5%, 95% interval 5\.2%–36%\)/);
   });
 
   test('a busy CPU blames the device', () => {

@@ -1,0 +1,71 @@
+// What the timeline knows around one session that the session alone does not: the agent's
+// normal round trip (network sessions outside the poor periods, as the ISP attribution uses),
+// the VPN/proxy probe nearest to it and its page's first byte. With it a session's own
+// verdict is graded by the same model as the period it falls in.
+import { hopFindings } from '../session/grading';
+import { gradeSession, type SessionContext, type Verdict } from '../session/verdict';
+import { median, tunnelWords } from './attribution';
+import type { NetworkSample, ProbePoint, TimelineLanes } from './model';
+import { apiTimeMs } from './read';
+import { TimelineWalk, type TimelineClient } from './walk';
+import type { UserSessionDetail } from '../../api/types';
+
+/** A tunnel probe this close (ms) to a session describes the tunnel it went through. */
+export const TUNNEL_PROBE_NEAR_MS = 300_000;
+
+const RANK = { ok: 1, warn: 2, bad: 3 } as const;
+
+export function sessionContextAt(lanes: TimelineLanes, sample: Pick<NetworkSample, 't' | 'id'>, outside: (t: number) => boolean): SessionContext {
+  const normal = lanes.network.flatMap((lane) => lane.points.filter((p) => outside(p.t) && p.latency !== undefined).map((p) => p.latency as number));
+  const normalRttMs = median(normal);
+  const firstBytes = lanes.pages.filter((p) => p.userSessionId === sample.id && p.responseTime !== undefined).map((p) => p.responseTime as number);
+  let tunnel: SessionContext['tunnel'];
+  let tunnelRank = 0;
+  for (const lane of lanes.probes.filter((l) => l.type === 'vpn' || l.type === 'proxy')) {
+    const near = nearest(lane.points, sample.t);
+    if (!near || near.rtt === undefined) continue;
+    const loss = near.sent !== undefined && near.lost !== undefined ? { sent: near.sent, lost: near.lost } : near.loss === undefined ? undefined : { fraction: near.loss };
+    const grade = hopFindings('tunnel', tunnelWords(lane.type, lane.target), near.rtt, loss).reduce((g, f) => Math.max(g, RANK[f.grade]), 1);
+    if (grade > tunnelRank) { tunnelRank = grade; tunnel = { type: lane.type, target: lane.target, rttMs: near.rtt, ...(loss ? { loss } : {}) }; }
+  }
+  return {
+    ...(normalRttMs === undefined ? {} : { normalRttMs, normalSamples: normal.length }),
+    ...(firstBytes.length ? { firstByteMs: Math.max(...firstBytes), firstByteSource: 'page list' } : {}),
+    ...(tunnel ? { tunnel } : {}),
+  };
+}
+
+function nearest(points: readonly ProbePoint[], t: number): ProbePoint | undefined {
+  let best: ProbePoint | undefined;
+  for (const p of points) if (Math.abs(p.t - t) <= TUNNEL_PROBE_NEAR_MS && (!best || Math.abs(p.t - t) < Math.abs(best.t - t))) best = p;
+  return best;
+}
+
+/** The verdict of a session the timeline read in detail, in the timeline's context; undefined for other samples. */
+export function sampleVerdict(lanes: TimelineLanes, sample: NetworkSample, outside: (t: number) => boolean): Verdict | undefined {
+  return sample.source === 'session' && sample.measures ? gradeSession(sample.measures, sessionContextAt(lanes, sample, outside)) : undefined;
+}
+
+/** Hours of the agent's records read before and after a session for its verdict's context. */
+export const NEIGHBOUR_HOURS = { before: 3, after: 1 };
+
+/**
+ * Reads the agent's records around a session (as its timeline does) and gives the context its
+ * verdict needs; undefined when they cannot be read. `contextOf` grades them as the timeline
+ * does (sessionContextInTimeline), passed in to keep this module below the timeline model.
+ */
+export async function readNeighbourContext(client: TimelineClient, session: UserSessionDetail,
+  contextOf: (walk: TimelineWalk, userSessionId: string) => SessionContext | undefined, signal?: AbortSignal): Promise<SessionContext | undefined> {
+  const t = apiTimeMs(session.date);
+  if (t === undefined) return undefined;
+  const from = new Date(t - NEIGHBOUR_HOURS.before * 3600_000);
+  const to = new Date(t + NEIGHBOUR_HOURS.after * 3600_000);
+  try {
+    const walk = new TimelineWalk(client, String(session.agentId), { from, to }, { fromMs: from.getTime(), toMs: to.getTime() });
+    await walk.run(signal);
+    return contextOf(walk, String(session.userSessionId));
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return undefined;
+  }
+}
