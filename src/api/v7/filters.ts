@@ -3,12 +3,19 @@
 // across one key's values mean the same; a key given twice (AND of two filters on one field)
 // becomes the values both allow, and a pair that allows none is refused before sending.
 import { InvalidFilterError } from '../errors';
-import { filterKeysFor, repeatedFilterKeyMessage, repeatedFilterKeys, type FilterTarget, type SearchFilter } from '../types';
+import { repeatedFilterKeyMessage, repeatedFilterKeys, type FilterTarget, type SearchFilter } from '../types';
 
 /** Our (v6) spellings → v7's. */
 const V7_SPELLING: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   connection: { Ethernet: 'ethernet', Loopback: 'loopback', Wireless: 'wireless' },
   platform: { Mac: 'mac', Windows: 'windows' },
+};
+
+/** The keys each operation's filter schema has (EndpointResultRequestFilter and its extensions). */
+const COMMON_KEYS = ['location', 'connection', 'platform', 'gateway', 'proxyTarget', 'vpnTarget', 'agentId', 'networkId', 'ssid', 'bssid'] as const;
+const REAL_USER_KEYS = [...COMMON_KEYS, 'destinationIp', 'domain', 'trigger', 'visitedSite'] as const;
+export const V7_FILTER_KEYS: Readonly<Record<FilterTarget, readonly string[]>> = {
+  'user-sessions': REAL_USER_KEYS, web: REAL_USER_KEYS, network: REAL_USER_KEYS, 'network-topology': [...COMMON_KEYS, 'type'],
 };
 
 /** The values v7 accepts per key (the OpenAPI enums). */
@@ -28,7 +35,7 @@ export type FilterMap = Record<string, string[]>;
 /** The v7 map of `filters`, or an InvalidFilterError naming the first bad key (nothing is sent). */
 export function v7FilterMap(target: FilterTarget, filters: readonly SearchFilter[], path: string, warn: (message: string) => void): FilterMap {
   for (const key of repeatedFilterKeys(filters)) warn(`POST /${path}: ${repeatedFilterKeyMessage(key)}`);
-  const allowed = filterKeysFor(target);
+  const allowed = V7_FILTER_KEYS[target];
   const map: FilterMap = {};
   for (const { key, values } of filters) {
     const refuse = (reason: string): InvalidFilterError => new InvalidFilterError({ method: 'POST', path: `/${path}`, filterKey: key, reason });
