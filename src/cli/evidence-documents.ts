@@ -51,9 +51,7 @@ async function agentNames(account: Account): Promise<Record<string, string>> {
 export async function sessionDocument(account: Account, options: EvidenceOptions, range: AskedRange): Promise<EvidenceDocument> {
   const { client } = account;
   const id = options.subject as string;
-  const [detail, names, accountGroup] = await Promise.all([client.getUserSession(id), agentNames(account), accountGroupLabel(account)]);
-  const session = detail.userSessions[0];
-  if (!session) throw new Error(`user session ${untrustedLine(id, 80)} was not found`);
+  const [session, names, accountGroup] = await Promise.all([client.getUserSession(id), agentNames(account), accountGroupLabel(account)]);
   const [{ pages, failed }, context] = await Promise.all([readSessionPages(client, session), sessionNeighbourContext(account.client, session)]);
   const agentName = names[String(session.agentId)];
   const noContext = context ? [] : ["The agent's records around the session could not be read: the verdict has no baseline, tunnel or first byte from them."];
@@ -75,7 +73,7 @@ export async function pathDocument(account: Account, options: EvidenceOptions, r
     readRoundTraces(client, testId, round.agentIds, round.roundId),
     baseline ? readRoundTraces(client, testId, baseline.agentIds, baseline.roundId) : Promise.resolve(undefined),
   ]);
-  const testName = test.endpointTest[0]?.testName;
+  const testName = test.testName;
   return pathEvidence({
     test: { id: testId, ...(testName ? { name: String(testName) } : {}) }, traces, agentNames: names, highlightHops: options.highlight,
     ...(baselineTraces ? { baseline: { traces: baselineTraces } } : {}), accountGroup, range: evidenceRange(range), generatedAt: new Date(),

@@ -266,8 +266,10 @@ export class ConnectionManager implements vscode.Disposable {
 
   private createClient(baseUrl: string, credentials: Credentials, aid: number | undefined): NetmonClient {
     const settings = readSettings();
+    // The demo emulator states its dialect (today v6) instead of being probed; accounts are detected.
+    const demo = this.demo !== undefined && baseUrl === this.demo.url;
     return this.createNetmonClient({
-      baseUrl, credentials, aid, timeoutMs: settings.timeoutMs,
+      baseUrl, credentials, aid, timeoutMs: settings.timeoutMs, apiVersion: demo ? 'v6' : 'auto',
       proxy: settings.proxy, onRequest: this.onRequest, onWarning: this.onWarning,
     });
   }

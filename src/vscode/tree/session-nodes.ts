@@ -81,8 +81,7 @@ async function hurtOfTies(client: NetmonClient, tied: readonly UserSession[], si
   const hurt = new Map<string, SessionHurt>();
   await forEachAtMost(tied, 4, async (session) => {
     try {
-      const { userSessions } = await client.getUserSession(session.userSessionId, { signal });
-      hurt.set(session.userSessionId, sessionHurt(userSessions[0]));
+      hurt.set(session.userSessionId, sessionHurt(await client.getUserSession(session.userSessionId, { signal })));
     } catch {
       // Left unmeasured: the ranking puts it after the measured ties.
     }
@@ -153,9 +152,9 @@ function userSessionNode(session: UserSession, owner: TreeNode, names: AgentName
     loadingWhat: `Loading pages of session ${session.userSessionId}`,
     details: { path: `user-sessions/${segment(session.userSessionId)}`, load: (client, signal) => client.getUserSession(session.userSessionId, { signal }) },
     children: async ({ client, signal }, self) => {
-      const { userSessions } = await client.getUserSession(session.userSessionId, { signal });
-      self.loadedDetail = userSessions[0];
-      return (userSessions[0]?.pages ?? []).map((page) => pageNode(self, session, page));
+      const detail = await client.getUserSession(session.userSessionId, { signal });
+      self.loadedDetail = detail;
+      return (detail.pages ?? []).map((page) => pageNode(self, session, page));
     },
   });
 }
