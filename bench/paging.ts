@@ -105,7 +105,7 @@ async function main(): Promise<void> {
   const decode = await decodeOverhead('v6');
   console.log(`decoding v6: ${decode.records} web sessions, walk ${decode.walkMs.toFixed(1)} ms, decoding alone ${decode.decodeMs.toFixed(1)} ms (medians of 7)`);
   const decodeV7 = await decodeOverhead('v7');
-  console.log(`decoding v7: ${decodeV7.records} pages, walk ${decodeV7.walkMs.toFixed(1)} ms, decoding and renaming alone ${decodeV7.decodeMs.toFixed(1)} ms (medians of 7)`);
+  console.log(`decoding v7: ${decodeV7.records} pages, walk ${decodeV7.walkMs.toFixed(1)} ms, decoding and renaming alone ${decodeV7.decodeMs.toFixed(1)} ms, of which renaming into domain records ${decodeV7.renameMs.toFixed(1)} ms (medians of 7)`);
   console.log(`BENCH paging ours=${oursResult.seconds.toFixed(2)} baseline=${naiveResult.seconds.toFixed(2)} ratio=${ratio.toFixed(2)} ours429=${oursResult.rateLimited} budget=${oursResult.budget.toFixed(3)} decode_overhead=${decode.fraction.toFixed(3)} v7_ours=${v7Result.seconds.toFixed(2)} v7_ours429=${v7Result.rateLimited} v7_budget=${v7Result.budget.toFixed(3)} v7_decode_overhead=${decodeV7.fraction.toFixed(3)}`);
 }
 
