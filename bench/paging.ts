@@ -1,11 +1,13 @@
 // Walks 300 pages of a list under the emulator's rate limit with our client, and with a
-// naive loop (sequential, retries after 1 s on 429), both following pages.next. Reports
+// naive loop (sequential, retries after 1 s on 429), both following pages.next; then our
+// client's same walk against the v7 emulator (POST …/pages/filter along `_links.next.href`,
+// the account's dialect today), under the same limit. Reports
 // time, 429s received and the fraction of the rate budget used: successful requests over
 // the budget of the rate-limit windows the run touched (limit × distinct Reset values).
 // Each run starts just after a window boundary so both face the same windows.
 // Noisy: the machine is shared; times are wall-clock.
 import { request, type Dispatcher } from 'undici';
-import { createNetmonClient } from '../src/api';
+import { createNetmonClient, type ApiVersion } from '../src/api';
 import { RateLimiterRegistry } from '../src/api/rate-limiter';
 import { RATE_LIMIT_HEADERS } from '../src/api/types';
 import { DEMO_CREDENTIALS, startEmulator } from '../src/emulator';
@@ -27,8 +29,8 @@ async function atWindowStart(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, wait));
 }
 
-async function withEmulator(run: (url: string) => Promise<RunResult>): Promise<RunResult> {
-  const emulator = await startEmulator({ pageSize: PAGE_SIZE, rateLimit: { limit: LIMIT, windowSeconds: WINDOW_SECONDS } });
+async function withEmulator(run: (url: string) => Promise<RunResult>, api: ApiVersion = 'v6'): Promise<RunResult> {
+  const emulator = await startEmulator({ api, pageSize: PAGE_SIZE, rateLimit: { limit: LIMIT, windowSeconds: WINDOW_SECONDS } });
   try {
     await atWindowStart();
     return await run(emulator.url);
@@ -37,12 +39,12 @@ async function withEmulator(run: (url: string) => Promise<RunResult>): Promise<R
   }
 }
 
-async function ours(url: string): Promise<RunResult> {
+async function ours(url: string, api: ApiVersion = 'v6'): Promise<RunResult> {
   const resets = new Set<number>();
   let rateLimited = 0;
   let succeeded = 0;
   const client = createNetmonClient({
-    baseUrl: url, credentials: { kind: 'bearer', token: TOKEN }, apiVersion: 'v6',
+    baseUrl: url, credentials: { kind: 'bearer', token: TOKEN }, apiVersion: api,
     onRequest: (event) => {
       if (event.status === 429) rateLimited += 1;
       else if (event.status === 200) succeeded += 1;
@@ -96,11 +98,15 @@ async function main(): Promise<void> {
   console.log(describe('ours', oursResult));
   const naiveResult = await withEmulator(naive);
   console.log(describe('baseline', naiveResult));
-  if (oursResult.pages !== PAGES || naiveResult.pages !== PAGES) throw new Error('a run ended before 300 pages');
+  const v7Result = await withEmulator((url) => ours(url, 'v7'), 'v7');
+  console.log(describe('ours v7', v7Result));
+  if (oursResult.pages !== PAGES || naiveResult.pages !== PAGES || v7Result.pages !== PAGES) throw new Error('a run ended before 300 pages');
   const ratio = naiveResult.seconds / oursResult.seconds;
-  const decode = await decodeOverhead();
-  console.log(`decoding: ${decode.records} web sessions, walk ${decode.walkMs.toFixed(1)} ms, decoding alone ${decode.decodeMs.toFixed(1)} ms (medians of 7)`);
-  console.log(`BENCH paging ours=${oursResult.seconds.toFixed(2)} baseline=${naiveResult.seconds.toFixed(2)} ratio=${ratio.toFixed(2)} ours429=${oursResult.rateLimited} budget=${oursResult.budget.toFixed(3)} decode_overhead=${decode.fraction.toFixed(3)}`);
+  const decode = await decodeOverhead('v6');
+  console.log(`decoding v6: ${decode.records} web sessions, walk ${decode.walkMs.toFixed(1)} ms, decoding alone ${decode.decodeMs.toFixed(1)} ms (medians of 7)`);
+  const decodeV7 = await decodeOverhead('v7');
+  console.log(`decoding v7: ${decodeV7.records} pages, walk ${decodeV7.walkMs.toFixed(1)} ms, decoding and renaming alone ${decodeV7.decodeMs.toFixed(1)} ms, of which renaming into domain records ${decodeV7.renameMs.toFixed(1)} ms (medians of 7)`);
+  console.log(`BENCH paging ours=${oursResult.seconds.toFixed(2)} baseline=${naiveResult.seconds.toFixed(2)} ratio=${ratio.toFixed(2)} ours429=${oursResult.rateLimited} budget=${oursResult.budget.toFixed(3)} decode_overhead=${decode.fraction.toFixed(3)} v7_ours=${v7Result.seconds.toFixed(2)} v7_ours429=${v7Result.rateLimited} v7_budget=${v7Result.budget.toFixed(3)} v7_decode_overhead=${decodeV7.fraction.toFixed(3)}`);
 }
 
 main().catch((error: unknown) => {

@@ -1,27 +1,35 @@
 // `netmon capture --out DIR`: one page of every read endpoint of the configured account,
 // saved with tokens removed and identifiers, names, e-mails and addresses replaced by
 // consistent stand-ins, so a user can attach what their account returns to a bug report
-// and we can replay it as a fixture. Credentials: NETMON_TOKEN (+ NETMON_EMAIL for Basic).
+// and we can replay it as a fixture. Whichever dialect the account speaks (the client detects
+// it), every read goes through the client's methods, and the files hold the domain's records
+// (the same in both dialects) with the request as it was sent. Credentials: NETMON_TOKEN (+ NETMON_EMAIL for Basic).
 import { lstatSync, mkdirSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Pseudonymizer } from '../analysis/capture/pseudonymize';
 import { terminalSafe } from '../analysis/text/untrusted';
-import { createNetmonClient, type Credentials, type NetmonClient } from '../api';
+import { createNetmonClient, type ApiVersionSetting, type Credentials } from '../api';
+import { captureReads, type CaptureEntry } from './capture-reads';
 import { writeOutputFile } from './output-file';
 
-export const CAPTURE_USAGE = `usage: netmon capture --out DIR --base-url URL [--window 1h] [--aid N] [--force]
+export type { CaptureEntry } from './capture-reads';
+
+export const CAPTURE_USAGE = `usage: netmon capture --out DIR --base-url URL [--window 1h] [--aid N] [--api auto|v7|v6] [--force]
   Saves one page of every read endpoint of the account (agents, networks, endpoint tests and
-  their data, sessions, pages, topology) as JSON files in DIR, with tokens removed and ids,
+  their data, sessions, pages, topology), in whichever API version the account speaks
+  (index.json says which), as JSON files in DIR, with tokens removed and ids,
   names, e-mails and addresses replaced consistently. Token from NETMON_TOKEN; with
-  NETMON_EMAIL set, the Basic form is used. DIR must be empty unless --force.
+  NETMON_EMAIL set, the Basic form is used. DIR must be empty unless --force. --api forces
+  the API version (default auto: one small v7 read decides).
   Exit code: 0 saved (failed reads are listed in index.json), 2 usage or connection error.`;
 
-export interface CaptureEntry { name: string; file: string; request: { method: 'GET'; path: string; query: Record<string, string> }; status: 'ok' | 'failed'; error?: string }
 
 interface Io { stdout(line: string): void; stderr(line: string): void; env: NodeJS.ProcessEnv }
 const processIo: Io = { stdout: (l) => process.stdout.write(`${l}\n`), stderr: (l) => process.stderr.write(`${l}\n`), env: process.env };
 
-interface Args { out: string; baseUrl: string; window: string; aid?: string; force: boolean }
+interface Args { out: string; baseUrl: string; window: string; aid?: string; api: ApiVersionSetting; force: boolean }
+
+const API_SETTINGS: readonly ApiVersionSetting[] = ['auto', 'v7', 'v6'];
 
 function parseArgs(args: readonly string[], env: NodeJS.ProcessEnv): Args | string {
   const values = new Map<string, string>();
@@ -29,7 +37,7 @@ function parseArgs(args: readonly string[], env: NodeJS.ProcessEnv): Args | stri
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] ?? '';
     if (arg === '--force') force = true;
-    else if (['--out', '--base-url', '--window', '--aid'].includes(arg)) values.set(arg, args[++i] ?? '');
+    else if (['--out', '--base-url', '--window', '--aid', '--api'].includes(arg)) values.set(arg, args[++i] ?? '');
     else return `unknown argument ${arg}`;
   }
   const out = values.get('--out');
@@ -38,7 +46,9 @@ function parseArgs(args: readonly string[], env: NodeJS.ProcessEnv): Args | stri
   if (!baseUrl || !/^https?:\/\/[^/]/.test(baseUrl)) return '--base-url (or NETMON_BASE_URL) must be an http(s) URL';
   const window = values.get('--window') ?? '1h';
   if (!/^[0-9]+[smhdw]?$/.test(window)) return `--window ${window} is not a window such as 1h or 2d`;
-  return { out, baseUrl, window, aid: values.get('--aid'), force };
+  const api = API_SETTINGS.find((setting) => setting === (values.get('--api') ?? 'auto'));
+  if (!api) return '--api must be auto, v7 or v6';
+  return { out, baseUrl, window, aid: values.get('--aid'), api, force };
 }
 
 export async function runCapture(args: readonly string[], io: Io = processIo): Promise<number> {
@@ -52,14 +62,14 @@ export async function runCapture(args: readonly string[], io: Io = processIo): P
   const folder = resolve(parsed.out);
   const problem = prepareFolder(folder, parsed.force);
   if (problem) { io.stderr(`netmon capture: ${problem}`); return 2; }
-  const client = createNetmonClient({ baseUrl: parsed.baseUrl, credentials, ...(parsed.aid ? { aid: parsed.aid } : {}) });
+  const client = createNetmonClient({ baseUrl: parsed.baseUrl, credentials, apiVersion: parsed.api, ...(parsed.aid ? { aid: parsed.aid } : {}) });
   try {
-    const entries = await capture(client, parsed.window, (entry, body) => {
+    const api = await client.apiVersion();
+    const entries = await captureReads(client, parsed.window, new Pseudonymizer(), (entry, body) => {
       writeOutputFile(join(folder, entry.file), `${JSON.stringify({ request: entry.request, body }, null, 2)}\n`, { force: parsed.force });
     });
-    writeOutputFile(join(folder, 'index.json'), `${JSON.stringify({ capturedAt: new Date().toISOString(), window: parsed.window, entries }, null, 2)}\n`, { force: parsed.force });
-    const failed = entries.filter((e) => e.status === 'failed');
-    io.stdout(`saved ${entries.length - failed.length} responses to ${terminalSafe(parsed.out)}${failed.length ? ` (${failed.length} reads failed: ${failed.map((f) => f.name).join(', ')})` : ''}`);
+    writeOutputFile(join(folder, 'index.json'), `${JSON.stringify({ capturedAt: new Date().toISOString(), api, window: parsed.window, entries }, null, 2)}\n`, { force: parsed.force });
+    report(io, parsed.out, api, entries);
     return 0;
   } catch (error) {
     io.stderr(terminalSafe(`netmon capture: ${error instanceof Error ? error.message : String(error)}`));
@@ -81,67 +91,7 @@ function prepareFolder(folder: string, force: boolean): string | undefined {
   return undefined;
 }
 
-type Save = (entry: CaptureEntry, body: unknown) => void;
-
-/** Reads one page of each endpoint, in an order that finds the ids the next reads need. */
-async function capture(client: NetmonClient, window: string, save: Save): Promise<CaptureEntry[]> {
-  const pz = new Pseudonymizer();
-  const entries: CaptureEntry[] = [];
-  const read = async (name: string, segments: readonly (string | { id: string | number })[], timed: boolean): Promise<Record<string, unknown> | undefined> => {
-    const rawPath = `/${segments.map((s) => (typeof s === 'string' ? s : encodeURIComponent(String(s.id)))).join('/')}`;
-    const shownPath = `/${segments.map((s) => (typeof s === 'string' ? s : pz.id(String(s.id)))).join('/')}`;
-    const query: Record<string, string> = timed ? { window } : {};
-    const entry: CaptureEntry = { name, file: `${String(entries.length + 1).padStart(2, '0')}-${name}.json`, request: { method: 'GET', path: shownPath, query }, status: 'ok' };
-    entries.push(entry);
-    try {
-      const body = await client.getPage(rawPath, timed ? { window } : {});
-      save(entry, pz.body(body));
-      return typeof body === 'object' && body !== null ? body as Record<string, unknown> : undefined;
-    } catch (error) {
-      entry.status = 'failed';
-      entry.error = pz.body(error instanceof Error ? error.message : String(error)) as string;
-      return undefined;
-    }
-  };
-  await read('account-groups', ['v6', 'account-groups'], false);
-  const agents = await read('endpoint-agents', ['v6', 'endpoint-agents'], false);
-  const agentId = first(agents?.['endpointAgents'])?.['agentId'];
-  if (isId(agentId)) await read('endpoint-agent', ['v6', 'endpoint-agents', { id: agentId }], false);
-  await read('networks', ['v6', 'endpoint-data', 'networks'], false);
-  const tests = await read('endpoint-tests', ['v7', 'endpoint-tests'], false);
-  const testList = Array.isArray(tests?.['endpointTest']) ? tests['endpointTest'] as Record<string, unknown>[] : [];
-  const netTest = testList.find((t) => t['type'] === 'agent-to-server')?.['testId'] ?? testList[0]?.['testId'];
-  const httpTest = testList.find((t) => t['type'] === 'http-server')?.['testId'];
-  if (isId(netTest)) {
-    await read('endpoint-test', ['v7', 'endpoint-tests', { id: netTest }], false);
-    await read('net-metrics', ['v7', 'endpoint-data', 'tests', 'net', 'metrics', { id: netTest }], true);
-    const pathVis = await read('path-vis', ['v7', 'endpoint-data', 'tests', 'net', 'path-vis', { id: netTest }], true);
-    const summary = first((pathVis?.['endpointNet'] as Record<string, unknown> | undefined)?.['pathVis']);
-    if (summary && isId(summary['agentId']) && isId(summary['roundId'])) {
-      await read('path-trace', ['v7', 'endpoint-data', 'tests', 'net', 'path-vis', { id: netTest }, { id: summary['agentId'] }, String(summary['roundId'])], false);
-    }
-  }
-  if (isId(httpTest)) await read('http-server', ['v7', 'endpoint-data', 'tests', 'web', 'http-server', { id: httpTest }], true);
-  const sessions = await read('user-sessions', ['v6', 'endpoint-data', 'user-sessions'], true);
-  const sessionId = first(sessions?.['userSessions'])?.['userSessionId'];
-  if (isId(sessionId)) {
-    const detail = await read('user-session', ['v6', 'endpoint-data', 'user-sessions', { id: sessionId }], false);
-    const pageId = first(first(detail?.['userSessions'])?.['pages'])?.['id'];
-    if (isId(pageId)) await read('page', ['v6', 'endpoint-data', 'user-sessions', { id: sessionId }, 'page', { id: pageId }], false);
-  }
-  await read('web-sessions', ['v6', 'endpoint-data', 'user-sessions', 'web'], true);
-  await read('network-sessions', ['v6', 'endpoint-data', 'user-sessions', 'network'], true);
-  const probes = await read('network-topology', ['v6', 'endpoint-data', 'network-topology'], true);
-  const probeId = first(probes?.['networkProbes'])?.['networkProbeId'];
-  if (isId(probeId)) await read('network-probe', ['v6', 'endpoint-data', 'network-topology', { id: probeId }], false);
-  return entries;
-}
-
-function first(value: unknown): Record<string, unknown> | undefined {
-  const item = Array.isArray(value) ? value[0] : undefined;
-  return typeof item === 'object' && item !== null ? item as Record<string, unknown> : undefined;
-}
-
-function isId(value: unknown): value is string | number {
-  return (typeof value === 'string' && value !== '') || (typeof value === 'number' && Number.isFinite(value));
+function report(io: Io, out: string, api: string, entries: readonly CaptureEntry[]): void {
+  const failed = entries.filter((e) => e.status === 'failed');
+  io.stdout(`saved ${entries.length - failed.length} responses (API ${api}) to ${terminalSafe(out)}${failed.length ? ` (${failed.length} reads failed: ${failed.map((f) => f.name).join(', ')})` : ''}`);
 }

@@ -43,7 +43,15 @@ export class Pseudonymizer {
 
   /** A request path (`/v6/endpoint-agents/<id>`), its id segments replaced like the ids in bodies. */
   path(path: string): string {
-    return path.split('/').map((segment) => (this.isKnownId(segment) ? this.id(segment) : segment)).join('/');
+    return path.split('/').map((segment) => {
+      const id = this.knownId(decodeSegment(segment));
+      return id === undefined ? segment : encodeURIComponent(id);
+    }).join('/');
+  }
+
+  /** The stand-in of a value already seen as an identifier, or undefined. */
+  knownId(value: string): string | undefined {
+    return this.isKnownId(value) ? this.id(value) : undefined;
   }
 
   /** The stand-in of an identifier (the same for the same id, in paths and bodies). */
@@ -149,6 +157,15 @@ export class Pseudonymizer {
       map.set(value, standIn);
     }
     return standIn;
+  }
+}
+
+/** A path segment as the id it encodes (the client's segment encoding), or itself when not encoded. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
   }
 }
 

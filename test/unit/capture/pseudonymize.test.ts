@@ -14,6 +14,15 @@ describe('Pseudonymizer', () => {
     assert.equal(pz.path('/v6/endpoint-agents/1a5495c4-57d3-4d5e-b772-c6988a9c8a0f'), `/v6/endpoint-agents/${String(a?.['agentId'])}`);
   });
 
+  test('an id the client sent encoded (one segment) is replaced by its stand-in; a query value too', () => {
+    const pz = new Pseudonymizer();
+    const body = pz.body({ agentId: 'MARIA/LAPTOP?x', aid: 1234 }) as Record<string, unknown>;
+    assert.equal(pz.path(`/v7/endpoint/agents/${encodeURIComponent('MARIA/LAPTOP?x')}`), `/v7/endpoint/agents/${encodeURIComponent(String(body['agentId']))}`);
+    assert.equal(pz.knownId('1234'), String(body['aid']));
+    assert.equal(pz.knownId('1h'), undefined);
+    assert.equal(pz.path('/v7/endpoint/agents/%E0%A4%A'), '/v7/endpoint/agents/%E0%A4%A', 'a malformed escape stays as it was');
+  });
+
   test('secrets go, e-mails, addresses and hosts are replaced wherever they appear; timings stay', () => {
     const pz = new Pseudonymizer();
     const out = JSON.stringify(pz.body({
