@@ -1,6 +1,9 @@
 // Public, programmatic face of the embedded emulator: what tests, benchmarks, the CLI and
 // the extension's demo mode use. Implemented by src/emulator/server.ts (startEmulator).
+import type { ApiDialect } from './http/dialect';
 import type { Preset, World } from './world/model';
+
+export type { ApiDialect } from './http/dialect';
 
 /**
  * A fault rule: applied to every `every`-th request whose path starts with `pathPrefix`
@@ -37,6 +40,11 @@ export interface EmulatorOptions {
   inventoryPageSize?: number;
   /** Requests per organization per window; unlimited when absent. */
   rateLimit?: { limit: number; windowSeconds: number };
+  /**
+   * v7's instant-test budget per organization (`X-Instant-Test-Rate-Limit-*`), apart from
+   * `rateLimit`; like it by default.
+   */
+  instantTestRateLimit?: { limit: number; windowSeconds: number };
   /** Persist created enterprise tests here (atomic writes). */
   dataFile?: string;
   /** Faults active from the start. */
@@ -52,12 +60,20 @@ export interface EmulatorOptions {
   instantTestDelaySeconds?: number;
   /** Clock in epoch milliseconds (default Date.now); tests move it to cross round boundaries. */
   now?: () => number;
+  /**
+   * The API served from the world: 'v6' (default; the spec's v6 endpoint data with its v7
+   * preview) or 'v7' (the current service: `/v7/endpoint/…`, cursor links, problem+json).
+   * An emulator speaks one of them; clients read `RunningEmulator.api` instead of probing.
+   */
+  api?: ApiDialect;
 }
 
 export interface RunningEmulator {
   /** Base URL without trailing slash, e.g. http://127.0.0.1:40123 */
   readonly url: string;
   readonly port: number;
+  /** The API dialect this emulator speaks (EmulatorOptions.api). */
+  readonly api: ApiDialect;
   setFaults(rules: FaultRule[]): void;
   /** Requests answered so far (all paths), for tests that count what a client sent. */
   readonly requestCount: number;

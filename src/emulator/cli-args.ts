@@ -22,6 +22,7 @@ export const USAGE = `Usage: netmon-emulator [options]
                         latency:ms=200, truncate:every=2:times=1, rate-limit:pathPrefix=/v6/
   --control             enable the /_emulator/ control routes
   --instant-delay S     seconds before instant test results appear (default 3)
+  --api v6|v7           API served: v6 (the spec; default) or v7 (the current service)
   --help`;
 
 export type CliCommand = { help: true } | { help: false; options: EmulatorOptions };
@@ -33,7 +34,7 @@ export function parseCli(argv: readonly string[]): CliCommand {
       host: { type: 'string' }, port: { type: 'string' }, seed: { type: 'string' }, preset: { type: 'string' },
       'page-size': { type: 'string' }, 'inventory-page-size': { type: 'string' }, 'rate-limit': { type: 'string' }, 'rate-window': { type: 'string' },
       data: { type: 'string' }, fault: { type: 'string', multiple: true }, control: { type: 'boolean' },
-      'instant-delay': { type: 'string' }, help: { type: 'boolean', short: 'h' },
+      'instant-delay': { type: 'string' }, api: { type: 'string' }, help: { type: 'boolean', short: 'h' },
     },
     strict: true, allowPositionals: false,
   });
@@ -57,6 +58,10 @@ export function parseCli(argv: readonly string[]): CliCommand {
   if (values.control) options.control = true;
   const delay = integer(values['instant-delay'], '--instant-delay', 0, 86_400);
   if (delay !== undefined) options.instantTestDelaySeconds = delay;
+  if (values.api !== undefined) {
+    if (values.api !== 'v6' && values.api !== 'v7') throw new Error(`--api must be v6 or v7, got '${values.api}'`);
+    options.api = values.api;
+  }
   return { help: false, options };
 }
 

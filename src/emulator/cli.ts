@@ -15,10 +15,11 @@ async function main(): Promise<void> {
   const { options } = command;
   const emulator = await startEmulator(options);
   const { admin, viewer } = DEMO_CREDENTIALS;
-  console.log(`Netmon API emulator (${options.preset ?? 'demo'} preset, seed ${options.seed ?? 1}) listening on ${emulator.url}`);
+  console.log(`Netmon API emulator (${options.preset ?? 'demo'} preset, seed ${options.seed ?? 1}, API ${emulator.api}) listening on ${emulator.url}`);
   console.log(`  Account Admin: Authorization: Bearer ${admin.token}   (e-mail ${admin.email})`);
   console.log(`  Read-only:     Authorization: Bearer ${viewer.token}   (e-mail ${viewer.email})`);
-  console.log(`  Try: curl -H 'Authorization: Bearer ${admin.token}' ${emulator.url}/v7/endpoint-tests`);
+  const sample = emulator.api === 'v7' ? '/v7/endpoint/agents' : '/v7/endpoint-tests';
+  console.log(`  Try: curl -H 'Authorization: Bearer ${admin.token}' ${emulator.url}${sample}`);
   if (options.dataFile) console.log(`  Created tests persist in ${options.dataFile}`);
   if (options.control) console.log(`  Control routes enabled under ${emulator.url}/_emulator/`);
   let stopping = false;

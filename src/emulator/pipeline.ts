@@ -1,5 +1,6 @@
 // One request from socket to answer: faults, format, auth, rate limit, route,
-// account group, body, handler, rendering. Every failure becomes {"errorMessage": "..."}.
+// account group, body, handler, rendering. Every failure becomes the dialect's error body
+// ({"errorMessage": "..."} in v6, problem+json in v7; see http/dialect.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FaultRule } from './api';
 import { CONTROL_PREFIX } from './api';
@@ -7,6 +8,7 @@ import { identify, selectGroup, type Caller } from './http/auth';
 import { ClientWatch } from './http/client-watch';
 import { readBody } from './http/body';
 import { checkBrowserSafety, notJson, type BodyCheck, type HostPolicy } from './http/browser-guard';
+import { errorBody, successType, type ApiDialect } from './http/dialect';
 import { HttpError, badRequest, notFound } from './http/errors';
 import type { FaultInjector } from './http/faults';
 import { render, type OutputFormat } from './http/format';
@@ -27,9 +29,11 @@ export interface PipelineDeps {
   hosts: HostPolicy;
   ownUrl: () => string;
   nowMs: () => number;
+  /** The API this emulator speaks (its routes, error bodies, media types and format rules). */
+  dialect: ApiDialect;
 }
 
-interface Answer { status: number; body: unknown; headers: Record<string, string>; format: OutputFormat }
+interface Answer { status: number; body: unknown; headers: Record<string, string>; format: OutputFormat; contentType?: string | undefined }
 
 interface Parsed { path: string; segments: string[]; query: URLSearchParams; format: OutputFormat }
 
@@ -71,7 +75,7 @@ export async function handleRequest(deps: PipelineDeps, req: IncomingMessage, re
     const caller = identify(deps.world.users, req.headers, url.searchParams);
     exchange.organization = caller.user?.organization ?? ANONYMOUS;
     if (await applyFaults(deps, req, exchange, url.pathname) === 'dropped') return;
-    const parsed = parseTarget(url);
+    const parsed = parseTarget(url, deps.dialect);
     exchange.parsed = parsed;
     answer = exchange.watch.left ? GONE : await dispatch(deps, req, exchange, parsed, caller);
   } catch (error) {
@@ -125,7 +129,7 @@ function injected(deps: PipelineDeps, fault: FaultRule, organization: string): H
   return new HttpError(status, `Injected fault: HTTP ${status}`);
 }
 
-function parseTarget(url: URL): Parsed {
+function parseTarget(url: URL, dialect: ApiDialect): Parsed {
   let segments: string[];
   try {
     segments = url.pathname.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
@@ -134,6 +138,10 @@ function parseTarget(url: URL): Parsed {
   }
   const query = url.searchParams;
   const formatParam = query.get('format');
+  if (dialect === 'v7') {
+    if (formatParam !== null && formatParam !== 'json') throw badRequest(`format '${formatParam}' is not available: API v7 answers JSON only`);
+    return { path: `/${segments.map((s) => encodeURIComponent(s)).join('/')}`, segments, query, format: 'json' };
+  }
   if (formatParam !== null && formatParam !== 'json' && formatParam !== 'xml') {
     throw badRequest(`format '${formatParam}' must be json or xml`);
   }
@@ -166,7 +174,7 @@ async function dispatch(deps: PipelineDeps, req: IncomingMessage, exchange: Exch
     const match = deps.router.match(method, parsed.segments, parsed.path);
     if (!match) throw notFound(`Unknown path ${parsed.path}`);
     if (exchange.bodyCheck === 'bare-empty-post' && !match.bareEmptyPost) throw notJson(method);
-    const { aid, group } = selectGroup(deps.world, user, parsed.query);
+    const { aid, group } = selectGroup(deps.world, user, parsed.query, deps.dialect === 'v7' ? '/v7/account-groups' : '/v6/account-groups');
     const rawBody = await readBody(req);
     exchange.rawBody = rawBody;
     if (exchange.watch.left) return GONE;
@@ -175,9 +183,12 @@ async function dispatch(deps: PipelineDeps, req: IncomingMessage, exchange: Exch
       baseUrl: baseUrl(deps, req), nowSeconds, rawBody, contentType: req.headers['content-type'],
     };
     const result = await match.handler(ctx);
-    return { status: result.status ?? 200, body: result.body, headers: decision.headers, format: parsed.format };
+    return {
+      status: result.status ?? 200, body: result.body, headers: { ...decision.headers, ...result.headers }, format: parsed.format,
+      contentType: result.contentType ?? successType(deps.dialect),
+    };
   } catch (error) {
-    if (error instanceof HttpError) throw new HttpError(error.status, error.message, { ...decision.headers, ...error.headers });
+    if (error instanceof HttpError) throw error.withHeaders(decision.headers);
     throw error;
   }
 }
@@ -192,12 +203,14 @@ function failure(deps: PipelineDeps, error: unknown, format: OutputFormat, organ
   const nowSeconds = Math.floor(deps.nowMs() / 1000);
   if (error instanceof HttpError) {
     const headers = { ...deps.limiter.peek(organization, nowSeconds), ...error.headers };
-    return { status: error.status, body: { errorMessage: error.message }, headers, format };
+    const rendered = errorBody(deps.dialect, error);
+    return { status: error.status, body: rendered.body, headers, format, contentType: rendered.contentType };
   }
   // Never expected: the fuzz tests keep this branch unreachable for any input.
   console.error('netmon emulator: unexpected error', error);
   const detail = error instanceof Error ? error.message : String(error);
-  return { status: 500, body: { errorMessage: `Internal emulator error: ${detail}` }, headers: deps.limiter.peek(organization, nowSeconds), format };
+  const rendered = errorBody(deps.dialect, new HttpError(500, `Internal emulator error: ${detail}`));
+  return { status: 500, body: rendered.body, headers: deps.limiter.peek(organization, nowSeconds), format, contentType: rendered.contentType };
 }
 
 /**
@@ -206,7 +219,13 @@ function failure(deps: PipelineDeps, error: unknown, format: OutputFormat, organ
  * answer instead of reading (and discarding) whatever the client keeps sending.
  */
 function send(res: ServerResponse, answer: Answer, truncate: boolean, nowMs: number, bodyPending: boolean): void {
-  const rendered = render(answer.body, answer.format);
+  if (answer.status === 204) {
+    // No Content: v7's answer to a delete carries headers only.
+    res.writeHead(204, { ...answer.headers, date: new Date(nowMs).toUTCString(), ...(bodyPending ? { connection: 'close' } : {}) });
+    res.end();
+    return;
+  }
+  const rendered = render(answer.body, answer.format, answer.contentType);
   res.writeHead(answer.status, {
     ...answer.headers, date: new Date(nowMs).toUTCString(), 'content-type': rendered.contentType, 'content-length': String(Buffer.byteLength(rendered.body, 'utf8')),
     ...(answer.status === 413 || bodyPending ? { connection: 'close' } : {}),

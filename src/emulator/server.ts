@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { EmulatorOptions, FaultRule, RunningEmulator } from './api';
 import { isLoopbackHost } from './http/browser-guard';
+import { API_DIALECTS, type ApiDialect } from './http/dialect';
 import { FaultInjector } from './http/faults';
 import { PageIds } from './http/page-id';
 import { RateLimiter } from './http/rate-limit';
@@ -17,6 +18,7 @@ import { instantTestRoutes } from './routes/instant-tests';
 import type { EmulatorState } from './routes/state';
 import { testDataRoutes } from './routes/test-data';
 import { testManagementRoutes } from './routes/test-management';
+import { v7Routes } from './routes/v7/index';
 import { createWorld } from './world/index';
 
 export const DEFAULT_PAGE_SIZE = 100;
@@ -39,8 +41,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     instantTestDelaySeconds: options.instantTestDelaySeconds ?? 3,
     nextInstantTestId: () => instantTestId++,
     instantTestIds: new Set(),
+    instantTestLimiter: new RateLimiter(options.instantTestRateLimit ?? options.rateLimit, 'x-instant-test-rate-limit'),
   };
-  const router = new Router([
+  const api = checkedDialect(options.api);
+  const router = new Router(api === 'v7' ? v7Routes(state) : [
     ...testManagementRoutes(state), ...endpointTestRoutes(state), ...instantTestRoutes(state),
     ...testDataRoutes(state), ...endpointDataRoutes(state), ...enterpriseAgentRoutes(),
   ]);
@@ -51,7 +55,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const deps: PipelineDeps = {
     world, router, faults, log: new RequestLog(), control: options.control ?? false,
     hosts: { boundToLoopback: isLoopbackHost(host), allowedHosts: new Set((options.allowedHosts ?? []).map((h) => h.toLowerCase())) },
-    limiter: new RateLimiter(options.rateLimit), ownUrl: () => url, nowMs: options.now ?? Date.now,
+    limiter: new RateLimiter(options.rateLimit), ownUrl: () => url, nowMs: options.now ?? Date.now, dialect: api,
   };
   const server = createServer((req, res) => {
     requestCount += 1;
@@ -67,7 +71,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const { port } = server.address() as AddressInfo;
   url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   return {
-    url, port, world,
+    url, port, world, api,
     setFaults: (rules: FaultRule[]) => faults.set(rules),
     get requestCount() { return requestCount; },
     close: async () => {
@@ -78,6 +82,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       });
     },
   };
+}
+
+function checkedDialect(api: ApiDialect | undefined): ApiDialect {
+  if (api === undefined) return 'v6';
+  if (!API_DIALECTS.includes(api)) throw new Error(`api must be v6 or v7, got ${String(api)}`);
+  return api;
 }
 
 function checkedPageSize(pageSize: number | undefined, name: string, fallback: number): number {

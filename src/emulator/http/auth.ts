@@ -1,7 +1,7 @@
 // Credentials (Bearer, Basic email:token, authToken query) and the account-group context.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { DemoUser, GroupWorld, World } from '../world/model';
-import { HttpError, badRequest } from './errors';
+import { HttpError, badRequest, invalidField } from './errors';
 
 const CHALLENGE = { 'www-authenticate': 'Bearer realm="netmon", Basic realm="netmon"' };
 
@@ -34,19 +34,20 @@ function fromHeader(users: readonly DemoUser[], header: string): DemoUser | unde
 
 export interface GroupContext { aid: number; group: GroupWorld }
 
-export function selectGroup(world: World, user: DemoUser, query: URLSearchParams): GroupContext {
+/** `groupsPath` is where the dialect lists the caller's account groups, named in the error. */
+export function selectGroup(world: World, user: DemoUser, query: URLSearchParams, groupsPath = '/v6/account-groups'): GroupContext {
   const text = query.get('aid');
   const aid = text === null ? user.aids[0] : parseAid(text);
   if (aid === undefined) throw badRequest(`User ${user.email} is not assigned to any account group`);
   const group = user.aids.includes(aid) ? world.group(aid) : undefined;
   if (!group) {
-    throw badRequest(`aid ${aid}: user ${user.email} is not assigned to that account group (GET /v6/account-groups lists yours)`);
+    throw invalidField('aid', `aid ${aid}: user ${user.email} is not assigned to that account group (GET ${groupsPath} lists yours)`);
   }
   return { aid, group };
 }
 
 function parseAid(text: string): number {
-  if (!/^[0-9]{1,12}$/.test(text)) throw badRequest(`aid '${text}' must be an account group id (integer)`);
+  if (!/^[0-9]{1,12}$/.test(text)) throw invalidField('aid', `aid '${text.slice(0, 40)}' must be an account group id (integer)`);
   return Number(text);
 }
 

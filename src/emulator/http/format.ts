@@ -5,11 +5,12 @@ export type OutputFormat = 'json' | 'xml';
 
 export interface Rendered { contentType: string; body: string }
 
-export function render(data: unknown, format: OutputFormat): Rendered {
+/** `jsonType` names a JSON media type other than application/json (v7's hal+json, problem+json). */
+export function render(data: unknown, format: OutputFormat, jsonType = 'application/json'): Rendered {
   if (format === 'xml') {
     return { contentType: 'application/xml; charset=utf-8', body: `<?xml version="1.0" encoding="UTF-8"?>\n${element('response', data)}` };
   }
-  return { contentType: 'application/json; charset=utf-8', body: JSON.stringify(data) };
+  return { contentType: `${jsonType}; charset=utf-8`, body: JSON.stringify(data) };
 }
 
 const XML_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;

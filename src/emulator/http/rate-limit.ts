@@ -18,7 +18,8 @@ export class RateLimiter {
   private readonly limit: number;
   private readonly windowSeconds: number;
 
-  constructor(private readonly config: RateLimitConfig | undefined) {
+  /** `headerPrefix` names the budget (v7 instant tests have their own: x-instant-test-rate-limit). */
+  constructor(private readonly config: RateLimitConfig | undefined, private readonly headerPrefix = 'x-organization-rate-limit') {
     this.limit = config?.limit ?? NOMINAL_LIMIT;
     this.windowSeconds = config?.windowSeconds ?? NOMINAL_WINDOW_SECONDS;
   }
@@ -39,7 +40,7 @@ export class RateLimiter {
 
   /** Headers of a spent budget, for injected 429 storms. */
   exhausted(organization: string, nowSeconds: number): Record<string, string> {
-    return { ...this.headers(this.bucketAt(organization, nowSeconds)), 'x-organization-rate-limit-remaining': '0' };
+    return { ...this.headers(this.bucketAt(organization, nowSeconds)), [`${this.headerPrefix}-remaining`]: '0' };
   }
 
   private bucketAt(organization: string, nowSeconds: number): Bucket {
@@ -54,9 +55,9 @@ export class RateLimiter {
 
   private headers(bucket: Bucket): Record<string, string> {
     return {
-      'x-organization-rate-limit-limit': String(this.limit),
-      'x-organization-rate-limit-remaining': String(Math.max(0, this.limit - bucket.used)),
-      'x-organization-rate-limit-reset': String(bucket.windowStart + this.windowSeconds),
+      [`${this.headerPrefix}-limit`]: String(this.limit),
+      [`${this.headerPrefix}-remaining`]: String(Math.max(0, this.limit - bucket.used)),
+      [`${this.headerPrefix}-reset`]: String(bucket.windowStart + this.windowSeconds),
     };
   }
 }

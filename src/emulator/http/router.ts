@@ -19,7 +19,14 @@ export interface RequestContext {
   contentType: string | undefined;
 }
 
-export interface RouteResult { status?: number; body: unknown }
+export interface RouteResult {
+  status?: number;
+  body: unknown;
+  /** Extra answer headers (e.g. the instant-test budget of v7 instant tests). */
+  headers?: Record<string, string>;
+  /** A JSON media type other than the dialect's default. */
+  contentType?: string;
+}
 export type Handler = (ctx: RequestContext) => RouteResult | Promise<RouteResult>;
 export type MethodHandlers = Partial<Record<'GET' | 'POST' | 'PUT' | 'DELETE', Handler>>;
 

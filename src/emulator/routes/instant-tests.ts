@@ -28,13 +28,22 @@ export function instantTestRoutes(state: EmulatorState): Route[] {
 
 function createInstantTest(state: EmulatorState, ctx: RequestContext): RouteResult {
   const type = ctx.params.testType ?? '';
+  const test = runInstantTest(state, ctx, type, (what) => parseJsonObject(ctx.rawBody, ctx.contentType, what));
+  return { status: 201, body: { endpointTest: [withAbsoluteLinks(test, ctx.baseUrl)] } };
+}
+
+/**
+ * Checks the type and the caller's permission, then reads the body (`read` parses it, in the
+ * dialect's field names translated to v6's) and registers the test with the world.
+ */
+export function runInstantTest(state: EmulatorState, ctx: RequestContext, type: string, read: (what: string) => Body): EndpointTest {
   if (!(ENDPOINT_TEST_TYPES as readonly string[]).includes(type)) {
-    throw notFound(`Unknown instant test type '${type}'; use one of ${ENDPOINT_TEST_TYPES.join(', ')}`);
+    throw notFound(`Unknown instant test type '${type.slice(0, 100)}'; use one of ${ENDPOINT_TEST_TYPES.join(', ')}`);
   }
   if (!ctx.user.editEndpointTests) {
     throw forbidden(`running instant tests needs the Edit endpoint tests permission (user ${ctx.user.email} lacks it)`);
   }
-  const body = parseJsonObject(ctx.rawBody, ctx.contentType, `Creating ${withArticle(type)} instant test`);
+  const body = read(`Creating ${withArticle(type)} instant test`);
   const fields = type === 'http-server' ? httpServerFields(body) : agentToServerFields(body);
   const taken = ctx.group.endpointTests().find((existing) => existing.testName === fields.testName);
   if (taken) throw badRequest(`testName '${fields.testName}' must be unique: endpoint test ${taken.testId} in account group ${ctx.aid} already uses it`);
@@ -45,7 +54,7 @@ function createInstantTest(state: EmulatorState, ctx: RequestContext): RouteResu
   } as EndpointTest;
   ctx.group.addInstantTest(test, ctx.nowSeconds + state.instantTestDelaySeconds);
   state.instantTestIds.add(testId);
-  return { status: 201, body: { endpointTest: [withAbsoluteLinks(test, ctx.baseUrl)] } };
+  return test;
 }
 
 function base(ctx: RequestContext): Partial<EndpointTest> {

@@ -3,10 +3,17 @@ import type { Pages } from '../../api/types';
 import type { RequestContext } from '../http/router';
 import type { GroupWorld, ListName, ListPosition, ListScope, Positioned, TimeRange } from '../world/model';
 import { pagesFor, parseCursor, parsePage, pastTheEnd, takePage } from '../http/paging';
-import { resolveRange } from '../http/time';
+import { resolveRange, V6_RANGE, type RangeParams } from '../http/time';
 import type { EmulatorState } from './state';
 
-export interface PagedList<T> { records: T[]; pages: Pages; range: TimeRange }
+export interface PagedList<T> {
+  records: T[];
+  pages: Pages;
+  range: TimeRange;
+  /** Where the next page starts (absent on the last page) and the pinned "now": what a v7 link carries. */
+  next?: ListPosition | undefined;
+  asOf: number;
+}
 
 /** A list of the world: its name and scope (for seeks and indexes) and its entries from a position. */
 export interface ListSource<T> {
@@ -18,9 +25,9 @@ export interface ListSource<T> {
 /** Index rounds built per turn of the event loop: a few milliseconds, so other requests go on meanwhile. */
 const INDEX_ROUNDS_PER_TURN = 16;
 
-export async function pagedList<T>(state: EmulatorState, ctx: RequestContext, source: ListSource<T>): Promise<PagedList<T>> {
+export async function pagedList<T>(state: EmulatorState, ctx: RequestContext, source: ListSource<T>, rangeParams: RangeParams = V6_RANGE): Promise<PagedList<T>> {
   const { roundSeconds, retentionSeconds } = state.world;
-  const { range, asOf } = resolveRange(ctx.query, { nowSeconds: ctx.nowSeconds, roundSeconds, retentionSeconds });
+  const { range, asOf } = resolveRange(ctx.query, { nowSeconds: ctx.nowSeconds, roundSeconds, retentionSeconds }, rangeParams);
   let cursor = parseCursor(ctx.query);
   const page = parsePage(ctx.query, cursor !== undefined);
   const available = retained(range, asOf, state);
@@ -33,7 +40,7 @@ export async function pagedList<T>(state: EmulatorState, ctx: RequestContext, so
   }
   const entries = available.to > available.from ? source.entries(available, cursor) : [];
   const { records, next } = takePage(entries, state.pageSize);
-  return { records, pages: pagesFor(ctx.baseUrl, ctx.path, ctx.query, page, next, asOf), range };
+  return { records, pages: pagesFor(ctx.baseUrl, ctx.path, ctx.query, page, next, asOf), range, next, asOf };
 }
 
 /** Builds the indexes the request reads a few rounds at a time, yielding to other requests in between. */

@@ -1,5 +1,6 @@
 // What the routes share: the world, the created-test store and the run's settings.
 import type { PageIds } from '../http/page-id';
+import type { RateLimiter } from '../http/rate-limit';
 import type { World } from '../world/model';
 import type { TestStore } from '../persistence';
 
@@ -16,4 +17,6 @@ export interface EmulatorState {
   nextInstantTestId(): number;
   /** Instant tests are readable by id but are not scheduled tests, so lists leave them out. */
   instantTestIds: Set<number>;
+  /** v7's separate instant-test budget (`X-Instant-Test-Rate-Limit-*`), per organization. */
+  instantTestLimiter: RateLimiter;
 }

@@ -56,11 +56,12 @@ function testTypeOf(ctx: RequestContext): EnterpriseTestType {
   return type as EnterpriseTestType;
 }
 
-function requireAdmin(ctx: RequestContext, action: string): void {
+export function requireAdmin(ctx: RequestContext, action: string): void {
   if (!ctx.user.accountAdmin) throw forbidden(`${action} tests needs Account Admin (user ${ctx.user.email} lacks it)`);
 }
 
-function findTest(state: EmulatorState, ctx: RequestContext): EnterpriseTest {
+/** The stored test of the path's `testType` and `testId`. */
+export function findTest(state: EmulatorState, ctx: RequestContext): EnterpriseTest {
   const type = testTypeOf(ctx);
   const id = toIntLike(ctx.params.testId);
   const test = id === undefined ? undefined : state.store.get(ctx.aid, id);
@@ -70,9 +71,15 @@ function findTest(state: EmulatorState, ctx: RequestContext): EnterpriseTest {
 }
 
 async function createTest(state: EmulatorState, ctx: RequestContext): Promise<RouteResult> {
+  const test = await createEnterpriseTest(state, ctx, (what) => parseJsonObject(ctx.rawBody, ctx.contentType, what));
+  return { status: 201, body: { test: [test] } };
+}
+
+/** Checks the role and the path's type, reads the body (`read`, in v6's field names) and stores the test. */
+export async function createEnterpriseTest(state: EmulatorState, ctx: RequestContext, read: (what: string) => Body): Promise<EnterpriseTest> {
   requireAdmin(ctx, 'creating');
   const type = testTypeOf(ctx);
-  const body = parseJsonObject(ctx.rawBody, ctx.contentType, `Creating ${withArticle(type)} test`);
+  const body = read(`Creating ${withArticle(type)} test`);
   const fields = TYPE_FIELDS[type];
   rejectUnknownFields(body, [...COMMON_FIELDS, ...fields.required, ...fields.optional], `${type} tests`, (field) => foreignField(field, type));
   for (const field of ['testName', 'interval', 'agents', ...fields.required]) {
@@ -88,7 +95,7 @@ async function createTest(state: EmulatorState, ctx: RequestContext): Promise<Ro
     createdDate: formatDateTime(ctx.nowSeconds),
     apiLinks: [{ rel: 'self', href: `${ctx.baseUrl}/v7/tests/${type}/${testId}` }],
   }) as EnterpriseTest);
-  return { status: 201, body: { test: [test] } };
+  return test;
 }
 
 function foreignField(field: string, type: EnterpriseTestType): string | undefined {
@@ -203,9 +210,14 @@ function checkRegex(text: string): string {
 }
 
 async function updateTest(state: EmulatorState, ctx: RequestContext): Promise<RouteResult> {
+  const updated = await updateEnterpriseTest(state, ctx, (what) => parseJsonObject(ctx.rawBody, ctx.contentType, what));
+  return { body: { test: [updated] } };
+}
+
+export async function updateEnterpriseTest(state: EmulatorState, ctx: RequestContext, read: (what: string) => Body): Promise<EnterpriseTest> {
   requireAdmin(ctx, 'updating');
   const existing = findTest(state, ctx);
-  const body = parseJsonObject(ctx.rawBody, ctx.contentType, `Updating test ${existing.testId}`);
+  const body = read(`Updating test ${existing.testId}`);
   rejectUnknownFields(body, UPDATABLE_FIELDS, 'updates', (field) => `Field '${field}' cannot be updated; only ${UPDATABLE_FIELDS.join(', ')} can`);
   if (Object.keys(body).length === 0) throw badRequest(`Nothing to update: send at least one of ${UPDATABLE_FIELDS.join(', ')}`);
   const updated: EnterpriseTest = { ...existing };
@@ -215,14 +227,18 @@ async function updateTest(state: EmulatorState, ctx: RequestContext): Promise<Ro
   updated.modifiedBy = `${ctx.user.name} (${ctx.user.email})`;
   updated.modifiedDate = formatDateTime(ctx.nowSeconds);
   await state.store.replace(ctx.aid, updated);
-  return { body: { test: [updated] } };
+  return updated;
 }
 
 async function deleteTest(state: EmulatorState, ctx: RequestContext): Promise<RouteResult> {
+  await deleteEnterpriseTest(state, ctx);
+  return { body: {} };
+}
+
+export async function deleteEnterpriseTest(state: EmulatorState, ctx: RequestContext): Promise<void> {
   requireAdmin(ctx, 'deleting');
   const test = findTest(state, ctx);
   // The older POST …/delete has no body; one that is sent must at least be a JSON object.
   if (ctx.rawBody.trim() !== '') parseJsonObject(ctx.rawBody, ctx.contentType, `Deleting test ${test.testId}`);
   await state.store.remove(ctx.aid, test.testId);
-  return { body: {} };
 }

@@ -11,7 +11,7 @@ import { systemMetrics } from './measures';
 import type { AgentProfile } from './agents';
 import { LazyEntry, firstIndexIn, firstPartOf, firstRound, type EntryKind } from './entries';
 import { compileFilter, type CompiledFilter, type FacetScope } from './filter-match';
-import type { FacetFilter, GroupWorld, ListEntry, ListName, ListPosition, ListScope, Positioned, Seek, TimeRange } from './model';
+import type { AgentSite, FacetFilter, GroupWorld, ListEntry, ListName, ListPosition, ListScope, Positioned, Seek, TimeRange } from './model';
 import type { GroupSize } from './presets';
 import { Rng } from './prng';
 import { networkProbeAt, networkProbeDetail, probeCount } from './probes';
@@ -60,6 +60,13 @@ export class GeneratedGroup implements GroupWorld {
   endpointAgent(agentId: string): EndpointAgent | undefined {
     const agent = this.ctx.agentById(agentId);
     return agent ? { ...agent.record, numberOfClients: agent.numberOfClients } : undefined;
+  }
+
+  endpointAgentSite(agentId: string): AgentSite | undefined {
+    const agent = this.ctx.agentById(agentId);
+    if (!agent) return undefined;
+    const { city, record } = agent.network;
+    return { locationName: city.location, latitude: city.latitude, longitude: city.longitude, publicIp: agent.publicIp, networkId: record.networkId };
   }
 
   networks(): PrivateNetwork[] {

@@ -19,6 +19,9 @@ export interface WorldOptions {
 /** Epoch seconds, `from` inclusive, `to` exclusive. */
 export interface TimeRange { from: number; to: number }
 
+/** Where an endpoint agent works from: what v7 shows of an agent beyond v6's record. */
+export interface AgentSite { locationName: string; latitude: number; longitude: number; publicIp: string; networkId: string }
+
 export interface DemoUser {
   name: string;
   email: string;
@@ -100,6 +103,8 @@ export interface GroupWorld {
   endpointAgentCount(): number;
   /** Details add numberOfClients. */
   endpointAgent(agentId: string): EndpointAgent | undefined;
+  /** The agent's network's city and its public address. */
+  endpointAgentSite(agentId: string): AgentSite | undefined;
   networks(): PrivateNetwork[];
   /** Enterprise agents that enterprise tests can run from (agents[] of test management). */
   enterpriseAgents(): TestAgent[];

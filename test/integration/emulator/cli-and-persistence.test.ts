@@ -78,6 +78,26 @@ describe('CLI and persistence', () => {
     }
   });
 
+  test('--api v7 serves the current API and says so; another value exits 2', async () => {
+    const cli = await startCli(['--api', 'v7']);
+    const ended = exited(cli.child);
+    try {
+      assert.match(cli.output(), /API v7\) listening on/);
+      assert.equal((await call(cli.url, '/v7/endpoint/agents?max=1')).status, 200);
+      const old = await call(cli.url, '/v6/endpoint-agents');
+      assert.equal(old.status, 404);
+      assert.equal(String(old.headers['content-type']).split(';')[0], 'application/problem+json');
+    } finally {
+      cli.child.kill('SIGTERM');
+      assert.equal((await ended).code, 0);
+    }
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--api', 'v8'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => { stderr += c.toString(); });
+    assert.equal((await exited(child)).code, 2);
+    assert.match(stderr, /--api must be v6 or v7, got 'v8'/);
+  });
+
   test('bad flags exit 2 with the usage', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--preset', 'huge'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';

@@ -1,0 +1,102 @@
+// v7 endpoint scheduled tests (lists, by type, one by type and id) and instant tests
+// (`POST …/scheduled-tests/{type}/instant`, on their own budget: X-Instant-Test-Rate-Limit-*).
+// v7 has no by-id read without the type. Saved events and instant tests stay out of lists.
+import { ENDPOINT_TEST_TYPES, type EndpointTest } from '../../../api/types';
+import { parseJsonObject } from '../../http/body';
+import { HttpError, invalidField, notFound } from '../../http/errors';
+import type { RequestContext, Route, RouteResult } from '../../http/router';
+import { runInstantTest } from '../instant-tests';
+import type { EmulatorState } from '../state';
+import type { Body } from '../validate';
+import { v7EndpointTest } from './encode-tests';
+import { selfLink } from './paging';
+
+const TESTS = '/v7/endpoint/tests/scheduled-tests';
+
+export function v7EndpointTestRoutes(state: EmulatorState): Route[] {
+  return [
+    { pattern: TESTS, methods: { GET: (ctx) => list(state, ctx, undefined) } },
+    { pattern: `${TESTS}/:type`, methods: { GET: (ctx) => list(state, ctx, testType(ctx)) } },
+    { pattern: `${TESTS}/:type/instant`, methods: { POST: (ctx) => instant(state, ctx) } },
+    { pattern: `${TESTS}/:type/:testId`, methods: { GET: (ctx) => ({ body: v7EndpointTest(typedTest(ctx), ctx) }) } },
+  ];
+}
+
+function testType(ctx: RequestContext): string {
+  const type = ctx.params.type ?? '';
+  if (!(ENDPOINT_TEST_TYPES as readonly string[]).includes(type)) {
+    throw notFound(`Unknown endpoint scheduled test type '${type.slice(0, 100)}'; use one of ${ENDPOINT_TEST_TYPES.join(', ')}`);
+  }
+  return type;
+}
+
+function list(state: EmulatorState, ctx: RequestContext, type: string | undefined): RouteResult {
+  const tests = ctx.group.endpointTests()
+    .filter((t) => t.savedEvent !== 1 && !state.instantTestIds.has(t.testId) && (type === undefined || t.type === type));
+  return { body: { tests: tests.map((t) => v7EndpointTest(t, ctx)), _links: selfLink(ctx) } };
+}
+
+/** The endpoint test of the path's type and id (404 when the id names a test of another type). */
+export function typedTest(ctx: RequestContext): EndpointTest {
+  const type = testType(ctx);
+  const test = endpointTestById(ctx);
+  if (test.type !== type) throw notFound(`Endpoint test ${test.testId} is an ${test.type} test, not ${type}`);
+  return test;
+}
+
+export function endpointTestById(ctx: RequestContext): EndpointTest {
+  const text = ctx.params.testId ?? '';
+  if (!/^[0-9]{1,12}$/.test(text)) throw invalidField('testId', `testId '${text.slice(0, 100)}' must be a test id (digits)`);
+  const test = ctx.group.endpointTest(Number(text));
+  if (!test) throw notFound(`Endpoint test ${text} not found in account group ${ctx.aid}`);
+  return test;
+}
+
+function instant(state: EmulatorState, ctx: RequestContext): RouteResult {
+  const type = testType(ctx);
+  const decision = state.instantTestLimiter.take(ctx.user.organization, ctx.nowSeconds);
+  if (!decision.allowed) {
+    const reset = Number(decision.headers['x-instant-test-rate-limit-reset']);
+    throw new HttpError(429, `Instant test rate limit of ${decision.headers['x-instant-test-rate-limit-limit']} exceeded for organization ${ctx.user.organization}; retry after ${reset} (epoch seconds)`,
+      { ...decision.headers, 'retry-after': String(Math.max(1, reset - ctx.nowSeconds)) });
+  }
+  try {
+    const test = runInstantTest(state, ctx, type, (what) => asV6InstantBody(parseJsonObject(ctx.rawBody, ctx.contentType, what), type));
+    const body = v7EndpointTest(test, ctx);
+    return { status: 201, body, headers: { ...decision.headers, location: `${ctx.baseUrl}${TESTS}/${type}/${test.testId}` } };
+  } catch (error) {
+    throw error instanceof HttpError ? error.withHeaders(decision.headers) : error;
+  }
+}
+
+/** v7 instant-test fields and the v6 names the shared validation reads. */
+const RENAMED: Readonly<Record<string, string>> = {
+  server: 'serverName', hasPing: 'flagPing', hasTraceroute: 'flagTraceroute', verifyCertificate: 'verifyCertHostname',
+  sslVersionId: 'sslVersion', hasPathTraceInSession: 'pathtraceInSession', protocol: 'networkProtocol',
+};
+/** Defaults v7 has where v6 asked for the field. */
+const DEFAULT_MAX_MACHINES = 25;
+
+/**
+ * The world picks an instant test's agents itself (up to maxMachines), so only v7's
+ * `all-agents` selection is served; values are upper-cased where v6 spelled them so.
+ */
+function asV6InstantBody(body: Body, type: string): Body {
+  const { agentSelectorType, ipVersion, networkMeasurements, serverName, ...rest } = body;
+  if (agentSelectorType !== undefined && agentSelectorType !== 'all-agents') {
+    throw invalidField('agentSelectorType', `agentSelectorType '${String(agentSelectorType).slice(0, 40)}' is not served by the emulator: it runs instant tests on agents it chooses (all-agents, up to maxMachines)`);
+  }
+  for (const [field, value] of Object.entries({ ipVersion, networkMeasurements, serverName })) {
+    if (value !== undefined && (field !== 'networkMeasurements' || value !== true)) throw invalidField(field, `${field} is not served by the emulator's instant tests`);
+  }
+  const v6: Body = { maxMachines: DEFAULT_MAX_MACHINES };
+  for (const [field, value] of Object.entries(rest)) v6[RENAMED[field] ?? field] = upperCased(field, value, type);
+  return v6;
+}
+
+function upperCased(field: string, value: unknown, type: string): unknown {
+  if (typeof value !== 'string') return value;
+  if (field === 'authType' || field === 'tcpProbeMode' || (field === 'protocol' && type === 'http-server')) return value.toUpperCase();
+  if (field === 'sslVersionId' && /^[0-9]$/.test(value)) return Number(value);
+  return value;
+}

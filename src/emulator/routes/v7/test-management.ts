@@ -1,0 +1,62 @@
+// v7 enterprise test management: GET /v7/tests (`tests`), POST /v7/tests/{type} (201, the
+// test itself, Location), GET/PUT /v7/tests/{type}/{testId} (the test) and DELETE (204).
+// The rules are v6's (test-management.ts): a v7 body is read in v6's names and values, the
+// stored test written back in v7's. The types v7 added beyond the spec's eight (api,
+// ftp-server, sip-server, voice, bgp) are not served.
+import type { RequestContext, Route, RouteResult } from '../../http/router';
+import { parseJsonObject } from '../../http/body';
+import { notFound } from '../../http/errors';
+import type { EmulatorState } from '../state';
+import { createEnterpriseTest, deleteEnterpriseTest, findTest, updateEnterpriseTest } from '../test-management';
+import type { Body } from '../validate';
+import { MS_PER_TIME_LIMIT_UNIT, v6TestType, v7EnterpriseTest } from './encode-enterprise';
+import { selfLink } from './paging';
+
+/** The enterprise test types served, as v7 names them. */
+export const SERVED_TEST_TYPES = ['agent-to-server', 'agent-to-agent', 'dns-trace', 'dns-server', 'dnssec', 'http-server', 'page-load', 'web-transactions'];
+const NOT_SERVED = ['api', 'ftp-server', 'sip-server', 'voice', 'bgp'];
+
+export function v7TestManagementRoutes(state: EmulatorState): Route[] {
+  return [
+    { pattern: '/v7/tests', methods: { GET: (ctx) => ({ body: { tests: state.store.list(ctx.aid).map((t) => v7EnterpriseTest(t, ctx)), _links: selfLink(ctx) } }) } },
+    { pattern: '/v7/tests/:testType', methods: { POST: (ctx) => create(state, ctx) } },
+    {
+      pattern: '/v7/tests/:testType/:testId',
+      methods: {
+        GET: (ctx) => ({ body: v7EnterpriseTest(findTest(state, asV6(ctx)), ctx) }),
+        PUT: async (ctx) => ({ body: v7EnterpriseTest(await updateEnterpriseTest(state, asV6(ctx), readBody(ctx)), ctx) }),
+        DELETE: async (ctx) => { await deleteEnterpriseTest(state, asV6(ctx)); return { status: 204, body: null }; },
+      },
+    },
+  ];
+}
+
+async function create(state: EmulatorState, ctx: RequestContext): Promise<RouteResult> {
+  const test = await createEnterpriseTest(state, asV6(ctx), readBody(ctx));
+  const body = v7EnterpriseTest(test, ctx);
+  return { status: 201, body, headers: { location: String((body._links as { self: { href: string } }).self.href) } };
+}
+
+/** The request with the path's v7 test type in v6's spelling, for the shared rules. */
+function asV6(ctx: RequestContext): RequestContext {
+  const type = ctx.params.testType ?? '';
+  if (NOT_SERVED.includes(type)) throw notFound(`Test type '${type}' is not served by the emulator; use one of ${SERVED_TEST_TYPES.join(', ')}`);
+  if (!SERVED_TEST_TYPES.includes(type)) throw notFound(`Unknown test type '${type.slice(0, 100)}'; use one of ${SERVED_TEST_TYPES.join(', ')}`);
+  return { ...ctx, params: { ...ctx.params, testType: v6TestType(type) } };
+}
+
+function readBody(ctx: RequestContext): (what: string) => Body {
+  return (what) => asV6Body(parseJsonObject(ctx.rawBody, ctx.contentType, what));
+}
+
+const FLAGS = ['enabled', 'alertsEnabled', 'followRedirects', 'verifyCertificate'];
+
+/** v7 values in v6's spelling: booleans as 0/1, `tcp` as TCP, `to-target` as TO_TARGET, seconds as ms. */
+function asV6Body(body: Body): Body {
+  const v6: Body = { ...body };
+  for (const field of FLAGS) if (typeof v6[field] === 'boolean') v6[field] = v6[field] ? 1 : 0;
+  if (typeof v6.protocol === 'string') v6.protocol = v6.protocol.toUpperCase();
+  if (typeof v6.direction === 'string') v6.direction = v6.direction.toUpperCase().replace(/-/g, '_');
+  if (typeof v6.httpTimeLimit === 'number') v6.httpTimeLimit *= MS_PER_TIME_LIMIT_UNIT;
+  return v6;
+}
