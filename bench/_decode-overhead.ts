@@ -18,7 +18,7 @@ function median(values: number[]): number {
 
 export async function decodeOverhead(): Promise<{ fraction: number; walkMs: number; decodeMs: number; records: number }> {
   const emulator = await startEmulator({ pageSize: PAGE_SIZE, now: () => NOW });
-  const client = createNetmonClient({ baseUrl: emulator.url, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token } });
+  const client = createNetmonClient({ apiVersion: 'v6', baseUrl: emulator.url, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token } });
   try {
     // The raw records of the same pages, as the server sent them.
     const raw: unknown[] = [];

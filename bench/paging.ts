@@ -42,7 +42,7 @@ async function ours(url: string): Promise<RunResult> {
   let rateLimited = 0;
   let succeeded = 0;
   const client = createNetmonClient({
-    baseUrl: url, credentials: { kind: 'bearer', token: TOKEN },
+    baseUrl: url, credentials: { kind: 'bearer', token: TOKEN }, apiVersion: 'v6',
     onRequest: (event) => {
       if (event.status === 429) rateLimited += 1;
       else if (event.status === 200) succeeded += 1;

@@ -18,7 +18,7 @@ interface Counted { client: NetmonClient; requests: () => number }
 
 function countingClient(url: string): Counted {
   let requests = 0;
-  const client = createNetmonClient({ baseUrl: url, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token }, aid: String(AID), onRequest: (event) => { if (event.final) requests++; } });
+  const client = createNetmonClient({ apiVersion: 'v6', baseUrl: url, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token }, aid: String(AID), onRequest: (event) => { if (event.final) requests++; } });
   return { client, requests: () => requests };
 }
 
@@ -51,7 +51,7 @@ async function naive(url: string, agentId: string): Promise<{ full: number; requ
     for await (const page of client[list]({ window: WINDOW }).pages()) builder.add(list, (page.records as { agentId?: unknown }[]).filter((r) => r.agentId === agentId));
   }));
   const wanted = detailsWanted(builder.sessionsByNeed(), builder.lanes().sessions);
-  await forEachAtMost(wanted, 4, async (id) => { builder.addSessionDetail((await client.getUserSession(id)).userSessions[0]); });
+  await forEachAtMost(wanted, 4, async (id) => { builder.addSessionDetail(await client.getUserSession(id)); });
   const now = Date.now();
   const timeline = agentTimeline({ agentId }, { fromMs: now - 7 * 86_400_000, toMs: now }, builder, [], true);
   const full = performance.now() - started;

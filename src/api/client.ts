@@ -1,14 +1,15 @@
 // The typed client's public contract. Views, commands and user scripts depend on this
 // interface, never on the implementation (src/api/netmon-client.ts), and receive it from
-// `createNetmonClient` (src/api/index.ts). Changes here are additive only.
+// `createNetmonClient` (src/api/index.ts). It speaks our domain, never one API dialect's
+// envelopes: v6 and v7 (src/api/v6, src/api/v7) both map onto it. Changes here are additive only.
 import type { AgentDirectory } from './agent-directory';
 import type {
   AccountGroupsResponse, EndpointAgent, EndpointAgentsResponse, EnterpriseAgent, EnterpriseAgentType, EnterpriseAgentsResponse, EndpointTest, EndpointTestResponse, EndpointTestType,
-  EnterpriseTestCreate, EnterpriseTestResponse, EnterpriseTestType, EnterpriseTestUpdate, HttpServerResponse,
-  HttpServerResult, InstantTestBodies, NetMetric, NetMetricsResponse, NetworkProbe, NetworkProbeDetailResponse,
-  NetworkProbesResponse, NetworkSession, NetworkSessionsResponse, PageDetailResponse, PathTraceResponse,
+  EnterpriseTest, EnterpriseTestCreate, EnterpriseTestType, EnterpriseTestUpdate, Har, HttpServerResponse,
+  HttpServerResult, InstantTestBodies, NetMetric, NetMetricsResponse, NetworkProbe, NetworkProbeDetail,
+  NetworkProbesResponse, NetworkSession, NetworkSessionsResponse, PathTrace,
   PathVisResponse, PathVisSummary, PrivateNetwork, PrivateNetworksResponse, RateLimitInfo, SearchFilter, UserSession,
-  UserSessionDetailResponse, UserSessionsResponse, WebSession, WebSessionsResponse,
+  UserSessionDetail, UserSessionsResponse, WebSession, WebSessionsResponse,
 } from './types';
 import type { RecordProblem } from './decode/records';
 import type { NetmonError } from './errors';
@@ -60,16 +61,24 @@ export interface NetmonClientOptions {
   connections?: number;
   /** Largest response body accepted, in bytes (default 64 MB); bigger ones fail with ResponseTooLargeError. */
   maxResponseBytes?: number;
-  /** Send paths with the `.json` suffix (`/v6/endpoint-agents.json`), the spec's other form. */
+  /** Send paths with the `.json` suffix (`/v6/endpoint-agents.json`), the spec's other form (v6 only). */
   jsonSuffix?: boolean;
+  /**
+   * Which API dialect to speak. `auto` (default): one cheap v7 read decides, once per client
+   * (see src/api/README.md); `v7`/`v6` skip the detection (the emulator states its own).
+   */
+  apiVersion?: ApiVersionSetting;
 }
+
+export type ApiVersion = 'v6' | 'v7';
+export type ApiVersionSetting = 'auto' | ApiVersion;
 
 export type { RecordProblem } from './decode/records';
 
 // ---------- per-call options ----------
 
 export type ResponseFormat = 'json' | 'xml';
-/** JSON is parsed into the typed response; XML comes back as the raw text. */
+/** JSON is parsed into the typed response; XML comes back as the raw text (v6 only: v7 is JSON only). */
 export type Formatted<F extends ResponseFormat, T> = F extends 'xml' ? string : T;
 
 export interface CallOptions {
@@ -85,7 +94,10 @@ export interface FormatOptions<F extends ResponseFormat> extends CallOptions {
   format?: F;
 }
 
-/** `window` (`[0-9]+[smhdw]?`) or `from`/`to`; dates are sent as UTC `YYYY-mm-ddTHH:MM:SS`. */
+/**
+ * `window` (`[0-9]+[smhdw]?`) or `from`/`to`; dates are sent as UTC `YYYY-mm-ddTHH:MM:SS`
+ * (v6 `from`/`to`) or ISO 8601 (v7 `startDate`/`endDate`).
+ */
 export interface TimeRangeOptions {
   window?: string;
   from?: Date;
@@ -112,7 +124,7 @@ export interface FilterableListOptions extends ListOptions {
   filters?: SearchFilter[];
 }
 
-/** Test management: the v7 form by default, or the older unversioned form. */
+/** Test management: the v7 form by default, or the older unversioned form (v6 accounts only). */
 export interface TestWriteOptions<F extends ResponseFormat> extends FormatOptions<F> {
   legacyPaths?: boolean;
 }
@@ -121,12 +133,15 @@ export interface TestWriteOptions<F extends ResponseFormat> extends FormatOption
 
 export interface Page<TRecord, TResponse> {
   records: TRecord[];
-  /** The whole page as returned (unknown fields kept). */
+  /**
+   * The page in the domain's list envelope (`{ userSessions, pages, from, to }`): as returned on
+   * v6 (unknown fields kept); built from the records and the stated range on v7.
+   */
   response: TResponse;
   /** URL this page was read from (credentials never included). */
   url: string;
   current: number;
-  /** `pages.next`, when more pages exist. */
+  /** The next page's URL (v6 `pages.next`, v7 `_links.next.href`), when more pages exist. */
   next: string | undefined;
   /** Records left out because they cannot be read (no id of their own, not an object). */
   problems: RecordProblem[];
@@ -192,9 +207,6 @@ export interface EndpointTestListOptions<F extends ResponseFormat> extends Forma
   type?: EndpointTestType;
 }
 
-/** GET /v6/endpoint-agents/{agentId}: the agent with details such as numberOfClients. */
-export interface EndpointAgentDetailResponse { endpointAgents: EndpointAgent[] }
-
 export interface NetmonClient {
   readonly baseUrl: string;
   /** Latest rate-limit state of this client's organization (status bar). */
@@ -203,13 +215,19 @@ export interface NetmonClient {
   addRequestListener(listener: RequestListener): () => void;
   /** Closes keep-alive connections; the client is unusable afterwards. */
   close(): Promise<void>;
+  /**
+   * The dialect this client speaks: as configured, or detected once (shared by concurrent
+   * callers) by one cheap v7 read. Rejects with the typed error of that read (401, 403, network).
+   */
+  apiVersion(): Promise<ApiVersion>;
 
   // account groups — GET /v6/account-groups
   listAccountGroups<F extends ResponseFormat = 'json'>(options?: FormatOptions<F>): Promise<Formatted<F, AccountGroupsResponse>>;
 
   // test management (Account Admin): /v7/tests/… or the older /tests/…/new|update|delete
-  createTest<F extends ResponseFormat = 'json'>(type: EnterpriseTestType, body: EnterpriseTestCreate, options?: TestWriteOptions<F>): Promise<Formatted<F, EnterpriseTestResponse>>;
-  updateTest<F extends ResponseFormat = 'json'>(type: EnterpriseTestType, testId: number, body: EnterpriseTestUpdate, options?: TestWriteOptions<F>): Promise<Formatted<F, EnterpriseTestResponse>>;
+  /** The created test (v6 answers `{ test: [it] }`, v7 the test itself). */
+  createTest<F extends ResponseFormat = 'json'>(type: EnterpriseTestType, body: EnterpriseTestCreate, options?: TestWriteOptions<F>): Promise<Formatted<F, EnterpriseTest>>;
+  updateTest<F extends ResponseFormat = 'json'>(type: EnterpriseTestType, testId: number, body: EnterpriseTestUpdate, options?: TestWriteOptions<F>): Promise<Formatted<F, EnterpriseTest>>;
   deleteTest(type: EnterpriseTestType, testId: number, options?: TestWriteOptions<'json'>): Promise<void>;
 
   // endpoint scheduled tests
@@ -217,25 +235,29 @@ export interface NetmonClient {
   listEndpointTests<F extends ResponseFormat = 'json'>(options?: EndpointTestListOptions<F>): Promise<Formatted<F, EndpointTestResponse>>;
   /** Every endpoint test, page by page along `pages.next`. */
   endpointTests(options?: InventoryOptions & { type?: EndpointTestType }): Paged<EndpointTest, EndpointTestResponse>;
-  getEndpointTest<F extends ResponseFormat = 'json'>(testId: number, options?: FormatOptions<F>): Promise<Formatted<F, EndpointTestResponse>>;
+  /** One endpoint test (on v7 its type is learnt from the list first: v7 reads a test by type and id). */
+  getEndpointTest<F extends ResponseFormat = 'json'>(testId: number, options?: FormatOptions<F>): Promise<Formatted<F, EndpointTest>>;
 
-  // endpoint instant tests (Edit endpoint tests) — POST /v6/endpoint-instant/{type}
-  createInstantTest<T extends EndpointTestType, F extends ResponseFormat = 'json'>(type: T, body: InstantTestBodies[T], options?: FormatOptions<F>): Promise<Formatted<F, EndpointTestResponse>>;
+  // endpoint instant tests (Edit endpoint tests) — v6 POST /v6/endpoint-instant/{type}, v7 …/scheduled-tests/{type}/instant
+  createInstantTest<T extends EndpointTestType, F extends ResponseFormat = 'json'>(type: T, body: InstantTestBodies[T], options?: FormatOptions<F>): Promise<Formatted<F, EndpointTest>>;
 
   // scheduled-test data (v7), paged
   netMetrics(testId: number, options?: ListOptions): Paged<NetMetric, NetMetricsResponse>;
   pathVis(testId: number, options?: ListOptions): Paged<PathVisSummary, PathVisResponse>;
   httpServerResults(testId: number, options?: ListOptions): Paged<HttpServerResult, HttpServerResponse>;
-  getPathTrace<F extends ResponseFormat = 'json'>(testId: number, agentId: string, roundId: number, options?: FormatOptions<F>): Promise<Formatted<F, PathTraceResponse>>;
+  /** The traces of one agent's round (v6 `routes`; v7 `pathTraces` become `routes`, `vpnPathTraces` kept). */
+  getPathTrace<F extends ResponseFormat = 'json'>(testId: number, agentId: string, roundId: number, options?: FormatOptions<F>): Promise<Formatted<F, PathTrace>>;
 
-  // endpoint data (v6), paged; filters are POSTed
+  // endpoint data (v6 user sessions, v7 real-user tests), paged; filters are POSTed
   userSessions(options?: FilterableListOptions): Paged<UserSession, UserSessionsResponse>;
   webSessions(options?: FilterableListOptions): Paged<WebSession, WebSessionsResponse>;
   networkSessions(options?: FilterableListOptions): Paged<NetworkSession, NetworkSessionsResponse>;
   networkProbes(options?: FilterableListOptions): Paged<NetworkProbe, NetworkProbesResponse>;
-  getUserSession<F extends ResponseFormat = 'json'>(userSessionId: string, options?: FormatOptions<F>): Promise<Formatted<F, UserSessionDetailResponse>>;
-  getPageDetails<F extends ResponseFormat = 'json'>(userSessionId: string, pageId: string, options?: FormatOptions<F>): Promise<Formatted<F, PageDetailResponse>>;
-  getNetworkProbe<F extends ResponseFormat = 'json'>(networkProbeId: string, options?: FormatOptions<F>): Promise<Formatted<F, NetworkProbeDetailResponse>>;
+  /** The session; a body without it fails as UnparseableResponseError naming the path. */
+  getUserSession<F extends ResponseFormat = 'json'>(userSessionId: string, options?: FormatOptions<F>): Promise<Formatted<F, UserSessionDetail>>;
+  /** The page's HAR. */
+  getPageDetails<F extends ResponseFormat = 'json'>(userSessionId: string, pageId: string, options?: FormatOptions<F>): Promise<Formatted<F, Har>>;
+  getNetworkProbe<F extends ResponseFormat = 'json'>(networkProbeId: string, options?: FormatOptions<F>): Promise<Formatted<F, NetworkProbeDetail>>;
   /** The first page only; `networks()` walks them all. */
   listNetworks(options?: CallOptions): Promise<PrivateNetworksResponse>;
   networks(options?: InventoryOptions): Paged<PrivateNetwork, PrivateNetworksResponse>;
@@ -244,13 +266,14 @@ export interface NetmonClient {
   endpointAgents(options?: InventoryOptions): Paged<EndpointAgent, EndpointAgentsResponse>;
   /** Endpoint agents by id, read once and shared by every view of this connection (names instead of ids). */
   agentDirectory(): AgentDirectory;
-  getEndpointAgent<F extends ResponseFormat = 'json'>(agentId: string, options?: FormatOptions<F>): Promise<Formatted<F, EndpointAgentDetailResponse>>;
+  /** The agent with details such as numberOfClients (v7: also lastSeen, location, publicIP, VPN profiles). */
+  getEndpointAgent<F extends ResponseFormat = 'json'>(agentId: string, options?: FormatOptions<F>): Promise<Formatted<F, EndpointAgent>>;
   /**
-   * GET /v6/agents: the enterprise (and cloud) agents tests run from, narrowed by
-   * `agentTypes`. Not in the published spec's operations; a service without it answers 404.
+   * GET /v6/agents or /v7/agents: the enterprise (and cloud) agents tests run from, narrowed
+   * by `agentTypes`.
    */
   enterpriseAgents(options?: InventoryOptions & { agentTypes?: readonly EnterpriseAgentType[] }): Paged<EnterpriseAgent, EnterpriseAgentsResponse>;
-  getEnterpriseAgent(agentId: number, options?: CallOptions): Promise<EnterpriseAgentsResponse>;
+  getEnterpriseAgent(agentId: number, options?: CallOptions): Promise<EnterpriseAgent>;
 
   /**
    * One page of any paged list in any format (XML of a list, a `next` URL by hand).
@@ -260,6 +283,7 @@ export interface NetmonClient {
   /**
    * Walks a list as XML (`format=xml`), page by page along `<pages><next>`, with the same
    * rules as the JSON walks: below the base URL only, no page twice, no token in links.
+   * v6 only: on a v7 account it throws (v7 answers JSON only).
    */
   xmlPages(path: string, options?: CallOptions & TimeRangeOptions): AsyncIterableIterator<XmlPage>;
 }

@@ -16,7 +16,7 @@ export interface RequestContext {
   requiredPermission?: RequiredPermission;
 }
 
-/** The server's `errorMessage` from a JSON (or XML) error body, if there is one, credentials redacted. */
+/** The server's message from a JSON (v6 `errorMessage`, v7 problem+json) or XML error body, if any, credentials redacted. */
 export function extractErrorMessage(text: string, secrets: readonly string[] = []): string | undefined {
   const message = rawErrorMessage(text);
   return message === undefined ? undefined : redactText(message, secrets);
@@ -31,12 +31,34 @@ function rawErrorMessage(text: string): string | undefined {
       const message = (parsed as { errorMessage: unknown }).errorMessage;
       return typeof message === 'string' ? message : JSON.stringify(message);
     }
-    return undefined;
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? v7ErrorMessage(parsed as Record<string, unknown>) : undefined;
   } catch {
     const xml = /<errorMessage>([\s\S]*?)<\/errorMessage>/.exec(trimmed);
     const content = xml?.[1]?.trim();
     return content === undefined ? undefined : decodeXmlEntities(content);
   }
+}
+
+/** At most this many per-field errors of a v7 validation problem are shown. */
+const MAX_FIELD_ERRORS = 10;
+
+/**
+ * v7's error bodies: `application/problem+json` (`detail`, else `title`, with per-field
+ * `errors[]`) and the OAuth form of a 401 (`{ error, error_description }`).
+ */
+function v7ErrorMessage(body: Record<string, unknown>): string | undefined {
+  const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+  const oauth = text(body['error_description']) ?? text(body['error']);
+  const summary = text(body['detail']) ?? text(body['title']) ?? oauth;
+  const fields = (Array.isArray(body['errors']) ? body['errors'] : []).slice(0, MAX_FIELD_ERRORS).flatMap((item: unknown) => {
+    if (typeof item !== 'object' || item === null) return [];
+    const { field, message, code } = item as Record<string, unknown>;
+    const said = text(message) ?? text(code);
+    if (!said) return [];
+    return [text(field) ? `${text(field)}: ${said}` : said];
+  });
+  if (fields.length === 0) return summary;
+  return summary ? `${summary} (${fields.join('; ')})` : fields.join('; ');
 }
 
 const XML_ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };

@@ -1,47 +1,36 @@
-// The NetmonClient implementation: one method per endpoint of the spec, each a thin
-// mapping from typed options to a path, query and body. Transport, auth, rate limits,
-// retries and paging live in their own modules.
+// The NetmonClient implementation: each method asks the dialect in use (src/api/v6 or
+// src/api/v7, detected once per client: detect.ts) for its request and how its answer reads,
+// then runs it. Transport, auth, rate limits, retries and paging live in their own modules.
 import { AgentDirectory } from './agent-directory';
 import { credentialFingerprint, redactPath, withoutAuthQuery } from './auth';
 import type {
-  CallOptions, EndpointAgentDetailResponse, EndpointTestListOptions, FilterableListOptions, Formatted,
-  FormatOptions, ListOptions, NetmonClient, NetmonClientOptions, Paged, RequestListener, ResponseFormat,
-  InventoryOptions, TestWriteOptions, TimeRangeOptions, XmlPage,
+  ApiVersion, CallOptions, CollectOptions, CollectResult, EndpointTestListOptions, FilterableListOptions, Formatted,
+  FormatOptions, InventoryOptions, ListOptions, NetmonClient, NetmonClientOptions, Page, Paged, RequestListener, ResponseFormat,
+  TestWriteOptions, TimeRangeOptions, XmlPage,
 } from './client';
-import { InvalidFilterError, PagingLoopError } from './errors';
-import { findFilterProblem } from './filters';
-import { followNext, isRecord, nextOfXmlPage, outsideBase, PagedWalk, type PagedSource } from './paging';
+import { DETECTION_PATH, DETECTION_QUERY, dialectOf } from './detect';
+import type { Dialect, ListRoute, RecordRoute } from './dialect';
+import { PagingLoopError, UnparseableResponseError } from './errors';
+import { collectPages, followNext, isRecord, nextOfXmlPage, outsideBase, PagedWalk } from './paging';
 import { applyQuery, resolvePath, segment } from './query';
 import { sharedRateLimiters, type OrganizationRateLimiter, type RateLimiterRegistry } from './rate-limiter';
-import { decodeDetails, type RecordShape } from './decode/records';
-import { SHAPES, type ListShape } from './decode/shapes';
-import { ReadVersions } from './read-versions';
-import { RequestExecutor, type ApiRequest } from './request';
+import { RequestExecutor } from './request';
 import { createDispatcher, Transport, type HttpMethod } from './transport';
 import type {
-  AccountGroupsResponse, EndpointAgent, EndpointAgentsResponse, EnterpriseAgent, EnterpriseAgentType, EnterpriseAgentsResponse, EndpointTest, EndpointTestResponse, EndpointTestType, EnterpriseTestCreate,
-  EnterpriseTestResponse, EnterpriseTestType, EnterpriseTestUpdate, FilterTarget, HttpServerResponse, HttpServerResult,
-  InstantTestBodies, NetMetric, NetMetricsResponse, NetworkProbe, NetworkProbeDetailResponse, NetworkProbesResponse,
-  NetworkSession, NetworkSessionsResponse, PageDetailResponse, PathTraceResponse, PathVisResponse, PathVisSummary,
-  PrivateNetwork, PrivateNetworksResponse, RateLimitInfo, UserSession, UserSessionDetailResponse, UserSessionsResponse, WebSession,
+  AccountGroupsResponse, EndpointAgent, EndpointAgentsResponse, EndpointTest, EndpointTestResponse, EndpointTestType,
+  EnterpriseAgent, EnterpriseAgentType, EnterpriseAgentsResponse, EnterpriseTest, EnterpriseTestCreate, EnterpriseTestType,
+  EnterpriseTestUpdate, Har, HttpServerResponse, HttpServerResult, InstantTestBodies, NetMetric, NetMetricsResponse, NetworkProbe,
+  NetworkProbeDetail, NetworkProbesResponse, NetworkSession, NetworkSessionsResponse, PathTrace, PathVisResponse, PathVisSummary,
+  PrivateNetwork, PrivateNetworksResponse, RateLimitInfo, UserSession, UserSessionDetail, UserSessionsResponse, WebSession,
   WebSessionsResponse,
 } from './types';
-import { repeatedFilterKeyMessage, repeatedFilterKeys } from './types';
+import { v6 } from './v6';
+import { v7 } from './v7';
 import { DEFAULT_USER_AGENT } from './version';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_RETRY = { maxRetries: 4, baseDelayMs: 250, maxDelayMs: 5_000, maxRateLimitRetries: 5 };
-
-const FILTER_SHAPES: Record<FilterTarget, ListShape> = {
-  'user-sessions': 'userSessions', web: 'webSessions', network: 'networkSessions', 'network-topology': 'networkProbes',
-};
-
-const FILTER_PATHS: Record<FilterTarget, string> = {
-  'user-sessions': 'v6/endpoint-data/user-sessions',
-  web: 'v6/endpoint-data/user-sessions/web',
-  network: 'v6/endpoint-data/user-sessions/network',
-  'network-topology': 'v6/endpoint-data/network-topology',
-};
+const DIALECTS: Record<ApiVersion, Dialect> = { v6, v7 };
 
 /** Internal knobs for tests and embedders (a private limiter registry). */
 export interface ClientInternals {
@@ -60,21 +49,25 @@ class HttpNetmonClient implements NetmonClient {
   private readonly transport: Transport;
   private readonly limiter: OrganizationRateLimiter;
   private readonly executor: RequestExecutor;
-  private readonly versions: ReadVersions;
+  private detected: Promise<Dialect> | undefined;
+  /** v7 reads an endpoint test by type and id: the types learnt from the list. */
+  private readonly endpointTestTypes = new Map<number, string>();
+  private directory: AgentDirectory | undefined;
 
   constructor(private readonly options: NetmonClientOptions, internals: ClientInternals) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     if (options.onRequest) this.listeners.add(options.onRequest);
-    this.versions = new ReadVersions((message) => options.onWarning?.(message));
     this.transport = new Transport(createDispatcher({
       baseUrl: new URL(this.baseUrl), proxy: options.proxy, connections: options.connections ?? 8,
     }), options.maxResponseBytes);
     const registry = internals.rateLimiters ?? sharedRateLimiters;
-    this.limiter = registry.limiterFor(`${this.baseUrl}|${credentialFingerprint(options.credentials)}`);
+    const organization = `${this.baseUrl}|${credentialFingerprint(options.credentials)}`;
+    this.limiter = registry.limiterFor(organization);
     this.executor = new RequestExecutor({
       transport: this.transport,
       credentials: options.credentials,
       limiter: this.limiter,
+      instantLimiter: registry.limiterFor(`${organization}|instant-tests`),
       userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       retry: { ...DEFAULT_RETRY, ...options.retry },
@@ -95,59 +88,95 @@ class HttpNetmonClient implements NetmonClient {
     return this.transport.close();
   }
 
+  async apiVersion(): Promise<ApiVersion> {
+    return (await this.dialect()).version;
+  }
+
   // ---------- plumbing ----------
 
-  private url(path: string, call: CallOptions & Query): URL {
+  private dialect(): Promise<Dialect> {
+    const setting = this.options.apiVersion ?? 'auto';
+    if (setting !== 'auto') return Promise.resolve(DIALECTS[setting]);
+    // One detection per client, shared by concurrent callers; a failed one is tried again.
+    this.detected ??= this.detect().catch((error: unknown) => {
+      this.detected = undefined;
+      throw error;
+    });
+    return this.detected;
+  }
+
+  private async detect(): Promise<Dialect> {
+    const url = this.url(DETECTION_PATH, {}, v7);
+    for (const [name, value] of Object.entries(DETECTION_QUERY)) url.searchParams.set(name, value);
+    const version = await dialectOf(async () => (await this.executor.execute({ method: 'GET', url, expect: 'json', accept: v7.accept })).data);
+    return DIALECTS[version];
+  }
+
+  private url(path: string, call: CallOptions & Query, dialect: Dialect): URL {
     const aid = call.aid ?? this.options.aid;
-    // The suffix names the JSON form: an XML request goes without it.
-    const suffixed = this.options.jsonSuffix && call.format !== 'xml' ? `${path}.json` : path;
-    return applyQuery(resolvePath(this.baseUrl, suffixed), { ...call, aid });
+    // The suffix names v6's JSON form: an XML request (and v7) goes without it.
+    const suffixed = this.options.jsonSuffix && dialect.version === 'v6' && call.format !== 'xml' ? `${path}.json` : path;
+    const url = applyQuery(resolvePath(this.baseUrl, suffixed), { aid, format: call.format });
+    for (const [name, value] of Object.entries(dialect.timeQuery(call))) url.searchParams.set(name, value);
+    return url;
   }
 
-  private async call<T>(
-    method: HttpMethod, path: string, call: CallOptions & Query, extra: Partial<ApiRequest> = {},
-  ): Promise<T> {
-    const expect = extra.expect ?? (call.format === 'xml' ? 'text' : 'json');
+  private async usable(format: ResponseFormat | undefined): Promise<Dialect> {
+    const dialect = await this.dialect();
+    const refusal = dialect.refuseFormat(format);
+    if (refusal) throw new RangeError(refusal);
+    return dialect;
+  }
+
+  /** One request answering one record: XML comes back as sent; JSON must hold the record. */
+  private async record<F extends ResponseFormat, T>(make: (dialect: Dialect) => RecordRoute, call: FormatOptions<F>): Promise<Formatted<F, T>> {
+    const dialect = await this.usable(call.format);
+    const route = make(dialect);
+    const url = this.url(route.path, { aid: call.aid, format: call.format }, dialect);
+    const expect = call.format === 'xml' ? 'text' : 'json';
     const response = await this.executor.execute({
-      method, url: this.url(path, call), expect, signal: call.signal, timeoutMs: call.timeoutMs, ...extra,
+      method: route.method, url, body: route.body, expect, accept: dialect.accept, signal: call.signal, timeoutMs: call.timeoutMs,
+      operation: route.operation, requiredPermission: route.requiredPermission, instant: route.instant,
     });
-    return response.data as T;
+    if (expect === 'text') return response.data as Formatted<F, T>;
+    const record = route.read(response.data, `/${route.path}`);
+    if (!record) {
+      throw new UnparseableResponseError({ method: route.method, path: redactPath(url), status: response.status, errorMessage: `the answer of /${route.path} holds no record` });
+    }
+    return record as Formatted<F, T>;
   }
 
-  private get<F extends ResponseFormat, T>(path: string, call: FormatOptions<F> = {}): Promise<Formatted<F, T>> {
-    return this.versions.read(path, (chosen) => this.call<Formatted<F, T>>('GET', chosen, call));
-  }
-
-  /** A detail read through the decoding boundary (XML comes back as sent). */
-  private detail<F extends ResponseFormat, T>(path: string, options: FormatOptions<F> | undefined, records: readonly string[], shape: RecordShape, askedId: string | number): Promise<Formatted<F, T>> {
-    return this.get<F, T>(path, options).then((body) => (options?.format === 'xml' ? body : decodeDetails(body, records, shape, `/${path}`, askedId) as Formatted<F, T>));
-  }
-
-  private paged<TRecord, TResponse>(
-    path: string, options: ListOptions, records: PagedSource<TRecord>['records'], shape: RecordShape,
-    filter?: { target: FilterTarget; body: unknown; check: () => void },
-    extraQuery?: Readonly<Record<string, string>>,
-  ): Paged<TRecord, TResponse> {
-    const firstUrl = (): URL => {
-      if (options.resumeFrom) return this.resumeUrl(options.resumeFrom);
-      const url = this.url(this.versions.pathFor(path), options);
-      for (const [name, value] of Object.entries(extraQuery ?? {})) url.searchParams.set(name, value);
-      return url;
-    };
-    const method: HttpMethod = filter ? 'POST' : 'GET';
-    const fetchPage = async (url: URL, pageMethod: HttpMethod, body: unknown): Promise<unknown> => (await this.executor.execute({
-      method: pageMethod, url, body, expect: 'json', signal: options.signal, timeoutMs: options.timeoutMs,
-    })).data;
-    let first = !options.resumeFrom;
-    return new PagedWalk<TRecord, TResponse>({
-      firstUrl, method, body: filter?.body, records, precheck: filter?.check, base: this.baseUrl, shape,
-      fetch: (url, pageMethod, body) => {
-        if (!first) return fetchPage(url, pageMethod, body);
-        first = false;
-        // The first page decides the path form (v7 or v6); later pages follow pages.next.
-        return this.versions.read(path, (chosen) => fetchPage(chosen === path ? url : this.url(chosen, options), pageMethod, body));
-      },
+  private paged<TRecord, TResponse>(make: (dialect: Dialect) => ListRoute, options: ListOptions): Paged<TRecord, TResponse> {
+    return new DeferredPaged(async () => {
+      const dialect = await this.dialect();
+      const route = make(dialect);
+      const firstUrl = (): URL => {
+        if (options.resumeFrom) return this.resumeUrl(options.resumeFrom);
+        const url = this.url(route.path, route.timed ? options : { aid: options.aid }, dialect);
+        for (const [name, value] of Object.entries(route.query ?? {})) url.searchParams.set(name, value);
+        return url;
+      };
+      return new PagedWalk<TRecord, TResponse>({
+        firstUrl, method: route.method, body: route.body, records: route.records, precheck: route.check, base: this.baseUrl,
+        shape: route.shape, rules: dialect.pages, list: route.list, toDomain: route.toDomain,
+        fetch: async (url, method, body) => (await this.executor.execute({
+          method, url, body, expect: 'json', accept: dialect.accept, signal: options.signal, timeoutMs: options.timeoutMs,
+        })).data,
+      });
     });
+  }
+
+  /** The first page of a list as its domain envelope; on v6 the page as sent (or its XML). */
+  private async firstPage<F extends ResponseFormat, TResponse>(make: (dialect: Dialect) => ListRoute, options: FormatOptions<F>): Promise<Formatted<F, TResponse>> {
+    const dialect = await this.usable(options.format);
+    if (dialect.version === 'v6') {
+      const url = this.url(make(dialect).path, { aid: options.aid, format: options.format }, dialect);
+      const expect = options.format === 'xml' ? 'text' : 'json';
+      return (await this.executor.execute({ method: 'GET', url, expect, signal: options.signal, timeoutMs: options.timeoutMs })).data as Formatted<F, TResponse>;
+    }
+    const walk = this.paged<unknown, TResponse>(make, { aid: options.aid, signal: options.signal, timeoutMs: options.timeoutMs });
+    for await (const page of walk.pages()) return page.response as Formatted<F, TResponse>;
+    throw new UnparseableResponseError({ method: 'GET', path: '/', errorMessage: 'the list answered no page' });
   }
 
   private resumeUrl(resumeFrom: string): URL {
@@ -158,171 +187,176 @@ class HttpNetmonClient implements NetmonClient {
     return url;
   }
 
-  private filtered<TRecord, TResponse>(
-    target: FilterTarget, options: FilterableListOptions, records: PagedSource<TRecord>['records'],
-  ): Paged<TRecord, TResponse> {
-    const filters = options.filters;
-    const shape = SHAPES[FILTER_SHAPES[target]];
-    if (!filters || filters.length === 0) return this.paged(FILTER_PATHS[target], options, records, shape);
-    const check = (): void => {
-      for (const key of repeatedFilterKeys(filters)) this.options.onWarning?.(`POST /${FILTER_PATHS[target]}: ${repeatedFilterKeyMessage(key)}`);
-      const problem = findFilterProblem(target, filters);
-      if (!problem) return;
-      throw new InvalidFilterError({
-        method: 'POST', path: `/${FILTER_PATHS[target]}`, filterKey: problem.key, reason: problem.reason,
-      });
-    };
-    return this.paged(FILTER_PATHS[target], options, records, shape, { target, body: { searchFilters: filters }, check });
-  }
-
-  private testPath(type: EnterpriseTestType, action: 'create' | 'update' | 'delete', legacy: boolean, testId?: number): { method: HttpMethod; path: string } {
-    const base = `${legacy ? 'tests' : 'v7/tests'}/${segment(type)}`;
-    const id = testId === undefined ? '' : `/${segment(testId)}`;
-    if (!legacy) return { method: action === 'create' ? 'POST' : action === 'update' ? 'PUT' : 'DELETE', path: `${base}${id}` };
-    return { method: 'POST', path: action === 'create' ? `${base}/new` : `${base}${id}/${action}` };
-  }
+  private warn = (message: string): void => this.options.onWarning?.(message);
 
   // ---------- account groups ----------
 
-  listAccountGroups<F extends ResponseFormat = 'json'>(options?: FormatOptions<F>): Promise<Formatted<F, AccountGroupsResponse>> {
-    return this.get('v6/account-groups', options);
+  listAccountGroups<F extends ResponseFormat = 'json'>(options: FormatOptions<F> = {}): Promise<Formatted<F, AccountGroupsResponse>> {
+    return this.record((d) => d.accountGroups(), options);
   }
 
   // ---------- test management ----------
 
-  createTest<F extends ResponseFormat = 'json'>(type: EnterpriseTestType, body: EnterpriseTestCreate, options: TestWriteOptions<F> = {}): Promise<Formatted<F, EnterpriseTestResponse>> {
-    const { method, path } = this.testPath(type, 'create', options.legacyPaths ?? false);
-    return this.call(method, path, options, { body, operation: 'creating tests', requiredPermission: 'Account Admin' });
+  createTest<F extends ResponseFormat = 'json'>(type: EnterpriseTestType, body: EnterpriseTestCreate, options: TestWriteOptions<F> = {}): Promise<Formatted<F, EnterpriseTest>> {
+    return this.record((d) => d.createTest(type, body, options.legacyPaths ?? false), options);
   }
 
-  updateTest<F extends ResponseFormat = 'json'>(type: EnterpriseTestType, testId: number, body: EnterpriseTestUpdate, options: TestWriteOptions<F> = {}): Promise<Formatted<F, EnterpriseTestResponse>> {
-    const { method, path } = this.testPath(type, 'update', options.legacyPaths ?? false, testId);
-    return this.call(method, path, options, { body, operation: 'updating tests', requiredPermission: 'Account Admin' });
+  updateTest<F extends ResponseFormat = 'json'>(type: EnterpriseTestType, testId: number, body: EnterpriseTestUpdate, options: TestWriteOptions<F> = {}): Promise<Formatted<F, EnterpriseTest>> {
+    return this.record((d) => d.updateTest(type, testId, body, options.legacyPaths ?? false), options);
   }
 
   async deleteTest(type: EnterpriseTestType, testId: number, options: TestWriteOptions<'json'> = {}): Promise<void> {
-    const { method, path } = this.testPath(type, 'delete', options.legacyPaths ?? false, testId);
-    // The older form is a POST with an empty body, which still needs a JSON content type.
-    const body = method === 'POST' ? {} : undefined;
-    await this.call(method, path, options, { body, expect: 'none', operation: 'deleting tests', requiredPermission: 'Account Admin' });
+    const dialect = await this.dialect();
+    const { method, path, body } = dialect.deleteTest(type, testId, options.legacyPaths ?? false);
+    await this.executor.execute({
+      method, url: this.url(path, { aid: options.aid }, dialect), body, expect: 'none', accept: dialect.accept, signal: options.signal,
+      timeoutMs: options.timeoutMs, operation: 'deleting tests', requiredPermission: 'Account Admin',
+    });
   }
 
   // ---------- endpoint tests and instant tests ----------
 
   listEndpointTests<F extends ResponseFormat = 'json'>(options: EndpointTestListOptions<F> = {}): Promise<Formatted<F, EndpointTestResponse>> {
-    return this.get(options.type ? `v7/endpoint-tests/${segment(options.type)}` : 'v7/endpoint-tests', options);
+    return this.firstPage((d) => this.learnTypes(d.endpointTests(options.type)), options);
   }
 
-  getEndpointTest<F extends ResponseFormat = 'json'>(testId: number, options?: FormatOptions<F>): Promise<Formatted<F, EndpointTestResponse>> {
-    return this.detail(`v7/endpoint-tests/${segment(testId)}`, options, ['endpointTest'], SHAPES.endpointTests, testId);
+  endpointTests(options: InventoryOptions & { type?: EndpointTestType } = {}): Paged<EndpointTest, EndpointTestResponse> {
+    return this.paged((d) => this.learnTypes(d.endpointTests(options.type)), inventoryOptions(options));
   }
 
-  createInstantTest<T extends EndpointTestType, F extends ResponseFormat = 'json'>(type: T, body: InstantTestBodies[T], options: FormatOptions<F> = {}): Promise<Formatted<F, EndpointTestResponse>> {
-    return this.call('POST', `v6/endpoint-instant/${segment(type)}`, options, {
-      body, operation: 'running instant tests', requiredPermission: 'Edit endpoint tests',
+  getEndpointTest<F extends ResponseFormat = 'json'>(testId: number, options: FormatOptions<F> = {}): Promise<Formatted<F, EndpointTest>> {
+    segment(testId);
+    return this.dialect().then(async (dialect) => {
+      const type = dialect.endpointTestNeedsType ? await this.endpointTestType(testId, options) : undefined;
+      return this.record((d) => d.endpointTest(testId, type), options);
     });
+  }
+
+  private learnTypes(route: ListRoute): ListRoute {
+    const toDomain = route.toDomain;
+    return {
+      ...route,
+      toDomain: (record) => {
+        const test = toDomain ? toDomain(record) : record;
+        if (typeof test['testId'] === 'number' && typeof test['type'] === 'string') this.endpointTestTypes.set(test['testId'], test['type']);
+        return test;
+      },
+    };
+  }
+
+  /** The type of an endpoint test, from the list (read once more when the id is new to this client). */
+  private async endpointTestType(testId: number, call: CallOptions): Promise<string | undefined> {
+    if (!this.endpointTestTypes.has(testId)) {
+      for await (const test of this.endpointTests({ aid: call.aid, signal: call.signal, timeoutMs: call.timeoutMs })) if (test.testId === testId) break;
+    }
+    return this.endpointTestTypes.get(testId);
+  }
+
+  createInstantTest<T extends EndpointTestType, F extends ResponseFormat = 'json'>(type: T, body: InstantTestBodies[T], options: FormatOptions<F> = {}): Promise<Formatted<F, EndpointTest>> {
+    return this.record((d) => d.instantTest(type, body), options);
   }
 
   // ---------- scheduled-test data ----------
 
   netMetrics(testId: number, options: ListOptions = {}): Paged<NetMetric, NetMetricsResponse> {
-    return this.paged(`v7/endpoint-data/tests/net/metrics/${segment(testId)}`, options, (r) => nested(r, 'endpointNet', 'metrics'), SHAPES.netMetrics);
+    return this.paged((d) => d.netMetrics(testId), options);
   }
 
   pathVis(testId: number, options: ListOptions = {}): Paged<PathVisSummary, PathVisResponse> {
-    return this.paged(`v7/endpoint-data/tests/net/path-vis/${segment(testId)}`, options, (r) => nested(r, 'endpointNet', 'pathVis'), SHAPES.pathVis);
+    return this.paged((d) => d.pathVis(testId), options);
   }
 
   httpServerResults(testId: number, options: ListOptions = {}): Paged<HttpServerResult, HttpServerResponse> {
-    return this.paged(`v7/endpoint-data/tests/web/http-server/${segment(testId)}`, options, (r) => nested(r, 'endpointWeb', 'httpServer'), SHAPES.httpServer);
+    return this.paged((d) => d.httpServerResults(testId), options);
   }
 
-  getPathTrace<F extends ResponseFormat = 'json'>(testId: number, agentId: string, roundId: number, options?: FormatOptions<F>): Promise<Formatted<F, PathTraceResponse>> {
-    return this.detail(`v7/endpoint-data/tests/net/path-vis/${segment(testId)}/${segment(agentId)}/${segment(roundId)}`, options, ['endpointNet', 'pathVis'], SHAPES.pathTrace, agentId);
+  getPathTrace<F extends ResponseFormat = 'json'>(testId: number, agentId: string, roundId: number, options: FormatOptions<F> = {}): Promise<Formatted<F, PathTrace>> {
+    segment(agentId);
+    return this.record((d) => d.pathTrace(testId, agentId, roundId), options);
   }
 
   // ---------- endpoint data ----------
 
   userSessions(options: FilterableListOptions = {}): Paged<UserSession, UserSessionsResponse> {
-    return this.filtered('user-sessions', options, (r) => r['userSessions']);
+    return this.paged((d) => d.filtered('user-sessions', options.filters, this.warn), options);
   }
 
   webSessions(options: FilterableListOptions = {}): Paged<WebSession, WebSessionsResponse> {
-    return this.filtered('web', options, (r) => r['webSessions']);
+    return this.paged((d) => d.filtered('web', options.filters, this.warn), options);
   }
 
   networkSessions(options: FilterableListOptions = {}): Paged<NetworkSession, NetworkSessionsResponse> {
-    return this.filtered('network', options, (r) => r['networkSessions']);
+    return this.paged((d) => d.filtered('network', options.filters, this.warn), options);
   }
 
   networkProbes(options: FilterableListOptions = {}): Paged<NetworkProbe, NetworkProbesResponse> {
-    return this.filtered('network-topology', options, (r) => r['networkProbes']);
+    return this.paged((d) => d.filtered('network-topology', options.filters, this.warn), options);
   }
 
-  getUserSession<F extends ResponseFormat = 'json'>(userSessionId: string, options?: FormatOptions<F>): Promise<Formatted<F, UserSessionDetailResponse>> {
-    return this.detail(`v6/endpoint-data/user-sessions/${segment(userSessionId)}`, options, ['userSessions'], SHAPES.userSessionDetail, userSessionId);
+  getUserSession<F extends ResponseFormat = 'json'>(userSessionId: string, options: FormatOptions<F> = {}): Promise<Formatted<F, UserSessionDetail>> {
+    segment(userSessionId);
+    return this.record((d) => d.userSession(userSessionId), options);
   }
 
-  getPageDetails<F extends ResponseFormat = 'json'>(userSessionId: string, pageId: string, options?: FormatOptions<F>): Promise<Formatted<F, PageDetailResponse>> {
-    return this.get(`v6/endpoint-data/user-sessions/${segment(userSessionId)}/page/${segment(pageId)}`, options);
+  getPageDetails<F extends ResponseFormat = 'json'>(userSessionId: string, pageId: string, options: FormatOptions<F> = {}): Promise<Formatted<F, Har>> {
+    segment(userSessionId);
+    segment(pageId);
+    return this.record((d) => d.pageDetails(userSessionId, pageId), options);
   }
 
-  getNetworkProbe<F extends ResponseFormat = 'json'>(networkProbeId: string, options?: FormatOptions<F>): Promise<Formatted<F, NetworkProbeDetailResponse>> {
-    return this.detail(`v6/endpoint-data/network-topology/${segment(networkProbeId)}`, options, ['networkProbes'], SHAPES.networkProbeDetail, networkProbeId);
+  getNetworkProbe<F extends ResponseFormat = 'json'>(networkProbeId: string, options: FormatOptions<F> = {}): Promise<Formatted<F, NetworkProbeDetail>> {
+    segment(networkProbeId);
+    return this.record((d) => d.networkProbe(networkProbeId), options);
   }
 
   listNetworks(options: CallOptions = {}): Promise<PrivateNetworksResponse> {
-    // The spec lists only `aid` for this endpoint, so no format or time range is sent.
-    return this.call('GET', 'v6/endpoint-data/networks', { aid: options.aid, signal: options.signal, timeoutMs: options.timeoutMs });
+    return this.firstPage<'json', PrivateNetworksResponse>((d) => d.networks(), { aid: options.aid, signal: options.signal, timeoutMs: options.timeoutMs });
   }
 
-  listEndpointAgents<F extends ResponseFormat = 'json'>(options?: FormatOptions<F>): Promise<Formatted<F, EndpointAgentsResponse>> {
-    return this.get('v6/endpoint-agents', options);
+  networks(options: InventoryOptions = {}): Paged<PrivateNetwork, PrivateNetworksResponse> {
+    return this.paged((d) => d.networks(), inventoryOptions(options));
   }
 
-  private directory: AgentDirectory | undefined;
+  listEndpointAgents<F extends ResponseFormat = 'json'>(options: FormatOptions<F> = {}): Promise<Formatted<F, EndpointAgentsResponse>> {
+    return this.firstPage((d) => d.endpointAgents(), options);
+  }
 
   agentDirectory(): AgentDirectory {
     return (this.directory ??= new AgentDirectory(this));
   }
 
   endpointAgents(options: InventoryOptions = {}): Paged<EndpointAgent, EndpointAgentsResponse> {
-    return this.paged('v6/endpoint-agents', inventoryOptions(options), (r) => r['endpointAgents'], SHAPES.endpointAgents);
+    return this.paged((d) => d.endpointAgents(), inventoryOptions(options));
+  }
+
+  getEndpointAgent<F extends ResponseFormat = 'json'>(agentId: string, options: FormatOptions<F> = {}): Promise<Formatted<F, EndpointAgent>> {
+    segment(agentId);
+    return this.record((d) => d.endpointAgent(agentId), options);
   }
 
   enterpriseAgents(options: InventoryOptions & { agentTypes?: readonly EnterpriseAgentType[] } = {}): Paged<EnterpriseAgent, EnterpriseAgentsResponse> {
-    const extra = options.agentTypes?.length ? { agentTypes: options.agentTypes.join(',') } : undefined;
-    return this.paged('v6/agents', inventoryOptions(options), (r) => r['agents'], SHAPES.enterpriseAgents, undefined, extra);
+    return this.paged((d) => d.enterpriseAgents(options.agentTypes), inventoryOptions(options));
   }
 
-  getEnterpriseAgent(agentId: number, options: CallOptions = {}): Promise<EnterpriseAgentsResponse> {
-    return this.detail<'json', EnterpriseAgentsResponse>(`v6/agents/${segment(agentId)}`, { aid: options.aid, signal: options.signal, timeoutMs: options.timeoutMs }, ['agents'], SHAPES.enterpriseAgents, agentId);
+  getEnterpriseAgent(agentId: number, options: CallOptions = {}): Promise<EnterpriseAgent> {
+    return this.record<'json', EnterpriseAgent>((d) => d.enterpriseAgent(agentId), { aid: options.aid, signal: options.signal, timeoutMs: options.timeoutMs });
   }
 
-  networks(options: InventoryOptions = {}): Paged<PrivateNetwork, PrivateNetworksResponse> {
-    return this.paged('v6/endpoint-data/networks', inventoryOptions(options), (r) => r['privateNetworks'], SHAPES.privateNetworks);
-  }
-
-  endpointTests(options: InventoryOptions & { type?: EndpointTestType } = {}): Paged<EndpointTest, EndpointTestResponse> {
-    const path = options.type ? `v7/endpoint-tests/${segment(options.type)}` : 'v7/endpoint-tests';
-    return this.paged(path, inventoryOptions(options), (r) => r['endpointTest'], SHAPES.endpointTests);
-  }
-
-  getEndpointAgent<F extends ResponseFormat = 'json'>(agentId: string, options?: FormatOptions<F>): Promise<Formatted<F, EndpointAgentDetailResponse>> {
-    return this.detail(`v6/endpoint-agents/${segment(agentId)}`, options, ['endpointAgents'], SHAPES.endpointAgents, agentId);
-  }
-
-  getPage<F extends ResponseFormat = 'json'>(pathOrUrl: string, options: FormatOptions<F> & TimeRangeOptions = {}): Promise<Formatted<F, unknown>> {
+  async getPage<F extends ResponseFormat = 'json'>(pathOrUrl: string, options: FormatOptions<F> & TimeRangeOptions = {}): Promise<Formatted<F, unknown>> {
+    const dialect = await this.usable(options.format);
     const absolute = /^https?:\/\//i.test(pathOrUrl);
-    const url = applyQuery(absolute ? this.resumeUrl(pathOrUrl) : resolvePath(this.baseUrl, pathOrUrl), { ...options, aid: options.aid ?? (absolute ? undefined : this.options.aid) });
-    return this.executor.execute({
-      method: 'GET', url, expect: options.format === 'xml' ? 'text' : 'json', signal: options.signal, timeoutMs: options.timeoutMs,
-    }).then((response) => withoutEchoedToken(response.data) as Formatted<F, unknown>);
+    const url = applyQuery(absolute ? this.resumeUrl(pathOrUrl) : resolvePath(this.baseUrl, pathOrUrl), { aid: options.aid ?? (absolute ? undefined : this.options.aid), format: options.format });
+    for (const [name, value] of Object.entries(dialect.timeQuery(options))) url.searchParams.set(name, value);
+    const response = await this.executor.execute({
+      method: 'GET', url, expect: options.format === 'xml' ? 'text' : 'json', accept: dialect.accept, signal: options.signal, timeoutMs: options.timeoutMs,
+    });
+    return withoutEchoedToken(response.data) as Formatted<F, unknown>;
   }
 
   async *xmlPages(path: string, options: CallOptions & TimeRangeOptions = {}): AsyncIterableIterator<XmlPage> {
+    const dialect = await this.usable('xml');
     const visited = new Set<string>();
-    let url: URL | undefined = withoutAuthQuery(this.url(path, { ...options, format: 'xml' }));
+    let url: URL | undefined = withoutAuthQuery(this.url(path, { ...options, format: 'xml' }, dialect));
     while (url) {
       const here: string = url.toString();
       if (visited.has(here)) throw new PagingLoopError({ method: 'GET', path: redactPath(url) }, 'pages.next repeats a page already read');
@@ -337,7 +371,31 @@ class HttpNetmonClient implements NetmonClient {
   }
 }
 
-/** A server may echo `authToken` into `pages.next`; like PagedWalk, callers never see it. */
+/** A walk whose route is known once the dialect is: built at the first iteration. */
+class DeferredPaged<TRecord, TResponse> implements Paged<TRecord, TResponse> {
+  private inner: PagedWalk<TRecord, TResponse> | undefined;
+
+  constructor(private readonly make: () => Promise<PagedWalk<TRecord, TResponse>>) {}
+
+  get resumeUrl(): string | undefined {
+    return this.inner?.resumeUrl;
+  }
+
+  async *pages(): AsyncIterableIterator<Page<TRecord, TResponse>> {
+    this.inner ??= await this.make();
+    yield* this.inner.pages();
+  }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<TRecord> {
+    for await (const page of this.pages()) yield* page.records;
+  }
+
+  collect(options: CollectOptions = {}): Promise<CollectResult<TRecord>> {
+    return collectPages(this.pages(), options);
+  }
+}
+
+/** A server may echo `authToken` into a next link; like PagedWalk, callers never see it. */
 function withoutEchoedToken(data: unknown): unknown {
   if (typeof data === 'string') return data.replace(/([?&])authToken=[^&#<"\s]*(&amp;|&)?/gi, (_match, lead: string, tail?: string) => (tail ? lead : ''));
   if (!isRecord(data) || !isRecord(data['pages']) || typeof data['pages']['next'] !== 'string') return data;
@@ -350,12 +408,9 @@ function withoutEchoedToken(data: unknown): unknown {
   return { ...data, pages: { ...data['pages'], next: withoutAuthQuery(next).toString() } };
 }
 
-function nested(response: Record<string, unknown>, container: string, array: string): unknown {
-  const inner = response[container];
-  return typeof inner === 'object' && inner !== null ? (inner as Record<string, unknown>)[array] : undefined;
-}
-
 /** Inventory lists take no time range or format (the spec lists only `aid`). */
 function inventoryOptions(options: InventoryOptions): ListOptions {
   return { aid: options.aid, signal: options.signal, timeoutMs: options.timeoutMs, resumeFrom: options.resumeFrom };
 }
+
+export type { HttpMethod };

@@ -5,6 +5,7 @@
 // `resumeUrl` tells where a failed walk can continue.
 import { redactPath, withoutAuthQuery } from './auth';
 import type { CollectOptions, CollectResult, Page, Paged } from './client';
+import type { PageRules } from './dialect';
 import { decodeRecord, type RecordProblem, type RecordShape } from './decode/records';
 import { PagingLoopError, UnparseableResponseError } from './errors';
 import type { HttpMethod } from './transport';
@@ -27,12 +28,20 @@ export interface PagedSource<TRecord> {
   shape?: RecordShape;
   /** Checked before the first request (filter validation); throws to send nothing. */
   precheck?: () => void;
+  /** Where the dialect writes its next link, and its page envelope. */
+  rules: PageRules;
+  /** The domain's name of the record array (`userSessions`). */
+  list: string;
+  /** Decoded wire record → domain record. */
+  toDomain?: (record: Record<string, unknown>) => Record<string, unknown>;
   /** Phantom: the record type this source yields. */
   readonly recordType?: TRecord;
 }
 
 export class PagedWalk<TRecord, TResponse> implements Paged<TRecord, TResponse> {
   private position: string | undefined;
+  /** Pages read by the latest walk (v7 pages carry no number of their own). */
+  private current = 0;
 
   constructor(private readonly source: PagedSource<TRecord>) {}
 
@@ -42,6 +51,7 @@ export class PagedWalk<TRecord, TResponse> implements Paged<TRecord, TResponse> 
 
   async *pages(): AsyncIterableIterator<Page<TRecord, TResponse>> {
     const { source } = this;
+    this.current = 0;
     source.precheck?.();
     const firstUrl = source.firstUrl();
     const visited = new Set<string>();
@@ -62,22 +72,8 @@ export class PagedWalk<TRecord, TResponse> implements Paged<TRecord, TResponse> 
     for await (const page of this.pages()) yield* page.records;
   }
 
-  async collect(options: CollectOptions = {}): Promise<CollectResult<TRecord>> {
-    const cap = options.maxRecords ?? Number.POSITIVE_INFINITY;
-    const records: TRecord[] = [];
-    for await (const page of this.pages()) {
-      const room = cap - records.length;
-      records.push(...page.records.slice(0, room));
-      if (records.length >= cap && (page.records.length > room || page.next !== undefined)) {
-        const cutMidPage = page.records.length > room;
-        return {
-          records, complete: false,
-          next: cutMidPage ? page.url : page.next,
-          resumeSkip: cutMidPage ? room : 0,
-        };
-      }
-    }
-    return { records, complete: true, next: undefined, resumeSkip: 0 };
+  collect(options: CollectOptions = {}): Promise<CollectResult<TRecord>> {
+    return collectPages(this.pages(), options);
   }
 
   private toPage(url: URL, response: unknown): Page<TRecord, TResponse> {
@@ -86,13 +82,19 @@ export class PagedWalk<TRecord, TResponse> implements Paged<TRecord, TResponse> 
     const raw = this.source.records(response);
     if (!Array.isArray(raw)) throw new UnparseableResponseError({ ...context, errorMessage: 'response has no record array' });
     const { records, problems } = this.decode(raw, context.path);
-    const pages = isRecord(response['pages']) ? response['pages'] : {};
-    const rawNext = typeof pages['next'] === 'string' && pages['next'] !== '' ? pages['next'] : undefined;
+    const { rules, toDomain } = this.source;
+    const rawNext = rules.nextOf(response);
     const next = rawNext === undefined ? undefined : followNext(rawNext, url, this.source.base, this.source.method).toString();
     // The server may echo an authToken into next; callers (and logs of responses) never see it.
-    if (next !== undefined) pages['next'] = next;
-    const current = typeof pages['current'] === 'number' ? pages['current'] : 1;
-    return { records: records as TRecord[], response: response as TResponse, url: url.toString(), current, next, problems };
+    rules.setNext(response, next);
+    const domain = toDomain ? records.map((record) => toDomain(record as Record<string, unknown>)) : records;
+    this.current += 1;
+    // v6 pages number themselves; v7 pages do not, so they count from the walk's start.
+    const stated = isRecord(response['pages']) && typeof response['pages']['current'] === 'number' ? response['pages']['current'] : undefined;
+    return {
+      records: domain as TRecord[], response: rules.envelope(response, this.source.list, domain, next) as TResponse,
+      url: url.toString(), current: stated ?? this.current, next, problems,
+    };
   }
 
   private decode(raw: readonly unknown[], endpoint: string): { records: unknown[]; problems: RecordProblem[] } {
@@ -112,6 +114,25 @@ export class PagedWalk<TRecord, TResponse> implements Paged<TRecord, TResponse> 
   private loopError(url: URL, summary: string): PagingLoopError {
     return new PagingLoopError({ method: this.source.method, path: redactPath(url) }, summary);
   }
+}
+
+/** Collects the records of a walk, up to `maxRecords`, saying where the rest starts. */
+export async function collectPages<TRecord, TResponse>(walk: AsyncIterable<Page<TRecord, TResponse>>, options: CollectOptions): Promise<CollectResult<TRecord>> {
+  const cap = options.maxRecords ?? Number.POSITIVE_INFINITY;
+  const records: TRecord[] = [];
+  for await (const page of walk) {
+    const room = cap - records.length;
+    records.push(...page.records.slice(0, room));
+    if (records.length >= cap && (page.records.length > room || page.next !== undefined)) {
+      const cutMidPage = page.records.length > room;
+      return {
+        records, complete: false,
+        next: cutMidPage ? page.url : page.next,
+        resumeSkip: cutMidPage ? room : 0,
+      };
+    }
+  }
+  return { records, complete: true, next: undefined, resumeSkip: 0 };
 }
 
 /**

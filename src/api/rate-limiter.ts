@@ -180,7 +180,16 @@ export function resetMs(info: RateLimitInfo): number {
 }
 
 /** Reads the three headers; undefined unless all are present and numeric. */
-export function readRateLimitHeaders(headers: Record<string, string | string[] | undefined>): RateLimitInfo | undefined {
+/** v7 instant tests carry a budget of their own (the vendor's SDK waits on both Resets). */
+export const INSTANT_RATE_LIMIT_HEADERS = {
+  limit: 'x-instant-test-rate-limit-limit',
+  remaining: 'x-instant-test-rate-limit-remaining',
+  reset: 'x-instant-test-rate-limit-reset',
+} as const;
+
+export function readRateLimitHeaders(
+  headers: Record<string, string | string[] | undefined>, names: { limit: string; remaining: string; reset: string } = RATE_LIMIT_HEADERS,
+): RateLimitInfo | undefined {
   const number = (name: string): number | undefined => {
     const raw = headers[name];
     const text = Array.isArray(raw) ? raw[0] : raw;
@@ -188,9 +197,9 @@ export function readRateLimitHeaders(headers: Record<string, string | string[] |
     const value = Number(text);
     return Number.isFinite(value) ? value : undefined;
   };
-  const limit = number(RATE_LIMIT_HEADERS.limit);
-  const remaining = number(RATE_LIMIT_HEADERS.remaining);
-  const resetEpochSeconds = number(RATE_LIMIT_HEADERS.reset);
+  const limit = number(names.limit);
+  const remaining = number(names.remaining);
+  const resetEpochSeconds = number(names.reset);
   if (limit === undefined || remaining === undefined || resetEpochSeconds === undefined) return undefined;
   return { limit, remaining, resetEpochSeconds };
 }

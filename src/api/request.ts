@@ -9,7 +9,7 @@ import { authHeaders, credentialSecrets, redactPath, withAuthQuery } from './aut
 import type { Credentials, RequestEvent, RequestListener, RetryPolicy } from './client';
 import { CancelledError, NetmonError, ResponseTooLargeError, UnparseableResponseError, type RequiredPermission } from './errors';
 import { errorForFailure, errorForStatus, type RequestContext } from './error-mapping';
-import { correctForClockSkew, readRateLimitHeaders, resetMs, type OrganizationRateLimiter } from './rate-limiter';
+import { correctForClockSkew, INSTANT_RATE_LIMIT_HEADERS, readRateLimitHeaders, resetMs, type OrganizationRateLimiter } from './rate-limiter';
 import { Transport, TransportFailure, type HttpMethod, type TransportResponse } from './transport';
 import type { RateLimitInfo } from './types';
 import { nestsDeeperThan, tooDeepMessage } from './types';
@@ -26,6 +26,10 @@ export interface ApiRequest {
   timeoutMs?: number;
   operation?: string;
   requiredPermission?: RequiredPermission;
+  /** `Accept` of a JSON request (the dialect's; default application/json). */
+  accept?: string;
+  /** An instant test: also paced by the organization's instant-test budget. */
+  instant?: boolean;
 }
 
 export interface ApiResponse {
@@ -38,6 +42,8 @@ export interface ExecutorSettings {
   transport: Transport;
   credentials: Credentials;
   limiter: OrganizationRateLimiter;
+  /** The instant-test budget (`X-Instant-Test-Rate-Limit-*`), shared like the organization's. */
+  instantLimiter?: OrganizationRateLimiter;
   userAgent: string;
   timeoutMs: number;
   retry: Required<RetryPolicy>;
@@ -85,12 +91,17 @@ export class RequestExecutor {
 
   private async attempt(request: ApiRequest, context: RequestContext): Promise<{ attempt: AttemptResult; waitedMs: number }> {
     const { limiter, transport } = this.settings;
+    const instantLimiter = request.instant ? this.settings.instantLimiter : undefined;
     let permit;
+    let instantPermit;
     try {
+      instantPermit = await instantLimiter?.acquire(request.signal);
       permit = await limiter.acquire(request.signal);
     } catch (reason) {
-      return { attempt: { error: new CancelledError({ ...context, cause: reason }) }, waitedMs: 0 };
+      instantPermit?.complete({ status: undefined, info: undefined });
+      return { attempt: { error: new CancelledError({ ...context, cause: reason }) }, waitedMs: instantPermit?.waitedMs ?? 0 };
     }
+    const waitedMs = permit.waitedMs + (instantPermit?.waitedMs ?? 0);
     const timeoutMs = request.timeoutMs ?? this.settings.timeoutMs;
     try {
       const response = await transport.send({
@@ -101,22 +112,27 @@ export class RequestExecutor {
         timeoutMs,
         signal: request.signal,
       });
-      const announced = readRateLimitHeaders(response.headers);
       const date = response.headers['date'];
-      const rateLimit = announced && correctForClockSkew(announced, Array.isArray(date) ? date[0] : date, Date.now());
+      const skewed = (info: RateLimitInfo | undefined): RateLimitInfo | undefined => info && correctForClockSkew(info, Array.isArray(date) ? date[0] : date, Date.now());
+      const rateLimit = skewed(readRateLimitHeaders(response.headers));
+      const instantLimit = skewed(readRateLimitHeaders(response.headers, INSTANT_RATE_LIMIT_HEADERS));
       permit.complete({ status: response.status, info: rateLimit });
-      return { attempt: { response, rateLimit }, waitedMs: permit.waitedMs };
+      instantPermit?.complete({ status: response.status, info: instantLimit });
+      // A 429 waits for the later of the two budgets' resets.
+      const binding = instantLimit && (!rateLimit || (instantLimit.remaining <= 0 && resetMs(instantLimit) > resetMs(rateLimit))) ? instantLimit : rateLimit;
+      return { attempt: { response, rateLimit: binding }, waitedMs };
     } catch (failure) {
       permit.complete({ status: undefined, info: undefined });
+      instantPermit?.complete({ status: undefined, info: undefined });
       if (!(failure instanceof TransportFailure)) throw failure;
-      return { attempt: { error: errorForFailure(failure, context, timeoutMs, credentialSecrets(this.settings.credentials)) }, waitedMs: permit.waitedMs };
+      return { attempt: { error: errorForFailure(failure, context, timeoutMs, credentialSecrets(this.settings.credentials)) }, waitedMs };
     }
   }
 
   private headers(request: ApiRequest): Record<string, string> {
     const headers: Record<string, string> = {
       'user-agent': this.settings.userAgent,
-      accept: request.expect === 'text' ? 'application/xml, text/xml, */*' : 'application/json',
+      accept: request.expect === 'text' ? 'application/xml, text/xml, */*' : request.accept ?? 'application/json',
       ...authHeaders(this.settings.credentials),
     };
     if (request.body !== undefined) headers['content-type'] = 'application/json';

@@ -31,7 +31,8 @@ export async function openAccount(flags: AccountFlags, env: NodeJS.ProcessEnv): 
   if (flags.aid !== undefined && !/^[0-9]+$/.test(flags.aid)) throw new UsageError(`--aid ${flags.aid} is not an account group id`);
   if (flags.emulator) {
     const emulator = await startEmulator({ port: 0 });
-    const client = createNetmonClient({ baseUrl: emulator.url, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token }, ...(flags.aid ? { aid: flags.aid } : {}) });
+    // The embedded emulator states its dialect instead of being probed (today it serves v6).
+    const client = createNetmonClient({ baseUrl: emulator.url, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token }, apiVersion: 'v6', ...(flags.aid ? { aid: flags.aid } : {}) });
     return withGroup(client, 'demo', flags.aid, 'the embedded emulator', async () => { await client.close(); await emulator.close(); });
   }
   const baseUrl = flags.baseUrl ?? env['NETMON_BASE_URL'];

@@ -109,7 +109,7 @@ function executor(run: DeployRun, journal: JournalFile): PlanExecutor {
       const { testName } = request.body;
       const existingTestIds = run.deployed.filter((t) => t.type === type && t.testName === testName).map((t) => t.testId);
       journal.add({ uri, type, testName, existingTestIds });
-      const testId = (await client.createTest(type, request.body, options)).test[0]?.testId;
+      const testId = (await client.createTest(type, request.body, options)).testId;
       if (testId === undefined) throw new Error(`creating "${request.body.testName}": the service answered without a testId`);
       return testId;
     },

@@ -50,9 +50,7 @@ async function agentNames(account: Account): Promise<Record<string, string>> {
 export async function sessionDocument(account: Account, options: EvidenceOptions, range: AskedRange): Promise<EvidenceDocument> {
   const { client } = account;
   const id = options.subject as string;
-  const [detail, names, accountGroup] = await Promise.all([client.getUserSession(id), agentNames(account), accountGroupLabel(account)]);
-  const session = detail.userSessions[0];
-  if (!session) throw new Error(`user session ${untrustedLine(id, 80)} was not found`);
+  const [session, names, accountGroup] = await Promise.all([client.getUserSession(id), agentNames(account), accountGroupLabel(account)]);
   const { pages, failed } = await readSessionPages(client, session);
   const agentName = names[String(session.agentId)];
   return sessionEvidence({
@@ -73,7 +71,7 @@ export async function pathDocument(account: Account, options: EvidenceOptions, r
     readRoundTraces(client, testId, round.agentIds, round.roundId),
     baseline ? readRoundTraces(client, testId, baseline.agentIds, baseline.roundId) : Promise.resolve(undefined),
   ]);
-  const testName = test.endpointTest[0]?.testName;
+  const testName = test.testName;
   return pathEvidence({
     test: { id: testId, ...(testName ? { name: String(testName) } : {}) }, traces, agentNames: names, highlightHops: options.highlight,
     ...(baselineTraces ? { baseline: { traces: baselineTraces } } : {}), accountGroup, range: evidenceRange(range), generatedAt: new Date(),

@@ -99,7 +99,7 @@ async function diff(account: Account, options: PathOptions, range: AskedRange, i
     readRoundTraces(client, options.testId, before.agentIds, before.roundId), readRoundTraces(client, options.testId, after.agentIds, after.roundId),
   ]);
   const model = diffPathTraces(tracesBefore, tracesAfter, directory.names());
-  const name = test.endpointTest[0]?.testName ?? `test ${options.testId}`;
+  const name = test.testName ?? `test ${options.testId}`;
   const title = `${name}: round ${roundMinute(after.roundId)} against ${roundMinute(before.roundId)}`;
   if (options.json) {
     io.stdout(JSON.stringify({ testId: options.testId, roundId: after.roundId, baselineRoundId: before.roundId, summary: model.summary, agents: model.agents, nodes: model.nodes, links: model.links }, null, 2));
@@ -122,7 +122,7 @@ async function localize(account: Account, options: PathOptions, range: AskedRang
   if (options.json) {
     io.stdout(JSON.stringify({ testId: options.testId, ...found }, null, 2));
   } else {
-    const name = test.endpointTest[0]?.testName ?? `test ${options.testId}`;
+    const name = test.testName ?? `test ${options.testId}`;
     const when = chosen.length === 1 ? `round ${roundMinute(chosen[0]!.roundId)}` : `${chosen.length} rounds, ${roundMinute(chosen.at(-1)!.roundId)} to ${roundMinute(chosen[0]!.roundId)}`;
     const lines = [`${name}: ${when}`, found.headline, ...found.lines.filter((line) => line !== found.headline).map((line) => `  - ${line}`)];
     if (found.perRound.length > 1) lines.push('', 'Per round:', ...found.perRound.map((round) => `  ${roundMinute(round.roundId)}: ${round.headline}`));

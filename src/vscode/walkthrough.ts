@@ -21,7 +21,7 @@ export function registerWalkthrough(context: vscode.ExtensionContext, connection
       const client = connection.requireClient();
       const { records } = await client.userSessions({ window: '1d' }).collect({ maxRecords: 25 });
       for (const session of records) {
-        const page = (await client.getUserSession(session.userSessionId)).userSessions[0]?.pages?.[0];
+        const page = (await client.getUserSession(session.userSessionId)).pages?.[0];
         if (!page) continue;
         await vscode.commands.executeCommand('netmon.openSessionOverview', session.userSessionId);
         return vscode.commands.executeCommand<string | undefined>('netmon.openPageWaterfall', session.userSessionId, page.id, page.title);

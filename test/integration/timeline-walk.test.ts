@@ -23,7 +23,7 @@ describe('timeline walk', () => {
     emulator = await startEmulator({ port: 0, now: () => NOW_MS, pageSize: 20 });
     agentId = emulator.world.group(AID)!.featuredAgents()[0]!.agentId;
     requests = [];
-    client = createNetmonClient({ baseUrl: emulator.url, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token }, aid: String(AID),
+    client = createNetmonClient({ apiVersion: 'v6', baseUrl: emulator.url, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token }, aid: String(AID),
       onRequest: (event) => { if (event.final) requests.push(event.path); } });
   });
   after(async () => { await client.close(); await emulator.close(); });

@@ -24,7 +24,7 @@ interface DemoAgent { name: string; group: 'Enabled' | 'Disabled' | 'Deleted' }
 /** The demo's agents, and the name of the one with the most user sessions in the last day (to filter by). */
 async function demoAgents(): Promise<DemoAgent[] & { busiest?: string }> {
   const emulator = await startEmulator({ preset: 'demo' });
-  const client = createNetmonClient({ baseUrl: emulator.url, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token } });
+  const client = createNetmonClient({ apiVersion: 'v6', baseUrl: emulator.url, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token } });
   try {
     const { endpointAgents } = await client.listEndpointAgents();
     const { records } = await client.userSessions({ window: '1d' }).collect({ maxRecords: 5000 });

@@ -2,7 +2,7 @@
 // path-visualization list) and the detailed traces of one round, one request per agent, a few
 // at a time. The client is passed in (NetmonClient satisfies PathTraceClient); the path
 // panel, "Open Path Trace as Text" and `netmon path …` all read through here.
-import type { PathTrace, PathTraceResponse, PathVisSummary } from '../../api/types';
+import type { PathTrace, PathVisSummary } from '../../api/types';
 import { forEachAtMost } from '../pool';
 import { pathRounds, type PathRound } from './rounds';
 
@@ -15,7 +15,7 @@ export type PathRange = { window: string } | { from: Date; to: Date };
 
 export interface PathTraceClient {
   pathVis(testId: number, options: PathRange & { signal?: AbortSignal }): { collect(options: { maxRecords: number }): Promise<{ records: PathVisSummary[] }> };
-  getPathTrace(testId: number, agentId: string, roundId: number, options: { signal?: AbortSignal }): Promise<PathTraceResponse>;
+  getPathTrace(testId: number, agentId: string, roundId: number, options: { signal?: AbortSignal }): Promise<PathTrace>;
 }
 
 /** The test's rounds in a range, newest first, with the agents that traced each. */
@@ -26,9 +26,9 @@ export async function readPathRounds(client: PathTraceClient, testId: number, ra
 
 /** The detailed traces of one round, one request per agent. */
 export async function readRoundTraces(client: PathTraceClient, testId: number, agentIds: readonly string[], roundId: number, signal?: AbortSignal): Promise<PathTrace[]> {
-  const results: PathTrace[][] = new Array<PathTrace[]>(agentIds.length);
+  const results: PathTrace[] = new Array<PathTrace>(agentIds.length);
   await forEachAtMost(agentIds, TRACE_CONCURRENCY, async (agentId, index) => {
-    results[index] = (await client.getPathTrace(testId, agentId, roundId, signal ? { signal } : {})).endpointNet.pathVis;
+    results[index] = await client.getPathTrace(testId, agentId, roundId, signal ? { signal } : {});
   });
-  return results.flat();
+  return results;
 }

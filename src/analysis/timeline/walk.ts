@@ -4,7 +4,7 @@
 // per-session cache. A page that fails becomes a gap that can be retried from where it
 // stopped; nothing goes missing silently. The client is passed in (the typed NetmonClient
 // satisfies TimelineClient), so this module stays free of transport code.
-import type { SearchFilter, UserSessionDetailResponse } from '../../api/types';
+import type { SearchFilter, UserSessionDetail } from '../../api/types';
 import { TimelineLanesBuilder } from './lanes';
 import { LIST_LABELS, type SessionMark, type TimelineGap, type TimelineList } from './model';
 import { apiTimeMs, recordTimeMs } from './read';
@@ -22,7 +22,7 @@ export interface TimelineClient {
   webSessions(options: WalkListOptions): PagedLike;
   networkSessions(options: WalkListOptions): PagedLike;
   networkProbes(options: WalkListOptions): PagedLike;
-  getUserSession(userSessionId: string, options: { signal?: AbortSignal }): Promise<UserSessionDetailResponse>;
+  getUserSession(userSessionId: string, options: { signal?: AbortSignal }): Promise<UserSessionDetail>;
 }
 
 export const TIMELINE_LISTS: readonly TimelineList[] = ['userSessions', 'webSessions', 'networkSessions', 'networkProbes'];
@@ -117,8 +117,7 @@ export class TimelineWalk {
     await forEachAtMost(pending, DETAIL_CONCURRENCY, async (id) => {
       signal?.throwIfAborted();
       try {
-        const { userSessions } = await this.client.getUserSession(id, signal ? { signal } : {});
-        const detail = Array.isArray(userSessions) ? userSessions[0] : undefined;
+        const detail: UserSessionDetail | undefined = await this.client.getUserSession(id, signal ? { signal } : {});
         if (detail !== undefined) { this.cache.set(id, detail); this.builder.addSessionDetail(detail); }
       } catch (error) {
         if (signal?.aborted) throw error;

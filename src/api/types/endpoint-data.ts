@@ -102,6 +102,9 @@ export type NetworkSession = Open<{
   systemMetrics?: SystemMetrics;
 }>;
 
+/** A v7 per-segment score of a topology probe (0–100, with the service's quality word). */
+export interface SegmentScore { score?: number; quality?: OpenEnum<'great' | 'good' | 'poor'> }
+
 export type NetworkProbe = Open<{
   networkProbeId: string;
   agentId: string;
@@ -111,8 +114,14 @@ export type NetworkProbe = Open<{
   target?: string;
   icmpPing?: PingStats;
   icmpBlocked?: boolean;
-  /** The kind of target; what the `type` search filter matches. */
-  type?: OpenEnum<'gateway' | 'proxy' | 'vpn'>;
+  /** The kind of target; what the `type` search filter matches (v7 adds `dns`). */
+  type?: OpenEnum<'gateway' | 'proxy' | 'vpn' | 'dns'>;
+  /** v7 only: the service's own verdict per segment. */
+  gatewayScore?: SegmentScore;
+  vpnScore?: SegmentScore;
+  proxyScore?: SegmentScore;
+  connectionScore?: SegmentScore;
+  agentScore?: SegmentScore;
 }>;
 
 export type NetworkProbeDetail = NetworkProbe & {
@@ -130,6 +139,13 @@ export type EndpointAgent = Open<{
   status: OpenEnum<'enabled' | 'disabled'>;
   deleted: boolean;
   numberOfClients?: number;
+  /** v7 only: the agent's name, when set, and what a troubleshooter asks first. */
+  agentName?: string;
+  lastSeen?: string;
+  location?: { latitude?: number; longitude?: number; locationName?: string };
+  publicIP?: string;
+  platform?: string;
+  vpnProfiles?: Open<{ interfaceName?: string; vpnType?: string; vpnGatewayAddress?: string; vpnClientAddresses?: string[]; vpnClientNetworkRange?: string[] }>[];
 }>;
 
 export type PrivateNetwork = Open<{ networkId: string; networkName: string; localPrefix: string; publicIpRange: string }>;

@@ -54,6 +54,8 @@ export interface PathRoute { pathId: string; hops: PathHop[] }
 export type PathTrace = Open<PathRoundFields & {
   agentId: string | number;
   routes: PathRoute[];
+  /** v7 only: the traces inside the VPN tunnel (`vpnPathTraces`). */
+  vpnRoutes?: PathRoute[];
 }>;
 
 export type HttpServerResult = Open<{

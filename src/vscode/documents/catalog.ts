@@ -155,7 +155,7 @@ async function loadCatalog(client: NetmonClient, connectionKey: string, deployed
 
 async function samplePlaces(client: NetmonClient): Promise<{ locations: string[]; ssids: string[] }> {
   const { records } = await client.userSessions({ window: '1d' }).collect({ maxRecords: SESSION_SAMPLE });
-  const details = await Promise.all(records.map((s) => client.getUserSession(s.userSessionId).then((r) => r.userSessions[0], () => undefined)));
+  const details = await Promise.all(records.map((s) => client.getUserSession(s.userSessionId).then((detail) => detail, () => undefined)));
   const locations = new Set<string>();
   const ssids = new Set<string>();
   for (const detail of details.filter((d): d is UserSessionDetail => d !== undefined)) {

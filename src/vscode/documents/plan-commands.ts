@@ -106,14 +106,12 @@ export class PlanCommands {
     return {
       create: async (request) => {
         const response = await target.client.createTest(lib().testRequestTarget(request).type, request.body, options);
-        const testId = response.test[0]?.testId;
-        if (testId === undefined) throw new Error(`creating "${request.body.testName}": the service answered without a testId`);
-        await records.record(connectionKey, aidKey, response.test[0]);
-        return testId;
+        await records.record(connectionKey, aidKey, response);
+        return response.testId;
       },
       update: async (request) => {
         const { type, testId } = lib().testRequestTarget(request);
-        await records.record(connectionKey, aidKey, (await target.client.updateTest(type, testId, request.body, options)).test[0]);
+        await records.record(connectionKey, aidKey, await target.client.updateTest(type, testId, request.body, options));
       },
       delete: async (request) => {
         const { type, testId } = lib().testRequestTarget(request);

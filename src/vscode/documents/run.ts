@@ -45,8 +45,7 @@ export async function runInstantTest(value: unknown, results: ResultsDocuments, 
     progress.report({ message: 'starting…' });
     const aid = request.query['aid'] ?? options.aid;
     const created = await createInstant(options.client, request.type, request.body, aid, signal);
-    const testId = created.endpointTest[0]?.testId;
-    if (testId === undefined) throw new Error('the service answered without a testId');
+    const testId = created.testId;
     const records = await pollResults(options.client, request.type, testId, aid, signal, (elapsed) => {
       progress.report({ message: `test ${testId} started; waiting for results (${Math.round(elapsed / 1000)} s)…` });
     }, options.pollMs ?? 2000);

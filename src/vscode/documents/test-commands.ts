@@ -47,9 +47,8 @@ export class TestCommands {
         `${describeTest({ ...request.body, type })}${named}\n\nOn ${target.connectionKey}. The agents start running it at the next interval.`, 'Create');
       if (answer !== 'Create') return undefined;
       const response = await progress(`Creating "${request.body.testName}"…`, (signal) => target.client.createTest(type, request.body, { aid: target.requestAid, signal }));
-      const testId = response.test[0]?.testId;
-      if (testId === undefined) throw new Error('the service answered without a testId');
-      await this.bindings.deployments.record(target.connectionKey, target.aidKey, response.test[0]);
+      const testId = response.testId;
+      await this.bindings.deployments.record(target.connectionKey, target.aidKey, response);
       await this.bindings.bind(document.uri, target.connectionKey, target.aidKey, testId);
       void showInfo(`Created test "${request.body.testName}" (${testId}) in ${target.groupLabel}.`);
       return { testId };
@@ -68,7 +67,7 @@ export class TestCommands {
       const answer = await this.prompts.confirm(`Update test ${quotedLiveName(live, bound.testId)} in ${bound.target.groupLabel}?`, updateDetail(bound, live, changes, sent), 'Update');
       if (answer !== 'Update') return undefined;
       const response = await progress(`Updating test ${bound.testId}…`, (signal) => bound.target.client.updateTest(type, bound.testId, request.body, { aid: bound.target.requestAid, signal }));
-      await this.bindings.deployments.record(bound.target.connectionKey, bound.target.aidKey, response.test[0]);
+      await this.bindings.deployments.record(bound.target.connectionKey, bound.target.aidKey, response);
       await this.bindings.confirmBinding(document.uri, bound.target.connectionKey, bound.target.aidKey, bound.testId);
       void showInfo(`Updated test "${request.body.testName}" (${bound.testId}).`);
       return { testId: bound.testId };

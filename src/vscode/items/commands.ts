@@ -78,7 +78,7 @@ async function exportHar(connection: ConnectionManager, prompts: Prompts, value:
     const page = nodeArgument(value).spec.harPage;
     if (!page) throw new Error('Only a page of a user session can be exported as HAR');
     const client = connection.requireClient();
-    const { har } = await withCancellableProgress(`Exporting ${page.title || page.pageId}`,
+    const har = await withCancellableProgress(`Exporting ${page.title || page.pageId}`,
       (signal) => client.getPageDetails(page.userSessionId, page.pageId, { signal }));
     const redacted = await chooseExport(prompts, page.title || page.pageId, har);
     return redacted === undefined ? undefined : exportHarFile(prompts, har, page.title || page.pageId, redacted);

@@ -44,10 +44,7 @@ export class AgentPanels {
   private async load(host: Host, agentId: string, canOpenJson: boolean): Promise<void> {
     const client = this.services.connection.requireClient();
     const detail = await host.run(`Loading agent ${agentId}`, `Loading agent ${agentId}`, async (signal) => {
-      const { endpointAgents } = await client.getEndpointAgent(agentId, { signal });
-      const found = endpointAgents[0];
-      if (!found) throw new Error(`the API returned no agent with id ${agentId}`);
-      return found;
+      return client.getEndpointAgent(agentId, { signal });
     });
     if (!detail) return;
     const card = agentCard(detail);

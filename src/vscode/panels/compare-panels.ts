@@ -74,9 +74,7 @@ export class ComparePanels {
       const [a, b, directory] = await Promise.all([
         client.getUserSession(first, { signal }), client.getUserSession(second, { signal }), client.agentDirectory().ready(signal),
       ]);
-      const [x] = a.userSessions;
-      const [y] = b.userSessions;
-      if (!x || !y) throw new Error(`the API returned no session with id ${x ? second : first}`);
+      const [x, y] = [a, b];
       const link = (s: UserSessionDetail): string | undefined => (typeof s.permalink === 'string' ? s.permalink : undefined);
       return { comparison: compareSessions(x, y, directory.names()), permalinks: { a: link(x), b: link(y) } };
     });

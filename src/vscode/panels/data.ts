@@ -20,10 +20,7 @@ export function historyRange(viewRange: TimeOptions): { options: TimeOptions; la
 }
 
 export async function endpointTest(client: NetmonClient, testId: number, signal: AbortSignal): Promise<EndpointTest> {
-  const { endpointTest: tests } = await client.getEndpointTest(testId, { signal });
-  const test = tests[0];
-  if (!test) throw new Error(`endpoint test ${testId} does not exist`);
-  return test;
+  return client.getEndpointTest(testId, { signal });
 }
 
 /** Agent names by id from the connection's directory (one shared read; ids stand in when it fails). */

@@ -54,12 +54,12 @@ export class WaterfallPanels {
 
   private async load(host: PanelHost<HarHostMessage, HarPanelMessage>, page: PageRef, name: string): Promise<void> {
     const client = this.services.connection.requireClient();
-    const details = await host.run(`Loading the HAR of page "${name}"`, `Loading the waterfall of ${name}`,
+    const har = await host.run(`Loading the HAR of page "${name}"`, `Loading the waterfall of ${name}`,
       (signal) => client.getPageDetails(page.userSessionId, page.pageId, { signal }));
-    if (!details) return;
+    if (!har) return;
     const agent = page.agentId ? ` · ${(await client.agentDirectory().ready()).label(page.agentId)}` : '';
-    this.hars.set(host.id, { har: details.har, name });
-    host.show({ type: 'load', params: { har: details.har, pageId: page.pageId, title: `${name}${agent} · session ${page.userSessionId}` } });
+    this.hars.set(host.id, { har, name });
+    host.show({ type: 'load', params: { har, pageId: page.pageId, title: `${name}${agent} · session ${page.userSessionId}` } });
   }
 }
 
@@ -138,10 +138,7 @@ export class SessionPanels {
   private async load(host: PanelHost<SessionHostMessage, SessionPanelMessage>, userSessionId: string): Promise<void> {
     const client = this.services.connection.requireClient();
     const session = await host.run(`Loading user session ${userSessionId}`, `Loading session ${userSessionId}`, async (signal) => {
-      const { userSessions } = await client.getUserSession(userSessionId, { signal });
-      const found = userSessions[0];
-      if (!found) throw new Error(`the API returned no session with id ${userSessionId}`);
-      return found;
+      return client.getUserSession(userSessionId, { signal });
     });
     if (!session) return;
     this.shown.set(host.id, session);
@@ -173,7 +170,7 @@ async function slowestPageSplit(client: NetmonClient, session: UserSessionDetail
   const pages = Array.isArray(session.pages) ? session.pages : [];
   const slowest = pages.reduce<UserSessionDetail['pages'][number] | undefined>((worst, page) => ((page.pageTimings?.onLoad ?? -1) > (worst?.pageTimings?.onLoad ?? -1) ? page : worst), undefined);
   if (!slowest?.id) return undefined;
-  const { har } = await client.getPageDetails(session.userSessionId, slowest.id, { signal });
+  const har = await client.getPageDetails(session.userSessionId, slowest.id, { signal });
   const doc = readHar(har);
   const split = timeSplit(buildWaterfall(doc, doc.pages[0]?.id ?? ''));
   return { pageId: slowest.id, title: slowest.title || slowest.id, line: split.line, ...(split.verdict ? { verdict: split.verdict } : {}) };

@@ -42,8 +42,8 @@ export class SessionArrangement implements vscode.Disposable {
     const missing = sessions.filter((s) => !this.slowest.has(s.userSessionId)).slice(0, MAX_DETAIL_READS);
     await forEachAtMost(missing, CONCURRENCY, async (session) => {
       try {
-        const { userSessions } = await client.getUserSession(session.userSessionId, { signal });
-        const loads = (userSessions[0]?.pages ?? []).map((p) => p.pageTimings?.onLoad).filter((ms): ms is number => typeof ms === 'number' && Number.isFinite(ms));
+        const detail = await client.getUserSession(session.userSessionId, { signal });
+        const loads = (detail.pages ?? []).map((p) => p.pageTimings?.onLoad).filter((ms): ms is number => typeof ms === 'number' && Number.isFinite(ms));
         this.slowest.set(session.userSessionId, loads.length > 0 ? Math.max(...loads) : null);
       } catch {
         // A failed detail leaves that session unmeasured (sorted last); a cancel stops the pool.

@@ -107,7 +107,7 @@ async function agentName(agentId: string, connection: ConnectionManager): Promis
 
 async function ssidOfSession(node: TreeNode, userSessionId: string, connection: ConnectionManager): Promise<BuiltFilter> {
   const detail = (node.loadedDetail as UserSessionDetail | undefined)
-    ?? (await withCancellableProgress(`Loading session ${userSessionId}…`, (signal) => connection.requireClient().getUserSession(userSessionId, { signal }))).userSessions[0];
+    ?? (await withCancellableProgress(`Loading session ${userSessionId}…`, (signal) => connection.requireClient().getUserSession(userSessionId, { signal })));
   const profile = (detail?.network as Partial<UserSessionDetail['network']> | undefined)?.networkProfile;
   const ssid = profile?.wirelessProfile?.ssid;
   if (typeof ssid !== 'string' || ssid === '') {

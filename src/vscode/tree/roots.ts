@@ -81,8 +81,7 @@ function agentNode(parent: TreeNode, agent: EndpointAgent): TreeNode {
     details: { path: `agents/${segment(agent.agentId)}`, load: async (client, signal) => client.getEndpointAgent(agent.agentId, { signal }) },
     // Details on expand: the detail endpoint adds fields such as numberOfClients.
     children: async ({ client, signal }, self) => {
-      const { endpointAgents } = await client.getEndpointAgent(agent.agentId, { signal });
-      const detail = endpointAgents[0] ?? agent;
+      const detail = await client.getEndpointAgent(agent.agentId, { signal });
       return Object.entries(detail).map(([name, value]) => propertyNode(self, name, value));
     },
   });

@@ -135,9 +135,9 @@ function userSessionNode(session: UserSession, owner: TreeNode, names: AgentName
     loadingWhat: `Loading pages of session ${session.userSessionId}`,
     details: { path: `user-sessions/${segment(session.userSessionId)}`, load: (client, signal) => client.getUserSession(session.userSessionId, { signal }) },
     children: async ({ client, signal }, self) => {
-      const { userSessions } = await client.getUserSession(session.userSessionId, { signal });
-      self.loadedDetail = userSessions[0];
-      return (userSessions[0]?.pages ?? []).map((page) => pageNode(self, session, page));
+      const detail = await client.getUserSession(session.userSessionId, { signal });
+      self.loadedDetail = detail;
+      return (detail.pages ?? []).map((page) => pageNode(self, session, page));
     },
   });
 }

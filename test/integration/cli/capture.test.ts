@@ -89,18 +89,18 @@ describe('netmon capture', () => {
       response.end(JSON.stringify(body ?? { errorMessage: 'not in the capture' }));
     });
     await new Promise<void>((resolve) => replay.listen(0, '127.0.0.1', resolve));
-    const client = createNetmonClient({ baseUrl: `http://127.0.0.1:${(replay.address() as AddressInfo).port}`, credentials: { kind: 'bearer', token: 'replay' }, retry: { maxRetries: 0 } });
+    const client = createNetmonClient({ apiVersion: 'v6', baseUrl: `http://127.0.0.1:${(replay.address() as AddressInfo).port}`, credentials: { kind: 'bearer', token: 'replay' }, retry: { maxRetries: 0 } });
     try {
       const { endpointAgents } = await client.listEndpointAgents();
       assert.ok(endpointAgents.length > 0);
-      assert.equal((await client.getEndpointAgent(endpointAgents[0]!.agentId)).endpointAgents[0]?.agentId, endpointAgents[0]!.agentId, 'ids in paths match ids in bodies');
+      assert.equal((await client.getEndpointAgent(endpointAgents[0]!.agentId)).agentId, endpointAgents[0]!.agentId, 'ids in paths match ids in bodies');
       const sessions = bodies.get('/v6/endpoint-data/user-sessions') as UserSessionsResponse;
       const session = sessions.userSessions[0]!;
-      const detail = (await client.getUserSession(session.userSessionId)).userSessions[0]!;
+      const detail = await client.getUserSession(session.userSessionId);
       const overview = sessionOverview(detail);
       assert.ok(overview.pages.length > 0);
       const page = await client.getPageDetails(session.userSessionId, detail.pages[0]!.id);
-      const har = readHar(page.har);
+      const har = readHar(page);
       assert.ok(buildWaterfall(har, har.pages[0]?.id ?? '').rows.length > 0);
       const traces = [...bodies.entries()].find(([path]) => /\/path-vis\/[^/]+\/[^/]+\/\d+$/.test(path))?.[1] as { endpointNet: { pathVis: Parameters<typeof mergePathTraces>[0] } };
       assert.ok(mergePathTraces(traces.endpointNet.pathVis).nodes.length > 2);

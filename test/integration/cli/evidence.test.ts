@@ -29,7 +29,7 @@ describe('netmon evidence', () => {
 
   before(async () => {
     emulator = await startEmulator({ port: 0, now: () => NOW_MS });
-    client = createNetmonClient({ baseUrl: emulator.url, credentials: { kind: 'bearer', token: TOKEN } });
+    client = createNetmonClient({ apiVersion: 'v6', baseUrl: emulator.url, credentials: { kind: 'bearer', token: TOKEN } });
     const { records } = await client.userSessions({ window: '1h' }).collect({ maxRecords: 50 });
     session = records.find((s) => s.numberOfPages >= 2)!;
     assert.ok(session, 'a session with pages in the last hour');
@@ -47,11 +47,11 @@ describe('netmon evidence', () => {
     const file = join(dir, `evidence-session-${session.userSessionId}.html`);
     assert.match(result.stdout, new RegExp(`^wrote ${file.replace(/[.\\]/g, '\\$&')}\nverdict: `));
     const html = readFileSync(file, 'utf8');
-    const detail = (await client.getUserSession(session.userSessionId)).userSessions[0]!;
+    const detail = await client.getUserSession(session.userSessionId);
     assert.ok(html.includes(escapeHtml(sessionVerdict(detail).line)), 'the verdict line');
     assert.match(html, /<dt>Account group<\/dt><dd>ACME Corp \(1001\)<\/dd>/);
     assert.equal(html.match(/<a download="[^"]+\.har" href="data:application\/json;base64,/g)?.length, detail.pages.length);
-    const raw = JSON.stringify((await client.getPageDetails(session.userSessionId, detail.pages[0]!.id)).har);
+    const raw = JSON.stringify(await client.getPageDetails(session.userSessionId, detail.pages[0]!.id));
     const cookies = [...raw.matchAll(/session_id=([0-9a-f]{24})/g)].map(([, value]) => value!);
     assert.ok(cookies.length > 0, 'the emulator\'s HAR carries session cookies');
     for (const value of cookies) assert.ok(!html.includes(value), 'a cookie value leaked into the bundle');
@@ -92,7 +92,7 @@ describe('netmon evidence', () => {
   test('timeline: one agent over the range, named, with the verdict over time', async () => {
     const featured = emulator.world.group(1001)?.featuredAgents()[0];
     assert.ok(featured, 'the demo group has featured agents');
-    const { endpointAgents: [agent] } = await client.getEndpointAgent(featured.agentId);
+    const agent = await client.getEndpointAgent(featured.agentId);
     const result = await run('timeline', String(agent?.computerName), '--window', '24h', '-o', 'timeline.html');
     assert.equal(result.code, 0, result.stderr);
     const html = readFileSync(join(dir, 'timeline.html'), 'utf8');

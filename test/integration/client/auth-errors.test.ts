@@ -43,7 +43,7 @@ describe('auth forms and aid', () => {
   });
 
   test('wrong credentials raise AuthenticationError with the server message', async () => {
-    const client = createNetmonClient({ baseUrl: bed.url, credentials: { kind: 'bearer', token: 'wrong' } });
+    const client = createNetmonClient({ apiVersion: 'v6', baseUrl: bed.url, credentials: { kind: 'bearer', token: 'wrong' } });
     const error = await rejection(client.listEndpointAgents());
     await client.close();
     assert.ok(error instanceof AuthenticationError);
@@ -197,7 +197,7 @@ describe('a base URL that is not the API', () => {
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   test('a 200 that is not JSON: UnparseableResponseError', async () => {
-    const client = createNetmonClient({ baseUrl: url, credentials: { kind: 'bearer', token: TOKEN }, retry: { maxRetries: 1, baseDelayMs: 5 } });
+    const client = createNetmonClient({ apiVersion: 'v6', baseUrl: url, credentials: { kind: 'bearer', token: TOKEN }, retry: { maxRetries: 1, baseDelayMs: 5 } });
     const error = await rejection(client.listEndpointAgents());
     await client.close();
     assert.ok(error instanceof UnparseableResponseError);

@@ -27,7 +27,7 @@ describe('pages.next stays under the base URL\'s path', () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 
-  const client = () => createNetmonClient({ baseUrl: `${origin}/api`, credentials: { kind: 'bearer', token: 'secret-token' }, retry: { maxRetries: 0 } });
+  const client = () => createNetmonClient({ apiVersion: 'v6', baseUrl: `${origin}/api`, credentials: { kind: 'bearer', token: 'secret-token' }, retry: { maxRetries: 0 } });
 
   test('a next link inside the base path is followed', async () => {
     seen.length = 0;

@@ -15,7 +15,7 @@ import type { RecordSummary } from '../../../src/analysis/records/summaries';
 import { sessionOverview, sessionVerdict } from '../../../src/analysis/session';
 import { layoutHopGraph, mergePathTraces, pathTraceText } from '../../../src/analysis/path';
 import { buildWaterfall, readHar } from '../../../src/analysis/har';
-import { createNetmonClient, type NetmonClient, type Paged } from '../../../src/api';
+import { createNetmonClient, UnparseableResponseError, type NetmonClient, type Paged } from '../../../src/api';
 import { SHAPES, type ListShape } from '../../../src/api/decode/shapes';
 import type { UserSessionDetail } from '../../../src/api/types';
 import { DEMO_CREDENTIALS, startEmulator, type RunningEmulator } from '../../../src/emulator';
@@ -49,6 +49,12 @@ interface ListCase {
   summary?: (record: never) => RecordSummary;
 }
 
+/** A mutated answer left without a record fails as unparseable (never passes through); anything else is a real failure. */
+function withoutRecord(error: unknown): never[] {
+  if (error instanceof UnparseableResponseError) return [];
+  throw error;
+}
+
 const NOTHING_SHOWN_WRONG = /undefined|NaN|\[object Object\]/;
 
 function assertShowable(summary: RecordSummary): void {
@@ -77,7 +83,7 @@ describe(`decoded records keep their type under ${RUNS} variants per list`, () =
     const { endpointTest } = await raw('/v7/endpoint-tests') as { endpointTest: { testId: number; type: string }[] };
     netTestId = endpointTest[0]!.testId;
     httpTestId = endpointTest.find((t) => t.type === 'http-server')!.testId;
-    client = createNetmonClient({ baseUrl: `http://127.0.0.1:${(front.address() as AddressInfo).port}`, credentials: { kind: 'bearer', token: 't' }, retry: { maxRetries: 0 } });
+    client = createNetmonClient({ apiVersion: 'v6', baseUrl: `http://127.0.0.1:${(front.address() as AddressInfo).port}`, credentials: { kind: 'bearer', token: 't' }, retry: { maxRetries: 0 } });
   });
   after(async () => {
     await client.close();
@@ -130,7 +136,7 @@ describe(`decoded records keep their type under ${RUNS} variants per list`, () =
       const [variant] = mutate([trace], top);
       if (variant && Array.isArray(variant['routes'])) variant['routes'] = [{ ...mutate([route], onRoute)[0], hops: mutate(hops, onHops) }];
       served = { endpointNet: { pathVis: [variant] } };
-      const { pathVis } = (await client.getPathTrace(netTestId, agentId, roundId)).endpointNet;
+      const pathVis = await client.getPathTrace(netTestId, agentId, roundId).then((trace) => [trace], withoutRecord);
       const graph = mergePathTraces(pathVis);
       const layout = layoutHopGraph(graph.nodes.map((n) => ({ id: n.id, minHop: n.minHop, height: 18 })), graph.links, { rankSep: 92 });
       assert.equal(layout.nodes.size, graph.nodes.length);
@@ -151,7 +157,7 @@ describe(`decoded records keep their type under ${RUNS} variants per list`, () =
       if (variant && Array.isArray(variant['entries'])) variant['entries'] = mutate(entries, onEntries);
       served = { ...body, har: { log: variant } };
       const page = await client.getPageDetails(sessions[0]!.userSessionId, pageId);
-      const har = readHar(page.har);
+      const har = readHar(page);
       const waterfall = buildWaterfall(har, har.pages[0]?.id ?? '');
       assert.doesNotMatch(JSON.stringify(waterfall.rows), /NaN|undefined/);
     }), { numRuns: RUNS });
@@ -166,7 +172,7 @@ describe(`decoded records keep their type under ${RUNS} variants per list`, () =
       if (variant && typeof variant['network'] === 'object' && variant['network'] !== null) variant['network'] = mutate([network], nested)[0];
       // Through the client's decoding boundary first, then the analysis the panel draws.
       served = { userSessions: [variant] };
-      const [decoded] = (await client.getUserSession(sessions[0]!.userSessionId)).userSessions;
+      const decoded = await client.getUserSession(sessions[0]!.userSessionId).catch((error: unknown) => withoutRecord(error)[0]);
       const session = (decoded ?? variant) as unknown as UserSessionDetail;
       if (decoded) {
         assert.equal(typeof decoded.userSessionId, 'string');

@@ -21,7 +21,7 @@ describe('enterprise agents', () => {
     assert.ok(cloud.every((agent) => agent.agentType === 'Cloud'));
     assert.equal(cloud.length + enterprise.length, all.length);
     const [first] = all;
-    assert.deepEqual((await client.getEnterpriseAgent(first!.agentId)).agents[0]?.agentName, first!.agentName);
+    assert.deepEqual((await client.getEnterpriseAgent(first!.agentId)).agentName, first!.agentName);
   });
 
   test('the ids it lists are the ones test creation accepts, and tests embed the same names', async () => {
@@ -29,7 +29,7 @@ describe('enterprise agents', () => {
     const { records } = await client.enterpriseAgents().collect();
     const picked = records.slice(-2);
     const created = await client.createTest('http-server', { testName: 'from listed agents', interval: 300, agents: picked.map((a) => ({ agentId: a.agentId })), url: 'https://example.com/health' });
-    assert.deepEqual(created.test[0]?.agents.map((a) => [a.agentId, a.agentName]), picked.map((a) => [a.agentId, a.agentName]));
+    assert.deepEqual(created.agents.map((a) => [a.agentId, a.agentName]), picked.map((a) => [a.agentId, a.agentName]));
   });
 
   test('an unknown agent is 404, an unknown agentTypes value 400', async () => {

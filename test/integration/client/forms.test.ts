@@ -14,8 +14,8 @@ describe('.json suffix and XML lists', () => {
 
   test('jsonSuffix sends every path with .json and reads the same data', async () => {
     const events: RequestEvent[] = [];
-    const suffixed = createNetmonClient({ baseUrl: emulator.url, credentials, jsonSuffix: true, onRequest: (e) => events.push(e) });
-    const plain = createNetmonClient({ baseUrl: emulator.url, credentials });
+    const suffixed = createNetmonClient({ apiVersion: 'v6', baseUrl: emulator.url, credentials, jsonSuffix: true, onRequest: (e) => events.push(e) });
+    const plain = createNetmonClient({ apiVersion: 'v6', baseUrl: emulator.url, credentials });
     try {
       assert.deepEqual(await suffixed.listEndpointAgents(), await plain.listEndpointAgents());
       const viaSuffix = await suffixed.userSessions({ window: '1h' }).collect({ maxRecords: 60 });
@@ -30,7 +30,7 @@ describe('.json suffix and XML lists', () => {
   });
 
   test('a list read as XML walks every page once, along <pages><next>', async () => {
-    const client = createNetmonClient({ baseUrl: emulator.url, credentials });
+    const client = createNetmonClient({ apiVersion: 'v6', baseUrl: emulator.url, credentials });
     try {
       const json = await client.userSessions({ window: '1h' }).collect();
       const pages = [];

@@ -56,7 +56,7 @@ describe('client hardening against a hostile server', () => {
   });
 
   function clientWith(credentials: Credentials, events: RequestEvent[] = [], maxResponseBytes?: number): ReturnType<typeof createNetmonClient> {
-    return createNetmonClient({ baseUrl, credentials, retry: { maxRetries: 0 }, timeoutMs: 10_000, onRequest: (e) => events.push(e), maxResponseBytes });
+    return createNetmonClient({ apiVersion: 'v6', baseUrl, credentials, retry: { maxRetries: 0 }, timeoutMs: 10_000, onRequest: (e) => events.push(e), maxResponseBytes });
   }
 
   const leaks = (error: unknown, events: readonly RequestEvent[]): string[] => {
@@ -112,7 +112,7 @@ describe('client hardening against a hostile server', () => {
 
   test('an endless body stops at maxResponseBytes with a clear error and no retry', async () => {
     const events: RequestEvent[] = [];
-    const client = createNetmonClient({ baseUrl, credentials: { kind: 'bearer', token: SECRET }, maxResponseBytes: MEGABYTE, onRequest: (e) => events.push(e), retry: { baseDelayMs: 5, maxDelayMs: 10 } });
+    const client = createNetmonClient({ apiVersion: 'v6', baseUrl, credentials: { kind: 'bearer', token: SECRET }, maxResponseBytes: MEGABYTE, onRequest: (e) => events.push(e), retry: { baseDelayMs: 5, maxDelayMs: 10 } });
     try {
       const error = await rejection(client.getPage('/endless'));
       assert.ok(error instanceof ResponseTooLargeError);

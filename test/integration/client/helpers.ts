@@ -49,6 +49,8 @@ export class TestBed {
   client(role: Role = 'admin', form: AuthForm = 'bearer', options: Partial<NetmonClientOptions> = {}, isolated = false): NetmonClient {
     const client = createNetmonClient({
       baseUrl: this.url,
+      // The emulator states its dialect (it is never probed).
+      apiVersion: 'v6',
       credentials: credentialsFor(role, form),
       retry: { baseDelayMs: 20, maxDelayMs: 200 },
       timeoutMs: 10_000,

@@ -14,7 +14,7 @@ describe('inventory lists page by pageId', () => {
   });
   after(async () => { await large.close(); await small.close(); });
 
-  const clientOf = (emulator: RunningEmulator, events: RequestEvent[] = []) => createNetmonClient({ baseUrl: emulator.url, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token }, onRequest: (e) => events.push(e) });
+  const clientOf = (emulator: RunningEmulator, events: RequestEvent[] = []) => createNetmonClient({ apiVersion: 'v6', baseUrl: emulator.url, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token }, onRequest: (e) => events.push(e) });
 
   test('10,000 agents of the large preset, each once, one request per server page', async () => {
     const events: RequestEvent[] = [];

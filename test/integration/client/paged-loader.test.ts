@@ -14,7 +14,7 @@ describe('"Load more" across steps of a looping listing', () => {
   after(() => server.close());
 
   test('shows each record once and then says the listing repeats', async () => {
-    const client = createNetmonClient({ baseUrl: server.url, credentials: { kind: 'bearer', token: 't' } });
+    const client = createNetmonClient({ apiVersion: 'v6', baseUrl: server.url, credentials: { kind: 'bearer', token: 't' } });
     const loader = new PagedLoader<UserSession>((resumeFrom, signal) => client.userSessions({ resumeFrom, signal }), 10);
     await loader.ensureStarted();
     for (let step = 0; step < 6 && loader.hasMore && loader.error === undefined; step++) await loader.loadMore();

@@ -116,7 +116,7 @@ describe('a server whose pages.next loops', () => {
   after(() => server.close());
 
   test('is stopped with PagingLoopError after the pages it did read', async () => {
-    const client = createNetmonClient({ baseUrl: server.url, credentials: { kind: 'bearer', token: 't' } });
+    const client = createNetmonClient({ apiVersion: 'v6', baseUrl: server.url, credentials: { kind: 'bearer', token: 't' } });
     const seen: string[] = [];
     const error = await rejection((async () => {
       for await (const session of client.userSessions()) seen.push(session.userSessionId);

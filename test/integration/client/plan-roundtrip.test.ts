@@ -32,7 +32,7 @@ describe('plan after apply', () => {
     for (const [index, { type, target }] of TARGETS.entries()) {
       const fields = { type, testName: `roundtrip ${index}`, interval: 300, agents: [{ agentId: 1000 }], ...target };
       const created = await client.createTest(type, testCreateRequest(fields).body);
-      const testId = created.test[0]?.testId;
+      const testId = created.testId;
       assert.ok(testId !== undefined);
       documents.push({ uri: `t${index}.netmon-test.json`, text: JSON.stringify({ ...fields, deployments: { demo: { default: testId } } }) });
     }

@@ -45,7 +45,7 @@ describe('headers and keep-alive', () => {
   after(async () => { await stop(recorder); await bed.close(); });
 
   test('sends netmon-workbench/<version> and reuses kept-alive connections for a sequential walk', async () => {
-    const client = createNetmonClient({ baseUrl: url, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token } });
+    const client = createNetmonClient({ apiVersion: 'v6', baseUrl: url, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token } });
     const records = await drain(client.userSessions({ window: '3h' }));
     await client.close();
     assert.ok(records.length > 20);
@@ -58,7 +58,7 @@ describe('headers and keep-alive', () => {
 
   test('a user agent can be passed in', async () => {
     seen.length = 0;
-    const client = createNetmonClient({ baseUrl: url, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token }, userAgent: 'my-script/2' });
+    const client = createNetmonClient({ apiVersion: 'v6', baseUrl: url, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token }, userAgent: 'my-script/2' });
     await client.listEndpointAgents();
     await client.close();
     assert.equal(seen[0]?.headers['user-agent'], 'my-script/2');
@@ -93,7 +93,7 @@ describe('proxies', () => {
 
   test('an explicit proxy URL carries every page of a walk', async () => {
     tunnels.length = 0;
-    const client = createNetmonClient({ baseUrl, proxy: proxyUrl, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token } });
+    const client = createNetmonClient({ apiVersion: 'v6', baseUrl, proxy: proxyUrl, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token } });
     const pages = await drain(client.userSessions({ window: '1h' }).pages());
     await client.close();
     assert.ok(pages.length >= 3);
@@ -108,7 +108,7 @@ describe('proxies', () => {
     delete process.env['HTTP_PROXY'];
     delete process.env['NO_PROXY'];
     try {
-      const client = createNetmonClient({ baseUrl, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token } });
+      const client = createNetmonClient({ apiVersion: 'v6', baseUrl, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token } });
       const { endpointAgents } = await client.listEndpointAgents();
       await client.close();
       assert.ok(endpointAgents.length > 0);

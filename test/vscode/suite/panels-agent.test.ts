@@ -38,7 +38,7 @@ describe('agent card', () => {
     await sendFromWebview(id, { type: 'openJson', params: { agentId } });
     const json = vscode.window.visibleTextEditors.find((editor) => editor.document.uri.scheme === 'netmon');
     assert.ok(json, 'Open as JSON shows the details document');
-    assert.equal((JSON.parse(json.document.getText()) as EndpointAgentsResponse).endpointAgents[0]?.agentId, agentId);
+    assert.equal((JSON.parse(json.document.getText()) as EndpointAgentsResponse['endpointAgents'][number]).agentId, agentId, 'the agent itself, not an envelope');
 
     const before = (await panelStates()).length;
     await sendFromWebview(id, { type: 'filterByAgent', params: { agentId: 'another-agent' } });

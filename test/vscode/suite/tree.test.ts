@@ -211,9 +211,10 @@ describe('explorer tree', () => {
     assert.equal(uri?.scheme, 'netmon');
     const document = await vscode.workspace.openTextDocument(uri as vscode.Uri);
     assert.equal(document.languageId, 'json');
-    const shown = JSON.parse(document.getText()) as UserSessionDetailResponse;
-    const sessionId = shown.userSessions[0]?.userSessionId ?? '';
-    assert.deepEqual(shown, await apiGet<UserSessionDetailResponse>(emulator, `/v6/endpoint-data/user-sessions/${sessionId}`));
+    // The details show the session itself, not the API's envelope around it.
+    const shown = JSON.parse(document.getText()) as UserSessionDetailResponse['userSessions'][number];
+    const sessionId = shown.userSessionId;
+    assert.deepEqual(shown, (await apiGet<UserSessionDetailResponse>(emulator, `/v6/endpoint-data/user-sessions/${sessionId}`)).userSessions[0]);
 
     const [pageNode] = await childrenOf(api, sessionNode);
     assert.ok(pageNode?.spec.harPage);

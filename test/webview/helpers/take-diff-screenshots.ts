@@ -22,7 +22,7 @@ async function pathDiffLoad(): Promise<unknown> {
     const change = emulator.world.group(1001)?.pathEpisodes(NOW_MS / 1000 - 2 * 86400, NOW_MS / 1000 - 1800)
       .filter((e) => e.kind === 'routeChange').at(-1);
     if (!change) throw new Error('the emulator seeded no route change in the last two days');
-    const client = createNetmonClient({ baseUrl: emulator.url, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token } });
+    const client = createNetmonClient({ apiVersion: 'v6', baseUrl: emulator.url, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token } });
     const rounds = await readPathRounds(client, change.testId, { window: '7d' });
     const at = (seconds: number): (typeof rounds)[number] => rounds.reduce((best, r) => (Math.abs(r.roundId - seconds) < Math.abs(best.roundId - seconds) ? r : best));
     const [after, before] = [at(change.startSeconds + 900), at(change.startSeconds - 900)];
@@ -31,7 +31,7 @@ async function pathDiffLoad(): Promise<unknown> {
       client.agentDirectory().ready(), client.getEndpointTest(change.testId),
     ]);
     return {
-      title: test.endpointTest[0]?.testName ?? `test ${change.testId}`, roundId: after.roundId, agentNames: directory.names(), traces,
+      title: test.testName ?? `test ${change.testId}`, roundId: after.roundId, agentNames: directory.names(), traces,
       rounds: rounds.slice(0, 48).map((r) => ({ roundId: r.roundId, agents: r.agentIds.length })), baseline: { roundId: before.roundId, traces: baseline },
     };
   } finally {

@@ -1,0 +1,90 @@
+// The seam between the client's contract (client.ts, in our domain's words) and one API
+// dialect (src/api/v6, src/api/v7): each dialect says, per operation, which request to send
+// and how its answer reads as domain records. Nothing outside src/api imports a dialect.
+import type { ApiVersion, ResponseFormat, TimeRangeOptions } from './client';
+import type { RecordShape } from './decode/records';
+import type { HttpMethod } from './transport';
+import type {
+  EndpointTestType, EnterpriseAgentType, EnterpriseTestType, FilterTarget, InstantTestBodies, SearchFilter,
+} from './types';
+
+/** Where one paged list lives and how its pages read. */
+export interface ListRoute {
+  method: HttpMethod;
+  /** Below the base URL, no leading slash. */
+  path: string;
+  /** Sent with every page (POST lists). */
+  body?: unknown;
+  /** Whether the list takes a time range (window or dates). */
+  timed: boolean;
+  query?: Readonly<Record<string, string>>;
+  /** The raw record array of a page. */
+  records: (response: Record<string, unknown>) => unknown;
+  /** The decoding boundary of the wire records. */
+  shape: RecordShape;
+  /** Wire record (decoded) → domain record; absent: the wire record is the domain record. */
+  toDomain?: (record: Record<string, unknown>) => Record<string, unknown>;
+  /** Thrown before anything is sent (filter validation). */
+  check?: () => void;
+  /** Name of the domain's record array in the page envelope (`userSessions`). */
+  list: string;
+}
+
+/** A read (or write) answering one record. */
+export interface RecordRoute {
+  method: HttpMethod;
+  path: string;
+  body?: unknown;
+  /** The domain record in the body, or undefined when the body holds none. */
+  read: (body: unknown, endpoint: string) => Record<string, unknown> | undefined;
+  operation?: string;
+  requiredPermission?: 'Account Admin' | 'Edit endpoint tests';
+  /** Instant tests: also paced by the instant-test budget. */
+  instant?: boolean;
+}
+
+/** How a dialect reads a page: where its next link is, which range it states. */
+export interface PageRules {
+  nextOf(response: Record<string, unknown>): string | undefined;
+  /** Writes the cleaned next link back (callers never see a token the server echoed). */
+  setNext(response: Record<string, unknown>, next: string | undefined): void;
+  /** The page as the domain's envelope: `{ [list]: records, pages, from, to }`. */
+  envelope(response: Record<string, unknown>, list: string, records: unknown[], next: string | undefined): unknown;
+}
+
+export interface Dialect {
+  readonly version: ApiVersion;
+  /** `Accept` of JSON requests. */
+  readonly accept: string;
+  readonly pages: PageRules;
+  /** Query parameters of a time range (checked: RangeError on a bad one). */
+  timeQuery(range: TimeRangeOptions): Record<string, string>;
+  /** A format this dialect cannot answer (v7 and XML): the sentence to throw, or undefined. */
+  refuseFormat(format: ResponseFormat | undefined): string | undefined;
+
+  accountGroups(): RecordRoute;
+  createTest(type: EnterpriseTestType, body: unknown, legacy: boolean): RecordRoute;
+  updateTest(type: EnterpriseTestType, testId: number, body: unknown, legacy: boolean): RecordRoute;
+  deleteTest(type: EnterpriseTestType, testId: number, legacy: boolean): { method: HttpMethod; path: string; body?: unknown };
+
+  endpointTests(type?: EndpointTestType): ListRoute;
+  /** v7 needs the test's type; v6 reads by id alone. */
+  endpointTest(testId: number, type: string | undefined): RecordRoute;
+  readonly endpointTestNeedsType: boolean;
+  instantTest<T extends EndpointTestType>(type: T, body: InstantTestBodies[T]): RecordRoute;
+
+  netMetrics(testId: number): ListRoute;
+  pathVis(testId: number): ListRoute;
+  httpServerResults(testId: number): ListRoute;
+  pathTrace(testId: number, agentId: string, roundId: number): RecordRoute;
+
+  filtered(target: FilterTarget, filters: readonly SearchFilter[] | undefined, warn: (message: string) => void): ListRoute;
+  userSession(id: string): RecordRoute;
+  pageDetails(id: string, pageId: string): RecordRoute;
+  networkProbe(id: string): RecordRoute;
+  networks(): ListRoute;
+  endpointAgents(): ListRoute;
+  endpointAgent(agentId: string): RecordRoute;
+  enterpriseAgents(agentTypes: readonly EnterpriseAgentType[] | undefined): ListRoute;
+  enterpriseAgent(agentId: number): RecordRoute;
+}

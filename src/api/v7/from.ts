@@ -1,0 +1,123 @@
+// v7 wire records → the domain records of src/api/types (the names the views, analyses and
+// documents read). Each mapper takes a record the decoding boundary has already normalised,
+// keeps every field it does not rename (v7 extras a troubleshooter needs: agent lastSeen,
+// location, publicIP, VPN profiles; topology scores; VPN path traces) and renames the rest.
+import { isRecord } from '../paging';
+import type {
+  AccountGroupWire, EndpointAgentWire, EndpointTestWire, EnterpriseAgentWire, EnterpriseTestWire, HttpServerWire, NetworkResultWire,
+  PageResultWire, PathTraceWire, PathVisWire, PingWire, RealUserTestDetailWire, RealUserTestNetworkWire, RealUserTestPageWire,
+  RealUserTestWire, TopologyWire, TracerouteWire,
+} from './wire';
+
+type Domain = Record<string, unknown>;
+
+/** The record without its undefined fields (a rename of an absent field adds nothing). */
+function defined(record: Domain): Domain {
+  for (const key of Object.keys(record)) if (record[key] === undefined) delete record[key];
+  return record;
+}
+
+const flag = (value: boolean | undefined): 0 | 1 | undefined => (value === undefined ? undefined : value ? 1 : 0);
+
+export function fromRealUserTest(wire: RealUserTestWire): Domain {
+  const { id, sourceAddress, organizationName, ...rest } = wire;
+  return defined({ ...rest, userSessionId: id, sourceAddr: sourceAddress, orgName: organizationName });
+}
+
+function fromRealUserTestPage(wire: RealUserTestPageWire): Domain {
+  const { pageId, pageTitle, loadDate, ...rest } = wire;
+  return defined({ ...rest, id: pageId, title: pageTitle, startedDateTime: loadDate });
+}
+
+/** A failed v7 measurement is `{ error }`; the domain spells a failure as the bare error string. */
+function fromMeasurement<T extends PingWire | TracerouteWire>(wire: T | undefined): T | string | undefined {
+  if (!wire) return undefined;
+  const measured = Object.keys(wire).some((key) => key !== 'error' && key !== 'infoFlags' && key !== 'internalErrors');
+  return typeof wire.error === 'string' && !measured ? wire.error : wire;
+}
+
+function fromNetwork(wire: RealUserTestNetworkWire): Domain {
+  const { connectRtt, isIcmpBlocked, gatewayPing, ping, vpnPing, traceroute, vpnTraceroute, ...rest } = wire;
+  return defined({
+    ...rest, icmpBlocked: isIcmpBlocked, connect: connectRtt === undefined ? undefined : { rtt: connectRtt },
+    gatewayPing: fromMeasurement(gatewayPing), ping: fromMeasurement(ping), vpnPing: fromMeasurement(vpnPing),
+    traceroute: fromMeasurement(traceroute), vpnTraceroute: fromMeasurement(vpnTraceroute),
+  });
+}
+
+export function fromRealUserTestDetail(wire: RealUserTestDetailWire): Domain {
+  const session = fromRealUserTest(wire);
+  if (Array.isArray(wire.pages)) session['pages'] = wire.pages.map(fromRealUserTestPage);
+  if (isRecord(wire.network)) session['network'] = fromNetwork(wire.network);
+  return session;
+}
+
+export function fromPageResult(wire: PageResultWire): Domain {
+  const { id, loadDate, ...rest } = wire;
+  return defined({ ...rest, userSessionId: id, date: loadDate });
+}
+
+export function fromNetworkResult(wire: NetworkResultWire): Domain {
+  const { id, ...rest } = wire;
+  return defined({ ...rest, userSessionId: id });
+}
+
+export function fromTopology(wire: TopologyWire): Domain {
+  const { networkTopologyId, isIcmpBlocked, ...rest } = wire;
+  return defined({ ...rest, networkProbeId: networkTopologyId, icmpBlocked: isIcmpBlocked });
+}
+
+export function fromEndpointAgent(wire: EndpointAgentWire): Domain {
+  const { id, name, ...rest } = wire;
+  return defined({ ...rest, agentId: id, agentName: name });
+}
+
+const AGENT_TYPES: Readonly<Record<string, string>> = { cloud: 'Cloud', enterprise: 'Enterprise', 'enterprise-cluster': 'Enterprise Cluster' };
+
+export function fromEnterpriseAgent(wire: EnterpriseAgentWire): Domain {
+  const agentType = typeof wire.agentType === 'string' ? AGENT_TYPES[wire.agentType] ?? wire.agentType : undefined;
+  return defined({ ...wire, agentType });
+}
+
+export function fromEndpointTest(wire: EndpointTestWire): Domain {
+  const { isEnabled, isSavedEvent, networkMeasurements, followRedirects, verifyCertificate, useNtlm, ...rest } = wire;
+  return defined({
+    ...rest, enabled: flag(isEnabled), savedEvent: flag(isSavedEvent), networkMeasurements: flag(networkMeasurements),
+    followRedirects: flag(followRedirects), verifyCertificate: flag(verifyCertificate), useNtlm: flag(useNtlm),
+  });
+}
+
+export function fromEnterpriseTest(wire: EnterpriseTestWire): Domain {
+  const { enabled, alertsEnabled, savedEvent, ...rest } = wire;
+  return defined({ ...rest, enabled: flag(enabled), alertsEnabled: flag(alertsEnabled), savedEvent: flag(savedEvent) });
+}
+
+export function fromPathVis(wire: PathVisWire): Domain {
+  return defined({ ...wire, endpoints: wire.pathTraces });
+}
+
+export function fromPathTrace(wire: PathTraceWire): Domain {
+  const { pathTraces, vpnPathTraces, ...rest } = wire;
+  return defined({ ...rest, routes: pathTraces ?? [], vpnRoutes: vpnPathTraces });
+}
+
+export function fromHttpServer(wire: HttpServerWire): Domain {
+  const { headers, ...rest } = wire;
+  return defined({ ...rest, requestHeaders: headers?.requestHeaders, responseHeaders: headers?.responseHeaders });
+}
+
+export function fromAccountGroup(wire: AccountGroupWire): Domain {
+  const { isCurrentAccountGroup, isDefaultAccountGroup, ...rest } = wire;
+  return defined({ ...rest, current: isCurrentAccountGroup ?? false, default: isDefaultAccountGroup ?? false });
+}
+
+/** The page's HAR: v7 names the custom system-metrics field `systemMetrics` (v6: `_systemMetrics`). */
+export function fromHar(wire: Domain): Domain {
+  const har = renamedSystemMetrics(wire);
+  return isRecord(har['log']) ? { ...har, log: renamedSystemMetrics(har['log']) } : har;
+}
+
+function renamedSystemMetrics(object: Domain): Domain {
+  if (object['_systemMetrics'] !== undefined || object['systemMetrics'] === undefined) return object;
+  return { ...object, _systemMetrics: object['systemMetrics'] };
+}
