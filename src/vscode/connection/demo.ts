@@ -2,6 +2,7 @@
 // lives in a separate bundle (dist/emulator-lib.js) loaded only here, so users who never
 // try the demo do not pay for it at activation.
 import * as path from 'node:path';
+import type { ApiVersion, ApiVersionSetting } from '../../api/client';
 import type { EmulatorOptions, RunningEmulator } from '../../emulator/api';
 import { requireBundle } from '../bundle-loader';
 
@@ -23,6 +24,14 @@ export function loadEmulatorLibrary(extensionPath: string): EmulatorLibrary {
   return loaded;
 }
 
-export async function startDemoEmulator(extensionPath: string): Promise<RunningEmulator> {
-  return loadEmulatorLibrary(extensionPath).startEmulator({ host: '127.0.0.1', port: 0, preset: 'demo' });
+/**
+ * The demo speaks what users' accounts speak (v7), or v6 when netmon.apiVersion says so.
+ * The emulator states its dialect: the client is told it and never probes.
+ */
+export function demoApiVersion(setting: ApiVersionSetting): ApiVersion {
+  return setting === 'v6' ? 'v6' : 'v7';
+}
+
+export async function startDemoEmulator(extensionPath: string, api: ApiVersion): Promise<RunningEmulator> {
+  return loadEmulatorLibrary(extensionPath).startEmulator({ host: '127.0.0.1', port: 0, preset: 'demo', api });
 }
