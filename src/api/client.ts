@@ -1,7 +1,8 @@
 // The typed client's public contract. Views, commands and user scripts depend on this
 // interface, never on the implementation (src/api/netmon-client.ts), and receive it from
 // `createNetmonClient` (src/api/index.ts). It speaks our domain, never one API dialect's
-// envelopes: v6 and v7 (src/api/v6, src/api/v7) both map onto it. Changes here are additive only.
+// envelopes: v6 and v7 (src/api/v6, src/api/v7) both map onto it. Changes here are additive
+// only (the rule was lifted once, for v7: detail reads then began to return the record).
 import type { AgentDirectory } from './agent-directory';
 import type {
   AccountGroupsResponse, EndpointAgent, EndpointAgentsResponse, EnterpriseAgent, EnterpriseAgentType, EnterpriseAgentsResponse, EndpointTest, EndpointTestResponse, EndpointTestType,
@@ -229,6 +230,8 @@ export interface NetmonClient {
   createTest<F extends ResponseFormat = 'json'>(type: EnterpriseTestType, body: EnterpriseTestCreate, options?: TestWriteOptions<F>): Promise<Formatted<F, EnterpriseTest>>;
   updateTest<F extends ResponseFormat = 'json'>(type: EnterpriseTestType, testId: number, body: EnterpriseTestUpdate, options?: TestWriteOptions<F>): Promise<Formatted<F, EnterpriseTest>>;
   deleteTest(type: EnterpriseTestType, testId: number, options?: TestWriteOptions<'json'>): Promise<void>;
+  /** The account group's enterprise tests (GET /v7/tests: v6 `{ test }`, v7 `{ tests }`). */
+  listEnterpriseTests(options?: CallOptions): Promise<EnterpriseTest[]>;
 
   // endpoint scheduled tests
   /** The first page only; `endpointTests()` walks them all. */

@@ -65,6 +65,8 @@ export interface Dialect {
   accountGroups(): RecordRoute;
   createTest(type: EnterpriseTestType, body: unknown, legacy: boolean): RecordRoute;
   updateTest(type: EnterpriseTestType, testId: number, body: unknown, legacy: boolean): RecordRoute;
+  /** GET /v7/tests: read as `{ test: [records] }`. */
+  enterpriseTests(): RecordRoute;
   deleteTest(type: EnterpriseTestType, testId: number, legacy: boolean): { method: HttpMethod; path: string; body?: unknown };
 
   endpointTests(type?: EndpointTestType): ListRoute;

@@ -4,18 +4,18 @@
 import { AgentDirectory } from './agent-directory';
 import { credentialFingerprint, redactPath, withoutAuthQuery } from './auth';
 import type {
-  ApiVersion, CallOptions, CollectOptions, CollectResult, EndpointTestListOptions, FilterableListOptions, Formatted,
-  FormatOptions, InventoryOptions, ListOptions, NetmonClient, NetmonClientOptions, Page, Paged, RequestListener, ResponseFormat,
+  ApiVersion, CallOptions, EndpointTestListOptions, FilterableListOptions, Formatted,
+  FormatOptions, InventoryOptions, ListOptions, NetmonClient, NetmonClientOptions, Paged, RequestListener, ResponseFormat,
   TestWriteOptions, TimeRangeOptions, XmlPage,
 } from './client';
 import { DETECTION_PATH, DETECTION_QUERY, dialectOf } from './detect';
 import type { Dialect, ListRoute, RecordRoute } from './dialect';
 import { PagingLoopError, UnparseableResponseError } from './errors';
-import { collectPages, followNext, isRecord, nextOfXmlPage, outsideBase, PagedWalk } from './paging';
+import { DeferredPaged, followNext, isRecord, nextOfXmlPage, outsideBase, PagedWalk } from './paging';
 import { applyQuery, resolvePath, segment } from './query';
 import { sharedRateLimiters, type OrganizationRateLimiter, type RateLimiterRegistry } from './rate-limiter';
 import { RequestExecutor } from './request';
-import { createDispatcher, Transport, type HttpMethod } from './transport';
+import { createDispatcher, Transport } from './transport';
 import type {
   AccountGroupsResponse, EndpointAgent, EndpointAgentsResponse, EndpointTest, EndpointTestResponse, EndpointTestType,
   EnterpriseAgent, EnterpriseAgentType, EnterpriseAgentsResponse, EnterpriseTest, EnterpriseTestCreate, EnterpriseTestType,
@@ -214,6 +214,11 @@ class HttpNetmonClient implements NetmonClient {
     });
   }
 
+  async listEnterpriseTests(options: CallOptions = {}): Promise<EnterpriseTest[]> {
+    const { test } = await this.record<'json', { test: EnterpriseTest[] }>((d) => d.enterpriseTests(), { aid: options.aid, signal: options.signal, timeoutMs: options.timeoutMs });
+    return test;
+  }
+
   // ---------- endpoint tests and instant tests ----------
 
   listEndpointTests<F extends ResponseFormat = 'json'>(options: EndpointTestListOptions<F> = {}): Promise<Formatted<F, EndpointTestResponse>> {
@@ -371,30 +376,6 @@ class HttpNetmonClient implements NetmonClient {
   }
 }
 
-/** A walk whose route is known once the dialect is: built at the first iteration. */
-class DeferredPaged<TRecord, TResponse> implements Paged<TRecord, TResponse> {
-  private inner: PagedWalk<TRecord, TResponse> | undefined;
-
-  constructor(private readonly make: () => Promise<PagedWalk<TRecord, TResponse>>) {}
-
-  get resumeUrl(): string | undefined {
-    return this.inner?.resumeUrl;
-  }
-
-  async *pages(): AsyncIterableIterator<Page<TRecord, TResponse>> {
-    this.inner ??= await this.make();
-    yield* this.inner.pages();
-  }
-
-  async *[Symbol.asyncIterator](): AsyncIterator<TRecord> {
-    for await (const page of this.pages()) yield* page.records;
-  }
-
-  collect(options: CollectOptions = {}): Promise<CollectResult<TRecord>> {
-    return collectPages(this.pages(), options);
-  }
-}
-
 /** A server may echo `authToken` into a next link; like PagedWalk, callers never see it. */
 function withoutEchoedToken(data: unknown): unknown {
   if (typeof data === 'string') return data.replace(/([?&])authToken=[^&#<"\s]*(&amp;|&)?/gi, (_match, lead: string, tail?: string) => (tail ? lead : ''));
@@ -412,5 +393,3 @@ function withoutEchoedToken(data: unknown): unknown {
 function inventoryOptions(options: InventoryOptions): ListOptions {
   return { aid: options.aid, signal: options.signal, timeoutMs: options.timeoutMs, resumeFrom: options.resumeFrom };
 }
-
-export type { HttpMethod };

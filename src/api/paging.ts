@@ -116,6 +116,30 @@ export class PagedWalk<TRecord, TResponse> implements Paged<TRecord, TResponse> 
   }
 }
 
+/** A walk whose route is known once the dialect is: built at the first iteration. */
+export class DeferredPaged<TRecord, TResponse> implements Paged<TRecord, TResponse> {
+  private inner: PagedWalk<TRecord, TResponse> | undefined;
+
+  constructor(private readonly make: () => Promise<PagedWalk<TRecord, TResponse>>) {}
+
+  get resumeUrl(): string | undefined {
+    return this.inner?.resumeUrl;
+  }
+
+  async *pages(): AsyncIterableIterator<Page<TRecord, TResponse>> {
+    this.inner ??= await this.make();
+    yield* this.inner.pages();
+  }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<TRecord> {
+    for await (const page of this.pages()) yield* page.records;
+  }
+
+  collect(options: CollectOptions = {}): Promise<CollectResult<TRecord>> {
+    return collectPages(this.pages(), options);
+  }
+}
+
 /** Collects the records of a walk, up to `maxRecords`, saying where the rest starts. */
 export async function collectPages<TRecord, TResponse>(walk: AsyncIterable<Page<TRecord, TResponse>>, options: CollectOptions): Promise<CollectResult<TRecord>> {
   const cap = options.maxRecords ?? Number.POSITIVE_INFINITY;

@@ -84,6 +84,7 @@ export const v6: Dialect = {
   accountGroups: () => ({ method: 'GET', path: 'v6/account-groups', read: (body) => (isRecord(body) ? body : undefined) }),
   createTest: (type, body, legacy) => ({ ...testPath(type, 'create', legacy), body, read: firstTest, operation: 'creating tests', requiredPermission: 'Account Admin' }),
   updateTest: (type, testId, body, legacy) => ({ ...testPath(type, 'update', legacy, testId), body, read: firstTest, operation: 'updating tests', requiredPermission: 'Account Admin' }),
+  enterpriseTests: () => ({ method: 'GET', path: 'v7/tests', read: (body) => (isRecord(body) && Array.isArray(body['test']) ? { test: body['test'] } : undefined) }),
   deleteTest(type, testId, legacy) {
     const route = testPath(type, 'delete', legacy, testId);
     // The older form is a POST with an empty body, which still needs a JSON content type.

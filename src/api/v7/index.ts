@@ -115,6 +115,15 @@ export const v7: Dialect = {
       operation: 'updating tests', requiredPermission: 'Account Admin',
     };
   },
+  enterpriseTests: () => ({
+    method: 'GET', path: 'v7/tests',
+    read: (body, endpoint) => {
+      const tests = isRecord(body) ? body['tests'] : undefined;
+      if (!Array.isArray(tests)) return undefined;
+      const decoded = tests.map((test, index) => decodeRecord(test, V7_SHAPES.enterpriseTest, endpoint, index));
+      return { test: decoded.flatMap((result) => (result.ok ? [fromEnterpriseTest(result.record)] : [])) };
+    },
+  }),
   deleteTest(type, testId, legacy) {
     refuseLegacy(legacy);
     return { method: 'DELETE', path: `v7/tests/${testTypePath(type)}/${segment(testId)}` };

@@ -164,6 +164,8 @@ describe('v7 operations', () => {
     await client.createTest('dns-dnssec', { testName: 'dnssec', interval: 300, agents: [{ agentId: 1000 }], domain: 'example.com' });
     assert.deepEqual(server.paths(), ['POST /v7/tests/agent-to-server', 'PUT /v7/tests/agent-to-server/281474976710706', 'DELETE /v7/tests/agent-to-server/281474976710706', 'POST /v7/tests/dnssec']);
     await assert.rejects(client.createTest('http-server', { testName: 'x', interval: 60, agents: [] }, { legacyPaths: true }), /API v6.*speaks API v7/);
+    const listed = await client.listEnterpriseTests();
+    assert.deepEqual(listed.map((t) => [t.testId, t.type, t.interval, t.enabled]), [[281474976710706, 'agent-to-server', 300, 1], [1040, 'dnssec', 600, 0]]);
   });
 
   test('enterprise agents and account groups', async () => {

@@ -50,6 +50,7 @@ const ROUTES: Readonly<Record<string, string>> = {
   'POST /v7/tests/agent-to-server': 'test-created.json',
   'PUT /v7/tests/agent-to-server/281474976710706': 'test-updated.json',
   'POST /v7/tests/dnssec': 'test-created.json',
+  'GET /v7/tests': 'tests.json',
   'GET /v7/agents': 'agents.json',
   'GET /v7/agents/281474976710706': 'agent.json',
   'GET /v7/account-groups': 'account-groups.json',
