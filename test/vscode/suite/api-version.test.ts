@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, afterEach, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { RunningEmulator } from '../../../src/emulator';
+import { DEMO_DEFAULT_API } from '../../../src/vscode/connection/demo';
 import { DEMO_CREDENTIALS, emulatorRequests, netmonApi, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
 
 async function setApiVersion(value: 'auto' | 'v7' | 'v6' | undefined): Promise<void> {
@@ -49,8 +50,12 @@ describe('API version: detected, set, or stated by the emulator', () => {
     assert.ok(!paths.includes('/v7/endpoint/agents'), `no detection read: ${paths.join(', ')}`);
   });
 
-  it('demo mode runs its emulator in v7, or in v6 when the setting says v6', async () => {
+  it('demo mode runs its emulator in the version netmon.apiVersion sets (auto: DEMO_DEFAULT_API), never probed', async () => {
     const api = await netmonApi();
+    await vscode.commands.executeCommand('netmon.useDemo');
+    assert.deepEqual(api.connection.current?.api, { version: DEMO_DEFAULT_API, source: 'emulator' });
+    await signOut();
+    await setApiVersion('v7');
     await vscode.commands.executeCommand('netmon.useDemo');
     assert.deepEqual(api.connection.current?.api, { version: 'v7', source: 'emulator' });
     await signOut();
