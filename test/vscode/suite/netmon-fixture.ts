@@ -46,6 +46,22 @@ export async function startControlledEmulator(options: EmulatorOptions = {}): Pr
   return Object.assign(emulator, { close: async () => { await Promise.all([close(), twin.close()]); } });
 }
 
+/** The paths the extension's requests take in the suite's dialect (request-log checks and faults). */
+export const WIRE_PATHS = SUITE_API === 'v7'
+  ? {
+    pathTrace: (testId: number | string, agentId: string, roundId: number) => `/v7/endpoint/test-results/scheduled-tests/${testId}/path-vis/agent/${agentId}/round/${roundId}`,
+    userSession: (id: string) => `/v7/endpoint/test-results/real-user-tests/${id}`,
+    sessionsFilter: '/v7/endpoint/test-results/real-user-tests/filter',
+    /** A request's stated range as `YYYY-mm-ddTHH:MM:SS` UTC (v7 sends ISO 8601 startDate/endDate). */
+    range: (query: Record<string, string>) => [query['startDate'], query['endDate']].map((date) => date?.slice(0, 19)),
+  }
+  : {
+    pathTrace: (testId: number | string, agentId: string, roundId: number) => `/v7/endpoint-data/tests/net/path-vis/${testId}/${agentId}/${roundId}`,
+    userSession: (id: string) => `/v6/endpoint-data/user-sessions/${id}`,
+    sessionsFilter: '/v6/endpoint-data/user-sessions',
+    range: (query: Record<string, string>) => [query['from'], query['to']],
+  };
+
 /** Where a suite reads its expectations: the emulator itself, or its v6 twin on a v7 run. */
 function oracle(emulator: RunningEmulator): RunningEmulator {
   return oracles.get(emulator) ?? emulator;
