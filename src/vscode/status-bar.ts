@@ -1,6 +1,7 @@
 // Status bar: connection (demo / host), account group and rate-limit remaining.
 import * as vscode from 'vscode';
 import { untrustedLine } from '../analysis/text/untrusted';
+import { apiLabel } from './connection/api-version';
 import type { ConnectionManager } from './connection/connection-manager';
 
 export class ConnectionStatusBar implements vscode.Disposable {
@@ -31,15 +32,13 @@ export class ConnectionStatusBar implements vscode.Disposable {
       this.rateLimitRemaining = undefined;
     }
     if (!info && this.connection.clientWhenReady) {
-      this.item.text = '$(sync~spin) Netmon: connecting…';
-      this.item.tooltip = 'Starting the demo emulator or connecting to the API';
+      this.show('$(sync~spin) Netmon: connecting…', ['Starting the demo emulator or connecting to the API']);
       this.item.command = 'netmon.showLog';
       return;
     }
     if (!info) {
       this.rateLimitRemaining = undefined;
-      this.item.text = '$(debug-disconnect) Netmon: signed out';
-      this.item.tooltip = 'Sign in to a Netmon API, or try the demo';
+      this.show('$(debug-disconnect) Netmon: signed out', ['Sign in to a Netmon API, or try the demo']);
       this.item.command = 'netmon.signIn';
       return;
     }
@@ -47,14 +46,30 @@ export class ConnectionStatusBar implements vscode.Disposable {
     const parts = [`$(${info.kind === 'demo' ? 'beaker' : 'plug'}) Netmon: ${where}`];
     if (info.accountGroup) parts.push(untrustedLine(info.accountGroup.accountGroupName, 60));
     if (this.rateLimitRemaining !== undefined) parts.push(`${this.rateLimitRemaining} left`);
-    this.item.text = parts.join(' · ');
-    const tooltip = new vscode.MarkdownString();
-    tooltip.appendText(`${info.kind === 'demo' ? 'Demo mode (embedded emulator)' : info.baseUrl}\n\n`);
-    tooltip.appendText(`Account group: ${info.accountGroup ? `${info.accountGroup.accountGroupName} (aid ${info.accountGroup.aid})` : 'default'}\n\n`);
-    if (this.rateLimitRemaining !== undefined) tooltip.appendText(`Requests left in this rate-limit period: ${this.rateLimitRemaining}\n\n`);
-    tooltip.appendText('Click to switch the account group');
-    this.item.tooltip = tooltip;
+    const lines = [
+      `${info.kind === 'demo' ? 'Demo mode (embedded emulator)' : info.baseUrl}${info.api ? ` · ${apiLabel(info.api.version)}` : ''}`,
+      `Account group: ${info.accountGroup ? `${untrustedLine(info.accountGroup.accountGroupName, 60)} (aid ${info.accountGroup.aid})` : 'default'}`,
+    ];
+    if (this.rateLimitRemaining !== undefined) lines.push(`Requests left in this rate-limit period: ${this.rateLimitRemaining}`);
+    lines.push('Click to switch the account group');
+    this.show(parts.join(' · '), lines);
     this.item.command = 'netmon.switchAccountGroup';
+  }
+
+  /** The tooltip's lines for the mouse; the same words, without icons, for a screen reader. */
+  get accessibleLabel(): string { return this.item.accessibilityInformation?.label ?? ''; }
+
+  get tooltip(): string { return typeof this.item.tooltip === 'string' ? this.item.tooltip : ''; }
+
+  /**
+   * A plain-text tooltip: a MarkdownString's appendText turns every space into `&nbsp;`,
+   * which screen readers announced verbatim. The label says the text and the tooltip.
+   */
+  private show(text: string, lines: readonly string[]): void {
+    this.item.text = text;
+    this.item.tooltip = lines.join('\n');
+    const spoken = text.replace(/\$\([a-z0-9~-]+\)\s*/g, '');
+    this.item.accessibilityInformation = { label: [spoken, ...lines].join('. '), role: 'button' };
   }
 
   dispose(): void {

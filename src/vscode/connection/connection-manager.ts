@@ -3,11 +3,13 @@
 // Views and commands receive this object and read `client`; nothing else creates clients.
 import * as vscode from 'vscode';
 import type { Credentials, NetmonClient, RequestListener } from '../../api';
+import type { ApiVersionSetting } from '../../api/client';
 import { pickAccountGroup } from '../../api/account-groups';
 import type { AccountGroup } from '../../api/types';
 import type { RunningEmulator } from '../../emulator/api';
 import type { ClientFactory } from './client-loader';
-import { DEMO_ADMIN, startDemoEmulator } from './demo';
+import { apiInUseText, rememberApiVersion, rememberedApiVersion, remoteApiChoice, type ApiChoice, type ApiInUse } from './api-version';
+import { DEMO_ADMIN, demoApiVersion, startDemoEmulator } from './demo';
 import { readSettings, saveConnectionSettings, type AuthForm } from './settings';
 
 export type ConnectionKind = 'demo' | 'remote';
@@ -22,6 +24,8 @@ export interface ConnectionInfo {
   /** Identifies the service ("demo" or the base URL), never the user: document bindings and what was deployed. */
   serviceKey: string;
   accountGroup: AccountGroup | undefined;
+  /** The API dialect in use and how it was chosen; undefined while a detection is still running (or failed). */
+  api: ApiInUse | undefined;
 }
 
 export interface SignInInput {
@@ -67,6 +71,8 @@ export class ConnectionManager implements vscode.Disposable {
     private readonly createNetmonClient: ClientFactory,
     /** Requests that go out but are almost certainly not meant (the log says so). */
     private readonly onWarning: (message: string) => void = () => undefined,
+    /** Lines for the log a user reads (Show Log): which service and API a connection uses. */
+    private readonly onInfo: (message: string) => void = () => undefined,
   ) {}
 
   get current(): ConnectionInfo | undefined { return this.info; }
@@ -96,7 +102,8 @@ export class ConnectionManager implements vscode.Disposable {
     const token = await this.context.secrets.get(tokenKey(settings.baseUrl));
     if (!token) return;
     await this.disconnect();
-    await this.connect(this.startConnecting(), { kind: 'remote', baseUrl: settings.baseUrl, authForm: settings.authForm, email: settings.email, token });
+    const api = remoteApiChoice(settings.apiVersion, rememberedApiVersion(this.context.globalState, settings.baseUrl));
+    await this.connect(this.startConnecting(), { kind: 'remote', baseUrl: settings.baseUrl, authForm: settings.authForm, email: settings.email, token, api });
   }
 
   /** Checks the credentials with one request before anything is stored. */
@@ -104,10 +111,15 @@ export class ConnectionManager implements vscode.Disposable {
     return this.serialized(() => this.signInNow(input));
   }
 
+  /** Sign In detects the dialect anew (in `auto`): the account behind a base URL may have moved to v7. */
   private async signInNow(input: SignInInput): Promise<ConnectionInfo> {
-    const probe = this.createClient(input.baseUrl, credentialsFor(input.authForm, input.email, input.token), undefined);
+    const setting = readSettings().apiVersion;
+    const probe = this.createClient(input.baseUrl, credentialsFor(input.authForm, input.email, input.token), undefined, setting);
     try {
+      // The detection read comes first: a v7 account never sees a v6 request.
+      const version = await probe.apiVersion();
       await probe.listAccountGroups();
+      if (setting === 'auto') await rememberApiVersion(this.context.globalState, input.baseUrl, version);
     } finally {
       await probe.close();
     }
@@ -115,7 +127,8 @@ export class ConnectionManager implements vscode.Disposable {
     await saveConnectionSettings(input.baseUrl, input.authForm, input.email);
     await this.context.globalState.update(MODE_KEY, 'remote');
     await this.disconnect();
-    return this.connect(this.startConnecting(), { kind: 'remote', ...input });
+    const api = remoteApiChoice(setting, rememberedApiVersion(this.context.globalState, input.baseUrl));
+    return this.connect(this.startConnecting(), { kind: 'remote', ...input, api });
   }
 
   useDemo(): Promise<ConnectionInfo> {
@@ -129,7 +142,7 @@ export class ConnectionManager implements vscode.Disposable {
       connecting = this.startConnecting();
     }
     try {
-      const starting = startDemoEmulator(this.context.extensionPath);
+      const starting = startDemoEmulator(this.context.extensionPath, demoApiVersion(readSettings().apiVersion));
       // The emulator binds its port asynchronously: load the client's code meanwhile.
       this.createNetmonClient.preload?.();
       this.demo = await starting;
@@ -138,7 +151,9 @@ export class ConnectionManager implements vscode.Disposable {
       throw error;
     }
     const saved = this.context.globalState.update(MODE_KEY, 'demo');
-    const info = await this.connect(connecting, { kind: 'demo', baseUrl: this.demo.url, authForm: 'bearer', email: DEMO_ADMIN.email, token: DEMO_ADMIN.token });
+    // The emulator states its dialect: the client is told, never probes it.
+    const api: ApiChoice = { option: this.demo.api, source: 'emulator' };
+    const info = await this.connect(connecting, { kind: 'demo', baseUrl: this.demo.url, authForm: 'bearer', email: DEMO_ADMIN.email, token: DEMO_ADMIN.token, api });
     await saved;
     return info;
   }
@@ -218,13 +233,13 @@ export class ConnectionManager implements vscode.Disposable {
    * The client goes live at once with the saved account group; the group lookup runs
    * beside the tree's first requests and only replaces the client when the saved group is gone.
    */
-  private async connect(connecting: PendingClient, target: SignInInput & { kind: ConnectionKind }): Promise<ConnectionInfo> {
+  private async connect(connecting: PendingClient, target: SignInInput & { kind: ConnectionKind; api: ApiChoice }): Promise<ConnectionInfo> {
     const key = target.kind === 'demo' ? 'demo' : `${target.baseUrl}|${target.email}`;
     const credentials = credentialsFor(target.authForm, target.email, target.token);
     const savedAid = this.context.globalState.get<number>(accountGroupKey(key));
     let client: NetmonClient;
     try {
-      client = this.createClient(target.baseUrl, credentials, savedAid);
+      client = this.createClient(target.baseUrl, credentials, savedAid, target.api.option);
     } catch (error) {
       this.failConnecting(connecting, error);
       throw error;
@@ -232,12 +247,16 @@ export class ConnectionManager implements vscode.Disposable {
     this.activeClient = client;
     this.credentials = credentials;
     const serviceKey = target.kind === 'demo' ? 'demo' : target.baseUrl;
-    const info: ConnectionInfo = { kind: target.kind, baseUrl: target.baseUrl, authForm: target.authForm, email: target.email, key, serviceKey, accountGroup: undefined };
+    const knownApi = target.api.option === 'auto' ? undefined : { version: target.api.option, source: target.api.source };
+    const info: ConnectionInfo = { kind: target.kind, baseUrl: target.baseUrl, authForm: target.authForm, email: target.email, key, serviceKey, accountGroup: undefined, api: knownApi };
     this.info = info;
     connecting.resolve(client);
     this.fire();
     const groups = await client.listAccountGroups().then((r) => r.accountGroups, () => [] as AccountGroup[]);
     if (this.activeClient !== client) return info;
+    info.api ??= await this.detectedApi(client, target.baseUrl);
+    if (this.activeClient !== client) return info;
+    this.onInfo(`Connected to ${target.kind === 'demo' ? 'the demo emulator' : target.baseUrl} using ${info.api ? apiInUseText(info.api) : 'an API version not yet known (the detection read failed; it is tried again with the next request)'}`);
     const group = pickAccountGroup(groups, savedAid);
     if (savedAid !== undefined && group?.aid !== savedAid) {
       // The saved group is gone (or this user lost access): fall back to the default one.
@@ -249,6 +268,14 @@ export class ConnectionManager implements vscode.Disposable {
     return this.info ?? info;
   }
 
+  /** The detection's answer (already settled by the first request), remembered for this base URL. */
+  private async detectedApi(client: NetmonClient, baseUrl: string): Promise<ApiInUse | undefined> {
+    const version = await client.apiVersion().catch(() => undefined);
+    if (!version) return undefined;
+    await rememberApiVersion(this.context.globalState, baseUrl, version);
+    return { version, source: 'detected' };
+  }
+
   private async reconnectWith(info: ConnectionInfo, group: AccountGroup | undefined): Promise<void> {
     await this.replaceClient({ ...info, accountGroup: group }, group?.aid);
   }
@@ -256,7 +283,8 @@ export class ConnectionManager implements vscode.Disposable {
   private async replaceClient(info: ConnectionInfo, aid: number | undefined): Promise<void> {
     if (!this.credentials) return;
     const previous = this.activeClient;
-    const client = this.createClient(info.baseUrl, this.credentials, aid);
+    // The same dialect as before: a changed netmon.apiVersion applies to the next connection.
+    const client = this.createClient(info.baseUrl, this.credentials, aid, info.api?.version ?? 'auto');
     this.activeClient = client;
     this.clientPromise = Promise.resolve(client);
     this.info = info;
@@ -264,12 +292,10 @@ export class ConnectionManager implements vscode.Disposable {
     this.fire();
   }
 
-  private createClient(baseUrl: string, credentials: Credentials, aid: number | undefined): NetmonClient {
+  private createClient(baseUrl: string, credentials: Credentials, aid: number | undefined, apiVersion: ApiVersionSetting): NetmonClient {
     const settings = readSettings();
-    // The demo emulator states its dialect (today v6) instead of being probed; accounts are detected.
-    const demo = this.demo !== undefined && baseUrl === this.demo.url;
     return this.createNetmonClient({
-      baseUrl, credentials, aid, timeoutMs: settings.timeoutMs, apiVersion: demo ? 'v6' : 'auto',
+      baseUrl, credentials, aid, apiVersion, timeoutMs: settings.timeoutMs,
       proxy: settings.proxy, onRequest: this.onRequest, onWarning: this.onWarning,
     });
   }

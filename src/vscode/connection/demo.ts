@@ -2,6 +2,7 @@
 // lives in a separate bundle (dist/emulator-lib.js) loaded only here, so users who never
 // try the demo do not pay for it at activation.
 import * as path from 'node:path';
+import type { ApiVersion, ApiVersionSetting } from '../../api/client';
 import type { EmulatorOptions, RunningEmulator } from '../../emulator/api';
 import { requireBundle } from '../bundle-loader';
 
@@ -23,6 +24,19 @@ export function loadEmulatorLibrary(extensionPath: string): EmulatorLibrary {
   return loaded;
 }
 
-export async function startDemoEmulator(extensionPath: string): Promise<RunningEmulator> {
-  return loadEmulatorLibrary(extensionPath).startEmulator({ host: '127.0.0.1', port: 0, preset: 'demo' });
+/**
+ * The dialect of demo mode when netmon.apiVersion is `auto`. It should be v7 (what users'
+ * accounts speak); it stays v6 until the client reads v7 as completely as v6 (deleted
+ * endpoint agents are not listed on v7, a v7 page HAR keeps systemMetrics inside `log`,
+ * v7 sessions carry no permalink): see the extension-host suites run with NETMON_TEST_API=v7.
+ */
+export const DEMO_DEFAULT_API: ApiVersion = 'v6';
+
+/** The emulator states its dialect: the client is told it and never probes. */
+export function demoApiVersion(setting: ApiVersionSetting): ApiVersion {
+  return setting === 'auto' ? DEMO_DEFAULT_API : setting;
+}
+
+export async function startDemoEmulator(extensionPath: string, api: ApiVersion): Promise<RunningEmulator> {
+  return loadEmulatorLibrary(extensionPath).startEmulator({ host: '127.0.0.1', port: 0, preset: 'demo', api });
 }

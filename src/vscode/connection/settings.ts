@@ -1,6 +1,7 @@
 // The extension's settings (`netmon.*`). No secret is ever read from or written to them:
 // the token lives in SecretStorage (see connection-manager.ts).
 import * as vscode from 'vscode';
+import type { ApiVersionSetting } from '../../api/client';
 import { showWarning } from '../ui/notify';
 
 export type AuthForm = 'bearer' | 'basic' | 'query';
@@ -16,7 +17,11 @@ export interface NetmonSettings {
   /** Tree children shown per "Load more" step. */
   pageSize: number;
   startInDemoMode: boolean;
+  /** Which API dialect to speak: `auto` detects it per base URL (remembered; again at Sign In). */
+  apiVersion: ApiVersionSetting;
 }
+
+export const API_VERSION_SETTINGS: readonly ApiVersionSetting[] = ['auto', 'v7', 'v6'];
 
 const SECTION = 'netmon';
 
@@ -24,6 +29,7 @@ export function readSettings(): NetmonSettings {
   const config = vscode.workspace.getConfiguration(SECTION);
   const authForm = userString(config, 'authForm', 'bearer');
   const proxy = proxyOption(userString(config, 'proxy', ''));
+  const apiVersion = userString(config, 'apiVersion', 'auto');
   if (typeof proxy === 'string') warnIfProxyHasCredentials(proxy);
   return {
     baseUrl: userString(config, 'baseUrl', '').trim(),
@@ -34,6 +40,7 @@ export function readSettings(): NetmonSettings {
     pageSize: positiveInteger(config.get<number>('pageSize'), 100),
     // Which connection a window uses is the user's choice too: a folder cannot switch it to demo mode.
     startInDemoMode: config.inspect<unknown>('startInDemoMode')?.globalValue === true,
+    apiVersion: (API_VERSION_SETTINGS as readonly string[]).includes(apiVersion) ? apiVersion as ApiVersionSetting : 'auto',
   };
 }
 

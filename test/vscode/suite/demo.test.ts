@@ -5,9 +5,12 @@ import type { EndpointAgentsResponse } from '../../../src/api/types';
 import type { TreeNode } from '../../../src/vscode/tree/nodes';
 import { agentRows, DEMO_CREDENTIALS, inViewOrder, netmonApi, root, signOut } from './netmon-fixture';
 
-async function agentsAt(url: string): Promise<EndpointAgentsResponse> {
-  const response = await fetch(`${url}/v6/endpoint-agents`, { headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}` } });
-  return (await response.json()) as EndpointAgentsResponse;
+/** Every agent the demo account has, deleted ones too, read in the dialect the demo emulator speaks. */
+async function agentsAt(url: string, api: 'v6' | 'v7'): Promise<EndpointAgentsResponse> {
+  const path = api === 'v7' ? '/v7/endpoint/agents?includeDeleted=true' : '/v6/endpoint-agents';
+  const response = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}` } });
+  const body = (await response.json()) as EndpointAgentsResponse & { agents?: EndpointAgentsResponse['endpointAgents'] };
+  return api === 'v7' ? { endpointAgents: body.agents ?? [] } : body;
 }
 
 describe('demo mode', () => {
@@ -22,7 +25,10 @@ describe('demo mode', () => {
     assert.match(url ?? '', /^http:\/\/127\.0\.0\.1:\d+$/);
     assert.match(api.statusBarText(), /Netmon: demo/);
 
-    const expected = inViewOrder((await agentsAt(url ?? '')).endpointAgents).map((agent) => agent.computerName);
+    // The emulator states its dialect (netmon.apiVersion chooses it); it is never probed.
+    const dialect = api.connection.current?.api;
+    assert.equal(dialect?.source, 'emulator');
+    const expected = inViewOrder((await agentsAt(url ?? '', dialect?.version ?? 'v6')).endpointAgents).map((agent) => agent.computerName);
     const shown = (await agentRows(api, await root(api, 'Endpoint Agents'))).map((node) => node.label);
     assert.ok(expected.length > 0);
     assert.deepEqual(shown, expected);

@@ -23,8 +23,48 @@ export async function netmonApi(): Promise<NetmonExtensionApi> {
 /** A fixed clock: the current round (and every window) stays put while a suite compares lists. */
 export const EMULATOR_NOW = Date.parse('2026-11-20T12:00:00Z');
 
-export function startControlledEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
-  return startEmulator({ control: true, port: 0, now: () => EMULATOR_NOW, ...options });
+/**
+ * The dialect the suites' emulators speak: NETMON_TEST_API=v7 runs a suite against a v7
+ * emulator (signed in with `auto`, so the extension detects it), anything else v6.
+ */
+export const SUITE_API: 'v6' | 'v7' = process.env.NETMON_TEST_API === 'v7' ? 'v7' : 'v6';
+
+/**
+ * The suites read what the API says (their expectations) in v6's words. On a v7 run those
+ * reads go to a v6 twin: the same world (options, seed and fixed clock), so the same ids.
+ * Suites that write (create tests, run instant tests) change only the emulator they signed in to.
+ */
+const oracles = new WeakMap<RunningEmulator, RunningEmulator>();
+
+export async function startControlledEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const settings: EmulatorOptions = { control: true, port: 0, now: () => EMULATOR_NOW, api: SUITE_API, ...options };
+  const emulator = await startEmulator(settings);
+  if (emulator.api === 'v6') return emulator;
+  const twin = await startEmulator({ ...settings, api: 'v6', control: false });
+  oracles.set(emulator, twin);
+  const close = emulator.close.bind(emulator);
+  return Object.assign(emulator, { close: async () => { await Promise.all([close(), twin.close()]); } });
+}
+
+/** The paths the extension's requests take in the suite's dialect (request-log checks and faults). */
+export const WIRE_PATHS = SUITE_API === 'v7'
+  ? {
+    pathTrace: (testId: number | string, agentId: string, roundId: number) => `/v7/endpoint/test-results/scheduled-tests/${testId}/path-vis/agent/${agentId}/round/${roundId}`,
+    userSession: (id: string) => `/v7/endpoint/test-results/real-user-tests/${id}`,
+    sessionsFilter: '/v7/endpoint/test-results/real-user-tests/filter',
+    /** A request's stated range as `YYYY-mm-ddTHH:MM:SS` UTC (v7 sends ISO 8601 startDate/endDate). */
+    range: (query: Record<string, string>) => [query['startDate'], query['endDate']].map((date) => date?.slice(0, 19)),
+  }
+  : {
+    pathTrace: (testId: number | string, agentId: string, roundId: number) => `/v7/endpoint-data/tests/net/path-vis/${testId}/${agentId}/${roundId}`,
+    userSession: (id: string) => `/v6/endpoint-data/user-sessions/${id}`,
+    sessionsFilter: '/v6/endpoint-data/user-sessions',
+    range: (query: Record<string, string>) => [query['from'], query['to']],
+  };
+
+/** Where a suite reads its expectations: the emulator itself, or its v6 twin on a v7 run. */
+function oracle(emulator: RunningEmulator): RunningEmulator {
+  return oracles.get(emulator) ?? emulator;
 }
 
 export async function signInTo(emulator: RunningEmulator, token: string = DEMO_CREDENTIALS.admin.token): Promise<void> {
@@ -56,13 +96,13 @@ export async function signOut(): Promise<void> {
 
 /** Plain HTTP against the emulator, to compare the tree with what the API says. */
 export async function apiGet<T>(emulator: RunningEmulator, path: string, token: string = DEMO_CREDENTIALS.admin.token): Promise<T> {
-  const response = await fetch(`${emulator.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${oracle(emulator).url}${path}`, { headers: { authorization: `Bearer ${token}` } });
   assert.equal(response.status, 200, `GET ${path} answered ${response.status}`);
   return (await response.json()) as T;
 }
 
 export async function apiPost<T>(emulator: RunningEmulator, path: string, body: unknown, token: string = DEMO_CREDENTIALS.admin.token): Promise<T> {
-  const response = await fetch(`${emulator.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${oracle(emulator).url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
   assert.equal(response.status, 200, `POST ${path} answered ${response.status}`);
   return (await response.json()) as T;
 }

@@ -5,7 +5,7 @@ import { describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { EndpointTestResponse, PageDetailResponse, UserSessionDetailResponse } from '../../../src/api/types';
 import { activateExtension } from '../helpers';
-import { answeringPrompts, apiGet, childrenOf, clearEmulatorRequests, emulatorRequests, netmonApi, records, root } from './netmon-fixture';
+import { WIRE_PATHS, answeringPrompts, apiGet, childrenOf, clearEmulatorRequests, emulatorRequests, netmonApi, records, root } from './netmon-fixture';
 import { detailsId, firstRecord, openPanel, panelStates, sendFromWebview, waitForPanels, waitForRendered, signedInSuite } from './panels-fixture';
 
 
@@ -65,7 +65,7 @@ describe('session overview, page waterfall and .har files', () => {
     await sendFromWebview(found.id, { type: 'openPath', params: { testId: found.testId, agentId: found.agentId, roundId: found.roundId } });
     await waitForPanels('the path of that test', (states) => states.find((panel) => panel.key === `path:${found!.testId}` && panel.renders > 0));
     const traced = (await emulatorRequests(suite.emulator)).map((r) => r.path);
-    assert.ok(traced.includes(`/v7/endpoint-data/tests/net/path-vis/${found.testId}/${found.agentId}/${found.roundId}`), `the path of that agent at that round: ${traced.join(', ')}`);
+    assert.ok(traced.includes(WIRE_PATHS.pathTrace(found.testId, found.agentId, found.roundId)), `the path of that agent at that round: ${traced.join(', ')}`);
 
     await sendFromWebview(found.id, { type: 'openMetrics', params: { testId: found.testId, agentId: found.agentId, roundId: found.roundId } });
     const metrics = await waitForPanels('the metrics of that test', (states) => states.find((panel) => panel.key === `metrics:${found!.testId}` && panel.renders > 0));
@@ -89,9 +89,9 @@ describe('session overview, page waterfall and .har files', () => {
     const timeline = await waitForPanels('the agent timeline', (states) => states.find((panel) => panel.key === `timeline:${found!.agentId}` && panel.renders > 0));
     assert.equal((timeline.rendered as { agentId: string }).agentId, found.agentId);
     const { userSessions: [shown] } = await apiGet<UserSessionDetailResponse>(suite.emulator, `/v6/endpoint-data/user-sessions/${sessionId}`);
-    const read = (await emulatorRequests(suite.emulator)).find((r) => r.path === '/v6/endpoint-data/user-sessions' && r.method === 'POST');
+    const read = (await emulatorRequests(suite.emulator)).find((r) => r.path === WIRE_PATHS.sessionsFilter && r.method === 'POST');
     const at = Date.parse(`${shown!.date.replace(' ', 'T')}Z`);
-    assert.deepEqual([read?.query['from'], read?.query['to']], [new Date(at - 3 * 3600_000).toISOString().slice(0, 19), new Date(at + 3 * 3600_000).toISOString().slice(0, 19)]);
+    assert.deepEqual(WIRE_PATHS.range(read?.query ?? {}), [new Date(at - 3 * 3600_000).toISOString().slice(0, 19), new Date(at + 3 * 3600_000).toISOString().slice(0, 19)]);
     const count = (await panelStates()).length;
     await sendFromWebview(found.id, { type: 'openTimeline', params: { userSessionId: 'another-session' } });
     assert.equal((await panelStates()).length, count, 'a timeline for a session the overview does not show opens nothing');
@@ -170,7 +170,7 @@ describe('session overview, page waterfall and .har files', () => {
   it('shows what failed and what to do, in the panel, when the API refuses the session', async () => {
     const api = await netmonApi();
     const userSessionId = detailsId(await firstRecord(api, await root(api, 'User Sessions')));
-    suite.emulator.setFaults([{ fault: 'error', status: 403, pathPrefix: `/v6/endpoint-data/user-sessions/${userSessionId}` }]);
+    suite.emulator.setFaults([{ fault: 'error', status: 403, pathPrefix: WIRE_PATHS.userSession(userSessionId) }]);
     try {
       const id = await openPanel('netmon.openSessionOverview', userSessionId);
       const failed = await waitForPanels('the failed session panel', (states) => states.find((panel) => panel.id === id && panel.error));
