@@ -129,7 +129,8 @@ export async function runHar(args: readonly string[], io: HarCliIo = processIo):
     har = await readHarForReport(input, redact);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    io.stderr(terminalSafe(error instanceof ReportInputError ? `netmon har report: ${message}` : `netmon har report: cannot read ${input} as JSON: ${message}`));
+    const why = message.startsWith('nested deeper than') ? `${input} is ${message}` : `cannot read ${input} as JSON: ${message}`;
+    io.stderr(terminalSafe(error instanceof ReportInputError ? `netmon har report: ${message}` : `netmon har report: ${why}`));
     return 2;
   }
   const redacted = har.report;
