@@ -17,7 +17,7 @@ function run(job: RedactJob, post: (reply: RedactReply) => void): void {
   const { har, report } = redactHar(job.har, {}, (done) => {
     if (done % every === 0) post({ type: 'progress', done, total });
   });
-  post(job.kind === 'preview' ? { type: 'preview', preview: redactionPreview(report) } : { type: 'redacted', har });
+  post(job.kind === 'preview' ? { type: 'preview', preview: redactionPreview(report, har) } : { type: 'redacted', har });
 }
 
 const port = parentPort;
