@@ -6,7 +6,7 @@ import type { UserSessionDetail } from '../../api/types';
 import { pathReportText } from '../path/text-report';
 import { sessionOverview, SEGMENT_LABELS, type SessionOverview } from '../session';
 import { sessionTraceroutePath } from '../session/traceroute-path';
-import { AttachmentBudget } from './attachments';
+import { AttachmentBudget, type RedactedHar } from './attachments';
 import { finishDocument } from './document';
 import { pageSections, type HarPageInput } from './har-pages';
 import type { EvidenceContext, EvidenceDocument, EvidenceHop, EvidenceSection } from './model';
@@ -16,7 +16,7 @@ import { EVIDENCE_LIMITS } from './model';
 export interface SessionEvidenceInput extends EvidenceContext {
   session: UserSessionDetail;
   /** HARs of the session's pages (the page-details responses), in page order. */
-  pages?: readonly HarPageInput[];
+  pages?: readonly (HarPageInput & { redacted?: RedactedHar })[];
   /** The agent's computer name, when known. */
   agentName?: string;
   /** Hops the user pinned (IP addresses of the session's traceroute); unknown ones are ignored. */

@@ -2,7 +2,10 @@
 // with progress and Cancel), builds the document with src/analysis/evidence, and saves it.
 import type { PathTrace, UserSessionDetail } from '../../api/types';
 import type { SessionComparison } from '../../analysis/session/compare';
+import type { HarPageInput } from '../../analysis/evidence/har-pages';
+import type { RedactedHar } from '../../analysis/evidence/attachments';
 import { sharingLibrary } from '../sharing/library';
+import { redactedForEvidenceOffThread } from '../sharing/redact-off-thread';
 import type { HarDiffOptions } from '../../analysis/har/diff';
 import type { AgentTimeline } from '../../analysis/timeline/timeline';
 import type { PanelServices } from '../panels/services';
@@ -21,13 +24,26 @@ export function exportSessionEvidence(services: PanelServices, session: UserSess
 async function sessionBundle(services: PanelServices, session: UserSessionDetail): Promise<string | undefined> {
   const client = services.connection.requireClient();
   const id = String(session.userSessionId);
-  const doc = await withCancellableProgress(`Gathering the evidence of session ${id}`, async (signal) => {
-    const [{ pages, failed }, directory] = await Promise.all([sharingLibrary().readSessionPages(client, session, signal), client.agentDirectory().ready(signal)]);
-    const agentName = directory.names()[String(session.agentId)];
-    const permalink = typeof session.permalink === 'string' ? [{ label: `Session ${id}`, url: session.permalink }] : [];
-    return sharingLibrary().sessionEvidence({ ...context(services), session, pages, ...(agentName ? { agentName } : {}), omissions: failed, links: permalink });
+  const { pages, failed, agentName } = await withCancellableProgress(`Gathering the evidence of session ${id}`, async (signal) => {
+    const [read, directory] = await Promise.all([sharingLibrary().readSessionPages(client, session, signal), client.agentDirectory().ready(signal)]);
+    return { ...read, agentName: directory.names()[String(session.agentId)] };
   });
+  const redacted = await redactedPages(pages);
+  if (!redacted) return undefined;
+  const permalink = typeof session.permalink === 'string' ? [{ label: `Session ${id}`, url: session.permalink }] : [];
+  const doc = sharingLibrary().sessionEvidence({ ...context(services), session, pages: redacted, ...(agentName ? { agentName } : {}), omissions: failed, links: permalink });
   return saveEvidence(services.prompts, doc, `evidence-session-${id}`);
+}
+
+/** The pages' HARs redacted on the worker thread, as Export HAR… does: a session's HARs take seconds to redact. Undefined when cancelled. */
+async function redactedPages(pages: readonly HarPageInput[]): Promise<(HarPageInput & { redacted: RedactedHar })[] | undefined> {
+  const done: (HarPageInput & { redacted: RedactedHar })[] = [];
+  for (const [i, page] of pages.slice(0, sharingLibrary().EVIDENCE_LIMITS.maxHars).entries()) {
+    const result = await redactedForEvidenceOffThread(page.har, `page ${i + 1} of ${pages.length}`);
+    if (!result) return undefined;
+    done.push({ ...page, redacted: sharingLibrary().redactedForEvidence(result.har, result.report) });
+  }
+  return done;
 }
 
 export interface PathEvidenceState { testId: number; testName: string; traces: readonly PathTrace[]; names: Readonly<Record<string, string>>; baseline?: { traces: readonly PathTrace[] } }
