@@ -39,11 +39,17 @@ async function sessionBundle(services: PanelServices, session: UserSessionDetail
 async function redactedPages(pages: readonly HarPageInput[]): Promise<(HarPageInput & { redacted: RedactedHar })[] | undefined> {
   const done: (HarPageInput & { redacted: RedactedHar })[] = [];
   for (const [i, page] of pages.slice(0, sharingLibrary().EVIDENCE_LIMITS.maxHars).entries()) {
-    const result = await redactedForEvidenceOffThread(page.har, `page ${i + 1} of ${pages.length}`);
-    if (!result) return undefined;
-    done.push({ ...page, redacted: sharingLibrary().redactedForEvidence(result.har, result.report) });
+    const redacted = await redactedOffThread(page.har, `page ${i + 1} of ${pages.length}`);
+    if (!redacted) return undefined;
+    done.push({ ...page, redacted });
   }
   return done;
+}
+
+/** One HAR redacted on the worker thread and read for a bundle; undefined when cancelled. */
+async function redactedOffThread(har: unknown, what: string): Promise<RedactedHar | undefined> {
+  const result = await redactedForEvidenceOffThread(har, what);
+  return result && sharingLibrary().redactedForEvidence(result.har, result.report);
 }
 
 export interface PathEvidenceState { testId: number; testName: string; traces: readonly PathTrace[]; names: Readonly<Record<string, string>>; baseline?: { traces: readonly PathTrace[] } }
@@ -61,7 +67,13 @@ export function exportTimelineEvidence(services: PanelServices, timeline: AgentT
 
 /** The diff is made again here from the redacted HARs, so no text of the recorded ones reaches the file. */
 export function exportHarDiffEvidence(services: PanelServices, before: { name: string; har: unknown }, after: { name: string; har: unknown }, diffOptions: HarDiffOptions = {}): Promise<string | undefined> {
-  return reporting(WHAT, () => saveEvidence(services.prompts, sharingLibrary().harDiffEvidence({ ...context(services), before, after, diffOptions }), 'evidence-har-diff'));
+  return reporting(WHAT, async () => {
+    const redactedBefore = await redactedOffThread(before.har, 'the first HAR');
+    const redactedAfter = redactedBefore && await redactedOffThread(after.har, 'the second HAR');
+    if (!redactedBefore || !redactedAfter) return undefined;
+    const doc = sharingLibrary().harDiffEvidence({ ...context(services), before: { ...before, redacted: redactedBefore }, after: { ...after, redacted: redactedAfter }, diffOptions });
+    return saveEvidence(services.prompts, doc, 'evidence-har-diff');
+  });
 }
 
 export function exportCompareEvidence(services: PanelServices, comparison: SessionComparison, matchedOn: string | undefined, permalinks: { a?: string; b?: string }): Promise<string | undefined> {

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { redactedForEvidence, redactForEvidence, renderEvidenceHtml, sessionEvidence } from '../../../src/analysis/evidence';
+import { harDiffEvidence, redactedForEvidence, redactForEvidence, renderEvidenceHtml, sessionEvidence } from '../../../src/analysis/evidence';
 import type { RedactJob, RedactReply } from '../../../src/vscode/sharing/redact-protocol';
 import { healthySession } from '../session/fixtures';
 import { COOKIE_SECRET, GENERATED_AT, harWithSecrets } from './fixtures';
@@ -36,6 +36,17 @@ describe('evidence redaction on the worker thread', () => {
     const page = { pageId: 'page_1', title: 'Portal — Home', har };
     const offThread = renderEvidenceHtml(sessionEvidence({ ...input, pages: [{ ...page, redacted: redactedForEvidence(reply.har, reply.report) }] }));
     const inPlace = renderEvidenceHtml(sessionEvidence({ ...input, pages: [{ ...page, redacted: redactForEvidence(har) }] }));
+    assert.equal(offThread, inPlace);
+    assert.ok(!offThread.includes(COOKIE_SECRET));
+  });
+
+  test('a HAR diff\'s bundle from HARs redacted by the worker is the one redacted in place', async () => {
+    const [before, after] = [harWithSecrets('chrome-before.har'), harWithSecrets('chrome-after.har')];
+    const replies = await Promise.all([before, after].map((har) => workerAnswer({ kind: 'evidence', har })));
+    const [b, a] = replies.map((reply) => (reply.type === 'evidence' ? redactedForEvidence(reply.har, reply.report) : assert.fail(reply.type)));
+    const input = { generatedAt: GENERATED_AT };
+    const offThread = renderEvidenceHtml(harDiffEvidence({ ...input, before: { name: 'before.har', har: before, redacted: b }, after: { name: 'after.har', har: after, redacted: a } }));
+    const inPlace = renderEvidenceHtml(harDiffEvidence({ ...input, before: { name: 'before.har', har: before }, after: { name: 'after.har', har: after } }));
     assert.equal(offThread, inPlace);
     assert.ok(!offThread.includes(COOKIE_SECRET));
   });
