@@ -7,3 +7,4 @@ export {
   EVIDENCE_LIMITS, harDiffEvidence, pathEvidence, renderEvidenceHtml, renderEvidenceMarkdown, sessionCompareEvidence, sessionEvidence, timelineEvidence,
 } from './evidence';
 export { readSessionPages } from './evidence/read-pages';
+export { redactedForEvidence, type RedactedHar } from './evidence/attachments';

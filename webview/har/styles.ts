@@ -14,6 +14,7 @@ export const HAR_CSS = `
   --vscode-panelTitle-activeBorder: #005fb8; --vscode-panel-background: #f8f8f8; --vscode-sideBar-background: #f8f8f8;
   --vscode-list-activeSelectionBackground: #cce4ff; --vscode-list-activeSelectionForeground: #1f1f1f;
   --vscode-textPreformat-foreground: #a31515; --vscode-textLink-foreground: #005fb8;
+  --vscode-descriptionForeground: #616161; --vscode-errorForeground: #a1260d;
 }
 @media (prefers-color-scheme: dark) {
   :root.har-standalone {
@@ -24,6 +25,7 @@ export const HAR_CSS = `
     --vscode-panelTitle-activeBorder: #0078d4; --vscode-panel-background: #181818; --vscode-sideBar-background: #181818;
     --vscode-list-activeSelectionBackground: #04395e; --vscode-list-activeSelectionForeground: #ffffff;
     --vscode-textPreformat-foreground: #d7ba7d; --vscode-textLink-foreground: #4daafc;
+    --vscode-descriptionForeground: #9d9d9d; --vscode-errorForeground: #f48771;
   }
 }
 html, body { height: 100%; margin: 0; }

@@ -17,6 +17,11 @@ export interface RedactedHar {
 /** Every HAR of a bundle goes through here first: nothing downstream sees the raw one. */
 export function redactForEvidence(har: unknown): RedactedHar {
   const { har: redacted, report } = redactHar(har);
+  return redactedForEvidence(redacted, report);
+}
+
+/** A HAR redacted elsewhere (the extension's worker thread), read for the bundle. */
+export function redactedForEvidence(redacted: unknown, report: RedactionReport): RedactedHar {
   return { har: redacted, document: readHar(redacted), report };
 }
 

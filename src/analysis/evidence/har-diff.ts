@@ -4,15 +4,16 @@
 import { formatMs } from '../har';
 import { diffHar, type HarDiff, type HarDiffOptions } from '../har/diff';
 import { formatHarDiff, signedMs } from '../har/diff-text';
-import { AttachmentBudget, redactForEvidence } from './attachments';
+import { AttachmentBudget, redactForEvidence, type RedactedHar } from './attachments';
 import { finishDocument } from './document';
 import { pageSections } from './har-pages';
 import type { EvidenceContext, EvidenceDocument, EvidenceGrade } from './model';
 import { clipBlock, redactText, safeLine } from './text';
 
 export interface HarDiffEvidenceInput extends EvidenceContext {
-  before: { name: string; har: unknown };
-  after: { name: string; har: unknown };
+  /** `redacted` when the caller already redacted the HAR (the extension does, on its worker thread). */
+  before: { name: string; har: unknown; redacted?: RedactedHar };
+  after: { name: string; har: unknown; redacted?: RedactedHar };
   /**
    * The diff as the caller made it (of the files as recorded): its text is redacted line by
    * line. Without it the diff is made here, of the redacted HARs.
@@ -25,8 +26,8 @@ export interface HarDiffEvidenceInput extends EvidenceContext {
 const VERDICT_ROWS = 5;
 
 export function harDiffEvidence(input: HarDiffEvidenceInput): EvidenceDocument {
-  const before = redactForEvidence(input.before.har);
-  const after = redactForEvidence(input.after.har);
+  const before = input.before.redacted ?? redactForEvidence(input.before.har);
+  const after = input.after.redacted ?? redactForEvidence(input.after.har);
   const diff = input.diff ?? diffHar(before.har, after.har, input.diffOptions);
   const names = { before: safeLine(input.before.name, 200), after: safeLine(input.after.name, 200) };
   const budget = new AttachmentBudget();

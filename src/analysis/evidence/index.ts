@@ -11,5 +11,5 @@ export { waterfallScene, waterfallImage, type WaterfallPicture } from './waterfa
 export { sceneSvg, type Scene, type SceneShape } from './scene';
 export { renderEvidenceHtml, isHttpUrl, EVIDENCE_CSP } from './html';
 export { renderEvidenceMarkdown, markdownText, markdownCode, type MarkdownBundle, type MarkdownFile, type MarkdownOptions } from './markdown';
-export { redactForEvidence, redactionLines, type RedactedHar } from './attachments';
+export { redactedForEvidence, redactForEvidence, redactionLines, type RedactedHar } from './attachments';
 export { redactText } from './text';

@@ -7,7 +7,7 @@ import { pathReportText } from '../path/text-report';
 import { sessionOverview, SEGMENT_LABELS, type SessionContext, type SessionOverview } from '../session';
 import { asArray, asNumber, asRecord } from '../har/narrow';
 import { sessionTraceroutePath } from '../session/traceroute-path';
-import { AttachmentBudget } from './attachments';
+import { AttachmentBudget, type RedactedHar } from './attachments';
 import { finishDocument } from './document';
 import { pageSections, type HarPageInput } from './har-pages';
 import type { EvidenceContext, EvidenceDocument, EvidenceHop, EvidenceSection } from './model';
@@ -17,7 +17,7 @@ import { EVIDENCE_LIMITS } from './model';
 export interface SessionEvidenceInput extends EvidenceContext {
   session: UserSessionDetail;
   /** HARs of the session's pages (the page-details responses), in page order. */
-  pages?: readonly HarPageInput[];
+  pages?: readonly (HarPageInput & { redacted?: RedactedHar })[];
   /** The agent's computer name, when known. */
   agentName?: string;
   /** What the session's neighbours say (its normal, the tunnel, the first byte); the first page's HAR gives the first byte otherwise. */

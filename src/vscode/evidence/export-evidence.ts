@@ -2,7 +2,10 @@
 // with progress and Cancel), builds the document with src/analysis/evidence, and saves it.
 import type { PathTrace, UserSessionDetail } from '../../api/types';
 import type { SessionComparison } from '../../analysis/session/compare';
+import type { HarPageInput } from '../../analysis/evidence/har-pages';
+import type { RedactedHar } from '../../analysis/evidence/attachments';
 import { sharingLibrary } from '../sharing/library';
+import { redactedForEvidenceOffThread } from '../sharing/redact-off-thread';
 import type { HarDiffOptions } from '../../analysis/har/diff';
 import { sessionNeighbourContext, type AgentTimeline } from '../../analysis/timeline/timeline';
 import type { PanelServices } from '../panels/services';
@@ -21,16 +24,37 @@ export function exportSessionEvidence(services: PanelServices, session: UserSess
 async function sessionBundle(services: PanelServices, session: UserSessionDetail): Promise<string | undefined> {
   const client = services.connection.requireClient();
   const id = String(session.userSessionId);
-  const doc = await withCancellableProgress(`Gathering the evidence of session ${id}`, async (signal) => {
-    const [{ pages, failed }, directory, neighbours] = await Promise.all([
+  const { pages, failed, agentName, neighbours } = await withCancellableProgress(`Gathering the evidence of session ${id}`, async (signal) => {
+    const [read, directory, around] = await Promise.all([
       sharingLibrary().readSessionPages(client, session, signal), client.agentDirectory().ready(signal), sessionNeighbourContext(client, session, signal),
     ]);
-    const agentName = directory.names()[String(session.agentId)];
-    const permalink = typeof session.permalink === 'string' ? [{ label: `Session ${id}`, url: session.permalink }] : [];
-    // The verdict the panel shows: in the context of the agent's records around the session.
-    return sharingLibrary().sessionEvidence({ ...context(services), session, pages, ...(agentName ? { agentName } : {}), ...(neighbours ? { context: neighbours } : {}), omissions: failed, links: permalink });
+    return { ...read, agentName: directory.names()[String(session.agentId)], neighbours: around };
+  });
+  const redacted = await redactedPages(pages);
+  if (!redacted) return undefined;
+  const permalink = typeof session.permalink === 'string' ? [{ label: `Session ${id}`, url: session.permalink }] : [];
+  // The verdict the panel shows: in the context of the agent's records around the session.
+  const doc = sharingLibrary().sessionEvidence({
+    ...context(services), session, pages: redacted, ...(agentName ? { agentName } : {}), ...(neighbours ? { context: neighbours } : {}), omissions: failed, links: permalink,
   });
   return saveEvidence(services.prompts, doc, `evidence-session-${id}`);
+}
+
+/** The pages' HARs redacted on the worker thread, as Export HAR… does: a session's HARs take seconds to redact. Undefined when cancelled. */
+async function redactedPages(pages: readonly HarPageInput[]): Promise<(HarPageInput & { redacted: RedactedHar })[] | undefined> {
+  const done: (HarPageInput & { redacted: RedactedHar })[] = [];
+  for (const [i, page] of pages.slice(0, sharingLibrary().EVIDENCE_LIMITS.maxHars).entries()) {
+    const redacted = await redactedOffThread(page.har, `page ${i + 1} of ${pages.length}`);
+    if (!redacted) return undefined;
+    done.push({ ...page, redacted });
+  }
+  return done;
+}
+
+/** One HAR redacted on the worker thread and read for a bundle; undefined when cancelled. */
+async function redactedOffThread(har: unknown, what: string): Promise<RedactedHar | undefined> {
+  const result = await redactedForEvidenceOffThread(har, what);
+  return result && sharingLibrary().redactedForEvidence(result.har, result.report);
 }
 
 export interface PathEvidenceState { testId: number; testName: string; traces: readonly PathTrace[]; names: Readonly<Record<string, string>>; baseline?: { traces: readonly PathTrace[] } }
@@ -48,7 +72,13 @@ export function exportTimelineEvidence(services: PanelServices, timeline: AgentT
 
 /** The diff is made again here from the redacted HARs, so no text of the recorded ones reaches the file. */
 export function exportHarDiffEvidence(services: PanelServices, before: { name: string; har: unknown }, after: { name: string; har: unknown }, diffOptions: HarDiffOptions = {}): Promise<string | undefined> {
-  return reporting(WHAT, () => saveEvidence(services.prompts, sharingLibrary().harDiffEvidence({ ...context(services), before, after, diffOptions }), 'evidence-har-diff'));
+  return reporting(WHAT, async () => {
+    const redactedBefore = await redactedOffThread(before.har, 'the first HAR');
+    const redactedAfter = redactedBefore && await redactedOffThread(after.har, 'the second HAR');
+    if (!redactedBefore || !redactedAfter) return undefined;
+    const doc = sharingLibrary().harDiffEvidence({ ...context(services), before: { ...before, redacted: redactedBefore }, after: { ...after, redacted: redactedAfter }, diffOptions });
+    return saveEvidence(services.prompts, doc, 'evidence-har-diff');
+  });
 }
 
 export function exportCompareEvidence(services: PanelServices, comparison: SessionComparison, matchedOn: string | undefined, permalinks: { a?: string; b?: string }): Promise<string | undefined> {

@@ -2,15 +2,14 @@
 // built by src/analysis/evidence (the same as `netmon evidence`); the file name's extension
 // picks the form: .html (offline, no script) or .md (with its images and redacted HARs
 // written beside it, named after it).
-import * as vscode from 'vscode';
 import type { EvidenceContext, EvidenceDocument } from '../../analysis/evidence';
 import { sharingLibrary } from '../sharing/library';
 import { historyRange, type TimeOptions } from '../panels/data';
 import type { ConnectionManager } from '../connection/connection-manager';
 import { saveChosenFiles } from '../files/save-files';
-import { suggestedFileName } from '../ui/file-names';
-import { flashStatus } from '../ui/notify';
+import { defaultSaveUri, rememberSaveFolder, suggestedFileName } from '../ui/file-names';
 import type { Prompts } from '../ui/prompts';
+import { offerWrittenFile } from '../ui/written-file';
 
 /** When, for which account group and over which range: what every bundle's header says. */
 export function evidenceContext(connection: ConnectionManager, timeOptions: TimeOptions): EvidenceContext {
@@ -28,7 +27,7 @@ export async function saveEvidence(prompts: Prompts, doc: EvidenceDocument, base
   const base = suggestedFileName(baseName, 'evidence');
   const destination = await prompts.saveLocation({
     title: 'Export evidence for a ticket', saveLabel: 'Export',
-    defaultUri: vscode.Uri.file(`${base}.html`), filters: { 'HTML (opens offline)': ['html'], 'Markdown with images': ['md'] },
+    defaultUri: defaultSaveUri('evidence', `${base}.html`), filters: { 'HTML (opens offline)': ['html'], 'Markdown with images': ['md'] },
   });
   if (!destination) return undefined;
   const markdown = /\.md$/i.test(destination.path);
@@ -38,6 +37,7 @@ export async function saveEvidence(prompts: Prompts, doc: EvidenceDocument, base
     ? { destination, content: bundle.markdown, beside: bundle.files }
     : { destination, content: sharingLibrary().renderEvidenceHtml(doc) });
   if (!written) return undefined;
-  flashStatus(`Netmon: evidence written to ${destination.fsPath}`, 5_000);
+  rememberSaveFolder('evidence', destination);
+  offerWrittenFile(prompts, `Netmon: evidence written to ${destination.fsPath}`, destination);
   return destination.fsPath;
 }

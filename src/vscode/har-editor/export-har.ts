@@ -1,14 +1,13 @@
 // Exporting a HAR for someone else: redacted by default (src/analysis/har/redact, the same
 // engine as `netmon har redact`), with what will be removed shown first. The HAR as recorded
 // is the second choice, says what it keeps, and asks once more before it is written.
-import * as vscode from 'vscode';
 import type { RedactionPreview } from '../../analysis/har/redact-preview';
 import { sharingLibrary } from '../sharing/library';
 import { saveChosenFiles } from '../files/save-files';
 import { redactedOffThread, redactionPreviewOffThread } from '../sharing/redact-off-thread';
-import { suggestedFileName } from '../ui/file-names';
-import { flashStatus } from '../ui/notify';
+import { defaultSaveUri, rememberSaveFolder, suggestedFileName } from '../ui/file-names';
 import type { Prompts } from '../ui/prompts';
+import { offerWrittenFile } from '../ui/written-file';
 
 export const EXPORT_REDACTED = 'Export Redacted HAR…';
 export const EXPORT_UNREDACTED = 'Export Unredacted HAR (keeps secrets)…';
@@ -44,12 +43,13 @@ export async function exportHarFile(prompts: Prompts, har: unknown, name: string
   const base = suggestedFileName(name.replace(/\.(har|har\.gz|zhar)$/i, ''), 'page');
   const destination = await prompts.saveLocation({
     title: redacted ? 'Export redacted HAR' : 'Export HAR as recorded (unredacted)', saveLabel: 'Export',
-    defaultUri: vscode.Uri.file(`${base}${redacted ? '.redacted' : ''}.har`), filters: { 'HTTP Archive': ['har'] },
+    defaultUri: defaultSaveUri('har', `${base}${redacted ? '.redacted' : ''}.har`), filters: { 'HTTP Archive': ['har'] },
   });
   if (!destination) return undefined;
   const out = await contentToExport(har, redacted);
   if (out === undefined) return undefined;
   if (!await saveChosenFiles(prompts, { destination, content: `${JSON.stringify(out, null, 2)}\n` })) return undefined;
-  flashStatus(`Netmon: exported ${redacted ? 'a redacted' : 'an unredacted'} HAR to ${destination.fsPath}`, 5_000);
+  rememberSaveFolder('har', destination);
+  offerWrittenFile(prompts, `Netmon: exported ${redacted ? 'a redacted' : 'an unredacted'} HAR to ${destination.fsPath}`, destination);
   return destination.fsPath;
 }

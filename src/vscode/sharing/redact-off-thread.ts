@@ -3,6 +3,7 @@
 // dist/redact-worker.js (src/vscode/sharing/redact-worker.ts), one per job, ended when the
 // job ends or is cancelled.
 import { Worker } from 'node:worker_threads';
+import type { RedactionReport } from '../../analysis/har/redact';
 import type { RedactionPreview } from '../../analysis/har/redact-preview';
 import { withNotificationProgress } from '../ui/notify';
 import { redactWorkerPath } from './library';
@@ -18,6 +19,12 @@ export async function redactionPreviewOffThread(har: unknown): Promise<Redaction
 export async function redactedOffThread(har: unknown): Promise<unknown> {
   const reply = await runJob({ kind: 'redact', har }, 'Netmon: redacting the HAR');
   return reply?.type === 'redacted' ? reply.har : undefined;
+}
+
+/** The redacted copy of a HAR for an evidence bundle, with what was removed; undefined when the user cancelled. */
+export async function redactedForEvidenceOffThread(har: unknown, what: string): Promise<{ har: unknown; report: RedactionReport } | undefined> {
+  const reply = await runJob({ kind: 'evidence', har }, `Netmon: redacting the HAR of ${what}`);
+  return reply?.type === 'evidence' ? { har: reply.har, report: reply.report } : undefined;
 }
 
 type Answer = Exclude<RedactReply, { type: 'progress' } | { type: 'failed' }>;

@@ -17,7 +17,9 @@ function run(job: RedactJob, post: (reply: RedactReply) => void): void {
   const { har, report } = redactHar(job.har, {}, (done) => {
     if (done % every === 0) post({ type: 'progress', done, total });
   });
-  post(job.kind === 'preview' ? { type: 'preview', preview: redactionPreview(report) } : { type: 'redacted', har });
+  if (job.kind === 'preview') post({ type: 'preview', preview: redactionPreview(report, har) });
+  else if (job.kind === 'evidence') post({ type: 'evidence', har, report });
+  else post({ type: 'redacted', har });
 }
 
 const port = parentPort;

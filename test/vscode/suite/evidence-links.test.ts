@@ -39,7 +39,7 @@ describe('Export Evidence beside planted links and existing files', () => {
     assert.ok(!readdirSync(folder).includes('evidence-har-diff.md'), 'declined: the Markdown is not written');
 
     const accepted = await exportMarkdownEvidence(panel, folder, (prompt) => (prompt.kind === 'confirm' ? REPLACE_ALL : undefined));
-    assert.deepEqual(accepted.map((p) => p.kind), ['save', 'confirm'], 'asked once for the whole set');
+    assert.deepEqual(accepted.map((p) => p.kind), ['save', 'confirm', 'offer'], 'asked once for the whole set');
     assert.match(readFileSync(join(folder, 'evidence-har-diff-after.har'), 'utf8'), /"log"/, 'replaced by the redacted HAR');
     assert.match(readFileSync(join(folder, 'evidence-har-diff.md'), 'utf8'), /^# HAR diff/);
     assert.ok(!readdirSync(folder).some((name) => name.endsWith('.tmp')), 'no temporary file is left');

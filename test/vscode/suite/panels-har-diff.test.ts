@@ -91,7 +91,7 @@ describe('HAR diff: pages and files compared', () => {
     const evidence = join(suite.scratch, 'diff-evidence.html');
     const { prompts } = await answeringPrompts((prompt) => (prompt.kind === 'save' ? vscode.Uri.file(evidence) : undefined),
       () => sendFromWebview(id, { type: 'exportEvidence', params: undefined }));
-    assert.deepEqual(prompts.map((p) => p.kind), ['save']);
+    assert.deepEqual(prompts.map((p) => p.kind), ['save', 'offer']);
     const html = readFileSync(evidence, 'utf8');
     assert.match(html, /chrome-after\.har/);
     assert.equal((html.match(/download="[^"]+\.har"/g) ?? []).length, 2, 'both HARs attached, redacted');

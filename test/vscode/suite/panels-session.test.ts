@@ -144,7 +144,7 @@ describe('session overview, page waterfall and .har files', () => {
     const target = vscode.Uri.file(join(suite.scratch, 'exported.har'));
     const { prompts } = await answeringPrompts((prompt) => (prompt.kind === 'save' ? target : undefined),
       () => sendFromWebview(id, { type: 'exportHar', params: { redacted: true } }));
-    assert.deepEqual(prompts.map((p) => p.kind), ['save'], 'a redacted export asks only where to save');
+    assert.deepEqual(prompts.map((p) => p.kind), ['save', 'offer'], 'a redacted export asks only where to save, then offers to open the file');
     const { har } = await apiGet<PageDetailResponse>(suite.emulator, `/v6/endpoint-data/user-sessions/${userSessionId}/page/${pageId}`);
     const written = readFileSync(target.fsPath, 'utf8');
     const cookies = (har.log.entries as unknown as { request: { cookies: { value: string }[] } }[]).flatMap((e) => e.request.cookies.map((c) => c.value));

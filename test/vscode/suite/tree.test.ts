@@ -232,7 +232,7 @@ describe('explorer tree', () => {
       (prompt) => (prompt.kind === 'save' ? vscode.Uri.file(target) : prompt.kind === 'confirm' ? prompt.actions[0] : undefined),
       () => vscode.commands.executeCommand<string | undefined>('netmon.exportHar', pageNode));
     assert.equal(written, target);
-    assert.deepEqual(prompts.map((p) => p.kind), ['confirm', 'save'], 'what redaction removes is shown first; the destination is asked in the save dialog');
+    assert.deepEqual(prompts.map((p) => p.kind), ['confirm', 'save', 'offer'], 'what redaction removes is shown first; the destination is asked in the save dialog');
     const [preview] = prompts;
     assert.ok(preview?.kind === 'confirm' && preview.actions[0] === 'Export Redacted HAR…' && /Unredacted HAR \(keeps secrets\)/.test(preview.actions[1] ?? ''), 'redacted is the first choice');
     assert.match(preview.kind === 'confirm' ? preview.detail : '', /cookie values: \d+/);
@@ -255,7 +255,7 @@ describe('explorer tree', () => {
       (prompt) => (prompt.kind === 'save' ? vscode.Uri.file(target) : prompt.kind === 'confirm' ? prompt.actions.at(-1) : undefined),
       () => vscode.commands.executeCommand<string | undefined>('netmon.exportHar', pageNode));
     assert.equal(written, target);
-    assert.deepEqual(prompts.map((p) => p.kind), ['confirm', 'confirm', 'save']);
+    assert.deepEqual(prompts.map((p) => p.kind), ['confirm', 'confirm', 'save', 'offer']);
     assert.match(prompts[1]?.kind === 'confirm' ? prompts[1].detail : '', /keeps every cookie, token, password and response body/);
     const { userSessionId, pageId } = pageNode!.spec.harPage!;
     const expected = await apiGet<PageDetailResponse>(emulator, `/v6/endpoint-data/user-sessions/${userSessionId}/page/${pageId}`);
