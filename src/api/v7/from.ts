@@ -14,6 +14,8 @@ type Domain = Record<string, unknown>;
 /** The record without its undefined fields (a rename of an absent field adds nothing). */
 function defined(record: Domain): Domain {
   for (const key of Object.keys(record)) if (record[key] === undefined) delete record[key];
+  // HAL links belong to the answer, not to the domain record (v6 records never had them).
+  delete record['_links'];
   return record;
 }
 

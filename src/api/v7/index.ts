@@ -164,7 +164,8 @@ export const v7: Dialect = {
   }),
   networkProbe: (id) => ({ method: 'GET', path: `${RESULTS}/local-networks/topologies/${segment(id)}`, read: one(V7_SHAPES.topologyDetail, fromTopology, id, firstResult) }),
   networks: () => list('GET', `${RESULTS}/local-networks`, 'privateNetworks', 'localNetworks', V7_SHAPES.localNetworks, (r) => r, false),
-  endpointAgents: () => list('GET', 'v7/endpoint/agents', 'endpointAgents', 'agents', V7_SHAPES.endpointAgents, fromEndpointAgent, false),
+  // Deleted agents too, as v6 lists them: the explorer groups them and names their old sessions.
+  endpointAgents: () => list('GET', 'v7/endpoint/agents', 'endpointAgents', 'agents', V7_SHAPES.endpointAgents, fromEndpointAgent, false, { query: { includeDeleted: 'true' } }),
   endpointAgent: (agentId) => ({ method: 'GET', path: `v7/endpoint/agents/${segment(agentId)}`, read: one(V7_SHAPES.endpointAgents, fromEndpointAgent, agentId) }),
   enterpriseAgents: (agentTypes) => list('GET', 'v7/agents', 'agents', 'agents', V7_SHAPES.enterpriseAgents, fromEnterpriseAgent, false, {
     query: agentTypes?.length ? { agentTypes: agentTypes.map((type) => ENTERPRISE_AGENT_TYPES[type] ?? type).join(',') } : undefined,

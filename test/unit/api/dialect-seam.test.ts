@@ -1,5 +1,6 @@
-// The dialect seam: views, commands, analyses, documents, the emulator and benches speak to the
-// client's contract only; no module outside src/api imports a dialect (src/api/v6, src/api/v7).
+// The dialect seam: views, commands, analyses, documents and the emulator speak to the client's
+// contract only; no module outside src/api imports a dialect (src/api/v6, src/api/v7). The one
+// exception is the decode-overhead bench, which times the v7 mapping step on its own.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -24,8 +25,9 @@ describe('dialect seam', () => {
   });
 
   test('nothing outside src/api imports src/api/v6 or src/api/v7', () => {
+    const measuresTheMapping = join('bench', '_decode-overhead.ts');
     const outside = ['src', 'webview', 'bench'].flatMap((root) => sources(join(REPO, root)))
-      .filter((file) => !relative(REPO, file).startsWith(join('src', 'api')));
+      .filter((file) => !relative(REPO, file).startsWith(join('src', 'api')) && relative(REPO, file) !== measuresTheMapping);
     const offenders = outside.filter((file) => DIALECT_IMPORT.test(readFileSync(file, 'utf8'))).map((file) => relative(REPO, file));
     assert.ok(outside.length > 100, 'the walk found the sources');
     assert.deepEqual(offenders, []);
