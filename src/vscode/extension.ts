@@ -32,7 +32,7 @@ export function activate(context: vscode.ExtensionContext): NetmonExtensionApi |
   const connection = new ConnectionManager(context, (event) => {
     logRequest(log, event);
     statusBar.onRateLimit(event.rateLimitRemaining); // requests only start after activation
-  }, preloadAfterActivation(lazyClientFactory(context.extensionPath)), (message) => log.warn(message));
+  }, preloadAfterActivation(lazyClientFactory(context.extensionPath)), (message) => log.warn(message), (message) => log.info(message));
   connectionToClose = connection;
   const statusBar = new ConnectionStatusBar(connection);
   const query = new QueryState();
