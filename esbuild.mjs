@@ -111,15 +111,20 @@ const takeSharedModules = {
 };
 
 /**
- * netmon-emulator (dist/emulator.js) is a thin command line over dist/emulator-lib.js, its
- * sibling in the package, instead of a second copy of the whole emulator in the .vsix.
+ * netmon-emulator (dist/emulator.js) and the CLI's --emulator (dist/netmon.js) load the
+ * emulator from dist/emulator-lib.js, their sibling in the package, instead of each carrying
+ * a copy of it in the .vsix. Each entry reaches the emulator through one import (below).
  */
+const EMULATOR_IMPORTS = [
+  { importer: join('src', 'emulator', 'cli.ts'), path: /^\.\/(server|api|index)$/ },
+  { importer: join('src', 'cli', 'account.ts'), path: /^\.\.\/emulator$/ },
+];
 const emulatorFromLibrary = {
   name: 'emulator-from-library',
   setup(build) {
-    build.onResolve({ filter: /^\.\/(server|api|index)$/ }, (args) => {
-      if (!args.importer.endsWith(join('src', 'emulator', 'cli.ts'))) return undefined;
-      return { path: './emulator-lib.js', external: true };
+    build.onResolve({ filter: /emulator$|^\.\/(server|api|index)$/ }, (args) => {
+      const shared = EMULATOR_IMPORTS.some(({ importer, path }) => args.importer.endsWith(importer) && path.test(args.path));
+      return shared ? { path: './emulator-lib.js', external: true } : undefined;
     });
   },
 };
@@ -128,7 +133,7 @@ const targets = {
   extension: { ...node, entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], minify: true, plugins: [shareVscodeNamespace] },
   emulator: { ...node, entryPoints: ['src/emulator/cli.ts'], outfile: 'dist/emulator.js', banner: { js: '#!/usr/bin/env node' }, plugins: [emulatorFromLibrary] },
   // The CLI talks to the API through the same client as the extension: the same undici entry.
-  cli: { ...node, entryPoints: ['src/cli/netmon.ts'], outfile: 'dist/netmon.js', banner: { js: '#!/usr/bin/env node' }, plugins: [undiciRequestOnly] },
+  cli: { ...node, entryPoints: ['src/cli/netmon.ts'], outfile: 'dist/netmon.js', banner: { js: '#!/usr/bin/env node' }, plugins: [undiciRequestOnly, emulatorFromLibrary] },
   // Demo mode loads this lazily (require at runtime), keeping the emulator out of dist/extension.js.
   // The typed client (undici is ~0.5 MB minified) is loaded at the first connection, keeping dist/extension.js small.
   'client-lib': { ...node, entryPoints: ['src/api/index.ts'], outfile: 'dist/client-lib.js', minify: true, plugins: [undiciRequestOnly] },
