@@ -140,13 +140,18 @@ export function fromAccountGroup(wire: AccountGroupWire): Domain {
   return defined({ ...rest, current: isCurrentAccountGroup ?? false, default: isDefaultAccountGroup ?? false });
 }
 
-/** The page's HAR: v7 names the custom system-metrics field `systemMetrics` (v6: `_systemMetrics`). */
+/**
+ * v7 puts the HAR's `systemMetrics` inside `log` (the spec's example) where v6 had the custom
+ * `_systemMetrics` beside it: the domain HAR has it beside the log, once, in either dialect.
+ */
 export function fromHar(wire: Domain): Domain {
-  const har = renamedSystemMetrics(wire);
-  return isRecord(har['log']) ? { ...har, log: renamedSystemMetrics(har['log']) } : har;
-}
-
-function renamedSystemMetrics(object: Domain): Domain {
-  if (object['_systemMetrics'] !== undefined || object['systemMetrics'] === undefined) return object;
-  return { ...object, _systemMetrics: object['systemMetrics'] };
+  const log = isRecord(wire['log']) ? wire['log'] : undefined;
+  const metrics = wire['_systemMetrics'] ?? wire['systemMetrics'] ?? log?.['systemMetrics'] ?? log?.['_systemMetrics'];
+  const { systemMetrics: _top, ...har } = wire;
+  if (log) {
+    const { systemMetrics: _inLog, _systemMetrics: _customInLog, ...rest } = log;
+    har['log'] = rest;
+  }
+  if (metrics !== undefined) har['_systemMetrics'] = metrics;
+  return har;
 }

@@ -29,4 +29,16 @@ describe('the same endpoint agents through v6 and v7', () => {
     assert.deepEqual(view(v7!.records), view(v6!.records));
     assert.ok(v7!.records.every((agent) => !('_links' in agent)), 'HAL links stay in the answer, not in the record');
   });
+
+  test('a page HAR carries its system metrics beside the log, once, in either dialect', async () => {
+    const [v6, v7] = await Promise.all(clients.map(async (client) => {
+      const { records } = await client.webSessions({ window: '1d' }).collect({ maxRecords: 1 });
+      const page = records[0]!;
+      return client.getPageDetails(page.userSessionId, page.pageId);
+    }));
+    assert.ok(v6!._systemMetrics !== undefined, 'the emulator records system metrics');
+    assert.deepEqual(v7!._systemMetrics, v6!._systemMetrics);
+    assert.equal(v7!.log['systemMetrics'], undefined);
+    assert.equal(v7!.log.entries.length, v6!.log.entries.length);
+  });
 });
