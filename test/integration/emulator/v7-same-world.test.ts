@@ -10,31 +10,26 @@ import { NOW_MS } from './openapi';
 
 type Row = Record<string, unknown>;
 
-/** Every record of a v6 list, following pages.next. */
-async function allV6(emulator: RunningEmulator, path: string, key: string, options: CallOptions = {}): Promise<Row[]> {
-  const rows: Row[] = [];
-  let next: string | undefined = path;
-  for (let guard = 0; next !== undefined && guard < 100; guard++) {
-    const reply = await call(emulator.url, next, options);
-    assert.equal(reply.status, 200, reply.text.slice(0, 200));
-    rows.push(...(reply.json[key] as Row[]));
-    next = (reply.json.pages as { next?: string } | undefined)?.next;
-  }
-  return rows;
-}
+/** Where each dialect says the next page is: v6 `pages.next`, v7 `_links.next.href`. */
+const NEXT_OF = {
+  v6: (json: Row): string | undefined => (json['pages'] as { next?: string } | undefined)?.next,
+  v7: (json: Row): string | undefined => (json['_links'] as { next?: { href: string } } | undefined)?.next?.href,
+};
 
-/** Every record of a v7 list, following _links.next.href. */
-async function allV7(emulator: RunningEmulator, path: string, key: string, options: CallOptions = {}): Promise<Row[]> {
+/** Every record of a list, page by page as the dialect links them. */
+async function allRecords(api: keyof typeof NEXT_OF, emulator: RunningEmulator, path: string, key: string, options: CallOptions = {}): Promise<Row[]> {
   const rows: Row[] = [];
   let next: string | undefined = path;
   for (let guard = 0; next !== undefined && guard < 100; guard++) {
     const reply = await call(emulator.url, next, options);
     assert.equal(reply.status, 200, reply.text.slice(0, 200));
     rows.push(...(reply.json[key] as Row[]));
-    next = (reply.json._links as { next?: { href: string } } | undefined)?.next?.href;
+    next = NEXT_OF[api](reply.json);
   }
   return rows;
 }
+const allV6 = (emulator: RunningEmulator, path: string, key: string, options?: CallOptions): Promise<Row[]> => allRecords('v6', emulator, path, key, options);
+const allV7 = (emulator: RunningEmulator, path: string, key: string, options?: CallOptions): Promise<Row[]> => allRecords('v7', emulator, path, key, options);
 
 const ids = (rows: Row[], ...keys: string[]): string[] => rows.map((r) => keys.map((k) => String(r[k])).join('/'));
 

@@ -7,23 +7,12 @@ import { attribute, TimelineLanesBuilder } from '../../../src/analysis/timeline'
 import { sessionContextAt } from '../../../src/analysis/timeline/session-context';
 import { sessionVerdict } from '../../../src/analysis/session';
 import type { UserSessionDetail } from '../../../src/api/types';
+import { mulberry32 } from '../path/synthetic';
 
 const AGENT = 'agent-p';
 const T0 = Date.UTC(2026, 10, 23, 0, 0, 0);
 const ROUND = 300_000;
 const iso = (ms: number): string => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
-
-/** mulberry32: small, seeded, good enough to pick test data. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Shape { healthy: boolean; base: number }
 
@@ -67,7 +56,7 @@ function sessionRecords(r: () => number, t: number, id: string, shape: Shape): {
 test('on 400 seeded random sessions, the session verdict and the timeline attribution blame the same segment', () => {
   let blamedSomething = 0;
   for (let seed = 1; seed <= 400; seed++) {
-    const r = rng(seed);
+    const r = mulberry32(seed);
     const shape = { healthy: true, base: Math.round(10 + r() * 200) };
     const builder = new TimelineLanesBuilder(AGENT);
     const neighbours = Array.from({ length: 6 }, (_, i) => sessionRecords(r, T0 + i * ROUND, `n${i}`, shape));
