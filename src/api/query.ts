@@ -28,6 +28,19 @@ export function checkTimeRange(range: TimeRangeOptions): void {
   }
 }
 
+/** How a dialect names and writes the two ends of a time range (v6 `from`/`to`, v7 `startDate`/`endDate`). */
+export interface TimeRangeSpelling { from: string; to: string; date: (date: Date) => string }
+
+/** The query of a time range (`window`, or its two ends as the dialect spells them), checked first. */
+export function timeRangeQuery(range: TimeRangeOptions, spelling: TimeRangeSpelling): Record<string, string> {
+  checkTimeRange(range);
+  const query: Record<string, string> = {};
+  if (range.window !== undefined) query['window'] = range.window;
+  if (range.from) query[spelling.from] = spelling.date(range.from);
+  if (range.to) query[spelling.to] = spelling.date(range.to);
+  return query;
+}
+
 /** Sets the given parameters on a copy of `url`; parameters already present are replaced. */
 export function applyQuery(url: URL, parts: QueryParts): URL {
   checkTimeRange(parts);

@@ -8,7 +8,7 @@ import { SHAPES } from '../decode/shapes';
 import { InvalidFilterError } from '../errors';
 import { findFilterProblem } from '../filters';
 import { isRecord } from '../paging';
-import { checkTimeRange, formatApiDate, segment } from '../query';
+import { formatApiDate, segment, timeRangeQuery } from '../query';
 import type { EnterpriseTestType, FilterTarget } from '../types';
 import { repeatedFilterKeyMessage, repeatedFilterKeys } from '../types';
 
@@ -71,14 +71,7 @@ export const v6: Dialect = {
   version: 'v6',
   accept: 'application/json',
   pages,
-  timeQuery(range) {
-    checkTimeRange(range);
-    const query: Record<string, string> = {};
-    if (range.window !== undefined) query['window'] = range.window;
-    if (range.from) query['from'] = formatApiDate(range.from);
-    if (range.to) query['to'] = formatApiDate(range.to);
-    return query;
-  },
+  timeQuery: (range) => timeRangeQuery(range, { from: 'from', to: 'to', date: formatApiDate }),
   refuseFormat: () => undefined,
 
   accountGroups: () => ({ method: 'GET', path: 'v6/account-groups', read: (body) => (isRecord(body) ? body : undefined) }),

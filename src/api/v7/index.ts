@@ -6,7 +6,7 @@ import type { Dialect, ListRoute, PageRules, RecordRoute } from '../dialect';
 import { decodeRecord, type RecordShape } from '../decode/records';
 import { NotFoundError } from '../errors';
 import { isRecord } from '../paging';
-import { checkTimeRange, segment } from '../query';
+import { formatApiDate, segment, timeRangeQuery } from '../query';
 import type { EnterpriseTestType, FilterTarget } from '../types';
 import { v7FilterMap } from './filters';
 import {
@@ -25,10 +25,7 @@ const SCHEDULED = 'v7/endpoint/tests/scheduled-tests';
 const testTypePath = (type: EnterpriseTestType): string => segment(type === 'dns-dnssec' ? 'dnssec' : type);
 
 /** ISO 8601 UTC to the second, as the OpenAPI's examples write it (`2022-07-17T22:00:54Z`). */
-function isoDate(date: Date): string {
-  if (Number.isNaN(date.getTime())) throw new RangeError('invalid Date in time range');
-  return `${date.toISOString().slice(0, 19)}Z`;
-}
+const isoDate = (date: Date): string => `${formatApiDate(date)}Z`;
 
 const pages: PageRules = {
   nextOf(response) {
@@ -62,6 +59,16 @@ function one(shape: RecordShape, toDomain: Mapper, askedId?: string | number, pi
   };
 }
 
+/** The records of a whole (unpaged) array answer, each decoded and renamed; unreadable ones left out. */
+function decodedArray(body: unknown, key: string, shape: RecordShape, toDomain: Mapper, endpoint: string): Record<string, unknown>[] | undefined {
+  const records = isRecord(body) ? body[key] : undefined;
+  if (!Array.isArray(records)) return undefined;
+  return records.flatMap((record, index) => {
+    const decoded = decodeRecord(record, shape, endpoint, index);
+    return decoded.ok ? [toDomain(decoded.record)] : [];
+  });
+}
+
 const firstResult = (body: unknown): unknown => (isRecord(body) && Array.isArray(body['results']) ? body['results'][0] : undefined);
 
 const FILTERED: Record<FilterTarget, { path: string; list: string; shape: RecordShape; toDomain: Mapper; wrapped: boolean }> = {
@@ -82,23 +89,14 @@ export const v7: Dialect = {
   version: 'v7',
   accept: 'application/json, application/hal+json',
   pages,
-  timeQuery(range) {
-    checkTimeRange(range);
-    const query: Record<string, string> = {};
-    if (range.window !== undefined) query['window'] = range.window;
-    if (range.from) query['startDate'] = isoDate(range.from);
-    if (range.to) query['endDate'] = isoDate(range.to);
-    return query;
-  },
+  timeQuery: (range) => timeRangeQuery(range, { from: 'startDate', to: 'endDate', date: isoDate }),
   refuseFormat: (format) => (format === 'xml' ? 'format "xml" is API v6 only: this account speaks API v7, which answers JSON only' : undefined),
 
   accountGroups: () => ({
     method: 'GET', path: 'v7/account-groups',
     read: (body, endpoint) => {
-      const groups = isRecord(body) ? body['accountGroups'] : undefined;
-      if (!Array.isArray(groups)) return undefined;
-      const decoded = groups.map((group, index) => decodeRecord(group, V7_SHAPES.accountGroups, endpoint, index));
-      return { accountGroups: decoded.flatMap((result) => (result.ok ? [fromAccountGroup(result.record)] : [])) };
+      const accountGroups = decodedArray(body, 'accountGroups', V7_SHAPES.accountGroups, fromAccountGroup, endpoint);
+      return accountGroups && { accountGroups };
     },
   }),
   createTest(type, body, legacy) {
@@ -118,10 +116,8 @@ export const v7: Dialect = {
   enterpriseTests: () => ({
     method: 'GET', path: 'v7/tests',
     read: (body, endpoint) => {
-      const tests = isRecord(body) ? body['tests'] : undefined;
-      if (!Array.isArray(tests)) return undefined;
-      const decoded = tests.map((test, index) => decodeRecord(test, V7_SHAPES.enterpriseTest, endpoint, index));
-      return { test: decoded.flatMap((result) => (result.ok ? [fromEnterpriseTest(result.record)] : [])) };
+      const test = decodedArray(body, 'tests', V7_SHAPES.enterpriseTest, fromEnterpriseTest, endpoint);
+      return test && { test };
     },
   }),
   deleteTest(type, testId, legacy) {
