@@ -3,7 +3,7 @@
 // Bindings are recorded under the same service key and account group as the editor uses.
 import { printLine } from './io';
 import { terminalSafe } from '../analysis/text/untrusted';
-import { createNetmonClient, pickAccountGroup, type ApiVersionSetting, type Credentials, type NetmonClient } from '../api';
+import { API_VERSION_SETTINGS, createNetmonClient, pickAccountGroup, type ApiVersionSetting, type Credentials, type NetmonClient } from '../api';
 import { DEFAULT_AID } from '../documents/binding';
 import { DEMO_CREDENTIALS, startEmulator } from '../emulator';
 
@@ -16,7 +16,6 @@ export const ACCOUNT_USAGE = `  --base-url URL   the API (or NETMON_BASE_URL); t
   --api auto|v7|v6 the API version to speak (default auto: one small v7 read decides)
   --verbose        say on stderr which API version is in use`;
 
-const API_SETTINGS: readonly ApiVersionSetting[] = ['auto', 'v7', 'v6'];
 
 export interface AccountFlags { baseUrl?: string; aid?: string; emulator: boolean; api?: ApiVersionSetting; verbose?: boolean }
 
@@ -76,7 +75,7 @@ async function withGroup(client: NetmonClient, serviceKey: string, aid: string |
 export class UsageError extends Error {}
 
 function apiSetting(value: string): ApiVersionSetting {
-  const setting = API_SETTINGS.find((known) => known === value);
+  const setting = API_VERSION_SETTINGS.find((known) => known === value);
   if (!setting) throw new UsageError(`--api must be auto, v7 or v6 (not ${JSON.stringify(value.slice(0, 20))})`);
   return setting;
 }

@@ -8,7 +8,7 @@ import { lstatSync, mkdirSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Pseudonymizer } from '../analysis/capture/pseudonymize';
 import { terminalSafe } from '../analysis/text/untrusted';
-import { createNetmonClient, type ApiVersionSetting, type Credentials } from '../api';
+import { API_VERSION_SETTINGS, createNetmonClient, type ApiVersionSetting, type Credentials } from '../api';
 import { captureReads, type CaptureEntry } from './capture-reads';
 import { writeOutputFile } from './output-file';
 
@@ -29,7 +29,6 @@ const processIo: Io = { stdout: (l) => process.stdout.write(`${l}\n`), stderr: (
 
 interface Args { out: string; baseUrl: string; window: string; aid?: string; api: ApiVersionSetting; force: boolean }
 
-const API_SETTINGS: readonly ApiVersionSetting[] = ['auto', 'v7', 'v6'];
 
 function parseArgs(args: readonly string[], env: NodeJS.ProcessEnv): Args | string {
   const values = new Map<string, string>();
@@ -46,7 +45,7 @@ function parseArgs(args: readonly string[], env: NodeJS.ProcessEnv): Args | stri
   if (!baseUrl || !/^https?:\/\/[^/]/.test(baseUrl)) return '--base-url (or NETMON_BASE_URL) must be an http(s) URL';
   const window = values.get('--window') ?? '1h';
   if (!/^[0-9]+[smhdw]?$/.test(window)) return `--window ${window} is not a window such as 1h or 2d`;
-  const api = API_SETTINGS.find((setting) => setting === (values.get('--api') ?? 'auto'));
+  const api = API_VERSION_SETTINGS.find((setting) => setting === (values.get('--api') ?? 'auto'));
   if (!api) return '--api must be auto, v7 or v6';
   return { out, baseUrl, window, aid: values.get('--aid'), api, force };
 }

@@ -2,6 +2,7 @@
 // the token lives in SecretStorage (see connection-manager.ts).
 import * as vscode from 'vscode';
 import type { ApiVersionSetting } from '../../api/client';
+import { API_VERSION_SETTINGS } from '../../api/api-version';
 import { showWarning } from '../ui/notify';
 
 export type AuthForm = 'bearer' | 'basic' | 'query';
@@ -21,7 +22,6 @@ export interface NetmonSettings {
   apiVersion: ApiVersionSetting;
 }
 
-export const API_VERSION_SETTINGS: readonly ApiVersionSetting[] = ['auto', 'v7', 'v6'];
 
 const SECTION = 'netmon';
 
