@@ -22,7 +22,6 @@ export interface NetmonSettings {
   apiVersion: ApiVersionSetting;
 }
 
-
 const SECTION = 'netmon';
 
 export function readSettings(): NetmonSettings {
