@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'mocha';
 import type { AccountGroup, AccountGroupsResponse, EndpointAgentsResponse } from '../../../src/api/types';
 import type { RunningEmulator } from '../../../src/emulator';
 import {
-  agentRows, apiGet, clearEmulatorRequests, emulatorRequests, inViewOrder, netmonApi, root, signInTo, signOut, startControlledEmulator,
+  WIRE_PATHS, agentRows, apiGet, clearEmulatorRequests, emulatorRequests, inViewOrder, netmonApi, root, signInTo, signOut, startControlledEmulator,
 } from './netmon-fixture';
 
 describe('account groups', () => {
@@ -28,7 +28,7 @@ describe('account groups', () => {
     assert.match(api.statusBarText(), new RegExp(other.accountGroupName));
 
     const shown = (await agentRows(api, await root(api, 'Endpoint Agents'))).map((node) => node.label);
-    const sent = (await emulatorRequests(emulator)).filter((request) => request.path === '/v6/endpoint-agents');
+    const sent = (await emulatorRequests(emulator)).filter((request) => request.path === WIRE_PATHS.endpointAgents);
     assert.equal(sent.length, 1, 'one agents request after the switch (the prefetch the tree then shows)');
     assert.equal(sent[0]?.query['aid'], String(other.aid));
     const expected = await apiGet<EndpointAgentsResponse>(emulator, `/v6/endpoint-agents?aid=${other.aid}`);

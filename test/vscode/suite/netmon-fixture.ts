@@ -2,6 +2,8 @@
 // per suite (control routes on, so tests read what the extension sent), and tree helpers.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { fromEndpointAgent, fromRealUserTestDetail } from '../../../src/api/v7/from';
+import type { EndpointAgentWire, RealUserTestDetailWire } from '../../../src/api/v7/wire';
 import { DEMO_CREDENTIALS, startEmulator, type EmulatorOptions, type RunningEmulator } from '../../../src/emulator';
 import type { NetmonExtensionApi } from '../../../src/vscode/test-api';
 import type { TreeNode } from '../../../src/vscode/tree/nodes';
@@ -46,19 +48,48 @@ export async function startControlledEmulator(options: EmulatorOptions = {}): Pr
   return Object.assign(emulator, { close: async () => { await Promise.all([close(), twin.close()]); } });
 }
 
-/** The paths the extension's requests take in the suite's dialect (request-log checks and faults). */
+const V7_RESULTS = '/v7/endpoint/test-results';
+
+/**
+ * The paths the extension's requests take in the suite's dialect (request-log checks and
+ * faults), and the filter bodies it sends: one table per dialect, so a suite names the resource.
+ */
 export const WIRE_PATHS = SUITE_API === 'v7'
   ? {
-    pathTrace: (testId: number | string, agentId: string, roundId: number) => `/v7/endpoint/test-results/scheduled-tests/${testId}/path-vis/agent/${agentId}/round/${roundId}`,
-    userSession: (id: string) => `/v7/endpoint/test-results/real-user-tests/${id}`,
-    sessionsFilter: '/v7/endpoint/test-results/real-user-tests/filter',
+    endpointAgents: '/v7/endpoint/agents',
+    endpointAgent: (agentId: string) => `/v7/endpoint/agents/${agentId}`,
+    enterpriseAgents: '/v7/agents',
+    enterpriseTest: (type: string, testId: number | string) => `/v7/tests/${type}/${testId}`,
+    metrics: (testId: number | string) => `${V7_RESULTS}/scheduled-tests/${testId}/network/filter`,
+    /** Every request of one test's path visualization: its list and each agent's trace. */
+    pathVis: (testId: number | string) => `${V7_RESULTS}/scheduled-tests/${testId}/path-vis`,
+    pathTraces: (testId: number | string) => `${V7_RESULTS}/scheduled-tests/${testId}/path-vis/agent/`,
+    pathTrace: (testId: number | string, agentId: string, roundId: number) => `${V7_RESULTS}/scheduled-tests/${testId}/path-vis/agent/${agentId}/round/${roundId}`,
+    userSession: (id: string) => `${V7_RESULTS}/real-user-tests/${id}`,
+    sessionsFilter: `${V7_RESULTS}/real-user-tests/filter`,
+    /** The four lists an agent's timeline filters on the server: sessions, pages, network sessions, topologies. */
+    timelineLists: [`${V7_RESULTS}/real-user-tests/filter`, `${V7_RESULTS}/real-user-tests/pages/filter`, `${V7_RESULTS}/real-user-tests/networks/filter`, `${V7_RESULTS}/local-networks/topologies/filter`],
+    /** Endpoint results of every kind (a fault here slows every list an analysis walks). */
+    endpointData: V7_RESULTS,
+    /** v7's filter is a map; the pages list takes it as the body itself, the others under searchFilters. */
+    agentFilterBody: (list: string, agentIds: string[]) => (list.endsWith('/pages/filter') ? { agentId: agentIds } : { searchFilters: { agentId: agentIds } }),
     /** A request's stated range as `YYYY-mm-ddTHH:MM:SS` UTC (v7 sends ISO 8601 startDate/endDate). */
     range: (query: Record<string, string>) => [query['startDate'], query['endDate']].map((date) => date?.slice(0, 19)),
   }
   : {
+    endpointAgents: '/v6/endpoint-agents',
+    endpointAgent: (agentId: string) => `/v6/endpoint-agents/${agentId}`,
+    enterpriseAgents: '/v6/agents',
+    enterpriseTest: (type: string, testId: number | string) => `/v7/tests/${type}/${testId}`,
+    metrics: (testId: number | string) => `/v7/endpoint-data/tests/net/metrics/${testId}`,
+    pathVis: (testId: number | string) => `/v7/endpoint-data/tests/net/path-vis/${testId}`,
+    pathTraces: (testId: number | string) => `/v7/endpoint-data/tests/net/path-vis/${testId}/`,
     pathTrace: (testId: number | string, agentId: string, roundId: number) => `/v7/endpoint-data/tests/net/path-vis/${testId}/${agentId}/${roundId}`,
     userSession: (id: string) => `/v6/endpoint-data/user-sessions/${id}`,
     sessionsFilter: '/v6/endpoint-data/user-sessions',
+    timelineLists: ['/v6/endpoint-data/user-sessions', '/v6/endpoint-data/user-sessions/web', '/v6/endpoint-data/user-sessions/network', '/v6/endpoint-data/network-topology'],
+    endpointData: '/v6/endpoint-data',
+    agentFilterBody: (_list: string, agentIds: string[]) => ({ searchFilters: [{ key: 'agentId', values: agentIds }] }),
     range: (query: Record<string, string>) => [query['from'], query['to']],
   };
 
@@ -99,6 +130,53 @@ export async function apiGet<T>(emulator: RunningEmulator, path: string, token: 
   const response = await fetch(`${oracle(emulator).url}${path}`, { headers: { authorization: `Bearer ${token}` } });
   assert.equal(response.status, 200, `GET ${path} answered ${response.status}`);
   return (await response.json()) as T;
+}
+
+/** Plain HTTP against the emulator itself, in its dialect: a v7 run's writes (and v7's own fields) are there, not in the twin. */
+export async function nativeGet<T>(emulator: RunningEmulator, path: string, token: string = DEMO_CREDENTIALS.admin.token): Promise<T> {
+  const response = await fetch(`${emulator.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  assert.equal(response.status, 200, `GET ${path} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * One record as the API gives it to the extension: v6's detail without its envelope, or on a
+ * v7 run the emulator's v7 answer in domain words (the client's own renaming, src/api/v7/from.ts,
+ * which the client-contract tests hold to the published examples). v7 keeps fields v6 lacks.
+ */
+export async function detailRecord(emulator: RunningEmulator, kind: 'endpointAgent' | 'userSession', id: string): Promise<Record<string, unknown>> {
+  if (SUITE_API === 'v7') {
+    if (kind === 'endpointAgent') return fromEndpointAgent(await nativeGet<EndpointAgentWire>(emulator, WIRE_PATHS.endpointAgent(id)));
+    const { results } = await nativeGet<{ results: RealUserTestDetailWire[] }>(emulator, WIRE_PATHS.userSession(id));
+    return fromRealUserTestDetail(results[0] ?? {});
+  }
+  const body = await apiGet<Record<string, Record<string, unknown>[]>>(emulator, kind === 'endpointAgent' ? WIRE_PATHS.endpointAgent(id) : WIRE_PATHS.userSession(id));
+  return body[kind === 'endpointAgent' ? 'endpointAgents' : 'userSessions']?.[0] ?? {};
+}
+
+/** A deployed enterprise test as the suites compare it: its name, interval and agent ids (numbers). */
+export interface DeployedTestView { testName?: string; interval?: number; agents: { agentId: number }[] }
+
+/**
+ * The enterprise tests deployed on the emulator the extension signed in to (writes land there,
+ * never in a v7 run's twin): v6 answers `{ test }` with numeric agent ids, v7 `{ tests }` with strings.
+ */
+export async function deployedTests(emulator: RunningEmulator): Promise<DeployedTestView[]> {
+  const body = await nativeGet<{ test?: DeployedTestView[]; tests?: DeployedTestView[] }>(emulator, '/v7/tests');
+  return (body.test ?? body.tests ?? []).map(asDeployedView);
+}
+
+/** One deployed test, or undefined when the service answers 404 (deleted, or never created). */
+export async function deployedTest(emulator: RunningEmulator, type: string, testId: number): Promise<DeployedTestView | undefined> {
+  const response = await fetch(`${emulator.url}${WIRE_PATHS.enterpriseTest(type, testId)}`, { headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}` } });
+  if (response.status === 404) return undefined;
+  assert.equal(response.status, 200, `GET ${WIRE_PATHS.enterpriseTest(type, testId)} answered ${response.status}`);
+  const body = (await response.json()) as { test?: DeployedTestView[] } & DeployedTestView;
+  return asDeployedView(SUITE_API === 'v7' ? body : body.test?.[0] ?? { agents: [] });
+}
+
+function asDeployedView(test: DeployedTestView): DeployedTestView {
+  return { ...test, agents: (test.agents ?? []).map((agent) => ({ ...agent, agentId: Number(agent.agentId) })) };
 }
 
 export async function apiPost<T>(emulator: RunningEmulator, path: string, body: unknown, token: string = DEMO_CREDENTIALS.admin.token): Promise<T> {
