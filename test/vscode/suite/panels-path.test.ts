@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { NetMetricsResponse, PathTraceResponse, PathVisResponse, UserSessionsResponse } from '../../../src/api/types';
-import { answeringPrompts, apiGet, apiPost, clearEmulatorRequests, emulatorRequests, netmonApi } from './netmon-fixture';
+import { WIRE_PATHS, answeringPrompts, apiGet, apiPost, clearEmulatorRequests, emulatorRequests, netmonApi } from './netmon-fixture';
 import { closeAllEditors, detailsId, firstRecord, openPanel, panelStates, sendFromWebview, testNodes, waitForPanels, waitForRendered, signedInSuite } from './panels-fixture';
 
 interface MetricsRendered { charts: { id: string; series: number; points: number }[] }
@@ -58,7 +58,7 @@ describe('path visualization, metrics and path trace as text', () => {
     const compared = await waitForRendered(id, first.renders + 1);
     assert.equal(typeof (compared.rendered as { changedAgents?: number }).changedAgents, 'number', 'drawn as a comparison');
     const read = (await emulatorRequests(suite.emulator)).map((r) => r.path);
-    assert.ok(read.length > 0 && read.every((path) => path.startsWith(`/v7/endpoint-data/tests/net/path-vis/${testId}/`) && path.endsWith(`/${rounds[0]}`)), `the baseline round's traces: ${read.join(', ')}`);
+    assert.ok(read.length > 0 && read.every((path) => path.startsWith(WIRE_PATHS.pathTraces(testId)) && path.endsWith(`/${rounds[0]}`)), `the baseline round's traces: ${read.join(', ')}`);
     const renders = compared.renders;
     await sendFromWebview(id, { type: 'compareWith', params: { roundId: 12345 } });
     assert.equal((await panelStates()).find((panel) => panel.id === id)?.renders, renders, 'an unlisted round draws nothing');
@@ -95,8 +95,8 @@ describe('path visualization, metrics and path trace as text', () => {
     const drawn = state.rendered as PathRendered;
     assert.equal(drawn.agents, newestAgents.size);
     assert.ok(drawn.nodes > drawn.agents + 1, `only ${drawn.nodes} nodes for ${drawn.agents} agents`);
-    const traced = (await emulatorRequests(suite.emulator)).filter((request) => request.path.startsWith(`/v7/endpoint-data/tests/net/path-vis/${testId}/`));
-    assert.deepEqual(new Set(traced.map((request) => request.path)), new Set([...newestAgents].map((agent) => `/v7/endpoint-data/tests/net/path-vis/${testId}/${agent}/${rounds[0]}`)));
+    const traced = (await emulatorRequests(suite.emulator)).filter((request) => request.path.startsWith(WIRE_PATHS.pathTraces(testId)));
+    assert.deepEqual(new Set(traced.map((request) => request.path)), new Set([...newestAgents].map((agent) => WIRE_PATHS.pathTrace(testId, String(agent), rounds[0]!))));
 
     // The round selector: the host fetches the traces of the picked round, the panel redraws.
     const older = rounds[3];
@@ -145,9 +145,10 @@ describe('path visualization, metrics and path trace as text', () => {
     await sendFromWebview(id, { type: 'comparePrevious', params: { on: true } });
     const overlaid = await waitForRendered(id, first.renders + 1);
     assert.equal((overlaid.rendered as MetricsRendered).charts.find((chart) => chart.id === 'latency')!.series, before + 1, 'one more line: the previous period');
-    const [read] = (await emulatorRequests(suite.emulator)).filter((r) => r.path === `/v7/endpoint-data/tests/net/metrics/${testId}`);
-    assert.ok(read?.query['from'] && read.query['to'], 'an absolute range');
-    const span = Date.parse(`${read.query['to']}Z`) - Date.parse(`${read.query['from']}Z`);
+    const [read] = (await emulatorRequests(suite.emulator)).filter((r) => r.path === WIRE_PATHS.metrics(testId));
+    const [from, to] = WIRE_PATHS.range(read?.query ?? {});
+    assert.ok(from && to, 'an absolute range');
+    const span = Date.parse(`${to}Z`) - Date.parse(`${from}Z`);
     assert.ok(span >= 3_300_000 && span <= 3_900_000, `as long as the shown hour (${span} ms)`);
     await sendFromWebview(id, { type: 'comparePrevious', params: { on: false } });
     const plain = await waitForRendered(id, overlaid.renders + 1);
@@ -184,7 +185,7 @@ describe('path visualization, metrics and path trace as text', () => {
     const path = await waitForPanels('the path panel opened from a metric point', (states) => states.find((panel) => panel.key === `path:${testId}`));
     await waitForRendered(path.id);
     const requested = (await emulatorRequests(suite.emulator)).map((request) => request.path);
-    assert.ok(requested.includes(`/v7/endpoint-data/tests/net/path-vis/${testId}/${picked.agentId}/${picked.roundId}`));
+    assert.ok(requested.includes(WIRE_PATHS.pathTrace(testId, String(picked.agentId), picked.roundId)), requested.join(', '));
   });
 
   it('opens a path trace as text from a path-vis record: a netmon-path document listing every hop IP', async () => {
@@ -219,8 +220,8 @@ describe('path visualization, metrics and path trace as text', () => {
 
   it('closing the panel while its traces load cancels the requests and shows no error', async () => {
     const api = await netmonApi();
-    const { data } = await testNodes(api, 'agent-to-server');
-    suite.emulator.setFaults([{ fault: 'latency', latencyMs: 8_000, pathPrefix: '/v7/endpoint-data/tests/net/path-vis/' }]);
+    const { test, data } = await testNodes(api, 'agent-to-server');
+    suite.emulator.setFaults([{ fault: 'latency', latencyMs: 8_000, pathPrefix: WIRE_PATHS.pathVis(detailsId(test)) }]);
     try {
       const opening = vscode.commands.executeCommand<string>('netmon.openPathVisualization', data.get('pathVis'));
       const busy = await waitForPanels('the path panel to start loading', (states) => states.find((panel) => panel.kind === 'path' && panel.busy));
