@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import { describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { EndpointAgentsResponse, UserSessionsResponse } from '../../../src/api/types';
-import { agentRows, answeringPrompts, apiGet, apiPost, clearEmulatorRequests, emulatorRequests, netmonApi, root } from './netmon-fixture';
+import { WIRE_PATHS, agentRows, answeringPrompts, apiGet, apiPost, clearEmulatorRequests, emulatorRequests, netmonApi, root } from './netmon-fixture';
 import { panelStates, sendFromWebview, waitForPanels, signedInSuite } from './panels-fixture';
 import type { TimelineDrawn } from '../../../webview/timeline/protocol';
 
-const LISTS = ['/v6/endpoint-data/user-sessions', '/v6/endpoint-data/user-sessions/web', '/v6/endpoint-data/user-sessions/network', '/v6/endpoint-data/network-topology'];
+const LISTS = WIRE_PATHS.timelineLists;
 
 describe('agent timeline', () => {
   const suite = signedInSuite('netmon-timeline-');
@@ -41,12 +41,13 @@ describe('agent timeline', () => {
       assert.ok(reads.length > 0, `${list} was read`);
       for (const read of reads) {
         assert.equal(read.method, 'POST', `${list} is filtered on the server`);
-        assert.deepEqual(read.body, { searchFilters: [{ key: 'agentId', values: [agentId] }] });
+        assert.deepEqual(read.body, WIRE_PATHS.agentFilterBody(list, [agentId]));
         assert.match(read.query['window'] ?? '', /^\d+[mhd]$/, 'a window: the service places the range by its own clock');
-        assert.equal(read.query['from'], undefined);
+        assert.deepEqual(WIRE_PATHS.range(read.query), [undefined, undefined]);
       }
     }
-    const details = (await emulatorRequests(suite.emulator)).filter((r) => /^\/v6\/endpoint-data\/user-sessions\/[^/]+$/.test(r.path) && !LISTS.includes(r.path));
+    const detailPrefix = WIRE_PATHS.userSession('');
+    const details = (await emulatorRequests(suite.emulator)).filter((r) => r.path.startsWith(detailPrefix) && !r.path.slice(detailPrefix.length).includes('/') && !LISTS.includes(r.path));
     assert.ok(details.length > 0 && details.length <= drawn.sessions, `details read for some sessions only (${details.length} of ${drawn.sessions})`);
   });
 
@@ -98,7 +99,7 @@ describe('agent timeline', () => {
     const { endpointAgents } = await apiGet<EndpointAgentsResponse>(suite.emulator, '/v6/endpoint-agents');
     const agent = endpointAgents.filter((a) => a.status === 'enabled' && !a.deleted).at(-1);
     assert.ok(agent);
-    suite.emulator.setFaults([{ fault: 'latency', latencyMs: 2500, pathPrefix: '/v6/endpoint-data' }]);
+    suite.emulator.setFaults([{ fault: 'latency', latencyMs: 2500, pathPrefix: WIRE_PATHS.endpointData }]);
     try {
       const opening = vscode.commands.executeCommand<string>('netmon.troubleshootAgent', agent.agentId);
       const panel = await waitForPanels('the timeline panel', (states) => states.find((p) => p.key === `timeline:${agent.agentId}` && p.busy));
@@ -109,7 +110,7 @@ describe('agent timeline', () => {
       assert.equal(after?.error, undefined, 'a cancel is not an error');
       await clearEmulatorRequests(suite.emulator);
       await new Promise((resolve) => setTimeout(resolve, 1_000));
-      assert.deepEqual((await emulatorRequests(suite.emulator)).filter((r) => r.path.startsWith('/v6/endpoint-data')).map((r) => r.path), [], 'no request after the cancel');
+      assert.deepEqual((await emulatorRequests(suite.emulator)).filter((r) => r.path.startsWith(WIRE_PATHS.endpointData)).map((r) => r.path), [], 'no request after the cancel');
     } finally {
       suite.emulator.setFaults([]);
     }
