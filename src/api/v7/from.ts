@@ -118,7 +118,19 @@ export function fromEndpointTest(wire: EndpointTestWire): Domain {
 
 export function fromEnterpriseTest(wire: EnterpriseTestWire): Domain {
   const { enabled, alertsEnabled, savedEvent, ...rest } = wire;
-  return defined({ ...rest, enabled: flag(enabled), alertsEnabled: flag(alertsEnabled), savedEvent: flag(savedEvent) });
+  return defined({ ...rest, ...serverWithPort(rest), enabled: flag(enabled), alertsEnabled: flag(alertsEnabled), savedEvent: flag(savedEvent) });
+}
+
+/**
+ * v7 names a target's host and port apart (`server`, `port`); the domain writes them as v6
+ * does, `host:port` (`[::1]:80` for IPv6), so a test reads, compares and plans the same in
+ * either dialect. A test without a `server` (agent-to-agent, http-server) keeps its `port`.
+ */
+function serverWithPort(test: Domain): Domain {
+  const { server, port } = test;
+  const named = typeof server === 'string' && (/^[^:]*:[0-9]{1,5}$/.test(server) || /^\[[^\]]*\]:[0-9]{1,5}$/.test(server));
+  if (typeof server !== 'string' || typeof port !== 'number' || named) return {};
+  return { server: `${server.includes(':') ? `[${server}]` : server}:${port}`, port: undefined };
 }
 
 export function fromPathVis(wire: PathVisWire): Domain {

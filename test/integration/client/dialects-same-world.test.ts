@@ -41,4 +41,13 @@ describe('the same endpoint agents through v6 and v7', () => {
     assert.equal(v7!.log['systemMetrics'], undefined);
     assert.equal(v7!.log.entries.length, v6!.log.entries.length);
   });
+
+  test('an agent-to-server test reads back as host:port in either dialect (v7 names the port apart)', async () => {
+    const read = await Promise.all(clients.map(async (client) => {
+      const created = await client.createTest('agent-to-server', { testName: 'VPN gateway', interval: 300, agents: [{ agentId: 1000 }], server: 'vpn.example.com' });
+      const listed = (await client.listEnterpriseTests()).find((test) => test.testId === created.testId);
+      return [created, listed].map((test) => [test?.server, test?.port]);
+    }));
+    assert.deepEqual(read, [[['vpn.example.com:80', undefined], ['vpn.example.com:80', undefined]], [['vpn.example.com:80', undefined], ['vpn.example.com:80', undefined]]]);
+  });
 });
