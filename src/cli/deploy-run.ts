@@ -56,11 +56,11 @@ export function planFor(account: Account, documents: readonly PlanDocument[], de
   return computePlan({ documents, deployed, connectionKey: account.serviceKey, aid: account.aidKey, agents });
 }
 
-/** GET /v6/agents where the service has it; else the agents its tests run from, as the editor does. */
+/** GET /v6/agents (/v7/agents) where the service has it; else the agents its tests run from, as the editor does. */
 async function enterpriseAgents(account: Account, tests: readonly EnterpriseTest[]): Promise<CatalogAgent[]> {
   try {
     const { records } = await account.client.enterpriseAgents({ aid: account.requestAid }).collect({ maxRecords: 20_000 });
-    return agentsFromList(records);
+    return agentsFromList(records, await account.client.apiVersion());
   } catch (error) {
     if (!isNetmonError(error) || (error.kind !== 'not-found' && error.kind !== 'forbidden')) throw error;
     return mergeAgents([agentsOfTests(tests, 'the tests the service lists')]);

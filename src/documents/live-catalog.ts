@@ -1,5 +1,6 @@
 // What the connected account knows (cached live data), as the VS Code layer or the CLI
 // hands it in. A list left undefined means "not loaded": its ids are then not checked.
+import type { ApiVersion } from '../api/client';
 import type { EnterpriseAgent } from '../api/types';
 
 export interface CatalogAgent {
@@ -95,14 +96,17 @@ export function suggestAgents(agents: readonly CatalogAgent[], unknownId: string
     .slice(0, count);
 }
 
-/** Where the agents of `agentsFromList` are known from. */
-export const LISTED_AGENTS_SOURCE = "the service's agent list (GET /v6/agents)";
+/** Where the agents of `agentsFromList` are known from: the list the connection's dialect read. */
+export function listedAgentsSource(apiVersion: ApiVersion): string {
+  return `the service's agent list (GET /${apiVersion}/agents)`;
+}
 
-/** The service's agent list (GET /v6/agents), complete. */
-export function agentsFromList(agents: readonly EnterpriseAgent[]): CatalogAgent[] {
+/** The service's agent list (GET /v6/agents or /v7/agents), complete. */
+export function agentsFromList(agents: readonly EnterpriseAgent[], apiVersion: ApiVersion): CatalogAgent[] {
+  const source = listedAgentsSource(apiVersion);
   return agents.map((agent) => ({
     agentId: String(agent.agentId), name: agent.agentName || `agent ${agent.agentId}`,
-    ...(agent.location ? { location: agent.location } : {}), source: LISTED_AGENTS_SOURCE,
+    ...(agent.location ? { location: agent.location } : {}), source,
   }));
 }
 

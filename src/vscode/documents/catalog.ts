@@ -126,8 +126,8 @@ async function loadCatalog(client: NetmonClient, connectionKey: string, deployed
     return undefined;
   });
   const [listed, groups, agents, networks, tests, fromFiles] = await Promise.all([
-    // GET /v6/agents: the complete list where the service has it (404/403 elsewhere).
-    optional('enterprise agents (GET /v6/agents)', client.enterpriseAgents().collect({ maxRecords: 20_000 }).then(({ records }) => records)),
+    // GET /v6/agents (/v7/agents): the complete list where the service has it (404/403 elsewhere).
+    optional('enterprise agents', client.enterpriseAgents().collect({ maxRecords: 20_000 }).then(({ records }) => records)),
     optional('account groups', client.listAccountGroups()),
     // The connection's agent directory: read here (fresh, as "Refresh Live Data" asks), shared with every view.
     optional('endpoint agents', client.agentDirectory().refresh().then((records) => ({ endpointAgents: records }))),
@@ -137,7 +137,7 @@ async function loadCatalog(client: NetmonClient, connectionKey: string, deployed
   ]);
   // Without the service's list, what is known is learned, and says where from.
   const enterpriseAgents = listed
-    ? lib().agentsFromList(listed)
+    ? lib().agentsFromList(listed, await client.apiVersion())
     : lib().mergeAgents([
       fromFiles,
       tests ? lib().agentsOfTests(tests, 'the tests the service lists') : [],

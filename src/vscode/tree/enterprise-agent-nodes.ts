@@ -1,6 +1,6 @@
 // Enterprise Agents: the agents scheduled tests run from, grouped cloud / enterprise, each
 // with its location; the ids a test document needs, never guessed. A service without
-// GET /v6/agents says so (document completion still knows the agents of deployed tests).
+// GET /v6/agents (/v7/agents) says so (document completion still knows the agents of deployed tests).
 import { enterpriseAgentSummary } from '../../analysis/records/summaries';
 import type { EnterpriseAgent } from '../../api/types';
 import { isNetmonError } from '../errors';
@@ -23,7 +23,7 @@ async function groups({ client, signal }: LoadContext, root: TreeNode): Promise<
     agents = (await client.enterpriseAgents({ signal }).collect({ maxRecords: MAX_AGENTS })).records;
   } catch (error) {
     if (isNetmonError(error) && (error.kind === 'not-found' || error.kind === 'forbidden')) {
-      return [emptyNode(root, 'This service lists no enterprise agents (GET /v6/agents); completion in test documents knows those of deployed tests')];
+      return [emptyNode(root, `This service lists no enterprise agents (GET /${await client.apiVersion()}/agents); completion in test documents knows those of deployed tests`)];
     }
     throw error;
   }

@@ -5,10 +5,12 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
-import type { EnterpriseAgentsResponse, EnterpriseTestResponse } from '../../../src/api/types';
+import type { EnterpriseAgentsResponse } from '../../../src/api/types';
 import type { RunningEmulator } from '../../../src/emulator';
 import { endDocumentSuite, netmonDiagnostics, workspaceScratch, writeDocument } from './documents-fixture';
-import { acceptConfirmations, answeringPrompts, apiGet, childrenOf, kindOf, netmonApi, root, signInTo, startControlledEmulator } from './netmon-fixture';
+import {
+  WIRE_PATHS, acceptConfirmations, answeringPrompts, apiGet, childrenOf, deployedTest, kindOf, netmonApi, root, signInTo, startControlledEmulator,
+} from './netmon-fixture';
 
 describe('the Enterprise Agents root', () => {
   let emulator: RunningEmulator;
@@ -92,8 +94,8 @@ describe('the Enterprise Agents root', () => {
       () => vscode.commands.executeCommand<{ testId: number } | undefined>('netmon.documents.create', uri));
     assert.ok(result?.testId);
     assert.match(prompts[0]?.kind === 'confirm' ? prompts[0].detail : '', new RegExp(`Agent "${first!.agentName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}" → ${first!.agentId}`));
-    const deployed = await apiGet<EnterpriseTestResponse>(emulator, `/v7/tests/http-server/${result.testId}`);
-    assert.deepEqual(deployed.test[0]?.agents.map((a) => a.agentId), [first!.agentId, second!.agentId]);
+    const deployed = await deployedTest(emulator, 'http-server', result.testId);
+    assert.deepEqual(deployed?.agents.map((a) => a.agentId), [first!.agentId, second!.agentId]);
 
     const typo = writeDocument(scratch.path, 'typo-name.netmon-test.json',
       `{\n  "type": "http-server",\n  "testName": "Typo name",\n  "interval": 300,\n  "agents": [{ "agentName": ${JSON.stringify(`${first!.agentName}x`)} }],\n  "url": "https://named.example.com/"\n}\n`);
@@ -103,15 +105,15 @@ describe('the Enterprise Agents root', () => {
     assert.ok(error?.message.includes(`did you mean "${first!.agentName}"`), error?.message);
   });
 
-  it('a service without GET /v6/agents says so in the root', async () => {
-    emulator.setFaults([{ fault: 'error', status: 404, pathPrefix: '/v6/agents', times: 1000 }]);
+  it('a service without GET /v6/agents (/v7/agents) says so in the root', async () => {
+    emulator.setFaults([{ fault: 'error', status: 404, pathPrefix: WIRE_PATHS.enterpriseAgents, times: 1000 }]);
     try {
       const api = await netmonApi();
       await vscode.commands.executeCommand('netmon.refreshAll');
       const children = await childrenOf(api, await root(api, 'Enterprise Agents'));
       assert.equal(children.length, 1);
       assert.equal(kindOf(children[0]!), 'empty');
-      assert.match(children[0]!.label, /This service lists no enterprise agents \(GET \/v6\/agents\)/);
+      assert.equal(children[0]!.label.split(';')[0], `This service lists no enterprise agents (GET ${WIRE_PATHS.enterpriseAgents})`);
     } finally {
       emulator.setFaults([]);
     }
