@@ -3,13 +3,16 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
-import type { EnterpriseAgentsResponse, EnterpriseTestResponse } from '../../../src/api/types';
+import type { EnterpriseAgentsResponse, UserSessionsResponse } from '../../../src/api/types';
 import type { ApplyResult, Plan } from '../../../src/documents';
 import type { RunningEmulator } from '../../../src/emulator';
 import { waitFor } from '../helpers';
 import { panelStates, sendFromWebview, waitForPanels, waitForRendered } from './panels-fixture';
 import { endDocumentSuite, netmonDiagnostics, openDocument, rangeOf, workspaceScratch, writeDocument } from './documents-fixture';
-import { DEMO_CREDENTIALS, acceptConfirmations, answeringPrompts, apiGet, netmonApi, signInTo, startControlledEmulator } from './netmon-fixture';
+import {
+  DEMO_CREDENTIALS, SUITE_API, WIRE_PATHS, acceptConfirmations, answeringPrompts, apiGet, apiPost, deployedTest, deployedTests, netmonApi, signInTo, startControlledEmulator,
+  type DeployedTestView,
+} from './netmon-fixture';
 
 type InstantRun = { testId: number; records: unknown[]; panelId: string; text: string; json: string };
 
@@ -53,9 +56,12 @@ describe('deploying and running documents', () => {
   });
   after(() => endDocumentSuite(scratch, emulator));
 
-  const deployed = (testId: number): Promise<EnterpriseTestResponse> => apiGet<EnterpriseTestResponse>(emulator, `/v7/tests/agent-to-server/${testId}`);
-  const deployedStatus = async (testId: number): Promise<number> =>
-    (await fetch(`${emulator.url}/v7/tests/agent-to-server/${testId}`, { headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}` } })).status;
+  const deployed = async (testId: number): Promise<DeployedTestView> => {
+    const test = await deployedTest(emulator, 'agent-to-server', testId);
+    assert.ok(test, `test ${testId} is not deployed`);
+    return test;
+  };
+  const deployedStatus = async (testId: number): Promise<number> => ((await deployedTest(emulator, 'agent-to-server', testId)) ? 200 : 404);
 
   it('Create deploys the test and writes the binding without touching the rest of the file; Update and Delete follow it', async () => {
     const uri = writeDocument(scratch.path, 'vpn.netmon-test.json', TEST_DOCUMENT);
@@ -65,7 +71,7 @@ describe('deploying and running documents', () => {
     assert.ok(created, 'Create reported a failure');
     assert.equal(asked.length, 1);
     assert.match(asked[0]?.kind === 'confirm' ? asked[0].message : '', /^Create test "VPN gateway" in /);
-    const [test] = (await deployed(created.testId)).test;
+    const test = await deployed(created.testId);
     assert.equal(test?.testName, 'VPN gateway');
     assert.deepEqual(test?.agents.map((a) => a.agentId), [1000, 1037]);
 
@@ -90,7 +96,7 @@ describe('deploying and running documents', () => {
     assert.match(updateDialog?.detail ?? '', /Now \(live on the service\): "VPN gateway" · agent-to-server · vpn\.example\.com:80 · every 300 s/);
     assert.match(updateDialog?.detail ?? '', /interval: 300 → 600/);
     assert.doesNotMatch(updateDialog?.detail ?? '', /not by this machine/, 'a binding written here is verified');
-    assert.equal((await deployed(created.testId)).test[0]?.interval, 600);
+    assert.equal((await deployed(created.testId)).interval, 600);
 
     const { result: deleted } = await answeringPrompts(acceptConfirmations,
       () => vscode.commands.executeCommand<{ testId: number } | undefined>('netmon.documents.delete', uri));
@@ -138,7 +144,7 @@ describe('deploying and running documents', () => {
     const document = await openDocument(uri);
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
     assert.ok(lenses.some((lens) => lens.command?.command === 'netmon.documents.runNow'), 'a Run Now lens');
-    const before = (await apiGet<EnterpriseTestResponse>(emulator, '/v7/tests')).test.length;
+    const before = (await deployedTests(emulator)).length;
     const { result: run, prompts: asked } = await answeringPrompts(acceptConfirmations,
       () => vscode.commands.executeCommand<InstantRun | undefined>('netmon.documents.runNow', uri));
     assert.ok(run, 'the run reported a failure');
@@ -156,7 +162,7 @@ describe('deploying and running documents', () => {
     const resultColumn = (await panelStates()).find((state) => state.id === run.panelId)?.column;
     const documentColumn = vscode.window.visibleTextEditors.find((editor) => editor.document.uri.toString() === document.uri.toString())?.viewColumn;
     assert.ok(resultColumn !== undefined && documentColumn !== undefined && resultColumn !== documentColumn, 'the results are beside the document');
-    assert.equal((await apiGet<EnterpriseTestResponse>(emulator, '/v7/tests')).test.length, before, 'no scheduled test was created');
+    assert.equal((await deployedTests(emulator)).length, before, 'no scheduled test was created');
     assert.equal(readFileSync(uri.fsPath, 'utf8').includes('deployments'), false);
   });
 
@@ -211,14 +217,14 @@ describe('deploying and running documents', () => {
     const dismissed = await apply('(Escape)');
     assert.equal(dismissed.result, undefined, 'a dismissed dialog applies nothing');
     assert.match(dismissed.detail, /Plan: 2 to create, 1 to update, 0 to replace, 2 to delete\./, 'the dialog lists every step');
-    assert.equal((await deployed(alpha)).test[0]?.interval, 300);
+    assert.equal((await deployed(alpha)).interval, 300);
 
     const { result: declined } = await apply('Apply Without Deletes');
     assert.deepEqual(declined?.completed.map((s) => `${s.action} ${s.testName}`), ['create Delta', 'create Echo', 'update Alpha']);
     assert.equal(declined?.declined.length, 2);
     assert.equal(await deployedStatus(bravo), 200, 'a delete ran without confirmation');
     assert.equal(await deployedStatus(charlie), 200, 'a delete ran without confirmation');
-    assert.equal((await deployed(alpha)).test[0]?.interval, 900);
+    assert.equal((await deployed(alpha)).interval, 900);
 
     const { result: confirmed } = await apply('Apply');
     assert.deepEqual(confirmed?.completed.map((s) => `${s.action} ${s.testName}`), ['delete Bravo', 'delete Charlie']);
@@ -250,7 +256,7 @@ describe('deploying and running documents', () => {
     const position = document.positionAt(document.getText().indexOf('"agentId": ') + '"agentId": '.length);
     const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, position);
     const item = list.items.find((i) => (typeof i.label === 'string' ? i.label : i.label.label) === agent.agentName);
-    assert.equal(item?.detail, `agent 1000 · ${agent.location} — from the service's agent list (GET /v6/agents)`);
+    assert.equal(item?.detail, `agent 1000 · ${agent.location} — from the service's agent list (GET ${WIRE_PATHS.enterpriseAgents})`);
     assert.equal(item?.insertText, '1000', 'listed by name, the id is inserted');
   });
 
@@ -259,8 +265,8 @@ describe('deploying and running documents', () => {
     const catalogFile = join(root, '.netmon', 'agents.json');
     mkdirSync(join(root, '.netmon'), { recursive: true });
     writeFileSync(catalogFile, JSON.stringify({ enterpriseAgents: [{ agentId: 4242, agentName: 'Lab bench', location: 'Basement' }] }));
-    // A service without GET /v6/agents and GET /v7/tests: only what the extension saw can be known.
-    emulator.setFaults([{ fault: 'error', status: 404, pathPrefix: '/v7/tests', times: 1000 }, { fault: 'error', status: 404, pathPrefix: '/v6/agents', times: 1000 }]);
+    // A service without GET /v6/agents (/v7/agents) and GET /v7/tests: only what the extension saw can be known.
+    emulator.setFaults([{ fault: 'error', status: 404, pathPrefix: '/v7/tests', times: 1000 }, { fault: 'error', status: 404, pathPrefix: WIRE_PATHS.enterpriseAgents, times: 1000 }]);
     try {
       await vscode.commands.executeCommand('netmon.documents.refreshCatalog');
       const uri = writeDocument(scratch.path, 'learned.netmon-test.json', '{\n  "type": "agent-to-server",\n  "agents": [{ "agentId": 999 }, { "agentId":  }]\n}\n');
@@ -283,19 +289,18 @@ describe('deploying and running documents', () => {
     const uri = writeDocument(scratch.path, 'mac.netmon-filter.json', '{ "target": "user-sessions", "searchFilters": [{ "key": "platform", "values": ["Mac"] }], "window": "1d" }\n');
     const run = await vscode.commands.executeCommand<{ records: unknown[]; document: vscode.TextDocument } | undefined>('netmon.documents.runFilter', uri);
     assert.ok(run, 'the run reported a failure');
-    const response = await fetch(`${emulator.url}/v6/endpoint-data/user-sessions?window=1d`, {
-      method: 'POST', headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ searchFilters: [{ key: 'platform', values: ['Mac'] }] }),
-    });
-    const firstPage = (await response.json()) as { userSessions: unknown[] };
+    const firstPage = await apiPost<UserSessionsResponse>(emulator, '/v6/endpoint-data/user-sessions?window=1d', { searchFilters: [{ key: 'platform', values: ['Mac'] }] });
     assert.ok(firstPage.userSessions.length > 0, 'the emulator has no Mac sessions in the last day');
-    assert.deepEqual(run.records.slice(0, firstPage.userSessions.length), firstPage.userSessions);
+    // The same sessions in the same order (a v7 run's records carry v7's date form and extras).
+    const ids = (sessions: readonly unknown[]): unknown[] => sessions.map((session) => (session as { userSessionId?: unknown }).userSessionId);
+    assert.deepEqual(ids(run.records.slice(0, firstPage.userSessions.length)), ids(firstPage.userSessions));
+    if (SUITE_API === 'v6') assert.deepEqual(run.records.slice(0, firstPage.userSessions.length), firstPage.userSessions);
     assert.equal((JSON.parse(run.document.getText()) as { count: number }).count, run.records.length);
   });
 
   it('a refused Create (403 for a viewer) writes no binding and deploys nothing', async () => {
     const uri = writeDocument(scratch.path, 'refused.netmon-test.json', testDocument('Refused'));
-    const before = (await apiGet<EnterpriseTestResponse>(emulator, '/v7/tests')).test.length;
+    const before = (await deployedTests(emulator)).length;
     await signInTo(emulator, DEMO_CREDENTIALS.viewer.token);
     try {
       const { result: created } = await answeringPrompts(acceptConfirmations,
@@ -305,6 +310,6 @@ describe('deploying and running documents', () => {
       await signInTo(emulator);
     }
     assert.equal(readFileSync(uri.fsPath, 'utf8'), testDocument('Refused'));
-    assert.equal((await apiGet<EnterpriseTestResponse>(emulator, '/v7/tests')).test.length, before);
+    assert.equal((await deployedTests(emulator)).length, before);
   });
 });
