@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { EndpointAgentsResponse } from '../../../src/api/types';
 import type { RunningEmulator } from '../../../src/emulator';
-import { agentRows, apiGet, childrenOf, inViewOrder, kindOf, netmonApi, root, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+import { WIRE_PATHS, agentRows, apiGet, childrenOf, inViewOrder, kindOf, netmonApi, root, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
 
 describe('error nodes', () => {
   let emulator: RunningEmulator;
@@ -18,7 +18,7 @@ describe('error nodes', () => {
     const api = await netmonApi();
     await fetch(`${emulator.url}/_emulator/faults`, {
       method: 'PUT', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ faults: [{ fault: 'error', status: 500, pathPrefix: '/v6/endpoint-agents' }] }),
+      body: JSON.stringify({ faults: [{ fault: 'error', status: 500, pathPrefix: WIRE_PATHS.endpointAgents }] }),
     });
     const agentsRoot = await root(api, 'Endpoint Agents');
     await vscode.commands.executeCommand('netmon.refresh', agentsRoot);
@@ -41,8 +41,10 @@ describe('error nodes', () => {
   it('a paged list that fails shows the error node, and Retry loads its first page', async function () {
     this.timeout(40_000);
     const api = await netmonApi();
-    // Five failures: the first attempt and the client's four retries.
-    emulator.setFaults([{ fault: 'error', status: 500, pathPrefix: '/v6/endpoint-data/network-topology', times: 5 }]);
+    // Every attempt fails: the first and the client's four retries of a GET; a POST (v7's every
+    // list, filtered or not) is not retried on a 500 (src/api/README.md), so one attempt.
+    const attempts = WIRE_PATHS.unfilteredMethod === 'GET' ? 5 : 1;
+    emulator.setFaults([{ fault: 'error', status: 500, pathPrefix: WIRE_PATHS.lists.topologies, times: attempts }]);
     const topology = await root(api, 'Network Topology');
     await vscode.commands.executeCommand('netmon.refresh', topology);
     const [errorNode] = await childrenOf(api, topology);

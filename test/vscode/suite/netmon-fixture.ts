@@ -50,6 +50,27 @@ export async function startControlledEmulator(options: EmulatorOptions = {}): Pr
 
 const V7_RESULTS = '/v7/endpoint/test-results';
 
+/** A search filter in our (v6) words, as the commands and documents take it. */
+export interface WireFilter { key: string; values: string[] }
+
+/** v7 spells some filter values in lower case (the OpenAPI enums). */
+const V7_VALUES: Readonly<Record<string, string>> = { Mac: 'mac', Windows: 'windows', Wireless: 'wireless', Ethernet: 'ethernet' };
+
+/** v7's filter is a map; the pages list takes it as the body itself, the others under searchFilters. */
+function v7FilterBody(list: string, filters: readonly WireFilter[]): Record<string, unknown> {
+  const map = Object.fromEntries(filters.map(({ key, values }) => [key, values.map((value) => V7_VALUES[value] ?? value)]));
+  return list.endsWith('/pages/filter') ? map : filters.length === 0 ? {} : { searchFilters: map };
+}
+
+const V7_LISTS = {
+  sessions: `${V7_RESULTS}/real-user-tests/filter`, pages: `${V7_RESULTS}/real-user-tests/pages/filter`,
+  networkSessions: `${V7_RESULTS}/real-user-tests/networks/filter`, topologies: `${V7_RESULTS}/local-networks/topologies/filter`,
+};
+const V6_LISTS = {
+  sessions: '/v6/endpoint-data/user-sessions', pages: '/v6/endpoint-data/user-sessions/web',
+  networkSessions: '/v6/endpoint-data/user-sessions/network', topologies: '/v6/endpoint-data/network-topology',
+};
+
 /**
  * The paths the extension's requests take in the suite's dialect (request-log checks and
  * faults), and the filter bodies it sends: one table per dialect, so a suite names the resource.
@@ -66,13 +87,18 @@ export const WIRE_PATHS = SUITE_API === 'v7'
     pathTraces: (testId: number | string) => `${V7_RESULTS}/scheduled-tests/${testId}/path-vis/agent/`,
     pathTrace: (testId: number | string, agentId: string, roundId: number) => `${V7_RESULTS}/scheduled-tests/${testId}/path-vis/agent/${agentId}/round/${roundId}`,
     userSession: (id: string) => `${V7_RESULTS}/real-user-tests/${id}`,
-    sessionsFilter: `${V7_RESULTS}/real-user-tests/filter`,
+    /** The time-ranged lists (POSTed with a filter body, or an empty one: v7 has no unfiltered GET). */
+    lists: V7_LISTS,
+    sessionsFilter: V7_LISTS.sessions,
+    unfilteredMethod: 'POST',
     /** The four lists an agent's timeline filters on the server: sessions, pages, network sessions, topologies. */
-    timelineLists: [`${V7_RESULTS}/real-user-tests/filter`, `${V7_RESULTS}/real-user-tests/pages/filter`, `${V7_RESULTS}/real-user-tests/networks/filter`, `${V7_RESULTS}/local-networks/topologies/filter`],
+    timelineLists: [V7_LISTS.sessions, V7_LISTS.pages, V7_LISTS.networkSessions, V7_LISTS.topologies],
     /** Endpoint results of every kind (a fault here slows every list an analysis walks). */
     endpointData: V7_RESULTS,
-    /** v7's filter is a map; the pages list takes it as the body itself, the others under searchFilters. */
-    agentFilterBody: (list: string, agentIds: string[]) => (list.endsWith('/pages/filter') ? { agentId: agentIds } : { searchFilters: { agentId: agentIds } }),
+    filterBody: v7FilterBody,
+    agentFilterBody: (list: string, agentIds: string[]) => v7FilterBody(list, [{ key: 'agentId', values: agentIds }]),
+    /** The next page's link in one of the emulator's own answers. */
+    nextLink: (body: { _links?: { next?: { href?: string } } }) => body._links?.next?.href,
     /** A request's stated range as `YYYY-mm-ddTHH:MM:SS` UTC (v7 sends ISO 8601 startDate/endDate). */
     range: (query: Record<string, string>) => [query['startDate'], query['endDate']].map((date) => date?.slice(0, 19)),
   }
@@ -86,10 +112,14 @@ export const WIRE_PATHS = SUITE_API === 'v7'
     pathTraces: (testId: number | string) => `/v7/endpoint-data/tests/net/path-vis/${testId}/`,
     pathTrace: (testId: number | string, agentId: string, roundId: number) => `/v7/endpoint-data/tests/net/path-vis/${testId}/${agentId}/${roundId}`,
     userSession: (id: string) => `/v6/endpoint-data/user-sessions/${id}`,
-    sessionsFilter: '/v6/endpoint-data/user-sessions',
-    timelineLists: ['/v6/endpoint-data/user-sessions', '/v6/endpoint-data/user-sessions/web', '/v6/endpoint-data/user-sessions/network', '/v6/endpoint-data/network-topology'],
+    lists: V6_LISTS,
+    sessionsFilter: V6_LISTS.sessions,
+    unfilteredMethod: 'GET',
+    timelineLists: [V6_LISTS.sessions, V6_LISTS.pages, V6_LISTS.networkSessions, V6_LISTS.topologies],
     endpointData: '/v6/endpoint-data',
+    filterBody: (_list: string, filters: readonly WireFilter[]) => (filters.length === 0 ? {} : { searchFilters: filters }),
     agentFilterBody: (_list: string, agentIds: string[]) => ({ searchFilters: [{ key: 'agentId', values: agentIds }] }),
+    nextLink: (body: { pages?: { next?: string } }) => body.pages?.next,
     range: (query: Record<string, string>) => [query['from'], query['to']],
   };
 
@@ -152,6 +182,23 @@ export async function detailRecord(emulator: RunningEmulator, kind: 'endpointAge
   }
   const body = await apiGet<Record<string, Record<string, unknown>[]>>(emulator, kind === 'endpointAgent' ? WIRE_PATHS.endpointAgent(id) : WIRE_PATHS.userSession(id));
   return body[kind === 'endpointAgent' ? 'endpointAgents' : 'userSessions']?.[0] ?? {};
+}
+
+/**
+ * One page of a time-ranged list (or the agents) from the emulator itself, asked as the extension
+ * asks in the suite's dialect: its records and the link to the next page.
+ */
+export async function nativePage(emulator: RunningEmulator, path: string, query: string, filters: readonly WireFilter[] = []): Promise<{ records: Record<string, unknown>[]; next?: string }> {
+  const post = filters.length > 0 || (SUITE_API === 'v7' && path !== WIRE_PATHS.endpointAgents);
+  const response = await fetch(`${emulator.url}${path}${query ? `?${query}` : ''}`, {
+    method: post ? 'POST' : 'GET',
+    headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}`, ...(post ? { 'content-type': 'application/json' } : {}) },
+    ...(post ? { body: JSON.stringify(WIRE_PATHS.filterBody(path, filters)) } : {}),
+  });
+  assert.equal(response.status, 200, `${post ? 'POST' : 'GET'} ${path} answered ${response.status}`);
+  const body = (await response.json()) as Record<string, unknown>;
+  const records = Object.values(body).find(Array.isArray) as Record<string, unknown>[] | undefined;
+  return { records: records ?? [], next: WIRE_PATHS.nextLink(body) };
 }
 
 /** A deployed enterprise test as the suites compare it: its name, interval and agent ids (numbers). */
