@@ -1,15 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
-import type { UserSessionsResponse } from '../../../src/api/types';
 import type { RunningEmulator } from '../../../src/emulator';
 import {
-  apiGet, childrenOf, clearEmulatorRequests, emulatorRequests, kindOf, netmonApi, records, root, signInTo, signOut, startControlledEmulator,
+  WIRE_PATHS, childrenOf, clearEmulatorRequests, emulatorRequests, kindOf, nativePage, netmonApi, records, root, signInTo, signOut, startControlledEmulator,
 } from './netmon-fixture';
 
 const PAGE_SIZE = 5;
-const USER_SESSIONS = '/v6/endpoint-data/user-sessions';
-const FIRST_PAGE = `${USER_SESSIONS}?window=2d`;
+const USER_SESSIONS = WIRE_PATHS.lists.sessions;
 
 describe('"Load more" paging', () => {
   let emulator: RunningEmulator;
@@ -43,16 +41,16 @@ describe('"Load more" paging', () => {
 
     const sent = (await emulatorRequests(emulator)).filter((request) => request.path === USER_SESSIONS && request.query['window'] === '2d');
     assert.equal(sent.length, 1, `expected one request for page 2, got ${JSON.stringify(sent)}`);
-    const { pages } = await apiGet<UserSessionsResponse>(emulator, FIRST_PAGE);
-    assert.ok(pages.next);
-    assert.equal(sent[0]?.query['page'], new URL(pages.next).searchParams.get('page'), 'the request did not follow pages.next');
+    const { next } = await nativePage(emulator, USER_SESSIONS, 'window=2d');
+    assert.ok(next);
+    assert.ok([...new URL(next).searchParams].every(([key, value]) => sent[0]?.query[key] === value), `the request did not follow the next-page link ${next}`);
 
     const secondStep = records(await childrenOf(api, sessionsRoot)).map((node) => node.label);
     assert.equal(secondStep.length, 2 * PAGE_SIZE);
     assert.deepEqual(secondStep.slice(0, PAGE_SIZE), records(firstStep).map((node) => node.label), 'the first page changed');
     // pages.next pins the emulator's clock, so asking for the same page again gives the same records.
-    const replay = await apiGet<UserSessionsResponse>(emulator, `${USER_SESSIONS}?${new URLSearchParams(sent[0]?.query).toString()}`);
-    assert.deepEqual(secondStep.slice(PAGE_SIZE), replay.userSessions.map((session) => session.visitedSite));
+    const replay = await nativePage(emulator, USER_SESSIONS, new URLSearchParams(sent[0]?.query).toString());
+    assert.deepEqual(secondStep.slice(PAGE_SIZE), replay.records.map((session) => session['visitedSite']));
   });
 
   it('refreshing the node starts again at the first page', async () => {
