@@ -4,10 +4,14 @@ import * as vscode from 'vscode';
 import type { EndpointAgentsResponse, UserSessionDetailResponse, UserSessionsResponse } from '../../../src/api/types';
 import type { RunningEmulator } from '../../../src/emulator';
 import type { TreeNode } from '../../../src/vscode/tree/nodes';
-import { answeringPrompts, apiGet, childrenOf, clearEmulatorRequests, emulatorRequests, netmonApi, records, root, roots, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+import { WIRE_PATHS, answeringPrompts, apiGet, childrenOf, clearEmulatorRequests, emulatorRequests, netmonApi, records, root, roots, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
 
-const USER_SESSIONS = '/v6/endpoint-data/user-sessions';
-const TOPOLOGY = '/v6/endpoint-data/network-topology';
+/** Where the suite reads its expectations (v6's words, the twin on a v7 run). */
+const V6_USER_SESSIONS = '/v6/endpoint-data/user-sessions';
+/** Where the extension's requests go in the suite's dialect. */
+const USER_SESSIONS = WIRE_PATHS.lists.sessions;
+const TOPOLOGY = WIRE_PATHS.lists.topologies;
+const statedFrom = (query: Record<string, string>): string | undefined => WIRE_PATHS.range(query)[0];
 
 describe('time range and filters', () => {
   let emulator: RunningEmulator;
@@ -38,9 +42,9 @@ describe('time range and filters', () => {
     await vscode.commands.executeCommand('netmon.setTimeRange', { from: from.toISOString(), to: to.toISOString() });
     await clearEmulatorRequests(emulator);
     await childrenOf(api, await root(api, 'Network Topology'));
-    const custom = (await emulatorRequests(emulator)).filter((request) => request.path === TOPOLOGY && request.query['from'] !== undefined);
+    const custom = (await emulatorRequests(emulator)).filter((request) => request.path === TOPOLOGY && statedFrom(request.query) !== undefined);
     assert.equal(custom.length, 1);
-    assert.deepEqual([custom[0]?.query['from'], custom[0]?.query['to'], custom[0]?.query['window']], ['2026-11-20T10:00:00', '2026-11-20T12:30:00', undefined]);
+    assert.deepEqual([...WIRE_PATHS.range(custom[0]?.query ?? {}), custom[0]?.query['window']], ['2026-11-20T10:00:00', '2026-11-20T12:30:00', undefined]);
     await vscode.commands.executeCommand('netmon.setTimeRange', { window: '1h' }); // the default
   });
 
@@ -54,8 +58,8 @@ describe('time range and filters', () => {
     assert.match(api.treeView.description ?? '', new RegExp(`^Yesterday afternoon \\(${day} 12:00 – 18:00 local time \\(UTC`));
     await clearEmulatorRequests(emulator);
     await childrenOf(api, await root(api, 'Network Topology'));
-    const sent = (await emulatorRequests(emulator)).filter((request) => request.path === TOPOLOGY && request.query['from'] !== undefined);
-    assert.deepEqual([sent[0]?.query['from'], sent[0]?.query['to']], [from.toISOString().slice(0, 19), to.toISOString().slice(0, 19)]);
+    const sent = (await emulatorRequests(emulator)).filter((request) => request.path === TOPOLOGY && statedFrom(request.query) !== undefined);
+    assert.deepEqual(WIRE_PATHS.range(sent[0]?.query ?? {}), [from.toISOString().slice(0, 19), to.toISOString().slice(0, 19)]);
     await vscode.commands.executeCommand('netmon.setTimeRange', { window: '1h' }); // the default
   });
 
@@ -79,8 +83,8 @@ describe('time range and filters', () => {
     const topology = posted.find((request) => request.path === TOPOLOGY);
     assert.equal(sessions?.query['window'], '2d');
     // `type` only applies to the topology endpoint, so sessions get the platform filter alone.
-    assert.deepEqual(sessions?.body, { searchFilters: [{ key: 'platform', values: ['Mac'] }] });
-    assert.deepEqual(topology?.body, { searchFilters: [{ key: 'platform', values: ['Mac'] }, { key: 'type', values: ['gateway'] }] });
+    assert.deepEqual(sessions?.body, WIRE_PATHS.filterBody(USER_SESSIONS, [{ key: 'platform', values: ['Mac'] }]));
+    assert.deepEqual(topology?.body, WIRE_PATHS.filterBody(TOPOLOGY, [{ key: 'platform', values: ['Mac'] }, { key: 'type', values: ['gateway'] }]));
     assert.notDeepEqual(filtered.map((node) => node.label), unfiltered);
 
     await vscode.commands.executeCommand('netmon.clearFilters');
@@ -89,8 +93,9 @@ describe('time range and filters', () => {
     await clearEmulatorRequests(emulator);
     const restored = records(await childrenOf(api, await root(api, 'User Sessions'))).map((node) => node.label);
     assert.deepEqual(restored, unfiltered);
-    const again = (await emulatorRequests(emulator)).filter((request) => request.path === USER_SESSIONS && request.method === 'GET' && request.query['window'] === '2d');
-    assert.equal(again.length, 1, 'cleared filters go back to the unfiltered GET');
+    const again = (await emulatorRequests(emulator)).filter((request) => request.path === USER_SESSIONS && request.method === WIRE_PATHS.unfilteredMethod && request.query['window'] === '2d');
+    assert.equal(again.length, 1, 'cleared filters go back to the unfiltered list');
+    assert.deepEqual(again[0]?.body ?? {}, WIRE_PATHS.filterBody(USER_SESSIONS, []), 'with no filter in it');
   });
 
   /** The searchFilters the next User Sessions load posts. */
@@ -117,7 +122,7 @@ describe('time range and filters', () => {
     await vscode.commands.executeCommand('netmon.clearFilters');
     await vscode.commands.executeCommand('netmon.addFilter', { key: 'agentId', values: [agent.agentId] });
     assert.deepEqual(await postedSessionFilters(), byName, 'picked by name, sent by id');
-    assert.deepEqual(byName, { searchFilters: [{ key: 'agentId', values: [agent.agentId] }] });
+    assert.deepEqual(byName, WIRE_PATHS.agentFilterBody(USER_SESSIONS, [agent.agentId]));
 
     await vscode.commands.executeCommand('netmon.clearFilters');
     await answeringPrompts((prompt) => (prompt.kind === 'choose' ? (prompt.title.startsWith('Netmon: filter') ? 'agentId' : agent.computerName) : undefined),
@@ -145,11 +150,11 @@ describe('time range and filters', () => {
   it('Filter by This Agent, Site and SSID from a session\'s context menu', async () => {
     const api = await netmonApi();
     await vscode.commands.executeCommand('netmon.setTimeRange', { window: '1h' });
-    const { userSessions } = await apiGet<UserSessionsResponse>(emulator, `${USER_SESSIONS}?window=1h`);
+    const { userSessions } = await apiGet<UserSessionsResponse>(emulator, `${V6_USER_SESSIONS}?window=1h`);
     const nodes = records(await childrenOf(api, await root(api, 'User Sessions')));
     let wireless: { index: number; ssid: string } | undefined;
     for (const [index, session] of userSessions.slice(0, 20).entries()) {
-      const detail = await apiGet<UserSessionDetailResponse>(emulator, `${USER_SESSIONS}/${session.userSessionId}`);
+      const detail = await apiGet<UserSessionDetailResponse>(emulator, `${V6_USER_SESSIONS}/${session.userSessionId}`);
       const ssid = detail.userSessions[0]?.network.networkProfile.wirelessProfile?.ssid;
       if (ssid) { wireless = { index, ssid }; break; }
     }
@@ -167,9 +172,9 @@ describe('time range and filters', () => {
     assert.ok(description.includes(`ssid=${wireless.ssid}`), description);
     assert.ok(description.includes(`visitedSite=${session.visitedSite}`), description);
     assert.ok(description.includes(`agent=${name}`), `${description} names the agent`);
-    assert.deepEqual(await postedSessionFilters(), { searchFilters: [
+    assert.deepEqual(await postedSessionFilters(), WIRE_PATHS.filterBody(USER_SESSIONS, [
       { key: 'ssid', values: [wireless.ssid] }, { key: 'visitedSite', values: [session.visitedSite] }, { key: 'agentId', values: [session.agentId] },
-    ] });
+    ]));
     await vscode.commands.executeCommand('netmon.clearFilters');
   });
 });
