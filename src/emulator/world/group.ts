@@ -4,6 +4,7 @@ import type {
   PathTrace, PathVisSummary, PrivateNetwork, SystemMetrics, TestAgent, UserSession, UserSessionDetail, WebSession,
 } from '../../api/types';
 import { makeEnterpriseAgents } from './agents';
+import { agentSite } from './agent-site';
 import { agentFacets, GroupContext, roundsIn } from './context';
 import { pageHar } from './har';
 import { decodeRecordId } from './ids';
@@ -62,11 +63,9 @@ export class GeneratedGroup implements GroupWorld {
     return agent ? { ...agent.record, numberOfClients: agent.numberOfClients } : undefined;
   }
 
-  endpointAgentSite(agentId: string): AgentSite | undefined {
+  endpointAgentSite(agentId: string, nowSeconds: number): AgentSite | undefined {
     const agent = this.ctx.agentById(agentId);
-    if (!agent) return undefined;
-    const { city, record } = agent.network;
-    return { locationName: city.location, latitude: city.latitude, longitude: city.longitude, publicIp: agent.publicIp, networkId: record.networkId };
+    return agent ? agentSite(agent, nowSeconds) : undefined;
   }
 
   networks(): PrivateNetwork[] {

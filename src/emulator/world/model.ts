@@ -20,7 +20,13 @@ export interface WorldOptions {
 export interface TimeRange { from: number; to: number }
 
 /** Where an endpoint agent works from: what v7 shows of an agent beyond v6's record. */
-export interface AgentSite { locationName: string; latitude: number; longitude: number; publicIp: string; networkId: string }
+export interface AgentSite {
+  locationName: string; latitude: number; longitude: number; publicIp: string; networkId: string;
+  /** When the agent last checked in (epoch seconds). */
+  lastSeenSeconds: number;
+  /** The VPN it tunnels through, when it has one. */
+  vpn?: { gatewayAddress: string; vpnType: string; interfaceName: string; clientAddress: string; clientRange: string };
+}
 
 export interface DemoUser {
   name: string;
@@ -104,7 +110,7 @@ export interface GroupWorld {
   /** Details add numberOfClients. */
   endpointAgent(agentId: string): EndpointAgent | undefined;
   /** The agent's network's city and its public address. */
-  endpointAgentSite(agentId: string): AgentSite | undefined;
+  endpointAgentSite(agentId: string, nowSeconds: number): AgentSite | undefined;
   networks(): PrivateNetwork[];
   /** Enterprise agents that enterprise tests can run from (agents[] of test management). */
   enterpriseAgents(): TestAgent[];
