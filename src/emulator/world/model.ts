@@ -3,7 +3,7 @@
 // of how records are generated.
 import type {
   EndpointAgent, EndpointTest, Har, HttpServerResult, NetMetric, NetworkProbe, NetworkProbeDetail,
-  NetworkSession, PathTrace, PathVisSummary, PrivateNetwork, TestAgent, UserSession, UserSessionDetail,
+  NetworkSession, PathRoute, PathTrace, PathVisSummary, PrivateNetwork, TestAgent, UserSession, UserSessionDetail,
   WebSession,
 } from '../../api/types';
 import type { Episode, FeaturedAgent } from './episodes';
@@ -129,6 +129,8 @@ export interface GroupWorld {
   pathVis(testId: number, range: TimeRange, start?: ListPosition): Iterable<Positioned<PathVisSummary>>;
   /** The trace of one round; undefined for rounds that have not happened by `asOf` (epoch s). */
   pathTrace(testId: number, agentId: string, roundId: number, asOf: number): PathTrace | undefined;
+  /** The round's traces to the agent's VPN concentrator (v7 `vpnPathTraces`); none for an agent without a VPN. */
+  vpnPathTrace(testId: number, agentId: string, roundId: number, asOf: number): PathRoute[];
   httpServer(testId: number, range: TimeRange, start?: ListPosition): Iterable<Positioned<HttpServerResult>>;
 
   // Filterable lists yield only the records `filter` keeps; skipping the others costs an
