@@ -4,7 +4,8 @@
 // graph draws them beside the routes, ending at the concentrator. v6 has no such traces.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createNetmonClient, type NetmonClient, type PathTrace } from '../../../src/api';
+import { createNetmonClient, type NetmonClient } from '../../../src/api';
+import type { PathTrace } from '../../../src/api/types';
 import { DEMO_CREDENTIALS, startEmulator, type RunningEmulator } from '../../../src/emulator';
 import { mergePathTraces } from '../../../src/analysis/path/merge';
 
