@@ -5,7 +5,7 @@
 // only (the rule was lifted once, for v7: detail reads then began to return the record).
 import type { AgentDirectory } from './agent-directory';
 import type {
-  AccountGroupsResponse, EndpointAgent, EndpointAgentsResponse, EnterpriseAgent, EnterpriseAgentType, EnterpriseAgentsResponse, EndpointTest, EndpointTestResponse, EndpointTestType,
+  AccountGroupsResponse, EndpointAgent, EndpointAgentSearch, EndpointAgentsResponse, EnterpriseAgent, EnterpriseAgentType, EnterpriseAgentsResponse, EndpointTest, EndpointTestResponse, EndpointTestType,
   EnterpriseTest, EnterpriseTestCreate, EnterpriseTestType, EnterpriseTestUpdate, Har, HttpServerResponse,
   HttpServerResult, InstantTestBodies, NetMetric, NetMetricsResponse, NetworkProbe, NetworkProbeDetail,
   NetworkProbesResponse, NetworkSession, NetworkSessionsResponse, PathTrace,
@@ -271,6 +271,12 @@ export interface NetmonClient {
   agentDirectory(): AgentDirectory;
   /** The agent with details such as numberOfClients (v7: also lastSeen, location, publicIP, VPN profiles). */
   getEndpointAgent<F extends ResponseFormat = 'json'>(agentId: string, options?: FormatOptions<F>): Promise<Formatted<F, EndpointAgent>>;
+  /**
+   * Endpoint agents by what they are (exact ids and names, platform, OS prefix, last check-in,
+   * order): v7 POST /v7/endpoint/agents/filter; v6 (no such operation) matches its agent
+   * list, and refuses in one sentence what its records cannot answer. At most `maxRecords` (1,000).
+   */
+  findEndpointAgents(search: EndpointAgentSearch, options?: InventoryOptions & CollectOptions): Promise<EndpointAgent[]>;
   /**
    * GET /v6/agents or /v7/agents: the enterprise (and cloud) agents tests run from, narrowed
    * by `agentTypes`.

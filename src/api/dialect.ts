@@ -5,7 +5,7 @@ import type { ApiVersion, ResponseFormat, TimeRangeOptions } from './client';
 import type { RecordShape } from './decode/records';
 import type { HttpMethod } from './transport';
 import type {
-  EndpointTestType, EnterpriseAgentType, EnterpriseTestType, FilterTarget, InstantTestBodies, SearchFilter,
+  EndpointAgentSearch, EndpointTestType, EnterpriseAgentType, EnterpriseTestType, FilterTarget, InstantTestBodies, SearchFilter,
 } from './types';
 
 /** Where one paged list lives and how its pages read. */
@@ -34,6 +34,7 @@ export interface ListRoute {
 export interface RecordRoute {
   method: HttpMethod;
   path: string;
+  query?: Readonly<Record<string, string>>;
   body?: unknown;
   /** The domain record in the body, or undefined when the body holds none. */
   read: (body: unknown, endpoint: string) => Record<string, unknown> | undefined;
@@ -87,6 +88,8 @@ export interface Dialect {
   networks(): ListRoute;
   endpointAgents(): ListRoute;
   endpointAgent(agentId: string): RecordRoute;
+  /** v7's agent filter; absent where the dialect has none (v6 matches its agent list instead). */
+  endpointAgentSearch?(search: EndpointAgentSearch): ListRoute;
   enterpriseAgents(agentTypes: readonly EnterpriseAgentType[] | undefined): ListRoute;
   enterpriseAgent(agentId: number): RecordRoute;
 }

@@ -4,7 +4,7 @@
 import { AgentDirectory } from './agent-directory';
 import { credentialFingerprint, redactPath, withoutAuthQuery } from './auth';
 import type {
-  ApiVersion, CallOptions, EndpointTestListOptions, FilterableListOptions, Formatted,
+  ApiVersion, CallOptions, CollectOptions, EndpointTestListOptions, FilterableListOptions, Formatted,
   FormatOptions, InventoryOptions, ListOptions, NetmonClient, NetmonClientOptions, Paged, RequestListener, ResponseFormat,
   TestWriteOptions, TimeRangeOptions, XmlPage,
 } from './client';
@@ -17,7 +17,7 @@ import { sharedRateLimiters, type OrganizationRateLimiter, type RateLimiterRegis
 import { RequestExecutor } from './request';
 import { createDispatcher, Transport } from './transport';
 import type {
-  AccountGroupsResponse, EndpointAgent, EndpointAgentsResponse, EndpointTest, EndpointTestResponse, EndpointTestType,
+  AccountGroupsResponse, EndpointAgent, EndpointAgentSearch, EndpointAgentsResponse, EndpointTest, EndpointTestResponse, EndpointTestType,
   EnterpriseAgent, EnterpriseAgentType, EnterpriseAgentsResponse, EnterpriseTest, EnterpriseTestCreate, EnterpriseTestType,
   EnterpriseTestUpdate, Har, HttpServerResponse, HttpServerResult, InstantTestBodies, NetMetric, NetMetricsResponse, NetworkProbe,
   NetworkProbeDetail, NetworkProbesResponse, NetworkSession, NetworkSessionsResponse, PathTrace, PathVisResponse, PathVisSummary,
@@ -25,10 +25,13 @@ import type {
   WebSessionsResponse,
 } from './types';
 import { v6 } from './v6';
+import { checkV6AgentSearch, matchV6AgentSearch } from './v6/agent-search';
 import { v7 } from './v7';
 import { DEFAULT_USER_AGENT } from './version';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+/** Agents a search answers at most, unless the caller asks for more. */
+const DEFAULT_FOUND_AGENTS = 1_000;
 const DEFAULT_RETRY = { maxRetries: 4, baseDelayMs: 250, maxDelayMs: 5_000, maxRateLimitRetries: 5 };
 const DIALECTS: Record<ApiVersion, Dialect> = { v6, v7 };
 
@@ -133,6 +136,7 @@ class HttpNetmonClient implements NetmonClient {
     const dialect = await this.usable(call.format);
     const route = make(dialect);
     const url = this.url(route.path, { aid: call.aid, format: call.format }, dialect);
+    for (const [name, value] of Object.entries(route.query ?? {})) url.searchParams.set(name, value);
     const expect = call.format === 'xml' ? 'text' : 'json';
     const response = await this.executor.execute({
       method: route.method, url, body: route.body, expect, accept: dialect.accept, signal: call.signal, timeoutMs: call.timeoutMs,
@@ -337,6 +341,17 @@ class HttpNetmonClient implements NetmonClient {
   getEndpointAgent<F extends ResponseFormat = 'json'>(agentId: string, options: FormatOptions<F> = {}): Promise<Formatted<F, EndpointAgent>> {
     segment(agentId);
     return this.record((d) => d.endpointAgent(agentId), options);
+  }
+
+  async findEndpointAgents(search: EndpointAgentSearch, options: InventoryOptions & CollectOptions = {}): Promise<EndpointAgent[]> {
+    const dialect = await this.dialect();
+    const collect = { maxRecords: options.maxRecords ?? DEFAULT_FOUND_AGENTS };
+    if (dialect.endpointAgentSearch) {
+      const route = dialect.endpointAgentSearch(search);
+      return (await this.paged<EndpointAgent, EndpointAgentsResponse>(() => route, inventoryOptions(options)).collect(collect)).records;
+    }
+    checkV6AgentSearch(search);
+    return matchV6AgentSearch(await this.agentDirectory().refresh(options.signal), search).slice(0, collect.maxRecords);
   }
 
   enterpriseAgents(options: InventoryOptions & { agentTypes?: readonly EnterpriseAgentType[] } = {}): Paged<EnterpriseAgent, EnterpriseAgentsResponse> {

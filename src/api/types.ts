@@ -5,6 +5,7 @@
 export * from './types/common';
 export * from './types/tests';
 export * from './types/agents';
+export * from './types/agent-search';
 export * from './types/endpoint-tests';
 export * from './types/test-data';
 export * from './types/endpoint-data';

@@ -57,7 +57,8 @@ const isRelated = ((value: unknown) => isRecord(value) && Array.isArray(value['l
 /** What the session's neighbours say (its normal, the tunnel probe, the first byte): numbers the verdict reads with care. */
 const isContext = ((value: unknown) => isRecord(value)
   && ['normalRttMs', 'normalSamples', 'firstByteMs'].every((key) => value[key] === undefined || isFiniteNumber(value[key]))
-  && (value['tunnel'] === undefined || (isRecord(value['tunnel']) && isString(value['tunnel']['type']) && isString(value['tunnel']['target'])))) as Guard<SessionContext>;
+  && (value['tunnel'] === undefined || (isRecord(value['tunnel']) && isString(value['tunnel']['type']) && isString(value['tunnel']['target'])))
+  && (value['scores'] === undefined || isRecord(value['scores']))) as Guard<SessionContext>;
 
 /** Host → webview, with params checked (a message from another frame is dropped). */
 export function isSessionHostMessage(value: unknown): value is SessionHostMessage {

@@ -3,6 +3,7 @@
 // Pure; the agent card panel draws it.
 import type { EndpointAgent } from '../../api/types';
 import { NOT_REPORTED, text } from '../records/summaries';
+import { whereaboutsFacts } from './whereabouts';
 
 export type AgentStatus = 'enabled' | 'disabled' | 'deleted' | 'unknown';
 
@@ -15,7 +16,7 @@ export interface AgentCard {
   sections: { heading: string; facts: [string, string][] }[];
 }
 
-const KNOWN = new Set(['agentId', 'computerName', 'osVersion', 'kernelVersion', 'manufacturer', 'model', 'status', 'deleted', 'numberOfClients']);
+const KNOWN = new Set(['agentId', 'computerName', 'osVersion', 'kernelVersion', 'manufacturer', 'model', 'status', 'deleted', 'numberOfClients', 'lastSeen', 'location', 'publicIP', 'vpnProfiles']);
 /** Fields listed as sent, at most; values cut at VALUE_LIMIT characters. */
 const OTHER_LIMIT = 50;
 const VALUE_LIMIT = 300;
@@ -39,9 +40,16 @@ export function agentCard(agent: EndpointAgent): AgentCard {
     sections: [
       { heading: 'System', facts: [['Operating system', text(agent.osVersion)], ['Kernel', text(agent.kernelVersion)], ['Hardware', text(hardware)]] },
       { heading: 'Identity', facts: [['Agent id', agentId], ['Computer name', text(agent.computerName)], ['Clients', text(agent.numberOfClients)]] },
+      ...whereabouts(agent),
       ...otherFields(agent),
     ],
   };
+}
+
+/** v7's last check-in, place, public address and VPNs, when the record has them (v6: no section). */
+function whereabouts(agent: EndpointAgent): AgentCard['sections'] {
+  const facts = whereaboutsFacts(agent);
+  return facts.length === 0 ? [] : [{ heading: 'Network and presence', facts }];
 }
 
 function otherFields(agent: EndpointAgent): AgentCard['sections'] {

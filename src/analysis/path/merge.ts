@@ -1,5 +1,5 @@
 // Merges detailed path traces (many agents × rounds × ECMP routes) into one hop graph.
-import { usableRoutes } from './usable';
+import { usableRoutes, usableVpnRoutes } from './usable';
 import type { PathHop, PathTrace, TracerouteHop } from '../../api/types';
 import { emptyStats, type HopGraph, type HopLink, type HopNode } from './model';
 import { mplsLabels } from '../../api/types';
@@ -31,6 +31,14 @@ export class HopGraphBuilder {
     source.node.ip ??= trace.sourceIp || undefined;
     source.node.prefix ??= trace.sourcePrefix || undefined;
     for (const route of usableRoutes(trace)) this.addRoute(agentId, trace.serverIp, route.pathId, route.hops);
+    // v7's VPN traces end at the concentrator: drawn beside the routes, it is a target of its own
+    // (reaching it is not a route that stopped short), as v6 shows the tunnel inside its routes.
+    for (const route of usableVpnRoutes(trace)) {
+      const concentrator = route.hops.reduce<PathHop | undefined>((last, hop) => (!last || hop.hop > last.hop ? hop : last), undefined)?.ipAddress;
+      if (concentrator === undefined) continue;
+      this.targets.add(concentrator);
+      this.addRoute(agentId, concentrator, route.pathId, route.hops);
+    }
   }
 
   build(): HopGraph {

@@ -17,7 +17,15 @@ export function usableTraces(traces: readonly unknown[]): PathTrace[] {
 
 /** The trace's routes that are objects, each with only its usable hops. */
 export function usableRoutes(trace: PathTrace): PathRoute[] {
-  const routes: unknown = trace.routes;
+  return usable(trace.routes);
+}
+
+/** v7's traces to the agent's VPN concentrator (`vpnPathTraces`), read as the routes are; none on v6. */
+export function usableVpnRoutes(trace: PathTrace): PathRoute[] {
+  return usable(trace.vpnRoutes);
+}
+
+function usable(routes: unknown): PathRoute[] {
   if (!Array.isArray(routes)) return [];
   return routes
     .filter((route): route is PathRoute => typeof route === 'object' && route !== null)

@@ -7,6 +7,7 @@ import type {
 } from '../../api/types';
 import { experienceGrade, experienceText, gatewayGrade, networkGrade, pageLoadGrade, MEASURE_WORDS, type Grade } from '../grades';
 import { THRESHOLDS } from '../session/thresholds';
+import { whereaboutsFacts, whereaboutsWords } from '../agents/whereabouts';
 
 /** What a field the service did not send reads as. */
 export const NOT_REPORTED = 'not reported';
@@ -195,14 +196,14 @@ function graded(grade: Grade | undefined): { grade?: Grade } {
   return grade === undefined ? {} : { grade };
 }
 
-export function agentSummary(agent: EndpointAgent): RecordSummary {
+export function agentSummary(agent: EndpointAgent, now?: number): RecordSummary {
   const hardware = [agent.manufacturer, agent.model].filter((part) => typeof part === 'string' && part !== '').join(' ');
   return {
     label: first(agent.computerName, agent.agentId),
-    description: agent.deleted === true ? `${text(agent.status)} · deleted` : text(agent.status),
+    description: [text(agent.status), ...(agent.deleted === true ? ['deleted'] : []), ...whereaboutsWords(agent, now)].join(' · '),
     title: first(agent.computerName, agent.agentId),
     facts: [['Status', text(agent.status)], ['Deleted', agent.deleted === true ? 'yes' : 'no'], ['OS', text(agent.osVersion)],
-      ['Kernel', text(agent.kernelVersion)], ['Hardware', text(hardware)], ['Agent id', text(agent.agentId)]],
+      ['Kernel', text(agent.kernelVersion)], ['Hardware', text(hardware)], ...whereaboutsFacts(agent), ['Agent id', text(agent.agentId)]],
     warning: false,
   };
 }

@@ -12,6 +12,7 @@ import {
   alsoText, blameOf, deviceFindings, distanceBaseline, gradedSegment, greatCircleKm, hopFindings, ispFindings, lossBeyondGateway, pageFindings, serverFindings, wifiFindings,
   SEGMENTS, SEGMENT_LABELS, type Baseline, type Finding, type GradedSegment, type LossMeasure, type Segment, type WifiMeasure,
 } from './grading';
+import { withScoreFindings, type TopologyScores } from './topology-scores';
 
 export { SEGMENTS, SEGMENT_LABELS, type Segment, type Finding } from './grading';
 export type Grade = 'ok' | 'warn' | 'bad' | 'unknown';
@@ -68,6 +69,8 @@ export interface SessionContext {
   /** First byte of the main document (ms) and where it was read ("HAR wait", "page list"). */
   firstByteMs?: number;
   firstByteSource?: string;
+  /** v7 topology scores of the probes nearest the session (topology-scores.ts), when they carry them. */
+  scores?: TopologyScores;
 }
 
 /** Pages the verdict reads, at most (outside data decides nothing about our work). */
@@ -167,7 +170,7 @@ export function segmentFindings(m: SessionMeasures, context: SessionContext): Re
 }
 
 export function gradeSession(m: SessionMeasures, context: SessionContext = {}): Verdict {
-  const findings = segmentFindings(m, context);
+  const findings = withScoreFindings(segmentFindings(m, context), context.scores, m.wifi !== undefined);
   const segments = SEGMENTS.map((segment) => gradedSegment(segment, findings[segment]));
   const { worst, grade, also } = blameOf(segments);
   const blamed = segments.find((s) => s.segment === worst);

@@ -1,6 +1,7 @@
 // Records of one agent → timeline lanes, added as pages arrive (partial timelines are drawn).
 // Each record is kept once however often a retried page delivers it, and every lane is
 // bounded: outside data decides nothing about our memory.
+import { readTopologyScores } from '../session/topology-scores';
 import type { UserSessionDetail } from '../../api/types';
 import { experienceGrade, pageLoadGrade } from '../grades';
 import { readSessionMeasures } from '../session/verdict';
@@ -102,7 +103,8 @@ export class TimelineLanesBuilder {
     const target = idText(record.target) ?? 'unknown target';
     const lane = laneOf(this.probes, `${type} ${target}`, () => ({ type, target, points: [] }));
     const ping = readRttLoss(record.icmpPing);
-    lane.points.push({ t, networkProbeId: id, ...(ping ? { rtt: ping.rtt, loss: ping.loss, sent: ping.sent, lost: ping.lost } : {}) });
+    const scores = readTopologyScores(record);
+    lane.points.push({ t, networkProbeId: id, ...(ping ? { rtt: ping.rtt, loss: ping.loss, sent: ping.sent, lost: ping.lost } : {}), ...(scores ? { scores } : {}) });
     return true;
   }
 

@@ -1,6 +1,7 @@
 // The agent timeline: every record of one endpoint agent in a time range, on one time axis,
 // as lanes (sessions, pages, network sessions, probes, system metrics), events (what changed
 // in its network) and the verdict over time. Times are epoch milliseconds.
+import type { TopologyScores } from '../session/topology-scores';
 import type { Grade } from '../grades';
 import type { NetworkFacts, StatBand } from './read';
 import type { SessionMeasures } from '../session/verdict';
@@ -40,7 +41,11 @@ export interface PageMark {
 export interface NetworkPoint { t: number; userSessionId: string; latency?: number; loss?: number; jitter?: number }
 export interface NetworkLane { target: string; points: NetworkPoint[] }
 
-export interface ProbePoint { t: number; networkProbeId: string; rtt?: number; loss?: number; sent?: number; lost?: number }
+export interface ProbePoint {
+  t: number; networkProbeId: string; rtt?: number; loss?: number; sent?: number; lost?: number;
+  /** v7's scores of the probe's segment (gatewayScore …), when the service sends them. */
+  scores?: TopologyScores;
+}
 export interface ProbeLane { type: string; target: string; points: ProbePoint[] }
 
 export interface SystemPoint { t: number; cpu?: StatBand; memory?: StatBand }

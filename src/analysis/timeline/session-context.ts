@@ -3,6 +3,7 @@
 // the VPN/proxy probe nearest to it and its page's first byte. With it a session's own
 // verdict is graded by the same model as the period it falls in.
 import { hopFindings } from '../session/grading';
+import { lowerScores, type TopologyScores } from '../session/topology-scores';
 import { gradeSession, type SessionContext, type Verdict } from '../session/verdict';
 import { median, tunnelWords } from './attribution';
 import type { NetworkSample, ProbePoint, TimelineLanes } from './model';
@@ -28,11 +29,18 @@ export function sessionContextAt(lanes: TimelineLanes, sample: Pick<NetworkSampl
     const grade = hopFindings('tunnel', tunnelWords(lane.type, lane.target), near.rtt, loss).reduce((g, f) => Math.max(g, RANK[f.grade]), 1);
     if (grade > tunnelRank) { tunnelRank = grade; tunnel = { type: lane.type, target: lane.target, rttMs: near.rtt, ...(loss ? { loss } : {}) }; }
   }
+  const scores = nearestScores(lanes, sample.t);
   return {
+    ...(scores ? { scores } : {}),
     ...(normalRttMs === undefined ? {} : { normalRttMs, normalSamples: normal.length }),
     ...(firstBytes.length ? { firstByteMs: Math.max(...firstBytes), firstByteSource: 'page list' } : {}),
     ...(tunnel ? { tunnel } : {}),
   };
+}
+
+/** v7's topology scores of the probes nearest the session, the lowest of each kind. */
+function nearestScores(lanes: TimelineLanes, t: number): TopologyScores | undefined {
+  return lanes.probes.reduce<TopologyScores | undefined>((scores, lane) => lowerScores(scores, nearest(lane.points, t)?.scores), undefined);
 }
 
 function nearest(points: readonly ProbePoint[], t: number): ProbePoint | undefined {

@@ -8,6 +8,7 @@ import { NotFoundError } from '../errors';
 import { isRecord } from '../paging';
 import { formatApiDate, segment, timeRangeQuery } from '../query';
 import type { EnterpriseTestType, FilterTarget } from '../types';
+import { AGENT_FILTER_PATH, v7AgentSearchBody } from './agent-search';
 import { v7FilterMap } from './filters';
 import {
   fromAccountGroup, fromEndpointAgent, fromEndpointTest, fromEnterpriseAgent, fromEnterpriseTest, fromHar, fromHttpServer,
@@ -82,6 +83,9 @@ const FILTERED: Record<FilterTarget, { path: string; list: string; shape: Record
 function refuseLegacy(legacy: boolean): void {
   if (legacy) throw new RangeError('the unversioned /tests/{type}/new forms are API v6; this account speaks API v7 (POST /v7/tests/{type})');
 }
+
+/** Deleted agents too, as v6 lists them (the explorer groups them and names their old sessions), with their VPN profiles. */
+const AGENT_QUERY = { includeDeleted: 'true', expand: 'vpnProfiles' } as const;
 
 const ENTERPRISE_AGENT_TYPES: Readonly<Record<string, string>> = { ENTERPRISE: 'enterprise', CLOUD: 'cloud', ENTERPRISE_CLUSTER: 'enterprise-cluster' };
 
@@ -160,9 +164,15 @@ export const v7: Dialect = {
   }),
   networkProbe: (id) => ({ method: 'GET', path: `${RESULTS}/local-networks/topologies/${segment(id)}`, read: one(V7_SHAPES.topologyDetail, fromTopology, id, firstResult) }),
   networks: () => list('GET', `${RESULTS}/local-networks`, 'privateNetworks', 'localNetworks', V7_SHAPES.localNetworks, (r) => r, false),
-  // Deleted agents too, as v6 lists them: the explorer groups them and names their old sessions.
-  endpointAgents: () => list('GET', 'v7/endpoint/agents', 'endpointAgents', 'agents', V7_SHAPES.endpointAgents, fromEndpointAgent, false, { query: { includeDeleted: 'true' } }),
-  endpointAgent: (agentId) => ({ method: 'GET', path: `v7/endpoint/agents/${segment(agentId)}`, read: one(V7_SHAPES.endpointAgents, fromEndpointAgent, agentId) }),
+  // VPN profiles are only sent when asked (`expand`): a troubleshooter asks about VPNs first.
+  endpointAgents: () => list('GET', 'v7/endpoint/agents', 'endpointAgents', 'agents', V7_SHAPES.endpointAgents, fromEndpointAgent, false, { query: AGENT_QUERY }),
+  endpointAgent: (agentId) => ({
+    method: 'GET', path: `v7/endpoint/agents/${segment(agentId)}`, query: { expand: AGENT_QUERY.expand }, read: one(V7_SHAPES.endpointAgents, fromEndpointAgent, agentId),
+  }),
+  endpointAgentSearch: (search) => {
+    const body = v7AgentSearchBody(search);
+    return list('POST', AGENT_FILTER_PATH, 'endpointAgents', 'agents', V7_SHAPES.endpointAgents, fromEndpointAgent, false, { body, query: AGENT_QUERY });
+  },
   enterpriseAgents: (agentTypes) => list('GET', 'v7/agents', 'agents', 'agents', V7_SHAPES.enterpriseAgents, fromEnterpriseAgent, false, {
     query: agentTypes?.length ? { agentTypes: agentTypes.map((type) => ENTERPRISE_AGENT_TYPES[type] ?? type).join(',') } : undefined,
   }),

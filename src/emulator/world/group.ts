@@ -1,9 +1,11 @@
 // GroupWorld: one account group's data, generated lazily round by round.
 import type {
   EndpointAgent, EndpointTest, Har, HttpServerResult, NetMetric, NetworkProbe, NetworkProbeDetail, NetworkSession,
-  PathTrace, PathVisSummary, PrivateNetwork, SystemMetrics, TestAgent, UserSession, UserSessionDetail, WebSession,
+  PathRoute, PathTrace, PathVisSummary, PrivateNetwork, SystemMetrics, TestAgent, UserSession, UserSessionDetail, WebSession,
 } from '../../api/types';
 import { makeEnterpriseAgents } from './agents';
+import { agentSite } from './agent-site';
+import { vpnRoutes } from './vpn-paths';
 import { agentFacets, GroupContext, roundsIn } from './context';
 import { pageHar } from './har';
 import { decodeRecordId } from './ids';
@@ -62,11 +64,9 @@ export class GeneratedGroup implements GroupWorld {
     return agent ? { ...agent.record, numberOfClients: agent.numberOfClients } : undefined;
   }
 
-  endpointAgentSite(agentId: string): AgentSite | undefined {
+  endpointAgentSite(agentId: string, nowSeconds: number): AgentSite | undefined {
     const agent = this.ctx.agentById(agentId);
-    if (!agent) return undefined;
-    const { city, record } = agent.network;
-    return { locationName: city.location, latitude: city.latitude, longitude: city.longitude, publicIp: agent.publicIp, networkId: record.networkId };
+    return agent ? agentSite(agent, nowSeconds) : undefined;
   }
 
   networks(): PrivateNetwork[] {
@@ -122,6 +122,13 @@ export class GeneratedGroup implements GroupWorld {
     const agent = plan?.agents.find((a) => a.record.agentId === agentId);
     if (!plan || !agent || !hasRound(plan, roundId, asOf)) return undefined;
     return pathTrace(this.ctx, plan, agent, roundId);
+  }
+
+  vpnPathTrace(testId: number, agentId: string, roundId: number, asOf: number): PathRoute[] {
+    const plan = this.plans.get(testId);
+    const agent = plan?.agents.find((a) => a.record.agentId === agentId);
+    if (!plan || !agent || !hasRound(plan, roundId, asOf)) return [];
+    return vpnRoutes(this.ctx.seed, this.aid, testId, agent, roundId);
   }
 
   *httpServer(testId: number, range: TimeRange, start?: ListPosition): Iterable<Positioned<HttpServerResult>> {

@@ -3,7 +3,7 @@
 // of how records are generated.
 import type {
   EndpointAgent, EndpointTest, Har, HttpServerResult, NetMetric, NetworkProbe, NetworkProbeDetail,
-  NetworkSession, PathTrace, PathVisSummary, PrivateNetwork, TestAgent, UserSession, UserSessionDetail,
+  NetworkSession, PathRoute, PathTrace, PathVisSummary, PrivateNetwork, TestAgent, UserSession, UserSessionDetail,
   WebSession,
 } from '../../api/types';
 import type { Episode, FeaturedAgent } from './episodes';
@@ -20,7 +20,13 @@ export interface WorldOptions {
 export interface TimeRange { from: number; to: number }
 
 /** Where an endpoint agent works from: what v7 shows of an agent beyond v6's record. */
-export interface AgentSite { locationName: string; latitude: number; longitude: number; publicIp: string; networkId: string }
+export interface AgentSite {
+  locationName: string; latitude: number; longitude: number; publicIp: string; networkId: string;
+  /** When the agent last checked in (epoch seconds). */
+  lastSeenSeconds: number;
+  /** The VPN it tunnels through, when it has one. */
+  vpn?: { gatewayAddress: string; vpnType: string; interfaceName: string; clientAddress: string; clientRange: string };
+}
 
 export interface DemoUser {
   name: string;
@@ -104,7 +110,7 @@ export interface GroupWorld {
   /** Details add numberOfClients. */
   endpointAgent(agentId: string): EndpointAgent | undefined;
   /** The agent's network's city and its public address. */
-  endpointAgentSite(agentId: string): AgentSite | undefined;
+  endpointAgentSite(agentId: string, nowSeconds: number): AgentSite | undefined;
   networks(): PrivateNetwork[];
   /** Enterprise agents that enterprise tests can run from (agents[] of test management). */
   enterpriseAgents(): TestAgent[];
@@ -123,6 +129,8 @@ export interface GroupWorld {
   pathVis(testId: number, range: TimeRange, start?: ListPosition): Iterable<Positioned<PathVisSummary>>;
   /** The trace of one round; undefined for rounds that have not happened by `asOf` (epoch s). */
   pathTrace(testId: number, agentId: string, roundId: number, asOf: number): PathTrace | undefined;
+  /** The round's traces to the agent's VPN concentrator (v7 `vpnPathTraces`); none for an agent without a VPN. */
+  vpnPathTrace(testId: number, agentId: string, roundId: number, asOf: number): PathRoute[];
   httpServer(testId: number, range: TimeRange, start?: ListPosition): Iterable<Positioned<HttpServerResult>>;
 
   // Filterable lists yield only the records `filter` keeps; skipping the others costs an

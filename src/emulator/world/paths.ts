@@ -58,7 +58,7 @@ export function baseRtt(source: City, target: City): number {
   return 6 + km / 70;
 }
 
-function accessHops(rng: Rng, agent: AgentProfile): (HopSpec | null)[] {
+export function accessHops(rng: Rng, agent: AgentProfile): (HopSpec | null)[] {
   const { network } = agent;
   const gatewayShare = agent.connection === 'Wireless' ? 0.06 : 0.02;
   const slots: (HopSpec | null)[] = [{ ipAddress: network.gateway, prefix: network.localPrefix, city: network.city, share: gatewayShare }];

@@ -75,6 +75,23 @@ describe('emulator v7: endpoint scheduled tests, instant tests and their results
     assert.ok(featuredMetrics > 0, 'the featured agents run scheduled tests');
   });
 
+  it("traces the VPN episode's agent to its concentrator in vpnPathTraces, in the spec's route shape", async () => {
+    const now = NOW_MS / 1000;
+    const episode = emulator.world.group(emulator.world.accountGroups[0]?.aid ?? 0)?.episodes(now - 3 * 86_400, now).find((e) => e.kind === 'vpn');
+    let traced = 0;
+    for (const test of recordsOf(await conforming(emulator, TESTS, `/v7${TESTS}`), 'tests')) {
+      const pathVis = await conforming(emulator, `${RESULTS}/path-vis`, `/v7/endpoint/test-results/scheduled-tests/${test.testId}/path-vis?window=1h`);
+      const round = recordsOf(pathVis).find((r) => r.agentId === episode?.agentId);
+      if (!round) continue;
+      const trace = await conforming(emulator, `${RESULTS}/path-vis/agent/{agentId}/round/{roundId}`,
+        `/v7/endpoint/test-results/scheduled-tests/${test.testId}/path-vis/agent/${String(round.agentId)}/round/${String(round.roundId)}`);
+      const [vpn] = recordsOf(trace)[0]?.vpnPathTraces as { hops: { ipAddress: string }[] }[];
+      assert.equal(vpn?.hops.at(-1)?.ipAddress, episode?.detail.vpnTarget);
+      traced++;
+    }
+    assert.ok(traced > 0, 'the VPN agent runs scheduled tests');
+  });
+
   it('runs instant tests on their own budget, answering the test itself', async () => {
     const a2s = await conforming(emulator, `${TESTS}/agent-to-server/instant`, `/v7${TESTS}/agent-to-server/instant`,
       { token: EDITOR, json: { testName: 'v7 instant a2s', server: 'example.com', port: 443, maxMachines: 3, hasPing: true } }, 201);

@@ -1,6 +1,6 @@
 // Endpoint scheduled tests and their results in v7's shapes: string test ids, booleans
 // instead of 0/1, lower-case enums, `_links.testResults`, path traces as `pathTraces`.
-import type { EndpointTest, HttpServerResult, NetMetric, PathTrace, PathVisSummary } from '../../../api/types';
+import type { EndpointTest, HttpServerResult, NetMetric, PathRoute, PathTrace, PathVisSummary } from '../../../api/types';
 import type { RequestContext } from '../../http/router';
 import { isoDate } from './encode-common';
 
@@ -66,21 +66,25 @@ export function v7PathVis(ctx: RequestContext, testId: number, summary: PathVisS
   };
 }
 
+function v7Route(route: PathRoute): Record<string, unknown> {
+  return {
+    pathId: route.pathId,
+    hops: route.hops.map((hop) => defined({
+      hop: hop.hop, ipAddress: hop.ipAddress, prefix: hop.prefix, rdns: hop.rdns, network: hop.network,
+      responseTime: hop.responseTime === undefined ? undefined : Math.round(hop.responseTime), location: hop.location,
+    })),
+  };
+}
+
 /**
- * The world traces the whole path in its routes (a VPN tunnel's hops included), so it has no
- * separate traces inside the tunnel: `vpnPathTraces` is empty.
+ * The routes to the target (the world traces the whole path in them, a VPN tunnel's hops
+ * included) and, for an agent that tunnels, the routes to its VPN concentrator.
  */
-export function v7PathTrace(ctx: RequestContext, testId: number, trace: PathTrace): Record<string, unknown> {
+export function v7PathTrace(ctx: RequestContext, testId: number, trace: PathTrace, vpnRoutes: readonly PathRoute[]): Record<string, unknown> {
   return {
     ...resultBase(ctx, testId, trace), server: trace.server, sourceIp: trace.sourceIp, sourcePrefix: trace.sourcePrefix,
-    pathTraces: trace.routes.map((route) => ({
-      pathId: route.pathId,
-      hops: route.hops.map((hop) => defined({
-        hop: hop.hop, ipAddress: hop.ipAddress, prefix: hop.prefix, rdns: hop.rdns, network: hop.network,
-        responseTime: hop.responseTime === undefined ? undefined : Math.round(hop.responseTime), location: hop.location,
-      })),
-    })),
-    vpnPathTraces: [],
+    pathTraces: trace.routes.map(v7Route),
+    vpnPathTraces: vpnRoutes.map(v7Route),
   };
 }
 

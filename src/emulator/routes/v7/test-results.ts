@@ -49,7 +49,8 @@ function pathTrace(state: EmulatorState, ctx: RequestContext): RouteResult {
   const agentId = ctx.params.agentId ?? '';
   const trace = ctx.group.pathTrace(testId, agentId, roundId, ctx.nowSeconds);
   if (!trace) throw notFound(`No path trace of test ${testId} from agent ${agentId.slice(0, 100)} in round ${roundId}`);
-  return { body: { results: [v7PathTrace(ctx, testId, trace)], _links: selfLink(ctx) } };
+  const vpnRoutes = ctx.group.vpnPathTrace(testId, agentId, roundId, ctx.nowSeconds);
+  return { body: { results: [v7PathTrace(ctx, testId, trace, vpnRoutes)], _links: selfLink(ctx) } };
 }
 
 async function httpServer(state: EmulatorState, ctx: RequestContext): Promise<RouteResult> {
