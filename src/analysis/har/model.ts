@@ -20,6 +20,8 @@ export interface HarPageInfo {
   startMs: number;
   onContentLoad?: number;
   onLoad?: number;
+  /** Main-thread CPU time until the document completed (ms), when the exporter measured it (WebPageTest `_docCPUms`). */
+  mainThreadMs?: number;
 }
 
 export interface HarRequestEntry {

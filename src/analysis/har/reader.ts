@@ -41,6 +41,7 @@ function readPages(rawPages: unknown[], firstEntryStart: number): HarPageInfo[] 
     const parsed = Date.parse(startedDateTime);
     const onContentLoad = asNumber(timings.onContentLoad, -1);
     const onLoad = asNumber(timings.onLoad, -1);
+    const mainThread = asNumber(page._docCPUms, -1);
     return {
       id: asString(page.id, `page_${i + 1}`),
       title: asString(page.title) || asString(page.id) || `Page ${i + 1}`,
@@ -48,6 +49,7 @@ function readPages(rawPages: unknown[], firstEntryStart: number): HarPageInfo[] 
       startMs: Number.isFinite(parsed) ? parsed : firstEntryStart,
       ...(onContentLoad >= 0 ? { onContentLoad } : {}),
       ...(onLoad >= 0 ? { onLoad } : {}),
+      ...(mainThread >= 0 ? { mainThreadMs: mainThread } : {}),
     };
   });
   if (pages.length > 0) return pages;
