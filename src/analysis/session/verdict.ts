@@ -146,7 +146,8 @@ export function segmentFindings(m: SessionMeasures, context: SessionContext): Re
   const clientErrors = errors(400, 500);
   return {
     device: m.cpu === undefined && m.memory === undefined ? undefined : deviceFindings(m.cpu, m.memory),
-    wifi: m.wifi ? wifiFindings(m.wifi) : undefined,
+    // Without RSSI the link is not measured (as the timeline reads it): never "within normal ranges".
+    wifi: m.wifi?.rssi !== undefined ? wifiFindings(m.wifi) : undefined,
     gateway: m.gateway === undefined ? undefined : gateway
       ? hopFindings('gateway', 'the gateway', gateway.rttMs, { lost: gateway.lost, sent: gateway.sent })
       // Many gateways ignore ping; that alone says nothing about forwarding.
@@ -173,7 +174,9 @@ export function gradeSession(m: SessionMeasures, context: SessionContext = {}): 
   const blamed = segments.find((s) => s.segment === worst);
   if (!blamed || !grade) {
     const measured = segments.filter((s) => s.grade === 'ok').map((s) => SEGMENT_LABELS[s.segment]);
-    return { grade: measured.length ? 'ok' : 'unknown', segments, line: measured.length ? `No segment stands out: ${measured.join(', ')} within normal ranges.` : 'Not enough data for a verdict.' };
+    const unmeasured = notMeasured(m);
+    const also = unmeasured.length ? `; not measured: ${unmeasured.join(', ')}` : '';
+    return { grade: measured.length ? 'ok' : 'unknown', segments, line: measured.length ? `No segment stands out: ${measured.join(', ')} within normal ranges${also}.` : `Not enough data for a verdict${also}.` };
   }
   const reasons = blamed.findings.filter((f) => f.grade === grade).map((f) => f.message).join('; ');
   const lead = grade === 'bad' ? 'Worst segment' : 'Weakest segment';
@@ -181,6 +184,14 @@ export function gradeSession(m: SessionMeasures, context: SessionContext = {}): 
     worst: blamed.segment, grade, segments, ...(also.length ? { also } : {}),
     line: `${lead}: ${SEGMENT_LABELS[blamed.segment]} — ${reasons}${alsoText(segments, also)}.`,
   };
+}
+
+/** Segments the session reported but without the value that grades them: said, never counted as fine. */
+function notMeasured(m: SessionMeasures): string[] {
+  return [
+    ...(m.wifi && m.wifi.rssi === undefined ? [`${SEGMENT_LABELS.wifi} (no RSSI)`] : []),
+    ...(m.pages.length > 0 && m.pages.every((p) => p.onLoadMs === undefined) ? [`${SEGMENT_LABELS.page} (no onLoad: ${m.pages.length === 1 ? 'the page' : `its ${m.pages.length} pages`} never fired it)`] : []),
+  ];
 }
 
 /** The agent's normal toward the session's site: the median round trip of its neighbours' pings to the same site. */

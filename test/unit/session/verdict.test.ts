@@ -80,6 +80,19 @@ describe('sessionVerdict', () => {
     assert.equal(verdict.worst, undefined);
   });
 
+  test('onLoad −1 and a Wi-Fi profile without RSSI are "not measured", never "within normal ranges"', () => {
+    const session = withNetwork(healthySession(), (network) => {
+      delete (network.networkProfile as { wirelessProfile: { rssi?: number } }).wirelessProfile.rssi;
+      return network;
+    });
+    const pages = (session.pages ?? []).map((p) => ({ ...p, pageTimings: { onContentLoad: -1, onLoad: -1 } }));
+    const verdict = sessionVerdict({ ...session, pages });
+    assert.equal(verdict.segments.find((s) => s.segment === 'wifi')?.grade, 'unknown');
+    assert.equal(verdict.segments.find((s) => s.segment === 'page')?.grade, 'unknown');
+    assert.doesNotMatch(verdict.line, /Wi-Fi[^;]*within normal ranges|Page[^;]*within normal ranges/);
+    assert.match(verdict.line, /within normal ranges; not measured: Wi-Fi \(no RSSI\), Page \(no onLoad: its 2 pages never fired it\)\.$/);
+  });
+
   test('a session with no measurements says so instead of guessing', () => {
     const empty = { userSessionId: 'x', pages: [], network: {} } as unknown as UserSessionDetail;
     assert.equal(sessionVerdict(empty).line, 'Not enough data for a verdict.');
