@@ -9,7 +9,7 @@ import type { UserSessionDetail } from '../../api/types';
 import { asArray, asNumber, asRecord, asString } from '../har/narrow';
 import { measurementError } from '../../api/types';
 import {
-  alsoText, blameOf, deviceFindings, distanceBaseline, gradedSegment, greatCircleKm, hopFindings, ispFindings, lossBeyondGateway, pageFindings, serverFindings, wifiFindings,
+  alsoText, blameOf, deviceFindings, distanceBaseline, gradedSegment, greatCircleKm, hopFindings, ispFindings, jitterFindings, lossBeyondGateway, pageFindings, serverFindings, wifiFindings,
   SEGMENTS, SEGMENT_LABELS, type Baseline, type Finding, type GradedSegment, type LossMeasure, type Segment, type WifiMeasure,
 } from './grading';
 
@@ -40,7 +40,7 @@ export function readPing(ping: unknown): PingSummary | 'failed' | undefined {
   return { avgRtt: asNumber(p.avgRtt, 0), loss: 1 - received / sent, sent, received };
 }
 
-export interface PingMeasure { rttMs: number; lost: number; sent: number }
+export interface PingMeasure { rttMs: number; lost: number; sent: number; jitterMs?: number }
 export interface LatLon { lat: number; lon: number }
 
 /** What a session measured, as plain numbers (kept by the timeline for each session read). */
@@ -78,7 +78,10 @@ const net = (s: UserSessionDetail): Record<string, unknown> => asRecord(s.networ
 
 function pingMeasure(raw: unknown): PingMeasure | 'failed' | undefined {
   const p = readPing(raw);
-  return typeof p === 'object' ? { rttMs: p.avgRtt, lost: p.sent - p.received, sent: p.sent } : p;
+  if (typeof p !== 'object') return p;
+  // The ping's mean deviation is its jitter; unknown when nothing came back.
+  const deviation = asRecord(raw).meanDevRtt;
+  return { rttMs: p.avgRtt, lost: p.sent - p.received, sent: p.sent, ...(p.received > 1 && finite(deviation) && deviation >= 0 ? { jitterMs: deviation } : {}) };
 }
 
 export function readSessionMeasures(session: UserSessionDetail): SessionMeasures {
@@ -155,7 +158,7 @@ export function segmentFindings(m: SessionMeasures, context: SessionContext): Re
     tunnel: tunnel && (tunnel.rttMs !== undefined || tunnel.loss !== undefined)
       ? hopFindings('tunnel', `the ${tunnel.type === 'vpn' ? 'VPN concentrator' : 'proxy'} ${tunnel.target}`, tunnel.rttMs, tunnel.loss) : undefined,
     isp: m.target === undefined ? undefined : target
-      ? ispFindings(target.rttMs, lossBeyondGateway({ lost: target.lost, sent: target.sent }, gatewayLoss), baselineOf(m, context))
+      ? [...ispFindings(target.rttMs, lossBeyondGateway({ lost: target.lost, sent: target.sent }, gatewayLoss), baselineOf(m, context)), ...jitterFindings(target.jitterMs, 'ping mean deviation')]
       : m.icmpBlocked ? undefined : [{ segment: 'isp', grade: 'warn', message: 'the target did not answer ping' }],
     server: context.firstByteMs === undefined && m.connectMs === undefined && !serverErrors ? undefined : serverFindings({
       ...(context.firstByteMs === undefined ? {} : { firstByteMs: context.firstByteMs, ...(context.firstByteSource ? { firstByteSource: context.firstByteSource } : {}) }),

@@ -80,6 +80,16 @@ describe('sessionVerdict', () => {
     assert.equal(verdict.worst, undefined);
   });
 
+  test('jitter (the ping\'s mean deviation) is graded against THRESHOLDS.isp: over the bad limit blames the ISP path', () => {
+    const jittery = withNetwork(healthySession(), (network) => ({ ...network, ping: { ...(network.ping as object), meanDevRtt: THRESHOLDS.isp.jitterBad + 12 } }));
+    const verdict = sessionVerdict(jittery);
+    assert.equal(verdict.worst, 'isp');
+    assert.equal(verdict.grade, 'bad');
+    assert.match(verdict.line, /jitter 62 ms toward the target \(ping mean deviation\) \(limit 50 ms\)/);
+    const calm = sessionVerdict(healthySession());
+    assert.equal(calm.worst, undefined, 'a 2.2 ms mean deviation is fine');
+  });
+
   test('onLoad −1 and a Wi-Fi profile without RSSI are "not measured", never "within normal ranges"', () => {
     const session = withNetwork(healthySession(), (network) => {
       delete (network.networkProfile as { wirelessProfile: { rssi?: number } }).wirelessProfile.rssi;
