@@ -81,7 +81,7 @@ describe('sessionVerdict', () => {
   });
 
   test('jitter (the ping\'s mean deviation) is graded against THRESHOLDS.isp: over the bad limit blames the ISP path', () => {
-    const jittery = withNetwork(healthySession(), (network) => ({ ...network, ping: { ...(network.ping as object), meanDevRtt: THRESHOLDS.isp.jitterBad + 12 } }));
+    const jittery = withNetwork(healthySession(), (network) => ({ ...network, ping: { ...(network.ping as object), meanDevRtt: THRESHOLDS.isp.jitterBad + 12 } as typeof network.ping }));
     const verdict = sessionVerdict(jittery);
     assert.equal(verdict.worst, 'isp');
     assert.equal(verdict.grade, 'bad');
