@@ -122,6 +122,24 @@ describe('HAR waterfall panel', () => {
     assert.deepEqual(panel.sent.at(-1), { type: 'openExternal', params: { url: 'https://portal.example.com/' } });
   });
 
+  test('the detail pane says HTTP/3, the CDN cache status and how much of the wait the server says was its own', async () => {
+    const har = JSON.parse(JSON.stringify(edgeCases)) as { log: { entries: { response: { httpVersion: string; headers: { name: string; value: string }[] } }[] } };
+    const response = har.log.entries[1]?.response;
+    assert.ok(response);
+    response.httpVersion = 'h3';
+    response.headers.push({ name: 'x-cache', value: 'Miss from cloudfront' }, { name: 'Server-Timing', value: 'db;dur=150;desc="orders", total;dur=200' });
+    await load(har);
+    await panel.page.click('#har-row-1');
+    const detail = await detailText(panel.page);
+    assert.match(detail, /ProtocolHTTP\/3 \(QUIC\)/);
+    assert.match(detail, /CDN cacheCDN miss: fetched from the origin — x-cache/);
+    await panel.page.click('vscode-tab-header:has-text("Timing")');
+    const timing = await panel.page.locator('vscode-tab-panel').nth(4).innerText();
+    assert.match(timing, /Of the 243 ms wait: 200 ms in the server by its Server-Timing \(its "total" metric\); 43 ms network round trip and queuing/);
+    assert.match(timing, /db\s+150 ms — orders/);
+    await panel.page.click('vscode-tab-header:has-text("Headers")');
+  });
+
   test('keyboard: arrows move, Enter opens details, Escape closes them, End jumps to the last row', async () => {
     await load(syntheticHar(300, 5));
     await panel.page.focus('.har-viewport');

@@ -8,6 +8,7 @@ import { formatBytes, formatMs, PHASES, type NameValue, type WaterfallRow } from
 import { el, isSafeLink } from '../shared/dom';
 import { PHASE_COLORS, PHASE_LABELS } from '../shared/har-phases';
 import type { ResponseBody } from '../../src/analysis/har/body';
+import { requestFacts, serverTimingPairs, waitSplitText } from '../../src/analysis/har/request-notes';
 
 export interface DetailEvents {
   close(): void;
@@ -80,6 +81,7 @@ export class DetailPane {
       { name: 'Transferred', value: formatBytes(entry.transferBytes) },
       { name: 'Resource size', value: formatBytes(entry.contentBytes) },
       { name: 'Redirects to', value: entry.redirectURL },
+      ...requestFacts(entry),
     ].filter((pair) => pair.value !== '');
     return el('div', {},
       section('General', keyValues(general, new Set(['Request URL', 'Redirects to']))),
@@ -128,7 +130,11 @@ export class DetailPane {
         el('td', {}, PHASE_LABELS[phase]), el('td', { class: 'har-num' }, formatMs(duration)), el('td', { class: 'har-timing-bar' }, duration > 0 ? bar : null)));
     }
     table.append(el('tr', {}, el('td', {}, el('b', {}, 'Total')), el('td', { class: 'har-num' }, el('b', {}, formatMs(row.entry.totalMs))), el('td', {})));
-    return section('Timing', table);
+    const split = waitSplitText(row.entry);
+    const serverTiming = row.entry.serverTiming.length
+      ? section(`Server-Timing (${row.entry.serverTiming.length})`, el('div', {}, split ? el('p', { class: 'har-wait-split' }, split) : null, keyValues(serverTimingPairs(row.entry))))
+      : null;
+    return el('div', {}, section('Timing', table), serverTiming);
   }
 }
 

@@ -1,6 +1,7 @@
 // The normalized shape every HAR becomes after reading: no -1 sentinels, no missing
 // arrays, phases that never overlap (ssl is carved out of connect), one type per entry.
 import type { SystemMetrics } from '../../api/types';
+import type { EdgeCache, ServerTimingMetric } from './exporter-fields';
 
 export const PHASES = ['blocked', 'dns', 'connect', 'ssl', 'send', 'wait', 'receive'] as const;
 export type Phase = (typeof PHASES)[number];
@@ -20,6 +21,8 @@ export interface HarPageInfo {
   startMs: number;
   onContentLoad?: number;
   onLoad?: number;
+  /** Main-thread CPU time until the document completed (ms), when the exporter measured it (WebPageTest `_docCPUms`). */
+  mainThreadMs?: number;
 }
 
 export interface HarRequestEntry {
@@ -59,6 +62,14 @@ export interface HarRequestEntry {
   serverIPAddress: string;
   connection: string;
   fromCache: boolean;
+  /** "h3" for HTTP/3 in any exporter's spelling, else httpVersion as written. */
+  protocol: string;
+  /** Answered by a service worker (Chrome `_fetchedViaServiceWorker`, `_fromServiceWorker`). */
+  viaServiceWorker: boolean;
+  /** What the CDN in front of the origin did (`cf-cache-status`, `x-cache`, `age`), when it says. */
+  edgeCache: EdgeCache | undefined;
+  /** The server's own account of its time (`Server-Timing`), bounded. */
+  serverTiming: ServerTimingMetric[];
 }
 
 export interface HarDocument {

@@ -4,6 +4,7 @@ import type { SystemMetrics } from '../../api/types';
 import { classifyResource, splitUrl } from './classify';
 import type { HarDocument, HarPageInfo, HarRequestEntry, NameValue, PhaseDurations } from './model';
 import { harEnvelope } from './envelope';
+import { protocolOf, readExporterHeaders, viaServiceWorker } from './exporter-fields';
 import { asArray, asDuration, asNumber, asRecord, asString, type Json } from './narrow';
 
 /** Reads `{ log }`, `{ har: { log } }` (the page-details response) or a bare log. */
@@ -41,6 +42,7 @@ function readPages(rawPages: unknown[], firstEntryStart: number): HarPageInfo[] 
     const parsed = Date.parse(startedDateTime);
     const onContentLoad = asNumber(timings.onContentLoad, -1);
     const onLoad = asNumber(timings.onLoad, -1);
+    const mainThread = asNumber(page._docCPUms, -1);
     return {
       id: asString(page.id, `page_${i + 1}`),
       title: asString(page.title) || asString(page.id) || `Page ${i + 1}`,
@@ -48,6 +50,7 @@ function readPages(rawPages: unknown[], firstEntryStart: number): HarPageInfo[] 
       startMs: Number.isFinite(parsed) ? parsed : firstEntryStart,
       ...(onContentLoad >= 0 ? { onContentLoad } : {}),
       ...(onLoad >= 0 ? { onLoad } : {}),
+      ...(mainThread >= 0 ? { mainThreadMs: mainThread } : {}),
     };
   });
   if (pages.length > 0) return pages;
@@ -83,6 +86,10 @@ function readEntry(entry: Json, index: number): HarRequestEntry {
   const status = asNumber(response.status, 0);
   const parts = splitUrl(url);
   const size = asNumber(content.size, -1);
+  const responseHeaders = nameValues(response.headers);
+  const { edgeCache, serverTiming } = readExporterHeaders(responseHeaders);
+  const httpVersion = asString(response.httpVersion) || asString(request.httpVersion);
+  const worker = viaServiceWorker(entry, response);
   return {
     index,
     pageref: asString(entry.pageref),
@@ -98,13 +105,13 @@ function readEntry(entry: Json, index: number): HarRequestEntry {
     name: parts.name,
     status,
     statusText: asString(response.statusText),
-    httpVersion: asString(response.httpVersion) || asString(request.httpVersion),
+    httpVersion,
     mimeType: mimeType.split(';')[0]?.trim() ?? '',
     resourceType: classifyResource(asString(entry._resourceType), mimeType, url),
     transferBytes: transferBytes(response),
     contentBytes: size >= 0 ? size : -1,
     requestHeaders: nameValues(request.headers),
-    responseHeaders: nameValues(response.headers),
+    responseHeaders,
     queryString: nameValues(request.queryString),
     requestCookies: nameValues(request.cookies),
     responseCookies: nameValues(response.cookies),
@@ -113,7 +120,11 @@ function readEntry(entry: Json, index: number): HarRequestEntry {
     redirectedFrom: undefined,
     serverIPAddress: asString(entry.serverIPAddress).replace(/^\[|\]$/g, ''),
     connection: asString(entry.connection),
-    fromCache: servedFromCache(entry, response, status, size),
+    fromCache: servedFromCache(entry, response, status, size, worker),
+    protocol: protocolOf(httpVersion, entry),
+    viaServiceWorker: worker,
+    edgeCache,
+    serverTiming,
   };
 }
 
@@ -160,11 +171,12 @@ export function webPageTestLead(entry: Json): number {
  * Served by the browser's cache: Chrome marks hits with `_fromCache` ('memory' / 'disk') or
  * reports a body with 0 bytes on the wire. A 304 is a revalidation over the network, not a hit.
  */
-export function servedFromCache(entry: Json, response: Json, status: number, contentSize: number): boolean {
+export function servedFromCache(entry: Json, response: Json, status: number, contentSize: number, viaWorker = false): boolean {
   if (status === 304) return false;
   const marked = entry._fromCache;
   if (typeof marked === 'string' ? marked !== '' : marked === true) return true;
-  return status >= 200 && status < 300 && asNumber(response._transferSize, -1) === 0 && contentSize > 0;
+  // A service worker's answer has 0 bytes on the wire too: it is shown as the worker's, not the HTTP cache's.
+  return !viaWorker && status >= 200 && status < 300 && asNumber(response._transferSize, -1) === 0 && contentSize > 0;
 }
 
 export function transferBytes(response: Json): number {

@@ -1,7 +1,10 @@
 // Where a page's load time went: the time some request was on the network (DNS through
 // receive), the time requests only waited to be sent (blocked/queued), and the time with no
-// request in flight at all (main-thread work: parsing, script, rendering). When no single
-// request is slow, the idle stretches are what to look at, and the verdict names them.
+// request in flight at all. That idle time is called page work (parsing, script, rendering)
+// only when every request is timed; with untimed requests it is "unaccounted", and when the
+// exporter measured the main thread (WebPageTest `_docCPUms`) the measure is used instead of
+// the inference. When no single request is slow, the idle stretches are what to look at,
+// and the verdict names them.
 // Pure; the waterfall and the session overview share it.
 import { THRESHOLDS } from '../session/thresholds';
 import { formatMs } from './format';
@@ -28,6 +31,10 @@ export interface TimeSplit {
   noSlowRequest: boolean;
   /** Requests the file gives no time for (empty timings): their network time is unknown, so idle time is not all page work. */
   untimed: number;
+  /** Main-thread CPU time the exporter measured (ms), when it did. */
+  mainThreadMs?: number;
+  /** What the idle time is: inferred page work, measured (main thread known), or unaccounted (untimed requests). */
+  idleIs: 'page work' | 'measured' | 'unaccounted';
   /** "6.3 s to onLoad: 1.2 s network, 4.6 s no request in flight, 0.5 s blocked". */
   line: string;
   /** Said only when it matters: no request is slow, and idle time is most of the load. */
@@ -61,21 +68,35 @@ export function timeSplit(waterfall: Waterfall): TimeSplit {
     .map((gap) => ({ ...gap, ...lastEndingBefore(waterfall, gap.startMs) }));
   const noSlowRequest = (slowest?.totalMs ?? 0) < THRESHOLDS.page.slowRequest;
   const untimed = waterfall.rows.filter((row) => row.entry.totalMs <= 0 && !row.entry.fromCache).length;
-  const line = `${seconds(untilMs)} to ${untilWhat}: ${seconds(networkMs)} network, ${seconds(idleMs)} no request in flight, ${seconds(blockedMs)} blocked`;
+  const mainThreadMs = waterfall.page.mainThreadMs;
+  const idle: IdleReading = { idleMs, untimed, ...(mainThreadMs === undefined ? {} : { mainThreadMs }) };
+  const idleIs = untimed > 0 ? 'unaccounted' : mainThreadMs !== undefined ? 'measured' : 'page work';
+  const line = `${seconds(untilMs)} to ${untilWhat}: ${seconds(networkMs)} network, ${seconds(idleMs)} no request in flight${idleIs === 'page work' ? '' : ` (${idleWords(idle)})`}, ${seconds(blockedMs)} blocked`;
   return {
-    untilMs, untilWhat, networkMs, blockedMs, idleMs, gaps, noSlowRequest, untimed, line,
+    untilMs, untilWhat, networkMs, blockedMs, idleMs, gaps, noSlowRequest, untimed, idleIs, line,
+    ...(mainThreadMs === undefined ? {} : { mainThreadMs }),
     ...(slowest ? { slowest } : {}),
-    ...verdictOf(noSlowRequest, idleMs, untilMs, gaps, slowest, untimed),
+    ...verdictOf(noSlowRequest, untilMs, gaps, slowest, idle),
   };
 }
 
-function verdictOf(noSlowRequest: boolean, idleMs: number, untilMs: number, gaps: IdleGap[], slowest: TimeSplit['slowest'], untimed: number): { verdict?: string } {
-  if (!noSlowRequest || untilMs <= 0 || idleMs < untilMs / 2) return {};
+interface IdleReading { idleMs: number; untimed: number; mainThreadMs?: number }
+
+/** What the time with no request in flight is, as far as the file can say. */
+function idleWords({ idleMs, untimed, mainThreadMs }: IdleReading): string {
+  // Untimed requests may have been on the network then: the idle time is not known to be page work.
+  if (untimed > 0) return `unaccounted: ${untimed} request${untimed === 1 ? '' : 's'} in the file ${untimed === 1 ? 'has' : 'have'} no timings, so ${untimed === 1 ? 'its' : 'their'} network time may fall there`;
+  if (mainThreadMs === undefined) return 'page work, inferred: parsing, script, rendering';
+  // Main-thread work can overlap the network, so at least idle − CPU was neither.
+  const neither = Math.max(0, idleMs - mainThreadMs);
+  return `main thread busy ${seconds(mainThreadMs)} in all, measured by the exporter (_docCPUms)${neither >= THRESHOLDS.page.gapWorthNaming ? `; at least ${seconds(neither)} of it neither network nor main-thread work` : ''}`;
+}
+
+function verdictOf(noSlowRequest: boolean, untilMs: number, gaps: IdleGap[], slowest: TimeSplit['slowest'], idle: IdleReading): { verdict?: string } {
+  if (!noSlowRequest || untilMs <= 0 || idle.idleMs < untilMs / 2) return {};
   const named = gaps.slice(0, 3).map((gap) => `${seconds(gap.endMs - gap.startMs)} at ${seconds(gap.startMs)}${gap.after ? ` after ${gap.after}` : ''}`);
   const slowestText = slowest ? ` (slowest: ${slowest.name}, ${formatMs(slowest.totalMs)})` : '';
-  // Only with every request timed is "no request in flight" the page's own work.
-  const what = untimed > 0 ? `page work, or the network time of ${untimed} request${untimed === 1 ? '' : 's'} the file gives no timings for` : 'page work: parsing, script, rendering';
-  return { verdict: `No single request is slow${slowestText}; ${seconds(idleMs)} of ${seconds(untilMs)} had no request in flight (${what})${named.length ? `, longest ${named.join('; ')}` : ''}.` };
+  return { verdict: `No single request is slow${slowestText}; ${seconds(idle.idleMs)} of ${seconds(untilMs)} had no request in flight (${idleWords(idle)})${named.length ? `, longest ${named.join('; ')}` : ''}.` };
 }
 
 function lastEndingBefore(waterfall: Waterfall, atMs: number): { after?: string } {

@@ -11,7 +11,9 @@ export const HTTP_PHASES = [
   { field: 'waitTime', label: 'Wait' },
   { field: 'receiveTime', label: 'Receive' },
 ] as const;
-export type HttpPhaseField = (typeof HTTP_PHASES)[number]['field'];
+/** Redirects come before everything else of the final request; the stack starts with them when any round had one. */
+export const REDIRECT_PHASE = { field: 'redirectTime', label: 'Redirect' } as const;
+export type HttpPhaseField = (typeof HTTP_PHASES)[number]['field'] | typeof REDIRECT_PHASE.field;
 
 export interface Series {
   key: string;
@@ -114,9 +116,12 @@ export function agentLatencySeries(metrics: readonly NetMetric[], agentId: strin
 export function httpPhaseSeries(results: readonly HttpServerResult[], agentId?: string): AlignedSeries {
   const chosen = agentId === undefined ? results : results.filter((r) => String(r.agentId) === agentId);
   const rounds = roundsOf(chosen);
+  // Without it, a redirecting test's stack stops short of its total by the redirect time.
+  const redirected = chosen.some((r) => (finite(r.redirectTime) ?? 0) > 0);
+  const phases: readonly { field: HttpPhaseField; label: string }[] = redirected ? [REDIRECT_PHASE, ...HTTP_PHASES] : HTTP_PHASES;
   return {
     rounds,
-    series: HTTP_PHASES.map((phase) => ({
+    series: phases.map((phase) => ({
       key: phase.field, label: phase.label, ...(agentId !== undefined ? { agentId } : {}),
       values: alignedMeans(chosen, rounds, (r) => r[phase.field]),
     })),

@@ -3,12 +3,13 @@
 // path) rises along the route; each rise is on the link between two answering hops, stars
 // spanned, an MPLS tunnel taken as a whole. Links are compared by the networks and locations
 // of their ends, so agents entering the same exchange from different routers agree.
+import { distanceBaseline, greatCircleKm } from '../session/grading';
 import { persistentRtt, type LocalizeContext, type NodeInfo, type Traversal } from './localize-traversals';
-import { LOCALIZE_THRESHOLDS, type DelayFinding } from './localize-types';
+import { LOCALIZE_THRESHOLDS, type DelayBaseline, type DelayFinding } from './localize-types';
 import { clean, linkWords, localizedHop, ms, tunnelRef } from './localize-text';
 
 interface Pair { a: string; b: string; n: number; chain: string[] }
-interface LinkStats { key: string; tunnel?: string; increases: number[]; crossing: Set<string>; seeing: Set<string>; pairs: Map<string, Pair> }
+interface LinkStats { key: string; tunnel?: string; increases: number[]; crossing: Set<string>; seeing: Set<string>; pairs: Map<string, Pair>; ends: { agent: string; rttMs: number }[] }
 
 function side(node: NodeInfo | undefined, id: string): string {
   return node && node.kind === 'hop' && (node.network !== undefined || node.location !== undefined) ? `${node.network ?? ''}@${node.location ?? ''}` : `#${id}`;
@@ -46,15 +47,18 @@ export function localizeDelay(ctx: LocalizeContext, traversals: readonly Travers
       const key = tunnel ?? keys.link;
       added.set(key, (added.get(key) ?? 0) + persistent[b]! - persistent[a]!);
       let link = links.get(key);
-      if (!link) links.set(key, (link = { key, ...(tunnel ? { tunnel } : {}), increases: [], crossing: new Set<string>(), seeing: new Set<string>(), pairs: new Map<string, Pair>() }));
+      if (!link) links.set(key, (link = { key, ...(tunnel ? { tunnel } : {}), increases: [], crossing: new Set<string>(), seeing: new Set<string>(), pairs: new Map<string, Pair>(), ends: [] }));
       let pair = link.pairs.get(keys.pair);
       if (!pair) link.pairs.set(keys.pair, (pair = { a: from, b: to, n: 0, chain: t.steps.slice(a, b + 1) }));
       pair.n++;
       a = b;
     }
+    // The whole round trip of a traversal that reached its target, for the distance floor.
+    const end = t.ok ? t.rtt[t.steps.length - 1] : undefined;
     for (const [key, increase] of added) {
       const link = links.get(key)!;
       link.increases.push(increase);
+      if (end !== undefined) link.ends.push({ agent: t.agent, rttMs: end });
       link.crossing.add(t.agent);
       if (increase >= LOCALIZE_THRESHOLDS.delayJumpMs) link.seeing.add(t.agent);
     }
@@ -94,17 +98,55 @@ function delayFinding(ctx: LocalizeContext, link: LinkStats, increase: number): 
   const increaseMs = Math.round(increase * 10) / 10;
   const where = tunnel ? `inside ${tunnel.label}` : linkWords(from, to);
   const agents = [...link.seeing].sort();
-  // Without a baseline, a rise between two places may be the distance between them (London →
-  // New York is ~70 ms), not latency added: it is said so and blames no agent's path.
-  const [fromPlace, toPlace] = [clean(from.location), clean(to.location)];
-  const distance = !tunnel && fromPlace !== '' && toPlace !== '' && fromPlace !== toPlace;
   const counts = `+${ms(increaseMs)}, ${agents.length} of ${link.crossing.size} agents crossing it`;
+  const baseline = distanceFloor(ctx, link);
+  const { distance, said } = readAgainst(baseline, where, counts, tunnel ? undefined : [clean(from.location), clean(to.location)]);
   return {
     id: tunnel ? `delay:${tunnel.id}` : `delay:${main.a}>${main.b}`, from, to, ...(tunnel ? { tunnel } : {}), increaseMs, agents,
-    agentsCrossing: [...link.crossing].sort(), traversals: link.increases.length, ...(distance ? { distance: true } : {}),
+    agentsCrossing: [...link.crossing].sort(), traversals: link.increases.length, ...(distance ? { distance: true } : {}), baseline,
     hopIds: [...hopIds].slice(0, ctx.limits.maxIdsPerFinding), linkIds: [...linkIds].slice(0, ctx.limits.maxIdsPerFinding),
-    line: distance
-      ? `The round trip rises ${where} (${counts}): a link from ${fromPlace} to ${toPlace}, where distance may explain it; compare with an earlier round before calling it added latency.`
-      : `The latency appears ${where} (${counts}).`,
+    // Traceroute times are round trips: the reply may come back another way, so the rise is not proven to be on this link's forward direction.
+    line: `${said} It may be on the reverse path: replies can return by another route.`,
   };
+}
+
+/** The great-circle RTT floor from the agents crossing the link to the target, when both ends are located. */
+function distanceFloor(ctx: LocalizeContext, link: LinkStats): DelayBaseline {
+  const target = ctx.locations?.target;
+  const agentAt = ctx.locations?.agent;
+  if (!target || !agentAt) return { source: 'none' };
+  const floors: number[] = [];
+  const observed: number[] = [];
+  const kms: number[] = [];
+  for (const end of link.ends) {
+    const at = agentAt(end.agent);
+    if (!at || !Number.isFinite(at.lat) || !Number.isFinite(at.lon)) continue;
+    const km = greatCircleKm(at, target);
+    kms.push(km);
+    floors.push(distanceBaseline(km).rttMs);
+    observed.push(end.rttMs);
+  }
+  if (observed.length === 0) return { source: 'none' };
+  const floorMs = median(floors);
+  const observedMs = median(observed);
+  return { source: 'distance', km: median(kms), floorMs, observedMs, excessMs: Math.max(0, observedMs - floorMs) };
+}
+
+/** The finding's sentence against its baseline, and whether distance explains the rise. */
+function readAgainst(baseline: DelayBaseline, where: string, counts: string, places: [string, string] | undefined): { distance: boolean; said: string } {
+  if (baseline.source === 'distance') {
+    const floor = `what distance explains (${ms(Math.round(baseline.floorMs))} for ${Math.round(baseline.km)} km from agent to target)`;
+    // A round trip within the floor has nothing added anywhere: the rise is the distance that link covers.
+    if (baseline.excessMs < LOCALIZE_THRESHOLDS.delayJumpMs) {
+      return { distance: true, said: `The round trip rises ${where} (${counts}), but the whole round trip (${ms(Math.round(baseline.observedMs))}) is within ${floor}: distance, not latency added.` };
+    }
+    return { distance: false, said: `The latency appears ${where} (${counts}); the round trip (${ms(Math.round(baseline.observedMs))}) is +${ms(Math.round(baseline.excessMs))} over ${floor}.` };
+  }
+  // Without locations, a rise between two named places may be the distance between them
+  // (London → New York is ~70 ms), not latency added: it is said so and blames no agent's path.
+  const [fromPlace = '', toPlace = ''] = places ?? [];
+  if (fromPlace !== '' && toPlace !== '' && fromPlace !== toPlace) {
+    return { distance: true, said: `The round trip rises ${where} (${counts}): a link from ${fromPlace} to ${toPlace}, where distance may explain it; no baseline (agent and target locations unknown): compare with an earlier round before calling it added latency.` };
+  }
+  return { distance: false, said: `The latency appears ${where} (${counts}); no baseline (agent and target locations unknown).` };
 }

@@ -6,7 +6,7 @@ import type { PathHop, PathRoute, PathTrace } from '../../api/types';
 import { mplsLabels } from '../../api/types';
 import { agentNodeId, starNodeId } from './merge';
 import { isUsableHop, usableTraces } from './usable';
-import type { LocalizeLimits } from './localize-types';
+import type { LocalizeLimits, LocalizeOptions } from './localize-types';
 
 export interface NodeInfo {
   id: string;
@@ -265,9 +265,10 @@ export interface LocalizeContext {
   reachedTargets: Set<string>;
   agentName: (agentId: string) => string;
   limits: LocalizeLimits;
+  locations?: LocalizeOptions['locations'];
 }
 
-export function localizeContext(set: TraversalSet, agentName: (agentId: string) => string, limits: LocalizeLimits): LocalizeContext {
+export function localizeContext(set: TraversalSet, agentName: (agentId: string) => string, limits: LocalizeLimits, locations?: LocalizeOptions['locations']): LocalizeContext {
   const beforeTarget = new Set<string>();
   const reachedTargets = new Set<string>();
   for (const t of set.traversals) {
@@ -276,7 +277,7 @@ export function localizeContext(set: TraversalSet, agentName: (agentId: string) 
     const before = t.steps[t.steps.length - 2];
     if (before !== undefined && t.nodes[t.steps.length - 2]!.kind === 'hop') beforeTarget.add(`${t.target}\n${before}`);
   }
-  return { set, beforeTarget, reachedTargets, agentName, limits };
+  return { set, beforeTarget, reachedTargets, agentName, limits, ...(locations ? { locations } : {}) };
 }
 
 /** The step's key as a place on the path: its tunnel when inside one, else its node id; undefined for stars outside tunnels. */

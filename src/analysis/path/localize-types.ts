@@ -35,7 +35,14 @@ export interface LocalizeOptions {
   agentName?: (agentId: string) => string;
   /** Tighter bounds (tests, previews). */
   limits?: Partial<LocalizeLimits>;
+  /** Where agents and the target are (degrees), when known: delay findings are read against what distance explains. */
+  locations?: { agent?: (agentId: string) => { lat: number; lon: number } | undefined; target?: { lat: number; lon: number } };
 }
+
+/** What a delay finding was read against: the great-circle RTT floor from agent to target, or nothing. */
+export type DelayBaseline =
+  | { source: 'distance'; km: number; floorMs: number; observedMs: number; excessMs: number }
+  | { source: 'none' };
 
 /** A hop as the findings name it. */
 export interface LocalizedHop {
@@ -132,8 +139,10 @@ export interface DelayFinding {
   hopIds: string[];
   /** Link ids (`from->to`, as the merge names them) along the link, stars included. */
   linkIds: string[];
-  /** The link joins two different places: distance may explain the rise (no agent's verdict is "delay" for it). */
+  /** Distance may explain the rise (no agent's verdict is "delay" for it): the end-to-end round trip is within the distance floor, or, without locations, the link joins two named places. */
   distance?: true;
+  /** Which baseline the rise was read against. */
+  baseline: DelayBaseline;
   line: string;
 }
 

@@ -20,7 +20,7 @@ export * from './localize-types';
 export function localizePathTraces(traces: readonly PathTrace[], options: LocalizeOptions = {}): PathLocalization {
   const limits = { ...LOCALIZE_LIMITS, ...options.limits };
   const set = readTraversals(traces, limits);
-  const ctx = localizeContext(set, options.agentName ?? ((id) => id), limits);
+  const ctx = localizeContext(set, options.agentName ?? ((id) => id), limits, options.locations);
   const overall = localizeScope(ctx, set.traversals);
   const byRound = new Map<number, Traversal[]>();
   for (const t of set.traversals) {

@@ -88,7 +88,10 @@ function latency(times: number[]): Pick<HopRow, 'avgMs' | 'bestMs' | 'worstMs'> 
   return { avgMs: times.reduce((a, b) => a + b, 0) / times.length, bestMs: Math.min(...times), worstMs: Math.max(...times) };
 }
 
-const HEADERS = ['Hop', 'Host', 'ASN / network', 'Loss%', 'Snt', 'Avg', 'Best', 'Worst'] as const;
+// mtr's "Snt" counts probes; path traces report one answer per hop per traversal and no probe
+// counts, so the column counts traversals and is named for them (the note under the table says so).
+const HEADERS = ['Hop', 'Host', 'ASN / network', 'Loss%', 'Trav', 'Avg', 'Best', 'Worst'] as const;
+export const TRAVERSALS_NOTE = 'Trav: traversals (routes traced) that reached or passed each hop, not probes (path traces give no probe counts); a traversal that stopped short counts as lost at every later hop, as mtr counts.';
 
 const ms = (value: number | undefined): string => (value === undefined ? '-' : value.toFixed(1));
 
@@ -110,7 +113,7 @@ export function pathTraceText(traces: readonly PathTrace[], agentLabel?: string)
     row.alternative ? '' : `${row.hop}.`, row.host + (row.mpls.length ? ` [MPLS ${row.mpls.join(', ')}]` : ''), row.network || '-',
     row.silentTransit ? '-' : `${row.lossPct.toFixed(1)}%`, String(row.sent), ms(row.avgMs), ms(row.bestMs), ms(row.worstMs),
   ]);
-  return [...header, ...table([[...HEADERS], ...body]), ''].join('\n');
+  return [...header, ...table([[...HEADERS], ...body]), '', TRAVERSALS_NOTE, ''].join('\n');
 }
 
 /** Left-aligned text columns, right-aligned numbers, two spaces apart. */

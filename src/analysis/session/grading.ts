@@ -122,6 +122,12 @@ export function ispFindings(targetRttMs: number | undefined, lossBeyond: LossMea
   return [...findings, { segment: 'isp', grade, message: `round trip to the target ${Math.round(targetRttMs)} ms, +${Math.round(added)} ms ${against}${limit}` }];
 }
 
+/** Jitter toward the target, against the service's limit (variation is not explained by distance, so no baseline). */
+export function jitterFindings(jitterMs: number | undefined, what: string): Finding[] {
+  if (jitterMs === undefined || !Number.isFinite(jitterMs)) return [];
+  return judged('isp', jitterMs, { warn: T.isp.jitterWarn, bad: T.isp.jitterBad }, `jitter ${Math.round(jitterMs)} ms toward the target (${what})`, (l) => `${l} ms`);
+}
+
 /** Target loss beyond what the gateway already loses (packets when the target's are counted). */
 export function lossBeyondGateway(target: LossMeasure, gatewayFraction: number): LossMeasure {
   if (!isCount(target)) return { fraction: Math.max(0, target.fraction - gatewayFraction) };

@@ -28,6 +28,8 @@ export const THRESHOLDS = {
     /** ms the target's round trip adds over its baseline: the agent's normal toward it, or what distance explains. Never an absolute. */
     rttWarn: 100, rttBad: 200,
     lossWarn: 0.01, lossBad: 0.03,
+    /** ms of round-trip variation to the target (a ping's mean deviation, a network session's jitter): real-time voice and video suffer past about 30 ms. */
+    jitterWarn: 30, jitterBad: 50,
     /** Light in fibre covers about 200 km per ms (physics: c / 1.5). */
     fibreKmPerMs: 200,
     /** Real routes are about twice the great-circle distance (detours, peering points). */

@@ -9,7 +9,7 @@ import type { UserSessionDetail } from '../../api/types';
 import { asArray, asNumber, asRecord, asString } from '../har/narrow';
 import { measurementError } from '../../api/types';
 import {
-  alsoText, blameOf, deviceFindings, distanceBaseline, gradedSegment, greatCircleKm, hopFindings, ispFindings, lossBeyondGateway, pageFindings, serverFindings, wifiFindings,
+  alsoText, blameOf, deviceFindings, distanceBaseline, gradedSegment, greatCircleKm, hopFindings, ispFindings, jitterFindings, lossBeyondGateway, pageFindings, serverFindings, wifiFindings,
   SEGMENTS, SEGMENT_LABELS, type Baseline, type Finding, type GradedSegment, type LossMeasure, type Segment, type WifiMeasure,
 } from './grading';
 import { withScoreFindings, type TopologyScores } from './topology-scores';
@@ -41,7 +41,7 @@ export function readPing(ping: unknown): PingSummary | 'failed' | undefined {
   return { avgRtt: asNumber(p.avgRtt, 0), loss: 1 - received / sent, sent, received };
 }
 
-export interface PingMeasure { rttMs: number; lost: number; sent: number }
+export interface PingMeasure { rttMs: number; lost: number; sent: number; jitterMs?: number }
 export interface LatLon { lat: number; lon: number }
 
 /** What a session measured, as plain numbers (kept by the timeline for each session read). */
@@ -81,7 +81,10 @@ const net = (s: UserSessionDetail): Record<string, unknown> => asRecord(s.networ
 
 function pingMeasure(raw: unknown): PingMeasure | 'failed' | undefined {
   const p = readPing(raw);
-  return typeof p === 'object' ? { rttMs: p.avgRtt, lost: p.sent - p.received, sent: p.sent } : p;
+  if (typeof p !== 'object') return p;
+  // The ping's mean deviation is its jitter; unknown when nothing came back.
+  const deviation = asRecord(raw).meanDevRtt;
+  return { rttMs: p.avgRtt, lost: p.sent - p.received, sent: p.sent, ...(p.received > 1 && finite(deviation) && deviation >= 0 ? { jitterMs: deviation } : {}) };
 }
 
 export function readSessionMeasures(session: UserSessionDetail): SessionMeasures {
@@ -149,7 +152,8 @@ export function segmentFindings(m: SessionMeasures, context: SessionContext): Re
   const clientErrors = errors(400, 500);
   return {
     device: m.cpu === undefined && m.memory === undefined ? undefined : deviceFindings(m.cpu, m.memory),
-    wifi: m.wifi ? wifiFindings(m.wifi) : undefined,
+    // Without RSSI the link is not measured (as the timeline reads it): never "within normal ranges".
+    wifi: m.wifi?.rssi !== undefined ? wifiFindings(m.wifi) : undefined,
     gateway: m.gateway === undefined ? undefined : gateway
       ? hopFindings('gateway', 'the gateway', gateway.rttMs, { lost: gateway.lost, sent: gateway.sent })
       // Many gateways ignore ping; that alone says nothing about forwarding.
@@ -157,7 +161,7 @@ export function segmentFindings(m: SessionMeasures, context: SessionContext): Re
     tunnel: tunnel && (tunnel.rttMs !== undefined || tunnel.loss !== undefined)
       ? hopFindings('tunnel', `the ${tunnel.type === 'vpn' ? 'VPN concentrator' : 'proxy'} ${tunnel.target}`, tunnel.rttMs, tunnel.loss) : undefined,
     isp: m.target === undefined ? undefined : target
-      ? ispFindings(target.rttMs, lossBeyondGateway({ lost: target.lost, sent: target.sent }, gatewayLoss), baselineOf(m, context))
+      ? [...ispFindings(target.rttMs, lossBeyondGateway({ lost: target.lost, sent: target.sent }, gatewayLoss), baselineOf(m, context)), ...jitterFindings(target.jitterMs, 'ping mean deviation')]
       : m.icmpBlocked ? undefined : [{ segment: 'isp', grade: 'warn', message: 'the target did not answer ping' }],
     server: context.firstByteMs === undefined && m.connectMs === undefined && !serverErrors ? undefined : serverFindings({
       ...(context.firstByteMs === undefined ? {} : { firstByteMs: context.firstByteMs, ...(context.firstByteSource ? { firstByteSource: context.firstByteSource } : {}) }),
@@ -176,7 +180,9 @@ export function gradeSession(m: SessionMeasures, context: SessionContext = {}): 
   const blamed = segments.find((s) => s.segment === worst);
   if (!blamed || !grade) {
     const measured = segments.filter((s) => s.grade === 'ok').map((s) => SEGMENT_LABELS[s.segment]);
-    return { grade: measured.length ? 'ok' : 'unknown', segments, line: measured.length ? `No segment stands out: ${measured.join(', ')} within normal ranges.` : 'Not enough data for a verdict.' };
+    const unmeasured = notMeasured(m);
+    const also = unmeasured.length ? `; not measured: ${unmeasured.join(', ')}` : '';
+    return { grade: measured.length ? 'ok' : 'unknown', segments, line: measured.length ? `No segment stands out: ${measured.join(', ')} within normal ranges${also}.` : `Not enough data for a verdict${also}.` };
   }
   const reasons = blamed.findings.filter((f) => f.grade === grade).map((f) => f.message).join('; ');
   const lead = grade === 'bad' ? 'Worst segment' : 'Weakest segment';
@@ -184,6 +190,14 @@ export function gradeSession(m: SessionMeasures, context: SessionContext = {}): 
     worst: blamed.segment, grade, segments, ...(also.length ? { also } : {}),
     line: `${lead}: ${SEGMENT_LABELS[blamed.segment]} — ${reasons}${alsoText(segments, also)}.`,
   };
+}
+
+/** Segments the session reported but without the value that grades them: said, never counted as fine. */
+function notMeasured(m: SessionMeasures): string[] {
+  return [
+    ...(m.wifi && m.wifi.rssi === undefined ? [`${SEGMENT_LABELS.wifi} (no RSSI)`] : []),
+    ...(m.pages.length > 0 && m.pages.every((p) => p.onLoadMs === undefined) ? [`${SEGMENT_LABELS.page} (no onLoad: ${m.pages.length === 1 ? 'the page' : `its ${m.pages.length} pages`} never fired it)`] : []),
+  ];
 }
 
 /** The agent's normal toward the session's site: the median round trip of its neighbours' pings to the same site. */

@@ -6,7 +6,7 @@
 import type { Grade } from '../grades';
 import { THRESHOLDS as T } from '../session/thresholds';
 import {
-  blameOf, deviceFindings, gradedSegment, hopFindings, ispFindings, pageFindings, serverFindings, wifiFindings,
+  blameOf, deviceFindings, gradedSegment, hopFindings, ispFindings, jitterFindings, pageFindings, serverFindings, wifiFindings,
   SEGMENTS, SEGMENT_LABELS, type Baseline, type Finding, type LossMeasure, type Segment,
 } from '../session/grading';
 import type { SessionMeasures } from '../session/verdict';
@@ -146,16 +146,19 @@ const READERS: Record<TimelineSegment, SegmentReader> = {
     // Latency is judged against the agent's own normal (outside the poor periods), since targets differ in distance.
     const normal = median(latency.outside);
     const baseline: Baseline | undefined = normal === undefined ? undefined : { source: 'normal', rttMs: normal, samples: latency.outside.length };
-    const findings = ispFindings(latencyMedian, loss === undefined ? undefined : lossBeyond(loss), baseline);
+    // Jitter: the network sessions' own, else the sessions' pings' mean deviation (as the session verdict reads it).
+    const networkJitter = median(both(points, split, (p) => p.jitter).inside);
+    const jitter = networkJitter ?? median(targetPings.flatMap((p) => (p.jitterMs === undefined ? [] : [p.jitterMs])));
+    const findings = [...ispFindings(latencyMedian, loss === undefined ? undefined : lossBeyond(loss), baseline), ...jitterFindings(jitter, networkJitter === undefined ? 'ping mean deviation' : 'network sessions, median')];
     const added = latencyMedian === undefined || normal === undefined ? undefined : Math.max(0, latencyMedian - normal);
     const target = mostCommon(points.filter((p) => split.inside(p.t) && (p.loss ?? 0) > 0).map((p) => p.target));
-    const latencyText = latencyMedian === undefined ? undefined : `latency ${ms(latencyMedian)}${added === undefined ? ', no normal to compare with' : `, +${ms(added)} over normal`}`;
+    const latencyText = latencyMedian === undefined ? undefined : `latency ${ms(latencyMedian)}${added === undefined ? ', no normal to compare with' : `, +${ms(added)} over normal`}${jitter === undefined ? '' : `, jitter ${ms(jitter)}`}`;
     const text = loss !== undefined && 'sent' in loss
       ? [`session pings beyond the gateway: ${loss.lost} of ${loss.sent} lost (${pct(lossShare(loss))})`, latencyText ? `network sessions: ${latencyText}` : undefined].filter(Boolean).join('; ')
       : `network sessions: ${[loss === undefined ? undefined : `${pct(loss.fraction)} loss mean${target ? ` (most to ${target})` : ''}${otherwise(shares.outside, pct)}`, latencyText].filter(Boolean).join(', ')}`;
     return {
       segment: 'isp', grade: gradeOfFindings(findings), findings, text,
-      numbers: { ...(loss === undefined ? {} : { loss: lossShare(loss) }), ...(latencyMedian === undefined ? {} : { latencyMedian }), ...(added === undefined ? {} : { addedLatency: added }), samples: Math.max(shares.inside.length, latency.inside.length, targetPings.length) },
+      numbers: { ...(loss === undefined ? {} : { loss: lossShare(loss) }), ...(latencyMedian === undefined ? {} : { latencyMedian }), ...(added === undefined ? {} : { addedLatency: added }), ...(jitter === undefined ? {} : { jitterMedian: jitter }), samples: Math.max(shares.inside.length, latency.inside.length, targetPings.length) },
     };
   },
   server: (lanes, split) => {

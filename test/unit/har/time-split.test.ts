@@ -2,6 +2,8 @@
 // found and named after the request before them, blocked time apart, -1 timings read as 0.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildWaterfall, readHar } from '../../../src/analysis/har';
 import { timeSplit } from '../../../src/analysis/har/time-split';
 import { THRESHOLDS } from '../../../src/analysis/session/thresholds';
@@ -74,6 +76,38 @@ test('a page without requests is all idle, and short stalls are not named', () =
 test('a request with empty timings: the idle time is not claimed as page work alone', () => {
   const split = timeSplit(buildWaterfall(har(3000, [{ name: 'index.html', at: 0, timings: { wait: 200, receive: 50 } }, { name: 'style.css', at: 300, timings: { send: -1, wait: -1, receive: -1 } }]), 'p1'));
   assert.equal(split.untimed, 1);
-  assert.match(split.verdict ?? '', /\(page work, or the network time of 1 request the file gives no timings for\)/);
+  assert.equal(split.idleIs, 'unaccounted');
+  assert.match(split.verdict ?? '', /\(unaccounted: 1 request in the file has no timings, so its network time may fall there\)/);
   assert.doesNotMatch(split.verdict ?? '', /parsing, script, rendering/);
+});
+
+interface RealHar { log: { pages: Record<string, unknown>[]; entries: { request: { url: string }; time: number; timings: Record<string, number> }[] } }
+const real = (name: string): RealHar => JSON.parse(readFileSync(join(__dirname, '../../fixtures/har-real', name), 'utf8')) as RealHar;
+const realSplit = (log: RealHar) => { const doc = readHar(log); return timeSplit(buildWaterfall(doc, doc.pages[0]?.id ?? '')); };
+
+test('Firefox: a stylesheet exported with empty timings makes the idle time unaccounted, and the line says so', () => {
+  const log = real('firefox-before.har');
+  assert.equal(realSplit(log).idleIs, 'page work', 'every request timed: idle time is (inferred) page work');
+  const css = log.log.entries.find((e) => e.request.url.includes('.css'));
+  assert.ok(css);
+  // What Firefox writes for a request it has no timing for.
+  css.time = 0;
+  css.timings = { blocked: -1, dns: -1, connect: -1, ssl: -1, send: 0, wait: 0, receive: 0 };
+  const split = realSplit(log);
+  assert.equal(split.untimed, 1);
+  assert.equal(split.idleIs, 'unaccounted');
+  assert.match(split.line, /no request in flight \(unaccounted: 1 request in the file has no timings/);
+});
+
+test("WebPageTest: the main thread's measured CPU time (_docCPUms) is used instead of inferring page work", () => {
+  const log = real('webpagetest-before.har');
+  const inferred = realSplit(log);
+  assert.equal(inferred.idleIs, 'page work');
+  assert.match(inferred.verdict ?? '', /\(page work, inferred: parsing, script, rendering\)/);
+  (log.log.pages[0] as Record<string, unknown>)._docCPUms = 420;
+  const measured = realSplit(log);
+  assert.equal(measured.mainThreadMs, 420);
+  assert.equal(measured.idleIs, 'measured');
+  assert.match(measured.verdict ?? '', /\(main thread busy 0\.4 s in all, measured by the exporter \(_docCPUms\); at least 0\.9 s of it neither network nor main-thread work\)/);
+  assert.doesNotMatch(measured.verdict ?? '', /inferred/);
 });

@@ -49,6 +49,13 @@ describe('HTTP phase series', () => {
     assert.equal(httpPhaseSeries(results, 'b').series[0]!.agentId, 'b');
   });
 
+  test('a test that redirects: the stack starts with the redirect time, so it reaches the total', () => {
+    const redirected = [http('a', 0, 4, { redirectTime: 120, numRedirects: 1, totalTime: 190 })];
+    const aligned = httpPhaseSeries(redirected, 'a');
+    assert.deepEqual(aligned.series.map((s) => s.label), ['Redirect', 'DNS', 'Connect', 'SSL', 'Wait', 'Receive']);
+    assert.equal(stacked(aligned.series).at(-1)?.[0], 120 + 4 + 10 + 20 + 30 + 5);
+  });
+
   test('stacking adds each phase on top of the ones before it', () => {
     const aligned = httpPhaseSeries(results, 'a');
     assert.deepEqual(stacked(aligned.series).map((v) => v[1]), [6, 16, 16, 46, 51]);

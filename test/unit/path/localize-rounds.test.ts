@@ -15,7 +15,8 @@ describe('latency', () => {
     const [jump] = loc.delay;
     assert.equal(jump?.increaseMs, 38);
     assert.deepEqual([jump!.from.network, jump!.to.network], ['AS174 Cogent', 'AS20940 Akamai']);
-    assert.equal(jump!.line, 'The latency appears between AS174 Cogent and AS20940 Akamai in Madrid, ES (+38 ms, 4 of 5 agents crossing it).');
+    assert.equal(jump!.line, 'The latency appears between AS174 Cogent and AS20940 Akamai in Madrid, ES (+38 ms, 4 of 5 agents crossing it); no baseline (agent and target locations unknown). It may be on the reverse path: replies can return by another route.');
+    assert.deepEqual(jump!.baseline, { source: 'none' });
     assert.deepEqual(jump!.agentsCrossing, ['d1', 'd2', 'd3', 'd4', 'd5'], 'entered from two Cogent routers: one link');
     assert.deepEqual(jump!.agents, ['d2', 'd3', 'd4', 'd5'], 'd1\'s slow Cogent reply hides where its latency appears, and moves nothing for the others');
     for (const id of ['154.54.1.1', '154.54.1.2', '23.0.0.1']) assert.ok(jump!.hopIds.includes(id), id);
@@ -31,7 +32,7 @@ describe('latency', () => {
 
   test('without networks, the link is named by its addresses', () => {
     const plain = localizePathTraces([trace('x1', [[hop(1, '10.0.0.1', 2), hop(2, '10.0.0.2', 4), hop(3, '10.0.0.3', 64), hop(4, TARGET_IP, 65)]])]);
-    assert.equal(plain.delay[0]?.line, 'The latency appears between 10.0.0.2 and 10.0.0.3 (+60 ms, 1 of 1 agents crossing it).');
+    assert.equal(plain.delay[0]?.line, 'The latency appears between 10.0.0.2 and 10.0.0.3 (+60 ms, 1 of 1 agents crossing it); no baseline (agent and target locations unknown). It may be on the reverse path: replies can return by another route.');
   });
 
   test('inside one network between two cities: distance may explain it, so no agent is called slow', () => {
@@ -40,6 +41,26 @@ describe('latency', () => {
     assert.match(plain.delay[0]!.line, /^The round trip rises inside AS174 Cogent between London, GB and New York, US \(\+70 ms, 1 of 1 agents crossing it\): a link from London, GB to New York, US, where distance may explain it/);
     assert.equal(plain.delay[0]!.distance, true);
     assert.deepEqual(plain.verdicts.map((v) => v.kind), ['ok']);
+  });
+
+  test('with agent and target located: a healthy London → New York path is within what distance explains, and says so', () => {
+    const net = { network: 'AS1299 Arelion' };
+    const londonToNewYork = [trace('x1', [[hop(1, '10.0.0.1', 2), hop(2, '10.0.0.2', 4, { ...net, location: 'London, GB' }), hop(3, '10.0.0.3', 72, { ...net, location: 'London, GB' }), hop(4, TARGET_IP, 74)]])];
+    const locations = { agent: () => ({ lat: 51.51, lon: -0.13 }), target: { lat: 40.71, lon: -74.01 } };
+    const found = localizePathTraces(londonToNewYork, { locations });
+    const delay = found.delay[0]!;
+    assert.equal(delay.baseline.source, 'distance');
+    assert.equal(delay.distance, true, 'a 74 ms round trip over 5,570 km adds nothing');
+    assert.match(delay.line, /^The round trip rises inside AS1299 Arelion .*but the whole round trip \(74 ms\) is within what distance explains \(111 ms for 5570 km from agent to target\): distance, not latency added\. It may be on the reverse path/);
+    assert.deepEqual(found.verdicts.map((v) => v.kind), ['ok']);
+    assert.deepEqual(localizePathTraces(londonToNewYork).verdicts.map((v) => v.kind), ['delay'], 'without locations the same rise inside one named place was called added latency');
+  });
+
+  test('with agent and target located: a round trip well over the distance floor is latency added, with the excess named', () => {
+    const slow = [trace('x1', [[hop(1, '10.0.0.1', 2), hop(2, '10.0.0.2', 4), hop(3, '10.0.0.3', 204), hop(4, TARGET_IP, 206)]])];
+    const found = localizePathTraces(slow, { locations: { agent: () => ({ lat: 51.51, lon: -0.13 }), target: { lat: 40.71, lon: -74.01 } } });
+    assert.match(found.delay[0]!.line, /^The latency appears between 10\.0\.0\.2 and 10\.0\.0\.3 \(\+200 ms, 1 of 1 agents crossing it\); the round trip \(206 ms\) is \+95 ms over what distance explains \(111 ms for 5570 km from agent to target\)\./);
+    assert.deepEqual(found.verdicts.map((v) => v.kind), ['delay']);
   });
 
   test('a rise inside one place is latency added', () => {

@@ -29,7 +29,9 @@ describe('mtr-style text report', () => {
     assert.match(lines[0]!, /^Path trace from Laptop 7 \(10\.0\.0\.2\) to 203\.0\.113\.10:443 \(203\.0\.113\.10\)$/);
     assert.match(lines[1]!, /^Rounds: 2 \(2023-11-14T22:13:20Z \.\. 2023-11-14T22:18:20Z\)/);
     const header = lines[3]!;
-    assert.match(header, /^Hop\s+Host\s+ASN \/ network\s+Loss%\s+Snt\s+Avg\s+Best\s+Worst$/);
+    assert.match(header, /^Hop\s+Host\s+ASN \/ network\s+Loss%\s+Trav\s+Avg\s+Best\s+Worst$/);
+    assert.doesNotMatch(header, /Snt/, "mtr's Snt counts probes; these are traversals");
+    assert.match(text, /\nTrav: traversals \(routes traced\) that reached or passed each hop, not probes \(path traces give no probe counts\)/);
     const row3 = lines.find((l) => l.includes('10.3.3.3'))!;
     assert.match(row3, /^ 3\. {2}10\.3\.3\.3 \[MPLS L=24001\]\s+-\s+50\.0%\s+2\s+15\.0\s+15\.0\s+15\.0$/);
     assert.equal(header.indexOf('Loss%') + 'Loss%'.length, row3.indexOf('50.0%') + '50.0%'.length, 'loss column right-aligned');
@@ -41,7 +43,7 @@ describe('mtr-style text report', () => {
     assert.equal(hopRows([trace('a1', [[hop(1, '192.168.1.1', 1), hop(3, TARGET_IP, 9)]])])[1]?.silentTransit, true);
   });
 
-  test('a traversal that stopped after hop 3 counts as lost at every later hop, as mtr counts (1 of 3, Snt 3)', () => {
+  test('a traversal that stopped after hop 3 counts as lost at every later hop, as mtr counts (1 of 3, Trav 3)', () => {
     const full = (round: number): PathTrace => trace('a1', [[hop(1, '192.168.1.1', 1), hop(2, '10.2.2.2', 5), hop(3, '10.3.3.3', 7), hop(4, '10.4.4.4', 9), hop(5, TARGET_IP, 12)]], round);
     const died = trace('a1', [[hop(1, '192.168.1.1', 1), hop(2, '10.2.2.2', 5), hop(3, '10.3.3.3', 7)]], 1_700_000_600);
     const rows = hopRows([full(1_700_000_000), full(1_700_000_300), died]);
@@ -92,7 +94,7 @@ test('a trace without its round, with a hop number past 255 and routes of the wr
   ] as unknown as PathTrace[];
   const text = pathTraceText(traces);
   assert.match(text, /^Path trace from a-1 \(7\) to x \(203\.0\.113\.9\)\nRounds: 0 \(time not reported\), distinct routes: 1\n/);
-  assert.equal(text.trim().split('\n').length, 5, 'two header lines, a blank line, column heads and one hop');
+  assert.equal(text.trim().split('\n').length, 7, 'two header lines, a blank line, column heads, one hop, a blank line and the note on what Trav counts');
 });
 
 test('the text view prints where the problem is above the hop tables', async () => {

@@ -80,6 +80,29 @@ describe('sessionVerdict', () => {
     assert.equal(verdict.worst, undefined);
   });
 
+  test('jitter (the ping\'s mean deviation) is graded against THRESHOLDS.isp: over the bad limit blames the ISP path', () => {
+    const jittery = withNetwork(healthySession(), (network) => ({ ...network, ping: { ...(network.ping as object), meanDevRtt: THRESHOLDS.isp.jitterBad + 12 } as typeof network.ping }));
+    const verdict = sessionVerdict(jittery);
+    assert.equal(verdict.worst, 'isp');
+    assert.equal(verdict.grade, 'bad');
+    assert.match(verdict.line, /jitter 62 ms toward the target \(ping mean deviation\) \(limit 50 ms\)/);
+    const calm = sessionVerdict(healthySession());
+    assert.equal(calm.worst, undefined, 'a 2.2 ms mean deviation is fine');
+  });
+
+  test('onLoad −1 and a Wi-Fi profile without RSSI are "not measured", never "within normal ranges"', () => {
+    const session = withNetwork(healthySession(), (network) => {
+      delete (network.networkProfile as { wirelessProfile: { rssi?: number } }).wirelessProfile.rssi;
+      return network;
+    });
+    const pages = (session.pages ?? []).map((p) => ({ ...p, pageTimings: { onContentLoad: -1, onLoad: -1 } }));
+    const verdict = sessionVerdict({ ...session, pages });
+    assert.equal(verdict.segments.find((s) => s.segment === 'wifi')?.grade, 'unknown');
+    assert.equal(verdict.segments.find((s) => s.segment === 'page')?.grade, 'unknown');
+    assert.doesNotMatch(verdict.line, /Wi-Fi[^;]*within normal ranges|Page[^;]*within normal ranges/);
+    assert.match(verdict.line, /within normal ranges; not measured: Wi-Fi \(no RSSI\), Page \(no onLoad: its 2 pages never fired it\)\.$/);
+  });
+
   test('a session with no measurements says so instead of guessing', () => {
     const empty = { userSessionId: 'x', pages: [], network: {} } as unknown as UserSessionDetail;
     assert.equal(sessionVerdict(empty).line, 'Not enough data for a verdict.');

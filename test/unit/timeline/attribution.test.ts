@@ -25,3 +25,12 @@ test('a busy CPU with loss past a clean gateway blames the device, and says the 
   assert.equal(blamed?.segment, 'device');
   assert.deepEqual(also, ['isp']);
 });
+
+test('jitter toward the target is graded with the session verdict\'s limit: 60 ms median is bad, said with its source', () => {
+  const lanes = empty();
+  lanes.network.push({ target: '192.0.2.80', points: [55, 60, 70].map((jitter, i) => ({ t: i, userSessionId: `s${i}`, loss: 0, latency: 30, jitter })) });
+  const { blamed } = attribute(lanes, split);
+  assert.equal(blamed?.segment, 'isp');
+  assert.equal(blamed?.grade, 'bad');
+  assert.ok(blamed?.findings.some((f) => /^jitter 60 ms toward the target \(network sessions, median\) \(limit 50 ms\)$/.test(f.message)), JSON.stringify(blamed?.findings));
+});

@@ -7,7 +7,7 @@ import { AGENT, EPISODE, ROUND, T0, agentRecords, timelineOf, type Kind } from '
 const expected: Record<Exclude<Kind, 'none'>, { segment: string; evidence: RegExp }> = {
   wifi: { segment: 'wifi', evidence: /^RSSI -79 dBm median on SSID ACME-Branch \(BSSID d1:7b:00:00:00:99\) \(-51 dBm otherwise\)$/ },
   vpn: { segment: 'tunnel', evidence: /^the VPN concentrator 198\.51\.100\.10: round trip 280 ms median \(35 ms otherwise\), 10% loss \(7 of 70 packets\)$/ },
-  isp: { segment: 'isp', evidence: /^session pings beyond the gateway: 7 of 70 lost \(10%\); network sessions: latency 140 ms, \+102 ms over normal$/ },
+  isp: { segment: 'isp', evidence: /^session pings beyond the gateway: 7 of 70 lost \(10%\); network sessions: latency 140 ms, \+102 ms over normal, jitter 2 ms$/ },
   server: { segment: 'server', evidence: /^first byte after 3800 ms median, slowest from crm\.example\.com \(240 ms otherwise\)$/ },
   cpu: { segment: 'device', evidence: /^CPU 96% busy \(median of \d+\) \(22% otherwise\)/ },
 };
