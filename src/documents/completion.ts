@@ -1,7 +1,7 @@
 // Completion and hover for live ids (agents, networks, account groups, locations, SSIDs)
 // and for the fixed filter value sets. Pure: the VS Code layer passes text and an offset.
 import { findNodeAtOffset, getLocation, getNodePath, type JSONPath, type Node } from 'jsonc-parser';
-import { FILTER_VALUE_SETS } from '../api/types';
+import { ENDPOINT_TEST_INTERVALS, FILTER_VALUE_SETS } from '../api/types';
 import { LineIndex, type TextRange } from './diagnostic';
 import type { DocumentKind } from './kinds';
 import { agentSources, describeAgent, idLiteral, indexCatalog, normalizeId, type LiveCatalog } from './live-catalog';
@@ -17,6 +17,8 @@ export interface CompletionItem {
   insertText: string;
   range: TextRange;
   kind: CompletionKind;
+  /** Where the item sorts among its list when not by label (intervals sort as numbers). */
+  order?: number;
 }
 
 export interface HoverInfo { contents: string; range: TextRange }
@@ -45,6 +47,9 @@ function candidatesFor(kind: DocumentKind, path: JSONPath, root: Node | undefine
       insertText: idLiteral(a.agentId), kind: 'agent',
     }));
   }
+  if (kind === 'test' && isPath(path, ['interval'])) {
+    return ENDPOINT_TEST_INTERVALS.map((seconds, order) => ({ label: String(seconds), detail: describeInterval(seconds), insertText: String(seconds), kind: 'value', order }));
+  }
   if (kind === 'test' && isPath(path, ['agents', 'index', 'agentName'])) {
     return (catalog.enterpriseAgents ?? []).map((a) => ({
       label: a.name, detail: `agent ${a.agentId}${a.location ? ` · ${a.location}` : ''}${a.source ? ` — from ${a.source}` : ''}`,
@@ -61,6 +66,12 @@ function candidatesFor(kind: DocumentKind, path: JSONPath, root: Node | undefine
     case 'ssid': return (catalog.ssids ?? []).map((s) => ({ label: s, insertText: quoted(s), kind: 'ssid' }));
     default: return (key ? FILTER_VALUE_SETS[key] ?? [] : []).map((v) => ({ label: v, insertText: quoted(v), kind: 'value' }));
   }
+}
+
+/** "every 5 minutes", "every hour" */
+function describeInterval(seconds: number): string {
+  if (seconds % 3600 === 0) return seconds === 3600 ? 'every hour' : `every ${seconds / 3600} hours`;
+  return seconds === 60 ? 'every minute' : `every ${seconds / 60} minutes`;
 }
 
 /** Completion items for the value at `offset`; empty when nothing live applies there. */

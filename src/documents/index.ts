@@ -23,3 +23,4 @@ export * from './agent-names';
 export { duplicateTestNameDiagnostics, type WorkspaceDocument } from './rules/workspace-rules';
 export { isEnterpriseTestType } from './rules/test-rules';
 export { isFilterTarget } from './rules/filter-rules';
+export * from './plan-scope';

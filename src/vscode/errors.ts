@@ -24,10 +24,17 @@ export interface DescribedError {
   action: string;
 }
 
+/** An error that knows what the user should do about it (a field to fix is not a thing to retry). */
+export interface ErrorWithAction extends Error { readonly action: string }
+
+function hasAction(error: unknown): error is ErrorWithAction {
+  return error instanceof Error && typeof (error as Partial<ErrorWithAction>).action === 'string';
+}
+
 export function describeError(what: string, error: unknown): DescribedError {
   if (isNetmonError(error)) return { message: `${what} failed: ${error.message}`, action: actionFor(error) };
   const text = error instanceof Error ? error.message : String(error);
-  return { message: `${what} failed: ${text}`, action: 'Retry, or check the Netmon log ("Netmon: Show Log").' };
+  return { message: `${what} failed: ${text}`, action: hasAction(error) ? error.action : 'Retry, or check the Netmon log ("Netmon: Show Log").' };
 }
 
 /** One line for notifications and tooltips. */

@@ -39,11 +39,13 @@ describe('instant results panel', () => {
   test('one row per agent, failing first, the grade in words and the agent by name', async () => {
     await load(httpView);
     assert.deepEqual(panel.sent.at(-1), { type: 'loaded', params: { testId: 41, rows: 2 } });
-    const rows = await panel.page.$$eval('tbody tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(0, 3).map((td) => td.textContent)));
+    const rows = await panel.page.$$eval('tbody tr[data-grade]', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(0, 3).map((td) => td.textContent)));
     assert.deepEqual(rows, [['failing', 'LAPTOP-BEN', '503'], ['fine', 'LAPTOP-ANNA', '200']]);
-    assert.equal(await panel.page.getAttribute('tbody tr:nth-child(2) .ins-agent', 'title'), 'Agent id a-1');
+    assert.equal(await panel.page.getAttribute('tbody tr[data-agent-id="a-1"] .ins-agent', 'title'), 'Agent id a-1');
     assert.equal(await panel.page.textContent('[role="status"]'), '2 agents: 1 failing, 0 slow, 1 fine (thresholds as in the session verdict)');
     assert.match(await panel.page.textContent('main') ?? '', /Run now of portal\.netmon-test\.json/);
+    assert.equal(await panel.page.textContent('tbody tr[data-agent-id="a-2"] + tr.ins-error-row td[colspan="6"]'), `LAPTOP-BEN: HTTP: <script>window.__pwned='error'</script>`,
+      'the error is a line of its own under its agent, across the table');
   });
 
   test('HTTP phases are a bar in the metrics charts’ colours, described for screen readers', async () => {
@@ -77,7 +79,7 @@ describe('instant results panel', () => {
 
   test('network results: latency, loss and jitter; a slow agent reads "slow"', async () => {
     await load(networkView);
-    const rows = await panel.page.$$eval('tbody tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(0, 5).map((td) => td.textContent)));
+    const rows = await panel.page.$$eval('tbody tr[data-grade]', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(0, 5).map((td) => td.textContent)));
     assert.deepEqual(rows[1], ['fine', 'LAPTOP-ANNA', '20 ms', '0.0 %', '1 ms']);
     assert.equal(rows[0]![0], 'slow');
   });

@@ -53,17 +53,29 @@ function legend(): HTMLElement {
 
 function table(view: InstantResultsView, rows: readonly InstantRow[], events: RenderEvents): HTMLElement {
   const http = view.type === 'http-server';
-  const errors = rows.some((row) => text(row.error) !== ''); // no empty column taking the links' room
-  const headings = [...(http ? ['Result', 'Agent', 'Code', 'Phases', 'Total'] : ['Result', 'Agent', 'Latency', 'Loss', 'Jitter']), ...(errors ? ['Error'] : []), 'Open'];
+  const headings = [...(http ? ['Result', 'Agent', 'Code', 'Phases', 'Total'] : ['Result', 'Agent', 'Latency', 'Loss', 'Jitter']), 'Open'];
   const numeric = new Set(http ? ['Code', 'Total'] : ['Latency', 'Loss', 'Jitter']);
   return el('div', { class: 'ins-table' }, el('table', { 'aria-label': `Results per agent of test ${view.testId}` },
     el('thead', {}, el('tr', {}, ...headings.map((h) => el('th', { scope: 'col', class: numeric.has(h) ? 'num' : undefined }, h)))),
-    el('tbody', {}, ...rows.map((row) => el('tr', { 'data-agent-id': text(row.agentId), 'data-grade': row.grade },
-      gradeCell(row.grade),
-      el('td', { class: 'ins-agent', title: `Agent id ${text(row.agentId)}` }, text(row.agent)),
-      ...(http ? httpCells(row) : networkCells(row)),
-      errors ? el('td', { class: 'ins-error' }, text(row.error)) : null,
-      linkCell(view, row, events))))));
+    el('tbody', {}, ...rows.flatMap((row) => [
+      el('tr', { 'data-agent-id': text(row.agentId), 'data-grade': row.grade, class: text(row.error) ? 'ins-has-error' : undefined },
+        gradeCell(row.grade),
+        el('td', { class: 'ins-agent', title: `Agent id ${text(row.agentId)}` }, text(row.agent)),
+        ...(http ? httpCells(row) : networkCells(row)),
+        linkCell(view, row, events)),
+      ...errorRow(row, headings.length),
+    ]))));
+}
+
+/**
+ * An error is a sentence: it gets the table's whole width on a line of its own under its agent's
+ * row, instead of a column squeezed to one word beside the numbers (and the buttons pushed off screen).
+ */
+function errorRow(row: InstantRow, columns: number): HTMLElement[] {
+  const error = text(row.error);
+  if (!error) return [];
+  return [el('tr', { class: 'ins-error-row', 'data-error-of': text(row.agentId) },
+    el('td', { colspan: String(columns), class: 'ins-error' }, el('span', { class: 'ins-error-label' }, `${text(row.agent)}: `), error))];
 }
 
 function gradeCell(grade: Grade): HTMLElement {

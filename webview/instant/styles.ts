@@ -24,4 +24,17 @@ td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-sp
 .ins-legend { display: flex; gap: 12px; flex-wrap: wrap; margin: 6px 0; color: var(--vscode-descriptionForeground, GrayText); }
 .ins-legend i { display: inline-block; width: 10px; height: 10px; margin-right: 4px; forced-color-adjust: none; }
 .ins-links { white-space: nowrap; }
+/* An error is read, not scanned: a line of its own under its row, whole words (a mid-word break only for a word wider than the panel). */
+tr.ins-has-error td { border-bottom: none; }
+td.ins-error { overflow-wrap: break-word; word-break: normal; padding: 0 8px 6px 26px; }
+.ins-error-label { color: var(--vscode-descriptionForeground, GrayText); }
+/* Beside a document the panel is narrow: the bar shrinks and the row's buttons stack, so nothing leaves the screen. */
+@media (max-width: 720px) {
+  .ins { padding: 8px 8px 16px; }
+  th, td { padding: 4px 5px; }
+  .ins-agent { min-width: 6em; }
+  .ins-bar { min-width: 40px; }
+  .ins-links { white-space: normal; }
+  .ins-links button { display: block; width: 100%; margin: 2px 0; padding: 3px 6px; }
+}
 `;

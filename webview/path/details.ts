@@ -1,6 +1,7 @@
 // The hover/focus details card: every value from the API is text (el() → textContent).
 import { el } from '../shared/dom';
 import { avgMs, linkDelayMs, lossPct, type HopLink, type HopNode } from '../../src/analysis/path';
+import { starPosition } from '../../src/analysis/path/merge';
 
 const ms = (value: number | undefined): string => (value === undefined ? '—' : `${value.toFixed(1)} ms`);
 
@@ -24,7 +25,7 @@ export function nodeDetails(node: HopNode, agentName: (id: string) => string, fi
     ['Routing loop', node.loopOf ? `repeats ${node.loopOf} on the same route` : undefined],
     ['Agents', node.kind === 'agent' ? undefined : `${node.agents.length}`],
     ['Hop', node.kind === 'agent' ? undefined : `${node.minHop}`],
-    ['Members', node.members ? node.members.slice(0, 8).join(', ') + (node.members.length > 8 ? ', …' : '') : undefined],
+    ['Members', node.members ? node.members.slice(0, 8).map((id) => (starPosition(id) ? '*' : id)).join(', ') + (node.members.length > 8 ? ', …' : '') : undefined],
   ];
   const shown = card(title, node.isTarget ? 'Target' : kindLabel(node), rows);
   const agentIds = node.kind === 'agent' ? [node.id.slice('agent:'.length)] : node.agents;

@@ -4,6 +4,7 @@ import { editorLine } from '../text/untrusted';
 import { isUsableRound } from './usable';
 import type { NodeInfo, TunnelInfo } from './localize-traversals';
 import type { LocalizedHop, TunnelRef } from './localize-types';
+import { starPosition, type StarPosition } from './merge';
 
 const MAX_PART = 80;
 
@@ -22,6 +23,8 @@ export function localizedHop(id: string, nodes: ReadonlyMap<string, NodeInfo>, a
   if (id.startsWith(AGENT_PREFIX) && (!node || node.kind === 'agent')) {
     return { id, kind: 'agent', label: `agent ${clean(agentName(id.slice(AGENT_PREFIX.length))) || id.slice(AGENT_PREFIX.length)}` };
   }
+  const star = node?.kind === 'star' || node === undefined ? starPosition(id) : undefined;
+  if (star) return { id, kind: 'hop', label: starLabel(star, nodes, agentName) };
   const ip = node?.ip ?? id;
   const hop: LocalizedHop = { id, kind: 'hop', ip, label: '' };
   for (const key of ['prefix', 'rdns', 'network', 'location'] as const) if (node?.[key] !== undefined) hop[key] = node[key];
@@ -30,9 +33,25 @@ export function localizedHop(id: string, nodes: ReadonlyMap<string, NodeInfo>, a
   return hop;
 }
 
-/** The address alone (agents by name), for short verdict lines. */
+/** `a silent hop (2nd of 3) between 62.154.160.202 and 4.69.73.228`: a hop that did not answer, by where it is. */
+function starLabel(star: StarPosition, nodes: ReadonlyMap<string, NodeInfo>, agentName: AgentName): string {
+  const end = (id: string): string => {
+    if (id.startsWith(AGENT_PREFIX)) return `agent ${clean(agentName(id.slice(AGENT_PREFIX.length))) || clean(id.slice(AGENT_PREFIX.length))}`;
+    return clean(nodes.get(id)?.ip ?? id);
+  };
+  const which = star.gap === 1 ? '' : ` (${ordinal(star.index)} of ${star.gap})`;
+  return `a silent hop${which} between ${end(star.after)} and ${end(star.before)}`;
+}
+
+function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th';
+  return `${n}${suffix}`;
+}
+
+/** The address alone (agents by name, a silent hop by where it is), for short verdict lines. */
 export function shortName(hop: LocalizedHop): string {
-  return hop.kind === 'agent' ? hop.label : clean(hop.ip ?? hop.id);
+  return hop.kind === 'agent' || hop.ip === undefined ? hop.label : clean(hop.ip);
 }
 
 export function tunnelRef(tunnel: TunnelInfo, nodes: ReadonlyMap<string, NodeInfo>, agentName: AgentName): TunnelRef {
@@ -50,6 +69,7 @@ export function linkWords(from: LocalizedHop, to: LocalizedHop): string {
   const [netA, netB] = [clean(from.network), clean(to.network)];
   const [locA, locB] = [clean(from.location), clean(to.location)];
   if (from.kind === 'agent') return `between ${from.label} and ${to.label}`;
+  if (from.ip === undefined || to.ip === undefined) return `between ${shortName(from)} and ${shortName(to)}`;
   if (netA && netB && netA === netB) {
     if (locA && locB && locA !== locB) return `inside ${netA} between ${locA} and ${locB}`;
     return `inside ${netA} between ${clean(from.ip)} and ${clean(to.ip)}${locB || locA ? ` in ${locB || locA}` : ''}`;

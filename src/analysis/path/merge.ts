@@ -15,6 +15,21 @@ export const agentNodeId = (agentId: string): string => `agent:${agentId}`;
 export const starNodeId = (prev: string, next: string, index: number, gap: number): string =>
   `star(${prev}>${next})#${index}/${gap}`;
 
+/** Where a star sits, read back from its id (the id is for keys and highlighting, never for reading). */
+export interface StarPosition { after: string; before: string; index: number; gap: number }
+
+export function starPosition(id: string): StarPosition | undefined {
+  const STAR = 'star(';
+  const close = id.lastIndexOf(')#');
+  if (!id.startsWith(STAR) || close < 0) return undefined;
+  const ends = id.slice(STAR.length, close);
+  // The hop after the gap is an address (or address~loopN), so the last '>' separates the two.
+  const split = ends.lastIndexOf('>');
+  const [index, gap] = id.slice(close + 2).split('/').map(Number);
+  if (split < 0 || !Number.isInteger(index) || !Number.isInteger(gap)) return undefined;
+  return { after: ends.slice(0, split), before: ends.slice(split + 1), index: index!, gap: gap! };
+}
+
 export class HopGraphBuilder {
   private readonly nodes = new Map<string, NodeBuilder>();
   private readonly links = new Map<string, LinkBuilder>();

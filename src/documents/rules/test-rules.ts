@@ -1,7 +1,7 @@
 // Semantic rules of enterprise test documents: what the schema cannot say because it
 // depends on the test type, plus fields copied from another action or a response.
 import type { Node } from 'jsonc-parser';
-import { ENTERPRISE_TEST_TYPES, type EnterpriseTestType } from '../../api/types';
+import { ENDPOINT_TEST_INTERVALS as TEST_INTERVALS, ENTERPRISE_TEST_TYPES, type EnterpriseTestType } from '../../api/types';
 import type { DiagnosticSink } from '../diagnostic';
 import {
   ALL_TEST_TARGET_FIELDS, INSTANT_ONLY_FIELDS, RESPONSE_AGENT_FIELDS, SERVICE_ASSIGNED_TEST_FIELDS, TEST_TARGET_FIELDS,
@@ -21,6 +21,17 @@ export function checkTestDocument(root: Node, sink: DiagnosticSink): void {
   checkAgents(root, sink);
   checkServer(root, sink);
   checkUrl(root, sink);
+  checkInterval(root, sink);
+}
+
+/**
+ * The intervals the service accepts, as an error (the schema has no enum for them: VS Code's JSON
+ * support would offer its values sorted as text and report a refused one as a mere warning).
+ */
+function checkInterval(root: Node, sink: DiagnosticSink): void {
+  const node = propertyValue(root, 'interval');
+  if (node?.type !== 'number' || !Number.isInteger(node.value) || (TEST_INTERVALS as readonly number[]).includes(node.value as number)) return;
+  sink.atNode(node, 'error', 'test/interval', `"interval" must be one of ${TEST_INTERVALS.join(', ')} seconds: the service refuses ${String(node.value)}`);
 }
 
 function typesUsing(field: string): EnterpriseTestType[] {

@@ -58,6 +58,6 @@ function toVsItem(item: CompletionItem): vscode.CompletionItem {
   result.range = toVsRange(item.range);
   // Quoted ids are filtered by what the user typed inside the quotes too.
   result.filterText = `${item.insertText} ${item.label} ${item.detail ?? ''}`;
-  result.sortText = `0-${item.label}`;
+  result.sortText = item.order === undefined ? `0-${item.label}` : `0-${String(item.order).padStart(4, '0')}`;
   return result;
 }

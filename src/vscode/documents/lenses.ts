@@ -44,9 +44,12 @@ export class DocumentLenses implements vscode.CodeLensProvider, vscode.Disposabl
     const others = bindings.filter((b) => b !== bound).map((b) => untrustedLine(`${b.connectionKey}/${b.aid}: ${b.testId}`, 80));
     const elsewhere = others.length > 0 ? ` · also deployed on ${others.join(', ')}` : '';
     const runNow = RUN_NOW_TYPE.test(text) ? [lens('$(play) Run Now', COMMANDS.runNow, document.uri)] : [];
+    // What Create or Update would change, field by field, before doing it.
+    const plan = lens('$(checklist) Plan', COMMANDS.plan, document.uri);
     if (!bound) {
       return [
         lens(`$(cloud-upload) Create in ${target.groupLabel}`, COMMANDS.create, document.uri),
+        plan,
         ...runNow,
         ...(others.length > 0 ? [lens(`Not deployed here${elsewhere}`, COMMANDS.plan, parentFolder(document.uri))] : []),
       ];
@@ -58,6 +61,7 @@ export class DocumentLenses implements vscode.CodeLensProvider, vscode.Disposabl
     return [
       lens(boundTitle, COMMANDS.showBinding, document.uri),
       lens('$(sync) Update', COMMANDS.update, document.uri),
+      plan,
       lens('$(trash) Delete', COMMANDS.delete, document.uri),
       ...runNow,
     ];

@@ -14,6 +14,8 @@ export interface LiveTest {
   test: DeployedTest | undefined;
   /** Where `test` came from, for the dialog. */
   source: string;
+  /** The service lists its tests and this one is not among them. */
+  gone?: boolean;
 }
 
 export async function fetchLiveTest(target: DeployTarget, testId: number, records: DeploymentRecords, signal: AbortSignal): Promise<LiveTest> {
@@ -21,7 +23,7 @@ export async function fetchLiveTest(target: DeployTarget, testId: number, record
     const found = (await lib().listDeployedTests(target.client, target.requestAid, signal)).find((test) => test.testId === testId);
     return found
       ? { test: lib().toDeployedTest(found), source: 'live on the service' }
-      : { test: undefined, source: `the service has no test ${testId} in ${target.groupLabel}` };
+      : { test: undefined, source: `the service has no test ${testId} in ${target.groupLabel}`, gone: true };
   } catch (error) {
     if (!isNetmonError(error) || error.kind !== 'not-found') throw error;
   }

@@ -12,6 +12,8 @@ import { documentsLibrary as lib } from './library';
 
 /** Agents offered in the multi-pick; an account with more is better served by completion. */
 const MAX_AGENTS_OFFERED = 500;
+/** Save dialogs asked when the names chosen are taken, before the command gives up. */
+const MAX_SAVE_ATTEMPTS = 5;
 
 export class NewDocumentCommand {
   constructor(private readonly connection: ConnectionManager, private readonly catalog: CatalogCache, private readonly prompts: Prompts) {}
@@ -22,19 +24,32 @@ export class NewDocumentCommand {
     if (!template) return undefined;
     const agents = template.usesEnterpriseAgents ? await this.pickAgents() : [];
     if (agents === undefined) return undefined;
-    const uri = await this.prompts.saveLocation({
-      title: `Save the new ${template.label.toLowerCase()} as`,
-      defaultUri: defaultLocation(lib().templateFileName(template.id)),
-      filters: { 'Netmon documents': ['json'] },
-    });
+    const uri = await this.chooseLocation(template);
     if (!uri) return undefined;
-    const kind = lib().documentKindOf(uri.path);
-    if (kind !== template.kind) throw new Error(`${uri.path.split('/').pop()} must end with ${lib().DOCUMENT_SUFFIXES[template.kind]} to be a Netmon ${template.kind} document`);
-    if (await exists(uri)) throw new Error(`${vscode.workspace.asRelativePath(uri)} already exists; choose another name`);
     const text = lib().newDocumentText(template.id, { agents: agents.map((a) => ({ agentId: a.agentId, name: a.name })) });
     await writeNewFile(uri, text);
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
     return uri;
+  }
+
+  /**
+   * The save dialog, filtered to the kind's suffix. A name typed without the suffix gets it (the
+   * dialog keeps only what was typed); a name already taken asks again, so the kind and agents
+   * chosen before are never lost to a late error.
+   */
+  private async chooseLocation(template: TemplateInfo): Promise<vscode.Uri | undefined> {
+    const suffix = lib().DOCUMENT_SUFFIXES[template.kind];
+    let title = `Save the new ${template.label.toLowerCase()} as`;
+    let defaultUri = defaultLocation(lib().templateFileName(template.id));
+    for (let attempt = 0; attempt < MAX_SAVE_ATTEMPTS; attempt++) {
+      const chosen = await this.prompts.saveLocation({ title, defaultUri, filters: { [`Netmon ${template.kind} document (*${suffix})`]: [suffix.slice(1)] } });
+      if (!chosen) return undefined;
+      const uri = withSuffix(chosen, suffix);
+      if (!(await exists(uri))) return uri;
+      title = `${vscode.workspace.asRelativePath(uri)} already exists: choose another name for the new ${template.label.toLowerCase()}`;
+      defaultUri = uri;
+    }
+    throw new Error(`no free file name was chosen after ${MAX_SAVE_ATTEMPTS} tries`);
   }
 
   private async pickTemplate(): Promise<TemplateInfo | undefined> {
@@ -59,4 +74,12 @@ export class NewDocumentCommand {
 function defaultLocation(fileName: string): vscode.Uri | undefined {
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   return folder && vscode.Uri.joinPath(folder, fileName);
+}
+
+/** `name`, `name.json` or `name.netmon-<other kind>.json` become `name<suffix>`. */
+export function withSuffix(uri: vscode.Uri, suffix: string): vscode.Uri {
+  const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
+  if (name.toLowerCase().endsWith(suffix)) return uri;
+  const stem = name.replace(/\.json$/i, '').replace(/\.netmon-(test|instant|filter)$/i, '') || 'netmon';
+  return vscode.Uri.joinPath(uri, '..', `${stem}${suffix}`);
 }

@@ -15,8 +15,15 @@ import { showError, showInfo, showWarning, withNotificationProgress } from '../u
 import type { Prompts } from '../ui/prompts';
 import type { ConnectionManager } from '../connection/connection-manager';
 import { renderPlan } from './plan-text';
+import { documentKindOf } from '../../documents/kinds';
+import { DEFAULT_PLAN_EXCLUDED_FOLDERS, excludedLine, planScope } from '../../documents/plan-scope';
 
-export interface PlanRun { folder: vscode.Uri; target: DeployTarget; plan: Plan; source: string }
+/** A folder's documents, or (from a document's lens or title action) one document. */
+interface PlanScopeArgument { folder: vscode.Uri; document?: vscode.Uri }
+
+export interface PlanRun { folder: vscode.Uri; document?: vscode.Uri; target: DeployTarget; plan: Plan; source: string; excluded: string[] }
+
+export const PLAN_EXCLUDED_FOLDERS_SETTING = 'netmon.plan.excludedFolders';
 
 export class PlanCommands {
   constructor(
@@ -26,11 +33,11 @@ export class PlanCommands {
     private readonly agents: () => Promise<readonly CatalogAgent[]>,
   ) {}
 
-  /** Computes the plan for `folder` (or a picked one) and shows it. */
+  /** Computes the plan for `folder` (or a picked one), or for one test document, and shows it. */
   async plan(argument?: unknown): Promise<{ plan: Plan; document: vscode.TextDocument } | undefined> {
-    const folder = await folderFrom(argument);
-    if (!folder) return undefined;
-    const run = await this.compute(folder, new AbortController().signal);
+    const scope = await scopeFrom(argument);
+    if (!scope) return undefined;
+    const run = await this.compute(scope, new AbortController().signal);
     // A language of its own: create / update / delete coloured, long lines wrapped (configurationDefaults).
     const document = await this.results.show('plan.netmon-plan', renderPlan(run.plan, this.describe(run)), 'netmon-plan');
     return { plan: run.plan, document };
@@ -41,7 +48,7 @@ export class PlanCommands {
     requireTrustedWorkspace('Apply');
     const folder = await folderFrom(argument);
     if (!folder) return undefined;
-    const run = await withNotificationProgress('Netmon: planning…', (_progress, signal) => this.compute(folder, signal));
+    const run = await withNotificationProgress('Netmon: planning…', (_progress, signal) => this.compute({ folder }, signal));
     if (run.plan.steps.length === 0) {
       void showInfo(`Nothing to apply: the tests of ${vscode.workspace.asRelativePath(folder)} match what is deployed.`);
       return { completed: [], declined: [], cancelled: false };
@@ -81,17 +88,22 @@ export class PlanCommands {
     return `\nNot verified: these bindings came with the documents, not from this machine; make sure each is the test you mean:\n${lines.join('\n')}\n`;
   }
 
-  private async compute(folder: vscode.Uri, signal: AbortSignal): Promise<PlanRun> {
+  private async compute(scope: PlanScopeArgument, signal: AbortSignal): Promise<PlanRun> {
+    const { folder } = scope;
     const target = deployTarget(this.connection);
-    const documents = await readFolder(folder);
+    const found = scope.document ? await readDocuments([scope.document]) : await readFolder(folder);
+    const { included: documents, excluded } = scope.document ? { included: found, excluded: [] } : leaveOutExamples(folder, found);
     const { deployed, source } = await this.deployed(target, signal);
-    const present = new Set(documents.map((d) => d.uri));
-    const inFolder = (uri: string): boolean => uri.startsWith(`${folder.toString()}/`);
+    // A left-out document is not a removed one: its test is not planned for deletion.
+    const present = new Set(found.map((d) => d.uri));
+    const inFolder = (uri: string): boolean => !scope.document && uri.startsWith(`${folder.toString()}/`);
     const previousBindings = Object.entries(this.bindings.remembered(target.connectionKey, target.aidKey))
       .filter(([uri]) => inFolder(uri) && !present.has(uri))
       .map(([uri, testId]) => ({ uri, testId }));
-    const plan = lib().computePlan({ documents, deployed, connectionKey: target.connectionKey, aid: target.aidKey, previousBindings, agents: await this.agents() });
-    return { folder, target, plan, source };
+    const computed = lib().computePlan({ documents, deployed, connectionKey: target.connectionKey, aid: target.aidKey, previousBindings, agents: await this.agents() });
+    // One document's plan is about that document: the account's other tests are not news.
+    const plan = scope.document ? { ...computed, unmanaged: [] } : computed;
+    return { folder, document: scope.document, target, plan, source, excluded: excluded.map((d) => vscode.workspace.asRelativePath(vscode.Uri.parse(d.uri))).sort() };
   }
 
   /** The service's list when it has one; else what this workspace last deployed. */
@@ -106,7 +118,8 @@ export class PlanCommands {
   }
 
   private describe(run: PlanRun): string {
-    return `${vscode.workspace.asRelativePath(run.folder)} on ${run.target.connectionKey}, ${run.target.groupLabel}\nCompared with ${run.source}.`;
+    const left = excludedLine(run.excluded, PLAN_EXCLUDED_FOLDERS_SETTING);
+    return `${vscode.workspace.asRelativePath(run.document ?? run.folder)} on ${run.target.connectionKey}, ${run.target.groupLabel}\nCompared with ${run.source}.${left ? `\n${left}` : ''}`;
   }
 
   private executor(target: DeployTarget, signal: AbortSignal): PlanExecutor {
@@ -166,8 +179,29 @@ export async function folderFrom(argument: unknown, openLabel = 'Plan this folde
   return picked?.[0];
 }
 
+/** A test document (from its lens or title action) is planned alone; anything else names a folder. */
+async function scopeFrom(argument: unknown): Promise<PlanScopeArgument | undefined> {
+  if (argument instanceof vscode.Uri && documentKindOf(argument.path) === 'test') {
+    const document = workspaceUri(argument, 'a test document');
+    return { folder: vscode.Uri.joinPath(document, '..'), document };
+  }
+  const folder = await folderFrom(argument);
+  return folder && { folder };
+}
+
+/** The documents under example folders are left out unless the planned folder is inside one. */
+function leaveOutExamples(folder: vscode.Uri, documents: PlanDocument[]): { included: PlanDocument[]; excluded: PlanDocument[] } {
+  const setting = vscode.workspace.getConfiguration().get<unknown>(PLAN_EXCLUDED_FOLDERS_SETTING);
+  const names = Array.isArray(setting) ? setting.filter((name): name is string => typeof name === 'string') : DEFAULT_PLAN_EXCLUDED_FOLDERS;
+  const prefix = `${folder.toString()}/`;
+  return planScope(documents, (d) => (d.uri.startsWith(prefix) ? d.uri.slice(prefix.length) : d.uri), names);
+}
+
 async function readFolder(folder: vscode.Uri): Promise<PlanDocument[]> {
-  const uris = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*.netmon-test.json'), '**/node_modules/**');
+  return readDocuments(await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*.netmon-test.json'), '**/node_modules/**'));
+}
+
+async function readDocuments(uris: readonly vscode.Uri[]): Promise<PlanDocument[]> {
   const open = new Map(vscode.workspace.textDocuments.map((d) => [d.uri.toString(), d]));
   return Promise.all(uris.map(async (uri) => {
     // Unsaved edits count; otherwise the file on disk (an open model may lag behind it).

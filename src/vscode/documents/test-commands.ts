@@ -5,17 +5,19 @@
 import * as vscode from 'vscode';
 import type { CatalogAgent, FieldChange } from '../../documents';
 import type { ConnectionManager } from '../connection/connection-manager';
-import { errorText, isCancellation } from '../errors';
+import { errorText, isCancellation, isNetmonError } from '../errors';
 import { requireTrustedWorkspace, workspaceDocument } from '../ui/arguments';
-import { showError, showInfo, withNotificationProgress } from '../ui/notify';
+import { showInfo, withNotificationProgress } from '../ui/notify';
 import type { Prompts } from '../ui/prompts';
 import type { BindingWriter } from './bindings';
-import { checkedValue } from './checked';
+import { checkedValue, DocumentProblem } from './checked';
 import { documentsLibrary as lib } from './library';
 import { describeTest, fetchLiveTest, type LiveTest } from './live-test';
 import { deployTarget, type DeployTarget } from './target';
 
 export interface TestCommandResult { testId: number }
+
+const GO_TO_PROBLEM = 'Show in Document';
 
 interface Bound { document: vscode.TextDocument; text: string; target: DeployTarget; testId: number; verified: boolean }
 
@@ -62,11 +64,19 @@ export class TestCommands {
       const type = lib().testTypeOf(value);
       const request = lib().testUpdateRequest(value, bound.testId);
       const live = await this.live(bound);
+      if (live.gone) return this.boundTestGone(bound, live.source);
       const changes = live.test ? changesFrom(document, text, bound, live, await this.agents()) : [];
       const sent = new Set(Object.keys(request.body));
       const answer = await this.prompts.confirm(`Update test ${quotedLiveName(live, bound.testId)} in ${bound.target.groupLabel}?`, updateDetail(bound, live, changes, sent), 'Update');
       if (answer !== 'Update') return undefined;
-      const response = await progress(`Updating test ${bound.testId}…`, (signal) => bound.target.client.updateTest(type, bound.testId, request.body, { aid: bound.target.requestAid, signal }));
+      let response;
+      try {
+        response = await progress(`Updating test ${bound.testId}…`, (signal) => bound.target.client.updateTest(type, bound.testId, request.body, { aid: bound.target.requestAid, signal }));
+      } catch (error) {
+        // Gone since the dialog (or the service does not list tests): the same way out as above.
+        if (isNetmonError(error) && error.kind === 'not-found') return this.boundTestGone(bound, `the service answered ${error.message}`);
+        throw error;
+      }
       await this.bindings.deployments.record(bound.target.connectionKey, bound.target.aidKey, response);
       await this.bindings.confirmBinding(document.uri, bound.target.connectionKey, bound.target.aidKey, bound.testId);
       void showInfo(`Updated test "${request.body.testName}" (${bound.testId}).`);
@@ -80,6 +90,7 @@ export class TestCommands {
       const value = lib().parseDocument(text).value;
       const type = lib().testTypeOf(value);
       const live = await this.live(bound);
+      if (live.gone) return this.boundTestGone(bound, live.source);
       const documentName = (value as Record<string, unknown> | undefined)?.['testName'];
       const answer = await this.prompts.confirm(`Delete test ${quotedLiveName(live, bound.testId)} from ${bound.target.groupLabel}?`, deleteDetail(bound, live, documentName), 'Delete');
       if (answer !== 'Delete') return undefined;
@@ -90,6 +101,24 @@ export class TestCommands {
       void showInfo(`Deleted test ${quotedLiveName(live, bound.testId)}.`);
       return { testId: bound.testId };
     });
+  }
+
+  /**
+   * The document is bound to a test the service no longer has (deleted elsewhere, or an undo
+   * after Delete brought the binding back): Update cannot help. Unbind, or create it anew.
+   */
+  private async boundTestGone(bound: Bound, why: string): Promise<TestCommandResult | undefined> {
+    const { connectionKey, aidKey, groupLabel } = bound.target;
+    const answer = await this.prompts.confirm(`Test ${bound.testId} no longer exists in ${groupLabel}`,
+      `${capitalize(why)}. The document is still bound to it (an undo after Delete brings a binding back).\n\n`
+      + '"Create Anew" deploys the document as a new test and binds it; "Unbind" only removes the binding from the document.',
+      'Create Anew', 'Unbind');
+    if (answer === undefined) return undefined;
+    await this.bindings.deployments.forget(connectionKey, aidKey, bound.testId);
+    await this.bindings.bind(bound.document.uri, connectionKey, aidKey, undefined);
+    if (answer === 'Create Anew') return this.create(bound.document.uri);
+    void showInfo(`${vscode.workspace.asRelativePath(bound.document.uri)} is no longer bound to test ${bound.testId}; Create deploys it again.`);
+    return undefined;
   }
 
   private bound(document: vscode.TextDocument, text: string): Bound {
@@ -103,6 +132,16 @@ export class TestCommands {
     return await progress(`Reading test ${bound.testId} from the service…`, (signal) => fetchLiveTest(bound.target, bound.testId, this.bindings.deployments, signal));
   }
 
+  /** A problem in the document offers to go to it: the message names it, the button shows it. */
+  private async reportFailure(described: string, error: unknown): Promise<void> {
+    const message = errorText(described, error);
+    if (!(error instanceof DocumentProblem)) { await this.prompts.fail(message); return; }
+    if (await this.prompts.fail(message, GO_TO_PROBLEM) !== GO_TO_PROBLEM) return;
+    const editor = await vscode.window.showTextDocument(error.uri);
+    editor.selection = new vscode.Selection(error.range.start, error.range.end);
+    editor.revealRange(error.range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+  }
+
   /** Failures become one message naming the document, what failed and what to do. */
   private async run<T>(what: string, argument: unknown, work: (document: vscode.TextDocument, text: string) => Promise<T>): Promise<T | undefined> {
     let described = what;
@@ -112,12 +151,16 @@ export class TestCommands {
       described = `${what} of ${vscode.workspace.asRelativePath(document.uri)}`;
       return await work(document, document.getText());
     } catch (error) {
-      if (!isCancellation(error)) void showError(errorText(described, error));
+      if (!isCancellation(error)) void this.reportFailure(described, error);
       return undefined;
     } finally {
       this.changed();
     }
   }
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function progress<T>(title: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {

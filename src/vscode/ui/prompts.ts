@@ -5,12 +5,13 @@
 // every question is still asked through here, so a suite sees what the user would see.
 import * as vscode from 'vscode';
 import { neutralize } from '../../analysis/text/untrusted';
-import { showInfo, showModal } from './notify';
+import { showError, showInfo, showModal } from './notify';
 import { pick, searchPick } from './quick-pick';
 
 export interface ConfirmPrompt { kind: 'confirm'; message: string; detail: string; actions: readonly string[] }
-export interface OfferPrompt { kind: 'offer'; message: string; actions: readonly string[] }
-export interface SavePrompt { kind: 'save'; title: string; defaultUri?: vscode.Uri }
+/** `error`: a failure (an error notification), with what may be done next. */
+export interface OfferPrompt { kind: 'offer'; message: string; actions: readonly string[]; error?: boolean }
+export interface SavePrompt { kind: 'save'; title: string; defaultUri?: vscode.Uri; filters?: Readonly<Record<string, readonly string[]>> }
 export interface OpenPrompt { kind: 'open'; title: string }
 export interface ChoosePrompt { kind: 'choose'; title: string; labels: readonly string[]; many: boolean }
 export interface InputPrompt { kind: 'input'; title: string; prompt: string }
@@ -52,6 +53,15 @@ export class Prompts {
       return actions.find((action) => action === answer);
     }
     return showInfo(message, ...actions);
+  }
+
+  /** A failure, as an error notification, with the next steps the user may take. */
+  async fail<T extends string>(message: string, ...actions: T[]): Promise<T | undefined> {
+    if (this.responder) {
+      const answer = this.responder({ kind: 'offer', message: neutralize(message), actions, error: true });
+      return actions.find((action) => action === answer);
+    }
+    return showError(message, ...actions);
   }
 
   /** A quick pick of the caller's items (neutralised as every quick pick is). */
@@ -97,7 +107,7 @@ export class Prompts {
 
   async saveLocation(options: vscode.SaveDialogOptions & { title: string }): Promise<vscode.Uri | undefined> {
     if (this.responder) {
-      const answer = this.responder({ kind: 'save', title: options.title, defaultUri: options.defaultUri });
+      const answer = this.responder({ kind: 'save', title: options.title, defaultUri: options.defaultUri, filters: options.filters });
       return answer instanceof vscode.Uri ? answer : undefined;
     }
     return vscode.window.showSaveDialog(options);

@@ -44,7 +44,7 @@ describe('netmon validate report formats', () => {
       const { artifactLocation, region } = result.locations[0]!.physicalLocation;
       return regionText(artifactLocation.uri, region);
     };
-    assert.equal(at('schema/enum', 'wrong-target.netmon-test.json'), '90');
+    assert.equal(at('test/interval', 'wrong-target.netmon-test.json'), '90');
     assert.equal(at('filter/value-not-allowed', 'sessions.netmon-filter.json'), '"wireless"');
     assert.equal(at('workspace/duplicate-test-name', 'duplicate.netmon-test.json'), '"Shop"');
   });
@@ -70,9 +70,9 @@ describe('netmon validate report formats', () => {
     assert.equal(code, 1);
     const report = JSON.parse(stdout) as { documents: number; problems: { file: string; startLine: number; startColumn: number; code: string }[] };
     assert.equal(report.documents, 4);
-    assert.deepEqual(report.problems.find((p) => p.code === 'schema/enum'), {
+    assert.deepEqual(report.problems.find((p) => p.code === 'test/interval'), {
       file: `${INVALID}/wrong-target.netmon-test.json`, startLine: 5, startColumn: 15, endLine: 5, endColumn: 17,
-      severity: 'error', code: 'schema/enum', source: 'schema', message: '"interval" must be one of 60, 120, 300, 600, 900, 1800, 3600',
+      severity: 'error', code: 'test/interval', source: 'semantic', message: '"interval" must be one of 60, 120, 300, 600, 900, 1800, 3600 seconds: the service refuses 90',
     });
     const wrong = await netmon(['validate', '--format', 'html', ...DOCUMENTS]);
     assert.equal(wrong.code, 2);

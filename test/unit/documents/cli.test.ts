@@ -30,7 +30,7 @@ describe('netmon validate', () => {
       `${INVALID}/sessions.netmon-filter.json:7:3 error "to" is used with "from"; add "from" or use "window" [filter/to-without-from]`,
       `${INVALID}/wrong-target.netmon-test.json:3:11 error http-server tests need "url" [test/target-missing]`,
       `${INVALID}/wrong-target.netmon-test.json:4:15 error testName "Shop" is also used by ${INVALID}/duplicate.netmon-test.json [workspace/duplicate-test-name]`,
-      `${INVALID}/wrong-target.netmon-test.json:5:15 error "interval" must be one of 60, 120, 300, 600, 900, 1800, 3600 [schema/enum]`,
+      `${INVALID}/wrong-target.netmon-test.json:5:15 error "interval" must be one of 60, 120, 300, 600, 900, 1800, 3600 seconds: the service refuses 90 [test/interval]`,
       `${INVALID}/wrong-target.netmon-test.json:7:3 error "server" belongs to agent-to-server tests; http-server tests use "url" [test/field-of-other-type]`,
     ]);
     assert.deepEqual(err, ['8 problems (8 errors, 0 warnings) in 3 documents']);

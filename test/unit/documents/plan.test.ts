@@ -67,7 +67,7 @@ describe('plan', () => {
   });
 
   test('invalid documents are skipped with the reason; tests no document knows stay untouched', () => {
-    assert.deepEqual(plan.skipped, [{ uri: 'h-invalid.netmon-test.json', reason: '5:15 "interval" must be one of 60, 120, 300, 600, 900, 1800, 3600' }]);
+    assert.deepEqual(plan.skipped, [{ uri: 'h-invalid.netmon-test.json', reason: '5:15 "interval" must be one of 60, 120, 300, 600, 900, 1800, 3600 seconds: the service refuses 61' }]);
     assert.deepEqual(plan.unmanaged, [{ testId: 16, testName: 'made in the UI', type: 'agent-to-server' }]);
   });
 

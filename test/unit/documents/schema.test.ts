@@ -13,9 +13,15 @@ const validTest = (extra: string): string => lines(
 );
 
 describe('schema errors land on the offending node', () => {
+  test('an interval the service refuses is an error on the value, naming the ones it accepts', () => {
+    const d = expectOnly('test', validTest('').replace('300', '450'), 'test/interval', { start: [3, 14], end: [3, 17], text: '450' });
+    assert.equal(d.severity, 'error');
+    assert.equal(d.message, '"interval" must be one of 60, 120, 300, 600, 900, 1800, 3600 seconds: the service refuses 450');
+  });
+
   test('an enum value outside the set underlines the value', () => {
-    const d = expectOnly('test', validTest('').replace('300', '301'), 'schema/enum', { start: [3, 14], end: [3, 17], text: '301' });
-    assert.match(d.message, /"interval" must be one of 60, 120, 300/);
+    const d = expectOnly('test', validTest(',\n  "enabled": 2'), 'schema/enum', { start: [6, 13], end: [6, 14], text: '2' });
+    assert.equal(d.message, '"enabled" must be one of 0, 1');
   });
 
   test('an unknown property underlines its key', () => {

@@ -94,13 +94,40 @@ describe('New Test Document', () => {
     assert.ok(entries.includes('Filter entry'), entries.join(', '));
   });
 
+  it('the save dialog filters on the kind\'s suffix; a name typed without it gets it; a taken name asks again, keeping the kind and agents', async function () {
+    this.timeout(30_000);
+    const taken = vscode.Uri.joinPath(scratch.folder, 'new-http-server.netmon-test.json');
+    assert.ok(existsSync(taken.fsPath), 'written by the HTTP server case above');
+    const saves: { title: string; filters: string[] }[] = [];
+    let choices = 0;
+    const { result: uri } = await answeringPrompts((prompt) => {
+      if (prompt.kind === 'choose') { choices++; return prompt.many ? prompt.labels.slice(0, 2) : 'HTTP server test'; }
+      if (prompt.kind !== 'save') return undefined;
+      saves.push({ title: prompt.title, filters: Object.entries(prompt.filters ?? {}).map(([name, extensions]) => `${name}: ${extensions.join(',')}`) });
+      // First the taken name typed without its suffix, then a new one typed the same way.
+      return vscode.Uri.joinPath(scratch.folder, saves.length === 1 ? 'new-http-server.json' : 'intranet-portal');
+    }, () => vscode.commands.executeCommand<vscode.Uri | undefined>('netmon.documents.new'));
+    assert.equal(uri?.path.split('/').pop(), 'intranet-portal.netmon-test.json');
+    assert.deepEqual(saves[0]?.filters, ['Netmon test document (*.netmon-test.json): netmon-test.json']);
+    assert.equal(saves.length, 2);
+    assert.match(saves[1]!.title, /new-http-server\.netmon-test\.json already exists: choose another name/);
+    assert.equal(choices, 2, 'the kind and the agents were asked once each, not again after the taken name');
+    const text = vscode.window.activeTextEditor?.document.getText() ?? '';
+    assert.match(text, /"type": "http-server"/);
+    await vscode.window.activeTextEditor?.document.save();
+  });
+
   it('refuses to overwrite an existing file and says so', async () => {
     const target = vscode.Uri.joinPath(scratch.folder, 'new-filter.netmon-filter.json');
     assert.ok(existsSync(target.fsPath), 'written by the filter case above');
+    let saves = 0;
     const { result } = await answeringPrompts((prompt) => {
       if (prompt.kind === 'choose') return 'Search filter';
-      return prompt.kind === 'save' ? target : undefined;
+      if (prompt.kind !== 'save') return undefined;
+      saves++;
+      return saves === 1 ? target : undefined;
     }, () => vscode.commands.executeCommand<vscode.Uri | undefined>('netmon.documents.new'));
     assert.equal(result, undefined);
+    assert.equal(saves, 2, 'the taken name was refused and the dialog asked again');
   });
 });
