@@ -20,19 +20,24 @@ async function toastsGone(page: Page): Promise<void> {
   await page.locator('.notifications-toasts .notification-toast').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
 }
 
-/** Whether the first `chars` characters of a row's label are inside the row as drawn (not cut at the sidebar's edge). */
-async function leadFitsInRow(row: Locator, chars: number): Promise<boolean> {
-  return row.evaluate((element, count) => {
-    const name = element.querySelector('.label-name');
-    const walker = name && document.createTreeWalker(name, NodeFilter.SHOW_TEXT);
-    const first = walker?.nextNode();
+/**
+ * Whether the first `chars` characters of the label of the row `selector` finds are inside the
+ * list as drawn (not cut at the sidebar's edge). Browser code as text: this project's tests
+ * compile without the DOM types.
+ */
+async function leadFitsInRow(page: Page, selector: string, chars: number): Promise<boolean> {
+  const measure = `(() => {
+    const row = document.querySelector(${JSON.stringify(selector)});
+    const name = row && row.querySelector('.label-name');
+    const walker = name && document.createTreeWalker(name, 4 /* NodeFilter.SHOW_TEXT */);
+    const first = walker && walker.nextNode();
     if (!first || !first.textContent) return false;
     const range = document.createRange();
     range.setStart(first, 0);
-    range.setEnd(first, Math.min(count, first.textContent.length));
-    const clip = (element.closest('.monaco-list') ?? element).getBoundingClientRect();
-    return range.getBoundingClientRect().right <= clip.right;
-  }, chars);
+    range.setEnd(first, Math.min(${chars}, first.textContent.length));
+    return range.getBoundingClientRect().right <= row.closest('.monaco-list').getBoundingClientRect().right;
+  })()`;
+  return await page.evaluate(measure) === true;
 }
 
 describe('troubleshooting in v7 demo mode: yesterday afternoon\'s worst session → what was slow → the path', { timeout: 240_000 }, () => {
@@ -68,14 +73,16 @@ describe('troubleshooting in v7 demo mode: yesterday afternoon\'s worst session 
     if ((await sessions.getAttribute('aria-expanded')) !== 'true') await act('expand User Sessions', async () => { await sessions.click(); });
     await treeRow(page, 'Worst Sessions', 2).waitFor({ timeout: TIMEOUT_MS });
     await act('expand Worst Sessions', async () => { await treeRow(page, 'Worst Sessions', 2).click(); });
-    const worst = page.locator('.part.sidebar .monaco-list-row[aria-level="3"]').first();
+    const worstSelector = '.part.sidebar .monaco-list-row[aria-level="3"]';
+    const worst = page.locator(worstSelector).first();
     await worst.waitFor({ timeout: 60_000 });
 
     // The worst row reads as poor, its score and time at the start of the label, not cut at the default sidebar width.
     const label = await worst.locator('.label-name').textContent() ?? '';
     const lead = /^\d\.\d\d poor · (yesterday )?\d\d:\d\d · /.exec(label);
     assert.ok(lead, `the worst session of yesterday afternoon leads with a poor score and its time: "${label}"`);
-    assert.ok(await leadFitsInRow(worst, lead[0].length), `"${lead[0]}" is visible at the default sidebar width`);
+    assert.ok(await leadFitsInRow(page, worstSelector, lead[0].length), `"${lead[0]}" is visible at the default sidebar width`);
+    if (label.length >= 50) assert.equal(await leadFitsInRow(page, worstSelector, label.length), false, 'the measure sees a long label cut: the site is what a narrow sidebar loses');
     assert.match(await treeRow(page, 'Worst Sessions', 2).locator('.label-description').textContent() ?? '', /lowest of [\d,]+ sessions/);
     await toastsGone(page);
     await saveScreenshot(page, 'troubleshoot-worst');
@@ -96,10 +103,20 @@ describe('troubleshooting in v7 demo mode: yesterday afternoon\'s worst session 
     await toastsGone(page);
     await saveScreenshot(page, 'troubleshoot-overview');
 
+    let path!: Frame;
     await act('click "Path" of the test toward the same site', async () => {
       await link.locator('button', { hasText: 'Path' }).click();
-      await webviewFrame(page, 'svg.graph .node', TIMEOUT_MS);
+      path = await webviewFrame(page, 'svg.graph .node', TIMEOUT_MS);
     });
+    // The session's own measurements beside the test's path, the session's first; when they disagree, why.
+    const sources = path.locator('.sources');
+    await sources.waitFor({ timeout: TIMEOUT_MS });
+    const sides = await sources.locator('dt').allInnerTexts();
+    assert.match(sides[0] ?? '', /^This session \(its own ping and traceroute from .+\)$/, 'the session\'s own measurement leads');
+    assert.match(sides[1] ?? '', /^The test '.+' \(its path trace from \d+ agents?, round .+\)$/);
+    const heading = await sources.locator('strong').innerText();
+    if (/disagree/.test(heading)) assert.match(await sources.locator('p').innerText(), /^Why they can differ: .*different probe/);
+    else assert.equal(heading, 'This session and the test\'s path agree.');
     await toastsGone(page);
     await saveScreenshot(page, 'troubleshoot-path');
 
