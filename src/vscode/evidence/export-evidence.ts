@@ -68,11 +68,12 @@ export function exportPathEvidence(services: PanelServices, state: PathEvidenceS
   return reporting(WHAT, () => saveEvidence(services.prompts, sharingLibrary().pathEvidence({
     ...context(services), test: { id: state.testId, name: state.testName }, traces: state.traces, agentNames: state.names, highlightHops: highlightHops.slice(0, sharingLibrary().EVIDENCE_LIMITS.maxHighlightedHops),
     ...(state.baseline ? { baseline: { traces: state.baseline.traces } } : {}), ...(state.sources ? { sources: state.sources } : {}),
-  }), `evidence-path-${state.testId}`));
+  }), `evidence-path-${state.testId}`, { agentNames: Object.values(state.names) }));
 }
 
 export function exportTimelineEvidence(services: PanelServices, timeline: AgentTimeline): Promise<string | undefined> {
-  return reporting(WHAT, () => saveEvidence(services.prompts, sharingLibrary().timelineEvidence({ ...context(services), timeline }), `evidence-agent-${timeline.agent.name ?? timeline.agent.agentId}`));
+  return reporting(WHAT, () => saveEvidence(services.prompts, sharingLibrary().timelineEvidence({ ...context(services), timeline }), `evidence-agent-${timeline.agent.name ?? timeline.agent.agentId}`,
+    { agentNames: timeline.agent.name ? [timeline.agent.name] : [] }));
 }
 
 /** The diff is made again here from the redacted HARs, so no text of the recorded ones reaches the file. */
