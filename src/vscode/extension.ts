@@ -10,6 +10,7 @@ import { ConnectionManager } from './connection/connection-manager';
 import { readSettings } from './connection/settings';
 import { DocumentKindDecorations } from './documents/decorations';
 import { errorText } from './errors';
+import { welcomeOnFirstRun } from './first-run';
 import { registerLazyHarEditor } from './har-editor/lazy-har-editor';
 import { LazyFeatures } from './lazy-features';
 import { logRequest } from './request-log';
@@ -71,7 +72,7 @@ export function activate(context: vscode.ExtensionContext): NetmonExtensionApi |
 
   const ready = connection.restore().catch((error: unknown) => {
     log.error(errorText('Restoring the last connection', error));
-  });
+  }).then(() => welcomeOnFirstRun(context, (message) => log.info(message))).then(() => undefined);
   // Other extensions get nothing in production: the API holds a signed-in client.
   if (!development) return undefined;
   return {

@@ -52,7 +52,7 @@ describe('an investigation from the explorer to the network path', { timeout: 18
     let overview!: Frame;
     await step('Open the worst session\'s overview', async () => {
       const worst = page.locator('.part.sidebar .monaco-list-row[aria-level="3"]').first();
-      assert.match(await worst.locator('.label-description').textContent() ?? '', /\d\.\d\d poor/, 'the worst session reads as poor');
+      assert.match(await worst.locator('.label-name').textContent() ?? '', /^\d\.\d\d poor/, 'the worst session reads as poor');
       await worst.hover();
       await worst.locator('.action-label[aria-label="Open Session Overview"]').click();
       overview = await webviewFrame(page, '.ses-verdict', TIMEOUT_MS);

@@ -203,10 +203,10 @@ describe('Netmon tree UI', { timeout: 120_000 }, () => {
       await expand(row(page, 'User Sessions', 1));
       await expand(row(page, 'Worst Sessions', 2));
       // A session row (pages of a session expanded before may also sit at this level).
-      const scored = netmonTree(page).locator('.monaco-list-row[aria-level="3"]').filter({ has: page.locator('.label-description', { hasText: /\d\.\d\d (good|fair|poor)/ }) }).first();
+      const scored = netmonTree(page).locator('.monaco-list-row[aria-level="3"]').filter({ has: page.locator('.label-name', { hasText: /^\d\.\d\d (good|fair|poor)/ }) }).first();
       await waitForRowOrError(page, scored);
-      const described = await scored.locator('.label-description').textContent();
-      assert.match(described ?? '', /\d\.\d\d (good|fair|poor)/, 'a session row shows its score in words');
+      const labelled = await scored.locator('.label-name').textContent();
+      assert.match(labelled ?? '', /^\d\.\d\d (good|fair|poor) · /, 'a session row leads with its score in words');
       await row(page, 'Worst Sessions', 2).locator('.label-description', { hasText: /^10 lowest of [\d,]+ sessions/ }).waitFor({ timeout: FILL_TIMEOUT_MS });
       await page.locator('.notifications-toasts .notification-toast').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
       await saveScreenshot(page, 'tree');

@@ -5,7 +5,7 @@ import { drawSafely } from '../shared/draw-safely';
 import { adoptStyles } from '../shared/sheet';
 import { idsInGraph, localizePathTraces, type HopNode, type PathLocalization } from '../../src/analysis/path';
 import { roundMinute } from '../../src/analysis/text/utc';
-import { isPathHostMessage, type PathLoadParams, type PathPanelMessage } from './protocol';
+import { isPathHostMessage, type PathLoadParams, type PathPanelMessage, type PathSources } from './protocol';
 import { buildToolbar, fillSelect } from './toolbar';
 import { GraphView, type ColorMode } from './graph-view';
 import { agentPath, buildView, searchNodes, type ViewModel, type ViewOptions } from './view-model';
@@ -27,6 +27,8 @@ class PathPanel {
   /** Where the problem is (loss, delay, rate-limited hops), above the graph. */
   private readonly banner = el('section', { class: 'localize', 'aria-label': 'Where the problem is', 'aria-live': 'polite' });
   private localization: PathLocalization | undefined;
+  /** Opened from a session: the session's own measurements first, then this round's, and why they differ. */
+  private readonly sources = el('section', { class: 'sources', 'aria-label': 'This session beside the test\'s path', 'aria-live': 'polite' });
   /** What changed against the baseline round, when comparing. */
   private readonly diffSlot = el('section', { class: 'diff-summary', 'aria-live': 'polite' });
   private readonly graph = new GraphView(this.canvas, {
@@ -45,7 +47,7 @@ class PathPanel {
     this.canvas.append(this.status);
     const side = el('aside', { class: 'side' }, this.diffSlot, el('h2', {}, 'Details'), this.details, this.legendSlot,
       el('h3', {}, 'Keys'), el('div', { class: 'keys' }, '←/→ along links · ↑/↓ within a hop · Home/End agent/target · Enter highlight agent · +/−/0 zoom · / search · Esc clear'));
-    document.body.append(el('div', { class: 'app' }, this.toolbar.root, this.banner, el('main', { class: 'body' }, this.canvas, side)));
+    document.body.append(el('div', { class: 'app' }, this.toolbar.root, this.sources, this.banner, el('main', { class: 'body' }, this.canvas, side)));
     this.legendSlot.append(legend(this.mode));
     this.hint();
     this.wire();
@@ -64,6 +66,7 @@ class PathPanel {
     this.status.textContent = params.traces.length === 0 ? 'No path traces in this round.' : '';
     this.status.classList.remove('error');
     this.localization = params.traces.length ? localizePathTraces(params.traces, { agentName: (id) => this.agentName(id) }) : undefined;
+    this.showSources(params.sources);
     this.rebuild();
     if (this.view) {
       const changedAgents = this.view.diff?.agents.filter((a) => a.kind === 'changed').length;
@@ -105,6 +108,17 @@ class PathPanel {
     this.applyHighlight();
     this.runSearch();
     this.hint();
+  }
+
+  private showSources(sources: PathLoadParams['sources']): void {
+    if (!sources) { this.sources.replaceChildren(); return; }
+    const statement = (side: PathSources['session']): HTMLElement[] => [el('dt', {}, side.source), el('dd', {}, `${side.loss}; ${side.latency}`)];
+    this.sources.classList.toggle('disagree', sources.agree === 'no');
+    this.sources.replaceChildren(
+      el('strong', {}, sources.heading),
+      el('dl', {}, ...statement(sources.session), ...statement(sources.path)),
+      ...(sources.reasons.length ? [el('p', {}, `Why they can differ: ${sources.reasons.join('; ')}.`)] : []),
+    );
   }
 
   /** The findings in words, each with Show (highlights its hops and links in the graph as drawn). */

@@ -28,6 +28,17 @@ export interface PathLoadParams {
   highlightAgentId?: string;
   /** "Compare with…": the baseline round's traces; the graph shows both, marked by what changed. */
   baseline?: { roundId: number; traces: PathTrace[] };
+  /** Opened from a session: its own measurements beside this round's (src/analysis/session/path-agreement). */
+  sources?: PathSources;
+}
+
+/** The session's statement first, then the test's, and why they can differ (empty when they agree). */
+export interface PathSources {
+  agree: 'yes' | 'no';
+  heading: string;
+  session: { source: string; loss: string; latency: string };
+  path: { source: string; loss: string; latency: string };
+  reasons: string[];
 }
 
 /** Host → webview. */
@@ -70,7 +81,13 @@ const isPathLoadParams = hasFields<PathLoadParams>({
   agentNames: isOptional(isRecordOf(isString)),
   highlightAgentId: isOptional(isString),
   baseline: isOptional(hasFields<{ roundId: number; traces: PathTrace[] }>({ roundId: isFiniteNumber, traces: isArrayOf(isRecord) as Guard<PathTrace[]> })),
+  sources: isOptional(isPathSources()),
 });
+
+function isPathSources(): Guard<PathSources> {
+  const statement = hasFields<PathSources['session']>({ source: isString, loss: isString, latency: isString });
+  return hasFields<PathSources>({ agree: (value): value is 'yes' | 'no' => value === 'yes' || value === 'no', heading: isString, session: statement, path: statement, reasons: isArrayOf(isString) });
+}
 
 /** Host → webview, with params checked (a message from another frame is dropped). */
 export function isPathHostMessage(value: unknown): value is PathHostMessage {

@@ -102,4 +102,11 @@ body { margin: 0; background: var(--pt-bg); color: var(--pt-fg); font-family: va
 .localize li { margin: 2px 0; overflow-wrap: anywhere; }
 .localize button { background: var(--vscode-button-secondaryBackground, #3a3d41); color: var(--vscode-button-secondaryForeground, #fff); border: 0; padding: 1px 6px; font: inherit; cursor: pointer; }
 .localize button:focus-visible { outline: 1px solid var(--pt-focus); }
+.sources { padding: 6px 10px; border-bottom: 1px solid var(--pt-border); border-left: 4px solid var(--pt-tone-0); max-height: 30vh; overflow: auto; }
+.sources.disagree { border-left-color: var(--pt-tone-2); }
+.sources:empty { display: none; }
+.sources dl { margin: 4px 0 0; }
+.sources dt { font-weight: 600; overflow-wrap: anywhere; }
+.sources dd { margin: 0 0 2px 1.5em; overflow-wrap: anywhere; }
+.sources p { margin: 4px 0 0; overflow-wrap: anywhere; }
 `;

@@ -18,13 +18,14 @@ const SECRET_KEYS = /token|secret|password|passwd|authorization|cookie|api-?key|
 /** Kept as they are: what troubleshooting needs and what identifies no one. */
 const KEEP_KEYS = /^(type|status|date|committed|startedDateTime|method|httpVersion|protocol|port|interval|enabled|deleted|platform|connection|trigger|mimeType|encoding|version|osVersion|kernelVersion|browser)$/i;
 
-const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
-const IPV4 = /\b(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}\b/g;
-const IPV6 = /\b(?:[0-9a-f]{1,4}:){2,7}[0-9a-f]{1,4}\b/gi;
-const MAC = /\b[0-9a-f]{2}(?::[0-9a-f]{2}){5}\b/gi;
+// The shapes of identifying values in free text: one source for captures and evidence bundles (src/analysis/evidence/identifying.ts).
+export const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
+export const IPV4 = /\b(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}\b/g;
+export const IPV6 = /\b(?:[0-9a-f]{1,4}:){2,7}[0-9a-f]{1,4}\b/gi;
+export const MAC = /\b[0-9a-f]{2}(?::[0-9a-f]{2}){5}\b/gi;
 const URL_HOST = /^([a-z][a-z0-9+.-]*:\/\/)(?:[^@/?#]*@)?([^/?#:]+)(:\d+)?([^?#]*)(\?[^#]*)?/i;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const UUID_IN_TEXT = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
+export const UUID_IN_TEXT = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
 
 export interface PseudonymizeLimits { maxDepth: number; maxNodes: number; maxString: number }
 const DEFAULT_LIMITS: PseudonymizeLimits = { maxDepth: MAX_JSON_DEPTH, maxNodes: 2_000_000, maxString: 256 * 1024 };
@@ -136,8 +137,13 @@ export class Pseudonymizer {
     return this.of('host', host.toLowerCase(), (n) => `host-${n}.example.com`);
   }
 
+  /** A name known to identify (an agent's computer name, a host name, a user name): the same stand-in wherever it appears. */
+  name(value: string, kind: 'agent' | 'host' | 'user'): string {
+    return this.of('name', value, (n) => `${kind}-${n}`);
+  }
+
   /** Free text: e-mails, addresses and MACs inside it are replaced; the rest stays. */
-  private text(value: string): string {
+  text(value: string): string {
     if (value.length > this.limits.maxString) return '[removed: long text]';
     return value
       // UUIDs are record ids wherever they appear (links, messages): the same stand-in as the field.

@@ -12,6 +12,7 @@ import { isUsableRound, usableTraces } from '../path/usable';
 import { finishDocument } from './document';
 import { EVIDENCE_LIMITS, type EvidenceContext, type EvidenceDocument, type EvidenceGrade, type EvidenceHop, type EvidenceSection } from './model';
 import { clipBlock, evidenceLink, line, plural, utcMinute } from './text';
+import type { SourceAgreement } from '../session/path-agreement';
 
 export interface PathEvidenceInput extends EvidenceContext {
   test: { id: number; name?: string };
@@ -23,6 +24,8 @@ export interface PathEvidenceInput extends EvidenceContext {
   highlightHops?: readonly string[];
   /** The traces of a baseline round: the bundle then shows what changed since. */
   baseline?: { traces: readonly PathTrace[] };
+  /** Opened from a session: its own measurements beside the round's, the session's first. */
+  sources?: SourceAgreement;
 }
 
 export function pathEvidence(input: PathEvidenceInput): EvidenceDocument {
@@ -37,6 +40,11 @@ export function pathEvidence(input: PathEvidenceInput): EvidenceDocument {
     { kind: 'pre', heading: 'Path per agent (mtr-style)', text: clipBlock(pathReportText(traces, agentName)).text },
   ];
   const verdictLines = [found.headline, ...found.lines.filter((l) => l !== found.headline)];
+  if (input.sources) {
+    // What the session measured leads: it is what the user lived; the test's path follows.
+    sections.unshift({ kind: 'text', heading: 'The session beside the test\'s path', paragraphs: input.sources.lines.map((l) => line(l)) });
+    if (!input.sources.agree) verdictLines.unshift(...input.sources.lines.slice(0, 3));
+  }
   if (input.baseline) {
     const diff = diffPathTraces(usableTraces(input.baseline.traces), traces, input.agentNames ?? {});
     const title = `${testName}: ${when} against ${roundsWords(usableTraces(input.baseline.traces))}`;

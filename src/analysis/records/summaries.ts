@@ -109,8 +109,11 @@ function failed(code: unknown): boolean {
 
 export function userSessionSummary(session: UserSession, now?: Date, agentName: AgentName = noName): RecordSummary {
   const score = experienceText(session.experienceScore) ?? `score ${NOT_REPORTED}`;
-  const label = first(session.visitedSite, session.userSessionId);
-  const description = `${shortTime(session.date, now)} · ${score} · ${count(session.numberOfPages, 'page')}`;
+  const site = first(session.visitedSite, session.userSessionId);
+  // The score and the time lead the label: VS Code cuts a row at the sidebar's edge, and a
+  // label's end and the whole description are what a narrow sidebar loses first.
+  const label = `${score} · ${shortTime(session.date, now)} · ${site}`;
+  const description = count(session.numberOfPages, 'page');
   return {
     label, description,
     title: first(session.visitedSite, 'User session'),
@@ -118,7 +121,7 @@ export function userSessionSummary(session: UserSession, now?: Date, agentName: 
       ['Protocol', `${text(session.protocol)}:${text(session.port)}`], ['Experience score', `${score} (0 worst, 1 best)`], ['Session id', text(session.userSessionId)]],
     warning: false,
     ...graded(experienceGrade(session.experienceScore)),
-    spoken: `User session ${label}, ${description.replace(/ · /g, ', ')}, experience score ${score}`,
+    spoken: `User session ${site}, ${shortTime(session.date, now)}, ${score}, ${description}, experience score ${score}`,
   };
 }
 
@@ -143,8 +146,9 @@ export function pageSummary(page: SessionPage): RecordSummary {
 export function networkSessionSummary(session: NetworkSession, now?: Date, agentName: AgentName = noName): RecordSummary {
   const destination = session.destination as Partial<NetworkSession['destination']> | undefined;
   const grade = networkGrade(destination?.latency, destination?.loss);
-  const label = `${agentName(session.agentId) ?? text(session.agentId)} → ${text(destination?.target)}`;
-  const description = `${shortTime(session.date, now)} · ${ms(destination?.latency)} · loss ${percent(destination?.loss)}${grade && grade !== 'ok' ? ` · ${MEASURE_WORDS[grade]}` : ''}`;
+  // What was measured and when lead the label (a narrow sidebar cuts the row's end); who and where follow.
+  const label = `${shortTime(session.date, now)} · ${ms(destination?.latency)} · loss ${percent(destination?.loss)}${grade && grade !== 'ok' ? ` ${MEASURE_WORDS[grade]}` : ''}`;
+  const description = `${agentName(session.agentId) ?? text(session.agentId)} → ${text(destination?.target)}`;
   return {
     label, description,
     title: 'Network session',
@@ -152,7 +156,7 @@ export function networkSessionSummary(session: NetworkSession, now?: Date, agent
       ['Latency', ms(destination?.latency)], ['Jitter', ms(destination?.jitter)], ['Loss', percent(destination?.loss)], ['Session id', text(session.userSessionId)]],
     warning: false,
     ...graded(grade),
-    spoken: `Network session ${label}, ${description.replace(/ · /g, ', ')}${grade === 'ok' ? ', fine' : ''}`,
+    spoken: `Network session ${description}, ${label.replace(/ · /g, ', ')}${grade === 'ok' ? ', fine' : ''}`,
   };
 }
 
@@ -169,7 +173,8 @@ export function probeSummary(probe: NetworkProbe, now?: Date, agentName: AgentNa
   // The gateway is on the LAN (its own budget); VPN and proxy targets are judged as the ISP path.
   const grade = probe.icmpBlocked === true ? undefined : probe.type === 'gateway' ? gatewayGrade(ping?.avgRtt, lossPct) : networkGrade(ping?.avgRtt, lossPct);
   const target = typeof probe.target === 'string' && probe.target !== '' ? probe.target : `(target ${NOT_REPORTED})`;
-  const description = `${agentName(probe.agentId) ?? text(probe.agentId)} · ${shortTime(probe.date, now)} · ${rtt}${grade && grade !== 'ok' ? ` · ${MEASURE_WORDS[grade]}` : ''}`;
+  // When and how fast first: the agent's name is what a narrow sidebar may cut.
+  const description = `${shortTime(probe.date, now)} · ${rtt}${grade && grade !== 'ok' ? ` · ${MEASURE_WORDS[grade]}` : ''} · ${agentName(probe.agentId) ?? text(probe.agentId)}`;
   return {
     label: `${kind ?? 'Probe'} ${target}`,
     description,

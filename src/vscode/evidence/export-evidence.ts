@@ -2,6 +2,7 @@
 // with progress and Cancel), builds the document with src/analysis/evidence, and saves it.
 import type { PathTrace, UserSessionDetail } from '../../api/types';
 import type { SessionComparison } from '../../analysis/session/compare';
+import type { SourceAgreement } from '../../analysis/session/path-agreement';
 import type { HarPageInput } from '../../analysis/evidence/har-pages';
 import type { RedactedHar } from '../../analysis/evidence/attachments';
 import { sharingLibrary } from '../sharing/library';
@@ -57,17 +58,22 @@ async function redactedOffThread(har: unknown, what: string): Promise<RedactedHa
   return result && sharingLibrary().redactedForEvidence(result.har, result.report);
 }
 
-export interface PathEvidenceState { testId: number; testName: string; traces: readonly PathTrace[]; names: Readonly<Record<string, string>>; baseline?: { traces: readonly PathTrace[] } }
+export interface PathEvidenceState {
+  testId: number; testName: string; traces: readonly PathTrace[]; names: Readonly<Record<string, string>>; baseline?: { traces: readonly PathTrace[] };
+  /** Opened from a session: its own measurements beside the round's. */
+  sources?: SourceAgreement;
+}
 
 export function exportPathEvidence(services: PanelServices, state: PathEvidenceState, highlightHops: readonly string[]): Promise<string | undefined> {
   return reporting(WHAT, () => saveEvidence(services.prompts, sharingLibrary().pathEvidence({
     ...context(services), test: { id: state.testId, name: state.testName }, traces: state.traces, agentNames: state.names, highlightHops: highlightHops.slice(0, sharingLibrary().EVIDENCE_LIMITS.maxHighlightedHops),
-    ...(state.baseline ? { baseline: { traces: state.baseline.traces } } : {}),
-  }), `evidence-path-${state.testId}`));
+    ...(state.baseline ? { baseline: { traces: state.baseline.traces } } : {}), ...(state.sources ? { sources: state.sources } : {}),
+  }), `evidence-path-${state.testId}`, { agentNames: Object.values(state.names) }));
 }
 
 export function exportTimelineEvidence(services: PanelServices, timeline: AgentTimeline): Promise<string | undefined> {
-  return reporting(WHAT, () => saveEvidence(services.prompts, sharingLibrary().timelineEvidence({ ...context(services), timeline }), `evidence-agent-${timeline.agent.name ?? timeline.agent.agentId}`));
+  return reporting(WHAT, () => saveEvidence(services.prompts, sharingLibrary().timelineEvidence({ ...context(services), timeline }), `evidence-agent-${timeline.agent.name ?? timeline.agent.agentId}`,
+    { agentNames: timeline.agent.name ? [timeline.agent.name] : [] }));
 }
 
 /** The diff is made again here from the redacted HARs, so no text of the recorded ones reaches the file. */

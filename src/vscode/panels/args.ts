@@ -1,8 +1,10 @@
 // Command arguments: ids (from scripts, other panels and tests) or an item of the Netmon
 // tree (menus pass the node). Tree nodes carry the API ids they stand for (`spec.ids`).
+import type { SessionSide } from '../../analysis/session/path-agreement';
 import { TreeNode, type NodeIds } from '../tree/nodes';
 
-export interface TestTarget { testId: number; agentId?: string; roundId?: number }
+/** `session`: opened from a session's overview, whose own measurements the path is shown beside. */
+export interface TestTarget { testId: number; agentId?: string; roundId?: number; session?: SessionSide }
 
 export function isTreeNode(value: unknown): value is TreeNode {
   return value instanceof TreeNode;

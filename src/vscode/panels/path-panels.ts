@@ -3,7 +3,8 @@
 // webview. Picking another round fetches that round; "as text" opens the mtr-style report.
 import type { PathTrace } from '../../api/types';
 import { pathRounds } from '../../analysis/path';
-import { isPathPanelMessage, type PathHostMessage, type PathPanelMessage, type PathRoundOption } from '../../../webview/path/protocol';
+import { isPathPanelMessage, type PathHostMessage, type PathPanelMessage, type PathRoundOption, type PathSources } from '../../../webview/path/protocol';
+import { compareWithSession, type SessionSide, type SourceAgreement } from '../../analysis/session/path-agreement';
 import type { TestTarget } from './args';
 import { agentNames, endpointTest, historyRange, roundTraces, testTitle } from './data';
 import type { PanelHost } from './panel-host';
@@ -26,6 +27,8 @@ interface PathState {
   traces: PathTrace[];
   /** The round the shown one is compared with, and its traces. */
   baseline?: { roundId: number; traces: PathTrace[] };
+  /** Opened from a session: its own measurements, shown beside each round. */
+  session?: SessionSide;
 }
 
 type Host = PanelHost<PathHostMessage, PathPanelMessage>;
@@ -42,6 +45,7 @@ export class PathPanels {
     if (existing) {
       existing.panel.reveal();
       const state = this.states.get(existing.id);
+      if (state && target.session) state.session = target.session;
       if (!state) await this.start(existing, target); // the first load failed: try again
       else if (target.roundId !== undefined || target.agentId !== undefined) await this.showRound(existing, state, target.roundId ?? state.roundId, target.agentId);
       return existing.id;
@@ -58,7 +62,8 @@ export class PathPanels {
       else if (message.type === 'findSessions') await this.findSessions(current, message.params.agentIds, message.params.hop);
       else if (message.type === 'compareWith') await this.compareWith(host, current, message.params.roundId);
       else if (message.type === 'exportEvidence') {
-        await exportPathEvidence(this.services, { testId: target.testId, testName: current.testName, traces: current.traces, names: current.names, ...(current.baseline ? { baseline: current.baseline } : {}) },
+        const sources = agreementOf(current);
+        await exportPathEvidence(this.services, { testId: target.testId, testName: current.testName, traces: current.traces, names: current.names, ...(current.baseline ? { baseline: current.baseline } : {}), ...(sources ? { sources } : {}) },
           message.params.highlightHops);
       }
     });
@@ -102,7 +107,7 @@ export class PathPanels {
       if (roundId !== undefined && !agentsByRound.has(roundId)) agentsByRound.set(roundId, target.agentId ? [target.agentId] : []);
       const options = [...agentsByRound.entries()].sort(([a], [b]) => b - a).map(([id, agents]) => ({ roundId: id, agents: agents.length }));
       const traces = roundId === undefined ? [] : await roundTraces(client, target.testId, agentsByRound.get(roundId) ?? [], roundId, signal);
-      const fresh: PathState = { title: `${testTitle(test)} · ${range.label}`, testName: test.testName, rounds: options, agentsByRound, names, roundId, traces };
+      const fresh: PathState = { title: `${testTitle(test)} · ${range.label}`, testName: test.testName, rounds: options, agentsByRound, names, roundId, traces, ...(target.session ? { session: target.session } : {}) };
       return fresh;
     });
     if (!state) return;
@@ -132,7 +137,7 @@ export class PathPanels {
   private post(host: Host, state: PathState, highlightAgentId: string | undefined): void {
     host.show({ type: 'load', params: {
       title: state.title, traces: state.traces, rounds: state.rounds, roundId: state.roundId, agentNames: state.names,
-      ...(highlightAgentId ? { highlightAgentId } : {}), ...(state.baseline ? { baseline: state.baseline } : {}),
+      ...(highlightAgentId ? { highlightAgentId } : {}), ...(state.baseline ? { baseline: state.baseline } : {}), ...sourcesParams(agreementOf(state)),
     } });
   }
 
@@ -183,4 +188,18 @@ export class PathPanels {
     const traces = agentId ? state.traces.filter((trace) => String(trace.agentId) === agentId) : state.traces;
     await this.texts.show({ testId, testName: state.testName, agentId, roundId: state.roundId, traces, names: state.names });
   }
+}
+
+/** The session the panel was opened from beside the shown round (none without a session or a round). */
+function agreementOf(state: PathState): SourceAgreement | undefined {
+  if (!state.session || state.roundId === undefined || state.traces.length === 0) return undefined;
+  return compareWithSession(state.session, { testName: state.testName, roundId: state.roundId, traces: state.traces, agentName: (id) => state.names[id] ?? id });
+}
+
+function sourcesParams(agreement: SourceAgreement | undefined): { sources?: PathSources } {
+  if (!agreement) return {};
+  return { sources: {
+    agree: agreement.agree ? 'yes' : 'no', heading: agreement.agree ? 'This session and the test\'s path agree.' : agreement.lines[0] ?? '',
+    session: agreement.session, path: agreement.path, reasons: agreement.reasons,
+  } };
 }

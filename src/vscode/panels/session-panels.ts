@@ -11,6 +11,7 @@ import { MAX_APART_S, sessionTestLinks, testsTowardSession, type SessionRef } fr
 import type { PageTimeSplit, RelatedTests } from '../../../webview/session/protocol';
 import { buildWaterfall, readHar } from '../../analysis/har';
 import { sessionTraceroutePath } from '../../analysis/session/traceroute-path';
+import { sessionSide, type SessionSide } from '../../analysis/session/path-agreement';
 import { timeSplit } from '../../analysis/har/time-split';
 import type { MetricsPanels } from './metrics-panels';
 import type { PanelHost } from './panel-host';
@@ -94,7 +95,7 @@ export class SessionPanels {
         const { testId, agentId, roundId } = message.params;
         const offered = (this.offered.get(host.id) ?? []).some((l) => l.testId === testId && l.agentId === agentId && l.roundId === roundId);
         if (!offered) throw new Error(`${message.type} for test ${testId} was not offered by this session`);
-        if (message.type === 'openPath') await this.paths.open({ testId, agentId, roundId });
+        if (message.type === 'openPath') await this.paths.open({ testId, agentId, roundId, ...await this.sideOf(host.id) });
         else await this.metrics.open(testId, agentId);
         return;
       }
@@ -134,6 +135,14 @@ export class SessionPanels {
     });
     await this.load(host, userSessionId);
     return host.id;
+  }
+
+  /** The shown session's own measurements, for the path panel to show beside its round. */
+  private async sideOf(hostId: string): Promise<{ session?: SessionSide }> {
+    const session = this.shown.get(hostId);
+    if (!session) return {};
+    const names = (await this.services.connection.requireClient().agentDirectory().ready()).names();
+    return { session: sessionSide(session, names[String(session.agentId)]) };
   }
 
   private async load(host: PanelHost<SessionHostMessage, SessionPanelMessage>, userSessionId: string): Promise<void> {

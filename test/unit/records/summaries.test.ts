@@ -13,16 +13,16 @@ const partial = <T>(value: Record<string, unknown>): T => value as T;
 test('a topology probe in the published shape (ids, date, icmpBlocked) reads "not reported" for the rest', () => {
   const summary = probeSummary(partial<NetworkProbe>({ networkProbeId: 'np-1', agentId: 'a-1', date: '2026-11-20T11:55:00Z', icmpBlocked: false }));
   assert.equal(summary.label, `Probe (target ${NOT_REPORTED})`);
-  assert.equal(summary.description, `a-1 · ${shortTime('2026-11-20T11:55:00Z')} · ${NOT_REPORTED}`);
+  assert.equal(summary.description, `${shortTime('2026-11-20T11:55:00Z')} · ${NOT_REPORTED} · a-1`);
   assert.equal(summary.grade, undefined, 'nothing measured, nothing graded');
   assert.deepEqual(summary.facts.find(([name]) => name === 'Packets'), ['Packets', NOT_REPORTED]);
-  assert.equal(probeSummary(partial<NetworkProbe>({ networkProbeId: 'np-2', agentId: 'a-1', icmpBlocked: true })).description.endsWith('ICMP blocked'), true);
+  assert.match(probeSummary(partial<NetworkProbe>({ networkProbeId: 'np-2', agentId: 'a-1', icmpBlocked: true })).description, / · ICMP blocked · a-1$/);
 });
 
 test('a user session without a page count or site is labelled by its id', () => {
   const summary = userSessionSummary(partial<UserSession>({ userSessionId: 's-1', date: '2026-11-20T11:55:00Z' }));
-  assert.equal(summary.label, 's-1');
-  assert.equal(summary.description, `${shortTime('2026-11-20T11:55:00Z')} · score ${NOT_REPORTED} · pages ${NOT_REPORTED}`);
+  assert.equal(summary.label, `score ${NOT_REPORTED} · ${shortTime('2026-11-20T11:55:00Z')} · s-1`);
+  assert.equal(summary.description, `pages ${NOT_REPORTED}`);
   assert.equal(summary.grade, undefined);
   assert.equal(userSessionSummary(partial<UserSession>({ userSessionId: 's', numberOfPages: 1 })).description.endsWith('1 page'), true);
 });
@@ -79,9 +79,10 @@ test('user sessions by experience score: good, fair and poor at the shared thres
   const session = (score: number): UserSession => partial<UserSession>({ userSessionId: 's', visitedSite: 'portal.example.com', date: local(23, 9, 14), numberOfPages: 3, experienceScore: score });
   const good = userSessionSummary(session(fairBelow), NOW);
   assert.equal(good.grade, 'ok');
-  assert.equal(good.description, `09:14 · ${fairBelow.toFixed(2)} good · 3 pages`);
+  assert.equal(good.label, `${fairBelow.toFixed(2)} good · 09:14 · portal.example.com`, 'score and time lead the label: a narrow sidebar cuts the end');
+  assert.equal(good.description, '3 pages');
   assert.equal(userSessionSummary(session(fairBelow - 0.01), NOW).grade, 'warn');
-  assert.match(userSessionSummary(session(fairBelow - 0.01), NOW).description, / fair · /);
+  assert.match(userSessionSummary(session(fairBelow - 0.01), NOW).label, /^\d\.\d\d fair · /);
   const poor = userSessionSummary(session(poorBelow - 0.01), NOW);
   assert.equal(poor.grade, 'bad');
   assert.equal(poor.spoken, `User session portal.example.com, 09:14, ${(poorBelow - 0.01).toFixed(2)} poor, 3 pages, experience score ${(poorBelow - 0.01).toFixed(2)} poor`);
@@ -95,7 +96,8 @@ test('pages graded on onLoad against the page budget; network sessions on loss a
   const network = (loss: number, latency: number): NetworkSession => partial<NetworkSession>({ userSessionId: 'n', agentId: 'a', date: local(23, 9, 0), destination: { target: 'x', loss, latency } });
   assert.equal(networkSessionSummary(network(0, 20), NOW).grade, 'ok');
   assert.equal(networkSessionSummary(network(THRESHOLDS.isp.lossBad * 100, 20), NOW).grade, 'bad');
-  assert.match(networkSessionSummary(network(0, THRESHOLDS.isp.rttWarn), NOW).description, / · slow$/);
+  assert.match(networkSessionSummary(network(0, THRESHOLDS.isp.rttWarn), NOW).label, /^09:00 · \d+ ms · loss 0% slow$/, 'time and measures lead the label');
+  assert.equal(networkSessionSummary(network(0, 20), NOW).description, 'a → x');
   const probe = (type: string, avgRtt: number): NetworkProbe => partial<NetworkProbe>({ networkProbeId: 'np', agentId: 'a', type, target: '10.0.0.1', icmpPing: { avgRtt, pktsSent: 10, pktsReceived: 10 } });
   assert.equal(probeSummary(probe('gateway', THRESHOLDS.gateway.rttBad), NOW).grade, 'bad', 'the gateway has the LAN budget');
   assert.equal(probeSummary(probe('vpn', THRESHOLDS.gateway.rttBad), NOW).grade, 'ok', 'a VPN target has the ISP budget');

@@ -50,7 +50,7 @@ describe('"Load more" paging', () => {
     assert.deepEqual(secondStep.slice(0, PAGE_SIZE), records(firstStep).map((node) => node.label), 'the first page changed');
     // pages.next pins the emulator's clock, so asking for the same page again gives the same records.
     const replay = await nativePage(emulator, USER_SESSIONS, new URLSearchParams(sent[0]?.query).toString());
-    assert.deepEqual(secondStep.slice(PAGE_SIZE), replay.records.map((session) => session['visitedSite']));
+    assert.deepEqual(secondStep.slice(PAGE_SIZE).map((label) => label.split(' · ').at(-1)), replay.records.map((session) => session['visitedSite']));
   });
 
   it('refreshing the node starts again at the first page', async () => {

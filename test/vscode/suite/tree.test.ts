@@ -90,7 +90,7 @@ describe('explorer tree', () => {
     const { userSessions } = await apiGet<UserSessionsResponse>(emulator, '/v6/endpoint-data/user-sessions?window=1h');
     assert.ok(userSessions.length > 0, 'the last hour of the emulator holds sessions');
     const nodes = records(await childrenOf(api, await root(api, 'User Sessions')));
-    assert.deepEqual(nodes.map((node) => node.label), userSessions.map((session) => session.visitedSite));
+    assert.deepEqual(nodes.map((node) => node.label.split(' · ').at(-1)), userSessions.map((session) => session.visitedSite));
     const first = userSessions[0];
     assert.ok(first);
     const detail = await apiGet<UserSessionDetailResponse>(emulator, `/v6/endpoint-data/user-sessions/${first.userSessionId}`);
@@ -111,7 +111,8 @@ describe('explorer tree', () => {
       const [grade, word, color] = score < poorBelow ? ['bad', 'poor', 'editorError.foreground'] : score < fairBelow ? ['warn', 'fair', 'editorWarning.foreground'] : ['ok', 'good', 'testing.iconPassed'];
       seen.add(grade);
       assert.equal((item.iconPath as vscode.ThemeIcon).color?.id, color, `icon colour of a session scored ${score}`);
-      assert.match(String(item.description), new RegExp(`^(\\w+ )?\\d\\d:\\d\\d · ${written} ${word} · \\d+ pages?$`));
+      assert.match(String(item.label), new RegExp(`^${written} ${word} · (\\w+ )?\\d\\d:\\d\\d · `), 'score and time lead the label');
+      assert.match(String(item.description), /^\d+ pages?$/);
       assert.match(item.accessibilityInformation?.label ?? '', new RegExp(`^User session .+ experience score ${written} ${word}$`));
     }
     assert.ok(seen.size >= 2, `the demo hour holds sessions of more than one grade (saw ${[...seen].join(', ')})`);
@@ -152,7 +153,7 @@ describe('explorer tree', () => {
       assert.deepEqual(new Set(groups.map((group) => group.label)), new Set(shown.map((session) => session.visitedSite)));
       for (const group of groups) {
         const members = await childrenOf(api, group);
-        assert.ok(members.every((member) => member.label === group.label), `the ${group.label} group holds its own sessions`);
+        assert.ok(members.every((member) => member.label.endsWith(` · ${group.label}`)), `the ${group.label} group holds its own sessions`);
         assert.match(String(group.treeItem().description), /^\d+ sessions?( · worst \d\.\d\d (good|fair|poor))?$/);
       }
     } finally {
@@ -202,9 +203,9 @@ describe('explorer tree', () => {
     const [networkSession] = records(await childrenOf(api, await root(api, 'Network Sessions')));
     const networkAgent = networkSession?.spec.ids?.agentId ?? '';
     assert.ok(names.get(networkAgent), 'the network session belongs to a named agent');
-    assert.match(networkSession!.label, new RegExp(`^${names.get(networkAgent)} → `));
+    assert.match(String(networkSession!.treeItem().description), new RegExp(`^${names.get(networkAgent)} → `));
     const [probe] = records(await childrenOf(api, await root(api, 'Network Topology')));
-    assert.ok(String(probe?.treeItem().description).startsWith(`${names.get(probe?.spec.ids?.agentId ?? '')} · `), String(probe?.treeItem().description));
+    assert.ok(String(probe?.treeItem().description).endsWith(` · ${names.get(probe?.spec.ids?.agentId ?? '')}`), String(probe?.treeItem().description));
     const [session] = records(await childrenOf(api, await root(api, 'User Sessions')));
     const tooltip = session?.treeItem().tooltip;
     const text = (tooltip instanceof vscode.MarkdownString ? tooltip.value : String(tooltip)).replace(/&nbsp;/g, ' ').replace(/\\/g, '');
