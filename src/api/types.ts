@@ -12,3 +12,4 @@ export * from './types/har';
 export * from './types/filters';
 export * from './types/limits';
 export * from './types/tolerant';
+export * from './types/test-results';

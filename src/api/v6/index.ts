@@ -67,6 +67,12 @@ const firstTest: RecordRoute['read'] = (body) => {
 
 const endpointTestPath = (type?: string): string => (type ? `v7/endpoint-tests/${segment(type)}` : 'v7/endpoint-tests');
 
+/** Enterprise test results exist only in today's API. */
+export const RESULTS_NEED_V7 = 'results of enterprise tests need the current API (v7); this account speaks API v6';
+function needsV7(): never {
+  throw new RangeError(RESULTS_NEED_V7);
+}
+
 export const v6: Dialect = {
   version: 'v6',
   accept: 'application/json',
@@ -99,6 +105,9 @@ export const v6: Dialect = {
     method: 'GET', path: `v7/endpoint-data/tests/net/path-vis/${segment(testId)}/${segment(agentId)}/${segment(roundId)}`,
     read: first(['endpointNet', 'pathVis'], SHAPES.pathTrace, agentId),
   }),
+  testResults: () => needsV7(),
+  testPathTrace: () => needsV7(),
+  pageLoadDetail: () => needsV7(),
 
   filtered(target, filters, warn) {
     const path = FILTER_PATHS[target];
