@@ -32,21 +32,22 @@ const SHAPES: Record<TestResultKind, RecordShape> = {
 };
 const PATH_TRACE_SHAPE: RecordShape = round([], { arrays: { pathTraces: ROUTE, vpnPathTraces: ROUTE } });
 
-const withoutLinks = (record: Domain): Domain => {
-  if ('_links' in record) delete record['_links'];
+/** HAL links belong to the answer; a null field is an absent one (the boundary does so for declared fields). */
+function tidy(record: Domain): Domain {
+  for (const key of Object.keys(record)) if (record[key] === null || key === '_links') delete record[key];
   return record;
-};
+}
 
 const TO_DOMAIN: Record<TestResultKind, (record: Domain) => Domain> = {
-  network: withoutLinks,
-  'path-vis': (record) => fromPathVis(record as PathVisWire),
-  'http-server': (record) => fromHttpServer(record as HttpServerWire),
-  'page-load': withoutLinks,
-  'web-transactions': withoutLinks,
-  'dns-server': withoutLinks,
-  'dns-trace': withoutLinks,
-  dnssec: withoutLinks,
-  api: withoutLinks,
+  network: tidy,
+  'path-vis': (record) => fromPathVis(tidy(record) as PathVisWire),
+  'http-server': (record) => fromHttpServer(tidy(record) as HttpServerWire),
+  'page-load': tidy,
+  'web-transactions': tidy,
+  'dns-server': tidy,
+  'dns-trace': tidy,
+  dnssec: tidy,
+  api: tidy,
 };
 
 /**
@@ -91,7 +92,7 @@ function detail(shape: RecordShape, toDomain: (record: Domain) => Domain, agentI
 export function v7TestPathTrace(testId: number | string, agentId: string, roundId: number): RecordRoute {
   return {
     method: 'GET', path: `${resultsPath(testId, 'path-vis')}/agent/${segment(agentId)}/round/${segment(roundId)}`,
-    read: detail(PATH_TRACE_SHAPE, (record) => fromPathTrace(record as PathTraceWire), agentId),
+    read: detail(PATH_TRACE_SHAPE, (record) => fromPathTrace(tidy(record) as PathTraceWire), agentId),
   };
 }
 
@@ -100,7 +101,7 @@ export function v7PageLoadDetail(testId: number | string, agentId: string, round
     method: 'GET', path: `${resultsPath(testId, 'page-load')}/agent/${segment(agentId)}/round/${segment(roundId)}`,
     read: detail(SHAPES['page-load'], (record) => {
       const har = record['har'];
-      return withoutLinks(isRecord(har) ? { ...record, har: fromHar(har) } : record);
+      return tidy(isRecord(har) ? { ...record, har: fromHar(har) } : record);
     }, agentId),
   };
 }
