@@ -12,6 +12,9 @@ export const TEST_RESULT_KINDS = [
 ] as const;
 export type TestResultKind = (typeof TEST_RESULT_KINDS)[number];
 
+/** What results say on a v6 account, in one sentence: they exist only in today's API. */
+export const RESULTS_NEED_V7 = 'results of enterprise tests need the current API (v7); this account speaks API v6';
+
 /** What every enterprise result carries: whose round it is. */
 export interface ResultRound {
   agentId: string;

@@ -9,7 +9,7 @@ import { InvalidFilterError } from '../errors';
 import { findFilterProblem } from '../filters';
 import { isRecord } from '../paging';
 import { formatApiDate, segment, timeRangeQuery } from '../query';
-import type { EnterpriseTestType, FilterTarget } from '../types';
+import { RESULTS_NEED_V7, type EnterpriseTestType, type FilterTarget } from '../types';
 import { repeatedFilterKeyMessage, repeatedFilterKeys } from '../types';
 
 const FILTER_PATHS: Record<FilterTarget, string> = {
@@ -67,8 +67,6 @@ const firstTest: RecordRoute['read'] = (body) => {
 
 const endpointTestPath = (type?: string): string => (type ? `v7/endpoint-tests/${segment(type)}` : 'v7/endpoint-tests');
 
-/** Enterprise test results exist only in today's API. */
-export const RESULTS_NEED_V7 = 'results of enterprise tests need the current API (v7); this account speaks API v6';
 function needsV7(): never {
   throw new RangeError(RESULTS_NEED_V7);
 }
