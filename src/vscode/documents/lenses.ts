@@ -60,6 +60,7 @@ export class DocumentLenses implements vscode.CodeLensProvider, vscode.Disposabl
       lens('$(sync) Update', COMMANDS.update, document.uri),
       lens('$(trash) Delete', COMMANDS.delete, document.uri),
       ...runNow,
+      lens('$(graph) Results', 'netmon.showTestResults', document.uri),
     ];
   }
 

@@ -2,7 +2,8 @@
 // tree (menus pass the node). Tree nodes carry the API ids they stand for (`spec.ids`).
 import { TreeNode, type NodeIds } from '../tree/nodes';
 
-export interface TestTarget { testId: number; agentId?: string; roundId?: number }
+/** `deployed`: an enterprise test's results (v7), not an endpoint test's data. */
+export interface TestTarget { testId: number; agentId?: string; roundId?: number; deployed?: boolean }
 
 export function isTreeNode(value: unknown): value is TreeNode {
   return value instanceof TreeNode;
@@ -37,5 +38,5 @@ export function testTargetOf(args: readonly unknown[]): TestTarget | undefined {
   const roundId = typeof roundArg === 'number' ? roundArg : typeof roundArg === 'string' && /^\d+$/.test(roundArg) ? Number(roundArg) : undefined;
   if (agentId !== undefined || !isTreeNode(first)) return { testId, agentId, roundId };
   const { ids } = first.spec;
-  return { testId, agentId: ids?.agentId, roundId: ids?.roundId };
+  return { testId, agentId: ids?.agentId, roundId: ids?.roundId, ...(nearestId(first, 'deployed') ? { deployed: true } : {}) };
 }
