@@ -11,6 +11,7 @@ import type {
   NetworkProbesResponse, NetworkSession, NetworkSessionsResponse, PathTrace,
   PathVisResponse, PathVisSummary, PrivateNetwork, PrivateNetworksResponse, RateLimitInfo, SearchFilter, UserSession,
   UserSessionDetail, UserSessionsResponse, WebSession, WebSessionsResponse,
+  EnterprisePathTrace, PageLoadDetail, TestResultKind, TestResultRecords, TestResultsResponse,
 } from './types';
 import type { RecordProblem } from './decode/records';
 import type { NetmonError } from './errors';
@@ -250,6 +251,13 @@ export interface NetmonClient {
   httpServerResults(testId: number, options?: ListOptions): Paged<HttpServerResult, HttpServerResponse>;
   /** The traces of one agent's round (v6 `routes`; v7 `pathTraces` become `routes`, `vpnPathTraces` kept). */
   getPathTrace<F extends ResponseFormat = 'json'>(testId: number, agentId: string, roundId: number, options?: FormatOptions<F>): Promise<Formatted<F, PathTrace>>;
+
+  // enterprise test results (v7 /test-results/{testId}/…), paged; on v6 they throw a RangeError saying they need v7
+  testResults<K extends TestResultKind>(kind: K, testId: number | string, options?: ListOptions): Paged<TestResultRecords[K], TestResultsResponse>;
+  /** One agent's path trace of a round of an enterprise test: a path trace like an endpoint test's. */
+  getTestPathTrace(testId: number | string, agentId: string, roundId: number, options?: CallOptions): Promise<EnterprisePathTrace>;
+  /** One agent's page load of a round, with its HAR. */
+  getPageLoadDetail(testId: number | string, agentId: string, roundId: number, options?: CallOptions): Promise<PageLoadDetail>;
 
   // endpoint data (v6 user sessions, v7 real-user tests), paged; filters are POSTed
   userSessions(options?: FilterableListOptions): Paged<UserSession, UserSessionsResponse>;

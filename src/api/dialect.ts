@@ -5,7 +5,7 @@ import type { ApiVersion, ResponseFormat, TimeRangeOptions } from './client';
 import type { RecordShape } from './decode/records';
 import type { HttpMethod } from './transport';
 import type {
-  EndpointAgentSearch, EndpointTestType, EnterpriseAgentType, EnterpriseTestType, FilterTarget, InstantTestBodies, SearchFilter,
+  EndpointAgentSearch, EndpointTestType, EnterpriseAgentType, EnterpriseTestType, FilterTarget, InstantTestBodies, SearchFilter, TestResultKind,
 } from './types';
 
 /** Where one paged list lives and how its pages read. */
@@ -80,6 +80,11 @@ export interface Dialect {
   pathVis(testId: number): ListRoute;
   httpServerResults(testId: number): ListRoute;
   pathTrace(testId: number, agentId: string, roundId: number): RecordRoute;
+
+  /** Results of enterprise tests (v7 only: v6 throws the sentence that says so). */
+  testResults(kind: TestResultKind, testId: number | string): ListRoute;
+  testPathTrace(testId: number | string, agentId: string, roundId: number): RecordRoute;
+  pageLoadDetail(testId: number | string, agentId: string, roundId: number): RecordRoute;
 
   filtered(target: FilterTarget, filters: readonly SearchFilter[] | undefined, warn: (message: string) => void): ListRoute;
   userSession(id: string): RecordRoute;

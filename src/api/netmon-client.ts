@@ -22,7 +22,7 @@ import type {
   EnterpriseTestUpdate, Har, HttpServerResponse, HttpServerResult, InstantTestBodies, NetMetric, NetMetricsResponse, NetworkProbe,
   NetworkProbeDetail, NetworkProbesResponse, NetworkSession, NetworkSessionsResponse, PathTrace, PathVisResponse, PathVisSummary,
   PrivateNetwork, PrivateNetworksResponse, RateLimitInfo, UserSession, UserSessionDetail, UserSessionsResponse, WebSession,
-  WebSessionsResponse,
+  WebSessionsResponse, EnterprisePathTrace, PageLoadDetail, TestResultKind, TestResultRecords, TestResultsResponse,
 } from './types';
 import { v6 } from './v6';
 import { checkV6AgentSearch, matchV6AgentSearch } from './v6/agent-search';
@@ -282,6 +282,20 @@ class HttpNetmonClient implements NetmonClient {
   getPathTrace<F extends ResponseFormat = 'json'>(testId: number, agentId: string, roundId: number, options: FormatOptions<F> = {}): Promise<Formatted<F, PathTrace>> {
     segment(agentId);
     return this.record((d) => d.pathTrace(testId, agentId, roundId), options);
+  }
+
+  // ---------- enterprise test results ----------
+
+  testResults<K extends TestResultKind>(kind: K, testId: number | string, options: ListOptions = {}): Paged<TestResultRecords[K], TestResultsResponse> {
+    return this.paged((d) => d.testResults(kind, testId), options);
+  }
+
+  getTestPathTrace(testId: number | string, agentId: string, roundId: number, options: CallOptions = {}): Promise<EnterprisePathTrace> {
+    return this.record<'json', EnterprisePathTrace>((d) => d.testPathTrace(testId, agentId, roundId), { aid: options.aid, signal: options.signal, timeoutMs: options.timeoutMs });
+  }
+
+  getPageLoadDetail(testId: number | string, agentId: string, roundId: number, options: CallOptions = {}): Promise<PageLoadDetail> {
+    return this.record<'json', PageLoadDetail>((d) => d.pageLoadDetail(testId, agentId, roundId), { aid: options.aid, signal: options.signal, timeoutMs: options.timeoutMs });
   }
 
   // ---------- endpoint data ----------

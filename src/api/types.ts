@@ -13,3 +13,4 @@ export * from './types/har';
 export * from './types/filters';
 export * from './types/limits';
 export * from './types/tolerant';
+export * from './types/test-results';

@@ -8,6 +8,7 @@ import { runHar } from './har-report';
 import { printLine, processIo } from './io';
 import { runPath } from './path';
 import { runPlan } from './plan';
+import { runResults } from './results';
 import { runValidate } from './validate';
 
 type Command = (args: readonly string[]) => Promise<number>;
@@ -19,6 +20,7 @@ const COMMANDS: Readonly<Record<string, { run: Command; summary: string }>> = {
   har: { run: (args) => runHar(args, processIo()), summary: 'HAR tools: report <in.har> -o <out.html>; diff <a.har> <b.har>; redact <in.har> -o <out.har>' },
   agent: { run: runAgent, summary: 'agent timeline <name|id>: one endpoint agent over time, with the verdict' },
   path: { run: runPath, summary: 'path diff --test <id>: what changed on a test\'s network path between two rounds' },
+  results: { run: (args) => runResults(args, processIo()), summary: 'results <test name|id>: a deployed test\'s health per agent and, for network tests, where the path loses packets' },
   capture: { run: (args) => runCapture(args, processIo()), summary: 'save the account\'s responses, anonymised, for a bug report' },
   evidence: { run: async (args) => (await import('./evidence')).runEvidence(args), summary: 'evidence session <id> | path --test <id> | timeline <agent> | har-diff <a.har> <b.har>: one offline HTML (and Markdown) file for a ticket' },
 };

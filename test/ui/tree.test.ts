@@ -14,7 +14,7 @@ import { errorNotifications, openWorkbench, saveScreenshot, type Workbench } fro
 
 /** Few records per "Load more" step, so the expanded tree fits in one screenshot. */
 const PAGE_SIZE = 5;
-const ROOTS = ['Endpoint Agents', 'Networks', 'Enterprise Agents', 'Endpoint Tests', 'User Sessions', 'Network Sessions', 'Network Topology'];
+const ROOTS = ['Endpoint Agents', 'Networks', 'Enterprise Agents', 'Deployed Tests', 'Endpoint Tests', 'User Sessions', 'Network Sessions', 'Network Topology'];
 const FILL_TIMEOUT_MS = 30_000;
 const FAILURE_DIR = join(REPO_ROOT, 'test-results');
 

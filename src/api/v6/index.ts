@@ -9,7 +9,7 @@ import { InvalidFilterError } from '../errors';
 import { findFilterProblem } from '../filters';
 import { isRecord } from '../paging';
 import { formatApiDate, segment, timeRangeQuery } from '../query';
-import type { EnterpriseTestType, FilterTarget } from '../types';
+import { RESULTS_NEED_V7, type EnterpriseTestType, type FilterTarget } from '../types';
 import { repeatedFilterKeyMessage, repeatedFilterKeys } from '../types';
 
 const FILTER_PATHS: Record<FilterTarget, string> = {
@@ -67,6 +67,10 @@ const firstTest: RecordRoute['read'] = (body) => {
 
 const endpointTestPath = (type?: string): string => (type ? `v7/endpoint-tests/${segment(type)}` : 'v7/endpoint-tests');
 
+function needsV7(): never {
+  throw new RangeError(RESULTS_NEED_V7);
+}
+
 export const v6: Dialect = {
   version: 'v6',
   accept: 'application/json',
@@ -99,6 +103,9 @@ export const v6: Dialect = {
     method: 'GET', path: `v7/endpoint-data/tests/net/path-vis/${segment(testId)}/${segment(agentId)}/${segment(roundId)}`,
     read: first(['endpointNet', 'pathVis'], SHAPES.pathTrace, agentId),
   }),
+  testResults: () => needsV7(),
+  testPathTrace: () => needsV7(),
+  pageLoadDetail: () => needsV7(),
 
   filtered(target, filters, warn) {
     const path = FILTER_PATHS[target];

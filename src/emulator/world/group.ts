@@ -1,6 +1,6 @@
 // GroupWorld: one account group's data, generated lazily round by round.
 import type {
-  EndpointAgent, EndpointTest, Har, HttpServerResult, NetMetric, NetworkProbe, NetworkProbeDetail, NetworkSession,
+  EndpointAgent, EndpointTest, EnterpriseTest, Har, HttpServerResult, NetMetric, NetworkProbe, NetworkProbeDetail, NetworkSession,
   PathRoute, PathTrace, PathVisSummary, PrivateNetwork, SystemMetrics, TestAgent, UserSession, UserSessionDetail, WebSession,
 } from '../../api/types';
 import { makeEnterpriseAgents } from './agents';
@@ -27,6 +27,7 @@ import {
 } from './sessions';
 import { makeEndpointTests } from './endpoint-tests';
 import { episodesBetween, featuredAgents, type Episode, type FeaturedAgent } from './episodes';
+import { enterprisePlan, type EnterprisePlan } from './enterprise-results';
 import { choosePathEpisodes, pathEpisodesBetween, type PathEpisode, type SeededPath } from './path-episodes';
 
 export class GeneratedGroup implements GroupWorld {
@@ -134,6 +135,10 @@ export class GeneratedGroup implements GroupWorld {
   *httpServer(testId: number, range: TimeRange, start?: ListPosition): Iterable<Positioned<HttpServerResult>> {
     const plan = this.plans.get(testId);
     if (plan?.test.type === 'http-server') yield* this.perAgent(plan, range, start, httpServerResult);
+  }
+
+  enterprisePlan(test: EnterpriseTest): EnterprisePlan {
+    return enterprisePlan(this.ctx.seed, this.aid, test, this.seededPaths);
   }
 
   /** One result per agent per round of the test; index = the agent's place in the plan. */

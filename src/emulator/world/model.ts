@@ -2,12 +2,13 @@
 // deterministic synthetic world. The world knows nothing of HTTP; the routes know nothing
 // of how records are generated.
 import type {
-  EndpointAgent, EndpointTest, Har, HttpServerResult, NetMetric, NetworkProbe, NetworkProbeDetail,
+  EndpointAgent, EndpointTest, EnterpriseTest, Har, HttpServerResult, NetMetric, NetworkProbe, NetworkProbeDetail,
   NetworkSession, PathRoute, PathTrace, PathVisSummary, PrivateNetwork, TestAgent, UserSession, UserSessionDetail,
   WebSession,
 } from '../../api/types';
 import type { Episode, FeaturedAgent } from './episodes';
 import type { PathEpisode } from './path-episodes';
+import type { EnterprisePlan } from './enterprise-results';
 
 export type Preset = 'demo' | 'large';
 
@@ -132,6 +133,8 @@ export interface GroupWorld {
   /** The round's traces to the agent's VPN concentrator (v7 `vpnPathTraces`); none for an agent without a VPN. */
   vpnPathTrace(testId: number, agentId: string, roundId: number, asOf: number): PathRoute[];
   httpServer(testId: number, range: TimeRange, start?: ListPosition): Iterable<Positioned<HttpServerResult>>;
+  /** How a deployed enterprise test's results are drawn: its rounds, agents and the seeded transit it crosses. */
+  enterprisePlan(test: EnterpriseTest): EnterprisePlan;
 
   // Filterable lists yield only the records `filter` keeps; skipping the others costs an
   // index lookup each, not the generation of the record.

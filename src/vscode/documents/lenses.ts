@@ -64,6 +64,7 @@ export class DocumentLenses implements vscode.CodeLensProvider, vscode.Disposabl
       plan,
       lens('$(trash) Delete', COMMANDS.delete, document.uri),
       ...runNow,
+      lens('$(graph) Results', 'netmon.showTestResults', document.uri),
     ];
   }
 

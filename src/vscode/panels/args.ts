@@ -3,8 +3,8 @@
 import type { SessionSide } from '../../analysis/session/path-agreement';
 import { TreeNode, type NodeIds } from '../tree/nodes';
 
-/** `session`: opened from a session's overview, whose own measurements the path is shown beside. */
-export interface TestTarget { testId: number; agentId?: string; roundId?: number; session?: SessionSide }
+/** `session`: opened from a session's overview, whose own measurements the path is shown beside; `deployed`: an enterprise test's results (v7), not an endpoint test's data. */
+export interface TestTarget { testId: number; agentId?: string; roundId?: number; session?: SessionSide; deployed?: boolean }
 
 export function isTreeNode(value: unknown): value is TreeNode {
   return value instanceof TreeNode;
@@ -39,5 +39,5 @@ export function testTargetOf(args: readonly unknown[]): TestTarget | undefined {
   const roundId = typeof roundArg === 'number' ? roundArg : typeof roundArg === 'string' && /^\d+$/.test(roundArg) ? Number(roundArg) : undefined;
   if (agentId !== undefined || !isTreeNode(first)) return { testId, agentId, roundId };
   const { ids } = first.spec;
-  return { testId, agentId: ids?.agentId, roundId: ids?.roundId };
+  return { testId, agentId: ids?.agentId, roundId: ids?.roundId, ...(nearestId(first, 'deployed') ? { deployed: true } : {}) };
 }

@@ -10,6 +10,7 @@ import { registerPathTextDocuments } from '../path-text/path-text';
 import { isTreeNode, testTargetOf, userSessionIdOf, type TestTarget } from './args';
 import type { TimeOptions } from './data';
 import { AgentPanels } from './agent-panels';
+import { DeployedResults } from './deployed-results';
 import { InstantResultsPanels } from './instant-panels';
 import { MetricsPanels } from './metrics-panels';
 import { PathPanels } from './path-panels';
@@ -41,6 +42,7 @@ export function registerPanels(
   const instantResults = new InstantResultsPanels(services, metrics, paths);
   const agents = new AgentPanels(services);
   const harEditor = createHarEditor(context, services);
+  const deployed = new DeployedResults(services, metrics, paths, waterfalls);
 
   const testTarget = async (args: unknown[]): Promise<TestTarget | undefined> => {
     const client = connection.requireClient();
@@ -71,8 +73,9 @@ export function registerPanels(
     'netmon.openMetrics': (arg, agentId) => reporting('Opening the metrics', async () => {
       const target = await testTarget(arg === undefined ? [] : [arg]);
       if (!target) return undefined;
-      return metrics.open(target.testId, typeof agentId === 'string' ? agentId : target.agentId);
+      return metrics.open(target.testId, typeof agentId === 'string' ? agentId : target.agentId, target.deployed);
     }),
+    'netmon.showTestResults': (arg) => reporting('Opening the test\'s results', () => deployed.show(arg)),
     'netmon.openAgent': (arg) => reporting('Opening the agent', async () => {
       const agentId = isTreeNode(arg) ? arg.spec.ids?.agentId : undefined;
       if (isTreeNode(arg) && agentId) {

@@ -3,7 +3,8 @@
 import type { HttpServerResult } from '../../api/types';
 import { previousPeriod, roundsOf } from '../../analysis/metrics';
 import { isMetricsPanelMessage, type MetricsHostMessage, type MetricsLoadParams, type MetricsPanelMessage } from '../../../webview/metrics/protocol';
-import { agentNames, endpointTest, historyRange, testTitle } from './data';
+import { agentNames, historyRange } from './data';
+import { sourceOf } from './test-sources';
 import type { PanelHost } from './panel-host';
 import type { PathPanels } from './path-panels';
 import { pickSessionsAroundRound } from './round-sessions';
@@ -24,15 +25,15 @@ export class MetricsPanels {
 
   constructor(private readonly services: PanelServices, private readonly paths: PathPanels) {}
 
-  /** Opens (or reveals) the metrics of a test; resolves to the panel id. */
-  async open(testId: number, agentId?: string): Promise<string> {
-    const key = `metrics:${testId}`;
+  /** Opens (or reveals) the metrics of a test (`deployed`: an enterprise test's results); resolves to the panel id. */
+  async open(testId: number, agentId?: string, deployed = false): Promise<string> {
+    const key = `metrics:${sourceOf({ deployed }).keyPrefix}${testId}`;
     const existing = this.services.registry.byKey(key) as Host | undefined;
     if (existing) {
       existing.panel.reveal();
       // Asked for another agent (a metrics link from a path node or a session): show that one.
       const refocus = agentId !== undefined && agentId !== this.focus.get(existing.id);
-      if (refocus || existing.snapshot().error !== undefined) await this.load(existing, testId, agentId ?? this.focus.get(existing.id));
+      if (refocus || existing.snapshot().error !== undefined) await this.load(existing, testId, agentId ?? this.focus.get(existing.id), deployed);
       return existing.id;
     }
     const host = createPanelHost<MetricsHostMessage, MetricsPanelMessage>(this.services, {
@@ -40,8 +41,8 @@ export class MetricsPanels {
     }, (message) => ({ type: 'error', params: { message } }));
     host.onDidDispose(() => { this.focus.delete(host.id); this.shown.delete(host.id); this.loads.delete(host.id); });
     host.onMessage(async (message) => {
-      if (message.type === 'openPathTrace') await this.paths.open({ testId, agentId: message.params.agentId, roundId: message.params.roundId });
-      if (message.type === 'comparePrevious') await this.comparePrevious(host, testId, message.params.on);
+      if (message.type === 'openPathTrace') await this.paths.open({ testId, agentId: message.params.agentId, roundId: message.params.roundId, deployed });
+      if (message.type === 'comparePrevious') await this.comparePrevious(host, testId, message.params.on, deployed);
       if (message.type === 'findSessions') {
         const { agentId, roundId } = message.params;
         const shown = this.shown.get(host.id);
@@ -49,22 +50,22 @@ export class MetricsPanels {
         await pickSessionsAroundRound(this.services, [agentId], roundId, `running test '${shown.testName}'`);
       }
     });
-    await this.load(host, testId, agentId);
+    await this.load(host, testId, agentId, deployed);
     return host.id;
   }
 
-  private async load(host: Host, testId: number, agentId: string | undefined): Promise<void> {
+  private async load(host: Host, testId: number, agentId: string | undefined, deployed: boolean): Promise<void> {
     const client = this.services.connection.requireClient();
     const range = historyRange(this.services.timeOptions());
+    const source = sourceOf({ deployed });
     const loaded = await host.run(`Loading the metrics of test ${testId}`, `Loading metrics of test ${testId}`, async (signal) => {
       const [test, metrics, names] = await Promise.all([
-        endpointTest(client, testId, signal),
-        client.netMetrics(testId, { ...range.options, signal }).collect({ maxRecords: MAX_RECORDS }),
+        source.test(client, testId, signal),
+        source.netMetrics(client, testId, { ...range.options, signal }).collect({ maxRecords: MAX_RECORDS }),
         agentNames(client, signal),
       ]);
-      const httpServer: HttpServerResult[] = test.type === 'http-server'
-        ? (await client.httpServerResults(testId, { ...range.options, signal }).collect({ maxRecords: MAX_RECORDS })).records
-        : [];
+      const http = source.httpServer(client, testId, test.type, { ...range.options, signal });
+      const httpServer: HttpServerResult[] = http ? (await http.collect({ maxRecords: MAX_RECORDS })).records : [];
       return { test, metrics: metrics.records, httpServer, names };
     });
     if (!loaded) return;
@@ -72,7 +73,7 @@ export class MetricsPanels {
     this.shown.set(host.id, { testName: loaded.test.testName, agents: new Set([...loaded.metrics, ...loaded.httpServer].map((record) => String(record.agentId))) });
     host.panel.title = `Metrics: ${loaded.test.testName}`;
     const params: MetricsLoadParams = {
-      title: `${testTitle(loaded.test)} · ${range.label}`, metrics: loaded.metrics, agentNames: loaded.names,
+      title: `${loaded.test.title} · ${range.label}`, metrics: loaded.metrics, agentNames: loaded.names,
       ...(loaded.httpServer.length > 0 ? { httpServer: loaded.httpServer } : {}), ...(agentId ? { agentId } : {}),
     };
     this.loads.set(host.id, params);
@@ -80,7 +81,7 @@ export class MetricsPanels {
   }
 
   /** "Compare to previous period": the same test over the period before the shown one, as long, laid over it. */
-  private async comparePrevious(host: Host, testId: number, on: boolean): Promise<void> {
+  private async comparePrevious(host: Host, testId: number, on: boolean, deployed: boolean): Promise<void> {
     const shown = this.loads.get(host.id);
     if (!shown) return;
     const { previous: _dropped, ...plain } = shown;
@@ -88,7 +89,7 @@ export class MetricsPanels {
     if (!on || !period) { this.loads.set(host.id, plain); host.show({ type: 'load', params: plain }); return; }
     const client = this.services.connection.requireClient();
     const earlier = await host.run(`Loading the previous period of test ${testId}`, 'Loading the previous period', (signal) =>
-      client.netMetrics(testId, { from: new Date(period.from * 1000), to: new Date(period.to * 1000), signal }).collect({ maxRecords: MAX_RECORDS }));
+      sourceOf({ deployed }).netMetrics(client, testId, { from: new Date(period.from * 1000), to: new Date(period.to * 1000), signal }).collect({ maxRecords: MAX_RECORDS }));
     if (!earlier) return;
     const params: MetricsLoadParams = { ...plain, previous: { metrics: earlier.records, shiftSeconds: period.shiftSeconds } };
     this.loads.set(host.id, params);

@@ -6,7 +6,8 @@ import { pathRounds } from '../../analysis/path';
 import { isPathPanelMessage, type PathHostMessage, type PathPanelMessage, type PathRoundOption, type PathSources } from '../../../webview/path/protocol';
 import { compareWithSession, type SessionSide, type SourceAgreement } from '../../analysis/session/path-agreement';
 import type { TestTarget } from './args';
-import { agentNames, endpointTest, historyRange, roundTraces, testTitle } from './data';
+import { agentNames, historyRange } from './data';
+import { sourceOf, type TestDataSource } from './test-sources';
 import type { PanelHost } from './panel-host';
 import { pickSessionsAroundRound } from './round-sessions';
 import type { PathTextDocuments } from '../path-text/path-text';
@@ -35,12 +36,15 @@ type Host = PanelHost<PathHostMessage, PathPanelMessage>;
 
 export class PathPanels {
   private readonly states = new Map<string, PathState>();
+  /** The test each panel shows and where its data comes from, by panel id. */
+  private readonly tests = new Map<string, { testId: number; source: TestDataSource }>();
 
   constructor(private readonly services: PanelServices, private readonly texts: PathTextDocuments) {}
 
   /** Opens (or reveals and re-targets) the path panel of a test; resolves to the panel id. */
   async open(target: TestTarget): Promise<string> {
-    const key = `path:${target.testId}`;
+    const source = sourceOf(target);
+    const key = `path:${source.keyPrefix}${target.testId}`;
     const existing = this.services.registry.byKey(key) as Host | undefined;
     if (existing) {
       existing.panel.reveal();
@@ -53,7 +57,8 @@ export class PathPanels {
     const host = createPanelHost<PathHostMessage, PathPanelMessage>(this.services, {
       kind: 'path', key, title: `Path: test ${target.testId}`, bundle: 'path', isPanelMessage: isPathPanelMessage, renderedType: 'rendered',
     }, (message) => ({ type: 'error', params: { message } }));
-    host.onDidDispose(() => this.states.delete(host.id));
+    this.tests.set(host.id, { testId: target.testId, source });
+    host.onDidDispose(() => { this.states.delete(host.id); this.tests.delete(host.id); });
     host.onMessage(async (message) => {
       const current = this.states.get(host.id);
       if (!current) return;
@@ -95,10 +100,11 @@ export class PathPanels {
   private async start(host: Host, target: TestTarget): Promise<void> {
     const client = this.services.connection.requireClient();
     const range = historyRange(this.services.timeOptions());
+    const source = sourceOf(target);
     const state = await host.run(`Loading the path visualization of test ${target.testId}`, `Loading path traces of test ${target.testId}`, async (signal) => {
       const [test, summaries, names] = await Promise.all([
-        endpointTest(client, target.testId, signal),
-        client.pathVis(target.testId, { ...range.options, signal }).collect({ maxRecords: MAX_SUMMARIES }),
+        source.test(client, target.testId, signal),
+        source.pathVis(client, target.testId, { ...range.options, signal }).collect({ maxRecords: MAX_SUMMARIES }),
         agentNames(client, signal),
       ]);
       const rounds = pathRounds(summaries.records);
@@ -106,8 +112,8 @@ export class PathPanels {
       const roundId = target.roundId ?? rounds[0]?.roundId;
       if (roundId !== undefined && !agentsByRound.has(roundId)) agentsByRound.set(roundId, target.agentId ? [target.agentId] : []);
       const options = [...agentsByRound.entries()].sort(([a], [b]) => b - a).map(([id, agents]) => ({ roundId: id, agents: agents.length }));
-      const traces = roundId === undefined ? [] : await roundTraces(client, target.testId, agentsByRound.get(roundId) ?? [], roundId, signal);
-      const fresh: PathState = { title: `${testTitle(test)} · ${range.label}`, testName: test.testName, rounds: options, agentsByRound, names, roundId, traces, ...(target.session ? { session: target.session } : {}) };
+      const traces = roundId === undefined ? [] : await source.traces(client, target.testId, agentsByRound.get(roundId) ?? [], roundId, signal);
+      const fresh: PathState = { title: `${test.title} · ${range.label}`, testName: test.testName, rounds: options, agentsByRound, names, roundId, traces, ...(target.session ? { session: target.session } : {}) };
       return fresh;
     });
     if (!state) return;
@@ -118,12 +124,10 @@ export class PathPanels {
 
   private async showRound(host: Host, state: PathState, roundId: number | undefined, highlightAgentId: string | undefined): Promise<void> {
     if (roundId === undefined) return;
-    const client = this.services.connection.requireClient();
     host.post({ type: 'loading', params: { roundId } });
     const agents = state.agentsByRound.get(roundId) ?? (highlightAgentId ? [highlightAgentId] : []);
-    const testId = Number(host.key.slice('path:'.length));
     const traces = await host.run(`Loading the path traces of round ${roundId}`, `Loading path traces of ${agents.length} agent(s)`,
-      (signal) => roundTraces(client, testId, agents, roundId, signal));
+      (signal) => this.roundTraces(host, agents, roundId, signal));
     if (!traces) return;
     if (!state.agentsByRound.has(roundId)) { // a round outside the listed ones (picked in the metrics panel)
       state.agentsByRound.set(roundId, agents);
@@ -132,6 +136,13 @@ export class PathPanels {
     state.roundId = roundId;
     state.traces = traces;
     this.post(host, state, highlightAgentId);
+  }
+
+  /** The traces of one round of the test the panel shows, from its source. */
+  private roundTraces(host: Host, agentIds: readonly string[], roundId: number, signal: AbortSignal): Promise<PathTrace[]> {
+    const shown = this.tests.get(host.id);
+    if (!shown) throw new Error('the path panel was closed');
+    return shown.source.traces(this.services.connection.requireClient(), shown.testId, agentIds, roundId, signal);
   }
 
   private post(host: Host, state: PathState, highlightAgentId: string | undefined): void {
@@ -150,10 +161,8 @@ export class PathPanels {
     }
     const agents = state.agentsByRound.get(roundId);
     if (!agents) throw new Error(`compareWith names round ${roundId}, which the panel does not list`);
-    const client = this.services.connection.requireClient();
-    const testId = Number(host.key.slice('path:'.length));
     const traces = await host.run(`Loading the path traces of round ${roundId}`, `Loading the baseline round (${agents.length} agents)`,
-      (signal) => roundTraces(client, testId, agents, roundId, signal));
+      (signal) => this.roundTraces(host, agents, roundId, signal));
     if (!traces) return;
     state.baseline = { roundId, traces };
     this.post(host, state, undefined);
@@ -165,7 +174,7 @@ export class PathPanels {
    */
   async compareRounds(target: TestTarget): Promise<string> {
     const id = await this.open(target);
-    const host = this.services.registry.byKey(`path:${target.testId}`) as Host | undefined;
+    const host = this.services.registry.byKey(`path:${sourceOf(target).keyPrefix}${target.testId}`) as Host | undefined;
     const state = host && this.states.get(host.id);
     if (!host || !state) return id; // the load failed: the panel says why
     const choices = state.rounds.filter((round) => round.roundId !== state.roundId)

@@ -32,17 +32,29 @@ export class WaterfallPanels {
   constructor(private readonly services: PanelServices) {}
 
   /** Opens (or reveals) the waterfall of one page of a session; resolves to the panel id. */
-  async open(page: PageRef): Promise<string> {
-    const key = `waterfall:${page.userSessionId}:${page.pageId}`;
+  open(page: PageRef): Promise<string> {
     const name = page.title || page.pageId;
-    const existing = this.services.registry.byKey(key) as PanelHost<HarHostMessage, HarPanelMessage> | undefined;
+    const client = this.services.connection.requireClient();
+    return this.openHar({
+      key: `waterfall:${page.userSessionId}:${page.pageId}`, name, pageId: page.pageId,
+      read: async (signal) => {
+        const har = await client.getPageDetails(page.userSessionId, page.pageId, { signal });
+        const agent = page.agentId ? ` · ${(await client.agentDirectory().ready()).label(page.agentId)}` : '';
+        return { har, title: `${name}${agent} · session ${page.userSessionId}` };
+      },
+    });
+  }
+
+  /** Opens (or reveals) the waterfall of any HAR the service answers (a deployed page-load test's round); resolves to the panel id. */
+  async openHar(source: WaterfallSource): Promise<string> {
+    const existing = this.services.registry.byKey(source.key) as PanelHost<HarHostMessage, HarPanelMessage> | undefined;
     if (existing) {
       existing.panel.reveal();
-      if (existing.snapshot().error !== undefined) await this.load(existing, page, name); // the last load failed: try again
+      if (existing.snapshot().error !== undefined) await this.load(existing, source); // the last load failed: try again
       return existing.id;
     }
     const host = createPanelHost<HarHostMessage, HarPanelMessage>(this.services, {
-      kind: 'waterfall', key, title: `Waterfall: ${name}`, bundle: 'har', isPanelMessage: isHarPanelMessage, renderedType: 'loaded',
+      kind: 'waterfall', key: source.key, title: `Waterfall: ${source.name}`, bundle: 'har', isPanelMessage: isHarPanelMessage, renderedType: 'loaded',
     }, undefined);
     host.onDidDispose(() => this.hars.delete(host.id));
     host.onMessage(async (message) => {
@@ -50,19 +62,24 @@ export class WaterfallPanels {
       const shown = this.hars.get(host.id);
       if (shown) await answerHarMessage(host, message, shown.har, shown.name, this.services.prompts);
     });
-    await this.load(host, page, name);
+    await this.load(host, source);
     return host.id;
   }
 
-  private async load(host: PanelHost<HarHostMessage, HarPanelMessage>, page: PageRef, name: string): Promise<void> {
-    const client = this.services.connection.requireClient();
-    const har = await host.run(`Loading the HAR of page "${name}"`, `Loading the waterfall of ${name}`,
-      (signal) => client.getPageDetails(page.userSessionId, page.pageId, { signal }));
-    if (!har) return;
-    const agent = page.agentId ? ` · ${(await client.agentDirectory().ready()).label(page.agentId)}` : '';
-    this.hars.set(host.id, { har, name });
-    host.show({ type: 'load', params: { har, pageId: page.pageId, title: `${name}${agent} · session ${page.userSessionId}` } });
+  private async load(host: PanelHost<HarHostMessage, HarPanelMessage>, source: WaterfallSource): Promise<void> {
+    const loaded = await host.run(`Loading the HAR of page "${source.name}"`, `Loading the waterfall of ${source.name}`, (signal) => source.read(signal));
+    if (!loaded) return;
+    this.hars.set(host.id, { har: loaded.har, name: source.name });
+    host.show({ type: 'load', params: { har: loaded.har, ...(source.pageId ? { pageId: source.pageId } : {}), title: loaded.title } });
   }
+}
+
+/** A HAR for the waterfall: its panel key, its name, and how to read it with the panel's title. */
+export interface WaterfallSource {
+  key: string;
+  name: string;
+  pageId?: string;
+  read(signal: AbortSignal): Promise<{ har: unknown; title: string }>;
 }
 
 export class SessionPanels {

@@ -34,6 +34,8 @@ export interface NodeIds {
   testId?: number;
   agentId?: string;
   roundId?: number;
+  /** The test is a deployed enterprise test (its results are v7 test results), not an endpoint test. */
+  deployed?: boolean;
 }
 
 export interface NodeSpec {

@@ -1,4 +1,4 @@
-// The seven roots of the Netmon tree and the inventory ones (agents, networks).
+// The roots of the Netmon tree and the inventory ones (agents, networks).
 import type { EndpointAgent, PrivateNetwork } from '../../api/types';
 import { agentSummary, networkSummary } from '../../analysis/records/summaries';
 import { segment, summaryItem } from './format';
@@ -8,6 +8,7 @@ import { propertyNode, TreeNode, type LoadContext, type PagedNode } from './node
 import { networkSessionsNode, topologyNode, userSessionsNode } from './session-nodes';
 import { endpointTestGroups } from './test-nodes';
 import { enterpriseAgentsRoot } from './enterprise-agent-nodes';
+import { deployedTestsRoot } from './deployed-test-nodes';
 
 export function createRoots(context: LoadContext): TreeNode[] {
   // Real accounts page these lists (pages.next with a pageId): "Load more" like the data lists.
@@ -20,6 +21,7 @@ export function createRoots(context: LoadContext): TreeNode[] {
     inventoryNode<PrivateNetwork>(context, { label: 'Networks', icon: 'globe', kind: 'root networks', loadingWhat: 'Loading networks' },
       (options) => context.client.networks(options), (network, owner) => networkNode(owner, network), 'No networks in this account group'),
     enterpriseAgentsRoot(),
+    deployedTestsRoot(),
     new TreeNode(undefined, {
       label: 'Endpoint Tests', icon: 'beaker', kind: 'root tests', loadingWhat: 'Loading endpoint tests',
       children: (loadContext, self) => endpointTestGroups(loadContext, self),

@@ -48,7 +48,7 @@ describe('sign in and sign out', () => {
     assert.equal(api.connection.current?.kind, 'remote');
     assert.equal(api.connection.current?.baseUrl, emulator.url);
     assert.deepEqual((await roots(api)).map((node) => node.label),
-      ['Endpoint Agents', 'Networks', 'Enterprise Agents', 'Endpoint Tests', 'User Sessions', 'Network Sessions', 'Network Topology']);
+      ['Endpoint Agents', 'Networks', 'Enterprise Agents', 'Deployed Tests', 'Endpoint Tests', 'User Sessions', 'Network Sessions', 'Network Topology']);
     assert.match(api.statusBarText(), new RegExp(`Netmon: ${new URL(emulator.url).host}`));
 
     const settings = settingsText();

@@ -44,7 +44,7 @@ describe('demo mode', () => {
     const connectedKind = (): string | undefined => api.connection.current?.kind; // read anew after each await
     assert.equal(connectedKind(), undefined, 'the roots came before the connection was up');
     assert.deepEqual(roots.map((node) => node.label),
-      ['Endpoint Agents', 'Networks', 'Enterprise Agents', 'Endpoint Tests', 'User Sessions', 'Network Sessions', 'Network Topology']);
+      ['Endpoint Agents', 'Networks', 'Enterprise Agents', 'Deployed Tests', 'Endpoint Tests', 'User Sessions', 'Network Sessions', 'Network Topology']);
     const agents = await agentRows(api, roots[0] as TreeNode);
     assert.ok(agents.length > 0 && agents.every((node) => node.spec.kind === 'agent'), agents.map((node) => node.label).join(', '));
     assert.ok(await starting, 'Use Demo Account failed');

@@ -1,0 +1,84 @@
+// Reading a deployed enterprise test's results for a summary: each result kind its type has,
+// each agent's latest health, and for network tests the path localization of the newest
+// rounds — the same reader and localization as an endpoint test's path (an enterprise path
+// trace is a path trace). The client is passed in (NetmonClient satisfies ResultsClient);
+// `netmon results` and the explorer's Deployed Tests read through here.
+import type { EnterpriseTest, PathTrace, PathVisSummary, TestResult, TestResultKind } from '../../api/types';
+import { resultKindsOf } from '../../api/types';
+import { localizePathTraces, type PathLocalization } from '../path/localize';
+import { readPathRounds, readRoundTraces, type PathRange, type PathTraceClient } from '../path/read-rounds';
+import { latestHealthByAgent, worstHealth, type AgentHealth, type Health } from './health';
+
+/** Results read per kind at most: 200 agents × a day of 5-minute rounds is 57,600. */
+export const MAX_RESULTS_PER_KIND = 60_000;
+/** Newest rounds whose path traces are localized together. */
+export const LOCALIZED_ROUNDS = 3;
+
+type Options = PathRange & { signal?: AbortSignal };
+
+export interface ResultsClient {
+  testResults(kind: TestResultKind, testId: number, options: Options): { collect(options: { maxRecords: number }): Promise<{ records: TestResult[]; complete: boolean }> };
+  getTestPathTrace(testId: number, agentId: string, roundId: number, options: { signal?: AbortSignal }): Promise<PathTrace>;
+}
+
+export interface KindSummary {
+  kind: TestResultKind;
+  health: Health;
+  agents: AgentHealth[];
+  records: number;
+  /** False when MAX_RESULTS_PER_KIND stopped the read. */
+  complete: boolean;
+}
+
+export interface ResultsSummary {
+  testId: number;
+  testName: string;
+  type: string;
+  /** The worst of the kinds' health. */
+  health: Health;
+  kinds: KindSummary[];
+  /** Network tests: where loss and delay are, on the newest rounds' path traces. */
+  localization?: PathLocalization;
+}
+
+/** The client's path reads for the path analyses: enterprise path-vis and traces. */
+export function enterprisePaths(client: ResultsClient): PathTraceClient {
+  return {
+    pathVis: (testId, options) => ({
+      collect: async (cap) => ({ records: (await client.testResults('path-vis', testId, options).collect(cap)).records as PathVisSummary[] }),
+    }),
+    getPathTrace: (testId, agentId, roundId, options) => client.getTestPathTrace(testId, agentId, roundId, options),
+  };
+}
+
+export async function readKind(client: ResultsClient, testId: number, kind: TestResultKind, range: Options): Promise<KindSummary> {
+  const { records, complete } = await client.testResults(kind, testId, range).collect({ maxRecords: MAX_RESULTS_PER_KIND });
+  const agents = latestHealthByAgent(kind, records);
+  return { kind, health: worstHealth(agents), agents, records: records.length, complete };
+}
+
+export async function readResultsSummary(client: ResultsClient, test: EnterpriseTest, range: Options): Promise<ResultsSummary> {
+  const kinds = resultKindsOf(String(test.type));
+  const summaries = await Promise.all(kinds.map((kind) => readKind(client, test.testId, kind, range)));
+  const summary: ResultsSummary = {
+    testId: test.testId, testName: test.testName, type: String(test.type), health: worstHealth(summaries.filter((s) => s.agents.length > 0)), kinds: summaries,
+  };
+  if (kinds.includes('path-vis')) {
+    const paths = enterprisePaths(client);
+    const rounds = (await readPathRounds(paths, test.testId, range, range.signal)).slice(0, LOCALIZED_ROUNDS);
+    const traces = (await Promise.all(rounds.map((round) => readRoundTraces(paths, test.testId, round.agentIds, round.roundId, range.signal)))).flat();
+    // The results name their agents: the localization says them too.
+    const names = new Map(summaries.flatMap((s) => s.agents.map((a) => [a.agentId, a.agentName] as const)));
+    if (traces.length > 0) summary.localization = localizePathTraces(traces, { agentName: (id) => names.get(id) ?? id });
+  }
+  return summary;
+}
+
+/** The test's health at a glance: its first kind's agents over the newest rounds only. */
+export async function latestHealth(client: ResultsClient, test: EnterpriseTest, signal?: AbortSignal): Promise<{ health: Health; agents: AgentHealth[] }> {
+  const kind = resultKindsOf(String(test.type))[0];
+  if (!kind) return { health: 'unknown', agents: [] };
+  const window = `${Math.max(2, Math.ceil((2 * (test.interval || 300)) / 60))}m`;
+  const { agents, health } = await readKind(client, test.testId, kind, { window, ...(signal ? { signal } : {}) });
+  return { health, agents };
+}

@@ -1,0 +1,87 @@
+// Results of enterprise tests (v7 `/test-results/{testId}/…`): one record per agent per
+// round, the agent's id and name beside the round. Network, path-vis, path trace and
+// http-server results are the same domain records as an endpoint test's (an enterprise
+// path trace is a path trace); the other kinds have records of their own.
+import type { Open } from './common';
+import type { Har } from './har';
+import type { HttpServerResult, NetMetric, PathTrace, PathVisSummary } from './test-data';
+
+/** The result lists of enterprise tests, as v7 names them. */
+export const TEST_RESULT_KINDS = [
+  'network', 'path-vis', 'http-server', 'page-load', 'web-transactions', 'dns-server', 'dns-trace', 'dnssec', 'api',
+] as const;
+export type TestResultKind = (typeof TEST_RESULT_KINDS)[number];
+
+/** What results say on a v6 account, in one sentence: they exist only in today's API. */
+export const RESULTS_NEED_V7 = 'results of enterprise tests need the current API (v7); this account speaks API v6';
+
+/** What every enterprise result carries: whose round it is. */
+export interface ResultRound {
+  agentId: string;
+  agentName?: string;
+  roundId: number;
+  /** The service's link to the result in its web UI (`_links.appLink.href`). */
+  permalink?: string;
+}
+
+export type EnterpriseNetworkResult = NetMetric & ResultRound & Open<{ server?: string; healthScore?: number }>;
+export type EnterprisePathVis = PathVisSummary & ResultRound;
+export type EnterprisePathTrace = PathTrace & ResultRound;
+export type EnterpriseHttpResult = HttpServerResult & ResultRound & Open<{ healthScore?: number }>;
+
+export type PageLoadResult = Open<ResultRound & {
+  responseTime?: number;
+  totalSize?: number;
+  numObjects?: number;
+  numErrors?: number;
+  domLoadTime?: number;
+  pageLoadTime?: number;
+}>;
+
+/** One agent's page load of one round, with its HAR (the waterfall). */
+export type PageLoadDetail = PageLoadResult & { har?: Har };
+
+export type WebTransactionResult = Open<ResultRound & { transactionTime?: number; componentErrors?: number; errorType?: string; errorDetails?: string }>;
+export type DnsServerResult = Open<ResultRound & { server?: string; serverId?: string; resolutionTime?: number; mappings?: string; errorDetails?: string }>;
+export type DnsTraceResult = Open<ResultRound & {
+  queries?: number; failedQueries?: number; finalServerQueried?: string; finalQueryTime?: number; mappings?: string; errorDetails?: string;
+}>;
+export type DnssecResult = Open<ResultRound & { isValid?: boolean; errorDetails?: string }>;
+export type ApiResult = Open<ResultRound & { apiTransactionTime?: number; completion?: number; errorType?: string; errorDetails?: string }>;
+
+export interface TestResultRecords {
+  network: EnterpriseNetworkResult;
+  'path-vis': EnterprisePathVis;
+  'http-server': EnterpriseHttpResult;
+  'page-load': PageLoadResult;
+  'web-transactions': WebTransactionResult;
+  'dns-server': DnsServerResult;
+  'dns-trace': DnsTraceResult;
+  dnssec: DnssecResult;
+  api: ApiResult;
+}
+
+export type TestResult = TestResultRecords[TestResultKind];
+
+/** A page of results in the domain's envelope: the records and the range the service stated. */
+export interface TestResultsResponse {
+  results: TestResult[];
+  pages: { next?: string };
+  from?: string;
+  to?: string;
+}
+
+/** The result lists a test of each type has (v7 type names; `dns-dnssec` is v6's name of `dnssec`). */
+export function resultKindsOf(type: string): TestResultKind[] {
+  switch (type) {
+    case 'agent-to-server': case 'agent-to-agent': return ['network', 'path-vis'];
+    case 'http-server': return ['http-server', 'network', 'path-vis'];
+    case 'page-load': return ['page-load', 'http-server', 'network', 'path-vis'];
+    case 'web-transactions': return ['web-transactions', 'network', 'path-vis'];
+    case 'api': return ['api'];
+    case 'dns-server': return ['dns-server'];
+    case 'dns-trace': return ['dns-trace'];
+    case 'dnssec': case 'dns-dnssec': return ['dnssec'];
+    default: return [];
+  }
+}

@@ -1,0 +1,62 @@
+// `netmon results <test name | id>`: a deployed enterprise test's results — each agent's
+// latest health per result kind and, for network tests, where the path loses or delays
+// packets — as text for a ticket or, with --json, the summary model. The same reader and
+// analyses as the explorer's Deployed Tests (src/analysis/results).
+import { readResultsSummary } from '../analysis/results/read';
+import { resultsText } from '../analysis/results/text';
+import { terminalSafe, untrustedLine } from '../analysis/text/untrusted';
+import { RESULTS_NEED_V7, type EnterpriseTest } from '../api/types';
+import { ACCOUNT_USAGE, openAccount, takeAccountFlags, UsageError, type Account } from './account';
+import { ciJson } from './ci-safe';
+import type { CliIo } from './deploy-run';
+import { processIo, reportFailure } from './io';
+import { readTimeRange, TIME_RANGE_USAGE } from './time-range';
+
+export const RESULTS_USAGE = `usage: netmon results <test name | test id> [--window 24h | --from T --to T] [--json] [account]
+  A deployed enterprise test's results (API v7): for each result kind of its type (network,
+  path-vis, http-server, page-load, web-transactions, dns-server, dns-trace, dnssec, api)
+  each agent's latest round as ok, degraded or failing and why; for network tests, the path
+  localization of the newest rounds (where loss starts, the link where delay appears).
+${TIME_RANGE_USAGE}
+  --json           the summary model as JSON on stdout
+${ACCOUNT_USAGE}
+  Exit code: 0 no agent failing, 1 an agent's latest round is failing, 2 could not run
+  (usage, unknown test, an API v6 account, connection).`;
+
+export async function runResults(args: readonly string[], io: CliIo = processIo()): Promise<number> {
+  if (args.length === 0 || args.includes('--help') || args.includes('-h')) { io.stdout(RESULTS_USAGE); return args.length === 0 ? 2 : 0; }
+  let account: Account | undefined;
+  try {
+    const { flags, rest } = takeAccountFlags(args);
+    const json = rest.includes('--json');
+    const { range, rest: words } = readTimeRange(rest.filter((word) => word !== '--json'), Date.now());
+    if (range.note) io.stderr(`netmon results: ${range.note}`);
+    const unknown = words.find((word) => word.startsWith('-'));
+    if (unknown) throw new UsageError(`unknown option ${unknown}`);
+    if (words.length !== 1) throw new UsageError('name one deployed test (its name or id)');
+    account = await openAccount(flags, io.env);
+    if ((await account.client.apiVersion()) === 'v6') throw new Error(RESULTS_NEED_V7);
+    const test = findTest(await account.client.listEnterpriseTests(), words[0] as string);
+    const summary = await readResultsSummary(account.client, test, range.request);
+    io.stdout(json ? ciJson(summary) : terminalSafe(resultsText(summary)));
+    return summary.kinds.some((kind) => kind.health === 'failing') ? 1 : 0;
+  } catch (error) {
+    return reportFailure('results', error, RESULTS_USAGE, io);
+  } finally {
+    await account?.close();
+  }
+}
+
+/** The test with this id, or the one with this name (case-insensitive); an ambiguous name lists the candidates. */
+export function findTest(tests: readonly EnterpriseTest[], query: string): EnterpriseTest {
+  if (/^\d{1,15}$/.test(query)) {
+    const byId = tests.find((test) => test.testId === Number(query));
+    if (byId) return byId;
+  }
+  const wanted = query.trim().toLowerCase();
+  const named = tests.filter((test) => String(test.testName).toLowerCase() === wanted);
+  if (named.length === 1) return named[0] as EnterpriseTest;
+  const quoted = untrustedLine(query, 80);
+  if (named.length > 1) throw new UsageError(`${named.length} tests are named "${quoted}": name one by id (${named.map((t) => t.testId).join(', ')})`);
+  throw new Error(`no deployed test is named or numbered "${quoted}" (${tests.length} test${tests.length === 1 ? '' : 's'} in this account group)`);
+}

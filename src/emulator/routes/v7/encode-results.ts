@@ -1,0 +1,176 @@
+// Enterprise test results in v7's shapes (`/test-results/{testId}/…`): each kind written from
+// one agent's round of the world (world/enterprise-results.ts), so a test's network, path,
+// HTTP and page-load results tell one story per agent and round.
+import type { Har, HarEntry, TestResultKind } from '../../../api/types';
+import { formatIsoDateTime } from '../../http/time';
+import type { RequestContext } from '../../http/router';
+import { enterpriseRoute, type EnterprisePlan, type EnterpriseRound } from '../../world/enterprise-results';
+import { Rng } from '../../world/prng';
+import { v7TestType } from './encode-enterprise';
+
+type Json = Record<string, unknown>;
+
+/** The test as a result list names it. */
+export function resultTest(ctx: RequestContext, plan: EnterprisePlan): Json {
+  const { test } = plan;
+  const type = v7TestType(String(test.type));
+  return {
+    testId: String(test.testId), testName: test.testName, type, interval: plan.interval, enabled: test.enabled === 1,
+    createdBy: test.createdBy, createdDate: `${String(test.createdDate).replace(' ', 'T')}Z`,
+    _links: { self: { href: `${ctx.baseUrl}/v7/tests/${type}/${test.testId}` } },
+  };
+}
+
+function common(ctx: RequestContext, round: EnterpriseRound, kind: string): Json {
+  const { agent, roundId, plan } = round;
+  return {
+    date: formatIsoDateTime(roundId), roundId, startTime: roundId, endTime: roundId + Math.min(plan.interval, 60),
+    agent: { agentId: String(agent.agentId), agentName: agent.agentName, countryId: agent.countryId, location: agent.location },
+    _links: { appLink: { href: `${ctx.baseUrl}/app/view/${plan.test.testId}/${kind}?agentId=${agent.agentId}&roundId=${roundId}` } },
+  };
+}
+
+const ms = (value: number): number => Math.max(0, Math.round(value));
+
+/** HTTP phases of the round: DNS, TCP connect (one RTT), TLS (one and a half), then the server's wait. */
+function phases(round: EnterpriseRound): { dns: number; connect: number; ssl: number; wait: number; receive: number } {
+  const rng = Rng.of(round.plan.seed, 'enterprise-http', round.plan.test.testId, round.agent.agentId, round.roundId);
+  const rtt = round.avgLatency;
+  return { dns: rng.int(2, 25), connect: ms(rtt), ssl: ms(rtt * 1.5), wait: ms(rtt + rng.int(20, 180)), receive: rng.int(1, 40) };
+}
+
+function network(round: EnterpriseRound): Json {
+  const { plan } = round;
+  return {
+    avgLatency: round.avgLatency, minLatency: round.minLatency, maxLatency: round.maxLatency, jitter: round.jitter, loss: round.loss,
+    server: `${plan.target.host}:${plan.target.port}`, serverIp: plan.target.serverIp, direction: 'to-target',
+  };
+}
+
+function pathVis(round: EnterpriseRound): Json {
+  const route = enterpriseRoute(round);
+  const last = route.hops[route.hops.length - 1];
+  return {
+    ...pathSource(round),
+    pathTraces: [{ ipAddress: last?.ipAddress ?? '', numberOfHops: last?.hop ?? 0, pathId: route.pathId, responseTime: last?.responseTime ?? 0 }],
+  };
+}
+
+function pathSource(round: EnterpriseRound): Json {
+  const { plan, agent } = round;
+  return { server: `${plan.target.host}:${plan.target.port}`, serverIp: plan.target.serverIp, sourceIp: agent.ipAddress, sourcePrefix: agent.prefix, direction: 'to-target' };
+}
+
+function httpServer(round: EnterpriseRound): Json {
+  const { plan } = round;
+  if (round.error) {
+    return { serverIp: plan.target.serverIp, responseCode: 0, errorType: 'Connect', errorDetails: round.error, dnsTime: 0, connectTime: 0, totalTime: 0 };
+  }
+  const p = phases(round);
+  const total = p.dns + p.connect + p.ssl + p.wait + p.receive;
+  return {
+    serverIp: plan.target.serverIp, responseCode: 200, numRedirects: 0, redirectTime: 0, dnsTime: p.dns, connectTime: p.connect, sslTime: p.ssl,
+    waitTime: p.wait, receiveTime: p.receive, responseTime: total - p.receive, totalTime: total, wireSize: 48_213, throughput: Math.round(48_213 / Math.max(1, p.receive)),
+    errorType: 'None', sslVersion: 'TLSv1.3', sslCipher: 'TLS_AES_256_GCM_SHA384',
+    headers: { requestHeaders: `GET / HTTP/1.1\r\nHost: ${plan.target.host}`, responseHeaders: 'HTTP/1.1 200 OK\r\ncontent-type: text/html' },
+  };
+}
+
+/** Objects of a page load: the document first, then its assets two connections at a time. */
+const OBJECTS = 8;
+
+function pageLoad(round: EnterpriseRound): Json {
+  const har = pageHar(round);
+  const entries = har.log.entries;
+  const onLoad = Number(har.log.pages?.[0]?.pageTimings.onLoad ?? 0);
+  return {
+    responseTime: entries[0]?.time ?? 0, totalSize: entries.reduce((sum, e) => sum + e.response.bodySize, 0), numObjects: entries.length,
+    numErrors: entries.filter((e) => e.response.status >= 400 || e.response.status === 0).length,
+    domLoadTime: Math.round(onLoad * 0.7), pageLoadTime: onLoad,
+  };
+}
+
+/** The round's page load as a HAR: the waterfall of the page-load detail. */
+export function pageHar(round: EnterpriseRound): Har {
+  const { plan } = round;
+  const p = phases(round);
+  const rng = Rng.of(plan.seed, 'enterprise-har', plan.test.testId, round.agent.agentId, round.roundId);
+  const startMs = round.roundId * 1000 + rng.int(0, 5000);
+  const entries: HarEntry[] = [];
+  let docEnd = 0;
+  for (let i = 0; i < (round.error ? 1 : OBJECTS); i++) {
+    const first = i === 0;
+    const wait = first ? p.wait : ms(round.avgLatency + rng.int(5, 60));
+    const receive = first ? p.receive : rng.int(2, 80);
+    const timings = { blocked: first ? 0 : rng.int(0, 20), dns: first ? p.dns : -1, connect: first ? p.connect : -1, ssl: first ? p.ssl : -1, send: 0, wait, receive };
+    const offset = first ? 0 : docEnd + Math.floor((i - 1) / 2) * rng.int(20, 60);
+    const time = round.error && first ? 0 : timings.blocked + Math.max(0, timings.dns) + Math.max(0, timings.connect) + wait + receive;
+    if (first) docEnd = time;
+    const url = first ? `https://${plan.target.host}/` : `https://${plan.target.host}/assets/${['app.js', 'vendor.js', 'site.css', 'logo.svg', 'hero.jpg', 'font.woff2', 'analytics.js'][i - 1] ?? 'x'}`;
+    entries.push(harEntry(new Date(startMs + offset).toISOString(), url, time, timings, round.error && first ? 0 : 200, first ? 48_213 : rng.int(900, 220_000), plan.target.serverIp));
+  }
+  const onLoad = Math.max(...entries.map((e) => Date.parse(e.startedDateTime) - startMs + e.time));
+  return {
+    log: {
+      version: '1.2', creator: { name: 'netmon-emulator', version: '1' },
+      pages: [{ id: 'page_1', startedDateTime: new Date(startMs).toISOString(), title: plan.target.host, pageTimings: { onContentLoad: Math.round(onLoad * 0.7), onLoad } }],
+      entries,
+    },
+  };
+}
+
+function harEntry(startedDateTime: string, url: string, time: number, timings: HarEntry['timings'], status: number, size: number, serverIp: string): HarEntry {
+  return {
+    pageref: 'page_1', startedDateTime, time, serverIPAddress: serverIp, cache: {}, timings,
+    request: { method: 'GET', url, httpVersion: 'HTTP/2', cookies: [], headers: [], queryString: [], headersSize: -1, bodySize: 0 },
+    response: {
+      status, statusText: status === 200 ? 'OK' : '', httpVersion: 'HTTP/2', cookies: [], headers: [], redirectURL: '', headersSize: -1, bodySize: size,
+      content: { size, mimeType: url.endsWith('/') ? 'text/html' : 'application/octet-stream' },
+    },
+  };
+}
+
+function webTransaction(round: EnterpriseRound): Json {
+  if (round.error) return { transactionTime: 0, componentErrors: 1, errorType: 'Connect', errorDetails: round.error };
+  return { transactionTime: Number(pageLoad(round).pageLoadTime) * 3, componentErrors: 0, errorType: 'None' };
+}
+
+function dnsServer(round: EnterpriseRound): Json {
+  const servers = round.plan.test['dnsServers'];
+  const server = Array.isArray(servers) && typeof servers[0] === 'string' ? servers[0] : 'ns1.example.net';
+  const base = { serverId: '1', server };
+  if (round.error) return { ...base, resolutionTime: 0, errorDetails: round.error };
+  return { ...base, resolutionTime: ms(round.avgLatency * 0.6), mappings: `${round.plan.target.host} IN A ${round.plan.target.serverIp}` };
+}
+
+function dnsTrace(round: EnterpriseRound): Json {
+  if (round.error) return { queries: 1, failedQueries: 1, errorDetails: round.error };
+  return { queries: 3, failedQueries: 0, finalServerQueried: 'ns1.example.net', finalQueryTime: ms(round.avgLatency * 0.5), mappings: `${round.plan.target.host} IN A ${round.plan.target.serverIp}` };
+}
+
+function dnssec(round: EnterpriseRound): Json {
+  return round.error ? { isValid: false, errorDetails: round.error } : { isValid: true };
+}
+
+function api(round: EnterpriseRound): Json {
+  if (round.error) return { apiTransactionTime: 0, completion: 0, errorType: 'Connect', errorDetails: round.error };
+  return { apiTransactionTime: ms(round.avgLatency * 4), completion: 100, errorType: 'None' };
+}
+
+const ENCODERS: Record<TestResultKind, (round: EnterpriseRound) => Json> = {
+  network, 'path-vis': pathVis, 'http-server': httpServer, 'page-load': pageLoad, 'web-transactions': webTransaction,
+  'dns-server': dnsServer, 'dns-trace': dnsTrace, dnssec, api,
+};
+
+export function v7Result(ctx: RequestContext, kind: TestResultKind, round: EnterpriseRound): Json {
+  return { ...common(ctx, round, kind), ...ENCODERS[kind](round) };
+}
+
+/** One agent's path trace of a round: the summary's fields and the route with its hops. */
+export function v7ResultPathTrace(ctx: RequestContext, round: EnterpriseRound): Json {
+  return { ...common(ctx, round, 'path-vis'), ...pathSource(round), pathTraces: [enterpriseRoute(round)] };
+}
+
+export function v7ResultPageLoad(ctx: RequestContext, round: EnterpriseRound): Json {
+  return { ...common(ctx, round, 'page-load'), ...pageLoad(round), har: pageHar(round) };
+}

@@ -1,0 +1,182 @@
+// Results of the enterprise tests an account deploys through test management: one round per
+// test interval since the test was created, one result per agent of the test. Network and
+// path results cross the group's seeded transit (path-episodes.ts): an enterprise test takes
+// one of the group's seeded paths, so its agents see the same route change or loss episode,
+// at the same hop and the same time of day, as the endpoint test it was seeded on — the
+// same episode, localized by the same analysis through either kind of test.
+import type { EnterpriseTest, PathHop, PathRoute, TestAgent } from '../../api/types';
+import { CITIES, TRANSIT, type City } from './catalog';
+import { destinationOf } from './endpoint-tests';
+import { hostInPrefix, round3 } from './format';
+import { addedMsOf, lossDelayOf, lossPercentOf, pathEpisodeWindow } from './path-episode-effects';
+import type { SeededPath } from './path-episodes';
+import { baseRtt, carrierHop, pathHop, type HopSpec } from './paths';
+import { Rng, extendHash, hashKey } from './prng';
+
+const DAY = 86400;
+/** v7's intervals; anything else reports every 5 minutes. */
+const INTERVALS = [60, 120, 300, 600, 900, 1800, 3600];
+/** Test types whose agents measure the network and trace the path to the target. */
+const NETWORK_TYPES = ['agent-to-server', 'agent-to-agent', 'http-server', 'page-load', 'web-transactions'];
+
+/** What every result of one enterprise test shares. */
+export interface EnterprisePlan {
+  /** The world's seed: every result is a function of (seed, test, agent, round). */
+  seed: number;
+  test: EnterpriseTest;
+  interval: number;
+  firstRound: number;
+  target: { host: string; serverIp: string; port: number; city: City };
+  agents: TestAgent[];
+  /** The seeded transit this test's network results cross, and the agents (by id) that share it. */
+  path?: SeededPath;
+  sharers: ReadonlySet<string>;
+}
+
+/** One agent's round: the measurements every result kind of the test is written from. */
+export interface EnterpriseRound {
+  plan: EnterprisePlan;
+  agent: TestAgent;
+  roundId: number;
+  avgLatency: number;
+  minLatency: number;
+  maxLatency: number;
+  jitter: number;
+  loss: number;
+  /** A failed round (target unreachable): every kind reports it. */
+  error?: string;
+  /** The seeded episode is in force for this agent in this round. */
+  episode?: 'routeChange' | 'lossEpisode';
+  /** lossEpisode: this agent's traversal stops after the lossy hop. */
+  lostTraversal: boolean;
+  addedMs: number;
+}
+
+export function enterprisePlan(seed: number, aid: number, test: EnterpriseTest, seeded: readonly SeededPath[]): EnterprisePlan {
+  const interval = INTERVALS.includes(test.interval) ? test.interval : 300;
+  const created = Date.parse(`${String(test.createdDate).replace(' ', 'T')}Z`) / 1000;
+  const firstRound = Number.isFinite(created) ? Math.floor(created / interval) * interval : 0;
+  const host = targetHost(test);
+  const destination = destinationOf(host);
+  const rng = Rng.of(seed, aid, 'enterprise-target', host);
+  const target = { host, serverIp: destination.serverIp, port: typeof test['port'] === 'number' ? test['port'] : 443, city: rng.pick(CITIES) };
+  const agents = (test.agents ?? []).filter((agent) => agent.agentId !== undefined);
+  const path = NETWORK_TYPES.includes(String(test.type)) && seeded.length > 0 ? seeded[test.testId % seeded.length] : undefined;
+  return { seed, test, interval, firstRound, target, agents, ...(path ? { path } : {}), sharers: sharersOf(path, agents) };
+}
+
+function targetHost(test: EnterpriseTest): string {
+  if (typeof test.url === 'string' && test.url) {
+    try { return new URL(test.url.includes('://') ? test.url : `https://${test.url}`).hostname; } catch { /* the raw text below */ }
+  }
+  return String(test.server ?? test.domain ?? 'example.com').replace(/:\d+$/, '').slice(0, 200);
+}
+
+/** All the test's agents but one in five (seeded) share the transit, as on the endpoint test. */
+function sharersOf(path: SeededPath | undefined, agents: readonly TestAgent[]): ReadonlySet<string> {
+  if (!path) return new Set();
+  const apart = Math.floor(agents.length / 5);
+  const ranked = [...agents].sort((a, b) => extendHash(path.key, 7, a.agentId) - extendHash(path.key, 7, b.agentId) || a.agentId - b.agentId);
+  return new Set(ranked.slice(apart).map((agent) => String(agent.agentId)));
+}
+
+/** Round starts of the plan in [from, to), from `startRound` on, never before the test existed. */
+export function* enterpriseRounds(plan: EnterprisePlan, from: number, to: number, startRound = -Infinity): Generator<number> {
+  const first = Math.max(from, startRound, plan.firstRound);
+  for (let round = Math.ceil(first / plan.interval) * plan.interval; round < to; round += plan.interval) yield round;
+}
+
+export function hasEnterpriseRound(plan: EnterprisePlan, roundId: number, asOf: number): boolean {
+  return roundId % plan.interval === 0 && roundId >= plan.firstRound && roundId <= asOf;
+}
+
+function cityOf(agent: TestAgent): City {
+  return CITIES.find((city) => city.location === agent.location) ?? (CITIES[0] as City);
+}
+
+function episodeAt(plan: EnterprisePlan, agent: TestAgent, roundId: number): { kind?: 'routeChange' | 'lossEpisode'; day: number } {
+  const { path } = plan;
+  const day = Math.floor(roundId / DAY);
+  if (!path || !plan.sharers.has(String(agent.agentId))) return { day };
+  const { start, end } = pathEpisodeWindow(path, day);
+  return roundId >= start && roundId < end ? { kind: path.kind, day } : { day };
+}
+
+/** Whether this agent's traversal is among the round's lost ones (a seeded ranking of the sharers). */
+function traversalLost(plan: EnterprisePlan, agent: TestAgent, roundId: number, lossPercent: number): boolean {
+  const path = plan.path as SeededPath;
+  const lost = Math.max(1, Math.round((lossPercent / 100) * plan.sharers.size));
+  const rank = (id: number): number => extendHash(path.key, roundId, id);
+  const mine = rank(agent.agentId);
+  let before = 0;
+  for (const id of plan.sharers) {
+    const other = rank(Number(id));
+    if (other < mine || (other === mine && Number(id) < agent.agentId)) before++;
+  }
+  return before < lost;
+}
+
+export function enterpriseRound(plan: EnterprisePlan, agent: TestAgent, roundId: number): EnterpriseRound {
+  const { seed } = plan;
+  const rng = Rng.of(seed, 'enterprise-round', plan.test.testId, agent.agentId, roundId);
+  const { kind, day } = episodeAt(plan, agent, roundId);
+  const path = plan.path;
+  const addedMs = !path || !kind ? 0 : kind === 'routeChange' ? addedMsOf(path, day) : lossDelayOf(path, day);
+  const lossPercent = path && kind === 'lossEpisode' ? lossPercentOf(path, day) : 0;
+  const base = { plan, agent, roundId, addedMs, lostTraversal: path && kind === 'lossEpisode' ? traversalLost(plan, agent, roundId, lossPercent) : false, ...(kind ? { episode: kind } : {}) };
+  if (!kind && rng.chance(0.01)) {
+    return { ...base, avgLatency: 0, minLatency: 0, maxLatency: 0, jitter: 0, loss: 100, error: rng.pick(['Connection timed out', 'No route to host']) };
+  }
+  const avg = baseRtt(cityOf(agent), plan.target.city) * rng.float(0.95, 1.2) + addedMs;
+  const jitter = round3(avg * rng.float(0.01, 0.08, 3));
+  return {
+    ...base, avgLatency: round3(avg), jitter, loss: kind === 'lossEpisode' ? lossPercent : 0,
+    minLatency: Math.max(1, Math.floor(avg - jitter * 1.5)), maxLatency: Math.ceil(avg + jitter * 3),
+  };
+}
+
+/** The agent's own hops to the transit: its gateway (enterprise agents) or its carrier's edge. */
+function accessHops(seed: number, agent: TestAgent, city: City): HopSpec[] {
+  const rng = Rng.of(seed, 'enterprise-access', agent.agentId);
+  const carrier = TRANSIT.find((c) => agent.network.includes(`AS ${c.asn}`)) ?? (TRANSIT[agent.agentId % TRANSIT.length] as (typeof TRANSIT)[number]);
+  const hops: HopSpec[] = [];
+  if (agent.public === 0) hops.push({ ipAddress: hostInPrefix(agent.prefix, 1), prefix: agent.prefix, city, share: 0.02 });
+  hops.push(carrierHop(rng, carrier, city, 0.1, false));
+  return hops;
+}
+
+/** The shared transit when the test has a seeded path; otherwise two hops of a carrier of its own. */
+function transitHops(seed: number, round: EnterpriseRound): readonly HopSpec[] {
+  const { plan } = round;
+  if (plan.path && plan.sharers.has(String(round.agent.agentId))) {
+    return round.episode === 'routeChange' && plan.path.altTransit ? plan.path.altTransit : plan.path.transit;
+  }
+  const rng = Rng.of(seed, 'enterprise-transit', plan.test.testId, round.agent.agentId);
+  const carrier = rng.pick(TRANSIT);
+  return [carrierHop(rng, carrier, cityOf(round.agent), 0.35, false), carrierHop(rng, carrier, plan.target.city, 0.7, false)];
+}
+
+/** The round's route to the target: hops up to the target, cut after the lossy hop when the traversal is lost. */
+export function enterpriseRoute(round: EnterpriseRound): PathRoute {
+  const { plan, agent } = round;
+  const { seed } = plan;
+  const rng = Rng.of(seed, 'enterprise-path', plan.test.testId, agent.agentId, round.roundId);
+  const city = cityOf(agent);
+  const destination = destinationOf(plan.target.host);
+  const access = accessHops(seed, agent, city);
+  const transit = transitHops(seed, round);
+  const slots: HopSpec[] = [...access, ...transit, { ipAddress: plan.target.serverIp, prefix: destination.carrier.block, carrier: destination.carrier, city: plan.target.city, share: 1, rdns: plan.target.host }];
+  const path = plan.path;
+  const shared = path !== undefined && plan.sharers.has(String(agent.agentId));
+  // The episode's ms apply from the first changed hop, or from the lossy hop on.
+  const fromSlot = access.length + (path?.kind === 'lossEpisode' ? path.lossIndex ?? 0 : 0);
+  const rtt = round.avgLatency - round.addedMs;
+  let previous = 0;
+  const hops: PathHop[] = [];
+  const kept = round.lostTraversal ? fromSlot + 1 : slots.length;
+  for (const [index, slot] of slots.slice(0, kept).entries()) {
+    previous = Math.max(previous, Math.round(Math.max(rtt, 1) * slot.share * (0.9 + rng.next() * 0.2)));
+    hops.push(pathHop(slot, index + 1, previous + (shared && round.episode && index >= fromSlot ? round.addedMs : 0)));
+  }
+  return { pathId: `${hashKey(seed, plan.test.testId, agent.agentId).toString(16)}-${shared && round.episode === 'routeChange' ? 'b' : 'a'}`, hops };
+}

@@ -1,0 +1,99 @@
+// "Show Results" of a deployed enterprise test — from the Deployed Tests node, the code lens or
+// editor-title action of a bound test document, or an id — in the panels we have: metrics
+// (latency, loss, jitter per agent; HTTP phases), the path (merge, localization, diff) and,
+// for page-load tests, the waterfall of the worst agent's newest round. Tests without
+// network results (DNS, API) open their summary as text. API v7 only: v6 says so.
+import * as vscode from 'vscode';
+import { latestHealthByAgent } from '../../analysis/results/health';
+import { readResultsSummary } from '../../analysis/results/read';
+import { resultsText } from '../../analysis/results/text';
+import { roundMinute } from '../../analysis/text/utc';
+import { resultKindsOf, RESULTS_NEED_V7, type EnterpriseTest } from '../../api/types';
+import { documentsLibrary as lib } from '../documents/library';
+import { deployTarget } from '../documents/target';
+import { historyRange } from './data';
+import { isTreeNode } from './args';
+import type { MetricsPanels } from './metrics-panels';
+import type { PathPanels } from './path-panels';
+import type { PanelServices } from './services';
+import type { WaterfallPanels } from './session-panels';
+
+/** What Show Results opened: panel ids, and the summary document when the type has no panel. */
+export interface ShownResults { panels: string[]; document?: string }
+
+export class DeployedResults {
+  constructor(
+    private readonly services: PanelServices,
+    private readonly metrics: MetricsPanels,
+    private readonly paths: PathPanels,
+    private readonly waterfalls: WaterfallPanels,
+  ) {}
+
+  /** A tree node of a deployed test (or one of its results), a bound test document's URI, or a test id. */
+  async show(arg: unknown): Promise<ShownResults> {
+    if (isTreeNode(arg) && arg.spec.kind === 'deployedResult' && arg.spec.ids?.testId !== undefined && arg.spec.ids.agentId && arg.spec.ids.roundId !== undefined) {
+      const test = await this.test(arg.spec.ids.testId);
+      return { panels: [await this.openWaterfall(test, arg.spec.ids.agentId, arg.spec.ids.roundId)] };
+    }
+    const testId = isTreeNode(arg) ? arg.spec.ids?.testId : arg instanceof vscode.Uri ? await boundTestId(this.services, arg) : typeof arg === 'number' ? arg : undefined;
+    if (testId === undefined) throw new Error('Run this command on a deployed test in the Netmon view or on a bound test document, or pass a test id');
+    return this.open(await this.test(testId));
+  }
+
+  private async test(testId: number): Promise<EnterpriseTest> {
+    const client = this.services.connection.requireClient();
+    if ((await client.apiVersion()) === 'v6') throw new Error(`${RESULTS_NEED_V7.charAt(0).toUpperCase()}${RESULTS_NEED_V7.slice(1)}.`);
+    const test = (await client.listEnterpriseTests()).find((t) => t.testId === testId);
+    if (!test) throw new Error(`Test ${testId} is not deployed in this account group: create it from its document first`);
+    return test;
+  }
+
+  private async open(test: EnterpriseTest): Promise<ShownResults> {
+    const kinds = resultKindsOf(String(test.type));
+    const panels: string[] = [];
+    if (kinds.includes('network')) {
+      panels.push(await this.metrics.open(test.testId, undefined, true));
+      panels.push(await this.paths.open({ testId: test.testId, deployed: true }));
+    }
+    if (kinds.includes('page-load')) {
+      const newest = await this.newestPageLoad(test);
+      if (newest) panels.push(await this.openWaterfall(test, newest.agentId, newest.roundId));
+    }
+    if (panels.length > 0) return { panels };
+    const client = this.services.connection.requireClient();
+    const { from, to, window } = historyRange(this.services.timeOptions()).options;
+    const summary = await readResultsSummary(client, test, from && to ? { from, to } : { window: window ?? '1h' });
+    const document = await vscode.workspace.openTextDocument({ content: resultsText(summary), language: 'plaintext' });
+    await vscode.window.showTextDocument(document, { preview: false, viewColumn: vscode.ViewColumn.Beside });
+    return { panels, document: document.uri.toString() };
+  }
+
+  /** The worst agent's newest page load in the view's range (the one to look at first). */
+  private async newestPageLoad(test: EnterpriseTest): Promise<{ agentId: string; roundId: number } | undefined> {
+    const client = this.services.connection.requireClient();
+    const { records } = await client.testResults('page-load', test.testId, historyRange(this.services.timeOptions()).options).collect({ maxRecords: 10_000 });
+    return latestHealthByAgent('page-load', records)[0];
+  }
+
+  private openWaterfall(test: EnterpriseTest, agentId: string, roundId: number): Promise<string> {
+    const client = this.services.connection.requireClient();
+    return this.waterfalls.openHar({
+      key: `waterfall:deployed:${test.testId}:${agentId}:${roundId}`, name: test.testName,
+      read: async (signal) => {
+        const detail = await client.getPageLoadDetail(test.testId, agentId, roundId, { signal });
+        if (!detail.har) throw new Error(`the page load of ${agentId} in round ${roundMinute(roundId)} came without its HAR`);
+        const agent = typeof detail.agentName === 'string' ? detail.agentName : agentId;
+        return { har: detail.har, title: `${test.testName} · ${agent} · ${roundMinute(roundId)}` };
+      },
+    });
+  }
+}
+
+/** The test a document is bound to on this connection and account group. */
+async function boundTestId(services: PanelServices, uri: vscode.Uri): Promise<number> {
+  const text = (await vscode.workspace.openTextDocument(uri)).getText();
+  const target = deployTarget(services.connection, text);
+  const bound = lib().findBinding(lib().listBindings(text), target.connectionKey, target.aidKey);
+  if (!bound) throw new Error(`This document is not deployed to ${target.groupLabel}: create it first, then show its results`);
+  return bound.testId;
+}

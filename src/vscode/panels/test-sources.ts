@@ -1,0 +1,53 @@
+// Where a test panel reads its test and data: an endpoint scheduled test's lists, or a
+// deployed enterprise test's results (v7 /test-results). The path and metrics panels draw
+// either the same way: an enterprise path trace is a path trace, its network results are
+// metrics, its http-server results HTTP phases.
+import type { ListOptions, NetmonClient, Paged } from '../../api';
+import { enterprisePaths } from '../../analysis/results/read';
+import { readRoundTraces } from '../../analysis/path/read-rounds';
+import type { HttpServerResult, NetMetric, PathTrace, PathVisSummary } from '../../api/types';
+import { resultKindsOf } from '../../api/types';
+import { endpointTest, testTitle } from './data';
+
+export interface PanelTest { testName: string; title: string; type: string }
+
+type Collectable<T> = Pick<Paged<T, unknown>, 'collect'>;
+
+export interface TestDataSource {
+  /** Part of the panel keys, so an endpoint and an enterprise test of the same id get panels of their own. */
+  readonly keyPrefix: string;
+  test(client: NetmonClient, testId: number, signal: AbortSignal): Promise<PanelTest>;
+  pathVis(client: NetmonClient, testId: number, options: ListOptions): Collectable<PathVisSummary>;
+  traces(client: NetmonClient, testId: number, agentIds: readonly string[], roundId: number, signal: AbortSignal): Promise<PathTrace[]>;
+  netMetrics(client: NetmonClient, testId: number, options: ListOptions): Collectable<NetMetric>;
+  /** Undefined for a type without HTTP results. */
+  httpServer(client: NetmonClient, testId: number, type: string, options: ListOptions): Collectable<HttpServerResult> | undefined;
+}
+
+export const ENDPOINT_SOURCE: TestDataSource = {
+  keyPrefix: '',
+  async test(client, testId, signal) {
+    const test = await endpointTest(client, testId, signal);
+    return { testName: test.testName, title: testTitle(test), type: test.type };
+  },
+  pathVis: (client, testId, options) => client.pathVis(testId, options),
+  traces: (client, testId, agentIds, roundId, signal) => readRoundTraces(client, testId, agentIds, roundId, signal),
+  netMetrics: (client, testId, options) => client.netMetrics(testId, options),
+  httpServer: (client, testId, type, options) => (type === 'http-server' ? client.httpServerResults(testId, options) : undefined),
+};
+
+export const ENTERPRISE_SOURCE: TestDataSource = {
+  keyPrefix: 'deployed-',
+  async test(client, testId, signal) {
+    const test = (await client.listEnterpriseTests({ signal })).find((t) => t.testId === testId);
+    if (!test) throw new Error(`no deployed test ${testId} in this account group`);
+    const target = test.url ?? test.server ?? test.domain;
+    return { testName: test.testName, title: target ? `${test.testName} · ${target}` : test.testName, type: String(test.type) };
+  },
+  pathVis: (client, testId, options) => client.testResults('path-vis', testId, options),
+  traces: (client, testId, agentIds, roundId, signal) => readRoundTraces(enterprisePaths(client), testId, agentIds, roundId, signal),
+  netMetrics: (client, testId, options) => client.testResults('network', testId, options),
+  httpServer: (client, testId, type, options) => (resultKindsOf(type).includes('http-server') ? client.testResults('http-server', testId, options) : undefined),
+};
+
+export const sourceOf = (target: { deployed?: boolean }): TestDataSource => (target.deployed ? ENTERPRISE_SOURCE : ENDPOINT_SOURCE);

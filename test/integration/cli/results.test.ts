@@ -1,0 +1,73 @@
+// `netmon results` through the real entry point against the emulator's v7 world: a deployed
+// agent-to-server test read by name shows each agent's health and, during the seeded loss
+// episode, the hop where its path loses packets; --json gives the model; a v6 account and
+// mistakes are told what is wrong (exit 2).
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createNetmonClient } from '../../../src/api';
+import type { ResultsSummary } from '../../../src/analysis/results/read';
+import { DEMO_CREDENTIALS, startEmulator, type PathEpisode, type RunningEmulator } from '../../../src/emulator';
+import { netmon } from './run-netmon';
+
+const HOUR = 3600;
+
+describe('netmon results (emulator speaking v7)', () => {
+  let emulator: RunningEmulator;
+  let clock = 0;
+  let loss: PathEpisode;
+  const env = { NETMON_TOKEN: DEMO_CREDENTIALS.admin.token };
+  const run = (...args: string[]): ReturnType<typeof netmon> => netmon(['results', '--base-url', emulator.url, ...args], { env });
+
+  before(async () => {
+    emulator = await startEmulator({ port: 0, api: 'v7', now: () => clock * 1000 });
+    const aid = emulator.world.accountGroups[0]?.aid ?? 0;
+    const group = emulator.world.group(aid);
+    const day = Math.floor(Date.UTC(2026, 10, 20) / 1000);
+    const found = group?.pathEpisodes(day, day + 86400).find((e) => e.kind === 'lossEpisode');
+    assert.ok(found && group);
+    loss = found;
+    clock = loss.startSeconds - HOUR;
+    const client = createNetmonClient({ baseUrl: emulator.url, apiVersion: 'v7', credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token } });
+    const agents = group.enterpriseAgents().slice(0, 5).map((a) => ({ agentId: a.agentId }));
+    // Two tests on the group's two seeded transits (route change, loss): one crosses the lossy one.
+    for (const [name, server] of [['Outlook from the offices', 'outlook.office365.com'], ['Zoom from the offices', 'zoom.us']]) {
+      await client.createTest('agent-to-server', { testName: name as string, interval: 300, agents, server, port: 443 });
+    }
+    await client.createTest('dns-dnssec', { testName: 'Signed zone', interval: 300, agents, domain: 'example.com' });
+    await client.close();
+    // Twenty minutes into the episode.
+    clock = loss.startSeconds + 20 * 60;
+  });
+  after(() => emulator.close());
+
+  test('by name: each agent\'s health, and the hop of the seeded loss localized', async () => {
+    const texts = await Promise.all(['Outlook from the offices', 'zoom from the offices'].map((name) => run(name, '--window', '15m')));
+    const lossy = texts.find((t) => t.stdout.includes(String(loss.detail.hopAddress)));
+    assert.ok(lossy, texts.map((t) => t.stdout + t.stderr).join('\n---\n'));
+    assert.match(lossy.stdout, /^(Outlook|Zoom) from the offices \(agent-to-server test \d+\): DEGRADED\n\nnetwork: DEGRADED \(5 agents, 15 results\)\n {2}DEGRADED /);
+    assert.match(lossy.stdout, new RegExp(`% loss, latency \\d+ ms`));
+    assert.match(lossy.stdout, new RegExp(`Path \\(3 newest rounds\\): .*lose packets after ${String(loss.detail.hopAddress).replace(/\./g, '\\.')}`));
+    assert.equal(lossy.code, 0, 'degraded, not failing');
+  });
+
+  test('--json by id: the summary model; dnssec results of a signed zone are ok', async () => {
+    const tests = JSON.parse((await run('Signed zone', '--json', '--window', '15m')).stdout) as ResultsSummary;
+    assert.equal(tests.type, 'dnssec');
+    assert.deepEqual(tests.kinds.map((k) => [k.kind, k.agents.length]), [['dnssec', 5]]);
+    const byId = await run(String(tests.testId), '--json', '--window', '15m');
+    assert.equal(byId.code, 0, byId.stderr);
+    assert.equal((JSON.parse(byId.stdout) as ResultsSummary).testName, 'Signed zone');
+  });
+
+  test('a v6 account, an unknown test and a missing name say what is wrong (exit 2)', async () => {
+    const v6 = await run('Signed zone', '--api', 'v6');
+    assert.equal(v6.code, 2);
+    assert.equal(v6.stderr.trim(), 'netmon results: results of enterprise tests need the current API (v7); this account speaks API v6');
+    const unknown = await run('No such test');
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, /no deployed test is named or numbered "No such test" \(3 tests in this account group\)/);
+    const none = await run();
+    assert.equal(none.code, 2);
+    assert.match(none.stderr, /name one deployed test/);
+  });
+});
