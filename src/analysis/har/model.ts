@@ -20,6 +20,8 @@ export interface HarPageInfo {
   startMs: number;
   onContentLoad?: number;
   onLoad?: number;
+  /** First paint (ms from the page start) where the exporter says it: WebPageTest `_startRender`/`_render`, browsertime's FirstVisualChange. */
+  firstPaint?: number;
 }
 
 export interface HarRequestEntry {
@@ -59,6 +61,12 @@ export interface HarRequestEntry {
   serverIPAddress: string;
   connection: string;
   fromCache: boolean;
+  /** URL of what started the request (Chrome, browsertime, WebPageTest `_initiator`); '' when the HAR does not say. */
+  initiator?: string;
+  /** The browser's priority (`_priority`: VeryHigh … VeryLow, Highest …); '' when absent. */
+  priority?: string;
+  /** WebPageTest's `_renderBlocking` ('blocking', 'non_blocking', …); '' when absent. */
+  renderBlocking?: string;
 }
 
 export interface HarDocument {

@@ -4,6 +4,7 @@ import type { SystemMetrics } from '../../api/types';
 import { classifyResource, splitUrl } from './classify';
 import type { HarDocument, HarPageInfo, HarRequestEntry, NameValue, PhaseDurations } from './model';
 import { harEnvelope } from './envelope';
+import { firstPaintOf, initiatorUrl } from './initiator';
 import { asArray, asDuration, asNumber, asRecord, asString, type Json } from './narrow';
 
 /** Reads `{ log }`, `{ har: { log } }` (the page-details response) or a bare log. */
@@ -48,6 +49,7 @@ function readPages(rawPages: unknown[], firstEntryStart: number): HarPageInfo[] 
       startMs: Number.isFinite(parsed) ? parsed : firstEntryStart,
       ...(onContentLoad >= 0 ? { onContentLoad } : {}),
       ...(onLoad >= 0 ? { onLoad } : {}),
+      ...firstPaintOf(page),
     };
   });
   if (pages.length > 0) return pages;
@@ -114,6 +116,9 @@ function readEntry(entry: Json, index: number): HarRequestEntry {
     serverIPAddress: asString(entry.serverIPAddress).replace(/^\[|\]$/g, ''),
     connection: asString(entry.connection),
     fromCache: servedFromCache(entry, response, status, size),
+    initiator: initiatorUrl(entry._initiator),
+    priority: asString(entry._priority),
+    renderBlocking: asString(entry._renderBlocking),
   };
 }
 
