@@ -5,6 +5,7 @@
 // started, preferring one on its own connection (a request queued behind another reuses
 // its connection). Time between links with no request in flight is main-thread time.
 // Pure and O(n log n): sorted ends and binary search, never all pairs.
+import { THRESHOLDS } from '../session/thresholds';
 import { formatMs } from './format';
 import type { Phase } from './model';
 import { union, type Interval } from './time-split';
@@ -35,6 +36,8 @@ export interface CriticalPath {
   tailMainThreadMs: number;
   /** Main-thread time on the path: between links and after the last one. */
   mainThreadMs: number;
+  /** Stretches before untilMs with no request in flight (nor queued), at least gapWorthNaming long, longest first (at most MAX_GAPS). */
+  idleGaps: (Interval & { after?: WaterfallRow })[];
   /** "critical path document 476 ms (server wait 278 ms) → app.js → api/profile 1.2 s (server wait 1.1 s)" */
   line: string;
 }
@@ -43,6 +46,10 @@ export interface CriticalPath {
 const MAX_LINKS = 200;
 /** A request on the same connection that ended within this much of the latest end is preferred (ms). */
 const REUSE_WINDOW_MS = 50;
+/** Rows looked at, at most, for one on the same connection. */
+const MAX_REUSE_SCAN = 256;
+/** Idle stretches kept, as timeSplit keeps them. */
+const MAX_GAPS = 20;
 /** Clock slack between one request's end and the next one's start (ms). */
 const SLACK_MS = 1;
 /** Links named in full in the line; longer chains are shortened in the middle. */
@@ -57,7 +64,7 @@ export function criticalPath(waterfall: Waterfall): CriticalPath {
   const untilWhat = waterfall.onLoad !== undefined && waterfall.onLoad > 0 ? 'onLoad' : 'last request';
   const untilMs = untilWhat === 'onLoad' ? waterfall.onLoad! : rows.reduce((max, row) => Math.max(max, row.endMs), 0);
   const index = new PathIndex(rows);
-  const last = index.lastEndingBy(untilMs + SLACK_MS, undefined);
+  const last = index.lastEndingBy(untilMs + SLACK_MS);
   const chain: { row: WaterfallRow; reason: LinkReason }[] = [];
   const seen = new Set<WaterfallRow>();
   let at: { row: WaterfallRow; reason: LinkReason } | undefined = last ? { row: last, reason: 'start' } : undefined;
@@ -82,7 +89,7 @@ export function criticalPath(waterfall: Waterfall): CriticalPath {
   const lastEnd = links[links.length - 1]?.row.endMs ?? 0;
   const tailMainThreadMs = untilMs > lastEnd ? index.idleBetween(lastEnd, untilMs) : 0;
   const mainThreadMs = links.reduce((sum, link) => sum + link.mainThreadMs, tailMainThreadMs);
-  return { untilMs, untilWhat, links, tailMainThreadMs, mainThreadMs, line: pathLine(links, tailMainThreadMs) };
+  return { untilMs, untilWhat, links, tailMainThreadMs, mainThreadMs, idleGaps: index.idleGaps(untilMs), line: pathLine(links, tailMainThreadMs) };
 }
 
 export function costliestPhase(row: WaterfallRow): { phase: Phase; ms: number } {
@@ -115,22 +122,19 @@ function pathLine(links: readonly CriticalLink[], tailMs: number): string {
   return `critical path ${shown.join(' → ')}${tailMs >= 100 ? ` → ${formatMs(tailMs)} main thread` : ''}`;
 }
 
-/** Lookups the walk needs, each O(log n) or O(1). */
+/** Lookups the walk needs, each O(log n) or bounded; the URL index is built only when a request names an initiator. */
 class PathIndex {
   private readonly byEnd: WaterfallRow[];
   private readonly byIndex = new Map<number, WaterfallRow>();
-  private readonly byUrl = new Map<string, WaterfallRow[]>();
-  private readonly byConnection = new Map<string, WaterfallRow[]>();
+  private byUrl: Map<string, WaterfallRow[]> | undefined;
   private readonly busy: Interval[];
 
-  constructor(rows: readonly WaterfallRow[]) {
+  constructor(private readonly rows: readonly WaterfallRow[]) {
     this.byEnd = [...rows].sort((a, b) => a.endMs - b.endMs || a.entry.index - b.entry.index);
-    for (const row of rows) {
-      this.byIndex.set(row.entry.index, row);
-      push(this.byUrl, row.entry.url, row);
-    }
-    for (const row of this.byEnd) if (row.entry.connection) push(this.byConnection, `${row.entry.host}\n${row.entry.connection}`, row);
-    this.busy = union(rows.filter((row) => row.endMs > row.offsetMs).map((row) => ({ startMs: row.offsetMs, endMs: row.endMs })));
+    for (const row of rows) if (row.entry.redirectedFrom !== undefined || row.entry.redirectURL) this.byIndex.set(row.entry.index, row);
+    const intervals: Interval[] = [];
+    for (const row of rows) if (row.endMs > row.offsetMs) intervals.push({ startMs: row.offsetMs, endMs: row.endMs });
+    this.busy = union(intervals);
   }
 
   parentOf(row: WaterfallRow): { row: WaterfallRow; reason: LinkReason } | undefined {
@@ -139,25 +143,55 @@ class PathIndex {
     if (redirected && redirected !== row) return { row: redirected, reason: 'redirect' };
     const byInitiator = this.initiatorOf(row);
     if (byInitiator) return { row: byInitiator, reason: 'initiator' };
-    const latest = this.lastEndingBy(row.offsetMs + SLACK_MS, row);
-    const connection = row.entry.connection ? this.byConnection.get(`${row.entry.host}\n${row.entry.connection}`) : undefined;
-    const sameConnection = connection ? lastEndingIn(connection, row.offsetMs + SLACK_MS, row) : undefined;
-    if (sameConnection && latest && sameConnection.endMs >= latest.endMs - REUSE_WINDOW_MS) return { row: sameConnection, reason: sameConnection === latest ? 'inferred' : 'connection' };
-    return latest ? { row: latest, reason: 'inferred' } : undefined;
+    const at = endPosition(this.byEnd, row.offsetMs + SLACK_MS);
+    const latest = lastBefore(this.byEnd, at, row);
+    if (!latest) return undefined;
+    const reused = row.entry.connection ? this.sameConnection(at, row, latest.endMs - REUSE_WINDOW_MS) : undefined;
+    return reused && reused !== latest ? { row: reused, reason: 'connection' } : { row: latest, reason: 'inferred' };
+  }
+
+  /** Sorted by end, the rows ending within the reuse window sit just before `at`: look there only. */
+  private sameConnection(at: number, row: WaterfallRow, notBefore: number): WaterfallRow | undefined {
+    for (let i = at - 1, steps = 0; i >= 0 && steps < MAX_REUSE_SCAN; i--, steps++) {
+      const other = this.byEnd[i]!;
+      if (other.endMs < notBefore) return undefined;
+      if (other !== row && other.offsetMs <= row.offsetMs && other.entry.connection === row.entry.connection && other.entry.host === row.entry.host) return other;
+    }
+    return undefined;
   }
 
   /** The latest request with the initiator's URL that started before this one. */
   private initiatorOf(row: WaterfallRow): WaterfallRow | undefined {
     const url = row.entry.initiator;
     if (!url || url === row.entry.url) return undefined;
+    if (!this.byUrl) {
+      this.byUrl = new Map();
+      for (const other of this.rows) push(this.byUrl, other.entry.url, other);
+    }
     const candidates = this.byUrl.get(url) ?? this.byUrl.get(url.split('#')[0] ?? '');
     let best: WaterfallRow | undefined;
     for (const candidate of candidates ?? []) if (candidate.offsetMs < row.offsetMs && (!best || candidate.offsetMs > best.offsetMs)) best = candidate;
     return best;
   }
 
-  lastEndingBy(atMs: number, not: WaterfallRow | undefined): WaterfallRow | undefined {
-    return lastEndingIn(this.byEnd, atMs, not);
+  lastEndingBy(atMs: number): WaterfallRow | undefined {
+    return lastBefore(this.byEnd, endPosition(this.byEnd, atMs), undefined);
+  }
+
+  /** The same stretches timeSplit names, from the union already built here (timeSplit's own pass costs as much as all the rest at 10,000 requests). */
+  idleGaps(untilMs: number): (Interval & { after?: WaterfallRow })[] {
+    const gaps: Interval[] = [];
+    let at = 0;
+    for (const interval of this.busy) {
+      if (interval.startMs >= untilMs) break;
+      if (interval.startMs - at >= THRESHOLDS.page.gapWorthNaming) gaps.push({ startMs: at, endMs: interval.startMs });
+      at = Math.max(at, interval.endMs);
+    }
+    if (untilMs - at >= THRESHOLDS.page.gapWorthNaming) gaps.push({ startMs: at, endMs: untilMs });
+    return gaps.sort((a, b) => (b.endMs - b.startMs) - (a.endMs - a.startMs) || a.startMs - b.startMs).slice(0, MAX_GAPS).map((gap) => {
+      const after = lastBefore(this.byEnd, endPosition(this.byEnd, gap.startMs + 0.5), undefined);
+      return after ? { ...gap, after } : gap;
+    });
   }
 
   /** Time in [from, to) covered by no request. */
@@ -179,8 +213,8 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else map.set(key, [value]);
 }
 
-/** In a list sorted by end: the last row ending by atMs that started before it ends (not itself). */
-function lastEndingIn(sorted: readonly WaterfallRow[], atMs: number, not: WaterfallRow | undefined): WaterfallRow | undefined {
+/** In a list sorted by end: how many rows end by atMs. */
+function endPosition(sorted: readonly WaterfallRow[], atMs: number): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
@@ -188,7 +222,12 @@ function lastEndingIn(sorted: readonly WaterfallRow[], atMs: number, not: Waterf
     if (sorted[mid]!.endMs <= atMs) lo = mid + 1;
     else hi = mid;
   }
-  for (let i = lo - 1; i >= 0 && i >= lo - 8; i--) {
+  return lo;
+}
+
+/** The last of the first `at` rows that is not `not` and started no later than it. */
+function lastBefore(sorted: readonly WaterfallRow[], at: number, not: WaterfallRow | undefined): WaterfallRow | undefined {
+  for (let i = at - 1; i >= 0 && i >= at - 8; i--) {
     const row = sorted[i]!;
     if (row !== not && (!not || row.offsetMs <= not.offsetMs)) return row;
   }

@@ -4,7 +4,6 @@
 import { formatMs } from './format';
 import { INSIGHT_RULES as R } from './insight-rules';
 import type { Hit, InsightContext } from './insights';
-import { timeSplit } from './time-split';
 import type { WaterfallRow } from './waterfall';
 
 export function pageChecks(context: InsightContext): Hit[] {
@@ -122,10 +121,12 @@ function thirdParty({ rows, path }: InsightContext): Hit | undefined {
   const home = path.links.find((link) => link.label === 'document')?.row ?? rows[0];
   if (!home) return undefined;
   const site = siteOf(home.entry.host);
+  const thirdByHost = new Map<string, boolean>();
   let bytes = 0; let thirdBytes = 0; let time = 0; let thirdTime = 0;
   const items: { row: WaterfallRow; ms: number }[] = [];
   for (const row of rows) {
-    const third = siteOf(row.entry.host) !== site;
+    let third = thirdByHost.get(row.entry.host);
+    if (third === undefined) thirdByHost.set(row.entry.host, third = siteOf(row.entry.host) !== site);
     const size = Math.max(0, row.entry.transferBytes);
     bytes += size; time += row.entry.totalMs;
     if (!third) continue;
@@ -138,15 +139,12 @@ function thirdParty({ rows, path }: InsightContext): Hit | undefined {
   return { rule: 'thirdParty', items, what: 'third-party request time', summary: `Other sites than ${site} served ${percent(byteShare)} of the bytes and took ${percent(timeShare)} of the request time (${items.length} request${plural(items.length)})` };
 }
 
-function mainThread({ waterfall, rows }: InsightContext): Hit | undefined {
-  const gaps = timeSplit(waterfall).gaps.filter((gap) => gap.endMs - gap.startMs >= R.mainThread.minGapMs);
+function mainThread({ path }: InsightContext): Hit | undefined {
+  const gaps = path.idleGaps.filter((gap) => gap.endMs - gap.startMs >= R.mainThread.minGapMs);
   if (gaps.length === 0) return undefined;
   const total = gaps.reduce((sum, gap) => sum + gap.endMs - gap.startMs, 0);
-  // The request that ended last before each gap: what the page was working on.
-  const items = gaps.flatMap((gap) => {
-    const before = rows.filter((row) => row.endMs <= gap.startMs + 0.5).reduce<WaterfallRow | undefined>((a, b) => (!a || b.endMs > a.endMs ? b : a), undefined);
-    return before ? [{ row: before, ms: gap.endMs - gap.startMs }] : [];
-  });
+  // Named after the request that ended last before each gap: what the page was working on.
+  const items = gaps.flatMap((gap) => (gap.after ? [{ row: gap.after, ms: gap.endMs - gap.startMs }] : []));
   return {
     rule: 'mainThread', items, what: '',
     saving: { ms: total, estimate: 'the length of the gaps before onLoad, if the work in them moved after it or ran faster' },
