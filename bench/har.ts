@@ -9,6 +9,7 @@ import * as esbuild from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../test/webview/helpers/panel';
 import { syntheticHar } from '../test/webview/helpers/synthetic-har';
+import { benchInsights } from './_insights';
 
 const REPO = join(__dirname, '..');
 const SIZES = [500, 2000, 10000];
@@ -110,7 +111,9 @@ async function main(): Promise<void> {
   const at10k = results.get(10000);
   if (!at2000 || !at10k) throw new Error('missing results');
   console.log('times: interactive = painted, then main thread idle; machine shared and noisy');
-  console.log(`BENCH har ours=${at2000.ours.interactive.toFixed(1)} baseline=${at2000.baseline.interactive.toFixed(1)} ratio=${(at2000.baseline.interactive / at2000.ours.interactive).toFixed(2)} ours10k=${at10k.ours.interactive.toFixed(1)}`);
+  const insights = benchInsights();
+  console.log(`insights of 10,000 entries: ours ${insights.oursMs.toFixed(1)} ms (${insights.findings} findings, path of ${insights.links}) | naive all pairs ${insights.baselineMs.toFixed(0)} ms | ratio ${(insights.baselineMs / insights.oursMs).toFixed(0)}x | same last link: ${insights.agree ? 'yes' : 'NO'}`);
+  console.log(`BENCH har ours=${at2000.ours.interactive.toFixed(1)} baseline=${at2000.baseline.interactive.toFixed(1)} ratio=${(at2000.baseline.interactive / at2000.ours.interactive).toFixed(2)} ours10k=${at10k.ours.interactive.toFixed(1)} insights_10k_ms=${insights.oursMs.toFixed(1)} insights_baseline_10k_ms=${insights.baselineMs.toFixed(0)} insights_ratio=${(insights.baselineMs / insights.oursMs).toFixed(1)}`);
 }
 
 main().catch((error: unknown) => {

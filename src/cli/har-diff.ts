@@ -7,10 +7,11 @@
 import { basename } from 'node:path';
 import { diffSides, hasHarEntries, HarDiffPageError, readDiffSide, type HarDiffSide } from '../analysis/har/diff';
 import { DIFF_TEXT_ROWS, formatHarDiff } from '../analysis/har/diff-text';
+import { findingsBetween, formatFindingsDiff } from '../analysis/har/insights-diff';
 import { terminalSafe, untrustedLine } from '../analysis/text/untrusted';
 import { readHarFile } from './har-file';
 import type { HarCliIo } from './har-report';
-import { ciJson } from './ci-safe';
+import { ciJson, cliText } from './ci-safe';
 
 
 export const HAR_DIFF_USAGE = `usage: netmon har diff <before.har[.gz]> <after.har[.gz]> [--page <A> <B>] [--json] [--rows <n>] [--all]
@@ -58,6 +59,7 @@ export async function runHarDiff(args: readonly string[], io: HarCliIo): Promise
   const parsed = parseArgs(args);
   if (typeof parsed === 'string') { io.stderr(`netmon har diff: ${parsed}\n${HAR_DIFF_USAGE}`); return 2; }
   const sides: HarDiffSide[] = [];
+  const hars: unknown[] = [];
   for (const [i, file] of parsed.files.entries()) {
     let har: unknown;
     try {
@@ -69,6 +71,7 @@ export async function runHarDiff(args: readonly string[], io: HarCliIo): Promise
     }
     try {
       sides.push(readDiffSide(har, parsed.pages?.[i]));
+      hars.push(har);
     } catch (error) {
       if (!(error instanceof HarDiffPageError)) throw error;
       io.stderr(untrustedLine(`netmon har diff: ${basename(file)} ${error.message}`, 600));
@@ -76,8 +79,10 @@ export async function runHarDiff(args: readonly string[], io: HarCliIo): Promise
     }
   }
   const diff = diffSides(sides[0] as HarDiffSide, sides[1] as HarDiffSide);
-  if (parsed.json) { io.stdout(jsonForTerminal(diff)); return 0; }
+  const findings = findingsBetween({ har: hars[0], info: diff.before }, { har: hars[1], info: diff.after });
+  if (parsed.json) { io.stdout(jsonForTerminal(findings ? { ...diff, findings } : diff)); return 0; }
   for (const line of formatHarDiff(diff, { before: basename(parsed.files[0]), after: basename(parsed.files[1]) }, { rows: parsed.rows, all: parsed.all })) io.stdout(line);
+  if (findings) for (const line of ['', ...formatFindingsDiff(findings)]) io.stdout(cliText(line));
   return 0;
 }
 

@@ -14,6 +14,7 @@ import { terminalSafe, untrustedLine } from '../analysis/text/untrusted';
 import { HAR_DIFF_USAGE, runHarDiff } from './har-diff';
 import { escapeForScript, firstTitle, readHarForReport, ReportInputError, type ReportHar } from './har-report-read';
 import { HAR_REDACT_USAGE, runHarRedact } from './har-redact';
+import { HAR_INSIGHTS_USAGE, runHarInsights } from './har-insights';
 import { OutputFileError, writeOutputFile } from './output-file';
 
 export interface HarReportOptions {
@@ -89,7 +90,7 @@ export const HAR_REPORT_USAGE = `usage: netmon har report <in.har> -o <out.html>
   response bodies); --no-redact embeds it as recorded, and the report's title says so.
   An existing <out.html> is kept unless --force is given; a symbolic link there is refused.`;
 
-export const HAR_USAGE = `${HAR_REPORT_USAGE}\n${HAR_DIFF_USAGE}\n${HAR_REDACT_USAGE}`;
+export const HAR_USAGE = `${HAR_REPORT_USAGE}\n${HAR_DIFF_USAGE}\n${HAR_REDACT_USAGE}\n${HAR_INSIGHTS_USAGE}`;
 
 export interface HarCliIo { stdout(line: string): void; stderr(line: string): void }
 
@@ -103,6 +104,7 @@ export async function runHar(args: readonly string[], io: HarCliIo = processIo):
   const [sub, ...rest] = args;
   if (sub === 'diff') return runHarDiff(rest, io);
   if (sub === 'redact') return runHarRedact(rest, io);
+  if (sub === 'insights') return runHarInsights(rest, io);
   if (sub === 'report' && (rest.includes('--help') || rest.includes('-h'))) { io.stdout(HAR_REPORT_USAGE); return 0; }
   if (sub !== 'report') {
     const help = sub === undefined || sub === '--help' || sub === '-h';

@@ -17,7 +17,7 @@ const COMMANDS: Readonly<Record<string, { run: Command; summary: string }>> = {
   validate: { run: runValidate, summary: 'check test, instant-test and filter documents' },
   plan: { run: runPlan, summary: 'what apply would change between test documents and the account (exit 1: changes)' },
   apply: { run: runApply, summary: 'create, update and delete tests as the documents say; records bindings' },
-  har: { run: (args) => runHar(args, processIo()), summary: 'HAR tools: report <in.har> -o <out.html>; diff <a.har> <b.har>; redact <in.har> -o <out.har>' },
+  har: { run: (args) => runHar(args, processIo()), summary: 'HAR tools: report <in.har> -o <out.html>; diff <a.har> <b.har>; redact <in.har> -o <out.har>; insights <in.har>' },
   agent: { run: runAgent, summary: 'agent timeline <name|id>: one endpoint agent over time, with the verdict' },
   path: { run: runPath, summary: 'path diff --test <id>: what changed on a test\'s network path between two rounds' },
   results: { run: (args) => runResults(args, processIo()), summary: 'results <test name|id>: a deployed test\'s health per agent and, for network tests, where the path loses packets' },

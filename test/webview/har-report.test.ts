@@ -45,6 +45,15 @@ describe('HTML report of a recorded HAR', () => {
     assert.match(await summaryText(page), /Requests 8/);
   });
 
+  test('says why the page was slow: its Insights tab names the failed and redirected requests, and Show selects one', async () => {
+    await page.click('#har-tab-insights');
+    const rules = await page.$$eval('.har-finding', (items) => items.map((item) => item.getAttribute('data-rule')));
+    assert.ok(rules.includes('failed') && rules.includes('redirects'), rules.join(', '));
+    await page.click('.har-finding[data-rule="failed"] button[aria-label="Show missing.png"]');
+    assert.equal((await visibleRows(page)).find((row) => row.selected)?.cells[0], 'missing.png');
+    await page.keyboard.press('Escape');
+  });
+
   test('is styled despite the strict CSP (constructed stylesheets)', async () => {
     const position = await page.$eval('.har-row', (e) => (globalThis as unknown as { getComputedStyle(e: unknown): { position: string } }).getComputedStyle(e).position);
     assert.equal(position, 'absolute');

@@ -88,9 +88,14 @@ describe('session overview panel', () => {
     assert.deepEqual(panel.sent.at(-1), { type: 'openMetrics', params: { testId: 7, agentId: 'a-1', roundId: 1_800_000_000 } });
     await load(healthySession());
     await panel.post({ type: 'load', params: { session: healthySession(), related: { links: [], why: 'no scheduled test measures portal.example.com' },
-      split: { pageId: 'p2', title: 'Portal — Reports', line: '6.3 s to onLoad: 1.2 s network, 4.6 s no request in flight, 0.5 s blocked', verdict: 'No single request is slow.' } } });
+      split: { pageId: 'p2', title: 'Portal — Reports', line: '6.3 s to onLoad: 1.2 s network, 4.6 s no request in flight, 0.5 s blocked', verdict: 'No single request is slow.',
+        critical: 'critical path document 476 ms (server wait 278 ms) → <img src=x onerror=alert(1)>.js → profile 1.20 s (server wait 1.10 s)',
+        finding: 'Slow server response — saves ~1.02 s: profile waited 1.10 s for the server' } } });
     await panel.page.locator('.ses-split', { hasText: 'Slowest page, Portal — Reports: 6.3 s to onLoad: 1.2 s network, 4.6 s no request in flight, 0.5 s blocked' }).waitFor();
     assert.equal(await panel.page.textContent('.ses-split-verdict'), 'No single request is slow.');
+    assert.equal(await panel.page.textContent('.ses-split-critical'), 'critical path document 476 ms (server wait 278 ms) → <img src=x onerror=alert(1)>.js → profile 1.20 s (server wait 1.10 s)', 'request names are text, not markup');
+    assert.equal(await panel.page.locator('.ses-split img').count(), 0);
+    assert.equal(await panel.page.textContent('.ses-split-finding'), 'Slow server response — saves ~1.02 s: profile waited 1.10 s for the server');
     await panel.page.locator('.ses-related', { hasText: 'Nothing to link to: no scheduled test measures portal.example.com.' }).waitFor();
   });
 

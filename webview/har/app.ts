@@ -15,6 +15,8 @@ import { rawEntryAt, responseBody } from '../../src/analysis/har/body';
 import type { RedactionPreview } from '../../src/analysis/har/redact-preview';
 import { ExportDialog } from './export-dialog';
 import { WaterfallView } from './waterfall-view';
+import { InsightsPane, PanelTabs } from './insights-pane';
+import { pageInsights } from '../../src/analysis/har/insights';
 
 export interface AppHost {
   loaded(info: HarLoadedInfo): void;
@@ -47,7 +49,9 @@ export class HarApp {
   private readonly detail: DetailPane;
   private readonly exportDialog: ExportDialog | undefined;
   private readonly summary = el('div', {});
-  private readonly main = el('main', { class: 'har-main' });
+  private readonly main = el('main', { class: 'har-main', id: 'har-main', role: 'tabpanel', 'aria-labelledby': 'har-tab-requests' });
+  private readonly tabs: PanelTabs;
+  private readonly insights: InsightsPane;
   private readonly notice = el('div', { class: 'har-notice', role: 'alert', hidden: true });
 
   constructor(root: HTMLElement, private readonly host: AppHost, saved?: Partial<SavedState>) {
@@ -73,9 +77,11 @@ export class HarApp {
       close: () => this.closeDetail(), openExternal: (url) => host.openExternal(url),
       body: (index) => responseBody(rawEntryAt(this.raw, index)), ...(host.openBody ? { openBody: host.openBody.bind(host) } : {}),
     });
+    this.tabs = new PanelTabs((tab) => this.selectTab(tab));
+    this.insights = new InsightsPane({ show: (index) => this.showEntry(index) });
     if (saved) this.restore(saved);
-    root.replaceChildren(el('div', { class: 'har' }, this.toolbar.element, this.notice,
-      this.main, this.summary), ...(this.exportDialog ? [this.exportDialog.element] : []));
+    root.replaceChildren(el('div', { class: 'har' }, this.toolbar.element, this.notice, this.tabs.element,
+      this.main, this.insights.element, this.summary), ...(this.exportDialog ? [this.exportDialog.element] : []));
     this.main.append(this.view.element, this.detail.element);
   }
 
@@ -102,7 +108,32 @@ export class HarApp {
     this.zoom = undefined;
     this.closeDetail();
     this.view.reset();
+    const insights = pageInsights(this.waterfall);
+    this.insights.show(insights);
+    this.tabs.setCount(insights.findings.length);
+    this.view.setCritical(new Set(insights.criticalPath.links.map((link) => link.row.entry.index)));
     this.refresh();
+  }
+
+  private selectTab(tab: 'requests' | 'insights'): void {
+    this.tabs.setSelected(tab);
+    this.main.hidden = tab !== 'requests';
+    this.insights.element.hidden = tab !== 'insights';
+    if (tab === 'requests') this.view.render();
+  }
+
+  /** Show: the request in the Requests tab, selected with its detail open (the filter cleared if it hid the request). */
+  private showEntry(entryIndex: number): void {
+    this.selectTab('requests');
+    if (!this.visible.some((row) => row.entry.index === entryIndex)) {
+      this.filter = '';
+      this.types = new Set();
+      this.refresh();
+    }
+    const position = this.visible.findIndex((row) => row.entry.index === entryIndex);
+    if (position < 0) return;
+    this.openDetail(position);
+    this.view.focus();
   }
 
   private refresh(): void {

@@ -15,6 +15,8 @@ export class RowElement {
   readonly element: HTMLDivElement;
   private readonly cells: HTMLElement[];
   private readonly segments: HTMLSpanElement[];
+  /** Said to screen readers on rows of the critical path; the row's accent shows it. */
+  private readonly criticalLabel = el('span', { class: 'har-sr' }, 'on the critical path');
   /** The list position this element currently shows, -1 when parked. */
   position = -1;
 
@@ -28,11 +30,13 @@ export class RowElement {
       segment.style.background = PHASE_COLORS[phase];
       return segment;
     });
-    this.element = el('div', { class: 'har-row har-grid', role: 'row' }, ...this.cells, el('div', { class: 'har-bar', role: 'gridcell' }, ...this.segments));
+    this.element = el('div', { class: 'har-row har-grid', role: 'row' }, ...this.cells, el('div', { class: 'har-bar', role: 'gridcell' }, this.criticalLabel, ...this.segments));
   }
 
-  show(row: WaterfallRow, position: number, selected: boolean, scale: TimeScale): void {
+  show(row: WaterfallRow, position: number, selected: boolean, scale: TimeScale, critical = false): void {
     const { entry } = row;
+    this.element.classList.toggle('har-critical', critical);
+    this.criticalLabel.hidden = !critical;
     this.position = position;
     this.element.id = `har-row-${position}`;
     this.element.style.transform = `translateY(${position * ROW_HEIGHT}px)`;

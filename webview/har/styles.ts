@@ -127,6 +127,20 @@ body { background: var(--vscode-editor-background, Canvas); color: var(--vscode-
 .har-detail { width: 46%; min-width: 320px; border-left: 1px solid var(--vscode-panel-border, #8884); display: flex; flex-direction: column;
   background: var(--vscode-sideBar-background, Canvas); }
 .har-detail[hidden] { display: none; }
+.har-main[hidden], .har-insights[hidden], .har-sr[hidden] { display: none; }
+.har-sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+.har-row.har-critical > :first-child { box-shadow: inset 3px 0 0 var(--vscode-charts-orange, #d18616); font-weight: 600; }
+.har-tabs { display: flex; gap: 2px; padding: 0 8px; border-bottom: 1px solid var(--vscode-panel-border, #8884); }
+.har-tabs [role="tab"] { background: none; border: none; border-bottom: 2px solid transparent; color: var(--vscode-foreground, CanvasText); padding: 4px 10px; cursor: pointer; font: inherit; }
+.har-tabs [aria-selected="true"] { border-bottom-color: var(--vscode-focusBorder, Highlight); font-weight: 600; }
+.har-tabs [role="tab"]:focus-visible, .har-link-button:focus-visible { outline: 1px solid var(--vscode-focusBorder, Highlight); }
+.har-insights { flex: 1; overflow: auto; padding: 4px 12px 12px; }
+.har-insights h2 { font-size: 13px; margin: 10px 0 4px; }
+.har-insights h3 { font-size: 13px; margin: 6px 0 2px; }
+.har-insights p { margin: 2px 0; }
+.har-finding { margin-bottom: 10px; }
+.har-finding-estimate, .har-finding-advice { color: var(--vscode-descriptionForeground, GrayText); }
+.har-link-button { background: none; border: none; padding: 0; font: inherit; color: var(--vscode-textLink-foreground, LinkText); text-decoration: underline; cursor: pointer; word-break: break-all; text-align: left; }
 .har-detail-head { display: flex; align-items: center; gap: 6px; padding: 4px 8px; border-bottom: 1px solid var(--vscode-panel-border, #8884); }
 .har-detail-head .har-detail-name { flex: 1; font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .har-detail-body { flex: 1; overflow: auto; }

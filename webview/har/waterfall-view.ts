@@ -40,6 +40,8 @@ export class WaterfallView {
   private pool: RowElement[] = [];
   private rows: readonly WaterfallRow[] = [];
   private marks: TimelineMarks = {};
+  /** File positions of the entries on the critical path: their rows are marked. */
+  private critical: ReadonlySet<number> = new Set();
   private range: TimeRange = { start: 0, end: 1 };
   private selected = -1;
   private axisWidth = 0;
@@ -87,6 +89,11 @@ export class WaterfallView {
   setTimeline(range: TimeRange, marks: TimelineMarks): void {
     this.range = range;
     this.marks = marks;
+    this.render();
+  }
+
+  setCritical(entryIndices: ReadonlySet<number>): void {
+    this.critical = entryIndices;
     this.render();
   }
 
@@ -138,7 +145,7 @@ export class WaterfallView {
     this.pool.forEach((element, i) => {
       const position = first + i;
       const row = this.rows[position];
-      if (position < last && row) element.show(row, position, position === this.selected, scale);
+      if (position < last && row) element.show(row, position, position === this.selected, scale, this.critical.has(row.entry.index));
       else element.park();
     });
     if (this.selected >= first && this.selected < last) this.viewport.setAttribute('aria-activedescendant', `har-row-${this.selected}`);

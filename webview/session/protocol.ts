@@ -13,7 +13,13 @@ export interface RelatedTests {
 }
 
 /** Where the slowest page's load time went (from its HAR). */
-export interface PageTimeSplit { pageId: string; title: string; line: string; verdict?: string }
+export interface PageTimeSplit {
+  pageId: string; title: string; line: string; verdict?: string;
+  /** The chain of requests that decided its onLoad ("critical path document 476 ms (server wait 278 ms) → …"). */
+  critical?: string;
+  /** Its costliest finding, in one line ("Slow server response — saves ~1.0 s: …"). */
+  finding?: string;
+}
 
 /** Host → webview. */
 export type SessionHostMessage =
@@ -52,7 +58,7 @@ export const SESSION_PANEL_MESSAGE_TYPES: readonly SessionPanelMessage['type'][]
 const isSessionDetail = isRecord as Guard<UserSessionDetail>;
 
 const isTestRound = hasFields<TestRound>({ testId: isFiniteNumber, agentId: isString, roundId: isFiniteNumber });
-const isSplit = hasFields<PageTimeSplit>({ pageId: isString, title: isString, line: isString, verdict: isOptional(isString) });
+const isSplit = hasFields<PageTimeSplit>({ pageId: isString, title: isString, line: isString, verdict: isOptional(isString), critical: isOptional(isString), finding: isOptional(isString) });
 const isRelated = ((value: unknown) => isRecord(value) && Array.isArray(value['links'])) as Guard<RelatedTests>;
 /** What the session's neighbours say (its normal, the tunnel probe, the first byte): numbers the verdict reads with care. */
 const isContext = ((value: unknown) => isRecord(value)

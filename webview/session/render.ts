@@ -123,6 +123,8 @@ function pagesTable(view: SessionOverview, events: RenderEvents): HTMLElement {
 function timeSplit(split: PageTimeSplit | undefined): HTMLElement | null {
   if (!split) return null;
   return el('div', { class: 'ses-split' }, el('b', {}, `Slowest page, ${String(split.title)}: `), String(split.line),
+    split.critical ? el('p', { class: 'ses-split-critical' }, String(split.critical)) : null,
+    split.finding ? el('p', { class: 'ses-split-finding' }, String(split.finding)) : null,
     split.verdict ? el('p', { class: 'ses-split-verdict' }, String(split.verdict)) : null);
 }
 

@@ -6,6 +6,7 @@ import { redactForEvidence, type AttachmentBudget, type RedactedHar } from './at
 import { EVIDENCE_LIMITS, type EvidenceImage, type EvidenceSection } from './model';
 import { line, plural, safeLine } from './text';
 import { waterfallImage } from './waterfall-image';
+import { insightsTable } from './har-insights';
 
 export interface HarPageInput {
   /** The page's id in the HAR (the API's page id); the first page when the HAR has no such page. */
@@ -36,7 +37,7 @@ export function pageSections(pages: readonly (HarPageInput & { redacted?: Redact
     const { image, omission } = waterfallImage(document, pageId, `waterfall-${i + 1}`, what);
     parts.images.push(image);
     if (omission) parts.omissions.push(omission);
-    parts.sections.push(slowestTable(redacted, pageId, what));
+    parts.sections.push(insightsTable(redacted, pageId, what), slowestTable(redacted, pageId, what));
     budget.add(page.attachmentName ?? `${fileStem}-page-${i + 1}.har`, what, redacted);
   });
   return parts;

@@ -23,6 +23,8 @@ export interface HarPageInfo {
   onLoad?: number;
   /** Main-thread CPU time until the document completed (ms), when the exporter measured it (WebPageTest `_docCPUms`). */
   mainThreadMs?: number;
+  /** First paint (ms from the page start) where the exporter says it: WebPageTest `_startRender`/`_render`, browsertime's FirstVisualChange. */
+  firstPaint?: number;
 }
 
 export interface HarRequestEntry {
@@ -70,6 +72,12 @@ export interface HarRequestEntry {
   edgeCache: EdgeCache | undefined;
   /** The server's own account of its time (`Server-Timing`), bounded. */
   serverTiming: ServerTimingMetric[];
+  /** URL of what started the request (Chrome, browsertime, WebPageTest `_initiator`); '' when the HAR does not say. */
+  initiator?: string;
+  /** The browser's priority (`_priority`: VeryHigh … VeryLow, Highest …); '' when absent. */
+  priority?: string;
+  /** WebPageTest's `_renderBlocking` ('blocking', 'non_blocking', …); '' when absent. */
+  renderBlocking?: string;
 }
 
 export interface HarDocument {

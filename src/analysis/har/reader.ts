@@ -5,6 +5,7 @@ import { classifyResource, splitUrl } from './classify';
 import type { HarDocument, HarPageInfo, HarRequestEntry, NameValue, PhaseDurations } from './model';
 import { harEnvelope } from './envelope';
 import { protocolOf, readExporterHeaders, viaServiceWorker } from './exporter-fields';
+import { firstPaintOf, initiatorUrl } from './initiator';
 import { asArray, asDuration, asNumber, asRecord, asString, type Json } from './narrow';
 
 /** Reads `{ log }`, `{ har: { log } }` (the page-details response) or a bare log. */
@@ -51,6 +52,7 @@ function readPages(rawPages: unknown[], firstEntryStart: number): HarPageInfo[] 
       ...(onContentLoad >= 0 ? { onContentLoad } : {}),
       ...(onLoad >= 0 ? { onLoad } : {}),
       ...(mainThread >= 0 ? { mainThreadMs: mainThread } : {}),
+      ...firstPaintOf(page),
     };
   });
   if (pages.length > 0) return pages;
@@ -125,6 +127,9 @@ function readEntry(entry: Json, index: number): HarRequestEntry {
     viaServiceWorker: worker,
     edgeCache,
     serverTiming,
+    initiator: initiatorUrl(entry._initiator),
+    priority: asString(entry._priority),
+    renderBlocking: asString(entry._renderBlocking),
   };
 }
 

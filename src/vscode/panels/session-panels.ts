@@ -13,6 +13,7 @@ import { buildWaterfall, readHar } from '../../analysis/har';
 import { sessionTraceroutePath } from '../../analysis/session/traceroute-path';
 import { sessionSide, type SessionSide } from '../../analysis/session/path-agreement';
 import { timeSplit } from '../../analysis/har/time-split';
+import { slowestPageInsight } from '../../analysis/har/insights-line';
 import type { MetricsPanels } from './metrics-panels';
 import type { PanelHost } from './panel-host';
 import type { TimelinePanels } from './timeline-panels';
@@ -201,8 +202,9 @@ async function slowestPageSplit(client: NetmonClient, session: UserSessionDetail
   if (!slowest?.id) return undefined;
   const har = await client.getPageDetails(session.userSessionId, slowest.id, { signal });
   const doc = readHar(har);
-  const split = timeSplit(buildWaterfall(doc, doc.pages[0]?.id ?? ''));
-  return { pageId: slowest.id, title: slowest.title || slowest.id, line: split.line, ...(split.verdict ? { verdict: split.verdict } : {}) };
+  const waterfall = buildWaterfall(doc, doc.pages[0]?.id ?? '');
+  const split = timeSplit(waterfall);
+  return { pageId: slowest.id, title: slowest.title || slowest.id, line: split.line, ...(split.verdict ? { verdict: split.verdict } : {}), ...slowestPageInsight(waterfall) };
 }
 
 /** Tests bounded: a session needs only the few toward its own site. */

@@ -15,6 +15,13 @@ const FIXTURES = join(__dirname, '..', '..', 'fixtures', 'har-real');
 const fixture = (name: string): string => join(FIXTURES, `${name}.har`);
 const read = (name: string): unknown => JSON.parse(readFileSync(fixture(name), 'utf8'));
 
+/** The diff model of `--json`, beside which the CLI prints the findings that appeared and went away. */
+function diffModel(stdout: string): HarDiff {
+  const { findings, ...model } = JSON.parse(stdout) as HarDiff & { findings?: { appeared: unknown[] } };
+  assert.ok(Array.isArray(findings?.appeared), 'the findings diff is printed too');
+  return model;
+}
+
 describe('netmon har diff', () => {
   let dir: string;
   before(() => { dir = mkdtempSync(join(tmpdir(), 'netmon-har-diff-')); });
@@ -45,7 +52,7 @@ describe('netmon har diff', () => {
   test('--json prints the diff model, the same as the library computes', async () => {
     const result = await netmon(['har', 'diff', '--json', fixture('chrome-before'), fixture('chrome-after')]);
     assert.equal(result.code, 0, result.stderr);
-    const model = JSON.parse(result.stdout) as HarDiff;
+    const model = diffModel(result.stdout);
     assert.deepEqual(model, JSON.parse(JSON.stringify(diffHar(read('chrome-before'), read('chrome-after')))));
     assert.equal(model.rows[0]?.mark, 'slower');
   });
@@ -63,7 +70,7 @@ describe('netmon har diff', () => {
     writeFileSync(join(dir, 'after.zhar'), gzipSync(readFileSync(fixture('chrome-after'))));
     const result = await netmon(['har', 'diff', '--json', join(dir, 'before.har.gz'), join(dir, 'after.zhar')]);
     assert.equal(result.code, 0, result.stderr);
-    assert.deepEqual(JSON.parse(result.stdout), JSON.parse(JSON.stringify(diffHar(read('chrome-before'), read('chrome-after')))));
+    assert.deepEqual(diffModel(result.stdout), JSON.parse(JSON.stringify(diffHar(read('chrome-before'), read('chrome-after')))));
     writeFileSync(join(dir, 'broken.har.gz'), Buffer.concat([Buffer.from([0x1f, 0x8b]), Buffer.from('not really gzip')]));
     const broken = await netmon(['har', 'diff', join(dir, 'broken.har.gz'), fixture('chrome-after')]);
     assert.equal(broken.code, 2);

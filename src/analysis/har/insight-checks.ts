@@ -1,0 +1,117 @@
+// The insight checks about single requests and repeats: uncompressed text, missing cache
+// validators, large images, duplicates, storms, retries and failures. Repeats are grouped
+// by one key per request in a Map (never all pairs); storms use a sliding window per group.
+import { formatBytes, formatMs } from './format';
+import { name, plural, pushTo } from './insight-checks-page';
+import { INSIGHT_RULES as R } from './insight-rules';
+import type { Hit, InsightContext } from './insights';
+import type { HarRequestEntry } from './model';
+import type { WaterfallRow } from './waterfall';
+
+export function requestChecks(context: InsightContext): Hit[] {
+  const groups = sameRequestGroups(context.rows);
+  return [
+    uncompressed(context), noValidators(context), largeImages(context),
+    duplicates(groups), storms(groups), retries(groups), failed(context),
+  ].filter((hit): hit is Hit => hit !== undefined);
+}
+
+const TEXT_MIME = /^(text\/|application\/(javascript|x-javascript|ecmascript|json|ld\+json|xml|xhtml\+xml|manifest\+json)|image\/svg\+xml)/i;
+
+const downloaded = (entry: HarRequestEntry) => !entry.fromCache && entry.status >= 200 && entry.status < 300;
+
+function header(entry: HarRequestEntry, wanted: string): string | undefined {
+  return entry.responseHeaders.find((h) => h.name.toLowerCase() === wanted)?.value;
+}
+
+function uncompressed({ rows }: InsightContext): Hit | undefined {
+  const items = rows.filter(({ entry }) => {
+    if (!downloaded(entry) || !TEXT_MIME.test(entry.mimeType) || entry.contentBytes < R.uncompressed.minBytes) return false;
+    const encoding = (header(entry, 'content-encoding') ?? '').trim().toLowerCase();
+    if (encoding !== '' && encoding !== 'identity') return false;
+    // Some exporters drop the header; a body much smaller on the wire than decoded was compressed.
+    return !(entry.transferBytes > 0 && entry.transferBytes < entry.contentBytes * 0.9);
+  }).map((row) => ({ row, ms: row.entry.phases.receive * R.uncompressed.typicalSaving }));
+  if (items.length === 0) return undefined;
+  const bytes = items.reduce((sum, item) => sum + item.row.entry.contentBytes, 0);
+  return { rule: 'uncompressed', items, what: `${Math.round(R.uncompressed.typicalSaving * 100)} % of the download time (what gzip or Brotli typically saves on text)`, summary: `${items.length} text response${plural(items.length)} (${formatBytes(bytes)}) came without gzip or Brotli` };
+}
+
+const STATIC_TYPES = new Set(['script', 'stylesheet', 'image', 'font']);
+
+/** Only responses the HAR recorded headers for: a file without headers says nothing about validators. */
+function noValidators({ rows }: InsightContext): Hit | undefined {
+  const items = rows.filter(({ entry }) => downloaded(entry) && STATIC_TYPES.has(entry.resourceType) && entry.responseHeaders.length > 0
+    && header(entry, 'etag') === undefined && header(entry, 'last-modified') === undefined).map((row) => ({ row, ms: 0 }));
+  if (items.length === 0) return undefined;
+  return { rule: 'noValidators', items, what: '', saving: { ms: 0, estimate: 'nothing on this load; repeat visits download these again instead of revalidating' }, summary: `${items.length} static response${plural(items.length)} ${items.length === 1 ? 'carries' : 'carry'} neither ETag nor Last-Modified` };
+}
+
+function largeImages({ rows }: InsightContext): Hit | undefined {
+  const items = rows.filter(({ entry }) => downloaded(entry) && entry.resourceType === 'image' && imageBytes(entry) >= R.largeImages.minBytes)
+    .map((row) => ({ row, ms: row.entry.phases.receive * (1 - R.largeImages.targetBytes / imageBytes(row.entry)) }));
+  if (items.length === 0) return undefined;
+  const biggest = items.reduce((a, b) => (imageBytes(b.row.entry) > imageBytes(a.row.entry) ? b : a));
+  return { rule: 'largeImages', items, what: `the download time beyond a ${formatBytes(R.largeImages.targetBytes)} image`, summary: `${items.length} image${plural(items.length)} over ${formatBytes(R.largeImages.minBytes)}, the largest ${name(biggest.row)} at ${formatBytes(imageBytes(biggest.row.entry))}` };
+}
+
+const imageBytes = (entry: HarRequestEntry) => Math.max(entry.contentBytes, entry.transferBytes);
+
+/** Requests with the same method, URL and body, in start order. */
+function sameRequestGroups(rows: readonly WaterfallRow[]): WaterfallRow[][] {
+  const groups = new Map<string, WaterfallRow[]>();
+  for (const row of rows) {
+    const body = row.entry.postData?.text ?? '';
+    pushTo(groups, `${row.entry.method} ${row.entry.url}\n${body.length}\n${body.slice(0, 512)}`, row);
+  }
+  return [...groups.values()].filter((group) => group.length > 1);
+}
+
+function duplicates(groups: readonly WaterfallRow[][]): Hit | undefined {
+  const repeated = groups.map((group) => group.filter(({ entry }) => entry.method === 'GET' && downloaded(entry) && entry.contentBytes !== 0))
+    .filter((group) => group.length >= R.duplicates.minCount && longestBurst(group) < R.storms.minCount);
+  if (repeated.length === 0) return undefined;
+  const items = repeated.flatMap((group) => group.slice(1).map((row) => ({ row, ms: row.entry.totalMs })));
+  return { rule: 'duplicates', items, what: 'the time of the repeated downloads', summary: `${repeated.length} URL${plural(repeated.length)} downloaded more than once (${items.length} extra download${plural(items.length)}), e.g. ${name(repeated[0]![0]!)}` };
+}
+
+function storms(groups: readonly WaterfallRow[][]): Hit | undefined {
+  const bursts = groups.filter((group) => longestBurst(group) >= R.storms.minCount);
+  if (bursts.length === 0) return undefined;
+  const items = bursts.flatMap((group) => group.slice(1).map((row) => ({ row, ms: row.entry.totalMs })));
+  const worst = bursts.reduce((a, b) => (longestBurst(b) > longestBurst(a) ? b : a));
+  return { rule: 'storms', items, what: 'the time of the repeats', summary: `${name(worst[0]!)} was sent ${longestBurst(worst)} times within ${formatMs(R.storms.windowMs)}${bursts.length > 1 ? `; ${bursts.length - 1} more request${plural(bursts.length - 1)} repeated like it` : ''}` };
+}
+
+/** Most requests of a start-ordered group within one storm window (two pointers, linear). */
+function longestBurst(group: readonly WaterfallRow[]): number {
+  let best = 0;
+  let from = 0;
+  for (let to = 0; to < group.length; to++) {
+    while (group[to]!.offsetMs - group[from]!.offsetMs > R.storms.windowMs) from++;
+    best = Math.max(best, to - from + 1);
+  }
+  return best;
+}
+
+const failedEntry = (entry: HarRequestEntry) => !entry.fromCache && (entry.status === 0 || entry.status >= 400);
+
+function retries(groups: readonly WaterfallRow[][]): Hit | undefined {
+  const items: { row: WaterfallRow; ms: number }[] = [];
+  for (const group of groups) {
+    for (let i = 1; i < group.length; i++) {
+      const before = group[i - 1]!;
+      if (failedEntry(before.entry) && group[i]!.offsetMs - before.endMs <= R.retries.windowMs) items.push({ row: group[i]!, ms: before.entry.totalMs + Math.max(0, group[i]!.offsetMs - before.endMs) });
+    }
+  }
+  if (items.length === 0) return undefined;
+  return { rule: 'retries', items, what: 'the failed attempt and the wait before each retry', summary: `${items.length} request${plural(items.length)} repeated within ${formatMs(R.retries.windowMs)} of failing, e.g. ${name(items[0]!.row)}` };
+}
+
+function failed({ rows }: InsightContext): Hit | undefined {
+  const items = rows.filter(({ entry }) => failedEntry(entry)).map((row) => ({ row, ms: row.entry.totalMs }));
+  if (items.length === 0) return undefined;
+  const aborted = items.filter((item) => item.row.entry.status === 0).length;
+  const statuses = [...new Set(items.map((item) => item.row.entry.status).filter((status) => status > 0))].sort((a, b) => a - b).slice(0, 5);
+  return { rule: 'failed', items, what: 'the time of the failed requests', summary: `${items.length} request${plural(items.length)} failed${statuses.length ? ` (${statuses.join(', ')})` : ''}${aborted ? `, ${aborted} aborted or without a response` : ''}` };
+}
