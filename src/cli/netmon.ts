@@ -20,6 +20,7 @@ const COMMANDS: Readonly<Record<string, { run: Command; summary: string }>> = {
   agent: { run: runAgent, summary: 'agent timeline <name|id>: one endpoint agent over time, with the verdict' },
   path: { run: runPath, summary: 'path diff --test <id>: what changed on a test\'s network path between two rounds' },
   capture: { run: (args) => runCapture(args, processIo()), summary: 'save the account\'s responses, anonymised, for a bug report' },
+  mcp: { run: async (args) => (await import('./mcp')).runMcp(args), summary: 'serve the analyses as MCP tools on stdio for an AI agent (read-only unless --allow-writes)' },
   evidence: { run: async (args) => (await import('./evidence')).runEvidence(args), summary: 'evidence session <id> | path --test <id> | timeline <agent> | har-diff <a.har> <b.har>: one offline HTML (and Markdown) file for a ticket' },
 };
 
