@@ -6,7 +6,7 @@ import { UsageError } from '../cli/account';
 import { isNetmonError } from '../api';
 import { agentTimelineTool, findAgent } from './agents';
 import { boundedData, boundedText } from './bound';
-import { planDocuments, validateDocumentsTool } from './documents';
+import { applyDocuments, planDocuments, validateDocumentsTool } from './documents';
 import { compareHars, redactHarTool } from './hars';
 import { diffPath, localizePath } from './paths';
 import { compareSessionsTool, explainSession, findWorstSessions } from './sessions';
@@ -15,7 +15,7 @@ import { untrustedLine } from '../analysis/text/untrusted';
 
 export const TOOLS: readonly ToolDefinition[] = [
   findWorstSessions, explainSession, agentTimelineTool, findAgent, localizePath, diffPath, compareSessionsTool, compareHars, redactHarTool,
-  validateDocumentsTool, planDocuments,
+  validateDocumentsTool, planDocuments, applyDocuments,
 ];
 
 export function toolNamed(name: string): ToolDefinition | undefined {
@@ -53,10 +53,10 @@ export interface ToolOutcome extends ToolAnswer {
 export async function callTool(name: string, args: unknown, ctx: ToolContext): Promise<ToolOutcome> {
   const tool = toolNamed(name);
   if (!tool) return failure(`There is no tool named "${untrustedLine(name, 60)}"; the tools are ${TOOLS.map((t) => t.name).join(', ')}.`);
+  if (tool.writes && !ctx.allowWrites) return failure(`${tool.name} changes the account, and writes are not allowed here (start netmon mcp with --allow-writes, or confirm it in VS Code).`);
   const input: unknown = args ?? {};
   const validate = validatorOf(tool);
   if (!validate(input)) return failure(`${tool.name}: ${schemaError(validate.errors?.[0])}.`);
-  if (tool.writes && !ctx.allowWrites) return failure(`${tool.name} changes the account, and writes are not allowed here (start netmon mcp with --allow-writes, or confirm it in VS Code).`);
   try {
     const answer = await tool.run(input as Record<string, unknown>, ctx);
     return { ...answer, text: boundedText(answer.text), data: boundedData(answer.data), isError: false };

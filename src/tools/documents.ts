@@ -1,11 +1,14 @@
 // Test, instant-test and filter documents of the workspace: validated as the editor and
 // `netmon validate` validate them, and planned against the account as `netmon plan` plans
-// (the same documents, deployed tests, agents and computePlan). Nothing here writes.
+// (the same documents, deployed tests, agents, journal and computePlan); applied, with writes
+// allowed, by the CLI's own apply run (its journal, bindings and refusals).
 import { readFile } from 'node:fs/promises';
 import { DOCUMENT_SUFFIXES, listDeployedTests, toDeployedTest, validateDocuments } from '../documents';
 import { planJson } from '../documents/plan-text';
 import { documentKindOf } from '../documents/kinds';
-import { enterpriseAgents, planFor, readTestDocuments } from '../cli/deploy-run';
+import { applyRun } from '../cli/apply';
+import { prepareRun } from '../cli/apply-state';
+import { enterpriseAgents, planFor, readTestDocuments, type CliIo, type DeployRun } from '../cli/deploy-run';
 import { DOCUMENT_GLOB } from '../cli/validate';
 import { displayPath, expandDocuments } from '../cli/files';
 import { workspaceFile } from './args';
@@ -65,11 +68,10 @@ export const planDocuments: ToolDefinition = {
   inputSchema: { type: 'object', properties: { paths: PATTERNS }, required: ['paths'], additionalProperties: false },
   writes: false,
   async run(args, ctx) {
-    await documentFiles(ctx, args['paths'] as string[], `**/*${DOCUMENT_SUFFIXES.test}`);
-    const documents = await readTestDocuments(args['paths'] as string[], ctx.cwd);
-    const { account } = ctx;
-    const tests = await listDeployedTests(account.client, account.requestAid);
-    const plan = planFor(account, documents, tests.map(toDeployedTest), await enterpriseAgents(account, tests));
+    const lines: string[] = [];
+    const opened = await deployRun(ctx, args['paths'] as string[]);
+    const { run: { plan }, bindings, unowned } = prepareRun('plan', opened, [], lineIo(ctx, lines));
+    const { documents, account } = opened;
     const name = (uri: string): string => outside(displayPath(uri, ctx.cwd), 300);
     const steps = capList(plan.steps, 40);
     const counts = (['create', 'update', 'replace', 'delete'] as const).map((action) => `${plan.steps.filter((s) => s.action === action).length} to ${action}`).join(', ');
@@ -83,8 +85,48 @@ export const planDocuments: ToolDefinition = {
           ...plan.conflicts.map((c) => `conflict ${name(c.uri)}: the account already has "${c.testName}" (${c.testIds.join(', ')})`),
         ]),
         ...omittedNote(steps.omitted, 'steps'),
+        unowned.length ? `${unowned.length} replace or delete of tests not created by netmon apply from here: apply_documents needs allowReplace for them.` : '',
+        bindings.length ? `${bindings.length} document(s) would be bound to deployed tests first.` : '',
       ].filter(Boolean).join('\n'),
-      data: { target: outside(account.label, 200), plan: JSON.parse(JSON.stringify(planJson(plan, name))) as unknown },
+      data: { target: outside(account.label, 200), plan: JSON.parse(JSON.stringify(planJson(plan, name))) as unknown, needsAllowReplace: unowned.length, notes: lines.map((l) => outside(l, 300)) },
+    };
+  },
+};
+
+/** The CLI's deploy run over the context's account (which stays open: the caller owns it). */
+async function deployRun(ctx: ToolContext, patterns: readonly string[]): Promise<DeployRun> {
+  await documentFiles(ctx, patterns, `**/*${DOCUMENT_SUFFIXES.test}`);
+  const documents = await readTestDocuments(patterns, ctx.cwd);
+  const { account } = ctx;
+  const tests = await listDeployedTests(account.client, account.requestAid);
+  const deployed = tests.map(toDeployedTest);
+  const agents = await enterpriseAgents(account, tests);
+  return { account, documents, deployed, agents, plan: planFor(account, documents, deployed, agents), name: (uri) => outside(displayPath(uri, ctx.cwd), 300) };
+}
+
+/** The CLI's output lines, collected for the answer (nothing asks: the tool call is the consent). */
+function lineIo(ctx: ToolContext, lines: string[]): CliIo {
+  return { stdout: (line) => lines.push(line), stderr: (line) => lines.push(line), cwd: ctx.cwd, env: process.env };
+}
+
+export const applyDocuments: ToolDefinition = {
+  name: 'apply_documents',
+  title: 'Apply test documents to the account',
+  description: 'Creates, updates and deletes tests in the account as the test documents say (what plan_documents showed), recording each document\'s binding. Refuses invalid documents and name conflicts; replacing or deleting tests netmon apply did not create from here needs allowReplace. Changes the account: only with writes allowed.',
+  inputSchema: { type: 'object', properties: { paths: PATTERNS, allowReplace: { type: 'boolean', description: 'Also replace or delete deployed tests not created by netmon apply from here.' } }, required: ['paths'], additionalProperties: false },
+  writes: true,
+  async run(args, ctx) {
+    const patterns = args['paths'] as string[];
+    const opened = await deployRun(ctx, patterns);
+    const lines: string[] = [];
+    const code = await applyRun(opened, { patterns, yes: true, json: false, allowReplace: args['allowReplace'] === true, adoptions: [] }, lineIo(ctx, lines));
+    const last = lines.at(-1) ?? '';
+    if (code === 2) throw new ToolInputError(`nothing was applied: ${outside(last.replace(/^netmon apply: /, ''), 400)}`);
+    const shown = capList(lines, 40);
+    return {
+      text: [code === 0 ? `Applied to ${outside(ctx.account.label, 200)}.` : 'Applied in part: a step failed; the finished steps are recorded in their documents, so applying again resumes.',
+        fenced('what apply did: test names and paths quote the documents', shown.items), ...omittedNote(shown.omitted, 'lines')].join('\n'),
+      data: { target: outside(ctx.account.label, 200), complete: code === 0, lines: shown.items.map((l) => outside(l, 300)) },
     };
   },
 };

@@ -89,7 +89,8 @@ describe('netmon mcp over stdio (the SDK client)', () => {
       ['explain_session', { userSessionId: 'missing-session' }, /explain_session: the API answered/],
       ['find_worst_sessions', { window: 'forever' }, /window must match/],
       ['validate_documents', { paths: ['nothing-here'] }, /no documents matched/],
-      ['apply_documents', {}, /no tool named/],
+      ['apply_documents', {}, /apply_documents changes the account, and writes are not allowed/],
+      ['no_such_tool', {}, /no tool named/],
     ] as const) {
       const result = await call(name, args);
       assert.equal(result.isError, true, name);
