@@ -129,11 +129,21 @@ const emulatorFromLibrary = {
   },
 };
 
+/** `netmon mcp` (src/cli/mcp.ts) loads the MCP server and its SDK from dist/mcp-lib.js, its sibling: no other command pays for them. */
+const mcpFromLibrary = {
+  name: 'mcp-from-library',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/tools\/mcp-server$/ }, (args) => (args.importer.endsWith(join('src', 'cli', 'mcp.ts')) ? { path: './mcp-lib.js', external: true } : undefined));
+  },
+};
+
 const targets = {
   extension: { ...node, entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], minify: true, plugins: [shareVscodeNamespace] },
   emulator: { ...node, entryPoints: ['src/emulator/cli.ts'], outfile: 'dist/emulator.js', banner: { js: '#!/usr/bin/env node' }, plugins: [emulatorFromLibrary] },
   // The CLI talks to the API through the same client as the extension: the same undici entry.
-  cli: { ...node, entryPoints: ['src/cli/netmon.ts'], outfile: 'dist/netmon.js', banner: { js: '#!/usr/bin/env node' }, plugins: [undiciRequestOnly, emulatorFromLibrary] },
+  cli: { ...node, entryPoints: ['src/cli/netmon.ts'], outfile: 'dist/netmon.js', banner: { js: '#!/usr/bin/env node' }, plugins: [undiciRequestOnly, emulatorFromLibrary, mcpFromLibrary] },
+  // The MCP server, the AI tools and the MCP SDK: loaded by `netmon mcp` only.
+  'mcp-lib': { ...node, entryPoints: ['src/tools/mcp-server.ts'], outfile: 'dist/mcp-lib.js', minify: true },
   // Demo mode loads this lazily (require at runtime), keeping the emulator out of dist/extension.js.
   // The typed client (undici is ~0.5 MB minified) is loaded at the first connection, keeping dist/extension.js small.
   'client-lib': { ...node, entryPoints: ['src/api/index.ts'], outfile: 'dist/client-lib.js', minify: true, plugins: [undiciRequestOnly] },

@@ -33,7 +33,7 @@ ${STATE_USAGE}
   Exit code: 0 applied (or nothing to do), 1 a step failed (re-run to resume),
   2 not applied (not confirmed, conflicts, --allow-replace missing, usage, invalid documents, connection).`;
 
-interface ApplyArgs { patterns: string[]; yes: boolean; json: boolean; allowReplace: boolean; adoptions: { path: string; testId: number }[] }
+export interface ApplyArgs { patterns: string[]; yes: boolean; json: boolean; allowReplace: boolean; adoptions: { path: string; testId: number }[] }
 
 export async function runApply(args: readonly string[], io: CliIo = processIo()): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) { io.stdout(APPLY_USAGE); return 0; }
@@ -59,7 +59,7 @@ export async function runApply(args: readonly string[], io: CliIo = processIo())
   }
 }
 
-async function applyRun(opened: DeployRun, args: ApplyArgs, io: CliIo): Promise<number> {
+export async function applyRun(opened: DeployRun, args: ApplyArgs, io: CliIo): Promise<number> {
   const { run, journal, bindings, unowned } = prepareRun('apply', opened, args.adoptions, io);
   const { plan } = run;
   const shown = (): string => [...bindingLines(bindings, run.name), renderPlan(plan, terminalSafe(run.account.label), run.name).trimEnd(), ...unownedLines(unowned, args.allowReplace)].join('\n');

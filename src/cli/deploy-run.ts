@@ -57,7 +57,7 @@ export function planFor(account: Account, documents: readonly PlanDocument[], de
 }
 
 /** GET /v6/agents (/v7/agents) where the service has it; else the agents its tests run from, as the editor does. */
-async function enterpriseAgents(account: Account, tests: readonly EnterpriseTest[]): Promise<CatalogAgent[]> {
+export async function enterpriseAgents(account: Account, tests: readonly EnterpriseTest[]): Promise<CatalogAgent[]> {
   try {
     const { records } = await account.client.enterpriseAgents({ aid: account.requestAid }).collect({ maxRecords: 20_000 });
     return agentsFromList(records, await account.client.apiVersion());

@@ -22,6 +22,7 @@ const COMMANDS: Readonly<Record<string, { run: Command; summary: string }>> = {
   path: { run: runPath, summary: 'path diff --test <id>: what changed on a test\'s network path between two rounds' },
   results: { run: (args) => runResults(args, processIo()), summary: 'results <test name|id>: a deployed test\'s health per agent and, for network tests, where the path loses packets' },
   capture: { run: (args) => runCapture(args, processIo()), summary: 'save the account\'s responses, anonymised, for a bug report' },
+  mcp: { run: async (args) => (await import('./mcp')).runMcp(args), summary: 'serve the analyses as MCP tools on stdio for an AI agent (read-only unless --allow-writes)' },
   evidence: { run: async (args) => (await import('./evidence')).runEvidence(args), summary: 'evidence session <id> | path --test <id> | timeline <agent> | har-diff <a.har> <b.har>: one offline HTML (and Markdown) file for a ticket' },
 };
 

@@ -29,7 +29,7 @@ export const VALIDATE_USAGE = `usage: netmon validate [--catalog <file.json>] [-
   2.1.0, for code-scanning annotations) or junit (JUnit XML, one test case per document).
   Exit code: 0 clean, 1 problems found, 2 usage error.`;
 
-const DOCUMENT_GLOB = `**/*{${Object.values(DOCUMENT_SUFFIXES).join(',')}}`;
+export const DOCUMENT_GLOB = `**/*{${Object.values(DOCUMENT_SUFFIXES).join(',')}}`;
 
 interface ParsedArgs { patterns: string[]; catalogFile?: string; format: ValidateFormat; help: boolean }
 

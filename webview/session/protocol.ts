@@ -5,21 +5,9 @@ import { hasFields, isFiniteNumber, isNothing, isOptional, isRecord, isString, i
 import type { IpcMessage, ReadyMessage } from '../shared/ipc';
 import { isRenderFailedParams, type RenderFailedMessage } from '../shared/render-failed';
 
-/** Scheduled tests that measured the same destination from the same agent around the session. */
-export interface RelatedTests {
-  links: { testId: number; agentId: string; roundId: number; description: string }[];
-  /** Why there is no link, when there is none. */
-  why?: string;
-}
+import type { PageTimeSplit, RelatedTests } from '../../src/analysis/session/related';
 
-/** Where the slowest page's load time went (from its HAR). */
-export interface PageTimeSplit {
-  pageId: string; title: string; line: string; verdict?: string;
-  /** The chain of requests that decided its onLoad ("critical path document 476 ms (server wait 278 ms) → …"). */
-  critical?: string;
-  /** Its costliest finding, in one line ("Slow server response — saves ~1.0 s: …"). */
-  finding?: string;
-}
+export type { PageTimeSplit, RelatedTests };
 
 /** Host → webview. */
 export type SessionHostMessage =

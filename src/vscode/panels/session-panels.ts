@@ -5,15 +5,11 @@ import { isSessionPanelMessage, type SessionHostMessage, type SessionPanelMessag
 import { openHttpUrl } from '../external-links';
 import { answerHarMessage } from '../har-editor/har-messages';
 import { exportSessionEvidence } from '../evidence/export-evidence';
-import type { NetmonClient } from '../../api';
 import type { UserSessionDetail } from '../../api/types';
-import { MAX_APART_S, sessionTestLinks, testsTowardSession, type SessionRef } from '../../analysis/links/session-to-test';
-import type { PageTimeSplit, RelatedTests } from '../../../webview/session/protocol';
-import { buildWaterfall, readHar } from '../../analysis/har';
+import type { RelatedTests } from '../../../webview/session/protocol';
+import { relatedTests, slowestPageSplit } from '../../analysis/session/related';
 import { sessionTraceroutePath } from '../../analysis/session/traceroute-path';
 import { sessionSide, type SessionSide } from '../../analysis/session/path-agreement';
-import { timeSplit } from '../../analysis/har/time-split';
-import { slowestPageInsight } from '../../analysis/har/insights-line';
 import type { MetricsPanels } from './metrics-panels';
 import type { PanelHost } from './panel-host';
 import type { TimelinePanels } from './timeline-panels';
@@ -193,41 +189,5 @@ export class SessionPanels {
     // The directory has been read meanwhile: the agent is named now if it was not before.
     host.show({ type: 'load', params: { session, related, ...(split ? { split } : {}), ...(context ? { context } : {}), ...named() } });
   }
-}
-
-/** Where the slowest page's time went, from its HAR (one request). */
-async function slowestPageSplit(client: NetmonClient, session: UserSessionDetail, signal: AbortSignal): Promise<PageTimeSplit | undefined> {
-  const pages = Array.isArray(session.pages) ? session.pages : [];
-  const slowest = pages.reduce<UserSessionDetail['pages'][number] | undefined>((worst, page) => ((page.pageTimings?.onLoad ?? -1) > (worst?.pageTimings?.onLoad ?? -1) ? page : worst), undefined);
-  if (!slowest?.id) return undefined;
-  const har = await client.getPageDetails(session.userSessionId, slowest.id, { signal });
-  const doc = readHar(har);
-  const waterfall = buildWaterfall(doc, doc.pages[0]?.id ?? '');
-  const split = timeSplit(waterfall);
-  return { pageId: slowest.id, title: slowest.title || slowest.id, line: split.line, ...(split.verdict ? { verdict: split.verdict } : {}), ...slowestPageInsight(waterfall) };
-}
-
-/** Tests bounded: a session needs only the few toward its own site. */
-const MAX_TESTS = 1000;
-const MAX_METRICS = 5000;
-
-async function relatedTests(client: NetmonClient, session: UserSessionDetail, signal: AbortSignal): Promise<RelatedTests> {
-  const timeS = Date.parse(session.date) / 1000;
-  if (!Number.isFinite(timeS)) return { links: [], why: 'the session has no time to match rounds against' };
-  const traceroute: unknown = (session.network as Partial<UserSessionDetail['network']> | undefined)?.traceroute;
-  const destination = typeof traceroute === 'object' && traceroute !== null ? (traceroute as { destination?: unknown }).destination : undefined;
-  const ref: SessionRef = { agentId: String(session.agentId), visitedSite: String(session.visitedSite), timeS, ...(typeof destination === 'string' ? { destinationIp: destination } : {}) };
-  const { records: tests } = await client.endpointTests({ signal }).collect({ maxRecords: MAX_TESTS });
-  const matched = testsTowardSession(ref, tests);
-  const rounds = new Map<number, number[]>();
-  const others = new Map<number, number[]>();
-  await Promise.all(matched.map(async ({ test }) => {
-    const range = { from: new Date((timeS - MAX_APART_S) * 1000), to: new Date((timeS + MAX_APART_S) * 1000) };
-    const { records } = await client.netMetrics(test.testId, { ...range, signal }).collect({ maxRecords: MAX_METRICS });
-    rounds.set(test.testId, records.filter((m) => String(m.agentId) === ref.agentId).map((m) => m.roundId));
-    others.set(test.testId, records.filter((m) => String(m.agentId) !== ref.agentId).map((m) => m.roundId));
-  }));
-  const { links, why } = sessionTestLinks(ref, matched, (testId) => rounds.get(testId) ?? [], (testId) => others.get(testId) ?? []);
-  return { links: links.map(({ testId, agentId, roundId, description }) => ({ testId, agentId, roundId, description })), ...(why ? { why } : {}) };
 }
 

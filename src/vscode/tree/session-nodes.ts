@@ -4,9 +4,8 @@ import type { NetworkProbe, NetworkSession, SearchFilter, SessionPage, UserSessi
 import { networkSessionSummary, pageSummary, probeSummary, userSessionSummary, type AgentName } from '../../analysis/records/summaries';
 import { arrangementNote, groupDescription, groupSessions, sortSessions } from '../../analysis/records/arrange';
 import { experienceGrade, GRADE_THEME_COLORS } from '../../analysis/grades';
-import { LowestScores, sessionHurt, WORST_ORDER, WORST_ORDER_SHORT, worstSummary, type SessionHurt } from '../../analysis/records/worst';
-import { forEachAtMost } from '../../analysis/pool';
-import type { NetmonClient } from '../../api';
+import { LowestScores, WORST_ORDER, WORST_ORDER_SHORT, worstSummary } from '../../analysis/records/worst';
+import { hurtOfTies, WORST_COUNT, WORST_MAX_WALK } from '../../analysis/records/worst-ties';
 import { withNotificationProgress } from '../ui/notify';
 import { segment, summaryItem } from './format';
 import { listNode } from './list-node';
@@ -28,9 +27,7 @@ export function userSessionsNode(context: LoadContext): PagedNode<UserSession> {
   return node;
 }
 
-/** How many sessions "Worst Sessions" lists, and how many it reads at most to find them. */
-export const WORST_COUNT = 10;
-export const WORST_MAX_WALK = 20_000;
+export { WORST_COUNT, WORST_MAX_WALK };
 /**
  * "20,000" as toLocaleString('en-US') writes it, but without Intl: this tooltip is built with
  * the roots, and the first Intl call of a process starts ICU (30–45 ms on this 2-core box),
@@ -74,19 +71,6 @@ function worstSessionsNode(owner: PagedNode<UserSession>, context: LoadContext, 
       return lowest.ranked((session) => hurt.get(session.userSessionId)).map((session) => userSessionNode(session, self, agentNames(context)));
     },
   });
-}
-
-/** What hurt each tied session (its details, a few at a time); a failed read ranks it as hurting least. */
-async function hurtOfTies(client: NetmonClient, tied: readonly UserSession[], signal: AbortSignal): Promise<Map<string, SessionHurt>> {
-  const hurt = new Map<string, SessionHurt>();
-  await forEachAtMost(tied, 4, async (session) => {
-    try {
-      hurt.set(session.userSessionId, sessionHurt(await client.getUserSession(session.userSessionId, { signal })));
-    } catch {
-      // Left unmeasured: the ranking puts it after the measured ties.
-    }
-  }, () => signal.aborted);
-  return hurt;
 }
 
 /** The loaded sessions sorted and grouped as the arrangement says (undefined: the API's order). */

@@ -1,0 +1,78 @@
+// Reading a tool's arguments after its schema has checked them, and the pieces of schema
+// several tools share (the time range, a session id, a test id).
+import { realpathSync, statSync } from 'node:fs';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { UsageError } from '../cli/account';
+import { readTimeRange, type AskedRange } from '../cli/time-range';
+import { ToolInputError, type ToolContext } from './types';
+
+export const RANGE_PROPERTIES = {
+  window: { type: 'string', pattern: '^[0-9]{1,4}[mhdw]$', description: 'The last D: 30m, 6h, 24h (default), 7d; at most 7 days.' },
+  from: { type: 'string', maxLength: 40, description: 'Start of an absolute range instead of window: ISO 8601 with an offset (2026-11-23T08:00Z).' },
+  to: { type: 'string', maxLength: 40, description: 'End of the absolute range (default now).' },
+} as const;
+
+export const SESSION_ID = { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9._:-]+$', description: 'A userSessionId, as find_worst_sessions or agent_timeline give it.' } as const;
+export const TEST_ID = { type: 'integer', minimum: 1, maximum: 999_999_999_999, description: 'The id of a scheduled endpoint test (explain_session names the tests toward a session\'s site).' } as const;
+
+export function text(args: Record<string, unknown>, key: string): string | undefined {
+  const value = args[key];
+  return typeof value === 'string' ? value : undefined;
+}
+
+export function integer(args: Record<string, unknown>, key: string): number | undefined {
+  const value = args[key];
+  return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
+}
+
+/** The range the arguments ask for, read as `--window`/`--from`/`--to` are by the CLI. */
+export function rangeOf(args: Record<string, unknown>, ctx: ToolContext): AskedRange {
+  const words: string[] = [];
+  for (const key of ['window', 'from', 'to'] as const) {
+    const value = text(args, key);
+    if (value !== undefined) words.push(`--${key}`, value);
+  }
+  return asToolInput(() => readTimeRange(words, ctx.now()).range);
+}
+
+/** The CLI's usage mistakes are a tool's input mistakes. */
+export function asToolInput<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof UsageError) throw new ToolInputError(error.message.replace(/--(window|from|to|test|round|against|rounds)\b/g, '$1'));
+    throw error;
+  }
+}
+
+/**
+ * A file named by a tool's caller, inside the workspace folder only (after following links):
+ * an agent reads the workspace it was pointed at, not the rest of the disk.
+ */
+export function workspaceFile(ctx: ToolContext, path: string): string {
+  const root = realpathSync(ctx.cwd);
+  const wanted = resolve(root, path);
+  let real: string;
+  try {
+    real = realpathSync(wanted);
+  } catch {
+    throw new ToolInputError(`${path} does not exist in the workspace`);
+  }
+  const inside = relative(root, real);
+  if (inside === '' || inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside)) throw new ToolInputError(`${path} is outside the workspace folder; name a file inside it`);
+  if (!statSync(real).isFile()) throw new ToolInputError(`${path} is not a file`);
+  return real;
+}
+
+/** Where a new file would go, inside the workspace folder only. */
+export function workspaceTarget(ctx: ToolContext, path: string): string {
+  const root = realpathSync(ctx.cwd);
+  const target = resolve(root, path);
+  const inside = relative(root, target);
+  if (inside === '' || inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside)) throw new ToolInputError(`${path} is outside the workspace folder; name a file inside it`);
+  return target;
+}
+
+export function workspaceName(ctx: ToolContext, file: string): string {
+  return relative(realpathSync(ctx.cwd), file).split(sep).join('/');
+}

@@ -1,0 +1,77 @@
+// The one tool catalogue and the one way a tool is called: arguments checked against its JSON
+// Schema (ajv) before it runs, writes refused unless allowed, the answer bounded, and every
+// failure turned into a sentence (an MCP `isError` result, a VS Code tool error).
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { UsageError } from '../cli/account';
+import { isNetmonError } from '../api';
+import { agentTimelineTool, findAgent } from './agents';
+import { boundedData, boundedText } from './bound';
+import { applyDocuments, planDocuments, validateDocumentsTool } from './documents';
+import { compareHars, redactHarTool } from './hars';
+import { diffPath, localizePath } from './paths';
+import { compareSessionsTool, explainSession, findWorstSessions } from './sessions';
+import { ToolInputError, type ToolAnswer, type ToolContext, type ToolDefinition } from './types';
+import { untrustedLine } from '../analysis/text/untrusted';
+
+export const TOOLS: readonly ToolDefinition[] = [
+  findWorstSessions, explainSession, agentTimelineTool, findAgent, localizePath, diffPath, compareSessionsTool, compareHars, redactHarTool,
+  validateDocumentsTool, planDocuments, applyDocuments,
+];
+
+export function toolNamed(name: string): ToolDefinition | undefined {
+  return TOOLS.find((tool) => tool.name === name);
+}
+
+const ajv = new Ajv({ allErrors: false, strict: true });
+const validators = new Map<string, ValidateFunction>();
+
+function validatorOf(tool: ToolDefinition): ValidateFunction {
+  let validate = validators.get(tool.name);
+  if (!validate) {
+    validate = ajv.compile(tool.inputSchema);
+    validators.set(tool.name, validate);
+  }
+  return validate;
+}
+
+function schemaError(error: ErrorObject | undefined): string {
+  if (!error) return 'the arguments do not match the tool\'s input schema';
+  const where = error.instancePath ? error.instancePath.slice(1).replace(/\//g, '.') : 'the arguments';
+  if (error.keyword === 'additionalProperties') return `${where} has an unknown argument "${untrustedLine(String(error.params['additionalProperty']), 60)}"`;
+  if (error.keyword === 'required') return `${where} needs ${String(error.params['missingProperty'])}`;
+  return `${where} ${error.message ?? 'is not valid'}`;
+}
+
+export interface ToolOutcome extends ToolAnswer {
+  isError: boolean;
+}
+
+/**
+ * Runs `name` with `args` in `ctx`. Never throws: bad input, a refused write, an API error
+ * or a failure become `isError` with one sentence saying what to do.
+ */
+export async function callTool(name: string, args: unknown, ctx: ToolContext): Promise<ToolOutcome> {
+  const tool = toolNamed(name);
+  if (!tool) return failure(`There is no tool named "${untrustedLine(name, 60)}"; the tools are ${TOOLS.map((t) => t.name).join(', ')}.`);
+  if (tool.writes && !ctx.allowWrites) return failure(`${tool.name} changes the account, and writes are not allowed here (start netmon mcp with --allow-writes, or confirm it in VS Code).`);
+  const input: unknown = args ?? {};
+  const validate = validatorOf(tool);
+  if (!validate(input)) return failure(`${tool.name}: ${schemaError(validate.errors?.[0])}.`);
+  try {
+    const answer = await tool.run(input as Record<string, unknown>, ctx);
+    return { ...answer, text: boundedText(answer.text), data: boundedData(answer.data), isError: false };
+  } catch (error) {
+    return failure(`${tool.name}: ${failureSentence(error)}`);
+  }
+}
+
+function failure(text: string): ToolOutcome {
+  return { text, data: { error: text }, isError: true };
+}
+
+function failureSentence(error: unknown): string {
+  if (error instanceof ToolInputError) return error.message;
+  if (error instanceof UsageError) return error.message.replace(/--(window|from|to|round|against|rounds|test)\b/g, '$1');
+  if (isNetmonError(error)) return `the API answered: ${untrustedLine(error.message, 400)}`;
+  return untrustedLine(error instanceof Error ? error.message : String(error), 400);
+}

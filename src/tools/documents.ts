@@ -1,0 +1,132 @@
+// Test, instant-test and filter documents of the workspace: validated as the editor and
+// `netmon validate` validate them, and planned against the account as `netmon plan` plans
+// (the same documents, deployed tests, agents, journal and computePlan); applied, with writes
+// allowed, by the CLI's own apply run (its journal, bindings and refusals).
+import { readFile } from 'node:fs/promises';
+import { DOCUMENT_SUFFIXES, listDeployedTests, toDeployedTest, validateDocuments } from '../documents';
+import { planJson } from '../documents/plan-text';
+import { documentKindOf } from '../documents/kinds';
+import { applyRun } from '../cli/apply';
+import { prepareRun } from '../cli/apply-state';
+import { enterpriseAgents, planFor, readTestDocuments, type CliIo, type DeployRun } from '../cli/deploy-run';
+import { DOCUMENT_GLOB } from '../cli/validate';
+import { displayPath, expandDocuments } from '../cli/files';
+import { workspaceFile } from './args';
+import { capList, omittedNote } from './bound';
+import { fenced, outside } from './fence';
+import { ToolInputError, type ToolContext, type ToolDefinition } from './types';
+
+const PATTERNS = {
+  type: 'array', minItems: 1, maxItems: 20,
+  items: { type: 'string', minLength: 1, maxLength: 300, pattern: '^[^-]' },
+  description: 'Folders, files or globs of documents, relative to the workspace folder (e.g. ["tests"] or ["**/*.netmon-test.json"]).',
+} as const;
+
+/** Documents read in one call, at most. */
+const MAX_DOCUMENTS = 500;
+
+/** The patterns' files, each one inside the workspace (globs are matched below it). */
+async function documentFiles(ctx: ToolContext, patterns: readonly string[], glob: string): Promise<string[]> {
+  if (patterns.some((p) => p.includes('..'))) throw new ToolInputError('name documents inside the workspace folder (no ..)');
+  const files = (await expandDocuments(patterns, ctx.cwd, glob)).map((file) => workspaceFile(ctx, file));
+  if (files.length === 0) throw new ToolInputError(`no documents matched ${patterns.map((p) => outside(p, 100)).join(' ')}`);
+  if (files.length > MAX_DOCUMENTS) throw new ToolInputError(`${files.length} documents matched; name at most ${MAX_DOCUMENTS}`);
+  return files;
+}
+
+export const validateDocumentsTool: ToolDefinition = {
+  name: 'validate_documents',
+  title: 'Validate Netmon documents',
+  description: `Checks test, instant-test and filter documents of the workspace (${Object.values(DOCUMENT_SUFFIXES).join(', ')}) against their schemas and Netmon's rules, as the editor and netmon validate do: each problem with its file, line, rule and message.`,
+  inputSchema: { type: 'object', properties: { paths: PATTERNS }, required: ['paths'], additionalProperties: false },
+  writes: false,
+  async run(args, ctx) {
+    const files = await documentFiles(ctx, args['paths'] as string[], DOCUMENT_GLOB);
+    const documents: { uri: string; text: string }[] = [];
+    for (const file of files) if (documentKindOf(file)) documents.push({ uri: displayPath(file, ctx.cwd), text: await readFile(file, 'utf8') });
+    const results = validateDocuments(documents);
+    const problems = documents.flatMap((d) => (results.get(d.uri) ?? []).map((p) => ({ file: outside(d.uri, 300), line: p.range.start.line + 1, severity: p.severity, rule: p.code, message: outside(p.message, 400) })));
+    const shown = capList(problems, 50);
+    const errors = problems.filter((p) => p.severity === 'error').length;
+    const skipped = files.length - documents.length;
+    return {
+      text: [
+        problems.length === 0 ? `${documents.length} document${documents.length === 1 ? '' : 's'} OK.` : `${problems.length} problem${problems.length === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'}) in ${documents.length} documents.`,
+        skipped ? `${skipped} file${skipped === 1 ? '' : 's'} not named like a Netmon document left out.` : '',
+        fenced('the problems: file names and messages quote the documents', shown.items.map((p) => `${p.file}:${p.line} ${p.severity} ${p.rule}: ${p.message}`)),
+        ...omittedNote(shown.omitted, 'problems', 'validate fewer files'),
+      ].filter(Boolean).join('\n'),
+      data: { documents: documents.length, errors, problems: shown.items, problemsLeftOut: shown.omitted },
+    };
+  },
+};
+
+export const planDocuments: ToolDefinition = {
+  name: 'plan_documents',
+  title: 'Plan test documents against the account',
+  description: 'What applying test documents (*.netmon-test.json) would change in the account, as netmon plan says it: tests to create, update, replace or delete with their changed fields, documents left out as invalid, and name conflicts. Changes nothing.',
+  inputSchema: { type: 'object', properties: { paths: PATTERNS }, required: ['paths'], additionalProperties: false },
+  writes: false,
+  async run(args, ctx) {
+    const lines: string[] = [];
+    const opened = await deployRun(ctx, args['paths'] as string[]);
+    const { run: { plan }, bindings, unowned } = prepareRun('plan', opened, [], lineIo(ctx, lines));
+    const { documents, account } = opened;
+    const name = (uri: string): string => outside(displayPath(uri, ctx.cwd), 300);
+    const steps = capList(plan.steps, 40);
+    const counts = (['create', 'update', 'replace', 'delete'] as const).map((action) => `${plan.steps.filter((s) => s.action === action).length} to ${action}`).join(', ');
+    return {
+      text: [
+        `Plan for ${documents.length} test document${documents.length === 1 ? '' : 's'}: ${counts}; ${plan.unchanged.length} unchanged; ${plan.skipped.length} invalid (left out); ${plan.conflicts.length} name conflicts.`,
+        plan.steps.length ? 'apply_documents (writes allowed) would make these changes.' : '',
+        fenced('the plan: test names, fields and paths quote the documents and the account', [
+          ...steps.items.map((s) => `${s.action} ${s.testName}${'testId' in s ? ` (${s.testId})` : ''}${s.uri ? ` from ${name(s.uri)}` : ''}${'changes' in s ? `: ${s.changes.map((c) => c.field).join(', ')}` : ''}`),
+          ...plan.skipped.map((s) => `left out ${name(s.uri)}: ${s.reason}`),
+          ...plan.conflicts.map((c) => `conflict ${name(c.uri)}: the account already has "${c.testName}" (${c.testIds.join(', ')})`),
+        ]),
+        ...omittedNote(steps.omitted, 'steps'),
+        unowned.length ? `${unowned.length} replace or delete of tests not created by netmon apply from here: apply_documents needs allowReplace for them.` : '',
+        bindings.length ? `${bindings.length} document(s) would be bound to deployed tests first.` : '',
+      ].filter(Boolean).join('\n'),
+      data: { target: outside(account.label, 200), plan: JSON.parse(JSON.stringify(planJson(plan, name))) as unknown, needsAllowReplace: unowned.length, notes: lines.map((l) => outside(l, 300)) },
+    };
+  },
+};
+
+/** The CLI's deploy run over the context's account (which stays open: the caller owns it). */
+async function deployRun(ctx: ToolContext, patterns: readonly string[]): Promise<DeployRun> {
+  await documentFiles(ctx, patterns, `**/*${DOCUMENT_SUFFIXES.test}`);
+  const documents = await readTestDocuments(patterns, ctx.cwd);
+  const { account } = ctx;
+  const tests = await listDeployedTests(account.client, account.requestAid);
+  const deployed = tests.map(toDeployedTest);
+  const agents = await enterpriseAgents(account, tests);
+  return { account, documents, deployed, agents, plan: planFor(account, documents, deployed, agents), name: (uri) => outside(displayPath(uri, ctx.cwd), 300) };
+}
+
+/** The CLI's output lines, collected for the answer (nothing asks: the tool call is the consent). */
+function lineIo(ctx: ToolContext, lines: string[]): CliIo {
+  return { stdout: (line) => lines.push(line), stderr: (line) => lines.push(line), cwd: ctx.cwd, env: process.env };
+}
+
+export const applyDocuments: ToolDefinition = {
+  name: 'apply_documents',
+  title: 'Apply test documents to the account',
+  description: 'Creates, updates and deletes tests in the account as the test documents say (what plan_documents showed), recording each document\'s binding. Refuses invalid documents and name conflicts; replacing or deleting tests netmon apply did not create from here needs allowReplace. Changes the account: only with writes allowed.',
+  inputSchema: { type: 'object', properties: { paths: PATTERNS, allowReplace: { type: 'boolean', description: 'Also replace or delete deployed tests not created by netmon apply from here.' } }, required: ['paths'], additionalProperties: false },
+  writes: true,
+  async run(args, ctx) {
+    const patterns = args['paths'] as string[];
+    const opened = await deployRun(ctx, patterns);
+    const lines: string[] = [];
+    const code = await applyRun(opened, { patterns, yes: true, json: false, allowReplace: args['allowReplace'] === true, adoptions: [] }, lineIo(ctx, lines));
+    const last = lines.at(-1) ?? '';
+    if (code === 2) throw new ToolInputError(`nothing was applied: ${outside(last.replace(/^netmon apply: /, ''), 400)}`);
+    const shown = capList(lines, 40);
+    return {
+      text: [code === 0 ? `Applied to ${outside(ctx.account.label, 200)}.` : 'Applied in part: a step failed; the finished steps are recorded in their documents, so applying again resumes.',
+        fenced('what apply did: test names and paths quote the documents', shown.items), ...omittedNote(shown.omitted, 'lines')].join('\n'),
+      data: { target: outside(ctx.account.label, 200), complete: code === 0, lines: shown.items.map((l) => outside(l, 300)) },
+    };
+  },
+};

@@ -1,0 +1,50 @@
+// The write tools against the emulator: refused without writes allowed (nothing reaches the
+// account), and with them apply_documents creates the test the plan showed and binds its
+// document, so a second plan has nothing left to do.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { callTool } from '../../../src/tools/catalogue';
+import { toolWorld, type ToolWorld } from './context';
+
+describe('write tools', () => {
+  let world: ToolWorld;
+  let workspace: string;
+  let state: string;
+  const previousState = process.env['NETMON_STATE_DIR'];
+
+  before(async () => {
+    workspace = mkdtempSync(join(tmpdir(), 'netmon-tools-writes-'));
+    state = mkdtempSync(join(tmpdir(), 'netmon-tools-state-'));
+    process.env['NETMON_STATE_DIR'] = state;
+    copyFileSync(join(__dirname, '..', '..', '..', 'examples', 'corporate-dns.netmon-test.json'), join(workspace, 'corporate-dns.netmon-test.json'));
+    world = await toolWorld({ cwd: workspace });
+  });
+  after(async () => {
+    await world.close();
+    rmSync(workspace, { recursive: true, force: true });
+    rmSync(state, { recursive: true, force: true });
+    if (previousState === undefined) delete process.env['NETMON_STATE_DIR']; else process.env['NETMON_STATE_DIR'] = previousState;
+  });
+
+  test('apply_documents is refused without writes allowed, and the account keeps its tests', async () => {
+    const before = (await world.ctx.account.client.listEnterpriseTests()).length;
+    const refused = await callTool('apply_documents', { paths: ['.'] }, world.ctx);
+    assert.equal(refused.isError, true);
+    assert.match(refused.text, /writes are not allowed/);
+    assert.equal((await world.ctx.account.client.listEnterpriseTests()).length, before);
+  });
+
+  test('with writes allowed: the planned test is created, its document bound, and the next plan is empty', async () => {
+    const plan = await callTool('plan_documents', { paths: ['.'] }, world.ctx);
+    assert.match(plan.text, /1 to create/);
+    const applied = await callTool('apply_documents', { paths: ['.'] }, { ...world.ctx, allowWrites: true });
+    assert.equal(applied.isError, false, applied.text);
+    assert.ok((await world.ctx.account.client.listEnterpriseTests()).some((t) => t.testName === 'Corporate DNS'));
+    assert.match(readFileSync(join(workspace, 'corporate-dns.netmon-test.json'), 'utf8'), /"demo"/, 'the document records its binding');
+    const again = await callTool('plan_documents', { paths: ['.'] }, world.ctx);
+    assert.match(again.text, /0 to create, 0 to update, 0 to replace, 0 to delete; 1 unchanged/);
+  });
+});
