@@ -232,6 +232,11 @@ export async function apiPost<T>(emulator: RunningEmulator, path: string, body: 
   return (await response.json()) as T;
 }
 
+/** A request that changes tests: test management (v6's unversioned forms too) or an instant test, in either dialect. */
+export function isWriteRequest(request: Pick<LoggedRequest, 'method' | 'path'>): boolean {
+  return request.method !== 'GET' && /^\/(v7\/tests|tests|v6\/endpoint-instant|v7\/endpoint\/tests\/scheduled-tests\/[a-z-]+\/instant)\b/.test(request.path);
+}
+
 export async function emulatorRequests(emulator: RunningEmulator): Promise<LoggedRequest[]> {
   const response = await fetch(`${emulator.url}/_emulator/requests`);
   return ((await response.json()) as { requests: LoggedRequest[] }).requests;
