@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { after, afterEach, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { RunningEmulator } from '../../../src/emulator';
-import { DEMO_DEFAULT_API } from '../../../src/vscode/connection/demo';
 import { DEMO_CREDENTIALS, emulatorRequests, netmonApi, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
 
 async function setApiVersion(value: 'auto' | 'v7' | 'v6' | undefined): Promise<void> {
@@ -50,10 +49,12 @@ describe('API version: detected, set, or stated by the emulator', () => {
     assert.ok(!paths.includes('/v7/endpoint/agents'), `no detection read: ${paths.join(', ')}`);
   });
 
-  it('demo mode runs its emulator in the version netmon.apiVersion sets (auto: DEMO_DEFAULT_API), never probed', async () => {
+  it('demo mode runs its emulator in the version netmon.apiVersion sets (auto: v7, as accounts today), never probed', async () => {
     const api = await netmonApi();
     await vscode.commands.executeCommand('netmon.useDemo');
-    assert.deepEqual(api.connection.current?.api, { version: DEMO_DEFAULT_API, source: 'emulator' });
+    assert.deepEqual(api.connection.current?.api, { version: 'v7', source: 'emulator' });
+    const v7Agents = await fetch(`${api.connection.demoUrl ?? ''}/v7/endpoint/agents`, { headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}` } });
+    assert.equal(v7Agents.status, 200, 'the default demo emulator serves v7');
     await signOut();
     await setApiVersion('v7');
     await vscode.commands.executeCommand('netmon.useDemo');
@@ -65,4 +66,5 @@ describe('API version: detected, set, or stated by the emulator', () => {
     const agents = await fetch(`${api.connection.demoUrl ?? ''}/v7/endpoint/agents`, { headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}` } });
     assert.equal(agents.status, 404, 'the v6 demo emulator answers no v7 endpoint-data path');
   });
+
 });
