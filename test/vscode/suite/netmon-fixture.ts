@@ -8,7 +8,7 @@ import { DEMO_CREDENTIALS, startEmulator, type EmulatorOptions, type RunningEmul
 import type { NetmonExtensionApi } from '../../../src/vscode/test-api';
 import type { TreeNode } from '../../../src/vscode/tree/nodes';
 import type { Prompt, PromptResponder } from '../../../src/vscode/ui/prompts';
-import { activateExtension } from '../helpers';
+import { activateExtension, waitFor } from '../helpers';
 
 export { DEMO_CREDENTIALS };
 
@@ -150,6 +150,14 @@ export async function answeringPrompts<T>(answer: PromptResponder, work: () => T
 
 /** The first action of a confirmation (Create, Update, Delete, Run, Apply); offers are declined. */
 export const acceptConfirmations: PromptResponder = (prompt) => (prompt.kind === 'confirm' ? prompt.actions[0] : undefined);
+
+/** The text of Show Log once it mentions `mustContain`. */
+export async function netmonLogText(mustContain: string): Promise<string> {
+  await vscode.commands.executeCommand('netmon.showLog');
+  const document = await waitFor(`the Netmon log to mention ${mustContain}`, () => vscode.workspace.textDocuments.find((doc) =>
+    doc.uri.scheme === 'output' && doc.uri.path.includes('Netmon') && doc.getText().includes(mustContain)), 10_000);
+  return document.getText();
+}
 
 export async function signOut(): Promise<void> {
   await vscode.commands.executeCommand('netmon.signOut');
