@@ -82,4 +82,16 @@ describe('API version: detected, set, or stated by the emulator', () => {
     const log = await netmonLogText('netmon.apiVersion is now v6: reconnecting to the demo emulator');
     assert.match(log, /netmon\.apiVersion is now v6: reconnecting to the demo emulator[^]*Connected to the demo emulator using API v6/);
   });
+
+  it('a signed-in account reconnects as netmon.apiVersion says too: v6 detected, then v7 as set', async () => {
+    const api = await netmonApi();
+    const emulator = await start('v6');
+    await signInTo(emulator);
+    assert.deepEqual(api.connection.current?.api, { version: 'v6', source: 'detected' });
+    await setApiVersion('v7');
+    await waitFor('the account to reconnect as v7', () => (api.connection.current?.api?.version === 'v7' ? true : undefined), 15_000);
+    assert.deepEqual(api.connection.current?.api, { version: 'v7', source: 'setting' });
+    assert.equal(api.connection.current?.baseUrl, emulator.url, 'the same account, signed in still');
+    await netmonLogText(`netmon.apiVersion is now v7: reconnecting to ${emulator.url}`);
+  });
 });
