@@ -6,7 +6,12 @@
 // 2. the Playwright UI tests (test/ui/*.test.ts, node:test, each drives its own workbench).
 // Exit code 0 only when both pass. Ends with one line `N passed, N failed`.
 //
-//   node scripts/run-vscode-tests.mjs [--grep <mocha pattern>] [--suites suite|restricted] [--no-ui] [--only-ui] [--verbose]
+// The extension-host suites run against a v6 emulator, then the suites that talk to the API
+// again against a v7 one (NETMON_TEST_API=v7: the service every account speaks today).
+//
+//   node scripts/run-vscode-tests.mjs [--grep <mocha pattern>] [--suites suite|restricted|suite-v7] [--no-ui] [--only-ui] [--verbose]
+//
+// --grep narrows the `suite` pass, in the dialect NETMON_TEST_API names (v6 unless it says v7).
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,7 +19,6 @@ import { format } from 'node:util';
 import { REPO_ROOT, ensureVSCodeInstalled, startVSCodeServer, launchChromium } from './vscode-server.mjs';
 import { buildVSCodeTests } from './build-vscode-tests.mjs';
 
-const OVERALL_TIMEOUT_MS = Number(process.env.NETMON_VSCODE_TIMEOUT_MS ?? 420_000);
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(name);
 const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -27,9 +31,21 @@ const NOISE = [/open-vsx|openvsx|marketplace|gallery/i, /vsda/i, /Failed to fetc
   /\[Extension Host\] (debugger|Debugger) listening/i, /Found unexpected service worker controller/i,
   /^(Resolving|Resolved) connection token|^Creating a socket|^Updating additional builtin|^\[Service Worker\]|^ChatSessionStore|^Creation of workbench contribution/];
 
-/** The second pass opens a folder the user never trusted, as a cloned repository would be. */
+/**
+ * The suites whose work depends on the dialect (paths, paging, filters, ranges, record shapes,
+ * test management), run a second time against a v7 emulator: the explorer and its paging,
+ * range, filters and errors; the session, path and timeline panels; documents deployed and
+ * run; enterprise agents; evidence; the write guards. Left to the v6 pass: suites about the
+ * workbench (activation, walkthrough, bundle cache, sign-in), v6-only shapes, the 10,000-agent
+ * preset (its paging is the same code as "Load more") and the document layer. About 3 minutes.
+ */
+const V7_SUITES = '^(explorer tree|account groups|"Load more" paging|time range and filters|error nodes|session overview|path visualization'
+  + '|agent timeline|deploying and running documents|the Enterprise Agents root|Export Evidence|security)';
+
+/** The restricted pass opens a folder the user never trusted, as a cloned repository would be. */
 const EXTENSION_HOST_PASSES = [
   { suites: 'suite' },
+  { name: 'suite-v7', suites: 'suite', api: 'v7', grep: V7_SUITES },
   {
     suites: 'restricted', workspaceTrust: true,
     workspaceFiles: {
@@ -39,6 +55,16 @@ const EXTENSION_HOST_PASSES = [
     },
   },
 ];
+
+/** --grep narrows the normal suites; --suites picks one pass (restricted, suite-v7) alone. */
+function passesWanted() {
+  if (flag('--only-ui')) return [];
+  const wanted = option('--suites') ?? (option('--grep') ? 'suite' : undefined);
+  return EXTENSION_HOST_PASSES.filter((pass) => !wanted || (pass.name ?? pass.suites) === wanted);
+}
+
+/** Seven minutes for the v6 passes and the UI tests, four more when the v7 pass runs. */
+const OVERALL_TIMEOUT_MS = Number(process.env.NETMON_VSCODE_TIMEOUT_MS ?? (420_000 + (passesWanted().some((pass) => pass.api) ? 240_000 : 0)));
 
 const cleanups = [];
 const cleanUp = async () => { while (cleanups.length > 0) await cleanups.pop()().catch(() => {}); };
@@ -51,14 +77,10 @@ try {
     void cleanUp().then(() => { console.log(`${totals.passed} passed, ${totals.failed + 1} failed`); process.exit(1); });
   }, OVERALL_TIMEOUT_MS).unref();
   await build();
-  if (!flag('--only-ui')) {
-    // --grep narrows the normal suites; --suites restricted picks the Restricted Mode pass alone.
-    const wanted = option('--suites') ?? (option('--grep') ? 'suite' : undefined);
-    for (const pass of EXTENSION_HOST_PASSES.filter((p) => !wanted || p.suites === wanted)) {
-      const counts = await runExtensionHostSuites(root, pass);
-      totals.passed += counts.passed;
-      totals.failed += counts.failed;
-    }
+  for (const pass of passesWanted()) {
+    const counts = await runExtensionHostSuites(root, pass);
+    totals.passed += counts.passed;
+    totals.failed += counts.failed;
   }
   if (!flag('--no-ui') && !option('--grep') && !option('--suites')) {
     const ui = await runUiTests();
@@ -83,9 +105,24 @@ async function build() {
   console.log(`built extension + suites in ${Date.now() - started} ms`);
 }
 
+/** The extension host inherits code-server's environment: test/vscode/index.ts and netmon-fixture.ts read these. */
 async function runExtensionHostSuites(root, pass) {
+  const environment = { NETMON_VSCODE_SUITES: pass.suites, NETMON_TEST_API: pass.api, NETMON_VSCODE_GREP: option('--grep') ?? pass.grep };
+  const before = Object.fromEntries(Object.keys(environment).map((name) => [name, process.env[name]]));
+  for (const [name, value] of Object.entries(environment)) if (value !== undefined) process.env[name] = value;
+  try {
+    return await runPass(root, pass);
+  } finally {
+    for (const [name, value] of Object.entries(before)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+}
+
+async function runPass(root, pass) {
   const started = Date.now();
-  process.env.NETMON_VSCODE_SUITES = pass.suites; // the extension host inherits code-server's environment
+  const label = pass.name ?? pass.suites;
   const server = await startVSCodeServer({
     root, workspaceTrust: pass.workspaceTrust, workspaceFiles: pass.workspaceFiles,
     onOutput: verbose ? (line) => console.log(`[code-server] ${line}`) : undefined,
@@ -114,10 +151,10 @@ async function runExtensionHostSuites(root, pass) {
     ['extensionTestsPath', server.remoteUri(join(REPO_ROOT, 'out/test/vscode/index.js'))],
     ['skipWelcome', 'true'],
   ]);
-  console.log(`extension-host suites (${pass.suites}): ${server.baseUrl} (VS Code in ${server.root})`);
+  console.log(`extension-host suites (${label}): ${server.baseUrl} (VS Code in ${server.root})`);
   await page.goto(url);
   const code = await exitCode;
-  console.log(`extension-host suites (${pass.suites}) exited with ${code} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`extension-host suites (${label}) exited with ${code} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (code !== 0 && counts.failed === 0) counts.failed = 1; // crashed before mocha could report
   if (code === 0 && !counts.reported) throw new Error('suite exited 0 without reporting any result');
   await cleanUp();

@@ -12,7 +12,8 @@ export const ACCOUNT_FLAGS = ['--base-url', '--aid', '--api'] as const;
 export const ACCOUNT_USAGE = `  --base-url URL   the API (or NETMON_BASE_URL); the token comes from NETMON_TOKEN,
                    with NETMON_EMAIL set the Basic form is used; neither is ever printed
   --aid N          account group (default: the one the service marks current, as the editor)
-  --emulator       start the embedded emulator (demo data) instead: a dry run needing no account
+  --emulator       start the embedded emulator (demo data) instead: a dry run needing no account;
+                   it speaks v7, as accounts do today (v6 with --api v6)
   --api auto|v7|v6 the API version to speak (default auto: one small v7 read decides)
   --verbose        say on stderr which API version is in use`;
 
@@ -45,9 +46,11 @@ export async function openAccount(flags: AccountFlags, env: NodeJS.ProcessEnv, l
 async function openAccountOf(flags: AccountFlags, env: NodeJS.ProcessEnv): Promise<Account> {
   if (flags.aid !== undefined && !/^[0-9]+$/.test(flags.aid)) throw new UsageError(`--aid ${flags.aid} is not an account group id`);
   if (flags.emulator) {
-    const emulator = await startEmulator({ port: 0 });
-    // The embedded emulator states its dialect instead of being probed (today it serves v6).
-    const client = createNetmonClient({ baseUrl: emulator.url, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token }, apiVersion: 'v6', ...(flags.aid ? { aid: flags.aid } : {}) });
+    // v7, what every account speaks today, unless --api v6 asks for the older dialect; the
+    // emulator states its dialect, so the client never probes it.
+    const api = flags.api === 'v6' ? 'v6' : 'v7';
+    const emulator = await startEmulator({ port: 0, api });
+    const client = createNetmonClient({ baseUrl: emulator.url, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token }, apiVersion: api, ...(flags.aid ? { aid: flags.aid } : {}) });
     return withGroup(client, 'demo', flags.aid, 'the embedded emulator', async () => { await client.close(); await emulator.close(); });
   }
   const baseUrl = flags.baseUrl ?? env['NETMON_BASE_URL'];

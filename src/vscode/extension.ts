@@ -54,6 +54,9 @@ export function activate(context: vscode.ExtensionContext): NetmonExtensionApi |
     query.onDidChange(showQuery),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration('netmon.timeoutMs') || event.affectsConfiguration('netmon.proxy')) void connection.applySettings();
+      if (event.affectsConfiguration('netmon.apiVersion')) {
+        connection.applyApiVersion().catch((error: unknown) => log.error(errorText('Reconnecting in the API version netmon.apiVersion names', error)));
+      }
       if (event.affectsConfiguration('netmon.pageSize')) {
         pageSize = undefined;
         tree.refreshAll();

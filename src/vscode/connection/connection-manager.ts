@@ -213,6 +213,21 @@ export class ConnectionManager implements vscode.Disposable {
     if (info) await this.reconnectWith(info, info.accountGroup);
   }
 
+  /**
+   * netmon.apiVersion changed: the connection that is up reconnects in the dialect the setting
+   * now names (demo mode restarts its emulator in it; a remote one under `auto` uses what was
+   * detected for its base URL), and the log says so. Signed out, the next connection reads it.
+   */
+  applyApiVersion(): Promise<void> {
+    return this.serialized(async () => {
+      const info = this.info;
+      if (!info) return;
+      this.onInfo(`netmon.apiVersion is now ${readSettings().apiVersion}: reconnecting to ${info.kind === 'demo' ? 'the demo emulator' : info.baseUrl}`);
+      if (info.kind === 'demo') await this.useDemoNow();
+      else await this.restoreRemote();
+    });
+  }
+
   requireClient(): NetmonClient {
     if (!this.activeClient) throw new Error('Not signed in: run "Netmon: Sign In" or "Netmon: Use Demo Account" first');
     return this.activeClient;
@@ -283,7 +298,7 @@ export class ConnectionManager implements vscode.Disposable {
   private async replaceClient(info: ConnectionInfo, aid: number | undefined): Promise<void> {
     if (!this.credentials) return;
     const previous = this.activeClient;
-    // The same dialect as before: a changed netmon.apiVersion applies to the next connection.
+    // The same dialect as before: a changed netmon.apiVersion reconnects (applyApiVersion).
     const client = this.createClient(info.baseUrl, this.credentials, aid, info.api?.version ?? 'auto');
     this.activeClient = client;
     this.clientPromise = Promise.resolve(client);

@@ -25,12 +25,11 @@ export function loadEmulatorLibrary(extensionPath: string): EmulatorLibrary {
 }
 
 /**
- * The dialect of demo mode when netmon.apiVersion is `auto`. It should be v7 (what users'
- * accounts speak); it stays v6 until the client reads v7 as completely as v6 (deleted
- * endpoint agents are not listed on v7, a v7 page HAR keeps systemMetrics inside `log`,
- * v7 sessions carry no permalink): see the extension-host suites run with NETMON_TEST_API=v7.
+ * The dialect of demo mode when netmon.apiVersion is `auto`: v7, what every account speaks
+ * today (the extension-host suites that talk to the API pass against v7 too). v7 endpoint
+ * results carry no permalink, so demo sessions offer none; netmon.apiVersion `v6` gives v6.
  */
-export const DEMO_DEFAULT_API: ApiVersion = 'v6';
+export const DEMO_DEFAULT_API: ApiVersion = 'v7';
 
 /** The emulator states its dialect: the client is told it and never probes. */
 export function demoApiVersion(setting: ApiVersionSetting): ApiVersion {

@@ -44,4 +44,15 @@ describe('netmon --api and --verbose', () => {
     assert.match(result.stderr, /--api must be auto, v7 or v6/);
     assert.equal(server.requests.length, 0);
   });
+
+  test('--emulator speaks v7, as accounts do today; --api v6 gives the older dialect', async () => {
+    const [today, older] = await Promise.all([
+      netmon(['plan', dir, '--json', '--emulator', '--verbose']),
+      netmon(['plan', dir, '--json', '--emulator', '--api', 'v6', '--verbose']),
+    ]);
+    assert.match(today.stderr, /netmon: the embedded emulator.* speaks API v7 \(as the emulator states\)/, today.stderr);
+    assert.match(older.stderr, /netmon: the embedded emulator.* speaks API v6 \(as the emulator states\)/, older.stderr);
+    assert.deepEqual([today.code, older.code], [1, 1], `${today.stderr}${older.stderr}`);
+    assert.equal(today.stdout, older.stdout, 'the same plan through either dialect');
+  });
 });

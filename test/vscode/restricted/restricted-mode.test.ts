@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { RunningEmulator } from '../../../src/emulator';
-import { answeringPrompts, clearEmulatorRequests, emulatorRequests, netmonApi, signInTo, signOut, startControlledEmulator } from '../suite/netmon-fixture';
+import { answeringPrompts, clearEmulatorRequests, emulatorRequests, isWriteRequest, netmonApi, signInTo, signOut, startControlledEmulator } from '../suite/netmon-fixture';
 
 const WRITE_COMMANDS = ['netmon.documents.create', 'netmon.documents.update', 'netmon.documents.delete', 'netmon.documents.runInstant', 'netmon.runInstantTest', 'netmon.documents.apply', 'netmon.documents.runNow', 'netmon.documents.import'];
 
@@ -54,7 +54,7 @@ describe('Restricted Mode (an untrusted folder)', () => {
       }
     });
     assert.deepEqual(prompts, []);
-    const writes = (await emulatorRequests(emulator)).filter((request) => /^\/(v7\/tests|tests|v6\/endpoint-instant)\b/.test(request.path) && request.method !== 'GET');
+    const writes = (await emulatorRequests(emulator)).filter(isWriteRequest);
     assert.deepEqual(writes.map((r) => `${r.method} ${r.path}`), []);
   });
 });

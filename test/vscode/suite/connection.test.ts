@@ -4,21 +4,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import type { RunningEmulator } from '../../../src/emulator';
-import { waitFor } from '../helpers';
-import { DEMO_CREDENTIALS, netmonApi, root, roots, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+import { DEMO_CREDENTIALS, netmonApi, netmonLogText, root, roots, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
 
 /** Every value the netmon.* settings hold at any level, as text. */
 function settingsText(): string {
   const config = vscode.workspace.getConfiguration('netmon');
   const keys = ['baseUrl', 'authForm', 'email', 'timeoutMs', 'proxy', 'pageSize', 'startInDemoMode'];
   return JSON.stringify(keys.map((key) => config.inspect(key)));
-}
-
-async function netmonLogText(mustContain: string): Promise<string> {
-  await vscode.commands.executeCommand('netmon.showLog');
-  const document = await waitFor(`the Netmon log to mention ${mustContain}`, () => vscode.workspace.textDocuments.find((doc) =>
-    doc.uri.scheme === 'output' && doc.uri.path.includes('Netmon') && doc.getText().includes(mustContain)), 10_000);
-  return document.getText();
 }
 
 describe('sign in and sign out', () => {

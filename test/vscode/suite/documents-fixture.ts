@@ -62,7 +62,9 @@ export async function createTestDirectly(emulator: RunningEmulator, type: string
     method: 'POST', headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
   });
   assert.equal(response.status, 201, await response.clone().text());
-  const test = ((await response.json()) as EnterpriseTestResponse).test[0];
-  assert.ok(test);
+  // v6 answers `{ test: [the test] }`; v7 the test itself, its ids as strings.
+  const answer = (await response.json()) as Partial<EnterpriseTestResponse> & Record<string, unknown>;
+  const test = answer.test?.[0] ?? { ...answer, testId: Number(answer['testId']) } as unknown as EnterpriseTest;
+  assert.ok(test && Number.isSafeInteger(test.testId), JSON.stringify(answer));
   return test;
 }

@@ -6,14 +6,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
-import type { EnterpriseTestResponse } from '../../../src/api/types';
 import type * as DocumentsLayer from '../../../src/documents';
 import type { Plan } from '../../../src/documents';
 import { EXTENSION_ID } from '../helpers';
 import type { RunningEmulator } from '../../../src/emulator';
 import type { ImportResult } from '../../../src/vscode/documents/import-command';
 import { createTestDirectly, endDocumentSuite, workspaceScratch } from './documents-fixture';
-import { acceptConfirmations, answeringPrompts, apiGet, netmonApi, signInTo, startControlledEmulator } from './netmon-fixture';
+import { acceptConfirmations, answeringPrompts, deployedTests, netmonApi, signInTo, startControlledEmulator } from './netmon-fixture';
 
 const TESTS = [
   { type: 'http-server', body: { testName: 'Portal', interval: 120, agents: [{ agentId: 1000 }, { agentId: 1037 }], url: 'https://portal.example.com/' } },
@@ -43,7 +42,7 @@ describe('Import Deployed Tests', () => {
 
   it('writes a valid, bound document per listed test; Plan then has nothing to do; importing again changes nothing', async function () {
     this.timeout(60_000);
-    const listed = (await apiGet<EnterpriseTestResponse>(emulator, '/v7/tests')).test;
+    const listed = await deployedTests(emulator);
     const { result: first, prompts } = await answeringPrompts(acceptConfirmations,
       () => vscode.commands.executeCommand<ImportResult | undefined>('netmon.documents.import', scratch.folder));
     assert.equal(first?.written.length, listed.length);

@@ -8,7 +8,7 @@ import { DEMO_CREDENTIALS, startEmulator, type EmulatorOptions, type RunningEmul
 import type { NetmonExtensionApi } from '../../../src/vscode/test-api';
 import type { TreeNode } from '../../../src/vscode/tree/nodes';
 import type { Prompt, PromptResponder } from '../../../src/vscode/ui/prompts';
-import { activateExtension } from '../helpers';
+import { activateExtension, waitFor } from '../helpers';
 
 export { DEMO_CREDENTIALS };
 
@@ -151,6 +151,14 @@ export async function answeringPrompts<T>(answer: PromptResponder, work: () => T
 /** The first action of a confirmation (Create, Update, Delete, Run, Apply); offers are declined. */
 export const acceptConfirmations: PromptResponder = (prompt) => (prompt.kind === 'confirm' ? prompt.actions[0] : undefined);
 
+/** The text of Show Log once it mentions `mustContain`. */
+export async function netmonLogText(mustContain: string): Promise<string> {
+  await vscode.commands.executeCommand('netmon.showLog');
+  const document = await waitFor(`the Netmon log to mention ${mustContain}`, () => vscode.workspace.textDocuments.find((doc) =>
+    doc.uri.scheme === 'output' && doc.uri.path.includes('Netmon') && doc.getText().includes(mustContain)), 10_000);
+  return document.getText();
+}
+
 export async function signOut(): Promise<void> {
   await vscode.commands.executeCommand('netmon.signOut');
 }
@@ -230,6 +238,11 @@ export async function apiPost<T>(emulator: RunningEmulator, path: string, body: 
   const response = await fetch(`${oracle(emulator).url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
   assert.equal(response.status, 200, `POST ${path} answered ${response.status}`);
   return (await response.json()) as T;
+}
+
+/** A request that changes tests: test management (v6's unversioned forms too) or an instant test, in either dialect. */
+export function isWriteRequest(request: Pick<LoggedRequest, 'method' | 'path'>): boolean {
+  return request.method !== 'GET' && /^\/(v7\/tests|tests|v6\/endpoint-instant|v7\/endpoint\/tests\/scheduled-tests\/[a-z-]+\/instant)\b/.test(request.path);
 }
 
 export async function emulatorRequests(emulator: RunningEmulator): Promise<LoggedRequest[]> {

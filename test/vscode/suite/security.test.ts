@@ -10,13 +10,11 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import manifest from '../../../package.json';
-import type { EnterpriseTestResponse } from '../../../src/api/types';
 import type { RunningEmulator } from '../../../src/emulator';
 import type { ConfirmPrompt, Prompt } from '../../../src/vscode/ui/prompts';
 import { closeEditors, createTestDirectly, openDocument, workspaceScratch, writeDocument } from './documents-fixture';
-import { answeringPrompts, apiGet, clearEmulatorRequests, emulatorRequests, netmonApi, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+import { answeringPrompts, clearEmulatorRequests, deployedTest, emulatorRequests, isWriteRequest, netmonApi, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
 
-const WRITES = /^(POST|PUT|DELETE) \/(v7\/tests|tests|v6\/endpoint-instant)\b/;
 /** Argument-free user actions that change the connection itself; not a consent bypass, and they would end the suite's sign-in. */
 const SKIPPED = new Set(['netmon.signOut', 'netmon.useDemo', 'netmon.showLog']);
 
@@ -82,10 +80,10 @@ describe('security: commands cannot be talked into writing', () => {
       }
     });
 
-    const writes = (await emulatorRequests(emulator)).map((r) => `${r.method} ${r.path}`).filter((line) => WRITES.test(line));
+    const writes = (await emulatorRequests(emulator)).filter(isWriteRequest).map((r) => `${r.method} ${r.path}`);
     assert.deepEqual(writes, [], 'a command wrote to the account without the user\'s consent');
     assert.equal(existsSync(bashrc), false, 'a command wrote outside the workspace');
-    assert.equal((await apiGet<EnterpriseTestResponse>(emulator, `/v7/tests/http-server/${production}`)).test[0]?.testName, 'Production checkout');
+    assert.equal((await deployedTest(emulator, 'http-server', production))?.testName, 'Production checkout');
     assert.equal(api.connection.current?.baseUrl, emulator.url, 'a command argument switched the connection');
     const confirms = prompts.filter((p): p is ConfirmPrompt => p.kind === 'confirm');
     assert.ok(confirms.some((p) => /^Delete test "Production checkout"/.test(p.message)), 'Delete asked, naming the live test');
@@ -111,7 +109,7 @@ describe('security: commands cannot be talked into writing', () => {
     assert.match(dialog.detail, /testName: "Production login" → "Harmless rename"/);
     assert.match(dialog.detail, /interval: 300 → 120/);
     assert.match(dialog.detail, /written in the document, not by this machine/);
-    assert.equal((await apiGet<EnterpriseTestResponse>(emulator, `/v7/tests/http-server/${production}`)).test[0]?.testName, 'Production login');
+    assert.equal((await deployedTest(emulator, 'http-server', production))?.testName, 'Production login');
 
     // Once the user has acted on it after seeing the live test, the binding is verified.
     await answeringPrompts((prompt) => (prompt.kind === 'confirm' ? 'Update' : undefined), () => vscode.commands.executeCommand('netmon.documents.update', uri));
