@@ -6,7 +6,7 @@ import { openHttpUrl } from '../external-links';
 import { answerHarMessage } from '../har-editor/har-messages';
 import { exportSessionEvidence } from '../evidence/export-evidence';
 import type { NetmonClient } from '../../api';
-import type { UserSessionDetail } from '../../api/types';
+import type { EndpointAgent, UserSessionDetail } from '../../api/types';
 import { MAX_APART_S, sessionTestLinks, testsTowardSession, type SessionRef } from '../../analysis/links/session-to-test';
 import type { PageTimeSplit, RelatedTests } from '../../../webview/session/protocol';
 import { buildWaterfall, readHar } from '../../analysis/har';
@@ -145,7 +145,11 @@ export class SessionPanels {
     this.shown.set(host.id, session);
     host.panel.title = `Session: ${session.visitedSite}`;
     const directory = client.agentDirectory();
-    const named = (): { agentName?: string } => { const agentName = directory.nameOf(session.agentId); return agentName ? { agentName } : {}; };
+    const named = (): { agentName?: string; agent?: EndpointAgent } => {
+      const agentName = directory.nameOf(session.agentId);
+      const agent = directory.agent(session.agentId);
+      return { ...(agentName ? { agentName } : {}), ...(agent ? { agent } : {}) };
+    };
     host.show({ type: 'load', params: { session, ...named() } });
     // Then the scheduled tests toward the same site from the same agent, around the session.
     // A failure here says so in the overview; it never replaces it.
