@@ -31,6 +31,8 @@ export interface PipelineDeps {
   nowMs: () => number;
   /** The API this emulator speaks (its routes, error bodies, media types and format rules). */
   dialect: ApiDialect;
+  /** v7's own budget of instant tests: an injected 429 on an instant-test path names it spent too. */
+  instantLimiter?: RateLimiter;
 }
 
 interface Answer { status: number; body: unknown; headers: Record<string, string>; format: OutputFormat; contentType?: string | undefined }
@@ -97,7 +99,7 @@ async function applyFaults(deps: PipelineDeps, req: IncomingMessage, exchange: E
     if (fault.fault === 'latency') await exchange.watch.pause(fault.latencyMs ?? 1000);
     else if (fault.fault === 'drop') { logged(deps, req, exchange, 0); req.socket.destroy(); return 'dropped'; }
     else if (fault.fault === 'truncate') exchange.truncate = true;
-    else throw injected(deps, fault, exchange.organization);
+    else throw injected(deps, fault, exchange.organization, pathname);
     if (exchange.watch.left) break;
   }
   return 'go on';
@@ -119,11 +121,13 @@ function logged(deps: PipelineDeps, req: IncomingMessage, exchange: Exchange, st
 }
 
 /** Injected errors and 429 storms carry the caller's budget but spend none of it. */
-function injected(deps: PipelineDeps, fault: FaultRule, organization: string): HttpError {
+function injected(deps: PipelineDeps, fault: FaultRule, organization: string, pathname: string): HttpError {
   const nowSeconds = deps.nowMs() / 1000;
   if (fault.fault === 'rate-limit') {
-    return new HttpError(429, 'Rate limit exceeded for the organization (injected fault); retry after X-Organization-Rate-Limit-Reset',
-      deps.limiter.exhausted(organization, nowSeconds));
+    const instant = deps.dialect === 'v7' && deps.instantLimiter !== undefined && pathname.endsWith('/instant');
+    return new HttpError(429, 'Rate limit exceeded for the organization (injected fault); retry after X-Organization-Rate-Limit-Reset', {
+      ...deps.limiter.exhausted(organization, nowSeconds), ...(instant ? deps.instantLimiter?.exhausted(organization, nowSeconds) : {}),
+    });
   }
   const status = fault.status ?? 503;
   return new HttpError(status, `Injected fault: HTTP ${status}`);

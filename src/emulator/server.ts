@@ -55,7 +55,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const deps: PipelineDeps = {
     world, router, faults, log: new RequestLog(), control: options.control ?? false,
     hosts: { boundToLoopback: isLoopbackHost(host), allowedHosts: new Set((options.allowedHosts ?? []).map((h) => h.toLowerCase())) },
-    limiter: new RateLimiter(options.rateLimit), ownUrl: () => url, nowMs: options.now ?? Date.now, dialect: api,
+    limiter: new RateLimiter(options.rateLimit), instantLimiter: state.instantTestLimiter, ownUrl: () => url, nowMs: options.now ?? Date.now, dialect: api,
   };
   const server = createServer((req, res) => {
     requestCount += 1;

@@ -41,3 +41,17 @@ test("a v7 agent's card shows them in their own section, not among other fields"
   assert.deepEqual(presence?.facts.map(([name]) => name), ['Last seen', 'Location', 'Public IP', 'VPN']);
   assert.equal(card.sections.find((s) => s.heading === 'Other fields'), undefined);
 });
+
+test("the session overview shows its agent's last check-in, place and address, and the agent's VPN where the session names none", async () => {
+  const { sessionOverview } = await import('../../src/analysis/session/overview');
+  const { healthySession } = await import('./session/fixtures');
+  const withAgent = sessionOverview(healthySession(), 'anna-mbp-3', {}, v7Agent);
+  const general = Object.fromEntries(withAgent.general.map((f) => [f.label, f.value]));
+  assert.equal(general['Agent last seen'], '2026-11-18 14:00 UTC');
+  assert.equal(general['Agent location'], 'Lyon, France');
+  assert.equal(general['Agent public IP'], '203.0.113.77');
+  assert.deepEqual(withAgent.vpn, [{ label: 'VPN (agent profile)', value: 'cisco-anyconnect to 198.51.100.10 as 10.100.0.20 (utun4)' }]);
+  const v6 = sessionOverview(healthySession(), 'anna-mbp-3', {}, v6Agent);
+  assert.ok(!v6.general.some((f) => f.label.startsWith('Agent ') && f.label !== 'Agent'));
+  assert.deepEqual(v6.vpn, []);
+});

@@ -21,9 +21,9 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     root.replaceChildren(el('p', { class: 'ses-error', role: 'alert' }, message.params.message));
     return;
   }
-  const { session, related, split, agentName, context } = message.params;
+  const { session, related, split, agentName, context, agent } = message.params;
   drawSafely(host, () => {
-    const view = sessionOverview(session, agentName, context ?? {});
+    const view = sessionOverview(session, agentName, context ?? {}, agent);
     root.replaceChildren(renderOverview(view, {
       openPage: (pageId, title) => host.postMessage({ type: 'openPage', params: { userSessionId: view.userSessionId, pageId, title } }),
       openPath: (link) => host.postMessage({ type: 'openPath', params: link }),

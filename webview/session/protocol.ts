@@ -1,5 +1,5 @@
 // Messages between the session overview webview and its host. The host imports this file too.
-import type { UserSessionDetail } from '../../src/api/types';
+import type { EndpointAgent, UserSessionDetail } from '../../src/api/types';
 import type { SessionContext } from '../../src/analysis/session/verdict';
 import { hasFields, isFiniteNumber, isNothing, isOptional, isRecord, isString, isTypedMessage, type Guard } from '../shared/guards';
 import type { IpcMessage, ReadyMessage } from '../shared/ipc';
@@ -12,7 +12,7 @@ export type { PageTimeSplit, RelatedTests };
 /** Host → webview. */
 export type SessionHostMessage =
   /** The user-session details response item to show; `related` undefined while still looking. */
-  | IpcMessage<'load', { session: UserSessionDetail; related?: RelatedTests; split?: PageTimeSplit; agentName?: string; context?: SessionContext }>
+  | IpcMessage<'load', { session: UserSessionDetail; related?: RelatedTests; split?: PageTimeSplit; agentName?: string; context?: SessionContext; agent?: EndpointAgent }>
   /** The host could not fetch the session; shown instead of the overview. */
   | IpcMessage<'error', { message: string }>;
 
@@ -57,8 +57,9 @@ const isContext = ((value: unknown) => isRecord(value)
 /** Host → webview, with params checked (a message from another frame is dropped). */
 export function isSessionHostMessage(value: unknown): value is SessionHostMessage {
   return isTypedMessage<SessionHostMessage>(value, {
-    load: hasFields<{ session: UserSessionDetail; related?: RelatedTests; split?: PageTimeSplit; agentName?: string; context?: SessionContext }>({
+    load: hasFields<{ session: UserSessionDetail; related?: RelatedTests; split?: PageTimeSplit; agentName?: string; context?: SessionContext; agent?: EndpointAgent }>({
       session: isSessionDetail, related: isOptional(isRelated), split: isOptional(isSplit), agentName: isOptional(isString), context: isOptional(isContext),
+      agent: isOptional(isRecord as Guard<EndpointAgent>),
     }),
     error: hasFields<{ message: string }>({ message: isString }),
   });

@@ -1,6 +1,7 @@
 // A user session (the user-session details response) shaped into what the overview
 // panel shows, section by section; the panel only lays it out.
-import type { UserSessionDetail } from '../../api/types';
+import type { EndpointAgent, UserSessionDetail } from '../../api/types';
+import { vpnTexts, whereaboutsFacts } from '../agents/whereabouts';
 import { formatBytes } from '../har/format';
 import { asArray, asNumber, asRecord, asString } from '../har/narrow';
 import { readPing, sessionVerdict, type SessionContext, type Verdict } from './verdict';
@@ -37,8 +38,12 @@ function distinct(parts: readonly string[], separator: string): string {
   return [...new Set(parts.filter(Boolean))].join(separator);
 }
 
-/** `agentName`: the agent's computer name, when the caller knows it (shown before the id); `context`: what its neighbours say (see SessionContext). */
-export function sessionOverview(session: UserSessionDetail, agentName?: string, context: SessionContext = {}): SessionOverview {
+/**
+ * `agentName`: the agent's computer name, when the caller knows it (shown before the id);
+ * `context`: what its neighbours say (see SessionContext); `agent`: its record, when known (v7:
+ * when it last checked in, where, its public address and VPN profiles).
+ */
+export function sessionOverview(session: UserSessionDetail, agentName?: string, context: SessionContext = {}, agent?: EndpointAgent): SessionOverview {
   const network = asRecord(session.network);
   const profile = asRecord(network.networkProfile);
   const wireless = asRecord(profile.wirelessProfile);
@@ -57,6 +62,7 @@ export function sessionOverview(session: UserSessionDetail, agentName?: string, 
       ['Visited site', `${asString(session.protocol)}${session.protocol ? '://' : ''}${asString(session.visitedSite)}${session.port ? `:${asString(session.port)}` : ''}`],
       ['Public IP', [asString(session.sourceAddr), asString(session.orgName)].filter(Boolean).join(' · ')],
       ['Agent', agentName ? `${agentName} (${asString(session.agentId)})` : asString(session.agentId)],
+      ...agentFacts(agent),
     ]),
     pages: asArray(session.pages).map(readPage),
     connection: 'bssid' in wireless || 'ssid' in wireless ? 'wireless' : 'wired',
@@ -80,7 +86,7 @@ export function sessionOverview(session: UserSessionDetail, agentName?: string, 
       ['Vendor', asString(wireless.vendor)],
     ]),
     proxy: readProxy(asRecord(profile.proxyProfile)),
-    vpn: readVpn(profile),
+    vpn: readVpn(profile, agent),
     pings: [
       pingView('Gateway ping', network.gatewayPing),
       pingView('Target ping', network.ping, network.icmpBlocked === true),
@@ -118,10 +124,18 @@ function readProxy(proxy: Record<string, unknown>): Field[] {
   ]);
 }
 
-function readVpn(profile: Record<string, unknown>): Field[] {
+/** The agent's own facts beside its name (v7), VPNs left to the VPN section. */
+function agentFacts(agent: EndpointAgent | undefined): [string, string][] {
+  if (!agent) return [];
+  return whereaboutsFacts(agent).filter(([label]) => !label.startsWith('VPN')).map(([label, value]) => [`Agent ${label.charAt(0).toLowerCase()}${label.slice(1)}`, value]);
+}
+
+function readVpn(profile: Record<string, unknown>, agent: EndpointAgent | undefined): Field[] {
   const vpn = asRecord(profile.vpnProfile);
   const given = Object.entries(vpn).map(([label, value]) => ({ label, value: asString(value) })).filter((f) => f.value !== '');
   if (given.length) return given;
+  const agentVpns = agent ? vpnTexts(agent) : [];
+  if (agentVpns.length) return agentVpns.map((value, i) => ({ label: agentVpns.length === 1 ? 'VPN (agent profile)' : `VPN ${i + 1} (agent profile)`, value }));
   const hint = [asString(profile.type), asString(profile.interfaceName), asString(profile.hardwareType)].find((v) => /vpn|^utun|^tun|^ppp|wireguard|anyconnect/i.test(v));
   return hint ? [{ label: 'VPN', value: `likely (interface ${hint})` }] : [];
 }

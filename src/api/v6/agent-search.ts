@@ -21,9 +21,9 @@ function platformOf(agent: EndpointAgent): string {
   return os.startsWith('mac') ? 'mac' : os.includes('windows') ? 'windows' : os === 'linux' ? 'linux' : 'unknown';
 }
 
-function needsV7(what: string): InvalidFilterError {
+function needsV7(key: string, what = key): InvalidFilterError {
   return new InvalidFilterError({
-    method: 'GET', path: '/v6/endpoint/agents', filterKey: what,
+    method: 'GET', path: '/v6/endpoint-agents', filterKey: key,
     reason: `finding endpoint agents by ${what} needs API v7 (POST /v7/endpoint/agents/filter); this account speaks API v6`,
   });
 }
@@ -32,9 +32,9 @@ function needsV7(what: string): InvalidFilterError {
 export function checkV6AgentSearch(search: EndpointAgentSearch): void {
   const unanswerable = Object.keys(search.filters ?? {}).find((key) => !Object.hasOwn(V6_KEYS, key));
   if (unanswerable !== undefined) throw needsV7(unanswerable);
-  if (search.seenSince !== undefined || search.seenBefore !== undefined) throw needsV7('last check-in');
+  if (search.seenSince !== undefined || search.seenBefore !== undefined) throw needsV7('lastSeen', 'last check-in');
   const sort = (search.sort ?? []).find(({ key }) => !Object.hasOwn(V6_SORTS, key));
-  if (sort) throw needsV7(`sorting on ${sort.key}`);
+  if (sort) throw needsV7(`sort ${sort.key}`, `sorting on ${sort.key}`);
 }
 
 export function matchV6AgentSearch(agents: readonly EndpointAgent[], search: EndpointAgentSearch): EndpointAgent[] {

@@ -3,7 +3,7 @@
 // across one key's values mean the same; a key given twice (AND of two filters on one field)
 // becomes the values both allow, and a pair that allows none is refused before sending.
 import { InvalidFilterError } from '../errors';
-import { repeatedFilterKeyMessage, repeatedFilterKeys, type FilterTarget, type SearchFilter } from '../types';
+import { filterKeysFor, repeatedFilterKeyMessage, repeatedFilterKeys, type FilterTarget, type SearchFilter } from '../types';
 
 /** Our (v6) spellings → v7's. */
 const V7_SPELLING: Readonly<Record<string, Readonly<Record<string, string>>>> = {
@@ -39,7 +39,10 @@ export function v7FilterMap(target: FilterTarget, filters: readonly SearchFilter
   const map: FilterMap = {};
   for (const { key, values } of filters) {
     const refuse = (reason: string): InvalidFilterError => new InvalidFilterError({ method: 'POST', path: `/${path}`, filterKey: key, reason });
-    if (!allowed.includes(key)) throw refuse(`not accepted by ${LIST_NAMES[target]} (allowed: ${allowed.join(', ')})`);
+    if (!allowed.includes(key)) {
+      const v6Only = filterKeysFor(target).includes(key) ? `filters ${LIST_NAMES[target]} in API v6 only; this account speaks API v7, ` : `not accepted by ${LIST_NAMES[target]} `;
+      throw refuse(`${v6Only}(allowed: ${allowed.join(', ')})`);
+    }
     if (!Array.isArray(values) || values.length === 0) throw refuse('needs at least one value');
     if (values.some((value) => typeof value !== 'string' && typeof value !== 'number')) throw refuse('values must be strings or numbers');
     const spelled = values.map((value) => V7_SPELLING[key]?.[String(value)] ?? String(value));

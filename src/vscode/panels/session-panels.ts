@@ -5,7 +5,8 @@ import { isSessionPanelMessage, type SessionHostMessage, type SessionPanelMessag
 import { openHttpUrl } from '../external-links';
 import { answerHarMessage } from '../har-editor/har-messages';
 import { exportSessionEvidence } from '../evidence/export-evidence';
-import type { UserSessionDetail } from '../../api/types';
+import type { NetmonClient } from '../../api';
+import type { EndpointAgent, UserSessionDetail } from '../../api/types';
 import type { RelatedTests } from '../../../webview/session/protocol';
 import { relatedTests, slowestPageSplit } from '../../analysis/session/related';
 import { sessionTraceroutePath } from '../../analysis/session/traceroute-path';
@@ -168,7 +169,11 @@ export class SessionPanels {
     this.shown.set(host.id, session);
     host.panel.title = `Session: ${session.visitedSite}`;
     const directory = client.agentDirectory();
-    const named = (): { agentName?: string } => { const agentName = directory.nameOf(session.agentId); return agentName ? { agentName } : {}; };
+    const named = (): { agentName?: string; agent?: EndpointAgent } => {
+      const agentName = directory.nameOf(session.agentId);
+      const agent = directory.agent(session.agentId);
+      return { ...(agentName ? { agentName } : {}), ...(agent ? { agent } : {}) };
+    };
     host.show({ type: 'load', params: { session, ...named() } });
     // Then the scheduled tests toward the same site from the same agent, around the session.
     // A failure here says so in the overview; it never replaces it.

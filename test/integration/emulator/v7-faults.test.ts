@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { RunningEmulator } from '../../../src/emulator/index';
-import { call, withEmulator } from './helpers';
+import { call, EDITOR, withEmulator } from './helpers';
 import { NOW_MS, conforming } from './openapi';
 
 const SESSIONS = '/endpoint/test-results/real-user-tests/filter';
@@ -26,6 +26,17 @@ describe('emulator v7: faults and foreign paths', () => {
     const reply = await conforming(emulator, SESSIONS, `/v7${SESSIONS}?window=1h`, { json: {} }, 429);
     assert.equal(reply.headers['x-organization-rate-limit-remaining'], '0');
     assert.ok(Number(reply.headers['x-organization-rate-limit-reset']) > NOW_MS / 1000);
+  });
+
+  it('an injected 429 on an instant test also names the instant-test budget spent (X-Instant-Test-Rate-Limit-*)', async () => {
+    const instant = '/endpoint/tests/scheduled-tests/agent-to-server/instant';
+    emulator.setFaults([{ fault: 'rate-limit', pathPrefix: `/v7${instant}`, times: 1 }]);
+    const reply = await conforming(emulator, instant, `/v7${instant}`, { token: EDITOR, json: { testName: 'storm', server: 'example.com' } }, 429);
+    assert.equal(reply.headers['x-instant-test-rate-limit-remaining'], '0');
+    assert.ok(Number(reply.headers['x-instant-test-rate-limit-reset']) > NOW_MS / 1000);
+    assert.equal(reply.headers['x-organization-rate-limit-remaining'], '0');
+    const other = await call(emulator.url, `/v7${SESSIONS}?window=1h`, { json: {} });
+    assert.equal(other.headers['x-instant-test-rate-limit-remaining'], undefined, 'only instant tests carry that budget');
   });
 
   it('a dropped or truncated next page fails that page only; the same link then answers in full', async () => {
