@@ -146,6 +146,20 @@ export interface DelayFinding {
   line: string;
 }
 
+/** A routing loop: routes bouncing between two routers until their hop limit runs out. */
+export interface LoopFinding {
+  /** `loop:<ip><><ip>`, the two addresses in order. */
+  id: string;
+  /** The repeated address and the router that sent the packet back to it (the same hop twice when it answers twice in a row). */
+  routers: [LocalizedHop, LocalizedHop];
+  agents: string[];
+  /** Traversals that loop there, and all traversals of those agents. */
+  traversals: number;
+  traversalsOfAgents: number;
+  hopIds: string[];
+  line: string;
+}
+
 export type VerdictKind = 'forwarding-loss' | 'terminal-loss' | 'delay' | 'ok';
 
 /** Agents with the same verdict: each agent is in one group. */
@@ -187,6 +201,8 @@ export interface Localization {
   confident: boolean;
   loss: LossFinding[];
   delay: DelayFinding[];
+  /** Routing loops, each its own finding naming both routers. */
+  routingLoops: LoopFinding[];
   rateLimited: RateLimitedHop[];
   verdicts: VerdictGroup[];
   /** The one line for a banner. */

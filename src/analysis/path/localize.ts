@@ -6,6 +6,7 @@
 import type { PathTrace } from '../../api/types';
 import type { HopGraph } from './model';
 import { localizeDelay } from './localize-delay';
+import { localizeLoops } from './localize-loop';
 import { crossings, localizeLoss } from './localize-loss';
 import { clean, linkWords, listWords, localizedHop, plural, roundTime, shortName } from './localize-text';
 import { localizeContext, mostCommon, readTraversals, count, type LocalizeContext, type Traversal } from './localize-traversals';
@@ -50,6 +51,7 @@ function localizeScope(ctx: LocalizeContext, traversals: readonly Traversal[]): 
   const { rateLimited, lostAt, words } = found;
   const loss = found.loss.map(withConfidence);
   const delay = localizeDelay(ctx, traversals);
+  const routingLoops = localizeLoops(ctx, traversals);
   const verdicts = verdictGroups(traversals, agents, loss, delay, lostAt, words);
   const reachedTarget = traversals.filter((t) => t.ok).length;
   const targets = [...new Set(traversals.map((t) => t.target).filter(Boolean))];
@@ -59,9 +61,9 @@ function localizeScope(ctx: LocalizeContext, traversals: readonly Traversal[]): 
     : loss[0]?.line ?? `No loss localized: ${agents.length === 1 ? 'the agent reaches' : `all ${agents.length} agents reach`} ${listWords(targets) || 'the target'}${traversals.length > agents.length ? ` in all ${traversals.length} traversals` : ''}.`;
   const lines = [
     ...(healthy || traversals.length === 0 ? [headline] : loss.map((f) => f.line)),
-    ...delay.map((f) => f.line), ...rateLimited.map((f) => f.line), ...verdicts.map((v) => v.line),
+    ...routingLoops.map((f) => f.line), ...delay.map((f) => f.line), ...rateLimited.map((f) => f.line), ...verdicts.map((v) => v.line),
   ];
-  return { agents, traversals: traversals.length, reachedTarget, healthy, confident: loss.some((f) => f.confident), loss, delay, rateLimited, verdicts, headline, lines };
+  return { agents, traversals: traversals.length, reachedTarget, healthy, confident: loss.some((f) => f.confident), loss, delay, routingLoops, rateLimited, verdicts, headline, lines };
 }
 
 /** A finding that is not confident says so in its line. */
