@@ -65,6 +65,12 @@ for (const api of ['v6', 'v7'] as const) {
       assert.equal(model.rounds.length, 1);
       assert.equal(model.confident, model.loss.some((f) => f.confident));
       assert.equal(json.code, model.confident ? 1 : 0, 'exit 1 exactly when a loss finding is confident');
+      // With the target located, delay jumps are read against the distance floor where the agents are located (v7 agents are).
+      const located = JSON.parse((await run('--test', String(TEST_ID), '--window', '6h', '--rounds', '6', '--target-at', '40.71,-74.01', '--json')).stdout) as { delay: { baseline: { source: string }; line: string }[] };
+      for (const finding of located.delay) {
+        assert.equal(finding.baseline.source, api === 'v7' ? 'distance' : 'none', finding.line);
+        assert.match(finding.line, api === 'v7' ? /what distance explains \(\d+ ms for \d+ km from agent to target\)/ : /no baseline/);
+      }
     });
 
     test('mistakes say what is wrong (exit 2)', async () => {
@@ -74,6 +80,9 @@ for (const api of ['v6', 'v7'] as const) {
       const both = await run('--test', String(TEST_ID), '--against', '1');
       assert.equal(both.code, 2);
       assert.match(both.stderr, /--against is for diff/);
+      const far = await run('--test', String(TEST_ID), '--target-at', '91,0');
+      assert.equal(far.code, 2);
+      assert.match(far.stderr, /--target-at needs LAT,LON in degrees/);
     });
   });
 
