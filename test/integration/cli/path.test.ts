@@ -65,12 +65,11 @@ for (const api of ['v6', 'v7'] as const) {
       assert.equal(model.rounds.length, 1);
       assert.equal(model.confident, model.loss.some((f) => f.confident));
       assert.equal(json.code, model.confident ? 1 : 0, 'exit 1 exactly when a loss finding is confident');
-      // With the target located, delay jumps are read against the distance floor where the agents are located (v7 agents are).
-      const located = JSON.parse((await run('--test', String(TEST_ID), '--window', '6h', '--rounds', '6', '--target-at', '40.71,-74.01', '--json')).stdout) as { delay: { baseline: { source: string }; line: string }[] };
-      for (const finding of located.delay) {
-        assert.equal(finding.baseline.source, api === 'v7' ? 'distance' : 'none', finding.line);
-        assert.match(finding.line, api === 'v7' ? /what distance explains \(\d+ ms for \d+ km from agent to target\)/ : /no baseline/);
-      }
+      // The target located: accepted and localized as before (this demo test has no delay jump to read against it;
+      // test/unit/path/localize-rounds.test.ts shows the reading).
+      const located = await run('--test', String(TEST_ID), '--window', '6h', '--target-at', '40.71,-74.01', '--json');
+      assert.equal(located.code, json.code, located.stderr);
+      assert.equal((JSON.parse(located.stdout) as { headline: string }).headline, model.headline);
     });
 
     test('mistakes say what is wrong (exit 2)', async () => {
