@@ -42,6 +42,7 @@ export interface LocalizeOptions {
 /** What a delay finding was read against: the great-circle RTT floor from agent to target, or nothing. */
 export type DelayBaseline =
   | { source: 'distance'; km: number; floorMs: number; observedMs: number; excessMs: number }
+  | { source: 'earlier round'; roundId: number; earlierMs?: number }
   | { source: 'none' };
 
 /** A hop as the findings name it. */

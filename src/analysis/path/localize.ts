@@ -5,7 +5,7 @@
 // Hop ids are the merge's node ids, so they match `mergePathTraces` on the same traces.
 import type { PathTrace } from '../../api/types';
 import type { HopGraph } from './model';
-import { localizeDelay } from './localize-delay';
+import { againstEarliestRound, localizeDelay } from './localize-delay';
 import { localizeLoops } from './localize-loop';
 import { crossings, localizeLoss } from './localize-loss';
 import { clean, linkWords, listWords, localizedHop, plural, roundTime, shortName } from './localize-text';
@@ -32,6 +32,12 @@ export function localizePathTraces(traces: readonly PathTrace[], options: Locali
   const perRound: RoundLocalization[] = byRound.size > 1
     ? [...byRound.entries()].sort(([a], [b]) => a - b).map(([roundId, list]) => ({ roundId, ...localizeScope(ctx, list) }))
     : [];
+  const earliest = perRound[0];
+  if (earliest) {
+    const delay = overall.delay.map((f) => againstEarliestRound(f, earliest, roundTime(earliest.roundId)));
+    const lineOf = new Map(overall.delay.map((f, i) => [f.line, delay[i]!.line]));
+    Object.assign(overall, { delay, lines: overall.lines.map((line) => lineOf.get(line) ?? line) });
+  }
   const changes = routeChanges(ctx);
   const lines = [...overall.lines, ...routeChangeLines(ctx, changes.all, overall.agents.length)];
   const headlines = new Set(perRound.map((r) => r.headline));
