@@ -15,7 +15,7 @@ import { readTimeRange, TIME_RANGE_USAGE, type AskedRange } from './time-range';
 import { ciJson } from './ci-safe';
 
 export const PATH_USAGE = `usage: netmon path diff --test <id> [--round R] [--against R0] [--window 24h | --from T --to T] [--json] [account]
-       netmon path localize --test <id> [--round R | --rounds N] [--window 24h | --from T --to T] [--json] [account]
+       netmon path localize --test <id> [--round R | --rounds N] [--target-at LAT,LON] [--window 24h | --from T --to T] [--json] [account]
   diff: what changed on the test's network path between two rounds: per agent the route
   change in words ("London laptop 2: AS1299 → AS3356 at hop 6, +18 ms"), then the hops added,
   removed or changed and their delay and loss deltas. Exit 1 when an agent changed route.
@@ -26,6 +26,7 @@ export const PATH_USAGE = `usage: netmon path diff --test <id> [--round R] [--ag
   --round R        the round to look at: epoch seconds or a time (ISO 8601); the newest round in range by default
   --against R0     diff: the baseline round; the oldest round in range by default
   --rounds N       localize: the newest N rounds in range (1 to 48; default 1), localized together and per round
+  --target-at LAT,LON  localize: where the target is (degrees); with the agents' locations, delay jumps are read against what distance explains
 ${TIME_RANGE_USAGE}
   --json           the diff model as JSON on stdout
 ${ACCOUNT_USAGE}
@@ -42,6 +43,7 @@ export async function runPath(args: readonly string[], io: CliIo = processIo()):
     if (range.note) io.stderr(`netmon path: ${range.note}`);
     const parsed = readPathOptions(words);
     if (sub === 'diff' && parsed.rounds !== undefined) throw new UsageError('--rounds is for localize');
+    if (sub === 'diff' && parsed.targetAt !== undefined) throw new UsageError('--target-at is for localize');
     if (sub === 'localize' && parsed.against !== undefined) throw new UsageError('--against is for diff');
     account = await openAccount(flags, io.env);
     return sub === 'diff' ? await diff(account, parsed, range, io) : await localize(account, parsed, range, io);
@@ -52,7 +54,7 @@ export async function runPath(args: readonly string[], io: CliIo = processIo()):
   }
 }
 
-interface PathOptions { testId: number; round?: string; against?: string; rounds?: number; json: boolean }
+interface PathOptions { testId: number; round?: string; against?: string; rounds?: number; targetAt?: { lat: number; lon: number }; json: boolean }
 
 /** Rounds `localize` reads at most (each is one request per agent). */
 const MAX_LOCALIZE_ROUNDS = 48;
@@ -63,7 +65,7 @@ function readPathOptions(words: readonly string[]): PathOptions {
   for (let i = 0; i < words.length; i++) {
     const word = words[i] as string;
     if (word === '--json') { json = true; continue; }
-    if (word !== '--test' && word !== '--round' && word !== '--against' && word !== '--rounds') throw new UsageError(word.startsWith('-') ? `unknown option ${word}` : `unexpected argument ${word}`);
+    if (word !== '--test' && word !== '--round' && word !== '--against' && word !== '--rounds' && word !== '--target-at') throw new UsageError(word.startsWith('-') ? `unknown option ${word}` : `unexpected argument ${word}`);
     const value = words[++i];
     if (value === undefined) throw new UsageError(`${word} needs a value`);
     values[word] = value;
@@ -73,10 +75,21 @@ function readPathOptions(words: readonly string[]): PathOptions {
   const rounds = values['--rounds'];
   if (rounds !== undefined && (!/^\d+$/.test(rounds) || Number(rounds) < 1 || Number(rounds) > MAX_LOCALIZE_ROUNDS)) throw new UsageError(`--rounds must be 1 to ${MAX_LOCALIZE_ROUNDS}`);
   if (rounds !== undefined && values['--round'] !== undefined) throw new UsageError('use --round or --rounds, not both');
+  const targetAt = values['--target-at'] === undefined ? undefined : readLatLon(values['--target-at']);
   return {
     testId: Number(test), json, ...(values['--round'] ? { round: values['--round'] } : {}), ...(values['--against'] ? { against: values['--against'] } : {}),
-    ...(rounds ? { rounds: Number(rounds) } : {}),
+    ...(rounds ? { rounds: Number(rounds) } : {}), ...(targetAt ? { targetAt } : {}),
   };
+}
+
+/** "51.5,-0.13" → degrees, within range, or a usage error. */
+function readLatLon(text: string): { lat: number; lon: number } {
+  const parts = text.split(',');
+  const [lat, lon] = parts.map((p) => (p.trim() === '' ? Number.NaN : Number(p.trim())));
+  if (parts.length !== 2 || !Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat!) > 90 || Math.abs(lon!) > 180) {
+    throw new UsageError('--target-at needs LAT,LON in degrees, e.g. 40.71,-74.01');
+  }
+  return { lat: lat!, lon: lon! };
 }
 
 /** A round named by epoch seconds or a time: the newest listed round at or before it. */
@@ -120,7 +133,7 @@ async function localize(account: Account, options: PathOptions, range: AskedRang
   if (chosen.length === 0) throw new Error('the test has no path traces in this range (widen it with --window)');
   const traces = (await Promise.all(chosen.map((round) => readRoundTraces(client, options.testId, round.agentIds, round.roundId)))).flat();
   const names = directory.names();
-  const found = localizePathTraces(traces, { agentName: (id) => names[id] ?? id });
+  const found = localizePathTraces(traces, { agentName: (id) => names[id] ?? id, ...(options.targetAt ? { locations: { target: options.targetAt, agent: (id: string) => agentAt(directory.agent(id)) } } : {}) });
   if (options.json) {
     io.stdout(ciJson({ testId: options.testId, ...found }));
   } else {
@@ -131,4 +144,11 @@ async function localize(account: Account, options: PathOptions, range: AskedRang
     io.stdout(terminalSafe(lines.join('\n')));
   }
   return found.confident ? 1 : 0;
+}
+
+/** An agent's location in degrees, when its record has one (v7 agents do). */
+function agentAt(agent: { location?: { latitude?: number; longitude?: number } } | undefined): { lat: number; lon: number } | undefined {
+  const lat = agent?.location?.latitude;
+  const lon = agent?.location?.longitude;
+  return typeof lat === 'number' && typeof lon === 'number' && Number.isFinite(lat) && Number.isFinite(lon) ? { lat, lon } : undefined;
 }

@@ -48,6 +48,9 @@ describe('metrics panel', () => {
     const legend = await panel.page.locator('.chart-latency .u-legend').innerText();
     for (const name of ['Chicago laptop 1', 'Frankfurt laptop 1', 'Tokyo laptop 1']) assert.ok(legend.includes(name), name);
     assert.match(await panel.page.locator('.chart-http .u-legend').innerText(), /DNS[\s\S]*Connect[\s\S]*SSL[\s\S]*Wait[\s\S]*Receive/);
+    // p50 / p95 of each agent's rounds under the title.
+    assert.match(await panel.page.locator('.chart-latency .chart-summary').innerText(), /Chicago laptop 1: p50 \d+\.\d ms, p95 \d+\.\d ms \(\d+ rounds\)/);
+    assert.match(await panel.page.locator('.chart-jitter .chart-summary').innerText(), /p50 \d+\.\d ms, p95 \d+\.\d ms/);
     // Pixels: the latency canvas is not blank.
     const inked = await panel.page.locator('.chart-latency canvas').evaluate((element) => {
       const canvas = element as unknown as CanvasLike;

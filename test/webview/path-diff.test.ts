@@ -10,7 +10,7 @@ import { inspectInert } from './helpers/hostile';
 import { buildPanels, openPathPanel } from './path-fixture';
 import { hop, trace } from '../unit/path/traces';
 import type { PathLoadParams } from '../../webview/path/protocol';
-import { forwardingLossAtExchange, IXP, rateLimitedHop, ROUND_1 } from '../unit/path/localize-fixtures';
+import { forwardingLossAtExchange, IXP, rateLimitedHop, ROUND_1, routingLoop } from '../unit/path/localize-fixtures';
 
 let browser: Browser;
 before(async () => { buildPanels('path'); browser = await launchChromium(); });
@@ -75,6 +75,15 @@ describe('path panel: where the problem is', () => {
     const asked = panel.sent.at(-1) as { type: string; params: { highlightHops: string[] } };
     assert.equal(asked.type, 'exportEvidence');
     assert.ok(asked.params.highlightHops.includes(IXP), `the highlighted hop goes into the evidence: ${asked.params.highlightHops.join(', ')}`);
+    await panel.close();
+  });
+
+  test('a routing loop has its own line naming both routers, and Show highlights them', async () => {
+    const panel = await openPathPanel(browser, { title: 'Outlook', traces: routingLoop(), rounds: [{ roundId: ROUND_1 }], roundId: ROUND_1 });
+    const line = panel.page.locator('.localize li', { hasText: 'Routing loop between 10.8.0.1 and 10.8.0.2' });
+    assert.equal(await line.count(), 1, await panel.page.locator('.localize').innerText());
+    await line.locator('button').click();
+    assert.equal(await panel.page.locator('.node.on-path[data-node="10.8.0.1"]').count(), 1, 'the first router is highlighted');
     await panel.close();
   });
 

@@ -3,7 +3,7 @@
 import uPlot from 'uplot';
 import { agentStyle, CHART_PALETTE } from '../shared/chart-palette';
 import { el } from '../shared/dom';
-import { stacked, type AlignedSeries } from '../../src/analysis/metrics';
+import { percentileLines, stacked, type AlignedSeries } from '../../src/analysis/metrics';
 
 export interface ChartSpec {
   id: string;
@@ -88,7 +88,11 @@ const formatValue = (unit: string) => (value: number | null | undefined): string
 export function drawChart(spec: ChartSpec, theme: Theme, onPick: (seriesIndex: number, pointIndex: number) => void): ChartElement {
   const root: ChartElement = el('section', { class: `chart chart-${spec.id}`, tabindex: 0, 'aria-label': `${spec.title}. Arrow keys move between points and series, Enter opens the path trace.` });
   const picked = el('div', { class: 'picked', 'aria-live': 'polite' });
-  root.append(el('h2', {}, spec.title), picked);
+  // p50 / p95 per series: what the rounds were, beyond the line's shape.
+  const percentiles = percentileLines(spec.aligned, spec.unit);
+  root.append(el('h2', {}, spec.title));
+  if (percentiles.length) root.append(el('p', { class: 'chart-summary' }, percentiles.join(' · ')));
+  root.append(picked);
   const raw = spec.aligned.series;
   const values = spec.stack ? stacked(raw) : raw.map((s) => s.values);
   const axis = { stroke: theme.muted, grid: { stroke: theme.grid, width: 1 }, ticks: { stroke: theme.grid, width: 1 } };

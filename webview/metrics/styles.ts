@@ -18,6 +18,7 @@ body { margin: 0; background: var(--vscode-editor-background, #1e1e1e); color: v
 .next-step { margin: 4px 0; min-height: 1.5em; }
 .sessions-link { background: var(--vscode-button-secondaryBackground, #3a3d41); color: var(--vscode-button-secondaryForeground, #fff); border: 1px solid var(--vscode-contrastBorder, transparent); padding: 3px 8px; font: inherit; cursor: pointer; }
 .loss-marker { position: absolute; bottom: 0; transform: translate(-50%, 0); font-weight: 700; line-height: 1; pointer-events: none; text-shadow: 0 0 2px var(--vscode-editor-background, Canvas); }
+.chart .chart-summary { color: var(--vscode-descriptionForeground, #9d9d9d); font-size: 0.9em; margin: 0 0 2px; }
 .chart .picked { color: var(--vscode-descriptionForeground, #9d9d9d); font-size: 0.9em; min-height: 1.3em; }
 .uplot { font-family: inherit; color: inherit; }
 .uplot .u-legend { font-size: 0.9em; text-align: left; }

@@ -70,7 +70,7 @@ class PathPanel {
     this.rebuild();
     if (this.view) {
       const changedAgents = this.view.diff?.agents.filter((a) => a.kind === 'changed').length;
-      const findings = this.localization ? this.localization.loss.length + this.localization.delay.length + this.localization.rateLimited.length : undefined;
+      const findings = this.localization ? this.localization.loss.length + this.localization.routingLoops.length + this.localization.delay.length + this.localization.rateLimited.length : undefined;
       host.postMessage({ type: 'rendered', params: {
         nodes: this.view.graph.nodes.length, links: this.view.graph.links.length, agents: agents.length,
         ...(changedAgents === undefined ? {} : { changedAgents }), ...(findings === undefined ? {} : { findings }),
@@ -140,6 +140,7 @@ class PathPanel {
     };
     const items = [
       ...found.loss.map((f) => item(f.line, f.hopIds)),
+      ...found.routingLoops.map((f) => item(f.line, f.hopIds)),
       ...found.delay.map((f) => item(f.line, f.hopIds, f.linkIds)),
       ...found.rateLimited.map((f) => item(f.line, f.hopIds)),
     ];

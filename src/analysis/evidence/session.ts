@@ -5,7 +5,8 @@
 import type { UserSessionDetail } from '../../api/types';
 import { pathReportText } from '../path/text-report';
 import { sessionOverview, SEGMENT_LABELS, type SessionContext, type SessionOverview } from '../session';
-import { asArray, asNumber, asRecord } from '../har/narrow';
+import { asArray, asRecord } from '../har/narrow';
+import { mainDocumentFirstByte } from '../har/request-notes';
 import { sessionTraceroutePath } from '../session/traceroute-path';
 import { AttachmentBudget, type RedactedHar } from './attachments';
 import { finishDocument } from './document';
@@ -110,7 +111,6 @@ function highlightedHops(overview: SessionOverview, wanted: readonly string[]): 
 /** The main document's `wait` (the first entry of the page's HAR) as the server's first byte, unless the context has one. */
 function withHarFirstByte(context: SessionContext, har: unknown): SessionContext {
   if (context.firstByteMs !== undefined || har === undefined) return context;
-  const first = asRecord(asArray(asRecord(asRecord(har).log).entries)[0]);
-  const wait = asNumber(asRecord(first.timings).wait, -1);
-  return wait >= 0 ? { ...context, firstByteMs: wait, firstByteSource: 'HAR wait of the main document' } : context;
+  const read = mainDocumentFirstByte(asArray(asRecord(asRecord(har).log).entries)[0]);
+  return read ? { ...context, ...read } : context;
 }

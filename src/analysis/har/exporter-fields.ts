@@ -35,13 +35,19 @@ export function readExporterHeaders(headers: readonly NameValue[]): ExporterFiel
   let age = '';
   const timing: string[] = [];
   for (const { name, value } of headers) {
-    const lower = name.length <= 20 ? name.toLowerCase() : '';
+    // Only names of these lengths can match: most headers are passed over without lower-casing.
+    const length = name.length;
+    if (length !== 3 && length !== 7 && length !== 13 && length !== 15) continue;
+    const lower = name.toLowerCase();
     if (lower === 'cf-cache-status') cf = value;
     else if (lower === 'x-cache') xCache = value;
     else if (lower === 'age') age = value;
     else if (lower === 'server-timing' && timing.length < EXPORTER_LIMITS.serverTimingMetrics) timing.push(value);
   }
-  return { edgeCache: edgeCacheOf(cf, xCache, age), serverTiming: parseServerTiming(timing.join(',')) };
+  return {
+    edgeCache: cf || xCache || age ? edgeCacheOf(cf, xCache, age) : undefined,
+    serverTiming: timing.length ? parseServerTiming(timing.join(',')) : [],
+  };
 }
 
 function edgeCacheOf(cf: string, xCache: string, age: string): EdgeCache | undefined {

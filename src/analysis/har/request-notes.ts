@@ -2,9 +2,10 @@
 // the browser cache, a CDN edge), over which protocol, and how much of the wait the server
 // says was its own (Server-Timing). Written once here; the waterfall panel and the HTML
 // report (the same bundle) show it.
-import { edgeCacheText, serverShareOfWait } from './exporter-fields';
+import { edgeCacheText, readExporterHeaders, serverShareOfWait } from './exporter-fields';
 import { formatMs } from './format';
 import type { HarRequestEntry, NameValue } from './model';
+import { asArray, asNumber, asRecord, asString } from './narrow';
 
 /** General facts of one request that only some exporters or CDNs give; empty when none apply. */
 export function requestFacts(entry: HarRequestEntry): NameValue[] {
@@ -31,4 +32,28 @@ export function serverTimingPairs(entry: HarRequestEntry): NameValue[] {
     name: m.name,
     value: [m.durMs === undefined ? '' : formatMs(m.durMs), m.desc ?? ''].filter(Boolean).join(' — ') || '(no duration)',
   }));
+}
+
+/** Headers read for the first byte, at most (a main document has a few dozen). */
+const MAX_FIRST_BYTE_HEADERS = 500;
+
+/**
+ * A raw HAR entry's `wait` as the server's first byte (the session verdict's server grade), and
+ * what it is the first byte of: a CDN edge hit answered from the edge, not the origin, and
+ * Server-Timing says how much of the wait the server itself spent.
+ */
+export function mainDocumentFirstByte(rawEntry: unknown): { firstByteMs: number; firstByteSource: string } | undefined {
+  const entry = asRecord(rawEntry);
+  const wait = asNumber(asRecord(entry.timings).wait, -1);
+  if (wait < 0) return undefined;
+  const headers = asArray(asRecord(entry.response).headers).slice(0, MAX_FIRST_BYTE_HEADERS)
+    .map((h) => ({ name: asString(asRecord(h).name), value: asString(asRecord(h).value) }));
+  const { edgeCache, serverTiming } = readExporterHeaders(headers);
+  const share = serverShareOfWait(serverTiming, wait);
+  const atEdge = edgeCache && (edgeCache.status === 'hit' || edgeCache.status === 'stale');
+  const notes = [
+    atEdge ? `a CDN edge cache hit (${edgeCache.header}): the edge answered, not the origin` : '',
+    share ? `Server-Timing: ${formatMs(share.serverMs)} of it in the server` : '',
+  ].filter(Boolean);
+  return { firstByteMs: wait, firstByteSource: `HAR wait of the main document${notes.length ? `; ${notes.join('; ')}` : ''}` };
 }

@@ -146,7 +146,27 @@ function readAgainst(baseline: DelayBaseline, where: string, counts: string, pla
   // (London → New York is ~70 ms), not latency added: it is said so and blames no agent's path.
   const [fromPlace = '', toPlace = ''] = places ?? [];
   if (fromPlace !== '' && toPlace !== '' && fromPlace !== toPlace) {
-    return { distance: true, said: `The round trip rises ${where} (${counts}): a link from ${fromPlace} to ${toPlace}, where distance may explain it; no baseline (agent and target locations unknown): compare with an earlier round before calling it added latency.` };
+    return { distance: true, said: `The round trip rises ${where} (${counts}): a link from ${fromPlace} to ${toPlace}, where distance may explain it; ${NO_BASELINE}: compare with an earlier round before calling it added latency.` };
   }
-  return { distance: false, said: `The latency appears ${where} (${counts}); no baseline (agent and target locations unknown).` };
+  return { distance: false, said: `The latency appears ${where} (${counts}); ${NO_BASELINE}.` };
+}
+
+export const NO_BASELINE = 'no baseline (agent and target locations unknown)';
+
+/**
+ * Over several rounds, a finding without a located baseline is read against the earliest
+ * round: a rise it already had there is the path's normal so far (not news), one it lacked was
+ * added since. Only the finding's baseline and line change, never its numbers.
+ */
+export function againstEarliestRound(finding: DelayFinding, earliest: { roundId: number; delay: readonly DelayFinding[] }, when: string): DelayFinding {
+  if (finding.baseline.source !== 'none') return finding;
+  const before = earliest.delay.find((f) => f.id === finding.id);
+  const said = before
+    ? `already +${ms(before.increaseMs)} in the earliest round read (${when}): the path's normal in this range, not a change`
+    : `not in the earliest round read (${when}): added since`;
+  return {
+    ...finding,
+    baseline: { source: 'earlier round', roundId: earliest.roundId, ...(before ? { earlierMs: before.increaseMs } : {}) },
+    line: finding.line.replace(`${NO_BASELINE}: compare with an earlier round before calling it added latency`, NO_BASELINE).replace(NO_BASELINE, `against the earliest round, ${said}`),
+  };
 }

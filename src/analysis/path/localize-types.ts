@@ -42,6 +42,7 @@ export interface LocalizeOptions {
 /** What a delay finding was read against: the great-circle RTT floor from agent to target, or nothing. */
 export type DelayBaseline =
   | { source: 'distance'; km: number; floorMs: number; observedMs: number; excessMs: number }
+  | { source: 'earlier round'; roundId: number; earlierMs?: number }
   | { source: 'none' };
 
 /** A hop as the findings name it. */
@@ -146,6 +147,20 @@ export interface DelayFinding {
   line: string;
 }
 
+/** A routing loop: routes bouncing between two routers until their hop limit runs out. */
+export interface LoopFinding {
+  /** `loop:<ip><><ip>`, the two addresses in order. */
+  id: string;
+  /** The repeated address and the router that sent the packet back to it (the same hop twice when it answers twice in a row). */
+  routers: [LocalizedHop, LocalizedHop];
+  agents: string[];
+  /** Traversals that loop there, and all traversals of those agents. */
+  traversals: number;
+  traversalsOfAgents: number;
+  hopIds: string[];
+  line: string;
+}
+
 export type VerdictKind = 'forwarding-loss' | 'terminal-loss' | 'delay' | 'ok';
 
 /** Agents with the same verdict: each agent is in one group. */
@@ -187,6 +202,8 @@ export interface Localization {
   confident: boolean;
   loss: LossFinding[];
   delay: DelayFinding[];
+  /** Routing loops, each its own finding naming both routers. */
+  routingLoops: LoopFinding[];
   rateLimited: RateLimitedHop[];
   verdicts: VerdictGroup[];
   /** The one line for a banner. */

@@ -5,7 +5,8 @@
 // Hop ids are the merge's node ids, so they match `mergePathTraces` on the same traces.
 import type { PathTrace } from '../../api/types';
 import type { HopGraph } from './model';
-import { localizeDelay } from './localize-delay';
+import { againstEarliestRound, localizeDelay } from './localize-delay';
+import { localizeLoops } from './localize-loop';
 import { crossings, localizeLoss } from './localize-loss';
 import { clean, linkWords, listWords, localizedHop, plural, roundTime, shortName } from './localize-text';
 import { localizeContext, mostCommon, readTraversals, count, type LocalizeContext, type Traversal } from './localize-traversals';
@@ -31,6 +32,12 @@ export function localizePathTraces(traces: readonly PathTrace[], options: Locali
   const perRound: RoundLocalization[] = byRound.size > 1
     ? [...byRound.entries()].sort(([a], [b]) => a - b).map(([roundId, list]) => ({ roundId, ...localizeScope(ctx, list) }))
     : [];
+  const earliest = perRound[0];
+  if (earliest) {
+    const delay = overall.delay.map((f) => againstEarliestRound(f, earliest, roundTime(earliest.roundId)));
+    const lineOf = new Map(overall.delay.map((f, i) => [f.line, delay[i]!.line]));
+    Object.assign(overall, { delay, lines: overall.lines.map((line) => lineOf.get(line) ?? line) });
+  }
   const changes = routeChanges(ctx);
   const lines = [...overall.lines, ...routeChangeLines(ctx, changes.all, overall.agents.length)];
   const headlines = new Set(perRound.map((r) => r.headline));
@@ -50,6 +57,7 @@ function localizeScope(ctx: LocalizeContext, traversals: readonly Traversal[]): 
   const { rateLimited, lostAt, words } = found;
   const loss = found.loss.map(withConfidence);
   const delay = localizeDelay(ctx, traversals);
+  const routingLoops = localizeLoops(ctx, traversals);
   const verdicts = verdictGroups(traversals, agents, loss, delay, lostAt, words);
   const reachedTarget = traversals.filter((t) => t.ok).length;
   const targets = [...new Set(traversals.map((t) => t.target).filter(Boolean))];
@@ -59,9 +67,9 @@ function localizeScope(ctx: LocalizeContext, traversals: readonly Traversal[]): 
     : loss[0]?.line ?? `No loss localized: ${agents.length === 1 ? 'the agent reaches' : `all ${agents.length} agents reach`} ${listWords(targets) || 'the target'}${traversals.length > agents.length ? ` in all ${traversals.length} traversals` : ''}.`;
   const lines = [
     ...(healthy || traversals.length === 0 ? [headline] : loss.map((f) => f.line)),
-    ...delay.map((f) => f.line), ...rateLimited.map((f) => f.line), ...verdicts.map((v) => v.line),
+    ...routingLoops.map((f) => f.line), ...delay.map((f) => f.line), ...rateLimited.map((f) => f.line), ...verdicts.map((v) => v.line),
   ];
-  return { agents, traversals: traversals.length, reachedTarget, healthy, confident: loss.some((f) => f.confident), loss, delay, rateLimited, verdicts, headline, lines };
+  return { agents, traversals: traversals.length, reachedTarget, healthy, confident: loss.some((f) => f.confident), loss, delay, routingLoops, rateLimited, verdicts, headline, lines };
 }
 
 /** A finding that is not confident says so in its line. */

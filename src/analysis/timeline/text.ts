@@ -1,11 +1,14 @@
 // The timeline for a ticket or a terminal: who, when, what was read, the verdict over time,
 // what is missing and what changed. `netmon agent timeline` prints it; the panel copies it.
-import { LIST_LABELS, type TimelineList } from './model';
+import { seriesPercentiles } from '../metrics/summary';
+import { LIST_LABELS, type TimelineList, type NetworkLane } from './model';
 import type { AgentTimeline } from './timeline';
 import { utcClock, type Clock } from './verdict';
 
 /** Events listed in the text form, at most (the JSON form has them all). */
 export const TEXT_EVENTS = 40;
+/** Network-session targets given a p50/p95 line, at most. */
+export const TEXT_NETWORK_TARGETS = 5;
 
 const dateTime = (ms: number): string => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
 
@@ -22,6 +25,10 @@ export function timelineText(timeline: AgentTimeline, clock: Clock = utcClock, z
     `Range ${dateTime(range.fromMs)} – ${dateTime(range.toMs)} UTC${timeline.complete ? '' : ' (still loading)'}`,
     `Read: ${(Object.keys(counts) as TimelineList[]).map((list) => `${counts[list]} ${LIST_LABELS[list]}`).join(', ')}; ${details} session details`,
   ];
+  for (const lane of lanes.network.slice(0, TEXT_NETWORK_TARGETS)) {
+    const said = percentilesLine(lane);
+    if (said) lines.push(said);
+  }
   for (const gap of gaps) lines.push(`Gap: ${LIST_LABELS[gap.list]} from ${dateTime(gap.fromMs)} UTC not read: ${gap.reason}`);
   for (const [list, n] of Object.entries(timeline.dropped)) lines.push(`Not drawn: ${n} ${LIST_LABELS[list as TimelineList]} past the per-list limit`);
   lines.push('', `Verdict: ${verdict.summary}`);
@@ -33,4 +40,14 @@ export function timelineText(timeline: AgentTimeline, clock: Clock = utcClock, z
     if (events.length > TEXT_EVENTS) lines.push(`  … ${events.length - TEXT_EVENTS} more (--json lists them all)`);
   }
   return lines.join('\n');
+}
+
+/** "Network sessions to 192.0.2.80: latency p50 38 ms, p95 140 ms; jitter p50 2 ms, p95 2 ms (72 sessions)". */
+function percentilesLine(lane: NetworkLane): string | undefined {
+  const part = (name: string, values: (number | undefined)[]): string | undefined => {
+    const p = seriesPercentiles({ values: values.map((v) => v ?? null) });
+    return p ? `${name} p50 ${Math.round(p.p50)} ms, p95 ${Math.round(p.p95)} ms` : undefined;
+  };
+  const parts = [part('latency', lane.points.map((p) => p.latency)), part('jitter', lane.points.map((p) => p.jitter))].filter(Boolean);
+  return parts.length ? `Network sessions to ${lane.target}: ${parts.join('; ')} (${lane.points.length} sessions)` : undefined;
 }

@@ -65,6 +65,11 @@ for (const api of ['v6', 'v7'] as const) {
       assert.equal(model.rounds.length, 1);
       assert.equal(model.confident, model.loss.some((f) => f.confident));
       assert.equal(json.code, model.confident ? 1 : 0, 'exit 1 exactly when a loss finding is confident');
+      // The target located: accepted and localized as before (this demo test has no delay jump to read against it;
+      // test/unit/path/localize-rounds.test.ts shows the reading).
+      const located = await run('--test', String(TEST_ID), '--window', '6h', '--target-at', '40.71,-74.01', '--json');
+      assert.equal(located.code, json.code, located.stderr);
+      assert.equal((JSON.parse(located.stdout) as { headline: string }).headline, model.headline);
     });
 
     test('mistakes say what is wrong (exit 2)', async () => {
@@ -74,6 +79,9 @@ for (const api of ['v6', 'v7'] as const) {
       const both = await run('--test', String(TEST_ID), '--against', '1');
       assert.equal(both.code, 2);
       assert.match(both.stderr, /--against is for diff/);
+      const far = await run('--test', String(TEST_ID), '--target-at', '91,0');
+      assert.equal(far.code, 2);
+      assert.match(far.stderr, /--target-at needs LAT,LON in degrees/);
     });
   });
 

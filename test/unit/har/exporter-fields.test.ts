@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readHar, type HarRequestEntry } from '../../../src/analysis/har';
 import { EXPORTER_LIMITS, parseServerTiming, readExporterHeaders } from '../../../src/analysis/har/exporter-fields';
-import { requestFacts, waitSplitText } from '../../../src/analysis/har/request-notes';
+import { mainDocumentFirstByte, requestFacts, waitSplitText } from '../../../src/analysis/har/request-notes';
+import { gradeSession } from '../../../src/analysis/session/verdict';
 
 interface RawEntry { request: { url: string; httpVersion?: string }; response: Record<string, unknown> & { headers: { name: string; value: string }[]; httpVersion: string }; timings: Record<string, number>; [key: string]: unknown }
 interface RawHar { log: { entries: RawEntry[] } }
@@ -93,4 +94,17 @@ test('Server-Timing from a hostile server: bounded metrics, no backtracking, quo
     { name: 'x' }, { name: 'y', desc: 'plain' }, { name: 'z', desc: 'q"uoted' },
   ]);
   assert.ok(parseServerTiming(`n;desc="${'d'.repeat(5000)}"`).every((m) => (m.desc?.length ?? 0) <= EXPORTER_LIMITS.descChars));
+});
+
+test("the session verdict's server first byte says when the main document came from the CDN edge, and the server's own share", () => {
+  const har = real('webpagetest-before.har');
+  const main = har.log.entries[0]!;
+  main.timings.wait = 2400;
+  assert.deepEqual(mainDocumentFirstByte(main), { firstByteMs: 2400, firstByteSource: 'HAR wait of the main document' });
+  main.response.headers.push({ name: 'cf-cache-status', value: 'HIT' }, { name: 'Server-Timing', value: 'edge;dur=2100' });
+  const read = mainDocumentFirstByte(main);
+  assert.equal(read?.firstByteSource, 'HAR wait of the main document; a CDN edge cache hit (cf-cache-status): the edge answered, not the origin; Server-Timing: 2.10 s of it in the server');
+  const verdict = gradeSession({ pages: [] }, read);
+  assert.equal(verdict.worst, 'server');
+  assert.match(verdict.line, /first byte after 2400 ms \(HAR wait of the main document; a CDN edge cache hit \(cf-cache-status\): the edge answered, not the origin;/);
 });

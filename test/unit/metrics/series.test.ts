@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { agentLatencySeries, agentsOf, httpPhaseSeries, netMetricSeries, pointAt, previousPeriod, previousPeriodSeries, stacked } from '../../../src/analysis/metrics';
+import { agentLatencySeries, agentsOf, httpPhaseSeries, netMetricSeries, percentileLines, pointAt, previousPeriod, previousPeriodSeries, seriesPercentiles, stacked } from '../../../src/analysis/metrics';
 import type { HttpServerResult, NetMetric } from '../../../src/api/types';
 
 function metric(agentId: string, roundId: number, avgLatency: number, extra: Partial<NetMetric> = {}): NetMetric {
@@ -86,4 +86,21 @@ test('compare to the previous period: the period before, as long; its values lai
   assert.deepEqual(previousPeriodSeries(previous, 'avgLatency', [1000, 1300, 1600], 900).values, [20, null, 14], 'mean of agents; a round that lost every packet is a gap');
   assert.deepEqual(previousPeriodSeries(previous, 'avgLatency', [1000, 1300, 1600], 900, 'b').values, [30, null, null]);
   assert.deepEqual(previousPeriodSeries(previous, 'loss', [1000, 1300, 1600], 900).values, [0, 100, 0]);
+});
+
+describe('p50 / p95 of a series', () => {
+  test('nearest-rank over the rounds with a value: a spike moves p95, not p50', () => {
+    const values = [20, 21, 22, 19, null, 20, 23, 21, 20, 22, 180];
+    assert.deepEqual(seriesPercentiles({ values }), { p50: 21, p95: 180, count: 10 });
+    assert.equal(seriesPercentiles({ values: [null, null] }), undefined);
+  });
+
+  test('one line per current series, previous-period overlays left out', () => {
+    const lines = percentileLines({ rounds: [1, 2], series: [
+      { key: 'a', label: 'Agent A', values: [10, 30] },
+      { key: 'p', label: 'Previous period', values: [5, 5], previous: true },
+      { key: 'b', label: 'Agent B', values: [null, null] },
+    ] }, 'ms');
+    assert.deepEqual(lines, ['Agent A: p50 10.0 ms, p95 30.0 ms (2 rounds)']);
+  });
 });

@@ -63,6 +63,18 @@ describe('latency', () => {
     assert.deepEqual(found.verdicts.map((v) => v.kind), ['delay']);
   });
 
+  test('over several rounds without locations, a jump is read against the earliest round: added since, or already there', () => {
+    const route = (round: number, slowMs: number): PathTrace => trace('x1', [[hop(1, '10.0.0.1', 2), hop(2, '10.0.0.2', 4), hop(3, '10.0.0.3', 4 + slowMs), hop(4, TARGET_IP, 5 + slowMs)]], round);
+    const both = localizePathTraces([route(ROUND_1, 1), route(ROUND_2, 60)]);
+    const added = both.delay[0]!;
+    assert.ok(both.lines.includes(added.line), 'the report says it the same way');
+    assert.deepEqual(added.baseline, { source: 'earlier round', roundId: ROUND_1 });
+    assert.match(added.line, /; against the earliest round, not in the earliest round read \(.+\): added since\. It may be on the reverse path/);
+    const always = localizePathTraces([route(ROUND_1, 60), route(ROUND_2, 60)]).delay[0]!;
+    assert.deepEqual(always.baseline, { source: 'earlier round', roundId: ROUND_1, earlierMs: 60 });
+    assert.match(always.line, /against the earliest round, already \+60 ms in the earliest round read \(.+\): the path's normal in this range, not a change\./);
+  });
+
   test('a rise inside one place is latency added', () => {
     const net = { network: 'AS174 Cogent', location: 'London, GB' };
     const plain = localizePathTraces([trace('x1', [[hop(1, '10.0.0.1', 2), hop(2, '10.0.0.2', 4, net), hop(3, '10.0.0.3', 74, net), hop(4, TARGET_IP, 75)]])]);

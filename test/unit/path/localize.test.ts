@@ -83,6 +83,18 @@ describe('forwarding loss', () => {
     assert.match(finding.at.id, /^10\.8\.0\.2~loop\d+$/);
     assert.match(finding.line, /1 lost route loops \(an address repeats\)/);
   });
+
+  test('a routing loop is its own finding, naming both routers it bounces between', () => {
+    const loop = localizePathTraces(routingLoop());
+    assert.equal(loop.routingLoops.length, 1);
+    const [found] = loop.routingLoops;
+    assert.deepEqual(found!.routers.map((r) => r.id), ['10.8.0.1', '10.8.0.2']);
+    assert.equal(found!.id, 'loop:10.8.0.1<>10.8.0.2');
+    assert.deepEqual(found!.agents, ['l1']);
+    assert.equal(found!.line, 'Routing loop between 10.8.0.1 and 10.8.0.2: 1 of 1 traversal of l1 bounces there until the hop limit runs out, never reaching the target.');
+    assert.ok(loop.lines.includes(found!.line), 'the loop has a line of its own in the report');
+    assert.deepEqual(localizePathTraces(healthy()).routingLoops, [], 'no repeated address, no loop');
+  });
 });
 
 describe('terminal loss', () => {

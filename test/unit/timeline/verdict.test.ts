@@ -90,3 +90,9 @@ test('ids as integers and ISO dates with a zone read the same as strings and API
   assert.equal(lanes.sessions[0]!.userSessionId, '5000');
   assert.equal(verdict.periods[0]!.segment, 'device');
 });
+
+test('the text form gives each network-session target its latency and jitter p50/p95: an ISP episode shows in p95, not p50', async () => {
+  const { timelineText } = await import('../../../src/analysis/timeline');
+  const text = timelineText(timelineOf(agentRecords('isp')));
+  assert.match(text, /\nNetwork sessions to 192\.0\.2\.80: latency p50 38 ms, p95 140 ms; jitter p50 2 ms, p95 2 ms \(72 sessions\)\n/);
+});
