@@ -76,6 +76,18 @@ describe('authoring, a stranger\'s first hour', () => {
     assert.ok(editor);
   });
 
+  it('a Create the service refuses says what the service said about which field, and what to do, not "Retry"', async function () {
+    this.timeout(20_000);
+    const uri = writeDocument(scratch.path, 'unknown-agent.netmon-test.json', testDocument('Unknown agent').replace('"agentId": 1000', '"agentId": 4242'));
+    await openDocument(uri);
+    const { result, prompts } = await answeringPrompts(acceptConfirmations, () => vscode.commands.executeCommand('netmon.documents.create', uri));
+    assert.equal(result, undefined);
+    const failure = prompts.find((p): p is Extract<Prompt, { kind: 'offer' }> => p.kind === 'offer' && p.error === true);
+    assert.match(failure?.message ?? '', /agents\[0\]\.agentId 4242 is not an enterprise agent of account group 1001/);
+    assert.match(failure?.message ?? '', /Fix what the service names in the document/);
+    assert.doesNotMatch(failure?.message ?? '', /Retry, or check/);
+  });
+
   it('Plan is a lens on the test document (beside Create and Update) and plans that document alone', async function () {
     this.timeout(20_000);
     const uri = writeDocument(scratch.path, 'lens/portal.netmon-test.json', testDocument('Portal lens'));
