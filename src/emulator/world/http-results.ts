@@ -11,11 +11,12 @@ import { pathEffect } from './path-episode-effects';
 import { PERMALINK_BASE } from './sessions';
 import type { TestPlan } from './scheduled';
 
-const PHASE_ERRORS: readonly (readonly [string, string])[] = [
+/** A failure in a phase; a timeout's milliseconds are what the round then lasted, as curl reports them. */
+const PHASE_ERRORS: readonly (readonly [string, string, number?])[] = [
   ['DNS', 'Could not resolve host'],
-  ['Connect', 'Connection timed out after 5000 milliseconds'],
+  ['Connect', 'Connection timed out after 5000 milliseconds', 5000],
   ['SSL', 'SSL certificate problem: certificate has expired'],
-  ['Receive', 'Operation timed out after 10000 milliseconds with 0 bytes received'],
+  ['Receive', 'Operation timed out after 10000 milliseconds with 0 bytes received', 10000],
 ];
 
 function requestHeaders(plan: TestPlan, url: URL): string {
@@ -50,15 +51,19 @@ export function httpServerResult(ctx: GroupContext, plan: TestPlan, agent: Agent
     + pathEffect(plan.path, agent, roundId).addedRtt;
   const failure = rng.chance(0.04) ? rng.pick(PHASE_ERRORS) : undefined;
   const httpError = !failure && rng.chance(0.03);
-  const redirects = url.pathname === '/' && rng.chance(0.3) ? 1 : 0;
+  // A failed request follows no redirect (the draw is kept so the other results stay as they were).
+  const redirects = url.pathname === '/' && rng.chance(0.3) && !failure ? 1 : 0;
   const dnsTime = rng.int(1, 45);
-  const connectTime = failure?.[0] === 'DNS' ? 0 : Math.round(rtt * rng.float(1, 1.2));
+  const timeoutMs = failure?.[2];
+  // A connect timeout spends the limit (counted from the start, as curl's is) in the connect phase.
+  const connectTime = failure?.[0] === 'DNS' ? 0 : failure?.[0] === 'Connect' && timeoutMs ? timeoutMs - dnsTime : Math.round(rtt * rng.float(1, 1.2));
   const sslTime = url.protocol === 'https:' && failure?.[0] !== 'DNS' && failure?.[0] !== 'Connect' ? Math.round(rtt * rng.float(1, 2.2)) : 0;
   const reachedServer = !failure || failure[0] === 'Receive';
   const waitTime = reachedServer ? Math.round(rtt + rng.gauss(120, 60, 5)) : 0;
   const redirectTime = redirects ? Math.round(rtt * 2 + rng.int(10, 80)) : 0;
   const responseTime = dnsTime + connectTime + sslTime + waitTime + redirectTime;
-  const receiveTime = reachedServer && failure?.[0] !== 'Receive' ? rng.int(2, 250) : 0;
+  // A receive timeout waited for the rest of the limit: the round lasted the milliseconds the error names.
+  const receiveTime = failure?.[0] === 'Receive' && timeoutMs ? Math.max(0, timeoutMs - responseTime) : reachedServer ? rng.int(2, 250) : 0;
   const responseCode = failure ? 0 : httpError ? rng.pick([500, 503]) : 200;
   const wireSize = responseCode ? rng.int(4000, 180000) : 0;
   const result: HttpServerResult = {

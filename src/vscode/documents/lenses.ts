@@ -49,8 +49,8 @@ export class DocumentLenses implements vscode.CodeLensProvider, vscode.Disposabl
     if (!bound) {
       return [
         lens(`$(cloud-upload) Create in ${target.groupLabel}`, COMMANDS.create, document.uri),
-        plan,
         ...runNow,
+        plan,
         ...(others.length > 0 ? [lens(`Not deployed here${elsewhere}`, COMMANDS.plan, parentFolder(document.uri))] : []),
       ];
     }
@@ -58,14 +58,11 @@ export class DocumentLenses implements vscode.CodeLensProvider, vscode.Disposabl
     const boundTitle = verified
       ? `$(link) Bound to test ${bound.testId} · ${target.connectionKey} · ${target.groupLabel}${elsewhere}`
       : `$(warning) Bound in the document to test ${bound.testId} — not verified · ${target.groupLabel}${elsewhere}`;
-    return [
-      lens(boundTitle, COMMANDS.showBinding, document.uri),
-      lens('$(sync) Update', COMMANDS.update, document.uri),
-      plan,
-      lens('$(trash) Delete', COMMANDS.delete, document.uri),
-      ...runNow,
-      lens('$(graph) Results', 'netmon.showTestResults', document.uri),
-    ];
+    // The actions before a verified binding's status: in an editor narrowed by the results beside
+    // it, the end of the line is cut off. A binding not verified is said first, before any action.
+    const status = lens(boundTitle, COMMANDS.showBinding, document.uri);
+    const actions = [lens('$(sync) Update', COMMANDS.update, document.uri), lens('$(trash) Delete', COMMANDS.delete, document.uri), ...runNow, plan, lens('$(graph) Results', 'netmon.showTestResults', document.uri)];
+    return verified ? [...actions, status] : [status, ...actions];
   }
 
   dispose(): void {

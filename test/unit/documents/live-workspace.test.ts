@@ -100,7 +100,16 @@ describe('completion and hover from the catalog', () => {
 
   test('no live completion on property keys or unrelated values', () => {
     assert.deepEqual(completionsAt('test', testText, testText.indexOf('"interval"') + 2, catalog), []);
-    assert.deepEqual(completionsAt('test', testText, testText.indexOf('60') + 1, catalog), []);
+    assert.deepEqual(completionsAt('test', testText, testText.indexOf('Mesh') + 1, catalog), []);
+  });
+
+  test('interval completes to the intervals the service accepts, in numeric order, each said in words', () => {
+    const items = completionsAt('test', testText, testText.indexOf('60') + 1, {});
+    assert.deepEqual(items.map((i) => [i.label, i.detail, i.order]), [
+      ['60', 'every minute', 0], ['120', 'every 2 minutes', 1], ['300', 'every 5 minutes', 2], ['600', 'every 10 minutes', 3],
+      ['900', 'every 15 minutes', 4], ['1800', 'every 30 minutes', 5], ['3600', 'every hour', 6],
+    ]);
+    assert.equal(testText.slice(items[0]!.range.offset, items[0]!.range.offset + items[0]!.range.length), '60', 'replacing the number written');
   });
 
   test('hover names the agent, the deployed test and the account group', () => {

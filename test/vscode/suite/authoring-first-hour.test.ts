@@ -76,7 +76,19 @@ describe('authoring, a stranger\'s first hour', () => {
     assert.ok(editor);
   });
 
-  it('Plan is a lens on the test document (beside Create and Update) and plans that document alone', async function () {
+  it('a Create the service refuses says what the service said about which field, and what to do, not "Retry"', async function () {
+    this.timeout(20_000);
+    const uri = writeDocument(scratch.path, 'unknown-agent.netmon-test.json', testDocument('Unknown agent').replace('"agentId": 1000', '"agentId": 4242'));
+    await openDocument(uri);
+    const { result, prompts } = await answeringPrompts(acceptConfirmations, () => vscode.commands.executeCommand('netmon.documents.create', uri));
+    assert.equal(result, undefined);
+    const failure = prompts.find((p): p is Extract<Prompt, { kind: 'offer' }> => p.kind === 'offer' && p.error === true);
+    assert.match(failure?.message ?? '', /agents\[0\]\.agentId 4242 is not an enterprise agent of account group 1001/);
+    assert.match(failure?.message ?? '', /Fix what the service names in the document/);
+    assert.doesNotMatch(failure?.message ?? '', /Retry, or check/);
+  });
+
+  it('Plan is a lens on the test document (after the lenses that change the account) and plans that document alone', async function () {
     this.timeout(20_000);
     const uri = writeDocument(scratch.path, 'lens/portal.netmon-test.json', testDocument('Portal lens'));
     writeDocument(scratch.path, 'lens/other.netmon-test.json', testDocument('Other lens'));
@@ -111,6 +123,10 @@ describe('authoring, a stranger\'s first hour', () => {
     const document = await openDocument(uri);
     const { result: created } = await answeringPrompts(acceptConfirmations, () => vscode.commands.executeCommand<{ testId: number } | undefined>('netmon.documents.create', uri));
     assert.ok(created);
+    // Beside the instant results the editor is narrow and the lens line is cut at its end: the actions come first.
+    const titles = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)).map((lens) => lens.command?.title ?? '');
+    assert.deepEqual(titles.slice(0, 4), ['$(sync) Update', '$(trash) Delete', '$(play) Run Now', '$(checklist) Plan'], titles.join(' | '));
+    assert.match(titles.at(-1) ?? '', new RegExp(`Bound to test ${created.testId}`));
     await answeringPrompts(acceptConfirmations, () => vscode.commands.executeCommand('netmon.documents.delete', uri));
     assert.equal(await status(created.testId), 404);
     const undoBinding = async (): Promise<void> => {
