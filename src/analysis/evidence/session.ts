@@ -14,6 +14,7 @@ import { pageSections, type HarPageInput } from './har-pages';
 import type { EvidenceContext, EvidenceDocument, EvidenceHop, EvidenceSection } from './model';
 import { clipBlock, evidenceLink, fileStem, line, safeLine } from './text';
 import { EVIDENCE_LIMITS } from './model';
+import type { SourceAgreement } from '../session/path-agreement';
 
 export interface SessionEvidenceInput extends EvidenceContext {
   session: UserSessionDetail;
@@ -25,6 +26,8 @@ export interface SessionEvidenceInput extends EvidenceContext {
   context?: SessionContext;
   /** Hops the user pinned (IP addresses of the session's traceroute); unknown ones are ignored. */
   highlightHops?: readonly string[];
+  /** The session's own measurements beside the round of the test toward the same site. */
+  pathAgreement?: SourceAgreement;
 }
 
 export function sessionEvidence(input: SessionEvidenceInput): EvidenceDocument {
@@ -78,6 +81,7 @@ function sessionSections(input: SessionEvidenceInput, overview: SessionOverview)
     });
   }
   sections.push(pathSection(input, overview));
+  if (input.pathAgreement) sections.push({ kind: 'text', heading: 'The session beside the test\'s path', paragraphs: input.pathAgreement.lines.map((l) => safeLine(l)) });
   if (overview.errors.length) sections.push({ kind: 'text', heading: 'Errors reported by the agent', paragraphs: overview.errors.map((e) => safeLine(e)) });
   return sections;
 }

@@ -2,7 +2,9 @@
 // with progress and Cancel), builds the document with src/analysis/evidence, and saves it.
 import type { PathTrace, UserSessionDetail } from '../../api/types';
 import type { SessionComparison } from '../../analysis/session/compare';
-import type { SourceAgreement } from '../../analysis/session/path-agreement';
+import { compareWithSession, sessionSide, type SourceAgreement } from '../../analysis/session/path-agreement';
+import { pathRounds } from '../../analysis/path/rounds';
+import { historyRange, roundTraces } from '../panels/data';
 import type { HarPageInput } from '../../analysis/evidence/har-pages';
 import type { RedactedHar } from '../../analysis/evidence/attachments';
 import { sharingLibrary } from '../sharing/library';
@@ -18,18 +20,21 @@ const WHAT = 'Exporting the evidence';
 
 const context = (services: PanelServices): ReturnType<typeof evidenceContext> => evidenceContext(services.connection, services.timeOptions());
 
-export function exportSessionEvidence(services: PanelServices, session: UserSessionDetail): Promise<string | undefined> {
-  return reporting(WHAT, () => sessionBundle(services, session));
+/** `related`: the round of the test toward the same site the overview links to; the bundle shows the session beside it. */
+export function exportSessionEvidence(services: PanelServices, session: UserSessionDetail, related?: { testId: number; roundId: number }): Promise<string | undefined> {
+  return reporting(WHAT, () => sessionBundle(services, session, related));
 }
 
-async function sessionBundle(services: PanelServices, session: UserSessionDetail): Promise<string | undefined> {
+async function sessionBundle(services: PanelServices, session: UserSessionDetail, related: { testId: number; roundId: number } | undefined): Promise<string | undefined> {
   const client = services.connection.requireClient();
   const id = String(session.userSessionId);
-  const { pages, failed, agentName, neighbours } = await withCancellableProgress(`Gathering the evidence of session ${id}`, async (signal) => {
+  const { pages, failed, agentName, neighbours, pathAgreement } = await withCancellableProgress(`Gathering the evidence of session ${id}`, async (signal) => {
     const [read, directory, around] = await Promise.all([
       sharingLibrary().readSessionPages(client, session, signal), client.agentDirectory().ready(signal), sessionNeighbourContext(client, session, signal),
     ]);
-    return { ...read, agentName: directory.names()[String(session.agentId)], neighbours: around };
+    const names = directory.names();
+    const beside = related ? await pathBesideSession(services, session, related, names, signal) : undefined;
+    return { ...read, agentName: names[String(session.agentId)], neighbours: around, pathAgreement: beside };
   });
   const redacted = await redactedPages(pages);
   if (!redacted) return undefined;
@@ -37,8 +42,26 @@ async function sessionBundle(services: PanelServices, session: UserSessionDetail
   // The verdict the panel shows: in the context of the agent's records around the session.
   const doc = sharingLibrary().sessionEvidence({
     ...context(services), session, pages: redacted, ...(agentName ? { agentName } : {}), ...(neighbours ? { context: neighbours } : {}), omissions: failed, links: permalink,
+    ...(pathAgreement ? { pathAgreement } : {}),
   });
   return saveEvidence(services.prompts, doc, `evidence-session-${id}`);
+}
+
+/** The session's own measurements beside the linked round of the test toward the same site; none when that round cannot be read. */
+async function pathBesideSession(
+  services: PanelServices, session: UserSessionDetail, related: { testId: number; roundId: number }, names: Readonly<Record<string, string>>, signal: AbortSignal,
+): Promise<SourceAgreement | undefined> {
+  const client = services.connection.requireClient();
+  try {
+    const summaries = await client.pathVis(related.testId, { ...historyRange(services.timeOptions()).options, signal }).collect({ maxRecords: 10_000 });
+    const agents = pathRounds(summaries.records).find((round) => round.roundId === related.roundId)?.agentIds ?? [];
+    if (agents.length === 0) return undefined;
+    const [test, traces] = await Promise.all([client.getEndpointTest(related.testId, { signal }), roundTraces(client, related.testId, agents, related.roundId, signal)]);
+    return compareWithSession(sessionSide(session, names[String(session.agentId)]), { testName: test.testName, roundId: related.roundId, traces, agentName: (agentId) => names[agentId] ?? agentId });
+  } catch (error) {
+    if (signal.aborted) throw error;
+    return undefined; // the bundle is still worth writing without the comparison
+  }
 }
 
 /** The pages' HARs redacted on the worker thread, as Export HAR… does: a session's HARs take seconds to redact. Undefined when cancelled. */

@@ -133,7 +133,8 @@ export class SessionPanels {
       if (message.type === 'exportEvidence') {
         const session = this.shown.get(host.id);
         if (!session || session.userSessionId !== message.params.userSessionId) throw new Error('exportEvidence for a session this panel does not show');
-        await exportSessionEvidence(this.services, session);
+        const [link] = this.offered.get(host.id) ?? [];
+        await exportSessionEvidence(this.services, session, link && { testId: link.testId, roundId: link.roundId });
         return;
       }
       if (message.type === 'compareWithBest') {

@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { compareWithSession, sessionSide, type SessionSide } from '../../../src/analysis/session/path-agreement';
-import { pathEvidence, renderEvidenceHtml } from '../../../src/analysis/evidence';
+import { pathEvidence, renderEvidenceHtml, sessionEvidence } from '../../../src/analysis/evidence';
+import { healthySession } from './fixtures';
 import type { UserSessionDetail } from '../../../src/api/types';
 import { mplsTunnel } from '../path/localize-fixtures';
 import { hop, trace, TARGET_IP } from '../path/traces';
@@ -77,4 +78,15 @@ test('the path evidence of a path opened from a session leads with the session, 
   assert.ok(first?.kind === 'text' && first.heading === 'The session beside the test\'s path');
   assert.match(first.paragraphs.at(-1) ?? '', /^Why they can differ: different agent/);
   assert.match(renderEvidenceHtml(doc), /20 % loss to the gateway, 50 % to the target/);
+});
+
+test('the session evidence carries the same comparison, after the session\'s own traceroute', () => {
+  const pathAgreement = compareWithSession(session(), { testName: 'Login page', roundId: ROUND, traces: throughTunnel });
+  const doc = sessionEvidence({ session: healthySession(), pathAgreement, generatedAt: new Date('2026-11-26T00:00:00Z') });
+  const headings = doc.sections.map((s) => s.heading);
+  const at = headings.indexOf('The session beside the test\'s path');
+  assert.ok(at > headings.indexOf('Path to the site (traceroute, mtr-style)'), headings.join(' | '));
+  const section = doc.sections[at];
+  assert.ok(section?.kind === 'text');
+  assert.match(section.paragraphs[1] ?? '', /^This session /);
 });
