@@ -117,7 +117,11 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
       type: 'dns-trace', testName: 'Example zone', interval: 300, agents: [], domain: 'example.com',
       deployments: { [info.serviceKey]: { [aid]: ids['Example zone'] } },
     }, null, 2));
-    const fromDocument = await vscode.commands.executeCommand<{ panels: string[]; document?: string }>('netmon.showTestResults', uri);
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
+    const results = lenses.find((lens) => lens.command?.title === '$(graph) Results');
+    assert.equal(results?.command?.command, 'netmon.showTestResults', lenses.map((l) => l.command?.title).join(' | '));
+    const fromDocument = await vscode.commands.executeCommand<{ panels: string[]; document?: string }>(results.command.command, ...(results.command.arguments ?? []));
     assert.deepEqual(fromDocument?.panels, [], 'a DNS test has no panel');
     const summary = vscode.workspace.textDocuments.find((d) => d.uri.toString() === fromDocument?.document);
     assert.match(summary?.getText() ?? '', /^Example zone \(dns-trace test \d+\): ok\n\ndns-trace: ok \(5 agents, \d+ results\)/);
