@@ -17,7 +17,7 @@ export const FEATURE_COMMANDS: readonly string[] = [
   'netmon.openDetails', 'netmon.openProbeDetails', 'netmon.copyPermalink', 'netmon.openPermalink', 'netmon.exportHar',
   'netmon.openSessionOverview', 'netmon.openPageWaterfall', 'netmon.openPathVisualization', 'netmon.comparePathRounds',
   'netmon.openMetrics', 'netmon.openAgent', 'netmon.compareSessions', 'netmon.comparePages', 'netmon.comparePageWithHarFile',
-  'netmon.compareHars', 'netmon.troubleshootAgent', 'netmon.openPathTraceAsText',
+  'netmon.compareHars', 'netmon.troubleshootAgent', 'netmon.openPathTraceAsText', 'netmon.showTestResults',
   'netmon.walkthrough.explore', 'netmon.walkthrough.openSession',
   'netmon.copyAgentId', 'netmon.copyEndpointAgentId', 'netmon.addAgentToDocument',
 ];

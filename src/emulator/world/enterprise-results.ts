@@ -5,7 +5,7 @@
 // at the same hop and the same time of day, as the endpoint test it was seeded on — the
 // same episode, localized by the same analysis through either kind of test.
 import type { EnterpriseTest, PathHop, PathRoute, TestAgent } from '../../api/types';
-import { CITIES, TRANSIT, type City } from './catalog';
+import { CITIES, TRANSIT, type Carrier, type City } from './catalog';
 import { destinationOf } from './endpoint-tests';
 import { hostInPrefix, round3 } from './format';
 import { addedMsOf, lossDelayOf, lossPercentOf, pathEpisodeWindow } from './path-episode-effects';
@@ -26,11 +26,13 @@ export interface EnterprisePlan {
   test: EnterpriseTest;
   interval: number;
   firstRound: number;
-  target: { host: string; serverIp: string; port: number; city: City };
+  target: { host: string; serverIp: string; port: number; city: City; carrier: Carrier };
   agents: TestAgent[];
   /** The seeded transit this test's network results cross, and the agents (by id) that share it. */
   path?: SeededPath;
   sharers: ReadonlySet<string>;
+  /** Each agent's hops up to the transit and its own transit, drawn once per plan (a page reads many rounds of each agent). */
+  hops: Map<string, { access: HopSpec[]; transit: HopSpec[] }>;
 }
 
 /** One agent's round: the measurements every result kind of the test is written from. */
@@ -59,10 +61,10 @@ export function enterprisePlan(seed: number, aid: number, test: EnterpriseTest, 
   const host = targetHost(test);
   const destination = destinationOf(host);
   const rng = Rng.of(seed, aid, 'enterprise-target', host);
-  const target = { host, serverIp: destination.serverIp, port: typeof test['port'] === 'number' ? test['port'] : 443, city: rng.pick(CITIES) };
+  const target = { host, serverIp: destination.serverIp, carrier: destination.carrier, port: typeof test['port'] === 'number' ? test['port'] : 443, city: rng.pick(CITIES) };
   const agents = (test.agents ?? []).filter((agent) => agent.agentId !== undefined);
   const path = NETWORK_TYPES.includes(String(test.type)) && seeded.length > 0 ? seeded[test.testId % seeded.length] : undefined;
-  return { seed, test, interval, firstRound, target, agents, ...(path ? { path } : {}), sharers: sharersOf(path, agents) };
+  return { seed, test, interval, firstRound, target, agents, ...(path ? { path } : {}), sharers: sharersOf(path, agents), hops: new Map() };
 }
 
 function targetHost(test: EnterpriseTest): string {
@@ -145,15 +147,29 @@ function accessHops(seed: number, agent: TestAgent, city: City): HopSpec[] {
   return hops;
 }
 
-/** The shared transit when the test has a seeded path; otherwise two hops of a carrier of its own. */
-function transitHops(seed: number, round: EnterpriseRound): readonly HopSpec[] {
+/** The agent's access hops and its own transit (two hops of a carrier), drawn once per plan. */
+function agentHops(plan: EnterprisePlan, agent: TestAgent): { access: HopSpec[]; transit: HopSpec[] } {
+  const key = String(agent.agentId);
+  let hops = plan.hops.get(key);
+  if (!hops) {
+    const rng = Rng.of(plan.seed, 'enterprise-transit', plan.test.testId, agent.agentId);
+    const carrier = rng.pick(TRANSIT);
+    hops = {
+      access: accessHops(plan.seed, agent, cityOf(agent)),
+      transit: [carrierHop(rng, carrier, cityOf(agent), 0.35, false), carrierHop(rng, carrier, plan.target.city, 0.7, false)],
+    };
+    plan.hops.set(key, hops);
+  }
+  return hops;
+}
+
+/** The shared transit when the agent shares the test's seeded path; otherwise its own. */
+function transitHops(round: EnterpriseRound): readonly HopSpec[] {
   const { plan } = round;
   if (plan.path && plan.sharers.has(String(round.agent.agentId))) {
     return round.episode === 'routeChange' && plan.path.altTransit ? plan.path.altTransit : plan.path.transit;
   }
-  const rng = Rng.of(seed, 'enterprise-transit', plan.test.testId, round.agent.agentId);
-  const carrier = rng.pick(TRANSIT);
-  return [carrierHop(rng, carrier, cityOf(round.agent), 0.35, false), carrierHop(rng, carrier, plan.target.city, 0.7, false)];
+  return agentHops(plan, round.agent).transit;
 }
 
 /** The round's route to the target: hops up to the target, cut after the lossy hop when the traversal is lost. */
@@ -161,11 +177,9 @@ export function enterpriseRoute(round: EnterpriseRound): PathRoute {
   const { plan, agent } = round;
   const { seed } = plan;
   const rng = Rng.of(seed, 'enterprise-path', plan.test.testId, agent.agentId, round.roundId);
-  const city = cityOf(agent);
-  const destination = destinationOf(plan.target.host);
-  const access = accessHops(seed, agent, city);
-  const transit = transitHops(seed, round);
-  const slots: HopSpec[] = [...access, ...transit, { ipAddress: plan.target.serverIp, prefix: destination.carrier.block, carrier: destination.carrier, city: plan.target.city, share: 1, rdns: plan.target.host }];
+  const { access } = agentHops(plan, agent);
+  const transit = transitHops(round);
+  const slots: HopSpec[] = [...access, ...transit, { ipAddress: plan.target.serverIp, prefix: plan.target.carrier.block, carrier: plan.target.carrier, city: plan.target.city, share: 1, rdns: plan.target.host }];
   const path = plan.path;
   const shared = path !== undefined && plan.sharers.has(String(agent.agentId));
   // The episode's ms apply from the first changed hop, or from the lossy hop on.

@@ -83,6 +83,11 @@ export class TreeNode {
   get label(): string { return this.spec.label; }
   get isLeaf(): boolean { return this.spec.children === undefined; }
 
+  /** A node whose click passes the node itself is circular: serialised (command arguments), it is its label, kind and ids. */
+  toJSON(): { label: string; kind: string | undefined; ids: NodeIds | undefined } {
+    return { label: this.spec.label, kind: this.spec.kind, ids: this.spec.ids };
+  }
+
   treeItem(): vscode.TreeItem {
     const { spec } = this;
     // Labels carry API strings (computer names, page titles, SSIDs): shown as text, one line.

@@ -96,6 +96,35 @@ describe('enterprise test results (v7)', () => {
     assert.ok(before.records.every((r) => r.loss === 0 || r.loss === 100), 'no partial loss before the episode');
   });
 
+  test('the seeded route change moves the enterprise path to the other carrier\'s transit from its time on', async () => {
+    const group = emulator.world.group(emulator.world.accountGroups[0]?.aid ?? 0);
+    const day = Math.floor(Date.UTC(2026, 10, 21) / 1000);
+    const change = group?.pathEpisodes(day, day + 86400).find((e) => e.kind === 'routeChange');
+    assert.ok(change && group);
+    const saved = clock;
+    clock = change.startSeconds - HOUR;
+    const agents = group.enterpriseAgents().slice(0, 5).map((a) => ({ agentId: a.agentId }));
+    // Test ids alternate between the group's two seeded transits: one of two consecutive tests takes the changing one.
+    const made = [];
+    for (const name of ['change a', 'change b']) made.push(await client.createTest('agent-to-server', { testName: name, interval: 300, agents, server: 'teams.microsoft.com', port: 443 }));
+    clock = change.startSeconds + HOUR;
+    try {
+      const hopsAt = async (testId: number, roundId: number): Promise<string[]> => {
+        const traces = await Promise.all(agents.map((a) => client.getTestPathTrace(testId, String(a.agentId), roundId)));
+        return traces.flatMap((t) => t.routes.flatMap((r) => r.hops.map((h) => h.ipAddress)));
+      };
+      const changed = [];
+      for (const created of made) {
+        const before = await hopsAt(created.testId, change.startSeconds - 600);
+        const after = await hopsAt(created.testId, change.startSeconds + 600);
+        if (before.includes(String(change.detail.oldHopAddress)) && after.includes(String(change.detail.newHopAddress)) && !after.includes(String(change.detail.oldHopAddress))) changed.push(created.testId);
+      }
+      assert.equal(changed.length, 1, 'one of the two tests crosses the transit that changes, at the episode\'s time');
+    } finally {
+      clock = saved;
+    }
+  });
+
   test('a page-load round opens with its HAR; path-vis and page-load details name the agent asked', async () => {
     const pageLoad = tests.get('page-load') as EnterpriseTest;
     const { records } = await client.testResults('page-load', pageLoad.testId, { window: '1h' }).collect();

@@ -1,0 +1,29 @@
+// The health of enterprise results: each kind's failing and degraded rules, each agent's
+// newest round, the worst first, and the service's error text kept as the reason.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { latestHealthByAgent, resultHealth, worstHealth } from '../../../src/analysis/results/health';
+
+const round = (agentId: string, roundId: number, extra: Record<string, unknown>) => ({ agentId, agentName: `Agent ${agentId}`, roundId, ...extra });
+
+test('each kind says failing, degraded or ok, and why', () => {
+  assert.deepEqual(resultHealth('network', round('1', 0, { loss: 100, errorDetails: 'No route to host' }) as never), { health: 'failing', reason: 'No route to host' });
+  assert.deepEqual(resultHealth('network', round('1', 0, { loss: 12, avgLatency: 40.4 }) as never), { health: 'degraded', reason: '12% loss, latency 40 ms' });
+  assert.equal(resultHealth('http-server', round('1', 0, { responseCode: 503 }) as never).reason, 'HTTP 503');
+  assert.equal(resultHealth('http-server', round('1', 0, { responseCode: 200, totalTime: 310 }) as never).health, 'ok');
+  assert.equal(resultHealth('dnssec', round('1', 0, { isValid: false, errorDetails: 'RRSIG expired' }) as never).reason, 'RRSIG expired');
+  assert.equal(resultHealth('api', round('1', 0, { completion: 50, apiTransactionTime: 900, errorType: 'None' }) as never).health, 'degraded');
+  assert.equal(resultHealth('dns-trace', round('1', 0, { queries: 3, failedQueries: 3 }) as never).health, 'failing');
+  assert.equal(resultHealth('page-load', round('1', 0, { numObjects: 8, numErrors: 2, pageLoadTime: 1200 }) as never).reason, 'page load 1200 ms, 2 object errors');
+  assert.equal(resultHealth('path-vis', round('1', 0, { serverIp: '1.1.1.1', endpoints: [{ ipAddress: '9.9.9.9', numberOfHops: 4 }] }) as never).reason, 'path stops at 9.9.9.9 before 1.1.1.1');
+});
+
+test('each agent\'s newest round counts, worst first; the test is its worst agent', () => {
+  const agents = latestHealthByAgent('network', [
+    round('a', 300, { loss: 100 }), round('a', 600, { loss: 0, avgLatency: 10 }),
+    round('b', 600, { loss: 5, avgLatency: 10 }), round('c', 300, { loss: 0, avgLatency: 10 }),
+  ] as never);
+  assert.deepEqual(agents.map((a) => [a.agentId, a.health, a.roundId]), [['b', 'degraded', 600], ['a', 'ok', 600], ['c', 'ok', 300]]);
+  assert.equal(worstHealth(agents), 'degraded');
+  assert.equal(worstHealth([]), 'unknown');
+});

@@ -1,0 +1,129 @@
+// Deployed Tests and Show Test Results against the emulator speaking v7 (netmon.apiVersion
+// v7): the account group's enterprise tests by type with their health at a glance, the test
+// crossing the seeded loss episode shown degraded, its result lists paged in the tree, and
+// Show Results opening the metrics and path panels (the loss localized) — and the waterfall of
+// a page-load test's round — from the tree and from a bound test document.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'mocha';
+import * as vscode from 'vscode';
+import type { RunningEmulator } from '../../../src/emulator';
+import type { PathEpisode } from '../../../src/emulator/world/path-episodes';
+import type { TreeNode } from '../../../src/vscode/tree/nodes';
+import { childrenOf, DEMO_CREDENTIALS, netmonApi, root, signInTo, startControlledEmulator } from './netmon-fixture';
+import { closeAllEditors, waitForRendered } from './panels-fixture';
+import { endDocumentSuite, workspaceScratch, writeDocument } from './documents-fixture';
+
+const HOUR = 3600;
+
+describe('Deployed Tests and Show Test Results (v7)', () => {
+  let emulator: RunningEmulator;
+  let clock = 0;
+  let loss: PathEpisode;
+  let scratch: ReturnType<typeof workspaceScratch>;
+  const ids: Record<string, number> = {};
+
+  before(async function () {
+    this.timeout(60_000);
+    await netmonApi();
+    scratch = workspaceScratch('deployed-tests');
+    await vscode.workspace.getConfiguration('netmon').update('apiVersion', 'v7', vscode.ConfigurationTarget.Global);
+    emulator = await startControlledEmulator({ api: 'v7', now: () => clock * 1000 });
+    const group = emulator.world.group(emulator.world.accountGroups[0]?.aid ?? 0);
+    const day = Math.floor(Date.UTC(2026, 10, 20) / 1000);
+    const found = group?.pathEpisodes(day, day + 86400).find((e) => e.kind === 'lossEpisode');
+    assert.ok(found && group);
+    loss = found;
+    clock = loss.startSeconds - HOUR;
+    const agents = group.enterpriseAgents().slice(0, 5).map((a) => ({ agentId: String(a.agentId) }));
+    const create = async (type: string, name: string, target: Record<string, unknown>): Promise<void> => {
+      // Deployed through the v7 emulator itself (the fixture's apiPost asks its v6 twin).
+      const response = await fetch(`${emulator.url}/v7/tests/${type}`, {
+        method: 'POST', headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ testName: name, interval: 300, agents, ...target }),
+      });
+      assert.equal(response.status, 201, await response.clone().text());
+      ids[name] = Number(((await response.json()) as { testId: string }).testId);
+    };
+    await create('agent-to-server', 'Outlook from the offices', { server: 'outlook.office365.com', port: 443 });
+    await create('agent-to-server', 'Zoom from the offices', { server: 'zoom.us', port: 443 });
+    await create('page-load', 'Office home page', { url: 'https://www.office.com/' });
+    await create('dns-trace', 'Example zone', { domain: 'example.com' });
+    clock = loss.startSeconds + 20 * 60;
+    await signInTo(emulator);
+  });
+  after(async () => {
+    await closeAllEditors();
+    await vscode.workspace.getConfiguration('netmon').update('apiVersion', undefined, vscode.ConfigurationTarget.Global);
+    await endDocumentSuite(scratch, emulator);
+  });
+
+  const testsOfType = async (type: string): Promise<TreeNode[]> => {
+    const api = await netmonApi();
+    const groups = await childrenOf(api, await root(api, 'Deployed Tests'));
+    assert.deepEqual(groups.map((g) => [g.label, g.spec.description]), [['agent-to-server', '2 tests'], ['dns-trace', '1 test'], ['page-load', '1 test']]);
+    return childrenOf(api, groups.find((g) => g.label === type)!);
+  };
+
+  it('groups the deployed tests by type, each with its latest health; the one on the lossy transit is degraded', async function () {
+    this.timeout(60_000);
+    const tests = await testsOfType('agent-to-server');
+    assert.deepEqual(tests.map((t) => t.label), ['Outlook from the offices', 'Zoom from the offices']);
+    const degraded = tests.filter((t) => /^DEGRADED · 4 of 5 agents · \d+% loss, latency \d+ ms$/.test(String(t.spec.description)));
+    assert.equal(degraded.length, 1, tests.map((t) => t.spec.description).join(' | '));
+    assert.ok(tests.some((t) => t.spec.description === 'ok · 5 agents'));
+    assert.equal(degraded[0]!.spec.icon, 'warning');
+    const api = await netmonApi();
+    const lists = await childrenOf(api, degraded[0]!);
+    assert.deepEqual(lists.map((l) => l.label), ['Network', 'Path Visualization']);
+    const rows = await childrenOf(api, lists[0]!);
+    assert.ok(rows.some((row) => row.spec.kind === 'deployedResult' && /\d+% loss/.test(String(row.spec.description))), 'the network rows say the loss');
+  });
+
+  it('Show Results on the degraded test opens its metrics and its path, where the loss is localized at the seeded hop', async function () {
+    this.timeout(90_000);
+    const tests = await testsOfType('agent-to-server');
+    const degraded = tests.find((t) => String(t.spec.description).startsWith('DEGRADED'))!;
+    const shown = await vscode.commands.executeCommand<{ panels: string[] }>('netmon.showTestResults', degraded);
+    assert.equal(shown?.panels.length, 2);
+    const path = await waitForRendered(shown.panels[1]!);
+    assert.equal(path.kind, 'path');
+    assert.equal(path.title, `Path: ${degraded.label}`);
+    const drawn = path.rendered as { agents: number; findings?: number };
+    assert.equal(drawn.agents, 5);
+    assert.ok((drawn.findings ?? 0) > 0, 'the path panel shows a finding');
+    // The metrics panel opened first, under the path: the network list's Open Metrics reveals it.
+    const api = await netmonApi();
+    const [network] = await childrenOf(api, degraded);
+    assert.equal(await vscode.commands.executeCommand('netmon.openMetrics', network), shown.panels[0]);
+    const metrics = await waitForRendered(shown.panels[0]!);
+    assert.equal(metrics.kind, 'metrics');
+    assert.equal(metrics.title, `Metrics: ${degraded.label}`);
+    assert.ok((metrics.rendered as { charts: { points: number }[] }).charts.some((chart) => chart.points > 0));
+  });
+
+  it('a page-load test opens the waterfall of a round; a bound test document shows its results from the code lens command', async function () {
+    this.timeout(90_000);
+    const [pageLoad] = await testsOfType('page-load');
+    const shown = await vscode.commands.executeCommand<{ panels: string[] }>('netmon.showTestResults', pageLoad);
+    assert.equal(shown?.panels.length, 3, 'metrics, path and the waterfall');
+    const waterfall = await waitForRendered(shown.panels[2]!);
+    assert.equal(waterfall.kind, 'waterfall');
+    assert.match(waterfall.title, /^Waterfall: Office home page$/);
+
+    const api = await netmonApi();
+    const info = api.connection.current!;
+    const aid = info.accountGroup ? String(info.accountGroup.aid) : 'default';
+    const uri = writeDocument(scratch.path, 'zone.netmon-test.json', JSON.stringify({
+      type: 'dns-trace', testName: 'Example zone', interval: 300, agents: [], domain: 'example.com',
+      deployments: { [info.serviceKey]: { [aid]: ids['Example zone'] } },
+    }, null, 2));
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
+    const results = lenses.find((lens) => lens.command?.title === '$(graph) Results');
+    assert.equal(results?.command?.command, 'netmon.showTestResults', lenses.map((l) => l.command?.title).join(' | '));
+    const fromDocument = await vscode.commands.executeCommand<{ panels: string[]; document?: string }>(results.command.command, ...(results.command.arguments ?? []));
+    assert.deepEqual(fromDocument?.panels, [], 'a DNS test has no panel');
+    const summary = vscode.workspace.textDocuments.find((d) => d.uri.toString() === fromDocument?.document);
+    assert.match(summary?.getText() ?? '', /^Example zone \(dns-trace test \d+\): ok\n\ndns-trace: ok \(5 agents, \d+ results\)/);
+  });
+});
