@@ -9,7 +9,8 @@ import type { NetmonClient } from '../../api';
 import type { UserSessionDetail } from '../../api/types';
 import { MAX_APART_S, sessionTestLinks, testsTowardSession, type SessionRef } from '../../analysis/links/session-to-test';
 import type { PageTimeSplit, RelatedTests } from '../../../webview/session/protocol';
-import { buildWaterfall, readHar } from '../../analysis/har';
+import { buildWaterfall, readHar, type Waterfall } from '../../analysis/har';
+import { sessionVerdict } from '../../analysis/session/verdict';
 import { sessionTraceroutePath } from '../../analysis/session/traceroute-path';
 import { timeSplit } from '../../analysis/har/time-split';
 import { slowestPageInsight } from '../../analysis/har/insights-line';
@@ -162,7 +163,9 @@ export class SessionPanels {
         sessionNeighbourContext(client, session, signal),
       ]));
     if (!more) return;
-    const [related, split, , context] = more;
+    const [related, slowest, , context] = more;
+    // The findings tie to the network when the verdict the overview shows (with its context) blames it.
+    const split = slowest ? { ...slowest.split, ...slowestPageInsight(slowest.waterfall, sessionVerdict(session, context ?? {}).worst) } : undefined;
     this.offered.set(host.id, related.links);
     // The directory has been read meanwhile: the agent is named now if it was not before.
     host.show({ type: 'load', params: { session, related, ...(split ? { split } : {}), ...(context ? { context } : {}), ...named() } });
@@ -170,7 +173,7 @@ export class SessionPanels {
 }
 
 /** Where the slowest page's time went, from its HAR (one request). */
-async function slowestPageSplit(client: NetmonClient, session: UserSessionDetail, signal: AbortSignal): Promise<PageTimeSplit | undefined> {
+async function slowestPageSplit(client: NetmonClient, session: UserSessionDetail, signal: AbortSignal): Promise<{ split: PageTimeSplit; waterfall: Waterfall } | undefined> {
   const pages = Array.isArray(session.pages) ? session.pages : [];
   const slowest = pages.reduce<UserSessionDetail['pages'][number] | undefined>((worst, page) => ((page.pageTimings?.onLoad ?? -1) > (worst?.pageTimings?.onLoad ?? -1) ? page : worst), undefined);
   if (!slowest?.id) return undefined;
@@ -178,7 +181,7 @@ async function slowestPageSplit(client: NetmonClient, session: UserSessionDetail
   const doc = readHar(har);
   const waterfall = buildWaterfall(doc, doc.pages[0]?.id ?? '');
   const split = timeSplit(waterfall);
-  return { pageId: slowest.id, title: slowest.title || slowest.id, line: split.line, ...(split.verdict ? { verdict: split.verdict } : {}), ...slowestPageInsight(waterfall) };
+  return { split: { pageId: slowest.id, title: slowest.title || slowest.id, line: split.line, ...(split.verdict ? { verdict: split.verdict } : {}) }, waterfall };
 }
 
 /** Tests bounded: a session needs only the few toward its own site. */
