@@ -8,3 +8,4 @@ export {
 } from './evidence';
 export { readSessionPages } from './evidence/read-pages';
 export { redactedForEvidence, type RedactedHar } from './evidence/attachments';
+export { slowestPageInsight } from './har/insights-line';

@@ -13,7 +13,7 @@ import { buildWaterfall, readHar, type Waterfall } from '../../analysis/har';
 import { sessionVerdict } from '../../analysis/session/verdict';
 import { sessionTraceroutePath } from '../../analysis/session/traceroute-path';
 import { timeSplit } from '../../analysis/har/time-split';
-import { slowestPageInsight } from '../../analysis/har/insights-line';
+import { sharingLibrary } from '../sharing/library';
 import type { MetricsPanels } from './metrics-panels';
 import type { PanelHost } from './panel-host';
 import type { TimelinePanels } from './timeline-panels';
@@ -165,7 +165,8 @@ export class SessionPanels {
     if (!more) return;
     const [related, slowest, , context] = more;
     // The findings tie to the network when the verdict the overview shows (with its context) blames it.
-    const split = slowest ? { ...slowest.split, ...slowestPageInsight(slowest.waterfall, sessionVerdict(session, context ?? {}).worst) } : undefined;
+    // The insights engine ships once for the host, in the sharing library (the evidence bundles use it too).
+    const split = slowest ? { ...slowest.split, ...sharingLibrary().slowestPageInsight(slowest.waterfall, sessionVerdict(session, context ?? {}).worst) } : undefined;
     this.offered.set(host.id, related.links);
     // The directory has been read meanwhile: the agent is named now if it was not before.
     host.show({ type: 'load', params: { session, related, ...(split ? { split } : {}), ...(context ? { context } : {}), ...named() } });
