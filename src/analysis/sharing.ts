@@ -9,3 +9,4 @@ export {
 export { readSessionPages } from './evidence/read-pages';
 export { redactedForEvidence, type RedactedHar } from './evidence/attachments';
 export { identifyingData, identifyingWords, pseudonymiseEvidence, type KnownIdentifiers } from './evidence/identifying';
+export { slowestPageInsight } from './har/insights-line';

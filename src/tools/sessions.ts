@@ -6,6 +6,7 @@ import { experienceText } from '../analysis/grades';
 import { LowestScores, WORST_ORDER, worstSummary } from '../analysis/records/worst';
 import { hurtOfTies, WORST_COUNT, WORST_MAX_WALK } from '../analysis/records/worst-ties';
 import { relatedTests, slowestPageSplit } from '../analysis/session/related';
+import { slowestPageInsight } from '../analysis/har/insights-line';
 import { sessionOverview, SEGMENT_LABELS } from '../analysis/session';
 import { compareSessions } from '../analysis/session/compare';
 import { sessionNeighbourContext } from '../analysis/timeline';
@@ -74,7 +75,7 @@ export const explainSession: ToolDefinition = {
     const id = text(args, 'userSessionId') as string;
     const { client } = ctx.account;
     const session = await client.getUserSession(id, ctx.signal ? { signal: ctx.signal } : {});
-    const [names, context, split, related] = await Promise.all([
+    const [names, context, slowest, related] = await Promise.all([
       client.agentDirectory().ready(ctx.signal).then((d) => d.names(), () => ({} as Record<string, string>)),
       sessionNeighbourContext(client, session, ctx.signal).catch(() => undefined),
       slowestPageSplit(client, session, ctx.signal).catch(() => undefined),
@@ -83,13 +84,15 @@ export const explainSession: ToolDefinition = {
     const agentName = names[String(session.agentId)];
     const overview = sessionOverview(session, agentName, context ?? {});
     const { verdict } = overview;
+    const split = slowest ? { ...slowest.split, ...slowestPageInsight(slowest.waterfall, verdict.worst) } : undefined;
     const findings = capList(verdict.segments.flatMap((s) => s.findings.map((f) => ({ segment: s.segment, label: SEGMENT_LABELS[s.segment], grade: f.grade, finding: outside(f.message, 300) }))), MAX_FINDINGS);
     const blamed = verdict.worst ? SEGMENT_LABELS[verdict.worst] : undefined;
     const data = {
       userSessionId: id, agentId: String(session.agentId), agent: outside(agentName ?? session.agentId, 100), site: outside(session.visitedSite, 200), date: String(session.date),
       score: overview.experienceScore, grade: verdict.grade, blamedSegment: verdict.worst, alsoSegments: verdict.also ?? [], verdict: outside(verdict.line, 400),
       segments: verdict.segments.map((s) => ({ segment: s.segment, grade: s.grade })), findings: findings.items, findingsLeftOut: findings.omitted,
-      slowestPage: split ? { pageId: split.pageId, title: outside(split.title, 200), split: outside(split.line, 300), ...(split.verdict ? { verdict: outside(split.verdict, 300) } : {}) } : undefined,
+      slowestPage: split ? { pageId: split.pageId, title: outside(split.title, 200), split: outside(split.line, 300), ...(split.verdict ? { verdict: outside(split.verdict, 300) } : {}),
+        ...(split.critical ? { criticalPath: outside(split.critical, 400) } : {}), ...(split.finding ? { topFinding: outside(split.finding, 300) } : {}) } : undefined,
       pathTests: related.links.map((l) => ({ testId: l.testId, roundId: l.roundId, agentId: l.agentId, link: outside(l.description, 300) })),
       ...(related.why ? { noPathTest: outside(related.why, 300) } : {}),
       contextRead: context !== undefined,
@@ -106,6 +109,8 @@ export const explainSession: ToolDefinition = {
           ...findings.items.map((f) => `${f.label} (${f.grade}): ${f.finding}`),
           ...omittedNote(findings.omitted, 'findings'),
           ...(split ? [`slowest page "${split.title}": ${split.line}${split.verdict ? ` — ${split.verdict}` : ''}`] : []),
+          ...(split?.critical ? [split.critical] : []),
+          ...(split?.finding ? [split.finding] : []),
           ...related.links.map((l) => l.description),
           ...(related.why ? [related.why] : []),
         ]),

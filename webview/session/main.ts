@@ -33,7 +33,7 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
       compareWithBest: () => host.postMessage({ type: 'compareWithBest', params: { userSessionId: view.userSessionId } }),
       exportEvidence: () => host.postMessage({ type: 'exportEvidence', params: { userSessionId: view.userSessionId } }),
     }, related, split));
-    host.postMessage({ type: 'loaded', params: { userSessionId: view.userSessionId, ...(related ? { links: related.links.length } : {}), ...(split ? { split: String(split.line) } : {}) } });
+    host.postMessage({ type: 'loaded', params: { userSessionId: view.userSessionId, ...(related ? { links: related.links.length } : {}), ...(split ? { split: String(split.line) } : {}), ...(split?.critical ? { critical: String(split.critical) } : {}) } });
   });
 });
 

@@ -21,7 +21,7 @@ export type SessionPanelMessage =
   | ReadyMessage
   /** Drawing a host message failed (the panel shows why; the host logs it). */
   | RenderFailedMessage
-  | IpcMessage<'loaded', { userSessionId: string; links?: number; split?: string }>
+  | IpcMessage<'loaded', { userSessionId: string; links?: number; split?: string; critical?: string }>
   /** Open the waterfall of one page of the session (the host fetches its HAR). */
   | IpcMessage<'openPage', { userSessionId: string; pageId: string; title: string }>
   /** Open a related test's path at its round, for the session's agent (one the host offered). */
@@ -70,7 +70,7 @@ export function isSessionPanelMessage(value: unknown): value is SessionPanelMess
   return isTypedMessage<SessionPanelMessage>(value, {
     ready: isNothing,
     renderFailed: isRenderFailedParams,
-    loaded: hasFields<{ userSessionId: string; links?: number; split?: string }>({ userSessionId: isString, links: isOptional(isFiniteNumber), split: isOptional(isString) }),
+    loaded: hasFields<{ userSessionId: string; links?: number; split?: string; critical?: string }>({ userSessionId: isString, links: isOptional(isFiniteNumber), split: isOptional(isString), critical: isOptional(isString) }),
     openPage: hasFields<{ userSessionId: string; pageId: string; title: string }>({ userSessionId: isString, pageId: isString, title: isString }),
     openPath: isTestRound,
     openMetrics: isTestRound,

@@ -3,9 +3,8 @@
 // slowest page's time went (from that page's HAR). Read through the client passed in; one
 // source for both, so the panel and an AI agent see the same links and the same split.
 import type { EndpointTest, Har, NetMetric, UserSessionDetail } from '../../api/types';
-import { buildWaterfall, readHar } from '../har';
+import { buildWaterfall, readHar, type Waterfall } from '../har';
 import { timeSplit } from '../har/time-split';
-import { slowestPageInsight } from '../har/insights-line';
 import { MAX_APART_S, sessionTestLinks, testsTowardSession, type SessionRef } from '../links/session-to-test';
 
 /** Scheduled tests that measured the same destination from the same agent around the session. */
@@ -15,7 +14,6 @@ export interface RelatedTests {
   why?: string;
 }
 
-/** Where the slowest page's load time went (from its HAR). */
 /** Where the slowest page's load time went (from its HAR). */
 export interface PageTimeSplit {
   pageId: string; title: string; line: string; verdict?: string;
@@ -33,8 +31,11 @@ export interface RelatedClient {
   netMetrics(testId: number, options?: { from?: Date; to?: Date; signal?: AbortSignal }): Collecting<NetMetric>;
 }
 
-/** Where the slowest page's time went, from its HAR (one request). */
-export async function slowestPageSplit(client: RelatedClient, session: UserSessionDetail, signal?: AbortSignal): Promise<PageTimeSplit | undefined> {
+/**
+ * Where the slowest page's time went, from its HAR (one request), with the waterfall read for it:
+ * the caller adds the page's insights from it (the panel through the lazily loaded sharing library).
+ */
+export async function slowestPageSplit(client: RelatedClient, session: UserSessionDetail, signal?: AbortSignal): Promise<{ split: PageTimeSplit; waterfall: Waterfall } | undefined> {
   const pages = Array.isArray(session.pages) ? session.pages : [];
   const slowest = pages.reduce<UserSessionDetail['pages'][number] | undefined>((worst, page) => ((page.pageTimings?.onLoad ?? -1) > (worst?.pageTimings?.onLoad ?? -1) ? page : worst), undefined);
   if (!slowest?.id) return undefined;
@@ -42,7 +43,7 @@ export async function slowestPageSplit(client: RelatedClient, session: UserSessi
   const doc = readHar(har);
   const waterfall = buildWaterfall(doc, doc.pages[0]?.id ?? '');
   const split = timeSplit(waterfall);
-  return { pageId: slowest.id, title: slowest.title || slowest.id, line: split.line, ...(split.verdict ? { verdict: split.verdict } : {}), ...slowestPageInsight(waterfall) };
+  return { split: { pageId: slowest.id, title: slowest.title || slowest.id, line: split.line, ...(split.verdict ? { verdict: split.verdict } : {}) }, waterfall };
 }
 
 /** Tests bounded: a session needs only the few toward its own site. */

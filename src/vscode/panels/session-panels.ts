@@ -11,6 +11,8 @@ import type { RelatedTests } from '../../../webview/session/protocol';
 import { relatedTests, slowestPageSplit } from '../../analysis/session/related';
 import { sessionTraceroutePath } from '../../analysis/session/traceroute-path';
 import { sessionSide, type SessionSide } from '../../analysis/session/path-agreement';
+import { sessionVerdict } from '../../analysis/session/verdict';
+import { sharingLibrary } from '../sharing/library';
 import type { MetricsPanels } from './metrics-panels';
 import type { PanelHost } from './panel-host';
 import type { TimelinePanels } from './timeline-panels';
@@ -190,7 +192,10 @@ export class SessionPanels {
         sessionNeighbourContext(client, session, signal),
       ]));
     if (!more) return;
-    const [related, split, , context] = more;
+    const [related, slowest, , context] = more;
+    // The findings tie to the network when the verdict the overview shows (with its context) blames it.
+    // The insights engine ships once for the host, in the sharing library (the evidence bundles use it too).
+    const split = slowest ? { ...slowest.split, ...sharingLibrary().slowestPageInsight(slowest.waterfall, sessionVerdict(session, context ?? {}).worst) } : undefined;
     this.offered.set(host.id, related.links);
     // The directory has been read meanwhile: the agent is named now if it was not before.
     host.show({ type: 'load', params: { session, related, ...(split ? { split } : {}), ...(context ? { context } : {}), ...named() } });

@@ -56,6 +56,7 @@ describe('session overview, page waterfall and .har files', () => {
       });
       assert.equal((state.rendered as { links: number }).links, 1, `one link for ${session.visitedSite}`);
       assert.match((state.rendered as { split?: string }).split ?? '', /^\d+\.\d s to (onLoad|last request): \d+\.\d s network, \d+\.\d s no request in flight, \d+\.\d s blocked$/, 'where the slowest page\'s time went');
+      assert.match((state.rendered as { critical?: string }).critical ?? '', /^critical path \S/, 'the requests that decided the slowest page\'s load');
       found = { id, testId: test.testId, agentId: session.agentId, roundId };
       break;
     }
