@@ -4,7 +4,7 @@ import { AgentSearch } from '../analysis/agents/search';
 import { agentStatus } from '../analysis/agents/card';
 import { TIMELINE_SEGMENT_LABELS } from '../analysis/timeline';
 import { readAgentTimeline } from '../cli/agent';
-import { asToolInput, integer, RANGE_PROPERTIES, rangeOf, text } from './args';
+import { integer, RANGE_PROPERTIES, rangeOf, text } from './args';
 import { capList, omittedNote } from './bound';
 import { fenced, outside } from './fence';
 import type { ToolDefinition } from './types';
@@ -51,7 +51,7 @@ export const agentTimelineTool: ToolDefinition = {
   writes: false,
   async run(args, ctx) {
     const range = rangeOf(args, ctx);
-    const { model, gaps } = await asToolInput(() => readAgentTimeline(ctx.account, text(args, 'agent') as string, range));
+    const { model, gaps } = await readAgentTimeline(ctx.account, text(args, 'agent') as string, range);
     const { verdict } = model;
     const periods = capList(verdict.periods, 10);
     const events = capList(model.events, 20);

@@ -148,3 +148,23 @@ describe('tool catalogue against the emulator', () => {
     assert.match(lines.slice(open + 1, close).join('\n'), /IGNORE/, 'the instructions are there, as data');
   });
 });
+
+describe('tool catalogue against the emulator speaking v7', () => {
+  test('the same chain lands on the same seeded ISP episode', async () => {
+    const world = await toolWorld({ api: 'v7' });
+    try {
+      const nowS = NOW_MS / 1000;
+      const episode = world.emulator.world.group(AID)!.episodes(nowS - 86400, nowS).filter((e) => e.kind === 'isp' && e.endSeconds <= nowS).at(-1)!;
+      const worst = await callTool('find_worst_sessions', { window: '24h', limit: 1 }, world.ctx);
+      const [first] = worst.data['sessions'] as { userSessionId: string; agentId: string }[];
+      assert.equal(first?.agentId, episode.agentId, worst.text);
+      const explained = await callTool('explain_session', { userSessionId: first.userSessionId }, world.ctx);
+      assert.equal(explained.data['blamedSegment'], 'isp', explained.text);
+      const [link] = explained.data['pathTests'] as { testId: number; roundId: number }[];
+      const path = await callTool('localize_path', { testId: link!.testId, round: String(link!.roundId) }, world.ctx);
+      assert.match(path.text, /The latency appears/);
+    } finally {
+      await world.close();
+    }
+  });
+});
