@@ -43,8 +43,8 @@ export const runInstantTest: ToolDefinition = {
     const view = instantResultsView(created.testId, String(request.body['testName']), request.type, rows, notes);
     return {
       text: [
-        `Instant test ${created.testId} (${request.type}) from ${outside(name, 200)}: ${rows.length} agent result${rows.length === 1 ? '' : 's'}.`,
-        fenced('the results: test and agent names and targets come from the document and the API', instantResultsText(view).split('\n')),
+        `Instant test ${created.testId} (${request.type}): ${rows.length} agent result${rows.length === 1 ? '' : 's'}.`,
+        fenced('the results: the document, test and agent names and targets come from the workspace and the API', [`document ${name}`, ...instantResultsText(view).split('\n')]),
       ].join('\n'),
       data: { testId: created.testId, type: request.type, document: outside(name, 200), results: rows.slice(0, 50).map((r) => ({ ...r, agent: outside(r.agent, 100), ...(r.error !== undefined ? { error: outside(r.error, 300) } : {}) })), resultsLeftOut: Math.max(0, rows.length - 50), ...(runNow ? { notCarriedOver: runNow.notCarried } : {}) },
     };

@@ -98,6 +98,19 @@ describe('tool catalogue against the emulator', () => {
     }
   });
 
+  test('filters by site and network name: the names the API gave stay inside the fence', async () => {
+    const [network] = (await world.ctx.account.client.networks().collect({ maxRecords: 1 })).records;
+    const name = String(network!.networkName);
+    const outcome = await callTool('find_worst_sessions', { window: '24h', site: 'intranet.acme.example', network: name.slice(0, 8) }, world.ctx);
+    assert.equal(outcome.isError, false, outcome.text);
+    const sessions = outcome.data['sessions'] as { site: string }[];
+    assert.ok(sessions.length > 0 && sessions.every((s) => s.site === 'intranet.acme.example'), outcome.text);
+    const lines = outcome.text.split('\n');
+    const open = lines.findIndex((l) => l.startsWith(FENCE_OPEN));
+    assert.ok(!lines.slice(0, open).join('\n').includes(name), 'the network name is not in the trusted header');
+    assert.ok(lines.slice(open).some((l) => l.includes(`filter: network ${name}`)), outcome.text);
+  });
+
   test('HARs: compared and redacted, no cookie value in any answer', async () => {
     const diff = await callTool('compare_hars', { before: 'before.har', after: 'after.har' }, world.ctx);
     assert.match(diff.text, /1 new/);
