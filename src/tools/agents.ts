@@ -4,9 +4,9 @@ import { AgentSearch } from '../analysis/agents/search';
 import { agentStatus } from '../analysis/agents/card';
 import { TIMELINE_SEGMENT_LABELS } from '../analysis/timeline';
 import { readAgentTimeline } from '../cli/agent';
-import { asToolInput, integer, RANGE_PROPERTIES, rangeOf, text } from './args';
+import { integer, RANGE_PROPERTIES, rangeOf, text } from './args';
 import { capList, omittedNote } from './bound';
-import { fenced, outside } from './fence';
+import { fenced, idText, outside } from './fence';
 import type { ToolDefinition } from './types';
 
 const clock = (ms: number): string => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
@@ -51,19 +51,19 @@ export const agentTimelineTool: ToolDefinition = {
   writes: false,
   async run(args, ctx) {
     const range = rangeOf(args, ctx);
-    const { model, gaps } = await asToolInput(() => readAgentTimeline(ctx.account, text(args, 'agent') as string, range));
+    const { model, gaps } = await readAgentTimeline(ctx.account, text(args, 'agent') as string, range);
     const { verdict } = model;
     const periods = capList(verdict.periods, 10);
     const events = capList(model.events, 20);
     const worst = model.lanes.sessions.filter((s) => typeof s.score === 'number').sort((a, b) => (a.score as number) - (b.score as number) || a.t - b.t).slice(0, 5);
     return {
       text: [
-        `Agent ${model.agent.agentId}: ${verdict.periods.length} period${verdict.periods.length === 1 ? '' : 's'} of poor experience, ${verdict.isolatedPoor} isolated poor sessions, ${verdict.scoredSessions} scored sessions, ${model.events.length} network changes.${gaps ? ` ${gaps} list${gaps === 1 ? '' : 's'} could not be read completely.` : ''}`,
+        `Agent ${idText(model.agent.agentId)}: ${verdict.periods.length} period${verdict.periods.length === 1 ? '' : 's'} of poor experience, ${verdict.isolatedPoor} isolated poor sessions, ${verdict.scoredSessions} scored sessions, ${model.events.length} network changes.${gaps ? ` ${gaps} list${gaps === 1 ? '' : 's'} could not be read completely.` : ''}`,
         ...periods.items.map((p) => `- ${clock(p.fromMs)} to ${clock(p.toMs)}: ${p.segment ? TIMELINE_SEGMENT_LABELS[p.segment] : 'no single segment'}`),
         ...omittedNote(periods.omitted, 'periods'),
-        worst.length ? `Worst sessions (for explain_session): ${worst.map((s) => s.userSessionId).join(', ')}.` : '',
+        worst.length ? `Worst sessions (for explain_session): ${worst.map((s) => idText(s.userSessionId)).join(', ')}.` : '',
         fenced('the timeline: the agent name, SSIDs, addresses and sites come from the API', [
-          `agent ${outside(model.agent.name ?? model.agent.agentId, 100)}`, verdict.summary, ...periods.items.map((p) => p.line), ...events.items.map((e) => `${clock(e.t)} ${e.text}`), ...omittedNote(events.omitted, 'network changes'),
+          `agent ${outside(model.agent.name ?? model.agent.agentId, 100)} (${model.agent.agentId})`, verdict.summary, ...periods.items.map((p) => p.line), ...events.items.map((e) => `${clock(e.t)} ${e.text}`), ...omittedNote(events.omitted, 'network changes'),
         ]),
       ].filter(Boolean).join('\n'),
       data: {

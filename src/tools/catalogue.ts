@@ -8,6 +8,7 @@ import { agentTimelineTool, findAgent } from './agents';
 import { boundedData, boundedText } from './bound';
 import { applyDocuments, planDocuments, validateDocumentsTool } from './documents';
 import { compareHars, redactHarTool } from './hars';
+import { runInstantTest } from './instant';
 import { diffPath, localizePath } from './paths';
 import { compareSessionsTool, explainSession, findWorstSessions } from './sessions';
 import { ToolInputError, type ToolAnswer, type ToolContext, type ToolDefinition } from './types';
@@ -15,7 +16,7 @@ import { untrustedLine } from '../analysis/text/untrusted';
 
 export const TOOLS: readonly ToolDefinition[] = [
   findWorstSessions, explainSession, agentTimelineTool, findAgent, localizePath, diffPath, compareSessionsTool, compareHars, redactHarTool,
-  validateDocumentsTool, planDocuments, applyDocuments,
+  validateDocumentsTool, planDocuments, applyDocuments, runInstantTest,
 ];
 
 export function toolNamed(name: string): ToolDefinition | undefined {

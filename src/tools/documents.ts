@@ -124,8 +124,8 @@ export const applyDocuments: ToolDefinition = {
     if (code === 2) throw new ToolInputError(`nothing was applied: ${outside(last.replace(/^netmon apply: /, ''), 400)}`);
     const shown = capList(lines, 40);
     return {
-      text: [code === 0 ? `Applied to ${outside(ctx.account.label, 200)}.` : 'Applied in part: a step failed; the finished steps are recorded in their documents, so applying again resumes.',
-        fenced('what apply did: test names and paths quote the documents', shown.items), ...omittedNote(shown.omitted, 'lines')].join('\n'),
+      text: [code === 0 ? 'Applied.' : 'Applied in part: a step failed; the finished steps are recorded in their documents, so applying again resumes.',
+        fenced('what apply did: the account, test names and paths quote the API and the documents', [`account ${ctx.account.label}`, ...shown.items]), ...omittedNote(shown.omitted, 'lines')].join('\n'),
       data: { target: outside(ctx.account.label, 200), complete: code === 0, lines: shown.items.map((l) => outside(l, 300)) },
     };
   },

@@ -96,8 +96,8 @@ export const redactHarTool: ToolDefinition = {
     const rules = REDACTION_RULES.map((rule) => ({ rule: rule.id, removes: rule.description, count: report.rules[rule.id].count })).filter((r) => r.count > 0);
     return {
       text: [
-        `${name}: ${report.total} values redacted in ${report.entries} entries${target ? `; the redacted copy is ${workspaceName(ctx, target)}` : ''}.`,
-        fenced('the redaction summary: header and field names come from the HAR', formatRedactionSummary(report)),
+        `${report.total} values redacted in ${report.entries} entries${target ? '; the redacted copy was written (its name below)' : ''}.`,
+        fenced('the redaction summary: file names, header and field names come from the workspace and the HAR', [`file ${name}`, ...(target ? [`written ${workspaceName(ctx, target)}`] : []), ...formatRedactionSummary(report)]),
       ].join('\n'),
       data: { file: outside(name, 200), entries: report.entries, redacted: report.total, rules, ...(target ? { written: outside(workspaceName(ctx, target), 200) } : {}) },
     };

@@ -12,7 +12,7 @@ import { compareSessions } from '../analysis/session/compare';
 import { sessionNeighbourContext } from '../analysis/timeline';
 import { integer, RANGE_PROPERTIES, rangeOf, SESSION_ID, text } from './args';
 import { capList, omittedNote } from './bound';
-import { fenced, outside } from './fence';
+import { fenced, idText, outside } from './fence';
 import { FILTER_PROPERTIES, filtersFromNames } from './filters';
 import type { ToolDefinition } from './types';
 
@@ -49,12 +49,12 @@ export const findWorstSessions: ToolDefinition = {
       site: outside(s.visitedSite, 200), date: String(s.date), score: typeof s.experienceScore === 'number' ? s.experienceScore : undefined, ...(hurt.get(s.userSessionId) ?? {}),
     }));
     const summary = worstSummary(sessions.length, lowest.read, lowest.unscored, complete);
-    const where = `${'window' in range.request ? `the last ${range.request.window}` : `${utc(range.request.from)} to ${utc(range.request.to)}`}${said.length ? `, ${said.join(', ')}` : ''}`;
+    const where = `${'window' in range.request ? `the last ${range.request.window}` : `${utc(range.request.from)} to ${utc(range.request.to)}`}${said.length ? ` (filtered by ${said.length} name${said.length === 1 ? '' : 's'}: see below)` : ''}`;
     return {
       text: [
         `Worst user sessions of ${where}: ${summary}.`,
         sessions.length ? 'Explain one with explain_session and its userSessionId.' : 'No scored session in this range: widen it (window up to 7d) or drop a filter.',
-        fenced('sessions: agent names and sites come from the API', sessions.map((s) => `${s.rank}. ${s.userSessionId} · score ${experienceText(s.score) ?? 'none'} · ${utc(s.date)} · agent ${s.agent} · site ${s.site}`)),
+        fenced('sessions: agent names and sites come from the API', [...said.map((s) => `filter: ${s}`), ...sessions.map((s) => `${s.rank}. ${s.userSessionId} · score ${experienceText(s.score) ?? 'none'} · ${utc(s.date)} · agent ${s.agent} · site ${s.site}`)]),
       ].filter(Boolean).join('\n'),
       data: { range: range.request, filters: said, summary, ranking: WORST_ORDER, complete, sessions },
       opens: sessions.slice(0, 1).map((s) => ({ command: 'netmon.openSessionOverview', title: 'Netmon: Open Session Overview', args: [s.userSessionId] })),
@@ -141,7 +141,7 @@ export const compareSessionsTool: ToolDefinition = {
     const hops = model.hops.filter((h) => h.differs).length;
     return {
       text: [
-        `Sessions ${String(a.userSessionId)} (first) and ${String(b.userSessionId)} (second): segments ${model.segments.filter((s) => s.differs).map((s) => `${s.label} ${s.a}→${s.b}`).join(', ') || 'graded the same'}; ${differing.length} fields differ; ${hops} hops differ.`,
+        `Sessions ${idText(a.userSessionId)} (first) and ${idText(b.userSessionId)} (second): segments ${model.segments.filter((s) => s.differs).map((s) => `${s.label} ${s.a}→${s.b}`).join(', ') || 'graded the same'}; ${differing.length} fields differ; ${hops} hops differ.`,
         fenced('the comparison: it quotes API strings', [model.summary, ...rows.items.map((r) => `${r.section} · ${r.field}: ${r.first} → ${r.second}`), ...omittedNote(rows.omitted, 'differing fields'),
           ...pages.items.map((p) => `page "${p.title}": onLoad ${p.onLoadDeltaMs! >= 0 ? '+' : ''}${p.onLoadDeltaMs} ms`)]),
       ].join('\n'),

@@ -5,12 +5,12 @@ import * as vscode from 'vscode';
 import type { FilterableListOptions, NetmonClient } from '../../api';
 import type { EndpointTestType, FilterTarget, InstantTestBodies } from '../../api/types';
 import { instantResultsText, instantResultsView, instantRows, type InstantResultsView } from '../../analysis/instant/results';
+import { pollResults } from '../../analysis/instant/poll';
 import { withNotificationProgress } from '../ui/notify';
 import { documentsLibrary as lib } from './library';
 import type { ResultsDocuments } from './results';
 
 const MAX_FILTER_RECORDS = 500;
-const POLL_TIMEOUT_MS = 5 * 60_000;
 
 /** Where instant results are shown (the panels layer's InstantResultsPanels). */
 export interface InstantResultsViewer {
@@ -76,39 +76,6 @@ function createInstant(client: NetmonClient, type: EndpointTestType, body: Recor
   // The body was checked by the documents layer against the spec's fields for `type`.
   if (type === 'http-server') return client.createInstantTest(type, body as unknown as InstantTestBodies['http-server'], { aid, signal });
   return client.createInstantTest(type, body as unknown as InstantTestBodies['agent-to-server'], { aid, signal });
-}
-
-async function pollResults(
-  client: NetmonClient, type: EndpointTestType, testId: number, aid: string | undefined, signal: AbortSignal,
-  onWait: (elapsedMs: number) => void, pollMs: number,
-): Promise<unknown[] | undefined> {
-  const started = Date.now();
-  for (;;) {
-    const list = type === 'http-server'
-      ? client.httpServerResults(testId, { window: '1h', aid, signal })
-      : client.netMetrics(testId, { window: '1h', aid, signal });
-    const { records } = await list.collect({ maxRecords: 200 });
-    if (records.length > 0) return records;
-    const elapsed = Date.now() - started;
-    if (elapsed > POLL_TIMEOUT_MS) throw new Error(`no results for instant test ${testId} after ${POLL_TIMEOUT_MS / 60_000} minutes; look for it later under Endpoint Tests`);
-    onWait(elapsed);
-    await delay(pollMs, signal);
-  }
-}
-
-function delay(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) { reject(abortError()); return; }
-    const timer = setTimeout(() => { signal.removeEventListener('abort', onAbort); resolve(); }, ms);
-    const onAbort = (): void => { clearTimeout(timer); reject(abortError()); };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-function abortError(): Error {
-  const error = new Error('cancelled');
-  error.name = 'AbortError';
-  return error;
 }
 
 export interface FilterRunResult { target: FilterTarget; records: unknown[]; complete: boolean; document: vscode.TextDocument }

@@ -98,6 +98,19 @@ describe('tool catalogue against the emulator', () => {
     }
   });
 
+  test('filters by site and network name: the names the API gave stay inside the fence', async () => {
+    const [network] = (await world.ctx.account.client.networks().collect({ maxRecords: 1 })).records;
+    const name = String(network!.networkName);
+    const outcome = await callTool('find_worst_sessions', { window: '24h', site: 'intranet.acme.example', network: name.slice(0, 8) }, world.ctx);
+    assert.equal(outcome.isError, false, outcome.text);
+    const sessions = outcome.data['sessions'] as { site: string }[];
+    assert.ok(sessions.length > 0 && sessions.every((s) => s.site === 'intranet.acme.example'), outcome.text);
+    const lines = outcome.text.split('\n');
+    const open = lines.findIndex((l) => l.startsWith(FENCE_OPEN));
+    assert.ok(!lines.slice(0, open).join('\n').includes(name), 'the network name is not in the trusted header');
+    assert.ok(lines.slice(open).some((l) => l.includes(`filter: network ${name}`)), outcome.text);
+  });
+
   test('HARs: compared and redacted, no cookie value in any answer', async () => {
     const diff = await callTool('compare_hars', { before: 'before.har', after: 'after.har' }, world.ctx);
     assert.match(diff.text, /1 new/);
@@ -146,5 +159,25 @@ describe('tool catalogue against the emulator', () => {
     const outsideFence = [...lines.slice(0, open), ...lines.slice(close + 1)].join('\n');
     assert.doesNotMatch(outsideFence, /IGNORE|evil|System:/i);
     assert.match(lines.slice(open + 1, close).join('\n'), /IGNORE/, 'the instructions are there, as data');
+  });
+});
+
+describe('tool catalogue against the emulator speaking v7', () => {
+  test('the same chain lands on the same seeded ISP episode', async () => {
+    const world = await toolWorld({ api: 'v7' });
+    try {
+      const nowS = NOW_MS / 1000;
+      const episode = world.emulator.world.group(AID)!.episodes(nowS - 86400, nowS).filter((e) => e.kind === 'isp' && e.endSeconds <= nowS).at(-1)!;
+      const worst = await callTool('find_worst_sessions', { window: '24h', limit: 1 }, world.ctx);
+      const [first] = worst.data['sessions'] as { userSessionId: string; agentId: string }[];
+      assert.equal(first?.agentId, episode.agentId, worst.text);
+      const explained = await callTool('explain_session', { userSessionId: first.userSessionId }, world.ctx);
+      assert.equal(explained.data['blamedSegment'], 'isp', explained.text);
+      const [link] = explained.data['pathTests'] as { testId: number; roundId: number }[];
+      const path = await callTool('localize_path', { testId: link!.testId, round: String(link!.roundId) }, world.ctx);
+      assert.match(path.text, /The latency appears/);
+    } finally {
+      await world.close();
+    }
   });
 });

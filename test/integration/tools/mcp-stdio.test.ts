@@ -112,6 +112,19 @@ describe('netmon mcp over stdio (the SDK client)', () => {
     assert.doesNotMatch(text + JSON.stringify(result.structuredContent) + stderr, new RegExp(DEMO_CREDENTIALS.admin.token));
   });
 
+  test('--allow-writes adds apply_documents and run_instant_test, marked destructive', async () => {
+    const writer = await connect(['--allow-writes']);
+    try {
+      const { tools } = await writer.listTools();
+      const writes = tools.filter((t) => t.annotations?.readOnlyHint === false);
+      assert.deepEqual(writes.map((t) => t.name).sort(), ['apply_documents', 'run_instant_test']);
+      assert.ok(writes.every((t) => t.annotations?.destructiveHint === true));
+      assert.match(stderr, /\(writes allowed\)/);
+    } finally {
+      await writer.close();
+    }
+  });
+
   test('prompts: troubleshoot, explain-session and plan chain the tools', async () => {
     const { prompts } = await client.listPrompts();
     assert.deepEqual(prompts.map((p) => p.name).sort(), ['explain-session', 'plan', 'troubleshoot']);

@@ -48,3 +48,33 @@ describe('write tools', () => {
     assert.match(again.text, /0 to create, 0 to update, 0 to replace, 0 to delete; 1 unchanged/);
   });
 });
+
+describe('run_instant_test', () => {
+  let world: ToolWorld;
+  let workspace: string;
+
+  before(async () => {
+    workspace = mkdtempSync(join(tmpdir(), 'netmon-tools-instant-'));
+    copyFileSync(join(__dirname, '..', '..', '..', 'examples', 'intranet-from-laptops.netmon-instant.json'), join(workspace, 'intranet.netmon-instant.json'));
+    copyFileSync(join(__dirname, '..', '..', '..', 'examples', 'corporate-dns.netmon-test.json'), join(workspace, 'dns.netmon-test.json'));
+    world = await toolWorld({ cwd: workspace, instantTestDelaySeconds: 0 });
+  });
+  after(async () => { await world.close(); rmSync(workspace, { recursive: true, force: true }); });
+
+  test('refused without writes allowed; with them, the results per agent, by name', async () => {
+    const refused = await callTool('run_instant_test', { document: 'intranet.netmon-instant.json' }, world.ctx);
+    assert.equal(refused.isError, true);
+    assert.match(refused.text, /writes are not allowed/);
+    const ran = await callTool('run_instant_test', { document: 'intranet.netmon-instant.json' }, { ...world.ctx, allowWrites: true });
+    assert.equal(ran.isError, false, ran.text);
+    const results = ran.data['results'] as { agentId: string; agent: string }[];
+    assert.ok(results.length > 0, ran.text);
+    assert.ok(results.some((r) => r.agent !== r.agentId), 'agents are named');
+  });
+
+  test('a DNS test document has no instant form: said as a sentence', async () => {
+    const outcome = await callTool('run_instant_test', { document: 'dns.netmon-test.json' }, { ...world.ctx, allowWrites: true });
+    assert.equal(outcome.isError, true);
+    assert.match(outcome.text, /no instant form/);
+  });
+});
