@@ -5,7 +5,6 @@ import { isSessionPanelMessage, type SessionHostMessage, type SessionPanelMessag
 import { openHttpUrl } from '../external-links';
 import { answerHarMessage } from '../har-editor/har-messages';
 import { exportSessionEvidence } from '../evidence/export-evidence';
-import type { NetmonClient } from '../../api';
 import type { EndpointAgent, UserSessionDetail } from '../../api/types';
 import type { RelatedTests } from '../../../webview/session/protocol';
 import { relatedTests, slowestPageSplit } from '../../analysis/session/related';
