@@ -124,6 +124,11 @@ export interface ListOptions extends CallOptions, TimeRangeOptions {
 export interface FilterableListOptions extends ListOptions {
   /** AND across filters, OR across one filter's values; keys validated before sending. */
   filters?: SearchFilter[];
+  /**
+   * Leave out the filters whose key this list does not take in the account's API version (said
+   * in the log) instead of refusing them: the explorer applies one set of filters to every list.
+   */
+  onlyFiltersTaken?: boolean;
 }
 
 /** Test management: the v7 form by default, or the older unversioned form (v6 accounts only). */

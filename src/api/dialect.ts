@@ -86,6 +86,8 @@ export interface Dialect {
   testPathTrace(testId: number | string, agentId: string, roundId: number): RecordRoute;
   pageLoadDetail(testId: number | string, agentId: string, roundId: number): RecordRoute;
 
+  /** The filter keys this dialect's list takes (v7 has no `trigger` on topologies, for one). */
+  filterKeys(target: FilterTarget): readonly string[];
   filtered(target: FilterTarget, filters: readonly SearchFilter[] | undefined, warn: (message: string) => void): ListRoute;
   userSession(id: string): RecordRoute;
   pageDetails(id: string, pageId: string): RecordRoute;

@@ -22,7 +22,7 @@ import type {
   EnterpriseTestUpdate, Har, HttpServerResponse, HttpServerResult, InstantTestBodies, NetMetric, NetMetricsResponse, NetworkProbe,
   NetworkProbeDetail, NetworkProbesResponse, NetworkSession, NetworkSessionsResponse, PathTrace, PathVisResponse, PathVisSummary,
   PrivateNetwork, PrivateNetworksResponse, RateLimitInfo, UserSession, UserSessionDetail, UserSessionsResponse, WebSession,
-  WebSessionsResponse, EnterprisePathTrace, PageLoadDetail, TestResultKind, TestResultRecords, TestResultsResponse,
+  WebSessionsResponse, EnterprisePathTrace, PageLoadDetail, TestResultKind, TestResultRecords, TestResultsResponse, FilterTarget, SearchFilter,
 } from './types';
 import { v6 } from './v6';
 import { checkV6AgentSearch, matchV6AgentSearch } from './v6/agent-search';
@@ -300,20 +300,29 @@ class HttpNetmonClient implements NetmonClient {
 
   // ---------- endpoint data ----------
 
+  private filtersTaken(dialect: Dialect, target: FilterTarget, options: FilterableListOptions): readonly SearchFilter[] | undefined {
+    if (!options.filters || !options.onlyFiltersTaken) return options.filters;
+    const taken = dialect.filterKeys(target);
+    const kept = options.filters.filter((filter) => taken.includes(filter.key));
+    const left = options.filters.filter((filter) => !taken.includes(filter.key)).map((filter) => filter.key);
+    if (left.length > 0) this.warn(`${target}: API ${dialect.version} does not filter it by ${[...new Set(left)].join(', ')}; listed without ${left.length === 1 ? 'that filter' : 'those filters'}`);
+    return kept.length > 0 ? kept : undefined;
+  }
+
   userSessions(options: FilterableListOptions = {}): Paged<UserSession, UserSessionsResponse> {
-    return this.paged((d) => d.filtered('user-sessions', options.filters, this.warn), options);
+    return this.paged((d) => d.filtered('user-sessions', this.filtersTaken(d, 'user-sessions', options), this.warn), options);
   }
 
   webSessions(options: FilterableListOptions = {}): Paged<WebSession, WebSessionsResponse> {
-    return this.paged((d) => d.filtered('web', options.filters, this.warn), options);
+    return this.paged((d) => d.filtered('web', this.filtersTaken(d, 'web', options), this.warn), options);
   }
 
   networkSessions(options: FilterableListOptions = {}): Paged<NetworkSession, NetworkSessionsResponse> {
-    return this.paged((d) => d.filtered('network', options.filters, this.warn), options);
+    return this.paged((d) => d.filtered('network', this.filtersTaken(d, 'network', options), this.warn), options);
   }
 
   networkProbes(options: FilterableListOptions = {}): Paged<NetworkProbe, NetworkProbesResponse> {
-    return this.paged((d) => d.filtered('network-topology', options.filters, this.warn), options);
+    return this.paged((d) => d.filtered('network-topology', this.filtersTaken(d, 'network-topology', options), this.warn), options);
   }
 
   getUserSession<F extends ResponseFormat = 'json'>(userSessionId: string, options: FormatOptions<F> = {}): Promise<Formatted<F, UserSessionDetail>> {

@@ -10,7 +10,7 @@ import { findFilterProblem } from '../filters';
 import { isRecord } from '../paging';
 import { formatApiDate, segment, timeRangeQuery } from '../query';
 import { RESULTS_NEED_V7, type EnterpriseTestType, type FilterTarget } from '../types';
-import { repeatedFilterKeyMessage, repeatedFilterKeys } from '../types';
+import { filterKeysFor, repeatedFilterKeyMessage, repeatedFilterKeys } from '../types';
 
 const FILTER_PATHS: Record<FilterTarget, string> = {
   'user-sessions': 'v6/endpoint-data/user-sessions',
@@ -106,6 +106,8 @@ export const v6: Dialect = {
   testResults: () => needsV7(),
   testPathTrace: () => needsV7(),
   pageLoadDetail: () => needsV7(),
+
+  filterKeys: filterKeysFor,
 
   filtered(target, filters, warn) {
     const path = FILTER_PATHS[target];

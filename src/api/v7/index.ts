@@ -9,7 +9,7 @@ import { isRecord } from '../paging';
 import { formatApiDate, segment, timeRangeQuery } from '../query';
 import type { EnterpriseTestType, FilterTarget } from '../types';
 import { AGENT_FILTER_PATH, v7AgentSearchBody } from './agent-search';
-import { v7FilterMap } from './filters';
+import { V7_FILTER_KEYS, v7FilterMap } from './filters';
 import {
   fromAccountGroup, fromEndpointAgent, fromEndpointTest, fromEnterpriseAgent, fromEnterpriseTest, fromHar, fromHttpServer,
   fromNetworkResult, fromPageResult, fromPathTrace, fromPathVis, fromRealUserTest, fromRealUserTestDetail, fromTopology,
@@ -154,6 +154,8 @@ export const v7: Dialect = {
   testResults: v7TestResults,
   testPathTrace: v7TestPathTrace,
   pageLoadDetail: v7PageLoadDetail,
+
+  filterKeys: (target) => V7_FILTER_KEYS[target],
 
   filtered(target, filters, warn) {
     const { path, list: name, shape, toDomain, wrapped } = FILTERED[target];

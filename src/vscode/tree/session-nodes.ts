@@ -16,7 +16,7 @@ export function userSessionsNode(context: LoadContext): PagedNode<UserSession> {
   const { arrangement } = context;
   const node = listNode<UserSession>(undefined, context,
     { label: 'User Sessions', icon: 'account', kind: 'root userSessions', loadingWhat: 'Loading user sessions' },
-    (options) => context.client.userSessions({ ...options, filters }), (session, owner) => userSessionNode(session, owner, agentNames(context)), emptyText('user sessions', filters));
+    (options) => context.client.userSessions({ ...options, filters, onlyFiltersTaken: true }), (session, owner) => userSessionNode(session, owner, agentNames(context)), emptyText('user sessions', filters));
   node.spec.descriptionOf = () => {
     const note = node.loader.isStarted ? arrangementNote(arrangement.sort, arrangement.group, node.loader.visible.length, node.loader.hasMore) : undefined;
     return [context.query.describeFor('user-sessions'), note].filter(Boolean).join(' · ');
@@ -98,14 +98,14 @@ export function networkSessionsNode(context: LoadContext): PagedNode<NetworkSess
   const filters = context.query.filtersFor('network');
   return listNode<NetworkSession>(undefined, context,
     { label: 'Network Sessions', icon: 'radio-tower', kind: 'root networkSessions', loadingWhat: 'Loading network sessions', description: context.query.describeFor('network') },
-    (options) => context.client.networkSessions({ ...options, filters }), (session, owner, index) => networkSessionNode(session, owner, index, agentNames(context)), emptyText('network sessions', filters));
+    (options) => context.client.networkSessions({ ...options, filters, onlyFiltersTaken: true }), (session, owner, index) => networkSessionNode(session, owner, index, agentNames(context)), emptyText('network sessions', filters));
 }
 
 export function topologyNode(context: LoadContext): PagedNode<NetworkProbe> {
   const filters = context.query.filtersFor('network-topology');
   return listNode<NetworkProbe>(undefined, context,
     { label: 'Network Topology', icon: 'type-hierarchy-sub', kind: 'root topology', loadingWhat: 'Loading network topology probes', description: context.query.describeFor('network-topology') },
-    (options) => context.client.networkProbes({ ...options, filters }), (probe, owner) => probeNode(probe, owner, agentNames(context)), emptyText('network topology probes', filters));
+    (options) => context.client.networkProbes({ ...options, filters, onlyFiltersTaken: true }), (probe, owner) => probeNode(probe, owner, agentNames(context)), emptyText('network topology probes', filters));
 }
 
 /** "Filter by This Agent": the id now; its name is looked up when the filter is added. */

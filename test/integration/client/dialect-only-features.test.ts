@@ -57,4 +57,23 @@ describe('a feature of the other API version says so in one sentence', () => {
   for (const [name, , call, expected] of cases) {
     test(name, async () => assert.match(await refusal(call), expected));
   }
+
+  test("the explorer's filters (onlyFiltersTaken): a trigger filter lists v7's topologies without it, says so, and still filters the sessions", async () => {
+    const warnings: string[] = [];
+    const emulator = emulators[1] as RunningEmulator;
+    const client = createNetmonClient({
+      baseUrl: emulator.url, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token }, apiVersion: 'v7', onWarning: (m) => warnings.push(m),
+    });
+    try {
+      const filters = [{ key: 'trigger', values: ['auto'] }];
+      const probes = await client.networkProbes({ window, filters, onlyFiltersTaken: true }).collect({ maxRecords: 50 });
+      assert.ok(probes.records.length > 0, 'the topology list is read, not refused');
+      assert.ok(warnings.some((w) => /network-topology: API v7 does not filter it by trigger; listed without that filter/.test(w)), warnings.join('\n'));
+      const all = await client.userSessions({ window }).collect({ maxRecords: 500 });
+      const auto = await client.userSessions({ window, filters, onlyFiltersTaken: true }).collect({ maxRecords: 500 });
+      assert.ok(auto.records.length > 0 && auto.records.length < all.records.length, `${auto.records.length} of ${all.records.length}: the sessions are still filtered by trigger`);
+    } finally {
+      await client.close();
+    }
+  });
 });
