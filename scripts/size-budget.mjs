@@ -13,18 +13,23 @@ const KIB = 1024;
  */
 export const SIZE_BUDGETS_KIB = {
   'dist/extension.js': 200,
-  'dist/features-lib.js': 240,
+  // 280 (was 240): Deployed Tests and their results' data sources, the path beside the session, the v7 agent
+  // card, the document flows of #30 and #31 — 261 KiB when raised.
+  'dist/features-lib.js': 280,
   'dist/client-lib.js': 400,
   'dist/documents-lib.js': 245,
   'dist/emulator-lib.js': 160,
   // 165: the HAR insights engine (critical path and findings, ~20 KiB) for the bundles' "why was it slow" and the session overview.
-  'dist/sharing-lib.js': 165,
+  // 195 (was 165): the exporter fields (CDN cache, Server-Timing) and Pseudonymise beside the insights — 180.5 KiB when raised.
+  'dist/sharing-lib.js': 195,
   'dist/redact-worker.js': 30,
   // netmon mcp's server and the MCP SDK (with the ajv and zod it validates with): 276 KiB when set.
   'dist/mcp-lib.js': 320,
   // 900 until netmon mcp: its server and the MCP SDK (dist/mcp-lib.js, 82 KiB gzipped) ship so that
   // `node <extension>/dist/netmon.js mcp` works from the installed extension; nothing else loads them.
-  vsix: 1000,
+  // 1100 (was 1000): 1046 KiB when raised. Most of the .vsix is the CLI (dist/netmon.js, ~1 MB unpacked), which
+  // bundles its own copy of the client and the analyses: loading the lazy libraries instead is the way back down.
+  vsix: 1100,
 };
 
 /**
