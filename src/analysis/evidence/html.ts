@@ -87,7 +87,8 @@ function hops(doc: EvidenceDocument): string {
 function section(s: EvidenceSection): string {
   const heading = `<h2>${e(s.heading)}</h2>`;
   if (s.kind === 'text') return `<section>${heading}${s.paragraphs.map((p) => `<p>${e(p)}</p>`).join('')}</section>`;
-  if (s.kind === 'pre') return `<section>${heading}<pre>${e(s.text)}</pre></section>`;
+  // Focusable and labelled: a wide report scrolls sideways, and a keyboard user must reach it.
+  if (s.kind === 'pre') return `<section>${heading}<pre tabindex="0" aria-label="${e(s.heading)}">${e(s.text)}</pre></section>`;
   const head = `<thead><tr>${s.columns.map((c) => `<th scope="col">${e(c)}</th>`).join('')}</tr></thead>`;
   const body = `<tbody>${s.rows.map((row) => `<tr>${row.map((cell) => `<td${cell.length <= SHORT_CELL ? ' class="short"' : ''}>${e(cell)}</td>`).join('')}</tr>`).join('')}</tbody>`;
   const table = s.rows.length ? `<table>${head}${body}</table>` : '';

@@ -76,7 +76,7 @@ for (const api of ['v6', 'v7'] as const) {
       const html = readFileSync(join(dir, 'path.html'), 'utf8');
       assert.match(html, /<h1>Network path of Outlook reachability \(100101\): round 2026-11-18 \d\d:\d\d UTC<\/h1>/);
       assert.match(html, /<h2>Where the problem is<\/h2>/);
-      assert.match(html, /<h2>Path per agent \(mtr-style\)<\/h2><pre>[^]*Path trace from [^]*Hop {2}Host/);
+      assert.match(html, /<h2>Path per agent \(mtr-style\)<\/h2><pre [^>]*>[^]*Path trace from [^]*Hop {2}Host/);
       assert.match(html, new RegExp(`<h2>Highlighted hops</h2><table>.*<td>${pinned.replace(/\./g, '\\.')}[ <]`));
       assert.doesNotMatch(html, /192\.0\.2\.254/);
       const markdown = readFileSync(join(dir, 'ticket.md'), 'utf8');

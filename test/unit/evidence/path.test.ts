@@ -36,7 +36,7 @@ describe('path evidence', () => {
     assert.ok(report?.kind === 'pre');
     assert.match(report.text, /Path trace from London laptop 1 \(10\.0\.0\.3\) to 203\.0\.113\.10:443/);
     assert.match(report.text, /Hop\s+Host\s+ASN \/ network\s+Loss%/);
-    assert.match(renderEvidenceHtml(doc), /<pre>Where the problem is:\n/);
+    assert.match(renderEvidenceHtml(doc), /<pre tabindex="0" aria-label="[^"]*">Where the problem is:\n/);
   });
 
   test('highlighted hops: those on the path, with what the localization says of them; others ignored', () => {
