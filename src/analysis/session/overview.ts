@@ -78,10 +78,10 @@ export function sessionOverview(session: UserSessionDetail, agentName?: string, 
       ['SSID', asString(wireless.ssid)],
       ['BSSID', asString(wireless.bssid)],
       ['Channel', asString(wireless.channel)],
-      ['RSSI', 'rssi' in wireless ? `${asNumber(wireless.rssi, 0)} dBm` : ''],
-      ['Noise', 'noise' in wireless ? `${asNumber(wireless.noise, 0)} dBm` : ''],
-      ['Quality', 'quality' in wireless ? `${asNumber(wireless.quality, 0)} / 100` : ''],
-      ['Tx rate', 'txRate' in wireless ? `${asNumber(wireless.txRate, 0)} Mbit/s` : ''],
+      ['RSSI', measured(wireless.rssi, 'dBm')],
+      ['Noise', measured(wireless.noise, 'dBm')],
+      ['Quality', measured(wireless.quality, '/ 100')],
+      ['Tx rate', measured(wireless.txRate, 'Mbit/s')],
       ['PHY mode', asString(wireless.phyMode)],
       ['Vendor', asString(wireless.vendor)],
     ]),
@@ -190,4 +190,10 @@ function readSystem(metrics: Record<string, unknown>): Gauge[] {
 
 function clamp(fraction: number): number {
   return Math.max(0, Math.min(1, fraction));
+}
+
+/** A measurement with its unit; '' (the row left out) when the agent sent none, or null: never "0 dBm". */
+function measured(value: unknown, unit: string): string {
+  const number = asNumber(value, Number.NaN);
+  return Number.isFinite(number) ? `${number} ${unit}` : '';
 }

@@ -21,6 +21,16 @@ test('a wireless session lists SSID, BSSID, channel, RSSI, noise, quality and tx
   ]);
 });
 
+test('a Wi-Fi profile that sent RSSI and noise as null leaves them out instead of showing 0 dBm', () => {
+  const session = healthySession();
+  const wireless = (session.network as unknown as { networkProfile: { wirelessProfile: Record<string, unknown> } }).networkProfile.wirelessProfile;
+  wireless.rssi = null;
+  wireless.noise = 'n/a';
+  const labels = sessionOverview(session).wireless.map((f) => `${f.label}=${f.value}`);
+  assert.ok(!labels.some((l) => /^(RSSI|Noise)=/.test(l)), labels.join(', '));
+  assert.ok(labels.includes('Quality=82 / 100'), 'the measured fields stay');
+});
+
 test('pings, TCP connect, traceroute hops with ASN and MPLS, and system gauges', () => {
   const view = sessionOverview(healthySession());
   assert.deepEqual(view.pings.map((p) => `${p.label}: ${p.outcome}`), ['Gateway ping: 2 ms, 0% loss', 'Target ping: 22 ms, 0% loss', 'TCP connect: 24 ms']);
