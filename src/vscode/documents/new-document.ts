@@ -42,7 +42,9 @@ export class NewDocumentCommand {
     let title = `Save the new ${template.label.toLowerCase()} as`;
     let defaultUri = defaultLocation(lib().templateFileName(template.id));
     for (let attempt = 0; attempt < MAX_SAVE_ATTEMPTS; attempt++) {
-      const chosen = await this.prompts.saveLocation({ title, defaultUri, filters: { [`Netmon ${template.kind} document (*${suffix})`]: [suffix.slice(1)] } });
+      // Dialogs match one extension: a two-dot one makes them append it to a name already ending in
+      // it (x.netmon-test.json.netmon-test.json). Filter on json; withSuffix adds the kind's part.
+      const chosen = await this.prompts.saveLocation({ title, defaultUri, filters: { [`Netmon ${template.kind} document (*${suffix})`]: ['json'] } });
       if (!chosen) return undefined;
       const uri = withSuffix(chosen, suffix);
       if (!(await exists(uri))) return uri;

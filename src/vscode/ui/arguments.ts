@@ -25,6 +25,9 @@ export function workspaceUri(argument: unknown, what: string): vscode.Uri {
 /** Write actions (deploy, delete, run) are not offered in Restricted Mode. */
 export function requireTrustedWorkspace(action: string): void {
   if (!vscode.workspace.isTrusted) {
-    throw new Error(`${action} is not available in Restricted Mode: this folder is not trusted. Trust it ("Workspaces: Manage Workspace Trust") if you wrote its documents or know who did`);
+    // Not a thing to retry: the action says what makes it available.
+    throw Object.assign(new Error(`${action} is not available in Restricted Mode: this folder is not trusted`), {
+      action: 'Trust it ("Workspaces: Manage Workspace Trust") if you wrote its documents or know who did.',
+    });
   }
 }

@@ -184,7 +184,8 @@ export async function nativeGet<T>(emulator: RunningEmulator, path: string, toke
  */
 export async function detailRecord(emulator: RunningEmulator, kind: 'endpointAgent' | 'userSession', id: string): Promise<Record<string, unknown>> {
   if (SUITE_API === 'v7') {
-    if (kind === 'endpointAgent') return fromEndpointAgent(await nativeGet<EndpointAgentWire>(emulator, WIRE_PATHS.endpointAgent(id)));
+    // Asked as the client asks: with the agent's VPN profiles.
+    if (kind === 'endpointAgent') return fromEndpointAgent(await nativeGet<EndpointAgentWire>(emulator, `${WIRE_PATHS.endpointAgent(id)}?expand=vpnProfiles`));
     const { results } = await nativeGet<{ results: RealUserTestDetailWire[] }>(emulator, WIRE_PATHS.userSession(id));
     return fromRealUserTestDetail(results[0] ?? {});
   }

@@ -108,7 +108,7 @@ describe('New Test Document', () => {
       return vscode.Uri.joinPath(scratch.folder, saves.length === 1 ? 'new-http-server.json' : 'intranet-portal');
     }, () => vscode.commands.executeCommand<vscode.Uri | undefined>('netmon.documents.new'));
     assert.equal(uri?.path.split('/').pop(), 'intranet-portal.netmon-test.json');
-    assert.deepEqual(saves[0]?.filters, ['Netmon test document (*.netmon-test.json): netmon-test.json']);
+    assert.deepEqual(saves[0]?.filters, ['Netmon test document (*.netmon-test.json): json']);
     assert.equal(saves.length, 2);
     assert.match(saves[1]!.title, /new-http-server\.netmon-test\.json already exists: choose another name/);
     assert.equal(choices, 2, 'the kind and the agents were asked once each, not again after the taken name');

@@ -70,8 +70,8 @@ describe('responses in the published shapes', () => {
     assert.equal(notObject?.label, 'Left out: record 1 of /v6/endpoint-data/network-topology is null, not an object');
     assert.equal(noId?.label, 'Left out: record 4 of /v6/endpoint-data/network-topology has no networkProbeId');
     assert.equal(measured?.label, 'Probe (target not reported)');
-    assert.match(String(measured?.description), /^a-1 · \S+ \d\d:\d\d · not reported$/, 'agent, the local short time, and what was not measured');
-    assert.match(String(blocked?.description), /ICMP blocked$/);
+    assert.match(String(measured?.description), /^\S+ \d\d:\d\d · not reported · a-1$/, 'the local short time, what was not measured, then the agent');
+    assert.match(String(blocked?.description), / · ICMP blocked · a-1$/);
     for (const item of [measured, blocked]) assert.doesNotMatch(`${String(item?.label)} ${String(item?.description)}`, /undefined|NaN/);
   });
 });
