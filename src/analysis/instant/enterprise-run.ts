@@ -16,6 +16,8 @@ export interface EnterpriseRunClient {
 
 export interface RunWait {
   signal?: AbortSignal;
+  /** The account group the test is in (the account's default when absent). */
+  aid?: string;
   timeoutMs?: number;
   /** First wait between reads; doubled after each read up to `maxDelayMs`. */
   firstDelayMs?: number;
@@ -47,7 +49,7 @@ export async function waitForRun(
   let delayMs = wait.firstDelayMs ?? 1_000;
   for (;;) {
     const window = `${Math.max(1, Math.ceil((Date.now() / 1000 - sinceSeconds) / 60) + 5)}m`;
-    const { records } = await client.testResults(kind, test.testId, { window, signal: wait.signal }).collect({ maxRecords: MAX_RECORDS });
+    const { records } = await client.testResults(kind, test.testId, { window, aid: wait.aid, signal: wait.signal }).collect({ maxRecords: MAX_RECORDS });
     const agents = latestHealthByAgent(kind, records.filter((record) => record.roundId >= sinceSeconds));
     const answered = new Set(agents.map((agent) => agent.agentId));
     const missing = agentIds.filter((id) => !answered.has(id));
