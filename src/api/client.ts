@@ -236,6 +236,10 @@ export interface NetmonClient {
   createTest<F extends ResponseFormat = 'json'>(type: EnterpriseTestType, body: EnterpriseTestCreate, options?: TestWriteOptions<F>): Promise<Formatted<F, EnterpriseTest>>;
   updateTest<F extends ResponseFormat = 'json'>(type: EnterpriseTestType, testId: number, body: EnterpriseTestUpdate, options?: TestWriteOptions<F>): Promise<Formatted<F, EnterpriseTest>>;
   deleteTest(type: EnterpriseTestType, testId: number, options?: TestWriteOptions<'json'>): Promise<void>;
+  /** Runs the whole test once, now, without deploying it (v7 POST /v7/tests/{type}/instant; on v6 a RangeError saying it needs v7). */
+  runInstantTest(type: EnterpriseTestType, body: EnterpriseTestCreate, options?: CallOptions): Promise<EnterpriseTest>;
+  /** Runs an instant or deployed test again now (v7 POST /v7/tests/{testId}/run). */
+  runTest(testId: number | string, options?: CallOptions): Promise<void>;
   /** The account group's enterprise tests (GET /v7/tests: v6 `{ test }`, v7 `{ tests }`). */
   listEnterpriseTests(options?: CallOptions): Promise<EnterpriseTest[]>;
 

@@ -66,6 +66,10 @@ export interface Dialect {
   accountGroups(): RecordRoute;
   createTest(type: EnterpriseTestType, body: unknown, legacy: boolean): RecordRoute;
   updateTest(type: EnterpriseTestType, testId: number, body: unknown, legacy: boolean): RecordRoute;
+  /** POST /v7/tests/{type}/instant: the whole test, answered as the instant test (v7 only: v6 throws the sentence). */
+  enterpriseInstantTest(type: EnterpriseTestType, body: unknown): RecordRoute;
+  /** POST /v7/tests/{testId}/run: an instant or deployed test again (v7 only). */
+  runTest(testId: number | string): { method: HttpMethod; path: string };
   /** GET /v7/tests: read as `{ test: [records] }`. */
   enterpriseTests(): RecordRoute;
   deleteTest(type: EnterpriseTestType, testId: number, legacy: boolean): { method: HttpMethod; path: string; body?: unknown };

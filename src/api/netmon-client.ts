@@ -218,6 +218,19 @@ class HttpNetmonClient implements NetmonClient {
     });
   }
 
+  runInstantTest(type: EnterpriseTestType, body: EnterpriseTestCreate, options: CallOptions = {}): Promise<EnterpriseTest> {
+    return this.record<'json', EnterpriseTest>((d) => d.enterpriseInstantTest(type, body), { aid: options.aid, signal: options.signal, timeoutMs: options.timeoutMs });
+  }
+
+  async runTest(testId: number | string, options: CallOptions = {}): Promise<void> {
+    const dialect = await this.dialect();
+    const { method, path } = dialect.runTest(testId);
+    await this.executor.execute({
+      method, url: this.url(path, { aid: options.aid }, dialect), expect: 'none', accept: dialect.accept, signal: options.signal,
+      timeoutMs: options.timeoutMs, operation: 'running instant tests', instant: true,
+    });
+  }
+
   async listEnterpriseTests(options: CallOptions = {}): Promise<EnterpriseTest[]> {
     const { test } = await this.record<'json', { test: EnterpriseTest[] }>((d) => d.enterpriseTests(), { aid: options.aid, signal: options.signal, timeoutMs: options.timeoutMs });
     return test;

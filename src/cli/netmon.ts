@@ -9,6 +9,7 @@ import { printLine, processIo } from './io';
 import { runPath } from './path';
 import { runPlan } from './plan';
 import { runResults } from './results';
+import { runRun } from './run';
 import { runValidate } from './validate';
 
 type Command = (args: readonly string[]) => Promise<number>;
@@ -21,6 +22,7 @@ const COMMANDS: Readonly<Record<string, { run: Command; summary: string }>> = {
   agent: { run: runAgent, summary: 'agent timeline <name|id>: one endpoint agent over time, with the verdict' },
   path: { run: runPath, summary: 'path diff --test <id>: what changed on a test\'s network path between two rounds' },
   results: { run: (args) => runResults(args, processIo()), summary: 'results <test name|id>: a deployed test\'s health per agent and, for network tests, where the path loses packets' },
+  run: { run: (args) => runRun(args, processIo()), summary: 'run <document|test name|id>: run an enterprise test now, wait for every agent, health per agent (exit 1: an agent failed)' },
   capture: { run: (args) => runCapture(args, processIo()), summary: 'save the account\'s responses, anonymised, for a bug report' },
   mcp: { run: async (args) => (await import('./mcp')).runMcp(args), summary: 'serve the analyses as MCP tools on stdio for an AI agent (read-only unless --allow-writes)' },
   evidence: { run: async (args) => (await import('./evidence')).runEvidence(args), summary: 'evidence session <id> | path --test <id> | timeline <agent> | har-diff <a.har> <b.har>: one offline HTML (and Markdown) file for a ticket' },

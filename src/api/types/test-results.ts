@@ -15,6 +15,9 @@ export type TestResultKind = (typeof TEST_RESULT_KINDS)[number];
 /** What results say on a v6 account, in one sentence: they exist only in today's API. */
 export const RESULTS_NEED_V7 = 'results of enterprise tests need the current API (v7); this account speaks API v6';
 
+/** What running an enterprise test now says on a v6 account. */
+export const INSTANT_NEEDS_V7 = 'running enterprise tests now needs the current API (v7); this account speaks API v6';
+
 /** What every enterprise result carries: whose round it is. */
 export interface ResultRound {
   agentId: string;

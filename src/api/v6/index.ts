@@ -9,7 +9,7 @@ import { InvalidFilterError } from '../errors';
 import { findFilterProblem } from '../filters';
 import { isRecord } from '../paging';
 import { formatApiDate, segment, timeRangeQuery } from '../query';
-import { RESULTS_NEED_V7, type EnterpriseTestType, type FilterTarget } from '../types';
+import { INSTANT_NEEDS_V7, RESULTS_NEED_V7, type EnterpriseTestType, type FilterTarget } from '../types';
 import { filterKeysFor, repeatedFilterKeyMessage, repeatedFilterKeys } from '../types';
 
 const FILTER_PATHS: Record<FilterTarget, string> = {
@@ -103,6 +103,8 @@ export const v6: Dialect = {
     method: 'GET', path: `v7/endpoint-data/tests/net/path-vis/${segment(testId)}/${segment(agentId)}/${segment(roundId)}`,
     read: first(['endpointNet', 'pathVis'], SHAPES.pathTrace, agentId),
   }),
+  enterpriseInstantTest: () => { throw new RangeError(INSTANT_NEEDS_V7); },
+  runTest: () => { throw new RangeError(INSTANT_NEEDS_V7); },
   testResults: () => needsV7(),
   testPathTrace: () => needsV7(),
   pageLoadDetail: () => needsV7(),

@@ -118,6 +118,11 @@ export const v7: Dialect = {
       operation: 'updating tests', requiredPermission: 'Account Admin',
     };
   },
+  enterpriseInstantTest: (type, body) => ({
+    method: 'POST', path: `v7/tests/${testTypePath(type)}/instant`, body: toV7TestBody(body), read: one(V7_SHAPES.enterpriseTest, fromEnterpriseTest),
+    operation: 'running instant tests', requiredPermission: 'Account Admin', instant: true,
+  }),
+  runTest: (testId) => ({ method: 'POST', path: `v7/tests/${segment(testId)}/run` }),
   enterpriseTests: () => ({
     method: 'GET', path: 'v7/tests',
     read: (body, endpoint) => {

@@ -33,6 +33,9 @@ export interface EnterprisePlan {
   sharers: ReadonlySet<string>;
   /** Each agent's hops up to the transit and its own transit, drawn once per plan (a page reads many rounds of each agent). */
   hops: Map<string, { access: HopSpec[]; transit: HopSpec[] }>;
+  /** Rounds run on demand (instant runs, ascending); an instant test has no others. */
+  runs?: readonly number[];
+  instant?: boolean;
 }
 
 /** One agent's round: the measurements every result kind of the test is written from. */
@@ -84,12 +87,23 @@ function sharersOf(path: SeededPath | undefined, agents: readonly TestAgent[]): 
 
 /** Round starts of the plan in [from, to), from `startRound` on, never before the test existed. */
 export function* enterpriseRounds(plan: EnterprisePlan, from: number, to: number, startRound = -Infinity): Generator<number> {
-  const first = Math.max(from, startRound, plan.firstRound);
-  for (let round = Math.ceil(first / plan.interval) * plan.interval; round < to; round += plan.interval) yield round;
+  const runs = (plan.runs ?? []).filter((run) => run >= Math.max(from, startRound) && run < to);
+  let next = 0;
+  if (!plan.instant) {
+    const first = Math.max(from, startRound, plan.firstRound);
+    for (let round = Math.ceil(first / plan.interval) * plan.interval; round < to; round += plan.interval) {
+      for (; next < runs.length && (runs[next] as number) < round; next++) yield runs[next] as number;
+      if (runs[next] === round) next++;
+      yield round;
+    }
+  }
+  for (; next < runs.length; next++) yield runs[next] as number;
 }
 
 export function hasEnterpriseRound(plan: EnterprisePlan, roundId: number, asOf: number): boolean {
-  return roundId % plan.interval === 0 && roundId >= plan.firstRound && roundId <= asOf;
+  if (roundId > asOf) return false;
+  if ((plan.runs ?? []).includes(roundId)) return true;
+  return !plan.instant && roundId % plan.interval === 0 && roundId >= plan.firstRound;
 }
 
 function cityOf(agent: TestAgent): City {

@@ -54,12 +54,7 @@ export function endpointTestById(ctx: RequestContext): EndpointTest {
 
 function instant(state: EmulatorState, ctx: RequestContext): RouteResult {
   const type = testType(ctx);
-  const decision = state.instantTestLimiter.take(ctx.user.organization, ctx.nowSeconds);
-  if (!decision.allowed) {
-    const reset = Number(decision.headers['x-instant-test-rate-limit-reset']);
-    throw new HttpError(429, `Instant test rate limit of ${decision.headers['x-instant-test-rate-limit-limit']} exceeded for organization ${ctx.user.organization}; retry after ${reset} (epoch seconds)`,
-      { ...decision.headers, 'retry-after': String(Math.max(1, reset - ctx.nowSeconds)) });
-  }
+  const decision = takeInstantBudget(state, ctx);
   try {
     const test = runInstantTest(state, ctx, type, (what) => asV6InstantBody(parseJsonObject(ctx.rawBody, ctx.contentType, what), type));
     const body = v7EndpointTest(test, ctx);
@@ -67,6 +62,17 @@ function instant(state: EmulatorState, ctx: RequestContext): RouteResult {
   } catch (error) {
     throw error instanceof HttpError ? error.withHeaders(decision.headers) : error;
   }
+}
+
+/** One instant test from the organization's instant budget: its headers, or the 429 that says when to retry. */
+export function takeInstantBudget(state: EmulatorState, ctx: RequestContext): { headers: Record<string, string> } {
+  const decision = state.instantTestLimiter.take(ctx.user.organization, ctx.nowSeconds);
+  if (!decision.allowed) {
+    const reset = Number(decision.headers['x-instant-test-rate-limit-reset']);
+    throw new HttpError(429, `Instant test rate limit of ${decision.headers['x-instant-test-rate-limit-limit']} exceeded for organization ${ctx.user.organization}; retry after ${reset} (epoch seconds)`,
+      { ...decision.headers, 'retry-after': String(Math.max(1, reset - ctx.nowSeconds)) });
+  }
+  return decision;
 }
 
 /** v7 instant-test fields and the v6 names the shared validation reads. */

@@ -9,6 +9,7 @@ import { firstIndexIn } from '../../world/entries';
 import { enterpriseRound, enterpriseRounds, hasEnterpriseRound, type EnterprisePlan, type EnterpriseRound } from '../../world/enterprise-results';
 import type { ListPosition, Positioned, TimeRange } from '../../world/model';
 import type { EmulatorState } from '../state';
+import { withRuns } from './instant-runs';
 import { resultTest, v7Result, v7ResultPageLoad, v7ResultPathTrace } from './encode-results';
 import { selfLink, v7TimePage } from './paging';
 
@@ -28,7 +29,7 @@ function planOf(state: EmulatorState, ctx: RequestContext, kind: TestResultKind)
   const test = /^[0-9]{1,12}$/.test(text) ? state.store.get(ctx.aid, Number(text)) : undefined;
   if (!test) throw notFound(`Test ${text.slice(0, 40)} not found in account group ${ctx.aid}`);
   if (!resultKindsOf(String(test.type)).includes(kind)) throw notFound(`Test ${test.testId} is a ${String(test.type)} test; it has no ${kind} results`);
-  return ctx.group.enterprisePlan(test);
+  return withRuns(state, ctx.aid, ctx.group.enterprisePlan(test));
 }
 
 async function results(state: EmulatorState, ctx: RequestContext, kind: TestResultKind): Promise<RouteResult> {

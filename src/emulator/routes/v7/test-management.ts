@@ -10,15 +10,18 @@ import type { EmulatorState } from '../state';
 import { createEnterpriseTest, deleteEnterpriseTest, findTest, updateEnterpriseTest } from '../test-management';
 import type { Body } from '../validate';
 import { MS_PER_TIME_LIMIT_UNIT, v6TestType, v7EnterpriseTest } from './encode-enterprise';
+import { isInstantTest } from './instant-runs';
 import { selfLink } from './paging';
 
 /** The enterprise test types served, as v7 names them. */
 export const SERVED_TEST_TYPES = ['agent-to-server', 'agent-to-agent', 'dns-trace', 'dns-server', 'dnssec', 'http-server', 'page-load', 'web-transactions'];
 const NOT_SERVED = ['api', 'ftp-server', 'sip-server', 'voice', 'bgp'];
 
+export { asV6, readBody };
+
 export function v7TestManagementRoutes(state: EmulatorState): Route[] {
   return [
-    { pattern: '/v7/tests', methods: { GET: (ctx) => ({ body: { tests: state.store.list(ctx.aid).map((t) => v7EnterpriseTest(t, ctx)), _links: selfLink(ctx) } }) } },
+    { pattern: '/v7/tests', methods: { GET: (ctx) => ({ body: { tests: state.store.list(ctx.aid).filter((t) => !isInstantTest(state, ctx.aid, t.testId)).map((t) => v7EnterpriseTest(t, ctx)), _links: selfLink(ctx) } }) } },
     { pattern: '/v7/tests/:testType', methods: { POST: (ctx) => create(state, ctx) } },
     {
       pattern: '/v7/tests/:testType/:testId',
