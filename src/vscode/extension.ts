@@ -73,7 +73,8 @@ export function activate(context: vscode.ExtensionContext): NetmonExtensionApi |
   const features = new LazyFeatures({ context, connection, log, prompts, timeOptions: () => query.timeOptions() });
   context.subscriptions.push(features, vscode.window.registerFileDecorationProvider(new DocumentKindDecorations()));
   registerLazyHarEditor(context, () => features.load().harEditor);
-  registerLanguageModelTools(context, lazyLmToolRunner(context.extensionPath, connection, log), (message) => log.info(message));
+  const lmTools = lazyLmToolRunner(context.extensionPath, connection, log);
+  registerLanguageModelTools(context, lmTools, (message) => log.info(message));
   void vscode.commands.executeCommand('setContext', 'netmon.connected', false);
 
   const ready = connection.restore().catch((error: unknown) => {
@@ -84,7 +85,7 @@ export function activate(context: vscode.ExtensionContext): NetmonExtensionApi |
   return {
     tree, treeView, connection, query, statusBarText: () => statusBar.text, heldDetailsTexts: () => features.load().details.heldTexts, logUri: context.logUri, ready,
     prompts, signIn: connectionCommands.signIn, switchAccountGroup: connectionCommands.switchAccountGroup,
-    runInstantAnswers: (answers, pollMs) => features.load().documents.runWithAnswers(answers, pollMs),
+    runInstantAnswers: (answers, pollMs) => features.load().documents.runWithAnswers(answers, pollMs), lmTools,
   };
 }
 

@@ -82,17 +82,18 @@ async function prepare(services: LmToolServices, name: string, input: unknown): 
 }
 
 /** What the user agrees to: the live plan for apply_documents, the document and account for an instant test. */
-async function confirmation(services: LmToolServices, name: string, input: unknown): Promise<{ title: string; message: vscode.MarkdownString }> {
+async function confirmation(services: LmToolServices, name: string, input: unknown): Promise<{ title: string; message: string | vscode.MarkdownString }> {
   const where = accountLabel(services.connection);
   const args = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
-  const message = new vscode.MarkdownString();
   if (name === 'apply_documents') {
+    const message = new vscode.MarkdownString();
     const ctx = toolContext(services, new vscode.CancellationTokenSource().token, false);
     const plan = typeof ctx === 'string' ? { text: ctx } : await callTool('plan_documents', { paths: args['paths'] }, ctx);
     message.appendText(`These changes go to ${where}${args['allowReplace'] === true ? ', replacing or deleting tests not created from here where the plan says so' : ''}:`);
     message.appendCodeblock(plan.text, 'text');
     return { title: 'Apply Netmon documents?', message };
   }
-  message.appendText(`Runs ${untrustedLine(String(args['document'] ?? 'the document'), 200)} now as an instant test on ${where}: the agents it names run it and the account records the results.`);
+  // A string is shown as plain text: the document's name and the group's are not markdown.
+  const message = `Runs ${untrustedLine(String(args['document'] ?? 'the document'), 200)} now as an instant test on ${where}: the agents it names run it and the account records the results.`;
   return { title: 'Run a Netmon instant test?', message };
 }
