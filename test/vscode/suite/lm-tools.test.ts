@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { RunningEmulator } from '../../../src/emulator';
-import { EMULATOR_NOW, netmonApi, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+import { DEMO_CREDENTIALS, EMULATOR_NOW, netmonApi, netmonLogText, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
 
 const AID = 1001;
 const DAY_MS = 86_400_000;
@@ -72,5 +72,13 @@ describe('Language-model tools', function () {
     const read = await runner.prepare('find_worst_sessions', {}, token);
     assert.equal(read.confirmationMessages, undefined);
     assert.ok(String(read.invocationMessage).includes(emulator.url));
+  });
+
+  it('logs each call in the Netmon log: tool, arguments, duration and size, never the token', async () => {
+    await invoke('find_agent', { name: 'zz-no-such-agent-zz' });
+    const log = await netmonLogText('tool find_agent');
+    const line = log.split('\n').find((l) => l.includes('tool find_agent')) ?? '';
+    assert.match(line, /tool find_agent \{"name":"zz-no-such-agent-zz"\} \d+ ms, \d+ characters/);
+    assert.ok(!log.includes(DEMO_CREDENTIALS.admin.token));
   });
 });
