@@ -4,9 +4,12 @@
 // the live target. Outside a chat request, invokeTool confirms a write in a modal dialog, which
 // a suite cannot answer: the confirmation is checked as the tool's prepareInvocation gives it.
 import assert from 'node:assert/strict';
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { RunningEmulator } from '../../../src/emulator';
+import { activateExtension } from '../helpers';
 import { DEMO_CREDENTIALS, EMULATOR_NOW, netmonApi, netmonLogText, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
 
 const AID = 1001;
@@ -80,5 +83,23 @@ describe('Language-model tools', function () {
     const line = log.split('\n').find((l) => l.includes('tool find_agent')) ?? '';
     assert.match(line, /tool find_agent \{"name":"zz-no-such-agent-zz"\} \d+ ms, \d+ characters/);
     assert.ok(!log.includes(DEMO_CREDENTIALS.admin.token));
+  });
+
+  it('apply_documents asks first with the live plan: what it would create on which account', async () => {
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+    assert.ok(folder, 'the suite runs in a workspace folder');
+    const probe = join(folder, 'lm-tools-probe');
+    mkdirSync(probe, { recursive: true });
+    copyFileSync(join((await activateExtension()).extensionPath, 'examples', 'corporate-dns.netmon-test.json'), join(probe, 'corporate-dns.netmon-test.json'));
+    try {
+      const prepared = await (await netmonApi()).lmTools().prepare('apply_documents', { paths: ['lm-tools-probe'] }, new vscode.CancellationTokenSource().token);
+      assert.equal(prepared.confirmationMessages?.title, 'Apply Netmon documents?');
+      const message = prepared.confirmationMessages.message;
+      const text = typeof message === 'string' ? message : message.value;
+      assert.match(text, /1 to create/);
+      assert.ok(text.includes('corporate-dns.netmon-test.json'), text);
+    } finally {
+      rmSync(probe, { recursive: true, force: true });
+    }
   });
 });
