@@ -31,7 +31,9 @@ export const SIZE_BUDGETS_KIB = {
   // `node <extension>/dist/netmon.js mcp` works from the installed extension; nothing else loads them.
   // 1100 (was 1000): 1046 KiB when raised. Most of the .vsix is the CLI (dist/netmon.js, ~1 MB unpacked), which
   // bundles its own copy of the client and the analyses: loading the lazy libraries instead is the way back down.
-  vsix: 1100,
+  // 1250 (was 1100): the AI tools in VS Code (dist/lmtools-lib.js, 433 KiB, ~145 KiB gzipped) — 1195 KiB when raised. Way back
+  // down: one catalogue bundle for both netmon mcp and VS Code, taking ajv from documents-lib.
+  vsix: 1250,
 };
 
 /**
