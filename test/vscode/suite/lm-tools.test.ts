@@ -61,6 +61,9 @@ describe('Language-model tools', function () {
     const text = await invoke('explain_session', { userSessionId: 'no-such-session' });
     assert.match(text, /^explain_session: /);
     assert.ok(text.length < 600, text);
+    // An API error is told by class: the tools' bundle uses the connection's own client-lib.
+    const missing = await invoke('localize_path', { testId: 999_999 });
+    assert.match(missing, /^localize_path: the API answered: /, missing);
   });
 
   it('a write asks first, naming the account it changes; a read only says what it reads', async () => {
