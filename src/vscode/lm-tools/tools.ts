@@ -18,6 +18,8 @@ export interface LmToolServices {
 
 /** Said instead of running a tool when there is no connection. */
 export const NOT_SIGNED_IN = 'Netmon is not signed in: ask the user to run "Netmon: Sign In" or "Netmon: Use Demo Account", then call the tool again.';
+/** The same rule as the write commands (src/vscode/ui/arguments.ts): an untrusted folder's documents are never deployed or run. */
+const RESTRICTED = 'Netmon does not deploy or run documents in Restricted Mode: this folder is not trusted. Ask the user to trust it ("Workspaces: Manage Workspace Trust") if they wrote its documents or know who did.';
 const NO_FOLDER = 'No workspace folder is open: HAR files and Netmon documents are read below the first workspace folder, so ask the user to open one.';
 
 export function createLmToolRunner(services: LmToolServices): LmToolRunner {
@@ -37,6 +39,7 @@ async function invoke(services: LmToolServices, name: string, input: unknown, to
 
 /** The catalogue's call in this window's connection; writes are allowed because VS Code asked first (prepare). */
 async function run(services: LmToolServices, name: string, input: unknown, token: vscode.CancellationToken): Promise<ToolOutcome> {
+  if (toolNamed(name)?.writes && !vscode.workspace.isTrusted) return { text: RESTRICTED, data: { error: RESTRICTED }, isError: true };
   const ctx = toolContext(services, token);
   if (typeof ctx === 'string') return { text: ctx, data: { error: ctx }, isError: true };
   return callTool(name, input, ctx);
@@ -78,6 +81,8 @@ async function prepare(services: LmToolServices, name: string, input: unknown): 
   const tool = toolNamed(name);
   const invocationMessage = `Netmon: ${tool?.title ?? name} (reading ${accountLabel(services.connection)})`;
   if (!tool?.writes) return { invocationMessage };
+  // Refused in invoke() without asking: no confirmation for something that will not run.
+  if (!vscode.workspace.isTrusted) return { invocationMessage: `Netmon: ${tool.title} (not in Restricted Mode)` };
   return { invocationMessage: `Netmon: ${tool.title} on ${accountLabel(services.connection)}`, confirmationMessages: await confirmation(services, name, input) };
 }
 
