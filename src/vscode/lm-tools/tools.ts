@@ -40,26 +40,30 @@ async function invoke(services: LmToolServices, name: string, input: unknown, to
 /** The catalogue's call in this window's connection; writes are allowed because VS Code asked first (prepare). */
 async function run(services: LmToolServices, name: string, input: unknown, token: vscode.CancellationToken): Promise<ToolOutcome> {
   if (toolNamed(name)?.writes && !vscode.workspace.isTrusted) return { text: RESTRICTED, data: { error: RESTRICTED }, isError: true };
-  const ctx = toolContext(services, token);
-  if (typeof ctx === 'string') return { text: ctx, data: { error: ctx }, isError: true };
-  return callTool(name, input, ctx);
+  const controller = new AbortController();
+  const cancelling = token.onCancellationRequested(() => controller.abort());
+  try {
+    const ctx = toolContext(services, controller.signal);
+    if (typeof ctx === 'string') return { text: ctx, data: { error: ctx }, isError: true };
+    return await callTool(name, input, ctx);
+  } finally {
+    cancelling.dispose();
+  }
 }
 
-function toolContext(services: LmToolServices, token: vscode.CancellationToken, allowWrites = true): ToolContext | string {
+function toolContext(services: LmToolServices, signal: AbortSignal | undefined, allowWrites = true): ToolContext | string {
   const { connection } = services;
   const client = connection.client;
   const info = connection.current;
   if (!client || !info) return NOT_SIGNED_IN;
   const cwd = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
   if (cwd === undefined) return NO_FOLDER;
-  const controller = new AbortController();
-  token.onCancellationRequested(() => controller.abort());
   const group = info.accountGroup;
   const account = {
     client, serviceKey: info.serviceKey, aidKey: group ? String(group.aid) : DEFAULT_AID, requestAid: undefined,
     label: accountLabel(services.connection), close: () => Promise.resolve(),
   };
-  return { account, cwd, allowWrites, now: () => Date.now(), signal: controller.signal };
+  return { account, cwd, allowWrites, now: () => Date.now(), ...(signal ? { signal } : {}) };
 }
 
 /** "the demo account" or the service's address, with the account group: what a write changes. */
@@ -92,7 +96,7 @@ async function confirmation(services: LmToolServices, name: string, input: unkno
   const args = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
   if (name === 'apply_documents') {
     const message = new vscode.MarkdownString();
-    const ctx = toolContext(services, new vscode.CancellationTokenSource().token, false);
+    const ctx = toolContext(services, undefined, false);
     const plan = typeof ctx === 'string' ? { text: ctx } : await callTool('plan_documents', { paths: args['paths'] }, ctx);
     message.appendText(`These changes go to ${where}${args['allowReplace'] === true ? ', replacing or deleting tests not created from here where the plan says so' : ''}:`);
     message.appendCodeblock(plan.text, 'text');
