@@ -89,6 +89,9 @@ function undiciMakeDispatcher() {
   return match[0];
 }
 
+/** A resolve one of the take-… plugins asked for itself: the others must not take it over (each would ask again, forever). */
+const isPluginResolve = (args) => typeof args.pluginData === 'string' && args.pluginData.startsWith('take-');
+
 /**
  * dist/features-lib.js takes the modules listed in src/vscode/shared-modules.ts from
  * dist/extension.js (bundle-loader.ts passes them in) instead of bundling a second copy:
@@ -102,10 +105,33 @@ const takeSharedModules = {
     if (files.length === 0 || files.some((file) => !existsSync(file))) throw new Error(`src/vscode/shared-modules.ts lists no modules or missing ones: ${files.join(', ')}`);
     const shared = new Set(files.map((file) => resolve(file)));
     build.onResolve({ filter: /^\.\.?\// }, async (args) => {
-      if (args.pluginData === 'take-shared-modules') return undefined;
+      if (isPluginResolve(args)) return undefined;
       const found = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'take-shared-modules' });
       if (found.errors.length > 0 || !shared.has(found.path)) return undefined;
       return { path: `netmon-shared:${relative(process.cwd(), found.path).split('\\').join('/')}`, external: true };
+    });
+  },
+};
+
+/**
+ * dist/lmtools-lib.js (the AI tools in VS Code) takes the client and the documents layer from
+ * the bundles the extension already loaded (src/vscode/lm-tools/lazy.ts hands them in): the
+ * catalogue tells API errors by class, which a second copy of src/api would not be.
+ * The emulator, which the CLI's account code imports, is its sibling dist/emulator-lib.js.
+ */
+const LIBRARIES = ['src/api/index.ts', 'src/documents/index.ts'];
+const takeLibraries = {
+  name: 'take-libraries',
+  setup(build) {
+    const libraries = new Set(LIBRARIES.map((file) => resolve(file)));
+    const emulator = resolve('src/emulator/index.ts');
+    build.onResolve({ filter: /^\.\.?\// }, async (args) => {
+      if (isPluginResolve(args)) return undefined;
+      const found = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'take-libraries' });
+      if (found.errors.length > 0) return undefined;
+      if (found.path === emulator) return { path: './emulator-lib.js', external: true };
+      if (!libraries.has(found.path)) return undefined;
+      return { path: `netmon-library:${relative(process.cwd(), found.path).split('\\').join('/')}`, external: true };
     });
   },
 };
@@ -154,6 +180,8 @@ const targets = {
   'sharing-lib': { ...node, entryPoints: ['src/analysis/sharing.ts'], outfile: 'dist/sharing-lib.js', minify: true },
   // Panels, document features, item and agent commands, the walkthrough: constructed on first use (src/vscode/lazy-features.ts).
   'features-lib': { ...node, entryPoints: ['src/vscode/features.ts'], outfile: 'dist/features-lib.js', external: ['vscode'], minify: true, plugins: [takeSharedModules, shareVscodeNamespace] },
+  // The AI tools behind vscode.lm.registerTool: loaded at the first tool call (src/vscode/lm-tools/lazy.ts).
+  'lmtools-lib': { ...node, entryPoints: ['src/vscode/lm-tools/tools.ts'], outfile: 'dist/lmtools-lib.js', external: ['vscode'], minify: true, plugins: [takeLibraries, takeSharedModules, shareVscodeNamespace] },
   // Exports are redacted on this worker thread, never on the extension host's.
   'redact-worker': { ...node, entryPoints: ['src/vscode/sharing/redact-worker.ts'], outfile: 'dist/redact-worker.js', minify: true },
 };

@@ -10,6 +10,10 @@ import { CallToolRequestSchema, GetPromptRequestSchema, ListPromptsRequestSchema
 import type { callTool, TOOLS } from './catalogue';
 import { PROMPTS } from './prompts';
 import type { ToolContext } from './types';
+import { argsForLog } from './log-args';
+
+export { argsForLog };
+
 
 export interface McpServerOptions {
   ctx: ToolContext;
@@ -19,16 +23,6 @@ export interface McpServerOptions {
   log(line: string): void;
   /** Tests pass an in-memory transport; `netmon mcp` serves stdio. */
   transport?: Transport;
-}
-
-/** Argument values whose key looks like a secret are never logged. */
-const SECRET_KEY = /token|secret|password|authorization|cookie/i;
-
-export function argsForLog(args: unknown): string {
-  const text = JSON.stringify(args ?? {}, (key, value: unknown) => (key !== '' && SECRET_KEY.test(key) ? '[redacted]' : value));
-  // eslint-disable-next-line no-control-regex
-  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
-  return clean.length > 300 ? `${clean.slice(0, 299)}…` : clean;
 }
 
 export function createMcpServer(options: McpServerOptions): Server {

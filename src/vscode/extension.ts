@@ -13,6 +13,8 @@ import { errorText } from './errors';
 import { welcomeOnFirstRun } from './first-run';
 import { registerLazyHarEditor } from './har-editor/lazy-har-editor';
 import { LazyFeatures } from './lazy-features';
+import { lazyLmToolRunner } from './lm-tools/lazy';
+import { registerLanguageModelTools } from './lm-tools/register';
 import { logRequest } from './request-log';
 import { ConnectionStatusBar } from './status-bar';
 import { Prompts } from './ui/prompts';
@@ -71,6 +73,8 @@ export function activate(context: vscode.ExtensionContext): NetmonExtensionApi |
   const features = new LazyFeatures({ context, connection, log, prompts, timeOptions: () => query.timeOptions() });
   context.subscriptions.push(features, vscode.window.registerFileDecorationProvider(new DocumentKindDecorations()));
   registerLazyHarEditor(context, () => features.load().harEditor);
+  const lmTools = lazyLmToolRunner(context.extensionPath, connection, log);
+  registerLanguageModelTools(context, lmTools, (message) => log.info(message));
   void vscode.commands.executeCommand('setContext', 'netmon.connected', false);
 
   const ready = connection.restore().catch((error: unknown) => {
@@ -81,7 +85,7 @@ export function activate(context: vscode.ExtensionContext): NetmonExtensionApi |
   return {
     tree, treeView, connection, query, statusBarText: () => statusBar.text, heldDetailsTexts: () => features.load().details.heldTexts, logUri: context.logUri, ready,
     prompts, signIn: connectionCommands.signIn, switchAccountGroup: connectionCommands.switchAccountGroup,
-    runInstantAnswers: (answers, pollMs) => features.load().documents.runWithAnswers(answers, pollMs),
+    runInstantAnswers: (answers, pollMs) => features.load().documents.runWithAnswers(answers, pollMs), lmTools,
   };
 }
 

@@ -5,6 +5,7 @@ import type * as vscode from 'vscode';
 import type { AccountGroup } from '../api/types';
 import type { ConnectionInfo, ConnectionManager } from './connection/connection-manager';
 import type { DocumentsApi } from './documents';
+import type { LmToolRunner } from './lm-tools/register';
 import type { TreeNode } from './tree/nodes';
 import type { NetmonTreeProvider } from './tree/provider';
 import type { QueryState } from './tree/query-state';
@@ -31,4 +32,6 @@ export interface NetmonExtensionApi {
   switchAccountGroup(aid: unknown): Promise<AccountGroup | undefined>;
   /** Run Instant Test… with answers instead of the quick inputs. */
   runInstantAnswers: DocumentsApi['runWithAnswers'];
+  /** The language-model tools' handlers: what prepareInvocation shows (invokeTool outside chat confirms writes in a modal). */
+  lmTools(): LmToolRunner;
 }

@@ -1,0 +1,108 @@
+// Entry of dist/lmtools-lib.js: the tool catalogue (src/tools) behind vscode.lm.registerTool.
+// Each call runs with the live connection's client, in the first workspace folder; a write
+// runs only after VS Code showed the confirmation prepare() wrote (the live plan or target),
+// the same consent our commands ask for. Every call is one line in the Netmon log.
+import * as vscode from 'vscode';
+import { untrustedLine } from '../../analysis/text/untrusted';
+import { DEFAULT_AID } from '../../documents/binding';
+import { callTool, toolNamed, type ToolOutcome } from '../../tools/catalogue';
+import { argsForLog } from '../../tools/log-args';
+import type { ToolAnswer, ToolContext } from '../../tools/types';
+import type { ConnectionManager } from '../connection/connection-manager';
+import type { LmToolRunner } from './register';
+
+export interface LmToolServices {
+  readonly connection: ConnectionManager;
+  readonly log: vscode.LogOutputChannel;
+}
+
+/** Said instead of running a tool when there is no connection. */
+export const NOT_SIGNED_IN = 'Netmon is not signed in: ask the user to run "Netmon: Sign In" or "Netmon: Use Demo Account", then call the tool again.';
+/** The same rule as the write commands (src/vscode/ui/arguments.ts): an untrusted folder's documents are never deployed or run. */
+const RESTRICTED = 'Netmon does not deploy or run documents in Restricted Mode: this folder is not trusted. Ask the user to trust it ("Workspaces: Manage Workspace Trust") if they wrote its documents or know who did.';
+const NO_FOLDER = 'No workspace folder is open: HAR files and Netmon documents are read below the first workspace folder, so ask the user to open one.';
+
+export function createLmToolRunner(services: LmToolServices): LmToolRunner {
+  return {
+    prepare: (name, input) => prepare(services, name, input),
+    invoke: (name, input, token) => invoke(services, name, input, token),
+  };
+}
+
+async function invoke(services: LmToolServices, name: string, input: unknown, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
+  const started = performance.now();
+  const outcome = await run(services, name, input, token);
+  const text = resultText(outcome);
+  services.log.info(`tool ${name.slice(0, 60)} ${argsForLog(input)} ${Math.round(performance.now() - started)} ms, ${text.length + JSON.stringify(outcome.data).length} characters${outcome.isError ? ', error' : ''}`);
+  return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
+}
+
+/** The catalogue's call in this window's connection; writes are allowed because VS Code asked first (prepare). */
+async function run(services: LmToolServices, name: string, input: unknown, token: vscode.CancellationToken): Promise<ToolOutcome> {
+  if (toolNamed(name)?.writes && !vscode.workspace.isTrusted) return { text: RESTRICTED, data: { error: RESTRICTED }, isError: true };
+  const controller = new AbortController();
+  const cancelling = token.onCancellationRequested(() => controller.abort());
+  try {
+    const ctx = toolContext(services, controller.signal);
+    if (typeof ctx === 'string') return { text: ctx, data: { error: ctx }, isError: true };
+    return await callTool(name, input, ctx);
+  } finally {
+    cancelling.dispose();
+  }
+}
+
+function toolContext(services: LmToolServices, signal: AbortSignal | undefined, allowWrites = true): ToolContext | string {
+  const { connection } = services;
+  const client = connection.client;
+  const info = connection.current;
+  if (!client || !info) return NOT_SIGNED_IN;
+  const cwd = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+  if (cwd === undefined) return NO_FOLDER;
+  const group = info.accountGroup;
+  const account = {
+    client, serviceKey: info.serviceKey, aidKey: group ? String(group.aid) : DEFAULT_AID, requestAid: undefined,
+    label: accountLabel(services.connection), close: () => Promise.resolve(),
+  };
+  return { account, cwd, allowWrites, now: () => Date.now(), ...(signal ? { signal } : {}) };
+}
+
+/** "the demo account" or the service's address, with the account group: what a write changes. */
+export function accountLabel(connection: ConnectionManager): string {
+  const info = connection.current;
+  if (!info) return 'no account';
+  const where = info.kind === 'demo' ? 'the demo account' : untrustedLine(info.baseUrl, 200);
+  const group = info.accountGroup;
+  return group ? `${where}, account group ${untrustedLine(group.accountGroupName, 80)} (${group.aid})` : where;
+}
+
+/** The answer for the model, then the Netmon commands that open what it names. */
+export function resultText(outcome: ToolAnswer): string {
+  const opens = (outcome.opens ?? []).map((open) => `- "${open.title}" (command ${open.command}${open.args ? `, arguments ${untrustedLine(JSON.stringify(open.args), 200)}` : ''})`);
+  return opens.length === 0 ? outcome.text : `${outcome.text}\n\nThe user can open this in VS Code with:\n${opens.join('\n')}`;
+}
+
+async function prepare(services: LmToolServices, name: string, input: unknown): Promise<vscode.PreparedToolInvocation> {
+  const tool = toolNamed(name);
+  const invocationMessage = `Netmon: ${tool?.title ?? name} (reading ${accountLabel(services.connection)})`;
+  if (!tool?.writes) return { invocationMessage };
+  // Refused in invoke() without asking: no confirmation for something that will not run.
+  if (!vscode.workspace.isTrusted) return { invocationMessage: `Netmon: ${tool.title} (not in Restricted Mode)` };
+  return { invocationMessage: `Netmon: ${tool.title} on ${accountLabel(services.connection)}`, confirmationMessages: await confirmation(services, name, input) };
+}
+
+/** What the user agrees to: the live plan for apply_documents, the document and account for an instant test. */
+async function confirmation(services: LmToolServices, name: string, input: unknown): Promise<{ title: string; message: string | vscode.MarkdownString }> {
+  const where = accountLabel(services.connection);
+  const args = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
+  if (name === 'apply_documents') {
+    const message = new vscode.MarkdownString();
+    const ctx = toolContext(services, undefined, false);
+    const plan = typeof ctx === 'string' ? { text: ctx } : await callTool('plan_documents', { paths: args['paths'] }, ctx);
+    message.appendText(`These changes go to ${where}${args['allowReplace'] === true ? ', replacing or deleting tests not created from here where the plan says so' : ''}:`);
+    message.appendCodeblock(plan.text, 'text');
+    return { title: 'Apply Netmon documents?', message };
+  }
+  // A string is shown as plain text: the document's name and the group's are not markdown.
+  const message = `Runs ${untrustedLine(String(args['document'] ?? 'the document'), 200)} now as an instant test on ${where}: the agents it names run it and the account records the results.`;
+  return { title: 'Run a Netmon instant test?', message };
+}
