@@ -1,26 +1,13 @@
 // The client reads the same world through either dialect: what the explorer lists does not
 // depend on which API the account speaks (v7 lists deleted agents only when asked to).
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createNetmonClient, type NetmonClient } from '../../../src/api';
-import { DEMO_CREDENTIALS, startEmulator, type RunningEmulator } from '../../../src/emulator';
+import { bothDialects } from './helpers';
 
 const NOW_MS = Date.UTC(2026, 10, 18, 14, 2, 0);
 
 describe('the same endpoint agents through v6 and v7', () => {
-  const emulators: RunningEmulator[] = [];
-  const clients: NetmonClient[] = [];
-  before(async () => {
-    for (const api of ['v6', 'v7'] as const) {
-      const emulator = await startEmulator({ port: 0, api, now: () => NOW_MS });
-      emulators.push(emulator);
-      clients.push(createNetmonClient({ baseUrl: emulator.url, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token }, aid: 1001, apiVersion: api }));
-    }
-  });
-  after(async () => {
-    await Promise.all(clients.map((c) => c.close()));
-    await Promise.all(emulators.map((e) => e.close()));
-  });
+  const { clients } = bothDialects(NOW_MS);
 
   test('every agent, deleted ones included, with the same ids and names', async () => {
     const [v6, v7] = await Promise.all(clients.map((c) => c.endpointAgents().collect()));

@@ -1,6 +1,7 @@
 // Shared set-up of the client's integration tests: a real emulator on a loopback port
 // (with its control routes), clients for each demo user and auth form, and readers of
 // the emulator's request log, so tests can assert what actually went over the wire.
+import { after, before } from 'node:test';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
@@ -113,4 +114,24 @@ export async function startLoopingServer(): Promise<{ url: string; close(): Prom
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { url, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/**
+ * The same world served as v6 and as v7 on one fixed clock, with an admin client of group 1001 for
+ * each (index 0 speaks v6, 1 speaks v7), started before the suite that calls this and closed after it.
+ */
+export function bothDialects(nowMs: number): { emulators: RunningEmulator[]; clients: NetmonClient[] } {
+  const pair = { emulators: [] as RunningEmulator[], clients: [] as NetmonClient[] };
+  before(async () => {
+    for (const api of ['v6', 'v7'] as const) {
+      const emulator = await startEmulator({ port: 0, api, now: () => nowMs });
+      pair.emulators.push(emulator);
+      pair.clients.push(createNetmonClient({ baseUrl: emulator.url, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token }, aid: 1001, apiVersion: api }));
+    }
+  });
+  after(async () => {
+    await Promise.all(pair.clients.map((c) => c.close()));
+    await Promise.all(pair.emulators.map((e) => e.close()));
+  });
+  return pair;
 }

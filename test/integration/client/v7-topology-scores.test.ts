@@ -2,30 +2,16 @@
 // poor `vpnScore` (the emulator scores each probe from its own ping), the client keeps it, and
 // the session's verdict names it on the tunnel. Through v6 the same session has no scores, and
 // its verdict reads the tunnel from the probe's round trip alone.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createNetmonClient, type NetmonClient } from '../../../src/api';
-import { DEMO_CREDENTIALS, startEmulator, type RunningEmulator } from '../../../src/emulator';
+import { bothDialects } from './helpers';
 import { sessionVerdict } from '../../../src/analysis/session';
 import { sessionNeighbourContext } from '../../../src/analysis/timeline/timeline';
 
 const NOW_MS = Date.UTC(2026, 10, 18, 23, 50, 0);
-const APIS = ['v6', 'v7'] as const;
 
 describe('topology scores in the session verdict through v7', () => {
-  const emulators: RunningEmulator[] = [];
-  const clients: NetmonClient[] = [];
-  before(async () => {
-    for (const api of APIS) {
-      const emulator = await startEmulator({ port: 0, api, now: () => NOW_MS });
-      emulators.push(emulator);
-      clients.push(createNetmonClient({ baseUrl: emulator.url, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token }, aid: 1001, apiVersion: api }));
-    }
-  });
-  after(async () => {
-    await Promise.all(clients.map((c) => c.close()));
-    await Promise.all(emulators.map((e) => e.close()));
-  });
+  const { emulators, clients } = bothDialects(NOW_MS);
 
   test("a session inside the VPN episode: its probes' poor VPN score is on the tunnel in v7, absent in v6", async () => {
     const now = NOW_MS / 1000;
