@@ -28,8 +28,10 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
       openPath: (link) => host.postMessage({ type: 'openPath', params: link }),
       openText: () => host.postMessage({ type: 'openText', params: { testId } }),
       openJson: () => host.postMessage({ type: 'openJson', params: { testId } }),
+      cancel: () => host.postMessage({ type: 'cancel', params: { testId } }),
     }));
-    host.postMessage({ type: 'loaded', params: { testId, rows: view.rows.length } });
+    const waiting = Array.isArray(view.waiting) ? view.waiting.length : 0;
+    host.postMessage({ type: 'loaded', params: { testId, rows: view.rows.length, waiting, running: view.running === true } });
   });
 });
 

@@ -10,6 +10,8 @@ export type InstantHostMessage =
   | IpcMessage<'load', { view: InstantResultsView }>
   | IpcMessage<'error', { message: string }>;
 
+export interface InstantLoaded { testId: number; rows: number; waiting?: number; running?: boolean }
+
 /** What a row's or the header's link opens, for one agent or (no agentId) all of them. */
 export interface InstantLink { testId: number; agentId?: string }
 
@@ -17,16 +19,21 @@ export interface InstantLink { testId: number; agentId?: string }
 export type InstantPanelMessage =
   | ReadyMessage
   | RenderFailedMessage
-  | IpcMessage<'loaded', { testId: number; rows: number }>
+  /** Drawn: the rows of agents that answered, those still waited for, and whether the wait goes on. */
+  | IpcMessage<'loaded', InstantLoaded>
   | IpcMessage<'openMetrics', InstantLink>
   | IpcMessage<'openPath', InstantLink>
   | IpcMessage<'openText', { testId: number }>
-  | IpcMessage<'openJson', { testId: number }>;
+  | IpcMessage<'openJson', { testId: number }>
+  /** Stop waiting for the run's answers (an enterprise run now). */
+  | IpcMessage<'cancel', { testId: number }>;
 
 // The renderer reads rows defensively; the view only needs to be an object with rows.
 const isView = ((value: unknown) => isRecord(value) && Array.isArray(value['rows'])) as Guard<InstantResultsView>;
 const isLink = hasFields<InstantLink>({ testId: isFiniteNumber, agentId: isOptional(isString) });
 const isTestRef = hasFields<{ testId: number }>({ testId: isFiniteNumber });
+
+const isBoolean: Guard<boolean> = (value): value is boolean => typeof value === 'boolean';
 
 export function isInstantHostMessage(value: unknown): value is InstantHostMessage {
   return isTypedMessage<InstantHostMessage>(value, {
@@ -39,10 +46,11 @@ export function isInstantPanelMessage(value: unknown): value is InstantPanelMess
   return isTypedMessage<InstantPanelMessage>(value, {
     ready: isNothing,
     renderFailed: isRenderFailedParams,
-    loaded: hasFields<{ testId: number; rows: number }>({ testId: isFiniteNumber, rows: isFiniteNumber }),
+    loaded: hasFields<InstantLoaded>({ testId: isFiniteNumber, rows: isFiniteNumber, waiting: isOptional(isFiniteNumber), running: isOptional(isBoolean) }),
     openMetrics: isLink,
     openPath: isLink,
     openText: isTestRef,
     openJson: isTestRef,
+    cancel: isTestRef,
   });
 }

@@ -1,7 +1,7 @@
 // Lays out instant-test results: heading, summary, one row per agent with its grade in words
 // and colour, the numbers, HTTP phases as a bar in the metrics charts' colours, and links.
 // Every string from the API goes in as text.
-import { GRADE_WORDS, type Grade, type InstantResultsView, type InstantRow } from '../../src/analysis/instant/results';
+import { GRADE_WORDS, layoutOf, type Grade, type InstantLayout, type InstantResultsView, type InstantRow } from '../../src/analysis/instant/results';
 import { HTTP_PHASES } from '../../src/analysis/metrics/series';
 import { paletteCss } from '../shared/chart-palette';
 import { el } from '../shared/dom';
@@ -13,6 +13,8 @@ export interface RenderEvents {
   openPath(link: InstantLink): void;
   openText(): void;
   openJson(): void;
+  /** Stop waiting for a run's answers. */
+  cancel(): void;
 }
 
 const PHASE_KEYS = ['dns', 'connect', 'ssl', 'wait', 'receive'] as const;
@@ -21,14 +23,18 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : va
 
 export function renderResults(view: InstantResultsView, events: RenderEvents): HTMLElement {
   const rows = Array.isArray(view.rows) ? view.rows : [];
-  return el('main', { class: 'ins' },
+  const waiting = Array.isArray(view.waiting) ? view.waiting : [];
+  return el('main', { class: 'ins', 'aria-busy': view.running === true ? 'true' : 'false' },
     el('h1', {}, text(view.heading)),
     el('p', { class: 'ins-summary', role: 'status' }, `${text(view.summary)} (thresholds as in the session verdict)`),
     ...(Array.isArray(view.notes) ? view.notes : []).map((note) => el('p', { class: 'ins-note' }, text(note))),
     actions(view, events),
-    view.type === 'http-server' ? legend() : null,
-    rows.length === 0 ? el('p', { class: 'ins-muted' }, 'No agent reported a result.') : table(view, rows, events));
+    layoutOf(view) === 'http' ? legend() : null,
+    rows.length + waiting.length === 0 ? el('p', { class: 'ins-muted' }, 'No agent reported a result.') : table(view, rows, events));
 }
+
+/** Metrics and path links: an endpoint instant test has them; an enterprise run when its test lists results. */
+const linked = (view: InstantResultsView): boolean => view.source !== 'enterprise' || view.links === true;
 
 function actions(view: InstantResultsView, events: RenderEvents): HTMLElement {
   const button = (label: string, title: string, run: () => void, primary = false): HTMLButtonElement => {
@@ -37,8 +43,11 @@ function actions(view: InstantResultsView, events: RenderEvents): HTMLElement {
     return node;
   };
   return el('div', { class: 'ins-actions' },
-    button('Open Metrics', `Every round of test ${view.testId} as charts`, () => events.openMetrics({ testId: view.testId }), true),
-    button('Open Path', `Path traces of test ${view.testId}`, () => events.openPath({ testId: view.testId })),
+    view.running === true ? button('Cancel', 'Stop waiting for the agents\' answers (the run goes on at the service)', events.cancel, true) : null,
+    ...(linked(view) ? [
+      button('Open Metrics', `Every round of test ${view.testId} as charts`, () => events.openMetrics({ testId: view.testId }), view.running !== true),
+      button('Open Path', `Path traces of test ${view.testId}`, () => events.openPath({ testId: view.testId })),
+    ] : []),
     button('Open as Text', 'The same table as text, for a ticket', events.openText),
     button('Open as JSON', 'The results as the service sent them', events.openJson));
 }
@@ -51,20 +60,38 @@ function legend(): HTMLElement {
   }));
 }
 
+const HEADINGS: Record<InstantLayout, readonly string[]> = {
+  http: ['Result', 'Agent', 'Code', 'Phases', 'Total'],
+  network: ['Result', 'Agent', 'Latency', 'Loss', 'Jitter'],
+  health: ['Result', 'Agent', 'Why'],
+};
+const NUMERIC = new Set(['Code', 'Total', 'Latency', 'Loss', 'Jitter']);
+
 function table(view: InstantResultsView, rows: readonly InstantRow[], events: RenderEvents): HTMLElement {
-  const http = view.type === 'http-server';
-  const headings = [...(http ? ['Result', 'Agent', 'Code', 'Phases', 'Total'] : ['Result', 'Agent', 'Latency', 'Loss', 'Jitter']), 'Open'];
-  const numeric = new Set(http ? ['Code', 'Total'] : ['Latency', 'Loss', 'Jitter']);
+  const layout = layoutOf(view);
+  const headings = [...HEADINGS[layout], ...(linked(view) ? ['Open'] : [])];
+  const cells = (row: InstantRow): HTMLElement[] => (layout === 'http' ? httpCells(row) : layout === 'network' ? networkCells(row) : [el('td', {}, text(row.reason))]);
   return el('div', { class: 'ins-table' }, el('table', { 'aria-label': `Results per agent of test ${view.testId}` },
-    el('thead', {}, el('tr', {}, ...headings.map((h) => el('th', { scope: 'col', class: numeric.has(h) ? 'num' : undefined }, h)))),
+    el('thead', {}, el('tr', {}, ...headings.map((h) => el('th', { scope: 'col', class: NUMERIC.has(h) ? 'num' : undefined }, h)))),
     el('tbody', {}, ...rows.flatMap((row) => [
       el('tr', { 'data-agent-id': text(row.agentId), 'data-grade': row.grade, class: text(row.error) ? 'ins-has-error' : undefined },
         gradeCell(row.grade),
         el('td', { class: 'ins-agent', title: `Agent id ${text(row.agentId)}` }, text(row.agent)),
-        ...(http ? httpCells(row) : networkCells(row)),
-        linkCell(view, row, events)),
-      ...errorRow(row, headings.length),
-    ]))));
+        ...cells(row),
+        linked(view) ? linkCell(view, row, events) : null),
+      // A health row says its failure in its Why cell already.
+      ...(layout === 'health' ? [] : errorRow(row, headings.length)),
+    ]), ...waitingRows(view, headings.length))));
+}
+
+/** The agents not heard from yet: named, under the answers, until they answer or the wait ends. */
+function waitingRows(view: InstantResultsView, columns: number): HTMLElement[] {
+  const waiting = Array.isArray(view.waiting) ? view.waiting : [];
+  const word = view.running === true ? 'waiting for its answer…' : 'no answer';
+  return waiting.map((agent) => el('tr', { 'data-agent-id': text(agent.agentId), 'data-grade': 'waiting', class: 'ins-waiting' },
+    el('td', { class: 'ins-grade ins-muted' }, view.running === true ? 'waiting' : 'silent'),
+    el('td', { class: 'ins-agent', title: `Agent id ${text(agent.agentId)}` }, text(agent.agent)),
+    el('td', { class: 'ins-muted', colspan: String(columns - 2) }, word)));
 }
 
 /**

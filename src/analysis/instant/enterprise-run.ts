@@ -22,7 +22,8 @@ export interface RunWait {
   /** First wait between reads; doubled after each read up to `maxDelayMs`. */
   firstDelayMs?: number;
   maxDelayMs?: number;
-  onProgress?: (answered: AgentHealth[], waitingFor: readonly string[]) => void;
+  /** Each read's answers: every agent's health, the agents still silent, and the run's records (for numbers beside the health). */
+  onProgress?: (answered: AgentHealth[], waitingFor: readonly string[], records: readonly TestResult[]) => void;
 }
 
 export interface RunOutcome {
@@ -50,10 +51,11 @@ export async function waitForRun(
   for (;;) {
     const window = `${Math.max(1, Math.ceil((Date.now() / 1000 - sinceSeconds) / 60) + 5)}m`;
     const { records } = await client.testResults(kind, test.testId, { window, aid: wait.aid, signal: wait.signal }).collect({ maxRecords: MAX_RECORDS });
-    const agents = latestHealthByAgent(kind, records.filter((record) => record.roundId >= sinceSeconds));
+    const ran = records.filter((record) => record.roundId >= sinceSeconds);
+    const agents = latestHealthByAgent(kind, ran);
     const answered = new Set(agents.map((agent) => agent.agentId));
     const missing = agentIds.filter((id) => !answered.has(id));
-    wait.onProgress?.(agents, missing);
+    wait.onProgress?.(agents, missing, ran);
     if (missing.length === 0 || Date.now() - started + delayMs > timeoutMs) return { kind, agents, missing };
     await delay(delayMs, wait.signal);
     delayMs = Math.min(delayMs * 2, wait.maxDelayMs ?? 15_000);

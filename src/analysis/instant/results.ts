@@ -19,6 +19,8 @@ export interface InstantRow {
   responseCode?: number;
   phases?: { dns?: number; connect?: number; ssl?: number; wait?: number; receive?: number; total?: number };
   error?: string;
+  /** Why the grade (an enterprise run of a type without numbers of its own here: DNS, page load, API…). */
+  reason?: string;
 }
 
 const finite = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
@@ -63,37 +65,67 @@ function httpRow(agentId: string, result: Partial<HttpServerResult>, agentName: 
 export interface InstantResultsView {
   testId: number;
   testName: string;
-  type: 'agent-to-server' | 'http-server';
+  /** The test's type: an endpoint instant test's, or any enterprise type's. */
+  type: string;
   heading: string;
   /** "3 agents: 1 failing, 0 slow, 2 fine". */
   summary: string;
   notes: string[];
   rows: InstantRow[];
+  /** Endpoint instant test (the default) or an enterprise test run now (v7). */
+  source?: 'endpoint' | 'enterprise';
+  /** Which columns the rows fill; by default HTTP phases for http-server, the network's numbers otherwise. */
+  layout?: InstantLayout;
+  /** Agents of the run with no answer yet (or, once the wait ended, none at all). */
+  waiting?: { agentId: string; agent: string }[];
+  /** Still waiting for answers: the panel offers Cancel. */
+  running?: boolean;
+  /** Whether the rows link to the test's metrics and path panels (a test whose results the service lists). */
+  links?: boolean;
+}
+
+export type InstantLayout = 'http' | 'network' | 'health';
+
+export function layoutOf(view: Pick<InstantResultsView, 'layout' | 'type'>): InstantLayout {
+  return view.layout ?? (view.type === 'http-server' ? 'http' : 'network');
 }
 
 export const GRADE_WORDS = MEASURE_WORDS;
 
 export function instantResultsView(testId: number, testName: string, type: InstantResultsView['type'], rows: InstantRow[], notes: readonly string[] = []): InstantResultsView {
+  return { testId, testName, type, rows, notes: [...notes], heading: `Instant test ${testId} "${testName}" (${type})`, summary: gradeSummary(rows) };
+}
+
+/** "3 agents: 1 failing, 0 slow, 2 fine". */
+export function gradeSummary(rows: readonly InstantRow[]): string {
   const counts = (['bad', 'warn', 'ok'] as const).map((g) => `${rows.filter((r) => r.grade === g).length} ${GRADE_WORDS[g]}`).join(', ');
-  return {
-    testId, testName, type, rows, notes: [...notes],
-    heading: `Instant test ${testId} "${testName}" (${type})`,
-    summary: `${rows.length} agent${rows.length === 1 ? '' : 's'}: ${counts}`,
-  };
+  return `${rows.length} agent${rows.length === 1 ? '' : 's'}: ${counts}`;
 }
 
 const MARK: Record<Grade, string> = { ok: '✓', warn: '!', bad: '✗' };
+
+const TEXT_HEADERS: Record<InstantLayout, readonly string[]> = {
+  http: ['', 'Agent', 'Code', 'DNS', 'Connect', 'SSL', 'Wait', 'Receive', 'Total ms', 'Error'],
+  network: ['', 'Agent', 'Latency ms', 'Loss %', 'Jitter ms', 'Error'],
+  health: ['', 'Agent', 'Result'],
+};
+
+function textCells(layout: InstantLayout, row: InstantRow): string[] {
+  if (layout === 'health') return [MARK[row.grade], row.agent, row.error ?? row.reason ?? ''];
+  if (layout === 'network') return [MARK[row.grade], row.agent, ms(row.latencyMs), row.lossPct === undefined ? '-' : row.lossPct.toFixed(1), ms(row.jitterMs), row.error ?? ''];
+  const phases = row.phases;
+  return [MARK[row.grade], row.agent, row.responseCode === undefined ? '-' : String(row.responseCode), ms(phases?.dns), ms(phases?.connect), ms(phases?.ssl), ms(phases?.wait), ms(phases?.receive), ms(phases?.total), row.error ?? ''];
+}
 const ms = (value: number | undefined): string => (value === undefined ? '-' : `${Math.round(value)}`);
 
 /** A text table for a read-only editor: every line whole (no column is cut), one-line cells. */
 export function instantResultsText(view: InstantResultsView): string {
-  const { type, rows } = view;
-  const header = type === 'http-server'
-    ? ['', 'Agent', 'Code', 'DNS', 'Connect', 'SSL', 'Wait', 'Receive', 'Total ms', 'Error']
-    : ['', 'Agent', 'Latency ms', 'Loss %', 'Jitter ms', 'Error'];
-  const cells = rows.map((row) => (type === 'http-server'
-    ? [MARK[row.grade], row.agent, row.responseCode === undefined ? '-' : String(row.responseCode), ms(row.phases?.dns), ms(row.phases?.connect), ms(row.phases?.ssl), ms(row.phases?.wait), ms(row.phases?.receive), ms(row.phases?.total), row.error ?? '']
-    : [MARK[row.grade], row.agent, ms(row.latencyMs), row.lossPct === undefined ? '-' : row.lossPct.toFixed(1), ms(row.jitterMs), row.error ?? '']).map(editorLine));
+  const layout = layoutOf(view);
+  const header = TEXT_HEADERS[layout];
+  const cells = [
+    ...view.rows.map((row) => textCells(layout, row)),
+    ...(view.waiting ?? []).map((agent) => [' ', agent.agent, ...header.slice(2, -1).map(() => '-'), view.running ? 'waiting for its answer' : 'no answer']),
+  ].map((row) => row.map(editorLine));
   const widths = header.map((_, c) => Math.max(header[c]!.length, ...cells.map((r) => r[c]!.length)));
   const line = (r: readonly string[]): string => r.map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c]!))).join('  ').trimEnd();
   return [editorLine(view.heading), `${view.summary} (✗ failing, ! slow, ✓ fine; thresholds as in the session verdict)`,

@@ -12,5 +12,6 @@ export const COMMANDS = {
   refreshCatalog: 'netmon.documents.refreshCatalog',
   newDocument: 'netmon.documents.new',
   runNow: 'netmon.documents.runNow',
+  runDeployed: 'netmon.documents.runDeployed',
   importTests: 'netmon.documents.import',
 } as const;

@@ -22,11 +22,15 @@ import { DocumentLenses } from './lenses';
 import { ImportCommand } from './import-command';
 import { NewDocumentCommand } from './new-document';
 import { PlanCommands } from './plan-commands';
+import { PlanResultsLenses } from './plan-results';
 import { AgentQuickFixes } from './quick-fixes';
 import { RESULTS_SCHEME, ResultsDocuments } from './results';
 import { runFilter, runInstantTest, type InstantResultsViewer, type InstantRunResult } from './run';
 import { deployTarget } from './target';
 import { TestCommands } from './test-commands';
+import { INSTANT_NEEDS_V7 } from '../../api/types';
+import { EnterpriseRuns } from './enterprise-run';
+import { runTestNowCommands } from './run-now-commands';
 
 export { COMMANDS } from './command-ids';
 
@@ -48,11 +52,13 @@ export function registerDocuments(context: vscode.ExtensionContext, connection: 
   const tests = new TestCommands(connection, bindings, prompts, () => { lenses.refresh(); catalog.learnedChanged(); }, enterpriseAgents);
   const plans = new PlanCommands(connection, bindings, results, prompts, enterpriseAgents);
   const newDocument = new NewDocumentCommand(connection, catalog, prompts);
+  const enterpriseRuns = new EnterpriseRuns(connection, viewer, results, enterpriseAgents);
   const importer = new ImportCommand(connection, bindings, prompts);
   context.subscriptions.push(
     log, catalog, diagnostics, results, lenses,
     vscode.workspace.registerTextDocumentContentProvider(RESULTS_SCHEME, results),
     vscode.languages.registerCodeLensProvider([{ pattern: '**/*.netmon-{test,instant,filter}.json' }], lenses),
+    vscode.languages.registerCodeLensProvider({ scheme: RESULTS_SCHEME, language: 'netmon-plan' }, new PlanResultsLenses()),
     registerLanguageFeatures(catalog),
     vscode.languages.registerCodeActionsProvider({ pattern: '**/*.netmon-test.json' }, new AgentQuickFixes(catalog), { providedCodeActionKinds: AgentQuickFixes.kinds }),
   );
@@ -64,6 +70,18 @@ export function registerDocuments(context: vscode.ExtensionContext, connection: 
     const run = await runInstantTest(document, results, { client: connection.requireClient(), viewer, pollMs, knownAgents });
     const saved = run ? await offerToSave(document, prompts) : undefined;
     return run && { ...run, saved };
+  };
+
+  /** v6 has no enterprise instant API: agent-to-server and http-server documents run from endpoint agents, as they always did. */
+  const runNowOnV6 = async (document: vscode.TextDocument): Promise<InstantRunResult | undefined> => {
+    const plan = lib().runNowPlan(checkedValue('test', document));
+    if (!plan) throw new Error(`${INSTANT_NEEDS_V7.charAt(0).toUpperCase()}${INSTANT_NEEDS_V7.slice(1)}.`);
+    const request = lib().instantTestRequest(plan.instant);
+    const detail = `${instantDetail(request.type, request.body)}\n\nNot carried over from the document:\n${plan.notCarried.map((n) => `- ${n.field}: ${n.why}`).join('\n')}\nNothing is deployed.`;
+    const answer = await prompts.confirm(`Run "${String(request.body['testName'])}" once now from endpoint agents?`, detail, 'Run Now');
+    if (answer !== 'Run Now') return undefined;
+    const from = vscode.workspace.asRelativePath(document.uri);
+    return runInstantTest(plan.instant, results, { client: connection.requireClient(), viewer, notCarried: plan.notCarried, from, knownAgents });
   };
 
   registerCommands(context, {
@@ -89,18 +107,7 @@ export function registerDocuments(context: vscode.ExtensionContext, connection: 
       if (answer !== 'Run') return undefined;
       return runInstantTest(value, results, { client: connection.requireClient(), viewer, knownAgents });
     }),
-    [COMMANDS.runNow]: (uri) => reporting('Running the test now', async () => {
-      requireTrustedWorkspace('Running a test now');
-      const document = await workspaceDocument(uri);
-      const plan = lib().runNowPlan(checkedValue('test', document));
-      if (!plan) throw new Error('Run Now runs agent-to-server and http-server tests (the kinds the instant-test API has); deploy this one to see it run');
-      const request = lib().instantTestRequest(plan.instant);
-      const detail = `${instantDetail(request.type, request.body)}\n\nNot carried over from the document:\n${plan.notCarried.map((n) => `- ${n.field}: ${n.why}`).join('\n')}\nNothing is deployed.`;
-      const answer = await prompts.confirm(`Run "${String(request.body['testName'])}" once now from endpoint agents?`, detail, 'Run Now');
-      if (answer !== 'Run Now') return undefined;
-      const from = vscode.workspace.asRelativePath(document.uri);
-      return runInstantTest(plan.instant, results, { client: connection.requireClient(), viewer, notCarried: plan.notCarried, from, knownAgents });
-    }),
+    ...runTestNowCommands(enterpriseRuns, prompts, (document) => runNowOnV6(document)),
     [COMMANDS.runFilter]: (uri) => reporting('Running the filter', async () => {
       const value = checkedValue('filter', await workspaceDocument(uri));
       return withCancellableProgress('Running the filter…', (signal) => runFilter(value, connection.requireClient(), results, signal));

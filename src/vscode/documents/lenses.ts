@@ -11,8 +11,8 @@ import { COMMANDS } from './command-ids';
 import type { BindingWriter } from './bindings';
 import { deployTarget } from './target';
 
-/** Types the instant-test API has (a cheap look at the text: the command checks properly). */
-const RUN_NOW_TYPE = /"type"\s*:\s*"(agent-to-server|http-server)"/;
+/** Every type but BGP runs now (a cheap look at the text: the command checks properly, and says on v6 that it needs v7). */
+const RUN_NOW_TYPE = /"type"\s*:\s*"(?!bgp")/;
 
 export class DocumentLenses implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();

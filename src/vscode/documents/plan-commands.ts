@@ -15,6 +15,7 @@ import { showError, showInfo, showWarning, withNotificationProgress } from '../u
 import type { Prompts } from '../ui/prompts';
 import type { ConnectionManager } from '../connection/connection-manager';
 import { renderPlan } from './plan-text';
+import { planResultsSection } from './plan-results';
 import { documentKindOf } from '../../documents/kinds';
 import { DEFAULT_PLAN_EXCLUDED_FOLDERS, excludedLine, planScope } from '../../documents/plan-scope';
 
@@ -39,7 +40,8 @@ export class PlanCommands {
     if (!scope) return undefined;
     const run = await this.compute(scope, new AbortController().signal);
     // A language of its own: create / update / delete coloured, long lines wrapped (configurationDefaults).
-    const document = await this.results.show('plan.netmon-plan', renderPlan(run.plan, this.describe(run)), 'netmon-plan');
+    const results = (await run.target.client.apiVersion()) === 'v6' ? '' : planResultsSection(run.plan, (uri) => vscode.workspace.asRelativePath(vscode.Uri.parse(uri)));
+    const document = await this.results.show('plan.netmon-plan', `${renderPlan(run.plan, this.describe(run))}${results}`, 'netmon-plan');
     return { plan: run.plan, document };
   }
 

@@ -14,7 +14,8 @@ const MAX_FILTER_RECORDS = 500;
 
 /** Where instant results are shown (the panels layer's InstantResultsPanels). */
 export interface InstantResultsViewer {
-  open(view: InstantResultsView, alternatives: { openText(): Promise<unknown>; openJson(): Promise<unknown> }): string;
+  /** `run`: an enterprise run's own panel, redrawn by each call, and how its Cancel stops waiting. */
+  open(view: InstantResultsView, alternatives: { openText(): Promise<unknown>; openJson(): Promise<unknown> }, run?: { key: string; cancel(): void }): string;
 }
 
 export interface InstantRunOptions {

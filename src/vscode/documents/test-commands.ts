@@ -11,6 +11,7 @@ import { showInfo, withNotificationProgress } from '../ui/notify';
 import type { Prompts } from '../ui/prompts';
 import type { BindingWriter } from './bindings';
 import { checkedValue, DocumentProblem } from './checked';
+import { COMMANDS } from './command-ids';
 import { documentsLibrary as lib } from './library';
 import { describeTest, fetchLiveTest, type LiveTest } from './live-test';
 import { deployTarget, type DeployTarget } from './target';
@@ -18,6 +19,8 @@ import { deployTarget, type DeployTarget } from './target';
 export interface TestCommandResult { testId: number }
 
 const GO_TO_PROBLEM = 'Show in Document';
+const RUN_NOW = 'Run Now';
+const SHOW_RESULTS = 'Show Results';
 
 interface Bound { document: vscode.TextDocument; text: string; target: DeployTarget; testId: number; verified: boolean }
 
@@ -52,7 +55,7 @@ export class TestCommands {
       const testId = response.testId;
       await this.bindings.deployments.record(target.connectionKey, target.aidKey, response);
       await this.bindings.bind(document.uri, target.connectionKey, target.aidKey, testId);
-      void showInfo(`Created test "${request.body.testName}" (${testId}) in ${target.groupLabel}.`);
+      void this.offerNext(`Created test "${request.body.testName}" (${testId}) in ${target.groupLabel}.`, document.uri, target);
       return { testId };
     });
   }
@@ -79,7 +82,7 @@ export class TestCommands {
       }
       await this.bindings.deployments.record(bound.target.connectionKey, bound.target.aidKey, response);
       await this.bindings.confirmBinding(document.uri, bound.target.connectionKey, bound.target.aidKey, bound.testId);
-      void showInfo(`Updated test "${request.body.testName}" (${bound.testId}).`);
+      void this.offerNext(`Updated test "${request.body.testName}" (${bound.testId}).`, document.uri, bound.target);
       return { testId: bound.testId };
     });
   }
@@ -101,6 +104,15 @@ export class TestCommands {
       void showInfo(`Deleted test ${quotedLiveName(live, bound.testId)}.`);
       return { testId: bound.testId };
     });
+  }
+
+  /** After a write, the loop's next step one click away: run the deployed test now, or open its results (both need v7). */
+  private async offerNext(message: string, uri: vscode.Uri, target: DeployTarget): Promise<void> {
+    const v7 = await target.client.apiVersion().then((version) => version !== 'v6', () => false);
+    if (!v7) { void showInfo(message); return; }
+    const next = await this.prompts.offer(message, RUN_NOW, SHOW_RESULTS);
+    if (next === RUN_NOW) await vscode.commands.executeCommand(COMMANDS.runDeployed, uri);
+    if (next === SHOW_RESULTS) await vscode.commands.executeCommand('netmon.showTestResults', uri);
   }
 
   /**
