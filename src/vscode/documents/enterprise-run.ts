@@ -153,6 +153,11 @@ export class EnterpriseRuns {
   }
 }
 
+/** A v6 account: the whole message is one sentence (no "failed", no "Retry": nothing will change that). */
+export class NeedsCurrentApi extends Error {
+  constructor() { super(`${INSTANT_NEEDS_V7.charAt(0).toUpperCase()}${INSTANT_NEEDS_V7.slice(1)}.`); }
+}
+
 async function requireV7(client: RunPlace['client']): Promise<void> {
-  if ((await client.apiVersion()) === 'v6') throw new Error(`${INSTANT_NEEDS_V7.charAt(0).toUpperCase()}${INSTANT_NEEDS_V7.slice(1)}.`);
+  if ((await client.apiVersion()) === 'v6') throw new NeedsCurrentApi();
 }

@@ -28,8 +28,7 @@ import { RESULTS_SCHEME, ResultsDocuments } from './results';
 import { runFilter, runInstantTest, type InstantResultsViewer, type InstantRunResult } from './run';
 import { deployTarget } from './target';
 import { TestCommands } from './test-commands';
-import { INSTANT_NEEDS_V7 } from '../../api/types';
-import { EnterpriseRuns } from './enterprise-run';
+import { EnterpriseRuns, NeedsCurrentApi } from './enterprise-run';
 import { runTestNowCommands } from './run-now-commands';
 
 export { COMMANDS } from './command-ids';
@@ -75,7 +74,7 @@ export function registerDocuments(context: vscode.ExtensionContext, connection: 
   /** v6 has no enterprise instant API: agent-to-server and http-server documents run from endpoint agents, as they always did. */
   const runNowOnV6 = async (document: vscode.TextDocument): Promise<InstantRunResult | undefined> => {
     const plan = lib().runNowPlan(checkedValue('test', document));
-    if (!plan) throw new Error(`${INSTANT_NEEDS_V7.charAt(0).toUpperCase()}${INSTANT_NEEDS_V7.slice(1)}.`);
+    if (!plan) throw new NeedsCurrentApi();
     const request = lib().instantTestRequest(plan.instant);
     const detail = `${instantDetail(request.type, request.body)}\n\nNot carried over from the document:\n${plan.notCarried.map((n) => `- ${n.field}: ${n.why}`).join('\n')}\nNothing is deployed.`;
     const answer = await prompts.confirm(`Run "${String(request.body['testName'])}" once now from endpoint agents?`, detail, 'Run Now');

@@ -10,7 +10,7 @@ import { requireTrustedWorkspace, workspaceDocument } from '../ui/arguments';
 import type { Prompts } from '../ui/prompts';
 import { checkedValue } from './checked';
 import { COMMANDS } from './command-ids';
-import type { EnterpriseRuns } from './enterprise-run';
+import { NeedsCurrentApi, type EnterpriseRuns } from './enterprise-run';
 
 /** BGP tests watch routes; the instant API runs every other type. */
 const NO_INSTANT_RUN = new Set(['bgp']);
@@ -21,7 +21,7 @@ export function runTestNowCommands(runs: EnterpriseRuns, prompts: Prompts, onV6:
       requireTrustedWorkspace(what);
       return await work();
     } catch (error) {
-      if (!isCancellation(error)) void prompts.fail(errorText(what, error));
+      if (!isCancellation(error)) void prompts.fail(error instanceof NeedsCurrentApi ? error.message : errorText(what, error));
       return undefined;
     }
   };

@@ -10,7 +10,8 @@ import { waitFor } from '../helpers';
 import { panelStates, sendFromWebview, waitForPanels, waitForRendered } from './panels-fixture';
 import { endDocumentSuite, netmonDiagnostics, openDocument, rangeOf, workspaceScratch, writeDocument } from './documents-fixture';
 import {
-  DEMO_CREDENTIALS, SUITE_API, WIRE_PATHS, acceptConfirmations, answeringPrompts, apiGet, apiPost, deployedTest, deployedTests, netmonApi, signInTo, startControlledEmulator,
+  DEMO_CREDENTIALS, SUITE_API, WIRE_PATHS, acceptConfirmations, answeringPrompts, apiGet, apiPost, deployedTest, deployedTests, emulatorRequests, isWriteRequest, netmonApi,
+  signInTo, startControlledEmulator,
   type DeployedTestView,
 } from './netmon-fixture';
 
@@ -61,6 +62,7 @@ describe('deploying and running documents', () => {
     assert.ok(test, `test ${testId} is not deployed`);
     return test;
   };
+  const emulatorWrites = async (): Promise<number> => (await emulatorRequests(emulator)).filter(isWriteRequest).length;
   const deployedStatus = async (testId: number): Promise<number> => ((await deployedTest(emulator, 'agent-to-server', testId)) ? 200 : 404);
 
   it('Create deploys the test and writes the binding without touching the rest of the file; Update and Delete follow it', async () => {
@@ -69,7 +71,7 @@ describe('deploying and running documents', () => {
     const { result: created, prompts: asked } = await answeringPrompts(acceptConfirmations,
       () => vscode.commands.executeCommand<{ testId: number } | undefined>('netmon.documents.create', uri));
     assert.ok(created, 'Create reported a failure');
-    assert.equal(asked.length, 1);
+    assert.equal(asked.filter((prompt) => prompt.kind === 'confirm').length, 1);
     assert.match(asked[0]?.kind === 'confirm' ? asked[0].message : '', /^Create test "VPN gateway" in /);
     const test = await deployed(created.testId);
     assert.equal(test?.testName, 'VPN gateway');
@@ -137,7 +139,9 @@ describe('deploying and running documents', () => {
     assert.equal((await panelStates()).length, before, 'a link naming another test opens nothing');
   });
 
-  it('Run Now on an http-server test document runs it as an instant test, shows the results beside it and deploys nothing', async function () {
+  it('Run Now on an http-server test document, on v6, runs it as an endpoint instant test, shows the results beside it and deploys nothing', async function () {
+    // On v7 the document runs whole as an enterprise instant test: the "Run Now of enterprise tests (v7)" suite.
+    if (SUITE_API !== 'v6') this.skip();
     this.timeout(30_000);
     const uri = writeDocument(scratch.path, 'run-now.netmon-test.json',
       '{\n  "type": "http-server",\n  "testName": "Portal before deploy",\n  "interval": 300,\n  "agents": [{ "agentId": 1000 }],\n  "url": "https://portal.example.com/"\n}\n');
@@ -164,6 +168,23 @@ describe('deploying and running documents', () => {
     assert.ok(resultColumn !== undefined && documentColumn !== undefined && resultColumn !== documentColumn, 'the results are beside the document');
     assert.equal((await deployedTests(emulator)).length, before, 'no scheduled test was created');
     assert.equal(readFileSync(uri.fsPath, 'utf8').includes('deployments'), false);
+  });
+
+  it('Run Now on v6: a page-load document, and a deployed test, say in one sentence that running it now needs v7', async function () {
+    if (SUITE_API !== 'v6') this.skip();
+    const uri = writeDocument(scratch.path, 'home.netmon-test.json',
+      '{\n  "type": "page-load",\n  "testName": "Home page",\n  "interval": 300,\n  "agents": [{ "agentId": 1000 }],\n  "url": "https://www.example.com/"\n}\n');
+    await openDocument(uri);
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
+    assert.ok(lenses.some((lens) => lens.command?.title === '$(play) Run Now'), 'every type but BGP has the lens');
+    const before = await emulatorWrites();
+    const { result, prompts } = await answeringPrompts(acceptConfirmations, () => vscode.commands.executeCommand('netmon.documents.runNow', uri));
+    assert.equal(result, undefined);
+    const said = prompts.map((prompt) => (prompt.kind === 'offer' && prompt.error ? prompt.message : prompt.kind));
+    assert.deepEqual(said, ['Running enterprise tests now needs the current API (v7); this account speaks API v6.'], JSON.stringify(prompts));
+    const { prompts: deployedSaid } = await answeringPrompts(acceptConfirmations, () => vscode.commands.executeCommand('netmon.documents.runDeployed', 1234));
+    assert.equal(deployedSaid[0]?.kind === 'offer' ? deployedSaid[0].message : '', 'Running enterprise tests now needs the current API (v7); this account speaks API v6.');
+    assert.equal(await emulatorWrites(), before, 'nothing was sent');
   });
 
   it('Run Instant Test… runs the answers and saves them as a document', async function () {

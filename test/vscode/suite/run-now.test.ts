@@ -1,0 +1,163 @@
+// Run Now against the emulator speaking v7 (netmon.apiVersion v7): an http-server test
+// document runs whole as an enterprise instant test at one click of its lens, and the
+// instant results panel fills in with a row per agent; a deployed test runs again from the
+// Deployed Tests node; after Create the notification offers Run Now and Show Results; the
+// plan's lenses open each bound test's results. (v6 is in the "deploying and running
+// documents" suite: there Run Now says it needs v7.)
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'mocha';
+import * as vscode from 'vscode';
+import type { RunningEmulator } from '../../../src/emulator';
+import { waitFor } from '../helpers';
+import { closeEditors, createTestDirectly, endDocumentSuite, openDocument, workspaceScratch, writeDocument } from './documents-fixture';
+import {
+  acceptConfirmations, answeringPrompts, childrenOf, clearEmulatorRequests, emulatorRequests, netmonApi, root, signInTo, startControlledEmulator,
+} from './netmon-fixture';
+import { panelStates, sendFromWebview, waitForPanels } from './panels-fixture';
+
+interface EnterpriseRun {
+  testId: number; testName: string; type: string; instant: boolean; panelId: string; cancelled: boolean; text: string; json: string;
+  outcome: { agents: { agentId: string; agentName: string; health: string }[]; missing: string[] };
+}
+interface Drawn { testId: number; rows: number; waiting?: number; running?: boolean }
+
+describe('Run Now of enterprise tests (v7)', () => {
+  let emulator: RunningEmulator;
+  let scratch: ReturnType<typeof workspaceScratch>;
+  let agentIds: string[] = [];
+
+  before(async function () {
+    this.timeout(60_000);
+    await netmonApi();
+    scratch = workspaceScratch('run-now');
+    await vscode.workspace.getConfiguration('netmon').update('apiVersion', 'v7', vscode.ConfigurationTarget.Global);
+    // A real clock: the run's round answers one second after it was asked for.
+    emulator = await startControlledEmulator({ api: 'v7', now: () => Date.now(), instantTestDelaySeconds: 1 });
+    const group = emulator.world.group(emulator.world.accountGroups[0]?.aid ?? 0);
+    agentIds = (group?.enterpriseAgents() ?? []).slice(0, 3).map((agent) => String(agent.agentId));
+    assert.equal(agentIds.length, 3);
+    // Deployed from elsewhere before signing in: Deployed Tests lists it.
+    await createTestDirectly(emulator, 'agent-to-server', {
+      testName: 'VPN from the offices', interval: 300, agents: agentIds.map((agentId) => ({ agentId })), server: 'vpn.example.com', port: 443,
+    });
+    await signInTo(emulator);
+  });
+  after(async () => {
+    await vscode.workspace.getConfiguration('netmon').update('apiVersion', undefined, vscode.ConfigurationTarget.Global);
+    await endDocumentSuite(scratch, emulator);
+  });
+
+  const drawnWhenDone = (panelId: string): Promise<Drawn> => waitForPanels(`run panel ${panelId} drawn with every answer`, (states) => {
+    const drawn = states.find((state) => state.id === panelId)?.rendered as Drawn | undefined;
+    return drawn && drawn.running === false ? drawn : undefined;
+  });
+
+  it('Run Now on an http-server document: one click sends the whole document as an instant test and the panel shows a row per agent', async function () {
+    this.timeout(60_000);
+    const document = {
+      type: 'http-server', testName: 'Portal before deploy', interval: 300, agents: agentIds.map((agentId) => ({ agentId: Number(agentId) })),
+      enabled: 1, url: 'https://portal.example.com/',
+    };
+    const uri = writeDocument(scratch.path, 'portal.netmon-test.json', JSON.stringify(document, null, 2));
+    await openDocument(uri);
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
+    const lens = lenses.find((l) => l.command?.title === '$(play) Run Now');
+    assert.equal(lens?.command?.command, 'netmon.documents.runNow', lenses.map((l) => l.command?.title).join(' | '));
+    await clearEmulatorRequests(emulator);
+    const { result: run, prompts: asked } = await answeringPrompts(acceptConfirmations,
+      () => vscode.commands.executeCommand<EnterpriseRun | undefined>(lens.command!.command, ...(lens.command!.arguments ?? [])));
+    assert.deepEqual(asked, [], 'nothing is asked: nothing is deployed');
+    assert.ok(run, 'the run reported a failure');
+    assert.equal(run.instant, true);
+    const requests = await emulatorRequests(emulator);
+    const sent = requests.filter((r) => r.method === 'POST');
+    assert.deepEqual(sent.map((r) => r.path), ['/v7/tests/http-server/instant'], 'one instant test, nothing deployed');
+    const { agents, ...fields } = sent[0]?.body as Record<string, unknown>;
+    const { type: _type, agents: _agents, ...documentFields } = document;
+    assert.deepEqual(fields, documentFields, 'every field of the document went, as Create sends it');
+    assert.deepEqual((agents as { agentId: unknown }[]).map((a) => String(a.agentId)), agentIds);
+    assert.ok(requests.some((r) => r.method === 'GET' && r.path === `/v7/test-results/${run.testId}/http-server`), 'the wait reads the run\'s own results');
+
+    assert.deepEqual(run.outcome.missing, []);
+    assert.deepEqual(run.outcome.agents.map((a) => a.agentId).sort(), [...agentIds].sort(), 'every agent answered');
+    const drawn = await drawnWhenDone(run.panelId);
+    assert.equal(drawn.rows, 3, 'a row per agent');
+    assert.equal(drawn.waiting, 0);
+    const panel = (await panelStates()).find((state) => state.id === run.panelId);
+    assert.equal(panel?.title, 'Instant: Portal before deploy');
+    assert.match(run.text, /^Portal before deploy \(http-server instant run, test \d+\)\n3 agents: \d+ failing, \d+ slow, \d+ fine/);
+    for (const agent of run.outcome.agents) assert.ok(run.text.includes(agent.agentName), `${agent.agentName} has its row`);
+  });
+
+  it('Run Deployed Test Now on a Deployed Tests node runs it again; its rows link to the metrics and path; Cancel stops waiting', async function () {
+    this.timeout(60_000);
+    const api = await netmonApi();
+    const types = await childrenOf(api, await root(api, 'Deployed Tests'));
+    const tests = await childrenOf(api, types.find((t) => t.label === 'agent-to-server')!);
+    const test = tests.find((t) => t.label === 'VPN from the offices');
+    assert.ok(test, tests.map((t) => t.label).join(', '));
+    await clearEmulatorRequests(emulator);
+    const run = await vscode.commands.executeCommand<EnterpriseRun | undefined>('netmon.documents.runDeployed', test);
+    assert.ok(run, 'the run reported a failure');
+    assert.equal(run.instant, false);
+    const created = { testId: Number(test.spec.ids?.testId) };
+    assert.equal(run.testId, created.testId);
+    const posts = (await emulatorRequests(emulator)).filter((r) => r.method === 'POST').map((r) => r.path);
+    assert.deepEqual(posts, [`/v7/tests/${created.testId}/run`]);
+    assert.equal(run.outcome.agents.length, 3);
+    const drawn = await drawnWhenDone(run.panelId);
+    assert.equal(drawn.rows, 3);
+    // The row's Metrics link opens the deployed test's metrics panel.
+    await sendFromWebview(run.panelId, { type: 'openMetrics', params: { testId: created.testId, agentId: agentIds[0] } });
+    await waitForPanels('the metrics panel of the test', (states) => states.find((s) => s.kind === 'metrics' && s.title === 'Metrics: VPN from the offices'));
+
+    // A second run gets a panel of its own; Cancel in it stops the wait (a slow read of the results here) and says so.
+    emulator.setFaults([{ fault: 'latency', latencyMs: 8_000, pathPrefix: `/v7/test-results/${created.testId}/` }]);
+    const second = vscode.commands.executeCommand<EnterpriseRun | undefined>('netmon.documents.runDeployed', created.testId);
+    const secondPanel = await waitForPanels('a second run\'s panel', (states) => states.find((s) => s.kind === 'instant' && s.id !== run.panelId && (s.rendered as Drawn | undefined)?.running === true));
+    await sendFromWebview(secondPanel.id, { type: 'cancel', params: { testId: created.testId } });
+    const cancelled = await second;
+    emulator.setFaults([]);
+    assert.ok(cancelled?.cancelled, 'the run says it was cancelled');
+    assert.match(cancelled.text, /Stopped waiting \(Cancel\)/);
+    await closeEditors();
+  });
+
+  it('after Create, the notification offers Run Now and Show Results; Run Now runs the new test; the plan links it to its results', async function () {
+    this.timeout(60_000);
+    const uri = writeDocument(scratch.path, 'plan/zone.netmon-test.json', JSON.stringify({
+      type: 'agent-to-server', testName: 'Zone gateway', interval: 300, agents: agentIds.map((agentId) => ({ agentId: Number(agentId) })), server: 'zone.example.com',
+    }, null, 2));
+    await openDocument(uri);
+    await clearEmulatorRequests(emulator);
+    const offered: string[][] = [];
+    const api = await netmonApi();
+    api.prompts.respondWith((prompt) => {
+      if (prompt.kind === 'confirm') return prompt.actions[0];
+      if (prompt.kind === 'offer' && prompt.message.startsWith('Created test "Zone gateway"')) { offered.push([...prompt.actions]); return 'Run Now'; }
+      return undefined;
+    });
+    try {
+      const created = await vscode.commands.executeCommand<{ testId: number } | undefined>('netmon.documents.create', uri);
+      assert.ok(created, 'Create reported a failure');
+      await waitFor('the offer after Create', () => (offered.length > 0 ? true : undefined));
+      assert.deepEqual(offered[0], ['Run Now', 'Show Results']);
+      const run = await waitForPanels('the run of the new test', (states) => states.find((s) => s.kind === 'instant' && s.title === 'Instant: Zone gateway' && (s.rendered as Drawn | undefined)?.running === false), 30_000);
+      assert.equal((run.rendered as Drawn).testId, created.testId);
+      const posts = (await emulatorRequests(emulator)).filter((r) => r.method === 'POST').map((r) => r.path);
+      assert.deepEqual(posts, ['/v7/tests/agent-to-server', `/v7/tests/${created.testId}/run`]);
+
+      const planned = await vscode.commands.executeCommand<{ document: vscode.TextDocument } | undefined>('netmon.documents.plan', vscode.Uri.joinPath(uri, '..'));
+      assert.ok(planned, 'Plan reported a failure');
+      assert.match(planned.document.getText(), new RegExp(`\\nResults of the bound tests [^\\n]*\\n {2}test ${created.testId} · [^\\n]*zone\\.netmon-test\\.json\\n`));
+      const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', planned.document.uri);
+      const results = lenses.find((l) => l.command?.title === `$(graph) Results of test ${created.testId}`);
+      assert.equal(results?.command?.command, 'netmon.showTestResults', lenses.map((l) => l.command?.title).join(' | '));
+      const shown = await vscode.commands.executeCommand<{ panels: string[] }>(results.command.command, ...(results.command.arguments ?? []));
+      assert.equal(shown?.panels.length, 2, 'metrics and path of the test');
+    } finally {
+      api.prompts.respondWith(undefined);
+      await closeEditors();
+    }
+  });
+});
