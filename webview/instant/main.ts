@@ -30,8 +30,9 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
       openJson: () => host.postMessage({ type: 'openJson', params: { testId } }),
       cancel: () => host.postMessage({ type: 'cancel', params: { testId } }),
     }));
-    const waiting = Array.isArray(view.waiting) ? view.waiting.length : 0;
-    host.postMessage({ type: 'loaded', params: { testId, rows: view.rows.length, waiting, running: view.running === true } });
+    // A run that is waited for (enterprise) also says how many agents are still silent, and whether the wait goes on.
+    const wait = typeof view.running === 'boolean' ? { waiting: Array.isArray(view.waiting) ? view.waiting.length : 0, running: view.running } : {};
+    host.postMessage({ type: 'loaded', params: { testId, rows: view.rows.length, ...wait } });
   });
 });
 
