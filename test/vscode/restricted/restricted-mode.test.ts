@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { RunningEmulator } from '../../../src/emulator';
 import { answeringPrompts, clearEmulatorRequests, emulatorRequests, isWriteRequest, netmonApi, signInTo, signOut, startControlledEmulator } from '../suite/netmon-fixture';
 
-const WRITE_COMMANDS = ['netmon.documents.create', 'netmon.documents.update', 'netmon.documents.delete', 'netmon.documents.runInstant', 'netmon.runInstantTest', 'netmon.documents.apply', 'netmon.documents.runNow', 'netmon.documents.import'];
+const WRITE_COMMANDS = ['netmon.documents.create', 'netmon.documents.update', 'netmon.documents.delete', 'netmon.documents.runInstant', 'netmon.runInstantTest', 'netmon.documents.apply', 'netmon.documents.runNow', 'netmon.documents.runDeployed', 'netmon.documents.import'];
 
 function workspaceFile(name: string): vscode.Uri {
   const root = vscode.workspace.workspaceFolders?.[0]?.uri;
