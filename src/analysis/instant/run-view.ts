@@ -18,7 +18,8 @@ export interface EnterpriseRunState {
   answered: readonly AgentHealth[];
   waitingFor: readonly string[];
   records: readonly TestResult[];
-  phase: 'running' | 'done' | 'cancelled';
+  /** `failed`: reading the results failed (the error is said where the run was started). */
+  phase: 'running' | 'done' | 'cancelled' | 'failed';
   notes?: readonly string[];
 }
 
@@ -45,6 +46,7 @@ function phaseWord(phase: EnterpriseRunState['phase']): string {
 
 function phaseNote(run: EnterpriseRunState, waiting: number): string {
   if (run.phase === 'cancelled') return 'Stopped waiting (Cancel): the agents still run the test at the service; its results stay in the account.';
+  if (run.phase === 'failed') return 'Stopped waiting: reading the results failed (the notification says why); the agents still run the test at the service.';
   if (run.phase === 'running') return `Waiting for ${waiting} of ${run.answered.length + waiting} agents; the table fills in as they answer.`;
   return waiting > 0 ? `${waiting} agent${waiting === 1 ? '' : 's'} did not answer in time.` : 'Every agent answered.';
 }

@@ -41,8 +41,6 @@ export class EnterpriseRuns {
     private readonly connection: ConnectionManager, private readonly viewer: InstantResultsViewer, private readonly results: ResultsDocuments,
     /** The account's enterprise agents, for documents that name agents (agentName). */
     private readonly agents: () => Promise<readonly CatalogAgent[]>,
-    /** First wait between reads (the suites shorten it); doubled after each read. */
-    private readonly firstDelayMs = 1_000,
   ) {}
 
   /** Whether the connection speaks v7 (the only API that runs enterprise tests now). */
@@ -110,24 +108,29 @@ export class EnterpriseRuns {
       };
       const shown = this.panel(key, state, stop);
       shown.draw();
-      let outcome: RunOutcome = { kind: state.kind, agents: [], missing: agentIds };
-      try {
-        outcome = await waitForRun(place.client, test, agentIds, since, {
-          signal: stop.signal, aid: place.aid, firstDelayMs: this.firstDelayMs,
-          onProgress: (answered, waitingFor, records) => {
-            Object.assign(state, { answered, waitingFor, records });
-            progress.report({ message: `${answered.length} of ${agentIds.length} agents answered` });
-            shown.draw();
-          },
-        });
-        state.phase = 'done';
-      } catch (error) {
-        if (!stop.signal.aborted) throw error;
-        state.phase = 'cancelled';
-        outcome = { kind: state.kind, agents: [...state.answered], missing: [...state.waitingFor] };
-      }
+      const outcome = await this.wait(place, test, since, state, stop.signal, () => {
+        progress.report({ message: `${state.answered.length} of ${agentIds.length} agents answered` });
+        shown.draw();
+      });
       return { ...shown.draw(), testId: test.testId, testName: state.testName, type: state.type, instant, outcome, cancelled: state.phase === 'cancelled' };
     });
+  }
+
+  /** Waits for the run's answers into `state` (redrawn at each read); a stopped or failed wait is said in the panel too. */
+  private async wait(place: RunPlace, test: EnterpriseTest, since: number, state: EnterpriseRunState, signal: AbortSignal, redraw: () => void): Promise<RunOutcome> {
+    try {
+      const outcome = await waitForRun(place.client, test, [...state.waitingFor], since, {
+        signal, aid: place.aid,
+        onProgress: (answered, waitingFor, records) => { Object.assign(state, { answered, waitingFor, records }); redraw(); },
+      });
+      state.phase = 'done';
+      return outcome;
+    } catch (error) {
+      state.phase = signal.aborted ? 'cancelled' : 'failed';
+      redraw();
+      if (!signal.aborted) throw error;
+      return { kind: state.kind, agents: [...state.answered], missing: [...state.waitingFor] };
+    }
   }
 
   /** Draws the run's state in its panel, with its text and JSON one click away. */

@@ -54,3 +54,10 @@ test('a deployed network test run again links its rows to the metrics and path p
   assert.equal(view.summary, '1 agent: 0 failing, 0 slow, 1 fine');
   assert.match(view.notes.join('\n'), /Every agent answered/);
 });
+
+test('a wait whose read failed stops offering Cancel and says the run goes on at the service', () => {
+  const view = enterpriseRunView(state({ phase: 'failed' }));
+  assert.equal(view.running, false);
+  assert.equal(view.summary, '0 agents: 0 failing, 0 slow, 0 fine; 3 without an answer');
+  assert.match(view.notes.join('\n'), /^Stopped waiting: reading the results failed .* the agents still run the test at the service\.$/m);
+});
