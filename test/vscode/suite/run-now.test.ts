@@ -25,6 +25,7 @@ describe('Run Now of enterprise tests (v7)', () => {
   let emulator: RunningEmulator;
   let scratch: ReturnType<typeof workspaceScratch>;
   let agentIds: string[] = [];
+  let target = '';
 
   before(async function () {
     this.timeout(60_000);
@@ -34,7 +35,9 @@ describe('Run Now of enterprise tests (v7)', () => {
     // A real clock: the run's round answers one second after it was asked for.
     emulator = await startControlledEmulator({ api: 'v7', now: () => Date.now(), instantTestDelaySeconds: 1 });
     const group = emulator.world.group(emulator.world.accountGroups[0]?.aid ?? 0);
-    agentIds = (group?.enterpriseAgents() ?? []).slice(0, 3).map((agent) => String(agent.agentId));
+    const agents = (group?.enterpriseAgents() ?? []).map((agent) => String(agent.agentId));
+    agentIds = agents.slice(0, 3);
+    target = agents[3] ?? '';
     assert.equal(agentIds.length, 3);
     // Deployed from elsewhere before signing in: Deployed Tests lists it.
     await createTestDirectly(emulator, 'agent-to-server', {
@@ -87,6 +90,27 @@ describe('Run Now of enterprise tests (v7)', () => {
     assert.equal(panel?.title, 'Instant: Portal before deploy');
     assert.match(run.text, /^Portal before deploy \(http-server instant run, test \d+\)\n3 agents: \d+ failing, \d+ slow, \d+ fine/);
     for (const agent of run.outcome.agents) assert.ok(run.text.includes(agent.agentName), `${agent.agentName} has its row`);
+  });
+
+  it('every other type the service runs now runs from its document, each agent answering with its health', async function () {
+    this.timeout(90_000);
+    const targets: Record<string, Record<string, unknown>> = {
+      'agent-to-server': { server: 'vpn.example.com' }, 'agent-to-agent': { targetAgentId: Number(target) }, 'dns-server': { domain: 'example.com' },
+      'dns-trace': { domain: 'example.com' }, 'dns-dnssec': { domain: 'example.com' }, 'page-load': { url: 'https://www.example.com/' },
+      'web-transactions': { url: 'https://www.example.com/', transactionScript: 'await driver.get("https://www.example.com/");' },
+    };
+    for (const [type, fields] of Object.entries(targets)) {
+      const uri = writeDocument(scratch.path, `types/${type}.netmon-test.json`, JSON.stringify({
+        type, testName: `Every type: ${type}`, interval: 300, agents: agentIds.map((agentId) => ({ agentId: Number(agentId) })), ...fields,
+      }, null, 2));
+      await openDocument(uri);
+      const { result: run, prompts } = await answeringPrompts(acceptConfirmations, () => vscode.commands.executeCommand<EnterpriseRun | undefined>('netmon.documents.runNow', uri));
+      assert.ok(run, `${type}: ${JSON.stringify(prompts)}`);
+      assert.deepEqual([run.type, run.outcome.agents.length, run.outcome.missing], [type === 'dns-dnssec' ? 'dnssec' : type, 3, []], type);
+      const drawn = await drawnWhenDone(run.panelId);
+      assert.equal(drawn.rows, 3, type);
+    }
+    await closeEditors();
   });
 
   it('Run Deployed Test Now on a Deployed Tests node runs it again; its rows link to the metrics and path; Cancel stops waiting', async function () {
