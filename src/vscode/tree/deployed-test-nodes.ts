@@ -31,7 +31,8 @@ const typeLabel = (type: string): string => (type === 'dns-dnssec' ? 'dnssec' : 
 
 export function deployedTestsRoot(): TreeNode {
   return new TreeNode(undefined, {
-    label: 'Deployed Tests', icon: 'rocket', kind: 'root deployedTests', loadingWhat: 'Loading deployed tests',
+    // Open at first: each type group carries "New Test Document of This Type", the first step of authoring.
+    label: 'Deployed Tests', icon: 'rocket', kind: 'root deployedTests', loadingWhat: 'Loading deployed tests', expanded: true,
     children: (context, self) => typeGroups(context, self),
   });
 }
