@@ -14,7 +14,7 @@ import {
 } from '../documents';
 import { ACCOUNT_USAGE, takeAccountFlags, UsageError } from './account';
 import { bindingLines, prepareRun, STATE_USAGE, takeAdoptions, unownedLines, type Binding, type JournalFile } from './apply-state';
-import { openDeployRun, type CliIo, type DeployRun } from './deploy-run';
+import { INCLUDE_EXAMPLES_FLAG, INCLUDE_EXAMPLES_USAGE, openDeployRun, type CliIo, type DeployRun } from './deploy-run';
 import { processIo, reportFailure } from './io';
 import { writeOutputFile } from './output-file';
 import { ciJson } from './ci-safe';
@@ -29,6 +29,7 @@ ${ACCOUNT_USAGE}
   --allow-replace  also replace or delete tests that netmon apply did not create from this
                    machine (a binding that came with a document is not proof the test is its)
   --json           print the plan and the outcome as JSON on stdout
+${INCLUDE_EXAMPLES_USAGE}
 ${STATE_USAGE}
   Exit code: 0 applied (or nothing to do), 1 a step failed (re-run to resume),
   2 not applied (not confirmed, conflicts, --allow-replace missing, usage, invalid documents, connection).`;
@@ -42,11 +43,11 @@ export async function runApply(args: readonly string[], io: CliIo = processIo())
   try {
     const { flags, rest } = takeAccountFlags(args);
     const { adoptions, rest: others } = takeAdoptions(rest, io.cwd);
-    const options = ['--yes', '--json', '--allow-replace'];
+    const options = ['--yes', '--json', '--allow-replace', INCLUDE_EXAMPLES_FLAG];
     parsed = { yes: others.includes('--yes'), json: others.includes('--json'), allowReplace: others.includes('--allow-replace'), adoptions, patterns: others.filter((a) => !options.includes(a)) };
     const unknown = parsed.patterns.find((arg) => arg.startsWith('-'));
     if (unknown) throw new UsageError(`unknown option ${unknown}`);
-    run = await openDeployRun(parsed.patterns, flags, io);
+    run = await openDeployRun(parsed.patterns, flags, io, others.includes(INCLUDE_EXAMPLES_FLAG));
   } catch (error) {
     return reportFailure('apply', error, APPLY_USAGE, io);
   }

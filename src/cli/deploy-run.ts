@@ -6,7 +6,9 @@ import { isNetmonError } from '../api';
 import type { EnterpriseTest } from '../api/types';
 import { agentsFromList, agentsOfTests, computePlan, DOCUMENT_SUFFIXES, listDeployedTests, mergeAgents, toDeployedTest, type CatalogAgent, type DeployedTest, type Plan, type PlanDocument } from '../documents';
 import { openAccount, UsageError, type Account, type AccountFlags } from './account';
-import { displayPath, expandDocuments } from './files';
+import { displayPath, expandWithBases } from './files';
+import { DEFAULT_PLAN_EXCLUDED_FOLDERS, planScope } from '../documents/plan-scope';
+import { relative, sep } from 'node:path';
 
 export interface CliIo {
   stdout(line: string): void;
@@ -26,26 +28,50 @@ export interface DeployRun {
   plan: Plan;
   /** A document's path as the user reads it (relative to the working directory), terminal-safe. */
   name(uri: string): string;
+  /** Documents left out because they sit in an example folder (--include-examples takes them in). */
+  excluded: string[];
 }
+
+export const INCLUDE_EXAMPLES_FLAG = '--include-examples';
+export const INCLUDE_EXAMPLES_USAGE = `  ${INCLUDE_EXAMPLES_FLAG} also take the documents under folders named ${DEFAULT_PLAN_EXCLUDED_FOLDERS.map((f) => `"${f}"`).join(', ')}
+                   (left out by default, as in the editor: examples are not for deploying);
+                   naming such a folder itself, or a file in it, includes it too`;
+
+/** The line saying which example documents were left out, or none. */
+export function leftOutLine(run: Pick<DeployRun, 'excluded' | 'name'>): string[] {
+  if (run.excluded.length === 0) return [];
+  const shown = run.excluded.slice(0, 6).map((uri) => run.name(uri)).join(', ');
+  const more = run.excluded.length > 6 ? ` and ${run.excluded.length - 6} more` : '';
+  return [`Left out (example folders): ${shown}${more}. Name that folder, or pass ${INCLUDE_EXAMPLES_FLAG}, to include them.`];
+}
+
+export interface DeployDocuments { documents: PlanDocument[]; excluded: string[] }
 
 const TEST_GLOB = `**/*${DOCUMENT_SUFFIXES.test}`;
 
-export async function readTestDocuments(patterns: readonly string[], cwd: string): Promise<PlanDocument[]> {
+export async function readTestDocuments(patterns: readonly string[], cwd: string, includeExamples = false): Promise<DeployDocuments> {
   if (patterns.length === 0) throw new UsageError('name a folder, file or glob of test documents');
-  const files = (await expandDocuments(patterns, cwd, TEST_GLOB)).filter((file) => file.endsWith(DOCUMENT_SUFFIXES.test));
-  if (files.length === 0) throw new UsageError(`no ${DOCUMENT_SUFFIXES.test} documents matched ${patterns.join(' ')}`);
-  return Promise.all(files.map(async (file) => ({ uri: file, text: await readFile(file, 'utf8') })));
+  const found = [...(await expandWithBases(patterns, cwd, TEST_GLOB)).entries()].filter(([file]) => file.endsWith(DOCUMENT_SUFFIXES.test)).sort(([a], [b]) => a.localeCompare(b));
+  if (found.length === 0) throw new UsageError(`no ${DOCUMENT_SUFFIXES.test} documents matched ${patterns.join(' ')}`);
+  // The editor's rule and default (netmon.plan.excludedFolders): folders below the one named, never the one named itself.
+  const scope = planScope(found, ([file, base]) => (base === undefined ? file.split(sep).pop() ?? file : relative(base, file).split(sep).join('/')),
+    includeExamples ? [] : DEFAULT_PLAN_EXCLUDED_FOLDERS);
+  if (scope.included.length === 0) {
+    throw new UsageError(`only example documents matched ${patterns.join(' ')} (${scope.excluded.length} left out); name their folder, or pass ${INCLUDE_EXAMPLES_FLAG}`);
+  }
+  const documents = await Promise.all(scope.included.map(async ([file]) => ({ uri: file, text: await readFile(file, 'utf8') })));
+  return { documents, excluded: scope.excluded.map(([file]) => file) };
 }
 
-export async function openDeployRun(patterns: readonly string[], flags: AccountFlags, io: CliIo): Promise<DeployRun> {
-  const documents = await readTestDocuments(patterns, io.cwd);
+export async function openDeployRun(patterns: readonly string[], flags: AccountFlags, io: CliIo, includeExamples = false): Promise<DeployRun> {
+  const { documents, excluded } = await readTestDocuments(patterns, io.cwd, includeExamples);
   const account = await openAccount(flags, io.env);
   try {
     const tests = await listDeployedTests(account.client, account.requestAid);
     const deployed = tests.map(toDeployedTest);
     const agents = await enterpriseAgents(account, tests);
     const plan = planFor(account, documents, deployed, agents);
-    return { account, documents, deployed, agents, plan, name: (uri) => terminalSafe(displayPath(uri, io.cwd)) };
+    return { account, documents, deployed, agents, plan, excluded, name: (uri) => terminalSafe(displayPath(uri, io.cwd)) };
   } catch (error) {
     await account.close();
     throw error;

@@ -8,7 +8,7 @@
 import { terminalSafe } from '../analysis/text/untrusted';
 import { planJson, renderPlan } from '../documents';
 import { ACCOUNT_USAGE, takeAccountFlags, UsageError } from './account';
-import { openDeployRun, type CliIo, type DeployRun } from './deploy-run';
+import { INCLUDE_EXAMPLES_FLAG, INCLUDE_EXAMPLES_USAGE, leftOutLine, openDeployRun, type CliIo, type DeployRun } from './deploy-run';
 import { processIo, reportFailure } from './io';
 import { bindingLines, prepareRun, STATE_USAGE, takeAdoptions, unownedLines } from './apply-state';
 import { ciJson } from './ci-safe';
@@ -19,6 +19,7 @@ export const PLAN_USAGE = `usage: netmon plan <folders, files or globs of *.netm
   the deployed tests no document manages (left alone).
 ${ACCOUNT_USAGE}
   --json           the plan as JSON on stdout
+${INCLUDE_EXAMPLES_USAGE}
 ${STATE_USAGE}
   Exit code: 0 no changes, 1 changes, 2 could not plan or apply would refuse (usage, invalid
   documents, conflicts, connection).`;
@@ -33,10 +34,10 @@ export async function runPlan(args: readonly string[], io: CliIo = processIo()):
     json = rest.includes('--json');
     const taken = takeAdoptions(rest, io.cwd);
     adoptions = taken.adoptions;
-    const patterns = taken.rest.filter((arg) => arg !== '--json' && arg !== '--allow-replace');
+    const patterns = taken.rest.filter((arg) => arg !== '--json' && arg !== '--allow-replace' && arg !== INCLUDE_EXAMPLES_FLAG);
     const unknown = patterns.find((arg) => arg.startsWith('-'));
     if (unknown) throw new UsageError(`unknown option ${unknown}`);
-    opened = await openDeployRun(patterns, flags, io);
+    opened = await openDeployRun(patterns, flags, io, taken.rest.includes(INCLUDE_EXAMPLES_FLAG));
   } catch (error) {
     return reportFailure('plan', error, PLAN_USAGE, io);
   }
@@ -45,12 +46,12 @@ export async function runPlan(args: readonly string[], io: CliIo = processIo()):
     const { plan } = run;
     if (json) {
       io.stdout(ciJson({
-        target: run.account.label, ...planJson(plan, run.name),
+        target: run.account.label, ...planJson(plan, run.name), excluded: opened.excluded.map(run.name),
         bindings: bindings.map((b) => ({ document: run.name(b.uri), testId: b.testId, testName: b.testName, why: b.why })),
         needsAllowReplace: unowned.map((step) => ({ action: step.action, testName: step.testName, ...('testId' in step ? { testId: step.testId } : {}) })),
       }));
     } else {
-      io.stdout([...bindingLines(bindings, run.name), renderPlan(plan, terminalSafe(run.account.label), run.name).trimEnd(), ...unownedLines(unowned, false)].join('\n'));
+      io.stdout([...bindingLines(bindings, run.name), renderPlan(plan, terminalSafe(run.account.label), run.name).trimEnd(), ...unownedLines(unowned, false), ...leftOutLine(opened)].join('\n'));
     }
     if (plan.skipped.length > 0) {
       io.stderr(`netmon plan: ${plan.skipped.length} document${plan.skipped.length === 1 ? ' is' : 's are'} invalid and left out; run netmon validate on them`);

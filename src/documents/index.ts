@@ -16,6 +16,7 @@ export * from './plan-text';
 export * from './deployed';
 export * from './apply-journal';
 export * from './templates';
+export * from './template-snippet';
 export * from './run-now';
 export * from './import';
 export * from './agent-edits';

@@ -96,12 +96,12 @@ export const planDocuments: ToolDefinition = {
 /** The CLI's deploy run over the context's account (which stays open: the caller owns it). */
 async function deployRun(ctx: ToolContext, patterns: readonly string[]): Promise<DeployRun> {
   await documentFiles(ctx, patterns, `**/*${DOCUMENT_SUFFIXES.test}`);
-  const documents = await readTestDocuments(patterns, ctx.cwd);
+  const { documents, excluded } = await readTestDocuments(patterns, ctx.cwd);
   const { account } = ctx;
   const tests = await listDeployedTests(account.client, account.requestAid);
   const deployed = tests.map(toDeployedTest);
   const agents = await enterpriseAgents(account, tests);
-  return { account, documents, deployed, agents, plan: planFor(account, documents, deployed, agents), name: (uri) => outside(displayPath(uri, ctx.cwd), 300) };
+  return { account, documents, deployed, agents, plan: planFor(account, documents, deployed, agents), excluded, name: (uri) => outside(displayPath(uri, ctx.cwd), 300) };
 }
 
 /** The CLI's output lines, collected for the answer (nothing asks: the tool call is the consent). */

@@ -61,6 +61,15 @@ async function lensUntil(page: Page, text: string, shown: ReturnType<Page['locat
   }
 }
 
+/** Clicks a lens whose title states the write: no dialog follows. */
+async function lensClick(page: Page, text: RegExp): Promise<void> {
+  await page.locator('.monaco-editor .view-lines').first().click();
+  await page.keyboard.press('Control+Home');
+  const lens = page.locator('.codelens-decoration a:visible', { hasText: text }).first();
+  await lens.waitFor({ timeout: 30_000 });
+  await lens.click({ force: true });
+}
+
 /** Ctrl+Space until the suggestions show `text`: the JSON service reads the schema on first use. */
 async function suggestUntil(page: Page, text: string): Promise<void> {
   const row = page.locator('.editor-widget.suggest-widget .monaco-list-row', { hasText: text }).first();
@@ -153,7 +162,8 @@ describe('authoring a test as a new user', { timeout: 240_000 }, () => {
     await save(page, file, /\{ "agentId": \d+ \} \/\/ /);
     await noErrors(page, 'writing the document');
 
-    await lensAndConfirm(page, 'Create in', 'Create');
+    // The lens states the write (name, group, type, agents, interval): its click is the consent, no dialog.
+    await lensClick(page, /Create "Example health" in .* · http-server · 2 agents · every 300 s/);
     await page.locator('.codelens-decoration a', { hasText: 'Bound to test' }).first().waitFor({ timeout: 30_000 });
     assert.match(readFileSync(file, 'utf8'), /"deployments"/);
     await noErrors(page, 'Create');
@@ -162,7 +172,8 @@ describe('authoring a test as a new user', { timeout: 240_000 }, () => {
     await page.locator('.monaco-editor .view-lines').first().click();
     await replaceAll(page, '"interval": 300', '"interval": 600');
     await save(page, file, /"interval": 600/);
-    await lensAndConfirm(page, /^\$?\(?sync\)?\s*Update$|Update/, 'Update');
+    await lensClick(page, /Update: interval 300 → 600/);
+    await page.locator('.notifications-toasts', { hasText: /Updated test "Example health"/ }).waitFor({ timeout: 30_000 });
     await noErrors(page, 'Update');
 
     // Plan the folder from the explorer: nothing left to change.
@@ -188,7 +199,7 @@ describe('authoring a test as a new user', { timeout: 240_000 }, () => {
 
     await page.locator('.tab', { hasText: 'health.netmon-test.json' }).first().click();
     await lensAndConfirm(page, 'Delete', 'Delete');
-    await page.locator('.codelens-decoration a', { hasText: 'Create in' }).first().waitFor({ timeout: 30_000 });
+    await page.locator('.codelens-decoration a', { hasText: /Create "Example health" in/ }).first().waitFor({ timeout: 30_000 });
     await noErrors(page, 'Delete');
     await runCommandFromPalette(page, 'View: Close All Editors');
   });

@@ -137,6 +137,12 @@ describe('Netmon tree UI', { timeout: 120_000 }, () => {
       await welcome.getByRole('button', { name: 'Use Demo Account' }).click({ timeout: FILL_TIMEOUT_MS });
       await row(page, 'Endpoint Agents', 1).waitFor({ timeout: FILL_TIMEOUT_MS });
       assert.deepEqual(await labelsAt(page, 1), ROOTS);
+      // Deployed Tests opens at first (its type groups start new documents): closed here, so the
+      // rows one level down are only those of the root each step opens.
+      const deployed = row(page, 'Deployed Tests', 1);
+      await assertEventually(async () => (await deployed.getAttribute('aria-expanded')) === 'true', 'Deployed Tests to open at first');
+      await deployed.click();
+      await assertEventually(async () => (await deployed.getAttribute('aria-expanded')) === 'false', 'Deployed Tests to close');
     });
   });
 

@@ -11,6 +11,7 @@ export const COMMANDS = {
   apply: 'netmon.documents.apply',
   refreshCatalog: 'netmon.documents.refreshCatalog',
   newDocument: 'netmon.documents.new',
+  newDocumentOfType: 'netmon.documents.newOfType',
   runNow: 'netmon.documents.runNow',
   runDeployed: 'netmon.documents.runDeployed',
   importTests: 'netmon.documents.import',

@@ -19,6 +19,7 @@ import { DocumentDiagnostics } from './diagnostics';
 import { askInstantAnswers, checkInstantDocument, instantDocument, offerToSave, type InstantAnswers } from './instant-command';
 import { registerLanguageFeatures } from './language';
 import { DocumentLenses } from './lenses';
+import { LensConsent } from './lens-consent';
 import { ImportCommand } from './import-command';
 import { NewDocumentCommand } from './new-document';
 import { PlanCommands } from './plan-commands';
@@ -45,10 +46,11 @@ export function registerDocuments(context: vscode.ExtensionContext, connection: 
   const catalog = new CatalogCache(connection, (message) => log.warn(message), bindings.deployments);
   const diagnostics = new DocumentDiagnostics(catalog);
   const results = new ResultsDocuments();
-  const lenses = new DocumentLenses(connection, bindings);
+  const consent = new LensConsent();
+  const lenses = new DocumentLenses(connection, bindings, consent, () => catalog.current?.validation.enterpriseAgents ?? []);
   const enterpriseAgents = async () => (await catalog.ready())?.validation.enterpriseAgents ?? [];
   const knownAgents = () => catalog.current?.validation.endpointAgents;
-  const tests = new TestCommands(connection, bindings, prompts, () => { lenses.refresh(); catalog.learnedChanged(); }, enterpriseAgents);
+  const tests = new TestCommands(connection, bindings, prompts, () => { lenses.refresh(); catalog.learnedChanged(); }, enterpriseAgents, consent);
   const plans = new PlanCommands(connection, bindings, results, prompts, enterpriseAgents);
   const newDocument = new NewDocumentCommand(connection, catalog, prompts);
   const enterpriseRuns = new EnterpriseRuns(connection, viewer, results, enterpriseAgents);
@@ -59,6 +61,7 @@ export function registerDocuments(context: vscode.ExtensionContext, connection: 
     vscode.languages.registerCodeLensProvider([{ pattern: '**/*.netmon-{test,instant,filter}.json' }], lenses),
     vscode.languages.registerCodeLensProvider({ scheme: RESULTS_SCHEME, language: 'netmon-plan' }, new PlanResultsLenses()),
     registerLanguageFeatures(catalog),
+    vscode.workspace.onDidCloseTextDocument((document) => consent.forget(document.uri)),
     vscode.languages.registerCodeActionsProvider({ pattern: '**/*.netmon-test.json' }, new AgentQuickFixes(catalog), { providedCodeActionKinds: AgentQuickFixes.kinds }),
   );
 
@@ -85,13 +88,14 @@ export function registerDocuments(context: vscode.ExtensionContext, connection: 
 
   registerCommands(context, {
     [COMMANDS.newDocument]: () => reporting('Creating the document', () => newDocument.run()),
+    [COMMANDS.newDocumentOfType]: (node) => reporting('Creating the document', () => newDocument.run(node)),
     [COMMANDS.importTests]: async (folder) => {
       const result = await reporting('Importing the deployed tests', () => importer.run(folder));
       lenses.refresh();
       return result;
     },
-    [COMMANDS.create]: (uri) => tests.create(uri),
-    [COMMANDS.update]: (uri) => tests.update(uri),
+    [COMMANDS.create]: (uri, lensToken) => tests.create(uri, lensToken),
+    [COMMANDS.update]: (uri, lensToken) => tests.update(uri, lensToken),
     [COMMANDS.delete]: (uri) => tests.delete(uri),
     [COMMANDS.showBinding]: (uri) => reporting('Showing the binding', async () => {
       const document = await workspaceDocument(uri);

@@ -9,17 +9,25 @@ import { documentsLibrary as lib } from './library';
 import type { ConnectionManager } from '../connection/connection-manager';
 import { COMMANDS } from './command-ids';
 import type { BindingWriter } from './bindings';
-import { deployTarget } from './target';
+import { deployTarget, type DeployTarget } from './target';
+import type { CatalogAgent } from '../../documents';
+import { consentedChange, createChange, updateChange, updateChanges, type LensConsent } from './lens-consent';
 
 /** Every type but BGP runs now (a cheap look at the text: the command checks properly, and says on v6 that it needs v7). */
 const RUN_NOW_TYPE = /"type"\s*:\s*"(?!bgp")/;
+
+type LensMaker = (title: string, command: string, ...args: unknown[]) => vscode.CodeLens;
 
 export class DocumentLenses implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.changed.event;
   private readonly subscription: vscode.Disposable;
 
-  constructor(private readonly connection: ConnectionManager, private readonly bindings: BindingWriter) {
+  constructor(
+    private readonly connection: ConnectionManager, private readonly bindings: BindingWriter,
+    /** Create and Update lenses carry its one-time token: their click is the consent to what the title says. */
+    private readonly consent: LensConsent, private readonly agents: () => readonly CatalogAgent[],
+  ) {
     this.subscription = vscode.Disposable.from(
       connection.onDidChange(() => this.refresh()),
       vscode.workspace.onDidGrantWorkspaceTrust(() => this.refresh()),
@@ -48,7 +56,7 @@ export class DocumentLenses implements vscode.CodeLensProvider, vscode.Disposabl
     const plan = lens('$(checklist) Plan', COMMANDS.plan, document.uri);
     if (!bound) {
       return [
-        lens(`$(cloud-upload) Create in ${target.groupLabel}`, COMMANDS.create, document.uri),
+        this.createLens(document, text, target, lens),
         ...runNow,
         plan,
         ...(others.length > 0 ? [lens(`Not deployed here${elsewhere}`, COMMANDS.plan, parentFolder(document.uri))] : []),
@@ -61,8 +69,24 @@ export class DocumentLenses implements vscode.CodeLensProvider, vscode.Disposabl
     // The actions before a verified binding's status: in an editor narrowed by the results beside
     // it, the end of the line is cut off. A binding not verified is said first, before any action.
     const status = lens(boundTitle, COMMANDS.showBinding, document.uri);
-    const actions = [lens('$(sync) Update', COMMANDS.update, document.uri), lens('$(trash) Delete', COMMANDS.delete, document.uri), ...runNow, plan, lens('$(graph) Results', 'netmon.showTestResults', document.uri)];
+    const actions = [verified ? this.updateLens(document, text, target, bound.testId, lens) : lens('$(sync) Update', COMMANDS.update, document.uri), lens('$(trash) Delete', COMMANDS.delete, document.uri), ...runNow, plan, lens('$(graph) Results', 'netmon.showTestResults', document.uri)];
     return verified ? [...actions, status] : [status, ...actions];
+  }
+
+  /** `Create "name" in group · type · 2 agents · every 300 s`, one click; today's title (and its modal) for a document with an error. */
+  private createLens(document: vscode.TextDocument, text: string, target: DeployTarget, lens: LensMaker): vscode.CodeLens {
+    const title = createChange(text, target);
+    if (!title) return lens(`$(cloud-upload) Create in ${target.groupLabel}`, COMMANDS.create, document.uri);
+    return lens(`$(cloud-upload) ${title}`, COMMANDS.create, document.uri, this.consent.issue(document.uri, document.version, 'create', consentedChange(target, title)));
+  }
+
+  /** `Update: interval 300 → 600` against what this machine last deployed, one click; otherwise the modal's Update. */
+  private updateLens(document: vscode.TextDocument, text: string, target: DeployTarget, testId: number, lens: LensMaker): vscode.CodeLens {
+    const record = this.bindings.deployments.list(target.connectionKey, target.aidKey).find((test) => test.testId === testId);
+    const changes = record && updateChanges(document.uri, text, record, target, this.agents());
+    if (!changes) return lens('$(sync) Update', COMMANDS.update, document.uri);
+    const title = updateChange(changes);
+    return lens(`$(sync) ${title}`, COMMANDS.update, document.uri, this.consent.issue(document.uri, document.version, 'update', consentedChange(target, title)));
   }
 
   dispose(): void {

@@ -1,9 +1,13 @@
-// "Netmon: New Test Document…": pick a kind (the eight enterprise test types, two instant
-// tests, a search filter), pick the enterprise agents the connected account is known to
-// have, choose where to save; the document is written (commented, valid as written) and opened.
+// "Netmon: New Test Document…" (or a kind's own entry on the Deployed Tests view): pick a
+// kind, pick the enterprise agents the connected account is known to have; the document is
+// written straight into the workspace (the folder of `netmon.documents.newDocumentFolder`,
+// a free name from the kind), opened, and its test name and target are tab stops — typing the
+// name, Tab, the URL and saving is one edit. Only when that write fails is a save dialog
+// asked, with the kind and agents already chosen kept.
 import * as vscode from 'vscode';
-import type { CatalogAgent, TemplateInfo } from '../../documents';
+import type { CatalogAgent, TemplateId, TemplateInfo } from '../../documents';
 import type { ConnectionManager } from '../connection/connection-manager';
+import { errorText } from '../errors';
 import type { Prompts } from '../ui/prompts';
 import type { CatalogCache } from './catalog';
 import { writeNewFile } from '../files/save-files';
@@ -14,21 +18,65 @@ import { documentsLibrary as lib } from './library';
 const MAX_AGENTS_OFFERED = 500;
 /** Save dialogs asked when the names chosen are taken, before the command gives up. */
 const MAX_SAVE_ATTEMPTS = 5;
+/** `new-http-server-2…` names tried in the folder before asking where to save instead. */
+const MAX_NUMBERED_NAMES = 99;
+
+export const NEW_DOCUMENT_FOLDER_SETTING = 'netmon.documents.newDocumentFolder';
+export const DEFAULT_NEW_DOCUMENT_FOLDER = 'netmon-tests';
+const CHOOSE_LOCATION = 'Choose Where to Save…';
 
 export class NewDocumentCommand {
   constructor(private readonly connection: ConnectionManager, private readonly catalog: CatalogCache, private readonly prompts: Prompts) {}
 
-  /** Resolves with the new document's URI, or undefined when the user stopped. */
-  async run(): Promise<vscode.Uri | undefined> {
-    const template = await this.pickTemplate();
+  /**
+   * Resolves with the new document's URI, or undefined when the user stopped. `argument`: a
+   * type group of the Deployed Tests view (its label is the test type), which picks the kind.
+   */
+  async run(argument?: unknown): Promise<vscode.Uri | undefined> {
+    const template = templateOfNode(argument) ?? await this.pickTemplate();
     if (!template) return undefined;
     const agents = template.usesEnterpriseAgents ? await this.pickAgents() : [];
     if (agents === undefined) return undefined;
+    const text = lib().newDocumentText(template.id, { agents: agents.map((a) => ({ agentId: a.agentId, name: a.name })) });
+    const uri = await this.writeInWorkspace(template, text, agents.length) ?? await this.writeWhereChosen(template, text);
+    if (!uri) return undefined;
+    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+    // The same text, its name and target as tab stops: what the user types first is selected.
+    const document = editor.document;
+    await editor.insertSnippet(new vscode.SnippetString(lib().templateSnippet(document.getText())), new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)));
+    // The snippet rewrote the text as it was: saved again, the editor is not left with unsaved changes.
+    await document.save();
+    return uri;
+  }
+
+  /**
+   * The kind's free name in the new-document folder, written; undefined when there is no
+   * workspace folder, or (after saying why and what to do) when the write failed.
+   */
+  private async writeInWorkspace(template: TemplateInfo, text: string, agentCount: number): Promise<vscode.Uri | undefined> {
+    const root = vscode.workspace.workspaceFolders?.[0]?.uri;
+    if (!root) return undefined;
+    let folder: vscode.Uri | undefined;
+    try {
+      folder = vscode.Uri.joinPath(root, ...newDocumentFolder());
+      await vscode.workspace.fs.createDirectory(folder);
+      const uri = await freeName(folder, lib().templateFileName(template.id));
+      await writeNewFile(uri, text);
+      return uri;
+    } catch (error) {
+      const kept = `the kind (${template.label.toLowerCase()})${agentCount > 0 ? ` and the ${agentCount} agent${agentCount === 1 ? '' : 's'} chosen` : ''}`;
+      const where = folder ? vscode.workspace.asRelativePath(folder) : `the folder of "${NEW_DOCUMENT_FOLDER_SETTING}"`;
+      const message = `${errorText(`Writing the new document in ${where}`, error)} ${CHOOSE_LOCATION.replace('…', '')} keeps ${kept}; or change the setting "${NEW_DOCUMENT_FOLDER_SETTING}".`;
+      if (await this.prompts.fail(message, CHOOSE_LOCATION) !== CHOOSE_LOCATION) throw new StoppedAfterFailure();
+      return undefined;
+    }
+  }
+
+  /** The save dialog: with no workspace folder, or after the write in it failed. */
+  private async writeWhereChosen(template: TemplateInfo, text: string): Promise<vscode.Uri | undefined> {
     const uri = await this.chooseLocation(template);
     if (!uri) return undefined;
-    const text = lib().newDocumentText(template.id, { agents: agents.map((a) => ({ agentId: a.agentId, name: a.name })) });
     await writeNewFile(uri, text);
-    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
     return uri;
   }
 
@@ -71,6 +119,45 @@ export class NewDocumentCommand {
     if (picked === undefined) return undefined;
     return picked.length > 0 ? picked.map((item) => item.agent) : [];
   }
+}
+
+/** The user declined the way out offered after a failed write: nothing more to say. */
+export class StoppedAfterFailure extends Error {
+  constructor() { super('the new document was not written'); this.name = 'AbortError'; }
+}
+
+/** A Deployed Tests type group (the node, or its JSON form from a command argument): its test type's template. */
+function templateOfNode(argument: unknown): TemplateInfo | undefined {
+  if (typeof argument !== 'object' || argument === null) return undefined;
+  const { kind, label } = argument as { kind?: unknown; label?: unknown; spec?: { kind?: unknown; label?: unknown } };
+  const spec = (argument as { spec?: { kind?: unknown; label?: unknown } }).spec;
+  const nodeKind = spec?.kind ?? kind;
+  const type = spec?.label ?? label;
+  if (nodeKind !== 'deployedTestType' || typeof type !== 'string') return undefined;
+  const id = (type === 'dnssec' ? 'dns-dnssec' : type) as TemplateId;
+  return lib().TEMPLATES.find((template) => template.id === id && template.kind === 'test');
+}
+
+/** The setting's folder as path segments under the workspace folder; `..`, absolute paths and empty names are refused. */
+function newDocumentFolder(): string[] {
+  const setting = vscode.workspace.getConfiguration().get<unknown>(NEW_DOCUMENT_FOLDER_SETTING);
+  const folder = typeof setting === 'string' ? setting : DEFAULT_NEW_DOCUMENT_FOLDER;
+  const segments = folder.split(/[\\/]/).filter((segment) => segment !== '' && segment !== '.');
+  if (/^([a-z]:|[\\/])/i.test(folder) || segments.includes('..')) {
+    throw new Error(`the setting "${NEW_DOCUMENT_FOLDER_SETTING}" must be a folder inside the workspace, like "${DEFAULT_NEW_DOCUMENT_FOLDER}"`);
+  }
+  return segments;
+}
+
+/** `name`, else `name-2`, `name-3`… before the suffix: the first that does not exist. */
+async function freeName(folder: vscode.Uri, fileName: string): Promise<vscode.Uri> {
+  const dot = fileName.indexOf('.');
+  const [stem, suffix] = dot > 0 ? [fileName.slice(0, dot), fileName.slice(dot)] : [fileName, ''];
+  for (let n = 1; n <= MAX_NUMBERED_NAMES; n++) {
+    const uri = vscode.Uri.joinPath(folder, n === 1 ? fileName : `${stem}-${n}${suffix}`);
+    if (!(await exists(uri))) return uri;
+  }
+  throw new Error(`${MAX_NUMBERED_NAMES} new documents named ${stem}… already exist there`);
 }
 
 function defaultLocation(fileName: string): vscode.Uri | undefined {

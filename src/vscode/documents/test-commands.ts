@@ -15,6 +15,7 @@ import { COMMANDS } from './command-ids';
 import { documentsLibrary as lib } from './library';
 import { describeTest, fetchLiveTest, type LiveTest } from './live-test';
 import { deployTarget, type DeployTarget } from './target';
+import { consentedChange, createChange, updateChange, updateChanges, type LensConsent } from './lens-consent';
 
 export interface TestCommandResult { testId: number }
 
@@ -30,6 +31,8 @@ export class TestCommands {
     private readonly prompts: Prompts, private readonly changed: () => void,
     /** The account's enterprise agents, for documents that name agents (agentName). */
     private readonly agents: () => Promise<readonly CatalogAgent[]>,
+    /** A fresh token from the lens that showed this exact write stands for the modal. */
+    private readonly consent: LensConsent,
   ) {}
 
   /** The document's value with named agents given their ids, and what was resolved, for the dialog. */
@@ -40,7 +43,8 @@ export class TestCommands {
     return { value: resolution.value, named: `\n${resolution.resolved.map((r) => `Agent "${r.agentName}" → ${r.agentId}`).join('\n')}` };
   }
 
-  create(argument?: unknown): Promise<TestCommandResult | undefined> {
+  /** `lensToken`: from the Create lens only; anything else asks in the modal. */
+  create(argument?: unknown, lensToken?: unknown): Promise<TestCommandResult | undefined> {
     return this.run('Creating the test', argument, async (document, text) => {
       const target = deployTarget(this.connection, text);
       const bound = lib().readBinding(text, target.connectionKey, target.aidKey);
@@ -48,7 +52,9 @@ export class TestCommands {
       const { value, named } = await this.withAgentIds(checkedValue('test', document, text));
       const type = lib().testTypeOf(value);
       const request = lib().testCreateRequest(value);
-      const answer = await this.prompts.confirm(`Create test "${request.body.testName}" in ${target.groupLabel}?`,
+      const title = createChange(text, target);
+      const consented = this.consent.take(lensToken, document.uri, document.version, 'create', title && consentedChange(target, title));
+      const answer = consented ? 'Create' : await this.prompts.confirm(`Create test "${request.body.testName}" in ${target.groupLabel}?`,
         `${describeTest({ ...request.body, type })}${named}\n\nOn ${target.connectionKey}. The agents start running it at the next interval.`, 'Create');
       if (answer !== 'Create') return undefined;
       const response = await progress(`Creating "${request.body.testName}"…`, (signal) => target.client.createTest(type, request.body, { aid: target.requestAid, signal }));
@@ -60,17 +66,23 @@ export class TestCommands {
     });
   }
 
-  update(argument?: unknown): Promise<TestCommandResult | undefined> {
+  /** `lensToken`: from the Update lens only; it stands for the modal while the live test is still what was last deployed. */
+  update(argument?: unknown, lensToken?: unknown): Promise<TestCommandResult | undefined> {
     return this.run('Updating the test', argument, async (document, text) => {
       const bound = this.bound(document, text);
       const { value } = await this.withAgentIds(checkedValue('test', document, text));
       const type = lib().testTypeOf(value);
       const request = lib().testUpdateRequest(value, bound.testId);
+      const shown = await this.lensUpdate(bound);
+      const tokenValid = this.consent.take(lensToken, document.uri, document.version, 'update', shown && consentedChange(bound.target, shown));
       const live = await this.live(bound);
       if (live.gone) return this.boundTestGone(bound, live.source);
       const changes = live.test ? changesFrom(document, text, bound, live, await this.agents()) : [];
       const sent = new Set(Object.keys(request.body));
-      const answer = await this.prompts.confirm(`Update test ${quotedLiveName(live, bound.testId)} in ${bound.target.groupLabel}?`, updateDetail(bound, live, changes, sent), 'Update');
+      // The click consented to the change against the record; the live test must not have drifted from it.
+      const liveChanges = live.test && updateChanges(document.uri, text, live.test, bound.target, await this.agents());
+      const consented = tokenValid && liveChanges !== undefined && updateChange(liveChanges) === shown;
+      const answer = consented ? 'Update' : await this.prompts.confirm(`Update test ${quotedLiveName(live, bound.testId)} in ${bound.target.groupLabel}?`, updateDetail(bound, live, changes, sent), 'Update');
       if (answer !== 'Update') return undefined;
       let response;
       try {
@@ -85,6 +97,14 @@ export class TestCommands {
       void this.offerNext(`Updated test "${request.body.testName}" (${bound.testId}).`, document.uri, bound.target);
       return { testId: bound.testId };
     });
+  }
+
+  /** The Update lens's title for this binding, as the lens computed it: against this machine's record, verified bindings only. */
+  private async lensUpdate(bound: Bound): Promise<string | undefined> {
+    if (!bound.verified) return undefined;
+    const record = this.bindings.deployments.list(bound.target.connectionKey, bound.target.aidKey).find((test) => test.testId === bound.testId);
+    const changes = record && updateChanges(bound.document.uri, bound.text, record, bound.target, await this.agents());
+    return changes && updateChange(changes);
   }
 
   delete(argument?: unknown): Promise<TestCommandResult | undefined> {

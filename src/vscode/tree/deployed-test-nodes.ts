@@ -7,7 +7,7 @@ import { resultHealth, type AgentHealth, type Health } from '../../analysis/resu
 import { HEALTH_MARK } from '../../analysis/results/text';
 import { forEachAtMost } from '../../analysis/pool';
 import { roundMinute } from '../../analysis/text/utc';
-import { resultKindsOf, RESULTS_NEED_V7, type EnterpriseTest, type TestResult, type TestResultKind } from '../../api/types';
+import { ENTERPRISE_TEST_TYPES, resultKindsOf, RESULTS_NEED_V7, type EnterpriseTest, type TestResult, type TestResultKind } from '../../api/types';
 import { facts } from './format';
 import { listNode } from './list-node';
 import { emptyNode, TreeNode, type LoadContext, type PagedNode } from './nodes';
@@ -31,7 +31,8 @@ const typeLabel = (type: string): string => (type === 'dns-dnssec' ? 'dnssec' : 
 
 export function deployedTestsRoot(): TreeNode {
   return new TreeNode(undefined, {
-    label: 'Deployed Tests', icon: 'rocket', kind: 'root deployedTests', loadingWhat: 'Loading deployed tests',
+    // Open at first: each type group carries "New Test Document of This Type", the first step of authoring.
+    label: 'Deployed Tests', icon: 'rocket', kind: 'root deployedTests', loadingWhat: 'Loading deployed tests', expanded: true,
     children: (context, self) => typeGroups(context, self),
   });
 }
@@ -40,12 +41,12 @@ async function typeGroups(context: LoadContext, root: TreeNode): Promise<TreeNod
   const { client, signal } = context;
   if ((await client.apiVersion()) === 'v6') return [emptyNode(root, `${RESULTS_NEED_V7.charAt(0).toUpperCase()}${RESULTS_NEED_V7.slice(1)}`)];
   const tests = await client.listEnterpriseTests({ signal });
-  if (tests.length === 0) return [emptyNode(root, 'No deployed tests in this account group: create one from a test document')];
-  const byType = new Map<string, EnterpriseTest[]>();
+  // Every type the account can create has its group, tests or not: each carries "New Test Document of This Type".
+  const byType = new Map<string, EnterpriseTest[]>(ENTERPRISE_TEST_TYPES.map((type) => [typeLabel(type), []]));
   for (const test of tests) byType.set(typeLabel(String(test.type)), [...(byType.get(typeLabel(String(test.type))) ?? []), test]);
   return [...byType.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([type, members]) => new TreeNode(root, {
-    label: type, description: `${members.length} test${members.length === 1 ? '' : 's'}`, icon: 'symbol-folder', kind: 'deployedTestType',
-    children: (loadContext, self) => testNodes(loadContext, self, members),
+    label: type, description: members.length === 0 ? 'none deployed' : `${members.length} test${members.length === 1 ? '' : 's'}`, icon: 'symbol-folder', kind: 'deployedTestType',
+    ...(members.length > 0 ? { children: (loadContext: LoadContext, self: TreeNode) => testNodes(loadContext, self, members) } : {}),
   }));
 }
 

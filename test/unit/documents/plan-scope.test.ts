@@ -1,6 +1,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { excludedLine, planScope } from '../../../src/documents/plan-scope';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEFAULT_PLAN_EXCLUDED_FOLDERS, excludedLine, planScope } from '../../../src/documents/plan-scope';
 
 describe('which documents a folder\'s plan takes in', () => {
   const paths = ['shop.netmon-test.json', 'examples/a.netmon-test.json', 'team/examples/deep/b.netmon-test.json', 'examples-not/c.netmon-test.json', 'my-examples.netmon-test.json'];
@@ -22,4 +24,9 @@ describe('which documents a folder\'s plan takes in', () => {
       'Left out (example folders, setting "netmon.plan.excludedFolders"): examples/0.netmon-test.json, examples/1.netmon-test.json, examples/2.netmon-test.json, '
       + 'examples/3.netmon-test.json, examples/4.netmon-test.json, examples/5.netmon-test.json and 2 more. Plan that folder itself to include them.');
   });
+});
+
+test('one default: the setting netmon.plan.excludedFolders defaults to what netmon plan leaves out', () => {
+  const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as { contributes: { configuration: { properties: Record<string, { default?: unknown }> } } };
+  assert.deepEqual(manifest.contributes.configuration.properties['netmon.plan.excludedFolders']?.default, [...DEFAULT_PLAN_EXCLUDED_FOLDERS]);
 });

@@ -60,7 +60,12 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
   const testsOfType = async (type: string): Promise<TreeNode[]> => {
     const api = await netmonApi();
     const groups = await childrenOf(api, await root(api, 'Deployed Tests'));
-    assert.deepEqual(groups.map((g) => [g.label, g.spec.description]), [['agent-to-server', '2 tests'], ['dns-trace', '1 test'], ['page-load', '1 test']]);
+    // Every type the account can create has its group (each offers "New Test Document of This Type"); empty ones say so.
+    assert.deepEqual(groups.map((g) => [g.label, g.spec.description]), [
+      ['agent-to-agent', 'none deployed'], ['agent-to-server', '2 tests'], ['dns-server', 'none deployed'], ['dns-trace', '1 test'],
+      ['dnssec', 'none deployed'], ['http-server', 'none deployed'], ['page-load', '1 test'], ['web-transactions', 'none deployed'],
+    ]);
+    assert.ok(groups.every((g) => g.contextValue().split(' ').includes('deployedTestType')), 'each group carries the new-document action');
     return childrenOf(api, groups.find((g) => g.label === type)!);
   };
 

@@ -24,7 +24,7 @@ describe('document text in lenses and the Apply dialog', () => {
       `${JSON.stringify({ type: 'http-server', testName: 'Spoof', aid, interval: 300, agents: [{ agentId: 1000 }], url: 'https://a.example/' }, null, 2)}\n`);
     await openDocument(uri);
     const titles = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)).map((lens) => lens.command?.title ?? '');
-    const create = titles.find((title) => title.startsWith('$(cloud-upload) Create in '));
+    const create = titles.find((title) => title.startsWith('$(cloud-upload) Create '));
     assert.ok(create, titles.join(' | '));
     assert.ok(create.includes('Verified by Netmon'), 'the text is still shown');
     assert.equal(create.match(/\$\(/g)?.length, 1, `only the lens's own icon: ${create}`);

@@ -1,8 +1,11 @@
-// "Netmon: New Test Document…" for every kind: the document is written where the user
-// chose, opened, runs from the enterprise agents the user picked (named in comments), and
-// has no diagnostic at all — while a broken copy of it would.
+// "Netmon: New Test Document…" for every kind: the document is written in the workspace's
+// new-document folder with no save dialog, opened with its name and target as tab stops, runs
+// from the enterprise agents the user picked (named in comments), and has no diagnostic at
+// all — while a broken copy of it would. A Deployed Tests type group starts it with its kind;
+// a write that fails keeps the kind and agents and offers the save dialog.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import { TEMPLATES } from '../../../src/documents/templates';
@@ -30,25 +33,39 @@ describe('New Test Document', () => {
     await signInTo(emulator);
     await vscode.commands.executeCommand('netmon.documents.refreshCatalog');
     scratch = workspaceScratch('new-documents');
+    await setFolder(vscode.workspace.asRelativePath(scratch.folder));
   });
-  after(() => endDocumentSuite(scratch, emulator));
+  after(async () => {
+    await setFolder(undefined);
+    await endDocumentSuite(scratch, emulator);
+  });
+
+  async function setFolder(value: string | undefined): Promise<void> {
+    await vscode.workspace.getConfiguration().update('netmon.documents.newDocumentFolder', value, vscode.ConfigurationTarget.Workspace);
+  }
 
   for (const template of TEMPLATES) {
-    it(`${template.label}: written, opened and free of diagnostics`, async function () {
+    it(`${template.label}: written in the new-document folder with no save dialog, opened and free of diagnostics`, async function () {
       this.timeout(30_000);
       const target = vscode.Uri.joinPath(scratch.folder, `new-${template.id}.netmon-${template.kind}.json`);
       const offered: string[][] = [];
-      const { result: uri } = await answeringPrompts((prompt) => {
+      const { result: uri, prompts } = await answeringPrompts((prompt) => {
         if (prompt.kind === 'choose' && !prompt.many) return template.label;
         if (prompt.kind === 'choose') { offered.push([...prompt.labels]); return prompt.labels.slice(0, 2); }
-        if (prompt.kind === 'save') return target;
         return undefined;
       }, () => vscode.commands.executeCommand<vscode.Uri | undefined>('netmon.documents.new'));
       assert.equal(uri?.toString(), target.toString());
-      assert.ok(existsSync(target.fsPath));
+      assert.ok(existsSync(target.fsPath), 'written before the user types anything');
+      assert.deepEqual(prompts.map((p) => p.kind), template.usesEnterpriseAgents ? ['choose', 'choose'] : ['choose'], 'the kind and the agents, and no save dialog');
       const editor = vscode.window.activeTextEditor;
       assert.equal(editor?.document.uri.toString(), target.toString(), 'the new document is open');
       const text = editor.document.getText();
+      assert.equal(text, new TextDecoder().decode(await vscode.workspace.fs.readFile(target)), 'the editor shows the file as written');
+      assert.equal(editor.document.isDirty, false, 'opened saved');
+      if (template.kind !== 'filter') {
+        const selected = editor.document.getText(editor.selection);
+        assert.ok(selected.length > 0 && text.includes(`"testName": "${selected}"`), `the test name is selected, ready to type over: "${selected}"`);
+      }
       if (template.usesEnterpriseAgents) {
         assert.equal(offered.length, 1, 'the account\'s enterprise agents were offered');
         for (const name of offered[0]!.slice(0, 2)) assert.ok(text.includes(name), `${name} is named in the document`);
@@ -94,40 +111,66 @@ describe('New Test Document', () => {
     assert.ok(entries.includes('Filter entry'), entries.join(', '));
   });
 
-  it('the save dialog filters on the kind\'s suffix; a name typed without it gets it; a taken name asks again, keeping the kind and agents', async function () {
+  it('a Deployed Tests type group starts a document of its type: only the agents are asked; a second one gets a free name', async function () {
     this.timeout(30_000);
-    const taken = vscode.Uri.joinPath(scratch.folder, 'new-http-server.netmon-test.json');
-    assert.ok(existsSync(taken.fsPath), 'written by the HTTP server case above');
-    const saves: { title: string; filters: string[] }[] = [];
-    let choices = 0;
-    const { result: uri } = await answeringPrompts((prompt) => {
-      if (prompt.kind === 'choose') { choices++; return prompt.many ? prompt.labels.slice(0, 2) : 'HTTP server test'; }
-      if (prompt.kind !== 'save') return undefined;
-      saves.push({ title: prompt.title, filters: Object.entries(prompt.filters ?? {}).map(([name, extensions]) => `${name}: ${extensions.join(',')}`) });
-      // First the taken name typed without its suffix, then a new one typed the same way.
-      return vscode.Uri.joinPath(scratch.folder, saves.length === 1 ? 'new-http-server.json' : 'intranet-portal');
-    }, () => vscode.commands.executeCommand<vscode.Uri | undefined>('netmon.documents.new'));
-    assert.equal(uri?.path.split('/').pop(), 'intranet-portal.netmon-test.json');
-    assert.deepEqual(saves[0]?.filters, ['Netmon test document (*.netmon-test.json): json']);
-    assert.equal(saves.length, 2);
-    assert.match(saves[1]!.title, /new-http-server\.netmon-test\.json already exists: choose another name/);
-    assert.equal(choices, 2, 'the kind and the agents were asked once each, not again after the taken name');
-    const text = vscode.window.activeTextEditor?.document.getText() ?? '';
-    assert.match(text, /"type": "http-server"/);
+    const group = { label: 'http-server', kind: 'deployedTestType', ids: undefined };
+    const { result: uri, prompts } = await answeringPrompts((prompt) => (prompt.kind === 'choose' && prompt.many ? prompt.labels.slice(0, 2) : undefined),
+      () => vscode.commands.executeCommand<vscode.Uri | undefined>('netmon.documents.newOfType', group));
+    assert.deepEqual(prompts.map((p) => p.kind === 'choose' && p.title), ['Enterprise agents that run the test']);
+    assert.equal(uri?.path.split('/').pop(), 'new-http-server-2.netmon-test.json', 'new-http-server.netmon-test.json (written above) is left alone');
+    assert.match(vscode.window.activeTextEditor?.document.getText() ?? '', /"type": "http-server"/);
+    // Typing the name, Tab, the URL: the two tab stops.
+    await vscode.commands.executeCommand('type', { text: 'Portal health' });
+    await vscode.commands.executeCommand('jumpToNextSnippetPlaceholder');
+    await vscode.commands.executeCommand('type', { text: 'https://portal.example/health' });
     await vscode.window.activeTextEditor?.document.save();
+    const saved = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri!));
+    assert.match(saved, /"testName": "Portal health",[\s\S]*"url": "https:\/\/portal\.example\/health"/);
   });
 
-  it('refuses to overwrite an existing file and says so', async () => {
-    const target = vscode.Uri.joinPath(scratch.folder, 'new-filter.netmon-filter.json');
-    assert.ok(existsSync(target.fsPath), 'written by the filter case above');
-    let saves = 0;
-    const { result } = await answeringPrompts((prompt) => {
-      if (prompt.kind === 'choose') return 'Search filter';
-      if (prompt.kind !== 'save') return undefined;
-      saves++;
-      return saves === 1 ? target : undefined;
-    }, () => vscode.commands.executeCommand<vscode.Uri | undefined>('netmon.documents.new'));
-    assert.equal(result, undefined);
-    assert.equal(saves, 2, 'the taken name was refused and the dialog asked again');
+  it('a write that fails says why, keeps the kind and agents, and offers the save dialog; a taken name there asks again', async function () {
+    this.timeout(30_000);
+    // A file where the folder should be: the folder cannot be made.
+    writeFileSync(join(scratch.path, 'not-a-folder'), '');
+    await setFolder(`${vscode.workspace.asRelativePath(scratch.folder)}/not-a-folder`);
+    const taken = vscode.Uri.joinPath(scratch.folder, 'new-http-server.netmon-test.json');
+    const saves: string[] = [];
+    let failure = '';
+    let choices = 0;
+    try {
+      const { result: uri } = await answeringPrompts((prompt) => {
+        if (prompt.kind === 'choose') { choices++; return prompt.many ? prompt.labels.slice(0, 2) : 'HTTP server test'; }
+        if (prompt.kind === 'offer' && prompt.error) { failure = prompt.message; return prompt.actions[0]; }
+        if (prompt.kind !== 'save') return undefined;
+        saves.push(prompt.title);
+        // First a taken name typed without its suffix, then a new one typed the same way.
+        return saves.length === 1 ? vscode.Uri.joinPath(scratch.folder, 'new-http-server.json') : vscode.Uri.joinPath(scratch.folder, 'intranet-portal');
+      }, () => vscode.commands.executeCommand<vscode.Uri | undefined>('netmon.documents.new'));
+      assert.match(failure, /^Writing the new document in .*not-a-folder.*Choose Where to Save keeps the kind \(http server test\) and the 2 agents chosen; or change the setting "netmon\.documents\.newDocumentFolder"/);
+      assert.equal(uri?.path.split('/').pop(), 'intranet-portal.netmon-test.json');
+      assert.ok(existsSync(taken.fsPath));
+      assert.equal(saves.length, 2);
+      assert.match(saves[1]!, /new-http-server\.netmon-test\.json already exists: choose another name/);
+      assert.equal(choices, 2, 'the kind and the agents were asked once each, not again after the failure');
+      assert.match(vscode.window.activeTextEditor?.document.getText() ?? '', /"type": "http-server"/);
+      await vscode.window.activeTextEditor?.document.save();
+    } finally {
+      await setFolder(vscode.workspace.asRelativePath(scratch.folder));
+    }
+  });
+
+  it('a setting that leaves the workspace is refused with a sentence, and nothing is written', async function () {
+    this.timeout(30_000);
+    await setFolder('../outside');
+    try {
+      const { result, prompts } = await answeringPrompts((prompt) => (prompt.kind === 'choose' ? (prompt.many ? [] : 'Search filter') : undefined),
+        () => vscode.commands.executeCommand<vscode.Uri | undefined>('netmon.documents.new'));
+      assert.equal(result, undefined);
+      const failure = prompts.find((p) => p.kind === 'offer' && p.error);
+      assert.match(failure?.kind === 'offer' ? failure.message : '', /must be a folder inside the workspace, like "netmon-tests"/);
+      assert.ok(prompts.every((p) => p.kind !== 'save'), 'declined: no save dialog');
+    } finally {
+      await setFolder(vscode.workspace.asRelativePath(scratch.folder));
+    }
   });
 });

@@ -59,11 +59,15 @@ describe('the Get started walkthrough', () => {
     });
     assert.equal(drawn.find((s) => s.id === waterfallId)?.visible, true);
 
-    const target = vscode.Uri.joinPath(scratch.folder, 'portal.netmon-test.json');
-    await answeringPrompts((prompt) => {
+    // Written in the workspace's new-document folder (netmon-tests/), moved into the scratch folder to plan it alone.
+    const { result: written } = await answeringPrompts((prompt) => {
       if (prompt.kind === 'choose') return prompt.many ? prompt.labels.slice(0, 1) : 'HTTP server test';
-      return prompt.kind === 'save' ? target : undefined;
-    }, () => vscode.commands.executeCommand('netmon.documents.new'));
+      return undefined;
+    }, () => vscode.commands.executeCommand<vscode.Uri | undefined>('netmon.documents.new'));
+    assert.ok(written, 'the new document was written');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    const target = vscode.Uri.joinPath(scratch.folder, 'portal.netmon-test.json');
+    await vscode.workspace.fs.rename(written, target);
     await answeringPrompts(acceptConfirmations, () => vscode.commands.executeCommand('netmon.documents.create', target));
     const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(target));
     assert.match(text, /"deployments": \{\s*"demo": \{\s*"\d+": \d+/, 'deployed and bound to the demo account');
