@@ -1,9 +1,10 @@
 // Test, instant-test and filter documents of the workspace: validated as the editor and
 // `netmon validate` validate them, and planned against the account as `netmon plan` plans
 // (the same documents, deployed tests, agents, journal and computePlan); applied, with writes
-// allowed, by the CLI's own apply run (its journal, bindings and refusals).
+// allowed, by the CLI's own apply run (its journal, bindings and refusals). It changes only
+// tests that are ours (src/documents/ours.ts), the same rule in netmon mcp and in VS Code.
 import { readFile } from 'node:fs/promises';
-import { DOCUMENT_SUFFIXES, listDeployedTests, toDeployedTest, validateDocuments } from '../documents';
+import { DOCUMENT_SUFFIXES, listDeployedTests, OURS_RULE, stepsOnTestsNotOurs, toDeployedTest, validateDocuments, type ApplyJournal, type Plan } from '../documents';
 import { planJson } from '../documents/plan-text';
 import { documentKindOf } from '../documents/kinds';
 import { applyRun } from '../cli/apply';
@@ -70,7 +71,8 @@ export const planDocuments: ToolDefinition = {
   async run(args, ctx) {
     const lines: string[] = [];
     const opened = await deployRun(ctx, args['paths'] as string[]);
-    const { run: { plan }, bindings, unowned } = prepareRun('plan', opened, [], lineIo(ctx, lines));
+    const { run: { plan }, bindings, journal } = prepareRun('plan', opened, [], lineIo(ctx, lines));
+    const others = notOurs(plan, journal.read());
     const { documents, account } = opened;
     const name = (uri: string): string => outside(displayPath(uri, ctx.cwd), 300);
     const steps = capList(plan.steps, 40);
@@ -83,15 +85,23 @@ export const planDocuments: ToolDefinition = {
           ...steps.items.map((s) => `${s.action} ${s.testName}${'testId' in s ? ` (${s.testId})` : ''}${s.uri ? ` from ${name(s.uri)}` : ''}${'changes' in s ? `: ${s.changes.map((c) => c.field).join(', ')}` : ''}`),
           ...plan.skipped.map((s) => `left out ${name(s.uri)}: ${s.reason}`),
           ...plan.conflicts.map((c) => `conflict ${name(c.uri)}: the account already has "${c.testName}" (${c.testIds.join(', ')})`),
+          ...others.map((s) => `not ours: ${s.action} ${s.testName} (${s.testId})`),
         ]),
         ...omittedNote(steps.omitted, 'steps'),
-        unowned.length ? `${unowned.length} replace or delete of tests not created by netmon apply from here: apply_documents needs allowReplace for them.` : '',
+        others.length ? `${others.length} step${others.length === 1 ? '' : 's'} would change tests that are not ours (${others.map((s) => s.testId).join(', ')}): apply_documents refuses this plan; ${USER_APPLIES}.` : '',
         bindings.length ? `${bindings.length} document(s) would be bound to deployed tests first.` : '',
       ].filter(Boolean).join('\n'),
-      data: { target: outside(account.label, 200), plan: JSON.parse(JSON.stringify(planJson(plan, name))) as unknown, needsAllowReplace: unowned.length, notes: lines.map((l) => outside(l, 300)) },
+      data: { target: outside(account.label, 200), plan: JSON.parse(JSON.stringify(planJson(plan, name))) as unknown, notOurs: others.map((s) => ({ action: s.action, testId: s.testId, testName: outside(s.testName, 200) })), notes: lines.map((l) => outside(l, 300)) },
     };
   },
 };
+
+/** What apply_documents may not do: update, replace or delete a test that is not ours. */
+function notOurs(plan: Plan, journal: ApplyJournal): ReturnType<typeof stepsOnTestsNotOurs> {
+  return stepsOnTestsNotOurs(plan, journal, ['update', 'replace', 'delete']);
+}
+
+const USER_APPLIES = 'the user can apply it with netmon apply in a terminal or "Netmon: Apply Test Documents…" in VS Code, where they see and confirm each step';
 
 /** The CLI's deploy run over the context's account (which stays open: the caller owns it). */
 async function deployRun(ctx: ToolContext, patterns: readonly string[]): Promise<DeployRun> {
@@ -112,14 +122,19 @@ function lineIo(ctx: ToolContext, lines: string[]): CliIo {
 export const applyDocuments: ToolDefinition = {
   name: 'apply_documents',
   title: 'Apply test documents to the account',
-  description: 'Creates, updates and deletes tests in the account as the test documents say (what plan_documents showed), recording each document\'s binding. Refuses invalid documents and name conflicts; replacing or deleting tests netmon apply did not create from here needs allowReplace. Changes the account: only with writes allowed.',
-  inputSchema: { type: 'object', properties: { paths: PATTERNS, allowReplace: { type: 'boolean', description: 'Also replace or delete deployed tests not created by netmon apply from here.' } }, required: ['paths'], additionalProperties: false },
+  description: `Creates, updates and deletes tests in the account as the test documents say (what plan_documents showed), recording each document's binding. It changes only tests that are ours: ${OURS_RULE}. A plan that would update, replace or delete any other test is refused whole, as are invalid documents and name conflicts: nothing is applied. Changes the account: only with writes allowed.`,
+  inputSchema: { type: 'object', properties: { paths: PATTERNS }, required: ['paths'], additionalProperties: false },
   writes: true,
   async run(args, ctx) {
     const patterns = args['paths'] as string[];
     const opened = await deployRun(ctx, patterns);
+    const { run, journal } = prepareRun('apply', opened, [], lineIo(ctx, []));
+    const others = notOurs(run.plan, journal.read());
+    if (others.length > 0) {
+      throw new ToolInputError(`nothing was applied: the plan would ${others.map((s) => `${s.action} test ${s.testId}`).join(', ')}, and ${others.length === 1 ? 'that test is' : 'those tests are'} not ours (${OURS_RULE}); ${USER_APPLIES}`);
+    }
     const lines: string[] = [];
-    const code = await applyRun(opened, { patterns, yes: true, json: false, allowReplace: args['allowReplace'] === true, adoptions: [] }, lineIo(ctx, lines));
+    const code = await applyRun(opened, { patterns, yes: true, json: false, allowReplace: false, adoptions: [] }, lineIo(ctx, lines));
     const last = lines.at(-1) ?? '';
     if (code === 2) throw new ToolInputError(`nothing was applied: ${outside(last.replace(/^netmon apply: /, ''), 400)}`);
     const shown = capList(lines, 40);
