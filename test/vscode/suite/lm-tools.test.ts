@@ -2,7 +2,8 @@
 // (vscode.lm.invokeTool) against the emulator: the troubleshooting chain names the seeded
 // ISP episode, a mistake comes back as a sentence for the model, and a write asks first with
 // the live target. Outside a chat request, invokeTool confirms a write in a modal dialog, which
-// a suite cannot answer: the confirmation is checked as the tool's prepareInvocation gives it.
+// a suite cannot answer: the confirmation is checked as the tool's prepareInvocation gives it
+// (test/ui/lm-tools-confirm.test.ts answers the dialog itself, both ways).
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
