@@ -4,11 +4,11 @@
 // allowed, by the CLI's own apply run (its journal, bindings and refusals). It changes only
 // tests that are ours (src/documents/ours.ts), the same rule in netmon mcp and in VS Code.
 import { readFile } from 'node:fs/promises';
-import { DOCUMENT_SUFFIXES, listDeployedTests, OURS_RULE, stepsOnTestsNotOurs, toDeployedTest, validateDocuments, type ApplyJournal, type Plan } from '../documents';
+import { DOCUMENT_SUFFIXES, listDeployedTests, OURS_RULE, stepsOnTestsNotOurs, toDeployedTest, validateDocuments } from '../documents';
 import { planJson } from '../documents/plan-text';
 import { documentKindOf } from '../documents/kinds';
 import { applyRun } from '../cli/apply';
-import { prepareRun } from '../cli/apply-state';
+import { prepareRun, type PreparedRun } from '../cli/apply-state';
 import { enterpriseAgents, planFor, readTestDocuments, type CliIo, type DeployRun } from '../cli/deploy-run';
 import { DOCUMENT_GLOB } from '../cli/validate';
 import { displayPath, expandDocuments } from '../cli/files';
@@ -71,8 +71,9 @@ export const planDocuments: ToolDefinition = {
   async run(args, ctx) {
     const lines: string[] = [];
     const opened = await deployRun(ctx, args['paths'] as string[]);
-    const { run: { plan }, bindings, journal } = prepareRun('plan', opened, [], lineIo(ctx, lines));
-    const others = notOurs(plan, journal.read());
+    const prepared = prepareRun('plan', opened, [], lineIo(ctx, lines));
+    const { run: { plan }, bindings } = prepared;
+    const others = notOurs(prepared);
     const { documents, account } = opened;
     const name = (uri: string): string => outside(displayPath(uri, ctx.cwd), 300);
     const steps = capList(plan.steps, 40);
@@ -80,25 +81,37 @@ export const planDocuments: ToolDefinition = {
     return {
       text: [
         `Plan for ${documents.length} test document${documents.length === 1 ? '' : 's'}: ${counts}; ${plan.unchanged.length} unchanged; ${plan.skipped.length} invalid (left out); ${plan.conflicts.length} name conflicts.`,
-        plan.steps.length ? 'apply_documents (writes allowed) would make these changes.' : '',
+        plan.steps.length && others.length === 0 ? 'apply_documents (writes allowed) would make these changes.' : '',
         fenced('the plan: test names, fields and paths quote the documents and the account', [
           ...steps.items.map((s) => `${s.action} ${s.testName}${'testId' in s ? ` (${s.testId})` : ''}${s.uri ? ` from ${name(s.uri)}` : ''}${'changes' in s ? `: ${s.changes.map((c) => c.field).join(', ')}` : ''}`),
           ...plan.skipped.map((s) => `left out ${name(s.uri)}: ${s.reason}`),
           ...plan.conflicts.map((c) => `conflict ${name(c.uri)}: the account already has "${c.testName}" (${c.testIds.join(', ')})`),
-          ...others.map((s) => `not ours: ${s.action} ${s.testName} (${s.testId})`),
+          ...others.slice(0, 40).map((s) => `not ours: ${s.action} ${s.testName} (${s.testId})`),
         ]),
         ...omittedNote(steps.omitted, 'steps'),
-        others.length ? `${others.length} step${others.length === 1 ? '' : 's'} would change tests that are not ours (${others.map((s) => s.testId).join(', ')}): apply_documents refuses this plan; ${USER_APPLIES}.` : '',
+        others.length ? `${others.length} step${others.length === 1 ? '' : 's'} would change tests that are not ours (${testIds(others)}): apply_documents refuses this plan; ${USER_APPLIES}.` : '',
         bindings.length ? `${bindings.length} document(s) would be bound to deployed tests first.` : '',
       ].filter(Boolean).join('\n'),
-      data: { target: outside(account.label, 200), plan: JSON.parse(JSON.stringify(planJson(plan, name))) as unknown, notOurs: others.map((s) => ({ action: s.action, testId: s.testId, testName: outside(s.testName, 200) })), notes: lines.map((l) => outside(l, 300)) },
+      data: { target: outside(account.label, 200), plan: JSON.parse(JSON.stringify(planJson(plan, name))) as unknown, notOurs: others.slice(0, 40).map((s) => ({ action: s.action, testId: s.testId, testName: outside(s.testName, 200) })), notes: lines.map((l) => outside(l, 300)) },
     };
   },
 };
 
-/** What apply_documents may not do: update, replace or delete a test that is not ours. */
-function notOurs(plan: Plan, journal: ApplyJournal): ReturnType<typeof stepsOnTestsNotOurs> {
-  return stepsOnTestsNotOurs(plan, journal, ['update', 'replace', 'delete']);
+type NotOurs = ReturnType<typeof stepsOnTestsNotOurs>;
+
+/**
+ * What apply_documents may not do: update, replace or delete a test that is not ours. A create
+ * an interrupted apply from here made (recovered from the journal's pending entries) is ours.
+ */
+function notOurs({ run, journal, bindings }: PreparedRun): NotOurs {
+  const recorded = journal.read();
+  const recovered = bindings.filter((b) => b.why === 'recovered').map((b) => b.testId);
+  return stepsOnTestsNotOurs(run.plan, { ...recorded, owned: [...recorded.owned ?? [], ...recovered] }, ['update', 'replace', 'delete']);
+}
+
+function testIds(steps: NotOurs): string {
+  const shown = steps.slice(0, 20).map((s) => s.testId).join(', ');
+  return steps.length > 20 ? `${shown} and ${steps.length - 20} more` : shown;
 }
 
 const USER_APPLIES = 'the user can apply it with netmon apply in a terminal or "Netmon: Apply Test Documents…" in VS Code, where they see and confirm each step';
@@ -128,10 +141,10 @@ export const applyDocuments: ToolDefinition = {
   async run(args, ctx) {
     const patterns = args['paths'] as string[];
     const opened = await deployRun(ctx, patterns);
-    const { run, journal } = prepareRun('apply', opened, [], lineIo(ctx, []));
-    const others = notOurs(run.plan, journal.read());
+    const others = notOurs(prepareRun('apply', opened, [], lineIo(ctx, [])));
     if (others.length > 0) {
-      throw new ToolInputError(`nothing was applied: the plan would ${others.map((s) => `${s.action} test ${s.testId}`).join(', ')}, and ${others.length === 1 ? 'that test is' : 'those tests are'} not ours (${OURS_RULE}); ${USER_APPLIES}`);
+      const shown = others.slice(0, 20).map((s) => `${s.action} test ${s.testId}`).join(', ');
+      throw new ToolInputError(`nothing was applied: the plan would ${shown}${others.length > 20 ? ` and ${others.length - 20} more` : ''}, and ${others.length === 1 ? 'that test is' : 'those tests are'} not ours (${OURS_RULE}); ${USER_APPLIES}`);
     }
     const lines: string[] = [];
     const code = await applyRun(opened, { patterns, yes: true, json: false, allowReplace: false, adoptions: [] }, lineIo(ctx, lines));
