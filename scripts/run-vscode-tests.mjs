@@ -35,12 +35,12 @@ const NOISE = [/open-vsx|openvsx|marketplace|gallery/i, /vsda/i, /Failed to fetc
  * The suites whose work depends on the dialect (paths, paging, filters, ranges, record shapes,
  * test management), run a second time against a v7 emulator: the explorer and its paging,
  * range, filters and errors; the session, path and timeline panels; documents deployed and
- * run; enterprise agents; evidence; the write guards. Left to the v6 pass: suites about the
+ * run; enterprise agents; evidence; the write guards; every agent-mode tool. Left to the v6 pass: suites about the
  * workbench (activation, walkthrough, bundle cache, sign-in), v6-only shapes, the 10,000-agent
  * preset (its paging is the same code as "Load more") and the document layer. About 3 minutes.
  */
 const V7_SUITES = '^(explorer tree|account groups|"Load more" paging|time range and filters|error nodes|session overview|path visualization'
-  + '|agent timeline|deploying and running documents|the Enterprise Agents root|Export Evidence|security)';
+  + '|agent timeline|deploying and running documents|the Enterprise Agents root|Export Evidence|security|Language-model tools)';
 
 /** The restricted pass opens a folder the user never trusted, as a cloned repository would be. */
 const EXTENSION_HOST_PASSES = [

@@ -8,6 +8,7 @@
 // the next run, a noted create whose document is still unbound is matched to the one
 // unmanaged test of that type and name that is new since, and bound to it instead of being
 // created again.
+import { stepsOnTestsNotOurs } from './ours';
 import type { Plan } from './plan';
 
 export interface PendingCreate {
@@ -47,10 +48,9 @@ export function recoverCreates(plan: Plan, journal: ApplyJournal): RecoveredCrea
   return recovered;
 }
 
-/** Replaces and deletes of tests this machine's applies did not create: they need --allow-replace. */
+/** Replaces and deletes of tests that are not ours (ours.ts): netmon apply needs --allow-replace for them. */
 export function unownedRemovals(plan: Plan, journal: ApplyJournal): Plan['steps'] {
-  const owned = new Set(journal.owned ?? []);
-  return plan.steps.filter((step) => (step.action === 'replace' || step.action === 'delete') && !owned.has(step.testId));
+  return stepsOnTestsNotOurs(plan, journal, ['replace', 'delete']);
 }
 
 /** Reads a journal file's text; anything unreadable counts as empty (it only ever saves work). */

@@ -14,6 +14,7 @@ import { welcomeOnFirstRun } from './first-run';
 import { registerLazyHarEditor } from './har-editor/lazy-har-editor';
 import { LazyFeatures } from './lazy-features';
 import { lazyLmToolRunner } from './lm-tools/lazy';
+import { registerInvokeToolCommand } from './lm-tools/invoke-command';
 import { registerLanguageModelTools } from './lm-tools/register';
 import { logRequest } from './request-log';
 import { ConnectionStatusBar } from './status-bar';
@@ -75,6 +76,7 @@ export function activate(context: vscode.ExtensionContext): NetmonExtensionApi |
   registerLazyHarEditor(context, () => features.load().harEditor);
   const lmTools = lazyLmToolRunner(context.extensionPath, connection, log);
   registerLanguageModelTools(context, lmTools, (message) => log.info(message));
+  if (development) registerInvokeToolCommand(context);
   void vscode.commands.executeCommand('setContext', 'netmon.connected', false);
 
   const ready = connection.restore().catch((error: unknown) => {

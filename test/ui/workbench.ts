@@ -1,6 +1,6 @@
 // Drives the offline VS Code the way a person does: a browser on the workbench URL with
 // the extension under development loaded, keyboard and mouse only. Shared by test/ui/*.test.ts.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Frame, Locator, Page } from 'playwright-core';
 import { REPO_ROOT, launchChromium, startVSCodeServer, type VSCodeServer } from '../../scripts/vscode-server.mjs';
@@ -13,11 +13,15 @@ export interface Workbench {
   close(): Promise<void>;
 }
 
-/** Starts a fresh VS Code with the extension loaded and waits until the workbench is usable. */
-export async function openWorkbench(settings: Record<string, unknown> = {}, workspaceFiles: Record<string, string> = {}): Promise<Workbench> {
+/**
+ * Starts a fresh VS Code with the extension loaded and waits until the workbench is usable.
+ * `userFiles` go into the profile's User folder (keybindings.json, …) before the page loads.
+ */
+export async function openWorkbench(settings: Record<string, unknown> = {}, workspaceFiles: Record<string, string> = {}, userFiles: Record<string, string> = {}): Promise<Workbench> {
   const server = await startVSCodeServer({ settings, workspaceFiles });
   let browser: Browser | undefined;
   try {
+    for (const [name, text] of Object.entries(userFiles)) writeFileSync(join(server.userDataDir, 'User', name), text);
     browser = await launchChromium();
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(server.workbenchUrl([

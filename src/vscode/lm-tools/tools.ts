@@ -98,7 +98,7 @@ async function confirmation(services: LmToolServices, name: string, input: unkno
     const message = new vscode.MarkdownString();
     const ctx = toolContext(services, undefined, false);
     const plan = typeof ctx === 'string' ? { text: ctx } : await callTool('plan_documents', { paths: args['paths'] }, ctx);
-    message.appendText(`These changes go to ${where}${args['allowReplace'] === true ? ', replacing or deleting tests not created from here where the plan says so' : ''}:`);
+    message.appendText(`These changes go to ${where} (only tests that are ours change: a plan that would change any other is refused):`);
     message.appendCodeblock(plan.text, 'text');
     return { title: 'Apply Netmon documents?', message };
   }

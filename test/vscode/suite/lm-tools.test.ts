@@ -2,7 +2,8 @@
 // (vscode.lm.invokeTool) against the emulator: the troubleshooting chain names the seeded
 // ISP episode, a mistake comes back as a sentence for the model, and a write asks first with
 // the live target. Outside a chat request, invokeTool confirms a write in a modal dialog, which
-// a suite cannot answer: the confirmation is checked as the tool's prepareInvocation gives it.
+// a suite cannot answer: the confirmation is checked as the tool's prepareInvocation gives it
+// (test/ui/lm-tools-confirm.test.ts answers the dialog itself, both ways).
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -82,8 +83,8 @@ describe('Language-model tools', function () {
 
   it('logs each call in the Netmon log: tool, arguments, duration and size, never the token', async () => {
     await invoke('find_agent', { name: 'zz-no-such-agent-zz' });
-    const log = await netmonLogText('tool find_agent');
-    const line = log.split('\n').find((l) => l.includes('tool find_agent')) ?? '';
+    const log = await netmonLogText('zz-no-such-agent-zz');
+    const line = log.split('\n').find((l) => l.includes('tool find_agent {"name":"zz-no-such-agent-zz"}')) ?? '';
     assert.match(line, /tool find_agent \{"name":"zz-no-such-agent-zz"\} \d+ ms, \d+ characters/);
     assert.ok(!log.includes(DEMO_CREDENTIALS.admin.token));
   });
