@@ -8,6 +8,7 @@
 import { THRESHOLDS } from '../session/thresholds';
 import { formatMs } from './format';
 import type { Phase } from './model';
+import { countAtMost } from './sorted-search';
 import { union, type Interval } from './time-split';
 import type { Waterfall, WaterfallRow } from './waterfall';
 
@@ -59,8 +60,13 @@ export const PHASE_WORDS: Record<Phase, string> = {
   blocked: 'queueing', dns: 'DNS', connect: 'connect', ssl: 'TLS', send: 'send', wait: 'server wait', receive: 'download',
 };
 
-export function criticalPath(waterfall: Waterfall): CriticalPath {
-  const rows = waterfall.rows.filter((row) => !row.entry.fromCache || row.entry.totalMs > 0);
+/** Requests that went to the network: cache hits that took no time are left out. */
+export function networkRows(waterfall: Waterfall): WaterfallRow[] {
+  return waterfall.rows.filter((row) => !row.entry.fromCache || row.entry.totalMs > 0);
+}
+
+/** `rows` are networkRows(waterfall), passed in when the caller has them already. */
+export function criticalPath(waterfall: Waterfall, rows = networkRows(waterfall)): CriticalPath {
   const untilWhat = waterfall.onLoad !== undefined && waterfall.onLoad > 0 ? 'onLoad' : 'last request';
   const untilMs = untilWhat === 'onLoad' ? waterfall.onLoad! : rows.reduce((max, row) => Math.max(max, row.endMs), 0);
   const index = new PathIndex(rows);
@@ -143,7 +149,7 @@ class PathIndex {
     if (redirected && redirected !== row) return { row: redirected, reason: 'redirect' };
     const byInitiator = this.initiatorOf(row);
     if (byInitiator) return { row: byInitiator, reason: 'initiator' };
-    const at = endPosition(this.byEnd, row.offsetMs + SLACK_MS);
+    const at = countAtMost(this.byEnd, endOf, row.offsetMs + SLACK_MS);
     const latest = lastBefore(this.byEnd, at, row);
     if (!latest) return undefined;
     const reused = row.entry.connection ? this.sameConnection(at, row, latest.endMs - REUSE_WINDOW_MS) : undefined;
@@ -175,7 +181,7 @@ class PathIndex {
   }
 
   lastEndingBy(atMs: number): WaterfallRow | undefined {
-    return lastBefore(this.byEnd, endPosition(this.byEnd, atMs), undefined);
+    return lastBefore(this.byEnd, countAtMost(this.byEnd, endOf, atMs), undefined);
   }
 
   /** The same stretches timeSplit names, from the union already built here (timeSplit's own pass costs as much as all the rest at 10,000 requests). */
@@ -189,7 +195,7 @@ class PathIndex {
     }
     if (untilMs - at >= THRESHOLDS.page.gapWorthNaming) gaps.push({ startMs: at, endMs: untilMs });
     return gaps.sort((a, b) => (b.endMs - b.startMs) - (a.endMs - a.startMs) || a.startMs - b.startMs).slice(0, MAX_GAPS).map((gap) => {
-      const after = lastBefore(this.byEnd, endPosition(this.byEnd, gap.startMs + 0.5), undefined);
+      const after = lastBefore(this.byEnd, countAtMost(this.byEnd, endOf, gap.startMs + 0.5), undefined);
       return after ? { ...gap, after } : gap;
     });
   }
@@ -198,7 +204,7 @@ class PathIndex {
   idleBetween(fromMs: number, toMs: number): number {
     if (toMs <= fromMs) return 0;
     let covered = 0;
-    for (let i = firstEndingAfter(this.busy, fromMs); i < this.busy.length; i++) {
+    for (let i = countAtMost(this.busy, endOf, fromMs); i < this.busy.length; i++) {
       const interval = this.busy[i]!;
       if (interval.startMs >= toMs) break;
       covered += Math.min(toMs, interval.endMs) - Math.max(fromMs, interval.startMs);
@@ -213,17 +219,7 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else map.set(key, [value]);
 }
 
-/** In a list sorted by end: how many rows end by atMs. */
-function endPosition(sorted: readonly WaterfallRow[], atMs: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]!.endMs <= atMs) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
+const endOf = (item: { endMs: number }) => item.endMs;
 
 /** The last of the first `at` rows that is not `not` and started no later than it. */
 function lastBefore(sorted: readonly WaterfallRow[], at: number, not: WaterfallRow | undefined): WaterfallRow | undefined {
@@ -232,15 +228,4 @@ function lastBefore(sorted: readonly WaterfallRow[], at: number, not: WaterfallR
     if (row !== not && (!not || row.offsetMs <= not.offsetMs)) return row;
   }
   return undefined;
-}
-
-function firstEndingAfter(merged: readonly Interval[], atMs: number): number {
-  let lo = 0;
-  let hi = merged.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (merged[mid]!.endMs <= atMs) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
