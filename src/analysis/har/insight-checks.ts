@@ -2,7 +2,7 @@
 // validators, large images, duplicates, storms, retries and failures. Repeats are grouped
 // by one key per request in a Map (never all pairs); storms use a sliding window per group.
 import { formatBytes, formatMs } from './format';
-import { name, plural } from './insight-checks-page';
+import { name, plural, pushTo } from './insight-checks-page';
 import { INSIGHT_RULES as R } from './insight-rules';
 import type { Hit, InsightContext } from './insights';
 import type { HarRequestEntry } from './model';
@@ -59,21 +59,35 @@ function largeImages({ rows }: InsightContext): Hit | undefined {
 
 const imageBytes = (entry: HarRequestEntry) => Math.max(entry.contentBytes, entry.transferBytes);
 
-/** Requests with the same method, URL and body, in start order. */
+/**
+ * Requests with the same method, URL and body, in start order; the groups in the order of
+ * their first request. Grouped by URL first: most URLs occur once, and a URL read from the
+ * file keeps its hash, so no key is built for them.
+ */
 function sameRequestGroups(rows: readonly WaterfallRow[]): WaterfallRow[][] {
-  // Most URLs occur once: a group becomes an array only at its second request.
-  const groups = new Map<string, WaterfallRow | WaterfallRow[]>();
-  for (const row of rows) {
-    const body = row.entry.postData?.text;
-    const key = body ? `${row.entry.method} ${row.entry.url}\n${body.length}\n${body.slice(0, 512)}` : `${row.entry.method} ${row.entry.url}`;
-    const seen = groups.get(key);
-    if (seen === undefined) groups.set(key, row);
-    else if (Array.isArray(seen)) seen.push(row);
-    else groups.set(key, [seen, row]);
+  const byUrl = new Map<string, number | number[]>();
+  for (let i = 0; i < rows.length; i++) {
+    const url = rows[i]!.entry.url;
+    const seen = byUrl.get(url);
+    if (seen === undefined) byUrl.set(url, i);
+    else if (typeof seen === 'number') byUrl.set(url, [seen, i]);
+    else seen.push(i);
   }
-  const repeated: WaterfallRow[][] = [];
-  for (const group of groups.values()) if (Array.isArray(group)) repeated.push(group);
-  return repeated;
+  const groups: number[][] = [];
+  byUrl.forEach((positions) => { if (typeof positions !== 'number') groups.push(...sameMethodAndBody(rows, positions)); });
+  return groups.sort((a, b) => a[0]! - b[0]!).map((group) => group.map((i) => rows[i]!));
+}
+
+/** Positions of one URL split by method and body (its length and first 512 characters); the groups of two or more. */
+function sameMethodAndBody(rows: readonly WaterfallRow[], positions: readonly number[]): number[][] {
+  const byKey = new Map<string, number[]>();
+  for (const i of positions) {
+    const { method, postData } = rows[i]!.entry;
+    const body = postData?.text;
+    // The method's length first, so no method can pass for another's method and body.
+    pushTo(byKey, body ? `${method.length} ${method} ${body.length}\n${body.slice(0, 512)}` : `${method.length} ${method}`, i);
+  }
+  return [...byKey.values()].filter((group) => group.length > 1);
 }
 
 function duplicates(groups: readonly WaterfallRow[][]): Hit | undefined {
