@@ -62,8 +62,10 @@ export const PHASE_WORDS: Record<Phase, string> = {
 
 /** Requests that went to the network: cache hits that took no time are left out. */
 export function networkRows(waterfall: Waterfall): WaterfallRow[] {
-  return waterfall.rows.filter((row) => !row.entry.fromCache || row.entry.totalMs > 0);
+  return waterfall.rows.filter(wentToNetwork);
 }
+
+const wentToNetwork = (row: WaterfallRow) => !row.entry.fromCache || row.entry.totalMs > 0;
 
 /** `rows` are networkRows(waterfall), passed in when the caller has them already. */
 export function criticalPath(waterfall: Waterfall, rows = networkRows(waterfall)): CriticalPath {

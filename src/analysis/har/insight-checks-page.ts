@@ -18,7 +18,8 @@ export function pageChecks(context: InsightContext): Hit[] {
 function slowServer({ rows }: InsightContext): Hit | undefined {
   const median = medianOf(measuredWaits(rows));
   const limit = Math.max(R.slowServer.minWaitMs, R.slowServer.overMedian * median);
-  const items = rows.filter((row) => row.entry.phases.wait >= limit).map((row) => ({ row, ms: row.entry.phases.wait - median }));
+  const items: Hit['items'] = [];
+  for (let i = 0; i < rows.length; i++) if (rows[i]!.entry.phases.wait >= limit) items.push({ row: rows[i]!, ms: rows[i]!.entry.phases.wait - median });
   if (items.length === 0) return undefined;
   const worst = items.reduce((a, b) => (b.row.entry.phases.wait > a.row.entry.phases.wait ? b : a));
   return {
@@ -63,8 +64,10 @@ function networkCost({ rows, path, options }: InsightContext): Hit | undefined {
   return { rule: 'networkCost', items, what: "connect, TLS and server wait beyond the same origin's best on this page", summary: `The network cost ${items.length} critical request${plural(items.length)} ${formatMs(total)} over their origins' best connect, TLS and wait` };
 }
 
+const isRedirect = ({ entry }: WaterfallRow) => entry.redirectURL !== '' && entry.status >= 300 && entry.status < 400;
+
 function redirects({ rows }: InsightContext): Hit | undefined {
-  const items = rows.filter((row) => row.entry.redirectURL !== '' && row.entry.status >= 300 && row.entry.status < 400).map((row) => ({ row, ms: row.entry.totalMs }));
+  const items = rows.filter(isRedirect).map((row) => ({ row, ms: row.entry.totalMs }));
   const total = items.reduce((sum, item) => sum + item.ms, 0);
   if (items.length === 0 || total < R.redirects.minMs) return undefined;
   return { rule: 'redirects', items, what: 'the time of the redirects', summary: `${items.length} redirect${plural(items.length)} took ${formatMs(total)}, starting at ${name(items[0]!.row)}` };

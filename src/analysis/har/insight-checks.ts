@@ -26,14 +26,18 @@ function header(entry: HarRequestEntry, wanted: string): string | undefined {
   return undefined;
 }
 
+// Per-request tests are module-level functions, not arrows made per call: the engine keeps a
+// live function's optimised code across a full garbage collection and drops a dead arrow's.
+function isUncompressedText({ entry }: WaterfallRow): boolean {
+  if (!downloaded(entry) || !TEXT_MIME.test(entry.mimeType) || entry.contentBytes < R.uncompressed.minBytes) return false;
+  const encoding = (header(entry, 'content-encoding') ?? '').trim().toLowerCase();
+  if (encoding !== '' && encoding !== 'identity') return false;
+  // Some exporters drop the header; a body much smaller on the wire than decoded was compressed.
+  return !(entry.transferBytes > 0 && entry.transferBytes < entry.contentBytes * 0.9);
+}
+
 function uncompressed({ rows }: InsightContext): Hit | undefined {
-  const items = rows.filter(({ entry }) => {
-    if (!downloaded(entry) || !TEXT_MIME.test(entry.mimeType) || entry.contentBytes < R.uncompressed.minBytes) return false;
-    const encoding = (header(entry, 'content-encoding') ?? '').trim().toLowerCase();
-    if (encoding !== '' && encoding !== 'identity') return false;
-    // Some exporters drop the header; a body much smaller on the wire than decoded was compressed.
-    return !(entry.transferBytes > 0 && entry.transferBytes < entry.contentBytes * 0.9);
-  }).map((row) => ({ row, ms: row.entry.phases.receive * R.uncompressed.typicalSaving }));
+  const items = rows.filter(isUncompressedText).map((row) => ({ row, ms: row.entry.phases.receive * R.uncompressed.typicalSaving }));
   if (items.length === 0) return undefined;
   const bytes = items.reduce((sum, item) => sum + item.row.entry.contentBytes, 0);
   return { rule: 'uncompressed', items, what: `${Math.round(R.uncompressed.typicalSaving * 100)} % of the download time (what gzip or Brotli typically saves on text)`, summary: `${items.length} text response${plural(items.length)} (${formatBytes(bytes)}) came without gzip or Brotli` };
@@ -41,16 +45,26 @@ function uncompressed({ rows }: InsightContext): Hit | undefined {
 
 const STATIC_TYPES = new Set(['script', 'stylesheet', 'image', 'font']);
 
+function lacksValidators({ entry }: WaterfallRow): boolean {
+  return downloaded(entry) && STATIC_TYPES.has(entry.resourceType) && entry.responseHeaders.length > 0
+    && header(entry, 'etag') === undefined && header(entry, 'last-modified') === undefined;
+}
+
+const costsNothing = (row: WaterfallRow) => ({ row, ms: 0 });
+
 /** Only responses the HAR recorded headers for: a file without headers says nothing about validators. */
 function noValidators({ rows }: InsightContext): Hit | undefined {
-  const items = rows.filter(({ entry }) => downloaded(entry) && STATIC_TYPES.has(entry.resourceType) && entry.responseHeaders.length > 0
-    && header(entry, 'etag') === undefined && header(entry, 'last-modified') === undefined).map((row) => ({ row, ms: 0 }));
+  const items = rows.filter(lacksValidators).map(costsNothing);
   if (items.length === 0) return undefined;
   return { rule: 'noValidators', items, what: '', saving: { ms: 0, estimate: 'nothing on this load; repeat visits download these again instead of revalidating' }, summary: `${items.length} static response${plural(items.length)} ${items.length === 1 ? 'carries' : 'carry'} neither ETag nor Last-Modified` };
 }
 
+function isLargeImage({ entry }: WaterfallRow): boolean {
+  return downloaded(entry) && entry.resourceType === 'image' && imageBytes(entry) >= R.largeImages.minBytes;
+}
+
 function largeImages({ rows }: InsightContext): Hit | undefined {
-  const items = rows.filter(({ entry }) => downloaded(entry) && entry.resourceType === 'image' && imageBytes(entry) >= R.largeImages.minBytes)
+  const items = rows.filter(isLargeImage)
     .map((row) => ({ row, ms: row.entry.phases.receive * (1 - R.largeImages.targetBytes / imageBytes(row.entry)) }));
   if (items.length === 0) return undefined;
   const biggest = items.reduce((a, b) => (imageBytes(b.row.entry) > imageBytes(a.row.entry) ? b : a));
@@ -119,6 +133,8 @@ function longestBurst(group: readonly WaterfallRow[]): number {
 
 const failedEntry = (entry: HarRequestEntry) => !entry.fromCache && (entry.status === 0 || entry.status >= 400);
 
+const failedRow = (row: WaterfallRow) => failedEntry(row.entry);
+
 function retries(groups: readonly WaterfallRow[][]): Hit | undefined {
   const items: { row: WaterfallRow; ms: number }[] = [];
   for (const group of groups) {
@@ -132,7 +148,7 @@ function retries(groups: readonly WaterfallRow[][]): Hit | undefined {
 }
 
 function failed({ rows }: InsightContext): Hit | undefined {
-  const items = rows.filter(({ entry }) => failedEntry(entry)).map((row) => ({ row, ms: row.entry.totalMs }));
+  const items = rows.filter(failedRow).map((row) => ({ row, ms: row.entry.totalMs }));
   if (items.length === 0) return undefined;
   const aborted = items.filter((item) => item.row.entry.status === 0).length;
   const statuses = [...new Set(items.map((item) => item.row.entry.status).filter((status) => status > 0))].sort((a, b) => a - b).slice(0, 5);

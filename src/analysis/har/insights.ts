@@ -114,7 +114,9 @@ function toFinding(hit: Hit, onPath: ReadonlySet<WaterfallRow>): Finding {
  */
 export function pathOrLargest(items: readonly Item[], onPath: ReadonlySet<WaterfallRow>, what: string): { ms: number; estimate: string } {
   // Summed in the order the finding names them, so the total does not depend on how a check listed them.
-  const critical = items.filter((item) => onPath.has(item.row)).sort(byCost);
+  const critical: Item[] = [];
+  for (let i = 0; i < items.length; i++) if (onPath.has(items[i]!.row)) critical.push(items[i]!);
+  critical.sort(byCost);
   if (critical.length > 0) return { ms: critical.reduce((sum, item) => sum + item.ms, 0), estimate: `${what}, summed over the ${critical.length} on the critical path` };
   const largest = items.reduce((max, item) => Math.max(max, item.ms), 0);
   return { ms: largest, estimate: `${what}, the largest one; none is on the critical path, so onLoad may not move` };
