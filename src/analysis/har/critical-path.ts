@@ -138,12 +138,10 @@ class PathIndex {
   private readonly busy: Interval[];
 
   constructor(private readonly rows: readonly WaterfallRow[]) {
+    // Built once per page: the work per request is in builtins and module-level functions,
+    // whose optimised code outlives a full garbage collection (a loop here would not be).
     this.byEnd = rows.slice().sort(byEndThenFile);
-    // Index loops: a for-of the engine has not optimised yet allocates a result per step.
-    for (let i = 0; i < rows.length; i++) {
-      const row = rows[i]!;
-      if (row.entry.redirectedFrom !== undefined || row.entry.redirectURL) this.byIndex.set(row.entry.index, row);
-    }
+    for (const row of rows.filter(inRedirectChain)) this.byIndex.set(row.entry.index, row);
     this.busy = busyStretches(rows);
   }
 
@@ -230,21 +228,32 @@ function byEndThenFile(a: WaterfallRow, b: WaterfallRow): number {
   return a.endMs < b.endMs ? -1 : a.endMs > b.endMs ? 1 : a.entry.index - b.entry.index;
 }
 
+const inRedirectChain = (row: WaterfallRow) => row.entry.redirectedFrom !== undefined || row.entry.redirectURL !== '';
+
 /**
  * The stretches with a request in flight: union() of the rows' intervals, merged in one pass
  * when the rows come in start order (as a waterfall's do), without an interval per row.
  */
 function busyStretches(rows: readonly WaterfallRow[]): Interval[] {
-  const merged: Interval[] = [];
-  let last: Interval | undefined;
-  for (let i = 0; i < rows.length; i++) {
-    const { offsetMs, endMs } = rows[i]!;
-    if (!(endMs > offsetMs)) continue;
-    if (last && offsetMs < last.startMs) return union(rows.filter((row) => row.endMs > row.offsetMs).map((row) => ({ startMs: row.offsetMs, endMs: row.endMs })));
-    if (last && offsetMs <= last.endMs) last.endMs = Math.max(last.endMs, endMs);
-    else merged.push(last = { startMs: offsetMs, endMs });
+  const stretches = new StretchMerger();
+  rows.forEach(stretches.add, stretches);
+  return stretches.inOrder ? stretches.merged : union(rows.filter(takesTime).map((row) => ({ startMs: row.offsetMs, endMs: row.endMs })));
+}
+
+const takesTime = (row: WaterfallRow) => row.endMs > row.offsetMs;
+
+class StretchMerger {
+  readonly merged: Interval[] = [];
+  /** False once a row starts before the stretch being merged: then union() sorts them. */
+  inOrder = true;
+
+  add(row: WaterfallRow): void {
+    if (!this.inOrder || !(row.endMs > row.offsetMs)) return;
+    const last = this.merged[this.merged.length - 1];
+    if (last && row.offsetMs < last.startMs) this.inOrder = false;
+    else if (last && row.offsetMs <= last.endMs) last.endMs = Math.max(last.endMs, row.endMs);
+    else this.merged.push({ startMs: row.offsetMs, endMs: row.endMs });
   }
-  return merged;
 }
 
 /** The last of the first `at` rows that is not `not` and started no later than it. */

@@ -80,16 +80,18 @@ const imageBytes = (entry: HarRequestEntry) => Math.max(entry.contentBytes, entr
  */
 function sameRequestGroups(rows: readonly WaterfallRow[]): WaterfallRow[][] {
   const byUrl = new Map<string, number | number[]>();
-  for (let i = 0; i < rows.length; i++) {
-    const url = rows[i]!.entry.url;
-    const seen = byUrl.get(url);
-    if (seen === undefined) byUrl.set(url, i);
-    else if (typeof seen === 'number') byUrl.set(url, [seen, i]);
-    else seen.push(i);
-  }
+  rows.forEach(addByUrl, byUrl);
   const groups: number[][] = [];
   byUrl.forEach((positions) => { if (typeof positions !== 'number') groups.push(...sameMethodAndBody(rows, positions)); });
   return groups.sort((a, b) => a[0]! - b[0]!).map((group) => group.map((i) => rows[i]!));
+}
+
+/** Called by forEach (whose callback's optimised code outlives a full garbage collection; a loop run once per page would not). */
+function addByUrl(this: Map<string, number | number[]>, row: WaterfallRow, i: number): void {
+  const seen = this.get(row.entry.url);
+  if (seen === undefined) this.set(row.entry.url, i);
+  else if (typeof seen === 'number') this.set(row.entry.url, [seen, i]);
+  else seen.push(i);
 }
 
 /** Positions of one URL split by method and body (its length and first 512 characters); the groups of two or more. */

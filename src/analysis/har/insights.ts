@@ -114,11 +114,9 @@ function toFinding(hit: Hit, onPath: ReadonlySet<WaterfallRow>): Finding {
  */
 export function pathOrLargest(items: readonly Item[], onPath: ReadonlySet<WaterfallRow>, what: string): { ms: number; estimate: string } {
   // Summed in the order the finding names them, so the total does not depend on how a check listed them.
-  const critical: Item[] = [];
-  for (let i = 0; i < items.length; i++) if (onPath.has(items[i]!.row)) critical.push(items[i]!);
-  critical.sort(byCost);
+  const critical = items.filter(onCriticalPath, onPath).sort(byCost);
   if (critical.length > 0) return { ms: critical.reduce((sum, item) => sum + item.ms, 0), estimate: `${what}, summed over the ${critical.length} on the critical path` };
-  const largest = items.reduce((max, item) => Math.max(max, item.ms), 0);
+  const largest = items.reduce(largerMs, 0);
   return { ms: largest, estimate: `${what}, the largest one; none is on the critical path, so onLoad may not move` };
 }
 
@@ -127,18 +125,32 @@ export function pathOrLargest(items: readonly Item[], onPath: ReadonlySet<Waterf
  * them all: a finding can concern thousands of requests and names ten.
  */
 export function costliest(items: readonly Item[], count: number): Item[] {
-  const top: Item[] = [];
-  for (let i = 0; i < items.length; i++) {
-    const item = items[i]!;
-    if (top.length === count && (count === 0 || byCost(item, top[count - 1]!) >= 0)) continue;
-    if (top.length === count) top.pop();
-    let at = top.push(item) - 1;
-    // Moved up past costlier-or-equal ones never: equal items keep the order they came in.
-    for (; at > 0 && byCost(item, top[at - 1]!) < 0; at--) top[at] = top[at - 1]!;
-    top[at] = item;
-  }
-  return top;
+  const top = new Costliest(count);
+  // forEach calls a method, whose optimised code outlives a full garbage collection (a loop here, run once per finding, would not be).
+  items.forEach(top.add, top);
+  return top.items;
 }
+
+class Costliest {
+  readonly items: Item[] = [];
+  constructor(private readonly count: number) {}
+
+  add(item: Item): void {
+    const { items, count } = this;
+    if (items.length === count && (count === 0 || byCost(item, items[count - 1]!) >= 0)) return;
+    if (items.length === count) items.pop();
+    let at = items.push(item) - 1;
+    // Never moved past an equal one: equal items keep the order they came in.
+    for (; at > 0 && byCost(item, items[at - 1]!) < 0; at--) items[at] = items[at - 1]!;
+    items[at] = item;
+  }
+}
+
+function onCriticalPath(this: ReadonlySet<WaterfallRow>, item: Item): boolean {
+  return this.has(item.row);
+}
+
+const largerMs = (max: number, item: Item) => Math.max(max, item.ms);
 
 function firstPaintIn(waterfall: Waterfall): { firstPaint?: number } {
   const paint = waterfall.page.firstPaint;
