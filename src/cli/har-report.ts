@@ -15,6 +15,7 @@ import { HAR_DIFF_USAGE, runHarDiff } from './har-diff';
 import { escapeForScript, firstTitle, readHarForReport, ReportInputError, type ReportHar } from './har-report-read';
 import { HAR_REDACT_USAGE, runHarRedact } from './har-redact';
 import { HAR_INSIGHTS_USAGE, runHarInsights } from './har-insights';
+import { reportInsightLines } from './har-report-insights';
 import { OutputFileError, writeOutputFile } from './output-file';
 
 export interface HarReportOptions {
@@ -85,7 +86,8 @@ export function loadHarBundle(): string {
 }
 
 export const HAR_REPORT_USAGE = `usage: netmon har report <in.har> -o <out.html> [--page <pageId>] [--title <text>] [--no-redact] [--force]
-  Writes a self-contained HTML waterfall (works offline, no external resources).
+  Writes a self-contained HTML waterfall (works offline, no external resources) and prints why each page was slow:
+  its critical path and findings ranked by the time fixing them saves (as \`netmon har insights\` does).
   <in.har> may be gzip-compressed (.har.gz, .zhar). The HAR inside is redacted as \`netmon har redact\` does (cookies, credentials, tokens,
   response bodies); --no-redact embeds it as recorded, and the report's title says so.
   An existing <out.html> is kept unless --force is given; a symbolic link there is refused.`;
@@ -150,6 +152,8 @@ export async function runHar(args: readonly string[], io: HarCliIo = processIo):
     return 2;
   }
   const redaction = redacted ? `redacted ${redacted.total} values (--no-redact keeps them)` : 'NOT redacted: it holds the cookies, tokens and bodies as recorded';
+  // Why it was slow first; the last line stays the one saying what was written.
+  for (const line of reportInsightLines(har.parts, flags.get('--page'))) io.stdout(line);
   io.stdout(terminalSafe(`wrote ${output} (${Math.round(html.length / 1024)} kB) from ${basename(input)}; ${redaction}`));
   return 0;
 }

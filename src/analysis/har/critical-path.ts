@@ -8,6 +8,7 @@
 import { THRESHOLDS } from '../session/thresholds';
 import { formatMs } from './format';
 import type { Phase } from './model';
+import { countAtMost } from './sorted-search';
 import { union, type Interval } from './time-split';
 import type { Waterfall, WaterfallRow } from './waterfall';
 
@@ -59,8 +60,15 @@ export const PHASE_WORDS: Record<Phase, string> = {
   blocked: 'queueing', dns: 'DNS', connect: 'connect', ssl: 'TLS', send: 'send', wait: 'server wait', receive: 'download',
 };
 
-export function criticalPath(waterfall: Waterfall): CriticalPath {
-  const rows = waterfall.rows.filter((row) => !row.entry.fromCache || row.entry.totalMs > 0);
+/** Requests that went to the network: cache hits that took no time are left out. */
+export function networkRows(waterfall: Waterfall): WaterfallRow[] {
+  return waterfall.rows.filter(wentToNetwork);
+}
+
+const wentToNetwork = (row: WaterfallRow) => !row.entry.fromCache || row.entry.totalMs > 0;
+
+/** `rows` are networkRows(waterfall), passed in when the caller has them already. */
+export function criticalPath(waterfall: Waterfall, rows = networkRows(waterfall)): CriticalPath {
   const untilWhat = waterfall.onLoad !== undefined && waterfall.onLoad > 0 ? 'onLoad' : 'last request';
   const untilMs = untilWhat === 'onLoad' ? waterfall.onLoad! : rows.reduce((max, row) => Math.max(max, row.endMs), 0);
   const index = new PathIndex(rows);
@@ -130,11 +138,11 @@ class PathIndex {
   private readonly busy: Interval[];
 
   constructor(private readonly rows: readonly WaterfallRow[]) {
-    this.byEnd = [...rows].sort((a, b) => a.endMs - b.endMs || a.entry.index - b.entry.index);
-    for (const row of rows) if (row.entry.redirectedFrom !== undefined || row.entry.redirectURL) this.byIndex.set(row.entry.index, row);
-    const intervals: Interval[] = [];
-    for (const row of rows) if (row.endMs > row.offsetMs) intervals.push({ startMs: row.offsetMs, endMs: row.endMs });
-    this.busy = union(intervals);
+    // Built once per page: the work per request is in builtins and module-level functions,
+    // whose optimised code outlives a full garbage collection (a loop here would not be).
+    this.byEnd = rows.slice().sort(byEndThenFile);
+    for (const row of rows.filter(inRedirectChain)) this.byIndex.set(row.entry.index, row);
+    this.busy = busyStretches(rows);
   }
 
   parentOf(row: WaterfallRow): { row: WaterfallRow; reason: LinkReason } | undefined {
@@ -143,7 +151,7 @@ class PathIndex {
     if (redirected && redirected !== row) return { row: redirected, reason: 'redirect' };
     const byInitiator = this.initiatorOf(row);
     if (byInitiator) return { row: byInitiator, reason: 'initiator' };
-    const at = endPosition(this.byEnd, row.offsetMs + SLACK_MS);
+    const at = countAtMost(this.byEnd, endOf, row.offsetMs + SLACK_MS);
     const latest = lastBefore(this.byEnd, at, row);
     if (!latest) return undefined;
     const reused = row.entry.connection ? this.sameConnection(at, row, latest.endMs - REUSE_WINDOW_MS) : undefined;
@@ -175,7 +183,7 @@ class PathIndex {
   }
 
   lastEndingBy(atMs: number): WaterfallRow | undefined {
-    return lastBefore(this.byEnd, endPosition(this.byEnd, atMs), undefined);
+    return lastBefore(this.byEnd, countAtMost(this.byEnd, endOf, atMs), undefined);
   }
 
   /** The same stretches timeSplit names, from the union already built here (timeSplit's own pass costs as much as all the rest at 10,000 requests). */
@@ -189,7 +197,7 @@ class PathIndex {
     }
     if (untilMs - at >= THRESHOLDS.page.gapWorthNaming) gaps.push({ startMs: at, endMs: untilMs });
     return gaps.sort((a, b) => (b.endMs - b.startMs) - (a.endMs - a.startMs) || a.startMs - b.startMs).slice(0, MAX_GAPS).map((gap) => {
-      const after = lastBefore(this.byEnd, endPosition(this.byEnd, gap.startMs + 0.5), undefined);
+      const after = lastBefore(this.byEnd, countAtMost(this.byEnd, endOf, gap.startMs + 0.5), undefined);
       return after ? { ...gap, after } : gap;
     });
   }
@@ -198,7 +206,7 @@ class PathIndex {
   idleBetween(fromMs: number, toMs: number): number {
     if (toMs <= fromMs) return 0;
     let covered = 0;
-    for (let i = firstEndingAfter(this.busy, fromMs); i < this.busy.length; i++) {
+    for (let i = countAtMost(this.busy, endOf, fromMs); i < this.busy.length; i++) {
       const interval = this.busy[i]!;
       if (interval.startMs >= toMs) break;
       covered += Math.min(toMs, interval.endMs) - Math.max(fromMs, interval.startMs);
@@ -213,16 +221,39 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else map.set(key, [value]);
 }
 
-/** In a list sorted by end: how many rows end by atMs. */
-function endPosition(sorted: readonly WaterfallRow[], atMs: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]!.endMs <= atMs) lo = mid + 1;
-    else hi = mid;
+const endOf = (item: { endMs: number }) => item.endMs;
+
+/** By end, then file order. Answers -1, 1 or a whole number: a fractional difference would be boxed on every call. */
+function byEndThenFile(a: WaterfallRow, b: WaterfallRow): number {
+  return a.endMs < b.endMs ? -1 : a.endMs > b.endMs ? 1 : a.entry.index - b.entry.index;
+}
+
+const inRedirectChain = (row: WaterfallRow) => row.entry.redirectedFrom !== undefined || row.entry.redirectURL !== '';
+
+/**
+ * The stretches with a request in flight: union() of the rows' intervals, merged in one pass
+ * when the rows come in start order (as a waterfall's do), without an interval per row.
+ */
+function busyStretches(rows: readonly WaterfallRow[]): Interval[] {
+  const stretches = new StretchMerger();
+  rows.forEach(stretches.add, stretches);
+  return stretches.inOrder ? stretches.merged : union(rows.filter(takesTime).map((row) => ({ startMs: row.offsetMs, endMs: row.endMs })));
+}
+
+const takesTime = (row: WaterfallRow) => row.endMs > row.offsetMs;
+
+class StretchMerger {
+  readonly merged: Interval[] = [];
+  /** False once a row starts before the stretch being merged: then union() sorts them. */
+  inOrder = true;
+
+  add(row: WaterfallRow): void {
+    if (!this.inOrder || !(row.endMs > row.offsetMs)) return;
+    const last = this.merged[this.merged.length - 1];
+    if (last && row.offsetMs < last.startMs) this.inOrder = false;
+    else if (last && row.offsetMs <= last.endMs) last.endMs = Math.max(last.endMs, row.endMs);
+    else this.merged.push({ startMs: row.offsetMs, endMs: row.endMs });
   }
-  return lo;
 }
 
 /** The last of the first `at` rows that is not `not` and started no later than it. */
@@ -232,15 +263,4 @@ function lastBefore(sorted: readonly WaterfallRow[], at: number, not: WaterfallR
     if (row !== not && (!not || row.offsetMs <= not.offsetMs)) return row;
   }
   return undefined;
-}
-
-function firstEndingAfter(merged: readonly Interval[], atMs: number): number {
-  let lo = 0;
-  let hi = merged.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (merged[mid]!.endMs <= atMs) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

@@ -19,6 +19,7 @@ import type { DiffPageRef, DiffRequest, HarDiffSide, HarDiffSideInfo, PhaseTimes
 import { DIFF_LIMITS } from './diff-limits';
 import { asArray, asNumber, asRecord, asString, type Json } from './narrow';
 import { normaliseUrl } from './url-match';
+import { countAtMost } from './sorted-search';
 
 /** A page asked for that the file does not have. */
 export class HarDiffPageError extends Error {
@@ -131,6 +132,8 @@ function readPages(rawPages: readonly unknown[], firstEntryStart: number): SideP
  * before it (a binary search, not a scan of the pages per entry); an entry without a valid
  * start is placed at its page's start.
  */
+const startOf = (page: SidePage) => page.startMs;
+
 function assignPages(starts: Float64Array, pagerefs: string[], pages: readonly SidePage[], firstStart: number): void {
   const byId = new Map<string, SidePage>();
   for (const p of pages) if (!byId.has(p.id)) byId.set(p.id, p);
@@ -139,14 +142,7 @@ function assignPages(starts: Float64Array, pagerefs: string[], pages: readonly S
     const ref = pagerefs[i] ?? '';
     if (!Number.isFinite(starts[i])) starts[i] = byId.get(ref)?.startMs ?? firstStart;
     if (pages.length === 0 || byId.has(ref)) continue;
-    const start = starts[i] ?? 0;
-    let lo = 0;
-    let hi = byStart.length - 1;
-    let owner = 0;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if ((byStart[mid]?.startMs ?? Infinity) <= start) { owner = mid; lo = mid + 1; } else hi = mid - 1;
-    }
+    const owner = Math.max(0, countAtMost(byStart, startOf, starts[i] ?? 0) - 1);
     pagerefs[i] = byStart[owner]?.id ?? '';
   }
 }

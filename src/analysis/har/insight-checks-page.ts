@@ -13,11 +13,13 @@ export function pageChecks(context: InsightContext): Hit[] {
   ].filter((hit): hit is Hit => hit !== undefined);
 }
 
+// Each check runs once per page, so a loop of its own over every request would run slowly
+// until the engine optimised it, again after every full garbage collection. Instead the
+// array builtins (filter, forEach) call module-level functions, whose optimised code stays.
 function slowServer({ rows }: InsightContext): Hit | undefined {
-  const waits = rows.filter((row) => row.entry.phases.wait > 0).map((row) => row.entry.phases.wait);
-  const median = medianOf(waits);
+  const median = medianOf(Float64Array.from(rows, waitOf).filter(isPositive));
   const limit = Math.max(R.slowServer.minWaitMs, R.slowServer.overMedian * median);
-  const items = rows.filter((row) => row.entry.phases.wait >= limit).map((row) => ({ row, ms: row.entry.phases.wait - median }));
+  const items = rows.filter(waitsAtLeast, { ms: limit }).map((row) => ({ row, ms: row.entry.phases.wait - median }));
   if (items.length === 0) return undefined;
   const worst = items.reduce((a, b) => (b.row.entry.phases.wait > a.row.entry.phases.wait ? b : a));
   return {
@@ -26,11 +28,19 @@ function slowServer({ rows }: InsightContext): Hit | undefined {
   };
 }
 
+const waitOf = (row: WaterfallRow) => row.entry.phases.wait;
+const isPositive = (value: number) => value > 0;
+
+function waitsAtLeast(this: { ms: number }, row: WaterfallRow): boolean {
+  return row.entry.phases.wait >= this.ms;
+}
+
 /** Critical requests' connect + TLS + wait beyond the best the same origin did on this page. */
 function networkCost({ rows, path, options }: InsightContext): Hit | undefined {
   if (!options.networkBlamed) return undefined;
   const best = new Map<string, { setup: number; wait: number }>();
-  for (const row of rows) {
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
     const { connect, ssl, wait } = row.entry.phases;
     const seen = best.get(row.entry.host) ?? { setup: Infinity, wait: Infinity };
     if (connect + ssl > 0) seen.setup = Math.min(seen.setup, connect + ssl);
@@ -49,8 +59,10 @@ function networkCost({ rows, path, options }: InsightContext): Hit | undefined {
   return { rule: 'networkCost', items, what: "connect, TLS and server wait beyond the same origin's best on this page", summary: `The network cost ${items.length} critical request${plural(items.length)} ${formatMs(total)} over their origins' best connect, TLS and wait` };
 }
 
+const isRedirect = ({ entry }: WaterfallRow) => entry.redirectURL !== '' && entry.status >= 300 && entry.status < 400;
+
 function redirects({ rows }: InsightContext): Hit | undefined {
-  const items = rows.filter((row) => row.entry.redirectURL !== '' && row.entry.status >= 300 && row.entry.status < 400).map((row) => ({ row, ms: row.entry.totalMs }));
+  const items = rows.filter(isRedirect).map((row) => ({ row, ms: row.entry.totalMs }));
   const total = items.reduce((sum, item) => sum + item.ms, 0);
   if (items.length === 0 || total < R.redirects.minMs) return undefined;
   return { rule: 'redirects', items, what: 'the time of the redirects', summary: `${items.length} redirect${plural(items.length)} took ${formatMs(total)}, starting at ${name(items[0]!.row)}` };
@@ -84,9 +96,11 @@ function connectionSetup({ path }: InsightContext): Hit | undefined {
   return { rule: 'connectionSetup', items, what: 'DNS, connect and TLS time', summary: `${formatMs(total)} of DNS, connect and TLS on the critical path, to ${hosts.size} origin${plural(hosts.size)}` };
 }
 
+const opensConnection = (row: WaterfallRow) => row.entry.phases.connect + row.entry.phases.ssl > 0;
+
 function connectionReuse({ rows }: InsightContext): Hit[] {
   const byHost = new Map<string, WaterfallRow[]>();
-  for (const row of rows) if (row.entry.phases.connect + row.entry.phases.ssl > 0) pushTo(byHost, row.entry.host, row);
+  for (const row of rows.filter(opensConnection)) pushTo(byHost, row.entry.host, row);
   const hits: Hit[] = [];
   for (const [host, opened] of byHost) {
     const limit = /^http\/1/i.test(opened[0]!.entry.httpVersion) ? R.connectionReuse.maxHttp1 : R.connectionReuse.maxHttp2;
@@ -97,42 +111,52 @@ function connectionReuse({ rows }: InsightContext): Hit[] {
   return hits;
 }
 
+const setsUp = (row: WaterfallRow) => setupOf(row) > 0;
+
 function manyOrigins({ rows }: InsightContext): Hit | undefined {
   const firstSetup = new Map<string, WaterfallRow>();
-  for (const row of rows) if (setupOf(row) > 0 && !firstSetup.has(row.entry.host)) firstSetup.set(row.entry.host, row);
+  for (const row of rows.filter(setsUp)) if (!firstSetup.has(row.entry.host)) firstSetup.set(row.entry.host, row);
   if (firstSetup.size <= R.manyOrigins.maxOrigins) return undefined;
   const items = [...firstSetup.values()].map((row) => ({ row, ms: setupOf(row) }));
   return { rule: 'manyOrigins', items, what: 'DNS, connect and TLS time of each origin', summary: `The page set up connections to ${firstSetup.size} origins (more than ${R.manyOrigins.maxOrigins})` };
 }
 
+const queuedOnHttp1 = ({ entry }: WaterfallRow) => entry.phases.blocked >= R.http1Queueing.minBlockedMs && /^http\/1/i.test(entry.httpVersion);
+
 function http1Queueing({ rows }: InsightContext): Hit[] {
   const byHost = new Map<string, WaterfallRow[]>();
-  for (const row of rows) {
-    if (!/^http\/1/i.test(row.entry.httpVersion) || row.entry.phases.blocked < R.http1Queueing.minBlockedMs) continue;
-    pushTo(byHost, row.entry.host, row);
-  }
+  for (const row of rows.filter(queuedOnHttp1)) pushTo(byHost, row.entry.host, row);
   return [...byHost].filter(([, queued]) => queued.length >= R.http1Queueing.minRequests).map(([host, queued]): Hit => ({
     rule: 'http1Queueing', items: queued.map((row) => ({ row, ms: row.entry.phases.blocked })), what: 'time queued',
     summary: `${queued.length} HTTP/1.1 requests to ${host} queued ${formatMs(Math.max(...queued.map((row) => row.entry.phases.blocked)))} at most for a connection`,
   }));
 }
 
+/** Bytes and time of all requests and of those to other sites than the page's. */
+class ThirdPartyTally {
+  bytes = 0; thirdBytes = 0; time = 0; thirdTime = 0;
+  readonly items: Hit['items'] = [];
+  private readonly thirdByHost = new Map<string, boolean>();
+  constructor(private readonly site: string) {}
+
+  add(row: WaterfallRow): void {
+    let third = this.thirdByHost.get(row.entry.host);
+    if (third === undefined) this.thirdByHost.set(row.entry.host, third = siteOf(row.entry.host) !== this.site);
+    const size = Math.max(0, row.entry.transferBytes);
+    this.bytes += size; this.time += row.entry.totalMs;
+    if (!third) return;
+    this.thirdBytes += size; this.thirdTime += row.entry.totalMs;
+    this.items.push({ row, ms: row.entry.totalMs });
+  }
+}
+
 function thirdParty({ rows, path }: InsightContext): Hit | undefined {
   const home = path.links.find((link) => link.label === 'document')?.row ?? rows[0];
   if (!home) return undefined;
   const site = siteOf(home.entry.host);
-  const thirdByHost = new Map<string, boolean>();
-  let bytes = 0; let thirdBytes = 0; let time = 0; let thirdTime = 0;
-  const items: { row: WaterfallRow; ms: number }[] = [];
-  for (const row of rows) {
-    let third = thirdByHost.get(row.entry.host);
-    if (third === undefined) thirdByHost.set(row.entry.host, third = siteOf(row.entry.host) !== site);
-    const size = Math.max(0, row.entry.transferBytes);
-    bytes += size; time += row.entry.totalMs;
-    if (!third) continue;
-    thirdBytes += size; thirdTime += row.entry.totalMs;
-    items.push({ row, ms: row.entry.totalMs });
-  }
+  const tally = new ThirdPartyTally(site);
+  rows.forEach(tally.add, tally);
+  const { bytes, thirdBytes, time, thirdTime, items } = tally;
   const byteShare = bytes > 0 ? thirdBytes / bytes : 0;
   const timeShare = time > 0 ? thirdTime / time : 0;
   if (Math.max(byteShare, timeShare) < R.thirdParty.minShare) return undefined;
@@ -160,9 +184,9 @@ export function siteOf(host: string): string {
   return labels.slice(-take).join('.');
 }
 
-export function medianOf(values: readonly number[]): number {
+export function medianOf(values: ArrayLike<number>): number {
   if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = Float64Array.from(values).sort();
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }

@@ -2,7 +2,7 @@
 // validators, large images, duplicates, storms, retries and failures. Repeats are grouped
 // by one key per request in a Map (never all pairs); storms use a sliding window per group.
 import { formatBytes, formatMs } from './format';
-import { name, plural } from './insight-checks-page';
+import { name, plural, pushTo } from './insight-checks-page';
 import { INSIGHT_RULES as R } from './insight-rules';
 import type { Hit, InsightContext } from './insights';
 import type { HarRequestEntry } from './model';
@@ -26,14 +26,18 @@ function header(entry: HarRequestEntry, wanted: string): string | undefined {
   return undefined;
 }
 
+// Per-request tests are module-level functions, not arrows made per call: the engine keeps a
+// live function's optimised code across a full garbage collection and drops a dead arrow's.
+function isUncompressedText({ entry }: WaterfallRow): boolean {
+  if (!downloaded(entry) || !TEXT_MIME.test(entry.mimeType) || entry.contentBytes < R.uncompressed.minBytes) return false;
+  const encoding = (header(entry, 'content-encoding') ?? '').trim().toLowerCase();
+  if (encoding !== '' && encoding !== 'identity') return false;
+  // Some exporters drop the header; a body much smaller on the wire than decoded was compressed.
+  return !(entry.transferBytes > 0 && entry.transferBytes < entry.contentBytes * 0.9);
+}
+
 function uncompressed({ rows }: InsightContext): Hit | undefined {
-  const items = rows.filter(({ entry }) => {
-    if (!downloaded(entry) || !TEXT_MIME.test(entry.mimeType) || entry.contentBytes < R.uncompressed.minBytes) return false;
-    const encoding = (header(entry, 'content-encoding') ?? '').trim().toLowerCase();
-    if (encoding !== '' && encoding !== 'identity') return false;
-    // Some exporters drop the header; a body much smaller on the wire than decoded was compressed.
-    return !(entry.transferBytes > 0 && entry.transferBytes < entry.contentBytes * 0.9);
-  }).map((row) => ({ row, ms: row.entry.phases.receive * R.uncompressed.typicalSaving }));
+  const items = rows.filter(isUncompressedText).map((row) => ({ row, ms: row.entry.phases.receive * R.uncompressed.typicalSaving }));
   if (items.length === 0) return undefined;
   const bytes = items.reduce((sum, item) => sum + item.row.entry.contentBytes, 0);
   return { rule: 'uncompressed', items, what: `${Math.round(R.uncompressed.typicalSaving * 100)} % of the download time (what gzip or Brotli typically saves on text)`, summary: `${items.length} text response${plural(items.length)} (${formatBytes(bytes)}) came without gzip or Brotli` };
@@ -41,16 +45,26 @@ function uncompressed({ rows }: InsightContext): Hit | undefined {
 
 const STATIC_TYPES = new Set(['script', 'stylesheet', 'image', 'font']);
 
+function lacksValidators({ entry }: WaterfallRow): boolean {
+  return downloaded(entry) && STATIC_TYPES.has(entry.resourceType) && entry.responseHeaders.length > 0
+    && header(entry, 'etag') === undefined && header(entry, 'last-modified') === undefined;
+}
+
+const costsNothing = (row: WaterfallRow) => ({ row, ms: 0 });
+
 /** Only responses the HAR recorded headers for: a file without headers says nothing about validators. */
 function noValidators({ rows }: InsightContext): Hit | undefined {
-  const items = rows.filter(({ entry }) => downloaded(entry) && STATIC_TYPES.has(entry.resourceType) && entry.responseHeaders.length > 0
-    && header(entry, 'etag') === undefined && header(entry, 'last-modified') === undefined).map((row) => ({ row, ms: 0 }));
+  const items = rows.filter(lacksValidators).map(costsNothing);
   if (items.length === 0) return undefined;
   return { rule: 'noValidators', items, what: '', saving: { ms: 0, estimate: 'nothing on this load; repeat visits download these again instead of revalidating' }, summary: `${items.length} static response${plural(items.length)} ${items.length === 1 ? 'carries' : 'carry'} neither ETag nor Last-Modified` };
 }
 
+function isLargeImage({ entry }: WaterfallRow): boolean {
+  return downloaded(entry) && entry.resourceType === 'image' && imageBytes(entry) >= R.largeImages.minBytes;
+}
+
 function largeImages({ rows }: InsightContext): Hit | undefined {
-  const items = rows.filter(({ entry }) => downloaded(entry) && entry.resourceType === 'image' && imageBytes(entry) >= R.largeImages.minBytes)
+  const items = rows.filter(isLargeImage)
     .map((row) => ({ row, ms: row.entry.phases.receive * (1 - R.largeImages.targetBytes / imageBytes(row.entry)) }));
   if (items.length === 0) return undefined;
   const biggest = items.reduce((a, b) => (imageBytes(b.row.entry) > imageBytes(a.row.entry) ? b : a));
@@ -59,21 +73,37 @@ function largeImages({ rows }: InsightContext): Hit | undefined {
 
 const imageBytes = (entry: HarRequestEntry) => Math.max(entry.contentBytes, entry.transferBytes);
 
-/** Requests with the same method, URL and body, in start order. */
+/**
+ * Requests with the same method, URL and body, in start order; the groups in the order of
+ * their first request. Grouped by URL first: most URLs occur once, and a URL read from the
+ * file keeps its hash, so no key is built for them.
+ */
 function sameRequestGroups(rows: readonly WaterfallRow[]): WaterfallRow[][] {
-  // Most URLs occur once: a group becomes an array only at its second request.
-  const groups = new Map<string, WaterfallRow | WaterfallRow[]>();
-  for (const row of rows) {
-    const body = row.entry.postData?.text;
-    const key = body ? `${row.entry.method} ${row.entry.url}\n${body.length}\n${body.slice(0, 512)}` : `${row.entry.method} ${row.entry.url}`;
-    const seen = groups.get(key);
-    if (seen === undefined) groups.set(key, row);
-    else if (Array.isArray(seen)) seen.push(row);
-    else groups.set(key, [seen, row]);
+  const byUrl = new Map<string, number | number[]>();
+  rows.forEach(addByUrl, byUrl);
+  const groups: number[][] = [];
+  byUrl.forEach((positions) => { if (typeof positions !== 'number') groups.push(...sameMethodAndBody(rows, positions)); });
+  return groups.sort((a, b) => a[0]! - b[0]!).map((group) => group.map((i) => rows[i]!));
+}
+
+/** Called by forEach (whose callback's optimised code outlives a full garbage collection; a loop run once per page would not). */
+function addByUrl(this: Map<string, number | number[]>, row: WaterfallRow, i: number): void {
+  const seen = this.get(row.entry.url);
+  if (seen === undefined) this.set(row.entry.url, i);
+  else if (typeof seen === 'number') this.set(row.entry.url, [seen, i]);
+  else seen.push(i);
+}
+
+/** Positions of one URL split by method and body (its length and first 512 characters); the groups of two or more. */
+function sameMethodAndBody(rows: readonly WaterfallRow[], positions: readonly number[]): number[][] {
+  const byKey = new Map<string, number[]>();
+  for (const i of positions) {
+    const { method, postData } = rows[i]!.entry;
+    const body = postData?.text;
+    // The method's length first, so no method can pass for another's method and body.
+    pushTo(byKey, body ? `${method.length} ${method} ${body.length}\n${body.slice(0, 512)}` : `${method.length} ${method}`, i);
   }
-  const repeated: WaterfallRow[][] = [];
-  for (const group of groups.values()) if (Array.isArray(group)) repeated.push(group);
-  return repeated;
+  return [...byKey.values()].filter((group) => group.length > 1);
 }
 
 function duplicates(groups: readonly WaterfallRow[][]): Hit | undefined {
@@ -105,6 +135,8 @@ function longestBurst(group: readonly WaterfallRow[]): number {
 
 const failedEntry = (entry: HarRequestEntry) => !entry.fromCache && (entry.status === 0 || entry.status >= 400);
 
+const failedRow = (row: WaterfallRow) => failedEntry(row.entry);
+
 function retries(groups: readonly WaterfallRow[][]): Hit | undefined {
   const items: { row: WaterfallRow; ms: number }[] = [];
   for (const group of groups) {
@@ -118,7 +150,7 @@ function retries(groups: readonly WaterfallRow[][]): Hit | undefined {
 }
 
 function failed({ rows }: InsightContext): Hit | undefined {
-  const items = rows.filter(({ entry }) => failedEntry(entry)).map((row) => ({ row, ms: row.entry.totalMs }));
+  const items = rows.filter(failedRow).map((row) => ({ row, ms: row.entry.totalMs }));
   if (items.length === 0) return undefined;
   const aborted = items.filter((item) => item.row.entry.status === 0).length;
   const statuses = [...new Set(items.map((item) => item.row.entry.status).filter((status) => status > 0))].sort((a, b) => a - b).slice(0, 5);

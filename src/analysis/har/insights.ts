@@ -3,7 +3,7 @@
 // The rules and thresholds live in insight-rules.ts; the checks in insight-checks*.ts.
 // Pure, O(n log n) in the page's requests; the CLI, the report, the evidence bundle and the
 // waterfall's Insights tab all show this one result.
-import { criticalPath, shortName, type CriticalPath } from './critical-path';
+import { criticalPath, networkRows, shortName, type CriticalPath } from './critical-path';
 import { INSIGHT_RULES, MAX_NAMED_REQUESTS, RULE_IDS, type RuleId } from './insight-rules';
 import { requestChecks } from './insight-checks';
 import { pageChecks } from './insight-checks-page';
@@ -72,8 +72,8 @@ export interface Hit {
 }
 
 export function pageInsights(waterfall: Waterfall, options: InsightOptions = {}): PageInsights {
-  const path = criticalPath(waterfall);
-  const rows = waterfall.rows.filter((row) => !row.entry.fromCache || row.entry.totalMs > 0);
+  const rows = networkRows(waterfall);
+  const path = criticalPath(waterfall, rows);
   const context: InsightContext = { waterfall, rows, path, onPath: new Set(path.links.map((link) => link.row)), options, ...firstPaintIn(waterfall) };
   const hits = [...pageChecks(context), ...requestChecks(context)];
   const findings = hits.map((hit) => toFinding(hit, context.onPath))
@@ -87,17 +87,21 @@ export function documentInsights(doc: HarDocument, options: InsightOptions = {},
   return pages.map((page) => pageInsights(buildWaterfall(doc, page.id), options));
 }
 
+type Item = Hit['items'][number];
+
+/** The order a finding names its requests in: costliest first, then file order (-1, 1 or a whole number, never boxed). */
+const byCost = (a: Item, b: Item) => (a.ms > b.ms ? -1 : a.ms < b.ms ? 1 : a.row.entry.index - b.row.entry.index);
+
 function toFinding(hit: Hit, onPath: ReadonlySet<WaterfallRow>): Finding {
-  const items = [...hit.items].sort((a, b) => b.ms - a.ms || a.row.entry.index - b.row.entry.index);
-  const saving = hit.saving ?? pathOrLargest(items, onPath, hit.what);
+  const saving = hit.saving ?? pathOrLargest(hit.items, onPath, hit.what);
   return {
     rule: hit.rule,
     title: INSIGHT_RULES[hit.rule].title,
     summary: hit.summary,
-    requests: items.slice(0, MAX_NAMED_REQUESTS).map(({ row, ms }) => ({
+    requests: costliest(hit.items, MAX_NAMED_REQUESTS).map(({ row, ms }) => ({
       index: row.entry.index, name: shortName(row), url: row.entry.url, ms: Math.round(ms), onCriticalPath: onPath.has(row),
     })),
-    count: items.length,
+    count: hit.items.length,
     savingMs: Math.round(saving.ms),
     estimate: saving.estimate,
     advice: INSIGHT_RULES[hit.rule].advice,
@@ -108,12 +112,45 @@ function toFinding(hit: Hit, onPath: ReadonlySet<WaterfallRow>): Finding {
  * Requests on the critical path delay onLoad by what they cost, so those add up; requests off
  * it ran beside the path, so at most the largest one would be saved (and maybe nothing).
  */
-export function pathOrLargest(items: readonly { row: WaterfallRow; ms: number }[], onPath: ReadonlySet<WaterfallRow>, what: string): { ms: number; estimate: string } {
-  const critical = items.filter((item) => onPath.has(item.row));
+export function pathOrLargest(items: readonly Item[], onPath: ReadonlySet<WaterfallRow>, what: string): { ms: number; estimate: string } {
+  // Summed in the order the finding names them, so the total does not depend on how a check listed them.
+  const critical = items.filter(onCriticalPath, onPath).sort(byCost);
   if (critical.length > 0) return { ms: critical.reduce((sum, item) => sum + item.ms, 0), estimate: `${what}, summed over the ${critical.length} on the critical path` };
-  const largest = items.reduce((max, item) => Math.max(max, item.ms), 0);
+  const largest = items.reduce(largerMs, 0);
   return { ms: largest, estimate: `${what}, the largest one; none is on the critical path, so onLoad may not move` };
 }
+
+/**
+ * The first `count` items in byCost order, as a stable sort would put them, without sorting
+ * them all: a finding can concern thousands of requests and names ten.
+ */
+export function costliest(items: readonly Item[], count: number): Item[] {
+  const top = new Costliest(count);
+  // forEach calls a method, whose optimised code outlives a full garbage collection (a loop here, run once per finding, would not be).
+  items.forEach(top.add, top);
+  return top.items;
+}
+
+class Costliest {
+  readonly items: Item[] = [];
+  constructor(private readonly count: number) {}
+
+  add(item: Item): void {
+    const { items, count } = this;
+    if (items.length === count && (count === 0 || byCost(item, items[count - 1]!) >= 0)) return;
+    if (items.length === count) items.pop();
+    let at = items.push(item) - 1;
+    // Never moved past an equal one: equal items keep the order they came in.
+    for (; at > 0 && byCost(item, items[at - 1]!) < 0; at--) items[at] = items[at - 1]!;
+    items[at] = item;
+  }
+}
+
+function onCriticalPath(this: ReadonlySet<WaterfallRow>, item: Item): boolean {
+  return this.has(item.row);
+}
+
+const largerMs = (max: number, item: Item) => Math.max(max, item.ms);
 
 function firstPaintIn(waterfall: Waterfall): { firstPaint?: number } {
   const paint = waterfall.page.firstPaint;

@@ -109,3 +109,17 @@ test('WebPageTest: the first view ends in the API call after 1.06 s of main-thre
   assert.equal(result.links.at(-1)!.label, 'user?_=1700000000412');
   assert.match(result.line, /→ 1\.06 s main thread$/);
 });
+
+test('idle time is the same whatever order the rows come in (a waterfall is in start order; a hand-made one may not be)', () => {
+  const waterfall = buildWaterfall(har([
+    doc,
+    { url: 'https://example.com/app.js', at: 230, timings: { wait: 50, receive: 100 } },
+    { url: 'https://example.com/late.js', at: 1400, timings: { wait: 30 } },
+    { url: 'https://example.com/api/profile', at: 400, timings: { wait: 300, receive: 10 } },
+  ], { onLoad: 1600 }), 'p1');
+  const inOrder = criticalPath(waterfall);
+  const shuffled = criticalPath({ ...waterfall, rows: [...waterfall.rows].reverse() });
+  assert.ok(inOrder.idleGaps.length > 0 && inOrder.mainThreadMs > 0);
+  assert.deepEqual(shuffled.idleGaps, inOrder.idleGaps);
+  assert.equal(shuffled.mainThreadMs, inOrder.mainThreadMs);
+});
