@@ -31,12 +31,20 @@ import { deployTarget } from './target';
 import { TestCommands } from './test-commands';
 import { EnterpriseRuns, NeedsCurrentApi } from './enterprise-run';
 import { runTestNowCommands } from './run-now-commands';
+import { REFRESH_DEPLOYED_TESTS } from '../tree/command-ids';
 
 export { COMMANDS } from './command-ids';
 
 export interface DocumentsApi {
   /** Run Instant Test… with answers instead of the quick inputs (the save offer is still asked). */
   runWithAnswers(answers: InstantAnswers, pollMs?: number): Promise<(InstantRunResult & { saved?: vscode.Uri }) | undefined>;
+}
+
+/** A write that happened changes what Deployed Tests lists. */
+async function afterWrite<T>(write: Promise<T | undefined>): Promise<T | undefined> {
+  const result = await write;
+  if (result !== undefined) void vscode.commands.executeCommand(REFRESH_DEPLOYED_TESTS);
+  return result;
 }
 
 export function registerDocuments(context: vscode.ExtensionContext, connection: ConnectionManager, prompts: Prompts, viewer: InstantResultsViewer): DocumentsApi {
@@ -94,9 +102,9 @@ export function registerDocuments(context: vscode.ExtensionContext, connection: 
       lenses.refresh();
       return result;
     },
-    [COMMANDS.create]: (uri, lensToken) => tests.create(uri, lensToken),
-    [COMMANDS.update]: (uri, lensToken) => tests.update(uri, lensToken),
-    [COMMANDS.delete]: (uri) => tests.delete(uri),
+    [COMMANDS.create]: (uri, lensToken) => afterWrite(tests.create(uri, lensToken)),
+    [COMMANDS.update]: (uri, lensToken) => afterWrite(tests.update(uri, lensToken)),
+    [COMMANDS.delete]: (uri) => afterWrite(tests.delete(uri)),
     [COMMANDS.showBinding]: (uri) => reporting('Showing the binding', async () => {
       const document = await workspaceDocument(uri);
       const target = deployTarget(connection, document.getText());
@@ -123,7 +131,7 @@ export function registerDocuments(context: vscode.ExtensionContext, connection: 
     }),
     [COMMANDS.plan]: (folder) => reporting('Planning the folder', () => plans.plan(folder)),
     [COMMANDS.apply]: async (folder) => {
-      const result = await reporting('Applying the folder', () => plans.apply(folder));
+      const result = await afterWrite(reporting('Applying the folder', () => plans.apply(folder)));
       lenses.refresh();
       catalog.learnedChanged();
       return result;

@@ -9,11 +9,14 @@ import type { NetmonTreeProvider } from './provider';
 import { TIME_PRESETS, type QueryState, type TimeRange } from './query-state';
 import { parseLocalRange } from '../../analysis/time/local-range';
 import { askLocalRange } from '../ui/local-range-box';
+import { REFRESH_DEPLOYED_TESTS } from './command-ids';
 
 export function registerTreeCommands(context: vscode.ExtensionContext, provider: NetmonTreeProvider, query: QueryState): void {
   registerCommands(context, {
     'netmon.refresh': (node) => (node instanceof TreeNode ? provider.refresh(node) : provider.refreshAll()),
     'netmon.refreshAll': () => provider.refreshAll(),
+    // Not in the palette: the documents' writes call it so Deployed Tests shows what they changed.
+    [REFRESH_DEPLOYED_TESTS]: () => provider.refreshRoot('root deployedTests'),
     'netmon.loadMore': (node, step) => (node instanceof PagedNode ? provider.loadMore(node, typeof step === 'number' ? step : undefined) : undefined),
     'netmon.retry': (node) => (node instanceof TreeNode ? provider.retry(node) : provider.refreshAll()),
     'netmon.setTimeRange': async (range) => {

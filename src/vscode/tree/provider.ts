@@ -78,6 +78,12 @@ export class NetmonTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     this.changed.fire(node);
   }
 
+  /** Reloads a root by its kind, if it is shown (after a write that changes what it lists). */
+  refreshRoot(kind: string): void {
+    const root = this.roots?.find((node) => node.spec.kind === kind);
+    if (root) this.refresh(root);
+  }
+
   refreshAll(): void {
     this.generation.abort();
     this.generation = new AbortController();

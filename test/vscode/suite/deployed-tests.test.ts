@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { RunningEmulator } from '../../../src/emulator';
 import type { PathEpisode } from '../../../src/emulator/world/path-episodes';
 import type { TreeNode } from '../../../src/vscode/tree/nodes';
-import { childrenOf, DEMO_CREDENTIALS, netmonApi, root, signInTo, startControlledEmulator } from './netmon-fixture';
+import { acceptConfirmations, answeringPrompts, childrenOf, DEMO_CREDENTIALS, netmonApi, root, signInTo, startControlledEmulator } from './netmon-fixture';
 import { closeAllEditors, waitForRendered } from './panels-fixture';
 import { endDocumentSuite, workspaceScratch, writeDocument } from './documents-fixture';
 
@@ -21,6 +21,7 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
   let loss: PathEpisode;
   let scratch: ReturnType<typeof workspaceScratch>;
   const ids: Record<string, number> = {};
+  const agentIds: number[] = [];
 
   before(async function () {
     this.timeout(60_000);
@@ -35,6 +36,7 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
     loss = found;
     clock = loss.startSeconds - HOUR;
     const agents = group.enterpriseAgents().slice(0, 5).map((a) => ({ agentId: String(a.agentId) }));
+    agentIds.push(...group.enterpriseAgents().slice(0, 1).map((a) => Number(a.agentId)));
     const create = async (type: string, name: string, target: Record<string, unknown>): Promise<void> => {
       // Deployed through the v7 emulator itself (the fixture's apiPost asks its v6 twin).
       const response = await fetch(`${emulator.url}/v7/tests/${type}`, {
@@ -131,4 +133,33 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
     const summary = vscode.workspace.textDocuments.find((d) => d.uri.toString() === fromDocument?.document);
     assert.match(summary?.getText() ?? '', /^Example zone \(dns-trace test \d+\): ok\n\ndns-trace: ok \(5 agents, \d+ results\)/);
   });
+
+  it('a test created from a document shows in Deployed Tests at once, and is gone from it after Delete', async function () {
+    this.timeout(60_000);
+    const api = await netmonApi();
+    const listed = async (): Promise<string[]> => {
+      const groups = await childrenOf(api, await root(api, 'Deployed Tests'));
+      const http = groups.find((g) => g.label === 'http-server');
+      return http ? (await childrenOf(api, http)).map((t) => String(t.label)) : [];
+    };
+    assert.deepEqual(await listed(), [], 'no http-server test yet');
+    const uri = writeDocument(scratch.path, 'portal.netmon-test.json', JSON.stringify({
+      type: 'http-server', testName: 'Portal from the offices', interval: 300, agents: [{ agentId: agentIds[0] }], url: 'https://portal.example.com/',
+    }, null, 2));
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+    const { result: created } = await answeringPrompts(acceptConfirmations, () => vscode.commands.executeCommand<{ testId: number } | undefined>('netmon.documents.create', uri));
+    assert.ok(created, 'created');
+    await until('the new test in Deployed Tests', async () => (await listed()).includes('Portal from the offices'));
+    await answeringPrompts(acceptConfirmations, () => vscode.commands.executeCommand('netmon.documents.delete', uri));
+    await until('the test gone from Deployed Tests', async () => (await listed()).length === 0);
+  });
 });
+
+/** The tree reloads after the write's command returned: poll what it lists. */
+async function until(what: string, probe: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
