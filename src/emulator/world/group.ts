@@ -75,7 +75,7 @@ export class GeneratedGroup implements GroupWorld {
   }
 
   enterpriseAgents(): TestAgent[] {
-    this.enterprise ??= makeEnterpriseAgents(this.ctx.seed, this.aid);
+    this.enterprise ??= makeEnterpriseAgents(this.ctx.seed, this.aid, this.ctx.size.enterpriseAgents);
     return this.enterprise;
   }
 
