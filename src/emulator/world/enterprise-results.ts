@@ -16,6 +16,8 @@ import { Rng, extendHash, hashKey } from './prng';
 const DAY = 86400;
 /** v7's intervals; anything else reports every 5 minutes. */
 const INTERVALS = [60, 120, 300, 600, 900, 1800, 3600];
+/** Loss-episode rounds whose lost traversals a plan keeps (a plan lives as long as its test). */
+const MAX_RANKED_ROUNDS = 1000;
 /** Test types whose agents measure the network and trace the path to the target. */
 const NETWORK_TYPES = ['agent-to-server', 'agent-to-agent', 'http-server', 'page-load', 'web-transactions'];
 
@@ -128,6 +130,7 @@ function traversalLost(plan: EnterprisePlan, agent: TestAgent, roundId: number, 
     const count = Math.max(1, Math.round((lossPercent / 100) * plan.sharers.size));
     const ranked = [...plan.sharers].map((id) => ({ id: Number(id), rank: extendHash(path.key, roundId, Number(id)) })).sort((a, b) => a.rank - b.rank || a.id - b.id);
     lost = new Set(ranked.slice(0, count).map(({ id }) => id));
+    if (plan.lost.size >= MAX_RANKED_ROUNDS) plan.lost.clear();
     plan.lost.set(roundId, lost);
   }
   return lost.has(agent.agentId);
