@@ -6,7 +6,8 @@
 // results, the round selector's list); `whole_first`: the first paint as it was, the whole
 // range read before the newest round; `full`: the whole summary (every kind, the localization
 // of the newest rounds); against the naive walk that fetches every round's detail (each
-// agent's path trace of every round of the day). All measured in this run.
+// agent's path trace of every round of the day). All measured in this run; `first` is the
+// median of five.
 // BENCH results first=… full=… requests=… complete=… whole_first=… naive=… ratio=… (naive ms / first ms).
 import { createNetmonClient } from '../src/api';
 import { readResultsSummary, enterprisePaths } from '../src/analysis/results/read';
@@ -77,7 +78,10 @@ async function main(): Promise<void> {
   const [drawn, whole] = [await firstPaint(), await wholeRange()];
   if (whole.records !== AGENTS * ROUNDS) throw new Error(`the day holds ${whole.records} results, not ${AGENTS} × ${ROUNDS}`);
   if (drawn.traces !== AGENTS || drawn.roundId !== whole.newestRound) throw new Error(`first paint drew ${drawn.traces} traces of round ${drawn.roundId}, not ${AGENTS} of the newest round ${whole.newestRound}`);
-  const first = await timed(firstPaint);
+  // The machine is shared: the first paint is the median of five.
+  const firsts: { ms: number; requests: number }[] = [];
+  for (let i = 0; i < 5; i++) firsts.push(await timed(firstPaint));
+  const first = firsts.sort((a, b) => a.ms - b.ms)[2]!;
   const complete = await timed(async () => { await firstPaint(); await wholeRange(); });
   const before = await timed(wholeRangeFirst);
   const full = await timed(() => readResultsSummary(client, test, range));
