@@ -133,8 +133,11 @@ export function makeAgent(seed: number, aid: number, index: number, networks: re
   return profile;
 }
 
-/** Enterprise agents of test management; every group sees its own subset. */
-export function makeEnterpriseAgents(seed: number, aid: number): TestAgent[] {
+/**
+ * Enterprise agents of test management; every group sees its own subset of the cities' agents,
+ * then, up to `atLeast`, more enterprise agents spread over the cities (a large account's).
+ */
+export function makeEnterpriseAgents(seed: number, aid: number, atLeast = 0): TestAgent[] {
   const agents: TestAgent[] = [];
   CITIES.forEach((city, index) => {
     const rng = Rng.of(seed, 'enterprise-agent', index);
@@ -154,5 +157,25 @@ export function makeEnterpriseAgents(seed: number, aid: number): TestAgent[] {
       public: isCloud ? 1 : 0,
     });
   });
+  for (let extra = 0; agents.length < atLeast; extra++) agents.push(moreEnterpriseAgent(seed, extra));
   return agents;
+}
+
+/** The `extra`-th enterprise agent past the cities' own: private, in a city's office, ids from 10,000. */
+function moreEnterpriseAgent(seed: number, extra: number): TestAgent {
+  const city = CITIES[extra % CITIES.length] as City;
+  const office = Math.floor(extra / CITIES.length);
+  const rng = Rng.of(seed, 'enterprise-agent-more', extra);
+  const carrier = ACCESS_ISPS[extra % ACCESS_ISPS.length] as Carrier;
+  const prefix = `10.${16 + (extra % 200)}.${office * 8}.0/21`;
+  return {
+    agentId: 10_000 + extra,
+    agentName: `${city.name} Enterprise ${office + 4}`,
+    location: city.location,
+    countryId: city.countryId,
+    ipAddress: hostInPrefix(prefix, rng.int(2, 2000)),
+    prefix,
+    network: `${carrier.name} (AS ${carrier.asn})`,
+    public: 0,
+  };
 }

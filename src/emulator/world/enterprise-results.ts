@@ -16,6 +16,8 @@ import { Rng, extendHash, hashKey } from './prng';
 const DAY = 86400;
 /** v7's intervals; anything else reports every 5 minutes. */
 const INTERVALS = [60, 120, 300, 600, 900, 1800, 3600];
+/** Loss-episode rounds whose lost traversals a plan keeps (a plan lives as long as its test). */
+const MAX_RANKED_ROUNDS = 1000;
 /** Test types whose agents measure the network and trace the path to the target. */
 const NETWORK_TYPES = ['agent-to-server', 'agent-to-agent', 'http-server', 'page-load', 'web-transactions'];
 
@@ -33,6 +35,8 @@ export interface EnterprisePlan {
   sharers: ReadonlySet<string>;
   /** Each agent's hops up to the transit and its own transit, drawn once per plan (a page reads many rounds of each agent). */
   hops: Map<string, { access: HopSpec[]; transit: HopSpec[] }>;
+  /** Each round's lost traversals (agent ids) in a loss episode, ranked once per round (a page reads every agent of a round). */
+  lost: Map<number, ReadonlySet<number>>;
   /** Rounds run on demand (instant runs, ascending); an instant test has no others. */
   runs?: readonly number[];
   instant?: boolean;
@@ -67,7 +71,7 @@ export function enterprisePlan(seed: number, aid: number, test: EnterpriseTest, 
   const target = { host, serverIp: destination.serverIp, carrier: destination.carrier, port: typeof test['port'] === 'number' ? test['port'] : 443, city: rng.pick(CITIES) };
   const agents = (test.agents ?? []).filter((agent) => agent.agentId !== undefined);
   const path = NETWORK_TYPES.includes(String(test.type)) && seeded.length > 0 ? seeded[test.testId % seeded.length] : undefined;
-  return { seed, test, interval, firstRound, target, agents, ...(path ? { path } : {}), sharers: sharersOf(path, agents), hops: new Map() };
+  return { seed, test, interval, firstRound, target, agents, ...(path ? { path } : {}), sharers: sharersOf(path, agents), hops: new Map(), lost: new Map() };
 }
 
 function targetHost(test: EnterpriseTest): string {
@@ -81,8 +85,8 @@ function targetHost(test: EnterpriseTest): string {
 function sharersOf(path: SeededPath | undefined, agents: readonly TestAgent[]): ReadonlySet<string> {
   if (!path) return new Set();
   const apart = Math.floor(agents.length / 5);
-  const ranked = [...agents].sort((a, b) => extendHash(path.key, 7, a.agentId) - extendHash(path.key, 7, b.agentId) || a.agentId - b.agentId);
-  return new Set(ranked.slice(apart).map((agent) => String(agent.agentId)));
+  const ranked = agents.map((agent) => ({ id: agent.agentId, rank: extendHash(path.key, 7, agent.agentId) })).sort((a, b) => a.rank - b.rank || a.id - b.id);
+  return new Set(ranked.slice(apart).map(({ id }) => String(id)));
 }
 
 /** Round starts of the plan in [from, to), from `startRound` on, never before the test existed. */
@@ -118,18 +122,18 @@ function episodeAt(plan: EnterprisePlan, agent: TestAgent, roundId: number): { k
   return roundId >= start && roundId < end ? { kind: path.kind, day } : { day };
 }
 
-/** Whether this agent's traversal is among the round's lost ones (a seeded ranking of the sharers). */
+/** Whether this agent's traversal is among the round's lost ones (a seeded ranking of the sharers, ranked once per round). */
 function traversalLost(plan: EnterprisePlan, agent: TestAgent, roundId: number, lossPercent: number): boolean {
-  const path = plan.path as SeededPath;
-  const lost = Math.max(1, Math.round((lossPercent / 100) * plan.sharers.size));
-  const rank = (id: number): number => extendHash(path.key, roundId, id);
-  const mine = rank(agent.agentId);
-  let before = 0;
-  for (const id of plan.sharers) {
-    const other = rank(Number(id));
-    if (other < mine || (other === mine && Number(id) < agent.agentId)) before++;
+  let lost = plan.lost.get(roundId);
+  if (!lost) {
+    const path = plan.path as SeededPath;
+    const count = Math.max(1, Math.round((lossPercent / 100) * plan.sharers.size));
+    const ranked = [...plan.sharers].map((id) => ({ id: Number(id), rank: extendHash(path.key, roundId, Number(id)) })).sort((a, b) => a.rank - b.rank || a.id - b.id);
+    lost = new Set(ranked.slice(0, count).map(({ id }) => id));
+    if (plan.lost.size >= MAX_RANKED_ROUNDS) plan.lost.clear();
+    plan.lost.set(roundId, lost);
   }
-  return before < lost;
+  return lost.has(agent.agentId);
 }
 
 export function enterpriseRound(plan: EnterprisePlan, agent: TestAgent, roundId: number): EnterpriseRound {

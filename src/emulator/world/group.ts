@@ -37,6 +37,7 @@ export class GeneratedGroup implements GroupWorld {
   /** The group's seeded path episodes (a route change, a loss episode), on two of its tests. */
   private readonly seededPaths: SeededPath[];
   private enterprise: TestAgent[] | undefined;
+  private readonly enterprisePlans = new WeakMap<EnterpriseTest, EnterprisePlan>();
   private readonly sessionRounds = new RoundCache<SessionRound>(INDEXED_ROUNDS, (roundId) => indexSessions(this.ctx, roundId, this.sessionCount(roundId)));
   private readonly compiledFilters = new WeakMap<FacetFilter, Map<FacetScope, CompiledFilter>>();
   private readonly probeRounds = new RoundCache<ProbeRound>(INDEXED_ROUNDS, (roundId) => indexProbes(this.ctx, roundId, probeCount(this.ctx, roundId)));
@@ -75,7 +76,7 @@ export class GeneratedGroup implements GroupWorld {
   }
 
   enterpriseAgents(): TestAgent[] {
-    this.enterprise ??= makeEnterpriseAgents(this.ctx.seed, this.aid);
+    this.enterprise ??= makeEnterpriseAgents(this.ctx.seed, this.aid, this.ctx.size.enterpriseAgents);
     return this.enterprise;
   }
 
@@ -137,8 +138,14 @@ export class GeneratedGroup implements GroupWorld {
     if (plan?.test.type === 'http-server') yield* this.perAgent(plan, range, start, httpServerResult);
   }
 
+  /** A deployed test's plan, kept while the store keeps that test object (a change replaces it): each results request reuses its agents' hops and rankings. */
   enterprisePlan(test: EnterpriseTest): EnterprisePlan {
-    return enterprisePlan(this.ctx.seed, this.aid, test, this.seededPaths);
+    let plan = this.enterprisePlans.get(test);
+    if (!plan) {
+      plan = enterprisePlan(this.ctx.seed, this.aid, test, this.seededPaths);
+      this.enterprisePlans.set(test, plan);
+    }
+    return plan;
   }
 
   /** One result per agent per round of the test; index = the agent's place in the plan. */

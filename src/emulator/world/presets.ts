@@ -15,6 +15,8 @@ export interface GroupSize {
   probesPerRound: readonly [number, number];
   /** Endpoint agents that run each scheduled test. */
   agentsPerTest: number;
+  /** Enterprise agents of test management at least (the cities' own agents, then more per city). */
+  enterpriseAgents?: number;
 }
 
 const DEMO: readonly GroupSize[] = [
@@ -23,9 +25,12 @@ const DEMO: readonly GroupSize[] = [
   { endpointAgents: 8, networks: 3, endpointTests: 4, sessionsPerRound: [1, 3], probesPerRound: [2, 4], agentsPerTest: 3 },
 ];
 
-/** The first group carries the large volume (≥ 10,000 agents, ≈ 500 sessions a round). */
+/**
+ * The first group carries the large volume (≥ 10,000 agents, ≈ 500 sessions a round, 240
+ * enterprise agents: a test on 200 of them is what `npm run bench -- results` opens).
+ */
 const LARGE: readonly GroupSize[] = [
-  { endpointAgents: 10_000, networks: 60, endpointTests: 24, sessionsPerRound: [490, 530], probesPerRound: [150, 250], agentsPerTest: 20 },
+  { endpointAgents: 10_000, networks: 60, endpointTests: 24, sessionsPerRound: [490, 530], probesPerRound: [150, 250], agentsPerTest: 20, enterpriseAgents: 240 },
   { endpointAgents: 2_000, networks: 20, endpointTests: 12, sessionsPerRound: [80, 120], probesPerRound: [40, 60], agentsPerTest: 10 },
   { endpointAgents: 500, networks: 8, endpointTests: 8, sessionsPerRound: [20, 40], probesPerRound: [10, 20], agentsPerTest: 6 },
 ];

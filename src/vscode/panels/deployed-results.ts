@@ -52,8 +52,8 @@ export class DeployedResults {
     const kinds = resultKindsOf(String(test.type));
     const panels: string[] = [];
     if (kinds.includes('network')) {
-      panels.push(await this.metrics.open(test.testId, undefined, true));
-      panels.push(await this.paths.open({ testId: test.testId, deployed: true }));
+      // Both load at once, each drawing its newest part first; the metrics panel opens first, under the path.
+      panels.push(...await Promise.all([this.metrics.open(test.testId, undefined, true), this.paths.open({ testId: test.testId, deployed: true })]));
     }
     if (kinds.includes('page-load')) {
       const newest = await this.newestPageLoad(test);

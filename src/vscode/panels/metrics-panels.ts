@@ -1,10 +1,11 @@
 // The metrics panel of a scheduled test: latency, loss and jitter per agent over time, and
 // HTTP server phases for http-server tests. Picking a point opens that path trace.
-import type { HttpServerResult } from '../../api/types';
+import type { HttpServerResult, NetMetric } from '../../api/types';
+import { FIRST_PAINT_SECONDS, newestPart } from '../../analysis/results/newest';
 import { previousPeriod, roundsOf } from '../../analysis/metrics';
 import { isMetricsPanelMessage, type MetricsHostMessage, type MetricsLoadParams, type MetricsPanelMessage } from '../../../webview/metrics/protocol';
-import { agentNames, historyRange } from './data';
-import { sourceOf } from './test-sources';
+import { agentNames, historyRange, type TimeOptions } from './data';
+import { pathRange, sourceOf, type PanelTest, type TestDataSource } from './test-sources';
 import type { PanelHost } from './panel-host';
 import type { PathPanels } from './path-panels';
 import { pickSessionsAroundRound } from './round-sessions';
@@ -14,6 +15,8 @@ import { createPanelHost, type PanelServices } from './services';
 const MAX_RECORDS = 10_000;
 
 type Host = PanelHost<MetricsHostMessage, MetricsPanelMessage>;
+
+interface Loaded { test: PanelTest; metrics: NetMetric[]; httpServer: HttpServerResult[]; names: Record<string, string> }
 
 export class MetricsPanels {
   /** The test and agents each open panel shows, by panel id: a message may only ask about these agents. */
@@ -55,25 +58,39 @@ export class MetricsPanels {
   }
 
   private async load(host: Host, testId: number, agentId: string | undefined, deployed: boolean): Promise<void> {
-    const client = this.services.connection.requireClient();
     const range = historyRange(this.services.timeOptions());
     const source = sourceOf({ deployed });
-    const loaded = await host.run(`Loading the metrics of test ${testId}`, `Loading metrics of test ${testId}`, async (signal) => {
+    // A deployed test's last hour is drawn first (a day of 200 agents is 576 pages); the whole range then replaces it.
+    const newest = source.newestFirst ? newestPart(pathRange(range.options), FIRST_PAINT_SECONDS) : undefined;
+    if (newest) {
+      const part = await this.read(host, testId, source, newest, 'the last hour of ');
+      if (!part) return;
+      this.showLoaded(host, part, `${range.label} · the last hour while the rest loads`, agentId);
+    }
+    const loaded = await this.read(host, testId, source, range.options, '');
+    if (loaded) this.showLoaded(host, loaded, range.label, agentId);
+  }
+
+  private read(host: Host, testId: number, source: TestDataSource, range: TimeOptions, part: string): Promise<Loaded | undefined> {
+    const client = this.services.connection.requireClient();
+    return host.run(`Loading ${part}the metrics of test ${testId}`, `Loading ${part}metrics of test ${testId}`, async (signal) => {
       const [test, metrics, names] = await Promise.all([
         source.test(client, testId, signal),
-        source.netMetrics(client, testId, { ...range.options, signal }).collect({ maxRecords: MAX_RECORDS }),
+        source.netMetrics(client, testId, { ...range, signal }).collect({ maxRecords: MAX_RECORDS }),
         agentNames(client, signal),
       ]);
-      const http = source.httpServer(client, testId, test.type, { ...range.options, signal });
+      const http = source.httpServer(client, testId, test.type, { ...range, signal });
       const httpServer: HttpServerResult[] = http ? (await http.collect({ maxRecords: MAX_RECORDS })).records : [];
       return { test, metrics: metrics.records, httpServer, names };
     });
-    if (!loaded) return;
+  }
+
+  private showLoaded(host: Host, loaded: Loaded, rangeLabel: string, agentId: string | undefined): void {
     this.focus.set(host.id, agentId);
     this.shown.set(host.id, { testName: loaded.test.testName, agents: new Set([...loaded.metrics, ...loaded.httpServer].map((record) => String(record.agentId))) });
     host.panel.title = `Metrics: ${loaded.test.testName}`;
     const params: MetricsLoadParams = {
-      title: `${loaded.test.title} · ${range.label}`, metrics: loaded.metrics, agentNames: loaded.names,
+      title: `${loaded.test.title} · ${rangeLabel}`, metrics: loaded.metrics, agentNames: loaded.names,
       ...(loaded.httpServer.length > 0 ? { httpServer: loaded.httpServer } : {}), ...(agentId ? { agentId } : {}),
     };
     this.loads.set(host.id, params);

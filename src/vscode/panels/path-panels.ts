@@ -2,11 +2,11 @@
 // their agents; the detailed traces of one round are fetched per agent and merged by the
 // webview. Picking another round fetches that round; "as text" opens the mtr-style report.
 import type { PathTrace } from '../../api/types';
-import { pathRounds } from '../../analysis/path';
+import { pathRounds, type PathRound } from '../../analysis/path';
 import { isPathPanelMessage, type PathHostMessage, type PathPanelMessage, type PathRoundOption, type PathSources } from '../../../webview/path/protocol';
 import { compareWithSession, type SessionSide, type SourceAgreement } from '../../analysis/session/path-agreement';
 import type { TestTarget } from './args';
-import { agentNames, historyRange } from './data';
+import { agentNames, historyRange, type TimeOptions } from './data';
 import { sourceOf, type TestDataSource } from './test-sources';
 import type { PanelHost } from './panel-host';
 import { pickSessionsAroundRound } from './round-sessions';
@@ -101,25 +101,37 @@ export class PathPanels {
     const client = this.services.connection.requireClient();
     const range = historyRange(this.services.timeOptions());
     const source = sourceOf(target);
+    // A deployed test's newest round is drawn first, found from the range's last minutes; the round selector's list follows.
+    const newestFirst = target.roundId === undefined ? source.newestRound : undefined;
     const state = await host.run(`Loading the path visualization of test ${target.testId}`, `Loading path traces of test ${target.testId}`, async (signal) => {
-      const [test, summaries, names] = await Promise.all([
+      const [test, rounds, names] = await Promise.all([
         source.test(client, target.testId, signal),
-        source.pathVis(client, target.testId, { ...range.options, signal }).collect({ maxRecords: MAX_SUMMARIES }),
+        newestFirst ? newestFirst(client, target.testId, range.options, signal).then((round) => (round ? [round] : [])) : this.listRounds(source, target.testId, range.options, signal),
         agentNames(client, signal),
       ]);
-      const rounds = pathRounds(summaries.records);
       const agentsByRound = new Map(rounds.map((round) => [round.roundId, round.agentIds]));
       const roundId = target.roundId ?? rounds[0]?.roundId;
       if (roundId !== undefined && !agentsByRound.has(roundId)) agentsByRound.set(roundId, target.agentId ? [target.agentId] : []);
-      const options = [...agentsByRound.entries()].sort(([a], [b]) => b - a).map(([id, agents]) => ({ roundId: id, agents: agents.length }));
       const traces = roundId === undefined ? [] : await source.traces(client, target.testId, agentsByRound.get(roundId) ?? [], roundId, signal);
-      const fresh: PathState = { title: `${test.title} · ${range.label}`, testName: test.testName, rounds: options, agentsByRound, names, roundId, traces, ...(target.session ? { session: target.session } : {}) };
+      const fresh: PathState = { title: `${test.title} · ${range.label}`, testName: test.testName, rounds: roundOptions(agentsByRound), agentsByRound, names, roundId, traces, ...(target.session ? { session: target.session } : {}) };
       return fresh;
     });
     if (!state) return;
     this.states.set(host.id, state);
     host.panel.title = `Path: ${state.testName}`;
     this.post(host, state, target.agentId);
+    if (!newestFirst) return;
+    const listed = await host.run(`Listing the rounds of test ${target.testId}`, `Listing path rounds of test ${target.testId}`, (signal) => this.listRounds(source, target.testId, range.options, signal));
+    if (!listed || this.states.get(host.id) !== state) return;
+    for (const round of listed) if (!state.agentsByRound.has(round.roundId)) state.agentsByRound.set(round.roundId, round.agentIds);
+    state.rounds = roundOptions(state.agentsByRound);
+    this.post(host, state, target.agentId);
+  }
+
+  /** The rounds of the range with their agents, newest first, from the path-vis summaries. */
+  private async listRounds(source: TestDataSource, testId: number, range: TimeOptions, signal: AbortSignal): Promise<PathRound[]> {
+    const client = this.services.connection.requireClient();
+    return pathRounds((await source.pathVis(client, testId, { ...range, signal }).collect({ maxRecords: MAX_SUMMARIES })).records);
   }
 
   private async showRound(host: Host, state: PathState, roundId: number | undefined, highlightAgentId: string | undefined): Promise<void> {
@@ -131,7 +143,7 @@ export class PathPanels {
     if (!traces) return;
     if (!state.agentsByRound.has(roundId)) { // a round outside the listed ones (picked in the metrics panel)
       state.agentsByRound.set(roundId, agents);
-      state.rounds = [...state.rounds, { roundId, agents: agents.length }].sort((a, b) => b.roundId - a.roundId);
+      state.rounds = roundOptions(state.agentsByRound);
     }
     state.roundId = roundId;
     state.traces = traces;
@@ -211,4 +223,9 @@ function sourcesParams(agreement: SourceAgreement | undefined): { sources?: Path
     agree: agreement.agree ? 'yes' : 'no', heading: agreement.agree ? 'This session and the test\'s path agree.' : agreement.lines[0] ?? '',
     session: agreement.session, path: agreement.path, reasons: agreement.reasons,
   } };
+}
+
+/** The round selector's options, newest first. */
+function roundOptions(agentsByRound: ReadonlyMap<number, readonly string[]>): PathRoundOption[] {
+  return [...agentsByRound.entries()].sort(([a], [b]) => b - a).map(([roundId, agents]) => ({ roundId, agents: agents.length }));
 }

@@ -7,7 +7,10 @@ import { enterprisePaths } from '../../analysis/results/read';
 import { readRoundTraces } from '../../analysis/path/read-rounds';
 import type { HttpServerResult, NetMetric, PathTrace, PathVisSummary } from '../../api/types';
 import { resultKindsOf } from '../../api/types';
-import { endpointTest, testTitle } from './data';
+import { readNewestRound } from '../../analysis/results/newest';
+import type { PathRange } from '../../analysis/path/read-rounds';
+import type { PathRound } from '../../analysis/path';
+import { endpointTest, testTitle, type TimeOptions } from './data';
 
 export interface PanelTest { testName: string; title: string; type: string }
 
@@ -22,6 +25,10 @@ export interface TestDataSource {
   netMetrics(client: NetmonClient, testId: number, options: ListOptions): Collectable<NetMetric>;
   /** Undefined for a type without HTTP results. */
   httpServer(client: NetmonClient, testId: number, type: string, options: ListOptions): Collectable<HttpServerResult> | undefined;
+  /** The range's newest round, read apart from the whole list so the panels draw it first (deployed tests). */
+  newestRound?(client: NetmonClient, testId: number, range: TimeOptions, signal: AbortSignal): Promise<PathRound | undefined>;
+  /** The metrics first drawn from the range's last hour, then from the whole range (deployed tests). */
+  readonly newestFirst?: boolean;
 }
 
 export const ENDPOINT_SOURCE: TestDataSource = {
@@ -48,6 +55,15 @@ export const ENTERPRISE_SOURCE: TestDataSource = {
   traces: (client, testId, agentIds, roundId, signal) => readRoundTraces(enterprisePaths(client), testId, agentIds, roundId, signal),
   netMetrics: (client, testId, options) => client.testResults('network', testId, options),
   httpServer: (client, testId, type, options) => (resultKindsOf(type).includes('http-server') ? client.testResults('http-server', testId, options) : undefined),
+  newestRound: (client, testId, range, signal) => readNewestRound(enterprisePaths(client), testId, pathRange(range), signal),
+  newestFirst: true,
 };
 
 export const sourceOf = (target: { deployed?: boolean }): TestDataSource => (target.deployed ? ENTERPRISE_SOURCE : ENDPOINT_SOURCE);
+
+/** A panel's range (historyRange: a window, or both ends) as the path readers take it. */
+export function pathRange(range: TimeOptions): PathRange {
+  if (range.window !== undefined) return { window: range.window };
+  if (range.from && range.to) return { from: range.from, to: range.to };
+  throw new Error('a time range needs a window or both ends');
+}

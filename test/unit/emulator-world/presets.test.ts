@@ -71,6 +71,14 @@ describe('large preset', () => {
     assert.equal(new Set(agents.map((a) => a.agentId)).size, agents.length, 'agent ids are unique');
   });
 
+  test('has 240 enterprise agents with their own ids, names and addresses; the demo groups keep only the cities\' own', () => {
+    const agents = largeGroup().enterpriseAgents();
+    assert.equal(agents.length, 240);
+    for (const key of ['agentId', 'agentName', 'ipAddress'] as const) assert.equal(new Set(agents.map((a) => a[key])).size, agents.length, `${key} is unique`);
+    const demo = createWorld({ seed: 1, preset: 'demo' }).group(1001)?.enterpriseAgents() ?? [];
+    assert.ok(demo.length > 0 && demo.length < 41 && demo.every((a) => a.agentId < 10_000), `${demo.length} demo agents`);
+  });
+
   test('a slice of the agents (one inventory page) is that part of the whole list, clamped at the end', () => {
     const group = largeGroup();
     const all = group.endpointAgents();

@@ -108,6 +108,27 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
     assert.ok((metrics.rendered as { charts: { points: number }[] }).charts.some((chart) => chart.points > 0));
   });
 
+  it('over six hours, Show Results ends on the whole range: the metrics of every round since the test was deployed, not only the last hour drawn first', async function () {
+    this.timeout(90_000);
+    await closeAllEditors();
+    await vscode.commands.executeCommand('netmon.setTimeRange', { window: '6h' });
+    try {
+      const degraded = (await testsOfType('agent-to-server')).find((t) => String(t.spec.description).startsWith('DEGRADED'))!;
+      const shown = await vscode.commands.executeCommand<{ panels: string[] }>('netmon.showTestResults', degraded);
+      const path = await waitForRendered(shown.panels[1]!);
+      assert.equal((path.rendered as { agents: number }).agents, 5);
+      const [network] = await childrenOf(await netmonApi(), degraded);
+      assert.equal(await vscode.commands.executeCommand('netmon.openMetrics', network), shown.panels[0], 'revealed, not reloaded');
+      const metrics = await waitForRendered(shown.panels[0]!);
+      // Deployed 80 minutes ago: 16 or 17 rounds; the last hour alone has 12 or 13.
+      const rounds = (metrics.rendered as { charts: { points: number }[] }).charts.map((chart) => chart.points);
+      assert.ok(rounds.length > 0 && rounds.every((points) => points >= 16 && points <= 17), `rounds drawn: ${rounds.join(', ')}`);
+    } finally {
+      await vscode.commands.executeCommand('netmon.setTimeRange', { window: '1h' });
+      await closeAllEditors();
+    }
+  });
+
   it('a page-load test opens the waterfall of a round; a bound test document shows its results from the code lens command', async function () {
     this.timeout(90_000);
     const [pageLoad] = await testsOfType('page-load');
