@@ -5,3 +5,4 @@ export * from './payload';
 export * from './plan';
 export * from './import';
 export * from './templates';
+export * from './apply';
