@@ -19,6 +19,7 @@ import { DocumentDiagnostics } from './diagnostics';
 import { askInstantAnswers, checkInstantDocument, instantDocument, offerToSave, type InstantAnswers } from './instant-command';
 import { registerLanguageFeatures } from './language';
 import { DocumentLenses } from './lenses';
+import { EndpointTestCommands, registerEndpointTestCommands } from './endpoint-test-commands';
 import { ImportCommand } from './import-command';
 import { NewDocumentCommand } from './new-document';
 import { PlanCommands } from './plan-commands';
@@ -49,10 +50,11 @@ export function registerDocuments(context: vscode.ExtensionContext, connection: 
   const plans = new PlanCommands(connection, bindings, results, prompts, enterpriseAgents);
   const newDocument = new NewDocumentCommand(connection, catalog, prompts);
   const importer = new ImportCommand(connection, bindings, prompts);
+  registerEndpointTestCommands(context, new EndpointTestCommands(connection, bindings, prompts, () => lenses.refresh()));
   context.subscriptions.push(
     log, catalog, diagnostics, results, lenses,
     vscode.workspace.registerTextDocumentContentProvider(RESULTS_SCHEME, results),
-    vscode.languages.registerCodeLensProvider([{ pattern: '**/*.netmon-{test,instant,filter}.json' }], lenses),
+    vscode.languages.registerCodeLensProvider([{ pattern: '**/*.netmon-{test,instant,filter,endpoint-test}.json' }], lenses),
     registerLanguageFeatures(catalog),
     vscode.languages.registerCodeActionsProvider({ pattern: '**/*.netmon-test.json' }, new AgentQuickFixes(catalog), { providedCodeActionKinds: AgentQuickFixes.kinds }),
   );

@@ -10,6 +10,7 @@ import type { ConnectionManager } from '../connection/connection-manager';
 import { COMMANDS } from './command-ids';
 import type { BindingWriter } from './bindings';
 import { deployTarget } from './target';
+import { endpointTestLenses } from './endpoint-lenses';
 
 /** Types the instant-test API has (a cheap look at the text: the command checks properly). */
 const RUN_NOW_TYPE = /"type"\s*:\s*"(agent-to-server|http-server)"/;
@@ -37,6 +38,7 @@ export class DocumentLenses implements vscode.CodeLensProvider, vscode.Disposabl
     if (kind === 'filter') return [lens('$(play) Run Filter', COMMANDS.runFilter, document.uri)];
     if (!vscode.workspace.isTrusted) return [lens('$(shield) Restricted Mode: trust this folder to deploy or run its documents', 'workbench.trust.manage')];
     if (kind === 'instant') return [lens('$(play) Run Instant Test', COMMANDS.runInstantDocument, document.uri)];
+    if (kind === 'endpoint-test') return endpointTestLenses(this.connection, this.bindings, document, lens);
     const text = document.getText();
     const target = deployTarget(this.connection, text);
     const bindings = lib().listBindings(text);
