@@ -99,6 +99,23 @@ describe('endpoint test documents', () => {
       await waitFor('the binding to go', () => (readFileSync(uri.fsPath, 'utf8').includes('"deployments"') ? undefined : true));
       await lensCommand(uri, 'Create endpoint test in');
     });
+
+    it('Import Deployed Tests writes an endpoint test document per endpoint test, each planning as unchanged', async function () {
+      this.timeout(60_000);
+      const folder = vscode.Uri.joinPath(scratch.folder, 'imported');
+      await vscode.workspace.fs.createDirectory(folder);
+      const { result } = await answeringPrompts(acceptConfirmations, () => vscode.commands.executeCommand<{ written: vscode.Uri[] } | undefined>('netmon.documents.import', folder));
+      const written = (result?.written ?? []).filter((uri) => uri.path.endsWith('.netmon-endpoint-test.json'));
+      const listed = ((await demoGet('/v7/endpoint/tests/scheduled-tests')).body.tests as unknown[]).length
+        + ((await demoGet('/v7/endpoint/tests/dynamic-tests/agent-to-server')).body.tests as unknown[]).length;
+      assert.equal(written.length, listed);
+      const zoom = written.find((uri) => uri.path.includes('/zoom-meetings-'));
+      assert.ok(zoom, written.map((uri) => uri.path).join(', '));
+      assert.match(readFileSync(zoom.fsPath, 'utf8'), /"application": "zoom"[^]*"agentLabels": \["Mac laptops"\]|"agentLabels": \["Mac laptops"\][^]*"application": "zoom"/);
+      await openDocument(zoom);
+      const planned = await runLens(zoom, 'Plan');
+      assert.equal(planned.result?.action, 'unchanged');
+    });
   } else {
     it('on a v6 account, Create says it needs the current API and writes nothing', async () => {
       emulator = await startControlledEmulator();
