@@ -1,6 +1,7 @@
 // Endpoint test documents in a real VS Code, through their code lenses' commands: in v7 demo
 // mode a document choosing its agents by label is created, updated in place and deleted, each
-// checked in the demo emulator and in the document's binding. On a v6 account (the v6 pass)
+// checked in the demo emulator and in the document's binding; imported back; and the explorer
+// groups the agents by the same labels. On a v6 account (the v6 pass)
 // Create says in one sentence that it needs the current API, and nothing is written.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -9,7 +10,9 @@ import * as vscode from 'vscode';
 import type { RunningEmulator } from '../../../src/emulator';
 import { waitFor } from '../helpers';
 import { closeEditors, openDocument, workspaceScratch, writeDocument } from './documents-fixture';
-import { DEMO_CREDENTIALS, SUITE_API, acceptConfirmations, answeringPrompts, netmonApi, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+import {
+  DEMO_CREDENTIALS, SUITE_API, acceptConfirmations, answeringPrompts, childrenOf, kindOf, netmonApi, root, signInTo, signOut, startControlledEmulator,
+} from './netmon-fixture';
 
 const TESTS = '/v7/endpoint/tests/scheduled-tests/agent-to-server';
 
@@ -115,6 +118,20 @@ describe('endpoint test documents', () => {
       await openDocument(zoom);
       const planned = await runLens(zoom, 'Plan');
       assert.equal(planned.result?.action, 'unchanged');
+    });
+
+    it('the explorer groups the endpoint agents by label: each label lists the loaded agents it holds', async () => {
+      const api = await netmonApi();
+      const groups = await childrenOf(api, await root(api, 'Endpoint Agents'));
+      const labelsNode = groups.find((node) => kindOf(node) === 'agentLabels');
+      assert.ok(labelsNode, groups.map((node) => node.label).join(', '));
+      const labels = (await demoGet('/v7/endpoint/labels')).body.labels as { name: string; filters: { key: string; values: string[] }[] }[];
+      const nodes = await childrenOf(api, labelsNode);
+      assert.deepEqual(nodes.map((node) => node.label), labels.map((label) => label.name));
+      const watchlist = labels.find((label) => label.name === 'Troubleshooting watchlist');
+      const watched = (await childrenOf(api, nodes[labels.indexOf(watchlist!)]!)).map((node) => String(node.spec.ids?.agentId));
+      assert.ok(watched.length > 0);
+      assert.deepEqual(watched.filter((id) => !watchlist?.filters[0]?.values.includes(id)), [], 'only the agents the label names');
     });
   } else {
     it('on a v6 account, Create says it needs the current API and writes nothing', async () => {
