@@ -6,3 +6,4 @@ export * from './plan';
 export * from './import';
 export * from './templates';
 export * from './apply';
+export * from './completion';

@@ -18,6 +18,7 @@ import { COMMANDS } from './command-ids';
 import { DocumentDiagnostics } from './diagnostics';
 import { askInstantAnswers, checkInstantDocument, instantDocument, offerToSave, type InstantAnswers } from './instant-command';
 import { registerLanguageFeatures } from './language';
+import { registerEndpointCompletion } from './endpoint-completion';
 import { DocumentLenses } from './lenses';
 import { EndpointTestCommands, registerEndpointTestCommands } from './endpoint-test-commands';
 import { ImportCommand } from './import-command';
@@ -56,6 +57,7 @@ export function registerDocuments(context: vscode.ExtensionContext, connection: 
     vscode.workspace.registerTextDocumentContentProvider(RESULTS_SCHEME, results),
     vscode.languages.registerCodeLensProvider([{ pattern: '**/*.netmon-{test,instant,filter,endpoint-test}.json' }], lenses),
     registerLanguageFeatures(catalog),
+    registerEndpointCompletion(connection),
     vscode.languages.registerCodeActionsProvider({ pattern: '**/*.netmon-test.json' }, new AgentQuickFixes(catalog), { providedCodeActionKinds: AgentQuickFixes.kinds }),
   );
 

@@ -7,7 +7,7 @@ import { describe, test } from 'node:test';
 import endpointSchema from '../../../schemas/netmon-endpoint-test.schema.json';
 import type { EndpointAgent, EndpointLabel, ManagedEndpointTest } from '../../../src/api/types';
 import {
-  ALL_TARGET_FIELDS, ENDPOINT_TEMPLATES, SELECTION_FIELDS, computeEndpointPlan, documentKindOf, endpointTestRequest, importedEndpointDocument,
+  ALL_TARGET_FIELDS, ENDPOINT_TEMPLATES, SELECTION_FIELDS, computeEndpointPlan, documentKindOf, endpointCompletionsAt, endpointTestRequest, importedEndpointDocument,
   newEndpointTestText, planEndpointImport, readBinding, validateDocument,
 } from '../../../src/documents';
 import { DocumentShapeError } from '../../../src/documents/payloads';
@@ -125,5 +125,18 @@ describe('endpoint test documents: import', () => {
     const http = importedEndpointDocument(tests[1]!, DIRECTORY, TARGET).text;
     assert.match(http, /"0d7c6f7e-0000-4000-8000-000000000001", \/\/ Anna\n/);
     assert.match(http, /"testName": "Portal \\"login\\""/);
+  });
+});
+
+describe('endpoint test documents: completion', () => {
+  const text = '{ "type": "agent-to-server", "testName": "t", "agentLabels": ["Ma"], "agents": [""], "server": "x" }';
+  test('label names inside agentLabels, agent names inside agents, nothing elsewhere', () => {
+    const inLabels = endpointCompletionsAt(text, text.indexOf('"Ma"') + 2, DIRECTORY);
+    assert.deepEqual(inLabels.map((item) => [item.label, item.insertText, item.detail]), [
+      ['Mac laptops', '"Mac laptops"', 'platform in mac'], ['Windows desktops', '"Windows desktops"', 'no filters'], ['Twin', '"Twin"', 'no filters'], ['Twin', '"Twin"', 'no filters'],
+    ]);
+    assert.equal(inLabels[0]?.range.length, 4, 'replaces the string typed so far');
+    assert.deepEqual(endpointCompletionsAt(text, text.indexOf('"agents": [""]') + 12, DIRECTORY).map((item) => [item.label, item.detail]), AGENTS.map((a) => [a.agentName, a.agentId]));
+    assert.deepEqual(endpointCompletionsAt(text, text.indexOf('"x"') + 1, DIRECTORY), []);
   });
 });

@@ -133,6 +133,16 @@ describe('endpoint test documents', () => {
       assert.ok(watched.length > 0);
       assert.deepEqual(watched.filter((id) => !watchlist?.filters[0]?.values.includes(id)), [], 'only the agents the label names');
     });
+
+    it('completes label names in "agentLabels" and agent names in "agents" from the account', async () => {
+      const text = '{ "type": "dynamic", "testName": "c", "application": "zoom", "agentLabels": [""] }\n';
+      const uri = writeDocument(scratch.path, 'complete.netmon-endpoint-test.json', text);
+      const document = await openDocument(uri);
+      const at = document.positionAt(text.indexOf('[""]') + 2);
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, at);
+      const labels = list.items.map((item) => (typeof item.label === 'string' ? item.label : item.label.label));
+      for (const name of ['Mac laptops', 'Windows desktops', 'Troubleshooting watchlist']) assert.ok(labels.includes(name), labels.join(', '));
+    });
   } else {
     it('on a v6 account, Create says it needs the current API and writes nothing', async () => {
       emulator = await startControlledEmulator();
