@@ -57,7 +57,10 @@ async function main(): Promise<void> {
   const catalog: LiveCatalog = { enterpriseAgents: Array.from({ length: AGENTS }, (_, i) => ({ agentId: String(1000 + i), name: `agent-${i}`, location: 'Somewhere' })) };
   const strictJson = text.replace(/ \/\/.*$/gm, '').replace(/,(\s*[\]}])/g, '$1');
   const naiveAjv = new Ajv({ allErrors: true, strict: false });
-  const naive = { test: naiveAjv.compile(DOCUMENT_SCHEMAS.test), instant: naiveAjv.compile(DOCUMENT_SCHEMAS.instant), filter: naiveAjv.compile(DOCUMENT_SCHEMAS.filter) };
+  const naive = {
+    test: naiveAjv.compile(DOCUMENT_SCHEMAS.test), instant: naiveAjv.compile(DOCUMENT_SCHEMAS.instant), filter: naiveAjv.compile(DOCUMENT_SCHEMAS.filter),
+    'endpoint-test': naiveAjv.compile(DOCUMENT_SCHEMAS['endpoint-test']),
+  };
 
   const checked = validateDocument('test', text, { catalog });
   if (checked.diagnostics.length !== 0) throw new Error(`bench document is not clean: ${checked.diagnostics[0]?.message}`);

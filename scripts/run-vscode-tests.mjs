@@ -40,7 +40,7 @@ const NOISE = [/open-vsx|openvsx|marketplace|gallery/i, /vsda/i, /Failed to fetc
  * preset (its paging is the same code as "Load more") and the document layer. About 3 minutes.
  */
 const V7_SUITES = '^(explorer tree|account groups|"Load more" paging|time range and filters|error nodes|session overview|path visualization'
-  + '|agent timeline|deploying and running documents|the Enterprise Agents root|Export Evidence|security|Language-model tools)';
+  + '|agent timeline|deploying and running documents|endpoint test documents|the Enterprise Agents root|Export Evidence|security|Language-model tools)';
 
 /** The restricted pass opens a folder the user never trusted, as a cloned repository would be. */
 const EXTENSION_HOST_PASSES = [

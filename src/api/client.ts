@@ -12,6 +12,7 @@ import type {
   PathVisResponse, PathVisSummary, PrivateNetwork, PrivateNetworksResponse, RateLimitInfo, SearchFilter, UserSession,
   UserSessionDetail, UserSessionsResponse, WebSession, WebSessionsResponse,
   EnterprisePathTrace, PageLoadDetail, TestResultKind, TestResultRecords, TestResultsResponse,
+  EndpointLabel, ManagedEndpointTest, ManagedEndpointTestType,
 } from './types';
 import type { RecordProblem } from './decode/records';
 import type { NetmonError } from './errors';
@@ -240,6 +241,15 @@ export interface NetmonClient {
   runInstantTest(type: EnterpriseTestType, body: EnterpriseTestCreate, options?: CallOptions): Promise<EnterpriseTest>;
   /** Runs an instant or deployed test again now (v7 POST /v7/tests/{testId}/run). */
   runTest(testId: number | string, options?: CallOptions): Promise<void>;
+  /** The account group's scheduled and dynamic endpoint tests, saved events left out (v7; on v6 a RangeError saying it needs v7). */
+  listManagedEndpointTests(options?: CallOptions): Promise<ManagedEndpointTest[]>;
+  /** POST the test (v7 `…/scheduled-tests/{type}` or `…/dynamic-tests/agent-to-server`), answered as created. */
+  createEndpointTest(type: ManagedEndpointTestType, body: Record<string, unknown>, options?: CallOptions): Promise<ManagedEndpointTest>;
+  /** PATCH the fields v7 lets change in place. */
+  updateEndpointTest(type: ManagedEndpointTestType, testId: number, body: Record<string, unknown>, options?: CallOptions): Promise<ManagedEndpointTest>;
+  deleteEndpointTest(type: ManagedEndpointTestType, testId: number, options?: CallOptions): Promise<void>;
+  /** Every endpoint agent label (v7 GET /v7/endpoint/labels, all pages). */
+  listEndpointLabels(options?: CallOptions): Promise<EndpointLabel[]>;
   /** The account group's enterprise tests (GET /v7/tests: v6 `{ test }`, v7 `{ tests }`). */
   listEnterpriseTests(options?: CallOptions): Promise<EnterpriseTest[]>;
 

@@ -5,7 +5,8 @@ import type { ApiVersion, ResponseFormat, TimeRangeOptions } from './client';
 import type { RecordShape } from './decode/records';
 import type { HttpMethod } from './transport';
 import type {
-  EndpointAgentSearch, EndpointTestType, EnterpriseAgentType, EnterpriseTestType, FilterTarget, InstantTestBodies, SearchFilter, TestResultKind,
+  EndpointAgentSearch, EndpointTestType, EnterpriseAgentType, EnterpriseTestType, FilterTarget, InstantTestBodies, ManagedEndpointTestType, SearchFilter,
+  TestResultKind,
 } from './types';
 
 /** Where one paged list lives and how its pages read. */
@@ -85,6 +86,9 @@ export interface Dialect {
   httpServerResults(testId: number): ListRoute;
   pathTrace(testId: number, agentId: string, roundId: number): RecordRoute;
 
+  /** Endpoint tests as code and endpoint labels: v7 only (absent on v6). */
+  readonly endpointTestsAsCode?: EndpointTestsAsCodeRoutes;
+
   /** Results of enterprise tests (v7 only: v6 throws the sentence that says so). */
   testResults(kind: TestResultKind, testId: number | string): ListRoute;
   testPathTrace(testId: number | string, agentId: string, roundId: number): RecordRoute;
@@ -103,4 +107,14 @@ export interface Dialect {
   endpointAgentSearch?(search: EndpointAgentSearch): ListRoute;
   enterpriseAgents(agentTypes: readonly EnterpriseAgentType[] | undefined): ListRoute;
   enterpriseAgent(agentId: number): RecordRoute;
+}
+
+/** v7's writable endpoint tests (scheduled and dynamic) and its endpoint agent labels. */
+export interface EndpointTestsAsCodeRoutes {
+  /** Read as `{ tests: ManagedEndpointTest[] }`. */
+  list(type: ManagedEndpointTestType): RecordRoute;
+  create(type: ManagedEndpointTestType, body: Record<string, unknown>): RecordRoute;
+  update(type: ManagedEndpointTestType, testId: number, body: Record<string, unknown>): RecordRoute;
+  remove(type: ManagedEndpointTestType, testId: number): { method: HttpMethod; path: string };
+  labels(): ListRoute;
 }

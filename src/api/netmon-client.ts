@@ -9,7 +9,7 @@ import type {
   TestWriteOptions, TimeRangeOptions, XmlPage,
 } from './client';
 import { DETECTION_PATH, DETECTION_QUERY, dialectOf } from './detect';
-import type { Dialect, ListRoute, RecordRoute } from './dialect';
+import type { Dialect, EndpointTestsAsCodeRoutes, ListRoute, RecordRoute } from './dialect';
 import { PagingLoopError, UnparseableResponseError } from './errors';
 import { DeferredPaged, followNext, isRecord, nextOfXmlPage, outsideBase, PagedWalk } from './paging';
 import { applyQuery, resolvePath, segment } from './query';
@@ -23,7 +23,9 @@ import type {
   NetworkProbeDetail, NetworkProbesResponse, NetworkSession, NetworkSessionsResponse, PathTrace, PathVisResponse, PathVisSummary,
   PrivateNetwork, PrivateNetworksResponse, RateLimitInfo, UserSession, UserSessionDetail, UserSessionsResponse, WebSession,
   WebSessionsResponse, EnterprisePathTrace, PageLoadDetail, TestResultKind, TestResultRecords, TestResultsResponse, FilterTarget, SearchFilter,
+  EndpointLabel, ManagedEndpointTest, ManagedEndpointTestType,
 } from './types';
+import { ENDPOINT_TESTS_AS_CODE_NEED_V7, MANAGED_ENDPOINT_TEST_TYPES } from './types';
 import { v6 } from './v6';
 import { checkV6AgentSearch, matchV6AgentSearch } from './v6/agent-search';
 import { v7 } from './v7';
@@ -229,6 +231,45 @@ class HttpNetmonClient implements NetmonClient {
       method, url: this.url(path, { aid: options.aid }, dialect), expect: 'none', accept: dialect.accept, signal: options.signal,
       timeoutMs: options.timeoutMs, operation: 'running instant tests', instant: true,
     });
+  }
+
+  // ---------- endpoint tests as code (v7) ----------
+
+  private static asCode(dialect: Dialect): EndpointTestsAsCodeRoutes {
+    if (!dialect.endpointTestsAsCode) throw new RangeError(ENDPOINT_TESTS_AS_CODE_NEED_V7);
+    return dialect.endpointTestsAsCode;
+  }
+
+  async listManagedEndpointTests(options: CallOptions = {}): Promise<ManagedEndpointTest[]> {
+    const call = { aid: options.aid, signal: options.signal, timeoutMs: options.timeoutMs };
+    const lists = await Promise.all(MANAGED_ENDPOINT_TEST_TYPES.map((type) =>
+      this.record<'json', { tests: ManagedEndpointTest[] }>((d) => HttpNetmonClient.asCode(d).list(type), call)));
+    return lists.flatMap((list) => list.tests);
+  }
+
+  createEndpointTest(type: ManagedEndpointTestType, body: Record<string, unknown>, options: CallOptions = {}): Promise<ManagedEndpointTest> {
+    return this.record<'json', ManagedEndpointTest>((d) => HttpNetmonClient.asCode(d).create(type, body), { aid: options.aid, signal: options.signal, timeoutMs: options.timeoutMs });
+  }
+
+  updateEndpointTest(type: ManagedEndpointTestType, testId: number, body: Record<string, unknown>, options: CallOptions = {}): Promise<ManagedEndpointTest> {
+    return this.record<'json', ManagedEndpointTest>((d) => HttpNetmonClient.asCode(d).update(type, testId, body), { aid: options.aid, signal: options.signal, timeoutMs: options.timeoutMs });
+  }
+
+  async deleteEndpointTest(type: ManagedEndpointTestType, testId: number, options: CallOptions = {}): Promise<void> {
+    const dialect = await this.dialect();
+    const { method, path } = HttpNetmonClient.asCode(dialect).remove(type, testId);
+    await this.executor.execute({
+      method, url: this.url(path, { aid: options.aid }, dialect), expect: 'none', accept: dialect.accept, signal: options.signal,
+      timeoutMs: options.timeoutMs, operation: 'deleting endpoint tests', requiredPermission: 'Edit endpoint tests',
+    });
+  }
+
+  async listEndpointLabels(options: CallOptions = {}): Promise<EndpointLabel[]> {
+    HttpNetmonClient.asCode(await this.dialect());
+    const walk = this.paged<EndpointLabel, unknown>((d) => HttpNetmonClient.asCode(d).labels(), { aid: options.aid, signal: options.signal, timeoutMs: options.timeoutMs });
+    const labels: EndpointLabel[] = [];
+    for await (const label of walk) labels.push(label);
+    return labels;
   }
 
   async listEnterpriseTests(options: CallOptions = {}): Promise<EnterpriseTest[]> {

@@ -4,7 +4,7 @@
 import { Agent, ProxyAgent, request, type Dispatcher } from 'undici';
 import { proxyFor } from './proxy';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface TransportRequest {
   method: HttpMethod;

@@ -14,3 +14,4 @@ export * from './types/filters';
 export * from './types/limits';
 export * from './types/tolerant';
 export * from './types/test-results';
+export * from './types/endpoint-test-management';

@@ -26,3 +26,4 @@ export { duplicateTestNameDiagnostics, type WorkspaceDocument } from './rules/wo
 export { isEnterpriseTestType } from './rules/test-rules';
 export { isFilterTarget } from './rules/filter-rules';
 export * from './plan-scope';
+export * from './endpoint-tests';

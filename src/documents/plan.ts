@@ -174,7 +174,7 @@ function sameTargetField(field: typeof ALL_TEST_TARGET_FIELDS[number], wanted: u
 }
 
 /** The service normalises URLs (adds https:// when no scheme, a trailing / after the host). */
-function sameUrl(wanted: string, deployed: string | undefined): boolean {
+export function sameUrl(wanted: string, deployed: string | undefined): boolean {
   if (deployed === undefined) return false;
   return wanted === deployed || normaliseUrl(wanted) === normaliseUrl(deployed);
 }

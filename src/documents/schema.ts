@@ -7,6 +7,7 @@ import type { Node } from 'jsonc-parser';
 import testSchema from '../../schemas/netmon-test.schema.json';
 import instantSchema from '../../schemas/netmon-instant.schema.json';
 import filterSchema from '../../schemas/netmon-filter.schema.json';
+import endpointTestSchema from '../../schemas/netmon-endpoint-test.schema.json';
 import { DiagnosticSink, type DocumentDiagnostic } from './diagnostic';
 import type { DocumentKind } from './kinds';
 import type { ParsedDocument } from './parse';
@@ -16,6 +17,7 @@ export const DOCUMENT_SCHEMAS: Readonly<Record<DocumentKind, object>> = {
   test: testSchema,
   instant: instantSchema,
   filter: filterSchema,
+  'endpoint-test': endpointTestSchema,
 };
 
 let compiled: Record<DocumentKind, ValidateFunction> | undefined;
@@ -33,6 +35,7 @@ function validators(): Record<DocumentKind, ValidateFunction> {
     test: ajv.compile(testSchema),
     instant: ajv.compile(instantSchema),
     filter: ajv.compile(filterSchema),
+    'endpoint-test': ajv.compile(endpointTestSchema),
   };
   return compiled;
 }

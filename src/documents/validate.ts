@@ -4,6 +4,7 @@ import { compareDiagnostics, DiagnosticSink, type DocumentDiagnostic } from './d
 import { documentKindOf, type DocumentKind } from './kinds';
 import type { LiveCatalog } from './live-catalog';
 import { parseDocument, type ParsedDocument } from './parse';
+import { checkEndpointTestDocument } from './endpoint-tests/rules';
 import { checkFilterDocument } from './rules/filter-rules';
 import { checkInstantDocument } from './rules/instant-rules';
 import { checkLiveIds } from './rules/live-rules';
@@ -33,6 +34,7 @@ export function validateParsed(kind: DocumentKind, parsed: ParsedDocument, optio
   const sink = new DiagnosticSink(parsed.lines);
   if (kind === 'test') checkTestDocument(root, sink);
   else if (kind === 'instant') checkInstantDocument(root, sink);
+  else if (kind === 'endpoint-test') checkEndpointTestDocument(root, sink);
   else checkFilterDocument(root, sink);
   checkRemoteSchema(root, sink);
   if (options.catalog) checkLiveIds(kind, root, options.catalog, sink);

@@ -16,6 +16,7 @@ import {
 } from './from';
 import { toV7InstantTest, toV7TestBody } from './requests';
 import { V7_SHAPES } from './shapes';
+import { v7EndpointTestsAsCode } from './endpoint-tests-as-code';
 import { v7PageLoadDetail, v7TestPathTrace, v7TestResults } from './test-results';
 
 type Mapper = (record: Record<string, unknown>) => Record<string, unknown>;
@@ -156,6 +157,7 @@ export const v7: Dialect = {
     method: 'GET', path: `${RESULTS}/scheduled-tests/${segment(testId)}/path-vis/agent/${segment(agentId)}/round/${segment(roundId)}`,
     read: one(V7_SHAPES.pathTrace, fromPathTrace, agentId, firstResult),
   }),
+  endpointTestsAsCode: v7EndpointTestsAsCode,
   testResults: v7TestResults,
   testPathTrace: v7TestPathTrace,
   pageLoadDetail: v7PageLoadDetail,

@@ -28,7 +28,7 @@ export interface RouteResult {
   contentType?: string;
 }
 export type Handler = (ctx: RequestContext) => RouteResult | Promise<RouteResult>;
-export type MethodHandlers = Partial<Record<'GET' | 'POST' | 'PUT' | 'DELETE', Handler>>;
+export type MethodHandlers = Partial<Record<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', Handler>>;
 
 export interface Route {
   pattern: string;

@@ -16,6 +16,7 @@ import { exists } from './checked';
 import { documentsLibrary as lib } from './library';
 import { folderFrom } from './plan-commands';
 import { deployTarget, type DeployTarget } from './target';
+import { endpointImportPlan } from './endpoint-import';
 
 export interface ImportResult { written: vscode.Uri[]; skipped: ImportPlan['skipped'] }
 
@@ -29,8 +30,13 @@ export class ImportCommand {
     if (!folder) return undefined;
     const { tests, source } = await this.deployedTests(target);
     const plan = lib().planImport(tests, { serviceKey: target.connectionKey, aidKey: target.aidKey }, await boundTestIds(target));
+    // Endpoint tests (v7) come as endpoint test documents, in the same folder and dialog.
+    const endpoint = await endpointImportPlan(target);
+    plan.write.push(...endpoint.write);
+    plan.skipped.push(...endpoint.skipped);
     if (plan.write.length === 0) {
-      void showInfo(`Nothing to import: ${tests.length === 0 ? `${source} has no tests` : `each of the ${tests.length} tests in ${source} already has a document`}.`);
+      const listed = tests.length + endpoint.listed;
+      void showInfo(`Nothing to import: ${listed === 0 ? `${source} has no tests` : `each of the ${listed} tests in ${source} already has a document`}.`);
       return { written: [], skipped: plan.skipped };
     }
     const where = vscode.workspace.asRelativePath(folder);

@@ -18,8 +18,10 @@ import { COMMANDS } from './command-ids';
 import { DocumentDiagnostics } from './diagnostics';
 import { askInstantAnswers, checkInstantDocument, instantDocument, offerToSave, type InstantAnswers } from './instant-command';
 import { registerLanguageFeatures } from './language';
+import { registerEndpointCompletion } from './endpoint-completion';
 import { DocumentLenses } from './lenses';
 import { LensConsent } from './lens-consent';
+import { EndpointTestCommands, registerEndpointTestCommands } from './endpoint-test-commands';
 import { ImportCommand } from './import-command';
 import { NewDocumentCommand } from './new-document';
 import { PlanCommands } from './plan-commands';
@@ -63,12 +65,14 @@ export function registerDocuments(context: vscode.ExtensionContext, connection: 
   const newDocument = new NewDocumentCommand(connection, catalog, prompts);
   const enterpriseRuns = new EnterpriseRuns(connection, viewer, results, enterpriseAgents);
   const importer = new ImportCommand(connection, bindings, prompts);
+  registerEndpointTestCommands(context, new EndpointTestCommands(connection, bindings, prompts, () => lenses.refresh()));
   context.subscriptions.push(
     log, catalog, diagnostics, results, lenses,
     vscode.workspace.registerTextDocumentContentProvider(RESULTS_SCHEME, results),
-    vscode.languages.registerCodeLensProvider([{ pattern: '**/*.netmon-{test,instant,filter}.json' }], lenses),
+    vscode.languages.registerCodeLensProvider([{ pattern: '**/*.netmon-{test,instant,filter,endpoint-test}.json' }], lenses),
     vscode.languages.registerCodeLensProvider({ scheme: RESULTS_SCHEME, language: 'netmon-plan' }, new PlanResultsLenses()),
     registerLanguageFeatures(catalog),
+    registerEndpointCompletion(connection),
     vscode.workspace.onDidCloseTextDocument((document) => consent.forget(document.uri)),
     vscode.languages.registerCodeActionsProvider({ pattern: '**/*.netmon-test.json' }, new AgentQuickFixes(catalog), { providedCodeActionKinds: AgentQuickFixes.kinds }),
   );

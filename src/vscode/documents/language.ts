@@ -51,7 +51,7 @@ export function registerLanguageFeatures(catalog: CatalogCache): vscode.Disposab
   );
 }
 
-function toVsItem(item: CompletionItem): vscode.CompletionItem {
+export function toVsItem(item: CompletionItem): vscode.CompletionItem {
   const result = new vscode.CompletionItem({ label: item.label, description: item.detail }, ITEM_KINDS[item.kind]);
   result.detail = item.detail;
   result.insertText = item.insertText;

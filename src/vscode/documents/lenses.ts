@@ -12,6 +12,7 @@ import type { BindingWriter } from './bindings';
 import { deployTarget, type DeployTarget } from './target';
 import type { CatalogAgent } from '../../documents';
 import { consentedChange, createChange, updateChange, updateChanges, type LensConsent } from './lens-consent';
+import { endpointTestLenses } from './endpoint-lenses';
 
 /** Every type but BGP runs now (a cheap look at the text: the command checks properly, and says on v6 that it needs v7). */
 const RUN_NOW_TYPE = /"type"\s*:\s*"(?!bgp")/;
@@ -45,6 +46,7 @@ export class DocumentLenses implements vscode.CodeLensProvider, vscode.Disposabl
     if (kind === 'filter') return [lens('$(play) Run Filter', COMMANDS.runFilter, document.uri)];
     if (!vscode.workspace.isTrusted) return [lens('$(shield) Restricted Mode: trust this folder to deploy or run its documents', 'workbench.trust.manage')];
     if (kind === 'instant') return [lens('$(play) Run Instant Test', COMMANDS.runInstantDocument, document.uri)];
+    if (kind === 'endpoint-test') return endpointTestLenses(this.connection, this.bindings, document, lens);
     const text = document.getText();
     const target = deployTarget(this.connection, text);
     const bindings = lib().listBindings(text);

@@ -9,12 +9,13 @@ import { networkSessionsNode, topologyNode, userSessionsNode } from './session-n
 import { endpointTestGroups } from './test-nodes';
 import { enterpriseAgentsRoot } from './enterprise-agent-nodes';
 import { deployedTestsRoot } from './deployed-test-nodes';
+import { labelGroups } from './label-nodes';
 
 export function createRoots(context: LoadContext): TreeNode[] {
   // Real accounts page these lists (pages.next with a pageId): "Load more" like the data lists.
   const agents = inventoryNode<EndpointAgent>(context, { label: 'Endpoint Agents', icon: 'vm', kind: 'root agents', loadingWhat: 'Loading endpoint agents' },
     (options) => context.client.endpointAgents(options), (agent, owner) => agentNode(owner, agent), 'No endpoint agents in this account group');
-  agents.arrange = (self, build) => Promise.resolve(agentsByStatus(self, build));
+  agents.arrange = async (self, build, signal) => [...agentsByStatus(self, build), ...await labelGroups(context, self, build, signal)];
   return [
     ...activeFiltersRoot(context),
     agents,

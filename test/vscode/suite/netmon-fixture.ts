@@ -282,7 +282,7 @@ export async function agentRows(api: NetmonExtensionApi, agentsRoot: TreeNode): 
   const rows: TreeNode[] = [];
   for (const node of await childrenOf(api, agentsRoot)) {
     if (kindOf(node) === 'agentGroup') rows.push(...await childrenOf(api, node));
-    else rows.push(node);
+    else if (kindOf(node) !== 'agentLabels') rows.push(node);
   }
   return rows;
 }

@@ -10,15 +10,28 @@ import type { EmulatorState } from '../state';
 import type { Body } from '../validate';
 import { v7EndpointTest } from './encode-tests';
 import { selfLink } from './paging';
+import { endpointBook } from './endpoint-book';
+import { createEndpointTest, deleteEndpointTest, dynamicTestRoutes, scheduledRecords, updateEndpointTest, type WritableType } from './endpoint-test-writes';
 
 const TESTS = '/v7/endpoint/tests/scheduled-tests';
 
 export function v7EndpointTestRoutes(state: EmulatorState): Route[] {
   return [
     { pattern: TESTS, methods: { GET: (ctx) => list(state, ctx, undefined) } },
-    { pattern: `${TESTS}/:type`, methods: { GET: (ctx) => list(state, ctx, testType(ctx)) } },
+    {
+      pattern: `${TESTS}/:type`,
+      methods: { GET: (ctx) => list(state, ctx, testType(ctx)), POST: (ctx) => createEndpointTest(state, ctx, writableType(ctx), () => scheduled(state, ctx)) },
+    },
     { pattern: `${TESTS}/:type/instant`, methods: { POST: (ctx) => instant(state, ctx) } },
-    { pattern: `${TESTS}/:type/:testId`, methods: { GET: (ctx) => ({ body: v7EndpointTest(typedTest(ctx), ctx) }) } },
+    {
+      pattern: `${TESTS}/:type/:testId`,
+      methods: {
+        GET: (ctx) => ({ body: scheduledTest(state, ctx) }),
+        PATCH: (ctx) => updateEndpointTest(state, ctx, writableType(ctx), scheduledTest(state, ctx), () => scheduled(state, ctx)),
+        DELETE: (ctx) => deleteEndpointTest(state, ctx, writableType(ctx), Number(scheduledTest(state, ctx).testId)),
+      },
+    },
+    ...dynamicTestRoutes(state, (ctx) => scheduled(state, ctx)),
   ];
 }
 
@@ -30,10 +43,28 @@ function testType(ctx: RequestContext): string {
   return type;
 }
 
+/** The scheduled tests as written (created, patched, deleted), saved events and instant tests left out. */
+function scheduled(state: EmulatorState, ctx: RequestContext): Record<string, unknown>[] {
+  const generated = ctx.group.endpointTests().filter((t) => t.savedEvent !== 1 && !state.instantTestIds.has(t.testId));
+  return scheduledRecords(state, ctx, generated);
+}
+
 function list(state: EmulatorState, ctx: RequestContext, type: string | undefined): RouteResult {
-  const tests = ctx.group.endpointTests()
-    .filter((t) => t.savedEvent !== 1 && !state.instantTestIds.has(t.testId) && (type === undefined || t.type === type));
-  return { body: { tests: tests.map((t) => v7EndpointTest(t, ctx)), _links: selfLink(ctx) } };
+  return { body: { tests: scheduled(state, ctx).filter((t) => type === undefined || t.type === type), _links: selfLink(ctx) } };
+}
+
+function writableType(ctx: RequestContext): WritableType {
+  return testType(ctx) as WritableType;
+}
+
+/** One scheduled test of the path's type as written; an instant or saved-event test reads as the world has it. */
+function scheduledTest(state: EmulatorState, ctx: RequestContext): Record<string, unknown> {
+  const type = testType(ctx);
+  const text = ctx.params.testId ?? '';
+  if (/^[0-9]{1,12}$/.test(text) && endpointBook(state, ctx.group).deletedScheduled.has(Number(text))) throw notFound(`Endpoint test ${text} was deleted`);
+  const written = scheduled(state, ctx).find((t) => t.testId === text);
+  if (written && written.type !== type) throw notFound(`Endpoint test ${text} is an ${String(written.type)} test, not ${type}`);
+  return written ?? v7EndpointTest(typedTest(ctx), ctx);
 }
 
 /** The endpoint test of the path's type and id (404 when the id names a test of another type). */
