@@ -89,27 +89,40 @@ function typeDefinition(segment) {
 
 const definitions = Object.fromEntries(Object.entries(TYPES).map(([type, segment]) => [type, typeDefinition(segment)]));
 
+/**
+ * Each different definition of a field once, as definitions `field-name`, `field-name.1` …:
+ * a field every type defines alike is referenced from the top, one the types define apart
+ * from each type's own definition (applied by if/then on the type), so completion and hovers
+ * show the definition of the document's type.
+ */
 function writeSchema() {
   const schema = JSON.parse(readFileSync(SCHEMA_FILE, 'utf8'));
-  const union = {};
-  for (const { fields } of Object.values(definitions)) {
-    for (const [name, definition] of Object.entries(fields)) {
-      if (HAND_WRITTEN.has(name)) continue;
-      // A field the types define alike is defined here whole; one they define apart names only
-      // its description here, the type's own definition (below) says the rest.
-      if (!(name in union)) union[name] = definition;
-      else if (JSON.stringify(union[name]) !== JSON.stringify(definition)) union[name] = { description: union[name].description ?? definition.description };
+  const fields = {};
+  const keyOf = (name, definition) => {
+    const text = JSON.stringify(definition);
+    for (let n = 0; ; n += 1) {
+      const key = n === 0 ? name : `${name}.${n}`;
+      if (!(key in fields)) { fields[key] = definition; return key; }
+      if (JSON.stringify(fields[key]) === text) return key;
     }
-  }
-  const generated = new Set(Object.keys(union));
-  const kept = Object.fromEntries(Object.entries(schema.properties).filter(([name, value]) => !(generated.has(name) && value.doNotSuggest)));
-  schema.properties = { ...kept, ...Object.fromEntries(Object.entries(union).filter(([name]) => !(name in kept))) };
+  };
+  const perType = Object.fromEntries(Object.entries(definitions).map(([type, { fields: own }]) => [type,
+    Object.fromEntries(Object.entries(own).filter(([name]) => !HAND_WRITTEN.has(name) || TARGETS.has(name)).map(([name, d]) => [name, keyOf(name, d)]))]));
+  const names = new Set(Object.values(perType).flatMap((own) => Object.keys(own)));
+  const shared = new Set([...names].filter((name) => !HAND_WRITTEN.has(name) && Object.values(perType).every((own) => !(name in own) || own[name] === name)));
+  const generated = new Set([...names].filter((name) => !HAND_WRITTEN.has(name)));
+  const kept = Object.fromEntries(Object.entries(schema.properties).filter(([name, value]) => !(generated.has(name) && (value.doNotSuggest || value.$ref || value === true))));
+  const top = Object.fromEntries([...generated].filter((name) => !(name in kept)).map((name) => [name, shared.has(name) ? { $ref: `#/definitions/field-${name}` } : true]));
+  schema.properties = { ...kept, ...top };
   schema.required = ['type', 'testName'];
-  // No `required` here: the documents' semantic rules name a missing target on the type value.
-  schema.definitions = Object.fromEntries(Object.entries(definitions).map(([type, { fields }]) => [type, {
-    type: 'object',
-    properties: Object.fromEntries(Object.entries(fields).filter(([name]) => !HAND_WRITTEN.has(name) || TARGETS.has(name))),
-  }]));
+  // No `required` per type: the documents' semantic rules name a missing target on the type value.
+  schema.definitions = {
+    ...Object.fromEntries(Object.entries(perType).map(([type, own]) => [type, {
+      type: 'object',
+      properties: Object.fromEntries(Object.entries(own).filter(([name]) => !shared.has(name)).map(([name, key]) => [name, { $ref: `#/definitions/field-${key}` }])),
+    }])),
+    ...Object.fromEntries(Object.entries(fields).map(([key, definition]) => [`field-${key}`, definition])),
+  };
   schema.allOf = Object.keys(definitions).map((type) => ({
     if: { properties: { type: { enum: type === 'dns-dnssec' ? ['dns-dnssec', 'dnssec'] : [type] } }, required: ['type'] },
     then: { $ref: `#/definitions/${type}` },
