@@ -4,7 +4,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { diagnose, expectOnly, lines } from './helpers';
-import { computePlan, setBinding, testCreateRequest, testTypeOf, validateDocument, type DeployedTest } from '../../../src/documents';
+import { DOCUMENT_SCHEMAS, computePlan, setBinding, testCreateRequest, testTypeOf, validateDocument, type DeployedTest } from '../../../src/documents';
+import { ENTERPRISE_TEST_TYPES } from '../../../src/api/types';
 
 const dnssec = (type: string, ...extra: string[]): string => lines(
   '{', `  "type": "${type}",`, '  "testName": "Chain",', '  "interval": 300,', '  "agents": [{ "agentId": 1000 }],', ...extra, '  "domain": "example.net"', '}',
@@ -66,5 +67,19 @@ describe('the types v7 added', () => {
       '  "url": "https://ftp.example.com/",', '  "requestType": "fetch",', '  "username": "u",', '  "password": "p"', '}');
     const messages = validateDocument('test', ftp).diagnostics.map((x) => x.message);
     assert.deepEqual(messages.sort(), ['"requestType" must be one of "download", "upload", "list"', '"url" may start with ftp, ftps or sftp, not https']);
+  });
+});
+
+describe('snippets of the test schema', () => {
+  /** A snippet body with each placeholder at its default (its first choice; empty when none). */
+  const filled = (body: unknown): string => JSON.stringify(body).replace(/\$\{[0-9]+(?::([^}]*)|\|([^,|]*)[^}]*\|)?\}/g, (_m, value?: string, choice?: string) => value ?? choice ?? '');
+
+  test('there is one for every test type, and each, its placeholders at their defaults, is a valid document', () => {
+    const snippets = (DOCUMENT_SCHEMAS.test as { defaultSnippets: { label: string; body: { type: string } }[] }).defaultSnippets;
+    assert.deepEqual(snippets.map((s) => testTypeOf(s.body)).sort(), [...ENTERPRISE_TEST_TYPES].sort());
+    for (const snippet of snippets) {
+      const errors = validateDocument('test', filled(snippet.body)).diagnostics.filter((d) => d.severity === 'error');
+      assert.deepEqual(errors.map((d) => d.message), [], snippet.label);
+    }
   });
 });
