@@ -42,3 +42,21 @@ describe('dnssec and the v7-only types in both dialects', () => {
     assert.match(await response.text(), /Test type 'api' needs the current API \(v7\); this is API v6/);
   });
 });
+
+describe('a document in v7 spelling on a v6 account', () => {
+  const { clients } = bothDialects(NOW_MS);
+
+  test('booleans and lower-case enums are sent as v6 takes them (0/1, ICMP), and read back alike', async () => {
+    const document = {
+      type: 'agent-to-server', testName: 'Gateway in v7 words', interval: 300, agents: [{ agentId: 1000 }], server: 'gw.example.com',
+      enabled: true, alertsEnabled: false, protocol: 'icmp',
+    };
+    for (const client of clients) {
+      const created = await client.createTest(testTypeOf(document), testCreateRequest(document).body);
+      const listed = (await client.listEnterpriseTests()).find((t) => t.testId === created.testId);
+      assert.equal(String(listed?.['protocol']).toLowerCase(), 'icmp');
+      assert.equal(listed?.enabled, 1);
+      assert.equal(listed?.['alertsEnabled'], 0);
+    }
+  });
+});
