@@ -8,7 +8,7 @@ import type { CatalogAgent } from './live-catalog';
 import type { DocumentDiagnostic } from './diagnostic';
 import { parseDocument } from './parse';
 import { testCreateRequest, testDeleteRequest, testUpdateRequest, type ApiRequest } from './payloads';
-import { isEnterpriseTestType } from './rules/test-rules';
+import { documentTestType } from './rules/test-rules';
 import { documentFieldsOf, sameFieldValue } from './vendor-fields';
 import { validateDocuments } from './validate';
 
@@ -99,9 +99,10 @@ export function computePlan(input: PlanInput): Plan {
   }
   for (const previous of input.previousBindings ?? []) {
     const deployed = deployedById.get(previous.testId);
-    if (!deployed || claimed.has(previous.testId) || !isEnterpriseTestType(deployed.type)) continue;
+    const type = documentTestType(deployed?.type);
+    if (!deployed || !type || claimed.has(previous.testId)) continue;
     claimed.set(previous.testId, previous.uri);
-    plan.steps.push({ action: 'delete', uri: previous.uri, type: deployed.type, testName: deployed.testName, testId: deployed.testId, reason: 'document-removed', request: testDeleteRequest(deployed.type, deployed.testId) });
+    plan.steps.push({ action: 'delete', uri: previous.uri, type, testName: deployed.testName, testId: deployed.testId, reason: 'document-removed', request: testDeleteRequest(type, deployed.testId) });
   }
   plan.unmanaged = input.deployed.filter((t) => !claimed.has(t.testId)).map(({ testId, testName, type }) => ({ testId, testName, type })).sort((a, b) => a.testId - b.testId);
   separateConflicts(plan);
@@ -132,16 +133,18 @@ function planDocument(uri: string, value: unknown, binding: { testId: number; de
   const testName = request.body.testName;
   const marked = (value as Record<string, unknown>)['markedForDeletion'] === true;
   if (marked) {
+    const deployedType = documentTestType(binding?.deployed?.type) ?? type;
     if (!binding?.deployed) return undefined;
-    return { action: 'delete', uri, type: binding.deployed.type as EnterpriseTestType, testName: binding.deployed.testName, testId: binding.testId, reason: 'marked', request: testDeleteRequest(binding.deployed.type as EnterpriseTestType, binding.testId) };
+    return { action: 'delete', uri, type: deployedType, testName: binding.deployed.testName, testId: binding.testId, reason: 'marked', request: testDeleteRequest(deployedType, binding.testId) };
   }
   if (!binding) return { action: 'create', uri, type, testName, reason: 'new', request };
   const { deployed, testId } = binding;
   if (!deployed) return { action: 'create', uri, type, testName, reason: 'bound-test-missing', request };
   const fixed = fixedFieldChanges(request.body, type, deployed);
   const updatable = updatableChanges(request.body, deployed);
-  if (fixed.length > 0 && isEnterpriseTestType(deployed.type)) {
-    return { action: 'replace', uri, type, testName, testId, changes: [...fixed, ...updatable], deleteRequest: testDeleteRequest(deployed.type, testId), request };
+  const deployedType = documentTestType(deployed.type);
+  if (fixed.length > 0 && deployedType) {
+    return { action: 'replace', uri, type, testName, testId, changes: [...fixed, ...updatable], deleteRequest: testDeleteRequest(deployedType, testId), request };
   }
   if (updatable.length === 0) return undefined;
   return { action: 'update', uri, type, testName, testId, changes: updatable, request: testUpdateRequest(value, testId) };

@@ -36,6 +36,16 @@ describe('dnssec and dns-dnssec are one test type', () => {
   });
 });
 
+describe('a deployed dnssec test (v7) whose document is gone', () => {
+  test('plans as a delete of the domain\'s dns-dnssec type, like v6\'s', () => {
+    for (const deployedType of ['dnssec', 'dns-dnssec']) {
+      const deployed: DeployedTest = { testId: 8, testName: 'Chain', type: deployedType, interval: 300, agents: [{ agentId: 1000 }], domain: 'example.net' };
+      const plan = computePlan({ documents: [], deployed: [deployed], connectionKey: 'k', aid: '1001', previousBindings: [{ uri: 'chain.netmon-test.json', testId: 8 }] });
+      assert.deepEqual(plan.steps.map((s) => [s.action, s.type, s.request.path]), [['delete', 'dns-dnssec', '/v7/tests/dns-dnssec/8']], deployedType);
+    }
+  });
+});
+
 describe('the types v7 added', () => {
   test('a bgp test has no agents and no interval: its document validates without them, and a create sends neither', () => {
     const text = lines('{', '  "type": "bgp",', '  "testName": "Prefix",', '  "prefix": "192.0.2.0/24"', '}');
