@@ -64,5 +64,8 @@ describe('emulator v7: the types only v7 has match the OpenAPI schemas', () => {
       assert.equal(reply.status, 400, reply.text);
       assert.match(String(reply.json.detail), message);
     }
+    const instantBgp = await call(emulator.url, '/v7/tests/bgp/instant', { json: { testName: 'bad', ...bodies()['bgp'] } });
+    assert.equal(instantBgp.status, 404, 'the spec has no instant BGP test');
+    assert.match(String(instantBgp.json.detail), /BGP tests have no instant form/);
   });
 });

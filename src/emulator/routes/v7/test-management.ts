@@ -21,6 +21,8 @@ export const SERVED_TEST_TYPES = [
   'agent-to-server', 'agent-to-agent', 'dns-trace', 'dns-server', 'dnssec', 'http-server', 'page-load', 'web-transactions',
   'api', 'ftp-server', 'sip-server', 'voice', 'bgp',
 ];
+/** The types with an instant form: every one but bgp, which the spec runs from monitors only. */
+export const INSTANT_TEST_TYPES = SERVED_TEST_TYPES.filter((type) => type !== 'bgp');
 
 export { asV6, readBody, readCreateBody };
 
