@@ -17,8 +17,11 @@ export const SIZE_BUDGETS_KIB = {
   // card, the document flows of #30 and #31 — 261 KiB when raised.
   'dist/features-lib.js': 280,
   'dist/client-lib.js': 400,
-  'dist/documents-lib.js': 245,
-  'dist/emulator-lib.js': 160,
+  // 290 (was 245): every v7 test type's fields from the vendor's OpenAPI in the test schema (descriptions,
+  // enums, ranges: ~48 KiB minified) — 272 KiB when raised.
+  'dist/documents-lib.js': 290,
+  // 185 (was 160): the vendor's field rules of every test type, which the v7 routes check — 170 KiB when raised.
+  'dist/emulator-lib.js': 185,
   // 165: the HAR insights engine (critical path and findings, ~20 KiB) for the bundles' "why was it slow" and the session overview.
   // 195 (was 165): the exporter fields (CDN cache, Server-Timing) and Pseudonymise beside the insights — 180.5 KiB when raised.
   'dist/sharing-lib.js': 195,

@@ -8,9 +8,7 @@ export function listDeployedTests(client: Pick<NetmonClient, 'listEnterpriseTest
   return client.listEnterpriseTests({ ...(aid !== undefined ? { aid } : {}), ...(signal ? { signal } : {}) });
 }
 
+/** Every field the service shows: the plan compares, and import writes, all of the type's fields. */
 export function toDeployedTest(test: EnterpriseTest): DeployedTest {
-  return {
-    testId: test.testId, testName: test.testName, type: test.type, interval: test.interval, agents: test.agents,
-    server: test.server, url: test.url, domain: test.domain, targetAgentId: test.targetAgentId, transactionScript: test.transactionScript,
-  };
+  return { ...test, agents: test.agents ?? [] };
 }

@@ -2,6 +2,7 @@
 // belong to another test type or another action these tables let the semantic rules say
 // where the field does belong instead of a bare "not allowed".
 import type { EnterpriseTestType } from '../api/types';
+import { TEST_TYPE_FIELDS } from '../api/types/test-type-fields';
 
 export const TEST_TARGET_FIELDS: Readonly<Record<EnterpriseTestType, readonly string[]>> = {
   'agent-to-server': ['server'],
@@ -12,6 +13,11 @@ export const TEST_TARGET_FIELDS: Readonly<Record<EnterpriseTestType, readonly st
   'http-server': ['url'],
   'page-load': ['url'],
   'web-transactions': ['url', 'transactionScript'],
+  api: ['url', 'requests'],
+  'ftp-server': ['url', 'requestType', 'username', 'password'],
+  'sip-server': ['targetSipCredentials'],
+  voice: ['targetAgentId'],
+  bgp: ['prefix'],
 };
 export const ALL_TEST_TARGET_FIELDS = ['server', 'targetAgentId', 'domain', 'url', 'transactionScript'] as const;
 
@@ -28,11 +34,21 @@ export const HTTP_INSTANT_FIELDS = [
   'httpTimeLimit', 'networkProtocol', 'tcpProbeMode', 'pathtraceInSession',
 ] as const;
 export const AGENT_TO_SERVER_INSTANT_FIELDS = ['serverName'] as const;
-/** Instant-test fields that have no place in an enterprise test document. */
+/** The fields a test type takes, as the vendor's OpenAPI names them (rule keys `field#n` name the field). */
+export function vendorFieldsOf(type: EnterpriseTestType): string[] {
+  return TEST_TYPE_FIELDS[type].fields.map((key) => key.split('#')[0]!);
+}
+
+/** Every field some enterprise test type takes. */
+export const ALL_VENDOR_TEST_FIELDS: ReadonlySet<string> = new Set(
+  (Object.keys(TEST_TYPE_FIELDS) as EnterpriseTestType[]).flatMap(vendorFieldsOf),
+);
+
+/** Instant-test fields that have no place in an enterprise test document (some test type's fields aside). */
 export const INSTANT_ONLY_FIELDS = [
   ...AGENT_TO_SERVER_INSTANT_FIELDS, ...HTTP_INSTANT_FIELDS.filter((f) => f !== 'url'),
   'maxMachines', 'groupId', 'flagPing', 'flagTraceroute', 'port',
-] as const;
+].filter((field) => !ALL_VENDOR_TEST_FIELDS.has(field));
 /** Enterprise-test fields that have no place in an instant test document. */
 export const ENTERPRISE_ONLY_FIELDS = ['interval', 'agents', 'enabled', 'server', 'domain', 'targetAgentId', 'transactionScript', 'deployments'] as const;
 

@@ -5,8 +5,8 @@ import { commentLine, slug } from './text';
 import type { AgentRef } from '../api/types';
 import { setBinding } from './binding';
 import type { DeployedTest } from './plan';
-import { isEnterpriseTestType } from './rules/test-rules';
-import { ALL_TEST_TARGET_FIELDS } from './fields';
+import { documentTestType } from './rules/test-rules';
+import { documentFieldsOf, importedValue } from './vendor-fields';
 
 export interface ImportTarget { serviceKey: string; aidKey: string }
 
@@ -24,29 +24,32 @@ export function planImport(tests: readonly DeployedTest[], target: ImportTarget,
   const plan: ImportPlan = { write: [], skipped: [] };
   for (const test of [...tests].sort((a, b) => a.testId - b.testId)) {
     if (alreadyBound.has(test.testId)) plan.skipped.push({ testId: test.testId, testName: test.testName, reason: 'a document of this workspace is bound to it' });
-    else if (!isEnterpriseTestType(test.type)) plan.skipped.push({ testId: test.testId, testName: test.testName, reason: `type ${test.type} has no test document` });
+    else if (!documentTestType(test.type)) plan.skipped.push({ testId: test.testId, testName: test.testName, reason: `type ${test.type} has no test document` });
     else plan.write.push(importedDocument(test, target));
   }
   return plan;
 }
 
+/** The document of a deployed test: its name, schedule and agents, then every field of its type it shows. */
 export function importedDocument(test: DeployedTest, target: ImportTarget): ImportedDocument {
-  const agents = (test.agents as readonly NamedAgent[]).map((agent, index, all) => {
+  const type = documentTestType(test.type);
+  const agents = (test.agents as readonly NamedAgent[] | undefined ?? []).map((agent, index, all) => {
     const name = typeof agent.agentName === 'string' && agent.agentName !== '' ? ` // ${commentLine(agent.agentName)}` : '';
     return `    { "agentId": ${JSON.stringify(agentId(agent.agentId))} }${index < all.length - 1 ? ',' : ''}${name}`;
   });
-  const targets = ALL_TEST_TARGET_FIELDS.filter((field) => test[field] !== undefined && test[field] !== '')
-    .map((field) => `  ${JSON.stringify(field)}: ${JSON.stringify(test[field])}`);
+  const fields = (type ? documentFieldsOf(type) : []).flatMap((field) => {
+    const value = importedValue(field, test);
+    return value === undefined ? [] : [`${JSON.stringify(field)}: ${JSON.stringify(value)}`];
+  });
+  // BGP tests run from monitors: no interval, no agents.
+  const schedule = type === 'bgp' ? [] : [`"interval": ${JSON.stringify(test.interval)}`, ['"agents": [', ...agents, '  ]'].join('\n')];
+  // A secret the type requires is never shown back: the document keeps its place, empty.
+  const secrets = type === 'ftp-server' ? ['// The service never shows the password back: fill it in before a replace.\n  "password": ""'] : [];
+  const members = [`"type": ${JSON.stringify(test.type)}`, `"testName": ${JSON.stringify(test.testName)}`, ...schedule, ...fields, ...secrets];
   const lines = [
     `// Imported from test ${test.testId} as deployed; edit it here and Update (or netmon apply).`,
     '{',
-    `  "type": ${JSON.stringify(test.type)},`,
-    `  "testName": ${JSON.stringify(test.testName)},`,
-    `  "interval": ${JSON.stringify(test.interval)},`,
-    '  "agents": [',
-    ...agents,
-    `  ]${targets.length > 0 ? ',' : ''}`,
-    ...targets.map((line, index) => `${line}${index < targets.length - 1 ? ',' : ''}`),
+    ...members.map((member, index) => `  ${member}${index < members.length - 1 ? ',' : ''}`),
     '}',
     '',
   ];

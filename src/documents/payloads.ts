@@ -5,7 +5,7 @@ import {
   type EnterpriseTestUpdate, type FilterTarget, type SearchFilter, type SearchFilterBody,
 } from '../api/types';
 import { isFilterTarget } from './rules/filter-rules';
-import { isEnterpriseTestType } from './rules/test-rules';
+import { documentTestType } from './rules/test-rules';
 
 export class DocumentShapeError extends Error {}
 
@@ -35,9 +35,10 @@ function aidQuery(document: Record<string, unknown>): Record<string, string> {
   return typeof aid === 'number' || typeof aid === 'string' ? { aid: String(aid) } : {};
 }
 
+/** The document's type as the domain names it (`dnssec` is `dns-dnssec`; each dialect sends its own name). */
 export function testTypeOf(value: unknown): EnterpriseTestType {
-  const type = asRecord(value)['type'];
-  if (!isEnterpriseTestType(type)) throw new DocumentShapeError(`"type" must be one of the eight enterprise test types`);
+  const type = documentTestType(asRecord(value)['type']);
+  if (!type) throw new DocumentShapeError('"type" must be one of the enterprise test types');
   return type;
 }
 
@@ -59,10 +60,14 @@ export function agentRefs(value: unknown): AgentRef[] {
 export function testCreateRequest(value: unknown): ApiRequest<EnterpriseTestCreate> {
   const document = asRecord(value);
   const type = testTypeOf(document);
-  const body: EnterpriseTestCreate = { testName: requireString(document, 'testName'), interval: Number(document['interval']), agents: agentRefs(document) };
+  // BGP tests run from monitors: neither interval nor agents.
+  const body: EnterpriseTestCreate = type === 'bgp'
+    ? { testName: requireString(document, 'testName'), agents: [] }
+    : { testName: requireString(document, 'testName'), interval: Number(document['interval']), agents: agentRefs(document) };
   for (const [field, fieldValue] of Object.entries(document)) {
     if (!DOCUMENT_ONLY_FIELDS.has(field) && !(field in body)) body[field] = fieldValue;
   }
+  if (type === 'bgp') delete (body as Partial<EnterpriseTestCreate>).agents;
   return { method: 'POST', path: `/v7/tests/${type}`, query: {}, body };
 }
 
@@ -70,12 +75,10 @@ export function testCreateRequest(value: unknown): ApiRequest<EnterpriseTestCrea
 export function testUpdateRequest(value: unknown, testId: number): ApiRequest<EnterpriseTestUpdate> {
   const document = asRecord(value);
   const type = testTypeOf(document);
-  return {
-    method: 'PUT',
-    path: `/v7/tests/${type}/${testId}`,
-    query: {},
-    body: { testName: requireString(document, 'testName'), interval: Number(document['interval']), agents: agentRefs(document) },
-  };
+  const body: EnterpriseTestUpdate = type === 'bgp'
+    ? { testName: requireString(document, 'testName') }
+    : { testName: requireString(document, 'testName'), interval: Number(document['interval']), agents: agentRefs(document) };
+  return { method: 'PUT', path: `/v7/tests/${type}/${testId}`, query: {}, body };
 }
 
 /** The test a request of testUpdateRequest / testDeleteRequest is about (`/v7/tests/{type}/{testId}`). */

@@ -1,25 +1,28 @@
 // Plan for a folder of test documents against what is deployed, like `terraform plan`:
 // creates, updates (with field diffs), replaces (a field the API cannot update changed)
 // and deletes, in a deterministic order: creates, updates, replaces, then deletes.
-import type { AgentRef, EnterpriseTestCreate, EnterpriseTestType, EnterpriseTestUpdate } from '../api/types';
+import { canonicalTestType, type AgentRef, type EnterpriseTestCreate, type EnterpriseTestType, type EnterpriseTestUpdate } from '../api/types';
 import { resolveAgentNames, type ResolvedName } from './agent-names';
 import { DEFAULT_AID, findBinding, listBindingsInTree } from './binding';
 import type { CatalogAgent } from './live-catalog';
 import type { DocumentDiagnostic } from './diagnostic';
-import { ALL_TEST_TARGET_FIELDS } from './fields';
 import { parseDocument } from './parse';
 import { testCreateRequest, testDeleteRequest, testUpdateRequest, type ApiRequest } from './payloads';
-import { isEnterpriseTestType } from './rules/test-rules';
+import { documentTestType } from './rules/test-rules';
+import { documentFieldsOf, sameFieldValue } from './vendor-fields';
 import { validateDocuments } from './validate';
 
 export interface PlanDocument { uri: string; text: string }
 
-/** A deployed enterprise test as listed by the service (only the fields the plan compares). */
+/** A deployed enterprise test as listed by the service, with every field it shows. */
 export interface DeployedTest {
+  readonly [field: string]: unknown;
   testId: number;
   testName: string;
   type: string;
-  interval: number;
+  /** Absent for BGP tests, which run from monitors on no schedule of their own. */
+  interval?: number;
+  /** Empty for BGP tests. */
   agents: readonly AgentRef[];
   server?: string;
   url?: string;
@@ -96,9 +99,10 @@ export function computePlan(input: PlanInput): Plan {
   }
   for (const previous of input.previousBindings ?? []) {
     const deployed = deployedById.get(previous.testId);
-    if (!deployed || claimed.has(previous.testId) || !isEnterpriseTestType(deployed.type)) continue;
+    const type = documentTestType(deployed?.type);
+    if (!deployed || !type || claimed.has(previous.testId)) continue;
     claimed.set(previous.testId, previous.uri);
-    plan.steps.push({ action: 'delete', uri: previous.uri, type: deployed.type, testName: deployed.testName, testId: deployed.testId, reason: 'document-removed', request: testDeleteRequest(deployed.type, deployed.testId) });
+    plan.steps.push({ action: 'delete', uri: previous.uri, type, testName: deployed.testName, testId: deployed.testId, reason: 'document-removed', request: testDeleteRequest(type, deployed.testId) });
   }
   plan.unmanaged = input.deployed.filter((t) => !claimed.has(t.testId)).map(({ testId, testName, type }) => ({ testId, testName, type })).sort((a, b) => a.testId - b.testId);
   separateConflicts(plan);
@@ -129,16 +133,18 @@ function planDocument(uri: string, value: unknown, binding: { testId: number; de
   const testName = request.body.testName;
   const marked = (value as Record<string, unknown>)['markedForDeletion'] === true;
   if (marked) {
+    const deployedType = documentTestType(binding?.deployed?.type) ?? type;
     if (!binding?.deployed) return undefined;
-    return { action: 'delete', uri, type: binding.deployed.type as EnterpriseTestType, testName: binding.deployed.testName, testId: binding.testId, reason: 'marked', request: testDeleteRequest(binding.deployed.type as EnterpriseTestType, binding.testId) };
+    return { action: 'delete', uri, type: deployedType, testName: binding.deployed.testName, testId: binding.testId, reason: 'marked', request: testDeleteRequest(deployedType, binding.testId) };
   }
   if (!binding) return { action: 'create', uri, type, testName, reason: 'new', request };
   const { deployed, testId } = binding;
   if (!deployed) return { action: 'create', uri, type, testName, reason: 'bound-test-missing', request };
   const fixed = fixedFieldChanges(request.body, type, deployed);
   const updatable = updatableChanges(request.body, deployed);
-  if (fixed.length > 0 && isEnterpriseTestType(deployed.type)) {
-    return { action: 'replace', uri, type, testName, testId, changes: [...fixed, ...updatable], deleteRequest: testDeleteRequest(deployed.type, testId), request };
+  const deployedType = documentTestType(deployed.type);
+  if (fixed.length > 0 && deployedType) {
+    return { action: 'replace', uri, type, testName, testId, changes: [...fixed, ...updatable], deleteRequest: testDeleteRequest(deployedType, testId), request };
   }
   if (updatable.length === 0) return undefined;
   return { action: 'update', uri, type, testName, testId, changes: updatable, request: testUpdateRequest(value, testId) };
@@ -148,29 +154,34 @@ function updatableChanges(body: EnterpriseTestCreate, deployed: DeployedTest): F
   const changes: FieldChange[] = [];
   if (body.testName !== deployed.testName) changes.push({ field: 'testName', from: deployed.testName, to: body.testName });
   if (body.interval !== deployed.interval) changes.push({ field: 'interval', from: deployed.interval, to: body.interval });
-  const wanted = agentIds(body.agents);
+  const wanted = agentIds(body.agents ?? []);
   const current = agentIds(deployed.agents);
   if (wanted.join() !== current.join()) changes.push({ field: 'agents', from: current, to: wanted });
   return changes;
 }
 
+/**
+ * Fields the API cannot update: every field of the type the document gives (a field it leaves
+ * out keeps the service's default, no change). `dnssec` and `dns-dnssec` are one type.
+ */
 function fixedFieldChanges(body: EnterpriseTestCreate, type: EnterpriseTestType, deployed: DeployedTest): FieldChange[] {
   const changes: FieldChange[] = [];
-  if (type !== deployed.type) changes.push({ field: 'type', from: deployed.type, to: type });
-  for (const field of ALL_TEST_TARGET_FIELDS) {
-    const wanted = body[field];
-    const current = deployed[field];
-    if (wanted === undefined) continue;
-    if (!sameTargetField(field, wanted, current)) changes.push({ field, from: current, to: wanted });
+  if (type !== canonicalTestType(deployed.type)) changes.push({ field: 'type', from: deployed.type, to: type });
+  const serverPort = typeof body['port'] === 'number' && typeof body.server === 'string' && !/:[0-9]{1,5}$/.test(body.server) ? body['port'] : undefined;
+  for (const field of documentFieldsOf(type)) {
+    const wanted = field === 'server' && serverPort !== undefined ? `${String(body.server)}:${serverPort}` : body[field];
+    if (wanted === undefined || field === 'enabled' || field === 'alertsEnabled' || (field === 'port' && serverPort !== undefined)) continue;
+    if (!sameField(field, wanted, deployed)) changes.push({ field, from: deployed[field], to: wanted });
   }
   return changes;
 }
 
-function sameTargetField(field: typeof ALL_TEST_TARGET_FIELDS[number], wanted: unknown, current: unknown): boolean {
-  const deployedText = current === undefined ? undefined : String(current);
+function sameField(field: string, wanted: unknown, deployed: DeployedTest): boolean {
+  const current = deployed[field];
+  const deployedText = typeof current === 'string' ? current : undefined;
   if (field === 'server') return sameServer(String(wanted), deployedText);
   if (field === 'url') return sameUrl(String(wanted), deployedText);
-  return wanted === current;
+  return sameFieldValue(field, wanted, deployed);
 }
 
 /** The service normalises URLs (adds https:// when no scheme, a trailing / after the host). */

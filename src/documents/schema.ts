@@ -74,6 +74,8 @@ function mapError(kind: DocumentKind, root: Node, error: ErrorObject): MappedErr
       return { node: target, message: `Missing required property "${String(error.params['missingProperty'])}"${subject === 'document' ? '' : ` in ${subject}`}` };
     case 'propertyNames':
       return undefined; // reported by the nested error, which carries propertyName
+    case 'if':
+      return undefined; // a test type's own definition: its nested error says what is wrong
     default: {
       if (error.propertyName !== undefined) {
         const key = propertyKey(target, error.propertyName);

@@ -19,6 +19,11 @@ export const TEMPLATES: readonly TemplateInfo[] = [
   { id: 'dns-server', kind: 'test', label: 'DNS server test', description: 'answers of DNS servers for a domain', usesEnterpriseAgents: true },
   { id: 'dns-trace', kind: 'test', label: 'DNS trace test', description: 'the delegation chain of a domain', usesEnterpriseAgents: true },
   { id: 'dns-dnssec', kind: 'test', label: 'DNSSEC test', description: 'the DNSSEC chain of trust of a domain', usesEnterpriseAgents: true },
+  { id: 'api', kind: 'test', label: 'API test', description: 'a sequence of API requests and their assertions (API v7)', usesEnterpriseAgents: true },
+  { id: 'ftp-server', kind: 'test', label: 'FTP server test', description: 'downloading, uploading or listing on an FTP server (API v7)', usesEnterpriseAgents: true },
+  { id: 'sip-server', kind: 'test', label: 'SIP server test', description: 'availability of a SIP server and registration (API v7)', usesEnterpriseAgents: true },
+  { id: 'voice', kind: 'test', label: 'Voice (RTP stream) test', description: 'voice quality between two enterprise agents (API v7)', usesEnterpriseAgents: true },
+  { id: 'bgp', kind: 'test', label: 'BGP test', description: 'reachability and path changes of a prefix seen by BGP monitors (API v7)', usesEnterpriseAgents: false },
   { id: 'instant-http-server', kind: 'instant', label: 'Instant HTTP test (endpoint agents)', description: 'run once now from users\' machines', usesEnterpriseAgents: false },
   { id: 'instant-agent-to-server', kind: 'instant', label: 'Instant network test (endpoint agents)', description: 'run once now from users\' machines', usesEnterpriseAgents: false },
   { id: 'filter', kind: 'filter', label: 'Search filter', description: 'which sessions the Netmon view lists', usesEnterpriseAgents: false },
@@ -60,35 +65,41 @@ export function newDocumentText(id: TemplateId, options: TemplateOptions = {}): 
 }
 
 function testText(type: EnterpriseTestType, testName: string, picked: readonly TemplateAgent[]): string {
-  // Agent-to-agent: of several agents picked, the last is the far end, the others run it.
-  const agents = type === 'agent-to-agent' && picked.length > 1 ? picked.slice(0, -1) : picked;
-  const farEnd = type === 'agent-to-agent' && picked.length > 1 ? picked.at(-1) : undefined;
+  // Agent-to-agent and voice: of several agents picked, the last is the far end, the others run it.
+  const twoEnded = type === 'agent-to-agent' || type === 'voice';
+  const agents = twoEnded && picked.length > 1 ? picked.slice(0, -1) : picked;
+  const farEnd = twoEnded && picked.length > 1 ? picked.at(-1) : undefined;
   const lines = [
     `// A ${type} test. Deploy it with the "Create" lens above (or \`netmon apply\`); after that`,
     '// the lens updates it, and "deployments" below records where it runs. Ctrl+Space lists the fields.',
     '{',
     `  "type": ${JSON.stringify(type)},`,
     `  "testName": ${JSON.stringify(testName)},`,
-    '  // Seconds between rounds: 60, 120, 300, 600, 900, 1800 or 3600.',
-    '  "interval": 300,',
+    ...(type === 'bgp' ? ['  // BGP tests run from the BGP monitors (public ones unless usePublicBgp is false), not from agents.'] : [
+      '  // Seconds between rounds: 60, 120, 300, 600, 900, 1800 or 3600.',
+      '  "interval": 300,',
+    ]),
     '  // 1 runs the test, 0 keeps it deployed but paused.',
     '  "enabled": 1,',
-    '  // Enterprise agents that run the test.',
-    '  "agents": [',
-    ...(agents.length === 0 ? [`    { "agentName": ${JSON.stringify(PLACEHOLDER_NAME)} }`] : []),
-    ...agents.map((agent, index) => `    { "agentId": ${idLiteral(agent.agentId)} }${index < agents.length - 1 ? ',' : ''}${agent.name ? ` // ${commentLine(agent.name)}` : ''}`),
-    '  ],',
-    ...targetLines(type, agents, farEnd),
+    ...(type === 'bgp' ? [] : [
+      '  // Enterprise agents that run the test.',
+      '  "agents": [',
+      ...(agents.length === 0 ? [`    { "agentName": ${JSON.stringify(PLACEHOLDER_NAME)} }`] : []),
+      ...agents.map((agent, index) => `    { "agentId": ${idLiteral(agent.agentId)} }${index < agents.length - 1 ? ',' : ''}${agent.name ? ` // ${commentLine(agent.name)}` : ''}`),
+      '  ],',
+    ]),
+    ...targetLines(type, farEnd),
     '}',
   ];
   return `${lines.join('\n')}\n`;
 }
 
-function targetLines(type: EnterpriseTestType, agents: readonly TemplateAgent[], farEnd: TemplateAgent | undefined): string[] {
+function targetLines(type: EnterpriseTestType, farEnd: TemplateAgent | undefined): string[] {
   switch (type) {
     case 'agent-to-server':
       return ['  // Host name or IP, optionally with :port.', '  "server": "www.example.com"'];
-    case 'agent-to-agent': {
+    case 'agent-to-agent':
+    case 'voice': {
       const target = farEnd ?? PLACEHOLDER_FAR_END;
       return [`  // The enterprise agent at the other end${target.name ? ` (${commentLine(target.name)})` : ''}.`, `  "targetAgentId": ${idLiteral(target.agentId)}`];
     }
@@ -102,8 +113,34 @@ function targetLines(type: EnterpriseTestType, agents: readonly TemplateAgent[],
     case 'dns-trace':
     case 'dns-dnssec':
       return ['  // The domain to query.', '  "domain": "example.com"'];
+    default:
+      return V7_TYPE_TARGETS[type];
   }
 }
+
+/** The targets of the types only API v7 has (the far end of a voice test is written as agent-to-agent's). */
+const V7_TYPE_TARGETS: Readonly<Record<'api' | 'ftp-server' | 'sip-server' | 'bgp', string[]>> = {
+  api: [
+    '  // The base URL; each request below is sent in turn (its url may use {{variables}}).',
+    '  "url": "https://api.example.com",',
+    '  "requests": [',
+    '    { "name": "Health", "method": "get", "url": "https://api.example.com/health" }',
+    '  ]',
+  ],
+  'ftp-server': [
+    '  "url": "ftp://ftp.example.com/pub/file.txt",',
+    '  // download, upload or list.',
+    '  "requestType": "download",',
+    '  "username": "anonymous",',
+    '  // Write-only: the service never shows it back; keep secrets out of shared files.',
+    '  "password": ""',
+  ],
+  'sip-server': [
+    '  // The SIP server and how to reach it (port and protocol: tcp, tls or udp).',
+    '  "targetSipCredentials": { "sipRegistrar": "sip.example.com", "port": 5060, "protocol": "tcp" }',
+  ],
+  bgp: ['  // The prefix to watch, a.b.c.d/e with e from 8 to 24.', '  "prefix": "192.0.2.0/24"'],
+};
 
 function instantText(type: 'http-server' | 'agent-to-server', testName: string): string {
   const target = type === 'http-server'

@@ -9,6 +9,7 @@ import { InvalidFilterError } from '../errors';
 import { findFilterProblem } from '../filters';
 import { isRecord } from '../paging';
 import { formatApiDate, segment, timeRangeQuery } from '../query';
+import { refuseV7OnlyType, toV6TestBody } from './requests';
 import { INSTANT_NEEDS_V7, RESULTS_NEED_V7, type EnterpriseTestType, type FilterTarget } from '../types';
 import { filterKeysFor, repeatedFilterKeyMessage, repeatedFilterKeys } from '../types';
 
@@ -53,6 +54,7 @@ function list(path: string, list: string, shape: RecordShape, timed: boolean, re
 }
 
 function testPath(type: EnterpriseTestType, action: 'create' | 'update' | 'delete', legacy: boolean, testId?: number): { method: 'POST' | 'PUT' | 'DELETE'; path: string } {
+  refuseV7OnlyType(type);
   const base = `${legacy ? 'tests' : 'v7/tests'}/${segment(type)}`;
   const id = testId === undefined ? '' : `/${segment(testId)}`;
   if (!legacy) return { method: action === 'create' ? 'POST' : action === 'update' ? 'PUT' : 'DELETE', path: `${base}${id}` };
@@ -79,8 +81,8 @@ export const v6: Dialect = {
   refuseFormat: () => undefined,
 
   accountGroups: () => ({ method: 'GET', path: 'v6/account-groups', read: (body) => (isRecord(body) ? body : undefined) }),
-  createTest: (type, body, legacy) => ({ ...testPath(type, 'create', legacy), body, read: firstTest, operation: 'creating tests', requiredPermission: 'Account Admin' }),
-  updateTest: (type, testId, body, legacy) => ({ ...testPath(type, 'update', legacy, testId), body, read: firstTest, operation: 'updating tests', requiredPermission: 'Account Admin' }),
+  createTest: (type, body, legacy) => ({ ...testPath(type, 'create', legacy), body: toV6TestBody(body), read: firstTest, operation: 'creating tests', requiredPermission: 'Account Admin' }),
+  updateTest: (type, testId, body, legacy) => ({ ...testPath(type, 'update', legacy, testId), body: toV6TestBody(body), read: firstTest, operation: 'updating tests', requiredPermission: 'Account Admin' }),
   enterpriseTests: () => ({ method: 'GET', path: 'v7/tests', read: (body) => (isRecord(body) && Array.isArray(body['test']) ? { test: body['test'] } : undefined) }),
   deleteTest(type, testId, legacy) {
     const route = testPath(type, 'delete', legacy, testId);

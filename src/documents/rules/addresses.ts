@@ -58,14 +58,14 @@ const OPAQUE_SCHEMES = /^(javascript|data|vbscript|mailto|file|about|blob|tel):/
  * The service takes http and https URLs (https when no scheme is given) to a host, without
  * a user name or password in them. Returns the problem, if any.
  */
-export function urlSchemeProblem(url: string): string | undefined {
+export function urlSchemeProblem(url: string, schemes: readonly string[] = ['http', 'https']): string | undefined {
   const text = url.trim();
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(text)?.[1] ?? OPAQUE_SCHEMES.exec(text)?.[1];
-  if (scheme && !/^https?$/i.test(scheme)) return `may start with http or https, not ${scheme}`;
+  if (scheme && !schemes.includes(scheme.toLowerCase())) return `may start with ${schemes.slice(0, -1).join(', ')} or ${schemes.at(-1)!}, not ${scheme}`;
   if (/^[a-z]+:\/\/\/*$/i.test(text)) return 'needs a host name after the scheme';
   let parsed: URL;
   try {
-    parsed = new URL(scheme ? text : `https://${text}`);
+    parsed = new URL(scheme ? text : `${schemes.at(-1)!}://${text}`);
   } catch {
     return 'is not a valid URL';
   }

@@ -1,10 +1,10 @@
 // Semantic rules of enterprise test documents: what the schema cannot say because it
 // depends on the test type, plus fields copied from another action or a response.
 import type { Node } from 'jsonc-parser';
-import { ENDPOINT_TEST_INTERVALS as TEST_INTERVALS, ENTERPRISE_TEST_TYPES, type EnterpriseTestType } from '../../api/types';
+import { ENDPOINT_TEST_INTERVALS as TEST_INTERVALS, ENTERPRISE_TEST_TYPES, canonicalTestType, type EnterpriseTestType } from '../../api/types';
 import type { DiagnosticSink } from '../diagnostic';
 import {
-  ALL_TEST_TARGET_FIELDS, INSTANT_ONLY_FIELDS, RESPONSE_AGENT_FIELDS, SERVICE_ASSIGNED_TEST_FIELDS, TEST_TARGET_FIELDS,
+  ALL_VENDOR_TEST_FIELDS, INSTANT_ONLY_FIELDS, RESPONSE_AGENT_FIELDS, SERVICE_ASSIGNED_TEST_FIELDS, TEST_TARGET_FIELDS, vendorFieldsOf,
 } from '../fields';
 import { arrayItems, idText, propertyKey, propertyValue, stringValue } from '../tree';
 import { hostTargetProblem, urlSchemeProblem } from './addresses';
@@ -13,14 +13,28 @@ export function isEnterpriseTestType(value: unknown): value is EnterpriseTestTyp
   return typeof value === 'string' && (ENTERPRISE_TEST_TYPES as readonly string[]).includes(value);
 }
 
+/** A document's `type` as the domain names it: `dnssec` (v7's name) is `dns-dnssec`. */
+export function documentTestType(value: unknown): EnterpriseTestType | undefined {
+  const type = typeof value === 'string' ? canonicalTestType(value) : undefined;
+  return isEnterpriseTestType(type) ? type : undefined;
+}
+
+/** Fields the documents themselves define for every type, whatever the vendor says. */
+const DOCUMENT_FIELDS = new Set(['type', 'testName', 'deployments', 'markedForDeletion', '$schema', 'aid']);
+/** BGP tests run from monitors, not agents, and have no interval; every other type has both. */
+const AGENTS_AND_INTERVAL = ['agents', 'interval'];
+
 export function checkTestDocument(root: Node, sink: DiagnosticSink): void {
   const typeNode = propertyValue(root, 'type');
-  const type = stringValue(typeNode);
-  if (typeNode && isEnterpriseTestType(type)) checkTargets(root, typeNode, type, sink);
+  const type = documentTestType(stringValue(typeNode));
+  if (typeNode && type) {
+    checkTargets(root, typeNode, type, sink);
+    checkFieldsOfOtherTypes(root, type, sink);
+  }
   checkForeignFields(root, sink);
   checkAgents(root, sink);
   checkServer(root, sink);
-  checkUrl(root, sink);
+  checkUrl(root, type, sink);
   checkInterval(root, sink);
 }
 
@@ -35,19 +49,30 @@ function checkInterval(root: Node, sink: DiagnosticSink): void {
 }
 
 function typesUsing(field: string): EnterpriseTestType[] {
-  return ENTERPRISE_TEST_TYPES.filter((t) => TEST_TARGET_FIELDS[t].includes(field));
+  return ENTERPRISE_TEST_TYPES.filter((t) => vendorFieldsOf(t).includes(field));
 }
 
 function checkTargets(root: Node, typeNode: Node, type: EnterpriseTestType, sink: DiagnosticSink): void {
-  const wanted = TEST_TARGET_FIELDS[type];
-  for (const field of wanted) {
+  for (const field of TEST_TARGET_FIELDS[type]) {
     if (!propertyKey(root, field)) sink.atNode(typeNode, 'error', 'test/target-missing', `${type} tests need "${field}"`);
   }
-  for (const field of ALL_TEST_TARGET_FIELDS) {
-    const key = propertyKey(root, field);
-    if (!key || wanted.includes(field)) continue;
+  if (type === 'bgp') return;
+  for (const field of AGENTS_AND_INTERVAL) {
+    if (!propertyKey(root, field)) sink.atNode(typeNode, 'error', 'test/target-missing', `${type} tests need "${field}"`);
+  }
+}
+
+/** A field that another test type takes: say which, rather than a bare "not allowed". */
+function checkFieldsOfOtherTypes(root: Node, type: EnterpriseTestType, sink: DiagnosticSink): void {
+  const own = new Set(vendorFieldsOf(type));
+  for (const property of root.children ?? []) {
+    const key = property.children?.[0];
+    const field = typeof key?.value === 'string' ? key.value : undefined;
+    if (!key || field === undefined || own.has(field) || DOCUMENT_FIELDS.has(field) || !ALL_VENDOR_TEST_FIELDS.has(field)) continue;
+    const owners = typesUsing(field);
+    const targets = TEST_TARGET_FIELDS[type].map((w) => `"${w}"`).join(' and ');
     sink.atNode(key, 'error', 'test/field-of-other-type',
-      `"${field}" belongs to ${typesUsing(field).join(', ')} tests; ${type} tests use ${wanted.map((w) => `"${w}"`).join(' and ')}`);
+      `"${field}" belongs to ${owners.length > 4 ? `${owners.slice(0, 4).join(', ')} and other` : owners.join(', ')} tests; ${type} tests ${targets === '' ? 'do not take it' : `use ${targets}`}`);
   }
 }
 
@@ -92,8 +117,8 @@ function checkServer(root: Node, sink: DiagnosticSink): void {
   if (problem) sink.atNode(serverNode, 'error', 'test/server-address', `"server" ${problem}`);
 }
 
-function checkUrl(root: Node, sink: DiagnosticSink): void {
+function checkUrl(root: Node, type: EnterpriseTestType | undefined, sink: DiagnosticSink): void {
   const urlNode = propertyValue(root, 'url');
-  const problem = urlSchemeProblem(stringValue(urlNode) ?? '');
+  const problem = urlSchemeProblem(stringValue(urlNode) ?? '', type === 'ftp-server' ? ['ftp', 'ftps', 'sftp'] : ['http', 'https']);
   if (urlNode && problem) sink.atNode(urlNode, 'error', 'test/url-scheme', `"url" ${problem}`);
 }

@@ -1,6 +1,8 @@
 // Enterprise test management: create/update/delete for all eight types, v7 and the older
 // unversioned and /v6 forms (POST …/new, …/{id}/update, …/{id}/delete).
-import { ENDPOINT_TEST_INTERVALS as TEST_INTERVALS, ENTERPRISE_TEST_TYPES, type EnterpriseTest, type EnterpriseTestType } from '../../api/types';
+import {
+  ENDPOINT_TEST_INTERVALS as TEST_INTERVALS, ENTERPRISE_TEST_TYPES, isV7OnlyTestType, type EnterpriseTest, type EnterpriseTestType,
+} from '../../api/types';
 import { parseJsonObject } from '../http/body';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import type { RequestContext, Route, RouteResult } from '../http/router';
@@ -24,13 +26,24 @@ const TYPE_FIELDS: Record<EnterpriseTestType, { required: string[]; optional: st
   'http-server': { required: ['url'], optional: ['port', 'httpTimeLimit', 'followRedirects', 'verifyCertificate', 'contentRegex'] },
   'page-load': { required: ['url'], optional: ['httpTimeLimit'] },
   'web-transactions': { required: ['url', 'transactionScript'], optional: ['httpTimeLimit'] },
+  // The types only v7 has: the v7 routes check and keep all their fields (v7/test-fields.ts).
+  api: { required: [], optional: [] },
+  'ftp-server': { required: [], optional: [] },
+  'sip-server': { required: [], optional: [] },
+  voice: { required: [], optional: [] },
+  bgp: { required: [], optional: [] },
 };
 
+/** The fields the shared rules read for a type; v7 keeps the others of the vendor's apart. */
+export function sharedTestFields(type: EnterpriseTestType): ReadonlySet<string> {
+  return new Set([...COMMON_FIELDS, ...TYPE_FIELDS[type].required, ...TYPE_FIELDS[type].optional]);
+}
+
 export function testManagementRoutes(state: EmulatorState): Route[] {
-  const create = (ctx: RequestContext): Promise<RouteResult> => createTest(state, ctx);
-  const update = (ctx: RequestContext): Promise<RouteResult> => updateTest(state, ctx);
-  const remove = (ctx: RequestContext): Promise<RouteResult> => deleteTest(state, ctx);
-  const show = (ctx: RequestContext): RouteResult => ({ body: { test: [findTest(state, ctx)] } });
+  const create = (ctx: RequestContext): Promise<RouteResult> => createTest(state, v6Only(ctx));
+  const update = (ctx: RequestContext): Promise<RouteResult> => updateTest(state, v6Only(ctx));
+  const remove = (ctx: RequestContext): Promise<RouteResult> => deleteTest(state, v6Only(ctx));
+  const show = (ctx: RequestContext): RouteResult => ({ body: { test: [findTest(state, v6Only(ctx))] } });
   return [
     // Listing and reading created tests is not in the spec; the emulator offers it so that
     // clients and tests can see what they wrote.
@@ -46,6 +59,13 @@ export function testManagementRoutes(state: EmulatorState): Route[] {
       { pattern: `${prefix}/tests/:testType/:testId/delete`, methods: { POST: remove }, bareEmptyPost: true },
     ]),
   ];
+}
+
+/** The spec (v6) has eight types; the five v7 added get a sentence that names the API they need. */
+function v6Only(ctx: RequestContext): RequestContext {
+  const type = ctx.params.testType ?? '';
+  if (isV7OnlyTestType(type)) throw notFound(`Test type '${type}' needs the current API (v7); this is API v6, which has ${ENTERPRISE_TEST_TYPES.filter((t) => !isV7OnlyTestType(t)).join(', ')}`);
+  return ctx;
 }
 
 function testTypeOf(ctx: RequestContext): EnterpriseTestType {
@@ -76,21 +96,26 @@ async function createTest(state: EmulatorState, ctx: RequestContext): Promise<Ro
 }
 
 /** Checks the role and the path's type, reads the body (`read`, in v6's field names) and stores the test. */
-export async function createEnterpriseTest(state: EmulatorState, ctx: RequestContext, read: (what: string) => Body): Promise<EnterpriseTest> {
+/**
+ * Checks the role and the path's type, reads the body (`read`, in v6's field names) and stores
+ * the test; `read` may also return fields kept as sent (`extra`, v7's other fields of the type).
+ */
+export async function createEnterpriseTest(state: EmulatorState, ctx: RequestContext, read: (what: string, type: EnterpriseTestType) => Body & { v7Fields?: Body }): Promise<EnterpriseTest> {
   requireAdmin(ctx, 'creating');
   const type = testTypeOf(ctx);
-  const body = read(`Creating ${withArticle(type)} test`);
+  const { v7Fields, ...body } = read(`Creating ${withArticle(type)} test`, type);
   const fields = TYPE_FIELDS[type];
   rejectUnknownFields(body, [...COMMON_FIELDS, ...fields.required, ...fields.optional], `${type} tests`, (field) => foreignField(field, type));
-  for (const field of ['testName', 'interval', 'agents', ...fields.required]) {
+  // BGP tests run from monitors: no agents, no interval.
+  for (const field of [...(type === 'bgp' ? ['testName'] : ['testName', 'interval', 'agents']), ...fields.required]) {
     if (body[field] === undefined) throw badRequest(`${field} is required to create ${withArticle(type)} test`);
   }
   const target = targetFields(ctx, type, body);
-  const common = commonFields(ctx, body);
+  const common = commonFields(ctx, body, type === 'bgp');
   const test = await state.store.create(ctx.aid, (testId) => ({
     testId, type, ...common, enabled: optionalFlag(body, 'enabled') ?? 1,
     alertsEnabled: optionalFlag(body, 'alertsEnabled') ?? 1,
-    ...target,
+    ...target, ...(v7Fields && Object.keys(v7Fields).length > 0 ? { v7Fields } : {}),
     createdBy: `${ctx.user.name} (${ctx.user.email})`,
     createdDate: formatDateTime(ctx.nowSeconds),
     apiLinks: [{ rel: 'self', href: `${ctx.baseUrl}/v7/tests/${type}/${testId}` }],
@@ -107,10 +132,10 @@ function foreignField(field: string, type: EnterpriseTestType): string | undefin
 
 type ExpandedAgents = EnterpriseTest['agents'];
 
-interface CommonFields { testName: string; interval: number; agents: ExpandedAgents; description?: string }
+interface CommonFields { testName: string; interval?: number; agents: ExpandedAgents; description?: string }
 
-function commonFields(ctx: RequestContext, body: Body): CommonFields {
-  const fields: CommonFields = {
+function commonFields(ctx: RequestContext, body: Body, monitorsOnly: boolean): CommonFields {
+  const fields: CommonFields = monitorsOnly ? { testName: requiredString(body, 'testName', 'a test'), agents: [] } : {
     testName: requiredString(body, 'testName', 'a test'),
     interval: interval(body),
     agents: expandAgents(ctx, body.agents),
@@ -164,6 +189,8 @@ function targetFields(ctx: RequestContext, type: EnterpriseTestType, body: Body)
     }
     case 'dns-trace': case 'dns-server': case 'dns-dnssec':
       return { domain: domain(body), ...(type === 'dns-server' ? { dnsServers: dnsServers(body) } : {}) };
+    case 'api': case 'ftp-server': case 'sip-server': case 'voice': case 'bgp':
+      return {};
     default:
       return webFields(type, body);
   }

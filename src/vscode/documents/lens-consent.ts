@@ -69,8 +69,14 @@ export function createChange(text: string, target: Pick<DeployTarget, 'connectio
   if (diagnostics.some((d) => d.severity === 'error')) return undefined;
   const value = parsed.value as { testName?: unknown; type?: unknown; agents?: unknown; interval?: unknown } | undefined;
   if (typeof value !== 'object' || value === null) return undefined;
-  const agents = Array.isArray(value.agents) ? value.agents.length : 0;
-  return `Create "${untrustedLine(value.testName, 60)}" in ${target.groupLabel} · ${untrustedLine(value.type, 30)} · ${agents} agent${agents === 1 ? '' : 's'} · every ${untrustedLine(value.interval, 10)} s`;
+  // BGP runs from monitors: no agents, no interval.
+  const agents = Array.isArray(value.agents) ? value.agents.length : undefined;
+  const parts = [
+    `Create "${untrustedLine(value.testName, 60)}" in ${target.groupLabel}`, untrustedLine(value.type, 30),
+    ...(agents === undefined ? [] : [`${agents} agent${agents === 1 ? '' : 's'}`]),
+    ...(value.interval === undefined ? [] : [`every ${untrustedLine(value.interval, 10)} s`]),
+  ];
+  return parts.join(' · ');
 }
 
 /** The fields an update changes against `deployed`, or undefined when Update cannot say it in one line (none, a replace, an error). */

@@ -55,7 +55,7 @@ export class TestCommands {
       const title = createChange(text, target);
       const consented = this.consent.take(lensToken, document.uri, document.version, 'create', title && consentedChange(target, title));
       const answer = consented ? 'Create' : await this.prompts.confirm(`Create test "${request.body.testName}" in ${target.groupLabel}?`,
-        `${describeTest({ ...request.body, type })}${named}\n\nOn ${target.connectionKey}. The agents start running it at the next interval.`, 'Create');
+        `${describeTest({ ...request.body, agents: request.body.agents ?? [], type })}${named}\n\nOn ${target.connectionKey}. The agents start running it at the next interval.`, 'Create');
       if (answer !== 'Create') return undefined;
       const response = await progress(`Creating "${request.body.testName}"…`, (signal) => target.client.createTest(type, request.body, { aid: target.requestAid, signal }));
       const testId = response.testId;

@@ -8,12 +8,16 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { EnterpriseTestResponse } from '../../../src/api/types';
+import { isV7OnlyTestType, type EnterpriseTestResponse } from '../../../src/api/types';
 import { parseDocument, readBinding, removeBinding } from '../../../src/documents';
 import { DEMO_CREDENTIALS, startEmulator, type RunningEmulator } from '../../../src/emulator';
 import { netmon, type CliResult } from './run-netmon';
 
 const FIXTURES = join(__dirname, '..', '..', 'fixtures', 'documents', 'valid');
+
+function isV7OnlyDocument(file: string): boolean {
+  return file.endsWith('.netmon-test.json') && isV7OnlyTestType(String((parseDocument(readFileSync(file, 'utf8')).value as { type?: unknown }).type));
+}
 const TOKEN = DEMO_CREDENTIALS.admin.token;
 const AID = '1001';
 
@@ -36,7 +40,8 @@ describe('netmon plan and apply', () => {
     emulator = await startEmulator({ port: 0, control: true });
     if (dir) rmSync(dir, { recursive: true, force: true });
     dir = mkdtempSync(join(tmpdir(), 'netmon-plan-'));
-    cpSync(FIXTURES, join(dir, 'tests'), { recursive: true, filter: (source) => !source.endsWith('.netmon-instant.json') && !source.endsWith('.netmon-filter.json') });
+    // This account speaks v6 (the spec): the types only v7 has are left out (their own suite covers them).
+    cpSync(FIXTURES, join(dir, 'tests'), { recursive: true, filter: (source) => !source.endsWith('.netmon-instant.json') && !source.endsWith('.netmon-filter.json') && !isV7OnlyDocument(source) });
     originals = new Map(readdirSync(join(dir, 'tests')).map((file) => [file, readFileSync(join(dir, 'tests', file), 'utf8')]));
   });
 

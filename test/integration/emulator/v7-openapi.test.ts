@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import type { RunningEmulator } from '../../../src/emulator/index';
 import type { EmulatorState } from '../../../src/emulator/routes/state';
 import { v7Routes } from '../../../src/emulator/routes/v7/index';
-import { SERVED_TEST_TYPES } from '../../../src/emulator/routes/v7/test-management';
+import { INSTANT_TEST_TYPES, SERVED_TEST_TYPES } from '../../../src/emulator/routes/v7/test-management';
 import { ENDPOINT_TEST_TYPES } from '../../../src/api/types';
 import { call, withEmulator } from './helpers';
 import { NOW_MS, conforming, openApiSpec, recordsOf } from './openapi';
@@ -34,7 +34,8 @@ describe('emulator v7: endpoint agents, real-user tests and local networks match
     const typesOf: Record<string, readonly string[]> = { ':type': ENDPOINT_TEST_TYPES, ':testType': SERVED_TEST_TYPES };
     for (const route of v7Routes({} as EmulatorState)) {
       const typeParam = Object.keys(typesOf).find((p) => route.pattern.split('/').includes(p));
-      const patterns = typeParam ? (typesOf[typeParam] ?? []).map((t) => route.pattern.replace(typeParam, t)) : [route.pattern];
+      const types = typeParam === ':testType' && route.pattern.endsWith('/instant') ? INSTANT_TEST_TYPES : typesOf[typeParam ?? ''] ?? [];
+      const patterns = typeParam ? types.map((t) => route.pattern.replace(typeParam, t)) : [route.pattern];
       for (const method of Object.keys(route.methods)) {
         for (const pattern of patterns) {
           const served = `${method} ${shape(pattern.replace(/^\/v7/, ''))}`;

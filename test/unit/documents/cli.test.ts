@@ -17,7 +17,7 @@ describe('netmon validate', () => {
     const { code, out, err } = await run('test/fixtures/documents/valid');
     assert.equal(code, 0);
     assert.deepEqual(out, []);
-    assert.deepEqual(err, ['14 documents OK']);
+    assert.deepEqual(err, ['19 documents OK']);
   });
 
   test('problems print file:line:col severity message and exit 1', async () => {

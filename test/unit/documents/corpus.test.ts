@@ -15,7 +15,7 @@ function typesOf(kind: DocumentKind, field: string): string[] {
 }
 
 describe('corpus of valid documents', () => {
-  test('covers all eight test types, both instant types and all four filter targets', () => {
+  test('covers every test type, both instant types and all four filter targets', () => {
     assert.deepEqual(typesOf('test', 'type'), [...ENTERPRISE_TEST_TYPES].sort());
     assert.deepEqual(typesOf('instant', 'type'), [...ENDPOINT_TEST_TYPES].sort());
     assert.deepEqual(typesOf('filter', 'target'), [...FILTER_TARGETS].sort());

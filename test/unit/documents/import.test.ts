@@ -13,7 +13,7 @@ const TARGET = { serviceKey: 'https://api.example.com', aidKey: '1001' };
 function deployedTests(): DeployedTest[] {
   return readdirSync(VALID).filter((f) => f.endsWith('.netmon-test.json')).map((file, index) => {
     const value = parseDocument(readFileSync(join(VALID, file), 'utf8')).value as Record<string, unknown>;
-    const agents = (value['agents'] as { agentId: number | string }[]).map((a) => ({ ...a, agentName: `Agent ${String(a.agentId)}` }));
+    const agents = ((value['agents'] ?? []) as { agentId: number | string }[]).map((a) => ({ ...a, agentName: `Agent ${String(a.agentId)}` }));
     return { ...value, testId: 500 + index, agents } as unknown as DeployedTest;
   });
 }
@@ -21,7 +21,7 @@ function deployedTests(): DeployedTest[] {
 test('every type imports as a valid document bound to its test, which plans as unchanged', () => {
   const deployed = deployedTests();
   const { write, skipped } = planImport(deployed, TARGET, new Set());
-  assert.equal(write.length, 8);
+  assert.equal(write.length, 13);
   assert.deepEqual(skipped, []);
   for (const document of write) {
     const errors = validateDocument('test', document.text).diagnostics.filter((d) => d.severity === 'error');
@@ -31,14 +31,14 @@ test('every type imports as a valid document bound to its test, which plans as u
   }
   const plan = computePlan({ documents: write.map((d) => ({ uri: d.fileName, text: d.text })), deployed, connectionKey: TARGET.serviceKey, aid: TARGET.aidKey });
   assert.deepEqual(plan.steps, []);
-  assert.equal(plan.unchanged.length, 8);
+  assert.equal(plan.unchanged.length, 13);
 });
 
 test('the same bytes every time; bound tests and types without documents are left out', () => {
   const deployed = deployedTests();
   assert.deepEqual(planImport(deployed, TARGET, new Set()), planImport([...deployed].reverse(), TARGET, new Set()));
-  const second = planImport([...deployed, { testId: 9, testName: 'Odd', type: 'voice', interval: 60, agents: [] }], TARGET, new Set(deployed.map((t) => t.testId)));
+  const second = planImport([...deployed, { testId: 9, testName: 'Odd', type: 'rtp-stream', interval: 60, agents: [] }], TARGET, new Set(deployed.map((t) => t.testId)));
   assert.deepEqual(second.write, []);
-  assert.equal(second.skipped.length, 9);
-  assert.match(second.skipped.find((s) => s.testId === 9)?.reason ?? '', /type voice has no test document/);
+  assert.equal(second.skipped.length, 14);
+  assert.match(second.skipped.find((s) => s.testId === 9)?.reason ?? '', /type rtp-stream has no test document/);
 });

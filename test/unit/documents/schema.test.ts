@@ -21,7 +21,7 @@ describe('schema errors land on the offending node', () => {
 
   test('an enum value outside the set underlines the value', () => {
     const d = expectOnly('test', validTest(',\n  "enabled": 2'), 'schema/enum', { start: [6, 13], end: [6, 14], text: '2' });
-    assert.equal(d.message, '"enabled" must be one of 0, 1');
+    assert.equal(d.message, '"enabled" must be one of 0, 1, true, false');
   });
 
   test('an unknown property underlines its key', () => {

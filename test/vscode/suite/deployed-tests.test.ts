@@ -64,8 +64,10 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
     const groups = await childrenOf(api, await root(api, 'Deployed Tests'));
     // Every type the account can create has its group (each offers "New Test Document of This Type"); empty ones say so.
     assert.deepEqual(groups.map((g) => [g.label, g.spec.description]), [
-      ['agent-to-agent', 'none deployed'], ['agent-to-server', '2 tests'], ['dns-server', 'none deployed'], ['dns-trace', '1 test'],
-      ['dnssec', 'none deployed'], ['http-server', 'none deployed'], ['page-load', '1 test'], ['web-transactions', 'none deployed'],
+      ['agent-to-agent', 'none deployed'], ['agent-to-server', '2 tests'], ['api', 'none deployed'], ['bgp', 'none deployed'],
+      ['dns-server', 'none deployed'], ['dns-trace', '1 test'], ['dnssec', 'none deployed'], ['ftp-server', 'none deployed'],
+      ['http-server', 'none deployed'], ['page-load', '1 test'], ['sip-server', 'none deployed'], ['voice', 'none deployed'],
+      ['web-transactions', 'none deployed'],
     ]);
     assert.ok(groups.every((g) => g.contextValue().split(' ').includes('deployedTestType')), 'each group carries the new-document action');
     return childrenOf(api, groups.find((g) => g.label === type)!);

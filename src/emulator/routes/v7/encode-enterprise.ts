@@ -4,6 +4,7 @@
 import type { EnterpriseTest, TestAgent } from '../../../api/types';
 import type { RequestContext } from '../../http/router';
 import { isoDate } from './encode-common';
+import { vendorFieldsAnswer } from './test-fields';
 
 /** v7's test type for a v6 one, and back: only DNSSEC changed its name. */
 export const v7TestType = (v6Type: string): string => (v6Type === 'dns-dnssec' ? 'dnssec' : v6Type);
@@ -36,7 +37,9 @@ export function v7EnterpriseTest(test: EnterpriseTest, ctx: RequestContext): Rec
   if (typeof record.port === 'number') out.port = record.port;
   if (typeof record.httpTimeLimit === 'number') out.httpTimeLimit = Math.round(record.httpTimeLimit / MS_PER_TIME_LIMIT_UNIT);
   if (typeof record.server === 'string') Object.assign(out, serverAndPort(record.server));
-  out.agents = (test.agents ?? []).map(v7Agent);
+  Object.assign(out, vendorFieldsAnswer(record.v7Fields as Record<string, unknown> | undefined));
+  // BGP tests run from monitors; every other type lists its agents.
+  if (type !== 'bgp') out.agents = (test.agents ?? []).map(v7Agent);
   out._links = { self: { href: `${ctx.baseUrl}/v7/tests/${type}/${test.testId}` } };
   return out;
 }

@@ -10,7 +10,7 @@ import { createEnterpriseTest } from '../test-management';
 import { v7EnterpriseTest } from './encode-enterprise';
 import { takeInstantBudget } from './endpoint-tests';
 import { addRun, markInstantTest } from './instant-runs';
-import { asV6, readBody } from './test-management';
+import { INSTANT_TEST_TYPES, asV6, readCreateBody } from './test-management';
 
 export function v7InstantTestRoutes(state: EmulatorState): Route[] {
   return [
@@ -20,9 +20,11 @@ export function v7InstantTestRoutes(state: EmulatorState): Route[] {
 }
 
 async function create(state: EmulatorState, ctx: RequestContext): Promise<RouteResult> {
+  const type = ctx.params.testType ?? '';
+  if (type === 'bgp') throw notFound(`BGP tests have no instant form; instant tests are ${INSTANT_TEST_TYPES.join(', ')}`);
   const budget = takeInstantBudget(state, ctx);
   try {
-    const test = await createEnterpriseTest(state, asV6(ctx), readBody(ctx));
+    const test = await createEnterpriseTest(state, asV6(ctx), (what, type) => readCreateBody(ctx, what, type));
     markInstantTest(state, ctx.aid, test.testId);
     addRun(state, ctx.aid, test.testId, ctx.nowSeconds + state.instantTestDelaySeconds);
     const body = v7EnterpriseTest(test, ctx);

@@ -1,23 +1,30 @@
 // v7 enterprise test management: GET /v7/tests (`tests`), POST /v7/tests/{type} (201, the
 // test itself, Location), GET/PUT /v7/tests/{type}/{testId} (the test) and DELETE (204).
 // The rules are v6's (test-management.ts): a v7 body is read in v6's names and values, the
-// stored test written back in v7's. The types v7 added beyond the spec's eight (api,
-// ftp-server, sip-server, voice, bgp) are not served.
+// stored test written back in v7's. The vendor's other fields of each type, and the five types
+// v7 added beyond the spec's eight (api, ftp-server, sip-server, voice, bgp), are checked
+// against the vendor's field rules and kept as sent (./test-fields.ts).
 import type { RequestContext, Route, RouteResult } from '../../http/router';
 import { parseJsonObject } from '../../http/body';
 import { notFound } from '../../http/errors';
 import type { EmulatorState } from '../state';
-import { createEnterpriseTest, deleteEnterpriseTest, findTest, updateEnterpriseTest } from '../test-management';
+import { createEnterpriseTest, deleteEnterpriseTest, findTest, sharedTestFields, updateEnterpriseTest } from '../test-management';
+import { isV7OnlyTestType, type EnterpriseTestType } from '../../../api/types';
+import { requireVendorFields, splitVendorFields } from './test-fields';
 import type { Body } from '../validate';
 import { MS_PER_TIME_LIMIT_UNIT, v6TestType, v7EnterpriseTest } from './encode-enterprise';
 import { isInstantTest } from './instant-runs';
 import { selfLink } from './paging';
 
 /** The enterprise test types served, as v7 names them. */
-export const SERVED_TEST_TYPES = ['agent-to-server', 'agent-to-agent', 'dns-trace', 'dns-server', 'dnssec', 'http-server', 'page-load', 'web-transactions'];
-const NOT_SERVED = ['api', 'ftp-server', 'sip-server', 'voice', 'bgp'];
+export const SERVED_TEST_TYPES = [
+  'agent-to-server', 'agent-to-agent', 'dns-trace', 'dns-server', 'dnssec', 'http-server', 'page-load', 'web-transactions',
+  'api', 'ftp-server', 'sip-server', 'voice', 'bgp',
+];
+/** The types with an instant form: every one but bgp, which the spec runs from monitors only. */
+export const INSTANT_TEST_TYPES = SERVED_TEST_TYPES.filter((type) => type !== 'bgp');
 
-export { asV6, readBody };
+export { asV6, readBody, readCreateBody };
 
 export function v7TestManagementRoutes(state: EmulatorState): Route[] {
   return [
@@ -35,7 +42,7 @@ export function v7TestManagementRoutes(state: EmulatorState): Route[] {
 }
 
 async function create(state: EmulatorState, ctx: RequestContext): Promise<RouteResult> {
-  const test = await createEnterpriseTest(state, asV6(ctx), readBody(ctx));
+  const test = await createEnterpriseTest(state, asV6(ctx), (what, type) => readCreateBody(ctx, what, type));
   const body = v7EnterpriseTest(test, ctx);
   return { status: 201, body, headers: { location: String((body._links as { self: { href: string } }).self.href) } };
 }
@@ -43,13 +50,20 @@ async function create(state: EmulatorState, ctx: RequestContext): Promise<RouteR
 /** The request with the path's v7 test type in v6's spelling, for the shared rules. */
 function asV6(ctx: RequestContext): RequestContext {
   const type = ctx.params.testType ?? '';
-  if (NOT_SERVED.includes(type)) throw notFound(`Test type '${type}' is not served by the emulator; use one of ${SERVED_TEST_TYPES.join(', ')}`);
   if (!SERVED_TEST_TYPES.includes(type)) throw notFound(`Unknown test type '${type.slice(0, 100)}'; use one of ${SERVED_TEST_TYPES.join(', ')}`);
   return { ...ctx, params: { ...ctx.params, testType: v6TestType(type) } };
 }
 
 function readBody(ctx: RequestContext): (what: string) => Body {
   return (what) => asV6Body(parseJsonObject(ctx.rawBody, ctx.contentType, what));
+}
+
+/** A create body: the shared rules' fields in v6's spelling, the type's other vendor fields kept as sent. */
+function readCreateBody(ctx: RequestContext, what: string, type: EnterpriseTestType): Body & { v7Fields: Body } {
+  const body = parseJsonObject(ctx.rawBody, ctx.contentType, what);
+  if (isV7OnlyTestType(type)) requireVendorFields(type, body);
+  const { shared, extra } = splitVendorFields(type, body, sharedTestFields(type));
+  return { ...asV6Body(shared), v7Fields: extra };
 }
 
 const FLAGS = ['enabled', 'alertsEnabled', 'followRedirects', 'verifyCertificate'];
