@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import { RUN_TIMEOUT_MS, waitForRun, type RunOutcome } from '../analysis/instant/enterprise-run';
 import { terminalSafe, untrustedLine } from '../analysis/text/untrusted';
-import { INSTANT_NEEDS_V7, type EnterpriseTest, type EnterpriseTestType } from '../api/types';
+import { INSTANT_NEEDS_V7, type EnterpriseTest, type EnterpriseTestCreate, type EnterpriseTestType } from '../api/types';
 import { DOCUMENT_SUFFIXES, namesAgents, resolveAgentNames, testCreateRequest, validateDocument } from '../documents';
 import { ACCOUNT_USAGE, openAccount, takeAccountFlags, UsageError, type Account } from './account';
 import { ciJson } from './ci-safe';
@@ -81,7 +81,12 @@ const resolveIn = (cwd: string, file: string): string => (isAbsolute(file) ? fil
 
 /** The document, validated and its named agents resolved as apply would, sent whole. */
 async function runDocument(account: Account, file: string): Promise<EnterpriseTest> {
-  const text = await readFile(file, 'utf8');
+  const { type, body } = await documentRunRequest(account, await readFile(file, 'utf8'));
+  return account.client.runInstantTest(type, body, { aid: account.requestAid });
+}
+
+/** A test document's instant run as Create would send it (the agent tool run_instant_test sends the same). */
+export async function documentRunRequest(account: Account, text: string): Promise<{ type: EnterpriseTestType; body: EnterpriseTestCreate }> {
   const { parsed, diagnostics } = validateDocument('test', text);
   const error = diagnostics.find((d) => d.severity === 'error');
   if (error) throw new Error(`${error.range.start.line + 1}:${error.range.start.character + 1} ${untrustedLine(error.message, 200)}`);
@@ -93,8 +98,7 @@ async function runDocument(account: Account, file: string): Promise<EnterpriseTe
     value = names.value;
   }
   const request = testCreateRequest(value);
-  const type = request.path.split('/').pop() as EnterpriseTestType;
-  return account.client.runInstantTest(type, request.body, { aid: account.requestAid });
+  return { type: request.path.split('/').pop() as EnterpriseTestType, body: request.body };
 }
 
 async function runDeployed(account: Account, query: string): Promise<EnterpriseTest> {

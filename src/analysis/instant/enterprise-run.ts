@@ -22,6 +22,8 @@ export interface RunWait {
   /** First wait between reads; doubled after each read up to `maxDelayMs`. */
   firstDelayMs?: number;
   maxDelayMs?: number;
+  /** The service's clock in ms (the agent tools' tests pin it); `sinceSeconds` is on it. */
+  now?: () => number;
   /** Each read's answers: every agent's health, the agents still silent, and the run's records (for numbers beside the health). */
   onProgress?: (answered: AgentHealth[], waitingFor: readonly string[], records: readonly TestResult[]) => void;
 }
@@ -49,7 +51,7 @@ export async function waitForRun(
   const timeoutMs = wait.timeoutMs ?? RUN_TIMEOUT_MS;
   let delayMs = wait.firstDelayMs ?? 1_000;
   for (;;) {
-    const window = `${Math.max(1, Math.ceil((Date.now() / 1000 - sinceSeconds) / 60) + 5)}m`;
+    const window = `${Math.max(1, Math.ceil(((wait.now ?? Date.now)() / 1000 - sinceSeconds) / 60) + 5)}m`;
     const { records } = await client.testResults(kind, test.testId, { window, aid: wait.aid, signal: wait.signal }).collect({ maxRecords: MAX_RECORDS });
     const ran = records.filter((record) => record.roundId >= sinceSeconds);
     const agents = latestHealthByAgent(kind, ran);

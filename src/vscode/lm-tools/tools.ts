@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { untrustedLine } from '../../analysis/text/untrusted';
 import { DEFAULT_AID } from '../../documents/binding';
 import { callTool, toolNamed, type ToolOutcome } from '../../tools/catalogue';
+import { describeInstantRun } from '../../tools/instant';
 import { argsForLog } from '../../tools/log-args';
 import type { ToolAnswer, ToolContext } from '../../tools/types';
 import type { ConnectionManager } from '../connection/connection-manager';
@@ -90,7 +91,7 @@ async function prepare(services: LmToolServices, name: string, input: unknown): 
   return { invocationMessage: `Netmon: ${tool.title} on ${accountLabel(services.connection)}`, confirmationMessages: await confirmation(services, name, input) };
 }
 
-/** What the user agrees to: the live plan for apply_documents, the document and account for an instant test. */
+/** What the user agrees to: the live plan for apply_documents; for an instant test what runs (type, target, agents) and where. */
 async function confirmation(services: LmToolServices, name: string, input: unknown): Promise<{ title: string; message: string | vscode.MarkdownString }> {
   const where = accountLabel(services.connection);
   const args = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
@@ -102,7 +103,10 @@ async function confirmation(services: LmToolServices, name: string, input: unkno
     message.appendCodeblock(plan.text, 'text');
     return { title: 'Apply Netmon documents?', message };
   }
-  // A string is shown as plain text: the document's name and the group's are not markdown.
-  const message = `Runs ${untrustedLine(String(args['document'] ?? 'the document'), 200)} now as an instant test on ${where}: the agents it names run it and the account records the results.`;
+  // A string is shown as plain text: the document's name, its fields and the group's are not markdown.
+  const ctx = toolContext(services, undefined, false);
+  const document = String(args['document'] ?? 'the document');
+  const what = typeof ctx === 'string' ? untrustedLine(document, 200) : await describeInstantRun(ctx, document);
+  const message = `Runs ${what} now on ${where}; the account records the results.`;
   return { title: 'Run a Netmon instant test?', message };
 }

@@ -3,10 +3,11 @@
 // document, so a second plan has nothing left to do.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { callTool } from '../../../src/tools/catalogue';
+import { describeInstantRun } from '../../../src/tools/instant';
 import { toolWorld, type ToolWorld } from './context';
 
 describe('write tools', () => {
@@ -72,9 +73,39 @@ describe('run_instant_test', () => {
     assert.ok(results.some((r) => r.agent !== r.agentId), 'agents are named');
   });
 
-  test('a DNS test document has no instant form: said as a sentence', async () => {
+  test('on v6 a DNS test document needs the current API: said as a sentence', async () => {
     const outcome = await callTool('run_instant_test', { document: 'dns.netmon-test.json' }, { ...world.ctx, allowWrites: true });
     assert.equal(outcome.isError, true);
-    assert.match(outcome.text, /no instant form/);
+    assert.match(outcome.text, /dns-server test: running it now needs the current API \(v7\)/);
+  });
+});
+
+describe('run_instant_test on v7', () => {
+  let world: ToolWorld;
+  let workspace: string;
+
+  before(async () => {
+    workspace = mkdtempSync(join(tmpdir(), 'netmon-tools-instant-v7-'));
+    world = await toolWorld({ cwd: workspace, api: 'v7', instantTestDelaySeconds: 0 });
+    const agents = (await world.ctx.account.client.enterpriseAgents().collect({ maxRecords: 2 })).records.slice(0, 2);
+    writeFileSync(join(workspace, 'resolvers.netmon-test.json'), JSON.stringify({
+      type: 'dns-server', testName: 'Resolvers', interval: 3600, domain: 'example.com', agents: agents.map((a) => ({ agentName: a.agentName })),
+    }));
+  });
+  after(async () => { await world.close(); rmSync(workspace, { recursive: true, force: true }); });
+
+  test('a DNS test document runs whole from its agents on the emulator\'s clock, each answered by name', async () => {
+    const outcome = await callTool('run_instant_test', { document: 'resolvers.netmon-test.json' }, { ...world.ctx, allowWrites: true });
+    assert.equal(outcome.isError, false, outcome.text);
+    assert.equal(outcome.data['kind'], 'dns-server');
+    const agents = outcome.data['agents'] as { agentId: string; agent: string }[];
+    assert.equal(agents.length, 2, outcome.text);
+    assert.ok(agents.every((a) => a.agent !== a.agentId), 'agents are named');
+    assert.match(outcome.text, /2 of 2 agents answered/);
+  });
+
+  test('the confirmation says what runs: type, target and agents', async () => {
+    const said = await describeInstantRun(world.ctx, 'resolvers.netmon-test.json');
+    assert.match(said, /^the dns-server test "Resolvers" toward example\.com of resolvers\.netmon-test\.json, whole, as an instant test \(nothing is deployed\) from its agents: [^;]+; [^;]+$/);
   });
 });

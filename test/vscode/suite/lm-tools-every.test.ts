@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { RunningEmulator } from '../../../src/emulator';
 import { activateExtension } from '../helpers';
-import { EMULATOR_NOW, clearEmulatorRequests, emulatorRequests, isWriteRequest, netmonApi, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+import { EMULATOR_NOW, SUITE_API, clearEmulatorRequests, emulatorRequests, isWriteRequest, netmonApi, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
 
 const PROBE = 'lm-tools-every';
 const DAY_MS = 86_400_000;
@@ -101,5 +101,24 @@ describe('Language-model tools: every tool against the emulator', function () {
     const created = (await emulatorRequests(emulator)).filter(isWriteRequest);
     assert.equal(created.length, 1, created.map((r) => `${r.method} ${r.path}`).join(', '));
     assert.ok(created[0] && created[0].status < 300, `the create answered ${created[0]?.status}`);
+  });
+
+  it('a test document\'s confirmation says what runs (type, target, agents); on v6 a DNS test is told it needs the current API', async () => {
+    const examples = join((await activateExtension()).extensionPath, 'examples');
+    copyFileSync(join(examples, 'corporate-dns.netmon-test.json'), join(probe, 'dns.netmon-test.json'));
+    const runner = (await netmonApi()).lmTools();
+    const prepared = await runner.prepare('run_instant_test', { document: `${PROBE}/dns.netmon-test.json` }, new vscode.CancellationTokenSource().token);
+    const message = prepared.confirmationMessages?.message;
+    const said = typeof message === 'string' ? message : message?.value ?? '';
+    assert.match(said, /the dns-server test "Corporate DNS" toward intranet\.example\.com/, said);
+    if (SUITE_API === 'v7') {
+      assert.match(said, /whole, as an instant test \(nothing is deployed\) from its agents: London, GB/, said);
+      return; // the run itself: test/integration/tools/mcp-instant.test.ts (this suite's emulator clock stands still)
+    }
+    assert.match(said, /cannot run on this account/, said);
+    await clearEmulatorRequests(emulator);
+    const text = await invokeAllowed('run_instant_test', { document: `${PROBE}/dns.netmon-test.json` });
+    assert.match(text, /^run_instant_test: .*dns-server test: running it now needs the current API \(v7\)/, text);
+    assert.deepEqual((await emulatorRequests(emulator)).filter(isWriteRequest), [], 'nothing ran');
   });
 });
