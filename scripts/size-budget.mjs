@@ -15,11 +15,14 @@ export const SIZE_BUDGETS_KIB = {
   'dist/extension.js': 200,
   // 280 (was 240): Deployed Tests and their results' data sources, the path beside the session, the v7 agent
   // card, the document flows of #30 and #31 — 261 KiB when raised.
-  'dist/features-lib.js': 280,
+  // 300 (was 280): Run Now of every enterprise type with its panel, endpoint test documents' commands and
+  // lenses, the one-click consent of the Create/Update lenses — 284 KiB when raised.
+  'dist/features-lib.js': 300,
   'dist/client-lib.js': 400,
   // 290 (was 245): every v7 test type's fields from the vendor's OpenAPI in the test schema (descriptions,
   // enums, ranges: ~48 KiB minified) — 272 KiB when raised.
-  'dist/documents-lib.js': 290,
+  // 305 (was 290): endpoint test documents (schema, plan, import) — 292 KiB when raised.
+  'dist/documents-lib.js': 305,
   // 185 (was 160): the vendor's field rules of every test type, which the v7 routes check — 170 KiB when raised.
   'dist/emulator-lib.js': 185,
   // 165: the HAR insights engine (critical path and findings, ~20 KiB) for the bundles' "why was it slow" and the session overview.
@@ -36,7 +39,9 @@ export const SIZE_BUDGETS_KIB = {
   // bundles its own copy of the client and the analyses: loading the lazy libraries instead is the way back down.
   // 1250 (was 1100): the AI tools in VS Code (dist/lmtools-lib.js, 433 KiB, ~145 KiB gzipped) — 1195 KiB when raised. Way back
   // down: one catalogue bundle for both netmon mcp and VS Code, taking ajv from documents-lib.
-  vsix: 1250,
+  // 1300 (was 1250): the five v7 test types' vendor fields and endpoint tests as code, in each bundle that
+  // carries the documents layer (documents-lib, emulator-lib, netmon.js, lmtools-lib) — 1271 KiB when raised.
+  vsix: 1300,
 };
 
 /**
