@@ -2,7 +2,8 @@
 // panel's first paint is the newest round's traces, whose round is found from the path-vis of
 // the range's last minutes: the whole range's list comes oldest first (200 agents × a day is
 // 57,600 summaries) and is read after, for the round selector. The metrics panel's first
-// paint is the range's last hour; the whole range then replaces it.
+// paint is the range's last hour; the whole range then replaces it, or, when it holds more
+// than the panel draws, its newest part that does (said in the panel: never the oldest part).
 import { readPathRounds, type PathRange, type PathTraceClient } from '../path/read-rounds';
 import type { PathRound } from '../path/rounds';
 
@@ -86,7 +87,8 @@ export async function readNewestFitting<T>(read: PartReader<T>, range: PathRange
     if (!part) return { ...(await read(range, cap)), range };
     probe = { seconds: FIRST_PAINT_SECONDS, records: (await read(part, cap)).records.length };
   }
-  const about = probe.seconds > 0 ? Math.round(probe.records * total / probe.seconds) : 0;
+  // A probe that filled the cap held more: its density says nothing of the range's size.
+  const about = probe.seconds > 0 && probe.records < cap ? Math.round(probe.records * total / probe.seconds) : 0;
   let seconds = fittingSeconds(probe, cap, total);
   for (let narrowings = 0; ; narrowings++) {
     const part = seconds < total ? newestPart(range, seconds) : undefined;
@@ -95,7 +97,7 @@ export async function readNewestFitting<T>(read: PartReader<T>, range: PathRange
     if (result.complete || last) {
       return { records: result.records, complete: result.complete, range: part ?? range, ...(part ? { narrowed: { seconds, rangeSeconds: total, about } } : {}) };
     }
-    seconds = wholeUnits(Math.min(seconds, total) / 2);
+    seconds = Math.max(SHORTEST_PART_SECONDS, wholeUnits(Math.min(seconds, total) / 2));
   }
 }
 
@@ -117,7 +119,8 @@ export function leftOut(read: Pick<FittingRead<unknown>, 'narrowed' | 'complete'
   const drawn = cap.toLocaleString('en-US');
   if (read.narrowed) {
     const { seconds, about } = read.narrowed;
-    const part = `the last ${seconds % 3600 === 0 ? `${seconds / 3600} h` : `${Math.round(seconds / 60)} min`}`;
+    const last = `the last ${seconds % 3600 === 0 ? `${seconds / 3600} h` : `${Math.round(seconds / 60)} min`}`;
+    const part = read.complete ? last : `the first ${drawn} ${what} of ${last}`;
     const why = about > cap ? `about ${about.toLocaleString('en-US')} ${what} are more than the ${drawn} the panel draws` : `the range holds more ${what} than the ${drawn} the panel draws`;
     return { part, why };
   }

@@ -77,6 +77,15 @@ describe('a range with more results than the panel draws: its newest part that f
     assert.equal(roundsOf(read.records).at(-1), NEWEST_ROUND);
   });
 
+  test('more in ten minutes than the panel draws: the first of the last ten minutes, and the panel says so', async () => {
+    const read = await readNewestFitting(network, DAY, 100);
+    assert.equal(read.complete, false);
+    assert.equal(read.narrowed?.seconds, 600);
+    assert.equal(read.records.length, 100);
+    assert.ok(roundsOf(read.records)[0]! >= NOW - 600);
+    assert.deepEqual(leftOut(read, 100, 'results'), { part: 'the first 100 results of the last 10 min', why: 'the range holds more results than the 100 the panel draws' });
+  });
+
   test('a range that fits is read whole, and nothing is said left out', async () => {
     const read = await readNewestFitting(network, { window: '2h' }, CAP);
     assert.equal(read.narrowed, undefined);
