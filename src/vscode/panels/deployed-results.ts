@@ -5,6 +5,7 @@
 // network results (DNS, API) open their summary as text. API v7 only: v6 says so.
 import * as vscode from 'vscode';
 import { latestHealthByAgent } from '../../analysis/results/health';
+import { readNewestFitting } from '../../analysis/results/newest';
 import { readResultsSummary } from '../../analysis/results/read';
 import { resultsText } from '../../analysis/results/text';
 import { roundMinute } from '../../analysis/text/utc';
@@ -13,6 +14,7 @@ import { documentsLibrary as lib } from '../documents/library';
 import { deployTarget } from '../documents/target';
 import { historyRange } from './data';
 import { isTreeNode } from './args';
+import { pathRange } from './test-sources';
 import type { MetricsPanels } from './metrics-panels';
 import type { PathPanels } from './path-panels';
 import type { PanelServices } from './services';
@@ -68,10 +70,11 @@ export class DeployedResults {
     return { panels, document: document.uri.toString() };
   }
 
-  /** The worst agent's newest page load in the view's range (the one to look at first). */
+  /** The worst agent's newest page load in the view's range (the one to look at first), from the range's newest part that fits the cap (the list comes oldest first). */
   private async newestPageLoad(test: EnterpriseTest): Promise<{ agentId: string; roundId: number } | undefined> {
     const client = this.services.connection.requireClient();
-    const { records } = await client.testResults('page-load', test.testId, historyRange(this.services.timeOptions()).options).collect({ maxRecords: 10_000 });
+    const range = pathRange(historyRange(this.services.timeOptions()).options);
+    const { records } = await readNewestFitting((part, maxRecords) => client.testResults('page-load', test.testId, part).collect({ maxRecords }), range, 10_000);
     return latestHealthByAgent('page-load', records)[0];
   }
 

@@ -1,7 +1,7 @@
 // The metrics panel of a scheduled test: latency, loss and jitter per agent over time, and
 // HTTP server phases for http-server tests. Picking a point opens that path trace.
 import type { HttpServerResult, NetMetric } from '../../api/types';
-import { FIRST_PAINT_SECONDS, newestPart } from '../../analysis/results/newest';
+import { FIRST_PAINT_SECONDS, leftOut, newestPart, readNewestFitting, type PartCount, type PartReader } from '../../analysis/results/newest';
 import { previousPeriod, roundsOf } from '../../analysis/metrics';
 import { isMetricsPanelMessage, type MetricsHostMessage, type MetricsLoadParams, type MetricsPanelMessage } from '../../../webview/metrics/protocol';
 import { agentNames, historyRange, type TimeOptions } from './data';
@@ -16,7 +16,11 @@ const MAX_RECORDS = 10_000;
 
 type Host = PanelHost<MetricsHostMessage, MetricsPanelMessage>;
 
-interface Loaded { test: PanelTest; metrics: NetMetric[]; httpServer: HttpServerResult[]; names: Record<string, string> }
+interface Loaded {
+  test: PanelTest; metrics: NetMetric[]; httpServer: HttpServerResult[]; names: Record<string, string>;
+  /** What the cap left out of the range (a deployed test's range narrowed to its newest part), said in the titles. */
+  leftOut?: { part: string; why: string };
+}
 
 export class MetricsPanels {
   /** The test and agents each open panel shows, by panel id: a message may only ask about these agents. */
@@ -60,35 +64,42 @@ export class MetricsPanels {
   private async load(host: Host, testId: number, agentId: string | undefined, deployed: boolean): Promise<void> {
     const range = historyRange(this.services.timeOptions());
     const source = sourceOf({ deployed });
-    // A deployed test's last hour is drawn first (a day of 200 agents is 576 pages); the whole range then replaces it.
+    // A deployed test's last hour is drawn first (a day of 200 agents is 576 pages); the range, or its newest part that fits, then replaces it.
     const newest = source.newestFirst ? newestPart(pathRange(range.options), FIRST_PAINT_SECONDS) : undefined;
+    let known: PartCount | undefined;
     if (newest) {
-      const part = await this.read(host, testId, source, newest, 'the last hour of ');
+      const part = await this.read(host, testId, source, newest, 'the last hour of ', undefined);
       if (!part) return;
       this.showLoaded(host, part, `${range.label} · the last hour while the rest loads`, agentId);
+      known = { seconds: FIRST_PAINT_SECONDS, records: part.metrics.length };
     }
-    const loaded = await this.read(host, testId, source, range.options, '');
-    if (loaded) this.showLoaded(host, loaded, range.label, agentId);
+    const loaded = await this.read(host, testId, source, range.options, '', source.newestFirst ? { known } : undefined);
+    const cut = loaded?.leftOut;
+    if (loaded) this.showLoaded(host, loaded, cut ? `${range.label} · ${cut.part}: ${cut.why}` : range.label, agentId);
   }
 
-  private read(host: Host, testId: number, source: TestDataSource, range: TimeOptions, part: string): Promise<Loaded | undefined> {
+  /** The metrics of a range; with `fitting`, of its newest part that fits MAX_RECORDS (`known`: a newest part's count, read before). */
+  private read(host: Host, testId: number, source: TestDataSource, range: TimeOptions, part: string, fitting: { known: PartCount | undefined } | undefined): Promise<Loaded | undefined> {
     const client = this.services.connection.requireClient();
     return host.run(`Loading ${part}the metrics of test ${testId}`, `Loading ${part}metrics of test ${testId}`, async (signal) => {
+      const network: PartReader<NetMetric> = (within, maxRecords) => source.netMetrics(client, testId, { ...within, signal }).collect({ maxRecords });
+      const whole = pathRange(range);
       const [test, metrics, names] = await Promise.all([
         source.test(client, testId, signal),
-        source.netMetrics(client, testId, { ...range, signal }).collect({ maxRecords: MAX_RECORDS }),
+        fitting ? readNewestFitting(network, whole, MAX_RECORDS, fitting.known) : network(whole, MAX_RECORDS).then((read) => ({ ...read, range: whole })),
         agentNames(client, signal),
       ]);
-      const http = source.httpServer(client, testId, test.type, { ...range, signal });
+      const cut = leftOut(metrics, MAX_RECORDS, 'results');
+      const http = source.httpServer(client, testId, test.type, { ...metrics.range, signal });
       const httpServer: HttpServerResult[] = http ? (await http.collect({ maxRecords: MAX_RECORDS })).records : [];
-      return { test, metrics: metrics.records, httpServer, names };
+      return { test, metrics: metrics.records, httpServer, names, ...(cut ? { leftOut: cut } : {}) };
     });
   }
 
   private showLoaded(host: Host, loaded: Loaded, rangeLabel: string, agentId: string | undefined): void {
     this.focus.set(host.id, agentId);
     this.shown.set(host.id, { testName: loaded.test.testName, agents: new Set([...loaded.metrics, ...loaded.httpServer].map((record) => String(record.agentId))) });
-    host.panel.title = `Metrics: ${loaded.test.testName}`;
+    host.panel.title = `Metrics: ${loaded.test.testName}${loaded.leftOut ? ` (${loaded.leftOut.part})` : ''}`;
     const params: MetricsLoadParams = {
       title: `${loaded.test.title} · ${rangeLabel}`, metrics: loaded.metrics, agentNames: loaded.names,
       ...(loaded.httpServer.length > 0 ? { httpServer: loaded.httpServer } : {}), ...(agentId ? { agentId } : {}),

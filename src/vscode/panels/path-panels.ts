@@ -1,13 +1,14 @@
 // The path visualization of a scheduled test: the path-vis summaries give the rounds and
 // their agents; the detailed traces of one round are fetched per agent and merged by the
 // webview. Picking another round fetches that round; "as text" opens the mtr-style report.
-import type { PathTrace } from '../../api/types';
+import type { PathTrace, PathVisSummary } from '../../api/types';
 import { pathRounds, type PathRound } from '../../analysis/path';
+import { leftOut, readNewestFitting, type PartReader } from '../../analysis/results/newest';
 import { isPathPanelMessage, type PathHostMessage, type PathPanelMessage, type PathRoundOption, type PathSources } from '../../../webview/path/protocol';
 import { compareWithSession, type SessionSide, type SourceAgreement } from '../../analysis/session/path-agreement';
 import type { TestTarget } from './args';
 import { agentNames, historyRange, type TimeOptions } from './data';
-import { sourceOf, type TestDataSource } from './test-sources';
+import { pathRange, sourceOf, type TestDataSource } from './test-sources';
 import type { PanelHost } from './panel-host';
 import { pickSessionsAroundRound } from './round-sessions';
 import type { PathTextDocuments } from '../path-text/path-text';
@@ -104,16 +105,16 @@ export class PathPanels {
     // A deployed test's newest round is drawn first, found from the range's last minutes; the round selector's list follows.
     const newestFirst = target.roundId === undefined ? source.newestRound : undefined;
     const state = await host.run(`Loading the path visualization of test ${target.testId}`, `Loading path traces of test ${target.testId}`, async (signal) => {
-      const [test, rounds, names] = await Promise.all([
+      const [test, { rounds, note }, names] = await Promise.all([
         source.test(client, target.testId, signal),
-        newestFirst ? newestFirst(client, target.testId, range.options, signal).then((round) => (round ? [round] : [])) : this.listRounds(source, target.testId, range.options, signal),
+        newestFirst ? newestFirst(client, target.testId, range.options, signal).then((round) => ({ rounds: round ? [round] : [], note: '' })) : this.listRounds(source, target.testId, range.options, signal),
         agentNames(client, signal),
       ]);
       const agentsByRound = new Map(rounds.map((round) => [round.roundId, round.agentIds]));
       const roundId = target.roundId ?? rounds[0]?.roundId;
       if (roundId !== undefined && !agentsByRound.has(roundId)) agentsByRound.set(roundId, target.agentId ? [target.agentId] : []);
       const traces = roundId === undefined ? [] : await source.traces(client, target.testId, agentsByRound.get(roundId) ?? [], roundId, signal);
-      const fresh: PathState = { title: `${test.title} · ${range.label}`, testName: test.testName, rounds: roundOptions(agentsByRound), agentsByRound, names, roundId, traces, ...(target.session ? { session: target.session } : {}) };
+      const fresh: PathState = { title: `${test.title} · ${range.label}${note}`, testName: test.testName, rounds: roundOptions(agentsByRound), agentsByRound, names, roundId, traces, ...(target.session ? { session: target.session } : {}) };
       return fresh;
     });
     if (!state) return;
@@ -123,15 +124,23 @@ export class PathPanels {
     if (!newestFirst) return;
     const listed = await host.run(`Listing the rounds of test ${target.testId}`, `Listing path rounds of test ${target.testId}`, (signal) => this.listRounds(source, target.testId, range.options, signal));
     if (!listed || this.states.get(host.id) !== state) return;
-    for (const round of listed) if (!state.agentsByRound.has(round.roundId)) state.agentsByRound.set(round.roundId, round.agentIds);
+    for (const round of listed.rounds) if (!state.agentsByRound.has(round.roundId)) state.agentsByRound.set(round.roundId, round.agentIds);
     state.rounds = roundOptions(state.agentsByRound);
+    state.title += listed.note;
     this.post(host, state, target.agentId);
   }
 
-  /** The rounds of the range with their agents, newest first, from the path-vis summaries. */
-  private async listRounds(source: TestDataSource, testId: number, range: TimeOptions, signal: AbortSignal): Promise<PathRound[]> {
+  /**
+   * The rounds of the range with their agents, newest first, from the path-vis summaries (a
+   * deployed test's from the range's newest part that fits MAX_SUMMARIES), and what the cap left out.
+   */
+  private async listRounds(source: TestDataSource, testId: number, range: TimeOptions, signal: AbortSignal): Promise<{ rounds: PathRound[]; note: string }> {
     const client = this.services.connection.requireClient();
-    return pathRounds((await source.pathVis(client, testId, { ...range, signal }).collect({ maxRecords: MAX_SUMMARIES })).records);
+    const summaries: PartReader<PathVisSummary> = (within, maxRecords) => source.pathVis(client, testId, { ...within, signal }).collect({ maxRecords });
+    const whole = pathRange(range);
+    const read = source.newestRound ? await readNewestFitting(summaries, whole, MAX_SUMMARIES) : { ...(await summaries(whole, MAX_SUMMARIES)), range: whole };
+    const cut = leftOut(read, MAX_SUMMARIES, 'path summaries');
+    return { rounds: pathRounds(read.records), note: cut ? ` · rounds of ${cut.part}: ${cut.why}` : '' };
   }
 
   private async showRound(host: Host, state: PathState, roundId: number | undefined, highlightAgentId: string | undefined): Promise<void> {

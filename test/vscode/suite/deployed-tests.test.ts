@@ -10,7 +10,7 @@ import type { RunningEmulator } from '../../../src/emulator';
 import type { PathEpisode } from '../../../src/emulator/world/path-episodes';
 import type { TreeNode } from '../../../src/vscode/tree/nodes';
 import { acceptConfirmations, answeringPrompts, childrenOf, DEMO_CREDENTIALS, netmonApi, root, signInTo, startControlledEmulator } from './netmon-fixture';
-import { closeAllEditors, waitForRendered } from './panels-fixture';
+import { closeAllEditors, waitForPanels, waitForRendered } from './panels-fixture';
 import { endDocumentSuite, workspaceScratch, writeDocument } from './documents-fixture';
 
 const HOUR = 3600;
@@ -175,6 +175,46 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
     await until('the new test in Deployed Tests', async () => (await listed()).includes('Portal from the offices'));
     await answeringPrompts(acceptConfirmations, () => vscode.commands.executeCommand('netmon.documents.delete', uri));
     await until('the test gone from Deployed Tests', async () => (await listed()).length === 0);
+  });
+
+  it('over eight days, more results than the metrics panel draws: it ends on the newest hours that fit and says so, not on the oldest', async function () {
+    this.timeout(120_000);
+    await closeAllEditors();
+    const now = clock;
+    clock = now - 8 * 24 * HOUR;
+    let testId: number;
+    try {
+      const agents = (emulator.world.group(emulator.world.accountGroups[0]?.aid ?? 0)?.enterpriseAgents() ?? []).slice(0, 5).map((a) => ({ agentId: String(a.agentId) }));
+      const response = await fetch(`${emulator.url}/v7/tests/agent-to-server`, {
+        method: 'POST', headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ testName: 'Teams for a week', interval: 300, agents, server: 'teams.microsoft.com', port: 443 }),
+      });
+      assert.equal(response.status, 201, await response.clone().text());
+      testId = Number(((await response.json()) as { testId: string }).testId);
+    } finally {
+      clock = now;
+    }
+    await vscode.commands.executeCommand('netmon.setTimeRange', { window: '8d' });
+    try {
+      // 5 agents × 12 rounds an hour × 192 h: 11,520 results, more than the 10,000 drawn.
+      const shown = await vscode.commands.executeCommand<{ panels: string[] }>('netmon.showTestResults', testId);
+      // The metrics panel opened under the path: the network list's Open Metrics reveals it.
+      await vscode.commands.executeCommand('netmon.refreshAll');
+      const api = await netmonApi();
+      const group = (await childrenOf(api, await root(api, 'Deployed Tests'))).find((g) => g.label === 'agent-to-server')!;
+      const week = (await childrenOf(api, group)).find((t) => t.label === 'Teams for a week')!;
+      const [network] = await childrenOf(api, week);
+      assert.equal(await vscode.commands.executeCommand('netmon.openMetrics', network), shown.panels[0], 'revealed, not reloaded');
+      const metrics = await waitForPanels('the metrics of the newest hours that fit', (states) => states.find((s) => s.id === shown.panels[0] && /\(the last \d+ h\)$/.test(s.title) && !s.busy && s.renders > 0));
+      const hours = Number(/\(the last (\d+) h\)$/.exec(metrics.title)?.[1]);
+      assert.ok(hours >= 150 && hours < 192, metrics.title);
+      // The rounds of the last hours (12 an hour), not the 2,000 oldest rounds of the week a capped read of the range drew.
+      const rounds = (metrics.rendered as { charts: { points: number }[] }).charts.map((chart) => chart.points);
+      assert.ok(rounds.length > 0 && rounds.every((points) => Math.abs(points - hours * 12) <= 1), `${hours} h, rounds drawn: ${rounds.join(', ')}`);
+    } finally {
+      await vscode.commands.executeCommand('netmon.setTimeRange', { window: '1h' });
+      await closeAllEditors();
+    }
   });
 });
 
