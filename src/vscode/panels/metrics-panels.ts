@@ -81,7 +81,7 @@ export class MetricsPanels {
       ]);
       const http = source.httpServer(client, testId, test.type, { ...range, signal });
       const httpServer: HttpServerResult[] = http ? (await http.collect({ maxRecords: MAX_RECORDS })).records : [];
-      return { test, metrics: metrics.records, httpServer, names };
+      return { test, metrics: metrics.records, httpServer, names: { ...names, ...test.agentNames } };
     });
   }
 
