@@ -3,9 +3,9 @@
 // the rounds since it was deployed, and the path of its agents) → Update of the interval →
 // Results again of the same test, now inside the seeded loss episode on its transit: the path
 // panel finds more than before (the loss, at the seeded lossy hop, beside the hop that always
-// rate-limits) → Delete,
-// after which the document offers Create again and the test's results say it is gone.
-// (deployed-tests.test.ts covers the tree and page-load's waterfall; run-now.test.ts Run Now.)
+// rate-limits) → Delete, after which the document offers Create again and the deleted test's
+// results open nothing. (deployed-tests.test.ts covers the tree and page-load's waterfall;
+// run-now.test.ts Run Now; the UI test test/ui/deploy-loop.test.ts the same loop by hand.)
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'mocha';
