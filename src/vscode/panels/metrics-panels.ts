@@ -92,7 +92,7 @@ export class MetricsPanels {
       const cut = leftOut(metrics, MAX_RECORDS, 'results');
       const http = source.httpServer(client, testId, test.type, { ...metrics.range, signal });
       const httpServer: HttpServerResult[] = http ? (await http.collect({ maxRecords: MAX_RECORDS })).records : [];
-      return { test, metrics: metrics.records, httpServer, names, ...(cut ? { leftOut: cut } : {}) };
+      return { test, metrics: metrics.records, httpServer, names: { ...names, ...test.agentNames }, ...(cut ? { leftOut: cut } : {}) };
     });
   }
 

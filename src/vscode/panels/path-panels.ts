@@ -114,7 +114,7 @@ export class PathPanels {
       const roundId = target.roundId ?? rounds[0]?.roundId;
       if (roundId !== undefined && !agentsByRound.has(roundId)) agentsByRound.set(roundId, target.agentId ? [target.agentId] : []);
       const traces = roundId === undefined ? [] : await source.traces(client, target.testId, agentsByRound.get(roundId) ?? [], roundId, signal);
-      const fresh: PathState = { title: `${test.title} · ${range.label}${note}`, testName: test.testName, rounds: roundOptions(agentsByRound), agentsByRound, names, roundId, traces, ...(target.session ? { session: target.session } : {}) };
+      const fresh: PathState = { title: `${test.title} · ${range.label}${note}`, testName: test.testName, rounds: roundOptions(agentsByRound), agentsByRound, names: { ...names, ...test.agentNames }, roundId, traces, ...(target.session ? { session: target.session } : {}) };
       return fresh;
     });
     if (!state) return;

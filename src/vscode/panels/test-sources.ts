@@ -12,7 +12,11 @@ import type { PathRange } from '../../analysis/path/read-rounds';
 import type { PathRound } from '../../analysis/path';
 import { endpointTest, testTitle, type TimeOptions } from './data';
 
-export interface PanelTest { testName: string; title: string; type: string }
+export interface PanelTest {
+  testName: string; title: string; type: string;
+  /** The test's own agents' names (an enterprise test's agents are not in the endpoint agent directory). */
+  agentNames?: Record<string, string>;
+}
 
 type Collectable<T> = Pick<Paged<T, unknown>, 'collect'>;
 
@@ -49,7 +53,9 @@ export const ENTERPRISE_SOURCE: TestDataSource = {
     const test = (await client.listEnterpriseTests({ signal })).find((t) => t.testId === testId);
     if (!test) throw new Error(`no deployed test ${testId} in this account group`);
     const target = test.url ?? test.server ?? test.domain;
-    return { testName: test.testName, title: target ? `${test.testName} · ${target}` : test.testName, type: String(test.type) };
+    const named = (test.agents ?? []).filter((agent) => typeof agent.agentName === 'string' && agent.agentName !== '');
+    const agentNames = Object.fromEntries(named.map((agent) => [String(agent.agentId), String(agent.agentName)]));
+    return { testName: test.testName, title: target ? `${test.testName} · ${target}` : test.testName, type: String(test.type), agentNames };
   },
   pathVis: (client, testId, options) => client.testResults('path-vis', testId, options),
   traces: (client, testId, agentIds, roundId, signal) => readRoundTraces(enterprisePaths(client), testId, agentIds, roundId, signal),
