@@ -3,7 +3,7 @@
 // same text without the tab stops, so it is valid and saved before the user types anything.
 
 /** The fields a new document asks for first, in tab order (the first one present of each row). */
-const PLACEHOLDER_FIELDS: readonly (readonly string[])[] = [['testName'], ['url', 'server', 'serverName', 'domain']];
+const PLACEHOLDER_FIELDS: readonly (readonly string[])[] = [['testName'], ['url', 'server', 'serverName', 'domain', 'sipRegistrar', 'prefix']];
 
 /**
  * `text` as a VS Code snippet whose string values of the placeholder fields are tab stops
@@ -26,10 +26,11 @@ export function templateSnippet(text: string): string {
   return `${snippet}${escapeSnippet(text.slice(at))}$0`;
 }
 
-/** The characters between the quotes of the first `"name": "value"` line, escapes included. */
+/** The characters between the quotes of the first line starting `"name": "value"` (at any indent), escapes included. */
 function valueRange(text: string, name: string): { start: number; end: number } | undefined {
-  const key = `\n  "${name}": "`;
-  const keyAt = text.indexOf(key);
+  const key = `"${name}": "`;
+  let keyAt = text.indexOf(key);
+  while (keyAt >= 0 && !startsLine(text, keyAt)) keyAt = text.indexOf(key, keyAt + key.length);
   if (keyAt < 0) return undefined;
   const start = keyAt + key.length;
   // One pass to the closing quote of the JSON string, skipping escaped characters; bounded by the line.
@@ -47,4 +48,11 @@ function escapeSnippet(text: string): string {
 
 function escapePlaceholder(text: string): string {
   return text.replace(/[\\$},|]/g, (c) => (c === ',' || c === '|' ? c : `\\${c}`));
+}
+
+/** Only spaces between the line's start and `at`. */
+function startsLine(text: string, at: number): boolean {
+  let i = at - 1;
+  while (i >= 0 && text[i] === ' ') i--;
+  return i < 0 || text[i] === '\n';
 }

@@ -137,7 +137,11 @@ const V7_TYPE_TARGETS: Readonly<Record<'api' | 'ftp-server' | 'sip-server' | 'bg
   ],
   'sip-server': [
     '  // The SIP server and how to reach it (port and protocol: tcp, tls or udp).',
-    '  "targetSipCredentials": { "sipRegistrar": "sip.example.com", "port": 5060, "protocol": "tcp" }',
+    '  "targetSipCredentials": {',
+    '    "sipRegistrar": "sip.example.com",',
+    '    "port": 5060,',
+    '    "protocol": "tcp"',
+    '  }',
   ],
   bgp: ['  // The prefix to watch, a.b.c.d/e with e from 8 to 24.', '  "prefix": "192.0.2.0/24"'],
 };
