@@ -8,7 +8,6 @@ import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ApiDialect } from '../../../src/api';
 import { readBinding } from '../../../src/documents';
 import { DEMO_CREDENTIALS, startEmulator, type RunningEmulator } from '../../../src/emulator';
 import { netmon, type CliResult } from './run-netmon';
@@ -27,7 +26,7 @@ describe('netmon plan and apply with endpoint test documents', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  async function setUp(api: ApiDialect): Promise<{ run: (...args: string[]) => Promise<CliResult>; folder: string; url: string }> {
+  async function setUp(api: 'v6' | 'v7'): Promise<{ run: (...args: string[]) => Promise<CliResult>; folder: string; url: string }> {
     emulator = await startEmulator({ port: 0, api });
     dir = mkdtempSync(join(tmpdir(), 'netmon-endpoint-plan-'));
     const folder = join(dir, 'tests');
