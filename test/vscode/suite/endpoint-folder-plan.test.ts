@@ -100,7 +100,7 @@ describe('endpoint test documents in the folder Plan and in New Test Document', 
     it('on v6 the endpoint kinds of New Test Document say they need the current API and write nothing', async () => {
       const { result, prompts } = await newDocument('Endpoint dynamic test');
       assert.equal(result, undefined);
-      assert.match(prompts.map((p) => ('message' in p ? p.message : '')).join('\n'), /Endpoint dynamic test: Endpoint tests as code and endpoint labels need the current API/);
+      assert.match(prompts.map((p) => ('message' in p ? p.message : '')).join('\n'), /New endpoint dynamic test: Endpoint tests as code and endpoint labels need the current API \(v7\)/);
       assert.ok(!existsSync(join(scratch.path, 'new-endpoint-dynamic.netmon-endpoint-test.json')));
     });
   }
