@@ -19,6 +19,7 @@ import { renderPlan } from './plan-text';
 import { planResultsSection } from './plan-results';
 import { documentKindOf } from '../../documents/kinds';
 import { DEFAULT_PLAN_EXCLUDED_FOLDERS, excludedLine, planScope } from '../../documents/plan-scope';
+import { untrustedLine } from '../../analysis/text/untrusted';
 import { applyEndpointPlan, endpointPlanText, isEndpointDocument, planEndpointDocuments } from './plan-endpoint';
 
 /** A folder's documents, or (from a document's lens or title action) one document. */
@@ -65,12 +66,12 @@ export class PlanCommands {
     return withNotificationProgress('Netmon: applying the plan', async (progress, signal) => {
       const result = await lib().applyPlan(run.plan, this.executor(run.target, signal), {
         confirmDestructive: () => Promise.resolve(allowDeletes),
-        onProgress: (done, total, step) => progress.report({ increment: 100 / total, message: `${done}/${total} ${step.action} "${step.testName}"` }),
+        onProgress: (done, _enterprise, step) => progress.report({ increment: 100 / total(run), message: `${done}/${total(run)} ${step.action} "${step.testName}"` }),
         signal,
       });
       await this.forgetRemovedDocuments(run.target, result);
       const endpoint = result.failed || result.cancelled ? undefined : await applyEndpointPlan(run.target, run.endpoint, this.bindings, {
-        allowDestructive: allowDeletes, signal, onStep: (step) => progress.report({ increment: 100 / total(run), message: `endpoint ${step.action} "${step.testName}"` }),
+        allowDestructive: allowDeletes, signal, onStep: (step) => progress.report({ increment: 100 / total(run), message: `endpoint ${step.action} "${untrustedLine(step.testName)}"` }),
       });
       report(merged(result, endpoint));
       return { ...result, ...(endpoint ? { endpoint } : {}) };
