@@ -9,9 +9,10 @@
 import { readFileSync } from 'node:fs';
 import { terminalSafe } from '../analysis/text/untrusted';
 import {
-  applyPlan, isDestructive, planJson, planSummary, removeBinding, renderPlan, setBinding, testRequestTarget,
-  type ApplyResult, type PlanExecutor,
+  applyEndpointSteps, applyPlan, isDestructive, planSummary, removeBinding, setBinding, testRequestTarget,
+  type ApplyResult, type EndpointApplyResult, type PlanExecutor,
 } from '../documents';
+import { deployPlanJson, deployPlanText, endpointRemovalLines, endpointRemovals, endpointSteps, skippedDocuments, totalSteps } from './deploy-plan';
 import { ACCOUNT_USAGE, takeAccountFlags, UsageError } from './account';
 import { bindingLines, prepareRun, STATE_USAGE, takeAdoptions, unownedLines, type Binding, type JournalFile } from './apply-state';
 import { INCLUDE_EXAMPLES_FLAG, INCLUDE_EXAMPLES_USAGE, openDeployRun, type CliIo, type DeployRun } from './deploy-run';
@@ -19,15 +20,17 @@ import { processIo, reportFailure } from './io';
 import { writeOutputFile } from './output-file';
 import { ciJson } from './ci-safe';
 
-export const APPLY_USAGE = `usage: netmon apply <folders, files or globs of *.netmon-test.json>… [--yes] [--allow-replace] [--adopt <document>=<testId>]… [--json] [account]
-  Plans as netmon plan does, then applies: creates, updates, replaces and deletes tests and
-  records each new test id in its document ("deployments"), changing nothing else in it.
+export const APPLY_USAGE = `usage: netmon apply <folders, files or globs of *.netmon-test.json, *.netmon-endpoint-test.json>… [--yes] [--allow-replace] [--adopt <document>=<testId>]… [--json] [account]
+  Plans as netmon plan does, then applies: creates, updates, replaces and deletes tests (the
+  enterprise ones first, then the endpoint ones) and records each new test id in its document
+  ("deployments"), changing nothing else in it.
   Without --yes it asks on the terminal; with no terminal it prints the plan as JSON and
   exits 2 without changing anything. After a failure, run it again: it resumes.
 ${ACCOUNT_USAGE}
   --yes            apply without asking
   --allow-replace  also replace or delete tests that netmon apply did not create from this
-                   machine (a binding that came with a document is not proof the test is its)
+                   machine (a binding that came with a document is not proof the test is its),
+                   and any endpoint test
   --json           print the plan and the outcome as JSON on stdout
 ${INCLUDE_EXAMPLES_USAGE}
 ${STATE_USAGE}
@@ -63,43 +66,54 @@ export async function runApply(args: readonly string[], io: CliIo = processIo())
 export async function applyRun(opened: DeployRun, args: ApplyArgs, io: CliIo): Promise<number> {
   const { run, journal, bindings, unowned } = prepareRun('apply', opened, args.adoptions, io);
   const { plan } = run;
-  const shown = (): string => [...bindingLines(bindings, run.name), renderPlan(plan, terminalSafe(run.account.label), run.name).trimEnd(), ...unownedLines(unowned, args.allowReplace)].join('\n');
-  if (plan.skipped.length > 0 || plan.conflicts.length > 0) {
+  const removals = endpointRemovals(run);
+  const shown = (): string => [...bindingLines(bindings, run.name), deployPlanText(run), ...unownedLines(unowned, args.allowReplace), ...endpointRemovalLines(removals, args.allowReplace)].join('\n');
+  const skipped = skippedDocuments(run);
+  if (skipped > 0 || plan.conflicts.length > 0) {
     io.stdout(shown());
-    io.stderr(plan.skipped.length > 0
-      ? `netmon apply: ${plan.skipped.length} document(s) are invalid; nothing was applied. Run netmon validate on them.`
+    io.stderr(skipped > 0
+      ? `netmon apply: ${skipped} document(s) are invalid; nothing was applied. Run netmon validate on them.`
       : `netmon apply: ${plan.conflicts.length} conflict(s); nothing was applied. Adopt each deployed test its document manages (--adopt <document>=<testId>) or rename the document's test.`);
     return 2;
   }
-  if (unowned.length > 0 && !args.allowReplace) {
+  if (unowned.length + removals.length > 0 && !args.allowReplace) {
     io.stdout(shown());
-    io.stderr(`netmon apply: not applied: ${unowned.length} replace or delete of a test netmon apply did not create from this machine; check the plan and pass --allow-replace to allow it.`);
+    io.stderr(`netmon apply: not applied: ${unowned.length + removals.length} replace or delete of a test netmon apply did not create from this machine (or of an endpoint test); check the plan and pass --allow-replace to allow it.`);
     return 2;
   }
-  if (plan.steps.length === 0 && bindings.length === 0) {
-    if (args.json) io.stdout(ciJson({ target: run.account.label, ...planJson(plan, run.name), applied: [] }));
-    else io.stdout('No changes: the documents match what is deployed.');
+  if (totalSteps(run) === 0 && bindings.length === 0) {
+    if (args.json) io.stdout(ciJson({ target: run.account.label, ...deployPlanJson(run), applied: [] }));
+    else io.stdout(['No changes: the documents match what is deployed.', ...(run.endpoint.leftOut ? [run.endpoint.leftOut] : [])].join('\n'));
     return 0;
   }
   if (!args.yes && !(await confirmed(run, shown(), bindings.length, io))) {
-    if (!io.ask) io.stdout(ciJson({ target: run.account.label, confirmed: false, ...planJson(plan, run.name) }));
-    io.stderr(`netmon apply: not applied (${planSummary(plan)}). ${io.ask ? '' : 'No terminal to ask: pass --yes to apply.'}`.trim());
+    if (!io.ask) io.stdout(ciJson({ target: run.account.label, confirmed: false, ...deployPlanJson(run) }));
+    io.stderr(`netmon apply: not applied (${planSummary(plan)}${endpointSteps(run).length > 0 ? ` and ${endpointSteps(run).length} endpoint step(s)` : ''}). ${io.ask ? '' : 'No terminal to ask: pass --yes to apply.'}`.trim());
     return 2;
   }
   writeBindings(run, bindings, journal, io);
+  const total = totalSteps(run);
+  const progress = (done: number, step: { action: string; testName: string; testId?: number }): void =>
+    io.stderr(`${done}/${total} ${step.action} "${terminalSafe(step.testName)}"${step.testId === undefined ? '' : ` (test ${step.testId})`}`);
   const result = await applyPlan(plan, executor(run, journal), {
     confirmDestructive: () => Promise.resolve(true),
-    onProgress: (done, total, step) => io.stderr(`${done}/${total} ${step.action} "${terminalSafe(step.testName)}"${'testId' in step ? ` (test ${step.testId})` : ''}`),
+    onProgress: (done, _total, step) => progress(done, { ...step, testId: 'testId' in step ? step.testId : undefined }),
   });
-  return report(run, result, args.json, io);
+  const endpoint = result.failed ? undefined : await applyEndpointSteps(endpointSteps(run), run.account.client, {
+    call: run.account.requestAid === undefined ? {} : { aid: run.account.requestAid },
+    allowDestructive: true,
+    bind: (uri, testId) => { bindDocument(uri, run, testId); return Promise.resolve(); },
+    onProgress: (done, _total, step) => progress(result.completed.length + done, { ...step, testId: 'testId' in step ? step.testId : undefined }),
+  });
+  return report(run, result, endpoint, args.json, io);
 }
 
 async function confirmed(run: DeployRun, shown: string, bindings: number, io: CliIo): Promise<boolean> {
   if (!io.ask) return false;
   io.stderr(shown);
-  const destructive = run.plan.steps.filter(isDestructive).length;
+  const destructive = run.plan.steps.filter(isDestructive).length + endpointRemovals(run).length;
   const binds = bindings > 0 ? `, binding ${bindings} document(s)` : '';
-  return io.ask(`Apply these ${run.plan.steps.length} changes${binds}${destructive > 0 ? `, deleting ${destructive} deployed test(s)` : ''}?`);
+  return io.ask(`Apply these ${totalSteps(run)} changes${binds}${destructive > 0 ? `, deleting ${destructive} deployed test(s)` : ''}?`);
 }
 
 /** The bindings the plan showed (recovered creates, adoptions), written before any step runs. */
@@ -153,14 +167,20 @@ function bindDocument(uri: string, run: DeployRun, testId: number | undefined): 
   if (next !== text) writeOutputFile(uri, next, { force: true });
 }
 
-function report(run: DeployRun, result: ApplyResult, json: boolean, io: CliIo): number {
-  const applied = result.completed.map((step) => ({ action: step.action, document: step.uri === undefined ? null : run.name(step.uri), testName: step.testName }));
-  const failure = result.failed && `${result.failed.step.action} of "${terminalSafe(result.failed.step.testName)}" failed: ${terminalSafe(result.failed.error instanceof Error ? result.failed.error.message : String(result.failed.error))}`;
+function report(run: DeployRun, result: ApplyResult, endpoint: EndpointApplyResult | undefined, json: boolean, io: CliIo): number {
+  const applied = [
+    ...result.completed.map((step) => ({ kind: 'test', action: step.action, document: step.uri === undefined ? null : run.name(step.uri), testName: step.testName })),
+    ...(endpoint?.completed ?? []).map((step) => ({ kind: 'endpoint', action: step.action, document: run.name(step.uri), testName: step.testName })),
+  ];
+  const failed = result.failed ?? endpoint?.failed;
+  const kind = result.failed ? '' : 'endpoint ';
+  const failure = failed && `${failed.step.action} of ${kind}"${terminalSafe(failed.step.testName)}" failed: ${terminalSafe(failed.error instanceof Error ? failed.error.message : String(failed.error))}`;
   if (json) io.stdout(ciJson({ target: run.account.label, applied, ...(failure ? { failed: failure } : {}) }));
   if (failure) {
-    io.stderr(`netmon apply: ${applied.length} of ${run.plan.steps.length} steps applied; then ${failure}. Finished steps are recorded in their documents: run netmon apply again to resume.`);
+    io.stderr(`netmon apply: ${applied.length} of ${totalSteps(run)} steps applied; then ${failure}. Finished steps are recorded in their documents: run netmon apply again to resume.`);
     return 1;
   }
-  io.stderr(`netmon apply: ${applied.length} step${applied.length === 1 ? '' : 's'} applied to ${terminalSafe(run.account.label)}.`);
+  const leftOut = run.endpoint.leftOut ? ` ${run.endpoint.leftOut}` : '';
+  io.stderr(`netmon apply: ${applied.length} step${applied.length === 1 ? '' : 's'} applied to ${terminalSafe(run.account.label)}.${leftOut}`);
   return 0;
 }

@@ -1,10 +1,13 @@
-// What `netmon plan` and `netmon apply` share: the test documents named on the command
-// line, the account, what it has deployed, and the plan between them.
+// What `netmon plan` and `netmon apply` share: the test and endpoint test documents named on
+// the command line, the account, what it has deployed, and the plans between them.
 import { readFile } from 'node:fs/promises';
 import { terminalSafe } from '../analysis/text/untrusted';
 import { isNetmonError } from '../api';
 import type { EnterpriseTest } from '../api/types';
-import { agentsFromList, agentsOfTests, computePlan, DOCUMENT_SUFFIXES, listDeployedTests, mergeAgents, toDeployedTest, type CatalogAgent, type DeployedTest, type Plan, type PlanDocument } from '../documents';
+import {
+  agentsFromList, agentsOfTests, computePlan, DOCUMENT_SUFFIXES, listDeployedTests, mergeAgents, planEndpointFolder, toDeployedTest,
+  type CatalogAgent, type DeployedTest, type EndpointFolderPlan, type Plan, type PlanDocument,
+} from '../documents';
 import { openAccount, UsageError, type Account, type AccountFlags } from './account';
 import { displayPath, expandWithBases } from './files';
 import { DEFAULT_PLAN_EXCLUDED_FOLDERS, planScope } from '../documents/plan-scope';
@@ -26,6 +29,8 @@ export interface DeployRun {
   /** The account's enterprise agents, for documents that name agents (agentName). */
   agents: CatalogAgent[];
   plan: Plan;
+  /** The endpoint test documents' plan (v7), or why they were left out (v6). */
+  endpoint: EndpointFolderPlan;
   /** A document's path as the user reads it (relative to the working directory), terminal-safe. */
   name(uri: string): string;
   /** Documents left out because they sit in an example folder (--include-examples takes them in). */
@@ -45,33 +50,38 @@ export function leftOutLine(run: Pick<DeployRun, 'excluded' | 'name'>): string[]
   return [`Left out (example folders): ${shown}${more}. Name that folder, or pass ${INCLUDE_EXAMPLES_FLAG}, to include them.`];
 }
 
-export interface DeployDocuments { documents: PlanDocument[]; excluded: string[] }
+export interface DeployDocuments { documents: PlanDocument[]; endpointDocuments: PlanDocument[]; excluded: string[] }
 
-const TEST_GLOB = `**/*${DOCUMENT_SUFFIXES.test}`;
+const DEPLOYABLE = [DOCUMENT_SUFFIXES.test, DOCUMENT_SUFFIXES['endpoint-test']];
+const TEST_GLOB = `**/*{${DEPLOYABLE.join(',')}}`;
 
 export async function readTestDocuments(patterns: readonly string[], cwd: string, includeExamples = false): Promise<DeployDocuments> {
   if (patterns.length === 0) throw new UsageError('name a folder, file or glob of test documents');
-  const found = [...(await expandWithBases(patterns, cwd, TEST_GLOB)).entries()].filter(([file]) => file.endsWith(DOCUMENT_SUFFIXES.test)).sort(([a], [b]) => a.localeCompare(b));
-  if (found.length === 0) throw new UsageError(`no ${DOCUMENT_SUFFIXES.test} documents matched ${patterns.join(' ')}`);
+  const found = [...(await expandWithBases(patterns, cwd, TEST_GLOB)).entries()].filter(([file]) => DEPLOYABLE.some((suffix) => file.endsWith(suffix))).sort(([a], [b]) => a.localeCompare(b));
+  if (found.length === 0) throw new UsageError(`no ${DEPLOYABLE.join(' or ')} documents matched ${patterns.join(' ')}`);
   // The editor's rule and default (netmon.plan.excludedFolders): folders below the one named, never the one named itself.
   const scope = planScope(found, ([file, base]) => (base === undefined ? file.split(sep).pop() ?? file : relative(base, file).split(sep).join('/')),
     includeExamples ? [] : DEFAULT_PLAN_EXCLUDED_FOLDERS);
   if (scope.included.length === 0) {
     throw new UsageError(`only example documents matched ${patterns.join(' ')} (${scope.excluded.length} left out); name their folder, or pass ${INCLUDE_EXAMPLES_FLAG}`);
   }
-  const documents = await Promise.all(scope.included.map(async ([file]) => ({ uri: file, text: await readFile(file, 'utf8') })));
-  return { documents, excluded: scope.excluded.map(([file]) => file) };
+  const read = await Promise.all(scope.included.map(async ([file]) => ({ uri: file, text: await readFile(file, 'utf8') })));
+  const isEndpoint = (d: PlanDocument): boolean => d.uri.endsWith(DOCUMENT_SUFFIXES['endpoint-test']);
+  return { documents: read.filter((d) => !isEndpoint(d)), endpointDocuments: read.filter(isEndpoint), excluded: scope.excluded.map(([file]) => file) };
 }
 
 export async function openDeployRun(patterns: readonly string[], flags: AccountFlags, io: CliIo, includeExamples = false): Promise<DeployRun> {
-  const { documents, excluded } = await readTestDocuments(patterns, io.cwd, includeExamples);
+  const { documents, endpointDocuments, excluded } = await readTestDocuments(patterns, io.cwd, includeExamples);
   const account = await openAccount(flags, io.env);
   try {
     const tests = await listDeployedTests(account.client, account.requestAid);
     const deployed = tests.map(toDeployedTest);
     const agents = await enterpriseAgents(account, tests);
     const plan = planFor(account, documents, deployed, agents);
-    return { account, documents, deployed, agents, plan, excluded, name: (uri) => terminalSafe(displayPath(uri, io.cwd)) };
+    const endpoint = await planEndpointFolder({
+      documents: endpointDocuments, client: account.client, connectionKey: account.serviceKey, aidKey: account.aidKey, options: { aid: account.requestAid },
+    });
+    return { account, documents, deployed, agents, plan, endpoint, excluded, name: (uri) => terminalSafe(displayPath(uri, io.cwd)) };
   } catch (error) {
     await account.close();
     throw error;

@@ -5,18 +5,18 @@
 // so that "changes" is the first non-zero answer; a conflict (a document named like a deployed
 // test no document is bound to) is 2 too, since apply would refuse it. Plan shows every binding
 // apply would make and every replace or delete that needs --allow-replace.
-import { terminalSafe } from '../analysis/text/untrusted';
-import { planJson, renderPlan } from '../documents';
+import { deployPlanJson, deployPlanText, endpointRemovalLines, endpointRemovals, endpointSteps, skippedDocuments } from './deploy-plan';
 import { ACCOUNT_USAGE, takeAccountFlags, UsageError } from './account';
 import { INCLUDE_EXAMPLES_FLAG, INCLUDE_EXAMPLES_USAGE, leftOutLine, openDeployRun, type CliIo, type DeployRun } from './deploy-run';
 import { processIo, reportFailure } from './io';
 import { bindingLines, prepareRun, STATE_USAGE, takeAdoptions, unownedLines } from './apply-state';
 import { ciJson } from './ci-safe';
 
-export const PLAN_USAGE = `usage: netmon plan <folders, files or globs of *.netmon-test.json>… [--json] [account]
+export const PLAN_USAGE = `usage: netmon plan <folders, files or globs of *.netmon-test.json, *.netmon-endpoint-test.json>… [--json] [account]
   Compares the documents with the tests the account has deployed and prints what apply
   would do: create, update (field: old → new), replace, delete (markedForDeletion), and
-  the deployed tests no document manages (left alone).
+  the deployed tests no document manages (left alone). Endpoint test documents plan against
+  the account's endpoint tests (v7; on a v6 account they are left out, saying so).
 ${ACCOUNT_USAGE}
   --json           the plan as JSON on stdout
 ${INCLUDE_EXAMPLES_USAGE}
@@ -46,22 +46,26 @@ export async function runPlan(args: readonly string[], io: CliIo = processIo()):
     const { plan } = run;
     if (json) {
       io.stdout(ciJson({
-        target: run.account.label, ...planJson(plan, run.name), excluded: opened.excluded.map(run.name),
+        target: run.account.label, ...deployPlanJson(run), excluded: opened.excluded.map(run.name),
         bindings: bindings.map((b) => ({ document: run.name(b.uri), testId: b.testId, testName: b.testName, why: b.why })),
-        needsAllowReplace: unowned.map((step) => ({ action: step.action, testName: step.testName, ...('testId' in step ? { testId: step.testId } : {}) })),
+        needsAllowReplace: [
+          ...unowned.map((step) => ({ kind: 'test', action: step.action, testName: step.testName, ...('testId' in step ? { testId: step.testId } : {}) })),
+          ...endpointRemovals(run).map((step) => ({ kind: 'endpoint', action: step.action, testName: step.testName, ...('testId' in step ? { testId: step.testId } : {}) })),
+        ],
       }));
     } else {
-      io.stdout([...bindingLines(bindings, run.name), renderPlan(plan, terminalSafe(run.account.label), run.name).trimEnd(), ...unownedLines(unowned, false), ...leftOutLine(opened)].join('\n'));
+      io.stdout([...bindingLines(bindings, run.name), deployPlanText(run), ...unownedLines(unowned, false), ...endpointRemovalLines(endpointRemovals(run), false), ...leftOutLine(opened)].join('\n'));
     }
-    if (plan.skipped.length > 0) {
-      io.stderr(`netmon plan: ${plan.skipped.length} document${plan.skipped.length === 1 ? ' is' : 's are'} invalid and left out; run netmon validate on them`);
+    const skipped = skippedDocuments(run);
+    if (skipped > 0) {
+      io.stderr(`netmon plan: ${skipped} document${skipped === 1 ? ' is' : 's are'} invalid and left out; run netmon validate on them`);
       return 2;
     }
     if (plan.conflicts.length > 0) {
       io.stderr(`netmon plan: ${plan.conflicts.length} conflict${plan.conflicts.length === 1 ? '' : 's'}: apply will refuse until each is adopted (--adopt) or renamed`);
       return 2;
     }
-    return plan.steps.length === 0 && bindings.length === 0 ? 0 : 1;
+    return plan.steps.length === 0 && endpointSteps(run).length === 0 && bindings.length === 0 ? 0 : 1;
   } catch (error) {
     return reportFailure('plan', error, PLAN_USAGE, io);
   } finally {

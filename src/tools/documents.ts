@@ -124,7 +124,8 @@ async function deployRun(ctx: ToolContext, patterns: readonly string[]): Promise
   const tests = await listDeployedTests(account.client, account.requestAid);
   const deployed = tests.map(toDeployedTest);
   const agents = await enterpriseAgents(account, tests);
-  return { account, documents, deployed, agents, plan: planFor(account, documents, deployed, agents), excluded, name: (uri) => outside(displayPath(uri, ctx.cwd), 300) };
+  // Endpoint test documents are not the tools' to deploy (their "ours" rule is about enterprise tests).
+  return { account, documents, deployed, agents, plan: planFor(account, documents, deployed, agents), endpoint: { documents: 0 }, excluded, name: (uri) => outside(displayPath(uri, ctx.cwd), 300) };
 }
 
 /** The CLI's output lines, collected for the answer (nothing asks: the tool call is the consent). */

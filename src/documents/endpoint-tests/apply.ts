@@ -21,3 +21,38 @@ export async function applyEndpointStep(step: EndpointPlanStep, client: Endpoint
       return undefined;
   }
 }
+
+export interface EndpointApplyResult {
+  completed: EndpointPlanStep[];
+  /** Deletes and replaces the user chose not to run. */
+  declined: EndpointPlanStep[];
+  failed?: { step: EndpointPlanStep; error: unknown };
+  cancelled: boolean;
+}
+
+export interface EndpointApplyOptions {
+  call?: CallOptions;
+  /** false: deletes and replaces are declined, the rest runs. */
+  allowDestructive: boolean;
+  /** Writes (or, undefined, removes) the document's binding after its step. */
+  bind(uri: string, testId: number | undefined): Promise<void>;
+  onProgress?(done: number, total: number, step: EndpointPlanStep): void;
+}
+
+/** Runs the steps in order, each binding its document as it finishes; stops at the first failure. */
+export async function applyEndpointSteps(steps: readonly EndpointPlanStep[], client: EndpointWriter, options: EndpointApplyOptions): Promise<EndpointApplyResult> {
+  const result: EndpointApplyResult = { completed: [], declined: [], cancelled: false };
+  for (const step of steps) {
+    if (options.call?.signal?.aborted) { result.cancelled = true; break; }
+    if (!options.allowDestructive && (step.action === 'delete' || step.action === 'replace')) { result.declined.push(step); continue; }
+    try {
+      await options.bind(step.uri, await applyEndpointStep(step, client, options.call));
+    } catch (error) {
+      result.failed = { step, error };
+      break;
+    }
+    result.completed.push(step);
+    options.onProgress?.(result.completed.length, steps.length, step);
+  }
+  return result;
+}

@@ -7,3 +7,4 @@ export * from './import';
 export * from './templates';
 export * from './apply';
 export * from './completion';
+export * from './folder';

@@ -3,7 +3,8 @@
 // written straight into the workspace (the folder of `netmon.documents.newDocumentFolder`,
 // a free name from the kind), opened, and its test name and target are tab stops — typing the
 // name, Tab, the URL and saving is one edit. Only when that write fails is a save dialog
-// asked, with the kind and agents already chosen kept.
+// asked, with the kind and agents already chosen kept. The endpoint kinds (v7) come from
+// new-endpoint-document.ts.
 import * as vscode from 'vscode';
 import type { CatalogAgent, TemplateId, TemplateInfo } from '../../documents';
 import type { ConnectionManager } from '../connection/connection-manager';
@@ -13,6 +14,7 @@ import type { CatalogCache } from './catalog';
 import { writeNewFile } from '../files/save-files';
 import { exists } from './checked';
 import { documentsLibrary as lib } from './library';
+import { endpointKindItems, isEndpointKindItem, newEndpointDocument, type EndpointKindItem } from './new-endpoint-document';
 
 /** Agents offered in the multi-pick; an account with more is better served by completion. */
 const MAX_AGENTS_OFFERED = 500;
@@ -25,6 +27,9 @@ export const NEW_DOCUMENT_FOLDER_SETTING = 'netmon.documents.newDocumentFolder';
 export const DEFAULT_NEW_DOCUMENT_FOLDER = 'netmon-tests';
 const CHOOSE_LOCATION = 'Choose Where to Save…';
 
+/** What is written: the kind's label and document kind (for messages and the save dialog), its file name. */
+interface NewFile { label: string; kind: TemplateInfo['kind']; fileName: string }
+
 export class NewDocumentCommand {
   constructor(private readonly connection: ConnectionManager, private readonly catalog: CatalogCache, private readonly prompts: Prompts) {}
 
@@ -35,10 +40,21 @@ export class NewDocumentCommand {
   async run(argument?: unknown): Promise<vscode.Uri | undefined> {
     const template = templateOfNode(argument) ?? await this.pickTemplate();
     if (!template) return undefined;
+    if (isEndpointKindItem(template)) return this.runEndpoint(template);
     const agents = template.usesEnterpriseAgents ? await this.pickAgents() : [];
     if (agents === undefined) return undefined;
     const text = lib().newDocumentText(template.id, { agents: agents.map((a) => ({ agentId: a.agentId, name: a.name })) });
-    const uri = await this.writeInWorkspace(template, text, agents.length) ?? await this.writeWhereChosen(template, text);
+    const file = { label: template.label, kind: template.kind, fileName: lib().templateFileName(template.id) };
+    return this.writeAndOpen(file, text, agents.length);
+  }
+
+  private async runEndpoint(item: EndpointKindItem): Promise<vscode.Uri | undefined> {
+    const made = await newEndpointDocument(item, this.connection, this.prompts);
+    return made && this.writeAndOpen({ label: item.label, kind: 'endpoint-test', fileName: made.fileName }, made.text, 0);
+  }
+
+  private async writeAndOpen(template: NewFile, text: string, agentCount: number): Promise<vscode.Uri | undefined> {
+    const uri = await this.writeInWorkspace(template, text, agentCount) ?? await this.writeWhereChosen(template, text);
     if (!uri) return undefined;
     const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
     // The same text, its name and target as tab stops: what the user types first is selected.
@@ -53,14 +69,14 @@ export class NewDocumentCommand {
    * The kind's free name in the new-document folder, written; undefined when there is no
    * workspace folder, or (after saying why and what to do) when the write failed.
    */
-  private async writeInWorkspace(template: TemplateInfo, text: string, agentCount: number): Promise<vscode.Uri | undefined> {
+  private async writeInWorkspace(template: NewFile, text: string, agentCount: number): Promise<vscode.Uri | undefined> {
     const root = vscode.workspace.workspaceFolders?.[0]?.uri;
     if (!root) return undefined;
     let folder: vscode.Uri | undefined;
     try {
       folder = vscode.Uri.joinPath(root, ...newDocumentFolder());
       await vscode.workspace.fs.createDirectory(folder);
-      const uri = await freeName(folder, lib().templateFileName(template.id));
+      const uri = await freeName(folder, template.fileName);
       await writeNewFile(uri, text);
       return uri;
     } catch (error) {
@@ -73,7 +89,7 @@ export class NewDocumentCommand {
   }
 
   /** The save dialog: with no workspace folder, or after the write in it failed. */
-  private async writeWhereChosen(template: TemplateInfo, text: string): Promise<vscode.Uri | undefined> {
+  private async writeWhereChosen(template: NewFile, text: string): Promise<vscode.Uri | undefined> {
     const uri = await this.chooseLocation(template);
     if (!uri) return undefined;
     await writeNewFile(uri, text);
@@ -85,10 +101,10 @@ export class NewDocumentCommand {
    * dialog keeps only what was typed); a name already taken asks again, so the kind and agents
    * chosen before are never lost to a late error.
    */
-  private async chooseLocation(template: TemplateInfo): Promise<vscode.Uri | undefined> {
+  private async chooseLocation(template: NewFile): Promise<vscode.Uri | undefined> {
     const suffix = lib().DOCUMENT_SUFFIXES[template.kind];
     let title = `Save the new ${template.label.toLowerCase()} as`;
-    let defaultUri = defaultLocation(lib().templateFileName(template.id));
+    let defaultUri = defaultLocation(template.fileName);
     for (let attempt = 0; attempt < MAX_SAVE_ATTEMPTS; attempt++) {
       // Dialogs match one extension: a two-dot one makes them append it to a name already ending in
       // it (x.netmon-test.json.netmon-test.json). Filter on json; withSuffix adds the kind's part.
@@ -102,9 +118,10 @@ export class NewDocumentCommand {
     throw new Error(`no free file name was chosen after ${MAX_SAVE_ATTEMPTS} tries`);
   }
 
-  private async pickTemplate(): Promise<TemplateInfo | undefined> {
+  private async pickTemplate(): Promise<TemplateInfo | EndpointKindItem | undefined> {
     const items = lib().TEMPLATES.map((template) => ({ label: template.label, description: template.description, template }));
-    return (await this.prompts.choose(items, { title: 'New Netmon document', placeHolder: 'What should the document describe?' }))?.template;
+    const endpoint = endpointKindItems().map((item) => ({ ...item, template: item }));
+    return (await this.prompts.choose([...items, ...endpoint], { title: 'New Netmon document', placeHolder: 'What should the document describe?' }))?.template;
   }
 
   /** The account's known enterprise agents, or none (a placeholder) when it knows none. */
@@ -169,6 +186,6 @@ function defaultLocation(fileName: string): vscode.Uri | undefined {
 export function withSuffix(uri: vscode.Uri, suffix: string): vscode.Uri {
   const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
   if (name.toLowerCase().endsWith(suffix)) return uri;
-  const stem = name.replace(/\.json$/i, '').replace(/\.netmon-(test|instant|filter)$/i, '') || 'netmon';
+  const stem = name.replace(/\.json$/i, '').replace(/\.netmon-(test|instant|filter|endpoint-test)$/i, '') || 'netmon';
   return vscode.Uri.joinPath(uri, '..', `${stem}${suffix}`);
 }

@@ -2,9 +2,10 @@
 // shows creates, updates, replaces and deletes in a read-only document; Apply runs them
 // after a modal that lists every step and where the deployed state came from, with
 // progress; it stops at the first failure (each finished step has already written its
-// binding) and deletes only when the user chose to.
+// binding) and deletes only when the user chose to. A folder's endpoint test documents plan
+// and apply beside the test documents (plan-endpoint.ts), after them.
 import * as vscode from 'vscode';
-import type { ApplyResult, CatalogAgent, DeployedTest, Plan, PlanDocument, PlanExecutor } from '../../documents';
+import type { ApplyResult, CatalogAgent, DeployedTest, EndpointApplyResult, EndpointFolderPlan, Plan, PlanDocument, PlanExecutor } from '../../documents';
 import { documentsLibrary as lib } from './library';
 import { errorText, isNetmonError } from '../errors';
 import type { BindingWriter } from './bindings';
@@ -18,11 +19,16 @@ import { renderPlan } from './plan-text';
 import { planResultsSection } from './plan-results';
 import { documentKindOf } from '../../documents/kinds';
 import { DEFAULT_PLAN_EXCLUDED_FOLDERS, excludedLine, planScope } from '../../documents/plan-scope';
+import { untrustedLine } from '../../analysis/text/untrusted';
+import { applyEndpointPlan, endpointPlanText, isEndpointDocument, planEndpointDocuments } from './plan-endpoint';
 
 /** A folder's documents, or (from a document's lens or title action) one document. */
 interface PlanScopeArgument { folder: vscode.Uri; document?: vscode.Uri }
 
-export interface PlanRun { folder: vscode.Uri; document?: vscode.Uri; target: DeployTarget; plan: Plan; source: string; excluded: string[] }
+export interface PlanRun { folder: vscode.Uri; document?: vscode.Uri; target: DeployTarget; plan: Plan; endpoint: EndpointFolderPlan; source: string; excluded: string[] }
+
+/** What Apply did: the test documents' steps, then the endpoint test documents' ones. */
+export type FolderApplyResult = ApplyResult & { endpoint?: EndpointApplyResult };
 
 export const PLAN_EXCLUDED_FOLDERS_SETTING = 'netmon.plan.excludedFolders';
 
@@ -35,23 +41,23 @@ export class PlanCommands {
   ) {}
 
   /** Computes the plan for `folder` (or a picked one), or for one test document, and shows it. */
-  async plan(argument?: unknown): Promise<{ plan: Plan; document: vscode.TextDocument } | undefined> {
+  async plan(argument?: unknown): Promise<{ plan: Plan; endpoint: EndpointFolderPlan; document: vscode.TextDocument } | undefined> {
     const scope = await scopeFrom(argument);
     if (!scope) return undefined;
     const run = await this.compute(scope, new AbortController().signal);
     // A language of its own: create / update / delete coloured, long lines wrapped (configurationDefaults).
     const results = (await run.target.client.apiVersion()) === 'v6' ? '' : planResultsSection(run.plan, (uri) => vscode.workspace.asRelativePath(vscode.Uri.parse(uri)));
-    const document = await this.results.show('plan.netmon-plan', `${renderPlan(run.plan, this.describe(run))}${results}`, 'netmon-plan');
-    return { plan: run.plan, document };
+    const document = await this.results.show('plan.netmon-plan', `${this.planText(run)}${results}`, 'netmon-plan');
+    return { plan: run.plan, endpoint: run.endpoint, document };
   }
 
   /** Computes the plan, asks (every step listed), then applies what the user chose. */
-  async apply(argument?: unknown): Promise<ApplyResult | undefined> {
+  async apply(argument?: unknown): Promise<FolderApplyResult | undefined> {
     requireTrustedWorkspace('Apply');
     const folder = await folderFrom(argument);
     if (!folder) return undefined;
     const run = await withNotificationProgress('Netmon: planning…', (_progress, signal) => this.compute({ folder }, signal));
-    if (run.plan.steps.length === 0) {
+    if (run.plan.steps.length === 0 && (run.endpoint.plan?.steps.length ?? 0) === 0) {
       void showInfo(`Nothing to apply: the tests of ${vscode.workspace.asRelativePath(folder)} match what is deployed.`);
       return { completed: [], declined: [], cancelled: false };
     }
@@ -60,20 +66,23 @@ export class PlanCommands {
     return withNotificationProgress('Netmon: applying the plan', async (progress, signal) => {
       const result = await lib().applyPlan(run.plan, this.executor(run.target, signal), {
         confirmDestructive: () => Promise.resolve(allowDeletes),
-        onProgress: (done, total, step) => progress.report({ increment: 100 / total, message: `${done}/${total} ${step.action} "${step.testName}"` }),
+        onProgress: (done, _enterprise, step) => progress.report({ increment: 100 / total(run), message: `${done}/${total(run)} ${step.action} "${step.testName}"` }),
         signal,
       });
       await this.forgetRemovedDocuments(run.target, result);
-      report(result);
-      return result;
+      const endpoint = result.failed || result.cancelled ? undefined : await applyEndpointPlan(run.target, run.endpoint, this.bindings, {
+        allowDestructive: allowDeletes, signal, onStep: (step) => progress.report({ increment: 100 / total(run), message: `endpoint ${step.action} "${untrustedLine(step.testName)}"` }),
+      });
+      report(merged(result, endpoint));
+      return { ...result, ...(endpoint ? { endpoint } : {}) };
     });
   }
 
   /** true: apply all; false: all but deletes and replaces; undefined: nothing. */
   private async confirmApply(run: PlanRun): Promise<boolean | undefined> {
-    const destructive = run.plan.steps.filter((s) => s.action === 'delete' || s.action === 'replace');
-    const detail = `${renderPlan(run.plan, this.describe(run))}${this.unverifiedBindings(run)}${destructive.length > 0 ? '\n"Apply Without Deletes" skips the deletes and replaces; their data stays.' : ''}`;
-    const message = `Apply ${run.plan.steps.length} change${run.plan.steps.length === 1 ? '' : 's'} to ${run.target.groupLabel}${destructive.length > 0 ? `, deleting ${destructive.length} deployed test${destructive.length === 1 ? '' : 's'}` : ''}?`;
+    const destructive = [...run.plan.steps, ...run.endpoint.plan?.steps ?? []].filter((s) => s.action === 'delete' || s.action === 'replace');
+    const detail = `${this.planText(run)}${this.unverifiedBindings(run)}${destructive.length > 0 ? '\n"Apply Without Deletes" skips the deletes and replaces; their data stays.' : ''}`;
+    const message = `Apply ${total(run)} change${total(run) === 1 ? '' : 's'} to ${run.target.groupLabel}${destructive.length > 0 ? `, deleting ${destructive.length} deployed test${destructive.length === 1 ? '' : 's'}` : ''}?`;
     const answer = destructive.length > 0
       ? await this.prompts.confirm(message, detail, 'Apply', 'Apply Without Deletes')
       : await this.prompts.confirm(message, detail, 'Apply');
@@ -94,18 +103,20 @@ export class PlanCommands {
     const { folder } = scope;
     const target = deployTarget(this.connection);
     const found = scope.document ? await readDocuments([scope.document]) : await readFolder(folder);
-    const { included: documents, excluded } = scope.document ? { included: found, excluded: [] } : leaveOutExamples(folder, found);
+    const { included, excluded } = scope.document ? { included: found, excluded: [] } : leaveOutExamples(folder, found);
+    const documents = included.filter((d) => !isEndpointDocument(d.uri));
     const { deployed, source } = await this.deployed(target, signal);
     // A left-out document is not a removed one: its test is not planned for deletion.
     const present = new Set(found.map((d) => d.uri));
     const inFolder = (uri: string): boolean => !scope.document && uri.startsWith(`${folder.toString()}/`);
     const previousBindings = Object.entries(this.bindings.remembered(target.connectionKey, target.aidKey))
-      .filter(([uri]) => inFolder(uri) && !present.has(uri))
+      .filter(([uri]) => inFolder(uri) && !present.has(uri) && !isEndpointDocument(uri))
       .map(([uri, testId]) => ({ uri, testId }));
     const computed = lib().computePlan({ documents, deployed, connectionKey: target.connectionKey, aid: target.aidKey, previousBindings, agents: await this.agents() });
     // One document's plan is about that document: the account's other tests are not news.
     const plan = scope.document ? { ...computed, unmanaged: [] } : computed;
-    return { folder, document: scope.document, target, plan, source, excluded: excluded.map((d) => vscode.workspace.asRelativePath(vscode.Uri.parse(d.uri))).sort() };
+    const endpoint = await planEndpointDocuments(target, included.filter((d) => isEndpointDocument(d.uri)), signal);
+    return { folder, document: scope.document, target, plan, endpoint, source, excluded: excluded.map((d) => vscode.workspace.asRelativePath(vscode.Uri.parse(d.uri))).sort() };
   }
 
   /** The service's list when it has one; else what this workspace last deployed. */
@@ -117,6 +128,10 @@ export class PlanCommands {
       const deployed = this.bindings.deployments.list(target.connectionKey, target.aidKey);
       return { deployed, source: 'what this workspace last deployed (the service does not list tests; changes made elsewhere are not seen)' };
     }
+  }
+
+  private planText(run: PlanRun): string {
+    return `${renderPlan(run.plan, this.describe(run))}${endpointPlanText(run.endpoint)}`;
   }
 
   private describe(run: PlanRun): string {
@@ -154,7 +169,17 @@ export class PlanCommands {
   }
 }
 
-function report(result: ApplyResult): void {
+function total(run: PlanRun): number {
+  return run.plan.steps.length + (run.endpoint.plan?.steps.length ?? 0);
+}
+
+/** Both parts as one outcome: what finished, what was declined, the first failure. */
+function merged(result: ApplyResult, endpoint: EndpointApplyResult | undefined): Pick<ApplyResult, 'cancelled'> & { completed: unknown[]; declined: unknown[]; failed?: { step: { action: string; testName: string }; error: unknown } } {
+  if (!endpoint) return result;
+  return { completed: [...result.completed, ...endpoint.completed], declined: [...result.declined, ...endpoint.declined], failed: endpoint.failed, cancelled: endpoint.cancelled };
+}
+
+function report(result: ReturnType<typeof merged>): void {
   const done = `${result.completed.length} step${result.completed.length === 1 ? '' : 's'} applied`;
   const declined = result.declined.length > 0 ? `; ${result.declined.length} delete/replace step(s) skipped` : '';
   if (result.failed) {
@@ -200,7 +225,7 @@ function leaveOutExamples(folder: vscode.Uri, documents: PlanDocument[]): { incl
 }
 
 async function readFolder(folder: vscode.Uri): Promise<PlanDocument[]> {
-  return readDocuments(await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*.netmon-test.json'), '**/node_modules/**'));
+  return readDocuments(await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*.{netmon-test,netmon-endpoint-test}.json'), '**/node_modules/**'));
 }
 
 async function readDocuments(uris: readonly vscode.Uri[]): Promise<PlanDocument[]> {

@@ -1,9 +1,11 @@
-// Endpoint Tests: grouped by type → test → Metrics / Path Visualization / HTTP Server data.
+// Endpoint Tests: grouped by type → test → Metrics / Path Visualization / HTTP Server data;
+// on v7 the dynamic tests in a group of their own (dynamic-test-nodes.ts).
 import type { EndpointTest, HttpServerResult, NetMetric, PathVisSummary } from '../../api/types';
 import { endpointTestSummary, isDisabled, httpServerSummary, metricSummary, pathVisRecordSummary } from '../../analysis/records/summaries';
 import { segment, summaryItem } from './format';
 import { listNode } from './list-node';
 import { TreeNode, type LoadContext, type PagedNode } from './nodes';
+import { dynamicTestGroup } from './dynamic-test-nodes';
 
 /** Endpoint tests read for the tree's groups. */
 const MAX_TESTS = 5_000;
@@ -13,10 +15,11 @@ export async function endpointTestGroups(context: LoadContext, parent: TreeNode)
   const { records: endpointTest } = await context.client.endpointTests({ signal: context.signal }).collect({ maxRecords: MAX_TESTS });
   const byType = new Map<string, EndpointTest[]>();
   for (const test of endpointTest) byType.set(test.type, [...(byType.get(test.type) ?? []), test]);
-  return [...byType.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([type, tests]) => new TreeNode(parent, {
+  const scheduled = [...byType.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([type, tests]) => new TreeNode(parent, {
     label: type, description: `${tests.length} test${tests.length === 1 ? '' : 's'}`, icon: 'symbol-folder', kind: 'testType',
     children: (_context, self) => Promise.resolve(tests.map((test) => testNode(self, test))),
   }));
+  return [...scheduled, ...await dynamicTestGroup(context, parent)];
 }
 
 function testNode(parent: TreeNode, test: EndpointTest): TreeNode {

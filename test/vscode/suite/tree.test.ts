@@ -11,7 +11,7 @@ import type { RunningEmulator } from '../../../src/emulator';
 import { THRESHOLDS } from '../../../src/analysis/session/thresholds';
 import type { TreeNode } from '../../../src/vscode/tree/nodes';
 import {
-  SUITE_API, WIRE_PATHS, agentRows, answeringPrompts, apiGet, childrenOf, clearEmulatorRequests, detailRecord, emulatorRequests, inViewOrder, kindOf, netmonApi, records, root, signInTo, signOut,
+  SUITE_API, WIRE_PATHS, agentRows, answeringPrompts, apiGet, childrenOf, nativeGet, clearEmulatorRequests, detailRecord, emulatorRequests, inViewOrder, kindOf, netmonApi, records, root, signInTo, signOut,
   startControlledEmulator,
 } from './netmon-fixture';
 
@@ -74,7 +74,19 @@ describe('explorer tree', () => {
   it('groups endpoint tests by type, each test with its data nodes', async () => {
     const api = await netmonApi();
     const { endpointTest } = await apiGet<EndpointTestResponse>(emulator, '/v7/endpoint-tests');
-    const groups = await childrenOf(api, await root(api, 'Endpoint Tests'));
+    const all = await childrenOf(api, await root(api, 'Endpoint Tests'));
+    // v7 adds the dynamic tests beside the scheduled ones, said as dynamic.
+    const dynamicGroup = all.find((node) => node.label === 'dynamic');
+    if (SUITE_API === 'v7') {
+      const { tests: dynamic } = await nativeGet<{ tests: { testName: string }[] }>(emulator, '/v7/endpoint/tests/dynamic-tests/agent-to-server');
+      assert.ok(dynamicGroup && dynamic.length > 0, all.map((node) => node.label).join(', '));
+      const dynamicNodes = await childrenOf(api, dynamicGroup);
+      assert.deepEqual(dynamicNodes.map((node) => node.label), dynamic.map((test) => test.testName));
+      assert.ok(dynamicNodes.every((node) => String(node.spec.description).startsWith('dynamic test · follows ')), String(dynamicNodes[0]?.spec.description));
+    } else {
+      assert.equal(dynamicGroup, undefined, 'v6 has no dynamic tests');
+    }
+    const groups = all.filter((node) => node !== dynamicGroup);
     assert.deepEqual(groups.map((node) => node.label), [...new Set(endpointTest.map((test) => test.type))].sort());
     for (const group of groups) {
       const tests = await childrenOf(api, group);

@@ -1,0 +1,52 @@
+// One plan for `netmon plan` and `netmon apply` over both kinds of document: the enterprise
+// plan's text and JSON, then the endpoint test documents' part (each step saying it is an
+// endpoint step), and the counts that decide exit codes and confirmations.
+import { terminalSafe } from '../analysis/text/untrusted';
+import { endpointPlanJson, isDestructiveEndpointStep, planJson, renderEndpointPlan, renderPlan, type EndpointPlanStep } from '../documents';
+import type { DeployRun } from './deploy-run';
+
+/** The plan as text: the enterprise plan, then the endpoint documents' part (or why they were left out). */
+export function deployPlanText(run: DeployRun): string {
+  const enterprise = renderPlan(run.plan, terminalSafe(run.account.label), run.name).trimEnd();
+  return terminalSafe([enterprise, ...renderEndpointPlan(run.endpoint, run.name)].join('\n'));
+}
+
+/** The plan as data: every step with its kind ("test" or "endpoint"), one list. */
+export function deployPlanJson(run: DeployRun): Record<string, unknown> {
+  const enterprise = planJson(run.plan, run.name) as { changes: number; steps: object[]; unchanged: object[]; skipped: object[] };
+  const endpoint = endpointPlanJson(run.endpoint, run.name);
+  return {
+    ...enterprise,
+    changes: enterprise.changes + endpoint.steps.length,
+    steps: [...enterprise.steps.map((step) => ({ kind: 'test', ...step })), ...endpoint.steps],
+    unchanged: [...enterprise.unchanged.map((u) => ({ kind: 'test', ...u })), ...endpoint.unchanged],
+    skipped: [...enterprise.skipped.map((s) => ({ kind: 'test', ...s })), ...endpoint.skipped],
+    ...(endpoint.leftOut ? { endpointLeftOut: endpoint.leftOut } : {}),
+  };
+}
+
+export function endpointSteps(run: DeployRun): EndpointPlanStep[] {
+  return run.endpoint.plan?.steps ?? [];
+}
+
+export function totalSteps(run: DeployRun): number {
+  return run.plan.steps.length + endpointSteps(run).length;
+}
+
+export function skippedDocuments(run: DeployRun): number {
+  return run.plan.skipped.length + (run.endpoint.plan?.skipped.length ?? 0);
+}
+
+/**
+ * Endpoint replaces and deletes: no journal records which endpoint tests an apply from here
+ * created, so each needs --allow-replace, as an unowned enterprise one does.
+ */
+export function endpointRemovals(run: DeployRun): EndpointPlanStep[] {
+  return endpointSteps(run).filter(isDestructiveEndpointStep);
+}
+
+export function endpointRemovalLines(steps: readonly EndpointPlanStep[], allowed: boolean): string[] {
+  if (steps.length === 0) return [];
+  return ['', `${allowed ? 'Allowed by --allow-replace' : 'Needs --allow-replace (beyond --yes)'}: endpoint test${steps.length === 1 ? '' : 's'} to replace or delete (their data goes with them):`,
+    ...steps.map((step) => terminalSafe(`  ${step.action} endpoint ${JSON.stringify(step.testName)} (test ${'testId' in step ? step.testId : ''})`))];
+}
