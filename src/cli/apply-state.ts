@@ -64,6 +64,12 @@ export class JournalFile {
     this.write({ ...journal, pending: journal.pending.filter((p) => p.uri !== uri), owned });
   }
 
+  /** An endpoint test apply created (or re-created for a replace): ours from now on. */
+  ownEndpoint(testId: number): void {
+    const owned = this.read().endpointOwned ?? [];
+    if (!owned.includes(testId)) this.write({ ...this.read(), endpointOwned: [...owned, testId] });
+  }
+
   clearPending(): void {
     const journal = this.read();
     if (journal.pending.length > 0) this.write({ ...journal, pending: [] });

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { terminalSafe } from '../analysis/text/untrusted';
 import {
-  applyEndpointSteps, applyPlan, isDestructive, planSummary, removeBinding, setBinding, testRequestTarget,
+  applyEndpointSteps, applyPlan, isDestructive, isDestructiveEndpointStep, planSummary, removeBinding, setBinding, testRequestTarget,
   type ApplyResult, type EndpointApplyResult, type PlanExecutor,
 } from '../documents';
 import { deployPlanJson, deployPlanText, endpointRemovalLines, endpointRemovals, endpointSteps, skippedDocuments, totalSteps } from './deploy-plan';
@@ -28,9 +28,9 @@ export const APPLY_USAGE = `usage: netmon apply <folders, files or globs of *.ne
   exits 2 without changing anything. After a failure, run it again: it resumes.
 ${ACCOUNT_USAGE}
   --yes            apply without asking
-  --allow-replace  also replace or delete tests that netmon apply did not create from this
-                   machine (a binding that came with a document is not proof the test is its),
-                   and any endpoint test
+  --allow-replace  also replace or delete tests (endpoint tests too) that netmon apply did not
+                   create from this machine (a binding that came with a document is not proof
+                   the test is its)
   --json           print the plan and the outcome as JSON on stdout
 ${INCLUDE_EXAMPLES_USAGE}
 ${STATE_USAGE}
@@ -66,7 +66,7 @@ export async function runApply(args: readonly string[], io: CliIo = processIo())
 export async function applyRun(opened: DeployRun, args: ApplyArgs, io: CliIo): Promise<number> {
   const { run, journal, bindings, unowned } = prepareRun('apply', opened, args.adoptions, io);
   const { plan } = run;
-  const removals = endpointRemovals(run);
+  const removals = endpointRemovals(run, journal.read());
   const shown = (): string => [...bindingLines(bindings, run.name), deployPlanText(run), ...unownedLines(unowned, args.allowReplace), ...endpointRemovalLines(removals, args.allowReplace)].join('\n');
   const skipped = skippedDocuments(run);
   if (skipped > 0 || plan.conflicts.length > 0) {
@@ -102,7 +102,7 @@ export async function applyRun(opened: DeployRun, args: ApplyArgs, io: CliIo): P
   const endpoint = result.failed ? undefined : await applyEndpointSteps(endpointSteps(run), run.account.client, {
     call: run.account.requestAid === undefined ? {} : { aid: run.account.requestAid },
     allowDestructive: true,
-    bind: (uri, testId) => { bindDocument(uri, run, testId); return Promise.resolve(); },
+    bind: (uri, testId) => { bindEndpointDocument(uri, run, journal, testId); return Promise.resolve(); },
     onProgress: (done, _total, step) => progress(result.completed.length + done, { ...step, testId: 'testId' in step ? step.testId : undefined }),
   });
   return report(run, result, endpoint, args.json, io);
@@ -111,7 +111,7 @@ export async function applyRun(opened: DeployRun, args: ApplyArgs, io: CliIo): P
 async function confirmed(run: DeployRun, shown: string, bindings: number, io: CliIo): Promise<boolean> {
   if (!io.ask) return false;
   io.stderr(shown);
-  const destructive = run.plan.steps.filter(isDestructive).length + endpointRemovals(run).length;
+  const destructive = run.plan.steps.filter(isDestructive).length + endpointSteps(run).filter(isDestructiveEndpointStep).length;
   const binds = bindings > 0 ? `, binding ${bindings} document(s)` : '';
   return io.ask(`Apply these ${totalSteps(run)} changes${binds}${destructive > 0 ? `, deleting ${destructive} deployed test(s)` : ''}?`);
 }
@@ -158,6 +158,13 @@ function executor(run: DeployRun, journal: JournalFile): PlanExecutor {
       return Promise.resolve();
     },
   };
+}
+
+/** An endpoint test a create or replace made is recorded as ours, as an enterprise one is. */
+function bindEndpointDocument(uri: string, run: DeployRun, journal: JournalFile, testId: number | undefined): void {
+  bindDocument(uri, run, testId);
+  const created = endpointSteps(run).some((step) => step.uri === uri && (step.action === 'create' || step.action === 'replace'));
+  if (created && testId !== undefined) journal.ownEndpoint(testId);
 }
 
 function bindDocument(uri: string, run: DeployRun, testId: number | undefined): void {

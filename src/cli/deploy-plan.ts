@@ -2,7 +2,7 @@
 // plan's text and JSON, then the endpoint test documents' part (each step saying it is an
 // endpoint step), and the counts that decide exit codes and confirmations.
 import { terminalSafe } from '../analysis/text/untrusted';
-import { endpointPlanJson, isDestructiveEndpointStep, planJson, renderEndpointPlan, renderPlan, type EndpointPlanStep } from '../documents';
+import { endpointPlanJson, endpointStepsNotOurs, planJson, renderEndpointPlan, renderPlan, type ApplyJournal, type EndpointPlanStep } from '../documents';
 import type { DeployRun } from './deploy-run';
 
 /** The plan as text: the enterprise plan, then the endpoint documents' part (or why they were left out). */
@@ -37,16 +37,13 @@ export function skippedDocuments(run: DeployRun): number {
   return run.plan.skipped.length + (run.endpoint.plan?.skipped.length ?? 0);
 }
 
-/**
- * Endpoint replaces and deletes: no journal records which endpoint tests an apply from here
- * created, so each needs --allow-replace, as an unowned enterprise one does.
- */
-export function endpointRemovals(run: DeployRun): EndpointPlanStep[] {
-  return endpointSteps(run).filter(isDestructiveEndpointStep);
+/** Endpoint replaces and deletes of endpoint tests that are not ours: each needs --allow-replace, as an enterprise one does. */
+export function endpointRemovals(run: DeployRun, journal: ApplyJournal): EndpointPlanStep[] {
+  return endpointStepsNotOurs(endpointSteps(run), journal, ['replace', 'delete']);
 }
 
 export function endpointRemovalLines(steps: readonly EndpointPlanStep[], allowed: boolean): string[] {
   if (steps.length === 0) return [];
-  return ['', `${allowed ? 'Allowed by --allow-replace' : 'Needs --allow-replace (beyond --yes)'}: endpoint test${steps.length === 1 ? '' : 's'} to replace or delete (their data goes with them):`,
+  return ['', `${allowed ? 'Allowed by --allow-replace' : 'Needs --allow-replace (beyond --yes)'}: endpoint test${steps.length === 1 ? '' : 's'} to replace or delete that netmon apply did not create from this machine (their data goes with them):`,
     ...steps.map((step) => terminalSafe(`  ${step.action} endpoint ${JSON.stringify(step.testName)} (test ${'testId' in step ? step.testId : ''})`))];
 }

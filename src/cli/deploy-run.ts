@@ -52,12 +52,13 @@ export function leftOutLine(run: Pick<DeployRun, 'excluded' | 'name'>): string[]
 
 export interface DeployDocuments { documents: PlanDocument[]; endpointDocuments: PlanDocument[]; excluded: string[] }
 
+/** The documents netmon plan and apply (and plan_documents, apply_documents) deploy. */
 const DEPLOYABLE = [DOCUMENT_SUFFIXES.test, DOCUMENT_SUFFIXES['endpoint-test']];
-const TEST_GLOB = `**/*{${DEPLOYABLE.join(',')}}`;
+export const DEPLOY_GLOB = `**/*{${DEPLOYABLE.join(',')}}`;
 
 export async function readTestDocuments(patterns: readonly string[], cwd: string, includeExamples = false): Promise<DeployDocuments> {
   if (patterns.length === 0) throw new UsageError('name a folder, file or glob of test documents');
-  const found = [...(await expandWithBases(patterns, cwd, TEST_GLOB)).entries()].filter(([file]) => DEPLOYABLE.some((suffix) => file.endsWith(suffix))).sort(([a], [b]) => a.localeCompare(b));
+  const found = [...(await expandWithBases(patterns, cwd, DEPLOY_GLOB)).entries()].filter(([file]) => DEPLOYABLE.some((suffix) => file.endsWith(suffix))).sort(([a], [b]) => a.localeCompare(b));
   if (found.length === 0) throw new UsageError(`no ${DEPLOYABLE.join(' or ')} documents matched ${patterns.join(' ')}`);
   // The editor's rule and default (netmon.plan.excludedFolders): folders below the one named, never the one named itself.
   const scope = planScope(found, ([file, base]) => (base === undefined ? file.split(sep).pop() ?? file : relative(base, file).split(sep).join('/')),
@@ -71,21 +72,27 @@ export async function readTestDocuments(patterns: readonly string[], cwd: string
 }
 
 export async function openDeployRun(patterns: readonly string[], flags: AccountFlags, io: CliIo, includeExamples = false): Promise<DeployRun> {
-  const { documents, endpointDocuments, excluded } = await readTestDocuments(patterns, io.cwd, includeExamples);
+  const read = await readTestDocuments(patterns, io.cwd, includeExamples);
   const account = await openAccount(flags, io.env);
   try {
-    const tests = await listDeployedTests(account.client, account.requestAid);
-    const deployed = tests.map(toDeployedTest);
-    const agents = await enterpriseAgents(account, tests);
-    const plan = planFor(account, documents, deployed, agents);
-    const endpoint = await planEndpointFolder({
-      documents: endpointDocuments, client: account.client, connectionKey: account.serviceKey, aidKey: account.aidKey, options: { aid: account.requestAid },
-    });
-    return { account, documents, deployed, agents, plan, endpoint, excluded, name: (uri) => terminalSafe(displayPath(uri, io.cwd)) };
+    return await planDeployRun(account, read, (uri) => terminalSafe(displayPath(uri, io.cwd)));
   } catch (error) {
     await account.close();
     throw error;
   }
+}
+
+/** Both plans of the documents read, against what the account has deployed (the account stays open: the caller owns it). */
+export async function planDeployRun(account: Account, read: DeployDocuments, name: (uri: string) => string): Promise<DeployRun> {
+  const { documents, endpointDocuments, excluded } = read;
+  const tests = await listDeployedTests(account.client, account.requestAid);
+  const deployed = tests.map(toDeployedTest);
+  const agents = await enterpriseAgents(account, tests);
+  const plan = planFor(account, documents, deployed, agents);
+  const endpoint = await planEndpointFolder({
+    documents: endpointDocuments, client: account.client, connectionKey: account.serviceKey, aidKey: account.aidKey, options: { aid: account.requestAid },
+  });
+  return { account, documents, deployed, agents, plan, endpoint, excluded, name };
 }
 
 export function planFor(account: Account, documents: readonly PlanDocument[], deployed: readonly DeployedTest[], agents: readonly CatalogAgent[]): Plan {

@@ -42,7 +42,8 @@ export async function runPlan(args: readonly string[], io: CliIo = processIo()):
     return reportFailure('plan', error, PLAN_USAGE, io);
   }
   try {
-    const { run, bindings, unowned } = prepareRun('plan', opened, adoptions, io);
+    const { run, bindings, unowned, journal } = prepareRun('plan', opened, adoptions, io);
+    const removals = endpointRemovals(run, journal.read());
     const { plan } = run;
     if (json) {
       io.stdout(ciJson({
@@ -50,11 +51,11 @@ export async function runPlan(args: readonly string[], io: CliIo = processIo()):
         bindings: bindings.map((b) => ({ document: run.name(b.uri), testId: b.testId, testName: b.testName, why: b.why })),
         needsAllowReplace: [
           ...unowned.map((step) => ({ kind: 'test', action: step.action, testName: step.testName, ...('testId' in step ? { testId: step.testId } : {}) })),
-          ...endpointRemovals(run).map((step) => ({ kind: 'endpoint', action: step.action, testName: step.testName, ...('testId' in step ? { testId: step.testId } : {}) })),
+          ...removals.map((step) => ({ kind: 'endpoint', action: step.action, testName: step.testName, ...('testId' in step ? { testId: step.testId } : {}) })),
         ],
       }));
     } else {
-      io.stdout([...bindingLines(bindings, run.name), deployPlanText(run), ...unownedLines(unowned, false), ...endpointRemovalLines(endpointRemovals(run), false), ...leftOutLine(opened)].join('\n'));
+      io.stdout([...bindingLines(bindings, run.name), deployPlanText(run), ...unownedLines(unowned, false), ...endpointRemovalLines(removals, false), ...leftOutLine(opened)].join('\n'));
     }
     const skipped = skippedDocuments(run);
     if (skipped > 0) {

@@ -24,9 +24,11 @@ export interface ApplyJournal {
   pending: PendingCreate[];
   /** Tests apply created from this machine: the only ones a replace or delete may remove without --allow-replace. */
   owned?: number[];
+  /** Endpoint tests apply created from this machine (their ids are another numbering than the tests'). */
+  endpointOwned?: number[];
 }
 
-export const EMPTY_JOURNAL: ApplyJournal = { version: 1, pending: [], owned: [] };
+export const EMPTY_JOURNAL: ApplyJournal = { version: 1, pending: [], owned: [], endpointOwned: [] };
 
 export interface RecoveredCreate { uri: string; testId: number; testName: string }
 
@@ -59,11 +61,14 @@ export function parseJournal(text: string | undefined): ApplyJournal {
   try {
     const value = JSON.parse(text) as Partial<ApplyJournal>;
     const pending = Array.isArray(value.pending) ? value.pending.filter(isPendingCreate) : [];
-    const owned = Array.isArray(value.owned) ? value.owned.filter((id): id is number => Number.isSafeInteger(id)) : [];
-    return { version: 1, pending, owned };
+    return { version: 1, pending, owned: testIds(value.owned), endpointOwned: testIds(value.endpointOwned) };
   } catch {
     return EMPTY_JOURNAL;
   }
+}
+
+function testIds(value: unknown): number[] {
+  return Array.isArray(value) ? value.filter((id): id is number => Number.isSafeInteger(id)) : [];
 }
 
 function isPendingCreate(value: unknown): value is PendingCreate {

@@ -46,7 +46,7 @@ export const PROMPTS: readonly PromptDefinition[] = [
     arguments: [{ name: 'paths', description: 'Folder or glob of documents (default: the whole workspace).', required: false }],
     text: (args) => [
       `Check the Netmon documents at ${quoted(args['paths'], '"."')} with validate_documents, and fix or report every error.`,
-      'Then plan_documents on the same paths: list the tests it would create, update, replace or delete with their changed fields, any conflicts, and any step on a test that is not ours (apply_documents refuses those; the user applies them).',
+      'Then plan_documents on the same paths: list the tests and endpoint tests it would create, update, replace or delete (each step says its kind) with their changed fields, any conflicts, any endpoint test documents it left out and why, and any step on a test that is not ours (apply_documents refuses those; the user applies them).',
       'Do not call apply_documents unless the user asks for it after reading the plan.',
     ].join('\n'),
   },

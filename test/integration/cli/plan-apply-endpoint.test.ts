@@ -1,7 +1,7 @@
 // `netmon plan` / `netmon apply` over a folder holding both kinds of document, through the
 // real entry point against the emulator: on v7 one plan with each step saying its kind,
 // apply creating both and binding each document, a PATCH in place, a replace that needs
-// --allow-replace; example folders left out for both kinds; on v6 the endpoint documents are
+// --allow-replace where no apply created the test and not where one did (the journal's rule); example folders left out for both kinds; on v6 the endpoint documents are
 // one sentence and the enterprise documents still plan and apply.
 import { afterEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -45,7 +45,7 @@ describe('netmon plan and apply with endpoint test documents', () => {
     return ((await response.json()) as { tests: { testId: string; testName: string; server?: string }[] }).tests.map((t) => ({ ...t, testId: Number(t.testId) }));
   };
 
-  test('v7: one plan for both kinds, apply binds both, an edit patches in place, a new label needs --allow-replace', async () => {
+  test('v7: one plan for both kinds, apply binds both, an edit patches in place, a new label replaces it where apply created it and needs --allow-replace elsewhere', async () => {
     const { run, folder, url } = await setUp('v7');
     const planned = await run('plan', 'tests');
     assert.equal(planned.code, 1, planned.stderr);
@@ -76,11 +76,15 @@ describe('netmon plan and apply with endpoint test documents', () => {
     assert.deepEqual((await endpointTests(url)).filter((t) => t.testName === 'VPN gateway').map((t) => [t.testId, t.server]), [[created[0]?.testId, 'vpn2.example.com']]);
 
     writeFileSync(documentPath, readFileSync(documentPath, 'utf8').replace('Mac laptops', 'Windows desktops'));
-    const refused = await run('apply', 'tests', '--yes');
+    // Another machine (its own journal) did not create it: there the replace needs --allow-replace.
+    const elsewhere = mkdtempSync(join(dir!, 'state-'));
+    const refused = await netmon(['apply', 'tests', '--yes'], { cwd: dir!, env: { NETMON_TOKEN: TOKEN, NETMON_BASE_URL: url, NETMON_STATE_DIR: elsewhere } });
     assert.equal(refused.code, 2, refused.stderr);
-    assert.match(refused.stdout, /Needs --allow-replace.*\n {2}replace endpoint "VPN gateway"/);
-    const replaced = await run('apply', 'tests', '--yes', '--allow-replace');
+    assert.match(refused.stdout, /Needs --allow-replace.*not create from this machine.*\n {2}replace endpoint "VPN gateway"/);
+    // Here apply created it: the journal records it as ours, so --yes replaces it.
+    const replaced = await run('apply', 'tests', '--yes');
     assert.equal(replaced.code, 0, replaced.stderr);
+    assert.doesNotMatch(replaced.stdout, /Needs --allow-replace/);
     const after = (await endpointTests(url)).filter((t) => t.testName === 'VPN gateway');
     assert.equal(after.length, 1);
     assert.notEqual(after[0]?.testId, created[0]?.testId);

@@ -1,7 +1,7 @@
-// Which interrupted creates a re-run binds instead of creating again.
+// Which interrupted creates a re-run binds instead of creating again, and which tests the journal makes ours.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseJournal, recoverCreates, type Plan } from '../../../src/documents';
+import { endpointStepsNotOurs, isOurs, parseJournal, recoverCreates, type EndpointPlanStep, type Plan } from '../../../src/documents';
 
 const createStep = (uri: string, testName: string) => ({ action: 'create', uri, type: 'http-server', testName, reason: 'new' }) as unknown as Plan['steps'][number];
 const plan = (steps: Plan['steps'], unmanaged: Plan['unmanaged']): Plan => ({ steps, unchanged: [], skipped: [], unmanaged, conflicts: [] });
@@ -28,4 +28,16 @@ test('an unreadable or foreign journal reads as empty', () => {
   for (const text of [undefined, '', '{', 'null', '{"pending": [{"uri": 1}]}', '{"pending": [{"uri": "a", "type": "t", "testName": "n"}]}']) {
     assert.deepEqual(parseJournal(text).pending, [], String(text));
   }
+});
+
+test('endpoint tests apply created are kept apart from tests: the same number in the other list makes neither ours', () => {
+  const journal = parseJournal(JSON.stringify({ version: 1, pending: [], owned: [5], endpointOwned: [7, 'x', 1.5] }));
+  assert.deepEqual(journal.endpointOwned, [7]);
+  assert.equal(isOurs(journal, 7, 'endpoint'), true);
+  assert.equal(isOurs(journal, 7), false, 'endpoint test 7 is not test 7');
+  assert.equal(isOurs(journal, 5, 'endpoint'), false, 'test 5 is not endpoint test 5');
+  const step = (action: 'update' | 'delete' | 'replace', testId: number) => ({ action, testId, uri: `${testId}.json`, type: 'agent-to-server', testName: String(testId) }) as unknown as EndpointPlanStep;
+  const create = { action: 'create', uri: 'new.json', type: 'agent-to-server', testName: 'new' } as unknown as EndpointPlanStep;
+  assert.deepEqual(endpointStepsNotOurs([create, step('update', 7), step('delete', 5), step('replace', 9)], journal, ['update', 'replace', 'delete']).map((s) => `${s.action} ${s.testId}`), ['delete 5', 'replace 9']);
+  assert.deepEqual(parseJournal(JSON.stringify({ version: 1, pending: [] })).endpointOwned, [], 'an older journal has none');
 });

@@ -5,13 +5,13 @@
 // a suite cannot answer: the confirmation is checked as the tool's prepareInvocation gives it
 // (test/ui/lm-tools-confirm.test.ts answers the dialog itself, both ways).
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { RunningEmulator } from '../../../src/emulator';
 import { activateExtension } from '../helpers';
-import { DEMO_CREDENTIALS, EMULATOR_NOW, netmonApi, netmonLogText, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+import { DEMO_CREDENTIALS, EMULATOR_NOW, netmonApi, netmonLogText, signInTo, signOut, startControlledEmulator, SUITE_API } from './netmon-fixture';
 
 const AID = 1001;
 const DAY_MS = 86_400_000;
@@ -89,12 +89,13 @@ describe('Language-model tools', function () {
     assert.ok(!log.includes(DEMO_CREDENTIALS.admin.token));
   });
 
-  it('apply_documents asks first with the live plan: what it would create on which account', async () => {
+  it('apply_documents asks first with the live plan: what it would create on which account, endpoint tests said as such (v6: one sentence)', async () => {
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
     assert.ok(folder, 'the suite runs in a workspace folder');
     const probe = join(folder, 'lm-tools-probe');
     mkdirSync(probe, { recursive: true });
     copyFileSync(join((await activateExtension()).extensionPath, 'examples', 'corporate-dns.netmon-test.json'), join(probe, 'corporate-dns.netmon-test.json'));
+    writeFileSync(join(probe, 'vpn.netmon-endpoint-test.json'), JSON.stringify({ type: 'agent-to-server', testName: 'VPN probe', interval: 300, server: 'vpn.example.com' }));
     try {
       const prepared = await (await netmonApi()).lmTools().prepare('apply_documents', { paths: ['lm-tools-probe'] }, new vscode.CancellationTokenSource().token);
       assert.equal(prepared.confirmationMessages?.title, 'Apply Netmon documents?');
@@ -102,6 +103,8 @@ describe('Language-model tools', function () {
       const text = typeof message === 'string' ? message : message.value;
       assert.match(text, /1 to create/);
       assert.ok(text.includes('corporate-dns.netmon-test.json'), text);
+      if (SUITE_API === 'v7') assert.match(text, /create endpoint test "VPN probe" \(agent-to-server\) from lm-tools-probe\/vpn\.netmon-endpoint-test\.json/);
+      else assert.match(text, /1 endpoint test document left out: Endpoint tests as code and endpoint labels need the current API \(v7\)/);
     } finally {
       rmSync(probe, { recursive: true, force: true });
     }
