@@ -29,6 +29,11 @@ const SHAPES: Record<TestResultKind, RecordShape> = {
   'dns-trace': round(['queries', 'failedQueries', 'finalQueryTime']),
   dnssec: round([], { booleans: ['isValid'] }),
   api: round(['apiTransactionTime', 'completion']),
+  'ftp-server': round(['responseCode', 'dnsTime', 'connectTime', 'negotiationTime', 'waitTime', 'responseTime', 'transferTime', 'totalTime', 'wireSize', 'throughput']),
+  'sip-server': round(['availability', 'responseCode', 'dnsTime', 'connectTime', 'registerTime', 'inviteTime', 'optionsTime', 'responseTime', 'totalTime', 'waitTime',
+    'numRedirects']),
+  'rtp-server': round(['mos', 'codecMaxMos', 'loss', 'discards', 'latency', 'pdv']),
+  bgp: round(['reachability', 'updates', 'pathChanges'], { textIds: ['prefixId'] }),
 };
 const PATH_TRACE_SHAPE: RecordShape = round([], { arrays: { pathTraces: ROUTE, vpnPathTraces: ROUTE } });
 
@@ -48,14 +53,24 @@ const TO_DOMAIN: Record<TestResultKind, (record: Domain) => Domain> = {
   'dns-trace': tidy,
   dnssec: tidy,
   api: tidy,
+  'ftp-server': tidy,
+  'sip-server': tidy,
+  'rtp-server': tidy,
+  bgp: tidy,
 };
 
 /**
  * `agent.agentId`/`agentName` and `_links.appLink.href` beside the round (in place: the record
- * comes straight from JSON.parse). A top-level agentId, where a service sends one, wins.
+ * comes straight from JSON.parse). A top-level agentId, where a service sends one, wins. A BGP
+ * result's monitor stands where an agent does: each monitor's health is an agent's.
  */
 export function liftAgent(raw: unknown): unknown {
   if (!isRecord(raw)) return raw;
+  const monitor = raw['monitor'];
+  if (isRecord(monitor) && raw['agent'] === undefined) {
+    raw['agent'] = { agentId: monitor['monitorId'], agentName: monitor['monitorName'] };
+    delete raw['monitor'];
+  }
   const agent = raw['agent'];
   if (isRecord(agent)) {
     if (raw['agentId'] === undefined || raw['agentId'] === null) raw['agentId'] = agent['agentId'];
