@@ -68,6 +68,9 @@ export type RtpServerResult = Open<ResultRound & {
 /** A BGP monitor's view of the test's prefix in one round: its monitor stands where an agent does (agentId is the monitorId). */
 export type BgpResult = Open<ResultRound & { prefixId?: string; prefix?: string; reachability?: number; updates?: number; pathChanges?: number }>;
 
+/** One BGP monitor's route to the test's prefix in a round: the ASes crossed, the monitor's own first. */
+export type BgpRoute = Open<ResultRound & { prefixId?: string; prefix?: string; isActive?: boolean; hops?: { asn?: number; asName?: string }[] }>;
+
 export interface TestResultRecords {
   network: EnterpriseNetworkResult;
   'path-vis': EnterprisePathVis;

@@ -1,6 +1,7 @@
 // Results of the types only v7 has, through the client over loopback HTTP against the v7
 // emulator: ftp-server, sip-server and a voice test's rtp-server decode into records of their
-// agents with the numbers the health reads; a BGP test's monitors stand where agents do; the
+// agents with the numbers the health reads; a BGP test's monitors stand where agents do (and
+// each one's AS path of a round reads back); the
 // summary `netmon results` prints judges each; a voice document run now is waited for on its
 // RTP stream, and a BGP test is refused a run in one sentence before anything is sent.
 import assert from 'node:assert/strict';
@@ -68,6 +69,14 @@ describe('results of the types only v7 has, through the client', () => {
     const text = resultsText(summary);
     assert.match(text, /^Results of bgp \(bgp test \d+\): (ok|DEGRADED)\n\nbgp: (ok|DEGRADED) \(8 agents/);
     assert.match(text, /100% reachable, \d path changes?, \d+ updates/);
+    const newest = records[records.length - 1]!;
+    const routes = await client.getBgpRoutes(bgp.testId, String(newest.prefixId), newest.roundId);
+    assert.deepEqual(routes.map((r) => r.agentName).sort(), [...new Set(records.map((r) => r.agentName))].sort(), 'a route per monitor');
+    for (const route of routes) {
+      assert.ok((route.hops?.length ?? 0) >= 2 && route.hops?.every((hop) => Number.isInteger(hop.asn) && typeof hop.asName === 'string'), JSON.stringify(route));
+      assert.ok(String(route.agentName).endsWith(`-${route.hops?.[0]?.asn}`), 'the monitor\'s own AS first');
+    }
+    await assert.rejects(client.getBgpRoutes(bgp.testId, '1', newest.roundId), /404|not found|No BGP routes/i);
   });
 
   test('a voice document run now is waited for on its RTP stream; a BGP test is refused a run before anything is sent', async () => {
