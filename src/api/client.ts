@@ -11,7 +11,7 @@ import type {
   NetworkProbesResponse, NetworkSession, NetworkSessionsResponse, PathTrace,
   PathVisResponse, PathVisSummary, PrivateNetwork, PrivateNetworksResponse, RateLimitInfo, SearchFilter, UserSession,
   UserSessionDetail, UserSessionsResponse, WebSession, WebSessionsResponse,
-  EnterprisePathTrace, PageLoadDetail, TestResultKind, TestResultRecords, TestResultsResponse,
+  BgpRoute, EnterprisePathTrace, PageLoadDetail, TestResultKind, TestResultRecords, TestResultsResponse,
   EndpointLabel, ManagedEndpointTest, ManagedEndpointTestType,
 } from './types';
 import type { RecordProblem } from './decode/records';
@@ -277,6 +277,8 @@ export interface NetmonClient {
   getTestPathTrace(testId: number | string, agentId: string, roundId: number, options?: CallOptions): Promise<EnterprisePathTrace>;
   /** One agent's page load of a round, with its HAR. */
   getPageLoadDetail(testId: number | string, agentId: string, roundId: number, options?: CallOptions): Promise<PageLoadDetail>;
+  /** Each BGP monitor's route (AS path) to a BGP test's prefix in one round; the monitor stands where an agent does. */
+  getBgpRoutes(testId: number | string, prefixId: string, roundId: number, options?: CallOptions): Promise<BgpRoute[]>;
 
   // endpoint data (v6 user sessions, v7 real-user tests), paged; filters are POSTed
   userSessions(options?: FilterableListOptions): Paged<UserSession, UserSessionsResponse>;

@@ -93,6 +93,8 @@ export interface Dialect {
   testResults(kind: TestResultKind, testId: number | string): ListRoute;
   testPathTrace(testId: number | string, agentId: string, roundId: number): RecordRoute;
   pageLoadDetail(testId: number | string, agentId: string, roundId: number): RecordRoute;
+  /** Read as `{ routes }`: every monitor's record of the round. */
+  bgpRoutes(testId: number | string, prefixId: string, roundId: number): RecordRoute;
 
   /** The filter keys this dialect's list takes (v7 has no `trigger` on topologies, for one). */
   filterKeys(target: FilterTarget): readonly string[];

@@ -22,7 +22,7 @@ import type {
   EnterpriseTestUpdate, Har, HttpServerResponse, HttpServerResult, InstantTestBodies, NetMetric, NetMetricsResponse, NetworkProbe,
   NetworkProbeDetail, NetworkProbesResponse, NetworkSession, NetworkSessionsResponse, PathTrace, PathVisResponse, PathVisSummary,
   PrivateNetwork, PrivateNetworksResponse, RateLimitInfo, UserSession, UserSessionDetail, UserSessionsResponse, WebSession,
-  WebSessionsResponse, EnterprisePathTrace, PageLoadDetail, TestResultKind, TestResultRecords, TestResultsResponse, FilterTarget, SearchFilter,
+  WebSessionsResponse, BgpRoute, EnterprisePathTrace, PageLoadDetail, TestResultKind, TestResultRecords, TestResultsResponse, FilterTarget, SearchFilter,
   EndpointLabel, ManagedEndpointTest, ManagedEndpointTestType,
 } from './types';
 import { ENDPOINT_TESTS_AS_CODE_NEED_V7, MANAGED_ENDPOINT_TEST_TYPES } from './types';
@@ -350,6 +350,11 @@ class HttpNetmonClient implements NetmonClient {
 
   getPageLoadDetail(testId: number | string, agentId: string, roundId: number, options: CallOptions = {}): Promise<PageLoadDetail> {
     return this.record<'json', PageLoadDetail>((d) => d.pageLoadDetail(testId, agentId, roundId), { aid: options.aid, signal: options.signal, timeoutMs: options.timeoutMs });
+  }
+
+  async getBgpRoutes(testId: number | string, prefixId: string, roundId: number, options: CallOptions = {}): Promise<BgpRoute[]> {
+    const read = await this.record<'json', { routes: BgpRoute[] }>((d) => d.bgpRoutes(testId, prefixId, roundId), { aid: options.aid, signal: options.signal, timeoutMs: options.timeoutMs });
+    return read.routes;
   }
 
   // ---------- endpoint data ----------

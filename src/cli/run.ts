@@ -5,7 +5,7 @@
 // (src/analysis/instant/enterprise-run.ts).
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
-import { RUN_TIMEOUT_MS, waitForRun, type RunOutcome } from '../analysis/instant/enterprise-run';
+import { RUN_TIMEOUT_MS, runKindOf, waitForRun, type RunOutcome } from '../analysis/instant/enterprise-run';
 import { terminalSafe, untrustedLine } from '../analysis/text/untrusted';
 import { INSTANT_NEEDS_V7, type EnterpriseTest, type EnterpriseTestCreate, type EnterpriseTestType } from '../api/types';
 import { DOCUMENT_SUFFIXES, namesAgents, resolveAgentNames, testCreateRequest, validateDocument } from '../documents';
@@ -82,6 +82,7 @@ const resolveIn = (cwd: string, file: string): string => (isAbsolute(file) ? fil
 /** The document, validated and its named agents resolved as apply would, sent whole. */
 async function runDocument(account: Account, file: string): Promise<EnterpriseTest> {
   const { type, body } = await documentRunRequest(account, await readFile(file, 'utf8'));
+  runKindOf(type); // a type with no instant run (bgp) is refused before anything is sent
   return account.client.runInstantTest(type, body, { aid: account.requestAid });
 }
 
@@ -103,6 +104,7 @@ export async function documentRunRequest(account: Account, text: string): Promis
 
 async function runDeployed(account: Account, query: string): Promise<EnterpriseTest> {
   const test = findTest(await account.client.listEnterpriseTests({ aid: account.requestAid }), query);
+  runKindOf(String(test.type));
   await account.client.runTest(test.testId, { aid: account.requestAid });
   return test;
 }

@@ -36,8 +36,12 @@ export interface RunOutcome {
   missing: string[];
 }
 
-/** The kind a run is judged by: the type's own results (network for agent-to-*). */
+/** What running a BGP test now says: the instant API has no BGP form. */
+export const BGP_NO_INSTANT_RUN = 'bgp tests have no instant run; deploy it to see its results';
+
+/** The kind a run is judged by: the type's own results (network for agent-to-*, the RTP stream for voice). */
 export function runKindOf(type: string): TestResultKind {
+  if (type === 'bgp') throw new RangeError(BGP_NO_INSTANT_RUN);
   const kind = resultKindsOf(type)[0];
   if (!kind) throw new RangeError(`${type.slice(0, 40)} tests have no results to wait for`);
   return kind;

@@ -18,6 +18,8 @@ export const HEALTH_ORDER: Readonly<Record<Health, number>> = { failing: 0, degr
 
 const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' && value !== 'None' ? value.trim().slice(0, 200) : undefined);
+/** Under this mean opinion score a call is less than good (ITU-T G.107's "some users dissatisfied"). */
+const FAIR_MOS = 3.6;
 const msText = (value: number | undefined): string => (value === undefined ? '? ms' : `${Math.round(value)} ms`);
 
 function failure(record: { errorDetails?: unknown; errorType?: unknown }): ResultHealth | undefined {
@@ -79,6 +81,36 @@ const JUDGES: { [K in TestResultKind]: Judge<K> } = {
     const completion = num(r.completion);
     const time = `transaction ${msText(num(r.apiTransactionTime))}`;
     return completion !== undefined && completion < 100 ? { health: 'degraded', reason: `${completion}% of steps completed, ${time}` } : { health: 'ok', reason: time };
+  },
+  'ftp-server'(r) {
+    const code = num(r.responseCode) ?? 0;
+    const failed = failure(r);
+    if (failed || code === 0 || code >= 400) return failed ?? { health: 'failing', reason: `FTP ${code}` };
+    return { health: 'ok', reason: `FTP ${code}, total ${msText(num(r.totalTime))}` };
+  },
+  'sip-server'(r) {
+    // v7 says `none` where there was no error (lower case, unlike the other kinds' `None`).
+    const type = text(r.errorType);
+    if (type && type.toLowerCase() !== 'none') return { health: 'failing', reason: text(r.problemDetail) ?? `SIP ${type} error` };
+    const availability = num(r.availability);
+    const time = `SIP ${num(r.responseCode) ?? '?'}, total ${msText(num(r.totalTime))}`;
+    return availability !== undefined && availability < 100 ? { health: 'degraded', reason: `${availability}% available, ${time}` } : { health: 'ok', reason: time };
+  },
+  'rtp-server'(r) {
+    const error = text(r.errorDetail);
+    if (error) return { health: 'failing', reason: error };
+    const mos = num(r.mos);
+    if (mos === undefined) return { health: 'unknown', reason: 'no call quality measured' };
+    const quality = `MOS ${mos.toFixed(2)}, ${num(r.loss) ?? 0}% loss, latency ${msText(num(r.latency))}`;
+    return { health: mos < FAIR_MOS ? 'degraded' : 'ok', reason: quality };
+  },
+  bgp(r) {
+    const reach = num(r.reachability);
+    if (reach === undefined) return { health: 'unknown', reason: 'no reachability measured' };
+    if (reach <= 0) return { health: 'failing', reason: 'prefix unreachable from this monitor' };
+    const changes = num(r.pathChanges) ?? 0;
+    const said = `${reach}% reachable, ${changes} path change${changes === 1 ? '' : 's'}, ${num(r.updates) ?? 0} updates`;
+    return { health: reach < 100 || changes > 0 ? 'degraded' : 'ok', reason: said };
   },
 };
 

@@ -9,6 +9,7 @@ import type { HttpServerResult, NetMetric, PathTrace, PathVisSummary } from './t
 /** The result lists of enterprise tests, as v7 names them. */
 export const TEST_RESULT_KINDS = [
   'network', 'path-vis', 'http-server', 'page-load', 'web-transactions', 'dns-server', 'dns-trace', 'dnssec', 'api',
+  'ftp-server', 'sip-server', 'rtp-server', 'bgp',
 ] as const;
 export type TestResultKind = (typeof TEST_RESULT_KINDS)[number];
 
@@ -52,6 +53,24 @@ export type DnsTraceResult = Open<ResultRound & {
 export type DnssecResult = Open<ResultRound & { isValid?: boolean; errorDetails?: string }>;
 export type ApiResult = Open<ResultRound & { apiTransactionTime?: number; completion?: number; errorType?: string; errorDetails?: string }>;
 
+export type FtpServerResult = Open<ResultRound & {
+  serverIp?: string; responseCode?: number; dnsTime?: number; connectTime?: number; negotiationTime?: number; waitTime?: number;
+  responseTime?: number; transferTime?: number; totalTime?: number; wireSize?: number; throughput?: number; errorType?: string; errorDetails?: string;
+}>;
+export type SipServerResult = Open<ResultRound & {
+  serverIp?: string; availability?: number; responseCode?: number; dnsTime?: number; connectTime?: number; registerTime?: number;
+  inviteTime?: number; optionsTime?: number; responseTime?: number; totalTime?: number; waitTime?: number; errorType?: string; problemDetail?: string;
+}>;
+/** A voice test's RTP stream of one round: the call quality (MOS) and what lowers it. */
+export type RtpServerResult = Open<ResultRound & {
+  serverIp?: string; mos?: number; codecName?: string; codecMaxMos?: number; loss?: number; discards?: number; latency?: number; pdv?: number; errorDetail?: string;
+}>;
+/** A BGP monitor's view of the test's prefix in one round: its monitor stands where an agent does (agentId is the monitorId). */
+export type BgpResult = Open<ResultRound & { prefixId?: string; prefix?: string; reachability?: number; updates?: number; pathChanges?: number }>;
+
+/** One BGP monitor's route to the test's prefix in a round: the ASes crossed, the monitor's own first. */
+export type BgpRoute = Open<ResultRound & { prefixId?: string; prefix?: string; isActive?: boolean; hops?: { asn?: number; asName?: string }[] }>;
+
 export interface TestResultRecords {
   network: EnterpriseNetworkResult;
   'path-vis': EnterprisePathVis;
@@ -62,6 +81,10 @@ export interface TestResultRecords {
   'dns-trace': DnsTraceResult;
   dnssec: DnssecResult;
   api: ApiResult;
+  'ftp-server': FtpServerResult;
+  'sip-server': SipServerResult;
+  'rtp-server': RtpServerResult;
+  bgp: BgpResult;
 }
 
 export type TestResult = TestResultRecords[TestResultKind];
@@ -74,7 +97,7 @@ export interface TestResultsResponse {
   to?: string;
 }
 
-/** The result lists a test of each type has (v7 type names; `dns-dnssec` is v6's name of `dnssec`). */
+/** The result lists a test of each type has (v7 type names; `dns-dnssec` is v6's name of `dnssec`; a voice test's are its RTP stream's). */
 export function resultKindsOf(type: string): TestResultKind[] {
   switch (type) {
     case 'agent-to-server': case 'agent-to-agent': return ['network', 'path-vis'];
@@ -85,6 +108,10 @@ export function resultKindsOf(type: string): TestResultKind[] {
     case 'dns-server': return ['dns-server'];
     case 'dns-trace': return ['dns-trace'];
     case 'dnssec': case 'dns-dnssec': return ['dnssec'];
+    case 'ftp-server': return ['ftp-server'];
+    case 'sip-server': return ['sip-server'];
+    case 'voice': return ['rtp-server'];
+    case 'bgp': return ['bgp'];
     default: return [];
   }
 }

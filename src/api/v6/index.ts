@@ -110,6 +110,7 @@ export const v6: Dialect = {
   testResults: () => needsV7(),
   testPathTrace: () => needsV7(),
   pageLoadDetail: () => needsV7(),
+  bgpRoutes: () => needsV7(),
 
   filterKeys: filterKeysFor,
 

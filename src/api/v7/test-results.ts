@@ -29,7 +29,14 @@ const SHAPES: Record<TestResultKind, RecordShape> = {
   'dns-trace': round(['queries', 'failedQueries', 'finalQueryTime']),
   dnssec: round([], { booleans: ['isValid'] }),
   api: round(['apiTransactionTime', 'completion']),
+  'ftp-server': round(['responseCode', 'dnsTime', 'connectTime', 'negotiationTime', 'waitTime', 'responseTime', 'transferTime', 'totalTime', 'wireSize', 'throughput']),
+  'sip-server': round(['availability', 'responseCode', 'dnsTime', 'connectTime', 'registerTime', 'inviteTime', 'optionsTime', 'responseTime', 'totalTime', 'waitTime',
+    'numRedirects']),
+  'rtp-server': round(['mos', 'codecMaxMos', 'loss', 'discards', 'latency', 'pdv']),
+  bgp: round(['reachability', 'updates', 'pathChanges'], { textIds: ['prefixId'] }),
 };
+/** Monitors read from one round's routes at most (the public monitors are hundreds at the service). */
+const MAX_BGP_ROUTES = 5_000;
 const PATH_TRACE_SHAPE: RecordShape = round([], { arrays: { pathTraces: ROUTE, vpnPathTraces: ROUTE } });
 
 /** HAL links belong to the answer; a null field is an absent one (the boundary does so for declared fields). */
@@ -48,14 +55,24 @@ const TO_DOMAIN: Record<TestResultKind, (record: Domain) => Domain> = {
   'dns-trace': tidy,
   dnssec: tidy,
   api: tidy,
+  'ftp-server': tidy,
+  'sip-server': tidy,
+  'rtp-server': tidy,
+  bgp: tidy,
 };
 
 /**
  * `agent.agentId`/`agentName` and `_links.appLink.href` beside the round (in place: the record
- * comes straight from JSON.parse). A top-level agentId, where a service sends one, wins.
+ * comes straight from JSON.parse). A top-level agentId, where a service sends one, wins. A BGP
+ * result's monitor stands where an agent does: each monitor's health is an agent's.
  */
 export function liftAgent(raw: unknown): unknown {
   if (!isRecord(raw)) return raw;
+  const monitor = raw['monitor'];
+  if (isRecord(monitor) && raw['agent'] === undefined) {
+    raw['agent'] = { agentId: monitor['monitorId'], agentName: monitor['monitorName'] };
+    delete raw['monitor'];
+  }
   const agent = raw['agent'];
   if (isRecord(agent)) {
     if (raw['agentId'] === undefined || raw['agentId'] === null) raw['agentId'] = agent['agentId'];
@@ -93,6 +110,20 @@ export function v7TestPathTrace(testId: number | string, agentId: string, roundI
   return {
     method: 'GET', path: `${resultsPath(testId, 'path-vis')}/agent/${segment(agentId)}/round/${segment(roundId)}`,
     read: detail(PATH_TRACE_SHAPE, (record) => fromPathTrace(tidy(record) as PathTraceWire), agentId),
+  };
+}
+
+const BGP_ROUTE_SHAPE: RecordShape = round([], { textIds: ['prefixId'], booleans: ['isActive'], arrays: { hops: { numbers: ['asn'] } } });
+
+/** Every monitor's route of the round, lifted and decoded (a record the boundary rejects is left out). */
+export function v7BgpRoutes(testId: number | string, prefixId: string, roundId: number): RecordRoute {
+  return {
+    method: 'GET', path: `${resultsPath(testId, 'bgp')}/routes/prefix/${segment(prefixId)}/round/${segment(roundId)}`,
+    read: (body, endpoint) => {
+      const results = isRecord(body) && Array.isArray(body['results']) ? body['results'].slice(0, MAX_BGP_ROUTES) : [];
+      const routes = results.map((raw, index) => decodeRecord(liftAgent(raw), BGP_ROUTE_SHAPE, endpoint, index)).flatMap((d) => (d.ok ? [tidy(d.record)] : []));
+      return { routes };
+    },
   };
 }
 

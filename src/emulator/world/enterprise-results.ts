@@ -18,8 +18,8 @@ const DAY = 86400;
 const INTERVALS = [60, 120, 300, 600, 900, 1800, 3600];
 /** Loss-episode rounds whose lost traversals a plan keeps (a plan lives as long as its test). */
 const MAX_RANKED_ROUNDS = 1000;
-/** Test types whose agents measure the network and trace the path to the target. */
-const NETWORK_TYPES = ['agent-to-server', 'agent-to-agent', 'http-server', 'page-load', 'web-transactions'];
+/** Test types whose results cross the seeded transit: agents measuring the network and tracing the path, BGP monitors watching the route. */
+const NETWORK_TYPES = ['agent-to-server', 'agent-to-agent', 'http-server', 'page-load', 'web-transactions', 'bgp'];
 
 /** What every result of one enterprise test shares. */
 export interface EnterprisePlan {
@@ -74,11 +74,20 @@ export function enterprisePlan(seed: number, aid: number, test: EnterpriseTest, 
   return { seed, test, interval, firstRound, target, agents, ...(path ? { path } : {}), sharers: sharersOf(path, agents), hops: new Map(), lost: new Map() };
 }
 
+/** A field of the test as sent: the types only v7 has keep theirs in `v7Fields`. */
+export function testField(test: EnterpriseTest, field: string): unknown {
+  const kept = test['v7Fields'];
+  return test[field] ?? (typeof kept === 'object' && kept !== null ? (kept as Record<string, unknown>)[field] : undefined);
+}
+
 function targetHost(test: EnterpriseTest): string {
-  if (typeof test.url === 'string' && test.url) {
-    try { return new URL(test.url.includes('://') ? test.url : `https://${test.url}`).hostname; } catch { /* the raw text below */ }
+  const url = testField(test, 'url');
+  if (typeof url === 'string' && url) {
+    try { return new URL(url.includes('://') ? url : `https://${url}`).hostname; } catch { /* the raw text below */ }
   }
-  return String(test.server ?? test.domain ?? 'example.com').replace(/:\d+$/, '').slice(0, 200);
+  const sip = testField(test, 'targetSipCredentials');
+  const registrar = typeof sip === 'object' && sip !== null ? (sip as Record<string, unknown>)['sipRegistrar'] : undefined;
+  return String(test.server ?? test.domain ?? (typeof registrar === 'string' ? registrar : undefined) ?? 'example.com').replace(/:\d+$/, '').slice(0, 200);
 }
 
 /** All the test's agents but one in five (seeded) share the transit, as on the endpoint test. */

@@ -10,6 +10,7 @@ import { requireTrustedWorkspace, workspaceDocument } from '../ui/arguments';
 import type { Prompts } from '../ui/prompts';
 import { checkedValue } from './checked';
 import { COMMANDS } from './command-ids';
+import { BGP_NO_INSTANT_RUN } from '../../analysis/instant/enterprise-run';
 import { NeedsCurrentApi, type EnterpriseRuns } from './enterprise-run';
 
 /** BGP tests watch routes; the instant API runs every other type. */
@@ -30,7 +31,7 @@ export function runTestNowCommands(runs: EnterpriseRuns, prompts: Prompts, onV6:
       const document = await workspaceDocument(uri);
       const value = checkedValue('test', document);
       const type = String((value as Record<string, unknown>)['type']);
-      if (NO_INSTANT_RUN.has(type)) throw new Error(`${type} tests have no instant run; deploy it to see its results`);
+      if (NO_INSTANT_RUN.has(type)) throw new Error(BGP_NO_INSTANT_RUN);
       if (!(await runs.speaksV7(document.getText()))) return onV6(document);
       return runs.runDocument(document, value);
     }),

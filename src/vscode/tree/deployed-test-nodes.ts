@@ -24,6 +24,7 @@ export const HEALTH_ICONS: Readonly<Record<Health, { icon: string; color?: strin
 const KIND_LABELS: Readonly<Record<TestResultKind, string>> = {
   network: 'Network', 'path-vis': 'Path Visualization', 'http-server': 'HTTP Server', 'page-load': 'Page Load',
   'web-transactions': 'Web Transactions', 'dns-server': 'DNS Server', 'dns-trace': 'DNS Trace', dnssec: 'DNSSEC', api: 'API',
+  'ftp-server': 'FTP Server', 'sip-server': 'SIP Server', 'rtp-server': 'Voice (RTP Stream)', bgp: 'BGP Routes',
 };
 
 /** v6's `dns-dnssec` shows under v7's name. */

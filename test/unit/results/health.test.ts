@@ -27,3 +27,17 @@ test('each agent\'s newest round counts, worst first; the test is its worst agen
   assert.equal(worstHealth(agents), 'degraded');
   assert.equal(worstHealth([]), 'unknown');
 });
+
+test('the types only v7 has: FTP and SIP errors fail, a poor call or a changing route is degraded, an unreachable prefix fails', () => {
+  assert.deepEqual(resultHealth('ftp-server', round('1', 0, { responseCode: 530, errorType: 'None' }) as never), { health: 'failing', reason: 'FTP 530' });
+  assert.deepEqual(resultHealth('ftp-server', round('1', 0, { responseCode: 226, totalTime: 812.4, errorType: 'None' }) as never), { health: 'ok', reason: 'FTP 226, total 812 ms' });
+  assert.deepEqual(resultHealth('sip-server', round('1', 0, { errorType: 'register', problemDetail: '401 Unauthorized' }) as never), { health: 'failing', reason: '401 Unauthorized' });
+  assert.equal(resultHealth('sip-server', round('1', 0, { errorType: 'none', responseCode: 200, totalTime: 90 }) as never).reason, 'SIP 200, total 90 ms');
+  assert.equal(resultHealth('sip-server', round('1', 0, { errorType: 'none', availability: 50 }) as never).health, 'degraded');
+  assert.deepEqual(resultHealth('rtp-server', round('1', 0, { mos: 3.1, loss: 8, latency: 210 }) as never), { health: 'degraded', reason: 'MOS 3.10, 8% loss, latency 210 ms' });
+  assert.equal(resultHealth('rtp-server', round('1', 0, { mos: 4.38, loss: 0, latency: 40 }) as never).health, 'ok');
+  assert.deepEqual(resultHealth('rtp-server', round('1', 0, { errorDetail: 'No RTP stream received' }) as never), { health: 'failing', reason: 'No RTP stream received' });
+  assert.deepEqual(resultHealth('bgp', round('9001', 0, { reachability: 0 }) as never), { health: 'failing', reason: 'prefix unreachable from this monitor' });
+  assert.deepEqual(resultHealth('bgp', round('9001', 0, { reachability: 100, pathChanges: 2, updates: 9 }) as never), { health: 'degraded', reason: '100% reachable, 2 path changes, 9 updates' });
+  assert.equal(resultHealth('bgp', round('9001', 0, { reachability: 100, pathChanges: 0, updates: 0 }) as never).health, 'ok');
+});

@@ -50,6 +50,7 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
     await create('agent-to-server', 'Zoom from the offices', { server: 'zoom.us', port: 443 });
     await create('page-load', 'Office home page', { url: 'https://www.office.com/' });
     await create('dns-trace', 'Example zone', { domain: 'example.com' });
+    await create('ftp-server', 'Nightly drop', { url: 'ftp://ftp.example.com/drop.zip', requestType: 'download', username: 'u', password: 'p' });
     clock = loss.startSeconds + 20 * 60;
     await signInTo(emulator);
   });
@@ -65,7 +66,7 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
     // Every type the account can create has its group (each offers "New Test Document of This Type"); empty ones say so.
     assert.deepEqual(groups.map((g) => [g.label, g.spec.description]), [
       ['agent-to-agent', 'none deployed'], ['agent-to-server', '2 tests'], ['api', 'none deployed'], ['bgp', 'none deployed'],
-      ['dns-server', 'none deployed'], ['dns-trace', '1 test'], ['dnssec', 'none deployed'], ['ftp-server', 'none deployed'],
+      ['dns-server', 'none deployed'], ['dns-trace', '1 test'], ['dnssec', 'none deployed'], ['ftp-server', '1 test'],
       ['http-server', 'none deployed'], ['page-load', '1 test'], ['sip-server', 'none deployed'], ['voice', 'none deployed'],
       ['web-transactions', 'none deployed'],
     ]);
@@ -155,6 +156,23 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
     assert.deepEqual(fromDocument?.panels, [], 'a DNS test has no panel');
     const summary = vscode.workspace.textDocuments.find((d) => d.uri.toString() === fromDocument?.document);
     assert.match(summary?.getText() ?? '', /^Example zone \(dns-trace test \d+\): ok\n\ndns-trace: ok \(5 agents, \d+ results\)/);
+  });
+
+  it('an FTP server test shows its agents\' latest health; Show Results opens its summary', async function () {
+    this.timeout(60_000);
+    const [ftp] = await testsOfType('ftp-server');
+    assert.equal(ftp?.label, 'Nightly drop');
+    assert.match(String(ftp.spec.description), /^(ok · 5 agents|FAILING · 1 of 5 agents · .+)$/);
+    const api = await netmonApi();
+    const lists = await childrenOf(api, ftp);
+    assert.deepEqual(lists.map((l) => l.label), ['FTP Server']);
+    const rows = await childrenOf(api, lists[0]!);
+    assert.ok(rows.some((row) => / · FTP 226, total \d+ ms$/.test(String(row.spec.description))), rows.map((r) => r.spec.description).join(' | '));
+    const shown = await vscode.commands.executeCommand<{ panels: string[]; document?: string }>('netmon.showTestResults', ftp);
+    assert.deepEqual(shown?.panels, [], 'an FTP test has no panel: its summary opens');
+    const summary = vscode.workspace.textDocuments.find((d) => d.uri.toString() === shown?.document);
+    assert.match(summary?.getText() ?? '', /^Nightly drop \(ftp-server test \d+\): (ok|FAILING)\n\nftp-server: (ok|FAILING) \(5 agents, \d+ results\)/);
+    await closeAllEditors();
   });
 
   it('a test created from a document shows in Deployed Tests at once, and is gone from it after Delete', async function () {

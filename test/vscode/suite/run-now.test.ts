@@ -17,7 +17,7 @@ import { panelStates, sendFromWebview, waitForPanels } from './panels-fixture';
 
 interface EnterpriseRun {
   testId: number; testName: string; type: string; instant: boolean; panelId: string; cancelled: boolean; text: string; json: string;
-  outcome: { agents: { agentId: string; agentName: string; health: string }[]; missing: string[] };
+  outcome: { kind: string; agents: { agentId: string; agentName: string; health: string }[]; missing: string[] };
 }
 interface Drawn { testId: number; rows: number; waiting?: number; running?: boolean }
 
@@ -98,7 +98,12 @@ describe('Run Now of enterprise tests (v7)', () => {
       'agent-to-server': { server: 'vpn.example.com' }, 'agent-to-agent': { targetAgentId: Number(target) }, 'dns-server': { domain: 'example.com' },
       'dns-trace': { domain: 'example.com' }, 'dns-dnssec': { domain: 'example.com' }, 'page-load': { url: 'https://www.example.com/' },
       'web-transactions': { url: 'https://www.example.com/', transactionScript: 'await driver.get("https://www.example.com/");' },
+      'ftp-server': { url: 'ftp://ftp.example.com/pub/file.txt', requestType: 'download', username: 'anonymous', password: '' },
+      'sip-server': { targetSipCredentials: { sipRegistrar: 'sip.example.com', port: 5060, protocol: 'tcp' } },
+      voice: { targetAgentId: Number(target) },
     };
+    // Each waits on its own results: a voice test's are its RTP stream's.
+    const kinds: Record<string, string> = { 'agent-to-server': 'network', 'agent-to-agent': 'network', 'dns-dnssec': 'dnssec', voice: 'rtp-server' };
     for (const [type, fields] of Object.entries(targets)) {
       const uri = writeDocument(scratch.path, `types/${type}.netmon-test.json`, JSON.stringify({
         type, testName: `Every type: ${type}`, interval: 300, agents: agentIds.map((agentId) => ({ agentId: Number(agentId) })), ...fields,
@@ -106,7 +111,7 @@ describe('Run Now of enterprise tests (v7)', () => {
       await openDocument(uri);
       const { result: run, prompts } = await answeringPrompts(acceptConfirmations, () => vscode.commands.executeCommand<EnterpriseRun | undefined>('netmon.documents.runNow', uri));
       assert.ok(run, `${type}: ${JSON.stringify(prompts)}`);
-      assert.deepEqual([run.type, run.outcome.agents.length, run.outcome.missing], [type === 'dns-dnssec' ? 'dnssec' : type, 3, []], type);
+      assert.deepEqual([run.type, run.outcome.kind, run.outcome.agents.length, run.outcome.missing], [type === 'dns-dnssec' ? 'dnssec' : type, kinds[type] ?? type, 3, []], type);
       const drawn = await drawnWhenDone(run.panelId);
       assert.equal(drawn.rows, 3, type);
     }

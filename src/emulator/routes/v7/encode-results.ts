@@ -7,6 +7,7 @@ import type { RequestContext } from '../../http/router';
 import { enterpriseRoute, type EnterprisePlan, type EnterpriseRound } from '../../world/enterprise-results';
 import { Rng } from '../../world/prng';
 import { v7TestType } from './encode-enterprise';
+import { ftpServer, rtpServer, sipServer } from './encode-server-results';
 
 type Json = Record<string, unknown>;
 
@@ -157,12 +158,15 @@ function api(round: EnterpriseRound): Json {
   return { apiTransactionTime: ms(round.avgLatency * 4), completion: 100, errorType: 'None' };
 }
 
-const ENCODERS: Record<TestResultKind, (round: EnterpriseRound) => Json> = {
+/** The kinds whose results are agents' rounds (a BGP result is a monitor's: bgp-results.ts). */
+export type AgentResultKind = Exclude<TestResultKind, 'bgp'>;
+
+const ENCODERS: Record<AgentResultKind, (round: EnterpriseRound) => Json> = {
   network, 'path-vis': pathVis, 'http-server': httpServer, 'page-load': pageLoad, 'web-transactions': webTransaction,
-  'dns-server': dnsServer, 'dns-trace': dnsTrace, dnssec, api,
+  'dns-server': dnsServer, 'dns-trace': dnsTrace, dnssec, api, 'ftp-server': ftpServer, 'sip-server': sipServer, 'rtp-server': rtpServer,
 };
 
-export function v7Result(ctx: RequestContext, kind: TestResultKind, round: EnterpriseRound): Json {
+export function v7Result(ctx: RequestContext, kind: AgentResultKind, round: EnterpriseRound): Json {
   return { ...common(ctx, round, kind), ...ENCODERS[kind](round) };
 }
 

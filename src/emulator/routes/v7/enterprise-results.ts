@@ -1,38 +1,32 @@
 // v7 results of the enterprise tests deployed through test management:
 // GET /v7/test-results/{testId}/{kind} (network, path-vis, http-server, page-load,
-// web-transactions, dns-server, dns-trace, dnssec, api), paged by cursor over the test's
+// web-transactions, dns-server, dns-trace, dnssec, api, ftp-server, sip-server, rtp-server;
+// bgp's monitors in bgp-results.ts), paged by cursor over the test's
 // rounds since it was created, and the agent/round details of path-vis and page-load.
-import { resultKindsOf, TEST_RESULT_KINDS, type TestAgent, type TestResultKind } from '../../../api/types';
+import { TEST_RESULT_KINDS, type TestAgent, type TestResultKind } from '../../../api/types';
 import { invalidField, notFound } from '../../http/errors';
 import type { RequestContext, Route, RouteResult } from '../../http/router';
 import { firstIndexIn } from '../../world/entries';
 import { enterpriseRound, enterpriseRounds, hasEnterpriseRound, type EnterprisePlan, type EnterpriseRound } from '../../world/enterprise-results';
 import type { ListPosition, Positioned, TimeRange } from '../../world/model';
 import type { EmulatorState } from '../state';
-import { withRuns } from './instant-runs';
-import { resultTest, v7Result, v7ResultPageLoad, v7ResultPathTrace } from './encode-results';
+import { v7BgpResultRoutes } from './bgp-results';
+import { planOf } from './result-plan';
+import { resultTest, v7Result, v7ResultPageLoad, v7ResultPathTrace, type AgentResultKind } from './encode-results';
 import { selfLink, v7TimePage } from './paging';
 
 const RESULTS = '/v7/test-results/:testId';
 
 export function v7EnterpriseResultRoutes(state: EmulatorState): Route[] {
   return [
-    ...TEST_RESULT_KINDS.map((kind) => ({ pattern: `${RESULTS}/${kind}`, methods: { GET: (ctx: RequestContext) => results(state, ctx, kind) } })),
+    ...TEST_RESULT_KINDS.filter((kind): kind is AgentResultKind => kind !== 'bgp').map((kind) => ({ pattern: `${RESULTS}/${kind}`, methods: { GET: (ctx: RequestContext) => results(state, ctx, kind) } })),
     { pattern: `${RESULTS}/path-vis/agent/:agentId/round/:roundId`, methods: { GET: (ctx) => ({ body: detail(state, ctx, 'path-vis', v7ResultPathTrace) }) } },
     { pattern: `${RESULTS}/page-load/agent/:agentId/round/:roundId`, methods: { GET: (ctx) => ({ body: detail(state, ctx, 'page-load', v7ResultPageLoad) }) } },
+    ...v7BgpResultRoutes(state),
   ];
 }
 
-/** The deployed test's plan, when it has results of this kind. */
-function planOf(state: EmulatorState, ctx: RequestContext, kind: TestResultKind): EnterprisePlan {
-  const text = ctx.params.testId ?? '';
-  const test = /^[0-9]{1,12}$/.test(text) ? state.store.get(ctx.aid, Number(text)) : undefined;
-  if (!test) throw notFound(`Test ${text.slice(0, 40)} not found in account group ${ctx.aid}`);
-  if (!resultKindsOf(String(test.type)).includes(kind)) throw notFound(`Test ${test.testId} is a ${String(test.type)} test; it has no ${kind} results`);
-  return withRuns(state, ctx.aid, ctx.group.enterprisePlan(test));
-}
-
-async function results(state: EmulatorState, ctx: RequestContext, kind: TestResultKind): Promise<RouteResult> {
+async function results(state: EmulatorState, ctx: RequestContext, kind: AgentResultKind): Promise<RouteResult> {
   const plan = planOf(state, ctx, kind);
   const page = await v7TimePage(state, ctx, {
     // The list name only keys seeks by page number, which v7's cursor paging never asks for.

@@ -1,0 +1,81 @@
+// `netmon run` and `netmon results` through the real entry point for the types only v7 has,
+// against the emulator's v7 world: a SIP server document runs whole and each agent's SIP
+// answer is printed; a BGP document is refused before anything is sent (exit 2, one
+// sentence); a deployed FTP test's agents and a BGP test's monitors each say their health.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { createNetmonClient } from '../../../src/api';
+import type { ResultsSummary } from '../../../src/analysis/results/read';
+import type { RunReport } from '../../../src/cli/run';
+import { DEMO_CREDENTIALS, startEmulator, type RunningEmulator } from '../../../src/emulator';
+import { netmon } from './run-netmon';
+
+describe('netmon run and netmon results of the types only v7 has', () => {
+  let emulator: RunningEmulator;
+  const dir = mkdtempSync(join(tmpdir(), 'netmon-v7-types-'));
+  const env = { NETMON_TOKEN: DEMO_CREDENTIALS.admin.token };
+  const cli = (command: string, ...args: string[]): ReturnType<typeof netmon> => netmon([command, '--base-url', emulator.url, ...args], { env, cwd: dir });
+  let agents: { agentId: number; agentName: string }[] = [];
+  // A real clock (the CLI waits in real time), set two hours back while the tests are deployed.
+  let offsetMs = -2 * 3_600_000;
+
+  before(async () => {
+    emulator = await startEmulator({ port: 0, api: 'v7', instantTestDelaySeconds: 2, now: () => Date.now() + offsetMs });
+    const group = emulator.world.group(emulator.world.accountGroups[0]?.aid ?? 0);
+    agents = (group?.enterpriseAgents() ?? []).slice(0, 3).map((a) => ({ agentId: a.agentId, agentName: String(a.agentName) }));
+    const client = createNetmonClient({ baseUrl: emulator.url, apiVersion: 'v7', credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token } });
+    await client.createTest('ftp-server', {
+      testName: 'Nightly drop', interval: 300, agents: agents.map((a) => ({ agentId: a.agentId })), url: 'ftp://ftp.example.com/drop.zip', requestType: 'download', username: 'u', password: 'p',
+    } as never);
+    await client.createTest('bgp', { testName: 'Our prefix', prefix: '203.0.113.0/24' } as never);
+    await client.close();
+    offsetMs = 0;
+  });
+  after(async () => {
+    await emulator.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const write = (file: string, document: Record<string, unknown>): string => {
+    writeFileSync(join(dir, file), JSON.stringify(document, null, 2));
+    return file;
+  };
+
+  test('a SIP server document runs whole as an instant test: each agent\'s SIP answer', async () => {
+    const file = write('registrar.netmon-test.json', {
+      type: 'sip-server', testName: 'Registrar', interval: 300, agents: agents.map((a) => ({ agentId: a.agentId })),
+      targetSipCredentials: { sipRegistrar: 'sip.example.com', port: 5060, protocol: 'tcp' },
+    });
+    const result = await cli('run', file);
+    assert.equal(result.code, 0, result.stderr + result.stdout);
+    assert.match(result.stdout, /^Registrar \(sip-server instant run, test \d+\): 3 agents answered\n\n/);
+    for (const agent of agents) assert.match(result.stdout, new RegExp(`^ {2}OK {8}${agent.agentName}: SIP 200, total \\d+ ms$`, 'm'));
+    const json = JSON.parse((await cli('run', file, '--json')).stdout) as RunReport;
+    assert.equal(json.kind, 'sip-server');
+  });
+
+  test('a BGP document is refused before anything is sent, in one sentence (exit 2)', async () => {
+    const result = await cli('run', write('prefix.netmon-test.json', { type: 'bgp', testName: 'Prefix now', prefix: '203.0.113.0/24' }));
+    assert.equal(result.code, 2, result.stdout);
+    assert.match(result.stderr, /netmon run: bgp tests have no instant run; deploy it to see its results/);
+    const deployed = await cli('run', 'Our prefix');
+    assert.equal(deployed.code, 2);
+    assert.match(deployed.stderr, /bgp tests have no instant run/);
+  });
+
+  test('netmon results of an FTP test prints each agent\'s health; of a BGP test each monitor\'s', async () => {
+    const ftp = await cli('results', 'Nightly drop', '--window', '1h');
+    assert.equal(ftp.code, 0, ftp.stderr);
+    assert.match(ftp.stdout, /^Nightly drop \(ftp-server test \d+\): (ok|FAILING)\n\nftp-server: (ok|FAILING) \(3 agents, 36 results\)\n/);
+    for (const agent of agents) assert.ok(ftp.stdout.includes(agent.agentName), ftp.stdout);
+    assert.match(ftp.stdout, /FTP 226, total \d+ ms/);
+    const bgp = await cli('results', 'Our prefix', '--window', '1h', '--json');
+    assert.equal(bgp.code, 0, bgp.stderr);
+    const summary = JSON.parse(bgp.stdout) as ResultsSummary;
+    assert.deepEqual(summary.kinds.map((k) => [k.kind, k.agents.length, k.records]), [['bgp', 8, 8 * 12]]);
+    assert.ok(summary.kinds[0]?.agents.every((a) => /reachable/.test(a.reason)));
+  });
+});
