@@ -7,13 +7,13 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { documentKindOf } from '../documents/kinds';
 import { requireBundle } from './bundle-loader';
-import { COMMANDS as DOCUMENT_COMMANDS } from './documents/command-ids';
+import { COMMANDS as DOCUMENT_COMMANDS, ENDPOINT_TEST_COMMANDS } from './documents/command-ids';
 import type { FeatureServices, Features } from './features';
 import { sharedModules } from './shared-modules';
 
 /** The commands dist/features-lib.js registers (the others are registered by activate() itself). */
 export const FEATURE_COMMANDS: readonly string[] = [
-  ...Object.values(DOCUMENT_COMMANDS),
+  ...Object.values(DOCUMENT_COMMANDS), ...Object.values(ENDPOINT_TEST_COMMANDS),
   'netmon.openDetails', 'netmon.openProbeDetails', 'netmon.copyPermalink', 'netmon.openPermalink', 'netmon.exportHar',
   'netmon.openSessionOverview', 'netmon.openPageWaterfall', 'netmon.openPathVisualization', 'netmon.comparePathRounds',
   'netmon.openMetrics', 'netmon.openAgent', 'netmon.compareSessions', 'netmon.comparePages', 'netmon.comparePageWithHarFile',

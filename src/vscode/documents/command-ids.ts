@@ -16,3 +16,11 @@ export const COMMANDS = {
   runDeployed: 'netmon.documents.runDeployed',
   importTests: 'netmon.documents.import',
 } as const;
+
+/** Endpoint test documents' commands (routed at activation like the others). */
+export const ENDPOINT_TEST_COMMANDS = {
+  create: 'netmon.endpointTests.create',
+  update: 'netmon.endpointTests.update',
+  delete: 'netmon.endpointTests.delete',
+  plan: 'netmon.endpointTests.plan',
+} as const;

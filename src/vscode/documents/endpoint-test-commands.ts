@@ -16,13 +16,10 @@ import type { BindingWriter } from './bindings';
 import { checkedValue } from './checked';
 import { documentsLibrary as lib } from './library';
 import { deployTarget, type DeployTarget } from './target';
+import { ENDPOINT_TEST_COMMANDS } from './command-ids';
 
-export const ENDPOINT_TEST_COMMANDS = {
-  create: 'netmon.endpointTests.create',
-  update: 'netmon.endpointTests.update',
-  delete: 'netmon.endpointTests.delete',
-  plan: 'netmon.endpointTests.plan',
-} as const;
+export { ENDPOINT_TEST_COMMANDS };
+
 
 /** Agents read at most to resolve names (the large accounts have tens of thousands). */
 const MAX_AGENTS = 5_000;

@@ -23,7 +23,7 @@ describe('activation', () => {
     const extension = await activateExtension();
     const events = (extension.packageJSON as { activationEvents?: string[] }).activationEvents ?? [];
     assert.deepEqual([...events].sort(), [
-      'workspaceContains:**/*.netmon-filter.json', 'workspaceContains:**/*.netmon-instant.json', 'workspaceContains:**/*.netmon-test.json',
+      'workspaceContains:**/*.netmon-endpoint-test.json', 'workspaceContains:**/*.netmon-filter.json', 'workspaceContains:**/*.netmon-instant.json', 'workspaceContains:**/*.netmon-test.json',
     ]);
   });
 
