@@ -7,7 +7,7 @@ import type { NetmonClient } from '../../api';
 import type { LoadedRecords } from '../../analysis/filters/choices';
 import type { EndpointAgent, NetworkProbe, UserSession, UserSessionDetail } from '../../api/types';
 import type { ConnectionManager } from '../connection/connection-manager';
-import { describeError } from '../errors';
+import { describeError, isCancellation } from '../errors';
 import { emptyNode, errorNode, leftOutNode, loadMoreNode, PagedNode, TreeNode, unshownRecordNode, type LoadContext } from './nodes';
 import type { QueryState } from './query-state';
 import { createRoots } from './roots';
@@ -206,7 +206,14 @@ export class NetmonTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     this.nameAgentsLater(node);
     const { loader } = node;
     const build = (record: unknown, index: number): TreeNode => this.recordNode(node, record, index);
-    const children = await node.arrange?.(node, build, this.generation.signal) ?? loader.visible.map(build);
+    let children: TreeNode[];
+    try {
+      children = await node.arrange?.(node, build, this.generation.signal) ?? loader.visible.map(build);
+    } catch (error) {
+      // A refresh cancelled what the arrangement was reading (the labels): these nodes are gone anyway.
+      if (isCancellation(error)) return [];
+      throw error;
+    }
     if (loader.visible.length > 0) children.unshift(...(node.leading?.() ?? []));
     for (const problem of loader.problems) children.push(leftOutNode(node, problem.message));
     if (loader.error !== undefined) {
