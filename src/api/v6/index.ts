@@ -9,7 +9,7 @@ import { InvalidFilterError } from '../errors';
 import { findFilterProblem } from '../filters';
 import { isRecord } from '../paging';
 import { formatApiDate, segment, timeRangeQuery } from '../query';
-import { refuseV7OnlyType, toV6TestBody } from './requests';
+import { fromV6Test, refuseV7OnlyType, toV6TestBody } from './requests';
 import { INSTANT_NEEDS_V7, RESULTS_NEED_V7, type EnterpriseTestType, type FilterTarget } from '../types';
 import { filterKeysFor, repeatedFilterKeyMessage, repeatedFilterKeys } from '../types';
 
@@ -64,7 +64,7 @@ function testPath(type: EnterpriseTestType, action: 'create' | 'update' | 'delet
 const firstTest: RecordRoute['read'] = (body) => {
   const tests = isRecord(body) ? body['test'] : undefined;
   const test = Array.isArray(tests) ? tests[0] : undefined;
-  return isRecord(test) ? test : undefined;
+  return isRecord(test) ? fromV6Test(test) : undefined;
 };
 
 const endpointTestPath = (type?: string): string => (type ? `v7/endpoint-tests/${segment(type)}` : 'v7/endpoint-tests');
@@ -83,7 +83,7 @@ export const v6: Dialect = {
   accountGroups: () => ({ method: 'GET', path: 'v6/account-groups', read: (body) => (isRecord(body) ? body : undefined) }),
   createTest: (type, body, legacy) => ({ ...testPath(type, 'create', legacy), body: toV6TestBody(body), read: firstTest, operation: 'creating tests', requiredPermission: 'Account Admin' }),
   updateTest: (type, testId, body, legacy) => ({ ...testPath(type, 'update', legacy, testId), body: toV6TestBody(body), read: firstTest, operation: 'updating tests', requiredPermission: 'Account Admin' }),
-  enterpriseTests: () => ({ method: 'GET', path: 'v7/tests', read: (body) => (isRecord(body) && Array.isArray(body['test']) ? { test: body['test'] } : undefined) }),
+  enterpriseTests: () => ({ method: 'GET', path: 'v7/tests', read: (body) => (isRecord(body) && Array.isArray(body['test']) ? { test: body['test'].map((test: unknown) => (isRecord(test) ? fromV6Test(test) : test)) } : undefined) }),
   deleteTest(type, testId, legacy) {
     const route = testPath(type, 'delete', legacy, testId);
     // The older form is a POST with an empty body, which still needs a JSON content type.
