@@ -122,7 +122,7 @@ export function registerDocuments(context: vscode.ExtensionContext, connection: 
       if (answer !== 'Run') return undefined;
       return runInstantTest(value, results, { client: connection.requireClient(), viewer, knownAgents });
     }),
-    ...runTestNowCommands(enterpriseRuns, prompts, (document) => runNowOnV6(document)),
+    ...runTestNowCommands(enterpriseRuns, prompts, consent, (document) => runNowOnV6(document)),
     [COMMANDS.runFilter]: (uri) => reporting('Running the filter', async () => {
       const value = checkedValue('filter', await workspaceDocument(uri));
       return withCancellableProgress('Running the filter…', (signal) => runFilter(value, connection.requireClient(), results, signal));

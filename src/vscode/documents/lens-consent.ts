@@ -1,5 +1,5 @@
-// One click on a Create or Update lens is the user's consent to the exact write its title
-// states, and to nothing else. The lens carries a one-time token (random, kept in memory
+// One click on a Create, Update or Run Now lens is the user's consent to the exact action its
+// title states, and to nothing else. The lens carries a one-time token (random, kept in memory
 // only) bound to the document, its version, the action and the change shown; the command
 // skips its modal only for that token, taken once, while fresh, for the same document
 // version and the same change recomputed at click time. Any other caller — the palette,
@@ -12,7 +12,7 @@ import type { CatalogAgent, DeployedTest, FieldChange } from '../../documents';
 import { documentsLibrary as lib } from './library';
 import type { DeployTarget } from './target';
 
-export type ConsentAction = 'create' | 'update';
+export type ConsentAction = 'create' | 'update' | 'run';
 
 /** A lens older than this asks again: the title was read too long ago to be the consent. */
 export const CONSENT_TTL_MS = 10 * 60_000;
@@ -45,7 +45,7 @@ export class LensConsent {
 
   /** Forgets the tokens of a closed document. */
   forget(uri: vscode.Uri): void {
-    for (const action of ['create', 'update'] as const) this.issued.delete(keyOf(uri, action));
+    for (const action of ['create', 'update', 'run'] as const) this.issued.delete(keyOf(uri, action));
   }
 }
 
@@ -101,3 +101,6 @@ export function updateChange(changes: readonly FieldChange[]): string {
 function shown(value: unknown): string {
   return untrustedLine(typeof value === 'string' ? `"${value}"` : JSON.stringify(value) ?? 'none', 40);
 }
+
+/** What a Run Now lens consents to: this document version, run once as it stands. */
+export const RUN_NOW_CHANGE = 'run the document once now';

@@ -1,8 +1,10 @@
 // The Run Now commands: a test document's lens (the document whole, as an instant test) and
 // "Run Deployed Test Now" on a Deployed Tests node or a bound document (the deployed test run
-// again). A valid document runs at the click: nothing is deployed, so nothing is asked. A
-// failure is said through Prompts, as the deploy commands say theirs.
-import type * as vscode from 'vscode';
+// again). The Run Now lens's click is the consent (its one-time token, as Create's); a deployed
+// test's node in our tree likewise. Any other caller — the palette, a command URI, a number —
+// is asked first. A failure is said through Prompts, as the deploy commands say theirs.
+import * as vscode from 'vscode';
+import { untrustedLine } from '../../analysis/text/untrusted';
 import type { CommandHandler } from '../command-util';
 import { errorText, isCancellation } from '../errors';
 import { TreeNode } from '../tree/nodes';
@@ -12,11 +14,12 @@ import { checkedValue } from './checked';
 import { COMMANDS } from './command-ids';
 import { BGP_NO_INSTANT_RUN } from '../../analysis/instant/enterprise-run';
 import { NeedsCurrentApi, type EnterpriseRuns } from './enterprise-run';
+import { RUN_NOW_CHANGE, type LensConsent } from './lens-consent';
 
 /** BGP tests watch routes; the instant API runs every other type. */
 const NO_INSTANT_RUN = new Set(['bgp']);
 
-export function runTestNowCommands(runs: EnterpriseRuns, prompts: Prompts, onV6: (document: vscode.TextDocument) => Promise<unknown>): Record<string, CommandHandler> {
+export function runTestNowCommands(runs: EnterpriseRuns, prompts: Prompts, consent: LensConsent, onV6: (document: vscode.TextDocument) => Promise<unknown>): Record<string, CommandHandler> {
   const saying = async <T>(what: string, work: () => Promise<T>): Promise<T | undefined> => {
     try {
       requireTrustedWorkspace(what);
@@ -26,19 +29,24 @@ export function runTestNowCommands(runs: EnterpriseRuns, prompts: Prompts, onV6:
       return undefined;
     }
   };
+  const asked = async (message: string, detail: string): Promise<boolean> => (await prompts.confirm(message, detail, 'Run Now')) === 'Run Now';
   return {
-    [COMMANDS.runNow]: (uri) => saying('Running the test now', async () => {
+    [COMMANDS.runNow]: (uri, lensToken) => saying('Running the test now', async () => {
       const document = await workspaceDocument(uri);
       const value = checkedValue('test', document);
       const type = String((value as Record<string, unknown>)['type']);
       if (NO_INSTANT_RUN.has(type)) throw new Error(BGP_NO_INSTANT_RUN);
       if (!(await runs.speaksV7(document.getText()))) return onV6(document);
+      const consented = consent.take(lensToken, document.uri, document.version, 'run', RUN_NOW_CHANGE);
+      if (!consented && !(await asked(`Run "${untrustedLine((value as Record<string, unknown>)['testName'], 60)}" once now as an instant test?`, `The whole ${type} test, from its agents; nothing is deployed.`))) return undefined;
       return runs.runDocument(document, value);
     }),
     [COMMANDS.runDeployed]: (arg) => saying('Running the deployed test now', async () => {
+      // A node of our tree cannot come from a command URI (its arguments are JSON): the click is the consent.
       if (arg instanceof TreeNode && arg.spec.ids?.testId !== undefined && arg.spec.ids.deployed) return runs.runDeployed(arg.spec.ids.testId);
-      if (typeof arg === 'number') return runs.runDeployed(arg);
-      return runs.runBound(await workspaceDocument(arg));
+      if (typeof arg === 'number') return (await asked(`Run deployed test ${arg} once now?`, 'Its agents run it once more; its schedule does not change.')) ? runs.runDeployed(arg) : undefined;
+      const document = await workspaceDocument(arg);
+      return (await asked(`Run the test ${vscode.workspace.asRelativePath(document.uri)} is bound to once now?`, 'Its agents run it once more; its schedule does not change.')) ? runs.runBound(document) : undefined;
     }),
   };
 }

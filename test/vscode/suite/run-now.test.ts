@@ -69,8 +69,14 @@ describe('Run Now of enterprise tests (v7)', () => {
     await clearEmulatorRequests(emulator);
     const { result: run, prompts: asked } = await answeringPrompts(acceptConfirmations,
       () => vscode.commands.executeCommand<EnterpriseRun | undefined>(lens.command!.command, ...(lens.command!.arguments ?? [])));
-    assert.deepEqual(asked, [], 'nothing is asked: nothing is deployed');
+    assert.deepEqual(asked, [], 'the lens click is the consent');
     assert.ok(run, 'the run reported a failure');
+    // The same token again, or none (a command URI, the palette), is asked about; cancelled, nothing runs.
+    for (const args of [lens.command!.arguments ?? [], [uri]]) {
+      const { result: refused, prompts: again } = await answeringPrompts(() => undefined, () => vscode.commands.executeCommand<EnterpriseRun | undefined>('netmon.documents.runNow', ...args));
+      assert.equal(refused, undefined);
+      assert.ok(again.some((p) => p.kind === 'confirm' && p.message === 'Run "Portal before deploy" once now as an instant test?'), JSON.stringify(again));
+    }
     assert.equal(run.instant, true);
     const requests = await emulatorRequests(emulator);
     const sent = requests.filter((r) => r.method === 'POST');
@@ -142,7 +148,12 @@ describe('Run Now of enterprise tests (v7)', () => {
 
     // A second run gets a panel of its own; Cancel in it stops the wait (a slow read of the results here) and says so.
     emulator.setFaults([{ fault: 'latency', latencyMs: 8_000, pathPrefix: `/v7/test-results/${created.testId}/` }]);
-    const second = vscode.commands.executeCommand<EnterpriseRun | undefined>('netmon.documents.runDeployed', created.testId);
+    // By id (the plan's lens, the palette) it asks first, naming the test.
+    const second = answeringPrompts(acceptConfirmations, () => vscode.commands.executeCommand<EnterpriseRun | undefined>('netmon.documents.runDeployed', created.testId))
+      .then(({ result, prompts }) => {
+        assert.ok(prompts.some((p) => p.kind === 'confirm' && p.message === `Run deployed test ${created.testId} once now?`), JSON.stringify(prompts));
+        return result;
+      });
     const secondPanel = await waitForPanels('a second run\'s panel', (states) => states.find((s) => s.kind === 'instant' && s.id !== run.panelId && (s.rendered as Drawn | undefined)?.running === true));
     await sendFromWebview(secondPanel.id, { type: 'cancel', params: { testId: created.testId } });
     const cancelled = await second;
