@@ -8,12 +8,21 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { errorNotifications, openWorkbench, quickOpen, runCommandFromPalette, saveScreenshot, webviewFrame, type Workbench } from './workbench';
 
 const DOCUMENT = 'tests/health.netmon-test.json';
 /** Where a failing step leaves what was on screen (for the log reader). */
 const REPO_FAILURES = join(__dirname, '..', '..', 'test-results');
+
+/** A row of the Netmon view by its label at a depth (1 = root). */
+function treeRow(page: Page, label: RegExp, level: number): Locator {
+  return page.locator(`.part.sidebar .monaco-list-row[aria-level="${level}"]`).filter({ has: page.locator('.label-name', { hasText: label }) }).first();
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
 
 /**
  * Clicks a lens and answers its dialog. Lenses are redrawn whenever the editor's decorations
@@ -152,10 +161,14 @@ describe('authoring a test as a new user', { timeout: 240_000 }, () => {
     assert.match(written, /"agentName": "[^"]+"/, written);
 
     // The second agent: picked by name in the Enterprise Agents view.
-    const tree = page.locator('.part.sidebar');
-    await tree.locator('.monaco-list-row[aria-level="1"]', { hasText: 'Enterprise Agents' }).click();
-    await tree.locator('.monaco-list-row[aria-level="2"]').first().click();
-    const agent = tree.locator('.monaco-list-row[aria-level="3"]').nth(1);
+    // Deployed Tests opens expanded at first: folded away, the rows below are the agents' alone.
+    const deployed = treeRow(page, /^Deployed Tests$/, 1);
+    if (await deployed.getAttribute('aria-expanded') === 'true') await deployed.click();
+    await treeRow(page, /^Enterprise Agents$/, 1).click();
+    await treeRow(page, /^Enterprise agents$/, 2).click();
+    const firstAgent = /"agentName": "([^"]+)"/.exec(written)?.[1] ?? '';
+    const agent = page.locator('.part.sidebar .monaco-list-row[aria-level="3"]')
+      .filter({ hasNot: page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(firstAgent)}$`) }) }).first();
     await agent.hover({ timeout: 20_000 });
     await agent.locator('.action-label[aria-label="Add to Test Document…"]').click();
     await page.locator('.tab.active', { hasText: 'health.netmon-test.json' }).waitFor({ timeout: 15_000 });
@@ -189,8 +202,9 @@ describe('authoring a test as a new user', { timeout: 240_000 }, () => {
     await page.locator('.tab', { hasText: 'health.netmon-test.json' }).first().click();
     // Nothing is deployed, so nothing is asked: the panel opens at the click.
     await lensUntil(page, 'Run Now', page.locator('.tab', { hasText: 'Instant: Example health' }).first());
-    const results = await webviewFrame(page, 'table tbody tr', 30_000);
-    assert.match(await results.locator('[role="status"]').innerText(), /^\d+ agents?: \d+ failing, \d+ slow, \d+ fine/);
+    const results = await webviewFrame(page, 'table tbody tr', 90_000);
+    // Both agents answered (the rows show "waiting" until then): a verdict for each.
+    await results.locator('[role="status"]', { hasText: /^2 agents: \d+ failing, \d+ slow, \d+ fine/ }).waitFor({ timeout: 90_000 });
     await page.keyboard.press('Control+B'); // the side bar away: the README shows the results at a readable width
     await page.waitForTimeout(800);
     await saveScreenshot(page, 'instant-results');
