@@ -58,6 +58,7 @@ export function registerDocuments(context: vscode.ExtensionContext, connection: 
   const results = new ResultsDocuments();
   const consent = new LensConsent();
   const lenses = new DocumentLenses(connection, bindings, consent, () => catalog.current?.validation.enterpriseAgents ?? []);
+  consent.onTaken = () => lenses.refresh();
   const enterpriseAgents = async () => (await catalog.ready())?.validation.enterpriseAgents ?? [];
   const knownAgents = () => catalog.current?.validation.endpointAgents;
   const tests = new TestCommands(connection, bindings, prompts, () => { lenses.refresh(); catalog.learnedChanged(); }, enterpriseAgents, consent);

@@ -22,6 +22,9 @@ interface Issued { token: string; version: number; change: string; issuedAt: num
 export class LensConsent {
   private readonly issued = new Map<string, Issued>();
 
+  /** Called when a token was taken: the lenses redraw with fresh ones. */
+  onTaken: (() => void) | undefined;
+
   constructor(private readonly now: () => number = Date.now) {}
 
   /** The token a lens passes; the same one while the document version and the change stay the same. */
@@ -40,6 +43,7 @@ export class LensConsent {
     const issued = this.issued.get(key);
     if (typeof token !== 'string' || !issued || !sameToken(token, issued.token)) return false;
     this.issued.delete(key);
+    this.onTaken?.();
     return issued.version === version && change !== undefined && issued.change === change && this.now() - issued.issuedAt < CONSENT_TTL_MS;
   }
 
@@ -102,5 +106,7 @@ function shown(value: unknown): string {
   return untrustedLine(typeof value === 'string' ? `"${value}"` : JSON.stringify(value) ?? 'none', 40);
 }
 
-/** What a Run Now lens consents to: this document version, run once as it stands. */
+/** What a Run Now lens consents to: the document run once as it stands at the click. */
 export const RUN_NOW_CHANGE = 'run the document once now';
+/** Run Now's title states no content, so its token holds across edits (one version for all). */
+export const RUN_NOW_VERSION = 0;

@@ -14,7 +14,7 @@ import { checkedValue } from './checked';
 import { COMMANDS } from './command-ids';
 import { BGP_NO_INSTANT_RUN } from '../../analysis/instant/enterprise-run';
 import { NeedsCurrentApi, type EnterpriseRuns } from './enterprise-run';
-import { RUN_NOW_CHANGE, type LensConsent } from './lens-consent';
+import { RUN_NOW_CHANGE, RUN_NOW_VERSION, type LensConsent } from './lens-consent';
 
 /** BGP tests watch routes; the instant API runs every other type. */
 const NO_INSTANT_RUN = new Set(['bgp']);
@@ -37,7 +37,7 @@ export function runTestNowCommands(runs: EnterpriseRuns, prompts: Prompts, conse
       const type = String((value as Record<string, unknown>)['type']);
       if (NO_INSTANT_RUN.has(type)) throw new Error(BGP_NO_INSTANT_RUN);
       if (!(await runs.speaksV7(document.getText()))) return onV6(document);
-      const consented = consent.take(lensToken, document.uri, document.version, 'run', RUN_NOW_CHANGE);
+      const consented = consent.take(lensToken, document.uri, RUN_NOW_VERSION, 'run', RUN_NOW_CHANGE);
       if (!consented && !(await asked(`Run "${untrustedLine((value as Record<string, unknown>)['testName'], 60)}" once now as an instant test?`, `The whole ${type} test, from its agents; nothing is deployed.`))) return undefined;
       return runs.runDocument(document, value);
     }),
