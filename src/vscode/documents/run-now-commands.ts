@@ -44,8 +44,13 @@ export function runTestNowCommands(runs: EnterpriseRuns, prompts: Prompts, conse
     [COMMANDS.runDeployed]: (arg) => saying('Running the deployed test now', async () => {
       // A node of our tree cannot come from a command URI (its arguments are JSON): the click is the consent.
       if (arg instanceof TreeNode && arg.spec.ids?.testId !== undefined && arg.spec.ids.deployed) return runs.runDeployed(arg.spec.ids.testId);
-      if (typeof arg === 'number') return (await asked(`Run deployed test ${arg} once now?`, 'Its agents run it once more; its schedule does not change.')) ? runs.runDeployed(arg) : undefined;
+      // On v6 the one sentence comes first: no question about what cannot run.
+      if (typeof arg === 'number') {
+        if (!(await runs.speaksV7())) throw new NeedsCurrentApi();
+        return (await asked(`Run deployed test ${arg} once now?`, 'Its agents run it once more; its schedule does not change.')) ? runs.runDeployed(arg) : undefined;
+      }
       const document = await workspaceDocument(arg);
+      if (!(await runs.speaksV7(document.getText()))) throw new NeedsCurrentApi();
       return (await asked(`Run the test ${vscode.workspace.asRelativePath(document.uri)} is bound to once now?`, 'Its agents run it once more; its schedule does not change.')) ? runs.runBound(document) : undefined;
     }),
   };
