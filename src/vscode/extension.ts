@@ -8,6 +8,7 @@ import { lazyClientFactory, type ClientFactory } from './connection/client-loade
 import { registerConnectionCommands } from './connection/commands';
 import { ConnectionManager } from './connection/connection-manager';
 import { readSettings } from './connection/settings';
+import { onSettingChanged } from './connection/setting-changes';
 import { DocumentKindDecorations } from './documents/decorations';
 import { errorText } from './errors';
 import { welcomeOnFirstRun } from './first-run';
@@ -55,15 +56,13 @@ export function activate(context: vscode.ExtensionContext): NetmonExtensionApi |
     connection, statusBar, query, tree, treeView,
     connection.onDidChange(() => statusBar.update()),
     query.onDidChange(showQuery),
-    vscode.workspace.onDidChangeConfiguration((event) => {
-      if (event.affectsConfiguration('netmon.timeoutMs') || event.affectsConfiguration('netmon.proxy')) void connection.applySettings();
-      if (event.affectsConfiguration('netmon.apiVersion')) {
-        connection.applyApiVersion().catch((error: unknown) => log.error(errorText('Reconnecting in the API version netmon.apiVersion names', error)));
-      }
-      if (event.affectsConfiguration('netmon.pageSize')) {
-        pageSize = undefined;
-        tree.refreshAll();
-      }
+    onSettingChanged('netmon', () => { const { timeoutMs, proxy } = readSettings(); return { timeoutMs, proxy }; }, () => void connection.applySettings()),
+    onSettingChanged('netmon.apiVersion', () => readSettings().apiVersion, () => {
+      connection.applyApiVersion().catch((error: unknown) => log.error(errorText('Reconnecting in the API version netmon.apiVersion names', error)));
+    }),
+    onSettingChanged('netmon.pageSize', () => readSettings().pageSize, () => {
+      pageSize = undefined;
+      tree.refreshAll();
     }),
   );
   const development = context.extensionMode !== vscode.ExtensionMode.Production;

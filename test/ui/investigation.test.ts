@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Frame, Locator, Page } from 'playwright-core';
-import { errorNotifications, openWorkbench, saveScreenshot, webviewFrame, type Workbench } from './workbench';
+import { errorNotifications, openWorkbench, saveScreenshot, treeSettled, webviewFrame, type Workbench } from './workbench';
 
 const TIMEOUT_MS = 30_000;
 
@@ -48,6 +48,8 @@ describe('an investigation from the explorer to the network path', { timeout: 18
     await step('Open Worst Sessions', async () => {
       await treeRow(page, 'Worst Sessions', 2).click();
       await page.locator('.part.sidebar .monaco-list-row[aria-level="3"]').first().waitFor({ timeout: 60_000 });
+      await treeRow(page, 'Worst Sessions', 2).locator('.label-description', { hasText: 'lowest' }).waitFor({ timeout: TIMEOUT_MS });
+      await treeSettled(page);
     });
     let overview!: Frame;
     await step('Open the worst session\'s overview', async () => {

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Frame, Locator, Page } from 'playwright-core';
-import { errorNotifications, openWorkbench, saveScreenshot, webviewFrame, type Workbench } from './workbench';
+import { errorNotifications, openWorkbench, saveScreenshot, treeSettled, webviewFrame, type Workbench } from './workbench';
 
 const TIMEOUT_MS = 30_000;
 const MAX_ACTIONS = 6;
@@ -85,6 +85,7 @@ describe('troubleshooting in v7 demo mode: yesterday afternoon\'s worst session 
     if (label.length >= 50) assert.equal(await leadFitsInRow(page, worstSelector, label.length), false, 'the measure sees a long label cut: the site is what a narrow sidebar loses');
     assert.match(await treeRow(page, 'Worst Sessions', 2).locator('.label-description').textContent() ?? '', /lowest of [\d,]+ sessions/);
     await toastsGone(page);
+    await treeSettled(page);
     await saveScreenshot(page, 'troubleshoot-worst');
 
     let overview!: Frame;

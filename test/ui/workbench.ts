@@ -108,3 +108,19 @@ export async function webviewFrame(page: Page, selector: string, timeoutMs = 20_
     await page.waitForTimeout(200);
   }
 }
+
+/**
+ * Resolves once the side bar's tree has not changed for `quietMs`: a row clicked while the tree
+ * redraws (a loader that names what it found, agent names arriving) would lose its node.
+ */
+export async function treeSettled(page: Page, quietMs = 1_200, timeoutMs = 15_000): Promise<void> {
+  const rows = page.locator('.part.sidebar .monaco-list-rows').first();
+  const deadline = Date.now() + timeoutMs;
+  let last = await rows.innerText().catch(() => '');
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < quietMs && Date.now() < deadline) {
+    await page.waitForTimeout(200);
+    const now = await rows.innerText().catch(() => '');
+    if (now !== last) { last = now; quietSince = Date.now(); }
+  }
+}

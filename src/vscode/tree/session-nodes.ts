@@ -66,6 +66,8 @@ function worstSessionsNode(owner: PagedNode<UserSession>, context: LoadContext, 
         }
       });
       const hurt = await hurtOfTies(client, lowest.tied(), signal);
+      // Rows name their agents when drawn: a directory read after them would redraw the tree under the pointer.
+      await client.agentDirectory().ready().catch(() => undefined);
       const summary = stopped ? `stopped after ${lowest.read.toLocaleString('en-US')} sessions: ${worstSummary(lowest.sessions().length, lowest.read, lowest.unscored, false)}` : worstSummary(lowest.sessions().length, lowest.read, lowest.unscored, complete);
       self.spec.description = `${summary} · ${WORST_ORDER_SHORT}`;
       return lowest.ranked((session) => hurt.get(session.userSessionId)).map((session) => userSessionNode(session, self, agentNames(context)));
