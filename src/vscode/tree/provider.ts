@@ -180,11 +180,8 @@ export class NetmonTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     if (!load) return [];
     try {
       await this.connection.clientWhenReady;
-      const described = node.spec.description;
       const children = await load(context, node);
       this.firstDataShown();
-      // A loader that says what it found ("10 lowest of 1,234 sessions") redraws its node's row.
-      if (node.spec.description !== described) setTimeout(() => this.changed.fire(node), 0);
       return children.length > 0 ? children : [emptyNode(node, 'Nothing here')];
     } catch (error) {
       const { message, action } = describeError(node.spec.loadingWhat ?? `Loading ${node.label}`, error);

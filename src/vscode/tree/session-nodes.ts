@@ -46,7 +46,7 @@ function withThousands(whole: number): string {
 function worstSessionsNode(owner: PagedNode<UserSession>, context: LoadContext, filters: SearchFilter[] | undefined): TreeNode {
   return new TreeNode(owner, {
     label: 'Worst Sessions', icon: 'flame', kind: 'worstSessions', loadingWhat: 'Finding the worst sessions',
-    description: `the ${WORST_COUNT} lowest-scored in the whole range · expand to search`,
+    description: `the ${WORST_COUNT} lowest-scored in the whole range`,
     tooltip: `Reads every page of user sessions in ${context.query.describeFor('user-sessions')} (at most ${WORST_MAX_WALK_TEXT}) and lists the ${WORST_COUNT} with the lowest experience score. Order: ${WORST_ORDER}.`,
     children: async ({ client, signal }, self) => {
       const lowest = new LowestScores<UserSession>(WORST_COUNT);
@@ -69,8 +69,10 @@ function worstSessionsNode(owner: PagedNode<UserSession>, context: LoadContext, 
       // Rows name their agents when drawn: a directory read after them would redraw the tree under the pointer.
       await client.agentDirectory().ready().catch(() => undefined);
       const summary = stopped ? `stopped after ${lowest.read.toLocaleString('en-US')} sessions: ${worstSummary(lowest.sessions().length, lowest.read, lowest.unscored, false)}` : worstSummary(lowest.sessions().length, lowest.read, lowest.unscored, complete);
-      self.spec.description = `${summary} · ${WORST_ORDER_SHORT}`;
-      return lowest.ranked((session) => hurt.get(session.userSessionId)).map((session) => userSessionNode(session, self, agentNames(context)));
+      const rows = lowest.ranked((session) => hurt.get(session.userSessionId)).map((session) => userSessionNode(session, self, agentNames(context)));
+      // What was found is the list's last row, not this row's description: redrawing this row drops its
+      // children's handles in VS Code until it asks for them again, and a click meanwhile loses its row.
+      return [...rows, new TreeNode(self, { label: summary, description: WORST_ORDER_SHORT, icon: 'info', kind: 'worstSummary', tooltip: `Order: ${WORST_ORDER}.` })];
     },
   });
 }

@@ -186,7 +186,10 @@ describe('explorer tree', () => {
     const sessionsRoot = await root(api, 'User Sessions');
     const [worstNode] = (await childrenOf(api, sessionsRoot)).filter((node) => kindOf(node) === 'worstSessions');
     assert.ok(worstNode, 'User Sessions leads with Worst Sessions');
-    const listed = await childrenOf(api, worstNode);
+    const rows = await childrenOf(api, worstNode);
+    const listed = rows.filter((node) => kindOf(node) === 'userSession');
+    const summary = rows.at(-1)!;
+    assert.equal(kindOf(summary), 'worstSummary', 'the list ends with what the walk found');
     // The test's own full walk of the same range, page by page.
     const all: { userSessionId: string; experienceScore?: number }[] = [];
     for (let path: string | undefined = '/v6/endpoint-data/user-sessions?window=1h'; path;) {
@@ -206,8 +209,11 @@ describe('explorer tree', () => {
       const [before, at] = [listedSessions[i - 1]!, listedSessions[i]!];
       if (before.experienceScore === at.experienceScore) assert.ok(await slowest(before.userSessionId) >= await slowest(at.userSessionId), `tie ${before.userSessionId} before ${at.userSessionId}: slower page first`);
     }
-    assert.match(String(worstNode.treeItem().description), new RegExp(`^10 lowest of ${all.length.toLocaleString('en-US')} sessions.* · by score, ties by slowest page, loss, errors$`));
+    assert.match(summary.label, new RegExp(`^10 lowest of ${all.length.toLocaleString('en-US')} sessions`));
+    assert.equal(String(summary.treeItem().description), 'by score, ties by slowest page, loss, errors');
+    assert.match(String(summary.treeItem().tooltip), /Order: lowest score first; equal scores: slowest page, then most packet loss/);
     assert.match(String(worstNode.treeItem().tooltip), /Order: lowest score first; equal scores: slowest page, then most packet loss/);
+    assert.equal(rows.length, listed.length + 1, 'nothing else in the list');
     assert.equal(kindOf(listed[0]!), 'userSession', 'each is a session node: pages, overview and filters work on it');
   });
 
