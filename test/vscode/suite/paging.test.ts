@@ -81,4 +81,23 @@ describe('"Load more" paging', () => {
       await config.update('pageSize', undefined, vscode.ConfigurationTarget.Global);
     }
   });
+
+  it('a settings write that changes no value of ours keeps what the tree has loaded: nothing is read again', async () => {
+    const api = await netmonApi();
+    const sessionsRoot = await root(api, 'User Sessions');
+    const shown = records(await childrenOf(api, sessionsRoot)).map((node) => node.spec.ids?.userSessionId);
+    await clearEmulatorRequests(emulator);
+    const config = vscode.workspace.getConfiguration('netmon');
+    // Written out as their defaults: the settings file changes, no value the connection or the tree reads does.
+    await config.update('timeoutMs', 30_000, vscode.ConfigurationTarget.Global);
+    await config.update('pageSize', 100, vscode.ConfigurationTarget.Global);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.deepEqual(records(await childrenOf(api, sessionsRoot)).map((node) => node.spec.ids?.userSessionId), shown);
+      assert.deepEqual((await emulatorRequests(emulator)).map((request) => request.path), [], 'no reconnect, no list read again');
+    } finally {
+      await config.update('timeoutMs', undefined, vscode.ConfigurationTarget.Global);
+      await config.update('pageSize', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
 });
