@@ -7,6 +7,7 @@ import type { EnterpriseTest, PathTrace, PathVisSummary, TestResult, TestResultK
 import { resultKindsOf } from '../../api/types';
 import { localizePathTraces, type PathLocalization } from '../path/localize';
 import { readPathRounds, readRoundTraces, type PathRange, type PathTraceClient } from '../path/read-rounds';
+import { readNewestFitting } from '../time/newest-part';
 import { latestHealthByAgent, worstHealth, type AgentHealth, type Health } from './health';
 
 /** Results read per kind at most: 200 agents × a day of 5-minute rounds is 57,600. */
@@ -26,7 +27,7 @@ export interface KindSummary {
   health: Health;
   agents: AgentHealth[];
   records: number;
-  /** False when MAX_RESULTS_PER_KIND stopped the read. */
+  /** False when the range held more than MAX_RESULTS_PER_KIND (then its newest part that fits was read). */
   complete: boolean;
 }
 
@@ -45,14 +46,23 @@ export interface ResultsSummary {
 export function enterprisePaths(client: ResultsClient): PathTraceClient {
   return {
     pathVis: (testId, options) => ({
-      collect: async (cap) => ({ records: (await client.testResults('path-vis', testId, options).collect(cap)).records as PathVisSummary[] }),
+      collect: async (cap) => {
+        const { records, complete } = await client.testResults('path-vis', testId, options).collect(cap);
+        return { records: records as PathVisSummary[], complete };
+      },
     }),
     getPathTrace: (testId, agentId, roundId, options) => client.getTestPathTrace(testId, agentId, roundId, options),
   };
 }
 
-export async function readKind(client: ResultsClient, testId: number, kind: TestResultKind, range: Options): Promise<KindSummary> {
-  const { records, complete } = await client.testResults(kind, testId, range).collect({ maxRecords: MAX_RESULTS_PER_KIND });
+/** Each agent's latest health of one kind: from the range's newest part that fits the cap (the list comes oldest first). */
+export async function readKind(client: ResultsClient, testId: number, kind: TestResultKind, range: Options, cap = MAX_RESULTS_PER_KIND): Promise<KindSummary> {
+  const { signal, ...whole } = range;
+  const read = (part: PathRange, maxRecords: number): Promise<{ records: TestResult[]; complete: boolean }> =>
+    client.testResults(kind, testId, { ...part, ...(signal ? { signal } : {}) }).collect({ maxRecords });
+  const fitting = await readNewestFitting(read, whole, cap);
+  const { records } = fitting;
+  const complete = fitting.complete && !fitting.narrowed;
   const agents = latestHealthByAgent(kind, records);
   return { kind, health: worstHealth(agents), agents, records: records.length, complete };
 }
