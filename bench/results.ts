@@ -14,7 +14,8 @@ import { createNetmonClient } from '../src/api';
 import { readResultsSummary, enterprisePaths } from '../src/analysis/results/read';
 import { FIRST_PAINT_SECONDS, newestPart, readNewestFitting, readNewestRound, type PartReader } from '../src/analysis/results/newest';
 import type { NetMetric, PathVisSummary } from '../src/api/types';
-import { readPathRounds, readRoundTraces } from '../src/analysis/path/read-rounds';
+import { MAX_SUMMARIES, readRoundTraces } from '../src/analysis/path/read-rounds';
+import { pathRounds, type PathRound } from '../src/analysis/path/rounds';
 import { forEachAtMost } from '../src/analysis/pool';
 import { DEMO_CREDENTIALS, startEmulator } from '../src/emulator';
 
@@ -57,15 +58,18 @@ async function main(): Promise<void> {
     return { records: metrics.records.length, seconds: metrics.narrowed?.seconds ?? DAY, newestRound: Math.max(...metrics.records.map((r) => r.roundId)) };
   }
 
+  /** The round list as it was read before: the range's oldest summaries, capped. */
+  const cappedRounds = async (): Promise<PathRound[]> => pathRounds((await client.testResults('path-vis', test.testId, range).collect({ maxRecords: MAX_SUMMARIES })).records as PathVisSummary[]);
+
   /** The whole range, read uncapped: what the day holds. */
   async function wholeRange(): Promise<{ records: number; newestRound: number }> {
-    const [metrics] = await Promise.all([client.testResults('network', test.testId, range).collect(), readPathRounds(paths, test.testId, range)]);
+    const [metrics] = await Promise.all([client.testResults('network', test.testId, range).collect(), cappedRounds()]);
     return { records: metrics.records.length, newestRound: Math.max(...metrics.records.map((r) => r.roundId)) };
   }
 
   /** The first paint before: the whole range first, then the newest round of the (oldest-first, capped) round list. */
   async function wholeRangeFirst(): Promise<void> {
-    const [, rounds] = await Promise.all([client.testResults('network', test.testId, range).collect(), readPathRounds(paths, test.testId, range)]);
+    const [, rounds] = await Promise.all([client.testResults('network', test.testId, range).collect(), cappedRounds()]);
     const newest = rounds[0];
     if (newest) await readRoundTraces(paths, test.testId, newest.agentIds, newest.roundId);
   }

@@ -1,7 +1,8 @@
 // `netmon results <test name | id>`: a deployed enterprise test's results — each agent's
 // latest health per result kind and, for network tests, where the path loses or delays
-// packets — as text for a ticket or, with --json, the summary model. The same reader and
-// analyses as the explorer's Deployed Tests (src/analysis/results).
+// packets; for BGP tests each monitor's AS path in the newest round and what changed — as
+// text for a ticket or, with --json, the summary model. The same reader and analyses as the
+// explorer's Deployed Tests and Show Results (src/analysis/results).
 import { readResultsSummary } from '../analysis/results/read';
 import { resultsText } from '../analysis/results/text';
 import { terminalSafe, untrustedLine } from '../analysis/text/untrusted';
@@ -16,7 +17,10 @@ export const RESULTS_USAGE = `usage: netmon results <test name | test id> [--win
   A deployed enterprise test's results (API v7): for each result kind of its type (network,
   path-vis, http-server, page-load, web-transactions, dns-server, dns-trace, dnssec, api)
   each agent's latest round as ok, degraded or failing and why; for network tests, the path
-  localization of the newest rounds (where loss starts, the link where delay appears).
+  localization of the newest rounds (where loss starts, the link where delay appears); for
+  BGP tests, each monitor's AS path to the prefix in the newest round, whether it reaches
+  it, and the routes that changed since the round before. A range holding more results
+  than are read is read from its newest end.
 ${TIME_RANGE_USAGE}
   --json           the summary model as JSON on stdout
 ${ACCOUNT_USAGE}

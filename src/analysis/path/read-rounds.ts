@@ -4,6 +4,7 @@
 // panel, "Open Path Trace as Text" and `netmon path …` all read through here.
 import type { PathTrace, PathVisSummary } from '../../api/types';
 import { forEachAtMost } from '../pool';
+import { readNewestFitting } from '../time/newest-part';
 import { pathRounds, type PathRound } from './rounds';
 
 /** Parallel trace requests per round: enough to be quick, few enough for the rate limit. */
@@ -14,13 +15,20 @@ export const MAX_SUMMARIES = 10_000;
 export type PathRange = { window: string } | { from: Date; to: Date };
 
 export interface PathTraceClient {
-  pathVis(testId: number, options: PathRange & { signal?: AbortSignal }): { collect(options: { maxRecords: number }): Promise<{ records: PathVisSummary[] }> };
+  pathVis(testId: number, options: PathRange & { signal?: AbortSignal }): { collect(options: { maxRecords: number }): Promise<{ records: PathVisSummary[]; complete?: boolean }> };
   getPathTrace(testId: number, agentId: string, roundId: number, options: { signal?: AbortSignal }): Promise<PathTrace>;
 }
 
-/** The test's rounds in a range, newest first, with the agents that traced each. */
-export async function readPathRounds(client: PathTraceClient, testId: number, range: PathRange, signal?: AbortSignal): Promise<PathRound[]> {
-  const { records } = await client.pathVis(testId, { ...range, ...(signal ? { signal } : {}) }).collect({ maxRecords: MAX_SUMMARIES });
+/**
+ * The test's rounds in a range, newest first, with the agents that traced each: of the whole
+ * range when it holds at most `cap` summaries, else of its newest part that does (the list
+ * comes oldest first: a capped read of a long range would drop the newest rounds, the ones
+ * wanted). `cap` is MAX_SUMMARIES but for tests.
+ */
+export async function readPathRounds(client: PathTraceClient, testId: number, range: PathRange, signal?: AbortSignal, cap = MAX_SUMMARIES): Promise<PathRound[]> {
+  const read = (part: PathRange, maxRecords: number): Promise<{ records: PathVisSummary[]; complete: boolean }> =>
+    client.pathVis(testId, { ...part, ...(signal ? { signal } : {}) }).collect({ maxRecords }).then(({ records, complete }) => ({ records, complete: complete ?? records.length < maxRecords }));
+  const { records } = await readNewestFitting(read, range, cap);
   return pathRounds(records);
 }
 

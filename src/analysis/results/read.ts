@@ -3,10 +3,13 @@
 // rounds — the same reader and localization as an endpoint test's path (an enterprise path
 // trace is a path trace). The client is passed in (NetmonClient satisfies ResultsClient);
 // `netmon results` and the explorer's Deployed Tests read through here.
-import type { EnterpriseTest, PathTrace, PathVisSummary, TestResult, TestResultKind } from '../../api/types';
+import type { BgpResult, EnterpriseTest, PathTrace, PathVisSummary, TestResult, TestResultKind } from '../../api/types';
 import { resultKindsOf } from '../../api/types';
 import { localizePathTraces, type PathLocalization } from '../path/localize';
 import { readPathRounds, readRoundTraces, type PathRange, type PathTraceClient } from '../path/read-rounds';
+import { readNewestFitting } from '../time/newest-part';
+import type { BgpPathReport } from './bgp-paths';
+import { readBgpPaths, type BgpRoutesClient } from './bgp-read';
 import { latestHealthByAgent, worstHealth, type AgentHealth, type Health } from './health';
 
 /** Results read per kind at most: 200 agents × a day of 5-minute rounds is 57,600. */
@@ -16,7 +19,7 @@ export const LOCALIZED_ROUNDS = 3;
 
 type Options = PathRange & { signal?: AbortSignal };
 
-export interface ResultsClient {
+export interface ResultsClient extends BgpRoutesClient {
   testResults(kind: TestResultKind, testId: number, options: Options): { collect(options: { maxRecords: number }): Promise<{ records: TestResult[]; complete: boolean }> };
   getTestPathTrace(testId: number, agentId: string, roundId: number, options: { signal?: AbortSignal }): Promise<PathTrace>;
 }
@@ -26,7 +29,7 @@ export interface KindSummary {
   health: Health;
   agents: AgentHealth[];
   records: number;
-  /** False when MAX_RESULTS_PER_KIND stopped the read. */
+  /** False when the range held more than MAX_RESULTS_PER_KIND (then its newest part that fits was read). */
   complete: boolean;
 }
 
@@ -39,27 +42,43 @@ export interface ResultsSummary {
   kinds: KindSummary[];
   /** Network tests: where loss and delay are, on the newest rounds' path traces. */
   localization?: PathLocalization;
+  /** BGP tests: each monitor's AS path to each prefix in the newest round, and what changed. */
+  bgpPaths?: BgpPathReport[];
 }
 
 /** The client's path reads for the path analyses: enterprise path-vis and traces. */
 export function enterprisePaths(client: ResultsClient): PathTraceClient {
   return {
     pathVis: (testId, options) => ({
-      collect: async (cap) => ({ records: (await client.testResults('path-vis', testId, options).collect(cap)).records as PathVisSummary[] }),
+      collect: async (cap) => {
+        const { records, complete } = await client.testResults('path-vis', testId, options).collect(cap);
+        return { records: records as PathVisSummary[], complete };
+      },
     }),
     getPathTrace: (testId, agentId, roundId, options) => client.getTestPathTrace(testId, agentId, roundId, options),
   };
 }
 
-export async function readKind(client: ResultsClient, testId: number, kind: TestResultKind, range: Options): Promise<KindSummary> {
-  const { records, complete } = await client.testResults(kind, testId, range).collect({ maxRecords: MAX_RESULTS_PER_KIND });
+/** Each agent's latest health of one kind: from the range's newest part that fits the cap (the list comes oldest first). */
+export async function readKind(client: ResultsClient, testId: number, kind: TestResultKind, range: Options, cap = MAX_RESULTS_PER_KIND): Promise<KindSummary> {
+  return (await readKindRecords(client, testId, kind, range, cap)).summary;
+}
+
+async function readKindRecords(client: ResultsClient, testId: number, kind: TestResultKind, range: Options, cap = MAX_RESULTS_PER_KIND): Promise<{ summary: KindSummary; records: TestResult[] }> {
+  const { signal, ...whole } = range;
+  const read = (part: PathRange, maxRecords: number): Promise<{ records: TestResult[]; complete: boolean }> =>
+    client.testResults(kind, testId, { ...part, ...(signal ? { signal } : {}) }).collect({ maxRecords });
+  const fitting = await readNewestFitting(read, whole, cap);
+  const { records } = fitting;
+  const complete = fitting.complete && !fitting.narrowed;
   const agents = latestHealthByAgent(kind, records);
-  return { kind, health: worstHealth(agents), agents, records: records.length, complete };
+  return { summary: { kind, health: worstHealth(agents), agents, records: records.length, complete }, records };
 }
 
 export async function readResultsSummary(client: ResultsClient, test: EnterpriseTest, range: Options): Promise<ResultsSummary> {
   const kinds = resultKindsOf(String(test.type));
-  const summaries = await Promise.all(kinds.map((kind) => readKind(client, test.testId, kind, range)));
+  const reads = await Promise.all(kinds.map((kind) => readKindRecords(client, test.testId, kind, range)));
+  const summaries = reads.map((read) => read.summary);
   const summary: ResultsSummary = {
     testId: test.testId, testName: test.testName, type: String(test.type), health: worstHealth(summaries.filter((s) => s.agents.length > 0)), kinds: summaries,
   };
@@ -71,6 +90,8 @@ export async function readResultsSummary(client: ResultsClient, test: Enterprise
     const names = new Map(summaries.flatMap((s) => s.agents.map((a) => [a.agentId, a.agentName] as const)));
     if (traces.length > 0) summary.localization = localizePathTraces(traces, { agentName: (id) => names.get(id) ?? id });
   }
+  const bgp = reads.find((read) => read.summary.kind === 'bgp');
+  if (bgp) summary.bgpPaths = await readBgpPaths(client, test.testId, bgp.records as BgpResult[], test.interval, range.signal);
   return summary;
 }
 

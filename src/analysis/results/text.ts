@@ -1,9 +1,10 @@
 // A deployed test's results as text: the test's health, each kind's agents with their latest
-// round and why, and the path localization of network tests. Outside text (test and agent
-// names, the service's error details) is made one line each; callers make it terminal- or
-// host-safe where they show it.
+// round and why, the path localization of network tests and the AS paths of BGP tests.
+// Outside text (test, agent and AS names, the service's error details) is made one line
+// each; callers make it terminal- or host-safe where they show it.
 import { untrustedLine } from '../text/untrusted';
 import { roundMinute } from '../text/utc';
+import { bgpPathLines } from './bgp-text';
 import type { Health } from './health';
 import type { ResultsSummary } from './read';
 
@@ -24,5 +25,6 @@ export function resultsText(summary: ResultsSummary): string {
     lines.push('', `Path (${found.rounds.length} newest round${found.rounds.length === 1 ? '' : 's'}): ${untrustedLine(found.headline, 400)}`);
     for (const line of found.lines) if (line !== found.headline) lines.push(`  - ${untrustedLine(line, 400)}`);
   }
+  for (const report of summary.bgpPaths ?? []) lines.push('', ...bgpPathLines(report));
   return lines.join('\n');
 }

@@ -77,5 +77,18 @@ describe('netmon run and netmon results of the types only v7 has', () => {
     const summary = JSON.parse(bgp.stdout) as ResultsSummary;
     assert.deepEqual(summary.kinds.map((k) => [k.kind, k.agents.length, k.records]), [['bgp', 8, 8 * 12]]);
     assert.ok(summary.kinds[0]?.agents.every((a) => /reachable/.test(a.reason)));
+    // Each monitor's AS path to the prefix in the newest round, compared with the round before.
+    const [paths] = summary.bgpPaths ?? [];
+    assert.equal(paths?.prefix, '203.0.113.0/24');
+    assert.equal(paths?.roundId, Math.max(...(summary.kinds[0]?.agents.map((a) => a.roundId) ?? [])));
+    assert.equal(paths?.previousRoundId, (paths?.roundId ?? 0) - 300);
+    assert.equal(paths?.monitors.length, 8);
+    assert.ok(paths?.monitors.every((m) => m.reachable && m.path.length >= 2 && ['same', 'changed'].includes(m.change)), JSON.stringify(paths?.monitors[0]));
+    const text = await cli('results', 'Our prefix', '--window', '1h');
+    assert.match(text.stdout, /\n\nAS paths to 203\.0\.113\.0\/24 \(round [0-9-]+ [0-9:]+ UTC, compared with [0-9-]+ [0-9:]+ UTC\): 8 of 8 monitors reach 203\.0\.113\.0\/24; (no route changed|8 routes changed)/);
+    for (const monitor of paths?.monitors ?? []) {
+      const name = monitor.monitorName.replace(/[^A-Za-z0-9]/g, '.');
+      assert.match(text.stdout, new RegExp(`\\n {2}(same|CHANGED) +${name} +100% {2}AS ${monitor.path[0]?.asn} `), monitor.monitorName);
+    }
   });
 });

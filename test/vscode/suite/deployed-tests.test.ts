@@ -2,7 +2,8 @@
 // v7): the account group's enterprise tests by type with their health at a glance, the test
 // crossing the seeded loss episode shown degraded, its result lists paged in the tree, and
 // Show Results opening the metrics and path panels (the loss localized) — and the waterfall of
-// a page-load test's round — from the tree and from a bound test document.
+// a page-load test's round — from the tree and from a bound test document; a BGP test's
+// summary with each monitor's AS path.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
@@ -41,7 +42,7 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
       // Deployed through the v7 emulator itself (the fixture's apiPost asks its v6 twin).
       const response = await fetch(`${emulator.url}/v7/tests/${type}`, {
         method: 'POST', headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ testName: name, interval: 300, agents, ...target }),
+        body: JSON.stringify({ testName: name, interval: 300, ...(type === 'bgp' ? {} : { agents }), ...target }),
       });
       assert.equal(response.status, 201, await response.clone().text());
       ids[name] = Number(((await response.json()) as { testId: string }).testId);
@@ -51,6 +52,7 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
     await create('page-load', 'Office home page', { url: 'https://www.office.com/' });
     await create('dns-trace', 'Example zone', { domain: 'example.com' });
     await create('ftp-server', 'Nightly drop', { url: 'ftp://ftp.example.com/drop.zip', requestType: 'download', username: 'u', password: 'p' });
+    await create('bgp', 'Our prefix', { prefix: '203.0.113.0/24' });
     clock = loss.startSeconds + 20 * 60;
     await signInTo(emulator);
   });
@@ -65,7 +67,7 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
     const groups = await childrenOf(api, await root(api, 'Deployed Tests'));
     // Every type the account can create has its group (each offers "New Test Document of This Type"); empty ones say so.
     assert.deepEqual(groups.map((g) => [g.label, g.spec.description]), [
-      ['agent-to-agent', 'none deployed'], ['agent-to-server', '2 tests'], ['api', 'none deployed'], ['bgp', 'none deployed'],
+      ['agent-to-agent', 'none deployed'], ['agent-to-server', '2 tests'], ['api', 'none deployed'], ['bgp', '1 test'],
       ['dns-server', 'none deployed'], ['dns-trace', '1 test'], ['dnssec', 'none deployed'], ['ftp-server', '1 test'],
       ['http-server', 'none deployed'], ['page-load', '1 test'], ['sip-server', 'none deployed'], ['voice', 'none deployed'],
       ['web-transactions', 'none deployed'],
@@ -172,6 +174,24 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
     assert.deepEqual(shown?.panels, [], 'an FTP test has no panel: its summary opens');
     const summary = vscode.workspace.textDocuments.find((d) => d.uri.toString() === shown?.document);
     assert.match(summary?.getText() ?? '', /^Nightly drop \(ftp-server test \d+\): (ok|FAILING)\n\nftp-server: (ok|FAILING) \(5 agents, \d+ results\)/);
+    await closeAllEditors();
+  });
+
+  it('a BGP test\'s Show Results opens its summary with each monitor\'s AS path in the newest round, compared with the round before', async function () {
+    this.timeout(60_000);
+    const [bgp] = await testsOfType('bgp');
+    assert.equal(bgp?.label, 'Our prefix');
+    const shown = await vscode.commands.executeCommand<{ panels: string[]; document?: string }>('netmon.showTestResults', bgp);
+    assert.deepEqual(shown?.panels, [], 'a BGP test has no panel: its summary opens');
+    // Untitled names are reused once closed: until the extension host hears that the last summary
+    // (same name) was closed, it may hand back that one; the summary shown is the one to read.
+    const shownText = (): string => vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === shown?.document)?.document.getText() ?? '';
+    await until('the BGP summary in its editor', () => Promise.resolve(shownText().startsWith('Our prefix')));
+    const text = shownText();
+    assert.match(text, /^Our prefix \(bgp test \d+\): (ok|DEGRADED)\n\nbgp: (ok|DEGRADED) \(8 agents, \d+ results\)/);
+    assert.match(text, /\n\nAS paths to 203\.0\.113\.0\/24 \(round [0-9-]+ [0-9:]+ UTC, compared with [0-9-]+ [0-9:]+ UTC\): 8 of 8 monitors reach 203\.0\.113\.0\/24; (no route changed|\d routes? changed)/);
+    const routes = text.split('\n').filter((line) => /^ {2}(same|CHANGED) +\S.* 100% {2}AS \d+ .+ → AS \d+ /.test(line));
+    assert.equal(routes.length, 8, text);
     await closeAllEditors();
   });
 
