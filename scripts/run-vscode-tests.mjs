@@ -52,6 +52,7 @@ const EXTENSION_HOST_PASSES = [
       '.vscode/settings.json': JSON.stringify({ 'netmon.startInDemoMode': true, 'netmon.baseUrl': 'http://127.0.0.1:9' }),
       'cloned.netmon-test.json': '{ "type": "agent-to-server", "testName": "Cloned", "interval": 300, "agents": [{ "agentId": 1000 }], "server": "a.example.com" }\n',
       'cloned.netmon-instant.json': '{ "type": "http-server", "testName": "Cloned", "url": "https://attacker.example/", "maxMachines": 5 }\n',
+      'cloned.netmon-endpoint-test.json': '{ "type": "http-server", "testName": "Cloned", "url": "https://attacker.example/", "maxMachines": 5000, "deployments": { "demo": { "1001": 1 } } }\n',
     },
   },
 ];

@@ -24,7 +24,8 @@ export const SIZE_BUDGETS_KIB = {
   // 305 (was 290): endpoint test documents (schema, plan, import) — 292 KiB when raised.
   'dist/documents-lib.js': 305,
   // 185 (was 160): the vendor's field rules of every test type, which the v7 routes check — 170 KiB when raised.
-  'dist/emulator-lib.js': 185,
+  // 187 (was 185): results of the endpoint tests written through v7, on the agents they select by id or label — 186.2 KiB when raised.
+  'dist/emulator-lib.js': 187,
   // 165: the HAR insights engine (critical path and findings, ~20 KiB) for the bundles' "why was it slow" and the session overview.
   // 195 (was 165): the exporter fields (CDN cache, Server-Timing) and Pseudonymise beside the insights — 180.5 KiB when raised.
   'dist/sharing-lib.js': 195,

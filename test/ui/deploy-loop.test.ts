@@ -1,8 +1,8 @@
 // The deploy loop in v7 demo mode, as a person does it in the offline VS Code: a new
 // http-server document → Run Now (a row per agent, naming the agents the document picked) →
 // Create → Results (the metrics with their rounds, and the path) → Update (interval) → Delete;
-// then an endpoint test document (agents by label) → Create → Update → Delete through its
-// lenses. No error notification on the way. Saves docs/screenshots/loop-run-now.png,
+// then an endpoint test document (agents by label) → Run Now → Create → Results → Update →
+// Delete through its lenses. No error notification on the way. Saves docs/screenshots/loop-run-now.png,
 // loop-results-metrics.png and loop-results-path.png (the results panels).
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -198,7 +198,7 @@ describe('the deploy loop in v7 demo mode: Run Now, Create, Results, Update, Del
     await noErrors(page, 'Delete');
   }));
 
-  test('an endpoint test document: Create, Update (server), Delete through its lenses, the binding kept in the document', () => shot('deploy-loop-endpoint', async () => {
+  test('an endpoint test document: Run Now, Create, Results, Update (server), Delete through its lenses, the binding kept in the document', () => shot('deploy-loop-endpoint', async () => {
     const { page } = workbench;
     const file = join(workbench.server.workspace, ENDPOINT_DOCUMENT);
     await runCommandFromPalette(page, 'View: Close All Editors');
@@ -211,10 +211,30 @@ describe('the deploy loop in v7 demo mode: Run Now, Create, Results, Update, Del
     await widget.waitFor({ state: 'hidden' });
     await page.locator('.tab.active', { hasText: 'mail.netmon-endpoint-test.json' }).waitFor({ timeout: TIMEOUT_MS });
 
+    // Run Now before deploying: the test once, as an instant test, on the agents its label holds; a row per agent.
+    await lensUntil(page, /Run Now/, page.locator('.tab', { hasText: 'Instant: Mail from Macs' }).first());
+    const run = await webviewFrame(page, 'table tbody tr', 90_000);
+    await run.locator('[role="status"]', { hasText: /^\d+ agents?: \d+ failing, \d+ slow, \d+ fine/ }).waitFor({ timeout: 90_000 });
+    assert.ok(await run.locator('tbody td.ins-agent').count() > 0, 'a row per agent');
+    await noErrors(page, 'Run Now of the endpoint test');
+    await page.locator('.tab', { hasText: 'Instant: Mail from Macs' }).first().locator('.codicon-close').click();
+    await showTab(page, 'mail.netmon-endpoint-test.json');
+
     await lensAndConfirm(page, /Create endpoint test in/, 'Create');
     await page.locator('.codelens-decoration a', { hasText: /Bound to endpoint test \d+/ }).first().waitFor({ timeout: TIMEOUT_MS });
     await onDisk(page, file, /"deployments": \{\s*"demo": \{\s*"\d+": \d+/);
     await noErrors(page, 'Create of the endpoint test');
+
+    // Results of the created test: its path (in front) and its metrics, as its node in the Netmon view opens them.
+    await runCommandFromPalette(page, 'Notifications: Clear All Notifications');
+    await lensUntil(page, /Results/, page.locator('.tab', { hasText: 'Path: Mail from Macs' }).first());
+    const path = await webviewFrame(page, 'svg.graph .node', 60_000);
+    assert.ok(await path.locator('svg.graph .node').count() > 2, 'the path has its hops');
+    await showTab(page, 'Metrics: Mail from Macs');
+    const metrics = await webviewFrame(page, '.chart-summary', 60_000);
+    assert.match(await metrics.locator('.chart-summary').first().innerText(), /p50/);
+    await noErrors(page, 'Results of the endpoint test');
+    await showTab(page, 'mail.netmon-endpoint-test.json');
 
     await replaceAndSave(page, 'mail.example.com', 'smtp.example.com');
     await onDisk(page, file, /"server": "smtp\.example\.com"/);

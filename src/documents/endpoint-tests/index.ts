@@ -2,6 +2,7 @@
 export { ALL_TARGET_FIELDS, SELECTION_FIELDS, TARGET_FIELDS, UPDATABLE_FIELDS, WRITE_ONLY_FIELDS } from './fields';
 export { isManagedEndpointTestType } from './rules';
 export * from './payload';
+export * from './instant';
 export * from './plan';
 export * from './import';
 export * from './templates';

@@ -34,9 +34,10 @@ function createInstantTest(state: EmulatorState, ctx: RequestContext): RouteResu
 
 /**
  * Checks the type and the caller's permission, then reads the body (`read` parses it, in the
- * dialect's field names translated to v6's) and registers the test with the world.
+ * dialect's field names translated to v6's) and registers the test with the world, on the
+ * agents `chosen` names (v7's selection, read with the body) or on agents the world picks.
  */
-export function runInstantTest(state: EmulatorState, ctx: RequestContext, type: string, read: (what: string) => Body): EndpointTest {
+export function runInstantTest(state: EmulatorState, ctx: RequestContext, type: string, read: (what: string) => Body, chosen?: () => readonly string[] | undefined): EndpointTest {
   if (!(ENDPOINT_TEST_TYPES as readonly string[]).includes(type)) {
     throw notFound(`Unknown instant test type '${type.slice(0, 100)}'; use one of ${ENDPOINT_TEST_TYPES.join(', ')}`);
   }
@@ -52,7 +53,7 @@ export function runInstantTest(state: EmulatorState, ctx: RequestContext, type: 
     testId, type, ...base(ctx), ...fields,
     apiLinks: endpointTestLinks(testId, type),
   } as EndpointTest;
-  ctx.group.addInstantTest(test, ctx.nowSeconds + state.instantTestDelaySeconds);
+  ctx.group.addInstantTest(test, ctx.nowSeconds + state.instantTestDelaySeconds, chosen?.());
   state.instantTestIds.add(testId);
   return test;
 }

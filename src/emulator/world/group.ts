@@ -33,6 +33,8 @@ import { choosePathEpisodes, pathEpisodesBetween, type PathEpisode, type SeededP
 export class GeneratedGroup implements GroupWorld {
   readonly ctx: GroupContext;
   private readonly plans = new Map<number, TestPlan>();
+  /** Scheduled tests written through v7 (created, then patched): results, but no place in the world's own lists. */
+  private readonly written = new Map<number, TestPlan>();
   private readonly tests: EndpointTest[];
   /** The group's seeded path episodes (a route change, a loss episode), on two of its tests. */
   private readonly seededPaths: SeededPath[];
@@ -85,11 +87,30 @@ export class GeneratedGroup implements GroupWorld {
   }
 
   endpointTest(testId: number): EndpointTest | undefined {
-    return this.plans.get(testId)?.test;
+    return this.planOf(testId)?.test;
   }
 
-  addInstantTest(test: EndpointTest, readyAt: number): void {
-    this.plans.set(test.testId, planTest(this.ctx, test, readyAt));
+  addInstantTest(test: EndpointTest, readyAt: number, agentIds?: readonly string[]): void {
+    this.plans.set(test.testId, planTest(this.ctx, test, readyAt, this.agentsOf(agentIds)));
+  }
+
+  addWrittenTest(test: EndpointTest, since: number, agentIds?: readonly string[]): void {
+    // A generated test keeps its own plan (and its seeded path episode).
+    if (this.plans.has(test.testId)) return;
+    const plan = planTest(this.ctx, test, undefined, this.agentsOf(agentIds));
+    this.written.set(test.testId, { ...plan, since: Math.floor(since / plan.interval) * plan.interval });
+  }
+
+  removeWrittenTest(testId: number): void {
+    this.written.delete(testId);
+  }
+
+  private planOf(testId: number): TestPlan | undefined {
+    return this.plans.get(testId) ?? this.written.get(testId);
+  }
+
+  private agentsOf(agentIds: readonly string[] | undefined): AgentProfile[] | undefined {
+    return agentIds?.map((id) => this.ctx.agentById(id)).filter((agent): agent is AgentProfile => agent !== undefined);
   }
 
   /** Number of user sessions in a round (featured agents' reserved ones included), without generating them. */
@@ -110,31 +131,31 @@ export class GeneratedGroup implements GroupWorld {
   }
 
   *netMetrics(testId: number, range: TimeRange, start?: ListPosition): Iterable<Positioned<NetMetric>> {
-    const plan = this.plans.get(testId);
+    const plan = this.planOf(testId);
     if (plan) yield* this.perAgent(plan, range, start, netMetric);
   }
 
   *pathVis(testId: number, range: TimeRange, start?: ListPosition): Iterable<Positioned<PathVisSummary>> {
-    const plan = this.plans.get(testId);
+    const plan = this.planOf(testId);
     if (plan) yield* this.perAgent(plan, range, start, pathVisSummary);
   }
 
   pathTrace(testId: number, agentId: string, roundId: number, asOf: number): PathTrace | undefined {
-    const plan = this.plans.get(testId);
+    const plan = this.planOf(testId);
     const agent = plan?.agents.find((a) => a.record.agentId === agentId);
     if (!plan || !agent || !hasRound(plan, roundId, asOf)) return undefined;
     return pathTrace(this.ctx, plan, agent, roundId);
   }
 
   vpnPathTrace(testId: number, agentId: string, roundId: number, asOf: number): PathRoute[] {
-    const plan = this.plans.get(testId);
+    const plan = this.planOf(testId);
     const agent = plan?.agents.find((a) => a.record.agentId === agentId);
     if (!plan || !agent || !hasRound(plan, roundId, asOf)) return [];
     return vpnRoutes(this.ctx.seed, this.aid, testId, agent, roundId);
   }
 
   *httpServer(testId: number, range: TimeRange, start?: ListPosition): Iterable<Positioned<HttpServerResult>> {
-    const plan = this.plans.get(testId);
+    const plan = this.planOf(testId);
     if (plan?.test.type === 'http-server') yield* this.perAgent(plan, range, start, httpServerResult);
   }
 
@@ -228,7 +249,7 @@ export class GeneratedGroup implements GroupWorld {
 
   seek(list: ListName, range: TimeRange, skip: number, scope: ListScope = {}): Seek {
     if (list === 'net-metrics' || list === 'path-vis' || list === 'http-server') {
-      const plan = this.plans.get(scope.testId ?? -1);
+      const plan = this.planOf(scope.testId ?? -1);
       if (!plan || (list === 'http-server' && plan.test.type !== 'http-server')) return { total: 0 };
       return seekRounds(testRounds(plan, range.from, range.to), skip, plainCounter(() => plan.agents.length));
     }

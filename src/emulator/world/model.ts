@@ -123,7 +123,16 @@ export interface GroupWorld {
    * Registers an instant test: it runs once, so its data is the one round holding `readyAt`
    * (epoch s), on at most maxMachines agents, visible once a range reaches past readyAt.
    */
-  addInstantTest(test: EndpointTest, readyAt: number): void;
+  addInstantTest(test: EndpointTest, readyAt: number, agentIds?: readonly string[]): void;
+  /**
+   * Registers a scheduled test written through v7 (created or patched; again after a patch):
+   * results every interval from the round holding `since` (its creation), on `agentIds`
+   * (the agents it selects; undefined: chosen as for the world's own tests). Not listed by
+   * endpointTests(); a generated test keeps its own plan.
+   */
+  addWrittenTest(test: EndpointTest, since: number, agentIds?: readonly string[]): void;
+  /** Its results end with it (a deleted test). */
+  removeWrittenTest(testId: number): void;
 
   // Time-ranged lists start at `start` (inclusive) when it lies inside the range.
   netMetrics(testId: number, range: TimeRange, start?: ListPosition): Iterable<Positioned<NetMetric>>;

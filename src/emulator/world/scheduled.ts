@@ -22,6 +22,8 @@ export interface TestPlan {
   interval: number;
   /** Instant tests have no results before this (epoch seconds). */
   readyAt?: number;
+  /** A test written through v7 reports from this round on (the one it was created in). */
+  since?: number;
   /** The test's seeded path episode (route change or loss), if the group chose it (path-episodes.ts). */
   path?: SeededPath;
 }
@@ -72,22 +74,24 @@ function featuredVisitors(ctx: GroupContext, destination: Destination): AgentPro
   return visitors;
 }
 
-export function planTest(ctx: GroupContext, test: EndpointTest, readyAt?: number): TestPlan {
+/** `chosen`: the agents the test selects (by id or label); otherwise the world picks them. */
+export function planTest(ctx: GroupContext, test: EndpointTest, readyAt?: number, chosen?: readonly AgentProfile[]): TestPlan {
   const rng = Rng.of(ctx.seed, ctx.aid, 'test-agents', test.testId);
   const destination = destinationOf(hostOfTest(test));
+  // An instant test runs on at most maxMachines agents.
+  const machines = readyAt !== undefined && typeof test.maxMachines === 'number' ? test.maxMachines : Infinity;
+  // Results come at most once per world round (300 s), so every roundId is a round start the
+  // routes accept; tests with longer intervals report less often.
+  const interval = [600, 900, 1800, 3600].includes(test.interval) ? test.interval : ROUND_SECONDS;
+  if (chosen) return { test, destination, agents: chosen.slice(0, machines), interval, ...(readyAt === undefined ? {} : { readyAt }) };
   // An enabled scheduled test runs on the featured agents that visit its host first (all of
   // them, even past agentsPerTest), then on randomly chosen active agents up to agentsPerTest.
   const agents: AgentProfile[] = readyAt === undefined && runsOnSchedule(test) ? featuredVisitors(ctx, destination) : [];
-  // An instant test runs on at most maxMachines agents.
-  const machines = readyAt !== undefined && typeof test.maxMachines === 'number' ? test.maxMachines : Infinity;
   const wanted = Math.min(ctx.size.agentsPerTest, ctx.size.endpointAgents, machines);
   for (let attempt = 0; agents.length < wanted && attempt < wanted * 20; attempt++) {
     const agent = ctx.activeAgentNear(rng.int(0, ctx.size.endpointAgents - 1));
     if (!agents.includes(agent)) agents.push(agent);
   }
-  // Results come at most once per world round (300 s), so every roundId is a round start the
-  // routes accept; tests with longer intervals report less often.
-  const interval = [600, 900, 1800, 3600].includes(test.interval) ? test.interval : ROUND_SECONDS;
   return { test, destination, agents, interval, ...(readyAt === undefined ? {} : { readyAt }) };
 }
 
@@ -101,7 +105,7 @@ function instantRound(readyAt: number, interval: number): number {
  * round, and only once the range reaches past readyAt.
  */
 export function* testRounds(plan: TestPlan, from: number, to: number, startRound = -Infinity): Generator<number> {
-  const first = Math.max(from, startRound);
+  const first = Math.max(from, startRound, plan.since ?? -Infinity);
   if (plan.readyAt !== undefined) {
     const round = instantRound(plan.readyAt, plan.interval);
     if (to > plan.readyAt && round >= first && round < to) yield round;
@@ -113,7 +117,7 @@ export function* testRounds(plan: TestPlan, from: number, to: number, startRound
 /** Whether the test has a result for `roundId` by `asOf` (epoch seconds). */
 export function hasRound(plan: TestPlan, roundId: number, asOf: number): boolean {
   if (plan.readyAt !== undefined) return asOf >= plan.readyAt && roundId === instantRound(plan.readyAt, plan.interval);
-  return roundId % plan.interval === 0 && roundId <= asOf;
+  return roundId % plan.interval === 0 && roundId <= asOf && roundId >= (plan.since ?? -Infinity);
 }
 
 function permalink(plan: TestPlan, agent: AgentProfile, roundId: number, view: string): string {

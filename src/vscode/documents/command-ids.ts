@@ -23,4 +23,6 @@ export const ENDPOINT_TEST_COMMANDS = {
   update: 'netmon.endpointTests.update',
   delete: 'netmon.endpointTests.delete',
   plan: 'netmon.endpointTests.plan',
+  runNow: 'netmon.endpointTests.runNow',
+  showResults: 'netmon.endpointTests.showResults',
 } as const;

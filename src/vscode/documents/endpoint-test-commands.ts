@@ -17,6 +17,7 @@ import { checkedValue } from './checked';
 import { documentsLibrary as lib } from './library';
 import { deployTarget, type DeployTarget } from './target';
 import { ENDPOINT_TEST_COMMANDS } from './command-ids';
+import { offerNextStep } from './next-step';
 
 export { ENDPOINT_TEST_COMMANDS };
 
@@ -87,7 +88,10 @@ export class EndpointTestCommands {
     // A create, a replace and a delete move the binding; an update confirms it.
     if (testId !== before) await this.bindings.bind(context.document.uri, target.connectionKey, target.aidKey, testId);
     else if (testId !== undefined) await this.bindings.confirmBinding(context.document.uri, target.connectionKey, target.aidKey, testId);
-    void showInfo(`${capitalize(past(step.action))} endpoint test "${step.testName}"${testId === undefined ? '' : ` (${testId})`} in ${target.groupLabel}.`);
+    const said = `${capitalize(past(step.action))} endpoint test "${step.testName}"${testId === undefined ? '' : ` (${testId})`} in ${target.groupLabel}.`;
+    // A test that is there now: run it, or see its results, one click away (as enterprise documents offer).
+    if (testId === undefined) void showInfo(said);
+    else void offerNextStep(this.prompts, said, context.document.uri, target, { runNow: ENDPOINT_TEST_COMMANDS.runNow, showResults: ENDPOINT_TEST_COMMANDS.showResults });
     return { testId: testId ?? before ?? 0, action: step.action };
   }
 
@@ -104,14 +108,8 @@ export class EndpointTestCommands {
     return tests.find((t) => t.testId === testId);
   }
 
-  /** The labels and agents a document names, read only when it names them. */
-  private async directory(context: Context): Promise<EndpointDirectory> {
-    const needs = lib().endpointDirectoryNeeds(context.value);
-    const { client, requestAid: aid } = context.target;
-    return progress('Reading the account\'s labels and agents…', async (signal) => ({
-      ...(needs.labels ? { labels: await client.listEndpointLabels({ aid, signal }) } : {}),
-      ...(needs.agents ? { agents: (await client.endpointAgents({ aid, signal }).collect({ maxRecords: MAX_AGENTS })).records as EndpointAgent[] } : {}),
-    }));
+  private directory(context: Context): Promise<EndpointDirectory> {
+    return readEndpointDirectory(context.value, context.target);
   }
 
   private async run<T>(what: string, argument: unknown, work: (context: Context) => Promise<T>): Promise<T | undefined> {
@@ -140,6 +138,16 @@ export function registerEndpointTestCommands(context: vscode.ExtensionContext, c
     [ENDPOINT_TEST_COMMANDS.delete]: (uri) => commands.delete(uri),
     [ENDPOINT_TEST_COMMANDS.plan]: (uri) => commands.plan(uri),
   });
+}
+
+/** The labels and agents a document names, read only when it names them. */
+export function readEndpointDirectory(value: unknown, target: DeployTarget): Promise<EndpointDirectory> {
+  const needs = lib().endpointDirectoryNeeds(value);
+  const { client, requestAid: aid } = target;
+  return progress('Reading the account\'s labels and agents…', async (signal) => ({
+    ...(needs.labels ? { labels: await client.listEndpointLabels({ aid, signal }) } : {}),
+    ...(needs.agents ? { agents: (await client.endpointAgents({ aid, signal }).collect({ maxRecords: MAX_AGENTS })).records as EndpointAgent[] } : {}),
+  }));
 }
 
 function progress<T>(title: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {

@@ -33,6 +33,7 @@ import { deployTarget } from './target';
 import { TestCommands } from './test-commands';
 import { EnterpriseRuns, NeedsCurrentApi } from './enterprise-run';
 import { runTestNowCommands } from './run-now-commands';
+import { endpointRunCommands } from './endpoint-run';
 import { REFRESH_DEPLOYED_TESTS } from '../tree/command-ids';
 
 export { COMMANDS } from './command-ids';
@@ -124,6 +125,7 @@ export function registerDocuments(context: vscode.ExtensionContext, connection: 
       return runInstantTest(value, results, { client: connection.requireClient(), viewer, knownAgents });
     }),
     ...runTestNowCommands(enterpriseRuns, prompts, consent, (document) => runNowOnV6(document)),
+    ...endpointRunCommands({ connection, prompts, consent, results, viewer, knownAgents }),
     [COMMANDS.runFilter]: (uri) => reporting('Running the filter', async () => {
       const value = checkedValue('filter', await workspaceDocument(uri));
       return withCancellableProgress('Running the filter…', (signal) => runFilter(value, connection.requireClient(), results, signal));

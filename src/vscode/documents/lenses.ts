@@ -46,7 +46,7 @@ export class DocumentLenses implements vscode.CodeLensProvider, vscode.Disposabl
     if (kind === 'filter') return [lens('$(play) Run Filter', COMMANDS.runFilter, document.uri)];
     if (!vscode.workspace.isTrusted) return [lens('$(shield) Restricted Mode: trust this folder to deploy or run its documents', 'workbench.trust.manage')];
     if (kind === 'instant') return [lens('$(play) Run Instant Test', COMMANDS.runInstantDocument, document.uri)];
-    if (kind === 'endpoint-test') return endpointTestLenses(this.connection, this.bindings, document, lens);
+    if (kind === 'endpoint-test') return endpointTestLenses(this.connection, this.bindings, this.consent, document, lens);
     const text = document.getText();
     const target = deployTarget(this.connection, text);
     const bindings = lib().listBindings(text);

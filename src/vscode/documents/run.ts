@@ -38,9 +38,16 @@ export interface InstantRunResult {
   json: string;
 }
 
+/** An instant test as the client sends it: its type, body and account group. */
+export interface InstantRequest { type: EndpointTestType; body: Record<string, unknown>; query: { aid?: string } }
+
+/** POSTs an instant-test document's test and waits for its first results; cancellable at every step. */
+export function runInstantTest(value: unknown, results: ResultsDocuments, options: InstantRunOptions): Promise<InstantRunResult | undefined> {
+  return runInstantRequest(lib().instantTestRequest(value), results, options);
+}
+
 /** POSTs the instant test and waits for its first results; cancellable at every step. */
-export async function runInstantTest(value: unknown, results: ResultsDocuments, options: InstantRunOptions): Promise<InstantRunResult | undefined> {
-  const request = lib().instantTestRequest(value);
+export async function runInstantRequest(request: InstantRequest, results: ResultsDocuments, options: InstantRunOptions): Promise<InstantRunResult | undefined> {
   const testName = String(request.body['testName']);
   const polled = await withNotificationProgress(`Instant test "${testName}"`, async (progress, signal) => {
     progress.report({ message: 'starting…' });

@@ -15,13 +15,12 @@ import { COMMANDS } from './command-ids';
 import { documentsLibrary as lib } from './library';
 import { describeTest, fetchLiveTest, type LiveTest } from './live-test';
 import { deployTarget, type DeployTarget } from './target';
+import { offerNextStep } from './next-step';
 import { consentedChange, createChange, updateChange, updateChanges, type LensConsent } from './lens-consent';
 
 export interface TestCommandResult { testId: number }
 
 const GO_TO_PROBLEM = 'Show in Document';
-const RUN_NOW = 'Run Now';
-const SHOW_RESULTS = 'Show Results';
 
 interface Bound { document: vscode.TextDocument; text: string; target: DeployTarget; testId: number; verified: boolean }
 
@@ -127,12 +126,8 @@ export class TestCommands {
   }
 
   /** After a write, the loop's next step one click away: run the deployed test now, or open its results (both need v7). */
-  private async offerNext(message: string, uri: vscode.Uri, target: DeployTarget): Promise<void> {
-    const v7 = await target.client.apiVersion().then((version) => version !== 'v6', () => false);
-    if (!v7) { void showInfo(message); return; }
-    const next = await this.prompts.offer(message, RUN_NOW, SHOW_RESULTS);
-    if (next === RUN_NOW) await vscode.commands.executeCommand(COMMANDS.runDeployed, uri);
-    if (next === SHOW_RESULTS) await vscode.commands.executeCommand('netmon.showTestResults', uri);
+  private offerNext(message: string, uri: vscode.Uri, target: DeployTarget): Promise<void> {
+    return offerNextStep(this.prompts, message, uri, target, { runNow: COMMANDS.runDeployed, showResults: 'netmon.showTestResults' });
   }
 
   /**

@@ -104,7 +104,7 @@ describe('emulator v7: endpoint scheduled tests, instant tests and their results
     assert.equal(http.json.url, 'https://example.com/health');
     await conforming(emulator, `${TESTS}/http-server/instant`, `/v7${TESTS}/http-server/instant`, { token: VIEWER, json: { testName: 'no', url: 'https://example.com' } }, 403);
     const invalid = await conforming(emulator, `${TESTS}/agent-to-server/instant`, `/v7${TESTS}/agent-to-server/instant`,
-      { token: EDITOR, json: { testName: 'v7 picked', server: 'example.com', agentSelectorType: 'specific-agents', agents: featured } }, 400);
-    assert.deepEqual((invalid.json.errors as { field: string }[]).map((e) => e.field), ['agentSelectorType']);
+      { token: EDITOR, json: { testName: 'v7 picked', server: 'example.com', agentSelectorType: 'specific-agents', agents: ['not-an-agent'] } }, 400);
+    assert.deepEqual((invalid.json.errors as { field: string }[]).map((e) => e.field), ['agents']);
   });
 });

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import manifest from '../../../package.json';
 
-const WRITE_COMMANDS = ['netmon.documents.create', 'netmon.documents.update', 'netmon.documents.delete', 'netmon.documents.runInstant', 'netmon.runInstantTest', 'netmon.documents.apply', 'netmon.documents.runDeployed'];
+const WRITE_COMMANDS = ['netmon.documents.create', 'netmon.documents.update', 'netmon.documents.delete', 'netmon.documents.runInstant', 'netmon.runInstantTest', 'netmon.documents.apply', 'netmon.documents.runDeployed', 'netmon.endpointTests.runNow'];
 
 test('write commands are enabled and shown in menus only in a trusted workspace', () => {
   for (const command of WRITE_COMMANDS) {

@@ -10,6 +10,8 @@ import type { RunningEmulator } from '../../../src/emulator';
 import { answeringPrompts, clearEmulatorRequests, emulatorRequests, isWriteRequest, netmonApi, signInTo, signOut, startControlledEmulator } from '../suite/netmon-fixture';
 
 const WRITE_COMMANDS = ['netmon.documents.create', 'netmon.documents.update', 'netmon.documents.delete', 'netmon.documents.runInstant', 'netmon.runInstantTest', 'netmon.documents.apply', 'netmon.documents.runNow', 'netmon.documents.runDeployed', 'netmon.documents.import'];
+/** An endpoint test document's: the runner's folder holds one too. */
+const ENDPOINT_WRITE_COMMANDS = ['netmon.endpointTests.create', 'netmon.endpointTests.update', 'netmon.endpointTests.delete', 'netmon.endpointTests.runNow'];
 
 function workspaceFile(name: string): vscode.Uri {
   const root = vscode.workspace.workspaceFolders?.[0]?.uri;
@@ -37,7 +39,7 @@ describe('Restricted Mode (an untrusted folder)', () => {
 
   it('offers no write lens on the folder\'s documents, only a way to trust it', async () => {
     await signInTo(emulator);
-    for (const name of ['cloned.netmon-test.json', 'cloned.netmon-instant.json']) {
+    for (const name of ['cloned.netmon-test.json', 'cloned.netmon-instant.json', 'cloned.netmon-endpoint-test.json']) {
       const uri = workspaceFile(name);
       await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
       const titles = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)).map((lens) => lens.command?.title ?? '');
@@ -52,6 +54,7 @@ describe('Restricted Mode (an untrusted folder)', () => {
         const argument = command === 'netmon.documents.apply' || command === 'netmon.documents.import' ? workspaceFile('.') : command.endsWith('runInstant') ? workspaceFile('cloned.netmon-instant.json') : workspaceFile('cloned.netmon-test.json');
         assert.equal(await vscode.commands.executeCommand(command, argument), undefined, command);
       }
+      for (const command of ENDPOINT_WRITE_COMMANDS) assert.equal(await vscode.commands.executeCommand(command, workspaceFile('cloned.netmon-endpoint-test.json')), undefined, command);
     });
     // Each says why it did not run, as an error with nothing to click; none asks anything.
     for (const prompt of prompts) {

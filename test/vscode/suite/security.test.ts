@@ -13,7 +13,7 @@ import manifest from '../../../package.json';
 import type { RunningEmulator } from '../../../src/emulator';
 import type { ConfirmPrompt, Prompt } from '../../../src/vscode/ui/prompts';
 import { closeEditors, createTestDirectly, openDocument, workspaceScratch, writeDocument } from './documents-fixture';
-import { answeringPrompts, clearEmulatorRequests, deployedTest, emulatorRequests, isWriteRequest, netmonApi, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+import { SUITE_API, answeringPrompts, clearEmulatorRequests, deployedTest, emulatorRequests, isWriteRequest, netmonApi, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
 
 /** Argument-free user actions that change the connection itself; not a consent bypass, and they would end the suite's sign-in. */
 const SKIPPED = new Set(['netmon.signOut', 'netmon.useDemo', 'netmon.showLog']);
@@ -61,6 +61,7 @@ describe('security: commands cannot be talked into writing', () => {
     const production = await createProductionTest(emulator, 'Production checkout');
     const bound = writeDocument(scratch.path, 'bound.netmon-test.json', clonedDocument(connectionKey, production, 'Production checkout'));
     const instant = writeDocument(scratch.path, 'attack.netmon-instant.json', '{ "type": "http-server", "testName": "x", "url": "https://attacker.example/", "maxMachines": 5000 }\n');
+    const endpoint = writeDocument(scratch.path, 'attack.netmon-endpoint-test.json', '{ "type": "http-server", "testName": "x endpoint", "url": "https://attacker.example/", "maxMachines": 5000 }\n');
     const bashrc = join(outside, '.bashrc');
     const foreign = join(outside, 'foreign.netmon-test.json');
     writeFileSync(foreign, clonedDocument(connectionKey, production, 'Foreign'));
@@ -68,7 +69,7 @@ describe('security: commands cannot be talked into writing', () => {
     const options = { confirm: true, saveTo: vscode.Uri.file(bashrc).toString(), pollMs: 1, target: bashrc };
     const answers = { type: 'http-server', target: 'https://attacker.example/', maxMachines: 5000, saveTo: vscode.Uri.file(bashrc).toString() };
     const hostile: unknown[][] = [
-      [bound, options], [bound.toString(), options], [instant, options], [answers],
+      [bound, options], [bound.toString(), options], [instant, options], [endpoint, options, 'forged-lens-token'], [answers],
       [vscode.Uri.file(foreign), options], [vscode.Uri.file(join(outside, 'plans')), options],
       [{ baseUrl: 'http://127.0.0.1:9/', authForm: 'bearer', token: 'attacker' }, 1001],
     ];
@@ -89,6 +90,8 @@ describe('security: commands cannot be talked into writing', () => {
     assert.ok(confirms.some((p) => /^Delete test "Production checkout"/.test(p.message)), 'Delete asked, naming the live test');
     assert.ok(confirms.some((p) => /^Update test "Production checkout"/.test(p.message)), 'Update asked, naming the live test');
     assert.ok(confirms.some((p) => /^Run instant test "x"/.test(p.message) && /up to 5000 endpoint agents/.test(p.detail)), 'the instant run asked');
+    // An endpoint test document's Run Now, without its lens's token, asks (on v6 it says it needs v7 instead).
+    if (SUITE_API === 'v7') assert.ok(confirms.some((p) => /^Run endpoint test "x endpoint" once now/.test(p.message)), 'the endpoint Run Now asked');
     assert.ok(prompts.every((p: Prompt) => p.kind !== 'save'), 'no save dialog was answered by an argument');
   });
 

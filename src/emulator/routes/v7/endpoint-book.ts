@@ -16,7 +16,7 @@ export interface EndpointBook {
 }
 
 /** The labels and dynamic tests see this many agents at most (the large presets have 10,000). */
-const SEEDED_AGENT_WINDOW = 200;
+export const SEEDED_AGENT_WINDOW = 200;
 const books = new WeakMap<EmulatorState, Map<number, EndpointBook>>();
 
 export function endpointBook(state: EmulatorState, group: GroupWorld): EndpointBook {

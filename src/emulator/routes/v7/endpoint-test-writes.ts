@@ -12,6 +12,7 @@ import { normalizeUrl, optionalBoolean, optionalEnum, optionalInt, optionalStrin
 import { endpointBook, type EndpointBook, type StoredRecord } from './endpoint-book';
 import { v7EndpointTest } from './encode-tests';
 import { selfLink } from './paging';
+import { planWrittenTest } from './written-results';
 
 export type WritableType = 'agent-to-server' | 'http-server' | 'dynamic';
 
@@ -47,7 +48,8 @@ export function pathOf(type: WritableType, testId: number | string): string {
 /** A stored record as v7 answers it: the account group and links added. */
 export function answered(ctx: RequestContext, type: WritableType, record: StoredRecord): StoredRecord {
   const testId = String(record.testId);
-  const results = type === 'dynamic' ? [] : [`/v7/endpoint/test-results/scheduled-tests/${testId}/network/filter`, `/v7/endpoint/test-results/scheduled-tests/${testId}/path-vis`];
+  const kinds = type === 'dynamic' ? [] : ['network/filter', 'path-vis', ...(type === 'http-server' ? ['http-server'] : [])];
+  const results = kinds.map((kind) => `/v7/endpoint/test-results/scheduled-tests/${testId}/${kind}`);
   return { aid: String(ctx.aid), ...record, _links: { self: { href: `${ctx.baseUrl}${pathOf(type, testId)}` }, testResults: results.map((href) => ({ href: `${ctx.baseUrl}${href}` })) } };
 }
 
@@ -70,7 +72,7 @@ function requireEditor(ctx: RequestContext, doing: string): void {
   if (!ctx.user.editEndpointTests) throw forbidden(`${doing} needs the Edit endpoint tests permission (user ${ctx.user.email} lacks it)`);
 }
 
-function readSelection(body: Body, book: EndpointBook, ctx: RequestContext): StoredRecord {
+export function readSelection(body: Body, book: EndpointBook, ctx: RequestContext): StoredRecord {
   const type = optionalEnum(body, 'agentSelectorType', SELECTORS) ?? 'all-agents';
   const maxMachines = optionalInt(body, 'maxMachines', 1, 5000) ?? DEFAULT_MAX_MACHINES;
   const ids = (field: string): string[] => {
@@ -143,6 +145,7 @@ export function createEndpointTest(state: EmulatorState, ctx: RequestContext, ty
     agentSelectorConfig: readSelection(body, book, ctx), createdDate: new Date(ctx.nowSeconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
   });
   (type === 'dynamic' ? book.dynamic : book.scheduled).set(testId, record);
+  planWrittenTest(state, ctx, record);
   return { status: 201, body: answered(ctx, type, record), headers: { location: `${ctx.baseUrl}${pathOf(type, testId)}` } };
 }
 
@@ -167,6 +170,7 @@ export function updateEndpointTest(state: EmulatorState, ctx: RequestContext, ty
   delete record.aid;
   delete record._links;
   (type === 'dynamic' ? book.dynamic : book.scheduled).set(Number(current.testId), record);
+  planWrittenTest(state, ctx, record);
   return { body: answered(ctx, type, record) };
 }
 
@@ -174,7 +178,7 @@ export function deleteEndpointTest(state: EmulatorState, ctx: RequestContext, ty
   requireEditor(ctx, 'deleting endpoint tests');
   const book = endpointBook(state, ctx.group);
   if (type === 'dynamic') book.dynamic.delete(testId);
-  else { book.scheduled.delete(testId); book.deletedScheduled.add(testId); }
+  else { book.scheduled.delete(testId); book.deletedScheduled.add(testId); ctx.group.removeWrittenTest(testId); }
   return { status: 204, body: null };
 }
 

@@ -11,7 +11,8 @@ import type { Body } from '../validate';
 import { v7EndpointTest } from './encode-tests';
 import { selfLink } from './paging';
 import { endpointBook } from './endpoint-book';
-import { createEndpointTest, deleteEndpointTest, dynamicTestRoutes, scheduledRecords, updateEndpointTest, type WritableType } from './endpoint-test-writes';
+import { createEndpointTest, deleteEndpointTest, dynamicTestRoutes, readSelection, scheduledRecords, updateEndpointTest, type WritableType } from './endpoint-test-writes';
+import { selectedAgents } from './written-results';
 
 const TESTS = '/v7/endpoint/tests/scheduled-tests';
 
@@ -87,8 +88,13 @@ function instant(state: EmulatorState, ctx: RequestContext): RouteResult {
   const type = testType(ctx);
   const decision = takeInstantBudget(state, ctx);
   try {
-    const test = runInstantTest(state, ctx, type, (what) => asV6InstantBody(parseJsonObject(ctx.rawBody, ctx.contentType, what), type));
-    const body = v7EndpointTest(test, ctx);
+    let selection: Body = {};
+    const test = runInstantTest(state, ctx, type, (what) => {
+      const body = parseJsonObject(ctx.rawBody, ctx.contentType, what);
+      selection = readSelection(body, endpointBook(state, ctx.group), ctx);
+      return asV6InstantBody(body, type);
+    }, () => selectedAgents(endpointBook(state, ctx.group), ctx.group, selection));
+    const body = { ...v7EndpointTest(test, ctx), agentSelectorConfig: selection };
     return { status: 201, body, headers: { ...decision.headers, location: `${ctx.baseUrl}${TESTS}/${type}/${test.testId}` } };
   } catch (error) {
     throw error instanceof HttpError ? error.withHeaders(decision.headers) : error;
@@ -115,15 +121,13 @@ const RENAMED: Readonly<Record<string, string>> = {
 const DEFAULT_MAX_MACHINES = 25;
 
 /**
- * The world picks an instant test's agents itself (up to maxMachines), so only v7's
- * `all-agents` selection is served; values are upper-cased where v6 spelled them so.
+ * The v6 body the shared validation reads: the selection is read apart (readSelection: the
+ * world runs the test on the agents it names, or on agents it chooses, up to maxMachines);
+ * `ipVersion` has no v6 field (the agents use their own); values are upper-cased where v6 spelled them so.
  */
 function asV6InstantBody(body: Body, type: string): Body {
-  const { agentSelectorType, ipVersion, networkMeasurements, serverName, ...rest } = body;
-  if (agentSelectorType !== undefined && agentSelectorType !== 'all-agents') {
-    throw invalidField('agentSelectorType', `agentSelectorType '${String(agentSelectorType).slice(0, 40)}' is not served by the emulator: it runs instant tests on agents it chooses (all-agents, up to maxMachines)`);
-  }
-  for (const [field, value] of Object.entries({ ipVersion, networkMeasurements, serverName })) {
+  const { agentSelectorType: _type, agents: _agents, endpointAgentLabels: _labels, ipVersion: _ipVersion, networkMeasurements, serverName, ...rest } = body;
+  for (const [field, value] of Object.entries({ networkMeasurements, serverName })) {
     if (value !== undefined && (field !== 'networkMeasurements' || value !== true)) throw invalidField(field, `${field} is not served by the emulator's instant tests`);
   }
   const v6: Body = { maxMachines: DEFAULT_MAX_MACHINES };

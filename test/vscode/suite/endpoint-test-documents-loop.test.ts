@@ -1,0 +1,148 @@
+// The loop of an endpoint test document in v7 demo mode, through its code lenses: a new
+// http-server document choosing two agents → Run Now (one click: the whole test once as an
+// instant test, a row per agent in the instant results panel; without the lens's token it
+// asks) → Create (the notification offers Run Now and Show Results) → Results (the metrics
+// with the HTTP phases and the path of the created test, from its two agents) → Update →
+// Delete, after which its results are gone.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'mocha';
+import * as vscode from 'vscode';
+import type { OfferPrompt, Prompt } from '../../../src/vscode/ui/prompts';
+import { waitFor } from '../helpers';
+import { closeEditors, openDocument, workspaceScratch, writeDocument } from './documents-fixture';
+import { DEMO_CREDENTIALS, SUITE_API, answeringPrompts, netmonApi, signOut } from './netmon-fixture';
+import { closeAllEditors, waitForRendered } from './panels-fixture';
+
+const TESTS = '/v7/endpoint/tests/scheduled-tests/http-server';
+const RESULTS = '/v7/endpoint/test-results/scheduled-tests';
+
+type Result = { testId: number; action: string } | undefined;
+interface InstantRun { testId: number; type: string; records: { agentId: string }[]; panelId: string; text: string; json: string }
+interface Shown { testId: number; panels: string[] }
+
+/** The lens whose title (after its icon) starts with `title`, once the provider offers it. */
+async function lensCommand(uri: vscode.Uri, title: string): Promise<vscode.Command> {
+  const deadline = Date.now() + 10_000;
+  let seen: string[] = [];
+  while (Date.now() < deadline) {
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
+    seen = lenses.map((lens) => lens.command?.title ?? '');
+    const found = lenses.map((lens) => lens.command).find((command) => command?.title.replace(/^\$\([a-z-]+\) /, '').startsWith(title));
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no "${title}" lens on ${uri.path}; lenses: ${seen.join(' | ')}`);
+}
+
+/** Clicks the lens: confirmations are accepted, offers declined. */
+async function clickLens<T>(uri: vscode.Uri, title: string): Promise<{ result: T | undefined; prompts: Prompt[] }> {
+  const command = await lensCommand(uri, title);
+  return answeringPrompts((prompt) => (prompt.kind === 'confirm' ? prompt.actions[0] : undefined),
+    () => vscode.commands.executeCommand<T>(command.command, ...(command.arguments ?? [])));
+}
+
+async function demoGet(path: string): Promise<{ status: number; body: Record<string, unknown> }> {
+  const api = await netmonApi();
+  const response = await fetch(`${api.connection.demoUrl ?? ''}${path}`, { headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}` } });
+  return { status: response.status, body: response.status === 200 ? await response.json() as Record<string, unknown> : {} };
+}
+
+describe('endpoint test documents: the loop in v7 demo mode', () => {
+  let scratch: ReturnType<typeof workspaceScratch>;
+  before(function () {
+    if (SUITE_API !== 'v7') this.skip();
+    scratch = workspaceScratch('endpoint-loop');
+  });
+  after(async () => {
+    if (SUITE_API !== 'v7') return;
+    await closeAllEditors();
+    await closeEditors();
+    scratch.remove();
+    await signOut();
+  });
+
+  it('new document → Run Now (a row per agent) → Create (offering Run Now, Show Results) → Results (metrics and path of the created test) → Update → Delete', async function () {
+    this.timeout(120_000);
+    const api = await netmonApi();
+    await vscode.commands.executeCommand('netmon.useDemo');
+    assert.equal(api.connection.current?.api?.version, 'v7');
+    const agents = ((await demoGet('/v7/endpoint/agents')).body.agents as { id: string }[]).slice(0, 2).map((agent) => agent.id);
+    assert.equal(agents.length, 2);
+    const uri = writeDocument(scratch.path, 'intranet.netmon-endpoint-test.json', `${JSON.stringify({
+      type: 'http-server', testName: 'Intranet from two laptops', interval: 300, agents, url: 'https://intranet.example.com/',
+    }, null, 2)}\n`);
+    await openDocument(uri);
+
+    // Run Now: the lens click is the consent; the instant test runs on the document's two agents.
+    const runLens = await lensCommand(uri, 'Run Now');
+    const { result: run, prompts: asked } = await answeringPrompts(() => undefined,
+      () => vscode.commands.executeCommand<InstantRun | undefined>(runLens.command, ...(runLens.arguments ?? [])));
+    assert.ok(run, `the run failed; prompts: ${JSON.stringify(asked)}`);
+    assert.ok(!asked.some((p) => p.kind === 'confirm'), 'nothing asked');
+    assert.deepEqual([...new Set(run.records.map((record) => record.agentId))].sort(), [...agents].sort(), 'results from the document\'s agents');
+    const panel = await waitForRendered(run.panelId);
+    assert.equal(panel.kind, 'instant');
+    assert.deepEqual(panel.rendered, { testId: run.testId, rows: 2 }, 'a row per agent');
+    const shown = JSON.parse(run.json) as { runNowOf: string; notCarriedOver: { field: string }[] };
+    assert.deepEqual([shown.runNowOf, shown.notCarriedOver.map((n) => n.field)], [vscode.workspace.asRelativePath(uri), ['interval']]);
+    // The same token again, or none (the palette, a command URI), asks first; declined, nothing runs.
+    for (const args of [runLens.arguments ?? [], [uri]]) {
+      const { result: refused, prompts } = await answeringPrompts(() => undefined, () => vscode.commands.executeCommand('netmon.endpointTests.runNow', ...args));
+      assert.equal(refused, undefined);
+      assert.ok(prompts.some((p) => p.kind === 'confirm' && p.message === 'Run endpoint test "Intranet from two laptops" once now as an instant test?'), JSON.stringify(prompts));
+    }
+
+    const offers: OfferPrompt[] = [];
+    const created = await answeringPrompts((prompt) => {
+      if (prompt.kind === 'offer') offers.push(prompt);
+      return prompt.kind === 'confirm' ? prompt.actions[0] : undefined;
+    }, async () => {
+      const command = await lensCommand(uri, 'Create endpoint test in');
+      const result = await vscode.commands.executeCommand<Result>(command.command, ...(command.arguments ?? []));
+      await waitFor('the offer of the next step', () => (offers.length > 0 ? true : undefined), 10_000);
+      return result;
+    });
+    assert.equal(created.result?.action, 'create', JSON.stringify(created.prompts));
+    const testId = created.result.testId;
+    assert.deepEqual(offers[0]?.actions, ['Run Now', 'Show Results']);
+    assert.match(offers[0]?.message ?? '', new RegExp(`^Created endpoint test "Intranet from two laptops" \\(${testId}\\)`));
+
+    // Show Results: the metrics (with the HTTP phases) and the path of the created test, from its two agents.
+    await closeAllEditors();
+    await openDocument(uri);
+    const results = await clickLens<Shown>(uri, 'Results');
+    assert.equal(results.result?.testId, testId, JSON.stringify(results.prompts));
+    assert.equal(results.result.panels.length, 2);
+    const [metricsId, pathId] = results.result.panels as [string, string];
+    const path = await waitForRendered(pathId);
+    assert.equal(path.kind, 'path');
+    assert.match(path.title ?? '', /Intranet from two laptops/);
+    assert.equal((path.rendered as { agents: number }).agents, 2, 'the path of its two agents');
+    // The metrics panel opened first, under the path: the test's Metrics in the Netmon view reveals it.
+    assert.equal(await vscode.commands.executeCommand('netmon.openMetrics', testId), metricsId, 'revealed, not opened again');
+    const metrics = await waitForRendered(metricsId);
+    assert.equal(metrics.kind, 'metrics');
+    assert.match(metrics.title ?? '', /Intranet from two laptops/);
+    const charts = (metrics.rendered as { charts: { id: string; points: number }[] }).charts;
+    assert.ok(charts.some((chart) => chart.points > 0), JSON.stringify(charts));
+    assert.ok(charts.some((chart) => chart.id === 'http'), `the HTTP phases are drawn: ${charts.map((c) => c.id).join(', ')}`);
+
+    await openDocument(uri);
+    const document = await vscode.workspace.openTextDocument(uri);
+    const edit = new vscode.WorkspaceEdit();
+    const at = document.getText().indexOf('intranet.example.com');
+    edit.replace(uri, new vscode.Range(document.positionAt(at), document.positionAt(at + 'intranet.example.com'.length)), 'portal.example.com');
+    await vscode.workspace.applyEdit(edit);
+    await document.save();
+    const updated = await clickLens<Result>(uri, 'Update');
+    assert.deepEqual(updated.result, { testId, action: 'update' });
+    assert.equal((await demoGet(`${TESTS}/${testId}`)).body.url, 'https://portal.example.com/');
+
+    const deleted = await clickLens<Result>(uri, 'Delete');
+    assert.deepEqual(deleted.result, { testId, action: 'delete' });
+    assert.equal((await demoGet(`${TESTS}/${testId}`)).status, 404);
+    assert.equal((await demoGet(`${RESULTS}/${testId}/path-vis?window=1h`)).status, 404, 'its results went with it');
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
+    assert.ok(!lenses.some((lens) => lens.command?.title === '$(graph) Results'), 'no Results lens on a document deployed nowhere');
+  });
+});
