@@ -28,17 +28,19 @@ function selector(groupId: unknown): Body {
 
 function httpServer(body: HttpServerInstantTest): Body {
   const { groupId, flagPing, flagTraceroute, sslVersion, verifyCertHostname, networkProtocol, pathtraceInSession, ...rest } = body;
+  // Only what the body names in v6's words is renamed: a field it already gives in v7's words is kept.
   return defined({
-    ...rest, ...selector(groupId), hasPing: flagPing, hasTraceroute: flagTraceroute, sslVersionId: sslVersion,
-    verifyCertificate: verifyCertHostname, protocol: networkProtocol,
-    hasPathTraceInSession: pathtraceInSession === undefined ? undefined : /^(true|1|yes)$/i.test(pathtraceInSession),
+    ...rest, ...selector(groupId), ...defined({
+      hasPing: flagPing, hasTraceroute: flagTraceroute, sslVersionId: sslVersion, verifyCertificate: verifyCertHostname, protocol: networkProtocol,
+      hasPathTraceInSession: pathtraceInSession === undefined ? undefined : /^(true|1|yes)$/i.test(pathtraceInSession),
+    }),
   });
 }
 
 function agentToServer(body: AgentToServerInstantTest): Body {
   const { groupId, serverName, flagPing: _ping, flagTraceroute: _traceroute, ...rest } = body;
   // v7's agent-to-server instant test always measures the network: the flags have no field there.
-  return defined({ ...rest, ...selector(groupId), server: serverName });
+  return defined({ ...rest, ...selector(groupId), ...defined({ server: serverName }) });
 }
 
 export function toV7InstantTest<T extends EndpointTestType>(type: T, body: InstantTestBodies[T]): Body {

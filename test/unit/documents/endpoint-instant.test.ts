@@ -36,6 +36,14 @@ describe('Run Now of an endpoint test document', () => {
     assert.deepEqual(request.notCarried.map((n) => n.field), ['protocol']);
   });
 
+  test('a body already in v7\'s words keeps its fields: only v6 names are renamed', () => {
+    const v7Body = { testName: 'Portal', url: 'https://portal.example.com/', hasPing: true, hasTraceroute: false, protocol: 'tcp', sslVersionId: '6' };
+    assert.deepEqual(toV7InstantTest('http-server', v7Body as unknown as InstantTestBodies['http-server']), v7Body);
+    const server = { testName: 'VPN', server: 'vpn.example.com', port: 443 };
+    assert.deepEqual(toV7InstantTest('agent-to-server', server as unknown as InstantTestBodies['agent-to-server']), server);
+    assert.deepEqual(toV7InstantTest('agent-to-server', { testName: 'VPN', serverName: 'vpn.example.com', port: 443 } as unknown as InstantTestBodies['agent-to-server']), server);
+  });
+
   test('a dynamic test has no instant form: one sentence, nothing built', () => {
     assert.throws(() => endpointInstantRequest({ type: 'dynamic', testName: 'Zoom', application: 'zoom' }, {}, AT),
       (error: Error) => error instanceof DocumentShapeError && /dynamic tests have no instant form/.test(error.message));
