@@ -26,12 +26,17 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** An instant run's name: the test's, with the run's time (names are unique in an account group, so a second run would be refused). */
+export function runNowName(testName: string, runAt: Date): string {
+  return `${testName} (run now ${runAt.toISOString().slice(11, 19)} UTC)`;
+}
+
 /** Undefined when the test type has no instant form (say so to the user). */
-export function runNowPlan(document: unknown): RunNowPlan | undefined {
+export function runNowPlan(document: unknown, runAt: Date = new Date()): RunNowPlan | undefined {
   if (!isRecord(document) || typeof document['type'] !== 'string' || !RUNNABLE.has(document['type'])) return undefined;
   const type = document['type'];
   const testName = typeof document['testName'] === 'string' ? document['testName'] : 'Run now';
-  const instant: Record<string, unknown> = { type, testName: `${testName} (run now)`, maxMachines: RUN_NOW_MAX_MACHINES };
+  const instant: Record<string, unknown> = { type, testName: runNowName(testName, runAt), maxMachines: RUN_NOW_MAX_MACHINES };
   if (document['aid'] !== undefined) instant['aid'] = document['aid'];
   if (type === 'http-server') instant['url'] = document['url'];
   else Object.assign(instant, serverTarget(String(document['server'] ?? '')));

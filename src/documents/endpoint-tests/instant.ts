@@ -5,6 +5,7 @@
 // the document's own values: the v7 dialect sends them as written.
 import type { EndpointTestType } from '../../api/types';
 import { DocumentShapeError } from '../payloads';
+import { runNowName } from '../run-now';
 import { endpointTestRequest, type EndpointDirectory } from './payload';
 
 export interface EndpointInstantRequest {
@@ -33,7 +34,7 @@ export function endpointInstantRequest(value: unknown, directory: EndpointDirect
   const request = endpointTestRequest(value, directory);
   if (request.type === 'dynamic') throw new DocumentShapeError('dynamic tests have no instant form: Create deploys it, and its results come from the agents it selects');
   const document = value as Record<string, unknown>;
-  const testName = `${request.testName} (run now ${runAt.toISOString().slice(11, 19)} UTC)`;
+  const testName = runNowName(request.testName, runAt);
   const left = request.type === 'agent-to-server' ? A2S_NOT_CARRIED : NOT_CARRIED;
   const body: Record<string, unknown> = {};
   for (const [field, fieldValue] of Object.entries({ ...request.body, testName })) {

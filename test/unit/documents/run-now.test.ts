@@ -5,9 +5,11 @@ import assert from 'node:assert/strict';
 import { newDocumentText, parseDocument, runNowPlan, validateDocument } from '../../../src/documents';
 
 test('http-server: the url, a name that says it is a run, five endpoint agents; agents and interval not carried', () => {
-  const plan = runNowPlan(parseDocument(newDocumentText('http-server')).value);
+  const plan = runNowPlan(parseDocument(newDocumentText('http-server')).value, new Date(Date.UTC(2026, 10, 20, 9, 5, 30)));
   assert.ok(plan);
-  assert.deepEqual(plan.instant, { type: 'http-server', testName: 'New http server test (run now)', maxMachines: 5, url: 'https://www.example.com/' });
+  assert.deepEqual(plan.instant, { type: 'http-server', testName: 'New http server test (run now 09:05:30 UTC)', maxMachines: 5, url: 'https://www.example.com/' });
+  // Instant test names are unique in an account group: a second run names another time, so it is not refused.
+  assert.notEqual(runNowPlan(parseDocument(newDocumentText('http-server')).value, new Date(Date.UTC(2026, 10, 20, 9, 7, 0)))?.instant['testName'], plan.instant['testName']);
   assert.deepEqual(plan.notCarried.map((n) => n.field), ['agents', 'interval', 'enabled']);
   assert.deepEqual(validateDocument('instant', JSON.stringify(plan.instant)).diagnostics, []);
 });
