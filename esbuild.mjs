@@ -118,23 +118,52 @@ const takeSharedModules = {
  * the bundles the extension already loaded (src/vscode/lm-tools/lazy.ts hands them in): the
  * catalogue tells API errors by class, which a second copy of src/api would not be.
  * The emulator, which the CLI's account code imports, is its sibling dist/emulator-lib.js.
+ * The CLI and dist/mcp-lib.js take the same libraries as their siblings in dist/ (SIBLING_LIBRARIES).
  */
 const LIBRARIES = ['src/api/index.ts', 'src/documents/index.ts'];
-const takeLibraries = {
+const takeLibraries = (idOf = (file) => `netmon-library:${file}`) => ({
   name: 'take-libraries',
   setup(build) {
-    const libraries = new Set(LIBRARIES.map((file) => resolve(file)));
+    const libraries = new Map(LIBRARIES.map((file) => [resolve(file), file]));
     const emulator = resolve('src/emulator/index.ts');
     build.onResolve({ filter: /^\.\.?\// }, async (args) => {
       if (isPluginResolve(args)) return undefined;
       const found = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'take-libraries' });
       if (found.errors.length > 0) return undefined;
       if (found.path === emulator) return { path: './emulator-lib.js', external: true };
-      if (!libraries.has(found.path)) return undefined;
-      return { path: `netmon-library:${relative(process.cwd(), found.path).split('\\').join('/')}`, external: true };
+      const library = libraries.get(found.path);
+      return library === undefined ? undefined : { path: idOf(library), external: true };
     });
   },
-};
+});
+
+/**
+ * The CLI (dist/netmon.js) and netmon mcp's dist/mcp-lib.js load the client and the documents
+ * layer from dist/client-lib.js and dist/documents-lib.js, their siblings in dist/ (the
+ * repository's build and the installed extension alike), instead of each carrying a copy: undici,
+ * ajv and the schemas were most of the CLI. Node's require cache makes every require of a
+ * sibling the same module, so an API error keeps its class from the client to the catalogue.
+ */
+const SIBLING_LIBRARIES = { 'src/api/index.ts': './client-lib.js', 'src/documents/index.ts': './documents-lib.js' };
+const takeSiblingLibraries = takeLibraries((file) => SIBLING_LIBRARIES[file]);
+
+/**
+ * ajv (and ajv-formats), which the catalogue and the MCP SDK validate with, from the documents
+ * layer that already carries them (src/documents/index.ts exports both packages as they are)
+ * instead of a copy each: `documents` is the id the bundle requires the documents layer by.
+ */
+const ajvFromDocuments = (documents) => ({
+  name: 'ajv-from-documents',
+  setup(build) {
+    const exportOf = { ajv: 'ajvPackage', 'ajv-formats': 'ajvFormatsPackage' };
+    build.onResolve({ filter: /^ajv(-formats)?$/ }, (args) => ({ path: args.path, namespace: 'ajv-from-documents' }));
+    build.onResolve({ filter: /.*/, namespace: 'ajv-from-documents' }, (args) => ({ path: args.path, external: true }));
+    build.onLoad({ filter: /.*/, namespace: 'ajv-from-documents' }, (args) => ({
+      loader: 'js',
+      contents: `module.exports = require(${JSON.stringify(documents)}).${exportOf[args.path]};\n`,
+    }));
+  },
+});
 
 /**
  * netmon-emulator (dist/emulator.js) and the CLI's --emulator (dist/netmon.js) load the
@@ -166,10 +195,10 @@ const mcpFromLibrary = {
 const targets = {
   extension: { ...node, entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], minify: true, plugins: [shareVscodeNamespace] },
   emulator: { ...node, entryPoints: ['src/emulator/cli.ts'], outfile: 'dist/emulator.js', banner: { js: '#!/usr/bin/env node' }, plugins: [emulatorFromLibrary] },
-  // The CLI talks to the API through the same client as the extension: the same undici entry.
-  cli: { ...node, entryPoints: ['src/cli/netmon.ts'], outfile: 'dist/netmon.js', banner: { js: '#!/usr/bin/env node' }, plugins: [undiciRequestOnly, emulatorFromLibrary, mcpFromLibrary] },
+  // The CLI takes the client, the documents layer, the emulator and netmon mcp's server from their bundles beside it in dist/.
+  cli: { ...node, entryPoints: ['src/cli/netmon.ts'], outfile: 'dist/netmon.js', banner: { js: '#!/usr/bin/env node' }, plugins: [takeSiblingLibraries, ajvFromDocuments('./documents-lib.js'), emulatorFromLibrary, mcpFromLibrary] },
   // The MCP server, the AI tools and the MCP SDK: loaded by `netmon mcp` only.
-  'mcp-lib': { ...node, entryPoints: ['src/tools/mcp-server.ts'], outfile: 'dist/mcp-lib.js', minify: true },
+  'mcp-lib': { ...node, entryPoints: ['src/tools/mcp-server.ts'], outfile: 'dist/mcp-lib.js', minify: true, plugins: [takeSiblingLibraries, ajvFromDocuments('./documents-lib.js')] },
   // Demo mode loads this lazily (require at runtime), keeping the emulator out of dist/extension.js.
   // The typed client (undici is ~0.5 MB minified) is loaded at the first connection, keeping dist/extension.js small.
   'client-lib': { ...node, entryPoints: ['src/api/index.ts'], outfile: 'dist/client-lib.js', minify: true, plugins: [undiciRequestOnly] },
@@ -181,7 +210,7 @@ const targets = {
   // Panels, document features, item and agent commands, the walkthrough: constructed on first use (src/vscode/lazy-features.ts).
   'features-lib': { ...node, entryPoints: ['src/vscode/features.ts'], outfile: 'dist/features-lib.js', external: ['vscode'], minify: true, plugins: [takeSharedModules, shareVscodeNamespace] },
   // The AI tools behind vscode.lm.registerTool: loaded at the first tool call (src/vscode/lm-tools/lazy.ts).
-  'lmtools-lib': { ...node, entryPoints: ['src/vscode/lm-tools/tools.ts'], outfile: 'dist/lmtools-lib.js', external: ['vscode'], minify: true, plugins: [takeLibraries, takeSharedModules, shareVscodeNamespace] },
+  'lmtools-lib': { ...node, entryPoints: ['src/vscode/lm-tools/tools.ts'], outfile: 'dist/lmtools-lib.js', external: ['vscode'], minify: true, plugins: [takeLibraries(), ajvFromDocuments('netmon-library:src/documents/index.ts'), takeSharedModules, shareVscodeNamespace] },
   // Exports are redacted on this worker thread, never on the extension host's.
   'redact-worker': { ...node, entryPoints: ['src/vscode/sharing/redact-worker.ts'], outfile: 'dist/redact-worker.js', minify: true },
 };
