@@ -166,6 +166,24 @@ const ajvFromDocuments = (documents) => ({
 });
 
 /**
+ * The vendor's field rules of every v7 test type (src/api/types/test-type-fields.ts, generated
+ * from its OpenAPI, ~12 KiB minified), which the emulator's v7 routes and the documents layer
+ * both check against, ship once as dist/fields-lib.js: emulator-lib and documents-lib require it
+ * from beside them. It is data and pure functions, so where each lands in memory does not matter.
+ */
+const TEST_FIELDS = resolve('src/api/types/test-type-fields.ts');
+const testFieldsFromLibrary = {
+  name: 'test-fields-from-library',
+  setup(build) {
+    build.onResolve({ filter: /test-type-fields$/ }, async (args) => {
+      if (isPluginResolve(args)) return undefined;
+      const found = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'take-test-fields' });
+      return found.errors.length === 0 && found.path === TEST_FIELDS ? { path: './fields-lib.js', external: true } : undefined;
+    });
+  },
+};
+
+/**
  * netmon-emulator (dist/emulator.js) and the CLI's --emulator (dist/netmon.js) load the
  * emulator from dist/emulator-lib.js, their sibling in the package, instead of each carrying
  * a copy of it in the .vsix. Each entry reaches the emulator through one import (below).
@@ -202,9 +220,10 @@ const targets = {
   // Demo mode loads this lazily (require at runtime), keeping the emulator out of dist/extension.js.
   // The typed client (undici is ~0.5 MB minified) is loaded at the first connection, keeping dist/extension.js small.
   'client-lib': { ...node, entryPoints: ['src/api/index.ts'], outfile: 'dist/client-lib.js', minify: true, plugins: [undiciRequestOnly] },
-  'emulator-lib': { ...node, entryPoints: ['src/emulator/index.ts'], outfile: 'dist/emulator-lib.js', minify: true },
+  'emulator-lib': { ...node, entryPoints: ['src/emulator/index.ts'], outfile: 'dist/emulator-lib.js', minify: true, plugins: [testFieldsFromLibrary] },
+  'fields-lib': { ...node, entryPoints: ['src/api/types/test-type-fields.ts'], outfile: 'dist/fields-lib.js', minify: true },
   // The documents layer (ajv, schemas) is loaded when the first Netmon document or document command needs it.
-  'documents-lib': { ...node, entryPoints: ['src/documents/index.ts'], outfile: 'dist/documents-lib.js', minify: true },
+  'documents-lib': { ...node, entryPoints: ['src/documents/index.ts'], outfile: 'dist/documents-lib.js', minify: true, plugins: [testFieldsFromLibrary] },
   // Redaction and the evidence bundles are loaded the first time something is exported.
   'sharing-lib': { ...node, entryPoints: ['src/analysis/sharing.ts'], outfile: 'dist/sharing-lib.js', minify: true },
   // Panels, document features, item and agent commands, the walkthrough: constructed on first use (src/vscode/lazy-features.ts).
@@ -218,8 +237,18 @@ for (const panel of ['har', 'path', 'metrics', 'session', 'instant', 'agent', 't
   targets[`webview-${panel}`] = { ...browser, entryPoints: [`webview/${panel}/main.ts`], outfile: `dist/webview/${panel}.js`, minify: true };
 }
 
-const selected = Object.entries(targets)
-  .filter(([name, options]) => (!only || only.some((o) => name === o || name.startsWith(`${o}-`))) && existsSync(options.entryPoints[0]));
+/** The bundles a target's bundle requires from beside it at run time: `--only` builds them too. */
+const NEEDS = {
+  emulator: ['emulator-lib'],
+  cli: ['client-lib', 'documents-lib', 'emulator-lib', 'mcp-lib'],
+  'mcp-lib': ['client-lib', 'documents-lib'],
+  'emulator-lib': ['fields-lib'],
+  'documents-lib': ['fields-lib'],
+  'lmtools-lib': ['emulator-lib'],
+};
+const wanted = new Set(only === null ? Object.keys(targets) : Object.keys(targets).filter((name) => only.some((o) => name === o || name.startsWith(`${o}-`))));
+for (const name of wanted) for (const need of NEEDS[name] ?? []) wanted.add(need);
+const selected = Object.entries(targets).filter(([name, options]) => wanted.has(name) && existsSync(options.entryPoints[0]));
 
 const contexts = await Promise.all(selected.map(([, options]) => esbuild.context({ ...options, metafile: metafileDir !== null })));
 if (watch) {

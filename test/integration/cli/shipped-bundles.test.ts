@@ -1,6 +1,6 @@
 // The built CLI and emulator as the installed extension ships them: only dist/'s bundles in a
 // folder of their own (no node_modules, no src), so dist/netmon.js and dist/emulator.js must find
-// the client, the documents layer, the emulator and netmon mcp's server in their sibling
+// the client, the documents layer, the emulator (with the vendor's field rules) and netmon mcp's server in their sibling
 // libraries. Runs on the build `npm test` makes first (node esbuild.mjs); a missing build fails.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,7 +12,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 
 const REPO = join(__dirname, '..', '..', '..');
-const BUNDLES = ['netmon.js', 'emulator.js', 'client-lib.js', 'documents-lib.js', 'emulator-lib.js', 'mcp-lib.js'];
+const BUNDLES = ['netmon.js', 'emulator.js', 'client-lib.js', 'documents-lib.js', 'emulator-lib.js', 'fields-lib.js', 'mcp-lib.js'];
 
 interface CallResult { content: { type: string; text?: string }[]; isError?: boolean }
 
@@ -59,8 +59,8 @@ describe('the shipped CLI and emulator (dist/ alone)', () => {
     }
   });
 
-  test('netmon-emulator starts and answers', async () => {
-    const child = spawn(process.execPath, [join(dist, 'emulator.js'), '--port', '0'], { cwd: installed, stdio: ['ignore', 'pipe', 'pipe'] });
+  test('netmon-emulator starts and checks a v7 test by the vendor\'s field rules', async () => {
+    const child = spawn(process.execPath, [join(dist, 'emulator.js'), '--port', '0', '--api', 'v7'], { cwd: installed, stdio: ['ignore', 'pipe', 'pipe'] });
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let output = '';
@@ -74,8 +74,12 @@ describe('the shipped CLI and emulator (dist/ alone)', () => {
         child.stderr.on('data', onData);
         child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`the emulator exited with ${code}: ${output}`)); });
       });
-      const answer = await fetch(new URL('/v7/endpoint/agents?aid=1001', url));
-      assert.equal(answer.status, 401);
+      assert.equal((await fetch(new URL('/v7/tests?aid=1001', url))).status, 401);
+      const created = await fetch(new URL('/v7/tests/voice?aid=1001', url), {
+        method: 'POST', headers: { authorization: 'Bearer demo-admin-token', 'content-type': 'application/json' }, body: JSON.stringify({ testName: 'x', interval: 300 }),
+      });
+      assert.equal(created.status, 400);
+      assert.match(((await created.json()) as { detail: string }).detail, /targetAgentId is required to create a voice test/);
     } finally {
       child.kill();
     }
