@@ -114,20 +114,21 @@ const takeSharedModules = {
 };
 
 /**
- * dist/lmtools-lib.js (the AI tools in VS Code) takes the client and the documents layer from
- * the bundles the extension already loaded (src/vscode/lm-tools/lazy.ts hands them in): the
- * catalogue tells API errors by class, which a second copy of src/api would not be.
+ * dist/lmtools-lib.js (the AI tools in VS Code) takes the client, the documents layer and the
+ * tools' catalogue from the bundles the extension loaded (src/vscode/lm-tools/lazy.ts hands them
+ * in): the catalogue tells API errors by class, which a second copy of src/api would not be.
  * The emulator, which the CLI's account code imports, is its sibling dist/emulator-lib.js.
- * The CLI and dist/mcp-lib.js take the same libraries as their siblings in dist/ (SIBLING_LIBRARIES).
+ * The CLI, dist/mcp-lib.js and dist/catalogue-lib.js take the same libraries as their siblings
+ * in dist/ (SIBLING_LIBRARIES).
  */
-const LIBRARIES = ['src/api/index.ts', 'src/documents/index.ts'];
+const LIBRARIES = ['src/api/index.ts', 'src/documents/index.ts', 'src/tools/library.ts'];
 const takeLibraries = (idOf = (file) => `netmon-library:${file}`) => ({
   name: 'take-libraries',
   setup(build) {
     const libraries = new Map(LIBRARIES.map((file) => [resolve(file), file]));
     const emulator = resolve('src/emulator/index.ts');
     build.onResolve({ filter: /^\.\.?\// }, async (args) => {
-      if (isPluginResolve(args)) return undefined;
+      if (isPluginResolve(args) || args.kind === 'entry-point') return undefined;
       const found = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'take-libraries' });
       if (found.errors.length > 0) return undefined;
       if (found.path === emulator) return { path: './emulator-lib.js', external: true };
@@ -138,13 +139,13 @@ const takeLibraries = (idOf = (file) => `netmon-library:${file}`) => ({
 });
 
 /**
- * The CLI (dist/netmon.js) and netmon mcp's dist/mcp-lib.js load the client and the documents
- * layer from dist/client-lib.js and dist/documents-lib.js, their siblings in dist/ (the
- * repository's build and the installed extension alike), instead of each carrying a copy: undici,
- * ajv and the schemas were most of the CLI. Node's require cache makes every require of a
+ * The CLI (dist/netmon.js) and netmon mcp's dist/mcp-lib.js load the client, the documents layer
+ * and the tools' catalogue from dist/client-lib.js, dist/documents-lib.js and dist/catalogue-lib.js,
+ * their siblings in dist/ (the repository's build and the installed extension alike), instead of
+ * each carrying a copy: undici, ajv, the schemas and the catalogue were most of the CLI. Node's require cache makes every require of a
  * sibling the same module, so an API error keeps its class from the client to the catalogue.
  */
-const SIBLING_LIBRARIES = { 'src/api/index.ts': './client-lib.js', 'src/documents/index.ts': './documents-lib.js' };
+const SIBLING_LIBRARIES = { 'src/api/index.ts': './client-lib.js', 'src/documents/index.ts': './documents-lib.js', 'src/tools/library.ts': './catalogue-lib.js' };
 const takeSiblingLibraries = takeLibraries((file) => SIBLING_LIBRARIES[file]);
 
 /**
@@ -228,6 +229,8 @@ const targets = {
   'sharing-lib': { ...node, entryPoints: ['src/analysis/sharing.ts'], outfile: 'dist/sharing-lib.js', minify: true },
   // Panels, document features, item and agent commands, the walkthrough: constructed on first use (src/vscode/lazy-features.ts).
   'features-lib': { ...node, entryPoints: ['src/vscode/features.ts'], outfile: 'dist/features-lib.js', external: ['vscode'], minify: true, plugins: [takeSharedModules, shareVscodeNamespace] },
+  // The AI tools' catalogue with its analyses, for netmon mcp and the AI tools in VS Code alike (src/tools/library.ts).
+  'catalogue-lib': { ...node, entryPoints: ['src/tools/library.ts'], outfile: 'dist/catalogue-lib.js', minify: true, plugins: [takeSiblingLibraries, ajvFromDocuments('./documents-lib.js')] },
   // The AI tools behind vscode.lm.registerTool: loaded at the first tool call (src/vscode/lm-tools/lazy.ts).
   'lmtools-lib': { ...node, entryPoints: ['src/vscode/lm-tools/tools.ts'], outfile: 'dist/lmtools-lib.js', external: ['vscode'], minify: true, plugins: [takeLibraries(), ajvFromDocuments('netmon-library:src/documents/index.ts'), takeSharedModules, shareVscodeNamespace] },
   // Exports are redacted on this worker thread, never on the extension host's.
@@ -240,11 +243,12 @@ for (const panel of ['har', 'path', 'metrics', 'session', 'instant', 'agent', 't
 /** The bundles a target's bundle requires from beside it at run time: `--only` builds them too. */
 const NEEDS = {
   emulator: ['emulator-lib'],
-  cli: ['client-lib', 'documents-lib', 'emulator-lib', 'mcp-lib'],
+  cli: ['client-lib', 'documents-lib', 'emulator-lib', 'mcp-lib', 'catalogue-lib'],
+  'catalogue-lib': ['client-lib', 'documents-lib', 'emulator-lib'],
   'mcp-lib': ['client-lib', 'documents-lib'],
   'emulator-lib': ['fields-lib'],
   'documents-lib': ['fields-lib'],
-  'lmtools-lib': ['emulator-lib'],
+  'lmtools-lib': ['catalogue-lib'],
 };
 const wanted = new Set(only === null ? Object.keys(targets) : Object.keys(targets).filter((name) => only.some((o) => name === o || name.startsWith(`${o}-`))));
 for (const name of wanted) for (const need of NEEDS[name] ?? []) wanted.add(need);

@@ -1,7 +1,8 @@
 // The built CLI and emulator as the installed extension ships them: only dist/'s bundles in a
 // folder of their own (no node_modules, no src), so dist/netmon.js and dist/emulator.js must find
-// the client, the documents layer, the emulator (with the vendor's field rules) and netmon mcp's server in their sibling
-// libraries. Runs on the build `npm test` makes first (node esbuild.mjs); a missing build fails.
+// the client, the documents layer, the emulator (with the vendor's field rules), netmon mcp's
+// server and the tools' catalogue in their sibling libraries. Runs on the build `npm test` makes
+// first (node esbuild.mjs); a missing build fails.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
@@ -12,7 +13,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 
 const REPO = join(__dirname, '..', '..', '..');
-const BUNDLES = ['netmon.js', 'emulator.js', 'client-lib.js', 'documents-lib.js', 'emulator-lib.js', 'fields-lib.js', 'mcp-lib.js'];
+const BUNDLES = ['netmon.js', 'emulator.js', 'client-lib.js', 'documents-lib.js', 'emulator-lib.js', 'fields-lib.js', 'mcp-lib.js', 'catalogue-lib.js'];
 
 interface CallResult { content: { type: string; text?: string }[]; isError?: boolean }
 
