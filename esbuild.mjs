@@ -118,8 +118,8 @@ const takeSharedModules = {
  * tools' catalogue from the bundles the extension loaded (src/vscode/lm-tools/lazy.ts hands them
  * in): the catalogue tells API errors by class, which a second copy of src/api would not be.
  * The emulator, which the CLI's account code imports, is its sibling dist/emulator-lib.js.
- * The CLI, dist/mcp-lib.js and dist/catalogue-lib.js take the same libraries as their siblings
- * in dist/ (SIBLING_LIBRARIES).
+ * dist/cli-lib.js and dist/mcp-lib.js take the same libraries as their siblings in dist/
+ * (SIBLING_LIBRARIES); `idOf` answering undefined bundles the library instead.
  */
 const LIBRARIES = ['src/api/index.ts', 'src/documents/index.ts', 'src/tools/library.ts'];
 const takeLibraries = (idOf = (file) => `netmon-library:${file}`) => ({
@@ -132,21 +132,48 @@ const takeLibraries = (idOf = (file) => `netmon-library:${file}`) => ({
       const found = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'take-libraries' });
       if (found.errors.length > 0) return undefined;
       if (found.path === emulator) return { path: './emulator-lib.js', external: true };
-      const library = libraries.get(found.path);
-      return library === undefined ? undefined : { path: idOf(library), external: true };
+      const id = libraries.has(found.path) ? idOf(libraries.get(found.path)) : undefined;
+      return id === undefined ? undefined : { path: id, external: true };
     });
   },
 });
 
 /**
- * The CLI (dist/netmon.js) and netmon mcp's dist/mcp-lib.js load the client, the documents layer
- * and the tools' catalogue from dist/client-lib.js, dist/documents-lib.js and dist/catalogue-lib.js,
- * their siblings in dist/ (the repository's build and the installed extension alike), instead of
- * each carrying a copy: undici, ajv, the schemas and the catalogue were most of the CLI. Node's require cache makes every require of a
- * sibling the same module, so an API error keeps its class from the client to the catalogue.
+ * The CLI's commands (dist/cli-lib.js) and netmon mcp's server (dist/mcp-lib.js) load the client
+ * and the documents layer from dist/client-lib.js and dist/documents-lib.js, their siblings in
+ * dist/ (the repository's build and the installed extension alike), instead of each carrying a
+ * copy: undici, ajv and the schemas were most of the CLI. Node's require cache makes every
+ * require of a sibling the same module, so an API error keeps its class from the client to the catalogue.
  */
-const SIBLING_LIBRARIES = { 'src/api/index.ts': './client-lib.js', 'src/documents/index.ts': './documents-lib.js', 'src/tools/library.ts': './catalogue-lib.js' };
+const SIBLING_LIBRARIES = { 'src/api/index.ts': './client-lib.js', 'src/documents/index.ts': './documents-lib.js' };
 const takeSiblingLibraries = takeLibraries((file) => SIBLING_LIBRARIES[file]);
+
+/**
+ * dist/netmon.js is src/cli/netmon.ts alone, the dispatcher: each command it imports comes from
+ * dist/cli-lib.js beside it, whose entry (src/cli/library.ts) re-exports them. A name that entry
+ * lacks would be undefined at run time, so the build fails on it instead.
+ */
+const commandsFromLibrary = {
+  name: 'commands-from-library',
+  setup(build) {
+    const dispatcher = resolve('src/cli/netmon.ts');
+    build.onStart(assertCommandsExported);
+    build.onResolve({ filter: /^\.\/[\w-]+$/ }, (args) => (args.importer === dispatcher ? { path: './cli-lib.js', external: true } : undefined));
+  },
+};
+
+function assertCommandsExported() {
+  const dispatcher = readFileSync('src/cli/netmon.ts', 'utf8');
+  const entry = readFileSync('src/cli/library.ts', 'utf8');
+  const exported = new Set([...entry.matchAll(/^export \{([^}]*)\} from '\.\/[\w-]+';$/gm)].flatMap(([, names]) => names.split(',').map((name) => name.trim())));
+  const imported = [
+    ...[...dispatcher.matchAll(/^import \{([^}]*)\} from '\.\/[\w-]+';$/gm)].flatMap(([, names]) => names.split(',').map((name) => name.trim())),
+    ...[...dispatcher.matchAll(/\(await import\('\.\/[\w-]+'\)\)\.(\w+)/g)].map(([, name]) => name),
+  ].filter((name) => name && !name.startsWith('type '));
+  const missing = imported.filter((name) => !exported.has(name));
+  if (missing.length > 0) throw new Error(`src/cli/netmon.ts imports ${missing.join(', ')}: export ${missing.length === 1 ? 'it' : 'them'} from src/cli/library.ts (dist/cli-lib.js)`);
+  if (/^import (?!\{)/m.test(dispatcher)) throw new Error('src/cli/netmon.ts: import its commands by name (import { runX } from \'./x\'), which esbuild.mjs checks against src/cli/library.ts');
+}
 
 /**
  * ajv (and ajv-formats), which the catalogue and the MCP SDK validate with, from the documents
@@ -214,8 +241,8 @@ const mcpFromLibrary = {
 const targets = {
   extension: { ...node, entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], minify: true, plugins: [shareVscodeNamespace] },
   emulator: { ...node, entryPoints: ['src/emulator/cli.ts'], outfile: 'dist/emulator.js', banner: { js: '#!/usr/bin/env node' }, plugins: [emulatorFromLibrary] },
-  // The CLI takes the client, the documents layer, the emulator and netmon mcp's server from their bundles beside it in dist/.
-  cli: { ...node, entryPoints: ['src/cli/netmon.ts'], outfile: 'dist/netmon.js', banner: { js: '#!/usr/bin/env node' }, plugins: [takeSiblingLibraries, ajvFromDocuments('./documents-lib.js'), emulatorFromLibrary, mcpFromLibrary] },
+  // The CLI's dispatcher alone: its commands, and through them the client, the documents layer, the emulator and netmon mcp's server, come from the bundles beside it in dist/.
+  cli: { ...node, entryPoints: ['src/cli/netmon.ts'], outfile: 'dist/netmon.js', banner: { js: '#!/usr/bin/env node' }, plugins: [commandsFromLibrary] },
   // The MCP server, the AI tools and the MCP SDK: loaded by `netmon mcp` only.
   'mcp-lib': { ...node, entryPoints: ['src/tools/mcp-server.ts'], outfile: 'dist/mcp-lib.js', minify: true, plugins: [takeSiblingLibraries, ajvFromDocuments('./documents-lib.js')] },
   // Demo mode loads this lazily (require at runtime), keeping the emulator out of dist/extension.js.
@@ -229,8 +256,8 @@ const targets = {
   'sharing-lib': { ...node, entryPoints: ['src/analysis/sharing.ts'], outfile: 'dist/sharing-lib.js', minify: true },
   // Panels, document features, item and agent commands, the walkthrough: constructed on first use (src/vscode/lazy-features.ts).
   'features-lib': { ...node, entryPoints: ['src/vscode/features.ts'], outfile: 'dist/features-lib.js', external: ['vscode'], minify: true, plugins: [takeSharedModules, shareVscodeNamespace] },
-  // The AI tools' catalogue with its analyses, for netmon mcp and the AI tools in VS Code alike (src/tools/library.ts).
-  'catalogue-lib': { ...node, entryPoints: ['src/tools/library.ts'], outfile: 'dist/catalogue-lib.js', minify: true, plugins: [takeSiblingLibraries, ajvFromDocuments('./documents-lib.js')] },
+  // netmon's commands and the AI tools' catalogue with the analyses they share, for dist/netmon.js and the AI tools in VS Code alike.
+  'cli-lib': { ...node, entryPoints: ['src/cli/library.ts'], outfile: 'dist/cli-lib.js', minify: true, plugins: [takeSiblingLibraries, ajvFromDocuments('./documents-lib.js'), mcpFromLibrary] },
   // The AI tools behind vscode.lm.registerTool: loaded at the first tool call (src/vscode/lm-tools/lazy.ts).
   'lmtools-lib': { ...node, entryPoints: ['src/vscode/lm-tools/tools.ts'], outfile: 'dist/lmtools-lib.js', external: ['vscode'], minify: true, plugins: [takeLibraries(), ajvFromDocuments('netmon-library:src/documents/index.ts'), takeSharedModules, shareVscodeNamespace] },
   // Exports are redacted on this worker thread, never on the extension host's.
@@ -243,12 +270,12 @@ for (const panel of ['har', 'path', 'metrics', 'session', 'instant', 'agent', 't
 /** The bundles a target's bundle requires from beside it at run time: `--only` builds them too. */
 const NEEDS = {
   emulator: ['emulator-lib'],
-  cli: ['client-lib', 'documents-lib', 'emulator-lib', 'mcp-lib', 'catalogue-lib'],
-  'catalogue-lib': ['client-lib', 'documents-lib', 'emulator-lib'],
+  cli: ['cli-lib'],
+  'cli-lib': ['client-lib', 'documents-lib', 'emulator-lib', 'mcp-lib'],
   'mcp-lib': ['client-lib', 'documents-lib'],
   'emulator-lib': ['fields-lib'],
   'documents-lib': ['fields-lib'],
-  'lmtools-lib': ['catalogue-lib'],
+  'lmtools-lib': ['cli-lib'],
 };
 const wanted = new Set(only === null ? Object.keys(targets) : Object.keys(targets).filter((name) => only.some((o) => name === o || name.startsWith(`${o}-`))));
 for (const name of wanted) for (const need of NEEDS[name] ?? []) wanted.add(need);

@@ -1,4 +1,4 @@
-// Loads dist/lmtools-lib.js and the tools' catalogue (dist/catalogue-lib.js, which netmon mcp
+// Loads dist/lmtools-lib.js and the tools' catalogue (in dist/cli-lib.js, which the netmon CLI
 // loads too) at the first tool call. The catalogue checks API errors by class (`instanceof`),
 // so it must use the very client-lib the connection's client came from: esbuild.mjs leaves
 // src/api (and src/documents) out of it, and they are handed in here from the bundles already
@@ -23,7 +23,7 @@ function loadRunner(extensionPath: string, connection: ConnectionManager, log: v
   const dist = path.join(extensionPath, 'dist');
   locateDocumentsLibrary(extensionPath);
   // The catalogue requires its libraries as siblings (the ids esbuild.mjs writes for netmon mcp).
-  const catalogue = requireBundle(path.join(dist, 'catalogue-lib.js'), undefined, undefined, {
+  const catalogue = requireBundle(path.join(dist, 'cli-lib.js'), undefined, undefined, {
     './client-lib.js': requireBundle(path.join(dist, 'client-lib.js')),
     './documents-lib.js': documentsLibrary(),
   });

@@ -13,7 +13,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 
 const REPO = join(__dirname, '..', '..', '..');
-const BUNDLES = ['netmon.js', 'emulator.js', 'client-lib.js', 'documents-lib.js', 'emulator-lib.js', 'fields-lib.js', 'mcp-lib.js', 'catalogue-lib.js'];
+const BUNDLES = ['netmon.js', 'emulator.js', 'client-lib.js', 'documents-lib.js', 'emulator-lib.js', 'fields-lib.js', 'mcp-lib.js', 'cli-lib.js'];
 
 interface CallResult { content: { type: string; text?: string }[]; isError?: boolean }
 
