@@ -35,10 +35,11 @@ const KEPT_PROFILE = join(REPO_ROOT, 'out/bench/activation.cpuprofile');
 const SETTLE_MS = Number(process.env.NETMON_BENCH_SETTLE_MS ?? 1_000);
 const NETMON_ID = 'netmon.netmon-workbench';
 const EMPTY_ID = 'netmon-bench.empty-extension';
-const LAZY_BUNDLES = ['client-lib.js', 'emulator-lib.js', 'features-lib.js'];
+const LAZY_BUNDLES = ['client-lib.js', 'emulator-lib.js', 'fields-lib.js', 'features-lib.js'];
 const LOADED_WHEN: Record<string, string> = {
   'client-lib.js': 'at the first connection (typed client + undici)',
   'emulator-lib.js': 'only in demo mode (embedded emulator)',
+  'fields-lib.js': 'by emulator-lib (and documents-lib): the vendor\'s field rules of each v7 test type',
   'features-lib.js': 'at the first panel, document or item command (not on the way to the tree)',
 };
 

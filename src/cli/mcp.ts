@@ -27,7 +27,7 @@ export async function runMcp(args: readonly string[], io: CliIo = processIo()): 
     const unknown = rest.find((arg) => arg !== '--allow-writes');
     if (unknown !== undefined) throw new UsageError(`unknown option ${unknown}`);
     account = await openAccount(flags, io.env, io.stderr);
-    const [{ serveMcp }, { TOOLS, callTool }] = await Promise.all([import('../tools/mcp-server'), import('../tools/catalogue')]);
+    const [{ serveMcp }, { TOOLS, callTool }] = await Promise.all([import('../tools/mcp-server'), import('../tools/library')]);
     await serveMcp({
       catalogue: { tools: TOOLS, call: callTool },
       ctx: { account, cwd: io.cwd, allowWrites, now: () => Date.now() },

@@ -27,3 +27,7 @@ export { isEnterpriseTestType } from './rules/test-rules';
 export { isFilterTarget } from './rules/filter-rules';
 export * from './plan-scope';
 export * from './endpoint-tests';
+// ajv and ajv-formats as they are, for the bundles that validate with them too (the AI tools'
+// catalogue, the MCP SDK): esbuild.mjs hands them these instead of a copy of each.
+export { default as ajvPackage } from 'ajv';
+export { default as ajvFormatsPackage } from 'ajv-formats';

@@ -1,7 +1,8 @@
-// Loads dist/lmtools-lib.js at the first tool call. The catalogue in it checks API errors by
-// class (`instanceof`), so the bundle must use the very client-lib the connection's client
-// came from: esbuild.mjs leaves src/api (and src/documents) out of it, and they are handed in
-// here from the bundles already loaded, like the shared modules features-lib takes.
+// Loads dist/lmtools-lib.js and the tools' catalogue (in dist/cli-lib.js, which the netmon CLI
+// loads too) at the first tool call. The catalogue checks API errors by class (`instanceof`),
+// so it must use the very client-lib the connection's client came from: esbuild.mjs leaves
+// src/api (and src/documents) out of it, and they are handed in here from the bundles already
+// loaded, like the shared modules features-lib takes; the catalogue is handed to lmtools-lib.
 import * as path from 'node:path';
 import type * as vscode from 'vscode';
 import { requireBundle } from '../bundle-loader';
@@ -21,11 +22,12 @@ export function lazyLmToolRunner(extensionPath: string, connection: ConnectionMa
 function loadRunner(extensionPath: string, connection: ConnectionManager, log: vscode.LogOutputChannel): LmToolRunner {
   const dist = path.join(extensionPath, 'dist');
   locateDocumentsLibrary(extensionPath);
-  const provided = {
-    ...sharedModules(),
-    [`${LIBRARY_PREFIX}src/api/index.ts`]: requireBundle(path.join(dist, 'client-lib.js')),
-    [`${LIBRARY_PREFIX}src/documents/index.ts`]: documentsLibrary(),
-  };
+  // The catalogue requires its libraries as siblings (the ids esbuild.mjs writes for netmon mcp).
+  const catalogue = requireBundle(path.join(dist, 'cli-lib.js'), undefined, undefined, {
+    './client-lib.js': requireBundle(path.join(dist, 'client-lib.js')),
+    './documents-lib.js': documentsLibrary(),
+  });
+  const provided = { ...sharedModules(), [`${LIBRARY_PREFIX}src/tools/library.ts`]: catalogue };
   const bundle = path.join(dist, 'lmtools-lib.js');
   const loaded = requireBundle(bundle, undefined, undefined, provided);
   const create = typeof loaded === 'object' && loaded !== null ? (loaded as { createLmToolRunner?: unknown }).createLmToolRunner : undefined;

@@ -5,8 +5,7 @@
 import * as vscode from 'vscode';
 import { untrustedLine } from '../../analysis/text/untrusted';
 import { DEFAULT_AID } from '../../documents/binding';
-import { callTool, toolNamed, type ToolOutcome } from '../../tools/catalogue';
-import { describeInstantRun } from '../../tools/instant';
+import { callTool, describeInstantRun, toolNamed, type ToolOutcome } from '../../tools/library';
 import { argsForLog } from '../../tools/log-args';
 import type { ToolAnswer, ToolContext } from '../../tools/types';
 import type { ConnectionManager } from '../connection/connection-manager';

@@ -47,11 +47,11 @@ describe('size budgets', () => {
     ]);
   });
 
-  it('the real budgets fail a build over them (issue #29\'s 263 KiB extension.js; a .vsix past the 1,300 KiB it was raised to) and pass one just inside them', () => {
+  it('the real budgets fail a build over them (issue #29\'s 263 KiB extension.js; the 1,284 KiB .vsix whose CLI bundled its own copies) and pass one just inside them', () => {
     const lazy = Object.fromEntries(Object.entries(SIZE_BUDGETS_KIB).map(([name, kib]) => [name, kib * KIB]));
-    const before = budgetReport(checkBudgets({ ...lazy, 'dist/extension.js': 263 * KIB, vsix: 1310 * KIB }));
+    const before = budgetReport(checkBudgets({ ...lazy, 'dist/extension.js': 263 * KIB, vsix: 1284 * KIB }));
     assert.equal(before.ok, false);
     assert.match(before.lines.join('\n'), /dist\/extension\.js, vsix are over budget/);
-    assert.equal(budgetReport(checkBudgets({ ...lazy, 'dist/extension.js': 199 * KIB, vsix: 1299 * KIB })).ok, true);
+    assert.equal(budgetReport(checkBudgets({ ...lazy, 'dist/extension.js': 199 * KIB, vsix: 969 * KIB })).ok, true);
   });
 });
