@@ -5,6 +5,7 @@
 import type { EnterpriseTestCreate, EnterpriseTestUpdate } from '../api/types';
 import type { ApiRequest } from './payloads';
 import type { Plan, PlanStep } from './plan';
+import { runSteps, type StepsResult } from './run-steps';
 
 export interface PlanExecutor {
   /** Sends a create request; resolves with the new testId. */
@@ -22,13 +23,8 @@ export interface ApplyOptions {
   signal?: AbortSignal;
 }
 
-export interface ApplyResult {
-  completed: PlanStep[];
-  /** Delete and replace steps left out because the user did not confirm them. */
-  declined: PlanStep[];
-  failed?: { step: PlanStep; error: unknown };
-  cancelled: boolean;
-}
+/** `declined`: delete and replace steps left out because the user did not confirm them. */
+export type ApplyResult = StepsResult<PlanStep>;
 
 export function isDestructive(step: PlanStep): boolean {
   return step.action === 'delete' || step.action === 'replace';
@@ -38,19 +34,7 @@ export async function applyPlan(plan: Plan, executor: PlanExecutor, options: App
   const destructive = plan.steps.filter(isDestructive);
   const confirmed = destructive.length === 0 || await options.confirmDestructive(destructive);
   const steps = confirmed ? plan.steps : plan.steps.filter((s) => !isDestructive(s));
-  const result: ApplyResult = { completed: [], declined: confirmed ? [] : destructive, cancelled: false };
-  for (const step of steps) {
-    if (options.signal?.aborted) { result.cancelled = true; break; }
-    try {
-      await executeStep(step, executor);
-    } catch (error) {
-      result.failed = { step, error };
-      break;
-    }
-    result.completed.push(step);
-    options.onProgress?.(result.completed.length, steps.length, step);
-  }
-  return result;
+  return runSteps(steps, (step) => executeStep(step, executor), { declined: confirmed ? [] : destructive, signal: options.signal, onProgress: options.onProgress });
 }
 
 async function executeStep(step: PlanStep, executor: PlanExecutor): Promise<void> {

@@ -3,25 +3,12 @@
 // no save dialog: it is written in netmon-tests/ and opens saved), and sees it open with its
 // Create and Run Now lenses and no problem, badged in the explorer as a test document. Saves docs/screenshots/walkthrough.png and new-document.png for the README.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { Page } from 'playwright-core';
-import { errorNotifications, findCommandInPalette, openWorkbench, runCommandFromPalette, saveScreenshot, type Workbench } from './workbench';
+import { errorNotifications, findCommandInPalette, openWorkbench, runCommandFromPalette, saveScreenshot, waitForFileText, type Workbench } from './workbench';
 
 /** Where New Test Document writes by default (netmon.documents.newDocumentFolder). */
 const DOCUMENT = 'netmon-tests/new-http-server.netmon-test.json';
-
-/** Waits until the file on disk says what `expected` wants. */
-async function onDisk(page: Page, file: string, expected: RegExp): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
-    if (expected.test(text)) return text;
-    if (Date.now() > deadline) assert.fail(`${file} does not match ${String(expected)}:\n${text}`);
-    await page.waitForTimeout(200);
-  }
-}
 
 describe('authoring in VS Code', { timeout: 150_000 }, () => {
   let workbench: Workbench;
@@ -66,7 +53,7 @@ describe('authoring in VS Code', { timeout: 150_000 }, () => {
     assert.equal(await page.locator('.tab.active.dirty').count(), 0, 'the new document opens saved');
     await page.locator('.codelens-decoration', { hasText: 'Run Now' }).waitFor({ timeout: 20_000 });
     // Polled: the editor's save of the tab stops rewrites the file as this reads it.
-    const written = await onDisk(page, file, /"type": "http-server"/);
+    const written = await waitForFileText(page, file, /"type": "http-server"/);
     assert.match(written, /^\s*\/\/ /m, `a commented document:\n${written}`);
     await page.waitForTimeout(1500); // diagnostics settle
     assert.equal(await page.locator('.squiggly-error').count(), 0, 'no problem in the new document');

@@ -5,52 +5,24 @@
 // docs/screenshots/authoring-new-document.png (the new document, its name selected),
 // authoring-create-lens.png and authoring-update-lens.png (lenses that state the write).
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { Locator, Page } from 'playwright-core';
-import { errorNotifications, openWorkbench, saveScreenshot, webviewFrame, type Workbench } from './workbench';
+import {
+  actionCounter, errorNotifications, onFailureScreenshot, openWorkbench, saveScreenshot, toastsGone, treeRow, waitForFileText, waitForLens,
+  webviewFrame, type Workbench,
+} from './workbench';
 
 const TIMEOUT_MS = 30_000;
 const MAX_ACTIONS = 10;
 /** Where New Test Document writes by default (netmon.documents.newDocumentFolder). */
 const DOCUMENT = 'netmon-tests/new-http-server.netmon-test.json';
 
-function treeRow(page: Page, label: string | RegExp, level: number): Locator {
-  return page.locator(`.part.sidebar .monaco-list-row[aria-level="${level}"]`).filter({ has: page.locator('.label-name', { hasText: label }) }).first();
-}
-
-/** The lens whose title matches, once drawn (lenses are redrawn as diagnostics and the catalog arrive). */
-async function lens(page: Page, title: RegExp): Promise<Locator> {
-  const found = page.locator('.codelens-decoration a', { hasText: title }).first();
-  await found.waitFor({ timeout: TIMEOUT_MS });
-  return found;
-}
-
-/** Waits until the file on disk says what `expected` wants. */
-async function onDisk(page: Page, file: string, expected: RegExp): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
-    if (expected.test(text)) return text;
-    if (Date.now() > deadline) assert.fail(`${file} does not match ${String(expected)}:\n${text}`);
-    await page.waitForTimeout(200);
-  }
-}
-
-async function toastsGone(page: Page): Promise<void> {
-  await page.locator('.notifications-toasts .notification-toast').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
-}
-
 describe('authoring in v7 demo mode: new document → two agents → name and URL → Create → interval 600 → Update → Plan → Run Now → Delete', { timeout: 300_000 }, () => {
   let workbench: Workbench;
   let file: string;
-  const actions: string[] = [];
   /** One user action: a command run, a click, a dialog answered or an edit-and-save. */
-  const act = async (what: string, action: () => Promise<void>): Promise<void> => {
-    actions.push(what);
-    await action();
-  };
+  const { actions, act } = actionCounter();
   before(async () => {
     workbench = await openWorkbench({ 'netmon.startInDemoMode': true, 'netmon.apiVersion': 'v7', 'workbench.colorTheme': 'Default Dark Modern' });
     file = join(workbench.server.workspace, DOCUMENT);
@@ -58,13 +30,7 @@ describe('authoring in v7 demo mode: new document → two agents → name and UR
   after(async () => { await workbench?.close(); });
 
   test(`in ${MAX_ACTIONS} actions or fewer, with nothing redone and no error`, async () => {
-    try {
-      await walk();
-    } catch (error) {
-      // What was on screen, for the log reader.
-      await workbench.page.screenshot({ path: join(__dirname, '..', '..', 'test-results', 'authoring-walk.png') }).catch(() => undefined);
-      throw error;
-    }
+    await onFailureScreenshot(workbench.page, 'authoring-walk', walk);
   });
 
   async function walk(): Promise<void> {
@@ -90,7 +56,7 @@ describe('authoring in v7 demo mode: new document → two agents → name and UR
       await widget.waitFor({ state: 'hidden' });
     });
     await page.locator('.tab.active', { hasText: 'new-http-server.netmon-test.json' }).waitFor({ timeout: TIMEOUT_MS });
-    await onDisk(page, file, /"type": "http-server"/);
+    await waitForFileText(page, file, /"type": "http-server"/);
     assert.equal(await page.locator('.tab.active.dirty').count(), 0, 'the new document opens saved');
     await page.waitForTimeout(500);
     await saveScreenshot(page, 'authoring-new-document');
@@ -101,14 +67,14 @@ describe('authoring in v7 demo mode: new document → two agents → name and UR
       await page.keyboard.type('https://example.com/health');
       await page.keyboard.press('Control+S');
     });
-    const written = await onDisk(page, file, /"testName": "Example health",[\s\S]*"url": "https:\/\/example\.com\/health"/);
+    const written = await waitForFileText(page, file, /"testName": "Example health",[\s\S]*"url": "https:\/\/example\.com\/health"/);
     assert.equal([...written.matchAll(/\{ "agentId": \d+ \}/g)].length, 2, `two agents:\n${written}`);
 
-    const create = await lens(page, /Create "Example health" in .+ · http-server · 2 agents · every 300 s/);
+    const create = await waitForLens(page, /Create "Example health" in .+ · http-server · 2 agents · every 300 s/);
     await toastsGone(page);
     await saveScreenshot(page, 'authoring-create-lens');
     await act('click the Create lens', async () => { await create.click(); });
-    await lens(page, /Bound to test/);
+    await waitForLens(page, /Bound to test/);
     assert.equal(await dialog.count(), 0, 'the lens said the write: no dialog');
     assert.match(readFileSync(file, 'utf8'), /"deployments"/);
 
@@ -118,31 +84,31 @@ describe('authoring in v7 demo mode: new document → two agents → name and UR
       await page.keyboard.type('600');
       await page.keyboard.press('Control+S');
     });
-    await onDisk(page, file, /"interval": 600/);
-    const update = await lens(page, /Update: interval 300 → 600/);
+    await waitForFileText(page, file, /"interval": 600/);
+    const update = await waitForLens(page, /Update: interval 300 → 600/);
     await toastsGone(page);
     await saveScreenshot(page, 'authoring-update-lens');
     await act('click the Update lens', async () => { await update.click(); });
     await page.locator('.notifications-toasts', { hasText: /Updated test "Example health"/ }).waitFor({ timeout: TIMEOUT_MS });
     assert.equal(await dialog.count(), 0, 'the lens said the write: no dialog');
 
-    await act('click the Plan lens', async () => { await (await lens(page, /Plan/)).click(); });
+    await act('click the Plan lens', async () => { await (await waitForLens(page, /Plan/)).click(); });
     await page.locator('.tab', { hasText: 'plan.netmon-plan' }).first().waitFor({ timeout: TIMEOUT_MS });
     await page.locator('.monaco-editor .view-lines', { hasText: 'No changes' }).first().waitFor({ timeout: TIMEOUT_MS });
 
-    await act('click the Run Now lens', async () => { await (await lens(page, /Run Now/)).click(); });
+    await act('click the Run Now lens', async () => { await (await waitForLens(page, /Run Now/)).click(); });
     // One click is Run Now → results: nothing is deployed, so nothing is asked.
     const results = await webviewFrame(page, 'table tbody tr', 90_000);
     assert.equal(await dialog.count(), 0, 'Run Now asked nothing');
     assert.match(await results.locator('[role="status"]').innerText(), /^\d+ agents?: \d+ failing, \d+ slow, \d+ fine/);
 
-    await act('click the Delete lens', async () => { await (await lens(page, /Delete/)).click(); });
+    await act('click the Delete lens', async () => { await (await waitForLens(page, /Delete/)).click(); });
     await act('answer "Delete"', async () => {
       await dialog.waitFor({ timeout: TIMEOUT_MS });
       await dialog.locator('.monaco-button', { hasText: /^Delete$/ }).click();
       await dialog.waitFor({ state: 'hidden' });
     });
-    await lens(page, /Create "Example health" in/);
+    await waitForLens(page, /Create "Example health" in/);
 
     console.log(`authoring walk (v7 demo): ${actions.length} actions: ${actions.join(' → ')}`);
     assert.deepEqual(await errorNotifications(page), []);

@@ -8,76 +8,13 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { Locator, Page } from 'playwright-core';
-import { errorNotifications, openWorkbench, quickOpen, runCommandFromPalette, saveScreenshot, webviewFrame, type Workbench } from './workbench';
+import type { Page } from 'playwright-core';
+import {
+  assertNoErrors, clickLens, clickLensAndAnswer, clickLensUntil, exactly, onFailureScreenshot, openWorkbench, quickOpen, replaceAll,
+  runCommandFromPalette, saveScreenshot, treeRow, waitForFileText, waitForLens, webviewFrame, type Workbench,
+} from './workbench';
 
 const DOCUMENT = 'tests/health.netmon-test.json';
-/** Where a failing step leaves what was on screen (for the log reader). */
-const REPO_FAILURES = join(__dirname, '..', '..', 'test-results');
-
-/** A row of the Netmon view by its label at a depth (1 = root). */
-function treeRow(page: Page, label: RegExp, level: number): Locator {
-  return page.locator(`.part.sidebar .monaco-list-row[aria-level="${level}"]`).filter({ has: page.locator('.label-name', { hasText: label }) }).first();
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/**
- * Clicks a lens and answers its dialog. Lenses are redrawn whenever the editor's decorations
- * change (diagnostics, the live catalog arriving), and a click that lands during a redraw is
- * lost: a person clicks again when nothing opens, and so does this, up to three times. (Seen
- * in runs: the editor had scrolled the lens line out of view after a save.)
- */
-async function lensAndConfirm(page: Page, text: string | RegExp, button: string): Promise<void> {
-  const dialog = page.locator('.monaco-dialog-box');
-  for (let attempt = 1; ; attempt++) {
-    // The lenses sit above line 1: a person scrolls to the top first (Ctrl+Home), or the click lands nowhere.
-    await page.locator('.monaco-editor .view-lines').first().click();
-    await page.keyboard.press('Control+Home');
-    const lens = page.locator('.codelens-decoration a:visible', { hasText: text }).first();
-    await lens.waitFor({ timeout: 30_000 });
-    await lens.click({ force: true });
-    try {
-      await dialog.waitFor({ timeout: 5_000 });
-      break;
-    } catch (error) {
-      if (attempt === 3) {
-        await page.screenshot({ path: join(REPO_FAILURES, 'authoring-lens.png') }).catch(() => undefined);
-        throw new Error(`no dialog after clicking the "${String(text)}" lens three times; notifications: ${JSON.stringify(await errorNotifications(page))}`, { cause: error });
-      }
-    }
-  }
-  await dialog.locator('.monaco-button', { hasText: new RegExp(`^${button}$`) }).click();
-  await dialog.waitFor({ state: 'hidden' });
-}
-
-/** Clicks a lens until `shown` appears (a click landing during a redraw is lost, as above). */
-async function lensUntil(page: Page, text: string, shown: ReturnType<Page['locator']>): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    await page.locator('.monaco-editor .view-lines').first().click();
-    await page.keyboard.press('Control+Home');
-    const lens = page.locator('.codelens-decoration a:visible', { hasText: text }).first();
-    await lens.waitFor({ timeout: 30_000 });
-    await lens.click({ force: true });
-    try {
-      await shown.waitFor({ timeout: 20_000 });
-      return;
-    } catch (error) {
-      if (attempt === 3) throw new Error(`nothing opened after clicking the "${text}" lens three times; notifications: ${JSON.stringify(await errorNotifications(page))}`, { cause: error });
-    }
-  }
-}
-
-/** Clicks a lens whose title states the write: no dialog follows. */
-async function lensClick(page: Page, text: RegExp): Promise<void> {
-  await page.locator('.monaco-editor .view-lines').first().click();
-  await page.keyboard.press('Control+Home');
-  const lens = page.locator('.codelens-decoration a:visible', { hasText: text }).first();
-  await lens.waitFor({ timeout: 30_000 });
-  await lens.click({ force: true });
-}
 
 /** Ctrl+Space until the suggestions show `text`: the JSON service reads the schema on first use. */
 async function suggestUntil(page: Page, text: string): Promise<void> {
@@ -94,33 +31,11 @@ async function suggestUntil(page: Page, text: string): Promise<void> {
   }
 }
 
-/** Find and Replace (Ctrl+H) in the active editor, replacing every match. */
-async function replaceAll(page: Page, find: string, replace: string): Promise<void> {
-  await page.keyboard.press('Control+H');
-  const widget = page.locator('.editor-widget.find-widget');
-  await widget.waitFor();
-  await widget.locator('.find-part textarea, .find-part input').first().fill(find);
-  await widget.locator('.replace-part textarea, .replace-part input').first().fill(replace);
-  await widget.locator('[aria-label^="Replace All"]').first().click();
-  await widget.locator('[aria-label^="Close"]').first().click();
-  await page.locator('.editor-widget.find-widget.visible').waitFor({ state: 'detached' });
-}
-
 /** Ctrl+S in the editor, then waits until the file on disk says what `expected` wants. */
 async function save(page: Page, file: string, expected: RegExp): Promise<string> {
   await page.locator('.monaco-editor .view-lines').first().click();
   await page.keyboard.press('Control+S');
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const text = readFileSync(file, 'utf8');
-    if (expected.test(text)) return text;
-    if (Date.now() > deadline) assert.fail(`${file} does not match ${String(expected)} after saving:\n${text}`);
-    await page.waitForTimeout(200);
-  }
-}
-
-async function noErrors(page: Page, step: string): Promise<void> {
-  assert.deepEqual(await errorNotifications(page), [], `error notification after: ${step}`);
+  return waitForFileText(page, file, expected);
 }
 
 describe('authoring a test as a new user', { timeout: 240_000 }, () => {
@@ -168,26 +83,26 @@ describe('authoring a test as a new user', { timeout: 240_000 }, () => {
     await treeRow(page, /^Enterprise agents$/, 2).click();
     const firstAgent = /"agentName": "([^"]+)"/.exec(written)?.[1] ?? '';
     const agent = page.locator('.part.sidebar .monaco-list-row[aria-level="3"]')
-      .filter({ hasNot: page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(firstAgent)}$`) }) }).first();
+      .filter({ hasNot: page.locator('.label-name', { hasText: exactly(firstAgent) }) }).first();
     await agent.hover({ timeout: 20_000 });
     await agent.locator('.action-label[aria-label="Add to Test Document…"]').click();
     await page.locator('.tab.active', { hasText: 'health.netmon-test.json' }).waitFor({ timeout: 15_000 });
     await save(page, file, /\{ "agentId": \d+ \} \/\/ /);
-    await noErrors(page, 'writing the document');
+    await assertNoErrors(page, 'writing the document');
 
     // The lens states the write (name, group, type, agents, interval): its click is the consent, no dialog.
-    await lensClick(page, /Create "Example health" in .* · http-server · 2 agents · every 300 s/);
-    await page.locator('.codelens-decoration a', { hasText: 'Bound to test' }).first().waitFor({ timeout: 30_000 });
+    await clickLens(page, /Create "Example health" in .* · http-server · 2 agents · every 300 s/);
+    await waitForLens(page, 'Bound to test');
     assert.match(readFileSync(file, 'utf8'), /"deployments"/);
-    await noErrors(page, 'Create');
+    await assertNoErrors(page, 'Create');
 
     // Every 10 minutes instead: edit the number, save, Update.
     await page.locator('.monaco-editor .view-lines').first().click();
     await replaceAll(page, '"interval": 300', '"interval": 600');
     await save(page, file, /"interval": 600/);
-    await lensClick(page, /Update: interval 300 → 600/);
+    await clickLens(page, /Update: interval 300 → 600/);
     await page.locator('.notifications-toasts', { hasText: /Updated test "Example health"/ }).waitFor({ timeout: 30_000 });
-    await noErrors(page, 'Update');
+    await assertNoErrors(page, 'Update');
 
     // Plan the folder from the explorer: nothing left to change.
     await page.keyboard.press('Control+Shift+E');
@@ -196,12 +111,12 @@ describe('authoring a test as a new user', { timeout: 240_000 }, () => {
     await page.keyboard.press('Enter');
     await page.locator('.tab', { hasText: 'plan.netmon-plan' }).first().waitFor({ timeout: 30_000 });
     await page.locator('.monaco-editor .view-lines', { hasText: 'No changes' }).first().waitFor({ timeout: 10_000 });
-    await noErrors(page, 'Plan');
+    await assertNoErrors(page, 'Plan');
 
     // Run it now as an instant test; the results open in their panel beside the document.
     await page.locator('.tab', { hasText: 'health.netmon-test.json' }).first().click();
     // Nothing is deployed, so nothing is asked: the panel opens at the click.
-    await lensUntil(page, 'Run Now', page.locator('.tab', { hasText: 'Instant: Example health' }).first());
+    await clickLensUntil(page, 'Run Now', page.locator('.tab', { hasText: 'Instant: Example health' }).first());
     const results = await webviewFrame(page, 'table tbody tr', 90_000);
     // Both agents answered (the rows show "waiting" until then): a verdict for each.
     await results.locator('[role="status"]', { hasText: /^2 agents: \d+ failing, \d+ slow, \d+ fine/ }).waitFor({ timeout: 90_000 });
@@ -209,12 +124,12 @@ describe('authoring a test as a new user', { timeout: 240_000 }, () => {
     await page.waitForTimeout(800);
     await saveScreenshot(page, 'instant-results');
     await page.keyboard.press('Control+B');
-    await noErrors(page, 'Run Now');
+    await assertNoErrors(page, 'Run Now');
 
     await page.locator('.tab', { hasText: 'health.netmon-test.json' }).first().click();
-    await lensAndConfirm(page, 'Delete', 'Delete');
-    await page.locator('.codelens-decoration a', { hasText: /Create "Example health" in/ }).first().waitFor({ timeout: 30_000 });
-    await noErrors(page, 'Delete');
+    await onFailureScreenshot(page, 'authoring-lens', () => clickLensAndAnswer(page, 'Delete', 'Delete'));
+    await waitForLens(page, /Create "Example health" in/);
+    await assertNoErrors(page, 'Delete');
     await runCommandFromPalette(page, 'View: Close All Editors');
   });
 });

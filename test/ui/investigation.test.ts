@@ -5,22 +5,14 @@
 // with its links) and investigation-time-split.png (the waterfall's time split).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { Frame, Locator, Page } from 'playwright-core';
-import { errorNotifications, openWorkbench, saveScreenshot, treeSettled, webviewFrame, type Workbench } from './workbench';
+import type { Frame } from 'playwright-core';
+import { actionCounter, errorNotifications, openWorkbench, saveScreenshot, toastsGone, treeRow, treeSettled, webviewFrame, type Workbench } from './workbench';
 
 const TIMEOUT_MS = 30_000;
 
-function treeRow(page: Page, label: string | RegExp, level: number): Locator {
-  return page.locator(`.part.sidebar .monaco-list-row[aria-level="${level}"]`).filter({ has: page.locator('.label-name', { hasText: label }) }).first();
-}
-
 describe('an investigation from the explorer to the network path', { timeout: 180_000 }, () => {
   let workbench: Workbench;
-  const steps: string[] = [];
-  const step = async (what: string, action: () => Promise<void>): Promise<void> => {
-    steps.push(what);
-    await action();
-  };
+  const { actions: steps, act: step } = actionCounter();
   before(async () => {
     workbench = await openWorkbench({ 'netmon.startInDemoMode': true, 'workbench.colorTheme': 'Default Dark Modern' });
     const { page } = workbench;
@@ -68,7 +60,7 @@ describe('an investigation from the explorer to the network path', { timeout: 18
     const link = overview.locator('.ses-related li').first();
     assert.ok(await link.count() > 0, `the worst session links to a network path: ${await overview.locator('.ses-related').innerText()}`);
     assert.match(await link.innerText(), /test '.+', round \d\d:\d\d UTC, .*(before|after|at the time of) the session/);
-    await page.locator('.notifications-toasts .notification-toast').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+    await toastsGone(page);
     await saveScreenshot(page, 'investigation-overview');
 
     await step('Open the path of the test toward the same site, at the round nearest the session', async () => {
@@ -85,7 +77,7 @@ describe('an investigation from the explorer to the network path', { timeout: 18
     await row.locator('button', { hasText: 'Waterfall' }).click();
     const waterfall = await webviewFrame(page, '.har-split', TIMEOUT_MS);
     assert.match(await waterfall.locator('.har-split').innerText(), /Time split: .* network, .* no request in flight/);
-    await page.locator('.notifications-toasts .notification-toast').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+    await toastsGone(page);
     await saveScreenshot(page, 'investigation-time-split');
     assert.deepEqual(await errorNotifications(page), []);
   });

@@ -3,20 +3,16 @@
 // demo's agents, sessions and pages. Saves docs/screenshots/tree.png (linked from the README).
 // The expected agent names come from the same emulator preset the demo runs, read over HTTP.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { createNetmonClient } from '../../src/api';
 import { DEMO_CREDENTIALS, startEmulator } from '../../src/emulator';
-import { REPO_ROOT } from '../../scripts/vscode-server.mjs';
-import { errorNotifications, openWorkbench, saveScreenshot, type Workbench } from './workbench';
+import { errorNotifications, exactly, onFailureScreenshot, openWorkbench, saveScreenshot, toastsGone, treeRow, type Workbench } from './workbench';
 
 /** Few records per "Load more" step, so the expanded tree fits in one screenshot. */
 const PAGE_SIZE = 5;
 const ROOTS = ['Endpoint Agents', 'Networks', 'Enterprise Agents', 'Deployed Tests', 'Endpoint Tests', 'User Sessions', 'Network Sessions', 'Network Topology'];
 const FILL_TIMEOUT_MS = 30_000;
-const FAILURE_DIR = join(REPO_ROOT, 'test-results');
 
 /** What the demo emulator lists as endpoint agents, in API order. */
 interface DemoAgent { name: string; group: 'Enabled' | 'Disabled' | 'Deleted' }
@@ -46,20 +42,14 @@ function netmonTree(page: Page): Locator {
   return page.locator('.part.sidebar .monaco-list[role="tree"]');
 }
 
-/** A row of the tree by its visible label at a depth (1 = root). */
+/** A row of the tree by its whole visible label (or a pattern of it) at a depth (1 = root). */
 function row(page: Page, label: string | RegExp, level: number): Locator {
-  return netmonTree(page).locator(`.monaco-list-row[aria-level="${level}"]`).filter({
-    has: page.locator('.label-name', { hasText: typeof label === 'string' ? new RegExp(`^${escapeRegExp(label)}$`) : label }),
-  }).first();
+  return treeRow(page, typeof label === 'string' ? exactly(label) : label, level);
 }
 
 /** Visible labels of the rows at a depth, top to bottom. */
 async function labelsAt(page: Page, level: number): Promise<string[]> {
   return netmonTree(page).locator(`.monaco-list-row[aria-level="${level}"] .label-name`).allTextContents();
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Error placeholder rows ("… failed: …"), by their accessible label, which holds the whole message. */
@@ -90,17 +80,6 @@ async function expand(target: Locator): Promise<void> {
   await target.waitFor({ timeout: FILL_TIMEOUT_MS });
   if ((await target.getAttribute('aria-expanded')) !== 'true') await target.click();
   await assertEventually(async () => (await target.getAttribute('aria-expanded')) === 'true', 'the row to expand');
-}
-
-/** Runs a step; when it fails, saves what was on screen to test-results/<name>.png for the log reader. */
-async function onFailureScreenshot(page: Page, name: string, step: () => Promise<void>): Promise<void> {
-  try {
-    await step();
-  } catch (error) {
-    mkdirSync(FAILURE_DIR, { recursive: true });
-    await page.screenshot({ path: join(FAILURE_DIR, `${name}.png`) }).catch(() => undefined);
-    throw error;
-  }
 }
 
 async function assertEventually(condition: () => Promise<boolean>, what: string): Promise<void> {
@@ -215,7 +194,7 @@ describe('Netmon tree UI', { timeout: 120_000 }, () => {
       const labelled = await scored.locator('.label-name').textContent();
       assert.match(labelled ?? '', /^\d\.\d\d (good|fair|poor) · /, 'a session row leads with its score in words');
       await row(page, /^10 lowest of [\d,]+ sessions/, 3).waitFor({ timeout: FILL_TIMEOUT_MS });
-      await page.locator('.notifications-toasts .notification-toast').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+      await toastsGone(page);
       await saveScreenshot(page, 'tree');
       assert.deepEqual(await errorNotifications(page), [], 'VS Code shows error notifications');
     });

@@ -6,19 +6,11 @@
 // sidebar width), troubleshoot-overview.png (what was slow) and troubleshoot-path.png.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { Frame, Locator, Page } from 'playwright-core';
-import { errorNotifications, openWorkbench, saveScreenshot, treeSettled, webviewFrame, type Workbench } from './workbench';
+import type { Frame, Page } from 'playwright-core';
+import { actionCounter, errorNotifications, openWorkbench, saveScreenshot, toastsGone, treeRow, treeSettled, webviewFrame, type Workbench } from './workbench';
 
 const TIMEOUT_MS = 30_000;
 const MAX_ACTIONS = 6;
-
-function treeRow(page: Page, label: string | RegExp, level: number): Locator {
-  return page.locator(`.part.sidebar .monaco-list-row[aria-level="${level}"]`).filter({ has: page.locator('.label-name', { hasText: label }) }).first();
-}
-
-async function toastsGone(page: Page): Promise<void> {
-  await page.locator('.notifications-toasts .notification-toast').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
-}
 
 /**
  * Whether the first `chars` characters of the label of the row `selector` finds are inside the
@@ -42,12 +34,8 @@ async function leadFitsInRow(page: Page, selector: string, chars: number): Promi
 
 describe('troubleshooting in v7 demo mode: yesterday afternoon\'s worst session → what was slow → the path', { timeout: 240_000 }, () => {
   let workbench: Workbench;
-  const actions: string[] = [];
   /** One user action: a click, a command run or a dialog answered. */
-  const act = async (what: string, action: () => Promise<void>): Promise<void> => {
-    actions.push(what);
-    await action();
-  };
+  const { actions, act } = actionCounter();
   before(async () => {
     workbench = await openWorkbench({ 'netmon.startInDemoMode': true, 'netmon.apiVersion': 'v7', 'workbench.colorTheme': 'Default Dark Modern' });
   });

@@ -1,6 +1,7 @@
 // Drives the offline VS Code the way a person does: a browser on the workbench URL with
 // the extension under development loaded, keyboard and mouse only. Shared by test/ui/*.test.ts.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Frame, Locator, Page } from 'playwright-core';
 import { REPO_ROOT, launchChromium, startVSCodeServer, type VSCodeServer } from '../../scripts/vscode-server.mjs';
@@ -123,4 +124,119 @@ export async function treeSettled(page: Page, quietMs = 1_200, timeoutMs = 15_00
     const now = await rows.innerText().catch(() => '');
     if (now !== last) { last = now; quietSince = Date.now(); }
   }
+}
+
+/** Where a failing step leaves what was on screen, for the log reader. */
+const FAILURE_DIR = join(REPO_ROOT, 'test-results');
+
+/** Runs a step; when it fails, saves what was on screen to test-results/<name>.png and fails as it did. */
+export async function onFailureScreenshot<T>(page: Page, name: string, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    mkdirSync(FAILURE_DIR, { recursive: true });
+    await page.screenshot({ path: join(FAILURE_DIR, `${name}.png`) }).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** A pattern matching `text` whole and to the letter (a label, an agent's name). */
+export function exactly(text: string): RegExp {
+  return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+}
+
+/** A row of the side bar's tree by its label at a depth (1 = root). */
+export function treeRow(page: Page, label: string | RegExp, level: number): Locator {
+  return page.locator(`.part.sidebar .monaco-list-row[aria-level="${level}"]`).filter({ has: page.locator('.label-name', { hasText: label }) }).first();
+}
+
+/** Resolves once no notification toast covers the window (or after 10 s): what a screenshot should show. */
+export async function toastsGone(page: Page): Promise<void> {
+  await page.locator('.notifications-toasts .notification-toast').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+}
+
+/** Fails when an error notification is on screen after `step`. */
+export async function assertNoErrors(page: Page, step: string): Promise<void> {
+  assert.deepEqual(await errorNotifications(page), [], `error notification after: ${step}`);
+}
+
+/** Waits until the file on disk (perhaps not written yet) says what `expected` wants, and returns its text. */
+export async function waitForFileText(page: Page, file: string, expected: RegExp): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+    if (expected.test(text)) return text;
+    if (Date.now() > deadline) assert.fail(`${file} does not match ${String(expected)}:\n${text}`);
+    await page.waitForTimeout(200);
+  }
+}
+
+/**
+ * Counts a walk's user actions (a command run, a click, a dialog answered, an edit-and-save):
+ * `act` records what a person did and does it, `actions` is the walk so far.
+ */
+export function actionCounter(): { actions: string[]; act(what: string, action: () => Promise<void>): Promise<void> } {
+  const actions: string[] = [];
+  return {
+    actions,
+    act: async (what, action) => {
+      actions.push(what);
+      await action();
+    },
+  };
+}
+
+const LENS_TIMEOUT_MS = 30_000;
+
+/** The lens whose title matches, once drawn (lenses are redrawn as diagnostics and the catalog arrive). */
+export async function waitForLens(page: Page, title: string | RegExp): Promise<Locator> {
+  const found = page.locator('.codelens-decoration a', { hasText: title }).first();
+  await found.waitFor({ timeout: LENS_TIMEOUT_MS });
+  return found;
+}
+
+/** Clicks the lens `text` after scrolling to the top, as a person does: the lenses sit above line 1. */
+export async function clickLens(page: Page, text: string | RegExp): Promise<void> {
+  await page.locator('.monaco-editor .view-lines').first().click();
+  await page.keyboard.press('Control+Home');
+  const lens = page.locator('.codelens-decoration a:visible', { hasText: text }).first();
+  await lens.waitFor({ timeout: LENS_TIMEOUT_MS });
+  await lens.click({ force: true });
+}
+
+/**
+ * Clicks a lens until `shown` appears. Lenses are redrawn as diagnostics and the catalog
+ * arrive, and a click landing during a redraw is lost: a person clicks again when nothing
+ * opens, and so does this, up to three times.
+ */
+export async function clickLensUntil(page: Page, text: string | RegExp, shown: Locator, waitMs = 20_000): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await clickLens(page, text);
+    try {
+      await shown.waitFor({ timeout: waitMs });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw new Error(`nothing shown after clicking the "${String(text)}" lens three times; notifications: ${JSON.stringify(await errorNotifications(page))}`, { cause: error });
+    }
+  }
+}
+
+/** A lens whose write asks first: clicked until its dialog shows, then `button` answered. */
+export async function clickLensAndAnswer(page: Page, text: string | RegExp, button: string): Promise<void> {
+  const dialog = page.locator('.monaco-dialog-box');
+  await clickLensUntil(page, text, dialog, 5_000);
+  await dialog.locator('.monaco-button', { hasText: exactly(button) }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** Find and Replace (Ctrl+H) in the active editor, replacing every match. */
+export async function replaceAll(page: Page, find: string, replace: string): Promise<void> {
+  await page.keyboard.press('Control+H');
+  const widget = page.locator('.editor-widget.find-widget');
+  await widget.waitFor();
+  await widget.locator('.find-part textarea, .find-part input').first().fill(find);
+  await widget.locator('.replace-part textarea, .replace-part input').first().fill(replace);
+  await widget.locator('[aria-label^="Replace All"]').first().click();
+  await widget.locator('[aria-label^="Close"]').first().click();
+  await page.locator('.editor-widget.find-widget.visible').waitFor({ state: 'detached' });
 }

@@ -2,13 +2,12 @@
 // Chromium: while the wait goes on, the agents not heard from are named under the answers
 // and Cancel is offered; a DNS run's rows say their health and why; an instant run (not a
 // listed test) has no metrics or path links; hostile agent names stay text.
-import { test, describe, before, after } from 'node:test';
+import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
 import { enterpriseRunView, type EnterpriseRunState } from '../../src/analysis/instant/run-view';
 import { latestHealthByAgent } from '../../src/analysis/results/health';
 import type { TestResult } from '../../src/api/types';
-import { launchChromium, openPanel, type OpenPanel } from './helpers/panel';
+import { instantPanelFixture } from './helpers/instant-panel';
 import { assertInert } from './helpers/hostile';
 
 const HOSTILE = `<img src=x onerror="window.__pwned='agent';alert(1)">`;
@@ -23,19 +22,7 @@ function run(over: Partial<EnterpriseRunState>): ReturnType<typeof enterpriseRun
 }
 
 describe('instant results panel: an enterprise run', () => {
-  let browser: Browser;
-  let panel: OpenPanel;
-  const load = async (view: unknown): Promise<void> => {
-    panel.sent.length = 0;
-    await panel.post({ type: 'load', params: { view } });
-    await panel.waitForSent('loaded');
-  };
-  before(async () => {
-    browser = await launchChromium();
-    panel = await openPanel(browser, { panel: 'instant' });
-    await panel.waitForSent('ready');
-  });
-  after(async () => { await panel.close(); await browser.close(); });
+  const { panel, load } = instantPanelFixture();
 
   test('while waiting: answered agents with their health and why, the silent one named, Cancel posts cancel', async () => {
     await load(run({}));

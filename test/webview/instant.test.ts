@@ -1,11 +1,10 @@
 // The built instant-results panel in headless Chromium: a row per agent with its grade in
 // words, HTTP phases in the metrics charts' colours, links that name the agent, keyboard
 // access — and hostile agent names and errors that stay text.
-import { test, describe, before, after } from 'node:test';
+import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
 import { instantResultsView, instantRows } from '../../src/analysis/instant/results';
-import { launchChromium, openPanel, type OpenPanel } from './helpers/panel';
+import { instantPanelFixture } from './helpers/instant-panel';
 import { assertInert } from './helpers/hostile';
 
 const HOSTILE = `<img src=x onerror="window.__pwned='agent';alert(1)">`;
@@ -22,19 +21,7 @@ const networkView = instantResultsView(42, `</h1><script>window.__pwned='name'</
 ], (id) => names.get(id)));
 
 describe('instant results panel', () => {
-  let browser: Browser;
-  let panel: OpenPanel;
-  const load = async (view: unknown): Promise<void> => {
-    panel.sent.length = 0;
-    await panel.post({ type: 'load', params: { view } });
-    await panel.waitForSent('loaded');
-  };
-  before(async () => {
-    browser = await launchChromium();
-    panel = await openPanel(browser, { panel: 'instant' });
-    await panel.waitForSent('ready');
-  });
-  after(async () => { await panel.close(); await browser.close(); });
+  const { panel, load } = instantPanelFixture();
 
   test('one row per agent, failing first, the grade in words and the agent by name', async () => {
     await load(httpView);

@@ -2,6 +2,7 @@
 // described (tooltip, screen reader) and what opening it means. Pure: no DOM.
 import { experienceText, type Grade } from '../../src/analysis/grades';
 import type { AgentTimeline, EventKind, TimelineLanes } from '../../src/analysis/timeline';
+import { countBelow } from '../../src/analysis/sorted-search';
 import { localDateTime } from './scale';
 
 export type OpenTarget =
@@ -120,22 +121,20 @@ function systemLanes(lanes: TimelineLanes): Lane[] {
   return [band('cpu', 'CPU', (p) => p.cpu), band('memory', 'Memory', (p) => p.memory)].filter((l): l is Lane => l !== undefined);
 }
 
+const timeOf = (mark: Mark): number => mark.t;
+
 /** The marks of a lane within [fromMs, toMs], found by binary search (marks are in time order). */
 export function marksIn(marks: readonly Mark[], fromMs: number, toMs: number): Mark[] {
-  let lo = 0;
-  let hi = marks.length;
-  while (lo < hi) { const mid = (lo + hi) >> 1; if ((marks[mid] as Mark).t < fromMs) lo = mid + 1; else hi = mid; }
   const out: Mark[] = [];
-  for (let i = lo; i < marks.length && (marks[i] as Mark).t <= toMs; i++) out.push(marks[i] as Mark);
+  for (let i = countBelow(marks, timeOf, fromMs); i < marks.length && (marks[i] as Mark).t <= toMs; i++) out.push(marks[i] as Mark);
   return out;
 }
 
 /** The mark nearest to `t` (for hover and keyboard), or undefined in an empty lane; marks are in time order. */
 export function nearestMark(marks: readonly Mark[], t: number): { mark: Mark; index: number } | undefined {
   if (marks.length === 0) return undefined;
-  let lo = 0;
-  let hi = marks.length - 1;
-  while (lo < hi) { const mid = (lo + hi) >> 1; if ((marks[mid] as Mark).t < t) lo = mid + 1; else hi = mid; }
+  // The first mark at or after `t` (the last when none is), or the one before it when that is nearer.
+  const lo = Math.min(countBelow(marks, timeOf, t), marks.length - 1);
   const index = lo > 0 && Math.abs((marks[lo - 1] as Mark).t - t) <= Math.abs((marks[lo] as Mark).t - t) ? lo - 1 : lo;
   return { mark: marks[index] as Mark, index };
 }

@@ -8,7 +8,7 @@
 import { THRESHOLDS } from '../session/thresholds';
 import { formatMs } from './format';
 import type { Phase } from './model';
-import { countAtMost } from './sorted-search';
+import { countAtMost } from '../sorted-search';
 import { union, type Interval } from './time-split';
 import type { Waterfall, WaterfallRow } from './waterfall';
 

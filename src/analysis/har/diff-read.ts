@@ -19,7 +19,7 @@ import type { DiffPageRef, DiffRequest, HarDiffSide, HarDiffSideInfo, PhaseTimes
 import { DIFF_LIMITS } from './diff-limits';
 import { asArray, asNumber, asRecord, asString, type Json } from './narrow';
 import { normaliseUrl } from './url-match';
-import { countAtMost } from './sorted-search';
+import { countAtMost } from '../sorted-search';
 
 /** A page asked for that the file does not have. */
 export class HarDiffPageError extends Error {

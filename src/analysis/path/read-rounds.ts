@@ -9,7 +9,7 @@ import { pathRounds, type PathRound } from './rounds';
 
 /** Parallel trace requests per round: enough to be quick, few enough for the rate limit. */
 export const TRACE_CONCURRENCY = 6;
-/** Path-visualization summaries read for the round list, at most. */
+/** Path-visualization summaries read for the round list, at most: a day of 5-minute rounds for 30 agents. */
 export const MAX_SUMMARIES = 10_000;
 
 export type PathRange = { window: string } | { from: Date; to: Date };

@@ -2,6 +2,7 @@
 // replace (names are unique, so the old test goes first). Answers the test id the document is
 // bound to afterwards (undefined once deleted).
 import type { CallOptions, NetmonClient } from '../../api';
+import { runSteps, type StepsResult } from '../run-steps';
 import type { EndpointPlanStep } from './plan';
 
 export type EndpointWriter = Pick<NetmonClient, 'createEndpointTest' | 'updateEndpointTest' | 'deleteEndpointTest'>;
@@ -22,13 +23,8 @@ export async function applyEndpointStep(step: EndpointPlanStep, client: Endpoint
   }
 }
 
-export interface EndpointApplyResult {
-  completed: EndpointPlanStep[];
-  /** Deletes and replaces the user chose not to run. */
-  declined: EndpointPlanStep[];
-  failed?: { step: EndpointPlanStep; error: unknown };
-  cancelled: boolean;
-}
+/** `declined`: deletes and replaces the user chose not to run. */
+export type EndpointApplyResult = StepsResult<EndpointPlanStep>;
 
 export interface EndpointApplyOptions {
   call?: CallOptions;
@@ -41,18 +37,9 @@ export interface EndpointApplyOptions {
 
 /** Runs the steps in order, each binding its document as it finishes; stops at the first failure. */
 export async function applyEndpointSteps(steps: readonly EndpointPlanStep[], client: EndpointWriter, options: EndpointApplyOptions): Promise<EndpointApplyResult> {
-  const result: EndpointApplyResult = { completed: [], declined: [], cancelled: false };
-  for (const step of steps) {
-    if (options.call?.signal?.aborted) { result.cancelled = true; break; }
-    if (!options.allowDestructive && (step.action === 'delete' || step.action === 'replace')) { result.declined.push(step); continue; }
-    try {
-      await options.bind(step.uri, await applyEndpointStep(step, client, options.call));
-    } catch (error) {
-      result.failed = { step, error };
-      break;
-    }
-    result.completed.push(step);
-    options.onProgress?.(result.completed.length, steps.length, step);
-  }
-  return result;
+  return runSteps(steps, async (step) => { await options.bind(step.uri, await applyEndpointStep(step, client, options.call)); }, {
+    declines: (step) => !options.allowDestructive && (step.action === 'delete' || step.action === 'replace'),
+    signal: options.call?.signal,
+    onProgress: options.onProgress,
+  });
 }

@@ -15,9 +15,7 @@ import type { PathTextDocuments } from '../path-text/path-text';
 import { createPanelHost, type PanelServices } from './services';
 import { exportPathEvidence } from '../evidence/export-evidence';
 import { roundMinute } from '../../analysis/text/utc';
-
-/** Summaries read for the round selector; a day of 5-minute rounds for 30 agents. */
-const MAX_SUMMARIES = 10_000;
+import { MAX_SUMMARIES } from '../../analysis/path/read-rounds';
 
 interface PathState {
   title: string;

@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import type { RunningEmulator } from '../../../src/emulator';
-import { ADMIN, arrayOf, call, enterpriseAgentIds, errorOf, withEmulator } from './helpers';
+import { ADMIN, agentToServerTestExists, call, createAgentToServerTest, enterpriseAgentIds, errorOf, withEmulator } from './helpers';
 
 /** Sends `head` (request line and headers, no final blank line) and `body` as written; the answer's status. */
 function rawStatus(base: string, head: string, body = ''): Promise<number> {
@@ -26,14 +26,8 @@ describe('empty-bodied POST delete without Content-Type', () => {
   before(async () => { emulator = await withEmulator(); base = emulator.url; });
   after(() => emulator.close());
 
-  async function createTest(name: string): Promise<number> {
-    const reply = await call(base, '/v7/tests/agent-to-server', { json: { testName: name, interval: 300, agents: [{ agentId }], server: 'a.example' } });
-    const testId = arrayOf<{ testId: number }>(reply, 'test')[0]?.testId;
-    assert.ok(testId !== undefined, reply.text);
-    return testId;
-  }
-
-  const exists = async (testId: number): Promise<boolean> => (await call(base, `/v7/tests/agent-to-server/${testId}`)).status === 200;
+  const createTest = (name: string): Promise<number> => createAgentToServerTest(base, name, agentId);
+  const exists = (testId: number): Promise<boolean> => agentToServerTestExists(base, testId);
 
   test('without Origin it deletes, on /v6/…/delete.json and on the unversioned form, with Content-Length 0 or none', async () => {
     const postman = await createTest('postman');

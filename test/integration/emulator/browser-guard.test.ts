@@ -4,7 +4,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { RunningEmulator } from '../../../src/emulator';
-import { ADMIN, arrayOf, call, enterpriseAgentIds, errorOf, withEmulator } from './helpers';
+import { ADMIN, agentToServerTestExists, call, createAgentToServerTest, enterpriseAgentIds, errorOf, withEmulator } from './helpers';
 
 describe('browser guard', () => {
   let emulator: RunningEmulator;
@@ -13,14 +13,8 @@ describe('browser guard', () => {
   before(async () => { emulator = await withEmulator(); base = emulator.url; });
   after(() => emulator.close());
 
-  async function createTest(name: string): Promise<number> {
-    const reply = await call(base, '/v7/tests/agent-to-server', { json: { testName: name, interval: 300, agents: [{ agentId }], server: 'a.example' } });
-    const testId = arrayOf<{ testId: number }>(reply, 'test')[0]?.testId;
-    assert.ok(testId !== undefined, reply.text);
-    return testId;
-  }
-
-  const exists = async (testId: number): Promise<boolean> => (await call(base, `/v7/tests/agent-to-server/${testId}`)).status === 200;
+  const createTest = (name: string): Promise<number> => createAgentToServerTest(base, name, agentId);
+  const exists = (testId: number): Promise<boolean> => agentToServerTestExists(base, testId);
 
   test('a cross-site form POST to the legacy delete path is refused and the test stays', async () => {
     const testId = await createTest('form target');

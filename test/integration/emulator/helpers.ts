@@ -68,3 +68,16 @@ export function pagesOf(reply: Reply): { current: number; next?: string } {
 export function enterpriseAgentIds(aid: number, seed = 1): number[] {
   return createWorld({ seed, preset: 'demo' }).group(aid)?.enterpriseAgents().map((a) => a.agentId) ?? [];
 }
+
+/** Creates an agent-to-server test from `agentId` over v7 (as the admin) and returns its id. */
+export async function createAgentToServerTest(base: string, name: string, agentId: number | undefined): Promise<number> {
+  const reply = await call(base, '/v7/tests/agent-to-server', { json: { testName: name, interval: 300, agents: [{ agentId }], server: 'a.example' } });
+  const testId = arrayOf<{ testId: number }>(reply, 'test')[0]?.testId;
+  if (testId === undefined) throw new Error(`no test created: ${reply.text}`);
+  return testId;
+}
+
+/** Whether the agent-to-server test `testId` is still there. */
+export async function agentToServerTestExists(base: string, testId: number): Promise<boolean> {
+  return (await call(base, `/v7/tests/agent-to-server/${testId}`)).status === 200;
+}
