@@ -6,7 +6,7 @@
 // with a warning: a repository must not decide which deployed test a document takes over.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { recoverCreates, setBinding, unownedRemovals, type ApplyJournal } from '../documents';
+import { quotedTestName, recoverCreates, setBinding, unownedRemovals, type ApplyJournal } from '../documents';
 import { UsageError } from './account';
 import type { CliIo, DeployRun } from './deploy-run';
 import { planFor } from './deploy-run';
@@ -70,7 +70,7 @@ export function withBindings(run: DeployRun, bindings: readonly Binding[]): Depl
 
 export function bindingLines(bindings: readonly Binding[], name: (uri: string) => string): string[] {
   if (bindings.length === 0) return [];
-  return ['Bindings apply will write into the documents first:', ...bindings.map((b) => `  = bind ${name(b.uri)} → test ${b.testId} ("${b.testName}"): ${b.why === 'recovered' ? 'created by an interrupted apply from this machine' : 'adopted (--adopt)'}`), ''];
+  return ['Bindings apply will write into the documents first:', ...bindings.map((b) => `  = bind ${name(b.uri)} → test ${b.testId} (${quotedTestName(b.testName)}): ${b.why === 'recovered' ? 'created by an interrupted apply from this machine' : 'adopted (--adopt)'}`), ''];
 }
 
 export interface PreparedRun {
@@ -93,5 +93,5 @@ export function prepareRun(command: string, opened: DeployRun, adoptions: readon
 export function unownedLines(unowned: PreparedRun['unowned'], allowed: boolean): string[] {
   if (unowned.length === 0) return [];
   return ['', `${allowed ? 'Allowed by --allow-replace' : 'Needs --allow-replace (beyond --yes)'}: ${unowned.length === 1 ? 'this test was' : 'these tests were'} not created by netmon apply from this machine:`,
-    ...unowned.map((step) => `  ${step.action} "${step.testName}"${'testId' in step ? ` (test ${step.testId})` : ''}`)];
+    ...unowned.map((step) => `  ${step.action} ${quotedTestName(step.testName)}${'testId' in step ? ` (test ${step.testId})` : ''}`)];
 }
