@@ -2,7 +2,7 @@
 // hostile test name on its own line and makes no link of it; Apply of a folder offers Run Now
 // and Show Results, asks which of the tests it wrote (each named, neutralised) and runs the
 // one picked without asking again (the button in our notification is the consent); the tests
-// it created are ours to the agent tools, as if netmon apply had made them (the same journal);
+// and endpoint tests it created are ours to the agent tools, as if netmon apply had made them (the same journal);
 // Apply of one document that updates its test offers Show Results of that test alone.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,6 +30,7 @@ describe('after the editor\'s Apply: Run Now and Show Results of what it wrote; 
   const previousState = process.env['NETMON_STATE_DIR'];
   let folder: vscode.Uri;
   let portal: vscode.Uri;
+  let vpn: vscode.Uri;
 
   before(async () => {
     // The journal goes where the CLI and the agent tools keep it: here, a folder of this suite's own.
@@ -45,6 +46,7 @@ describe('after the editor\'s Apply: Run Now and Show Results of what it wrote; 
     scratch = workspaceScratch('apply-loop');
     portal = writeDocument(scratch.path, 'apply/portal.netmon-test.json', JSON.stringify({ type: 'http-server', testName: 'Apply portal', interval: 300, agents, url: 'https://portal.example.com/' }, null, 2));
     writeDocument(scratch.path, 'apply/hostile.netmon-test.json', JSON.stringify({ type: 'agent-to-server', testName: HOSTILE, interval: 300, agents, server: 'evil.example.com' }, null, 2));
+    vpn = writeDocument(scratch.path, 'apply/vpn.netmon-endpoint-test.json', JSON.stringify({ type: 'agent-to-server', testName: 'VPN from Macs', interval: 300, agentLabels: ['Mac laptops'], server: 'vpn.example.com' }, null, 2));
     folder = vscode.Uri.joinPath(portal, '..');
   });
   after(async () => {
@@ -74,7 +76,7 @@ describe('after the editor\'s Apply: Run Now and Show Results of what it wrote; 
     const planned = await vscode.commands.executeCommand<Planned>('netmon.documents.plan', folder);
     assert.ok(planned, 'Plan reported a failure');
     const lines = planned.document.getText().split('\n');
-    const creates = lines.filter((line) => line.startsWith('  + create'));
+    const creates = lines.filter((line) => line.startsWith('  + create') && !line.includes('(endpoint '));
     assert.equal(creates.length, 2, lines.join('\n'));
     const evil = creates.find((line) => line.includes('Evil')) ?? '';
     assert.ok(evil.startsWith('  + create  "Evil\\n  - delete  \\"Payroll\\" (test 1) [Sign out](command:netmon.signOut)'), evil);
@@ -98,11 +100,11 @@ describe('after the editor\'s Apply: Run Now and Show Results of what it wrote; 
     const offer = prompts[1];
     assert.ok(offer?.kind === 'offer');
     assert.deepEqual(offer.actions, ['Run Now', 'Show Results']);
-    assert.equal(offer.message, '2 steps applied.');
+    assert.equal(offer.message, '3 steps applied.', 'two tests and an endpoint test');
     const choose = prompts[2];
     assert.ok(choose?.kind === 'choose');
     assert.equal(choose.title, 'Run which test now?');
-    assert.equal(choose.labels.length, 2);
+    assert.equal(choose.labels.length, 2, 'the enterprise tests: Run Now and Show Results are theirs');
     const evil = choose.labels.find((label) => label.startsWith('Evil'));
     assert.ok(evil, choose.labels.join(' | '));
     assert.ok(!/[\n]|\]\(|\$\(/.test(evil), `one line, no link or icon syntax: ${evil}`);
@@ -117,11 +119,12 @@ describe('after the editor\'s Apply: Run Now and Show Results of what it wrote; 
     await closeEditors();
   });
 
-  it('the tests the editor\'s Apply created are ours to the agent tools: plan_documents would update one, refusing nothing', async () => {
-    writeFileSync(portal.fsPath, readFileSync(portal.fsPath, 'utf8').replace('"interval": 300', '"interval": 600'));
+  it('the tests the editor\'s Apply created (an endpoint test too) are ours to the agent tools: plan_documents would change them, refusing nothing', async () => {
+    for (const uri of [portal, vpn]) writeFileSync(uri.fsPath, readFileSync(uri.fsPath, 'utf8').replace('"interval": 300', '"interval": 600'));
     const answer = await (await netmonApi()).lmTools().invoke('plan_documents', { paths: [vscode.workspace.asRelativePath(folder)] }, new vscode.CancellationTokenSource().token);
     const text = answer.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
     assert.match(text, /update test "Apply portal" \(http-server \d+\)[^\n]*: interval/, text);
+    assert.match(text, /(update|replace) endpoint test "VPN from Macs" \(agent-to-server \d+\)/, text);
     assert.doesNotMatch(text, /not ours/, text);
     assert.match(text, /apply_documents \(writes allowed\) would make these changes/, text);
   });
