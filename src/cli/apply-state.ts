@@ -4,15 +4,15 @@
 // NETMON_STATE_DIR, else $XDG_STATE_HOME/netmon, else ~/.local/state/netmon. A journal found
 // in the working tree (.netmon/apply-journal.json, where older versions kept it) is ignored
 // with a warning: a repository must not decide which deployed test a document takes over.
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseJournal, recoverCreates, setBinding, unownedRemovals, type ApplyJournal, type PendingCreate } from '../documents';
-import { UsageError, type Account } from './account';
+import { quotedTestName, recoverCreates, setBinding, unownedRemovals, type ApplyJournal } from '../documents';
+import { UsageError } from './account';
 import type { CliIo, DeployRun } from './deploy-run';
 import { planFor } from './deploy-run';
-import { writeOutputFile } from './output-file';
+import { JournalFile, journalPath, stateDirectory } from './journal-file';
+
+export { JournalFile, journalPath, stateDirectory } from './journal-file';
 
 export const STATE_USAGE = `  --adopt <document>=<testId>  bind this document to that deployed test (a test of its name that no
                    document is bound to is a conflict until adopted; repeat for several)
@@ -21,64 +21,10 @@ export const STATE_USAGE = `  --adopt <document>=<testId>  bind this document to
 
 const REPOSITORY_JOURNAL = join('.netmon', 'apply-journal.json');
 
-export function stateDirectory(env: NodeJS.ProcessEnv): string {
-  if (env['NETMON_STATE_DIR']) return resolve(env['NETMON_STATE_DIR']);
-  if (env['XDG_STATE_HOME']) return join(resolve(env['XDG_STATE_HOME']), 'netmon');
-  return join(homedir(), '.local', 'state', 'netmon');
-}
-
-export function journalPath(env: NodeJS.ProcessEnv, account: Pick<Account, 'serviceKey' | 'aidKey'>): string {
-  const key = createHash('sha256').update(`${account.serviceKey}\n${account.aidKey}`).digest('hex').slice(0, 24);
-  return join(stateDirectory(env), 'apply', `${key}.json`);
-}
-
 /** Says once that a journal committed to the working tree is not read. */
 export function warnAboutRepositoryJournal(command: string, io: CliIo): void {
   if (existsSync(resolve(io.cwd, REPOSITORY_JOURNAL))) {
     io.stderr(`netmon ${command}: warning: ignoring ${REPOSITORY_JOURNAL} in the working tree; the apply journal is kept in ${stateDirectory(io.env)} (a repository must not choose which test a document takes over)`);
-  }
-}
-
-/** The journal of one service and account group; written (whole, never through a link) at each change. */
-export class JournalFile {
-  private journal: ApplyJournal | undefined;
-  constructor(private readonly path: string) {}
-
-  read(): ApplyJournal {
-    if (this.journal) return this.journal;
-    let text: string | undefined;
-    try { text = readFileSync(this.path, 'utf8'); } catch { text = undefined; }
-    this.journal = parseJournal(text);
-    return this.journal;
-  }
-
-  add(entry: PendingCreate): void {
-    const journal = this.read();
-    this.write({ ...journal, pending: [...journal.pending, entry] });
-  }
-
-  /** The document is bound: its create is no longer in flight, and the test is one apply made. */
-  bound(uri: string, testId: number, created: boolean): void {
-    const journal = this.read();
-    const owned = created && !(journal.owned ?? []).includes(testId) ? [...(journal.owned ?? []), testId] : journal.owned ?? [];
-    this.write({ ...journal, pending: journal.pending.filter((p) => p.uri !== uri), owned });
-  }
-
-  /** An endpoint test apply created (or re-created for a replace): ours from now on. */
-  ownEndpoint(testId: number): void {
-    const owned = this.read().endpointOwned ?? [];
-    if (!owned.includes(testId)) this.write({ ...this.read(), endpointOwned: [...owned, testId] });
-  }
-
-  clearPending(): void {
-    const journal = this.read();
-    if (journal.pending.length > 0) this.write({ ...journal, pending: [] });
-  }
-
-  private write(journal: ApplyJournal): void {
-    this.journal = journal;
-    mkdirSync(resolve(this.path, '..'), { recursive: true, mode: 0o700 });
-    writeOutputFile(this.path, `${JSON.stringify(journal, null, 2)}\n`, { force: true });
   }
 }
 
@@ -124,7 +70,7 @@ export function withBindings(run: DeployRun, bindings: readonly Binding[]): Depl
 
 export function bindingLines(bindings: readonly Binding[], name: (uri: string) => string): string[] {
   if (bindings.length === 0) return [];
-  return ['Bindings apply will write into the documents first:', ...bindings.map((b) => `  = bind ${name(b.uri)} → test ${b.testId} ("${b.testName}"): ${b.why === 'recovered' ? 'created by an interrupted apply from this machine' : 'adopted (--adopt)'}`), ''];
+  return ['Bindings apply will write into the documents first:', ...bindings.map((b) => `  = bind ${name(b.uri)} → test ${b.testId} (${quotedTestName(b.testName)}): ${b.why === 'recovered' ? 'created by an interrupted apply from this machine' : 'adopted (--adopt)'}`), ''];
 }
 
 export interface PreparedRun {
@@ -147,5 +93,5 @@ export function prepareRun(command: string, opened: DeployRun, adoptions: readon
 export function unownedLines(unowned: PreparedRun['unowned'], allowed: boolean): string[] {
   if (unowned.length === 0) return [];
   return ['', `${allowed ? 'Allowed by --allow-replace' : 'Needs --allow-replace (beyond --yes)'}: ${unowned.length === 1 ? 'this test was' : 'these tests were'} not created by netmon apply from this machine:`,
-    ...unowned.map((step) => `  ${step.action} "${step.testName}"${'testId' in step ? ` (test ${step.testId})` : ''}`)];
+    ...unowned.map((step) => `  ${step.action} ${quotedTestName(step.testName)}${'testId' in step ? ` (test ${step.testId})` : ''}`)];
 }

@@ -14,7 +14,8 @@ import {
 } from '../documents';
 import { deployPlanJson, deployPlanText, endpointRemovalLines, endpointRemovals, endpointSteps, skippedDocuments, totalSteps } from './deploy-plan';
 import { ACCOUNT_USAGE, takeAccountFlags, UsageError } from './account';
-import { bindingLines, prepareRun, STATE_USAGE, takeAdoptions, unownedLines, type Binding, type JournalFile } from './apply-state';
+import { bindingLines, prepareRun, STATE_USAGE, takeAdoptions, unownedLines, type Binding } from './apply-state';
+import { journaledEndpointBind, journaledExecutor, type JournalFile } from './journal-file';
 import { INCLUDE_EXAMPLES_FLAG, INCLUDE_EXAMPLES_USAGE, openDeployRun, type CliIo, type DeployRun } from './deploy-run';
 import { processIo, reportFailure } from './io';
 import { writeOutputFile } from './output-file';
@@ -102,7 +103,7 @@ export async function applyRun(opened: DeployRun, args: ApplyArgs, io: CliIo): P
   const endpoint = result.failed ? undefined : await applyEndpointSteps(endpointSteps(run), run.account.client, {
     call: run.account.requestAid === undefined ? {} : { aid: run.account.requestAid },
     allowDestructive: true,
-    bind: (uri, testId) => { bindEndpointDocument(uri, run, journal, testId); return Promise.resolve(); },
+    bind: journaledEndpointBind((uri, testId) => { bindDocument(uri, run, testId); return Promise.resolve(); }, journal, endpointSteps(run)),
     onProgress: (done, _total, step) => progress(result.completed.length + done, { ...step, testId: 'testId' in step ? step.testId : undefined }),
   });
   return report(run, result, endpoint, args.json, io);
@@ -131,17 +132,10 @@ function writeBindings(run: DeployRun, bindings: readonly Binding[], journal: Jo
 function executor(run: DeployRun, journal: JournalFile): PlanExecutor {
   const { client, requestAid } = run.account;
   const options = requestAid === undefined ? {} : { aid: requestAid };
-  const created = new Set<number>();
-  return {
+  return journaledExecutor({
     create: async (request) => {
-      const { type } = testRequestTarget(request);
-      const uri = run.plan.steps.find((s) => s.action !== 'delete' && s.request === request)?.uri ?? '';
-      const { testName } = request.body;
-      const existingTestIds = run.deployed.filter((t) => t.type === type && t.testName === testName).map((t) => t.testId);
-      journal.add({ uri, type, testName, existingTestIds });
-      const testId = (await client.createTest(type, request.body, options)).testId;
+      const testId = (await client.createTest(testRequestTarget(request).type, request.body, options)).testId;
       if (testId === undefined) throw new Error(`creating "${request.body.testName}": the service answered without a testId`);
-      created.add(testId);
       return testId;
     },
     update: async (request) => {
@@ -152,19 +146,8 @@ function executor(run: DeployRun, journal: JournalFile): PlanExecutor {
       const { type, testId } = testRequestTarget(request);
       await client.deleteTest(type, testId, options);
     },
-    bind: (uri, testId) => {
-      bindDocument(uri, run, testId);
-      if (testId !== undefined) journal.bound(uri, testId, created.has(testId));
-      return Promise.resolve();
-    },
-  };
-}
-
-/** An endpoint test a create or replace made is recorded as ours, as an enterprise one is. */
-function bindEndpointDocument(uri: string, run: DeployRun, journal: JournalFile, testId: number | undefined): void {
-  bindDocument(uri, run, testId);
-  const created = endpointSteps(run).some((step) => step.uri === uri && (step.action === 'create' || step.action === 'replace'));
-  if (created && testId !== undefined) journal.ownEndpoint(testId);
+    bind: (uri, testId) => { bindDocument(uri, run, testId); return Promise.resolve(); },
+  }, journal, { plan: run.plan, deployed: run.deployed, typeOf: (request) => testRequestTarget(request).type });
 }
 
 function bindDocument(uri: string, run: DeployRun, testId: number | undefined): void {

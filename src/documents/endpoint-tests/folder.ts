@@ -5,7 +5,7 @@
 import type { CallOptions, NetmonClient } from '../../api';
 import { ENDPOINT_TESTS_AS_CODE_NEED_V7, type EndpointAgent } from '../../api/types';
 import type { FieldChange, PlanDocument } from '../plan';
-import type { DisplayName } from '../plan-text';
+import { quotedTestName, type DisplayName } from '../plan-text';
 import { computeEndpointPlan, type EndpointPlan, type EndpointPlanStep } from './plan';
 import { endpointDirectoryNeeds, type EndpointDirectory } from './payload';
 import { parseDocument } from '../parse';
@@ -86,7 +86,7 @@ export function endpointPlanSummary(plan: EndpointPlan): string {
 
 function endpointStepLines(step: EndpointPlanStep, name: DisplayName): string[] {
   const where = name(step.uri);
-  const title = JSON.stringify(step.testName);
+  const title = quotedTestName(step.testName);
   switch (step.action) {
     case 'create':
       return [`  ${SYMBOLS.create} create  ${title} (endpoint ${step.type}) from ${where}`];

@@ -17,7 +17,7 @@ import { checkedValue } from './checked';
 import { documentsLibrary as lib } from './library';
 import { deployTarget, type DeployTarget } from './target';
 import { ENDPOINT_TEST_COMMANDS } from './command-ids';
-import { offerNextStep } from './next-step';
+import type { NextStepOffer } from './offer-next';
 
 export { ENDPOINT_TEST_COMMANDS };
 
@@ -30,7 +30,11 @@ export interface EndpointTestCommandResult { testId: number; action: EndpointPla
 interface Context { document: vscode.TextDocument; text: string; target: DeployTarget; value: unknown; testId: number | undefined }
 
 export class EndpointTestCommands {
-  constructor(private readonly connection: ConnectionManager, private readonly bindings: BindingWriter, private readonly prompts: Prompts, private readonly changed: () => void) {}
+  constructor(
+    private readonly connection: ConnectionManager, private readonly bindings: BindingWriter, private readonly prompts: Prompts, private readonly changed: () => void,
+    /** After a write: Run Now or Show Results of the endpoint test written. */
+    private readonly next: NextStepOffer,
+  ) {}
 
   create(argument?: unknown): Promise<EndpointTestCommandResult | undefined> {
     return this.run('Creating the endpoint test', argument, async (context) => {
@@ -91,7 +95,13 @@ export class EndpointTestCommands {
     const said = `${capitalize(past(step.action))} endpoint test "${step.testName}"${testId === undefined ? '' : ` (${testId})`} in ${target.groupLabel}.`;
     // A test that is there now: run it, or see its results, one click away (as enterprise documents offer).
     if (testId === undefined) void showInfo(said);
-    else void offerNextStep(this.prompts, said, context.document.uri, target, { runNow: ENDPOINT_TEST_COMMANDS.runNow, showResults: ENDPOINT_TEST_COMMANDS.showResults });
+    else {
+      const uri = context.document.uri;
+      void this.next.offer(said, target.client, [{
+        testId, testName: step.testName, document: uri,
+        steps: { runNow: () => vscode.commands.executeCommand(ENDPOINT_TEST_COMMANDS.runNow, uri), showResults: () => vscode.commands.executeCommand(ENDPOINT_TEST_COMMANDS.showResults, uri) },
+      }]);
+    }
     return { testId: testId ?? before ?? 0, action: step.action };
   }
 

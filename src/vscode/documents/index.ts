@@ -24,6 +24,7 @@ import { LensConsent } from './lens-consent';
 import { EndpointTestCommands, registerEndpointTestCommands } from './endpoint-test-commands';
 import { ImportCommand } from './import-command';
 import { NewDocumentCommand } from './new-document';
+import { NextStepOffer } from './offer-next';
 import { PlanCommands } from './plan-commands';
 import { PlanResultsLenses } from './plan-results';
 import { AgentQuickFixes } from './quick-fixes';
@@ -62,12 +63,13 @@ export function registerDocuments(context: vscode.ExtensionContext, connection: 
   consent.onTaken = () => lenses.refresh();
   const enterpriseAgents = async () => (await catalog.ready())?.validation.enterpriseAgents ?? [];
   const knownAgents = () => catalog.current?.validation.endpointAgents;
-  const tests = new TestCommands(connection, bindings, prompts, () => { lenses.refresh(); catalog.learnedChanged(); }, enterpriseAgents, consent);
-  const plans = new PlanCommands(connection, bindings, results, prompts, enterpriseAgents);
-  const newDocument = new NewDocumentCommand(connection, catalog, prompts);
   const enterpriseRuns = new EnterpriseRuns(connection, viewer, results, enterpriseAgents);
+  const next = new NextStepOffer(prompts, enterpriseRuns);
+  const tests = new TestCommands(connection, bindings, prompts, () => { lenses.refresh(); catalog.learnedChanged(); }, enterpriseAgents, consent, next);
+  const plans = new PlanCommands(connection, bindings, results, prompts, enterpriseAgents, next);
+  const newDocument = new NewDocumentCommand(connection, catalog, prompts);
   const importer = new ImportCommand(connection, bindings, prompts);
-  registerEndpointTestCommands(context, new EndpointTestCommands(connection, bindings, prompts, () => lenses.refresh()));
+  registerEndpointTestCommands(context, new EndpointTestCommands(connection, bindings, prompts, () => lenses.refresh(), next));
   context.subscriptions.push(
     log, catalog, diagnostics, results, lenses,
     vscode.workspace.registerTextDocumentContentProvider(RESULTS_SCHEME, results),

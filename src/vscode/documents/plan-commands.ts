@@ -21,11 +21,17 @@ import { documentKindOf } from '../../documents/kinds';
 import { DEFAULT_PLAN_EXCLUDED_FOLDERS, excludedLine, planScope } from '../../documents/plan-scope';
 import { untrustedLine } from '../../analysis/text/untrusted';
 import { applyEndpointPlan, endpointPlanText, isEndpointDocument, planEndpointDocuments } from './plan-endpoint';
+import { JournalFile, journalPath, journaledExecutor } from '../../cli/journal-file';
+import type { NextStepOffer, WrittenTest } from './offer-next';
 
 /** A folder's documents, or (from a document's lens or title action) one document. */
 interface PlanScopeArgument { folder: vscode.Uri; document?: vscode.Uri }
 
-export interface PlanRun { folder: vscode.Uri; document?: vscode.Uri; target: DeployTarget; plan: Plan; endpoint: EndpointFolderPlan; source: string; excluded: string[] }
+export interface PlanRun {
+  folder: vscode.Uri; document?: vscode.Uri; target: DeployTarget; plan: Plan; endpoint: EndpointFolderPlan; source: string; excluded: string[];
+  /** The deployed tests the plan was computed against (a create is journaled with its same-named ones). */
+  deployed: readonly DeployedTest[];
+}
 
 /** What Apply did: the test documents' steps, then the endpoint test documents' ones. */
 export type FolderApplyResult = ApplyResult & { endpoint?: EndpointApplyResult };
@@ -38,6 +44,8 @@ export class PlanCommands {
     private readonly results: ResultsDocuments, private readonly prompts: Prompts,
     /** The account's enterprise agents, for documents that name agents (agentName). */
     private readonly agents: () => Promise<readonly CatalogAgent[]>,
+    /** After Apply: Run Now or Show Results of the tests it created or updated. */
+    private readonly next: NextStepOffer,
   ) {}
 
   /** Computes the plan for `folder` (or a picked one), or for one test document, and shows it. */
@@ -51,29 +59,37 @@ export class PlanCommands {
     return { plan: run.plan, endpoint: run.endpoint, document };
   }
 
-  /** Computes the plan, asks (every step listed), then applies what the user chose. */
+  /**
+   * Computes the plan of a folder (or of one test document), asks (every step listed), then
+   * applies what the user chose, journaled as netmon apply journals it (its tests are ours).
+   */
   async apply(argument?: unknown): Promise<FolderApplyResult | undefined> {
     requireTrustedWorkspace('Apply');
-    const folder = await folderFrom(argument);
-    if (!folder) return undefined;
-    const run = await withNotificationProgress('Netmon: planning…', (_progress, signal) => this.compute({ folder }, signal));
+    const scope = await scopeFrom(argument, 'Apply this folder');
+    if (!scope) return undefined;
+    const run = await withNotificationProgress('Netmon: planning…', (_progress, signal) => this.compute(scope, signal));
     if (run.plan.steps.length === 0 && (run.endpoint.plan?.steps.length ?? 0) === 0) {
-      void showInfo(`Nothing to apply: the tests of ${vscode.workspace.asRelativePath(folder)} match what is deployed.`);
+      void showInfo(`Nothing to apply: the tests of ${vscode.workspace.asRelativePath(run.document ?? run.folder)} match what is deployed.`);
       return { completed: [], declined: [], cancelled: false };
     }
     const allowDeletes = await this.confirmApply(run);
     if (allowDeletes === undefined) return undefined;
+    const journal = new JournalFile(journalPath(process.env, { serviceKey: run.target.connectionKey, aidKey: run.target.aidKey }));
+    const bound = new Map<string, number>();
     return withNotificationProgress('Netmon: applying the plan', async (progress, signal) => {
-      const result = await lib().applyPlan(run.plan, this.executor(run.target, signal), {
+      const executor = journaledExecutor(this.executor(run.target, signal, bound), journal, { plan: run.plan, deployed: run.deployed, typeOf: (request) => lib().testRequestTarget(request).type });
+      const result = await lib().applyPlan(run.plan, executor, {
         confirmDestructive: () => Promise.resolve(allowDeletes),
-        onProgress: (done, _enterprise, step) => progress.report({ increment: 100 / total(run), message: `${done}/${total(run)} ${step.action} "${step.testName}"` }),
+        onProgress: (done, _enterprise, step) => progress.report({ increment: 100 / total(run), message: `${done}/${total(run)} ${step.action} "${untrustedLine(step.testName)}"` }),
         signal,
       });
       await this.forgetRemovedDocuments(run.target, result);
       const endpoint = result.failed || result.cancelled ? undefined : await applyEndpointPlan(run.target, run.endpoint, this.bindings, {
-        allowDestructive: allowDeletes, signal, onStep: (step) => progress.report({ increment: 100 / total(run), message: `endpoint ${step.action} "${untrustedLine(step.testName)}"` }),
+        allowDestructive: allowDeletes, signal, journal, onStep: (step) => progress.report({ increment: 100 / total(run), message: `endpoint ${step.action} "${untrustedLine(step.testName)}"` }),
       });
-      report(merged(result, endpoint));
+      const outcome = merged(result, endpoint);
+      if (outcome.failed || outcome.cancelled) report(outcome);
+      else void this.next.offer(appliedMessage(outcome), run.target.client, writtenTests(result, bound));
       return { ...result, ...(endpoint ? { endpoint } : {}) };
     });
   }
@@ -95,7 +111,7 @@ export class PlanCommands {
     const unverified = run.plan.steps.filter((step) => step.action !== 'create' && step.uri !== undefined
       && !this.bindings.isConfirmed(vscode.Uri.parse(step.uri), connectionKey, aidKey, step.testId));
     if (unverified.length === 0) return '';
-    const lines = unverified.map((step) => `• ${step.action} test ${'testId' in step ? step.testId : ''} ("${step.testName}") from ${vscode.workspace.asRelativePath(vscode.Uri.parse(step.uri ?? ''))}`);
+    const lines = unverified.map((step) => `• ${step.action} test ${'testId' in step ? step.testId : ''} (${lib().quotedTestName(step.testName)}) from ${vscode.workspace.asRelativePath(vscode.Uri.parse(step.uri ?? ''))}`);
     return `\nNot verified: these bindings came with the documents, not from this machine; make sure each is the test you mean:\n${lines.join('\n')}\n`;
   }
 
@@ -116,7 +132,7 @@ export class PlanCommands {
     // One document's plan is about that document: the account's other tests are not news.
     const plan = scope.document ? { ...computed, unmanaged: [] } : computed;
     const endpoint = await planEndpointDocuments(target, included.filter((d) => isEndpointDocument(d.uri)), signal);
-    return { folder, document: scope.document, target, plan, endpoint, source, excluded: excluded.map((d) => vscode.workspace.asRelativePath(vscode.Uri.parse(d.uri))).sort() };
+    return { folder, document: scope.document, target, plan, endpoint, source, deployed, excluded: excluded.map((d) => vscode.workspace.asRelativePath(vscode.Uri.parse(d.uri))).sort() };
   }
 
   /** The service's list when it has one; else what this workspace last deployed. */
@@ -139,7 +155,8 @@ export class PlanCommands {
     return `${vscode.workspace.asRelativePath(run.document ?? run.folder)} on ${run.target.connectionKey}, ${run.target.groupLabel}\nCompared with ${run.source}.${left ? `\n${left}` : ''}`;
   }
 
-  private executor(target: DeployTarget, signal: AbortSignal): PlanExecutor {
+  /** `bound`: each document's new binding, as Apply writes it. */
+  private executor(target: DeployTarget, signal: AbortSignal, bound: Map<string, number>): PlanExecutor {
     const options = { aid: target.requestAid, signal };
     const records = this.bindings.deployments;
     const { connectionKey, aidKey } = target;
@@ -158,7 +175,10 @@ export class PlanCommands {
         await target.client.deleteTest(type, testId, options);
         await records.forget(connectionKey, aidKey, testId);
       },
-      bind: (uri, testId) => this.bindings.bind(vscode.Uri.parse(uri), target.connectionKey, target.aidKey, testId),
+      bind: async (uri, testId) => {
+        await this.bindings.bind(vscode.Uri.parse(uri), target.connectionKey, target.aidKey, testId);
+        if (testId === undefined) bound.delete(uri); else bound.set(uri, testId);
+      },
     };
   }
 
@@ -179,16 +199,33 @@ function merged(result: ApplyResult, endpoint: EndpointApplyResult | undefined):
   return { completed: [...result.completed, ...endpoint.completed], declined: [...result.declined, ...endpoint.declined], failed: endpoint.failed, cancelled: endpoint.cancelled };
 }
 
-function report(result: ReturnType<typeof merged>): void {
-  const done = `${result.completed.length} step${result.completed.length === 1 ? '' : 's'} applied`;
+function appliedMessage(result: ReturnType<typeof merged>): string {
   const declined = result.declined.length > 0 ? `; ${result.declined.length} delete/replace step(s) skipped` : '';
+  return `${stepsDone(result)}${declined}.`;
+}
+
+function stepsDone(result: ReturnType<typeof merged>): string {
+  return `${result.completed.length} step${result.completed.length === 1 ? '' : 's'} applied`;
+}
+
+/** The enterprise tests Apply created, replaced or updated, each once (the ids of new ones as their documents were bound). */
+function writtenTests(result: ApplyResult, bound: ReadonlyMap<string, number>): WrittenTest[] {
+  const written = new Map<number, WrittenTest>();
+  for (const step of result.completed) {
+    const testId = step.action === 'update' ? step.testId : step.action === 'delete' || step.uri === undefined ? undefined : bound.get(step.uri);
+    if (testId !== undefined) written.set(testId, { testId, testName: step.testName });
+  }
+  return [...written.values()];
+}
+
+/** A failed or cancelled Apply: what finished, and what to do. */
+function report(result: ReturnType<typeof merged>): void {
+  const done = stepsDone(result);
   if (result.failed) {
     const { step, error } = result.failed;
     void showError(`${done}; then ${errorText(`${step.action} of "${step.testName}"`, error)} Apply stopped there; finished steps are recorded in their documents.`);
-  } else if (result.cancelled) {
-    void showWarning(`${done}; cancelled before the rest. Finished steps are recorded in their documents.`);
   } else {
-    void showInfo(`${done}${declined}.`);
+    void showWarning(`${done}; cancelled before the rest. Finished steps are recorded in their documents.`);
   }
 }
 
@@ -207,12 +244,12 @@ export async function folderFrom(argument: unknown, openLabel = 'Plan this folde
 }
 
 /** A test document (from its lens or title action) is planned alone; anything else names a folder. */
-async function scopeFrom(argument: unknown): Promise<PlanScopeArgument | undefined> {
+async function scopeFrom(argument: unknown, openLabel?: string): Promise<PlanScopeArgument | undefined> {
   if (argument instanceof vscode.Uri && documentKindOf(argument.path) === 'test') {
     const document = workspaceUri(argument, 'a test document');
     return { folder: vscode.Uri.joinPath(document, '..'), document };
   }
-  const folder = await folderFrom(argument);
+  const folder = await folderFrom(argument, openLabel);
   return folder && { folder };
 }
 

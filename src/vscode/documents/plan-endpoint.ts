@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { EndpointApplyResult, EndpointFolderPlan, PlanDocument } from '../../documents';
 import { documentKindOf } from '../../documents/kinds';
+import { journaledEndpointBind, type JournalFile } from '../../cli/journal-file';
 import type { BindingWriter } from './bindings';
 import { documentsLibrary as lib } from './library';
 import type { DeployTarget } from './target';
@@ -25,14 +26,18 @@ export function endpointPlanText(endpoint: EndpointFolderPlan): string {
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
 
-/** Runs the endpoint steps after the enterprise ones, binding each document as its step finishes. */
+/**
+ * Runs the endpoint steps after the enterprise ones, binding each document as its step
+ * finishes; the endpoint tests it creates are journaled as ours, as netmon apply journals them.
+ */
 export function applyEndpointPlan(target: DeployTarget, endpoint: EndpointFolderPlan, bindings: BindingWriter, options: {
-  allowDestructive: boolean; signal: AbortSignal; onStep(step: { action: string; testName: string }): void;
+  allowDestructive: boolean; signal: AbortSignal; journal: JournalFile; onStep(step: { action: string; testName: string }): void;
 }): Promise<EndpointApplyResult> {
-  return lib().applyEndpointSteps(endpoint.plan?.steps ?? [], target.client, {
+  const steps = endpoint.plan?.steps ?? [];
+  return lib().applyEndpointSteps(steps, target.client, {
     call: { aid: target.requestAid, signal: options.signal },
     allowDestructive: options.allowDestructive,
-    bind: (uri, testId) => bindings.bind(vscode.Uri.parse(uri), target.connectionKey, target.aidKey, testId),
+    bind: journaledEndpointBind((uri, testId) => bindings.bind(vscode.Uri.parse(uri), target.connectionKey, target.aidKey, testId), options.journal, steps),
     onProgress: (_done, _total, step) => options.onStep(step),
   });
 }

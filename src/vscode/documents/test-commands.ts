@@ -11,11 +11,10 @@ import { showInfo, withNotificationProgress } from '../ui/notify';
 import type { Prompts } from '../ui/prompts';
 import type { BindingWriter } from './bindings';
 import { checkedValue, DocumentProblem } from './checked';
-import { COMMANDS } from './command-ids';
 import { documentsLibrary as lib } from './library';
 import { describeTest, fetchLiveTest, type LiveTest } from './live-test';
+import type { NextStepOffer } from './offer-next';
 import { deployTarget, type DeployTarget } from './target';
-import { offerNextStep } from './next-step';
 import { consentedChange, createChange, updateChange, updateChanges, type LensConsent } from './lens-consent';
 
 export interface TestCommandResult { testId: number }
@@ -32,6 +31,8 @@ export class TestCommands {
     private readonly agents: () => Promise<readonly CatalogAgent[]>,
     /** A fresh token from the lens that showed this exact write stands for the modal. */
     private readonly consent: LensConsent,
+    /** After a write: Run Now or Show Results of the test written. */
+    private readonly next: NextStepOffer,
   ) {}
 
   /** The document's value with named agents given their ids, and what was resolved, for the dialog. */
@@ -60,7 +61,7 @@ export class TestCommands {
       const testId = response.testId;
       await this.bindings.deployments.record(target.connectionKey, target.aidKey, response);
       await this.bindings.bind(document.uri, target.connectionKey, target.aidKey, testId);
-      void this.offerNext(`Created test "${request.body.testName}" (${testId}) in ${target.groupLabel}.`, document.uri, target);
+      void this.next.offer(`Created test "${request.body.testName}" (${testId}) in ${target.groupLabel}.`, target.client, [{ testId, testName: request.body.testName, document: document.uri }]);
       return { testId };
     });
   }
@@ -93,7 +94,7 @@ export class TestCommands {
       }
       await this.bindings.deployments.record(bound.target.connectionKey, bound.target.aidKey, response);
       await this.bindings.confirmBinding(document.uri, bound.target.connectionKey, bound.target.aidKey, bound.testId);
-      void this.offerNext(`Updated test "${request.body.testName}" (${bound.testId}).`, document.uri, bound.target);
+      void this.next.offer(`Updated test "${request.body.testName}" (${bound.testId}).`, bound.target.client, [{ testId: bound.testId, testName: String(response.testName ?? request.body.testName), document: document.uri }]);
       return { testId: bound.testId };
     });
   }
@@ -123,11 +124,6 @@ export class TestCommands {
       void showInfo(`Deleted test ${quotedLiveName(live, bound.testId)}.`);
       return { testId: bound.testId };
     });
-  }
-
-  /** After a write, the loop's next step one click away: run the deployed test now, or open its results (both need v7). */
-  private offerNext(message: string, uri: vscode.Uri, target: DeployTarget): Promise<void> {
-    return offerNextStep(this.prompts, message, uri, target, { runNow: COMMANDS.runDeployed, showResults: 'netmon.showTestResults' });
   }
 
   /**

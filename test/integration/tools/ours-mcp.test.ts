@@ -69,7 +69,7 @@ describe('apply_documents in netmon mcp changes only tests that are ours', () =>
   test('the tool states the rule: what is ours, and that a deployments binding alone is not', async () => {
     const { tools } = await mcp.listTools();
     const description = tools.find((t) => t.name === 'apply_documents')?.description ?? '';
-    assert.match(description, /changes only tests that are ours: a test is ours when netmon apply or apply_documents created it from this machine/);
+    assert.match(description, /changes only tests that are ours: a test is ours when netmon apply, the editor's Apply or apply_documents created it from this machine/);
     assert.match(description, /deployments binding alone does not make a test ours/);
     assert.equal(Object.keys((tools.find((t) => t.name === 'apply_documents')?.inputSchema.properties ?? {}) as object).includes('allowReplace'), false, 'no argument lets a model widen it');
   });

@@ -26,3 +26,10 @@ test('example folders are left out of a folder\'s plan by default, by a setting'
   const setting = (manifest.contributes.configuration.properties as Record<string, { default?: unknown }>)['netmon.plan.excludedFolders'];
   assert.deepEqual(setting?.default, ['examples']);
 });
+
+test('the explorer\'s context menu offers Apply on a .netmon-test.json document (Apply of that document alone), in a trusted workspace', () => {
+  const entries = ((manifest.contributes.menus as Record<string, MenuEntry[] | undefined>)['explorer/context'] ?? []).filter((e) => e.command === 'netmon.documents.apply');
+  const onDocument = entries.find((e) => (e.when ?? '').includes('netmon-test'));
+  assert.ok(onDocument, JSON.stringify(entries));
+  assert.match(onDocument.when ?? '', /isWorkspaceTrusted/);
+});

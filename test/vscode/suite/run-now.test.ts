@@ -171,9 +171,10 @@ describe('Run Now of enterprise tests (v7)', () => {
     await openDocument(uri);
     await clearEmulatorRequests(emulator);
     const offered: string[][] = [];
+    const confirmed: string[] = [];
     const api = await netmonApi();
     api.prompts.respondWith((prompt) => {
-      if (prompt.kind === 'confirm') return prompt.actions[0];
+      if (prompt.kind === 'confirm') { confirmed.push(prompt.message); return prompt.actions[0]; }
       if (prompt.kind === 'offer' && prompt.message.startsWith('Created test "Zone gateway"')) { offered.push([...prompt.actions]); return 'Run Now'; }
       return undefined;
     });
@@ -186,6 +187,7 @@ describe('Run Now of enterprise tests (v7)', () => {
       assert.equal((run.rendered as Drawn).testId, created.testId);
       const posts = (await emulatorRequests(emulator)).filter((r) => r.method === 'POST').map((r) => r.path);
       assert.deepEqual(posts, ['/v7/tests/agent-to-server', `/v7/tests/${created.testId}/run`]);
+      assert.deepEqual(confirmed.map((message) => message.split(' in ')[0]), ['Create test "Zone gateway"'], 'the offer\'s Run Now is the consent: only Create asked');
 
       const planned = await vscode.commands.executeCommand<{ document: vscode.TextDocument } | undefined>('netmon.documents.plan', vscode.Uri.joinPath(uri, '..'));
       assert.ok(planned, 'Plan reported a failure');
