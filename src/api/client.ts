@@ -11,7 +11,7 @@ import type {
   NetworkProbesResponse, NetworkSession, NetworkSessionsResponse, PathTrace,
   PathVisResponse, PathVisSummary, PrivateNetwork, PrivateNetworksResponse, RateLimitInfo, SearchFilter, UserSession,
   UserSessionDetail, UserSessionsResponse, WebSession, WebSessionsResponse,
-  BgpRoute, EnterprisePathTrace, PageLoadDetail, TestResultKind, TestResultRecords, TestResultsResponse,
+  BgpRoute, EnterprisePathTrace, PageLoadDetail, TestResultKind, TestResultRecords, TestResultsResponse, WebTransactionDetail, WebTransactionPageDetail,
   EndpointLabel, ManagedEndpointTest, ManagedEndpointTestType,
 } from './types';
 import type { RecordProblem } from './decode/records';
@@ -277,6 +277,10 @@ export interface NetmonClient {
   getTestPathTrace(testId: number | string, agentId: string, roundId: number, options?: CallOptions): Promise<EnterprisePathTrace>;
   /** One agent's page load of a round, with its HAR. */
   getPageLoadDetail(testId: number | string, agentId: string, roundId: number, options?: CallOptions): Promise<PageLoadDetail>;
+  /** One agent's web transaction of a round: its time and the pages its script visited (no HAR: each page's is read apart). */
+  getWebTransactionDetail(testId: number | string, agentId: string, roundId: number, options?: CallOptions): Promise<WebTransactionDetail>;
+  /** One page of an agent's web transaction of a round, with its HAR; `pageId` as the round's detail names the page. */
+  getWebTransactionPage(testId: number | string, agentId: string, roundId: number, pageId: string, options?: CallOptions): Promise<WebTransactionPageDetail>;
   /** Each BGP monitor's route (AS path) to a BGP test's prefix in one round; the monitor stands where an agent does. */
   getBgpRoutes(testId: number | string, prefixId: string, roundId: number, options?: CallOptions): Promise<BgpRoute[]>;
 

@@ -93,6 +93,9 @@ export interface Dialect {
   testResults(kind: TestResultKind, testId: number | string): ListRoute;
   testPathTrace(testId: number | string, agentId: string, roundId: number): RecordRoute;
   pageLoadDetail(testId: number | string, agentId: string, roundId: number): RecordRoute;
+  /** Read with `pages` always an array (pages without a number or id left out). */
+  webTransactionDetail(testId: number | string, agentId: string, roundId: number): RecordRoute;
+  webTransactionPage(testId: number | string, agentId: string, roundId: number, pageId: string): RecordRoute;
   /** Read as `{ routes }`: every monitor's record of the round. */
   bgpRoutes(testId: number | string, prefixId: string, roundId: number): RecordRoute;
 

@@ -25,7 +25,7 @@ import type {
   EnterpriseTestUpdate, Har, HttpServerResponse, HttpServerResult, InstantTestBodies, NetMetric, NetMetricsResponse, NetworkProbe,
   NetworkProbeDetail, NetworkProbesResponse, NetworkSession, NetworkSessionsResponse, PathTrace, PathVisResponse, PathVisSummary,
   PrivateNetwork, PrivateNetworksResponse, RateLimitInfo, UserSession, UserSessionDetail, UserSessionsResponse, WebSession,
-  WebSessionsResponse, BgpRoute, EnterprisePathTrace, PageLoadDetail, TestResultKind, TestResultRecords, TestResultsResponse, FilterTarget, SearchFilter,
+  WebSessionsResponse, BgpRoute, EnterprisePathTrace, PageLoadDetail, WebTransactionDetail, WebTransactionPageDetail, TestResultKind, TestResultRecords, TestResultsResponse, FilterTarget, SearchFilter,
   EndpointLabel, ManagedEndpointTest, ManagedEndpointTestType,
 } from './types';
 import { checkV6AgentSearch, matchV6AgentSearch } from './v6/agent-search';
@@ -229,6 +229,14 @@ class HttpNetmonClient implements NetmonClient {
 
   getPageLoadDetail(testId: number | string, agentId: string, roundId: number, options: CallOptions = {}): Promise<PageLoadDetail> {
     return this.results.pageLoadDetail(testId, agentId, roundId, options);
+  }
+
+  getWebTransactionDetail(testId: number | string, agentId: string, roundId: number, options: CallOptions = {}): Promise<WebTransactionDetail> {
+    return this.results.webTransactionDetail(testId, agentId, roundId, options);
+  }
+
+  getWebTransactionPage(testId: number | string, agentId: string, roundId: number, pageId: string, options: CallOptions = {}): Promise<WebTransactionPageDetail> {
+    return this.results.webTransactionPage(testId, agentId, roundId, pageId, options);
   }
 
   getBgpRoutes(testId: number | string, prefixId: string, roundId: number, options: CallOptions = {}): Promise<BgpRoute[]> {

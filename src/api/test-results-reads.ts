@@ -1,8 +1,10 @@
 // Results of enterprise tests (v7): a kind's result records by round, and one round's path
-// trace, page load and BGP routes. v6 says they need the current API.
+// trace, page load, web transaction (and its pages) and BGP routes. v6 says they need the current API.
 import { callOnly, type ClientCalls } from './client-calls';
 import type { CallOptions, ListOptions, Paged } from './client';
-import type { BgpRoute, EnterprisePathTrace, PageLoadDetail, TestResultKind, TestResultRecords, TestResultsResponse } from './types';
+import type {
+  BgpRoute, EnterprisePathTrace, PageLoadDetail, TestResultKind, TestResultRecords, TestResultsResponse, WebTransactionDetail, WebTransactionPageDetail,
+} from './types';
 
 export class TestResultsReads {
   constructor(private readonly calls: ClientCalls) {}
@@ -17,6 +19,14 @@ export class TestResultsReads {
 
   pageLoadDetail(testId: number | string, agentId: string, roundId: number, options: CallOptions): Promise<PageLoadDetail> {
     return this.calls.record<'json', PageLoadDetail>((d) => d.pageLoadDetail(testId, agentId, roundId), callOnly(options));
+  }
+
+  webTransactionDetail(testId: number | string, agentId: string, roundId: number, options: CallOptions): Promise<WebTransactionDetail> {
+    return this.calls.record<'json', WebTransactionDetail>((d) => d.webTransactionDetail(testId, agentId, roundId), callOnly(options));
+  }
+
+  webTransactionPage(testId: number | string, agentId: string, roundId: number, pageId: string, options: CallOptions): Promise<WebTransactionPageDetail> {
+    return this.calls.record<'json', WebTransactionPageDetail>((d) => d.webTransactionPage(testId, agentId, roundId, pageId), callOnly(options));
   }
 
   async bgpRoutes(testId: number | string, prefixId: string, roundId: number, options: CallOptions): Promise<BgpRoute[]> {

@@ -46,6 +46,12 @@ export type PageLoadResult = Open<ResultRound & {
 export type PageLoadDetail = PageLoadResult & { har?: Har };
 
 export type WebTransactionResult = Open<ResultRound & { transactionTime?: number; componentErrors?: number; errorType?: string; errorDetails?: string }>;
+/** One page a transaction's script visited in a round; `pageId` names it in the page's own read (the service's `pageNum` as text when it sends no id). */
+export type WebTransactionPage = Open<{ pageId: string; pageNum?: number; pageName?: string; componentCount?: number; errorCount?: number; duration?: number }>;
+/** One agent's web transaction of a round: its time, the pages it visited and the script's markers. */
+export type WebTransactionDetail = WebTransactionResult & { pages: WebTransactionPage[]; markers?: Open<{ name?: string; duration?: number }>[] };
+/** One page of an agent's web transaction of a round, with its HAR (the waterfall). */
+export type WebTransactionPageDetail = WebTransactionDetail & { har?: Har };
 export type DnsServerResult = Open<ResultRound & { server?: string; serverId?: string; resolutionTime?: number; mappings?: string; errorDetails?: string }>;
 export type DnsTraceResult = Open<ResultRound & {
   queries?: number; failedQueries?: number; finalServerQueried?: string; finalQueryTime?: number; mappings?: string; errorDetails?: string;

@@ -110,6 +110,8 @@ export const v6: Dialect = {
   testResults: () => needsV7(),
   testPathTrace: () => needsV7(),
   pageLoadDetail: () => needsV7(),
+  webTransactionDetail: () => needsV7(),
+  webTransactionPage: () => needsV7(),
   bgpRoutes: () => needsV7(),
 
   filterKeys: filterKeysFor,

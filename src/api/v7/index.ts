@@ -17,7 +17,7 @@ import {
 import { toV7InstantTest, toV7TestBody } from './requests';
 import { V7_SHAPES } from './shapes';
 import { v7EndpointTestsAsCode } from './endpoint-tests-as-code';
-import { v7BgpRoutes, v7PageLoadDetail, v7TestPathTrace, v7TestResults } from './test-results';
+import { v7BgpRoutes, v7PageLoadDetail, v7TestPathTrace, v7TestResults, v7WebTransactionDetail, v7WebTransactionPage } from './test-results';
 
 type Mapper = (record: Record<string, unknown>) => Record<string, unknown>;
 
@@ -161,6 +161,8 @@ export const v7: Dialect = {
   testResults: v7TestResults,
   testPathTrace: v7TestPathTrace,
   pageLoadDetail: v7PageLoadDetail,
+  webTransactionDetail: v7WebTransactionDetail,
+  webTransactionPage: v7WebTransactionPage,
   bgpRoutes: v7BgpRoutes,
 
   filterKeys: (target) => V7_FILTER_KEYS[target],

@@ -1,5 +1,6 @@
 // v7 results of enterprise tests: `GET /v7/test-results/{testId}/{kind}` (paged by cursor
-// like every v7 list) and the agent/round details of path-vis and page-load. Their records
+// like every v7 list) and the agent/round details of path-vis, page-load and web-transactions
+// (the round's pages, and one page with its HAR). Their records
 // name the agent as `agent: { agentId, agentName }` and the service's link as
 // `_links.appLink`; both are lifted beside the round before the decoding boundary, so a
 // record is identified by its agent like an endpoint test's result.
@@ -135,4 +136,34 @@ export function v7PageLoadDetail(testId: number | string, agentId: string, round
       return tidy(isRecord(har) ? { ...record, har: fromHar(har) } : record);
     }, agentId),
   };
+}
+
+const PAGE = { numbers: ['pageNum', 'componentCount', 'errorCount', 'duration'], textIds: ['pageId'] } as const;
+const WEB_TRANSACTION_SHAPE = round(['transactionTime', 'componentErrors'], { arrays: { pages: PAGE, markers: { numbers: ['duration'] } } });
+/** Pages of one transaction read at most (a script visits a handful). */
+const MAX_PAGES = 200;
+
+/**
+ * The pages, each named by the id its own read takes: the service's `pageId` where it sends one,
+ * else its `pageNum` (the only number its page schema has) as text; a page with neither is left out.
+ */
+function fromWebTransaction(record: Domain): Domain {
+  const pages = Array.isArray(record['pages']) ? (record['pages'] as Domain[]).slice(0, MAX_PAGES) : [];
+  record['pages'] = pages.flatMap((page) => {
+    const pageId = typeof page['pageId'] === 'string' ? page['pageId'] : typeof page['pageNum'] === 'number' ? String(page['pageNum']) : undefined;
+    return pageId === undefined ? [] : [tidy({ ...page, pageId })];
+  });
+  const har = record['har'];
+  return tidy(isRecord(har) ? { ...record, har: fromHar(har) } : record);
+}
+
+const webTransactionPath = (testId: number | string, agentId: string, roundId: number): string =>
+  `${resultsPath(testId, 'web-transactions')}/agent/${segment(agentId)}/round/${segment(roundId)}`;
+
+export function v7WebTransactionDetail(testId: number | string, agentId: string, roundId: number): RecordRoute {
+  return { method: 'GET', path: webTransactionPath(testId, agentId, roundId), read: detail(WEB_TRANSACTION_SHAPE, fromWebTransaction, agentId) };
+}
+
+export function v7WebTransactionPage(testId: number | string, agentId: string, roundId: number, pageId: string): RecordRoute {
+  return { method: 'GET', path: `${webTransactionPath(testId, agentId, roundId)}/page/${segment(pageId)}`, read: detail(WEB_TRANSACTION_SHAPE, fromWebTransaction, agentId) };
 }
