@@ -139,10 +139,28 @@ describe('enterprise test results (v7)', () => {
     await assert.rejects(client.getTestPathTrace(pageLoad.testId, newest.agentId, newest.roundId + 1), /404|not found/i);
   });
 
+  test('a web transaction\'s round lists its pages; the slowest one opens with its HAR, named as the round named it', async () => {
+    const tx = tests.get('web-transactions') as EnterpriseTest;
+    const { records } = await client.testResults('web-transactions', tx.testId, { window: '1h' }).collect();
+    const newest = records.filter((r) => r.errorType === 'None').at(-1);
+    assert.ok(newest && typeof newest.transactionTime === 'number' && newest.transactionTime > 0);
+    const detail = await client.getWebTransactionDetail(tx.testId, newest.agentId, newest.roundId);
+    assert.deepEqual([detail.agentId, detail.agentName, detail.transactionTime], [newest.agentId, newest.agentName, newest.transactionTime]);
+    assert.deepEqual(detail.pages.map((p) => p.pageId), ['0', '1', '2']);
+    const slowest = [...detail.pages].sort((a, b) => Number(b.duration) - Number(a.duration))[0];
+    assert.ok(slowest);
+    const page = await client.getWebTransactionPage(tx.testId, newest.agentId, newest.roundId, slowest.pageId);
+    assert.equal(page.har?.log.pages?.[0]?.title, slowest.pageName);
+    assert.equal(page.har?.log.pages?.[0]?.pageTimings.onLoad, slowest.duration);
+    await assert.rejects(client.getWebTransactionPage(tx.testId, newest.agentId, newest.roundId, '7'), /404|not found/i);
+  });
+
   test('on a v6 account, results say in one sentence that they need the current API', async () => {
     const v6 = createNetmonClient({ baseUrl: emulator.url, apiVersion: 'v6', credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token } });
     try {
       await assert.rejects(v6.testResults('network', 1).collect(), { name: 'RangeError', message: 'results of enterprise tests need the current API (v7); this account speaks API v6' });
+      await assert.rejects(v6.getWebTransactionDetail(1, '2', 3), { name: 'RangeError', message: 'results of enterprise tests need the current API (v7); this account speaks API v6' });
+      await assert.rejects(v6.getWebTransactionPage(1, '2', 3, '0'), { name: 'RangeError', message: 'results of enterprise tests need the current API (v7); this account speaks API v6' });
     } finally {
       await v6.close();
     }

@@ -1,6 +1,6 @@
 // v7 results of deployed enterprise tests (`/test-results/{testId}/…`) validate against the
-// vendor's OpenAPI schemas (test/fixtures/openapi): every kind each type has, the path-vis and
-// page-load details, cursor pages, and the 404 of a kind the test's type does not have.
+// vendor's OpenAPI schemas (test/fixtures/openapi): every kind each type has, the path-vis,
+// page-load and web-transactions details (a round's pages, each page's HAR), cursor pages, and the 404 of a kind the test's type does not have.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { resultKindsOf } from '../../../src/api/types';
@@ -72,5 +72,24 @@ describe('emulator v7: results of deployed enterprise tests match the OpenAPI sc
     await conforming(emulator, `${RESULTS}/network`, `/v7/test-results/${dns?.testId}/network`, {}, 404);
     await conforming(emulator, `${RESULTS}/path-vis/agent/{agentId}/round/{roundId}`,
       `/v7/test-results/${pageLoad?.testId}/path-vis/agent/${first.agent.agentId}/round/${first.roundId + 1}`, {}, 404);
+  });
+
+  it('answers a web transaction\'s round with its pages, whose durations add up to the listed transaction time, and each page with its HAR', async () => {
+    const tx = created.find((t) => t.type === 'web-transactions');
+    const WT = `${RESULTS}/web-transactions/agent/{agentId}/round/{roundId}`;
+    const listed = recordsOf(await conforming(emulator, `${RESULTS}/web-transactions`, `/v7/test-results/${tx?.testId}/web-transactions?window=10m`));
+    const ok = listed.find((r) => r.errorType === 'None') as { agent: { agentId: string }; roundId: number; transactionTime: number };
+    assert.ok(ok, 'a round that completed');
+    const round = `/v7/test-results/${tx?.testId}/web-transactions/agent/${ok.agent.agentId}/round/${ok.roundId}`;
+    const detail = recordsOf(await conforming(emulator, WT, round))[0] as { transactionTime: number; pages: { pageNum: number; pageName: string; duration: number }[] };
+    assert.equal(detail.transactionTime, ok.transactionTime, 'the round\'s detail says what the list said');
+    assert.deepEqual(detail.pages.map((p) => [p.pageNum, p.pageName]), [[0, 'Home · acme.atlassian.net'], [1, 'Sign in · acme.atlassian.net'], [2, 'Dashboard · acme.atlassian.net']]);
+    assert.equal(detail.pages.reduce((sum, p) => sum + p.duration, 0), ok.transactionTime);
+    const page = recordsOf(await conforming(emulator, `${WT}/page/{pageId}`, `${round}/page/1`))[0] as { pages: unknown[]; har: { log: { pages: { title: string; pageTimings: { onLoad: number } }[]; entries: { request: { url: string } }[] } } };
+    assert.equal(page.pages.length, 3);
+    assert.deepEqual([page.har.log.pages[0]?.title, page.har.log.pages[0]?.pageTimings.onLoad], ['Sign in · acme.atlassian.net', detail.pages[1]?.duration]);
+    assert.equal(page.har.log.entries[0]?.request.url, 'https://acme.atlassian.net/login');
+    await conforming(emulator, `${WT}/page/{pageId}`, `${round}/page/3`, {}, 404);
+    await conforming(emulator, WT, `/v7/test-results/${created.find((t) => t.type === 'page-load')?.testId}/web-transactions/agent/${ok.agent.agentId}/round/${ok.roundId}`, {}, 404);
   });
 });

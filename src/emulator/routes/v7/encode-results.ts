@@ -1,13 +1,14 @@
 // Enterprise test results in v7's shapes (`/test-results/{testId}/…`): each kind written from
 // one agent's round of the world (world/enterprise-results.ts), so a test's network, path,
 // HTTP and page-load results tell one story per agent and round.
-import type { Har, HarEntry, TestResultKind } from '../../../api/types';
+import type { TestResultKind } from '../../../api/types';
 import { formatIsoDateTime } from '../../http/time';
 import type { RequestContext } from '../../http/router';
 import { enterpriseRoute, type EnterprisePlan, type EnterpriseRound } from '../../world/enterprise-results';
-import { Rng } from '../../world/prng';
 import { v7TestType } from './encode-enterprise';
 import { ftpServer, rtpServer, sipServer } from './encode-server-results';
+import { ms, pageHar, phases } from './page-har';
+import { pageSummary, transactionPages, webTransaction } from './web-transaction-pages';
 
 type Json = Record<string, unknown>;
 
@@ -29,15 +30,6 @@ function common(ctx: RequestContext, round: EnterpriseRound, kind: string): Json
     agent: { agentId: String(agent.agentId), agentName: agent.agentName, countryId: agent.countryId, location: agent.location },
     _links: { appLink: { href: `${ctx.baseUrl}/app/view/${plan.test.testId}/${kind}?agentId=${agent.agentId}&roundId=${roundId}` } },
   };
-}
-
-const ms = (value: number): number => Math.max(0, Math.round(value));
-
-/** HTTP phases of the round: DNS, TCP connect (one RTT), TLS (one and a half), then the server's wait. */
-function phases(round: EnterpriseRound): { dns: number; connect: number; ssl: number; wait: number; receive: number } {
-  const rng = Rng.of(round.plan.seed, 'enterprise-http', round.plan.test.testId, round.agent.agentId, round.roundId);
-  const rtt = round.avgLatency;
-  return { dns: rng.int(2, 25), connect: ms(rtt), ssl: ms(rtt * 1.5), wait: ms(rtt + rng.int(20, 180)), receive: rng.int(1, 40) };
 }
 
 function network(round: EnterpriseRound): Json {
@@ -77,9 +69,6 @@ function httpServer(round: EnterpriseRound): Json {
   };
 }
 
-/** Objects of a page load: the document first, then its assets two connections at a time. */
-const OBJECTS = 8;
-
 function pageLoad(round: EnterpriseRound): Json {
   const har = pageHar(round);
   const entries = har.log.entries;
@@ -89,51 +78,6 @@ function pageLoad(round: EnterpriseRound): Json {
     numErrors: entries.filter((e) => e.response.status >= 400 || e.response.status === 0).length,
     domLoadTime: Math.round(onLoad * 0.7), pageLoadTime: onLoad,
   };
-}
-
-/** The round's page load as a HAR: the waterfall of the page-load detail. */
-export function pageHar(round: EnterpriseRound): Har {
-  const { plan } = round;
-  const p = phases(round);
-  const rng = Rng.of(plan.seed, 'enterprise-har', plan.test.testId, round.agent.agentId, round.roundId);
-  const startMs = round.roundId * 1000 + rng.int(0, 5000);
-  const entries: HarEntry[] = [];
-  let docEnd = 0;
-  for (let i = 0; i < (round.error ? 1 : OBJECTS); i++) {
-    const first = i === 0;
-    const wait = first ? p.wait : ms(round.avgLatency + rng.int(5, 60));
-    const receive = first ? p.receive : rng.int(2, 80);
-    const timings = { blocked: first ? 0 : rng.int(0, 20), dns: first ? p.dns : -1, connect: first ? p.connect : -1, ssl: first ? p.ssl : -1, send: 0, wait, receive };
-    const offset = first ? 0 : docEnd + Math.floor((i - 1) / 2) * rng.int(20, 60);
-    const time = round.error && first ? 0 : timings.blocked + Math.max(0, timings.dns) + Math.max(0, timings.connect) + wait + receive;
-    if (first) docEnd = time;
-    const url = first ? `https://${plan.target.host}/` : `https://${plan.target.host}/assets/${['app.js', 'vendor.js', 'site.css', 'logo.svg', 'hero.jpg', 'font.woff2', 'analytics.js'][i - 1] ?? 'x'}`;
-    entries.push(harEntry(new Date(startMs + offset).toISOString(), url, time, timings, round.error && first ? 0 : 200, first ? 48_213 : rng.int(900, 220_000), plan.target.serverIp));
-  }
-  const onLoad = Math.max(...entries.map((e) => Date.parse(e.startedDateTime) - startMs + e.time));
-  return {
-    log: {
-      version: '1.2', creator: { name: 'netmon-emulator', version: '1' },
-      pages: [{ id: 'page_1', startedDateTime: new Date(startMs).toISOString(), title: plan.target.host, pageTimings: { onContentLoad: Math.round(onLoad * 0.7), onLoad } }],
-      entries,
-    },
-  };
-}
-
-function harEntry(startedDateTime: string, url: string, time: number, timings: HarEntry['timings'], status: number, size: number, serverIp: string): HarEntry {
-  return {
-    pageref: 'page_1', startedDateTime, time, serverIPAddress: serverIp, cache: {}, timings,
-    request: { method: 'GET', url, httpVersion: 'HTTP/2', cookies: [], headers: [], queryString: [], headersSize: -1, bodySize: 0 },
-    response: {
-      status, statusText: status === 200 ? 'OK' : '', httpVersion: 'HTTP/2', cookies: [], headers: [], redirectURL: '', headersSize: -1, bodySize: size,
-      content: { size, mimeType: url.endsWith('/') ? 'text/html' : 'application/octet-stream' },
-    },
-  };
-}
-
-function webTransaction(round: EnterpriseRound): Json {
-  if (round.error) return { transactionTime: 0, componentErrors: 1, errorType: 'Connect', errorDetails: round.error };
-  return { transactionTime: Number(pageLoad(round).pageLoadTime) * 3, componentErrors: 0, errorType: 'None' };
 }
 
 function dnsServer(round: EnterpriseRound): Json {
@@ -177,4 +121,12 @@ export function v7ResultPathTrace(ctx: RequestContext, round: EnterpriseRound): 
 
 export function v7ResultPageLoad(ctx: RequestContext, round: EnterpriseRound): Json {
   return { ...common(ctx, round, 'page-load'), ...pageLoad(round), har: pageHar(round) };
+}
+
+/** One agent's web transaction of a round with its pages; with page `pageNum`'s HAR when asked (undefined: the round has no such page). */
+export function v7ResultWebTransaction(ctx: RequestContext, round: EnterpriseRound, pageNum?: number): Json | undefined {
+  const pages = transactionPages(round);
+  const page = pageNum === undefined ? undefined : pages.find((p) => p.pageNum === pageNum);
+  if (pageNum !== undefined && !page) return undefined;
+  return { ...common(ctx, round, 'web-transactions'), ...webTransaction(round, pages), pages: pages.map(pageSummary), ...(page ? { har: page.har } : {}) };
 }

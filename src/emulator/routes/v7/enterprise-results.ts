@@ -2,7 +2,8 @@
 // GET /v7/test-results/{testId}/{kind} (network, path-vis, http-server, page-load,
 // web-transactions, dns-server, dns-trace, dnssec, api, ftp-server, sip-server, rtp-server;
 // bgp's monitors in bgp-results.ts), paged by cursor over the test's
-// rounds since it was created, and the agent/round details of path-vis and page-load.
+// rounds since it was created, and the agent/round details of path-vis, page-load and
+// web-transactions (the round's pages, and each page with its HAR).
 import { TEST_RESULT_KINDS, type TestAgent, type TestResultKind } from '../../../api/types';
 import { invalidField, notFound } from '../../http/errors';
 import type { RequestContext, Route, RouteResult } from '../../http/router';
@@ -12,16 +13,19 @@ import type { ListPosition, Positioned, TimeRange } from '../../world/model';
 import type { EmulatorState } from '../state';
 import { v7BgpResultRoutes } from './bgp-results';
 import { planOf } from './result-plan';
-import { resultTest, v7Result, v7ResultPageLoad, v7ResultPathTrace, type AgentResultKind } from './encode-results';
+import { resultTest, v7Result, v7ResultPageLoad, v7ResultPathTrace, v7ResultWebTransaction, type AgentResultKind } from './encode-results';
 import { selfLink, v7TimePage } from './paging';
 
 const RESULTS = '/v7/test-results/:testId';
+const WEB_TRANSACTION = `${RESULTS}/web-transactions/agent/:agentId/round/:roundId`;
 
 export function v7EnterpriseResultRoutes(state: EmulatorState): Route[] {
   return [
     ...TEST_RESULT_KINDS.filter((kind): kind is AgentResultKind => kind !== 'bgp').map((kind) => ({ pattern: `${RESULTS}/${kind}`, methods: { GET: (ctx: RequestContext) => results(state, ctx, kind) } })),
     { pattern: `${RESULTS}/path-vis/agent/:agentId/round/:roundId`, methods: { GET: (ctx) => ({ body: detail(state, ctx, 'path-vis', v7ResultPathTrace) }) } },
     { pattern: `${RESULTS}/page-load/agent/:agentId/round/:roundId`, methods: { GET: (ctx) => ({ body: detail(state, ctx, 'page-load', v7ResultPageLoad) }) } },
+    { pattern: `${WEB_TRANSACTION}`, methods: { GET: (ctx) => ({ body: detail(state, ctx, 'web-transactions', (c, round) => v7ResultWebTransaction(c, round) ?? {}) }) } },
+    { pattern: `${WEB_TRANSACTION}/page/:pageId`, methods: { GET: (ctx) => ({ body: detail(state, ctx, 'web-transactions', (c, round) => transactionPage(c, round)) }) } },
     ...v7BgpResultRoutes(state),
   ];
 }
@@ -54,4 +58,12 @@ function detail(state: EmulatorState, ctx: RequestContext, kind: TestResultKind,
     throw notFound(`No ${kind} result of test ${plan.test.testId} from agent ${agentId.slice(0, 40)} in round ${roundId}`);
   }
   return { results: [encode(ctx, enterpriseRound(plan, agent, roundId))], test: resultTest(ctx, plan), _links: selfLink(ctx) };
+}
+
+/** The page the path names (its number in the round, as the round's detail lists it), else 404. */
+function transactionPage(ctx: RequestContext, round: EnterpriseRound): Record<string, unknown> {
+  const pageText = ctx.params.pageId ?? '';
+  const found = /^[0-9]{1,3}$/.test(pageText) ? v7ResultWebTransaction(ctx, round, Number(pageText)) : undefined;
+  if (!found) throw notFound(`No page ${pageText.slice(0, 40)} in round ${round.roundId} of test ${round.plan.test.testId} from agent ${round.agent.agentId}`);
+  return found;
 }
