@@ -1,7 +1,8 @@
 // "Show Results" of a deployed enterprise test — from the Deployed Tests node, the code lens or
 // editor-title action of a bound test document, or an id — in the panels we have: metrics
 // (latency, loss, jitter per agent; HTTP phases), the path (merge, localization, diff) and,
-// for page-load tests, the waterfall of the worst agent's newest round. Tests without
+// for page-load tests, the waterfall of the worst agent's newest round; for web-transactions
+// tests, the waterfall of that round's slowest page, its other pages a pick away. Tests without
 // network results (DNS, API) open their summary as text. API v7 only: v6 says so.
 import * as vscode from 'vscode';
 import { latestHealthByAgent } from '../../analysis/results/health';
@@ -9,7 +10,9 @@ import { readNewestFitting } from '../../analysis/results/newest';
 import { readResultsSummary } from '../../analysis/results/read';
 import { resultsText } from '../../analysis/results/text';
 import { roundMinute } from '../../analysis/text/utc';
-import { resultKindsOf, RESULTS_NEED_V7, type EnterpriseTest } from '../../api/types';
+import { mergeHarPages } from '../../analysis/har/merge-pages';
+import type { NetmonClient } from '../../api';
+import { resultKindsOf, RESULTS_NEED_V7, type EnterpriseTest, type WebTransactionPage } from '../../api/types';
 import { documentsLibrary as lib } from '../documents/library';
 import { deployTarget } from '../documents/target';
 import { historyRange } from './data';
@@ -35,7 +38,8 @@ export class DeployedResults {
   async show(arg: unknown): Promise<ShownResults> {
     if (isTreeNode(arg) && arg.spec.kind === 'deployedResult' && arg.spec.ids?.testId !== undefined && arg.spec.ids.agentId && arg.spec.ids.roundId !== undefined) {
       const test = await this.test(arg.spec.ids.testId);
-      return { panels: [await this.openWaterfall(test, arg.spec.ids.agentId, arg.spec.ids.roundId)] };
+      const { agentId, roundId } = arg.spec.ids;
+      return { panels: [await (test.type === 'web-transactions' ? this.openTransaction(test, agentId, roundId) : this.openWaterfall(test, agentId, roundId))] };
     }
     const testId = isTreeNode(arg) ? arg.spec.ids?.testId : arg instanceof vscode.Uri ? await boundTestId(this.services, arg) : typeof arg === 'number' ? arg : undefined;
     if (testId === undefined) throw new Error('Run this command on a deployed test in the Netmon view or on a bound test document, or pass a test id');
@@ -58,8 +62,12 @@ export class DeployedResults {
       panels.push(...await Promise.all([this.metrics.open(test.testId, undefined, true), this.paths.open({ testId: test.testId, deployed: true })]));
     }
     if (kinds.includes('page-load')) {
-      const newest = await this.newestPageLoad(test);
+      const newest = await this.newestRound(test, 'page-load');
       if (newest) panels.push(await this.openWaterfall(test, newest.agentId, newest.roundId));
+    }
+    if (kinds.includes('web-transactions')) {
+      const newest = await this.newestRound(test, 'web-transactions');
+      if (newest) panels.push(await this.openTransaction(test, newest.agentId, newest.roundId));
     }
     if (panels.length > 0) return { panels };
     const client = this.services.connection.requireClient();
@@ -70,12 +78,20 @@ export class DeployedResults {
     return { panels, document: document.uri.toString() };
   }
 
-  /** The worst agent's newest page load in the view's range (the one to look at first), from the range's newest part that fits the cap (the list comes oldest first). */
-  private async newestPageLoad(test: EnterpriseTest): Promise<{ agentId: string; roundId: number } | undefined> {
+  /** The worst agent's newest round in the view's range (the one to look at first), from the range's newest part that fits the cap (the list comes oldest first). */
+  private async newestRound(test: EnterpriseTest, kind: 'page-load' | 'web-transactions'): Promise<{ agentId: string; roundId: number } | undefined> {
     const client = this.services.connection.requireClient();
     const range = pathRange(historyRange(this.services.timeOptions()).options);
-    const { records } = await readNewestFitting((part, maxRecords) => client.testResults('page-load', test.testId, part).collect({ maxRecords }), range, 10_000);
-    return latestHealthByAgent('page-load', records)[0];
+    const { records } = await readNewestFitting((part, maxRecords) => client.testResults(kind, test.testId, part).collect({ maxRecords }), range, 10_000);
+    return latestHealthByAgent(kind, records)[0];
+  }
+
+  private openTransaction(test: EnterpriseTest, agentId: string, roundId: number): Promise<string> {
+    const client = this.services.connection.requireClient();
+    return this.waterfalls.openHar({
+      key: `waterfall:deployed:${test.testId}:${agentId}:${roundId}`, name: test.testName,
+      read: (signal) => readTransaction(client, test, agentId, roundId, signal),
+    });
   }
 
   private openWaterfall(test: EnterpriseTest, agentId: string, roundId: number): Promise<string> {
@@ -90,6 +106,29 @@ export class DeployedResults {
       },
     });
   }
+}
+
+/** Pages of one transaction whose HARs are read for the picker (a script visits a handful). */
+const MAX_TRANSACTION_PAGES = 10;
+
+/**
+ * A web transaction's round in the waterfall: every page's HAR (up to the cap), merged so the
+ * waterfall's page picker offers each, opened on the slowest page, its title naming that page and the agent.
+ */
+async function readTransaction(client: NetmonClient, test: EnterpriseTest, agentId: string, roundId: number, signal: AbortSignal): Promise<{ har: unknown; title: string; pageId?: string }> {
+  const detail = await client.getWebTransactionDetail(test.testId, agentId, roundId, { signal });
+  const pages = detail.pages.slice(0, MAX_TRANSACTION_PAGES);
+  if (pages.length === 0) throw new Error(`the web transaction of ${agentId} in round ${roundMinute(roundId)} lists no page`);
+  const read = await Promise.all(pages.map((page) => client.getWebTransactionPage(test.testId, agentId, roundId, page.pageId, { signal })));
+  const withHar = read.flatMap((page, i) => (page.har ? [{ har: page.har, page: pages[i] as WebTransactionPage }] : []));
+  if (withHar.length === 0) throw new Error(`the pages of ${agentId}'s web transaction in round ${roundMinute(roundId)} came without their HARs`);
+  const { har, firstPageIds } = mergeHarPages(withHar.map((p) => p.har));
+  const slowest = withHar.reduce((best, p, i) => (Number(p.page.duration ?? 0) > Number(withHar[best]?.page.duration ?? 0) ? i : best), 0);
+  const page = withHar[slowest]?.page;
+  const agent = typeof detail.agentName === 'string' ? detail.agentName : agentId;
+  const pageName = typeof page?.pageName === 'string' ? page.pageName : `page ${page?.pageId ?? ''}`;
+  const pageId = firstPageIds[slowest];
+  return { har, title: `${test.testName} · ${pageName} · ${agent} · ${roundMinute(roundId)}`, ...(pageId ? { pageId } : {}) };
 }
 
 /** The test a document is bound to on this connection and account group. */

@@ -69,7 +69,8 @@ export class WaterfallPanels {
     const loaded = await host.run(`Loading the HAR of page "${source.name}"`, `Loading the waterfall of ${source.name}`, (signal) => source.read(signal));
     if (!loaded) return;
     this.hars.set(host.id, { har: loaded.har, name: source.name });
-    host.show({ type: 'load', params: { har: loaded.har, ...(source.pageId ? { pageId: source.pageId } : {}), title: loaded.title } });
+    const pageId = loaded.pageId ?? source.pageId;
+    host.show({ type: 'load', params: { har: loaded.har, ...(pageId ? { pageId } : {}), title: loaded.title } });
   }
 }
 
@@ -78,7 +79,8 @@ export interface WaterfallSource {
   key: string;
   name: string;
   pageId?: string;
-  read(signal: AbortSignal): Promise<{ har: unknown; title: string }>;
+  /** The HAR, the title, and the page to open on when only the read knows it (else `pageId`). */
+  read(signal: AbortSignal): Promise<{ har: unknown; title: string; pageId?: string }>;
 }
 
 export class SessionPanels {

@@ -2,8 +2,9 @@
 // v7): the account group's enterprise tests by type with their health at a glance, the test
 // crossing the seeded loss episode shown degraded, its result lists paged in the tree, and
 // Show Results opening the metrics and path panels (the loss localized) — and the waterfall of
-// a page-load test's round — from the tree and from a bound test document; a BGP test's
-// summary with each monitor's AS path.
+// a page-load test's round, and of a web-transactions test's slowest page with its other pages
+// a pick away — from the tree and from a bound test document; a BGP test's summary with each
+// monitor's AS path.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
@@ -53,6 +54,8 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
     await create('dns-trace', 'Example zone', { domain: 'example.com' });
     await create('ftp-server', 'Nightly drop', { url: 'ftp://ftp.example.com/drop.zip', requestType: 'download', username: 'u', password: 'p' });
     await create('bgp', 'Our prefix', { prefix: '203.0.113.0/24' });
+    // Last: the tests created later in the suite cross the transits they always did (test id modulo 2).
+    await create('web-transactions', 'Portal sign-in', { url: 'https://acme.atlassian.net/', transactionScript: 'await driver.get(url);' });
     clock = loss.startSeconds + 20 * 60;
     await signInTo(emulator);
   });
@@ -70,7 +73,7 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
       ['agent-to-agent', 'none deployed'], ['agent-to-server', '2 tests'], ['api', 'none deployed'], ['bgp', '1 test'],
       ['dns-server', 'none deployed'], ['dns-trace', '1 test'], ['dnssec', 'none deployed'], ['ftp-server', '1 test'],
       ['http-server', 'none deployed'], ['page-load', '1 test'], ['sip-server', 'none deployed'], ['voice', 'none deployed'],
-      ['web-transactions', 'none deployed'],
+      ['web-transactions', '1 test'],
     ]);
     assert.ok(groups.every((g) => g.contextValue().split(' ').includes('deployedTestType')), 'each group carries the new-document action');
     return childrenOf(api, groups.find((g) => g.label === type)!);
@@ -158,6 +161,40 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
     assert.deepEqual(fromDocument?.panels, [], 'a DNS test has no panel');
     const summary = vscode.workspace.textDocuments.find((d) => d.uri.toString() === fromDocument?.document);
     assert.match(summary?.getText() ?? '', /^Example zone \(dns-trace test \d+\): ok\n\ndns-trace: ok \(5 agents, \d+ results\)/);
+  });
+
+  it('a web-transactions test opens the waterfall of its newest round\'s slowest page, named with the agent, the round\'s other pages a pick away', async function () {
+    this.timeout(90_000);
+    const [tx] = await testsOfType('web-transactions');
+    assert.equal(tx?.label, 'Portal sign-in');
+    const shown = await vscode.commands.executeCommand<{ panels: string[] }>('netmon.showTestResults', tx);
+    assert.equal(shown?.panels.length, 3, 'metrics, path and the waterfall');
+    const waterfall = await waitForRendered(shown.panels[2]!);
+    assert.deepEqual([waterfall.kind, waterfall.title], ['waterfall', 'Waterfall: Portal sign-in']);
+    const drawn = waterfall.rendered as { pages: number; entries: number; heading: string };
+    const heading = /^Portal sign-in · (.+ · acme\.atlassian\.net) · (.+) · \d{4}-\d\d-\d\d \d\d:\d\d UTC$/.exec(drawn.heading);
+    assert.ok(heading, drawn.heading);
+    // The page it opened on is the slowest of that agent's newest round, as the service lists the round's pages.
+    const read = async (path: string): Promise<{ results: Record<string, unknown>[] }> =>
+      (await fetch(`${emulator.url}${path}`, { headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}` } })).json() as Promise<{ results: Record<string, unknown>[] }>;
+    const rounds = (await read(`/v7/test-results/${ids['Portal sign-in']}/web-transactions?window=1h`)).results
+      .filter((r) => (r.agent as { agentName: string }).agentName === heading[2]);
+    const newest = rounds.at(-1) as { agent: { agentId: string }; roundId: number };
+    const [round] = (await read(`/v7/test-results/${ids['Portal sign-in']}/web-transactions/agent/${newest.agent.agentId}/round/${newest.roundId}`)).results;
+    const pages = (round?.pages ?? []) as { pageName: string; duration: number }[];
+    assert.equal(heading[1], [...pages].sort((a, b) => b.duration - a.duration)[0]?.pageName);
+    assert.deepEqual([drawn.pages, drawn.entries], [pages.length, pages.length === 3 ? 24 : 1], 'every page of the round, to pick from');
+
+    const api = await netmonApi();
+    const lists = await childrenOf(api, tx!);
+    assert.deepEqual(lists.map((l) => l.label), ['Web Transactions', 'Network', 'Path Visualization']);
+    const [row] = await childrenOf(api, lists[0]!);
+    assert.equal(row?.spec.command?.title, 'Open Waterfall');
+    const fromRow = await vscode.commands.executeCommand<{ panels: string[] }>(row!.spec.command!.command, ...(row!.spec.command!.arguments ?? []));
+    const rowWaterfall = await waitForRendered(fromRow!.panels[0]!);
+    assert.equal(rowWaterfall.kind, 'waterfall');
+    assert.match((rowWaterfall.rendered as { heading: string }).heading, /^Portal sign-in · .+ · acme\.atlassian\.net · /);
+    await closeAllEditors();
   });
 
   it('an FTP server test shows its agents\' latest health; Show Results opens its summary', async function () {
