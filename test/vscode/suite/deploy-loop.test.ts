@@ -16,9 +16,9 @@ import { enterprisePaths } from '../../../src/analysis/results/read';
 import type { EnterpriseTest } from '../../../src/api/types';
 import type { RunningEmulator } from '../../../src/emulator';
 import type { PathEpisode } from '../../../src/emulator/world/path-episodes';
-import { acceptConfirmations, answeringPrompts, childrenOf, DEMO_CREDENTIALS, netmonApi, root, signInTo, startControlledEmulator } from './netmon-fixture';
+import { acceptConfirmations, answeringPrompts, childrenOf, DEMO_CREDENTIALS, netmonApi, root } from './netmon-fixture';
 import { closeAllEditors, panelStates, waitForRendered } from './panels-fixture';
-import { createTestDirectly, endDocumentSuite, openDocument, workspaceScratch, writeDocument } from './documents-fixture';
+import { createTestDirectly, openDocument, startDocumentSuite, writeDocument, type DocumentSuite, type WorkspaceScratch } from './documents-fixture';
 
 const HOUR = 3600;
 type Shown = { panels: string[] } | undefined;
@@ -45,17 +45,14 @@ async function clickLens<T>(uri: vscode.Uri, title: string): Promise<{ result: T
 describe('the deploy loop of a test document through its lenses (v7)', () => {
   let emulator: RunningEmulator;
   let clock = 0;
-  let scratch: ReturnType<typeof workspaceScratch>;
+  let scratch: WorkspaceScratch;
   let agentIds: number[] = [];
   let loss: PathEpisode;
+  let suite: DocumentSuite;
 
-  before(async function () {
-    this.timeout(60_000);
-    await netmonApi();
-    scratch = workspaceScratch('deploy-loop');
-    await vscode.workspace.getConfiguration('netmon').update('apiVersion', 'v7', vscode.ConfigurationTarget.Global);
-    emulator = await startControlledEmulator({ api: 'v7', now: () => clock * 1000 });
-    const group = emulator.world.group(emulator.world.accountGroups[0]?.aid ?? 0);
+  /** Deployed two hours before the seeded loss; tests deployed elsewhere until the next test id crosses the lossy transit. */
+  async function seedBeforeTheLoss(started: RunningEmulator): Promise<void> {
+    const group = started.world.group(started.world.accountGroups[0]?.aid ?? 0);
     assert.ok(group);
     const day = Math.floor(Date.UTC(2026, 10, 20) / 1000);
     const found = group.pathEpisodes(day, day + 86400).find((e) => e.kind === 'lossEpisode');
@@ -72,15 +69,19 @@ describe('the deploy loop of a test document through its lenses (v7)', () => {
       agents: agentIds.map((agentId) => ({ agentId })), createdBy: 'probe', createdDate: '2026-11-20 00:00:00',
     } as EnterpriseTest).path?.kind === 'lossEpisode';
     const elsewhere = { testName: 'Deployed elsewhere', interval: 300, agents: agentIds.map((agentId) => ({ agentId: String(agentId) })), server: 'vpn.example.com' };
-    let next = (await createTestDirectly(emulator, 'agent-to-server', elsewhere)).testId + 1;
-    for (let tries = 0; !crossesLoss(next) && tries < 4; tries++) next = (await createTestDirectly(emulator, 'agent-to-server', elsewhere)).testId + 1;
+    let next = (await createTestDirectly(started, 'agent-to-server', elsewhere)).testId + 1;
+    for (let tries = 0; !crossesLoss(next) && tries < 4; tries++) next = (await createTestDirectly(started, 'agent-to-server', elsewhere)).testId + 1;
     assert.ok(crossesLoss(next), `test ${next} crosses the lossy transit`);
-    await signInTo(emulator);
+  }
+
+  before(async function () {
+    this.timeout(60_000);
+    suite = await startDocumentSuite('deploy-loop', { v7: true, emulator: { now: () => clock * 1000 }, beforeSignIn: seedBeforeTheLoss });
+    ({ emulator, scratch } = suite);
   });
   after(async () => {
     await closeAllEditors();
-    await vscode.workspace.getConfiguration('netmon').update('apiVersion', undefined, vscode.ConfigurationTarget.Global);
-    await endDocumentSuite(scratch, emulator);
+    await suite.end();
   });
 
   const deployed = async (testId: number): Promise<{ status: number; interval?: number }> => {
