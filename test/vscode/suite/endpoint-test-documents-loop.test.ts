@@ -10,7 +10,8 @@ import * as vscode from 'vscode';
 import type { OfferPrompt, Prompt } from '../../../src/vscode/ui/prompts';
 import { waitFor } from '../helpers';
 import { closeEditors, openDocument, workspaceScratch, writeDocument } from './documents-fixture';
-import { DEMO_CREDENTIALS, SUITE_API, answeringPrompts, netmonApi, signOut } from './netmon-fixture';
+import { demoGet, useV7Demo } from './demo-fixture';
+import { SUITE_API, answeringPrompts, signOut } from './netmon-fixture';
 import { closeAllEditors, waitForRendered } from './panels-fixture';
 
 const TESTS = '/v7/endpoint/tests/scheduled-tests/http-server';
@@ -41,12 +42,6 @@ async function clickLens<T>(uri: vscode.Uri, title: string): Promise<{ result: T
     () => vscode.commands.executeCommand<T>(command.command, ...(command.arguments ?? [])));
 }
 
-async function demoGet(path: string): Promise<{ status: number; body: Record<string, unknown> }> {
-  const api = await netmonApi();
-  const response = await fetch(`${api.connection.demoUrl ?? ''}${path}`, { headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}` } });
-  return { status: response.status, body: response.status === 200 ? await response.json() as Record<string, unknown> : {} };
-}
-
 describe('endpoint test documents: the loop in v7 demo mode', () => {
   let scratch: ReturnType<typeof workspaceScratch>;
   before(function () {
@@ -63,9 +58,7 @@ describe('endpoint test documents: the loop in v7 demo mode', () => {
 
   it('new document → Run Now (a row per agent) → Create (offering Run Now, Show Results) → Results (metrics and path of the created test) → Update → Delete', async function () {
     this.timeout(120_000);
-    const api = await netmonApi();
-    await vscode.commands.executeCommand('netmon.useDemo');
-    assert.equal(api.connection.current?.api?.version, 'v7');
+    await useV7Demo();
     const agents = ((await demoGet('/v7/endpoint/agents')).body.agents as { id: string }[]).slice(0, 2).map((agent) => agent.id);
     assert.equal(agents.length, 2);
     const uri = writeDocument(scratch.path, 'intranet.netmon-endpoint-test.json', `${JSON.stringify({

@@ -10,8 +10,9 @@ import * as vscode from 'vscode';
 import type { RunningEmulator } from '../../../src/emulator';
 import { waitFor } from '../helpers';
 import { closeEditors, openDocument, workspaceScratch, writeDocument } from './documents-fixture';
+import { demoGet, useV7Demo } from './demo-fixture';
 import {
-  DEMO_CREDENTIALS, SUITE_API, acceptConfirmations, answeringPrompts, childrenOf, kindOf, netmonApi, root, signInTo, signOut, startControlledEmulator,
+  SUITE_API, acceptConfirmations, answeringPrompts, childrenOf, kindOf, netmonApi, root, signInTo, signOut, startControlledEmulator,
 } from './netmon-fixture';
 
 const TESTS = '/v7/endpoint/tests/scheduled-tests/agent-to-server';
@@ -50,12 +51,6 @@ async function runLens(uri: vscode.Uri, title: string): Promise<{ result: Result
   return answeringPrompts(acceptConfirmations, () => vscode.commands.executeCommand<Result>(command.command, ...(command.arguments ?? [])));
 }
 
-async function demoGet(path: string): Promise<{ status: number; body: Record<string, unknown> }> {
-  const api = await netmonApi();
-  const response = await fetch(`${api.connection.demoUrl ?? ''}${path}`, { headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}` } });
-  return { status: response.status, body: response.status === 200 ? await response.json() as Record<string, unknown> : {} };
-}
-
 describe('endpoint test documents', () => {
   let scratch: ReturnType<typeof workspaceScratch>;
   let emulator: RunningEmulator | undefined;
@@ -69,9 +64,7 @@ describe('endpoint test documents', () => {
 
   if (SUITE_API === 'v7') {
     it('in v7 demo mode: Create, Update and Delete lenses deploy, patch and remove the test, and keep the binding', async () => {
-      const api = await netmonApi();
-      await vscode.commands.executeCommand('netmon.useDemo');
-      assert.equal(api.connection.current?.api?.version, 'v7');
+      await useV7Demo();
       const uri = writeDocument(scratch.path, 'mail.netmon-endpoint-test.json', DOCUMENT);
       await openDocument(uri);
 
