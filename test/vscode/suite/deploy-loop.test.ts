@@ -16,31 +16,13 @@ import { enterprisePaths } from '../../../src/analysis/results/read';
 import type { EnterpriseTest } from '../../../src/api/types';
 import type { RunningEmulator } from '../../../src/emulator';
 import type { PathEpisode } from '../../../src/emulator/world/path-episodes';
-import { acceptConfirmations, answeringPrompts, childrenOf, DEMO_CREDENTIALS, netmonApi, root } from './netmon-fixture';
+import { clickLens, lensCommand } from './lens-fixture';
+import { childrenOf, DEMO_CREDENTIALS, netmonApi, root } from './netmon-fixture';
 import { closeAllEditors, panelStates, waitForRendered } from './panels-fixture';
 import { createTestDirectly, openDocument, startDocumentSuite, writeDocument, type DocumentSuite, type WorkspaceScratch } from './documents-fixture';
 
 const HOUR = 3600;
 type Shown = { panels: string[] } | undefined;
-
-/** The lens whose title (after its icon) starts with `title`, once the provider offers it. */
-async function lensCommand(uri: vscode.Uri, title: string): Promise<vscode.Command> {
-  const deadline = Date.now() + 10_000;
-  let seen: string[] = [];
-  while (Date.now() < deadline) {
-    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
-    seen = lenses.map((lens) => lens.command?.title ?? '');
-    const found = lenses.map((lens) => lens.command).find((command) => command?.title.replace(/^\$\([a-z-]+\) /, '').startsWith(title));
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no "${title}" lens on ${uri.path}; lenses: ${seen.join(' | ')}`);
-}
-
-async function clickLens<T>(uri: vscode.Uri, title: string): Promise<{ result: T | undefined; prompts: { kind: string; message?: string }[] }> {
-  const command = await lensCommand(uri, title);
-  return answeringPrompts(acceptConfirmations, () => vscode.commands.executeCommand<T>(command.command, ...(command.arguments ?? [])));
-}
 
 describe('the deploy loop of a test document through its lenses (v7)', () => {
   let emulator: RunningEmulator;

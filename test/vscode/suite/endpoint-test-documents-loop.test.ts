@@ -7,10 +7,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
-import type { OfferPrompt, Prompt } from '../../../src/vscode/ui/prompts';
+import type { OfferPrompt } from '../../../src/vscode/ui/prompts';
 import { waitFor } from '../helpers';
 import { closeEditors, openDocument, workspaceScratch, writeDocument } from './documents-fixture';
 import { demoGet, useV7Demo } from './demo-fixture';
+import { clickLens, lensCommand } from './lens-fixture';
 import { SUITE_API, answeringPrompts, signOut } from './netmon-fixture';
 import { closeAllEditors, waitForRendered } from './panels-fixture';
 
@@ -20,27 +21,6 @@ const RESULTS = '/v7/endpoint/test-results/scheduled-tests';
 type Result = { testId: number; action: string } | undefined;
 interface InstantRun { testId: number; type: string; records: { agentId: string }[]; panelId: string; text: string; json: string }
 interface Shown { testId: number; panels: string[] }
-
-/** The lens whose title (after its icon) starts with `title`, once the provider offers it. */
-async function lensCommand(uri: vscode.Uri, title: string): Promise<vscode.Command> {
-  const deadline = Date.now() + 10_000;
-  let seen: string[] = [];
-  while (Date.now() < deadline) {
-    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
-    seen = lenses.map((lens) => lens.command?.title ?? '');
-    const found = lenses.map((lens) => lens.command).find((command) => command?.title.replace(/^\$\([a-z-]+\) /, '').startsWith(title));
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no "${title}" lens on ${uri.path}; lenses: ${seen.join(' | ')}`);
-}
-
-/** Clicks the lens: confirmations are accepted, offers declined. */
-async function clickLens<T>(uri: vscode.Uri, title: string): Promise<{ result: T | undefined; prompts: Prompt[] }> {
-  const command = await lensCommand(uri, title);
-  return answeringPrompts((prompt) => (prompt.kind === 'confirm' ? prompt.actions[0] : undefined),
-    () => vscode.commands.executeCommand<T>(command.command, ...(command.arguments ?? [])));
-}
 
 describe('endpoint test documents: the loop in v7 demo mode', () => {
   let scratch: ReturnType<typeof workspaceScratch>;

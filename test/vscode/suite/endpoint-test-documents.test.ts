@@ -11,6 +11,7 @@ import type { RunningEmulator } from '../../../src/emulator';
 import { waitFor } from '../helpers';
 import { closeEditors, openDocument, workspaceScratch, writeDocument } from './documents-fixture';
 import { demoGet, useV7Demo } from './demo-fixture';
+import { clickLens, lensCommand } from './lens-fixture';
 import {
   SUITE_API, acceptConfirmations, answeringPrompts, childrenOf, kindOf, netmonApi, root, signInTo, signOut, startControlledEmulator,
 } from './netmon-fixture';
@@ -30,25 +31,10 @@ const DOCUMENT = `{
 
 type Result = { testId: number; action: string } | undefined;
 
-/** The lens whose title starts with `title` (after its icon), once the provider offers it. */
-async function lensCommand(uri: vscode.Uri, title: string): Promise<vscode.Command> {
-  const deadline = Date.now() + 10_000;
-  let seen: string[] = [];
-  while (Date.now() < deadline) {
-    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
-    seen = lenses.map((lens) => lens.command?.title ?? '');
-    const found = lenses.map((lens) => lens.command).find((command) => command?.title.replace(/^\$\([a-z-]+\) /, '').startsWith(title));
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no "${title}" lens on ${uri.path}; lenses: ${seen.join(' | ')}`);
-}
-
 type Seen = { kind: string; message?: string; detail?: string };
 
-async function runLens(uri: vscode.Uri, title: string): Promise<{ result: Result; prompts: Seen[] }> {
-  const command = await lensCommand(uri, title);
-  return answeringPrompts(acceptConfirmations, () => vscode.commands.executeCommand<Result>(command.command, ...(command.arguments ?? [])));
+function runLens(uri: vscode.Uri, title: string): Promise<{ result: Result; prompts: Seen[] }> {
+  return clickLens<Result>(uri, title);
 }
 
 describe('endpoint test documents', () => {
