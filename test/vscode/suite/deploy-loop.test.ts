@@ -19,7 +19,7 @@ import type { PathEpisode } from '../../../src/emulator/world/path-episodes';
 import { clickLens, lensCommand } from './lens-fixture';
 import { childrenOf, DEMO_CREDENTIALS, netmonApi, root } from './netmon-fixture';
 import { closeAllEditors, panelStates, waitForRendered } from './panels-fixture';
-import { createTestDirectly, openDocument, startDocumentSuite, writeDocument, type DocumentSuite, type WorkspaceScratch } from './documents-fixture';
+import { createTestDirectly, openDocument, replaceAndSave, startDocumentSuite, writeDocument, type DocumentSuite, type WorkspaceScratch } from './documents-fixture';
 
 const HOUR = 3600;
 type Shown = { panels: string[] } | undefined;
@@ -114,12 +114,7 @@ describe('the deploy loop of a test document through its lenses (v7)', () => {
     assert.equal(first.agents, 3);
     assert.ok(first.points.every((points) => points >= 12 && points <= 13), `rounds drawn: ${first.points.join(', ')}`);
 
-    const document = await vscode.workspace.openTextDocument(uri);
-    const edit = new vscode.WorkspaceEdit();
-    const at = document.getText().indexOf('"interval": 300');
-    edit.replace(uri, new vscode.Range(document.positionAt(at), document.positionAt(at + '"interval": 300'.length)), '"interval": 600');
-    await vscode.workspace.applyEdit(edit);
-    await document.save();
+    await replaceAndSave(uri, '"interval": 300', '"interval": 600');
     const { result: updated } = await clickLens<{ testId: number }>(uri, 'Update: interval 300 → 600');
     assert.equal(updated?.testId, testId, 'the same test, updated in place');
     assert.equal((await deployed(testId)).interval, 600);

@@ -50,6 +50,15 @@ export function rangeOf(document: vscode.TextDocument, text: string): vscode.Ran
   return new vscode.Range(document.positionAt(offset), document.positionAt(offset + text.length));
 }
 
+/** `find`'s first occurrence replaced by `replace` as an edit in the editor would, then saved. */
+export async function replaceAndSave(uri: vscode.Uri, find: string, replace: string): Promise<void> {
+  const document = await vscode.workspace.openTextDocument(uri);
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(uri, rangeOf(document, find), replace);
+  await vscode.workspace.applyEdit(edit);
+  await document.save();
+}
+
 /** The end of a document suite: editors closed, its scratch folder gone, signed out, the emulator stopped. */
 export async function endDocumentSuite(scratch: { remove(): void }, emulator: RunningEmulator): Promise<void> {
   await closeEditors();

@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { OfferPrompt } from '../../../src/vscode/ui/prompts';
 import { waitFor } from '../helpers';
-import { closeEditors, openDocument, workspaceScratch, writeDocument } from './documents-fixture';
+import { closeEditors, openDocument, replaceAndSave, workspaceScratch, writeDocument } from './documents-fixture';
 import { demoGet, useV7Demo } from './demo-fixture';
 import { clickLens, lensCommand } from './lens-fixture';
 import { SUITE_API, answeringPrompts, signOut } from './netmon-fixture';
@@ -101,12 +101,7 @@ describe('endpoint test documents: the loop in v7 demo mode', () => {
     assert.ok(charts.some((chart) => chart.id === 'http'), `the HTTP phases are drawn: ${charts.map((c) => c.id).join(', ')}`);
 
     await openDocument(uri);
-    const document = await vscode.workspace.openTextDocument(uri);
-    const edit = new vscode.WorkspaceEdit();
-    const at = document.getText().indexOf('intranet.example.com');
-    edit.replace(uri, new vscode.Range(document.positionAt(at), document.positionAt(at + 'intranet.example.com'.length)), 'portal.example.com');
-    await vscode.workspace.applyEdit(edit);
-    await document.save();
+    await replaceAndSave(uri, 'intranet.example.com', 'portal.example.com');
     const updated = await clickLens<Result>(uri, 'Update');
     assert.deepEqual(updated.result, { testId, action: 'update' });
     assert.equal((await demoGet(`${TESTS}/${testId}`)).body.url, 'https://portal.example.com/');

@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { RunningEmulator } from '../../../src/emulator';
 import { waitFor } from '../helpers';
-import { closeEditors, openDocument, workspaceScratch, writeDocument } from './documents-fixture';
+import { closeEditors, openDocument, replaceAndSave, workspaceScratch, writeDocument } from './documents-fixture';
 import { demoGet, useV7Demo } from './demo-fixture';
 import { clickLens, lensCommand } from './lens-fixture';
 import {
@@ -64,12 +64,7 @@ describe('endpoint test documents', () => {
       assert.deepEqual(deployed.body.agentSelectorConfig, { agentSelectorType: 'agent-labels', maxMachines: 25, endpointAgentLabels: [labels.find((l) => l.name === 'Mac laptops')?.id] });
       assert.match(readFileSync(uri.fsPath, 'utf8'), new RegExp(`"deployments": \\{\\s*"demo": \\{\\s*"\\d+": ${testId}`));
 
-      const document = await vscode.workspace.openTextDocument(uri);
-      const edit = new vscode.WorkspaceEdit();
-      const offset = document.getText().indexOf('mail.example.com');
-      edit.replace(uri, new vscode.Range(document.positionAt(offset), document.positionAt(offset + 'mail.example.com'.length)), 'smtp.example.com');
-      await vscode.workspace.applyEdit(edit);
-      await document.save();
+      await replaceAndSave(uri, 'mail.example.com', 'smtp.example.com');
       const updated = await runLens(uri, 'Update');
       assert.deepEqual(updated.result, { testId, action: 'update' });
       assert.match(updated.prompts[0]?.detail ?? '', /server: "mail\.example\.com" → "smtp\.example\.com"/);
