@@ -5,11 +5,14 @@
 // Delete through its lenses. No error notification on the way. Saves docs/screenshots/loop-run-now.png,
 // loop-results-metrics.png and loop-results-path.png (the results panels).
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { Locator, Page } from 'playwright-core';
-import { errorNotifications, openWorkbench, runCommandFromPalette, saveScreenshot, webviewFrame, type Workbench } from './workbench';
+import type { Page } from 'playwright-core';
+import {
+  assertNoErrors, clickLensAndAnswer, clickLensUntil, onFailureScreenshot, openWorkbench, replaceAll, runCommandFromPalette, saveScreenshot,
+  toastsGone, treeRow, waitForFileText, waitForLens, webviewFrame, type Workbench,
+} from './workbench';
 
 const TIMEOUT_MS = 30_000;
 /** Where New Test Document writes by default (netmon.documents.newDocumentFolder). */
@@ -25,78 +28,12 @@ const ENDPOINT_TEXT = `{
   "port": 443
 }
 `;
-const FAILURES = join(__dirname, '..', '..', 'test-results');
-
-function treeRow(page: Page, label: string | RegExp, level: number): Locator {
-  return page.locator(`.part.sidebar .monaco-list-row[aria-level="${level}"]`).filter({ has: page.locator('.label-name', { hasText: label }) }).first();
-}
-
-/** The lens `text`, clicked after scrolling to the top (the lenses sit above line 1). */
-async function clickLens(page: Page, text: string | RegExp): Promise<void> {
-  await page.locator('.monaco-editor .view-lines').first().click();
-  await page.keyboard.press('Control+Home');
-  const lens = page.locator('.codelens-decoration a:visible', { hasText: text }).first();
-  await lens.waitFor({ timeout: TIMEOUT_MS });
-  await lens.click({ force: true });
-}
-
-/**
- * Clicks a lens until `shown` appears. Lenses are redrawn as diagnostics and the catalog
- * arrive, and a click landing during a redraw is lost: a person clicks again when nothing
- * opens, and so does this, up to three times.
- */
-async function lensUntil(page: Page, text: string | RegExp, shown: Locator, waitMs = 20_000): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    await clickLens(page, text);
-    try {
-      await shown.waitFor({ timeout: waitMs });
-      return;
-    } catch (error) {
-      if (attempt === 3) throw new Error(`nothing shown after clicking the "${String(text)}" lens three times; notifications: ${JSON.stringify(await errorNotifications(page))}`, { cause: error });
-    }
-  }
-}
-
-/** A lens whose write asks first: clicked until its dialog shows, then `button` answered. */
-async function lensAndConfirm(page: Page, text: string | RegExp, button: string): Promise<void> {
-  const dialog = page.locator('.monaco-dialog-box');
-  await lensUntil(page, text, dialog, 5_000);
-  await dialog.locator('.monaco-button', { hasText: new RegExp(`^${button}$`) }).click();
-  await dialog.waitFor({ state: 'hidden' });
-}
-
-/** Waits until the file on disk says what `expected` wants. */
-async function onDisk(page: Page, file: string, expected: RegExp): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
-    if (expected.test(text)) return text;
-    if (Date.now() > deadline) assert.fail(`${file} does not match ${String(expected)}:\n${text}`);
-    await page.waitForTimeout(200);
-  }
-}
-
 /** Find and Replace (Ctrl+H) in the active editor, every match, then Ctrl+S. */
 async function replaceAndSave(page: Page, find: string, replace: string): Promise<void> {
   await page.locator('.monaco-editor .view-lines').first().click();
-  await page.keyboard.press('Control+H');
-  const widget = page.locator('.editor-widget.find-widget');
-  await widget.waitFor();
-  await widget.locator('.find-part textarea, .find-part input').first().fill(find);
-  await widget.locator('.replace-part textarea, .replace-part input').first().fill(replace);
-  await widget.locator('[aria-label^="Replace All"]').first().click();
-  await widget.locator('[aria-label^="Close"]').first().click();
-  await page.locator('.editor-widget.find-widget.visible').waitFor({ state: 'detached' });
+  await replaceAll(page, find, replace);
   await page.locator('.monaco-editor .view-lines').first().click();
   await page.keyboard.press('Control+S');
-}
-
-async function toastsGone(page: Page): Promise<void> {
-  await page.locator('.notifications-toasts .notification-toast').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
-}
-
-async function noErrors(page: Page, step: string): Promise<void> {
-  assert.deepEqual(await errorNotifications(page), [], `error notification after: ${step}`);
 }
 
 async function showTab(page: Page, title: string): Promise<void> {
@@ -113,17 +50,7 @@ describe('the deploy loop in v7 demo mode: Run Now, Create, Results, Update, Del
   });
   after(async () => { await workbench?.close(); });
 
-  /** What was on screen when a step failed, for the log reader. */
-  const shot = async <T>(name: string, steps: () => Promise<T>): Promise<T> => {
-    try {
-      return await steps();
-    } catch (error) {
-      await workbench.page.screenshot({ path: join(FAILURES, `${name}.png`) }).catch(() => undefined);
-      throw error;
-    }
-  };
-
-  test('an http-server document: Run Now names its agents, Create, Results open the metrics and the path, Update, Delete', () => shot('deploy-loop-test', async () => {
+  test('an http-server document: Run Now names its agents, Create, Results open the metrics and the path, Update, Delete', () => onFailureScreenshot(workbench.page, 'deploy-loop-test', async () => {
     const { page } = workbench;
     const file = join(workbench.server.workspace, DOCUMENT);
     const widget = page.locator('.quick-input-widget');
@@ -136,7 +63,7 @@ describe('the deploy loop in v7 demo mode: Run Now, Create, Results, Update, Del
     await widget.getByRole('button', { name: 'OK' }).click();
     await widget.waitFor({ state: 'hidden' });
     await page.locator('.tab.active', { hasText: 'new-http-server.netmon-test.json' }).waitFor({ timeout: TIMEOUT_MS });
-    await onDisk(page, file, /"type": "http-server"/);
+    await waitForFileText(page, file, /"type": "http-server"/);
     // The new document opens with its name selected: typing replaces it (once the selection is drawn).
     await page.locator('.monaco-editor .selected-text').first().waitFor({ timeout: TIMEOUT_MS });
     await page.waitForTimeout(300);
@@ -144,31 +71,31 @@ describe('the deploy loop in v7 demo mode: Run Now, Create, Results, Update, Del
     await page.keyboard.press('Tab');
     await page.keyboard.type('https://example.com/health');
     await page.keyboard.press('Control+S');
-    const written = await onDisk(page, file, /"testName": "Loop health",[\s\S]*"url": "https:\/\/example\.com\/health"/);
+    const written = await waitForFileText(page, file, /"testName": "Loop health",[\s\S]*"url": "https:\/\/example\.com\/health"/);
     // The template names each agent it picked in a comment after its id.
     const agentNames = [...written.matchAll(/\{ "agentId": \d+ \},? \/\/ (.+)$/gm)].map((m) => (m[1] ?? '').trim());
     assert.equal(agentNames.length, 2, `two named agents:\n${written}`);
 
     // Run Now before deploying: a row per agent, each naming one of the document's agents.
-    await lensUntil(page, /Run Now/, page.locator('.tab', { hasText: 'Instant: Loop health' }).first());
+    await clickLensUntil(page, /Run Now/, page.locator('.tab', { hasText: 'Instant: Loop health' }).first());
     const run = await webviewFrame(page, 'table tbody tr', 90_000);
     await run.locator('[role="status"]', { hasText: /^2 agents: \d+ failing, \d+ slow, \d+ fine/ }).waitFor({ timeout: 90_000 });
     assert.deepEqual((await run.locator('tbody td.ins-agent').allInnerTexts()).map((t) => t.trim()).sort(), [...agentNames].sort());
     await toastsGone(page);
     await saveScreenshot(page, 'loop-run-now');
-    await noErrors(page, 'Run Now');
+    await assertNoErrors(page, 'Run Now');
 
     await showTab(page, 'new-http-server.netmon-test.json');
-    await lensUntil(page, /Create "Loop health" in .+ · http-server · 2 agents · every 300 s/, page.locator('.codelens-decoration a', { hasText: 'Bound to test' }).first());
+    await clickLensUntil(page, /Create "Loop health" in .+ · http-server · 2 agents · every 300 s/, page.locator('.codelens-decoration a', { hasText: 'Bound to test' }).first());
     assert.match(readFileSync(file, 'utf8'), /"deployments":/);
-    await noErrors(page, 'Create');
+    await assertNoErrors(page, 'Create');
 
     // Results of the deployed test: the path (drawn first, in front) and the metrics under it, at a
     // readable width for the README (the run's panel closed, the side bar away, the offer dismissed).
     await page.locator('.tab', { hasText: 'Instant: Loop health' }).first().locator('.codicon-close').click();
     await runCommandFromPalette(page, 'Notifications: Clear All Notifications');
     await page.keyboard.press('Control+B');
-    await lensUntil(page, /Results/, page.locator('.tab', { hasText: 'Path: Loop health' }).first());
+    await clickLensUntil(page, /Results/, page.locator('.tab', { hasText: 'Path: Loop health' }).first());
     const path = await webviewFrame(page, 'svg.graph .node', 60_000);
     assert.ok(await path.locator('svg.graph .node').count() > 2, 'the path has its hops');
     await page.waitForTimeout(500);
@@ -183,22 +110,22 @@ describe('the deploy loop in v7 demo mode: Run Now, Create, Results, Update, Del
     await page.waitForTimeout(500);
     await saveScreenshot(page, 'loop-results-metrics');
     await page.keyboard.press('Control+B');
-    await noErrors(page, 'Results');
+    await assertNoErrors(page, 'Results');
 
     await showTab(page, 'new-http-server.netmon-test.json');
     await replaceAndSave(page, '"interval": 300', '"interval": 600');
-    await onDisk(page, file, /"interval": 600/);
-    await lensUntil(page, /Update: interval 300 → 600/, page.locator('.notifications-toasts', { hasText: /Updated test "Loop health"/ }));
-    await noErrors(page, 'Update');
+    await waitForFileText(page, file, /"interval": 600/);
+    await clickLensUntil(page, /Update: interval 300 → 600/, page.locator('.notifications-toasts', { hasText: /Updated test "Loop health"/ }));
+    await assertNoErrors(page, 'Update');
 
     await toastsGone(page);
-    await lensAndConfirm(page, /Delete/, 'Delete');
-    await page.locator('.codelens-decoration a', { hasText: /Create "Loop health" in/ }).first().waitFor({ timeout: TIMEOUT_MS });
+    await clickLensAndAnswer(page, /Delete/, 'Delete');
+    await waitForLens(page, /Create "Loop health" in/);
     assert.doesNotMatch(readFileSync(file, 'utf8'), /"deployments":/);
-    await noErrors(page, 'Delete');
+    await assertNoErrors(page, 'Delete');
   }));
 
-  test('an endpoint test document: Run Now, Create, Results, Update (server), Delete through its lenses, the binding kept in the document', () => shot('deploy-loop-endpoint', async () => {
+  test('an endpoint test document: Run Now, Create, Results, Update (server), Delete through its lenses, the binding kept in the document', () => onFailureScreenshot(workbench.page, 'deploy-loop-endpoint', async () => {
     const { page } = workbench;
     const file = join(workbench.server.workspace, ENDPOINT_DOCUMENT);
     await runCommandFromPalette(page, 'View: Close All Editors');
@@ -212,43 +139,43 @@ describe('the deploy loop in v7 demo mode: Run Now, Create, Results, Update, Del
     await page.locator('.tab.active', { hasText: 'mail.netmon-endpoint-test.json' }).waitFor({ timeout: TIMEOUT_MS });
 
     // Run Now before deploying: the test once, as an instant test, on the agents its label holds; a row per agent.
-    await lensUntil(page, /Run Now/, page.locator('.tab', { hasText: 'Instant: Mail from Macs' }).first());
+    await clickLensUntil(page, /Run Now/, page.locator('.tab', { hasText: 'Instant: Mail from Macs' }).first());
     const run = await webviewFrame(page, 'table tbody tr', 90_000);
     await run.locator('[role="status"]', { hasText: /^\d+ agents?: \d+ failing, \d+ slow, \d+ fine/ }).waitFor({ timeout: 90_000 });
     assert.ok(await run.locator('tbody td.ins-agent').count() > 0, 'a row per agent');
-    await noErrors(page, 'Run Now of the endpoint test');
+    await assertNoErrors(page, 'Run Now of the endpoint test');
     await page.locator('.tab', { hasText: 'Instant: Mail from Macs' }).first().locator('.codicon-close').click();
     await showTab(page, 'mail.netmon-endpoint-test.json');
 
-    await lensAndConfirm(page, /Create endpoint test in/, 'Create');
-    await page.locator('.codelens-decoration a', { hasText: /Bound to endpoint test \d+/ }).first().waitFor({ timeout: TIMEOUT_MS });
-    await onDisk(page, file, /"deployments": \{\s*"demo": \{\s*"\d+": \d+/);
-    await noErrors(page, 'Create of the endpoint test');
+    await clickLensAndAnswer(page, /Create endpoint test in/, 'Create');
+    await waitForLens(page, /Bound to endpoint test \d+/);
+    await waitForFileText(page, file, /"deployments": \{\s*"demo": \{\s*"\d+": \d+/);
+    await assertNoErrors(page, 'Create of the endpoint test');
 
     // Results of the created test: its path (in front) and its metrics, as its node in the Netmon view opens them.
     await runCommandFromPalette(page, 'Notifications: Clear All Notifications');
-    await lensUntil(page, /Results/, page.locator('.tab', { hasText: 'Path: Mail from Macs' }).first());
+    await clickLensUntil(page, /Results/, page.locator('.tab', { hasText: 'Path: Mail from Macs' }).first());
     const path = await webviewFrame(page, 'svg.graph .node', 60_000);
     assert.ok(await path.locator('svg.graph .node').count() > 2, 'the path has its hops');
     await showTab(page, 'Metrics: Mail from Macs');
     const metrics = await webviewFrame(page, '.chart-summary', 60_000);
     assert.match(await metrics.locator('.chart-summary').first().innerText(), /p50/);
-    await noErrors(page, 'Results of the endpoint test');
+    await assertNoErrors(page, 'Results of the endpoint test');
     await showTab(page, 'mail.netmon-endpoint-test.json');
 
     await replaceAndSave(page, 'mail.example.com', 'smtp.example.com');
-    await onDisk(page, file, /"server": "smtp\.example\.com"/);
+    await waitForFileText(page, file, /"server": "smtp\.example\.com"/);
     await toastsGone(page);
-    await lensAndConfirm(page, /Update/, 'Update');
+    await clickLensAndAnswer(page, /Update/, 'Update');
     // The service has the new server: the Plan lens finds nothing left to change.
     await toastsGone(page);
-    await lensUntil(page, /Plan/, page.locator('.notifications-toasts', { hasText: /Plan for endpoint\/mail\.netmon-endpoint-test\.json in .+: no change\./ }));
-    await noErrors(page, 'Update of the endpoint test');
+    await clickLensUntil(page, /Plan/, page.locator('.notifications-toasts', { hasText: /Plan for endpoint\/mail\.netmon-endpoint-test\.json in .+: no change\./ }));
+    await assertNoErrors(page, 'Update of the endpoint test');
 
     await toastsGone(page);
-    await lensAndConfirm(page, /Delete/, 'Delete');
-    await page.locator('.codelens-decoration a', { hasText: /Create endpoint test in/ }).first().waitFor({ timeout: TIMEOUT_MS });
-    await onDisk(page, file, /^(?![\s\S]*"deployments":)/);
-    await noErrors(page, 'Delete of the endpoint test');
+    await clickLensAndAnswer(page, /Delete/, 'Delete');
+    await waitForLens(page, /Create endpoint test in/);
+    await waitForFileText(page, file, /^(?![\s\S]*"deployments":)/);
+    await assertNoErrors(page, 'Delete of the endpoint test');
   }));
 });

@@ -13,8 +13,8 @@ import * as vscode from 'vscode';
 import type { RunningEmulator } from '../../../src/emulator';
 import type { Prompt } from '../../../src/vscode/ui/prompts';
 import { waitFor } from '../helpers';
-import { closeEditors, endDocumentSuite, workspaceScratch, writeDocument } from './documents-fixture';
-import { clearEmulatorRequests, emulatorRequests, netmonApi, signInTo, startControlledEmulator } from './netmon-fixture';
+import { closeEditors, startDocumentSuite, writeDocument, type DocumentSuite, type WorkspaceScratch } from './documents-fixture';
+import { clearEmulatorRequests, emulatorRequests, netmonApi } from './netmon-fixture';
 import { waitForPanels } from './panels-fixture';
 
 const HOSTILE = `Evil\n  - delete  "Payroll" (test 1) [Sign out](command:netmon.signOut) $(pass-filled) ${'long '.repeat(30)}end`;
@@ -25,7 +25,8 @@ type Applied = { completed: { action: string; testName: string }[] } | undefined
 describe('after the editor\'s Apply: Run Now and Show Results of what it wrote; its tests are ours (v7)', function () {
   this.timeout(90_000);
   let emulator: RunningEmulator;
-  let scratch: ReturnType<typeof workspaceScratch>;
+  let scratch: WorkspaceScratch;
+  let suite: DocumentSuite;
   let state: string;
   const previousState = process.env['NETMON_STATE_DIR'];
   let folder: vscode.Uri;
@@ -36,14 +37,11 @@ describe('after the editor\'s Apply: Run Now and Show Results of what it wrote; 
     // The journal goes where the CLI and the agent tools keep it: here, a folder of this suite's own.
     state = mkdtempSync(join(tmpdir(), 'netmon-apply-loop-'));
     process.env['NETMON_STATE_DIR'] = state;
-    await netmonApi();
-    await vscode.workspace.getConfiguration('netmon').update('apiVersion', 'v7', vscode.ConfigurationTarget.Global);
-    emulator = await startControlledEmulator({ api: 'v7', now: () => Date.now(), instantTestDelaySeconds: 1 });
+    suite = await startDocumentSuite('apply-loop', { v7: true, emulator: { now: () => Date.now(), instantTestDelaySeconds: 1 } });
+    ({ emulator, scratch } = suite);
     const group = emulator.world.group(emulator.world.accountGroups[0]?.aid ?? 0);
     const agents = (group?.enterpriseAgents() ?? []).slice(0, 2).map((agent) => ({ agentId: Number(agent.agentId) }));
     assert.equal(agents.length, 2);
-    await signInTo(emulator);
-    scratch = workspaceScratch('apply-loop');
     portal = writeDocument(scratch.path, 'apply/portal.netmon-test.json', JSON.stringify({ type: 'http-server', testName: 'Apply portal', interval: 300, agents, url: 'https://portal.example.com/' }, null, 2));
     writeDocument(scratch.path, 'apply/hostile.netmon-test.json', JSON.stringify({ type: 'agent-to-server', testName: HOSTILE, interval: 300, agents, server: 'evil.example.com' }, null, 2));
     vpn = writeDocument(scratch.path, 'apply/vpn.netmon-endpoint-test.json', JSON.stringify({ type: 'agent-to-server', testName: 'VPN from Macs', interval: 300, agentLabels: ['Mac laptops'], server: 'vpn.example.com' }, null, 2));
@@ -51,8 +49,7 @@ describe('after the editor\'s Apply: Run Now and Show Results of what it wrote; 
   });
   after(async () => {
     (await netmonApi()).prompts.respondWith(undefined);
-    await vscode.workspace.getConfiguration('netmon').update('apiVersion', undefined, vscode.ConfigurationTarget.Global);
-    await endDocumentSuite(scratch, emulator);
+    await suite.end();
     rmSync(state, { recursive: true, force: true });
     if (previousState === undefined) delete process.env['NETMON_STATE_DIR']; else process.env['NETMON_STATE_DIR'] = previousState;
   });

@@ -11,8 +11,8 @@ import type { Plan } from '../../../src/documents';
 import type { RunningEmulator } from '../../../src/emulator';
 import type { Prompt } from '../../../src/vscode/ui/prompts';
 import { waitFor } from '../helpers';
-import { endDocumentSuite, netmonDiagnostics, openDocument, rangeOf, workspaceScratch, writeDocument } from './documents-fixture';
-import { DEMO_CREDENTIALS, acceptConfirmations, answeringPrompts, netmonApi, signInTo, startControlledEmulator } from './netmon-fixture';
+import { endDocumentSuite, netmonDiagnostics, openDocument, rangeOf, startDocumentSuite, writeDocument, type WorkspaceScratch } from './documents-fixture';
+import { DEMO_CREDENTIALS, acceptConfirmations, answeringPrompts } from './netmon-fixture';
 
 const INTERVALS = ['60', '120', '300', '600', '900', '1800', '3600'];
 
@@ -28,12 +28,9 @@ function shownOrder(items: readonly vscode.CompletionItem[]): string[] {
 
 describe('authoring, a stranger\'s first hour', () => {
   let emulator: RunningEmulator;
-  let scratch: ReturnType<typeof workspaceScratch>;
+  let scratch: WorkspaceScratch;
   before(async () => {
-    await netmonApi();
-    emulator = await startControlledEmulator();
-    await signInTo(emulator);
-    scratch = workspaceScratch('first-hour');
+    ({ emulator, scratch } = await startDocumentSuite('first-hour'));
   });
   after(() => endDocumentSuite(scratch, emulator));
 

@@ -16,46 +16,25 @@ import { enterprisePaths } from '../../../src/analysis/results/read';
 import type { EnterpriseTest } from '../../../src/api/types';
 import type { RunningEmulator } from '../../../src/emulator';
 import type { PathEpisode } from '../../../src/emulator/world/path-episodes';
-import { acceptConfirmations, answeringPrompts, childrenOf, DEMO_CREDENTIALS, netmonApi, root, signInTo, startControlledEmulator } from './netmon-fixture';
+import { clickLens, lensCommand } from './lens-fixture';
+import { childrenOf, DEMO_CREDENTIALS, netmonApi, root } from './netmon-fixture';
 import { closeAllEditors, panelStates, waitForRendered } from './panels-fixture';
-import { createTestDirectly, endDocumentSuite, openDocument, workspaceScratch, writeDocument } from './documents-fixture';
+import { createTestDirectly, openDocument, replaceAndSave, startDocumentSuite, writeDocument, type DocumentSuite, type WorkspaceScratch } from './documents-fixture';
 
 const HOUR = 3600;
 type Shown = { panels: string[] } | undefined;
 
-/** The lens whose title (after its icon) starts with `title`, once the provider offers it. */
-async function lensCommand(uri: vscode.Uri, title: string): Promise<vscode.Command> {
-  const deadline = Date.now() + 10_000;
-  let seen: string[] = [];
-  while (Date.now() < deadline) {
-    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
-    seen = lenses.map((lens) => lens.command?.title ?? '');
-    const found = lenses.map((lens) => lens.command).find((command) => command?.title.replace(/^\$\([a-z-]+\) /, '').startsWith(title));
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no "${title}" lens on ${uri.path}; lenses: ${seen.join(' | ')}`);
-}
-
-async function clickLens<T>(uri: vscode.Uri, title: string): Promise<{ result: T | undefined; prompts: { kind: string; message?: string }[] }> {
-  const command = await lensCommand(uri, title);
-  return answeringPrompts(acceptConfirmations, () => vscode.commands.executeCommand<T>(command.command, ...(command.arguments ?? [])));
-}
-
 describe('the deploy loop of a test document through its lenses (v7)', () => {
   let emulator: RunningEmulator;
   let clock = 0;
-  let scratch: ReturnType<typeof workspaceScratch>;
+  let scratch: WorkspaceScratch;
   let agentIds: number[] = [];
   let loss: PathEpisode;
+  let suite: DocumentSuite;
 
-  before(async function () {
-    this.timeout(60_000);
-    await netmonApi();
-    scratch = workspaceScratch('deploy-loop');
-    await vscode.workspace.getConfiguration('netmon').update('apiVersion', 'v7', vscode.ConfigurationTarget.Global);
-    emulator = await startControlledEmulator({ api: 'v7', now: () => clock * 1000 });
-    const group = emulator.world.group(emulator.world.accountGroups[0]?.aid ?? 0);
+  /** Deployed two hours before the seeded loss; tests deployed elsewhere until the next test id crosses the lossy transit. */
+  async function seedBeforeTheLoss(started: RunningEmulator): Promise<void> {
+    const group = started.world.group(started.world.accountGroups[0]?.aid ?? 0);
     assert.ok(group);
     const day = Math.floor(Date.UTC(2026, 10, 20) / 1000);
     const found = group.pathEpisodes(day, day + 86400).find((e) => e.kind === 'lossEpisode');
@@ -72,15 +51,19 @@ describe('the deploy loop of a test document through its lenses (v7)', () => {
       agents: agentIds.map((agentId) => ({ agentId })), createdBy: 'probe', createdDate: '2026-11-20 00:00:00',
     } as EnterpriseTest).path?.kind === 'lossEpisode';
     const elsewhere = { testName: 'Deployed elsewhere', interval: 300, agents: agentIds.map((agentId) => ({ agentId: String(agentId) })), server: 'vpn.example.com' };
-    let next = (await createTestDirectly(emulator, 'agent-to-server', elsewhere)).testId + 1;
-    for (let tries = 0; !crossesLoss(next) && tries < 4; tries++) next = (await createTestDirectly(emulator, 'agent-to-server', elsewhere)).testId + 1;
+    let next = (await createTestDirectly(started, 'agent-to-server', elsewhere)).testId + 1;
+    for (let tries = 0; !crossesLoss(next) && tries < 4; tries++) next = (await createTestDirectly(started, 'agent-to-server', elsewhere)).testId + 1;
     assert.ok(crossesLoss(next), `test ${next} crosses the lossy transit`);
-    await signInTo(emulator);
+  }
+
+  before(async function () {
+    this.timeout(60_000);
+    suite = await startDocumentSuite('deploy-loop', { v7: true, emulator: { now: () => clock * 1000 }, beforeSignIn: seedBeforeTheLoss });
+    ({ emulator, scratch } = suite);
   });
   after(async () => {
     await closeAllEditors();
-    await vscode.workspace.getConfiguration('netmon').update('apiVersion', undefined, vscode.ConfigurationTarget.Global);
-    await endDocumentSuite(scratch, emulator);
+    await suite.end();
   });
 
   const deployed = async (testId: number): Promise<{ status: number; interval?: number }> => {
@@ -131,12 +114,7 @@ describe('the deploy loop of a test document through its lenses (v7)', () => {
     assert.equal(first.agents, 3);
     assert.ok(first.points.every((points) => points >= 12 && points <= 13), `rounds drawn: ${first.points.join(', ')}`);
 
-    const document = await vscode.workspace.openTextDocument(uri);
-    const edit = new vscode.WorkspaceEdit();
-    const at = document.getText().indexOf('"interval": 300');
-    edit.replace(uri, new vscode.Range(document.positionAt(at), document.positionAt(at + '"interval": 300'.length)), '"interval": 600');
-    await vscode.workspace.applyEdit(edit);
-    await document.save();
+    await replaceAndSave(uri, '"interval": 300', '"interval": 600');
     const { result: updated } = await clickLens<{ testId: number }>(uri, 'Update: interval 300 → 600');
     assert.equal(updated?.testId, testId, 'the same test, updated in place');
     assert.equal((await deployed(testId)).interval, 600);

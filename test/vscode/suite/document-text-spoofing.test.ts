@@ -5,16 +5,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { RunningEmulator } from '../../../src/emulator';
-import { createTestDirectly, endDocumentSuite, openDocument, workspaceScratch, writeDocument } from './documents-fixture';
-import { answeringPrompts, netmonApi, signInTo, startControlledEmulator } from './netmon-fixture';
+import { createTestDirectly, endDocumentSuite, openDocument, startDocumentSuite, writeDocument, type WorkspaceScratch } from './documents-fixture';
+import { answeringPrompts, netmonApi } from './netmon-fixture';
 
 describe('document text in lenses and the Apply dialog', () => {
   let emulator: RunningEmulator;
-  let scratch: ReturnType<typeof workspaceScratch>;
+  let scratch: WorkspaceScratch;
   before(async () => {
-    emulator = await startControlledEmulator();
-    await signInTo(emulator);
-    scratch = workspaceScratch('spoofing');
+    ({ emulator, scratch } = await startDocumentSuite('spoofing'));
   });
   after(() => endDocumentSuite(scratch, emulator));
 

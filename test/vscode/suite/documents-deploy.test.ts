@@ -8,10 +8,10 @@ import type { ApplyResult, Plan } from '../../../src/documents';
 import type { RunningEmulator } from '../../../src/emulator';
 import { waitFor } from '../helpers';
 import { panelStates, sendFromWebview, waitForPanels, waitForRendered } from './panels-fixture';
-import { endDocumentSuite, netmonDiagnostics, openDocument, rangeOf, workspaceScratch, writeDocument } from './documents-fixture';
+import { endDocumentSuite, netmonDiagnostics, openDocument, rangeOf, startDocumentSuite, writeDocument, type WorkspaceScratch } from './documents-fixture';
 import {
   DEMO_CREDENTIALS, SUITE_API, WIRE_PATHS, acceptConfirmations, answeringPrompts, apiGet, apiPost, deployedTest, deployedTests, emulatorRequests, isWriteRequest, netmonApi,
-  signInTo, startControlledEmulator,
+  signInTo,
   type DeployedTestView,
 } from './netmon-fixture';
 
@@ -45,15 +45,12 @@ async function rewrite(path: string, change: (text: string) => string): Promise<
 
 describe('deploying and running documents', () => {
   let emulator: RunningEmulator;
-  let scratch: ReturnType<typeof workspaceScratch>;
+  let scratch: WorkspaceScratch;
   let connectionKey: string;
   before(async () => {
-    const api = await netmonApi();
     // A real clock: instant-test results appear one second after the POST.
-    emulator = await startControlledEmulator({ now: () => Date.now(), instantTestDelaySeconds: 1 });
-    await signInTo(emulator);
-    connectionKey = api.connection.current?.serviceKey ?? '';
-    scratch = workspaceScratch('deploy');
+    ({ emulator, scratch } = await startDocumentSuite('deploy', { emulator: { now: () => Date.now(), instantTestDelaySeconds: 1 } }));
+    connectionKey = (await netmonApi()).connection.current?.serviceKey ?? '';
   });
   after(() => endDocumentSuite(scratch, emulator));
 

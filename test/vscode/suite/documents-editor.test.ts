@@ -4,8 +4,8 @@ import * as vscode from 'vscode';
 import type { EndpointAgentsResponse, UserSessionDetailResponse, UserSessionsResponse } from '../../../src/api/types';
 import type { RunningEmulator } from '../../../src/emulator';
 import { waitFor } from '../helpers';
-import { closeEditors, endDocumentSuite, netmonDiagnostics, openDocument, rangeOf, workspaceScratch, writeDocument } from './documents-fixture';
-import { apiGet, netmonApi, signInTo, startControlledEmulator } from './netmon-fixture';
+import { closeEditors, endDocumentSuite, netmonDiagnostics, openDocument, rangeOf, startDocumentSuite, writeDocument, type WorkspaceScratch } from './documents-fixture';
+import { apiGet } from './netmon-fixture';
 
 const HTTP_INSTANT = `{
   // a comment, allowed in these documents
@@ -20,13 +20,10 @@ const HTTP_INSTANT = `{
 
 describe('documents in the editor', () => {
   let emulator: RunningEmulator;
-  let scratch: ReturnType<typeof workspaceScratch>;
+  let scratch: WorkspaceScratch;
   before(async () => {
-    await netmonApi();
-    emulator = await startControlledEmulator();
-    await signInTo(emulator);
+    ({ emulator, scratch } = await startDocumentSuite('editor'));
     await vscode.commands.executeCommand('netmon.documents.refreshCatalog');
-    scratch = workspaceScratch('editor');
   });
   after(() => endDocumentSuite(scratch, emulator));
 

@@ -11,8 +11,8 @@ import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { EndpointFolderPlan, Plan } from '../../../src/documents';
 import type { RunningEmulator } from '../../../src/emulator';
-import { endDocumentSuite, netmonDiagnostics, workspaceScratch, writeDocument } from './documents-fixture';
-import { SUITE_API, answeringPrompts, nativeGet, signInTo, startControlledEmulator } from './netmon-fixture';
+import { endDocumentSuite, netmonDiagnostics, startDocumentSuite, writeDocument, type WorkspaceScratch } from './documents-fixture';
+import { SUITE_API, answeringPrompts, nativeGet } from './netmon-fixture';
 
 const ENDPOINT_DOCUMENT = (name: string): string =>
   `{\n  "type": "agent-to-server",\n  "testName": "${name}",\n  "interval": 300,\n  "agentLabels": ["Mac laptops"],\n  "server": "vpn.example.com"\n}\n`;
@@ -24,11 +24,9 @@ type Applied = { completed: { action: string; testName: string }[]; endpoint?: {
 
 describe('endpoint test documents in the folder Plan and in New Test Document', () => {
   let emulator: RunningEmulator;
-  let scratch: ReturnType<typeof workspaceScratch>;
+  let scratch: WorkspaceScratch;
   before(async () => {
-    emulator = await startControlledEmulator();
-    await signInTo(emulator);
-    scratch = workspaceScratch('endpoint-folder');
+    ({ emulator, scratch } = await startDocumentSuite('endpoint-folder'));
     await vscode.workspace.getConfiguration().update('netmon.documents.newDocumentFolder', vscode.workspace.asRelativePath(scratch.folder), vscode.ConfigurationTarget.Workspace);
   });
   after(async () => {

@@ -7,10 +7,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
-import type { OfferPrompt, Prompt } from '../../../src/vscode/ui/prompts';
+import type { OfferPrompt } from '../../../src/vscode/ui/prompts';
 import { waitFor } from '../helpers';
-import { closeEditors, openDocument, workspaceScratch, writeDocument } from './documents-fixture';
-import { DEMO_CREDENTIALS, SUITE_API, answeringPrompts, netmonApi, signOut } from './netmon-fixture';
+import { closeEditors, openDocument, replaceAndSave, workspaceScratch, writeDocument } from './documents-fixture';
+import { demoGet, useV7Demo } from './demo-fixture';
+import { clickLens, lensCommand } from './lens-fixture';
+import { SUITE_API, answeringPrompts, signOut } from './netmon-fixture';
 import { closeAllEditors, waitForRendered } from './panels-fixture';
 
 const TESTS = '/v7/endpoint/tests/scheduled-tests/http-server';
@@ -19,33 +21,6 @@ const RESULTS = '/v7/endpoint/test-results/scheduled-tests';
 type Result = { testId: number; action: string } | undefined;
 interface InstantRun { testId: number; type: string; records: { agentId: string }[]; panelId: string; text: string; json: string }
 interface Shown { testId: number; panels: string[] }
-
-/** The lens whose title (after its icon) starts with `title`, once the provider offers it. */
-async function lensCommand(uri: vscode.Uri, title: string): Promise<vscode.Command> {
-  const deadline = Date.now() + 10_000;
-  let seen: string[] = [];
-  while (Date.now() < deadline) {
-    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
-    seen = lenses.map((lens) => lens.command?.title ?? '');
-    const found = lenses.map((lens) => lens.command).find((command) => command?.title.replace(/^\$\([a-z-]+\) /, '').startsWith(title));
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no "${title}" lens on ${uri.path}; lenses: ${seen.join(' | ')}`);
-}
-
-/** Clicks the lens: confirmations are accepted, offers declined. */
-async function clickLens<T>(uri: vscode.Uri, title: string): Promise<{ result: T | undefined; prompts: Prompt[] }> {
-  const command = await lensCommand(uri, title);
-  return answeringPrompts((prompt) => (prompt.kind === 'confirm' ? prompt.actions[0] : undefined),
-    () => vscode.commands.executeCommand<T>(command.command, ...(command.arguments ?? [])));
-}
-
-async function demoGet(path: string): Promise<{ status: number; body: Record<string, unknown> }> {
-  const api = await netmonApi();
-  const response = await fetch(`${api.connection.demoUrl ?? ''}${path}`, { headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}` } });
-  return { status: response.status, body: response.status === 200 ? await response.json() as Record<string, unknown> : {} };
-}
 
 describe('endpoint test documents: the loop in v7 demo mode', () => {
   let scratch: ReturnType<typeof workspaceScratch>;
@@ -63,9 +38,7 @@ describe('endpoint test documents: the loop in v7 demo mode', () => {
 
   it('new document → Run Now (a row per agent) → Create (offering Run Now, Show Results) → Results (metrics and path of the created test) → Update → Delete', async function () {
     this.timeout(120_000);
-    const api = await netmonApi();
-    await vscode.commands.executeCommand('netmon.useDemo');
-    assert.equal(api.connection.current?.api?.version, 'v7');
+    await useV7Demo();
     const agents = ((await demoGet('/v7/endpoint/agents')).body.agents as { id: string }[]).slice(0, 2).map((agent) => agent.id);
     assert.equal(agents.length, 2);
     const uri = writeDocument(scratch.path, 'intranet.netmon-endpoint-test.json', `${JSON.stringify({
@@ -128,12 +101,7 @@ describe('endpoint test documents: the loop in v7 demo mode', () => {
     assert.ok(charts.some((chart) => chart.id === 'http'), `the HTTP phases are drawn: ${charts.map((c) => c.id).join(', ')}`);
 
     await openDocument(uri);
-    const document = await vscode.workspace.openTextDocument(uri);
-    const edit = new vscode.WorkspaceEdit();
-    const at = document.getText().indexOf('intranet.example.com');
-    edit.replace(uri, new vscode.Range(document.positionAt(at), document.positionAt(at + 'intranet.example.com'.length)), 'portal.example.com');
-    await vscode.workspace.applyEdit(edit);
-    await document.save();
+    await replaceAndSave(uri, 'intranet.example.com', 'portal.example.com');
     const updated = await clickLens<Result>(uri, 'Update');
     assert.deepEqual(updated.result, { testId, action: 'update' });
     assert.equal((await demoGet(`${TESTS}/${testId}`)).body.url, 'https://portal.example.com/');

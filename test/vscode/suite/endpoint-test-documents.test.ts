@@ -9,9 +9,11 @@ import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { RunningEmulator } from '../../../src/emulator';
 import { waitFor } from '../helpers';
-import { closeEditors, openDocument, workspaceScratch, writeDocument } from './documents-fixture';
+import { closeEditors, openDocument, replaceAndSave, workspaceScratch, writeDocument } from './documents-fixture';
+import { demoGet, useV7Demo } from './demo-fixture';
+import { clickLens, lensCommand } from './lens-fixture';
 import {
-  DEMO_CREDENTIALS, SUITE_API, acceptConfirmations, answeringPrompts, childrenOf, kindOf, netmonApi, root, signInTo, signOut, startControlledEmulator,
+  SUITE_API, acceptConfirmations, answeringPrompts, childrenOf, kindOf, netmonApi, root, signInTo, signOut, startControlledEmulator,
 } from './netmon-fixture';
 
 const TESTS = '/v7/endpoint/tests/scheduled-tests/agent-to-server';
@@ -29,31 +31,10 @@ const DOCUMENT = `{
 
 type Result = { testId: number; action: string } | undefined;
 
-/** The lens whose title starts with `title` (after its icon), once the provider offers it. */
-async function lensCommand(uri: vscode.Uri, title: string): Promise<vscode.Command> {
-  const deadline = Date.now() + 10_000;
-  let seen: string[] = [];
-  while (Date.now() < deadline) {
-    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
-    seen = lenses.map((lens) => lens.command?.title ?? '');
-    const found = lenses.map((lens) => lens.command).find((command) => command?.title.replace(/^\$\([a-z-]+\) /, '').startsWith(title));
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no "${title}" lens on ${uri.path}; lenses: ${seen.join(' | ')}`);
-}
-
 type Seen = { kind: string; message?: string; detail?: string };
 
-async function runLens(uri: vscode.Uri, title: string): Promise<{ result: Result; prompts: Seen[] }> {
-  const command = await lensCommand(uri, title);
-  return answeringPrompts(acceptConfirmations, () => vscode.commands.executeCommand<Result>(command.command, ...(command.arguments ?? [])));
-}
-
-async function demoGet(path: string): Promise<{ status: number; body: Record<string, unknown> }> {
-  const api = await netmonApi();
-  const response = await fetch(`${api.connection.demoUrl ?? ''}${path}`, { headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}` } });
-  return { status: response.status, body: response.status === 200 ? await response.json() as Record<string, unknown> : {} };
+function runLens(uri: vscode.Uri, title: string): Promise<{ result: Result; prompts: Seen[] }> {
+  return clickLens<Result>(uri, title);
 }
 
 describe('endpoint test documents', () => {
@@ -69,9 +50,7 @@ describe('endpoint test documents', () => {
 
   if (SUITE_API === 'v7') {
     it('in v7 demo mode: Create, Update and Delete lenses deploy, patch and remove the test, and keep the binding', async () => {
-      const api = await netmonApi();
-      await vscode.commands.executeCommand('netmon.useDemo');
-      assert.equal(api.connection.current?.api?.version, 'v7');
+      await useV7Demo();
       const uri = writeDocument(scratch.path, 'mail.netmon-endpoint-test.json', DOCUMENT);
       await openDocument(uri);
 
@@ -85,12 +64,7 @@ describe('endpoint test documents', () => {
       assert.deepEqual(deployed.body.agentSelectorConfig, { agentSelectorType: 'agent-labels', maxMachines: 25, endpointAgentLabels: [labels.find((l) => l.name === 'Mac laptops')?.id] });
       assert.match(readFileSync(uri.fsPath, 'utf8'), new RegExp(`"deployments": \\{\\s*"demo": \\{\\s*"\\d+": ${testId}`));
 
-      const document = await vscode.workspace.openTextDocument(uri);
-      const edit = new vscode.WorkspaceEdit();
-      const offset = document.getText().indexOf('mail.example.com');
-      edit.replace(uri, new vscode.Range(document.positionAt(offset), document.positionAt(offset + 'mail.example.com'.length)), 'smtp.example.com');
-      await vscode.workspace.applyEdit(edit);
-      await document.save();
+      await replaceAndSave(uri, 'mail.example.com', 'smtp.example.com');
       const updated = await runLens(uri, 'Update');
       assert.deepEqual(updated.result, { testId, action: 'update' });
       assert.match(updated.prompts[0]?.detail ?? '', /server: "mail\.example\.com" → "smtp\.example\.com"/);

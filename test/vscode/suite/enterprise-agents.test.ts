@@ -7,19 +7,14 @@ import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { EnterpriseAgentsResponse } from '../../../src/api/types';
 import type { RunningEmulator } from '../../../src/emulator';
-import { endDocumentSuite, netmonDiagnostics, workspaceScratch, writeDocument } from './documents-fixture';
-import {
-  WIRE_PATHS, acceptConfirmations, answeringPrompts, apiGet, childrenOf, deployedTest, kindOf, netmonApi, root, signInTo, startControlledEmulator,
-} from './netmon-fixture';
+import { endDocumentSuite, netmonDiagnostics, startDocumentSuite, writeDocument, type WorkspaceScratch } from './documents-fixture';
+import { WIRE_PATHS, acceptConfirmations, answeringPrompts, apiGet, childrenOf, deployedTest, kindOf, netmonApi, root } from './netmon-fixture';
 
 describe('the Enterprise Agents root', () => {
   let emulator: RunningEmulator;
-  let scratch: ReturnType<typeof workspaceScratch>;
+  let scratch: WorkspaceScratch;
   before(async () => {
-    await netmonApi();
-    emulator = await startControlledEmulator();
-    await signInTo(emulator);
-    scratch = workspaceScratch('enterprise-agents');
+    ({ emulator, scratch } = await startDocumentSuite('enterprise-agents'));
   });
   after(() => endDocumentSuite(scratch, emulator));
 

@@ -9,19 +9,15 @@ import { describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { UserSessionDetailResponse } from '../../../src/api/types';
 import type { Prompt } from '../../../src/vscode/ui/prompts';
-import { answeringPrompts, apiGet, netmonApi, root } from './netmon-fixture';
-import { detailsId, firstRecord, openPanel, sendFromWebview, signedInSuite, waitForRendered } from './panels-fixture';
+import { answeringPrompts, apiGet } from './netmon-fixture';
+import { openFirstSessionOverview, sendFromWebview, signedInSuite } from './panels-fixture';
 
 describe('Export Evidence: identifying data and Pseudonymise', () => {
   const suite = signedInSuite('netmon-pseudonymise-');
 
   it('lists what identifies in the export dialog, and Pseudonymise rewrites the file without it', async function () {
     this.timeout(60_000);
-    const api = await netmonApi();
-    const sessionNode = await firstRecord(api, await root(api, 'User Sessions'));
-    const userSessionId = detailsId(sessionNode);
-    const overview = await openPanel('netmon.openSessionOverview', sessionNode);
-    await waitForRendered(overview);
+    const { userSessionId, overview } = await openFirstSessionOverview();
     const file = join(suite.scratch, 'pseudonymised.html');
     let pseudonymised!: () => void;
     const done = new Promise<void>((resolve) => { pseudonymised = resolve; });

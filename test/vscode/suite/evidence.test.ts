@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { PageDetailResponse, PathTraceResponse, PathVisResponse, UserSessionDetailResponse } from '../../../src/api/types';
-import { answeringPrompts, apiGet, netmonApi, root } from './netmon-fixture';
-import { detailsId, firstRecord, openPanel, sendFromWebview, signedInSuite, testNodes, waitForRendered } from './panels-fixture';
+import { answeringPrompts, apiGet, netmonApi } from './netmon-fixture';
+import { detailsId, openFirstSessionOverview, openPanel, sendFromWebview, signedInSuite, testNodes, waitForRendered } from './panels-fixture';
 
 describe('Export Evidence', () => {
   const suite = signedInSuite('netmon-evidence-');
@@ -23,11 +23,7 @@ describe('Export Evidence', () => {
 
   it('from the session overview: one HTML file with the verdict and the redacted HARs, no script', async function () {
     this.timeout(60_000);
-    const api = await netmonApi();
-    const sessionNode = await firstRecord(api, await root(api, 'User Sessions'));
-    const userSessionId = detailsId(sessionNode);
-    const overview = await openPanel('netmon.openSessionOverview', sessionNode);
-    await waitForRendered(overview);
+    const { userSessionId, overview } = await openFirstSessionOverview();
     const html = await exportTo(join(suite.scratch, 'session.html'), () => sendFromWebview(overview, { type: 'exportEvidence', params: { userSessionId } }));
     assert.match(html, /<h2[^>]*>Verdict<\/h2>/);
     assert.ok(html.includes(`User session ${userSessionId}`));

@@ -10,8 +10,8 @@ import * as vscode from 'vscode';
 import { defaultSaveUri } from '../../../src/vscode/ui/file-names';
 import type { Prompt } from '../../../src/vscode/ui/prompts';
 import { waitFor } from '../helpers';
-import { answeringPrompts, netmonApi, root } from './netmon-fixture';
-import { closeAllEditors, detailsId, firstRecord, openPanel, sendFromWebview, signedInSuite, waitForPanels, waitForRendered } from './panels-fixture';
+import { answeringPrompts, netmonApi } from './netmon-fixture';
+import { closeAllEditors, openFirstSessionOverview, sendFromWebview, signedInSuite, waitForPanels } from './panels-fixture';
 
 const workspaceFolder = (): vscode.Uri => {
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
@@ -87,13 +87,10 @@ describe('Export destinations and the notification after an export', () => {
 
     it('opens in a folder, not at the root, and Open shows the written file', async function () {
       this.timeout(60_000);
-      const api = await netmonApi();
-      const sessionNode = await firstRecord(api, await root(api, 'User Sessions'));
-      const overview = await openPanel('netmon.openSessionOverview', sessionNode);
-      await waitForRendered(overview);
+      const { userSessionId, overview } = await openFirstSessionOverview();
       const file = vscode.Uri.joinPath(exportsFolder, 'ticket.html');
       const { prompts } = await answeringPrompts((prompt) => (prompt.kind === 'save' ? file : prompt.kind === 'offer' ? 'Open' : undefined),
-        () => sendFromWebview(overview, { type: 'exportEvidence', params: { userSessionId: detailsId(sessionNode) } }));
+        () => sendFromWebview(overview, { type: 'exportEvidence', params: { userSessionId } }));
       const asked = savePrompt(prompts).defaultUri;
       assertNotAtRoot(asked);
       assert.ok(suite.scratch, 'signed in');

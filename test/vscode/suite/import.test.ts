@@ -11,8 +11,8 @@ import type { Plan } from '../../../src/documents';
 import { EXTENSION_ID } from '../helpers';
 import type { RunningEmulator } from '../../../src/emulator';
 import type { ImportResult } from '../../../src/vscode/documents/import-command';
-import { createTestDirectly, endDocumentSuite, workspaceScratch } from './documents-fixture';
-import { acceptConfirmations, answeringPrompts, deployedTests, netmonApi, signInTo, startControlledEmulator } from './netmon-fixture';
+import { createTestDirectly, endDocumentSuite, startDocumentSuite, type WorkspaceScratch } from './documents-fixture';
+import { acceptConfirmations, answeringPrompts, deployedTests } from './netmon-fixture';
 
 const TESTS = [
   { type: 'http-server', body: { testName: 'Portal', interval: 120, agents: [{ agentId: 1000 }, { agentId: 1037 }], url: 'https://portal.example.com/' } },
@@ -30,13 +30,11 @@ function documentsLayer(): typeof DocumentsLayer {
 
 describe('Import Deployed Tests', () => {
   let emulator: RunningEmulator;
-  let scratch: ReturnType<typeof workspaceScratch>;
+  let scratch: WorkspaceScratch;
   before(async () => {
-    await netmonApi();
-    emulator = await startControlledEmulator();
-    for (const { type, body } of TESTS) await createTestDirectly(emulator, type, body);
-    await signInTo(emulator);
-    scratch = workspaceScratch('import');
+    ({ emulator, scratch } = await startDocumentSuite('import', {
+      beforeSignIn: async (started) => { for (const { type, body } of TESTS) await createTestDirectly(started, type, body); },
+    }));
   });
   after(() => endDocumentSuite(scratch, emulator));
 

@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { RunningEmulator } from '../../../src/emulator';
-import { endDocumentSuite, openDocument, rangeOf, workspaceScratch, writeDocument } from './documents-fixture';
-import { DEMO_CREDENTIALS, WIRE_PATHS, answeringPrompts, deployedTest, signInTo, startControlledEmulator } from './netmon-fixture';
+import { endDocumentSuite, openDocument, rangeOf, startDocumentSuite, writeDocument, type WorkspaceScratch } from './documents-fixture';
+import { DEMO_CREDENTIALS, WIRE_PATHS, answeringPrompts, deployedTest } from './netmon-fixture';
 
 const DOCUMENT = `${JSON.stringify({ type: 'http-server', testName: 'Consent probe', interval: 300, agents: [{ agentId: 1000 }, { agentId: 1037 }], url: 'https://consent.example/' }, null, 2)}\n`;
 
@@ -32,11 +32,9 @@ async function setInterval(document: vscode.TextDocument, from: string, to: stri
 
 describe('one-click Create and Update from the lens (consent token)', () => {
   let emulator: RunningEmulator;
-  let scratch: ReturnType<typeof workspaceScratch>;
+  let scratch: WorkspaceScratch;
   before(async () => {
-    emulator = await startControlledEmulator();
-    await signInTo(emulator);
-    scratch = workspaceScratch('lens-consent');
+    ({ emulator, scratch } = await startDocumentSuite('lens-consent'));
   });
   after(() => endDocumentSuite(scratch, emulator));
 

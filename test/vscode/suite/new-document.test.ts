@@ -11,8 +11,8 @@ import * as vscode from 'vscode';
 import { TEMPLATES } from '../../../src/documents/templates';
 import type { RunningEmulator } from '../../../src/emulator';
 import { waitFor } from '../helpers';
-import { createTestDirectly, endDocumentSuite, workspaceScratch } from './documents-fixture';
-import { answeringPrompts, netmonApi, signInTo, startControlledEmulator } from './netmon-fixture';
+import { createTestDirectly, endDocumentSuite, startDocumentSuite, type WorkspaceScratch } from './documents-fixture';
+import { answeringPrompts } from './netmon-fixture';
 
 /** Diagnostics of every source: the JSON language service checks the schema, Netmon the rules. */
 function anyDiagnostics(uri: vscode.Uri, accept: (found: vscode.Diagnostic[]) => boolean): Promise<vscode.Diagnostic[]> {
@@ -24,15 +24,15 @@ function anyDiagnostics(uri: vscode.Uri, accept: (found: vscode.Diagnostic[]) =>
 
 describe('New Test Document', () => {
   let emulator: RunningEmulator;
-  let scratch: ReturnType<typeof workspaceScratch>;
+  let scratch: WorkspaceScratch;
   before(async () => {
-    await netmonApi();
-    emulator = await startControlledEmulator();
-    // A deployed test, so the catalog knows (learns) enterprise agents of the account.
-    await createTestDirectly(emulator, 'agent-to-server', { testName: 'agents to learn', interval: 300, agents: [{ agentId: 1000 }, { agentId: 1037 }], server: 'example.net' });
-    await signInTo(emulator);
+    ({ emulator, scratch } = await startDocumentSuite('new-documents', {
+      // A deployed test, so the catalog knows (learns) enterprise agents of the account.
+      beforeSignIn: async (started) => {
+        await createTestDirectly(started, 'agent-to-server', { testName: 'agents to learn', interval: 300, agents: [{ agentId: 1000 }, { agentId: 1037 }], server: 'example.net' });
+      },
+    }));
     await vscode.commands.executeCommand('netmon.documents.refreshCatalog');
-    scratch = workspaceScratch('new-documents');
     await setFolder(vscode.workspace.asRelativePath(scratch.folder));
   });
   after(async () => {

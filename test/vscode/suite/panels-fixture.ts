@@ -11,7 +11,7 @@ import type { RunningEmulator } from '../../../src/emulator';
 import type { NetmonExtensionApi } from '../../../src/vscode/test-api';
 import type { TreeNode } from '../../../src/vscode/tree/nodes';
 import type { PanelSnapshot } from '../../../src/vscode/panels/panel-host';
-import { childrenOf, kindOf, records, root, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+import { childrenOf, kindOf, netmonApi, records, root, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
 
 /** A real webview loads its bundle in the workbench's browser: slower than the host's own work. */
 const RENDER_TIMEOUT_MS = 15_000;
@@ -80,6 +80,16 @@ export async function firstRecord(api: NetmonExtensionApi, list: TreeNode): Prom
 export function detailsId(node: TreeNode): string {
   const path = node.spec.details?.path ?? '';
   return decodeURIComponent(path.slice(path.indexOf('/') + 1));
+}
+
+/** The first user session in the tree, its overview opened and drawn: where the evidence and waterfall tests start. */
+export async function openFirstSessionOverview(): Promise<{ sessionNode: TreeNode; userSessionId: string; overview: string }> {
+  const api = await netmonApi();
+  const sessionNode = await firstRecord(api, await root(api, 'User Sessions'));
+  const userSessionId = detailsId(sessionNode);
+  const overview = await openPanel('netmon.openSessionOverview', sessionNode);
+  await waitForRendered(overview);
+  return { sessionNode, userSessionId, overview };
 }
 
 /** What a signed-in suite works with, filled in by its `before`. */

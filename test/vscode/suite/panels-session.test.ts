@@ -6,7 +6,9 @@ import * as vscode from 'vscode';
 import type { EndpointTestResponse, PageDetailResponse, UserSessionDetailResponse } from '../../../src/api/types';
 import { activateExtension } from '../helpers';
 import { WIRE_PATHS, answeringPrompts, apiGet, childrenOf, clearEmulatorRequests, emulatorRequests, netmonApi, records, root } from './netmon-fixture';
-import { detailsId, firstRecord, openPanel, panelStates, sendFromWebview, waitForPanels, waitForRendered, signedInSuite } from './panels-fixture';
+import {
+  detailsId, firstRecord, openFirstSessionOverview, openPanel, panelStates, sendFromWebview, waitForPanels, waitForRendered, signedInSuite,
+} from './panels-fixture';
 
 
 describe('session overview, page waterfall and .har files', () => {
@@ -100,10 +102,7 @@ describe('session overview, page waterfall and .har files', () => {
 
   it('opens the waterfall of a page picked in the overview, with every request of its HAR', async () => {
     const api = await netmonApi();
-    const sessionNode = await firstRecord(api, await root(api, 'User Sessions'));
-    const userSessionId = detailsId(sessionNode);
-    const sessionPanel = await openPanel('netmon.openSessionOverview', sessionNode);
-    await waitForRendered(sessionPanel);
+    const { sessionNode, userSessionId, overview: sessionPanel } = await openFirstSessionOverview();
     const [pageNode] = await childrenOf(api, sessionNode);
     assert.ok(pageNode?.spec.harPage, 'the session has no page node');
     const { pageId, title } = pageNode.spec.harPage;

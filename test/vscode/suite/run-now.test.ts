@@ -9,10 +9,8 @@ import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { RunningEmulator } from '../../../src/emulator';
 import { waitFor } from '../helpers';
-import { closeEditors, createTestDirectly, endDocumentSuite, openDocument, workspaceScratch, writeDocument } from './documents-fixture';
-import {
-  acceptConfirmations, answeringPrompts, childrenOf, clearEmulatorRequests, emulatorRequests, netmonApi, root, signInTo, startControlledEmulator,
-} from './netmon-fixture';
+import { closeEditors, createTestDirectly, openDocument, startDocumentSuite, writeDocument, type DocumentSuite, type WorkspaceScratch } from './documents-fixture';
+import { acceptConfirmations, answeringPrompts, childrenOf, clearEmulatorRequests, emulatorRequests, netmonApi, root } from './netmon-fixture';
 import { panelStates, sendFromWebview, waitForPanels } from './panels-fixture';
 
 interface EnterpriseRun {
@@ -23,32 +21,32 @@ interface Drawn { testId: number; rows: number; waiting?: number; running?: bool
 
 describe('Run Now of enterprise tests (v7)', () => {
   let emulator: RunningEmulator;
-  let scratch: ReturnType<typeof workspaceScratch>;
+  let scratch: WorkspaceScratch;
   let agentIds: string[] = [];
   let target = '';
+  let suite: DocumentSuite;
 
   before(async function () {
     this.timeout(60_000);
-    await netmonApi();
-    scratch = workspaceScratch('run-now');
-    await vscode.workspace.getConfiguration('netmon').update('apiVersion', 'v7', vscode.ConfigurationTarget.Global);
     // A real clock: the run's round answers one second after it was asked for.
-    emulator = await startControlledEmulator({ api: 'v7', now: () => Date.now(), instantTestDelaySeconds: 1 });
-    const group = emulator.world.group(emulator.world.accountGroups[0]?.aid ?? 0);
-    const agents = (group?.enterpriseAgents() ?? []).map((agent) => String(agent.agentId));
-    agentIds = agents.slice(0, 3);
-    target = agents[3] ?? '';
-    assert.equal(agentIds.length, 3);
-    // Deployed from elsewhere before signing in: Deployed Tests lists it.
-    await createTestDirectly(emulator, 'agent-to-server', {
-      testName: 'VPN from the offices', interval: 300, agents: agentIds.map((agentId) => ({ agentId })), server: 'vpn.example.com', port: 443,
+    suite = await startDocumentSuite('run-now', {
+      v7: true,
+      emulator: { now: () => Date.now(), instantTestDelaySeconds: 1 },
+      beforeSignIn: async (started) => {
+        const group = started.world.group(started.world.accountGroups[0]?.aid ?? 0);
+        const agents = (group?.enterpriseAgents() ?? []).map((agent) => String(agent.agentId));
+        agentIds = agents.slice(0, 3);
+        target = agents[3] ?? '';
+        assert.equal(agentIds.length, 3);
+        // Deployed from elsewhere before signing in: Deployed Tests lists it.
+        await createTestDirectly(started, 'agent-to-server', {
+          testName: 'VPN from the offices', interval: 300, agents: agentIds.map((agentId) => ({ agentId })), server: 'vpn.example.com', port: 443,
+        });
+      },
     });
-    await signInTo(emulator);
+    ({ emulator, scratch } = suite);
   });
-  after(async () => {
-    await vscode.workspace.getConfiguration('netmon').update('apiVersion', undefined, vscode.ConfigurationTarget.Global);
-    await endDocumentSuite(scratch, emulator);
-  });
+  after(() => suite.end());
 
   const drawnWhenDone = (panelId: string): Promise<Drawn> => waitForPanels(`run panel ${panelId} drawn with every answer`, (states) => {
     const drawn = states.find((state) => state.id === panelId)?.rendered as Drawn | undefined;
