@@ -11,7 +11,7 @@ import type {
   NetworkProbesResponse, NetworkSession, NetworkSessionsResponse, PathTrace,
   PathVisResponse, PathVisSummary, PrivateNetwork, PrivateNetworksResponse, RateLimitInfo, SearchFilter, UserSession,
   UserSessionDetail, UserSessionsResponse, WebSession, WebSessionsResponse,
-  BgpRoute, EnterprisePathTrace, PageLoadDetail, TestResultKind, TestResultRecords, TestResultsResponse, WebTransactionDetail, WebTransactionPageDetail,
+  ApiTestDetail, BgpRoute, EnterprisePathTrace, PageLoadDetail, TestResultKind, TestResultRecords, TestResultsResponse, WebTransactionDetail, WebTransactionPageDetail,
   EndpointLabel, ManagedEndpointTest, ManagedEndpointTestType,
 } from './types';
 import type { RecordProblem } from './decode/records';
@@ -283,6 +283,8 @@ export interface NetmonClient {
   getWebTransactionPage(testId: number | string, agentId: string, roundId: number, pageId: string, options?: CallOptions): Promise<WebTransactionPageDetail>;
   /** Each BGP monitor's route (AS path) to a BGP test's prefix in one round; the monitor stands where an agent does. */
   getBgpRoutes(testId: number | string, prefixId: string, roundId: number, options?: CallOptions): Promise<BgpRoute[]>;
+  /** One agent's round of an API test with each request (step) it made, in order. */
+  getApiTestDetail(testId: number | string, agentId: string, roundId: number, options?: CallOptions): Promise<ApiTestDetail>;
 
   // endpoint data (v6 user sessions, v7 real-user tests), paged; filters are POSTed
   userSessions(options?: FilterableListOptions): Paged<UserSession, UserSessionsResponse>;

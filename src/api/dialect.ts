@@ -98,6 +98,8 @@ export interface Dialect {
   webTransactionPage(testId: number | string, agentId: string, roundId: number, pageId: string): RecordRoute;
   /** Read as `{ routes }`: every monitor's record of the round. */
   bgpRoutes(testId: number | string, prefixId: string, roundId: number): RecordRoute;
+  /** Read with `requests` always an array, each step numbered. */
+  apiTestDetail(testId: number | string, agentId: string, roundId: number): RecordRoute;
 
   /** The filter keys this dialect's list takes (v7 has no `trigger` on topologies, for one). */
   filterKeys(target: FilterTarget): readonly string[];

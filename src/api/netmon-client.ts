@@ -25,7 +25,7 @@ import type {
   EnterpriseTestUpdate, Har, HttpServerResponse, HttpServerResult, InstantTestBodies, NetMetric, NetMetricsResponse, NetworkProbe,
   NetworkProbeDetail, NetworkProbesResponse, NetworkSession, NetworkSessionsResponse, PathTrace, PathVisResponse, PathVisSummary,
   PrivateNetwork, PrivateNetworksResponse, RateLimitInfo, UserSession, UserSessionDetail, UserSessionsResponse, WebSession,
-  WebSessionsResponse, BgpRoute, EnterprisePathTrace, PageLoadDetail, WebTransactionDetail, WebTransactionPageDetail, TestResultKind, TestResultRecords, TestResultsResponse, FilterTarget, SearchFilter,
+  WebSessionsResponse, ApiTestDetail, BgpRoute, EnterprisePathTrace, PageLoadDetail, WebTransactionDetail, WebTransactionPageDetail, TestResultKind, TestResultRecords, TestResultsResponse, FilterTarget, SearchFilter,
   EndpointLabel, ManagedEndpointTest, ManagedEndpointTestType,
 } from './types';
 import { checkV6AgentSearch, matchV6AgentSearch } from './v6/agent-search';
@@ -241,6 +241,10 @@ class HttpNetmonClient implements NetmonClient {
 
   getBgpRoutes(testId: number | string, prefixId: string, roundId: number, options: CallOptions = {}): Promise<BgpRoute[]> {
     return this.results.bgpRoutes(testId, prefixId, roundId, options);
+  }
+
+  getApiTestDetail(testId: number | string, agentId: string, roundId: number, options: CallOptions = {}): Promise<ApiTestDetail> {
+    return this.results.apiTestDetail(testId, agentId, roundId, options);
   }
 
   // ---------- endpoint data ----------

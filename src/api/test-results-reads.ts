@@ -1,9 +1,9 @@
 // Results of enterprise tests (v7): a kind's result records by round, and one round's path
-// trace, page load, web transaction (and its pages) and BGP routes. v6 says they need the current API.
+// trace, page load, web transaction (and its pages), BGP routes and API test steps. v6 says they need the current API.
 import { callOnly, type ClientCalls } from './client-calls';
 import type { CallOptions, ListOptions, Paged } from './client';
 import type {
-  BgpRoute, EnterprisePathTrace, PageLoadDetail, TestResultKind, TestResultRecords, TestResultsResponse, WebTransactionDetail, WebTransactionPageDetail,
+  ApiTestDetail, BgpRoute, EnterprisePathTrace, PageLoadDetail, TestResultKind, TestResultRecords, TestResultsResponse, WebTransactionDetail, WebTransactionPageDetail,
 } from './types';
 
 export class TestResultsReads {
@@ -32,5 +32,9 @@ export class TestResultsReads {
   async bgpRoutes(testId: number | string, prefixId: string, roundId: number, options: CallOptions): Promise<BgpRoute[]> {
     const read = await this.calls.record<'json', { routes: BgpRoute[] }>((d) => d.bgpRoutes(testId, prefixId, roundId), callOnly(options));
     return read.routes;
+  }
+
+  apiTestDetail(testId: number | string, agentId: string, roundId: number, options: CallOptions): Promise<ApiTestDetail> {
+    return this.calls.record<'json', ApiTestDetail>((d) => d.apiTestDetail(testId, agentId, roundId), callOnly(options));
   }
 }

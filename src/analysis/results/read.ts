@@ -1,13 +1,16 @@
 // Reading a deployed enterprise test's results for a summary: each result kind its type has,
-// each agent's latest health, and for network tests the path localization of the newest
-// rounds — the same reader and localization as an endpoint test's path (an enterprise path
-// trace is a path trace). The client is passed in (NetmonClient satisfies ResultsClient);
-// `netmon results` and the explorer's Deployed Tests read through here.
-import type { BgpResult, EnterpriseTest, PathTrace, PathVisSummary, TestResult, TestResultKind } from '../../api/types';
+// each agent's latest health, for network tests the path localization of the newest rounds
+// (the same reader and localization as an endpoint test's path: an enterprise path trace is a
+// path trace), for BGP tests the AS paths and for API tests the steps. The client is passed
+// in (NetmonClient satisfies ResultsClient); `netmon results` and the explorer's Deployed
+// Tests read through here.
+import type { ApiResult, BgpResult, EnterpriseTest, PathTrace, PathVisSummary, TestResult, TestResultKind } from '../../api/types';
 import { resultKindsOf } from '../../api/types';
 import { localizePathTraces, type PathLocalization } from '../path/localize';
 import { readPathRounds, readRoundTraces, type PathRange, type PathTraceClient } from '../path/read-rounds';
 import { readNewestFitting } from '../time/newest-part';
+import type { ApiRoundSteps } from './api-steps';
+import { readApiSteps, type ApiStepsClient } from './api-steps-read';
 import type { BgpPathReport } from './bgp-paths';
 import { readBgpPaths, type BgpRoutesClient } from './bgp-read';
 import { latestHealthByAgent, worstHealth, type AgentHealth, type Health } from './health';
@@ -19,7 +22,7 @@ export const LOCALIZED_ROUNDS = 3;
 
 type Options = PathRange & { signal?: AbortSignal };
 
-export interface ResultsClient extends BgpRoutesClient {
+export interface ResultsClient extends BgpRoutesClient, ApiStepsClient {
   testResults(kind: TestResultKind, testId: number, options: Options): { collect(options: { maxRecords: number }): Promise<{ records: TestResult[]; complete: boolean }> };
   getTestPathTrace(testId: number, agentId: string, roundId: number, options: { signal?: AbortSignal }): Promise<PathTrace>;
 }
@@ -44,6 +47,8 @@ export interface ResultsSummary {
   localization?: PathLocalization;
   /** BGP tests: each monitor's AS path to each prefix in the newest round, and what changed. */
   bgpPaths?: BgpPathReport[];
+  /** API tests: the steps of the newest round of a few agents, worst first. */
+  apiSteps?: ApiRoundSteps[];
 }
 
 /** The client's path reads for the path analyses: enterprise path-vis and traces. */
@@ -92,6 +97,8 @@ export async function readResultsSummary(client: ResultsClient, test: Enterprise
   }
   const bgp = reads.find((read) => read.summary.kind === 'bgp');
   if (bgp) summary.bgpPaths = await readBgpPaths(client, test.testId, bgp.records as BgpResult[], test.interval, range.signal);
+  const api = reads.find((read) => read.summary.kind === 'api');
+  if (api) summary.apiSteps = await readApiSteps(client, test.testId, api.records as ApiResult[], range.signal);
   return summary;
 }
 

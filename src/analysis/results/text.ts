@@ -1,9 +1,10 @@
 // A deployed test's results as text: the test's health, each kind's agents with their latest
-// round and why, the path localization of network tests and the AS paths of BGP tests.
+// round and why, the path localization of network tests, the AS paths of BGP tests and the steps of API tests.
 // Outside text (test, agent and AS names, the service's error details) is made one line
 // each; callers make it terminal- or host-safe where they show it.
 import { untrustedLine } from '../text/untrusted';
 import { roundMinute } from '../text/utc';
+import { apiStepsLines } from './api-steps-text';
 import { bgpPathLines } from './bgp-text';
 import type { Health } from './health';
 import type { ResultsSummary } from './read';
@@ -26,5 +27,6 @@ export function resultsText(summary: ResultsSummary): string {
     for (const line of found.lines) if (line !== found.headline) lines.push(`  - ${untrustedLine(line, 400)}`);
   }
   for (const report of summary.bgpPaths ?? []) lines.push('', ...bgpPathLines(report));
+  for (const round of summary.apiSteps ?? []) lines.push('', ...apiStepsLines(round));
   return lines.join('\n');
 }

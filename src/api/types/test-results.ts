@@ -58,6 +58,15 @@ export type DnsTraceResult = Open<ResultRound & {
 }>;
 export type DnssecResult = Open<ResultRound & { isValid?: boolean; errorDetails?: string }>;
 export type ApiResult = Open<ResultRound & { apiTransactionTime?: number; completion?: number; errorType?: string; errorDetails?: string }>;
+/** One request an API test made in a round; times in ms (`stepTime` is the call and the processing after it). */
+export type ApiStep = Open<{
+  stepNumber: number; name?: string; url?: string; stepType?: string; completion?: number; assertErrorCount?: number;
+  apiCallTime?: number; stepTime?: number; blockedTime?: number; dnsTime?: number; connectTime?: number; sendTime?: number; waitTime?: number;
+  receiveTime?: number; responseTime?: number; processingTime?: number; errorType?: string; errorDetails?: string;
+  assertions?: Open<{ step?: number; hasFailed?: boolean }>[];
+}>;
+/** One agent's API test round with its steps in the order made. */
+export type ApiTestDetail = ApiResult & { requests: ApiStep[] };
 
 export type FtpServerResult = Open<ResultRound & {
   serverIp?: string; responseCode?: number; dnsTime?: number; connectTime?: number; negotiationTime?: number; waitTime?: number;

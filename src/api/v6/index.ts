@@ -113,6 +113,7 @@ export const v6: Dialect = {
   webTransactionDetail: () => needsV7(),
   webTransactionPage: () => needsV7(),
   bgpRoutes: () => needsV7(),
+  apiTestDetail: () => needsV7(),
 
   filterKeys: filterKeysFor,
 

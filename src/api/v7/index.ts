@@ -17,6 +17,7 @@ import {
 import { toV7InstantTest, toV7TestBody } from './requests';
 import { V7_SHAPES } from './shapes';
 import { v7EndpointTestsAsCode } from './endpoint-tests-as-code';
+import { v7ApiTestDetail } from './api-test-results';
 import { v7BgpRoutes, v7PageLoadDetail, v7TestPathTrace, v7TestResults, v7WebTransactionDetail, v7WebTransactionPage } from './test-results';
 
 type Mapper = (record: Record<string, unknown>) => Record<string, unknown>;
@@ -164,6 +165,7 @@ export const v7: Dialect = {
   webTransactionDetail: v7WebTransactionDetail,
   webTransactionPage: v7WebTransactionPage,
   bgpRoutes: v7BgpRoutes,
+  apiTestDetail: v7ApiTestDetail,
 
   filterKeys: (target) => V7_FILTER_KEYS[target],
 

@@ -1,0 +1,64 @@
+// An API test's steps from the vendor's own example bodies (test/fixtures/v7/api-*.json, from
+// its Python SDK's tests), served over loopback HTTP and read through the client as `netmon
+// results` reads them: the round's two requests in order with their times, none failing, the
+// slowest named with its share of the transaction time; on v6 the read says it needs v7.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createNetmonClient, type NetmonClient } from '../../../src/api';
+import { readResultsSummary } from '../../../src/analysis/results/read';
+import { resultsText } from '../../../src/analysis/results/text';
+import { RESULTS_NEED_V7, type EnterpriseTest } from '../../../src/api/types';
+import { V7Server } from './v7-server';
+
+const TEST_ID = 281474976710706;
+const AGENT = '281474976710706';
+const ROUND = 1384309800;
+const ROUND_PATH = `/v7/test-results/${TEST_ID}/api/agent/${AGENT}/round/${ROUND}`;
+const API_TEST = { testId: TEST_ID, testName: 'ThousandEyes Test', type: 'api', interval: 60 } as EnterpriseTest;
+
+describe('an API test\'s steps, from the vendor\'s example bodies', () => {
+  let server: V7Server;
+  let client: NetmonClient;
+  before(async () => {
+    server = await V7Server.start();
+    server.use((request) => {
+      if (request.path === `/v7/test-results/${TEST_ID}/api`) return { status: 200, file: 'api-results.json' };
+      if (request.path === ROUND_PATH) return { status: 200, file: 'api-round.json' };
+      // The example's `next` link is a placeholder: the page after it is the last, and empty.
+      if (request.path === '/v7/link/to/resource/id') return { status: 200, body: { results: [] } };
+      return undefined;
+    });
+    client = createNetmonClient({ baseUrl: server.url, credentials: { kind: 'bearer', token: 't' }, apiVersion: 'v7' });
+  });
+  after(async () => {
+    await client.close();
+    await server.close();
+  });
+
+  test('the round names its agent and transaction time, and its steps in order with their phases', async () => {
+    const detail = await client.getApiTestDetail(String(TEST_ID), AGENT, ROUND);
+    assert.deepEqual([detail.agentId, detail.agentName, detail.roundId, detail.apiTransactionTime, detail.completion], [AGENT, 'thousandeyes-stg-va-254', ROUND, 990.1, 100]);
+    assert.deepEqual(detail.requests.map((s) => [s.stepNumber, s.name, s.stepTime, s.apiCallTime, s.waitTime, s.assertErrorCount, s.assertions?.length]),
+      [[1, 'First Step to Acquire Token', 990.1, 900.9, 18.1, 0, 2], [1, 'First Step to Acquire Token', 990.1, 900.9, 18.1, 0, 2]]);
+    assert.equal(server.paths().at(-1), `GET ${ROUND_PATH}`);
+  });
+
+  test('results of the API test name the slowest step of the agent\'s newest round, in text and in the summary model', async () => {
+    const summary = await readResultsSummary(client, API_TEST, { window: '1h' });
+    const [round] = summary.apiSteps ?? [];
+    assert.ok(round, 'the steps of the agent\'s newest round');
+    assert.deepEqual([round.agentName, round.roundId, round.transactionTime, round.steps.length, round.culprit], ['thousandeyes-stg-va-254', ROUND, 990.1, 2, { stepNumber: 1, why: 'slowest' }]);
+    assert.ok(round.steps.every((s) => !s.failed && s.time === 990.1));
+    const text = resultsText(summary);
+    assert.match(text, /\nAPI steps of thousandeyes-stg-va-254 \(round 2013-11-13 02:30 UTC\): slowest step 1 'First Step to Acquire Token': 990 ms of 990 ms\n {3}1\. ok {5}First Step to Acquire Token {3}990 ms\n {3}1\. ok {5}First Step to Acquire Token {3}990 ms$/);
+  });
+
+  test('on an API v6 account the read says it needs v7', async () => {
+    const v6 = createNetmonClient({ baseUrl: server.url, credentials: { kind: 'basic', email: 'a@example.com', token: 't' }, apiVersion: 'v6' });
+    try {
+      await assert.rejects(v6.getApiTestDetail(TEST_ID, AGENT, ROUND), (error: Error) => error.message === RESULTS_NEED_V7);
+    } finally {
+      await v6.close();
+    }
+  });
+});
