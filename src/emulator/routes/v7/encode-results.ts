@@ -5,6 +5,7 @@ import type { TestResultKind } from '../../../api/types';
 import { formatIsoDateTime } from '../../http/time';
 import type { RequestContext } from '../../http/router';
 import { enterpriseRoute, type EnterprisePlan, type EnterpriseRound } from '../../world/enterprise-results';
+import { apiResult, apiSteps } from './api-steps';
 import { v7TestType } from './encode-enterprise';
 import { ftpServer, rtpServer, sipServer } from './encode-server-results';
 import { ms, pageHar, phases } from './page-har';
@@ -97,17 +98,13 @@ function dnssec(round: EnterpriseRound): Json {
   return round.error ? { isValid: false, errorDetails: round.error } : { isValid: true };
 }
 
-function api(round: EnterpriseRound): Json {
-  if (round.error) return { apiTransactionTime: 0, completion: 0, errorType: 'Connect', errorDetails: round.error };
-  return { apiTransactionTime: ms(round.avgLatency * 4), completion: 100, errorType: 'None' };
-}
 
 /** The kinds whose results are agents' rounds (a BGP result is a monitor's: bgp-results.ts). */
 export type AgentResultKind = Exclude<TestResultKind, 'bgp'>;
 
 const ENCODERS: Record<AgentResultKind, (round: EnterpriseRound) => Json> = {
   network, 'path-vis': pathVis, 'http-server': httpServer, 'page-load': pageLoad, 'web-transactions': webTransaction,
-  'dns-server': dnsServer, 'dns-trace': dnsTrace, dnssec, api, 'ftp-server': ftpServer, 'sip-server': sipServer, 'rtp-server': rtpServer,
+  'dns-server': dnsServer, 'dns-trace': dnsTrace, dnssec, api: (round) => apiResult(round), 'ftp-server': ftpServer, 'sip-server': sipServer, 'rtp-server': rtpServer,
 };
 
 export function v7Result(ctx: RequestContext, kind: AgentResultKind, round: EnterpriseRound): Json {
@@ -129,4 +126,10 @@ export function v7ResultWebTransaction(ctx: RequestContext, round: EnterpriseRou
   const page = pageNum === undefined ? undefined : pages.find((p) => p.pageNum === pageNum);
   if (pageNum !== undefined && !page) return undefined;
   return { ...common(ctx, round, 'web-transactions'), ...webTransaction(round, pages), pages: pages.map(pageSummary), ...(page ? { har: page.har } : {}) };
+}
+
+/** One agent's API test round with its steps (the requests it made, in order). */
+export function v7ResultApiRound(ctx: RequestContext, round: EnterpriseRound): Json {
+  const steps = apiSteps(round);
+  return { ...common(ctx, round, 'api'), ...apiResult(round, steps), requests: steps };
 }

@@ -2,8 +2,8 @@
 // GET /v7/test-results/{testId}/{kind} (network, path-vis, http-server, page-load,
 // web-transactions, dns-server, dns-trace, dnssec, api, ftp-server, sip-server, rtp-server;
 // bgp's monitors in bgp-results.ts), paged by cursor over the test's
-// rounds since it was created, and the agent/round details of path-vis, page-load and
-// web-transactions (the round's pages, and each page with its HAR).
+// rounds since it was created, and the agent/round details of path-vis, page-load,
+// web-transactions (the round's pages, and each page with its HAR) and api (its steps).
 import { TEST_RESULT_KINDS, type TestAgent, type TestResultKind } from '../../../api/types';
 import { invalidField, notFound } from '../../http/errors';
 import type { RequestContext, Route, RouteResult } from '../../http/router';
@@ -13,7 +13,7 @@ import type { ListPosition, Positioned, TimeRange } from '../../world/model';
 import type { EmulatorState } from '../state';
 import { v7BgpResultRoutes } from './bgp-results';
 import { planOf } from './result-plan';
-import { resultTest, v7Result, v7ResultPageLoad, v7ResultPathTrace, v7ResultWebTransaction, type AgentResultKind } from './encode-results';
+import { resultTest, v7Result, v7ResultApiRound, v7ResultPageLoad, v7ResultPathTrace, v7ResultWebTransaction, type AgentResultKind } from './encode-results';
 import { selfLink, v7TimePage } from './paging';
 
 const RESULTS = '/v7/test-results/:testId';
@@ -26,6 +26,7 @@ export function v7EnterpriseResultRoutes(state: EmulatorState): Route[] {
     { pattern: `${RESULTS}/page-load/agent/:agentId/round/:roundId`, methods: { GET: (ctx) => ({ body: detail(state, ctx, 'page-load', v7ResultPageLoad) }) } },
     { pattern: `${WEB_TRANSACTION}`, methods: { GET: (ctx) => ({ body: detail(state, ctx, 'web-transactions', (c, round) => v7ResultWebTransaction(c, round) ?? {}) }) } },
     { pattern: `${WEB_TRANSACTION}/page/:pageId`, methods: { GET: (ctx) => ({ body: detail(state, ctx, 'web-transactions', (c, round) => transactionPage(c, round)) }) } },
+    { pattern: `${RESULTS}/api/agent/:agentId/round/:roundId`, methods: { GET: (ctx) => ({ body: detail(state, ctx, 'api', v7ResultApiRound) }) } },
     ...v7BgpResultRoutes(state),
   ];
 }
