@@ -1,7 +1,8 @@
 // `netmon results <test name | id>`: a deployed enterprise test's results — each agent's
 // latest health per result kind and, for network tests, where the path loses or delays
-// packets; for BGP tests each monitor's AS path in the newest round and what changed — as
-// text for a ticket or, with --json, the summary model. The same reader and analyses as the
+// packets; for BGP tests each monitor's AS path in the newest round and what changed; for API
+// tests the steps of the newest round of its worst agents — as text for a ticket or, with
+// --json, the summary model. The same reader and analyses as the
 // explorer's Deployed Tests and Show Results (src/analysis/results).
 import { readResultsSummary } from '../analysis/results/read';
 import { resultsText } from '../analysis/results/text';
@@ -19,8 +20,9 @@ export const RESULTS_USAGE = `usage: netmon results <test name | test id> [--win
   each agent's latest round as ok, degraded or failing and why; for network tests, the path
   localization of the newest rounds (where loss starts, the link where delay appears); for
   BGP tests, each monitor's AS path to the prefix in the newest round, whether it reaches
-  it, and the routes that changed since the round before. A range holding more results
-  than are read is read from its newest end.
+  it, and the routes that changed since the round before; for API tests, the steps of the
+  newest round of its worst agents, the failing or slowest step named. A range holding more
+  results than are read is read from its newest end.
 ${TIME_RANGE_USAGE}
   --json           the summary model as JSON on stdout
 ${ACCOUNT_USAGE}
