@@ -62,3 +62,30 @@ describe('an API test\'s steps, from the vendor\'s example bodies', () => {
     }
   });
 });
+
+describe('an API test\'s round as a service may send it', () => {
+  let server: V7Server;
+  let client: NetmonClient;
+  const steps = Array.from({ length: 150 }, (_, index) => ({ stepNumber: index === 1 ? null : String(index + 1), name: `s${index + 1}`, stepTime: String(index), completion: 100 }));
+  before(async () => {
+    server = await V7Server.start();
+    server.use((request) => {
+      if (request.path === '/v7/test-results/5/api/agent/9/round/60') return { status: 200, body: { results: [{ agent: { agentId: 9 }, roundId: '60', apiTransactionTime: '12.5', requests: steps }] } };
+      if (request.path === '/v7/test-results/5/api/agent/9/round/120') return { status: 200, body: { results: [{ roundId: 120, requests: 'none' }] } };
+      return undefined;
+    });
+    client = createNetmonClient({ baseUrl: server.url, credentials: { kind: 'bearer', token: 't' }, apiVersion: 'v7' });
+  });
+  after(async () => {
+    await client.close();
+    await server.close();
+  });
+
+  test('ids and numbers as integers or text, a step without its number numbered by its place, at most 100 steps read; no steps is an empty list', async () => {
+    const detail = await client.getApiTestDetail(5, '9', 60);
+    assert.deepEqual([detail.agentId, detail.roundId, detail.apiTransactionTime, detail.requests.length], ['9', 60, 12.5, 100]);
+    assert.deepEqual(detail.requests.slice(0, 3).map((s) => [s.stepNumber, s.name, s.stepTime]), [[1, 's1', 0], [2, 's2', 1], [3, 's3', 2]]);
+    const bare = await client.getApiTestDetail(5, '9', 120);
+    assert.deepEqual([bare.agentId, bare.requests], ['9', []]);
+  });
+});
