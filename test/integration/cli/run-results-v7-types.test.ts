@@ -1,7 +1,8 @@
 // `netmon run` and `netmon results` through the real entry point for the types only v7 has,
 // against the emulator's v7 world: a SIP server document runs whole and each agent's SIP
 // answer is printed; a BGP document is refused before anything is sent (exit 2, one
-// sentence); a deployed FTP test's agents and a BGP test's monitors each say their health.
+// sentence); a deployed FTP test's agents and a BGP test's monitors each say their health; an
+// API test's results list the steps of its agents' newest round.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,6 +32,10 @@ describe('netmon run and netmon results of the types only v7 has', () => {
       testName: 'Nightly drop', interval: 300, agents: agents.map((a) => ({ agentId: a.agentId })), url: 'ftp://ftp.example.com/drop.zip', requestType: 'download', username: 'u', password: 'p',
     } as never);
     await client.createTest('bgp', { testName: 'Our prefix', prefix: '203.0.113.0/24' } as never);
+    await client.createTest('api', {
+      testName: 'Orders API', interval: 300, agents: agents.map((a) => ({ agentId: a.agentId })), url: 'https://api.example.com',
+      requests: [{ name: 'Token', method: 'post', url: 'https://api.example.com/token' }, { name: 'Orders', method: 'get', url: 'https://api.example.com/orders' }],
+    } as never);
     await client.close();
     offsetMs = 0;
   });
@@ -89,6 +94,25 @@ describe('netmon run and netmon results of the types only v7 has', () => {
     for (const monitor of paths?.monitors ?? []) {
       const name = monitor.monitorName.replace(/[^A-Za-z0-9]/g, '.');
       assert.match(text.stdout, new RegExp(`\\n {2}(same|CHANGED) +${name} +100% {2}AS ${monitor.path[0]?.asn} `), monitor.monitorName);
+    }
+  });
+
+  test('netmon results of an API test lists each agent\'s steps of its newest round, the failing or slowest named (text and --json)', async () => {
+    const json = await cli('results', 'Orders API', '--window', '1h', '--json');
+    assert.ok(json.code === 0 || json.code === 1, json.stderr);
+    const summary = JSON.parse(json.stdout) as ResultsSummary;
+    assert.deepEqual(summary.apiSteps?.map((r) => r.agentId), summary.kinds[0]?.agents.map((a) => a.agentId), 'the three agents, worst first');
+    const newest = Math.max(...(summary.kinds[0]?.agents.map((a) => a.roundId) ?? []));
+    for (const round of summary.apiSteps ?? []) {
+      assert.equal(round.roundId, newest);
+      if (round.steps.length === 1) continue; // a failed round stops at its first step
+      assert.deepEqual(round.steps.map((s) => [s.stepNumber, s.name]), [[1, 'Token'], [2, 'Orders']]);
+      assert.equal(round.steps.reduce((sum, s) => sum + (s.time ?? 0), 0), round.transactionTime);
+    }
+    const text = await cli('results', 'Orders API', '--window', '1h');
+    for (const agent of agents) {
+      const name = agent.agentName.replace(/[^A-Za-z0-9]/g, '.');
+      assert.match(text.stdout, new RegExp(`\\n\\nAPI steps of ${name} \\(round [0-9-]+ [0-9:]+ UTC\\): (slowest step [12] '(Token|Orders)': \\d+ ms of \\d+ ms|step [12] '(Token|Orders)' failed: .+)\\n {3}1\\. (ok|FAILED) +Token `), text.stdout);
     }
   });
 });
