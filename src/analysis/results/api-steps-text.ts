@@ -24,7 +24,8 @@ export function apiStepsHeadline(round: ApiRoundSteps): string {
   const share = `${durationText(step.time)} of ${durationText(round.transactionTime)}`;
   if (round.culprit.why === 'slowest') return `slowest ${stepName(step)}: ${share}`;
   const errors = step.assertErrors > 0 ? `${step.assertErrors} assertion error${step.assertErrors === 1 ? '' : 's'}` : untrustedLine(step.errorDetails ?? 'did not complete', 120);
-  return `${stepName(step)} failed: ${errors}; ${share}`;
+  // A round that never got an answer has no time to share.
+  return `${stepName(step)} failed: ${errors}${round.transactionTime ? `; ${share}` : ''}`;
 }
 
 export function apiStepsLines(round: ApiRoundSteps): string[] {

@@ -51,6 +51,9 @@ function stepLine(step: ApiStep): ApiStepLine {
 export function apiRoundSteps(detail: ApiTestDetail, agentName?: string): ApiRoundSteps {
   const steps = (Array.isArray(detail.requests) ? detail.requests : []).slice(0, MAX_SHOWN_STEPS).map(stepLine);
   const failing = steps.find((step) => step.failed);
+  // A round that failed (a connection error) says why on the round, not on its step.
+  const roundError = text(detail.errorDetails);
+  if (failing && failing.assertErrors === 0 && !failing.errorDetails && roundError) failing.errorDetails = roundError;
   const slowest = steps.reduce<ApiStepLine | undefined>((max, step) => ((step.time ?? -1) > (max?.time ?? -1) ? step : max), undefined);
   const culprit = failing ? { stepNumber: failing.stepNumber, why: 'failed' as const } : slowest?.time !== undefined ? { stepNumber: slowest.stepNumber, why: 'slowest' as const } : undefined;
   const transactionTime = num(detail.apiTransactionTime);

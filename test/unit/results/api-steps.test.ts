@@ -40,4 +40,9 @@ describe('steps of an API test round', () => {
     assert.match(apiStepsHeadline(odd), /failed: Connection reset; 5 ms of 1\.9 s$/);
     assert.equal(apiStepsHeadline(apiRoundSteps(round([]))), 'no steps in this round');
   });
+
+  test('a round that failed names its first step with the round\'s error, without a share of no time', () => {
+    const down = apiRoundSteps(round([{ stepNumber: 1, name: 'GET /status', stepTime: 0, completion: 0, assertErrorCount: 0 }], { apiTransactionTime: 0, completion: 0, errorDetails: 'Connection timed out' }));
+    assert.equal(apiStepsHeadline(down), "step 1 'GET /status' failed: Connection timed out");
+  });
 });
