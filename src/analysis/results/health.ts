@@ -23,6 +23,8 @@ const FAIR_MOS = 3.6;
 const msText = (value: number | undefined): string => (value === undefined ? '? ms' : `${Math.round(value)} ms`);
 
 function failure(record: { errorDetails?: unknown; errorType?: unknown }): ResultHealth | undefined {
+  // The service's own word that there was no error outweighs a leftover detail (its published API example sends both).
+  if (typeof record.errorType === 'string' && record.errorType.trim().toLowerCase() === 'none') return undefined;
   const details = text(record.errorDetails);
   const type = text(record.errorType);
   if (!details && !type) return undefined;

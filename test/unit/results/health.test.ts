@@ -41,3 +41,9 @@ test('the types only v7 has: FTP and SIP errors fail, a poor call or a changing 
   assert.deepEqual(resultHealth('bgp', round('9001', 0, { reachability: 100, pathChanges: 2, updates: 9 }) as never), { health: 'degraded', reason: '100% reachable, 2 path changes, 9 updates' });
   assert.equal(resultHealth('bgp', round('9001', 0, { reachability: 100, pathChanges: 0, updates: 0 }) as never).health, 'ok');
 });
+
+test('errorType "None" is the service saying there was no error: a leftover errorDetails does not make the round failing', () => {
+  assert.deepEqual(resultHealth('api', round('1', 0, { completion: 100, apiTransactionTime: 420, errorType: 'None', errorDetails: 'Connection error' }) as never), { health: 'ok', reason: 'transaction 420 ms' });
+  assert.equal(resultHealth('http-server', round('1', 0, { responseCode: 200, errorType: 'none', errorDetails: 'stale' }) as never).health, 'ok');
+  assert.equal(resultHealth('api', round('1', 0, { completion: 100, apiTransactionTime: 420, errorType: 'Connect', errorDetails: 'Connection refused' }) as never).health, 'failing');
+});
