@@ -10,8 +10,7 @@ import { ENDPOINT_TESTS_AS_CODE_NEED_V7, type EndpointTestType } from '../../api
 import { untrustedLine } from '../../analysis/text/untrusted';
 import type { CommandHandler } from '../command-util';
 import type { ConnectionManager } from '../connection/connection-manager';
-import { errorText, isCancellation } from '../errors';
-import { requireTrustedWorkspace, workspaceDocument } from '../ui/arguments';
+import { workspaceDocument } from '../ui/arguments';
 import type { Prompts } from '../ui/prompts';
 import { checkedValue } from './checked';
 import { ENDPOINT_TEST_COMMANDS } from './command-ids';
@@ -21,6 +20,8 @@ import { documentsLibrary as lib } from './library';
 import type { ResultsDocuments } from './results';
 import { runInstantRequest, type InstantResultsViewer, type InstantRunResult } from './run';
 import { deployTarget, type DeployTarget } from './target';
+import { NeedsCurrentApi } from './enterprise-run';
+import { runSaying } from './run-now-commands';
 
 /** What Show Results opened: the metrics panel, then the path's. */
 export interface EndpointResultsShown { testId: number; panels: string[] }
@@ -33,15 +34,7 @@ export interface EndpointRunServices {
 
 export function endpointRunCommands(services: EndpointRunServices): Record<string, CommandHandler> {
   const { prompts } = services;
-  const saying = async <T>(what: string, work: () => Promise<T>): Promise<T | undefined> => {
-    try {
-      requireTrustedWorkspace(what);
-      return await work();
-    } catch (error) {
-      if (!isCancellation(error)) void prompts.fail(error instanceof NeedsV7 ? error.message : errorText(what, error));
-      return undefined;
-    }
-  };
+  const saying = runSaying(prompts);
   return {
     [ENDPOINT_TEST_COMMANDS.runNow]: (uri, lensToken) => saying('Running the endpoint test now', () => runNow(services, uri, lensToken)),
     [ENDPOINT_TEST_COMMANDS.showResults]: (uri) => saying('Opening the endpoint test\'s results', () => showResults(services, uri)),
@@ -76,10 +69,9 @@ async function showResults(services: EndpointRunServices, uri: unknown): Promise
   return path === undefined ? undefined : { testId, panels: [metrics as string, path] };
 }
 
-class NeedsV7 extends Error {}
 
 async function v7Target(connection: ConnectionManager, document: vscode.TextDocument): Promise<DeployTarget> {
   const target = deployTarget(connection, document.getText());
-  if ((await target.client.apiVersion()) === 'v6') throw new NeedsV7(ENDPOINT_TESTS_AS_CODE_NEED_V7);
+  if ((await target.client.apiVersion()) === 'v6') throw new NeedsCurrentApi(ENDPOINT_TESTS_AS_CODE_NEED_V7);
   return target;
 }

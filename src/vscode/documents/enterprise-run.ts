@@ -157,8 +157,9 @@ export class EnterpriseRuns {
 }
 
 /** A v6 account: the whole message is one sentence (no "failed", no "Retry": nothing will change that). */
+/** A v6 account asked for what only v7 has: its message is the sentence the user is shown. */
 export class NeedsCurrentApi extends Error {
-  constructor() { super(`${INSTANT_NEEDS_V7.charAt(0).toUpperCase()}${INSTANT_NEEDS_V7.slice(1)}.`); }
+  constructor(message = `${INSTANT_NEEDS_V7.charAt(0).toUpperCase()}${INSTANT_NEEDS_V7.slice(1)}.`) { super(message); }
 }
 
 async function requireV7(client: RunPlace['client']): Promise<void> {

@@ -19,8 +19,9 @@ import { RUN_NOW_CHANGE, RUN_NOW_VERSION, type LensConsent } from './lens-consen
 /** BGP tests watch routes; the instant API runs every other type. */
 const NO_INSTANT_RUN = new Set(['bgp']);
 
-export function runTestNowCommands(runs: EnterpriseRuns, prompts: Prompts, consent: LensConsent, onV6: (document: vscode.TextDocument) => Promise<unknown>): Record<string, CommandHandler> {
-  const saying = async <T>(what: string, work: () => Promise<T>): Promise<T | undefined> => {
+/** A Run Now command's body: only in a trusted folder; a failure is said (a "needs v7" in its own sentence), a cancellation is not. */
+export function runSaying(prompts: Prompts) {
+  return async <T>(what: string, work: () => Promise<T>): Promise<T | undefined> => {
     try {
       requireTrustedWorkspace(what);
       return await work();
@@ -29,6 +30,10 @@ export function runTestNowCommands(runs: EnterpriseRuns, prompts: Prompts, conse
       return undefined;
     }
   };
+}
+
+export function runTestNowCommands(runs: EnterpriseRuns, prompts: Prompts, consent: LensConsent, onV6: (document: vscode.TextDocument) => Promise<unknown>): Record<string, CommandHandler> {
+  const saying = runSaying(prompts);
   const asked = async (message: string, detail: string): Promise<boolean> => (await prompts.confirm(message, detail, 'Run Now')) === 'Run Now';
   return {
     [COMMANDS.runNow]: (uri, lensToken) => saying('Running the test now', async () => {
