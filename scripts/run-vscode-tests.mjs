@@ -74,6 +74,9 @@ const cleanups = [];
 const cleanUp = async () => { while (cleanups.length > 0) await cleanups.pop()().catch(() => {}); };
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => { void cleanUp().then(() => process.exit(130)); });
 const totals = { passed: 0, failed: 0 };
+/** What each failing pass printed about its failures, said again before the total line: a CI log's tail is what people read. */
+const failureReports = [];
+const REPORT_LINES_PER_PASS = 60;
 try {
   const root = ensureVSCodeInstalled(); // minutes on a fresh machine, so before the clock starts
   setTimeout(() => {
@@ -97,8 +100,20 @@ try {
 } finally {
   await cleanUp();
 }
+printFailureReports();
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed > 0 ? 1 : 0);
+
+
+function printFailureReports() {
+  for (const { label, lines } of failureReports) {
+    if (lines.length === 0) continue;
+    const shown = lines.slice(0, REPORT_LINES_PER_PASS);
+    console.log(`\nfailures of ${label}, again:`);
+    for (const line of shown) console.log(`  ${line}`);
+    if (lines.length > shown.length) console.log(`  … ${lines.length - shown.length} more line(s) above`);
+  }
+}
 
 async function build() {
   const started = Date.now();
@@ -137,6 +152,9 @@ async function runPass(root, pass) {
   const page = await browser.newPage();
 
   const counts = { passed: 0, failed: 0, reported: false };
+  const report = { label, lines: [] };
+  failureReports.push(report);
+  let inFailures = false;
   let resolveExit;
   const exitCode = new Promise((resolve) => { resolveExit = resolve; });
   await page.exposeFunction('codeAutomationExit', (code) => resolveExit(Number(code)));
@@ -145,6 +163,8 @@ async function runPass(root, pass) {
     const text = format(...(Array.isArray(logArgs) ? logArgs : [logArgs]));
     const summary = /^(\d+) passed, (\d+) failed$/m.exec(text);
     if (summary) Object.assign(counts, { passed: Number(summary[1]), failed: Number(summary[2]), reported: true });
+    if (/^\s*\d+ failing\s*$/m.test(text)) inFailures = true; // mocha's epilogue: each failure follows, numbered
+    else if (inFailures && !summary) report.lines.push(...text.split('\n').filter((line) => line.trim() !== ''));
     if (verbose || !NOISE.some((pattern) => pattern.test(text))) (type === 'error' ? console.error : console.log)(text);
   });
   if (verbose) page.on('console', (message) => console.log(`[browser ${message.type()}] ${message.text()}`));
@@ -181,5 +201,7 @@ async function runUiTests() {
   const count = (label) => Number(new RegExp(`^\\S* ?${label} (\\d+)$`, 'm').exec(output)?.[1] ?? 0);
   const result = { passed: count('pass'), failed: count('fail') };
   if (code !== 0 && result.failed === 0) result.failed = 1;
+  const failing = output.indexOf('✖ failing tests:');
+  if (failing >= 0) failureReports.push({ label: 'the UI tests', lines: output.slice(failing).split('\n').filter((line) => line.trim() !== '').slice(1) });
   return result;
 }
