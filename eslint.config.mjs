@@ -54,6 +54,11 @@ export default tseslint.config(
   // capture keep a default io of their own, but netmon.ts hands them io.ts's.
   { files: ['src/cli/io.ts', 'src/cli/har-redact.ts', 'src/cli/har-report.ts', 'src/cli/capture.ts'], rules: { 'no-restricted-syntax': ['error', ...writeThroughFiles] } },
   { files: ['src/files/**'], rules: nodeOnly },
+  // The state kept between runs (the apply journal): shared by the CLI, the tools and the extension.
+  { files: ['src/state/**'], rules: {
+    'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!node:|\\.\\./(documents|files)/)', message: 'src/state imports node, src/documents and src/files only (the CLI, the tools and the extension share it).' }] }],
+    'no-restricted-syntax': ['error', ...writeThroughFiles],
+  } },
   // The bundle cache: the extension's own storage, written with wx and renamed (not a user's file).
   { files: ['src/vscode/bundle-loader.ts'], rules: oneWayToSpeak },
 );

@@ -10,9 +10,9 @@ import { quotedTestName, recoverCreates, setBinding, unownedRemovals, type Apply
 import { UsageError } from './account';
 import type { CliIo, DeployRun } from './deploy-run';
 import { planFor } from './deploy-run';
-import { JournalFile, journalPath, stateDirectory } from './journal-file';
+import { JournalFile, journalPath, stateDirectory } from '../state/apply-journal-file';
 
-export { JournalFile, journalPath, stateDirectory } from './journal-file';
+export { JournalFile, journalPath, stateDirectory } from '../state/apply-journal-file';
 
 export const STATE_USAGE = `  --adopt <document>=<testId>  bind this document to that deployed test (a test of its name that no
                    document is bound to is a conflict until adopted; repeat for several)

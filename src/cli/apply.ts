@@ -15,7 +15,7 @@ import {
 import { deployPlanJson, deployPlanText, endpointRemovalLines, endpointRemovals, endpointSteps, skippedDocuments, totalSteps } from './deploy-plan';
 import { ACCOUNT_USAGE, takeAccountFlags, UsageError } from './account';
 import { bindingLines, prepareRun, STATE_USAGE, takeAdoptions, unownedLines, type Binding } from './apply-state';
-import { journaledEndpointBind, journaledExecutor, type JournalFile } from './journal-file';
+import { journaledEndpointBind, journaledExecutor, type JournalFile } from '../state/apply-journal-file';
 import { INCLUDE_EXAMPLES_FLAG, INCLUDE_EXAMPLES_USAGE, openDeployRun, type CliIo, type DeployRun } from './deploy-run';
 import { processIo, reportFailure } from './io';
 import { writeOutputFile } from './output-file';

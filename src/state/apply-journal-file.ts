@@ -13,7 +13,7 @@ import type { PlanExecutor } from '../documents/apply';
 import type { EndpointPlanStep } from '../documents/endpoint-tests/plan';
 import type { ApiRequest } from '../documents/payloads';
 import type { DeployedTest, Plan } from '../documents/plan';
-import { writeOutputFile } from './output-file';
+import { writeFileSafely } from '../files/safe-write';
 
 export function stateDirectory(env: NodeJS.ProcessEnv): string {
   if (env['NETMON_STATE_DIR']) return resolve(env['NETMON_STATE_DIR']);
@@ -65,7 +65,7 @@ export class JournalFile {
   private write(journal: ApplyJournal): void {
     this.journal = journal;
     mkdirSync(resolve(this.path, '..'), { recursive: true, mode: 0o700 });
-    writeOutputFile(this.path, `${JSON.stringify(journal, null, 2)}\n`, { force: true });
+    writeFileSafely(this.path, `${JSON.stringify(journal, null, 2)}\n`, { overwrite: true });
   }
 }
 

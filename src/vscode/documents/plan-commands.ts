@@ -21,7 +21,7 @@ import { documentKindOf } from '../../documents/kinds';
 import { DEFAULT_PLAN_EXCLUDED_FOLDERS, excludedLine, planScope } from '../../documents/plan-scope';
 import { untrustedLine } from '../../analysis/text/untrusted';
 import { applyEndpointPlan, endpointPlanText, isEndpointDocument, planEndpointDocuments } from './plan-endpoint';
-import { JournalFile, journalPath, journaledExecutor } from '../../cli/journal-file';
+import { JournalFile, journalPath, journaledExecutor } from '../../state/apply-journal-file';
 import type { NextStepOffer, WrittenTest } from './offer-next';
 
 /** A folder's documents, or (from a document's lens or title action) one document. */

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { EndpointApplyResult, EndpointFolderPlan, PlanDocument } from '../../documents';
 import { documentKindOf } from '../../documents/kinds';
-import { journaledEndpointBind, type JournalFile } from '../../cli/journal-file';
+import { journaledEndpointBind, type JournalFile } from '../../state/apply-journal-file';
 import type { BindingWriter } from './bindings';
 import { documentsLibrary as lib } from './library';
 import type { DeployTarget } from './target';
