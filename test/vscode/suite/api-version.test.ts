@@ -79,8 +79,7 @@ describe('API version: detected, set, or stated by the emulator', () => {
     const agents = await fetch(`${api.connection.demoUrl ?? ''}/v6/endpoint-agents`, { headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}` } });
     assert.equal(agents.status, 200, 'the demo emulator now serves v6');
     assert.ok((await agentRows(api, await root(api, 'Endpoint Agents'))).length > 0, 'the tree reads the new connection');
-    const log = await netmonLogText('netmon.apiVersion is now v6: reconnecting to the demo emulator');
-    assert.match(log, /netmon\.apiVersion is now v6: reconnecting to the demo emulator[^]*Connected to the demo emulator using API v6/);
+    await netmonLogText(/netmon\.apiVersion is now v6: reconnecting to the demo emulator[^]*Connected to the demo emulator using API v6/);
   });
 
   it('a signed-in account reconnects as netmon.apiVersion says too: v6 detected, then v7 as set', async () => {

@@ -12,18 +12,12 @@ import type { RunningEmulator } from '../../../src/emulator';
 import { proxyHasCredentials, warnIfProxyHasCredentials } from '../../../src/vscode/connection/settings';
 import type { TreeNode } from '../../../src/vscode/tree/nodes';
 import { activateExtension, waitFor } from '../helpers';
-import { childrenOf, netmonApi, records, root, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+import { childrenOf, netmonApi, netmonLogText, records, root, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
 import { closeAllEditors, openPanel, sendFromWebview, waitForPanels, waitForRendered } from './panels-fixture';
 
 /** The same tree node (the extension's own class, so commands accept it) with another permalink. */
 function withPermalink(node: TreeNode, permalink: string): TreeNode {
   return Object.assign(Object.create(Object.getPrototypeOf(node) as object) as TreeNode, node, { spec: { ...node.spec, permalink } });
-}
-
-async function netmonLogContains(text: string): Promise<void> {
-  await vscode.commands.executeCommand('netmon.showLog');
-  await waitFor(`the Netmon log to mention ${text}`, () => vscode.workspace.textDocuments.find((doc) =>
-    doc.uri.scheme === 'output' && doc.uri.path.includes('Netmon') && doc.getText().includes(text)), 10_000);
 }
 
 describe('hardening against hostile data', () => {
@@ -111,8 +105,8 @@ describe('hardening against hostile data', () => {
     await sendFromWebview(id, { type: 'openPage', params: { userSessionId: 42, pageId: null } });
     await sendFromWebview(id, { type: 'openPage', params: { userSessionId: '', pageId: '', title: '' } });
     await sendFromWebview(id, 'not even an object');
-    await netmonLogContains(`${id}: ignored a "openPage" message`);
-    await netmonLogContains(`${id}: ignored a "string" message`);
+    await netmonLogText(`${id}: ignored a "openPage" message`);
+    await netmonLogText(`${id}: ignored a "string" message`);
     assert.ok(!(await waitForPanels('the panels', (states) => states)).some((panel) => panel.kind === 'waterfall'), 'no waterfall was opened');
   });
 

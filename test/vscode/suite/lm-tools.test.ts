@@ -83,7 +83,7 @@ describe('Language-model tools', function () {
 
   it('logs each call in the Netmon log: tool, arguments, duration and size, never the token', async () => {
     await invoke('find_agent', { name: 'zz-no-such-agent-zz' });
-    const log = await netmonLogText('zz-no-such-agent-zz');
+    const log = await netmonLogText('tool find_agent {"name":"zz-no-such-agent-zz"}');
     const line = log.split('\n').find((l) => l.includes('tool find_agent {"name":"zz-no-such-agent-zz"}')) ?? '';
     assert.match(line, /tool find_agent \{"name":"zz-no-such-agent-zz"\} \d+ ms, \d+ characters/);
     assert.ok(!log.includes(DEMO_CREDENTIALS.admin.token));

@@ -152,10 +152,12 @@ export async function answeringPrompts<T>(answer: PromptResponder, work: () => T
 export const acceptConfirmations: PromptResponder = (prompt) => (prompt.kind === 'confirm' ? prompt.actions[0] : undefined);
 
 /** The text of Show Log once it mentions `mustContain`. */
-export async function netmonLogText(mustContain: string): Promise<string> {
+/** The Netmon log once it holds `mustContain`: the output document trails the channel, so wait for all that is asserted. */
+export async function netmonLogText(mustContain: string | RegExp): Promise<string> {
   await vscode.commands.executeCommand('netmon.showLog');
-  const document = await waitFor(`the Netmon log to mention ${mustContain}`, () => vscode.workspace.textDocuments.find((doc) =>
-    doc.uri.scheme === 'output' && doc.uri.path.includes('Netmon') && doc.getText().includes(mustContain)), 10_000);
+  const holds = (text: string): boolean => (typeof mustContain === 'string' ? text.includes(mustContain) : mustContain.test(text));
+  const document = await waitFor(`the Netmon log to mention ${String(mustContain)}`, () => vscode.workspace.textDocuments.find((doc) =>
+    doc.uri.scheme === 'output' && doc.uri.path.includes('Netmon') && holds(doc.getText())), 10_000);
   return document.getText();
 }
 
