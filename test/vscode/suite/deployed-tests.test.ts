@@ -11,42 +11,33 @@ import * as vscode from 'vscode';
 import type { RunningEmulator } from '../../../src/emulator';
 import type { PathEpisode } from '../../../src/emulator/world/path-episodes';
 import type { TreeNode } from '../../../src/vscode/tree/nodes';
-import { acceptConfirmations, answeringPrompts, childrenOf, DEMO_CREDENTIALS, netmonApi, root, signInTo, startControlledEmulator } from './netmon-fixture';
+import { acceptConfirmations, answeringPrompts, childrenOf, nativeGet, netmonApi, root } from './netmon-fixture';
 import { closeAllEditors, waitForPanels, waitForRendered } from './panels-fixture';
-import { endDocumentSuite, workspaceScratch, writeDocument } from './documents-fixture';
+import { createTestDirectly, startDocumentSuite, writeDocument, type DocumentSuite, type WorkspaceScratch } from './documents-fixture';
 
 const HOUR = 3600;
 
 describe('Deployed Tests and Show Test Results (v7)', () => {
+  let suite: DocumentSuite;
   let emulator: RunningEmulator;
   let clock = 0;
   let loss: PathEpisode;
-  let scratch: ReturnType<typeof workspaceScratch>;
+  let scratch: WorkspaceScratch;
   const ids: Record<string, number> = {};
   const agentIds: number[] = [];
 
-  before(async function () {
-    this.timeout(60_000);
-    await netmonApi();
-    scratch = workspaceScratch('deployed-tests');
-    await vscode.workspace.getConfiguration('netmon').update('apiVersion', 'v7', vscode.ConfigurationTarget.Global);
-    emulator = await startControlledEmulator({ api: 'v7', now: () => clock * 1000 });
-    const group = emulator.world.group(emulator.world.accountGroups[0]?.aid ?? 0);
+  /** Deployed before signing in, an hour before the seeded loss episode; the clock then moves into it. */
+  const deployTests = async (started: RunningEmulator): Promise<void> => {
+    const group = started.world.group(started.world.accountGroups[0]?.aid ?? 0);
     const day = Math.floor(Date.UTC(2026, 10, 20) / 1000);
     const found = group?.pathEpisodes(day, day + 86400).find((e) => e.kind === 'lossEpisode');
     assert.ok(found && group);
     loss = found;
     clock = loss.startSeconds - HOUR;
-    const agents = group.enterpriseAgents().slice(0, 5).map((a) => ({ agentId: String(a.agentId) }));
+    const agents = fiveAgents(started);
     agentIds.push(...group.enterpriseAgents().slice(0, 1).map((a) => Number(a.agentId)));
     const create = async (type: string, name: string, target: Record<string, unknown>): Promise<void> => {
-      // Deployed through the v7 emulator itself (the fixture's apiPost asks its v6 twin).
-      const response = await fetch(`${emulator.url}/v7/tests/${type}`, {
-        method: 'POST', headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ testName: name, interval: 300, ...(type === 'bgp' ? {} : { agents }), ...target }),
-      });
-      assert.equal(response.status, 201, await response.clone().text());
-      ids[name] = Number(((await response.json()) as { testId: string }).testId);
+      ids[name] = (await createTestDirectly(started, type, { testName: name, interval: 300, ...(type === 'bgp' ? {} : { agents }), ...target })).testId;
     };
     await create('agent-to-server', 'Outlook from the offices', { server: 'outlook.office365.com', port: 443 });
     await create('agent-to-server', 'Zoom from the offices', { server: 'zoom.us', port: 443 });
@@ -57,13 +48,14 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
     // Last: the tests created later in the suite cross the transits they always did (test id modulo 2).
     await create('web-transactions', 'Portal sign-in', { url: 'https://acme.atlassian.net/', transactionScript: 'await driver.get(url);' });
     clock = loss.startSeconds + 20 * 60;
-    await signInTo(emulator);
+  };
+
+  before(async function () {
+    this.timeout(60_000);
+    suite = await startDocumentSuite('deployed-tests', { v7: true, emulator: { now: () => clock * 1000 }, beforeSignIn: deployTests });
+    ({ emulator, scratch } = suite);
   });
-  after(async () => {
-    await closeAllEditors();
-    await vscode.workspace.getConfiguration('netmon').update('apiVersion', undefined, vscode.ConfigurationTarget.Global);
-    await endDocumentSuite(scratch, emulator);
-  });
+  after(() => suite.end());
 
   const testsOfType = async (type: string): Promise<TreeNode[]> => {
     const api = await netmonApi();
@@ -175,8 +167,7 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
     const heading = /^Portal sign-in · (.+ · acme\.atlassian\.net) · (.+) · \d{4}-\d\d-\d\d \d\d:\d\d UTC$/.exec(drawn.heading);
     assert.ok(heading, drawn.heading);
     // The page it opened on is the slowest of that agent's newest round, as the service lists the round's pages.
-    const read = async (path: string): Promise<{ results: Record<string, unknown>[] }> =>
-      (await fetch(`${emulator.url}${path}`, { headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}` } })).json() as Promise<{ results: Record<string, unknown>[] }>;
+    const read = (path: string): Promise<{ results: Record<string, unknown>[] }> => nativeGet(emulator, path);
     const rounds = (await read(`/v7/test-results/${ids['Portal sign-in']}/web-transactions?window=1h`)).results
       .filter((r) => (r.agent as { agentName: string }).agentName === heading[2]);
     const newest = rounds.at(-1) as { agent: { agentId: string }; roundId: number };
@@ -259,13 +250,7 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
     clock = now - 8 * 24 * HOUR;
     let testId: number;
     try {
-      const agents = (emulator.world.group(emulator.world.accountGroups[0]?.aid ?? 0)?.enterpriseAgents() ?? []).slice(0, 5).map((a) => ({ agentId: String(a.agentId) }));
-      const response = await fetch(`${emulator.url}/v7/tests/agent-to-server`, {
-        method: 'POST', headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ testName: 'Teams for a week', interval: 300, agents, server: 'teams.microsoft.com', port: 443 }),
-      });
-      assert.equal(response.status, 201, await response.clone().text());
-      testId = Number(((await response.json()) as { testId: string }).testId);
+      testId = (await createTestDirectly(emulator, 'agent-to-server', { testName: 'Teams for a week', interval: 300, agents: fiveAgents(emulator), server: 'teams.microsoft.com', port: 443 })).testId;
     } finally {
       clock = now;
     }
@@ -292,6 +277,11 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
     }
   });
 });
+
+/** The account group's first five enterprise agents, as a test's agents. */
+function fiveAgents(emulator: RunningEmulator): { agentId: string }[] {
+  return (emulator.world.group(emulator.world.accountGroups[0]?.aid ?? 0)?.enterpriseAgents() ?? []).slice(0, 5).map((a) => ({ agentId: String(a.agentId) }));
+}
 
 /** The tree reloads after the write's command returned: poll what it lists. */
 async function until(what: string, probe: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
