@@ -110,9 +110,7 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
 
   it('over six hours, Show Results ends on the whole range: the metrics of every round since the test was deployed, not only the last hour drawn first', async function () {
     this.timeout(90_000);
-    await closeAllEditors();
-    await vscode.commands.executeCommand('netmon.setTimeRange', { window: '6h' });
-    try {
+    await overWindow('6h', async () => {
       const degraded = (await testsOfType('agent-to-server')).find((t) => String(t.spec.description).startsWith('DEGRADED'))!;
       const shown = await vscode.commands.executeCommand<{ panels: string[] }>('netmon.showTestResults', degraded);
       const path = await waitForRendered(shown.panels[1]!);
@@ -123,10 +121,7 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
       // Deployed 80 minutes ago: 16 or 17 rounds; the last hour alone has 12 or 13.
       const rounds = (metrics.rendered as { charts: { points: number }[] }).charts.map((chart) => chart.points);
       assert.ok(rounds.length > 0 && rounds.every((points) => points >= 16 && points <= 17), `rounds drawn: ${rounds.join(', ')}`);
-    } finally {
-      await vscode.commands.executeCommand('netmon.setTimeRange', { window: '1h' });
-      await closeAllEditors();
-    }
+    });
   });
 
   it('a page-load test opens the waterfall of a round; a bound test document shows its results from the code lens command', async function () {
@@ -245,7 +240,6 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
 
   it('over eight days, more results than the metrics panel draws: it ends on the newest hours that fit and says so, not on the oldest', async function () {
     this.timeout(120_000);
-    await closeAllEditors();
     const now = clock;
     clock = now - 8 * 24 * HOUR;
     let testId: number;
@@ -254,8 +248,7 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
     } finally {
       clock = now;
     }
-    await vscode.commands.executeCommand('netmon.setTimeRange', { window: '8d' });
-    try {
+    await overWindow('8d', async () => {
       // 5 agents × 12 rounds an hour × 192 h: 11,520 results, more than the 10,000 drawn.
       const shown = await vscode.commands.executeCommand<{ panels: string[] }>('netmon.showTestResults', testId);
       // The metrics panel opened under the path: the network list's Open Metrics reveals it.
@@ -271,16 +264,25 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
       // The rounds of the last hours (12 an hour), not the 2,000 oldest rounds of the week a capped read of the range drew.
       const rounds = (metrics.rendered as { charts: { points: number }[] }).charts.map((chart) => chart.points);
       assert.ok(rounds.length > 0 && rounds.every((points) => Math.abs(points - hours * 12) <= 1), `${hours} h, rounds drawn: ${rounds.join(', ')}`);
-    } finally {
-      await vscode.commands.executeCommand('netmon.setTimeRange', { window: '1h' });
-      await closeAllEditors();
-    }
+    });
   });
 });
 
 /** The account group's first five enterprise agents, as a test's agents. */
 function fiveAgents(emulator: RunningEmulator): { agentId: string }[] {
   return (emulator.world.group(emulator.world.accountGroups[0]?.aid ?? 0)?.enterpriseAgents() ?? []).slice(0, 5).map((a) => ({ agentId: String(a.agentId) }));
+}
+
+/** Runs `work` with the time range at `window`, editors closed before and after; the range is back to the default 1h after. */
+async function overWindow(window: string, work: () => Promise<void>): Promise<void> {
+  await closeAllEditors();
+  await vscode.commands.executeCommand('netmon.setTimeRange', { window });
+  try {
+    await work();
+  } finally {
+    await vscode.commands.executeCommand('netmon.setTimeRange', { window: '1h' });
+    await closeAllEditors();
+  }
 }
 
 /** The tree reloads after the write's command returned: poll what it lists. */
