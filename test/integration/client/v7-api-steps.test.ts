@@ -4,11 +4,11 @@
 // slowest named with its share of the transaction time; on v6 the read says it needs v7.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createNetmonClient, type NetmonClient } from '../../../src/api';
+import { createNetmonClient } from '../../../src/api';
 import { readResultsSummary } from '../../../src/analysis/results/read';
 import { resultsText } from '../../../src/analysis/results/text';
 import { RESULTS_NEED_V7, type EnterpriseTest } from '../../../src/api/types';
-import { V7Server } from './v7-server';
+import { vendorBodiesClient, type VendorBodies } from './vendor-bodies';
 
 const TEST_ID = 281474976710706;
 const AGENT = '281474976710706';
@@ -17,34 +17,22 @@ const ROUND_PATH = `/v7/test-results/${TEST_ID}/api/agent/${AGENT}/round/${ROUND
 const API_TEST = { testId: TEST_ID, testName: 'ThousandEyes Test', type: 'api', interval: 60 } as EnterpriseTest;
 
 describe('an API test\'s steps, from the vendor\'s example bodies', () => {
-  let server: V7Server;
-  let client: NetmonClient;
+  let bodies: VendorBodies;
   before(async () => {
-    server = await V7Server.start();
-    server.use((request) => {
-      if (request.path === `/v7/test-results/${TEST_ID}/api`) return { status: 200, file: 'api-results.json' };
-      if (request.path === ROUND_PATH) return { status: 200, file: 'api-round.json' };
-      // The example's `next` link is a placeholder: the page after it is the last, and empty.
-      if (request.path === '/v7/link/to/resource/id') return { status: 200, body: { results: [] } };
-      return undefined;
-    });
-    client = createNetmonClient({ baseUrl: server.url, credentials: { kind: 'bearer', token: 't' }, apiVersion: 'v7' });
+    bodies = await vendorBodiesClient({ [`/v7/test-results/${TEST_ID}/api`]: 'api-results.json', [ROUND_PATH]: 'api-round.json' });
   });
-  after(async () => {
-    await client.close();
-    await server.close();
-  });
+  after(() => bodies.close());
 
   test('the round names its agent and transaction time, and its steps in order with their phases', async () => {
-    const detail = await client.getApiTestDetail(String(TEST_ID), AGENT, ROUND);
+    const detail = await bodies.client.getApiTestDetail(String(TEST_ID), AGENT, ROUND);
     assert.deepEqual([detail.agentId, detail.agentName, detail.roundId, detail.apiTransactionTime, detail.completion], [AGENT, 'thousandeyes-stg-va-254', ROUND, 990.1, 100]);
     assert.deepEqual(detail.requests.map((s) => [s.stepNumber, s.name, s.stepTime, s.apiCallTime, s.waitTime, s.assertErrorCount, s.assertions?.length]),
       [[1, 'First Step to Acquire Token', 990.1, 900.9, 18.1, 0, 2], [1, 'First Step to Acquire Token', 990.1, 900.9, 18.1, 0, 2]]);
-    assert.equal(server.paths().at(-1), `GET ${ROUND_PATH}`);
+    assert.equal(bodies.server.paths().at(-1), `GET ${ROUND_PATH}`);
   });
 
   test('results of the API test name the slowest step of the agent\'s newest round, in text and in the summary model', async () => {
-    const summary = await readResultsSummary(client, API_TEST, { window: '1h' });
+    const summary = await readResultsSummary(bodies.client, API_TEST, { window: '1h' });
     const [round] = summary.apiSteps ?? [];
     assert.ok(round, 'the steps of the agent\'s newest round');
     assert.deepEqual([round.agentName, round.roundId, round.transactionTime, round.steps.length, round.culprit], ['thousandeyes-stg-va-254', ROUND, 990.1, 2, { stepNumber: 1, why: 'slowest' }]);
@@ -54,7 +42,7 @@ describe('an API test\'s steps, from the vendor\'s example bodies', () => {
   });
 
   test('on an API v6 account the read says it needs v7', async () => {
-    const v6 = createNetmonClient({ baseUrl: server.url, credentials: { kind: 'basic', email: 'a@example.com', token: 't' }, apiVersion: 'v6' });
+    const v6 = createNetmonClient({ baseUrl: bodies.server.url, credentials: { kind: 'basic', email: 'a@example.com', token: 't' }, apiVersion: 'v6' });
     try {
       await assert.rejects(v6.getApiTestDetail(TEST_ID, AGENT, ROUND), (error: Error) => error.message === RESULTS_NEED_V7);
     } finally {
@@ -64,28 +52,21 @@ describe('an API test\'s steps, from the vendor\'s example bodies', () => {
 });
 
 describe('an API test\'s round as a service may send it', () => {
-  let server: V7Server;
-  let client: NetmonClient;
+  let bodies: VendorBodies;
   const steps = Array.from({ length: 150 }, (_, index) => ({ stepNumber: index === 1 ? null : String(index + 1), name: `s${index + 1}`, stepTime: String(index), completion: 100 }));
   before(async () => {
-    server = await V7Server.start();
-    server.use((request) => {
-      if (request.path === '/v7/test-results/5/api/agent/9/round/60') return { status: 200, body: { results: [{ agent: { agentId: 9 }, roundId: '60', apiTransactionTime: '12.5', requests: steps }] } };
-      if (request.path === '/v7/test-results/5/api/agent/9/round/120') return { status: 200, body: { results: [{ roundId: 120, requests: 'none' }] } };
-      return undefined;
+    bodies = await vendorBodiesClient({
+      '/v7/test-results/5/api/agent/9/round/60': { status: 200, body: { results: [{ agent: { agentId: 9 }, roundId: '60', apiTransactionTime: '12.5', requests: steps }] } },
+      '/v7/test-results/5/api/agent/9/round/120': { status: 200, body: { results: [{ roundId: 120, requests: 'none' }] } },
     });
-    client = createNetmonClient({ baseUrl: server.url, credentials: { kind: 'bearer', token: 't' }, apiVersion: 'v7' });
   });
-  after(async () => {
-    await client.close();
-    await server.close();
-  });
+  after(() => bodies.close());
 
   test('ids and numbers as integers or text, a step without its number numbered by its place, at most 100 steps read; no steps is an empty list', async () => {
-    const detail = await client.getApiTestDetail(5, '9', 60);
+    const detail = await bodies.client.getApiTestDetail(5, '9', 60);
     assert.deepEqual([detail.agentId, detail.roundId, detail.apiTransactionTime, detail.requests.length], ['9', 60, 12.5, 100]);
     assert.deepEqual(detail.requests.slice(0, 3).map((s) => [s.stepNumber, s.name, s.stepTime]), [[1, 's1', 0], [2, 's2', 1], [3, 's3', 2]]);
-    const bare = await client.getApiTestDetail(5, '9', 120);
+    const bare = await bodies.client.getApiTestDetail(5, '9', 120);
     assert.deepEqual([bare.agentId, bare.requests], ['9', []]);
   });
 });

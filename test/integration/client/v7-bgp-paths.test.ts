@@ -5,37 +5,27 @@
 // for and, gone (404), leaves the comparison out and the report in.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createNetmonClient, type NetmonClient } from '../../../src/api';
 import { readResultsSummary } from '../../../src/analysis/results/read';
 import { resultsText } from '../../../src/analysis/results/text';
 import type { EnterpriseTest } from '../../../src/api/types';
-import { V7Server } from './v7-server';
+import { vendorBodiesClient, type VendorBodies } from './vendor-bodies';
 
 const TEST_ID = 281474976710706;
 const ROUND = 1384309800;
 const BGP_TEST = { testId: TEST_ID, testName: 'ThousandEyes Test', type: 'bgp', interval: 60 } as EnterpriseTest;
 
 describe('AS paths of a BGP test, from the vendor\'s example bodies', () => {
-  let server: V7Server;
-  let client: NetmonClient;
+  let bodies: VendorBodies;
   before(async () => {
-    server = await V7Server.start();
-    server.use((request) => {
-      if (request.path === `/v7/test-results/${TEST_ID}/bgp`) return { status: 200, file: 'bgp-results.json' };
-      if (request.path === `/v7/test-results/${TEST_ID}/bgp/routes/prefix/215/round/${ROUND}`) return { status: 200, file: 'bgp-routes.json' };
-      // The example's `next` link is a placeholder: the page after it is the last, and empty.
-      if (request.path === '/v7/link/to/resource/id') return { status: 200, body: { results: [] } };
-      return undefined;
+    bodies = await vendorBodiesClient({
+      [`/v7/test-results/${TEST_ID}/bgp`]: 'bgp-results.json',
+      [`/v7/test-results/${TEST_ID}/bgp/routes/prefix/215/round/${ROUND}`]: 'bgp-routes.json',
     });
-    client = createNetmonClient({ baseUrl: server.url, credentials: { kind: 'bearer', token: 't' }, apiVersion: 'v7' });
   });
-  after(async () => {
-    await client.close();
-    await server.close();
-  });
+  after(() => bodies.close());
 
   test('one monitor, unreachable, its AS path prepended; the round before asked for and left out', async () => {
-    const summary = await readResultsSummary(client, BGP_TEST, { window: '1h' });
+    const summary = await readResultsSummary(bodies.client, BGP_TEST, { window: '1h' });
     const [report] = summary.bgpPaths ?? [];
     assert.ok(report, 'a report for the prefix of the newest round');
     assert.equal(summary.bgpPaths?.length, 1);
@@ -44,7 +34,7 @@ describe('AS paths of a BGP test, from the vendor\'s example bodies', () => {
       ['281474976710706', 'Vancouver, Canada - Bell Canada (AS 6539)', 0, false, 'same'],
     ]);
     assert.deepEqual(report.monitors[0]?.path, [{ asn: 852, asName: 'Telus Advanced Communications' }, { asn: 852, asName: 'Telus Advanced Communications' }]);
-    assert.deepEqual(server.paths().filter((path) => path.includes('/routes/')).sort(), [
+    assert.deepEqual(bodies.server.paths().filter((path) => path.includes('/routes/')).sort(), [
       `GET /v7/test-results/${TEST_ID}/bgp/routes/prefix/215/round/${ROUND - 60}`, `GET /v7/test-results/${TEST_ID}/bgp/routes/prefix/215/round/${ROUND}`,
     ]);
     const text = resultsText(summary);

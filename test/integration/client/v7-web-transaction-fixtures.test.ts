@@ -4,10 +4,9 @@
 // number, the script's markers, and the page's HAR whole enough for its waterfall.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createNetmonClient, type NetmonClient } from '../../../src/api';
 import { buildWaterfall } from '../../../src/analysis/har/waterfall';
 import { readHar } from '../../../src/analysis/har/reader';
-import { V7Server } from './v7-server';
+import { vendorBodiesClient, type VendorBodies } from './vendor-bodies';
 
 const TEST_ID = '281474976710706';
 const AGENT = '281474976710706';
@@ -15,24 +14,14 @@ const ROUND = 1384309800;
 const ROUND_PATH = `/v7/test-results/${TEST_ID}/web-transactions/agent/${AGENT}/round/${ROUND}`;
 
 describe('a web transaction\'s round and page, from the vendor\'s example bodies', () => {
-  let server: V7Server;
-  let client: NetmonClient;
+  let bodies: VendorBodies;
   before(async () => {
-    server = await V7Server.start();
-    server.use((request) => {
-      if (request.path === ROUND_PATH) return { status: 200, file: 'web-transaction-round.json' };
-      if (request.path === `${ROUND_PATH}/page/0`) return { status: 200, file: 'web-transaction-page.json' };
-      return undefined;
-    });
-    client = createNetmonClient({ baseUrl: server.url, credentials: { kind: 'bearer', token: 't' }, apiVersion: 'v7' });
+    bodies = await vendorBodiesClient({ [ROUND_PATH]: 'web-transaction-round.json', [`${ROUND_PATH}/page/0`]: 'web-transaction-page.json' });
   });
-  after(async () => {
-    await client.close();
-    await server.close();
-  });
+  after(() => bodies.close());
 
   test('the round names its agent, its transaction time, its pages by number and its markers', async () => {
-    const detail = await client.getWebTransactionDetail(TEST_ID, AGENT, ROUND);
+    const detail = await bodies.client.getWebTransactionDetail(TEST_ID, AGENT, ROUND);
     assert.deepEqual([detail.agentId, detail.agentName, detail.roundId, detail.transactionTime, detail.componentErrors, detail.errorType],
       [AGENT, 'thousandeyes-stg-va-254', ROUND, 2379, 5, 'None']);
     assert.deepEqual(detail.pages.map((p) => [p.pageId, p.pageName, p.componentCount, p.errorCount, p.duration]),
@@ -42,12 +31,12 @@ describe('a web transaction\'s round and page, from the vendor\'s example bodies
   });
 
   test('a page of the round comes with its HAR, and its waterfall draws the redirect and the page it led to', async () => {
-    const page = await client.getWebTransactionPage(TEST_ID, AGENT, ROUND, '0');
+    const page = await bodies.client.getWebTransactionPage(TEST_ID, AGENT, ROUND, '0');
     assert.deepEqual([page.agentId, page.roundId, page.pages.length], [AGENT, ROUND, 2]);
     assert.ok(page.har, 'the page\'s HAR');
     const doc = readHar(page.har);
     const waterfall = buildWaterfall(doc, 'page_0');
     assert.deepEqual(waterfall.rows.map((row) => [row.entry.url, row.entry.status]), [['https://google.com/', 301], ['https://www.google.com/', 200]]);
-    assert.equal(server.paths().at(-1), `GET ${ROUND_PATH}/page/0`);
+    assert.equal(bodies.server.paths().at(-1), `GET ${ROUND_PATH}/page/0`);
   });
 });

@@ -11,42 +11,33 @@ import * as vscode from 'vscode';
 import type { RunningEmulator } from '../../../src/emulator';
 import type { PathEpisode } from '../../../src/emulator/world/path-episodes';
 import type { TreeNode } from '../../../src/vscode/tree/nodes';
-import { acceptConfirmations, answeringPrompts, childrenOf, DEMO_CREDENTIALS, netmonApi, root, signInTo, startControlledEmulator } from './netmon-fixture';
+import { acceptConfirmations, answeringPrompts, childrenOf, nativeGet, netmonApi, root } from './netmon-fixture';
 import { closeAllEditors, waitForPanels, waitForRendered } from './panels-fixture';
-import { endDocumentSuite, workspaceScratch, writeDocument } from './documents-fixture';
+import { createTestDirectly, startDocumentSuite, writeDocument, type DocumentSuite, type WorkspaceScratch } from './documents-fixture';
 
 const HOUR = 3600;
 
 describe('Deployed Tests and Show Test Results (v7)', () => {
+  let suite: DocumentSuite;
   let emulator: RunningEmulator;
   let clock = 0;
   let loss: PathEpisode;
-  let scratch: ReturnType<typeof workspaceScratch>;
+  let scratch: WorkspaceScratch;
   const ids: Record<string, number> = {};
   const agentIds: number[] = [];
 
-  before(async function () {
-    this.timeout(60_000);
-    await netmonApi();
-    scratch = workspaceScratch('deployed-tests');
-    await vscode.workspace.getConfiguration('netmon').update('apiVersion', 'v7', vscode.ConfigurationTarget.Global);
-    emulator = await startControlledEmulator({ api: 'v7', now: () => clock * 1000 });
-    const group = emulator.world.group(emulator.world.accountGroups[0]?.aid ?? 0);
+  /** Deployed before signing in, an hour before the seeded loss episode; the clock then moves into it. */
+  const deployTests = async (started: RunningEmulator): Promise<void> => {
+    const group = started.world.group(started.world.accountGroups[0]?.aid ?? 0);
     const day = Math.floor(Date.UTC(2026, 10, 20) / 1000);
     const found = group?.pathEpisodes(day, day + 86400).find((e) => e.kind === 'lossEpisode');
     assert.ok(found && group);
     loss = found;
     clock = loss.startSeconds - HOUR;
-    const agents = group.enterpriseAgents().slice(0, 5).map((a) => ({ agentId: String(a.agentId) }));
+    const agents = fiveAgents(started);
     agentIds.push(...group.enterpriseAgents().slice(0, 1).map((a) => Number(a.agentId)));
     const create = async (type: string, name: string, target: Record<string, unknown>): Promise<void> => {
-      // Deployed through the v7 emulator itself (the fixture's apiPost asks its v6 twin).
-      const response = await fetch(`${emulator.url}/v7/tests/${type}`, {
-        method: 'POST', headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ testName: name, interval: 300, ...(type === 'bgp' ? {} : { agents }), ...target }),
-      });
-      assert.equal(response.status, 201, await response.clone().text());
-      ids[name] = Number(((await response.json()) as { testId: string }).testId);
+      ids[name] = (await createTestDirectly(started, type, { testName: name, interval: 300, ...(type === 'bgp' ? {} : { agents }), ...target })).testId;
     };
     await create('agent-to-server', 'Outlook from the offices', { server: 'outlook.office365.com', port: 443 });
     await create('agent-to-server', 'Zoom from the offices', { server: 'zoom.us', port: 443 });
@@ -57,13 +48,14 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
     // Last: the tests created later in the suite cross the transits they always did (test id modulo 2).
     await create('web-transactions', 'Portal sign-in', { url: 'https://acme.atlassian.net/', transactionScript: 'await driver.get(url);' });
     clock = loss.startSeconds + 20 * 60;
-    await signInTo(emulator);
+  };
+
+  before(async function () {
+    this.timeout(60_000);
+    suite = await startDocumentSuite('deployed-tests', { v7: true, emulator: { now: () => clock * 1000 }, beforeSignIn: deployTests });
+    ({ emulator, scratch } = suite);
   });
-  after(async () => {
-    await closeAllEditors();
-    await vscode.workspace.getConfiguration('netmon').update('apiVersion', undefined, vscode.ConfigurationTarget.Global);
-    await endDocumentSuite(scratch, emulator);
-  });
+  after(() => suite.end());
 
   const testsOfType = async (type: string): Promise<TreeNode[]> => {
     const api = await netmonApi();
@@ -118,9 +110,7 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
 
   it('over six hours, Show Results ends on the whole range: the metrics of every round since the test was deployed, not only the last hour drawn first', async function () {
     this.timeout(90_000);
-    await closeAllEditors();
-    await vscode.commands.executeCommand('netmon.setTimeRange', { window: '6h' });
-    try {
+    await overWindow('6h', async () => {
       const degraded = (await testsOfType('agent-to-server')).find((t) => String(t.spec.description).startsWith('DEGRADED'))!;
       const shown = await vscode.commands.executeCommand<{ panels: string[] }>('netmon.showTestResults', degraded);
       const path = await waitForRendered(shown.panels[1]!);
@@ -131,10 +121,7 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
       // Deployed 80 minutes ago: 16 or 17 rounds; the last hour alone has 12 or 13.
       const rounds = (metrics.rendered as { charts: { points: number }[] }).charts.map((chart) => chart.points);
       assert.ok(rounds.length > 0 && rounds.every((points) => points >= 16 && points <= 17), `rounds drawn: ${rounds.join(', ')}`);
-    } finally {
-      await vscode.commands.executeCommand('netmon.setTimeRange', { window: '1h' });
-      await closeAllEditors();
-    }
+    });
   });
 
   it('a page-load test opens the waterfall of a round; a bound test document shows its results from the code lens command', async function () {
@@ -175,8 +162,7 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
     const heading = /^Portal sign-in · (.+ · acme\.atlassian\.net) · (.+) · \d{4}-\d\d-\d\d \d\d:\d\d UTC$/.exec(drawn.heading);
     assert.ok(heading, drawn.heading);
     // The page it opened on is the slowest of that agent's newest round, as the service lists the round's pages.
-    const read = async (path: string): Promise<{ results: Record<string, unknown>[] }> =>
-      (await fetch(`${emulator.url}${path}`, { headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}` } })).json() as Promise<{ results: Record<string, unknown>[] }>;
+    const read = (path: string): Promise<{ results: Record<string, unknown>[] }> => nativeGet(emulator, path);
     const rounds = (await read(`/v7/test-results/${ids['Portal sign-in']}/web-transactions?window=1h`)).results
       .filter((r) => (r.agent as { agentName: string }).agentName === heading[2]);
     const newest = rounds.at(-1) as { agent: { agentId: string }; roundId: number };
@@ -254,23 +240,15 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
 
   it('over eight days, more results than the metrics panel draws: it ends on the newest hours that fit and says so, not on the oldest', async function () {
     this.timeout(120_000);
-    await closeAllEditors();
     const now = clock;
     clock = now - 8 * 24 * HOUR;
     let testId: number;
     try {
-      const agents = (emulator.world.group(emulator.world.accountGroups[0]?.aid ?? 0)?.enterpriseAgents() ?? []).slice(0, 5).map((a) => ({ agentId: String(a.agentId) }));
-      const response = await fetch(`${emulator.url}/v7/tests/agent-to-server`, {
-        method: 'POST', headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ testName: 'Teams for a week', interval: 300, agents, server: 'teams.microsoft.com', port: 443 }),
-      });
-      assert.equal(response.status, 201, await response.clone().text());
-      testId = Number(((await response.json()) as { testId: string }).testId);
+      testId = (await createTestDirectly(emulator, 'agent-to-server', { testName: 'Teams for a week', interval: 300, agents: fiveAgents(emulator), server: 'teams.microsoft.com', port: 443 })).testId;
     } finally {
       clock = now;
     }
-    await vscode.commands.executeCommand('netmon.setTimeRange', { window: '8d' });
-    try {
+    await overWindow('8d', async () => {
       // 5 agents × 12 rounds an hour × 192 h: 11,520 results, more than the 10,000 drawn.
       const shown = await vscode.commands.executeCommand<{ panels: string[] }>('netmon.showTestResults', testId);
       // The metrics panel opened under the path: the network list's Open Metrics reveals it.
@@ -286,12 +264,26 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
       // The rounds of the last hours (12 an hour), not the 2,000 oldest rounds of the week a capped read of the range drew.
       const rounds = (metrics.rendered as { charts: { points: number }[] }).charts.map((chart) => chart.points);
       assert.ok(rounds.length > 0 && rounds.every((points) => Math.abs(points - hours * 12) <= 1), `${hours} h, rounds drawn: ${rounds.join(', ')}`);
-    } finally {
-      await vscode.commands.executeCommand('netmon.setTimeRange', { window: '1h' });
-      await closeAllEditors();
-    }
+    });
   });
 });
+
+/** The account group's first five enterprise agents, as a test's agents. */
+function fiveAgents(emulator: RunningEmulator): { agentId: string }[] {
+  return (emulator.world.group(emulator.world.accountGroups[0]?.aid ?? 0)?.enterpriseAgents() ?? []).slice(0, 5).map((a) => ({ agentId: String(a.agentId) }));
+}
+
+/** Runs `work` with the time range at `window`, editors closed before and after; the range is back to the default 1h after. */
+async function overWindow(window: string, work: () => Promise<void>): Promise<void> {
+  await closeAllEditors();
+  await vscode.commands.executeCommand('netmon.setTimeRange', { window });
+  try {
+    await work();
+  } finally {
+    await vscode.commands.executeCommand('netmon.setTimeRange', { window: '1h' });
+    await closeAllEditors();
+  }
+}
 
 /** The tree reloads after the write's command returned: poll what it lists. */
 async function until(what: string, probe: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {

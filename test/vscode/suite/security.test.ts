@@ -12,8 +12,8 @@ import * as vscode from 'vscode';
 import manifest from '../../../package.json';
 import type { RunningEmulator } from '../../../src/emulator';
 import type { ConfirmPrompt, Prompt } from '../../../src/vscode/ui/prompts';
-import { closeEditors, createTestDirectly, openDocument, workspaceScratch, writeDocument } from './documents-fixture';
-import { SUITE_API, answeringPrompts, clearEmulatorRequests, deployedTest, emulatorRequests, isWriteRequest, netmonApi, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+import { createTestDirectly, openDocument, startDocumentSuite, writeDocument, type DocumentSuite, type WorkspaceScratch } from './documents-fixture';
+import { SUITE_API, answeringPrompts, clearEmulatorRequests, deployedTest, emulatorRequests, isWriteRequest, netmonApi } from './netmon-fixture';
 
 /** Argument-free user actions that change the connection itself; not a consent bypass, and they would end the suite's sign-in. */
 const SKIPPED = new Set(['netmon.signOut', 'netmon.useDemo', 'netmon.showLog']);
@@ -35,24 +35,21 @@ async function runBriefly(command: string, args: unknown[]): Promise<void> {
 }
 
 describe('security: commands cannot be talked into writing', () => {
+  let suite: DocumentSuite;
   let emulator: RunningEmulator;
-  let scratch: ReturnType<typeof workspaceScratch>;
+  let scratch: WorkspaceScratch;
   let outside: string;
   let connectionKey: string;
   before(async () => {
-    const api = await netmonApi();
-    emulator = await startControlledEmulator({ now: () => Date.now(), instantTestDelaySeconds: 1 });
-    await signInTo(emulator);
-    connectionKey = api.connection.current?.serviceKey ?? '';
-    scratch = workspaceScratch('security');
+    // The suite's own dialect (v6, or v7 on the v7 pass): the endpoint Run Now assertion depends on it.
+    suite = await startDocumentSuite('security', { emulator: { now: () => Date.now(), instantTestDelaySeconds: 1 } });
+    ({ emulator, scratch } = suite);
+    connectionKey = (await netmonApi()).connection.current?.serviceKey ?? '';
     outside = mkdtempSync(join(tmpdir(), 'netmon-outside-'));
   });
   after(async () => {
-    await closeEditors();
-    scratch.remove();
     rmSync(outside, { recursive: true, force: true });
-    await signOut();
-    await emulator.close();
+    await suite.end();
   });
 
   it('every contributed command, given hostile arguments, writes or deletes nothing without the modal', async function () {
