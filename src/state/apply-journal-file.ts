@@ -57,9 +57,11 @@ export class JournalFile {
     if (!owned.includes(testId)) this.write({ ...this.read(), endpointOwned: [...owned, testId] });
   }
 
-  clearPending(): void {
+  /** Drops the creates in flight: all of them, or (`uris`) those of the documents an apply planned. */
+  clearPending(uris?: readonly string[]): void {
     const journal = this.read();
-    if (journal.pending.length > 0) this.write({ ...journal, pending: [] });
+    const pending = uris === undefined ? [] : journal.pending.filter((p) => !uris.includes(p.uri));
+    if (pending.length < journal.pending.length) this.write({ ...journal, pending });
   }
 
   private write(journal: ApplyJournal): void {
