@@ -2,7 +2,7 @@
 // the service has the test a journaled create made (its answer lost), so Plan shows the
 // binding first in netmon apply's words, Apply writes it into the document and creates
 // nothing, and a second Apply has nothing to do; a journaled create the service never got
-// is simply created, and the journal forgets it.
+// is simply created, and the journal forgets it. netmon apply's journal (documents by path) is read the same.
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -58,10 +58,11 @@ describe('the editor\'s Plan and Apply after an interrupted apply: bound, not cr
     return { type: 'http-server', ...httpFields(testName) };
   }
 
-  /** A create journaled before it was sent, as the interrupted apply left it. */
-  function journalPending(document: vscode.Uri, testName: string): void {
+  /** A create journaled before it was sent, as the interrupted apply left it (the editor names the document by its URI, netmon apply by its path). */
+  function journalPending(document: vscode.Uri, testName: string, by: 'editor' | 'netmon apply' = 'editor'): void {
     mkdirSync(dirname(journalFile), { recursive: true });
-    writeFileSync(journalFile, JSON.stringify({ version: 1, pending: [{ uri: document.toString(), type: 'http-server', testName, existingTestIds: [] }], owned: [], endpointOwned: [] }));
+    const uri = by === 'editor' ? document.toString() : document.fsPath;
+    writeFileSync(journalFile, JSON.stringify({ version: 1, pending: [{ uri, type: 'http-server', testName, existingTestIds: [] }], owned: [], endpointOwned: [] }));
   }
 
   function journal(): Journal {
@@ -127,6 +128,18 @@ describe('the editor\'s Plan and Apply after an interrupted apply: bound, not cr
     api.prompts.respondWith(undefined);
     assert.deepEqual([again?.completed, asked], [[], []], 'nothing to do, nothing asked');
     assert.deepEqual(await createPosts(), [], 'still no test created');
+  });
+
+  it('a create an interrupted netmon apply made (journaled by its path) is bound by the editor\'s Apply too', async () => {
+    const document = writeDocument(suite.scratch.path, 'from-cli/search.netmon-test.json', JSON.stringify(httpTest('Search from the CLI'), null, 2));
+    journalPending(document, 'Search from the CLI', 'netmon apply');
+    const made = await createTestDirectly(emulator, 'http-server', httpFields('Search from the CLI'));
+    await clearEmulatorRequests(emulator);
+    const { result } = await apply(document);
+    assert.deepEqual(result?.completed, []);
+    assert.equal(boundTestId(document), made.testId);
+    assert.deepEqual(await createPosts(), [], 'no test created');
+    assert.deepEqual(journal().pending, [], 'the path the CLI journaled is the same document');
   });
 
   it('a journaled create the service never got is created, once, and the journal forgets it', async () => {
