@@ -6,7 +6,7 @@
 // with a warning: a repository must not decide which deployed test a document takes over.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { quotedTestName, recoverCreates, setBinding, unownedRemovals, type ApplyJournal } from '../documents';
+import { documentsWithBindings, quotedTestName, recoveredBindings, unownedRemovals, type ApplyJournal, type PlannedBinding } from '../documents';
 import { UsageError } from './account';
 import type { CliIo, DeployRun } from './deploy-run';
 import { planFor } from './deploy-run';
@@ -28,8 +28,6 @@ export function warnAboutRepositoryJournal(command: string, io: CliIo): void {
   }
 }
 
-export interface Binding { uri: string; testId: number; testName: string; why: 'recovered' | 'adopted' }
-
 /** `--adopt doc=id` values, resolved against the working directory. */
 export function takeAdoptions(rest: readonly string[], cwd: string): { adoptions: { path: string; testId: number }[]; rest: string[] } {
   const adoptions: { path: string; testId: number }[] = [];
@@ -45,8 +43,8 @@ export function takeAdoptions(rest: readonly string[], cwd: string): { adoptions
 }
 
 /** The bindings apply would make before planning again: creates an interrupted apply made, and the adoptions asked for. */
-export function plannedBindings(run: DeployRun, journal: ApplyJournal, adoptions: readonly { path: string; testId: number }[]): Binding[] {
-  const bindings: Binding[] = recoverCreates(run.plan, journal).map((found) => ({ ...found, why: 'recovered' }));
+export function plannedBindings(run: DeployRun, journal: ApplyJournal, adoptions: readonly { path: string; testId: number }[]): PlannedBinding[] {
+  const bindings: PlannedBinding[] = recoveredBindings(run.plan, journal);
   for (const adoption of adoptions) {
     const document = run.documents.find((d) => resolve(d.uri) === adoption.path);
     if (!document) throw new UsageError(`--adopt ${adoption.path}: not among the documents named`);
@@ -58,25 +56,16 @@ export function plannedBindings(run: DeployRun, journal: ApplyJournal, adoptions
 }
 
 /** The run as it will be once the bindings are written into the documents (planned in memory). */
-export function withBindings(run: DeployRun, bindings: readonly Binding[]): DeployRun {
+export function withBindings(run: DeployRun, bindings: readonly PlannedBinding[]): DeployRun {
   if (bindings.length === 0) return run;
-  const { serviceKey, aidKey } = run.account;
-  const documents = run.documents.map((d) => {
-    const binding = bindings.find((b) => b.uri === d.uri);
-    return binding ? { uri: d.uri, text: setBinding(d.text, serviceKey, aidKey, binding.testId) } : d;
-  });
+  const documents = documentsWithBindings(run.documents, bindings, run.account.serviceKey, run.account.aidKey);
   return { ...run, documents, plan: planFor(run.account, documents, run.deployed, run.agents) };
-}
-
-export function bindingLines(bindings: readonly Binding[], name: (uri: string) => string): string[] {
-  if (bindings.length === 0) return [];
-  return ['Bindings apply will write into the documents first:', ...bindings.map((b) => `  = bind ${name(b.uri)} → test ${b.testId} (${quotedTestName(b.testName)}): ${b.why === 'recovered' ? 'created by an interrupted apply from this machine' : 'adopted (--adopt)'}`), ''];
 }
 
 export interface PreparedRun {
   run: DeployRun;
   journal: JournalFile;
-  bindings: Binding[];
+  bindings: PlannedBinding[];
   /** Replaces and deletes of tests no apply from here created: they need --allow-replace. */
   unowned: DeployRun['plan']['steps'];
 }

@@ -9,12 +9,12 @@
 import { readFileSync } from 'node:fs';
 import { terminalSafe } from '../analysis/text/untrusted';
 import {
-  applyEndpointSteps, applyPlan, isDestructive, isDestructiveEndpointStep, planSummary, removeBinding, setBinding, testRequestTarget,
-  type ApplyResult, type EndpointApplyResult, type PlanExecutor,
+  applyEndpointSteps, applyPlan, bindingLines, isDestructive, isDestructiveEndpointStep, planSummary, removeBinding, setBinding, testRequestTarget,
+  type ApplyResult, type EndpointApplyResult, type PlanExecutor, type PlannedBinding,
 } from '../documents';
 import { deployPlanJson, deployPlanText, endpointRemovalLines, endpointRemovals, endpointSteps, skippedDocuments, totalSteps } from './deploy-plan';
 import { ACCOUNT_USAGE, takeAccountFlags, UsageError } from './account';
-import { bindingLines, prepareRun, STATE_USAGE, takeAdoptions, unownedLines, type Binding } from './apply-state';
+import { prepareRun, STATE_USAGE, takeAdoptions, unownedLines } from './apply-state';
 import { journaledEndpointBind, journaledExecutor, type JournalFile } from '../state/apply-journal-file';
 import { INCLUDE_EXAMPLES_FLAG, INCLUDE_EXAMPLES_USAGE, openDeployRun, type CliIo, type DeployRun } from './deploy-run';
 import { processIo, reportFailure } from './io';
@@ -118,7 +118,7 @@ async function confirmed(run: DeployRun, shown: string, bindings: number, io: Cl
 }
 
 /** The bindings the plan showed (recovered creates, adoptions), written before any step runs. */
-function writeBindings(run: DeployRun, bindings: readonly Binding[], journal: JournalFile, io: CliIo): void {
+function writeBindings(run: DeployRun, bindings: readonly PlannedBinding[], journal: JournalFile, io: CliIo): void {
   for (const binding of bindings) {
     bindDocument(binding.uri, run, binding.testId);
     journal.bound(binding.uri, binding.testId, binding.why === 'recovered');

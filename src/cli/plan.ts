@@ -9,8 +9,9 @@ import { deployPlanJson, deployPlanText, endpointRemovalLines, endpointRemovals,
 import { ACCOUNT_USAGE, takeAccountFlags, UsageError } from './account';
 import { INCLUDE_EXAMPLES_FLAG, INCLUDE_EXAMPLES_USAGE, leftOutLine, openDeployRun, type CliIo, type DeployRun } from './deploy-run';
 import { processIo, reportFailure } from './io';
-import { bindingLines, prepareRun, STATE_USAGE, takeAdoptions, unownedLines } from './apply-state';
+import { prepareRun, STATE_USAGE, takeAdoptions, unownedLines } from './apply-state';
 import { ciJson } from './ci-safe';
+import { bindingLines } from '../documents';
 
 export const PLAN_USAGE = `usage: netmon plan <folders, files or globs of *.netmon-test.json, *.netmon-endpoint-test.json>… [--json] [account]
   Compares the documents with the tests the account has deployed and prints what apply

@@ -38,16 +38,34 @@ export function recoverCreates(plan: Plan, journal: ApplyJournal): RecoveredCrea
   const taken = new Set<number>();
   for (const pending of journal.pending) {
     // The test the lost create made has the document's name: the plan lists it as a conflict.
-    const step = plan.steps.find((s) => s.action === 'create' && s.uri === pending.uri) ?? plan.conflicts.find((c) => c.uri === pending.uri);
-    if (!step) continue; // bound since, or no longer a create
+    const step = plan.steps.find((s) => s.action === 'create' && s.uri !== undefined && sameDocument(s.uri, pending.uri)) ?? plan.conflicts.find((c) => sameDocument(c.uri, pending.uri));
+    if (!step?.uri) continue; // bound since, or no longer a create
     const matches = plan.unmanaged.filter((t) => t.type === pending.type && t.testName === pending.testName
       && !pending.existingTestIds.includes(t.testId) && !taken.has(t.testId));
     // Two new candidates: someone else made one too; binding either could be wrong, so neither is.
     if (matches.length !== 1) continue;
     taken.add(matches[0]!.testId);
-    recovered.push({ uri: pending.uri, testId: matches[0]!.testId, testName: pending.testName });
+    recovered.push({ uri: step.uri, testId: matches[0]!.testId, testName: pending.testName });
   }
   return recovered;
+}
+
+/**
+ * One document however an apply named it: netmon apply journals its path, the editor its file
+ * URI (percent-encoded, a Windows drive as /c%3A/); each recovers the creates the other left.
+ */
+export function sameDocument(a: string, b: string): boolean {
+  return a === b || documentKey(a) === documentKey(b);
+}
+
+function documentKey(uri: string): string {
+  let path = uri;
+  if (uri.startsWith('file://')) {
+    try { path = decodeURIComponent(uri.slice('file://'.length)); } catch { return uri; }
+    if (/^\/[A-Za-z]:/.test(path)) path = path.slice(1);
+  }
+  path = path.replaceAll('\\', '/');
+  return /^[A-Za-z]:/.test(path) ? `${path.charAt(0).toLowerCase()}${path.slice(1)}` : path;
 }
 
 /** Replaces and deletes of tests that are not ours (ours.ts): netmon apply needs --allow-replace for them. */

@@ -15,6 +15,7 @@ export * from './apply';
 export * from './plan-text';
 export * from './deployed';
 export * from './apply-journal';
+export * from './planned-bindings';
 export * from './ours';
 export * from './templates';
 export * from './template-snippet';

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseJournal, type ApplyJournal, type PendingCreate } from '../documents/apply-journal';
+import { parseJournal, sameDocument, type ApplyJournal, type PendingCreate } from '../documents/apply-journal';
 import type { PlanExecutor } from '../documents/apply';
 import type { EndpointPlanStep } from '../documents/endpoint-tests/plan';
 import type { ApiRequest } from '../documents/payloads';
@@ -48,7 +48,7 @@ export class JournalFile {
   bound(uri: string, testId: number, created: boolean): void {
     const journal = this.read();
     const owned = created && !(journal.owned ?? []).includes(testId) ? [...(journal.owned ?? []), testId] : journal.owned ?? [];
-    this.write({ ...journal, pending: journal.pending.filter((p) => p.uri !== uri), owned });
+    this.write({ ...journal, pending: journal.pending.filter((p) => !sameDocument(p.uri, uri)), owned });
   }
 
   /** An endpoint test apply created (or re-created for a replace): ours from now on. */
@@ -57,9 +57,11 @@ export class JournalFile {
     if (!owned.includes(testId)) this.write({ ...this.read(), endpointOwned: [...owned, testId] });
   }
 
-  clearPending(): void {
+  /** Drops the creates in flight: all of them, or (`uris`) those of the documents an apply planned. */
+  clearPending(uris?: readonly string[]): void {
     const journal = this.read();
-    if (journal.pending.length > 0) this.write({ ...journal, pending: [] });
+    const pending = uris === undefined ? [] : journal.pending.filter((p) => !uris.some((uri) => sameDocument(p.uri, uri)));
+    if (pending.length < journal.pending.length) this.write({ ...journal, pending });
   }
 
   private write(journal: ApplyJournal): void {

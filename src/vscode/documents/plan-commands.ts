@@ -3,9 +3,11 @@
 // after a modal that lists every step and where the deployed state came from, with
 // progress; it stops at the first failure (each finished step has already written its
 // binding) and deletes only when the user chose to. A folder's endpoint test documents plan
-// and apply beside the test documents (plan-endpoint.ts), after them.
+// and apply beside the test documents (plan-endpoint.ts), after them. A create an interrupted
+// apply from this machine made (journaled, as netmon apply journals it) is bound, not created
+// again: Plan shows the binding first, Apply writes it before any step (plan-recovery.ts).
 import * as vscode from 'vscode';
-import type { ApplyResult, CatalogAgent, DeployedTest, EndpointApplyResult, EndpointFolderPlan, Plan, PlanDocument, PlanExecutor } from '../../documents';
+import type { ApplyResult, CatalogAgent, DeployedTest, EndpointApplyResult, EndpointFolderPlan, Plan, PlanDocument, PlanExecutor, PlannedBinding } from '../../documents';
 import { documentsLibrary as lib } from './library';
 import { errorText, isNetmonError } from '../errors';
 import type { BindingWriter } from './bindings';
@@ -22,6 +24,7 @@ import { DEFAULT_PLAN_EXCLUDED_FOLDERS, excludedLine, planScope } from '../../do
 import { untrustedLine } from '../../analysis/text/untrusted';
 import { applyEndpointPlan, endpointPlanText, isEndpointDocument, planEndpointDocuments } from './plan-endpoint';
 import { JournalFile, journalPath, journaledExecutor } from '../../state/apply-journal-file';
+import { appliedText, bindingsText, confirmQuestion, withRecoveredCreates, writeRecoveredBindings } from './plan-recovery';
 import type { NextStepOffer, WrittenTest } from './offer-next';
 
 /** A folder's documents, or (from a document's lens or title action) one document. */
@@ -31,6 +34,8 @@ export interface PlanRun {
   folder: vscode.Uri; document?: vscode.Uri; target: DeployTarget; plan: Plan; endpoint: EndpointFolderPlan; source: string; excluded: string[];
   /** The deployed tests the plan was computed against (a create is journaled with its same-named ones). */
   deployed: readonly DeployedTest[];
+  /** The journal of applies to this service and group (netmon apply's), and the bindings it recovers, written before any step. */
+  journal: JournalFile; bindings: PlannedBinding[];
 }
 
 /** What Apply did: the test documents' steps, then the endpoint test documents' ones. */
@@ -68,15 +73,16 @@ export class PlanCommands {
     const scope = await scopeFrom(argument, 'Apply this folder');
     if (!scope) return undefined;
     const run = await withNotificationProgress('Netmon: planning…', (_progress, signal) => this.compute(scope, signal));
-    if (run.plan.steps.length === 0 && (run.endpoint.plan?.steps.length ?? 0) === 0) {
+    if (total(run) === 0 && run.bindings.length === 0) {
       void showInfo(`Nothing to apply: the tests of ${vscode.workspace.asRelativePath(run.document ?? run.folder)} match what is deployed.`);
       return { completed: [], declined: [], cancelled: false };
     }
     const allowDeletes = await this.confirmApply(run);
     if (allowDeletes === undefined) return undefined;
-    const journal = new JournalFile(journalPath(process.env, { serviceKey: run.target.connectionKey, aidKey: run.target.aidKey }));
+    const { journal } = run;
     const bound = new Map<string, number>();
     return withNotificationProgress('Netmon: applying the plan', async (progress, signal) => {
+      await writeRecoveredBindings(run, this.bindings, bound);
       const executor = journaledExecutor(this.executor(run.target, signal, bound), journal, { plan: run.plan, deployed: run.deployed, typeOf: (request) => lib().testRequestTarget(request).type });
       const result = await lib().applyPlan(run.plan, executor, {
         confirmDestructive: () => Promise.resolve(allowDeletes),
@@ -89,7 +95,7 @@ export class PlanCommands {
       });
       const outcome = merged(result, endpoint);
       if (outcome.failed || outcome.cancelled) report(outcome);
-      else void this.next.offer(appliedMessage(outcome), run.target.client, writtenTests(result, bound));
+      else void this.next.offer(appliedText(run.bindings, outcome.completed.length + outcome.declined.length, appliedMessage(outcome)), run.target.client, writtenTests(result, bound, run.bindings));
       return { ...result, ...(endpoint ? { endpoint } : {}) };
     });
   }
@@ -98,7 +104,7 @@ export class PlanCommands {
   private async confirmApply(run: PlanRun): Promise<boolean | undefined> {
     const destructive = [...run.plan.steps, ...run.endpoint.plan?.steps ?? []].filter((s) => s.action === 'delete' || s.action === 'replace');
     const detail = `${this.planText(run)}${this.unverifiedBindings(run)}${destructive.length > 0 ? '\n"Apply Without Deletes" skips the deletes and replaces; their data stays.' : ''}`;
-    const message = `Apply ${total(run)} change${total(run) === 1 ? '' : 's'} to ${run.target.groupLabel}${destructive.length > 0 ? `, deleting ${destructive.length} deployed test${destructive.length === 1 ? '' : 's'}` : ''}?`;
+    const message = confirmQuestion(total(run), run.bindings.length, run.target.groupLabel, destructive.length);
     const answer = destructive.length > 0
       ? await this.prompts.confirm(message, detail, 'Apply', 'Apply Without Deletes')
       : await this.prompts.confirm(message, detail, 'Apply');
@@ -108,7 +114,8 @@ export class PlanCommands {
   /** Steps on tests a document names but this machine never bound: the document alone says the test is its. */
   private unverifiedBindings(run: PlanRun): string {
     const { connectionKey, aidKey } = run.target;
-    const unverified = run.plan.steps.filter((step) => step.action !== 'create' && step.uri !== undefined
+    // A recovered binding is this machine's own (its journal): listed with the bindings, not here.
+    const unverified = run.plan.steps.filter((step) => step.action !== 'create' && step.uri !== undefined && !run.bindings.some((b) => b.uri === step.uri)
       && !this.bindings.isConfirmed(vscode.Uri.parse(step.uri), connectionKey, aidKey, step.testId));
     if (unverified.length === 0) return '';
     const lines = unverified.map((step) => `• ${step.action} test ${'testId' in step ? step.testId : ''} (${lib().quotedTestName(step.testName)}) from ${vscode.workspace.asRelativePath(vscode.Uri.parse(step.uri ?? ''))}`);
@@ -128,11 +135,13 @@ export class PlanCommands {
     const previousBindings = Object.entries(this.bindings.remembered(target.connectionKey, target.aidKey))
       .filter(([uri]) => inFolder(uri) && !present.has(uri) && !isEndpointDocument(uri))
       .map(([uri, testId]) => ({ uri, testId }));
-    const computed = lib().computePlan({ documents, deployed, connectionKey: target.connectionKey, aid: target.aidKey, previousBindings, agents: await this.agents() });
+    const journal = new JournalFile(journalPath(process.env, { serviceKey: target.connectionKey, aidKey: target.aidKey }));
+    const input = { documents, deployed, connectionKey: target.connectionKey, aid: target.aidKey, previousBindings, agents: await this.agents() };
+    const { plan: computed, bindings } = withRecoveredCreates(input, journal.read());
     // One document's plan is about that document: the account's other tests are not news.
     const plan = scope.document ? { ...computed, unmanaged: [] } : computed;
     const endpoint = await planEndpointDocuments(target, included.filter((d) => isEndpointDocument(d.uri)), signal);
-    return { folder, document: scope.document, target, plan, endpoint, source, deployed, excluded: excluded.map((d) => vscode.workspace.asRelativePath(vscode.Uri.parse(d.uri))).sort() };
+    return { folder, document: scope.document, target, plan, endpoint, source, deployed, journal, bindings, excluded: excluded.map((d) => vscode.workspace.asRelativePath(vscode.Uri.parse(d.uri))).sort() };
   }
 
   /** The service's list when it has one; else what this workspace last deployed. */
@@ -147,7 +156,7 @@ export class PlanCommands {
   }
 
   private planText(run: PlanRun): string {
-    return `${renderPlan(run.plan, this.describe(run))}${endpointPlanText(run.endpoint)}`;
+    return `${bindingsText(run.bindings)}${renderPlan(run.plan, this.describe(run))}${endpointPlanText(run.endpoint)}`;
   }
 
   private describe(run: PlanRun): string {
@@ -208,9 +217,9 @@ function stepsDone(result: ReturnType<typeof merged>): string {
   return `${result.completed.length} step${result.completed.length === 1 ? '' : 's'} applied`;
 }
 
-/** The enterprise tests Apply created, replaced or updated, each once (the ids of new ones as their documents were bound). */
-function writtenTests(result: ApplyResult, bound: ReadonlyMap<string, number>): WrittenTest[] {
-  const written = new Map<number, WrittenTest>();
+/** The enterprise tests Apply bound (recovered), created, replaced or updated, each once (the ids of new ones as their documents were bound). */
+function writtenTests(result: ApplyResult, bound: ReadonlyMap<string, number>, recovered: readonly PlannedBinding[]): WrittenTest[] {
+  const written = new Map<number, WrittenTest>(recovered.map((b) => [b.testId, { testId: b.testId, testName: b.testName }]));
   for (const step of result.completed) {
     const testId = step.action === 'update' ? step.testId : step.action === 'delete' || step.uri === undefined ? undefined : bound.get(step.uri);
     if (testId !== undefined) written.set(testId, { testId, testName: step.testName });
