@@ -2,11 +2,12 @@
 // page (the round), one entry per step in the order made, each starting where the service
 // says or, as v7 sends no step start, where the steps before it (call and processing) ended.
 // Timings are the step's own phases (blocked, DNS, connect, send, wait, receive); a step that
-// carries none is drawn as one wait of its call's time. v7 sends no status code or method for a
-// step (its `Test_Results_API_ApiRequestDetail`): a status or method the service does send is
-// kept; else the method is the test's own request's, and the status says the verdict — a
-// failing step 0 with Chrome's `_error` (the waterfall's "(failed)"), a passing one 200 whose
-// text says it only passed its assertions. Service text (names, errors) is made one bounded line.
+// carries none is drawn as one wait of its call's time. v7 sends no status code or method for
+// a step (its `Test_Results_API_ApiRequestDetail`): a status or method the service does send
+// is kept; else the method is the test's own request's (GET when unknown), and the status
+// says the verdict — a failing step 0 with Chrome's `_error` (the waterfall's "(failed)", why
+// in its tooltip and detail), a passing one 200 whose text says it only passed its
+// assertions. Service text (names, errors) is made one bounded line.
 import type { ApiTestDetail, Har, HarEntry, HarTimings } from '../../api/types';
 import { untrustedLine } from '../text/untrusted';
 import { roundMinute } from '../text/utc';
@@ -52,7 +53,9 @@ const method = (value: unknown): string | undefined => {
   return METHODS.has(upper) ? upper : undefined;
 };
 
-/** Each step's method where the test defines it: by its (unique) name, else by its place. */
+const named = (step: Json): boolean => typeof step['name'] === 'string' && step['name'].trim() !== '';
+
+/** Each step's method where the test defines it: by its (unique) name, else (a step the service sends unnamed) by its place. */
 function definedMethods(defined: unknown): { byName: Map<string, string>; byIndex: (string | undefined)[] } {
   const requests = Array.isArray(defined) ? defined.slice(0, MAX_HAR_STEPS).map(record) : [];
   const byName = new Map<string, string>();
@@ -121,7 +124,7 @@ export function apiRoundHar(detail: ApiTestDetail, options: ApiRoundHarOptions):
     return {
       pageref: pageId, startedDateTime: new Date(start).toISOString(), time,
       request: {
-        method: method(step['method']) ?? methods.byName.get(line.name) ?? methods.byIndex[index] ?? 'GET',
+        method: method(step['method']) ?? methods.byName.get(line.name) ?? (named(step) ? undefined : methods.byIndex[index]) ?? 'GET',
         url, httpVersion: '', cookies: [], headers: [], queryString: [], headersSize: -1, bodySize: -1,
       },
       response: stepResponse(step, line), cache: {}, timings, _resourceType: 'fetch',

@@ -32,6 +32,7 @@ describe('an API test round as a HAR for the waterfall', () => {
     assert.deepEqual(doc.entries[1]?.phases, { blocked: 0, dns: 0, connect: 30, ssl: 0, send: 4, wait: 900, receive: 16 });
     assert.deepEqual(doc.entries.map((e) => [e.status, statusClass(e.status)]), [[200, '2xx'], [0, 'failed'], [200, '2xx']]);
     assert.equal(doc.entries[0]?.statusText, 'passed its assertions (no status code reported)');
+    assert.deepEqual(doc.entries.map((e) => e.error), ['', '2 assertion errors', ''], 'the waterfall says why the step failed');
     const failing = har.log.entries[1];
     assert.equal(failing?.response['_error'], '2 assertion errors');
     assert.equal(failing?.comment, "step 2 'POST /login' failed: 2 assertion errors");
@@ -43,10 +44,11 @@ describe('an API test round as a HAR for the waterfall', () => {
       { stepNumber: 1, name: 'a', url: 'https://a.example/x', startTime: ROUND + 5, statusCode: '404', method: 'delete', apiCallTime: '120' as unknown as number, completion: 0, assertErrorCount: 1 },
       { stepNumber: 2, stepTime: 80 },
       { stepNumber: 3, name: 'c', startedDateTime: '2025-11-24T16:00:09.000Z', responseCode: 201, dnsTime: -1, waitTime: 40, receiveTime: 2 },
-    ]), { testName: 'T' });
+    ]), { testName: 'T', definedRequests: [{ name: 'c', method: 'put' }, { method: 'patch' }, { name: 'a', method: 'post' }] });
     const doc = readHar(har);
+    // The step's own method first, then the defined request of its name; by place only for a step the service sent unnamed.
     assert.deepEqual(doc.entries.map((e) => [e.method, e.status, e.startMs - ROUND * 1000, e.totalMs, e.phases.wait]), [
-      ['DELETE', 404, 5000, 120, 120], ['GET', 200, 5120, 80, 80], ['GET', 201, 9000, 42, 40],
+      ['DELETE', 404, 5000, 120, 120], ['PATCH', 200, 5120, 80, 80], ['PUT', 201, 9000, 42, 40],
     ]);
     assert.equal(har.log.entries[0]?.response['_error'], '1 assertion error', 'a 4xx the service sent is kept, and the assertion said why');
     assert.equal(har.log.entries[1]?.request.url, '', 'a step without its URL');
