@@ -46,7 +46,8 @@ export class RowElement {
     name.textContent = entry.name || entry.url;
     name.title = entry.url;
     status.textContent = entry.status > 0 ? String(entry.status) : '(failed)';
-    status.classList.toggle('har-status-error', entry.status === 0 || entry.status >= 400);
+    status.classList.toggle('har-status-error', entry.status === 0 || entry.status >= 400 || entry.error !== '');
+    status.title = entry.error;
     method.textContent = entry.method;
     type.textContent = TYPE_LABELS[entry.resourceType] ?? entry.resourceType;
     domain.textContent = entry.host;

@@ -78,6 +78,8 @@ export interface HarRequestEntry {
   priority?: string;
   /** WebPageTest's `_renderBlocking` ('blocking', 'non_blocking', …); '' when absent. */
   renderBlocking?: string;
+  /** Why the request failed, where the exporter says (Chrome's `response._error`), one line; '' when it does not. */
+  error: string;
 }
 
 export interface HarDocument {

@@ -130,7 +130,16 @@ function readEntry(entry: Json, index: number): HarRequestEntry {
     initiator: initiatorUrl(entry._initiator),
     priority: asString(entry._priority),
     renderBlocking: asString(entry._renderBlocking),
+    error: errorOf(response),
   };
+}
+
+/** Characters of an exporter's `_error` kept (Chrome's are a few dozen). */
+const MAX_ERROR_CHARS = 300;
+
+function errorOf(response: Json): string {
+  const error = asString(response._error);
+  return error ? error.slice(0, MAX_ERROR_CHARS).replace(/\s+/g, ' ').trim() : '';
 }
 
 function readPostData(value: unknown): HarRequestEntry['postData'] {

@@ -1,6 +1,7 @@
-// What the request detail says beyond the HAR's own fields: who answered (a service worker,
-// the browser cache, a CDN edge), over which protocol, and how much of the wait the server
-// says was its own (Server-Timing). Written once here; the waterfall panel and the HTML
+// What the request detail says beyond the HAR's own fields: why it failed (the exporter's
+// `_error`: Chrome's network errors, an API test step's failed assertions), who answered (a
+// service worker, the browser cache, a CDN edge), over which protocol, and how much of the
+// wait the server says was its own (Server-Timing). Written once here; the waterfall panel and the HTML
 // report (the same bundle) show it.
 import { edgeCacheText, readExporterHeaders, serverShareOfWait } from './exporter-fields';
 import { formatMs } from './format';
@@ -10,6 +11,7 @@ import { asArray, asNumber, asRecord, asString } from './narrow';
 /** General facts of one request that only some exporters or CDNs give; empty when none apply. */
 export function requestFacts(entry: HarRequestEntry): NameValue[] {
   const facts: NameValue[] = [];
+  if (entry.error) facts.push({ name: 'Error', value: entry.error });
   if (entry.protocol === 'h3') facts.push({ name: 'Protocol', value: 'HTTP/3 (QUIC)' });
   if (entry.viaServiceWorker) facts.push({ name: 'Served by', value: 'a service worker (not the network)' });
   else if (entry.fromCache) facts.push({ name: 'Served by', value: 'the browser cache (not the network)' });

@@ -34,7 +34,8 @@ export const MAX_SHOWN_STEPS = 50;
 const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' && value !== 'None' ? value.trim().slice(0, 200) : undefined);
 
-function stepLine(step: ApiStep): ApiStepLine {
+/** One step as read: its name, time and whether it failed (the one rule for a failing step). */
+export function apiStepLine(step: ApiStep): ApiStepLine {
   const failedAssertions = Array.isArray(step.assertions) ? step.assertions.filter((a) => a.hasFailed === true).length : 0;
   const assertErrors = Math.max(num(step.assertErrorCount) ?? 0, failedAssertions);
   const completion = num(step.completion);
@@ -48,12 +49,19 @@ function stepLine(step: ApiStep): ApiStepLine {
   };
 }
 
-export function apiRoundSteps(detail: ApiTestDetail, agentName?: string): ApiRoundSteps {
-  const steps = (Array.isArray(detail.requests) ? detail.requests : []).slice(0, MAX_SHOWN_STEPS).map(stepLine);
+/** The round's first `max` steps read, its first failing step given the round's error when it has none of its own. */
+export function apiStepLines(detail: ApiTestDetail, max: number): ApiStepLine[] {
+  const steps = (Array.isArray(detail.requests) ? detail.requests : []).slice(0, max).map(apiStepLine);
   const failing = steps.find((step) => step.failed);
   // A round that failed (a connection error) says why on the round, not on its step.
   const roundError = text(detail.errorDetails);
   if (failing && failing.assertErrors === 0 && !failing.errorDetails && roundError) failing.errorDetails = roundError;
+  return steps;
+}
+
+export function apiRoundSteps(detail: ApiTestDetail, agentName?: string): ApiRoundSteps {
+  const steps = apiStepLines(detail, MAX_SHOWN_STEPS);
+  const failing = steps.find((step) => step.failed);
   const slowest = steps.reduce<ApiStepLine | undefined>((max, step) => ((step.time ?? -1) > (max?.time ?? -1) ? step : max), undefined);
   const culprit = failing ? { stepNumber: failing.stepNumber, why: 'failed' as const } : slowest?.time !== undefined ? { stepNumber: slowest.stepNumber, why: 'slowest' as const } : undefined;
   const transactionTime = num(detail.apiTransactionTime);

@@ -17,12 +17,15 @@ export interface HarEntry {
     status: number; statusText: string; httpVersion: string; cookies: HarNameValue[]; headers: HarNameValue[];
     content: { size: number; compression?: number; mimeType: string; text?: string; encoding?: string };
     redirectURL: string; headersSize: number; bodySize: number; _transferSize?: number;
+    /** Why the request failed (Chrome writes it with status 0). */
+    _error?: string;
   };
   cache: Record<string, unknown>;
   timings: HarTimings;
   serverIPAddress?: string;
   connection?: string;
   _resourceType?: string;
+  comment?: string;
   [extra: string]: unknown;
 }
 export interface HarPage { startedDateTime: string; id: string; title: string; pageTimings: { onContentLoad?: number; onLoad?: number }; [extra: string]: unknown }

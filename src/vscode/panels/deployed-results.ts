@@ -2,8 +2,9 @@
 // editor-title action of a bound test document, or an id — in the panels we have: metrics
 // (latency, loss, jitter per agent; HTTP phases), the path (merge, localization, diff) and,
 // for page-load tests, the waterfall of the worst agent's newest round; for web-transactions
-// tests, the waterfall of that round's slowest page, its other pages a pick away. Tests without
-// network results (DNS, API) open their summary as text. API v7 only: v6 says so.
+// tests, the waterfall of that round's slowest page, its other pages a pick away; for API tests,
+// the waterfall of that round's steps beside the summary. Tests without network results (DNS)
+// open their summary as text. API v7 only: v6 says so.
 import * as vscode from 'vscode';
 import { latestHealthByAgent } from '../../analysis/results/health';
 import { readNewestFitting } from '../../analysis/results/newest';
@@ -15,6 +16,7 @@ import type { NetmonClient } from '../../api';
 import { resultKindsOf, RESULTS_NEED_V7, type EnterpriseTest, type WebTransactionPage } from '../../api/types';
 import { documentsLibrary as lib } from '../documents/library';
 import { deployTarget } from '../documents/target';
+import { openApiRound } from './api-round-waterfall';
 import { historyRange } from './data';
 import { isTreeNode } from './args';
 import { pathRange } from './test-sources';
@@ -39,6 +41,7 @@ export class DeployedResults {
     if (isTreeNode(arg) && arg.spec.kind === 'deployedResult' && arg.spec.ids?.testId !== undefined && arg.spec.ids.agentId && arg.spec.ids.roundId !== undefined) {
       const test = await this.test(arg.spec.ids.testId);
       const { agentId, roundId } = arg.spec.ids;
+      if (test.type === 'api') return { panels: [await openApiRound(this.services.connection.requireClient(), this.waterfalls, test, agentId, roundId)] };
       return { panels: [await (test.type === 'web-transactions' ? this.openTransaction(test, agentId, roundId) : this.openWaterfall(test, agentId, roundId))] };
     }
     const testId = isTreeNode(arg) ? arg.spec.ids?.testId : arg instanceof vscode.Uri ? await boundTestId(this.services, arg) : typeof arg === 'number' ? arg : undefined;
@@ -56,6 +59,7 @@ export class DeployedResults {
 
   private async open(test: EnterpriseTest): Promise<ShownResults> {
     const kinds = resultKindsOf(String(test.type));
+    if (kinds.includes('api')) return this.openApi(test);
     const panels: string[] = [];
     if (kinds.includes('network')) {
       // Both load at once, each drawing its newest part first; the metrics panel opens first, under the path.
@@ -70,16 +74,28 @@ export class DeployedResults {
       if (newest) panels.push(await this.openTransaction(test, newest.agentId, newest.roundId));
     }
     if (panels.length > 0) return { panels };
+    return { panels, document: await this.openSummary(test) };
+  }
+
+  /** The worst agent's newest round's steps in the waterfall, and the summary (every agent's verdict, the steps of the worst few) beside it. */
+  private async openApi(test: EnterpriseTest): Promise<ShownResults> {
+    const newest = await this.newestRound(test, 'api');
+    const panels = newest ? [await openApiRound(this.services.connection.requireClient(), this.waterfalls, test, newest.agentId, newest.roundId)] : [];
+    return { panels, document: await this.openSummary(test) };
+  }
+
+  /** The test's results as text, beside the editor; resolves to the document's URI. */
+  private async openSummary(test: EnterpriseTest): Promise<string> {
     const client = this.services.connection.requireClient();
     const { from, to, window } = historyRange(this.services.timeOptions()).options;
     const summary = await readResultsSummary(client, test, from && to ? { from, to } : { window: window ?? '1h' });
     const document = await vscode.workspace.openTextDocument({ content: resultsText(summary), language: 'plaintext' });
     await vscode.window.showTextDocument(document, { preview: false, viewColumn: vscode.ViewColumn.Beside });
-    return { panels, document: document.uri.toString() };
+    return document.uri.toString();
   }
 
   /** The worst agent's newest round in the view's range (the one to look at first), from the range's newest part that fits the cap (the list comes oldest first). */
-  private async newestRound(test: EnterpriseTest, kind: 'page-load' | 'web-transactions'): Promise<{ agentId: string; roundId: number } | undefined> {
+  private async newestRound(test: EnterpriseTest, kind: 'page-load' | 'web-transactions' | 'api'): Promise<{ agentId: string; roundId: number } | undefined> {
     const client = this.services.connection.requireClient();
     const range = pathRange(historyRange(this.services.timeOptions()).options);
     const { records } = await readNewestFitting((part, maxRecords) => client.testResults(kind, test.testId, part).collect({ maxRecords }), range, 10_000);

@@ -104,6 +104,6 @@ function resultNode(owner: TreeNode, test: EnterpriseTest, kind: TestResultKind,
   });
   if (kind === 'path-vis') node.spec.command = { command: 'netmon.openPathVisualization', title: 'Open Path Visualization', arguments: [node] };
   else if (kind === 'network' || kind === 'http-server') node.spec.command = { command: 'netmon.openMetrics', title: 'Open Metrics', arguments: [node] };
-  else if (kind === 'page-load' || kind === 'web-transactions') node.spec.command = { command: 'netmon.showTestResults', title: 'Open Waterfall', arguments: [node] };
+  else if (kind === 'page-load' || kind === 'web-transactions' || kind === 'api') node.spec.command = { command: 'netmon.showTestResults', title: 'Open Waterfall', arguments: [node] };
   return node;
 }

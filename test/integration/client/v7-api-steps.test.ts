@@ -1,10 +1,13 @@
 // An API test's steps from the vendor's own example bodies (test/fixtures/v7/api-*.json, from
 // its Python SDK's tests), served over loopback HTTP and read through the client as `netmon
 // results` reads them: the round's two requests in order with their times, none failing, the
-// slowest named with its share of the transaction time; on v6 the read says it needs v7.
+// slowest named with its share of the transaction time, and as the waterfall draws them; on v6
+// the read says it needs v7.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createNetmonClient } from '../../../src/api';
+import { readHar } from '../../../src/analysis/har';
+import { apiRoundHar } from '../../../src/analysis/results/api-steps-har';
 import { readResultsSummary } from '../../../src/analysis/results/read';
 import { resultsText } from '../../../src/analysis/results/text';
 import { RESULTS_NEED_V7, type EnterpriseTest } from '../../../src/api/types';
@@ -39,6 +42,15 @@ describe('an API test\'s steps, from the vendor\'s example bodies', () => {
     assert.ok(round.steps.every((s) => !s.failed && s.time === 990.1));
     const text = resultsText(summary);
     assert.match(text, /\nAPI steps of thousandeyes-stg-va-254 \(round 2013-11-13 02:30 UTC\): slowest step 1 'First Step to Acquire Token': 990 ms of 990 ms\n {3}1\. ok {5}First Step to Acquire Token {3}990 ms\n {3}1\. ok {5}First Step to Acquire Token {3}990 ms$/);
+  });
+
+  test('the round as the waterfall draws it: its two steps one after the other from the round\'s start, with their phases, both passed', async () => {
+    const doc = readHar(apiRoundHar(await bodies.client.getApiTestDetail(TEST_ID, AGENT, ROUND), { testName: API_TEST.testName }));
+    assert.deepEqual(doc.pages.map((p) => p.title), ['ThousandEyes Test · thousandeyes-stg-va-254 · 2013-11-13 02:30 UTC']);
+    assert.deepEqual(doc.entries.map((e) => [e.method, e.url, e.status, e.startMs - ROUND * 1000, e.totalMs]),
+      // The test server names itself where the example names the vendor; a HAR's start has whole milliseconds.
+      [['GET', `${bodies.server.url}/v7/status`, 200, 0, 900.9], ['GET', `${bodies.server.url}/v7/status`, 200, 990, 900.9]]);
+    assert.deepEqual(doc.entries[0]?.phases, { blocked: 49.9, dns: 11.1, connect: 12.1, ssl: 0, send: 8.1, wait: 18.1, receive: 224.1 });
   });
 
   test('on an API v6 account the read says it needs v7', async () => {

@@ -37,6 +37,17 @@ test("Chrome: a request answered by a service worker is shown as the worker's, n
   assert.match(factsText(entry), /Served by: a service worker \(not the network\)/);
 });
 
+test("Chrome: a request that failed says why (its response's _error), in one bounded line, first among the request's facts", () => {
+  const har = real('chrome-before.har');
+  const css = rawOf(har, 'main-8d7e6f.css');
+  css.response.status = 0;
+  css.response._error = `net::ERR_NAME_NOT_RESOLVED\n${'x'.repeat(400)}`;
+  const entry = entryOf(har, 'main-8d7e6f.css');
+  assert.equal(entry.error, `net::ERR_NAME_NOT_RESOLVED ${'x'.repeat(273)}`);
+  assert.match(factsText(entry), /^Error: net::ERR_NAME_NOT_RESOLVED x+( \||$)/);
+  assert.equal(entryOf(real('chrome-before.har'), 'main-8d7e6f.css').error, '', 'a request without _error says nothing');
+});
+
 test('HTTP/3: browsertime/Chrome "h3", Firefox "HTTP/3" and WebPageTest _protocol QUIC are all shown as HTTP/3', () => {
   const browsertime = real('browsertime-before.har');
   assert.equal(entryOf(browsertime, 'posts/latest').protocol, 'h2');
