@@ -8,13 +8,11 @@
 // says the verdict — a failing step 0 with Chrome's `_error` (the waterfall's "(failed)", why
 // in its tooltip and detail), a passing one 200 whose text says it only passed its
 // assertions. Service text (names, errors) is made one bounded line.
-import type { ApiTestDetail, Har, HarEntry, HarTimings } from '../../api/types';
+import { MAX_API_STEPS, type ApiTestDetail, type Har, type HarEntry, type HarTimings } from '../../api/types';
 import { untrustedLine } from '../text/untrusted';
 import { roundMinute } from '../text/utc';
 import { apiStepLines, type ApiStepLine } from './api-steps';
 
-/** Steps drawn at most: as many as the client keeps of a round. */
-export const MAX_HAR_STEPS = 100;
 /** Characters of a step's URL kept (a URL is the service's text; the waterfall shows it as text). */
 const MAX_URL_CHARS = 2000;
 const METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS']);
@@ -57,7 +55,7 @@ const named = (step: Json): boolean => typeof step['name'] === 'string' && step[
 
 /** Each step's method where the test defines it: by its (unique) name, else (a step the service sends unnamed) by its place. */
 function definedMethods(defined: unknown): { byName: Map<string, string>; byIndex: (string | undefined)[] } {
-  const requests = Array.isArray(defined) ? defined.slice(0, MAX_HAR_STEPS).map(record) : [];
+  const requests = Array.isArray(defined) ? defined.slice(0, MAX_API_STEPS).map(record) : [];
   const byName = new Map<string, string>();
   const byIndex = requests.map((request) => {
     const m = method(request['method']);
@@ -106,8 +104,8 @@ function stepResponse(step: Json, line: ApiStepLine): HarEntry['response'] {
 
 /** The round's HAR: its page named with the test, the agent and the round's minute. */
 export function apiRoundHar(detail: ApiTestDetail, options: ApiRoundHarOptions): Har {
-  const raw = (Array.isArray(detail.requests) ? detail.requests : []).slice(0, MAX_HAR_STEPS).map(record);
-  const lines = apiStepLines(detail, MAX_HAR_STEPS);
+  const raw = (Array.isArray(detail.requests) ? detail.requests : []).slice(0, MAX_API_STEPS).map(record);
+  const lines = apiStepLines(detail, MAX_API_STEPS);
   const roundStart = epochMs(record(detail)['startTime']) ?? detail.roundId * 1000;
   const pageId = `round_${detail.roundId}`;
   const agent = untrustedLine(options.agentName ?? (typeof detail.agentName === 'string' ? detail.agentName : detail.agentId), 80);

@@ -65,7 +65,9 @@ export type ApiStep = Open<{
   receiveTime?: number; responseTime?: number; processingTime?: number; errorType?: string; errorDetails?: string;
   assertions?: Open<{ step?: number; hasFailed?: boolean }>[];
 }>;
-/** One agent's API test round with its steps in the order made. */
+/** Steps of one API test round read at most (a test makes a handful of requests; v7 allows a few dozen). */
+export const MAX_API_STEPS = 100;
+/** One agent's API test round with its steps in the order made (at most MAX_API_STEPS). */
 export type ApiTestDetail = ApiResult & { requests: ApiStep[] };
 
 export type FtpServerResult = Open<ResultRound & {

@@ -7,9 +7,9 @@ import type { RecordRoute } from '../dialect';
 import { isRecord } from '../paging';
 import { segment } from '../query';
 import { liftAgent } from './test-results';
+import { MAX_API_STEPS } from '../types/test-results';
 
-/** Steps of one round read at most (a test makes a handful of requests; v7 allows a few dozen). */
-export const MAX_API_STEPS = 100;
+export { MAX_API_STEPS } from '../types/test-results';
 
 const STEP_TIMES = ['apiCallTime', 'blockedTime', 'connectTime', 'dnsTime', 'processingTime', 'receiveTime', 'responseTime', 'sendTime', 'stepTime', 'waitTime'];
 const API_DETAIL_SHAPE: RecordShape = {

@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { readHar, statusClass } from '../../../src/analysis/har';
-import { apiRoundHar, MAX_HAR_STEPS } from '../../../src/analysis/results/api-steps-har';
+import { apiRoundHar } from '../../../src/analysis/results/api-steps-har';
+import { MAX_API_STEPS } from '../../../src/api/types';
 import type { ApiStep, ApiTestDetail } from '../../../src/api/types';
 
 const ROUND = 1_764_000_000;
@@ -69,7 +70,7 @@ describe('an API test round as a HAR for the waterfall', () => {
   test('at most 100 steps; a round without steps is an empty waterfall of its page', () => {
     const many = Array.from({ length: 150 }, (_, i): ApiStep => ({ stepNumber: i + 1, name: `s${i + 1}`, stepTime: 10 }));
     const doc = readHar(apiRoundHar(round(many), { testName: 'T' }));
-    assert.equal(doc.entries.length, MAX_HAR_STEPS);
+    assert.equal(doc.entries.length, MAX_API_STEPS);
     assert.equal(doc.entries.at(-1)!.startMs - ROUND * 1000, 990);
     const empty = readHar(apiRoundHar(round([]), { testName: 'T' }));
     assert.deepEqual([empty.pages.length, empty.entries.length, empty.warnings], [1, 0, []]);
