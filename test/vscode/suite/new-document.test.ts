@@ -40,6 +40,13 @@ describe('New Test Document', () => {
     await endDocumentSuite(scratch, emulator);
   });
 
+  /** The first template's file, as the template test writes it: tests of a taken name hold when run alone too. */
+  function taken(name = 'new-http-server.netmon-test.json'): vscode.Uri {
+    const uri = vscode.Uri.joinPath(scratch.folder, name);
+    if (!existsSync(uri.fsPath)) writeFileSync(uri.fsPath, '{ "type": "http-server", "testName": "Taken", "interval": 300, "agents": [], "url": "https://taken.example/" }\n');
+    return uri;
+  }
+
   async function setFolder(value: string | undefined): Promise<void> {
     await vscode.workspace.getConfiguration().update('netmon.documents.newDocumentFolder', value, vscode.ConfigurationTarget.Workspace);
   }
@@ -113,6 +120,7 @@ describe('New Test Document', () => {
 
   it('a Deployed Tests type group starts a document of its type: only the agents are asked; a second one gets a free name', async function () {
     this.timeout(30_000);
+    taken();
     const group = { label: 'http-server', kind: 'deployedTestType', ids: undefined };
     const { result: uri, prompts } = await answeringPrompts((prompt) => (prompt.kind === 'choose' && prompt.many ? prompt.labels.slice(0, 2) : undefined),
       () => vscode.commands.executeCommand<vscode.Uri | undefined>('netmon.documents.newOfType', group));
@@ -133,7 +141,7 @@ describe('New Test Document', () => {
     // A file where the folder should be: the folder cannot be made.
     writeFileSync(join(scratch.path, 'not-a-folder'), '');
     await setFolder(`${vscode.workspace.asRelativePath(scratch.folder)}/not-a-folder`);
-    const taken = vscode.Uri.joinPath(scratch.folder, 'new-http-server.netmon-test.json');
+    const first = taken();
     const saves: string[] = [];
     let failure = '';
     let choices = 0;
@@ -148,7 +156,7 @@ describe('New Test Document', () => {
       }, () => vscode.commands.executeCommand<vscode.Uri | undefined>('netmon.documents.new'));
       assert.match(failure, /^Writing the new document in .*not-a-folder.*Choose Where to Save keeps the kind \(http server test\) and the 2 agents chosen; or change the setting "netmon\.documents\.newDocumentFolder"/);
       assert.equal(uri?.path.split('/').pop(), 'intranet-portal.netmon-test.json');
-      assert.ok(existsSync(taken.fsPath));
+      assert.ok(existsSync(first.fsPath));
       assert.equal(saves.length, 2);
       assert.match(saves[1]!, /new-http-server\.netmon-test\.json already exists: choose another name/);
       assert.equal(choices, 2, 'the kind and the agents were asked once each, not again after the failure');
