@@ -12,7 +12,7 @@ import { resultsText } from '../../analysis/results/text';
 import { roundMinute } from '../../analysis/text/utc';
 import { mergeHarPages } from '../../analysis/har/merge-pages';
 import type { NetmonClient } from '../../api';
-import { resultKindsOf, RESULTS_NEED_V7, type EnterpriseTest, type WebTransactionPage } from '../../api/types';
+import { resultKindsOfTest, RESULTS_NEED_V7, type EnterpriseTest, type TestResultKind, type WebTransactionPage } from '../../api/types';
 import { documentsLibrary as lib } from '../documents/library';
 import { deployTarget } from '../documents/target';
 import { historyRange } from './data';
@@ -55,7 +55,7 @@ export class DeployedResults {
   }
 
   private async open(test: EnterpriseTest): Promise<ShownResults> {
-    const kinds = resultKindsOf(String(test.type));
+    const kinds = resultKindsOfTest(test);
     const panels: string[] = [];
     if (kinds.includes('network')) {
       // Both load at once, each drawing its newest part first; the metrics panel opens first, under the path.
@@ -69,7 +69,8 @@ export class DeployedResults {
       const newest = await this.newestRound(test, 'web-transactions');
       if (newest) panels.push(await this.openTransaction(test, newest.agentId, newest.roundId));
     }
-    if (panels.length > 0) return { panels };
+    // A test whose own results no panel draws (FTP, SIP, DNS server…) opens its summary too, beside its network layer's panels.
+    if (panels.length > 0 && DRAWN_BY_PANELS.has(kinds[0] as TestResultKind)) return { panels };
     const client = this.services.connection.requireClient();
     const { from, to, window } = historyRange(this.services.timeOptions()).options;
     const summary = await readResultsSummary(client, test, from && to ? { from, to } : { window: window ?? '1h' });
@@ -107,6 +108,9 @@ export class DeployedResults {
     });
   }
 }
+
+/** Result kinds a panel draws: network and path-vis (metrics, path), http-server (metrics), page-load and web-transactions (waterfall). */
+const DRAWN_BY_PANELS: ReadonlySet<TestResultKind> = new Set(['network', 'path-vis', 'http-server', 'page-load', 'web-transactions']);
 
 /** Pages of one transaction whose HARs are read for the picker (a script visits a handful). */
 const MAX_TRANSACTION_PAGES = 10;
