@@ -16,9 +16,11 @@ import { readTimeRange, TIME_RANGE_USAGE } from './time-range';
 
 export const RESULTS_USAGE = `usage: netmon results <test name | test id> [--window 24h | --from T --to T] [--json] [account]
   A deployed enterprise test's results (API v7): for each result kind of its type (network,
-  path-vis, http-server, page-load, web-transactions, dns-server, dns-trace, dnssec, api)
-  each agent's latest round as ok, degraded or failing and why; for network tests, the path
-  localization of the newest rounds (where loss starts, the link where delay appears); for
+  path-vis, http-server, page-load, web-transactions, dns-server, dns-trace, dnssec, api,
+  ftp-server, sip-server, rtp-server, bgp) each agent's latest round as ok, degraded or
+  failing and why; for network tests and the network layer of HTTP, page, transaction, FTP,
+  SIP and DNS server tests (while networkMeasurements is on), the path localization of the
+  newest rounds (where loss starts, the link where delay appears); for
   BGP tests, each monitor's AS path to the prefix in the newest round, whether it reaches
   it, and the routes that changed since the round before; for API tests, the steps of the
   newest round of its worst agents, the failing or slowest step named. A range holding more

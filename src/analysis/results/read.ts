@@ -1,11 +1,11 @@
-// Reading a deployed enterprise test's results for a summary: each result kind its type has,
-// each agent's latest health, for network tests the path localization of the newest rounds
+// Reading a deployed enterprise test's results for a summary: each result kind the test has,
+// each agent's latest health, for tests with a network layer the path localization of the newest rounds
 // (the same reader and localization as an endpoint test's path: an enterprise path trace is a
 // path trace), for BGP tests the AS paths and for API tests the steps. The client is passed
 // in (NetmonClient satisfies ResultsClient); `netmon results` and the explorer's Deployed
 // Tests read through here.
 import type { ApiResult, BgpResult, EnterpriseTest, PathTrace, PathVisSummary, TestResult, TestResultKind } from '../../api/types';
-import { resultKindsOf } from '../../api/types';
+import { NETWORK_MEASUREMENTS_OFF, resultKindsOf, resultKindsOfTest } from '../../api/types';
 import { localizePathTraces, type PathLocalization } from '../path/localize';
 import { readPathRounds, readRoundTraces, type PathRange, type PathTraceClient } from '../path/read-rounds';
 import { readNewestFitting } from '../time/newest-part';
@@ -49,6 +49,8 @@ export interface ResultsSummary {
   bgpPaths?: BgpPathReport[];
   /** API tests: the steps of the newest round of a few agents, worst first. */
   apiSteps?: ApiRoundSteps[];
+  /** Why a test whose type can measure the network has no network or path results (its networkMeasurements is off). */
+  networkNote?: string;
 }
 
 /** The client's path reads for the path analyses: enterprise path-vis and traces. */
@@ -81,12 +83,13 @@ async function readKindRecords(client: ResultsClient, testId: number, kind: Test
 }
 
 export async function readResultsSummary(client: ResultsClient, test: EnterpriseTest, range: Options): Promise<ResultsSummary> {
-  const kinds = resultKindsOf(String(test.type));
+  const kinds = resultKindsOfTest(test);
   const reads = await Promise.all(kinds.map((kind) => readKindRecords(client, test.testId, kind, range)));
   const summaries = reads.map((read) => read.summary);
   const summary: ResultsSummary = {
     testId: test.testId, testName: test.testName, type: String(test.type), health: worstHealth(summaries.filter((s) => s.agents.length > 0)), kinds: summaries,
   };
+  if (resultKindsOf(String(test.type)).includes('network') && !kinds.includes('network')) summary.networkNote = NETWORK_MEASUREMENTS_OFF;
   if (kinds.includes('path-vis')) {
     const paths = enterprisePaths(client);
     const rounds = (await readPathRounds(paths, test.testId, range, range.signal)).slice(0, LOCALIZED_ROUNDS);

@@ -21,6 +21,7 @@ export function resultsText(summary: ResultsSummary): string {
       lines.push(`  ${HEALTH_MARK[agent.health].padEnd(8)} ${untrustedLine(agent.agentName, 40).padEnd(width)}  ${roundMinute(agent.roundId)}  ${untrustedLine(agent.reason)}`);
     }
   }
+  if (summary.networkNote) lines.push('', `Network: ${summary.networkNote}`);
   const found = summary.localization;
   if (found) {
     lines.push('', `Path (${found.rounds.length} newest round${found.rounds.length === 1 ? '' : 's'}): ${untrustedLine(found.headline, 400)}`);

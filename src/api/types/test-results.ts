@@ -114,7 +114,12 @@ export interface TestResultsResponse {
   to?: string;
 }
 
-/** The result lists a test of each type has (v7 type names; `dns-dnssec` is v6's name of `dnssec`; a voice test's are its RTP stream's). */
+/**
+ * The result lists a test of each type has (v7 type names; `dns-dnssec` is v6's name of `dnssec`; a voice test's are its RTP stream's).
+ * FTP, SIP and DNS server tests also run the network layer (loss, latency, jitter and path traces to the server): the
+ * vendor's schemas give them `networkMeasurements`, `pathTraceMode`, `probeMode` and `numPathTraces` as they give http-server.
+ * Their network lists exist only while the test measures the network (resultKindsOfTest).
+ */
 export function resultKindsOf(type: string): TestResultKind[] {
   switch (type) {
     case 'agent-to-server': case 'agent-to-agent': return ['network', 'path-vis'];
@@ -122,13 +127,34 @@ export function resultKindsOf(type: string): TestResultKind[] {
     case 'page-load': return ['page-load', 'http-server', 'network', 'path-vis'];
     case 'web-transactions': return ['web-transactions', 'network', 'path-vis'];
     case 'api': return ['api'];
-    case 'dns-server': return ['dns-server'];
+    case 'dns-server': return ['dns-server', 'network', 'path-vis'];
     case 'dns-trace': return ['dns-trace'];
     case 'dnssec': case 'dns-dnssec': return ['dnssec'];
-    case 'ftp-server': return ['ftp-server'];
-    case 'sip-server': return ['sip-server'];
+    case 'ftp-server': return ['ftp-server', 'network', 'path-vis'];
+    case 'sip-server': return ['sip-server', 'network', 'path-vis'];
     case 'voice': return ['rtp-server'];
     case 'bgp': return ['bgp'];
     default: return [];
   }
+}
+
+/** Why a test that could measure the network has no network or path results: said wherever those results would be. */
+export const NETWORK_MEASUREMENTS_OFF = 'network measurements are off for this test (networkMeasurements): it has no network or path results';
+
+/**
+ * Whether the test measures the network: v7's `networkMeasurements` (on by default), read tolerantly,
+ * since v6 and stored documents write it as 0/1 and a hand-written body may send "false".
+ */
+export function measuresNetwork(test: { networkMeasurements?: unknown; v7Fields?: unknown }): boolean {
+  const kept = test.v7Fields;
+  const flag = test.networkMeasurements ?? (typeof kept === 'object' && kept !== null ? (kept as Record<string, unknown>)['networkMeasurements'] : undefined);
+  if (flag === false || flag === 0) return false;
+  return !(typeof flag === 'string' && ['false', '0', 'no', 'off'].includes(flag.trim().toLowerCase()));
+}
+
+/** The result lists a deployed test has: its type's, without the network layer's while a test of another layer does not measure the network. */
+export function resultKindsOfTest(test: { type?: unknown; networkMeasurements?: unknown; v7Fields?: unknown }): TestResultKind[] {
+  const kinds = resultKindsOf(String(test.type));
+  // A network test's network layer is the test itself; the flag turns off only what another layer's test adds.
+  return kinds[0] === 'network' || measuresNetwork(test) ? kinds : kinds.filter((kind) => kind !== 'network' && kind !== 'path-vis');
 }

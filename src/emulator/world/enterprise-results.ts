@@ -4,7 +4,7 @@
 // one of the group's seeded paths, so its agents see the same route change or loss episode,
 // at the same hop and the same time of day, as the endpoint test it was seeded on — the
 // same episode, localized by the same analysis through either kind of test.
-import type { EnterpriseTest, PathHop, PathRoute, TestAgent } from '../../api/types';
+import { resultKindsOf, type EnterpriseTest, type PathHop, type PathRoute, type TestAgent } from '../../api/types';
 import { CITIES, TRANSIT, type Carrier, type City } from './catalog';
 import { destinationOf } from './endpoint-tests';
 import { hostInPrefix, round3 } from './format';
@@ -18,8 +18,10 @@ const DAY = 86400;
 const INTERVALS = [60, 120, 300, 600, 900, 1800, 3600];
 /** Loss-episode rounds whose lost traversals a plan keeps (a plan lives as long as its test). */
 const MAX_RANKED_ROUNDS = 1000;
-/** Test types whose results cross the seeded transit: agents measuring the network and tracing the path, BGP monitors watching the route. */
-const NETWORK_TYPES = ['agent-to-server', 'agent-to-agent', 'http-server', 'page-load', 'web-transactions', 'bgp'];
+/** Whether the test's results cross the seeded transit: its agents measure the network and trace the path, or BGP monitors watch the route. */
+const crossesTransit = (type: string): boolean => type === 'bgp' || resultKindsOf(type).includes('network');
+/** Well-known ports of the servers the types only v7 has test, when the test names none. */
+const SERVICE_PORTS: Readonly<Record<string, number>> = { 'ftp-server': 21, 'sip-server': 5060, 'dns-server': 53 };
 
 /** What every result of one enterprise test shares. */
 export interface EnterprisePlan {
@@ -68,9 +70,9 @@ export function enterprisePlan(seed: number, aid: number, test: EnterpriseTest, 
   const host = targetHost(test);
   const destination = destinationOf(host);
   const rng = Rng.of(seed, aid, 'enterprise-target', host);
-  const target = { host, serverIp: destination.serverIp, carrier: destination.carrier, port: typeof test['port'] === 'number' ? test['port'] : 443, city: rng.pick(CITIES) };
+  const target = { host, serverIp: destination.serverIp, carrier: destination.carrier, port: targetPort(test), city: rng.pick(CITIES) };
   const agents = (test.agents ?? []).filter((agent) => agent.agentId !== undefined);
-  const path = NETWORK_TYPES.includes(String(test.type)) && seeded.length > 0 ? seeded[test.testId % seeded.length] : undefined;
+  const path = crossesTransit(String(test.type)) && seeded.length > 0 ? seeded[test.testId % seeded.length] : undefined;
   return { seed, test, interval, firstRound, target, agents, ...(path ? { path } : {}), sharers: sharersOf(path, agents), hops: new Map(), lost: new Map() };
 }
 
@@ -80,7 +82,26 @@ export function testField(test: EnterpriseTest, field: string): unknown {
   return test[field] ?? (typeof kept === 'object' && kept !== null ? (kept as Record<string, unknown>)[field] : undefined);
 }
 
+/** The first DNS server a DNS server test queries (v7 lists them as names or as `{serverName}`). */
+export function firstDnsServer(test: EnterpriseTest): string | undefined {
+  const servers = testField(test, 'dnsServers');
+  const first: unknown = Array.isArray(servers) ? servers[0] : undefined;
+  const name = typeof first === 'object' && first !== null ? (first as Record<string, unknown>)['serverName'] : first;
+  return typeof name === 'string' && name.trim() !== '' ? name.trim().slice(0, 200) : undefined;
+}
+
+/** The port the test's network layer measures: the test's own, its SIP server's, else its service's well-known one. */
+function targetPort(test: EnterpriseTest): number {
+  const sip = testField(test, 'targetSipCredentials');
+  const sipPort = typeof sip === 'object' && sip !== null ? (sip as Record<string, unknown>)['port'] : undefined;
+  const port = testField(test, 'port') ?? sipPort;
+  return typeof port === 'number' && Number.isInteger(port) && port > 0 && port < 65536 ? port : SERVICE_PORTS[String(test.type)] ?? 443;
+}
+
 function targetHost(test: EnterpriseTest): string {
+  // A DNS server test's network layer measures the path to the server it queries, not to the domain.
+  const dnsServer = String(test.type) === 'dns-server' ? firstDnsServer(test) : undefined;
+  if (dnsServer) return dnsServer.replace(/:\d+$/, '');
   const url = testField(test, 'url');
   if (typeof url === 'string' && url) {
     try { return new URL(url.includes('://') ? url : `https://${url}`).hostname; } catch { /* the raw text below */ }

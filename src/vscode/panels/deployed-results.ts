@@ -13,7 +13,7 @@ import { resultsText } from '../../analysis/results/text';
 import { roundMinute } from '../../analysis/text/utc';
 import { mergeHarPages } from '../../analysis/har/merge-pages';
 import type { NetmonClient } from '../../api';
-import { resultKindsOf, RESULTS_NEED_V7, type EnterpriseTest, type WebTransactionPage } from '../../api/types';
+import { resultKindsOfTest, RESULTS_NEED_V7, type EnterpriseTest, type TestResultKind, type WebTransactionPage } from '../../api/types';
 import { documentsLibrary as lib } from '../documents/library';
 import { deployTarget } from '../documents/target';
 import { openApiRound } from './api-round-waterfall';
@@ -58,7 +58,7 @@ export class DeployedResults {
   }
 
   private async open(test: EnterpriseTest): Promise<ShownResults> {
-    const kinds = resultKindsOf(String(test.type));
+    const kinds = resultKindsOfTest(test);
     if (kinds.includes('api')) return this.openApi(test);
     const panels: string[] = [];
     if (kinds.includes('network')) {
@@ -73,7 +73,8 @@ export class DeployedResults {
       const newest = await this.newestRound(test, 'web-transactions');
       if (newest) panels.push(await this.openTransaction(test, newest.agentId, newest.roundId));
     }
-    if (panels.length > 0) return { panels };
+    // A test whose own results no panel draws (FTP, SIP, DNS server…) opens its summary too, beside its network layer's panels.
+    if (panels.length > 0 && DRAWN_BY_PANELS.has(kinds[0] as TestResultKind)) return { panels };
     return { panels, document: await this.openSummary(test) };
   }
 
@@ -123,6 +124,9 @@ export class DeployedResults {
     });
   }
 }
+
+/** Result kinds a panel draws: network and path-vis (metrics, path), http-server (metrics), page-load and web-transactions (waterfall). */
+const DRAWN_BY_PANELS: ReadonlySet<TestResultKind> = new Set(['network', 'path-vis', 'http-server', 'page-load', 'web-transactions']);
 
 /** Pages of one transaction whose HARs are read for the picker (a script visits a handful). */
 const MAX_TRANSACTION_PAGES = 10;

@@ -7,7 +7,7 @@ import { resultHealth, type AgentHealth, type Health } from '../../analysis/resu
 import { HEALTH_MARK } from '../../analysis/results/text';
 import { forEachAtMost } from '../../analysis/pool';
 import { roundMinute } from '../../analysis/text/utc';
-import { ENTERPRISE_TEST_TYPES, resultKindsOf, RESULTS_NEED_V7, type EnterpriseTest, type TestResult, type TestResultKind } from '../../api/types';
+import { ENTERPRISE_TEST_TYPES, resultKindsOfTest, RESULTS_NEED_V7, type EnterpriseTest, type TestResult, type TestResultKind } from '../../api/types';
 import { facts } from './format';
 import { listNode } from './list-node';
 import { emptyNode, TreeNode, type LoadContext, type PagedNode } from './nodes';
@@ -81,7 +81,7 @@ function testNode(context: LoadContext, parent: TreeNode, test: EnterpriseTest, 
     label: test.testName, description, icon: HEALTH_ICONS[health].icon, ...(HEALTH_ICONS[health].color ? { iconColor: HEALTH_ICONS[health].color } : {}),
     tooltip: facts(test.testName, [['Test id', test.testId], ['Type', typeLabel(String(test.type))], ['Target', target], ['Interval', `${test.interval} s`], ['Health', description]]),
     kind: 'deployedTest', ids: { testId: test.testId, deployed: true },
-    children: (loadContext, self) => Promise.resolve(resultKindsOf(String(test.type)).map((kind) => kindNode(loadContext, self, test, kind))),
+    children: (loadContext, self) => Promise.resolve(resultKindsOfTest(test).map((kind) => kindNode(loadContext, self, test, kind))),
   });
   node.spec.command = { command: 'netmon.showTestResults', title: 'Show Results', arguments: [node] };
   return node;

@@ -1,6 +1,7 @@
 // Results of the types only v7 has, through the client over loopback HTTP against the v7
 // emulator: ftp-server, sip-server and a voice test's rtp-server decode into records of their
-// agents with the numbers the health reads; a BGP test's monitors stand where agents do (and
+// agents with the numbers the health reads, and FTP and SIP tests' network layer (network, path-vis,
+// a path trace) reads like a network test's; a BGP test's monitors stand where agents do (and
 // each one's AS path of a round reads back); the
 // summary `netmon results` prints judges each; a voice document run now is waited for on its
 // RTP stream, and a BGP test is refused a run in one sentence before anything is sent.
@@ -55,6 +56,24 @@ describe('results of the types only v7 has, through the client', () => {
       assert.equal(health.length, 3);
       for (const agent of health.filter((a) => a.health === 'ok')) assert.match(agent.reason, reason, kind);
       assert.ok(health.some((a) => a.health === 'ok'), `${kind}: ${JSON.stringify(health)}`);
+    }
+  });
+
+  test('FTP and SIP server tests\' network layer: each agent\'s loss and latency to the server, its path trace, and the summary\'s path localization', async () => {
+    for (const [type, server] of [['ftp-server', 'ftp.example.com:21'], ['sip-server', 'sip.example.com:5060']] as const) {
+      const test = tests.get(type)!;
+      const { records } = await client.testResults('network', test.testId, { window: '1h' }).collect();
+      assert.equal(records.length, 3 * 12, `${type}: 3 agents × 12 rounds`);
+      assert.ok(records.every((r) => r.server === server && typeof r.avgLatency === 'number'), `${type}: ${JSON.stringify(records[0])}`);
+      const summaries = (await client.testResults('path-vis', test.testId, { window: '10m' }).collect()).records;
+      const newest = summaries[summaries.length - 1]!;
+      const trace = await client.getTestPathTrace(test.testId, newest.agentId, newest.roundId, {});
+      const hops = trace.routes[0]?.hops ?? [];
+      assert.ok(hops.length >= 3, `${type}: hops to the server`);
+      const summary = await readResultsSummary(client, test, { window: '15m' });
+      assert.deepEqual(summary.kinds.map((k) => [k.kind, k.agents.length]), [[type, 3], ['network', 3], ['path-vis', 3]]);
+      assert.ok(summary.localization && summary.localization.rounds.length > 0, `${type}: the newest rounds' path traces localized`);
+      assert.match(resultsText(summary), /\n\nPath \(3 newest rounds\): /);
     }
   });
 

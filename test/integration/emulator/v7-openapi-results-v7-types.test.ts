@@ -1,5 +1,5 @@
-// v7 results of the types only v7 has (ftp-server, sip-server, a voice test's rtp-server, bgp)
-// validate against the vendor's OpenAPI schemas (test/fixtures/openapi): each list page by
+// v7 results of the types only v7 has (ftp-server, sip-server and their network layer, a voice
+// test's rtp-server, bgp) validate against the vendor's OpenAPI schemas (test/fixtures/openapi): each list page by
 // page, a round per agent (per BGP monitor) since the test was created, and a BGP test's AS
 // path per monitor, which takes the other carrier on the round its seeded route change begins.
 import assert from 'node:assert/strict';
@@ -55,13 +55,45 @@ describe('emulator v7: results of the types only v7 has match the OpenAPI schema
     const expected: Record<string, [string, string]> = { 'ftp-server': ['ftp-server', 'totalTime'], 'sip-server': ['sip-server', 'totalTime'], voice: ['rtp-server', 'mos'] };
     for (const { testId, type } of created.filter((t) => t.type !== 'bgp')) {
       const [kind, measure] = expected[type] as [string, string];
-      assert.deepEqual(resultKindsOf(type), [kind]);
+      assert.deepEqual(resultKindsOf(type)[0], kind);
       const records = await walk(testId, kind, '1h');
       assert.equal(records.length, 3 * 12, `${type}: 3 agents × the hour's 12 rounds`);
       assert.equal(new Set(records.map((r) => (r.agent as Json).agentId)).size, 3);
       const measured = records.filter((r) => typeof r[measure] === 'number' && (r[measure] as number) > 0);
       assert.ok(measured.length >= 30, `${type}: ${measure} in most rounds (a failed round has none)`);
     }
+  });
+
+  it('answers the network layer of FTP and SIP server tests: loss, latency and path traces to the server, a round per agent', async () => {
+    for (const { testId, type } of created.filter((t) => t.type === 'ftp-server' || t.type === 'sip-server')) {
+      assert.deepEqual(resultKindsOf(type), [type, 'network', 'path-vis']);
+      const network = await walk(testId, 'network', '1h');
+      assert.equal(network.length, 3 * 12, `${type}: 3 agents × the hour's 12 rounds`);
+      const port = type === 'ftp-server' ? 21 : 5060;
+      assert.ok(network.every((r) => r.server === `${type === 'ftp-server' ? 'ftp' : 'sip'}.example.com:${port}`), `${type}: measured to its server's port`);
+      assert.ok(network.filter((r) => (r.avgLatency as number) > 0).length >= 30, `${type}: latency in most rounds`);
+      const summaries = await walk(testId, 'path-vis', '1h');
+      assert.equal(summaries.length, 3 * 12);
+      const first = summaries[0] as { agent: { agentId: string }; roundId: number };
+      const trace = await conforming(emulator, `${RESULTS}/path-vis/agent/{agentId}/round/{roundId}`,
+        `/v7/test-results/${testId}/path-vis/agent/${first.agent.agentId}/round/${first.roundId}`);
+      const hops = (recordsOf(trace)[0]?.pathTraces as { hops: unknown[] }[])[0]?.hops ?? [];
+      assert.ok(hops.length >= 3, `${type}: the hops to the server`);
+    }
+    const voice = created.find((t) => t.type === 'voice');
+    await conforming(emulator, `${RESULTS}/network`, `/v7/test-results/${voice?.testId}/network`, {}, 404);
+  });
+
+  it('answers no network layer for an FTP server test that does not measure the network, saying why', async () => {
+    const agents = recordsOf(await conforming(emulator, '/agents', '/v7/agents'), 'agents').slice(0, 2).map((a) => ({ agentId: String(a.agentId) }));
+    const reply = await conforming(emulator, '/tests/ftp-server', '/v7/tests/ftp-server', {
+      json: { testName: 'no network layer', interval: 300, agents, url: 'ftp://ftp.example.com/b.txt', requestType: 'download', username: 'u', password: 'p', networkMeasurements: false },
+    }, 201);
+    const testId = String(reply.json.testId);
+    const missing = await conforming(emulator, `${RESULTS}/network`, `/v7/test-results/${testId}/network`, {}, 404);
+    assert.match(JSON.stringify(missing.json), /network measurements are off/);
+    await conforming(emulator, `${RESULTS}/path-vis`, `/v7/test-results/${testId}/path-vis`, {}, 404);
+    await conforming(emulator, `${RESULTS}/ftp-server`, `/v7/test-results/${testId}/ftp-server`);
   });
 
   it('answers each BGP monitor\'s view of the prefix; the route change shows as path changes and another transit AS', async () => {

@@ -54,7 +54,7 @@ describe('emulator v7: results of deployed enterprise tests match the OpenAPI sc
         kinds++;
       }
     }
-    assert.equal(kinds, 17, 'network and path-vis of the five network types, and each type\'s own');
+    assert.equal(kinds, 19, 'network and path-vis of the six types with a network layer (a DNS server test\'s among them), and each type\'s own');
   });
 
   it('answers the path-vis and page-load details of one agent\'s round; a kind the type lacks is 404', async () => {

@@ -41,7 +41,9 @@ test('a DNS run shows each agent\'s health and why; a cancelled wait says the ru
   assert.deepEqual(view.rows.map((r) => [r.agent, r.grade, r.reason]), [['Tokyo', 'bad', 'SERVFAIL'], ['Frankfurt', 'ok', 'resolved in 12 ms']]);
   assert.equal(view.summary, '2 agents: 1 failing, 0 slow, 1 fine; 1 without an answer');
   assert.match(view.notes.join('\n'), /Stopped waiting \(Cancel\)/);
-  assert.equal(view.links, false, 'a DNS test has no metrics or path');
+  assert.equal(view.links, true, 'a deployed DNS server test measures the network to its server: its rows link to metrics and path');
+  const trace = enterpriseRunView(state({ type: 'dns-trace', kind: 'dns-trace', instant: false, records: [], answered: [], waitingFor: [], phase: 'done' }));
+  assert.equal(trace.links, false, 'a DNS trace test has no metrics or path');
   assert.match(instantResultsText(view), /\n +Sydney +no answer\n/);
 });
 

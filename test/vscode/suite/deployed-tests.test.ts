@@ -183,20 +183,36 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
     await closeAllEditors();
   });
 
-  it('an FTP server test shows its agents\' latest health; Show Results opens its summary', async function () {
-    this.timeout(60_000);
+  it('an FTP server test shows its agents\' latest health and its network layer; Show Results opens its metrics and path beside its summary', async function () {
+    this.timeout(90_000);
     const [ftp] = await testsOfType('ftp-server');
     assert.equal(ftp?.label, 'Nightly drop');
     assert.match(String(ftp.spec.description), /^(ok · 5 agents|FAILING · 1 of 5 agents · .+)$/);
     const api = await netmonApi();
     const lists = await childrenOf(api, ftp);
-    assert.deepEqual(lists.map((l) => l.label), ['FTP Server']);
+    assert.deepEqual(lists.map((l) => l.label), ['FTP Server', 'Network', 'Path Visualization']);
     const rows = await childrenOf(api, lists[0]!);
     assert.ok(rows.some((row) => / · FTP 226, total \d+ ms$/.test(String(row.spec.description))), rows.map((r) => r.spec.description).join(' | '));
+    const networkRows = await childrenOf(api, lists[1]!);
+    assert.equal(networkRows.length > 0, true, 'each agent\'s loss and latency to the FTP server');
     const shown = await vscode.commands.executeCommand<{ panels: string[]; document?: string }>('netmon.showTestResults', ftp);
-    assert.deepEqual(shown?.panels, [], 'an FTP test has no panel: its summary opens');
-    const summary = vscode.workspace.textDocuments.find((d) => d.uri.toString() === shown?.document);
-    assert.match(summary?.getText() ?? '', /^Nightly drop \(ftp-server test \d+\): (ok|FAILING)\n\nftp-server: (ok|FAILING) \(5 agents, \d+ results\)/);
+    assert.equal(shown?.panels.length, 2, 'metrics and path');
+    const path = await waitForRendered(shown.panels[1]!);
+    assert.equal(path.kind, 'path');
+    assert.equal(path.title, 'Path: Nightly drop');
+    assert.equal((path.rendered as { agents: number }).agents, 5);
+    // The metrics panel opened first, under the path: the network list's Open Metrics reveals it.
+    assert.equal(await vscode.commands.executeCommand('netmon.openMetrics', lists[1]), shown.panels[0]);
+    const metrics = await waitForRendered(shown.panels[0]!);
+    assert.equal(metrics.kind, 'metrics');
+    assert.ok((metrics.rendered as { charts: { points: number }[] }).charts.some((chart) => chart.points > 0));
+    // Its own results no panel draws: the summary opens too, with the path localization.
+    const shownText = (): string => vscode.workspace.textDocuments.find((d) => d.uri.toString() === shown?.document)?.getText() ?? '';
+    await until('the FTP summary', () => Promise.resolve(shownText().startsWith('Nightly drop')));
+    const text = shownText();
+    assert.match(text, /^Nightly drop \(ftp-server test \d+\): (ok|DEGRADED|FAILING)\n\nftp-server: (ok|FAILING) \(5 agents, \d+ results\)/);
+    assert.match(text, /\n\nnetwork: (ok|DEGRADED|FAILING) \(5 agents, \d+ results\)/);
+    assert.match(text, /\n\nPath \(3 newest rounds\): /);
     await closeAllEditors();
   });
 

@@ -4,7 +4,8 @@
 import type { TestResultKind } from '../../../api/types';
 import { formatIsoDateTime } from '../../http/time';
 import type { RequestContext } from '../../http/router';
-import { enterpriseRoute, type EnterprisePlan, type EnterpriseRound } from '../../world/enterprise-results';
+import { destinationOf } from '../../world/endpoint-tests';
+import { enterpriseRoute, firstDnsServer, testField, type EnterprisePlan, type EnterpriseRound } from '../../world/enterprise-results';
 import { apiResult, apiSteps } from './api-steps';
 import { v7TestType } from './encode-enterprise';
 import { ftpServer, rtpServer, sipServer } from './encode-server-results';
@@ -82,11 +83,12 @@ function pageLoad(round: EnterpriseRound): Json {
 }
 
 function dnsServer(round: EnterpriseRound): Json {
-  const servers = round.plan.test['dnsServers'];
-  const server = Array.isArray(servers) && typeof servers[0] === 'string' ? servers[0] : 'ns1.example.net';
-  const base = { serverId: '1', server };
+  const { test } = round.plan;
+  const base = { serverId: '1', server: firstDnsServer(test) ?? 'ns1.example.net' };
   if (round.error) return { ...base, resolutionTime: 0, errorDetails: round.error };
-  return { ...base, resolutionTime: ms(round.avgLatency * 0.6), mappings: `${round.plan.target.host} IN A ${round.plan.target.serverIp}` };
+  // The round reaches the server the network layer measures; the answer names the domain asked about.
+  const domain = String(testField(test, 'domain') ?? round.plan.target.host).slice(0, 200);
+  return { ...base, resolutionTime: ms(round.avgLatency * 0.6), mappings: `${domain} IN A ${destinationOf(domain).serverIp}` };
 }
 
 function dnsTrace(round: EnterpriseRound): Json {
@@ -113,7 +115,10 @@ export function v7Result(ctx: RequestContext, kind: AgentResultKind, round: Ente
 
 /** One agent's path trace of a round: the summary's fields and the route with its hops. */
 export function v7ResultPathTrace(ctx: RequestContext, round: EnterpriseRound): Json {
-  return { ...common(ctx, round, 'path-vis'), ...pathSource(round), pathTraces: [enterpriseRoute(round)] };
+  const route = enterpriseRoute(round);
+  // Test results name a hop's MPLS labels in one string (endpoint results list them).
+  const hops = route.hops.map(({ mpls, ...hop }) => (mpls === undefined ? hop : { ...hop, mpls: Array.isArray(mpls) ? mpls.join(', ') : mpls }));
+  return { ...common(ctx, round, 'path-vis'), ...pathSource(round), pathTraces: [{ ...route, hops }] };
 }
 
 export function v7ResultPageLoad(ctx: RequestContext, round: EnterpriseRound): Json {
