@@ -112,23 +112,33 @@ function planPages(rng: Rng, core: PartialCore, count: number): PagePlan[] {
 
 /** Below this, what hurt is no longer taken off in full: see softFloor. */
 const TAIL_START = 0.3;
+/**
+ * Where the tail of a session outside a seeded episode thins out to, instead of 0: a network's
+ * daily incident still makes a poor tail (0.2–0.4), but the worst sessions of any demo window
+ * holding an episode are the episode's — the documented stories, each linked to the path of a
+ * test toward the site visited. Left to chance, a stranger's "worst session of the day" was a
+ * random agent's visit to a site no test measures on about half of the days.
+ */
+const OUTSIDE_EPISODE_FLOOR = 0.2;
 
 /**
- * Real experience scores thin out towards 0 rather than pile up on it: a session that is bad
- * twice over scores lower than one that is bad once, and few reach 0.00. Above TAIL_START the
- * score is the sum of what hurt; below it the rest decays (tangent at TAIL_START, so the curve
- * is smooth and strictly increasing: every order and every "< 0.4" of the plain sum holds).
+ * Real experience scores thin out towards a floor rather than pile up on it: a session that is
+ * bad twice over scores lower than one that is bad once, and few reach it. Above TAIL_START the
+ * score is the sum of what hurt; below it the rest decays towards `floor` (tangent at TAIL_START,
+ * so the curve is smooth and strictly increasing: every order and every "< 0.4" of the plain sum holds).
  */
-function softFloor(raw: number): number {
-  return raw >= TAIL_START ? raw : TAIL_START * Math.exp((raw - TAIL_START) / TAIL_START);
+function softFloor(raw: number, floor: number): number {
+  if (raw >= TAIL_START) return raw;
+  const span = TAIL_START - floor;
+  return floor + span * Math.exp((raw - TAIL_START) / span);
 }
 
 /**
  * 1 − the slowest page's onLoad / 15 s (at most 0.85) − loss % / 20 − 0.15 per error page −
  * `penalty` (what an episode does that page timings do not show: see SessionEffect), with
- * a soft floor (softFloor).
+ * a soft floor (softFloor): 0 in an episode, OUTSIDE_EPISODE_FLOOR outside.
  */
-function scoreOf(pages: readonly PagePlan[], loss: number, penalty: number): number {
+function scoreOf(pages: readonly PagePlan[], loss: number, penalty: number, inEpisode: boolean): number {
   let worstLoad = -Infinity;
   let errors = 0;
   for (const page of pages) {
@@ -136,7 +146,7 @@ function scoreOf(pages: readonly PagePlan[], loss: number, penalty: number): num
     if (page.responseCode >= 400) errors += 1;
   }
   const raw = 1 - Math.min(0.85, worstLoad / 15000) - loss / 20 - errors * 0.15 - penalty;
-  return round3(softFloor(Math.min(1, raw)));
+  return round3(softFloor(Math.min(1, raw), inEpisode ? 0 : OUTSIDE_EPISODE_FLOOR));
 }
 
 /**
@@ -218,7 +228,7 @@ export function sessionCore(ctx: GroupContext, roundId: number, index: number, c
     publicIp: side.ip, orgName: side.isp.name, effect,
   };
   core.pages = planPages(rng, core, draws.pageCount);
-  core.experienceScore = scoreOf(core.pages, loss, effect?.penalty ?? 0);
+  core.experienceScore = scoreOf(core.pages, loss, effect?.penalty ?? 0, effect?.kind !== undefined);
   return core;
 }
 

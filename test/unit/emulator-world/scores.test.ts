@@ -2,7 +2,7 @@
 // fair and poor ones, few near 0 — so "the worst sessions" of a day are told apart by score.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { demoGroup, lastHours } from './helpers';
+import { demoGroup, HOUR, lastHours, NOW } from './helpers';
 
 describe('experience scores', () => {
   for (const aid of [1001, 1002]) {
@@ -19,4 +19,44 @@ describe('experience scores', () => {
       assert.ok(new Set(worstTen).size >= 8, `the ten worst are told apart by score: ${worstTen.join(' ')}`);
     });
   }
+});
+
+// The worst sessions of a window that holds an episode are the episode's: the documented stories,
+// each linked to a test's path. Left to chance (a network's incident scoring as low), the worst
+// session of "yesterday afternoon" was a random visit to a site no test measures on 6 days of 14.
+describe('the worst sessions of a window are its episodes\'', () => {
+  const HOURS_24 = 24 * HOUR;
+  const worstTen = (group: ReturnType<typeof demoGroup>['group'], from: number, to: number): { agentId: string; at: number; score: number }[] =>
+    [...group.userSessions({ from, to })]
+      .map((s) => ({ agentId: String(s.record.agentId), at: Date.parse(`${String(s.record.date).replace(' ', 'T')}Z`) / 1000, score: s.record.experienceScore ?? 1 }))
+      .sort((a, b) => a.score - b.score).slice(0, 10);
+  const inEpisode = (group: ReturnType<typeof demoGroup>['group'], session: { agentId: string; at: number }): boolean =>
+    group.episodes(session.at - HOURS_24, session.at + 1).some((e) => e.agentId === session.agentId && session.at >= e.startSeconds && session.at < e.endSeconds);
+
+  for (const aid of [1001, 1002]) {
+    test(`group ${aid}: the ten worst of the last 24 h, at eight times of day, all in an episode; outside one no session scores under 0.2`, () => {
+      const { group } = demoGroup(1, aid);
+      for (let k = 0; k < 8; k++) {
+        const to = NOW + k * 7 * HOUR + 1500;
+        const worst = worstTen(group, to - HOURS_24, to);
+        const stray = worst.filter((s) => !inEpisode(group, s));
+        assert.deepEqual(stray, [], `window ending ${new Date(to * 1000).toISOString()}`);
+      }
+      const day = [...group.userSessions(lastHours(24))];
+      const outside = day.filter((s) => !inEpisode(group, { agentId: String(s.record.agentId), at: Date.parse(`${String(s.record.date).replace(' ', 'T')}Z`) / 1000 }));
+      assert.ok(outside.length > 1000);
+      assert.ok(outside.every((s) => (s.record.experienceScore ?? 1) >= 0.2), 'a session outside every episode keeps to the floor or above');
+      assert.ok(outside.some((s) => (s.record.experienceScore ?? 1) < 0.4), 'yet network incidents still make a poor tail');
+    });
+  }
+
+  test('group 1001: the worst of every afternoon (12:00–18:00 UTC) of two weeks is an episode\'s', () => {
+    const { group } = demoGroup(1, 1001);
+    const midnight = NOW - 12 * HOUR;
+    for (let d = 0; d < 14; d++) {
+      const from = midnight + d * HOURS_24 + 12 * HOUR;
+      const [worst] = worstTen(group, from, from + 6 * HOUR);
+      assert.ok(worst && inEpisode(group, worst), `afternoon of ${new Date(from * 1000).toISOString().slice(0, 10)}: ${JSON.stringify(worst)}`);
+    }
+  });
 });
