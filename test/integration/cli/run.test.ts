@@ -58,8 +58,9 @@ describe('netmon run (emulator speaking v7)', () => {
 
   test('a deployed test runs again by name; --json gives each agent\'s health in the run', async () => {
     const result = await run('resolvers', '--json');
-    assert.equal(result.code, 0, result.stderr);
     const report = JSON.parse(result.stdout) as RunReport;
+    // The emulator's clock is the real one: in the daily loss episode of the transit its DNS server sits behind, an agent may fail.
+    assert.equal(result.code, report.agents.some((agent) => agent.health === 'failing') ? 1 : 0, result.stderr + result.stdout);
     assert.equal(report.instant, false);
     assert.equal(report.kind, 'dns-server');
     assert.deepEqual(report.agents.map((a) => a.agentId).sort(), agents.map((a) => String(a.agentId)).sort());
