@@ -5,8 +5,8 @@ import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { apiRoundHar } from '../../src/analysis/results/api-steps-har';
-import { launchChromium, openPanel, type OpenPanel } from './helpers/panel';
-import { detailText, visibleRows } from './helpers/har-panel';
+import { launchChromium, type OpenPanel } from './helpers/panel';
+import { detailText, openHarPanel, visibleRows } from './helpers/har-panel';
 
 const step = (stepNumber: number, name: string, path: string, wait: number, assertErrorCount = 0) => ({
   stepNumber, name, url: `https://api.example.com/${path}`, dnsTime: 0, connectTime: 20, sendTime: 2, waitTime: wait, receiveTime: 5,
@@ -22,10 +22,7 @@ describe('HAR waterfall: an API test round', () => {
   let panel: OpenPanel;
   before(async () => {
     browser = await launchChromium();
-    panel = await openPanel(browser, { panel: 'har' });
-    await panel.waitForSent('ready');
-    await panel.post({ type: 'load', params: { har: HAR } });
-    await panel.waitForSent('loaded');
+    panel = await openHarPanel(browser, { har: HAR });
   });
   after(async () => { await panel.close(); await browser.close(); });
 

@@ -4,7 +4,8 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { launchChromium, openPanel, type OpenPanel } from './helpers/panel';
+import { launchChromium, type OpenPanel } from './helpers/panel';
+import { openHarPanel } from './helpers/har-panel';
 import { syntheticHar } from './helpers/synthetic-har';
 import type { RedactionPreview } from '../../src/analysis/har/redact-preview';
 
@@ -18,10 +19,7 @@ describe('HAR waterfall: Export HAR…', () => {
   let panel: OpenPanel;
   before(async () => {
     browser = await launchChromium();
-    panel = await openPanel(browser, { panel: 'har' });
-    await panel.waitForSent('ready');
-    await panel.post({ type: 'load', params: { har: syntheticHar(12, 1) } });
-    await panel.waitForSent('loaded');
+    panel = await openHarPanel(browser, { har: syntheticHar(12, 1) });
   });
   after(async () => { await panel.close(); await browser.close(); });
 

@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { loadHarBundle, renderHarReport } from '../../src/cli/har-report';
-import { ensureBuilt, launchChromium, openPanel, type OpenPanel } from './helpers/panel';
+import { ensureBuilt, launchChromium, type OpenPanel } from './helpers/panel';
 import { assertInert } from './helpers/hostile';
-import { detailText, visibleRows } from './helpers/har-panel';
+import { detailText, openHarPanel, visibleRows } from './helpers/har-panel';
 
 const hostile = JSON.parse(readFileSync(join(__dirname, '../fixtures/har/hostile.har'), 'utf8')) as { log: { pages: { title: string }[] } };
 const TITLE = hostile.log.pages[0]?.title ?? '';
@@ -37,10 +37,7 @@ describe('a hostile HAR', () => {
   describe('in the panel', () => {
     let panel: OpenPanel;
     before(async () => {
-      panel = await openPanel(browser, { panel: 'har' });
-      await panel.waitForSent('ready');
-      await panel.post({ type: 'load', params: { har: hostile, title: TITLE } });
-      await panel.waitForSent('loaded');
+      panel = await openHarPanel(browser, { har: hostile, title: TITLE });
     });
     after(async () => { await panel.close(); });
 

@@ -4,7 +4,8 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { launchChromium, openPanel, type OpenPanel } from './helpers/panel';
+import { launchChromium, type OpenPanel } from './helpers/panel';
+import { openHarPanel } from './helpers/har-panel';
 import { inspectInert } from './helpers/hostile';
 
 const HTML_BODY = `</textarea></pre><script>window.__pwned='html'</script><a href="javascript:window.__pwned='link'">x</a><img src=x onerror="window.__pwned='img'">`;
@@ -36,10 +37,7 @@ describe('HAR waterfall: Response tab', () => {
   };
   before(async () => {
     browser = await launchChromium();
-    panel = await openPanel(browser, { panel: 'har' });
-    await panel.waitForSent('ready');
-    await panel.post({ type: 'load', params: { har: HAR } });
-    await panel.waitForSent('loaded');
+    panel = await openHarPanel(browser, { har: HAR });
   });
   after(async () => { await panel.close(); await browser.close(); });
 

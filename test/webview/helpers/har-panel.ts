@@ -1,5 +1,6 @@
 // Reads the HAR waterfall panel's DOM the way a user sees it (visible rows, detail, summary).
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { openPanel, type OpenPanel } from './panel';
 
 export interface VisibleRow { position: number; cells: string[]; selected: boolean }
 
@@ -22,4 +23,13 @@ export const detailText = (page: Page): Promise<string> => page.$eval('.har-deta
 export async function typeFilter(page: Page, text: string): Promise<void> {
   await page.locator('vscode-textfield.har-filter input').fill(text);
   await page.waitForTimeout(120);
+}
+
+/** The waterfall panel, opened and drawn with `params` (the host's `load`: a HAR, a title…). */
+export async function openHarPanel(browser: Browser, params: Record<string, unknown>): Promise<OpenPanel> {
+  const panel = await openPanel(browser, { panel: 'har' });
+  await panel.waitForSent('ready');
+  await panel.post({ type: 'load', params });
+  await panel.waitForSent('loaded');
+  return panel;
 }
