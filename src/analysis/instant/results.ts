@@ -3,6 +3,7 @@
 // the phases, graded with the thresholds the session verdict uses. Pure: the editor's
 // results view and any other reader share it.
 import { editorLine } from '../text/untrusted';
+import { reportedErrorType } from '../error-type';
 import type { HttpServerResult, NetMetric } from '../../api/types';
 import { MEASURE_WORDS, networkGrade, type Grade } from '../grades';
 import { THRESHOLDS } from '../session/thresholds';
@@ -51,7 +52,8 @@ function networkRow(agentId: string, metric: Partial<NetMetric>, agentName: (id:
 }
 
 function httpRow(agentId: string, result: Partial<HttpServerResult>, agentName: (id: string) => string | undefined): InstantRow {
-  const errorType = typeof result.errorType === 'string' && result.errorType !== '' && result.errorType !== 'None' ? result.errorType : undefined;
+  // v6 says `None` and v7's enum `none` when there was no error: error-type.ts knows both.
+  const errorType = reportedErrorType(result.errorType);
   const details = typeof result.errorDetails === 'string' && result.errorDetails !== '' ? result.errorDetails : undefined;
   const error = errorType ? `${errorType}${details ? `: ${details}` : ''}` : undefined;
   const responseCode = finite(result.responseCode);

@@ -7,6 +7,7 @@ import type {
 } from '../../api/types';
 import { experienceGrade, experienceText, gatewayGrade, networkGrade, pageLoadGrade, MEASURE_WORDS, type Grade } from '../grades';
 import { THRESHOLDS } from '../session/thresholds';
+import { reportedErrorType } from '../error-type';
 import { whereaboutsFacts, whereaboutsWords } from '../agents/whereabouts';
 
 /** What a field the service did not send reads as. */
@@ -259,7 +260,7 @@ export function pathVisRecordSummary(summary: PathVisSummary): RecordSummary {
 }
 
 export function httpServerSummary(result: HttpServerResult): RecordSummary {
-  const error = typeof result.errorType === 'string' && result.errorType !== '' && result.errorType !== 'None' ? result.errorType : undefined;
+  const error = reportedErrorType(result.errorType);
   return {
     label: `${text(result.agentId)} · ${roundTime(result.roundId)}`,
     description: `${text(result.responseCode)} · ${ms(result.totalTime)}`,

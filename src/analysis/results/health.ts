@@ -3,6 +3,7 @@
 // worst. Written once: `netmon results` prints it and the explorer's Deployed Tests show it.
 // Reasons may carry the service's error text: callers neutralise them where they show them.
 import type { TestResult, TestResultKind, TestResultRecords } from '../../api/types';
+import { isNoErrorType } from '../error-type';
 
 export type Health = 'ok' | 'degraded' | 'failing' | 'unknown';
 
@@ -24,7 +25,7 @@ const msText = (value: number | undefined): string => (value === undefined ? '? 
 
 function failure(record: { errorDetails?: unknown; errorType?: unknown }): ResultHealth | undefined {
   // The service's own word that there was no error outweighs a leftover detail (its published API example sends both).
-  if (typeof record.errorType === 'string' && record.errorType.trim().toLowerCase() === 'none') return undefined;
+  if (isNoErrorType(record.errorType)) return undefined;
   const details = text(record.errorDetails);
   const type = text(record.errorType);
   if (!details && !type) return undefined;
@@ -93,7 +94,7 @@ const JUDGES: { [K in TestResultKind]: Judge<K> } = {
   'sip-server'(r) {
     // v7 says `none` where there was no error (lower case, unlike the other kinds' `None`).
     const type = text(r.errorType);
-    if (type && type.toLowerCase() !== 'none') return { health: 'failing', reason: text(r.problemDetail) ?? `SIP ${type} error` };
+    if (type && !isNoErrorType(r.errorType)) return { health: 'failing', reason: text(r.problemDetail) ?? `SIP ${type} error` };
     const availability = num(r.availability);
     const time = `SIP ${num(r.responseCode) ?? '?'}, total ${msText(num(r.totalTime))}`;
     return availability !== undefined && availability < 100 ? { health: 'degraded', reason: `${availability}% available, ${time}` } : { health: 'ok', reason: time };
