@@ -10,6 +10,7 @@ import { Pseudonymizer } from '../analysis/capture/pseudonymize';
 import { terminalSafe } from '../analysis/text/untrusted';
 import { API_VERSION_SETTINGS, createNetmonClient, type ApiVersionSetting, type Credentials } from '../api';
 import { captureReads, type CaptureEntry } from './capture-reads';
+import { printLine } from './io';
 import { writeOutputFile } from './output-file';
 
 export type { CaptureEntry } from './capture-reads';
@@ -25,7 +26,8 @@ export const CAPTURE_USAGE = `usage: netmon capture --out DIR --base-url URL [--
 
 
 interface Io { stdout(line: string): void; stderr(line: string): void; env: NodeJS.ProcessEnv }
-const processIo: Io = { stdout: (l) => process.stdout.write(`${l}\n`), stderr: (l) => process.stderr.write(`${l}\n`), env: process.env };
+// Called from outside netmon.ts (library.ts), the default prints through printLine too: account names reach it.
+const processIo: Io = { stdout: (l) => printLine(process.stdout, l), stderr: (l) => printLine(process.stderr, l), env: process.env };
 
 interface Args { out: string; baseUrl: string; window: string; aid?: string; api: ApiVersionSetting; force: boolean }
 

@@ -15,6 +15,7 @@ import { HAR_DIFF_USAGE, runHarDiff } from './har-diff';
 import { escapeForScript, firstTitle, readHarForReport, ReportInputError, type ReportHar } from './har-report-read';
 import { HAR_REDACT_USAGE, runHarRedact } from './har-redact';
 import { HAR_INSIGHTS_USAGE, runHarInsights } from './har-insights';
+import { printLine } from './io';
 import { reportInsightLines } from './har-report-insights';
 import { OutputFileError, writeOutputFile } from './output-file';
 
@@ -96,9 +97,10 @@ export const HAR_USAGE = `${HAR_REPORT_USAGE}\n${HAR_DIFF_USAGE}\n${HAR_REDACT_U
 
 export interface HarCliIo { stdout(line: string): void; stderr(line: string): void }
 
+// Called from outside netmon.ts (library.ts), the default prints through printLine too: HAR text reaches it.
 const processIo: HarCliIo = {
-  stdout: (line) => { process.stdout.write(`${line}\n`); },
-  stderr: (line) => { process.stderr.write(`${line}\n`); },
+  stdout: (line) => printLine(process.stdout, line),
+  stderr: (line) => printLine(process.stderr, line),
 };
 
 /** `netmon har …` subcommands; exit 0 on success, 2 on usage or input errors. */
