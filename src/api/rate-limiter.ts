@@ -151,12 +151,16 @@ export class OrganizationRateLimiter {
     // An in-flight response will pump when it completes. Without one, a Reset that passed
     // since admission() read the clock must still wake the waiters, or they wait forever.
     if (delay <= 0 && this.inFlight > 0) return;
+    // A Reset weeks away (a server's clock or header gone wrong) must not overflow the timer, which
+    // node then fires after 1 ms, again and again: wake at least every minute and look again.
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.pump();
-    }, Math.max(0, delay));
+    }, Math.min(Math.max(0, delay), LONGEST_SLEEP_MS));
   }
 }
+
+const LONGEST_SLEEP_MS = 60_000;
 
 /** Server clocks further off than this are corrected (the Date header has 1 s resolution). */
 const SKEW_TOLERANCE_MS = 2000;

@@ -120,3 +120,23 @@ test('answers of one window that disagree on its local reset time (Date has 1 s 
   assert.equal(limiter.info?.remaining, 5);
   assert.equal(limiter.info?.resetLocalMs, resetEpochSeconds * 1000 + 900, 'the later local reset is kept: waiting longer is the safe side');
 });
+
+test('a Reset weeks away (a server clock gone wrong) keeps waiters waiting without spinning: no timer overflows to 1 ms', async () => {
+  const warnings: string[] = [];
+  const onWarning = (warning: Error): void => void warnings.push(warning.name);
+  process.on('warning', onWarning);
+  try {
+    const limiter = new OrganizationRateLimiter();
+    const first = await limiter.acquire();
+    first.complete({ status: 200, info: windowEndingIn(40 * 86_400_000, 0) });
+    const abort = new AbortController();
+    const waiting = limiter.acquire(abort.signal);
+    await tick(50);
+    abort.abort();
+    await assert.rejects(waiting);
+    await tick();
+    assert.deepEqual(warnings.filter((name) => name === 'TimeoutOverflowWarning'), [], 'node fires an overflowing timer after 1 ms, over and over');
+  } finally {
+    process.off('warning', onWarning);
+  }
+});
