@@ -7,7 +7,7 @@ import { redactPath } from './auth';
 import { DETECTION_PATH, DETECTION_QUERY, dialectOf } from './detect';
 import type { Dialect, ListRoute, RecordRoute } from './dialect';
 import { PagingLoopError, UnparseableResponseError } from './errors';
-import { DeferredPaged, outsideBase, PagedWalk } from './paging';
+import { DeferredPaged, outsideBase, PagedWalk, pagingLimits, type PagingLimits } from './paging';
 import { applyQuery, resolvePath } from './query';
 import type { ApiRequest, RequestExecutor } from './request';
 import type { HttpMethod } from './transport';
@@ -27,13 +27,17 @@ export interface NoAnswerRoute {
 
 export class DialectCalls {
   private detected: Promise<Dialect> | undefined;
+  /** How far each walk may go; a bad `paging` option throws when the client is made. */
+  readonly paging: PagingLimits;
 
   /** `baseUrl` without a trailing slash; `options` are the client's. */
   constructor(
     private readonly baseUrl: string,
     private readonly executor: RequestExecutor,
-    private readonly options: Pick<NetmonClientOptions, 'apiVersion' | 'aid' | 'jsonSuffix'>,
-  ) {}
+    private readonly options: Pick<NetmonClientOptions, 'apiVersion' | 'aid' | 'jsonSuffix' | 'paging'>,
+  ) {
+    this.paging = pagingLimits(options.paging);
+  }
 
   dialect(): Promise<Dialect> {
     const setting = this.options.apiVersion ?? 'auto';
@@ -108,7 +112,7 @@ export class DialectCalls {
       };
       return new PagedWalk<TRecord, TResponse>({
         firstUrl, method: route.method, body: route.body, records: route.records, precheck: route.check, base: this.baseUrl,
-        shape: route.shape, rules: dialect.pages, list: route.list, toDomain: route.toDomain,
+        shape: route.shape, rules: dialect.pages, list: route.list, toDomain: route.toDomain, limits: this.paging,
         fetch: async (url, method, body) => (await this.executor.execute({
           method, url, body, expect: 'json', accept: dialect.accept, signal: options.signal, timeoutMs: options.timeoutMs,
         })).data,

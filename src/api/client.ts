@@ -40,6 +40,18 @@ export interface RetryPolicy {
   maxRateLimitRetries?: number;
 }
 
+/**
+ * How far one paged walk may go before it stops with a PageBudgetError naming the list
+ * (defaults: DEFAULT_PAGING in paging.ts). A walk sends one request per page, plus the retries
+ * the RetryPolicy allows for that page.
+ */
+export interface PagingPolicy {
+  /** Pages one walk reads at most (default 10,000: a million records at 100 a page). */
+  maxPages?: number;
+  /** Empty pages in a row that still link a next page, at most (default 100): more looks like a broken server. */
+  maxEmptyPagesInRow?: number;
+}
+
 export interface NetmonClientOptions {
   /** e.g. https://api.example.com or http://127.0.0.1:8787 (no trailing slash needed). */
   baseUrl: string;
@@ -56,6 +68,7 @@ export interface NetmonClientOptions {
   /** Default `netmon-workbench/<version of package.json>`. */
   userAgent?: string;
   retry?: RetryPolicy;
+  paging?: PagingPolicy;
   /** Called after every HTTP attempt (the extension's log, tests counting 429s). */
   onRequest?: RequestListener;
   /** Requests that are valid but almost certainly not meant (a repeated filter key); sent anyway. */

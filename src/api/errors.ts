@@ -152,6 +152,21 @@ export class PagingLoopError extends NetmonError {
   }
 }
 
+/**
+ * A walk stopped by its page budget (client option `paging`): the server kept linking new
+ * pages. Still kind `paging-loop`, so callers that handle a loop handle this one too.
+ */
+export class PageBudgetError extends PagingLoopError {
+  /** The list walked (`userSessions`, or the path of an XML walk). */
+  readonly list: string;
+  readonly pagesRead: number;
+  constructor(details: NetmonErrorDetails & { list: string; pagesRead: number }, summary: string) {
+    super(details, summary);
+    this.list = details.list;
+    this.pagesRead = details.pagesRead;
+  }
+}
+
 export function isNetmonError(value: unknown): value is NetmonError {
   return value instanceof NetmonError;
 }

@@ -3,7 +3,7 @@
 // then runs it through client-calls.ts. Transport, auth, rate limits, retries and paging live
 // in their own modules, and so do endpoint tests as code and enterprise test results.
 import { AgentDirectory } from './agent-directory';
-import { credentialFingerprint, redactPath, withoutAuthQuery } from './auth';
+import { credentialFingerprint, withoutAuthQuery } from './auth';
 import { callOnly, DialectCalls } from './client-calls';
 import type {
   ApiVersion, CallOptions, CollectOptions, EndpointTestListOptions, FilterableListOptions, Formatted,
@@ -12,8 +12,7 @@ import type {
 } from './client';
 import type { Dialect, ListRoute } from './dialect';
 import { EndpointTestsAsCode } from './endpoint-tests-as-code';
-import { PagingLoopError } from './errors';
-import { followNext, isRecord, nextOfXmlPage } from './paging';
+import { followNext, isRecord, nextOfXmlPage, WalkGuard } from './paging';
 import { applyQuery, resolvePath, segment } from './query';
 import { sharedRateLimiters, type OrganizationRateLimiter, type RateLimiterRegistry } from './rate-limiter';
 import { RequestExecutor } from './request';
@@ -347,16 +346,17 @@ class HttpNetmonClient implements NetmonClient {
 
   async *xmlPages(path: string, options: CallOptions & TimeRangeOptions = {}): AsyncIterableIterator<XmlPage> {
     const dialect = await this.calls.usable('xml');
-    const visited = new Set<string>();
+    const guard = new WalkGuard(this.calls.paging, path, 'GET');
     let url: URL | undefined = withoutAuthQuery(this.calls.url(path, { ...options, format: 'xml' }, dialect));
     while (url) {
       const here: string = url.toString();
-      if (visited.has(here)) throw new PagingLoopError({ method: 'GET', path: redactPath(url) }, 'pages.next repeats a page already read');
-      visited.add(here);
+      guard.admit(url);
       const response = await this.executor.execute({ method: 'GET', url, expect: 'text', signal: options.signal, timeoutMs: options.timeoutMs });
       const xml = withoutEchoedToken(response.data) as string;
       const next = nextOfXmlPage(xml);
       const nextUrl: URL | undefined = next === undefined ? undefined : followNext(next, url, this.baseUrl, 'GET');
+      // XML records are not counted here: the budget alone bounds an XML walk.
+      guard.read(undefined, next);
       yield { url: here, xml, next: nextUrl?.toString() };
       url = nextUrl;
     }

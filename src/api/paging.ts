@@ -1,14 +1,79 @@
 // Walks a paged list by following `pages.next` exactly as the server wrote it. A filtered
 // list re-POSTs the same body to every `next`. A `next` that repeats a page already read
 // (or leaves the base URL — its origin, which would leak credentials, or its path, which
-// would send them to another application on the same host) stops the walk with an error;
+// would send them to another application on the same host) stops the walk with an error,
+// and so does a server that never stops linking new pages (WalkGuard: a page budget);
 // `resumeUrl` tells where a failed walk can continue.
+import { createHash } from 'node:crypto';
 import { redactPath, withoutAuthQuery } from './auth';
-import type { CollectOptions, CollectResult, Page, Paged } from './client';
+import type { CollectOptions, CollectResult, Page, Paged, PagingPolicy } from './client';
 import type { PageRules } from './dialect';
 import { decodeRecord, type RecordProblem, type RecordShape } from './decode/records';
-import { PagingLoopError, UnparseableResponseError } from './errors';
+import { PageBudgetError, PagingLoopError, UnparseableResponseError } from './errors';
 import type { HttpMethod } from './transport';
+
+export type PagingLimits = Required<PagingPolicy>;
+
+/**
+ * The defaults of the client option `paging`, kept only here. 10,000 pages is a million records
+ * at the service's 100 a page (1,000 a page for agents): the product's own walks stop far below
+ * (20,000 records at most; one agent's 7 days of sessions, a few hundred pages), and a script
+ * walking a day of a 10,000-agent account's sessions (~1M) still fits; past the organization's
+ * rate limit (a few hundred requests a minute) such a walk takes most of an hour anyway. A
+ * server that fills a page before linking the next (the emulator; the spec shows nothing else)
+ * never sends empty pages in a row; 100 leaves room for one paging a sparse filter by time
+ * slices, and costs a broken or hostile server 100 requests instead of 10,000.
+ */
+export const DEFAULT_PAGING: Readonly<PagingLimits> = { maxPages: 10_000, maxEmptyPagesInRow: 100 };
+
+/** The client's `paging` option over the defaults, checked when the client is made. */
+export function pagingLimits(policy: PagingPolicy = {}): PagingLimits {
+  const limits = {
+    maxPages: policy.maxPages ?? DEFAULT_PAGING.maxPages,
+    maxEmptyPagesInRow: policy.maxEmptyPagesInRow ?? DEFAULT_PAGING.maxEmptyPagesInRow,
+  };
+  for (const [name, value] of Object.entries(limits)) {
+    if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`paging.${name} must be a whole number of at least 1 (got ${String(value)})`);
+  }
+  return limits;
+}
+
+/**
+ * The stops of one walk: a page already read, more pages than `maxPages`, or a run of empty
+ * pages that still link onward. Pages read are remembered as fixed-size digests, never more
+ * than `maxPages` of them: however long or endless a server's links, the walk's memory is
+ * bounded, and every loop within the budget is still caught (a window of recent pages would
+ * miss a long cycle).
+ */
+export class WalkGuard {
+  private readonly visited = new Set<string>();
+  private emptyInRow = 0;
+
+  constructor(private readonly limits: PagingLimits, private readonly list: string, private readonly method: HttpMethod) {}
+
+  /** Before `url` is requested: throws rather than read it twice or past the budget. */
+  admit(url: URL): void {
+    const key = createHash('sha256').update(url.toString()).digest('base64');
+    const details = { method: this.method, path: redactPath(url) };
+    if (this.visited.has(key)) throw new PagingLoopError(details, 'pages.next repeats a page already read');
+    const pagesRead = this.visited.size;
+    const stop = (summary: string): PageBudgetError => new PageBudgetError({ ...details, list: this.list, pagesRead }, `${this.list}: ${summary}`);
+    if (pagesRead >= this.limits.maxPages) {
+      throw stop(`stopped after ${count(pagesRead)} pages, the most one walk reads (client option paging.maxPages); narrow the time range or filters, or raise paging.maxPages`);
+    }
+    if (this.emptyInRow >= this.limits.maxEmptyPagesInRow) {
+      throw stop(`stopped after ${count(this.emptyInRow)} empty pages in a row that still linked a next page (${count(pagesRead)} pages read): the server's paging looks broken; narrow the time range, or raise paging.maxEmptyPagesInRow if this server pages so`);
+    }
+    this.visited.add(key);
+  }
+
+  /** After a page: how many records it held (undefined: not counted, as in XML) and its next link. */
+  read(records: number | undefined, next: string | undefined): void {
+    this.emptyInRow = records === 0 && next !== undefined ? this.emptyInRow + 1 : 0;
+  }
+}
+
+const count = (n: number): string => n.toLocaleString('en-US');
 
 export interface PageFetcher {
   (url: URL, method: HttpMethod, body: unknown): Promise<unknown>;
@@ -32,6 +97,8 @@ export interface PagedSource<TRecord> {
   rules: PageRules;
   /** The domain's name of the record array (`userSessions`). */
   list: string;
+  /** How far the walk may go (the client's `paging` option). */
+  limits: PagingLimits;
   /** Decoded wire record → domain record. */
   toDomain?: (record: Record<string, unknown>) => Record<string, unknown>;
   /** Phantom: the record type this source yields. */
@@ -54,14 +121,15 @@ export class PagedWalk<TRecord, TResponse> implements Paged<TRecord, TResponse> 
     this.current = 0;
     source.precheck?.();
     const firstUrl = source.firstUrl();
-    const visited = new Set<string>();
+    const guard = new WalkGuard(source.limits, source.list, source.method);
     let url: URL | undefined = withoutAuthQuery(firstUrl);
     while (url) {
       this.position = url.toString();
-      if (visited.has(this.position)) throw this.loopError(url, 'pages.next repeats a page already read');
-      visited.add(this.position);
+      guard.admit(url);
       const response = await source.fetch(url, source.method, source.body);
       const page = this.toPage(url, response);
+      // Records left out as unreadable still make the page not empty.
+      guard.read(page.records.length + page.problems.length, page.next);
       url = page.next === undefined ? undefined : new URL(page.next);
       this.position = page.next;
       yield page;
@@ -109,10 +177,6 @@ export class PagedWalk<TRecord, TResponse> implements Paged<TRecord, TResponse> 
       else problems.push(decoded.problem);
     });
     return { records, problems };
-  }
-
-  private loopError(url: URL, summary: string): PagingLoopError {
-    return new PagingLoopError({ method: this.source.method, path: redactPath(url) }, summary);
   }
 }
 
