@@ -2,7 +2,9 @@
 // given folders. Node 20's --test takes no globs, so the files are listed here.
 import { readdirSync, statSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { spawnSync } from 'node:child_process';
+import { clockEnvironment } from './test-instants.mjs';
 
 const roots = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const extra = process.argv.slice(2).filter((a) => a.startsWith('--'));
@@ -18,5 +20,7 @@ for (const root of roots) if (existsSync(root)) { if (statSync(root).isDirectory
 if (files.length === 0) { console.error(`no test files under ${roots.join(', ')}`); process.exit(1); }
 // A test that hangs fails by name after this long instead of stalling the whole run.
 const perTestTimeout = extra.some((a) => a.startsWith('--test-timeout')) ? [] : ['--test-timeout=180000'];
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...perTestTimeout, ...extra, ...files], { stdio: 'inherit' });
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...perTestTimeout, ...extra, ...files], {
+  stdio: 'inherit', env: clockEnvironment(process.env, pathToFileURL(join(import.meta.dirname, 'test-clock.mjs')).href),
+});
 process.exit(result.status ?? 1);

@@ -25,6 +25,9 @@ const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : u
 const verbose = flag('--verbose');
 // The extension host inherits code-server's environment, which inherits ours; test/vscode/index.ts reads it.
 if (option('--grep')) process.env.NETMON_VSCODE_GREP = option('--grep');
+// NETMON_TEST_NOW (scripts/test-clock.mjs) moves the extension host's clock (test/vscode/index.ts);
+// the UI tests' workbenches keep the real one.
+if (process.env.NETMON_TEST_NOW) process.env.NETMON_TEST_NOW_AT ??= String(Math.round(performance.timeOrigin + performance.now()));
 
 /** Workbench log lines that are expected offline and say nothing about the extension. */
 const NOISE = [/open-vsx|openvsx|marketplace|gallery/i, /vsda/i, /Failed to fetch/i, /ERR_NAME_NOT_RESOLVED|ENOTFOUND|getaddrinfo/i,

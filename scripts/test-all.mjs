@@ -3,27 +3,43 @@
 // The last line adds up the tests of all suites: `N passed, N failed`.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { AWKWARD_INSTANTS } from './test-instants.mjs';
 
 const steps = [
   ['build', 'node', ['esbuild.mjs']],
   ['typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']],
   ['typecheck webview', 'npx', ['tsc', '--noEmit', '-p', 'webview']],
   ['lint', 'npx', ['eslint', '.']],
+  ['calendar check', 'node', ['scripts/check-test-clock.mjs']],
   ['unit + integration', 'node', ['scripts/run-node-tests.mjs', 'test/unit', 'test/integration']],
 ];
+// The same suites at instants a calendar trips on: no test may pass only by the day it runs.
+for (const instant of AWKWARD_INSTANTS) {
+  steps.push([`unit + integration at ${instant.now} (${instant.tz}): ${instant.name}`, 'node', ['scripts/run-node-tests.mjs', 'test/unit', 'test/integration'], clockAt(instant)]);
+}
 if (existsSync('test/webview')) steps.push(['webview (headless Chromium)', 'node', ['scripts/run-node-tests.mjs', 'test/webview']]);
 if (existsSync('test/vscode')) {
   // Idempotent and cached outside the clone: a fresh machine installs once, later runs skip.
   steps.push(['offline VS Code install', 'bash', ['scripts/install-vscode.sh']]);
   steps.push(['extension host + UI (offline VS Code)', 'node', ['scripts/run-vscode-tests.mjs']]);
+  const [instant] = AWKWARD_INSTANTS;
+  steps.push([`extension host at ${instant.now} (${instant.tz}): the suites that show dates`, 'node',
+    ['scripts/run-vscode-tests.mjs', '--grep', CALENDAR_SUITES], clockAt(instant)]);
+}
+
+/** The extension-host suites whose rows and ranges are written relative to now. */
+const CALENDAR_SUITES = '^(explorer tree|responses in the published shapes|time range and filters|agent timeline|session overview)';
+
+function clockAt(instant) {
+  return { ...process.env, NETMON_TEST_NOW: instant.now, TZ: instant.tz };
 }
 
 const totals = { passed: 0, failed: 0 };
 let exitCode = 0;
-for (const [name, cmd, args] of steps) {
+for (const [name, cmd, args, env] of steps) {
   console.log(`\n=== ${name}`);
   const started = Date.now();
-  const { status, output } = await runTeed(cmd, args);
+  const { status, output } = await runTeed(cmd, args, env);
   const counts = countTests(output);
   totals.passed += counts.passed;
   totals.failed += counts.failed;
@@ -38,9 +54,9 @@ console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
 process.exit(exitCode);
 
 /** Runs a step with stdout shown live and kept for counting; stderr goes straight through. */
-function runTeed(cmd, args) {
+function runTeed(cmd, args, env = process.env) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: ['inherit', 'pipe', 'inherit'] });
+    const child = spawn(cmd, args, { stdio: ['inherit', 'pipe', 'inherit'], env });
     let output = '';
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk) => { output += chunk; process.stdout.write(chunk); });

@@ -15,6 +15,15 @@ test('experience scores: good at and above fairBelow, poor below poorBelow, abse
   assert.equal(experienceText(1.4), '1.00 good', 'out-of-range scores are clamped when written');
 });
 
+test('an experience score is written rounded down to two places, also where binary floats sit just below', () => {
+  // 0.255 and 0.995 are stored as 0.25499… and 0.99499…: rounding half up would write 0.26 and 1.00.
+  assert.equal(experienceText(0.255)?.split(' ')[0], '0.25');
+  assert.equal(experienceText(0.995)?.split(' ')[0], '0.99');
+  assert.equal(experienceText(0.29)?.split(' ')[0], '0.29', '0.29 * 100 is 28.999…: still 0.29');
+  assert.equal(experienceText(0.57)?.split(' ')[0], '0.57', '0.57 * 100 is 56.999…: still 0.57');
+  assert.equal(experienceText(0)?.split(' ')[0], '0.00');
+});
+
 test('page loads, network paths and the gateway each against their own budget', () => {
   assert.equal(pageLoadGrade(THRESHOLDS.page.loadBad - 1), 'warn');
   assert.equal(pageLoadGrade(undefined), undefined);

@@ -5,11 +5,15 @@ import { readdirSync } from 'node:fs';
 import { findSourceMap, type SourceMapping } from 'node:module';
 import { join, relative } from 'node:path';
 import Mocha from 'mocha';
+import { shiftClock } from '../../scripts/test-clock.mjs';
 
 /** Mocha's hooks get this long by default; the host is a real VS Code on a shared 2-core box. */
 const TEST_TIMEOUT_MS = 20_000;
 
 export async function run(): Promise<void> {
+  // The runner may name another instant to run at (NETMON_TEST_NOW); the extension shares this host's clock.
+  shiftClock(process.env.NETMON_TEST_NOW, process.env.NETMON_TEST_NOW_AT);
+  if (process.env.NETMON_TEST_NOW) console.log(`extension host clock: ${new Date().toISOString()} (NETMON_TEST_NOW, TZ=${process.env.TZ ?? 'unset'})`);
   // Failures should point at test/vscode/**/*.ts, not at the bundle. Node's own mapping is
   // off whenever Error.prepareStackTrace is set, which VS Code's extension host always does
   // (and it wraps whatever is assigned), so frames are mapped here while the suites run.

@@ -181,7 +181,7 @@ describe(`decoded records keep their type under ${RUNS} variants per list`, () =
           if ('responseCode' in page) assert.ok(Number.isFinite(page.responseCode));
           assertShowable(summaries.pageSummary(page));
         }
-        assertShowable(summaries.userSessionSummary(decoded));
+        assertShowable(summaries.userSessionSummary(decoded, new Date()));
       }
       const shown = JSON.stringify({ overview: sessionOverview(session), verdict: sessionVerdict(session) });
       assert.doesNotMatch(shown, /NaN|undefined/);

@@ -35,7 +35,7 @@ describe('v7 answers through the analyses', () => {
     for (const session of (await client.userSessions({ window: '1d' }).collect()).records) assertShowable(summaries.userSessionSummary(session, now));
     for (const network of (await client.networkSessions({ window: '1d' }).collect()).records) assertShowable(summaries.networkSessionSummary(network, now));
     for (const probe of (await client.networkProbes({ window: '1d' }).collect()).records) assertShowable(summaries.probeSummary(probe, now));
-    for (const agent of (await client.endpointAgents().collect()).records) assertShowable(summaries.agentSummary(agent));
+    for (const agent of (await client.endpointAgents().collect()).records) assertShowable(summaries.agentSummary(agent, now.getTime()));
     for (const network of (await client.networks().collect()).records) assertShowable(summaries.networkSummary(network));
     for (const endpointTest of (await client.endpointTests().collect()).records) assertShowable(summaries.endpointTestSummary(endpointTest));
     for (const metric of (await client.netMetrics(V7_IDS.netTest, { window: '1d' }).collect()).records) assertShowable(summaries.metricSummary(metric));

@@ -74,14 +74,14 @@ describe('v7 decoding under mutation', () => {
       const page = (await client.userSessions().pages().next()).value;
       assert.ok(page);
       assert.equal(page.records.length + page.problems.length, 2);
-      for (const session of page.records) assert.doesNotMatch(userSessionSummary(session).label, /undefined|NaN/);
+      for (const session of page.records) assert.doesNotMatch(userSessionSummary(session, new Date()).label, /undefined|NaN/);
       served = { results: [mutate(topologies.results[0]!, b)], _links: {} };
       const probes = (await client.networkProbes().pages().next()).value;
       assert.ok(probes);
       for (const probe of probes.records) {
         assert.equal(typeof probe.networkProbeId, 'string');
         assert.ok(probe.vpnScore === undefined || typeof probe.vpnScore === 'object');
-        assert.doesNotMatch(probeSummary(probe).description, /undefined|NaN/);
+        assert.doesNotMatch(probeSummary(probe, new Date()).description, /undefined|NaN/);
       }
     }), { numRuns: RUNS });
   });

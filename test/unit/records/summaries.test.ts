@@ -9,22 +9,24 @@ import { THRESHOLDS } from '../../../src/analysis/session/thresholds';
 import type { EndpointAgent, EndpointTest, HttpServerResult, NetworkProbe, NetworkSession, SessionPage, UserSession } from '../../../src/api/types';
 
 const partial = <T>(value: Record<string, unknown>): T => value as T;
+/** The instant every label here is read at: the short time of a date is relative to it. */
+const READ_AT = new Date(2026, 10, 23, 12, 0);
 
 test('a topology probe in the published shape (ids, date, icmpBlocked) reads "not reported" for the rest', () => {
-  const summary = probeSummary(partial<NetworkProbe>({ networkProbeId: 'np-1', agentId: 'a-1', date: '2026-11-20T11:55:00Z', icmpBlocked: false }));
+  const summary = probeSummary(partial<NetworkProbe>({ networkProbeId: 'np-1', agentId: 'a-1', date: '2026-11-20T11:55:00Z', icmpBlocked: false }), READ_AT);
   assert.equal(summary.label, `Probe (target ${NOT_REPORTED})`);
-  assert.equal(summary.description, `${shortTime('2026-11-20T11:55:00Z')} · ${NOT_REPORTED} · a-1`);
+  assert.equal(summary.description, `${shortTime('2026-11-20T11:55:00Z', READ_AT)} · ${NOT_REPORTED} · a-1`);
   assert.equal(summary.grade, undefined, 'nothing measured, nothing graded');
   assert.deepEqual(summary.facts.find(([name]) => name === 'Packets'), ['Packets', NOT_REPORTED]);
-  assert.match(probeSummary(partial<NetworkProbe>({ networkProbeId: 'np-2', agentId: 'a-1', icmpBlocked: true })).description, / · ICMP blocked · a-1$/);
+  assert.match(probeSummary(partial<NetworkProbe>({ networkProbeId: 'np-2', agentId: 'a-1', icmpBlocked: true }), READ_AT).description, / · ICMP blocked · a-1$/);
 });
 
 test('a user session without a page count or site is labelled by its id', () => {
-  const summary = userSessionSummary(partial<UserSession>({ userSessionId: 's-1', date: '2026-11-20T11:55:00Z' }));
-  assert.equal(summary.label, `score ${NOT_REPORTED} · ${shortTime('2026-11-20T11:55:00Z')} · s-1`);
+  const summary = userSessionSummary(partial<UserSession>({ userSessionId: 's-1', date: '2026-11-20T11:55:00Z' }), READ_AT);
+  assert.equal(summary.label, `score ${NOT_REPORTED} · ${shortTime('2026-11-20T11:55:00Z', READ_AT)} · s-1`);
   assert.equal(summary.description, `pages ${NOT_REPORTED}`);
   assert.equal(summary.grade, undefined);
-  assert.equal(userSessionSummary(partial<UserSession>({ userSessionId: 's', numberOfPages: 1 })).description.endsWith('1 page'), true);
+  assert.equal(userSessionSummary(partial<UserSession>({ userSessionId: 's', numberOfPages: 1 }), READ_AT).description.endsWith('1 page'), true);
 });
 
 test('a page without timings, and a page that failed', () => {
@@ -37,7 +39,7 @@ test('a page without timings, and a page that failed', () => {
 });
 
 test('an agent without a name, hardware or status', () => {
-  const summary = agentSummary(partial<EndpointAgent>({ agentId: 'a-9', deleted: true }));
+  const summary = agentSummary(partial<EndpointAgent>({ agentId: 'a-9', deleted: true }), READ_AT.getTime());
   assert.equal(summary.label, 'a-9');
   assert.equal(summary.description, `${NOT_REPORTED} · deleted`);
   assert.deepEqual(summary.facts.find(([name]) => name === 'Hardware'), ['Hardware', NOT_REPORTED]);

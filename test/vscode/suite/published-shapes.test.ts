@@ -7,15 +7,19 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'mocha';
+import { shortTime } from '../../../src/analysis/records/summaries';
 import type { RunningEmulator } from '../../../src/emulator';
 import { childrenOf, DEMO_CREDENTIALS, kindOf, netmonApi, root, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+
+/** When the published probes ran: relative to the run's own clock, so the row's short time never ages out of its form. */
+const PROBED_AT = new Date(Date.now() - 2 * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 const PUBLISHED_PROBES = {
   networkProbes: [
     null,
-    { networkProbeId: 'np-1', agentId: 'a-1', date: '2026-11-20T11:55:00Z', roundId: 1_795_000_000, icmpBlocked: false },
-    { networkProbeId: 'np-2', agentId: 'a-1', date: '2026-11-20T11:55:00Z', roundId: '1795000000', icmpBlocked: 'true' },
-    { agentId: 'a-1', date: '2026-11-20T11:55:00Z', roundId: 1_795_000_000 },
+    { networkProbeId: 'np-1', agentId: 'a-1', date: PROBED_AT, roundId: 1_795_000_000, icmpBlocked: false },
+    { networkProbeId: 'np-2', agentId: 'a-1', date: PROBED_AT, roundId: '1795000000', icmpBlocked: 'true' },
+    { agentId: 'a-1', date: PROBED_AT, roundId: 1_795_000_000 },
   ],
   pages: { current: 1 },
 };
@@ -64,13 +68,17 @@ describe('responses in the published shapes', () => {
 
   it('Network Topology shows probes without target or ping, and says which records it left out', async () => {
     const api = await netmonApi();
+    const readFrom = new Date();
     const rows = await childrenOf(api, await root(api, 'Network Topology'));
+    const readTo = new Date();
     assert.deepEqual(rows.map((row) => kindOf(row)), ['probe', 'probe', 'error', 'error']);
     const [measured, blocked, notObject, noId] = rows.map((row) => row.treeItem());
     assert.equal(notObject?.label, 'Left out: record 1 of /v6/endpoint-data/network-topology is null, not an object');
     assert.equal(noId?.label, 'Left out: record 4 of /v6/endpoint-data/network-topology has no networkProbeId');
     assert.equal(measured?.label, 'Probe (target not reported)');
-    assert.match(String(measured?.description), /^\S+ \d\d:\d\d · not reported · a-1$/, 'the local short time, what was not measured, then the agent');
+    // The row's time is the list's short form at the instant the tree read it (midnight may fall between).
+    const described = [readFrom, readTo].map((at) => `${shortTime(PROBED_AT, at)} · not reported · a-1`);
+    assert.ok(described.includes(String(measured?.description)), `the local short time, what was not measured, then the agent: ${String(measured?.description)}`);
     assert.match(String(blocked?.description), / · ICMP blocked · a-1$/);
     for (const item of [measured, blocked]) assert.doesNotMatch(`${String(item?.label)} ${String(item?.description)}`, /undefined|NaN/);
   });

@@ -8,6 +8,8 @@ import type {
   EndpointAgentsResponse, EndpointTestResponse, PageDetailResponse, PrivateNetworksResponse, UserSessionDetailResponse, UserSessionsResponse,
 } from '../../../src/api/types';
 import type { RunningEmulator } from '../../../src/emulator';
+import { experienceText } from '../../../src/analysis/grades';
+import { shortTime } from '../../../src/analysis/records/summaries';
 import { THRESHOLDS } from '../../../src/analysis/session/thresholds';
 import type { TreeNode } from '../../../src/vscode/tree/nodes';
 import {
@@ -117,20 +119,33 @@ describe('explorer tree', () => {
 
   it('session rows show the experience score at a glance: icon colour, score and word, short time, spoken label', async () => {
     const api = await netmonApi();
+    // The suite's emulator stands at EMULATOR_NOW while the tree writes times relative to the real
+    // clock ("Fri 11:00" for a few days, then "Nov 20 11:00"): each row is checked against its own
+    // session, its time in the list's short form at the instants around the tree's read.
     const { userSessions } = await apiGet<UserSessionsResponse>(emulator, '/v6/endpoint-data/user-sessions?window=1h');
+    const sessions = new Map(userSessions.map((session) => [session.userSessionId, session]));
+    const readFrom = new Date();
     const nodes = records(await childrenOf(api, await root(api, 'User Sessions')));
+    const readTo = new Date();
     const { fairBelow, poorBelow } = THRESHOLDS.experience;
     const seen = new Set<string>();
-    for (const [index, session] of userSessions.entries()) {
-      const item = (nodes[index] as TreeNode).treeItem();
+    assert.ok(nodes.length > 0, 'the demo hour has sessions');
+    for (const node of nodes) {
+      const item = node.treeItem();
+      const session = sessions.get(String(node.spec.ids?.userSessionId));
+      assert.ok(session, `row ${String(item.label)} is a session of the hour`);
       const score = session.experienceScore ?? Number.NaN;
-      const written = (Math.floor(score * 100 + 1e-9) / 100).toFixed(2).replace('.', '\\.');
+      const written = experienceText(score) ?? 'not a score';
       const [grade, word, color] = score < poorBelow ? ['bad', 'poor', 'editorError.foreground'] : score < fairBelow ? ['warn', 'fair', 'editorWarning.foreground'] : ['ok', 'good', 'testing.iconPassed'];
       seen.add(grade);
+      assert.ok(written.endsWith(` ${word}`), `${written} is written with the grade's word`);
       assert.equal((item.iconPath as vscode.ThemeIcon).color?.id, color, `icon colour of a session scored ${score}`);
-      assert.match(String(item.label), new RegExp(`^${written} ${word} · (\\w+ )?\\d\\d:\\d\\d · `), 'score and time lead the label');
+      assert.ok(String(item.label).startsWith(`${written} · `), `score and time lead the label: ${String(item.label)}`);
+      const times = [readFrom, readTo].map((at) => `${written} · ${shortTime(session.date, at)} · `);
+      assert.ok(times.some((start) => String(item.label).startsWith(start)), `the session's short time follows its score: ${String(item.label)}`);
       assert.match(String(item.description), /^\d+ pages?$/);
-      assert.match(item.accessibilityInformation?.label ?? '', new RegExp(`^User session .+ experience score ${written} ${word}$`));
+      assert.ok((item.accessibilityInformation?.label ?? '').startsWith('User session '), 'a spoken label');
+      assert.ok((item.accessibilityInformation?.label ?? '').endsWith(`experience score ${written}`), 'the spoken label ends with the score and its word');
     }
     assert.ok(seen.size >= 2, `the demo hour holds sessions of more than one grade (saw ${[...seen].join(', ')})`);
     const pages = await childrenOf(api, nodes[0] as TreeNode);
