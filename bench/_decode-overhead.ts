@@ -16,18 +16,34 @@ const ROUNDS = 7;
 const NOW = Date.parse('2026-11-20T14:00:00Z');
 const HEADERS = { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}`, 'content-type': 'application/json' };
 
-interface Wire { path: string; first: string; method: 'GET' | 'POST'; records(body: Record<string, unknown>): unknown[]; next(body: Record<string, unknown>): string | undefined; shape: RecordShape; toDomain(record: Record<string, unknown>): unknown }
+interface Wire {
+  path: string;
+  first: string;
+  method: 'GET' | 'POST';
+  records(body: Record<string, unknown>): unknown[];
+  next(body: Record<string, unknown>): string | undefined;
+  shape: RecordShape;
+  toDomain(record: Record<string, unknown>): unknown;
+}
 
 const WIRES: Record<ApiVersion, Wire> = {
   v6: {
-    path: '/v6/endpoint-data/user-sessions/web', first: '/v6/endpoint-data/user-sessions/web?window=7d', method: 'GET',
-    records: (body) => body['webSessions'] as unknown[], next: (body) => (body['pages'] as { next?: string } | undefined)?.next,
-    shape: SHAPES.webSessions, toDomain: (record) => record,
+    path: '/v6/endpoint-data/user-sessions/web',
+    first: '/v6/endpoint-data/user-sessions/web?window=7d',
+    method: 'GET',
+    records: (body) => body['webSessions'] as unknown[],
+    next: (body) => (body['pages'] as { next?: string } | undefined)?.next,
+    shape: SHAPES.webSessions,
+    toDomain: (record) => record,
   },
   v7: {
-    path: '/v7/endpoint/test-results/real-user-tests/pages/filter', first: '/v7/endpoint/test-results/real-user-tests/pages/filter?window=7d', method: 'POST',
-    records: (body) => body['results'] as unknown[], next: (body) => (body['_links'] as { next?: { href?: string } } | undefined)?.next?.href,
-    shape: V7_SHAPES.pages, toDomain: fromPageResult,
+    path: '/v7/endpoint/test-results/real-user-tests/pages/filter',
+    first: '/v7/endpoint/test-results/real-user-tests/pages/filter?window=7d',
+    method: 'POST',
+    records: (body) => body['results'] as unknown[],
+    next: (body) => (body['_links'] as { next?: { href?: string } } | undefined)?.next?.href,
+    shape: V7_SHAPES.pages,
+    toDomain: fromPageResult,
   },
 };
 
@@ -40,7 +56,11 @@ async function rawRecords(base: string, wire: Wire): Promise<unknown[]> {
   const raw: unknown[] = [];
   let url: string | undefined = `${base}${wire.first}`;
   for (let page = 0; page < PAGES && url; page++) {
-    const response = await fetch(url, { method: wire.method, headers: HEADERS, ...(wire.method === 'POST' ? { body: '{}' } : {}) });
+    const response = await fetch(url, {
+      method: wire.method,
+      headers: HEADERS,
+      ...(wire.method === 'POST' ? { body: '{}' } : {}),
+    });
     const body = (await response.json()) as Record<string, unknown>;
     raw.push(...wire.records(body));
     url = wire.next(body);
@@ -48,10 +68,16 @@ async function rawRecords(base: string, wire: Wire): Promise<unknown[]> {
   return raw;
 }
 
-export async function decodeOverhead(api: ApiVersion = 'v6'): Promise<{ fraction: number; walkMs: number; decodeMs: number; renameMs: number; records: number }> {
+export async function decodeOverhead(
+  api: ApiVersion = 'v6',
+): Promise<{ fraction: number; walkMs: number; decodeMs: number; renameMs: number; records: number }> {
   const wire = WIRES[api];
   const emulator = await startEmulator({ api, pageSize: PAGE_SIZE, now: () => NOW });
-  const client = createNetmonClient({ apiVersion: api, baseUrl: emulator.url, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token } });
+  const client = createNetmonClient({
+    apiVersion: api,
+    baseUrl: emulator.url,
+    credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token },
+  });
   try {
     const raw = await rawRecords(emulator.url, wire);
     const walks: number[] = [];
@@ -75,7 +101,13 @@ export async function decodeOverhead(api: ApiVersion = 'v6'): Promise<{ fraction
     }
     const walkMs = median(walks);
     const decodeMs = median(decodes);
-    return { fraction: decodeMs / Math.max(1e-9, walkMs - decodeMs), walkMs, decodeMs, renameMs: median(renames), records: raw.length };
+    return {
+      fraction: decodeMs / Math.max(1e-9, walkMs - decodeMs),
+      walkMs,
+      decodeMs,
+      renameMs: median(renames),
+      records: raw.length,
+    };
   } finally {
     await client.close();
     await emulator.close();

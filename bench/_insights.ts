@@ -7,7 +7,13 @@ import { INSIGHT_RULES } from '../src/analysis/har/insight-rules';
 import { syntheticHar } from '../test/webview/helpers/synthetic-har';
 import { timed } from './_timing';
 
-export interface InsightsBench { oursMs: number; baselineMs: number; findings: number; links: number; agree: boolean }
+export interface InsightsBench {
+  oursMs: number;
+  baselineMs: number;
+  findings: number;
+  links: number;
+  agree: boolean;
+}
 
 export function benchInsights(size = 10_000): InsightsBench {
   const doc = readHar(syntheticHar(size, 7));
@@ -17,7 +23,13 @@ export function benchInsights(size = 10_000): InsightsBench {
   const ours = timed(5, () => pageInsights(source));
   const baseline = timed(1, () => naive(rows, source.onLoad));
   const last = ours.result.criticalPath.links.at(-1)?.row;
-  return { oursMs: ours.ms, baselineMs: baseline.ms, findings: ours.result.findings.length, links: ours.result.criticalPath.links.length, agree: last === baseline.result.last };
+  return {
+    oursMs: ours.ms,
+    baselineMs: baseline.ms,
+    findings: ours.result.findings.length,
+    links: ours.result.criticalPath.links.length,
+    agree: last === baseline.result.last,
+  };
 }
 
 /** The naive form: O(n²) predecessors and repeat pairs, then the same walk from onLoad. */
@@ -26,7 +38,14 @@ function naive(rows: readonly WaterfallRow[], onLoad: number | undefined): { las
   const parent = new Map<WaterfallRow, WaterfallRow>();
   for (const row of rows) {
     let best: WaterfallRow | undefined;
-    for (const other of rows) if (other !== row && other.endMs <= row.offsetMs + 1 && other.offsetMs <= row.offsetMs && (!best || other.endMs > best.endMs)) best = other;
+    for (const other of rows)
+      if (
+        other !== row &&
+        other.endMs <= row.offsetMs + 1 &&
+        other.offsetMs <= row.offsetMs &&
+        (!best || other.endMs > best.endMs)
+      )
+        best = other;
     if (best) parent.set(row, best);
   }
   let last: WaterfallRow | undefined;
@@ -36,7 +55,13 @@ function naive(rows: readonly WaterfallRow[], onLoad: number | undefined): { las
     for (let j = i + 1; j < rows.length; j++) {
       const a = rows[i]!.entry;
       const b = rows[j]!.entry;
-      if (a.method === b.method && a.url === b.url && (a.postData?.text ?? '') === (b.postData?.text ?? '') && Math.abs(rows[j]!.offsetMs - rows[i]!.offsetMs) <= INSIGHT_RULES.storms.windowMs) repeats++;
+      if (
+        a.method === b.method &&
+        a.url === b.url &&
+        (a.postData?.text ?? '') === (b.postData?.text ?? '') &&
+        Math.abs(rows[j]!.offsetMs - rows[i]!.offsetMs) <= INSIGHT_RULES.storms.windowMs
+      )
+        repeats++;
     }
   }
   return { ...(last ? { last } : {}), repeats };

@@ -73,10 +73,17 @@ async function probeNetmon(): Promise<NetmonTimings> {
   }
   const rootsMs = performance.now() - started;
   const agentsRoot = roots.find((node) => node.label === 'Endpoint Agents');
-  if (!agentsRoot) throw new Error(`no "Endpoint Agents" root among ${roots.map((node) => node.label).join(', ') || 'no roots (demo mode off?)'}`);
+  if (!agentsRoot)
+    throw new Error(
+      `no "Endpoint Agents" root among ${roots.map((node) => node.label).join(', ') || 'no roots (demo mode off?)'}`,
+    );
   const groups = await api.tree.getChildren(agentsRoot);
   // Agents come grouped by status; the groups' rows are already loaded.
-  const agents = (await Promise.all(groups.map((node: TreeNode) => (node.spec.kind === 'agentGroup' ? api.tree.getChildren(node) : [node])))).flat();
+  const agents = (
+    await Promise.all(
+      groups.map((node: TreeNode) => (node.spec.kind === 'agentGroup' ? api.tree.getChildren(node) : [node])),
+    )
+  ).flat();
   const firstDataMs = performance.now() - started;
   await stopProfiler?.();
   const placeholder = agents.find((node: TreeNode) => node.spec.kind === 'error' || node.spec.kind === 'empty');
@@ -108,7 +115,9 @@ async function probeBaseline(): Promise<BaselineTimings> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the raw API object, as a bundle's require('vscode') gets it
   const rawApi = require('vscode') as object;
   const copies = Number(process.env.NETMON_BENCH_VSCODE_IMPORTS ?? 0);
-  const interop = await timed(() => { for (let i = 0; i < copies; i += 1) copyLikeEsbuildInterop(rawApi); });
+  const interop = await timed(() => {
+    for (let i = 0; i < copies; i += 1) copyLikeEsbuildInterop(rawApi);
+  });
   const dist = requiredEnv('NETMON_BENCH_DIST');
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the same runtime require the extension does
   const emulatorLib = await timed(() => require(path.join(dist, 'emulator-lib.js')) as typeof EmulatorModule);
@@ -116,15 +125,24 @@ async function probeBaseline(): Promise<BaselineTimings> {
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- the same runtime require the extension does
     const clientLib = await timed(() => require(path.join(dist, 'client-lib.js')) as typeof ApiModule);
-    const client = clientLib.value.createNetmonClient({ baseUrl: emulator.value.url, credentials: { kind: 'bearer', token: 'demo-admin-token' } });
+    const client = clientLib.value.createNetmonClient({
+      baseUrl: emulator.value.url,
+      credentials: { kind: 'bearer', token: 'demo-admin-token' },
+    });
     try {
       const firstRequest = await timed(() => client.listAccountGroups());
       const agentsRequest = await timed(() => client.listEndpointAgents());
       return {
-        mode: 'baseline', wasActiveBefore, activateMs: activation.ms,
+        mode: 'baseline',
+        wasActiveBefore,
+        activateMs: activation.ms,
         pieces: {
-          vscodeImportInterop: interop.ms, requireEmulatorLib: emulatorLib.ms, startEmulator: emulator.ms, requireClientLib: clientLib.ms,
-          firstRequest: firstRequest.ms, agentsRequest: agentsRequest.ms,
+          vscodeImportInterop: interop.ms,
+          requireEmulatorLib: emulatorLib.ms,
+          startEmulator: emulator.ms,
+          requireClientLib: clientLib.ms,
+          firstRequest: firstRequest.ms,
+          agentsRequest: agentsRequest.ms,
         },
       };
     } finally {

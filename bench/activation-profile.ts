@@ -5,9 +5,22 @@ import { existsSync, readFileSync } from 'node:fs';
 import { SourceMap, type SourceMapPayload } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
-interface CallFrame { functionName: string; url: string; lineNumber: number; columnNumber: number }
-interface ProfileNode { id: number; callFrame: CallFrame; children?: number[] }
-interface CpuProfile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
+interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+  columnNumber: number;
+}
+interface ProfileNode {
+  id: number;
+  callFrame: CallFrame;
+  children?: number[];
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
 
 /** V8's pseudo-frames: "(program)" is native work such as compiling scripts, "(idle)" is waiting for I/O. */
 const PSEUDO_FRAMES = new Set(['(garbage collector)', '(program)', '(idle)', '(root)']);
@@ -16,8 +29,13 @@ const NODE_INTERNALS = 'node internals';
 const COMPILE_FUNCTIONS = new Set(['compileFunction', 'wrapSafe', 'compileForInternalLoader']);
 
 function isCpuProfile(value: unknown): value is CpuProfile {
-  return typeof value === 'object' && value !== null && Array.isArray((value as CpuProfile).nodes)
-    && Array.isArray((value as CpuProfile).samples) && Array.isArray((value as CpuProfile).timeDeltas);
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Array.isArray((value as CpuProfile).nodes) &&
+    Array.isArray((value as CpuProfile).samples) &&
+    Array.isArray((value as CpuProfile).timeDeltas)
+  );
 }
 
 /** `node_modules/undici` or `src/vscode/documents`, from a source path in a source map. */
@@ -43,7 +61,8 @@ class FrameClassifier {
     const leaf = node.callFrame.functionName;
     for (let caller = parents.get(node.id); caller; caller = parents.get(caller.id)) {
       const group = this.group(caller.callFrame);
-      if (group !== NODE_INTERNALS && group !== '(root)') return `${COMPILE_FUNCTIONS.has(leaf) ? 'node compiling a required bundle' : 'node internals'} ← ${group}`;
+      if (group !== NODE_INTERNALS && group !== '(root)')
+        return `${COMPILE_FUNCTIONS.has(leaf) ? 'node compiling a required bundle' : 'node internals'} ← ${group}`;
     }
     return `node internals (${leaf || 'anonymous'})`;
   }
@@ -51,20 +70,25 @@ class FrameClassifier {
   group(frame: CallFrame): string {
     if (PSEUDO_FRAMES.has(frame.functionName)) return frame.functionName;
     const { url } = frame;
-    if (url.startsWith('wasm://')) return 'WebAssembly (undici\'s llhttp parser)';
+    if (url.startsWith('wasm://')) return "WebAssembly (undici's llhttp parser)";
     if (url.startsWith('node:') || url === '') return NODE_INTERNALS;
     const file = url.startsWith('file://') ? fileURLToPath(url) : url;
     if (!file.startsWith(this.bundleDir)) return /code-server|vscode/.test(file) ? 'VS Code extension host' : file;
     const entry = this.sourceMap(file)?.findEntry(frame.lineNumber, frame.columnNumber);
     const source = entry && 'originalSource' in entry ? entry.originalSource : undefined;
     // Frames carry where their function starts; esbuild's module wrappers start in its unmapped runtime.
-    return source ? sourceGroup(source) : `${file.slice(this.bundleDir.length + 1)}: module top-level code (esbuild wrappers)`;
+    return source
+      ? sourceGroup(source)
+      : `${file.slice(this.bundleDir.length + 1)}: module top-level code (esbuild wrappers)`;
   }
 
   private sourceMap(file: string): SourceMap | undefined {
     if (!this.maps.has(file)) {
       const mapFile = `${file}.map`;
-      this.maps.set(file, existsSync(mapFile) ? new SourceMap(JSON.parse(readFileSync(mapFile, 'utf8')) as SourceMapPayload) : undefined);
+      this.maps.set(
+        file,
+        existsSync(mapFile) ? new SourceMap(JSON.parse(readFileSync(mapFile, 'utf8')) as SourceMapPayload) : undefined,
+      );
     }
     return this.maps.get(file);
   }
@@ -81,7 +105,8 @@ export function summarizeProfile(profileFile: string, bundleDir: string, top = 1
   const selfMs = new Map<string, number>();
   let totalMs = 0;
   const isProfilerItself = (node: ProfileNode): boolean => {
-    for (let frame: ProfileNode | undefined = node; frame; frame = parents.get(frame.id)) if (frame.callFrame.url === 'node:inspector') return true;
+    for (let frame: ProfileNode | undefined = node; frame; frame = parents.get(frame.id))
+      if (frame.callFrame.url === 'node:inspector') return true;
     return false;
   };
   parsed.samples.forEach((nodeId, index) => {
@@ -95,6 +120,8 @@ export function summarizeProfile(profileFile: string, bundleDir: string, top = 1
   const rows = [...selfMs].sort((a, b) => b[1] - a[1]).slice(0, top);
   return [
     `${totalMs.toFixed(0)} ms sampled every 0.2 ms (the profiler's own calls left out; profiling slows the run):`,
-    ...rows.map(([group, ms]) => `${ms.toFixed(1).padStart(8)} ms ${((100 * ms) / totalMs).toFixed(0).padStart(3)}%  ${group}`),
+    ...rows.map(
+      ([group, ms]) => `${ms.toFixed(1).padStart(8)} ms ${((100 * ms) / totalMs).toFixed(0).padStart(3)}%  ${group}`,
+    ),
   ];
 }

@@ -18,7 +18,14 @@ export interface BaselineTimings {
   wasActiveBefore: boolean;
   activateMs: number;
   /** Cold pieces of demo-mode start-up, measured one after another in a fresh host. */
-  pieces: { vscodeImportInterop: number; requireEmulatorLib: number; startEmulator: number; requireClientLib: number; firstRequest: number; agentsRequest: number };
+  pieces: {
+    vscodeImportInterop: number;
+    requireEmulatorLib: number;
+    startEmulator: number;
+    requireClientLib: number;
+    firstRequest: number;
+    agentsRequest: number;
+  };
 }
 
 export type ProbeResult = NetmonTimings | BaselineTimings;

@@ -39,7 +39,7 @@ const LAZY_BUNDLES = ['client-lib.js', 'emulator-lib.js', 'fields-lib.js', 'feat
 const LOADED_WHEN: Record<string, string> = {
   'client-lib.js': 'at the first connection (typed client + undici)',
   'emulator-lib.js': 'only in demo mode (embedded emulator)',
-  'fields-lib.js': 'by emulator-lib (and documents-lib): the vendor\'s field rules of each v7 test type',
+  'fields-lib.js': "by emulator-lib (and documents-lib): the vendor's field rules of each v7 test type",
   'features-lib.js': 'at the first panel, document or item command (not on the way to the tree)',
 };
 
@@ -65,7 +65,8 @@ function buildProduction(): void {
 function snapshotExtension(benchDir: string, name: string, withSourceMaps = false): string {
   const root = join(benchDir, name);
   mkdirSync(join(root, 'dist'), { recursive: true });
-  for (const entry of ['media', 'schemas', 'syntaxes']) cpSync(join(REPO_ROOT, entry), join(root, entry), { recursive: true });
+  for (const entry of ['media', 'schemas', 'syntaxes'])
+    cpSync(join(REPO_ROOT, entry), join(root, entry), { recursive: true });
   // No activation events: the probe starts activation itself. Otherwise VS Code activates
   // the extension on its own (onStartupFinished, onLanguage:jsonc) before the timer starts.
   const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as Record<string, unknown>;
@@ -92,7 +93,17 @@ function writeEmptyExtension(benchDir: string): string {
   const root = join(benchDir, 'empty');
   mkdirSync(root, { recursive: true });
   const [publisher, name] = EMPTY_ID.split('.');
-  writeFileSync(join(root, 'package.json'), JSON.stringify({ name, publisher, version: '0.0.0', engines: { vscode: '^1.100.0' }, main: './extension.js', activationEvents: [] }));
+  writeFileSync(
+    join(root, 'package.json'),
+    JSON.stringify({
+      name,
+      publisher,
+      version: '0.0.0',
+      engines: { vscode: '^1.100.0' },
+      main: './extension.js',
+      activationEvents: [],
+    }),
+  );
   writeFileSync(join(root, 'extension.js'), 'exports.activate = function activate() {};\n');
   return root;
 }
@@ -100,8 +111,14 @@ function writeEmptyExtension(benchDir: string): string {
 async function bundleProbe(benchDir: string): Promise<string> {
   const outfile = join(benchDir, 'probe', 'index.js');
   await esbuild.build({
-    entryPoints: [join(REPO_ROOT, 'bench/activation-probe.ts')], outfile,
-    bundle: true, platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], logLevel: 'warning',
+    entryPoints: [join(REPO_ROOT, 'bench/activation-probe.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+    logLevel: 'warning',
   });
   return outfile;
 }
@@ -116,11 +133,21 @@ interface Launch {
 }
 
 /** One fresh VS Code (new user-data dir), the probe as its extension tests, its one result. */
-async function launchOnce(browser: Browser, vscodeRoot: string, probe: string, dist: string, launch: Launch): Promise<ProbeResult> {
+async function launchOnce(
+  browser: Browser,
+  vscodeRoot: string,
+  probe: string,
+  dist: string,
+  launch: Launch,
+): Promise<ProbeResult> {
   // The extension host inherits code-server's environment, which is ours at spawn time.
   Object.assign(process.env, {
-    NETMON_BENCH_SETTLE_MS: String(SETTLE_MS), NETMON_BENCH_MODE: launch.mode, NETMON_BENCH_EXTENSION_ID: launch.extensionId,
-    NETMON_BENCH_DIST: dist, NETMON_BENCH_PROFILE: launch.profileFile ?? '', NETMON_BENCH_VSCODE_IMPORTS: String(vscodeImports(dist)),
+    NETMON_BENCH_SETTLE_MS: String(SETTLE_MS),
+    NETMON_BENCH_MODE: launch.mode,
+    NETMON_BENCH_EXTENSION_ID: launch.extensionId,
+    NETMON_BENCH_DIST: dist,
+    NETMON_BENCH_PROFILE: launch.profileFile ?? '',
+    NETMON_BENCH_VSCODE_IMPORTS: String(vscodeImports(dist)),
   });
   const server = await startVSCodeServer({ root: vscodeRoot, settings: launch.settings });
   const page = await browser.newPage();
@@ -128,27 +155,41 @@ async function launchOnce(browser: Browser, vscodeRoot: string, probe: string, d
     const lines: string[] = [];
     let result: ProbeResult | undefined;
     let finish: (code: number) => void = () => undefined;
-    const exited = new Promise<number>((resolve) => { finish = resolve; });
+    const exited = new Promise<number>((resolve) => {
+      finish = resolve;
+    });
     await page.exposeFunction('codeAutomationExit', (code: unknown) => finish(Number(code)));
     await page.exposeFunction('codeAutomationLog', (_type: unknown, logArgs: unknown) => {
       const text = format(...(Array.isArray(logArgs) ? logArgs : [logArgs]));
       lines.push(text);
       if (text.startsWith(RESULT_PREFIX)) result = JSON.parse(text.slice(RESULT_PREFIX.length)) as ProbeResult;
     });
-    await page.goto(server.workbenchUrl([
-      ['extensionDevelopmentPath', server.remoteUri(launch.extensionRoot)],
-      ['extensionTestsPath', server.remoteUri(probe)],
-      ['skipWelcome', 'true'],
-    ]));
+    await page.goto(
+      server.workbenchUrl([
+        ['extensionDevelopmentPath', server.remoteUri(launch.extensionRoot)],
+        ['extensionTestsPath', server.remoteUri(probe)],
+        ['skipWelcome', 'true'],
+      ]),
+    );
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<number>((resolve) => { timer = setTimeout(() => resolve(-1), PROBE_TIMEOUT_MS); });
+    const timeout = new Promise<number>((resolve) => {
+      timer = setTimeout(() => resolve(-1), PROBE_TIMEOUT_MS);
+    });
     const code = await Promise.race([exited, timeout]);
     clearTimeout(timer);
     if (code !== 0 || !result) {
       const reason = code === -1 ? `no result within ${PROBE_TIMEOUT_MS / 1000} s` : `probe exited with ${code}`;
-      throw new Error(`${launch.mode} launch: ${reason}\n${lines.filter((line) => !/open-vsx|marketplace|vsda/i.test(line)).slice(-20).join('\n')}`);
+      throw new Error(
+        `${launch.mode} launch: ${reason}\n${lines
+          .filter((line) => !/open-vsx|marketplace|vsda/i.test(line))
+          .slice(-20)
+          .join('\n')}`,
+      );
     }
-    if (result.wasActiveBefore) throw new Error(`${launch.mode} launch: the extension was already active before the probe, so the time would be wrong`);
+    if (result.wasActiveBefore)
+      throw new Error(
+        `${launch.mode} launch: the extension was already active before the probe, so the time would be wrong`,
+      );
     return result;
   } finally {
     await page.close();
@@ -162,14 +203,20 @@ async function launchOnce(browser: Browser, vscodeRoot: string, probe: string, d
  * blanked the helper's name out (then only spaces precede the call, and no copy is made).
  */
 function vscodeImports(dist: string): number {
-  return readFileSync(join(dist, 'extension.js'), 'utf8').match(/[A-Za-z_$][\w$]*\(require\("vscode"\)\)/g)?.length ?? 0;
+  return (
+    readFileSync(join(dist, 'extension.js'), 'utf8').match(/[A-Za-z_$][\w$]*\(require\("vscode"\)\)/g)?.length ?? 0
+  );
 }
 
 function reportSizes(): number {
   const extensionKB = kb(statSync(join(REPO_ROOT, 'dist/extension.js')).size);
-  console.log(`dist/extension.js            ${extensionKB.toFixed(1)} KB minified (budget 200 KiB, scripts/size-budget.mjs) — loaded at activation`);
+  console.log(
+    `dist/extension.js            ${extensionKB.toFixed(1)} KB minified (budget 200 KiB, scripts/size-budget.mjs) — loaded at activation`,
+  );
   for (const bundle of LAZY_BUNDLES) {
-    console.log(`dist/${bundle.padEnd(24)} ${kb(statSync(join(REPO_ROOT, 'dist', bundle)).size).toFixed(1)} KB minified — loaded lazily ${LOADED_WHEN[bundle] ?? ''}`);
+    console.log(
+      `dist/${bundle.padEnd(24)} ${kb(statSync(join(REPO_ROOT, 'dist', bundle)).size).toFixed(1)} KB minified — loaded lazily ${LOADED_WHEN[bundle] ?? ''}`,
+    );
   }
   return extensionKB;
 }
@@ -177,21 +224,32 @@ function reportSizes(): number {
 /** The issue's metric is "activate start → the tree's first children" (the roots); first data rows are reported beside it. */
 function reportTimings(netmon: NetmonTimings[], baseline: BaselineTimings[]): { rootsMs: number; dataMs: number } {
   const firstData = netmon.map((run) => run.firstDataMs);
-  console.log(`\nEach launch: a fresh VS Code, ${SETTLE_MS} ms after the probe starts, activate() through the extension API.`);
-  console.log(`Netmon Workbench, demo mode, ${netmon.length} fresh launches (${netmon[0]?.agents ?? 0} agents in the tree):`);
+  console.log(
+    `\nEach launch: a fresh VS Code, ${SETTLE_MS} ms after the probe starts, activate() through the extension API.`,
+  );
+  console.log(
+    `Netmon Workbench, demo mode, ${netmon.length} fresh launches (${netmon[0]?.agents ?? 0} agents in the tree):`,
+  );
   console.log(`  activate() alone                          ${spread(netmon.map((run) => run.activateMs))}`);
   console.log(`  activate start → tree roots               ${spread(netmon.map((run) => run.rootsMs))}`);
   console.log(`  activate start → Endpoint Agents children ${spread(firstData)}`);
   console.log('    (includes loading emulator-lib, starting the emulator, loading client-lib and 2 HTTP requests)');
   console.log(`\nBaseline "empty extension" (activate(){}), ${baseline.length} fresh launches:`);
   console.log(`  activate() alone                          ${spread(baseline.map((run) => run.activateMs))}`);
-  console.log(`  pieces, each cold in a fresh extension host (vscodeImportInterop: esbuild's __toESM copy of the vscode API, as many`);
-  console.log(`  times as dist/extension.js still makes one: ${vscodeImports(join(REPO_ROOT, 'dist'))}, 0 once the build shares the namespace; the rest: demo-mode start-up):`);
+  console.log(
+    `  pieces, each cold in a fresh extension host (vscodeImportInterop: esbuild's __toESM copy of the vscode API, as many`,
+  );
+  console.log(
+    `  times as dist/extension.js still makes one: ${vscodeImports(join(REPO_ROOT, 'dist'))}, 0 once the build shares the namespace; the rest: demo-mode start-up):`,
+  );
   const pieceNames = Object.keys(baseline[0]?.pieces ?? {}) as (keyof BaselineTimings['pieces'])[];
-  for (const piece of pieceNames) console.log(`    ${piece.padEnd(20)} ${spread(baseline.map((run) => run.pieces[piece]))}`);
+  for (const piece of pieceNames)
+    console.log(`    ${piece.padEnd(20)} ${spread(baseline.map((run) => run.pieces[piece]))}`);
   const netmonActivate = median(netmon.map((run) => run.activateMs));
   const emptyActivate = median(baseline.map((run) => run.activateMs));
-  console.log(`\nratio activate(): netmon/empty = ${(netmonActivate / emptyActivate).toFixed(2)}; first data/empty activate = ${(median(firstData) / emptyActivate).toFixed(1)}`);
+  console.log(
+    `\nratio activate(): netmon/empty = ${(netmonActivate / emptyActivate).toFixed(2)}; first data/empty activate = ${(median(firstData) / emptyActivate).toFixed(1)}`,
+  );
   console.log('Noisy: wall-clock on a shared 2-core machine.');
   return { rootsMs: median(netmon.map((run) => run.rootsMs)), dataMs: median(firstData) };
 }
@@ -206,7 +264,12 @@ async function main(): Promise<void> {
     const netmonRoot = snapshotExtension(benchDir, 'netmon');
     const dist = join(netmonRoot, 'dist');
     const probe = await bundleProbe(benchDir);
-    const netmonLaunch: Launch = { mode: 'netmon', extensionRoot: netmonRoot, extensionId: NETMON_ID, settings: { 'netmon.startInDemoMode': true } };
+    const netmonLaunch: Launch = {
+      mode: 'netmon',
+      extensionRoot: netmonRoot,
+      extensionId: NETMON_ID,
+      settings: { 'netmon.startInDemoMode': true },
+    };
     const launches: Launch[] = [
       { mode: 'baseline', extensionRoot: writeEmptyExtension(benchDir), extensionId: EMPTY_ID, settings: {} },
       netmonLaunch,
@@ -225,15 +288,23 @@ async function main(): Promise<void> {
     if (PROFILE) {
       const profiledRoot = snapshotWithSourceMaps(benchDir);
       const profileFile = join(benchDir, 'activation.cpuprofile');
-      const profiled = await launchOnce(browser, vscodeRoot, probe, dist, { ...netmonLaunch, extensionRoot: profiledRoot, profileFile });
-      console.log(`\nWhere the time goes (one extra launch under the CPU profiler, first data at ${profiled.mode === 'netmon' ? profiled.firstDataMs.toFixed(0) : '?'} ms), self time:`);
+      const profiled = await launchOnce(browser, vscodeRoot, probe, dist, {
+        ...netmonLaunch,
+        extensionRoot: profiledRoot,
+        profileFile,
+      });
+      console.log(
+        `\nWhere the time goes (one extra launch under the CPU profiler, first data at ${profiled.mode === 'netmon' ? profiled.firstDataMs.toFixed(0) : '?'} ms), self time:`,
+      );
       for (const line of summarizeProfile(profileFile, join(profiledRoot, 'dist'))) console.log(`  ${line}`);
       mkdirSync(dirname(KEPT_PROFILE), { recursive: true });
       cpSync(profileFile, KEPT_PROFILE);
       console.log(`  (the whole profile: ${KEPT_PROFILE}, opens in Chrome DevTools → Performance)`);
     }
     // ms: activate start → the tree's first children (roots), the issue's metric; dataMs: → first data rows (Endpoint Agents).
-    console.log(`BENCH activation ms=${medians.rootsMs.toFixed(1)} bundleKB=${bundleKB.toFixed(1)} dataMs=${medians.dataMs.toFixed(1)}`);
+    console.log(
+      `BENCH activation ms=${medians.rootsMs.toFixed(1)} bundleKB=${bundleKB.toFixed(1)} dataMs=${medians.dataMs.toFixed(1)}`,
+    );
   } finally {
     await browser.close();
     rmSync(benchDir, { recursive: true, force: true });

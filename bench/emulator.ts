@@ -22,8 +22,18 @@ const WARMUP_MS = 1000;
 const MEASURE_MS = 5000;
 const MIXED_REQUESTS = 10_000;
 
-interface Job { method: 'GET' | 'POST'; path: string; body?: string }
-interface LoadResult { requests: number; errors: number; seconds: number; p50: number; p99: number }
+interface Job {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+}
+interface LoadResult {
+  requests: number;
+  errors: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+}
 type LoadMode = ({ durationMs: number } | { count: number }) & { concurrency?: number };
 
 // ---------- the second process: drives load and reports JSON on stdout ----------
@@ -73,10 +83,18 @@ async function loadProcessMain(): Promise<void> {
 
 function driveFromChild(origin: string, jobsFile: string, mode: LoadMode): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', __filename, '--load', origin, jobsFile, JSON.stringify(mode)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', __filename, '--load', origin, jobsFile, JSON.stringify(mode)],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     let out = '';
-    child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as LoadResult) : reject(new Error(`load process exited ${code}`))));
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.once('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out) as LoadResult) : reject(new Error(`load process exited ${code}`)),
+    );
   });
 }
 
@@ -96,28 +114,44 @@ async function mixedJobs(url: string): Promise<Job[]> {
   };
   const tests = (await get('/v7/endpoint-tests')).endpointTest as { testId: number; type: string }[];
   const sessions = (await get('/v6/endpoint-data/user-sessions?window=1d')).userSessions as { userSessionId: string }[];
-  const probes = (await get('/v6/endpoint-data/network-topology?window=1d')).networkProbes as { networkProbeId: string }[];
+  const probes = (await get('/v6/endpoint-data/network-topology?window=1d')).networkProbes as {
+    networkProbeId: string;
+  }[];
   const jobs: Job[] = [];
   for (const window of ['5m', '1h', '6h', '1d', '7d']) {
     jobs.push({ method: 'GET', path: `/v6/endpoint-data/user-sessions?window=${window}` });
     jobs.push({ method: 'GET', path: `/v6/endpoint-data/user-sessions/web?window=${window}&page=2` });
     jobs.push({ method: 'GET', path: `/v6/endpoint-data/user-sessions/network?window=${window}` });
-    jobs.push({ method: 'POST', path: `/v6/endpoint-data/network-topology?window=${window}`, body: JSON.stringify({ searchFilters: [{ key: 'type', values: ['vpn'] }] }) });
-    jobs.push({ method: 'POST', path: `/v6/endpoint-data/user-sessions?window=${window}`, body: JSON.stringify({ searchFilters: [{ key: 'connection', values: ['Wireless'] }] }) });
+    jobs.push({
+      method: 'POST',
+      path: `/v6/endpoint-data/network-topology?window=${window}`,
+      body: JSON.stringify({ searchFilters: [{ key: 'type', values: ['vpn'] }] }),
+    });
+    jobs.push({
+      method: 'POST',
+      path: `/v6/endpoint-data/user-sessions?window=${window}`,
+      body: JSON.stringify({ searchFilters: [{ key: 'connection', values: ['Wireless'] }] }),
+    });
   }
   for (const test of tests.slice(0, 6)) {
     jobs.push({ method: 'GET', path: `/v7/endpoint-data/tests/net/metrics/${test.testId}?window=1d` });
     jobs.push({ method: 'GET', path: `/v7/endpoint-data/tests/net/path-vis/${test.testId}?window=6h&format=xml` });
-    if (test.type === 'http-server') jobs.push({ method: 'GET', path: `/v7/endpoint-data/tests/web/http-server/${test.testId}?window=1d` });
+    if (test.type === 'http-server')
+      jobs.push({ method: 'GET', path: `/v7/endpoint-data/tests/web/http-server/${test.testId}?window=1d` });
   }
   for (const session of sessions.slice(0, 20)) {
     jobs.push({ method: 'GET', path: `/v6/endpoint-data/user-sessions/${session.userSessionId}` });
     const detail = await get(`/v6/endpoint-data/user-sessions/${session.userSessionId}`);
-    const pageId = ((detail.userSessions as { pages: { id: string }[] }[])[0]?.pages[0]?.id) ?? '';
+    const pageId = (detail.userSessions as { pages: { id: string }[] }[])[0]?.pages[0]?.id ?? '';
     jobs.push({ method: 'GET', path: `/v6/endpoint-data/user-sessions/${session.userSessionId}/page/${pageId}` });
   }
-  for (const probe of probes.slice(0, 10)) jobs.push({ method: 'GET', path: `/v6/endpoint-data/network-topology/${probe.networkProbeId}` });
-  jobs.push({ method: 'GET', path: '/v6/endpoint-agents?aid=1002' }, { method: 'GET', path: '/v6/endpoint-data/networks' }, { method: 'GET', path: '/v7/endpoint-tests' });
+  for (const probe of probes.slice(0, 10))
+    jobs.push({ method: 'GET', path: `/v6/endpoint-data/network-topology/${probe.networkProbeId}` });
+  jobs.push(
+    { method: 'GET', path: '/v6/endpoint-agents?aid=1002' },
+    { method: 'GET', path: '/v6/endpoint-data/networks' },
+    { method: 'GET', path: '/v7/endpoint-tests' },
+  );
   return jobs;
 }
 
@@ -132,7 +166,10 @@ async function deepPages(url: string, pages: number): Promise<string> {
   let step = await timed(`${url}/v6/endpoint-data/user-sessions?window=7d`);
   const first = step.ms;
   let lastNext = '';
-  for (let page = 2; page <= pages && step.next; page++) { lastNext = step.next; step = await timed(step.next); }
+  for (let page = 2; page <= pages && step.next; page++) {
+    lastNext = step.next;
+    step = await timed(step.next);
+  }
   const byNumber = new URL(lastNext);
   byNumber.searchParams.delete('cursor');
   const counted = await timed(byNumber.toString());
@@ -142,7 +179,12 @@ async function deepPages(url: string, pages: number): Promise<string> {
 /** Item 3 of the hardening review: reads that once stalled the event loop for seconds each. */
 function expensiveJobs(): Job[] {
   const nothing = JSON.stringify({ searchFilters: [{ key: 'agentId', values: ['no-such-agent'] }] });
-  const sparse = JSON.stringify({ searchFilters: [{ key: 'connection', values: ['Loopback'] }, { key: 'trigger', values: ['user'] }] });
+  const sparse = JSON.stringify({
+    searchFilters: [
+      { key: 'connection', values: ['Loopback'] },
+      { key: 'trigger', values: ['user'] },
+    ],
+  });
   return [
     { method: 'GET', path: '/v6/endpoint-data/user-sessions?window=7d&page=999999999' },
     { method: 'POST', path: '/v6/endpoint-data/user-sessions?window=7d', body: nothing },
@@ -179,7 +221,8 @@ function pageHarCost(): { entries: number; generate: number; serialize: number }
   for (const { record } of group.userSessions({ from: now - 6 * 3600, to: now })) {
     for (const page of group.userSession(record.userSessionId)?.pages ?? []) {
       const entries = group.pageHar(record.userSessionId, page.id)?.log.entries.length ?? 0;
-      if (!largest || entries > largest.entries) largest = { sessionId: record.userSessionId, pageId: page.id, entries };
+      if (!largest || entries > largest.entries)
+        largest = { sessionId: record.userSessionId, pageId: page.id, entries };
     }
   }
   if (!largest) throw new Error('no page in six demo hours');
@@ -194,7 +237,11 @@ function pageHarCost(): { entries: number; generate: number; serialize: number }
     return best;
   };
   const har = group.pageHar(sessionId, pageId);
-  return { entries: largest.entries, generate: bestOf(() => group.pageHar(sessionId, pageId)), serialize: bestOf(() => JSON.stringify(har)) };
+  return {
+    entries: largest.entries,
+    generate: bestOf(() => group.pageHar(sessionId, pageId)),
+    serialize: bestOf(() => JSON.stringify(har)),
+  };
 }
 
 async function main(): Promise<void> {
@@ -207,7 +254,9 @@ async function main(): Promise<void> {
     const baselineUrl = `http://127.0.0.1:${(baseline.address() as AddressInfo).port}`;
     const listJobs = join(folder, 'list.json');
     writeFileSync(listJobs, JSON.stringify([{ method: 'GET', path: LIST_PATH }]));
-    console.log(`large preset, ${LIST_PATH}: ${body.length} bytes per answer; concurrency ${CONCURRENCY}, ${MEASURE_MS / 1000} s each, load from a second process`);
+    console.log(
+      `large preset, ${LIST_PATH}: ${body.length} bytes per answer; concurrency ${CONCURRENCY}, ${MEASURE_MS / 1000} s each, load from a second process`,
+    );
     await driveFromChild(emulator.url, listJobs, { durationMs: WARMUP_MS });
     const ours = await driveFromChild(emulator.url, listJobs, { durationMs: MEASURE_MS });
     await driveFromChild(baselineUrl, listJobs, { durationMs: WARMUP_MS });
@@ -223,16 +272,22 @@ async function main(): Promise<void> {
     console.log(line(`mixed (${jobs.length} kinds)  `, mixed));
     (globalThis as { gc?: () => void }).gc?.();
     const memory = process.memoryUsage();
-    console.log(`large preset RSS after ${MIXED_REQUESTS} mixed requests: ${mb(memory.rss)} MB (heap used ${mb(memory.heapUsed)} MB)`);
+    console.log(
+      `large preset RSS after ${MIXED_REQUESTS} mixed requests: ${mb(memory.rss)} MB (heap used ${mb(memory.heapUsed)} MB)`,
+    );
     const { alone, abused } = await underAbuse(emulator.url, folder);
     console.log(line('normal page, 1 client            ', alone));
     console.log(line('same, beside 4 expensive clients  ', abused));
     const oursRps = ours.requests / ours.seconds;
     const bareRps = bare.requests / bare.seconds;
     const har = pageHarCost();
-    console.log(`page HAR of ${har.entries} entries: ${har.generate.toFixed(2)} ms to generate, ${har.serialize.toFixed(2)} ms to serialize it; ratio ${(har.generate / har.serialize).toFixed(2)}`);
-    console.log(`BENCH emulator ours=${oursRps.toFixed(0)} baseline=${bareRps.toFixed(0)} ratio=${(oursRps / bareRps).toFixed(3)}`
-      + ` p99_under_abuse=${abused.p99.toFixed(1)} p99_alone=${alone.p99.toFixed(1)} har_generate_ms=${har.generate.toFixed(2)} har_vs_serialize=${(har.generate / har.serialize).toFixed(2)}`);
+    console.log(
+      `page HAR of ${har.entries} entries: ${har.generate.toFixed(2)} ms to generate, ${har.serialize.toFixed(2)} ms to serialize it; ratio ${(har.generate / har.serialize).toFixed(2)}`,
+    );
+    console.log(
+      `BENCH emulator ours=${oursRps.toFixed(0)} baseline=${bareRps.toFixed(0)} ratio=${(oursRps / bareRps).toFixed(3)}` +
+        ` p99_under_abuse=${abused.p99.toFixed(1)} p99_alone=${alone.p99.toFixed(1)} har_generate_ms=${har.generate.toFixed(2)} har_vs_serialize=${(har.generate / har.serialize).toFixed(2)}`,
+    );
   } finally {
     await emulator.close();
     rmSync(folder, { recursive: true, force: true });
@@ -240,7 +295,13 @@ async function main(): Promise<void> {
 }
 
 if (process.argv[2] === '--load') {
-  loadProcessMain().catch((error: unknown) => { console.error(error); process.exit(1); });
+  loadProcessMain().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
 } else {
-  main().catch((error: unknown) => { console.error(error); process.exit(1); });
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
 }

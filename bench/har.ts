@@ -17,7 +17,10 @@ const SIZES = [500, 2000, 10000];
 const OUR_RUNS = 5;
 const BASELINE_RUNS: Record<number, number> = { 500: 3, 2000: 3, 10000: 1 };
 
-interface Timing { painted: number; interactive: number }
+interface Timing {
+  painted: number;
+  interactive: number;
+}
 
 // Shared by both pages: resolves once the frame after `render` has been produced, then once
 // the main thread is idle (the TTI idea: no more work queued by the renderer).
@@ -43,9 +46,15 @@ async function oursBundle(): Promise<string> {
         document.body.append(root);
         const app = new HarApp(root, { loaded() {}, openExternal() {}, saveState() {} });
         (globalThis as unknown as { renderHar(har: unknown): void }).renderHar = (har) => app.load({ har });`,
-      resolveDir: REPO, loader: 'ts',
+      resolveDir: REPO,
+      loader: 'ts',
     },
-    bundle: true, write: false, format: 'iife', minify: true, target: 'es2022', logLevel: 'error',
+    bundle: true,
+    write: false,
+    format: 'iife',
+    minify: true,
+    target: 'es2022',
+    logLevel: 'error',
   });
   return result.outputFiles[0]?.text ?? '';
 }
@@ -62,12 +71,20 @@ function baselineBundle(): { js: string; css: string } {
 async function runOnce(browser: Browser, script: string, css: string, harJson: string): Promise<Timing> {
   const page: Page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   try {
-    await page.setContent(`<!doctype html><html><head><style>${css}</style></head><body><div id="root"></div></body></html>`);
+    await page.setContent(
+      `<!doctype html><html><head><style>${css}</style></head><body><div id="root"></div></body></html>`,
+    );
     await page.addScriptTag({ content: MEASURE });
     await page.addScriptTag({ content: script });
-    await page.evaluate((json) => { (globalThis as { benchHar?: unknown }).benchHar = JSON.parse(json); }, harJson);
+    await page.evaluate((json) => {
+      (globalThis as { benchHar?: unknown }).benchHar = JSON.parse(json);
+    }, harJson);
     return await page.evaluate(() => {
-      const g = globalThis as unknown as { measure(render: () => void): Promise<Timing>; renderHar(har: unknown): void; benchHar: unknown };
+      const g = globalThis as unknown as {
+        measure(render: () => void): Promise<Timing>;
+        renderHar(har: unknown): void;
+        benchHar: unknown;
+      };
       return g.measure(() => g.renderHar(g.benchHar));
     });
   } finally {
@@ -81,11 +98,22 @@ async function main(): Promise<void> {
   const ours = await oursBundle();
   const baseline = baselineBundle();
   const controls = await esbuild.build({
-    stdin: { contents: ['vscode-textfield', 'vscode-tabs', 'vscode-tab-header', 'vscode-tab-panel'].map((c) => `import '@vscode-elements/elements/dist/${c}/index.js';`).join('\n'), resolveDir: REPO },
-    bundle: true, write: false, format: 'iife', minify: true, logLevel: 'error',
+    stdin: {
+      contents: ['vscode-textfield', 'vscode-tabs', 'vscode-tab-header', 'vscode-tab-panel']
+        .map((c) => `import '@vscode-elements/elements/dist/${c}/index.js';`)
+        .join('\n'),
+      resolveDir: REPO,
+    },
+    bundle: true,
+    write: false,
+    format: 'iife',
+    minify: true,
+    logLevel: 'error',
   });
   const controlsBytes = controls.outputFiles[0]?.contents.length ?? 0;
-  console.log(`bundle: ours ${(ours.length / 1024).toFixed(1)} kB minified, of which @vscode-elements (textfield, tabs) + lit ${(controlsBytes / 1024).toFixed(1)} kB; perf-cascade ${(baseline.js.length / 1024).toFixed(1)} kB`);
+  console.log(
+    `bundle: ours ${(ours.length / 1024).toFixed(1)} kB minified, of which @vscode-elements (textfield, tabs) + lit ${(controlsBytes / 1024).toFixed(1)} kB; perf-cascade ${(baseline.js.length / 1024).toFixed(1)} kB`,
+  );
   const browser = await launchChromium();
   const results = new Map<number, { ours: Timing; baseline: Timing }>();
   try {
@@ -97,12 +125,18 @@ async function main(): Promise<void> {
       const baselineRuns: Timing[] = [];
       for (let run = 0; run < OUR_RUNS; run++) {
         oursRuns.push(await runOnce(browser, ours, '', harJson));
-        if (run < (BASELINE_RUNS[size] ?? 1)) baselineRuns.push(await runOnce(browser, baseline.js, baseline.css, harJson));
+        if (run < (BASELINE_RUNS[size] ?? 1))
+          baselineRuns.push(await runOnce(browser, baseline.js, baseline.css, harJson));
       }
-      const summary = (runs: Timing[]): Timing => ({ painted: median(runs.map((r) => r.painted)), interactive: median(runs.map((r) => r.interactive)) });
+      const summary = (runs: Timing[]): Timing => ({
+        painted: median(runs.map((r) => r.painted)),
+        interactive: median(runs.map((r) => r.interactive)),
+      });
       const result = { ours: summary(oursRuns), baseline: summary(baselineRuns) };
       results.set(size, result);
-      console.log(`${String(size).padStart(6)} entries: ours painted ${result.ours.painted.toFixed(1)} ms, interactive ${result.ours.interactive.toFixed(1)} ms | perf-cascade painted ${result.baseline.painted.toFixed(1)} ms, interactive ${result.baseline.interactive.toFixed(1)} ms | ratio ${(result.baseline.interactive / result.ours.interactive).toFixed(1)}x (medians of ${oursRuns.length} / ${baselineRuns.length} runs)`);
+      console.log(
+        `${String(size).padStart(6)} entries: ours painted ${result.ours.painted.toFixed(1)} ms, interactive ${result.ours.interactive.toFixed(1)} ms | perf-cascade painted ${result.baseline.painted.toFixed(1)} ms, interactive ${result.baseline.interactive.toFixed(1)} ms | ratio ${(result.baseline.interactive / result.ours.interactive).toFixed(1)}x (medians of ${oursRuns.length} / ${baselineRuns.length} runs)`,
+      );
     }
   } finally {
     await browser.close();
@@ -112,8 +146,12 @@ async function main(): Promise<void> {
   if (!at2000 || !at10k) throw new Error('missing results');
   console.log('times: interactive = painted, then main thread idle; machine shared and noisy');
   const insights = benchInsights();
-  console.log(`insights of 10,000 entries: ours ${insights.oursMs.toFixed(1)} ms (${insights.findings} findings, path of ${insights.links}) | naive all pairs ${insights.baselineMs.toFixed(0)} ms | ratio ${(insights.baselineMs / insights.oursMs).toFixed(0)}x | same last link: ${insights.agree ? 'yes' : 'NO'}`);
-  console.log(`BENCH har ours=${at2000.ours.interactive.toFixed(1)} baseline=${at2000.baseline.interactive.toFixed(1)} ratio=${(at2000.baseline.interactive / at2000.ours.interactive).toFixed(2)} ours10k=${at10k.ours.interactive.toFixed(1)} insights_10k_ms=${insights.oursMs.toFixed(1)} insights_baseline_10k_ms=${insights.baselineMs.toFixed(0)} insights_ratio=${(insights.baselineMs / insights.oursMs).toFixed(1)}`);
+  console.log(
+    `insights of 10,000 entries: ours ${insights.oursMs.toFixed(1)} ms (${insights.findings} findings, path of ${insights.links}) | naive all pairs ${insights.baselineMs.toFixed(0)} ms | ratio ${(insights.baselineMs / insights.oursMs).toFixed(0)}x | same last link: ${insights.agree ? 'yes' : 'NO'}`,
+  );
+  console.log(
+    `BENCH har ours=${at2000.ours.interactive.toFixed(1)} baseline=${at2000.baseline.interactive.toFixed(1)} ratio=${(at2000.baseline.interactive / at2000.ours.interactive).toFixed(2)} ours10k=${at10k.ours.interactive.toFixed(1)} insights_10k_ms=${insights.oursMs.toFixed(1)} insights_baseline_10k_ms=${insights.baselineMs.toFixed(0)} insights_ratio=${(insights.baselineMs / insights.oursMs).toFixed(1)}`,
+  );
 }
 
 main().catch((error: unknown) => {

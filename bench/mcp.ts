@@ -18,31 +18,62 @@ function countingProxy(target: string): Promise<{ url: string; bytes(): number; 
   let bytes = 0;
   const upstream = new URL(target);
   const server = createServer((req, res) => {
-    const out = request({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers }, (reply) => {
-      res.writeHead(reply.statusCode ?? 502, reply.headers);
-      reply.on('data', (chunk: Buffer) => { bytes += chunk.length; });
-      reply.pipe(res);
-    });
+    const out = request(
+      { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers },
+      (reply) => {
+        res.writeHead(reply.statusCode ?? 502, reply.headers);
+        reply.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+        });
+        reply.pipe(res);
+      },
+    );
     req.pipe(out);
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, bytes: () => bytes, reset: () => { bytes = 0; }, server,
-  })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        bytes: () => bytes,
+        reset: () => {
+          bytes = 0;
+        },
+        server,
+      }),
+    ),
+  );
 }
 
 async function main(): Promise<void> {
   const emulator = await startEmulator({ port: 0, preset: 'large' });
   const proxy = await countingProxy(emulator.url);
   const contextOf = (): ToolContext => {
-    const fresh = createNetmonClient({ apiVersion: 'v6', baseUrl: proxy.url, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token }, aid: '1001' });
-    return { account: { client: fresh, serviceKey: 'demo', aidKey: '1001', requestAid: undefined, label: 'the emulator (large)', close: () => fresh.close() }, cwd: process.cwd(), allowWrites: false, now: () => Date.now() };
+    const fresh = createNetmonClient({
+      apiVersion: 'v6',
+      baseUrl: proxy.url,
+      credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token },
+      aid: '1001',
+    });
+    return {
+      account: {
+        client: fresh,
+        serviceKey: 'demo',
+        aidKey: '1001',
+        requestAid: undefined,
+        label: 'the emulator (large)',
+        close: () => fresh.close(),
+      },
+      cwd: process.cwd(),
+      allowWrites: false,
+      now: () => Date.now(),
+    };
   };
   // Timed as a running server answers (its agent directory read once); sizes from a cold client, so every read the question needs is counted.
   const ctx = contextOf();
   const client = ctx.account.client;
   try {
     const worst = await callTool('find_worst_sessions', { window: '1h', limit: 2 }, ctx);
-    const [first, second] = (worst.data['sessions'] as { userSessionId: string; agentId: string }[]);
+    const [first, second] = worst.data['sessions'] as { userSessionId: string; agentId: string }[];
     if (!first || !second) throw new Error(`no sessions: ${worst.text}`);
     const explained = await callTool('explain_session', { userSessionId: first.userSessionId }, ctx);
     const testId = (explained.data['pathTests'] as { testId: number }[])[0]?.testId ?? 100101;
@@ -74,10 +105,14 @@ async function main(): Promise<void> {
       const p50 = median(times);
       p50s.push(p50);
       ratios.push(answer / Math.max(1, raw));
-      console.log(`${name.padEnd(20)} p50 ${p50.toFixed(0).padStart(6)} ms   answer ${String(answer).padStart(7)} chars   raw API JSON ${String(raw).padStart(10)} bytes   ratio ${(answer / Math.max(1, raw)).toFixed(4)}`);
+      console.log(
+        `${name.padEnd(20)} p50 ${p50.toFixed(0).padStart(6)} ms   answer ${String(answer).padStart(7)} chars   raw API JSON ${String(raw).padStart(10)} bytes   ratio ${(answer / Math.max(1, raw)).toFixed(4)}`,
+      );
     }
     // Medians over the tools; the worst tool of each beside them.
-    console.log(`BENCH mcp p50_ms=${median(p50s).toFixed(0)} size_ratio=${median(ratios).toFixed(4)} max_p50_ms=${Math.max(...p50s).toFixed(0)} max_size_ratio=${Math.max(...ratios).toFixed(4)}`);
+    console.log(
+      `BENCH mcp p50_ms=${median(p50s).toFixed(0)} size_ratio=${median(ratios).toFixed(4)} max_p50_ms=${Math.max(...p50s).toFixed(0)} max_size_ratio=${Math.max(...ratios).toFixed(4)}`,
+    );
   } finally {
     await client.close();
     proxy.server.close();

@@ -21,7 +21,12 @@ const LIST = '/v6/endpoint-data/user-sessions/web';
 const QUERY = 'window=1d';
 const TOKEN = DEMO_CREDENTIALS.admin.token;
 
-interface RunResult { seconds: number; pages: number; rateLimited: number; budget: number }
+interface RunResult {
+  seconds: number;
+  pages: number;
+  rateLimited: number;
+  budget: number;
+}
 
 async function atWindowStart(): Promise<void> {
   const windowMs = WINDOW_SECONDS * 1000;
@@ -30,7 +35,11 @@ async function atWindowStart(): Promise<void> {
 }
 
 async function withEmulator(run: (url: string) => Promise<RunResult>, api: ApiVersion = 'v6'): Promise<RunResult> {
-  const emulator = await startEmulator({ api, pageSize: PAGE_SIZE, rateLimit: { limit: LIMIT, windowSeconds: WINDOW_SECONDS } });
+  const emulator = await startEmulator({
+    api,
+    pageSize: PAGE_SIZE,
+    rateLimit: { limit: LIMIT, windowSeconds: WINDOW_SECONDS },
+  });
   try {
     await atWindowStart();
     return await run(emulator.url);
@@ -43,14 +52,19 @@ async function ours(url: string, api: ApiVersion = 'v6'): Promise<RunResult> {
   const resets = new Set<number>();
   let rateLimited = 0;
   let succeeded = 0;
-  const client = createNetmonClient({
-    baseUrl: url, credentials: { kind: 'bearer', token: TOKEN }, apiVersion: api,
-    onRequest: (event) => {
-      if (event.status === 429) rateLimited += 1;
-      else if (event.status === 200) succeeded += 1;
-      if (event.rateLimit && event.status === 200) resets.add(event.rateLimit.resetEpochSeconds);
+  const client = createNetmonClient(
+    {
+      baseUrl: url,
+      credentials: { kind: 'bearer', token: TOKEN },
+      apiVersion: api,
+      onRequest: (event) => {
+        if (event.status === 429) rateLimited += 1;
+        else if (event.status === 200) succeeded += 1;
+        if (event.rateLimit && event.status === 200) resets.add(event.rateLimit.resetEpochSeconds);
+      },
     },
-  }, { rateLimiters: new RateLimiterRegistry() });
+    { rateLimiters: new RateLimiterRegistry() },
+  );
   const started = performance.now();
   let pages = 0;
   for await (const _page of client.webSessions({ window: '1d' }).pages()) {
@@ -93,20 +107,29 @@ function describe(name: string, result: RunResult): string {
 }
 
 async function main(): Promise<void> {
-  console.log(`paging: ${PAGES} pages of ${PAGE_SIZE}, rate limit ${LIMIT} per ${WINDOW_SECONDS} s (noisy: shared machine)`);
+  console.log(
+    `paging: ${PAGES} pages of ${PAGE_SIZE}, rate limit ${LIMIT} per ${WINDOW_SECONDS} s (noisy: shared machine)`,
+  );
   const oursResult = await withEmulator(ours);
   console.log(describe('ours', oursResult));
   const naiveResult = await withEmulator(naive);
   console.log(describe('baseline', naiveResult));
   const v7Result = await withEmulator((url) => ours(url, 'v7'), 'v7');
   console.log(describe('ours v7', v7Result));
-  if (oursResult.pages !== PAGES || naiveResult.pages !== PAGES || v7Result.pages !== PAGES) throw new Error('a run ended before 300 pages');
+  if (oursResult.pages !== PAGES || naiveResult.pages !== PAGES || v7Result.pages !== PAGES)
+    throw new Error('a run ended before 300 pages');
   const ratio = naiveResult.seconds / oursResult.seconds;
   const decode = await decodeOverhead('v6');
-  console.log(`decoding v6: ${decode.records} web sessions, walk ${decode.walkMs.toFixed(1)} ms, decoding alone ${decode.decodeMs.toFixed(1)} ms (medians of 7)`);
+  console.log(
+    `decoding v6: ${decode.records} web sessions, walk ${decode.walkMs.toFixed(1)} ms, decoding alone ${decode.decodeMs.toFixed(1)} ms (medians of 7)`,
+  );
   const decodeV7 = await decodeOverhead('v7');
-  console.log(`decoding v7: ${decodeV7.records} pages, walk ${decodeV7.walkMs.toFixed(1)} ms, decoding and renaming alone ${decodeV7.decodeMs.toFixed(1)} ms, of which renaming into domain records ${decodeV7.renameMs.toFixed(1)} ms (medians of 7)`);
-  console.log(`BENCH paging ours=${oursResult.seconds.toFixed(2)} baseline=${naiveResult.seconds.toFixed(2)} ratio=${ratio.toFixed(2)} ours429=${oursResult.rateLimited} budget=${oursResult.budget.toFixed(3)} decode_overhead=${decode.fraction.toFixed(3)} v7_ours=${v7Result.seconds.toFixed(2)} v7_ours429=${v7Result.rateLimited} v7_budget=${v7Result.budget.toFixed(3)} v7_decode_overhead=${decodeV7.fraction.toFixed(3)}`);
+  console.log(
+    `decoding v7: ${decodeV7.records} pages, walk ${decodeV7.walkMs.toFixed(1)} ms, decoding and renaming alone ${decodeV7.decodeMs.toFixed(1)} ms, of which renaming into domain records ${decodeV7.renameMs.toFixed(1)} ms (medians of 7)`,
+  );
+  console.log(
+    `BENCH paging ours=${oursResult.seconds.toFixed(2)} baseline=${naiveResult.seconds.toFixed(2)} ratio=${ratio.toFixed(2)} ours429=${oursResult.rateLimited} budget=${oursResult.budget.toFixed(3)} decode_overhead=${decode.fraction.toFixed(3)} v7_ours=${v7Result.seconds.toFixed(2)} v7_ours429=${v7Result.rateLimited} v7_budget=${v7Result.budget.toFixed(3)} v7_decode_overhead=${decodeV7.fraction.toFixed(3)}`,
+  );
 }
 
 main().catch((error: unknown) => {

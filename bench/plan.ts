@@ -20,11 +20,20 @@ const TOKEN = DEMO_CREDENTIALS.admin.token;
 const AGENTS = [1000, 1037, 1074];
 
 function documentFields(index: number): Record<string, unknown> {
-  return { type: 'http-server', testName: `bench ${index}`, interval: 300, agents: [{ agentId: AGENTS[index % AGENTS.length] }], url: `https://s${index}.example.com/health` };
+  return {
+    type: 'http-server',
+    testName: `bench ${index}`,
+    interval: 300,
+    agents: [{ agentId: AGENTS[index % AGENTS.length] }],
+    url: `https://s${index}.example.com/health`,
+  };
 }
 
 function documentText(index: number, binding?: number): string {
-  const fields = binding === undefined ? documentFields(index) : { ...documentFields(index), deployments: { 'https://api.example.com': { default: binding } } };
+  const fields =
+    binding === undefined
+      ? documentFields(index)
+      : { ...documentFields(index), deployments: { 'https://api.example.com': { default: binding } } };
   return `// bench document ${index}\n${JSON.stringify(fields, null, 2)}\n`;
 }
 
@@ -33,10 +42,20 @@ function planInput(): { documents: PlanDocument[]; deployed: DeployedTest[] } {
   const deployed: DeployedTest[] = [];
   for (let i = 0; i < 500; i++) {
     const bound = i < 475;
-    documents.push({ uri: `file:///bench/t${i}.netmon-test.json`, text: documentText(i, bound ? 10_000 + i : undefined) });
+    documents.push({
+      uri: `file:///bench/t${i}.netmon-test.json`,
+      text: documentText(i, bound ? 10_000 + i : undefined),
+    });
     if (!bound) continue;
     const fields = documentFields(i);
-    deployed.push({ testId: 10_000 + i, testName: String(fields['testName']), type: 'http-server', interval: i < 450 ? 300 : 600, agents: fields['agents'] as DeployedTest['agents'], url: String(fields['url']) });
+    deployed.push({
+      testId: 10_000 + i,
+      testName: String(fields['testName']),
+      type: 'http-server',
+      interval: i < 450 ? 300 : 600,
+      agents: fields['agents'] as DeployedTest['agents'],
+      url: String(fields['url']),
+    });
   }
   return { documents, deployed };
 }
@@ -63,20 +82,34 @@ function timePlan(): { ours: number; baseline: number; changes: number } {
   return { ours: median(ours), baseline: median(baseline), changes };
 }
 
-interface ApplyRun { seconds: number; rateLimited: number; budget: number }
+interface ApplyRun {
+  seconds: number;
+  rateLimited: number;
+  budget: number;
+}
 
 async function withRateLimitedEmulator(run: (url: string) => Promise<void>): Promise<ApplyRun> {
-  const emulator = await startEmulator({ port: 0, control: true, rateLimit: { limit: LIMIT, windowSeconds: WINDOW_SECONDS } });
+  const emulator = await startEmulator({
+    port: 0,
+    control: true,
+    rateLimit: { limit: LIMIT, windowSeconds: WINDOW_SECONDS },
+  });
   try {
     const windowMs = WINDOW_SECONDS * 1000;
     await new Promise((resolve) => setTimeout(resolve, windowMs - (Date.now() % windowMs) + 20));
     const started = Date.now();
     await run(emulator.url);
     const ended = Date.now();
-    const log = await (await request(`${emulator.url}/_emulator/requests`)).body.json() as { requests: { status: number }[] };
+    const log = (await (await request(`${emulator.url}/_emulator/requests`)).body.json()) as {
+      requests: { status: number }[];
+    };
     const windows = Math.floor(ended / windowMs) - Math.floor(started / windowMs) + 1;
     const succeeded = log.requests.filter((r) => r.status >= 200 && r.status < 300).length;
-    return { seconds: (ended - started) / 1000, rateLimited: log.requests.filter((r) => r.status === 429).length, budget: succeeded / (LIMIT * windows) };
+    return {
+      seconds: (ended - started) / 1000,
+      rateLimited: log.requests.filter((r) => r.status === 429).length,
+      budget: succeeded / (LIMIT * windows),
+    };
   } finally {
     await emulator.close();
   }
@@ -89,7 +122,10 @@ async function oursApply(url: string): Promise<void> {
     for (let i = 0; i < CREATES; i++) writeFileSync(join(dir, 'tests', `t${i}.netmon-test.json`), documentText(i));
     const errors: string[] = [];
     const code = await runApply(['tests', '--yes', '--base-url', url], {
-      stdout: () => undefined, stderr: (line) => errors.push(line), cwd: dir, env: { NETMON_TOKEN: TOKEN },
+      stdout: () => undefined,
+      stderr: (line) => errors.push(line),
+      cwd: dir,
+      env: { NETMON_TOKEN: TOKEN },
     });
     if (code !== 0) throw new Error(`netmon apply exited ${code}: ${errors.slice(-3).join(' | ')}`);
   } finally {
@@ -102,10 +138,15 @@ async function naiveApply(url: string): Promise<void> {
     const { body } = testCreateRequest(documentFields(i));
     for (;;) {
       const response = await request(`${url}/v7/tests/http-server`, {
-        method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
+        method: 'POST',
+        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
       });
       await response.body.text();
-      if (response.statusCode === 429) { await new Promise((resolve) => setTimeout(resolve, 1000)); continue; }
+      if (response.statusCode === 429) {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        continue;
+      }
       if (response.statusCode !== 201) throw new Error(`naive apply: HTTP ${response.statusCode}`);
       break;
     }
@@ -118,13 +159,19 @@ function describe(name: string, run: ApplyRun): string {
 
 async function main(): Promise<void> {
   const plan = timePlan();
-  console.log(`plan: 500 documents against 500 deployed tests, ${plan.changes} changes: ${plan.ours.toFixed(1)} ms (parsing alone ${plan.baseline.toFixed(1)} ms; medians of 5)`);
-  console.log(`apply: ${CREATES} creates under a rate limit of ${LIMIT} per ${WINDOW_SECONDS} s (noisy: shared machine)`);
+  console.log(
+    `plan: 500 documents against 500 deployed tests, ${plan.changes} changes: ${plan.ours.toFixed(1)} ms (parsing alone ${plan.baseline.toFixed(1)} ms; medians of 5)`,
+  );
+  console.log(
+    `apply: ${CREATES} creates under a rate limit of ${LIMIT} per ${WINDOW_SECONDS} s (noisy: shared machine)`,
+  );
   const ours = await withRateLimitedEmulator(oursApply);
   console.log(describe('ours', ours));
   const naive = await withRateLimitedEmulator(naiveApply);
   console.log(describe('baseline', naive));
-  console.log(`BENCH plan plan500=${plan.ours.toFixed(1)} parse500=${plan.baseline.toFixed(1)} apply100=${ours.seconds.toFixed(2)} baseline_apply100=${naive.seconds.toFixed(2)} ratio=${(naive.seconds / ours.seconds).toFixed(2)} budget=${ours.budget.toFixed(3)} ours429=${ours.rateLimited}`);
+  console.log(
+    `BENCH plan plan500=${plan.ours.toFixed(1)} parse500=${plan.baseline.toFixed(1)} apply100=${ours.seconds.toFixed(2)} baseline_apply100=${naive.seconds.toFixed(2)} ratio=${(naive.seconds / ours.seconds).toFixed(2)} budget=${ours.budget.toFixed(3)} ours429=${ours.rateLimited}`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -18,7 +18,11 @@ import { median, timed } from './_timing';
 const MB = 1024 * 1024;
 const LARGE_MB = Number(process.env.NETMON_REDACT_BENCH_MB ?? 200);
 
-interface Measured { mbps: number; rssRatio: number; peakMb: number }
+interface Measured {
+  mbps: number;
+  rssRatio: number;
+  peakMb: number;
+}
 
 function measure(child: string, mode: 'stream' | 'naive', input: string, output: string, runs: number): Measured {
   const bytes = statSync(input).size;
@@ -67,11 +71,17 @@ async function main(): Promise<void> {
     const smallInfo = writeLargeHar(small, { count: 5000 });
     const pure = pureThroughput(small);
     const worst = worstCaseThroughput();
-    console.log(`crafted runs (eyJ…, a.a.a…://, near-tokens; 1 MB each in URL, header, body, custom field): ${worst.toFixed(1)} MB/s, ${(worst / pure.stream).toFixed(2)} of ordinary entries`);
-    console.log(`pure redactors on ${smallInfo.entries} entries (${(smallInfo.bytes / MB).toFixed(1)} MB, no I/O): stream ${pure.stream.toFixed(1)} MB/s, parse + redactHar + stringify ${pure.naive.toFixed(1)} MB/s`);
+    console.log(
+      `crafted runs (eyJ…, a.a.a…://, near-tokens; 1 MB each in URL, header, body, custom field): ${worst.toFixed(1)} MB/s, ${(worst / pure.stream).toFixed(2)} of ordinary entries`,
+    );
+    console.log(
+      `pure redactors on ${smallInfo.entries} entries (${(smallInfo.bytes / MB).toFixed(1)} MB, no I/O): stream ${pure.stream.toFixed(1)} MB/s, parse + redactHar + stringify ${pure.naive.toFixed(1)} MB/s`,
+    );
     const smallOurs = measure(child, 'stream', small, join(dir, 'out.har'), 5);
     const smallBase = measure(child, 'naive', small, join(dir, 'out.har'), 5);
-    console.log(line(`CLI, ${smallInfo.entries} entries (${(smallInfo.bytes / MB).toFixed(1)} MB)`, smallOurs, smallBase));
+    console.log(
+      line(`CLI, ${smallInfo.entries} entries (${(smallInfo.bytes / MB).toFixed(1)} MB)`, smallOurs, smallBase),
+    );
     rmSync(small);
 
     const large = join(dir, 'large.har');
@@ -86,8 +96,12 @@ async function main(): Promise<void> {
     await writeGzipBomb(bomb);
     const bombRun = runRedactChild(child, 'report', bomb, join(dir, 'bomb.html'));
     const bombRssMb = bombRun.peakRss / MB;
-    console.log(`har report on a ${(statSync(bomb).size / 1024).toFixed(0)} KB gzip bomb inflating to 148 MB: exit ${bombRun.code} (capped) after ${(bombRun.ms / 1000).toFixed(1)} s, peak RSS ${bombRssMb.toFixed(0)} MB (the whole-file read took 1.4 GB), ${(bombRssMb / 64).toFixed(1)} × the 64 MB report cap`);
-    console.log(`BENCH redact mbps=${ours.mbps.toFixed(1)} rss_ratio=${ours.rssRatio.toFixed(3)} baseline_mbps=${base.mbps.toFixed(1)} baseline_rss_ratio=${base.rssRatio.toFixed(3)} small_mbps=${smallOurs.mbps.toFixed(1)} small_baseline_mbps=${smallBase.mbps.toFixed(1)} pure_mbps=${pure.stream.toFixed(1)} pure_baseline_mbps=${pure.naive.toFixed(1)} worst_case_mbps=${worst.toFixed(1)} bomb_rss_mb=${bombRssMb.toFixed(0)}`);
+    console.log(
+      `har report on a ${(statSync(bomb).size / 1024).toFixed(0)} KB gzip bomb inflating to 148 MB: exit ${bombRun.code} (capped) after ${(bombRun.ms / 1000).toFixed(1)} s, peak RSS ${bombRssMb.toFixed(0)} MB (the whole-file read took 1.4 GB), ${(bombRssMb / 64).toFixed(1)} × the 64 MB report cap`,
+    );
+    console.log(
+      `BENCH redact mbps=${ours.mbps.toFixed(1)} rss_ratio=${ours.rssRatio.toFixed(3)} baseline_mbps=${base.mbps.toFixed(1)} baseline_rss_ratio=${base.rssRatio.toFixed(3)} small_mbps=${smallOurs.mbps.toFixed(1)} small_baseline_mbps=${smallBase.mbps.toFixed(1)} pure_mbps=${pure.stream.toFixed(1)} pure_baseline_mbps=${pure.naive.toFixed(1)} worst_case_mbps=${worst.toFixed(1)} bomb_rss_mb=${bombRssMb.toFixed(0)}`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -12,7 +12,13 @@
 // BENCH results first=… full=… requests=… complete=… whole_first=… naive=… ratio=… (naive ms / first ms).
 import { createNetmonClient } from '../src/api';
 import { readResultsSummary, enterprisePaths } from '../src/analysis/results/read';
-import { FIRST_PAINT_SECONDS, newestPart, readNewestFitting, readNewestRound, type PartReader } from '../src/analysis/results/newest';
+import {
+  FIRST_PAINT_SECONDS,
+  newestPart,
+  readNewestFitting,
+  readNewestRound,
+  type PartReader,
+} from '../src/analysis/results/newest';
 import type { NetMetric, PathVisSummary } from '../src/api/types';
 import { MAX_SUMMARIES, readRoundTraces } from '../src/analysis/path/read-rounds';
 import { pathRounds, type PathRound } from '../src/analysis/path/rounds';
@@ -25,16 +31,33 @@ const ROUNDS = DAY / 300;
 const NOW = Math.floor(Date.UTC(2026, 10, 20, 16) / 1000);
 async function main(): Promise<void> {
   let clock = NOW - DAY;
-  const emulator = await startEmulator({ api: 'v7', preset: 'large', now: () => clock * 1000, rateLimit: { limit: 1_000_000, windowSeconds: 60 } });
+  const emulator = await startEmulator({
+    api: 'v7',
+    preset: 'large',
+    now: () => clock * 1000,
+    rateLimit: { limit: 1_000_000, windowSeconds: 60 },
+  });
   const aid = emulator.world.accountGroups[0]?.aid ?? 0;
   const agents = (emulator.world.group(aid)?.enterpriseAgents() ?? []).slice(0, AGENTS);
-  if (agents.length < AGENTS) throw new Error(`the large preset's first group has ${agents.length} enterprise agents, not ${AGENTS}`);
+  if (agents.length < AGENTS)
+    throw new Error(`the large preset's first group has ${agents.length} enterprise agents, not ${AGENTS}`);
   let requests = 0;
   const client = createNetmonClient({
-    baseUrl: emulator.url, apiVersion: 'v7', aid, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token },
-    onRequest: (event) => { if (event.final) requests++; },
+    baseUrl: emulator.url,
+    apiVersion: 'v7',
+    aid,
+    credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token },
+    onRequest: (event) => {
+      if (event.final) requests++;
+    },
   });
-  const test = await client.createTest('agent-to-server', { testName: 'bench', interval: 300, agents: agents.map((a) => ({ agentId: a.agentId })), server: 'outlook.office365.com', port: 443 });
+  const test = await client.createTest('agent-to-server', {
+    testName: 'bench',
+    interval: 300,
+    agents: agents.map((a) => ({ agentId: a.agentId })),
+    server: 'outlook.office365.com',
+    port: 443,
+  });
   clock = NOW;
   const range = { window: '24h' };
 
@@ -44,22 +67,42 @@ async function main(): Promise<void> {
   async function firstPaint(): Promise<{ records: number; roundId?: number; traces: number }> {
     const [metrics, newest] = await Promise.all([
       client.testResults('network', test.testId, newestPart(range, FIRST_PAINT_SECONDS) ?? range).collect(),
-      readNewestRound(paths, test.testId, range).then(async (round) => ({ round, traces: round ? await readRoundTraces(paths, test.testId, round.agentIds, round.roundId) : [] })),
+      readNewestRound(paths, test.testId, range).then(async (round) => ({
+        round,
+        traces: round ? await readRoundTraces(paths, test.testId, round.agentIds, round.roundId) : [],
+      })),
     ]);
-    return { records: metrics.records.length, traces: newest.traces.length, ...(newest.round ? { roundId: newest.round.roundId } : {}) };
+    return {
+      records: metrics.records.length,
+      traces: newest.traces.length,
+      ...(newest.round ? { roundId: newest.round.roundId } : {}),
+    };
   }
 
   const CAP = 10_000;
-  const network: PartReader<NetMetric> = (part, maxRecords) => client.testResults('network', test.testId, part).collect({ maxRecords });
-  const summaries: PartReader<PathVisSummary> = (part, maxRecords) => client.testResults('path-vis', test.testId, part).collect({ maxRecords });
+  const network: PartReader<NetMetric> = (part, maxRecords) =>
+    client.testResults('network', test.testId, part).collect({ maxRecords });
+  const summaries: PartReader<PathVisSummary> = (part, maxRecords) =>
+    client.testResults('path-vis', test.testId, part).collect({ maxRecords });
   /** Then what the panels end on (metrics-panels.ts, path-panels.ts): the range's newest part that fits the cap, the metrics' from the first paint's count. */
   async function fitted(lastHour: number): Promise<{ records: number; seconds: number; newestRound: number }> {
-    const [metrics] = await Promise.all([readNewestFitting(network, range, CAP, { seconds: FIRST_PAINT_SECONDS, records: lastHour }), readNewestFitting(summaries, range, CAP)]);
-    return { records: metrics.records.length, seconds: metrics.narrowed?.seconds ?? DAY, newestRound: Math.max(...metrics.records.map((r) => r.roundId)) };
+    const [metrics] = await Promise.all([
+      readNewestFitting(network, range, CAP, { seconds: FIRST_PAINT_SECONDS, records: lastHour }),
+      readNewestFitting(summaries, range, CAP),
+    ]);
+    return {
+      records: metrics.records.length,
+      seconds: metrics.narrowed?.seconds ?? DAY,
+      newestRound: Math.max(...metrics.records.map((r) => r.roundId)),
+    };
   }
 
   /** The round list as it was read before: the range's oldest summaries, capped. */
-  const cappedRounds = async (): Promise<PathRound[]> => pathRounds((await client.testResults('path-vis', test.testId, range).collect({ maxRecords: MAX_SUMMARIES })).records as PathVisSummary[]);
+  const cappedRounds = async (): Promise<PathRound[]> =>
+    pathRounds(
+      (await client.testResults('path-vis', test.testId, range).collect({ maxRecords: MAX_SUMMARIES }))
+        .records as PathVisSummary[],
+    );
 
   /** The whole range, read uncapped: what the day holds. */
   async function wholeRange(): Promise<{ records: number; newestRound: number }> {
@@ -78,7 +121,10 @@ async function main(): Promise<void> {
     const network = await client.testResults('network', test.testId, range).collect();
     const pairs = network.records.map((r) => [r.agentId, r.roundId] as const);
     let traces = 0;
-    await forEachAtMost(pairs, 6, async ([agentId, roundId]) => { await client.getTestPathTrace(test.testId, agentId, roundId); traces++; });
+    await forEachAtMost(pairs, 6, async ([agentId, roundId]) => {
+      await client.getTestPathTrace(test.testId, agentId, roundId);
+      traces++;
+    });
     return traces;
   }
 
@@ -91,10 +137,17 @@ async function main(): Promise<void> {
 
   // Warm the connections and the world's caches, and check what is drawn: the day's results of every agent, the newest round's traces of every agent.
   const [drawn, whole] = [await firstPaint(), await wholeRange()];
-  if (whole.records !== AGENTS * ROUNDS) throw new Error(`the day holds ${whole.records} results, not ${AGENTS} × ${ROUNDS}`);
-  if (drawn.traces !== AGENTS || drawn.roundId !== whole.newestRound) throw new Error(`first paint drew ${drawn.traces} traces of round ${drawn.roundId}, not ${AGENTS} of the newest round ${whole.newestRound}`);
+  if (whole.records !== AGENTS * ROUNDS)
+    throw new Error(`the day holds ${whole.records} results, not ${AGENTS} × ${ROUNDS}`);
+  if (drawn.traces !== AGENTS || drawn.roundId !== whole.newestRound)
+    throw new Error(
+      `first paint drew ${drawn.traces} traces of round ${drawn.roundId}, not ${AGENTS} of the newest round ${whole.newestRound}`,
+    );
   const ended = await fitted(drawn.records);
-  if (ended.newestRound !== whole.newestRound || ended.records > CAP) throw new Error(`the panels end on ${ended.records} results up to round ${ended.newestRound}, not at most ${CAP} up to the newest ${whole.newestRound}`);
+  if (ended.newestRound !== whole.newestRound || ended.records > CAP)
+    throw new Error(
+      `the panels end on ${ended.records} results up to round ${ended.newestRound}, not at most ${CAP} up to the newest ${whole.newestRound}`,
+    );
   // The machine is shared: the first paint is the median of five.
   const firsts: { ms: number; requests: number }[] = [];
   for (let i = 0; i < 5; i++) firsts.push(await timed(firstPaint));
@@ -103,11 +156,14 @@ async function main(): Promise<void> {
   const before = await timed(wholeRangeFirst);
   const full = await timed(() => readResultsSummary(client, test, range));
   const baseline = await timed(naive);
-  console.log(`${AGENTS} agents × ${ROUNDS} rounds: first paint ${first.ms.toFixed(0)} ms in ${first.requests} requests (whole range first: ${before.ms.toFixed(0)} ms in ${before.requests}); panels complete ${complete.ms.toFixed(0)} ms in ${complete.requests} (the last ${ended.seconds / 3600} h: ${ended.records} results of ${whole.records}); summary ${full.ms.toFixed(0)} ms in ${full.requests}; naive ${baseline.ms.toFixed(0)} ms in ${baseline.requests}`);
-  console.log(`BENCH results first=${first.ms.toFixed(0)} full=${full.ms.toFixed(0)} requests=${first.requests} complete=${complete.ms.toFixed(0)} part_h=${ended.seconds / 3600} drawn=${ended.records} whole_first=${before.ms.toFixed(0)} naive=${baseline.ms.toFixed(0)} naive_requests=${baseline.requests} ratio=${(baseline.ms / first.ms).toFixed(1)}`);
+  console.log(
+    `${AGENTS} agents × ${ROUNDS} rounds: first paint ${first.ms.toFixed(0)} ms in ${first.requests} requests (whole range first: ${before.ms.toFixed(0)} ms in ${before.requests}); panels complete ${complete.ms.toFixed(0)} ms in ${complete.requests} (the last ${ended.seconds / 3600} h: ${ended.records} results of ${whole.records}); summary ${full.ms.toFixed(0)} ms in ${full.requests}; naive ${baseline.ms.toFixed(0)} ms in ${baseline.requests}`,
+  );
+  console.log(
+    `BENCH results first=${first.ms.toFixed(0)} full=${full.ms.toFixed(0)} requests=${first.requests} complete=${complete.ms.toFixed(0)} part_h=${ended.seconds / 3600} drawn=${ended.records} whole_first=${before.ms.toFixed(0)} naive=${baseline.ms.toFixed(0)} naive_requests=${baseline.requests} ratio=${(baseline.ms / first.ms).toFixed(1)}`,
+  );
   await client.close();
   await emulator.close();
-
 }
 
 void main();

@@ -14,26 +14,47 @@ import { forEachAtMost } from '../src/analysis/pool';
 const AID = 1001;
 const WINDOW = '7d';
 
-interface Counted { client: NetmonClient; requests: () => number }
+interface Counted {
+  client: NetmonClient;
+  requests: () => number;
+}
 
 function countingClient(url: string): Counted {
   let requests = 0;
-  const client = createNetmonClient({ apiVersion: 'v6', baseUrl: url, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token }, aid: String(AID), onRequest: (event) => { if (event.final) requests++; } });
+  const client = createNetmonClient({
+    apiVersion: 'v6',
+    baseUrl: url,
+    credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token },
+    aid: String(AID),
+    onRequest: (event) => {
+      if (event.final) requests++;
+    },
+  });
   return { client, requests: () => requests };
 }
 
-async function ours(url: string, agentId: string): Promise<{ first: number; full: number; requests: number; timeline: AgentTimeline }> {
+async function ours(
+  url: string,
+  agentId: string,
+): Promise<{ first: number; full: number; requests: number; timeline: AgentTimeline }> {
   const { client, requests } = countingClient(url);
   const started = performance.now();
   let first = 0;
   const now = Date.now();
-  const walk: TimelineWalk = new TimelineWalk(client, agentId, { window: WINDOW }, { fromMs: now - 7 * 86_400_000, toMs: now }, new Map(), {
-    onUpdate: () => {
-      if (first > 0 || walk.builder.lanes().sessions.length === 0) return;
-      agentTimeline({ agentId }, walk.range, walk.builder, walk.gaps, false); // what the panel draws first
-      first = performance.now() - started;
+  const walk: TimelineWalk = new TimelineWalk(
+    client,
+    agentId,
+    { window: WINDOW },
+    { fromMs: now - 7 * 86_400_000, toMs: now },
+    new Map(),
+    {
+      onUpdate: () => {
+        if (first > 0 || walk.builder.lanes().sessions.length === 0) return;
+        agentTimeline({ agentId }, walk.range, walk.builder, walk.gaps, false); // what the panel draws first
+        first = performance.now() - started;
+      },
     },
-  });
+  );
   await walk.run();
   const timeline = agentTimeline({ agentId }, walk.range, walk.builder, walk.gaps, true);
   const full = performance.now() - started;
@@ -43,15 +64,26 @@ async function ours(url: string, agentId: string): Promise<{ first: number; full
 }
 
 /** Every list unfiltered, the agent's records kept client-side; then the same details and analysis. */
-async function naive(url: string, agentId: string): Promise<{ full: number; requests: number; timeline: AgentTimeline }> {
+async function naive(
+  url: string,
+  agentId: string,
+): Promise<{ full: number; requests: number; timeline: AgentTimeline }> {
   const { client, requests } = countingClient(url);
   const started = performance.now();
   const builder = new TimelineLanesBuilder(agentId);
-  await Promise.all(TIMELINE_LISTS.map(async (list) => {
-    for await (const page of client[list]({ window: WINDOW }).pages()) builder.add(list, (page.records as { agentId?: unknown }[]).filter((r) => r.agentId === agentId));
-  }));
+  await Promise.all(
+    TIMELINE_LISTS.map(async (list) => {
+      for await (const page of client[list]({ window: WINDOW }).pages())
+        builder.add(
+          list,
+          (page.records as { agentId?: unknown }[]).filter((r) => r.agentId === agentId),
+        );
+    }),
+  );
   const wanted = detailsWanted(builder.sessionsByNeed(), builder.lanes().sessions);
-  await forEachAtMost(wanted, 4, async (id) => { builder.addSessionDetail(await client.getUserSession(id)); });
+  await forEachAtMost(wanted, 4, async (id) => {
+    builder.addSessionDetail(await client.getUserSession(id));
+  });
   const now = Date.now();
   const timeline = agentTimeline({ agentId }, { fromMs: now - 7 * 86_400_000, toMs: now }, builder, [], true);
   const full = performance.now() - started;
@@ -83,20 +115,34 @@ async function main(): Promise<void> {
     const { client } = countingClient(emulator.url);
     const agents = (await client.endpointAgents().collect({ maxRecords: 20_000 })).records;
     await client.close();
-    const typed = String(agents.find((a) => a.agentId === wifi.agentId)?.computerName ?? 'desktop').slice(0, 10).toLowerCase();
+    const typed = String(agents.find((a) => a.agentId === wifi.agentId)?.computerName ?? 'desktop')
+      .slice(0, 10)
+      .toLowerCase();
     const pick = pickPerKeystroke(agents, typed);
-    console.log(`agent quick pick: ${agents.length} agents, "${typed}" typed one key at a time: ${pick.toFixed(2)} ms per keystroke (median)`);
+    console.log(
+      `agent quick pick: ${agents.length} agents, "${typed}" typed one key at a time: ${pick.toFixed(2)} ms per keystroke (median)`,
+    );
 
     const a = await ours(emulator.url, wifi.agentId);
-    console.log(`ours (server-side agent filter): first lane ${a.first.toFixed(0)} ms, complete ${a.full.toFixed(0)} ms, ${a.requests} requests, ${a.timeline.lanes.sessions.length} sessions, ${a.timeline.verdict.periods.length} poor periods`);
+    console.log(
+      `ours (server-side agent filter): first lane ${a.first.toFixed(0)} ms, complete ${a.full.toFixed(0)} ms, ${a.requests} requests, ${a.timeline.lanes.sessions.length} sessions, ${a.timeline.verdict.periods.length} poor periods`,
+    );
     const b = await naive(emulator.url, wifi.agentId);
-    console.log(`baseline (unfiltered lists scanned client-side): complete ${b.full.toFixed(0)} ms, ${b.requests} requests, ${b.timeline.lanes.sessions.length} sessions, ${b.timeline.verdict.periods.length} poor periods`);
-    if (a.timeline.lanes.sessions.length !== b.timeline.lanes.sessions.length) throw new Error('the two ways read different sessions: the comparison would be unfair');
+    console.log(
+      `baseline (unfiltered lists scanned client-side): complete ${b.full.toFixed(0)} ms, ${b.requests} requests, ${b.timeline.lanes.sessions.length} sessions, ${b.timeline.verdict.periods.length} poor periods`,
+    );
+    if (a.timeline.lanes.sessions.length !== b.timeline.lanes.sessions.length)
+      throw new Error('the two ways read different sessions: the comparison would be unfair');
     const ratio = b.full / a.full;
-    console.log(`BENCH timeline first=${a.first.toFixed(0)} full=${a.full.toFixed(0)} requests=${a.requests} baseline=${b.full.toFixed(0)} ratio=${ratio.toFixed(1)} pick=${pick.toFixed(2)}`);
+    console.log(
+      `BENCH timeline first=${a.first.toFixed(0)} full=${a.full.toFixed(0)} requests=${a.requests} baseline=${b.full.toFixed(0)} ratio=${ratio.toFixed(1)} pick=${pick.toFixed(2)}`,
+    );
   } finally {
     await emulator.close();
   }
 }
 
-void main().catch((error: unknown) => { console.error(error); process.exitCode = 1; });
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

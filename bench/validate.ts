@@ -32,13 +32,33 @@ async function measure(runs: number, body: () => unknown): Promise<number> {
 
 function bigTestDocument(): string {
   const agents = Array.from({ length: AGENTS }, (_, i) => `    { "agentId": ${1000 + i} }, // agent ${i}`);
-  return ['{', '  // 1,000 agents', '  "type": "agent-to-server",', '  "testName": "Big",', '  "interval": 300,', '  "agents": [', ...agents, '  ],', '  "server": "a.example:443",', '}'].join('\n');
+  return [
+    '{',
+    '  // 1,000 agents',
+    '  "type": "agent-to-server",',
+    '  "testName": "Big",',
+    '  "interval": 300,',
+    '  "agents": [',
+    ...agents,
+    '  ],',
+    '  "server": "a.example:443",',
+    '}',
+  ].join('\n');
 }
 
 const FOLDER_TEMPLATES: ((i: number) => [string, string])[] = [
-  (i) => [`t${i}.netmon-test.json`, `{\n  // test ${i}\n  "type": "http-server",\n  "testName": "Test ${i}",\n  "interval": 300,\n  "agents": [{ "agentId": 1001 }, { "agentId": 1002 }],\n  "url": "https://s${i}.example/",\n  "deployments": { "demo": { "default": ${i + 1} } },\n}\n`],
-  (i) => [`i${i}.netmon-instant.json`, `{\n  "type": "agent-to-server",\n  "testName": "Instant ${i}",\n  "serverName": "10.0.${i % 250}.1",\n  "maxMachines": 10\n}\n`],
-  (i) => [`f${i}.netmon-filter.json`, `{\n  "target": "user-sessions",\n  "searchFilters": [{ "key": "connection", "values": ["Wireless"] }, { "key": "gateway", "values": ["192.168.${i % 250}.1"] }],\n  "window": "1d"\n}\n`],
+  (i) => [
+    `t${i}.netmon-test.json`,
+    `{\n  // test ${i}\n  "type": "http-server",\n  "testName": "Test ${i}",\n  "interval": 300,\n  "agents": [{ "agentId": 1001 }, { "agentId": 1002 }],\n  "url": "https://s${i}.example/",\n  "deployments": { "demo": { "default": ${i + 1} } },\n}\n`,
+  ],
+  (i) => [
+    `i${i}.netmon-instant.json`,
+    `{\n  "type": "agent-to-server",\n  "testName": "Instant ${i}",\n  "serverName": "10.0.${i % 250}.1",\n  "maxMachines": 10\n}\n`,
+  ],
+  (i) => [
+    `f${i}.netmon-filter.json`,
+    `{\n  "target": "user-sessions",\n  "searchFilters": [{ "key": "connection", "values": ["Wireless"] }, { "key": "gateway", "values": ["192.168.${i % 250}.1"] }],\n  "window": "1d"\n}\n`,
+  ],
 ];
 
 function writeFolder(): string {
@@ -54,16 +74,25 @@ function writeFolder(): string {
 
 async function main(): Promise<void> {
   const text = bigTestDocument();
-  const catalog: LiveCatalog = { enterpriseAgents: Array.from({ length: AGENTS }, (_, i) => ({ agentId: String(1000 + i), name: `agent-${i}`, location: 'Somewhere' })) };
+  const catalog: LiveCatalog = {
+    enterpriseAgents: Array.from({ length: AGENTS }, (_, i) => ({
+      agentId: String(1000 + i),
+      name: `agent-${i}`,
+      location: 'Somewhere',
+    })),
+  };
   const strictJson = text.replace(/ \/\/.*$/gm, '').replace(/,(\s*[\]}])/g, '$1');
   const naiveAjv = new Ajv({ allErrors: true, strict: false });
   const naive = {
-    test: naiveAjv.compile(DOCUMENT_SCHEMAS.test), instant: naiveAjv.compile(DOCUMENT_SCHEMAS.instant), filter: naiveAjv.compile(DOCUMENT_SCHEMAS.filter),
+    test: naiveAjv.compile(DOCUMENT_SCHEMAS.test),
+    instant: naiveAjv.compile(DOCUMENT_SCHEMAS.instant),
+    filter: naiveAjv.compile(DOCUMENT_SCHEMAS.filter),
     'endpoint-test': naiveAjv.compile(DOCUMENT_SCHEMAS['endpoint-test']),
   };
 
   const checked = validateDocument('test', text, { catalog });
-  if (checked.diagnostics.length !== 0) throw new Error(`bench document is not clean: ${checked.diagnostics[0]?.message}`);
+  if (checked.diagnostics.length !== 0)
+    throw new Error(`bench document is not clean: ${checked.diagnostics[0]?.message}`);
   const singleMs = await measure(60, () => validateDocument('test', text, { catalog }));
   const naiveMs = await measure(40, () => naive.test(JSON.parse(strictJson)));
   const treeMs = await measure(40, () => parseTree(text, [], { allowTrailingComma: true }));
@@ -71,7 +100,7 @@ async function main(): Promise<void> {
   const folder = writeFolder();
   try {
     const silent = { stdout: () => undefined, stderr: () => undefined, cwd: folder };
-    if (await runValidate(['.'], silent) !== 0) throw new Error('bench folder is not clean');
+    if ((await runValidate(['.'], silent)) !== 0) throw new Error('bench folder is not clean');
     const folderMs = await measure(7, () => runValidate(['.'], silent));
     const naiveFolderMs = await measure(7, () => {
       for (const name of readdirSync(folder)) {
@@ -79,9 +108,15 @@ async function main(): Promise<void> {
         if (kind) naive[kind](parse(readFileSync(join(folder, name), 'utf8')));
       }
     });
-    console.log(`single document (${AGENTS} agents, live catalog of ${AGENTS}): full ${singleMs.toFixed(2)} ms; naive JSON.parse+ajv ${naiveMs.toFixed(2)} ms (x${(singleMs / naiveMs).toFixed(1)}); jsonc parseTree alone ${treeMs.toFixed(2)} ms (x${(singleMs / treeMs).toFixed(1)})`);
-    console.log(`folder of ${FOLDER_SIZE} documents via netmon validate (glob, read, all rules, workspace rule): ${folderMs.toFixed(1)} ms; naive readdir+read+jsonc parse+ajv ${naiveFolderMs.toFixed(1)} ms (x${(folderMs / naiveFolderMs).toFixed(1)})`);
-    console.log(`target single document < 20 ms: ${singleMs < 20 ? 'met' : 'MISSED'} (shared 2-core machine; numbers are noisy)`);
+    console.log(
+      `single document (${AGENTS} agents, live catalog of ${AGENTS}): full ${singleMs.toFixed(2)} ms; naive JSON.parse+ajv ${naiveMs.toFixed(2)} ms (x${(singleMs / naiveMs).toFixed(1)}); jsonc parseTree alone ${treeMs.toFixed(2)} ms (x${(singleMs / treeMs).toFixed(1)})`,
+    );
+    console.log(
+      `folder of ${FOLDER_SIZE} documents via netmon validate (glob, read, all rules, workspace rule): ${folderMs.toFixed(1)} ms; naive readdir+read+jsonc parse+ajv ${naiveFolderMs.toFixed(1)} ms (x${(folderMs / naiveFolderMs).toFixed(1)})`,
+    );
+    console.log(
+      `target single document < 20 ms: ${singleMs < 20 ? 'met' : 'MISSED'} (shared 2-core machine; numbers are noisy)`,
+    );
     console.log(`BENCH validate ms=${singleMs.toFixed(2)} folderMs=${folderMs.toFixed(1)}`);
   } finally {
     rmSync(folder, { recursive: true, force: true });

@@ -11,7 +11,9 @@ const [name, ...rest] = process.argv.slice(2);
 const candidates = name ? [`bench/${name}.ts`, `bench/${name}.mjs`, `bench/${name}/index.ts`] : [];
 const file = candidates.find((c) => existsSync(c));
 if (!file) {
-  const known = readdirSync('bench').filter((f) => /\.(ts|mjs)$/.test(f) && !f.startsWith('_')).map((f) => f.replace(/\.(ts|mjs)$/, ''));
+  const known = readdirSync('bench')
+    .filter((f) => /\.(ts|mjs)$/.test(f) && !f.startsWith('_'))
+    .map((f) => f.replace(/\.(ts|mjs)$/, ''));
   console.error(`usage: npm run bench -- <name>; known: ${known.join(', ')}`);
   process.exit(2);
 }
@@ -20,7 +22,16 @@ async function bundled(source) {
   const { build } = await import('esbuild');
   mkdirSync('bench/results', { recursive: true });
   const outfile = join('bench/results', `${name}.bundled.cjs`);
-  await build({ entryPoints: [source], bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile, logLevel: 'warning', external: ['playwright-core', 'esbuild'] });
+  await build({
+    entryPoints: [source],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    outfile,
+    logLevel: 'warning',
+    external: ['playwright-core', 'esbuild'],
+  });
   return outfile;
 }
 

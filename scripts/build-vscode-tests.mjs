@@ -16,15 +16,22 @@ export const SUITE_DIRS = ['suite', 'restricted'];
 export async function buildVSCodeTests() {
   const suites = SUITE_DIRS.flatMap((dir) => {
     const suiteDir = join(REPO_ROOT, 'test/vscode', dir);
-    return readdirSync(suiteDir).filter((name) => name.endsWith('.test.ts')).map((name) => join(suiteDir, name));
+    return readdirSync(suiteDir)
+      .filter((name) => name.endsWith('.test.ts'))
+      .map((name) => join(suiteDir, name));
   });
   rmSync(VSCODE_TESTS_OUT, { recursive: true, force: true }); // no stale bundles of deleted suites
   await esbuild.build({
     entryPoints: [join(REPO_ROOT, 'test/vscode/index.ts'), ...suites],
     outbase: join(REPO_ROOT, 'test/vscode'),
     outdir: VSCODE_TESTS_OUT,
-    bundle: true, platform: 'node', format: 'cjs', target: 'node20',
-    sourcemap: 'inline', external: ['vscode', 'mocha'], logLevel: 'warning',
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    sourcemap: 'inline',
+    external: ['vscode', 'mocha'],
+    logLevel: 'warning',
   });
   return { entry: VSCODE_TESTS_ENTRY, suites: suites.length };
 }

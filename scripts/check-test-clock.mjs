@@ -36,7 +36,12 @@ export function isRecent(dateMs, writtenMs) {
 }
 
 function git(root, args) {
-  return execFileSync('git', args, { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] });
+  return execFileSync('git', args, {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
 }
 
 /** When each line of a file was written: its commit's time, or now for lines not committed yet. */
@@ -63,13 +68,18 @@ export function recentDateFindings(root, files, allowed, nowMs) {
   for (const path of files) {
     if (allowed[path] || statSync(join(root, path)).size > MAX_FILE_BYTES) continue;
     const lines = readFileSync(join(root, path), 'utf8').split('\n');
-    const suspect = lines.some((line) => datesIn(line).some(({ ms }) => ms >= oldest - RECENT_DAYS * DAY_MS && ms <= nowMs + RECENT_DAYS * DAY_MS));
+    const suspect = lines.some((line) =>
+      datesIn(line).some(({ ms }) => ms >= oldest - RECENT_DAYS * DAY_MS && ms <= nowMs + RECENT_DAYS * DAY_MS),
+    );
     if (!suspect) continue;
     const times = lineTimes(root, path, nowMs);
     lines.forEach((line, index) => {
       const written = times?.[index] ?? nowMs;
       for (const { text, ms } of datesIn(line)) {
-        if (isRecent(ms, written)) findings.push(`${path}:${index + 1}: ${text} is within ${RECENT_DAYS} days of when the line was written (${new Date(written).toISOString().slice(0, 10)}): date it relative to the test's now`);
+        if (isRecent(ms, written))
+          findings.push(
+            `${path}:${index + 1}: ${text} is within ${RECENT_DAYS} days of when the line was written (${new Date(written).toISOString().slice(0, 10)}): date it relative to the test's now`,
+          );
       }
     });
   }
@@ -84,7 +94,9 @@ export function clockReaders(sources) {
     for (const statement of file.statements) {
       if (!ts.isFunctionDeclaration(statement) || !statement.name) continue;
       if (!statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
-      const index = statement.parameters.findIndex((p) => ts.isIdentifier(p.name) && /^now(Ms)?$/.test(p.name.text) && (p.questionToken || p.initializer));
+      const index = statement.parameters.findIndex(
+        (p) => ts.isIdentifier(p.name) && /^now(Ms)?$/.test(p.name.text) && (p.questionToken || p.initializer),
+      );
       if (index >= 0) readers.set(statement.name.text, index);
     }
   }
@@ -97,7 +109,11 @@ export function callsWithoutNow(tests, readers) {
     const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
     const visit = (node) => {
       if (ts.isCallExpression(node)) {
-        const name = ts.isIdentifier(node.expression) ? node.expression.text : ts.isPropertyAccessExpression(node.expression) ? node.expression.name.text : undefined;
+        const name = ts.isIdentifier(node.expression)
+          ? node.expression.text
+          : ts.isPropertyAccessExpression(node.expression)
+            ? node.expression.name.text
+            : undefined;
         const at = name === undefined ? undefined : readers.get(name);
         const spread = node.arguments.some((a) => ts.isSpreadElement(a));
         if (at !== undefined && !spread && node.arguments.length <= at) {
@@ -116,11 +132,19 @@ export function checkTestClock(root, nowMs = Date.now()) {
   const listed = (dir) => git(root, ['ls-files', '-co', '--exclude-standard', '--', dir]).split('\n').filter(Boolean);
   const allowedPath = join(root, ALLOWED_FILE);
   let allowed = {};
-  try { allowed = JSON.parse(readFileSync(allowedPath, 'utf8')); } catch { /* none listed */ }
+  try {
+    allowed = JSON.parse(readFileSync(allowedPath, 'utf8'));
+  } catch {
+    /* none listed */
+  }
   allowed[ALLOWED_FILE] = 'the list itself';
   const testFiles = listed('test');
   const read = (path) => ({ path, text: readFileSync(join(root, path), 'utf8') });
-  const readers = clockReaders(listed('src').filter((p) => p.endsWith('.ts')).map(read));
+  const readers = clockReaders(
+    listed('src')
+      .filter((p) => p.endsWith('.ts'))
+      .map(read),
+  );
   return [
     ...recentDateFindings(root, testFiles, allowed, nowMs),
     ...callsWithoutNow(testFiles.filter((p) => p.endsWith('.ts')).map(read), readers),
@@ -132,6 +156,10 @@ if (process.argv[1] && relative(process.argv[1], new URL(import.meta.url).pathna
   const root = rootArg > 0 ? process.argv[rootArg + 1] : process.cwd();
   const findings = checkTestClock(root);
   for (const finding of findings) console.log(finding);
-  console.log(findings.length === 0 ? 'check-test-clock: no test depends on the calendar' : `check-test-clock: ${findings.length} finding(s)`);
+  console.log(
+    findings.length === 0
+      ? 'check-test-clock: no test depends on the calendar'
+      : `check-test-clock: ${findings.length} finding(s)`,
+  );
   process.exit(findings.length === 0 ? 0 : 1);
 }

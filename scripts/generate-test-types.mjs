@@ -19,12 +19,34 @@ const RULES_FILE = join(ROOT, 'src/api/types/test-type-fields.ts');
 
 /** Domain type (v6's dns-dnssec) → the vendor's path segment. */
 const TYPES = {
-  'agent-to-server': 'agent-to-server', 'agent-to-agent': 'agent-to-agent', 'dns-trace': 'dns-trace', 'dns-server': 'dns-server',
-  'dns-dnssec': 'dnssec', 'http-server': 'http-server', 'page-load': 'page-load', 'web-transactions': 'web-transactions',
-  api: 'api', 'ftp-server': 'ftp-server', 'sip-server': 'sip-server', voice: 'voice', bgp: 'bgp',
+  'agent-to-server': 'agent-to-server',
+  'agent-to-agent': 'agent-to-agent',
+  'dns-trace': 'dns-trace',
+  'dns-server': 'dns-server',
+  'dns-dnssec': 'dnssec',
+  'http-server': 'http-server',
+  'page-load': 'page-load',
+  'web-transactions': 'web-transactions',
+  api: 'api',
+  'ftp-server': 'ftp-server',
+  'sip-server': 'sip-server',
+  voice: 'voice',
+  bgp: 'bgp',
 };
 /** Fields the hand-written part of the schema defines: they take the domain's forms too (0/1 flags, numeric ids). */
-const HAND_WRITTEN = new Set(['type', 'testName', 'interval', 'enabled', 'alertsEnabled', 'agents', 'targetAgentId', 'server', 'url', 'domain', 'transactionScript']);
+const HAND_WRITTEN = new Set([
+  'type',
+  'testName',
+  'interval',
+  'enabled',
+  'alertsEnabled',
+  'agents',
+  'targetAgentId',
+  'server',
+  'url',
+  'domain',
+  'transactionScript',
+]);
 /** Hand-written targets the types still define apart (their descriptions, and the spec's ranges). */
 const TARGETS = new Set(['server', 'url', 'domain', 'transactionScript']);
 const MAX_DEPTH = 8;
@@ -51,21 +73,43 @@ function convert(node, depth = 0) {
   if (depth > MAX_DEPTH) return {};
   if (schema.allOf || schema.properties) {
     const flat = flatten(schema);
-    const properties = Object.fromEntries(Object.entries(flat.properties).filter(([, v]) => !isReadOnly(v)).map(([k, v]) => [k, convert(v, depth + 1)]));
+    const properties = Object.fromEntries(
+      Object.entries(flat.properties)
+        .filter(([, v]) => !isReadOnly(v))
+        .map(([k, v]) => [k, convert(v, depth + 1)]),
+    );
     const required = [...flat.required].filter((name) => name in properties);
     return {
-      ...(flat.description ? { description: clean(flat.description) } : {}), type: 'object', properties,
+      ...(flat.description ? { description: clean(flat.description) } : {}),
+      type: 'object',
+      properties,
       ...(required.length ? { required } : {}),
     };
   }
   const out = {};
   if (schema.description) out.description = clean(schema.description);
   if (schema.type) out.type = schema.nullable ? [schema.type, 'null'] : schema.type;
-  for (const key of ['enum', 'default', 'minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems']) {
+  for (const key of [
+    'enum',
+    'default',
+    'minimum',
+    'maximum',
+    'minLength',
+    'maxLength',
+    'pattern',
+    'minItems',
+    'maxItems',
+  ]) {
     if (schema[key] !== undefined) out[key] = schema[key];
   }
-  if (schema.exclusiveMinimum === true) { out.exclusiveMinimum = out.minimum; delete out.minimum; }
-  if (schema.exclusiveMaximum === true) { out.exclusiveMaximum = out.maximum; delete out.maximum; }
+  if (schema.exclusiveMinimum === true) {
+    out.exclusiveMinimum = out.minimum;
+    delete out.minimum;
+  }
+  if (schema.exclusiveMaximum === true) {
+    out.exclusiveMaximum = out.maximum;
+    delete out.maximum;
+  }
   // The formats both ajv-formats and VS Code check; the spec's others (int32, password …) say nothing more.
   if (schema.format === 'date-time' || schema.format === 'ipv4') out.format = schema.format;
   if (schema.items) out.items = convert(schema.items, depth + 1);
@@ -84,7 +128,10 @@ function requestSchema(segment) {
 function typeDefinition(segment) {
   const flat = flatten(requestSchema(segment));
   const fields = Object.entries(flat.properties).filter(([, v]) => !isReadOnly(v));
-  return { fields: Object.fromEntries(fields.map(([k, v]) => [k, convert(v)])), required: [...flat.required].filter((r) => fields.some(([k]) => k === r)) };
+  return {
+    fields: Object.fromEntries(fields.map(([k, v]) => [k, convert(v)])),
+    required: [...flat.required].filter((r) => fields.some(([k]) => k === r)),
+  };
 }
 
 const definitions = Object.fromEntries(Object.entries(TYPES).map(([type, segment]) => [type, typeDefinition(segment)]));
@@ -102,29 +149,64 @@ function writeSchema() {
     const text = JSON.stringify(definition);
     for (let n = 0; ; n += 1) {
       const key = n === 0 ? name : `${name}.${n}`;
-      if (!(key in fields)) { fields[key] = definition; return key; }
+      if (!(key in fields)) {
+        fields[key] = definition;
+        return key;
+      }
       if (JSON.stringify(fields[key]) === text) return key;
     }
   };
-  const perType = Object.fromEntries(Object.entries(definitions).map(([type, { fields: own }]) => [type,
-    Object.fromEntries(Object.entries(own).filter(([name]) => !HAND_WRITTEN.has(name) || TARGETS.has(name)).map(([name, d]) => [name, keyOf(name, d)]))]));
+  const perType = Object.fromEntries(
+    Object.entries(definitions).map(([type, { fields: own }]) => [
+      type,
+      Object.fromEntries(
+        Object.entries(own)
+          .filter(([name]) => !HAND_WRITTEN.has(name) || TARGETS.has(name))
+          .map(([name, d]) => [name, keyOf(name, d)]),
+      ),
+    ]),
+  );
   const names = new Set(Object.values(perType).flatMap((own) => Object.keys(own)));
-  const shared = new Set([...names].filter((name) => !HAND_WRITTEN.has(name) && Object.values(perType).every((own) => !(name in own) || own[name] === name)));
+  const shared = new Set(
+    [...names].filter(
+      (name) => !HAND_WRITTEN.has(name) && Object.values(perType).every((own) => !(name in own) || own[name] === name),
+    ),
+  );
   const generated = new Set([...names].filter((name) => !HAND_WRITTEN.has(name)));
-  const kept = Object.fromEntries(Object.entries(schema.properties).filter(([name, value]) => !(generated.has(name) && (value.doNotSuggest || value.$ref || value === true))));
-  const top = Object.fromEntries([...generated].filter((name) => !(name in kept)).map((name) => [name, shared.has(name) ? { $ref: `#/definitions/field-${name}` } : true]));
+  const kept = Object.fromEntries(
+    Object.entries(schema.properties).filter(
+      ([name, value]) => !(generated.has(name) && (value.doNotSuggest || value.$ref || value === true)),
+    ),
+  );
+  const top = Object.fromEntries(
+    [...generated]
+      .filter((name) => !(name in kept))
+      .map((name) => [name, shared.has(name) ? { $ref: `#/definitions/field-${name}` } : true]),
+  );
   schema.properties = { ...kept, ...top };
   schema.required = ['type', 'testName'];
   // No `required` per type: the documents' semantic rules name a missing target on the type value.
   schema.definitions = {
-    ...Object.fromEntries(Object.entries(perType).map(([type, own]) => [type, {
-      type: 'object',
-      properties: Object.fromEntries(Object.entries(own).filter(([name]) => !shared.has(name)).map(([name, key]) => [name, { $ref: `#/definitions/field-${key}` }])),
-    }])),
+    ...Object.fromEntries(
+      Object.entries(perType).map(([type, own]) => [
+        type,
+        {
+          type: 'object',
+          properties: Object.fromEntries(
+            Object.entries(own)
+              .filter(([name]) => !shared.has(name))
+              .map(([name, key]) => [name, { $ref: `#/definitions/field-${key}` }]),
+          ),
+        },
+      ]),
+    ),
     ...Object.fromEntries(Object.entries(fields).map(([key, definition]) => [`field-${key}`, definition])),
   };
   schema.allOf = Object.keys(definitions).map((type) => ({
-    if: { properties: { type: { enum: type === 'dns-dnssec' ? ['dns-dnssec', 'dnssec'] : [type] } }, required: ['type'] },
+    if: {
+      properties: { type: { enum: type === 'dns-dnssec' ? ['dns-dnssec', 'dnssec'] : [type] } },
+      required: ['type'],
+    },
     then: { $ref: `#/definitions/${type}` },
   }));
   writeFileSync(SCHEMA_FILE, `${JSON.stringify(schema, null, 2)}\n`);
@@ -132,8 +214,9 @@ function writeSchema() {
 
 /** The compact rule of a field for the emulator: its JSON type and, for scalars, enum and range. */
 function rule(definition) {
-  const out = { type: Array.isArray(definition.type) ? definition.type[0] : definition.type ?? 'object' };
-  for (const key of ['enum', 'minimum', 'maximum', 'format']) if (definition[key] !== undefined) out[key] = definition[key];
+  const out = { type: Array.isArray(definition.type) ? definition.type[0] : (definition.type ?? 'object') };
+  for (const key of ['enum', 'minimum', 'maximum', 'format'])
+    if (definition[key] !== undefined) out[key] = definition[key];
   if (definition.items?.type) out.items = definition.items.type;
   return out;
 }
@@ -144,7 +227,9 @@ function writeRules() {
   const nameOf = (field, r) => {
     const text = JSON.stringify(r);
     for (const [key, known] of rules) if (known.field === field && known.text === text) return key;
-    const key = rules.has(field) ? `${field}#${[...rules.keys()].filter((k) => k.split('#')[0] === field).length}` : field;
+    const key = rules.has(field)
+      ? `${field}#${[...rules.keys()].filter((k) => k.split('#')[0] === field).length}`
+      : field;
     rules.set(key, { field, text });
     return key;
   };
@@ -154,7 +239,7 @@ function writeRules() {
   });
   for (const [key, { text }] of rules) lines.push(`  ${JSON.stringify(key)}: ${text},`);
   const text = [
-    '// GENERATED by scripts/generate-test-types.mjs from the vendor\'s OpenAPI description of API v7',
+    "// GENERATED by scripts/generate-test-types.mjs from the vendor's OpenAPI description of API v7",
     '// (test/fixtures/openapi, Apache-2.0, see its NOTICE): do not edit. The writable fields of each',
     '// enterprise test type as a create request takes them; a rule key `field#n` is the n-th',
     '// different definition of `field` among the types.',

@@ -23,8 +23,12 @@ for (const file of files) console.log(`  ${file.padEnd(40)} ${kb(file).padStart(
 console.log(`\n.vsix size: ${kb(vsix)} KB`);
 console.log(`dist/extension.js: ${kb('dist/extension.js')} KB (minified)\n`);
 
-const sizes = Object.fromEntries(Object.keys(SIZE_BUDGETS_KIB).map((name) => [name, sizeOf(name === 'vsix' ? vsix : name)]));
-const report = budgetReport(checkBudgets(sizes), (name) => (name === 'vsix' ? largestFiles(files) : contributorsOf(name)));
+const sizes = Object.fromEntries(
+  Object.keys(SIZE_BUDGETS_KIB).map((name) => [name, sizeOf(name === 'vsix' ? vsix : name)]),
+);
+const report = budgetReport(checkBudgets(sizes), (name) =>
+  name === 'vsix' ? largestFiles(files) : contributorsOf(name),
+);
 for (const line of report.lines) (report.ok ? console.log : console.error)(line);
 if (!report.ok) process.exit(1);
 
@@ -43,7 +47,10 @@ function contributorsOf(outfile) {
 
 /** The .vsix's heaviest files (uncompressed: their share of it). */
 function largestFiles(paths) {
-  return paths.map((path) => ({ group: path, bytes: sizeOf(path) ?? 0 })).sort((a, b) => b.bytes - a.bytes).slice(0, 8);
+  return paths
+    .map((path) => ({ group: path, bytes: sizeOf(path) ?? 0 }))
+    .sort((a, b) => b.bytes - a.bytes)
+    .slice(0, 8);
 }
 
 function run(command, args, stdout = 'inherit') {

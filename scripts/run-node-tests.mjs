@@ -12,15 +12,28 @@ const files = [];
 const walk = (dir) => {
   for (const name of readdirSync(dir).sort()) {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) { if (name !== 'fixtures') walk(path); }
-    else if (name.endsWith('.test.ts')) files.push(path);
+    if (statSync(path).isDirectory()) {
+      if (name !== 'fixtures') walk(path);
+    } else if (name.endsWith('.test.ts')) files.push(path);
   }
 };
-for (const root of roots) if (existsSync(root)) { if (statSync(root).isDirectory()) walk(root); else files.push(root); }
-if (files.length === 0) { console.error(`no test files under ${roots.join(', ')}`); process.exit(1); }
+for (const root of roots)
+  if (existsSync(root)) {
+    if (statSync(root).isDirectory()) walk(root);
+    else files.push(root);
+  }
+if (files.length === 0) {
+  console.error(`no test files under ${roots.join(', ')}`);
+  process.exit(1);
+}
 // A test that hangs fails by name after this long instead of stalling the whole run.
 const perTestTimeout = extra.some((a) => a.startsWith('--test-timeout')) ? [] : ['--test-timeout=180000'];
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...perTestTimeout, ...extra, ...files], {
-  stdio: 'inherit', env: clockEnvironment(process.env, pathToFileURL(join(import.meta.dirname, 'test-clock.mjs')).href),
-});
+const result = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', '--test', '--test-reporter=spec', ...perTestTimeout, ...extra, ...files],
+  {
+    stdio: 'inherit',
+    env: clockEnvironment(process.env, pathToFileURL(join(import.meta.dirname, 'test-clock.mjs')).href),
+  },
+);
 process.exit(result.status ?? 1);

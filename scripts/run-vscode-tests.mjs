@@ -27,12 +27,19 @@ const verbose = flag('--verbose');
 if (option('--grep')) process.env.NETMON_VSCODE_GREP = option('--grep');
 // NETMON_TEST_NOW (scripts/test-clock.mjs) moves the extension host's clock (test/vscode/index.ts);
 // the UI tests' workbenches keep the real one.
-if (process.env.NETMON_TEST_NOW) process.env.NETMON_TEST_NOW_AT ??= String(Math.round(performance.timeOrigin + performance.now()));
+if (process.env.NETMON_TEST_NOW)
+  process.env.NETMON_TEST_NOW_AT ??= String(Math.round(performance.timeOrigin + performance.now()));
 
 /** Workbench log lines that are expected offline and say nothing about the extension. */
-const NOISE = [/open-vsx|openvsx|marketplace|gallery/i, /vsda/i, /Failed to fetch/i, /ERR_NAME_NOT_RESOLVED|ENOTFOUND|getaddrinfo/i,
-  /\[Extension Host\] (debugger|Debugger) listening/i, /Found unexpected service worker controller/i,
-  /^(Resolving|Resolved) connection token|^Creating a socket|^Updating additional builtin|^\[Service Worker\]|^ChatSessionStore|^Creation of workbench contribution/];
+const NOISE = [
+  /open-vsx|openvsx|marketplace|gallery/i,
+  /vsda/i,
+  /Failed to fetch/i,
+  /ERR_NAME_NOT_RESOLVED|ENOTFOUND|getaddrinfo/i,
+  /\[Extension Host\] (debugger|Debugger) listening/i,
+  /Found unexpected service worker controller/i,
+  /^(Resolving|Resolved) connection token|^Creating a socket|^Updating additional builtin|^\[Service Worker\]|^ChatSessionStore|^Creation of workbench contribution/,
+];
 
 /**
  * The suites whose work depends on the dialect (paths, paging, filters, ranges, record shapes,
@@ -42,20 +49,28 @@ const NOISE = [/open-vsx|openvsx|marketplace|gallery/i, /vsda/i, /Failed to fetc
  * workbench (activation, walkthrough, bundle cache, sign-in), v6-only shapes, the 10,000-agent
  * preset (its paging is the same code as "Load more") and the document layer. About 3 minutes.
  */
-const V7_SUITES = '^(explorer tree|account groups|"Load more" paging|time range and filters|error nodes|session overview|path visualization'
-  + '|agent timeline|deploying and running documents|endpoint test documents|the Enterprise Agents root|Export Evidence|security|Language-model tools)';
+const V7_SUITES =
+  '^(explorer tree|account groups|"Load more" paging|time range and filters|error nodes|session overview|path visualization' +
+  '|agent timeline|deploying and running documents|endpoint test documents|the Enterprise Agents root|Export Evidence|security|Language-model tools)';
 
 /** The restricted pass opens a folder the user never trusted, as a cloned repository would be. */
 const EXTENSION_HOST_PASSES = [
   { suites: 'suite' },
   { name: 'suite-v7', suites: 'suite', api: 'v7', grep: V7_SUITES },
   {
-    suites: 'restricted', workspaceTrust: true,
+    suites: 'restricted',
+    workspaceTrust: true,
     workspaceFiles: {
-      '.vscode/settings.json': JSON.stringify({ 'netmon.startInDemoMode': true, 'netmon.baseUrl': 'http://127.0.0.1:9' }),
-      'cloned.netmon-test.json': '{ "type": "agent-to-server", "testName": "Cloned", "interval": 300, "agents": [{ "agentId": 1000 }], "server": "a.example.com" }\n',
-      'cloned.netmon-instant.json': '{ "type": "http-server", "testName": "Cloned", "url": "https://attacker.example/", "maxMachines": 5 }\n',
-      'cloned.netmon-endpoint-test.json': '{ "type": "http-server", "testName": "Cloned", "url": "https://attacker.example/", "maxMachines": 5000, "deployments": { "demo": { "1001": 1 } } }\n',
+      '.vscode/settings.json': JSON.stringify({
+        'netmon.startInDemoMode': true,
+        'netmon.baseUrl': 'http://127.0.0.1:9',
+      }),
+      'cloned.netmon-test.json':
+        '{ "type": "agent-to-server", "testName": "Cloned", "interval": 300, "agents": [{ "agentId": 1000 }], "server": "a.example.com" }\n',
+      'cloned.netmon-instant.json':
+        '{ "type": "http-server", "testName": "Cloned", "url": "https://attacker.example/", "maxMachines": 5 }\n',
+      'cloned.netmon-endpoint-test.json':
+        '{ "type": "http-server", "testName": "Cloned", "url": "https://attacker.example/", "maxMachines": 5000, "deployments": { "demo": { "1001": 1 } } }\n',
     },
   },
 ];
@@ -71,11 +86,21 @@ function passesWanted() {
  * Twelve minutes for the v6 passes and the UI tests (the authoring walk, the deploy loop and the agent-tool
  * confirmation added about three; a loaded CI machine takes longer), four more when the v7 pass runs.
  */
-const OVERALL_TIMEOUT_MS = Number(process.env.NETMON_VSCODE_TIMEOUT_MS ?? (720_000 + (passesWanted().some((pass) => pass.api) ? 240_000 : 0)));
+const OVERALL_TIMEOUT_MS = Number(
+  process.env.NETMON_VSCODE_TIMEOUT_MS ?? 720_000 + (passesWanted().some((pass) => pass.api) ? 240_000 : 0),
+);
 
 const cleanups = [];
-const cleanUp = async () => { while (cleanups.length > 0) await cleanups.pop()().catch(() => {}); };
-for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => { void cleanUp().then(() => process.exit(130)); });
+const cleanUp = async () => {
+  while (cleanups.length > 0)
+    await cleanups
+      .pop()()
+      .catch(() => {});
+};
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.once(signal, () => {
+    void cleanUp().then(() => process.exit(130));
+  });
 const totals = { passed: 0, failed: 0 };
 /** What each failing pass printed about its failures, said again before the total line: a CI log's tail is what people read. */
 const failureReports = [];
@@ -84,7 +109,10 @@ try {
   const root = ensureVSCodeInstalled(); // minutes on a fresh machine, so before the clock starts
   setTimeout(() => {
     console.error(`run-vscode-tests: overall timeout of ${OVERALL_TIMEOUT_MS / 1000} s reached`);
-    void cleanUp().then(() => { console.log(`${totals.passed} passed, ${totals.failed + 1} failed`); process.exit(1); });
+    void cleanUp().then(() => {
+      console.log(`${totals.passed} passed, ${totals.failed + 1} failed`);
+      process.exit(1);
+    });
   }, OVERALL_TIMEOUT_MS).unref();
   await build();
   for (const pass of passesWanted()) {
@@ -107,7 +135,6 @@ printFailureReports();
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed > 0 ? 1 : 0);
 
-
 function printFailureReports() {
   for (const { label, lines } of failureReports) {
     if (lines.length === 0) continue;
@@ -129,7 +156,11 @@ async function build() {
 
 /** The extension host inherits code-server's environment: test/vscode/index.ts and netmon-fixture.ts read these. */
 async function runExtensionHostSuites(root, pass) {
-  const environment = { NETMON_VSCODE_SUITES: pass.suites, NETMON_TEST_API: pass.api, NETMON_VSCODE_GREP: option('--grep') ?? pass.grep };
+  const environment = {
+    NETMON_VSCODE_SUITES: pass.suites,
+    NETMON_TEST_API: pass.api,
+    NETMON_VSCODE_GREP: option('--grep') ?? pass.grep,
+  };
   const before = Object.fromEntries(Object.keys(environment).map((name) => [name, process.env[name]]));
   for (const [name, value] of Object.entries(environment)) if (value !== undefined) process.env[name] = value;
   try {
@@ -146,7 +177,9 @@ async function runPass(root, pass) {
   const started = Date.now();
   const label = pass.name ?? pass.suites;
   const server = await startVSCodeServer({
-    root, workspaceTrust: pass.workspaceTrust, workspaceFiles: pass.workspaceFiles,
+    root,
+    workspaceTrust: pass.workspaceTrust,
+    workspaceFiles: pass.workspaceFiles,
     onOutput: verbose ? (line) => console.log(`[code-server] ${line}`) : undefined,
   });
   cleanups.push(server.stop);
@@ -159,14 +192,17 @@ async function runPass(root, pass) {
   failureReports.push(report);
   let inFailures = false;
   let resolveExit;
-  const exitCode = new Promise((resolve) => { resolveExit = resolve; });
+  const exitCode = new Promise((resolve) => {
+    resolveExit = resolve;
+  });
   await page.exposeFunction('codeAutomationExit', (code) => resolveExit(Number(code)));
   await page.exposeFunction('codeAutomationLog', (type, logArgs) => {
     // The host forwards console calls unformatted (mocha logs printf-style: '%s (%dms)', ...).
     const text = format(...(Array.isArray(logArgs) ? logArgs : [logArgs]));
     const summary = /^(\d+) passed, (\d+) failed$/m.exec(text);
     if (summary) Object.assign(counts, { passed: Number(summary[1]), failed: Number(summary[2]), reported: true });
-    if (/^\s*\d+ failing\s*$/m.test(text)) inFailures = true; // mocha's epilogue: each failure follows, numbered
+    if (/^\s*\d+ failing\s*$/m.test(text))
+      inFailures = true; // mocha's epilogue: each failure follows, numbered
     else if (inFailures && !summary) report.lines.push(...text.split('\n').filter((line) => line.trim() !== ''));
     if (verbose || !NOISE.some((pattern) => pattern.test(text))) (type === 'error' ? console.error : console.log)(text);
   });
@@ -181,7 +217,9 @@ async function runPass(root, pass) {
   console.log(`extension-host suites (${label}): ${server.baseUrl} (VS Code in ${server.root})`);
   await page.goto(url);
   const code = await exitCode;
-  console.log(`extension-host suites (${label}) exited with ${code} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `extension-host suites (${label}) exited with ${code} after ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   if (code !== 0 && counts.failed === 0) counts.failed = 1; // crashed before mocha could report
   if (code === 0 && !counts.reported) throw new Error('suite exited 0 without reporting any result');
   await cleanUp();
@@ -190,21 +228,51 @@ async function runPass(root, pass) {
 
 async function runUiTests() {
   const uiDir = join(REPO_ROOT, 'test/ui');
-  const files = existsSync(uiDir) ? readdirSync(uiDir).filter((name) => name.endsWith('.test.ts')).sort().map((name) => join(uiDir, name)) : [];
+  const files = existsSync(uiDir)
+    ? readdirSync(uiDir)
+        .filter((name) => name.endsWith('.test.ts'))
+        .sort()
+        .map((name) => join(uiDir, name))
+    : [];
   if (files.length === 0) return { passed: 0, failed: 0 };
   console.log(`\nUI tests (Playwright): ${files.length} file(s)`);
-  const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=1', ...files], {
-    cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'], detached: true,
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=1', ...files],
+    {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      detached: true,
+    },
+  );
+  cleanups.push(async () => {
+    if (child.exitCode === null) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        /* gone */
+      }
+    }
   });
-  cleanups.push(async () => { if (child.exitCode === null) { try { process.kill(-child.pid, 'SIGTERM'); } catch { /* gone */ } } });
   let output = '';
   child.stdout.setEncoding('utf8');
-  child.stdout.on('data', (chunk) => { output += chunk; process.stdout.write(chunk); });
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+    process.stdout.write(chunk);
+  });
   const code = await new Promise((resolve) => child.once('exit', (exit) => resolve(exit ?? 1)));
   const count = (label) => Number(new RegExp(`^\\S* ?${label} (\\d+)$`, 'm').exec(output)?.[1] ?? 0);
   const result = { passed: count('pass'), failed: count('fail') };
   if (code !== 0 && result.failed === 0) result.failed = 1;
   const failing = output.indexOf('✖ failing tests:');
-  if (failing >= 0) failureReports.push({ label: 'the UI tests', lines: output.slice(failing).split('\n').filter((line) => line.trim() !== '').slice(1) });
+  if (failing >= 0)
+    failureReports.push({
+      label: 'the UI tests',
+      lines: output
+        .slice(failing)
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .slice(1),
+    });
   return result;
 }

@@ -90,7 +90,10 @@ export function topContributors(metafile, outfile, count = 8) {
     const group = inputGroup(input);
     groups.set(group, (groups.get(group) ?? 0) + bytesInOutput);
   }
-  return [...groups].map(([group, bytes]) => ({ group, bytes })).sort((a, b) => b.bytes - a.bytes).slice(0, count);
+  return [...groups]
+    .map(([group, bytes]) => ({ group, bytes }))
+    .sort((a, b) => b.bytes - a.bytes)
+    .slice(0, count);
 }
 
 /** @param {string} input */
@@ -113,12 +116,22 @@ function inputGroup(input) {
 export function budgetReport(results, contributorsOf = () => []) {
   const lines = ['Size budgets:'];
   for (const result of results) {
-    const verdict = result.missing ? 'MISSING (not built?)' : result.over ? `OVER by ${(result.kib - result.budgetKiB).toFixed(1)} KiB` : 'ok';
-    lines.push(`  ${result.name.padEnd(24)} ${result.missing ? '' : `${result.kib.toFixed(1)} KiB`.padStart(11)} / ${String(result.budgetKiB).padStart(4)} KiB  ${verdict}`);
+    const verdict = result.missing
+      ? 'MISSING (not built?)'
+      : result.over
+        ? `OVER by ${(result.kib - result.budgetKiB).toFixed(1)} KiB`
+        : 'ok';
+    lines.push(
+      `  ${result.name.padEnd(24)} ${result.missing ? '' : `${result.kib.toFixed(1)} KiB`.padStart(11)} / ${String(result.budgetKiB).padStart(4)} KiB  ${verdict}`,
+    );
     if (!result.over) continue;
-    for (const { group, bytes } of contributorsOf(result.name)) lines.push(`      ${(bytes / KIB).toFixed(1).padStart(8)} KiB  ${group}`);
+    for (const { group, bytes } of contributorsOf(result.name))
+      lines.push(`      ${(bytes / KIB).toFixed(1).padStart(8)} KiB  ${group}`);
   }
   const failed = results.filter((r) => r.over || r.missing);
-  if (failed.length > 0) lines.push(`${failed.map((r) => r.name).join(', ')} ${failed.length === 1 ? 'is' : 'are'} over budget or missing: cut, load lazily, or raise the budget in scripts/size-budget.mjs on purpose`);
+  if (failed.length > 0)
+    lines.push(
+      `${failed.map((r) => r.name).join(', ')} ${failed.length === 1 ? 'is' : 'are'} over budget or missing: cut, load lazily, or raise the budget in scripts/size-budget.mjs on purpose`,
+    );
   return { ok: failed.length === 0, lines };
 }

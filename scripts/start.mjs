@@ -42,7 +42,10 @@ const shutdown = async () => {
   if (!workspace) {
     // The temporary workspace goes with the profile: what the user made there is kept.
     const rescued = rescueUserFiles(server.workspace, join(homedir(), 'netmon-workspace-kept'), new Date(), EXAMPLES);
-    if (rescued) console.log(`Your ${rescued.files.length} file(s) in the temporary workspace were copied to ${rescued.kept} before it was removed.`);
+    if (rescued)
+      console.log(
+        `Your ${rescued.files.length} file(s) in the temporary workspace were copied to ${rescued.kept} before it was removed.`,
+      );
   }
   await server.stop();
   process.exit(0);
@@ -55,7 +58,11 @@ Netmon Workbench in the offline VS Code 1.100.3 (demo mode):
 
     ${server.workbenchUrl()}
 
-Workspace: ${server.workspace}${workspace ? ' (kept when VS Code stops)' : ' (temporary: files you create are copied aside when VS Code stops)'}${seeded.length > 0 ? `
-Examples:  ${seeded.length} example documents added under examples/ (a test of each common type, an instant test, a filter)` : ''}
+Workspace: ${server.workspace}${workspace ? ' (kept when VS Code stops)' : ' (temporary: files you create are copied aside when VS Code stops)'}${
+  seeded.length > 0
+    ? `
+Examples:  ${seeded.length} example documents added under examples/ (a test of each common type, an instant test, a filter)`
+    : ''
+}
 
 Open it in a browser on this machine. Ctrl-C stops VS Code and removes its temporary profile.`);

@@ -15,20 +15,31 @@ const steps = [
 ];
 // The same suites at instants a calendar trips on: no test may pass only by the day it runs.
 for (const instant of AWKWARD_INSTANTS) {
-  steps.push([`unit + integration at ${instant.now} (${instant.tz}): ${instant.name}`, 'node', ['scripts/run-node-tests.mjs', 'test/unit', 'test/integration'], clockAt(instant)]);
+  steps.push([
+    `unit + integration at ${instant.now} (${instant.tz}): ${instant.name}`,
+    'node',
+    ['scripts/run-node-tests.mjs', 'test/unit', 'test/integration'],
+    clockAt(instant),
+  ]);
 }
-if (existsSync('test/webview')) steps.push(['webview (headless Chromium)', 'node', ['scripts/run-node-tests.mjs', 'test/webview']]);
+if (existsSync('test/webview'))
+  steps.push(['webview (headless Chromium)', 'node', ['scripts/run-node-tests.mjs', 'test/webview']]);
 if (existsSync('test/vscode')) {
   // Idempotent and cached outside the clone: a fresh machine installs once, later runs skip.
   steps.push(['offline VS Code install', 'bash', ['scripts/install-vscode.sh']]);
   steps.push(['extension host + UI (offline VS Code)', 'node', ['scripts/run-vscode-tests.mjs']]);
   const [instant] = AWKWARD_INSTANTS;
-  steps.push([`extension host at ${instant.now} (${instant.tz}): the suites that show dates`, 'node',
-    ['scripts/run-vscode-tests.mjs', '--grep', CALENDAR_SUITES], clockAt(instant)]);
+  steps.push([
+    `extension host at ${instant.now} (${instant.tz}): the suites that show dates`,
+    'node',
+    ['scripts/run-vscode-tests.mjs', '--grep', CALENDAR_SUITES],
+    clockAt(instant),
+  ]);
 }
 
 /** The extension-host suites whose rows and ranges are written relative to now. */
-const CALENDAR_SUITES = '^(explorer tree|responses in the published shapes|time range and filters|agent timeline|session overview)';
+const CALENDAR_SUITES =
+  '^(explorer tree|responses in the published shapes|time range and filters|agent timeline|session overview)';
 
 function clockAt(instant) {
   return { ...process.env, NETMON_TEST_NOW: instant.now, TZ: instant.tz };
@@ -59,8 +70,14 @@ function runTeed(cmd, args, env = process.env) {
     const child = spawn(cmd, args, { stdio: ['inherit', 'pipe', 'inherit'], env });
     let output = '';
     child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk) => { output += chunk; process.stdout.write(chunk); });
-    child.on('error', (error) => { console.error(error.message); resolve({ status: 1, output }); });
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      process.stdout.write(chunk);
+    });
+    child.on('error', (error) => {
+      console.error(error.message);
+      resolve({ status: 1, output });
+    });
     child.on('close', (status) => resolve({ status, output }));
   });
 }
@@ -74,6 +91,7 @@ function countTests(rawOutput) {
   const totalLines = [...output.matchAll(/^(\d+) passed, (\d+) failed$/gm)];
   const last = totalLines.at(-1);
   if (last) return { passed: Number(last[1]), failed: Number(last[2]) };
-  const sum = (label) => [...output.matchAll(new RegExp(`^\\S+ ${label} (\\d+)$`, 'gm'))].reduce((n, m) => n + Number(m[1]), 0);
+  const sum = (label) =>
+    [...output.matchAll(new RegExp(`^\\S+ ${label} (\\d+)$`, 'gm'))].reduce((n, m) => n + Number(m[1]), 0);
   return { passed: sum('pass'), failed: sum('fail') };
 }

@@ -39,7 +39,8 @@ export function shiftClock(instant, anchoredAt) {
 function dateHeadersFrom(now) {
   const writeHead = ServerResponse.prototype.writeHead;
   ServerResponse.prototype.writeHead = function writeHeadAtTestNow(...args) {
-    if (this.sendDate && !this.hasHeader('date') && !this.headersSent) this.setHeader('date', new Date(now()).toUTCString());
+    if (this.sendDate && !this.hasHeader('date') && !this.headersSent)
+      this.setHeader('date', new Date(now()).toUTCString());
     return writeHead.apply(this, args);
   };
 }

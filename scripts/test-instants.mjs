@@ -3,7 +3,11 @@
 // a year's last minute). NETMON_TEST_NOW and TZ name them; only the test runners read them.
 
 export const AWKWARD_INSTANTS = [
-  { name: 'Monday 00:05 New York, the morning after DST starts', now: '2027-03-15T00:05:00-04:00', tz: 'America/New_York' },
+  {
+    name: 'Monday 00:05 New York, the morning after DST starts',
+    now: '2027-03-15T00:05:00-04:00',
+    tz: 'America/New_York',
+  },
   { name: 'the 31st of a month', now: '2027-03-31T09:30:00Z', tz: 'UTC' },
   { name: "23:59 on New Year's Eve", now: '2026-12-31T23:59:00Z', tz: 'UTC' },
 ];

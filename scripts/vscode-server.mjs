@@ -12,8 +12,13 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const CHROMIUM_PATH = process.env.NETMON_CHROMIUM ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run', '--disable-dev-shm-usage',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
 ];
 
 /** Settings that keep a throwaway workbench quiet and offline. */
@@ -33,7 +38,10 @@ const QUIET_SETTINGS = {
 
 /** Installs the offline VS Code once (cached outside the clone) and returns its root. */
 export function ensureVSCodeInstalled() {
-  const result = spawnSync('bash', [join(REPO_ROOT, 'scripts/install-vscode.sh')], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+  const result = spawnSync('bash', [join(REPO_ROOT, 'scripts/install-vscode.sh')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    encoding: 'utf8',
+  });
   if (result.status !== 0) throw new Error(`scripts/install-vscode.sh failed (exit ${result.status})`);
   const root = result.stdout.trim().split('\n').pop();
   if (!root) throw new Error('scripts/install-vscode.sh printed no install root');
@@ -54,9 +62,16 @@ export async function startVSCodeServer(options = {}) {
   const workspace = options.workspace ?? join(tempDir, 'workspace');
   for (const dir of [...Object.values(dirs), workspace, join(dirs.user, 'User')]) mkdirSync(dir, { recursive: true });
   const trustSettings = options.workspaceTrust
-    ? { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.banner': 'never' }
+    ? {
+        'security.workspace.trust.enabled': true,
+        'security.workspace.trust.startupPrompt': 'never',
+        'security.workspace.trust.banner': 'never',
+      }
     : {};
-  writeFileSync(join(dirs.user, 'User', 'settings.json'), JSON.stringify({ ...QUIET_SETTINGS, ...trustSettings, ...options.settings }, null, 2));
+  writeFileSync(
+    join(dirs.user, 'User', 'settings.json'),
+    JSON.stringify({ ...QUIET_SETTINGS, ...trustSettings, ...options.settings }, null, 2),
+  );
   for (const [path, text] of Object.entries(options.workspaceFiles ?? {})) {
     mkdirSync(dirname(join(workspace, path)), { recursive: true });
     writeFileSync(join(workspace, path), text);
@@ -65,16 +80,38 @@ export async function startVSCodeServer(options = {}) {
   for (const folder of options.installedExtensions ?? []) linkExtension(folder, dirs.extensions);
 
   const entry = join(root, 'node_modules/code-server/out/node/entry.js');
-  const child = spawn(process.execPath, [
-    entry, '--auth', 'none', '--bind-addr', `127.0.0.1:${options.port ?? 0}`, '--config', join(tempDir, 'config.yaml'),
-    '--disable-telemetry', '--disable-update-check', ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']), '--disable-getting-started-override',
-    '--user-data-dir', dirs.user, '--extensions-dir', dirs.extensions, workspace,
-  ], {
-    // XDG dirs so code-server writes nothing into the user's home.
-    env: { ...process.env, XDG_CONFIG_HOME: join(dirs.xdg, 'config'), XDG_DATA_HOME: join(dirs.xdg, 'data'), XDG_CACHE_HOME: join(dirs.xdg, 'cache') },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true, // own process group, so stop() also ends the extension host and its children
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      entry,
+      '--auth',
+      'none',
+      '--bind-addr',
+      `127.0.0.1:${options.port ?? 0}`,
+      '--config',
+      join(tempDir, 'config.yaml'),
+      '--disable-telemetry',
+      '--disable-update-check',
+      ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']),
+      '--disable-getting-started-override',
+      '--user-data-dir',
+      dirs.user,
+      '--extensions-dir',
+      dirs.extensions,
+      workspace,
+    ],
+    {
+      // XDG dirs so code-server writes nothing into the user's home.
+      env: {
+        ...process.env,
+        XDG_CONFIG_HOME: join(dirs.xdg, 'config'),
+        XDG_DATA_HOME: join(dirs.xdg, 'data'),
+        XDG_CACHE_HOME: join(dirs.xdg, 'cache'),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true, // own process group, so stop() also ends the extension host and its children
+    },
+  );
   const output = [];
   let stopped = false;
   if (child.pid !== undefined) liveServers.set(child.pid, tempDir);
@@ -90,8 +127,15 @@ export async function startVSCodeServer(options = {}) {
     const baseUrl = `http://127.0.0.1:${port}`;
     await waitForHealthz(baseUrl, child);
     return {
-      port, baseUrl, tempDir, workspace, userDataDir: dirs.user, extensionsDir: dirs.extensions, root,
-      output, stop,
+      port,
+      baseUrl,
+      tempDir,
+      workspace,
+      userDataDir: dirs.user,
+      extensionsDir: dirs.extensions,
+      root,
+      output,
+      stop,
       remoteUri: (path) => `vscode-remote://127.0.0.1:${port}${resolve(path)}`,
       /** URL of the workbench on `folder`, with VS Code's automation `payload` entries. */
       workbenchUrl: (payload = [], folder = workspace) => {
@@ -102,7 +146,9 @@ export async function startVSCodeServer(options = {}) {
     };
   } catch (error) {
     await stop();
-    throw new Error(`${error instanceof Error ? error.message : String(error)}\n--- code-server output ---\n${output.join('\n')}`);
+    throw new Error(
+      `${error instanceof Error ? error.message : String(error)}\n--- code-server output ---\n${output.join('\n')}`,
+    );
   }
 }
 
@@ -115,8 +161,16 @@ export async function startVSCodeServer(options = {}) {
 const liveServers = new Map(); // process group id → temp dir
 const killLiveGroups = () => {
   for (const [pgid, tempDir] of liveServers) {
-    try { process.kill(-pgid, 'SIGKILL'); } catch { /* already gone */ }
-    try { rmSync(tempDir, { recursive: true, force: true, maxRetries: 3 }); } catch { /* best effort while exiting */ }
+    try {
+      process.kill(-pgid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+    try {
+      rmSync(tempDir, { recursive: true, force: true, maxRetries: 3 });
+    } catch {
+      /* best effort while exiting */
+    }
   }
   liveServers.clear();
 };
@@ -135,7 +189,11 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
  */
 function linkExtension(folder, extensionsDir) {
   const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
-  symlinkSync(resolve(folder), join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`), 'dir');
+  symlinkSync(
+    resolve(folder),
+    join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`),
+    'dir',
+  );
 }
 
 function waitForListeningPort(child, output, onOutput) {
@@ -145,7 +203,10 @@ function waitForListeningPort(child, output, onOutput) {
       output.push(line);
       onOutput?.(line);
       const match = /HTTP server listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(line);
-      if (match) { clearTimeout(timer); resolvePort(Number(match[1])); }
+      if (match) {
+        clearTimeout(timer);
+        resolvePort(Number(match[1]));
+      }
     };
     for (const stream of [child.stdout, child.stderr]) {
       let pending = '';
@@ -156,7 +217,10 @@ function waitForListeningPort(child, output, onOutput) {
         lines.forEach(onLine);
       });
     }
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`code-server exited early (code ${code})`)); });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`code-server exited early (code ${code})`));
+    });
   });
 }
 
@@ -167,7 +231,9 @@ async function waitForHealthz(baseUrl, child) {
     try {
       const response = await fetch(`${baseUrl}/healthz`);
       if (response.ok) return;
-    } catch { /* not accepting yet */ }
+    } catch {
+      /* not accepting yet */
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${baseUrl}/healthz did not answer 200 within 20 s`);
@@ -175,11 +241,22 @@ async function waitForHealthz(baseUrl, child) {
 
 async function killGroup(child) {
   if (child.pid === undefined) return;
-  const exited = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r));
-  const signalGroup = (signal) => { try { process.kill(-child.pid, signal); } catch { /* already gone */ } };
+  const exited =
+    child.exitCode !== null || child.signalCode !== null
+      ? Promise.resolve()
+      : new Promise((r) => child.once('exit', r));
+  const signalGroup = (signal) => {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      /* already gone */
+    }
+  };
   signalGroup('SIGTERM');
   let timer;
-  const timeout = new Promise((r) => { timer = setTimeout(() => r('timeout'), 5_000); });
+  const timeout = new Promise((r) => {
+    timer = setTimeout(() => r('timeout'), 5_000);
+  });
   const outcome = await Promise.race([exited, timeout]);
   clearTimeout(timer);
   if (outcome === 'timeout') {
@@ -194,7 +271,12 @@ async function killGroup(child) {
 }
 
 function groupAlive(pgid) {
-  try { process.kill(-pgid, 0); return true; } catch { return false; }
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Launches Debian's Chromium headless through playwright-core. */

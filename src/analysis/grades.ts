@@ -33,7 +33,9 @@ export function experienceText(score: unknown): string | undefined {
   const grade = experienceGrade(score);
   // Rounded down, so the written number never crosses a threshold its grade did not (0.699 is "0.69 fair").
   const clamped = Math.min(1, Math.max(0, score as number));
-  return grade === undefined ? undefined : `${(Math.floor(clamped * 100 + 1e-9) / 100).toFixed(2)} ${EXPERIENCE_WORDS[grade]}`;
+  return grade === undefined
+    ? undefined
+    : `${(Math.floor(clamped * 100 + 1e-9) / 100).toFixed(2)} ${EXPERIENCE_WORDS[grade]}`;
 }
 
 /** A page's onLoad in ms against the page budget. */
@@ -53,7 +55,12 @@ export function gatewayGrade(rttMs: unknown, lossPct: unknown): Grade | undefine
   return rttLossGrade(rttMs, lossPct, THRESHOLDS.gateway);
 }
 
-interface RttLossBudget { rttWarn: number; rttBad: number; lossWarn: number; lossBad: number }
+interface RttLossBudget {
+  rttWarn: number;
+  rttBad: number;
+  lossWarn: number;
+  lossBad: number;
+}
 
 function rttLossGrade(latencyMs: unknown, lossPct: unknown, budget: RttLossBudget): Grade | undefined {
   if (!finite(latencyMs) && !finite(lossPct)) return undefined;

@@ -6,7 +6,12 @@
  * Runs `work` for every item, at most `limit` at once, starting them in order; resolves when
  * all are done (the first failure rejects). `stop` is asked before each start.
  */
-export async function forEachAtMost<T>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<void>, stop: () => boolean = () => false): Promise<void> {
+export async function forEachAtMost<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<void>,
+  stop: () => boolean = () => false,
+): Promise<void> {
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < items.length && !stop()) {

@@ -4,7 +4,14 @@
 export { redactHar } from './har/redact';
 export { redactionPreview, previewLine } from './har/redact-preview';
 export {
-  EVIDENCE_LIMITS, harDiffEvidence, pathEvidence, renderEvidenceHtml, renderEvidenceMarkdown, sessionCompareEvidence, sessionEvidence, timelineEvidence,
+  EVIDENCE_LIMITS,
+  harDiffEvidence,
+  pathEvidence,
+  renderEvidenceHtml,
+  renderEvidenceMarkdown,
+  sessionCompareEvidence,
+  sessionEvidence,
+  timelineEvidence,
 } from './evidence';
 export { readSessionPages } from './evidence/read-pages';
 export { redactedForEvidence, type RedactedHar } from './evidence/attachments';

@@ -21,7 +21,10 @@ export class AgentDirectory {
   private readonly freshMs: number;
   private readonly now: () => number;
 
-  constructor(private readonly client: Pick<NetmonClient, 'endpointAgents'>, options: AgentDirectoryOptions = {}) {
+  constructor(
+    private readonly client: Pick<NetmonClient, 'endpointAgents'>,
+    options: AgentDirectoryOptions = {},
+  ) {
     this.maxAgents = options.maxAgents ?? DEFAULTS.maxAgents;
     this.freshMs = options.freshMs ?? DEFAULTS.freshMs;
     this.now = options.now ?? Date.now;
@@ -34,7 +37,11 @@ export class AgentDirectory {
   async ready(signal?: AbortSignal): Promise<this> {
     const fresh = this.loadedAt !== undefined && this.now() - this.loadedAt < this.freshMs;
     if (!fresh) this.startRead();
-    if (this.loading) await abortable(this.loading.catch(() => undefined), signal);
+    if (this.loading)
+      await abortable(
+        this.loading.catch(() => undefined),
+        signal,
+      );
     return this;
   }
 
@@ -53,7 +60,9 @@ export class AgentDirectory {
   }
 
   /** The list has been read at least once. */
-  get isLoaded(): boolean { return this.loadedAt !== undefined; }
+  get isLoaded(): boolean {
+    return this.loadedAt !== undefined;
+  }
 
   /** The computer name, when known. */
   nameOf(agentId: unknown): string | undefined {
@@ -72,7 +81,11 @@ export class AgentDirectory {
 
   /** Every known agent with a name, as `{ agentId: name }`. */
   names(): Record<string, string> {
-    return Object.fromEntries(this.agents().filter((a) => this.nameOf(a.agentId)).map((a) => [a.agentId, a.computerName]));
+    return Object.fromEntries(
+      this.agents()
+        .filter((a) => this.nameOf(a.agentId))
+        .map((a) => [a.agentId, a.computerName]),
+    );
   }
 
   /** The whole agent list, read by someone else (the explorer's one-page list): no second read. */
@@ -83,9 +96,13 @@ export class AgentDirectory {
 
   /** The read in flight, or a new one; a failure keeps what was known (the next call reads again). */
   private startRead(): Promise<void> {
-    this.loading ??= this.client.endpointAgents().collect({ maxRecords: this.maxAgents })
+    this.loading ??= this.client
+      .endpointAgents()
+      .collect({ maxRecords: this.maxAgents })
       .then(({ records }) => this.learn(records))
-      .finally(() => { this.loading = undefined; });
+      .finally(() => {
+        this.loading = undefined;
+      });
     this.loading.catch(() => undefined); // handled here too: a caller that gave up must not leave it unhandled
     return this.loading;
   }
@@ -97,7 +114,15 @@ function abortable<T>(work: Promise<T>, signal: AbortSignal | undefined): Promis
   return new Promise<T>((resolve, reject) => {
     const onAbort = (): void => reject(signal.reason instanceof Error ? signal.reason : new Error('cancelled'));
     signal.addEventListener('abort', onAbort, { once: true });
-    work.then((value) => { signal.removeEventListener('abort', onAbort); resolve(value); },
-      (error: unknown) => { signal.removeEventListener('abort', onAbort); reject(error); });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
   });
 }

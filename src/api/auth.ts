@@ -71,10 +71,12 @@ const MIN_LITERAL_SECRET = 4;
  */
 export function redactText(text: string, secrets: readonly string[] = []): string {
   let shown = text.replace(/(authToken=)[^&#\s"'<>]*/gi, `$1${REDACTED}`);
-  shown = shown.replace(/\b(Bearer\s+)([A-Za-z0-9._~+/=-]+)/gi, (match, prefix: string, value: string) => (
-    looksLikeToken(value) ? `${prefix}${REDACTED}` : match));
-  shown = shown.replace(/\b(Basic\s+)([A-Za-z0-9+/]+=*)/gi, (match, prefix: string, value: string) => (
-    Buffer.from(value, 'base64').toString('latin1').includes(':') ? `${prefix}${REDACTED}` : match));
+  shown = shown.replace(/\b(Bearer\s+)([A-Za-z0-9._~+/=-]+)/gi, (match, prefix: string, value: string) =>
+    looksLikeToken(value) ? `${prefix}${REDACTED}` : match,
+  );
+  shown = shown.replace(/\b(Basic\s+)([A-Za-z0-9+/]+=*)/gi, (match, prefix: string, value: string) =>
+    Buffer.from(value, 'base64').toString('latin1').includes(':') ? `${prefix}${REDACTED}` : match,
+  );
   for (const secret of secrets) {
     if (secret.length >= MIN_LITERAL_SECRET) shown = shown.split(secret).join(REDACTED);
   }

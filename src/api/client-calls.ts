@@ -2,7 +2,17 @@
 // setting is `auto`: detect.ts), the URL of a call, and the three shapes of a call (a record,
 // a paged list, a write that answers nothing). The client and its method groups kept in
 // modules of their own (endpoint tests as code, enterprise test results) call through it.
-import type { ApiVersion, CallOptions, FormatOptions, Formatted, ListOptions, NetmonClientOptions, Paged, ResponseFormat, TimeRangeOptions } from './client';
+import type {
+  ApiVersion,
+  CallOptions,
+  FormatOptions,
+  Formatted,
+  ListOptions,
+  NetmonClientOptions,
+  Paged,
+  ResponseFormat,
+  TimeRangeOptions,
+} from './client';
 import { redactPath } from './auth';
 import { DETECTION_PATH, DETECTION_QUERY, dialectOf } from './detect';
 import type { Dialect, ListRoute, RecordRoute } from './dialect';
@@ -53,14 +63,17 @@ export class DialectCalls {
   private async detect(): Promise<Dialect> {
     const url = this.url(DETECTION_PATH, {}, v7);
     for (const [name, value] of Object.entries(DETECTION_QUERY)) url.searchParams.set(name, value);
-    const version = await dialectOf(async () => (await this.executor.execute({ method: 'GET', url, expect: 'json', accept: v7.accept })).data);
+    const version = await dialectOf(
+      async () => (await this.executor.execute({ method: 'GET', url, expect: 'json', accept: v7.accept })).data,
+    );
     return DIALECTS[version];
   }
 
   url(path: string, call: CallOptions & Query, dialect: Dialect): URL {
     const aid = call.aid ?? this.options.aid;
     // The suffix names v6's JSON form: an XML request (and v7) goes without it.
-    const suffixed = this.options.jsonSuffix && dialect.version === 'v6' && call.format !== 'xml' ? `${path}.json` : path;
+    const suffixed =
+      this.options.jsonSuffix && dialect.version === 'v6' && call.format !== 'xml' ? `${path}.json` : path;
     const url = applyQuery(resolvePath(this.baseUrl, suffixed), { aid, format: call.format });
     for (const [name, value] of Object.entries(dialect.timeQuery(call))) url.searchParams.set(name, value);
     return url;
@@ -74,29 +87,56 @@ export class DialectCalls {
   }
 
   /** One request answering one record: XML comes back as sent; JSON must hold the record. */
-  async record<F extends ResponseFormat, T>(make: (dialect: Dialect) => RecordRoute, call: FormatOptions<F>): Promise<Formatted<F, T>> {
+  async record<F extends ResponseFormat, T>(
+    make: (dialect: Dialect) => RecordRoute,
+    call: FormatOptions<F>,
+  ): Promise<Formatted<F, T>> {
     const dialect = await this.usable(call.format);
     const route = make(dialect);
     const url = this.url(route.path, { aid: call.aid, format: call.format }, dialect);
     for (const [name, value] of Object.entries(route.query ?? {})) url.searchParams.set(name, value);
     const expect = call.format === 'xml' ? 'text' : 'json';
     const response = await this.executor.execute({
-      method: route.method, url, body: route.body, expect, accept: dialect.accept, signal: call.signal, timeoutMs: call.timeoutMs,
-      operation: route.operation, requiredPermission: route.requiredPermission, instant: route.instant,
+      method: route.method,
+      url,
+      body: route.body,
+      expect,
+      accept: dialect.accept,
+      signal: call.signal,
+      timeoutMs: call.timeoutMs,
+      operation: route.operation,
+      requiredPermission: route.requiredPermission,
+      instant: route.instant,
     });
     if (expect === 'text') return response.data as Formatted<F, T>;
     const record = route.read(response.data, `/${route.path}`);
     if (!record) {
-      throw new UnparseableResponseError({ method: route.method, path: redactPath(url), status: response.status, errorMessage: `the answer of /${route.path} holds no record` });
+      throw new UnparseableResponseError({
+        method: route.method,
+        path: redactPath(url),
+        status: response.status,
+        errorMessage: `the answer of /${route.path} holds no record`,
+      });
     }
     return record as Formatted<F, T>;
   }
 
-  async noAnswer(make: (dialect: Dialect) => NoAnswerRoute, call: CallOptions, what: Pick<ApiRequest, 'operation' | 'requiredPermission' | 'instant'>): Promise<void> {
+  async noAnswer(
+    make: (dialect: Dialect) => NoAnswerRoute,
+    call: CallOptions,
+    what: Pick<ApiRequest, 'operation' | 'requiredPermission' | 'instant'>,
+  ): Promise<void> {
     const dialect = await this.dialect();
     const { method, path, body } = make(dialect);
     await this.executor.execute({
-      method, url: this.url(path, { aid: call.aid }, dialect), body, expect: 'none', accept: dialect.accept, signal: call.signal, timeoutMs: call.timeoutMs, ...what,
+      method,
+      url: this.url(path, { aid: call.aid }, dialect),
+      body,
+      expect: 'none',
+      accept: dialect.accept,
+      signal: call.signal,
+      timeoutMs: call.timeoutMs,
+      ...what,
     });
   }
 
@@ -111,22 +151,51 @@ export class DialectCalls {
         return url;
       };
       return new PagedWalk<TRecord, TResponse>({
-        firstUrl, method: route.method, body: route.body, records: route.records, precheck: route.check, base: this.baseUrl,
-        shape: route.shape, rules: dialect.pages, list: route.list, toDomain: route.toDomain, limits: this.paging,
-        fetch: async (url, method, body) => (await this.executor.execute({
-          method, url, body, expect: 'json', accept: dialect.accept, signal: options.signal, timeoutMs: options.timeoutMs,
-        })).data,
+        firstUrl,
+        method: route.method,
+        body: route.body,
+        records: route.records,
+        precheck: route.check,
+        base: this.baseUrl,
+        shape: route.shape,
+        rules: dialect.pages,
+        list: route.list,
+        toDomain: route.toDomain,
+        limits: this.paging,
+        fetch: async (url, method, body) =>
+          (
+            await this.executor.execute({
+              method,
+              url,
+              body,
+              expect: 'json',
+              accept: dialect.accept,
+              signal: options.signal,
+              timeoutMs: options.timeoutMs,
+            })
+          ).data,
       });
     });
   }
 
   /** The first page of a list as its domain envelope; on v6 the page as sent (or its XML). */
-  async firstPage<F extends ResponseFormat, TResponse>(make: (dialect: Dialect) => ListRoute, options: FormatOptions<F>): Promise<Formatted<F, TResponse>> {
+  async firstPage<F extends ResponseFormat, TResponse>(
+    make: (dialect: Dialect) => ListRoute,
+    options: FormatOptions<F>,
+  ): Promise<Formatted<F, TResponse>> {
     const dialect = await this.usable(options.format);
     if (dialect.version === 'v6') {
       const url = this.url(make(dialect).path, { aid: options.aid, format: options.format }, dialect);
       const expect = options.format === 'xml' ? 'text' : 'json';
-      return (await this.executor.execute({ method: 'GET', url, expect, signal: options.signal, timeoutMs: options.timeoutMs })).data as Formatted<F, TResponse>;
+      return (
+        await this.executor.execute({
+          method: 'GET',
+          url,
+          expect,
+          signal: options.signal,
+          timeoutMs: options.timeoutMs,
+        })
+      ).data as Formatted<F, TResponse>;
     }
     const walk = this.paged<unknown, TResponse>(make, callOnly(options));
     for await (const page of walk.pages()) return page.response as Formatted<F, TResponse>;
@@ -136,7 +205,10 @@ export class DialectCalls {
   resumeUrl(resumeFrom: string): URL {
     const url = new URL(resumeFrom, `${this.baseUrl}/`);
     if (outsideBase(url, this.baseUrl)) {
-      throw new PagingLoopError({ method: 'GET', path: redactPath(url) }, `resumeFrom must be a URL of ${this.baseUrl}`);
+      throw new PagingLoopError(
+        { method: 'GET', path: redactPath(url) },
+        `resumeFrom must be a URL of ${this.baseUrl}`,
+      );
     }
     return url;
   }

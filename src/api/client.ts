@@ -5,14 +5,55 @@
 // only (the rule was lifted once, for v7: detail reads then began to return the record).
 import type { AgentDirectory } from './agent-directory';
 import type {
-  AccountGroupsResponse, EndpointAgent, EndpointAgentSearch, EndpointAgentsResponse, EnterpriseAgent, EnterpriseAgentType, EnterpriseAgentsResponse, EndpointTest, EndpointTestResponse, EndpointTestType,
-  EnterpriseTest, EnterpriseTestCreate, EnterpriseTestType, EnterpriseTestUpdate, Har, HttpServerResponse,
-  HttpServerResult, InstantTestBodies, NetMetric, NetMetricsResponse, NetworkProbe, NetworkProbeDetail,
-  NetworkProbesResponse, NetworkSession, NetworkSessionsResponse, PathTrace,
-  PathVisResponse, PathVisSummary, PrivateNetwork, PrivateNetworksResponse, RateLimitInfo, SearchFilter, UserSession,
-  UserSessionDetail, UserSessionsResponse, WebSession, WebSessionsResponse,
-  ApiTestDetail, BgpRoute, EnterprisePathTrace, PageLoadDetail, TestResultKind, TestResultRecords, TestResultsResponse, WebTransactionDetail, WebTransactionPageDetail,
-  EndpointLabel, ManagedEndpointTest, ManagedEndpointTestType,
+  AccountGroupsResponse,
+  EndpointAgent,
+  EndpointAgentSearch,
+  EndpointAgentsResponse,
+  EnterpriseAgent,
+  EnterpriseAgentType,
+  EnterpriseAgentsResponse,
+  EndpointTest,
+  EndpointTestResponse,
+  EndpointTestType,
+  EnterpriseTest,
+  EnterpriseTestCreate,
+  EnterpriseTestType,
+  EnterpriseTestUpdate,
+  Har,
+  HttpServerResponse,
+  HttpServerResult,
+  InstantTestBodies,
+  NetMetric,
+  NetMetricsResponse,
+  NetworkProbe,
+  NetworkProbeDetail,
+  NetworkProbesResponse,
+  NetworkSession,
+  NetworkSessionsResponse,
+  PathTrace,
+  PathVisResponse,
+  PathVisSummary,
+  PrivateNetwork,
+  PrivateNetworksResponse,
+  RateLimitInfo,
+  SearchFilter,
+  UserSession,
+  UserSessionDetail,
+  UserSessionsResponse,
+  WebSession,
+  WebSessionsResponse,
+  ApiTestDetail,
+  BgpRoute,
+  EnterprisePathTrace,
+  PageLoadDetail,
+  TestResultKind,
+  TestResultRecords,
+  TestResultsResponse,
+  WebTransactionDetail,
+  WebTransactionPageDetail,
+  EndpointLabel,
+  ManagedEndpointTest,
+  ManagedEndpointTestType,
 } from './types';
 import type { RecordProblem } from './decode/records';
 import type { NetmonError } from './errors';
@@ -189,7 +230,11 @@ export interface CollectResult<TRecord> {
  * failed can be continued with `resumeFrom: paged.resumeUrl`.
  */
 /** One page of a list read as XML: the raw document and its `pages/next` link. */
-export interface XmlPage { url: string; xml: string; next: string | undefined }
+export interface XmlPage {
+  url: string;
+  xml: string;
+  next: string | undefined;
+}
 
 export interface Paged<TRecord, TResponse> extends AsyncIterable<TRecord> {
   pages(): AsyncIterableIterator<Page<TRecord, TResponse>>;
@@ -243,12 +288,23 @@ export interface NetmonClient {
   apiVersion(): Promise<ApiVersion>;
 
   // account groups — GET /v6/account-groups
-  listAccountGroups<F extends ResponseFormat = 'json'>(options?: FormatOptions<F>): Promise<Formatted<F, AccountGroupsResponse>>;
+  listAccountGroups<F extends ResponseFormat = 'json'>(
+    options?: FormatOptions<F>,
+  ): Promise<Formatted<F, AccountGroupsResponse>>;
 
   // test management (Account Admin): /v7/tests/… or the older /tests/…/new|update|delete
   /** The created test (v6 answers `{ test: [it] }`, v7 the test itself). */
-  createTest<F extends ResponseFormat = 'json'>(type: EnterpriseTestType, body: EnterpriseTestCreate, options?: TestWriteOptions<F>): Promise<Formatted<F, EnterpriseTest>>;
-  updateTest<F extends ResponseFormat = 'json'>(type: EnterpriseTestType, testId: number, body: EnterpriseTestUpdate, options?: TestWriteOptions<F>): Promise<Formatted<F, EnterpriseTest>>;
+  createTest<F extends ResponseFormat = 'json'>(
+    type: EnterpriseTestType,
+    body: EnterpriseTestCreate,
+    options?: TestWriteOptions<F>,
+  ): Promise<Formatted<F, EnterpriseTest>>;
+  updateTest<F extends ResponseFormat = 'json'>(
+    type: EnterpriseTestType,
+    testId: number,
+    body: EnterpriseTestUpdate,
+    options?: TestWriteOptions<F>,
+  ): Promise<Formatted<F, EnterpriseTest>>;
   deleteTest(type: EnterpriseTestType, testId: number, options?: TestWriteOptions<'json'>): Promise<void>;
   /** Runs the whole test once, now, without deploying it (v7 POST /v7/tests/{type}/instant; on v6 a RangeError saying it needs v7). */
   runInstantTest(type: EnterpriseTestType, body: EnterpriseTestCreate, options?: CallOptions): Promise<EnterpriseTest>;
@@ -257,9 +313,18 @@ export interface NetmonClient {
   /** The account group's scheduled and dynamic endpoint tests, saved events left out (v7; on v6 a RangeError saying it needs v7). */
   listManagedEndpointTests(options?: CallOptions): Promise<ManagedEndpointTest[]>;
   /** POST the test (v7 `…/scheduled-tests/{type}` or `…/dynamic-tests/agent-to-server`), answered as created. */
-  createEndpointTest(type: ManagedEndpointTestType, body: Record<string, unknown>, options?: CallOptions): Promise<ManagedEndpointTest>;
+  createEndpointTest(
+    type: ManagedEndpointTestType,
+    body: Record<string, unknown>,
+    options?: CallOptions,
+  ): Promise<ManagedEndpointTest>;
   /** PATCH the fields v7 lets change in place. */
-  updateEndpointTest(type: ManagedEndpointTestType, testId: number, body: Record<string, unknown>, options?: CallOptions): Promise<ManagedEndpointTest>;
+  updateEndpointTest(
+    type: ManagedEndpointTestType,
+    testId: number,
+    body: Record<string, unknown>,
+    options?: CallOptions,
+  ): Promise<ManagedEndpointTest>;
   deleteEndpointTest(type: ManagedEndpointTestType, testId: number, options?: CallOptions): Promise<void>;
   /** Every endpoint agent label (v7 GET /v7/endpoint/labels, all pages). */
   listEndpointLabels(options?: CallOptions): Promise<EndpointLabel[]>;
@@ -268,36 +333,80 @@ export interface NetmonClient {
 
   // endpoint scheduled tests
   /** The first page only; `endpointTests()` walks them all. */
-  listEndpointTests<F extends ResponseFormat = 'json'>(options?: EndpointTestListOptions<F>): Promise<Formatted<F, EndpointTestResponse>>;
+  listEndpointTests<F extends ResponseFormat = 'json'>(
+    options?: EndpointTestListOptions<F>,
+  ): Promise<Formatted<F, EndpointTestResponse>>;
   /** Every endpoint test, page by page along `pages.next`. */
   endpointTests(options?: InventoryOptions & { type?: EndpointTestType }): Paged<EndpointTest, EndpointTestResponse>;
   /** One endpoint test (on v7 its type is learnt from the list first: v7 reads a test by type and id). */
-  getEndpointTest<F extends ResponseFormat = 'json'>(testId: number, options?: FormatOptions<F>): Promise<Formatted<F, EndpointTest>>;
+  getEndpointTest<F extends ResponseFormat = 'json'>(
+    testId: number,
+    options?: FormatOptions<F>,
+  ): Promise<Formatted<F, EndpointTest>>;
 
   // endpoint instant tests (Edit endpoint tests) — v6 POST /v6/endpoint-instant/{type}, v7 …/scheduled-tests/{type}/instant
-  createInstantTest<T extends EndpointTestType, F extends ResponseFormat = 'json'>(type: T, body: InstantTestBodies[T], options?: FormatOptions<F>): Promise<Formatted<F, EndpointTest>>;
+  createInstantTest<T extends EndpointTestType, F extends ResponseFormat = 'json'>(
+    type: T,
+    body: InstantTestBodies[T],
+    options?: FormatOptions<F>,
+  ): Promise<Formatted<F, EndpointTest>>;
 
   // scheduled-test data (v7), paged
   netMetrics(testId: number, options?: ListOptions): Paged<NetMetric, NetMetricsResponse>;
   pathVis(testId: number, options?: ListOptions): Paged<PathVisSummary, PathVisResponse>;
   httpServerResults(testId: number, options?: ListOptions): Paged<HttpServerResult, HttpServerResponse>;
   /** The traces of one agent's round (v6 `routes`; v7 `pathTraces` become `routes`, `vpnPathTraces` kept). */
-  getPathTrace<F extends ResponseFormat = 'json'>(testId: number, agentId: string, roundId: number, options?: FormatOptions<F>): Promise<Formatted<F, PathTrace>>;
+  getPathTrace<F extends ResponseFormat = 'json'>(
+    testId: number,
+    agentId: string,
+    roundId: number,
+    options?: FormatOptions<F>,
+  ): Promise<Formatted<F, PathTrace>>;
 
   // enterprise test results (v7 /test-results/{testId}/…), paged; on v6 they throw a RangeError saying they need v7
-  testResults<K extends TestResultKind>(kind: K, testId: number | string, options?: ListOptions): Paged<TestResultRecords[K], TestResultsResponse>;
+  testResults<K extends TestResultKind>(
+    kind: K,
+    testId: number | string,
+    options?: ListOptions,
+  ): Paged<TestResultRecords[K], TestResultsResponse>;
   /** One agent's path trace of a round of an enterprise test: a path trace like an endpoint test's. */
-  getTestPathTrace(testId: number | string, agentId: string, roundId: number, options?: CallOptions): Promise<EnterprisePathTrace>;
+  getTestPathTrace(
+    testId: number | string,
+    agentId: string,
+    roundId: number,
+    options?: CallOptions,
+  ): Promise<EnterprisePathTrace>;
   /** One agent's page load of a round, with its HAR. */
-  getPageLoadDetail(testId: number | string, agentId: string, roundId: number, options?: CallOptions): Promise<PageLoadDetail>;
+  getPageLoadDetail(
+    testId: number | string,
+    agentId: string,
+    roundId: number,
+    options?: CallOptions,
+  ): Promise<PageLoadDetail>;
   /** One agent's web transaction of a round: its time and the pages its script visited (no HAR: each page's is read apart). */
-  getWebTransactionDetail(testId: number | string, agentId: string, roundId: number, options?: CallOptions): Promise<WebTransactionDetail>;
+  getWebTransactionDetail(
+    testId: number | string,
+    agentId: string,
+    roundId: number,
+    options?: CallOptions,
+  ): Promise<WebTransactionDetail>;
   /** One page of an agent's web transaction of a round, with its HAR; `pageId` as the round's detail names the page. */
-  getWebTransactionPage(testId: number | string, agentId: string, roundId: number, pageId: string, options?: CallOptions): Promise<WebTransactionPageDetail>;
+  getWebTransactionPage(
+    testId: number | string,
+    agentId: string,
+    roundId: number,
+    pageId: string,
+    options?: CallOptions,
+  ): Promise<WebTransactionPageDetail>;
   /** Each BGP monitor's route (AS path) to a BGP test's prefix in one round; the monitor stands where an agent does. */
   getBgpRoutes(testId: number | string, prefixId: string, roundId: number, options?: CallOptions): Promise<BgpRoute[]>;
   /** One agent's round of an API test with each request (step) it made, in order. */
-  getApiTestDetail(testId: number | string, agentId: string, roundId: number, options?: CallOptions): Promise<ApiTestDetail>;
+  getApiTestDetail(
+    testId: number | string,
+    agentId: string,
+    roundId: number,
+    options?: CallOptions,
+  ): Promise<ApiTestDetail>;
 
   // endpoint data (v6 user sessions, v7 real-user tests), paged; filters are POSTed
   userSessions(options?: FilterableListOptions): Paged<UserSession, UserSessionsResponse>;
@@ -305,38 +414,61 @@ export interface NetmonClient {
   networkSessions(options?: FilterableListOptions): Paged<NetworkSession, NetworkSessionsResponse>;
   networkProbes(options?: FilterableListOptions): Paged<NetworkProbe, NetworkProbesResponse>;
   /** The session; a body without it fails as UnparseableResponseError naming the path. */
-  getUserSession<F extends ResponseFormat = 'json'>(userSessionId: string, options?: FormatOptions<F>): Promise<Formatted<F, UserSessionDetail>>;
+  getUserSession<F extends ResponseFormat = 'json'>(
+    userSessionId: string,
+    options?: FormatOptions<F>,
+  ): Promise<Formatted<F, UserSessionDetail>>;
   /** The page's HAR. */
-  getPageDetails<F extends ResponseFormat = 'json'>(userSessionId: string, pageId: string, options?: FormatOptions<F>): Promise<Formatted<F, Har>>;
-  getNetworkProbe<F extends ResponseFormat = 'json'>(networkProbeId: string, options?: FormatOptions<F>): Promise<Formatted<F, NetworkProbeDetail>>;
+  getPageDetails<F extends ResponseFormat = 'json'>(
+    userSessionId: string,
+    pageId: string,
+    options?: FormatOptions<F>,
+  ): Promise<Formatted<F, Har>>;
+  getNetworkProbe<F extends ResponseFormat = 'json'>(
+    networkProbeId: string,
+    options?: FormatOptions<F>,
+  ): Promise<Formatted<F, NetworkProbeDetail>>;
   /** The first page only; `networks()` walks them all. */
   listNetworks(options?: CallOptions): Promise<PrivateNetworksResponse>;
   networks(options?: InventoryOptions): Paged<PrivateNetwork, PrivateNetworksResponse>;
   /** The first page only; `endpointAgents()` walks them all (real accounts page this list). */
-  listEndpointAgents<F extends ResponseFormat = 'json'>(options?: FormatOptions<F>): Promise<Formatted<F, EndpointAgentsResponse>>;
+  listEndpointAgents<F extends ResponseFormat = 'json'>(
+    options?: FormatOptions<F>,
+  ): Promise<Formatted<F, EndpointAgentsResponse>>;
   endpointAgents(options?: InventoryOptions): Paged<EndpointAgent, EndpointAgentsResponse>;
   /** Endpoint agents by id, read once and shared by every view of this connection (names instead of ids). */
   agentDirectory(): AgentDirectory;
   /** The agent with details such as numberOfClients (v7: also lastSeen, location, publicIP, VPN profiles). */
-  getEndpointAgent<F extends ResponseFormat = 'json'>(agentId: string, options?: FormatOptions<F>): Promise<Formatted<F, EndpointAgent>>;
+  getEndpointAgent<F extends ResponseFormat = 'json'>(
+    agentId: string,
+    options?: FormatOptions<F>,
+  ): Promise<Formatted<F, EndpointAgent>>;
   /**
    * Endpoint agents by what they are (exact ids and names, platform, OS prefix, last check-in,
    * order): v7 POST /v7/endpoint/agents/filter; v6 (no such operation) matches its agent
    * list, and refuses in one sentence what its records cannot answer. At most `maxRecords` (1,000).
    */
-  findEndpointAgents(search: EndpointAgentSearch, options?: InventoryOptions & CollectOptions): Promise<EndpointAgent[]>;
+  findEndpointAgents(
+    search: EndpointAgentSearch,
+    options?: InventoryOptions & CollectOptions,
+  ): Promise<EndpointAgent[]>;
   /**
    * GET /v6/agents or /v7/agents: the enterprise (and cloud) agents tests run from, narrowed
    * by `agentTypes`.
    */
-  enterpriseAgents(options?: InventoryOptions & { agentTypes?: readonly EnterpriseAgentType[] }): Paged<EnterpriseAgent, EnterpriseAgentsResponse>;
+  enterpriseAgents(
+    options?: InventoryOptions & { agentTypes?: readonly EnterpriseAgentType[] },
+  ): Paged<EnterpriseAgent, EnterpriseAgentsResponse>;
   getEnterpriseAgent(agentId: number, options?: CallOptions): Promise<EnterpriseAgent>;
 
   /**
    * One page of any paged list in any format (XML of a list, a `next` URL by hand).
    * `pathOrUrl` is a path below the base URL or an absolute `pages.next` URL.
    */
-  getPage<F extends ResponseFormat = 'json'>(pathOrUrl: string, options?: FormatOptions<F> & TimeRangeOptions): Promise<Formatted<F, unknown>>;
+  getPage<F extends ResponseFormat = 'json'>(
+    pathOrUrl: string,
+    options?: FormatOptions<F> & TimeRangeOptions,
+  ): Promise<Formatted<F, unknown>>;
   /**
    * Walks a list as XML (`format=xml`), page by page along `<pages><next>`, with the same
    * rules as the JSON walks: below the base URL only, no page twice, no token in links.

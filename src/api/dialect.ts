@@ -5,7 +5,14 @@ import type { ApiVersion, ResponseFormat, TimeRangeOptions } from './client';
 import type { RecordShape } from './decode/records';
 import type { HttpMethod } from './transport';
 import type {
-  EndpointAgentSearch, EndpointTestType, EnterpriseAgentType, EnterpriseTestType, FilterTarget, InstantTestBodies, ManagedEndpointTestType, SearchFilter,
+  EndpointAgentSearch,
+  EndpointTestType,
+  EnterpriseAgentType,
+  EnterpriseTestType,
+  FilterTarget,
+  InstantTestBodies,
+  ManagedEndpointTestType,
+  SearchFilter,
   TestResultKind,
 } from './types';
 
@@ -73,7 +80,11 @@ export interface Dialect {
   runTest(testId: number | string): { method: HttpMethod; path: string };
   /** GET /v7/tests: read as `{ test: [records] }`. */
   enterpriseTests(): RecordRoute;
-  deleteTest(type: EnterpriseTestType, testId: number, legacy: boolean): { method: HttpMethod; path: string; body?: unknown };
+  deleteTest(
+    type: EnterpriseTestType,
+    testId: number,
+    legacy: boolean,
+  ): { method: HttpMethod; path: string; body?: unknown };
 
   endpointTests(type?: EndpointTestType): ListRoute;
   /** v7 needs the test's type; v6 reads by id alone. */
@@ -103,7 +114,11 @@ export interface Dialect {
 
   /** The filter keys this dialect's list takes (v7 has no `trigger` on topologies, for one). */
   filterKeys(target: FilterTarget): readonly string[];
-  filtered(target: FilterTarget, filters: readonly SearchFilter[] | undefined, warn: (message: string) => void): ListRoute;
+  filtered(
+    target: FilterTarget,
+    filters: readonly SearchFilter[] | undefined,
+    warn: (message: string) => void,
+  ): ListRoute;
   userSession(id: string): RecordRoute;
   pageDetails(id: string, pageId: string): RecordRoute;
   networkProbe(id: string): RecordRoute;

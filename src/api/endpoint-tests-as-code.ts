@@ -18,21 +18,39 @@ export class EndpointTestsAsCode {
   /** Every type's tests, read side by side. */
   async list(options: CallOptions): Promise<ManagedEndpointTest[]> {
     const call = callOnly(options);
-    const lists = await Promise.all(MANAGED_ENDPOINT_TEST_TYPES.map((type) =>
-      this.calls.record<'json', { tests: ManagedEndpointTest[] }>((d) => routes(d).list(type), call)));
+    const lists = await Promise.all(
+      MANAGED_ENDPOINT_TEST_TYPES.map((type) =>
+        this.calls.record<'json', { tests: ManagedEndpointTest[] }>((d) => routes(d).list(type), call),
+      ),
+    );
     return lists.flatMap((list) => list.tests);
   }
 
-  create(type: ManagedEndpointTestType, body: Record<string, unknown>, options: CallOptions): Promise<ManagedEndpointTest> {
+  create(
+    type: ManagedEndpointTestType,
+    body: Record<string, unknown>,
+    options: CallOptions,
+  ): Promise<ManagedEndpointTest> {
     return this.calls.record<'json', ManagedEndpointTest>((d) => routes(d).create(type, body), callOnly(options));
   }
 
-  update(type: ManagedEndpointTestType, testId: number, body: Record<string, unknown>, options: CallOptions): Promise<ManagedEndpointTest> {
-    return this.calls.record<'json', ManagedEndpointTest>((d) => routes(d).update(type, testId, body), callOnly(options));
+  update(
+    type: ManagedEndpointTestType,
+    testId: number,
+    body: Record<string, unknown>,
+    options: CallOptions,
+  ): Promise<ManagedEndpointTest> {
+    return this.calls.record<'json', ManagedEndpointTest>(
+      (d) => routes(d).update(type, testId, body),
+      callOnly(options),
+    );
   }
 
   remove(type: ManagedEndpointTestType, testId: number, options: CallOptions): Promise<void> {
-    return this.calls.noAnswer((d) => routes(d).remove(type, testId), options, { operation: 'deleting endpoint tests', requiredPermission: 'Edit endpoint tests' });
+    return this.calls.noAnswer((d) => routes(d).remove(type, testId), options, {
+      operation: 'deleting endpoint tests',
+      requiredPermission: 'Edit endpoint tests',
+    });
   }
 
   async labels(options: CallOptions): Promise<EndpointLabel[]> {

@@ -3,8 +3,18 @@
 // `errorMessage` when it sent one, so a caller can say what failed and what to do.
 
 export type NetmonErrorKind =
-  | 'auth' | 'forbidden' | 'validation' | 'invalid-filter' | 'not-found' | 'rate-limited'
-  | 'server' | 'network' | 'timeout' | 'cancelled' | 'unparseable' | 'paging-loop';
+  | 'auth'
+  | 'forbidden'
+  | 'validation'
+  | 'invalid-filter'
+  | 'not-found'
+  | 'rate-limited'
+  | 'server'
+  | 'network'
+  | 'timeout'
+  | 'cancelled'
+  | 'unparseable'
+  | 'paging-loop';
 
 export interface NetmonErrorDetails {
   method: string;

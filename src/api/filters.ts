@@ -7,10 +7,16 @@ import { V7_FILTER_KEYS, V7_FILTER_VALUES } from './v7/filters';
 const SPEAKS_V6 = 'this account speaks API v6';
 
 const LIST_NAMES: Record<FilterTarget, string> = {
-  'user-sessions': '/user-sessions', web: '/user-sessions/web', network: '/user-sessions/network', 'network-topology': '/network-topology',
+  'user-sessions': '/user-sessions',
+  web: '/user-sessions/web',
+  network: '/user-sessions/network',
+  'network-topology': '/network-topology',
 };
 
-export interface FilterProblem { key: string; reason: string }
+export interface FilterProblem {
+  key: string;
+  reason: string;
+}
 
 /** The first problem of `filters` for `target`, or undefined when they are valid. */
 export function findFilterProblem(target: FilterTarget, filters: readonly SearchFilter[]): FilterProblem | undefined {
@@ -22,10 +28,16 @@ export function findFilterProblem(target: FilterTarget, filters: readonly Search
   return undefined;
 }
 
-function checkFilter(target: FilterTarget, allowed: readonly string[], filter: SearchFilter): FilterProblem | undefined {
+function checkFilter(
+  target: FilterTarget,
+  allowed: readonly string[],
+  filter: SearchFilter,
+): FilterProblem | undefined {
   const { key, values } = filter;
   if (!allowed.includes(key)) {
-    const v7Only = V7_FILTER_KEYS[target].includes(key) ? `filters ${LIST_NAMES[target]} in API v7 only; ${SPEAKS_V6}, ` : `not accepted by ${LIST_NAMES[target]} `;
+    const v7Only = V7_FILTER_KEYS[target].includes(key)
+      ? `filters ${LIST_NAMES[target]} in API v7 only; ${SPEAKS_V6}, `
+      : `not accepted by ${LIST_NAMES[target]} `;
     return { key, reason: `${v7Only}(allowed: ${allowed.join(', ')})` };
   }
   if (!Array.isArray(values) || values.length === 0) return { key, reason: 'needs at least one value' };
@@ -35,7 +47,12 @@ function checkFilter(target: FilterTarget, allowed: readonly string[], filter: S
   const outside = valueSet ? values.find((value) => !valueSet.includes(String(value))) : undefined;
   if (outside !== undefined) {
     const v7Value = V7_FILTER_VALUES[key]?.includes(String(outside)) === true;
-    return { key, reason: v7Value ? `"${outside}" is an API v7 value; ${SPEAKS_V6}, which takes ${valueSet?.join(', ')}` : `"${outside}" is not one of ${valueSet?.join(', ')}` };
+    return {
+      key,
+      reason: v7Value
+        ? `"${outside}" is an API v7 value; ${SPEAKS_V6}, which takes ${valueSet?.join(', ')}`
+        : `"${outside}" is not one of ${valueSet?.join(', ')}`,
+    };
   }
   return undefined;
 }

@@ -6,9 +6,23 @@ import { AgentDirectory } from './agent-directory';
 import { credentialFingerprint, withoutAuthQuery } from './auth';
 import { callOnly, DialectCalls } from './client-calls';
 import type {
-  ApiVersion, CallOptions, CollectOptions, EndpointTestListOptions, FilterableListOptions, Formatted,
-  FormatOptions, InventoryOptions, ListOptions, NetmonClient, NetmonClientOptions, Paged, RequestListener, ResponseFormat,
-  TestWriteOptions, TimeRangeOptions, XmlPage,
+  ApiVersion,
+  CallOptions,
+  CollectOptions,
+  EndpointTestListOptions,
+  FilterableListOptions,
+  Formatted,
+  FormatOptions,
+  InventoryOptions,
+  ListOptions,
+  NetmonClient,
+  NetmonClientOptions,
+  Paged,
+  RequestListener,
+  ResponseFormat,
+  TestWriteOptions,
+  TimeRangeOptions,
+  XmlPage,
 } from './client';
 import type { Dialect, ListRoute } from './dialect';
 import { EndpointTestsAsCode } from './endpoint-tests-as-code';
@@ -19,13 +33,56 @@ import { RequestExecutor } from './request';
 import { TestResultsReads } from './test-results-reads';
 import { createDispatcher, Transport } from './transport';
 import type {
-  AccountGroupsResponse, EndpointAgent, EndpointAgentSearch, EndpointAgentsResponse, EndpointTest, EndpointTestResponse, EndpointTestType,
-  EnterpriseAgent, EnterpriseAgentType, EnterpriseAgentsResponse, EnterpriseTest, EnterpriseTestCreate, EnterpriseTestType,
-  EnterpriseTestUpdate, Har, HttpServerResponse, HttpServerResult, InstantTestBodies, NetMetric, NetMetricsResponse, NetworkProbe,
-  NetworkProbeDetail, NetworkProbesResponse, NetworkSession, NetworkSessionsResponse, PathTrace, PathVisResponse, PathVisSummary,
-  PrivateNetwork, PrivateNetworksResponse, RateLimitInfo, UserSession, UserSessionDetail, UserSessionsResponse, WebSession,
-  WebSessionsResponse, ApiTestDetail, BgpRoute, EnterprisePathTrace, PageLoadDetail, WebTransactionDetail, WebTransactionPageDetail, TestResultKind, TestResultRecords, TestResultsResponse, FilterTarget, SearchFilter,
-  EndpointLabel, ManagedEndpointTest, ManagedEndpointTestType,
+  AccountGroupsResponse,
+  EndpointAgent,
+  EndpointAgentSearch,
+  EndpointAgentsResponse,
+  EndpointTest,
+  EndpointTestResponse,
+  EndpointTestType,
+  EnterpriseAgent,
+  EnterpriseAgentType,
+  EnterpriseAgentsResponse,
+  EnterpriseTest,
+  EnterpriseTestCreate,
+  EnterpriseTestType,
+  EnterpriseTestUpdate,
+  Har,
+  HttpServerResponse,
+  HttpServerResult,
+  InstantTestBodies,
+  NetMetric,
+  NetMetricsResponse,
+  NetworkProbe,
+  NetworkProbeDetail,
+  NetworkProbesResponse,
+  NetworkSession,
+  NetworkSessionsResponse,
+  PathTrace,
+  PathVisResponse,
+  PathVisSummary,
+  PrivateNetwork,
+  PrivateNetworksResponse,
+  RateLimitInfo,
+  UserSession,
+  UserSessionDetail,
+  UserSessionsResponse,
+  WebSession,
+  WebSessionsResponse,
+  ApiTestDetail,
+  BgpRoute,
+  EnterprisePathTrace,
+  PageLoadDetail,
+  WebTransactionDetail,
+  WebTransactionPageDetail,
+  TestResultKind,
+  TestResultRecords,
+  TestResultsResponse,
+  FilterTarget,
+  SearchFilter,
+  EndpointLabel,
+  ManagedEndpointTest,
+  ManagedEndpointTestType,
 } from './types';
 import { checkV6AgentSearch, matchV6AgentSearch } from './v6/agent-search';
 import { DEFAULT_USER_AGENT } from './version';
@@ -57,12 +114,20 @@ class HttpNetmonClient implements NetmonClient {
   private readonly asCode: EndpointTestsAsCode;
   private readonly results: TestResultsReads;
 
-  constructor(private readonly options: NetmonClientOptions, internals: ClientInternals) {
+  constructor(
+    private readonly options: NetmonClientOptions,
+    internals: ClientInternals,
+  ) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     if (options.onRequest) this.listeners.add(options.onRequest);
-    this.transport = new Transport(createDispatcher({
-      baseUrl: new URL(this.baseUrl), proxy: options.proxy, connections: options.connections ?? 8,
-    }), options.maxResponseBytes);
+    this.transport = new Transport(
+      createDispatcher({
+        baseUrl: new URL(this.baseUrl),
+        proxy: options.proxy,
+        connections: options.connections ?? 8,
+      }),
+      options.maxResponseBytes,
+    );
     const registry = internals.rateLimiters ?? sharedRateLimiters;
     const organization = `${this.baseUrl}|${credentialFingerprint(options.credentials)}`;
     this.limiter = registry.limiterFor(organization);
@@ -102,34 +167,58 @@ class HttpNetmonClient implements NetmonClient {
 
   // ---------- account groups ----------
 
-  listAccountGroups<F extends ResponseFormat = 'json'>(options: FormatOptions<F> = {}): Promise<Formatted<F, AccountGroupsResponse>> {
+  listAccountGroups<F extends ResponseFormat = 'json'>(
+    options: FormatOptions<F> = {},
+  ): Promise<Formatted<F, AccountGroupsResponse>> {
     return this.calls.record((d) => d.accountGroups(), options);
   }
 
   // ---------- test management ----------
 
-  createTest<F extends ResponseFormat = 'json'>(type: EnterpriseTestType, body: EnterpriseTestCreate, options: TestWriteOptions<F> = {}): Promise<Formatted<F, EnterpriseTest>> {
+  createTest<F extends ResponseFormat = 'json'>(
+    type: EnterpriseTestType,
+    body: EnterpriseTestCreate,
+    options: TestWriteOptions<F> = {},
+  ): Promise<Formatted<F, EnterpriseTest>> {
     return this.calls.record((d) => d.createTest(type, body, options.legacyPaths ?? false), options);
   }
 
-  updateTest<F extends ResponseFormat = 'json'>(type: EnterpriseTestType, testId: number, body: EnterpriseTestUpdate, options: TestWriteOptions<F> = {}): Promise<Formatted<F, EnterpriseTest>> {
+  updateTest<F extends ResponseFormat = 'json'>(
+    type: EnterpriseTestType,
+    testId: number,
+    body: EnterpriseTestUpdate,
+    options: TestWriteOptions<F> = {},
+  ): Promise<Formatted<F, EnterpriseTest>> {
     return this.calls.record((d) => d.updateTest(type, testId, body, options.legacyPaths ?? false), options);
   }
 
   deleteTest(type: EnterpriseTestType, testId: number, options: TestWriteOptions<'json'> = {}): Promise<void> {
-    return this.calls.noAnswer((d) => d.deleteTest(type, testId, options.legacyPaths ?? false), options, { operation: 'deleting tests', requiredPermission: 'Account Admin' });
+    return this.calls.noAnswer((d) => d.deleteTest(type, testId, options.legacyPaths ?? false), options, {
+      operation: 'deleting tests',
+      requiredPermission: 'Account Admin',
+    });
   }
 
-  runInstantTest(type: EnterpriseTestType, body: EnterpriseTestCreate, options: CallOptions = {}): Promise<EnterpriseTest> {
+  runInstantTest(
+    type: EnterpriseTestType,
+    body: EnterpriseTestCreate,
+    options: CallOptions = {},
+  ): Promise<EnterpriseTest> {
     return this.calls.record<'json', EnterpriseTest>((d) => d.enterpriseInstantTest(type, body), callOnly(options));
   }
 
   runTest(testId: number | string, options: CallOptions = {}): Promise<void> {
-    return this.calls.noAnswer((d) => d.runTest(testId), options, { operation: 'running instant tests', instant: true });
+    return this.calls.noAnswer((d) => d.runTest(testId), options, {
+      operation: 'running instant tests',
+      instant: true,
+    });
   }
 
   async listEnterpriseTests(options: CallOptions = {}): Promise<EnterpriseTest[]> {
-    const { test } = await this.calls.record<'json', { test: EnterpriseTest[] }>((d) => d.enterpriseTests(), callOnly(options));
+    const { test } = await this.calls.record<'json', { test: EnterpriseTest[] }>(
+      (d) => d.enterpriseTests(),
+      callOnly(options),
+    );
     return test;
   }
 
@@ -139,11 +228,20 @@ class HttpNetmonClient implements NetmonClient {
     return this.asCode.list(options);
   }
 
-  createEndpointTest(type: ManagedEndpointTestType, body: Record<string, unknown>, options: CallOptions = {}): Promise<ManagedEndpointTest> {
+  createEndpointTest(
+    type: ManagedEndpointTestType,
+    body: Record<string, unknown>,
+    options: CallOptions = {},
+  ): Promise<ManagedEndpointTest> {
     return this.asCode.create(type, body, options);
   }
 
-  updateEndpointTest(type: ManagedEndpointTestType, testId: number, body: Record<string, unknown>, options: CallOptions = {}): Promise<ManagedEndpointTest> {
+  updateEndpointTest(
+    type: ManagedEndpointTestType,
+    testId: number,
+    body: Record<string, unknown>,
+    options: CallOptions = {},
+  ): Promise<ManagedEndpointTest> {
     return this.asCode.update(type, testId, body, options);
   }
 
@@ -157,15 +255,22 @@ class HttpNetmonClient implements NetmonClient {
 
   // ---------- endpoint tests and instant tests ----------
 
-  listEndpointTests<F extends ResponseFormat = 'json'>(options: EndpointTestListOptions<F> = {}): Promise<Formatted<F, EndpointTestResponse>> {
+  listEndpointTests<F extends ResponseFormat = 'json'>(
+    options: EndpointTestListOptions<F> = {},
+  ): Promise<Formatted<F, EndpointTestResponse>> {
     return this.calls.firstPage((d) => this.learnTypes(d.endpointTests(options.type)), options);
   }
 
-  endpointTests(options: InventoryOptions & { type?: EndpointTestType } = {}): Paged<EndpointTest, EndpointTestResponse> {
+  endpointTests(
+    options: InventoryOptions & { type?: EndpointTestType } = {},
+  ): Paged<EndpointTest, EndpointTestResponse> {
     return this.calls.paged((d) => this.learnTypes(d.endpointTests(options.type)), inventoryOptions(options));
   }
 
-  getEndpointTest<F extends ResponseFormat = 'json'>(testId: number, options: FormatOptions<F> = {}): Promise<Formatted<F, EndpointTest>> {
+  getEndpointTest<F extends ResponseFormat = 'json'>(
+    testId: number,
+    options: FormatOptions<F> = {},
+  ): Promise<Formatted<F, EndpointTest>> {
     segment(testId);
     return this.calls.dialect().then(async (dialect) => {
       const type = dialect.endpointTestNeedsType ? await this.endpointTestType(testId, options) : undefined;
@@ -179,7 +284,8 @@ class HttpNetmonClient implements NetmonClient {
       ...route,
       toDomain: (record) => {
         const test = toDomain ? toDomain(record) : record;
-        if (typeof test['testId'] === 'number' && typeof test['type'] === 'string') this.endpointTestTypes.set(test['testId'], test['type']);
+        if (typeof test['testId'] === 'number' && typeof test['type'] === 'string')
+          this.endpointTestTypes.set(test['testId'], test['type']);
         return test;
       },
     };
@@ -188,12 +294,17 @@ class HttpNetmonClient implements NetmonClient {
   /** The type of an endpoint test, from the list (read once more when the id is new to this client). */
   private async endpointTestType(testId: number, call: CallOptions): Promise<string | undefined> {
     if (!this.endpointTestTypes.has(testId)) {
-      for await (const test of this.endpointTests({ aid: call.aid, signal: call.signal, timeoutMs: call.timeoutMs })) if (test.testId === testId) break;
+      for await (const test of this.endpointTests({ aid: call.aid, signal: call.signal, timeoutMs: call.timeoutMs }))
+        if (test.testId === testId) break;
     }
     return this.endpointTestTypes.get(testId);
   }
 
-  createInstantTest<T extends EndpointTestType, F extends ResponseFormat = 'json'>(type: T, body: InstantTestBodies[T], options: FormatOptions<F> = {}): Promise<Formatted<F, EndpointTest>> {
+  createInstantTest<T extends EndpointTestType, F extends ResponseFormat = 'json'>(
+    type: T,
+    body: InstantTestBodies[T],
+    options: FormatOptions<F> = {},
+  ): Promise<Formatted<F, EndpointTest>> {
     return this.calls.record((d) => d.instantTest(type, body), options);
   }
 
@@ -211,54 +322,104 @@ class HttpNetmonClient implements NetmonClient {
     return this.calls.paged((d) => d.httpServerResults(testId), options);
   }
 
-  getPathTrace<F extends ResponseFormat = 'json'>(testId: number, agentId: string, roundId: number, options: FormatOptions<F> = {}): Promise<Formatted<F, PathTrace>> {
+  getPathTrace<F extends ResponseFormat = 'json'>(
+    testId: number,
+    agentId: string,
+    roundId: number,
+    options: FormatOptions<F> = {},
+  ): Promise<Formatted<F, PathTrace>> {
     segment(agentId);
     return this.calls.record((d) => d.pathTrace(testId, agentId, roundId), options);
   }
 
   // ---------- enterprise test results: test-results-reads.ts ----------
 
-  testResults<K extends TestResultKind>(kind: K, testId: number | string, options: ListOptions = {}): Paged<TestResultRecords[K], TestResultsResponse> {
+  testResults<K extends TestResultKind>(
+    kind: K,
+    testId: number | string,
+    options: ListOptions = {},
+  ): Paged<TestResultRecords[K], TestResultsResponse> {
     return this.results.results(kind, testId, options);
   }
 
-  getTestPathTrace(testId: number | string, agentId: string, roundId: number, options: CallOptions = {}): Promise<EnterprisePathTrace> {
+  getTestPathTrace(
+    testId: number | string,
+    agentId: string,
+    roundId: number,
+    options: CallOptions = {},
+  ): Promise<EnterprisePathTrace> {
     return this.results.pathTrace(testId, agentId, roundId, options);
   }
 
-  getPageLoadDetail(testId: number | string, agentId: string, roundId: number, options: CallOptions = {}): Promise<PageLoadDetail> {
+  getPageLoadDetail(
+    testId: number | string,
+    agentId: string,
+    roundId: number,
+    options: CallOptions = {},
+  ): Promise<PageLoadDetail> {
     return this.results.pageLoadDetail(testId, agentId, roundId, options);
   }
 
-  getWebTransactionDetail(testId: number | string, agentId: string, roundId: number, options: CallOptions = {}): Promise<WebTransactionDetail> {
+  getWebTransactionDetail(
+    testId: number | string,
+    agentId: string,
+    roundId: number,
+    options: CallOptions = {},
+  ): Promise<WebTransactionDetail> {
     return this.results.webTransactionDetail(testId, agentId, roundId, options);
   }
 
-  getWebTransactionPage(testId: number | string, agentId: string, roundId: number, pageId: string, options: CallOptions = {}): Promise<WebTransactionPageDetail> {
+  getWebTransactionPage(
+    testId: number | string,
+    agentId: string,
+    roundId: number,
+    pageId: string,
+    options: CallOptions = {},
+  ): Promise<WebTransactionPageDetail> {
     return this.results.webTransactionPage(testId, agentId, roundId, pageId, options);
   }
 
-  getBgpRoutes(testId: number | string, prefixId: string, roundId: number, options: CallOptions = {}): Promise<BgpRoute[]> {
+  getBgpRoutes(
+    testId: number | string,
+    prefixId: string,
+    roundId: number,
+    options: CallOptions = {},
+  ): Promise<BgpRoute[]> {
     return this.results.bgpRoutes(testId, prefixId, roundId, options);
   }
 
-  getApiTestDetail(testId: number | string, agentId: string, roundId: number, options: CallOptions = {}): Promise<ApiTestDetail> {
+  getApiTestDetail(
+    testId: number | string,
+    agentId: string,
+    roundId: number,
+    options: CallOptions = {},
+  ): Promise<ApiTestDetail> {
     return this.results.apiTestDetail(testId, agentId, roundId, options);
   }
 
   // ---------- endpoint data ----------
 
-  private filtersTaken(dialect: Dialect, target: FilterTarget, options: FilterableListOptions): readonly SearchFilter[] | undefined {
+  private filtersTaken(
+    dialect: Dialect,
+    target: FilterTarget,
+    options: FilterableListOptions,
+  ): readonly SearchFilter[] | undefined {
     if (!options.filters || !options.onlyFiltersTaken) return options.filters;
     const taken = dialect.filterKeys(target);
     const kept = options.filters.filter((filter) => taken.includes(filter.key));
     const left = options.filters.filter((filter) => !taken.includes(filter.key)).map((filter) => filter.key);
-    if (left.length > 0) this.warn(`${target}: API ${dialect.version} does not filter it by ${[...new Set(left)].join(', ')}; listed without ${left.length === 1 ? 'that filter' : 'those filters'}`);
+    if (left.length > 0)
+      this.warn(
+        `${target}: API ${dialect.version} does not filter it by ${[...new Set(left)].join(', ')}; listed without ${left.length === 1 ? 'that filter' : 'those filters'}`,
+      );
     return kept.length > 0 ? kept : undefined;
   }
 
   userSessions(options: FilterableListOptions = {}): Paged<UserSession, UserSessionsResponse> {
-    return this.calls.paged((d) => d.filtered('user-sessions', this.filtersTaken(d, 'user-sessions', options), this.warn), options);
+    return this.calls.paged(
+      (d) => d.filtered('user-sessions', this.filtersTaken(d, 'user-sessions', options), this.warn),
+      options,
+    );
   }
 
   webSessions(options: FilterableListOptions = {}): Paged<WebSession, WebSessionsResponse> {
@@ -270,21 +431,34 @@ class HttpNetmonClient implements NetmonClient {
   }
 
   networkProbes(options: FilterableListOptions = {}): Paged<NetworkProbe, NetworkProbesResponse> {
-    return this.calls.paged((d) => d.filtered('network-topology', this.filtersTaken(d, 'network-topology', options), this.warn), options);
+    return this.calls.paged(
+      (d) => d.filtered('network-topology', this.filtersTaken(d, 'network-topology', options), this.warn),
+      options,
+    );
   }
 
-  getUserSession<F extends ResponseFormat = 'json'>(userSessionId: string, options: FormatOptions<F> = {}): Promise<Formatted<F, UserSessionDetail>> {
+  getUserSession<F extends ResponseFormat = 'json'>(
+    userSessionId: string,
+    options: FormatOptions<F> = {},
+  ): Promise<Formatted<F, UserSessionDetail>> {
     segment(userSessionId);
     return this.calls.record((d) => d.userSession(userSessionId), options);
   }
 
-  getPageDetails<F extends ResponseFormat = 'json'>(userSessionId: string, pageId: string, options: FormatOptions<F> = {}): Promise<Formatted<F, Har>> {
+  getPageDetails<F extends ResponseFormat = 'json'>(
+    userSessionId: string,
+    pageId: string,
+    options: FormatOptions<F> = {},
+  ): Promise<Formatted<F, Har>> {
     segment(userSessionId);
     segment(pageId);
     return this.calls.record((d) => d.pageDetails(userSessionId, pageId), options);
   }
 
-  getNetworkProbe<F extends ResponseFormat = 'json'>(networkProbeId: string, options: FormatOptions<F> = {}): Promise<Formatted<F, NetworkProbeDetail>> {
+  getNetworkProbe<F extends ResponseFormat = 'json'>(
+    networkProbeId: string,
+    options: FormatOptions<F> = {},
+  ): Promise<Formatted<F, NetworkProbeDetail>> {
     segment(networkProbeId);
     return this.calls.record((d) => d.networkProbe(networkProbeId), options);
   }
@@ -297,7 +471,9 @@ class HttpNetmonClient implements NetmonClient {
     return this.calls.paged((d) => d.networks(), inventoryOptions(options));
   }
 
-  listEndpointAgents<F extends ResponseFormat = 'json'>(options: FormatOptions<F> = {}): Promise<Formatted<F, EndpointAgentsResponse>> {
+  listEndpointAgents<F extends ResponseFormat = 'json'>(
+    options: FormatOptions<F> = {},
+  ): Promise<Formatted<F, EndpointAgentsResponse>> {
     return this.calls.firstPage((d) => d.endpointAgents(), options);
   }
 
@@ -309,23 +485,35 @@ class HttpNetmonClient implements NetmonClient {
     return this.calls.paged((d) => d.endpointAgents(), inventoryOptions(options));
   }
 
-  getEndpointAgent<F extends ResponseFormat = 'json'>(agentId: string, options: FormatOptions<F> = {}): Promise<Formatted<F, EndpointAgent>> {
+  getEndpointAgent<F extends ResponseFormat = 'json'>(
+    agentId: string,
+    options: FormatOptions<F> = {},
+  ): Promise<Formatted<F, EndpointAgent>> {
     segment(agentId);
     return this.calls.record((d) => d.endpointAgent(agentId), options);
   }
 
-  async findEndpointAgents(search: EndpointAgentSearch, options: InventoryOptions & CollectOptions = {}): Promise<EndpointAgent[]> {
+  async findEndpointAgents(
+    search: EndpointAgentSearch,
+    options: InventoryOptions & CollectOptions = {},
+  ): Promise<EndpointAgent[]> {
     const dialect = await this.calls.dialect();
     const collect = { maxRecords: options.maxRecords ?? DEFAULT_FOUND_AGENTS };
     if (dialect.endpointAgentSearch) {
       const route = dialect.endpointAgentSearch(search);
-      return (await this.calls.paged<EndpointAgent, EndpointAgentsResponse>(() => route, inventoryOptions(options)).collect(collect)).records;
+      return (
+        await this.calls
+          .paged<EndpointAgent, EndpointAgentsResponse>(() => route, inventoryOptions(options))
+          .collect(collect)
+      ).records;
     }
     checkV6AgentSearch(search);
     return matchV6AgentSearch(await this.agentDirectory().refresh(options.signal), search).slice(0, collect.maxRecords);
   }
 
-  enterpriseAgents(options: InventoryOptions & { agentTypes?: readonly EnterpriseAgentType[] } = {}): Paged<EnterpriseAgent, EnterpriseAgentsResponse> {
+  enterpriseAgents(
+    options: InventoryOptions & { agentTypes?: readonly EnterpriseAgentType[] } = {},
+  ): Paged<EnterpriseAgent, EnterpriseAgentsResponse> {
     return this.calls.paged((d) => d.enterpriseAgents(options.agentTypes), inventoryOptions(options));
   }
 
@@ -333,13 +521,24 @@ class HttpNetmonClient implements NetmonClient {
     return this.calls.record<'json', EnterpriseAgent>((d) => d.enterpriseAgent(agentId), callOnly(options));
   }
 
-  async getPage<F extends ResponseFormat = 'json'>(pathOrUrl: string, options: FormatOptions<F> & TimeRangeOptions = {}): Promise<Formatted<F, unknown>> {
+  async getPage<F extends ResponseFormat = 'json'>(
+    pathOrUrl: string,
+    options: FormatOptions<F> & TimeRangeOptions = {},
+  ): Promise<Formatted<F, unknown>> {
     const dialect = await this.calls.usable(options.format);
     const absolute = /^https?:\/\//i.test(pathOrUrl);
-    const url = applyQuery(absolute ? this.calls.resumeUrl(pathOrUrl) : resolvePath(this.baseUrl, pathOrUrl), { aid: options.aid ?? (absolute ? undefined : this.options.aid), format: options.format });
+    const url = applyQuery(absolute ? this.calls.resumeUrl(pathOrUrl) : resolvePath(this.baseUrl, pathOrUrl), {
+      aid: options.aid ?? (absolute ? undefined : this.options.aid),
+      format: options.format,
+    });
     for (const [name, value] of Object.entries(dialect.timeQuery(options))) url.searchParams.set(name, value);
     const response = await this.executor.execute({
-      method: 'GET', url, expect: options.format === 'xml' ? 'text' : 'json', accept: dialect.accept, signal: options.signal, timeoutMs: options.timeoutMs,
+      method: 'GET',
+      url,
+      expect: options.format === 'xml' ? 'text' : 'json',
+      accept: dialect.accept,
+      signal: options.signal,
+      timeoutMs: options.timeoutMs,
     });
     return withoutEchoedToken(response.data) as Formatted<F, unknown>;
   }
@@ -351,7 +550,13 @@ class HttpNetmonClient implements NetmonClient {
     while (url) {
       const here: string = url.toString();
       guard.admit(url);
-      const response = await this.executor.execute({ method: 'GET', url, expect: 'text', signal: options.signal, timeoutMs: options.timeoutMs });
+      const response = await this.executor.execute({
+        method: 'GET',
+        url,
+        expect: 'text',
+        signal: options.signal,
+        timeoutMs: options.timeoutMs,
+      });
       const xml = withoutEchoedToken(response.data) as string;
       const next = nextOfXmlPage(xml);
       const nextUrl: URL | undefined = next === undefined ? undefined : followNext(next, url, this.baseUrl, 'GET');
@@ -365,7 +570,10 @@ class HttpNetmonClient implements NetmonClient {
 
 /** A server may echo `authToken` into a next link; like PagedWalk, callers never see it. */
 function withoutEchoedToken(data: unknown): unknown {
-  if (typeof data === 'string') return data.replace(/([?&])authToken=[^&#<"\s]*(&amp;|&)?/gi, (_match, lead: string, tail?: string) => (tail ? lead : ''));
+  if (typeof data === 'string')
+    return data.replace(/([?&])authToken=[^&#<"\s]*(&amp;|&)?/gi, (_match, lead: string, tail?: string) =>
+      tail ? lead : '',
+    );
   if (!isRecord(data) || !isRecord(data['pages']) || typeof data['pages']['next'] !== 'string') return data;
   let next: URL;
   try {

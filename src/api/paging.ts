@@ -33,7 +33,8 @@ export function pagingLimits(policy: PagingPolicy = {}): PagingLimits {
     maxEmptyPagesInRow: policy.maxEmptyPagesInRow ?? DEFAULT_PAGING.maxEmptyPagesInRow,
   };
   for (const [name, value] of Object.entries(limits)) {
-    if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`paging.${name} must be a whole number of at least 1 (got ${String(value)})`);
+    if (!Number.isSafeInteger(value) || value < 1)
+      throw new RangeError(`paging.${name} must be a whole number of at least 1 (got ${String(value)})`);
   }
   return limits;
 }
@@ -49,7 +50,11 @@ export class WalkGuard {
   private readonly visited = new Set<string>();
   private emptyInRow = 0;
 
-  constructor(private readonly limits: PagingLimits, private readonly list: string, private readonly method: HttpMethod) {}
+  constructor(
+    private readonly limits: PagingLimits,
+    private readonly list: string,
+    private readonly method: HttpMethod,
+  ) {}
 
   /** Before `url` is requested: throws rather than read it twice or past the budget. */
   admit(url: URL): void {
@@ -57,12 +62,17 @@ export class WalkGuard {
     const details = { method: this.method, path: redactPath(url) };
     if (this.visited.has(key)) throw new PagingLoopError(details, 'pages.next repeats a page already read');
     const pagesRead = this.visited.size;
-    const stop = (summary: string): PageBudgetError => new PageBudgetError({ ...details, list: this.list, pagesRead }, `${this.list}: ${summary}`);
+    const stop = (summary: string): PageBudgetError =>
+      new PageBudgetError({ ...details, list: this.list, pagesRead }, `${this.list}: ${summary}`);
     if (pagesRead >= this.limits.maxPages) {
-      throw stop(`stopped after ${count(pagesRead)} pages, the most one walk reads (client option paging.maxPages); narrow the time range or filters, or raise paging.maxPages`);
+      throw stop(
+        `stopped after ${count(pagesRead)} pages, the most one walk reads (client option paging.maxPages); narrow the time range or filters, or raise paging.maxPages`,
+      );
     }
     if (this.emptyInRow >= this.limits.maxEmptyPagesInRow) {
-      throw stop(`stopped after ${count(this.emptyInRow)} empty pages in a row that still linked a next page (${count(pagesRead)} pages read): the server's paging looks broken; narrow the time range, or raise paging.maxEmptyPagesInRow if this server pages so`);
+      throw stop(
+        `stopped after ${count(this.emptyInRow)} empty pages in a row that still linked a next page (${count(pagesRead)} pages read): the server's paging looks broken; narrow the time range, or raise paging.maxEmptyPagesInRow if this server pages so`,
+      );
     }
     this.visited.add(key);
   }
@@ -146,22 +156,32 @@ export class PagedWalk<TRecord, TResponse> implements Paged<TRecord, TResponse> 
 
   private toPage(url: URL, response: unknown): Page<TRecord, TResponse> {
     const context = { method: this.source.method, path: redactPath(url), status: 200 };
-    if (!isRecord(response)) throw new UnparseableResponseError({ ...context, errorMessage: 'response is not an object' });
+    if (!isRecord(response))
+      throw new UnparseableResponseError({ ...context, errorMessage: 'response is not an object' });
     const raw = this.source.records(response);
-    if (!Array.isArray(raw)) throw new UnparseableResponseError({ ...context, errorMessage: 'response has no record array' });
+    if (!Array.isArray(raw))
+      throw new UnparseableResponseError({ ...context, errorMessage: 'response has no record array' });
     const { records, problems } = this.decode(raw, context.path);
     const { rules, toDomain } = this.source;
     const rawNext = rules.nextOf(response);
-    const next = rawNext === undefined ? undefined : followNext(rawNext, url, this.source.base, this.source.method).toString();
+    const next =
+      rawNext === undefined ? undefined : followNext(rawNext, url, this.source.base, this.source.method).toString();
     // The server may echo an authToken into next; callers (and logs of responses) never see it.
     rules.setNext(response, next);
     const domain = toDomain ? records.map((record) => toDomain(record as Record<string, unknown>)) : records;
     this.current += 1;
     // v6 pages number themselves; v7 pages do not, so they count from the walk's start.
-    const stated = isRecord(response['pages']) && typeof response['pages']['current'] === 'number' ? response['pages']['current'] : undefined;
+    const stated =
+      isRecord(response['pages']) && typeof response['pages']['current'] === 'number'
+        ? response['pages']['current']
+        : undefined;
     return {
-      records: domain as TRecord[], response: rules.envelope(response, this.source.list, domain, next) as TResponse,
-      url: url.toString(), current: stated ?? this.current, next, problems,
+      records: domain as TRecord[],
+      response: rules.envelope(response, this.source.list, domain, next) as TResponse,
+      url: url.toString(),
+      current: stated ?? this.current,
+      next,
+      problems,
     };
   }
 
@@ -205,7 +225,10 @@ export class DeferredPaged<TRecord, TResponse> implements Paged<TRecord, TRespon
 }
 
 /** Collects the records of a walk, up to `maxRecords`, saying where the rest starts. */
-export async function collectPages<TRecord, TResponse>(walk: AsyncIterable<Page<TRecord, TResponse>>, options: CollectOptions): Promise<CollectResult<TRecord>> {
+export async function collectPages<TRecord, TResponse>(
+  walk: AsyncIterable<Page<TRecord, TResponse>>,
+  options: CollectOptions,
+): Promise<CollectResult<TRecord>> {
   const cap = options.maxRecords ?? Number.POSITIVE_INFINITY;
   const records: TRecord[] = [];
   for await (const page of walk) {
@@ -214,7 +237,8 @@ export async function collectPages<TRecord, TResponse>(walk: AsyncIterable<Page<
     if (records.length >= cap && (page.records.length > room || page.next !== undefined)) {
       const cutMidPage = page.records.length > room;
       return {
-        records, complete: false,
+        records,
+        complete: false,
         next: cutMidPage ? page.url : page.next,
         resumeSkip: cutMidPage ? room : 0,
       };
@@ -233,10 +257,20 @@ export function followNext(next: string, from: URL, base: string, method: HttpMe
   try {
     url = new URL(next, from);
   } catch (cause) {
-    throw new UnparseableResponseError({ method, path: redactPath(from), status: 200, errorMessage: `pages.next is not a URL`, cause });
+    throw new UnparseableResponseError({
+      method,
+      path: redactPath(from),
+      status: 200,
+      errorMessage: `pages.next is not a URL`,
+      cause,
+    });
   }
   const outside = outsideBase(url, base);
-  if (outside) throw new PagingLoopError({ method, path: redactPath(from) }, `pages.next ${outside} (credentials are not sent elsewhere)`);
+  if (outside)
+    throw new PagingLoopError(
+      { method, path: redactPath(from) },
+      `pages.next ${outside} (credentials are not sent elsewhere)`,
+    );
   return withoutAuthQuery(url);
 }
 
@@ -244,7 +278,10 @@ export function followNext(next: string, from: URL, base: string, method: HttpMe
 export function nextOfXmlPage(xml: string): string | undefined {
   const raw = /<pages\b[^>]*>(?:(?!<\/pages>)[\s\S])*?<next>([^<]+)<\/next>/.exec(xml)?.[1]?.trim();
   if (!raw) return undefined;
-  return raw.replace(/&(lt|gt|quot|apos|amp);/g, (_match, name: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[name] ?? '');
+  return raw.replace(
+    /&(lt|gt|quot|apos|amp);/g,
+    (_match, name: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[name] ?? '',
+  );
 }
 
 /** Why `url` is not below `base` (another origin, or outside its path), or undefined when it is. */

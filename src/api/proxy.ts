@@ -8,7 +8,11 @@ export type Environment = Readonly<Record<string, string | undefined>>;
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
-export function proxyFor(target: URL, explicit: string | false | undefined, env: Environment = process.env): string | undefined {
+export function proxyFor(
+  target: URL,
+  explicit: string | false | undefined,
+  env: Environment = process.env,
+): string | undefined {
   if (explicit === false) return undefined;
   if (typeof explicit === 'string' && explicit !== '') return explicit;
   if (LOOPBACK_HOSTS.has(target.hostname) || target.hostname.startsWith('127.')) return undefined;
@@ -23,11 +27,14 @@ export function proxyFor(target: URL, explicit: string | false | undefined, env:
 function bypassed(target: URL, noProxy: string): boolean {
   const host = target.hostname.toLowerCase();
   const port = target.port || (target.protocol === 'https:' ? '443' : '80');
-  return noProxy.split(/[\s,]+/).filter(Boolean).some((entry) => {
-    if (entry === '*') return true;
-    const [pattern = '', entryPort] = entry.toLowerCase().split(/:(?=\d+$)/);
-    if (entryPort && entryPort !== port) return false;
-    const suffix = pattern.replace(/^\*?\./, '');
-    return host === suffix || host.endsWith(`.${suffix}`);
-  });
+  return noProxy
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .some((entry) => {
+      if (entry === '*') return true;
+      const [pattern = '', entryPort] = entry.toLowerCase().split(/:(?=\d+$)/);
+      if (entryPort && entryPort !== port) return false;
+      const suffix = pattern.replace(/^\*?\./, '');
+      return host === suffix || host.endsWith(`.${suffix}`);
+    });
 }

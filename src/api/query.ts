@@ -29,7 +29,11 @@ export function checkTimeRange(range: TimeRangeOptions): void {
 }
 
 /** How a dialect names and writes the two ends of a time range (v6 `from`/`to`, v7 `startDate`/`endDate`). */
-export interface TimeRangeSpelling { from: string; to: string; date: (date: Date) => string }
+export interface TimeRangeSpelling {
+  from: string;
+  to: string;
+  date: (date: Date) => string;
+}
 
 /** The query of a time range (`window`, or its two ends as the dialect spells them), checked first. */
 export function timeRangeQuery(range: TimeRangeOptions, spelling: TimeRangeSpelling): Record<string, string> {

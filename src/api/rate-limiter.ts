@@ -56,7 +56,10 @@ export class OrganizationRateLimiter {
     const enqueuedAt = this.now();
     return new Promise<RateLimitPermit>((resolve, reject) => {
       const waiter: Waiter = {
-        resolve, reject, enqueuedAt, signal,
+        resolve,
+        reject,
+        enqueuedAt,
+        signal,
         onAbort: () => {
           this.removeWaiter(waiter);
           reject(signal?.reason);
@@ -93,7 +96,7 @@ export class OrganizationRateLimiter {
     if (now < this.blockedUntilMs) return 'wait';
     const state = this.state;
     const windowOver = !state || now >= resetMs(state) + RESET_MARGIN_MS;
-    if (windowOver) return this.probeInFlight || this.inFlight > 0 && !state ? 'wait' : 'probe';
+    if (windowOver) return this.probeInFlight || (this.inFlight > 0 && !state) ? 'wait' : 'probe';
     if (this.probeInFlight) return 'wait';
     return state.remaining - this.inFlight >= 1 ? 'send' : 'wait';
   }
@@ -129,7 +132,12 @@ export class OrganizationRateLimiter {
       this.state = { ...info };
     } else if (info.resetEpochSeconds === current.resetEpochSeconds) {
       const local = Math.max(resetMs(current), resetMs(info));
-      this.state = { ...current, limit: info.limit, remaining: Math.min(current.remaining, info.remaining), ...(local !== current.resetEpochSeconds * 1000 ? { resetLocalMs: local } : {}) };
+      this.state = {
+        ...current,
+        limit: info.limit,
+        remaining: Math.min(current.remaining, info.remaining),
+        ...(local !== current.resetEpochSeconds * 1000 ? { resetLocalMs: local } : {}),
+      };
     }
     if (rateLimited) this.onRateLimited(info);
   }
@@ -153,10 +161,13 @@ export class OrganizationRateLimiter {
     if (delay <= 0 && this.inFlight > 0) return;
     // A Reset weeks away (a server's clock or header gone wrong) must not overflow the timer, which
     // node then fires after 1 ms, again and again: wake at least every minute and look again.
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.pump();
-    }, Math.min(Math.max(0, delay), LONGEST_SLEEP_MS));
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        this.pump();
+      },
+      Math.min(Math.max(0, delay), LONGEST_SLEEP_MS),
+    );
   }
 }
 
@@ -170,7 +181,11 @@ const SKEW_TOLERANCE_MS = 2000;
  * a server clock that runs behind does not make the client wait past the real reset
  * (or, running ahead, probe too early).
  */
-export function correctForClockSkew(info: RateLimitInfo, dateHeader: string | undefined, localNowMs: number): RateLimitInfo {
+export function correctForClockSkew(
+  info: RateLimitInfo,
+  dateHeader: string | undefined,
+  localNowMs: number,
+): RateLimitInfo {
   const serverNowMs = dateHeader ? Date.parse(dateHeader) : Number.NaN;
   if (Number.isNaN(serverNowMs)) return info;
   const skewMs = serverNowMs - localNowMs;
@@ -192,7 +207,8 @@ export const INSTANT_RATE_LIMIT_HEADERS = {
 } as const;
 
 export function readRateLimitHeaders(
-  headers: Record<string, string | string[] | undefined>, names: { limit: string; remaining: string; reset: string } = RATE_LIMIT_HEADERS,
+  headers: Record<string, string | string[] | undefined>,
+  names: { limit: string; remaining: string; reset: string } = RATE_LIMIT_HEADERS,
 ): RateLimitInfo | undefined {
   const number = (name: string): number | undefined => {
     const raw = headers[name];

@@ -7,9 +7,21 @@
 // for GET only: a POST/PUT/DELETE may have taken effect.
 import { authHeaders, credentialSecrets, redactPath, withAuthQuery } from './auth';
 import type { Credentials, RequestEvent, RequestListener, RetryPolicy } from './client';
-import { CancelledError, NetmonError, ResponseTooLargeError, UnparseableResponseError, type RequiredPermission } from './errors';
+import {
+  CancelledError,
+  NetmonError,
+  ResponseTooLargeError,
+  UnparseableResponseError,
+  type RequiredPermission,
+} from './errors';
 import { errorForFailure, errorForStatus, type RequestContext } from './error-mapping';
-import { correctForClockSkew, INSTANT_RATE_LIMIT_HEADERS, readRateLimitHeaders, resetMs, type OrganizationRateLimiter } from './rate-limiter';
+import {
+  correctForClockSkew,
+  INSTANT_RATE_LIMIT_HEADERS,
+  readRateLimitHeaders,
+  resetMs,
+  type OrganizationRateLimiter,
+} from './rate-limiter';
 import { Transport, TransportFailure, type HttpMethod, type TransportResponse } from './transport';
 import type { RateLimitInfo } from './types';
 import { nestsDeeperThan, tooDeepMessage } from './types';
@@ -61,8 +73,10 @@ export class RequestExecutor {
 
   async execute(request: ApiRequest): Promise<ApiResponse> {
     const context: RequestContext = {
-      method: request.method, path: redactPath(request.url),
-      operation: request.operation, requiredPermission: request.requiredPermission,
+      method: request.method,
+      path: redactPath(request.url),
+      operation: request.operation,
+      requiredPermission: request.requiredPermission,
     };
     let transientRetries = 0;
     let rateLimitRetries = 0;
@@ -71,11 +85,20 @@ export class RequestExecutor {
       const started = performance.now();
       const { attempt, waitedMs } = await this.attempt(request, context);
       const outcome = this.classify(request, context, attempt);
-      const retryKind = outcome.kind === 'error' ? this.retryKind(request, outcome.error, transientRetries, rateLimitRetries) : undefined;
+      const retryKind =
+        outcome.kind === 'error'
+          ? this.retryKind(request, outcome.error, transientRetries, rateLimitRetries)
+          : undefined;
       this.report({
-        method: request.method, path: context.path, status: attempt.response?.status,
-        durationMs: performance.now() - started - waitedMs, retries, final: retryKind === undefined,
-        rateLimitRemaining: attempt.rateLimit?.remaining, rateLimit: attempt.rateLimit, rateLimitWaitMs: waitedMs,
+        method: request.method,
+        path: context.path,
+        status: attempt.response?.status,
+        durationMs: performance.now() - started - waitedMs,
+        retries,
+        final: retryKind === undefined,
+        rateLimitRemaining: attempt.rateLimit?.remaining,
+        rateLimit: attempt.rateLimit,
+        rateLimitWaitMs: waitedMs,
         error: outcome.kind === 'error' ? outcome.error : undefined,
       });
       if (outcome.kind === 'ok') return outcome.value;
@@ -89,7 +112,10 @@ export class RequestExecutor {
     }
   }
 
-  private async attempt(request: ApiRequest, context: RequestContext): Promise<{ attempt: AttemptResult; waitedMs: number }> {
+  private async attempt(
+    request: ApiRequest,
+    context: RequestContext,
+  ): Promise<{ attempt: AttemptResult; waitedMs: number }> {
     const { limiter, transport } = this.settings;
     const instantLimiter = request.instant ? this.settings.instantLimiter : undefined;
     let permit;
@@ -99,7 +125,10 @@ export class RequestExecutor {
       permit = await limiter.acquire(request.signal);
     } catch (reason) {
       instantPermit?.complete({ status: undefined, info: undefined });
-      return { attempt: { error: new CancelledError({ ...context, cause: reason }) }, waitedMs: instantPermit?.waitedMs ?? 0 };
+      return {
+        attempt: { error: new CancelledError({ ...context, cause: reason }) },
+        waitedMs: instantPermit?.waitedMs ?? 0,
+      };
     }
     const waitedMs = permit.waitedMs + (instantPermit?.waitedMs ?? 0);
     const timeoutMs = request.timeoutMs ?? this.settings.timeoutMs;
@@ -113,26 +142,33 @@ export class RequestExecutor {
         signal: request.signal,
       });
       const date = response.headers['date'];
-      const skewed = (info: RateLimitInfo | undefined): RateLimitInfo | undefined => info && correctForClockSkew(info, Array.isArray(date) ? date[0] : date, Date.now());
+      const skewed = (info: RateLimitInfo | undefined): RateLimitInfo | undefined =>
+        info && correctForClockSkew(info, Array.isArray(date) ? date[0] : date, Date.now());
       const rateLimit = skewed(readRateLimitHeaders(response.headers));
       const instantLimit = skewed(readRateLimitHeaders(response.headers, INSTANT_RATE_LIMIT_HEADERS));
       permit.complete({ status: response.status, info: rateLimit });
       instantPermit?.complete({ status: response.status, info: instantLimit });
       // A 429 waits for the later of the two budgets' resets.
-      const binding = instantLimit && (!rateLimit || (instantLimit.remaining <= 0 && resetMs(instantLimit) > resetMs(rateLimit))) ? instantLimit : rateLimit;
+      const binding =
+        instantLimit && (!rateLimit || (instantLimit.remaining <= 0 && resetMs(instantLimit) > resetMs(rateLimit)))
+          ? instantLimit
+          : rateLimit;
       return { attempt: { response, rateLimit: binding }, waitedMs };
     } catch (failure) {
       permit.complete({ status: undefined, info: undefined });
       instantPermit?.complete({ status: undefined, info: undefined });
       if (!(failure instanceof TransportFailure)) throw failure;
-      return { attempt: { error: errorForFailure(failure, context, timeoutMs, credentialSecrets(this.settings.credentials)) }, waitedMs };
+      return {
+        attempt: { error: errorForFailure(failure, context, timeoutMs, credentialSecrets(this.settings.credentials)) },
+        waitedMs,
+      };
     }
   }
 
   private headers(request: ApiRequest): Record<string, string> {
     const headers: Record<string, string> = {
       'user-agent': this.settings.userAgent,
-      accept: request.expect === 'text' ? 'application/xml, text/xml, */*' : request.accept ?? 'application/json',
+      accept: request.expect === 'text' ? 'application/xml, text/xml, */*' : (request.accept ?? 'application/json'),
       ...authHeaders(this.settings.credentials),
     };
     if (request.body !== undefined) headers['content-type'] = 'application/json';
@@ -140,20 +176,36 @@ export class RequestExecutor {
   }
 
   private classify(
-    request: ApiRequest, context: RequestContext, attempt: AttemptResult,
+    request: ApiRequest,
+    context: RequestContext,
+    attempt: AttemptResult,
   ): { kind: 'ok'; value: ApiResponse } | { kind: 'error'; error: NetmonError } {
     const { response, error } = attempt;
     if (!response) return { kind: 'error', error: error ?? new CancelledError(context) };
     if (response.status < 200 || response.status >= 300) {
-      return { kind: 'error', error: errorForStatus(
-        response.status, response.text, context, attempt.rateLimit && resetMs(attempt.rateLimit) / 1000, credentialSecrets(this.settings.credentials),
-      ) };
+      return {
+        kind: 'error',
+        error: errorForStatus(
+          response.status,
+          response.text,
+          context,
+          attempt.rateLimit && resetMs(attempt.rateLimit) / 1000,
+          credentialSecrets(this.settings.credentials),
+        ),
+      };
     }
     if (request.expect === 'none') return { kind: 'ok', value: { status: response.status, data: undefined } };
     if (request.expect === 'text') return { kind: 'ok', value: { status: response.status, data: response.text } };
     // Every consumer walks the parsed body; how deep it nests is not the server's to choose.
     if (nestsDeeperThan(response.text)) {
-      return { kind: 'error', error: new UnparseableResponseError({ ...context, status: response.status, errorMessage: tooDeepMessage('the response') }) };
+      return {
+        kind: 'error',
+        error: new UnparseableResponseError({
+          ...context,
+          status: response.status,
+          errorMessage: tooDeepMessage('the response'),
+        }),
+      };
     }
     try {
       return { kind: 'ok', value: { status: response.status, data: JSON.parse(response.text) as unknown } };
@@ -163,13 +215,20 @@ export class RequestExecutor {
   }
 
   private retryKind(
-    request: ApiRequest, error: NetmonError, transientRetries: number, rateLimitRetries: number,
+    request: ApiRequest,
+    error: NetmonError,
+    transientRetries: number,
+    rateLimitRetries: number,
   ): 'rate-limit' | 'transient' | undefined {
     const { retry } = this.settings;
     if (error.kind === 'rate-limited') return rateLimitRetries < retry.maxRateLimitRetries ? 'rate-limit' : undefined;
-    if (request.method !== 'GET' || transientRetries >= retry.maxRetries || error instanceof ResponseTooLargeError) return undefined;
-    const transient = error.kind === 'server' && (error.status ?? 0) >= 500
-      || error.kind === 'network' || error.kind === 'timeout' || error.kind === 'unparseable';
+    if (request.method !== 'GET' || transientRetries >= retry.maxRetries || error instanceof ResponseTooLargeError)
+      return undefined;
+    const transient =
+      (error.kind === 'server' && (error.status ?? 0) >= 500) ||
+      error.kind === 'network' ||
+      error.kind === 'timeout' ||
+      error.kind === 'unparseable';
     return transient ? 'transient' : undefined;
   }
 

@@ -23,7 +23,10 @@ export interface TransportResponse {
 
 /** Why no complete response arrived. */
 export class TransportFailure extends Error {
-  constructor(readonly reason: 'timeout' | 'cancelled' | 'network' | 'too-large', readonly original: unknown) {
+  constructor(
+    readonly reason: 'timeout' | 'cancelled' | 'network' | 'too-large',
+    readonly original: unknown,
+  ) {
     super(original instanceof Error ? original.message : String(original));
     this.name = 'TransportFailure';
   }
@@ -56,7 +59,10 @@ export function createDispatcher(options: TransportOptions): Dispatcher {
 }
 
 export class Transport {
-  constructor(private readonly dispatcher: Dispatcher, private readonly maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES) {}
+  constructor(
+    private readonly dispatcher: Dispatcher,
+    private readonly maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES,
+  ) {}
 
   async send(input: TransportRequest): Promise<TransportResponse> {
     if (input.signal?.aborted) throw new TransportFailure('cancelled', input.signal.reason);
@@ -95,7 +101,11 @@ export class Transport {
 }
 
 /** The body as UTF-8, refusing (before or while reading) one larger than `limit` bytes. */
-async function readCapped(body: Dispatcher.ResponseData['body'], contentLength: string | string[] | undefined, limit: number): Promise<string> {
+async function readCapped(
+  body: Dispatcher.ResponseData['body'],
+  contentLength: string | string[] | undefined,
+  limit: number,
+): Promise<string> {
   const announced = Number(Array.isArray(contentLength) ? contentLength[0] : contentLength);
   if (Number.isFinite(announced) && announced > limit) {
     body.destroy();

@@ -25,13 +25,19 @@ ${ACCOUNT_USAGE}
 
 export async function runAgent(args: readonly string[], io: CliIo = processIo()): Promise<number> {
   const [sub, ...rest] = args;
-  if (sub === undefined || sub === '--help' || sub === '-h' || rest.includes('--help') || rest.includes('-h')) { io.stdout(AGENT_USAGE); return sub === undefined ? 2 : 0; }
+  if (sub === undefined || sub === '--help' || sub === '-h' || rest.includes('--help') || rest.includes('-h')) {
+    io.stdout(AGENT_USAGE);
+    return sub === undefined ? 2 : 0;
+  }
   if (sub !== 'timeline') return reportFailure('agent', new UsageError(`unknown subcommand ${sub}`), AGENT_USAGE, io);
   let account: Account | undefined;
   try {
     const { flags, rest: options } = takeAccountFlags(rest);
     const json = options.includes('--json');
-    const { range, rest: words } = readTimeRange(options.filter((o) => o !== '--json'), Date.now());
+    const { range, rest: words } = readTimeRange(
+      options.filter((o) => o !== '--json'),
+      Date.now(),
+    );
     if (range.note) io.stderr(`netmon agent timeline: ${range.note}`);
     const unknown = words.find((w) => w.startsWith('-'));
     if (unknown) throw new UsageError(`unknown option ${unknown}`);
@@ -48,7 +54,10 @@ export async function runAgent(args: readonly string[], io: CliIo = processIo())
 async function timeline(account: Account, query: string, range: AskedRange, json: boolean, io: CliIo): Promise<number> {
   const { model, gaps } = await readAgentTimeline(account, query, range);
   io.stdout(json ? ciJson(model) : terminalSafe(timelineText(model)));
-  if (gaps) io.stderr(`netmon agent timeline: ${gaps} list${gaps === 1 ? '' : 's'} could not be read completely; run it again to retry`);
+  if (gaps)
+    io.stderr(
+      `netmon agent timeline: ${gaps} list${gaps === 1 ? '' : 's'} could not be read completely; run it again to retry`,
+    );
   return gaps ? 1 : 0;
 }
 
@@ -67,16 +76,34 @@ async function findAgent(account: Account, query: string): Promise<ReturnType<Ag
 }
 
 /** The agent named by `query` (computer name or id; an ambiguous name is a usage error), walked over the range. */
-export async function readAgentTimeline(account: Account, query: string, range: AskedRange): Promise<{ model: AgentTimeline; gaps: number }> {
+export async function readAgentTimeline(
+  account: Account,
+  query: string,
+  range: AskedRange,
+): Promise<{ model: AgentTimeline; gaps: number }> {
   const { agent, candidates } = await findAgent(account, query);
   if (!agent) {
     const list = candidates.map((m) => `${m.name} (${String(m.agent.agentId)})`).join(', ');
-    throw new UsageError(candidates.length ? `"${query}" matches ${candidates.length} agents: ${list}; name one` : `no endpoint agent in ${account.label} matches "${query}"`);
+    throw new UsageError(
+      candidates.length
+        ? `"${query}" matches ${candidates.length} agents: ${list}; name one`
+        : `no endpoint agent in ${account.label} matches "${query}"`,
+    );
   }
   const agentId = String(agent.agentId);
   const walk = new TimelineWalk(account.client, agentId, range.request, range.estimate);
   await walk.run();
-  const model = agentTimeline({ agentId, name: String(agent.computerName ?? agentId), status: String(agent.status ?? ''), deleted: agent.deleted === true },
-    walk.range, walk.builder, walk.gaps, true);
+  const model = agentTimeline(
+    {
+      agentId,
+      name: String(agent.computerName ?? agentId),
+      status: String(agent.status ?? ''),
+      deleted: agent.deleted === true,
+    },
+    walk.range,
+    walk.builder,
+    walk.gaps,
+    true,
+  );
   return { model, gaps: walk.gaps.length };
 }

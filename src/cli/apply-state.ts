@@ -6,7 +6,14 @@
 // with a warning: a repository must not decide which deployed test a document takes over.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { documentsWithBindings, quotedTestName, recoveredBindings, unownedRemovals, type ApplyJournal, type PlannedBinding } from '../documents';
+import {
+  documentsWithBindings,
+  quotedTestName,
+  recoveredBindings,
+  unownedRemovals,
+  type ApplyJournal,
+  type PlannedBinding,
+} from '../documents';
 import { UsageError } from './account';
 import type { CliIo, DeployRun } from './deploy-run';
 import { planFor } from './deploy-run';
@@ -24,17 +31,25 @@ const REPOSITORY_JOURNAL = join('.netmon', 'apply-journal.json');
 /** Says once that a journal committed to the working tree is not read. */
 export function warnAboutRepositoryJournal(command: string, io: CliIo): void {
   if (existsSync(resolve(io.cwd, REPOSITORY_JOURNAL))) {
-    io.stderr(`netmon ${command}: warning: ignoring ${REPOSITORY_JOURNAL} in the working tree; the apply journal is kept in ${stateDirectory(io.env)} (a repository must not choose which test a document takes over)`);
+    io.stderr(
+      `netmon ${command}: warning: ignoring ${REPOSITORY_JOURNAL} in the working tree; the apply journal is kept in ${stateDirectory(io.env)} (a repository must not choose which test a document takes over)`,
+    );
   }
 }
 
 /** `--adopt doc=id` values, resolved against the working directory. */
-export function takeAdoptions(rest: readonly string[], cwd: string): { adoptions: { path: string; testId: number }[]; rest: string[] } {
+export function takeAdoptions(
+  rest: readonly string[],
+  cwd: string,
+): { adoptions: { path: string; testId: number }[]; rest: string[] } {
   const adoptions: { path: string; testId: number }[] = [];
   const others: string[] = [];
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i] ?? '';
-    if (arg !== '--adopt') { others.push(arg); continue; }
+    if (arg !== '--adopt') {
+      others.push(arg);
+      continue;
+    }
     const match = /^(.+)=(\d{1,15})$/.exec(rest[++i] ?? '');
     if (!match) throw new UsageError('--adopt needs <document>=<testId>');
     adoptions.push({ path: resolve(cwd, match[1] ?? ''), testId: Number(match[2]) });
@@ -43,13 +58,20 @@ export function takeAdoptions(rest: readonly string[], cwd: string): { adoptions
 }
 
 /** The bindings apply would make before planning again: creates an interrupted apply made, and the adoptions asked for. */
-export function plannedBindings(run: DeployRun, journal: ApplyJournal, adoptions: readonly { path: string; testId: number }[]): PlannedBinding[] {
+export function plannedBindings(
+  run: DeployRun,
+  journal: ApplyJournal,
+  adoptions: readonly { path: string; testId: number }[],
+): PlannedBinding[] {
   const bindings: PlannedBinding[] = recoveredBindings(run.plan, journal);
   for (const adoption of adoptions) {
     const document = run.documents.find((d) => resolve(d.uri) === adoption.path);
     if (!document) throw new UsageError(`--adopt ${adoption.path}: not among the documents named`);
     const test = run.plan.unmanaged.find((t) => t.testId === adoption.testId);
-    if (!test) throw new UsageError(`--adopt ${run.name(document.uri)}=${adoption.testId}: the account has no test ${adoption.testId} that no document is bound to`);
+    if (!test)
+      throw new UsageError(
+        `--adopt ${run.name(document.uri)}=${adoption.testId}: the account has no test ${adoption.testId} that no document is bound to`,
+      );
     bindings.push({ uri: document.uri, testId: test.testId, testName: test.testName, why: 'adopted' });
   }
   return bindings;
@@ -71,7 +93,12 @@ export interface PreparedRun {
 }
 
 /** What plan shows and apply does, computed the same way for both. */
-export function prepareRun(command: string, opened: DeployRun, adoptions: readonly { path: string; testId: number }[], io: CliIo): PreparedRun {
+export function prepareRun(
+  command: string,
+  opened: DeployRun,
+  adoptions: readonly { path: string; testId: number }[],
+  io: CliIo,
+): PreparedRun {
   warnAboutRepositoryJournal(command, io);
   const journal = new JournalFile(journalPath(io.env, opened.account));
   const bindings = plannedBindings(opened, journal.read(), adoptions);
@@ -81,6 +108,11 @@ export function prepareRun(command: string, opened: DeployRun, adoptions: readon
 
 export function unownedLines(unowned: PreparedRun['unowned'], allowed: boolean): string[] {
   if (unowned.length === 0) return [];
-  return ['', `${allowed ? 'Allowed by --allow-replace' : 'Needs --allow-replace (beyond --yes)'}: ${unowned.length === 1 ? 'this test was' : 'these tests were'} not created by netmon apply from this machine:`,
-    ...unowned.map((step) => `  ${step.action} ${quotedTestName(step.testName)}${'testId' in step ? ` (test ${step.testId})` : ''}`)];
+  return [
+    '',
+    `${allowed ? 'Allowed by --allow-replace' : 'Needs --allow-replace (beyond --yes)'}: ${unowned.length === 1 ? 'this test was' : 'these tests were'} not created by netmon apply from this machine:`,
+    ...unowned.map(
+      (step) => `  ${step.action} ${quotedTestName(step.testName)}${'testId' in step ? ` (test ${step.testId})` : ''}`,
+    ),
+  ];
 }

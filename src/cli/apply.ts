@@ -9,10 +9,29 @@
 import { readFileSync } from 'node:fs';
 import { terminalSafe } from '../analysis/text/untrusted';
 import {
-  applyEndpointSteps, applyPlan, bindingLines, isDestructive, isDestructiveEndpointStep, planSummary, removeBinding, setBinding, testRequestTarget,
-  type ApplyResult, type EndpointApplyResult, type PlanExecutor, type PlannedBinding,
+  applyEndpointSteps,
+  applyPlan,
+  bindingLines,
+  isDestructive,
+  isDestructiveEndpointStep,
+  planSummary,
+  removeBinding,
+  setBinding,
+  testRequestTarget,
+  type ApplyResult,
+  type EndpointApplyResult,
+  type PlanExecutor,
+  type PlannedBinding,
 } from '../documents';
-import { deployPlanJson, deployPlanText, endpointRemovalLines, endpointRemovals, endpointSteps, skippedDocuments, totalSteps } from './deploy-plan';
+import {
+  deployPlanJson,
+  deployPlanText,
+  endpointRemovalLines,
+  endpointRemovals,
+  endpointSteps,
+  skippedDocuments,
+  totalSteps,
+} from './deploy-plan';
 import { ACCOUNT_USAGE, takeAccountFlags, UsageError } from './account';
 import { prepareRun, STATE_USAGE, takeAdoptions, unownedLines } from './apply-state';
 import { journaledEndpointBind, journaledExecutor, type JournalFile } from '../state/apply-journal-file';
@@ -38,17 +57,32 @@ ${STATE_USAGE}
   Exit code: 0 applied (or nothing to do), 1 a step failed (re-run to resume),
   2 not applied (not confirmed, conflicts, --allow-replace missing, usage, invalid documents, connection).`;
 
-export interface ApplyArgs { patterns: string[]; yes: boolean; json: boolean; allowReplace: boolean; adoptions: { path: string; testId: number }[] }
+export interface ApplyArgs {
+  patterns: string[];
+  yes: boolean;
+  json: boolean;
+  allowReplace: boolean;
+  adoptions: { path: string; testId: number }[];
+}
 
 export async function runApply(args: readonly string[], io: CliIo = processIo()): Promise<number> {
-  if (args.includes('--help') || args.includes('-h')) { io.stdout(APPLY_USAGE); return 0; }
+  if (args.includes('--help') || args.includes('-h')) {
+    io.stdout(APPLY_USAGE);
+    return 0;
+  }
   let run: DeployRun;
   let parsed: ApplyArgs;
   try {
     const { flags, rest } = takeAccountFlags(args);
     const { adoptions, rest: others } = takeAdoptions(rest, io.cwd);
     const options = ['--yes', '--json', '--allow-replace', INCLUDE_EXAMPLES_FLAG];
-    parsed = { yes: others.includes('--yes'), json: others.includes('--json'), allowReplace: others.includes('--allow-replace'), adoptions, patterns: others.filter((a) => !options.includes(a)) };
+    parsed = {
+      yes: others.includes('--yes'),
+      json: others.includes('--json'),
+      allowReplace: others.includes('--allow-replace'),
+      adoptions,
+      patterns: others.filter((a) => !options.includes(a)),
+    };
     const unknown = parsed.patterns.find((arg) => arg.startsWith('-'));
     if (unknown) throw new UsageError(`unknown option ${unknown}`);
     run = await openDeployRun(parsed.patterns, flags, io, others.includes(INCLUDE_EXAMPLES_FLAG));
@@ -68,53 +102,86 @@ export async function applyRun(opened: DeployRun, args: ApplyArgs, io: CliIo): P
   const { run, journal, bindings, unowned } = prepareRun('apply', opened, args.adoptions, io);
   const { plan } = run;
   const removals = endpointRemovals(run, journal.read());
-  const shown = (): string => [...bindingLines(bindings, run.name), deployPlanText(run), ...unownedLines(unowned, args.allowReplace), ...endpointRemovalLines(removals, args.allowReplace)].join('\n');
+  const shown = (): string =>
+    [
+      ...bindingLines(bindings, run.name),
+      deployPlanText(run),
+      ...unownedLines(unowned, args.allowReplace),
+      ...endpointRemovalLines(removals, args.allowReplace),
+    ].join('\n');
   const skipped = skippedDocuments(run);
   if (skipped > 0 || plan.conflicts.length > 0) {
     io.stdout(shown());
-    io.stderr(skipped > 0
-      ? `netmon apply: ${skipped} document(s) are invalid; nothing was applied. Run netmon validate on them.`
-      : `netmon apply: ${plan.conflicts.length} conflict(s); nothing was applied. Adopt each deployed test its document manages (--adopt <document>=<testId>) or rename the document's test.`);
+    io.stderr(
+      skipped > 0
+        ? `netmon apply: ${skipped} document(s) are invalid; nothing was applied. Run netmon validate on them.`
+        : `netmon apply: ${plan.conflicts.length} conflict(s); nothing was applied. Adopt each deployed test its document manages (--adopt <document>=<testId>) or rename the document's test.`,
+    );
     return 2;
   }
   if (unowned.length + removals.length > 0 && !args.allowReplace) {
     io.stdout(shown());
-    io.stderr(`netmon apply: not applied: ${unowned.length + removals.length} replace or delete of a test netmon apply did not create from this machine (or of an endpoint test); check the plan and pass --allow-replace to allow it.`);
+    io.stderr(
+      `netmon apply: not applied: ${unowned.length + removals.length} replace or delete of a test netmon apply did not create from this machine (or of an endpoint test); check the plan and pass --allow-replace to allow it.`,
+    );
     return 2;
   }
   if (totalSteps(run) === 0 && bindings.length === 0) {
     if (args.json) io.stdout(ciJson({ target: run.account.label, ...deployPlanJson(run), applied: [] }));
-    else io.stdout(['No changes: the documents match what is deployed.', ...(run.endpoint.leftOut ? [run.endpoint.leftOut] : [])].join('\n'));
+    else
+      io.stdout(
+        [
+          'No changes: the documents match what is deployed.',
+          ...(run.endpoint.leftOut ? [run.endpoint.leftOut] : []),
+        ].join('\n'),
+      );
     return 0;
   }
   if (!args.yes && !(await confirmed(run, shown(), bindings.length, io))) {
     if (!io.ask) io.stdout(ciJson({ target: run.account.label, confirmed: false, ...deployPlanJson(run) }));
-    io.stderr(`netmon apply: not applied (${planSummary(plan)}${endpointSteps(run).length > 0 ? ` and ${endpointSteps(run).length} endpoint step(s)` : ''}). ${io.ask ? '' : 'No terminal to ask: pass --yes to apply.'}`.trim());
+    io.stderr(
+      `netmon apply: not applied (${planSummary(plan)}${endpointSteps(run).length > 0 ? ` and ${endpointSteps(run).length} endpoint step(s)` : ''}). ${io.ask ? '' : 'No terminal to ask: pass --yes to apply.'}`.trim(),
+    );
     return 2;
   }
   writeBindings(run, bindings, journal, io);
   const total = totalSteps(run);
   const progress = (done: number, step: { action: string; testName: string; testId?: number }): void =>
-    io.stderr(`${done}/${total} ${step.action} "${terminalSafe(step.testName)}"${step.testId === undefined ? '' : ` (test ${step.testId})`}`);
+    io.stderr(
+      `${done}/${total} ${step.action} "${terminalSafe(step.testName)}"${step.testId === undefined ? '' : ` (test ${step.testId})`}`,
+    );
   const result = await applyPlan(plan, executor(run, journal), {
     confirmDestructive: () => Promise.resolve(true),
     onProgress: (done, _total, step) => progress(done, { ...step, testId: 'testId' in step ? step.testId : undefined }),
   });
-  const endpoint = result.failed ? undefined : await applyEndpointSteps(endpointSteps(run), run.account.client, {
-    call: run.account.requestAid === undefined ? {} : { aid: run.account.requestAid },
-    allowDestructive: true,
-    bind: journaledEndpointBind((uri, testId) => { bindDocument(uri, run, testId); return Promise.resolve(); }, journal, endpointSteps(run)),
-    onProgress: (done, _total, step) => progress(result.completed.length + done, { ...step, testId: 'testId' in step ? step.testId : undefined }),
-  });
+  const endpoint = result.failed
+    ? undefined
+    : await applyEndpointSteps(endpointSteps(run), run.account.client, {
+        call: run.account.requestAid === undefined ? {} : { aid: run.account.requestAid },
+        allowDestructive: true,
+        bind: journaledEndpointBind(
+          (uri, testId) => {
+            bindDocument(uri, run, testId);
+            return Promise.resolve();
+          },
+          journal,
+          endpointSteps(run),
+        ),
+        onProgress: (done, _total, step) =>
+          progress(result.completed.length + done, { ...step, testId: 'testId' in step ? step.testId : undefined }),
+      });
   return report(run, result, endpoint, args.json, io);
 }
 
 async function confirmed(run: DeployRun, shown: string, bindings: number, io: CliIo): Promise<boolean> {
   if (!io.ask) return false;
   io.stderr(shown);
-  const destructive = run.plan.steps.filter(isDestructive).length + endpointSteps(run).filter(isDestructiveEndpointStep).length;
+  const destructive =
+    run.plan.steps.filter(isDestructive).length + endpointSteps(run).filter(isDestructiveEndpointStep).length;
   const binds = bindings > 0 ? `, binding ${bindings} document(s)` : '';
-  return io.ask(`Apply these ${totalSteps(run)} changes${binds}${destructive > 0 ? `, deleting ${destructive} deployed test(s)` : ''}?`);
+  return io.ask(
+    `Apply these ${totalSteps(run)} changes${binds}${destructive > 0 ? `, deleting ${destructive} deployed test(s)` : ''}?`,
+  );
 }
 
 /** The bindings the plan showed (recovered creates, adoptions), written before any step runs. */
@@ -122,9 +189,11 @@ function writeBindings(run: DeployRun, bindings: readonly PlannedBinding[], jour
   for (const binding of bindings) {
     bindDocument(binding.uri, run, binding.testId);
     journal.bound(binding.uri, binding.testId, binding.why === 'recovered');
-    io.stderr(binding.why === 'recovered'
-      ? `Recovered: "${terminalSafe(binding.testName)}" was created as test ${binding.testId} by an interrupted apply; ${run.name(binding.uri)} is now bound to it.`
-      : `Adopted: ${run.name(binding.uri)} is now bound to test ${binding.testId} ("${terminalSafe(binding.testName)}").`);
+    io.stderr(
+      binding.why === 'recovered'
+        ? `Recovered: "${terminalSafe(binding.testName)}" was created as test ${binding.testId} by an interrupted apply; ${run.name(binding.uri)} is now bound to it.`
+        : `Adopted: ${run.name(binding.uri)} is now bound to test ${binding.testId} ("${terminalSafe(binding.testName)}").`,
+    );
   }
   journal.clearPending();
 }
@@ -132,45 +201,76 @@ function writeBindings(run: DeployRun, bindings: readonly PlannedBinding[], jour
 function executor(run: DeployRun, journal: JournalFile): PlanExecutor {
   const { client, requestAid } = run.account;
   const options = requestAid === undefined ? {} : { aid: requestAid };
-  return journaledExecutor({
-    create: async (request) => {
-      const testId = (await client.createTest(testRequestTarget(request).type, request.body, options)).testId;
-      if (testId === undefined) throw new Error(`creating "${request.body.testName}": the service answered without a testId`);
-      return testId;
+  return journaledExecutor(
+    {
+      create: async (request) => {
+        const testId = (await client.createTest(testRequestTarget(request).type, request.body, options)).testId;
+        if (testId === undefined)
+          throw new Error(`creating "${request.body.testName}": the service answered without a testId`);
+        return testId;
+      },
+      update: async (request) => {
+        const { type, testId } = testRequestTarget(request);
+        await client.updateTest(type, testId, request.body, options);
+      },
+      delete: async (request) => {
+        const { type, testId } = testRequestTarget(request);
+        await client.deleteTest(type, testId, options);
+      },
+      bind: (uri, testId) => {
+        bindDocument(uri, run, testId);
+        return Promise.resolve();
+      },
     },
-    update: async (request) => {
-      const { type, testId } = testRequestTarget(request);
-      await client.updateTest(type, testId, request.body, options);
-    },
-    delete: async (request) => {
-      const { type, testId } = testRequestTarget(request);
-      await client.deleteTest(type, testId, options);
-    },
-    bind: (uri, testId) => { bindDocument(uri, run, testId); return Promise.resolve(); },
-  }, journal, { plan: run.plan, deployed: run.deployed, typeOf: (request) => testRequestTarget(request).type });
+    journal,
+    { plan: run.plan, deployed: run.deployed, typeOf: (request) => testRequestTarget(request).type },
+  );
 }
 
 function bindDocument(uri: string, run: DeployRun, testId: number | undefined): void {
   const text = readFileSync(uri, 'utf8');
   const { serviceKey, aidKey } = run.account;
-  const next = testId === undefined ? removeBinding(text, serviceKey, aidKey) : setBinding(text, serviceKey, aidKey, testId);
+  const next =
+    testId === undefined ? removeBinding(text, serviceKey, aidKey) : setBinding(text, serviceKey, aidKey, testId);
   if (next !== text) writeOutputFile(uri, next, { force: true });
 }
 
-function report(run: DeployRun, result: ApplyResult, endpoint: EndpointApplyResult | undefined, json: boolean, io: CliIo): number {
+function report(
+  run: DeployRun,
+  result: ApplyResult,
+  endpoint: EndpointApplyResult | undefined,
+  json: boolean,
+  io: CliIo,
+): number {
   const applied = [
-    ...result.completed.map((step) => ({ kind: 'test', action: step.action, document: step.uri === undefined ? null : run.name(step.uri), testName: step.testName })),
-    ...(endpoint?.completed ?? []).map((step) => ({ kind: 'endpoint', action: step.action, document: run.name(step.uri), testName: step.testName })),
+    ...result.completed.map((step) => ({
+      kind: 'test',
+      action: step.action,
+      document: step.uri === undefined ? null : run.name(step.uri),
+      testName: step.testName,
+    })),
+    ...(endpoint?.completed ?? []).map((step) => ({
+      kind: 'endpoint',
+      action: step.action,
+      document: run.name(step.uri),
+      testName: step.testName,
+    })),
   ];
   const failed = result.failed ?? endpoint?.failed;
   const kind = result.failed ? '' : 'endpoint ';
-  const failure = failed && `${failed.step.action} of ${kind}"${terminalSafe(failed.step.testName)}" failed: ${terminalSafe(failed.error instanceof Error ? failed.error.message : String(failed.error))}`;
+  const failure =
+    failed &&
+    `${failed.step.action} of ${kind}"${terminalSafe(failed.step.testName)}" failed: ${terminalSafe(failed.error instanceof Error ? failed.error.message : String(failed.error))}`;
   if (json) io.stdout(ciJson({ target: run.account.label, applied, ...(failure ? { failed: failure } : {}) }));
   if (failure) {
-    io.stderr(`netmon apply: ${applied.length} of ${totalSteps(run)} steps applied; then ${failure}. Finished steps are recorded in their documents: run netmon apply again to resume.`);
+    io.stderr(
+      `netmon apply: ${applied.length} of ${totalSteps(run)} steps applied; then ${failure}. Finished steps are recorded in their documents: run netmon apply again to resume.`,
+    );
     return 1;
   }
   const leftOut = run.endpoint.leftOut ? ` ${run.endpoint.leftOut}` : '';
-  io.stderr(`netmon apply: ${applied.length} step${applied.length === 1 ? '' : 's'} applied to ${terminalSafe(run.account.label)}.${leftOut}`);
+  io.stderr(
+    `netmon apply: ${applied.length} step${applied.length === 1 ? '' : 's'} applied to ${terminalSafe(run.account.label)}.${leftOut}`,
+  );
   return 0;
 }

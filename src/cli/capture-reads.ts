@@ -5,8 +5,19 @@
 import type { Pseudonymizer } from '../analysis/capture/pseudonymize';
 import type { NetmonClient, Paged, RequestEvent } from '../api';
 
-export interface CaptureRequest { operation: string; method: string; path: string; query: Record<string, string> }
-export interface CaptureEntry { name: string; file: string; request: CaptureRequest | undefined; status: 'ok' | 'failed'; error?: string }
+export interface CaptureRequest {
+  operation: string;
+  method: string;
+  path: string;
+  query: Record<string, string>;
+}
+export interface CaptureEntry {
+  name: string;
+  file: string;
+  request: CaptureRequest | undefined;
+  status: 'ok' | 'failed';
+  error?: string;
+}
 export type Save = (entry: CaptureEntry, body: unknown) => void;
 
 type Row = Record<string, unknown>;
@@ -21,8 +32,14 @@ class Reader {
   readonly entries: CaptureEntry[] = [];
   private last: RequestEvent | undefined;
 
-  constructor(private readonly client: NetmonClient, private readonly pz: Pseudonymizer, private readonly save: Save) {
-    client.addRequestListener((event) => { if (event.final) this.last = event; });
+  constructor(
+    private readonly client: NetmonClient,
+    private readonly pz: Pseudonymizer,
+    private readonly save: Save,
+  ) {
+    client.addRequestListener((event) => {
+      if (event.final) this.last = event;
+    });
   }
 
   /** The first page of a list: the envelope is saved; its first record comes back. */
@@ -38,7 +55,12 @@ class Reader {
 
   /** One read: its answer is saved pseudonymised; a failure is listed and the capture goes on. */
   async read(name: string, operation: string, call: () => Promise<unknown>): Promise<Row | undefined> {
-    const entry: CaptureEntry = { name, file: `${String(this.entries.length + 1).padStart(2, '0')}-${name}.json`, request: undefined, status: 'ok' };
+    const entry: CaptureEntry = {
+      name,
+      file: `${String(this.entries.length + 1).padStart(2, '0')}-${name}.json`,
+      request: undefined,
+      status: 'ok',
+    };
     this.entries.push(entry);
     this.last = undefined;
     try {
@@ -67,7 +89,12 @@ class Reader {
 }
 
 /** Reads one page of each endpoint, in an order that finds the ids the next reads need. */
-export async function captureReads(client: NetmonClient, window: string, pz: Pseudonymizer, save: Save): Promise<CaptureEntry[]> {
+export async function captureReads(
+  client: NetmonClient,
+  window: string,
+  pz: Pseudonymizer,
+  save: Save,
+): Promise<CaptureEntry[]> {
   const reader = new Reader(client, pz, save);
   const read = reader.read.bind(reader);
   const list = reader.list.bind(reader);
@@ -80,7 +107,9 @@ export async function captureReads(client: NetmonClient, window: string, pz: Pse
   await readSessions(client, window, reader);
   await list('web-sessions', 'webSessions', () => client.webSessions({ window }));
   await list('network-sessions', 'networkSessions', () => client.networkSessions({ window }));
-  const probeId = (await list('network-topology', 'networkProbes', () => client.networkProbes({ window })))?.['networkProbeId'];
+  const probeId = (await list('network-topology', 'networkProbes', () => client.networkProbes({ window })))?.[
+    'networkProbeId'
+  ];
   if (isId(probeId)) await read('network-probe', 'getNetworkProbe', () => client.getNetworkProbe(String(probeId)));
   return reader.entries;
 }
@@ -96,18 +125,24 @@ async function readTests(client: NetmonClient, window: string, reader: Reader): 
     const summary = await reader.list('path-vis', 'pathVis', () => client.pathVis(netTest, { window }));
     const roundId = numericId(summary?.['roundId']);
     if (summary && isId(summary['agentId']) && roundId !== undefined) {
-      await reader.read('path-trace', 'getPathTrace', () => client.getPathTrace(netTest, String(summary['agentId']), roundId));
+      await reader.read('path-trace', 'getPathTrace', () =>
+        client.getPathTrace(netTest, String(summary['agentId']), roundId),
+      );
     }
   }
-  if (httpTest !== undefined) await reader.list('http-server', 'httpServerResults', () => client.httpServerResults(httpTest, { window }));
+  if (httpTest !== undefined)
+    await reader.list('http-server', 'httpServerResults', () => client.httpServerResults(httpTest, { window }));
 }
 
 async function readSessions(client: NetmonClient, window: string, reader: Reader): Promise<void> {
-  const sessionId = (await reader.list('user-sessions', 'userSessions', () => client.userSessions({ window })))?.['userSessionId'];
+  const sessionId = (await reader.list('user-sessions', 'userSessions', () => client.userSessions({ window })))?.[
+    'userSessionId'
+  ];
   if (!isId(sessionId)) return;
   const detail = await reader.read('user-session', 'getUserSession', () => client.getUserSession(String(sessionId)));
   const pageId = first(detail?.['pages'])?.['id'];
-  if (isId(pageId)) await reader.read('page', 'getPageDetails', () => client.getPageDetails(String(sessionId), String(pageId)));
+  if (isId(pageId))
+    await reader.read('page', 'getPageDetails', () => client.getPageDetails(String(sessionId), String(pageId)));
 }
 
 function first(value: unknown): Row | undefined {

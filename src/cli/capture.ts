@@ -24,13 +24,26 @@ export const CAPTURE_USAGE = `usage: netmon capture --out DIR --base-url URL [--
   the API version (default auto: one small v7 read decides).
   Exit code: 0 saved (failed reads are listed in index.json), 2 usage or connection error.`;
 
-
-interface Io { stdout(line: string): void; stderr(line: string): void; env: NodeJS.ProcessEnv }
+interface Io {
+  stdout(line: string): void;
+  stderr(line: string): void;
+  env: NodeJS.ProcessEnv;
+}
 // Called from outside netmon.ts (library.ts), the default prints through printLine too: account names reach it.
-const processIo: Io = { stdout: (l) => printLine(process.stdout, l), stderr: (l) => printLine(process.stderr, l), env: process.env };
+const processIo: Io = {
+  stdout: (l) => printLine(process.stdout, l),
+  stderr: (l) => printLine(process.stderr, l),
+  env: process.env,
+};
 
-interface Args { out: string; baseUrl: string; window: string; aid?: string; api: ApiVersionSetting; force: boolean }
-
+interface Args {
+  out: string;
+  baseUrl: string;
+  window: string;
+  aid?: string;
+  api: ApiVersionSetting;
+  force: boolean;
+}
 
 function parseArgs(args: readonly string[], env: NodeJS.ProcessEnv): Args | string {
   const values = new Map<string, string>();
@@ -53,23 +66,46 @@ function parseArgs(args: readonly string[], env: NodeJS.ProcessEnv): Args | stri
 }
 
 export async function runCapture(args: readonly string[], io: Io = processIo): Promise<number> {
-  if (args.includes('--help') || args.includes('-h')) { io.stdout(CAPTURE_USAGE); return 0; }
+  if (args.includes('--help') || args.includes('-h')) {
+    io.stdout(CAPTURE_USAGE);
+    return 0;
+  }
   const parsed = parseArgs(args, io.env);
-  if (typeof parsed === 'string') { io.stderr(`netmon capture: ${parsed}\n${CAPTURE_USAGE}`); return 2; }
+  if (typeof parsed === 'string') {
+    io.stderr(`netmon capture: ${parsed}\n${CAPTURE_USAGE}`);
+    return 2;
+  }
   const token = io.env['NETMON_TOKEN'];
-  if (!token) { io.stderr('netmon capture: set NETMON_TOKEN to the API token (it is never printed or saved)'); return 2; }
+  if (!token) {
+    io.stderr('netmon capture: set NETMON_TOKEN to the API token (it is never printed or saved)');
+    return 2;
+  }
   const email = io.env['NETMON_EMAIL'];
   const credentials: Credentials = email ? { kind: 'basic', email, token } : { kind: 'bearer', token };
   const folder = resolve(parsed.out);
   const problem = prepareFolder(folder, parsed.force);
-  if (problem) { io.stderr(`netmon capture: ${problem}`); return 2; }
-  const client = createNetmonClient({ baseUrl: parsed.baseUrl, credentials, apiVersion: parsed.api, ...(parsed.aid ? { aid: parsed.aid } : {}) });
+  if (problem) {
+    io.stderr(`netmon capture: ${problem}`);
+    return 2;
+  }
+  const client = createNetmonClient({
+    baseUrl: parsed.baseUrl,
+    credentials,
+    apiVersion: parsed.api,
+    ...(parsed.aid ? { aid: parsed.aid } : {}),
+  });
   try {
     const api = await client.apiVersion();
     const entries = await captureReads(client, parsed.window, new Pseudonymizer(), (entry, body) => {
-      writeOutputFile(join(folder, entry.file), `${JSON.stringify({ request: entry.request, body }, null, 2)}\n`, { force: parsed.force });
+      writeOutputFile(join(folder, entry.file), `${JSON.stringify({ request: entry.request, body }, null, 2)}\n`, {
+        force: parsed.force,
+      });
     });
-    writeOutputFile(join(folder, 'index.json'), `${JSON.stringify({ capturedAt: new Date().toISOString(), api, window: parsed.window, entries }, null, 2)}\n`, { force: parsed.force });
+    writeOutputFile(
+      join(folder, 'index.json'),
+      `${JSON.stringify({ capturedAt: new Date().toISOString(), api, window: parsed.window, entries }, null, 2)}\n`,
+      { force: parsed.force },
+    );
     report(io, parsed.out, api, entries);
     return 0;
   } catch (error) {
@@ -94,5 +130,7 @@ function prepareFolder(folder: string, force: boolean): string | undefined {
 
 function report(io: Io, out: string, api: string, entries: readonly CaptureEntry[]): void {
   const failed = entries.filter((e) => e.status === 'failed');
-  io.stdout(`saved ${entries.length - failed.length} responses (API ${api}) to ${terminalSafe(out)}${failed.length ? ` (${failed.length} reads failed: ${failed.map((f) => f.name).join(', ')})` : ''}`);
+  io.stdout(
+    `saved ${entries.length - failed.length} responses (API ${api}) to ${terminalSafe(out)}${failed.length ? ` (${failed.length} reads failed: ${failed.map((f) => f.name).join(', ')})` : ''}`,
+  );
 }

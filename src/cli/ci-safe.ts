@@ -36,10 +36,12 @@ export function cliText(text: string): string {
 
 /** JSON that parses to exactly `value` and holds nothing `cliText` would change: those characters are \u-escaped. */
 export function ciJson(value: unknown): string {
-  return JSON.stringify(value, null, 2)
-    .replace(CONTROLS, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
-    // `##` only ever appears inside a JSON string, where \u0023 is the same '#'.
-    .replace(/##/g, '#\\u0023');
+  return (
+    JSON.stringify(value, null, 2)
+      .replace(CONTROLS, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+      // `##` only ever appears inside a JSON string, where \u0023 is the same '#'.
+      .replace(/##/g, '#\\u0023')
+  );
 }
 
 /**
@@ -49,12 +51,21 @@ export function ciJson(value: unknown): string {
  * puts the text at a line's start; a parser reads it exactly.
  */
 export function ciXml(text: string): string {
-  return text
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
-    .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;')
-    .replace(/[\n\r\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (char) => `&#${char.charCodeAt(0)};`)
-    .replace(/##/g, '#&#35;')
-    // No line break is left raw, so this `^` is the text's start only.
-    .replace(GITHUB_COMMAND, '$1&#58;');
+  return (
+    text
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&apos;')
+      .replace(
+        /[\n\r\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
+        (char) => `&#${char.charCodeAt(0)};`,
+      )
+      .replace(/##/g, '#&#35;')
+      // No line break is left raw, so this `^` is the text's start only.
+      .replace(GITHUB_COMMAND, '$1&#58;')
+  );
 }

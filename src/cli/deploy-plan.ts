@@ -2,7 +2,15 @@
 // plan's text and JSON, then the endpoint test documents' part (each step saying it is an
 // endpoint step), and the counts that decide exit codes and confirmations.
 import { terminalSafe } from '../analysis/text/untrusted';
-import { endpointPlanJson, endpointStepsNotOurs, planJson, renderEndpointPlan, renderPlan, type ApplyJournal, type EndpointPlanStep } from '../documents';
+import {
+  endpointPlanJson,
+  endpointStepsNotOurs,
+  planJson,
+  renderEndpointPlan,
+  renderPlan,
+  type ApplyJournal,
+  type EndpointPlanStep,
+} from '../documents';
 import type { DeployRun } from './deploy-run';
 
 /** The plan as text: the enterprise plan, then the endpoint documents' part (or why they were left out). */
@@ -13,7 +21,12 @@ export function deployPlanText(run: DeployRun): string {
 
 /** The plan as data: every step with its kind ("test" or "endpoint"), one list. */
 export function deployPlanJson(run: DeployRun): Record<string, unknown> {
-  const enterprise = planJson(run.plan, run.name) as { changes: number; steps: object[]; unchanged: object[]; skipped: object[] };
+  const enterprise = planJson(run.plan, run.name) as {
+    changes: number;
+    steps: object[];
+    unchanged: object[];
+    skipped: object[];
+  };
   const endpoint = endpointPlanJson(run.endpoint, run.name);
   return {
     ...enterprise,
@@ -44,6 +57,13 @@ export function endpointRemovals(run: DeployRun, journal: ApplyJournal): Endpoin
 
 export function endpointRemovalLines(steps: readonly EndpointPlanStep[], allowed: boolean): string[] {
   if (steps.length === 0) return [];
-  return ['', `${allowed ? 'Allowed by --allow-replace' : 'Needs --allow-replace (beyond --yes)'}: endpoint test${steps.length === 1 ? '' : 's'} to replace or delete that netmon apply did not create from this machine (their data goes with them):`,
-    ...steps.map((step) => terminalSafe(`  ${step.action} endpoint ${JSON.stringify(step.testName)} (test ${'testId' in step ? step.testId : ''})`))];
+  return [
+    '',
+    `${allowed ? 'Allowed by --allow-replace' : 'Needs --allow-replace (beyond --yes)'}: endpoint test${steps.length === 1 ? '' : 's'} to replace or delete that netmon apply did not create from this machine (their data goes with them):`,
+    ...steps.map((step) =>
+      terminalSafe(
+        `  ${step.action} endpoint ${JSON.stringify(step.testName)} (test ${'testId' in step ? step.testId : ''})`,
+      ),
+    ),
+  ];
 }

@@ -5,8 +5,19 @@ import { terminalSafe } from '../analysis/text/untrusted';
 import { isNetmonError } from '../api';
 import type { EnterpriseTest } from '../api/types';
 import {
-  agentsFromList, agentsOfTests, computePlan, DOCUMENT_SUFFIXES, listDeployedTests, mergeAgents, planEndpointFolder, toDeployedTest,
-  type CatalogAgent, type DeployedTest, type EndpointFolderPlan, type Plan, type PlanDocument,
+  agentsFromList,
+  agentsOfTests,
+  computePlan,
+  DOCUMENT_SUFFIXES,
+  listDeployedTests,
+  mergeAgents,
+  planEndpointFolder,
+  toDeployedTest,
+  type CatalogAgent,
+  type DeployedTest,
+  type EndpointFolderPlan,
+  type Plan,
+  type PlanDocument,
 } from '../documents';
 import { openAccount, UsageError, type Account, type AccountFlags } from './account';
 import { displayPath, expandWithBases } from './files';
@@ -45,33 +56,65 @@ export const INCLUDE_EXAMPLES_USAGE = `  ${INCLUDE_EXAMPLES_FLAG} also take the 
 /** The line saying which example documents were left out, or none. */
 export function leftOutLine(run: Pick<DeployRun, 'excluded' | 'name'>): string[] {
   if (run.excluded.length === 0) return [];
-  const shown = run.excluded.slice(0, 6).map((uri) => run.name(uri)).join(', ');
+  const shown = run.excluded
+    .slice(0, 6)
+    .map((uri) => run.name(uri))
+    .join(', ');
   const more = run.excluded.length > 6 ? ` and ${run.excluded.length - 6} more` : '';
-  return [`Left out (example folders): ${shown}${more}. Name that folder, or pass ${INCLUDE_EXAMPLES_FLAG}, to include them.`];
+  return [
+    `Left out (example folders): ${shown}${more}. Name that folder, or pass ${INCLUDE_EXAMPLES_FLAG}, to include them.`,
+  ];
 }
 
-export interface DeployDocuments { documents: PlanDocument[]; endpointDocuments: PlanDocument[]; excluded: string[] }
+export interface DeployDocuments {
+  documents: PlanDocument[];
+  endpointDocuments: PlanDocument[];
+  excluded: string[];
+}
 
 /** The documents netmon plan and apply (and plan_documents, apply_documents) deploy. */
 const DEPLOYABLE = [DOCUMENT_SUFFIXES.test, DOCUMENT_SUFFIXES['endpoint-test']];
 export const DEPLOY_GLOB = `**/*{${DEPLOYABLE.join(',')}}`;
 
-export async function readTestDocuments(patterns: readonly string[], cwd: string, includeExamples = false): Promise<DeployDocuments> {
+export async function readTestDocuments(
+  patterns: readonly string[],
+  cwd: string,
+  includeExamples = false,
+): Promise<DeployDocuments> {
   if (patterns.length === 0) throw new UsageError('name a folder, file or glob of test documents');
-  const found = [...(await expandWithBases(patterns, cwd, DEPLOY_GLOB)).entries()].filter(([file]) => DEPLOYABLE.some((suffix) => file.endsWith(suffix))).sort(([a], [b]) => a.localeCompare(b));
+  const found = [...(await expandWithBases(patterns, cwd, DEPLOY_GLOB)).entries()]
+    .filter(([file]) => DEPLOYABLE.some((suffix) => file.endsWith(suffix)))
+    .sort(([a], [b]) => a.localeCompare(b));
   if (found.length === 0) throw new UsageError(`no ${DEPLOYABLE.join(' or ')} documents matched ${patterns.join(' ')}`);
   // The editor's rule and default (netmon.plan.excludedFolders): folders below the one named, never the one named itself.
-  const scope = planScope(found, ([file, base]) => (base === undefined ? file.split(sep).pop() ?? file : relative(base, file).split(sep).join('/')),
-    includeExamples ? [] : DEFAULT_PLAN_EXCLUDED_FOLDERS);
+  const scope = planScope(
+    found,
+    ([file, base]) =>
+      base === undefined ? (file.split(sep).pop() ?? file) : relative(base, file).split(sep).join('/'),
+    includeExamples ? [] : DEFAULT_PLAN_EXCLUDED_FOLDERS,
+  );
   if (scope.included.length === 0) {
-    throw new UsageError(`only example documents matched ${patterns.join(' ')} (${scope.excluded.length} left out); name their folder, or pass ${INCLUDE_EXAMPLES_FLAG}`);
+    throw new UsageError(
+      `only example documents matched ${patterns.join(' ')} (${scope.excluded.length} left out); name their folder, or pass ${INCLUDE_EXAMPLES_FLAG}`,
+    );
   }
-  const read = await Promise.all(scope.included.map(async ([file]) => ({ uri: file, text: await readFile(file, 'utf8') })));
+  const read = await Promise.all(
+    scope.included.map(async ([file]) => ({ uri: file, text: await readFile(file, 'utf8') })),
+  );
   const isEndpoint = (d: PlanDocument): boolean => d.uri.endsWith(DOCUMENT_SUFFIXES['endpoint-test']);
-  return { documents: read.filter((d) => !isEndpoint(d)), endpointDocuments: read.filter(isEndpoint), excluded: scope.excluded.map(([file]) => file) };
+  return {
+    documents: read.filter((d) => !isEndpoint(d)),
+    endpointDocuments: read.filter(isEndpoint),
+    excluded: scope.excluded.map(([file]) => file),
+  };
 }
 
-export async function openDeployRun(patterns: readonly string[], flags: AccountFlags, io: CliIo, includeExamples = false): Promise<DeployRun> {
+export async function openDeployRun(
+  patterns: readonly string[],
+  flags: AccountFlags,
+  io: CliIo,
+  includeExamples = false,
+): Promise<DeployRun> {
   const read = await readTestDocuments(patterns, io.cwd, includeExamples);
   const account = await openAccount(flags, io.env);
   try {
@@ -83,26 +126,41 @@ export async function openDeployRun(patterns: readonly string[], flags: AccountF
 }
 
 /** Both plans of the documents read, against what the account has deployed (the account stays open: the caller owns it). */
-export async function planDeployRun(account: Account, read: DeployDocuments, name: (uri: string) => string): Promise<DeployRun> {
+export async function planDeployRun(
+  account: Account,
+  read: DeployDocuments,
+  name: (uri: string) => string,
+): Promise<DeployRun> {
   const { documents, endpointDocuments, excluded } = read;
   const tests = await listDeployedTests(account.client, account.requestAid);
   const deployed = tests.map(toDeployedTest);
   const agents = await enterpriseAgents(account, tests);
   const plan = planFor(account, documents, deployed, agents);
   const endpoint = await planEndpointFolder({
-    documents: endpointDocuments, client: account.client, connectionKey: account.serviceKey, aidKey: account.aidKey, options: { aid: account.requestAid },
+    documents: endpointDocuments,
+    client: account.client,
+    connectionKey: account.serviceKey,
+    aidKey: account.aidKey,
+    options: { aid: account.requestAid },
   });
   return { account, documents, deployed, agents, plan, endpoint, excluded, name };
 }
 
-export function planFor(account: Account, documents: readonly PlanDocument[], deployed: readonly DeployedTest[], agents: readonly CatalogAgent[]): Plan {
+export function planFor(
+  account: Account,
+  documents: readonly PlanDocument[],
+  deployed: readonly DeployedTest[],
+  agents: readonly CatalogAgent[],
+): Plan {
   return computePlan({ documents, deployed, connectionKey: account.serviceKey, aid: account.aidKey, agents });
 }
 
 /** GET /v6/agents (/v7/agents) where the service has it; else the agents its tests run from, as the editor does. */
 export async function enterpriseAgents(account: Account, tests: readonly EnterpriseTest[]): Promise<CatalogAgent[]> {
   try {
-    const { records } = await account.client.enterpriseAgents({ aid: account.requestAid }).collect({ maxRecords: 20_000 });
+    const { records } = await account.client
+      .enterpriseAgents({ aid: account.requestAid })
+      .collect({ maxRecords: 20_000 });
     return agentsFromList(records, await account.client.apiVersion());
   } catch (error) {
     if (!isNetmonError(error) || (error.kind !== 'not-found' && error.kind !== 'forbidden')) throw error;

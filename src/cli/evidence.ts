@@ -5,14 +5,25 @@
 // file with its images and HARs beside it. The builders and renderers are src/analysis/evidence.
 import { basename, dirname, extname, resolve } from 'node:path';
 import type { FileSet } from '../files/safe-write';
-import { EVIDENCE_LIMITS, renderEvidenceHtml, renderEvidenceMarkdown, type EvidenceDocument } from '../analysis/evidence';
+import {
+  EVIDENCE_LIMITS,
+  renderEvidenceHtml,
+  renderEvidenceMarkdown,
+  type EvidenceDocument,
+} from '../analysis/evidence';
 import { fileStem } from '../analysis/evidence/text';
 import { terminalSafe } from '../analysis/text/untrusted';
 import { ACCOUNT_USAGE, openAccount, takeAccountFlags, UsageError, type Account } from './account';
 import type { CliIo } from './deploy-run';
 import { processIo, reportFailure } from './io';
 import { writeOutputSets } from './output-file';
-import { harDiffDocument, pathDocument, sessionDocument, timelineDocument, type EvidenceOptions } from './evidence-documents';
+import {
+  harDiffDocument,
+  pathDocument,
+  sessionDocument,
+  timelineDocument,
+  type EvidenceOptions,
+} from './evidence-documents';
 import { readTimeRange, TIME_RANGE_USAGE } from './time-range';
 
 export const EVIDENCE_USAGE = `usage: netmon evidence session <userSessionId> [-o out.html] [--markdown out.md] [--highlight IP …] [--window 24h | --from T --to T] [--force] [account]
@@ -51,12 +62,17 @@ const VALUE_FLAGS = new Set(['-o', '--out', '--markdown', '--highlight', '--test
 
 export async function runEvidence(args: readonly string[], io: CliIo = processIo()): Promise<number> {
   const [sub, ...rest] = args;
-  if (sub === undefined || sub === '--help' || sub === '-h' || rest.includes('--help') || rest.includes('-h')) { io.stdout(EVIDENCE_USAGE); return sub === undefined ? 2 : 0; }
-  if (!(SUBCOMMANDS as readonly string[]).includes(sub)) return reportFailure('evidence', new UsageError(`unknown subcommand ${sub}`), EVIDENCE_USAGE, io);
+  if (sub === undefined || sub === '--help' || sub === '-h' || rest.includes('--help') || rest.includes('-h')) {
+    io.stdout(EVIDENCE_USAGE);
+    return sub === undefined ? 2 : 0;
+  }
+  if (!(SUBCOMMANDS as readonly string[]).includes(sub))
+    return reportFailure('evidence', new UsageError(`unknown subcommand ${sub}`), EVIDENCE_USAGE, io);
   const subcommand = sub as Subcommand;
   let account: Account | undefined;
   try {
-    if (subcommand === 'har-diff') { // files only: account options are accepted and not used
+    if (subcommand === 'har-diff') {
+      // files only: account options are accepted and not used
       const options = readOptions(subcommand, takeAccountFlags(rest).rest);
       const doc = harDiffDocument(options);
       return write(doc, options, defaultName(doc, options), io);
@@ -81,7 +97,10 @@ function readOptions(sub: Subcommand, words: readonly string[]): EvidenceOptions
   const positional: string[] = [];
   for (let i = 0; i < words.length; i++) {
     const word = words[i] as string;
-    if (word === '--force') { options.force = true; continue; }
+    if (word === '--force') {
+      options.force = true;
+      continue;
+    }
     if (word === '--page' && sub === 'har-diff') {
       const [a, b] = [words[i + 1], words[i + 2]];
       if (!a || !b) throw new UsageError('--page takes two pages: one of each file');
@@ -96,19 +115,29 @@ function readOptions(sub: Subcommand, words: readonly string[]): EvidenceOptions
     }
     const value = words[++i];
     if (value === undefined || value === '') throw new UsageError(`${word} needs a value`);
-    if (word === '--highlight') options.highlight.push(...value.split(',').map((v) => v.trim()).filter(Boolean));
+    if (word === '--highlight')
+      options.highlight.push(
+        ...value
+          .split(',')
+          .map((v) => v.trim())
+          .filter(Boolean),
+      );
     else if (word === '-o' || word === '--out') options.output = value;
     else if (word === '--markdown') options.markdown = value;
     else if (word === '--test') options.testId = testId(value);
     else if (word === '--round') options.round = value;
     else options.against = value;
   }
-  if (sub !== 'path' && (options.testId !== undefined || options.round !== undefined || options.against !== undefined)) throw new UsageError('--test, --round and --against are for evidence path');
+  if (sub !== 'path' && (options.testId !== undefined || options.round !== undefined || options.against !== undefined))
+    throw new UsageError('--test, --round and --against are for evidence path');
   if (sub === 'har-diff') {
     if (positional.length !== 2) throw new UsageError('two HAR files are needed: before and after');
     options.files = [positional[0] as string, positional[1] as string];
   } else if (sub === 'session' || sub === 'timeline') {
-    if (positional.length !== 1) throw new UsageError(sub === 'session' ? 'name one user session (its userSessionId)' : 'name one agent (its computer name or id)');
+    if (positional.length !== 1)
+      throw new UsageError(
+        sub === 'session' ? 'name one user session (its userSessionId)' : 'name one agent (its computer name or id)',
+      );
     options.subject = positional[0];
   } else {
     if (positional.length > 0) throw new UsageError(`unexpected argument ${positional[0]}`);
@@ -126,7 +155,8 @@ function testId(value: string): number {
 function defaultName(doc: EvidenceDocument, options: EvidenceOptions): string {
   if (doc.kind === 'session') return `evidence-session-${fileStem(options.subject ?? 'session')}.html`;
   if (doc.kind === 'timeline') return `evidence-agent-${fileStem(options.subject ?? 'agent')}.html`;
-  if (doc.kind === 'har-diff') return `evidence-har-diff-${fileStem(basename(options.files?.[1] ?? 'after', extname(options.files?.[1] ?? '')))}.html`;
+  if (doc.kind === 'har-diff')
+    return `evidence-har-diff-${fileStem(basename(options.files?.[1] ?? 'after', extname(options.files?.[1] ?? '')))}.html`;
   const rounds = doc.facts.find((f) => f.label === 'Rounds')?.value ?? '';
   const when = /(\d{4}-\d\d-\d\d) (\d\d):(\d\d)/.exec(rounds);
   return `evidence-path-${options.testId}${when ? `-${when[1]}T${when[2]}${when[3]}Z` : ''}.html`;
@@ -154,4 +184,3 @@ function write(doc: EvidenceDocument, options: EvidenceOptions, fallbackName: st
 function mainFile(path: string, content: string): FileSet {
   return { folder: dirname(path), main: { name: basename(path), content } };
 }
-

@@ -4,7 +4,11 @@ import { stat } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import fastGlob from 'fast-glob';
 
-export async function expandDocuments(patterns: readonly string[], cwd: string, documentGlob: string): Promise<string[]> {
+export async function expandDocuments(
+  patterns: readonly string[],
+  cwd: string,
+  documentGlob: string,
+): Promise<string[]> {
   return [...(await expandWithBases(patterns, cwd, documentGlob)).keys()].sort();
 }
 
@@ -13,17 +17,23 @@ export async function expandDocuments(patterns: readonly string[], cwd: string, 
  * leading folders, or undefined for a file named directly. (What `netmon plan` leaves out of
  * example folders is judged below that folder, as the editor judges it below the folder planned.)
  */
-export async function expandWithBases(patterns: readonly string[], cwd: string, documentGlob: string): Promise<Map<string, string | undefined>> {
+export async function expandWithBases(
+  patterns: readonly string[],
+  cwd: string,
+  documentGlob: string,
+): Promise<Map<string, string | undefined>> {
   const files = new Map<string, string | undefined>();
   for (const pattern of patterns) {
     const base = resolve(cwd, pattern);
     const info = await stat(base).catch(() => undefined);
     if (info?.isFile()) files.set(base, undefined);
     else if (info?.isDirectory()) {
-      for (const file of await fastGlob(documentGlob, { cwd: base, absolute: true, ignore: ['**/node_modules/**'] })) if (!files.has(resolve(file))) files.set(resolve(file), base);
+      for (const file of await fastGlob(documentGlob, { cwd: base, absolute: true, ignore: ['**/node_modules/**'] }))
+        if (!files.has(resolve(file))) files.set(resolve(file), base);
     } else {
       const globBase = resolve(cwd, globParent(pattern));
-      for (const file of await fastGlob(pattern, { cwd, absolute: true, ignore: ['**/node_modules/**'] })) if (!files.has(resolve(file))) files.set(resolve(file), globBase);
+      for (const file of await fastGlob(pattern, { cwd, absolute: true, ignore: ['**/node_modules/**'] }))
+        if (!files.has(resolve(file))) files.set(resolve(file), globBase);
     }
   }
   return files;

@@ -13,7 +13,6 @@ import { readHarFile } from './har-file';
 import type { HarCliIo } from './har-report';
 import { ciJson, cliText } from './ci-safe';
 
-
 export const HAR_DIFF_USAGE = `usage: netmon har diff <before.har[.gz]> <after.har[.gz]> [--page <A> <B>] [--json] [--rows <n>] [--all]
   Compares two HARs request by request. Requests are paired by URL with cache-buster query
   values, file-name hashes and session ids ignored (the rules used are listed), and marked
@@ -25,7 +24,13 @@ export const HAR_DIFF_USAGE = `usage: netmon har diff <before.har[.gz]> <after.h
   --rows <n>      list at most n changed requests (default ${DIFF_TEXT_ROWS}); --all lists unchanged ones too
   Exit 0 when compared (whatever changed), 2 on a usage error or an unreadable file.`;
 
-interface DiffArgs { files: [string, string]; pages?: [string, string]; json: boolean; rows: number; all: boolean }
+interface DiffArgs {
+  files: [string, string];
+  pages?: [string, string];
+  json: boolean;
+  rows: number;
+  all: boolean;
+}
 
 function parseArgs(args: readonly string[]): DiffArgs | string {
   const files: string[] = [];
@@ -50,14 +55,23 @@ function parseArgs(args: readonly string[]): DiffArgs | string {
     } else if (arg.startsWith('-') && arg !== '-') return `unknown option ${untrustedLine(arg, 60)}`;
     else files.push(arg);
   }
-  if (files.length !== 2) return files.length < 2 ? 'two HAR files are needed: before and after' : `too many files (${files.length}); give two`;
+  if (files.length !== 2)
+    return files.length < 2
+      ? 'two HAR files are needed: before and after'
+      : `too many files (${files.length}); give two`;
   return { files: [files[0] ?? '', files[1] ?? ''], ...(pages ? { pages } : {}), json, rows, all };
 }
 
 export async function runHarDiff(args: readonly string[], io: HarCliIo): Promise<number> {
-  if (args.includes('--help') || args.includes('-h')) { io.stdout(HAR_DIFF_USAGE); return 0; }
+  if (args.includes('--help') || args.includes('-h')) {
+    io.stdout(HAR_DIFF_USAGE);
+    return 0;
+  }
   const parsed = parseArgs(args);
-  if (typeof parsed === 'string') { io.stderr(`netmon har diff: ${parsed}\n${HAR_DIFF_USAGE}`); return 2; }
+  if (typeof parsed === 'string') {
+    io.stderr(`netmon har diff: ${parsed}\n${HAR_DIFF_USAGE}`);
+    return 2;
+  }
   const sides: HarDiffSide[] = [];
   const hars: unknown[] = [];
   for (const [i, file] of parsed.files.entries()) {
@@ -80,18 +94,31 @@ export async function runHarDiff(args: readonly string[], io: HarCliIo): Promise
   }
   const diff = diffSides(sides[0] as HarDiffSide, sides[1] as HarDiffSide);
   const findings = findingsBetween({ har: hars[0], info: diff.before }, { har: hars[1], info: diff.after });
-  if (parsed.json) { io.stdout(jsonForTerminal(findings ? { ...diff, findings } : diff)); return 0; }
-  for (const line of formatHarDiff(diff, { before: basename(parsed.files[0]), after: basename(parsed.files[1]) }, { rows: parsed.rows, all: parsed.all })) io.stdout(line);
+  if (parsed.json) {
+    io.stdout(jsonForTerminal(findings ? { ...diff, findings } : diff));
+    return 0;
+  }
+  for (const line of formatHarDiff(
+    diff,
+    { before: basename(parsed.files[0]), after: basename(parsed.files[1]) },
+    { rows: parsed.rows, all: parsed.all },
+  ))
+    io.stdout(line);
   if (findings) for (const line of ['', ...formatFindingsDiff(findings)]) io.stdout(cliText(line));
   return 0;
 }
 
 const FS_CODES: Readonly<Record<string, string>> = {
-  ENOENT: 'no such file', EACCES: 'permission denied', EPERM: 'permission denied', EISDIR: 'not a file', ENOTDIR: 'no such file',
+  ENOENT: 'no such file',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EISDIR: 'not a file',
+  ENOTDIR: 'no such file',
 };
 
 function readFailure(error: unknown): string {
-  const code = typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : '';
+  const code =
+    typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : '';
   if (FS_CODES[code]) return FS_CODES[code];
   return error instanceof Error ? error.message : String(error);
 }

@@ -14,16 +14,25 @@ import { parseOutsideJson } from '../api/types';
 export function readHarFile(path: string): unknown {
   const stat = statSync(resolve(path));
   if (!stat.isFile()) throw new Error('not a file');
-  if (stat.size > HAR_SIZE_LIMIT_BYTES) throw new Error(`${harTooLargeMessage(basename(path), stat.size)}; export a single page`);
+  if (stat.size > HAR_SIZE_LIMIT_BYTES)
+    throw new Error(`${harTooLargeMessage(basename(path), stat.size)}; export a single page`);
   const bytes = readFileSync(resolve(path));
-  return parseOutsideJson(new TextDecoder('utf-8').decode(isGzip(bytes) ? inflate(bytes, basename(path)) : bytes), basename(path));
+  return parseOutsideJson(
+    new TextDecoder('utf-8').decode(isGzip(bytes) ? inflate(bytes, basename(path)) : bytes),
+    basename(path),
+  );
 }
 
 function inflate(bytes: Uint8Array, name: string): Uint8Array {
   try {
     return gunzipSync(bytes, { maxOutputLength: HAR_SIZE_LIMIT_BYTES });
   } catch (error) {
-    if (error instanceof RangeError) throw new Error(`${name} decompresses to more than ${megabytes(HAR_SIZE_LIMIT_BYTES)}, the limit for a HAR read whole`);
-    throw new Error(`${name} starts like gzip but cannot be decompressed (${error instanceof Error ? error.message : String(error)})`);
+    if (error instanceof RangeError)
+      throw new Error(
+        `${name} decompresses to more than ${megabytes(HAR_SIZE_LIMIT_BYTES)}, the limit for a HAR read whole`,
+      );
+    throw new Error(
+      `${name} starts like gzip but cannot be decompressed (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
 }

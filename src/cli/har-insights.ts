@@ -22,7 +22,12 @@ export const HAR_INSIGHTS_USAGE = `usage: netmon har insights <in.har[.gz]> [--p
   --network      the session verdict blames the network: also say what it cost the critical requests
   Exit 0 when read (whatever was found), 2 on a usage error or an unreadable file.`;
 
-interface InsightArgs { file: string; page?: string; json: boolean; network: boolean }
+interface InsightArgs {
+  file: string;
+  page?: string;
+  json: boolean;
+  network: boolean;
+}
 
 function parseArgs(args: readonly string[]): InsightArgs | string {
   const files: string[] = [];
@@ -39,29 +44,48 @@ function parseArgs(args: readonly string[]): InsightArgs | string {
     } else if (arg.startsWith('-') && arg !== '-') return `unknown option ${untrustedLine(arg, 60)}`;
     else files.push(arg);
   }
-  if (files.length !== 1) return files.length === 0 ? 'a HAR file is needed' : `one HAR file at a time (got ${files.length})`;
+  if (files.length !== 1)
+    return files.length === 0 ? 'a HAR file is needed' : `one HAR file at a time (got ${files.length})`;
   return { file: files[0] ?? '', ...(page === undefined ? {} : { page }), json, network };
 }
 
 export async function runHarInsights(args: readonly string[], io: HarCliIo): Promise<number> {
-  if (args.includes('--help') || args.includes('-h')) { io.stdout(HAR_INSIGHTS_USAGE); return 0; }
+  if (args.includes('--help') || args.includes('-h')) {
+    io.stdout(HAR_INSIGHTS_USAGE);
+    return 0;
+  }
   const parsed = parseArgs(args);
-  if (typeof parsed === 'string') { io.stderr(`netmon har insights: ${parsed}\n${HAR_INSIGHTS_USAGE}`); return 2; }
+  if (typeof parsed === 'string') {
+    io.stderr(`netmon har insights: ${parsed}\n${HAR_INSIGHTS_USAGE}`);
+    return 2;
+  }
   let doc: ReturnType<typeof readHar>;
   try {
     doc = readHar(readHarFile(parsed.file));
     if (doc.entries.length === 0) throw new Error('it has no requests (log.entries is empty or missing)');
   } catch (error) {
-    io.stderr(terminalSafe(`netmon har insights: cannot read ${parsed.file}: ${error instanceof Error ? error.message : String(error)}`));
+    io.stderr(
+      terminalSafe(
+        `netmon har insights: cannot read ${parsed.file}: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    );
     return 2;
   }
   const pageId = parsed.page === undefined ? undefined : pageIdOf(doc.pages, parsed.page);
   if (pageId === null) {
-    io.stderr(untrustedLine(`netmon har insights: ${basename(parsed.file)} has no page ${parsed.page} (pages: ${doc.pages.map((p, i) => `${i + 1} ${p.id}`).join(', ')})`, 600));
+    io.stderr(
+      untrustedLine(
+        `netmon har insights: ${basename(parsed.file)} has no page ${parsed.page} (pages: ${doc.pages.map((p, i) => `${i + 1} ${p.id}`).join(', ')})`,
+        600,
+      ),
+    );
     return 2;
   }
   const pages = documentInsights(doc, { networkBlamed: parsed.network }, pageId);
-  if (parsed.json) { io.stdout(ciJson(pages.map(toJson))); return 0; }
+  if (parsed.json) {
+    io.stdout(ciJson(pages.map(toJson)));
+    return 0;
+  }
   for (const line of formatInsights(pages)) io.stdout(cliText(line));
   return 0;
 }
@@ -79,10 +103,18 @@ function toJson(page: ReturnType<typeof documentInsights>[number]): unknown {
   return {
     page: page.page,
     criticalPath: {
-      untilMs: path.untilMs, untilWhat: path.untilWhat, mainThreadMs: Math.round(path.mainThreadMs), line: path.line,
+      untilMs: path.untilMs,
+      untilWhat: path.untilWhat,
+      mainThreadMs: Math.round(path.mainThreadMs),
+      line: path.line,
       links: path.links.map((link) => ({
-        index: link.row.entry.index, label: link.label, url: link.row.entry.url, reason: link.reason,
-        startMs: Math.round(link.row.offsetMs), endMs: Math.round(link.row.endMs), costliest: { phase: link.costliest.phase, ms: Math.round(link.costliest.ms) },
+        index: link.row.entry.index,
+        label: link.label,
+        url: link.row.entry.url,
+        reason: link.reason,
+        startMs: Math.round(link.row.offsetMs),
+        endMs: Math.round(link.row.endMs),
+        costliest: { phase: link.costliest.phase, ms: Math.round(link.costliest.ms) },
         mainThreadBeforeMs: Math.round(link.mainThreadMs),
       })),
     },

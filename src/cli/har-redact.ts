@@ -9,7 +9,14 @@ import { basename, dirname, resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
-import { createHarRedactStream, formatRedactionSummary, HarRedactError, REDACTION_RULES, type RedactionReport, type RedactOptions } from '../analysis/har/redact';
+import {
+  createHarRedactStream,
+  formatRedactionSummary,
+  HarRedactError,
+  REDACTION_RULES,
+  type RedactionReport,
+  type RedactOptions,
+} from '../analysis/har/redact';
 import { formatBytes } from '../analysis/har/format';
 import { terminalSafe, untrustedLine } from '../analysis/text/untrusted';
 import type { HarCliIo } from './har-report';
@@ -29,7 +36,13 @@ export const HAR_REDACT_USAGE = `usage: netmon har redact <in.har[.gz]|in.zhar> 
   --force            overwrite an existing output or report file
   Exit 0 when written, 2 on a usage error or an unreadable or malformed input (no output is left).`;
 
-interface RedactArgs { input: string; output: string; report?: string; force: boolean; options: RedactOptions }
+interface RedactArgs {
+  input: string;
+  output: string;
+  report?: string;
+  force: boolean;
+  options: RedactOptions;
+}
 
 function parseArgs(args: readonly string[]): RedactArgs | string {
   const positional: string[] = [];
@@ -45,27 +58,45 @@ function parseArgs(args: readonly string[]): RedactArgs | string {
     if (takesValue && (value === undefined || value === '')) return `${arg} needs a value`;
     if (arg === '-o' || arg === '--out') output = value;
     else if (arg === '--report') report = value;
-    else if (arg === '--keep') keep.push(...(value ?? '').split(',').map((name) => name.trim()).filter(Boolean));
+    else if (arg === '--keep')
+      keep.push(
+        ...(value ?? '')
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean),
+      );
     else if (arg === '--keep-cookies') options.keepCookies = true;
     else if (arg === '--keep-bodies') options.keepBodies = true;
     else if (arg === '--force') force = true;
     else if (arg.startsWith('-') && arg !== '-') return `unknown option ${untrustedLine(arg, 60)}`;
     else positional.push(arg);
   }
-  if (positional.length !== 1) return positional.length === 0 ? 'which HAR? give one input file' : `one input file, not ${positional.length}`;
+  if (positional.length !== 1)
+    return positional.length === 0 ? 'which HAR? give one input file' : `one input file, not ${positional.length}`;
   if (output === undefined) return 'where to? give -o <out.har> (or -o - for standard output)';
   if (keep.length > 0) options.keep = keep;
   return { input: positional[0] ?? '', output, ...(report !== undefined ? { report } : {}), force, options };
 }
 
-export async function runHarRedact(args: readonly string[], io: HarCliIo, stdout: NodeJS.WritableStream = process.stdout): Promise<number> {
-  if (args.includes('--help') || args.includes('-h')) { io.stdout(HAR_REDACT_USAGE); return 0; }
+export async function runHarRedact(
+  args: readonly string[],
+  io: HarCliIo,
+  stdout: NodeJS.WritableStream = process.stdout,
+): Promise<number> {
+  if (args.includes('--help') || args.includes('-h')) {
+    io.stdout(HAR_REDACT_USAGE);
+    return 0;
+  }
   const parsed = parseArgs(args);
-  if (typeof parsed === 'string') { io.stderr(`netmon har redact: ${parsed}\n${HAR_REDACT_USAGE}`); return 2; }
+  if (typeof parsed === 'string') {
+    io.stderr(`netmon har redact: ${parsed}\n${HAR_REDACT_USAGE}`);
+    return 2;
+  }
   const say = parsed.output === '-' ? io.stderr : io.stdout;
   let result: { report: RedactionReport; bytes: number };
   try {
-    for (const target of [parsed.output === '-' ? undefined : parsed.output, parsed.report]) if (target !== undefined) checkDestination(target, parsed.force);
+    for (const target of [parsed.output === '-' ? undefined : parsed.output, parsed.report])
+      if (target !== undefined) checkDestination(target, parsed.force);
     result = await redactFile(parsed, stdout);
   } catch (error) {
     io.stderr(terminalSafe(`netmon har redact: ${failureMessage(error, parsed)}`));
@@ -73,9 +104,15 @@ export async function runHarRedact(args: readonly string[], io: HarCliIo, stdout
   }
   if (parsed.report !== undefined) {
     try {
-      writeOutputFile(parsed.report, `${JSON.stringify(reportFile(parsed, result.report), null, 2)}\n`, { force: parsed.force });
+      writeOutputFile(parsed.report, `${JSON.stringify(reportFile(parsed, result.report), null, 2)}\n`, {
+        force: parsed.force,
+      });
     } catch (error) {
-      io.stderr(terminalSafe(`netmon har redact: wrote ${parsed.output} but not the report: ${error instanceof Error ? error.message : String(error)}`));
+      io.stderr(
+        terminalSafe(
+          `netmon har redact: wrote ${parsed.output} but not the report: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      );
       return 2;
     }
   }
@@ -92,7 +129,10 @@ function checkDestination(path: string, force: boolean): void {
   checkOutputSets([{ folder: dirname(target), main: { name: basename(target), content: '' } }], { force });
 }
 
-async function redactFile(args: RedactArgs, stdout: NodeJS.WritableStream): Promise<{ report: RedactionReport; bytes: number }> {
+async function redactFile(
+  args: RedactArgs,
+  stdout: NodeJS.WritableStream,
+): Promise<{ report: RedactionReport; bytes: number }> {
   const input = resolve(args.input);
   if (!(await stat(input)).isFile()) throw new InputError('is not a file');
   const head = await firstBytes(input, 4);
@@ -113,7 +153,10 @@ async function redactFile(args: RedactArgs, stdout: NodeJS.WritableStream): Prom
   }
   let bytes = 0;
   if (args.output === '-') await pipeline(redacted(), toStdout(stdout));
-  else if (/\.(gz|zhar)$/i.test(args.output)) bytes = await writeOutputStream(args.output, (sink) => pipeline(redacted(), createGzip(), sink), { force: args.force });
+  else if (/\.(gz|zhar)$/i.test(args.output))
+    bytes = await writeOutputStream(args.output, (sink) => pipeline(redacted(), createGzip(), sink), {
+      force: args.force,
+    });
   else bytes = await writeOutputStream(args.output, (sink) => pipeline(redacted(), sink), { force: args.force });
   if (!report) throw new Error('the redaction did not finish');
   return { report, bytes };
@@ -123,7 +166,10 @@ async function redactFile(args: RedactArgs, stdout: NodeJS.WritableStream): Prom
 async function* inputChunks(path: string, gzipped: boolean): AsyncGenerator<Buffer> {
   const file = createReadStream(path, { highWaterMark: 1 << 16 });
   try {
-    if (!gzipped) { yield* file; return; }
+    if (!gzipped) {
+      yield* file;
+      return;
+    }
     const gunzip = createGunzip();
     file.on('error', (error) => gunzip.destroy(error));
     yield* file.pipe(gunzip);
@@ -132,24 +178,38 @@ async function* inputChunks(path: string, gzipped: boolean): AsyncGenerator<Buff
   }
 }
 
-function decodeChunk(decoder: InstanceType<typeof TextDecoder>, chunk: Buffer | undefined, bytesBefore: number): string {
+function decodeChunk(
+  decoder: InstanceType<typeof TextDecoder>,
+  chunk: Buffer | undefined,
+  bytesBefore: number,
+): string {
   try {
     return chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode();
   } catch {
-    throw new InputError(`is not ${decoder.encoding === 'utf-8' ? 'UTF-8' : 'UTF-16'} text (invalid bytes after byte ${bytesBefore})`);
+    throw new InputError(
+      `is not ${decoder.encoding === 'utf-8' ? 'UTF-8' : 'UTF-16'} text (invalid bytes after byte ${bytesBefore})`,
+    );
   }
 }
 
 /** Standard output as a pipeline's last stage: not ended (it is the process's), its errors (EPIPE) fail the pipeline. */
 function toStdout(stdout: NodeJS.WritableStream): Writable {
-  const onError = (error: Error): void => { sink.destroy(error); };
+  const onError = (error: Error): void => {
+    sink.destroy(error);
+  };
   const sink: Writable = new Writable({
     write(chunk: Buffer | string, _encoding, done) {
       if (stdout.write(chunk)) done();
       else stdout.once('drain', () => done());
     },
-    final(done) { stdout.off('error', onError); done(); },
-    destroy(error, done) { stdout.off('error', onError); done(error); },
+    final(done) {
+      stdout.off('error', onError);
+      done();
+    },
+    destroy(error, done) {
+      stdout.off('error', onError);
+      done(error);
+    },
   });
   stdout.on('error', onError);
   return sink;
@@ -169,8 +229,13 @@ async function firstBytes(path: string, count: number): Promise<Uint8Array> {
 class InputError extends Error {}
 
 const FS_CODES: Readonly<Record<string, string>> = {
-  ENOENT: 'no such file', EACCES: 'permission denied', EPERM: 'permission denied', EISDIR: 'not a file', ENOTDIR: 'no such file',
-  ENOSPC: 'no space left on the device', EROFS: 'read-only file system',
+  ENOENT: 'no such file',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EISDIR: 'not a file',
+  ENOTDIR: 'no such file',
+  ENOSPC: 'no space left on the device',
+  EROFS: 'read-only file system',
 };
 
 function failureMessage(error: unknown, args: RedactArgs): string {
@@ -178,13 +243,19 @@ function failureMessage(error: unknown, args: RedactArgs): string {
   if (error instanceof OutputFileError) return error.message;
   if (error instanceof HarRedactError) return `${name} is not a valid HAR: ${error.message}`;
   if (error instanceof InputError) return `${name} ${error.message}`;
-  const code = typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : '';
+  const code =
+    typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : '';
   const message = error instanceof Error ? error.message : String(error);
   if (code === 'EPIPE') return 'standard output was closed before the HAR was written';
-  if (code.startsWith('Z_') || /unexpected end of file|incorrect header check/i.test(message)) return `cannot read ${name}: the gzip data is damaged or truncated (${message})`;
-  const path = typeof error === 'object' && error !== null && 'path' in error ? String((error as { path: unknown }).path) : '';
+  if (code.startsWith('Z_') || /unexpected end of file|incorrect header check/i.test(message))
+    return `cannot read ${name}: the gzip data is damaged or truncated (${message})`;
+  const path =
+    typeof error === 'object' && error !== null && 'path' in error ? String((error as { path: unknown }).path) : '';
   const reason = FS_CODES[code];
-  if (reason) return path === '' || path === resolve(args.input) ? `cannot read ${args.input}: ${reason}` : `cannot write ${args.output}: ${reason}`;
+  if (reason)
+    return path === '' || path === resolve(args.input)
+      ? `cannot read ${args.input}: ${reason}`
+      : `cannot write ${args.output}: ${reason}`;
   return message;
 }
 
@@ -194,9 +265,18 @@ function reportFile(args: RedactArgs, report: RedactionReport): unknown {
     tool: 'netmon har redact',
     input: basename(args.input),
     output: args.output === '-' ? '-' : basename(args.output),
-    options: { keepCookies: args.options.keepCookies === true, keepBodies: args.options.keepBodies === true, keep: args.options.keep ?? [] },
+    options: {
+      keepCookies: args.options.keepCookies === true,
+      keepBodies: args.options.keepBodies === true,
+      keep: args.options.keep ?? [],
+    },
     entries: report.entries,
     total: report.total,
-    rules: REDACTION_RULES.map((rule) => ({ id: rule.id, description: rule.description, matches: rule.matches, ...report.rules[rule.id] })),
+    rules: REDACTION_RULES.map((rule) => ({
+      id: rule.id,
+      description: rule.description,
+      matches: rule.matches,
+      ...report.rules[rule.id],
+    })),
   };
 }

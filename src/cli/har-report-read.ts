@@ -26,21 +26,30 @@ export class ReportInputError extends Error {
 }
 
 /** Reads `path` (plain or gzip) within HAR_SIZE_LIMIT_BYTES read or inflated, redacting unless `redact` is false. */
-export async function readHarForReport(path: string, redact: boolean, maxChars = REPORT_MAX_HAR_CHARS): Promise<ReportHar> {
+export async function readHarForReport(
+  path: string,
+  redact: boolean,
+  maxChars = REPORT_MAX_HAR_CHARS,
+): Promise<ReportHar> {
   const name = basename(path);
   const stat = statSync(resolve(path));
   if (!stat.isFile()) throw new ReportInputError('not a file');
-  if (stat.size > HAR_SIZE_LIMIT_BYTES) throw new ReportInputError(`${harTooLargeMessage(name, stat.size)}; export a single page`);
+  if (stat.size > HAR_SIZE_LIMIT_BYTES)
+    throw new ReportInputError(`${harTooLargeMessage(name, stat.size)}; export a single page`);
   let title: string | undefined;
   const stream = createHarRedactStream({
     passThrough: !redact,
-    onMember: (key, value) => { if (key === 'pages' && title === undefined) title = firstTitle(value); },
+    onMember: (key, value) => {
+      if (key === 'pages' && title === undefined) title = firstTitle(value);
+    },
   });
   const out: ReportHar = { parts: [], chars: 0, title: undefined, report: undefined };
   const emit = (text: string): void => {
     out.chars += text.length;
     if (out.chars > maxChars) {
-      throw new ReportInputError(`${name} holds more than ${megabytes(maxChars)} of HAR${redact ? ' after redaction' : ''}, too much for one report page: export a single page, or use \`netmon har redact\` and open the result in VS Code`);
+      throw new ReportInputError(
+        `${name} holds more than ${megabytes(maxChars)} of HAR${redact ? ' after redaction' : ''}, too much for one report page: export a single page, or use \`netmon har redact\` and open the result in VS Code`,
+      );
     }
     if (text !== '') out.parts.push(escapeForScript(text));
   };
@@ -69,12 +78,17 @@ async function* textChunks(path: string, name: string): AsyncGenerator<string> {
   try {
     for await (const chunk of bytes as AsyncIterable<Buffer>) {
       total += chunk.length;
-      if (total > HAR_SIZE_LIMIT_BYTES) throw new ReportInputError(`${name} ${gzip ? 'decompresses to' : 'is'} more than ${megabytes(HAR_SIZE_LIMIT_BYTES)}, the limit for a HAR read whole`);
+      if (total > HAR_SIZE_LIMIT_BYTES)
+        throw new ReportInputError(
+          `${name} ${gzip ? 'decompresses to' : 'is'} more than ${megabytes(HAR_SIZE_LIMIT_BYTES)}, the limit for a HAR read whole`,
+        );
       yield decoder.decode(chunk, { stream: true });
     }
   } catch (error) {
     if (error instanceof ReportInputError || !gzip) throw error;
-    throw new ReportInputError(`${name} starts like gzip but cannot be decompressed (${error instanceof Error ? error.message : String(error)})`);
+    throw new ReportInputError(
+      `${name} starts like gzip but cannot be decompressed (${error instanceof Error ? error.message : String(error)})`,
+    );
   } finally {
     source.destroy();
   }
@@ -93,5 +107,8 @@ function startsWithGzip(path: string): boolean {
 
 /** JSON text (`<`, U+2028 and U+2029 occur only inside its strings, where escapes mean the same). */
 export function escapeForScript(json: string): string {
-  return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return json
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

@@ -42,12 +42,22 @@ export function renderHarReport(har: unknown, options: HarReportOptions): string
  * The report around a HAR already serialized as JSON and escaped for a script element
  * (`harJson`: escapeForScript, in pieces as the stream redactor emits them), joined once.
  */
-export function renderHarReportJson(harJson: readonly string[], pageTitle: string | undefined, options: HarReportOptions): string {
+export function renderHarReportJson(
+  harJson: readonly string[],
+  pageTitle: string | undefined,
+  options: HarReportOptions,
+): string {
   const nonce = options.nonce ?? randomBytes(18).toString('base64url');
   const title = `${options.notRedacted ? NOT_REDACTED_PREFIX : ''}${options.title ?? pageTitle ?? 'HAR waterfall'}`;
   const rest = embedJson({ title, ...(options.pageId ? { pageId: options.pageId } : {}) }).slice(1);
   const data = ['{"har":', ...harJson, ',', rest].join('');
-  const csp = [`default-src 'none'`, `script-src 'nonce-${nonce}'`, `img-src data:`, `base-uri 'none'`, `form-action 'none'`].join('; ');
+  const csp = [
+    `default-src 'none'`,
+    `script-src 'nonce-${nonce}'`,
+    `img-src data:`,
+    `base-uri 'none'`,
+    `form-action 'none'`,
+  ].join('; ');
   return [
     '<!doctype html>',
     '<html lang="en"><head><meta charset="utf-8">',
@@ -67,7 +77,6 @@ export function renderHarReportJson(harJson: readonly string[], pageTitle: strin
 export function embedJson(value: unknown): string {
   return escapeForScript(JSON.stringify(value));
 }
-
 
 /** `</script` and `<!--` only occur inside strings or comments of a bundle; \x3C keeps their meaning there. */
 function inlineScript(bundle: string): string {
@@ -95,7 +104,10 @@ export const HAR_REPORT_USAGE = `usage: netmon har report <in.har> -o <out.html>
 
 export const HAR_USAGE = `${HAR_REPORT_USAGE}\n${HAR_DIFF_USAGE}\n${HAR_REDACT_USAGE}\n${HAR_INSIGHTS_USAGE}`;
 
-export interface HarCliIo { stdout(line: string): void; stderr(line: string): void }
+export interface HarCliIo {
+  stdout(line: string): void;
+  stderr(line: string): void;
+}
 
 // Called from outside netmon.ts (library.ts), the default prints through printLine too: HAR text reaches it.
 const processIo: HarCliIo = {
@@ -109,7 +121,10 @@ export async function runHar(args: readonly string[], io: HarCliIo = processIo):
   if (sub === 'diff') return runHarDiff(rest, io);
   if (sub === 'redact') return runHarRedact(rest, io);
   if (sub === 'insights') return runHarInsights(rest, io);
-  if (sub === 'report' && (rest.includes('--help') || rest.includes('-h'))) { io.stdout(HAR_REPORT_USAGE); return 0; }
+  if (sub === 'report' && (rest.includes('--help') || rest.includes('-h'))) {
+    io.stdout(HAR_REPORT_USAGE);
+    return 0;
+  }
   if (sub !== 'report') {
     const help = sub === undefined || sub === '--help' || sub === '-h';
     if (help) io.stdout(HAR_USAGE);
@@ -129,14 +144,21 @@ export async function runHar(args: readonly string[], io: HarCliIo = processIo):
   }
   const input = positional[0];
   const output = flags.get('-o');
-  if (!input || !output || positional.length > 1) { io.stderr(HAR_REPORT_USAGE); return 2; }
+  if (!input || !output || positional.length > 1) {
+    io.stderr(HAR_REPORT_USAGE);
+    return 2;
+  }
   let har: ReportHar;
   try {
     har = await readHarForReport(input, redact);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const why = message.startsWith('nested deeper than') ? `${input} is ${message}` : `cannot read ${input} as JSON: ${message}`;
-    io.stderr(terminalSafe(error instanceof ReportInputError ? `netmon har report: ${message}` : `netmon har report: ${why}`));
+    const why = message.startsWith('nested deeper than')
+      ? `${input} is ${message}`
+      : `cannot read ${input} as JSON: ${message}`;
+    io.stderr(
+      terminalSafe(error instanceof ReportInputError ? `netmon har report: ${message}` : `netmon har report: ${why}`),
+    );
     return 2;
   }
   const redacted = har.report;
@@ -153,9 +175,13 @@ export async function runHar(args: readonly string[], io: HarCliIo = processIo):
     io.stderr(terminalSafe(`netmon har report: ${error.message}`));
     return 2;
   }
-  const redaction = redacted ? `redacted ${redacted.total} values (--no-redact keeps them)` : 'NOT redacted: it holds the cookies, tokens and bodies as recorded';
+  const redaction = redacted
+    ? `redacted ${redacted.total} values (--no-redact keeps them)`
+    : 'NOT redacted: it holds the cookies, tokens and bodies as recorded';
   // Why it was slow first; the last line stays the one saying what was written.
   for (const line of reportInsightLines(har.parts, flags.get('--page'))) io.stdout(line);
-  io.stdout(terminalSafe(`wrote ${output} (${Math.round(html.length / 1024)} kB) from ${basename(input)}; ${redaction}`));
+  io.stdout(
+    terminalSafe(`wrote ${output} (${Math.round(html.length / 1024)} kB) from ${basename(input)}; ${redaction}`),
+  );
   return 0;
 }

@@ -19,7 +19,10 @@ ${ACCOUNT_USAGE}
   Exit code: 0 when the client closed the connection, 2 could not start (usage, connection).`;
 
 export async function runMcp(args: readonly string[], io: CliIo = processIo()): Promise<number> {
-  if (args.includes('--help') || args.includes('-h')) { io.stdout(MCP_USAGE); return 0; }
+  if (args.includes('--help') || args.includes('-h')) {
+    io.stdout(MCP_USAGE);
+    return 0;
+  }
   let account: Account | undefined;
   try {
     const { flags, rest } = takeAccountFlags(args);
@@ -27,7 +30,10 @@ export async function runMcp(args: readonly string[], io: CliIo = processIo()): 
     const unknown = rest.find((arg) => arg !== '--allow-writes');
     if (unknown !== undefined) throw new UsageError(`unknown option ${unknown}`);
     account = await openAccount(flags, io.env, io.stderr);
-    const [{ serveMcp }, { TOOLS, callTool }] = await Promise.all([import('../tools/mcp-server'), import('../tools/library')]);
+    const [{ serveMcp }, { TOOLS, callTool }] = await Promise.all([
+      import('../tools/mcp-server'),
+      import('../tools/library'),
+    ]);
     await serveMcp({
       catalogue: { tools: TOOLS, call: callTool },
       ctx: { account, cwd: io.cwd, allowWrites, now: () => Date.now() },

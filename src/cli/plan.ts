@@ -5,9 +5,23 @@
 // so that "changes" is the first non-zero answer; a conflict (a document named like a deployed
 // test no document is bound to) is 2 too, since apply would refuse it. Plan shows every binding
 // apply would make and every replace or delete that needs --allow-replace.
-import { deployPlanJson, deployPlanText, endpointRemovalLines, endpointRemovals, endpointSteps, skippedDocuments } from './deploy-plan';
+import {
+  deployPlanJson,
+  deployPlanText,
+  endpointRemovalLines,
+  endpointRemovals,
+  endpointSteps,
+  skippedDocuments,
+} from './deploy-plan';
 import { ACCOUNT_USAGE, takeAccountFlags, UsageError } from './account';
-import { INCLUDE_EXAMPLES_FLAG, INCLUDE_EXAMPLES_USAGE, leftOutLine, openDeployRun, type CliIo, type DeployRun } from './deploy-run';
+import {
+  INCLUDE_EXAMPLES_FLAG,
+  INCLUDE_EXAMPLES_USAGE,
+  leftOutLine,
+  openDeployRun,
+  type CliIo,
+  type DeployRun,
+} from './deploy-run';
 import { processIo, reportFailure } from './io';
 import { prepareRun, STATE_USAGE, takeAdoptions, unownedLines } from './apply-state';
 import { ciJson } from './ci-safe';
@@ -26,7 +40,10 @@ ${STATE_USAGE}
   documents, conflicts, connection).`;
 
 export async function runPlan(args: readonly string[], io: CliIo = processIo()): Promise<number> {
-  if (args.includes('--help') || args.includes('-h')) { io.stdout(PLAN_USAGE); return 0; }
+  if (args.includes('--help') || args.includes('-h')) {
+    io.stdout(PLAN_USAGE);
+    return 0;
+  }
   let opened: DeployRun;
   let json = false;
   let adoptions: ReturnType<typeof takeAdoptions>['adoptions'];
@@ -35,7 +52,9 @@ export async function runPlan(args: readonly string[], io: CliIo = processIo()):
     json = rest.includes('--json');
     const taken = takeAdoptions(rest, io.cwd);
     adoptions = taken.adoptions;
-    const patterns = taken.rest.filter((arg) => arg !== '--json' && arg !== '--allow-replace' && arg !== INCLUDE_EXAMPLES_FLAG);
+    const patterns = taken.rest.filter(
+      (arg) => arg !== '--json' && arg !== '--allow-replace' && arg !== INCLUDE_EXAMPLES_FLAG,
+    );
     const unknown = patterns.find((arg) => arg.startsWith('-'));
     if (unknown) throw new UsageError(`unknown option ${unknown}`);
     opened = await openDeployRun(patterns, flags, io, taken.rest.includes(INCLUDE_EXAMPLES_FLAG));
@@ -47,24 +66,55 @@ export async function runPlan(args: readonly string[], io: CliIo = processIo()):
     const removals = endpointRemovals(run, journal.read());
     const { plan } = run;
     if (json) {
-      io.stdout(ciJson({
-        target: run.account.label, ...deployPlanJson(run), excluded: opened.excluded.map(run.name),
-        bindings: bindings.map((b) => ({ document: run.name(b.uri), testId: b.testId, testName: b.testName, why: b.why })),
-        needsAllowReplace: [
-          ...unowned.map((step) => ({ kind: 'test', action: step.action, testName: step.testName, ...('testId' in step ? { testId: step.testId } : {}) })),
-          ...removals.map((step) => ({ kind: 'endpoint', action: step.action, testName: step.testName, ...('testId' in step ? { testId: step.testId } : {}) })),
-        ],
-      }));
+      io.stdout(
+        ciJson({
+          target: run.account.label,
+          ...deployPlanJson(run),
+          excluded: opened.excluded.map(run.name),
+          bindings: bindings.map((b) => ({
+            document: run.name(b.uri),
+            testId: b.testId,
+            testName: b.testName,
+            why: b.why,
+          })),
+          needsAllowReplace: [
+            ...unowned.map((step) => ({
+              kind: 'test',
+              action: step.action,
+              testName: step.testName,
+              ...('testId' in step ? { testId: step.testId } : {}),
+            })),
+            ...removals.map((step) => ({
+              kind: 'endpoint',
+              action: step.action,
+              testName: step.testName,
+              ...('testId' in step ? { testId: step.testId } : {}),
+            })),
+          ],
+        }),
+      );
     } else {
-      io.stdout([...bindingLines(bindings, run.name), deployPlanText(run), ...unownedLines(unowned, false), ...endpointRemovalLines(removals, false), ...leftOutLine(opened)].join('\n'));
+      io.stdout(
+        [
+          ...bindingLines(bindings, run.name),
+          deployPlanText(run),
+          ...unownedLines(unowned, false),
+          ...endpointRemovalLines(removals, false),
+          ...leftOutLine(opened),
+        ].join('\n'),
+      );
     }
     const skipped = skippedDocuments(run);
     if (skipped > 0) {
-      io.stderr(`netmon plan: ${skipped} document${skipped === 1 ? ' is' : 's are'} invalid and left out; run netmon validate on them`);
+      io.stderr(
+        `netmon plan: ${skipped} document${skipped === 1 ? ' is' : 's are'} invalid and left out; run netmon validate on them`,
+      );
       return 2;
     }
     if (plan.conflicts.length > 0) {
-      io.stderr(`netmon plan: ${plan.conflicts.length} conflict${plan.conflicts.length === 1 ? '' : 's'}: apply will refuse until each is adopted (--adopt) or renamed`);
+      io.stderr(
+        `netmon plan: ${plan.conflicts.length} conflict${plan.conflicts.length === 1 ? '' : 's'}: apply will refuse until each is adopted (--adopt) or renamed`,
+      );
       return 2;
     }
     return plan.steps.length === 0 && endpointSteps(run).length === 0 && bindings.length === 0 ? 0 : 1;

@@ -32,12 +32,18 @@ ${ACCOUNT_USAGE}
   (usage, unknown test, an API v6 account, connection).`;
 
 export async function runResults(args: readonly string[], io: CliIo = processIo()): Promise<number> {
-  if (args.length === 0 || args.includes('--help') || args.includes('-h')) { io.stdout(RESULTS_USAGE); return args.length === 0 ? 2 : 0; }
+  if (args.length === 0 || args.includes('--help') || args.includes('-h')) {
+    io.stdout(RESULTS_USAGE);
+    return args.length === 0 ? 2 : 0;
+  }
   let account: Account | undefined;
   try {
     const { flags, rest } = takeAccountFlags(args);
     const json = rest.includes('--json');
-    const { range, rest: words } = readTimeRange(rest.filter((word) => word !== '--json'), Date.now());
+    const { range, rest: words } = readTimeRange(
+      rest.filter((word) => word !== '--json'),
+      Date.now(),
+    );
     if (range.note) io.stderr(`netmon results: ${range.note}`);
     const unknown = words.find((word) => word.startsWith('-'));
     if (unknown) throw new UsageError(`unknown option ${unknown}`);
@@ -65,6 +71,11 @@ export function findTest(tests: readonly EnterpriseTest[], query: string): Enter
   const named = tests.filter((test) => String(test.testName).toLowerCase() === wanted);
   if (named.length === 1) return named[0] as EnterpriseTest;
   const quoted = untrustedLine(query, 80);
-  if (named.length > 1) throw new UsageError(`${named.length} tests are named "${quoted}": name one by id (${named.map((t) => t.testId).join(', ')})`);
-  throw new Error(`no deployed test is named or numbered "${quoted}" (${tests.length} test${tests.length === 1 ? '' : 's'} in this account group)`);
+  if (named.length > 1)
+    throw new UsageError(
+      `${named.length} tests are named "${quoted}": name one by id (${named.map((t) => t.testId).join(', ')})`,
+    );
+  throw new Error(
+    `no deployed test is named or numbered "${quoted}" (${tests.length} test${tests.length === 1 ? '' : 's'} in this account group)`,
+  );
 }

@@ -7,7 +7,12 @@ import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import { RUN_TIMEOUT_MS, runKindOf, waitForRun, type RunOutcome } from '../analysis/instant/enterprise-run';
 import { terminalSafe, untrustedLine } from '../analysis/text/untrusted';
-import { INSTANT_NEEDS_V7, type EnterpriseTest, type EnterpriseTestCreate, type EnterpriseTestType } from '../api/types';
+import {
+  INSTANT_NEEDS_V7,
+  type EnterpriseTest,
+  type EnterpriseTestCreate,
+  type EnterpriseTestType,
+} from '../api/types';
 import { DOCUMENT_SUFFIXES, namesAgents, resolveAgentNames, testCreateRequest, validateDocument } from '../documents';
 import { ACCOUNT_USAGE, openAccount, takeAccountFlags, UsageError, type Account } from './account';
 import { ciJson } from './ci-safe';
@@ -33,7 +38,10 @@ export interface RunReport extends RunOutcome {
 }
 
 export async function runRun(args: readonly string[], io: CliIo = processIo()): Promise<number> {
-  if (args.length === 0 || args.includes('--help') || args.includes('-h')) { io.stdout(RUN_USAGE); return args.length === 0 ? 2 : 0; }
+  if (args.length === 0 || args.includes('--help') || args.includes('-h')) {
+    io.stdout(RUN_USAGE);
+    return args.length === 0 ? 2 : 0;
+  }
   let account: Account | undefined;
   try {
     const { flags, rest } = takeAccountFlags(args);
@@ -47,9 +55,21 @@ export async function runRun(args: readonly string[], io: CliIo = processIo()): 
       : { test: await runDeployed(account, target), instant: false };
     const agentIds = (started.test.agents ?? []).map((agent) => String(agent.agentId));
     if (agentIds.length === 0) throw new Error(`test ${started.test.testId} lists no agents to wait for`);
-    if (!json) io.stderr(`netmon run: test ${started.test.testId} started on ${agentIds.length} agent${agentIds.length === 1 ? '' : 's'}; waiting for their answers`);
-    const outcome = await waitForRun(account.client, started.test, agentIds, since, { timeoutMs, aid: account.requestAid });
-    const report: RunReport = { testId: started.test.testId, testName: String(started.test.testName), type: String(started.test.type), instant: started.instant, ...outcome };
+    if (!json)
+      io.stderr(
+        `netmon run: test ${started.test.testId} started on ${agentIds.length} agent${agentIds.length === 1 ? '' : 's'}; waiting for their answers`,
+      );
+    const outcome = await waitForRun(account.client, started.test, agentIds, since, {
+      timeoutMs,
+      aid: account.requestAid,
+    });
+    const report: RunReport = {
+      testId: started.test.testId,
+      testName: String(started.test.testName),
+      type: String(started.test.type),
+      instant: started.instant,
+      ...outcome,
+    };
     io.stdout(json ? ciJson(report) : terminalSafe(runText(report)));
     return report.missing.length > 0 || report.agents.some((agent) => agent.health === 'failing') ? 1 : 0;
   } catch (error) {
@@ -68,7 +88,8 @@ function readOptions(rest: readonly string[]): { json: boolean; timeoutMs: numbe
     if (word === '--json') json = true;
     else if (word === '--timeout') {
       const seconds = Number(rest[++i]);
-      if (!Number.isInteger(seconds) || seconds < 1 || seconds > 3600) throw new UsageError('--timeout takes whole seconds from 1 to 3600');
+      if (!Number.isInteger(seconds) || seconds < 1 || seconds > 3600)
+        throw new UsageError('--timeout takes whole seconds from 1 to 3600');
       timeoutMs = seconds * 1000;
     } else if (word.startsWith('-')) throw new UsageError(`unknown option ${untrustedLine(word, 40)}`);
     else words.push(word);
@@ -87,10 +108,16 @@ async function runDocument(account: Account, file: string): Promise<EnterpriseTe
 }
 
 /** A test document's instant run as Create would send it (the agent tool run_instant_test sends the same). */
-export async function documentRunRequest(account: Account, text: string): Promise<{ type: EnterpriseTestType; body: EnterpriseTestCreate }> {
+export async function documentRunRequest(
+  account: Account,
+  text: string,
+): Promise<{ type: EnterpriseTestType; body: EnterpriseTestCreate }> {
   const { parsed, diagnostics } = validateDocument('test', text);
   const error = diagnostics.find((d) => d.severity === 'error');
-  if (error) throw new Error(`${error.range.start.line + 1}:${error.range.start.character + 1} ${untrustedLine(error.message, 200)}`);
+  if (error)
+    throw new Error(
+      `${error.range.start.line + 1}:${error.range.start.character + 1} ${untrustedLine(error.message, 200)}`,
+    );
   let value = parsed.value;
   if (namesAgents(value)) {
     const names = resolveAgentNames(value, await enterpriseAgents(account, []));
@@ -112,9 +139,14 @@ async function runDeployed(account: Account, query: string): Promise<EnterpriseT
 function runText(report: RunReport): string {
   const name = untrustedLine(report.testName, 120);
   const how = report.instant ? 'instant run' : 'run';
-  const lines = [`${name} (${report.type} ${how}, test ${report.testId}): ${report.agents.length} agent${report.agents.length === 1 ? '' : 's'} answered`, ''];
+  const lines = [
+    `${name} (${report.type} ${how}, test ${report.testId}): ${report.agents.length} agent${report.agents.length === 1 ? '' : 's'} answered`,
+    '',
+  ];
   for (const agent of report.agents) {
-    lines.push(`  ${agent.health.toUpperCase().padEnd(9)} ${untrustedLine(agent.agentName, 60)}: ${untrustedLine(agent.reason, 200)}`);
+    lines.push(
+      `  ${agent.health.toUpperCase().padEnd(9)} ${untrustedLine(agent.agentName, 60)}: ${untrustedLine(agent.reason, 200)}`,
+    );
   }
   for (const agentId of report.missing) lines.push(`  ${'NO ANSWER'.padEnd(9)} agent ${untrustedLine(agentId, 20)}`);
   return lines.join('\n');

@@ -1,7 +1,14 @@
 // --window / --from / --to / --range for commands that read a time range of endpoint data.
 // Times without an offset are local time (src/analysis/time/local-range.ts reads them).
 import { UsageError } from './account';
-import { LOCAL_TIME_HELP, localRangeLabel, parseLocalRange, parseLocalTime, RETENTION_MS, zoneOffsetText } from '../analysis/time/local-range';
+import {
+  LOCAL_TIME_HELP,
+  localRangeLabel,
+  parseLocalRange,
+  parseLocalTime,
+  RETENTION_MS,
+  zoneOffsetText,
+} from '../analysis/time/local-range';
 
 export { RETENTION_MS };
 
@@ -19,7 +26,11 @@ const FLAGS = new Set(['--window', '--from', '--to', '--range']);
  * The range asked for: a relative window (the service resolves it against its own clock) or
  * from/to; `estimate` is where it lies by our clock; `note` says when times were read as local.
  */
-export interface AskedRange { request: { window: string } | { from: Date; to: Date }; estimate: { fromMs: number; toMs: number }; note?: string }
+export interface AskedRange {
+  request: { window: string } | { from: Date; to: Date };
+  estimate: { fromMs: number; toMs: number };
+  note?: string;
+}
 
 export function readTimeRange(args: readonly string[], nowMs: number): { range: AskedRange; rest: string[] } {
   const rest: string[] = [];
@@ -41,7 +52,8 @@ export function readTimeRange(args: readonly string[], nowMs: number): { range: 
   const match = /^(\d{1,4})([mhdw])$/.exec(window);
   if (!match) throw new UsageError(`--window ${window} is not a duration like 30m, 6h, 24h or 7d`);
   const length = Number(match[1]) * (UNIT_MS[match[2] as string] as number);
-  if (length <= 0 || length > RETENTION_MS) throw new UsageError(`--window ${window} must be longer than 0 and at most 7 days`);
+  if (length <= 0 || length > RETENTION_MS)
+    throw new UsageError(`--window ${window} must be longer than 0 and at most 7 days`);
   return { range: { request: { window }, estimate: { fromMs: nowMs - length, toMs: nowMs } }, rest };
 }
 
@@ -56,8 +68,11 @@ function fromTo(fromText: string | undefined, toText: string | undefined, nowMs:
   const from = timeOf('--from', fromText, nowMs);
   const to = toText === undefined ? { ms: nowMs, local: false } : timeOf('--to', toText, nowMs);
   if (from.ms >= to.ms) throw new UsageError('--from must be before --to');
-  if (to.ms - from.ms > RETENTION_MS) throw new UsageError('the range is longer than 7 days (the data\'s retention)');
-  const range: AskedRange = { request: { from: new Date(from.ms), to: new Date(to.ms) }, estimate: { fromMs: from.ms, toMs: to.ms } };
+  if (to.ms - from.ms > RETENTION_MS) throw new UsageError("the range is longer than 7 days (the data's retention)");
+  const range: AskedRange = {
+    request: { from: new Date(from.ms), to: new Date(to.ms) },
+    estimate: { fromMs: from.ms, toMs: to.ms },
+  };
   if (from.local || to.local) {
     const label = localRangeLabel(new Date(from.ms), new Date(to.ms));
     range.note = `--from/--to without an offset read as local time (${zoneOffsetText(new Date(from.ms))}): ${label}`;
@@ -71,5 +86,7 @@ function timeOf(flag: string, value: string | undefined, nowMs: number): { ms: n
   // Other ISO 8601 date-times (seconds, fractions); without an offset JavaScript reads them as local too.
   const ms = value === undefined || !/^\d{4}-\d{2}-\d{2}T/i.test(value) ? Number.NaN : Date.parse(value);
   if (Number.isFinite(ms)) return { ms, local: !/(Z|[+-]\d{2}:?\d{2})$/i.test(value ?? '') };
-  throw new UsageError(`${flag} ${value ?? ''} is not a time: ${LOCAL_TIME_HELP}, or ISO 8601 with an offset (2026-11-23T08:00Z)`);
+  throw new UsageError(
+    `${flag} ${value ?? ''} is not a time: ${LOCAL_TIME_HELP}, or ISO 8601 with an offset (2026-11-23T08:00Z)`,
+  );
 }

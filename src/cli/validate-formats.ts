@@ -6,9 +6,12 @@ import type { DocumentDiagnostic } from '../documents';
 import { ciJson, ciXml } from './ci-safe';
 
 export const VALIDATE_FORMATS = ['text', 'json', 'sarif', 'junit'] as const;
-export type ValidateFormat = typeof VALIDATE_FORMATS[number];
+export type ValidateFormat = (typeof VALIDATE_FORMATS)[number];
 
-export interface Finding { file: string; diagnostic: DocumentDiagnostic }
+export interface Finding {
+  file: string;
+  diagnostic: DocumentDiagnostic;
+}
 
 export interface ValidateReport {
   /** Every document checked (relative paths), including clean ones. */
@@ -18,10 +21,14 @@ export interface ValidateReport {
 
 export function formatReport(report: ValidateReport, format: ValidateFormat, toolVersion: string): string {
   switch (format) {
-    case 'text': return report.findings.map(textLine).join('\n');
-    case 'json': return ciJson(jsonReport(report));
-    case 'sarif': return ciJson(sarifLog(report, toolVersion));
-    case 'junit': return junitXml(report);
+    case 'text':
+      return report.findings.map(textLine).join('\n');
+    case 'json':
+      return ciJson(jsonReport(report));
+    case 'sarif':
+      return ciJson(sarifLog(report, toolVersion));
+    case 'junit':
+      return junitXml(report);
   }
 }
 
@@ -30,16 +37,31 @@ export function textLine({ file, diagnostic }: Finding): string {
   return `${file}:${line + 1}:${character + 1} ${diagnostic.severity} ${diagnostic.message} [${diagnostic.code}]`;
 }
 
-function region(diagnostic: DocumentDiagnostic): { startLine: number; startColumn: number; endLine: number; endColumn: number } {
+function region(diagnostic: DocumentDiagnostic): {
+  startLine: number;
+  startColumn: number;
+  endLine: number;
+  endColumn: number;
+} {
   const { start, end } = diagnostic.range;
-  return { startLine: start.line + 1, startColumn: start.character + 1, endLine: end.line + 1, endColumn: end.character + 1 };
+  return {
+    startLine: start.line + 1,
+    startColumn: start.character + 1,
+    endLine: end.line + 1,
+    endColumn: end.character + 1,
+  };
 }
 
 function jsonReport(report: ValidateReport): object {
   return {
     documents: report.files.length,
     problems: report.findings.map(({ file, diagnostic }) => ({
-      file, ...region(diagnostic), severity: diagnostic.severity, code: diagnostic.code, source: diagnostic.source, message: diagnostic.message,
+      file,
+      ...region(diagnostic),
+      severity: diagnostic.severity,
+      code: diagnostic.code,
+      source: diagnostic.source,
+      message: diagnostic.message,
     })),
   };
 }
@@ -51,48 +73,60 @@ function sarifLog(report: ValidateReport, toolVersion: string): object {
   return {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
-    runs: [{
-      tool: {
-        driver: {
-          name: 'netmon validate', semanticVersion: toolVersion,
-          rules: codes.map((id) => ({ id, shortDescription: { text: `Netmon document rule ${id}` } })),
-        },
-      },
-      // Paths are relative to the directory the command ran in (the repository root in CI).
-      originalUriBaseIds: { SRCROOT: { description: { text: 'The directory netmon validate ran in' } } },
-      artifacts: report.files.map((file) => ({ location: { uri: uriOf(file), uriBaseId: 'SRCROOT' } })),
-      results: report.findings.map(({ file, diagnostic }) => ({
-        ruleId: diagnostic.code,
-        ruleIndex: codes.indexOf(diagnostic.code),
-        level: SARIF_LEVEL[diagnostic.severity],
-        message: { text: diagnostic.message },
-        locations: [{
-          physicalLocation: {
-            artifactLocation: { uri: uriOf(file), uriBaseId: 'SRCROOT', index: report.files.indexOf(file) },
-            region: region(diagnostic),
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'netmon validate',
+            semanticVersion: toolVersion,
+            rules: codes.map((id) => ({ id, shortDescription: { text: `Netmon document rule ${id}` } })),
           },
-        }],
-      })),
-      columnKind: 'utf16CodeUnits',
-    }],
+        },
+        // Paths are relative to the directory the command ran in (the repository root in CI).
+        originalUriBaseIds: { SRCROOT: { description: { text: 'The directory netmon validate ran in' } } },
+        artifacts: report.files.map((file) => ({ location: { uri: uriOf(file), uriBaseId: 'SRCROOT' } })),
+        results: report.findings.map(({ file, diagnostic }) => ({
+          ruleId: diagnostic.code,
+          ruleIndex: codes.indexOf(diagnostic.code),
+          level: SARIF_LEVEL[diagnostic.severity],
+          message: { text: diagnostic.message },
+          locations: [
+            {
+              physicalLocation: {
+                artifactLocation: { uri: uriOf(file), uriBaseId: 'SRCROOT', index: report.files.indexOf(file) },
+                region: region(diagnostic),
+              },
+            },
+          ],
+        })),
+        columnKind: 'utf16CodeUnits',
+      },
+    ],
   };
 }
 
 /** A relative path as a URI reference: each segment percent-encoded, slashes kept. */
 function uriOf(file: string): string {
-  return file.split('/').map((segment) => encodeURIComponent(segment)).join('/');
+  return file
+    .split('/')
+    .map((segment) => encodeURIComponent(segment))
+    .join('/');
 }
 
 /** One test case per document; its errors are its failure, warnings go to system-out. */
 function junitXml(report: ValidateReport): string {
   const byFile = new Map(report.files.map((file) => [file, [] as Finding[]]));
   for (const finding of report.findings) byFile.get(finding.file)?.push(finding);
-  const failing = [...byFile.values()].filter((findings) => findings.some((f) => f.diagnostic.severity === 'error')).length;
+  const failing = [...byFile.values()].filter((findings) =>
+    findings.some((f) => f.diagnostic.severity === 'error'),
+  ).length;
   const cases = [...byFile.entries()].map(([file, findings]) => {
     const errors = findings.filter((f) => f.diagnostic.severity === 'error');
     const others = findings.filter((f) => f.diagnostic.severity !== 'error');
-    const failure = errors.length === 0 ? ''
-      : `\n      <failure message="${xml(`${errors.length} error${errors.length === 1 ? '' : 's'}`)}" type="netmon-validate">${xml(errors.map(textLine).join('\n'))}</failure>`;
+    const failure =
+      errors.length === 0
+        ? ''
+        : `\n      <failure message="${xml(`${errors.length} error${errors.length === 1 ? '' : 's'}`)}" type="netmon-validate">${xml(errors.map(textLine).join('\n'))}</failure>`;
     const out = others.length === 0 ? '' : `\n      <system-out>${xml(others.map(textLine).join('\n'))}</system-out>`;
     return `    <testcase classname="netmon.validate" name="${xml(file)}" file="${xml(file)}">${failure}${out}${failure || out ? '\n    ' : ''}</testcase>`;
   });

@@ -22,7 +22,9 @@ const defaultIo: CliIo = {
 };
 
 export const VALIDATE_USAGE = `usage: netmon validate [--catalog <file.json>] [--format text|json|sarif|junit] <files, folders or globs>…
-  Checks ${Object.values(DOCUMENT_SUFFIXES).map((s) => `*${s}`).join(', ')} documents against their schemas
+  Checks ${Object.values(DOCUMENT_SUFFIXES)
+    .map((s) => `*${s}`)
+    .join(', ')} documents against their schemas
   and semantic rules; folders are searched recursively. --catalog reads a LiveCatalog (agents,
   networks, account groups, locations, SSIDs) and also reports ids unknown to it.
   --format: text (file:line:col severity message [rule], the default), json, sarif (SARIF
@@ -31,7 +33,12 @@ export const VALIDATE_USAGE = `usage: netmon validate [--catalog <file.json>] [-
 
 export const DOCUMENT_GLOB = `**/*{${Object.values(DOCUMENT_SUFFIXES).join(',')}}`;
 
-interface ParsedArgs { patterns: string[]; catalogFile?: string; format: ValidateFormat; help: boolean }
+interface ParsedArgs {
+  patterns: string[];
+  catalogFile?: string;
+  format: ValidateFormat;
+  help: boolean;
+}
 
 function parseArgs(args: readonly string[]): ParsedArgs | string {
   const parsed: ParsedArgs = { patterns: [], format: 'text', help: false };
@@ -44,7 +51,8 @@ function parseArgs(args: readonly string[]): ParsedArgs | string {
       parsed.catalogFile = file;
     } else if (arg === '--format') {
       const format = args[++i];
-      if (!(VALIDATE_FORMATS as readonly string[]).includes(format ?? '')) return `--format must be one of ${VALIDATE_FORMATS.join(', ')}`;
+      if (!(VALIDATE_FORMATS as readonly string[]).includes(format ?? ''))
+        return `--format must be one of ${VALIDATE_FORMATS.join(', ')}`;
       parsed.format = format as ValidateFormat;
     } else if (arg.startsWith('-')) return `unknown option ${arg}`;
     else parsed.patterns.push(arg);
@@ -54,7 +62,8 @@ function parseArgs(args: readonly string[]): ParsedArgs | string {
 
 async function readCatalog(file: string, cwd: string): Promise<LiveCatalog> {
   const value: unknown = JSON.parse(await readFile(resolve(cwd, file), 'utf8'));
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`${file} is not a LiveCatalog object`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new Error(`${file} is not a LiveCatalog object`);
   return value as LiveCatalog;
 }
 
@@ -80,7 +89,12 @@ export async function runValidate(args: readonly string[], io: CliIo = defaultIo
   return report(files, catalog, parsed.format, io);
 }
 
-async function report(files: readonly string[], catalog: LiveCatalog | undefined, format: ValidateFormat, io: CliIo): Promise<number> {
+async function report(
+  files: readonly string[],
+  catalog: LiveCatalog | undefined,
+  format: ValidateFormat,
+  io: CliIo,
+): Promise<number> {
   const shown = files.map((file) => displayPath(file, io.cwd));
   const documents: { uri: string; text: string }[] = [];
   const misnamed = new Set<string>();
@@ -90,23 +104,30 @@ async function report(files: readonly string[], catalog: LiveCatalog | undefined
   }
   const results = validateDocuments(documents, catalog ? { catalog } : {});
   // In the order of the files: each file's findings together.
-  const findings: Finding[] = shown.flatMap((uri) => (misnamed.has(uri)
-    ? [{ file: uri, diagnostic: notADocument() }]
-    : (results.get(uri) ?? []).map((diagnostic) => ({ file: uri, diagnostic }))));
+  const findings: Finding[] = shown.flatMap((uri) =>
+    misnamed.has(uri)
+      ? [{ file: uri, diagnostic: notADocument() }]
+      : (results.get(uri) ?? []).map((diagnostic) => ({ file: uri, diagnostic })),
+  );
   if (format === 'text') for (const finding of findings) io.stdout(textLine(finding));
   else io.stdout(formatReport({ files: shown, findings }, format, PACKAGE_VERSION));
   const errors = findings.filter((f) => f.diagnostic.severity === 'error').length;
   const problems = findings.length;
-  io.stderr(problems === 0
-    ? `${files.length} document${files.length === 1 ? '' : 's'} OK`
-    : `${problems} problem${problems === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'}, ${problems - errors} warning${problems - errors === 1 ? '' : 's'}) in ${files.length} document${files.length === 1 ? '' : 's'}`);
+  io.stderr(
+    problems === 0
+      ? `${files.length} document${files.length === 1 ? '' : 's'} OK`
+      : `${problems} problem${problems === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'}, ${problems - errors} warning${problems - errors === 1 ? '' : 's'}) in ${files.length} document${files.length === 1 ? '' : 's'}`,
+  );
   return problems === 0 ? 0 : 1;
 }
 
 function notADocument(): Finding['diagnostic'] {
   const start = { line: 0, character: 0 };
   return {
-    range: { offset: 0, length: 0, start, end: start }, severity: 'error', source: 'syntax', code: 'cli/unknown-kind',
+    range: { offset: 0, length: 0, start, end: start },
+    severity: 'error',
+    source: 'syntax',
+    code: 'cli/unknown-kind',
     message: `Not a Netmon document: the name must end with ${Object.values(DOCUMENT_SUFFIXES).join(', ')}`,
   };
 }

@@ -4,8 +4,16 @@
 // the editor, its diagnostics and `netmon plan` / `apply`.
 import type { CatalogAgent } from './live-catalog';
 
-export interface ResolvedName { index: number; agentName: string; agentId: number }
-export interface NameProblem { index: number; agentName: string; message: string }
+export interface ResolvedName {
+  index: number;
+  agentName: string;
+  agentId: number;
+}
+export interface NameProblem {
+  index: number;
+  agentName: string;
+  message: string;
+}
 
 export interface NameResolution {
   /** The document's value with every named agent given its id (unchanged when none is named). */
@@ -41,7 +49,11 @@ export function resolveAgentNames(value: unknown, agents: readonly CatalogAgent[
       resolved.push({ index, agentName, agentId });
       return { agentId };
     }
-    problems.push({ index, agentName, message: matches.length > 1 ? ambiguous(agentName, matches) : unknown(agentName, agents) });
+    problems.push({
+      index,
+      agentName,
+      message: matches.length > 1 ? ambiguous(agentName, matches) : unknown(agentName, agents),
+    });
     return agent;
   });
   return { value: { ...(value as Record<string, unknown>), agents: next }, resolved, problems };
@@ -58,12 +70,21 @@ function unknown(name: string, agents: readonly CatalogAgent[]): string {
 
 /** Names sharing the most words with `name`, then the closest in spelling. */
 function nearestNames(name: string, agents: readonly CatalogAgent[]): CatalogAgent[] {
-  const words = new Set(key(name).split(/[\s,]+/).filter(Boolean));
-  const score = (agent: CatalogAgent): number => key(agent.name).split(/[\s,]+/).filter((w) => words.has(w)).length;
-  return agents.map((agent) => ({ agent, score: score(agent), distance: editDistance(key(name), key(agent.name)) }))
+  const words = new Set(
+    key(name)
+      .split(/[\s,]+/)
+      .filter(Boolean),
+  );
+  const score = (agent: CatalogAgent): number =>
+    key(agent.name)
+      .split(/[\s,]+/)
+      .filter((w) => words.has(w)).length;
+  return agents
+    .map((agent) => ({ agent, score: score(agent), distance: editDistance(key(name), key(agent.name)) }))
     .filter(({ score: s, distance }) => s > 0 || distance <= Math.max(2, name.length / 3))
     .sort((a, b) => b.score - a.score || a.distance - b.distance)
-    .slice(0, 3).map(({ agent }) => agent);
+    .slice(0, 3)
+    .map(({ agent }) => agent);
 }
 
 /** Levenshtein distance of short strings (agent names), bounded in length. */
@@ -73,7 +94,8 @@ function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
   for (let i = 1; i <= x.length; i++) {
     const current = [i];
-    for (let j = 1; j <= y.length; j++) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1));
+    for (let j = 1; j <= y.length; j++)
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1));
     previous = current;
   }
   return previous[y.length]!;
@@ -81,5 +103,7 @@ function editDistance(a: string, b: string): number {
 
 function agentEntries(value: unknown): Record<string, unknown>[] {
   const agents = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)['agents'] : undefined;
-  return Array.isArray(agents) ? agents.map((a) => (typeof a === 'object' && a !== null ? a as Record<string, unknown> : {})) : [];
+  return Array.isArray(agents)
+    ? agents.map((a) => (typeof a === 'object' && a !== null ? (a as Record<string, unknown>) : {}))
+    : [];
 }

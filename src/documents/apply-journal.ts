@@ -30,7 +30,11 @@ export interface ApplyJournal {
 
 export const EMPTY_JOURNAL: ApplyJournal = { version: 1, pending: [], owned: [], endpointOwned: [] };
 
-export interface RecoveredCreate { uri: string; testId: number; testName: string }
+export interface RecoveredCreate {
+  uri: string;
+  testId: number;
+  testName: string;
+}
 
 /** Bindings to write before planning again; pending creates that made nothing are dropped. */
 export function recoverCreates(plan: Plan, journal: ApplyJournal): RecoveredCreate[] {
@@ -38,10 +42,17 @@ export function recoverCreates(plan: Plan, journal: ApplyJournal): RecoveredCrea
   const taken = new Set<number>();
   for (const pending of journal.pending) {
     // The test the lost create made has the document's name: the plan lists it as a conflict.
-    const step = plan.steps.find((s) => s.action === 'create' && s.uri !== undefined && sameDocument(s.uri, pending.uri)) ?? plan.conflicts.find((c) => sameDocument(c.uri, pending.uri));
+    const step =
+      plan.steps.find((s) => s.action === 'create' && s.uri !== undefined && sameDocument(s.uri, pending.uri)) ??
+      plan.conflicts.find((c) => sameDocument(c.uri, pending.uri));
     if (!step?.uri) continue; // bound since, or no longer a create
-    const matches = plan.unmanaged.filter((t) => t.type === pending.type && t.testName === pending.testName
-      && !pending.existingTestIds.includes(t.testId) && !taken.has(t.testId));
+    const matches = plan.unmanaged.filter(
+      (t) =>
+        t.type === pending.type &&
+        t.testName === pending.testName &&
+        !pending.existingTestIds.includes(t.testId) &&
+        !taken.has(t.testId),
+    );
     // Two new candidates: someone else made one too; binding either could be wrong, so neither is.
     if (matches.length !== 1) continue;
     taken.add(matches[0]!.testId);
@@ -61,7 +72,11 @@ export function sameDocument(a: string, b: string): boolean {
 function documentKey(uri: string): string {
   let path = uri;
   if (uri.startsWith('file://')) {
-    try { path = decodeURIComponent(uri.slice('file://'.length)); } catch { return uri; }
+    try {
+      path = decodeURIComponent(uri.slice('file://'.length));
+    } catch {
+      return uri;
+    }
     if (/^\/[A-Za-z]:/.test(path)) path = path.slice(1);
   }
   path = path.replaceAll('\\', '/');
@@ -92,6 +107,11 @@ function testIds(value: unknown): number[] {
 function isPendingCreate(value: unknown): value is PendingCreate {
   if (typeof value !== 'object' || value === null) return false;
   const { uri, type, testName, existingTestIds } = value as Record<string, unknown>;
-  return typeof uri === 'string' && typeof type === 'string' && typeof testName === 'string'
-    && Array.isArray(existingTestIds) && existingTestIds.every((id) => typeof id === 'number');
+  return (
+    typeof uri === 'string' &&
+    typeof type === 'string' &&
+    typeof testName === 'string' &&
+    Array.isArray(existingTestIds) &&
+    existingTestIds.every((id) => typeof id === 'number')
+  );
 }

@@ -32,9 +32,13 @@ export function isDestructive(step: PlanStep): boolean {
 
 export async function applyPlan(plan: Plan, executor: PlanExecutor, options: ApplyOptions): Promise<ApplyResult> {
   const destructive = plan.steps.filter(isDestructive);
-  const confirmed = destructive.length === 0 || await options.confirmDestructive(destructive);
+  const confirmed = destructive.length === 0 || (await options.confirmDestructive(destructive));
   const steps = confirmed ? plan.steps : plan.steps.filter((s) => !isDestructive(s));
-  return runSteps(steps, (step) => executeStep(step, executor), { declined: confirmed ? [] : destructive, signal: options.signal, onProgress: options.onProgress });
+  return runSteps(steps, (step) => executeStep(step, executor), {
+    declined: confirmed ? [] : destructive,
+    signal: options.signal,
+    onProgress: options.onProgress,
+  });
 }
 
 async function executeStep(step: PlanStep, executor: PlanExecutor): Promise<void> {

@@ -12,7 +12,11 @@ import { objectProperties, propertyValue } from './tree';
 export const DEFAULT_AID = 'default';
 export const DEPLOYMENTS_PROPERTY = 'deployments';
 
-export interface Binding { connectionKey: string; aid: string; testId: number }
+export interface Binding {
+  connectionKey: string;
+  aid: string;
+  testId: number;
+}
 
 function aidKey(aid: string | number | undefined): string {
   return aid === undefined ? DEFAULT_AID : String(aid);
@@ -20,7 +24,10 @@ function aidKey(aid: string | number | undefined): string {
 
 /** True when a document's key names this service: the key itself, or its older `<key>|<e-mail>` form. */
 export function isServiceKey(documentKey: string, serviceKey: string): boolean {
-  return documentKey === serviceKey || (documentKey.startsWith(`${serviceKey}|`) && !documentKey.slice(serviceKey.length + 1).includes('/'));
+  return (
+    documentKey === serviceKey ||
+    (documentKey.startsWith(`${serviceKey}|`) && !documentKey.slice(serviceKey.length + 1).includes('/'))
+  );
 }
 
 export function listBindingsInTree(root: Node | undefined): Binding[] {
@@ -28,7 +35,8 @@ export function listBindingsInTree(root: Node | undefined): Binding[] {
   for (const connection of objectProperties(propertyValue(root, DEPLOYMENTS_PROPERTY))) {
     for (const group of objectProperties(connection.value)) {
       const testId = group.value?.value;
-      if (typeof testId === 'number' && Number.isInteger(testId)) bindings.push({ connectionKey: connection.name, aid: group.name, testId });
+      if (typeof testId === 'number' && Number.isInteger(testId))
+        bindings.push({ connectionKey: connection.name, aid: group.name, testId });
     }
   }
   return bindings;
@@ -39,7 +47,11 @@ export function listBindings(text: string): Binding[] {
 }
 
 /** The binding of this service and account group (the current key first, then an older one). */
-export function findBinding(bindings: readonly Binding[], serviceKey: string, aid?: string | number): Binding | undefined {
+export function findBinding(
+  bindings: readonly Binding[],
+  serviceKey: string,
+  aid?: string | number,
+): Binding | undefined {
   const key = aidKey(aid);
   const candidates = bindings.filter((b) => b.aid === key && isServiceKey(b.connectionKey, serviceKey));
   return candidates.find((b) => b.connectionKey === serviceKey) ?? candidates[0];
@@ -50,16 +62,27 @@ export function readBinding(text: string, connectionKey: string, aid?: string | 
 }
 
 /** Edits recording `testId` for the service and account group (for a WorkspaceEdit); older keys of it are dropped. */
-export function bindingEdits(text: string, connectionKey: string, aid: string | number | undefined, testId: number): TextEdit[] {
+export function bindingEdits(
+  text: string,
+  connectionKey: string,
+  aid: string | number | undefined,
+  testId: number,
+): TextEdit[] {
   // `deployments` stays where it is: the new key takes the old one's place.
   const withoutOld = dropOlderKeys(text, connectionKey, aid, false);
-  return editsBetween(text, applyEdits(withoutOld, setValueEdits(withoutOld, [DEPLOYMENTS_PROPERTY, connectionKey, aidKey(aid)], testId)));
+  return editsBetween(
+    text,
+    applyEdits(withoutOld, setValueEdits(withoutOld, [DEPLOYMENTS_PROPERTY, connectionKey, aidKey(aid)], testId)),
+  );
 }
 
 /** Edits forgetting the binding (older keys of it too); empty connection entries and `deployments` go too. */
 export function unbindingEdits(text: string, connectionKey: string, aid?: string | number): TextEdit[] {
   const withoutOld = dropOlderKeys(text, connectionKey, aid, true);
-  return editsBetween(text, applyEdits(withoutOld, removeValueEdits(withoutOld, [DEPLOYMENTS_PROPERTY, connectionKey, aidKey(aid)], true)));
+  return editsBetween(
+    text,
+    applyEdits(withoutOld, removeValueEdits(withoutOld, [DEPLOYMENTS_PROPERTY, connectionKey, aidKey(aid)], true)),
+  );
 }
 
 /**
@@ -67,19 +90,33 @@ export function unbindingEdits(text: string, connectionKey: string, aid?: string
  * it is renamed in place (so `deployments` and comments stay where they are); otherwise the
  * aid is taken out of it. `pruneEmpty` also drops entries left empty.
  */
-function dropOlderKeys(text: string, serviceKey: string, aid: string | number | undefined, pruneEmpty: boolean): string {
+function dropOlderKeys(
+  text: string,
+  serviceKey: string,
+  aid: string | number | undefined,
+  pruneEmpty: boolean,
+): string {
   const key = aidKey(aid);
   let current = text;
   for (;;) {
     const root = parseDocument(current).root;
     const services = objectProperties(propertyValue(root, DEPLOYMENTS_PROPERTY));
     const hasNewKey = services.some((entry) => entry.name === serviceKey);
-    const old = services.find((entry) => entry.name !== serviceKey && isServiceKey(entry.name, serviceKey) && objectProperties(entry.value).some((group) => group.name === key));
+    const old = services.find(
+      (entry) =>
+        entry.name !== serviceKey &&
+        isServiceKey(entry.name, serviceKey) &&
+        objectProperties(entry.value).some((group) => group.name === key),
+    );
     if (!old) return current;
     const alone = objectProperties(old.value).length === 1;
-    current = alone && !hasNewKey && !pruneEmpty
-      ? applyEdits(current, [{ offset: old.key.offset, length: old.key.length, content: JSON.stringify(serviceKey) }])
-      : applyEdits(current, removeValueEdits(current, [DEPLOYMENTS_PROPERTY, old.name, ...(alone ? [] : [key])], pruneEmpty));
+    current =
+      alone && !hasNewKey && !pruneEmpty
+        ? applyEdits(current, [{ offset: old.key.offset, length: old.key.length, content: JSON.stringify(serviceKey) }])
+        : applyEdits(
+            current,
+            removeValueEdits(current, [DEPLOYMENTS_PROPERTY, old.name, ...(alone ? [] : [key])], pruneEmpty),
+          );
   }
 }
 
@@ -89,11 +126,21 @@ function editsBetween(before: string, after: string): TextEdit[] {
   let start = 0;
   while (start < before.length && start < after.length && before[start] === after[start]) start++;
   let end = 0;
-  while (end < before.length - start && end < after.length - start && before[before.length - 1 - end] === after[after.length - 1 - end]) end++;
+  while (
+    end < before.length - start &&
+    end < after.length - start &&
+    before[before.length - 1 - end] === after[after.length - 1 - end]
+  )
+    end++;
   return [{ offset: start, length: before.length - start - end, content: after.slice(start, after.length - end) }];
 }
 
-export function setBinding(text: string, connectionKey: string, aid: string | number | undefined, testId: number): string {
+export function setBinding(
+  text: string,
+  connectionKey: string,
+  aid: string | number | undefined,
+  testId: number,
+): string {
   return applyEdits(text, bindingEdits(text, connectionKey, aid, testId));
 }
 

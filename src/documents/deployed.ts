@@ -4,7 +4,11 @@ import type { EnterpriseTest } from '../api/types';
 import type { DeployedTest } from './plan';
 
 /** GET /v7/tests in the account's dialect; an answer without a test list is an UnparseableResponseError. */
-export function listDeployedTests(client: Pick<NetmonClient, 'listEnterpriseTests'>, aid?: string, signal?: AbortSignal): Promise<EnterpriseTest[]> {
+export function listDeployedTests(
+  client: Pick<NetmonClient, 'listEnterpriseTests'>,
+  aid?: string,
+  signal?: AbortSignal,
+): Promise<EnterpriseTest[]> {
   return client.listEnterpriseTests({ ...(aid !== undefined ? { aid } : {}), ...(signal ? { signal } : {}) });
 }
 

@@ -5,7 +5,10 @@ import type { Node } from 'jsonc-parser';
 export type Severity = 'error' | 'warning' | 'info';
 export type DiagnosticSource = 'syntax' | 'schema' | 'semantic' | 'live' | 'workspace';
 
-export interface Position { line: number; character: number }
+export interface Position {
+  line: number;
+  character: number;
+}
 
 export interface TextRange {
   offset: number;

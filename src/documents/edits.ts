@@ -16,7 +16,10 @@ const BLOCK_COMMENT = 13;
 const LINE_BREAK = 14;
 const WHITESPACE = 15;
 
-interface Layout { unit: string; eol: string }
+interface Layout {
+  unit: string;
+  eol: string;
+}
 
 function layoutOf(text: string): Layout {
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
@@ -40,7 +43,9 @@ function indentAt(text: string, offset: number): string {
 
 function render(value: unknown, layout: Layout, baseIndent: string, multiline: boolean): string {
   if (!multiline) return JSON.stringify(value);
-  return JSON.stringify(value, null, layout.unit).split('\n').join(layout.eol + baseIndent);
+  return JSON.stringify(value, null, layout.unit)
+    .split('\n')
+    .join(layout.eol + baseIndent);
 }
 
 /** What follows a node on its line: an optional comma, then spaces and same-line comments. */
@@ -52,8 +57,15 @@ function scanTail(text: string, from: number): { commaOffset?: number; end: numb
   for (;;) {
     const kind = scanner.scan();
     if (kind === WHITESPACE) continue;
-    if (kind === COMMA && commaOffset === undefined) { commaOffset = scanner.getTokenOffset(); end = commaOffset + 1; continue; }
-    if (kind === BLOCK_COMMENT || kind === LINE_COMMENT) { end = scanner.getTokenOffset() + scanner.getTokenLength(); continue; }
+    if (kind === COMMA && commaOffset === undefined) {
+      commaOffset = scanner.getTokenOffset();
+      end = commaOffset + 1;
+      continue;
+    }
+    if (kind === BLOCK_COMMENT || kind === LINE_COMMENT) {
+      end = scanner.getTokenOffset() + scanner.getTokenLength();
+      continue;
+    }
     if (kind === LINE_BREAK) return { commaOffset, end, endsLine: true };
     return { commaOffset, end, endsLine: false };
   }
@@ -92,7 +104,13 @@ export function setValueEdits(text: string, path: readonly string[], value: unkn
     if (!property || !current) return insertProperty(text, object, key, nest(rest, value), layout);
     if (rest.length === 0 || current.type !== 'object') {
       const multiline = startsItsLine(text, property.offset);
-      return [{ offset: current.offset, length: current.length, content: render(nest(rest, value), layout, indentAt(text, property.offset), multiline) }];
+      return [
+        {
+          offset: current.offset,
+          length: current.length,
+          content: render(nest(rest, value), layout, indentAt(text, property.offset), multiline),
+        },
+      ];
     }
     object = current;
   }
@@ -107,7 +125,13 @@ function insertProperty(text: string, object: Node, key: string, value: unknown,
     const member = `${layout.eol}${indent}${JSON.stringify(key)}: ${render(value, layout, indent, true)}`;
     const inner = text.slice(object.offset + 1, object.offset + object.length - 1);
     if (/^\s*$/.test(inner)) {
-      return [{ offset: object.offset, length: object.length, content: `{${member}${layout.eol}${indentAt(text, object.offset)}}` }];
+      return [
+        {
+          offset: object.offset,
+          length: object.length,
+          content: `{${member}${layout.eol}${indentAt(text, object.offset)}}`,
+        },
+      ];
     }
     return [{ offset: object.offset + 1, length: 0, content: member }];
   }
@@ -161,7 +185,10 @@ function removeProperty(text: string, object: Node, property: Node): TextEdit[] 
   const comma = nextComma(text, previous.offset + previous.length);
   if (comma === undefined || comma >= start) return [{ offset: start, length: end - start, content: '' }];
   if (!ownLine) return [{ offset: comma, length: property.offset + property.length - comma, content: '' }];
-  return [{ offset: start, length: end - start, content: '' }, { offset: comma, length: 1, content: '' }];
+  return [
+    { offset: start, length: end - start, content: '' },
+    { offset: comma, length: 1, content: '' },
+  ];
 }
 
 function skipSpaces(text: string, from: number): number {
@@ -185,14 +212,24 @@ export function appendItemEdits(text: string, path: readonly string[], item: unk
   const items = node.children ?? [];
   const last = items[items.length - 1];
   const layout = layoutOf(text);
-  if (!last) return [{ offset: node.offset + 1, length: 0, content: `${rendered}${note ? `${note}${layout.eol}${indentAt(text, node.offset)}` : ''}` }];
+  if (!last)
+    return [
+      {
+        offset: node.offset + 1,
+        length: 0,
+        content: `${rendered}${note ? `${note}${layout.eol}${indentAt(text, node.offset)}` : ''}`,
+      },
+    ];
   const multiline = startsItsLine(text, last.offset);
   const lastEnd = last.offset + last.length;
   const tail = scanTail(text, lastEnd);
   if (!multiline) return [{ offset: lastEnd, length: 0, content: `, ${rendered}` }];
   const line = `${layout.eol}${indentAt(text, last.offset)}${rendered}`;
   if (tail.commaOffset !== undefined) return [{ offset: tail.end, length: 0, content: `${line},${note}` }];
-  return [{ offset: lastEnd, length: 0, content: ',' }, { offset: tail.end, length: 0, content: `${line}${note}` }];
+  return [
+    { offset: lastEnd, length: 0, content: ',' },
+    { offset: tail.end, length: 0, content: `${line}${note}` },
+  ];
 }
 
 /** A value on one line in the style people write small objects: `{ "agentId": 1037 }`. */

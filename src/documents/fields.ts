@@ -23,15 +23,30 @@ export const ALL_TEST_TARGET_FIELDS = ['server', 'targetAgentId', 'domain', 'url
 
 /** Fields the service assigns: present in responses, never sent in a create or update. */
 export const SERVICE_ASSIGNED_TEST_FIELDS = [
-  'testId', 'createdBy', 'createdDate', 'modifiedBy', 'modifiedDate', 'apiLinks', 'savedEvent',
+  'testId',
+  'createdBy',
+  'createdDate',
+  'modifiedBy',
+  'modifiedDate',
+  'apiLinks',
+  'savedEvent',
 ] as const;
 /** Fields of an agent object in a test response; a request only carries agentId. */
 /** Agent fields of test responses that a request does not carry (agentName may name an agent instead of its id). */
 export const RESPONSE_AGENT_FIELDS = ['location', 'countryId', 'ipAddress', 'prefix', 'network', 'public'] as const;
 
 export const HTTP_INSTANT_FIELDS = [
-  'url', 'sslVersion', 'targetResponseTime', 'verifyCertHostname', 'authType', 'username', 'password',
-  'httpTimeLimit', 'networkProtocol', 'tcpProbeMode', 'pathtraceInSession',
+  'url',
+  'sslVersion',
+  'targetResponseTime',
+  'verifyCertHostname',
+  'authType',
+  'username',
+  'password',
+  'httpTimeLimit',
+  'networkProtocol',
+  'tcpProbeMode',
+  'pathtraceInSession',
 ] as const;
 export const AGENT_TO_SERVER_INSTANT_FIELDS = ['serverName'] as const;
 /** The fields a test type takes, as the vendor's OpenAPI names them (rule keys `field#n` name the field). */
@@ -46,11 +61,25 @@ export const ALL_VENDOR_TEST_FIELDS: ReadonlySet<string> = new Set(
 
 /** Instant-test fields that have no place in an enterprise test document (some test type's fields aside). */
 export const INSTANT_ONLY_FIELDS = [
-  ...AGENT_TO_SERVER_INSTANT_FIELDS, ...HTTP_INSTANT_FIELDS.filter((f) => f !== 'url'),
-  'maxMachines', 'groupId', 'flagPing', 'flagTraceroute', 'port',
+  ...AGENT_TO_SERVER_INSTANT_FIELDS,
+  ...HTTP_INSTANT_FIELDS.filter((f) => f !== 'url'),
+  'maxMachines',
+  'groupId',
+  'flagPing',
+  'flagTraceroute',
+  'port',
 ].filter((field) => !ALL_VENDOR_TEST_FIELDS.has(field));
 /** Enterprise-test fields that have no place in an instant test document. */
-export const ENTERPRISE_ONLY_FIELDS = ['interval', 'agents', 'enabled', 'server', 'domain', 'targetAgentId', 'transactionScript', 'deployments'] as const;
+export const ENTERPRISE_ONLY_FIELDS = [
+  'interval',
+  'agents',
+  'enabled',
+  'server',
+  'domain',
+  'targetAgentId',
+  'transactionScript',
+  'deployments',
+] as const;
 
 /**
  * Fields a semantic rule reports with a better message than "not allowed". The schemas
@@ -62,4 +91,3 @@ export const EXPLAINED_FOREIGN_FIELDS = {
   instant: new Set<string>([...ENTERPRISE_ONLY_FIELDS, 'testId']),
   agent: new Set<string>(RESPONSE_AGENT_FIELDS),
 };
-

@@ -8,9 +8,16 @@ import type { DeployedTest } from './plan';
 import { documentTestType } from './rules/test-rules';
 import { documentFieldsOf, importedValue } from './vendor-fields';
 
-export interface ImportTarget { serviceKey: string; aidKey: string }
+export interface ImportTarget {
+  serviceKey: string;
+  aidKey: string;
+}
 
-export interface ImportedDocument { testId: number; fileName: string; text: string }
+export interface ImportedDocument {
+  testId: number;
+  fileName: string;
+  text: string;
+}
 
 export interface ImportPlan {
   write: ImportedDocument[];
@@ -20,11 +27,25 @@ export interface ImportPlan {
 
 type NamedAgent = AgentRef & { agentName?: unknown };
 
-export function planImport(tests: readonly DeployedTest[], target: ImportTarget, alreadyBound: ReadonlySet<number>): ImportPlan {
+export function planImport(
+  tests: readonly DeployedTest[],
+  target: ImportTarget,
+  alreadyBound: ReadonlySet<number>,
+): ImportPlan {
   const plan: ImportPlan = { write: [], skipped: [] };
   for (const test of [...tests].sort((a, b) => a.testId - b.testId)) {
-    if (alreadyBound.has(test.testId)) plan.skipped.push({ testId: test.testId, testName: test.testName, reason: 'a document of this workspace is bound to it' });
-    else if (!documentTestType(test.type)) plan.skipped.push({ testId: test.testId, testName: test.testName, reason: `type ${test.type} has no test document` });
+    if (alreadyBound.has(test.testId))
+      plan.skipped.push({
+        testId: test.testId,
+        testName: test.testName,
+        reason: 'a document of this workspace is bound to it',
+      });
+    else if (!documentTestType(test.type))
+      plan.skipped.push({
+        testId: test.testId,
+        testName: test.testName,
+        reason: `type ${test.type} has no test document`,
+      });
     else plan.write.push(importedDocument(test, target));
   }
   return plan;
@@ -33,8 +54,9 @@ export function planImport(tests: readonly DeployedTest[], target: ImportTarget,
 /** The document of a deployed test: its name, schedule and agents, then every field of its type it shows. */
 export function importedDocument(test: DeployedTest, target: ImportTarget): ImportedDocument {
   const type = documentTestType(test.type);
-  const agents = (test.agents as readonly NamedAgent[] | undefined ?? []).map((agent, index, all) => {
-    const name = typeof agent.agentName === 'string' && agent.agentName !== '' ? ` // ${commentLine(agent.agentName)}` : '';
+  const agents = ((test.agents as readonly NamedAgent[] | undefined) ?? []).map((agent, index, all) => {
+    const name =
+      typeof agent.agentName === 'string' && agent.agentName !== '' ? ` // ${commentLine(agent.agentName)}` : '';
     return `    { "agentId": ${JSON.stringify(agentId(agent.agentId))} }${index < all.length - 1 ? ',' : ''}${name}`;
   });
   const fields = (type ? documentFieldsOf(type) : []).flatMap((field) => {
@@ -42,10 +64,22 @@ export function importedDocument(test: DeployedTest, target: ImportTarget): Impo
     return value === undefined ? [] : [`${JSON.stringify(field)}: ${JSON.stringify(value)}`];
   });
   // BGP tests run from monitors: no interval, no agents.
-  const schedule = type === 'bgp' ? [] : [`"interval": ${JSON.stringify(test.interval)}`, ['"agents": [', ...agents, '  ]'].join('\n')];
+  const schedule =
+    type === 'bgp'
+      ? []
+      : [`"interval": ${JSON.stringify(test.interval)}`, ['"agents": [', ...agents, '  ]'].join('\n')];
   // A secret the type requires is never shown back: the document keeps its place, empty.
-  const secrets = type === 'ftp-server' ? ['// The service never shows the password back: fill it in before a replace.\n  "password": ""'] : [];
-  const members = [`"type": ${JSON.stringify(test.type)}`, `"testName": ${JSON.stringify(test.testName)}`, ...schedule, ...fields, ...secrets];
+  const secrets =
+    type === 'ftp-server'
+      ? ['// The service never shows the password back: fill it in before a replace.\n  "password": ""']
+      : [];
+  const members = [
+    `"type": ${JSON.stringify(test.type)}`,
+    `"testName": ${JSON.stringify(test.testName)}`,
+    ...schedule,
+    ...fields,
+    ...secrets,
+  ];
   const lines = [
     `// Imported from test ${test.testId} as deployed; edit it here and Update (or netmon apply).`,
     '{',
@@ -58,6 +92,5 @@ export function importedDocument(test: DeployedTest, target: ImportTarget): Impo
 }
 
 function agentId(value: unknown): number | string {
-  return typeof value === 'string' && /^[0-9]+$/.test(value) ? Number(value) : value as number | string;
+  return typeof value === 'string' && /^[0-9]+$/.test(value) ? Number(value) : (value as number | string);
 }
-

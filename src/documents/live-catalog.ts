@@ -10,8 +10,15 @@ export interface CatalogAgent {
   /** Where this agent is known from ("the tests the service lists", ".netmon/agents.json"…). */
   source?: string;
 }
-export interface CatalogNetwork { networkId: string; name: string; detail?: string }
-export interface CatalogAccountGroup { aid: string; name: string }
+export interface CatalogNetwork {
+  networkId: string;
+  name: string;
+  detail?: string;
+}
+export interface CatalogAccountGroup {
+  aid: string;
+  name: string;
+}
 
 export interface LiveCatalog {
   /** Key of the connection this data came from; selects the deployments entry to check. */
@@ -81,17 +88,28 @@ export function describeAgent(agent: CatalogAgent): string {
 export function agentSources(agents: readonly CatalogAgent[]): string {
   const sources = [...new Set(agents.map((a) => a.source).filter((s): s is string => s !== undefined))].sort();
   if (sources.length === 0) return 'the cached data of this connection';
-  return sources.length === 1 ? sources[0] as string : `${sources.slice(0, -1).join(', ')} and ${sources.at(-1) as string}`;
+  return sources.length === 1
+    ? (sources[0] as string)
+    : `${sources.slice(0, -1).join(', ')} and ${sources.at(-1) as string}`;
 }
 
 /**
  * Agents to offer for an id that is not one: the closest ids first (a typo or a neighbour's
  * id is usually near), none of those the document already uses.
  */
-export function suggestAgents(agents: readonly CatalogAgent[], unknownId: string, used: ReadonlySet<string> = new Set(), count = 3): CatalogAgent[] {
+export function suggestAgents(
+  agents: readonly CatalogAgent[],
+  unknownId: string,
+  used: ReadonlySet<string> = new Set(),
+  count = 3,
+): CatalogAgent[] {
   const target = Number(normalizeId(unknownId));
-  const distance = (agent: CatalogAgent): number => (Number.isFinite(target) && /^[0-9]+$/.test(agent.agentId) ? Math.abs(Number(agent.agentId) - target) : Number.MAX_SAFE_INTEGER);
-  return agents.filter((agent) => !used.has(normalizeId(agent.agentId)))
+  const distance = (agent: CatalogAgent): number =>
+    Number.isFinite(target) && /^[0-9]+$/.test(agent.agentId)
+      ? Math.abs(Number(agent.agentId) - target)
+      : Number.MAX_SAFE_INTEGER;
+  return agents
+    .filter((agent) => !used.has(normalizeId(agent.agentId)))
     .sort((a, b) => distance(a) - distance(b) || a.name.localeCompare(b.name))
     .slice(0, count);
 }
@@ -105,18 +123,32 @@ export function listedAgentsSource(apiVersion: ApiVersion): string {
 export function agentsFromList(agents: readonly EnterpriseAgent[], apiVersion: ApiVersion): CatalogAgent[] {
   const source = listedAgentsSource(apiVersion);
   return agents.map((agent) => ({
-    agentId: String(agent.agentId), name: agent.agentName || `agent ${agent.agentId}`,
-    ...(agent.location ? { location: agent.location } : {}), source,
+    agentId: String(agent.agentId),
+    name: agent.agentName || `agent ${agent.agentId}`,
+    ...(agent.location ? { location: agent.location } : {}),
+    source,
   }));
 }
 
 /** The agents deployed tests run from (learned: a service without the list has no other source). */
 export function agentsOfTests(tests: readonly { agents: readonly unknown[] }[], source: string): CatalogAgent[] {
-  return tests.flatMap((test) => test.agents).flatMap((agent): CatalogAgent[] => {
-    const { agentId, agentName, location } = (typeof agent === 'object' && agent !== null ? agent : {}) as Record<string, unknown>;
-    if (typeof agentId !== 'number' && typeof agentId !== 'string') return [];
-    return [{ agentId: String(agentId), name: typeof agentName === 'string' ? agentName : `agent ${String(agentId)}`, ...(typeof location === 'string' ? { location } : {}), source }];
-  });
+  return tests
+    .flatMap((test) => test.agents)
+    .flatMap((agent): CatalogAgent[] => {
+      const { agentId, agentName, location } = (typeof agent === 'object' && agent !== null ? agent : {}) as Record<
+        string,
+        unknown
+      >;
+      if (typeof agentId !== 'number' && typeof agentId !== 'string') return [];
+      return [
+        {
+          agentId: String(agentId),
+          name: typeof agentName === 'string' ? agentName : `agent ${String(agentId)}`,
+          ...(typeof location === 'string' ? { location } : {}),
+          source,
+        },
+      ];
+    });
 }
 
 /** One entry per agent id; the earlier list names it. */

@@ -18,7 +18,13 @@ export function parseDocument(text: string): ParsedDocument {
   // The parser and every rule walk the tree recursively: refuse the nesting first.
   if (nestsDeeperThan(text)) {
     const lines = new LineIndex(text);
-    const diagnostic: DocumentDiagnostic = { range: lines.range(0, Math.min(text.length, 1)), severity: 'error', code: 'syntax/too-deep', message: tooDeepMessage('The document'), source: 'syntax' };
+    const diagnostic: DocumentDiagnostic = {
+      range: lines.range(0, Math.min(text.length, 1)),
+      severity: 'error',
+      code: 'syntax/too-deep',
+      message: tooDeepMessage('The document'),
+      source: 'syntax',
+    };
     return { text, root: undefined, value: undefined, lines, syntaxDiagnostics: [diagnostic] };
   }
   const errors: ParseError[] = [];
@@ -26,13 +32,20 @@ export function parseDocument(text: string): ParsedDocument {
   const lines = new LineIndex(text);
   const sink = new DiagnosticSink(lines);
   for (const error of errors) {
-    sink.atRange(lines.range(error.offset, error.length), 'error', 'syntax/' + printParseErrorCode(error.error),
-      describeParseError(error), 'syntax');
+    sink.atRange(
+      lines.range(error.offset, error.length),
+      'error',
+      'syntax/' + printParseErrorCode(error.error),
+      describeParseError(error),
+      'syntax',
+    );
   }
   return { text, root, value: root ? getNodeValue(root) : undefined, lines, syntaxDiagnostics: sink.diagnostics };
 }
 
 function describeParseError(error: ParseError): string {
-  const words = printParseErrorCode(error.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  const words = printParseErrorCode(error.error)
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
   return `JSON syntax: ${words}`;
 }

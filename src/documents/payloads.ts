@@ -1,8 +1,15 @@
 // Documents → API requests. Callers validate first; these throw DocumentShapeError when a
 // document lacks what a request needs, so a half-valid document never reaches the API.
 import {
-  ENDPOINT_TEST_TYPES, type AgentRef, type EndpointTestType, type EnterpriseTestCreate, type EnterpriseTestType,
-  type EnterpriseTestUpdate, type FilterTarget, type SearchFilter, type SearchFilterBody,
+  ENDPOINT_TEST_TYPES,
+  type AgentRef,
+  type EndpointTestType,
+  type EnterpriseTestCreate,
+  type EnterpriseTestType,
+  type EnterpriseTestUpdate,
+  type FilterTarget,
+  type SearchFilter,
+  type SearchFilterBody,
 } from '../api/types';
 import { isFilterTarget } from './rules/filter-rules';
 import { documentTestType } from './rules/test-rules';
@@ -20,7 +27,8 @@ export interface ApiRequest<Body> {
 }
 
 function asRecord(value: unknown): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new DocumentShapeError('The document is not a JSON object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new DocumentShapeError('The document is not a JSON object');
   return value as Record<string, unknown>;
 }
 
@@ -49,7 +57,8 @@ export function agentRefs(value: unknown): AgentRef[] {
   return agents.map((agent: unknown) => {
     const id = asRecord(agent)['agentId'];
     const name = asRecord(agent)['agentName'];
-    if (id === undefined && typeof name === 'string') throw new DocumentShapeError(`agent "${name}" is named: its id is looked up in the account's agents first`);
+    if (id === undefined && typeof name === 'string')
+      throw new DocumentShapeError(`agent "${name}" is named: its id is looked up in the account's agents first`);
     if (typeof id === 'number') return { agentId: id };
     if (typeof id === 'string' && /^[0-9]+$/.test(id)) return { agentId: Number(id) };
     throw new DocumentShapeError('every agent needs a numeric agentId');
@@ -61,9 +70,14 @@ export function testCreateRequest(value: unknown): ApiRequest<EnterpriseTestCrea
   const document = asRecord(value);
   const type = testTypeOf(document);
   // BGP tests run from monitors: neither interval nor agents.
-  const body: EnterpriseTestCreate = type === 'bgp'
-    ? { testName: requireString(document, 'testName'), agents: [] }
-    : { testName: requireString(document, 'testName'), interval: Number(document['interval']), agents: agentRefs(document) };
+  const body: EnterpriseTestCreate =
+    type === 'bgp'
+      ? { testName: requireString(document, 'testName'), agents: [] }
+      : {
+          testName: requireString(document, 'testName'),
+          interval: Number(document['interval']),
+          agents: agentRefs(document),
+        };
   for (const [field, fieldValue] of Object.entries(document)) {
     if (!DOCUMENT_ONLY_FIELDS.has(field) && !(field in body)) body[field] = fieldValue;
   }
@@ -75,9 +89,14 @@ export function testCreateRequest(value: unknown): ApiRequest<EnterpriseTestCrea
 export function testUpdateRequest(value: unknown, testId: number): ApiRequest<EnterpriseTestUpdate> {
   const document = asRecord(value);
   const type = testTypeOf(document);
-  const body: EnterpriseTestUpdate = type === 'bgp'
-    ? { testName: requireString(document, 'testName') }
-    : { testName: requireString(document, 'testName'), interval: Number(document['interval']), agents: agentRefs(document) };
+  const body: EnterpriseTestUpdate =
+    type === 'bgp'
+      ? { testName: requireString(document, 'testName') }
+      : {
+          testName: requireString(document, 'testName'),
+          interval: Number(document['interval']),
+          agents: agentRefs(document),
+        };
   return { method: 'PUT', path: `/v7/tests/${type}/${testId}`, query: {}, body };
 }
 
@@ -123,15 +142,24 @@ export interface FilterRequest extends ApiRequest<SearchFilterBody> {
 export function filterRequest(value: unknown): FilterRequest {
   const document = asRecord(value);
   const target = document['target'];
-  if (!isFilterTarget(target)) throw new DocumentShapeError('"target" must be user-sessions, web, network or network-topology');
+  if (!isFilterTarget(target))
+    throw new DocumentShapeError('"target" must be user-sessions, web, network or network-topology');
   const filters = Array.isArray(document['searchFilters']) ? document['searchFilters'] : [];
   const searchFilters: SearchFilter[] = filters.map((filter: unknown) => {
     const { key, values } = asRecord(filter);
-    if (typeof key !== 'string' || !Array.isArray(values)) throw new DocumentShapeError('every filter needs key and values');
+    if (typeof key !== 'string' || !Array.isArray(values))
+      throw new DocumentShapeError('every filter needs key and values');
     return { key, values: values.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number') };
   });
   const range = timeRange(document);
-  return { target, method: 'POST', path: FILTER_TARGET_PATHS[target], query: { ...range, ...aidQuery(document) }, body: { searchFilters }, range };
+  return {
+    target,
+    method: 'POST',
+    path: FILTER_TARGET_PATHS[target],
+    query: { ...range, ...aidQuery(document) },
+    body: { searchFilters },
+    range,
+  };
 }
 
 function timeRange(document: Record<string, unknown>): FilterRequest['range'] {

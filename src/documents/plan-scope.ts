@@ -5,13 +5,20 @@
 
 export const DEFAULT_PLAN_EXCLUDED_FOLDERS: readonly string[] = ['examples'];
 
-export interface PlanScope<T> { included: T[]; excluded: T[] }
+export interface PlanScope<T> {
+  included: T[];
+  excluded: T[];
+}
 
 /**
  * `relativePath(document)` is the document's path under the planned folder, `/`-separated;
  * only its folder segments are compared (case-sensitively, as names are in the workspace).
  */
-export function planScope<T>(documents: readonly T[], relativePath: (document: T) => string, excludedFolders: readonly string[]): PlanScope<T> {
+export function planScope<T>(
+  documents: readonly T[],
+  relativePath: (document: T) => string,
+  excludedFolders: readonly string[],
+): PlanScope<T> {
   const names = new Set(excludedFolders.filter((name) => name.length > 0));
   const scope: PlanScope<T> = { included: [], excluded: [] };
   for (const document of documents) {

@@ -26,17 +26,25 @@ export function renderPlan(plan: Plan, heading: string, name: DisplayName): stri
   const lines = [`Netmon plan for ${heading}`, ''];
   for (const step of plan.steps) lines.push(...stepLines(step, name));
   for (const conflict of plan.conflicts) lines.push(...conflictLines(conflict, name));
-  if (plan.steps.length === 0 && plan.conflicts.length === 0) lines.push('No changes: the documents match what is deployed.');
-  if (plan.unchanged.length > 0) lines.push('', `Unchanged: ${plan.unchanged.map((u) => `${name(u.uri)} (test ${u.testId})`).join(', ')}`);
+  if (plan.steps.length === 0 && plan.conflicts.length === 0)
+    lines.push('No changes: the documents match what is deployed.');
+  if (plan.unchanged.length > 0)
+    lines.push('', `Unchanged: ${plan.unchanged.map((u) => `${name(u.uri)} (test ${u.testId})`).join(', ')}`);
   for (const skipped of plan.skipped) lines.push(`Skipped ${name(skipped.uri)}: ${skipped.reason}`);
-  if (plan.unmanaged.length > 0) lines.push(`Not managed by these documents (left alone): ${plan.unmanaged.map((t) => `${quotedTestName(t.testName)} (${t.testId})`).join(', ')}`);
+  if (plan.unmanaged.length > 0)
+    lines.push(
+      `Not managed by these documents (left alone): ${plan.unmanaged.map((t) => `${quotedTestName(t.testName)} (${t.testId})`).join(', ')}`,
+    );
   lines.push('', planSummary(plan));
   return `${lines.join('\n')}\n`;
 }
 
 export function planSummary(plan: Plan): string {
   const count = (action: PlanStep['action']): number => plan.steps.filter((s) => s.action === action).length;
-  const conflicts = plan.conflicts.length === 0 ? '' : ` ${plan.conflicts.length} conflict${plan.conflicts.length === 1 ? '' : 's'} (not applied).`;
+  const conflicts =
+    plan.conflicts.length === 0
+      ? ''
+      : ` ${plan.conflicts.length} conflict${plan.conflicts.length === 1 ? '' : 's'} (not applied).`;
   return `Plan: ${count('create')} to create, ${count('update')} to update, ${count('replace')} to replace, ${count('delete')} to delete.${conflicts}`;
 }
 
@@ -45,16 +53,26 @@ export function planJson(plan: Plan, name: DisplayName): object {
   return {
     changes: plan.steps.length,
     steps: plan.steps.map((step) => ({
-      action: step.action, document: step.uri === undefined ? null : name(step.uri), type: step.type, testName: step.testName,
+      action: step.action,
+      document: step.uri === undefined ? null : name(step.uri),
+      type: step.type,
+      testName: step.testName,
       ...('testId' in step ? { testId: step.testId } : {}),
       ...('reason' in step ? { reason: step.reason } : {}),
       ...('changes' in step ? { changes: step.changes } : {}),
-      ...(step.action !== 'delete' && step.resolvedAgents ? { resolvedAgents: step.resolvedAgents.map(({ agentName, agentId }) => ({ agentName, agentId })) } : {}),
+      ...(step.action !== 'delete' && step.resolvedAgents
+        ? { resolvedAgents: step.resolvedAgents.map(({ agentName, agentId }) => ({ agentName, agentId })) }
+        : {}),
     })),
     unchanged: plan.unchanged.map((u) => ({ document: name(u.uri), testId: u.testId })),
     skipped: plan.skipped.map((s) => ({ document: name(s.uri), reason: s.reason })),
     unmanaged: plan.unmanaged,
-    conflicts: plan.conflicts.map((c) => ({ document: name(c.uri), testName: c.testName, type: c.type, testIds: c.testIds })),
+    conflicts: plan.conflicts.map((c) => ({
+      document: name(c.uri),
+      testName: c.testName,
+      type: c.type,
+      testIds: c.testIds,
+    })),
   };
 }
 
@@ -69,7 +87,7 @@ function conflictLines(conflict: Plan['conflicts'][number], name: DisplayName): 
 
 function stepLines(step: PlanStep, name: DisplayName): string[] {
   const lines = actionLines(step, name);
-  const named = step.action === 'delete' ? [] : step.resolvedAgents ?? [];
+  const named = step.action === 'delete' ? [] : (step.resolvedAgents ?? []);
   return [...lines, ...named.map((agent) => `        agent ${quotedTestName(agent.agentName)} → ${agent.agentId}`)];
 }
 
@@ -78,13 +96,23 @@ function actionLines(step: PlanStep, name: DisplayName): string[] {
   const title = quotedTestName(step.testName);
   switch (step.action) {
     case 'create':
-      return [`  ${SYMBOLS.create} create  ${title} (${step.type}) from ${where}${step.reason === 'bound-test-missing' ? ' — its bound test no longer exists' : ''}`];
+      return [
+        `  ${SYMBOLS.create} create  ${title} (${step.type}) from ${where}${step.reason === 'bound-test-missing' ? ' — its bound test no longer exists' : ''}`,
+      ];
     case 'update':
-      return [`  ${SYMBOLS.update} update  ${title} (test ${step.testId}) from ${where}`, ...step.changes.map(changeLine)];
+      return [
+        `  ${SYMBOLS.update} update  ${title} (test ${step.testId}) from ${where}`,
+        ...step.changes.map(changeLine),
+      ];
     case 'replace':
-      return [`  ${SYMBOLS.replace} replace ${title} (test ${step.testId}) from ${where}: a field the API cannot update changed`, ...step.changes.map(changeLine)];
+      return [
+        `  ${SYMBOLS.replace} replace ${title} (test ${step.testId}) from ${where}: a field the API cannot update changed`,
+        ...step.changes.map(changeLine),
+      ];
     case 'delete':
-      return [`  ${SYMBOLS.delete} delete  ${title} (test ${step.testId}) — ${step.reason === 'marked' ? `marked for deletion in ${where}` : `${where} was removed`}`];
+      return [
+        `  ${SYMBOLS.delete} delete  ${title} (test ${step.testId}) — ${step.reason === 'marked' ? `marked for deletion in ${where}` : `${where} was removed`}`,
+      ];
   }
 }
 

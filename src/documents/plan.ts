@@ -1,7 +1,13 @@
 // Plan for a folder of test documents against what is deployed, like `terraform plan`:
 // creates, updates (with field diffs), replaces (a field the API cannot update changed)
 // and deletes, in a deterministic order: creates, updates, replaces, then deletes.
-import { canonicalTestType, type AgentRef, type EnterpriseTestCreate, type EnterpriseTestType, type EnterpriseTestUpdate } from '../api/types';
+import {
+  canonicalTestType,
+  type AgentRef,
+  type EnterpriseTestCreate,
+  type EnterpriseTestType,
+  type EnterpriseTestUpdate,
+} from '../api/types';
 import { resolveAgentNames, type ResolvedName } from './agent-names';
 import { DEFAULT_AID, findBinding, listBindingsInTree } from './binding';
 import type { CatalogAgent } from './live-catalog';
@@ -12,7 +18,10 @@ import { documentTestType } from './rules/test-rules';
 import { documentFieldsOf, sameFieldValue } from './vendor-fields';
 import { validateDocuments } from './validate';
 
-export interface PlanDocument { uri: string; text: string }
+export interface PlanDocument {
+  uri: string;
+  text: string;
+}
 
 /** A deployed enterprise test as listed by the service, with every field it shows. */
 export interface DeployedTest {
@@ -42,16 +51,52 @@ export interface PlanInput {
   agents?: readonly CatalogAgent[];
 }
 
-export interface FieldChange { field: string; from: unknown; to: unknown }
+export interface FieldChange {
+  field: string;
+  from: unknown;
+  to: unknown;
+}
 
 /** Agents the document names, with the ids the plan sends. */
 type Named = { resolvedAgents?: ResolvedName[] };
 
 export type PlanStep =
-  | { action: 'create'; uri: string; type: EnterpriseTestType; testName: string; reason: 'new' | 'bound-test-missing'; request: ApiRequest<EnterpriseTestCreate> } & Named
-  | { action: 'update'; uri: string; type: EnterpriseTestType; testName: string; testId: number; changes: FieldChange[]; request: ApiRequest<EnterpriseTestUpdate> } & Named
-  | { action: 'replace'; uri: string; type: EnterpriseTestType; testName: string; testId: number; changes: FieldChange[]; deleteRequest: ApiRequest<undefined>; request: ApiRequest<EnterpriseTestCreate> } & Named
-  | { action: 'delete'; uri?: string; type: EnterpriseTestType; testName: string; testId: number; reason: 'document-removed' | 'marked'; request: ApiRequest<undefined> };
+  | ({
+      action: 'create';
+      uri: string;
+      type: EnterpriseTestType;
+      testName: string;
+      reason: 'new' | 'bound-test-missing';
+      request: ApiRequest<EnterpriseTestCreate>;
+    } & Named)
+  | ({
+      action: 'update';
+      uri: string;
+      type: EnterpriseTestType;
+      testName: string;
+      testId: number;
+      changes: FieldChange[];
+      request: ApiRequest<EnterpriseTestUpdate>;
+    } & Named)
+  | ({
+      action: 'replace';
+      uri: string;
+      type: EnterpriseTestType;
+      testName: string;
+      testId: number;
+      changes: FieldChange[];
+      deleteRequest: ApiRequest<undefined>;
+      request: ApiRequest<EnterpriseTestCreate>;
+    } & Named)
+  | {
+      action: 'delete';
+      uri?: string;
+      type: EnterpriseTestType;
+      testName: string;
+      testId: number;
+      reason: 'document-removed' | 'marked';
+      request: ApiRequest<undefined>;
+    };
 
 export interface Plan {
   steps: PlanStep[];
@@ -78,7 +123,10 @@ export function computePlan(input: PlanInput): Plan {
   const claimed = new Map<number, string>();
   for (const document of [...input.documents].sort((a, b) => a.uri.localeCompare(b.uri))) {
     const problem = firstError(diagnostics.get(document.uri));
-    if (problem) { plan.skipped.push({ uri: document.uri, reason: problem }); continue; }
+    if (problem) {
+      plan.skipped.push({ uri: document.uri, reason: problem });
+      continue;
+    }
     const parsed = parseDocument(document.text);
     const testId = findBinding(listBindingsInTree(parsed.root), input.connectionKey, aid)?.testId;
     if (testId !== undefined && claimed.has(testId)) {
@@ -88,10 +136,19 @@ export function computePlan(input: PlanInput): Plan {
     if (testId !== undefined) claimed.set(testId, document.uri);
     const names = resolveAgentNames(parsed.value, input.agents ?? []);
     if (names.problems.length > 0) {
-      plan.skipped.push({ uri: document.uri, reason: input.agents?.length ? names.problems.map((p) => p.message).join('; ') : 'it names agents (agentName), and the account\'s agents could not be listed' });
+      plan.skipped.push({
+        uri: document.uri,
+        reason: input.agents?.length
+          ? names.problems.map((p) => p.message).join('; ')
+          : "it names agents (agentName), and the account's agents could not be listed",
+      });
       continue;
     }
-    const step = planDocument(document.uri, names.value, testId === undefined ? undefined : { testId, deployed: deployedById.get(testId) });
+    const step = planDocument(
+      document.uri,
+      names.value,
+      testId === undefined ? undefined : { testId, deployed: deployedById.get(testId) },
+    );
     if (step && step.action !== 'delete' && names.resolved.length > 0) step.resolvedAgents = names.resolved;
     const marked = (parsed.value as Record<string, unknown>)['markedForDeletion'] === true;
     if (step) plan.steps.push(step);
@@ -102,9 +159,20 @@ export function computePlan(input: PlanInput): Plan {
     const type = documentTestType(deployed?.type);
     if (!deployed || !type || claimed.has(previous.testId)) continue;
     claimed.set(previous.testId, previous.uri);
-    plan.steps.push({ action: 'delete', uri: previous.uri, type, testName: deployed.testName, testId: deployed.testId, reason: 'document-removed', request: testDeleteRequest(type, deployed.testId) });
+    plan.steps.push({
+      action: 'delete',
+      uri: previous.uri,
+      type,
+      testName: deployed.testName,
+      testId: deployed.testId,
+      reason: 'document-removed',
+      request: testDeleteRequest(type, deployed.testId),
+    });
   }
-  plan.unmanaged = input.deployed.filter((t) => !claimed.has(t.testId)).map(({ testId, testName, type }) => ({ testId, testName, type })).sort((a, b) => a.testId - b.testId);
+  plan.unmanaged = input.deployed
+    .filter((t) => !claimed.has(t.testId))
+    .map(({ testId, testName, type }) => ({ testId, testName, type }))
+    .sort((a, b) => a.testId - b.testId);
   separateConflicts(plan);
   plan.steps.sort(compareSteps);
   return plan;
@@ -127,7 +195,11 @@ function firstError(diagnostics: readonly DocumentDiagnostic[] | undefined): str
   return error && `${error.range.start.line + 1}:${error.range.start.character + 1} ${error.message}`;
 }
 
-function planDocument(uri: string, value: unknown, binding: { testId: number; deployed: DeployedTest | undefined } | undefined): PlanStep | undefined {
+function planDocument(
+  uri: string,
+  value: unknown,
+  binding: { testId: number; deployed: DeployedTest | undefined } | undefined,
+): PlanStep | undefined {
   const request = testCreateRequest(value);
   const type = request.path.split('/').pop() as EnterpriseTestType;
   const testName = request.body.testName;
@@ -135,7 +207,15 @@ function planDocument(uri: string, value: unknown, binding: { testId: number; de
   if (marked) {
     const deployedType = documentTestType(binding?.deployed?.type) ?? type;
     if (!binding?.deployed) return undefined;
-    return { action: 'delete', uri, type: deployedType, testName: binding.deployed.testName, testId: binding.testId, reason: 'marked', request: testDeleteRequest(deployedType, binding.testId) };
+    return {
+      action: 'delete',
+      uri,
+      type: deployedType,
+      testName: binding.deployed.testName,
+      testId: binding.testId,
+      reason: 'marked',
+      request: testDeleteRequest(deployedType, binding.testId),
+    };
   }
   if (!binding) return { action: 'create', uri, type, testName, reason: 'new', request };
   const { deployed, testId } = binding;
@@ -144,16 +224,35 @@ function planDocument(uri: string, value: unknown, binding: { testId: number; de
   const updatable = updatableChanges(request.body, deployed);
   const deployedType = documentTestType(deployed.type);
   if (fixed.length > 0 && deployedType) {
-    return { action: 'replace', uri, type, testName, testId, changes: [...fixed, ...updatable], deleteRequest: testDeleteRequest(deployedType, testId), request };
+    return {
+      action: 'replace',
+      uri,
+      type,
+      testName,
+      testId,
+      changes: [...fixed, ...updatable],
+      deleteRequest: testDeleteRequest(deployedType, testId),
+      request,
+    };
   }
   if (updatable.length === 0) return undefined;
-  return { action: 'update', uri, type, testName, testId, changes: updatable, request: testUpdateRequest(value, testId) };
+  return {
+    action: 'update',
+    uri,
+    type,
+    testName,
+    testId,
+    changes: updatable,
+    request: testUpdateRequest(value, testId),
+  };
 }
 
 function updatableChanges(body: EnterpriseTestCreate, deployed: DeployedTest): FieldChange[] {
   const changes: FieldChange[] = [];
-  if (body.testName !== deployed.testName) changes.push({ field: 'testName', from: deployed.testName, to: body.testName });
-  if (body.interval !== deployed.interval) changes.push({ field: 'interval', from: deployed.interval, to: body.interval });
+  if (body.testName !== deployed.testName)
+    changes.push({ field: 'testName', from: deployed.testName, to: body.testName });
+  if (body.interval !== deployed.interval)
+    changes.push({ field: 'interval', from: deployed.interval, to: body.interval });
   const wanted = agentIds(body.agents ?? []);
   const current = agentIds(deployed.agents);
   if (wanted.join() !== current.join()) changes.push({ field: 'agents', from: current, to: wanted });
@@ -164,13 +263,27 @@ function updatableChanges(body: EnterpriseTestCreate, deployed: DeployedTest): F
  * Fields the API cannot update: every field of the type the document gives (a field it leaves
  * out keeps the service's default, no change). `dnssec` and `dns-dnssec` are one type.
  */
-function fixedFieldChanges(body: EnterpriseTestCreate, type: EnterpriseTestType, deployed: DeployedTest): FieldChange[] {
+function fixedFieldChanges(
+  body: EnterpriseTestCreate,
+  type: EnterpriseTestType,
+  deployed: DeployedTest,
+): FieldChange[] {
   const changes: FieldChange[] = [];
   if (type !== canonicalTestType(deployed.type)) changes.push({ field: 'type', from: deployed.type, to: type });
-  const serverPort = typeof body['port'] === 'number' && typeof body.server === 'string' && !/:[0-9]{1,5}$/.test(body.server) ? body['port'] : undefined;
+  const serverPort =
+    typeof body['port'] === 'number' && typeof body.server === 'string' && !/:[0-9]{1,5}$/.test(body.server)
+      ? body['port']
+      : undefined;
   for (const field of documentFieldsOf(type)) {
-    const wanted = field === 'server' && serverPort !== undefined ? `${String(body.server)}:${serverPort}` : body[field];
-    if (wanted === undefined || field === 'enabled' || field === 'alertsEnabled' || (field === 'port' && serverPort !== undefined)) continue;
+    const wanted =
+      field === 'server' && serverPort !== undefined ? `${String(body.server)}:${serverPort}` : body[field];
+    if (
+      wanted === undefined ||
+      field === 'enabled' ||
+      field === 'alertsEnabled' ||
+      (field === 'port' && serverPort !== undefined)
+    )
+      continue;
     if (!sameField(field, wanted, deployed)) changes.push({ field, from: deployed[field], to: wanted });
   }
   return changes;

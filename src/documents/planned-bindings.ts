@@ -7,7 +7,12 @@ import { quotedTestName, type DisplayName } from './plan-text';
 import { recoverCreates, type ApplyJournal } from './apply-journal';
 import type { Plan, PlanDocument } from './plan';
 
-export interface PlannedBinding { uri: string; testId: number; testName: string; why: 'recovered' | 'adopted' }
+export interface PlannedBinding {
+  uri: string;
+  testId: number;
+  testName: string;
+  why: 'recovered' | 'adopted';
+}
 
 /** The creates an interrupted apply from this machine made, as bindings to write. */
 export function recoveredBindings(plan: Plan, journal: ApplyJournal): PlannedBinding[] {
@@ -15,7 +20,12 @@ export function recoveredBindings(plan: Plan, journal: ApplyJournal): PlannedBin
 }
 
 /** The documents as they read once the bindings are written (for planning again in memory). */
-export function documentsWithBindings(documents: readonly PlanDocument[], bindings: readonly PlannedBinding[], connectionKey: string, aidKey: string): PlanDocument[] {
+export function documentsWithBindings(
+  documents: readonly PlanDocument[],
+  bindings: readonly PlannedBinding[],
+  connectionKey: string,
+  aidKey: string,
+): PlanDocument[] {
   return documents.map((d) => {
     const binding = bindings.find((b) => b.uri === d.uri);
     return binding ? { uri: d.uri, text: setBinding(d.text, connectionKey, aidKey, binding.testId) } : d;
@@ -25,5 +35,12 @@ export function documentsWithBindings(documents: readonly PlanDocument[], bindin
 /** The lines a plan starts with when it will bind documents first (none when it will not). */
 export function bindingLines(bindings: readonly PlannedBinding[], name: DisplayName): string[] {
   if (bindings.length === 0) return [];
-  return ['Bindings apply will write into the documents first:', ...bindings.map((b) => `  = bind ${name(b.uri)} → test ${b.testId} (${quotedTestName(b.testName)}): ${b.why === 'recovered' ? 'created by an interrupted apply from this machine' : 'adopted (--adopt)'}`), ''];
+  return [
+    'Bindings apply will write into the documents first:',
+    ...bindings.map(
+      (b) =>
+        `  = bind ${name(b.uri)} → test ${b.testId} (${quotedTestName(b.testName)}): ${b.why === 'recovered' ? 'created by an interrupted apply from this machine' : 'adopted (--adopt)'}`,
+    ),
+    '',
+  ];
 }

@@ -36,11 +36,17 @@ export function runNowPlan(document: unknown, runAt: Date = new Date()): RunNowP
   if (!isRecord(document) || typeof document['type'] !== 'string' || !RUNNABLE.has(document['type'])) return undefined;
   const type = document['type'];
   const testName = typeof document['testName'] === 'string' ? document['testName'] : 'Run now';
-  const instant: Record<string, unknown> = { type, testName: runNowName(testName, runAt), maxMachines: RUN_NOW_MAX_MACHINES };
+  const instant: Record<string, unknown> = {
+    type,
+    testName: runNowName(testName, runAt),
+    maxMachines: RUN_NOW_MAX_MACHINES,
+  };
   if (document['aid'] !== undefined) instant['aid'] = document['aid'];
   if (type === 'http-server') instant['url'] = document['url'];
   else Object.assign(instant, serverTarget(String(document['server'] ?? '')));
-  const notCarried = Object.keys(WHY).filter((field) => document[field] !== undefined).map((field) => ({ field, why: WHY[field]! }));
+  const notCarried = Object.keys(WHY)
+    .filter((field) => document[field] !== undefined)
+    .map((field) => ({ field, why: WHY[field]! }));
   return { instant, notCarried };
 }
 

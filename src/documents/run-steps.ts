@@ -19,11 +19,21 @@ export interface RunStepsOptions<S> {
   onProgress?(completed: number, total: number, step: S): void;
 }
 
-export async function runSteps<S>(steps: readonly S[], run: (step: S) => Promise<void>, options: RunStepsOptions<S>): Promise<StepsResult<S>> {
+export async function runSteps<S>(
+  steps: readonly S[],
+  run: (step: S) => Promise<void>,
+  options: RunStepsOptions<S>,
+): Promise<StepsResult<S>> {
   const result: StepsResult<S> = { completed: [], declined: options.declined ?? [], cancelled: false };
   for (const step of steps) {
-    if (options.signal?.aborted) { result.cancelled = true; break; }
-    if (options.declines?.(step)) { result.declined.push(step); continue; }
+    if (options.signal?.aborted) {
+      result.cancelled = true;
+      break;
+    }
+    if (options.declines?.(step)) {
+      result.declined.push(step);
+      continue;
+    }
     try {
       await run(step);
     } catch (error) {

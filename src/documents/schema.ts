@@ -57,7 +57,10 @@ export function validateSchema(kind: DocumentKind, parsed: ParsedDocument): Docu
   return sink.diagnostics;
 }
 
-interface MappedError { node: Node; message: string }
+interface MappedError {
+  node: Node;
+  message: string;
+}
 
 function mapError(kind: DocumentKind, root: Node, error: ErrorObject): MappedError | undefined {
   const segments = pointerSegments(error.instancePath);
@@ -68,10 +71,18 @@ function mapError(kind: DocumentKind, root: Node, error: ErrorObject): MappedErr
     case 'additionalProperties': {
       const property = String(error.params['additionalProperty']);
       const key = propertyKey(target, property);
-      return key && { node: key, message: `Property "${property}" is not allowed${subject === 'document' ? '' : ` in ${subject}`}` };
+      return (
+        key && {
+          node: key,
+          message: `Property "${property}" is not allowed${subject === 'document' ? '' : ` in ${subject}`}`,
+        }
+      );
     }
     case 'required':
-      return { node: target, message: `Missing required property "${String(error.params['missingProperty'])}"${subject === 'document' ? '' : ` in ${subject}`}` };
+      return {
+        node: target,
+        message: `Missing required property "${String(error.params['missingProperty'])}"${subject === 'document' ? '' : ` in ${subject}`}`,
+      };
     case 'propertyNames':
       return undefined; // reported by the nested error, which carries propertyName
     case 'if':
@@ -97,7 +108,10 @@ function describe(error: ErrorObject): string {
       const hint = (error.parentSchema as { patternErrorMessage?: unknown } | undefined)?.patternErrorMessage;
       return typeof hint === 'string' ? `is not valid: ${hint}` : `must match ${String(params['pattern'])}`;
     }
-    case 'minimum': case 'maximum': case 'exclusiveMinimum': case 'exclusiveMaximum':
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
       return `must be ${String(params['comparison'])} ${String(params['limit'])}`;
     case 'minItems':
       return `must have at least ${String(params['limit'])} item${params['limit'] === 1 ? '' : 's'}`;
@@ -110,7 +124,7 @@ function describe(error: ErrorObject): string {
 
 function describeSubject(segments: string[]): string {
   if (segments.length === 0) return 'document';
-  return `"${segments.map((s, i) => (/^[0-9]+$/.test(s) && i > 0 ? `[${s}]` : (i > 0 ? `.${s}` : s))).join('')}"`;
+  return `"${segments.map((s, i) => (/^[0-9]+$/.test(s) && i > 0 ? `[${s}]` : i > 0 ? `.${s}` : s)).join('')}"`;
 }
 
 function capitalize(text: string): string {
@@ -119,7 +133,10 @@ function capitalize(text: string): string {
 
 function pointerSegments(pointer: string): string[] {
   if (pointer === '') return [];
-  return pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 /** Walks JSON-pointer segments; numeric segments index arrays, and stay keys in objects. */
@@ -128,7 +145,8 @@ function walk(root: Node, segments: string[]): Node | undefined {
   for (const segment of segments) {
     if (!node) return undefined;
     if (node.type === 'array') node = node.children?.[Number(segment)];
-    else if (node.type === 'object') node = node.children?.find((p) => p.children?.[0]?.value === segment)?.children?.[1];
+    else if (node.type === 'object')
+      node = node.children?.find((p) => p.children?.[0]?.value === segment)?.children?.[1];
     else return undefined;
   }
   return node;

@@ -3,7 +3,10 @@
 // same text without the tab stops, so it is valid and saved before the user types anything.
 
 /** The fields a new document asks for first, in tab order (the first one present of each row). */
-const PLACEHOLDER_FIELDS: readonly (readonly string[])[] = [['testName'], ['url', 'server', 'serverName', 'domain', 'sipRegistrar', 'prefix']];
+const PLACEHOLDER_FIELDS: readonly (readonly string[])[] = [
+  ['testName'],
+  ['url', 'server', 'serverName', 'domain', 'sipRegistrar', 'prefix'],
+];
 
 /**
  * `text` as a VS Code snippet whose string values of the placeholder fields are tab stops

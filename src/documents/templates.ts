@@ -8,28 +8,133 @@ import { DOCUMENT_SUFFIXES, type DocumentKind } from './kinds';
 
 export type TemplateId = EnterpriseTestType | 'instant-http-server' | 'instant-agent-to-server' | 'filter';
 
-export interface TemplateInfo { id: TemplateId; kind: DocumentKind; label: string; description: string; usesEnterpriseAgents: boolean }
+export interface TemplateInfo {
+  id: TemplateId;
+  kind: DocumentKind;
+  label: string;
+  description: string;
+  usesEnterpriseAgents: boolean;
+}
 
 export const TEMPLATES: readonly TemplateInfo[] = [
-  { id: 'agent-to-server', kind: 'test', label: 'Network test (agent-to-server)', description: 'loss, latency and path from enterprise agents to a server', usesEnterpriseAgents: true },
-  { id: 'agent-to-agent', kind: 'test', label: 'Agent-to-agent test', description: 'the network between two enterprise agents', usesEnterpriseAgents: true },
-  { id: 'http-server', kind: 'test', label: 'HTTP server test', description: 'availability and timing of a URL', usesEnterpriseAgents: true },
-  { id: 'page-load', kind: 'test', label: 'Page load test', description: 'a page and everything it loads, in a browser', usesEnterpriseAgents: true },
-  { id: 'web-transactions', kind: 'test', label: 'Web transaction test', description: 'a scripted user journey', usesEnterpriseAgents: true },
-  { id: 'dns-server', kind: 'test', label: 'DNS server test', description: 'answers of DNS servers for a domain', usesEnterpriseAgents: true },
-  { id: 'dns-trace', kind: 'test', label: 'DNS trace test', description: 'the delegation chain of a domain', usesEnterpriseAgents: true },
-  { id: 'dns-dnssec', kind: 'test', label: 'DNSSEC test', description: 'the DNSSEC chain of trust of a domain', usesEnterpriseAgents: true },
-  { id: 'api', kind: 'test', label: 'API test', description: 'a sequence of API requests and their assertions (API v7)', usesEnterpriseAgents: true },
-  { id: 'ftp-server', kind: 'test', label: 'FTP server test', description: 'downloading, uploading or listing on an FTP server (API v7)', usesEnterpriseAgents: true },
-  { id: 'sip-server', kind: 'test', label: 'SIP server test', description: 'availability of a SIP server and registration (API v7)', usesEnterpriseAgents: true },
-  { id: 'voice', kind: 'test', label: 'Voice (RTP stream) test', description: 'voice quality between two enterprise agents (API v7)', usesEnterpriseAgents: true },
-  { id: 'bgp', kind: 'test', label: 'BGP test', description: 'reachability and path changes of a prefix seen by BGP monitors (API v7)', usesEnterpriseAgents: false },
-  { id: 'instant-http-server', kind: 'instant', label: 'Instant HTTP test (endpoint agents)', description: 'run once now from users\' machines', usesEnterpriseAgents: false },
-  { id: 'instant-agent-to-server', kind: 'instant', label: 'Instant network test (endpoint agents)', description: 'run once now from users\' machines', usesEnterpriseAgents: false },
-  { id: 'filter', kind: 'filter', label: 'Search filter', description: 'which sessions the Netmon view lists', usesEnterpriseAgents: false },
+  {
+    id: 'agent-to-server',
+    kind: 'test',
+    label: 'Network test (agent-to-server)',
+    description: 'loss, latency and path from enterprise agents to a server',
+    usesEnterpriseAgents: true,
+  },
+  {
+    id: 'agent-to-agent',
+    kind: 'test',
+    label: 'Agent-to-agent test',
+    description: 'the network between two enterprise agents',
+    usesEnterpriseAgents: true,
+  },
+  {
+    id: 'http-server',
+    kind: 'test',
+    label: 'HTTP server test',
+    description: 'availability and timing of a URL',
+    usesEnterpriseAgents: true,
+  },
+  {
+    id: 'page-load',
+    kind: 'test',
+    label: 'Page load test',
+    description: 'a page and everything it loads, in a browser',
+    usesEnterpriseAgents: true,
+  },
+  {
+    id: 'web-transactions',
+    kind: 'test',
+    label: 'Web transaction test',
+    description: 'a scripted user journey',
+    usesEnterpriseAgents: true,
+  },
+  {
+    id: 'dns-server',
+    kind: 'test',
+    label: 'DNS server test',
+    description: 'answers of DNS servers for a domain',
+    usesEnterpriseAgents: true,
+  },
+  {
+    id: 'dns-trace',
+    kind: 'test',
+    label: 'DNS trace test',
+    description: 'the delegation chain of a domain',
+    usesEnterpriseAgents: true,
+  },
+  {
+    id: 'dns-dnssec',
+    kind: 'test',
+    label: 'DNSSEC test',
+    description: 'the DNSSEC chain of trust of a domain',
+    usesEnterpriseAgents: true,
+  },
+  {
+    id: 'api',
+    kind: 'test',
+    label: 'API test',
+    description: 'a sequence of API requests and their assertions (API v7)',
+    usesEnterpriseAgents: true,
+  },
+  {
+    id: 'ftp-server',
+    kind: 'test',
+    label: 'FTP server test',
+    description: 'downloading, uploading or listing on an FTP server (API v7)',
+    usesEnterpriseAgents: true,
+  },
+  {
+    id: 'sip-server',
+    kind: 'test',
+    label: 'SIP server test',
+    description: 'availability of a SIP server and registration (API v7)',
+    usesEnterpriseAgents: true,
+  },
+  {
+    id: 'voice',
+    kind: 'test',
+    label: 'Voice (RTP stream) test',
+    description: 'voice quality between two enterprise agents (API v7)',
+    usesEnterpriseAgents: true,
+  },
+  {
+    id: 'bgp',
+    kind: 'test',
+    label: 'BGP test',
+    description: 'reachability and path changes of a prefix seen by BGP monitors (API v7)',
+    usesEnterpriseAgents: false,
+  },
+  {
+    id: 'instant-http-server',
+    kind: 'instant',
+    label: 'Instant HTTP test (endpoint agents)',
+    description: "run once now from users' machines",
+    usesEnterpriseAgents: false,
+  },
+  {
+    id: 'instant-agent-to-server',
+    kind: 'instant',
+    label: 'Instant network test (endpoint agents)',
+    description: "run once now from users' machines",
+    usesEnterpriseAgents: false,
+  },
+  {
+    id: 'filter',
+    kind: 'filter',
+    label: 'Search filter',
+    description: 'which sessions the Netmon view lists',
+    usesEnterpriseAgents: false,
+  },
 ];
 
-export interface TemplateAgent { agentId: string | number; name?: string }
+export interface TemplateAgent {
+  agentId: string | number;
+  name?: string;
+}
 
 export interface TemplateOptions {
   /** Enterprise agents to run the test from; a placeholder agent when none. */
@@ -43,7 +148,7 @@ export interface TemplateOptions {
  * the far end — never an id that happens to exist.
  */
 const PLACEHOLDER_NAME = 'Replace with an agent name (completion lists them)';
-const PLACEHOLDER_FAR_END: TemplateAgent = { agentId: 1, name: 'replace with the far end\'s agent id' };
+const PLACEHOLDER_FAR_END: TemplateAgent = { agentId: 1, name: "replace with the far end's agent id" };
 
 export function templateInfo(id: TemplateId): TemplateInfo {
   const info = TEMPLATES.find((t) => t.id === id);
@@ -59,7 +164,11 @@ export function templateFileName(id: TemplateId, testName?: string): string {
 export function newDocumentText(id: TemplateId, options: TemplateOptions = {}): string {
   const info = templateInfo(id);
   if (info.kind === 'filter') return filterText();
-  if (info.kind === 'instant') return instantText(id === 'instant-http-server' ? 'http-server' : 'agent-to-server', options.testName ?? info.label);
+  if (info.kind === 'instant')
+    return instantText(
+      id === 'instant-http-server' ? 'http-server' : 'agent-to-server',
+      options.testName ?? info.label,
+    );
   const agents = options.agents?.length ? options.agents : [];
   return testText(id as EnterpriseTestType, options.testName ?? `New ${info.label.toLowerCase()}`, agents);
 }
@@ -75,19 +184,23 @@ function testText(type: EnterpriseTestType, testName: string, picked: readonly T
     '{',
     `  "type": ${JSON.stringify(type)},`,
     `  "testName": ${JSON.stringify(testName)},`,
-    ...(type === 'bgp' ? ['  // BGP tests run from the BGP monitors (public ones unless usePublicBgp is false), not from agents.'] : [
-      '  // Seconds between rounds: 60, 120, 300, 600, 900, 1800 or 3600.',
-      '  "interval": 300,',
-    ]),
+    ...(type === 'bgp'
+      ? ['  // BGP tests run from the BGP monitors (public ones unless usePublicBgp is false), not from agents.']
+      : ['  // Seconds between rounds: 60, 120, 300, 600, 900, 1800 or 3600.', '  "interval": 300,']),
     '  // 1 runs the test, 0 keeps it deployed but paused.',
     '  "enabled": 1,',
-    ...(type === 'bgp' ? [] : [
-      '  // Enterprise agents that run the test.',
-      '  "agents": [',
-      ...(agents.length === 0 ? [`    { "agentName": ${JSON.stringify(PLACEHOLDER_NAME)} }`] : []),
-      ...agents.map((agent, index) => `    { "agentId": ${idLiteral(agent.agentId)} }${index < agents.length - 1 ? ',' : ''}${agent.name ? ` // ${commentLine(agent.name)}` : ''}`),
-      '  ],',
-    ]),
+    ...(type === 'bgp'
+      ? []
+      : [
+          '  // Enterprise agents that run the test.',
+          '  "agents": [',
+          ...(agents.length === 0 ? [`    { "agentName": ${JSON.stringify(PLACEHOLDER_NAME)} }`] : []),
+          ...agents.map(
+            (agent, index) =>
+              `    { "agentId": ${idLiteral(agent.agentId)} }${index < agents.length - 1 ? ',' : ''}${agent.name ? ` // ${commentLine(agent.name)}` : ''}`,
+          ),
+          '  ],',
+        ]),
     ...targetLines(type, farEnd),
     '}',
   ];
@@ -101,14 +214,20 @@ function targetLines(type: EnterpriseTestType, farEnd: TemplateAgent | undefined
     case 'agent-to-agent':
     case 'voice': {
       const target = farEnd ?? PLACEHOLDER_FAR_END;
-      return [`  // The enterprise agent at the other end${target.name ? ` (${commentLine(target.name)})` : ''}.`, `  "targetAgentId": ${idLiteral(target.agentId)}`];
+      return [
+        `  // The enterprise agent at the other end${target.name ? ` (${commentLine(target.name)})` : ''}.`,
+        `  "targetAgentId": ${idLiteral(target.agentId)}`,
+      ];
     }
     case 'http-server':
     case 'page-load':
       return ['  // The URL to fetch.', '  "url": "https://www.example.com/"'];
     case 'web-transactions':
-      return ['  "url": "https://www.example.com/",', '  // Selenium-style script run against url.',
-        `  "transactionScript": ${JSON.stringify("await driver.get('https://www.example.com/');")}`];
+      return [
+        '  "url": "https://www.example.com/",',
+        '  // Selenium-style script run against url.',
+        `  "transactionScript": ${JSON.stringify("await driver.get('https://www.example.com/');")}`,
+      ];
     case 'dns-server':
     case 'dns-trace':
     case 'dns-dnssec':
@@ -147,9 +266,10 @@ const V7_TYPE_TARGETS: Readonly<Record<'api' | 'ftp-server' | 'sip-server' | 'bg
 };
 
 function instantText(type: 'http-server' | 'agent-to-server', testName: string): string {
-  const target = type === 'http-server'
-    ? ['  // The URL each endpoint agent fetches.', '  "url": "https://www.example.com/",']
-    : ['  // The server each endpoint agent reaches.', '  "serverName": "www.example.com",'];
+  const target =
+    type === 'http-server'
+      ? ['  // The URL each endpoint agent fetches.', '  "url": "https://www.example.com/",']
+      : ['  // The server each endpoint agent reaches.', '  "serverName": "www.example.com",'];
   const lines = [
     `// An instant ${type} test run from users' machines (endpoint agents): "Run" lens above.`,
     '{',
@@ -179,5 +299,3 @@ function filterText(): string {
     '',
   ].join('\n');
 }
-
-

@@ -9,5 +9,11 @@ export function commentLine(text: string, maxLength = 80): string {
 
 /** Lower-case words joined by dashes, for a file name; `fallback` when nothing is left. */
 export function slug(text: string, fallback: string, maxLength = 60): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, maxLength) || fallback;
+  return (
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, maxLength) || fallback
+  );
 }

@@ -26,7 +26,7 @@ export function nodeAt(root: Node | undefined, path: JSONPath): Node | undefined
 }
 
 export function arrayItems(node: Node | undefined): Node[] {
-  return node?.type === 'array' ? node.children ?? [] : [];
+  return node?.type === 'array' ? (node.children ?? []) : [];
 }
 
 export function objectProperties(node: Node | undefined): { name: string; key: Node; value: Node | undefined }[] {

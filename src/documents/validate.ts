@@ -23,11 +23,22 @@ export interface ValidatedDocument {
   diagnostics: DocumentDiagnostic[];
 }
 
-export function validateParsed(kind: DocumentKind, parsed: ParsedDocument, options: ValidateOptions = {}): DocumentDiagnostic[] {
+export function validateParsed(
+  kind: DocumentKind,
+  parsed: ParsedDocument,
+  options: ValidateOptions = {},
+): DocumentDiagnostic[] {
   const diagnostics = [...parsed.syntaxDiagnostics];
   const root = parsed.root;
   if (root?.type !== 'object') {
-    if (root) diagnostics.push({ range: parsed.lines.nodeRange(root), severity: 'error', code: 'schema/type', message: 'The document must be a JSON object', source: 'schema' });
+    if (root)
+      diagnostics.push({
+        range: parsed.lines.nodeRange(root),
+        severity: 'error',
+        code: 'schema/type',
+        message: 'The document must be a JSON object',
+        source: 'schema',
+      });
     return diagnostics.sort(compareDiagnostics);
   }
   diagnostics.push(...validateSchema(kind, parsed));
@@ -47,13 +58,20 @@ export function validateDocument(kind: DocumentKind, text: string, options: Vali
   return { parsed, diagnostics: validateParsed(kind, parsed, options) };
 }
 
-export interface SourceDocument { uri: string; text: string; kind?: DocumentKind }
+export interface SourceDocument {
+  uri: string;
+  text: string;
+  kind?: DocumentKind;
+}
 
 /**
  * Validates a set of documents together: each on its own, plus the workspace rules.
  * The kind comes from the file name unless given; unknown kinds are skipped.
  */
-export function validateDocuments(documents: readonly SourceDocument[], options: ValidateOptions = {}): Map<string, DocumentDiagnostic[]> {
+export function validateDocuments(
+  documents: readonly SourceDocument[],
+  options: ValidateOptions = {},
+): Map<string, DocumentDiagnostic[]> {
   const result = new Map<string, DocumentDiagnostic[]>();
   const workspace: WorkspaceDocument[] = [];
   for (const document of documents) {

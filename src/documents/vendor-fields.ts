@@ -9,7 +9,11 @@ import { ALL_TEST_TARGET_FIELDS, vendorFieldsOf } from './fields';
 const OWN_FIELDS = new Set(['testName', 'interval', 'agents']);
 /** Id lists an answer shows as objects, and the key of each object's id. */
 const ID_OBJECTS: Readonly<Record<string, string>> = {
-  labels: 'labelId', sharedWithAccounts: 'aid', alertRules: 'ruleId', monitors: 'monitorId', dnsServers: 'serverName',
+  labels: 'labelId',
+  sharedWithAccounts: 'aid',
+  alertRules: 'ruleId',
+  monitors: 'monitorId',
+  dnsServers: 'serverName',
 };
 const FLAGS = new Set(['enabled', 'alertsEnabled', 'followRedirects', 'verifyCertificate', 'useNtlm']);
 /** Flags the documents take as 0/1 or booleans (the others are v7's booleans). */
@@ -28,14 +32,17 @@ export function documentFieldsOf(type: EnterpriseTestType): string[] {
 export function requestForm(field: string, value: unknown): unknown {
   const idKey = ID_OBJECTS[field];
   if (!idKey || !Array.isArray(value)) return value;
-  return value.map((item: unknown) => (typeof item === 'object' && item !== null && idKey in item ? (item as Record<string, unknown>)[idKey] : item));
+  return value.map((item: unknown) =>
+    typeof item === 'object' && item !== null && idKey in item ? (item as Record<string, unknown>)[idKey] : item,
+  );
 }
 
 /** The deployed test's value of `field` as an imported document writes it; undefined when it has none. */
 export function importedValue(field: string, deployed: Readonly<Record<string, unknown>>): unknown {
   const value = deployed[field];
   if (value === undefined || value === null || value === '') return undefined;
-  if (field === 'port' && typeof deployed['server'] === 'string' && /:[0-9]{1,5}$/.test(deployed['server'])) return undefined;
+  if (field === 'port' && typeof deployed['server'] === 'string' && /:[0-9]{1,5}$/.test(deployed['server']))
+    return undefined;
   // v6 writes flags as 0/1 and enums in capitals; documents write v7's values (enabled keeps its 0/1).
   if (FLAGS.has(field) && (value === 0 || value === 1) && !DOCUMENT_FLAGS.has(field)) return value === 1;
   if (CASED_ENUMS.has(field) && typeof value === 'string') return casedEnum(value);
@@ -46,7 +53,8 @@ export function importedValue(field: string, deployed: Readonly<Record<string, u
 export function sameFieldValue(field: string, wanted: unknown, deployed: Readonly<Record<string, unknown>>): boolean {
   const current = requestForm(field, deployed[field]);
   if (FLAGS.has(field)) return flag(wanted) === flag(current);
-  if (CASED_ENUMS.has(field) && typeof wanted === 'string' && typeof current === 'string') return casedEnum(wanted) === casedEnum(current);
+  if (CASED_ENUMS.has(field) && typeof wanted === 'string' && typeof current === 'string')
+    return casedEnum(wanted) === casedEnum(current);
   if (field === 'targetAgentId' || field === 'port') return current !== undefined && String(wanted) === String(current);
   return canonical(wanted) === canonical(current);
 }
@@ -64,6 +72,8 @@ function casedEnum(value: string): string {
 function canonical(value: unknown, depth = 0): string {
   if (depth > 32 || value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'undefined';
   if (Array.isArray(value)) return `[${value.map((item) => canonical(item, depth + 1)).join(',')}]`;
-  const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const entries = Object.entries(value)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v, depth + 1)}`).join(',')}}`;
 }

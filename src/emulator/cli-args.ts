@@ -31,15 +31,29 @@ export function parseCli(argv: readonly string[]): CliCommand {
   const { values } = parseArgs({
     args: [...argv],
     options: {
-      host: { type: 'string' }, port: { type: 'string' }, seed: { type: 'string' }, preset: { type: 'string' },
-      'page-size': { type: 'string' }, 'inventory-page-size': { type: 'string' }, 'rate-limit': { type: 'string' }, 'rate-window': { type: 'string' },
-      data: { type: 'string' }, fault: { type: 'string', multiple: true }, control: { type: 'boolean' },
-      'instant-delay': { type: 'string' }, api: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+      host: { type: 'string' },
+      port: { type: 'string' },
+      seed: { type: 'string' },
+      preset: { type: 'string' },
+      'page-size': { type: 'string' },
+      'inventory-page-size': { type: 'string' },
+      'rate-limit': { type: 'string' },
+      'rate-window': { type: 'string' },
+      data: { type: 'string' },
+      fault: { type: 'string', multiple: true },
+      control: { type: 'boolean' },
+      'instant-delay': { type: 'string' },
+      api: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
     },
-    strict: true, allowPositionals: false,
+    strict: true,
+    allowPositionals: false,
   });
   if (values.help) return { help: true };
-  const options: EmulatorOptions = { host: values.host ?? '127.0.0.1', port: integer(values.port, '--port', 0, 65535) ?? 8787 };
+  const options: EmulatorOptions = {
+    host: values.host ?? '127.0.0.1',
+    port: integer(values.port, '--port', 0, 65535) ?? 8787,
+  };
   const seed = integer(values.seed, '--seed', 0, Number.MAX_SAFE_INTEGER);
   if (seed !== undefined) options.seed = seed;
   if (values.preset !== undefined) {
@@ -51,7 +65,8 @@ export function parseCli(argv: readonly string[]): CliCommand {
   const inventoryPageSize = integer(values['inventory-page-size'], '--inventory-page-size', 1, 100_000);
   if (inventoryPageSize !== undefined) options.inventoryPageSize = inventoryPageSize;
   const limit = integer(values['rate-limit'], '--rate-limit', 1, Number.MAX_SAFE_INTEGER);
-  if (limit !== undefined) options.rateLimit = { limit, windowSeconds: duration(values['rate-window'] ?? '60s', '--rate-window') };
+  if (limit !== undefined)
+    options.rateLimit = { limit, windowSeconds: duration(values['rate-window'] ?? '60s', '--rate-window') };
   else if (values['rate-window'] !== undefined) throw new Error('--rate-window needs --rate-limit');
   if (values.data !== undefined) options.dataFile = values.data;
   if (values.fault) options.faults = values.fault.map(fault);
@@ -68,16 +83,25 @@ export function parseCli(argv: readonly string[]): CliCommand {
 function integer(text: string | undefined, flag: string, min: number, max: number): number | undefined {
   if (text === undefined) return undefined;
   const value = Number(text);
-  if (!/^[0-9]+$/.test(text) || value < min || value > max) throw new Error(`${flag} must be an integer in ${min}..${max}, got '${text}'`);
+  if (!/^[0-9]+$/.test(text) || value < min || value > max)
+    throw new Error(`${flag} must be an integer in ${min}..${max}, got '${text}'`);
   return value;
 }
 
 function duration(text: string, flag: string): number {
-  try { return parseWindow(text); } catch (error) { throw new Error(`${flag}: ${messageOf(error)}`); }
+  try {
+    return parseWindow(text);
+  } catch (error) {
+    throw new Error(`${flag}: ${messageOf(error)}`);
+  }
 }
 
 function fault(text: string): FaultRule {
-  try { return parseFaultFlag(text); } catch (error) { throw new Error(messageOf(error)); }
+  try {
+    return parseFaultFlag(text);
+  } catch (error) {
+    throw new Error(messageOf(error));
+  }
 }
 
 function messageOf(error: unknown): string {

@@ -11,11 +11,16 @@ async function main(): Promise<void> {
     console.error(`netmon-emulator: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
     process.exit(2);
   }
-  if (command.help) { console.log(USAGE); return; }
+  if (command.help) {
+    console.log(USAGE);
+    return;
+  }
   const { options } = command;
   const emulator = await startEmulator(options);
   const { admin, viewer } = DEMO_CREDENTIALS;
-  console.log(`Netmon API emulator (${options.preset ?? 'demo'} preset, seed ${options.seed ?? 1}, API ${emulator.api}) listening on ${emulator.url}`);
+  console.log(
+    `Netmon API emulator (${options.preset ?? 'demo'} preset, seed ${options.seed ?? 1}, API ${emulator.api}) listening on ${emulator.url}`,
+  );
   console.log(`  Account Admin: Authorization: Bearer ${admin.token}   (e-mail ${admin.email})`);
   console.log(`  Read-only:     Authorization: Bearer ${viewer.token}   (e-mail ${viewer.email})`);
   const sample = emulator.api === 'v7' ? '/v7/endpoint/agents' : '/v7/endpoint-tests';
@@ -27,7 +32,10 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: stopping`);
-    emulator.close().then(() => process.exit(0), () => process.exit(1));
+    emulator.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));

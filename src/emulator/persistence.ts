@@ -8,12 +8,19 @@ import { HttpError } from './http/errors';
 
 const FIRST_TEST_ID = 1_000_001;
 
-interface StoreFile { version: 1; nextTestId: number; groups: Record<string, EnterpriseTest[]> }
+interface StoreFile {
+  version: 1;
+  nextTestId: number;
+  groups: Record<string, EnterpriseTest[]>;
+}
 
 type Groups = Map<number, Map<number, EnterpriseTest>>;
 
 /** The state a change works on: a copy, adopted only once it is safely on disk. */
-interface Draft { nextTestId: number; groups: Groups }
+interface Draft {
+  nextTestId: number;
+  groups: Groups;
+}
 
 export class TestStore {
   /** Changes run one at a time; a failed one must not stop the ones queued after it. */
@@ -37,9 +44,13 @@ export class TestStore {
     return new TestStore(file, saved?.nextTestId ?? FIRST_TEST_ID, groups);
   }
 
-  list(aid: number): EnterpriseTest[] { return [...(this.groups.get(aid)?.values() ?? [])]; }
+  list(aid: number): EnterpriseTest[] {
+    return [...(this.groups.get(aid)?.values() ?? [])];
+  }
 
-  get(aid: number, testId: number): EnterpriseTest | undefined { return this.groups.get(aid)?.get(testId); }
+  get(aid: number, testId: number): EnterpriseTest | undefined {
+    return this.groups.get(aid)?.get(testId);
+  }
 
   create(aid: number, build: (testId: number) => EnterpriseTest): Promise<EnterpriseTest> {
     return this.change((draft) => {
@@ -65,7 +76,9 @@ export class TestStore {
   }
 
   /** Resolves once every change issued so far has finished (saved or failed). */
-  flush(): Promise<void> { return this.queue; }
+  flush(): Promise<void> {
+    return this.queue;
+  }
 
   /** Applies `edit` to a copy, saves the copy, and only then makes it the live state. */
   private change<T>(edit: (draft: Draft) => { value: T; changed: boolean }): Promise<T> {
@@ -78,7 +91,10 @@ export class TestStore {
       return value;
     };
     const result = this.queue.then(run);
-    this.queue = result.then(() => undefined, () => undefined);
+    this.queue = result.then(
+      () => undefined,
+      () => undefined,
+    );
     return result;
   }
 
@@ -132,7 +148,10 @@ function isRunning(pid: number): boolean {
 
 function groupOf(groups: Groups, aid: number): Map<number, EnterpriseTest> {
   let group = groups.get(aid);
-  if (!group) { group = new Map(); groups.set(aid, group); }
+  if (!group) {
+    group = new Map();
+    groups.set(aid, group);
+  }
   return group;
 }
 
@@ -162,7 +181,13 @@ async function syncFolder(folder: string): Promise<void> {
   // Makes the rename itself durable; some platforms cannot open folders, which is fine.
   const handle = await open(folder, 'r').catch(() => undefined);
   if (!handle) return;
-  try { await handle.sync(); } catch { /* not supported here */ } finally { await handle.close(); }
+  try {
+    await handle.sync();
+  } catch {
+    /* not supported here */
+  } finally {
+    await handle.close();
+  }
 }
 
 async function load(file: string): Promise<StoreFile | undefined> {
@@ -174,13 +199,18 @@ async function load(file: string): Promise<StoreFile | undefined> {
     throw error;
   }
   const parsed: unknown = JSON.parse(text);
-  if (!isStoreFile(parsed)) throw new Error(`${file} is not an emulator data file (expected {version: 1, nextTestId, groups})`);
+  if (!isStoreFile(parsed))
+    throw new Error(`${file} is not an emulator data file (expected {version: 1, nextTestId, groups})`);
   return parsed;
 }
 
 function isStoreFile(value: unknown): value is StoreFile {
   if (value === null || typeof value !== 'object') return false;
   const candidate = value as Partial<StoreFile>;
-  return candidate.version === 1 && typeof candidate.nextTestId === 'number'
-    && candidate.groups !== null && typeof candidate.groups === 'object';
+  return (
+    candidate.version === 1 &&
+    typeof candidate.nextTestId === 'number' &&
+    candidate.groups !== null &&
+    typeof candidate.groups === 'object'
+  );
 }

@@ -35,9 +35,20 @@ export interface PipelineDeps {
   instantLimiter?: RateLimiter;
 }
 
-interface Answer { status: number; body: unknown; headers: Record<string, string>; format: OutputFormat; contentType?: string | undefined }
+interface Answer {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+  format: OutputFormat;
+  contentType?: string | undefined;
+}
 
-interface Parsed { path: string; segments: string[]; query: URLSearchParams; format: OutputFormat }
+interface Parsed {
+  path: string;
+  segments: string[];
+  query: URLSearchParams;
+  format: OutputFormat;
+}
 
 /** Budget of callers without valid credentials, kept apart from every organization's. */
 const ANONYMOUS = '(unauthenticated)';
@@ -61,7 +72,13 @@ interface Exchange {
 
 export async function handleRequest(deps: PipelineDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const exchange: Exchange = {
-    method: req.method ?? 'GET', watch: new ClientWatch(res), organization: ANONYMOUS, query: new URLSearchParams(), rawBody: undefined, truncate: false, bodyCheck: 'done',
+    method: req.method ?? 'GET',
+    watch: new ClientWatch(res),
+    organization: ANONYMOUS,
+    query: new URLSearchParams(),
+    rawBody: undefined,
+    truncate: false,
+    bodyCheck: 'done',
   };
   let answer: Answer;
   try {
@@ -76,12 +93,14 @@ export async function handleRequest(deps: PipelineDeps, req: IncomingMessage, re
     // Identify first: every answer to a known caller carries their organization's budget.
     const caller = identify(deps.world.users, req.headers, url.searchParams);
     exchange.organization = caller.user?.organization ?? ANONYMOUS;
-    if (await applyFaults(deps, req, exchange, url.pathname) === 'dropped') return;
+    if ((await applyFaults(deps, req, exchange, url.pathname)) === 'dropped') return;
     const parsed = parseTarget(url, deps.dialect);
     exchange.parsed = parsed;
     answer = exchange.watch.left ? GONE : await dispatch(deps, req, exchange, parsed, caller);
   } catch (error) {
-    answer = exchange.watch.explains(error) ? GONE : failure(deps, error, exchange.parsed?.format ?? 'json', exchange.organization);
+    answer = exchange.watch.explains(error)
+      ? GONE
+      : failure(deps, error, exchange.parsed?.format ?? 'json', exchange.organization);
   }
   if (answer === GONE || exchange.watch.left) {
     logged(deps, req, exchange, CLIENT_CLOSED_REQUEST).aborted = true;
@@ -89,16 +108,27 @@ export async function handleRequest(deps: PipelineDeps, req: IncomingMessage, re
   }
   const entry = logged(deps, req, exchange, answer.status);
   // A cut the truncate fault makes on purpose is not the client leaving.
-  if (!exchange.truncate) res.once('close', () => { if (!res.writableFinished) entry.aborted = true; });
+  if (!exchange.truncate)
+    res.once('close', () => {
+      if (!res.writableFinished) entry.aborted = true;
+    });
   send(res, answer, exchange.truncate, deps.nowMs(), !req.complete);
 }
 
 /** Latency first (cut short when the client leaves), then at most one terminal fault. */
-async function applyFaults(deps: PipelineDeps, req: IncomingMessage, exchange: Exchange, pathname: string): Promise<'dropped' | 'go on'> {
+async function applyFaults(
+  deps: PipelineDeps,
+  req: IncomingMessage,
+  exchange: Exchange,
+  pathname: string,
+): Promise<'dropped' | 'go on'> {
   for (const fault of deps.faults.pick(pathname)) {
     if (fault.fault === 'latency') await exchange.watch.pause(fault.latencyMs ?? 1000);
-    else if (fault.fault === 'drop') { logged(deps, req, exchange, 0); req.socket.destroy(); return 'dropped'; }
-    else if (fault.fault === 'truncate') exchange.truncate = true;
+    else if (fault.fault === 'drop') {
+      logged(deps, req, exchange, 0);
+      req.socket.destroy();
+      return 'dropped';
+    } else if (fault.fault === 'truncate') exchange.truncate = true;
     else throw injected(deps, fault, exchange.organization, pathname);
     if (exchange.watch.left) break;
   }
@@ -111,7 +141,14 @@ const GONE: Answer = { status: CLIENT_CLOSED_REQUEST, body: {}, headers: {}, for
 /** Logging never costs the answer: an entry that cannot be made is left out. */
 function logged(deps: PipelineDeps, req: IncomingMessage, exchange: Exchange, status: number): LoggedRequest {
   const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
-  const facts = { method: exchange.method, path: exchange.parsed?.path ?? rawPath, query: exchange.query, headers: req.headers, rawBody: exchange.rawBody, status };
+  const facts = {
+    method: exchange.method,
+    path: exchange.parsed?.path ?? rawPath,
+    query: exchange.query,
+    headers: req.headers,
+    rawBody: exchange.rawBody,
+    status,
+  };
   try {
     return deps.log.add(facts);
   } catch (error) {
@@ -125,9 +162,14 @@ function injected(deps: PipelineDeps, fault: FaultRule, organization: string, pa
   const nowSeconds = deps.nowMs() / 1000;
   if (fault.fault === 'rate-limit') {
     const instant = deps.dialect === 'v7' && deps.instantLimiter !== undefined && pathname.endsWith('/instant');
-    return new HttpError(429, 'Rate limit exceeded for the organization (injected fault); retry after X-Organization-Rate-Limit-Reset', {
-      ...deps.limiter.exhausted(organization, nowSeconds), ...(instant ? deps.instantLimiter?.exhausted(organization, nowSeconds) : {}),
-    });
+    return new HttpError(
+      429,
+      'Rate limit exceeded for the organization (injected fault); retry after X-Organization-Rate-Limit-Reset',
+      {
+        ...deps.limiter.exhausted(organization, nowSeconds),
+        ...(instant ? deps.instantLimiter?.exhausted(organization, nowSeconds) : {}),
+      },
+    );
   }
   const status = fault.status ?? 503;
   return new HttpError(status, `Injected fault: HTTP ${status}`);
@@ -136,14 +178,18 @@ function injected(deps: PipelineDeps, fault: FaultRule, organization: string, pa
 function parseTarget(url: URL, dialect: ApiDialect): Parsed {
   let segments: string[];
   try {
-    segments = url.pathname.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
+    segments = url.pathname
+      .split('/')
+      .filter(Boolean)
+      .map((s) => decodeURIComponent(s));
   } catch {
     throw badRequest(`Path '${url.pathname}' has invalid percent-encoding`);
   }
   const query = url.searchParams;
   const formatParam = query.get('format');
   if (dialect === 'v7') {
-    if (formatParam !== null && formatParam !== 'json') throw badRequest(`format '${formatParam}' is not available: API v7 answers JSON only`);
+    if (formatParam !== null && formatParam !== 'json')
+      throw badRequest(`format '${formatParam}' is not available: API v7 answers JSON only`);
     return { path: `/${segments.map((s) => encodeURIComponent(s)).join('/')}`, segments, query, format: 'json' };
   }
   if (formatParam !== null && formatParam !== 'json' && formatParam !== 'xml') {
@@ -163,7 +209,13 @@ function parseTarget(url: URL, dialect: ApiDialect): Parsed {
  * Authenticates, spends budget, routes, and only then reads the body: a caller without valid
  * credentials (or one whose request fails earlier) never makes the emulator hold its body.
  */
-async function dispatch(deps: PipelineDeps, req: IncomingMessage, exchange: Exchange, parsed: Parsed, caller: Caller): Promise<Answer> {
+async function dispatch(
+  deps: PipelineDeps,
+  req: IncomingMessage,
+  exchange: Exchange,
+  parsed: Parsed,
+  caller: Caller,
+): Promise<Answer> {
   const method = req.method ?? 'GET';
   const nowSeconds = Math.floor(deps.nowMs() / 1000);
   if (caller.rejection) throw caller.rejection;
@@ -173,22 +225,42 @@ async function dispatch(deps: PipelineDeps, req: IncomingMessage, exchange: Exch
     if (!decision.allowed) {
       const retryAfter = Math.max(1, Number(decision.headers['x-organization-rate-limit-reset']) - nowSeconds);
       decision.headers['retry-after'] = String(retryAfter);
-      throw new HttpError(429, `Rate limit of ${decision.headers['x-organization-rate-limit-limit']} requests exceeded for organization ${user.organization}; retry after ${decision.headers['x-organization-rate-limit-reset']} (epoch seconds)`);
+      throw new HttpError(
+        429,
+        `Rate limit of ${decision.headers['x-organization-rate-limit-limit']} requests exceeded for organization ${user.organization}; retry after ${decision.headers['x-organization-rate-limit-reset']} (epoch seconds)`,
+      );
     }
     const match = deps.router.match(method, parsed.segments, parsed.path);
     if (!match) throw notFound(`Unknown path ${parsed.path}`);
     if (exchange.bodyCheck === 'bare-empty-post' && !match.bareEmptyPost) throw notJson(method);
-    const { aid, group } = selectGroup(deps.world, user, parsed.query, deps.dialect === 'v7' ? '/v7/account-groups' : '/v6/account-groups');
+    const { aid, group } = selectGroup(
+      deps.world,
+      user,
+      parsed.query,
+      deps.dialect === 'v7' ? '/v7/account-groups' : '/v6/account-groups',
+    );
     const rawBody = await readBody(req);
     exchange.rawBody = rawBody;
     if (exchange.watch.left) return GONE;
     const ctx: RequestContext = {
-      method, path: parsed.path, params: match.params, query: parsed.query, user, aid, group,
-      baseUrl: baseUrl(deps, req), nowSeconds, rawBody, contentType: req.headers['content-type'],
+      method,
+      path: parsed.path,
+      params: match.params,
+      query: parsed.query,
+      user,
+      aid,
+      group,
+      baseUrl: baseUrl(deps, req),
+      nowSeconds,
+      rawBody,
+      contentType: req.headers['content-type'],
     };
     const result = await match.handler(ctx);
     return {
-      status: result.status ?? 200, body: result.body, headers: { ...decision.headers, ...result.headers }, format: parsed.format,
+      status: result.status ?? 200,
+      body: result.body,
+      headers: { ...decision.headers, ...result.headers },
+      format: parsed.format,
       contentType: result.contentType ?? successType(deps.dialect),
     };
   } catch (error) {
@@ -214,7 +286,13 @@ function failure(deps: PipelineDeps, error: unknown, format: OutputFormat, organ
   console.error('netmon emulator: unexpected error', error);
   const detail = error instanceof Error ? error.message : String(error);
   const rendered = errorBody(deps.dialect, new HttpError(500, `Internal emulator error: ${detail}`));
-  return { status: 500, body: rendered.body, headers: deps.limiter.peek(organization, nowSeconds), format, contentType: rendered.contentType };
+  return {
+    status: 500,
+    body: rendered.body,
+    headers: deps.limiter.peek(organization, nowSeconds),
+    format,
+    contentType: rendered.contentType,
+  };
 }
 
 /**
@@ -225,17 +303,27 @@ function failure(deps: PipelineDeps, error: unknown, format: OutputFormat, organ
 function send(res: ServerResponse, answer: Answer, truncate: boolean, nowMs: number, bodyPending: boolean): void {
   if (answer.status === 204) {
     // No Content: v7's answer to a delete carries headers only.
-    res.writeHead(204, { ...answer.headers, date: new Date(nowMs).toUTCString(), ...(bodyPending ? { connection: 'close' } : {}) });
+    res.writeHead(204, {
+      ...answer.headers,
+      date: new Date(nowMs).toUTCString(),
+      ...(bodyPending ? { connection: 'close' } : {}),
+    });
     res.end();
     return;
   }
   const rendered = render(answer.body, answer.format, answer.contentType);
   res.writeHead(answer.status, {
-    ...answer.headers, date: new Date(nowMs).toUTCString(), 'content-type': rendered.contentType, 'content-length': String(Buffer.byteLength(rendered.body, 'utf8')),
+    ...answer.headers,
+    date: new Date(nowMs).toUTCString(),
+    'content-type': rendered.contentType,
+    'content-length': String(Buffer.byteLength(rendered.body, 'utf8')),
     ...(answer.status === 413 || bodyPending ? { connection: 'close' } : {}),
   });
   // The socket encodes the string itself; a Buffer copy is only needed to cut it in half.
-  if (!truncate) { res.end(rendered.body, 'utf8'); return; }
+  if (!truncate) {
+    res.end(rendered.body, 'utf8');
+    return;
+  }
   const body = Buffer.from(rendered.body, 'utf8');
   res.write(body.subarray(0, Math.floor(body.length / 2)), () => res.destroy());
 }
@@ -245,7 +333,14 @@ async function handleControl(deps: PipelineDeps, req: IncomingMessage, res: Serv
   try {
     if (!deps.control) throw notFound(`Unknown path ${url.pathname} (control routes need --control)`);
     const rawBody = await readBody(req);
-    const result = controlRoute(req.method ?? 'GET', url.pathname, rawBody, req.headers['content-type'], deps.faults, deps.log);
+    const result = controlRoute(
+      req.method ?? 'GET',
+      url.pathname,
+      rawBody,
+      req.headers['content-type'],
+      deps.faults,
+      deps.log,
+    );
     if (!result) throw notFound(`Unknown control route ${url.pathname}`);
     answer = { ...result, headers: {}, format: 'json' };
   } catch (error) {

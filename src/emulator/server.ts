@@ -34,7 +34,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const store = await TestStore.open(options.dataFile);
   let instantTestId = FIRST_INSTANT_TEST_ID;
   const state: EmulatorState = {
-    world, store,
+    world,
+    store,
     pageSize: checkedPageSize(options.pageSize, 'pageSize', DEFAULT_PAGE_SIZE),
     inventoryPageSize: checkedPageSize(options.inventoryPageSize, 'inventoryPageSize', DEFAULT_INVENTORY_PAGE_SIZE),
     pageIds: new PageIds(`netmon-emulator inventory pages|${seed}|${preset}`),
@@ -44,18 +45,37 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     instantTestLimiter: new RateLimiter(options.instantTestRateLimit ?? options.rateLimit, 'x-instant-test-rate-limit'),
   };
   const api = checkedDialect(options.api);
-  const router = new Router(api === 'v7' ? v7Routes(state) : [
-    ...testManagementRoutes(state), ...endpointTestRoutes(state), ...instantTestRoutes(state),
-    ...testDataRoutes(state), ...endpointDataRoutes(state), ...enterpriseAgentRoutes(),
-  ]);
+  const router = new Router(
+    api === 'v7'
+      ? v7Routes(state)
+      : [
+          ...testManagementRoutes(state),
+          ...endpointTestRoutes(state),
+          ...instantTestRoutes(state),
+          ...testDataRoutes(state),
+          ...endpointDataRoutes(state),
+          ...enterpriseAgentRoutes(),
+        ],
+  );
   const faults = new FaultInjector(options.faults ?? []);
   let url = '';
   let requestCount = 0;
   const host = options.host ?? '127.0.0.1';
   const deps: PipelineDeps = {
-    world, router, faults, log: new RequestLog(), control: options.control ?? false,
-    hosts: { boundToLoopback: isLoopbackHost(host), allowedHosts: new Set((options.allowedHosts ?? []).map((h) => h.toLowerCase())) },
-    limiter: new RateLimiter(options.rateLimit), instantLimiter: state.instantTestLimiter, ownUrl: () => url, nowMs: options.now ?? Date.now, dialect: api,
+    world,
+    router,
+    faults,
+    log: new RequestLog(),
+    control: options.control ?? false,
+    hosts: {
+      boundToLoopback: isLoopbackHost(host),
+      allowedHosts: new Set((options.allowedHosts ?? []).map((h) => h.toLowerCase())),
+    },
+    limiter: new RateLimiter(options.rateLimit),
+    instantLimiter: state.instantTestLimiter,
+    ownUrl: () => url,
+    nowMs: options.now ?? Date.now,
+    dialect: api,
   };
   const server = createServer((req, res) => {
     requestCount += 1;
@@ -66,14 +86,22 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => { server.off('error', reject); resolve(); });
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
   const { port } = server.address() as AddressInfo;
   url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   return {
-    url, port, world, api,
+    url,
+    port,
+    world,
+    api,
     setFaults: (rules: FaultRule[]) => faults.set(rules),
-    get requestCount() { return requestCount; },
+    get requestCount() {
+      return requestCount;
+    },
     close: async () => {
       await store.flush();
       await new Promise<void>((resolve) => {
@@ -92,6 +120,7 @@ function checkedDialect(api: ApiDialect | undefined): ApiDialect {
 
 function checkedPageSize(pageSize: number | undefined, name: string, fallback: number): number {
   if (pageSize === undefined) return fallback;
-  if (!Number.isInteger(pageSize) || pageSize < 1) throw new Error(`${name} must be a positive integer, got ${pageSize}`);
+  if (!Number.isInteger(pageSize) || pageSize < 1)
+    throw new Error(`${name} must be a positive integer, got ${pageSize}`);
   return pageSize;
 }

@@ -10,7 +10,19 @@
 // The checks are lstat-then-write: a folder swapped for a link between the two is the one
 // race left (node has no openat); the rename itself replaces a link, it never follows one.
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, createWriteStream, fsyncSync, lstatSync, mkdirSync, openSync, renameSync, rmSync, writeSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  createWriteStream,
+  fsyncSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  rmSync,
+  writeSync,
+  type Stats,
+} from 'node:fs';
 import { open, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
@@ -19,15 +31,26 @@ import type { Writable } from 'node:stream';
 export type SafeWriteProblem = 'link' | 'not-a-file' | 'exists' | 'bad-name';
 
 export class SafeWriteError extends Error {
-  constructor(message: string, readonly problem: SafeWriteProblem, readonly paths: readonly string[]) {
+  constructor(
+    message: string,
+    readonly problem: SafeWriteProblem,
+    readonly paths: readonly string[],
+  ) {
     super(message);
   }
 }
 
-export interface FileToWrite { name: string; content: string | Uint8Array }
+export interface FileToWrite {
+  name: string;
+  content: string | Uint8Array;
+}
 
 /** A main file (a plain name in `folder`) and the files written beside it (relative names, sub-folders allowed). */
-export interface FileSet { folder: string; main?: FileToWrite; beside?: readonly FileToWrite[] }
+export interface FileSet {
+  folder: string;
+  main?: FileToWrite;
+  beside?: readonly FileToWrite[];
+}
 
 export interface SetPolicy {
   /** The user already agreed to replace the main file (the save dialog asked; the CLI's --force). */
@@ -57,7 +80,11 @@ export function inspectFileSet(set: FileSet, policy: SetPolicy = {}): SetInspect
   if (set.main) note(set.main.name, mainTarget(folder, set.main.name), policy.mainConfirmed === true);
   for (const file of set.beside ?? []) note(file.name, besideTarget(folder, file.name), policy.replaceBeside === true);
   if (links.length > 0) {
-    throw new SafeWriteError(`${links.join(', ')} ${links.length === 1 ? 'is a symbolic link' : 'are symbolic links'}: refusing to write through ${links.length === 1 ? 'it' : 'them'}${linkedFolder(links)}`, 'link', links);
+    throw new SafeWriteError(
+      `${links.join(', ')} ${links.length === 1 ? 'is a symbolic link' : 'are symbolic links'}: refusing to write through ${links.length === 1 ? 'it' : 'them'}${linkedFolder(links)}`,
+      'link',
+      links,
+    );
   }
   return { paths, collisions };
 }
@@ -65,7 +92,12 @@ export function inspectFileSet(set: FileSet, policy: SetPolicy = {}): SetInspect
 /** Writes a set checked whole first: nothing is written when any part is refused. Resolves to the written paths. */
 export function writeFileSet(set: FileSet, policy: SetPolicy = {}): string[] {
   const { paths, collisions } = inspectFileSet(set, policy);
-  if (collisions.length > 0) throw new SafeWriteError(`${collisions.join(', ')} already ${collisions.length === 1 ? 'exists' : 'exist'}`, 'exists', collisions);
+  if (collisions.length > 0)
+    throw new SafeWriteError(
+      `${collisions.join(', ')} already ${collisions.length === 1 ? 'exists' : 'exist'}`,
+      'exists',
+      collisions,
+    );
   const files = [...(set.main ? [set.main] : []), ...(set.beside ?? [])];
   // Beside first, main last: the main file refers to the others, so it appears only once they are there.
   const order = files.map((file, index) => ({ file, path: paths[index] ?? '' })).reverse();
@@ -77,22 +109,40 @@ export function writeFileSet(set: FileSet, policy: SetPolicy = {}): string[] {
 }
 
 /** One file: `overwrite` says the user agreed to replace it (never a link, never a non-file). */
-export function writeFileSafely(path: string, content: string | Uint8Array, options: { overwrite?: boolean } = {}): void {
+export function writeFileSafely(
+  path: string,
+  content: string | Uint8Array,
+  options: { overwrite?: boolean } = {},
+): void {
   const target = resolve(path);
-  writeFileSet({ folder: dirname(target), main: { name: basename(target), content } }, { mainConfirmed: options.overwrite === true });
+  writeFileSet(
+    { folder: dirname(target), main: { name: basename(target), content } },
+    { mainConfirmed: options.overwrite === true },
+  );
 }
 
 /** The same rules for a file produced as a stream (a redacted HAR of any size); resolves to its size in bytes. */
-export async function writeStreamSafely(path: string, produce: (sink: Writable) => Promise<void>, options: { overwrite?: boolean } = {}): Promise<number> {
+export async function writeStreamSafely(
+  path: string,
+  produce: (sink: Writable) => Promise<void>,
+  options: { overwrite?: boolean } = {},
+): Promise<number> {
   const target = resolve(path);
-  const { collisions } = inspectFileSet({ folder: dirname(target), main: { name: basename(target), content: '' } }, { mainConfirmed: options.overwrite === true });
+  const { collisions } = inspectFileSet(
+    { folder: dirname(target), main: { name: basename(target), content: '' } },
+    { mainConfirmed: options.overwrite === true },
+  );
   if (collisions.length > 0) throw new SafeWriteError(`${path} already exists`, 'exists', [path]);
   const temporary = temporaryBeside(target);
   try {
     const handle = await open(temporary, EXCLUSIVE, 0o644);
     await produce(createWriteStream('', { fd: handle, highWaterMark: 1 << 16 }));
     const again = await open(temporary, constants.O_RDWR | NOFOLLOW);
-    try { await again.sync(); } finally { await again.close(); }
+    try {
+      await again.sync();
+    } finally {
+      await again.close();
+    }
     const { size } = await stat(temporary);
     await rename(temporary, target);
     return size;
@@ -105,12 +155,21 @@ export async function writeStreamSafely(path: string, produce: (sink: Writable) 
 /** The components of a name written beside the main file; throws when it is absolute or leaves the folder. */
 export function besideNameParts(name: string): string[] {
   const parts = name.split(/[/\\]/);
-  if (name.startsWith('/') || /^[A-Za-z]:/.test(name) || name.includes('\0') || parts.some((part) => part === '' || part === '.' || part === '..')) throw badName(name);
+  if (
+    name.startsWith('/') ||
+    /^[A-Za-z]:/.test(name) ||
+    name.includes('\0') ||
+    parts.some((part) => part === '' || part === '.' || part === '..')
+  )
+    throw badName(name);
   return parts;
 }
 
 type TargetState = 'absent' | 'file' | 'link';
-interface Target { path: string; state: TargetState }
+interface Target {
+  path: string;
+  state: TargetState;
+}
 
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 const EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW;
@@ -130,7 +189,8 @@ function besideTarget(folder: string, name: string): Target {
     const stats = lstatOrUndefined(path);
     if (!stats) break; // created later, by us, as a folder
     if (stats.isSymbolicLink()) return { path: join(folder, ...parts), state: 'link' };
-    if (!stats.isDirectory()) throw new SafeWriteError(`${name}: ${part} exists and is not a folder`, 'not-a-file', [name]);
+    if (!stats.isDirectory())
+      throw new SafeWriteError(`${name}: ${part} exists and is not a folder`, 'not-a-file', [name]);
   }
   const target = join(folder, ...parts);
   return { path: target, state: targetState(target) };
@@ -148,7 +208,9 @@ function makeFolders(folder: string, path: string): void {
   let current = folder;
   for (const part of dirname(path).slice(folder.length).split(/[/\\]/).filter(Boolean)) {
     current = join(current, part);
-    try { mkdirSync(current); } catch (error) {
+    try {
+      mkdirSync(current);
+    } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || !lstatSync(current).isDirectory()) throw error;
     }
   }
@@ -164,7 +226,11 @@ function writeWhole(target: string, content: string | Uint8Array): void {
     fsyncSync(fd);
     closeSync(fd);
   } catch (error) {
-    try { closeSync(fd); } catch { /* already closed */ }
+    try {
+      closeSync(fd);
+    } catch {
+      /* already closed */
+    }
     rmSync(temporary, { force: true });
     throw error;
   }
@@ -196,5 +262,9 @@ export function linkedFolder(names: readonly string[]): string {
 }
 
 function badName(name: string): SafeWriteError {
-  return new SafeWriteError(`${JSON.stringify(name.slice(0, 80))} is not a plain name below the chosen folder`, 'bad-name', [name]);
+  return new SafeWriteError(
+    `${JSON.stringify(name.slice(0, 80))} is not a plain name below the chosen folder`,
+    'bad-name',
+    [name],
+  );
 }

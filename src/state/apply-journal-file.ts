@@ -34,7 +34,11 @@ export class JournalFile {
   read(): ApplyJournal {
     if (this.journal) return this.journal;
     let text: string | undefined;
-    try { text = readFileSync(this.path, 'utf8'); } catch { text = undefined; }
+    try {
+      text = readFileSync(this.path, 'utf8');
+    } catch {
+      text = undefined;
+    }
     this.journal = parseJournal(text);
     return this.journal;
   }
@@ -47,7 +51,8 @@ export class JournalFile {
   /** The document is bound: its create is no longer in flight, and the test is one apply made. */
   bound(uri: string, testId: number, created: boolean): void {
     const journal = this.read();
-    const owned = created && !(journal.owned ?? []).includes(testId) ? [...(journal.owned ?? []), testId] : journal.owned ?? [];
+    const owned =
+      created && !(journal.owned ?? []).includes(testId) ? [...(journal.owned ?? []), testId] : (journal.owned ?? []);
     this.write({ ...journal, pending: journal.pending.filter((p) => !sameDocument(p.uri, uri)), owned });
   }
 
@@ -60,7 +65,8 @@ export class JournalFile {
   /** Drops the creates in flight: all of them, or (`uris`) those of the documents an apply planned. */
   clearPending(uris?: readonly string[]): void {
     const journal = this.read();
-    const pending = uris === undefined ? [] : journal.pending.filter((p) => !uris.some((uri) => sameDocument(p.uri, uri)));
+    const pending =
+      uris === undefined ? [] : journal.pending.filter((p) => !uris.some((uri) => sameDocument(p.uri, uri)));
     if (pending.length < journal.pending.length) this.write({ ...journal, pending });
   }
 
@@ -91,7 +97,9 @@ export function journaledExecutor(executor: PlanExecutor, journal: JournalFile, 
       const type = context.typeOf(request);
       const uri = context.plan.steps.find((s) => s.action !== 'delete' && s.request === request)?.uri ?? '';
       const { testName } = request.body;
-      const existingTestIds = context.deployed.filter((t) => t.type === type && t.testName === testName).map((t) => t.testId);
+      const existingTestIds = context.deployed
+        .filter((t) => t.type === type && t.testName === testName)
+        .map((t) => t.testId);
       journal.add({ uri, type, testName, existingTestIds });
       const testId = await executor.create(request);
       created.add(testId);
@@ -105,7 +113,11 @@ export function journaledExecutor(executor: PlanExecutor, journal: JournalFile, 
 }
 
 /** An endpoint document's binding, with the endpoint test a create or replace made recorded as ours (as an enterprise one is). */
-export function journaledEndpointBind(bind: (uri: string, testId: number | undefined) => Promise<void>, journal: JournalFile, steps: readonly EndpointPlanStep[]): (uri: string, testId: number | undefined) => Promise<void> {
+export function journaledEndpointBind(
+  bind: (uri: string, testId: number | undefined) => Promise<void>,
+  journal: JournalFile,
+  steps: readonly EndpointPlanStep[],
+): (uri: string, testId: number | undefined) => Promise<void> {
   return async (uri, testId) => {
     await bind(uri, testId);
     const created = steps.some((step) => step.uri === uri && (step.action === 'create' || step.action === 'replace'));

@@ -7,13 +7,32 @@ import { readTimeRange, type AskedRange } from '../cli/time-range';
 import { ToolInputError, type ToolContext } from './types';
 
 export const RANGE_PROPERTIES = {
-  window: { type: 'string', pattern: '^[0-9]{1,4}[mhdw]$', description: 'The last D: 30m, 6h, 24h (default), 7d; at most 7 days.' },
-  from: { type: 'string', maxLength: 40, description: 'Start of an absolute range instead of window: ISO 8601 with an offset (2026-11-23T08:00Z).' },
+  window: {
+    type: 'string',
+    pattern: '^[0-9]{1,4}[mhdw]$',
+    description: 'The last D: 30m, 6h, 24h (default), 7d; at most 7 days.',
+  },
+  from: {
+    type: 'string',
+    maxLength: 40,
+    description: 'Start of an absolute range instead of window: ISO 8601 with an offset (2026-11-23T08:00Z).',
+  },
   to: { type: 'string', maxLength: 40, description: 'End of the absolute range (default now).' },
 } as const;
 
-export const SESSION_ID = { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9._:-]+$', description: 'A userSessionId, as find_worst_sessions or agent_timeline give it.' } as const;
-export const TEST_ID = { type: 'integer', minimum: 1, maximum: 999_999_999_999, description: 'The id of a scheduled endpoint test (explain_session names the tests toward a session\'s site).' } as const;
+export const SESSION_ID = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 100,
+  pattern: '^[A-Za-z0-9._:-]+$',
+  description: 'A userSessionId, as find_worst_sessions or agent_timeline give it.',
+} as const;
+export const TEST_ID = {
+  type: 'integer',
+  minimum: 1,
+  maximum: 999_999_999_999,
+  description: "The id of a scheduled endpoint test (explain_session names the tests toward a session's site).",
+} as const;
 
 export function text(args: Record<string, unknown>, key: string): string | undefined {
   const value = args[key];
@@ -40,7 +59,8 @@ export function asToolInput<T>(read: () => T): T {
   try {
     return read();
   } catch (error) {
-    if (error instanceof UsageError) throw new ToolInputError(error.message.replace(/--(window|from|to|test|round|against|rounds)\b/g, '$1'));
+    if (error instanceof UsageError)
+      throw new ToolInputError(error.message.replace(/--(window|from|to|test|round|against|rounds)\b/g, '$1'));
     throw error;
   }
 }
@@ -59,7 +79,8 @@ export function workspaceFile(ctx: ToolContext, path: string): string {
     throw new ToolInputError(`${path} does not exist in the workspace`);
   }
   const inside = relative(root, real);
-  if (inside === '' || inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside)) throw new ToolInputError(`${path} is outside the workspace folder; name a file inside it`);
+  if (inside === '' || inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside))
+    throw new ToolInputError(`${path} is outside the workspace folder; name a file inside it`);
   if (!statSync(real).isFile()) throw new ToolInputError(`${path} is not a file`);
   return real;
 }
@@ -69,7 +90,8 @@ export function workspaceTarget(ctx: ToolContext, path: string): string {
   const root = realpathSync(ctx.cwd);
   const target = resolve(root, path);
   const inside = relative(root, target);
-  if (inside === '' || inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside)) throw new ToolInputError(`${path} is outside the workspace folder; name a file inside it`);
+  if (inside === '' || inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside))
+    throw new ToolInputError(`${path} is outside the workspace folder; name a file inside it`);
   return target;
 }
 

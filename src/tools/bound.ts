@@ -6,7 +6,10 @@ export const MAX_TEXT_CHARS = 12_000;
 /** Characters of the JSON answer, at most (a model reads it too). */
 export const MAX_JSON_CHARS = 48_000;
 
-export interface Capped<T> { items: T[]; omitted: number }
+export interface Capped<T> {
+  items: T[];
+  omitted: number;
+}
 
 export function capList<T>(items: readonly T[], max: number): Capped<T> {
   return { items: items.slice(0, max), omitted: Math.max(0, items.length - max) };
@@ -24,7 +27,8 @@ export function boundedText(text: string, max = MAX_TEXT_CHARS): string {
   const kept = text.slice(0, cut > 0 ? cut : max);
   const left = text.length - kept.length;
   // A fence cut open is closed again, so the rest of the answer is never read as inside it.
-  const openFences = (kept.match(/^<<<UNTRUSTED DATA/gm) ?? []).length - (kept.match(/^END UNTRUSTED DATA>>>$/gm) ?? []).length;
+  const openFences =
+    (kept.match(/^<<<UNTRUSTED DATA/gm) ?? []).length - (kept.match(/^END UNTRUSTED DATA>>>$/gm) ?? []).length;
   return `${kept}${openFences > 0 ? '\nEND UNTRUSTED DATA>>>' : ''}\n(answer cut: ${left.toLocaleString('en-US')} more characters left out; ask a narrower question)`;
 }
 
@@ -34,12 +38,20 @@ export function boundedData(data: Record<string, unknown>, max = MAX_JSON_CHARS)
   if (size <= max) return data;
   const kept: Record<string, unknown> = {};
   const dropped: string[] = [];
-  const entries = Object.entries(data).map(([key, value]) => ({ key, value, size: JSON.stringify(value ?? null).length })).sort((a, b) => a.size - b.size);
+  const entries = Object.entries(data)
+    .map(([key, value]) => ({ key, value, size: JSON.stringify(value ?? null).length }))
+    .sort((a, b) => a.size - b.size);
   let total = 2;
   for (const entry of entries) {
-    if (total + entry.size + entry.key.length + 4 > max - 200) { dropped.push(entry.key); continue; }
+    if (total + entry.size + entry.key.length + 4 > max - 200) {
+      dropped.push(entry.key);
+      continue;
+    }
     kept[entry.key] = entry.value;
     total += entry.size + entry.key.length + 4;
   }
-  return { ...kept, leftOut: `${dropped.join(', ')} left out: the whole answer was ${size.toLocaleString('en-US')} characters (cap ${max.toLocaleString('en-US')})` };
+  return {
+    ...kept,
+    leftOut: `${dropped.join(', ')} left out: the whole answer was ${size.toLocaleString('en-US')} characters (cap ${max.toLocaleString('en-US')})`,
+  };
 }

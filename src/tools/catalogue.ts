@@ -16,8 +16,19 @@ import { ToolInputError, type ToolAnswer, type ToolContext, type ToolDefinition 
 import { untrustedLine } from '../analysis/text/untrusted';
 
 export const TOOLS: readonly ToolDefinition[] = [
-  findWorstSessions, explainSession, agentTimelineTool, findAgent, localizePath, diffPath, compareSessionsTool, compareHars, redactHarTool,
-  validateDocumentsTool, planDocuments, applyDocuments, runInstantTest,
+  findWorstSessions,
+  explainSession,
+  agentTimelineTool,
+  findAgent,
+  localizePath,
+  diffPath,
+  compareSessionsTool,
+  compareHars,
+  redactHarTool,
+  validateDocumentsTool,
+  planDocuments,
+  applyDocuments,
+  runInstantTest,
 ];
 
 export function toolNamed(name: string): ToolDefinition | undefined {
@@ -37,9 +48,10 @@ function validatorOf(tool: ToolDefinition): ValidateFunction {
 }
 
 function schemaError(error: ErrorObject | undefined): string {
-  if (!error) return 'the arguments do not match the tool\'s input schema';
+  if (!error) return "the arguments do not match the tool's input schema";
   const where = error.instancePath ? error.instancePath.slice(1).replace(/\//g, '.') : 'the arguments';
-  if (error.keyword === 'additionalProperties') return `${where} has an unknown argument "${untrustedLine(String(error.params['additionalProperty']), 60)}"`;
+  if (error.keyword === 'additionalProperties')
+    return `${where} has an unknown argument "${untrustedLine(String(error.params['additionalProperty']), 60)}"`;
   if (error.keyword === 'required') return `${where} needs ${String(error.params['missingProperty'])}`;
   return `${where} ${error.message ?? 'is not valid'}`;
 }
@@ -54,8 +66,14 @@ export interface ToolOutcome extends ToolAnswer {
  */
 export async function callTool(name: string, args: unknown, ctx: ToolContext): Promise<ToolOutcome> {
   const tool = toolNamed(name);
-  if (!tool) return failure(`There is no tool named "${untrustedLine(name, 60)}"; the tools are ${TOOLS.map((t) => t.name).join(', ')}.`);
-  if (tool.writes && !ctx.allowWrites) return failure(`${tool.name} changes the account, and writes are not allowed here (start netmon mcp with --allow-writes, or confirm it in VS Code).`);
+  if (!tool)
+    return failure(
+      `There is no tool named "${untrustedLine(name, 60)}"; the tools are ${TOOLS.map((t) => t.name).join(', ')}.`,
+    );
+  if (tool.writes && !ctx.allowWrites)
+    return failure(
+      `${tool.name} changes the account, and writes are not allowed here (start netmon mcp with --allow-writes, or confirm it in VS Code).`,
+    );
   const input: unknown = args ?? {};
   const validate = validatorOf(tool);
   if (!validate(input)) return failure(`${tool.name}: ${schemaError(validate.errors?.[0])}.`);
@@ -73,7 +91,8 @@ function failure(text: string): ToolOutcome {
 
 function failureSentence(error: unknown): string {
   if (error instanceof ToolInputError) return error.message;
-  if (error instanceof UsageError) return error.message.replace(/--(window|from|to|round|against|rounds|test)\b/g, '$1');
+  if (error instanceof UsageError)
+    return error.message.replace(/--(window|from|to|round|against|rounds|test)\b/g, '$1');
   if (isNetmonError(error)) return `the API answered: ${untrustedLine(error.message, 400)}`;
   return untrustedLine(error instanceof Error ? error.message : String(error), 400);
 }

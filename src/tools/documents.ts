@@ -11,9 +11,12 @@ import { fenced, outside } from './fence';
 import { ToolInputError, type ToolContext, type ToolDefinition } from './types';
 
 export const PATTERNS = {
-  type: 'array', minItems: 1, maxItems: 20,
+  type: 'array',
+  minItems: 1,
+  maxItems: 20,
   items: { type: 'string', minLength: 1, maxLength: 300, pattern: '^[^-]' },
-  description: 'Folders, files or globs of documents, relative to the workspace folder (e.g. ["tests"] or ["**/*.netmon-test.json"]).',
+  description:
+    'Folders, files or globs of documents, relative to the workspace folder (e.g. ["tests"] or ["**/*.netmon-test.json"]).',
 } as const;
 
 /** Documents read in one call, at most. */
@@ -21,10 +24,13 @@ const MAX_DOCUMENTS = 500;
 
 /** The patterns' files, each one inside the workspace (globs are matched below it). */
 export async function documentFiles(ctx: ToolContext, patterns: readonly string[], glob: string): Promise<string[]> {
-  if (patterns.some((p) => p.includes('..'))) throw new ToolInputError('name documents inside the workspace folder (no ..)');
+  if (patterns.some((p) => p.includes('..')))
+    throw new ToolInputError('name documents inside the workspace folder (no ..)');
   const files = (await expandDocuments(patterns, ctx.cwd, glob)).map((file) => workspaceFile(ctx, file));
-  if (files.length === 0) throw new ToolInputError(`no documents matched ${patterns.map((p) => outside(p, 100)).join(' ')}`);
-  if (files.length > MAX_DOCUMENTS) throw new ToolInputError(`${files.length} documents matched; name at most ${MAX_DOCUMENTS}`);
+  if (files.length === 0)
+    throw new ToolInputError(`no documents matched ${patterns.map((p) => outside(p, 100)).join(' ')}`);
+  if (files.length > MAX_DOCUMENTS)
+    throw new ToolInputError(`${files.length} documents matched; name at most ${MAX_DOCUMENTS}`);
   return files;
 }
 
@@ -37,19 +43,35 @@ export const validateDocumentsTool: ToolDefinition = {
   async run(args, ctx) {
     const files = await documentFiles(ctx, args['paths'] as string[], DOCUMENT_GLOB);
     const documents: { uri: string; text: string }[] = [];
-    for (const file of files) if (documentKindOf(file)) documents.push({ uri: displayPath(file, ctx.cwd), text: await readFile(file, 'utf8') });
+    for (const file of files)
+      if (documentKindOf(file)) documents.push({ uri: displayPath(file, ctx.cwd), text: await readFile(file, 'utf8') });
     const results = validateDocuments(documents);
-    const problems = documents.flatMap((d) => (results.get(d.uri) ?? []).map((p) => ({ file: outside(d.uri, 300), line: p.range.start.line + 1, severity: p.severity, rule: p.code, message: outside(p.message, 400) })));
+    const problems = documents.flatMap((d) =>
+      (results.get(d.uri) ?? []).map((p) => ({
+        file: outside(d.uri, 300),
+        line: p.range.start.line + 1,
+        severity: p.severity,
+        rule: p.code,
+        message: outside(p.message, 400),
+      })),
+    );
     const shown = capList(problems, 50);
     const errors = problems.filter((p) => p.severity === 'error').length;
     const skipped = files.length - documents.length;
     return {
       text: [
-        problems.length === 0 ? `${documents.length} document${documents.length === 1 ? '' : 's'} OK.` : `${problems.length} problem${problems.length === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'}) in ${documents.length} documents.`,
+        problems.length === 0
+          ? `${documents.length} document${documents.length === 1 ? '' : 's'} OK.`
+          : `${problems.length} problem${problems.length === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'}) in ${documents.length} documents.`,
         skipped ? `${skipped} file${skipped === 1 ? '' : 's'} not named like a Netmon document left out.` : '',
-        fenced('the problems: file names and messages quote the documents', shown.items.map((p) => `${p.file}:${p.line} ${p.severity} ${p.rule}: ${p.message}`)),
+        fenced(
+          'the problems: file names and messages quote the documents',
+          shown.items.map((p) => `${p.file}:${p.line} ${p.severity} ${p.rule}: ${p.message}`),
+        ),
         ...omittedNote(shown.omitted, 'problems', 'validate fewer files'),
-      ].filter(Boolean).join('\n'),
+      ]
+        .filter(Boolean)
+        .join('\n'),
       data: { documents: documents.length, errors, problems: shown.items, problemsLeftOut: shown.omitted },
     };
   },

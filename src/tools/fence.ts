@@ -14,7 +14,9 @@ export const MAX_FENCED_LINE = 300;
 
 /** A marker's words broken by a zero-width space: the text reads the same, and cannot open or close a fence. */
 function unforgeable(line: string): string {
-  return line.replace(/UNTRUSTED DATA/gi, (match) => `${match.slice(0, 2)}${ZERO_WIDTH_SPACE}${match.slice(2)}`).replace(/<<<|>>>/g, (m) => `${m[0]}${ZERO_WIDTH_SPACE}${m.slice(1)}`);
+  return line
+    .replace(/UNTRUSTED DATA/gi, (match) => `${match.slice(0, 2)}${ZERO_WIDTH_SPACE}${match.slice(2)}`)
+    .replace(/<<<|>>>/g, (m) => `${m[0]}${ZERO_WIDTH_SPACE}${m.slice(1)}`);
 }
 
 /**

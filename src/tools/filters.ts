@@ -10,12 +10,30 @@ const MAX_AGENTS_PER_NAME = 10;
 const MAX_NETWORKS = 2000;
 
 export const FILTER_PROPERTIES = {
-  agent: { type: 'string', minLength: 1, maxLength: 100, description: 'Only this endpoint agent: its computer name (or part of it) or id.' },
-  site: { type: 'string', minLength: 1, maxLength: 253, description: 'Only sessions to this visited site (a host name, e.g. zoom.us).' },
-  network: { type: 'string', minLength: 1, maxLength: 100, description: 'Only sessions on this local network: its name (or part of it) or id.' },
+  agent: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 100,
+    description: 'Only this endpoint agent: its computer name (or part of it) or id.',
+  },
+  site: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 253,
+    description: 'Only sessions to this visited site (a host name, e.g. zoom.us).',
+  },
+  network: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 100,
+    description: 'Only sessions on this local network: its name (or part of it) or id.',
+  },
 } as const;
 
-export interface NamedFilters { filters: SearchFilter[]; said: string[] }
+export interface NamedFilters {
+  filters: SearchFilter[];
+  said: string[];
+}
 
 export async function filtersFromNames(args: Record<string, unknown>, ctx: ToolContext): Promise<NamedFilters> {
   const filters: SearchFilter[] = [];
@@ -26,9 +44,15 @@ export async function filtersFromNames(args: Record<string, unknown>, ctx: ToolC
     const directory = await client.agentDirectory().ready(ctx.signal);
     const search = new AgentSearch(directory.agents());
     const resolved = search.resolve(query);
-    const matches = resolved.agent ? [{ agent: resolved.agent, name: String(resolved.agent.computerName ?? resolved.agent.agentId) }] : search.search(query, MAX_AGENTS_PER_NAME + 1);
-    if (matches.length === 0) throw new ToolInputError(`no endpoint agent matches "${outside(query, 100)}"; find_agent lists agents by name`);
-    if (matches.length > MAX_AGENTS_PER_NAME) throw new ToolInputError(`"${outside(query, 100)}" matches more than ${MAX_AGENTS_PER_NAME} agents; name one (find_agent lists them)`);
+    const matches = resolved.agent
+      ? [{ agent: resolved.agent, name: String(resolved.agent.computerName ?? resolved.agent.agentId) }]
+      : search.search(query, MAX_AGENTS_PER_NAME + 1);
+    if (matches.length === 0)
+      throw new ToolInputError(`no endpoint agent matches "${outside(query, 100)}"; find_agent lists agents by name`);
+    if (matches.length > MAX_AGENTS_PER_NAME)
+      throw new ToolInputError(
+        `"${outside(query, 100)}" matches more than ${MAX_AGENTS_PER_NAME} agents; name one (find_agent lists them)`,
+      );
     filters.push({ key: 'agentId', values: matches.map((m) => String(m.agent.agentId)) });
     said.push(`agent ${matches.map((m) => `${outside(m.name, 100)} (${String(m.agent.agentId)})`).join(', ')}`);
   }
@@ -38,8 +62,18 @@ export async function filtersFromNames(args: Record<string, unknown>, ctx: ToolC
   }
   if (typeof args['network'] === 'string') {
     const wanted = args['network'].toLowerCase();
-    const { records } = await client.networks(ctx.signal ? { signal: ctx.signal } : {}).collect({ maxRecords: MAX_NETWORKS });
-    const matching = records.filter((n: PrivateNetwork) => String(n.networkId) === args['network'] || String(n.networkName ?? '').toLowerCase().includes(wanted)).slice(0, MAX_AGENTS_PER_NAME);
+    const { records } = await client
+      .networks(ctx.signal ? { signal: ctx.signal } : {})
+      .collect({ maxRecords: MAX_NETWORKS });
+    const matching = records
+      .filter(
+        (n: PrivateNetwork) =>
+          String(n.networkId) === args['network'] ||
+          String(n.networkName ?? '')
+            .toLowerCase()
+            .includes(wanted),
+      )
+      .slice(0, MAX_AGENTS_PER_NAME);
     if (matching.length === 0) throw new ToolInputError(`no local network matches "${outside(args['network'], 100)}"`);
     filters.push({ key: 'networkId', values: matching.map((n) => String(n.networkId)) });
     said.push(`network ${matching.map((n) => `${outside(n.networkName, 100)} (${String(n.networkId)})`).join(', ')}`);

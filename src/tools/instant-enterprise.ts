@@ -35,16 +35,32 @@ export async function runEnterpriseDocument(ctx: ToolContext, name: string, sour
   const signal = ctx.signal;
   const since = Math.floor(ctx.now() / 1000);
   const test = await client.runInstantTest(type, body, { aid, ...(signal ? { signal } : {}) });
-  const agentNames = new Map((test.agents ?? []).map((agent) => [String(agent.agentId), String(agent.agentName ?? agent.agentId)]));
+  const agentNames = new Map(
+    (test.agents ?? []).map((agent) => [String(agent.agentId), String(agent.agentName ?? agent.agentId)]),
+  );
   const agentIds = [...agentNames.keys()];
   if (agentIds.length === 0) throw new ToolInputError(`instant test ${test.testId} lists no agents to wait for`);
   let records: readonly TestResult[] = [];
   const outcome = await waitForRun(client, test, agentIds, since, {
-    aid, now: ctx.now, timeoutMs: TOOL_RUN_TIMEOUT_MS, onProgress: (_answered, _waiting, ran) => { records = ran; }, ...(signal ? { signal } : {}),
+    aid,
+    now: ctx.now,
+    timeoutMs: TOOL_RUN_TIMEOUT_MS,
+    onProgress: (_answered, _waiting, ran) => {
+      records = ran;
+    },
+    ...(signal ? { signal } : {}),
   });
   const view = enterpriseRunView({
-    testId: test.testId, testName: String(test.testName), type: String(test.type), kind: outcome.kind, instant: true, agentNames,
-    answered: outcome.agents, waitingFor: outcome.missing, records, phase: 'done',
+    testId: test.testId,
+    testName: String(test.testName),
+    type: String(test.type),
+    kind: outcome.kind,
+    instant: true,
+    agentNames,
+    answered: outcome.agents,
+    waitingFor: outcome.missing,
+    records,
+    phase: 'done',
     notes: [`Run now of ${name}, sent whole as an instant test (nothing is deployed).`],
   });
   const failing = outcome.agents.filter((agent) => agent.health === 'failing');
@@ -53,13 +69,31 @@ export async function runEnterpriseDocument(ctx: ToolContext, name: string, sour
   return {
     text: [
       `Instant run of test ${test.testId} (${String(test.type)}): ${outcome.agents.length} of ${agentIds.length} agents answered, ${failing.length} failing, ${outcome.missing.length} without an answer.`,
-      ...(failing.length + outcome.missing.length > 0 ? ['The failing and silent agents are named in the table below (✗, or "no answer").'] : []),
-      ...(outcome.missing.length > 0 ? [`Agents without an answer may still answer after ${TOOL_RUN_TIMEOUT_MS / 1000} s of waiting: the test keeps its results in the account.`] : []),
-      fenced('the run: the document, test and agent names, targets and errors come from the workspace and the API', [`document ${name}`, ...instantResultsText(view).split('\n')]),
+      ...(failing.length + outcome.missing.length > 0
+        ? ['The failing and silent agents are named in the table below (✗, or "no answer").']
+        : []),
+      ...(outcome.missing.length > 0
+        ? [
+            `Agents without an answer may still answer after ${TOOL_RUN_TIMEOUT_MS / 1000} s of waiting: the test keeps its results in the account.`,
+          ]
+        : []),
+      fenced('the run: the document, test and agent names, targets and errors come from the workspace and the API', [
+        `document ${name}`,
+        ...instantResultsText(view).split('\n'),
+      ]),
     ].join('\n'),
     data: {
-      testId: test.testId, testName: outside(test.testName, 200), type: String(test.type), kind: outcome.kind, document: outside(name, 200),
-      agents: shown.items.map((agent) => ({ agentId: agent.agentId, agent: nameOf(agent.agentId), health: agent.health, reason: outside(agent.reason, 300) })),
+      testId: test.testId,
+      testName: outside(test.testName, 200),
+      type: String(test.type),
+      kind: outcome.kind,
+      document: outside(name, 200),
+      agents: shown.items.map((agent) => ({
+        agentId: agent.agentId,
+        agent: nameOf(agent.agentId),
+        health: agent.health,
+        reason: outside(agent.reason, 300),
+      })),
       agentsLeftOut: shown.omitted,
       failing: failing.slice(0, MAX_AGENTS).map((agent) => nameOf(agent.agentId)),
       missing: outcome.missing.slice(0, MAX_AGENTS).map((agentId) => ({ agentId, agent: nameOf(agentId) })),
@@ -70,7 +104,10 @@ export async function runEnterpriseDocument(ctx: ToolContext, name: string, sour
 
 /** "the http-server test "Portal" toward https://…, from Frankfurt, DE; London, GB": what will run, for a confirmation. */
 export function describeDocumentTest(value: unknown): string {
-  const document = (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {}) as Record<string, unknown>;
+  const document = (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {}) as Record<
+    string,
+    unknown
+  >;
   const type = untrustedLine(document['type'] ?? 'unknown', 40);
   const field = TARGET_FIELDS.find((key) => document[key] !== undefined && document[key] !== '');
   const target = field ? ` toward ${untrustedLine(document[field], 200)}` : '';

@@ -11,7 +11,13 @@ import { capList, omittedNote } from './bound';
 import { fenced, outside } from './fence';
 import type { ToolContext, ToolDefinition } from './types';
 
-const ROUND = { type: 'string', maxLength: 40, pattern: '^[0-9A-Za-z:.+-]+$', description: 'A round: epoch seconds (as explain_session gives it) or an ISO 8601 time; the newest round in range by default.' } as const;
+const ROUND = {
+  type: 'string',
+  maxLength: 40,
+  pattern: '^[0-9A-Za-z:.+-]+$',
+  description:
+    'A round: epoch seconds (as explain_session gives it) or an ISO 8601 time; the newest round in range by default.',
+} as const;
 const MAX_ROUNDS = 48;
 
 async function testAndRounds(args: Record<string, unknown>, ctx: ToolContext) {
@@ -19,41 +25,92 @@ async function testAndRounds(args: Record<string, unknown>, ctx: ToolContext) {
   const range = rangeOf(args, ctx);
   const { client } = ctx.account;
   const [rounds, directory, test] = await Promise.all([
-    readPathRounds(client, testId, range.request, ctx.signal), client.agentDirectory().ready(ctx.signal), client.getEndpointTest(testId),
+    readPathRounds(client, testId, range.request, ctx.signal),
+    client.agentDirectory().ready(ctx.signal),
+    client.getEndpointTest(testId),
   ]);
   return { testId, rounds, names: directory.names(), testName: outside(test.testName ?? `test ${testId}`, 200) };
 }
 
 export const localizePath: ToolDefinition = {
   name: 'localize_path',
-  title: 'Localize loss and delay on a test\'s path',
-  description: 'Where on a scheduled endpoint test\'s network path the problem is, in one round or the newest N rounds: the hop where loss starts and persists (forwarding) or loss only at the target (terminal), ICMP rate-limited hops (not faults), the link where delay jumps, and the agents grouped by verdict.',
+  title: "Localize loss and delay on a test's path",
+  description:
+    "Where on a scheduled endpoint test's network path the problem is, in one round or the newest N rounds: the hop where loss starts and persists (forwarding) or loss only at the target (terminal), ICMP rate-limited hops (not faults), the link where delay jumps, and the agents grouped by verdict.",
   inputSchema: {
     type: 'object',
-    properties: { testId: TEST_ID, round: ROUND, rounds: { type: 'integer', minimum: 1, maximum: MAX_ROUNDS, description: 'The newest N rounds in range instead of one round (default 1).' }, ...RANGE_PROPERTIES },
-    required: ['testId'], additionalProperties: false,
+    properties: {
+      testId: TEST_ID,
+      round: ROUND,
+      rounds: {
+        type: 'integer',
+        minimum: 1,
+        maximum: MAX_ROUNDS,
+        description: 'The newest N rounds in range instead of one round (default 1).',
+      },
+      ...RANGE_PROPERTIES,
+    },
+    required: ['testId'],
+    additionalProperties: false,
   },
   writes: false,
   async run(args, ctx) {
     const { testId, rounds, names, testName } = await testAndRounds(args, ctx);
     const round = text(args, 'round');
-    const chosen = asToolInput(() => (round !== undefined ? [pickRound(rounds, round, 'newest')] : rounds.slice(0, integer(args, 'rounds') ?? 1)));
+    const chosen = asToolInput(() =>
+      round !== undefined ? [pickRound(rounds, round, 'newest')] : rounds.slice(0, integer(args, 'rounds') ?? 1),
+    );
     if (chosen.length === 0) throw new Error('the test has no path traces in this range (widen it with window)');
-    const traces = (await Promise.all(chosen.map((r) => readRoundTraces(ctx.account.client, testId, r.agentIds, r.roundId, ctx.signal)))).flat();
+    const traces = (
+      await Promise.all(
+        chosen.map((r) => readRoundTraces(ctx.account.client, testId, r.agentIds, r.roundId, ctx.signal)),
+      )
+    ).flat();
     const found = localizePathTraces(traces, { agentName: (id) => names[id] ?? id });
-    const when = chosen.length === 1 ? `round ${roundMinute(chosen[0]!.roundId)} (${chosen[0]!.roundId})` : `${chosen.length} rounds, ${roundMinute(chosen.at(-1)!.roundId)} to ${roundMinute(chosen[0]!.roundId)}`;
+    const when =
+      chosen.length === 1
+        ? `round ${roundMinute(chosen[0]!.roundId)} (${chosen[0]!.roundId})`
+        : `${chosen.length} rounds, ${roundMinute(chosen.at(-1)!.roundId)} to ${roundMinute(chosen[0]!.roundId)}`;
     const lines = capList(found.lines, 20);
     return {
       text: [
         `Test ${testId}, ${when}: ${found.loss.length} loss finding${found.loss.length === 1 ? '' : 's'}${found.confident ? ' (confident)' : ''}, ${found.delay.length} delay finding${found.delay.length === 1 ? '' : 's'}, ${found.rateLimited.length} rate-limited hop${found.rateLimited.length === 1 ? '' : 's'}, ${found.agents.length} agents, ${found.reachedTarget} of ${found.traversals} traversals reached the target.`,
-        fenced('the localization: hop names, networks and agent names come from the API', [`test ${testName}`, found.headline, ...lines.items.filter((l) => l !== found.headline), ...omittedNote(lines.omitted, 'lines'),
-          ...(found.perRound.length > 1 ? found.perRound.slice(0, 12).map((r) => `${roundMinute(r.roundId)}: ${r.headline}`) : [])]),
+        fenced('the localization: hop names, networks and agent names come from the API', [
+          `test ${testName}`,
+          found.headline,
+          ...lines.items.filter((l) => l !== found.headline),
+          ...omittedNote(lines.omitted, 'lines'),
+          ...(found.perRound.length > 1
+            ? found.perRound.slice(0, 12).map((r) => `${roundMinute(r.roundId)}: ${r.headline}`)
+            : []),
+        ]),
       ].join('\n'),
       data: {
-        testId, test: testName, rounds: chosen.map((r) => r.roundId), confident: found.confident, healthy: found.healthy, headline: outside(found.headline, 400),
-        loss: found.loss.slice(0, 10).map((f) => ({ kind: f.kind, at: outside(f.at.label), hopId: f.at.id, agents: f.agents.length, traversals: f.traversals, confident: f.confident, line: outside(f.line, 400) })),
-        delay: found.delay.slice(0, 5).map((f) => ({ from: outside(f.from.label), to: outside(f.to.label), increaseMs: f.increaseMs, agents: f.agents.length, line: outside(f.line, 400) })),
-        rateLimited: found.rateLimited.slice(0, 10).map((h) => ({ hop: outside(h.hop.label), line: outside(h.line, 400) })),
+        testId,
+        test: testName,
+        rounds: chosen.map((r) => r.roundId),
+        confident: found.confident,
+        healthy: found.healthy,
+        headline: outside(found.headline, 400),
+        loss: found.loss.slice(0, 10).map((f) => ({
+          kind: f.kind,
+          at: outside(f.at.label),
+          hopId: f.at.id,
+          agents: f.agents.length,
+          traversals: f.traversals,
+          confident: f.confident,
+          line: outside(f.line, 400),
+        })),
+        delay: found.delay.slice(0, 5).map((f) => ({
+          from: outside(f.from.label),
+          to: outside(f.to.label),
+          increaseMs: f.increaseMs,
+          agents: f.agents.length,
+          line: outside(f.line, 400),
+        })),
+        rateLimited: found.rateLimited
+          .slice(0, 10)
+          .map((h) => ({ hop: outside(h.hop.label), line: outside(h.line, 400) })),
         verdicts: found.verdicts.map((v) => ({ kind: v.kind, agents: v.agents.length, line: outside(v.line, 400) })),
         routeChanges: found.routeChangeCount,
       },
@@ -64,12 +121,22 @@ export const localizePath: ToolDefinition = {
 
 export const diffPath: ToolDefinition = {
   name: 'diff_path',
-  title: 'What changed on a test\'s path',
-  description: 'What changed on a scheduled endpoint test\'s network path between two rounds: per agent the route change in words, the hops added, removed or changed and their delay and loss deltas. Default: the newest round in range against the oldest.',
+  title: "What changed on a test's path",
+  description:
+    "What changed on a scheduled endpoint test's network path between two rounds: per agent the route change in words, the hops added, removed or changed and their delay and loss deltas. Default: the newest round in range against the oldest.",
   inputSchema: {
     type: 'object',
-    properties: { testId: TEST_ID, round: ROUND, against: { ...ROUND, description: 'The baseline round (epoch seconds or ISO 8601); the oldest round in range by default.' }, ...RANGE_PROPERTIES },
-    required: ['testId'], additionalProperties: false,
+    properties: {
+      testId: TEST_ID,
+      round: ROUND,
+      against: {
+        ...ROUND,
+        description: 'The baseline round (epoch seconds or ISO 8601); the oldest round in range by default.',
+      },
+      ...RANGE_PROPERTIES,
+    },
+    required: ['testId'],
+    additionalProperties: false,
   },
   writes: false,
   async run(args, ctx) {
@@ -78,7 +145,8 @@ export const diffPath: ToolDefinition = {
     const before = asToolInput(() => pickRound(rounds, text(args, 'against'), 'oldest'));
     const { client } = ctx.account;
     const [tracesBefore, tracesAfter] = await Promise.all([
-      readRoundTraces(client, testId, before.agentIds, before.roundId, ctx.signal), readRoundTraces(client, testId, after.agentIds, after.roundId, ctx.signal),
+      readRoundTraces(client, testId, before.agentIds, before.roundId, ctx.signal),
+      readRoundTraces(client, testId, after.agentIds, after.roundId, ctx.signal),
     ]);
     const model = diffPathTraces(tracesBefore, tracesAfter, names);
     const changed = model.agents.filter((a) => a.kind !== 'same');
@@ -87,13 +155,35 @@ export const diffPath: ToolDefinition = {
     return {
       text: [
         `Test ${testId}: round ${roundMinute(after.roundId)} (${after.roundId}) against ${roundMinute(before.roundId)} (${before.roundId}): ${changed.filter((a) => a.kind === 'changed').length} of ${model.agents.length} agents changed route; ${hops.length} hops differ.`,
-        fenced('the diff: hop names, networks and agent names come from the API', [`test ${testName}`, model.summary, ...agents.items.map((a) => a.line), ...omittedNote(agents.omitted, 'agents')]),
+        fenced('the diff: hop names, networks and agent names come from the API', [
+          `test ${testName}`,
+          model.summary,
+          ...agents.items.map((a) => a.line),
+          ...omittedNote(agents.omitted, 'agents'),
+        ]),
       ].join('\n'),
       data: {
-        testId, test: testName, roundId: after.roundId, baselineRoundId: before.roundId, summary: outside(model.summary, 400),
-        agents: agents.items.map((a) => ({ agentId: a.agentId, name: outside(a.name, 100), kind: a.kind, ...(a.hop !== undefined ? { hop: a.hop } : {}), ...(a.endDeltaMs !== undefined ? { endDeltaMs: a.endDeltaMs } : {}), line: outside(a.line, 400) })),
+        testId,
+        test: testName,
+        roundId: after.roundId,
+        baselineRoundId: before.roundId,
+        summary: outside(model.summary, 400),
+        agents: agents.items.map((a) => ({
+          agentId: a.agentId,
+          name: outside(a.name, 100),
+          kind: a.kind,
+          ...(a.hop !== undefined ? { hop: a.hop } : {}),
+          ...(a.endDeltaMs !== undefined ? { endDeltaMs: a.endDeltaMs } : {}),
+          line: outside(a.line, 400),
+        })),
         agentsLeftOut: agents.omitted,
-        hops: hops.slice(0, 40).map((n) => ({ id: outside(n.id, 100), status: n.status, changes: n.changes.map((c) => outside(c, 200)), ...(n.delayDeltaMs !== undefined ? { delayDeltaMs: n.delayDeltaMs } : {}), ...(n.lossDeltaPct !== undefined ? { lossDeltaPct: n.lossDeltaPct } : {}) })),
+        hops: hops.slice(0, 40).map((n) => ({
+          id: outside(n.id, 100),
+          status: n.status,
+          changes: n.changes.map((c) => outside(c, 200)),
+          ...(n.delayDeltaMs !== undefined ? { delayDeltaMs: n.delayDeltaMs } : {}),
+          ...(n.lossDeltaPct !== undefined ? { lossDeltaPct: n.lossDeltaPct } : {}),
+        })),
         hopsLeftOut: Math.max(0, hops.length - 40),
       },
       opens: [{ command: 'netmon.comparePathRounds', title: 'Netmon: Compare Path Rounds', args: [testId] }],

@@ -48,11 +48,17 @@ export function bundleLoadInfo(file: string): BundleLoadInfo | undefined {
 export type ProvidedModules = Readonly<Record<string, unknown>>;
 
 /** `require(file)` for a CommonJS bundle, compiled from the code cache when there is one. */
-export function requireBundle(file: string, cacheDir: string | undefined = defaultCacheDir(), writeAfterMs = WRITE_CACHE_AFTER_MS, provided: ProvidedModules = {}): unknown {
+export function requireBundle(
+  file: string,
+  cacheDir: string | undefined = defaultCacheDir(),
+  writeAfterMs = WRITE_CACHE_AFTER_MS,
+  provided: ProvidedModules = {},
+): unknown {
   if (loaded.has(file)) return loaded.get(file);
   const dir = cacheDir !== undefined && isPrivateCacheDir(cacheDir) ? cacheDir : undefined;
   // A cache that cannot be used or written must never stop the extension from loading.
-  const exports = dir === undefined ? loadUncached(file, provided) : loadWithCodeCache(file, dir, writeAfterMs, provided).exports;
+  const exports =
+    dir === undefined ? loadUncached(file, provided) : loadWithCodeCache(file, dir, writeAfterMs, provided).exports;
   loaded.set(file, exports);
   return exports;
 }
@@ -85,26 +91,40 @@ export function isPrivateCacheDir(dir: string, uid: number | undefined = process
 }
 
 /** Compiles and runs the bundle once more (no memo), from `dir`'s cache when it matches. */
-export function loadWithCodeCache(file: string, dir: string, writeAfterMs = WRITE_CACHE_AFTER_MS, provided: ProvidedModules = {}): BundleLoadInfo & { exports: unknown } {
+export function loadWithCodeCache(
+  file: string,
+  dir: string,
+  writeAfterMs = WRITE_CACHE_AFTER_MS,
+  provided: ProvidedModules = {},
+): BundleLoadInfo & { exports: unknown } {
   if (!isPrivateCacheDir(dir)) throw new Error(`${dir} is not a private folder of this user`);
   const source = readFileSync(file, 'utf8');
   const prefix = `${path.basename(file)}-`;
-  const key = createHash('sha256').update(process.versions.v8).update('\0').update(process.arch).update('\0').update(source).digest('hex').slice(0, 32);
+  const key = createHash('sha256')
+    .update(process.versions.v8)
+    .update('\0')
+    .update(process.arch)
+    .update('\0')
+    .update(source)
+    .digest('hex')
+    .slice(0, 32);
   const cacheFile = path.join(dir, `${prefix}${key}.bin`);
   const cachedData = readIfPresent(cacheFile);
   const script = compile(source, file, cachedData);
   const fromCache = cachedData !== undefined && !script.cachedDataRejected;
   const exports = runAsModule(script, file, provided);
-  const cacheWritten = fromCache ? Promise.resolve() : new Promise<void>((resolve) => {
-    const write = (): void => {
-      if (!pendingWrites.delete(write)) return;
-      clearTimeout(timer);
-      writeCache(script, dir, prefix, cacheFile);
-      resolve();
-    };
-    pendingWrites.add(write);
-    const timer = setTimeout(write, writeAfterMs).unref();
-  });
+  const cacheWritten = fromCache
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => {
+        const write = (): void => {
+          if (!pendingWrites.delete(write)) return;
+          clearTimeout(timer);
+          writeCache(script, dir, prefix, cacheFile);
+          resolve();
+        };
+        pendingWrites.add(write);
+        const timer = setTimeout(write, writeAfterMs).unref();
+      });
   loadInfo.set(file, { fromCache, cacheWritten });
   return { exports, fromCache, cacheWritten };
 }
@@ -124,8 +144,18 @@ function runAsModule(script: vm.Script, file: string, provided: ProvidedModules)
   if (typeof wrapper !== 'function') throw new Error(`${file} did not compile to a module wrapper`);
   const module = { exports: {} as unknown, filename: file, id: file, loaded: false };
   const plainRequire = createRequire(file);
-  const localRequire = Object.assign((id: string): unknown => (Object.hasOwn(provided, id) ? provided[id] : plainRequire(id)), plainRequire);
-  (wrapper as (...args: unknown[]) => void).call(module.exports, module.exports, localRequire, module, file, path.dirname(file));
+  const localRequire = Object.assign(
+    (id: string): unknown => (Object.hasOwn(provided, id) ? provided[id] : plainRequire(id)),
+    plainRequire,
+  );
+  (wrapper as (...args: unknown[]) => void).call(
+    module.exports,
+    module.exports,
+    localRequire,
+    module,
+    file,
+    path.dirname(file),
+  );
   module.loaded = true;
   return module.exports;
 }

@@ -7,7 +7,8 @@ import { errorText, isCancellation } from './errors';
 export type CommandHandler = (...args: unknown[]) => unknown;
 
 export function registerCommands(context: vscode.ExtensionContext, handlers: Record<string, CommandHandler>): void {
-  for (const [id, handler] of Object.entries(handlers)) context.subscriptions.push(vscode.commands.registerCommand(id, handler));
+  for (const [id, handler] of Object.entries(handlers))
+    context.subscriptions.push(vscode.commands.registerCommand(id, handler));
 }
 
 /** Runs `work`; a failure becomes an error notification and the result `undefined`. */

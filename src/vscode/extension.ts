@@ -32,20 +32,39 @@ let connectionToClose: ConnectionManager | undefined;
 
 export function activate(context: vscode.ExtensionContext): NetmonExtensionApi | undefined {
   const log = vscode.window.createOutputChannel('Netmon', { log: true });
-  context.subscriptions.push(log, vscode.commands.registerCommand('netmon.showLog', () => log.show(true)));
+  context.subscriptions.push(
+    log,
+    vscode.commands.registerCommand('netmon.showLog', () => log.show(true)),
+  );
 
-  const connection = new ConnectionManager(context, (event) => {
-    logRequest(log, event);
-    statusBar.onRateLimit(event.rateLimitRemaining); // requests only start after activation
-  }, preloadAfterActivation(lazyClientFactory(context.extensionPath)), (message) => log.warn(message), (message) => log.info(message));
+  const connection = new ConnectionManager(
+    context,
+    (event) => {
+      logRequest(log, event);
+      statusBar.onRateLimit(event.rateLimitRemaining); // requests only start after activation
+    },
+    preloadAfterActivation(lazyClientFactory(context.extensionPath)),
+    (message) => log.warn(message),
+    (message) => log.info(message),
+  );
   connectionToClose = connection;
   const statusBar = new ConnectionStatusBar(connection);
   const query = new QueryState();
   // Read once, not at every getChildren: readSettings() inspects every netmon.* key, and the
   // profile of a launch showed those reads among the extension host's largest costs.
   let pageSize: number | undefined;
-  const tree = new NetmonTreeProvider(connection, query, () => (pageSize ??= readSettings().pageSize), writePendingCodeCaches, (message) => log.error(message));
-  const treeView = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, showCollapseAll: true, canSelectMany: true });
+  const tree = new NetmonTreeProvider(
+    connection,
+    query,
+    () => (pageSize ??= readSettings().pageSize),
+    writePendingCodeCaches,
+    (message) => log.error(message),
+  );
+  const treeView = vscode.window.createTreeView(VIEW_ID, {
+    treeDataProvider: tree,
+    showCollapseAll: true,
+    canSelectMany: true,
+  });
   const showQuery = (): void => {
     treeView.description = query.description;
     // A single-view container hides the description in its merged title, so say it in the view too.
@@ -53,17 +72,40 @@ export function activate(context: vscode.ExtensionContext): NetmonExtensionApi |
   };
   showQuery();
   context.subscriptions.push(
-    connection, statusBar, query, tree, treeView,
+    connection,
+    statusBar,
+    query,
+    tree,
+    treeView,
     connection.onDidChange(() => statusBar.update()),
     query.onDidChange(showQuery),
-    onSettingChanged('netmon', () => { const { timeoutMs, proxy } = readSettings(); return { timeoutMs, proxy }; }, () => void connection.applySettings()),
-    onSettingChanged('netmon.apiVersion', () => readSettings().apiVersion, () => {
-      connection.applyApiVersion().catch((error: unknown) => log.error(errorText('Reconnecting in the API version netmon.apiVersion names', error)));
-    }),
-    onSettingChanged('netmon.pageSize', () => readSettings().pageSize, () => {
-      pageSize = undefined;
-      tree.refreshAll();
-    }),
+    onSettingChanged(
+      'netmon',
+      () => {
+        const { timeoutMs, proxy } = readSettings();
+        return { timeoutMs, proxy };
+      },
+      () => void connection.applySettings(),
+    ),
+    onSettingChanged(
+      'netmon.apiVersion',
+      () => readSettings().apiVersion,
+      () => {
+        connection
+          .applyApiVersion()
+          .catch((error: unknown) =>
+            log.error(errorText('Reconnecting in the API version netmon.apiVersion names', error)),
+          );
+      },
+    ),
+    onSettingChanged(
+      'netmon.pageSize',
+      () => readSettings().pageSize,
+      () => {
+        pageSize = undefined;
+        tree.refreshAll();
+      },
+    ),
   );
   const development = context.extensionMode !== vscode.ExtensionMode.Production;
   const prompts = new Prompts(development);
@@ -78,15 +120,29 @@ export function activate(context: vscode.ExtensionContext): NetmonExtensionApi |
   if (development) registerInvokeToolCommand(context);
   void vscode.commands.executeCommand('setContext', 'netmon.connected', false);
 
-  const ready = connection.restore().catch((error: unknown) => {
-    log.error(errorText('Restoring the last connection', error));
-  }).then(() => welcomeOnFirstRun(context, (message) => log.info(message))).then(() => undefined);
+  const ready = connection
+    .restore()
+    .catch((error: unknown) => {
+      log.error(errorText('Restoring the last connection', error));
+    })
+    .then(() => welcomeOnFirstRun(context, (message) => log.info(message)))
+    .then(() => undefined);
   // Other extensions get nothing in production: the API holds a signed-in client.
   if (!development) return undefined;
   return {
-    tree, treeView, connection, query, statusBarText: () => statusBar.text, heldDetailsTexts: () => features.load().details.heldTexts, logUri: context.logUri, ready,
-    prompts, signIn: connectionCommands.signIn, switchAccountGroup: connectionCommands.switchAccountGroup,
-    runInstantAnswers: (answers, pollMs) => features.load().documents.runWithAnswers(answers, pollMs), lmTools,
+    tree,
+    treeView,
+    connection,
+    query,
+    statusBarText: () => statusBar.text,
+    heldDetailsTexts: () => features.load().details.heldTexts,
+    logUri: context.logUri,
+    ready,
+    prompts,
+    signIn: connectionCommands.signIn,
+    switchAccountGroup: connectionCommands.switchAccountGroup,
+    runInstantAnswers: (answers, pollMs) => features.load().documents.runWithAnswers(answers, pollMs),
+    lmTools,
   };
 }
 

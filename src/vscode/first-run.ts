@@ -14,7 +14,10 @@ export const WALKTHROUGH_ID = 'netmon.netmon-workbench#netmon.getStarted';
  * installed extension. A development host (the test suites, F5) is not a newcomer's start:
  * every suite would find the walkthrough over its editors.
  */
-export async function welcomeOnFirstRun(context: vscode.ExtensionContext, log: (message: string) => void): Promise<boolean> {
+export async function welcomeOnFirstRun(
+  context: vscode.ExtensionContext,
+  log: (message: string) => void,
+): Promise<boolean> {
   if (context.extensionMode !== vscode.ExtensionMode.Production) return false;
   if (context.globalState.get<boolean>(FIRST_RUN_KEY) === true || !readSettings().startInDemoMode) return false;
   // Remembered before opening: a failure to open must not make every later start try again.
@@ -25,7 +28,9 @@ export async function welcomeOnFirstRun(context: vscode.ExtensionContext, log: (
     log('First start in demo mode: opened the Netmon view and the Get started walkthrough (once).');
     return true;
   } catch (error) {
-    log(`First start in demo mode: could not open the walkthrough (${error instanceof Error ? error.message : String(error)}).`);
+    log(
+      `First start in demo mode: could not open the walkthrough (${error instanceof Error ? error.message : String(error)}).`,
+    );
     return false;
   }
 }

@@ -13,17 +13,39 @@ import { sharedModules } from './shared-modules';
 
 /** The commands dist/features-lib.js registers (the others are registered by activate() itself). */
 export const FEATURE_COMMANDS: readonly string[] = [
-  ...Object.values(DOCUMENT_COMMANDS), ...Object.values(ENDPOINT_TEST_COMMANDS),
-  'netmon.openDetails', 'netmon.openProbeDetails', 'netmon.copyPermalink', 'netmon.openPermalink', 'netmon.exportHar',
-  'netmon.openSessionOverview', 'netmon.openPageWaterfall', 'netmon.openPathVisualization', 'netmon.comparePathRounds',
-  'netmon.openMetrics', 'netmon.openAgent', 'netmon.compareSessions', 'netmon.comparePages', 'netmon.comparePageWithHarFile',
-  'netmon.compareHars', 'netmon.troubleshootAgent', 'netmon.openPathTraceAsText', 'netmon.showTestResults',
-  'netmon.walkthrough.explore', 'netmon.walkthrough.openSession',
-  'netmon.copyAgentId', 'netmon.copyEndpointAgentId', 'netmon.addAgentToDocument',
+  ...Object.values(DOCUMENT_COMMANDS),
+  ...Object.values(ENDPOINT_TEST_COMMANDS),
+  'netmon.openDetails',
+  'netmon.openProbeDetails',
+  'netmon.copyPermalink',
+  'netmon.openPermalink',
+  'netmon.exportHar',
+  'netmon.openSessionOverview',
+  'netmon.openPageWaterfall',
+  'netmon.openPathVisualization',
+  'netmon.comparePathRounds',
+  'netmon.openMetrics',
+  'netmon.openAgent',
+  'netmon.compareSessions',
+  'netmon.comparePages',
+  'netmon.comparePageWithHarFile',
+  'netmon.compareHars',
+  'netmon.troubleshootAgent',
+  'netmon.openPathTraceAsText',
+  'netmon.showTestResults',
+  'netmon.walkthrough.explore',
+  'netmon.walkthrough.openSession',
+  'netmon.copyAgentId',
+  'netmon.copyEndpointAgentId',
+  'netmon.addAgentToDocument',
 ];
 
 /** Test commands of the features: not contributed, registered outside production only. */
-const INTERNAL_FEATURE_COMMANDS = ['netmon.internal.panelStates', 'netmon.internal.panelMessage', 'netmon.internal.setHarSizeLimit'];
+const INTERNAL_FEATURE_COMMANDS = [
+  'netmon.internal.panelStates',
+  'netmon.internal.panelMessage',
+  'netmon.internal.setHarSizeLimit',
+];
 
 export class LazyFeatures implements vscode.Disposable {
   private features: Features | undefined;
@@ -33,12 +55,17 @@ export class LazyFeatures implements vscode.Disposable {
 
   constructor(private readonly services: FeatureServices) {
     const { context } = services;
-    const ids = context.extensionMode === vscode.ExtensionMode.Production ? FEATURE_COMMANDS : [...FEATURE_COMMANDS, ...INTERNAL_FEATURE_COMMANDS];
+    const ids =
+      context.extensionMode === vscode.ExtensionMode.Production
+        ? FEATURE_COMMANDS
+        : [...FEATURE_COMMANDS, ...INTERNAL_FEATURE_COMMANDS];
     for (const id of ids) {
-      this.thin.push(vscode.commands.registerCommand(id, (...args: unknown[]) => {
-        this.load();
-        return vscode.commands.executeCommand(id, ...args);
-      }));
+      this.thin.push(
+        vscode.commands.registerCommand(id, (...args: unknown[]) => {
+          this.load();
+          return vscode.commands.executeCommand(id, ...args);
+        }),
+      );
     }
     // Diagnostics, completions and lenses start with the first Netmon document shown.
     this.watching = vscode.workspace.onDidOpenTextDocument((document) => {
@@ -46,7 +73,9 @@ export class LazyFeatures implements vscode.Disposable {
     });
     if (vscode.workspace.textDocuments.some((document) => documentKindOf(document.uri.path))) {
       // Not inside activate(): the view draws its roots first.
-      setTimeout(() => { if (!this.disposed) this.load(); }, 0);
+      setTimeout(() => {
+        if (!this.disposed) this.load();
+      }, 0);
     }
   }
 
@@ -55,8 +84,12 @@ export class LazyFeatures implements vscode.Disposable {
     if (this.features) return this.features;
     const bundle = path.join(this.services.context.extensionPath, 'dist', 'features-lib.js');
     const loaded = requireBundle(bundle, undefined, undefined, sharedModules());
-    const register = typeof loaded === 'object' && loaded !== null ? (loaded as { registerFeatures?: unknown }).registerFeatures : undefined;
-    if (typeof register !== 'function') throw new Error(`${bundle} does not export registerFeatures; rebuild with "npm run build"`);
+    const register =
+      typeof loaded === 'object' && loaded !== null
+        ? (loaded as { registerFeatures?: unknown }).registerFeatures
+        : undefined;
+    if (typeof register !== 'function')
+      throw new Error(`${bundle} does not export registerFeatures; rebuild with "npm run build"`);
     // The thin handlers give way first: an id can be registered only once.
     for (const handler of this.thin.splice(0)) handler.dispose();
     this.watching.dispose();

@@ -16,7 +16,9 @@ export class ConnectionStatusBar implements vscode.Disposable {
     this.item.show();
   }
 
-  get text(): string { return this.item.text; }
+  get text(): string {
+    return this.item.text;
+  }
 
   onRateLimit(remaining: number | undefined): void {
     if (remaining === undefined || remaining === this.rateLimitRemaining) return;
@@ -50,16 +52,21 @@ export class ConnectionStatusBar implements vscode.Disposable {
       `${info.kind === 'demo' ? 'Demo mode (embedded emulator)' : info.baseUrl}${info.api ? ` · ${apiLabel(info.api.version)}` : ''}`,
       `Account group: ${info.accountGroup ? `${untrustedLine(info.accountGroup.accountGroupName, 60)} (aid ${info.accountGroup.aid})` : 'default'}`,
     ];
-    if (this.rateLimitRemaining !== undefined) lines.push(`Requests left in this rate-limit period: ${this.rateLimitRemaining}`);
+    if (this.rateLimitRemaining !== undefined)
+      lines.push(`Requests left in this rate-limit period: ${this.rateLimitRemaining}`);
     lines.push('Click to switch the account group');
     this.show(parts.join(' · '), lines);
     this.item.command = 'netmon.switchAccountGroup';
   }
 
   /** The tooltip's lines for the mouse; the same words, without icons, for a screen reader. */
-  get accessibleLabel(): string { return this.item.accessibilityInformation?.label ?? ''; }
+  get accessibleLabel(): string {
+    return this.item.accessibilityInformation?.label ?? '';
+  }
 
-  get tooltip(): string { return typeof this.item.tooltip === 'string' ? this.item.tooltip : ''; }
+  get tooltip(): string {
+    return typeof this.item.tooltip === 'string' ? this.item.tooltip : '';
+  }
 
   /**
    * A plain-text tooltip: a MarkdownString's appendText turns every space into `&nbsp;`,

@@ -12,22 +12,29 @@ export const WALKTHROUGH_COMMANDS = {
 
 export function registerWalkthrough(context: vscode.ExtensionContext, connection: ConnectionManager): void {
   registerCommands(context, {
-    [WALKTHROUGH_COMMANDS.explore]: () => reporting('Opening the Netmon view', async () => {
-      await ensureConnected(connection);
-      await vscode.commands.executeCommand('netmon.explorer.focus');
-    }),
-    [WALKTHROUGH_COMMANDS.openSession]: () => reporting('Opening a session', async () => {
-      await ensureConnected(connection);
-      const client = connection.requireClient();
-      const { records } = await client.userSessions({ window: '1d' }).collect({ maxRecords: 25 });
-      for (const session of records) {
-        const page = (await client.getUserSession(session.userSessionId)).pages?.[0];
-        if (!page) continue;
-        await vscode.commands.executeCommand('netmon.openSessionOverview', session.userSessionId);
-        return vscode.commands.executeCommand<string | undefined>('netmon.openPageWaterfall', session.userSessionId, page.id, page.title);
-      }
-      throw new Error('No user session with pages in the last day: widen the time range in the Netmon view');
-    }),
+    [WALKTHROUGH_COMMANDS.explore]: () =>
+      reporting('Opening the Netmon view', async () => {
+        await ensureConnected(connection);
+        await vscode.commands.executeCommand('netmon.explorer.focus');
+      }),
+    [WALKTHROUGH_COMMANDS.openSession]: () =>
+      reporting('Opening a session', async () => {
+        await ensureConnected(connection);
+        const client = connection.requireClient();
+        const { records } = await client.userSessions({ window: '1d' }).collect({ maxRecords: 25 });
+        for (const session of records) {
+          const page = (await client.getUserSession(session.userSessionId)).pages?.[0];
+          if (!page) continue;
+          await vscode.commands.executeCommand('netmon.openSessionOverview', session.userSessionId);
+          return vscode.commands.executeCommand<string | undefined>(
+            'netmon.openPageWaterfall',
+            session.userSessionId,
+            page.id,
+            page.title,
+          );
+        }
+        throw new Error('No user session with pages in the last day: widen the time range in the Netmon view');
+      }),
   });
 }
 

@@ -37,7 +37,11 @@ for (const AID of [1001, 1002]) {
     after(() => emulator.close());
 
     const episode = (kind: PathEpisodeKind): PathEpisode => {
-      const e = emulator.world.group(AID)?.pathEpisodes(NOW - 2 * DAY, NOW).filter((x) => x.kind === kind && x.endSeconds <= NOW).pop();
+      const e = emulator.world
+        .group(AID)
+        ?.pathEpisodes(NOW - 2 * DAY, NOW)
+        .filter((x) => x.kind === kind && x.endSeconds <= NOW)
+        .pop();
       assert.ok(e, `a whole ${kind} in the last two days`);
       return e;
     };
@@ -51,7 +55,10 @@ for (const AID of [1001, 1002]) {
     }
 
     async function trace(testId: number, agentId: string, roundId: number): Promise<PathTrace> {
-      const reply = await call(emulator.url, `/v7/endpoint-data/tests/net/path-vis/${testId}/${agentId}/${roundId}?aid=${AID}`);
+      const reply = await call(
+        emulator.url,
+        `/v7/endpoint-data/tests/net/path-vis/${testId}/${agentId}/${roundId}?aid=${AID}`,
+      );
       assert.equal(reply.status, 200, reply.text);
       const [one] = (reply.json.endpointNet as { pathVis: PathTrace[] }).pathVis;
       assert.ok(one && one.routes.length > 0);
@@ -82,21 +89,41 @@ for (const AID of [1001, 1002]) {
       const lastBefore = e.startSeconds - interval;
       const listed = await summaries(e.testId, lastBefore, e.startSeconds + interval);
       const agents = [...new Set(listed.map((s) => s.agentId))];
-      assert.ok(e.agentIds.length >= 2 && e.agentIds.every((id) => agents.includes(id)), 'the sharing agents run the test');
+      assert.ok(
+        e.agentIds.length >= 2 && e.agentIds.every((id) => agents.includes(id)),
+        'the sharing agents run the test',
+      );
       for (const agentId of agents) {
-        const [was, now] = await Promise.all([trace(e.testId, agentId, lastBefore), trace(e.testId, agentId, e.startSeconds)]);
+        const [was, now] = await Promise.all([
+          trace(e.testId, agentId, lastBefore),
+          trace(e.testId, agentId, e.startSeconds),
+        ]);
         const wasHops = was.routes[0]?.hops ?? [];
         const nowHops = now.routes[0]?.hops ?? [];
         const summaryNow = listed.find((s) => s.agentId === agentId && s.roundId === e.startSeconds);
-        assert.deepEqual(summaryNow?.endpoints.map((p) => [p.ipAddress, p.numberOfHops, p.responseTime]), now.routes.map((r) => [r.hops.at(-1)?.ipAddress, r.hops.at(-1)?.hop, r.hops.at(-1)?.responseTime]), 'the list agrees with the trace');
+        assert.deepEqual(
+          summaryNow?.endpoints.map((p) => [p.ipAddress, p.numberOfHops, p.responseTime]),
+          now.routes.map((r) => [r.hops.at(-1)?.ipAddress, r.hops.at(-1)?.hop, r.hops.at(-1)?.responseTime]),
+          'the list agrees with the trace',
+        );
         if (!e.agentIds.includes(agentId)) {
-          assert.deepEqual(now.routes.map((r) => r.hops.map((h) => h.ipAddress)), was.routes.map((r) => r.hops.map((h) => h.ipAddress)), `${agentId} keeps its own route`);
+          assert.deepEqual(
+            now.routes.map((r) => r.hops.map((h) => h.ipAddress)),
+            was.routes.map((r) => r.hops.map((h) => h.ipAddress)),
+            `${agentId} keeps its own route`,
+          );
           continue;
         }
         const oldHop = hopAt(wasHops, n);
         const newHop = hopAt(nowHops, n);
-        assert.deepEqual([oldHop?.ipAddress, oldHop?.prefix, oldHop?.network], [e.detail.oldHopAddress, e.detail.oldPrefix, e.detail.oldNetwork]);
-        assert.deepEqual([newHop?.ipAddress, newHop?.prefix, newHop?.network], [e.detail.newHopAddress, e.detail.newPrefix, e.detail.newNetwork]);
+        assert.deepEqual(
+          [oldHop?.ipAddress, oldHop?.prefix, oldHop?.network],
+          [e.detail.oldHopAddress, e.detail.oldPrefix, e.detail.oldNetwork],
+        );
+        assert.deepEqual(
+          [newHop?.ipAddress, newHop?.prefix, newHop?.network],
+          [e.detail.newHopAddress, e.detail.newPrefix, e.detail.newNetwork],
+        );
         assert.equal(newHop?.network, `${e.detail.newAsName} (AS ${e.detail.newAsn})`);
         assert.equal(nowHops.length, wasHops.length);
         for (const h of wasHops) {
@@ -105,14 +132,21 @@ for (const AID of [1001, 1002]) {
           assert.equal(other?.network, changed ? e.detail.newNetwork : h.network, `hop ${h.hop} network`);
           if (!changed) assert.equal(other?.ipAddress, h.ipAddress, `hop ${h.hop} keeps its address`);
         }
-        assert.ok((newHop?.responseTime ?? 0) - (hopAt(nowHops, n - 1)?.responseTime ?? 0) >= added, 'hop N answers addedMs later than N−1, at least');
+        assert.ok(
+          (newHop?.responseTime ?? 0) - (hopAt(nowHops, n - 1)?.responseTime ?? 0) >= added,
+          'hop N answers addedMs later than N−1, at least',
+        );
       }
       // Net metrics of both rounds: addedMs more for the sharing agents after the change, the rest as without the episode.
       for (const m of await metrics(e.testId, lastBefore, e.startSeconds + interval)) {
         const without = plain(e.testId, m.agentId, m.roundId);
-        if (m.roundId < e.startSeconds || !e.agentIds.includes(m.agentId) || without.errorDetails) assert.deepEqual(m, without);
+        if (m.roundId < e.startSeconds || !e.agentIds.includes(m.agentId) || without.errorDetails)
+          assert.deepEqual(m, without);
         else {
-          assert.ok(Math.abs(m.avgLatency - without.avgLatency - added) < 0.0011, `${m.agentId}: avgLatency ${without.avgLatency} + ${added} = ${m.avgLatency}`);
+          assert.ok(
+            Math.abs(m.avgLatency - without.avgLatency - added) < 0.0011,
+            `${m.agentId}: avgLatency ${without.avgLatency} + ${added} = ${m.avgLatency}`,
+          );
           assert.equal(m.loss, without.loss);
         }
       }
@@ -126,30 +160,47 @@ for (const AID of [1001, 1002]) {
       const to = e.endSeconds + HOUR;
       const listed = await summaries(e.testId, from, to);
       const rounds = [...new Set(listed.map((s) => s.roundId))].sort((a, b) => a - b);
-      assert.ok(rounds.some((r) => r < e.startSeconds) && rounds.some((r) => r >= e.endSeconds) && rounds.filter((r) => r >= e.startSeconds && r < e.endSeconds).length >= 3);
+      assert.ok(
+        rounds.some((r) => r < e.startSeconds) &&
+          rounds.some((r) => r >= e.endSeconds) &&
+          rounds.filter((r) => r >= e.startSeconds && r < e.endSeconds).length >= 3,
+      );
       let silent = 0;
       for (const roundId of rounds) {
         const during = roundId >= e.startSeconds && roundId < e.endSeconds;
         const inRound = listed.filter((s) => s.roundId === roundId && e.agentIds.includes(s.agentId));
         assert.equal(inRound.length, e.agentIds.length, 'every sharing agent in every round');
         const stopped = inRound.filter((s) => s.endpoints[0]?.ipAddress === e.detail.hopAddress);
-        assert.equal(stopped.length, during ? num(e.detail.lostPerRound) : 0, `${dateParam(roundId)}: traversals ending at the lossy hop`);
+        assert.equal(
+          stopped.length,
+          during ? num(e.detail.lostPerRound) : 0,
+          `${dateParam(roundId)}: traversals ending at the lossy hop`,
+        );
         for (const s of stopped) assert.equal(s.endpoints[0]?.numberOfHops, x);
         for (const s of inRound) {
           const hops = (await trace(e.testId, s.agentId, roundId)).routes[0]?.hops ?? [];
           const lossy = hopAt(hops, x);
-          assert.deepEqual([lossy?.ipAddress, lossy?.prefix, lossy?.network, lossy?.location], [e.detail.hopAddress, e.detail.prefix, e.detail.network, e.detail.location]);
+          assert.deepEqual(
+            [lossy?.ipAddress, lossy?.prefix, lossy?.network, lossy?.location],
+            [e.detail.hopAddress, e.detail.prefix, e.detail.network, e.detail.location],
+          );
           assert.equal(lossy?.network, `${e.detail.asName} (AS ${e.detail.asn})`);
           assert.equal(typeof lossy?.responseTime, 'number', 'the lossy hop answers');
           const ends = stopped.includes(s);
           assert.equal(hops.at(-1)?.hop, ends ? x : s.endpoints[0]?.numberOfHops, 'the trace ends where the list says');
           if (!ends) assert.equal(hops.at(-1)?.ipAddress, s.serverIp);
-          if (during) assert.ok((lossy?.responseTime ?? 0) - (hopAt(hops, limitedAt - 1)?.responseTime ?? 0) >= num(e.detail.addedMs));
+          if (during)
+            assert.ok(
+              (lossy?.responseTime ?? 0) - (hopAt(hops, limitedAt - 1)?.responseTime ?? 0) >= num(e.detail.addedMs),
+            );
           // Silent, it is left out of the route (a star), as the API lists a hop that did not answer.
           const limited = hopAt(hops, limitedAt);
           if (!limited) silent++;
           else assert.deepEqual([limited.ipAddress, typeof limited.responseTime], [e.detail.rateLimitedHop, 'number']);
-          assert.ok(hops.filter((h) => h.hop > limitedAt).every((h) => typeof h.responseTime === 'number'), 'the hops after the rate-limiting one answer');
+          assert.ok(
+            hops.filter((h) => h.hop > limitedAt).every((h) => typeof h.responseTime === 'number'),
+            'the hops after the rate-limiting one answer',
+          );
         }
       }
       assert.ok(silent > 0, 'the rate-limiting hop is silent now and then');
@@ -158,7 +209,12 @@ for (const AID of [1001, 1002]) {
         if (during && e.agentIds.includes(m.agentId)) {
           assert.equal(m.loss, e.detail.lossPercent, `${m.agentId} ${dateParam(m.roundId)}: the episode's loss`);
           assert.equal(m.errorDetails, undefined);
-        } else assert.deepEqual(m, plain(e.testId, m.agentId, m.roundId), `${m.agentId} ${dateParam(m.roundId)}: as without the episode`);
+        } else
+          assert.deepEqual(
+            m,
+            plain(e.testId, m.agentId, m.roundId),
+            `${m.agentId} ${dateParam(m.roundId)}: as without the episode`,
+          );
       }
     });
   });

@@ -5,7 +5,15 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { errorNotifications, findCommandInPalette, openWorkbench, runCommandFromPalette, saveScreenshot, waitForFileText, type Workbench } from './workbench';
+import {
+  errorNotifications,
+  findCommandInPalette,
+  openWorkbench,
+  runCommandFromPalette,
+  saveScreenshot,
+  waitForFileText,
+  type Workbench,
+} from './workbench';
 
 /** Where New Test Document writes by default (netmon.documents.newDocumentFolder). */
 const DOCUMENT = 'netmon-tests/new-http-server.netmon-test.json';
@@ -15,21 +23,34 @@ describe('authoring in VS Code', { timeout: 150_000 }, () => {
   before(async () => {
     workbench = await openWorkbench({ 'netmon.startInDemoMode': true, 'workbench.colorTheme': 'Default Dark Modern' });
     const { page } = workbench;
-    await page.locator('.part.activitybar').getByRole('tab', { name: /^Netmon/ }).click();
+    await page
+      .locator('.part.activitybar')
+      .getByRole('tab', { name: /^Netmon/ })
+      .click();
     await page.locator('.statusbar', { hasText: 'Netmon: demo' }).waitFor({ timeout: 30_000 });
   });
-  after(async () => { await workbench?.close(); });
+  after(async () => {
+    await workbench?.close();
+  });
 
   test('the Get started walkthrough lists its four steps', async () => {
     const { page } = workbench;
     await findCommandInPalette(page, 'Welcome: Open Walkthrough');
     await page.keyboard.press('Enter');
     const widget = page.locator('.quick-input-widget');
-    await widget.locator('.quick-input-list .monaco-list-row', { hasText: 'Get started with Netmon Workbench' }).first().click();
+    await widget
+      .locator('.quick-input-list .monaco-list-row', { hasText: 'Get started with Netmon Workbench' })
+      .first()
+      .click();
     const steps = page.locator('.getting-started-step');
     await steps.filter({ hasText: 'Plan a folder of test documents' }).first().waitFor({ timeout: 20_000 });
-    for (const title of ['Explore the Netmon view', 'Open a session and its waterfall', 'Create and deploy a test document', 'Plan a folder of test documents']) {
-      assert.ok(await steps.filter({ hasText: title }).count() > 0, title);
+    for (const title of [
+      'Explore the Netmon view',
+      'Open a session and its waterfall',
+      'Create and deploy a test document',
+      'Plan a folder of test documents',
+    ]) {
+      assert.ok((await steps.filter({ hasText: title }).count()) > 0, title);
     }
     await page.waitForTimeout(500);
     await saveScreenshot(page, 'walkthrough');
@@ -41,7 +62,10 @@ describe('authoring in VS Code', { timeout: 150_000 }, () => {
     const widget = page.locator('.quick-input-widget');
     await findCommandInPalette(page, 'Netmon: New Test Document');
     await page.keyboard.press('Enter');
-    await widget.locator('.quick-input-list .monaco-list-row', { hasText: 'HTTP server test' }).first().waitFor({ timeout: 15_000 });
+    await widget
+      .locator('.quick-input-list .monaco-list-row', { hasText: 'HTTP server test' })
+      .first()
+      .waitFor({ timeout: 15_000 });
     await widget.locator('input').fill('HTTP server test');
     await page.keyboard.press('Enter');
     // The agents: the first is picked already; Enter accepts.
@@ -62,11 +86,23 @@ describe('authoring in VS Code', { timeout: 150_000 }, () => {
 
     // In the explorer, the document carries the badge of its kind.
     await page.keyboard.press('Control+Shift+E');
-    const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'new-http-server.netmon-test.json' });
+    const row = page.locator('.explorer-folders-view .monaco-list-row', {
+      hasText: 'new-http-server.netmon-test.json',
+    });
     await row.waitFor({ timeout: 10_000 });
     // The badge is drawn by CSS (a pseudo-element's content), as VS Code draws every file decoration.
-    await page.waitForFunction((element) => [...(element?.querySelectorAll('*') ?? [])]
-      .some((child) => ['::after', '::before'].some((pseudo) => (globalThis as unknown as { getComputedStyle(e: unknown, p: string): { content: string } })
-        .getComputedStyle(child, pseudo).content === '"T"')), await row.elementHandle(), { timeout: 10_000 });
+    await page.waitForFunction(
+      (element) =>
+        [...(element?.querySelectorAll('*') ?? [])].some((child) =>
+          ['::after', '::before'].some(
+            (pseudo) =>
+              (
+                globalThis as unknown as { getComputedStyle(e: unknown, p: string): { content: string } }
+              ).getComputedStyle(child, pseudo).content === '"T"',
+          ),
+        ),
+      await row.elementHandle(),
+      { timeout: 10_000 },
+    );
   });
 });

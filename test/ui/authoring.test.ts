@@ -10,8 +10,22 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import {
-  assertNoErrors, clickLens, clickLensAndAnswer, clickLensUntil, exactly, onFailureScreenshot, openWorkbench, quickOpen, replaceAll,
-  runCommandFromPalette, saveScreenshot, treeRow, waitForFileText, waitForLens, webviewFrame, type Workbench,
+  assertNoErrors,
+  clickLens,
+  clickLensAndAnswer,
+  clickLensUntil,
+  exactly,
+  onFailureScreenshot,
+  openWorkbench,
+  quickOpen,
+  replaceAll,
+  runCommandFromPalette,
+  saveScreenshot,
+  treeRow,
+  waitForFileText,
+  waitForLens,
+  webviewFrame,
+  type Workbench,
 } from './workbench';
 
 const DOCUMENT = 'tests/health.netmon-test.json';
@@ -42,13 +56,21 @@ describe('authoring a test as a new user', { timeout: 240_000 }, () => {
   let workbench: Workbench;
   let file: string;
   before(async () => {
-    workbench = await openWorkbench({ 'netmon.startInDemoMode': true, 'workbench.colorTheme': 'Default Dark Modern' }, { [DOCUMENT]: '' });
+    workbench = await openWorkbench(
+      { 'netmon.startInDemoMode': true, 'workbench.colorTheme': 'Default Dark Modern' },
+      { [DOCUMENT]: '' },
+    );
     file = join(workbench.server.workspace, DOCUMENT);
     const { page } = workbench;
-    await page.locator('.part.activitybar').getByRole('tab', { name: /^Netmon/ }).click();
+    await page
+      .locator('.part.activitybar')
+      .getByRole('tab', { name: /^Netmon/ })
+      .click();
     await page.locator('.statusbar', { hasText: 'Netmon: demo' }).waitFor({ timeout: 30_000 });
   });
-  after(async () => { await workbench?.close(); });
+  after(async () => {
+    await workbench?.close();
+  });
 
   test('snippet, two agents by name, Create, a new interval, Update, Plan, Run Now, Delete', async () => {
     const { page } = workbench;
@@ -60,8 +82,15 @@ describe('authoring a test as a new user', { timeout: 240_000 }, () => {
     // The HTTP server snippet, then its tab stops: name, agent (by name, from completion), URL.
     await suggestUntil(page, 'HTTP server test');
     // A click on the suggestion, as a person picks it: typing its label would close the list at the first space.
-    await suggest.locator('.monaco-list-row').filter({ has: page.locator('.label-name', { hasText: /^HTTP server test$/ }) }).first().click();
-    await page.locator('.monaco-editor .view-lines', { hasText: '"type": "http-server"' }).first().waitFor({ timeout: 10_000 });
+    await suggest
+      .locator('.monaco-list-row')
+      .filter({ has: page.locator('.label-name', { hasText: /^HTTP server test$/ }) })
+      .first()
+      .click();
+    await page
+      .locator('.monaco-editor .view-lines', { hasText: '"type": "http-server"' })
+      .first()
+      .waitFor({ timeout: 10_000 });
     await page.keyboard.type('Example health');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Control+Space');
@@ -78,12 +107,14 @@ describe('authoring a test as a new user', { timeout: 240_000 }, () => {
     // The second agent: picked by name in the Enterprise Agents view.
     // Deployed Tests opens expanded at first: folded away, the rows below are the agents' alone.
     const deployed = treeRow(page, /^Deployed Tests$/, 1);
-    if (await deployed.getAttribute('aria-expanded') === 'true') await deployed.click();
+    if ((await deployed.getAttribute('aria-expanded')) === 'true') await deployed.click();
     await treeRow(page, /^Enterprise Agents$/, 1).click();
     await treeRow(page, /^Enterprise agents$/, 2).click();
     const firstAgent = /"agentName": "([^"]+)"/.exec(written)?.[1] ?? '';
-    const agent = page.locator('.part.sidebar .monaco-list-row[aria-level="3"]')
-      .filter({ hasNot: page.locator('.label-name', { hasText: exactly(firstAgent) }) }).first();
+    const agent = page
+      .locator('.part.sidebar .monaco-list-row[aria-level="3"]')
+      .filter({ hasNot: page.locator('.label-name', { hasText: exactly(firstAgent) }) })
+      .first();
     await agent.hover({ timeout: 20_000 });
     await agent.locator('.action-label[aria-label="Add to Test Document…"]').click();
     await page.locator('.tab.active', { hasText: 'health.netmon-test.json' }).waitFor({ timeout: 15_000 });
@@ -101,12 +132,17 @@ describe('authoring a test as a new user', { timeout: 240_000 }, () => {
     await replaceAll(page, '"interval": 300', '"interval": 600');
     await save(page, file, /"interval": 600/);
     await clickLens(page, /Update: interval 300 → 600/);
-    await page.locator('.notifications-toasts', { hasText: /Updated test "Example health"/ }).waitFor({ timeout: 30_000 });
+    await page
+      .locator('.notifications-toasts', { hasText: /Updated test "Example health"/ })
+      .waitFor({ timeout: 30_000 });
     await assertNoErrors(page, 'Update');
 
     // Plan the folder from the explorer: nothing left to change.
     await page.keyboard.press('Control+Shift+E');
-    await page.locator('.explorer-folders-view .monaco-list-row', { hasText: /^tests$/ }).first().click({ button: 'right' });
+    await page
+      .locator('.explorer-folders-view .monaco-list-row', { hasText: /^tests$/ })
+      .first()
+      .click({ button: 'right' });
     await page.locator('.context-view .action-label', { hasText: 'Plan Test Documents…' }).hover();
     await page.keyboard.press('Enter');
     await page.locator('.tab', { hasText: 'plan.netmon-plan' }).first().waitFor({ timeout: 30_000 });
@@ -119,7 +155,9 @@ describe('authoring a test as a new user', { timeout: 240_000 }, () => {
     await clickLensUntil(page, 'Run Now', page.locator('.tab', { hasText: 'Instant: Example health' }).first());
     const results = await webviewFrame(page, 'table tbody tr', 90_000);
     // Both agents answered (the rows show "waiting" until then): a verdict for each.
-    await results.locator('[role="status"]', { hasText: /^2 agents: \d+ failing, \d+ slow, \d+ fine/ }).waitFor({ timeout: 90_000 });
+    await results
+      .locator('[role="status"]', { hasText: /^2 agents: \d+ failing, \d+ slow, \d+ fine/ })
+      .waitFor({ timeout: 90_000 });
     await page.keyboard.press('Control+B'); // the side bar away: the README shows the results at a readable width
     await page.waitForTimeout(800);
     await saveScreenshot(page, 'instant-results');

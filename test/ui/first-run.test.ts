@@ -29,15 +29,26 @@ describe('the first start of npm start', { timeout: 240_000 }, () => {
     await server?.stop();
   });
 
-  const walkthrough = (): ReturnType<Page['locator']> => page.locator('.part.editor .gettingStartedContainer', { hasText: WALKTHROUGH_TITLE });
+  const walkthrough = (): ReturnType<Page['locator']> =>
+    page.locator('.part.editor .gettingStartedContainer', { hasText: WALKTHROUGH_TITLE });
 
   test('opens the Netmon view and the Get started walkthrough, once', async () => {
     await page.goto(server.workbenchUrl());
     await walkthrough().waitFor({ timeout: TIMEOUT_MS });
-    await page.locator('.part.sidebar .composite.title', { hasText: /Netmon/i }).first().waitFor({ timeout: TIMEOUT_MS });
-    await page.locator('.part.sidebar .monaco-list-row', { hasText: 'User Sessions' }).first().waitFor({ timeout: TIMEOUT_MS });
+    await page
+      .locator('.part.sidebar .composite.title', { hasText: /Netmon/i })
+      .first()
+      .waitFor({ timeout: TIMEOUT_MS });
+    await page
+      .locator('.part.sidebar .monaco-list-row', { hasText: 'User Sessions' })
+      .first()
+      .waitFor({ timeout: TIMEOUT_MS });
     assert.deepEqual(await errorNotifications(page), []);
-    await page.locator('.notifications-toasts .notification-toast').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+    await page
+      .locator('.notifications-toasts .notification-toast')
+      .first()
+      .waitFor({ state: 'detached', timeout: 10_000 })
+      .catch(() => undefined);
     await saveScreenshot(page, 'first-run');
 
     await page.reload();

@@ -13,17 +13,24 @@ const HOSTILE_NAME = '[Delete production](command:netmon.documents.delete)';
 describe('a hostile workspace cannot plant command links in notifications', () => {
   let workbench: Workbench;
   before(async () => {
-    workbench = await openWorkbench({ 'netmon.startInDemoMode': true }, {
-      [HAR_NAME]: '{ this is not JSON',
-      [DOCUMENT_NAME]: `{\n  "type": "agent-to-server",\n  "testName": ${JSON.stringify(HOSTILE_NAME)},\n  "interval": 300,\n  "agents": [{ "agentId": 1000 }],\n  "server": "checkout.example.com"\n}\n`,
-    });
+    workbench = await openWorkbench(
+      { 'netmon.startInDemoMode': true },
+      {
+        [HAR_NAME]: '{ this is not JSON',
+        [DOCUMENT_NAME]: `{\n  "type": "agent-to-server",\n  "testName": ${JSON.stringify(HOSTILE_NAME)},\n  "interval": 300,\n  "agents": [{ "agentId": 1000 }],\n  "server": "checkout.example.com"\n}\n`,
+      },
+    );
   });
-  after(async () => { await workbench?.close(); });
+  after(async () => {
+    await workbench?.close();
+  });
 
-  test('the HAR editor\'s error names the file without a link', async () => {
+  test("the HAR editor's error names the file without a link", async () => {
     const { page } = workbench;
     await quickOpen(page, 'evil');
-    const toast = page.locator('.notifications-toasts .notification-list-item', { hasText: 'cannot be shown as a waterfall' });
+    const toast = page.locator('.notifications-toasts .notification-list-item', {
+      hasText: 'cannot be shown as a waterfall',
+    });
     await toast.waitFor({ timeout: 30_000 });
     assert.equal(await commandLinksInNotifications(page).count(), 0);
     const text = (await toast.locator('.notification-list-item-message').textContent()) ?? '';

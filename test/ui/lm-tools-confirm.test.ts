@@ -21,7 +21,9 @@ const DOCUMENT = 'tests/corporate-dns.netmon-test.json';
 function journalOwned(state: string): number[] {
   const folder = join(state, 'apply');
   if (!existsSync(folder)) return [];
-  return readdirSync(folder).flatMap((name) => (JSON.parse(readFileSync(join(folder, name), 'utf8')) as { owned?: number[] }).owned ?? []);
+  return readdirSync(folder).flatMap(
+    (name) => (JSON.parse(readFileSync(join(folder, name), 'utf8')) as { owned?: number[] }).owned ?? [],
+  );
 }
 
 /** Presses the key that calls apply_documents, and returns the dialog VS Code shows before it runs. */
@@ -33,47 +35,63 @@ async function askToApply(page: Page): Promise<ReturnType<Page['locator']>> {
   return dialog;
 }
 
-describe('apply_documents asks in a modal before it writes, and the answer is kept both ways', { timeout: 180_000 }, () => {
-  let workbench: Workbench;
-  const state = mkdtempSync(join(tmpdir(), 'netmon-ui-state-'));
-  // The extension host inherits the environment: the tool's apply journal goes to a folder of this test's own.
-  const previousState = process.env['NETMON_STATE_DIR'];
-  const documentPath = (): string => join(workbench.server.workspace, DOCUMENT);
+describe(
+  'apply_documents asks in a modal before it writes, and the answer is kept both ways',
+  { timeout: 180_000 },
+  () => {
+    let workbench: Workbench;
+    const state = mkdtempSync(join(tmpdir(), 'netmon-ui-state-'));
+    // The extension host inherits the environment: the tool's apply journal goes to a folder of this test's own.
+    const previousState = process.env['NETMON_STATE_DIR'];
+    const documentPath = (): string => join(workbench.server.workspace, DOCUMENT);
 
-  before(async () => {
-    process.env['NETMON_STATE_DIR'] = state;
-    const keybindings = [{ key: KEY, command: 'netmon.test.invokeTool', args: { name: 'apply_documents', input: { paths: ['tests'] } } }];
-    workbench = await openWorkbench(
-      { 'netmon.startInDemoMode': true },
-      { [DOCUMENT]: readFileSync(join(REPO_ROOT, 'examples', 'corporate-dns.netmon-test.json'), 'utf8') },
-      { 'keybindings.json': JSON.stringify(keybindings) },
-    );
-    await workbench.page.locator('.statusbar-item', { hasText: 'Netmon: demo' }).waitFor({ timeout: TIMEOUT_MS });
-  });
-  after(async () => {
-    await workbench?.close();
-    rmSync(state, { recursive: true, force: true });
-    if (previousState === undefined) delete process.env['NETMON_STATE_DIR']; else process.env['NETMON_STATE_DIR'] = previousState;
-  });
+    before(async () => {
+      process.env['NETMON_STATE_DIR'] = state;
+      const keybindings = [
+        { key: KEY, command: 'netmon.test.invokeTool', args: { name: 'apply_documents', input: { paths: ['tests'] } } },
+      ];
+      workbench = await openWorkbench(
+        { 'netmon.startInDemoMode': true },
+        { [DOCUMENT]: readFileSync(join(REPO_ROOT, 'examples', 'corporate-dns.netmon-test.json'), 'utf8') },
+        { 'keybindings.json': JSON.stringify(keybindings) },
+      );
+      await workbench.page.locator('.statusbar-item', { hasText: 'Netmon: demo' }).waitFor({ timeout: TIMEOUT_MS });
+    });
+    after(async () => {
+      await workbench?.close();
+      rmSync(state, { recursive: true, force: true });
+      if (previousState === undefined) delete process.env['NETMON_STATE_DIR'];
+      else process.env['NETMON_STATE_DIR'] = previousState;
+    });
 
-  test('the dialog shows the live plan; Cancel writes nothing', async () => {
-    const { page } = workbench;
-    const dialog = await askToApply(page);
-    assert.match(await dialog.innerText(), /Apply Netmon documents\?/);
-    assert.match(await dialog.innerText(), /the demo account[\s\S]*1 to create[\s\S]*corporate-dns\.netmon-test\.json/);
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await page.locator('.notification-list-item-message', { hasText: 'Tool apply_documents did not run: the user declined.' }).waitFor({ timeout: TIMEOUT_MS });
-    assert.doesNotMatch(readFileSync(documentPath(), 'utf8'), /deployments/, 'the document is not bound');
-    assert.deepEqual(journalOwned(state), [], 'no test was created');
-  });
+    test('the dialog shows the live plan; Cancel writes nothing', async () => {
+      const { page } = workbench;
+      const dialog = await askToApply(page);
+      assert.match(await dialog.innerText(), /Apply Netmon documents\?/);
+      assert.match(
+        await dialog.innerText(),
+        /the demo account[\s\S]*1 to create[\s\S]*corporate-dns\.netmon-test\.json/,
+      );
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await page
+        .locator('.notification-list-item-message', { hasText: 'Tool apply_documents did not run: the user declined.' })
+        .waitFor({ timeout: TIMEOUT_MS });
+      assert.doesNotMatch(readFileSync(documentPath(), 'utf8'), /deployments/, 'the document is not bound');
+      assert.deepEqual(journalOwned(state), [], 'no test was created');
+    });
 
-  test('Yes applies: the test is created, its document bound to it and the journal records it as ours', async () => {
-    const { page } = workbench;
-    const dialog = await askToApply(page);
-    await dialog.getByRole('button', { name: 'Yes' }).click();
-    await page.locator('.notification-list-item-message', { hasText: 'Tool apply_documents answered: Applied.' }).waitFor({ timeout: TIMEOUT_MS });
-    const testId = Number(/"deployments":\s*\{\s*"demo":\s*\{\s*"[^"]+":\s*(\d+)/.exec(readFileSync(documentPath(), 'utf8'))?.[1]);
-    assert.ok(testId > 0, `the document is bound: ${readFileSync(documentPath(), 'utf8')}`);
-    assert.deepEqual(journalOwned(state), [testId]);
-  });
-});
+    test('Yes applies: the test is created, its document bound to it and the journal records it as ours', async () => {
+      const { page } = workbench;
+      const dialog = await askToApply(page);
+      await dialog.getByRole('button', { name: 'Yes' }).click();
+      await page
+        .locator('.notification-list-item-message', { hasText: 'Tool apply_documents answered: Applied.' })
+        .waitFor({ timeout: TIMEOUT_MS });
+      const testId = Number(
+        /"deployments":\s*\{\s*"demo":\s*\{\s*"[^"]+":\s*(\d+)/.exec(readFileSync(documentPath(), 'utf8'))?.[1],
+      );
+      assert.ok(testId > 0, `the document is bound: ${readFileSync(documentPath(), 'utf8')}`);
+      assert.deepEqual(journalOwned(state), [testId]);
+    });
+  },
+);

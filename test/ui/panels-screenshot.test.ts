@@ -7,7 +7,15 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { REPO_ROOT } from '../../scripts/vscode-server.mjs';
-import { errorNotifications, findCommandInPalette, openWorkbench, runCommandFromPalette, saveScreenshot, webviewFrame, type Workbench } from './workbench';
+import {
+  errorNotifications,
+  findCommandInPalette,
+  openWorkbench,
+  runCommandFromPalette,
+  saveScreenshot,
+  webviewFrame,
+  type Workbench,
+} from './workbench';
 
 const FIXTURE_HAR = join(REPO_ROOT, 'test/fixtures/vscode/portal.har');
 
@@ -20,7 +28,9 @@ async function runWithPick(page: Page, command: string, choice?: string, timeout
   await findCommandInPalette(page, command, timeoutMs);
   await page.keyboard.press('Enter');
   // The palette closes, then the command's own picker opens with its rows.
-  const pickRow = widget.locator('.quick-input-list .monaco-list-row', { hasNotText: command, ...(choice ? { hasText: choice } : {}) }).first();
+  const pickRow = widget
+    .locator('.quick-input-list .monaco-list-row', { hasNotText: command, ...(choice ? { hasText: choice } : {}) })
+    .first();
   await pickRow.waitFor({ timeout: 15_000 });
   if (choice) await widget.locator('input').fill(choice);
   await page.keyboard.press('Enter');
@@ -29,7 +39,11 @@ async function runWithPick(page: Page, command: string, choice?: string, timeout
 
 /** The panel's progress toast fades after its load; the screenshot shows the panel alone. */
 async function shoot(page: Page, name: string): Promise<void> {
-  await page.locator('.notifications-toasts .notification-toast').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  await page
+    .locator('.notifications-toasts .notification-toast')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
   await saveScreenshot(page, name);
 }
 
@@ -44,7 +58,7 @@ async function closeEditors(page: Page): Promise<void> {
  */
 async function hideSidebar(page: Page): Promise<void> {
   const sidebar = page.locator('.part.sidebar');
-  for (let attempt = 0; attempt < 3 && await sidebar.isVisible(); attempt += 1) {
+  for (let attempt = 0; attempt < 3 && (await sidebar.isVisible()); attempt += 1) {
     await page.keyboard.press('Control+B');
     await sidebar.waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
   }
@@ -62,11 +76,16 @@ describe('troubleshooting panels in VS Code', { timeout: 150_000 }, () => {
       if (/Content[- ]Security[- ]Policy/i.test(message.text())) cspViolations.push(message.text());
     });
     // Opening the Netmon view activates the extension, which connects to the demo.
-    await page.locator('.part.activitybar').getByRole('tab', { name: /^Netmon/ }).click();
+    await page
+      .locator('.part.activitybar')
+      .getByRole('tab', { name: /^Netmon/ })
+      .click();
     await page.locator('.statusbar', { hasText: 'Netmon: demo' }).waitFor({ timeout: 30_000 });
     await page.locator('.part.sidebar .monaco-list-row', { hasText: 'User Sessions' }).waitFor({ timeout: 30_000 });
   });
-  after(async () => { await workbench?.close(); });
+  after(async () => {
+    await workbench?.close();
+  });
 
   test('the session overview opened from a session in the Netmon tree, and the waterfall of the page clicked in it', async () => {
     const { page } = workbench;
@@ -86,7 +105,7 @@ describe('troubleshooting panels in VS Code', { timeout: 150_000 }, () => {
 
     await overview.locator('button[data-page-id]').first().click();
     const waterfall = await webviewFrame(page, '.har-row');
-    assert.ok(await waterfall.locator('.har-row').count() > 0);
+    assert.ok((await waterfall.locator('.har-row').count()) > 0);
     assert.deepEqual(await errorNotifications(page), []);
     await closeEditors(page);
   });
@@ -110,7 +129,7 @@ describe('troubleshooting panels in VS Code', { timeout: 150_000 }, () => {
     const { page } = workbench;
     await runWithPick(page, 'Netmon: Open Path Visualization', 'Outlook reachability');
     const graph = await webviewFrame(page, 'svg .nodes g');
-    assert.ok(await graph.locator('svg .nodes g').count() > 5);
+    assert.ok((await graph.locator('svg .nodes g').count()) > 5);
     await page.locator('.tab.active', { hasText: 'Path: Outlook reachability' }).waitFor();
     await shoot(page, 'vscode-path');
     assert.deepEqual(await errorNotifications(page), []);

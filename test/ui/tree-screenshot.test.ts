@@ -7,8 +7,12 @@ import { errorNotifications, openWorkbench, runCommandFromPalette, saveScreensho
 
 describe('workbench UI', { timeout: 90_000 }, () => {
   let workbench: Workbench;
-  before(async () => { workbench = await openWorkbench({ 'netmon.startInDemoMode': true }); });
-  after(async () => { await workbench?.close(); });
+  before(async () => {
+    workbench = await openWorkbench({ 'netmon.startInDemoMode': true });
+  });
+  after(async () => {
+    await workbench?.close();
+  });
 
   test('"Netmon: Show Log" from the command palette shows the Netmon output', async () => {
     const { page } = workbench;

@@ -7,20 +7,45 @@ import { after, before, describe, test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { createNetmonClient } from '../../src/api';
 import { DEMO_CREDENTIALS, startEmulator } from '../../src/emulator';
-import { errorNotifications, exactly, onFailureScreenshot, openWorkbench, saveScreenshot, toastsGone, treeRow, type Workbench } from './workbench';
+import {
+  errorNotifications,
+  exactly,
+  onFailureScreenshot,
+  openWorkbench,
+  saveScreenshot,
+  toastsGone,
+  treeRow,
+  type Workbench,
+} from './workbench';
 
 /** Few records per "Load more" step, so the expanded tree fits in one screenshot. */
 const PAGE_SIZE = 5;
-const ROOTS = ['Endpoint Agents', 'Networks', 'Enterprise Agents', 'Deployed Tests', 'Endpoint Tests', 'User Sessions', 'Network Sessions', 'Network Topology'];
+const ROOTS = [
+  'Endpoint Agents',
+  'Networks',
+  'Enterprise Agents',
+  'Deployed Tests',
+  'Endpoint Tests',
+  'User Sessions',
+  'Network Sessions',
+  'Network Topology',
+];
 const FILL_TIMEOUT_MS = 30_000;
 
 /** What the demo emulator lists as endpoint agents, in API order. */
-interface DemoAgent { name: string; group: 'Enabled' | 'Disabled' | 'Deleted' }
+interface DemoAgent {
+  name: string;
+  group: 'Enabled' | 'Disabled' | 'Deleted';
+}
 
 /** The demo's agents, and the name of the one with the most user sessions in the last day (to filter by). */
 async function demoAgents(): Promise<DemoAgent[] & { busiest?: string }> {
   const emulator = await startEmulator({ preset: 'demo' });
-  const client = createNetmonClient({ apiVersion: 'v6', baseUrl: emulator.url, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token } });
+  const client = createNetmonClient({
+    apiVersion: 'v6',
+    baseUrl: emulator.url,
+    credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token },
+  });
   try {
     const { endpointAgents } = await client.listEndpointAgents();
     const { records } = await client.userSessions({ window: '1d' }).collect({ maxRecords: 5000 });
@@ -28,10 +53,16 @@ async function demoAgents(): Promise<DemoAgent[] & { busiest?: string }> {
     for (const session of records) counts.set(session.agentId, (counts.get(session.agentId) ?? 0) + 1);
     const busiestId = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
     const busiest = endpointAgents.find((agent) => agent.agentId === busiestId)?.computerName;
-    return Object.assign(endpointAgents.map((agent) => ({
-      name: agent.computerName || agent.agentId,
-      group: agent.deleted ? 'Deleted' : agent.status === 'enabled' ? 'Enabled' : 'Disabled',
-    }) as DemoAgent), { busiest });
+    return Object.assign(
+      endpointAgents.map(
+        (agent) =>
+          ({
+            name: agent.computerName || agent.agentId,
+            group: agent.deleted ? 'Deleted' : agent.status === 'enabled' ? 'Enabled' : 'Disabled',
+          }) as DemoAgent,
+      ),
+      { busiest },
+    );
   } finally {
     await client.close();
     await emulator.close();
@@ -54,13 +85,18 @@ async function labelsAt(page: Page, level: number): Promise<string[]> {
 
 /** Error placeholder rows ("… failed: …"), by their accessible label, which holds the whole message. */
 async function errorRows(page: Page): Promise<string[]> {
-  const rows = netmonTree(page).locator('.monaco-list-row').filter({ has: page.locator('.codicon-error') });
+  const rows = netmonTree(page)
+    .locator('.monaco-list-row')
+    .filter({ has: page.locator('.codicon-error') });
   return Promise.all((await rows.all()).map(async (errorRow) => (await errorRow.getAttribute('aria-label')) ?? ''));
 }
 
 /** Waits for a row to fill in, or for an error placeholder, and fails with the error's message. */
 async function waitForRowOrError(page: Page, target: Locator): Promise<void> {
-  await target.or(netmonTree(page).locator('.monaco-list-row:has(.codicon-error)')).first().waitFor({ timeout: FILL_TIMEOUT_MS });
+  await target
+    .or(netmonTree(page).locator('.monaco-list-row:has(.codicon-error)'))
+    .first()
+    .waitFor({ timeout: FILL_TIMEOUT_MS });
   assert.deepEqual(await errorRows(page), [], 'the tree shows error nodes');
 }
 
@@ -101,17 +137,26 @@ describe('Netmon tree UI', { timeout: 120_000 }, () => {
     const agents = await demoAgents();
     busiest = agents.busiest;
     const firstStep = agents.slice(0, PAGE_SIZE);
-    expectedGroups = (['Enabled', 'Disabled', 'Deleted'] as const).filter((group) => firstStep.some((agent) => agent.group === group));
-    expectedAgents = (['Enabled', 'Disabled'] as const).flatMap((group) => firstStep.filter((agent) => agent.group === group).map((agent) => agent.name));
+    expectedGroups = (['Enabled', 'Disabled', 'Deleted'] as const).filter((group) =>
+      firstStep.some((agent) => agent.group === group),
+    );
+    expectedAgents = (['Enabled', 'Disabled'] as const).flatMap((group) =>
+      firstStep.filter((agent) => agent.group === group).map((agent) => agent.name),
+    );
     hasMore = agents.length > PAGE_SIZE;
     workbench = await openWorkbench({ 'netmon.pageSize': PAGE_SIZE });
   });
-  after(async () => { await workbench?.close(); });
+  after(async () => {
+    await workbench?.close();
+  });
 
   test('the Netmon icon opens a welcome view that starts the demo', async () => {
     const { page } = workbench;
     await onFailureScreenshot(page, 'tree-welcome', async () => {
-      await page.locator('.part.activitybar').getByRole('tab', { name: /^Netmon/ }).click();
+      await page
+        .locator('.part.activitybar')
+        .getByRole('tab', { name: /^Netmon/ })
+        .click();
       const welcome = page.locator('.part.sidebar .welcome-view-content');
       await welcome.getByRole('button', { name: 'Use Demo Account' }).click({ timeout: FILL_TIMEOUT_MS });
       await row(page, 'Endpoint Agents', 1).waitFor({ timeout: FILL_TIMEOUT_MS });
@@ -119,13 +164,19 @@ describe('Netmon tree UI', { timeout: 120_000 }, () => {
       // Deployed Tests opens at first (its type groups start new documents): closed here, so the
       // rows one level down are only those of the root each step opens.
       const deployed = row(page, 'Deployed Tests', 1);
-      await assertEventually(async () => (await deployed.getAttribute('aria-expanded')) === 'true', 'Deployed Tests to open at first');
+      await assertEventually(
+        async () => (await deployed.getAttribute('aria-expanded')) === 'true',
+        'Deployed Tests to open at first',
+      );
       await deployed.click();
-      await assertEventually(async () => (await deployed.getAttribute('aria-expanded')) === 'false', 'Deployed Tests to close');
+      await assertEventually(
+        async () => (await deployed.getAttribute('aria-expanded')) === 'false',
+        'Deployed Tests to close',
+      );
     });
   });
 
-  test('expanding Endpoint Agents shows the demo\'s agents grouped by status, with counts', async () => {
+  test("expanding Endpoint Agents shows the demo's agents grouped by status, with counts", async () => {
     const { page } = workbench;
     await onFailureScreenshot(page, 'tree-agents', async () => {
       const firstAgent = expectedAgents[0];
@@ -150,7 +201,9 @@ describe('Netmon tree UI', { timeout: 120_000 }, () => {
       // The current round holds only a couple of sessions; a person widens the time range.
       await page.locator('.part.sidebar').getByRole('button', { name: 'Set Time Range' }).click();
       await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Last hour' }).click();
-      await row(page, 'User Sessions', 1).locator('.label-description', { hasText: 'Last hour' }).waitFor({ timeout: FILL_TIMEOUT_MS });
+      await row(page, 'User Sessions', 1)
+        .locator('.label-description', { hasText: 'Last hour' })
+        .waitFor({ timeout: FILL_TIMEOUT_MS });
       await expand(row(page, 'User Sessions', 1));
       await waitForRowOrError(page, row(page, 'Load more…', 2));
       const rows = await labelsAt(page, 2);
@@ -177,19 +230,35 @@ describe('Netmon tree UI', { timeout: 120_000 }, () => {
       await sidebar.getByRole('button', { name: 'Add Filter' }).click();
       await widget.locator('input').fill('agentId');
       await widget.locator('.monaco-list-row', { hasText: 'Endpoint agent, by computer name' }).first().click();
-      await widget.locator('.quick-input-title', { hasText: 'agentId is one of' }).waitFor({ timeout: FILL_TIMEOUT_MS });
+      await widget
+        .locator('.quick-input-title', { hasText: 'agentId is one of' })
+        .waitFor({ timeout: FILL_TIMEOUT_MS });
       await widget.locator('input').fill(busiest);
-      await widget.locator('.monaco-list-row', { hasText: busiest }).first().locator('.label-name, .monaco-highlighted-label').first().click(); // a click ticks it
-      await widget.locator('.quick-input-count, .monaco-count-badge', { hasText: '1 Selected' }).first().waitFor({ timeout: 5_000 });
+      await widget
+        .locator('.monaco-list-row', { hasText: busiest })
+        .first()
+        .locator('.label-name, .monaco-highlighted-label')
+        .first()
+        .click(); // a click ticks it
+      await widget
+        .locator('.quick-input-count, .monaco-count-badge', { hasText: '1 Selected' })
+        .first()
+        .waitFor({ timeout: 5_000 });
       await page.keyboard.press('Enter');
-      await row(page, `agent = ${busiest}`, 2).or(row(page, 'Filters', 1)).first().waitFor({ timeout: FILL_TIMEOUT_MS });
+      await row(page, `agent = ${busiest}`, 2)
+        .or(row(page, 'Filters', 1))
+        .first()
+        .waitFor({ timeout: FILL_TIMEOUT_MS });
       await expand(row(page, 'Filters', 1));
       await row(page, `agent = ${busiest}`, 2).waitFor({ timeout: FILL_TIMEOUT_MS });
       // Scores at a glance, and the worst sessions of the whole range.
       await expand(row(page, 'User Sessions', 1));
       await expand(row(page, 'Worst Sessions', 2));
       // A session row (pages of a session expanded before may also sit at this level).
-      const scored = netmonTree(page).locator('.monaco-list-row[aria-level="3"]').filter({ has: page.locator('.label-name', { hasText: /^\d\.\d\d (good|fair|poor)/ }) }).first();
+      const scored = netmonTree(page)
+        .locator('.monaco-list-row[aria-level="3"]')
+        .filter({ has: page.locator('.label-name', { hasText: /^\d\.\d\d (good|fair|poor)/ }) })
+        .first();
       await waitForRowOrError(page, scored);
       const labelled = await scored.locator('.label-name').textContent();
       assert.match(labelled ?? '', /^\d\.\d\d (good|fair|poor) · /, 'a session row leads with its score in words');

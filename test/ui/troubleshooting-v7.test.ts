@@ -7,7 +7,17 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
-import { actionCounter, errorNotifications, openWorkbench, saveScreenshot, toastsGone, treeRow, treeSettled, webviewFrame, type Workbench } from './workbench';
+import {
+  actionCounter,
+  errorNotifications,
+  openWorkbench,
+  saveScreenshot,
+  toastsGone,
+  treeRow,
+  treeSettled,
+  webviewFrame,
+  type Workbench,
+} from './workbench';
 
 const TIMEOUT_MS = 30_000;
 const MAX_ACTIONS = 6;
@@ -29,89 +39,141 @@ async function leadFitsInRow(page: Page, selector: string, chars: number): Promi
     range.setEnd(first, Math.min(${chars}, first.textContent.length));
     return range.getBoundingClientRect().right <= row.closest('.monaco-list').getBoundingClientRect().right;
   })()`;
-  return await page.evaluate(measure) === true;
+  return (await page.evaluate(measure)) === true;
 }
 
-describe('troubleshooting in v7 demo mode: yesterday afternoon\'s worst session → what was slow → the path', { timeout: 240_000 }, () => {
-  let workbench: Workbench;
-  /** One user action: a click, a command run or a dialog answered. */
-  const { actions, act } = actionCounter();
-  before(async () => {
-    workbench = await openWorkbench({ 'netmon.startInDemoMode': true, 'netmon.apiVersion': 'v7', 'workbench.colorTheme': 'Default Dark Modern' });
-  });
-  after(async () => { await workbench?.close(); });
-
-  test(`in ${MAX_ACTIONS} actions or fewer, with nothing redone and no error`, async () => {
-    const { page } = workbench;
-    const sidebar = page.locator('.part.sidebar');
-    const widget = page.locator('.quick-input-widget');
-    // Where a person starts: the Netmon view open (the first start opens it), connected to the demo.
-    await page.locator('.part.activitybar').getByRole('tab', { name: /^Netmon/ }).click();
-    const status = page.locator('.statusbar-item', { hasText: 'Netmon: demo' });
-    await status.waitFor({ timeout: TIMEOUT_MS });
-    assert.match(await status.locator('a, .statusbar-item-label').first().getAttribute('aria-label') ?? await status.innerText(), /API v7/, 'demo mode speaks API v7');
-    await treeRow(page, 'User Sessions', 1).waitFor({ timeout: TIMEOUT_MS });
-
-    await act('click "Set Time Range"', async () => { await sidebar.getByRole('button', { name: 'Set Time Range' }).click(); });
-    await act('pick "Yesterday afternoon"', async () => {
-      await widget.locator('.monaco-list-row', { hasText: 'Yesterday afternoon' }).click();
-      await treeRow(page, 'User Sessions', 1).locator('.label-description', { hasText: /^Yesterday afternoon \(/ }).waitFor({ timeout: TIMEOUT_MS });
+describe(
+  "troubleshooting in v7 demo mode: yesterday afternoon's worst session → what was slow → the path",
+  { timeout: 240_000 },
+  () => {
+    let workbench: Workbench;
+    /** One user action: a click, a command run or a dialog answered. */
+    const { actions, act } = actionCounter();
+    before(async () => {
+      workbench = await openWorkbench({
+        'netmon.startInDemoMode': true,
+        'netmon.apiVersion': 'v7',
+        'workbench.colorTheme': 'Default Dark Modern',
+      });
     });
-    const sessions = treeRow(page, 'User Sessions', 1);
-    if ((await sessions.getAttribute('aria-expanded')) !== 'true') await act('expand User Sessions', async () => { await sessions.click(); });
-    await treeRow(page, 'Worst Sessions', 2).waitFor({ timeout: TIMEOUT_MS });
-    await act('expand Worst Sessions', async () => { await treeRow(page, 'Worst Sessions', 2).click(); });
-    const worstSelector = '.part.sidebar .monaco-list-row[aria-level="3"]';
-    const worst = page.locator(worstSelector).first();
-    await worst.waitFor({ timeout: 60_000 });
-
-    // The worst row reads as poor, its score and time at the start of the label, not cut at the default sidebar width.
-    const label = await worst.locator('.label-name').textContent() ?? '';
-    const lead = /^\d\.\d\d poor · (yesterday )?\d\d:\d\d · /.exec(label);
-    assert.ok(lead, `the worst session of yesterday afternoon leads with a poor score and its time: "${label}"`);
-    assert.ok(await leadFitsInRow(page, worstSelector, lead[0].length), `"${lead[0]}" is visible at the default sidebar width`);
-    if (label.length >= 50) assert.equal(await leadFitsInRow(page, worstSelector, label.length), false, 'the measure sees a long label cut: the site is what a narrow sidebar loses');
-    await treeRow(page, /lowest of [\d,]+ sessions/, 3).waitFor({ timeout: TIMEOUT_MS });
-    await toastsGone(page);
-    await treeSettled(page);
-    await saveScreenshot(page, 'troubleshoot-worst');
-
-    let overview!: Frame;
-    await act('click the worst session\'s "Open Session Overview"', async () => {
-      await worst.hover();
-      await worst.locator('.action-label[aria-label="Open Session Overview"]').click();
-      overview = await webviewFrame(page, '.ses-verdict', TIMEOUT_MS);
+    after(async () => {
+      await workbench?.close();
     });
-    // What was slow: the verdict names the segment; the slowest page's time split says where its time went.
-    assert.ok((await overview.locator('.ses-verdict').innerText()).trim().length > 0, 'the overview says what was slow');
-    await overview.locator('.ses-split').waitFor({ timeout: TIMEOUT_MS });
-    assert.match(await overview.locator('.ses-split').innerText(), /s to (onLoad|last request): .* network, .* no request in flight/);
-    await overview.locator('.ses-related li, .ses-related p:not([role="status"])').first().waitFor({ timeout: TIMEOUT_MS });
-    const link = overview.locator('.ses-related li').first();
-    assert.ok(await link.count() > 0, `the session links to a network path: ${await overview.locator('.ses-related').innerText()}`);
-    await toastsGone(page);
-    await saveScreenshot(page, 'troubleshoot-overview');
 
-    let path!: Frame;
-    await act('click "Path" of the test toward the same site', async () => {
-      await link.locator('button', { hasText: 'Path' }).click();
-      path = await webviewFrame(page, 'svg.graph .node', TIMEOUT_MS);
+    test(`in ${MAX_ACTIONS} actions or fewer, with nothing redone and no error`, async () => {
+      const { page } = workbench;
+      const sidebar = page.locator('.part.sidebar');
+      const widget = page.locator('.quick-input-widget');
+      // Where a person starts: the Netmon view open (the first start opens it), connected to the demo.
+      await page
+        .locator('.part.activitybar')
+        .getByRole('tab', { name: /^Netmon/ })
+        .click();
+      const status = page.locator('.statusbar-item', { hasText: 'Netmon: demo' });
+      await status.waitFor({ timeout: TIMEOUT_MS });
+      assert.match(
+        (await status.locator('a, .statusbar-item-label').first().getAttribute('aria-label')) ??
+          (await status.innerText()),
+        /API v7/,
+        'demo mode speaks API v7',
+      );
+      await treeRow(page, 'User Sessions', 1).waitFor({ timeout: TIMEOUT_MS });
+
+      await act('click "Set Time Range"', async () => {
+        await sidebar.getByRole('button', { name: 'Set Time Range' }).click();
+      });
+      await act('pick "Yesterday afternoon"', async () => {
+        await widget.locator('.monaco-list-row', { hasText: 'Yesterday afternoon' }).click();
+        await treeRow(page, 'User Sessions', 1)
+          .locator('.label-description', { hasText: /^Yesterday afternoon \(/ })
+          .waitFor({ timeout: TIMEOUT_MS });
+      });
+      const sessions = treeRow(page, 'User Sessions', 1);
+      if ((await sessions.getAttribute('aria-expanded')) !== 'true')
+        await act('expand User Sessions', async () => {
+          await sessions.click();
+        });
+      await treeRow(page, 'Worst Sessions', 2).waitFor({ timeout: TIMEOUT_MS });
+      await act('expand Worst Sessions', async () => {
+        await treeRow(page, 'Worst Sessions', 2).click();
+      });
+      const worstSelector = '.part.sidebar .monaco-list-row[aria-level="3"]';
+      const worst = page.locator(worstSelector).first();
+      await worst.waitFor({ timeout: 60_000 });
+
+      // The worst row reads as poor, its score and time at the start of the label, not cut at the default sidebar width.
+      const label = (await worst.locator('.label-name').textContent()) ?? '';
+      const lead = /^\d\.\d\d poor · (yesterday )?\d\d:\d\d · /.exec(label);
+      assert.ok(lead, `the worst session of yesterday afternoon leads with a poor score and its time: "${label}"`);
+      assert.ok(
+        await leadFitsInRow(page, worstSelector, lead[0].length),
+        `"${lead[0]}" is visible at the default sidebar width`,
+      );
+      if (label.length >= 50)
+        assert.equal(
+          await leadFitsInRow(page, worstSelector, label.length),
+          false,
+          'the measure sees a long label cut: the site is what a narrow sidebar loses',
+        );
+      await treeRow(page, /lowest of [\d,]+ sessions/, 3).waitFor({ timeout: TIMEOUT_MS });
+      await toastsGone(page);
+      await treeSettled(page);
+      await saveScreenshot(page, 'troubleshoot-worst');
+
+      let overview!: Frame;
+      await act('click the worst session\'s "Open Session Overview"', async () => {
+        await worst.hover();
+        await worst.locator('.action-label[aria-label="Open Session Overview"]').click();
+        overview = await webviewFrame(page, '.ses-verdict', TIMEOUT_MS);
+      });
+      // What was slow: the verdict names the segment; the slowest page's time split says where its time went.
+      assert.ok(
+        (await overview.locator('.ses-verdict').innerText()).trim().length > 0,
+        'the overview says what was slow',
+      );
+      await overview.locator('.ses-split').waitFor({ timeout: TIMEOUT_MS });
+      assert.match(
+        await overview.locator('.ses-split').innerText(),
+        /s to (onLoad|last request): .* network, .* no request in flight/,
+      );
+      await overview
+        .locator('.ses-related li, .ses-related p:not([role="status"])')
+        .first()
+        .waitFor({ timeout: TIMEOUT_MS });
+      const link = overview.locator('.ses-related li').first();
+      assert.ok(
+        (await link.count()) > 0,
+        `the session links to a network path: ${await overview.locator('.ses-related').innerText()}`,
+      );
+      await toastsGone(page);
+      await saveScreenshot(page, 'troubleshoot-overview');
+
+      let path!: Frame;
+      await act('click "Path" of the test toward the same site', async () => {
+        await link.locator('button', { hasText: 'Path' }).click();
+        path = await webviewFrame(page, 'svg.graph .node', TIMEOUT_MS);
+      });
+      // The session's own measurements beside the test's path, the session's first; when they disagree, why.
+      const sources = path.locator('.sources');
+      await sources.waitFor({ timeout: TIMEOUT_MS });
+      const sides = await sources.locator('dt').allInnerTexts();
+      assert.match(
+        sides[0] ?? '',
+        /^This session \(its own ping and traceroute from .+\)$/,
+        "the session's own measurement leads",
+      );
+      assert.match(sides[1] ?? '', /^The test '.+' \(its path trace from \d+ agents?, round .+\)$/);
+      const heading = await sources.locator('strong').innerText();
+      if (/disagree/.test(heading))
+        assert.match(await sources.locator('p').innerText(), /^Why they can differ: .*different probe/);
+      else assert.equal(heading, "This session and the test's path agree.");
+      await toastsGone(page);
+      await saveScreenshot(page, 'troubleshoot-path');
+
+      assert.ok(actions.length <= MAX_ACTIONS, `${actions.length} actions: ${actions.join(' → ')}`);
+      assert.equal(new Set(actions).size, actions.length, `nothing redone: ${actions.join(' → ')}`);
+      assert.deepEqual(await errorNotifications(page), []);
+      console.log(`troubleshooting walk (v7 demo): ${actions.length} actions: ${actions.join(' → ')}`);
     });
-    // The session's own measurements beside the test's path, the session's first; when they disagree, why.
-    const sources = path.locator('.sources');
-    await sources.waitFor({ timeout: TIMEOUT_MS });
-    const sides = await sources.locator('dt').allInnerTexts();
-    assert.match(sides[0] ?? '', /^This session \(its own ping and traceroute from .+\)$/, 'the session\'s own measurement leads');
-    assert.match(sides[1] ?? '', /^The test '.+' \(its path trace from \d+ agents?, round .+\)$/);
-    const heading = await sources.locator('strong').innerText();
-    if (/disagree/.test(heading)) assert.match(await sources.locator('p').innerText(), /^Why they can differ: .*different probe/);
-    else assert.equal(heading, 'This session and the test\'s path agree.');
-    await toastsGone(page);
-    await saveScreenshot(page, 'troubleshoot-path');
-
-    assert.ok(actions.length <= MAX_ACTIONS, `${actions.length} actions: ${actions.join(' → ')}`);
-    assert.equal(new Set(actions).size, actions.length, `nothing redone: ${actions.join(' → ')}`);
-    assert.deepEqual(await errorNotifications(page), []);
-    console.log(`troubleshooting walk (v7 demo): ${actions.length} actions: ${actions.join(' → ')}`);
-  });
-});
+  },
+);

@@ -18,22 +18,35 @@ export interface Workbench {
  * Starts a fresh VS Code with the extension loaded and waits until the workbench is usable.
  * `userFiles` go into the profile's User folder (keybindings.json, …) before the page loads.
  */
-export async function openWorkbench(settings: Record<string, unknown> = {}, workspaceFiles: Record<string, string> = {}, userFiles: Record<string, string> = {}): Promise<Workbench> {
+export async function openWorkbench(
+  settings: Record<string, unknown> = {},
+  workspaceFiles: Record<string, string> = {},
+  userFiles: Record<string, string> = {},
+): Promise<Workbench> {
   const server = await startVSCodeServer({ settings, workspaceFiles });
   let browser: Browser | undefined;
   try {
     for (const [name, text] of Object.entries(userFiles)) writeFileSync(join(server.userDataDir, 'User', name), text);
     browser = await launchChromium();
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(server.workbenchUrl([
-      ['extensionDevelopmentPath', server.remoteUri(REPO_ROOT)],
-      ['skipWelcome', 'true'],
-    ]));
+    await page.goto(
+      server.workbenchUrl([
+        ['extensionDevelopmentPath', server.remoteUri(REPO_ROOT)],
+        ['skipWelcome', 'true'],
+      ]),
+    );
     await page.locator('.monaco-workbench .part.activitybar').waitFor({ timeout: 30_000 });
     // The status bar's remote indicator appears once the remote extension host is connected.
     await page.locator('.statusbar-item#status\\.host').or(page.locator('.statusbar')).first().waitFor();
     const openedBrowser = browser;
-    return { page, server, close: async () => { await openedBrowser.close(); await server.stop(); } };
+    return {
+      page,
+      server,
+      close: async () => {
+        await openedBrowser.close();
+        await server.stop();
+      },
+    };
   } catch (error) {
     await browser?.close();
     await server.stop();
@@ -80,7 +93,9 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
 
 /** Messages of the error toasts on screen: what a person would notice went wrong. */
 export async function errorNotifications(page: Page): Promise<string[]> {
-  return page.locator('.notifications-toasts .notification-list-item:has(.codicon-error) .notification-list-item-message').allTextContents();
+  return page
+    .locator('.notifications-toasts .notification-list-item:has(.codicon-error) .notification-list-item-message')
+    .allTextContents();
 }
 
 /** Opens a workspace file by name with Quick Open (Ctrl+P), as a person does. */
@@ -103,7 +118,14 @@ export async function webviewFrame(page: Page, selector: string, timeoutMs = 20_
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     for (const frame of page.frames()) {
-      if (await frame.locator(selector).first().isVisible().catch(() => false)) return frame;
+      if (
+        await frame
+          .locator(selector)
+          .first()
+          .isVisible()
+          .catch(() => false)
+      )
+        return frame;
     }
     if (Date.now() > deadline) throw new Error(`no webview shows ${selector} after ${timeoutMs} ms`);
     await page.waitForTimeout(200);
@@ -122,7 +144,10 @@ export async function treeSettled(page: Page, quietMs = 1_200, timeoutMs = 15_00
   while (Date.now() - quietSince < quietMs && Date.now() < deadline) {
     await page.waitForTimeout(200);
     const now = await rows.innerText().catch(() => '');
-    if (now !== last) { last = now; quietSince = Date.now(); }
+    if (now !== last) {
+      last = now;
+      quietSince = Date.now();
+    }
   }
 }
 
@@ -147,12 +172,19 @@ export function exactly(text: string): RegExp {
 
 /** A row of the side bar's tree by its label at a depth (1 = root). */
 export function treeRow(page: Page, label: string | RegExp, level: number): Locator {
-  return page.locator(`.part.sidebar .monaco-list-row[aria-level="${level}"]`).filter({ has: page.locator('.label-name', { hasText: label }) }).first();
+  return page
+    .locator(`.part.sidebar .monaco-list-row[aria-level="${level}"]`)
+    .filter({ has: page.locator('.label-name', { hasText: label }) })
+    .first();
 }
 
 /** Resolves once no notification toast covers the window (or after 10 s): what a screenshot should show. */
 export async function toastsGone(page: Page): Promise<void> {
-  await page.locator('.notifications-toasts .notification-toast').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  await page
+    .locator('.notifications-toasts .notification-toast')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
 }
 
 /** Fails when an error notification is on screen after `step`. */
@@ -209,14 +241,23 @@ export async function clickLens(page: Page, text: string | RegExp): Promise<void
  * arrive, and a click landing during a redraw is lost: a person clicks again when nothing
  * opens, and so does this, up to three times.
  */
-export async function clickLensUntil(page: Page, text: string | RegExp, shown: Locator, waitMs = 20_000): Promise<void> {
+export async function clickLensUntil(
+  page: Page,
+  text: string | RegExp,
+  shown: Locator,
+  waitMs = 20_000,
+): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     await clickLens(page, text);
     try {
       await shown.waitFor({ timeout: waitMs });
       return;
     } catch (error) {
-      if (attempt === 3) throw new Error(`nothing shown after clicking the "${String(text)}" lens three times; notifications: ${JSON.stringify(await errorNotifications(page))}`, { cause: error });
+      if (attempt === 3)
+        throw new Error(
+          `nothing shown after clicking the "${String(text)}" lens three times; notifications: ${JSON.stringify(await errorNotifications(page))}`,
+          { cause: error },
+        );
     }
   }
 }

@@ -12,16 +12,56 @@ const AGENTS = [
   { agentId: 'a3', computerName: 'ben-mbp-3', platform: 'mac' },
 ] as unknown as EndpointAgent[];
 
-const label = (filters: EndpointLabel['filters'], matchType?: 'and' | 'or'): EndpointLabel => ({ id: '1', name: 'L', filters, ...(matchType ? { matchType } : {}) });
-const ids = (membership: ReturnType<typeof labelMembers>): string[] => (membership.decided ? membership.members.map((a) => a.agentId) : []);
+const label = (filters: EndpointLabel['filters'], matchType?: 'and' | 'or'): EndpointLabel => ({
+  id: '1',
+  name: 'L',
+  filters,
+  ...(matchType ? { matchType } : {}),
+});
+const ids = (membership: ReturnType<typeof labelMembers>): string[] =>
+  membership.decided ? membership.members.map((a) => a.agentId) : [];
 
 test('a label holds the agents its filters name: any of them, or all with matchType and', () => {
   assert.deepEqual(ids(labelMembers(label([{ key: 'platform', values: ['Mac'] }]), AGENTS)), ['a1', 'a3']);
-  assert.deepEqual(ids(labelMembers(label([{ key: 'agent-id', values: ['a2'] }, { key: 'hostname', values: ['ben-mbp-3'] }]), AGENTS)), ['a2', 'a3']);
-  assert.deepEqual(ids(labelMembers(label([{ key: 'platform', values: ['mac'] }, { key: 'hostname', values: ['ben-mbp-3'], mode: 'not-in' }], 'and'), AGENTS)), ['a1']);
+  assert.deepEqual(
+    ids(
+      labelMembers(
+        label([
+          { key: 'agent-id', values: ['a2'] },
+          { key: 'hostname', values: ['ben-mbp-3'] },
+        ]),
+        AGENTS,
+      ),
+    ),
+    ['a2', 'a3'],
+  );
+  assert.deepEqual(
+    ids(
+      labelMembers(
+        label(
+          [
+            { key: 'platform', values: ['mac'] },
+            { key: 'hostname', values: ['ben-mbp-3'], mode: 'not-in' },
+          ],
+          'and',
+        ),
+        AGENTS,
+      ),
+    ),
+    ['a1'],
+  );
   assert.deepEqual(ids(labelMembers(label([]), AGENTS)), []);
 });
 
 test('a label on a key the agents do not carry is decided by the service, and says which key', () => {
-  assert.deepEqual(labelMembers(label([{ key: 'platform', values: ['mac'] }, { key: 'ssid', values: ['Office'] }]), AGENTS), { decided: false, key: 'ssid' });
+  assert.deepEqual(
+    labelMembers(
+      label([
+        { key: 'platform', values: ['mac'] },
+        { key: 'ssid', values: ['Office'] },
+      ]),
+      AGENTS,
+    ),
+    { decided: false, key: 'ssid' },
+  );
 });

@@ -5,8 +5,24 @@ import assert from 'node:assert/strict';
 import { AgentSearch } from '../../src/analysis/agents/search';
 import type { EndpointAgent } from '../../src/api/types';
 
-const agent = (agentId: string, computerName: string, osVersion: string, model: string, status = 'enabled', deleted = false): EndpointAgent =>
-  ({ agentId, computerName, osVersion, model, manufacturer: 'Apple', kernelVersion: '', status, deleted }) as EndpointAgent;
+const agent = (
+  agentId: string,
+  computerName: string,
+  osVersion: string,
+  model: string,
+  status = 'enabled',
+  deleted = false,
+): EndpointAgent =>
+  ({
+    agentId,
+    computerName,
+    osVersion,
+    model,
+    manufacturer: 'Apple',
+    kernelVersion: '',
+    status,
+    deleted,
+  }) as EndpointAgent;
 const agents = [
   agent('9f1c-01', 'maria-mbp-3', 'macOS 14.5', 'MacBook Pro'),
   agent('9f1c-02', 'DESKTOP-MARIA', 'Windows 11', 'Latitude 7440'),
@@ -16,7 +32,7 @@ const agents = [
 const search = new AgentSearch(agents);
 const names = (query: string): string[] => search.search(query).map((m) => m.name);
 
-test('by name, id, OS, model or status; the name\'s start ranks first', () => {
+test("by name, id, OS, model or status; the name's start ranks first", () => {
   assert.deepEqual(names('maria'), ['maria-mbp-3', 'DESKTOP-MARIA']);
   assert.deepEqual(names('77aa'), ['jonas-mbp-7', 'old-box']);
   assert.deepEqual(names('windows 11'), ['DESKTOP-MARIA']);
@@ -34,7 +50,10 @@ test('resolve: an id or exact name is the agent; one match is the agent; several
   assert.equal(search.resolve('jonas').agent?.agentId, '77aa-03');
   const ambiguous = search.resolve('maria');
   assert.equal(ambiguous.agent, undefined);
-  assert.deepEqual(ambiguous.candidates.map((m) => m.name), ['maria-mbp-3', 'DESKTOP-MARIA']);
+  assert.deepEqual(
+    ambiguous.candidates.map((m) => m.name),
+    ['maria-mbp-3', 'DESKTOP-MARIA'],
+  );
 });
 
 test('a record with a numeric id and no name is still found by its id', () => {

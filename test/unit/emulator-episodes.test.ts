@@ -3,9 +3,32 @@
 // that agent, read through the group's own list and detail functions.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import type { EndpointTest, NetMetric, NetworkProbe, NetworkSession, PingStats, UserSession, UserSessionDetail, WebSession } from '../../src/api/types';
-import { createWorld, EPISODE_KINDS, type Episode, type EpisodeKind, type FacetFilter, type GroupWorld, type ListEntry, type TimeRange } from '../../src/emulator/world/index';
-import { contextFromNeighbours, sessionVerdict, type Segment, type SessionContext } from '../../src/analysis/session/verdict';
+import type {
+  EndpointTest,
+  NetMetric,
+  NetworkProbe,
+  NetworkSession,
+  PingStats,
+  UserSession,
+  UserSessionDetail,
+  WebSession,
+} from '../../src/api/types';
+import {
+  createWorld,
+  EPISODE_KINDS,
+  type Episode,
+  type EpisodeKind,
+  type FacetFilter,
+  type GroupWorld,
+  type ListEntry,
+  type TimeRange,
+} from '../../src/emulator/world/index';
+import {
+  contextFromNeighbours,
+  sessionVerdict,
+  type Segment,
+  type SessionContext,
+} from '../../src/analysis/session/verdict';
 import { MAX_APART_S, sessionTestLinks, testHost, testsTowardSession } from '../../src/analysis/links/session-to-test';
 
 /** 2026-11-18 12:00:00 UTC, a round boundary (as the world tests use). */
@@ -17,13 +40,19 @@ const ROUND = 300;
 const world = createWorld({ seed: 42, preset: 'demo' });
 const group = world.group(1001) as GroupWorld;
 
-const byAgent = (agentId: string, ...more: [string, string[]][]): FacetFilter =>
-  [{ key: 'agentId', values: new Set([agentId]) }, ...more.map(([key, values]) => ({ key, values: new Set(values) }))];
+const byAgent = (agentId: string, ...more: [string, string[]][]): FacetFilter => [
+  { key: 'agentId', values: new Set([agentId]) },
+  ...more.map(([key, values]) => ({ key, values: new Set(values) })),
+];
 const records = <T>(entries: Iterable<ListEntry<T>>): T[] => [...entries].map((e) => e.record);
-const sessionsOf = (e: Episode, range: TimeRange): UserSession[] => records(group.userSessions(range, undefined, byAgent(e.agentId)));
-const detailsOf = (e: Episode, range: TimeRange): UserSessionDetail[] => sessionsOf(e, range).map((s) => group.userSession(s.userSessionId) as UserSessionDetail);
-const webOf = (e: Episode, range: TimeRange): WebSession[] => records(group.webSessions(range, undefined, byAgent(e.agentId)));
-const networkOf = (e: Episode, range: TimeRange): NetworkSession[] => records(group.networkSessions(range, undefined, byAgent(e.agentId)));
+const sessionsOf = (e: Episode, range: TimeRange): UserSession[] =>
+  records(group.userSessions(range, undefined, byAgent(e.agentId)));
+const detailsOf = (e: Episode, range: TimeRange): UserSessionDetail[] =>
+  sessionsOf(e, range).map((s) => group.userSession(s.userSessionId) as UserSessionDetail);
+const webOf = (e: Episode, range: TimeRange): WebSession[] =>
+  records(group.webSessions(range, undefined, byAgent(e.agentId)));
+const networkOf = (e: Episode, range: TimeRange): NetworkSession[] =>
+  records(group.networkSessions(range, undefined, byAgent(e.agentId)));
 const probesOf = (e: Episode, range: TimeRange, type?: string): NetworkProbe[] =>
   records(group.networkProbes(range, undefined, type ? byAgent(e.agentId, ['type', [type]]) : byAgent(e.agentId)));
 
@@ -32,14 +61,18 @@ const ping = (value: unknown): PingStats => {
   return value as PingStats;
 };
 const lost = (p: PingStats): boolean => p.pktsReceived < p.pktsSent;
-const share = <T>(items: readonly T[], keep: (item: T) => boolean): number => (items.length ? items.filter(keep).length / items.length : NaN);
+const share = <T>(items: readonly T[], keep: (item: T) => boolean): number =>
+  items.length ? items.filter(keep).length / items.length : NaN;
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 const worstLoad = (d: UserSessionDetail): number => Math.max(...d.pages.map((p) => p.pageTimings.onLoad));
 const seconds = (dateTime: string): number => Date.parse(`${dateTime.replace(' ', 'T')}Z`) / 1000;
 
 /** The last whole episode of each kind before NOW, and the healthy stretches around it (same UTC day). */
 function episodeOf(kind: EpisodeKind): { e: Episode; inside: TimeRange; before: TimeRange; after: TimeRange } {
-  const e = group.episodes(NOW - 2 * DAY, NOW).filter((x) => x.kind === kind && x.endSeconds <= NOW).pop();
+  const e = group
+    .episodes(NOW - 2 * DAY, NOW)
+    .filter((x) => x.kind === kind && x.endSeconds <= NOW)
+    .pop();
   assert.ok(e, `a ${kind} episode in the last two days`);
   const dayStart = e.startSeconds - (e.startSeconds % DAY);
   return {
@@ -56,7 +89,10 @@ function assertHealthy(details: UserSessionDetail[], what: string): void {
   assert.ok(share(details, (d) => sessionVerdict(d).grade === 'ok') >= 0.9, `${what}: the verdict finds nothing`);
   for (const d of details) {
     assert.ok(worstLoad(d) <= 4000, `${what}: onLoad ${worstLoad(d)} ms stays moderate`);
-    assert.ok(d.pages.every((p) => p.responseCode === 200 || p.responseCode === 304), `${what}: no error pages`);
+    assert.ok(
+      d.pages.every((p) => p.responseCode === 200 || p.responseCode === 304),
+      `${what}: no error pages`,
+    );
     const cpu = d.network.systemMetrics?.cpuUtilization.mean ?? -1;
     assert.ok(cpu >= 0.1 && cpu <= 0.45, `${what}: CPU ${cpu}`);
     const gateway = ping(d.network.gatewayPing);
@@ -68,10 +104,18 @@ function assertHealthy(details: UserSessionDetail[], what: string): void {
 }
 
 /** `context`: what the session's neighbours say (its normal, the tunnel probe, the first byte), as the timeline gives it. */
-function assertPoor(details: UserSessionDetail[], segment: Segment, what: string, context: (d: UserSessionDetail) => SessionContext = () => ({})): void {
+function assertPoor(
+  details: UserSessionDetail[],
+  segment: Segment,
+  what: string,
+  context: (d: UserSessionDetail) => SessionContext = () => ({}),
+): void {
   assert.ok(details.length >= 5, `${what}: sessions in the episode (${details.length})`);
   assert.ok(share(details, (d) => (d.experienceScore ?? 1) < 0.4) >= 0.8, `${what}: scores < 0.4 in ≥ 80 %`);
-  assert.ok(share(details, (d) => sessionVerdict(d, context(d)).worst === segment) >= 0.8, `${what}: the verdict blames ${segment}`);
+  assert.ok(
+    share(details, (d) => sessionVerdict(d, context(d)).worst === segment) >= 0.8,
+    `${what}: the verdict blames ${segment}`,
+  );
 }
 
 describe('featured agents', () => {
@@ -81,7 +125,10 @@ describe('featured agents', () => {
       for (const { aid } of presetWorld.accountGroups) {
         const g = presetWorld.group(aid) as GroupWorld;
         const featured = g.featuredAgents();
-        assert.deepEqual(featured.map((f) => f.kind), [...EPISODE_KINDS]);
+        assert.deepEqual(
+          featured.map((f) => f.kind),
+          [...EPISODE_KINDS],
+        );
         assert.equal(new Set(featured.map((f) => f.agentId)).size, 5, 'five different agents');
         for (const f of featured) {
           const agent = g.endpointAgent(f.agentId);
@@ -97,17 +144,31 @@ describe('featured agents', () => {
         const wifi = sample('wifi');
         assert.equal(wifi?.facets.connection, 'Wireless');
         const network = g.networks().find((n) => n.networkId === wifi?.facets.networkId);
-        assert.ok(network && !network.networkName.startsWith('Home'), `${aid}: the Wi-Fi agent is in an office or branch`);
+        assert.ok(
+          network && !network.networkName.startsWith('Home'),
+          `${aid}: the Wi-Fi agent is in an office or branch`,
+        );
         const vpnTarget = episodes.find((e) => e.kind === 'vpn')?.detail.vpnTarget;
-        assert.ok(vpnTarget && sample('vpn')?.facets.vpnTarget === vpnTarget, `${aid}: the VPN agent tunnels to ${vpnTarget}`);
+        assert.ok(
+          vpnTarget && sample('vpn')?.facets.vpnTarget === vpnTarget,
+          `${aid}: the VPN agent tunnels to ${vpnTarget}`,
+        );
       }
     });
   }
 
   test('the same seed gives the same episodes; another seed other agents or times', () => {
     const range: [number, number] = [NOW - 3 * DAY, NOW];
-    assert.deepEqual(createWorld({ seed: 42, preset: 'demo' }).group(1001)?.episodes(...range), group.episodes(...range));
-    const other = createWorld({ seed: 43, preset: 'demo' }).group(1001)?.episodes(...range) ?? [];
+    assert.deepEqual(
+      createWorld({ seed: 42, preset: 'demo' })
+        .group(1001)
+        ?.episodes(...range),
+      group.episodes(...range),
+    );
+    const other =
+      createWorld({ seed: 43, preset: 'demo' })
+        .group(1001)
+        ?.episodes(...range) ?? [];
     const key = (e: Episode): string => `${e.kind} ${e.agentId} ${e.startSeconds}`;
     assert.notDeepEqual(other.map(key), group.episodes(...range).map(key));
   });
@@ -116,12 +177,18 @@ describe('featured agents', () => {
 describe('episode times', () => {
   test('once a day per kind, 35–55 minutes on round boundaries, never across midnight, sorted by start', () => {
     const episodes = group.episodes(NOW - 7 * DAY, NOW);
-    assert.deepEqual(episodes.map((e) => e.startSeconds), [...episodes.map((e) => e.startSeconds)].sort((a, b) => a - b));
+    assert.deepEqual(
+      episodes.map((e) => e.startSeconds),
+      [...episodes.map((e) => e.startSeconds)].sort((a, b) => a - b),
+    );
     for (const kind of EPISODE_KINDS) {
       const own = episodes.filter((e) => e.kind === kind);
       assert.ok(own.length >= 7 && own.length <= 8, `${kind}: ${own.length} episodes in 7 days`);
       assert.equal(new Set(own.map((e) => e.startSeconds % DAY)).size, 1, `${kind}: at the same time of day`);
-      assert.ok(new Set(own.map((e) => e.endSeconds - e.startSeconds)).size > 1, `${kind}: lasting a little longer or shorter by day`);
+      assert.ok(
+        new Set(own.map((e) => e.endSeconds - e.startSeconds)).size > 1,
+        `${kind}: lasting a little longer or shorter by day`,
+      );
       for (const e of own) {
         const minutes = (e.endSeconds - e.startSeconds) / 60;
         assert.ok(minutes >= 35 && minutes <= 55, `${kind}: ${minutes} minutes`);
@@ -155,14 +222,23 @@ describe('density of featured agents', () => {
       const sessions = records(group.userSessions(range, undefined, byAgent(f.agentId)));
       const perRound = new Map<number, number>();
       for (const s of sessions) perRound.set(s.roundId, (perRound.get(s.roundId) ?? 0) + 1);
-      assert.ok(rounds.every((r) => (perRound.get(r) ?? 0) >= 1), `${f.kind}: a session in every round`);
-      assert.ok(sessions.length >= rounds.length * 1.2, `${f.kind}: ${sessions.length} sessions in ${rounds.length} rounds`);
+      assert.ok(
+        rounds.every((r) => (perRound.get(r) ?? 0) >= 1),
+        `${f.kind}: a session in every round`,
+      );
+      assert.ok(
+        sessions.length >= rounds.length * 1.2,
+        `${f.kind}: ${sessions.length} sessions in ${rounds.length} rounds`,
+      );
       const probes = records(group.networkProbes(range, undefined, byAgent(f.agentId)));
       const facets = [...group.userSessions(range, undefined, byAgent(f.agentId))][0]?.facets;
       const types = ['gateway', ...(facets?.proxyTarget ? ['proxy'] : []), ...(facets?.vpnTarget ? ['vpn'] : [])];
       for (const type of types) {
         const own = probes.filter((p) => p.type === type);
-        assert.ok(rounds.every((r) => own.some((p) => p.roundId === r)), `${f.kind}: a ${type} probe in every round`);
+        assert.ok(
+          rounds.every((r) => own.some((p) => p.roundId === r)),
+          `${f.kind}: a ${type} probe in every round`,
+        );
       }
       assert.deepEqual(new Set(probes.map((p) => p.type)), new Set(types));
     }
@@ -184,7 +260,9 @@ describe('density of featured agents', () => {
     const filter = byAgent(wifi.agentId, ['bssid', [String(wifi.detail.weakBssid)]]);
     const weak = records(large.userSessions(week, undefined, filter));
     assert.ok(performance.now() - started < 20_000, 'a week of the large group filters in seconds');
-    assert.ok(weak.length > 0 && weak.every((s) => large.episodes(s.roundId, s.roundId + 1).some((e) => e.kind === 'wifi')));
+    assert.ok(
+      weak.length > 0 && weak.every((s) => large.episodes(s.roundId, s.roundId + 1).some((e) => e.kind === 'wifi')),
+    );
   });
 
   test('reserved records are ordinary records: ids regenerate them, filters, seeks and unfiltered lists agree', () => {
@@ -194,10 +272,15 @@ describe('density of featured agents', () => {
       const filter = byAgent(f.agentId);
       const expected = all.filter((e) => e.facets.agentId === f.agentId).map((e) => JSON.stringify(e.record));
       const listed = [...group.userSessions(hours, undefined, filter)];
-      assert.deepEqual(listed.map((e) => JSON.stringify(e.record)), expected);
+      assert.deepEqual(
+        listed.map((e) => JSON.stringify(e.record)),
+        expected,
+      );
       const middle = listed[Math.floor(listed.length / 2)];
       assert.ok(middle);
-      assert.deepEqual(group.seek('user-sessions', hours, Math.floor(listed.length / 2), { filter }), { found: { round: middle.round, index: middle.index, part: 0 } });
+      assert.deepEqual(group.seek('user-sessions', hours, Math.floor(listed.length / 2), { filter }), {
+        found: { round: middle.round, index: middle.index, part: 0 },
+      });
       const resumed = [...group.userSessions(hours, { round: middle.round, index: middle.index, part: 0 }, filter)];
       assert.equal(resumed.length, listed.length - Math.floor(listed.length / 2));
       const detail = group.userSession(middle.record.userSessionId);
@@ -238,18 +321,29 @@ describe('episode effects', () => {
     const dayEnd = e.startSeconds - (e.startSeconds % DAY) + DAY;
     phase({ from: dayEnd, to: dayEnd + HOUR }, goodBssid, 'next day');
 
-    for (const n of networkOf(e, inside)) assert.ok(n.destination.loss >= 3 && n.destination.loss <= 10, `loss ${n.destination.loss}`);
+    for (const n of networkOf(e, inside))
+      assert.ok(n.destination.loss >= 3 && n.destination.loss <= 10, `loss ${n.destination.loss}`);
     assert.ok(networkOf(e, before).every((n) => n.destination.loss === 0));
     const gatewayProbes = probesOf(e, inside, 'gateway');
     assert.ok(gatewayProbes.length >= (inside.to - inside.from) / ROUND);
-    for (const p of gatewayProbes) assert.ok(p.icmpPing && p.icmpPing.avgRtt >= 20 && p.icmpPing.avgRtt <= 80, `probe ${p.icmpPing?.avgRtt}`);
+    for (const p of gatewayProbes)
+      assert.ok(p.icmpPing && p.icmpPing.avgRtt >= 20 && p.icmpPing.avgRtt <= 80, `probe ${p.icmpPing?.avgRtt}`);
     assert.ok(share(gatewayProbes, (p) => lost(p.icmpPing as PingStats)) >= 0.6, 'probe loss in most');
-    assert.ok(probesOf(e, before, 'gateway').every((p) => (p.icmpPing?.avgRtt ?? 99) < 10 && !lost(p.icmpPing as PingStats)));
+    assert.ok(
+      probesOf(e, before, 'gateway').every((p) => (p.icmpPing?.avgRtt ?? 99) < 10 && !lost(p.icmpPing as PingStats)),
+    );
     for (const p of gatewayProbes.slice(0, 5)) {
-      assert.equal(group.networkProbe(p.networkProbeId)?.networkProfile.wirelessProfile?.bssid, weakBssid, 'probe details name the weak access point');
+      assert.equal(
+        group.networkProbe(p.networkProbeId)?.networkProfile.wirelessProfile?.bssid,
+        weakBssid,
+        'probe details name the weak access point',
+      );
     }
     const [afterProbe] = probesOf(e, after);
-    assert.equal(afterProbe && group.networkProbe(afterProbe.networkProbeId)?.networkProfile.wirelessProfile?.bssid, roamedBssid);
+    assert.equal(
+      afterProbe && group.networkProbe(afterProbe.networkProbeId)?.networkProfile.wirelessProfile?.bssid,
+      roamedBssid,
+    );
   });
 
   test('wifi: a bssid filter matches the agent exactly while it is on that access point', () => {
@@ -265,12 +359,17 @@ describe('episode effects', () => {
       const filter = byAgent(e.agentId, ['bssid', [String(bssid)]]);
       const expected = all.filter((s) => inPhase(s.record.roundId)).map((s) => s.record.userSessionId);
       assert.ok(expected.length > 0);
-      assert.deepEqual(records(group.userSessions(day, undefined, filter)).map((s) => s.userSessionId), expected);
+      assert.deepEqual(
+        records(group.userSessions(day, undefined, filter)).map((s) => s.userSessionId),
+        expected,
+      );
       assert.deepEqual(group.seek('user-sessions', day, expected.length, { filter }), { total: expected.length });
       const probes = records(group.networkProbes(day, undefined, filter));
       assert.ok(probes.length > 0 && probes.every((p) => inPhase(p.roundId)));
       const web = records(group.webSessions(day, undefined, filter));
-      assert.ok(web.every((w) => inPhase(w.roundId)) && new Set(web.map((w) => w.userSessionId)).size === expected.length);
+      assert.ok(
+        web.every((w) => inPhase(w.roundId)) && new Set(web.map((w) => w.userSessionId)).size === expected.length,
+      );
     }
   });
 
@@ -285,8 +384,10 @@ describe('episode effects', () => {
       const loss = 1 - pktsReceived / pktsSent;
       assert.ok(avgRtt >= 150 && avgRtt <= 400 && loss >= 0.05 && loss <= 0.2, JSON.stringify(p.icmpPing));
     }
-    for (const p of probesOf(e, before, 'vpn')) assert.ok((p.icmpPing?.avgRtt ?? 999) < 100 && !lost(p.icmpPing as PingStats));
-    for (const p of probesOf(e, inside, 'gateway')) assert.ok((p.icmpPing?.avgRtt ?? 99) < 10 && !lost(p.icmpPing as PingStats));
+    for (const p of probesOf(e, before, 'vpn'))
+      assert.ok((p.icmpPing?.avgRtt ?? 999) < 100 && !lost(p.icmpPing as PingStats));
+    for (const p of probesOf(e, inside, 'gateway'))
+      assert.ok((p.icmpPing?.avgRtt ?? 99) < 10 && !lost(p.icmpPing as PingStats));
     const during = detailsOf(e, inside);
     for (const d of during) {
       const gateway = ping(d.network.gatewayPing);
@@ -295,14 +396,27 @@ describe('episode effects', () => {
     // The session alone cannot see the tunnel: the agent's VPN probe of the same round can.
     const tunnelOf = (d: UserSessionDetail): SessionContext['tunnel'] => {
       const probe = vpnProbes.find((p) => p.roundId === d.roundId)?.icmpPing as PingStats | undefined;
-      return probe ? { type: 'vpn', target: String(e.detail.vpnTarget), rttMs: probe.avgRtt, loss: { lost: probe.pktsSent - probe.pktsReceived, sent: probe.pktsSent } } : undefined;
+      return probe
+        ? {
+            type: 'vpn',
+            target: String(e.detail.vpnTarget),
+            rttMs: probe.avgRtt,
+            loss: { lost: probe.pktsSent - probe.pktsReceived, sent: probe.pktsSent },
+          }
+        : undefined;
     };
     const healthyVpn = detailsOf(e, before);
-    assertPoor(during, 'tunnel', 'vpn during', (d) => ({ ...contextFromNeighbours(d, healthyVpn), ...(tunnelOf(d) ? { tunnel: tunnelOf(d) } : {}) }));
+    assertPoor(during, 'tunnel', 'vpn during', (d) => ({
+      ...contextFromNeighbours(d, healthyVpn),
+      ...(tunnelOf(d) ? { tunnel: tunnelOf(d) } : {}),
+    }));
     // +100–250 ms on each session's own round trip (which varies a little by session and site).
     const baseline = median(networkOf(e, before).map((n) => n.destination.latency));
     const latencies = networkOf(e, inside).map((n) => n.destination.latency);
-    assert.ok(median(latencies) >= baseline + 100 && Math.min(...latencies) >= baseline + 50, `latency ${latencies.join()} vs ${baseline}`);
+    assert.ok(
+      median(latencies) >= baseline + 100 && Math.min(...latencies) >= baseline + 50,
+      `latency ${latencies.join()} vs ${baseline}`,
+    );
     for (const n of networkOf(e, inside)) assert.ok(n.destination.loss >= 2 && n.destination.loss <= 6);
   });
 
@@ -330,19 +444,31 @@ describe('episode effects', () => {
     // +60–150 ms on each session's own round trip.
     const baseline = median(networkOf(e, before).map((n) => n.destination.latency));
     const latencies = networkOf(e, inside).map((n) => n.destination.latency);
-    assert.ok(median(latencies) >= baseline + 60 && Math.min(...latencies) >= baseline + 30, `latency ${latencies.join()} vs ${baseline}`);
-    for (const n of networkOf(e, inside)) assert.ok(n.destination.loss >= 5 && n.destination.loss <= 15, `loss ${n.destination.loss}`);
+    assert.ok(
+      median(latencies) >= baseline + 60 && Math.min(...latencies) >= baseline + 30,
+      `latency ${latencies.join()} vs ${baseline}`,
+    );
+    for (const n of networkOf(e, inside))
+      assert.ok(n.destination.loss >= 5 && n.destination.loss <= 15, `loss ${n.destination.loss}`);
     // Traceroute: the LAN gateway answers as before; hops on the public internet carry the delay.
-    const lastHop = (d: UserSessionDetail): number => (typeof d.network.traceroute === 'string' ? NaN : d.network.traceroute.hops.at(-1)?.delay ?? NaN);
-    const firstHop = (d: UserSessionDetail): number => (typeof d.network.traceroute === 'string' ? NaN : d.network.traceroute.hops[0]?.delay ?? NaN);
+    const lastHop = (d: UserSessionDetail): number =>
+      typeof d.network.traceroute === 'string' ? NaN : (d.network.traceroute.hops.at(-1)?.delay ?? NaN);
+    const firstHop = (d: UserSessionDetail): number =>
+      typeof d.network.traceroute === 'string' ? NaN : (d.network.traceroute.hops[0]?.delay ?? NaN);
     assert.ok(median(during.map(lastHop)) >= median(healthy.map(lastHop)) + 50, 'the far hops are slower');
     assert.ok(median(during.map(firstHop)) < 10, 'the gateway hop is not');
     for (const p of probesOf(e, inside)) {
-      assert.ok(p.type !== 'gateway' || ((p.icmpPing?.avgRtt ?? 99) < 10 && !lost(p.icmpPing as PingStats)), 'gateway probes are normal');
+      assert.ok(
+        p.type !== 'gateway' || ((p.icmpPing?.avgRtt ?? 99) < 10 && !lost(p.icmpPing as PingStats)),
+        'gateway probes are normal',
+      );
       assert.equal(group.networkProbe(p.networkProbeId)?.networkProfile.publicIpAddress, backupPublicIp);
     }
     const [beforeProbe] = probesOf(e, before);
-    assert.equal(beforeProbe && group.networkProbe(beforeProbe.networkProbeId)?.networkProfile.publicIpAddress, normalPublicIp);
+    assert.equal(
+      beforeProbe && group.networkProbe(beforeProbe.networkProbeId)?.networkProfile.publicIpAddress,
+      normalPublicIp,
+    );
   });
 
   test('server: one site answers slowly while the network is fine; other sites are normal', () => {
@@ -353,20 +479,33 @@ describe('episode effects', () => {
     const during = detailsOf(e, inside);
     const slow = during.filter((d) => d.visitedSite === site);
     assert.ok(slow.length >= 0.6 * during.length, `most sessions go to ${site} (${slow.length}/${during.length})`);
-    assert.equal(new Set(slow.map((d) => d.roundId)).size, (inside.to - inside.from) / ROUND, 'in every round of the episode');
+    assert.equal(
+      new Set(slow.map((d) => d.roundId)).size,
+      (inside.to - inside.from) / ROUND,
+      'in every round of the episode',
+    );
     // Without its first byte a session sees only a slow page; the page list's responseTime names the server.
     assertPoor(slow, 'page', 'server during (no first byte known)');
     const firstByte = (d: UserSessionDetail): SessionContext => {
-      const times = webOf(e, inside).filter((w) => w.userSessionId === d.userSessionId).map((w) => w.responseTime);
+      const times = webOf(e, inside)
+        .filter((w) => w.userSessionId === d.userSessionId)
+        .map((w) => w.responseTime);
       return times.length ? { firstByteMs: Math.max(...times), firstByteSource: 'page list' } : {};
     };
     assertPoor(slow, 'server', 'server during', firstByte);
     for (const d of slow) {
-      assert.ok(d.pages.every((p) => p.pageTimings.onLoad >= 9000 && p.pageTimings.onLoad <= 15000), 'onLoad 9–15 s');
+      assert.ok(
+        d.pages.every((p) => p.pageTimings.onLoad >= 9000 && p.pageTimings.onLoad <= 15000),
+        'onLoad 9–15 s',
+      );
       const sitePing = ping(d.network.ping);
-      assert.ok(sitePing.avgRtt < 100 && !lost(sitePing) && d.network.connect.rtt - sitePing.avgRtt < 50, 'connect and ping are normal');
+      assert.ok(
+        sitePing.avgRtt < 100 && !lost(sitePing) && d.network.connect.rtt - sitePing.avgRtt < 50,
+        'connect and ping are normal',
+      );
     }
-    for (const d of during.filter((x) => x.visitedSite !== site)) assert.ok(worstLoad(d) <= 4000 && (d.experienceScore ?? 0) >= 0.7, 'other sites are fine');
+    for (const d of during.filter((x) => x.visitedSite !== site))
+      assert.ok(worstLoad(d) <= 4000 && (d.experienceScore ?? 0) >= 0.7, 'other sites are fine');
     const slowIds = new Set(slow.map((d) => d.userSessionId));
     const web = webOf(e, inside).filter((w) => slowIds.has(w.userSessionId));
     assert.ok(web.length >= slow.length);
@@ -382,7 +521,10 @@ describe('episode effects', () => {
     const during = detailsOf(e, inside);
     assertPoor(during, 'device', 'cpu during');
     const busy = (m: { cpuUtilization: { mean: number; max: number } } | undefined, what: string): void => {
-      assert.ok(m && m.cpuUtilization.mean >= 0.92 && m.cpuUtilization.mean <= 0.99 && m.cpuUtilization.max <= 1, `${what}: ${JSON.stringify(m?.cpuUtilization)}`);
+      assert.ok(
+        m && m.cpuUtilization.mean >= 0.92 && m.cpuUtilization.mean <= 0.99 && m.cpuUtilization.max <= 1,
+        `${what}: ${JSON.stringify(m?.cpuUtilization)}`,
+      );
     };
     for (const d of during) {
       busy(d.network.systemMetrics, 'details');
@@ -404,20 +546,27 @@ describe('episode effects', () => {
   test('every record of an episode lies in it: dates of the listed sessions and probes', () => {
     for (const kind of EPISODE_KINDS) {
       const { e, inside } = episodeOf(kind);
-      for (const s of sessionsOf(e, inside)) assert.ok(seconds(s.date) >= e.startSeconds && seconds(s.date) < e.endSeconds);
-      for (const p of probesOf(e, inside)) assert.ok(seconds(p.date) >= e.startSeconds && seconds(p.date) < e.endSeconds);
+      for (const s of sessionsOf(e, inside))
+        assert.ok(seconds(s.date) >= e.startSeconds && seconds(s.date) < e.endSeconds);
+      for (const p of probesOf(e, inside))
+        assert.ok(seconds(p.date) >= e.startSeconds && seconds(p.date) < e.endSeconds);
     }
   });
 
-  test('scheduled tests of featured agents skip their networks\' incidents', () => {
+  test("scheduled tests of featured agents skip their networks' incidents", () => {
     const featured = new Set(group.featuredAgents().map((f) => f.agentId));
     for (const t of group.endpointTests().filter((x) => x.savedEvent === 0 && x.type === 'agent-to-server')) {
       for (const { record } of group.netMetrics(t.testId, { from: NOW - DAY, to: NOW })) {
         if (!featured.has(record.agentId) || record.errorDetails) continue;
-        const inEpisode = group.episodes(record.roundId, record.roundId + 1).some((x) => x.agentId === record.agentId && x.kind !== 'server' && x.kind !== 'cpu');
+        const inEpisode = group
+          .episodes(record.roundId, record.roundId + 1)
+          .some((x) => x.agentId === record.agentId && x.kind !== 'server' && x.kind !== 'cpu');
         // The seeded path loss episode (on one test) is the one loss they share with the test's other agents.
-        const pathLoss = group.pathEpisodes(record.roundId, record.roundId + 1).find((x) => x.kind === 'lossEpisode' && x.testId === t.testId && x.agentIds.includes(record.agentId));
-        if (!inEpisode) assert.equal(record.loss, pathLoss ? pathLoss.detail['lossPercent'] : 0, 'no loss outside the episodes');
+        const pathLoss = group
+          .pathEpisodes(record.roundId, record.roundId + 1)
+          .find((x) => x.kind === 'lossEpisode' && x.testId === t.testId && x.agentIds.includes(record.agentId));
+        if (!inEpisode)
+          assert.equal(record.loss, pathLoss ? pathLoss.detail['lossPercent'] : 0, 'no loss outside the episodes');
       }
     }
   });
@@ -426,15 +575,21 @@ describe('episode effects', () => {
 describe('featured agents and the scheduled tests of their group', () => {
   for (const preset of ['demo', 'large'] as const) {
     test(`${preset}: featured agents visit only sites an enabled scheduled test measures, run those tests, and their episode sessions link to a round`, () => {
-      const g = preset === 'demo' ? group : createWorld({ seed: 42, preset }).group(1001) as GroupWorld;
+      const g = preset === 'demo' ? group : (createWorld({ seed: 42, preset }).group(1001) as GroupWorld);
       const tests = g.endpointTests();
       // The last test of a group is a saved event (enabled 0): not one that runs on schedule.
       const enabled = tests.filter((t) => t.enabled === 1 && t.savedEvent === 0);
       assert.ok(enabled.length > 0 && enabled.length < tests.length, `${preset}: enabled tests and a saved event`);
       const toward = (site: string): EndpointTest[] => enabled.filter((t) => testHost(t) === site);
-      const metricsOf = (testId: number, range: TimeRange): NetMetric[] => [...g.netMetrics(testId, range)].map((p) => p.record);
+      const metricsOf = (testId: number, range: TimeRange): NetMetric[] =>
+        [...g.netMetrics(testId, range)].map((p) => p.record);
       // Every round of a test lists each of its agents once: the last hour shows who runs it.
-      const runners = new Map(enabled.map((t) => [t.testId, new Set(metricsOf(t.testId, { from: NOW - HOUR, to: NOW }).map((m) => m.agentId))]));
+      const runners = new Map(
+        enabled.map((t) => [
+          t.testId,
+          new Set(metricsOf(t.testId, { from: NOW - HOUR, to: NOW }).map((m) => m.agentId)),
+        ]),
+      );
       const day = { from: NOW - DAY, to: NOW };
       for (const f of g.featuredAgents()) {
         const sessions = records(g.userSessions(day, undefined, byAgent(f.agentId)));
@@ -442,31 +597,56 @@ describe('featured agents and the scheduled tests of their group', () => {
         for (const site of new Set(sessions.map((s) => s.visitedSite))) {
           const measuring = toward(site);
           assert.ok(measuring.length > 0, `${preset} ${f.kind}: an enabled scheduled test measures ${site}`);
-          for (const t of measuring) assert.ok(runners.get(t.testId)?.has(f.agentId), `${preset} ${f.kind}: runs test ${t.testId} toward ${site}`);
+          for (const t of measuring)
+            assert.ok(
+              runners.get(t.testId)?.has(f.agentId),
+              `${preset} ${f.kind}: runs test ${t.testId} toward ${site}`,
+            );
         }
-        const e = g.episodes(day.from, day.to).filter((x) => x.agentId === f.agentId && x.endSeconds <= NOW).pop();
+        const e = g
+          .episodes(day.from, day.to)
+          .filter((x) => x.agentId === f.agentId && x.endSeconds <= NOW)
+          .pop();
         assert.ok(e, `${preset} ${f.kind}: an episode in the last day`);
-        if (e.kind === 'server') assert.ok(toward(String(e.detail.visitedSite)).length > 0, `${preset}: a test measures the slow site`);
+        if (e.kind === 'server')
+          assert.ok(toward(String(e.detail.visitedSite)).length > 0, `${preset}: a test measures the slow site`);
         const inside = sessions.filter((s) => s.roundId >= e.startSeconds && s.roundId < e.endSeconds);
         assert.ok(inside.length > 0, `${preset} ${f.kind}: sessions in the episode`);
         // Net metrics of the agent at the very round of an episode session (tests every 10 or
         // 15 minutes report in fewer rounds: some session of the episode falls on one).
-        const atRound = inside.flatMap((s) => toward(s.visitedSite).map((t) => ({ s, t, m: metricsOf(t.testId, { from: s.roundId, to: s.roundId + 1 }).find((x) => x.agentId === f.agentId) })));
+        const atRound = inside.flatMap((s) =>
+          toward(s.visitedSite).map((t) => ({
+            s,
+            t,
+            m: metricsOf(t.testId, { from: s.roundId, to: s.roundId + 1 }).find((x) => x.agentId === f.agentId),
+          })),
+        );
         const hit = atRound.find((x) => x.m !== undefined);
-        assert.ok(hit?.m, `${preset} ${f.kind}: a test toward an episode session's site has its net metrics at the session's round`);
+        assert.ok(
+          hit?.m,
+          `${preset} ${f.kind}: a test toward an episode session's site has its net metrics at the session's round`,
+        );
         assert.equal(hit.m.roundId, hit.s.roundId);
         // The scheduled test shows the episode's loss where the episode reaches the network path.
-        if (['wifi', 'vpn', 'isp'].includes(f.kind) && !hit.m.errorDetails) assert.ok(hit.m.loss > 0, `${preset} ${f.kind}: loss ${hit.m.loss} in the episode's round`);
+        if (['wifi', 'vpn', 'isp'].includes(f.kind) && !hit.m.errorDetails)
+          assert.ok(hit.m.loss > 0, `${preset} ${f.kind}: loss ${hit.m.loss} in the episode's round`);
         // The product's own link (src/vscode/panels/session-panels.ts reads the scheduled list,
         // saved events left out): from the worst session of the episode to a round of a test it runs.
         const worst = [...inside].sort((a, b) => (a.experienceScore ?? 1) - (b.experienceScore ?? 1))[0] as UserSession;
         const timeS = seconds(worst.date);
         const ref = { agentId: f.agentId, visitedSite: worst.visitedSite, timeS };
         const near = { from: timeS - MAX_APART_S, to: timeS + MAX_APART_S + 1 };
-        const roundsOf = (testId: number): number[] => metricsOf(testId, near).filter((m) => m.agentId === f.agentId).map((m) => m.roundId);
+        const roundsOf = (testId: number): number[] =>
+          metricsOf(testId, near)
+            .filter((m) => m.agentId === f.agentId)
+            .map((m) => m.roundId);
         const { links, why } = sessionTestLinks(ref, testsTowardSession(ref, enabled), roundsOf);
         assert.ok(links.length > 0, `${preset} ${f.kind}: the worst episode session links to a test (${why ?? ''})`);
-        for (const link of links) assert.ok(runners.get(link.testId)?.has(f.agentId), `${preset} ${f.kind}: linked test ${link.testId} is an enabled one it runs`);
+        for (const link of links)
+          assert.ok(
+            runners.get(link.testId)?.has(f.agentId),
+            `${preset} ${f.kind}: linked test ${link.testId} is an enabled one it runs`,
+          );
       }
     });
   }

@@ -6,7 +6,15 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import type { EndpointTest, NetMetric, PathHop, PathTrace, PathVisSummary } from '../../src/api/types';
-import { createWorld, GeneratedGroup, PATH_EPISODE_KINDS, type GroupWorld, type PathEpisode, type PathEpisodeKind, type Preset } from '../../src/emulator/world/index';
+import {
+  createWorld,
+  GeneratedGroup,
+  PATH_EPISODE_KINDS,
+  type GroupWorld,
+  type PathEpisode,
+  type PathEpisodeKind,
+  type Preset,
+} from '../../src/emulator/world/index';
 import { netMetric, planTest } from '../../src/emulator/world/scheduled';
 import { mergePathTraces } from '../../src/analysis/path/merge';
 import { lossPct, type HopGraph, type HopNode } from '../../src/analysis/path/model';
@@ -25,7 +33,11 @@ const groupOf = (aid: number): GeneratedGroup => {
   return group;
 };
 
-interface Round { summary: PathVisSummary; trace: PathTrace; hops: PathHop[] }
+interface Round {
+  summary: PathVisSummary;
+  trace: PathTrace;
+  hops: PathHop[];
+}
 
 /** Every agent's summary and trace of one round of a test, by agent id. */
 function roundOf(g: GroupWorld, testId: number, roundId: number): Map<string, Round> {
@@ -38,7 +50,8 @@ function roundOf(g: GroupWorld, testId: number, roundId: number): Map<string, Ro
   return out;
 }
 
-const ipsOf = (r: Round | undefined): string[][] => r?.trace.routes.map((route) => route.hops.map((h) => `${h.hop}:${h.ipAddress}`)) ?? [];
+const ipsOf = (r: Round | undefined): string[][] =>
+  r?.trace.routes.map((route) => route.hops.map((h) => `${h.hop}:${h.ipAddress}`)) ?? [];
 const hopAt = (hops: readonly PathHop[], n: number): PathHop | undefined => hops.find((h) => h.hop === n);
 const num = (value: string | number | undefined): number => Number(value);
 const text = (value: string | number | undefined): string => String(value);
@@ -51,7 +64,10 @@ function testOf(g: GroupWorld, testId: number): EndpointTest {
 
 /** The last episode of a kind that ended by NOW. */
 function lastWhole(g: GroupWorld, kind: PathEpisodeKind): PathEpisode {
-  const e = g.pathEpisodes(NOW - 2 * DAY, NOW).filter((x) => x.kind === kind && x.endSeconds <= NOW).pop();
+  const e = g
+    .pathEpisodes(NOW - 2 * DAY, NOW)
+    .filter((x) => x.kind === kind && x.endSeconds <= NOW)
+    .pop();
   assert.ok(e, `a whole ${kind} in the last two days`);
   return e;
 }
@@ -72,7 +88,9 @@ function withoutEpisode(g: GeneratedGroup, t: EndpointTest, agentId: string, rou
 }
 
 function metricsAt(g: GroupWorld, testId: number, roundId: number): Map<string, NetMetric> {
-  return new Map([...g.netMetrics(testId, { from: roundId, to: roundId + 1 })].map(({ record }) => [record.agentId, record]));
+  return new Map(
+    [...g.netMetrics(testId, { from: roundId, to: roundId + 1 })].map(({ record }) => [record.agentId, record]),
+  );
 }
 
 describe('which tests, agents and times', () => {
@@ -97,8 +115,16 @@ describe('which tests, agents and times', () => {
           // The agents that run the test (every round lists each once): most of them share the route.
           const runners = [...metricsAt(g, t.testId, Math.floor(NOW / t.interval) * t.interval - t.interval).keys()];
           const agents = ofKind[0]!.agentIds;
-          assert.deepEqual(agents, runners.filter((id) => agents.includes(id)), `${kind}: agents in the test's order`);
-          assert.equal(agents.length, runners.length - Math.floor(runners.length / 5), `${kind}: all but one in five share the route`);
+          assert.deepEqual(
+            agents,
+            runners.filter((id) => agents.includes(id)),
+            `${kind}: agents in the test's order`,
+          );
+          assert.equal(
+            agents.length,
+            runners.length - Math.floor(runners.length / 5),
+            `${kind}: all but one in five share the route`,
+          );
           for (const e of ofKind) {
             const startOfDay = e.startSeconds % DAY;
             assert.equal(e.startSeconds % t.interval, 0, `${kind}: starts on a round of the test`);
@@ -114,8 +140,14 @@ describe('which tests, agents and times', () => {
               assert.ok([40, 45, 50, 55, 60].includes((e.endSeconds - e.startSeconds) / 60), 'for 40–60 minutes');
               assert.ok(num(e.detail.lossPercent) >= 5 && num(e.detail.lossPercent) <= 25);
               assert.ok(num(e.detail.addedMs) >= 5 && num(e.detail.addedMs) <= 15);
-              assert.ok(num(e.detail.rateLimitedHopPosition) < num(e.detail.hop), 'the rate-limiting router comes before the lossy one');
-              assert.equal(e.detail.lostPerRound, Math.max(1, Math.round((num(e.detail.lossPercent) / 100) * agents.length)));
+              assert.ok(
+                num(e.detail.rateLimitedHopPosition) < num(e.detail.hop),
+                'the rate-limiting router comes before the lossy one',
+              );
+              assert.equal(
+                e.detail.lostPerRound,
+                Math.max(1, Math.round((num(e.detail.lossPercent) / 100) * agents.length)),
+              );
             }
           }
         }
@@ -123,7 +155,12 @@ describe('which tests, agents and times', () => {
         const loss = lastWhole(g, 'lossEpisode');
         const lossTest = testOf(g, loss.testId);
         const atStart = metricsAt(g, loss.testId, Math.ceil(loss.startSeconds / lossTest.interval) * lossTest.interval);
-        for (const agentId of loss.agentIds) assert.equal(atStart.get(agentId)?.loss, loss.detail.lossPercent, `${preset} ${aid} ${agentId}: loss ${loss.detail.lossPercent} %`);
+        for (const agentId of loss.agentIds)
+          assert.equal(
+            atStart.get(agentId)?.loss,
+            loss.detail.lossPercent,
+            `${preset} ${aid} ${agentId}: loss ${loss.detail.lossPercent} %`,
+          );
         assert.notEqual(testIds.get('routeChange'), testIds.get('lossEpisode'), 'two different tests');
         const chosen = [...testIds.values()].map((id) => testOf(g, id));
         const a2s = chosen.filter((t) => t.type === 'agent-to-server').length;
@@ -144,15 +181,23 @@ describe('which tests, agents and times', () => {
         const first = Math.ceil(e.startSeconds / 300) * 300;
         for (const r of [first - 3600, first, e.endSeconds - 3600]) {
           if (r > NOW) continue;
-          assert.deepEqual([...b.pathVis(e.testId, { from: r, to: r + 1 })], [...a.pathVis(e.testId, { from: r, to: r + 1 })]);
-          for (const id of e.agentIds) assert.deepEqual(b.pathTrace(e.testId, id, r, NOW), a.pathTrace(e.testId, id, r, NOW));
+          assert.deepEqual(
+            [...b.pathVis(e.testId, { from: r, to: r + 1 })],
+            [...a.pathVis(e.testId, { from: r, to: r + 1 })],
+          );
+          for (const id of e.agentIds)
+            assert.deepEqual(b.pathTrace(e.testId, id, r, NOW), a.pathTrace(e.testId, id, r, NOW));
         }
       }
       // Asking twice (and for a sub-range) gives the same answer: nothing depends on the call.
       assert.deepEqual(a.pathEpisodes(NOW - 2 * DAY, NOW), episodes);
-      assert.deepEqual(a.pathEpisodes(NOW - DAY, NOW), episodes.filter((e) => e.endSeconds > NOW - DAY));
+      assert.deepEqual(
+        a.pathEpisodes(NOW - DAY, NOW),
+        episodes.filter((e) => e.endSeconds > NOW - DAY),
+      );
     }
-    const times = (w: typeof demo): string => JSON.stringify(DEMO_AIDS.map((aid) => w.group(aid)?.pathEpisodes(NOW - DAY, NOW)));
+    const times = (w: typeof demo): string =>
+      JSON.stringify(DEMO_AIDS.map((aid) => w.group(aid)?.pathEpisodes(NOW - DAY, NOW)));
     assert.notEqual(times(other), times(demo));
   });
 
@@ -163,7 +208,12 @@ describe('which tests, agents and times', () => {
     const e = lastWhole(g, 'lossEpisode');
     const inside = g.pathEpisodes(e.startSeconds + 60, e.startSeconds + 120);
     assert.ok(inside.some((x) => x.kind === 'lossEpisode' && x.startSeconds === e.startSeconds));
-    assert.ok(!g.pathEpisodes(e.endSeconds, e.endSeconds + 60).some((x) => x.kind === 'lossEpisode' && x.startSeconds === e.startSeconds), 'the end is exclusive');
+    assert.ok(
+      !g
+        .pathEpisodes(e.endSeconds, e.endSeconds + 60)
+        .some((x) => x.kind === 'lossEpisode' && x.startSeconds === e.startSeconds),
+      'the end is exclusive',
+    );
   });
 });
 
@@ -189,12 +239,17 @@ describe('routeChange: another transit carrier from hop N until midnight', () =>
         assert.ok(now);
         if (!sharing) {
           // An agent with a route of its own keeps it all day, ECMP and stars included.
-          for (const other of [first, last, nextDay, midnight]) assert.deepEqual(ipsOf(other.get(agentId)), ipsOf(old), `${agentId} keeps its route`);
+          for (const other of [first, last, nextDay, midnight])
+            assert.deepEqual(ipsOf(other.get(agentId)), ipsOf(old), `${agentId} keeps its route`);
           continue;
         }
         for (const r of [old, now]) {
           assert.equal(r.trace.routes.length, 1, 'one shared route');
-          assert.deepEqual(r.hops.map((h) => h.hop), r.hops.map((_, i) => i + 1), 'no stars');
+          assert.deepEqual(
+            r.hops.map((h) => h.hop),
+            r.hops.map((_, i) => i + 1),
+            'no stars',
+          );
           assert.equal(r.hops.at(-1)?.ipAddress, r.trace.serverIp);
           assert.ok(r.hops.every((h) => typeof h.responseTime === 'number'));
         }
@@ -228,7 +283,14 @@ describe('routeChange: another transit carrier from hop N until midnight', () =>
         assert.deepEqual(ipsOf(midnight.get(agentId)), ipsOf(old));
         // The summary says what the trace says.
         for (const r of [old, now]) {
-          assert.deepEqual(r.summary.endpoints, [{ ipAddress: r.trace.serverIp, numberOfHops: r.hops.length, pathId: r.trace.routes[0]?.pathId, responseTime: r.hops.at(-1)?.responseTime }]);
+          assert.deepEqual(r.summary.endpoints, [
+            {
+              ipAddress: r.trace.serverIp,
+              numberOfHops: r.hops.length,
+              pathId: r.trace.routes[0]?.pathId,
+              responseTime: r.hops.at(-1)?.responseTime,
+            },
+          ]);
         }
       }
       // Net metrics: addedMs more for the sharing agents while the change is in force, nothing else changes.
@@ -240,14 +302,17 @@ describe('routeChange: another transit carrier from hop N until midnight', () =>
             assert.deepEqual(m, plain, `${agentId} ${roundId}: unchanged`);
             continue;
           }
-          assert.ok(Math.abs(m.avgLatency - plain.avgLatency - added) < 0.0011, `avgLatency +${added}: ${plain.avgLatency} → ${m.avgLatency}`);
+          assert.ok(
+            Math.abs(m.avgLatency - plain.avgLatency - added) < 0.0011,
+            `avgLatency +${added}: ${plain.avgLatency} → ${m.avgLatency}`,
+          );
           assert.equal(m.loss, plain.loss);
         }
       }
     });
   }
 
-  test('the product\'s path diff of a round before and one after the change names the hop and both AS numbers', () => {
+  test("the product's path diff of a round before and one after the change names the hop and both AS numbers", () => {
     for (const aid of DEMO_AIDS) {
       const g = groupOf(aid);
       const e = lastWhole(g, 'routeChange');
@@ -310,7 +375,10 @@ describe('lossEpisode: forwarding loss after one transit router, and a rate-limi
             stopped++;
             assert.ok(during, `${agentId}: no traversal stops there outside the episode (${roundId})`);
             assert.equal(r.hops.at(-1)?.hop, x, 'nothing answers after the lossy hop');
-            assert.deepEqual(r.summary.endpoints.map((p) => [p.ipAddress, p.numberOfHops, p.responseTime]), [[e.detail.hopAddress, x, lossy.responseTime]]);
+            assert.deepEqual(
+              r.summary.endpoints.map((p) => [p.ipAddress, p.numberOfHops, p.responseTime]),
+              [[e.detail.hopAddress, x, lossy.responseTime]],
+            );
           } else {
             assert.equal(r.hops.at(-1)?.ipAddress, r.trace.serverIp, 'the others reach the server');
             assert.equal(r.summary.endpoints[0]?.ipAddress, r.trace.serverIp);
@@ -321,10 +389,19 @@ describe('lossEpisode: forwarding loss after one transit router, and a rate-limi
           const jump = (lossy.responseTime ?? 0) - (hopAt(r.hops, limitedAt - 1)?.responseTime ?? 0);
           if (during) assert.ok(jump >= added, `the lossy hop answers ${jump} ms after the access, ≥ ${added}`);
         }
-        assert.equal(stopped, during ? num(e.detail.lostPerRound) : 0, `${roundId}: traversals stopped after the lossy hop`);
+        assert.equal(
+          stopped,
+          during ? num(e.detail.lostPerRound) : 0,
+          `${roundId}: traversals stopped after the lossy hop`,
+        );
         // Agents off the shared route never cross it.
         for (const [agentId, r] of round) {
-          if (!e.agentIds.includes(agentId)) assert.ok(r.trace.routes.every((route) => route.hops.every((h) => h.ipAddress !== e.detail.hopAddress && h.ipAddress !== e.detail.rateLimitedHop)));
+          if (!e.agentIds.includes(agentId))
+            assert.ok(
+              r.trace.routes.every((route) =>
+                route.hops.every((h) => h.ipAddress !== e.detail.hopAddress && h.ipAddress !== e.detail.rateLimitedHop),
+              ),
+            );
         }
         // Net metrics of the round against the same plan without the episode.
         for (const [agentId, m] of metricsAt(g, t.testId, roundId)) {
@@ -335,7 +412,8 @@ describe('lossEpisode: forwarding loss after one transit router, and a rate-limi
           }
           assert.equal(m.loss, e.detail.lossPercent, `${agentId}: the episode's loss exactly`);
           assert.equal(m.errorDetails, undefined, 'no failed measurement in the episode');
-          if (!plain.errorDetails) assert.ok(Math.abs(m.avgLatency - plain.avgLatency - added) < 0.0011, `avgLatency +${added}`);
+          if (!plain.errorDetails)
+            assert.ok(Math.abs(m.avgLatency - plain.avgLatency - added) < 0.0011, `avgLatency +${added}`);
         }
       }
     });
@@ -358,10 +436,16 @@ describe('lossEpisode: forwarding loss after one transit router, and a rate-limi
           const hops = round.get(agentId)?.hops ?? [];
           const limited = hopAt(hops, at);
           const later = hops.filter((h) => h.hop > at);
-          assert.ok(later.length > 0 && later.every((h) => typeof h.responseTime === 'number'), 'the hops after it answer');
+          assert.ok(
+            later.length > 0 && later.every((h) => typeof h.responseTime === 'number'),
+            'the hops after it answer',
+          );
           crossing++;
           // Silent: left out, a star, as the API lists a hop that did not answer.
-          if (!limited) { silent++; continue; }
+          if (!limited) {
+            silent++;
+            continue;
+          }
           assert.equal(limited.ipAddress, e.detail.rateLimitedHop);
           assert.ok(limited.prefix && limited.network && limited.location, 'listed with its details');
           if (limited.responseTime === undefined) assert.fail('a listed hop carries its response time');
@@ -375,28 +459,40 @@ describe('lossEpisode: forwarding loss after one transit router, and a rate-limi
     }
   });
 
-  test('the product\'s merged graph: loss at the lossy hop in the episode only; the rate-limiting hop loses, the next one does not', () => {
+  test("the product's merged graph: loss at the lossy hop in the episode only; the rate-limiting hop loses, the next one does not", () => {
     for (const aid of DEMO_AIDS) {
       const g = groupOf(aid);
       const e = lastWhole(g, 'lossEpisode');
       const t = testOf(g, e.testId);
-      const traces = (from: number, to: number): PathTrace[] => rounds(t.interval, from, to).flatMap((r) => [...roundOf(g, t.testId, r).values()].map((x) => x.trace));
+      const traces = (from: number, to: number): PathTrace[] =>
+        rounds(t.interval, from, to).flatMap((r) => [...roundOf(g, t.testId, r).values()].map((x) => x.trace));
       const inside = mergePathTraces(traces(e.startSeconds, e.endSeconds));
       const before = mergePathTraces(traces(e.startSeconds - 2 * HOUR, e.startSeconds));
-      const node = (graph: HopGraph, ip: string | number | undefined): HopNode | undefined => graph.nodes.find((n) => n.id === String(ip));
+      const node = (graph: HopGraph, ip: string | number | undefined): HopNode | undefined =>
+        graph.nodes.find((n) => n.id === String(ip));
       const lossy = node(inside, e.detail.hopAddress);
       assert.ok(lossy && lossPct(lossy.stats) > 0, `${aid}: the lossy hop loses in the episode`);
-      assert.equal(lossy.stats.endedHere, num(e.detail.lostPerRound) * rounds(t.interval, e.startSeconds, e.endSeconds).length);
+      assert.equal(
+        lossy.stats.endedHere,
+        num(e.detail.lostPerRound) * rounds(t.interval, e.startSeconds, e.endSeconds).length,
+      );
       const quiet = node(before, e.detail.hopAddress);
       assert.ok(quiet && lossPct(quiet.stats) === 0, 'and not before it');
       const limited = node(before, e.detail.rateLimitedHop);
       assert.ok(limited && lossPct(limited.stats) === 0, 'the rate-limiting hop, when listed, answered');
       const next = before.links.filter((l) => l.from === limited.id).map((l) => node(before, l.to));
-      assert.ok(next.length > 0 && next.every((n) => n !== undefined && lossPct(n.stats) === 0), 'the hop after it loses nothing');
+      assert.ok(
+        next.length > 0 && next.every((n) => n !== undefined && lossPct(n.stats) === 0),
+        'the hop after it loses nothing',
+      );
       // When it stays silent the traversal shows a star in its place: outside the episode
       // only such stars lose among the sharing traversals' nodes, no listed hop does.
       const losing = before.nodes.filter((n) => lossPct(n.stats) > 0 && n.agents.some((a) => e.agentIds.includes(a)));
-      assert.ok(losing.length > 0 && losing.every((n) => n.kind === 'star' && n.minHop === num(e.detail.rateLimitedHopPosition)), losing.map((n) => n.id).join(', '));
+      assert.ok(
+        losing.length > 0 &&
+          losing.every((n) => n.kind === 'star' && n.minHop === num(e.detail.rateLimitedHopPosition)),
+        losing.map((n) => n.id).join(', '),
+      );
     }
   });
 });

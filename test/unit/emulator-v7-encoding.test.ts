@@ -9,7 +9,14 @@ import { v7Har } from '../../src/emulator/routes/v7/encode-sessions';
 import { segmentScore } from '../../src/emulator/routes/v7/encode-topology';
 import type { Har } from '../../src/api/types';
 
-const ping = (avgRtt: number, received = 10) => ({ pktsSent: 10, pktsReceived: received, minRtt: avgRtt, avgRtt, maxRtt: avgRtt, meanDevRtt: 0 });
+const ping = (avgRtt: number, received = 10) => ({
+  pktsSent: 10,
+  pktsReceived: received,
+  minRtt: avgRtt,
+  avgRtt,
+  maxRtt: avgRtt,
+  meanDevRtt: 0,
+});
 
 describe('v7 topology segment scores', () => {
   it('are 100 for a clean, fast answer and fall with loss and with round trips beyond the segment', () => {
@@ -26,10 +33,19 @@ describe('v7 topology segment scores', () => {
 describe('v7 error bodies', () => {
   it('are problem+json with the fields that failed, and OAuth-shaped for a 401', () => {
     assert.deepEqual(errorBody('v7', invalidField('searchFilters.platform[0]', 'bad platform')), {
-      body: { type: 'about:blank', title: 'Bad Request', status: 400, detail: 'bad platform', errors: [{ code: 'invalid', field: 'searchFilters.platform[0]', message: 'bad platform' }] },
+      body: {
+        type: 'about:blank',
+        title: 'Bad Request',
+        status: 400,
+        detail: 'bad platform',
+        errors: [{ code: 'invalid', field: 'searchFilters.platform[0]', message: 'bad platform' }],
+      },
       contentType: 'application/problem+json',
     });
-    assert.deepEqual(errorBody('v7', new HttpError(401, 'Invalid credentials')).body, { error: 'invalid_token', error_description: 'Invalid credentials' });
+    assert.deepEqual(errorBody('v7', new HttpError(401, 'Invalid credentials')).body, {
+      error: 'invalid_token',
+      error_description: 'Invalid credentials',
+    });
     assert.deepEqual(errorBody('v6', new HttpError(404, 'gone')), { body: { errorMessage: 'gone' } });
   });
 });
@@ -37,13 +53,18 @@ describe('v7 error bodies', () => {
 describe('v7 record details', () => {
   it('writes ISO dates, loss in percent, whole-millisecond round trips and failed pings as errors', () => {
     assert.equal(isoDate('2026-11-20 15:04:05'), '2026-11-20T15:04:05Z');
-    assert.deepEqual(v7Ping({ pktsSent: 5, pktsReceived: 4, minRtt: 1.2, avgRtt: 2.6, maxRtt: 4.49, meanDevRtt: 0.4 }),
-      { avgRtt: 3, maxRtt: 4, minRtt: 1, meanDevRtt: 0, loss: 20, pktsReceived: 4, pktsSent: 5 });
+    assert.deepEqual(
+      v7Ping({ pktsSent: 5, pktsReceived: 4, minRtt: 1.2, avgRtt: 2.6, maxRtt: 4.49, meanDevRtt: 0.4 }),
+      { avgRtt: 3, maxRtt: 4, minRtt: 1, meanDevRtt: 0, loss: 20, pktsReceived: 4, pktsSent: 5 },
+    );
     assert.deepEqual(v7Ping('Request timed out'), { error: 'Request timed out' });
   });
 
   it('moves the HAR system metrics into the log as systemMetrics', () => {
-    const har = { log: { version: '1.2', creator: { name: 'x', version: '1' }, pages: [], entries: [] }, _systemMetrics: { startTimeMs: 1 } } as unknown as Har;
+    const har = {
+      log: { version: '1.2', creator: { name: 'x', version: '1' }, pages: [], entries: [] },
+      _systemMetrics: { startTimeMs: 1 },
+    } as unknown as Har;
     const v7 = v7Har(har) as { log: Record<string, unknown> } & Record<string, unknown>;
     assert.deepEqual(v7.log.systemMetrics, { startTimeMs: 1 });
     assert.equal('_systemMetrics' in v7, false);

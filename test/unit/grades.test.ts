@@ -2,16 +2,34 @@
 // graded at the session verdict's thresholds, with a word for each grade.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { experienceGrade, experienceText, gatewayGrade, GRADE_THEME_COLORS, networkGrade, pageLoadGrade } from '../../src/analysis/grades';
+import {
+  experienceGrade,
+  experienceText,
+  gatewayGrade,
+  GRADE_THEME_COLORS,
+  networkGrade,
+  pageLoadGrade,
+} from '../../src/analysis/grades';
 import { THRESHOLDS } from '../../src/analysis/session/thresholds';
 
 test('experience scores: good at and above fairBelow, poor below poorBelow, absent when not a number', () => {
   const { fairBelow, poorBelow } = THRESHOLDS.experience;
-  assert.deepEqual([1, fairBelow, fairBelow - 0.001, poorBelow, poorBelow - 0.001, 0].map(experienceGrade), ['ok', 'ok', 'warn', 'warn', 'bad', 'bad']);
+  assert.deepEqual([1, fairBelow, fairBelow - 0.001, poorBelow, poorBelow - 0.001, 0].map(experienceGrade), [
+    'ok',
+    'ok',
+    'warn',
+    'warn',
+    'bad',
+    'bad',
+  ]);
   assert.equal(experienceGrade(Number.NaN), undefined);
   assert.equal(experienceGrade('0.9'), undefined);
   assert.equal(experienceText(0.017), '0.01 poor');
-  assert.equal(experienceText(THRESHOLDS.experience.fairBelow - 0.001), `${(THRESHOLDS.experience.fairBelow - 0.01).toFixed(2)} fair`, 'never written as the threshold it is below');
+  assert.equal(
+    experienceText(THRESHOLDS.experience.fairBelow - 0.001),
+    `${(THRESHOLDS.experience.fairBelow - 0.01).toFixed(2)} fair`,
+    'never written as the threshold it is below',
+  );
   assert.equal(experienceText(1.4), '1.00 good', 'out-of-range scores are clamped when written');
 });
 

@@ -13,7 +13,8 @@ const TEST_TIMEOUT_MS = 20_000;
 export async function run(): Promise<void> {
   // The runner may name another instant to run at (NETMON_TEST_NOW); the extension shares this host's clock.
   shiftClock(process.env.NETMON_TEST_NOW, process.env.NETMON_TEST_NOW_AT);
-  if (process.env.NETMON_TEST_NOW) console.log(`extension host clock: ${new Date().toISOString()} (NETMON_TEST_NOW, TZ=${process.env.TZ ?? 'unset'})`);
+  if (process.env.NETMON_TEST_NOW)
+    console.log(`extension host clock: ${new Date().toISOString()} (NETMON_TEST_NOW, TZ=${process.env.TZ ?? 'unset'})`);
   // Failures should point at test/vscode/**/*.ts, not at the bundle. Node's own mapping is
   // off whenever Error.prepareStackTrace is set, which VS Code's extension host always does
   // (and it wraps whatever is assigned), so frames are mapped here while the suites run.
@@ -32,10 +33,12 @@ function formatMappedStack(error: Error, frames: NodeJS.CallSite[]): string {
     const file = frame.getFileName();
     const line = frame.getLineNumber();
     const column = frame.getColumnNumber();
-    const entry = file && line !== null && column !== null ? findSourceMap(file)?.findEntry(line - 1, column - 1) : undefined;
-    const original = entry && isMapping(entry)
-      ? `${relative(process.cwd(), entry.originalSource.replace(/^file:\/\//, ''))}:${entry.originalLine + 1}:${entry.originalColumn + 1}`
-      : undefined;
+    const entry =
+      file && line !== null && column !== null ? findSourceMap(file)?.findEntry(line - 1, column - 1) : undefined;
+    const original =
+      entry && isMapping(entry)
+        ? `${relative(process.cwd(), entry.originalSource.replace(/^file:\/\//, ''))}:${entry.originalLine + 1}:${entry.originalColumn + 1}`
+        : undefined;
     return original ? `    at ${frame.getFunctionName() ?? '<anonymous>'} (${original})` : `    at ${String(frame)}`;
   });
   return [`${error.name}: ${error.message}`, ...lines].join('\n');
@@ -55,7 +58,9 @@ async function runMocha(): Promise<void> {
   });
   // The runner names the folder: `suite` (trusted workbench) or `restricted` (Restricted Mode).
   const suiteDir = join(__dirname, process.env.NETMON_VSCODE_SUITES || 'suite');
-  for (const name of readdirSync(suiteDir).filter((file) => file.endsWith('.test.js')).sort()) {
+  for (const name of readdirSync(suiteDir)
+    .filter((file) => file.endsWith('.test.js'))
+    .sort()) {
     mocha.addFile(join(suiteDir, name));
   }
   const stats = await new Promise<Mocha.Stats>((resolve, reject) => {

@@ -8,8 +8,22 @@ import type { EndpointAgent } from '../../src/api/types';
 import { launchChromium, openPanel, type OpenPanel } from './helpers/panel';
 import { assertInert } from './helpers/hostile';
 
-const anna = agentCard({ agentId: 'a-1', computerName: 'LAPTOP-ANNA', status: 'enabled', deleted: false, osVersion: 'macOS 15.1', manufacturer: 'Apple', model: 'MacBookPro18,3' } as EndpointAgent);
-const hostile = agentCard({ agentId: 'a-2', computerName: `<img src=x onerror="window.__pwned='name'">`, status: 'disabled', deleted: true, note: `<script>window.__pwned='field'</script>` } as unknown as EndpointAgent);
+const anna = agentCard({
+  agentId: 'a-1',
+  computerName: 'LAPTOP-ANNA',
+  status: 'enabled',
+  deleted: false,
+  osVersion: 'macOS 15.1',
+  manufacturer: 'Apple',
+  model: 'MacBookPro18,3',
+} as EndpointAgent);
+const hostile = agentCard({
+  agentId: 'a-2',
+  computerName: `<img src=x onerror="window.__pwned='name'">`,
+  status: 'disabled',
+  deleted: true,
+  note: `<script>window.__pwned='field'</script>`,
+} as unknown as EndpointAgent);
 
 describe('agent card panel', () => {
   let browser: Browser;
@@ -24,14 +38,20 @@ describe('agent card panel', () => {
     panel = await openPanel(browser, { panel: 'agent' });
     await panel.waitForSent('ready');
   });
-  after(async () => { await panel.close(); await browser.close(); });
+  after(async () => {
+    await panel.close();
+    await browser.close();
+  });
 
   test('name, status in words, labelled sections; the live region says what loaded', async () => {
     await load(anna);
     assert.equal(await panel.page.textContent('h1'), 'LAPTOP-ANNA');
     assert.equal(await panel.page.textContent('.agt-status'), 'Enabled');
     assert.deepEqual(await panel.page.$$eval('section h2', (h) => h.map((e) => e.textContent)), ['System', 'Identity']);
-    assert.match(await panel.page.textContent('section[aria-labelledby="agt-s0"]') ?? '', /Operating systemmacOS 15\.1/);
+    assert.match(
+      (await panel.page.textContent('section[aria-labelledby="agt-s0"]')) ?? '',
+      /Operating systemmacOS 15\.1/,
+    );
     assert.equal(await panel.page.textContent('[role="status"]'), 'Agent LAPTOP-ANNA: Enabled');
   });
 
@@ -51,7 +71,7 @@ describe('agent card panel', () => {
     await load(hostile);
     assert.equal(await panel.page.textContent('h1'), `<img src=x onerror="window.__pwned='name'">`);
     assert.equal(await panel.page.textContent('.agt-status'), 'Deleted (was disabled)');
-    assert.ok((await panel.page.textContent('main') ?? '').includes(`<script>window.__pwned='field'</script>`));
+    assert.ok(((await panel.page.textContent('main')) ?? '').includes(`<script>window.__pwned='field'</script>`));
     await assertInert(panel.page, panel.dialogs, 1);
     assert.deepEqual(panel.errors, []);
   });

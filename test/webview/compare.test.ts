@@ -18,19 +18,44 @@ describe('session compare panel', () => {
     browser = await launchChromium();
     panel = await openPanel(browser, { panel: 'compare' });
     await panel.waitForSent('ready');
-    await panel.post({ type: 'load', params: { comparison: compareSessions(healthySession(), weakWifiSession(HOSTILE)), matchedOn: 'the best-scored session of portal.example.com in the last 1h: 0.86 good, 10:00' } });
+    await panel.post({
+      type: 'load',
+      params: {
+        comparison: compareSessions(healthySession(), weakWifiSession(HOSTILE)),
+        matchedOn: 'the best-scored session of portal.example.com in the last 1h: 0.86 good, 10:00',
+      },
+    });
     await panel.waitForSent('loaded');
   });
-  after(async () => { await panel.close(); await browser.close(); });
+  after(async () => {
+    await panel.close();
+    await browser.close();
+  });
 
   test('both sessions, the summary, and ≠ on the rows that differ', async () => {
     assert.deepEqual(panel.sent.at(-1), { type: 'loaded', params: { a: 'us-4f2a9c', b: 'us-second' } });
-    assert.deepEqual(await panel.page.$$eval('.cmp-side h2', (h) => h.map((e) => e.textContent)), ['First: portal.example.com', 'Second: portal.example.com']);
-    assert.match(await panel.page.textContent('.cmp-summary') ?? '', /^The second session is worse on Wi-Fi/);
-    assert.match(await panel.page.textContent('main') ?? '', /Second session: the best-scored session of portal\.example\.com/);
+    assert.deepEqual(await panel.page.$$eval('.cmp-side h2', (h) => h.map((e) => e.textContent)), [
+      'First: portal.example.com',
+      'Second: portal.example.com',
+    ]);
+    assert.match((await panel.page.textContent('.cmp-summary')) ?? '', /^The second session is worse on Wi-Fi/);
+    assert.match(
+      (await panel.page.textContent('main')) ?? '',
+      /Second session: the best-scored session of portal\.example\.com/,
+    );
     const differing = await panel.page.$$eval('tr.differs td:first-child', (cells) => cells.map((c) => c.textContent));
-    assert.ok(differing.includes('Wi-Fi') && differing.includes('RSSI') && differing.includes('SSID'), differing.join(', '));
-    const marker = await panel.page.$eval('tr.differs td:first-child', (cell) => (globalThis as unknown as { getComputedStyle(e: unknown, p: string): { content: string } }).getComputedStyle(cell, '::before').content);
+    assert.ok(
+      differing.includes('Wi-Fi') && differing.includes('RSSI') && differing.includes('SSID'),
+      differing.join(', '),
+    );
+    const marker = await panel.page.$eval(
+      'tr.differs td:first-child',
+      (cell) =>
+        (globalThis as unknown as { getComputedStyle(e: unknown, p: string): { content: string } }).getComputedStyle(
+          cell,
+          '::before',
+        ).content,
+    );
     assert.equal(marker, '"≠ "', 'a difference is marked in text, not by colour alone');
   });
 
@@ -39,7 +64,7 @@ describe('session compare panel', () => {
     assert.deepEqual(panel.sent.at(-1), { type: 'openSession', params: { userSessionId: 'us-second' } });
     await panel.page.click('button:has-text("Export Evidence…")');
     assert.deepEqual(panel.sent.at(-1), { type: 'exportEvidence', params: undefined });
-    assert.ok((await panel.page.textContent('main') ?? '').includes(HOSTILE));
+    assert.ok(((await panel.page.textContent('main')) ?? '').includes(HOSTILE));
     const report = await inspectInert(panel.page);
     assert.equal(report.pwned, undefined);
     assert.deepEqual(report.handlers, []);

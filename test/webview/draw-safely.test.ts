@@ -17,18 +17,31 @@ describe('a panel whose drawing throws', () => {
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'netmon-probe-'));
     const bundle = join(dir, 'probe.js');
-    buildSync({ entryPoints: [join(__dirname, 'fixtures', 'draw-safely-probe.ts')], bundle: true, format: 'iife', outfile: bundle, logLevel: 'silent' });
+    buildSync({
+      entryPoints: [join(__dirname, 'fixtures', 'draw-safely-probe.ts')],
+      bundle: true,
+      format: 'iife',
+      outfile: bundle,
+      logLevel: 'silent',
+    });
     browser = await launchChromium();
     panel = await openPanel(browser, { panel: 'probe', bundle });
   });
-  after(async () => { await panel.close(); await browser.close(); rmSync(dir, { recursive: true, force: true }); });
+  after(async () => {
+    await panel.close();
+    await browser.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   test('shows why in an alert, reports renderFailed to the host, and draws the next load', async () => {
     await panel.post({ type: 'load', params: { text: '<img src=x onerror=alert(1)>', field: 'missing' } });
-    const report = await panel.waitForSent('renderFailed') as { params: { message: string } };
+    const report = (await panel.waitForSent('renderFailed')) as { params: { message: string } };
     assert.match(report.params.message, /^TypeError: .*avgRtt/);
     const alert = await panel.page.textContent('[role="alert"]');
-    assert.match(alert ?? '', /could not be drawn from the data it received \(TypeError: .*\)\. The rest of Netmon is not affected; "Netmon: Show Log" has the details\./);
+    assert.match(
+      alert ?? '',
+      /could not be drawn from the data it received \(TypeError: .*\)\. The rest of Netmon is not affected; "Netmon: Show Log" has the details\./,
+    );
     assert.equal(panel.dialogs.length, 0);
 
     await panel.post({ type: 'load', params: { text: 'RTT', icmpPing: { avgRtt: 12 } } });

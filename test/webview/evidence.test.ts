@@ -13,16 +13,42 @@ import { renderEvidenceHtml, type EvidenceDocument } from '../../src/analysis/ev
 import { hostileDocuments, PWN_IMG } from '../fixtures/evidence/hostile';
 import { launchChromium } from './helpers/panel';
 
-interface Opened { page: Page; errors: string[]; dialogs: string[]; requests: string[] }
+interface Opened {
+  page: Page;
+  errors: string[];
+  dialogs: string[];
+  requests: string[];
+}
 
 interface Inspection {
-  pwned: string | null; windowPwned: unknown; scripts: number; svgs: number; ourSvgs: number;
-  dataTags: string[]; handlers: string[]; links: { href: string; download: string | null }[]; title: string; h1: string; h2: string[];
+  pwned: string | null;
+  windowPwned: unknown;
+  scripts: number;
+  svgs: number;
+  ourSvgs: number;
+  dataTags: string[];
+  handlers: string[];
+  links: { href: string; download: string | null }[];
+  title: string;
+  h1: string;
+  h2: string[];
 }
 
 // The page's DOM, typed structurally: this file compiles without the DOM lib.
-interface ElementLike { localName: string; outerHTML: string; textContent: string | null; attributes: ArrayLike<{ name: string }>; getAttribute(name: string): string | null; classList: { contains(name: string): boolean } }
-interface DocumentLike { title: string; body: ElementLike; querySelectorAll(selector: string): ArrayLike<ElementLike>; querySelector(selector: string): ElementLike | null }
+interface ElementLike {
+  localName: string;
+  outerHTML: string;
+  textContent: string | null;
+  attributes: ArrayLike<{ name: string }>;
+  getAttribute(name: string): string | null;
+  classList: { contains(name: string): boolean };
+}
+interface DocumentLike {
+  title: string;
+  body: ElementLike;
+  querySelectorAll(selector: string): ArrayLike<ElementLike>;
+  querySelector(selector: string): ElementLike | null;
+}
 
 function inspect(page: Page): Promise<Inspection> {
   return page.evaluate(() => {
@@ -35,9 +61,18 @@ function inspect(page: Page): Promise<Inspection> {
       scripts: document.querySelectorAll('script').length,
       svgs: svgs.length,
       ourSvgs: svgs.filter((s) => s.classList.contains('evidence-figure')).length,
-      dataTags: all.filter((e) => ['img', 'iframe', 'object', 'embed', 'marquee', 'b', 'base', 'form', 'frame'].includes(e.localName)).map((e) => e.outerHTML.slice(0, 120)),
-      handlers: all.filter((e) => Array.from(e.attributes).some((a) => /^on/i.test(a.name))).map((e) => e.outerHTML.slice(0, 120)),
-      links: Array.from(document.querySelectorAll('a[href]')).map((a) => ({ href: a.getAttribute('href') ?? '', download: a.getAttribute('download') })),
+      dataTags: all
+        .filter((e) =>
+          ['img', 'iframe', 'object', 'embed', 'marquee', 'b', 'base', 'form', 'frame'].includes(e.localName),
+        )
+        .map((e) => e.outerHTML.slice(0, 120)),
+      handlers: all
+        .filter((e) => Array.from(e.attributes).some((a) => /^on/i.test(a.name)))
+        .map((e) => e.outerHTML.slice(0, 120)),
+      links: Array.from(document.querySelectorAll('a[href]')).map((a) => ({
+        href: a.getAttribute('href') ?? '',
+        download: a.getAttribute('download'),
+      })),
       title: document.title,
       h1: document.querySelector('h1')?.textContent ?? '',
       h2: Array.from(document.querySelectorAll('h2')).map((h) => h.textContent ?? ''),
@@ -70,19 +105,28 @@ describe('evidence bundles of hostile data in a browser', () => {
     const page = await context.newPage();
     const opened: Opened = { page, errors: [], dialogs: [], requests: [] };
     page.on('pageerror', (e) => opened.errors.push(e.message));
-    page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') opened.errors.push(m.text()); });
-    page.on('dialog', (d) => { opened.dialogs.push(d.message()); void d.dismiss(); });
-    page.on('request', (r) => { if (!r.url().startsWith('file:')) opened.requests.push(r.url()); });
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') opened.errors.push(m.text());
+    });
+    page.on('dialog', (d) => {
+      opened.dialogs.push(d.message());
+      void d.dismiss();
+    });
+    page.on('request', (r) => {
+      if (!r.url().startsWith('file:')) opened.requests.push(r.url());
+    });
     await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
     await page.waitForTimeout(100); // an injected handler (onerror of a broken image) would have fired by now
     return opened;
   }
 
-  test('the payload is live: written as markup without the bundle\'s escaping, it sets data-pwned', async () => {
+  test("the payload is live: written as markup without the bundle's escaping, it sets data-pwned", async () => {
     const control = join(dir, 'control.html');
     writeFileSync(control, `<!doctype html><html><body>${PWN_IMG}</body></html>`);
     const { page } = await open(control);
-    await page.waitForFunction(() => (globalThis as unknown as { document: DocumentLike }).document.body.getAttribute('data-pwned') === '1');
+    await page.waitForFunction(
+      () => (globalThis as unknown as { document: DocumentLike }).document.body.getAttribute('data-pwned') === '1',
+    );
     await page.context().close();
   });
 
@@ -96,7 +140,9 @@ describe('evidence bundles of hostile data in a browser', () => {
         opened = await open(files[i]!);
         report = await inspect(opened.page);
       });
-      after(async () => { await opened.page.context().close(); });
+      after(async () => {
+        await opened.page.context().close();
+      });
 
       test('no script runs: data-pwned stays unset, no dialog, no script element', () => {
         assert.equal(report.pwned, null);
@@ -105,7 +151,7 @@ describe('evidence bundles of hostile data in a browser', () => {
         assert.equal(report.scripts, 0);
       });
 
-      test('no element or handler from data; the only SVGs are the bundle\'s own images', () => {
+      test("no element or handler from data; the only SVGs are the bundle's own images", () => {
         assert.deepEqual(report.dataTags, []);
         assert.deepEqual(report.handlers, []);
         assert.equal(report.svgs, doc.images.length);
@@ -119,7 +165,8 @@ describe('evidence bundles of hostile data in a browser', () => {
 
       test('links are http(s), or the HAR downloads (data:application/json with a .har name)', () => {
         for (const link of report.links) {
-          if (link.download !== null) assert.match(`${link.download} ${link.href.slice(0, 40)}`, /^[\w.-]+\.har data:application\/json;base64,/);
+          if (link.download !== null)
+            assert.match(`${link.download} ${link.href.slice(0, 40)}`, /^[\w.-]+\.har data:application\/json;base64,/);
           else assert.match(link.href, /^https?:\/\//);
         }
         assert.equal(report.links.filter((l) => l.download !== null).length, doc.attachments.length);
@@ -129,7 +176,8 @@ describe('evidence bundles of hostile data in a browser', () => {
         assert.equal(report.title, doc.title);
         assert.equal(report.h1, doc.title);
         assert.equal(report.h2[0], 'Verdict');
-        for (const section of doc.sections) assert.ok(report.h2.includes(section.heading), `missing heading ${section.heading}`);
+        for (const section of doc.sections)
+          assert.ok(report.h2.includes(section.heading), `missing heading ${section.heading}`);
       });
     });
   }
@@ -137,15 +185,22 @@ describe('evidence bundles of hostile data in a browser', () => {
   test('the embedded HAR downloads as the redacted HAR, with every entry', async () => {
     const { page } = await open(files[0]!);
     const href = await page.getAttribute('a[download]', 'href');
-    const har = JSON.parse(Buffer.from(href!.replace(/^data:application\/json;base64,/, ''), 'base64').toString('utf8')) as { log: { entries: unknown[] } };
+    const har = JSON.parse(
+      Buffer.from(href!.replace(/^data:application\/json;base64,/, ''), 'base64').toString('utf8'),
+    ) as { log: { entries: unknown[] } };
     assert.equal(har.log.entries.length, 2);
     assert.equal(JSON.stringify(har), documents[0]!.attachments[0]!.json);
     await page.context().close();
   });
 
-  test('dark mode follows the reader\'s system; print is black on white', async () => {
-    const background = (page: Page): Promise<string> => page.evaluate(() => (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } })
-      .getComputedStyle((globalThis as unknown as { document: DocumentLike }).document.body).backgroundColor);
+  test("dark mode follows the reader's system; print is black on white", async () => {
+    const background = (page: Page): Promise<string> =>
+      page.evaluate(
+        () =>
+          (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(
+            (globalThis as unknown as { document: DocumentLike }).document.body,
+          ).backgroundColor,
+      );
     const light = await open(files[0]!, { colorScheme: 'light' });
     const dark = await open(files[0]!, { colorScheme: 'dark' });
     assert.equal(await background(light.page), 'rgb(255, 255, 255)');

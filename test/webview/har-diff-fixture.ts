@@ -8,9 +8,12 @@ import type { HarDiffLoad } from '../../webview/hardiff/protocol';
 export const HOSTILE_URL = `https://evil.example/<img src=x onerror="window.__pwned='url'">.js`;
 export const HOSTILE_TITLE = `</title><script>window.__pwned='title'</script>`;
 
-interface RawHar { log: { pages: { title: string }[]; entries: { request: { url: string } }[] } }
+interface RawHar {
+  log: { pages: { title: string }[]; entries: { request: { url: string } }[] };
+}
 
-const fixture = (name: string): RawHar => JSON.parse(readFileSync(join(__dirname, '../fixtures/har-real', `${name}.har`), 'utf8')) as RawHar;
+const fixture = (name: string): RawHar =>
+  JSON.parse(readFileSync(join(__dirname, '../fixtures/har-real', `${name}.har`), 'utf8')) as RawHar;
 
 export function harDiffLoad(): HarDiffLoad {
   const before = fixture('chrome-before');
@@ -18,6 +21,12 @@ export function harDiffLoad(): HarDiffLoad {
   const first = after.log.entries[0];
   if (!first || !after.log.pages[0]) throw new Error('the fixture changed: it has no entries or pages');
   after.log.pages[0].title = HOSTILE_TITLE;
-  after.log.entries.push({ ...structuredClone(first), request: { ...structuredClone(first.request), url: HOSTILE_URL } });
-  return { diff: diffHar(before, after), names: { before: 'chrome-before.har', after: `chrome-after.har · ${HOSTILE_TITLE}` } };
+  after.log.entries.push({
+    ...structuredClone(first),
+    request: { ...structuredClone(first.request), url: HOSTILE_URL },
+  });
+  return {
+    diff: diffHar(before, after),
+    names: { before: 'chrome-before.har', after: `chrome-after.har · ${HOSTILE_TITLE}` },
+  };
 }

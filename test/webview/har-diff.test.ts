@@ -8,8 +8,10 @@ import { launchChromium, openPanel, type OpenPanel } from './helpers/panel';
 import { inspectInert } from './helpers/hostile';
 import { harDiffLoad, HOSTILE_TITLE, HOSTILE_URL } from './har-diff-fixture';
 
-const rowKeys = (panel: OpenPanel): Promise<(string | null)[]> => panel.page.$$eval('.hd-rows tbody tr', (rows) => rows.map((r) => r.getAttribute('data-key')));
-const marks = (panel: OpenPanel): Promise<(string | null)[]> => panel.page.$$eval('.hd-rows tbody tr td:first-child', (cells) => cells.map((c) => c.textContent));
+const rowKeys = (panel: OpenPanel): Promise<(string | null)[]> =>
+  panel.page.$$eval('.hd-rows tbody tr', (rows) => rows.map((r) => r.getAttribute('data-key')));
+const marks = (panel: OpenPanel): Promise<(string | null)[]> =>
+  panel.page.$$eval('.hd-rows tbody tr td:first-child', (cells) => cells.map((c) => c.textContent));
 
 describe('HAR diff panel', () => {
   let browser: Browser;
@@ -21,17 +23,26 @@ describe('HAR diff panel', () => {
     await panel.post({ type: 'load', params: harDiffLoad() });
     await panel.waitForSent('loaded');
   });
-  after(async () => { await panel.close(); await browser.close(); });
+  after(async () => {
+    await panel.close();
+    await browser.close();
+  });
 
   test('the changed requests, largest regression first, each marked in words', async () => {
-    const loaded = panel.sent.find((m) => (m as { type: string }).type === 'loaded') as { params: { rows: number; first: string } };
+    const loaded = panel.sent.find((m) => (m as { type: string }).type === 'loaded') as {
+      params: { rows: number; first: string };
+    };
     assert.equal(loaded.params.rows, 6, 'five changes of the fixture and the added request; unchanged ones hidden');
     assert.equal(loaded.params.first, 'GET https://shop.example.com/static/js/main.[hash].js');
     assert.deepEqual(await marks(panel), ['▲ slower', '+ new', '+ new', '≠ status', '− missing', '▼ faster']);
-    const timings = await panel.page.textContent('.hd-timings') ?? '';
+    const timings = (await panel.page.textContent('.hd-timings')) ?? '';
     assert.match(timings, /onLoad: 1\.45 s → 1\.89 s \(\+440 ms\)/);
     assert.match(timings, /DOMContentLoaded: 812 ms → 1\.02 s \(\+208 ms\)/);
-    assert.match(await panel.page.textContent('details') ?? '', /file-name hash/i, 'the URL rules that paired requests are listed');
+    assert.match(
+      (await panel.page.textContent('details')) ?? '',
+      /file-name hash/i,
+      'the URL rules that paired requests are listed',
+    );
   });
 
   test('filters by mark and sorts: unchanged shown on demand, improvements first', async () => {
@@ -50,12 +61,19 @@ describe('HAR diff panel', () => {
     await panel.page.keyboard.press('ArrowDown');
     await panel.page.keyboard.press('ArrowDown');
     await panel.page.keyboard.press('Enter');
-    assert.match(await panel.page.textContent('.hd-details h2') ?? '', /^Status changed: GET https:\/\/api\.shop\.example\.com\/products\?sid=\*&page=1/);
-    const focusedKey = await panel.page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } | null } }).document.activeElement?.getAttribute('data-key'));
+    assert.match(
+      (await panel.page.textContent('.hd-details h2')) ?? '',
+      /^Status changed: GET https:\/\/api\.shop\.example\.com\/products\?sid=\*&page=1/,
+    );
+    const focusedKey = await panel.page.evaluate(() =>
+      (
+        globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } | null } }
+      ).document.activeElement?.getAttribute('data-key'),
+    );
     assert.equal(focusedKey, 'GET https://api.shop.example.com/products?sid=*&page=1', 'focus stays on the chosen row');
     const phases = await panel.page.$$eval('.hd-details tbody tr th', (cells) => cells.map((c) => c.textContent));
     assert.deepEqual(phases.slice(0, 7), ['Blocked', 'DNS', 'Connect', 'SSL/TLS', 'Send', 'Wait (TTFB)', 'Receive']);
-    assert.match(await panel.page.textContent('.hd-details') ?? '', /Status\s*200\s*500/);
+    assert.match((await panel.page.textContent('.hd-details')) ?? '', /Status\s*200\s*500/);
   });
 
   test('Swap Sides and Copy as Text are asked of the host', async () => {
@@ -66,7 +84,7 @@ describe('HAR diff panel', () => {
   });
 
   test('hostile URLs and titles stay text', async () => {
-    const text = await panel.page.textContent('main') ?? '';
+    const text = (await panel.page.textContent('main')) ?? '';
     assert.ok(text.includes(HOSTILE_URL), 'the hostile URL is shown as written');
     assert.ok(text.includes(HOSTILE_TITLE), 'the hostile page title is shown as written');
     const report = await inspectInert(panel.page);

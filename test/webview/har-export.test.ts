@@ -9,10 +9,30 @@ import { openHarPanel } from './helpers/har-panel';
 import { syntheticHar } from './helpers/synthetic-har';
 import type { RedactionPreview } from '../../src/analysis/har/redact-preview';
 
-const PREVIEW: RedactionPreview = { entries: 12, total: 5, rules: [
-  { id: 'cookie', description: 'cookie values', count: 4, locations: ['request 1 · request cookie session_id', 'request 1 · request header Cookie', 'request 2 · response cookie <b>sid</b>'], more: 1 },
-  { id: 'authorization', description: 'credentials of Authorization headers', count: 1, locations: ['request 3 · request header Authorization'], more: 0 },
-] };
+const PREVIEW: RedactionPreview = {
+  entries: 12,
+  total: 5,
+  rules: [
+    {
+      id: 'cookie',
+      description: 'cookie values',
+      count: 4,
+      locations: [
+        'request 1 · request cookie session_id',
+        'request 1 · request header Cookie',
+        'request 2 · response cookie <b>sid</b>',
+      ],
+      more: 1,
+    },
+    {
+      id: 'authorization',
+      description: 'credentials of Authorization headers',
+      count: 1,
+      locations: ['request 3 · request header Authorization'],
+      more: 0,
+    },
+  ],
+};
 
 describe('HAR waterfall: Export HAR…', () => {
   let browser: Browser;
@@ -21,20 +41,41 @@ describe('HAR waterfall: Export HAR…', () => {
     browser = await launchChromium();
     panel = await openHarPanel(browser, { har: syntheticHar(12, 1) });
   });
-  after(async () => { await panel.close(); await browser.close(); });
+  after(async () => {
+    await panel.close();
+    await browser.close();
+  });
 
   test('the preview lists each rule and where; the redacted export is the first choice', async () => {
     await panel.page.click('button:has-text("Export HAR…")');
     assert.deepEqual(panel.sent.at(-1), { type: 'previewExport', params: undefined });
-    assert.equal(await panel.page.isDisabled('dialog button:has-text("Save Redacted HAR…")'), true, 'nothing to save before the preview arrives');
+    assert.equal(
+      await panel.page.isDisabled('dialog button:has-text("Save Redacted HAR…")'),
+      true,
+      'nothing to save before the preview arrives',
+    );
     await panel.post({ type: 'exportPreview', params: { preview: PREVIEW } });
-    assert.match(await panel.page.textContent('dialog p[role="status"]') ?? '', /^Redaction removes 5 values from 12 requests\./);
-    const focused = await panel.page.evaluate(() => (globalThis as unknown as { document: { activeElement: { textContent: string | null } | null } }).document.activeElement?.textContent);
+    assert.match(
+      (await panel.page.textContent('dialog p[role="status"]')) ?? '',
+      /^Redaction removes 5 values from 12 requests\./,
+    );
+    const focused = await panel.page.evaluate(
+      () =>
+        (globalThis as unknown as { document: { activeElement: { textContent: string | null } | null } }).document
+          .activeElement?.textContent,
+    );
     assert.equal(focused, 'Save Redacted HAR…', 'the redacted export has the focus');
-    assert.deepEqual(await panel.page.$$eval('dialog summary', (s) => s.map((e) => e.textContent)), ['cookie values: 4', 'credentials of Authorization headers: 1']);
+    assert.deepEqual(await panel.page.$$eval('dialog summary', (s) => s.map((e) => e.textContent)), [
+      'cookie values: 4',
+      'credentials of Authorization headers: 1',
+    ]);
     await panel.page.click('dialog summary:has-text("cookie values")');
-    assert.deepEqual(await panel.page.$$eval('dialog details[open] li', (s) => s.map((e) => e.textContent)),
-      ['request 1 · request cookie session_id', 'request 1 · request header Cookie', 'request 2 · response cookie <b>sid</b>', 'and 1 more']);
+    assert.deepEqual(await panel.page.$$eval('dialog details[open] li', (s) => s.map((e) => e.textContent)), [
+      'request 1 · request cookie session_id',
+      'request 1 · request header Cookie',
+      'request 2 · response cookie <b>sid</b>',
+      'and 1 more',
+    ]);
     assert.equal(await panel.page.$$eval('dialog b', (b) => b.length), 0, 'names from the file stay text');
     await panel.page.focus('dialog button.primary');
     await panel.page.keyboard.press('Enter');

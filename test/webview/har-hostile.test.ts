@@ -12,7 +12,9 @@ import { ensureBuilt, launchChromium, type OpenPanel } from './helpers/panel';
 import { assertInert } from './helpers/hostile';
 import { detailText, openHarPanel, visibleRows } from './helpers/har-panel';
 
-const hostile = JSON.parse(readFileSync(join(__dirname, '../fixtures/har/hostile.har'), 'utf8')) as { log: { pages: { title: string }[] } };
+const hostile = JSON.parse(readFileSync(join(__dirname, '../fixtures/har/hostile.har'), 'utf8')) as {
+  log: { pages: { title: string }[] };
+};
 const TITLE = hostile.log.pages[0]?.title ?? '';
 
 /** Opens every row's detail pane and every tab, and hovers every bar: all code paths that show data. */
@@ -31,25 +33,39 @@ async function touchEverything(page: Page): Promise<string> {
 
 describe('a hostile HAR', () => {
   let browser: Browser;
-  before(async () => { browser = await launchChromium(); });
-  after(async () => { await browser.close(); });
+  before(async () => {
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser.close();
+  });
 
   describe('in the panel', () => {
     let panel: OpenPanel;
     before(async () => {
       panel = await openHarPanel(browser, { har: hostile, title: TITLE });
     });
-    after(async () => { await panel.close(); });
+    after(async () => {
+      await panel.close();
+    });
 
     test('shows the title, URLs, headers, cookies and MIME types as text', async () => {
       assert.equal(await panel.page.$eval('.har-title', (e) => e.textContent), TITLE);
-      assert.match(await panel.page.$eval('select', (e) => e.textContent ?? ''), /<svg onload="window.__pwned='svg'"><\/svg>/);
+      assert.match(
+        await panel.page.$eval('select', (e) => e.textContent ?? ''),
+        /<svg onload="window.__pwned='svg'"><\/svg>/,
+      );
       const rows = await visibleRows(panel.page);
       assert.equal(rows[0]?.cells[0], "javascript:window.__pwned='url';alert('url')//");
       assert.equal(rows[0]?.cells[2], "GET<IMG SRC=X ONERROR=ALERT('METHOD')>");
       const seen = await touchEverything(panel.page);
-      for (const text of ["<script>window.__pwned='header'</script>", `<iframe srcdoc="<script>parent.__pwned='cookie'</script>"></iframe>`,
-        "text/html\"><script>window.__pwned='mime'</script>", "javascript:alert('redirect')", "<script>window.__pwned='post'</script>"]) {
+      for (const text of [
+        "<script>window.__pwned='header'</script>",
+        `<iframe srcdoc="<script>parent.__pwned='cookie'</script>"></iframe>`,
+        "text/html\"><script>window.__pwned='mime'</script>",
+        "javascript:alert('redirect')",
+        "<script>window.__pwned='post'</script>",
+      ]) {
         assert.ok(seen.includes(text), `not shown as text: ${text}`);
       }
     });
@@ -73,14 +89,24 @@ describe('a hostile HAR', () => {
       writeFileSync(file, renderHarReport(hostile, { bundle: loadHarBundle() }));
       const context = await browser.newContext({ offline: true });
       page = await context.newPage();
-      page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
-      page.on('request', (r) => { if (!r.url().startsWith('file:')) requests.push(r.url()); });
+      page.on('dialog', (d) => {
+        dialogs.push(d.message());
+        void d.dismiss();
+      });
+      page.on('request', (r) => {
+        if (!r.url().startsWith('file:')) requests.push(r.url());
+      });
       page.on('pageerror', (e) => errors.push(e.message));
-      page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
       await page.goto(pathToFileURL(file).href);
       await page.waitForSelector('.har-row[id]');
     });
-    after(async () => { await page.context().close(); rmSync(dir, { recursive: true, force: true }); });
+    after(async () => {
+      await page.context().close();
+      rmSync(dir, { recursive: true, force: true });
+    });
 
     test('the page title and the document title are the hostile text', async () => {
       assert.equal(await page.title(), TITLE);

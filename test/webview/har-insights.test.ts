@@ -23,7 +23,8 @@ async function load(panel: OpenPanel, har: unknown): Promise<void> {
   await panel.waitForSent('loaded');
 }
 
-const criticalNames = (page: Page) => page.$$eval('.har-row.har-critical[id]', (rows) => rows.map((row) => row.children[0]?.textContent ?? ''));
+const criticalNames = (page: Page) =>
+  page.$$eval('.har-row.har-critical[id]', (rows) => rows.map((row) => row.children[0]?.textContent ?? ''));
 const selectedTab = (page: Page) => page.$eval('[role="tab"][aria-selected="true"]', (tab) => tab.textContent ?? '');
 
 describe('HAR waterfall: critical path and Insights tab', () => {
@@ -34,12 +35,22 @@ describe('HAR waterfall: critical path and Insights tab', () => {
     panel = await openPanel(browser, { panel: 'har' });
     await panel.waitForSent('ready');
   });
-  after(async () => { await panel.close(); await browser.close(); });
+  after(async () => {
+    await panel.close();
+    await browser.close();
+  });
 
   test('the rows of the critical path are marked, and said to be so', async () => {
     await load(panel, firefox);
-    assert.deepEqual(await criticalNames(panel.page), ['news.example.com', 'home', 'app.a1b2c3d4.js', 'headlines?PHPSESSID=9f8e7d6c5b4a3210&limit=20']);
-    const labels = await panel.page.$$eval('.har-row.har-critical[id] .har-sr', (spans) => spans.map((s) => (s.hasAttribute('hidden') ? '' : s.textContent)));
+    assert.deepEqual(await criticalNames(panel.page), [
+      'news.example.com',
+      'home',
+      'app.a1b2c3d4.js',
+      'headlines?PHPSESSID=9f8e7d6c5b4a3210&limit=20',
+    ]);
+    const labels = await panel.page.$$eval('.har-row.har-critical[id] .har-sr', (spans) =>
+      spans.map((s) => (s.hasAttribute('hidden') ? '' : s.textContent)),
+    );
     assert.deepEqual(labels, Array(4).fill('on the critical path'));
     assert.equal(await panel.page.locator('.har-row:not(.har-critical)[id] .har-sr:not([hidden])').count(), 0);
   });
@@ -52,8 +63,16 @@ describe('HAR waterfall: critical path and Insights tab', () => {
     assert.equal(await selectedTab(panel.page), 'Insights (4)');
     assert.equal(await panel.page.isVisible('.har-viewport'), false);
     const titles = await panel.page.$$eval('.har-finding h3', (hs) => hs.map((h) => h.textContent));
-    assert.deepEqual(titles, ['Slow server response — saves ~325 ms', 'Redirect chain — saves ~113 ms', 'Failed requests — saves ~31 ms', 'Missing cache validators — saves nothing on this load']);
-    assert.match(await panel.page.textContent('.har-insights-path') ?? '', /^news\.example\.com 113 ms, server wait 48 ms.*headlines\?PHPSESSID=\S+ 422 ms, server wait 420 ms/);
+    assert.deepEqual(titles, [
+      'Slow server response — saves ~325 ms',
+      'Redirect chain — saves ~113 ms',
+      'Failed requests — saves ~31 ms',
+      'Missing cache validators — saves nothing on this load',
+    ]);
+    assert.match(
+      (await panel.page.textContent('.har-insights-path')) ?? '',
+      /^news\.example\.com 113 ms, server wait 48 ms.*headlines\?PHPSESSID=\S+ 422 ms, server wait 420 ms/,
+    );
     await panel.page.focus('.har-finding[data-rule="failed"] button[aria-label="Show favicon.ico"]');
     await panel.page.keyboard.press('Enter');
     assert.equal(await selectedTab(panel.page), 'Requests');
@@ -76,7 +95,7 @@ describe('HAR waterfall: critical path and Insights tab', () => {
   test('hostile request names stay text in the Insights tab', async () => {
     await load(panel, fixture('har/hostile.har'));
     await panel.page.click('#har-tab-insights');
-    assert.ok(await panel.page.locator('.har-insights-path li').count() > 0);
+    assert.ok((await panel.page.locator('.har-insights-path li').count()) > 0);
     await assertInert(panel.page, panel.dialogs, 1);
     await panel.page.click('#har-tab-requests');
   });
@@ -84,8 +103,12 @@ describe('HAR waterfall: critical path and Insights tab', () => {
 
 describe('HAR waterfall Insights tab: accessibility', { timeout: 120_000 }, () => {
   let browser: Browser;
-  before(async () => { browser = await launchChromium(); });
-  after(async () => { await browser.close(); });
+  before(async () => {
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser.close();
+  });
   const themes = [
     { name: 'dark', css: VSCODE_DARK_THEME, bodyClass: 'vscode-dark' },
     { name: 'light', css: VSCODE_LIGHT_THEME, bodyClass: 'vscode-light' },
@@ -98,10 +121,23 @@ describe('HAR waterfall Insights tab: accessibility', { timeout: 120_000 }, () =
         await panel.waitForSent('ready');
         await load(panel, firefox);
         await panel.page.evaluate(AXE_SOURCE);
-        const serious = async () => (await panel.page.evaluate(async () => {
-          const axe = (globalThis as unknown as { axe: { run(context: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
-          return (await axe.run((globalThis as unknown as { document: unknown }).document)).violations;
-        })).filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} at ${JSON.stringify(v.nodes[0]?.target)}`);
+        const serious = async () =>
+          (
+            await panel.page.evaluate(async () => {
+              const axe = (
+                globalThis as unknown as {
+                  axe: {
+                    run(
+                      context: unknown,
+                    ): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }>;
+                  };
+                }
+              ).axe;
+              return (await axe.run((globalThis as unknown as { document: unknown }).document)).violations;
+            })
+          )
+            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+            .map((v) => `${v.id} at ${JSON.stringify(v.nodes[0]?.target)}`);
         assert.deepEqual(await serious(), [], 'Requests tab');
         await panel.page.click('#har-tab-insights');
         assert.deepEqual(await serious(), [], 'Insights tab');

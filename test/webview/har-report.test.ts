@@ -28,20 +28,36 @@ describe('HTML report of a recorded HAR', () => {
     browser = await launchChromium();
     const context = await browser.newContext({ offline: true, colorScheme: 'light' });
     page = await context.newPage();
-    page.on('request', (r) => { if (!r.url().startsWith('file:')) requests.push(r.url()); });
+    page.on('request', (r) => {
+      if (!r.url().startsWith('file:')) requests.push(r.url());
+    });
     page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
     await page.goto(pathToFileURL(file).href);
     await page.waitForSelector('.har-row[id]');
   });
-  after(async () => { await browser.close(); rmSync(dir, { recursive: true, force: true }); });
+  after(async () => {
+    await browser.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   test('shows every request of the page with its title', async () => {
     assert.equal(await page.title(), 'Portal home');
     const names = (await visibleRows(page)).map((r) => r.cells[0]);
     assert.equal(names.length, 8);
     assert.match(names[0] ?? '', /^127\.0\.0\.1:\d+$/, 'the document is named by its host');
-    for (const name of ['style.css', 'app.js', 'logo.png', 'old-logo.png', 'missing.png', 'data.json?user=7&q=a%20b', 'logo.png?v=2']) assert.ok(names.includes(name), name);
+    for (const name of [
+      'style.css',
+      'app.js',
+      'logo.png',
+      'old-logo.png',
+      'missing.png',
+      'data.json?user=7&q=a%20b',
+      'logo.png?v=2',
+    ])
+      assert.ok(names.includes(name), name);
     assert.match(await summaryText(page), /Requests 8/);
   });
 
@@ -55,7 +71,11 @@ describe('HTML report of a recorded HAR', () => {
   });
 
   test('is styled despite the strict CSP (constructed stylesheets)', async () => {
-    const position = await page.$eval('.har-row', (e) => (globalThis as unknown as { getComputedStyle(e: unknown): { position: string } }).getComputedStyle(e).position);
+    const position = await page.$eval(
+      '.har-row',
+      (e) =>
+        (globalThis as unknown as { getComputedStyle(e: unknown): { position: string } }).getComputedStyle(e).position,
+    );
     assert.equal(position, 'absolute');
     assert.equal(await page.$eval('.har-row', (e) => e.getBoundingClientRect().height), 22);
   });
@@ -63,7 +83,13 @@ describe('HTML report of a recorded HAR', () => {
   test('ignores a load message posted by an opener or parent frame', async () => {
     const before = await visibleRows(page);
     await page.evaluate(() => {
-      const hostile = { type: 'load', params: { title: 'Replaced', har: { log: { version: '1.2', creator: { name: 'x', version: '1' }, pages: [], entries: [] } } } };
+      const hostile = {
+        type: 'load',
+        params: {
+          title: 'Replaced',
+          har: { log: { version: '1.2', creator: { name: 'x', version: '1' }, pages: [], entries: [] } },
+        },
+      };
       (globalThis as unknown as { postMessage(m: unknown, origin: string): void }).postMessage(hostile, '*');
     });
     await page.waitForTimeout(300);
@@ -73,7 +99,10 @@ describe('HTML report of a recorded HAR', () => {
 
   test('filters like the panel does', async () => {
     await typeFilter(page, 'status-code:404');
-    assert.deepEqual((await visibleRows(page)).map((r) => r.cells[0]), ['missing.png']);
+    assert.deepEqual(
+      (await visibleRows(page)).map((r) => r.cells[0]),
+      ['missing.png'],
+    );
   });
 
   test('made no network request and logged no error', () => {

@@ -6,8 +6,13 @@ import { activeNode, buildPanels, openPathPanel, pathLoad, visibleText } from '.
 import type { PathLoadParams } from '../../webview/path/protocol';
 
 let browser: Browser;
-before(async () => { buildPanels('path'); browser = await launchChromium(); });
-after(async () => { await browser?.close(); });
+before(async () => {
+  buildPanels('path');
+  browser = await launchChromium();
+});
+after(async () => {
+  await browser?.close();
+});
 
 const loaded = (params?: PathLoadParams): Promise<OpenPanel> => openPathPanel(browser, params);
 const text = visibleText;
@@ -39,13 +44,22 @@ describe('path panel controls', () => {
   test('round selector asks the host for another round; Open as Text names the highlighted agent', async () => {
     const panel = await loaded();
     await panel.page.selectOption('#round', String(1_763_776_800 - 600));
-    assert.deepEqual(await panel.waitForSent('selectRound'), { type: 'selectRound', params: { roundId: 1_763_776_800 - 600 } });
+    assert.deepEqual(await panel.waitForSent('selectRound'), {
+      type: 'selectRound',
+      params: { roundId: 1_763_776_800 - 600 },
+    });
     assert.match(await text(panel, '.status'), /Loading round 2025-11-22 01:50 UTC/);
-    await panel.post({ type: 'error', params: { message: '<b>403</b>: reading path traces needs View Endpoint Data' } });
+    await panel.post({
+      type: 'error',
+      params: { message: '<b>403</b>: reading path traces needs View Endpoint Data' },
+    });
     assert.equal(await text(panel, '.status.error'), '<b>403</b>: reading path traces needs View Endpoint Data');
     await panel.page.selectOption('#agent', 'a002');
     await panel.page.click('text=Open as Text');
-    assert.deepEqual(await panel.waitForSent('openAsText'), { type: 'openAsText', params: { agentId: 'a002', roundId: 1_763_776_800 } });
+    assert.deepEqual(await panel.waitForSent('openAsText'), {
+      type: 'openAsText',
+      params: { agentId: 'a002', roundId: 1_763_776_800 },
+    });
     await panel.close();
   });
   test('grouping by network and collapsing chains shrink the graph; colour by loss swaps the legend', async () => {
@@ -54,10 +68,10 @@ describe('path panel controls', () => {
     await panel.page.selectOption('#group', 'network');
     const grouped = await panel.page.locator('svg.graph .node').count();
     assert.ok(grouped < all, `${grouped} < ${all}`);
-    assert.ok(await panel.page.locator('svg.graph .node.kind-group').count() > 0);
+    assert.ok((await panel.page.locator('svg.graph .node.kind-group').count()) > 0);
     await panel.page.selectOption('#group', 'none');
     await panel.page.check('#collapse');
-    assert.ok(await panel.page.locator('svg.graph .node').count() < all);
+    assert.ok((await panel.page.locator('svg.graph .node').count()) < all);
     await panel.page.selectOption('#mode', 'loss');
     assert.match(await text(panel, '.legend'), /hop loss/i);
     assert.equal(await panel.page.locator('svg.graph .link[class*="tone-"]').count(), 0);
@@ -65,14 +79,25 @@ describe('path panel controls', () => {
   });
   test('hostile rDNS, location, network and agent names render as text and run nothing', async () => {
     const params = pathLoad(3, 10);
-    const payloads = ['<img src=x onerror="window.__pwned=1">', '<script>window.__pwned=1</script>', '"><svg onload="window.__pwned=1">', 'javascript:window.__pwned=1'];
+    const payloads = [
+      '<img src=x onerror="window.__pwned=1">',
+      '<script>window.__pwned=1</script>',
+      '"><svg onload="window.__pwned=1">',
+      'javascript:window.__pwned=1',
+    ];
     const hop = params.traces[0]!.routes[0]!.hops[2]!;
     for (const trace of params.traces) {
       for (const route of trace.routes) {
-        for (const h of route.hops) if (h.ipAddress === hop.ipAddress) Object.assign(h, { rdns: payloads[0], location: payloads[1], network: payloads[2], prefix: payloads[3] });
+        for (const h of route.hops)
+          if (h.ipAddress === hop.ipAddress)
+            Object.assign(h, { rdns: payloads[0], location: payloads[1], network: payloads[2], prefix: payloads[3] });
       }
     }
-    const panel = await loaded({ ...params, title: payloads[1]!, agentNames: { a001: payloads[0]!, a002: payloads[2]! } });
+    const panel = await loaded({
+      ...params,
+      title: payloads[1]!,
+      agentNames: { a001: payloads[0]!, a002: payloads[2]! },
+    });
     await panel.page.locator(`svg.graph [data-node="${hop.ipAddress}"] .shape`).hover();
     const details = await text(panel, '.details');
     for (const payload of payloads.slice(0, 3)) assert.ok(details.includes(payload), `shown literally: ${payload}`);
@@ -81,7 +106,7 @@ describe('path panel controls', () => {
     assert.equal(await panel.page.evaluate(() => (globalThis as { __pwned?: unknown }).__pwned), undefined);
     assert.equal(await panel.page.locator('img, script:not([src]), .details svg').count(), 0);
     assert.deepEqual(panel.dialogs, []);
-    assert.ok(await panel.page.locator('h1', { hasText: '<script>' }).count() === 1);
+    assert.ok((await panel.page.locator('h1', { hasText: '<script>' }).count()) === 1);
     await panel.close();
   });
 });

@@ -10,7 +10,10 @@ import { syntheticTraces } from '../unit/path/synthetic';
 export const REPO = join(__dirname, '..', '..');
 
 export function buildPanels(...panels: string[]): void {
-  const result = spawnSync(process.execPath, ['esbuild.mjs', '--only', panels.map((p) => `webview-${p}`).join(',')], { cwd: REPO, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, ['esbuild.mjs', '--only', panels.map((p) => `webview-${p}`).join(',')], {
+    cwd: REPO,
+    encoding: 'utf8',
+  });
   if (result.status !== 0) throw new Error(`build failed: ${result.stderr}`);
 }
 
@@ -18,12 +21,22 @@ const CITIES = ['Chicago', 'Frankfurt', 'London', 'New York', 'Tokyo'];
 
 export function agentNames(count: number): Record<string, string> {
   const names: Record<string, string> = {};
-  for (let i = 0; i < count; i++) names[`a${String(i + 1).padStart(3, '0')}`] = `${CITIES[i % CITIES.length]} laptop ${Math.floor(i / CITIES.length) + 1}`;
+  for (let i = 0; i < count; i++)
+    names[`a${String(i + 1).padStart(3, '0')}`] =
+      `${CITIES[i % CITIES.length]} laptop ${Math.floor(i / CITIES.length) + 1}`;
   return names;
 }
 
 export function pathLoad(agents = 12, hops = 16): PathLoadParams {
-  const traces = syntheticTraces({ agents, hops, rounds: 1, ecmp: true, silentRouters: 0.1, seed: 5, firstRound: 1_763_776_800 });
+  const traces = syntheticTraces({
+    agents,
+    hops,
+    rounds: 1,
+    ecmp: true,
+    silentRouters: 0.1,
+    seed: 5,
+    firstRound: 1_763_776_800,
+  });
   return {
     title: 'Scheduled test · shop.example.com (104.16.132.229:443)',
     traces,
@@ -41,7 +54,8 @@ export async function openPathPanel(browser: Browser, params: PathLoadParams = p
   return panel;
 }
 
-export const visibleText = (panel: OpenPanel, selector: string): Promise<string> => panel.page.locator(selector).innerText();
+export const visibleText = (panel: OpenPanel, selector: string): Promise<string> =>
+  panel.page.locator(selector).innerText();
 
 /** The node id under keyboard focus (aria-activedescendant of the graph). */
 export async function activeNode(panel: OpenPanel): Promise<string | null> {

@@ -7,8 +7,13 @@ import type { PathLoadParams } from '../../webview/path/protocol';
 import { join } from 'node:path';
 
 let browser: Browser;
-before(async () => { buildPanels('path'); browser = await launchChromium(); });
-after(async () => { await browser?.close(); });
+before(async () => {
+  buildPanels('path');
+  browser = await launchChromium();
+});
+after(async () => {
+  await browser?.close();
+});
 
 const loaded = (params?: PathLoadParams): Promise<OpenPanel> => openPathPanel(browser, params);
 const text = visibleText;
@@ -16,13 +21,15 @@ const text = visibleText;
 describe('path panel', () => {
   test('draws every node and link of the merged graph, stars hollow and MPLS marked', async () => {
     const panel = await loaded();
-    const rendered = panel.sent.find((m) => (m as { type: string }).type === 'rendered') as { params: { nodes: number; links: number; agents: number } };
+    const rendered = panel.sent.find((m) => (m as { type: string }).type === 'rendered') as {
+      params: { nodes: number; links: number; agents: number };
+    };
     assert.equal(rendered.params.agents, 12);
     assert.equal(await panel.page.locator('svg.graph .nodes .node').count(), rendered.params.nodes);
     assert.equal(await panel.page.locator('svg.graph .links .link').count(), rendered.params.links);
-    assert.ok(await panel.page.locator('svg.graph .node.kind-star.hollow').count() > 0);
-    assert.ok(await panel.page.locator('svg.graph .node.mpls .mpls-ring').count() > 0);
-    assert.ok(await panel.page.locator('svg.graph .link.mpls').count() > 0);
+    assert.ok((await panel.page.locator('svg.graph .node.kind-star.hollow').count()) > 0);
+    assert.ok((await panel.page.locator('svg.graph .node.mpls .mpls-ring').count()) > 0);
+    assert.ok((await panel.page.locator('svg.graph .link.mpls').count()) > 0);
     assert.equal(await panel.page.locator('svg.graph .node.target').count(), 1);
     assert.deepEqual(panel.errors, []);
     await panel.close();
@@ -33,7 +40,8 @@ describe('path panel', () => {
     const hop = params.traces[0]!.routes[0]!.hops.find((h) => h.rdns && h.network && (h.hop ?? 0) > 3)!;
     await panel.page.locator(`svg.graph [data-node="${hop.ipAddress}"] .shape`).hover();
     const details = await text(panel, '.details');
-    for (const expected of [hop.ipAddress, hop.prefix!, hop.rdns!, hop.network!, hop.location!]) assert.ok(details.includes(expected), `${expected} in ${details}`);
+    for (const expected of [hop.ipAddress, hop.prefix!, hop.rdns!, hop.network!, hop.location!])
+      assert.ok(details.includes(expected), `${expected} in ${details}`);
     assert.match(details, /Response time\s+\d+\.\d ms \(best \d+\.\d ms, worst \d+\.\d ms\)/);
     await panel.close();
   });
@@ -41,10 +49,20 @@ describe('path panel', () => {
     const params = pathLoad();
     const panel = await loaded(params);
     await panel.page.selectOption('#agent', 'a003');
-    const onPath = await panel.page.locator('svg.graph .node.on-path').evaluateAll((els) => els.map((e) => e.getAttribute('data-node')));
-    const expected = new Set(['agent:a003', ...params.traces.filter((t) => t.agentId === 'a003').flatMap((t) => t.routes.flatMap((r) => r.hops.map((h) => h.ipAddress)))]);
+    const onPath = await panel.page
+      .locator('svg.graph .node.on-path')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-node')));
+    const expected = new Set([
+      'agent:a003',
+      ...params.traces
+        .filter((t) => t.agentId === 'a003')
+        .flatMap((t) => t.routes.flatMap((r) => r.hops.map((h) => h.ipAddress))),
+    ]);
     for (const ip of expected) assert.ok(onPath.includes(ip), `${ip} highlighted`);
-    assert.ok(onPath.every((id) => expected.has(id!) || id!.startsWith('star(')), 'nothing off the path is highlighted');
+    assert.ok(
+      onPath.every((id) => expected.has(id!) || id!.startsWith('star(')),
+      'nothing off the path is highlighted',
+    );
     assert.equal(await panel.page.locator('svg.graph.highlighting').count(), 1);
     await panel.close();
   });
@@ -68,13 +86,33 @@ describe('path panel', () => {
     test(`labels stay readable at ${zoom * 100} % zoom: no link runs through a shown label, no node covers one`, async () => {
       const panel = await loaded(pathLoad(8, 12));
       const overlaps = await panel.page.evaluate((scale) => {
-        type El = { getBoundingClientRect(): { left: number; right: number; top: number; bottom: number; width: number } };
-        type PathEl = El & { getTotalLength(): number; getPointAtLength(l: number): { x: number; y: number; matrixTransform(m: unknown): { x: number; y: number } }; getScreenCTM(): unknown; ownerSVGElement: { createSVGPoint(): { x: number; y: number; matrixTransform(m: unknown): { x: number; y: number } } } };
-        const doc = (globalThis as unknown as { document: { querySelector(s: string): { setAttribute(n: string, v: string): void; classList: { add(c: string): void } } | null; querySelectorAll(s: string): ArrayLike<unknown> } }).document;
+        type El = {
+          getBoundingClientRect(): { left: number; right: number; top: number; bottom: number; width: number };
+        };
+        type PathEl = El & {
+          getTotalLength(): number;
+          getPointAtLength(l: number): { x: number; y: number; matrixTransform(m: unknown): { x: number; y: number } };
+          getScreenCTM(): unknown;
+          ownerSVGElement: {
+            createSVGPoint(): { x: number; y: number; matrixTransform(m: unknown): { x: number; y: number } };
+          };
+        };
+        const doc = (
+          globalThis as unknown as {
+            document: {
+              querySelector(
+                s: string,
+              ): { setAttribute(n: string, v: string): void; classList: { add(c: string): void } } | null;
+              querySelectorAll(s: string): ArrayLike<unknown>;
+            };
+          }
+        ).document;
         const viewport = doc.querySelector('svg.graph .viewport')!;
         viewport.setAttribute('transform', `translate(0,0) scale(${scale})`);
         doc.querySelector('svg.graph')!.classList.add('zoomed');
-        const shown = (Array.from(doc.querySelectorAll('svg.graph .node text.label')) as (El & { textContent: string })[])
+        const shown = (
+          Array.from(doc.querySelectorAll('svg.graph .node text.label')) as (El & { textContent: string })[]
+        )
           .filter((t) => t.getBoundingClientRect().width > 0)
           .map((t) => ({ text: t.textContent, box: t.getBoundingClientRect() }));
         const problems: string[] = [];
@@ -84,11 +122,13 @@ describe('path panel', () => {
           for (let k = 0; k <= 60; k++) {
             const local = path.getPointAtLength((length * k) / 60);
             const point = path.ownerSVGElement.createSVGPoint();
-            point.x = local.x; point.y = local.y;
+            point.x = local.x;
+            point.y = local.y;
             const screen = point.matrixTransform(ctm);
             for (const label of shown) {
               const b = label.box;
-              if (screen.x > b.left + 1 && screen.x < b.right - 1 && screen.y > b.top + 1 && screen.y < b.bottom - 1) problems.push(`link through "${label.text}"`);
+              if (screen.x > b.left + 1 && screen.x < b.right - 1 && screen.y > b.top + 1 && screen.y < b.bottom - 1)
+                problems.push(`link through "${label.text}"`);
             }
           }
         }
@@ -96,7 +136,8 @@ describe('path panel', () => {
           const s = shape.getBoundingClientRect();
           for (const label of shown) {
             const b = label.box;
-            if (s.left < b.right - 1 && b.left + 1 < s.right && s.top < b.bottom - 1 && b.top + 1 < s.bottom) problems.push(`node over "${label.text}"`);
+            if (s.left < b.right - 1 && b.left + 1 < s.right && s.top < b.bottom - 1 && b.top + 1 < s.bottom)
+              problems.push(`node over "${label.text}"`);
           }
         }
         return { problems: [...new Set(problems)], labels: shown.length };

@@ -26,12 +26,29 @@ function render(card: AgentCard, canOpenJson: boolean): HTMLElement {
     node.addEventListener('click', () => host.postMessage({ type, params: { agentId: String(card.agentId) } }));
     return node;
   };
-  return el('main', { class: 'agt' },
+  return el(
+    'main',
+    { class: 'agt' },
     el('header', { class: 'agt-head' }, el('h1', {}, String(card.title)), status),
-    el('div', { class: 'agt-actions' }, button('Show this agent\u2019s data in the Netmon view', 'filterByAgent', true), canOpenJson ? button('Open as JSON', 'openJson') : null),
-    ...card.sections.map((section, index) => el('section', { 'aria-labelledby': `agt-s${index}` },
-      el('h2', { id: `agt-s${index}` }, String(section.heading)),
-      el('dl', {}, ...section.facts.flatMap(([name, value]) => [el('dt', {}, String(name)), el('dd', {}, String(value))])))));
+    el(
+      'div',
+      { class: 'agt-actions' },
+      button('Show this agent\u2019s data in the Netmon view', 'filterByAgent', true),
+      canOpenJson ? button('Open as JSON', 'openJson') : null,
+    ),
+    ...card.sections.map((section, index) =>
+      el(
+        'section',
+        { 'aria-labelledby': `agt-s${index}` },
+        el('h2', { id: `agt-s${index}` }, String(section.heading)),
+        el(
+          'dl',
+          {},
+          ...section.facts.flatMap(([name, value]) => [el('dt', {}, String(name)), el('dd', {}, String(value))]),
+        ),
+      ),
+    ),
+  );
 }
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {

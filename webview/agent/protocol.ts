@@ -6,8 +6,7 @@ import { isRenderFailedParams, type RenderFailedMessage } from '../shared/render
 
 /** Host → webview. */
 export type AgentHostMessage =
-  | IpcMessage<'load', { card: AgentCard; canOpenJson: boolean }>
-  | IpcMessage<'error', { message: string }>;
+  IpcMessage<'load', { card: AgentCard; canOpenJson: boolean }> | IpcMessage<'error', { message: string }>;
 
 /** Webview → host. */
 export type AgentPanelMessage =
@@ -31,6 +30,10 @@ export function isAgentHostMessage(value: unknown): value is AgentHostMessage {
 
 export function isAgentPanelMessage(value: unknown): value is AgentPanelMessage {
   return isTypedMessage<AgentPanelMessage>(value, {
-    ready: isNothing, renderFailed: isRenderFailedParams, loaded: isAgentRef, filterByAgent: isAgentRef, openJson: isAgentRef,
+    ready: isNothing,
+    renderFailed: isRenderFailedParams,
+    loaded: isAgentRef,
+    filterByAgent: isAgentRef,
+    openJson: isAgentRef,
   });
 }

@@ -11,9 +11,7 @@ export interface CompareLoad {
 }
 
 /** Host → webview. */
-export type CompareHostMessage =
-  | IpcMessage<'load', CompareLoad>
-  | IpcMessage<'error', { message: string }>;
+export type CompareHostMessage = IpcMessage<'load', CompareLoad> | IpcMessage<'error', { message: string }>;
 
 /** Webview → host. */
 export type ComparePanelMessage =
@@ -25,7 +23,11 @@ export type ComparePanelMessage =
   /** "Export Evidence…": the comparison as one offline file for a ticket. */
   | IpcMessage<'exportEvidence', undefined>;
 
-const isComparison = ((value: unknown) => isRecord(value) && isRecord(value['a']) && isRecord(value['b']) && Array.isArray(value['segments'])) as Guard<SessionComparison>;
+const isComparison = ((value: unknown) =>
+  isRecord(value) &&
+  isRecord(value['a']) &&
+  isRecord(value['b']) &&
+  Array.isArray(value['segments'])) as Guard<SessionComparison>;
 
 export function isCompareHostMessage(value: unknown): value is CompareHostMessage {
   return isTypedMessage<CompareHostMessage>(value, {

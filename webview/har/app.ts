@@ -1,8 +1,20 @@
 // The waterfall panel: holds the state (document, page, filter, types, sort, zoom,
 // selection) and re-derives the visible rows whenever one of them changes.
 import {
-  buildWaterfall, entryMatcher, parseFilter, readHar, RESOURCE_TYPES, SORT_KEYS, sortRows, summarize,
-  type HarDocument, type ResourceType, type SortDirection, type SortKey, type Waterfall, type WaterfallRow,
+  buildWaterfall,
+  entryMatcher,
+  parseFilter,
+  readHar,
+  RESOURCE_TYPES,
+  SORT_KEYS,
+  sortRows,
+  summarize,
+  type HarDocument,
+  type ResourceType,
+  type SortDirection,
+  type SortKey,
+  type Waterfall,
+  type WaterfallRow,
 } from '../../src/analysis/har';
 import { el } from '../shared/dom';
 import { DetailPane } from './detail';
@@ -31,7 +43,12 @@ export interface AppHost {
 /** Columns whose first click sorts the biggest first. */
 const WORST_FIRST: ReadonlySet<SortKey> = new Set<SortKey>(['time', 'size']);
 
-export interface SavedState { filter: string; types: ResourceType[]; sortKey: SortKey; sortDirection: SortDirection }
+export interface SavedState {
+  filter: string;
+  types: ResourceType[];
+  sortKey: SortKey;
+  sortDirection: SortDirection;
+}
 
 export class HarApp {
   private doc: HarDocument = readHar({ log: { entries: [] } });
@@ -49,24 +66,47 @@ export class HarApp {
   private readonly detail: DetailPane;
   private readonly exportDialog: ExportDialog | undefined;
   private readonly summary = el('div', {});
-  private readonly main = el('main', { class: 'har-main', id: 'har-main', role: 'tabpanel', 'aria-labelledby': 'har-tab-requests' });
+  private readonly main = el('main', {
+    class: 'har-main',
+    id: 'har-main',
+    role: 'tabpanel',
+    'aria-labelledby': 'har-tab-requests',
+  });
   private readonly tabs: PanelTabs;
   private readonly insights: InsightsPane;
   private readonly notice = el('div', { class: 'har-notice', role: 'alert', hidden: true });
 
-  constructor(root: HTMLElement, private readonly host: AppHost, saved?: Partial<SavedState>) {
+  constructor(
+    root: HTMLElement,
+    private readonly host: AppHost,
+    saved?: Partial<SavedState>,
+  ) {
     const { previewExport, exportHar } = host;
-    this.exportDialog = previewExport && exportHar ? new ExportDialog({ preview: () => previewExport.call(host), save: (redacted) => exportHar.call(host, redacted) }) : undefined;
+    this.exportDialog =
+      previewExport && exportHar
+        ? new ExportDialog({
+            preview: () => previewExport.call(host),
+            save: (redacted) => exportHar.call(host, redacted),
+          })
+        : undefined;
     this.toolbar = new Toolbar({
       ...(this.exportDialog ? { exportHar: () => this.exportDialog?.open() } : {}),
       page: (id) => this.showPage(id),
-      filter: (text) => { this.filter = text; this.refresh(); },
-      types: (types) => { this.types = types; this.refresh(); },
+      filter: (text) => {
+        this.filter = text;
+        this.refresh();
+      },
+      types: (types) => {
+        this.types = types;
+        this.refresh();
+      },
       resetZoom: () => this.setZoom(undefined),
       backToList: () => this.view.focus(),
     });
     this.view = new WaterfallView({
-      select: (position) => { if (this.detail.open) this.openDetail(position); },
+      select: (position) => {
+        if (this.detail.open) this.openDetail(position);
+      },
       open: (position) => this.openDetail(position),
       close: () => this.closeDetail(),
       sort: (key) => this.cycleSort(key),
@@ -74,14 +114,27 @@ export class HarApp {
       find: () => this.toolbar.filterBox.focus(),
     });
     this.detail = new DetailPane({
-      close: () => this.closeDetail(), openExternal: (url) => host.openExternal(url),
-      body: (index) => responseBody(rawEntryAt(this.raw, index)), ...(host.openBody ? { openBody: host.openBody.bind(host) } : {}),
+      close: () => this.closeDetail(),
+      openExternal: (url) => host.openExternal(url),
+      body: (index) => responseBody(rawEntryAt(this.raw, index)),
+      ...(host.openBody ? { openBody: host.openBody.bind(host) } : {}),
     });
     this.tabs = new PanelTabs((tab) => this.selectTab(tab));
     this.insights = new InsightsPane({ show: (index) => this.showEntry(index) });
     if (saved) this.restore(saved);
-    root.replaceChildren(el('div', { class: 'har' }, this.toolbar.element, this.notice, this.tabs.element,
-      this.main, this.insights.element, this.summary), ...(this.exportDialog ? [this.exportDialog.element] : []));
+    root.replaceChildren(
+      el(
+        'div',
+        { class: 'har' },
+        this.toolbar.element,
+        this.notice,
+        this.tabs.element,
+        this.main,
+        this.insights.element,
+        this.summary,
+      ),
+      ...(this.exportDialog ? [this.exportDialog.element] : []),
+    );
     this.main.append(this.view.element, this.detail.element);
   }
 
@@ -92,9 +145,16 @@ export class HarApp {
     this.toolbar.setTitle(params.title ?? '');
     this.notice.hidden = this.doc.warnings.length === 0;
     this.notice.textContent = this.doc.warnings.join(' ');
-    const pageId = this.doc.pages.some((p) => p.id === params.pageId) ? params.pageId ?? '' : this.doc.pages[0]?.id ?? '';
+    const pageId = this.doc.pages.some((p) => p.id === params.pageId)
+      ? (params.pageId ?? '')
+      : (this.doc.pages[0]?.id ?? '');
     this.showPage(pageId);
-    this.host.loaded({ pages: this.doc.pages.length, entries: this.doc.entries.length, warnings: this.doc.warnings, heading: this.toolbar.heading() });
+    this.host.loaded({
+      pages: this.doc.pages.length,
+      entries: this.doc.entries.length,
+      warnings: this.doc.warnings,
+      heading: this.toolbar.heading(),
+    });
   }
 
   /** The host's answer to previewExport. */
@@ -141,19 +201,39 @@ export class HarApp {
     if (!waterfall) return;
     const matches = entryMatcher(this.filter, this.types);
     const filtered = waterfall.rows.filter((row) => matches(row.entry));
-    this.visible = this.sortKey === 'start' && this.sortDirection === 'asc' ? filtered : sortRows(filtered, this.sortKey, this.sortDirection);
+    this.visible =
+      this.sortKey === 'start' && this.sortDirection === 'asc'
+        ? filtered
+        : sortRows(filtered, this.sortKey, this.sortDirection);
     this.toolbar.setFilter(this.filter, parseFilter(this.filter).errors);
     this.toolbar.setTypes(this.types);
     this.toolbar.setZoomed(this.zoom !== undefined);
     this.view.setSort(this.sortKey, this.sortDirection);
     const split = timeSplit(waterfall);
-    const marks = { ...(waterfall.onContentLoad !== undefined ? { dcl: waterfall.onContentLoad } : {}), ...(waterfall.onLoad !== undefined ? { load: waterfall.onLoad } : {}) };
-    this.view.setTimeline(this.zoom ?? { start: 0, end: Math.max(1, waterfall.spanMs * 1.03) }, { ...marks, gaps: split.gaps });
-    this.view.setRows(this.visible, waterfall.rows.length === 0 ? 'This page has no requests.' : 'No request matches the filter.');
+    const marks = {
+      ...(waterfall.onContentLoad !== undefined ? { dcl: waterfall.onContentLoad } : {}),
+      ...(waterfall.onLoad !== undefined ? { load: waterfall.onLoad } : {}),
+    };
+    this.view.setTimeline(this.zoom ?? { start: 0, end: Math.max(1, waterfall.spanMs * 1.03) }, {
+      ...marks,
+      gaps: split.gaps,
+    });
+    this.view.setRows(
+      this.visible,
+      waterfall.rows.length === 0 ? 'This page has no requests.' : 'No request matches the filter.',
+    );
     const shown = summarize(filtered);
-    this.summary.replaceChildren(summaryBar(shown, filtered.length === waterfall.rows.length ? shown : summarize(waterfall.rows), marks), timeSplitBar(split));
+    this.summary.replaceChildren(
+      summaryBar(shown, filtered.length === waterfall.rows.length ? shown : summarize(waterfall.rows), marks),
+      timeSplitBar(split),
+    );
     if (this.detail.open && !this.visible.some((r) => r.entry.index === this.detail.shownIndex)) this.closeDetail();
-    this.host.saveState({ filter: this.filter, types: [...this.types], sortKey: this.sortKey, sortDirection: this.sortDirection });
+    this.host.saveState({
+      filter: this.filter,
+      types: [...this.types],
+      sortKey: this.sortKey,
+      sortDirection: this.sortDirection,
+    });
   }
 
   /**
@@ -162,9 +242,14 @@ export class HarApp {
    */
   private cycleSort(key: SortKey): void {
     const first: SortDirection = WORST_FIRST.has(key) ? 'desc' : 'asc';
-    if (this.sortKey !== key) { this.sortKey = key; this.sortDirection = first; }
-    else if (this.sortDirection === first) this.sortDirection = first === 'asc' ? 'desc' : 'asc';
-    else { this.sortKey = 'start'; this.sortDirection = 'asc'; }
+    if (this.sortKey !== key) {
+      this.sortKey = key;
+      this.sortDirection = first;
+    } else if (this.sortDirection === first) this.sortDirection = first === 'asc' ? 'desc' : 'asc';
+    else {
+      this.sortKey = 'start';
+      this.sortDirection = 'asc';
+    }
     this.refresh();
   }
 

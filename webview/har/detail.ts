@@ -27,10 +27,19 @@ export class DetailPane {
   shownIndex = -1;
 
   constructor(private readonly events: DetailEvents) {
-    const close = el('button', { type: 'button', class: 'har-button', title: 'Close (Esc)', 'aria-label': 'Close details' }, '✕');
+    const close = el(
+      'button',
+      { type: 'button', class: 'har-button', title: 'Close (Esc)', 'aria-label': 'Close details' },
+      '✕',
+    );
     close.addEventListener('click', () => events.close());
     this.element.append(el('div', { class: 'har-detail-head' }, this.name, close), this.body);
-    this.element.addEventListener('keydown', (e) => { if (e.key === 'Escape') { e.preventDefault(); events.close(); } });
+    this.element.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        events.close();
+      }
+    });
     // Links open through the host (VS Code's opener), and only ever for http(s).
     this.element.addEventListener('click', (e) => {
       const link = e.target instanceof Element ? e.target.closest('a') : null;
@@ -41,7 +50,9 @@ export class DetailPane {
     });
   }
 
-  get open(): boolean { return !this.element.hidden; }
+  get open(): boolean {
+    return !this.element.hidden;
+  }
 
   show(row: WaterfallRow): void {
     const { entry } = row;
@@ -49,7 +60,9 @@ export class DetailPane {
     this.name.textContent = entry.name || entry.url;
     this.name.title = entry.url;
     const tabs = el('vscode-tabs', { 'selected-index': this.tab });
-    tabs.addEventListener('vsc-tabs-select', (e) => { this.tab = e.detail.selectedIndex; });
+    tabs.addEventListener('vsc-tabs-select', (e) => {
+      this.tab = e.detail.selectedIndex;
+    });
     const panels: [string, HTMLElement][] = [
       ['Headers', this.headers(row)],
       ['Payload', this.payload(row)],
@@ -83,42 +96,79 @@ export class DetailPane {
       { name: 'Redirects to', value: entry.redirectURL },
       ...requestFacts(entry),
     ].filter((pair) => pair.value !== '');
-    return el('div', {},
+    return el(
+      'div',
+      {},
       section('General', keyValues(general, new Set(['Request URL', 'Redirects to']))),
       section(`Response headers (${entry.responseHeaders.length})`, keyValues(entry.responseHeaders)),
-      section(`Request headers (${entry.requestHeaders.length})`, keyValues(entry.requestHeaders)));
+      section(`Request headers (${entry.requestHeaders.length})`, keyValues(entry.requestHeaders)),
+    );
   }
 
   private payload({ entry }: WaterfallRow): HTMLElement {
-    return el('div', {},
+    return el(
+      'div',
+      {},
       section(`Query string parameters (${entry.queryString.length})`, keyValues(entry.queryString)),
-      entry.postData ? section(`Request body (${entry.postData.mimeType || 'unknown type'})`, el('pre', { class: 'har-kv' }, entry.postData.text)) : null);
+      entry.postData
+        ? section(
+            `Request body (${entry.postData.mimeType || 'unknown type'})`,
+            el('pre', { class: 'har-kv' }, entry.postData.text),
+          )
+        : null,
+    );
   }
 
   private response({ entry }: WaterfallRow): HTMLElement {
     const body = this.events.body(entry.index);
     if (body.kind === 'none') return el('p', { class: 'har-empty' }, body.reason);
-    if (body.kind === 'binary') return el('p', { class: 'har-empty' }, `Binary content (${body.mimeType || 'unknown type'}, ${formatBytes(body.bytes)}): not shown.`);
+    if (body.kind === 'binary')
+      return el(
+        'p',
+        { class: 'har-empty' },
+        `Binary content (${body.mimeType || 'unknown type'}, ${formatBytes(body.bytes)}): not shown.`,
+      );
     const { openBody } = this.events;
     const open = openBody ? el('button', { type: 'button', class: 'har-button' }, 'Open in Editor') : null;
     open?.addEventListener('click', () => openBody?.(entry.index));
-    const notes = [body.language.toUpperCase(), body.decoded ? 'decoded from base64' : '', body.pretty ? 'indented for reading' : 'as recorded',
-      body.truncated ? `first ${body.text.length.toLocaleString('en-US')} of ${body.totalChars.toLocaleString('en-US')} characters` : ''].filter(Boolean).join(' · ');
-    return el('div', {}, el('div', { class: 'har-response-head' }, el('span', { class: 'har-muted' }, notes), open),
-      el('pre', { class: 'har-response-body', tabindex: 0, 'aria-label': `Response body, ${body.language}` }, body.text));
+    const notes = [
+      body.language.toUpperCase(),
+      body.decoded ? 'decoded from base64' : '',
+      body.pretty ? 'indented for reading' : 'as recorded',
+      body.truncated
+        ? `first ${body.text.length.toLocaleString('en-US')} of ${body.totalChars.toLocaleString('en-US')} characters`
+        : '',
+    ]
+      .filter(Boolean)
+      .join(' · ');
+    return el(
+      'div',
+      {},
+      el('div', { class: 'har-response-head' }, el('span', { class: 'har-muted' }, notes), open),
+      el(
+        'pre',
+        { class: 'har-response-body', tabindex: 0, 'aria-label': `Response body, ${body.language}` },
+        body.text,
+      ),
+    );
   }
 
   private cookies({ entry }: WaterfallRow): HTMLElement {
-    return el('div', {},
+    return el(
+      'div',
+      {},
       section(`Request cookies (${entry.requestCookies.length})`, keyValues(entry.requestCookies)),
-      section(`Response cookies (${entry.responseCookies.length})`, keyValues(entry.responseCookies)));
+      section(`Response cookies (${entry.responseCookies.length})`, keyValues(entry.responseCookies)),
+    );
   }
 
   private timing(row: WaterfallRow): HTMLElement {
     const table = el('table', { class: 'har-timing' });
     const total = Math.max(row.entry.totalMs, 0.001);
     let at = 0;
-    table.append(el('tr', {}, el('td', {}, 'Started at'), el('td', { class: 'har-num' }, formatMs(row.offsetMs)), el('td', {})));
+    table.append(
+      el('tr', {}, el('td', {}, 'Started at'), el('td', { class: 'har-num' }, formatMs(row.offsetMs)), el('td', {})),
+    );
     for (const phase of PHASES) {
       const duration = row.entry.phases[phase];
       const bar = el('span', {});
@@ -126,13 +176,36 @@ export class DetailPane {
       bar.style.left = `${(at / total) * 100}%`;
       bar.style.width = `${(duration / total) * 100}%`;
       at += duration;
-      table.append(el('tr', { class: duration > 0 ? '' : 'har-muted' },
-        el('td', {}, PHASE_LABELS[phase]), el('td', { class: 'har-num' }, formatMs(duration)), el('td', { class: 'har-timing-bar' }, duration > 0 ? bar : null)));
+      table.append(
+        el(
+          'tr',
+          { class: duration > 0 ? '' : 'har-muted' },
+          el('td', {}, PHASE_LABELS[phase]),
+          el('td', { class: 'har-num' }, formatMs(duration)),
+          el('td', { class: 'har-timing-bar' }, duration > 0 ? bar : null),
+        ),
+      );
     }
-    table.append(el('tr', {}, el('td', {}, el('b', {}, 'Total')), el('td', { class: 'har-num' }, el('b', {}, formatMs(row.entry.totalMs))), el('td', {})));
+    table.append(
+      el(
+        'tr',
+        {},
+        el('td', {}, el('b', {}, 'Total')),
+        el('td', { class: 'har-num' }, el('b', {}, formatMs(row.entry.totalMs))),
+        el('td', {}),
+      ),
+    );
     const split = waitSplitText(row.entry);
     const serverTiming = row.entry.serverTiming.length
-      ? section(`Server-Timing (${row.entry.serverTiming.length})`, el('div', {}, split ? el('p', { class: 'har-wait-split' }, split) : null, keyValues(serverTimingPairs(row.entry))))
+      ? section(
+          `Server-Timing (${row.entry.serverTiming.length})`,
+          el(
+            'div',
+            {},
+            split ? el('p', { class: 'har-wait-split' }, split) : null,
+            keyValues(serverTimingPairs(row.entry)),
+          ),
+        )
       : null;
     return el('div', {}, section('Timing', table), serverTiming);
   }
@@ -147,9 +220,10 @@ function keyValues(pairs: readonly NameValue[], linkNames: ReadonlySet<string> =
   if (pairs.length === 0) return el('p', { class: 'har-empty' }, 'None');
   const list = el('dl', { class: 'har-kv' });
   for (const { name, value } of pairs) {
-    const shown = linkNames.has(name) && isSafeLink(value)
-      ? el('a', { href: value, target: '_blank', rel: 'noopener noreferrer' }, value)
-      : value;
+    const shown =
+      linkNames.has(name) && isSafeLink(value)
+        ? el('a', { href: value, target: '_blank', rel: 'noopener noreferrer' }, value)
+        : value;
     list.append(el('dt', {}, name), el('dd', {}, shown));
   }
   return list;

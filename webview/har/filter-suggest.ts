@@ -2,17 +2,30 @@
 // holds for the key (src/analysis/har/filter-complete.ts). Arrows move, Enter or Tab
 // accepts, Escape closes; the active suggestion is announced (the input lives in the text
 // field's shadow root, where aria-activedescendant cannot reach).
-import { applyCompletion, filterCompletions, type FilterCompletion, type FilterValues } from '../../src/analysis/har/filter-complete';
+import {
+  applyCompletion,
+  filterCompletions,
+  type FilterCompletion,
+  type FilterValues,
+} from '../../src/analysis/har/filter-complete';
 import { el } from '../shared/dom';
 
 export class FilterSuggest {
-  readonly element = el('ul', { class: 'har-suggest', role: 'listbox', 'aria-label': 'Filter suggestions', hidden: true });
+  readonly element = el('ul', {
+    class: 'har-suggest',
+    role: 'listbox',
+    'aria-label': 'Filter suggestions',
+    hidden: true,
+  });
   readonly announcer = el('span', { class: 'har-sr-only', role: 'status', 'aria-live': 'polite' });
   private items: FilterCompletion[] = [];
   private active = 0;
   private values: FilterValues = {};
 
-  constructor(private readonly box: HTMLElement & { value: string }, private readonly accepted: (text: string) => void) {
+  constructor(
+    private readonly box: HTMLElement & { value: string },
+    private readonly accepted: (text: string) => void,
+  ) {
     // mousedown, not click: the text field keeps the focus.
     this.element.addEventListener('mousedown', (event) => {
       const option = (event.target as HTMLElement).closest('li');
@@ -73,8 +86,21 @@ export class FilterSuggest {
 
   private draw(): void {
     this.element.hidden = this.items.length === 0;
-    this.element.replaceChildren(...this.items.map((item, i) => el('li', { role: 'option', 'data-index': i, 'aria-selected': String(i === this.active), class: i === this.active ? 'active' : undefined },
-      el('span', { class: 'har-suggest-label' }, item.label), el('span', { class: 'har-suggest-detail' }, item.detail))));
+    this.element.replaceChildren(
+      ...this.items.map((item, i) =>
+        el(
+          'li',
+          {
+            role: 'option',
+            'data-index': i,
+            'aria-selected': String(i === this.active),
+            class: i === this.active ? 'active' : undefined,
+          },
+          el('span', { class: 'har-suggest-label' }, item.label),
+          el('span', { class: 'har-suggest-detail' }, item.detail),
+        ),
+      ),
+    );
     const current = this.items[this.active];
     this.announcer.textContent = current ? `${this.items.length} suggestions. ${current.label} ${current.detail}` : '';
   }

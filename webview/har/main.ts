@@ -17,21 +17,27 @@ const embedded = document.getElementById('har-data');
 if (embedded) document.documentElement.classList.add('har-standalone');
 const saved = host.getState();
 
-const app = new HarApp(root, {
-  loaded: (info) => host.postMessage({ type: 'loaded', params: info }),
-  openExternal: (url) => {
-    if (!isSafeLink(url)) return;
-    if (embedded) window.open(url, '_blank', 'noopener,noreferrer');
-    else host.postMessage({ type: 'openExternal', params: { url } });
+const app = new HarApp(
+  root,
+  {
+    loaded: (info) => host.postMessage({ type: 'loaded', params: info }),
+    openExternal: (url) => {
+      if (!isSafeLink(url)) return;
+      if (embedded) window.open(url, '_blank', 'noopener,noreferrer');
+      else host.postMessage({ type: 'openExternal', params: { url } });
+    },
+    saveState: (state) => host.setState(state),
+    // The offline report has no editor to open a body in.
+    ...(embedded
+      ? {}
+      : {
+          openBody: (index: number) => host.postMessage({ type: 'openBody', params: { index } }),
+          previewExport: () => host.postMessage({ type: 'previewExport', params: undefined }),
+          exportHar: (redacted: boolean) => host.postMessage({ type: 'exportHar', params: { redacted } }),
+        }),
   },
-  saveState: (state) => host.setState(state),
-  // The offline report has no editor to open a body in.
-  ...(embedded ? {} : {
-    openBody: (index: number) => host.postMessage({ type: 'openBody', params: { index } }),
-    previewExport: () => host.postMessage({ type: 'previewExport', params: undefined }),
-    exportHar: (redacted: boolean) => host.postMessage({ type: 'exportHar', params: { redacted } }),
-  }),
-}, typeof saved === 'object' && saved !== null ? (saved as Partial<SavedState>) : undefined);
+  typeof saved === 'object' && saved !== null ? (saved as Partial<SavedState>) : undefined,
+);
 
 if (embedded) {
   // The standalone report has no host: listening would let any opener or parent frame

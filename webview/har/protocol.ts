@@ -1,6 +1,14 @@
 // Messages between the HAR waterfall webview and its host (the custom editor for .har
 // files and the page-details panel). The host imports this file too.
-import { hasFields, isArrayOf, isFiniteNumber, isNothing, isOptional, isString, isTypedMessage } from '../shared/guards';
+import {
+  hasFields,
+  isArrayOf,
+  isFiniteNumber,
+  isNothing,
+  isOptional,
+  isString,
+  isTypedMessage,
+} from '../shared/guards';
 import type { IpcMessage, ReadyMessage } from '../shared/ipc';
 import { isRenderFailedParams, type RenderFailedMessage } from '../shared/render-failed';
 import type { RedactionPreview, RedactionPreviewRule } from '../../src/analysis/har/redact-preview';
@@ -15,7 +23,12 @@ export interface LoadParams {
 }
 
 /** What a load drew: counts, what the reader had to repair, and the heading shown above the waterfall. */
-export interface HarLoadedInfo { pages: number; entries: number; warnings: string[]; heading: string }
+export interface HarLoadedInfo {
+  pages: number;
+  entries: number;
+  warnings: string[];
+  heading: string;
+}
 
 /** Host → webview. */
 export type HarHostMessage =
@@ -41,19 +54,43 @@ export type HarPanelMessage =
   | IpcMessage<'exportHar', { redacted: boolean }>;
 
 export const HAR_HOST_MESSAGE_TYPES: readonly HarHostMessage['type'][] = ['load', 'showPage', 'exportPreview'];
-export const HAR_PANEL_MESSAGE_TYPES: readonly HarPanelMessage['type'][] = ['ready', 'renderFailed', 'loaded', 'openExternal', 'openBody', 'previewExport', 'exportHar'];
+export const HAR_PANEL_MESSAGE_TYPES: readonly HarPanelMessage['type'][] = [
+  'ready',
+  'renderFailed',
+  'loaded',
+  'openExternal',
+  'openBody',
+  'previewExport',
+  'exportHar',
+];
 
 // Any HAR value is passed on: the reader explains what is wrong with a broken one.
 const isAnyValue = (value: unknown): value is unknown => value !== undefined;
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
-const isPreviewRule = hasFields<RedactionPreviewRule>({ id: isString, description: isString, count: isFiniteNumber, locations: isArrayOf(isString), more: isFiniteNumber });
-const isPreview = hasFields<RedactionPreview>({ entries: isFiniteNumber, total: isFiniteNumber, rules: isArrayOf(isPreviewRule) });
-const isLoadParams = hasFields<LoadParams>({ har: isAnyValue, pageId: isOptional(isString), title: isOptional(isString) });
+const isPreviewRule = hasFields<RedactionPreviewRule>({
+  id: isString,
+  description: isString,
+  count: isFiniteNumber,
+  locations: isArrayOf(isString),
+  more: isFiniteNumber,
+});
+const isPreview = hasFields<RedactionPreview>({
+  entries: isFiniteNumber,
+  total: isFiniteNumber,
+  rules: isArrayOf(isPreviewRule),
+});
+const isLoadParams = hasFields<LoadParams>({
+  har: isAnyValue,
+  pageId: isOptional(isString),
+  title: isOptional(isString),
+});
 
 /** Host → webview, with params checked (a message from another frame is dropped). */
 export function isHarHostMessage(value: unknown): value is HarHostMessage {
   return isTypedMessage<HarHostMessage>(value, {
-    load: isLoadParams, showPage: hasFields<{ pageId: string }>({ pageId: isString }), exportPreview: hasFields<{ preview: RedactionPreview }>({ preview: isPreview }),
+    load: isLoadParams,
+    showPage: hasFields<{ pageId: string }>({ pageId: isString }),
+    exportPreview: hasFields<{ preview: RedactionPreview }>({ preview: isPreview }),
   });
 }
 
@@ -62,7 +99,12 @@ export function isHarPanelMessage(value: unknown): value is HarPanelMessage {
   return isTypedMessage<HarPanelMessage>(value, {
     ready: isNothing,
     renderFailed: isRenderFailedParams,
-    loaded: hasFields<HarLoadedInfo>({ pages: isFiniteNumber, entries: isFiniteNumber, warnings: isArrayOf(isString), heading: isString }),
+    loaded: hasFields<HarLoadedInfo>({
+      pages: isFiniteNumber,
+      entries: isFiniteNumber,
+      warnings: isArrayOf(isString),
+      heading: isString,
+    }),
     openExternal: hasFields<{ url: string }>({ url: isString }),
     openBody: hasFields<{ index: number }>({ index: isFiniteNumber }),
     previewExport: isNothing,

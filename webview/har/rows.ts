@@ -7,8 +7,15 @@ import type { TimeScale } from './scale';
 import { ROW_HEIGHT } from './styles';
 
 export const TYPE_LABELS: Record<string, string> = {
-  document: 'document', stylesheet: 'stylesheet', script: 'script', image: 'image', font: 'font',
-  fetch: 'fetch/xhr', media: 'media', websocket: 'websocket', other: 'other',
+  document: 'document',
+  stylesheet: 'stylesheet',
+  script: 'script',
+  image: 'image',
+  font: 'font',
+  fetch: 'fetch/xhr',
+  media: 'media',
+  websocket: 'websocket',
+  other: 'other',
 };
 
 export class RowElement {
@@ -22,15 +29,25 @@ export class RowElement {
 
   constructor() {
     this.cells = [
-      el('div', { role: 'gridcell' }), el('div', { class: 'har-num', role: 'gridcell' }), el('div', { role: 'gridcell' }), el('div', { role: 'gridcell' }),
-      el('div', { role: 'gridcell' }), el('div', { class: 'har-num', role: 'gridcell' }), el('div', { class: 'har-num', role: 'gridcell' }),
+      el('div', { role: 'gridcell' }),
+      el('div', { class: 'har-num', role: 'gridcell' }),
+      el('div', { role: 'gridcell' }),
+      el('div', { role: 'gridcell' }),
+      el('div', { role: 'gridcell' }),
+      el('div', { class: 'har-num', role: 'gridcell' }),
+      el('div', { class: 'har-num', role: 'gridcell' }),
     ];
     this.segments = PHASES.map((phase) => {
       const segment = el('span', { class: 'har-seg' });
       segment.style.background = PHASE_COLORS[phase];
       return segment;
     });
-    this.element = el('div', { class: 'har-row har-grid', role: 'row' }, ...this.cells, el('div', { class: 'har-bar', role: 'gridcell' }, this.criticalLabel, ...this.segments));
+    this.element = el(
+      'div',
+      { class: 'har-row har-grid', role: 'row' },
+      ...this.cells,
+      el('div', { class: 'har-bar', role: 'gridcell' }, this.criticalLabel, ...this.segments),
+    );
   }
 
   show(row: WaterfallRow, position: number, selected: boolean, scale: TimeScale, critical = false): void {
@@ -42,7 +59,15 @@ export class RowElement {
     this.element.style.transform = `translateY(${position * ROW_HEIGHT}px)`;
     this.element.setAttribute('aria-selected', String(selected));
     this.element.setAttribute('aria-rowindex', String(position + 2));
-    const [name, status, method, type, domain, size, time] = this.cells as [HTMLElement, HTMLElement, HTMLElement, HTMLElement, HTMLElement, HTMLElement, HTMLElement];
+    const [name, status, method, type, domain, size, time] = this.cells as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
     name.textContent = entry.name || entry.url;
     name.title = entry.url;
     status.textContent = entry.status > 0 ? String(entry.status) : '(failed)';
@@ -61,11 +86,17 @@ export class RowElement {
     PHASES.forEach((phase, i) => {
       const segment = this.segments[i] as HTMLSpanElement;
       const duration = row.entry.phases[phase];
-      if (duration <= 0) { segment.style.display = 'none'; return; }
+      if (duration <= 0) {
+        segment.style.display = 'none';
+        return;
+      }
       const left = scale.x(at);
       const right = scale.x(at + duration);
       at += duration;
-      if (right < 0 || left > scale.width) { segment.style.display = 'none'; return; }
+      if (right < 0 || left > scale.width) {
+        segment.style.display = 'none';
+        return;
+      }
       segment.style.display = '';
       segment.style.left = `${Math.max(left, -2)}px`;
       segment.style.width = `${Math.max(1, Math.min(right, scale.width + 2) - Math.max(left, -2))}px`;

@@ -1,9 +1,15 @@
 // Time ↔ pixel mapping of the waterfall column, and round tick steps for the axis.
 
-export interface TimeRange { start: number; end: number }
+export interface TimeRange {
+  start: number;
+  end: number;
+}
 
 export class TimeScale {
-  constructor(readonly range: TimeRange, readonly width: number) {}
+  constructor(
+    readonly range: TimeRange,
+    readonly width: number,
+  ) {}
 
   x(ms: number): number {
     const span = this.range.end - this.range.start;

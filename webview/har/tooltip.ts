@@ -28,15 +28,27 @@ export class RowTooltip {
 
 /** Also used by the detail pane's Timing tab. */
 export function timingCard(row: WaterfallRow): HTMLElement {
-  const table = el('table', {},
-    el('tr', {}, el('td', {}, 'Started at'), el('td', { class: 'har-num' }, formatMs(row.offsetMs))));
+  const table = el(
+    'table',
+    {},
+    el('tr', {}, el('td', {}, 'Started at'), el('td', { class: 'har-num' }, formatMs(row.offsetMs))),
+  );
   for (const phase of PHASES) {
     const duration = row.entry.phases[phase];
     if (duration <= 0) continue;
     const swatch = el('span', { class: 'har-swatch' });
     swatch.style.background = PHASE_COLORS[phase];
-    table.append(el('tr', {}, el('td', {}, swatch, PHASE_LABELS[phase]), el('td', { class: 'har-num' }, formatMs(duration))));
+    table.append(
+      el('tr', {}, el('td', {}, swatch, PHASE_LABELS[phase]), el('td', { class: 'har-num' }, formatMs(duration))),
+    );
   }
-  table.append(el('tr', {}, el('td', {}, el('b', {}, 'Total')), el('td', { class: 'har-num' }, el('b', {}, formatMs(row.entry.totalMs)))));
+  table.append(
+    el(
+      'tr',
+      {},
+      el('td', {}, el('b', {}, 'Total')),
+      el('td', { class: 'har-num' }, el('b', {}, formatMs(row.entry.totalMs))),
+    ),
+  );
   return el('div', {}, el('div', { class: 'har-tooltip-url' }, `${row.entry.method} ${row.entry.url}`), table);
 }

@@ -19,20 +19,35 @@ export interface WaterfallViewEvents {
 }
 
 const COLUMNS: { key: SortKey; label: string }[] = [
-  { key: 'name', label: 'Name' }, { key: 'status', label: 'Status' }, { key: 'method', label: 'Method' },
-  { key: 'type', label: 'Type' }, { key: 'domain', label: 'Domain' }, { key: 'size', label: 'Size' }, { key: 'time', label: 'Time' },
+  { key: 'name', label: 'Name' },
+  { key: 'status', label: 'Status' },
+  { key: 'method', label: 'Method' },
+  { key: 'type', label: 'Type' },
+  { key: 'domain', label: 'Domain' },
+  { key: 'size', label: 'Size' },
+  { key: 'time', label: 'Time' },
 ];
 const OVERSCAN = 6;
 
 /** What the timeline draws besides the rows: DOMContentLoaded, onLoad and the idle gaps. */
-export interface TimelineMarks { dcl?: number; load?: number; gaps?: readonly IdleGap[] }
+export interface TimelineMarks {
+  dcl?: number;
+  load?: number;
+  gaps?: readonly IdleGap[];
+}
 
 export class WaterfallView {
   readonly element: HTMLElement;
   private readonly headCells = new Map<SortKey, HTMLElement>();
   private readonly axis = el('div', { class: 'har-axis', title: 'Drag to zoom to a time span; double-click to reset' });
   // The header row sits outside the scrolling viewport (it stays put); aria-owns makes it the grid's first row.
-  private readonly viewport = el('div', { class: 'har-viewport', tabindex: 0, role: 'grid', 'aria-label': 'Requests', 'aria-owns': 'har-head har-rows' });
+  private readonly viewport = el('div', {
+    class: 'har-viewport',
+    tabindex: 0,
+    role: 'grid',
+    'aria-label': 'Requests',
+    'aria-owns': 'har-head har-rows',
+  });
   private readonly spacer = el('div', { class: 'har-spacer', role: 'rowgroup', id: 'har-rows' });
   private readonly overlay = el('div', { class: 'har-overlay' });
   private readonly empty = el('div', { class: 'har-empty', hidden: true });
@@ -59,15 +74,23 @@ export class WaterfallView {
     }
     head.append(this.axis);
     this.viewport.append(this.spacer);
-    this.element = el('div', { class: 'har-table' }, head,
-      el('div', { class: 'har-body' }, this.viewport, this.overlay, this.empty), this.tooltip.element);
+    this.element = el(
+      'div',
+      { class: 'har-table' },
+      head,
+      el('div', { class: 'har-body' }, this.viewport, this.overlay, this.empty),
+      this.tooltip.element,
+    );
     this.viewport.addEventListener('scroll', () => this.schedule());
     this.viewport.addEventListener('keydown', (e) => this.onKey(e));
     this.viewport.addEventListener('click', (e) => this.onClick(e));
     this.viewport.addEventListener('mousemove', (e) => this.onHover(e));
     this.viewport.addEventListener('mouseleave', () => this.tooltip.hide());
     this.wireBrush();
-    new ResizeObserver(() => { this.measure(); this.schedule(); }).observe(this.axis);
+    new ResizeObserver(() => {
+      this.measure();
+      this.schedule();
+    }).observe(this.axis);
   }
 
   /** A new page or document: back to the top, nothing selected. */
@@ -111,8 +134,12 @@ export class WaterfallView {
     this.events.select(this.selected);
   }
 
-  get selection(): number { return this.selected; }
-  focus(): void { this.viewport.focus(); }
+  get selection(): number {
+    return this.selected;
+  }
+  focus(): void {
+    this.viewport.focus();
+  }
 
   private reveal(position: number): void {
     const top = position * ROW_HEIGHT;
@@ -123,7 +150,10 @@ export class WaterfallView {
 
   private schedule(): void {
     if (this.frame) return;
-    this.frame = requestAnimationFrame(() => { this.frame = 0; this.render(); });
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.render();
+    });
   }
 
   private measure(): void {
@@ -145,10 +175,12 @@ export class WaterfallView {
     this.pool.forEach((element, i) => {
       const position = first + i;
       const row = this.rows[position];
-      if (position < last && row) element.show(row, position, position === this.selected, scale, this.critical.has(row.entry.index));
+      if (position < last && row)
+        element.show(row, position, position === this.selected, scale, this.critical.has(row.entry.index));
       else element.park();
     });
-    if (this.selected >= first && this.selected < last) this.viewport.setAttribute('aria-activedescendant', `har-row-${this.selected}`);
+    if (this.selected >= first && this.selected < last)
+      this.viewport.setAttribute('aria-activedescendant', `har-row-${this.selected}`);
     else this.viewport.removeAttribute('aria-activedescendant');
     this.drawAxis(scale);
   }
@@ -175,14 +207,23 @@ export class WaterfallView {
     });
     // Stretches with no request in flight, shaded behind the bars: where the page was busy with itself.
     for (const gap of this.marks.gaps ?? []) {
-      const shade = el('div', { class: 'har-gap', title: `${formatMs(gap.endMs - gap.startMs)} with no request in flight${gap.after ? ` (after ${gap.after})` : ''}` });
+      const shade = el('div', {
+        class: 'har-gap',
+        title: `${formatMs(gap.endMs - gap.startMs)} with no request in flight${gap.after ? ` (after ${gap.after})` : ''}`,
+      });
       shade.style.left = `${scale.x(gap.startMs)}px`;
       shade.style.width = `${Math.max(1, scale.x(gap.endMs) - scale.x(gap.startMs))}px`;
       lines.push(shade);
     }
-    for (const [kind, at] of [['dcl', this.marks.dcl], ['load', this.marks.load]] as const) {
+    for (const [kind, at] of [
+      ['dcl', this.marks.dcl],
+      ['load', this.marks.load],
+    ] as const) {
       if (at === undefined) continue;
-      const mark = el('div', { class: `har-mark har-mark-${kind}`, title: kind === 'dcl' ? 'DOMContentLoaded' : 'Load' });
+      const mark = el('div', {
+        class: `har-mark har-mark-${kind}`,
+        title: kind === 'dcl' ? 'DOMContentLoaded' : 'Load',
+      });
       mark.style.left = `${scale.x(at)}px`;
       lines.push(mark);
     }
@@ -211,8 +252,12 @@ export class WaterfallView {
   private onKey(event: KeyboardEvent): void {
     const page = Math.max(1, Math.floor(this.viewport.clientHeight / ROW_HEIGHT) - 1);
     const moves: Record<string, number> = {
-      ArrowDown: this.selected + 1, ArrowUp: Math.max(0, this.selected - 1), PageDown: this.selected + page,
-      PageUp: this.selected - page, Home: 0, End: this.rows.length - 1,
+      ArrowDown: this.selected + 1,
+      ArrowUp: Math.max(0, this.selected - 1),
+      PageDown: this.selected + page,
+      PageUp: this.selected - page,
+      Home: 0,
+      End: this.rows.length - 1,
     };
     const target = moves[event.key];
     if (target !== undefined) {
@@ -234,8 +279,12 @@ export class WaterfallView {
   private wireBrush(): void {
     let from: number | undefined;
     const brush = el('div', { class: 'har-brush' });
-    const x = (e: MouseEvent): number => Math.max(0, Math.min(this.axisWidth, e.clientX - this.axis.getBoundingClientRect().left));
-    this.axis.addEventListener('mousedown', (e) => { from = x(e); e.preventDefault(); });
+    const x = (e: MouseEvent): number =>
+      Math.max(0, Math.min(this.axisWidth, e.clientX - this.axis.getBoundingClientRect().left));
+    this.axis.addEventListener('mousedown', (e) => {
+      from = x(e);
+      e.preventDefault();
+    });
     window.addEventListener('mousemove', (e) => {
       if (from === undefined) return;
       const to = x(e);
@@ -250,7 +299,8 @@ export class WaterfallView {
       const start = from;
       from = undefined;
       brush.remove();
-      if (Math.abs(to - start) >= 4) this.events.zoom({ start: scale.ms(Math.min(start, to)), end: scale.ms(Math.max(start, to)) });
+      if (Math.abs(to - start) >= 4)
+        this.events.zoom({ start: scale.ms(Math.min(start, to)), end: scale.ms(Math.max(start, to)) });
     });
     this.axis.addEventListener('dblclick', () => this.events.zoom(undefined));
   }

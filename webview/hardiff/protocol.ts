@@ -12,12 +12,15 @@ export interface HarDiffLoad {
 }
 
 /** What a load drew: the two names, the rows listed and the first row's key (largest regression first). */
-export interface HarDiffDrawn { before: string; after: string; rows: number; first: string | null }
+export interface HarDiffDrawn {
+  before: string;
+  after: string;
+  rows: number;
+  first: string | null;
+}
 
 /** Host → webview. */
-export type HarDiffHostMessage =
-  | IpcMessage<'load', HarDiffLoad>
-  | IpcMessage<'error', { message: string }>;
+export type HarDiffHostMessage = IpcMessage<'load', HarDiffLoad> | IpcMessage<'error', { message: string }>;
 
 /** Webview → host. */
 export type HarDiffPanelMessage =
@@ -31,14 +34,22 @@ export type HarDiffPanelMessage =
   /** "Export Evidence…": the diff and both redacted HARs as one offline file. */
   | IpcMessage<'exportEvidence', undefined>;
 
-const isDiff = ((value: unknown) => isRecord(value) && isRecord(value['before']) && isRecord(value['after'])
-  && Array.isArray(value['rows']) && isRecord(value['counts']) && isRecord(value['total'])) as Guard<HarDiff>;
+const isDiff = ((value: unknown) =>
+  isRecord(value) &&
+  isRecord(value['before']) &&
+  isRecord(value['after']) &&
+  Array.isArray(value['rows']) &&
+  isRecord(value['counts']) &&
+  isRecord(value['total'])) as Guard<HarDiff>;
 
 const isNullableString = ((value: unknown) => value === null || typeof value === 'string') as Guard<string | null>;
 
 export function isHarDiffHostMessage(value: unknown): value is HarDiffHostMessage {
   return isTypedMessage<HarDiffHostMessage>(value, {
-    load: hasFields<HarDiffLoad>({ diff: isDiff, names: hasFields<HarDiffLoad['names']>({ before: isString, after: isString }) }),
+    load: hasFields<HarDiffLoad>({
+      diff: isDiff,
+      names: hasFields<HarDiffLoad['names']>({ before: isString, after: isString }),
+    }),
     error: hasFields<{ message: string }>({ message: isString }),
   });
 }
@@ -47,7 +58,12 @@ export function isHarDiffPanelMessage(value: unknown): value is HarDiffPanelMess
   return isTypedMessage<HarDiffPanelMessage>(value, {
     ready: isNothing,
     renderFailed: isRenderFailedParams,
-    loaded: hasFields<HarDiffDrawn>({ before: isString, after: isString, rows: isFiniteNumber, first: isNullableString }),
+    loaded: hasFields<HarDiffDrawn>({
+      before: isString,
+      after: isString,
+      rows: isFiniteNumber,
+      first: isNullableString,
+    }),
     swap: isNothing,
     copyText: isNothing,
     exportEvidence: isNothing,

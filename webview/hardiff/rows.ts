@@ -9,7 +9,10 @@ import { el } from '../shared/dom';
 import { PHASE_COLORS, PHASE_LABELS } from '../shared/har-phases';
 import { MARK_TEXT, markClass } from './marks';
 
-export interface RowsView { table: HTMLTableElement; focus(index: number): void }
+export interface RowsView {
+  table: HTMLTableElement;
+  focus(index: number): void;
+}
 
 /** The scale's end: the latest end of any request on either side (at least 1 ms). */
 export function scaleEnd(rows: readonly HarDiffRow[]): number {
@@ -40,16 +43,29 @@ function bar(side: DiffRequest | undefined, which: 'before' | 'after', end: numb
 const timeText = (side: DiffRequest | undefined): string => (side ? formatMs(side.totalMs) : '—');
 
 function barsLabel(row: HarDiffRow): string {
-  const part = (which: string, side: DiffRequest | undefined): string => (side ? `${which} ${formatMs(side.totalMs)} starting at ${formatMs(side.startOffsetMs)}` : `no ${which} request`);
+  const part = (which: string, side: DiffRequest | undefined): string =>
+    side ? `${which} ${formatMs(side.totalMs)} starting at ${formatMs(side.startOffsetMs)}` : `no ${which} request`;
   return `${part('before', row.before)}; ${part('after', row.after)}`;
 }
 
 function rowElement(row: HarDiffRow, index: number, end: number, selected: boolean): HTMLTableRowElement {
   const urls = [row.before?.url, row.after?.url].filter((u, i, all): u is string => !!u && all.indexOf(u) === i);
-  const status = row.before && row.after && row.before.status !== row.after.status ? `${row.before.status} → ${row.after.status}` : String((row.after ?? row.before)?.status ?? '');
-  const phase = row.largestPhase ? `${PHASE_LABELS[row.largestPhase]} ${signedMs(row.phaseDeltas[row.largestPhase] ?? 0)}` : '—';
-  const track = el('div', { class: 'hd-track', role: 'img', 'aria-label': barsLabel(row) }, bar(row.before, 'before', end), bar(row.after, 'after', end));
-  return el('tr', { 'data-index': index, 'data-key': row.key, tabindex: selected ? 0 : -1, 'aria-selected': String(selected) },
+  const status =
+    row.before && row.after && row.before.status !== row.after.status
+      ? `${row.before.status} → ${row.after.status}`
+      : String((row.after ?? row.before)?.status ?? '');
+  const phase = row.largestPhase
+    ? `${PHASE_LABELS[row.largestPhase]} ${signedMs(row.phaseDeltas[row.largestPhase] ?? 0)}`
+    : '—';
+  const track = el(
+    'div',
+    { class: 'hd-track', role: 'img', 'aria-label': barsLabel(row) },
+    bar(row.before, 'before', end),
+    bar(row.after, 'after', end),
+  );
+  return el(
+    'tr',
+    { 'data-index': index, 'data-key': row.key, tabindex: selected ? 0 : -1, 'aria-selected': String(selected) },
     el('td', { class: `hd-mark ${markClass(row.mark)}` }, MARK_TEXT[row.mark]),
     el('td', { class: 'hd-url', title: urls.join('\n') }, `${row.method} ${row.url}`),
     el('td', {}, row.resourceType),
@@ -58,16 +74,35 @@ function rowElement(row: HarDiffRow, index: number, end: number, selected: boole
     el('td', { class: 'num' }, timeText(row.before)),
     el('td', { class: 'num' }, timeText(row.after)),
     el('td', { class: 'num' }, signedMs(row.deltaMs)),
-    el('td', {}, phase));
+    el('td', {}, phase),
+  );
 }
 
 /** The table of `rows` (already filtered, sorted and cut), `selected` highlighted; `onSelect` gets a row's index. */
 export function rowsView(rows: readonly HarDiffRow[], selected: number, onSelect: (index: number) => void): RowsView {
   const end = scaleEnd(rows);
   const body = el('tbody', {}, ...rows.map((row, i) => rowElement(row, i, end, i === selected)));
-  const head = el('tr', {}, ...['Change', 'Request', 'Type', 'Status', `Waterfall (0–${formatMs(end)}: before dashed, after solid)`, 'Before', 'After', 'Δ', 'Largest phase Δ']
-    .map((h, i) => el('th', { scope: 'col', class: i >= 5 && i <= 7 ? 'num' : undefined }, h)));
-  const table = el('table', { class: 'hd-rows', 'aria-label': 'Requests compared, before and after' }, el('thead', {}, head), body);
+  const head = el(
+    'tr',
+    {},
+    ...[
+      'Change',
+      'Request',
+      'Type',
+      'Status',
+      `Waterfall (0–${formatMs(end)}: before dashed, after solid)`,
+      'Before',
+      'After',
+      'Δ',
+      'Largest phase Δ',
+    ].map((h, i) => el('th', { scope: 'col', class: i >= 5 && i <= 7 ? 'num' : undefined }, h)),
+  );
+  const table = el(
+    'table',
+    { class: 'hd-rows', 'aria-label': 'Requests compared, before and after' },
+    el('thead', {}, head),
+    body,
+  );
   const focus = (index: number): void => {
     const target = body.rows[Math.max(0, Math.min(rows.length - 1, index))];
     target?.focus();
@@ -77,13 +112,30 @@ export function rowsView(rows: readonly HarDiffRow[], selected: number, onSelect
     const raw = tr?.getAttribute('data-index');
     return raw === null || raw === undefined ? undefined : Number(raw);
   };
-  body.addEventListener('click', (event) => { const i = indexOf(event.target); if (i !== undefined) onSelect(i); });
+  body.addEventListener('click', (event) => {
+    const i = indexOf(event.target);
+    if (i !== undefined) onSelect(i);
+  });
   body.addEventListener('keydown', (event) => {
     const i = indexOf(event.target);
     if (i === undefined) return;
-    const moves: Record<string, number> = { ArrowDown: i + 1, ArrowUp: i - 1, Home: 0, End: rows.length - 1, PageDown: i + 10, PageUp: i - 10 };
-    if (event.key in moves) { event.preventDefault(); focus(moves[event.key] ?? i); return; }
-    if (event.key === 'Enter' || event.key === ' ') { event.preventDefault(); onSelect(i); }
+    const moves: Record<string, number> = {
+      ArrowDown: i + 1,
+      ArrowUp: i - 1,
+      Home: 0,
+      End: rows.length - 1,
+      PageDown: i + 10,
+      PageUp: i - 10,
+    };
+    if (event.key in moves) {
+      event.preventDefault();
+      focus(moves[event.key] ?? i);
+      return;
+    }
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onSelect(i);
+    }
   });
   body.addEventListener('focusin', (event) => {
     for (const tr of Array.from(body.rows)) tr.tabIndex = tr === (event.target as HTMLElement).closest('tr') ? 0 : -1;

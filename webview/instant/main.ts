@@ -23,15 +23,20 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const { view } = message.params;
   drawSafely(host, () => {
     const testId = view.testId;
-    root.replaceChildren(renderResults(view, {
-      openMetrics: (link) => host.postMessage({ type: 'openMetrics', params: link }),
-      openPath: (link) => host.postMessage({ type: 'openPath', params: link }),
-      openText: () => host.postMessage({ type: 'openText', params: { testId } }),
-      openJson: () => host.postMessage({ type: 'openJson', params: { testId } }),
-      cancel: () => host.postMessage({ type: 'cancel', params: { testId } }),
-    }));
+    root.replaceChildren(
+      renderResults(view, {
+        openMetrics: (link) => host.postMessage({ type: 'openMetrics', params: link }),
+        openPath: (link) => host.postMessage({ type: 'openPath', params: link }),
+        openText: () => host.postMessage({ type: 'openText', params: { testId } }),
+        openJson: () => host.postMessage({ type: 'openJson', params: { testId } }),
+        cancel: () => host.postMessage({ type: 'cancel', params: { testId } }),
+      }),
+    );
     // A run that is waited for (enterprise) also says how many agents are still silent, and whether the wait goes on.
-    const wait = typeof view.running === 'boolean' ? { waiting: Array.isArray(view.waiting) ? view.waiting.length : 0, running: view.running } : {};
+    const wait =
+      typeof view.running === 'boolean'
+        ? { waiting: Array.isArray(view.waiting) ? view.waiting.length : 0, running: view.running }
+        : {};
     host.postMessage({ type: 'loaded', params: { testId, rows: view.rows.length, ...wait } });
   });
 });

@@ -1,19 +1,35 @@
 // Messages between the instant-results webview and its host. The host imports this file too.
 import type { InstantResultsView } from '../../src/analysis/instant/results';
-import { hasFields, isFiniteNumber, isNothing, isOptional, isRecord, isString, isTypedMessage, type Guard } from '../shared/guards';
+import {
+  hasFields,
+  isFiniteNumber,
+  isNothing,
+  isOptional,
+  isRecord,
+  isString,
+  isTypedMessage,
+  type Guard,
+} from '../shared/guards';
 import type { IpcMessage, ReadyMessage } from '../shared/ipc';
 import { isRenderFailedParams, type RenderFailedMessage } from '../shared/render-failed';
 
 /** Host → webview. */
 export type InstantHostMessage =
   /** The results to show: one row per endpoint agent, named and graded. */
-  | IpcMessage<'load', { view: InstantResultsView }>
-  | IpcMessage<'error', { message: string }>;
+  IpcMessage<'load', { view: InstantResultsView }> | IpcMessage<'error', { message: string }>;
 
-export interface InstantLoaded { testId: number; rows: number; waiting?: number; running?: boolean }
+export interface InstantLoaded {
+  testId: number;
+  rows: number;
+  waiting?: number;
+  running?: boolean;
+}
 
 /** What a row's or the header's link opens, for one agent or (no agentId) all of them. */
-export interface InstantLink { testId: number; agentId?: string }
+export interface InstantLink {
+  testId: number;
+  agentId?: string;
+}
 
 /** Webview → host. */
 export type InstantPanelMessage =
@@ -46,7 +62,12 @@ export function isInstantPanelMessage(value: unknown): value is InstantPanelMess
   return isTypedMessage<InstantPanelMessage>(value, {
     ready: isNothing,
     renderFailed: isRenderFailedParams,
-    loaded: hasFields<InstantLoaded>({ testId: isFiniteNumber, rows: isFiniteNumber, waiting: isOptional(isFiniteNumber), running: isOptional(isBoolean) }),
+    loaded: hasFields<InstantLoaded>({
+      testId: isFiniteNumber,
+      rows: isFiniteNumber,
+      waiting: isOptional(isFiniteNumber),
+      running: isOptional(isBoolean),
+    }),
     openMetrics: isLink,
     openPath: isLink,
     openText: isTestRef,

@@ -16,11 +16,17 @@ export interface ChartSpec {
   band?: [number, number];
 }
 
-export interface Theme { foreground: string; muted: string; grid: string; palette: string[] }
+export interface Theme {
+  foreground: string;
+  muted: string;
+  grid: string;
+  palette: string[];
+}
 
 export type ChartElement = HTMLElement & { plot?: uPlot };
 
-const css = (name: string, fallback: string): string => getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
+const css = (name: string, fallback: string): string =>
+  getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
 
 export function readTheme(): Theme {
   return {
@@ -49,7 +55,10 @@ export function timeTickLabels(ticks: readonly number[]): string[] {
     const iso = new Date(t * 1000).toISOString();
     const clock = iso.slice(11, 16);
     const thisDay = iso.slice(0, 10);
-    const label = thisDay === day ? clock : `${new Date(t * 1000).toLocaleString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })} ${clock}`;
+    const label =
+      thisDay === day
+        ? clock
+        : `${new Date(t * 1000).toLocaleString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })} ${clock}`;
     day = thisDay;
     return label;
   });
@@ -76,17 +85,37 @@ function markLostRounds(u: uPlot, raw: ChartSpec['aligned']['series']): void {
     series.lost?.forEach((lost, idx) => {
       const round = rounds[idx];
       if (!lost || round === undefined) return;
-      const marker = el('span', { class: 'loss-marker', role: 'img', 'aria-label': `${series.label}: 100 % loss at ${new Date(round * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`, title: `${series.label}: 100 % loss` }, '✕');
+      const marker = el(
+        'span',
+        {
+          class: 'loss-marker',
+          role: 'img',
+          'aria-label': `${series.label}: 100 % loss at ${new Date(round * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+          title: `${series.label}: 100 % loss`,
+        },
+        '✕',
+      );
       marker.style.left = `${u.valToPos(round, 'x')}px`;
       u.over.append(marker);
     });
   }
 }
 
-const formatValue = (unit: string) => (value: number | null | undefined): string => (value === null || value === undefined ? '—' : `${value.toFixed(1)} ${unit}`);
+const formatValue =
+  (unit: string) =>
+  (value: number | null | undefined): string =>
+    value === null || value === undefined ? '—' : `${value.toFixed(1)} ${unit}`;
 
-export function drawChart(spec: ChartSpec, theme: Theme, onPick: (seriesIndex: number, pointIndex: number) => void): ChartElement {
-  const root: ChartElement = el('section', { class: `chart chart-${spec.id}`, tabindex: 0, 'aria-label': `${spec.title}. Arrow keys move between points and series, Enter opens the path trace.` });
+export function drawChart(
+  spec: ChartSpec,
+  theme: Theme,
+  onPick: (seriesIndex: number, pointIndex: number) => void,
+): ChartElement {
+  const root: ChartElement = el('section', {
+    class: `chart chart-${spec.id}`,
+    tabindex: 0,
+    'aria-label': `${spec.title}. Arrow keys move between points and series, Enter opens the path trace.`,
+  });
   const picked = el('div', { class: 'picked', 'aria-live': 'polite' });
   // p50 / p95 per series: what the rounds were, beyond the line's shape.
   const percentiles = percentileLines(spec.aligned, spec.unit);
@@ -99,28 +128,61 @@ export function drawChart(spec: ChartSpec, theme: Theme, onPick: (seriesIndex: n
   // One series per agent: colour-blind-safe colours and a dash each (bands and stacks keep the theme's).
   const current = raw.filter((s) => !s.previous);
   const perAgent = !spec.stack && !spec.band && current.length > 1 && current.every((s) => s.agentId !== undefined);
-  const series: uPlot.Series[] = [{ label: 'Round' }, ...raw.map((s, i): uPlot.Series => {
-    if (s.previous) {
-      // The previous period: muted, dashed and thick enough to tell apart, in every theme.
-      return { label: s.label, stroke: theme.muted, width: 2, dash: [6, 4], spanGaps: true, points: { show: false }, value: (_u, v) => formatValue(spec.unit)(v) };
-    }
-    const style = perAgent ? agentStyle(i) : undefined;
-    const color = style?.color ?? theme.palette[i % theme.palette.length]!;
-    return {
-      label: s.label, stroke: color, width: 1.5, spanGaps: false, ...(style && style.dash.length ? { dash: style.dash } : {}),
-      points: { show: true, size: 5, fill: color },
-      ...(spec.stack && i === 0 ? { fill: translucent(color, 0.35) } : {}),
-      value: (_u, _v, _si, idx) => (idx !== null && raw[i]!.lost?.[idx] ? 'no reply (100 % loss)' : formatValue(spec.unit)(idx === null ? null : raw[i]!.values[idx])),
-    };
-  })];
+  const series: uPlot.Series[] = [
+    { label: 'Round' },
+    ...raw.map((s, i): uPlot.Series => {
+      if (s.previous) {
+        // The previous period: muted, dashed and thick enough to tell apart, in every theme.
+        return {
+          label: s.label,
+          stroke: theme.muted,
+          width: 2,
+          dash: [6, 4],
+          spanGaps: true,
+          points: { show: false },
+          value: (_u, v) => formatValue(spec.unit)(v),
+        };
+      }
+      const style = perAgent ? agentStyle(i) : undefined;
+      const color = style?.color ?? theme.palette[i % theme.palette.length]!;
+      return {
+        label: s.label,
+        stroke: color,
+        width: 1.5,
+        spanGaps: false,
+        ...(style && style.dash.length ? { dash: style.dash } : {}),
+        points: { show: true, size: 5, fill: color },
+        ...(spec.stack && i === 0 ? { fill: translucent(color, 0.35) } : {}),
+        value: (_u, _v, _si, idx) =>
+          idx !== null && raw[i]!.lost?.[idx]
+            ? 'no reply (100 % loss)'
+            : formatValue(spec.unit)(idx === null ? null : raw[i]!.values[idx]),
+      };
+    }),
+  ];
   const bands: uPlot.Band[] = spec.stack
-    ? raw.slice(1).map((_, k) => ({ series: [k + 2, k + 1] as [number, number], fill: translucent(theme.palette[(k + 1) % theme.palette.length]!, 0.35) }))
-    : spec.band ? [{ series: [spec.band[1] + 1, spec.band[0] + 1] as [number, number], fill: translucent(theme.palette[0]!, 0.15) }] : [];
+    ? raw.slice(1).map((_, k) => ({
+        series: [k + 2, k + 1] as [number, number],
+        fill: translucent(theme.palette[(k + 1) % theme.palette.length]!, 0.35),
+      }))
+    : spec.band
+      ? [
+          {
+            series: [spec.band[1] + 1, spec.band[0] + 1] as [number, number],
+            fill: translucent(theme.palette[0]!, 0.15),
+          },
+        ]
+      : [];
   const options: uPlot.Options = {
-    width: 600, height: 220, series, bands,
+    width: 600,
+    height: 220,
+    series,
+    bands,
     // Time ticks in UTC (as every time in these panels), far enough apart that labels never touch.
-    axes: [{ ...axis, space: TIME_TICK_SPACE_PX, values: (_u, ticks) => timeTickLabels(ticks), label: 'UTC', labelSize: 16 },
-      { ...axis, size: 72, values: (_u, ticks) => ticks.map((t) => `${t} ${spec.unit}`) }],
+    axes: [
+      { ...axis, space: TIME_TICK_SPACE_PX, values: (_u, ticks) => timeTickLabels(ticks), label: 'UTC', labelSize: 16 },
+      { ...axis, size: 72, values: (_u, ticks) => ticks.map((t) => `${t} ${spec.unit}`) },
+    ],
     scales: {
       // The axis spans the data: a single round gets a few minutes either side, not years.
       // (uPlot widens a lone time value by a day in milliseconds: 1,000 days for our seconds.)
@@ -160,12 +222,20 @@ function nearestSeries(plot: uPlot, values: (number | null)[][]): number | undef
     const v = series[idx];
     if (v === null || v === undefined || !plot.series[i + 1]!.show) return;
     const distance = Math.abs(plot.valToPos(v, 'y') - top);
-    if (distance < bestDistance) { best = i; bestDistance = distance; }
+    if (distance < bestDistance) {
+      best = i;
+      bestDistance = distance;
+    }
   });
   return best;
 }
 
-function keyboard(root: HTMLElement, plot: uPlot, values: (number | null)[][], pick: (s: number, p: number) => void): void {
+function keyboard(
+  root: HTMLElement,
+  plot: uPlot,
+  values: (number | null)[][],
+  pick: (s: number, p: number) => void,
+): void {
   let seriesIndex = 0;
   let pointIndex = -1;
   const move = (): void => {
@@ -178,12 +248,25 @@ function keyboard(root: HTMLElement, plot: uPlot, values: (number | null)[][], p
     const points = plot.data[0].length;
     if (points === 0) return;
     switch (event.key) {
-      case 'ArrowRight': pointIndex = Math.min(points - 1, pointIndex + 1); break;
-      case 'ArrowLeft': pointIndex = Math.max(0, pointIndex - 1); break;
-      case 'ArrowDown': seriesIndex = (seriesIndex + 1) % values.length; break;
-      case 'ArrowUp': seriesIndex = (seriesIndex - 1 + values.length) % values.length; break;
-      case 'Enter': case ' ': if (pointIndex >= 0) pick(seriesIndex, pointIndex); event.preventDefault(); return;
-      default: return;
+      case 'ArrowRight':
+        pointIndex = Math.min(points - 1, pointIndex + 1);
+        break;
+      case 'ArrowLeft':
+        pointIndex = Math.max(0, pointIndex - 1);
+        break;
+      case 'ArrowDown':
+        seriesIndex = (seriesIndex + 1) % values.length;
+        break;
+      case 'ArrowUp':
+        seriesIndex = (seriesIndex - 1 + values.length) % values.length;
+        break;
+      case 'Enter':
+      case ' ':
+        if (pointIndex >= 0) pick(seriesIndex, pointIndex);
+        event.preventDefault();
+        return;
+      default:
+        return;
     }
     if (pointIndex < 0) pointIndex = 0;
     event.preventDefault();

@@ -5,7 +5,16 @@ import { el } from '../shared/dom';
 import { hostApi } from '../shared/ipc';
 import { drawSafely } from '../shared/draw-safely';
 import { adoptStyles } from '../shared/sheet';
-import { agentLatencySeries, agentsOf, httpPhaseSeries, netMetricSeries, pointAt, previousPeriodSeries, type AlignedSeries, type NetMetricField } from '../../src/analysis/metrics';
+import {
+  agentLatencySeries,
+  agentsOf,
+  httpPhaseSeries,
+  netMetricSeries,
+  pointAt,
+  previousPeriodSeries,
+  type AlignedSeries,
+  type NetMetricField,
+} from '../../src/analysis/metrics';
 import { isMetricsHostMessage, type MetricsLoadParams, type MetricsPanelMessage } from './protocol';
 import { drawChart, readTheme, type ChartElement, type ChartSpec } from './charts';
 import { METRICS_CSS } from './styles';
@@ -25,9 +34,21 @@ class MetricsPanel {
 
   constructor() {
     document.body.append(
-      el('header', { class: 'toolbar' }, this.title, el('label', {}, 'Agent', this.agent), el('label', {}, this.previous, 'Compare to previous period'),
-        el('span', { class: 'hint' }, 'Click a point (or focus a chart, use arrow keys and Enter) to open that agent’s path trace for the round.')),
-      this.status, this.nextStep, this.charts,
+      el(
+        'header',
+        { class: 'toolbar' },
+        this.title,
+        el('label', {}, 'Agent', this.agent),
+        el('label', {}, this.previous, 'Compare to previous period'),
+        el(
+          'span',
+          { class: 'hint' },
+          'Click a point (or focus a chart, use arrow keys and Enter) to open that agent’s path trace for the round.',
+        ),
+      ),
+      this.status,
+      this.nextStep,
+      this.charts,
     );
     this.agent.addEventListener('change', () => this.draw());
     this.previous.addEventListener('change', () => {
@@ -41,10 +62,14 @@ class MetricsPanel {
     this.params = params;
     this.title.textContent = params.title;
     const agents = agentsOf([...params.metrics, ...(params.httpServer ?? [])]);
-    this.agent.replaceChildren(el('option', { value: '' }, 'All agents'), ...agents.map((id) => el('option', { value: id }, this.name(id))));
+    this.agent.replaceChildren(
+      el('option', { value: '' }, 'All agents'),
+      ...agents.map((id) => el('option', { value: id }, this.name(id))),
+    );
     this.agent.value = params.agentId && agents.includes(params.agentId) ? params.agentId : '';
     this.previous.checked = params.previous !== undefined;
-    this.status.textContent = params.metrics.length === 0 && !params.httpServer?.length ? 'No metrics in this time range.' : '';
+    this.status.textContent =
+      params.metrics.length === 0 && !params.httpServer?.length ? 'No metrics in this time range.' : '';
     this.status.classList.remove('error');
     this.draw();
   }
@@ -64,17 +89,59 @@ class MetricsPanel {
     const specs: ChartSpec[] = [];
     if (own.length > 0) {
       // With the previous period, its line (mean of agents, or the focused agent) is drawn over each chart.
-      const withPrevious = (aligned: AlignedSeries, field: NetMetricField): AlignedSeries => (params.previous
-        ? { ...aligned, series: [...aligned.series, previousPeriodSeries(params.previous.metrics, field, aligned.rounds, params.previous.shiftSeconds, agentId)] }
-        : aligned);
-      specs.push(agentId === undefined
-        ? { id: 'latency', title: 'Average latency', unit: 'ms', aligned: withPrevious(netMetricSeries(own, 'avgLatency', name), 'avgLatency') }
-        : { id: 'latency', title: `Latency of ${name(agentId)} (avg, min–max)`, unit: 'ms', aligned: withPrevious(agentLatencySeries(own, agentId), 'avgLatency'), band: [1, 2] });
-      specs.push({ id: 'loss', title: 'Packet loss', unit: '%', aligned: withPrevious(netMetricSeries(own, 'loss', name), 'loss') });
-      specs.push({ id: 'jitter', title: 'Jitter', unit: 'ms', aligned: withPrevious(netMetricSeries(own, 'jitter', name), 'jitter') });
+      const withPrevious = (aligned: AlignedSeries, field: NetMetricField): AlignedSeries =>
+        params.previous
+          ? {
+              ...aligned,
+              series: [
+                ...aligned.series,
+                previousPeriodSeries(
+                  params.previous.metrics,
+                  field,
+                  aligned.rounds,
+                  params.previous.shiftSeconds,
+                  agentId,
+                ),
+              ],
+            }
+          : aligned;
+      specs.push(
+        agentId === undefined
+          ? {
+              id: 'latency',
+              title: 'Average latency',
+              unit: 'ms',
+              aligned: withPrevious(netMetricSeries(own, 'avgLatency', name), 'avgLatency'),
+            }
+          : {
+              id: 'latency',
+              title: `Latency of ${name(agentId)} (avg, min–max)`,
+              unit: 'ms',
+              aligned: withPrevious(agentLatencySeries(own, agentId), 'avgLatency'),
+              band: [1, 2],
+            },
+      );
+      specs.push({
+        id: 'loss',
+        title: 'Packet loss',
+        unit: '%',
+        aligned: withPrevious(netMetricSeries(own, 'loss', name), 'loss'),
+      });
+      specs.push({
+        id: 'jitter',
+        title: 'Jitter',
+        unit: 'ms',
+        aligned: withPrevious(netMetricSeries(own, 'jitter', name), 'jitter'),
+      });
     }
     if (params.httpServer?.length) {
-      specs.push({ id: 'http', title: agentId === undefined ? 'HTTP server phases (mean of agents)' : `HTTP server phases of ${name(agentId)}`, unit: 'ms', aligned: httpPhaseSeries(params.httpServer, agentId), stack: true });
+      specs.push({
+        id: 'http',
+        title: agentId === undefined ? 'HTTP server phases (mean of agents)' : `HTTP server phases of ${name(agentId)}`,
+        unit: 'ms',
+        aligned: httpPhaseSeries(params.httpServer, agentId),
+        stack: true,
+      });
     }
     return specs;
   }
@@ -88,7 +155,12 @@ class MetricsPanel {
     this.drawn = specs.map((spec) => drawChart(spec, theme, (s, p) => this.pick(spec.aligned, s, p)));
     this.charts.replaceChildren(...this.drawn);
     this.resize();
-    host.postMessage({ type: 'rendered', params: { charts: specs.map((s) => ({ id: s.id, series: s.aligned.series.length, points: s.aligned.rounds.length })) } });
+    host.postMessage({
+      type: 'rendered',
+      params: {
+        charts: specs.map((s) => ({ id: s.id, series: s.aligned.series.length, points: s.aligned.rounds.length })),
+      },
+    });
   }
 
   private pick(aligned: AlignedSeries, seriesIndex: number, pointIndex: number): void {
@@ -96,7 +168,11 @@ class MetricsPanel {
     if (!point) return;
     host.postMessage({ type: 'openPathTrace', params: point });
     const when = new Date(point.roundId * 1000).toISOString().slice(11, 16);
-    const sessions = el('button', { type: 'button', class: 'sessions-link' }, `User sessions of ${this.name(point.agentId)} around ${when} UTC`);
+    const sessions = el(
+      'button',
+      { type: 'button', class: 'sessions-link' },
+      `User sessions of ${this.name(point.agentId)} around ${when} UTC`,
+    );
     sessions.addEventListener('click', () => host.postMessage({ type: 'findSessions', params: point }));
     this.nextStep.replaceChildren(sessions);
   }

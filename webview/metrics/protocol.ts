@@ -1,6 +1,17 @@
 // Messages between the metrics webview and its host (src/vscode/panels). The host
 // imports this file too. The webview turns records into series (src/analysis/metrics).
-import { hasFields, isArrayOf, isFiniteNumber, isNothing, isOptional, isRecord, isRecordOf, isString, isTypedMessage, type Guard } from '../shared/guards';
+import {
+  hasFields,
+  isArrayOf,
+  isFiniteNumber,
+  isNothing,
+  isOptional,
+  isRecord,
+  isRecordOf,
+  isString,
+  isTypedMessage,
+  type Guard,
+} from '../shared/guards';
 import type { IpcMessage, ReadyMessage } from '../shared/ipc';
 import { isRenderFailedParams, type RenderFailedMessage } from '../shared/render-failed';
 import type { HttpServerResult, NetMetric } from '../../src/api/types';
@@ -21,9 +32,7 @@ export interface MetricsLoadParams {
 }
 
 /** Host → webview. */
-export type MetricsHostMessage =
-  | IpcMessage<'load', MetricsLoadParams>
-  | IpcMessage<'error', { message: string }>;
+export type MetricsHostMessage = IpcMessage<'load', MetricsLoadParams> | IpcMessage<'error', { message: string }>;
 
 /** Webview → host. */
 export type MetricsPanelMessage =
@@ -40,7 +49,14 @@ export type MetricsPanelMessage =
   | IpcMessage<'rendered', { charts: { id: string; series: number; points: number }[] }>;
 
 export const METRICS_HOST_MESSAGE_TYPES: readonly MetricsHostMessage['type'][] = ['load', 'error'];
-export const METRICS_PANEL_MESSAGE_TYPES: readonly MetricsPanelMessage['type'][] = ['ready', 'renderFailed', 'openPathTrace', 'findSessions', 'comparePrevious', 'rendered'];
+export const METRICS_PANEL_MESSAGE_TYPES: readonly MetricsPanelMessage['type'][] = [
+  'ready',
+  'renderFailed',
+  'openPathTrace',
+  'findSessions',
+  'comparePrevious',
+  'rendered',
+];
 
 const isMetricsLoadParams = hasFields<MetricsLoadParams>({
   title: isString,
@@ -49,9 +65,18 @@ const isMetricsLoadParams = hasFields<MetricsLoadParams>({
   httpServer: isOptional(isArrayOf(isRecord)) as Guard<HttpServerResult[] | undefined>,
   agentNames: isOptional(isRecordOf(isString)),
   agentId: isOptional(isString),
-  previous: isOptional(hasFields<{ metrics: NetMetric[]; shiftSeconds: number }>({ metrics: isArrayOf(isRecord) as Guard<NetMetric[]>, shiftSeconds: isFiniteNumber })),
+  previous: isOptional(
+    hasFields<{ metrics: NetMetric[]; shiftSeconds: number }>({
+      metrics: isArrayOf(isRecord) as Guard<NetMetric[]>,
+      shiftSeconds: isFiniteNumber,
+    }),
+  ),
 });
-const isChartSummary = hasFields<{ id: string; series: number; points: number }>({ id: isString, series: isFiniteNumber, points: isFiniteNumber });
+const isChartSummary = hasFields<{ id: string; series: number; points: number }>({
+  id: isString,
+  series: isFiniteNumber,
+  points: isFiniteNumber,
+});
 
 /** Host → webview, with params checked (a message from another frame is dropped). */
 export function isMetricsHostMessage(value: unknown): value is MetricsHostMessage {
@@ -68,7 +93,11 @@ export function isMetricsPanelMessage(value: unknown): value is MetricsPanelMess
     renderFailed: isRenderFailedParams,
     openPathTrace: hasFields<{ agentId: string; roundId: number }>({ agentId: isString, roundId: isFiniteNumber }),
     findSessions: hasFields<{ agentId: string; roundId: number }>({ agentId: isString, roundId: isFiniteNumber }),
-    comparePrevious: hasFields<{ on: boolean }>({ on: (value: unknown): value is boolean => typeof value === 'boolean' }),
-    rendered: hasFields<{ charts: { id: string; series: number; points: number }[] }>({ charts: isArrayOf(isChartSummary) }),
+    comparePrevious: hasFields<{ on: boolean }>({
+      on: (value: unknown): value is boolean => typeof value === 'boolean',
+    }),
+    rendered: hasFields<{ charts: { id: string; series: number; points: number }[] }>({
+      charts: isArrayOf(isChartSummary),
+    }),
   });
 }

@@ -1,9 +1,24 @@
 // The hop graph as SVG: nodes, links, tones for delay/loss, highlight and search
 // classes, pan (drag) and zoom (wheel, buttons). All API text goes through textContent.
-import { curveSegments, placeLabels, sampleCurves, type HopLink, type HopNode, type LabelInput } from '../../src/analysis/path';
+import {
+  curveSegments,
+  placeLabels,
+  sampleCurves,
+  type HopLink,
+  type HopNode,
+  type LabelInput,
+} from '../../src/analysis/path';
 import { svgEl } from './svg';
 import {
-  DELAY_SCALE, LOSS_SCALE, RESPONSE_SCALE, isUnresponsive, linkDelay, nodeLatency, nodeLoss, step, type ViewModel,
+  DELAY_SCALE,
+  LOSS_SCALE,
+  RESPONSE_SCALE,
+  isUnresponsive,
+  linkDelay,
+  nodeLatency,
+  nodeLoss,
+  step,
+  type ViewModel,
 } from './view-model';
 
 export type ColorMode = 'delay' | 'loss';
@@ -27,7 +42,11 @@ function labelMeasure(): (text: string) => number {
 }
 const LEFT = 150;
 
-interface Transform { scale: number; x: number; y: number }
+interface Transform {
+  scale: number;
+  x: number;
+  y: number;
+}
 
 export class GraphView {
   readonly svg: SVGSVGElement;
@@ -38,7 +57,10 @@ export class GraphView {
   private view: ViewModel | undefined;
   private dragFrom: { x: number; y: number; start: Transform } | undefined;
 
-  constructor(private readonly host: HTMLElement, private readonly callbacks: GraphCallbacks) {
+  constructor(
+    private readonly host: HTMLElement,
+    private readonly callbacks: GraphCallbacks,
+  ) {
     this.svg = svgEl('svg', { class: 'graph', role: 'img' });
     this.viewport = svgEl('g', { class: 'viewport' });
     this.svg.append(this.viewport);
@@ -53,12 +75,16 @@ export class GraphView {
     this.linkElements.clear();
     const links = svgEl('g', { class: 'links' });
     const nodes = svgEl('g', { class: 'nodes' });
-    for (const placed of view.layout.links) links.append(this.linkElement(view.linkById.get(placed.id)!, placed.points, placed.reversed));
+    for (const placed of view.layout.links)
+      links.append(this.linkElement(view.linkById.get(placed.id)!, placed.points, placed.reversed));
     view.graph.nodes.forEach((node, index) => nodes.append(this.nodeElement(node, index, labelOf(node))));
     this.viewport.append(links, nodes);
     this.placeLabels(view);
     this.setMode(mode);
-    this.svg.setAttribute('aria-label', `Path graph: ${view.graph.nodes.length} nodes, ${view.graph.links.length} links`);
+    this.svg.setAttribute(
+      'aria-label',
+      `Path graph: ${view.graph.nodes.length} nodes, ${view.graph.links.length} links`,
+    );
     this.fit();
   }
 
@@ -69,13 +95,30 @@ export class GraphView {
     if (node.isTarget) classes.push('target');
     if (node.loopOf) classes.push('loop');
     if (node.mpls.length) classes.push('mpls');
-    const group = svgEl('g', { class: classes.join(' '), id: `pn-${index}`, 'data-node': node.id, transform: `translate(${placed.x + LEFT},${placed.y + MARGIN})` });
+    const group = svgEl('g', {
+      class: classes.join(' '),
+      id: `pn-${index}`,
+      'data-node': node.id,
+      transform: `translate(${placed.x + LEFT},${placed.y + MARGIN})`,
+    });
     if (node.mpls.length) group.append(svgEl('circle', { class: 'mpls-ring', r: 11 }));
     group.append(this.shape(node));
     if (node.kind === 'star') group.append(svgEl('text', { class: 'glyph', y: 3.5 }, '?'));
-    if (node.kind === 'group') group.append(svgEl('text', { class: 'glyph', y: 3.5 }, String(node.members?.length ?? 0)));
+    if (node.kind === 'group')
+      group.append(svgEl('text', { class: 'glyph', y: 3.5 }, String(node.members?.length ?? 0)));
     const onLeft = node.kind === 'agent';
-    group.append(svgEl('text', { class: `label${onLeft || node.isTarget || node.kind === 'group' ? ' always' : ''}`, x: onLeft ? -13 : 13, y: 4, 'text-anchor': onLeft ? 'end' : 'start' }, label));
+    group.append(
+      svgEl(
+        'text',
+        {
+          class: `label${onLeft || node.isTarget || node.kind === 'group' ? ' always' : ''}`,
+          x: onLeft ? -13 : 13,
+          y: 4,
+          'text-anchor': onLeft ? 'end' : 'start',
+        },
+        label,
+      ),
+    );
     this.nodeElements.set(node.id, group);
     return group;
   }
@@ -109,7 +152,13 @@ export class GraphView {
     for (const [id, group] of this.nodeElements) {
       const text = group.querySelector('text.label');
       if (!text) continue;
-      labels.push({ id, ...centre(id), width: measure(text.textContent ?? ''), height: LABEL_FONT_PX, side: view.nodeById.get(id)?.kind === 'agent' ? 'left' : 'right' });
+      labels.push({
+        id,
+        ...centre(id),
+        width: measure(text.textContent ?? ''),
+        height: LABEL_FONT_PX,
+        side: view.nodeById.get(id)?.kind === 'agent' ? 'left' : 'right',
+      });
     }
     const curves = view.layout.links.map((link) => link.points.map((p) => ({ x: p.x + LEFT, y: p.y + MARGIN })));
     const spots = placeLabels(labels, sampleCurves(curves), [...this.nodeElements.keys()].map(centre));
@@ -153,8 +202,12 @@ export class GraphView {
     this.svg.classList.toggle('comparing', diff !== undefined);
     const nodes = new Map(diff?.nodes.map((n) => [n.id, n.status]) ?? []);
     const links = new Map(diff?.links.map((l) => [l.id, l.status]) ?? []);
-    for (const [id, element] of this.nodeElements) for (const status of ['added', 'removed', 'changed'] as const) element.classList.toggle(`diff-${status}`, nodes.get(id) === status);
-    for (const [id, element] of this.linkElements) for (const status of ['added', 'removed'] as const) element.classList.toggle(`diff-${status}`, links.get(id) === status);
+    for (const [id, element] of this.nodeElements)
+      for (const status of ['added', 'removed', 'changed'] as const)
+        element.classList.toggle(`diff-${status}`, nodes.get(id) === status);
+    for (const [id, element] of this.linkElements)
+      for (const status of ['added', 'removed'] as const)
+        element.classList.toggle(`diff-${status}`, links.get(id) === status);
   }
 
   setMatches(ids: readonly string[]): void {
@@ -175,7 +228,11 @@ export class GraphView {
     const centre = around ?? { x: box.width / 2, y: box.height / 2 };
     const scale = Math.min(4, Math.max(0.05, this.transform.scale * factor));
     const applied = scale / this.transform.scale;
-    this.apply({ scale, x: centre.x - (centre.x - this.transform.x) * applied, y: centre.y - (centre.y - this.transform.y) * applied });
+    this.apply({
+      scale,
+      x: centre.x - (centre.x - this.transform.x) * applied,
+      y: centre.y - (centre.y - this.transform.y) * applied,
+    });
   }
 
   fit(): void {
@@ -195,25 +252,39 @@ export class GraphView {
     const { scale: current, x, y } = this.transform;
     const screen = { x: (placed.x + LEFT) * current + x, y: (placed.y + MARGIN) * current + y };
     const scale = Math.max(current, 0.9);
-    const inside = scale === current && screen.x > 40 && screen.x < box.width - 40 && screen.y > 40 && screen.y < box.height - 40;
+    const inside =
+      scale === current && screen.x > 40 && screen.x < box.width - 40 && screen.y > 40 && screen.y < box.height - 40;
     if (inside) return;
-    this.apply({ scale, x: box.width / 2 - (placed.x + LEFT) * scale, y: box.height / 2 - (placed.y + MARGIN) * scale });
+    this.apply({
+      scale,
+      x: box.width / 2 - (placed.x + LEFT) * scale,
+      y: box.height / 2 - (placed.y + MARGIN) * scale,
+    });
   }
 
-  get scale(): number { return this.transform.scale; }
+  get scale(): number {
+    return this.transform.scale;
+  }
 
   private apply(next: Transform): void {
     this.transform = next;
-    this.viewport.setAttribute('transform', `translate(${next.x.toFixed(1)},${next.y.toFixed(1)}) scale(${next.scale.toFixed(4)})`);
+    this.viewport.setAttribute(
+      'transform',
+      `translate(${next.x.toFixed(1)},${next.y.toFixed(1)}) scale(${next.scale.toFixed(4)})`,
+    );
     this.svg.classList.toggle('zoomed', next.scale >= 0.85);
   }
 
   private listen(): void {
-    this.svg.addEventListener('wheel', (event) => {
-      event.preventDefault();
-      const box = this.host.getBoundingClientRect();
-      this.zoomBy(Math.exp(-event.deltaY / 400), { x: event.clientX - box.left, y: event.clientY - box.top });
-    }, { passive: false });
+    this.svg.addEventListener(
+      'wheel',
+      (event) => {
+        event.preventDefault();
+        const box = this.host.getBoundingClientRect();
+        this.zoomBy(Math.exp(-event.deltaY / 400), { x: event.clientX - box.left, y: event.clientY - box.top });
+      },
+      { passive: false },
+    );
     this.svg.addEventListener('pointerdown', (event) => {
       if ((event.target as Element).closest('[data-node]')) return;
       this.dragFrom = { x: event.clientX, y: event.clientY, start: this.transform };
@@ -223,9 +294,16 @@ export class GraphView {
     this.svg.addEventListener('pointermove', (event) => {
       if (!this.dragFrom) return;
       const { start } = this.dragFrom;
-      this.apply({ scale: start.scale, x: start.x + event.clientX - this.dragFrom.x, y: start.y + event.clientY - this.dragFrom.y });
+      this.apply({
+        scale: start.scale,
+        x: start.x + event.clientX - this.dragFrom.x,
+        y: start.y + event.clientY - this.dragFrom.y,
+      });
     });
-    const stop = (): void => { this.dragFrom = undefined; this.svg.classList.remove('panning'); };
+    const stop = (): void => {
+      this.dragFrom = undefined;
+      this.svg.classList.remove('panning');
+    };
     this.svg.addEventListener('pointerup', stop);
     this.svg.addEventListener('pointercancel', stop);
     this.svg.addEventListener('pointerover', (event) => {

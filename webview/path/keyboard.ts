@@ -11,17 +11,27 @@ export function nextNode(view: ViewModel, current: string | undefined, key: stri
     let bestDistance = Infinity;
     for (const id of ids ?? []) {
       const distance = Math.abs(view.layout.nodes.get(id)!.y - here.y);
-      if (distance < bestDistance) { best = id; bestDistance = distance; }
+      if (distance < bestDistance) {
+        best = id;
+        bestDistance = distance;
+      }
     }
     return best;
   };
   switch (key) {
-    case 'ArrowRight': return nearest(view.next.get(current)) ?? current;
-    case 'ArrowLeft': return nearest(view.previous.get(current)) ?? current;
-    case 'ArrowUp': return layers[here.layer]![here.order - 1] ?? current;
-    case 'ArrowDown': return layers[here.layer]![here.order + 1] ?? current;
-    case 'Home': return layers[0]?.[0];
-    case 'End': return view.graph.nodes.find((n) => n.isTarget)?.id ?? current;
-    default: return undefined;
+    case 'ArrowRight':
+      return nearest(view.next.get(current)) ?? current;
+    case 'ArrowLeft':
+      return nearest(view.previous.get(current)) ?? current;
+    case 'ArrowUp':
+      return layers[here.layer]![here.order - 1] ?? current;
+    case 'ArrowDown':
+      return layers[here.layer]![here.order + 1] ?? current;
+    case 'Home':
+      return layers[0]?.[0];
+    case 'End':
+      return view.graph.nodes.find((n) => n.isTarget)?.id ?? current;
+    default:
+      return undefined;
   }
 }

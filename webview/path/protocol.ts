@@ -1,7 +1,18 @@
 // Messages between the path-trace webview and its host (src/vscode/panels). The host
 // imports this file too. The webview merges and lays out the traces itself
 // (src/analysis/path), so the host only fetches.
-import { hasFields, isArrayOf, isFiniteNumber, isNothing, isOptional, isRecord, isRecordOf, isString, isTypedMessage, type Guard } from '../shared/guards';
+import {
+  hasFields,
+  isArrayOf,
+  isFiniteNumber,
+  isNothing,
+  isOptional,
+  isRecord,
+  isRecordOf,
+  isString,
+  isTypedMessage,
+  type Guard,
+} from '../shared/guards';
 import type { IpcMessage, ReadyMessage } from '../shared/ipc';
 import { isRenderFailedParams, type RenderFailedMessage } from '../shared/render-failed';
 import type { PathTrace } from '../../src/api/types';
@@ -66,10 +77,25 @@ export type PathPanelMessage =
   /** After a load was drawn: what the graph holds (and, when comparing, how many agents changed route). */
   | IpcMessage<'rendered', PathDrawn>;
 
-export interface PathDrawn { nodes: number; links: number; agents: number; changedAgents?: number; findings?: number }
+export interface PathDrawn {
+  nodes: number;
+  links: number;
+  agents: number;
+  changedAgents?: number;
+  findings?: number;
+}
 
 export const PATH_HOST_MESSAGE_TYPES: readonly PathHostMessage['type'][] = ['load', 'loading', 'error'];
-export const PATH_PANEL_MESSAGE_TYPES: readonly PathPanelMessage['type'][] = ['ready', 'renderFailed', 'selectRound', 'openAsText', 'findSessions', 'compareWith', 'exportEvidence', 'rendered'];
+export const PATH_PANEL_MESSAGE_TYPES: readonly PathPanelMessage['type'][] = [
+  'ready',
+  'renderFailed',
+  'selectRound',
+  'openAsText',
+  'findSessions',
+  'compareWith',
+  'exportEvidence',
+  'rendered',
+];
 
 const isRoundOption = hasFields<PathRoundOption>({ roundId: isFiniteNumber, agents: isOptional(isFiniteNumber) });
 const isPathLoadParams = hasFields<PathLoadParams>({
@@ -80,13 +106,24 @@ const isPathLoadParams = hasFields<PathLoadParams>({
   roundId: isOptional(isFiniteNumber),
   agentNames: isOptional(isRecordOf(isString)),
   highlightAgentId: isOptional(isString),
-  baseline: isOptional(hasFields<{ roundId: number; traces: PathTrace[] }>({ roundId: isFiniteNumber, traces: isArrayOf(isRecord) as Guard<PathTrace[]> })),
+  baseline: isOptional(
+    hasFields<{ roundId: number; traces: PathTrace[] }>({
+      roundId: isFiniteNumber,
+      traces: isArrayOf(isRecord) as Guard<PathTrace[]>,
+    }),
+  ),
   sources: isOptional(isPathSources()),
 });
 
 function isPathSources(): Guard<PathSources> {
   const statement = hasFields<PathSources['session']>({ source: isString, loss: isString, latency: isString });
-  return hasFields<PathSources>({ agree: (value): value is 'yes' | 'no' => value === 'yes' || value === 'no', heading: isString, session: statement, path: statement, reasons: isArrayOf(isString) });
+  return hasFields<PathSources>({
+    agree: (value): value is 'yes' | 'no' => value === 'yes' || value === 'no',
+    heading: isString,
+    session: statement,
+    path: statement,
+    reasons: isArrayOf(isString),
+  });
 }
 
 /** Host → webview, with params checked (a message from another frame is dropped). */
@@ -104,10 +141,19 @@ export function isPathPanelMessage(value: unknown): value is PathPanelMessage {
     ready: isNothing,
     renderFailed: isRenderFailedParams,
     selectRound: hasFields<{ roundId: number }>({ roundId: isFiniteNumber }),
-    openAsText: hasFields<{ agentId?: string; roundId?: number }>({ agentId: isOptional(isString), roundId: isOptional(isFiniteNumber) }),
+    openAsText: hasFields<{ agentId?: string; roundId?: number }>({
+      agentId: isOptional(isString),
+      roundId: isOptional(isFiniteNumber),
+    }),
     findSessions: hasFields<{ agentIds: string[]; hop: string }>({ agentIds: isArrayOf(isString), hop: isString }),
     compareWith: hasFields<{ roundId?: number }>({ roundId: isOptional(isFiniteNumber) }),
     exportEvidence: hasFields<{ highlightHops: string[] }>({ highlightHops: isArrayOf(isString) }),
-    rendered: hasFields<PathDrawn>({ nodes: isFiniteNumber, links: isFiniteNumber, agents: isFiniteNumber, changedAgents: isOptional(isFiniteNumber), findings: isOptional(isFiniteNumber) }),
+    rendered: hasFields<PathDrawn>({
+      nodes: isFiniteNumber,
+      links: isFiniteNumber,
+      agents: isFiniteNumber,
+      changedAgents: isOptional(isFiniteNumber),
+      findings: isOptional(isFiniteNumber),
+    }),
   });
 }

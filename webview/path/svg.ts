@@ -2,7 +2,11 @@
 // text via textContent, never markup parsing.
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
-export function svgEl<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number | undefined> = {}, text?: string): SVGElementTagNameMap[K] {
+export function svgEl<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | number | undefined> = {},
+  text?: string,
+): SVGElementTagNameMap[K] {
   const node = document.createElementNS(SVG_NS, tag);
   for (const [name, value] of Object.entries(attrs)) {
     if (value === undefined) continue;

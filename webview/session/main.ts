@@ -24,16 +24,35 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const { session, related, split, agentName, context, agent } = message.params;
   drawSafely(host, () => {
     const view = sessionOverview(session, agentName, context ?? {}, agent);
-    root.replaceChildren(renderOverview(view, {
-      openPage: (pageId, title) => host.postMessage({ type: 'openPage', params: { userSessionId: view.userSessionId, pageId, title } }),
-      openPath: (link) => host.postMessage({ type: 'openPath', params: link }),
-      openMetrics: (link) => host.postMessage({ type: 'openMetrics', params: link }),
-      openTraceroute: () => host.postMessage({ type: 'openTraceroute', params: { userSessionId: view.userSessionId } }),
-      openTimeline: () => host.postMessage({ type: 'openTimeline', params: { userSessionId: view.userSessionId } }),
-      compareWithBest: () => host.postMessage({ type: 'compareWithBest', params: { userSessionId: view.userSessionId } }),
-      exportEvidence: () => host.postMessage({ type: 'exportEvidence', params: { userSessionId: view.userSessionId } }),
-    }, related, split));
-    host.postMessage({ type: 'loaded', params: { userSessionId: view.userSessionId, ...(related ? { links: related.links.length } : {}), ...(split ? { split: String(split.line) } : {}), ...(split?.critical ? { critical: String(split.critical) } : {}) } });
+    root.replaceChildren(
+      renderOverview(
+        view,
+        {
+          openPage: (pageId, title) =>
+            host.postMessage({ type: 'openPage', params: { userSessionId: view.userSessionId, pageId, title } }),
+          openPath: (link) => host.postMessage({ type: 'openPath', params: link }),
+          openMetrics: (link) => host.postMessage({ type: 'openMetrics', params: link }),
+          openTraceroute: () =>
+            host.postMessage({ type: 'openTraceroute', params: { userSessionId: view.userSessionId } }),
+          openTimeline: () => host.postMessage({ type: 'openTimeline', params: { userSessionId: view.userSessionId } }),
+          compareWithBest: () =>
+            host.postMessage({ type: 'compareWithBest', params: { userSessionId: view.userSessionId } }),
+          exportEvidence: () =>
+            host.postMessage({ type: 'exportEvidence', params: { userSessionId: view.userSessionId } }),
+        },
+        related,
+        split,
+      ),
+    );
+    host.postMessage({
+      type: 'loaded',
+      params: {
+        userSessionId: view.userSessionId,
+        ...(related ? { links: related.links.length } : {}),
+        ...(split ? { split: String(split.line) } : {}),
+        ...(split?.critical ? { critical: String(split.critical) } : {}),
+      },
+    });
   });
 });
 

@@ -17,7 +17,10 @@ export function drawSafely(host: HostApi<RenderFailedMessage>, draw: () => void)
     draw();
     document.getElementById(BOX_ID)?.remove();
   } catch (error) {
-    const message = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, MAX_REPORTED_CHARS);
+    const message = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(
+      0,
+      MAX_REPORTED_CHARS,
+    );
     showFailure(message);
     host.postMessage({ type: 'renderFailed', params: { message } });
   }
@@ -37,6 +40,7 @@ function showFailure(message: string): void {
     document.body.prepend(box);
   }
   // textContent: the message may quote API text.
-  box.textContent = `This view could not be drawn from the data it received (${message}). `
-    + 'The rest of Netmon is not affected; "Netmon: Show Log" has the details.';
+  box.textContent =
+    `This view could not be drawn from the data it received (${message}). ` +
+    'The rest of Netmon is not affected; "Netmon: Show Log" has the details.';
 }

@@ -4,5 +4,9 @@ import { GRADE_THEME_COLORS } from '../../src/analysis/grades';
 
 const FALLBACKS: Record<string, string> = { ok: '#2ea043', warn: '#d29922', bad: '#e5484d', unknown: '#888' };
 
-export const GRADE_COLORS: Record<string, string> = Object.fromEntries(Object.entries(GRADE_THEME_COLORS)
-  .map(([grade, id]) => [grade, `var(--vscode-${id.replace(/\./g, '-')}, ${FALLBACKS[grade]})`]));
+export const GRADE_COLORS: Record<string, string> = Object.fromEntries(
+  Object.entries(GRADE_THEME_COLORS).map(([grade, id]) => [
+    grade,
+    `var(--vscode-${id.replace(/\./g, '-')}, ${FALLBACKS[grade]})`,
+  ]),
+);

@@ -30,6 +30,8 @@ export function hostApi<Out>(): HostApi<Out> {
   return {
     postMessage: (message) => sink?.(message),
     getState: () => state,
-    setState: (next) => { state = next; },
+    setState: (next) => {
+      state = next;
+    },
   };
 }

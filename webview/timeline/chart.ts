@@ -12,7 +12,11 @@ const LANE_GAP = 6;
 /** Width of a character of a mark label (10 px text), rounded up: labels are kept apart by it. */
 const LABEL_CHAR_PX = 6;
 
-export function svgEl<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number | undefined> = {}, text?: string): SVGElementTagNameMap[K] {
+export function svgEl<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | number | undefined> = {},
+  text?: string,
+): SVGElementTagNameMap[K] {
   const node = document.createElementNS(SVG, tag);
   for (const [name, value] of Object.entries(attrs)) if (value !== undefined) node.setAttribute(name, String(value));
   if (text !== undefined) node.textContent = text;
@@ -24,18 +28,41 @@ function fitLabel(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
-export interface LaneBox { lane: Lane; top: number; height: number }
+export interface LaneBox {
+  lane: Lane;
+  top: number;
+  height: number;
+}
 
 /** Where each lane sits, top to bottom. */
 export function layoutLanes(lanes: readonly Lane[]): { boxes: LaneBox[]; height: number } {
   let top = 0;
-  const boxes = lanes.map((lane) => { const box = { lane, top, height: lane.height }; top += lane.height + LANE_GAP; return box; });
+  const boxes = lanes.map((lane) => {
+    const box = { lane, top, height: lane.height };
+    top += lane.height + LANE_GAP;
+    return box;
+  });
   return { boxes, height: top + AXIS_HEIGHT };
 }
 
-export interface ChartState { scale: TimeScale; periods: readonly Window[]; brush: Window | undefined; active: { laneId: string; index: number } | undefined }
+export interface ChartState {
+  scale: TimeScale;
+  periods: readonly Window[];
+  brush: Window | undefined;
+  active: { laneId: string; index: number } | undefined;
+}
 
-const EVENT_GLYPHS: Record<string, string> = { connection: 'C', ssid: 'S', roam: 'R', publicIp: 'IP', isp: 'ISP', vpn: 'V', proxy: 'P', gateway: 'G', agentState: '!' };
+const EVENT_GLYPHS: Record<string, string> = {
+  connection: 'C',
+  ssid: 'S',
+  roam: 'R',
+  publicIp: 'IP',
+  isp: 'ISP',
+  vpn: 'V',
+  proxy: 'P',
+  gateway: 'G',
+  agentState: '!',
+};
 
 export function drawChart(svg: SVGSVGElement, boxes: readonly LaneBox[], height: number, state: ChartState): void {
   const { scale } = state;
@@ -55,9 +82,13 @@ export function drawChart(svg: SVGSVGElement, boxes: readonly LaneBox[], height:
     const label = svgEl('text', { x: 4, y: box.top + 14, class: 'tl-lane-label' }, fitLabel(box.lane.label, 22));
     label.append(svgEl('title', {}, box.lane.label));
     labels.append(label);
-    if (box.lane.caption) labels.append(svgEl('text', { x: 4, y: box.top + 28, class: 'tl-lane-caption' }, fitLabel(box.lane.caption, 28)));
+    if (box.lane.caption)
+      labels.append(svgEl('text', { x: 4, y: box.top + 28, class: 'tl-lane-caption' }, fitLabel(box.lane.caption, 28)));
     const group = svgEl('g', {
-      class: 'tl-lane', 'data-lane': box.lane.id, transform: `translate(0,${box.top})`, 'clip-path': 'url(#tl-clip-lane)',
+      class: 'tl-lane',
+      'data-lane': box.lane.id,
+      transform: `translate(0,${box.top})`,
+      'clip-path': 'url(#tl-clip-lane)',
     });
     group.append(svgEl('rect', { class: 'tl-lane-bg', x: 0, y: 0, width: scale.width, height: box.height }));
     drawMarks(group, box, scale, state.active?.laneId === box.lane.id ? state.active.index : undefined);
@@ -85,7 +116,10 @@ function axis(scale: TimeScale, y: number): SVGGElement {
   group.append(svgEl('line', { x1: 0, x2: scale.width, y1: 0, y2: 0 }));
   for (const t of scale.ticks()) {
     const x = scale.x(t);
-    group.append(svgEl('line', { x1: x, x2: x, y1: 0, y2: 4 }), svgEl('text', { x, y: 16, 'text-anchor': 'middle' }, tickLabel(t)));
+    group.append(
+      svgEl('line', { x1: x, x2: x, y1: 0, y2: 4 }),
+      svgEl('text', { x, y: 16, 'text-anchor': 'middle' }, tickLabel(t)),
+    );
   }
   return group;
 }
@@ -98,15 +132,41 @@ function drawMarks(group: SVGGElement, box: LaneBox, scale: TimeScale, activeInd
     if (lane.shape === 'band') {
       const upper = visible.map((m) => `${scale.x(m.t).toFixed(1)},${yOf(m.y1 ?? m.y).toFixed(1)}`);
       const lower = [...visible].reverse().map((m) => `${scale.x(m.t).toFixed(1)},${yOf(m.y0 ?? m.y).toFixed(1)}`);
-      if (visible.length > 1) group.append(svgEl('polygon', { class: 'tl-band', points: [...upper, ...lower].join(' ') }));
+      if (visible.length > 1)
+        group.append(svgEl('polygon', { class: 'tl-band', points: [...upper, ...lower].join(' ') }));
     }
-    if (visible.length > 1) group.append(svgEl('polyline', { class: 'tl-line', points: visible.map((m) => `${scale.x(m.t).toFixed(1)},${yOf(m.y).toFixed(1)}`).join(' ') }));
+    if (visible.length > 1)
+      group.append(
+        svgEl('polyline', {
+          class: 'tl-line',
+          points: visible.map((m) => `${scale.x(m.t).toFixed(1)},${yOf(m.y).toFixed(1)}`).join(' '),
+        }),
+      );
   }
   let labelEnd = Number.NEGATIVE_INFINITY;
   for (const mark of visible) {
     const x = scale.x(mark.t);
-    if (lane.shape === 'dot') group.append(svgEl('circle', { class: 'tl-mark', cx: x, cy: height / 2, r: mark.size ?? 4, fill: GRADE_COLORS[mark.grade ?? 'unknown'] }));
-    else if (lane.shape === 'square') group.append(svgEl('rect', { class: 'tl-mark', x: x - 3, y: yOf(mark.y) - 3, width: 6, height: 6, fill: GRADE_COLORS[mark.grade ?? 'unknown'] }));
+    if (lane.shape === 'dot')
+      group.append(
+        svgEl('circle', {
+          class: 'tl-mark',
+          cx: x,
+          cy: height / 2,
+          r: mark.size ?? 4,
+          fill: GRADE_COLORS[mark.grade ?? 'unknown'],
+        }),
+      );
+    else if (lane.shape === 'square')
+      group.append(
+        svgEl('rect', {
+          class: 'tl-mark',
+          x: x - 3,
+          y: yOf(mark.y) - 3,
+          width: 6,
+          height: 6,
+          fill: GRADE_COLORS[mark.grade ?? 'unknown'],
+        }),
+      );
     else if (lane.shape === 'event') group.append(eventMark(mark, x, height));
     else if (visible.length === 1) group.append(svgEl('circle', { class: 'tl-point', cx: x, cy: yOf(mark.y), r: 3 }));
     if (mark.alarm) group.append(svgEl('path', { class: 'tl-alarm', d: `M${x - 4},2 L${x + 4},2 L${x},9 Z` }));
@@ -117,14 +177,17 @@ function drawMarks(group: SVGGElement, box: LaneBox, scale: TimeScale, activeInd
     }
   }
   const active = activeIndex === undefined ? undefined : lane.marks[activeIndex];
-  if (active) group.append(svgEl('rect', { class: 'tl-active', x: scale.x(active.t) - 7, y: 1, width: 14, height: height - 2 }));
+  if (active)
+    group.append(svgEl('rect', { class: 'tl-active', x: scale.x(active.t) - 7, y: 1, width: 14, height: height - 2 }));
 }
 
 function eventMark(mark: Mark, x: number, height: number): SVGGElement {
   const group = svgEl('g', { class: `tl-event tl-event-${mark.event ?? 'other'}` });
   group.append(svgEl('line', { x1: x, x2: x, y1: 2, y2: height - 2 }));
   const glyph = EVENT_GLYPHS[mark.event ?? ''] ?? '•';
-  group.append(svgEl('rect', { x: x - 3 - glyph.length * 3.5, y: height / 2 - 8, width: 6 + glyph.length * 7, height: 16, rx: 3 }));
+  group.append(
+    svgEl('rect', { x: x - 3 - glyph.length * 3.5, y: height / 2 - 8, width: 6 + glyph.length * 7, height: 16, rx: 3 }),
+  );
   group.append(svgEl('text', { x, y: height / 2 + 4, 'text-anchor': 'middle' }, glyph));
   return group;
 }

@@ -31,11 +31,19 @@ export interface Mark {
   event?: EventKind;
 }
 
-export interface Lane { id: string; label: string; shape: MarkShape; height: number; marks: Mark[]; caption?: string }
+export interface Lane {
+  id: string;
+  label: string;
+  shape: MarkShape;
+  height: number;
+  marks: Mark[];
+  caption?: string;
+}
 
 const pct = (fraction: number): string => `${Math.round(fraction * 1000) / 10}%`;
 const ms = (value: number | undefined): string => (value === undefined ? 'not reported' : `${Math.round(value)} ms`);
-const secs = (value: number | undefined): string => (value === undefined ? 'not reported' : `${(value / 1000).toFixed(1)} s`);
+const secs = (value: number | undefined): string =>
+  value === undefined ? 'not reported' : `${(value / 1000).toFixed(1)} s`;
 /** Values are drawn on a square-root scale up to the lane's largest, so an episode's peak stays in view and small values stay apart. */
 function scaler(values: readonly number[]): { y: (v: number) => number; top: number } {
   let top = 1;
@@ -51,10 +59,15 @@ export function timelineLanes(timeline: AgentTimeline, lanes: TimelineLanes = ti
     // Network sessions name their target by address; the sessions they belong to name the site.
     const site = lane.points.map((p) => siteOf.get(p.userSessionId)).find((name) => name);
     result.push({
-      id: `network:${lane.target}`, label: site ? `To ${site}` : `To ${lane.target}`, shape: 'line', height: 44,
+      id: `network:${lane.target}`,
+      label: site ? `To ${site}` : `To ${lane.target}`,
+      shape: 'line',
+      height: 44,
       caption: `${site ? `${lane.target} · ` : ''}≤ ${ms(scale.top)}`,
       marks: lane.points.map((p) => ({
-        t: p.t, y: scale.y(p.latency ?? 0), alarm: (p.loss ?? 0) > 0,
+        t: p.t,
+        y: scale.y(p.latency ?? 0),
+        alarm: (p.loss ?? 0) > 0,
         text: `Network session to ${lane.target} at ${localDateTime(p.t)}: latency ${ms(p.latency)}, loss ${p.loss === undefined ? 'not reported' : `${p.loss}%`}, jitter ${ms(p.jitter)}`,
         open: { type: 'openSession', params: { userSessionId: p.userSessionId } },
       })),
@@ -62,11 +75,18 @@ export function timelineLanes(timeline: AgentTimeline, lanes: TimelineLanes = ti
   }
   for (const lane of lanes.probes) {
     const scale = scaler(lane.points.map((p) => p.rtt ?? 0));
-    const what = lane.type === 'gateway' ? 'Gateway' : lane.type === 'vpn' ? 'VPN' : lane.type === 'proxy' ? 'Proxy' : lane.type;
+    const what =
+      lane.type === 'gateway' ? 'Gateway' : lane.type === 'vpn' ? 'VPN' : lane.type === 'proxy' ? 'Proxy' : lane.type;
     result.push({
-      id: `probe:${lane.type}:${lane.target}`, label: `${what} ${lane.target}`, shape: 'line', height: 44, caption: `round trip ≤ ${ms(scale.top)}`,
+      id: `probe:${lane.type}:${lane.target}`,
+      label: `${what} ${lane.target}`,
+      shape: 'line',
+      height: 44,
+      caption: `round trip ≤ ${ms(scale.top)}`,
       marks: lane.points.map((p) => ({
-        t: p.t, y: scale.y(p.rtt ?? 0), alarm: (p.loss ?? 0) > 0,
+        t: p.t,
+        y: scale.y(p.rtt ?? 0),
+        alarm: (p.loss ?? 0) > 0,
         text: `${what} probe to ${lane.target} at ${localDateTime(p.t)}: round trip ${ms(p.rtt)}, loss ${p.loss === undefined ? 'not reported' : pct(p.loss)}`,
         open: { type: 'openProbe', params: { networkProbeId: p.networkProbeId } },
       })),
@@ -78,16 +98,31 @@ export function timelineLanes(timeline: AgentTimeline, lanes: TimelineLanes = ti
 
 function eventLane(timeline: AgentTimeline): Lane {
   return {
-    id: 'events', label: 'Changes', shape: 'event', height: 30,
-    marks: timeline.events.map((e) => ({ t: e.t, y: 0.5, event: e.kind, text: `${localDateTime(e.t)}: ${e.text}`, grade: e.kind === 'agentState' ? 'bad' : 'unknown' })),
+    id: 'events',
+    label: 'Changes',
+    shape: 'event',
+    height: 30,
+    marks: timeline.events.map((e) => ({
+      t: e.t,
+      y: 0.5,
+      event: e.kind,
+      text: `${localDateTime(e.t)}: ${e.text}`,
+      grade: e.kind === 'agentState' ? 'bad' : 'unknown',
+    })),
   };
 }
 
 function sessionLane(lanes: TimelineLanes): Lane {
   return {
-    id: 'sessions', label: 'User sessions', shape: 'dot', height: 40,
+    id: 'sessions',
+    label: 'User sessions',
+    shape: 'dot',
+    height: 40,
     marks: lanes.sessions.map((s) => ({
-      t: s.t, y: 0.5, grade: s.grade ?? 'unknown', size: 3 + Math.min(5, s.pages),
+      t: s.t,
+      y: 0.5,
+      grade: s.grade ?? 'unknown',
+      size: 3 + Math.min(5, s.pages),
       text: `Session at ${localDateTime(s.t)} to ${s.site || 'an unreported site'}: experience ${experienceText(s.score) ?? 'not scored'}, ${s.pages} page${s.pages === 1 ? '' : 's'}`,
       open: { type: 'openSession', params: { userSessionId: s.userSessionId } },
     })),
@@ -97,9 +132,16 @@ function sessionLane(lanes: TimelineLanes): Lane {
 function pageLane(lanes: TimelineLanes): Lane {
   const scale = scaler(lanes.pages.map((p) => p.onLoad ?? 0));
   return {
-    id: 'pages', label: 'Page loads', shape: 'square', height: 64, caption: `onLoad ≤ ${secs(scale.top)}`,
+    id: 'pages',
+    label: 'Page loads',
+    shape: 'square',
+    height: 64,
+    caption: `onLoad ≤ ${secs(scale.top)}`,
     marks: lanes.pages.map((p) => ({
-      t: p.t, y: scale.y(p.onLoad ?? 0), grade: p.grade ?? 'unknown', ...(p.labelled ? { label: p.title.slice(0, 40) } : {}),
+      t: p.t,
+      y: scale.y(p.onLoad ?? 0),
+      grade: p.grade ?? 'unknown',
+      ...(p.labelled ? { label: p.title.slice(0, 40) } : {}),
       text: `Page "${p.title}" at ${localDateTime(p.t)}: onLoad ${secs(p.onLoad)}, first byte ${ms(p.responseTime)}`,
       open: { type: 'openPage', params: { userSessionId: p.userSessionId, pageId: p.pageId } },
     })),
@@ -107,18 +149,30 @@ function pageLane(lanes: TimelineLanes): Lane {
 }
 
 function systemLanes(lanes: TimelineLanes): Lane[] {
-  const band = (id: string, label: string, pick: (p: TimelineLanes['system'][number]) => { min?: number; mean: number; max?: number } | undefined): Lane | undefined => {
+  const band = (
+    id: string,
+    label: string,
+    pick: (p: TimelineLanes['system'][number]) => { min?: number; mean: number; max?: number } | undefined,
+  ): Lane | undefined => {
     const marks: Mark[] = [];
     for (const point of lanes.system) {
       const value = pick(point);
       if (!value) continue;
       const clamp = (v: number): number => Math.min(1, Math.max(0, v));
-      marks.push({ t: point.t, y: clamp(value.mean), y0: clamp(value.min ?? value.mean), y1: clamp(value.max ?? value.mean), alarm: value.mean >= 0.9,
-        text: `${label} at ${localDateTime(point.t)}: mean ${pct(value.mean)}${value.min === undefined ? '' : `, min ${pct(value.min)}`}${value.max === undefined ? '' : `, max ${pct(value.max)}`}` });
+      marks.push({
+        t: point.t,
+        y: clamp(value.mean),
+        y0: clamp(value.min ?? value.mean),
+        y1: clamp(value.max ?? value.mean),
+        alarm: value.mean >= 0.9,
+        text: `${label} at ${localDateTime(point.t)}: mean ${pct(value.mean)}${value.min === undefined ? '' : `, min ${pct(value.min)}`}${value.max === undefined ? '' : `, max ${pct(value.max)}`}`,
+      });
     }
     return marks.length ? { id, label, shape: 'band', height: 44, caption: '0–100%', marks } : undefined;
   };
-  return [band('cpu', 'CPU', (p) => p.cpu), band('memory', 'Memory', (p) => p.memory)].filter((l): l is Lane => l !== undefined);
+  return [band('cpu', 'CPU', (p) => p.cpu), band('memory', 'Memory', (p) => p.memory)].filter(
+    (l): l is Lane => l !== undefined,
+  );
 }
 
 const timeOf = (mark: Mark): number => mark.t;
@@ -126,7 +180,8 @@ const timeOf = (mark: Mark): number => mark.t;
 /** The marks of a lane within [fromMs, toMs], found by binary search (marks are in time order). */
 export function marksIn(marks: readonly Mark[], fromMs: number, toMs: number): Mark[] {
   const out: Mark[] = [];
-  for (let i = countBelow(marks, timeOf, fromMs); i < marks.length && (marks[i] as Mark).t <= toMs; i++) out.push(marks[i] as Mark);
+  for (let i = countBelow(marks, timeOf, fromMs); i < marks.length && (marks[i] as Mark).t <= toMs; i++)
+    out.push(marks[i] as Mark);
   return out;
 }
 
@@ -141,9 +196,13 @@ export function nearestMark(marks: readonly Mark[], t: number): { mark: Mark; in
 
 /** The lanes narrowed to a brushed range, for the verdict of that range. */
 export function lanesWithin(lanes: TimelineLanes, fromMs: number, toMs: number): TimelineLanes {
-  const inside = <T extends { t: number }>(items: readonly T[]): T[] => items.filter((i) => i.t >= fromMs && i.t <= toMs);
+  const inside = <T extends { t: number }>(items: readonly T[]): T[] =>
+    items.filter((i) => i.t >= fromMs && i.t <= toMs);
   return {
-    sessions: inside(lanes.sessions), pages: inside(lanes.pages), system: inside(lanes.system), samples: inside(lanes.samples),
+    sessions: inside(lanes.sessions),
+    pages: inside(lanes.pages),
+    system: inside(lanes.system),
+    samples: inside(lanes.samples),
     network: lanes.network.map((l) => ({ ...l, points: inside(l.points) })).filter((l) => l.points.length > 0),
     probes: lanes.probes.map((l) => ({ ...l, points: inside(l.points) })).filter((l) => l.points.length > 0),
   };

@@ -10,7 +10,13 @@ import { hostApi } from '../shared/ipc';
 import { adoptStyles } from '../shared/sheet';
 import { drawChart, layoutLanes, LABEL_WIDTH, type LaneBox } from './chart';
 import { lanesWithin, nearestMark, timelineLanes, type Lane, type Mark } from './lanes';
-import { isTimelineHostMessage, RANGE_PRESETS, type RangePreset, type TimelineLoad, type TimelinePanelMessage } from './protocol';
+import {
+  isTimelineHostMessage,
+  RANGE_PRESETS,
+  type RangePreset,
+  type TimelineLoad,
+  type TimelinePanelMessage,
+} from './protocol';
 import { localClock, TimeScale, type Window } from './scale';
 import { TIMELINE_CSS } from './styles';
 
@@ -23,7 +29,8 @@ document.body.append(live, root);
 
 /** "Show" selects a period with this much either side. */
 const SHOW_MARGIN_MS = 20 * 60_000;
-const HELP = 'Chart keys: Up and Down choose a lane, Left and Right move between its records, Enter opens one; + and − zoom, Shift+Left and Shift+Right pan, Home shows the whole range, B narrows the verdict to the visible range, Escape clears it.';
+const HELP =
+  'Chart keys: Up and Down choose a lane, Left and Right move between its records, Enter opens one; + and − zoom, Shift+Left and Shift+Right pan, Home shows the whole range, B narrows the verdict to the visible range, Escape clears it.';
 
 interface State {
   load: TimelineLoad;
@@ -39,7 +46,10 @@ interface State {
 let state: State | undefined;
 const progress = el('span', { class: 'tl-progress tl-muted', role: 'status' });
 const cancel = el('button', { type: 'button', hidden: true }, 'Cancel');
-cancel.addEventListener('click', () => { cancel.hidden = true; host.postMessage({ type: 'cancel', params: undefined }); });
+cancel.addEventListener('click', () => {
+  cancel.hidden = true;
+  host.postMessage({ type: 'cancel', params: undefined });
+});
 const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
 svg.classList.add('tl-chart');
 svg.setAttribute('tabindex', '0');
@@ -56,28 +66,54 @@ function chartWidth(): number {
 function load(params: TimelineLoad): void {
   const { timeline } = params;
   const range = { fromMs: timeline.range.fromMs, toMs: timeline.range.toMs };
-  const keepView = state && state.load.timeline.agent.agentId === timeline.agent.agentId && state.load.timeline.range.fromMs === range.fromMs && state.load.timeline.range.toMs === range.toMs;
+  const keepView =
+    state &&
+    state.load.timeline.agent.agentId === timeline.agent.agentId &&
+    state.load.timeline.range.fromMs === range.fromMs &&
+    state.load.timeline.range.toMs === range.toMs;
   const lanes = timelineLanes(timeline);
   const { boxes, height } = layoutLanes(lanes);
   state = {
-    load: params, lanes, boxes, height,
+    load: params,
+    lanes,
+    boxes,
+    height,
     scale: keepView && state ? state.scale.withWidth(chartWidth()) : TimeScale.of(range, chartWidth()),
-    brush: keepView ? state?.brush : undefined, active: undefined,
+    brush: keepView ? state?.brush : undefined,
+    active: undefined,
     verdict: timelineVerdict(timeline.lanes, timeline.events, localClock),
   };
-  root.replaceChildren(header(params), el('p', { class: 'tl-loading' }, progress, ' ', cancel), gapsBlock(params), verdictBox, legend(), el('p', { id: 'tl-help', class: 'tl-help tl-muted' }, HELP),
-    el('div', { class: 'tl-chart-wrap' }, svg, tip));
+  root.replaceChildren(
+    header(params),
+    el('p', { class: 'tl-loading' }, progress, ' ', cancel),
+    gapsBlock(params),
+    verdictBox,
+    legend(),
+    el('p', { id: 'tl-help', class: 'tl-help tl-muted' }, HELP),
+    el('div', { class: 'tl-chart-wrap' }, svg, tip),
+  );
   root.dataset['complete'] = String(timeline.complete);
   if (timeline.complete) progress.replaceChildren();
   else if (!progress.textContent) progress.textContent = 'Loading…';
   cancel.hidden = timeline.complete;
   redraw();
   const { lanes: data } = timeline;
-  host.postMessage({ type: 'rendered', params: {
-    agentId: timeline.agent.agentId, complete: timeline.complete, periods: state.verdict.periods.length, sessions: data.sessions.length, pages: data.pages.length,
-    networkLanes: data.network.length, probeLanes: data.probes.length, events: timeline.events.length, gaps: timeline.gaps.length,
-  } });
-  if (timeline.complete) live.textContent = `Timeline of ${timeline.agent.name ?? timeline.agent.agentId}: ${state.verdict.summary}`;
+  host.postMessage({
+    type: 'rendered',
+    params: {
+      agentId: timeline.agent.agentId,
+      complete: timeline.complete,
+      periods: state.verdict.periods.length,
+      sessions: data.sessions.length,
+      pages: data.pages.length,
+      networkLanes: data.network.length,
+      probeLanes: data.probes.length,
+      events: timeline.events.length,
+      gaps: timeline.gaps.length,
+    },
+  });
+  if (timeline.complete)
+    live.textContent = `Timeline of ${timeline.agent.name ?? timeline.agent.agentId}: ${state.verdict.summary}`;
 }
 
 function header(params: TimelineLoad): HTMLElement {
@@ -90,38 +126,94 @@ function header(params: TimelineLoad): HTMLElement {
   };
   const copy = el('button', { type: 'button' }, 'Copy as Text');
   copy.addEventListener('click', () => host.postMessage({ type: 'copyText', params: undefined }));
-  const evidence = el('button', { type: 'button', title: 'One offline file for a ticket: the verdict over time, its periods and what changed' }, 'Export Evidence…');
+  const evidence = el(
+    'button',
+    { type: 'button', title: 'One offline file for a ticket: the verdict over time, its periods and what changed' },
+    'Export Evidence…',
+  );
   evidence.addEventListener('click', () => host.postMessage({ type: 'exportEvidence', params: undefined }));
-  return el('header', {},
-    el('div', { class: 'tl-head' }, el('h1', {}, `Timeline: ${agent.name ?? agent.agentId}`), el('span', { class: 'tl-muted' }, `${status} · ${params.rangeLabel} · times in local time`)),
-    el('div', { class: 'tl-bar', role: 'group', 'aria-label': 'Time range' }, ...RANGE_PRESETS.map((p) => rangeButton(p, `Last ${p}`)), rangeButton('today', 'Today'), rangeButton('yesterday', 'Yesterday'),
-      rangeButton('custom', 'Range\u2026'), rangeButton('view', 'View\u2019s range'), copy, evidence));
+  return el(
+    'header',
+    {},
+    el(
+      'div',
+      { class: 'tl-head' },
+      el('h1', {}, `Timeline: ${agent.name ?? agent.agentId}`),
+      el('span', { class: 'tl-muted' }, `${status} · ${params.rangeLabel} · times in local time`),
+    ),
+    el(
+      'div',
+      { class: 'tl-bar', role: 'group', 'aria-label': 'Time range' },
+      ...RANGE_PRESETS.map((p) => rangeButton(p, `Last ${p}`)),
+      rangeButton('today', 'Today'),
+      rangeButton('yesterday', 'Yesterday'),
+      rangeButton('custom', 'Range\u2026'),
+      rangeButton('view', 'View\u2019s range'),
+      copy,
+      evidence,
+    ),
+  );
 }
 
 function gapsBlock(params: TimelineLoad): HTMLElement {
   const items = params.timeline.gaps.map((gap) => {
     const retry = el('button', { type: 'button' }, `Retry ${LIST_LABELS[gap.list]}`);
     retry.addEventListener('click', () => host.postMessage({ type: 'retryGap', params: { list: gap.list } }));
-    return el('li', { class: 'tl-gap' }, `${LIST_LABELS[gap.list]} after ${localClock(gap.fromMs)} could not be read (${gap.reason}). `, retry);
+    return el(
+      'li',
+      { class: 'tl-gap' },
+      `${LIST_LABELS[gap.list]} after ${localClock(gap.fromMs)} could not be read (${gap.reason}). `,
+      retry,
+    );
   });
   return items.length ? el('ul', { role: 'alert' }, ...items) : el('div', {});
 }
 
 function legend(): HTMLElement {
-  const swatch = (grade: string, label: string): HTMLElement => { const s = el('span', {}, label); s.style.setProperty('--swatch', GRADE_COLORS[grade] ?? ''); return s; };
-  return el('div', { class: 'tl-legend', 'aria-label': 'Legend' }, swatch('ok', 'good'), swatch('warn', 'fair'), swatch('bad', 'poor'), swatch('unknown', 'not scored'),
-    el('span', { class: 'tl-muted' }, 'Shaded: periods of poor experience. ▼ red: loss. Letters: R roaming, S SSID, IP public IP, ISP, V VPN, P proxy, G gateway, C connection, ! agent state.'));
+  const swatch = (grade: string, label: string): HTMLElement => {
+    const s = el('span', {}, label);
+    s.style.setProperty('--swatch', GRADE_COLORS[grade] ?? '');
+    return s;
+  };
+  return el(
+    'div',
+    { class: 'tl-legend', 'aria-label': 'Legend' },
+    swatch('ok', 'good'),
+    swatch('warn', 'fair'),
+    swatch('bad', 'poor'),
+    swatch('unknown', 'not scored'),
+    el(
+      'span',
+      { class: 'tl-muted' },
+      'Shaded: periods of poor experience. ▼ red: loss. Letters: R roaming, S SSID, IP public IP, ISP, V VPN, P proxy, G gateway, C connection, ! agent state.',
+    ),
+  );
 }
 
 function verdictView(s: State): void {
-  const brushed = s.brush ? timelineVerdict(lanesWithin(s.load.timeline.lanes, s.brush.fromMs, s.brush.toMs), s.load.timeline.events, localClock) : undefined;
+  const brushed = s.brush
+    ? timelineVerdict(
+        lanesWithin(s.load.timeline.lanes, s.brush.fromMs, s.brush.toMs),
+        s.load.timeline.events,
+        localClock,
+      )
+    : undefined;
   const shown = brushed ?? s.verdict;
   const preliminary = s.load.timeline.complete ? '' : ' (preliminary: still reading)';
-  const heading = s.brush ? `Verdict for ${localClock(s.brush.fromMs)}–${localClock(s.brush.toMs)} (selected)${preliminary}` : `Verdict over time${preliminary}`;
+  const heading = s.brush
+    ? `Verdict for ${localClock(s.brush.fromMs)}–${localClock(s.brush.toMs)} (selected)${preliminary}`
+    : `Verdict over time${preliminary}`;
   const clear = s.brush ? el('button', { type: 'button' }, 'Clear selection') : null;
-  clear?.addEventListener('click', () => { s.brush = undefined; redraw(); });
+  clear?.addEventListener('click', () => {
+    s.brush = undefined;
+    redraw();
+  });
   const periods = shown.periods.map((period) => {
-    const show = el('button', { type: 'button', 'aria-label': `Show ${localClock(period.fromMs)}–${localClock(period.toMs)} on the chart` }, 'Show');
+    const show = el(
+      'button',
+      { type: 'button', 'aria-label': `Show ${localClock(period.fromMs)}–${localClock(period.toMs)} on the chart` },
+      'Show',
+    );
     show.addEventListener('click', () => {
       // The selection keeps a margin either side, so the narrowed verdict still sees how the period began and ended.
       const window = { fromMs: period.fromMs - SHOW_MARGIN_MS, toMs: period.toMs + SHOW_MARGIN_MS };
@@ -132,7 +224,10 @@ function verdictView(s: State): void {
     });
     return el('li', {}, period.line, show);
   });
-  const parts: HTMLElement[] = [el('h2', { id: 'tl-verdict-h' }, heading, clear ? ' ' : '', clear), el('p', {}, shown.summary)];
+  const parts: HTMLElement[] = [
+    el('h2', { id: 'tl-verdict-h' }, heading, clear ? ' ' : '', clear),
+    el('p', {}, shown.summary),
+  ];
   if (periods.length) parts.push(el('ul', {}, ...periods));
   if (shown.missing.length) parts.push(el('p', { class: 'tl-muted' }, `Missing: ${shown.missing.join('; ')}.`));
   verdictBox.replaceChildren(...parts);
@@ -144,7 +239,10 @@ function redraw(): void {
   drawSafely(host, () => {
     verdictView(s);
     drawChart(svg, s.boxes, s.height, { scale: s.scale, periods: s.verdict.periods, brush: s.brush, active: s.active });
-    svg.setAttribute('aria-label', `Timeline chart, ${localClock(s.scale.view.fromMs)} to ${localClock(s.scale.view.toMs)}, ${s.lanes.length} lanes`);
+    svg.setAttribute(
+      'aria-label',
+      `Timeline chart, ${localClock(s.scale.view.fromMs)} to ${localClock(s.scale.view.toMs)}, ${s.lanes.length} lanes`,
+    );
   });
 }
 
@@ -186,7 +284,9 @@ svg.addEventListener('mousemove', (event) => {
   tip.style.left = `${event.clientX - (wrap?.left ?? 0) + 12}px`;
   tip.style.top = `${event.clientY - (wrap?.top ?? 0) + 12}px`;
 });
-svg.addEventListener('mouseleave', () => { tip.hidden = true; });
+svg.addEventListener('mouseleave', () => {
+  tip.hidden = true;
+});
 svg.addEventListener('mousedown', (event) => {
   const at = pointAt(event);
   if (at && event.button === 0) drag = { startX: at.x, startT: at.t, moved: false };
@@ -198,18 +298,28 @@ window.addEventListener('mouseup', (event) => {
   const mark = markNear(event);
   if (mark?.open) host.postMessage(mark.open);
 });
-svg.addEventListener('dblclick', () => { if (state) { state.brush = undefined; redraw(); } });
-svg.addEventListener('wheel', (event) => {
-  if (!state) return;
-  const at = pointAt(event);
-  if (!at) return;
-  event.preventDefault();
-  const delta = event.deltaY || event.deltaX;
-  state.scale = event.shiftKey || Math.abs(event.deltaX) > Math.abs(event.deltaY)
-    ? state.scale.pan((delta / 500) * state.scale.span)
-    : state.scale.zoom(delta > 0 ? 1.25 : 0.8, at.t);
-  redraw();
-}, { passive: false });
+svg.addEventListener('dblclick', () => {
+  if (state) {
+    state.brush = undefined;
+    redraw();
+  }
+});
+svg.addEventListener(
+  'wheel',
+  (event) => {
+    if (!state) return;
+    const at = pointAt(event);
+    if (!at) return;
+    event.preventDefault();
+    const delta = event.deltaY || event.deltaX;
+    state.scale =
+      event.shiftKey || Math.abs(event.deltaX) > Math.abs(event.deltaY)
+        ? state.scale.pan((delta / 500) * state.scale.span)
+        : state.scale.zoom(delta > 0 ? 1.25 : 0.8, at.t);
+    redraw();
+  },
+  { passive: false },
+);
 
 // ---------- keyboard ----------
 
@@ -225,12 +335,26 @@ svg.addEventListener('keydown', (event) => {
 function keyAction(s: State, event: KeyboardEvent): boolean {
   const laneIndex = s.active ? s.lanes.findIndex((l) => l.id === s.active?.laneId) : -1;
   switch (event.key) {
-    case '+': case '=': s.scale = s.scale.zoom(0.5); return true;
-    case '-': case '_': s.scale = s.scale.zoom(2); return true;
-    case 'Home': s.scale = s.scale.reset(); return true;
-    case 'Escape': s.brush = undefined; return true;
-    case 'b': case 'B': s.brush = { ...s.scale.view }; return true;
-    case 'ArrowUp': case 'ArrowDown': {
+    case '+':
+    case '=':
+      s.scale = s.scale.zoom(0.5);
+      return true;
+    case '-':
+    case '_':
+      s.scale = s.scale.zoom(2);
+      return true;
+    case 'Home':
+      s.scale = s.scale.reset();
+      return true;
+    case 'Escape':
+      s.brush = undefined;
+      return true;
+    case 'b':
+    case 'B':
+      s.brush = { ...s.scale.view };
+      return true;
+    case 'ArrowUp':
+    case 'ArrowDown': {
       const next = Math.min(s.lanes.length - 1, Math.max(0, laneIndex + (event.key === 'ArrowDown' ? 1 : -1)));
       const lane = s.lanes[next] as Lane;
       const mid = (s.scale.view.fromMs + s.scale.view.toMs) / 2;
@@ -239,13 +363,21 @@ function keyAction(s: State, event: KeyboardEvent): boolean {
       announce(lane, found?.mark);
       return true;
     }
-    case 'ArrowLeft': case 'ArrowRight': {
-      if (event.shiftKey || !s.active) { s.scale = s.scale.pan((event.key === 'ArrowRight' ? 0.2 : -0.2) * s.scale.span); return true; }
+    case 'ArrowLeft':
+    case 'ArrowRight': {
+      if (event.shiftKey || !s.active) {
+        s.scale = s.scale.pan((event.key === 'ArrowRight' ? 0.2 : -0.2) * s.scale.span);
+        return true;
+      }
       const lane = s.lanes[laneIndex] as Lane;
-      const index = Math.min(lane.marks.length - 1, Math.max(0, s.active.index + (event.key === 'ArrowRight' ? 1 : -1)));
+      const index = Math.min(
+        lane.marks.length - 1,
+        Math.max(0, s.active.index + (event.key === 'ArrowRight' ? 1 : -1)),
+      );
       s.active = { laneId: lane.id, index };
       const mark = lane.marks[index];
-      if (mark && (mark.t < s.scale.view.fromMs || mark.t > s.scale.view.toMs)) s.scale = s.scale.pan(mark.t - (s.scale.view.fromMs + s.scale.view.toMs) / 2);
+      if (mark && (mark.t < s.scale.view.fromMs || mark.t > s.scale.view.toMs))
+        s.scale = s.scale.pan(mark.t - (s.scale.view.fromMs + s.scale.view.toMs) / 2);
       announce(lane, mark);
       return true;
     }
@@ -254,7 +386,8 @@ function keyAction(s: State, event: KeyboardEvent): boolean {
       if (mark?.open) host.postMessage(mark.open);
       return mark !== undefined;
     }
-    default: return false;
+    default:
+      return false;
   }
 }
 
@@ -262,12 +395,20 @@ function announce(lane: Lane, mark: Mark | undefined): void {
   live.textContent = mark ? `${lane.label}: ${mark.text}` : `${lane.label}: no records`;
 }
 
-window.addEventListener('resize', () => { if (state) { state.scale = state.scale.withWidth(chartWidth()); redraw(); } });
+window.addEventListener('resize', () => {
+  if (state) {
+    state.scale = state.scale.withWidth(chartWidth());
+    redraw();
+  }
+});
 
 window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const message = event.data;
   if (!isTimelineHostMessage(message)) return;
-  if (message.type === 'progress') { progress.textContent = message.params.text; return; }
+  if (message.type === 'progress') {
+    progress.textContent = message.params.text;
+    return;
+  }
   if (message.type === 'error') {
     root.replaceChildren(el('p', { class: 'tl-error', role: 'alert' }, message.params.message));
     state = undefined;

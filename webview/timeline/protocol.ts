@@ -54,10 +54,19 @@ export type TimelinePanelMessage =
   /** "Export Evidence…": the timeline and its verdict as one offline file for a ticket. */
   | IpcMessage<'exportEvidence', undefined>;
 
-const isTimeline = ((value: unknown) => isRecord(value) && isRecord(value['lanes']) && isRecord(value['verdict']) && isRecord(value['range'])) as Guard<AgentTimeline>;
-const isPreset = ((value: unknown) => value === 'view' || value === 'around' || value === 'custom'
-  || (RANGE_PRESETS as readonly unknown[]).includes(value) || (DAY_PRESETS as readonly unknown[]).includes(value)) as Guard<RangePreset>;
-const isList = ((value: unknown) => ['userSessions', 'webSessions', 'networkSessions', 'networkProbes'].includes(value as string)) as Guard<TimelineList>;
+const isTimeline = ((value: unknown) =>
+  isRecord(value) &&
+  isRecord(value['lanes']) &&
+  isRecord(value['verdict']) &&
+  isRecord(value['range'])) as Guard<AgentTimeline>;
+const isPreset = ((value: unknown) =>
+  value === 'view' ||
+  value === 'around' ||
+  value === 'custom' ||
+  (RANGE_PRESETS as readonly unknown[]).includes(value) ||
+  (DAY_PRESETS as readonly unknown[]).includes(value)) as Guard<RangePreset>;
+const isList = ((value: unknown) =>
+  ['userSessions', 'webSessions', 'networkSessions', 'networkProbes'].includes(value as string)) as Guard<TimelineList>;
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
 
 export function isTimelineHostMessage(value: unknown): value is TimelineHostMessage {
@@ -73,8 +82,15 @@ export function isTimelinePanelMessage(value: unknown): value is TimelinePanelMe
     ready: isNothing,
     renderFailed: isRenderFailedParams,
     rendered: hasFields<TimelineDrawn>({
-      agentId: isString, complete: isBoolean, periods: isFiniteNumber, sessions: isFiniteNumber, pages: isFiniteNumber,
-      networkLanes: isFiniteNumber, probeLanes: isFiniteNumber, events: isFiniteNumber, gaps: isFiniteNumber,
+      agentId: isString,
+      complete: isBoolean,
+      periods: isFiniteNumber,
+      sessions: isFiniteNumber,
+      pages: isFiniteNumber,
+      networkLanes: isFiniteNumber,
+      probeLanes: isFiniteNumber,
+      events: isFiniteNumber,
+      gaps: isFiniteNumber,
     }),
     setRange: hasFields<{ preset: RangePreset }>({ preset: isPreset }),
     openSession: hasFields<{ userSessionId: string }>({ userSessionId: isString }),

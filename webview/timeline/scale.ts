@@ -2,22 +2,41 @@
 // and panned without leaving it, and tick marks far enough apart to read.
 
 const MINUTE = 60_000;
-const STEPS = [MINUTE, 5 * MINUTE, 15 * MINUTE, 30 * MINUTE, 60 * MINUTE, 3 * 60 * MINUTE, 6 * 60 * MINUTE, 12 * 60 * MINUTE, 24 * 60 * MINUTE];
+const STEPS = [
+  MINUTE,
+  5 * MINUTE,
+  15 * MINUTE,
+  30 * MINUTE,
+  60 * MINUTE,
+  3 * 60 * MINUTE,
+  6 * 60 * MINUTE,
+  12 * 60 * MINUTE,
+  24 * 60 * MINUTE,
+];
 /** The narrowest window one can zoom to. */
 export const MIN_SPAN_MS = 5 * MINUTE;
 /** Tick labels at least this far apart (px). */
 export const TICK_SPACING_PX = 96;
 
-export interface Window { fromMs: number; toMs: number }
+export interface Window {
+  fromMs: number;
+  toMs: number;
+}
 
 export class TimeScale {
-  constructor(readonly range: Window, readonly view: Window, readonly width: number) {}
+  constructor(
+    readonly range: Window,
+    readonly view: Window,
+    readonly width: number,
+  ) {}
 
   static of(range: Window, width: number): TimeScale {
     return new TimeScale(range, range, width);
   }
 
-  get span(): number { return this.view.toMs - this.view.fromMs; }
+  get span(): number {
+    return this.view.toMs - this.view.fromMs;
+  }
 
   x(t: number): number {
     return ((t - this.view.fromMs) / Math.max(1, this.span)) * this.width;

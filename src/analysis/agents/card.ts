@@ -16,7 +16,21 @@ export interface AgentCard {
   sections: { heading: string; facts: [string, string][] }[];
 }
 
-const KNOWN = new Set(['agentId', 'computerName', 'osVersion', 'kernelVersion', 'manufacturer', 'model', 'status', 'deleted', 'numberOfClients', 'lastSeen', 'location', 'publicIP', 'vpnProfiles']);
+const KNOWN = new Set([
+  'agentId',
+  'computerName',
+  'osVersion',
+  'kernelVersion',
+  'manufacturer',
+  'model',
+  'status',
+  'deleted',
+  'numberOfClients',
+  'lastSeen',
+  'location',
+  'publicIP',
+  'vpnProfiles',
+]);
 /** Fields listed as sent, at most; values cut at VALUE_LIMIT characters. */
 const OTHER_LIMIT = 50;
 const VALUE_LIMIT = 300;
@@ -30,16 +44,35 @@ export function agentStatus(agent: Pick<EndpointAgent, 'status' | 'deleted'>): A
 export function agentCard(agent: EndpointAgent): AgentCard {
   const status = agentStatus(agent);
   const agentId = text(agent.agentId);
-  const hardware = [agent.manufacturer, agent.model].filter((part) => typeof part === 'string' && part !== '').join(' ');
-  const word = status === 'unknown' ? `Status ${typeof agent.status === 'string' && agent.status !== '' ? agent.status : NOT_REPORTED}` : status[0]!.toUpperCase() + status.slice(1);
+  const hardware = [agent.manufacturer, agent.model]
+    .filter((part) => typeof part === 'string' && part !== '')
+    .join(' ');
+  const word =
+    status === 'unknown'
+      ? `Status ${typeof agent.status === 'string' && agent.status !== '' ? agent.status : NOT_REPORTED}`
+      : status[0]!.toUpperCase() + status.slice(1);
   return {
     agentId,
     title: typeof agent.computerName === 'string' && agent.computerName !== '' ? agent.computerName : agentId,
     status,
     statusText: status === 'deleted' && typeof agent.status === 'string' ? `${word} (was ${agent.status})` : word,
     sections: [
-      { heading: 'System', facts: [['Operating system', text(agent.osVersion)], ['Kernel', text(agent.kernelVersion)], ['Hardware', text(hardware)]] },
-      { heading: 'Identity', facts: [['Agent id', agentId], ['Computer name', text(agent.computerName)], ['Clients', text(agent.numberOfClients)]] },
+      {
+        heading: 'System',
+        facts: [
+          ['Operating system', text(agent.osVersion)],
+          ['Kernel', text(agent.kernelVersion)],
+          ['Hardware', text(hardware)],
+        ],
+      },
+      {
+        heading: 'Identity',
+        facts: [
+          ['Agent id', agentId],
+          ['Computer name', text(agent.computerName)],
+          ['Clients', text(agent.numberOfClients)],
+        ],
+      },
       ...whereabouts(agent),
       ...otherFields(agent),
     ],
@@ -56,7 +89,10 @@ function otherFields(agent: EndpointAgent): AgentCard['sections'] {
   const facts: [string, string][] = [];
   for (const [name, value] of Object.entries(agent)) {
     if (KNOWN.has(name) || value === undefined) continue;
-    if (facts.length === OTHER_LIMIT) { facts.push(['…', 'more fields: Open as JSON shows them all']); break; }
+    if (facts.length === OTHER_LIMIT) {
+      facts.push(['…', 'more fields: Open as JSON shows them all']);
+      break;
+    }
     facts.push([name, valueText(value)]);
   }
   return facts.length === 0 ? [] : [{ heading: 'Other fields', facts }];
@@ -64,6 +100,10 @@ function otherFields(agent: EndpointAgent): AgentCard['sections'] {
 
 function valueText(value: unknown): string {
   let shown: string;
-  try { shown = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value); } catch { shown = String(value); }
+  try {
+    shown = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  } catch {
+    shown = String(value);
+  }
   return shown.length > VALUE_LIMIT ? `${shown.slice(0, VALUE_LIMIT)}…` : shown;
 }

@@ -22,5 +22,10 @@ export function labelMembers<T extends EndpointAgent>(label: EndpointLabel, agen
   if (unknown) return { decided: false, key: unknown.key };
   if (label.filters.length === 0) return { decided: true, members: [] };
   const all = label.matchType === 'and';
-  return { decided: true, members: agents.filter((agent) => (all ? label.filters.every((f) => matches(f, agent)) : label.filters.some((f) => matches(f, agent)))) };
+  return {
+    decided: true,
+    members: agents.filter((agent) =>
+      all ? label.filters.every((f) => matches(f, agent)) : label.filters.some((f) => matches(f, agent)),
+    ),
+  };
 }

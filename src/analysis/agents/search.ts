@@ -6,9 +6,19 @@ import type { EndpointAgent } from '../../api/types';
 import { asString } from '../har/narrow';
 import { agentStatus } from './card';
 
-export interface AgentMatch { agent: EndpointAgent; name: string; rank: number }
+export interface AgentMatch {
+  agent: EndpointAgent;
+  name: string;
+  rank: number;
+}
 
-interface Entry { agent: EndpointAgent; id: string; name: string; lowerName: string; text: string }
+interface Entry {
+  agent: EndpointAgent;
+  id: string;
+  name: string;
+  lowerName: string;
+  text: string;
+}
 
 /** Ranks: the id or name exactly, the name's start, a word's start in any field, anywhere. */
 const EXACT = 0;
@@ -23,12 +33,21 @@ export class AgentSearch {
     this.entries = agents.map((agent) => {
       const id = asString(agent.agentId);
       const name = asString(agent.computerName) || id;
-      const fields = [name, id, asString(agent.osVersion), asString(agent.manufacturer), asString(agent.model), agentStatus(agent)];
+      const fields = [
+        name,
+        id,
+        asString(agent.osVersion),
+        asString(agent.manufacturer),
+        asString(agent.model),
+        agentStatus(agent),
+      ];
       return { agent, id, name, lowerName: name.toLowerCase(), text: ` ${fields.join(' ').toLowerCase()}` };
     });
   }
 
-  get size(): number { return this.entries.length; }
+  get size(): number {
+    return this.entries.length;
+  }
 
   /** The best `limit` matches, best first (then by name); an empty query lists agents by name. */
   search(query: string, limit = 50): AgentMatch[] {
@@ -60,7 +79,10 @@ function rankOf(entry: Entry, terms: readonly string[], whole: string): number |
     const at = entry.text.indexOf(term);
     if (at < 0) return undefined;
     if (entry.lowerName.startsWith(term)) continue;
-    rank = Math.max(rank, entry.text.includes(` ${term}`) || /[-_.]/.test(entry.text.charAt(at - 1)) ? WORD_START : ANYWHERE);
+    rank = Math.max(
+      rank,
+      entry.text.includes(` ${term}`) || /[-_.]/.test(entry.text.charAt(at - 1)) ? WORD_START : ANYWHERE,
+    );
   }
   return rank;
 }

@@ -19,13 +19,23 @@ function utc(value: unknown): string | undefined {
 
 /** "cisco-anyconnect to 198.51.100.10 as 10.100.0.20 (utun4)" for each VPN profile. */
 export function vpnTexts(agent: EndpointAgent): string[] {
-  return asArray(agent.vpnProfiles).slice(0, MAX_VPNS).map((raw) => {
-    const vpn = asRecord(raw);
-    const client = asArray(vpn.vpnClientAddresses).map((a) => asString(a)).filter(Boolean).slice(0, 2).join(', ');
-    const parts = [asString(vpn.vpnType, 'VPN'), vpn.vpnGatewayAddress ? `to ${asString(vpn.vpnGatewayAddress)}` : '',
-      client ? `as ${client}` : '', vpn.interfaceName ? `(${asString(vpn.interfaceName)})` : ''];
-    return cut(parts.filter(Boolean).join(' '));
-  });
+  return asArray(agent.vpnProfiles)
+    .slice(0, MAX_VPNS)
+    .map((raw) => {
+      const vpn = asRecord(raw);
+      const client = asArray(vpn.vpnClientAddresses)
+        .map((a) => asString(a))
+        .filter(Boolean)
+        .slice(0, 2)
+        .join(', ');
+      const parts = [
+        asString(vpn.vpnType, 'VPN'),
+        vpn.vpnGatewayAddress ? `to ${asString(vpn.vpnGatewayAddress)}` : '',
+        client ? `as ${client}` : '',
+        vpn.interfaceName ? `(${asString(vpn.interfaceName)})` : '',
+      ];
+      return cut(parts.filter(Boolean).join(' '));
+    });
 }
 
 /** Last seen, location, public IP and VPNs, as far as the record tells them. */
@@ -38,7 +48,8 @@ export function whereaboutsFacts(agent: EndpointAgent): [string, string][] {
   if (place) facts.push(['Location', cut(place)]);
   if (typeof agent.publicIP === 'string' && agent.publicIP !== '') facts.push(['Public IP', cut(agent.publicIP)]);
   const vpns = vpnTexts(agent);
-  if (vpns.length) facts.push(...vpns.map((vpn, i): [string, string] => [vpns.length === 1 ? 'VPN' : `VPN ${i + 1}`, vpn]));
+  if (vpns.length)
+    facts.push(...vpns.map((vpn, i): [string, string] => [vpns.length === 1 ? 'VPN' : `VPN ${i + 1}`, vpn]));
   else if (Array.isArray(agent.vpnProfiles)) facts.push(['VPN', 'none']);
   return facts;
 }

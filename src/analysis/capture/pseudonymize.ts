@@ -8,15 +8,19 @@ import { MAX_JSON_DEPTH } from '../../api/types';
 type Category = 'id' | 'number' | 'name' | 'email' | 'ipv4' | 'ipv6' | 'host' | 'ssid' | 'mac' | 'location';
 
 /** Keys whose value is an identifier (string or number). */
-const ID_KEYS = /^(agentId|targetAgentId|userSessionId|pageId|networkProbeId|networkId|pathId|testId|roundId|id|aid|groupId|interfaceName)$/i;
+const ID_KEYS =
+  /^(agentId|targetAgentId|userSessionId|pageId|networkProbeId|networkId|pathId|testId|roundId|id|aid|groupId|interfaceName)$/i;
 /** Keys whose value names a person, a machine, a test or an organization. */
-const NAME_KEYS = /^(computerName|agentName|testName|accountGroupName|networkName|orgName|createdBy|modifiedBy|hostname|name|title|pageTitle|rdns|username|manufacturer|model|vpnClientName|proxyName)$/i;
-const HOST_KEYS = /^(url|pageUrl|server|serverName|target|domain|visitedSite|permalink|self|data|next|destination|proxy|publicIp|sourceAddr|serverIp|sourceIp|ipAddress|gateway|dnsServers|prefix|localPrefix|sourcePrefix)$/i;
+const NAME_KEYS =
+  /^(computerName|agentName|testName|accountGroupName|networkName|orgName|createdBy|modifiedBy|hostname|name|title|pageTitle|rdns|username|manufacturer|model|vpnClientName|proxyName)$/i;
+const HOST_KEYS =
+  /^(url|pageUrl|server|serverName|target|domain|visitedSite|permalink|self|data|next|destination|proxy|publicIp|sourceAddr|serverIp|sourceIp|ipAddress|gateway|dnsServers|prefix|localPrefix|sourcePrefix)$/i;
 const SSID_KEYS = /^(ssid|bssid)$/i;
 const LOCATION_KEYS = /^(location|city|country|countryId|region|latitude|longitude)$/i;
 const SECRET_KEYS = /token|secret|password|passwd|authorization|cookie|api-?key|credential|signature|session(?!Id)/i;
 /** Kept as they are: what troubleshooting needs and what identifies no one. */
-const KEEP_KEYS = /^(type|status|date|committed|startedDateTime|method|httpVersion|protocol|port|interval|enabled|deleted|platform|connection|trigger|mimeType|encoding|version|osVersion|kernelVersion|browser)$/i;
+const KEEP_KEYS =
+  /^(type|status|date|committed|startedDateTime|method|httpVersion|protocol|port|interval|enabled|deleted|platform|connection|trigger|mimeType|encoding|version|osVersion|kernelVersion|browser)$/i;
 
 // The shapes of identifying values in free text: one source for captures and evidence bundles (src/analysis/evidence/identifying.ts).
 export const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
@@ -27,7 +31,11 @@ const URL_HOST = /^([a-z][a-z0-9+.-]*:\/\/)(?:[^@/?#]*@)?([^/?#:]+)(:\d+)?([^?#]
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const UUID_IN_TEXT = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
 
-export interface PseudonymizeLimits { maxDepth: number; maxNodes: number; maxString: number }
+export interface PseudonymizeLimits {
+  maxDepth: number;
+  maxNodes: number;
+  maxString: number;
+}
 const DEFAULT_LIMITS: PseudonymizeLimits = { maxDepth: MAX_JSON_DEPTH, maxNodes: 2_000_000, maxString: 256 * 1024 };
 
 export class Pseudonymizer {
@@ -44,10 +52,13 @@ export class Pseudonymizer {
 
   /** A request path (`/v6/endpoint-agents/<id>`), its id segments replaced like the ids in bodies. */
   path(path: string): string {
-    return path.split('/').map((segment) => {
-      const id = this.knownId(decodeSegment(segment));
-      return id === undefined ? segment : encodeURIComponent(id);
-    }).join('/');
+    return path
+      .split('/')
+      .map((segment) => {
+        const id = this.knownId(decodeSegment(segment));
+        return id === undefined ? segment : encodeURIComponent(id);
+      })
+      .join('/');
   }
 
   /** The stand-in of a value already seen as an identifier, or undefined. */
@@ -58,7 +69,9 @@ export class Pseudonymizer {
   /** The stand-in of an identifier (the same for the same id, in paths and bodies). */
   id(value: string): string {
     if (/^\d+$/.test(value)) return this.numberId(value);
-    return this.of('id', value, (n) => (UUID.test(value) ? `00000000-0000-4000-8000-${String(n).padStart(12, '0')}` : `id-${n}`));
+    return this.of('id', value, (n) =>
+      UUID.test(value) ? `00000000-0000-4000-8000-${String(n).padStart(12, '0')}` : `id-${n}`,
+    );
   }
 
   private isKnownId(segment: string): boolean {
@@ -82,7 +95,8 @@ export class Pseudonymizer {
   }
 
   private field(name: string, value: unknown, depth: number): unknown {
-    if (SECRET_KEYS.test(name) && !ID_KEYS.test(name) && (typeof value === 'string' || typeof value === 'number')) return '[removed]';
+    if (SECRET_KEYS.test(name) && !ID_KEYS.test(name) && (typeof value === 'string' || typeof value === 'number'))
+      return '[removed]';
     if (name === 'text' && typeof value === 'string') return '[removed: response body]';
     return this.walk(value, name, depth + 1);
   }
@@ -97,8 +111,14 @@ export class Pseudonymizer {
     if (value.length > this.limits.maxString) return '[removed: long text]';
     if (KEEP_KEYS.test(key)) return value;
     if (ID_KEYS.test(key)) return /^roundId$/i.test(key) ? value : this.id(value);
-    if (NAME_KEYS.test(key)) return value === '' ? value : this.of('name', value, (n) => `${key.replace(/Name$/i, '').toLowerCase() || 'name'}-${n}`);
-    if (SSID_KEYS.test(key)) return this.of(key.toLowerCase() === 'bssid' ? 'mac' : 'ssid', value, (n) => (key.toLowerCase() === 'bssid' ? fakeMac(n) : `ssid-${n}`));
+    if (NAME_KEYS.test(key))
+      return value === ''
+        ? value
+        : this.of('name', value, (n) => `${key.replace(/Name$/i, '').toLowerCase() || 'name'}-${n}`);
+    if (SSID_KEYS.test(key))
+      return this.of(key.toLowerCase() === 'bssid' ? 'mac' : 'ssid', value, (n) =>
+        key.toLowerCase() === 'bssid' ? fakeMac(n) : `ssid-${n}`,
+      );
     if (LOCATION_KEYS.test(key)) return value === '' ? value : this.of('location', value, (n) => `location-${n}`);
     if (HOST_KEYS.test(key)) return this.hostLike(value);
     return this.text(value);
@@ -109,7 +129,13 @@ export class Pseudonymizer {
     const url = URL_HOST.exec(value);
     if (url) {
       const [, scheme = '', host = '', port = '', path = '', query = ''] = url;
-      const pathOut = this.path(path).replace(/[^/]+/g, (segment) => (/^(v\d+|endpoint-[a-z-]+|tests|net|web|metrics|path-vis|http-server|user-sessions|page|network|network-topology|networks|endpoint-agents|account-groups)$/.test(segment) || this.isStandIn(segment) ? segment : this.of('name', segment, (n) => `path-${n}`)));
+      const pathOut = this.path(path).replace(/[^/]+/g, (segment) =>
+        /^(v\d+|endpoint-[a-z-]+|tests|net|web|metrics|path-vis|http-server|user-sessions|page|network|network-topology|networks|endpoint-agents|account-groups)$/.test(
+          segment,
+        ) || this.isStandIn(segment)
+          ? segment
+          : this.of('name', segment, (n) => `path-${n}`),
+      );
       return `${scheme}${this.host(host)}${port}${pathOut}${this.query(query)}`;
     }
     return this.text(value.replace(/^([^\s:/]+\.[a-z]{2,})(?=(:\d+)?$)/i, (host) => this.host(host)));
@@ -129,7 +155,11 @@ export class Pseudonymizer {
   }
 
   private isStandIn(segment: string): boolean {
-    return /^(id|path|name)-\d+$/.test(segment) || /^1\d{5,}$/.test(segment) || /^00000000-0000-4000-8000-\d{12}$/.test(segment);
+    return (
+      /^(id|path|name)-\d+$/.test(segment) ||
+      /^1\d{5,}$/.test(segment) ||
+      /^00000000-0000-4000-8000-\d{12}$/.test(segment)
+    );
   }
 
   private host(host: string): string {
@@ -145,18 +175,27 @@ export class Pseudonymizer {
   /** Free text: e-mails, addresses and MACs inside it are replaced; the rest stays. */
   text(value: string): string {
     if (value.length > this.limits.maxString) return '[removed: long text]';
-    return value
-      // UUIDs are record ids wherever they appear (links, messages): the same stand-in as the field.
-      .replace(UUID_IN_TEXT, (uuid) => (uuid.startsWith('00000000-0000-4000-8000-') ? uuid : this.id(uuid)))
-      .replace(EMAIL, (email) => this.of('email', email.toLowerCase(), (n) => `user-${n}@example.com`))
-      .replace(MAC, (mac) => this.of('mac', mac.toLowerCase(), fakeMac))
-      .replace(IPV4, (ip) => this.of('ipv4', ip, fakeIpv4))
-      .replace(IPV6, (ip) => (ip.includes('::') || ip.split(':').length >= 4 ? this.of('ipv6', ip.toLowerCase(), (n) => `2001:db8::${n.toString(16)}`) : ip));
+    return (
+      value
+        // UUIDs are record ids wherever they appear (links, messages): the same stand-in as the field.
+        .replace(UUID_IN_TEXT, (uuid) => (uuid.startsWith('00000000-0000-4000-8000-') ? uuid : this.id(uuid)))
+        .replace(EMAIL, (email) => this.of('email', email.toLowerCase(), (n) => `user-${n}@example.com`))
+        .replace(MAC, (mac) => this.of('mac', mac.toLowerCase(), fakeMac))
+        .replace(IPV4, (ip) => this.of('ipv4', ip, fakeIpv4))
+        .replace(IPV6, (ip) =>
+          ip.includes('::') || ip.split(':').length >= 4
+            ? this.of('ipv6', ip.toLowerCase(), (n) => `2001:db8::${n.toString(16)}`)
+            : ip,
+        )
+    );
   }
 
   private of(category: Category, value: string, make: (n: number) => string): string {
     let map = this.stand.get(category);
-    if (!map) { map = new Map(); this.stand.set(category, map); }
+    if (!map) {
+      map = new Map();
+      this.stand.set(category, map);
+    }
     let standIn = map.get(value);
     if (standIn === undefined) {
       standIn = make(map.size + 1);

@@ -44,10 +44,18 @@ export class AttachmentBudget {
     const json = JSON.stringify(redacted.har);
     const bytes = utf8Length(json);
     if (this.used + bytes > this.maxBytes) {
-      this.omissions.push(`The redacted HAR of ${what} (${formatBytes(bytes)}) is not attached: attachments are limited to ${formatBytes(this.maxBytes)} per bundle.`);
+      this.omissions.push(
+        `The redacted HAR of ${what} (${formatBytes(bytes)}) is not attached: attachments are limited to ${formatBytes(this.maxBytes)} per bundle.`,
+      );
       return;
     }
     this.used += bytes;
-    this.attachments.push({ name, json, bytes, entries: redacted.report.entries, redaction: redactionLines(redacted.report) });
+    this.attachments.push({
+      name,
+      json,
+      bytes,
+      entries: redacted.report.entries,
+      redaction: redactionLines(redacted.report),
+    });
   }
 }

@@ -15,9 +15,16 @@ export function base64Bytes(bytes: Uint8Array): string {
     const b = bytes[i + 1];
     const c = bytes[i + 2];
     const n = (a << 16) | ((b ?? 0) << 8) | (c ?? 0);
-    chunk.push(ALPHABET[(n >> 18) & 63] as string, ALPHABET[(n >> 12) & 63] as string,
-      b === undefined ? '=' : ALPHABET[(n >> 6) & 63] as string, c === undefined ? '=' : ALPHABET[n & 63] as string);
-    if (chunk.length >= 8192) { parts.push(chunk.join('')); chunk.length = 0; }
+    chunk.push(
+      ALPHABET[(n >> 18) & 63] as string,
+      ALPHABET[(n >> 12) & 63] as string,
+      b === undefined ? '=' : (ALPHABET[(n >> 6) & 63] as string),
+      c === undefined ? '=' : (ALPHABET[n & 63] as string),
+    );
+    if (chunk.length >= 8192) {
+      parts.push(chunk.join(''));
+      chunk.length = 0;
+    }
   }
   parts.push(chunk.join(''));
   return parts.join('');

@@ -31,10 +31,26 @@ export function harDiffEvidence(input: HarDiffEvidenceInput): EvidenceDocument {
   const diff = input.diff ?? diffHar(before.har, after.har, input.diffOptions);
   const names = { before: safeLine(input.before.name, 200), after: safeLine(input.after.name, 200) };
   const budget = new AttachmentBudget();
-  const pages = pageSections([
-    { pageId: diff.before.page?.id ?? '', title: `before: ${names.before}`, har: input.before.har, redacted: before, attachmentName: 'before.har' },
-    { pageId: diff.after.page?.id ?? '', title: `after: ${names.after}`, har: input.after.har, redacted: after, attachmentName: 'after.har' },
-  ], 'har-diff', budget);
+  const pages = pageSections(
+    [
+      {
+        pageId: diff.before.page?.id ?? '',
+        title: `before: ${names.before}`,
+        har: input.before.har,
+        redacted: before,
+        attachmentName: 'before.har',
+      },
+      {
+        pageId: diff.after.page?.id ?? '',
+        title: `after: ${names.after}`,
+        har: input.after.har,
+        redacted: after,
+        attachmentName: 'after.har',
+      },
+    ],
+    'har-diff',
+    budget,
+  );
   const text = formatHarDiff(diff, names).map(redactText).join('\n');
   return finishDocument(input, {
     kind: 'har-diff',
@@ -44,7 +60,10 @@ export function harDiffEvidence(input: HarDiffEvidenceInput): EvidenceDocument {
       { label: 'Before', value: names.before },
       { label: 'After', value: names.after },
       { label: 'Requests', value: `${diff.before.requests} → ${diff.after.requests}` },
-      { label: 'Total request time', value: `${formatMs(diff.total.before.totalMs)} → ${formatMs(diff.total.after.totalMs)} (${signedMs(diff.total.delta.totalMs)})` },
+      {
+        label: 'Total request time',
+        value: `${formatMs(diff.total.before.totalMs)} → ${formatMs(diff.total.after.totalMs)} (${signedMs(diff.total.delta.totalMs)})`,
+      },
     ],
     sections: [{ kind: 'pre', heading: 'The diff, request by request', text: clipBlock(text).text }, ...pages.sections],
     images: pages.images,
@@ -69,10 +88,14 @@ function verdictLines(diff: HarDiff): string[] {
   };
   timing('Load', diff.page?.onLoad);
   timing('DOMContentLoaded', diff.page?.onContentLoad);
-  const counts = (['status changed', 'new', 'missing', 'slower', 'faster', 'cached'] as const).filter((m) => diff.counts[m] > 0).map((m) => `${diff.counts[m]} ${m}`);
+  const counts = (['status changed', 'new', 'missing', 'slower', 'faster', 'cached'] as const)
+    .filter((m) => diff.counts[m] > 0)
+    .map((m) => `${diff.counts[m]} ${m}`);
   lines.push(`Requests: ${counts.join(', ') || 'no change beyond the thresholds'}`);
   for (const row of diff.rows.filter((r) => r.mark !== 'unchanged').slice(0, VERDICT_ROWS)) {
-    lines.push(`${row.mark} ${signedMs(row.deltaMs)}${row.largestPhase ? ` (mostly ${row.largestPhase})` : ''}: ${row.key}`);
+    lines.push(
+      `${row.mark} ${signedMs(row.deltaMs)}${row.largestPhase ? ` (mostly ${row.largestPhase})` : ''}: ${row.key}`,
+    );
   }
   return lines;
 }

@@ -14,11 +14,19 @@ export function insightsTable(redacted: RedactedHar, pageId: string, what: strin
   const findings = insights.findings.slice(0, BUNDLE_FINDINGS);
   const more = insights.findings.length - findings.length;
   return {
-    kind: 'table', heading: `Why ${what} was slow`, columns: ['Finding', 'Saves', 'Requests', 'What to do'],
+    kind: 'table',
+    heading: `Why ${what} was slow`,
+    columns: ['Finding', 'Saves', 'Requests', 'What to do'],
     rows: findings.map((finding) => [
       `${finding.title}: ${line(finding.summary, 300)}`,
       finding.savingMs > 0 ? `~${formatMs(finding.savingMs)}` : '—',
-      line(finding.requests.slice(0, 3).map((r) => r.name).join(', ') + (finding.count > 3 ? ` and ${finding.count - 3} more` : ''), 300),
+      line(
+        finding.requests
+          .slice(0, 3)
+          .map((r) => r.name)
+          .join(', ') + (finding.count > 3 ? ` and ${finding.count - 3} more` : ''),
+        300,
+      ),
       finding.advice,
     ]),
     note: `${line(insights.criticalPath.line, 600)}.${findings.length === 0 ? ' No finding rule fired.' : ''}${more > 0 ? ` ${more} more finding(s) not listed.` : ''} Savings: on the critical path they add up; off it, only the largest counts.`,

@@ -9,7 +9,8 @@ import type { EvidenceDocument, EvidenceField, EvidenceLink, EvidenceSection } f
 import { aboutLine, GRADE_LABELS, KIND_LABELS, redactionNote } from './words';
 
 /** Only inline styles and data: images; no script, no connection, no form, no base. */
-export const EVIDENCE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
+export const EVIDENCE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
 
 const e = escapeHtml;
 
@@ -74,21 +75,29 @@ function verdict(doc: EvidenceDocument): string {
     '<h2 id="verdict">Verdict</h2>',
     `<p class="grade">${e(GRADE_LABELS[doc.verdict.grade])}</p>`,
     doc.verdict.lines.length ? `<ul>${doc.verdict.lines.map((l) => `<li>${e(l)}</li>`).join('')}</ul>` : '',
-    doc.facts.length ? `<table class="facts"><tbody>${doc.facts.map((f) => `<tr><th scope="row">${e(f.label)}</th><td>${e(f.value)}</td></tr>`).join('')}</tbody></table>` : '',
+    doc.facts.length
+      ? `<table class="facts"><tbody>${doc.facts.map((f) => `<tr><th scope="row">${e(f.label)}</th><td>${e(f.value)}</td></tr>`).join('')}</tbody></table>`
+      : '',
     '</section>',
   ].join('\n');
 }
 
 function hops(doc: EvidenceDocument): string {
   if (doc.highlightedHops.length === 0) return '';
-  return section({ kind: 'table', heading: 'Highlighted hops', columns: ['Hop', 'Details'], rows: doc.highlightedHops.map((h) => [h.label, h.details]) });
+  return section({
+    kind: 'table',
+    heading: 'Highlighted hops',
+    columns: ['Hop', 'Details'],
+    rows: doc.highlightedHops.map((h) => [h.label, h.details]),
+  });
 }
 
 function section(s: EvidenceSection): string {
   const heading = `<h2>${e(s.heading)}</h2>`;
   if (s.kind === 'text') return `<section>${heading}${s.paragraphs.map((p) => `<p>${e(p)}</p>`).join('')}</section>`;
   // Focusable and labelled: a wide report scrolls sideways, and a keyboard user must reach it.
-  if (s.kind === 'pre') return `<section>${heading}<pre tabindex="0" aria-label="${e(s.heading)}">${e(s.text)}</pre></section>`;
+  if (s.kind === 'pre')
+    return `<section>${heading}<pre tabindex="0" aria-label="${e(s.heading)}">${e(s.text)}</pre></section>`;
   const head = `<thead><tr>${s.columns.map((c) => `<th scope="col">${e(c)}</th>`).join('')}</tr></thead>`;
   const body = `<tbody>${s.rows.map((row) => `<tr>${row.map((cell) => `<td${cell.length <= SHORT_CELL ? ' class="short"' : ''}>${e(cell)}</td>`).join('')}</tr>`).join('')}</tbody>`;
   const table = s.rows.length ? `<table>${head}${body}</table>` : '';
@@ -104,19 +113,23 @@ function figures(doc: EvidenceDocument): string {
 
 function attachments(doc: EvidenceDocument): string {
   if (doc.attachments.length === 0) return '';
-  const items = doc.attachments.map((a) => [
-    `<li><a download="${e(a.name)}" href="data:application/json;base64,${base64Utf8(a.json)}">${e(a.name)}</a>`,
-    ` <span class="url">${e(`${formatBytes(a.bytes)}, ${a.entries} entries`)}</span>`,
-    `<br><span class="note">${e(`Redacted: ${a.redaction.join('; ')}`)}</span></li>`,
-  ].join(''));
-  return `<section class="attachments"><h2>Redacted HARs</h2><p class="note">${e('Save a HAR with its link (it is inside this file) and open it in a browser\'s developer tools or in Netmon Workbench.')}</p><ul>${items.join('\n')}</ul></section>`;
+  const items = doc.attachments.map((a) =>
+    [
+      `<li><a download="${e(a.name)}" href="data:application/json;base64,${base64Utf8(a.json)}">${e(a.name)}</a>`,
+      ` <span class="url">${e(`${formatBytes(a.bytes)}, ${a.entries} entries`)}</span>`,
+      `<br><span class="note">${e(`Redacted: ${a.redaction.join('; ')}`)}</span></li>`,
+    ].join(''),
+  );
+  return `<section class="attachments"><h2>Redacted HARs</h2><p class="note">${e("Save a HAR with its link (it is inside this file) and open it in a browser's developer tools or in Netmon Workbench.")}</p><ul>${items.join('\n')}</ul></section>`;
 }
 
 function links(list: readonly EvidenceLink[]): string {
   if (list.length === 0) return '';
-  const items = list.map((link) => (isHttpUrl(link.url)
-    ? `<li><a href="${e(link.url)}" rel="noopener noreferrer">${e(link.label)}</a> <span class="url">${e(link.url)}</span></li>`
-    : `<li>${e(link.label)} <span class="url">${e(link.url)}</span></li>`));
+  const items = list.map((link) =>
+    isHttpUrl(link.url)
+      ? `<li><a href="${e(link.url)}" rel="noopener noreferrer">${e(link.label)}</a> <span class="url">${e(link.url)}</span></li>`
+      : `<li>${e(link.label)} <span class="url">${e(link.url)}</span></li>`,
+  );
   return `<section class="links"><h2>Links to the records</h2><ul>${items.join('\n')}</ul></section>`;
 }
 

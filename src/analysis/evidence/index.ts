@@ -10,6 +10,13 @@ export type { HarPageInput } from './har-pages';
 export { waterfallScene, waterfallImage, type WaterfallPicture } from './waterfall-image';
 export { sceneSvg, type Scene, type SceneShape } from './scene';
 export { renderEvidenceHtml, isHttpUrl, EVIDENCE_CSP } from './html';
-export { renderEvidenceMarkdown, markdownText, markdownCode, type MarkdownBundle, type MarkdownFile, type MarkdownOptions } from './markdown';
+export {
+  renderEvidenceMarkdown,
+  markdownText,
+  markdownCode,
+  type MarkdownBundle,
+  type MarkdownFile,
+  type MarkdownOptions,
+} from './markdown';
 export { redactedForEvidence, redactForEvidence, redactionLines, type RedactedHar } from './attachments';
 export { redactText } from './text';

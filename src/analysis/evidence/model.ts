@@ -6,8 +6,14 @@
 export type EvidenceKind = 'session' | 'session-compare' | 'path' | 'har-diff' | 'timeline';
 export type EvidenceGrade = 'ok' | 'warn' | 'bad' | 'unknown';
 
-export interface EvidenceField { label: string; value: string }
-export interface EvidenceLink { label: string; url: string }
+export interface EvidenceField {
+  label: string;
+  value: string;
+}
+export interface EvidenceLink {
+  label: string;
+  url: string;
+}
 
 export type EvidenceSection =
   | { kind: 'text'; heading: string; paragraphs: string[] }
@@ -79,7 +85,11 @@ export interface EvidenceContext {
 }
 
 /** A range as asked: a relative window ("24h") and/or absolute bounds. */
-export interface EvidenceRange { window?: string; fromMs?: number; toMs?: number }
+export interface EvidenceRange {
+  window?: string;
+  fromMs?: number;
+  toMs?: number;
+}
 
 /**
  * Outside data decides nothing about resource use: every list, string and attachment of a

@@ -10,7 +10,14 @@ import { avgMs, lossPct, type HopNode } from '../path/model';
 import { pathReportText } from '../path/text-report';
 import { isUsableRound, usableTraces } from '../path/usable';
 import { finishDocument } from './document';
-import { EVIDENCE_LIMITS, type EvidenceContext, type EvidenceDocument, type EvidenceGrade, type EvidenceHop, type EvidenceSection } from './model';
+import {
+  EVIDENCE_LIMITS,
+  type EvidenceContext,
+  type EvidenceDocument,
+  type EvidenceGrade,
+  type EvidenceHop,
+  type EvidenceSection,
+} from './model';
 import { clipBlock, evidenceLink, line, plural, utcMinute } from './text';
 import type { SourceAgreement } from '../session/path-agreement';
 
@@ -42,13 +49,21 @@ export function pathEvidence(input: PathEvidenceInput): EvidenceDocument {
   const verdictLines = [found.headline, ...found.lines.filter((l) => l !== found.headline)];
   if (input.sources) {
     // What the session measured leads: it is what the user lived; the test's path follows.
-    sections.unshift({ kind: 'text', heading: 'The session beside the test\'s path', paragraphs: input.sources.lines.map((l) => line(l)) });
+    sections.unshift({
+      kind: 'text',
+      heading: "The session beside the test's path",
+      paragraphs: input.sources.lines.map((l) => line(l)),
+    });
     if (!input.sources.agree) verdictLines.unshift(...input.sources.lines.slice(0, 3));
   }
   if (input.baseline) {
     const diff = diffPathTraces(usableTraces(input.baseline.traces), traces, input.agentNames ?? {});
     const title = `${testName}: ${when} against ${roundsWords(usableTraces(input.baseline.traces))}`;
-    sections.push({ kind: 'pre', heading: 'What changed since the baseline round', text: clipBlock(pathDiffText(diff, title)).text });
+    sections.push({
+      kind: 'pre',
+      heading: 'What changed since the baseline round',
+      text: clipBlock(pathDiffText(diff, title)).text,
+    });
     verdictLines.push(`Against the baseline (${roundsWords(usableTraces(input.baseline.traces))}): ${diff.summary}`);
   }
   return finishDocument(input, {
@@ -60,7 +75,9 @@ export function pathEvidence(input: PathEvidenceInput): EvidenceDocument {
     images: [],
     attachments: [],
     highlightedHops: highlightedHops(traces, found, input.highlightHops ?? []),
-    links: traces.map((t) => evidenceLink(`Path trace of ${agentName(String(t.agentId))}, round ${utcMinute(t.roundId * 1000)}`, t.permalink)),
+    links: traces.map((t) =>
+      evidenceLink(`Path trace of ${agentName(String(t.agentId))}, round ${utcMinute(t.roundId * 1000)}`, t.permalink),
+    ),
     omissions: truncationWords(found),
   });
 }
@@ -93,10 +110,16 @@ function pathFacts(found: PathLocalization, testName: string, when: string): Evi
   ];
 }
 
-function highlightedHops(traces: readonly PathTrace[], found: PathLocalization, wanted: readonly string[]): EvidenceHop[] {
+function highlightedHops(
+  traces: readonly PathTrace[],
+  found: PathLocalization,
+  wanted: readonly string[],
+): EvidenceHop[] {
   if (wanted.length === 0) return [];
   const nodes = new Map(mergePathTraces(traces).nodes.map((n) => [n.id, n]));
-  const ids = [...new Set(wanted.map((w) => w.trim()))].filter((id) => nodes.get(id)?.kind === 'hop' || nodes.get(id)?.kind === 'agent');
+  const ids = [...new Set(wanted.map((w) => w.trim()))].filter(
+    (id) => nodes.get(id)?.kind === 'hop' || nodes.get(id)?.kind === 'agent',
+  );
   return ids.slice(0, EVIDENCE_LIMITS.maxHighlightedHops).map((id) => hopEvidence(nodes.get(id)!, found));
 }
 
@@ -104,32 +127,63 @@ function hopEvidence(node: HopNode, found: PathLocalization): EvidenceHop {
   const name = node.rdns && node.rdns !== node.ip ? ` (${line(node.rdns, 200)})` : '';
   const average = avgMs(node.stats);
   const inFindings = [
-    ...found.loss.filter((f) => f.hopIds.includes(node.id)).map((f) => (f.at.id === node.id ? `${f.kind} loss localized here` : `on a ${f.kind} loss finding`)),
-    ...found.delay.filter((f) => f.hopIds.includes(node.id)).map((f) => `on the link where ${Math.round(f.increaseMs)} ms of delay appears`),
+    ...found.loss
+      .filter((f) => f.hopIds.includes(node.id))
+      .map((f) => (f.at.id === node.id ? `${f.kind} loss localized here` : `on a ${f.kind} loss finding`)),
+    ...found.delay
+      .filter((f) => f.hopIds.includes(node.id))
+      .map((f) => `on the link where ${Math.round(f.increaseMs)} ms of delay appears`),
     ...found.rateLimited.filter((f) => f.hop.id === node.id).map(() => 'rate-limits ICMP (not a fault)'),
   ];
   const details = [
-    line([node.network, node.location].filter(Boolean).join(', '), 200), node.prefix ? line(node.prefix, 60) : '',
-    `hop ${node.minHop}`, `${lossPct(node.stats).toFixed(1)}% loss`, average === undefined ? '' : `${average.toFixed(1)} ms avg`,
-    plural(node.agents.length, 'agent'), ...inFindings,
+    line([node.network, node.location].filter(Boolean).join(', '), 200),
+    node.prefix ? line(node.prefix, 60) : '',
+    `hop ${node.minHop}`,
+    `${lossPct(node.stats).toFixed(1)}% loss`,
+    average === undefined ? '' : `${average.toFixed(1)} ms avg`,
+    plural(node.agents.length, 'agent'),
+    ...inFindings,
   ].filter(Boolean);
   return { id: line(node.id, 100), label: `${line(node.ip ?? node.id, 100)}${name}`, details: details.join(' · ') };
 }
 
 function findingsTable(found: PathLocalization): EvidenceSection {
   const rows = [
-    ...found.loss.map((f) => [`${f.kind} loss`, line(f.tunnel?.label ?? f.at.label), `${f.agents.length} of ${f.agentsCrossing.length}`, `${f.traversals} of ${f.traversalsCrossing} traversals lost`]),
-    ...found.delay.map((f) => ['delay', line(f.tunnel?.label ?? `${f.from.label} → ${f.to.label}`), `${f.agents.length} of ${f.agentsCrossing.length}`, `+${Math.round(f.increaseMs)} ms (median over ${plural(f.traversals, 'traversal')})`]),
-    ...found.rateLimited.map((f) => ['ICMP rate limiting (not a fault)', line(f.hop.label), String(f.agents.length), `silent in ${f.silent}, slower in ${f.slow} of ${plural(f.traversals, 'traversal')}`]),
+    ...found.loss.map((f) => [
+      `${f.kind} loss`,
+      line(f.tunnel?.label ?? f.at.label),
+      `${f.agents.length} of ${f.agentsCrossing.length}`,
+      `${f.traversals} of ${f.traversalsCrossing} traversals lost`,
+    ]),
+    ...found.delay.map((f) => [
+      'delay',
+      line(f.tunnel?.label ?? `${f.from.label} → ${f.to.label}`),
+      `${f.agents.length} of ${f.agentsCrossing.length}`,
+      `+${Math.round(f.increaseMs)} ms (median over ${plural(f.traversals, 'traversal')})`,
+    ]),
+    ...found.rateLimited.map((f) => [
+      'ICMP rate limiting (not a fault)',
+      line(f.hop.label),
+      String(f.agents.length),
+      `silent in ${f.silent}, slower in ${f.slow} of ${plural(f.traversals, 'traversal')}`,
+    ]),
   ];
   return {
-    kind: 'table', heading: 'Where the problem is', columns: ['Finding', 'Where', 'Agents', 'Evidence'], rows,
+    kind: 'table',
+    heading: 'Where the problem is',
+    columns: ['Finding', 'Where', 'Agents', 'Evidence'],
+    rows,
     ...(rows.length === 0 ? { note: line(found.headline) } : {}),
   };
 }
 
 function perRoundTable(found: PathLocalization): EvidenceSection {
-  return { kind: 'table', heading: 'Each round on its own', columns: ['Round', 'Localization'], rows: found.perRound.map((r) => [utcMinute(r.roundId * 1000), line(r.headline)]) };
+  return {
+    kind: 'table',
+    heading: 'Each round on its own',
+    columns: ['Round', 'Localization'],
+    rows: found.perRound.map((r) => [utcMinute(r.roundId * 1000), line(r.headline)]),
+  };
 }
 
 function truncationWords(found: PathLocalization): string[] {

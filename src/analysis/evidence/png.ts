@@ -50,11 +50,17 @@ class BitWriter {
 
   private bit(bit: number): void {
     this.current |= bit << this.used;
-    if (++this.used === 8) { this.bytes.push(this.current); this.current = 0; this.used = 0; }
+    if (++this.used === 8) {
+      this.bytes.push(this.current);
+      this.current = 0;
+      this.used = 0;
+    }
   }
 }
 
-const LENGTH_BASE = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258];
+const LENGTH_BASE = [
+  3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258,
+];
 const LENGTH_EXTRA = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0];
 
 /** A literal/length symbol in the fixed Huffman code (RFC 1951, 3.2.6). */
@@ -84,7 +90,10 @@ export function zlibFixed(data: Uint8Array): Uint8Array {
     symbol(out, value);
     let run = 0;
     while (i + 1 + run < data.length && data[i + 1 + run] === value && run < 258) run++;
-    if (run >= 3) { repeat(out, run); i += 1 + run; } else i += 1;
+    if (run >= 3) {
+      repeat(out, run);
+      i += 1 + run;
+    } else i += 1;
   }
   symbol(out, 256);
   const body = out.finish();
@@ -127,17 +136,31 @@ function filtered(width: number, height: number, pixels: Uint8Array): Uint8Array
 }
 
 /** A PNG of `pixels` (one palette index per pixel, row by row) with `palette` colours as [r, g, b]. */
-export function encodePng(width: number, height: number, pixels: Uint8Array, palette: readonly (readonly [number, number, number])[]): Uint8Array {
-  if (pixels.length !== width * height || palette.length === 0 || palette.length > 256) throw new Error('encodePng: pixels must be width × height palette indices of at most 256 colours');
+export function encodePng(
+  width: number,
+  height: number,
+  pixels: Uint8Array,
+  palette: readonly (readonly [number, number, number])[],
+): Uint8Array {
+  if (pixels.length !== width * height || palette.length === 0 || palette.length > 256)
+    throw new Error('encodePng: pixels must be width × height palette indices of at most 256 colours');
   const header = new Uint8Array(13);
   writeUint32(header, 0, width);
   writeUint32(header, 4, height);
   header.set([8, 3, 0, 0, 0], 8); // 8 bits, palette colour, deflate, adaptive filtering, no interlace
   const plte = Uint8Array.from(palette.flatMap((c) => [...c]));
-  const parts = [Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('PLTE', plte),
-    chunk('IDAT', zlibFixed(filtered(width, height, pixels))), chunk('IEND', new Uint8Array(0))];
+  const parts = [
+    Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('PLTE', plte),
+    chunk('IDAT', zlibFixed(filtered(width, height, pixels))),
+    chunk('IEND', new Uint8Array(0)),
+  ];
   const png = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
-  for (const part of parts) { png.set(part, at); at += part.length; }
+  for (const part of parts) {
+    png.set(part, at);
+    at += part.length;
+  }
   return png;
 }

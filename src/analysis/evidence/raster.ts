@@ -17,7 +17,11 @@ class Canvas {
   private readonly palette: [number, number, number][] = [];
   private readonly indexOf = new Map<string, number>();
 
-  constructor(readonly width: number, readonly height: number, background: string) {
+  constructor(
+    readonly width: number,
+    readonly height: number,
+    background: string,
+  ) {
     this.pixels = new Uint8Array(width * height).fill(this.colour(background));
   }
 
@@ -25,7 +29,9 @@ class Canvas {
     const known = this.indexOf.get(hex);
     if (known !== undefined) return known;
     const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
-    const rgb: [number, number, number] = match ? [parseInt(match[1]!, 16), parseInt(match[2]!, 16), parseInt(match[3]!, 16)] : [0, 0, 0];
+    const rgb: [number, number, number] = match
+      ? [parseInt(match[1]!, 16), parseInt(match[2]!, 16), parseInt(match[3]!, 16)]
+      : [0, 0, 0];
     if (this.palette.length === 256) return 0;
     this.palette.push(rgb);
     this.indexOf.set(hex, this.palette.length - 1);
@@ -35,7 +41,8 @@ class Canvas {
   fill(x0: number, y0: number, x1: number, y1: number, colour: number): void {
     const left = Math.max(0, x0);
     const right = Math.min(this.width, x1);
-    for (let y = Math.max(0, y0); y < Math.min(this.height, y1); y++) this.pixels.fill(colour, y * this.width + left, y * this.width + Math.max(left, right));
+    for (let y = Math.max(0, y0); y < Math.min(this.height, y1); y++)
+      this.pixels.fill(colour, y * this.width + left, y * this.width + Math.max(left, right));
   }
 
   png(): Uint8Array {
@@ -46,7 +53,8 @@ class Canvas {
 export function rasterizeScene(scene: Scene): Uint8Array {
   const width = Math.max(1, Math.round(scene.width));
   const height = Math.max(1, Math.round(scene.height));
-  if (width * height > MAX_PNG_PIXELS) throw new Error(`rasterizeScene: ${width}×${height} is more than ${MAX_PNG_PIXELS} pixels`);
+  if (width * height > MAX_PNG_PIXELS)
+    throw new Error(`rasterizeScene: ${width}×${height} is more than ${MAX_PNG_PIXELS} pixels`);
   const canvas = new Canvas(width, height, scene.background);
   for (const shape of scene.shapes) {
     if (shape.kind === 'rect') drawRect(canvas, shape);
@@ -59,7 +67,13 @@ function drawRect(canvas: Canvas, rect: SceneRect): void {
   const x0 = Math.round(rect.x);
   const y0 = Math.round(rect.y);
   // At least one pixel: a 0.4 ms phase is still drawn, as in the SVG.
-  canvas.fill(x0, y0, Math.max(x0 + 1, Math.round(rect.x + rect.w)), Math.max(y0 + 1, Math.round(rect.y + rect.h)), canvas.colour(rect.fill));
+  canvas.fill(
+    x0,
+    y0,
+    Math.max(x0 + 1, Math.round(rect.x + rect.w)),
+    Math.max(y0 + 1, Math.round(rect.y + rect.h)),
+    canvas.colour(rect.fill),
+  );
 }
 
 /** `y` is the baseline, as in SVG; letters sit on it. */
@@ -67,7 +81,9 @@ function drawText(canvas: Canvas, text: SceneText): void {
   const fit = text.maxWidth === undefined ? text.text.length : Math.floor((text.maxWidth + FONT_SCALE) / ADVANCE);
   const chars = [...text.text].slice(0, Math.max(0, fit));
   const span = chars.length * ADVANCE - FONT_SCALE;
-  const left = Math.round(text.anchor === 'middle' ? text.x - span / 2 : text.anchor === 'end' ? text.x - span : text.x);
+  const left = Math.round(
+    text.anchor === 'middle' ? text.x - span / 2 : text.anchor === 'end' ? text.x - span : text.x,
+  );
   const top = Math.round(text.y) - GLYPH_HEIGHT * FONT_SCALE;
   const colour = canvas.colour(text.fill);
   chars.forEach((char, i) => {

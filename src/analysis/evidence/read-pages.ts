@@ -10,17 +10,27 @@ export interface PageHarClient {
   getPageDetails(userSessionId: string, pageId: string, options?: { signal?: AbortSignal }): Promise<Har>;
 }
 
-export async function readSessionPages(client: PageHarClient, session: UserSessionDetail, signal?: AbortSignal): Promise<{ pages: HarPageInput[]; failed: string[] }> {
+export async function readSessionPages(
+  client: PageHarClient,
+  session: UserSessionDetail,
+  signal?: AbortSignal,
+): Promise<{ pages: HarPageInput[]; failed: string[] }> {
   const id = String(session.userSessionId);
   const listed = (Array.isArray(session.pages) ? session.pages : []).slice(0, EVIDENCE_LIMITS.maxHars);
   const pages: (HarPageInput | undefined)[] = new Array<HarPageInput | undefined>(listed.length);
   const failed: string[] = [];
   await forEachAtMost(listed, 4, async (page, index) => {
     try {
-      pages[index] = { pageId: String(page.id), title: String(page.title ?? page.id), har: await client.getPageDetails(id, String(page.id), signal ? { signal } : {}) };
+      pages[index] = {
+        pageId: String(page.id),
+        title: String(page.title ?? page.id),
+        har: await client.getPageDetails(id, String(page.id), signal ? { signal } : {}),
+      };
     } catch (error) {
       if (signal?.aborted) throw error;
-      failed.push(`The HAR of page ${index + 1} could not be read: ${error instanceof Error ? error.message : String(error)}`);
+      failed.push(
+        `The HAR of page ${index + 1} could not be read: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   });
   return { pages: pages.filter((p): p is HarPageInput => p !== undefined), failed };

@@ -3,10 +3,23 @@
 // Rectangles only (lines are thin rectangles), so the raster side stays a few lines.
 import { escapeHtml } from '../text/html';
 
-export interface SceneRect { kind: 'rect'; x: number; y: number; w: number; h: number; fill: string }
+export interface SceneRect {
+  kind: 'rect';
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  fill: string;
+}
 export interface SceneText {
-  kind: 'text'; x: number; y: number; text: string; size: number; fill: string;
-  anchor?: 'start' | 'middle' | 'end'; bold?: boolean;
+  kind: 'text';
+  x: number;
+  y: number;
+  text: string;
+  size: number;
+  fill: string;
+  anchor?: 'start' | 'middle' | 'end';
+  bold?: boolean;
   /** Room the label has: the PNG's bitmap font (wider than the SVG's) stops there. */
   maxWidth?: number;
 }

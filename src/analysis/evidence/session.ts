@@ -31,7 +31,11 @@ export interface SessionEvidenceInput extends EvidenceContext {
 }
 
 export function sessionEvidence(input: SessionEvidenceInput): EvidenceDocument {
-  const overview = sessionOverview(input.session, input.agentName, withHarFirstByte(input.context ?? {}, input.pages?.[0]?.har));
+  const overview = sessionOverview(
+    input.session,
+    input.agentName,
+    withHarFirstByte(input.context ?? {}, input.pages?.[0]?.har),
+  );
   const { verdict } = overview;
   const id = line(overview.userSessionId, 100);
   const budget = new AttachmentBudget();
@@ -41,7 +45,12 @@ export function sessionEvidence(input: SessionEvidenceInput): EvidenceDocument {
     title: `User session ${id}: ${safeLine(overview.title, 200)}`,
     verdict: {
       grade: verdict.grade,
-      lines: [verdict.line, ...verdict.segments.flatMap((s) => s.findings.map((f) => `${SEGMENT_LABELS[s.segment]} (${f.grade}): ${f.message}`))].map((l) => safeLine(l)),
+      lines: [
+        verdict.line,
+        ...verdict.segments.flatMap((s) =>
+          s.findings.map((f) => `${SEGMENT_LABELS[s.segment]} (${f.grade}): ${f.message}`),
+        ),
+      ].map((l) => safeLine(l)),
     },
     facts: sessionFacts(overview),
     sections: [...sessionSections(input, overview), ...pages.sections],
@@ -55,7 +64,9 @@ export function sessionEvidence(input: SessionEvidenceInput): EvidenceDocument {
 
 function sessionFacts(overview: SessionOverview): EvidenceDocument['facts'] {
   const facts = [
-    ...(overview.experienceScore !== undefined ? [{ label: 'Experience score', value: `${Math.round(overview.experienceScore * 100)} / 100` }] : []),
+    ...(overview.experienceScore !== undefined
+      ? [{ label: 'Experience score', value: `${Math.round(overview.experienceScore * 100)} / 100` }]
+      : []),
     ...overview.general,
     ...overview.pings.map((p) => ({ label: p.label, value: p.outcome })),
     ...overview.system.map((g) => ({ label: g.label, value: g.text })),
@@ -64,37 +75,76 @@ function sessionFacts(overview: SessionOverview): EvidenceDocument['facts'] {
 }
 
 function sessionSections(input: SessionEvidenceInput, overview: SessionOverview): EvidenceSection[] {
-  const sections: EvidenceSection[] = [{
-    kind: 'table', heading: 'Segments, from the user to the site', columns: ['Segment', 'Grade', 'Findings'],
-    rows: overview.verdict.segments.map((s) => [SEGMENT_LABELS[s.segment], s.grade, line(s.findings.map((f) => f.message).join('; ')) || '—']),
-  }];
+  const sections: EvidenceSection[] = [
+    {
+      kind: 'table',
+      heading: 'Segments, from the user to the site',
+      columns: ['Segment', 'Grade', 'Findings'],
+      rows: overview.verdict.segments.map((s) => [
+        SEGMENT_LABELS[s.segment],
+        s.grade,
+        line(s.findings.map((f) => f.message).join('; ')) || '—',
+      ]),
+    },
+  ];
   const network = [...overview.network, ...overview.wireless, ...overview.proxy, ...overview.vpn];
   if (network.length) sections.push(fieldTable(`Network (${overview.connection})`, network));
-  const pings = overview.pings.flatMap((p) => p.fields.map((f) => ({ label: `${p.label}: ${f.label}`, value: f.value })));
+  const pings = overview.pings.flatMap((p) =>
+    p.fields.map((f) => ({ label: `${p.label}: ${f.label}`, value: f.value })),
+  );
   if (pings.length) sections.push(fieldTable('Measurements', pings));
   if (overview.pages.length) {
     sections.push({
-      kind: 'table', heading: 'Pages', columns: ['Page', 'Response', 'DOMContentLoaded', 'Load'],
+      kind: 'table',
+      heading: 'Pages',
+      columns: ['Page', 'Response', 'DOMContentLoaded', 'Load'],
       rows: overview.pages.map((p) => [
-        safeLine(p.title, 300), p.responseCode > 0 ? String(p.responseCode) : '—', p.onContentLoad >= 0 ? `${p.onContentLoad} ms` : '—', p.onLoad >= 0 ? `${p.onLoad} ms` : '—',
+        safeLine(p.title, 300),
+        p.responseCode > 0 ? String(p.responseCode) : '—',
+        p.onContentLoad >= 0 ? `${p.onContentLoad} ms` : '—',
+        p.onLoad >= 0 ? `${p.onLoad} ms` : '—',
       ]),
     });
   }
   sections.push(pathSection(input, overview));
-  if (input.pathAgreement) sections.push({ kind: 'text', heading: 'The session beside the test\'s path', paragraphs: input.pathAgreement.lines.map((l) => safeLine(l)) });
-  if (overview.errors.length) sections.push({ kind: 'text', heading: 'Errors reported by the agent', paragraphs: overview.errors.map((e) => safeLine(e)) });
+  if (input.pathAgreement)
+    sections.push({
+      kind: 'text',
+      heading: "The session beside the test's path",
+      paragraphs: input.pathAgreement.lines.map((l) => safeLine(l)),
+    });
+  if (overview.errors.length)
+    sections.push({
+      kind: 'text',
+      heading: 'Errors reported by the agent',
+      paragraphs: overview.errors.map((e) => safeLine(e)),
+    });
   return sections;
 }
 
 function fieldTable(heading: string, fields: readonly { label: string; value: string }[]): EvidenceSection {
-  return { kind: 'table', heading, columns: ['Field', 'Value'], rows: fields.map((f) => [line(f.label, 200), safeLine(f.value)]) };
+  return {
+    kind: 'table',
+    heading,
+    columns: ['Field', 'Value'],
+    rows: fields.map((f) => [line(f.label, 200), safeLine(f.value)]),
+  };
 }
 
 /** The session's own traceroute, mtr-style (the text of "Open Path Trace as Text"). */
 function pathSection(input: SessionEvidenceInput, overview: SessionOverview): EvidenceSection {
   const trace = sessionTraceroutePath(input.session);
   const heading = 'Path to the site (traceroute, mtr-style)';
-  if (!trace) return { kind: 'text', heading, paragraphs: [overview.traceroute.error ? `The traceroute failed: ${line(overview.traceroute.error)}` : 'No traceroute in this session.'] };
+  if (!trace)
+    return {
+      kind: 'text',
+      heading,
+      paragraphs: [
+        overview.traceroute.error
+          ? `The traceroute failed: ${line(overview.traceroute.error)}`
+          : 'No traceroute in this session.',
+      ],
+    };
   const name = input.agentName ?? String(input.session.agentId);
   return { kind: 'pre', heading, text: clipBlock(pathReportText([trace], () => name)).text };
 }
@@ -108,7 +158,11 @@ function highlightedHops(overview: SessionOverview, wanted: readonly string[]): 
     .map((hop) => ({
       id: line(hop.ipAddress, 100),
       label: `hop ${hop.hop}: ${line(hop.ipAddress, 100)}${hop.name && hop.name !== hop.ipAddress ? ` (${line(hop.name, 200)})` : ''}`,
-      details: [hop.delayMs >= 0 ? `${hop.delayMs} ms` : '', hop.asn, hop.prefix, hop.mpls ? `MPLS ${hop.mpls}` : ''].filter(Boolean).map((d) => line(d, 200)).join(' · ') || '—',
+      details:
+        [hop.delayMs >= 0 ? `${hop.delayMs} ms` : '', hop.asn, hop.prefix, hop.mpls ? `MPLS ${hop.mpls}` : '']
+          .filter(Boolean)
+          .map((d) => line(d, 200))
+          .join(' · ') || '—',
     }));
 }
 

@@ -66,7 +66,10 @@ export { utcMinute };
 /** `last 24h (2026-11-17 12:02 UTC – 2026-11-18 12:02 UTC)`, or the bounds alone. */
 export function rangeWords(range: EvidenceRange | undefined): string | undefined {
   if (!range) return undefined;
-  const bounds = range.fromMs !== undefined && range.toMs !== undefined ? `${utcMinute(range.fromMs)} – ${utcMinute(range.toMs)}` : '';
+  const bounds =
+    range.fromMs !== undefined && range.toMs !== undefined
+      ? `${utcMinute(range.fromMs)} – ${utcMinute(range.toMs)}`
+      : '';
   const window = range.window !== undefined ? `last ${line(range.window, 20)}` : '';
   if (window && bounds) return `${window} (${bounds})`;
   return window || bounds || undefined;
@@ -74,7 +77,10 @@ export function rangeWords(range: EvidenceRange | undefined): string | undefined
 
 /** Letters, digits, dot, dash and underscore only: a safe piece of a file name made from an id. */
 export function fileStem(text: string, max = 60): string {
-  const stem = text.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[.-]+/, '').slice(0, max);
+  const stem = text
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^[.-]+/, '')
+    .slice(0, max);
   return stem === '' ? 'x' : stem;
 }
 

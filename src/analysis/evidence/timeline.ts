@@ -15,26 +15,42 @@ export function timelineEvidence(input: TimelineEvidenceInput): EvidenceDocument
   const { agent, verdict } = timeline;
   const who = `${line(agent.name ?? agent.agentId, 200)}${agent.name ? ` (${line(agent.agentId, 100)})` : ''}`;
   const range = input.range ?? { fromMs: timeline.range.fromMs, toMs: timeline.range.toMs };
-  return finishDocument({ ...input, range }, {
-    kind: 'timeline',
-    title: `Endpoint agent ${who}: ${utcMinute(timeline.range.fromMs)} – ${utcMinute(timeline.range.toMs)}`,
-    verdict: { grade: gradeOf(timeline), lines: [verdict.summary, ...verdict.periods.map((p) => p.line), ...verdict.missing.map((m) => `Missing: ${m}`)].map((l) => safeLine(l)) },
-    facts: [
-      { label: 'Agent', value: who },
-      { label: 'State', value: agent.deleted ? 'deleted' : line(agent.status ?? 'unknown', 100) },
-      { label: 'Scored sessions', value: String(verdict.scoredSessions) },
-      { label: 'Poor periods', value: String(verdict.periods.length) },
-      { label: 'Poor sessions outside a period', value: String(verdict.isolatedPoor) },
-      { label: 'Network changes', value: String(timeline.events.length) },
-      ...(timeline.complete && timeline.gaps.length === 0 ? [] : [{ label: 'Completeness', value: `${timeline.gaps.length} lists not read completely` }]),
-    ],
-    sections: [periodsTable(timeline), changesTable(timeline), { kind: 'pre', heading: 'The timeline as text', text: clipBlock(redactText(timelineText(timeline))).text }],
-    images: [],
-    attachments: [],
-    highlightedHops: [],
-    links: [],
-    omissions: [],
-  });
+  return finishDocument(
+    { ...input, range },
+    {
+      kind: 'timeline',
+      title: `Endpoint agent ${who}: ${utcMinute(timeline.range.fromMs)} – ${utcMinute(timeline.range.toMs)}`,
+      verdict: {
+        grade: gradeOf(timeline),
+        lines: [
+          verdict.summary,
+          ...verdict.periods.map((p) => p.line),
+          ...verdict.missing.map((m) => `Missing: ${m}`),
+        ].map((l) => safeLine(l)),
+      },
+      facts: [
+        { label: 'Agent', value: who },
+        { label: 'State', value: agent.deleted ? 'deleted' : line(agent.status ?? 'unknown', 100) },
+        { label: 'Scored sessions', value: String(verdict.scoredSessions) },
+        { label: 'Poor periods', value: String(verdict.periods.length) },
+        { label: 'Poor sessions outside a period', value: String(verdict.isolatedPoor) },
+        { label: 'Network changes', value: String(timeline.events.length) },
+        ...(timeline.complete && timeline.gaps.length === 0
+          ? []
+          : [{ label: 'Completeness', value: `${timeline.gaps.length} lists not read completely` }]),
+      ],
+      sections: [
+        periodsTable(timeline),
+        changesTable(timeline),
+        { kind: 'pre', heading: 'The timeline as text', text: clipBlock(redactText(timelineText(timeline))).text },
+      ],
+      images: [],
+      attachments: [],
+      highlightedHops: [],
+      links: [],
+      omissions: [],
+    },
+  );
 }
 
 function gradeOf(timeline: AgentTimeline): EvidenceGrade {
@@ -46,9 +62,14 @@ function gradeOf(timeline: AgentTimeline): EvidenceGrade {
 
 function periodsTable(timeline: AgentTimeline): EvidenceSection {
   return {
-    kind: 'table', heading: 'Periods of poor experience', columns: ['From', 'To', 'Segment to blame', 'Poor sessions', 'Worst score'],
+    kind: 'table',
+    heading: 'Periods of poor experience',
+    columns: ['From', 'To', 'Segment to blame', 'Poor sessions', 'Worst score'],
     rows: timeline.verdict.periods.map((p) => [
-      utcMinute(p.fromMs), utcMinute(p.toMs), p.segment ? TIMELINE_SEGMENT_LABELS[p.segment] : 'unclear', `${p.poor} of ${p.sessions}`,
+      utcMinute(p.fromMs),
+      utcMinute(p.toMs),
+      p.segment ? TIMELINE_SEGMENT_LABELS[p.segment] : 'unclear',
+      `${p.poor} of ${p.sessions}`,
       p.worstScore === undefined ? '—' : String(Math.round(p.worstScore * 100)),
     ]),
     ...(timeline.verdict.periods.length === 0 ? { note: 'No period of poor experience in the range.' } : {}),
@@ -57,7 +78,9 @@ function periodsTable(timeline: AgentTimeline): EvidenceSection {
 
 function changesTable(timeline: AgentTimeline): EvidenceSection {
   return {
-    kind: 'table', heading: 'What changed in the agent\'s network', columns: ['Time', 'Change'],
+    kind: 'table',
+    heading: "What changed in the agent's network",
+    columns: ['Time', 'Change'],
     rows: timeline.events.map((e) => [utcMinute(e.t), safeLine(e.text)]),
     ...(timeline.events.length === 0 ? { note: 'No change in the range.' } : {}),
   };

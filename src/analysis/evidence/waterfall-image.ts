@@ -26,27 +26,64 @@ const LOADED = '#cf222e';
 /** Legend spacing per character: the PNG's bitmap font (8 px), wider than the SVG's. */
 const LEGEND_CHAR = 8;
 
-export interface WaterfallPicture { scene: Scene; drawn: number; total: number }
+export interface WaterfallPicture {
+  scene: Scene;
+  drawn: number;
+  total: number;
+}
 
-export function waterfallScene(doc: HarDocument, pageId: string, maxRows: number = EVIDENCE_LIMITS.maxWaterfallRows): WaterfallPicture {
+export function waterfallScene(
+  doc: HarDocument,
+  pageId: string,
+  maxRows: number = EVIDENCE_LIMITS.maxWaterfallRows,
+): WaterfallPicture {
   const waterfall = buildWaterfall(doc, pageId);
   const rows = waterfall.rows.slice(0, maxRows);
   const span = Number.isFinite(waterfall.spanMs) ? Math.max(1, waterfall.spanMs) : 1;
-  const x = (ms: number): number => CHART_LEFT + (Number.isFinite(ms) ? Math.min(span, Math.max(0, ms)) / span : 0) * CHART_WIDTH;
+  const x = (ms: number): number =>
+    CHART_LEFT + (Number.isFinite(ms) ? Math.min(span, Math.max(0, ms)) / span : 0) * CHART_WIDTH;
   const bottom = TOP + rows.length * ROW;
   const shapes: SceneShape[] = [
-    { kind: 'text', x: 8, y: 18, text: line(waterfall.page.title, 120) || 'Page', size: 13, fill: INK, bold: true, maxWidth: WIDTH - 16 },
+    {
+      kind: 'text',
+      x: 8,
+      y: 18,
+      text: line(waterfall.page.title, 120) || 'Page',
+      size: 13,
+      fill: INK,
+      bold: true,
+      maxWidth: WIDTH - 16,
+    },
     ...axis(span, x, bottom),
   ];
   rows.forEach((row, i) => shapes.push(...rowShapes(row, TOP + i * ROW, i, x)));
-  const marks: [number | undefined, string][] = [[waterfall.onContentLoad, CONTENT_LOADED], [waterfall.onLoad, LOADED]];
-  for (const [at, colour] of marks) if (at !== undefined) shapes.push({ kind: 'rect', x: x(at), y: TOP - 4, w: 1.5, h: bottom - TOP + 4, fill: colour });
+  const marks: [number | undefined, string][] = [
+    [waterfall.onContentLoad, CONTENT_LOADED],
+    [waterfall.onLoad, LOADED],
+  ];
+  for (const [at, colour] of marks)
+    if (at !== undefined)
+      shapes.push({ kind: 'rect', x: x(at), y: TOP - 4, w: 1.5, h: bottom - TOP + 4, fill: colour });
   const left = waterfall.rows.length - rows.length;
   let y = bottom + 18;
-  if (left > 0) { shapes.push({ kind: 'text', x: 8, y, text: `… ${plural(left, 'more request')} not drawn (limit ${maxRows})`, size: 11, fill: MUTED }); y += 18; }
+  if (left > 0) {
+    shapes.push({
+      kind: 'text',
+      x: 8,
+      y,
+      text: `… ${plural(left, 'more request')} not drawn (limit ${maxRows})`,
+      size: 11,
+      fill: MUTED,
+    });
+    y += 18;
+  }
   shapes.push(...legend(y));
   const label = `Waterfall of ${line(waterfall.page.title, 120) || 'a page'}: ${plural(waterfall.rows.length, 'request')} over ${formatMs(waterfall.spanMs)}`;
-  return { scene: { width: WIDTH, height: y + 16, background: '#ffffff', label, shapes }, drawn: rows.length, total: waterfall.rows.length };
+  return {
+    scene: { width: WIDTH, height: y + 16, background: '#ffffff', label, shapes },
+    drawn: rows.length,
+    total: waterfall.rows.length,
+  };
 }
 
 /** Grid lines and times at round steps (1, 2 or 5 × 10^k ms), about six across. */
@@ -57,7 +94,15 @@ function axis(span: number, x: (ms: number) => number, bottom: number): SceneSha
   const shapes: SceneShape[] = [];
   for (let t = 0; t <= span; t += step) {
     shapes.push({ kind: 'rect', x: x(t), y: TOP - 4, w: 1, h: bottom - TOP + 4, fill: GRID });
-    shapes.push({ kind: 'text', x: x(t), y: TOP - 8, text: t === 0 ? '0' : formatMs(t), size: 10, fill: MUTED, anchor: 'middle' });
+    shapes.push({
+      kind: 'text',
+      x: x(t),
+      y: TOP - 8,
+      text: t === 0 ? '0' : formatMs(t),
+      size: 10,
+      fill: MUTED,
+      anchor: 'middle',
+    });
   }
   return shapes;
 }
@@ -68,10 +113,27 @@ function rowShapes(row: WaterfallRow, top: number, index: number, x: (ms: number
   if (index % 2 === 1) shapes.push({ kind: 'rect', x: 0, y: top, w: WIDTH, h: ROW, fill: ZEBRA });
   const status = entry.status > 0 ? String(entry.status) : 'ERR';
   const where = line(`${entry.host}${entry.path}`, LABEL_CHARS) || line(entry.url, LABEL_CHARS);
-  shapes.push({ kind: 'text', x: 8, y: top + 12, text: `${status} ${line(entry.method, 8)} ${where}`, size: 10.5, maxWidth: LABEL_WIDTH - 8, fill: entry.status >= 400 || entry.status <= 0 ? LOADED : INK });
+  shapes.push({
+    kind: 'text',
+    x: 8,
+    y: top + 12,
+    text: `${status} ${line(entry.method, 8)} ${where}`,
+    size: 10.5,
+    maxWidth: LABEL_WIDTH - 8,
+    fill: entry.status >= 400 || entry.status <= 0 ? LOADED : INK,
+  });
   const segments = phaseSegments(row);
-  if (segments.length === 0) shapes.push({ kind: 'rect', x: x(row.offsetMs), y: top + 4, w: 1, h: ROW - 8, fill: MUTED });
-  for (const s of segments) shapes.push({ kind: 'rect', x: x(s.startMs), y: top + 3, w: Math.max(1, x(s.startMs + s.durationMs) - x(s.startMs)), h: ROW - 6, fill: PHASE_COLORS[s.phase] });
+  if (segments.length === 0)
+    shapes.push({ kind: 'rect', x: x(row.offsetMs), y: top + 4, w: 1, h: ROW - 8, fill: MUTED });
+  for (const s of segments)
+    shapes.push({
+      kind: 'rect',
+      x: x(s.startMs),
+      y: top + 3,
+      w: Math.max(1, x(s.startMs + s.durationMs) - x(s.startMs)),
+      h: ROW - 6,
+      fill: PHASE_COLORS[s.phase],
+    });
   return shapes;
 }
 
@@ -92,11 +154,26 @@ function legend(y: number): SceneShape[] {
 }
 
 /** The waterfall of one page of a (redacted) HAR as a bundle image; `omission` when rows were left out. */
-export function waterfallImage(doc: HarDocument, pageId: string, name: string, what: string): { image: EvidenceImage; omission?: string } {
+export function waterfallImage(
+  doc: HarDocument,
+  pageId: string,
+  name: string,
+  what: string,
+): { image: EvidenceImage; omission?: string } {
   const { scene, drawn, total } = waterfallScene(doc, pageId);
   const shown = drawn < total ? `the first ${drawn} of ${plural(total, 'request')}` : plural(total, 'request');
   const image: EvidenceImage = {
-    name, caption: `Waterfall of ${what}: ${shown} (URLs from the redacted HAR)`, svg: sceneSvg(scene), png: rasterizeScene(scene), width: scene.width, height: scene.height,
+    name,
+    caption: `Waterfall of ${what}: ${shown} (URLs from the redacted HAR)`,
+    svg: sceneSvg(scene),
+    png: rasterizeScene(scene),
+    width: scene.width,
+    height: scene.height,
   };
-  return drawn < total ? { image, omission: `Waterfall of ${what}: ${total - drawn} of ${total} requests not drawn (limit ${drawn}); the HAR lists them all.` } : { image };
+  return drawn < total
+    ? {
+        image,
+        omission: `Waterfall of ${what}: ${total - drawn} of ${total} requests not drawn (limit ${drawn}); the HAR lists them all.`,
+      }
+    : { image };
 }

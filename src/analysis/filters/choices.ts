@@ -7,10 +7,21 @@ import { FILTER_VALUE_SETS } from '../../api/types';
 
 /** What each key filters on, in words. */
 export const FILTER_KEY_HELP: Readonly<Record<string, string>> = {
-  location: 'Agent location', connection: 'Ethernet, Loopback or Wireless', trigger: 'auto or user', platform: 'Mac or Windows',
-  gateway: 'Default gateway IP', proxyTarget: 'Proxy IP', vpnTarget: 'VPN endpoint IP', agentId: 'Endpoint agent, by computer name',
-  networkId: 'Network, by name', ssid: 'Wi-Fi SSID', bssid: 'Wi-Fi BSSID', domain: 'Base domain (user sessions)',
-  visitedSite: 'Domain visited (user sessions)', destinationIp: 'Destination IP (user sessions)', type: 'vpn, proxy or gateway (topology)',
+  location: 'Agent location',
+  connection: 'Ethernet, Loopback or Wireless',
+  trigger: 'auto or user',
+  platform: 'Mac or Windows',
+  gateway: 'Default gateway IP',
+  proxyTarget: 'Proxy IP',
+  vpnTarget: 'VPN endpoint IP',
+  agentId: 'Endpoint agent, by computer name',
+  networkId: 'Network, by name',
+  ssid: 'Wi-Fi SSID',
+  bssid: 'Wi-Fi BSSID',
+  domain: 'Base domain (user sessions)',
+  visitedSite: 'Domain visited (user sessions)',
+  destinationIp: 'Destination IP (user sessions)',
+  type: 'vpn, proxy or gateway (topology)',
 };
 
 /** How a key reads in the view's description and the active-filter items. */
@@ -36,7 +47,12 @@ export interface LoadedRecords {
 /** No key offers more than this many seen values: outside data decides nothing about our work. */
 export const MAX_CHOICES = 20_000;
 
-const str = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined);
+const str = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== ''
+    ? value
+    : typeof value === 'number' && Number.isFinite(value)
+      ? String(value)
+      : undefined;
 
 export function filterChoices(key: string, loaded: LoadedRecords): FilterChoice[] {
   const fixed = FILTER_VALUE_SETS[key];
@@ -51,8 +67,12 @@ export function agentChoices(agents: readonly EndpointAgent[]): FilterChoice[] {
   for (const agent of agents.slice(0, MAX_CHOICES)) {
     const value = str(agent.agentId);
     if (!value) continue;
-    const status = agent.deleted === true ? 'deleted' : str(agent.status) ?? 'status not reported';
-    choices.push({ value, label: str(agent.computerName) ?? value, description: [status, str(agent.osVersion), value].filter(Boolean).join(' · ') });
+    const status = agent.deleted === true ? 'deleted' : (str(agent.status) ?? 'status not reported');
+    choices.push({
+      value,
+      label: str(agent.computerName) ?? value,
+      description: [status, str(agent.osVersion), value].filter(Boolean).join(' · '),
+    });
   }
   return choices.sort((a, b) => a.label.localeCompare(b.label));
 }
@@ -62,7 +82,11 @@ export function networkChoices(networks: readonly PrivateNetwork[]): FilterChoic
   for (const network of networks.slice(0, MAX_CHOICES)) {
     const value = str(network.networkId);
     if (!value) continue;
-    choices.push({ value, label: str(network.networkName) ?? value, description: [str(network.localPrefix), value].filter(Boolean).join(' · ') });
+    choices.push({
+      value,
+      label: str(network.networkName) ?? value,
+      description: [str(network.localPrefix), value].filter(Boolean).join(' · '),
+    });
   }
   return choices.sort((a, b) => a.label.localeCompare(b.label));
 }
@@ -81,9 +105,14 @@ const SEEN: Record<string, (loaded: LoadedRecords) => Iterable<unknown>> = {
 
 /** Where a key's values come from, said when none is loaded yet. */
 export const SEEN_SOURCES: Readonly<Record<string, string>> = {
-  visitedSite: 'the loaded user sessions', domain: 'the loaded user sessions', gateway: 'the loaded topology probes and opened sessions',
-  proxyTarget: 'the loaded topology probes', vpnTarget: 'the loaded topology probes', ssid: 'the opened user sessions',
-  bssid: 'the opened user sessions', location: 'the opened user sessions',
+  visitedSite: 'the loaded user sessions',
+  domain: 'the loaded user sessions',
+  gateway: 'the loaded topology probes and opened sessions',
+  proxyTarget: 'the loaded topology probes',
+  vpnTarget: 'the loaded topology probes',
+  ssid: 'the opened user sessions',
+  bssid: 'the opened user sessions',
+  location: 'the opened user sessions',
 };
 
 function seenChoices(key: string, loaded: LoadedRecords): FilterChoice[] {
@@ -94,7 +123,8 @@ function seenChoices(key: string, loaded: LoadedRecords): FilterChoice[] {
   for (const raw of source(loaded)) {
     if (++read > MAX_CHOICES * 5) break;
     const value = str(raw);
-    if (value !== undefined && (counts.has(value) || counts.size < MAX_CHOICES)) counts.set(value, (counts.get(value) ?? 0) + 1);
+    if (value !== undefined && (counts.has(value) || counts.size < MAX_CHOICES))
+      counts.set(value, (counts.get(value) ?? 0) + 1);
   }
   return [...counts.entries()]
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
@@ -107,7 +137,9 @@ function probeTargets(loaded: LoadedRecords, type: string): unknown[] {
 
 function profile(detail: UserSessionDetail): UserSessionDetail['network']['networkProfile'] | undefined {
   const network = detail.network as Partial<UserSessionDetail['network']> | undefined;
-  return typeof network?.networkProfile === 'object' && network.networkProfile !== null ? network.networkProfile : undefined;
+  return typeof network?.networkProfile === 'object' && network.networkProfile !== null
+    ? network.networkProfile
+    : undefined;
 }
 
 /** "portal.example.com" → "example.com"; an IP address stays as it is. */

@@ -19,7 +19,16 @@ export const BODY_LIMITS = {
 export type ResponseBody =
   | { kind: 'none'; reason: string }
   | { kind: 'binary'; mimeType: string; bytes: number }
-  | { kind: 'text'; language: BodyLanguage; mimeType: string; text: string; pretty: boolean; decoded: boolean; totalChars: number; truncated: boolean };
+  | {
+      kind: 'text';
+      language: BodyLanguage;
+      mimeType: string;
+      text: string;
+      pretty: boolean;
+      decoded: boolean;
+      totalChars: number;
+      truncated: boolean;
+    };
 
 const LANGUAGES: readonly [RegExp, BodyLanguage][] = [
   [/[/+]json\b|^application\/json/i, 'json'],
@@ -29,7 +38,8 @@ const LANGUAGES: readonly [RegExp, BodyLanguage][] = [
   [/javascript|ecmascript|^text\/js/i, 'javascript'],
 ];
 
-const BINARY_MIME = /^(image\/(?!svg)|audio\/|video\/|font\/|application\/(octet-stream|pdf|zip|gzip|wasm|font|x-font|vnd\.ms-fontobject|protobuf|x-protobuf))/i;
+const BINARY_MIME =
+  /^(image\/(?!svg)|audio\/|video\/|font\/|application\/(octet-stream|pdf|zip|gzip|wasm|font|x-font|vnd\.ms-fontobject|protobuf|x-protobuf))/i;
 
 export function bodyLanguage(mimeType: string, text: string): BodyLanguage {
   for (const [pattern, language] of LANGUAGES) if (pattern.test(mimeType)) return language;
@@ -43,21 +53,42 @@ export function bodyLanguage(mimeType: string, text: string): BodyLanguage {
 export function responseBody(entry: unknown, forEditor = false): ResponseBody {
   const content = asRecord(asRecord(asRecord(entry).response).content);
   const mimeType = asString(content.mimeType).split(';')[0]?.trim() ?? '';
-  if (typeof content.text !== 'string') return { kind: 'none', reason: 'The HAR has no body for this response (browsers leave bodies out unless asked to keep them).' };
+  if (typeof content.text !== 'string')
+    return {
+      kind: 'none',
+      reason: 'The HAR has no body for this response (browsers leave bodies out unless asked to keep them).',
+    };
   if (content.text === '') return { kind: 'none', reason: 'The response body is empty.' };
   const decoded = decodeText(content, mimeType);
   if (decoded.binary) return { kind: 'binary', mimeType, bytes: decoded.bytes };
-  return textBody(decoded.text, mimeType, decoded.decoded, forEditor ? BODY_LIMITS.editorChars : BODY_LIMITS.displayChars);
+  return textBody(
+    decoded.text,
+    mimeType,
+    decoded.decoded,
+    forEditor ? BODY_LIMITS.editorChars : BODY_LIMITS.displayChars,
+  );
 }
 
 function textBody(text: string, mimeType: string, decoded: boolean, limit: number): ResponseBody {
   const language = bodyLanguage(mimeType, text.slice(0, 200));
   const canPretty = language !== 'text' && text.length <= BODY_LIMITS.prettyChars;
   const shown = canPretty ? prettyBody(text, language) : text;
-  return { kind: 'text', language, mimeType, text: shown.slice(0, limit), pretty: canPretty, decoded, totalChars: shown.length, truncated: shown.length > limit };
+  return {
+    kind: 'text',
+    language,
+    mimeType,
+    text: shown.slice(0, limit),
+    pretty: canPretty,
+    decoded,
+    totalChars: shown.length,
+    truncated: shown.length > limit,
+  };
 }
 
-function decodeText(content: Json, mimeType: string): { binary: false; text: string; decoded: boolean } | { binary: true; bytes: number } {
+function decodeText(
+  content: Json,
+  mimeType: string,
+): { binary: false; text: string; decoded: boolean } | { binary: true; bytes: number } {
   const text = content.text as string;
   if (asString(content.encoding).toLowerCase() !== 'base64') {
     return BINARY_MIME.test(mimeType) ? { binary: true, bytes: text.length } : { binary: false, text, decoded: false };

@@ -2,9 +2,21 @@
 import type { ResourceType } from './model';
 
 const CHROME_TYPES: Record<string, ResourceType> = {
-  document: 'document', stylesheet: 'stylesheet', script: 'script', image: 'image', font: 'font',
-  xhr: 'fetch', fetch: 'fetch', eventsource: 'fetch', preflight: 'fetch', media: 'media',
-  websocket: 'websocket', manifest: 'other', ping: 'other', texttrack: 'other', other: 'other',
+  document: 'document',
+  stylesheet: 'stylesheet',
+  script: 'script',
+  image: 'image',
+  font: 'font',
+  xhr: 'fetch',
+  fetch: 'fetch',
+  eventsource: 'fetch',
+  preflight: 'fetch',
+  media: 'media',
+  websocket: 'websocket',
+  manifest: 'other',
+  ping: 'other',
+  texttrack: 'other',
+  other: 'other',
 };
 
 /** `_resourceType` when a browser recorded it; the MIME type otherwise. */
@@ -23,7 +35,12 @@ export function classifyResource(resourceTypeHint: string, mimeType: string, url
   return 'other';
 }
 
-export interface UrlParts { scheme: string; host: string; path: string; name: string }
+export interface UrlParts {
+  scheme: string;
+  host: string;
+  path: string;
+  name: string;
+}
 
 const ABSOLUTE_URL = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)([^?#]*)(\?[^#]*)?/i;
 

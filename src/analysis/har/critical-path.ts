@@ -57,7 +57,13 @@ const SLACK_MS = 1;
 const LINE_LINKS = 6;
 
 export const PHASE_WORDS: Record<Phase, string> = {
-  blocked: 'queueing', dns: 'DNS', connect: 'connect', ssl: 'TLS', send: 'send', wait: 'server wait', receive: 'download',
+  blocked: 'queueing',
+  dns: 'DNS',
+  connect: 'connect',
+  ssl: 'TLS',
+  send: 'send',
+  wait: 'server wait',
+  receive: 'download',
 };
 
 /** Requests that went to the network: cache hits that took no time are left out. */
@@ -97,12 +103,21 @@ export function criticalPath(waterfall: Waterfall, rows = networkRows(waterfall)
   const lastEnd = links[links.length - 1]?.row.endMs ?? 0;
   const tailMainThreadMs = untilMs > lastEnd ? index.idleBetween(lastEnd, untilMs) : 0;
   const mainThreadMs = links.reduce((sum, link) => sum + link.mainThreadMs, tailMainThreadMs);
-  return { untilMs, untilWhat, links, tailMainThreadMs, mainThreadMs, idleGaps: index.idleGaps(untilMs), line: pathLine(links, tailMainThreadMs) };
+  return {
+    untilMs,
+    untilWhat,
+    links,
+    tailMainThreadMs,
+    mainThreadMs,
+    idleGaps: index.idleGaps(untilMs),
+    line: pathLine(links, tailMainThreadMs),
+  };
 }
 
 export function costliestPhase(row: WaterfallRow): { phase: Phase; ms: number } {
   let best: { phase: Phase; ms: number } = { phase: 'wait', ms: 0 };
-  for (const [phase, ms] of Object.entries(row.entry.phases) as [Phase, number][]) if (ms > best.ms) best = { phase, ms };
+  for (const [phase, ms] of Object.entries(row.entry.phases) as [Phase, number][])
+    if (ms > best.ms) best = { phase, ms };
   return best;
 }
 
@@ -123,10 +138,16 @@ function pathLine(links: readonly CriticalLink[], tailMs: number): string {
   const parts = links.map((link) => {
     const idle = link.mainThreadMs >= 100 ? `${formatMs(link.mainThreadMs)} main thread → ` : '';
     const { phase, ms } = link.costliest;
-    const detail = link.row.entry.totalMs >= 100 ? ` ${formatMs(link.row.entry.totalMs)}${ms > 0 ? ` (${PHASE_WORDS[phase]} ${formatMs(ms)})` : ''}` : '';
+    const detail =
+      link.row.entry.totalMs >= 100
+        ? ` ${formatMs(link.row.entry.totalMs)}${ms > 0 ? ` (${PHASE_WORDS[phase]} ${formatMs(ms)})` : ''}`
+        : '';
     return `${idle}${link.label}${detail}`;
   });
-  const shown = parts.length > LINE_LINKS ? [...parts.slice(0, 2), `… ${parts.length - LINE_LINKS + 2} more …`, ...parts.slice(-(LINE_LINKS - 2))] : parts;
+  const shown =
+    parts.length > LINE_LINKS
+      ? [...parts.slice(0, 2), `… ${parts.length - LINE_LINKS + 2} more …`, ...parts.slice(-(LINE_LINKS - 2))]
+      : parts;
   return `critical path ${shown.join(' → ')}${tailMs >= 100 ? ` → ${formatMs(tailMs)} main thread` : ''}`;
 }
 
@@ -163,7 +184,13 @@ class PathIndex {
     for (let i = at - 1, steps = 0; i >= 0 && steps < MAX_REUSE_SCAN; i--, steps++) {
       const other = this.byEnd[i]!;
       if (other.endMs < notBefore) return undefined;
-      if (other !== row && other.offsetMs <= row.offsetMs && other.entry.connection === row.entry.connection && other.entry.host === row.entry.host) return other;
+      if (
+        other !== row &&
+        other.offsetMs <= row.offsetMs &&
+        other.entry.connection === row.entry.connection &&
+        other.entry.host === row.entry.host
+      )
+        return other;
     }
     return undefined;
   }
@@ -178,7 +205,8 @@ class PathIndex {
     }
     const candidates = this.byUrl.get(url) ?? this.byUrl.get(url.split('#')[0] ?? '');
     let best: WaterfallRow | undefined;
-    for (const candidate of candidates ?? []) if (candidate.offsetMs < row.offsetMs && (!best || candidate.offsetMs > best.offsetMs)) best = candidate;
+    for (const candidate of candidates ?? [])
+      if (candidate.offsetMs < row.offsetMs && (!best || candidate.offsetMs > best.offsetMs)) best = candidate;
     return best;
   }
 
@@ -196,10 +224,13 @@ class PathIndex {
       at = Math.max(at, interval.endMs);
     }
     if (untilMs - at >= THRESHOLDS.page.gapWorthNaming) gaps.push({ startMs: at, endMs: untilMs });
-    return gaps.sort((a, b) => (b.endMs - b.startMs) - (a.endMs - a.startMs) || a.startMs - b.startMs).slice(0, MAX_GAPS).map((gap) => {
-      const after = lastBefore(this.byEnd, countAtMost(this.byEnd, endOf, gap.startMs + 0.5), undefined);
-      return after ? { ...gap, after } : gap;
-    });
+    return gaps
+      .sort((a, b) => b.endMs - b.startMs - (a.endMs - a.startMs) || a.startMs - b.startMs)
+      .slice(0, MAX_GAPS)
+      .map((gap) => {
+        const after = lastBefore(this.byEnd, countAtMost(this.byEnd, endOf, gap.startMs + 0.5), undefined);
+        return after ? { ...gap, after } : gap;
+      });
   }
 
   /** Time in [from, to) covered by no request. */
@@ -237,7 +268,9 @@ const inRedirectChain = (row: WaterfallRow) => row.entry.redirectedFrom !== unde
 function busyStretches(rows: readonly WaterfallRow[]): Interval[] {
   const stretches = new StretchMerger();
   rows.forEach(stretches.add, stretches);
-  return stretches.inOrder ? stretches.merged : union(rows.filter(takesTime).map((row) => ({ startMs: row.offsetMs, endMs: row.endMs })));
+  return stretches.inOrder
+    ? stretches.merged
+    : union(rows.filter(takesTime).map((row) => ({ startMs: row.offsetMs, endMs: row.endMs })));
 }
 
 const takesTime = (row: WaterfallRow) => row.endMs > row.offsetMs;
@@ -257,7 +290,11 @@ class StretchMerger {
 }
 
 /** The last of the first `at` rows that is not `not` and started no later than it. */
-function lastBefore(sorted: readonly WaterfallRow[], at: number, not: WaterfallRow | undefined): WaterfallRow | undefined {
+function lastBefore(
+  sorted: readonly WaterfallRow[],
+  at: number,
+  not: WaterfallRow | undefined,
+): WaterfallRow | undefined {
   for (let i = at - 1; i >= 0 && i >= at - 8; i--) {
     const row = sorted[i]!;
     if (row !== not && (!not || row.offsetMs <= not.offsetMs)) return row;

@@ -14,7 +14,12 @@ export type PairingRule = (typeof PAIRING_RULES)[number];
 export const MAX_SIMILARITY_GROUP = 32;
 
 /** bi / ai: positions on each side, -1 when that side has none; key: the normalised key. */
-export interface RequestPair { bi: number; ai: number; key: string; rule?: PairingRule }
+export interface RequestPair {
+  bi: number;
+  ai: number;
+  key: string;
+  rule?: PairingRule;
+}
 
 export function pairRequests(before: HarDiffSide, after: HarDiffSide): RequestPair[] {
   const pairs: RequestPair[] = [];
@@ -38,46 +43,78 @@ export function pairRequests(before: HarDiffSide, after: HarDiffSide): RequestPa
     if (pairedAfter[ai]) continue;
     const key = after.keys[ai] as string;
     const list = right.get(key);
-    if (list) list.push(ai); else right.set(key, [ai]);
+    if (list) list.push(ai);
+    else right.set(key, [ai]);
   }
   for (const [key, ais] of right) {
     const bis = left.get(key) ?? [];
-    const matched = bis.length === 1 && ais.length === 1 ? [{ bi: bis[0] as number, ai: ais[0] as number, rule: 'normalised URL' as const }] : bySimilarity(before, bis, after, ais);
-    for (const m of matched) { pairedBefore[m.bi] = 1; pairedAfter[m.ai] = 1; pairs.push({ ...m, key }); }
+    const matched =
+      bis.length === 1 && ais.length === 1
+        ? [{ bi: bis[0] as number, ai: ais[0] as number, rule: 'normalised URL' as const }]
+        : bySimilarity(before, bis, after, ais);
+    for (const m of matched) {
+      pairedBefore[m.bi] = 1;
+      pairedAfter[m.ai] = 1;
+      pairs.push({ ...m, key });
+    }
   }
-  for (let ai = 0; ai < after.requests.length; ai++) if (!pairedAfter[ai]) pairs.push({ bi: -1, ai, key: after.keys[ai] as string });
-  for (let bi = 0; bi < before.requests.length; bi++) if (!pairedBefore[bi]) pairs.push({ bi, ai: -1, key: before.keys[bi] as string });
+  for (let ai = 0; ai < after.requests.length; ai++)
+    if (!pairedAfter[ai]) pairs.push({ bi: -1, ai, key: after.keys[ai] as string });
+  for (let bi = 0; bi < before.requests.length; bi++)
+    if (!pairedBefore[bi]) pairs.push({ bi, ai: -1, key: before.keys[bi] as string });
   return pairs;
 }
 
-function groupBy(side: HarDiffSide, keyOf: (r: DiffRequest, i: number) => string, skip: Uint8Array): Map<string, number[]> {
+function groupBy(
+  side: HarDiffSide,
+  keyOf: (r: DiffRequest, i: number) => string,
+  skip: Uint8Array,
+): Map<string, number[]> {
   const groups = new Map<string, number[]>();
   for (let i = 0; i < side.requests.length; i++) {
     if (skip[i]) continue;
     const key = keyOf(side.requests[i] as DiffRequest, i);
     const list = groups.get(key);
-    if (list) list.push(i); else groups.set(key, [i]);
+    if (list) list.push(i);
+    else groups.set(key, [i]);
   }
   return groups;
 }
 
 /** Greedy: the most similar pair first; equal scores keep start order. Large groups pair by start order. */
-function bySimilarity(before: HarDiffSide, bis: readonly number[], after: HarDiffSide, ais: readonly number[]): { bi: number; ai: number; rule: PairingRule }[] {
+function bySimilarity(
+  before: HarDiffSide,
+  bis: readonly number[],
+  after: HarDiffSide,
+  ais: readonly number[],
+): { bi: number; ai: number; rule: PairingRule }[] {
   if (bis.length === 0 || ais.length === 0) return [];
   if (bis.length > MAX_SIMILARITY_GROUP || ais.length > MAX_SIMILARITY_GROUP) {
-    return Array.from({ length: Math.min(bis.length, ais.length) }, (_, n) => ({ bi: bis[n] as number, ai: ais[n] as number, rule: 'normalised URL' as const }));
+    return Array.from({ length: Math.min(bis.length, ais.length) }, (_, n) => ({
+      bi: bis[n] as number,
+      ai: ais[n] as number,
+      rule: 'normalised URL' as const,
+    }));
   }
   const candidates: { bi: number; ai: number; score: number; order: number }[] = [];
-  bis.forEach((bi, x) => ais.forEach((ai, y) => {
-    candidates.push({ bi, ai, score: similarity(before.requests[bi] as DiffRequest, after.requests[ai] as DiffRequest), order: Math.abs(x - y) });
-  }));
+  bis.forEach((bi, x) =>
+    ais.forEach((ai, y) => {
+      candidates.push({
+        bi,
+        ai,
+        score: similarity(before.requests[bi] as DiffRequest, after.requests[ai] as DiffRequest),
+        order: Math.abs(x - y),
+      });
+    }),
+  );
   candidates.sort((p, q) => q.score - p.score || p.order - q.order || p.bi - q.bi || p.ai - q.ai);
   const usedB = new Set<number>();
   const usedA = new Set<number>();
   const out: { bi: number; ai: number; rule: PairingRule }[] = [];
   for (const c of candidates) {
     if (usedB.has(c.bi) || usedA.has(c.ai)) continue;
-    usedB.add(c.bi); usedA.add(c.ai);
+    usedB.add(c.bi);
+    usedA.add(c.ai);
     out.push({ bi: c.bi, ai: c.ai, rule: 'normalised URL, most similar' });
   }
   return out;
@@ -91,7 +128,7 @@ function similarity(b: DiffRequest, a: DiffRequest): number {
   if (b.initiator !== '' && b.initiator === a.initiator) score += 0.2;
   if (b.resourceType === a.resourceType) score += 0.1;
   score += 0.2 * sizeLikeness(b.contentBytes, a.contentBytes);
-  score += 0.1 * commonPrefix(b.url, a.url) / Math.max(1, b.url.length, a.url.length);
+  score += (0.1 * commonPrefix(b.url, a.url)) / Math.max(1, b.url.length, a.url.length);
   return score;
 }
 

@@ -35,7 +35,13 @@ export function hasHarEntries(har: unknown): boolean {
 
 type Sink = Pick<HarDiffSide, 'requests' | 'keys' | 'urls' | 'notes'>;
 
-interface SidePage { id: string; title: string; startMs: number; onContentLoad?: number; onLoad?: number }
+interface SidePage {
+  id: string;
+  title: string;
+  startMs: number;
+  onContentLoad?: number;
+  onLoad?: number;
+}
 
 /**
  * One file's page as matchable requests. `page`: the page's id, its 1-based number, or '*'
@@ -81,8 +87,8 @@ export function readDiffSide(har: unknown, page?: string): HarDiffSide {
     order.push(i);
   }
   // Exports are mostly in start order already; the sort (stable: file order among equals) only when not.
-  if (!sorted) order.sort((x, y) => ((starts[x] ?? 0) - (starts[y] ?? 0)) || x - y);
-  const first = order.length > 0 ? starts[order[0] ?? 0] ?? 0 : selected?.page.startMs ?? 0;
+  if (!sorted) order.sort((x, y) => (starts[x] ?? 0) - (starts[y] ?? 0) || x - y);
+  const first = order.length > 0 ? (starts[order[0] ?? 0] ?? 0) : (selected?.page.startMs ?? 0);
   const origin = selected ? Math.min(selected.page.startMs, first) : first;
 
   const sink: Sink = { requests: [], keys: [], urls: [], notes: [] };
@@ -147,7 +153,10 @@ function assignPages(starts: Float64Array, pagerefs: string[], pages: readonly S
   }
 }
 
-function selectPage(pages: readonly SidePage[], wanted: string | undefined): { page: SidePage; number: number } | undefined {
+function selectPage(
+  pages: readonly SidePage[],
+  wanted: string | undefined,
+): { page: SidePage; number: number } | undefined {
   if (wanted === '*') return undefined;
   if (wanted === undefined) return pages[0] ? { page: pages[0], number: 1 } : undefined;
   // A file without pages is one page of all its requests: 1 names it too.
@@ -159,8 +168,13 @@ function selectPage(pages: readonly SidePage[], wanted: string | undefined): { p
   const number = byId >= 0 ? byId + 1 : /^\d{1,6}$/.test(wanted) ? Number(wanted) : 0;
   const page = pages[number - 1];
   if (page) return { page, number };
-  const ids = pages.slice(0, 10).map((p) => quote(p.id)).join(', ');
-  throw new HarDiffPageError(`has no page ${quote(wanted)}; its pages are ${ids}${pages.length > 10 ? ` and ${pages.length - 10} more` : ''} (or 1…${pages.length}, or * for all requests)`);
+  const ids = pages
+    .slice(0, 10)
+    .map((p) => quote(p.id))
+    .join(', ');
+  throw new HarDiffPageError(
+    `has no page ${quote(wanted)}; its pages are ${ids}${pages.length > 10 ? ` and ${pages.length - 10} more` : ''} (or 1…${pages.length}, or * for all requests)`,
+  );
 }
 
 function quote(text: string): string {
@@ -203,7 +217,9 @@ function readRequest(side: Sink, raw: Json, index: number, offsetMs: number): vo
     phases,
     transferBytes: clampBytes(transferBytes(response)),
     contentBytes: clampBytes(size),
-    redirectURL: cut(asString(response.redirectURL) || (isRedirect(status) ? headerValue(response.headers, 'location') : '')),
+    redirectURL: cut(
+      asString(response.redirectURL) || (isRedirect(status) ? headerValue(response.headers, 'location') : ''),
+    ),
     fromCache: servedFromCache(raw, response, status, size),
     initiator: cut(initiatorOf(raw._initiator), 256),
   };
@@ -225,7 +241,8 @@ export function readDiffPhases(timings: unknown): PhaseTimes {
   const t = asRecord(timings);
   const ssl = phase(t.ssl);
   const connectWithSsl = phase(t.connect);
-  const connect = connectWithSsl !== null && ssl !== null && connectWithSsl >= ssl ? connectWithSsl - ssl : connectWithSsl;
+  const connect =
+    connectWithSsl !== null && ssl !== null && connectWithSsl >= ssl ? connectWithSsl - ssl : connectWithSsl;
   return {
     blocked: phase(t.blocked) ?? phase(t._blocked_queueing),
     dns: phase(t.dns),
@@ -244,9 +261,10 @@ function phase(value: unknown): number | null {
 
 /** Sum of the applicable phases. */
 export function phaseSum(p: PhaseTimes): number {
-  return (p.blocked ?? 0) + (p.dns ?? 0) + (p.connect ?? 0) + (p.ssl ?? 0) + (p.send ?? 0) + (p.wait ?? 0) + (p.receive ?? 0);
+  return (
+    (p.blocked ?? 0) + (p.dns ?? 0) + (p.connect ?? 0) + (p.ssl ?? 0) + (p.send ?? 0) + (p.wait ?? 0) + (p.receive ?? 0)
+  );
 }
-
 
 /** Looks at the first 200 headers only. */
 function headerValue(headers: unknown, name: string): string {
@@ -254,7 +272,8 @@ function headerValue(headers: unknown, name: string): string {
   const n = Math.min(list.length, 200);
   for (let i = 0; i < n; i++) {
     const h = asRecord(list[i]);
-    if (typeof h.name === 'string' && h.name.length === name.length && h.name.toLowerCase() === name) return asString(h.value);
+    if (typeof h.name === 'string' && h.name.length === name.length && h.name.toLowerCase() === name)
+      return asString(h.value);
   }
   return '';
 }
@@ -282,7 +301,11 @@ function cut(text: string, max: number = DIFF_LIMITS.stringChars): string {
 /** The file's pages as readDiffSide names them (bounded like it): for asking which page to compare. */
 export function harPageList(har: unknown): DiffPageRef[] {
   const pages = readPages(bounded(harLog(har).pages, DIFF_LIMITS.pagesPerSide, 'pages', []), 0);
-  return pages.map((page, i) => ({ id: cut(page.id, DIFF_LIMITS.stringChars), title: cut(page.title, DIFF_LIMITS.stringChars), number: i + 1 }));
+  return pages.map((page, i) => ({
+    id: cut(page.id, DIFF_LIMITS.stringChars),
+    title: cut(page.title, DIFF_LIMITS.stringChars),
+    number: i + 1,
+  }));
 }
 
 /** Chrome's `_initiator`: the URL that asked for the request, else its type ('parser', 'script' …). */

@@ -13,7 +13,13 @@ export type DiffSortOrder = (typeof DIFF_SORT_ORDERS)[number];
 
 /** Worst first, among rows with the same delta. */
 export const DIFF_MARK_RANK: Readonly<Record<DiffMark, number>> = {
-  'status changed': 0, new: 1, slower: 2, missing: 3, faster: 4, cached: 5, unchanged: 6,
+  'status changed': 0,
+  new: 1,
+  slower: 2,
+  missing: 3,
+  faster: 4,
+  cached: 5,
+  unchanged: 6,
 };
 
 type Compare = (a: HarDiffRow, b: HarDiffRow) => number;

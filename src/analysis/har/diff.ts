@@ -79,13 +79,35 @@ export interface HarDiffRow {
   rules: UrlMatchNote[];
 }
 
-export interface DiffTally { requests: number; totalMs: number; transferBytes: number; contentBytes: number }
-export interface DiffTotal { before: DiffTally; after: DiffTally; delta: DiffTally; marks: Record<DiffMark, number> }
-export interface DomainDiffTotal extends DiffTotal { domain: string }
-export interface TypeDiffTotal extends DiffTotal { type: ResourceType }
-export interface TimingDelta { before: number; after: number; delta: number }
+export interface DiffTally {
+  requests: number;
+  totalMs: number;
+  transferBytes: number;
+  contentBytes: number;
+}
+export interface DiffTotal {
+  before: DiffTally;
+  after: DiffTally;
+  delta: DiffTally;
+  marks: Record<DiffMark, number>;
+}
+export interface DomainDiffTotal extends DiffTotal {
+  domain: string;
+}
+export interface TypeDiffTotal extends DiffTotal {
+  type: ResourceType;
+}
+export interface TimingDelta {
+  before: number;
+  after: number;
+  delta: number;
+}
 
-export interface DiffPageRef { id: string; title: string; /** 1-based position among the file's pages. */ number: number }
+export interface DiffPageRef {
+  id: string;
+  title: string;
+  /** 1-based position among the file's pages. */ number: number;
+}
 
 export interface HarDiffSideInfo {
   /** 'page': one page of the file; 'all': every entry (the file has no pages, or all were asked for). */
@@ -194,7 +216,9 @@ export function diffSides(before: HarDiffSide, after: HarDiffSide, options: HarD
     byDomain,
     omittedDomains,
     byType,
-    rulesUsed: [...rules.values()].sort((a, b) => b.pairs - a.pairs || (a.text < b.text ? -1 : a.text > b.text ? 1 : 0)).slice(0, DIFF_LIMITS.rulesUsed),
+    rulesUsed: [...rules.values()]
+      .sort((a, b) => b.pairs - a.pairs || (a.text < b.text ? -1 : a.text > b.text ? 1 : 0))
+      .slice(0, DIFF_LIMITS.rulesUsed),
     warnings: [...before.warnings.map((w) => `before: ${w}`), ...after.warnings.map((w) => `after: ${w}`)],
   };
 }
@@ -204,7 +228,13 @@ function finiteOr(value: number | undefined, fallback: number): number {
 }
 
 /** bi / ai: the request's position on its side, -1 when the side has none. */
-function makeRow({ key, bi, ai, rule }: RequestPair, b: HarDiffSide, a: HarDiffSide, occurrence: number, thresholds: HarDiff['thresholds']): HarDiffRow {
+function makeRow(
+  { key, bi, ai, rule }: RequestPair,
+  b: HarDiffSide,
+  a: HarDiffSide,
+  occurrence: number,
+  thresholds: HarDiff['thresholds'],
+): HarDiffRow {
   const before = bi >= 0 ? b.requests[bi] : undefined;
   const after = ai >= 0 ? a.requests[ai] : undefined;
   const side = (after ?? before) as DiffRequest;
@@ -255,7 +285,10 @@ function largestOf(d: PhaseTimes): Phase | null {
   for (let i = 0; i < PHASES.length; i++) {
     const p = PHASES[i] as Phase;
     const delta = Math.abs(d[p] ?? 0);
-    if (delta > largest) { largest = delta; phase = p; }
+    if (delta > largest) {
+      largest = delta;
+      phase = p;
+    }
   }
   return phase;
 }
@@ -264,7 +297,12 @@ function phaseDelta(x: number | null, y: number | null): number | null {
   return x === null && y === null ? null : (y ?? 0) - (x ?? 0);
 }
 
-function markOf(before: DiffRequest | undefined, after: DiffRequest | undefined, deltaMs: number, t: HarDiff['thresholds']): DiffMark {
+function markOf(
+  before: DiffRequest | undefined,
+  after: DiffRequest | undefined,
+  deltaMs: number,
+  t: HarDiff['thresholds'],
+): DiffMark {
   if (!before) return 'new';
   if (!after) return 'missing';
   if (before.status !== after.status) return 'status changed';
@@ -298,7 +336,10 @@ function mergeNotes(a: UrlMatchNote[] | undefined, b: UrlMatchNote[] | undefined
 /** The `limit` rows that changed most: any mark but unchanged first, then by |delta|. */
 function keepLargest(rows: readonly HarDiffRow[], limit: number): HarDiffRow[] {
   return [...rows]
-    .sort((x, y) => Number(x.mark === 'unchanged') - Number(y.mark === 'unchanged') || Math.abs(y.deltaMs) - Math.abs(x.deltaMs))
+    .sort(
+      (x, y) =>
+        Number(x.mark === 'unchanged') - Number(y.mark === 'unchanged') || Math.abs(y.deltaMs) - Math.abs(x.deltaMs),
+    )
     .slice(0, limit);
 }
 
@@ -333,13 +374,20 @@ function settle(total: DiffTotal): void {
 }
 
 /** Each side's requests tally under their own domain and type; a row's mark under the after side's (else the before side's). */
-function totals(before: HarDiffSide, after: HarDiffSide, rows: readonly HarDiffRow[]): Pick<HarDiff, 'byDomain' | 'omittedDomains' | 'byType' | 'total'> {
+function totals(
+  before: HarDiffSide,
+  after: HarDiffSide,
+  rows: readonly HarDiffRow[],
+): Pick<HarDiff, 'byDomain' | 'omittedDomains' | 'byType' | 'total'> {
   const total = emptyTotal();
   const domains = new Map<string, DiffTotal>();
   const types = new Map<ResourceType, DiffTotal>();
   const of = <K>(map: Map<K, DiffTotal>, key: K): DiffTotal => {
     let t = map.get(key);
-    if (!t) { t = emptyTotal(); map.set(key, t); }
+    if (!t) {
+      t = emptyTotal();
+      map.set(key, t);
+    }
     return t;
   };
   for (let i = 0; i < before.requests.length; i++) {
@@ -362,14 +410,27 @@ function totals(before: HarDiffSide, after: HarDiffSide, rows: readonly HarDiffR
   }
   settle(total);
   const byDomain: DomainDiffTotal[] = [];
-  for (const [domain, t] of domains) { settle(t); byDomain.push({ domain, ...t }); }
-  byDomain.sort((x, y) => y.delta.totalMs - x.delta.totalMs || (x.domain < y.domain ? -1 : x.domain > y.domain ? 1 : 0));
+  for (const [domain, t] of domains) {
+    settle(t);
+    byDomain.push({ domain, ...t });
+  }
+  byDomain.sort(
+    (x, y) => y.delta.totalMs - x.delta.totalMs || (x.domain < y.domain ? -1 : x.domain > y.domain ? 1 : 0),
+  );
   const byType: TypeDiffTotal[] = [];
   for (const type of RESOURCE_TYPES) {
     const t = types.get(type);
-    if (t) { settle(t); byType.push({ type, ...t }); }
+    if (t) {
+      settle(t);
+      byType.push({ type, ...t });
+    }
   }
-  return { byDomain: byDomain.slice(0, DIFF_LIMITS.domains), omittedDomains: Math.max(0, byDomain.length - DIFF_LIMITS.domains), byType, total };
+  return {
+    byDomain: byDomain.slice(0, DIFF_LIMITS.domains),
+    omittedDomains: Math.max(0, byDomain.length - DIFF_LIMITS.domains),
+    byType,
+    total,
+  };
 }
 
 function pageDeltas(before: HarDiffSideInfo, after: HarDiffSideInfo): Pick<HarDiff, 'page'> {
@@ -385,4 +446,13 @@ function pageDeltas(before: HarDiffSideInfo, after: HarDiffSideInfo): Pick<HarDi
 export { DIFF_LIMITS, DIFF_MIN_DELTA_MS, DIFF_MIN_RELATIVE_DELTA } from './diff-limits';
 export { readDiffSide, readDiffPhases, phaseSum, hasHarEntries, harPageList, HarDiffPageError } from './diff-read';
 export { DIFF_SORT_ORDERS, DIFF_MARK_RANK, sortDiffRows, type DiffSortOrder } from './diff-sort';
-export { URL_MATCH_RULES, URL_MATCH_LIMITS, normaliseUrl, isFileNameHash, type UrlMatchRule, type UrlMatchNote, type UrlRuleId, type NormalisedUrl } from './url-match';
+export {
+  URL_MATCH_RULES,
+  URL_MATCH_LIMITS,
+  normaliseUrl,
+  isFileNameHash,
+  type UrlMatchRule,
+  type UrlMatchNote,
+  type UrlRuleId,
+  type NormalisedUrl,
+} from './url-match';

@@ -18,7 +18,11 @@ export interface EdgeCache {
   ageS?: number;
 }
 
-export interface ServerTimingMetric { name: string; durMs?: number; desc?: string }
+export interface ServerTimingMetric {
+  name: string;
+  durMs?: number;
+  desc?: string;
+}
 
 /** Characters of one header value read at most, and metrics kept at most. */
 export const EXPORTER_LIMITS = { headerChars: 4096, serverTimingMetrics: 16, tokenChars: 64, descChars: 120 } as const;
@@ -63,12 +67,21 @@ function edgeCacheOf(cf: string, xCache: string, age: string): EdgeCache | undef
 
 function cfStatus(value: string): EdgeCacheStatus | undefined {
   switch (value.slice(0, 32).trim().toUpperCase()) {
-    case 'HIT': return 'hit';
-    case 'STALE': case 'UPDATING': return 'stale';
-    case 'REVALIDATED': return 'revalidated';
-    case 'MISS': case 'EXPIRED': return 'miss';
-    case 'BYPASS': case 'DYNAMIC': return 'bypass';
-    default: return undefined;
+    case 'HIT':
+      return 'hit';
+    case 'STALE':
+    case 'UPDATING':
+      return 'stale';
+    case 'REVALIDATED':
+      return 'revalidated';
+    case 'MISS':
+    case 'EXPIRED':
+      return 'miss';
+    case 'BYPASS':
+    case 'DYNAMIC':
+      return 'bypass';
+    default:
+      return undefined;
   }
 }
 
@@ -104,7 +117,8 @@ export function parseServerTiming(header: string): ServerTimingMetric[] {
       if (key === 'dur' && metric.durMs === undefined) {
         const dur = Number(value);
         if (Number.isFinite(dur) && dur >= 0) metric.durMs = dur;
-      } else if (key === 'desc' && metric.desc === undefined && value) metric.desc = value.slice(0, EXPORTER_LIMITS.descChars);
+      } else if (key === 'desc' && metric.desc === undefined && value)
+        metric.desc = value.slice(0, EXPORTER_LIMITS.descChars);
     }
     metrics.push(metric);
   }
@@ -119,7 +133,10 @@ function splitOutsideQuotes(text: string, separator: string): string[] {
     const c = text[i];
     if (c === '\\' && quoted) i++;
     else if (c === '"') quoted = !quoted;
-    else if (c === separator && !quoted) { parts.push(text.slice(start, i)); start = i + 1; }
+    else if (c === separator && !quoted) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
   }
   parts.push(text.slice(start));
   return parts;
@@ -140,14 +157,19 @@ function unquote(value: string): string {
  * one, else the sum of its durations when that fits in the wait (metrics may nest), else the
  * longest one. The rest of the wait is the network round trip and queuing in front of it.
  */
-export function serverShareOfWait(metrics: readonly ServerTimingMetric[], waitMs: number): { serverMs: number; restMs: number; rule: string } | undefined {
+export function serverShareOfWait(
+  metrics: readonly ServerTimingMetric[],
+  waitMs: number,
+): { serverMs: number; restMs: number; rule: string } | undefined {
   const timed = metrics.filter((m) => m.durMs !== undefined);
   if (timed.length === 0 || waitMs <= 0) return undefined;
   const total = timed.find((m) => m.name.toLowerCase() === 'total');
   const sum = timed.reduce((s, m) => s + (m.durMs as number), 0);
   const longest = Math.max(...timed.map((m) => m.durMs as number));
-  const [claimed, rule] = total ? [total.durMs as number, 'its "total" metric']
-    : sum <= waitMs ? [sum, timed.length === 1 ? 'its one metric' : `the sum of its ${timed.length} metrics`]
+  const [claimed, rule] = total
+    ? [total.durMs as number, 'its "total" metric']
+    : sum <= waitMs
+      ? [sum, timed.length === 1 ? 'its one metric' : `the sum of its ${timed.length} metrics`]
       : [longest, 'its longest metric (the metrics overlap)'];
   const serverMs = Math.min(waitMs, claimed);
   return { serverMs, restMs: waitMs - serverMs, rule };
@@ -163,7 +185,12 @@ export function protocolOf(httpVersion: string, entry: Json): string {
 
 /** Answered by a service worker rather than the network or the HTTP cache. */
 export function viaServiceWorker(entry: Json, response: Json): boolean {
-  const marks = [response._fetchedViaServiceWorker, response._fromServiceWorker, entry._fromServiceWorker, asRecord(entry._serviceWorker).handled];
+  const marks = [
+    response._fetchedViaServiceWorker,
+    response._fromServiceWorker,
+    entry._fromServiceWorker,
+    asRecord(entry._serviceWorker).handled,
+  ];
   return marks.some((mark) => mark === true);
 }
 

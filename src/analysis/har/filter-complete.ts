@@ -38,7 +38,11 @@ export function filterValuesOf(entries: readonly HarRequestEntry[]): FilterValue
   const values: FilterValues = { 'resource-type': RESOURCE_TYPES, is: IS_VALUES };
   for (const key of FILTER_KEYS) {
     const map = counters[key];
-    if (map) values[key] = [...map].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, VALUES_PER_KEY).map(([value]) => value);
+    if (map)
+      values[key] = [...map]
+        .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+        .slice(0, VALUES_PER_KEY)
+        .map(([value]) => value);
   }
   return values;
 }
@@ -53,15 +57,24 @@ export function filterCompletions(text: string, values: FilterValues): { word: s
   if (colon < 0) {
     if (body === '' && !negated) return { word, items: [] };
     const prefix = body.toLowerCase();
-    const items = FILTER_KEYS.filter((key) => key.startsWith(prefix))
-      .map((key) => ({ label: `${sign}${key}:`, insert: `${sign}${key}:`, detail: FILTER_KEY_INFO[key].detail }));
+    const items = FILTER_KEYS.filter((key) => key.startsWith(prefix)).map((key) => ({
+      label: `${sign}${key}:`,
+      insert: `${sign}${key}:`,
+      detail: FILTER_KEY_INFO[key].detail,
+    }));
     return { word, items };
   }
   const key = body.slice(0, colon).toLowerCase() as FilterKey;
   if (!(FILTER_KEYS as readonly string[]).includes(key)) return { word, items: [] };
   const typed = body.slice(colon + 1).toLowerCase();
-  const items = (values[key] ?? []).filter((value) => value.toLowerCase().startsWith(typed) && value.toLowerCase() !== typed).slice(0, MAX_ITEMS)
-    .map((value) => ({ label: `${sign}${key}:${value}`, insert: `${sign}${key}:${value}`, detail: FILTER_KEY_INFO[key].detail }));
+  const items = (values[key] ?? [])
+    .filter((value) => value.toLowerCase().startsWith(typed) && value.toLowerCase() !== typed)
+    .slice(0, MAX_ITEMS)
+    .map((value) => ({
+      label: `${sign}${key}:${value}`,
+      insert: `${sign}${key}:${value}`,
+      detail: FILTER_KEY_INFO[key].detail,
+    }));
   return { word, items };
 }
 

@@ -6,7 +6,17 @@
 // its placeholder all read it.
 import { RESOURCE_TYPES, type HarRequestEntry, type ResourceType } from './model';
 
-export const FILTER_KEYS = ['domain', 'status-code', 'larger-than', 'method', 'mime-type', 'resource-type', 'is', 'has-response-header', 'scheme'] as const;
+export const FILTER_KEYS = [
+  'domain',
+  'status-code',
+  'larger-than',
+  'method',
+  'mime-type',
+  'resource-type',
+  'is',
+  'has-response-header',
+  'scheme',
+] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
 /** What each key matches, and an example value: for completion and help. */
@@ -16,7 +26,10 @@ export const FILTER_KEY_INFO: Readonly<Record<FilterKey, { detail: string; examp
   'larger-than': { detail: 'bytes on the wire (k = 1000, M = 1,000,000)', example: '100k' },
   method: { detail: 'HTTP method', example: 'POST' },
   'mime-type': { detail: 'response MIME type, * as wildcard', example: 'image/*' },
-  'resource-type': { detail: 'document, stylesheet, script, image, font, fetch (xhr), media, websocket, other', example: 'script' },
+  'resource-type': {
+    detail: 'document, stylesheet, script, image, font, fetch (xhr), media, websocket, other',
+    example: 'script',
+  },
   is: { detail: 'from-cache: served from the browser cache', example: 'from-cache' },
   'has-response-header': { detail: 'a response header by name', example: 'set-cookie' },
   scheme: { detail: 'http, https, ws, wss, data…', example: 'http' },
@@ -26,13 +39,23 @@ export const FILTER_KEY_INFO: Readonly<Record<FilterKey, { detail: string; examp
 export const IS_VALUES = ['from-cache'] as const;
 
 /** DevTools' resource-type names that are another name of one of ours. */
-const RESOURCE_TYPE_ALIASES: Readonly<Record<string, ResourceType>> = { xhr: 'fetch', css: 'stylesheet', js: 'script', img: 'image', doc: 'document', ws: 'websocket' };
+const RESOURCE_TYPE_ALIASES: Readonly<Record<string, ResourceType>> = {
+  xhr: 'fetch',
+  css: 'stylesheet',
+  js: 'script',
+  img: 'image',
+  doc: 'document',
+  ws: 'websocket',
+};
 
 export type FilterClause =
   | { kind: 'key'; key: FilterKey; value: string; negated: boolean; test: (entry: HarRequestEntry) => boolean }
   | { kind: 'text'; value: string; negated: boolean; test: (entry: HarRequestEntry) => boolean };
 
-export interface ParsedFilter { clauses: FilterClause[]; errors: string[] }
+export interface ParsedFilter {
+  clauses: FilterClause[];
+  errors: string[];
+}
 
 export function parseFilter(text: string): ParsedFilter {
   const clauses: FilterClause[] = [];
@@ -60,7 +83,10 @@ export function matchesFilter(entry: HarRequestEntry, filter: ParsedFilter): boo
 }
 
 /** Text, filter expression and type chips together; an empty chip set means all types. */
-export function entryMatcher(text: string, types: ReadonlySet<ResourceType> = new Set()): (entry: HarRequestEntry) => boolean {
+export function entryMatcher(
+  text: string,
+  types: ReadonlySet<ResourceType> = new Set(),
+): (entry: HarRequestEntry) => boolean {
   const parsed = parseFilter(text);
   return (entry) => (types.size === 0 || types.has(entry.resourceType)) && matchesFilter(entry, parsed);
 }
@@ -68,15 +94,36 @@ export function entryMatcher(text: string, types: ReadonlySet<ResourceType> = ne
 type EntryTest = (entry: HarRequestEntry) => boolean;
 
 const KEY_TESTS: Readonly<Record<FilterKey, (value: string) => EntryTest | undefined>> = {
-  domain: (value) => { const pattern = wildcard(value); return (e) => pattern.test(hostname(e.host)); },
+  domain: (value) => {
+    const pattern = wildcard(value);
+    return (e) => pattern.test(hostname(e.host));
+  },
   'status-code': statusTest,
-  'larger-than': (value) => { const limit = parseSize(value); return limit === undefined ? undefined : (e) => sizeOf(e) > limit; },
-  method: (value) => { const method = value.toUpperCase(); return (e) => e.method === method; },
-  'mime-type': (value) => { const pattern = wildcard(value); return (e) => pattern.test(e.mimeType); },
-  'resource-type': (value) => { const type = resourceType(value); return type && ((e) => e.resourceType === type); },
+  'larger-than': (value) => {
+    const limit = parseSize(value);
+    return limit === undefined ? undefined : (e) => sizeOf(e) > limit;
+  },
+  method: (value) => {
+    const method = value.toUpperCase();
+    return (e) => e.method === method;
+  },
+  'mime-type': (value) => {
+    const pattern = wildcard(value);
+    return (e) => pattern.test(e.mimeType);
+  },
+  'resource-type': (value) => {
+    const type = resourceType(value);
+    return type && ((e) => e.resourceType === type);
+  },
   is: (value) => (value.toLowerCase() === 'from-cache' ? (e) => e.fromCache : undefined),
-  'has-response-header': (value) => { const name = value.toLowerCase(); return (e) => e.responseHeaders.some((h) => h.name.toLowerCase() === name); },
-  scheme: (value) => { const scheme = value.toLowerCase(); return (e) => e.scheme === scheme; },
+  'has-response-header': (value) => {
+    const name = value.toLowerCase();
+    return (e) => e.responseHeaders.some((h) => h.name.toLowerCase() === name);
+  },
+  scheme: (value) => {
+    const scheme = value.toLowerCase();
+    return (e) => e.scheme === scheme;
+  },
 };
 
 function keyTest(key: FilterKey, value: string): EntryTest | undefined {
@@ -85,9 +132,15 @@ function keyTest(key: FilterKey, value: string): EntryTest | undefined {
 
 /** `404`, `4xx` (a class) or `400-499` (inclusive). */
 function statusTest(value: string): EntryTest | undefined {
-  if (/^\d{1,3}$/.test(value)) { const status = Number(value); return (e) => e.status === status; }
+  if (/^\d{1,3}$/.test(value)) {
+    const status = Number(value);
+    return (e) => e.status === status;
+  }
   const klass = /^([1-5])xx$/i.exec(value);
-  if (klass) { const low = Number(klass[1]) * 100; return (e) => e.status >= low && e.status < low + 100; }
+  if (klass) {
+    const low = Number(klass[1]) * 100;
+    return (e) => e.status >= low && e.status < low + 100;
+  }
   const range = /^(\d{1,3})-(\d{1,3})$/.exec(value);
   if (!range) return undefined;
   const [low, high] = [Number(range[1]), Number(range[2])];
@@ -96,7 +149,7 @@ function statusTest(value: string): EntryTest | undefined {
 
 function resourceType(value: string): ResourceType | undefined {
   const name = value.toLowerCase();
-  return (RESOURCE_TYPES as readonly string[]).includes(name) ? name as ResourceType : RESOURCE_TYPE_ALIASES[name];
+  return (RESOURCE_TYPES as readonly string[]).includes(name) ? (name as ResourceType) : RESOURCE_TYPE_ALIASES[name];
 }
 
 function textTest(value: string): EntryTest {
@@ -105,7 +158,9 @@ function textTest(value: string): EntryTest {
     try {
       const re = new RegExp(regex[1] ?? '', 'i');
       return (e) => re.test(e.url);
-    } catch { /* not a valid regex: fall through to plain text */ }
+    } catch {
+      /* not a valid regex: fall through to plain text */
+    }
   }
   const needle = value.toLowerCase();
   return (e) => e.url.toLowerCase().includes(needle);
@@ -113,7 +168,10 @@ function textTest(value: string): EntryTest {
 
 /** `*.example.com` style patterns, case-insensitive, whole-string. */
 function wildcard(value: string): RegExp {
-  const escaped = value.toLowerCase().replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
+  const escaped = value
+    .toLowerCase()
+    .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*');
   return new RegExp(`^${escaped}$`, 'i');
 }
 

@@ -30,7 +30,12 @@ export function initiatorUrl(value: unknown): string {
 /** First paint in ms from the page start, when the exporter measured it. */
 export function firstPaintOf(page: Json): { firstPaint?: number } {
   const timings = asRecord(page.pageTimings);
-  const candidates = [timings._startRender, page._render, timings._firstPaint, asRecord(page._visualMetrics).FirstVisualChange];
+  const candidates = [
+    timings._startRender,
+    page._render,
+    timings._firstPaint,
+    asRecord(page._visualMetrics).FirstVisualChange,
+  ];
   for (const candidate of candidates) {
     const ms = asNumber(candidate, -1);
     if (ms > 0) return { firstPaint: ms };

@@ -8,8 +8,16 @@ import type { WaterfallRow } from './waterfall';
 
 export function pageChecks(context: InsightContext): Hit[] {
   return [
-    slowServer(context), networkCost(context), redirects(context), renderBlocking(context), connectionSetup(context),
-    ...connectionReuse(context), manyOrigins(context), ...http1Queueing(context), thirdParty(context), mainThread(context),
+    slowServer(context),
+    networkCost(context),
+    redirects(context),
+    renderBlocking(context),
+    connectionSetup(context),
+    ...connectionReuse(context),
+    manyOrigins(context),
+    ...http1Queueing(context),
+    thirdParty(context),
+    mainThread(context),
   ].filter((hit): hit is Hit => hit !== undefined);
 }
 
@@ -23,7 +31,9 @@ function slowServer({ rows }: InsightContext): Hit | undefined {
   if (items.length === 0) return undefined;
   const worst = items.reduce((a, b) => (b.row.entry.phases.wait > a.row.entry.phases.wait ? b : a));
   return {
-    rule: 'slowServer', items, what: `server wait beyond the page's median (${formatMs(median)})`,
+    rule: 'slowServer',
+    items,
+    what: `server wait beyond the page's median (${formatMs(median)})`,
     summary: `${name(worst.row)} waited ${formatMs(worst.row.entry.phases.wait)} for the server, ${ratio(worst.row.entry.phases.wait, median)} the page's median of ${formatMs(median)}${items.length > 1 ? `; ${items.length - 1} more over ${formatMs(limit)}` : ''}`,
   };
 }
@@ -47,16 +57,24 @@ function networkCost({ rows, path, options }: InsightContext): Hit | undefined {
     if (wait > 0) seen.wait = Math.min(seen.wait, wait);
     best.set(row.entry.host, seen);
   }
-  const items = path.links.map(({ row }) => {
-    const origin = best.get(row.entry.host);
-    const { connect, ssl, wait } = row.entry.phases;
-    const setupExcess = connect + ssl > 0 && origin && Number.isFinite(origin.setup) ? connect + ssl - origin.setup : 0;
-    const waitExcess = wait > 0 && origin && Number.isFinite(origin.wait) ? wait - origin.wait : 0;
-    return { row, ms: setupExcess + waitExcess };
-  }).filter((item) => item.ms > 0);
+  const items = path.links
+    .map(({ row }) => {
+      const origin = best.get(row.entry.host);
+      const { connect, ssl, wait } = row.entry.phases;
+      const setupExcess =
+        connect + ssl > 0 && origin && Number.isFinite(origin.setup) ? connect + ssl - origin.setup : 0;
+      const waitExcess = wait > 0 && origin && Number.isFinite(origin.wait) ? wait - origin.wait : 0;
+      return { row, ms: setupExcess + waitExcess };
+    })
+    .filter((item) => item.ms > 0);
   const total = items.reduce((sum, item) => sum + item.ms, 0);
   if (total < R.networkCost.minExcessMs) return undefined;
-  return { rule: 'networkCost', items, what: "connect, TLS and server wait beyond the same origin's best on this page", summary: `The network cost ${items.length} critical request${plural(items.length)} ${formatMs(total)} over their origins' best connect, TLS and wait` };
+  return {
+    rule: 'networkCost',
+    items,
+    what: "connect, TLS and server wait beyond the same origin's best on this page",
+    summary: `The network cost ${items.length} critical request${plural(items.length)} ${formatMs(total)} over their origins' best connect, TLS and wait`,
+  };
 }
 
 const isRedirect = ({ entry }: WaterfallRow) => entry.redirectURL !== '' && entry.status >= 300 && entry.status < 400;
@@ -65,7 +83,12 @@ function redirects({ rows }: InsightContext): Hit | undefined {
   const items = rows.filter(isRedirect).map((row) => ({ row, ms: row.entry.totalMs }));
   const total = items.reduce((sum, item) => sum + item.ms, 0);
   if (items.length === 0 || total < R.redirects.minMs) return undefined;
-  return { rule: 'redirects', items, what: 'the time of the redirects', summary: `${items.length} redirect${plural(items.length)} took ${formatMs(total)}, starting at ${name(items[0]!.row)}` };
+  return {
+    rule: 'redirects',
+    items,
+    what: 'the time of the redirects',
+    summary: `${items.length} redirect${plural(items.length)} took ${formatMs(total)}, starting at ${name(items[0]!.row)}`,
+  };
 }
 
 /** Only where the HAR says when the page first painted; WebPageTest also says which requests blocked it. */
@@ -73,15 +96,27 @@ function renderBlocking({ rows, path, firstPaint }: InsightContext): Hit | undef
   if (firstPaint === undefined) return undefined;
   const documentEnd = path.links.find((link) => link.label === 'document')?.row.endMs ?? 0;
   const told = rows.some((row) => row.entry.renderBlocking);
-  const blocking = rows.filter((row) => row.offsetMs < firstPaint && row.endMs <= firstPaint && row.endMs > documentEnd && (told
-    ? row.entry.renderBlocking === 'blocking'
-    : (row.entry.resourceType === 'stylesheet' || row.entry.resourceType === 'script') && /^(veryhigh|highest|high)$/i.test(row.entry.priority || 'High')));
+  const blocking = rows.filter(
+    (row) =>
+      row.offsetMs < firstPaint &&
+      row.endMs <= firstPaint &&
+      row.endMs > documentEnd &&
+      (told
+        ? row.entry.renderBlocking === 'blocking'
+        : (row.entry.resourceType === 'stylesheet' || row.entry.resourceType === 'script') &&
+          /^(veryhigh|highest|high)$/i.test(row.entry.priority || 'High')),
+  );
   if (blocking.length === 0) return undefined;
   const held = Math.max(...blocking.map((row) => row.endMs)) - documentEnd;
   if (held < R.renderBlocking.minMs) return undefined;
   return {
-    rule: 'renderBlocking', items: blocking.map((row) => ({ row, ms: row.endMs - documentEnd })), what: '',
-    saving: { ms: held, estimate: `from the document's end to the last blocking request's end, before first paint at ${formatMs(firstPaint)}` },
+    rule: 'renderBlocking',
+    items: blocking.map((row) => ({ row, ms: row.endMs - documentEnd })),
+    what: '',
+    saving: {
+      ms: held,
+      estimate: `from the document's end to the last blocking request's end, before first paint at ${formatMs(firstPaint)}`,
+    },
     summary: `${blocking.length} request${plural(blocking.length)} ${told ? 'marked render-blocking' : '(stylesheets and high-priority scripts)'} held first paint ${formatMs(held)} after the document arrived`,
   };
 }
@@ -93,7 +128,12 @@ function connectionSetup({ path }: InsightContext): Hit | undefined {
   const total = items.reduce((sum, item) => sum + item.ms, 0);
   if (total < R.connectionSetup.minMs) return undefined;
   const hosts = new Set(items.map((item) => item.row.entry.host));
-  return { rule: 'connectionSetup', items, what: 'DNS, connect and TLS time', summary: `${formatMs(total)} of DNS, connect and TLS on the critical path, to ${hosts.size} origin${plural(hosts.size)}` };
+  return {
+    rule: 'connectionSetup',
+    items,
+    what: 'DNS, connect and TLS time',
+    summary: `${formatMs(total)} of DNS, connect and TLS on the critical path, to ${hosts.size} origin${plural(hosts.size)}`,
+  };
 }
 
 const opensConnection = (row: WaterfallRow) => row.entry.phases.connect + row.entry.phases.ssl > 0;
@@ -103,10 +143,17 @@ function connectionReuse({ rows }: InsightContext): Hit[] {
   for (const row of rows.filter(opensConnection)) pushTo(byHost, row.entry.host, row);
   const hits: Hit[] = [];
   for (const [host, opened] of byHost) {
-    const limit = /^http\/1/i.test(opened[0]!.entry.httpVersion) ? R.connectionReuse.maxHttp1 : R.connectionReuse.maxHttp2;
+    const limit = /^http\/1/i.test(opened[0]!.entry.httpVersion)
+      ? R.connectionReuse.maxHttp1
+      : R.connectionReuse.maxHttp2;
     if (opened.length <= limit) continue;
     const extra = opened.slice(limit).map((row) => ({ row, ms: setupOf(row) }));
-    hits.push({ rule: 'connectionReuse', items: extra, what: 'setup time of the connections beyond the browser\'s limit', summary: `${opened.length} connections were set up to ${host}; ${limit === 1 ? 'one' : limit} would carry them all` });
+    hits.push({
+      rule: 'connectionReuse',
+      items: extra,
+      what: "setup time of the connections beyond the browser's limit",
+      summary: `${opened.length} connections were set up to ${host}; ${limit === 1 ? 'one' : limit} would carry them all`,
+    });
   }
   return hits;
 }
@@ -118,34 +165,49 @@ function manyOrigins({ rows }: InsightContext): Hit | undefined {
   for (const row of rows.filter(setsUp)) if (!firstSetup.has(row.entry.host)) firstSetup.set(row.entry.host, row);
   if (firstSetup.size <= R.manyOrigins.maxOrigins) return undefined;
   const items = [...firstSetup.values()].map((row) => ({ row, ms: setupOf(row) }));
-  return { rule: 'manyOrigins', items, what: 'DNS, connect and TLS time of each origin', summary: `The page set up connections to ${firstSetup.size} origins (more than ${R.manyOrigins.maxOrigins})` };
+  return {
+    rule: 'manyOrigins',
+    items,
+    what: 'DNS, connect and TLS time of each origin',
+    summary: `The page set up connections to ${firstSetup.size} origins (more than ${R.manyOrigins.maxOrigins})`,
+  };
 }
 
-const queuedOnHttp1 = ({ entry }: WaterfallRow) => entry.phases.blocked >= R.http1Queueing.minBlockedMs && /^http\/1/i.test(entry.httpVersion);
+const queuedOnHttp1 = ({ entry }: WaterfallRow) =>
+  entry.phases.blocked >= R.http1Queueing.minBlockedMs && /^http\/1/i.test(entry.httpVersion);
 
 function http1Queueing({ rows }: InsightContext): Hit[] {
   const byHost = new Map<string, WaterfallRow[]>();
   for (const row of rows.filter(queuedOnHttp1)) pushTo(byHost, row.entry.host, row);
-  return [...byHost].filter(([, queued]) => queued.length >= R.http1Queueing.minRequests).map(([host, queued]): Hit => ({
-    rule: 'http1Queueing', items: queued.map((row) => ({ row, ms: row.entry.phases.blocked })), what: 'time queued',
-    summary: `${queued.length} HTTP/1.1 requests to ${host} queued ${formatMs(Math.max(...queued.map((row) => row.entry.phases.blocked)))} at most for a connection`,
-  }));
+  return [...byHost]
+    .filter(([, queued]) => queued.length >= R.http1Queueing.minRequests)
+    .map(([host, queued]): Hit => ({
+      rule: 'http1Queueing',
+      items: queued.map((row) => ({ row, ms: row.entry.phases.blocked })),
+      what: 'time queued',
+      summary: `${queued.length} HTTP/1.1 requests to ${host} queued ${formatMs(Math.max(...queued.map((row) => row.entry.phases.blocked)))} at most for a connection`,
+    }));
 }
 
 /** Bytes and time of all requests and of those to other sites than the page's. */
 class ThirdPartyTally {
-  bytes = 0; thirdBytes = 0; time = 0; thirdTime = 0;
+  bytes = 0;
+  thirdBytes = 0;
+  time = 0;
+  thirdTime = 0;
   readonly items: Hit['items'] = [];
   private readonly thirdByHost = new Map<string, boolean>();
   constructor(private readonly site: string) {}
 
   add(row: WaterfallRow): void {
     let third = this.thirdByHost.get(row.entry.host);
-    if (third === undefined) this.thirdByHost.set(row.entry.host, third = siteOf(row.entry.host) !== this.site);
+    if (third === undefined) this.thirdByHost.set(row.entry.host, (third = siteOf(row.entry.host) !== this.site));
     const size = Math.max(0, row.entry.transferBytes);
-    this.bytes += size; this.time += row.entry.totalMs;
+    this.bytes += size;
+    this.time += row.entry.totalMs;
     if (!third) return;
-    this.thirdBytes += size; this.thirdTime += row.entry.totalMs;
+    this.thirdBytes += size;
+    this.thirdTime += row.entry.totalMs;
     this.items.push({ row, ms: row.entry.totalMs });
   }
 }
@@ -160,7 +222,12 @@ function thirdParty({ rows, path }: InsightContext): Hit | undefined {
   const byteShare = bytes > 0 ? thirdBytes / bytes : 0;
   const timeShare = time > 0 ? thirdTime / time : 0;
   if (Math.max(byteShare, timeShare) < R.thirdParty.minShare) return undefined;
-  return { rule: 'thirdParty', items, what: 'third-party request time', summary: `Other sites than ${site} served ${percent(byteShare)} of the bytes and took ${percent(timeShare)} of the request time (${items.length} request${plural(items.length)})` };
+  return {
+    rule: 'thirdParty',
+    items,
+    what: 'third-party request time',
+    summary: `Other sites than ${site} served ${percent(byteShare)} of the bytes and took ${percent(timeShare)} of the request time (${items.length} request${plural(items.length)})`,
+  };
 }
 
 function mainThread({ path }: InsightContext): Hit | undefined {
@@ -170,8 +237,13 @@ function mainThread({ path }: InsightContext): Hit | undefined {
   // Named after the request that ended last before each gap: what the page was working on.
   const items = gaps.flatMap((gap) => (gap.after ? [{ row: gap.after, ms: gap.endMs - gap.startMs }] : []));
   return {
-    rule: 'mainThread', items, what: '',
-    saving: { ms: total, estimate: 'the length of the gaps before onLoad, if the work in them moved after it or ran faster' },
+    rule: 'mainThread',
+    items,
+    what: '',
+    saving: {
+      ms: total,
+      estimate: 'the length of the gaps before onLoad, if the work in them moved after it or ran faster',
+    },
     summary: `${gaps.length} stretch${gaps.length === 1 ? '' : 'es'} with no request in flight, ${formatMs(total)} in all, the longest ${formatMs(gaps[0]!.endMs - gaps[0]!.startMs)} at ${formatMs(gaps[0]!.startMs)}`,
   };
 }
@@ -180,7 +252,10 @@ function mainThread({ path }: InsightContext): Hit | undefined {
 export function siteOf(host: string): string {
   const labels = host.toLowerCase().replace(/:\d+$/, '').split('.');
   if (labels.length <= 2 || /^\d+$/.test(labels[labels.length - 1] ?? '')) return labels.join('.');
-  const take = /^[a-z]{2}$/.test(labels[labels.length - 1]!) && /^(co|com|org|net|ac|gov|edu)$/.test(labels[labels.length - 2]!) ? 3 : 2;
+  const take =
+    /^[a-z]{2}$/.test(labels[labels.length - 1]!) && /^(co|com|org|net|ac|gov|edu)$/.test(labels[labels.length - 2]!)
+      ? 3
+      : 2;
   return labels.slice(-take).join('.');
 }
 

@@ -12,13 +12,15 @@ export const INSIGHT_RULES = {
     minWaitMs: 400,
     /** … and this many times the page's median server wait. */
     overMedian: 3,
-    advice: 'Find what the server does before answering (a slow query, a cold cache, an upstream call) and make it answer sooner or cache the answer.',
+    advice:
+      'Find what the server does before answering (a slow query, a cold cache, an upstream call) and make it answer sooner or cache the answer.',
   },
   networkCost: {
     title: 'Network cost on the critical path',
     /** Connect + TLS + server wait beyond the same origin's best, ms, summed over the path. */
     minExcessMs: 100,
-    advice: 'The network, not the server, made these requests slow: check the path from the user to this origin (Wi-Fi, VPN, ISP) in the session verdict.',
+    advice:
+      'The network, not the server, made these requests slow: check the path from the user to this origin (Wi-Fi, VPN, ISP) in the session verdict.',
   },
   redirects: {
     title: 'Redirect chain',
@@ -36,7 +38,8 @@ export const INSIGHT_RULES = {
     title: 'Connection setup on the critical path',
     /** DNS + connect + TLS of critical requests together, ms. */
     minMs: 100,
-    advice: 'Preconnect (<link rel="preconnect">) to these origins, or serve the resources from an origin the page already has a connection to.',
+    advice:
+      'Preconnect (<link rel="preconnect">) to these origins, or serve the resources from an origin the page already has a connection to.',
   },
   connectionReuse: {
     title: 'New connections instead of reuse',
@@ -49,7 +52,8 @@ export const INSIGHT_RULES = {
     title: 'Too many origins',
     /** Origins the page set up a connection to, at most. */
     maxOrigins: 8,
-    advice: 'Drop or self-host resources from minor origins; each one costs a DNS lookup, a connection and a TLS handshake.',
+    advice:
+      'Drop or self-host resources from minor origins; each one costs a DNS lookup, a connection and a TLS handshake.',
   },
   http1Queueing: {
     title: 'HTTP/1.1 connection-limit queueing',
@@ -57,7 +61,8 @@ export const INSIGHT_RULES = {
     minBlockedMs: 50,
     /** … for at least this many requests to one origin. */
     minRequests: 3,
-    advice: 'Serve this origin over HTTP/2 or 3, or bundle the requests, so they do not queue for one of six connections.',
+    advice:
+      'Serve this origin over HTTP/2 or 3, or bundle the requests, so they do not queue for one of six connections.',
   },
   uncompressed: {
     title: 'Uncompressed text',
@@ -69,7 +74,8 @@ export const INSIGHT_RULES = {
   },
   noValidators: {
     title: 'Missing cache validators',
-    advice: 'Send ETag or Last-Modified (and Cache-Control max-age for versioned files) so repeat visits revalidate or skip the download.',
+    advice:
+      'Send ETag or Last-Modified (and Cache-Control max-age for versioned files) so repeat visits revalidate or skip the download.',
   },
   largeImages: {
     title: 'Large images',
@@ -107,7 +113,8 @@ export const INSIGHT_RULES = {
     title: 'Third-party share',
     /** Share of bytes or of request time from other sites, at least. */
     minShare: 0.3,
-    advice: 'Load third-party scripts after the page (async, defer or on interaction) and drop those that do not earn their cost.',
+    advice:
+      'Load third-party scripts after the page (async, defer or on interaction) and drop those that do not earn their cost.',
   },
   mainThread: {
     title: 'Long main-thread gaps',

@@ -8,7 +8,12 @@ import { readHar } from './reader';
 import { buildWaterfall } from './waterfall';
 import { untrustedLine } from '../text/untrusted';
 
-export interface FindingChange { rule: Finding['rule']; title: string; summary: string; savingMs: number }
+export interface FindingChange {
+  rule: Finding['rule'];
+  title: string;
+  summary: string;
+  savingMs: number;
+}
 
 export interface FindingsDiff {
   appeared: FindingChange[];
@@ -34,7 +39,9 @@ export function diffFindings(before: PageInsights, after: PageInsights): Finding
 const PER_ORIGIN = new Set<Finding['rule']>(['connectionReuse', 'http1Queueing']);
 
 function findingKey(finding: Finding): string {
-  return PER_ORIGIN.has(finding.rule) ? `${finding.rule} ${splitUrl(finding.requests[0]?.url ?? '').host}` : finding.rule;
+  return PER_ORIGIN.has(finding.rule)
+    ? `${finding.rule} ${splitUrl(finding.requests[0]?.url ?? '').host}`
+    : finding.rule;
 }
 
 const about = (ms: number) => (ms > 0 ? `~${formatMs(ms)}` : 'no time');
@@ -44,15 +51,23 @@ function change(finding: Finding): FindingChange {
 }
 
 export function formatFindingsDiff(diff: FindingsDiff): string[] {
-  const lines = [`Findings: ${diff.appeared.length} appeared, ${diff.wentAway.length} went away, ${diff.stayed.length} in both`];
-  for (const finding of diff.appeared) lines.push(untrustedLine(`  + ${finding.title} (${about(finding.savingMs)}): ${finding.summary}`, 400));
-  for (const finding of diff.wentAway) lines.push(untrustedLine(`  − ${finding.title} (was ${about(finding.savingMs)}): ${finding.summary}`, 400));
-  for (const finding of diff.stayed) lines.push(untrustedLine(`  = ${finding.title}: ${about(finding.beforeMs)} → ${about(finding.savingMs)}`, 400));
+  const lines = [
+    `Findings: ${diff.appeared.length} appeared, ${diff.wentAway.length} went away, ${diff.stayed.length} in both`,
+  ];
+  for (const finding of diff.appeared)
+    lines.push(untrustedLine(`  + ${finding.title} (${about(finding.savingMs)}): ${finding.summary}`, 400));
+  for (const finding of diff.wentAway)
+    lines.push(untrustedLine(`  − ${finding.title} (was ${about(finding.savingMs)}): ${finding.summary}`, 400));
+  for (const finding of diff.stayed)
+    lines.push(untrustedLine(`  = ${finding.title}: ${about(finding.beforeMs)} → ${about(finding.savingMs)}`, 400));
   return lines;
 }
 
 /** The findings diff of the pages a HAR diff compared; none when a side is every request of a file with several pages. */
-export function findingsBetween(before: { har: unknown; info: HarDiffSideInfo }, after: { har: unknown; info: HarDiffSideInfo }): FindingsDiff | undefined {
+export function findingsBetween(
+  before: { har: unknown; info: HarDiffSideInfo },
+  after: { har: unknown; info: HarDiffSideInfo },
+): FindingsDiff | undefined {
   const a = sideInsights(before.har, before.info);
   const b = sideInsights(after.har, after.info);
   return a && b ? diffFindings(a, b) : undefined;

@@ -12,10 +12,16 @@ export function formatInsights(pages: readonly PageInsights[], findings = TEXT_F
   const lines: string[] = [];
   for (const page of pages) {
     if (pages.length > 1 || page.page.id) lines.push(untrustedLine(`${page.page.title}`, 120));
-    lines.push(untrustedLine(`  ${page.criticalPath.untilWhat === 'onLoad' ? `onLoad ${formatMs(page.criticalPath.untilMs)}` : `last request ends ${formatMs(page.criticalPath.untilMs)}`}; ${page.criticalPath.line}`, 600));
+    lines.push(
+      untrustedLine(
+        `  ${page.criticalPath.untilWhat === 'onLoad' ? `onLoad ${formatMs(page.criticalPath.untilMs)}` : `last request ends ${formatMs(page.criticalPath.untilMs)}`}; ${page.criticalPath.line}`,
+        600,
+      ),
+    );
     if (page.findings.length === 0) lines.push('  No findings: no rule fired on this page.');
     page.findings.slice(0, findings).forEach((finding, i) => lines.push(...findingLines(finding, i + 1)));
-    if (page.findings.length > findings) lines.push(`  … ${page.findings.length - findings} more finding(s); --json lists them all`);
+    if (page.findings.length > findings)
+      lines.push(`  … ${page.findings.length - findings} more finding(s); --json lists them all`);
     lines.push('');
   }
   return lines;
@@ -23,7 +29,9 @@ export function formatInsights(pages: readonly PageInsights[], findings = TEXT_F
 
 export function findingLines(finding: Finding, rank: number): string[] {
   const saving = finding.savingMs > 0 ? `saves ~${formatMs(finding.savingMs)}` : 'saves nothing on this load';
-  const named = finding.requests.slice(0, 5).map((r) => `${r.name}${r.ms > 0 ? ` ${formatMs(r.ms)}` : ''}${r.onCriticalPath ? ' (critical)' : ''}`);
+  const named = finding.requests
+    .slice(0, 5)
+    .map((r) => `${r.name}${r.ms > 0 ? ` ${formatMs(r.ms)}` : ''}${r.onCriticalPath ? ' (critical)' : ''}`);
   const more = finding.count > named.length ? ` and ${finding.count - named.length} more` : '';
   return [
     untrustedLine(`  ${rank}. ${finding.title} — ${saving}: ${finding.summary}`, 400),

@@ -74,9 +74,17 @@ export interface Hit {
 export function pageInsights(waterfall: Waterfall, options: InsightOptions = {}): PageInsights {
   const rows = networkRows(waterfall);
   const path = criticalPath(waterfall, rows);
-  const context: InsightContext = { waterfall, rows, path, onPath: new Set(path.links.map((link) => link.row)), options, ...firstPaintIn(waterfall) };
+  const context: InsightContext = {
+    waterfall,
+    rows,
+    path,
+    onPath: new Set(path.links.map((link) => link.row)),
+    options,
+    ...firstPaintIn(waterfall),
+  };
   const hits = [...pageChecks(context), ...requestChecks(context)];
-  const findings = hits.map((hit) => toFinding(hit, context.onPath))
+  const findings = hits
+    .map((hit) => toFinding(hit, context.onPath))
     .sort((a, b) => b.savingMs - a.savingMs || RULE_IDS.indexOf(a.rule) - RULE_IDS.indexOf(b.rule));
   return { page: { id: waterfall.page.id, title: waterfall.page.title }, criticalPath: path, findings };
 }
@@ -99,7 +107,11 @@ function toFinding(hit: Hit, onPath: ReadonlySet<WaterfallRow>): Finding {
     title: INSIGHT_RULES[hit.rule].title,
     summary: hit.summary,
     requests: costliest(hit.items, MAX_NAMED_REQUESTS).map(({ row, ms }) => ({
-      index: row.entry.index, name: shortName(row), url: row.entry.url, ms: Math.round(ms), onCriticalPath: onPath.has(row),
+      index: row.entry.index,
+      name: shortName(row),
+      url: row.entry.url,
+      ms: Math.round(ms),
+      onCriticalPath: onPath.has(row),
     })),
     count: hit.items.length,
     savingMs: Math.round(saving.ms),
@@ -112,10 +124,18 @@ function toFinding(hit: Hit, onPath: ReadonlySet<WaterfallRow>): Finding {
  * Requests on the critical path delay onLoad by what they cost, so those add up; requests off
  * it ran beside the path, so at most the largest one would be saved (and maybe nothing).
  */
-export function pathOrLargest(items: readonly Item[], onPath: ReadonlySet<WaterfallRow>, what: string): { ms: number; estimate: string } {
+export function pathOrLargest(
+  items: readonly Item[],
+  onPath: ReadonlySet<WaterfallRow>,
+  what: string,
+): { ms: number; estimate: string } {
   // Summed in the order the finding names them, so the total does not depend on how a check listed them.
   const critical = items.filter(onCriticalPath, onPath).sort(byCost);
-  if (critical.length > 0) return { ms: critical.reduce((sum, item) => sum + item.ms, 0), estimate: `${what}, summed over the ${critical.length} on the critical path` };
+  if (critical.length > 0)
+    return {
+      ms: critical.reduce((sum, item) => sum + item.ms, 0),
+      estimate: `${what}, summed over the ${critical.length} on the critical path`,
+    };
   const largest = items.reduce(largerMs, 0);
   return { ms: largest, estimate: `${what}, the largest one; none is on the critical path, so onLoad may not move` };
 }

@@ -11,14 +11,15 @@ export interface MergedPages {
   firstPageIds: (string | undefined)[];
 }
 
-const listOf = <T>(value: unknown): T[] => (Array.isArray(value) ? value as T[] : []);
+const listOf = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 
 export function mergeHarPages(hars: readonly Har[]): MergedPages {
   const pages: HarPage[] = [];
   const entries: HarEntry[] = [];
   const firstPageIds: (string | undefined)[] = [];
   hars.forEach((har, position) => {
-    const log = typeof har === 'object' && har !== null && typeof har.log === 'object' && har.log !== null ? har.log : undefined;
+    const log =
+      typeof har === 'object' && har !== null && typeof har.log === 'object' && har.log !== null ? har.log : undefined;
     const own = listOf<HarPage>(log?.pages).filter((page) => typeof page === 'object' && page !== null);
     const renamed = new Map(own.map((page) => [String(page.id), `${position + 1}:${String(page.id)}`]));
     const first = own[0] === undefined ? undefined : renamed.get(String(own[0].id));

@@ -8,10 +8,23 @@ export type Phase = (typeof PHASES)[number];
 export type PhaseDurations = Record<Phase, number>;
 
 /** DevTools-style resource categories, used by the type chips and summaries. */
-export const RESOURCE_TYPES = ['document', 'stylesheet', 'script', 'image', 'font', 'fetch', 'media', 'websocket', 'other'] as const;
+export const RESOURCE_TYPES = [
+  'document',
+  'stylesheet',
+  'script',
+  'image',
+  'font',
+  'fetch',
+  'media',
+  'websocket',
+  'other',
+] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 
-export interface NameValue { name: string; value: string }
+export interface NameValue {
+  name: string;
+  value: string;
+}
 
 export interface HarPageInfo {
   id: string;

@@ -14,5 +14,11 @@ export const PHASE_COLORS: Record<Phase, string> = {
 };
 
 export const PHASE_LABELS: Record<Phase, string> = {
-  blocked: 'Blocked', dns: 'DNS', connect: 'Connect', ssl: 'SSL/TLS', send: 'Send', wait: 'Wait (TTFB)', receive: 'Receive',
+  blocked: 'Blocked',
+  dns: 'DNS',
+  connect: 'Connect',
+  ssl: 'SSL/TLS',
+  send: 'Send',
+  wait: 'Wait (TTFB)',
+  receive: 'Receive',
 };

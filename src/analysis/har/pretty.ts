@@ -24,13 +24,21 @@ export function prettyJson(text: string): string {
       else if (c === '"') inString = false;
       continue;
     }
-    if (c === '"') { inString = true; out.push(c); continue; }
+    if (c === '"') {
+      inString = true;
+      out.push(c);
+      continue;
+    }
     if (c === ' ' || c === '\n' || c === '\r' || c === '\t') continue;
     if (c === '{' || c === '[') {
       const close = c === '{' ? '}' : ']';
       let j = i + 1;
       while (j < text.length && /\s/.test(text[j] as string)) j++;
-      if (text[j] === close) { out.push(c, close); i = j; continue; } // {} and [] stay on one line
+      if (text[j] === close) {
+        out.push(c, close);
+        i = j;
+        continue;
+      } // {} and [] stay on one line
       depth++;
       out.push(c, '\n', pad(depth));
     } else if (c === '}' || c === ']') {
@@ -47,7 +55,22 @@ export function prettyJson(text: string): string {
   return out.join('');
 }
 
-const VOID_TAGS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr', '!doctype']);
+const VOID_TAGS = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'source',
+  'track',
+  'wbr',
+  '!doctype',
+]);
 
 /** XML and HTML: one tag per line where tags touch, indented by nesting. */
 export function prettyMarkup(text: string): string {
@@ -62,7 +85,8 @@ export function prettyMarkup(text: string): string {
     out.push(pad(depth) + line);
     const open = /^<([a-zA-Z!][\w:.-]*)/.exec(line);
     const name = open?.[1]?.toLowerCase() ?? '';
-    const selfContained = /\/>$/.test(line) || /^<[?!]/.test(line) || VOID_TAGS.has(name) || new RegExp(`</${name}>$`, 'i').test(line);
+    const selfContained =
+      /\/>$/.test(line) || /^<[?!]/.test(line) || VOID_TAGS.has(name) || new RegExp(`</${name}>$`, 'i').test(line);
     if (open && !closing && !selfContained) depth++;
   }
   return out.join('\n');
@@ -84,38 +108,81 @@ export function prettyBraces(text: string): string {
     const next = text[i + 1];
     if (comment) {
       out.push(c);
-      if (comment === '*' && c === '*' && next === '/') { out.push('/'); i++; comment = ''; }
-      else if (comment === '/' && c === '\n') { comment = ''; lineStart = true; out.push(pad(depth)); }
+      if (comment === '*' && c === '*' && next === '/') {
+        out.push('/');
+        i++;
+        comment = '';
+      } else if (comment === '/' && c === '\n') {
+        comment = '';
+        lineStart = true;
+        out.push(pad(depth));
+      }
       continue;
     }
     if (quote) {
       out.push(c);
-      if (c === '\\' && next !== undefined) { out.push(next); i++; } else if (c === quote) quote = '';
+      if (c === '\\' && next !== undefined) {
+        out.push(next);
+        i++;
+      } else if (c === quote) quote = '';
       continue;
     }
     if (lineStart && (c === ' ' || c === '\t' || c === '\n' || c === '\r')) continue;
-    if (c === '\n' || c === '\r') { out.push('\n'); lineStart = true; continue; }
+    if (c === '\n' || c === '\r') {
+      out.push('\n');
+      lineStart = true;
+      continue;
+    }
     if (c === '}') {
       depth = Math.max(0, depth - 1);
       out.push(lineStart ? '' : '\n', pad(depth), '}\n');
       lineStart = true;
       continue;
     }
-    if (lineStart) { out.push(pad(depth)); lineStart = false; }
-    if (c === '/' && (next === '*' || next === '/')) { comment = next; out.push(c); continue; }
-    if (c === '"' || c === '\'' || c === '`') { quote = c; out.push(c); continue; }
-    if (c === '{') { depth++; out.push('{\n'); lineStart = true; continue; }
-    if (c === ';') { out.push(';\n'); lineStart = true; continue; }
+    if (lineStart) {
+      out.push(pad(depth));
+      lineStart = false;
+    }
+    if (c === '/' && (next === '*' || next === '/')) {
+      comment = next;
+      out.push(c);
+      continue;
+    }
+    if (c === '"' || c === "'" || c === '`') {
+      quote = c;
+      out.push(c);
+      continue;
+    }
+    if (c === '{') {
+      depth++;
+      out.push('{\n');
+      lineStart = true;
+      continue;
+    }
+    if (c === ';') {
+      out.push(';\n');
+      lineStart = true;
+      continue;
+    }
     out.push(c);
   }
-  return out.join('').replace(/\n{2,}/g, '\n').trimEnd();
+  return out
+    .join('')
+    .replace(/\n{2,}/g, '\n')
+    .trimEnd();
 }
 
 export function prettyBody(text: string, language: BodyLanguage): string {
   switch (language) {
-    case 'json': return prettyJson(text);
-    case 'xml': case 'html': return prettyMarkup(text);
-    case 'css': case 'javascript': return prettyBraces(text);
-    case 'text': return text;
+    case 'json':
+      return prettyJson(text);
+    case 'xml':
+    case 'html':
+      return prettyMarkup(text);
+    case 'css':
+    case 'javascript':
+      return prettyBraces(text);
+    case 'text':
+      return text;
   }
 }

@@ -17,7 +17,7 @@ export function readHar(input: unknown): HarDocument {
   const entries = rawEntries.map((raw, index) => readEntry(asRecord(raw), index));
   const bad = entries.filter((e) => !Number.isFinite(e.startMs)).length;
   if (bad > 0) warnings.push(`${bad} entries have no valid startedDateTime and are placed at the page start.`);
-  entries.sort((a, b) => (a.startMs - b.startMs) || (a.index - b.index));
+  entries.sort((a, b) => a.startMs - b.startMs || a.index - b.index);
   linkRedirects(entries);
   const firstStart = entries.find((e) => Number.isFinite(e.startMs))?.startMs ?? 0;
   const pages = readPages(asArray(log.pages), firstStart);
@@ -57,7 +57,14 @@ function readPages(rawPages: unknown[], firstEntryStart: number): HarPageInfo[] 
   });
   if (pages.length > 0) return pages;
   // HARs exported without pages (fetch recordings, some proxies) still get one view.
-  return [{ id: '', title: 'All requests', startedDateTime: new Date(firstEntryStart).toISOString(), startMs: firstEntryStart }];
+  return [
+    {
+      id: '',
+      title: 'All requests',
+      startedDateTime: new Date(firstEntryStart).toISOString(),
+      startMs: firstEntryStart,
+    },
+  ];
 }
 
 /** Entries whose pageref names no page go to the latest page that started before them. */
@@ -65,7 +72,8 @@ function assignPages(entries: HarRequestEntry[], pages: HarPageInfo[], firstStar
   const ids = new Set(pages.map((p) => p.id));
   const byStart = [...pages].sort((a, b) => a.startMs - b.startMs);
   for (const entry of entries) {
-    if (!Number.isFinite(entry.startMs)) entry.startMs = pages.find((p) => p.id === entry.pageref)?.startMs ?? firstStart;
+    if (!Number.isFinite(entry.startMs))
+      entry.startMs = pages.find((p) => p.id === entry.pageref)?.startMs ?? firstStart;
     if (ids.has(entry.pageref)) continue;
     let owner = byStart[0];
     for (const page of byStart) if (page.startMs <= entry.startMs) owner = page;
@@ -82,7 +90,8 @@ function readEntry(entry: Json, index: number): HarRequestEntry {
   const url = asString(request.url);
   const mimeType = asString(content.mimeType) || headerValue(response.headers, 'content-type');
   const phases = readPhases(asRecord(entry.timings));
-  const phaseSum = phases.blocked + phases.dns + phases.connect + phases.ssl + phases.send + phases.wait + phases.receive;
+  const phaseSum =
+    phases.blocked + phases.dns + phases.connect + phases.ssl + phases.send + phases.wait + phases.receive;
   const time = asNumber(entry.time, -1);
   const startedDateTime = asString(entry.startedDateTime);
   const status = asNumber(response.status, 0);
@@ -118,7 +127,8 @@ function readEntry(entry: Json, index: number): HarRequestEntry {
     requestCookies: nameValues(request.cookies),
     responseCookies: nameValues(response.cookies),
     postData: readPostData(request.postData),
-    redirectURL: asString(response.redirectURL) || (isRedirect(status) ? headerValue(response.headers, 'location') : ''),
+    redirectURL:
+      asString(response.redirectURL) || (isRedirect(status) ? headerValue(response.headers, 'location') : ''),
     redirectedFrom: undefined,
     serverIPAddress: asString(entry.serverIPAddress).replace(/^\[|\]$/g, ''),
     connection: asString(entry.connection),
@@ -185,7 +195,13 @@ export function webPageTestLead(entry: Json): number {
  * Served by the browser's cache: Chrome marks hits with `_fromCache` ('memory' / 'disk') or
  * reports a body with 0 bytes on the wire. A 304 is a revalidation over the network, not a hit.
  */
-export function servedFromCache(entry: Json, response: Json, status: number, contentSize: number, viaWorker = false): boolean {
+export function servedFromCache(
+  entry: Json,
+  response: Json,
+  status: number,
+  contentSize: number,
+  viaWorker = false,
+): boolean {
   if (status === 304) return false;
   const marked = entry._fromCache;
   if (typeof marked === 'string' ? marked !== '' : marked === true) return true;
@@ -212,7 +228,12 @@ function nameValues(value: unknown): NameValue[] {
 }
 
 function isNameValue(value: unknown): value is NameValue {
-  return typeof value === 'object' && value !== null && typeof (value as NameValue).name === 'string' && typeof (value as NameValue).value === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as NameValue).name === 'string' &&
+    typeof (value as NameValue).value === 'string'
+  );
 }
 
 function headerValue(headers: unknown, name: string): string {
@@ -229,13 +250,20 @@ function linkRedirects(entries: HarRequestEntry[]): void {
   const pending = new Map<string, number>();
   for (const entry of entries) {
     const from = pending.get(entry.url);
-    if (from !== undefined) { entry.redirectedFrom = from; pending.delete(entry.url); }
+    if (from !== undefined) {
+      entry.redirectedFrom = from;
+      pending.delete(entry.url);
+    }
     if (entry.redirectURL) pending.set(resolveAgainst(entry.redirectURL, entry.url), entry.index);
   }
 }
 
 function resolveAgainst(target: string, base: string): string {
-  try { return new URL(target, base).href; } catch { return target; }
+  try {
+    return new URL(target, base).href;
+  } catch {
+    return target;
+  }
 }
 
 function readSystemMetrics(value: unknown): SystemMetrics | undefined {

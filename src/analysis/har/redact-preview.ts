@@ -11,8 +11,18 @@ import { REDACTION_RULES, type RedactionLocation, type RedactionPlace, type Reda
 /** Locations listed per rule in the preview (the report may hold more). */
 const PREVIEW_LOCATIONS = 50;
 
-export interface RedactionPreviewRule { id: string; description: string; count: number; locations: string[]; more: number }
-export interface RedactionPreview { entries: number; total: number; rules: RedactionPreviewRule[] }
+export interface RedactionPreviewRule {
+  id: string;
+  description: string;
+  count: number;
+  locations: string[];
+  more: number;
+}
+export interface RedactionPreview {
+  entries: number;
+  total: number;
+  rules: RedactionPreviewRule[];
+}
 
 /** Characters of a request's name (method, host and path) in the preview. */
 const REQUEST_NAME_CHARS = 80;
@@ -48,7 +58,9 @@ function requestNamer(har: unknown): (index: number) => string | undefined {
   if (har === undefined) return () => undefined;
   const entries = harEnvelope(har).log.entries;
   return (index) => {
-    const request = Array.isArray(entries) ? (entries[index] as { request?: { method?: unknown; url?: unknown } } | undefined)?.request : undefined;
+    const request = Array.isArray(entries)
+      ? (entries[index] as { request?: { method?: unknown; url?: unknown } } | undefined)?.request
+      : undefined;
     if (typeof request?.url !== 'string') return undefined;
     const method = typeof request.method === 'string' ? `${request.method.slice(0, 10)} ` : '';
     let where: string;
@@ -63,15 +75,32 @@ function requestNamer(har: unknown): (index: number) => string | undefined {
 }
 
 const PLACE_WORDS: Readonly<Record<RedactionPlace, string>> = {
-  'request.url': 'URL', 'request.header': 'request header', 'request.cookie': 'request cookie', 'request.query': 'query parameter',
-  'request.postData': 'request body', 'response.header': 'response header', 'response.cookie': 'response cookie',
-  'response.redirectURL': 'redirect URL', 'response.content': 'response body', 'page.title': 'title', 'page.id': 'id',
-  'entry.pageref': 'page reference', field: 'field',
+  'request.url': 'URL',
+  'request.header': 'request header',
+  'request.cookie': 'request cookie',
+  'request.query': 'query parameter',
+  'request.postData': 'request body',
+  'response.header': 'response header',
+  'response.cookie': 'response cookie',
+  'response.redirectURL': 'redirect URL',
+  'response.content': 'response body',
+  'page.title': 'title',
+  'page.id': 'id',
+  'entry.pageref': 'page reference',
+  field: 'field',
 };
 
 /** "GET example.com/api · request header Authorization" ("request 3 · …" when unnamed), "page 1 · title". */
-export function locationText(location: RedactionLocation, requestName: (index: number) => string | undefined = () => undefined): string {
-  const at = location.entry !== undefined ? requestName(location.entry) ?? `request ${location.entry + 1}` : location.page !== undefined ? `page ${location.page + 1}` : 'log';
+export function locationText(
+  location: RedactionLocation,
+  requestName: (index: number) => string | undefined = () => undefined,
+): string {
+  const at =
+    location.entry !== undefined
+      ? (requestName(location.entry) ?? `request ${location.entry + 1}`)
+      : location.page !== undefined
+        ? `page ${location.page + 1}`
+        : 'log';
   return `${at} · ${PLACE_WORDS[location.where] ?? location.where}${location.name ? ` ${untrustedLine(location.name, REQUEST_NAME_CHARS)}` : ''}`;
 }
 

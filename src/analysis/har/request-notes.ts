@@ -32,7 +32,8 @@ export function waitSplitText(entry: HarRequestEntry): string | undefined {
 export function serverTimingPairs(entry: HarRequestEntry): NameValue[] {
   return entry.serverTiming.map((m) => ({
     name: m.name,
-    value: [m.durMs === undefined ? '' : formatMs(m.durMs), m.desc ?? ''].filter(Boolean).join(' — ') || '(no duration)',
+    value:
+      [m.durMs === undefined ? '' : formatMs(m.durMs), m.desc ?? ''].filter(Boolean).join(' — ') || '(no duration)',
   }));
 }
 
@@ -48,7 +49,8 @@ export function mainDocumentFirstByte(rawEntry: unknown): { firstByteMs: number;
   const entry = asRecord(rawEntry);
   const wait = asNumber(asRecord(entry.timings).wait, -1);
   if (wait < 0) return undefined;
-  const headers = asArray(asRecord(entry.response).headers).slice(0, MAX_FIRST_BYTE_HEADERS)
+  const headers = asArray(asRecord(entry.response).headers)
+    .slice(0, MAX_FIRST_BYTE_HEADERS)
     .map((h) => ({ name: asString(asRecord(h).name), value: asString(asRecord(h).value) }));
   const { edgeCache, serverTiming } = readExporterHeaders(headers);
   const share = serverShareOfWait(serverTiming, wait);
@@ -57,5 +59,8 @@ export function mainDocumentFirstByte(rawEntry: unknown): { firstByteMs: number;
     atEdge ? `a CDN edge cache hit (${edgeCache.header}): the edge answered, not the origin` : '',
     share ? `Server-Timing: ${formatMs(share.serverMs)} of it in the server` : '',
   ].filter(Boolean);
-  return { firstByteMs: wait, firstByteSource: `HAR wait of the main document${notes.length ? `; ${notes.join('; ')}` : ''}` };
+  return {
+    firstByteMs: wait,
+    firstByteSource: `HAR wait of the main document${notes.length ? `; ${notes.join('; ')}` : ''}`,
+  };
 }

@@ -7,8 +7,14 @@ export type SortDirection = 'asc' | 'desc';
 
 type Compare = (a: WaterfallRow, b: WaterfallRow) => number;
 
-const text = (pick: (row: WaterfallRow) => string): Compare => (a, b) => pick(a).localeCompare(pick(b));
-const number = (pick: (row: WaterfallRow) => number): Compare => (a, b) => pick(a) - pick(b);
+const text =
+  (pick: (row: WaterfallRow) => string): Compare =>
+  (a, b) =>
+    pick(a).localeCompare(pick(b));
+const number =
+  (pick: (row: WaterfallRow) => number): Compare =>
+  (a, b) =>
+    pick(a) - pick(b);
 
 const COMPARE: Record<SortKey, Compare> = {
   name: text((r) => r.entry.name.toLowerCase()),

@@ -2,7 +2,10 @@
 import { RESOURCE_TYPES, type ResourceType } from './model';
 import type { WaterfallRow } from './waterfall';
 
-export interface Tally { count: number; transferBytes: number }
+export interface Tally {
+  count: number;
+  transferBytes: number;
+}
 export type StatusClass = '1xx' | '2xx' | '3xx' | '4xx' | '5xx' | 'failed';
 
 export interface HarSummary {
@@ -25,7 +28,10 @@ export function statusClass(status: number): StatusClass {
 }
 
 export function summarize(rows: readonly WaterfallRow[]): HarSummary {
-  const byType = Object.fromEntries(RESOURCE_TYPES.map((t) => [t, { count: 0, transferBytes: 0 }])) as Record<ResourceType, Tally>;
+  const byType = Object.fromEntries(RESOURCE_TYPES.map((t) => [t, { count: 0, transferBytes: 0 }])) as Record<
+    ResourceType,
+    Tally
+  >;
   const byStatus: Record<StatusClass, number> = { '1xx': 0, '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0, failed: 0 };
   const domains = new Map<string, { count: number; transferBytes: number }>();
   let transferBytes = 0;
@@ -46,7 +52,8 @@ export function summarize(rows: readonly WaterfallRow[]): HarSummary {
     domain.transferBytes += bytes;
     domains.set(entry.host, domain);
   }
-  const byDomain = [...domains].map(([domain, t]) => ({ domain, ...t }))
+  const byDomain = [...domains]
+    .map(([domain, t]) => ({ domain, ...t }))
     .sort((a, b) => b.transferBytes - a.transferBytes || b.count - a.count || a.domain.localeCompare(b.domain));
   return { requests: rows.length, transferBytes, contentBytes, finishMs, byType, byStatus, byDomain, redirects };
 }

@@ -10,7 +10,10 @@ import { THRESHOLDS } from '../session/thresholds';
 import { formatMs } from './format';
 import type { Waterfall } from './waterfall';
 
-export interface Interval { startMs: number; endMs: number }
+export interface Interval {
+  startMs: number;
+  endMs: number;
+}
 
 export interface IdleGap extends Interval {
   /** The request that ended last before the gap (what the page was doing before it stalled). */
@@ -54,7 +57,8 @@ export function timeSplit(waterfall: Waterfall): TimeSplit {
     const wait = Math.max(0, row.entry.phases.blocked);
     if (wait > 0) blocked.push({ startMs: row.offsetMs, endMs: row.offsetMs + wait });
     if (row.endMs > row.offsetMs + wait) active.push({ startMs: row.offsetMs + wait, endMs: row.endMs });
-    if (!slowest || row.entry.totalMs > slowest.totalMs) slowest = { name: row.entry.name || row.entry.url, totalMs: row.entry.totalMs };
+    if (!slowest || row.entry.totalMs > slowest.totalMs)
+      slowest = { name: row.entry.name || row.entry.url, totalMs: row.entry.totalMs };
   }
   const activeUnion = union(clip(active, untilMs));
   const busyUnion = union([...activeUnion, ...clip(blocked, untilMs)]);
@@ -63,7 +67,7 @@ export function timeSplit(waterfall: Waterfall): TimeSplit {
   const idleMs = Math.max(0, untilMs - networkMs - blockedMs);
   const gaps = complement(busyUnion, untilMs)
     .filter((gap) => gap.endMs - gap.startMs >= THRESHOLDS.page.gapWorthNaming)
-    .sort((a, b) => (b.endMs - b.startMs) - (a.endMs - a.startMs) || a.startMs - b.startMs)
+    .sort((a, b) => b.endMs - b.startMs - (a.endMs - a.startMs) || a.startMs - b.startMs)
     .slice(0, MAX_GAPS)
     .map((gap) => ({ ...gap, ...lastEndingBefore(waterfall, gap.startMs) }));
   const noSlowRequest = (slowest?.totalMs ?? 0) < THRESHOLDS.page.slowRequest;
@@ -73,36 +77,64 @@ export function timeSplit(waterfall: Waterfall): TimeSplit {
   const idleIs = untimed > 0 ? 'unaccounted' : mainThreadMs !== undefined ? 'measured' : 'page work';
   const line = `${seconds(untilMs)} to ${untilWhat}: ${seconds(networkMs)} network, ${seconds(idleMs)} no request in flight${idleIs === 'page work' ? '' : ` (${idleWords(idle)})`}, ${seconds(blockedMs)} blocked`;
   return {
-    untilMs, untilWhat, networkMs, blockedMs, idleMs, gaps, noSlowRequest, untimed, idleIs, line,
+    untilMs,
+    untilWhat,
+    networkMs,
+    blockedMs,
+    idleMs,
+    gaps,
+    noSlowRequest,
+    untimed,
+    idleIs,
+    line,
     ...(mainThreadMs === undefined ? {} : { mainThreadMs }),
     ...(slowest ? { slowest } : {}),
     ...verdictOf(noSlowRequest, untilMs, gaps, slowest, idle),
   };
 }
 
-interface IdleReading { idleMs: number; untimed: number; mainThreadMs?: number }
+interface IdleReading {
+  idleMs: number;
+  untimed: number;
+  mainThreadMs?: number;
+}
 
 /** What the time with no request in flight is, as far as the file can say. */
 function idleWords({ idleMs, untimed, mainThreadMs }: IdleReading): string {
   // Untimed requests may have been on the network then: the idle time is not known to be page work.
-  if (untimed > 0) return `unaccounted: ${untimed} request${untimed === 1 ? '' : 's'} in the file ${untimed === 1 ? 'has' : 'have'} no timings, so ${untimed === 1 ? 'its' : 'their'} network time may fall there`;
+  if (untimed > 0)
+    return `unaccounted: ${untimed} request${untimed === 1 ? '' : 's'} in the file ${untimed === 1 ? 'has' : 'have'} no timings, so ${untimed === 1 ? 'its' : 'their'} network time may fall there`;
   if (mainThreadMs === undefined) return 'page work, inferred: parsing, script, rendering';
   // Main-thread work can overlap the network, so at least idle − CPU was neither.
   const neither = Math.max(0, idleMs - mainThreadMs);
   return `main thread busy ${seconds(mainThreadMs)} in all, measured by the exporter (_docCPUms)${neither >= THRESHOLDS.page.gapWorthNaming ? `; at least ${seconds(neither)} of it neither network nor main-thread work` : ''}`;
 }
 
-function verdictOf(noSlowRequest: boolean, untilMs: number, gaps: IdleGap[], slowest: TimeSplit['slowest'], idle: IdleReading): { verdict?: string } {
+function verdictOf(
+  noSlowRequest: boolean,
+  untilMs: number,
+  gaps: IdleGap[],
+  slowest: TimeSplit['slowest'],
+  idle: IdleReading,
+): { verdict?: string } {
   if (!noSlowRequest || untilMs <= 0 || idle.idleMs < untilMs / 2) return {};
-  const named = gaps.slice(0, 3).map((gap) => `${seconds(gap.endMs - gap.startMs)} at ${seconds(gap.startMs)}${gap.after ? ` after ${gap.after}` : ''}`);
+  const named = gaps
+    .slice(0, 3)
+    .map(
+      (gap) =>
+        `${seconds(gap.endMs - gap.startMs)} at ${seconds(gap.startMs)}${gap.after ? ` after ${gap.after}` : ''}`,
+    );
   const slowestText = slowest ? ` (slowest: ${slowest.name}, ${formatMs(slowest.totalMs)})` : '';
-  return { verdict: `No single request is slow${slowestText}; ${seconds(idle.idleMs)} of ${seconds(untilMs)} had no request in flight (${idleWords(idle)})${named.length ? `, longest ${named.join('; ')}` : ''}.` };
+  return {
+    verdict: `No single request is slow${slowestText}; ${seconds(idle.idleMs)} of ${seconds(untilMs)} had no request in flight (${idleWords(idle)})${named.length ? `, longest ${named.join('; ')}` : ''}.`,
+  };
 }
 
 function lastEndingBefore(waterfall: Waterfall, atMs: number): { after?: string } {
   let best: { endMs: number; name: string } | undefined;
   for (const row of waterfall.rows) {
-    if (row.endMs <= atMs + 0.5 && (!best || row.endMs > best.endMs)) best = { endMs: row.endMs, name: row.entry.name || row.entry.url };
+    if (row.endMs <= atMs + 0.5 && (!best || row.endMs > best.endMs))
+      best = { endMs: row.endMs, name: row.entry.name || row.entry.url };
   }
   return best ? { after: best.name } : {};
 }

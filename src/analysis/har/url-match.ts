@@ -6,7 +6,14 @@
 // Bounded: only the first URL_MATCH_LIMITS.urlChars characters, queryParams parameters and
 // pathSegments segments of a URL are looked at; every pattern below is linear.
 
-export type UrlRuleId = 'cache-buster-param' | 'session-param' | 'session-path' | 'timestamp-value' | 'random-value' | 'file-hash' | 'path-hash';
+export type UrlRuleId =
+  | 'cache-buster-param'
+  | 'session-param'
+  | 'session-path'
+  | 'timestamp-value'
+  | 'random-value'
+  | 'file-hash'
+  | 'path-hash';
 
 export interface UrlMatchRule {
   id: UrlRuleId;
@@ -23,15 +30,47 @@ export const URL_MATCH_RULES: readonly UrlMatchRule[] = [
   {
     id: 'cache-buster-param',
     title: 'Cache-buster query values',
-    description: 'The value of a query parameter with a cache-buster name is ignored; the name itself still has to be there.',
-    names: ['_', '_dc', '_t', '_ts', 'v', 'ver', 't', 'ts', 'timestamp', 'cb', 'cachebust', 'cachebuster', 'cache_buster', 'bust', 'rand', 'random', 'rnd', 'nocache', 'no_cache'],
+    description:
+      'The value of a query parameter with a cache-buster name is ignored; the name itself still has to be there.',
+    names: [
+      '_',
+      '_dc',
+      '_t',
+      '_ts',
+      'v',
+      'ver',
+      't',
+      'ts',
+      'timestamp',
+      'cb',
+      'cachebust',
+      'cachebuster',
+      'cache_buster',
+      'bust',
+      'rand',
+      'random',
+      'rnd',
+      'nocache',
+      'no_cache',
+    ],
     examples: ['/app.js?v=1700000000 → /app.js?v=*', '/api/list?_=1699999999123&page=2 → /api/list?_=*&page=2'],
   },
   {
     id: 'session-param',
     title: 'Session ids in the query',
     description: 'The value of a query parameter that carries a session id is ignored.',
-    names: ['jsessionid', 'phpsessid', 'aspsessionid', 'sid', 'sessid', 'session', 'sessionid', 'session_id', 'cfid', 'cftoken'],
+    names: [
+      'jsessionid',
+      'phpsessid',
+      'aspsessionid',
+      'sid',
+      'sessid',
+      'session',
+      'sessionid',
+      'session_id',
+      'cfid',
+      'cftoken',
+    ],
     examples: ['/cart?PHPSESSID=9f8e7d6c → /cart?PHPSESSID=*'],
   },
   {
@@ -44,28 +83,36 @@ export const URL_MATCH_RULES: readonly UrlMatchRule[] = [
   {
     id: 'timestamp-value',
     title: 'Timestamp-like query values',
-    description: 'A query value that is a Unix time in seconds (10 digits) or milliseconds (13 digits) is ignored, whatever the parameter is called.',
+    description:
+      'A query value that is a Unix time in seconds (10 digits) or milliseconds (13 digits) is ignored, whatever the parameter is called.',
     names: [],
     examples: ['/pixel.gif?now=1700000000123 → /pixel.gif?now=*', '/app.css?1700000000 → /app.css?*'],
   },
   {
     id: 'random-value',
     title: 'Random-looking query values',
-    description: 'A long random-looking query value is ignored: 16 or more hex digits, a UUID, Math.random() output, or 16+ letters and digits mixing upper and lower case with at least 3 digits.',
+    description:
+      'A long random-looking query value is ignored: 16 or more hex digits, a UUID, Math.random() output, or 16+ letters and digits mixing upper and lower case with at least 3 digits.',
     names: [],
     examples: ['/collect?cid=5f2b9e0c-1d3a-4c7e-9b1f-0a2b3c4d5e6f → /collect?cid=*'],
   },
   {
     id: 'file-hash',
     title: 'Hashes in file names',
-    description: 'A content hash in the file name is ignored: `name.HASH.ext`, `name-HASH.ext` or `name_HASH.ext`, where HASH is 6+ hex characters with a digit and a letter, 8+ base64url characters mixing digits and both cases, or 10+ digits (8+ between dots); or a file named by 8+ hex characters.',
+    description:
+      'A content hash in the file name is ignored: `name.HASH.ext`, `name-HASH.ext` or `name_HASH.ext`, where HASH is 6+ hex characters with a digit and a letter, 8+ base64url characters mixing digits and both cases, or 10+ digits (8+ between dots); or a file named by 8+ hex characters.',
     names: [],
-    examples: ['/static/app.3f2a9c1b.js → /static/app.[hash].js', '/css/main-8d7e6f.css → /css/main-[hash].css', '/assets/index-D5xY2_aB.js → /assets/index-[hash].js'],
+    examples: [
+      '/static/app.3f2a9c1b.js → /static/app.[hash].js',
+      '/css/main-8d7e6f.css → /css/main-[hash].css',
+      '/assets/index-D5xY2_aB.js → /assets/index-[hash].js',
+    ],
   },
   {
     id: 'path-hash',
     title: 'Build ids in the path',
-    description: 'A directory named by a hash or build id is ignored: 16+ hex characters with a digit and a letter, a UUID, or 20+ base64url characters mixing digits and both cases.',
+    description:
+      'A directory named by a hash or build id is ignored: 16+ hex characters with a digit and a letter, a UUID, or 20+ base64url characters mixing digits and both cases.',
     names: [],
     examples: ['/_next/static/Vq3zK8x_yJ0aB1cD2eF3g/_buildManifest.js → /_next/static/[hash]/_buildManifest.js'],
   },
@@ -85,7 +132,10 @@ export const URL_MATCH_LIMITS = {
 } as const;
 
 /** What a rule did to one URL, e.g. "query v ignored (cache-buster)". */
-export interface UrlMatchNote { rule: UrlRuleId; text: string }
+export interface UrlMatchNote {
+  rule: UrlRuleId;
+  text: string;
+}
 
 export interface NormalisedUrl {
   /** Scheme, host (default port dropped) and path with the ignored parts replaced: `*` for values, `[hash]` for hashes. */
@@ -95,7 +145,8 @@ export interface NormalisedUrl {
   notes: UrlMatchNote[];
 }
 
-const ruleNames = (id: UrlRuleId): ReadonlySet<string> => new Set(URL_MATCH_RULES.find((r) => r.id === id)?.names ?? []);
+const ruleNames = (id: UrlRuleId): ReadonlySet<string> =>
+  new Set(URL_MATCH_RULES.find((r) => r.id === id)?.names ?? []);
 const CACHE_BUSTER_NAMES = ruleNames('cache-buster-param');
 const SESSION_NAMES = ruleNames('session-param');
 const SESSION_PATH_NAMES = ruleNames('session-path');
@@ -132,9 +183,14 @@ export function normaliseUrl(rawUrl: string): NormalisedUrl {
   const query = hasQuery ? input.slice(queryStart + 1, end) : '';
   const normalQuery = hasQuery ? normaliseQuery(query, notes) : '';
   // Most URLs come out as they went in (bar a fragment): no new string for them.
-  const same = notes.length === 0 && rawScheme === scheme && authority === host && normalPath === path && normalQuery === query;
+  const same =
+    notes.length === 0 && rawScheme === scheme && authority === host && normalPath === path && normalQuery === query;
   // Otherwise one flat string (a template literal would leave a tree of cons strings per URL).
-  const url = same ? (end === input.length ? input : input.slice(0, end)) : [scheme, '://', host, normalPath, hasQuery ? '?' : '', normalQuery].join('');
+  const url = same
+    ? end === input.length
+      ? input
+      : input.slice(0, end)
+    : [scheme, '://', host, normalPath, hasQuery ? '?' : '', normalQuery].join('');
   return { url, host, notes: notes.length > 0 ? internNotes(notes) : NO_NOTES };
 }
 
@@ -181,7 +237,10 @@ const NOTE_CACHE = new Map<UrlRuleId, Map<string, UrlMatchNote>>();
 function note(notes: UrlMatchNote[], rule: UrlRuleId, name: string, text: (name: string) => string): void {
   if (notes.length >= URL_MATCH_LIMITS.notes) return;
   let byName = NOTE_CACHE.get(rule);
-  if (!byName) { byName = new Map(); NOTE_CACHE.set(rule, byName); }
+  if (!byName) {
+    byName = new Map();
+    NOTE_CACHE.set(rule, byName);
+  }
   let found = byName.get(name);
   found ??= remember(byName, name, { rule, text: text(quoteName(name)) });
   for (let i = 0; i < notes.length; i++) if (notes[i]?.text === found.text) return;
@@ -226,7 +285,10 @@ function normaliseDirs(dirs: string, notes: UrlMatchNote[]): string {
   for (let i = 0; i < limit; i++) {
     let segment = segments[i] ?? '';
     if (segment.includes(';')) segment = dropSessionPathParams(segment, notes);
-    if (isPathHash(segment)) { segment = '[hash]'; note(notes, 'path-hash', '', NOTE_TEXT['path-hash']); }
+    if (isPathHash(segment)) {
+      segment = '[hash]';
+      note(notes, 'path-hash', '', NOTE_TEXT['path-hash']);
+    }
     segments[i] = segment;
   }
   return segments.join('/');
@@ -316,7 +378,10 @@ function mixedCase(value: string): boolean {
 
 function countDigits(value: string): number {
   let n = 0;
-  for (let i = 0; i < value.length; i++) { const c = value.charCodeAt(i); if (c >= 48 && c <= 57) n++; }
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c >= 48 && c <= 57) n++;
+  }
   return n;
 }
 
@@ -360,7 +425,10 @@ function normaliseFileName(fileName: string, notes: UrlMatchNote[]): string {
     let hashed = false;
     for (let i = 0; i < parts.length; i++) {
       const part = parts[i] ?? '';
-      if (isFileNameHash(part) || MIDDLE_DIGITS.test(part)) { parts[i] = '[hash]'; hashed = true; }
+      if (isFileNameHash(part) || MIDDLE_DIGITS.test(part)) {
+        parts[i] = '[hash]';
+        hashed = true;
+      }
     }
     middle = hashed ? parts.join('.') : undefined;
   }
@@ -384,7 +452,10 @@ function stemWithoutHash(stem: string): string {
     const underscore = stem.lastIndexOf('_', at - 1);
     const sep = Math.max(dash, underscore);
     if (sep <= 0) return stem;
-    if (stem.length - sep - 1 < 6) { at = sep; continue; }
+    if (stem.length - sep - 1 < 6) {
+      at = sep;
+      continue;
+    }
     const token = stem.slice(sep + 1);
     const plain = token.indexOf('-') < 0 && token.indexOf('_') < 0;
     // A token holding a separator only counts in Vite's shape (8…12 characters, digits, both cases).

@@ -1,7 +1,11 @@
 // Waterfall rows of one page: offsets from the page start and the phase segments.
 import { PHASES, type HarDocument, type HarPageInfo, type HarRequestEntry, type Phase } from './model';
 
-export interface PhaseSegment { phase: Phase; startMs: number; durationMs: number }
+export interface PhaseSegment {
+  phase: Phase;
+  startMs: number;
+  durationMs: number;
+}
 
 export interface WaterfallRow {
   entry: HarRequestEntry;
@@ -20,7 +24,8 @@ export interface Waterfall {
 }
 
 export function buildWaterfall(doc: HarDocument, pageId: string): Waterfall {
-  const page = doc.pages.find((p) => p.id === pageId) ?? doc.pages[0] ?? { id: '', title: '', startedDateTime: '', startMs: 0 };
+  const page = doc.pages.find((p) => p.id === pageId) ??
+    doc.pages[0] ?? { id: '', title: '', startedDateTime: '', startMs: 0 };
   const entries = doc.entries.filter((e) => e.pageref === page.id);
   // The page start is the earlier of the declared start and its first request (clocks drift).
   const origin = Math.min(page.startMs, entries[0]?.startMs ?? page.startMs);

@@ -11,7 +11,11 @@ export const RUN_TIMEOUT_MS = 5 * 60_000;
 const MAX_RECORDS = 5_000;
 
 export interface EnterpriseRunClient {
-  testResults(kind: TestResultKind, testId: number | string, options?: ListOptions): { collect(options: { maxRecords: number }): Promise<{ records: TestResult[] }> };
+  testResults(
+    kind: TestResultKind,
+    testId: number | string,
+    options?: ListOptions,
+  ): { collect(options: { maxRecords: number }): Promise<{ records: TestResult[] }> };
 }
 
 export interface RunWait {
@@ -48,7 +52,11 @@ export function runKindOf(type: string): TestResultKind {
 }
 
 export async function waitForRun(
-  client: EnterpriseRunClient, test: { testId: number | string; type?: unknown }, agentIds: readonly string[], sinceSeconds: number, wait: RunWait = {},
+  client: EnterpriseRunClient,
+  test: { testId: number | string; type?: unknown },
+  agentIds: readonly string[],
+  sinceSeconds: number,
+  wait: RunWait = {},
 ): Promise<RunOutcome> {
   const kind = runKindOf(String(test.type));
   const started = Date.now();
@@ -56,7 +64,9 @@ export async function waitForRun(
   let delayMs = wait.firstDelayMs ?? 1_000;
   for (;;) {
     const window = `${Math.max(1, Math.ceil(((wait.now ?? Date.now)() / 1000 - sinceSeconds) / 60) + 5)}m`;
-    const { records } = await client.testResults(kind, test.testId, { window, aid: wait.aid, signal: wait.signal }).collect({ maxRecords: MAX_RECORDS });
+    const { records } = await client
+      .testResults(kind, test.testId, { window, aid: wait.aid, signal: wait.signal })
+      .collect({ maxRecords: MAX_RECORDS });
     const ran = records.filter((record) => record.roundId >= sinceSeconds);
     const agents = latestHealthByAgent(kind, ran);
     const answered = new Set(agents.map((agent) => agent.agentId));
@@ -70,9 +80,18 @@ export async function waitForRun(
 
 function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) { reject(cancelled()); return; }
-    const onAbort = (): void => { clearTimeout(timer); reject(cancelled()); };
-    const timer = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve(); }, ms);
+    if (signal?.aborted) {
+      reject(cancelled());
+      return;
+    }
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(cancelled());
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

@@ -5,7 +5,9 @@ import type { EndpointTestType } from '../../api/types';
 
 export const POLL_TIMEOUT_MS = 5 * 60_000;
 
-interface Collecting { collect(options: { maxRecords: number }): Promise<{ records: unknown[] }> }
+interface Collecting {
+  collect(options: { maxRecords: number }): Promise<{ records: unknown[] }>;
+}
 type ResultsOptions = { window: string; aid: string | undefined; signal: AbortSignal };
 
 export interface InstantResultsClient {
@@ -14,18 +16,28 @@ export interface InstantResultsClient {
 }
 
 export async function pollResults(
-  client: InstantResultsClient, type: EndpointTestType, testId: number, aid: string | undefined, signal: AbortSignal,
-  onWait: (elapsedMs: number) => void, pollMs: number, timeoutMs = POLL_TIMEOUT_MS,
+  client: InstantResultsClient,
+  type: EndpointTestType,
+  testId: number,
+  aid: string | undefined,
+  signal: AbortSignal,
+  onWait: (elapsedMs: number) => void,
+  pollMs: number,
+  timeoutMs = POLL_TIMEOUT_MS,
 ): Promise<unknown[]> {
   const started = Date.now();
   for (;;) {
-    const list = type === 'http-server'
-      ? client.httpServerResults(testId, { window: '1h', aid, signal })
-      : client.netMetrics(testId, { window: '1h', aid, signal });
+    const list =
+      type === 'http-server'
+        ? client.httpServerResults(testId, { window: '1h', aid, signal })
+        : client.netMetrics(testId, { window: '1h', aid, signal });
     const { records } = await list.collect({ maxRecords: 200 });
     if (records.length > 0) return records;
     const elapsed = Date.now() - started;
-    if (elapsed > timeoutMs) throw new Error(`no results for instant test ${testId} after ${Math.round(timeoutMs / 60_000)} minutes; look for it later under Endpoint Tests`);
+    if (elapsed > timeoutMs)
+      throw new Error(
+        `no results for instant test ${testId} after ${Math.round(timeoutMs / 60_000)} minutes; look for it later under Endpoint Tests`,
+      );
     onWait(elapsed);
     await delay(pollMs, signal);
   }
@@ -33,9 +45,18 @@ export async function pollResults(
 
 function delay(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal.aborted) { reject(abortError()); return; }
-    const timer = setTimeout(() => { signal.removeEventListener('abort', onAbort); resolve(); }, ms);
-    const onAbort = (): void => { clearTimeout(timer); reject(abortError()); };
+    if (signal.aborted) {
+      reject(abortError());
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(abortError());
+    };
     signal.addEventListener('abort', onAbort, { once: true });
   });
 }

@@ -24,10 +24,15 @@ export interface InstantRow {
   reason?: string;
 }
 
-const finite = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+const finite = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 
 /** The latest record of each agent, bad rows first, then by agent name. */
-export function instantRows(type: 'agent-to-server' | 'http-server', records: readonly unknown[], agentName: (agentId: string) => string | undefined): InstantRow[] {
+export function instantRows(
+  type: 'agent-to-server' | 'http-server',
+  records: readonly unknown[],
+  agentName: (agentId: string) => string | undefined,
+): InstantRow[] {
   const latest = new Map<string, Record<string, unknown>>();
   for (const record of records) {
     if (typeof record !== 'object' || record === null) continue;
@@ -36,31 +41,69 @@ export function instantRows(type: 'agent-to-server' | 'http-server', records: re
     const seen = latest.get(agentId);
     if (!seen || (finite(seen['roundId']) ?? 0) <= round) latest.set(agentId, record as Record<string, unknown>);
   }
-  const rows = [...latest.entries()].map(([agentId, record]) => (type === 'http-server'
-    ? httpRow(agentId, record as Partial<HttpServerResult>, agentName)
-    : networkRow(agentId, record as Partial<NetMetric>, agentName)));
+  const rows = [...latest.entries()].map(([agentId, record]) =>
+    type === 'http-server'
+      ? httpRow(agentId, record as Partial<HttpServerResult>, agentName)
+      : networkRow(agentId, record as Partial<NetMetric>, agentName),
+  );
   const order: Record<Grade, number> = { bad: 0, warn: 1, ok: 2 };
   return rows.sort((a, b) => order[a.grade] - order[b.grade] || a.agent.localeCompare(b.agent));
 }
 
-function networkRow(agentId: string, metric: Partial<NetMetric>, agentName: (id: string) => string | undefined): InstantRow {
+function networkRow(
+  agentId: string,
+  metric: Partial<NetMetric>,
+  agentName: (id: string) => string | undefined,
+): InstantRow {
   const latencyMs = finite(metric.avgLatency);
   const lossPct = finite(metric.loss);
   const error = typeof metric.errorDetails === 'string' && metric.errorDetails !== '' ? metric.errorDetails : undefined;
-  const grade: Grade = error ? 'bad' : networkGrade(latencyMs, lossPct) ?? 'ok';
-  return { agentId, agent: agentName(agentId) ?? agentId, grade, latencyMs, lossPct, jitterMs: finite(metric.jitter), ...(error ? { error } : {}) };
+  const grade: Grade = error ? 'bad' : (networkGrade(latencyMs, lossPct) ?? 'ok');
+  return {
+    agentId,
+    agent: agentName(agentId) ?? agentId,
+    grade,
+    latencyMs,
+    lossPct,
+    jitterMs: finite(metric.jitter),
+    ...(error ? { error } : {}),
+  };
 }
 
-function httpRow(agentId: string, result: Partial<HttpServerResult>, agentName: (id: string) => string | undefined): InstantRow {
+function httpRow(
+  agentId: string,
+  result: Partial<HttpServerResult>,
+  agentName: (id: string) => string | undefined,
+): InstantRow {
   // v6 says `None` and v7's enum `none` when there was no error: error-type.ts knows both.
   const errorType = reportedErrorType(result.errorType);
-  const details = typeof result.errorDetails === 'string' && result.errorDetails !== '' ? result.errorDetails : undefined;
+  const details =
+    typeof result.errorDetails === 'string' && result.errorDetails !== '' ? result.errorDetails : undefined;
   const error = errorType ? `${errorType}${details ? `: ${details}` : ''}` : undefined;
   const responseCode = finite(result.responseCode);
-  const phases = { dns: finite(result.dnsTime), connect: finite(result.connectTime), ssl: finite(result.sslTime), wait: finite(result.waitTime), receive: finite(result.receiveTime), total: finite(result.totalTime) };
+  const phases = {
+    dns: finite(result.dnsTime),
+    connect: finite(result.connectTime),
+    ssl: finite(result.sslTime),
+    wait: finite(result.waitTime),
+    receive: finite(result.receiveTime),
+    total: finite(result.totalTime),
+  };
   const { connectWarn, connectBad } = THRESHOLDS.server;
-  const grade: Grade = error || (responseCode ?? 0) >= 400 || (phases.connect ?? 0) >= connectBad ? 'bad' : (phases.connect ?? 0) >= connectWarn || (phases.total ?? 0) >= THRESHOLDS.page.loadWarn ? 'warn' : 'ok';
-  return { agentId, agent: agentName(agentId) ?? agentId, grade, ...(responseCode !== undefined ? { responseCode } : {}), phases, ...(error ? { error } : {}) };
+  const grade: Grade =
+    error || (responseCode ?? 0) >= 400 || (phases.connect ?? 0) >= connectBad
+      ? 'bad'
+      : (phases.connect ?? 0) >= connectWarn || (phases.total ?? 0) >= THRESHOLDS.page.loadWarn
+        ? 'warn'
+        : 'ok';
+  return {
+    agentId,
+    agent: agentName(agentId) ?? agentId,
+    grade,
+    ...(responseCode !== undefined ? { responseCode } : {}),
+    phases,
+    ...(error ? { error } : {}),
+  };
 }
 
 /** What the results panel and the text view show: the same heading, summary, notes and rows. */
@@ -94,13 +137,29 @@ export function layoutOf(view: Pick<InstantResultsView, 'layout' | 'type'>): Ins
 
 export const GRADE_WORDS = MEASURE_WORDS;
 
-export function instantResultsView(testId: number, testName: string, type: InstantResultsView['type'], rows: InstantRow[], notes: readonly string[] = []): InstantResultsView {
-  return { testId, testName, type, rows, notes: [...notes], heading: `Instant test ${testId} "${testName}" (${type})`, summary: gradeSummary(rows) };
+export function instantResultsView(
+  testId: number,
+  testName: string,
+  type: InstantResultsView['type'],
+  rows: InstantRow[],
+  notes: readonly string[] = [],
+): InstantResultsView {
+  return {
+    testId,
+    testName,
+    type,
+    rows,
+    notes: [...notes],
+    heading: `Instant test ${testId} "${testName}" (${type})`,
+    summary: gradeSummary(rows),
+  };
 }
 
 /** "3 agents: 1 failing, 0 slow, 2 fine". */
 export function gradeSummary(rows: readonly InstantRow[]): string {
-  const counts = (['bad', 'warn', 'ok'] as const).map((g) => `${rows.filter((r) => r.grade === g).length} ${GRADE_WORDS[g]}`).join(', ');
+  const counts = (['bad', 'warn', 'ok'] as const)
+    .map((g) => `${rows.filter((r) => r.grade === g).length} ${GRADE_WORDS[g]}`)
+    .join(', ');
   return `${rows.length} agent${rows.length === 1 ? '' : 's'}: ${counts}`;
 }
 
@@ -114,9 +173,28 @@ const TEXT_HEADERS: Record<InstantLayout, readonly string[]> = {
 
 function textCells(layout: InstantLayout, row: InstantRow): string[] {
   if (layout === 'health') return [MARK[row.grade], row.agent, row.error ?? row.reason ?? ''];
-  if (layout === 'network') return [MARK[row.grade], row.agent, ms(row.latencyMs), row.lossPct === undefined ? '-' : row.lossPct.toFixed(1), ms(row.jitterMs), row.error ?? ''];
+  if (layout === 'network')
+    return [
+      MARK[row.grade],
+      row.agent,
+      ms(row.latencyMs),
+      row.lossPct === undefined ? '-' : row.lossPct.toFixed(1),
+      ms(row.jitterMs),
+      row.error ?? '',
+    ];
   const phases = row.phases;
-  return [MARK[row.grade], row.agent, row.responseCode === undefined ? '-' : String(row.responseCode), ms(phases?.dns), ms(phases?.connect), ms(phases?.ssl), ms(phases?.wait), ms(phases?.receive), ms(phases?.total), row.error ?? ''];
+  return [
+    MARK[row.grade],
+    row.agent,
+    row.responseCode === undefined ? '-' : String(row.responseCode),
+    ms(phases?.dns),
+    ms(phases?.connect),
+    ms(phases?.ssl),
+    ms(phases?.wait),
+    ms(phases?.receive),
+    ms(phases?.total),
+    row.error ?? '',
+  ];
 }
 const ms = (value: number | undefined): string => (value === undefined ? '-' : `${Math.round(value)}`);
 
@@ -126,10 +204,26 @@ export function instantResultsText(view: InstantResultsView): string {
   const header = TEXT_HEADERS[layout];
   const cells = [
     ...view.rows.map((row) => textCells(layout, row)),
-    ...(view.waiting ?? []).map((agent) => [' ', agent.agent, ...header.slice(2, -1).map(() => '-'), view.running ? 'waiting for its answer' : 'no answer']),
+    ...(view.waiting ?? []).map((agent) => [
+      ' ',
+      agent.agent,
+      ...header.slice(2, -1).map(() => '-'),
+      view.running ? 'waiting for its answer' : 'no answer',
+    ]),
   ].map((row) => row.map(editorLine));
   const widths = header.map((_, c) => Math.max(header[c]!.length, ...cells.map((r) => r[c]!.length)));
-  const line = (r: readonly string[]): string => r.map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c]!))).join('  ').trimEnd();
-  return [editorLine(view.heading), `${view.summary} (✗ failing, ! slow, ✓ fine; thresholds as in the session verdict)`,
-    ...view.notes.map(editorLine), '', line(header), ...cells.map(line), ''].join('\n');
+  const line = (r: readonly string[]): string =>
+    r
+      .map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c]!)))
+      .join('  ')
+      .trimEnd();
+  return [
+    editorLine(view.heading),
+    `${view.summary} (✗ failing, ! slow, ✓ fine; thresholds as in the session verdict)`,
+    ...view.notes.map(editorLine),
+    '',
+    line(header),
+    ...cells.map(line),
+    '',
+  ].join('\n');
 }

@@ -4,7 +4,14 @@
 // results have them, its health and why otherwise — and the agents still waited for.
 import { resultKindsOf, type TestResult, type TestResultKind } from '../../api/types';
 import type { AgentHealth, Health } from '../results/health';
-import { gradeSummary, instantRows, type Grade, type InstantLayout, type InstantResultsView, type InstantRow } from './results';
+import {
+  gradeSummary,
+  instantRows,
+  type Grade,
+  type InstantLayout,
+  type InstantResultsView,
+  type InstantRow,
+} from './results';
 
 export interface EnterpriseRunState {
   testId: number;
@@ -32,8 +39,15 @@ export function enterpriseRunView(run: EnterpriseRunState): InstantResultsView {
   const waiting = run.waitingFor.map((agentId) => ({ agentId, agent: run.agentNames.get(agentId) ?? agentId }));
   const how = run.instant ? 'instant run' : 'run now';
   return {
-    source: 'enterprise', layout, testId: run.testId, testName: run.testName, type: run.type, rows, waiting,
-    running: run.phase === 'running', links: !run.instant && resultKindsOf(run.type).includes('network'),
+    source: 'enterprise',
+    layout,
+    testId: run.testId,
+    testName: run.testName,
+    type: run.type,
+    rows,
+    waiting,
+    running: run.phase === 'running',
+    links: !run.instant && resultKindsOf(run.type).includes('network'),
     heading: `${run.testName} (${run.type} ${how}, test ${run.testId})`,
     summary: `${gradeSummary(rows)}${waiting.length > 0 ? `; ${waiting.length} ${phaseWord(run.phase)}` : ''}`,
     notes: [...(run.notes ?? []), phaseNote(run, waiting.length)],
@@ -45,22 +59,29 @@ function phaseWord(phase: EnterpriseRunState['phase']): string {
 }
 
 function phaseNote(run: EnterpriseRunState, waiting: number): string {
-  if (run.phase === 'cancelled') return 'Stopped waiting (Cancel): the agents still run the test at the service; its results stay in the account.';
-  if (run.phase === 'failed') return 'Stopped waiting: reading the results failed (the notification says why); the agents still run the test at the service.';
-  if (run.phase === 'running') return `Waiting for ${waiting} of ${run.answered.length + waiting} agents; the table fills in as they answer.`;
+  if (run.phase === 'cancelled')
+    return 'Stopped waiting (Cancel): the agents still run the test at the service; its results stay in the account.';
+  if (run.phase === 'failed')
+    return 'Stopped waiting: reading the results failed (the notification says why); the agents still run the test at the service.';
+  if (run.phase === 'running')
+    return `Waiting for ${waiting} of ${run.answered.length + waiting} agents; the table fills in as they answer.`;
   return waiting > 0 ? `${waiting} agent${waiting === 1 ? '' : 's'} did not answer in time.` : 'Every agent answered.';
 }
 
 /** Numbers from the run's own records where the panel has columns for them; the health otherwise. */
 function runRows(run: EnterpriseRunState, layout: InstantLayout): InstantRow[] {
-  const name = (agentId: string): string | undefined => run.agentNames.get(agentId) ?? run.answered.find((a) => a.agentId === agentId)?.agentName;
+  const name = (agentId: string): string | undefined =>
+    run.agentNames.get(agentId) ?? run.answered.find((a) => a.agentId === agentId)?.agentName;
   if (layout !== 'health') {
     const rows = instantRows(layout === 'http' ? 'http-server' : 'agent-to-server', run.records, name);
     // The health's reason says what the numbers mean (100% loss: unreachable).
     return rows.map((row) => ({ ...row, reason: run.answered.find((a) => a.agentId === row.agentId)?.reason }));
   }
   return run.answered.map((agent) => ({
-    agentId: agent.agentId, agent: name(agent.agentId) ?? agent.agentId, grade: GRADE_OF[agent.health], reason: agent.reason,
+    agentId: agent.agentId,
+    agent: name(agent.agentId) ?? agent.agentId,
+    grade: GRADE_OF[agent.health],
+    reason: agent.reason,
     ...(agent.health === 'failing' ? { error: agent.reason } : {}),
   }));
 }

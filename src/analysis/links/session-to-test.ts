@@ -35,7 +35,11 @@ export interface SessionTestLink {
 export function testHost(test: Pick<EndpointTest, 'url' | 'server'>): string | undefined {
   const url: unknown = test.url;
   if (typeof url === 'string' && url !== '') {
-    try { return new URL(url).hostname.toLowerCase(); } catch { /* not a URL: try server */ }
+    try {
+      return new URL(url).hostname.toLowerCase();
+    } catch {
+      /* not a URL: try server */
+    }
   }
   const server: unknown = test.server;
   if (typeof server !== 'string' || server === '') return undefined;
@@ -46,7 +50,10 @@ export function testHost(test: Pick<EndpointTest, 'url' | 'server'>): string | u
 }
 
 /** Tests toward the session's site (by host, else by address), at most MAX_LINKS. */
-export function testsTowardSession(session: SessionRef, tests: readonly EndpointTest[]): { test: EndpointTest; matchedOn: 'host' | 'address' }[] {
+export function testsTowardSession(
+  session: SessionRef,
+  tests: readonly EndpointTest[],
+): { test: EndpointTest; matchedOn: 'host' | 'address' }[] {
   const site = session.visitedSite.toLowerCase();
   const matched: { test: EndpointTest; matchedOn: 'host' | 'address' }[] = [];
   for (const test of tests) {
@@ -54,7 +61,9 @@ export function testsTowardSession(session: SessionRef, tests: readonly Endpoint
     if (host !== undefined && host === site) matched.push({ test, matchedOn: 'host' });
     else if (session.destinationIp && host === session.destinationIp) matched.push({ test, matchedOn: 'address' });
   }
-  return matched.sort((a, b) => (a.matchedOn === b.matchedOn ? 0 : a.matchedOn === 'host' ? -1 : 1)).slice(0, MAX_LINKS);
+  return matched
+    .sort((a, b) => (a.matchedOn === b.matchedOn ? 0 : a.matchedOn === 'host' ? -1 : 1))
+    .slice(0, MAX_LINKS);
 }
 
 /** The round nearest the session (ties: the earlier one), if within MAX_APART_S. */
@@ -64,14 +73,22 @@ export function nearestRound(timeS: number, rounds: readonly number[]): number |
     if (!Number.isFinite(round)) continue;
     const apart = Math.abs(round - timeS);
     if (apart > MAX_APART_S) continue;
-    if (best === undefined || apart < Math.abs(best - timeS) || (apart === Math.abs(best - timeS) && round < best)) best = round;
+    if (best === undefined || apart < Math.abs(best - timeS) || (apart === Math.abs(best - timeS) && round < best))
+      best = round;
   }
   return best;
 }
 
-export function describeLink(testName: string, roundId: number, deltaS: number, matchedOn: 'host' | 'address', otherAgents = false): string {
+export function describeLink(
+  testName: string,
+  roundId: number,
+  deltaS: number,
+  matchedOn: 'host' | 'address',
+  otherAgents = false,
+): string {
   const minutes = Math.round(Math.abs(deltaS) / 60);
-  const when = minutes === 0 ? 'at the time of the session' : `${minutes} min ${deltaS < 0 ? 'before' : 'after'} the session`;
+  const when =
+    minutes === 0 ? 'at the time of the session' : `${minutes} min ${deltaS < 0 ? 'before' : 'after'} the session`;
   const clock = new Date(roundId * 1000).toISOString().slice(11, 16);
   const from = otherAgents ? '; measured by other agents: this one ran no round near the session' : '';
   return `test '${testName}', round ${clock} UTC, ${when} (same ${matchedOn === 'host' ? 'host' : 'destination address'}${from})`;
@@ -84,7 +101,9 @@ export function describeLink(testName: string, roundId: number, deltaS: number, 
  * tells where the path was broken. `why` when there is nothing near at all.
  */
 export function sessionTestLinks(
-  session: SessionRef, matched: readonly { test: EndpointTest; matchedOn: 'host' | 'address' }[], roundsOf: (testId: number) => readonly number[],
+  session: SessionRef,
+  matched: readonly { test: EndpointTest; matchedOn: 'host' | 'address' }[],
+  roundsOf: (testId: number) => readonly number[],
   othersRoundsOf?: (testId: number) => readonly number[],
 ): { links: SessionTestLink[]; why?: string } {
   if (matched.length === 0) return { links: [], why: `no scheduled test measures ${session.visitedSite}` };
@@ -93,17 +112,33 @@ export function sessionTestLinks(
   const others = othersRoundsOf ? linksFrom(session, matched, othersRoundsOf, true) : [];
   if (others.length > 0) return { links: others };
   const names = matched.map(({ test }) => `'${String(test.testName)}'`).join(', ');
-  return { links: [], why: `${names} measure${matched.length === 1 ? 's' : ''} ${session.visitedSite}, but ${othersRoundsOf ? 'no agent has a round' : 'this agent has no round'} within ${MAX_APART_S / 60} min of the session` };
+  return {
+    links: [],
+    why: `${names} measure${matched.length === 1 ? 's' : ''} ${session.visitedSite}, but ${othersRoundsOf ? 'no agent has a round' : 'this agent has no round'} within ${MAX_APART_S / 60} min of the session`,
+  };
 }
 
-function linksFrom(session: SessionRef, matched: readonly { test: EndpointTest; matchedOn: 'host' | 'address' }[], roundsOf: (testId: number) => readonly number[], otherAgents: boolean): SessionTestLink[] {
+function linksFrom(
+  session: SessionRef,
+  matched: readonly { test: EndpointTest; matchedOn: 'host' | 'address' }[],
+  roundsOf: (testId: number) => readonly number[],
+  otherAgents: boolean,
+): SessionTestLink[] {
   const links: SessionTestLink[] = [];
   for (const { test, matchedOn } of matched) {
     const roundId = nearestRound(session.timeS, roundsOf(test.testId));
     if (roundId === undefined) continue;
     const testName = typeof test.testName === 'string' && test.testName !== '' ? test.testName : `test ${test.testId}`;
     const deltaS = roundId - session.timeS;
-    links.push({ testId: test.testId, testName, agentId: otherAgents ? '' : session.agentId, roundId, deltaS, matchedOn, description: describeLink(testName, roundId, deltaS, matchedOn, otherAgents) });
+    links.push({
+      testId: test.testId,
+      testName,
+      agentId: otherAgents ? '' : session.agentId,
+      roundId,
+      deltaS,
+      matchedOn,
+      description: describeLink(testName, roundId, deltaS, matchedOn, otherAgents),
+    });
   }
   return links;
 }
@@ -115,7 +150,11 @@ export const ROUND_SESSIONS_APART_S = 15 * 60;
  * The window to search, and what the search says it matched: `relation` says how the agents
  * were chosen ("through 154.54.43.176", "running test 'Zoom signalling'").
  */
-export function roundSessionsQuery(roundId: number, agentCount: number, relation: string): { from: Date; to: Date; description: string } {
+export function roundSessionsQuery(
+  roundId: number,
+  agentCount: number,
+  relation: string,
+): { from: Date; to: Date; description: string } {
   const clock = new Date(roundId * 1000).toISOString().slice(11, 16);
   return {
     from: new Date((roundId - ROUND_SESSIONS_APART_S) * 1000),

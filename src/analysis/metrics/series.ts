@@ -33,7 +33,10 @@ export interface AlignedSeries {
   series: Series[];
 }
 
-interface Keyed { agentId: string | number; roundId: number }
+interface Keyed {
+  agentId: string | number;
+  roundId: number;
+}
 
 const finite = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
@@ -48,7 +51,11 @@ export function agentsOf(records: readonly Keyed[]): string[] {
 }
 
 /** Mean of the values of each round; rounds without a finite value are null. */
-function alignedMeans<T extends Keyed>(records: readonly T[], rounds: readonly number[], value: (r: T) => unknown): (number | null)[] {
+function alignedMeans<T extends Keyed>(
+  records: readonly T[],
+  rounds: readonly number[],
+  value: (r: T) => unknown,
+): (number | null)[] {
   const sums = new Map<number, { sum: number; count: number }>();
   for (const record of records) {
     const v = finite(value(record));
@@ -76,7 +83,10 @@ function byAgent<T extends Keyed>(records: readonly T[]): Map<string, T[]> {
 /** Times measured on packets: a round that lost them all has no time (not 0 ms). */
 const TIMED_FIELDS: ReadonlySet<NetMetricField> = new Set(['avgLatency', 'minLatency', 'maxLatency', 'jitter']);
 const allLost = (metric: NetMetric): boolean => typeof metric.loss === 'number' && metric.loss >= 100;
-const timed = (field: NetMetricField) => (metric: NetMetric): unknown => (TIMED_FIELDS.has(field) && allLost(metric) ? null : metric[field]);
+const timed =
+  (field: NetMetricField) =>
+  (metric: NetMetric): unknown =>
+    TIMED_FIELDS.has(field) && allLost(metric) ? null : metric[field];
 
 /** Rounds in which every record of `records` lost all packets. */
 function lostRounds(records: readonly NetMetric[], rounds: readonly number[]): boolean[] {
@@ -86,14 +96,21 @@ function lostRounds(records: readonly NetMetric[], rounds: readonly number[]): b
 }
 
 /** One series per agent of one metric (latency, loss, jitter) over the rounds. */
-export function netMetricSeries(metrics: readonly NetMetric[], field: NetMetricField, agentName: (id: string) => string = (id) => id): AlignedSeries {
+export function netMetricSeries(
+  metrics: readonly NetMetric[],
+  field: NetMetricField,
+  agentName: (id: string) => string = (id) => id,
+): AlignedSeries {
   const rounds = roundsOf(metrics);
   const grouped = byAgent(metrics);
   const series = agentsOf(metrics).map((agentId) => {
     const own = grouped.get(agentId)!;
     const lost = TIMED_FIELDS.has(field) ? lostRounds(own, rounds) : undefined;
     return {
-      key: `${agentId}:${field}`, label: agentName(agentId), agentId, values: alignedMeans(own, rounds, timed(field)),
+      key: `${agentId}:${field}`,
+      label: agentName(agentId),
+      agentId,
+      values: alignedMeans(own, rounds, timed(field)),
       ...(lost?.some(Boolean) ? { lost } : {}),
     };
   });
@@ -104,11 +121,21 @@ export function netMetricSeries(metrics: readonly NetMetric[], field: NetMetricF
 export function agentLatencySeries(metrics: readonly NetMetric[], agentId: string): AlignedSeries {
   const own = metrics.filter((m) => String(m.agentId) === agentId);
   const rounds = roundsOf(own);
-  const fields: [NetMetricField, string][] = [['avgLatency', 'Average'], ['minLatency', 'Minimum'], ['maxLatency', 'Maximum']];
+  const fields: [NetMetricField, string][] = [
+    ['avgLatency', 'Average'],
+    ['minLatency', 'Minimum'],
+    ['maxLatency', 'Maximum'],
+  ];
   const lost = lostRounds(own, rounds);
   return {
     rounds,
-    series: fields.map(([field, label]) => ({ key: `${agentId}:${field}`, label, agentId, values: alignedMeans(own, rounds, timed(field)), ...(lost.some(Boolean) ? { lost } : {}) })),
+    series: fields.map(([field, label]) => ({
+      key: `${agentId}:${field}`,
+      label,
+      agentId,
+      values: alignedMeans(own, rounds, timed(field)),
+      ...(lost.some(Boolean) ? { lost } : {}),
+    })),
   };
 }
 
@@ -118,11 +145,15 @@ export function httpPhaseSeries(results: readonly HttpServerResult[], agentId?: 
   const rounds = roundsOf(chosen);
   // Without it, a redirecting test's stack stops short of its total by the redirect time.
   const redirected = chosen.some((r) => (finite(r.redirectTime) ?? 0) > 0);
-  const phases: readonly { field: HttpPhaseField; label: string }[] = redirected ? [REDIRECT_PHASE, ...HTTP_PHASES] : HTTP_PHASES;
+  const phases: readonly { field: HttpPhaseField; label: string }[] = redirected
+    ? [REDIRECT_PHASE, ...HTTP_PHASES]
+    : HTTP_PHASES;
   return {
     rounds,
     series: phases.map((phase) => ({
-      key: phase.field, label: phase.label, ...(agentId !== undefined ? { agentId } : {}),
+      key: phase.field,
+      label: phase.label,
+      ...(agentId !== undefined ? { agentId } : {}),
       values: alignedMeans(chosen, rounds, (r) => r[phase.field]),
     })),
   };
@@ -133,17 +164,23 @@ export function stacked(series: readonly Series[]): (number | null)[][] {
   const result: (number | null)[][] = [];
   series.forEach((s, i) => {
     const below = result[i - 1];
-    result.push(s.values.map((v, k) => {
-      const base = below?.[k] ?? null;
-      if (v === null) return base;
-      return (base ?? 0) + v;
-    }));
+    result.push(
+      s.values.map((v, k) => {
+        const base = below?.[k] ?? null;
+        if (v === null) return base;
+        return (base ?? 0) + v;
+      }),
+    );
   });
   return result;
 }
 
 /** Agent and round of a point, for "open this agent's path trace for this round". */
-export function pointAt(aligned: AlignedSeries, seriesIndex: number, pointIndex: number): { agentId: string; roundId: number } | undefined {
+export function pointAt(
+  aligned: AlignedSeries,
+  seriesIndex: number,
+  pointIndex: number,
+): { agentId: string; roundId: number } | undefined {
   const series = aligned.series[seriesIndex];
   const roundId = aligned.rounds[pointIndex];
   if (!series?.agentId || roundId === undefined || series.values[pointIndex] === null) return undefined;
@@ -151,7 +188,10 @@ export function pointAt(aligned: AlignedSeries, seriesIndex: number, pointIndex:
 }
 
 /** The period before a range of rounds, as long as it: where "compare to previous period" reads. */
-export function previousPeriod(rounds: readonly number[], roundSeconds = 300): { from: number; to: number; shiftSeconds: number } | undefined {
+export function previousPeriod(
+  rounds: readonly number[],
+  roundSeconds = 300,
+): { from: number; to: number; shiftSeconds: number } | undefined {
   if (rounds.length === 0) return undefined;
   const from = Math.min(...rounds);
   const to = Math.max(...rounds) + roundSeconds;
@@ -164,8 +204,19 @@ export function previousPeriod(rounds: readonly number[], roundSeconds = 300): {
  * moved forward by `shiftSeconds`): the mean over the agents, or one agent's when given, so the
  * chart overlays "the same time, one period earlier".
  */
-export function previousPeriodSeries(previous: readonly NetMetric[], field: NetMetricField, rounds: readonly number[], shiftSeconds: number, agentId?: string): Series {
+export function previousPeriodSeries(
+  previous: readonly NetMetric[],
+  field: NetMetricField,
+  rounds: readonly number[],
+  shiftSeconds: number,
+  agentId?: string,
+): Series {
   const own = agentId === undefined ? previous : previous.filter((m) => String(m.agentId) === agentId);
   const moved = own.map((m) => ({ ...m, roundId: m.roundId + shiftSeconds }));
-  return { key: `previous:${field}`, label: 'Previous period', values: alignedMeans(moved, rounds, timed(field)), previous: true };
+  return {
+    key: `previous:${field}`,
+    label: 'Previous period',
+    values: alignedMeans(moved, rounds, timed(field)),
+    previous: true,
+  };
 }

@@ -3,7 +3,11 @@
 // Shown under each metrics chart; previous-period overlays are not summarized.
 import type { AlignedSeries, Series } from './series';
 
-export interface SeriesPercentiles { p50: number; p95: number; count: number }
+export interface SeriesPercentiles {
+  p50: number;
+  p95: number;
+  count: number;
+}
 
 /** Nearest-rank percentile (0 < q ≤ 1) of values already sorted ascending. */
 function nearestRank(sorted: readonly number[], q: number): number {

@@ -7,7 +7,10 @@
  */
 export function bilayerCrossings(edges: ReadonlyArray<readonly [number, number]>, southCount: number): number {
   const sorted = [...edges].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  return countInversions(sorted.map((e) => e[1]), southCount);
+  return countInversions(
+    sorted.map((e) => e[1]),
+    southCount,
+  );
 }
 
 /** Inversions of a sequence of small non-negative integers (< size) with a Fenwick tree. */
@@ -25,7 +28,10 @@ export function countInversions(sequence: ArrayLike<number>, size: number): numb
   return inversions;
 }
 
-export interface Point { x: number; y: number }
+export interface Point {
+  x: number;
+  y: number;
+}
 
 /**
  * Proper crossings between the segments of drawn polylines (touching at a shared end
@@ -46,7 +52,10 @@ export function countPolylineCrossings(polylines: ReadonlyArray<readonly Point[]
   const active: [Point, Point][] = [];
   for (const segment of segments) {
     for (let i = active.length - 1; i >= 0; i--) {
-      if (active[i]![1].x <= segment[0].x + 1e-9) { active[i] = active[active.length - 1]!; active.pop(); }
+      if (active[i]![1].x <= segment[0].x + 1e-9) {
+        active[i] = active[active.length - 1]!;
+        active.pop();
+      }
     }
     for (const other of active) if (properlyCross(segment, other)) crossings++;
     active.push(segment);

@@ -28,7 +28,13 @@ export interface NodeDiff {
   lossDeltaPct?: number;
 }
 
-export interface LinkDiff { id: string; from: string; to: string; status: Exclude<DiffStatus, 'changed'>; delayDeltaMs?: number }
+export interface LinkDiff {
+  id: string;
+  from: string;
+  to: string;
+  status: Exclude<DiffStatus, 'changed'>;
+  delayDeltaMs?: number;
+}
 
 export interface AgentRouteChange {
   agentId: string;
@@ -53,7 +59,11 @@ export interface PathDiff {
   summary: string;
 }
 
-export function diffPathTraces(before: readonly PathTrace[], after: readonly PathTrace[], names: Readonly<Record<string, string>> = {}): PathDiff {
+export function diffPathTraces(
+  before: readonly PathTrace[],
+  after: readonly PathTrace[],
+  names: Readonly<Record<string, string>> = {},
+): PathDiff {
   const a = usableTraces(before).slice(0, MAX_DIFF_TRACES);
   const b = usableTraces(after).slice(0, MAX_DIFF_TRACES);
   const graphA = mergePathTraces(a);
@@ -63,14 +73,26 @@ export function diffPathTraces(before: readonly PathTrace[], after: readonly Pat
   const agents = agentChanges(a, b, names);
   // The CLI and the text form never draw: the merged union is only built when a view asks for it.
   let union: HopGraph | undefined;
-  return { get union() { return (union ??= mergePathTraces([...a, ...b])); }, nodes, links, agents, summary: summaryOf(nodes, agents) };
+  return {
+    get union() {
+      return (union ??= mergePathTraces([...a, ...b]));
+    },
+    nodes,
+    links,
+    agents,
+    summary: summaryOf(nodes, agents),
+  };
 }
 
 /** Ids of both graphs, the baseline's first (the order the union's builder would see them). */
 function unionIds<T extends { id: string }>(a: readonly T[], b: readonly T[]): string[] {
   const ids = a.map((x) => x.id);
   const seen = new Set(ids);
-  for (const x of b) if (!seen.has(x.id)) { seen.add(x.id); ids.push(x.id); }
+  for (const x of b)
+    if (!seen.has(x.id)) {
+      seen.add(x.id);
+      ids.push(x.id);
+    }
   return ids;
 }
 
@@ -89,8 +111,11 @@ function nodeDiffs(a: HopGraph, b: HopGraph): NodeDiff[] {
     const delay = delta(avgMs(x.stats), avgMs(y.stats));
     const loss = lossPct(y.stats) - lossPct(x.stats);
     return {
-      id, status: changes.length ? 'changed' : 'same', changes,
-      ...(delay === undefined ? {} : { delayDeltaMs: delay }), ...(x.stats.samples && y.stats.samples ? { lossDeltaPct: loss } : {}),
+      id,
+      status: changes.length ? 'changed' : 'same',
+      changes,
+      ...(delay === undefined ? {} : { delayDeltaMs: delay }),
+      ...(x.stats.samples && y.stats.samples ? { lossDeltaPct: loss } : {}),
     };
   });
 }
@@ -108,7 +133,8 @@ function linkDiffs(a: HopGraph, b: HopGraph): LinkDiff[] {
   });
 }
 
-const delta = (x: number | undefined, y: number | undefined): number | undefined => (x === undefined || y === undefined ? undefined : y - x);
+const delta = (x: number | undefined, y: number | undefined): number | undefined =>
+  x === undefined || y === undefined ? undefined : y - x;
 
 /** "AS1299" from "Arelion (AS 1299)", "AS1299", or a bare number; undefined when the hop names none. */
 export function asOf(node: Pick<HopNode, 'network'> | Pick<PathHop, 'network'>): string | undefined {
@@ -117,7 +143,11 @@ export function asOf(node: Pick<HopNode, 'network'> | Pick<PathHop, 'network'>):
   return match ? `AS${match[1]}` : undefined;
 }
 
-interface AgentRoute { hops: PathHop[]; endMs?: number; count: number }
+interface AgentRoute {
+  hops: PathHop[];
+  endMs?: number;
+  count: number;
+}
 
 /** Each agent's usual route in a set of traces: the hop sequence seen most often, with its mean end delay. */
 function routesByAgent(traces: readonly PathTrace[]): Map<string, AgentRoute> {
@@ -132,7 +162,9 @@ function routesByAgent(traces: readonly PathTrace[]): Map<string, AgentRoute> {
       const key = hops.map((h) => h.ipAddress).join(' ');
       const entry = byKey.get(key) ?? { hops, count: 0, ends: [] };
       entry.count++;
-      const last = [...hops].reverse().find((h) => typeof h.responseTime === 'number' && Number.isFinite(h.responseTime));
+      const last = [...hops]
+        .reverse()
+        .find((h) => typeof h.responseTime === 'number' && Number.isFinite(h.responseTime));
       if (last) entry.ends.push(last.responseTime as number);
       byKey.set(key, entry);
     }
@@ -147,7 +179,11 @@ function routesByAgent(traces: readonly PathTrace[]): Map<string, AgentRoute> {
   return usual;
 }
 
-function agentChanges(before: readonly PathTrace[], after: readonly PathTrace[], names: Readonly<Record<string, string>>): AgentRouteChange[] {
+function agentChanges(
+  before: readonly PathTrace[],
+  after: readonly PathTrace[],
+  names: Readonly<Record<string, string>>,
+): AgentRouteChange[] {
   const a = routesByAgent(before);
   const b = routesByAgent(after);
   const ids = [...new Set([...a.keys(), ...b.keys()])].sort();
@@ -160,21 +196,40 @@ function agentChanges(before: readonly PathTrace[], after: readonly PathTrace[],
     const end = x.endMs === undefined || y.endMs === undefined ? undefined : y.endMs - x.endMs;
     const ms = end === undefined ? '' : `, ${end >= 0 ? '+' : '−'}${Math.round(Math.abs(end))} ms`;
     const part = partingHop(x.hops, y.hops);
-    if (!part) return { agentId, name, kind: 'same', ...(end === undefined ? {} : { endDeltaMs: end }), line: `${name}: same route${ms}` };
+    if (!part)
+      return {
+        agentId,
+        name,
+        kind: 'same',
+        ...(end === undefined ? {} : { endDeltaMs: end }),
+        line: `${name}: same route${ms}`,
+      };
     let from = hopName(part.before);
     let to = hopName(part.after);
     // Within one network the addresses say what changed.
     const within = from === to ? `within ${from}` : undefined;
-    if (within) { from = untrustedLine(part.before?.ipAddress ?? 'no hop', 60); to = untrustedLine(part.after?.ipAddress ?? 'no hop', 60); }
+    if (within) {
+      from = untrustedLine(part.before?.ipAddress ?? 'no hop', 60);
+      to = untrustedLine(part.after?.ipAddress ?? 'no hop', 60);
+    }
     return {
-      agentId, name, kind: 'changed', hop: part.hop, from, to, ...(end === undefined ? {} : { endDeltaMs: end }),
+      agentId,
+      name,
+      kind: 'changed',
+      hop: part.hop,
+      from,
+      to,
+      ...(end === undefined ? {} : { endDeltaMs: end }),
       line: `${name}: ${from} → ${to} at hop ${part.hop}${within ? ` (${within})` : ''}${ms}`,
     };
   });
 }
 
 /** The first hop number where the two routes answer from different addresses (or one ends). */
-function partingHop(x: readonly PathHop[], y: readonly PathHop[]): { hop: number; before?: PathHop; after?: PathHop } | undefined {
+function partingHop(
+  x: readonly PathHop[],
+  y: readonly PathHop[],
+): { hop: number; before?: PathHop; after?: PathHop } | undefined {
   const depth = Math.max(x.at(-1)?.hop ?? 0, y.at(-1)?.hop ?? 0);
   for (let hop = 1; hop <= depth; hop++) {
     const p = x.find((h) => h.hop === hop);
@@ -184,7 +239,11 @@ function partingHop(x: readonly PathHop[], y: readonly PathHop[]): { hop: number
   }
   if ((x.at(-1)?.hop ?? 0) !== (y.at(-1)?.hop ?? 0)) {
     const hop = Math.min(x.at(-1)?.hop ?? 0, y.at(-1)?.hop ?? 0) + 1;
-    return { hop, ...(x.find((h) => h.hop === hop) ? { before: x.find((h) => h.hop === hop) } : {}), ...(y.find((h) => h.hop === hop) ? { after: y.find((h) => h.hop === hop) } : {}) };
+    return {
+      hop,
+      ...(x.find((h) => h.hop === hop) ? { before: x.find((h) => h.hop === hop) } : {}),
+      ...(y.find((h) => h.hop === hop) ? { after: y.find((h) => h.hop === hop) } : {}),
+    };
   }
   return undefined;
 }
@@ -202,7 +261,8 @@ function summaryOf(nodes: readonly NodeDiff[], agents: readonly AgentRouteChange
   const slower = nodes.filter((n) => (n.delayDeltaMs ?? 0) >= DELAY_CHANGE_MS).length;
   const lossier = nodes.filter((n) => (n.lossDeltaPct ?? 0) >= LOSS_CHANGE_PCT).length;
   const parts = [`${changed} of ${compared} agent${compared === 1 ? '' : 's'} changed route`];
-  if (count('added') || count('removed')) parts.push(`${count('added')} hop${count('added') === 1 ? '' : 's'} added, ${count('removed')} removed`);
+  if (count('added') || count('removed'))
+    parts.push(`${count('added')} hop${count('added') === 1 ? '' : 's'} added, ${count('removed')} removed`);
   if (count('changed')) parts.push(`${count('changed')} changed network or prefix`);
   if (slower) parts.push(`${slower} slower by ${DELAY_CHANGE_MS} ms or more`);
   if (lossier) parts.push(`${lossier} losing ${LOSS_CHANGE_PCT} points more`);
@@ -215,16 +275,31 @@ export function pathDiffText(diff: PathDiff, title = 'Path diff'): string {
   const changed = diff.agents.filter((a) => a.kind !== 'same');
   lines.push(changed.length ? 'Route changes:' : 'No agent changed route.', ...changed.map((a) => `  ${a.line}`));
   const nodes = new Map(diff.union.nodes.map((n) => [n.id, n]));
-  const notable = diff.nodes.filter((n) => n.status !== 'same' || Math.abs(n.delayDeltaMs ?? 0) >= DELAY_CHANGE_MS || Math.abs(n.lossDeltaPct ?? 0) >= LOSS_CHANGE_PCT)
+  const notable = diff.nodes
+    .filter(
+      (n) =>
+        n.status !== 'same' ||
+        Math.abs(n.delayDeltaMs ?? 0) >= DELAY_CHANGE_MS ||
+        Math.abs(n.lossDeltaPct ?? 0) >= LOSS_CHANGE_PCT,
+    )
     .filter((n) => nodes.get(n.id)?.kind === 'hop');
   if (notable.length) {
     lines.push('', 'Hops:');
     for (const n of notable.slice(0, 200)) {
       const node = nodes.get(n.id);
-      const what = [n.status === 'same' ? undefined : n.status, ...n.changes,
-        n.delayDeltaMs === undefined ? undefined : `${n.delayDeltaMs >= 0 ? '+' : '−'}${Math.abs(n.delayDeltaMs).toFixed(1)} ms`,
-        n.lossDeltaPct === undefined || Math.abs(n.lossDeltaPct) < LOSS_CHANGE_PCT ? undefined : `loss ${n.lossDeltaPct >= 0 ? '+' : '−'}${Math.abs(n.lossDeltaPct).toFixed(1)} points`].filter(Boolean);
-      lines.push(`  ${untrustedLine(node?.ip ?? n.id, 60)}${node?.network ? ` (${untrustedLine(node.network, 60)})` : ''}: ${what.join(', ')}`);
+      const what = [
+        n.status === 'same' ? undefined : n.status,
+        ...n.changes,
+        n.delayDeltaMs === undefined
+          ? undefined
+          : `${n.delayDeltaMs >= 0 ? '+' : '−'}${Math.abs(n.delayDeltaMs).toFixed(1)} ms`,
+        n.lossDeltaPct === undefined || Math.abs(n.lossDeltaPct) < LOSS_CHANGE_PCT
+          ? undefined
+          : `loss ${n.lossDeltaPct >= 0 ? '+' : '−'}${Math.abs(n.lossDeltaPct).toFixed(1)} points`,
+      ].filter(Boolean);
+      lines.push(
+        `  ${untrustedLine(node?.ip ?? n.id, 60)}${node?.network ? ` (${untrustedLine(node.network, 60)})` : ''}: ${what.join(', ')}`,
+      );
     }
   }
   return lines.join('\n');

@@ -8,7 +8,11 @@ export type GroupBy = 'network' | 'prefix';
  * Merges nodes into their group (id → group id); links inside a group disappear, links
  * between groups merge. Routes are rewritten so highlighting still works.
  */
-export function contractGraph(graph: HopGraph, groupOf: ReadonlyMap<string, string>, describe: (members: HopNode[]) => Partial<HopNode>): HopGraph {
+export function contractGraph(
+  graph: HopGraph,
+  groupOf: ReadonlyMap<string, string>,
+  describe: (members: HopNode[]) => Partial<HopNode>,
+): HopGraph {
   const target = (id: string): string => groupOf.get(id) ?? id;
   const members = new Map<string, HopNode[]>();
   for (const node of graph.nodes) {
@@ -16,7 +20,9 @@ export function contractGraph(graph: HopGraph, groupOf: ReadonlyMap<string, stri
     list.push(node);
     members.set(target(node.id), list);
   }
-  const nodes = [...members.entries()].map(([id, list]) => (list.length === 1 && list[0]!.id === id ? list[0]! : groupNode(id, list, describe)));
+  const nodes = [...members.entries()].map(([id, list]) =>
+    list.length === 1 && list[0]!.id === id ? list[0]! : groupNode(id, list, describe),
+  );
   const links = new Map<string, HopLink>();
   for (const link of graph.links) {
     const from = target(link.from);
@@ -24,7 +30,10 @@ export function contractGraph(graph: HopGraph, groupOf: ReadonlyMap<string, stri
     if (from === to) continue;
     const id = `${from}->${to}`;
     const existing = links.get(id);
-    if (!existing) { links.set(id, { ...link, id, from, to }); continue; }
+    if (!existing) {
+      links.set(id, { ...link, id, from, to });
+      continue;
+    }
     existing.samples += link.samples;
     existing.delaySamples += link.delaySamples;
     existing.sumDelayMs += link.sumDelayMs;
@@ -34,7 +43,9 @@ export function contractGraph(graph: HopGraph, groupOf: ReadonlyMap<string, stri
   }
   const routesByAgent: Record<string, string[][]> = {};
   for (const [agent, routes] of Object.entries(graph.routesByAgent)) {
-    routesByAgent[agent] = routes.map((route) => route.map(target).filter((id, i, all) => i === 0 || all[i - 1] !== id));
+    routesByAgent[agent] = routes.map((route) =>
+      route.map(target).filter((id, i, all) => i === 0 || all[i - 1] !== id),
+    );
   }
   return { ...graph, nodes, links: [...links.values()], routesByAgent };
 }
@@ -47,9 +58,15 @@ function groupNode(id: string, list: HopNode[], describe: (members: HopNode[]) =
   const worst = ordered.reduce((a, b) => (b.stats.lost >= a.stats.lost ? b : a));
   mergeStats(stats, worst.stats);
   return {
-    id, kind: 'group', mpls: union(...ordered.map((n) => n.mpls)), minHop: ordered[0]!.minHop,
-    isTarget: ordered.some((n) => n.isTarget), agents: union(...ordered.map((n) => n.agents)),
-    stats, members: ordered.map((n) => n.id), ...describe(ordered),
+    id,
+    kind: 'group',
+    mpls: union(...ordered.map((n) => n.mpls)),
+    minHop: ordered[0]!.minHop,
+    isTarget: ordered.some((n) => n.isTarget),
+    agents: union(...ordered.map((n) => n.agents)),
+    stats,
+    members: ordered.map((n) => n.id),
+    ...describe(ordered),
   };
 }
 
@@ -86,7 +103,10 @@ export function groupByKey(graph: HopGraph, by: GroupBy): HopGraph {
     if ((sizes.get(root) ?? 0) > 1) groupOf.set(node.id, `${by}:${keyOf(byId.get(root)!)}@${root}`);
   }
   return contractGraph(graph, groupOf, (members) => ({
-    groupKey: keyOf(members[0]!), [by]: keyOf(members[0]!), network: members[0]!.network, location: members[0]!.location,
+    groupKey: keyOf(members[0]!),
+    [by]: keyOf(members[0]!),
+    network: members[0]!.network,
+    location: members[0]!.location,
   }));
 }
 

@@ -5,7 +5,12 @@
 import type { Point } from './crossings';
 
 /** The graph's link curve: per segment a cubic whose control points pull half the way horizontally. */
-export interface CurveSegment { a: Point; c1: Point; c2: Point; b: Point }
+export interface CurveSegment {
+  a: Point;
+  c1: Point;
+  c2: Point;
+  b: Point;
+}
 
 export function curveSegments(points: readonly Point[]): CurveSegment[] {
   const segments: CurveSegment[] = [];
@@ -37,18 +42,47 @@ export function sampleCurves(curves: readonly (readonly Point[])[], step = 4): P
   return samples;
 }
 
-export interface LabelInput { id: string; x: number; y: number; width: number; height: number; side: 'left' | 'right' }
-export interface LabelSpot { dx: number; dy: number; anchor: 'start' | 'middle' | 'end'; crowded: boolean }
-interface Box { left: number; right: number; top: number; bottom: number }
+export interface LabelInput {
+  id: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  side: 'left' | 'right';
+}
+export interface LabelSpot {
+  dx: number;
+  dy: number;
+  anchor: 'start' | 'middle' | 'end';
+  crowded: boolean;
+}
+interface Box {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
 
 /** Spots tried in order (offsets from the node centre to the text's anchor point on its baseline). */
 const RIGHT_SPOTS: readonly Omit<LabelSpot, 'crowded'>[] = [
-  { dx: 13, dy: 4, anchor: 'start' }, { dx: 10, dy: -12, anchor: 'start' }, { dx: 10, dy: 20, anchor: 'start' },
-  { dx: 0, dy: -14, anchor: 'middle' }, { dx: 0, dy: 24, anchor: 'middle' }, { dx: -13, dy: 4, anchor: 'end' },
+  { dx: 13, dy: 4, anchor: 'start' },
+  { dx: 10, dy: -12, anchor: 'start' },
+  { dx: 10, dy: 20, anchor: 'start' },
+  { dx: 0, dy: -14, anchor: 'middle' },
+  { dx: 0, dy: 24, anchor: 'middle' },
+  { dx: -13, dy: 4, anchor: 'end' },
 ];
-const LEFT_SPOTS: readonly Omit<LabelSpot, 'crowded'>[] = [{ dx: -13, dy: 4, anchor: 'end' }, ...RIGHT_SPOTS.filter((s) => s.anchor !== 'end')];
+const LEFT_SPOTS: readonly Omit<LabelSpot, 'crowded'>[] = [
+  { dx: -13, dy: 4, anchor: 'end' },
+  ...RIGHT_SPOTS.filter((s) => s.anchor !== 'end'),
+];
 
-export function placeLabels(labels: readonly LabelInput[], links: readonly Point[], nodes: readonly Point[], nodeRadius = 11): Map<string, LabelSpot> {
+export function placeLabels(
+  labels: readonly LabelInput[],
+  links: readonly Point[],
+  nodes: readonly Point[],
+  nodeRadius = 11,
+): Map<string, LabelSpot> {
   const placed: Box[] = [];
   const spots = new Map<string, LabelSpot>();
   for (const label of labels) {
@@ -68,19 +102,38 @@ export function placeLabels(labels: readonly LabelInput[], links: readonly Point
 }
 
 function boxOf(label: LabelInput, spot: Omit<LabelSpot, 'crowded'>): Box {
-  const left = spot.anchor === 'start' ? label.x + spot.dx : spot.anchor === 'end' ? label.x + spot.dx - label.width : label.x + spot.dx - label.width / 2;
+  const left =
+    spot.anchor === 'start'
+      ? label.x + spot.dx
+      : spot.anchor === 'end'
+        ? label.x + spot.dx - label.width
+        : label.x + spot.dx - label.width / 2;
   const baseline = label.y + spot.dy;
-  return { left, right: left + label.width, top: baseline - label.height * 0.8, bottom: baseline + label.height * 0.25 };
+  return {
+    left,
+    right: left + label.width,
+    top: baseline - label.height * 0.8,
+    bottom: baseline + label.height * 0.25,
+  };
 }
 
-function conflicts(box: Box, links: readonly Point[], nodes: readonly Point[], nodeRadius: number, placed: readonly Box[]): number {
+function conflicts(
+  box: Box,
+  links: readonly Point[],
+  nodes: readonly Point[],
+  nodeRadius: number,
+  placed: readonly Box[],
+): number {
   let hits = 0;
-  for (const p of links) if (p.x >= box.left - 1 && p.x <= box.right + 1 && p.y >= box.top - 1 && p.y <= box.bottom + 1) hits++;
+  for (const p of links)
+    if (p.x >= box.left - 1 && p.x <= box.right + 1 && p.y >= box.top - 1 && p.y <= box.bottom + 1) hits++;
   for (const n of nodes) {
     const cx = Math.max(box.left, Math.min(n.x, box.right));
     const cy = Math.max(box.top, Math.min(n.y, box.bottom));
     if (Math.hypot(n.x - cx, n.y - cy) < nodeRadius) hits += 10;
   }
-  for (const other of placed) if (box.left < other.right && other.left < box.right && box.top < other.bottom && other.top < box.bottom) hits += 10;
+  for (const other of placed)
+    if (box.left < other.right && other.left < box.right && box.top < other.bottom && other.top < box.bottom)
+      hits += 10;
   return hits;
 }

@@ -3,14 +3,20 @@
 // violators), alternating downward and upward passes.
 import type { LayeredGraph } from './layout-order';
 
-export interface CoordinateOptions { passes: number; gapBetween: (upper: number, lower: number) => number }
+export interface CoordinateOptions {
+  passes: number;
+  gapBetween: (upper: number, lower: number) => number;
+}
 
 export function assignCoordinates(graph: LayeredGraph, options: CoordinateOptions): Float64Array {
   const y = new Float64Array(graph.preds.length);
   for (const layer of graph.layers) {
     const gaps = layerGaps(layer, options);
     let at = -gaps.reduce((s, g) => s + g, 0) / 2;
-    layer.forEach((v, i) => { y[v] = at; at += gaps[i] ?? 0; });
+    layer.forEach((v, i) => {
+      y[v] = at;
+      at += gaps[i] ?? 0;
+    });
   }
   for (let pass = 0; pass < options.passes; pass++) {
     const down = pass % 2 === 0;
@@ -18,9 +24,15 @@ export function assignCoordinates(graph: LayeredGraph, options: CoordinateOption
     const count = graph.layers.length;
     for (let step = 0; step < count; step++) {
       const layer = graph.layers[down ? step : count - 1 - step]!;
-      const targets = layer.map((v) => meanOf(bothSides ? [...graph.preds[v]!, ...graph.succs[v]!] : (down ? graph.preds[v]! : graph.succs[v]!), y) ?? y[v]!);
+      const targets = layer.map(
+        (v) =>
+          meanOf(bothSides ? [...graph.preds[v]!, ...graph.succs[v]!] : down ? graph.preds[v]! : graph.succs[v]!, y) ??
+          y[v]!,
+      );
       const placed = placeInOrder(targets, layerGaps(layer, options));
-      layer.forEach((v, i) => { y[v] = placed[i]!; });
+      layer.forEach((v, i) => {
+        y[v] = placed[i]!;
+      });
     }
   }
   return y;

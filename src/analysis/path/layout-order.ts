@@ -8,7 +8,11 @@ export interface LayeredGraph {
   succs: number[][];
 }
 
-export interface OrderOptions { maxStaleSweeps: number; maxSweeps: number; transposePasses: number }
+export interface OrderOptions {
+  maxStaleSweeps: number;
+  maxSweeps: number;
+  transposePasses: number;
+}
 
 export function orderLayers(graph: LayeredGraph, options: OrderOptions): number {
   const position = new Int32Array(graph.preds.length);
@@ -16,11 +20,19 @@ export function orderLayers(graph: LayeredGraph, options: OrderOptions): number 
   syncPositions(graph.layers, position);
   let best = graph.layers.map((l) => [...l]);
   let bestCrossings = totalCrossings(graph, position);
-  for (let sweep = 0, stale = 0; stale < options.maxStaleSweeps && sweep < options.maxSweeps && bestCrossings > 0; sweep++, stale++) {
+  for (
+    let sweep = 0, stale = 0;
+    stale < options.maxStaleSweeps && sweep < options.maxSweeps && bestCrossings > 0;
+    sweep++, stale++
+  ) {
     const down = sweep % 2 === 0;
     barycenterSweep(graph, position, down, sweep % 4 >= 2);
     const crossings = totalCrossings(graph, position);
-    if (crossings < bestCrossings) { best = graph.layers.map((l) => [...l]); bestCrossings = crossings; stale = 0; }
+    if (crossings < bestCrossings) {
+      best = graph.layers.map((l) => [...l]);
+      bestCrossings = crossings;
+      stale = 0;
+    }
   }
   graph.layers = best;
   syncPositions(graph.layers, position);
@@ -33,7 +45,9 @@ export function orderLayers(graph: LayeredGraph, options: OrderOptions): number 
 /** Depth-first from the top layer, like dagre's initOrder: linked nodes start close. */
 function initialOrder(graph: LayeredGraph): void {
   const layerOf = new Int32Array(graph.preds.length);
-  graph.layers.forEach((layer, l) => { for (const v of layer) layerOf[v] = l; });
+  graph.layers.forEach((layer, l) => {
+    for (const v of layer) layerOf[v] = l;
+  });
   const starts = graph.layers.flat();
   const visited = new Uint8Array(graph.preds.length);
   const next: number[][] = graph.layers.map(() => []);
@@ -53,7 +67,10 @@ function initialOrder(graph: LayeredGraph): void {
 }
 
 function syncPositions(layers: readonly number[][], position: Int32Array): void {
-  for (const layer of layers) layer.forEach((v, i) => { position[v] = i; });
+  for (const layer of layers)
+    layer.forEach((v, i) => {
+      position[v] = i;
+    });
 }
 
 function barycenterSweep(graph: LayeredGraph, position: Int32Array, down: boolean, biasRight: boolean): void {
@@ -62,17 +79,27 @@ function barycenterSweep(graph: LayeredGraph, position: Int32Array, down: boolea
     const l = down ? step : count - 1 - step;
     const neighbours = down ? graph.preds : graph.succs;
     graph.layers[l] = sortByBarycenter(graph.layers[l]!, neighbours, position, biasRight);
-    graph.layers[l]!.forEach((v, i) => { position[v] = i; });
+    graph.layers[l]!.forEach((v, i) => {
+      position[v] = i;
+    });
   }
 }
 
 /** Nodes with no neighbour on the fixed side keep their index; the rest sort by barycenter. */
-function sortByBarycenter(layer: readonly number[], neighbours: readonly number[][], position: Int32Array, biasRight: boolean): number[] {
+function sortByBarycenter(
+  layer: readonly number[],
+  neighbours: readonly number[][],
+  position: Int32Array,
+  biasRight: boolean,
+): number[] {
   const sortable: { v: number; bary: number; index: number }[] = [];
   const fixed: { v: number; index: number }[] = [];
   layer.forEach((v, index) => {
     const nbs = neighbours[v]!;
-    if (nbs.length === 0) { fixed.push({ v, index }); return; }
+    if (nbs.length === 0) {
+      fixed.push({ v, index });
+      return;
+    }
     let sum = 0;
     for (const u of nbs) sum += position[u]!;
     sortable.push({ v, bary: sum / nbs.length, index });
@@ -90,14 +117,20 @@ function sortByBarycenter(layer: readonly number[], neighbours: readonly number[
 
 export function totalCrossings(graph: LayeredGraph, position: Int32Array): number {
   let total = 0;
-  for (let l = 0; l + 1 < graph.layers.length; l++) total += layerPairCrossings(graph.layers[l]!, graph.succs, position, graph.layers[l + 1]!.length);
+  for (let l = 0; l + 1 < graph.layers.length; l++)
+    total += layerPairCrossings(graph.layers[l]!, graph.succs, position, graph.layers[l + 1]!.length);
   return total;
 }
 
 const tree = { data: new Int32Array(1024) };
 
 /** Inversions of south positions read in north order (Barth–Jünger–Mutzel with a Fenwick tree). */
-function layerPairCrossings(north: readonly number[], succs: readonly number[][], position: Int32Array, southCount: number): number {
+function layerPairCrossings(
+  north: readonly number[],
+  succs: readonly number[][],
+  position: Int32Array,
+  southCount: number,
+): number {
   if (tree.data.length < southCount + 1) tree.data = new Int32Array(2 * southCount + 2);
   const fenwick = tree.data;
   fenwick.fill(0, 0, southCount + 1);
@@ -133,11 +166,17 @@ function transpose(graph: LayeredGraph, position: Int32Array): boolean {
     for (let i = 0; i + 1 < layer.length; i++) {
       const u = layer[i]!;
       const v = layer[i + 1]!;
-      const before = pairCrossings(graph.preds[u]!, graph.preds[v]!, position) + pairCrossings(graph.succs[u]!, graph.succs[v]!, position);
-      const after = pairCrossings(graph.preds[v]!, graph.preds[u]!, position) + pairCrossings(graph.succs[v]!, graph.succs[u]!, position);
+      const before =
+        pairCrossings(graph.preds[u]!, graph.preds[v]!, position) +
+        pairCrossings(graph.succs[u]!, graph.succs[v]!, position);
+      const after =
+        pairCrossings(graph.preds[v]!, graph.preds[u]!, position) +
+        pairCrossings(graph.succs[v]!, graph.succs[u]!, position);
       if (after < before) {
-        layer[i] = v; layer[i + 1] = u;
-        position[v] = i; position[u] = i + 1;
+        layer[i] = v;
+        layer[i + 1] = u;
+        position[v] = i;
+        position[u] = i + 1;
         improved = true;
       }
     }

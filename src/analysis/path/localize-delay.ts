@@ -8,11 +8,26 @@ import { persistentRtt, type LocalizeContext, type NodeInfo, type Traversal } fr
 import { LOCALIZE_THRESHOLDS, type DelayBaseline, type DelayFinding } from './localize-types';
 import { clean, linkWords, localizedHop, ms, tunnelRef } from './localize-text';
 
-interface Pair { a: string; b: string; n: number; chain: string[] }
-interface LinkStats { key: string; tunnel?: string; increases: number[]; crossing: Set<string>; seeing: Set<string>; pairs: Map<string, Pair>; ends: { agent: string; rttMs: number }[] }
+interface Pair {
+  a: string;
+  b: string;
+  n: number;
+  chain: string[];
+}
+interface LinkStats {
+  key: string;
+  tunnel?: string;
+  increases: number[];
+  crossing: Set<string>;
+  seeing: Set<string>;
+  pairs: Map<string, Pair>;
+  ends: { agent: string; rttMs: number }[];
+}
 
 function side(node: NodeInfo | undefined, id: string): string {
-  return node && node.kind === 'hop' && (node.network !== undefined || node.location !== undefined) ? `${node.network ?? ''}@${node.location ?? ''}` : `#${id}`;
+  return node && node.kind === 'hop' && (node.network !== undefined || node.location !== undefined)
+    ? `${node.network ?? ''}@${node.location ?? ''}`
+    : `#${id}`;
 }
 
 export function localizeDelay(ctx: LocalizeContext, traversals: readonly Traversal[]): DelayFinding[] {
@@ -47,7 +62,19 @@ export function localizeDelay(ctx: LocalizeContext, traversals: readonly Travers
       const key = tunnel ?? keys.link;
       added.set(key, (added.get(key) ?? 0) + persistent[b]! - persistent[a]!);
       let link = links.get(key);
-      if (!link) links.set(key, (link = { key, ...(tunnel ? { tunnel } : {}), increases: [], crossing: new Set<string>(), seeing: new Set<string>(), pairs: new Map<string, Pair>(), ends: [] }));
+      if (!link)
+        links.set(
+          key,
+          (link = {
+            key,
+            ...(tunnel ? { tunnel } : {}),
+            increases: [],
+            crossing: new Set<string>(),
+            seeing: new Set<string>(),
+            pairs: new Map<string, Pair>(),
+            ends: [],
+          }),
+        );
       let pair = link.pairs.get(keys.pair);
       if (!pair) link.pairs.set(keys.pair, (pair = { a: from, b: to, n: 0, chain: t.steps.slice(a, b + 1) }));
       pair.n++;
@@ -100,11 +127,25 @@ function delayFinding(ctx: LocalizeContext, link: LinkStats, increase: number): 
   const agents = [...link.seeing].sort();
   const counts = `+${ms(increaseMs)}, ${agents.length} of ${link.crossing.size} agents crossing it`;
   const baseline = distanceFloor(ctx, link);
-  const { distance, said } = readAgainst(baseline, where, counts, tunnel ? undefined : [clean(from.location), clean(to.location)]);
+  const { distance, said } = readAgainst(
+    baseline,
+    where,
+    counts,
+    tunnel ? undefined : [clean(from.location), clean(to.location)],
+  );
   return {
-    id: tunnel ? `delay:${tunnel.id}` : `delay:${main.a}>${main.b}`, from, to, ...(tunnel ? { tunnel } : {}), increaseMs, agents,
-    agentsCrossing: [...link.crossing].sort(), traversals: link.increases.length, ...(distance ? { distance: true } : {}), baseline,
-    hopIds: [...hopIds].slice(0, ctx.limits.maxIdsPerFinding), linkIds: [...linkIds].slice(0, ctx.limits.maxIdsPerFinding),
+    id: tunnel ? `delay:${tunnel.id}` : `delay:${main.a}>${main.b}`,
+    from,
+    to,
+    ...(tunnel ? { tunnel } : {}),
+    increaseMs,
+    agents,
+    agentsCrossing: [...link.crossing].sort(),
+    traversals: link.increases.length,
+    ...(distance ? { distance: true } : {}),
+    baseline,
+    hopIds: [...hopIds].slice(0, ctx.limits.maxIdsPerFinding),
+    linkIds: [...linkIds].slice(0, ctx.limits.maxIdsPerFinding),
     // Traceroute times are round trips: the reply may come back another way, so the rise is not proven to be on this link's forward direction.
     line: `${said} It may be on the reverse path: replies can return by another route.`,
   };
@@ -133,20 +174,34 @@ function distanceFloor(ctx: LocalizeContext, link: LinkStats): DelayBaseline {
 }
 
 /** The finding's sentence against its baseline, and whether distance explains the rise. */
-function readAgainst(baseline: DelayBaseline, where: string, counts: string, places: [string, string] | undefined): { distance: boolean; said: string } {
+function readAgainst(
+  baseline: DelayBaseline,
+  where: string,
+  counts: string,
+  places: [string, string] | undefined,
+): { distance: boolean; said: string } {
   if (baseline.source === 'distance') {
     const floor = `what distance explains (${ms(Math.round(baseline.floorMs))} for ${Math.round(baseline.km)} km from agent to target)`;
     // A round trip within the floor has nothing added anywhere: the rise is the distance that link covers.
     if (baseline.excessMs < LOCALIZE_THRESHOLDS.delayJumpMs) {
-      return { distance: true, said: `The round trip rises ${where} (${counts}), but the whole round trip (${ms(Math.round(baseline.observedMs))}) is within ${floor}: distance, not latency added.` };
+      return {
+        distance: true,
+        said: `The round trip rises ${where} (${counts}), but the whole round trip (${ms(Math.round(baseline.observedMs))}) is within ${floor}: distance, not latency added.`,
+      };
     }
-    return { distance: false, said: `The latency appears ${where} (${counts}); the round trip (${ms(Math.round(baseline.observedMs))}) is +${ms(Math.round(baseline.excessMs))} over ${floor}.` };
+    return {
+      distance: false,
+      said: `The latency appears ${where} (${counts}); the round trip (${ms(Math.round(baseline.observedMs))}) is +${ms(Math.round(baseline.excessMs))} over ${floor}.`,
+    };
   }
   // Without locations, a rise between two named places may be the distance between them
   // (London → New York is ~70 ms), not latency added: it is said so and blames no agent's path.
   const [fromPlace = '', toPlace = ''] = places ?? [];
   if (fromPlace !== '' && toPlace !== '' && fromPlace !== toPlace) {
-    return { distance: true, said: `The round trip rises ${where} (${counts}): a link from ${fromPlace} to ${toPlace}, where distance may explain it; ${NO_BASELINE}: compare with an earlier round before calling it added latency.` };
+    return {
+      distance: true,
+      said: `The round trip rises ${where} (${counts}): a link from ${fromPlace} to ${toPlace}, where distance may explain it; ${NO_BASELINE}: compare with an earlier round before calling it added latency.`,
+    };
   }
   return { distance: false, said: `The latency appears ${where} (${counts}); ${NO_BASELINE}.` };
 }
@@ -158,7 +213,11 @@ export const NO_BASELINE = 'no baseline (agent and target locations unknown)';
  * round: a rise it already had there is the path's normal so far (not news), one it lacked was
  * added since. Only the finding's baseline and line change, never its numbers.
  */
-export function againstEarliestRound(finding: DelayFinding, earliest: { roundId: number; delay: readonly DelayFinding[] }, when: string): DelayFinding {
+export function againstEarliestRound(
+  finding: DelayFinding,
+  earliest: { roundId: number; delay: readonly DelayFinding[] },
+  when: string,
+): DelayFinding {
   if (finding.baseline.source !== 'none') return finding;
   const before = earliest.delay.find((f) => f.id === finding.id);
   const said = before
@@ -166,7 +225,13 @@ export function againstEarliestRound(finding: DelayFinding, earliest: { roundId:
     : `not in the earliest round read (${when}): added since`;
   return {
     ...finding,
-    baseline: { source: 'earlier round', roundId: earliest.roundId, ...(before ? { earlierMs: before.increaseMs } : {}) },
-    line: finding.line.replace(`${NO_BASELINE}: compare with an earlier round before calling it added latency`, NO_BASELINE).replace(NO_BASELINE, `against the earliest round, ${said}`),
+    baseline: {
+      source: 'earlier round',
+      roundId: earliest.roundId,
+      ...(before ? { earlierMs: before.increaseMs } : {}),
+    },
+    line: finding.line
+      .replace(`${NO_BASELINE}: compare with an earlier round before calling it added latency`, NO_BASELINE)
+      .replace(NO_BASELINE, `against the earliest round, ${said}`),
   };
 }

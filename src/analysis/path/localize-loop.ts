@@ -6,7 +6,13 @@ import type { LocalizeContext, Traversal } from './localize-traversals';
 import { clean, listWords, localizedHop, plural } from './localize-text';
 import type { LoopFinding } from './localize-types';
 
-interface LoopStats { a: string; b: string; agents: Set<string>; traversals: number; ids: Set<string> }
+interface LoopStats {
+  a: string;
+  b: string;
+  agents: Set<string>;
+  traversals: number;
+  ids: Set<string>;
+}
 
 /** Routing loops over the traversals, most traversals first, at most `maxFindings`. */
 export function localizeLoops(ctx: LocalizeContext, traversals: readonly Traversal[]): LoopFinding[] {
@@ -18,7 +24,11 @@ export function localizeLoops(ctx: LocalizeContext, traversals: readonly Travers
     const [a, b] = found.ips;
     const key = a < b ? `${a}<>${b}` : `${b}<>${a}`;
     let stats = loops.get(key);
-    if (!stats) loops.set(key, (stats = { a: found.first, b: found.second, agents: new Set<string>(), traversals: 0, ids: new Set<string>() }));
+    if (!stats)
+      loops.set(
+        key,
+        (stats = { a: found.first, b: found.second, agents: new Set<string>(), traversals: 0, ids: new Set<string>() }),
+      );
     stats.agents.add(t.agent);
     stats.traversals++;
     for (const id of found.ids) if (stats.ids.size < ctx.limits.maxIdsPerFinding) stats.ids.add(id);
@@ -39,7 +49,10 @@ function loopOf(t: Traversal): { first: string; second: string; ips: [string, st
     const ip = t.nodes[j]?.ip;
     if (t.nodes[j]?.kind !== 'hop' || ip === undefined) continue;
     const i = firstStep.get(ip);
-    if (i === undefined) { firstStep.set(ip, j); continue; }
+    if (i === undefined) {
+      firstStep.set(ip, j);
+      continue;
+    }
     // The other router: the latest answering hop before the repeat with a different address.
     let k = j - 1;
     while (k > i && (t.nodes[k]?.kind !== 'hop' || t.nodes[k]?.ip === ip)) k--;
@@ -51,16 +64,29 @@ function loopOf(t: Traversal): { first: string; second: string; ips: [string, st
   return undefined;
 }
 
-function loopFinding(ctx: LocalizeContext, key: string, stats: LoopStats, traversals: readonly Traversal[]): LoopFinding {
+function loopFinding(
+  ctx: LocalizeContext,
+  key: string,
+  stats: LoopStats,
+  traversals: readonly Traversal[],
+): LoopFinding {
   const { nodes } = ctx.set;
   const first = localizedHop(stats.a, nodes, ctx.agentName);
   const second = localizedHop(stats.b, nodes, ctx.agentName);
   const agents = [...stats.agents].sort();
   const ofAgents = traversals.filter((t) => stats.agents.has(t.agent)).length;
   const who = listWords(agents.map((a) => clean(ctx.agentName(a)) || clean(a)));
-  const between = first.id === second.id ? `at ${first.label} (it answers twice in a row)` : `between ${first.label} and ${second.label}`;
+  const between =
+    first.id === second.id
+      ? `at ${first.label} (it answers twice in a row)`
+      : `between ${first.label} and ${second.label}`;
   return {
-    id: `loop:${key}`, routers: [first, second], agents, traversals: stats.traversals, traversalsOfAgents: ofAgents, hopIds: [...stats.ids],
+    id: `loop:${key}`,
+    routers: [first, second],
+    agents,
+    traversals: stats.traversals,
+    traversalsOfAgents: ofAgents,
+    hopIds: [...stats.ids],
     line: `Routing loop ${between}: ${stats.traversals} of ${plural(ofAgents, 'traversal')} of ${who} bounce${stats.traversals === 1 ? 's' : ''} there until the hop limit runs out, never reaching the target.`,
   };
 }

@@ -21,13 +21,18 @@ const AGENT_PREFIX = 'agent:';
 export function localizedHop(id: string, nodes: ReadonlyMap<string, NodeInfo>, agentName: AgentName): LocalizedHop {
   const node = nodes.get(id);
   if (id.startsWith(AGENT_PREFIX) && (!node || node.kind === 'agent')) {
-    return { id, kind: 'agent', label: `agent ${clean(agentName(id.slice(AGENT_PREFIX.length))) || id.slice(AGENT_PREFIX.length)}` };
+    return {
+      id,
+      kind: 'agent',
+      label: `agent ${clean(agentName(id.slice(AGENT_PREFIX.length))) || id.slice(AGENT_PREFIX.length)}`,
+    };
   }
   const star = node?.kind === 'star' || node === undefined ? starPosition(id) : undefined;
   if (star) return { id, kind: 'hop', label: starLabel(star, nodes, agentName) };
   const ip = node?.ip ?? id;
   const hop: LocalizedHop = { id, kind: 'hop', ip, label: '' };
-  for (const key of ['prefix', 'rdns', 'network', 'location'] as const) if (node?.[key] !== undefined) hop[key] = node[key];
+  for (const key of ['prefix', 'rdns', 'network', 'location'] as const)
+    if (node?.[key] !== undefined) hop[key] = node[key];
   const where = [clean(hop.network), clean(hop.location)].filter(Boolean).join(', ');
   hop.label = `${clean(ip)}${where ? ` (${where})` : ''}`;
   return hop;
@@ -36,7 +41,8 @@ export function localizedHop(id: string, nodes: ReadonlyMap<string, NodeInfo>, a
 /** `a silent hop (2nd of 3) between 62.154.160.202 and 4.69.73.228`: a hop that did not answer, by where it is. */
 function starLabel(star: StarPosition, nodes: ReadonlyMap<string, NodeInfo>, agentName: AgentName): string {
   const end = (id: string): string => {
-    if (id.startsWith(AGENT_PREFIX)) return `agent ${clean(agentName(id.slice(AGENT_PREFIX.length))) || clean(id.slice(AGENT_PREFIX.length))}`;
+    if (id.startsWith(AGENT_PREFIX))
+      return `agent ${clean(agentName(id.slice(AGENT_PREFIX.length))) || clean(id.slice(AGENT_PREFIX.length))}`;
     return clean(nodes.get(id)?.ip ?? id);
   };
   const which = star.gap === 1 ? '' : ` (${ordinal(star.index)} of ${star.gap})`;
@@ -45,7 +51,7 @@ function starLabel(star: StarPosition, nodes: ReadonlyMap<string, NodeInfo>, age
 
 function ordinal(n: number): string {
   const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th';
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
   return `${n}${suffix}`;
 }
 
@@ -58,7 +64,13 @@ export function tunnelRef(tunnel: TunnelInfo, nodes: ReadonlyMap<string, NodeInf
   const ingress = tunnel.ingress !== undefined ? localizedHop(tunnel.ingress, nodes, agentName) : undefined;
   const egress = tunnel.egress !== undefined ? localizedHop(tunnel.egress, nodes, agentName) : undefined;
   const label = `the MPLS tunnel${ingress ? ` from ${ingress.label}` : ''}${egress ? ` to ${egress.label}` : ''}`;
-  return { id: tunnel.id, ...(ingress ? { ingress } : {}), ...(egress ? { egress } : {}), members: [...tunnel.members], label };
+  return {
+    id: tunnel.id,
+    ...(ingress ? { ingress } : {}),
+    ...(egress ? { egress } : {}),
+    members: [...tunnel.members],
+    label,
+  };
 }
 
 /**
@@ -76,7 +88,8 @@ export function linkWords(from: LocalizedHop, to: LocalizedHop): string {
   }
   const end = (net: string, ip: string | undefined): string => net || clean(ip);
   if (locA && locB && locA === locB) return `between ${end(netA, from.ip)} and ${end(netB, to.ip)} in ${locB}`;
-  const side = (net: string, ip: string | undefined, loc: string): string => `${end(net, ip)}${loc ? ` in ${loc}` : ''}`;
+  const side = (net: string, ip: string | undefined, loc: string): string =>
+    `${end(net, ip)}${loc ? ` in ${loc}` : ''}`;
   return `between ${side(netA, from.ip, locA)} and ${side(netB, to.ip, locB)}`;
 }
 

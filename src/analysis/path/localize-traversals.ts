@@ -58,9 +58,12 @@ export interface TraversalSet {
   truncated: { agents: number; rounds: number; routes: number };
 }
 
-const roundOf = (trace: PathTrace): number => (typeof trace.roundId === 'number' && Number.isFinite(trace.roundId) ? trace.roundId : 0);
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
-const time = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined);
+const roundOf = (trace: PathTrace): number =>
+  typeof trace.roundId === 'number' && Number.isFinite(trace.roundId) ? trace.roundId : 0;
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value : undefined;
+const time = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
 
 export function readTraversals(input: readonly PathTrace[], limits: LocalizeLimits): TraversalSet {
   const traces = usableTraces(input);
@@ -78,7 +81,10 @@ export function readTraversals(input: readonly PathTrace[], limits: LocalizeLimi
     if (!keptRounds.has(roundOf(trace))) continue;
     const agent = String(trace.agentId);
     if (!agents.has(agent)) {
-      if (agents.size >= limits.maxAgents) { leftOutAgents.add(agent); continue; }
+      if (agents.size >= limits.maxAgents) {
+        leftOutAgents.add(agent);
+        continue;
+      }
       agents.add(agent);
     }
     const target = typeof trace.serverIp === 'string' ? trace.serverIp : '';
@@ -88,16 +94,26 @@ export function readTraversals(input: readonly PathTrace[], limits: LocalizeLimi
     const objects = routes.filter((route): route is PathRoute => typeof route === 'object' && route !== null);
     leftOutRoutes += Math.max(0, objects.length - limits.maxRoutesPerTrace);
     for (const route of objects.slice(0, limits.maxRoutesPerTrace)) {
-      if (steps >= limits.maxSteps) { leftOutRoutes++; continue; }
+      if (steps >= limits.maxSteps) {
+        leftOutRoutes++;
+        continue;
+      }
       const traversal = readRoute(agent, roundOf(trace), target, usableHops(route.hops), nodes);
-      if (steps + traversal.steps.length > limits.maxSteps) { leftOutRoutes++; continue; }
+      if (steps + traversal.steps.length > limits.maxSteps) {
+        leftOutRoutes++;
+        continue;
+      }
       steps += traversal.steps.length;
       traversals.push(traversal);
     }
   }
   const tunnels = findTunnels(traversals);
   return {
-    traversals, nodes, tunnels, rounds, targets: [...targets],
+    traversals,
+    nodes,
+    tunnels,
+    rounds,
+    targets: [...targets],
     truncated: { agents: leftOutAgents.size, rounds: allRounds.length - rounds.length, routes: leftOutRoutes },
   };
 }
@@ -116,7 +132,13 @@ function usableHops(hops: unknown): PathHop[] {
 }
 
 /** The merge's routeSteps, with the node details first seen kept as the merge keeps them. */
-function readRoute(agent: string, round: number, target: string, hops: readonly PathHop[], nodes: Map<string, NodeInfo>): Traversal {
+function readRoute(
+  agent: string,
+  round: number,
+  target: string,
+  hops: readonly PathHop[],
+  nodes: Map<string, NodeInfo>,
+): Traversal {
   const agentId = agentNodeId(agent);
   let agentNode = nodes.get(agentId);
   if (!agentNode) nodes.set(agentId, (agentNode = { id: agentId, kind: 'agent', mpls: false }));
@@ -159,7 +181,11 @@ function readRoute(agent: string, round: number, target: string, hops: readonly 
   }
   // A hop the API lists answered, with or without a response time; only stars are silent.
   let last = 0;
-  for (let i = steps.length - 1; i > 0; i--) if (infos[i]!.kind === 'hop') { last = i; break; }
+  for (let i = steps.length - 1; i > 0; i--)
+    if (infos[i]!.kind === 'hop') {
+      last = i;
+      break;
+    }
   const reached = steps.length > 1 && infos[infos.length - 1]!.ip === target && target !== '';
   return { agent, round, target, steps, nodes: infos, rtt, last, reached, ok: reached, loops };
 }
@@ -204,7 +230,11 @@ function findTunnels(traversals: Traversal[]): Map<string, TunnelInfo> {
   const byRoot = new Map<string, { members: Set<string>; ingress: Map<string, number>; egress: Map<string, number> }>();
   for (const { traversal, from, to } of runs) {
     const root = find(traversal.steps[from]!);
-    const entry = byRoot.get(root) ?? { members: new Set<string>(), ingress: new Map<string, number>(), egress: new Map<string, number>() };
+    const entry = byRoot.get(root) ?? {
+      members: new Set<string>(),
+      ingress: new Map<string, number>(),
+      egress: new Map<string, number>(),
+    };
     for (let j = from; j <= to; j++) entry.members.add(traversal.steps[j]!);
     count(entry.ingress, traversal.steps[from - 1]!);
     if (to + 1 < traversal.steps.length) count(entry.egress, traversal.steps[to + 1]!);
@@ -236,7 +266,11 @@ export function count<K>(map: Map<K, number>, key: K, by = 1): void {
 export function mostCommon<K>(map: ReadonlyMap<K, number>): K | undefined {
   let best: K | undefined;
   let bestCount = -1;
-  for (const [key, n] of map) if (n > bestCount) { best = key; bestCount = n; }
+  for (const [key, n] of map)
+    if (n > bestCount) {
+      best = key;
+      bestCount = n;
+    }
   return best;
 }
 
@@ -244,7 +278,10 @@ export function mostCommon<K>(map: ReadonlyMap<K, number>): K | undefined {
  * Per step, the smallest response time of it and every later answering step (the delay that
  * persists downstream); undefined for steps that did not answer or are skipped.
  */
-export function persistentRtt(traversal: Traversal, skip: (index: number) => boolean = () => false): (number | undefined)[] {
+export function persistentRtt(
+  traversal: Traversal,
+  skip: (index: number) => boolean = () => false,
+): (number | undefined)[] {
   const out = new Array<number | undefined>(traversal.steps.length).fill(undefined);
   let min = Infinity;
   for (let i = traversal.steps.length - 1; i >= 0; i--) {
@@ -268,7 +305,12 @@ export interface LocalizeContext {
   locations?: LocalizeOptions['locations'];
 }
 
-export function localizeContext(set: TraversalSet, agentName: (agentId: string) => string, limits: LocalizeLimits, locations?: LocalizeOptions['locations']): LocalizeContext {
+export function localizeContext(
+  set: TraversalSet,
+  agentName: (agentId: string) => string,
+  limits: LocalizeLimits,
+  locations?: LocalizeOptions['locations'],
+): LocalizeContext {
   const beforeTarget = new Set<string>();
   const reachedTargets = new Set<string>();
   for (const t of set.traversals) {

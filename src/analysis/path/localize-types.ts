@@ -36,7 +36,10 @@ export interface LocalizeOptions {
   /** Tighter bounds (tests, previews). */
   limits?: Partial<LocalizeLimits>;
   /** Where agents and the target are (degrees), when known: delay findings are read against what distance explains. */
-  locations?: { agent?: (agentId: string) => { lat: number; lon: number } | undefined; target?: { lat: number; lon: number } };
+  locations?: {
+    agent?: (agentId: string) => { lat: number; lon: number } | undefined;
+    target?: { lat: number; lon: number };
+  };
 }
 
 /** What a delay finding was read against: the great-circle RTT floor from agent to target, or nothing. */
@@ -212,7 +215,9 @@ export interface Localization {
   lines: string[];
 }
 
-export interface RoundLocalization extends Localization { roundId: number }
+export interface RoundLocalization extends Localization {
+  roundId: number;
+}
 
 export interface PathLocalization extends Localization {
   targets: string[];

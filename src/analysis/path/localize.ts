@@ -9,10 +9,25 @@ import { againstEarliestRound, localizeDelay } from './localize-delay';
 import { localizeLoops } from './localize-loop';
 import { crossings, localizeLoss } from './localize-loss';
 import { clean, linkWords, listWords, localizedHop, plural, roundTime, shortName } from './localize-text';
-import { localizeContext, mostCommon, readTraversals, count, type LocalizeContext, type Traversal } from './localize-traversals';
 import {
-  LOCALIZE_LIMITS, type DelayFinding, type Localization, type LocalizeOptions, type LossFinding, type PathLocalization,
-  type RouteChange, type RoundLocalization, type VerdictGroup, type VerdictKind,
+  localizeContext,
+  mostCommon,
+  readTraversals,
+  count,
+  type LocalizeContext,
+  type Traversal,
+} from './localize-traversals';
+import {
+  LOCALIZE_LIMITS,
+  type DelayFinding,
+  type Localization,
+  type LocalizeOptions,
+  type LossFinding,
+  type PathLocalization,
+  type RouteChange,
+  type RoundLocalization,
+  type VerdictGroup,
+  type VerdictKind,
 } from './localize-types';
 
 export * from './localize-types';
@@ -29,9 +44,12 @@ export function localizePathTraces(traces: readonly PathTrace[], options: Locali
     list.push(t);
     byRound.set(t.round, list);
   }
-  const perRound: RoundLocalization[] = byRound.size > 1
-    ? [...byRound.entries()].sort(([a], [b]) => a - b).map(([roundId, list]) => ({ roundId, ...localizeScope(ctx, list) }))
-    : [];
+  const perRound: RoundLocalization[] =
+    byRound.size > 1
+      ? [...byRound.entries()]
+          .sort(([a], [b]) => a - b)
+          .map(([roundId, list]) => ({ roundId, ...localizeScope(ctx, list) }))
+      : [];
   const earliest = perRound[0];
   if (earliest) {
     const delay = overall.delay.map((f) => againstEarliestRound(f, earliest, roundTime(earliest.roundId)));
@@ -42,11 +60,18 @@ export function localizePathTraces(traces: readonly PathTrace[], options: Locali
   const lines = [...overall.lines, ...routeChangeLines(ctx, changes.all, overall.agents.length)];
   const headlines = new Set(perRound.map((r) => r.headline));
   if (perRound.length > 1 && (changes.count > 0 || headlines.size > 1)) {
-    for (const round of perRound.slice(-limits.maxRoundLines)) lines.push(`Round ${roundTime(round.roundId)}: ${round.headline}`);
+    for (const round of perRound.slice(-limits.maxRoundLines))
+      lines.push(`Round ${roundTime(round.roundId)}: ${round.headline}`);
   }
   return {
-    ...overall, lines, targets: set.targets, rounds: set.rounds, routeChanges: changes.all.slice(0, limits.maxRouteChanges),
-    routeChangeCount: changes.count, perRound, truncated: set.truncated,
+    ...overall,
+    lines,
+    targets: set.targets,
+    rounds: set.rounds,
+    routeChanges: changes.all.slice(0, limits.maxRouteChanges),
+    routeChangeCount: changes.count,
+    perRound,
+    truncated: set.truncated,
   };
 }
 
@@ -62,22 +87,48 @@ function localizeScope(ctx: LocalizeContext, traversals: readonly Traversal[]): 
   const reachedTarget = traversals.filter((t) => t.ok).length;
   const targets = [...new Set(traversals.map((t) => t.target).filter(Boolean))];
   const healthy = traversals.length > 0 && loss.length === 0;
-  const headline = traversals.length === 0
-    ? 'No path trace data to localize.'
-    : loss[0]?.line ?? `No loss localized: ${agents.length === 1 ? 'the agent reaches' : `all ${agents.length} agents reach`} ${listWords(targets) || 'the target'}${traversals.length > agents.length ? ` in all ${traversals.length} traversals` : ''}.`;
+  const headline =
+    traversals.length === 0
+      ? 'No path trace data to localize.'
+      : (loss[0]?.line ??
+        `No loss localized: ${agents.length === 1 ? 'the agent reaches' : `all ${agents.length} agents reach`} ${listWords(targets) || 'the target'}${traversals.length > agents.length ? ` in all ${traversals.length} traversals` : ''}.`);
   const lines = [
     ...(healthy || traversals.length === 0 ? [headline] : loss.map((f) => f.line)),
-    ...routingLoops.map((f) => f.line), ...delay.map((f) => f.line), ...rateLimited.map((f) => f.line), ...verdicts.map((v) => v.line),
+    ...routingLoops.map((f) => f.line),
+    ...delay.map((f) => f.line),
+    ...rateLimited.map((f) => f.line),
+    ...verdicts.map((v) => v.line),
   ];
-  return { agents, traversals: traversals.length, reachedTarget, healthy, confident: loss.some((f) => f.confident), loss, delay, routingLoops, rateLimited, verdicts, headline, lines };
+  return {
+    agents,
+    traversals: traversals.length,
+    reachedTarget,
+    healthy,
+    confident: loss.some((f) => f.confident),
+    loss,
+    delay,
+    routingLoops,
+    rateLimited,
+    verdicts,
+    headline,
+    lines,
+  };
 }
 
 /** A finding that is not confident says so in its line. */
 function withConfidence(finding: LossFinding): LossFinding {
   if (finding.confident) return finding;
   const counted = finding.traversals - finding.loops;
-  const why = finding.loops > 0 && counted === 0 ? 'a routing loop' : counted === 1 ? 'one lost traversal' : `${counted} lost traversals`;
-  return { ...finding, line: `${finding.line.replace(/\.$/, '')} (inconclusive: ${why} of ${finding.traversalsCrossing}).` };
+  const why =
+    finding.loops > 0 && counted === 0
+      ? 'a routing loop'
+      : counted === 1
+        ? 'one lost traversal'
+        : `${counted} lost traversals`;
+  return {
+    ...finding,
+    line: `${finding.line.replace(/\.$/, '')} (inconclusive: ${why} of ${finding.traversalsCrossing}).`,
+  };
 }
 
 const KIND_ORDER: Record<VerdictKind, number> = { 'forwarding-loss': 0, 'terminal-loss': 1, delay: 2, ok: 3 };
@@ -89,8 +140,12 @@ type LossWords = ReadonlyMap<string, { kind: LossFinding['kind']; words: string 
  * losses, the finding most of the agent's lost traversals are attributed to.
  */
 function verdictGroups(
-  traversals: readonly Traversal[], agents: readonly string[], loss: readonly LossFinding[],
-  delay: readonly DelayFinding[], lostAt: ReadonlyMap<Traversal, string>, words: LossWords,
+  traversals: readonly Traversal[],
+  agents: readonly string[],
+  loss: readonly LossFinding[],
+  delay: readonly DelayFinding[],
+  lostAt: ReadonlyMap<Traversal, string>,
+  words: LossWords,
 ): VerdictGroup[] {
   const order = new Map(loss.map((f, i) => [f.id, i]));
   const perAgent = new Map<string, { lost: Map<string, number>; n: number; lostN: number }>();
@@ -98,7 +153,10 @@ function verdictGroups(
     const entry = perAgent.get(t.agent) ?? { lost: new Map<string, number>(), n: 0, lostN: 0 };
     entry.n++;
     const id = lostAt.get(t);
-    if (id !== undefined) { count(entry.lost, id); entry.lostN++; }
+    if (id !== undefined) {
+      count(entry.lost, id);
+      entry.lostN++;
+    }
     perAgent.set(t.agent, entry);
   }
   const delayOf = new Map<string, DelayFinding>();
@@ -106,23 +164,40 @@ function verdictGroups(
   const groups = new Map<string, VerdictGroup>();
   for (const agent of agents) {
     const entry = perAgent.get(agent)!;
-    const pick = (kind: LossFinding['kind']): string | undefined => [...entry.lost]
-      .filter(([id]) => words.get(id)?.kind === kind)
-      .sort(([a, x], [b, y]) => y - x || (order.get(a) ?? Infinity) - (order.get(b) ?? Infinity) || a.localeCompare(b))[0]?.[0];
+    const pick = (kind: LossFinding['kind']): string | undefined =>
+      [...entry.lost]
+        .filter(([id]) => words.get(id)?.kind === kind)
+        .sort(
+          ([a, x], [b, y]) => y - x || (order.get(a) ?? Infinity) - (order.get(b) ?? Infinity) || a.localeCompare(b),
+        )[0]?.[0];
     const forwarding = pick('forwarding');
     const terminal = forwarding === undefined ? pick('terminal') : undefined;
     const slow = forwarding === undefined && terminal === undefined ? delayOf.get(agent) : undefined;
     const local = forwarding !== undefined && words.get(forwarding)?.words === '';
-    const kind: VerdictKind = forwarding !== undefined ? 'forwarding-loss' : terminal !== undefined ? 'terminal-loss' : slow ? 'delay' : 'ok';
-    const findingId = local ? undefined : forwarding ?? terminal ?? slow?.id;
+    const kind: VerdictKind =
+      forwarding !== undefined ? 'forwarding-loss' : terminal !== undefined ? 'terminal-loss' : slow ? 'delay' : 'ok';
+    const findingId = local ? undefined : (forwarding ?? terminal ?? slow?.id);
     const key = `${kind}|${findingId ?? ''}`;
     let group = groups.get(key);
-    if (!group) groups.set(key, (group = { kind, ...(findingId !== undefined ? { findingId } : {}), agents: [], traversalsLost: 0, traversals: 0, line: '' }));
+    if (!group)
+      groups.set(
+        key,
+        (group = {
+          kind,
+          ...(findingId !== undefined ? { findingId } : {}),
+          agents: [],
+          traversalsLost: 0,
+          traversals: 0,
+          line: '',
+        }),
+      );
     group.agents.push(agent);
     group.traversals += entry.n;
     group.traversalsLost += entry.lostN;
   }
-  const list = [...groups.values()].sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || b.agents.length - a.agents.length);
+  const list = [...groups.values()].sort(
+    (a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || b.agents.length - a.agents.length,
+  );
   for (const group of list) group.line = verdictLine(group, agents.length, words, delay);
   return list;
 }
@@ -131,7 +206,10 @@ function verdictLine(group: VerdictGroup, total: number, words: LossWords, delay
   const n = group.agents.length;
   const scope = `${n} of ${plural(total, 'agent')}`;
   const s = n === 1 ? 's' : '';
-  const traversals = group.traversals > n && group.kind !== 'ok' && group.kind !== 'delay' ? ` (${group.traversalsLost} of ${group.traversals} traversals)` : '';
+  const traversals =
+    group.traversals > n && group.kind !== 'ok' && group.kind !== 'delay'
+      ? ` (${group.traversalsLost} of ${group.traversals} traversals)`
+      : '';
   const where = group.findingId !== undefined ? words.get(group.findingId)?.words : undefined;
   switch (group.kind) {
     case 'forwarding-loss':
@@ -163,7 +241,9 @@ function routeChanges(ctx: LocalizeContext): { all: RouteChange[]; count: number
   }
   const all: RouteChange[] = [];
   for (const [agentId, rounds] of [...byAgent.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-    const ordered = [...rounds.entries()].sort(([a], [b]) => a - b).map(([round, routes]) => [round, [...routes.values()]] as const);
+    const ordered = [...rounds.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([round, routes]) => [round, [...routes.values()]] as const);
     for (let i = 1; i < ordered.length; i++) {
       const [fromRound, before] = ordered[i - 1]!;
       const [toRound, after] = ordered[i]!;
@@ -198,16 +278,21 @@ function routeChangeLines(ctx: LocalizeContext, changes: readonly RouteChange[],
     list.push(change);
     byStep.set(key, list);
   }
-  return [...byStep.values()].sort((a, b) => a[0]!.fromRound - b[0]!.fromRound || a[0]!.toRound - b[0]!.toRound).slice(-ctx.limits.maxRoundLines).map((list) => {
-    const { fromRound, toRound } = list[0]!;
-    const agents = [...new Set(list.map((c) => c.agentId))];
-    const divergence = new Map<string, number>();
-    for (const c of list) if (c.divergesAfter !== undefined) count(divergence, c.divergesAfter);
-    const after = mostCommon(divergence);
-    const where = after !== undefined ? ` after ${shortName(localizedHop(after, ctx.set.nodes, ctx.agentName))}` : '';
-    return `The route changed${where} between ${roundTime(fromRound)} and ${roundTime(toRound)} for ${agents.length} of ${plural(total, 'agent')} `
-      + `(${listWords(agents.map((a) => clean(ctx.agentName(a)) || clean(a)))}): loss and delay are localized per round.`;
-  });
+  return [...byStep.values()]
+    .sort((a, b) => a[0]!.fromRound - b[0]!.fromRound || a[0]!.toRound - b[0]!.toRound)
+    .slice(-ctx.limits.maxRoundLines)
+    .map((list) => {
+      const { fromRound, toRound } = list[0]!;
+      const agents = [...new Set(list.map((c) => c.agentId))];
+      const divergence = new Map<string, number>();
+      for (const c of list) if (c.divergesAfter !== undefined) count(divergence, c.divergesAfter);
+      const after = mostCommon(divergence);
+      const where = after !== undefined ? ` after ${shortName(localizedHop(after, ctx.set.nodes, ctx.agentName))}` : '';
+      return (
+        `The route changed${where} between ${roundTime(fromRound)} and ${roundTime(toRound)} for ${agents.length} of ${plural(total, 'agent')} ` +
+        `(${listWords(agents.map((a) => clean(ctx.agentName(a)) || clean(a)))}): loss and delay are localized per round.`
+      );
+    });
 }
 
 /**

@@ -4,19 +4,37 @@ import type { PathHop, PathTrace, TracerouteHop } from '../../api/types';
 import { emptyStats, type HopGraph, type HopLink, type HopNode } from './model';
 import { mplsLabels } from '../../api/types';
 
-interface NodeBuilder { node: HopNode; agents: Set<string>; mpls: Set<string> }
-interface LinkBuilder { link: HopLink; agents: Set<string>; pathIds: Set<string> }
+interface NodeBuilder {
+  node: HopNode;
+  agents: Set<string>;
+  mpls: Set<string>;
+}
+interface LinkBuilder {
+  link: HopLink;
+  agents: Set<string>;
+  pathIds: Set<string>;
+}
 
 /** One step of a route after stars are filled in: the node and what this traversal saw. */
 /** One place on a route: `replied` for a listed hop (a star did not), its time when the API gave one. */
-interface Step { id: string; replied: boolean; responseTime?: number; mpls: boolean }
+interface Step {
+  id: string;
+  replied: boolean;
+  responseTime?: number;
+  mpls: boolean;
+}
 
 export const agentNodeId = (agentId: string): string => `agent:${agentId}`;
 export const starNodeId = (prev: string, next: string, index: number, gap: number): string =>
   `star(${prev}>${next})#${index}/${gap}`;
 
 /** Where a star sits, read back from its id (the id is for keys and highlighting, never for reading). */
-export interface StarPosition { after: string; before: string; index: number; gap: number }
+export interface StarPosition {
+  after: string;
+  before: string;
+  index: number;
+  gap: number;
+}
 
 export function starPosition(id: string): StarPosition | undefined {
   const STAR = 'star(';
@@ -25,7 +43,10 @@ export function starPosition(id: string): StarPosition | undefined {
   const ends = id.slice(STAR.length, close);
   // The hop after the gap is an address (or address~loopN), so the last '>' separates the two.
   const split = ends.lastIndexOf('>');
-  const [index, gap] = id.slice(close + 2).split('/').map(Number);
+  const [index, gap] = id
+    .slice(close + 2)
+    .split('/')
+    .map(Number);
   if (split < 0 || !Number.isInteger(index) || !Number.isInteger(gap)) return undefined;
   return { after: ends.slice(0, split), before: ends.slice(split + 1), index: index!, gap: gap! };
 }
@@ -49,7 +70,10 @@ export class HopGraphBuilder {
     // v7's VPN traces end at the concentrator: drawn beside the routes, it is a target of its own
     // (reaching it is not a route that stopped short), as v6 shows the tunnel inside its routes.
     for (const route of usableVpnRoutes(trace)) {
-      const concentrator = route.hops.reduce<PathHop | undefined>((last, hop) => (!last || hop.hop > last.hop ? hop : last), undefined)?.ipAddress;
+      const concentrator = route.hops.reduce<PathHop | undefined>(
+        (last, hop) => (!last || hop.hop > last.hop ? hop : last),
+        undefined,
+      )?.ipAddress;
       if (concentrator === undefined) continue;
       this.targets.add(concentrator);
       this.addRoute(agentId, concentrator, route.pathId, route.hops);
@@ -58,9 +82,16 @@ export class HopGraphBuilder {
 
   build(): HopGraph {
     const nodes = [...this.nodes.values()].map(({ node, agents, mpls }) => ({
-      ...node, agents: [...agents].sort(), mpls: [...mpls].sort(), isTarget: node.ip !== undefined && this.targets.has(node.ip),
+      ...node,
+      agents: [...agents].sort(),
+      mpls: [...mpls].sort(),
+      isTarget: node.ip !== undefined && this.targets.has(node.ip),
     }));
-    const links = [...this.links.values()].map(({ link, agents, pathIds }) => ({ ...link, agents: [...agents].sort(), pathIds: [...pathIds].sort() }));
+    const links = [...this.links.values()].map(({ link, agents, pathIds }) => ({
+      ...link,
+      agents: [...agents].sort(),
+      pathIds: [...pathIds].sort(),
+    }));
     const routesByAgent: Record<string, string[][]> = {};
     for (const [agentId, routes] of this.routes) routesByAgent[agentId] = [...routes.values()];
     return { nodes, links, routesByAgent, targets: [...this.targets], rounds: [...this.rounds].sort((a, b) => a - b) };
@@ -98,7 +129,12 @@ export class HopGraphBuilder {
         steps.push({ id: starId, replied: false, mpls: false });
       }
       this.addHopNode(id, hop, agentId, times > 1 ? hop.ipAddress : undefined);
-      steps.push({ id, replied: true, ...(hop.responseTime === undefined ? {} : { responseTime: hop.responseTime }), mpls: mplsLabels(hop.mpls).length > 0 });
+      steps.push({
+        id,
+        replied: true,
+        ...(hop.responseTime === undefined ? {} : { responseTime: hop.responseTime }),
+        mpls: mplsLabels(hop.mpls).length > 0,
+      });
       previousHop = hop.hop;
     }
     return steps;
@@ -119,7 +155,11 @@ export class HopGraphBuilder {
   private ensureNode(id: string, kind: HopNode['kind'], hopNumber: number, agentId: string): NodeBuilder {
     let built = this.nodes.get(id);
     if (!built) {
-      built = { node: { id, kind, mpls: [], minHop: hopNumber, isTarget: false, agents: [], stats: emptyStats() }, agents: new Set(), mpls: new Set() };
+      built = {
+        node: { id, kind, mpls: [], minHop: hopNumber, isTarget: false, agents: [], stats: emptyStats() },
+        agents: new Set(),
+        mpls: new Set(),
+      };
       this.nodes.set(id, built);
     }
     built.node.minHop = Math.min(built.node.minHop, hopNumber);
@@ -182,7 +222,11 @@ export class HopGraphBuilder {
     const id = `${from}->${to}`;
     let built = this.links.get(id);
     if (!built) {
-      built = { link: { id, from, to, samples: 0, delaySamples: 0, sumDelayMs: 0, mpls: false, agents: [], pathIds: [] }, agents: new Set(), pathIds: new Set() };
+      built = {
+        link: { id, from, to, samples: 0, delaySamples: 0, sumDelayMs: 0, mpls: false, agents: [], pathIds: [] },
+        agents: new Set(),
+        pathIds: new Set(),
+      };
       this.links.set(id, built);
     }
     return built;
@@ -196,25 +240,43 @@ export function mergePathTraces(traces: readonly PathTrace[]): HopGraph {
   return builder.build();
 }
 
-export interface TracerouteContext { agentId: string; roundId: number; sourceIp?: string; pathId?: string }
+export interface TracerouteContext {
+  agentId: string;
+  roundId: number;
+  sourceIp?: string;
+  pathId?: string;
+}
 
 /**
  * A session traceroute (`delay`, `name`, `asn`, `mpls`) in the detailed path-trace shape,
  * so sessions and scheduled tests share the merge, layout and text report.
  */
-export function tracerouteToPathTrace(destination: string, hops: readonly TracerouteHop[], context: TracerouteContext): PathTrace {
+export function tracerouteToPathTrace(
+  destination: string,
+  hops: readonly TracerouteHop[],
+  context: TracerouteContext,
+): PathTrace {
   return {
-    agentId: context.agentId, permalink: '', roundId: context.roundId, server: destination, serverIp: destination,
-    sourceIp: context.sourceIp ?? '', sourcePrefix: '',
-    routes: [{
-      pathId: context.pathId ?? `${context.agentId}-${context.roundId}`,
-      hops: hops.map((h) => ({
-        hop: h.hop, ipAddress: h.ipAddress, responseTime: h.delay,
-        ...(h.name ? { rdns: h.name } : {}),
-        ...(h.prefix ? { prefix: h.prefix } : {}),
-        ...(h.asn !== undefined ? { network: `AS${h.asn}` } : {}),
-        ...(mplsLabels(h.mpls).length > 0 ? { mpls: mplsLabels(h.mpls) } : {}),
-      })),
-    }],
+    agentId: context.agentId,
+    permalink: '',
+    roundId: context.roundId,
+    server: destination,
+    serverIp: destination,
+    sourceIp: context.sourceIp ?? '',
+    sourcePrefix: '',
+    routes: [
+      {
+        pathId: context.pathId ?? `${context.agentId}-${context.roundId}`,
+        hops: hops.map((h) => ({
+          hop: h.hop,
+          ipAddress: h.ipAddress,
+          responseTime: h.delay,
+          ...(h.name ? { rdns: h.name } : {}),
+          ...(h.prefix ? { prefix: h.prefix } : {}),
+          ...(h.asn !== undefined ? { network: `AS${h.asn}` } : {}),
+          ...(mplsLabels(h.mpls).length > 0 ? { mpls: mplsLabels(h.mpls) } : {}),
+        })),
+      },
+    ],
   };
 }

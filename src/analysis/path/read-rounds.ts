@@ -15,7 +15,10 @@ export const MAX_SUMMARIES = 10_000;
 export type PathRange = { window: string } | { from: Date; to: Date };
 
 export interface PathTraceClient {
-  pathVis(testId: number, options: PathRange & { signal?: AbortSignal }): { collect(options: { maxRecords: number }): Promise<{ records: PathVisSummary[]; complete?: boolean }> };
+  pathVis(
+    testId: number,
+    options: PathRange & { signal?: AbortSignal },
+  ): { collect(options: { maxRecords: number }): Promise<{ records: PathVisSummary[]; complete?: boolean }> };
   getPathTrace(testId: number, agentId: string, roundId: number, options: { signal?: AbortSignal }): Promise<PathTrace>;
 }
 
@@ -25,15 +28,30 @@ export interface PathTraceClient {
  * comes oldest first: a capped read of a long range would drop the newest rounds, the ones
  * wanted). `cap` is MAX_SUMMARIES but for tests.
  */
-export async function readPathRounds(client: PathTraceClient, testId: number, range: PathRange, signal?: AbortSignal, cap = MAX_SUMMARIES): Promise<PathRound[]> {
+export async function readPathRounds(
+  client: PathTraceClient,
+  testId: number,
+  range: PathRange,
+  signal?: AbortSignal,
+  cap = MAX_SUMMARIES,
+): Promise<PathRound[]> {
   const read = (part: PathRange, maxRecords: number): Promise<{ records: PathVisSummary[]; complete: boolean }> =>
-    client.pathVis(testId, { ...part, ...(signal ? { signal } : {}) }).collect({ maxRecords }).then(({ records, complete }) => ({ records, complete: complete ?? records.length < maxRecords }));
+    client
+      .pathVis(testId, { ...part, ...(signal ? { signal } : {}) })
+      .collect({ maxRecords })
+      .then(({ records, complete }) => ({ records, complete: complete ?? records.length < maxRecords }));
   const { records } = await readNewestFitting(read, range, cap);
   return pathRounds(records);
 }
 
 /** The detailed traces of one round, one request per agent. */
-export async function readRoundTraces(client: PathTraceClient, testId: number, agentIds: readonly string[], roundId: number, signal?: AbortSignal): Promise<PathTrace[]> {
+export async function readRoundTraces(
+  client: PathTraceClient,
+  testId: number,
+  agentIds: readonly string[],
+  roundId: number,
+  signal?: AbortSignal,
+): Promise<PathTrace[]> {
   const results: PathTrace[] = new Array<PathTrace>(agentIds.length);
   await forEachAtMost(agentIds, TRACE_CONCURRENCY, async (agentId, index) => {
     results[index] = await client.getPathTrace(testId, agentId, roundId, signal ? { signal } : {});

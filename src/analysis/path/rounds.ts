@@ -20,6 +20,8 @@ export function pathRounds(summaries: readonly PathVisSummary[]): PathRound[] {
   return [...byRound.entries()]
     .sort(([a], [b]) => b - a)
     .map(([roundId, { agents, hops }]) => ({
-      roundId, agentIds: [...agents].sort(), meanHops: hops.length ? hops.reduce((s, h) => s + h, 0) / hops.length : 0,
+      roundId,
+      agentIds: [...agents].sort(),
+      meanHops: hops.length ? hops.reduce((s, h) => s + h, 0) / hops.length : 0,
     }));
 }

@@ -26,13 +26,21 @@ export interface HopRow {
   silentTransit?: boolean;
 }
 
-interface Seen { host: string; network: string; times: number[]; replies: number; mpls: Set<string> }
+interface Seen {
+  host: string;
+  network: string;
+  times: number[];
+  replies: number;
+  mpls: Set<string>;
+}
 
 /** API strings go into an editor: keep each on one line without control characters. */
 const oneLine = editorLine;
 
 export function hopRows(traces: readonly PathTrace[]): HopRow[] {
-  const routes = usableTraces(traces).flatMap((trace) => usableRoutes(trace).map((route) => ({ ...route, stopped: stoppedShort(route, trace) })));
+  const routes = usableTraces(traces).flatMap((trace) =>
+    usableRoutes(trace).map((route) => ({ ...route, stopped: stoppedShort(route, trace) })),
+  );
   const depth = routes.reduce((max, r) => Math.max(max, ...r.hops.map((h) => h.hop)), 0);
   const rows: HopRow[] = [];
   for (let hop = 1; hop <= depth; hop++) {
@@ -43,7 +51,13 @@ export function hopRows(traces: readonly PathTrace[]): HopRow[] {
     for (const route of reaching) {
       const found = route.hops.find((h) => h.hop === hop && h.ipAddress);
       if (!found) continue;
-      const seen = byIp.get(found.ipAddress) ?? { host: hostLabel(found.ipAddress, found.rdns), network: oneLine(found.network), times: [], replies: 0, mpls: new Set<string>() };
+      const seen = byIp.get(found.ipAddress) ?? {
+        host: hostLabel(found.ipAddress, found.rdns),
+        network: oneLine(found.network),
+        times: [],
+        replies: 0,
+        mpls: new Set<string>(),
+      };
       if (found.responseTime !== undefined) seen.times.push(found.responseTime);
       seen.replies++;
       for (const label of mplsLabels(found.mpls)) seen.mpls.add(oneLine(label));
@@ -55,9 +69,20 @@ export function hopRows(traces: readonly PathTrace[]): HopRow[] {
       rows.push({ hop, host: '???', network: '', lossPct: 100, sent: reaching.length, mpls: [], alternative: false });
       continue;
     }
-    [...byIp.values()].sort((a, b) => b.replies - a.replies).forEach((seen, i) => rows.push({
-      hop, host: seen.host, network: seen.network, lossPct, sent: reaching.length, mpls: [...seen.mpls], alternative: i > 0, ...latency(seen.times),
-    }));
+    [...byIp.values()]
+      .sort((a, b) => b.replies - a.replies)
+      .forEach((seen, i) =>
+        rows.push({
+          hop,
+          host: seen.host,
+          network: seen.network,
+          lossPct,
+          sent: reaching.length,
+          mpls: [...seen.mpls],
+          alternative: i > 0,
+          ...latency(seen.times),
+        }),
+      );
   }
   return markSilentTransit(rows);
 }
@@ -65,7 +90,10 @@ export function hopRows(traces: readonly PathTrace[]): HopRow[] {
 /** The route ends before the destination: its last hop is not the trace's server (when the trace names it). */
 function stoppedShort(route: PathRoute, trace: PathTrace): boolean {
   const destination = typeof trace.serverIp === 'string' ? trace.serverIp : '';
-  const last = route.hops.reduce<PathRoute['hops'][number] | undefined>((a, h) => (!a || h.hop > a.hop ? h : a), undefined);
+  const last = route.hops.reduce<PathRoute['hops'][number] | undefined>(
+    (a, h) => (!a || h.hop > a.hop ? h : a),
+    undefined,
+  );
   return destination !== '' && last !== undefined && last.ipAddress !== destination;
 }
 
@@ -74,7 +102,9 @@ function markSilentTransit(rows: HopRow[]): HopRow[] {
   return rows.map((row, index) => {
     if (row.host !== '???') return row;
     const later = rows.slice(index + 1).filter((r) => r.hop > row.hop);
-    return later.length > 0 && later.every((r) => r.host !== '???' && r.lossPct === 0) ? { ...row, silentTransit: true } : row;
+    return later.length > 0 && later.every((r) => r.host !== '???' && r.lossPct === 0)
+      ? { ...row, silentTransit: true }
+      : row;
   });
 }
 
@@ -85,13 +115,18 @@ function hostLabel(ip: string, rdns: string | undefined): string {
 
 function latency(times: number[]): Pick<HopRow, 'avgMs' | 'bestMs' | 'worstMs'> {
   if (times.length === 0) return {};
-  return { avgMs: times.reduce((a, b) => a + b, 0) / times.length, bestMs: Math.min(...times), worstMs: Math.max(...times) };
+  return {
+    avgMs: times.reduce((a, b) => a + b, 0) / times.length,
+    bestMs: Math.min(...times),
+    worstMs: Math.max(...times),
+  };
 }
 
 // mtr's "Snt" counts probes; path traces report one answer per hop per traversal and no probe
 // counts, so the column counts traversals and is named for them (the note under the table says so).
 const HEADERS = ['Hop', 'Host', 'ASN / network', 'Loss%', 'Trav', 'Avg', 'Best', 'Worst'] as const;
-export const TRAVERSALS_NOTE = 'Trav: traversals (routes traced) that reached or passed each hop, not probes (path traces give no probe counts); a traversal that stopped short counts as lost at every later hop, as mtr counts.';
+export const TRAVERSALS_NOTE =
+  'Trav: traversals (routes traced) that reached or passed each hop, not probes (path traces give no probe counts); a traversal that stopped short counts as lost at every later hop, as mtr counts.';
 
 const ms = (value: number | undefined): string => (value === undefined ? '-' : value.toFixed(1));
 
@@ -101,17 +136,26 @@ export function pathTraceText(traces: readonly PathTrace[], agentLabel?: string)
   const first = usable[0];
   if (!first) return 'No path trace data.\n';
   const rounds = [...new Set(usable.map((t) => t.roundId))].filter(isUsableRound).sort((a, b) => a - b);
-  const routeCount = new Set(usable.flatMap((t) => usableRoutes(t).map((r) => r.hops.map((h) => h.ipAddress).join(' ')))).size;
+  const routeCount = new Set(
+    usable.flatMap((t) => usableRoutes(t).map((r) => r.hops.map((h) => h.ipAddress).join(' '))),
+  ).size;
   const when = rounds.map((r) => new Date(r * 1000).toISOString().replace('.000Z', 'Z'));
-  const span = rounds.length === 0 ? 'time not reported' : `${when[0]}${rounds.length > 1 ? ` .. ${when[when.length - 1]}` : ''}`;
+  const span =
+    rounds.length === 0 ? 'time not reported' : `${when[0]}${rounds.length > 1 ? ` .. ${when[when.length - 1]}` : ''}`;
   const header = [
     `Path trace from ${oneLine(agentLabel ?? String(first.agentId))} (${oneLine(first.sourceIp) || 'unknown source'}) to ${oneLine(first.server)} (${oneLine(first.serverIp)})`,
     `Rounds: ${rounds.length} (${span}), distinct routes: ${routeCount}`,
     '',
   ];
   const body = hopRows(traces).map((row) => [
-    row.alternative ? '' : `${row.hop}.`, row.host + (row.mpls.length ? ` [MPLS ${row.mpls.join(', ')}]` : ''), row.network || '-',
-    row.silentTransit ? '-' : `${row.lossPct.toFixed(1)}%`, String(row.sent), ms(row.avgMs), ms(row.bestMs), ms(row.worstMs),
+    row.alternative ? '' : `${row.hop}.`,
+    row.host + (row.mpls.length ? ` [MPLS ${row.mpls.join(', ')}]` : ''),
+    row.network || '-',
+    row.silentTransit ? '-' : `${row.lossPct.toFixed(1)}%`,
+    String(row.sent),
+    ms(row.avgMs),
+    ms(row.bestMs),
+    ms(row.worstMs),
   ]);
   return [...header, ...table([[...HEADERS], ...body]), '', TRAVERSALS_NOTE, ''].join('\n');
 }
@@ -120,11 +164,19 @@ export function pathTraceText(traces: readonly PathTrace[], agentLabel?: string)
 function table(rows: string[][]): string[] {
   const widths = HEADERS.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
   const rightAligned = new Set([0, 3, 4, 5, 6, 7]);
-  return rows.map((row) => row.map((cell, c) => (rightAligned.has(c) ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!))).join('  ').trimEnd());
+  return rows.map((row) =>
+    row
+      .map((cell, c) => (rightAligned.has(c) ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!)))
+      .join('  ')
+      .trimEnd(),
+  );
 }
 
 /** Reports of several agents one after another (all agents when "Open as Text" names none). */
-export function pathTraceTextByAgent(traces: readonly PathTrace[], agentName: (agentId: string) => string = (id) => id): string {
+export function pathTraceTextByAgent(
+  traces: readonly PathTrace[],
+  agentName: (agentId: string) => string = (id) => id,
+): string {
   const byAgent = new Map<string, PathTrace[]>();
   for (const trace of traces) {
     const id = String(trace.agentId);
@@ -142,9 +194,27 @@ export function pathTraceTextByAgent(traces: readonly PathTrace[], agentName: (a
  * "Open Path Trace as Text": where the problem is (the localization over every agent shown),
  * then the hop table of one agent or of each agent.
  */
-export function pathReportText(traces: readonly PathTrace[], agentName: (agentId: string) => string = (id) => id, agentId?: string): string {
+export function pathReportText(
+  traces: readonly PathTrace[],
+  agentName: (agentId: string) => string = (id) => id,
+  agentId?: string,
+): string {
   const found = localizePathTraces(usableTraces(traces), { agentName });
-  const section = found.traversals === 0 ? [] : ['Where the problem is:', `  ${oneLine(found.headline)}`, ...found.lines.filter((line) => line !== found.headline).map((line) => `  - ${oneLine(line)}`), ''];
-  const table = agentId === undefined ? pathTraceTextByAgent(traces, agentName) : pathTraceText(traces.filter((t) => String(t.agentId) === agentId), agentName(agentId));
+  const section =
+    found.traversals === 0
+      ? []
+      : [
+          'Where the problem is:',
+          `  ${oneLine(found.headline)}`,
+          ...found.lines.filter((line) => line !== found.headline).map((line) => `  - ${oneLine(line)}`),
+          '',
+        ];
+  const table =
+    agentId === undefined
+      ? pathTraceTextByAgent(traces, agentName)
+      : pathTraceText(
+          traces.filter((t) => String(t.agentId) === agentId),
+          agentName(agentId),
+        );
   return [...section, table].join('\n');
 }

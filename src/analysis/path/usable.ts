@@ -8,7 +8,13 @@ export const MAX_HOP_NUMBER = 255;
 export function isUsableHop(hop: unknown): hop is PathHop {
   if (typeof hop !== 'object' || hop === null) return false;
   const { ipAddress, hop: number } = hop as Partial<PathHop>;
-  return typeof ipAddress === 'string' && ipAddress !== '' && Number.isInteger(number) && number! >= 1 && number! <= MAX_HOP_NUMBER;
+  return (
+    typeof ipAddress === 'string' &&
+    ipAddress !== '' &&
+    Number.isInteger(number) &&
+    number! >= 1 &&
+    number! <= MAX_HOP_NUMBER
+  );
 }
 
 export function usableTraces(traces: readonly unknown[]): PathTrace[] {

@@ -8,11 +8,23 @@ import { compareWorst } from './worst';
 export type SessionSort = 'time' | 'worst' | 'slowestPage';
 export type SessionGroup = 'none' | 'site' | 'agent';
 
-export const SORT_LABELS: Record<SessionSort, string> = { time: 'time (API order)', worst: 'worst experience first', slowestPage: 'slowest page first' };
+export const SORT_LABELS: Record<SessionSort, string> = {
+  time: 'time (API order)',
+  worst: 'worst experience first',
+  slowestPage: 'slowest page first',
+};
 export const GROUP_LABELS: Record<SessionGroup, string> = { none: 'no grouping', site: 'by site', agent: 'by agent' };
 
-export interface Placed<T> { record: T; index: number }
-export interface SessionGroupOf<T> { key: string; label: string; items: Placed<T>[]; worst?: number }
+export interface Placed<T> {
+  record: T;
+  index: number;
+}
+export interface SessionGroupOf<T> {
+  key: string;
+  label: string;
+  items: Placed<T>[];
+  worst?: number;
+}
 
 const score = (session: UserSession): number | undefined => {
   const value: unknown = session.experienceScore;
@@ -24,18 +36,31 @@ const score = (session: UserSession): number | undefined => {
  * "Worst first" ranks equal scores as Worst Sessions does (WORST_ORDER), by the slowest page
  * when it is known.
  */
-export function sortSessions<T extends UserSession>(records: readonly T[], sort: SessionSort, slowestLoadMs: (session: T) => number | undefined = () => undefined): Placed<T>[] {
+export function sortSessions<T extends UserSession>(
+  records: readonly T[],
+  sort: SessionSort,
+  slowestLoadMs: (session: T) => number | undefined = () => undefined,
+): Placed<T>[] {
   const placed = records.map((record, index) => ({ record, index }));
   if (sort === 'time') return placed;
   if (sort === 'worst') return worstFirst(placed, slowestLoadMs);
-  const measure = (p: Placed<T>): number | undefined => { const ms = slowestLoadMs(p.record); return ms === undefined ? undefined : -ms; };
+  const measure = (p: Placed<T>): number | undefined => {
+    const ms = slowestLoadMs(p.record);
+    return ms === undefined ? undefined : -ms;
+  };
   return placed
     .map((p) => ({ p, m: measure(p) }))
-    .sort((a, b) => (a.m === undefined ? 1 : 0) - (b.m === undefined ? 1 : 0) || (a.m ?? 0) - (b.m ?? 0) || a.p.index - b.p.index)
+    .sort(
+      (a, b) =>
+        (a.m === undefined ? 1 : 0) - (b.m === undefined ? 1 : 0) || (a.m ?? 0) - (b.m ?? 0) || a.p.index - b.p.index,
+    )
     .map(({ p }) => p);
 }
 
-function worstFirst<T extends UserSession>(placed: Placed<T>[], slowestLoadMs: (session: T) => number | undefined): Placed<T>[] {
+function worstFirst<T extends UserSession>(
+  placed: Placed<T>[],
+  slowestLoadMs: (session: T) => number | undefined,
+): Placed<T>[] {
   const ranked = placed.map((p) => {
     const ms = slowestLoadMs(p.record);
     return { p, score: score(p.record), order: p.index, hurt: ms === undefined ? {} : { slowestLoadMs: ms } };
@@ -45,14 +70,18 @@ function worstFirst<T extends UserSession>(placed: Placed<T>[], slowestLoadMs: (
 }
 
 /** Groups in order of their first (best-placed) member; each group keeps the sort inside it. */
-export function groupSessions<T extends UserSession>(sorted: readonly Placed<T>[], group: Exclude<SessionGroup, 'none'>, agentName: (agentId: string) => string | undefined): SessionGroupOf<T>[] {
+export function groupSessions<T extends UserSession>(
+  sorted: readonly Placed<T>[],
+  group: Exclude<SessionGroup, 'none'>,
+  agentName: (agentId: string) => string | undefined,
+): SessionGroupOf<T>[] {
   const groups = new Map<string, SessionGroupOf<T>>();
   for (const placed of sorted) {
     const raw: unknown = group === 'site' ? placed.record.visitedSite : placed.record.agentId;
     const key = typeof raw === 'string' && raw !== '' ? raw : '';
     let entry = groups.get(key);
     if (!entry) {
-      const label = key === '' ? `(${group} not reported)` : group === 'agent' ? agentName(key) ?? key : key;
+      const label = key === '' ? `(${group} not reported)` : group === 'agent' ? (agentName(key) ?? key) : key;
       entry = { key, label, items: [] };
       groups.set(key, entry);
     }
@@ -71,8 +100,16 @@ export function groupDescription(group: SessionGroupOf<UserSession>): string {
 }
 
 /** What the list's description adds: what it is sorted by, over how much of the list. */
-export function arrangementNote(sort: SessionSort, group: SessionGroup, loaded: number, hasMore: boolean): string | undefined {
-  const parts = [sort === 'time' ? undefined : `sorted: ${SORT_LABELS[sort]}`, group === 'none' ? undefined : `grouped ${GROUP_LABELS[group]}`].filter(Boolean);
+export function arrangementNote(
+  sort: SessionSort,
+  group: SessionGroup,
+  loaded: number,
+  hasMore: boolean,
+): string | undefined {
+  const parts = [
+    sort === 'time' ? undefined : `sorted: ${SORT_LABELS[sort]}`,
+    group === 'none' ? undefined : `grouped ${GROUP_LABELS[group]}`,
+  ].filter(Boolean);
   if (parts.length === 0) return undefined;
   return `${parts.join(', ')} (${loaded} loaded${hasMore ? ' of more — Load more to include them' : ''})`;
 }

@@ -3,9 +3,27 @@
 // from decoded records that may still lack any optional field: every value goes through
 // the formatters below, so an absent field reads "not reported", never "undefined" or "NaN".
 import type {
-  EnterpriseAgent, EndpointAgent, EndpointTest, HttpServerResult, NetMetric, NetworkProbe, NetworkSession, PathVisSummary, PrivateNetwork, SessionPage, UserSession,
+  EnterpriseAgent,
+  EndpointAgent,
+  EndpointTest,
+  HttpServerResult,
+  NetMetric,
+  NetworkProbe,
+  NetworkSession,
+  PathVisSummary,
+  PrivateNetwork,
+  SessionPage,
+  UserSession,
 } from '../../api/types';
-import { experienceGrade, experienceText, gatewayGrade, networkGrade, pageLoadGrade, MEASURE_WORDS, type Grade } from '../grades';
+import {
+  experienceGrade,
+  experienceText,
+  gatewayGrade,
+  networkGrade,
+  pageLoadGrade,
+  MEASURE_WORDS,
+  type Grade,
+} from '../grades';
 import { THRESHOLDS } from '../session/thresholds';
 import { reportedErrorType } from '../error-type';
 import { whereaboutsFacts, whereaboutsWords } from '../agents/whereabouts';
@@ -76,7 +94,10 @@ export function fullTime(value: unknown): string {
   if (!date || Number.isNaN(date.getTime())) return text(value);
   const two = (n: number): string => String(n).padStart(2, '0');
   const offset = -date.getTimezoneOffset();
-  const zone = offset === 0 ? 'UTC' : `UTC${offset > 0 ? '+' : '-'}${Math.floor(Math.abs(offset) / 60)}${Math.abs(offset) % 60 ? `:${two(Math.abs(offset) % 60)}` : ''}`;
+  const zone =
+    offset === 0
+      ? 'UTC'
+      : `UTC${offset > 0 ? '+' : '-'}${Math.floor(Math.abs(offset) / 60)}${Math.abs(offset) % 60 ? `:${two(Math.abs(offset) % 60)}` : ''}`;
   return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())} (${zone})`;
 }
 
@@ -116,10 +137,17 @@ export function userSessionSummary(session: UserSession, now?: Date, agentName: 
   const label = `${score} · ${shortTime(session.date, now)} · ${site}`;
   const description = count(session.numberOfPages, 'page');
   return {
-    label, description,
+    label,
+    description,
     title: first(session.visitedSite, 'User session'),
-    facts: [['Agent', agentText(session.agentId, agentName)], ['Date', fullTime(session.date)], ['Source', `${text(session.sourceAddr)} (${text(session.orgName)})`],
-      ['Protocol', `${text(session.protocol)}:${text(session.port)}`], ['Experience score', `${score} (0 worst, 1 best)`], ['Session id', text(session.userSessionId)]],
+    facts: [
+      ['Agent', agentText(session.agentId, agentName)],
+      ['Date', fullTime(session.date)],
+      ['Source', `${text(session.sourceAddr)} (${text(session.orgName)})`],
+      ['Protocol', `${text(session.protocol)}:${text(session.port)}`],
+      ['Experience score', `${score} (0 worst, 1 best)`],
+      ['Session id', text(session.userSessionId)],
+    ],
     warning: false,
     ...graded(experienceGrade(session.experienceScore)),
     spoken: `User session ${site}, ${shortTime(session.date, now)}, ${score}, ${description}, experience score ${score}`,
@@ -133,28 +161,49 @@ export function pageSummary(page: SessionPage): RecordSummary {
   const label = first(page.title, page.id);
   const description = `${text(page.responseCode)} · load ${ms(timings?.onLoad)}${load && load !== 'ok' ? ` ${MEASURE_WORDS[load]}` : ''}`;
   return {
-    label, description,
+    label,
+    description,
     title: first(page.title, 'Page'),
-    facts: [['Started', fullTime(page.startedDateTime)], ['Response code', text(page.responseCode)],
-      ['DOMContentLoaded', ms(timings?.onContentLoad)], ['Load', ms(timings?.onLoad)],
-      ['Load budget', `slow from ${THRESHOLDS.page.loadWarn / 1000} s, failing from ${THRESHOLDS.page.loadBad / 1000} s`], ['Page id', text(page.id)]],
+    facts: [
+      ['Started', fullTime(page.startedDateTime)],
+      ['Response code', text(page.responseCode)],
+      ['DOMContentLoaded', ms(timings?.onContentLoad)],
+      ['Load', ms(timings?.onLoad)],
+      [
+        'Load budget',
+        `slow from ${THRESHOLDS.page.loadWarn / 1000} s, failing from ${THRESHOLDS.page.loadBad / 1000} s`,
+      ],
+      ['Page id', text(page.id)],
+    ],
     warning: failed(page.responseCode),
     ...graded(grade),
     spoken: `Page ${label}, response ${text(page.responseCode)}, load ${ms(timings?.onLoad)}${grade ? `, ${MEASURE_WORDS[grade]}` : ''}`,
   };
 }
 
-export function networkSessionSummary(session: NetworkSession, now?: Date, agentName: AgentName = noName): RecordSummary {
+export function networkSessionSummary(
+  session: NetworkSession,
+  now?: Date,
+  agentName: AgentName = noName,
+): RecordSummary {
   const destination = session.destination as Partial<NetworkSession['destination']> | undefined;
   const grade = networkGrade(destination?.latency, destination?.loss);
   // What was measured and when lead the label (a narrow sidebar cuts the row's end); who and where follow.
   const label = `${shortTime(session.date, now)} · ${ms(destination?.latency)} · loss ${percent(destination?.loss)}${grade && grade !== 'ok' ? ` ${MEASURE_WORDS[grade]}` : ''}`;
   const description = `${agentName(session.agentId) ?? text(session.agentId)} → ${text(destination?.target)}`;
   return {
-    label, description,
+    label,
+    description,
     title: 'Network session',
-    facts: [['Agent', agentText(session.agentId, agentName)], ['Date', fullTime(session.date)], ['Target', text(destination?.target)],
-      ['Latency', ms(destination?.latency)], ['Jitter', ms(destination?.jitter)], ['Loss', percent(destination?.loss)], ['Session id', text(session.userSessionId)]],
+    facts: [
+      ['Agent', agentText(session.agentId, agentName)],
+      ['Date', fullTime(session.date)],
+      ['Target', text(destination?.target)],
+      ['Latency', ms(destination?.latency)],
+      ['Jitter', ms(destination?.jitter)],
+      ['Loss', percent(destination?.loss)],
+      ['Session id', text(session.userSessionId)],
+    ],
     warning: false,
     ...graded(grade),
     spoken: `Network session ${description}, ${label.replace(/ · /g, ', ')}${grade === 'ok' ? ', fine' : ''}`,
@@ -168,11 +217,20 @@ export function probeSummary(probe: NetworkProbe, now?: Date, agentName: AgentNa
   // The published list examples carry only ids, date and icmpBlocked: the rest may be absent.
   const ping = probe.icmpPing as Partial<NonNullable<NetworkProbe['icmpPing']>> | undefined;
   const rtt = probe.icmpBlocked === true ? 'ICMP blocked' : ms(ping?.avgRtt);
-  const packets = isNumber(ping?.pktsReceived) && isNumber(ping?.pktsSent) ? `${ping.pktsReceived}/${ping.pktsSent}` : NOT_REPORTED;
-  const lossPct = isNumber(ping?.pktsReceived) && isNumber(ping?.pktsSent) && ping.pktsSent > 0 ? (1 - ping.pktsReceived / ping.pktsSent) * 100 : undefined;
-  const kind = typeof probe.type === 'string' ? PROBE_KINDS[probe.type] ?? probe.type : undefined;
+  const packets =
+    isNumber(ping?.pktsReceived) && isNumber(ping?.pktsSent) ? `${ping.pktsReceived}/${ping.pktsSent}` : NOT_REPORTED;
+  const lossPct =
+    isNumber(ping?.pktsReceived) && isNumber(ping?.pktsSent) && ping.pktsSent > 0
+      ? (1 - ping.pktsReceived / ping.pktsSent) * 100
+      : undefined;
+  const kind = typeof probe.type === 'string' ? (PROBE_KINDS[probe.type] ?? probe.type) : undefined;
   // The gateway is on the LAN (its own budget); VPN and proxy targets are judged as the ISP path.
-  const grade = probe.icmpBlocked === true ? undefined : probe.type === 'gateway' ? gatewayGrade(ping?.avgRtt, lossPct) : networkGrade(ping?.avgRtt, lossPct);
+  const grade =
+    probe.icmpBlocked === true
+      ? undefined
+      : probe.type === 'gateway'
+        ? gatewayGrade(ping?.avgRtt, lossPct)
+        : networkGrade(ping?.avgRtt, lossPct);
   const target = typeof probe.target === 'string' && probe.target !== '' ? probe.target : `(target ${NOT_REPORTED})`;
   // When and how fast first: the agent's name is what a narrow sidebar may cut.
   const description = `${shortTime(probe.date, now)} · ${rtt}${grade && grade !== 'ok' ? ` · ${MEASURE_WORDS[grade]}` : ''} · ${agentName(probe.agentId) ?? text(probe.agentId)}`;
@@ -180,8 +238,15 @@ export function probeSummary(probe: NetworkProbe, now?: Date, agentName: AgentNa
     label: `${kind ?? 'Probe'} ${target}`,
     description,
     title: `${kind ?? 'Network topology'} probe`,
-    facts: [['Agent', agentText(probe.agentId, agentName)], ['Date', fullTime(probe.date)], ['Target', text(probe.target)], ['Kind', text(kind)],
-      ['Average RTT', rtt], ['Packets', packets], ['Probe id', text(probe.networkProbeId)]],
+    facts: [
+      ['Agent', agentText(probe.agentId, agentName)],
+      ['Date', fullTime(probe.date)],
+      ['Target', text(probe.target)],
+      ['Kind', text(kind)],
+      ['Average RTT', rtt],
+      ['Packets', packets],
+      ['Probe id', text(probe.networkProbeId)],
+    ],
     warning: false,
     ...graded(grade),
     spoken: `${kind ?? 'Network topology'} probe to ${target}, ${description.replace(/ · /g, ', ')}`,
@@ -203,13 +268,26 @@ function graded(grade: Grade | undefined): { grade?: Grade } {
 }
 
 export function agentSummary(agent: EndpointAgent, now?: number): RecordSummary {
-  const hardware = [agent.manufacturer, agent.model].filter((part) => typeof part === 'string' && part !== '').join(' ');
+  const hardware = [agent.manufacturer, agent.model]
+    .filter((part) => typeof part === 'string' && part !== '')
+    .join(' ');
   return {
     label: first(agent.computerName, agent.agentId),
-    description: [text(agent.status), ...(agent.deleted === true ? ['deleted'] : []), ...whereaboutsWords(agent, now)].join(' · '),
+    description: [
+      text(agent.status),
+      ...(agent.deleted === true ? ['deleted'] : []),
+      ...whereaboutsWords(agent, now),
+    ].join(' · '),
     title: first(agent.computerName, agent.agentId),
-    facts: [['Status', text(agent.status)], ['Deleted', agent.deleted === true ? 'yes' : 'no'], ['OS', text(agent.osVersion)],
-      ['Kernel', text(agent.kernelVersion)], ['Hardware', text(hardware)], ...whereaboutsFacts(agent), ['Agent id', text(agent.agentId)]],
+    facts: [
+      ['Status', text(agent.status)],
+      ['Deleted', agent.deleted === true ? 'yes' : 'no'],
+      ['OS', text(agent.osVersion)],
+      ['Kernel', text(agent.kernelVersion)],
+      ['Hardware', text(hardware)],
+      ...whereaboutsFacts(agent),
+      ['Agent id', text(agent.agentId)],
+    ],
     warning: false,
   };
 }
@@ -219,7 +297,11 @@ export function networkSummary(network: PrivateNetwork): RecordSummary {
     label: first(network.networkName, network.networkId),
     description: text(network.localPrefix),
     title: first(network.networkName, network.networkId),
-    facts: [['Local prefix', text(network.localPrefix)], ['Public IP range', text(network.publicIpRange)], ['Network id', text(network.networkId)]],
+    facts: [
+      ['Local prefix', text(network.localPrefix)],
+      ['Public IP range', text(network.publicIpRange)],
+      ['Network id', text(network.networkId)],
+    ],
     warning: false,
   };
 }
@@ -230,8 +312,13 @@ export function endpointTestSummary(test: EndpointTest): RecordSummary {
     label: first(test.testName, test.testId),
     description: `#${text(test.testId)} · ${interval}${isDisabled(test) ? ' · disabled' : ''}`,
     title: first(test.testName, test.testId),
-    facts: [['Type', text(test.type)], ['Target', text(test.url ?? test.server)], ['Protocol', text(test.protocol)],
-      ['Interval', isNumber(test.interval) ? `${test.interval} s` : NOT_REPORTED], ['Test id', text(test.testId)]],
+    facts: [
+      ['Type', text(test.type)],
+      ['Target', text(test.url ?? test.server)],
+      ['Protocol', text(test.protocol)],
+      ['Interval', isNumber(test.interval) ? `${test.interval} s` : NOT_REPORTED],
+      ['Test id', text(test.testId)],
+    ],
     warning: false,
   };
 }
@@ -242,8 +329,15 @@ export function metricSummary(metric: NetMetric): RecordSummary {
     label: `${text(metric.agentId)} · ${roundTime(metric.roundId)}`,
     description: `${ms(metric.avgLatency)} · loss ${percent(metric.loss)}${error ? ' · error' : ''}`,
     title: 'Network metrics',
-    facts: [['Agent', text(metric.agentId)], ['Round', roundTime(metric.roundId)], ['Average latency', ms(metric.avgLatency)],
-      ['Jitter', ms(metric.jitter)], ['Loss', percent(metric.loss)], ['Server IP', text(metric.serverIp)], ...errorFact(error)],
+    facts: [
+      ['Agent', text(metric.agentId)],
+      ['Round', roundTime(metric.roundId)],
+      ['Average latency', ms(metric.avgLatency)],
+      ['Jitter', ms(metric.jitter)],
+      ['Loss', percent(metric.loss)],
+      ['Server IP', text(metric.serverIp)],
+      ...errorFact(error),
+    ],
     warning: error !== undefined,
   };
 }
@@ -254,7 +348,12 @@ export function pathVisRecordSummary(summary: PathVisSummary): RecordSummary {
     label: `${text(summary.agentId)} · ${roundTime(summary.roundId)}`,
     description: `${text(summary.location)} · ${count(Array.isArray(endpoints) ? endpoints.length : undefined, 'path')}`,
     title: 'Path visualization',
-    facts: [['Agent', text(summary.agentId)], ['Location', text(summary.location)], ['Server', text(summary.server)], ['Source', text(summary.sourceIp)]],
+    facts: [
+      ['Agent', text(summary.agentId)],
+      ['Location', text(summary.location)],
+      ['Server', text(summary.server)],
+      ['Source', text(summary.sourceIp)],
+    ],
     warning: false,
   };
 }
@@ -265,20 +364,37 @@ export function httpServerSummary(result: HttpServerResult): RecordSummary {
     label: `${text(result.agentId)} · ${roundTime(result.roundId)}`,
     description: `${text(result.responseCode)} · ${ms(result.totalTime)}`,
     title: 'HTTP server',
-    facts: [['Agent', text(result.agentId)], ['Response code', text(result.responseCode)], ['DNS', ms(result.dnsTime)], ['Connect', ms(result.connectTime)],
-      ['SSL', ms(result.sslTime)], ['Wait', ms(result.waitTime)], ['Receive', ms(result.receiveTime)], ...errorFact(error)],
+    facts: [
+      ['Agent', text(result.agentId)],
+      ['Response code', text(result.responseCode)],
+      ['DNS', ms(result.dnsTime)],
+      ['Connect', ms(result.connectTime)],
+      ['SSL', ms(result.sslTime)],
+      ['Wait', ms(result.waitTime)],
+      ['Receive', ms(result.receiveTime)],
+      ...errorFact(error),
+    ],
     warning: error !== undefined || failed(result.responseCode),
   };
 }
 
 export function enterpriseAgentSummary(agent: EnterpriseAgent): RecordSummary {
-  const addresses = Array.isArray(agent.ipAddresses) ? agent.ipAddresses.filter((a) => typeof a === 'string').join(', ') : undefined;
+  const addresses = Array.isArray(agent.ipAddresses)
+    ? agent.ipAddresses.filter((a) => typeof a === 'string').join(', ')
+    : undefined;
   return {
     label: first(agent.agentName, agent.agentId),
     description: `${text(agent.location)} · ${text(agent.agentId)}`,
     title: first(agent.agentName, agent.agentId),
-    facts: [['Type', text(agent.agentType)], ['Location', text(agent.location)], ['Country', text(agent.countryId)], ['Network', text(agent.network)],
-      ['Addresses', text(addresses)], ['Prefix', text(agent.prefix)], ['Agent id', text(agent.agentId)]],
+    facts: [
+      ['Type', text(agent.agentType)],
+      ['Location', text(agent.location)],
+      ['Country', text(agent.countryId)],
+      ['Network', text(agent.network)],
+      ['Addresses', text(addresses)],
+      ['Prefix', text(agent.prefix)],
+      ['Agent id', text(agent.agentId)],
+    ],
     warning: agent.enabled === false,
   };
 }

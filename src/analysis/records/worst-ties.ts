@@ -13,14 +13,26 @@ export interface SessionDetailClient {
 }
 
 /** What hurt each tied session; a failed read ranks it as hurting least. */
-export async function hurtOfTies(client: SessionDetailClient, tied: readonly UserSession[], signal?: AbortSignal): Promise<Map<string, SessionHurt>> {
+export async function hurtOfTies(
+  client: SessionDetailClient,
+  tied: readonly UserSession[],
+  signal?: AbortSignal,
+): Promise<Map<string, SessionHurt>> {
   const hurt = new Map<string, SessionHurt>();
-  await forEachAtMost(tied, 4, async (session) => {
-    try {
-      hurt.set(session.userSessionId, sessionHurt(await client.getUserSession(session.userSessionId, signal ? { signal } : {})));
-    } catch {
-      // Left unmeasured: the ranking puts it after the measured ties.
-    }
-  }, () => signal?.aborted === true);
+  await forEachAtMost(
+    tied,
+    4,
+    async (session) => {
+      try {
+        hurt.set(
+          session.userSessionId,
+          sessionHurt(await client.getUserSession(session.userSessionId, signal ? { signal } : {})),
+        );
+      } catch {
+        // Left unmeasured: the ranking puts it after the measured ties.
+      }
+    },
+    () => signal?.aborted === true,
+  );
   return hurt;
 }

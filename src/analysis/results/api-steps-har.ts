@@ -27,7 +27,8 @@ export interface ApiRoundHarOptions {
   definedRequests?: unknown;
 }
 
-const record = (value: unknown): Json => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {});
+const record = (value: unknown): Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {};
 const num = (value: unknown): number | undefined => {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
@@ -67,12 +68,27 @@ function definedMethods(defined: unknown): { byName: Map<string, string>; byInde
 
 /** HAR timings from the step's phases; a step without any is one wait of its time. */
 function stepTimings(step: Json, line: ApiStepLine): { timings: HarTimings; time: number } {
-  const [blocked, dns, connect, send, wait, receive] = ['blockedTime', 'dnsTime', 'connectTime', 'sendTime', 'waitTime', 'receiveTime'].map((key) => duration(step[key]));
+  const [blocked, dns, connect, send, wait, receive] = [
+    'blockedTime',
+    'dnsTime',
+    'connectTime',
+    'sendTime',
+    'waitTime',
+    'receiveTime',
+  ].map((key) => duration(step[key]));
   const call = duration(step['apiCallTime']) ?? line.time ?? 0;
   if ([blocked, dns, connect, send, wait, receive].every((phase) => phase === undefined)) {
     return { timings: { blocked: -1, dns: -1, connect: -1, ssl: -1, send: 0, wait: call, receive: 0 }, time: call };
   }
-  const timings: HarTimings = { blocked: blocked ?? -1, dns: dns ?? -1, connect: connect ?? -1, ssl: -1, send: send ?? 0, wait: wait ?? 0, receive: receive ?? 0 };
+  const timings: HarTimings = {
+    blocked: blocked ?? -1,
+    dns: dns ?? -1,
+    connect: connect ?? -1,
+    ssl: -1,
+    send: send ?? 0,
+    wait: wait ?? 0,
+    receive: receive ?? 0,
+  };
   const phases = (blocked ?? 0) + (dns ?? 0) + (connect ?? 0) + (send ?? 0) + (wait ?? 0) + (receive ?? 0);
   // The call's time can hold more than its phases (the vendor's example does): the Time column says the call's.
   return { timings, time: Math.max(phases, call) };
@@ -97,7 +113,15 @@ function stepResponse(step: Json, line: ApiStepLine): HarEntry['response'] {
   const status = sent ?? (line.failed ? 0 : 200);
   const statusText = sent !== undefined || line.failed ? '' : 'passed its assertions (no status code reported)';
   return {
-    status, statusText, httpVersion: '', cookies: [], headers: [], content: { size: 0, mimeType: '' }, redirectURL: '', headersSize: -1, bodySize: -1,
+    status,
+    statusText,
+    httpVersion: '',
+    cookies: [],
+    headers: [],
+    content: { size: 0, mimeType: '' },
+    redirectURL: '',
+    headersSize: -1,
+    bodySize: -1,
     ...(line.failed ? { _error: failure(line) } : {}),
   };
 }
@@ -108,7 +132,10 @@ export function apiRoundHar(detail: ApiTestDetail, options: ApiRoundHarOptions):
   const lines = apiStepLines(detail, MAX_API_STEPS);
   const roundStart = epochMs(record(detail)['startTime']) ?? detail.roundId * 1000;
   const pageId = `round_${detail.roundId}`;
-  const agent = untrustedLine(options.agentName ?? (typeof detail.agentName === 'string' ? detail.agentName : detail.agentId), 80);
+  const agent = untrustedLine(
+    options.agentName ?? (typeof detail.agentName === 'string' ? detail.agentName : detail.agentId),
+    80,
+  );
   const methods = definedMethods(options.definedRequests);
   let cursor = roundStart;
   const entries = lines.map((line, index): HarEntry => {
@@ -120,19 +147,42 @@ export function apiRoundHar(detail: ApiTestDetail, options: ApiRoundHarOptions):
     const name = untrustedLine(line.name, 200);
     const url = typeof step['url'] === 'string' ? step['url'].trim().slice(0, MAX_URL_CHARS) : '';
     return {
-      pageref: pageId, startedDateTime: new Date(start).toISOString(), time,
+      pageref: pageId,
+      startedDateTime: new Date(start).toISOString(),
+      time,
       request: {
-        method: method(step['method']) ?? methods.byName.get(line.name) ?? (named(step) ? undefined : methods.byIndex[index]) ?? 'GET',
-        url, httpVersion: '', cookies: [], headers: [], queryString: [], headersSize: -1, bodySize: -1,
+        method:
+          method(step['method']) ??
+          methods.byName.get(line.name) ??
+          (named(step) ? undefined : methods.byIndex[index]) ??
+          'GET',
+        url,
+        httpVersion: '',
+        cookies: [],
+        headers: [],
+        queryString: [],
+        headersSize: -1,
+        bodySize: -1,
       },
-      response: stepResponse(step, line), cache: {}, timings, _resourceType: 'fetch',
+      response: stepResponse(step, line),
+      cache: {},
+      timings,
+      _resourceType: 'fetch',
       comment: `step ${line.stepNumber} '${name}'${line.failed ? ` failed: ${failure(line)}` : ''}`,
     };
   });
   return {
     log: {
-      version: '1.2', creator: { name: 'Netmon Workbench (API test steps)', version: '1' },
-      pages: [{ id: pageId, title: `${untrustedLine(options.testName, 120)} · ${agent} · ${roundMinute(detail.roundId)}`, startedDateTime: new Date(roundStart).toISOString(), pageTimings: {} }],
+      version: '1.2',
+      creator: { name: 'Netmon Workbench (API test steps)', version: '1' },
+      pages: [
+        {
+          id: pageId,
+          title: `${untrustedLine(options.testName, 120)} · ${agent} · ${roundMinute(detail.roundId)}`,
+          startedDateTime: new Date(roundStart).toISOString(),
+          pageTimings: {},
+        },
+      ],
       entries,
     },
   };

@@ -23,7 +23,10 @@ export function apiStepsHeadline(round: ApiRoundSteps): string {
   if (!step || !round.culprit) return round.steps.length === 0 ? 'no steps in this round' : 'no step times';
   const share = `${durationText(step.time)} of ${durationText(round.transactionTime)}`;
   if (round.culprit.why === 'slowest') return `slowest ${stepName(step)}: ${share}`;
-  const errors = step.assertErrors > 0 ? `${step.assertErrors} assertion error${step.assertErrors === 1 ? '' : 's'}` : untrustedLine(step.errorDetails ?? 'did not complete', 120);
+  const errors =
+    step.assertErrors > 0
+      ? `${step.assertErrors} assertion error${step.assertErrors === 1 ? '' : 's'}`
+      : untrustedLine(step.errorDetails ?? 'did not complete', 120);
   // A round that never got an answer has no time to share.
   return `${stepName(step)} failed: ${errors}${round.transactionTime ? `; ${share}` : ''}`;
 }
@@ -34,7 +37,9 @@ export function apiStepsLines(round: ApiRoundSteps): string[] {
     `API steps of ${untrustedLine(round.agentName, 40)} (round ${roundMinute(round.roundId)}): ${apiStepsHeadline(round)}`,
     ...round.steps.map((step) => {
       const mark = step.failed ? 'FAILED' : 'ok';
-      const why = step.failed ? `  ${step.assertErrors > 0 ? `${step.assertErrors} assertion error${step.assertErrors === 1 ? '' : 's'}` : untrustedLine(step.errorDetails ?? 'did not complete', 120)}` : '';
+      const why = step.failed
+        ? `  ${step.assertErrors > 0 ? `${step.assertErrors} assertion error${step.assertErrors === 1 ? '' : 's'}` : untrustedLine(step.errorDetails ?? 'did not complete', 120)}`
+        : '';
       return `  ${String(step.stepNumber).padStart(2)}. ${mark.padEnd(6)} ${untrustedLine(step.name, NAME_WIDTH).padEnd(width)}  ${durationText(step.time).padStart(7)}${why}`;
     }),
   ];

@@ -31,20 +31,27 @@ export interface ApiRoundSteps {
 /** Steps shown per round at most (the client reads more; the text stays readable). */
 export const MAX_SHOWN_STEPS = 50;
 
-const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' && value !== 'None' ? value.trim().slice(0, 200) : undefined);
+const num = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' && value !== 'None' ? value.trim().slice(0, 200) : undefined;
 
 /** One step as read: its name, time and whether it failed (the one rule for a failing step). */
 export function apiStepLine(step: ApiStep): ApiStepLine {
-  const failedAssertions = Array.isArray(step.assertions) ? step.assertions.filter((a) => a.hasFailed === true).length : 0;
+  const failedAssertions = Array.isArray(step.assertions)
+    ? step.assertions.filter((a) => a.hasFailed === true).length
+    : 0;
   const assertErrors = Math.max(num(step.assertErrorCount) ?? 0, failedAssertions);
   const completion = num(step.completion);
   const errorDetails = text(step.errorDetails);
   const time = num(step.stepTime) ?? num(step.apiCallTime);
   return {
-    stepNumber: step.stepNumber, name: text(step.name) ?? `step ${step.stepNumber}`, ...(text(step.url) ? { url: text(step.url) } : {}),
+    stepNumber: step.stepNumber,
+    name: text(step.name) ?? `step ${step.stepNumber}`,
+    ...(text(step.url) ? { url: text(step.url) } : {}),
     ...(time !== undefined ? { time } : {}),
-    failed: assertErrors > 0 || (completion !== undefined && completion < 100) || errorDetails !== undefined, assertErrors,
+    failed: assertErrors > 0 || (completion !== undefined && completion < 100) || errorDetails !== undefined,
+    assertErrors,
     ...(errorDetails ? { errorDetails } : {}),
   };
 }
@@ -62,13 +69,24 @@ export function apiStepLines(detail: ApiTestDetail, max: number): ApiStepLine[] 
 export function apiRoundSteps(detail: ApiTestDetail, agentName?: string): ApiRoundSteps {
   const steps = apiStepLines(detail, MAX_SHOWN_STEPS);
   const failing = steps.find((step) => step.failed);
-  const slowest = steps.reduce<ApiStepLine | undefined>((max, step) => ((step.time ?? -1) > (max?.time ?? -1) ? step : max), undefined);
-  const culprit = failing ? { stepNumber: failing.stepNumber, why: 'failed' as const } : slowest?.time !== undefined ? { stepNumber: slowest.stepNumber, why: 'slowest' as const } : undefined;
+  const slowest = steps.reduce<ApiStepLine | undefined>(
+    (max, step) => ((step.time ?? -1) > (max?.time ?? -1) ? step : max),
+    undefined,
+  );
+  const culprit = failing
+    ? { stepNumber: failing.stepNumber, why: 'failed' as const }
+    : slowest?.time !== undefined
+      ? { stepNumber: slowest.stepNumber, why: 'slowest' as const }
+      : undefined;
   const transactionTime = num(detail.apiTransactionTime);
   const completion = num(detail.completion);
   return {
-    agentId: detail.agentId, agentName: agentName ?? (typeof detail.agentName === 'string' ? detail.agentName : detail.agentId), roundId: detail.roundId,
-    ...(transactionTime !== undefined ? { transactionTime } : {}), ...(completion !== undefined ? { completion } : {}),
-    steps, ...(culprit ? { culprit } : {}),
+    agentId: detail.agentId,
+    agentName: agentName ?? (typeof detail.agentName === 'string' ? detail.agentName : detail.agentId),
+    roundId: detail.roundId,
+    ...(transactionTime !== undefined ? { transactionTime } : {}),
+    ...(completion !== undefined ? { completion } : {}),
+    steps,
+    ...(culprit ? { culprit } : {}),
   };
 }

@@ -6,7 +6,10 @@
 // Names are the service's text: callers neutralise them where they show them.
 import type { BgpResult, BgpRoute } from '../../api/types';
 
-export interface AsHop { asn?: number; asName?: string }
+export interface AsHop {
+  asn?: number;
+  asName?: string;
+}
 
 /** same: the route of the round before; changed: another route; new: no route before; withdrawn: a route before, none now; unknown: nothing to compare with. */
 export type RouteChange = 'same' | 'changed' | 'new' | 'withdrawn' | 'unknown';
@@ -60,11 +63,13 @@ const MAX_LISTED = 10;
 
 const ORDER: Readonly<Record<RouteChange, number>> = { withdrawn: 0, changed: 1, new: 2, unknown: 3, same: 4 };
 
-const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+const num = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 
 function hopsOf(route: BgpRoute): AsHop[] {
   return (Array.isArray(route.hops) ? route.hops.slice(0, MAX_AS_HOPS) : []).map((hop) => ({
-    ...(num(hop.asn) !== undefined ? { asn: hop.asn } : {}), ...(typeof hop.asName === 'string' ? { asName: hop.asName } : {}),
+    ...(num(hop.asn) !== undefined ? { asn: hop.asn } : {}),
+    ...(typeof hop.asName === 'string' ? { asName: hop.asName } : {}),
   }));
 }
 
@@ -72,7 +77,11 @@ export function samePath(a: readonly AsHop[], b: readonly AsHop[]): boolean {
   return a.length === b.length && a.every((hop, index) => hop.asn === b[index]?.asn);
 }
 
-interface MonitorRoutes { name: string; active?: AsHop[]; inactive?: AsHop[] }
+interface MonitorRoutes {
+  name: string;
+  active?: AsHop[];
+  inactive?: AsHop[];
+}
 
 /** Each monitor's active route (its first one) and superseded route, by monitor id. */
 function byMonitor(routes: readonly BgpRoute[]): Map<string, MonitorRoutes> {
@@ -87,7 +96,12 @@ function byMonitor(routes: readonly BgpRoute[]): Map<string, MonitorRoutes> {
   return monitors;
 }
 
-function changeOf(now: MonitorRoutes, before: MonitorRoutes | undefined, compared: boolean, result: BgpResult | undefined): { change: RouteChange; previous?: AsHop[] } {
+function changeOf(
+  now: MonitorRoutes,
+  before: MonitorRoutes | undefined,
+  compared: boolean,
+  result: BgpResult | undefined,
+): { change: RouteChange; previous?: AsHop[] } {
   const path = now.active ?? [];
   if (now.inactive && !samePath(now.inactive, path)) return { change: 'changed', previous: now.inactive };
   if (compared) {
@@ -104,28 +118,48 @@ function changeOf(now: MonitorRoutes, before: MonitorRoutes | undefined, compare
 export function bgpPathReport(input: BgpRoundInput): BgpPathReport {
   const now = byMonitor(input.routes);
   const before = input.previous ? byMonitor(input.previous.routes) : new Map<string, MonitorRoutes>();
-  const results = new Map((input.results ?? []).filter((r) => r.roundId === input.roundId).map((r) => [String(r.agentId), r] as const));
-  for (const [id, result] of results) if (!now.has(id)) now.set(id, { name: typeof result.agentName === 'string' ? result.agentName : id });
+  const results = new Map(
+    (input.results ?? []).filter((r) => r.roundId === input.roundId).map((r) => [String(r.agentId), r] as const),
+  );
+  for (const [id, result] of results)
+    if (!now.has(id)) now.set(id, { name: typeof result.agentName === 'string' ? result.agentName : id });
   for (const [id, entry] of before) if (!now.has(id) && entry.active) now.set(id, { name: entry.name });
-  const monitors = [...now.entries()].map(([monitorId, routes]): MonitorAsPath => {
-    const result = results.get(monitorId);
-    const path = routes.active ?? [];
-    const reachability = num(result?.reachability);
-    return {
-      monitorId, monitorName: routes.name, path, reachable: path.length > 0 && (reachability === undefined || reachability > 0),
-      ...(reachability !== undefined ? { reachability } : {}),
-      ...(num(result?.updates) !== undefined ? { updates: result?.updates } : {}),
-      ...(num(result?.pathChanges) !== undefined ? { pathChanges: result?.pathChanges } : {}),
-      ...changeOf(routes, before.get(monitorId), input.previous !== undefined, result),
-    };
-  }).sort((a, b) => Number(a.reachable) - Number(b.reachable) || ORDER[a.change] - ORDER[b.change] || a.monitorName.localeCompare(b.monitorName));
+  const monitors = [...now.entries()]
+    .map(([monitorId, routes]): MonitorAsPath => {
+      const result = results.get(monitorId);
+      const path = routes.active ?? [];
+      const reachability = num(result?.reachability);
+      return {
+        monitorId,
+        monitorName: routes.name,
+        path,
+        reachable: path.length > 0 && (reachability === undefined || reachability > 0),
+        ...(reachability !== undefined ? { reachability } : {}),
+        ...(num(result?.updates) !== undefined ? { updates: result?.updates } : {}),
+        ...(num(result?.pathChanges) !== undefined ? { pathChanges: result?.pathChanges } : {}),
+        ...changeOf(routes, before.get(monitorId), input.previous !== undefined, result),
+      };
+    })
+    .sort(
+      (a, b) =>
+        Number(a.reachable) - Number(b.reachable) ||
+        ORDER[a.change] - ORDER[b.change] ||
+        a.monitorName.localeCompare(b.monitorName),
+    );
   // A withdrawn route says nothing of where routes go now: only changed ones count for left and joined.
   const moved = monitors.filter((m) => m.change === 'changed' && m.previous !== undefined);
-  const prefix = input.prefix ?? input.routes.find((r) => typeof r.prefix === 'string')?.prefix ?? input.results?.find((r) => typeof r.prefix === 'string')?.prefix;
+  const prefix =
+    input.prefix ??
+    input.routes.find((r) => typeof r.prefix === 'string')?.prefix ??
+    input.results?.find((r) => typeof r.prefix === 'string')?.prefix;
   return {
-    prefixId: input.prefixId, prefix: typeof prefix === 'string' ? prefix : `prefix ${input.prefixId}`, roundId: input.roundId,
+    prefixId: input.prefixId,
+    prefix: typeof prefix === 'string' ? prefix : `prefix ${input.prefixId}`,
+    roundId: input.roundId,
     ...(input.previous ? { previousRoundId: input.previous.roundId } : {}),
-    monitors, reached: monitors.filter((m) => m.reachable).length, changed: monitors.filter((m) => m.change === 'changed' || m.change === 'withdrawn').length,
+    monitors,
+    reached: monitors.filter((m) => m.reachable).length,
+    changed: monitors.filter((m) => m.change === 'changed' || m.change === 'withdrawn').length,
     left: distinct(moved.flatMap((m) => difference(m.previous ?? [], m.path))),
     joined: distinct(moved.flatMap((m) => difference(m.path, m.previous ?? []))),
   };

@@ -5,7 +5,13 @@ import { untrustedLine } from '../text/untrusted';
 import { roundMinute } from '../text/utc';
 import type { AsHop, BgpPathReport, MonitorAsPath, RouteChange } from './bgp-paths';
 
-const MARK: Readonly<Record<RouteChange, string>> = { same: 'same', changed: 'CHANGED', new: 'new', withdrawn: 'WITHDRAWN', unknown: '' };
+const MARK: Readonly<Record<RouteChange, string>> = {
+  same: 'same',
+  changed: 'CHANGED',
+  new: 'new',
+  withdrawn: 'WITHDRAWN',
+  unknown: '',
+};
 /** Monitor names are long ("Vancouver, Canada - Bell Canada (AS 6539)"): wide enough for their AS. */
 const NAME_WIDTH = 48;
 
@@ -36,21 +42,29 @@ export function bgpHeadline(report: BgpPathReport): string {
   const moved = [
     report.left.length > 0 ? `${report.left.map(asText).join(', ')} left` : '',
     report.joined.length > 0 ? `${report.joined.map(asText).join(', ')} joined` : '',
-  ].filter(Boolean).join('; ');
+  ]
+    .filter(Boolean)
+    .join('; ');
   return `${reach}; ${report.changed} route${report.changed === 1 ? '' : 's'} changed${moved ? ` (${moved})` : ''}`;
 }
 
 function monitorLines(monitor: MonitorAsPath, width: number): string[] {
   const state = monitor.reachable ? MARK[monitor.change] : 'UNREACHABLE';
   const reach = monitor.reachability === undefined ? '' : `${monitor.reachability}%`;
-  const lines = [`  ${state.padEnd(11)} ${untrustedLine(monitor.monitorName, NAME_WIDTH).padEnd(width)}  ${reach.padStart(4)}  ${asPathText(monitor.path)}`];
-  if (monitor.previous) lines.push(`  ${''.padEnd(11)} ${''.padEnd(width)}  ${''.padStart(4)}  was ${asPathText(monitor.previous)}`);
+  const lines = [
+    `  ${state.padEnd(11)} ${untrustedLine(monitor.monitorName, NAME_WIDTH).padEnd(width)}  ${reach.padStart(4)}  ${asPathText(monitor.path)}`,
+  ];
+  if (monitor.previous)
+    lines.push(`  ${''.padEnd(11)} ${''.padEnd(width)}  ${''.padStart(4)}  was ${asPathText(monitor.previous)}`);
   return lines;
 }
 
 export function bgpPathLines(report: BgpPathReport): string[] {
   const compared = report.previousRoundId === undefined ? '' : `, compared with ${roundMinute(report.previousRoundId)}`;
-  const width = Math.min(NAME_WIDTH, Math.max(0, ...report.monitors.map((m) => untrustedLine(m.monitorName, NAME_WIDTH).length)));
+  const width = Math.min(
+    NAME_WIDTH,
+    Math.max(0, ...report.monitors.map((m) => untrustedLine(m.monitorName, NAME_WIDTH).length)),
+  );
   return [
     `AS paths to ${untrustedLine(report.prefix, 60)} (round ${roundMinute(report.roundId)}${compared}): ${bgpHeadline(report)}`,
     ...report.monitors.flatMap((monitor) => monitorLines(monitor, width)),

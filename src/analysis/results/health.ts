@@ -7,7 +7,10 @@ import { isNoErrorType } from '../error-type';
 
 export type Health = 'ok' | 'degraded' | 'failing' | 'unknown';
 
-export interface ResultHealth { health: Health; reason: string }
+export interface ResultHealth {
+  health: Health;
+  reason: string;
+}
 
 export interface AgentHealth extends ResultHealth {
   agentId: string;
@@ -17,8 +20,10 @@ export interface AgentHealth extends ResultHealth {
 
 export const HEALTH_ORDER: Readonly<Record<Health, number>> = { failing: 0, degraded: 1, unknown: 2, ok: 3 };
 
-const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' && value !== 'None' ? value.trim().slice(0, 200) : undefined);
+const num = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' && value !== 'None' ? value.trim().slice(0, 200) : undefined;
 /** Under this mean opinion score a call is less than good (ITU-T G.107's "some users dissatisfied"). */
 const FAIR_MOS = 3.6;
 const msText = (value: number | undefined): string => (value === undefined ? '? ms' : `${Math.round(value)} ms`);
@@ -45,7 +50,8 @@ const JUDGES: { [K in TestResultKind]: Judge<K> } = {
     const ends = Array.isArray(r.endpoints) ? r.endpoints : [];
     if (ends.length === 0) return { health: 'unknown', reason: 'no path trace' };
     const reached = ends.some((end) => end.ipAddress === r.serverIp);
-    return reached ? { health: 'ok', reason: `reaches ${r.serverIp} in ${ends[0]?.numberOfHops ?? '?'} hops` }
+    return reached
+      ? { health: 'ok', reason: `reaches ${r.serverIp} in ${ends[0]?.numberOfHops ?? '?'} hops` }
       : { health: 'degraded', reason: `path stops at ${ends[0]?.ipAddress ?? '?'} before ${r.serverIp}` };
   },
   'http-server'(r) {
@@ -56,34 +62,46 @@ const JUDGES: { [K in TestResultKind]: Judge<K> } = {
   'page-load'(r) {
     const errors = num(r.numErrors) ?? 0;
     const load = `page load ${msText(num(r.pageLoadTime))}`;
-    if (errors > 0 && (num(r.numObjects) ?? 0) <= errors) return { health: 'failing', reason: `${errors} of ${errors} objects failed` };
-    return errors > 0 ? { health: 'degraded', reason: `${load}, ${errors} object error${errors === 1 ? '' : 's'}` } : { health: 'ok', reason: load };
+    if (errors > 0 && (num(r.numObjects) ?? 0) <= errors)
+      return { health: 'failing', reason: `${errors} of ${errors} objects failed` };
+    return errors > 0
+      ? { health: 'degraded', reason: `${load}, ${errors} object error${errors === 1 ? '' : 's'}` }
+      : { health: 'ok', reason: load };
   },
   'web-transactions'(r) {
     const failed = failure(r);
     if (failed) return failed;
     const errors = num(r.componentErrors) ?? 0;
     const time = `transaction ${msText(num(r.transactionTime))}`;
-    return errors > 0 ? { health: 'degraded', reason: `${time}, ${errors} component error${errors === 1 ? '' : 's'}` } : { health: 'ok', reason: time };
+    return errors > 0
+      ? { health: 'degraded', reason: `${time}, ${errors} component error${errors === 1 ? '' : 's'}` }
+      : { health: 'ok', reason: time };
   },
   'dns-server'(r) {
     return failure(r) ?? { health: 'ok', reason: `resolved in ${msText(num(r.resolutionTime))}` };
   },
   'dns-trace'(r) {
     const failed = num(r.failedQueries) ?? 0;
-    if (failed > 0 && failed >= (num(r.queries) ?? 0)) return failure(r) ?? { health: 'failing', reason: 'every query failed' };
-    return failed > 0 ? { health: 'degraded', reason: `${failed} of ${num(r.queries) ?? '?'} queries failed` } : { health: 'ok', reason: `final query ${msText(num(r.finalQueryTime))}` };
+    if (failed > 0 && failed >= (num(r.queries) ?? 0))
+      return failure(r) ?? { health: 'failing', reason: 'every query failed' };
+    return failed > 0
+      ? { health: 'degraded', reason: `${failed} of ${num(r.queries) ?? '?'} queries failed` }
+      : { health: 'ok', reason: `final query ${msText(num(r.finalQueryTime))}` };
   },
   dnssec(r) {
     if (r.isValid === false) return failure(r) ?? { health: 'failing', reason: 'DNSSEC validation failed' };
-    return r.isValid === true ? { health: 'ok', reason: 'DNSSEC valid' } : { health: 'unknown', reason: 'no validation result' };
+    return r.isValid === true
+      ? { health: 'ok', reason: 'DNSSEC valid' }
+      : { health: 'unknown', reason: 'no validation result' };
   },
   api(r) {
     const failed = failure(r);
     if (failed) return failed;
     const completion = num(r.completion);
     const time = `transaction ${msText(num(r.apiTransactionTime))}`;
-    return completion !== undefined && completion < 100 ? { health: 'degraded', reason: `${completion}% of steps completed, ${time}` } : { health: 'ok', reason: time };
+    return completion !== undefined && completion < 100
+      ? { health: 'degraded', reason: `${completion}% of steps completed, ${time}` }
+      : { health: 'ok', reason: time };
   },
   'ftp-server'(r) {
     const code = num(r.responseCode) ?? 0;
@@ -94,10 +112,13 @@ const JUDGES: { [K in TestResultKind]: Judge<K> } = {
   'sip-server'(r) {
     // v7 says `none` where there was no error (lower case, unlike the other kinds' `None`).
     const type = text(r.errorType);
-    if (type && !isNoErrorType(r.errorType)) return { health: 'failing', reason: text(r.problemDetail) ?? `SIP ${type} error` };
+    if (type && !isNoErrorType(r.errorType))
+      return { health: 'failing', reason: text(r.problemDetail) ?? `SIP ${type} error` };
     const availability = num(r.availability);
     const time = `SIP ${num(r.responseCode) ?? '?'}, total ${msText(num(r.totalTime))}`;
-    return availability !== undefined && availability < 100 ? { health: 'degraded', reason: `${availability}% available, ${time}` } : { health: 'ok', reason: time };
+    return availability !== undefined && availability < 100
+      ? { health: 'degraded', reason: `${availability}% available, ${time}` }
+      : { health: 'ok', reason: time };
   },
   'rtp-server'(r) {
     const error = text(r.errorDetail);
@@ -128,13 +149,20 @@ export function latestHealthByAgent(kind: TestResultKind, records: readonly Test
     const known = latest.get(record.agentId);
     if (!known || record.roundId >= known.roundId) latest.set(record.agentId, record);
   }
-  return [...latest.values()].map((record) => ({
-    agentId: record.agentId, agentName: typeof record.agentName === 'string' ? record.agentName : record.agentId, roundId: record.roundId,
-    ...resultHealth(kind, record as never),
-  })).sort((a, b) => HEALTH_ORDER[a.health] - HEALTH_ORDER[b.health] || a.agentName.localeCompare(b.agentName));
+  return [...latest.values()]
+    .map((record) => ({
+      agentId: record.agentId,
+      agentName: typeof record.agentName === 'string' ? record.agentName : record.agentId,
+      roundId: record.roundId,
+      ...resultHealth(kind, record as never),
+    }))
+    .sort((a, b) => HEALTH_ORDER[a.health] - HEALTH_ORDER[b.health] || a.agentName.localeCompare(b.agentName));
 }
 
 /** The test's health: its worst agent's ('unknown' with no agent). */
 export function worstHealth(agents: readonly { health: Health }[]): Health {
-  return agents.reduce<Health>((worst, agent) => (HEALTH_ORDER[agent.health] < HEALTH_ORDER[worst] ? agent.health : worst), agents.length === 0 ? 'unknown' : 'ok');
+  return agents.reduce<Health>(
+    (worst, agent) => (HEALTH_ORDER[agent.health] < HEALTH_ORDER[worst] ? agent.health : worst),
+    agents.length === 0 ? 'unknown' : 'ok',
+  );
 }

@@ -8,7 +8,14 @@ import { MAX_SUMMARIES, readPathRounds, type PathRange, type PathTraceClient } f
 import { pathRounds, type PathRound } from '../path/rounds';
 import { newestPart } from '../time/newest-part';
 
-export { FIRST_PAINT_SECONDS, leftOut, newestPart, rangeSeconds, readNewestFitting, windowSeconds } from '../time/newest-part';
+export {
+  FIRST_PAINT_SECONDS,
+  leftOut,
+  newestPart,
+  rangeSeconds,
+  readNewestFitting,
+  windowSeconds,
+} from '../time/newest-part';
 export type { FittingRead, PartCount, PartReader } from '../time/newest-part';
 
 /** Newest parts searched for the newest round, shortest first (a test runs every 1 to 60 minutes); then the whole range. */
@@ -20,11 +27,18 @@ const NEWEST_ROUND_SEARCH = [600, 7200] as const;
  * newest part that fits. The same round and agents as the newest of the whole range's list (a
  * round's summaries all fall in the part that holds it).
  */
-export async function readNewestRound(client: PathTraceClient, testId: number, range: PathRange, signal?: AbortSignal): Promise<PathRound | undefined> {
+export async function readNewestRound(
+  client: PathTraceClient,
+  testId: number,
+  range: PathRange,
+  signal?: AbortSignal,
+): Promise<PathRound | undefined> {
   for (const seconds of NEWEST_ROUND_SEARCH) {
     const part = newestPart(range, seconds);
     if (!part) break;
-    const { records } = await client.pathVis(testId, { ...part, ...(signal ? { signal } : {}) }).collect({ maxRecords: MAX_SUMMARIES });
+    const { records } = await client
+      .pathVis(testId, { ...part, ...(signal ? { signal } : {}) })
+      .collect({ maxRecords: MAX_SUMMARIES });
     const newest = pathRounds(records)[0];
     if (newest) return newest;
   }

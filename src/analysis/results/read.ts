@@ -4,7 +4,15 @@
 // path trace), for BGP tests the AS paths and for API tests the steps. The client is passed
 // in (NetmonClient satisfies ResultsClient); `netmon results` and the explorer's Deployed
 // Tests read through here.
-import type { ApiResult, BgpResult, EnterpriseTest, PathTrace, PathVisSummary, TestResult, TestResultKind } from '../../api/types';
+import type {
+  ApiResult,
+  BgpResult,
+  EnterpriseTest,
+  PathTrace,
+  PathVisSummary,
+  TestResult,
+  TestResultKind,
+} from '../../api/types';
 import { NETWORK_MEASUREMENTS_OFF, resultKindsOf, resultKindsOfTest } from '../../api/types';
 import { localizePathTraces, type PathLocalization } from '../path/localize';
 import { readPathRounds, readRoundTraces, type PathRange, type PathTraceClient } from '../path/read-rounds';
@@ -23,8 +31,17 @@ export const LOCALIZED_ROUNDS = 3;
 type Options = PathRange & { signal?: AbortSignal };
 
 export interface ResultsClient extends BgpRoutesClient, ApiStepsClient {
-  testResults(kind: TestResultKind, testId: number, options: Options): { collect(options: { maxRecords: number }): Promise<{ records: TestResult[]; complete: boolean }> };
-  getTestPathTrace(testId: number, agentId: string, roundId: number, options: { signal?: AbortSignal }): Promise<PathTrace>;
+  testResults(
+    kind: TestResultKind,
+    testId: number,
+    options: Options,
+  ): { collect(options: { maxRecords: number }): Promise<{ records: TestResult[]; complete: boolean }> };
+  getTestPathTrace(
+    testId: number,
+    agentId: string,
+    roundId: number,
+    options: { signal?: AbortSignal },
+  ): Promise<PathTrace>;
 }
 
 export interface KindSummary {
@@ -67,11 +84,23 @@ export function enterprisePaths(client: ResultsClient): PathTraceClient {
 }
 
 /** Each agent's latest health of one kind: from the range's newest part that fits the cap (the list comes oldest first). */
-export async function readKind(client: ResultsClient, testId: number, kind: TestResultKind, range: Options, cap = MAX_RESULTS_PER_KIND): Promise<KindSummary> {
+export async function readKind(
+  client: ResultsClient,
+  testId: number,
+  kind: TestResultKind,
+  range: Options,
+  cap = MAX_RESULTS_PER_KIND,
+): Promise<KindSummary> {
   return (await readKindRecords(client, testId, kind, range, cap)).summary;
 }
 
-async function readKindRecords(client: ResultsClient, testId: number, kind: TestResultKind, range: Options, cap = MAX_RESULTS_PER_KIND): Promise<{ summary: KindSummary; records: TestResult[] }> {
+async function readKindRecords(
+  client: ResultsClient,
+  testId: number,
+  kind: TestResultKind,
+  range: Options,
+  cap = MAX_RESULTS_PER_KIND,
+): Promise<{ summary: KindSummary; records: TestResult[] }> {
   const { signal, ...whole } = range;
   const read = (part: PathRange, maxRecords: number): Promise<{ records: TestResult[]; complete: boolean }> =>
     client.testResults(kind, testId, { ...part, ...(signal ? { signal } : {}) }).collect({ maxRecords });
@@ -82,31 +111,50 @@ async function readKindRecords(client: ResultsClient, testId: number, kind: Test
   return { summary: { kind, health: worstHealth(agents), agents, records: records.length, complete }, records };
 }
 
-export async function readResultsSummary(client: ResultsClient, test: EnterpriseTest, range: Options): Promise<ResultsSummary> {
+export async function readResultsSummary(
+  client: ResultsClient,
+  test: EnterpriseTest,
+  range: Options,
+): Promise<ResultsSummary> {
   const kinds = resultKindsOfTest(test);
   const reads = await Promise.all(kinds.map((kind) => readKindRecords(client, test.testId, kind, range)));
   const summaries = reads.map((read) => read.summary);
   const summary: ResultsSummary = {
-    testId: test.testId, testName: test.testName, type: String(test.type), health: worstHealth(summaries.filter((s) => s.agents.length > 0)), kinds: summaries,
+    testId: test.testId,
+    testName: test.testName,
+    type: String(test.type),
+    health: worstHealth(summaries.filter((s) => s.agents.length > 0)),
+    kinds: summaries,
   };
-  if (resultKindsOf(String(test.type)).includes('network') && !kinds.includes('network')) summary.networkNote = NETWORK_MEASUREMENTS_OFF;
+  if (resultKindsOf(String(test.type)).includes('network') && !kinds.includes('network'))
+    summary.networkNote = NETWORK_MEASUREMENTS_OFF;
   if (kinds.includes('path-vis')) {
     const paths = enterprisePaths(client);
     const rounds = (await readPathRounds(paths, test.testId, range, range.signal)).slice(0, LOCALIZED_ROUNDS);
-    const traces = (await Promise.all(rounds.map((round) => readRoundTraces(paths, test.testId, round.agentIds, round.roundId, range.signal)))).flat();
+    const traces = (
+      await Promise.all(
+        rounds.map((round) => readRoundTraces(paths, test.testId, round.agentIds, round.roundId, range.signal)),
+      )
+    ).flat();
     // The results name their agents: the localization says them too.
     const names = new Map(summaries.flatMap((s) => s.agents.map((a) => [a.agentId, a.agentName] as const)));
-    if (traces.length > 0) summary.localization = localizePathTraces(traces, { agentName: (id) => names.get(id) ?? id });
+    if (traces.length > 0)
+      summary.localization = localizePathTraces(traces, { agentName: (id) => names.get(id) ?? id });
   }
   const bgp = reads.find((read) => read.summary.kind === 'bgp');
-  if (bgp) summary.bgpPaths = await readBgpPaths(client, test.testId, bgp.records as BgpResult[], test.interval, range.signal);
+  if (bgp)
+    summary.bgpPaths = await readBgpPaths(client, test.testId, bgp.records as BgpResult[], test.interval, range.signal);
   const api = reads.find((read) => read.summary.kind === 'api');
   if (api) summary.apiSteps = await readApiSteps(client, test.testId, api.records as ApiResult[], range.signal);
   return summary;
 }
 
 /** The test's health at a glance: its first kind's agents over the newest rounds only. */
-export async function latestHealth(client: ResultsClient, test: EnterpriseTest, signal?: AbortSignal): Promise<{ health: Health; agents: AgentHealth[] }> {
+export async function latestHealth(
+  client: ResultsClient,
+  test: EnterpriseTest,
+  signal?: AbortSignal,
+): Promise<{ health: Health; agents: AgentHealth[] }> {
   const kind = resultKindsOf(String(test.type))[0];
   if (!kind) return { health: 'unknown', agents: [] };
   const window = `${Math.max(2, Math.ceil((2 * (test.interval || 300)) / 60))}m`;

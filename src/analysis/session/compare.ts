@@ -13,12 +13,45 @@ export const MAX_COMPARED_ROWS = 255;
 /** A hop whose delay changed by this much (ms) is marked as different. */
 export const HOP_DELAY_CHANGE_MS = 10;
 
-export interface SessionSide { userSessionId: string; title: string; date: string; agent: string; score?: number; scoreText?: string; verdict: string }
-export interface CompareRow { label: string; a: string; b: string; differs: boolean }
-export interface CompareSection { heading: string; rows: CompareRow[] }
-export interface SegmentPair { segment: Segment; label: string; a: Grade; b: Grade; differs: boolean }
-export interface HopPair { hop: number; a?: OverviewHop; b?: OverviewHop; differs: boolean; delayDeltaMs?: number }
-export interface PagePair { title: string; a?: OverviewPage; b?: OverviewPage; onLoadDeltaMs?: number }
+export interface SessionSide {
+  userSessionId: string;
+  title: string;
+  date: string;
+  agent: string;
+  score?: number;
+  scoreText?: string;
+  verdict: string;
+}
+export interface CompareRow {
+  label: string;
+  a: string;
+  b: string;
+  differs: boolean;
+}
+export interface CompareSection {
+  heading: string;
+  rows: CompareRow[];
+}
+export interface SegmentPair {
+  segment: Segment;
+  label: string;
+  a: Grade;
+  b: Grade;
+  differs: boolean;
+}
+export interface HopPair {
+  hop: number;
+  a?: OverviewHop;
+  b?: OverviewHop;
+  differs: boolean;
+  delayDeltaMs?: number;
+}
+export interface PagePair {
+  title: string;
+  a?: OverviewPage;
+  b?: OverviewPage;
+  onLoadDeltaMs?: number;
+}
 
 export interface SessionComparison {
   a: SessionSide;
@@ -33,7 +66,11 @@ export interface SessionComparison {
 
 const RANK: Record<Grade, number> = { unknown: 0, ok: 1, warn: 2, bad: 3 };
 
-export function compareSessions(first: UserSessionDetail, second: UserSessionDetail, names: Readonly<Record<string, string>> = {}): SessionComparison {
+export function compareSessions(
+  first: UserSessionDetail,
+  second: UserSessionDetail,
+  names: Readonly<Record<string, string>> = {},
+): SessionComparison {
   const nameOf = (s: UserSessionDetail): string | undefined => names[String(s.agentId)];
   const a = sessionOverview(first, nameOf(first));
   const b = sessionOverview(second, nameOf(second));
@@ -43,14 +80,24 @@ export function compareSessions(first: UserSessionDetail, second: UserSessionDet
     return { segment, label: SEGMENT_LABELS[segment], a: ga, b: gb, differs: ga !== gb };
   });
   const comparison: SessionComparison = {
-    a: side(a), b: side(b), segments,
+    a: side(a),
+    b: side(b),
+    segments,
     sections: [
       section('General', a.general, b.general),
       section('Wi-Fi', a.wireless, b.wireless),
       section('Network', a.network, b.network),
       section('Proxy and VPN', [...a.proxy, ...a.vpn], [...b.proxy, ...b.vpn]),
-      section('Ping and TCP connect', a.pings.map((p) => ({ label: p.label, value: p.outcome })), b.pings.map((p) => ({ label: p.label, value: p.outcome }))),
-      section('System', a.system.map((g) => ({ label: g.label, value: g.text })), b.system.map((g) => ({ label: g.label, value: g.text }))),
+      section(
+        'Ping and TCP connect',
+        a.pings.map((p) => ({ label: p.label, value: p.outcome })),
+        b.pings.map((p) => ({ label: p.label, value: p.outcome })),
+      ),
+      section(
+        'System',
+        a.system.map((g) => ({ label: g.label, value: g.text })),
+        b.system.map((g) => ({ label: g.label, value: g.text })),
+      ),
     ].filter((s) => s.rows.length > 0),
     hops: alignHops(a.traceroute.hops, b.traceroute.hops),
     pages: matchPages(a.pages, b.pages),
@@ -64,25 +111,47 @@ function side(view: SessionOverview): SessionSide {
   const field = (label: string): string => view.general.find((f) => f.label === label)?.value ?? '';
   const scoreText = experienceText(view.experienceScore);
   return {
-    userSessionId: view.userSessionId, title: view.title, date: field('Date'), agent: field('Agent'), verdict: view.verdict.line,
-    ...(view.experienceScore === undefined ? {} : { score: view.experienceScore }), ...(scoreText ? { scoreText } : {}),
+    userSessionId: view.userSessionId,
+    title: view.title,
+    date: field('Date'),
+    agent: field('Agent'),
+    verdict: view.verdict.line,
+    ...(view.experienceScore === undefined ? {} : { score: view.experienceScore }),
+    ...(scoreText ? { scoreText } : {}),
   };
 }
 
 function section(heading: string, a: readonly Field[], b: readonly Field[]): CompareSection {
   const labels = [...new Set([...a.map((f) => f.label), ...b.map((f) => f.label)])].slice(0, MAX_COMPARED_ROWS);
   const value = (fields: readonly Field[], label: string): string => fields.find((f) => f.label === label)?.value ?? '';
-  return { heading, rows: labels.map((label) => { const x = value(a, label); const y = value(b, label); return { label, a: x, b: y, differs: x !== y }; }) };
+  return {
+    heading,
+    rows: labels.map((label) => {
+      const x = value(a, label);
+      const y = value(b, label);
+      return { label, a: x, b: y, differs: x !== y };
+    }),
+  };
 }
 
 function alignHops(a: readonly OverviewHop[], b: readonly OverviewHop[]): HopPair[] {
-  const numbers = [...new Set([...a.map((h) => h.hop), ...b.map((h) => h.hop)])].filter((n) => n > 0).sort((x, y) => x - y).slice(0, MAX_COMPARED_ROWS);
+  const numbers = [...new Set([...a.map((h) => h.hop), ...b.map((h) => h.hop)])]
+    .filter((n) => n > 0)
+    .sort((x, y) => x - y)
+    .slice(0, MAX_COMPARED_ROWS);
   return numbers.map((hop) => {
     const x = a.find((h) => h.hop === hop);
     const y = b.find((h) => h.hop === hop);
     const delta = x && y && x.delayMs >= 0 && y.delayMs >= 0 ? y.delayMs - x.delayMs : undefined;
-    const differs = !x || !y || x.ipAddress !== y.ipAddress || (delta !== undefined && Math.abs(delta) >= HOP_DELAY_CHANGE_MS);
-    return { hop, ...(x ? { a: x } : {}), ...(y ? { b: y } : {}), differs, ...(delta === undefined ? {} : { delayDeltaMs: delta }) };
+    const differs =
+      !x || !y || x.ipAddress !== y.ipAddress || (delta !== undefined && Math.abs(delta) >= HOP_DELAY_CHANGE_MS);
+    return {
+      hop,
+      ...(x ? { a: x } : {}),
+      ...(y ? { b: y } : {}),
+      differs,
+      ...(delta === undefined ? {} : { delayDeltaMs: delta }),
+    };
   });
 }
 
@@ -96,22 +165,34 @@ function matchPages(a: readonly OverviewPage[], b: readonly OverviewPage[]): Pag
     if (index < 0) return { title: page.title, a: page };
     used.add(index);
     const other = right[index] as OverviewPage;
-    return { title: page.title, a: page, b: other, ...(page.onLoad >= 0 && other.onLoad >= 0 ? { onLoadDeltaMs: other.onLoad - page.onLoad } : {}) };
+    return {
+      title: page.title,
+      a: page,
+      b: other,
+      ...(page.onLoad >= 0 && other.onLoad >= 0 ? { onLoadDeltaMs: other.onLoad - page.onLoad } : {}),
+    };
   });
-  right.forEach((page, i) => { if (!used.has(i)) pairs.push({ title: page.title, b: page }); });
+  right.forEach((page, i) => {
+    if (!used.has(i)) pairs.push({ title: page.title, b: page });
+  });
   return pairs;
 }
 
 function summaryOf(c: SessionComparison): string {
   const worse = c.segments.filter((s) => RANK[s.b] > RANK[s.a] && RANK[s.b] >= 2).map((s) => s.label);
   const better = c.segments.filter((s) => RANK[s.b] < RANK[s.a] && RANK[s.a] >= 2).map((s) => s.label);
-  const slowest = (pages: readonly (OverviewPage | undefined)[]): number => Math.max(-1, ...pages.map((p) => p?.onLoad ?? -1));
+  const slowest = (pages: readonly (OverviewPage | undefined)[]): number =>
+    Math.max(-1, ...pages.map((p) => p?.onLoad ?? -1));
   const load = slowest(c.pages.map((p) => p.b)) - slowest(c.pages.map((p) => p.a));
   const parts = [
     worse.length ? `the second session is worse on ${worse.join(', ')}` : undefined,
     better.length ? `better on ${better.join(', ')}` : undefined,
-    Math.abs(load) >= 100 ? `its slowest page loads ${(Math.abs(load) / 1000).toFixed(1)} s ${load > 0 ? 'later' : 'sooner'}` : undefined,
-    c.hops.some((h) => h.a && h.b && h.a.ipAddress !== h.b.ipAddress) ? 'the traceroutes take different routes' : undefined,
+    Math.abs(load) >= 100
+      ? `its slowest page loads ${(Math.abs(load) / 1000).toFixed(1)} s ${load > 0 ? 'later' : 'sooner'}`
+      : undefined,
+    c.hops.some((h) => h.a && h.b && h.a.ipAddress !== h.b.ipAddress)
+      ? 'the traceroutes take different routes'
+      : undefined,
   ].filter(Boolean);
   const text = parts.length ? `${parts.join('; ')}.` : 'No segment differs.';
   return untrustedLine(text.charAt(0).toUpperCase() + text.slice(1), 400);

@@ -7,14 +7,29 @@ import { THRESHOLDS as T } from './thresholds';
 export const SEGMENTS = ['device', 'wifi', 'gateway', 'tunnel', 'isp', 'server', 'page'] as const;
 export type Segment = (typeof SEGMENTS)[number];
 export const SEGMENT_LABELS: Record<Segment, string> = {
-  device: 'Device', wifi: 'Wi-Fi', gateway: 'Gateway', tunnel: 'VPN/proxy', isp: 'ISP path', server: 'Server', page: 'Page',
+  device: 'Device',
+  wifi: 'Wi-Fi',
+  gateway: 'Gateway',
+  tunnel: 'VPN/proxy',
+  isp: 'ISP path',
+  server: 'Server',
+  page: 'Page',
 };
 
 export type FindingGrade = 'ok' | 'warn' | 'bad';
 /** `loss`: the finding is packet loss (it cannot come from a busy CPU or a weak signal when the gateway is clean). */
-export interface Finding { segment: Segment; grade: FindingGrade; message: string; kind?: 'loss' }
+export interface Finding {
+  segment: Segment;
+  grade: FindingGrade;
+  message: string;
+  kind?: 'loss';
+}
 
-interface Limits { warn: number; bad: number; lowerIsWorse?: boolean }
+interface Limits {
+  warn: number;
+  bad: number;
+  lowerIsWorse?: boolean;
+}
 
 /** Over a limit, strictly: a value at the limit is still within it. */
 export function gradeAgainst(value: number, limits: Limits): FindingGrade {
@@ -24,10 +39,24 @@ export function gradeAgainst(value: number, limits: Limits): FindingGrade {
 
 const pct = (fraction: number): string => `${Math.round(fraction * 1000) / 10}%`;
 
-function judged(segment: Segment, value: number, limits: Limits, message: string, show: (limit: number) => string, kind?: 'loss'): Finding[] {
+function judged(
+  segment: Segment,
+  value: number,
+  limits: Limits,
+  message: string,
+  show: (limit: number) => string,
+  kind?: 'loss',
+): Finding[] {
   const grade = gradeAgainst(value, limits);
   if (grade === 'ok') return [];
-  return [{ segment, grade, message: `${message} (limit ${show(grade === 'bad' ? limits.bad : limits.warn)})`, ...(kind ? { kind } : {}) }];
+  return [
+    {
+      segment,
+      grade,
+      message: `${message} (limit ${show(grade === 'bad' ? limits.bad : limits.warn)})`,
+      ...(kind ? { kind } : {}),
+    },
+  ];
 }
 
 // ---- confidence from counts -----------------------------------------------------------
@@ -45,7 +74,10 @@ export function wilson(lost: number, sent: number): { low: number; high: number 
 }
 
 /** Loss as packets when they are known, else only as a share (as network sessions report it). */
-export interface LossCount { lost: number; sent: number }
+export interface LossCount {
+  lost: number;
+  sent: number;
+}
 export type LossMeasure = LossCount | { fraction: number };
 
 const isCount = (loss: LossMeasure): loss is LossCount => 'sent' in loss;
@@ -55,77 +87,185 @@ const isCount = (loss: LossMeasure): loss is LossCount => 'sent' in loss;
  * supports (its lower end crosses the limit) and needs THRESHOLDS.confidence.minLost packets:
  * "1 of 4 lost" is inconclusive, not bad.
  */
-export function lossFindings(segment: Segment, loss: LossMeasure, limits: { lossWarn: number; lossBad: number }, where: string): Finding[] {
+export function lossFindings(
+  segment: Segment,
+  loss: LossMeasure,
+  limits: { lossWarn: number; lossBad: number },
+  where: string,
+): Finding[] {
   const bounds = { warn: limits.lossWarn, bad: limits.lossBad };
-  if (!isCount(loss)) return judged(segment, loss.fraction, bounds, `${pct(loss.fraction)} packet loss ${where}`, pct, 'loss');
+  if (!isCount(loss))
+    return judged(segment, loss.fraction, bounds, `${pct(loss.fraction)} packet loss ${where}`, pct, 'loss');
   if (loss.sent <= 0 || loss.lost <= 0) return [];
   const share = loss.lost / loss.sent;
   const said = `${loss.lost} of ${loss.sent} packets lost ${where} (${pct(share)})`;
   if (gradeAgainst(share, bounds) === 'ok') return [];
   const { low, high } = wilson(loss.lost, loss.sent);
   const grade = loss.lost < T.confidence.minLost ? 'ok' : gradeAgainst(low, bounds);
-  if (grade === 'ok') return [{ segment, grade: 'ok', kind: 'loss', message: `${said}: inconclusive, 95% interval ${pct(low)}–${pct(high)}` }];
-  return [{ segment, grade, kind: 'loss', message: `${said} (limit ${pct(grade === 'bad' ? bounds.bad : bounds.warn)}, 95% interval ${pct(low)}–${pct(high)})` }];
+  if (grade === 'ok')
+    return [
+      { segment, grade: 'ok', kind: 'loss', message: `${said}: inconclusive, 95% interval ${pct(low)}–${pct(high)}` },
+    ];
+  return [
+    {
+      segment,
+      grade,
+      kind: 'loss',
+      message: `${said} (limit ${pct(grade === 'bad' ? bounds.bad : bounds.warn)}, 95% interval ${pct(low)}–${pct(high)})`,
+    },
+  ];
 }
 
 // ---- the segments --------------------------------------------------------------------
 
-export function deviceFindings(cpu: number | undefined, memory: number | undefined, cpuWords = 'busy on average'): Finding[] {
+export function deviceFindings(
+  cpu: number | undefined,
+  memory: number | undefined,
+  cpuWords = 'busy on average',
+): Finding[] {
   const whole = (f: number): string => `${Math.round(f * 100)}%`;
   return [
-    ...(cpu === undefined ? [] : judged('device', cpu, { warn: T.device.cpuWarn, bad: T.device.cpuBad }, `CPU ${whole(cpu)} ${cpuWords}`, whole)),
-    ...(memory === undefined ? [] : judged('device', memory, { warn: T.device.memoryWarn, bad: T.device.memoryBad }, `memory ${whole(memory)} used`, whole)),
+    ...(cpu === undefined
+      ? []
+      : judged(
+          'device',
+          cpu,
+          { warn: T.device.cpuWarn, bad: T.device.cpuBad },
+          `CPU ${whole(cpu)} ${cpuWords}`,
+          whole,
+        )),
+    ...(memory === undefined
+      ? []
+      : judged(
+          'device',
+          memory,
+          { warn: T.device.memoryWarn, bad: T.device.memoryBad },
+          `memory ${whole(memory)} used`,
+          whole,
+        )),
   ];
 }
 
-export interface WifiMeasure { rssi?: number; snr?: number; quality?: number; txRate?: number }
+export interface WifiMeasure {
+  rssi?: number;
+  snr?: number;
+  quality?: number;
+  txRate?: number;
+}
 
 export function wifiFindings(w: WifiMeasure): Finding[] {
   const lower = (warn: number, bad: number): Limits => ({ warn, bad, lowerIsWorse: true });
   const r = Math.round;
   return [
-    ...(w.rssi === undefined ? [] : judged('wifi', w.rssi, lower(T.wifi.rssiWarn, T.wifi.rssiBad), `RSSI ${r(w.rssi)} dBm`, (l) => `${l} dBm`)),
-    ...(w.snr === undefined ? [] : judged('wifi', w.snr, lower(T.wifi.snrWarn, T.wifi.snrBad), `signal-to-noise ${r(w.snr)} dB`, (l) => `${l} dB`)),
-    ...(w.quality === undefined ? [] : judged('wifi', w.quality, lower(T.wifi.qualityWarn, T.wifi.qualityBad), `link quality ${r(w.quality)}/100`, String)),
-    ...(w.txRate === undefined ? [] : judged('wifi', w.txRate, lower(T.wifi.txRateWarn, T.wifi.txRateBad), `tx rate ${r(w.txRate)} Mbit/s`, (l) => `${l} Mbit/s`)),
+    ...(w.rssi === undefined
+      ? []
+      : judged('wifi', w.rssi, lower(T.wifi.rssiWarn, T.wifi.rssiBad), `RSSI ${r(w.rssi)} dBm`, (l) => `${l} dBm`)),
+    ...(w.snr === undefined
+      ? []
+      : judged(
+          'wifi',
+          w.snr,
+          lower(T.wifi.snrWarn, T.wifi.snrBad),
+          `signal-to-noise ${r(w.snr)} dB`,
+          (l) => `${l} dB`,
+        )),
+    ...(w.quality === undefined
+      ? []
+      : judged(
+          'wifi',
+          w.quality,
+          lower(T.wifi.qualityWarn, T.wifi.qualityBad),
+          `link quality ${r(w.quality)}/100`,
+          String,
+        )),
+    ...(w.txRate === undefined
+      ? []
+      : judged(
+          'wifi',
+          w.txRate,
+          lower(T.wifi.txRateWarn, T.wifi.txRateBad),
+          `tx rate ${r(w.txRate)} Mbit/s`,
+          (l) => `${l} Mbit/s`,
+        )),
   ];
 }
 
 /** A round trip (ms) and loss to a hop the agent reaches directly: the gateway or a VPN concentrator / proxy. */
-export function hopFindings(segment: 'gateway' | 'tunnel', what: string, rttMs: number | undefined, loss: LossMeasure | undefined): Finding[] {
+export function hopFindings(
+  segment: 'gateway' | 'tunnel',
+  what: string,
+  rttMs: number | undefined,
+  loss: LossMeasure | undefined,
+): Finding[] {
   const limits = segment === 'gateway' ? T.gateway : T.tunnel;
   return [
     ...(loss === undefined ? [] : lossFindings(segment, loss, limits, `to ${what}`)),
-    ...(rttMs === undefined ? [] : judged(segment, rttMs, { warn: limits.rttWarn, bad: limits.rttBad }, `round trip to ${what} ${Math.round(rttMs)} ms`, (l) => `${l} ms`)),
+    ...(rttMs === undefined
+      ? []
+      : judged(
+          segment,
+          rttMs,
+          { warn: limits.rttWarn, bad: limits.rttBad },
+          `round trip to ${what} ${Math.round(rttMs)} ms`,
+          (l) => `${l} ms`,
+        )),
   ];
 }
 
 /** What the target's round trip is compared with: never an absolute number, since distance alone adds latency. */
 export type Baseline =
-  | { source: 'normal'; rttMs: number; samples?: number }
-  | { source: 'distance'; rttMs: number; km: number };
+  { source: 'normal'; rttMs: number; samples?: number } | { source: 'distance'; rttMs: number; km: number };
 
-export const BASELINE_WORDS = { normal: "the agent's normal toward this target", distance: 'what distance explains' } as const;
+export const BASELINE_WORDS = {
+  normal: "the agent's normal toward this target",
+  distance: 'what distance explains',
+} as const;
 
 /** The ISP path: loss beyond the gateway, and latency over the baseline (ungraded without one). */
-export function ispFindings(targetRttMs: number | undefined, lossBeyond: LossMeasure | undefined, baseline: Baseline | undefined): Finding[] {
+export function ispFindings(
+  targetRttMs: number | undefined,
+  lossBeyond: LossMeasure | undefined,
+  baseline: Baseline | undefined,
+): Finding[] {
   const findings = lossBeyond === undefined ? [] : lossFindings('isp', lossBeyond, T.isp, 'beyond the gateway');
   if (targetRttMs === undefined) return findings;
-  if (!baseline) return [...findings, { segment: 'isp', grade: 'ok', message: `round trip to the target ${Math.round(targetRttMs)} ms, not graded: no baseline (the agent's normal toward this target, or both locations)` }];
+  if (!baseline)
+    return [
+      ...findings,
+      {
+        segment: 'isp',
+        grade: 'ok',
+        message: `round trip to the target ${Math.round(targetRttMs)} ms, not graded: no baseline (the agent's normal toward this target, or both locations)`,
+      },
+    ];
   const added = Math.max(0, targetRttMs - baseline.rttMs);
-  const against = baseline.source === 'normal'
-    ? `over ${BASELINE_WORDS.normal} (${Math.round(baseline.rttMs)} ms${baseline.samples ? `, ${baseline.samples} sessions` : ''})`
-    : `over ${BASELINE_WORDS.distance} (${Math.round(baseline.rttMs)} ms for ${Math.round(baseline.km)} km)`;
+  const against =
+    baseline.source === 'normal'
+      ? `over ${BASELINE_WORDS.normal} (${Math.round(baseline.rttMs)} ms${baseline.samples ? `, ${baseline.samples} sessions` : ''})`
+      : `over ${BASELINE_WORDS.distance} (${Math.round(baseline.rttMs)} ms for ${Math.round(baseline.km)} km)`;
   const grade = gradeAgainst(added, { warn: T.isp.rttWarn, bad: T.isp.rttBad });
   const limit = grade === 'ok' ? '' : ` (limit ${grade === 'bad' ? T.isp.rttBad : T.isp.rttWarn} ms)`;
   // Said even when fine: which baseline the latency was read against.
-  return [...findings, { segment: 'isp', grade, message: `round trip to the target ${Math.round(targetRttMs)} ms, +${Math.round(added)} ms ${against}${limit}` }];
+  return [
+    ...findings,
+    {
+      segment: 'isp',
+      grade,
+      message: `round trip to the target ${Math.round(targetRttMs)} ms, +${Math.round(added)} ms ${against}${limit}`,
+    },
+  ];
 }
 
 /** Jitter toward the target, against the service's limit (variation is not explained by distance, so no baseline). */
 export function jitterFindings(jitterMs: number | undefined, what: string): Finding[] {
   if (jitterMs === undefined || !Number.isFinite(jitterMs)) return [];
-  return judged('isp', jitterMs, { warn: T.isp.jitterWarn, bad: T.isp.jitterBad }, `jitter ${Math.round(jitterMs)} ms toward the target (${what})`, (l) => `${l} ms`);
+  return judged(
+    'isp',
+    jitterMs,
+    { warn: T.isp.jitterWarn, bad: T.isp.jitterBad },
+    `jitter ${Math.round(jitterMs)} ms toward the target (${what})`,
+    (l) => `${l} ms`,
+  );
 }
 
 /** Target loss beyond what the gateway already loses (packets when the target's are counted). */
@@ -145,7 +285,7 @@ export function greatCircleKm(a: { lat: number; lon: number }, b: { lat: number;
 
 /** The round trip distance explains: light in fibre both ways, times how much longer real routes are. */
 export function distanceBaseline(km: number): Baseline {
-  return { source: 'distance', km, rttMs: (2 * km / T.isp.fibreKmPerMs) * T.isp.routeStretch };
+  return { source: 'distance', km, rttMs: ((2 * km) / T.isp.fibreKmPerMs) * T.isp.routeStretch };
 }
 
 export interface ServerMeasure {
@@ -162,29 +302,78 @@ export interface ServerMeasure {
 export function serverFindings(m: ServerMeasure): Finding[] {
   const findings: Finding[] = [];
   if (m.firstByteMs !== undefined) {
-    findings.push(...judged('server', m.firstByteMs, { warn: T.server.firstByteWarn, bad: T.server.firstByteBad }, `first byte after ${Math.round(m.firstByteMs)} ms${m.firstByteSource ? ` (${m.firstByteSource})` : ''}`, (l) => `${l} ms`));
+    findings.push(
+      ...judged(
+        'server',
+        m.firstByteMs,
+        { warn: T.server.firstByteWarn, bad: T.server.firstByteBad },
+        `first byte after ${Math.round(m.firstByteMs)} ms${m.firstByteSource ? ` (${m.firstByteSource})` : ''}`,
+        (l) => `${l} ms`,
+      ),
+    );
   }
   if (m.connectMs !== undefined && m.pingMs !== undefined) {
     const excess = Math.max(0, m.connectMs - m.pingMs);
-    findings.push(...judged('server', excess, { warn: T.server.connectWarn, bad: T.server.connectBad }, `TCP connect takes ${Math.round(m.connectMs)} ms, ${Math.round(excess)} ms more than a ping`, (l) => `${l} ms`));
+    findings.push(
+      ...judged(
+        'server',
+        excess,
+        { warn: T.server.connectWarn, bad: T.server.connectBad },
+        `TCP connect takes ${Math.round(m.connectMs)} ms, ${Math.round(excess)} ms more than a ping`,
+        (l) => `${l} ms`,
+      ),
+    );
   } else if (m.connectMs !== undefined) {
-    findings.push({ segment: 'server', grade: 'ok', message: `TCP connect takes ${Math.round(m.connectMs)} ms, not graded: no ping to the target to compare with` });
+    findings.push({
+      segment: 'server',
+      grade: 'ok',
+      message: `TCP connect takes ${Math.round(m.connectMs)} ms, not graded: no ping to the target to compare with`,
+    });
   }
-  if (m.serverErrors && m.serverErrors.count > 0) findings.push({ segment: 'server', grade: 'bad', message: `${m.serverErrors.count} page(s) answered ${m.serverErrors.code}` });
+  if (m.serverErrors && m.serverErrors.count > 0)
+    findings.push({
+      segment: 'server',
+      grade: 'bad',
+      message: `${m.serverErrors.count} page(s) answered ${m.serverErrors.code}`,
+    });
   return findings;
 }
 
-export function pageFindings(slowest: { title: string; onLoadMs: number } | undefined, clientErrors?: { count: number; code: number }, loadWords?: string): Finding[] {
+export function pageFindings(
+  slowest: { title: string; onLoadMs: number } | undefined,
+  clientErrors?: { count: number; code: number },
+  loadWords?: string,
+): Finding[] {
   return [
-    ...(slowest ? judged('page', slowest.onLoadMs, { warn: T.page.loadWarn, bad: T.page.loadBad }, loadWords ?? `"${slowest.title}" took ${(slowest.onLoadMs / 1000).toFixed(1)} s to load`, (l) => `${l / 1000} s`) : []),
-    ...(clientErrors && clientErrors.count > 0 ? [{ segment: 'page' as const, grade: 'warn' as const, message: `${clientErrors.count} page(s) answered ${clientErrors.code}` }] : []),
+    ...(slowest
+      ? judged(
+          'page',
+          slowest.onLoadMs,
+          { warn: T.page.loadWarn, bad: T.page.loadBad },
+          loadWords ?? `"${slowest.title}" took ${(slowest.onLoadMs / 1000).toFixed(1)} s to load`,
+          (l) => `${l / 1000} s`,
+        )
+      : []),
+    ...(clientErrors && clientErrors.count > 0
+      ? [
+          {
+            segment: 'page' as const,
+            grade: 'warn' as const,
+            message: `${clientErrors.count} page(s) answered ${clientErrors.code}`,
+          },
+        ]
+      : []),
   ];
 }
 
 // ---- the blame -----------------------------------------------------------------------
 
 export type SegmentState = 'unknown' | FindingGrade;
-export interface GradedSegment { segment: Segment; grade: SegmentState; findings: Finding[] }
+export interface GradedSegment {
+  segment: Segment;
+  grade: SegmentState;
+  findings: Finding[];
+}
 
 const RANK: Record<SegmentState, number> = { unknown: 0, ok: 1, warn: 2, bad: 3 };
 
@@ -215,15 +404,22 @@ export function blameOf(segments: readonly GradedSegment[]): Blame {
   if (!worst) return { also: [] };
   const gateway = segments.find((s) => s.segment === 'gateway');
   const cleanGateway = gateway?.grade === 'ok';
-  const also = BEFORE_GATEWAY.includes(worst.segment) && cleanGateway
-    ? segments.filter((s) => AFTER_GATEWAY.includes(s.segment) && s.findings.some((f) => f.kind === 'loss' && RANK[f.grade] >= 2)).map((s) => s.segment)
-    : [];
+  const also =
+    BEFORE_GATEWAY.includes(worst.segment) && cleanGateway
+      ? segments
+          .filter(
+            (s) => AFTER_GATEWAY.includes(s.segment) && s.findings.some((f) => f.kind === 'loss' && RANK[f.grade] >= 2),
+          )
+          .map((s) => s.segment)
+      : [];
   return { worst: worst.segment, grade: worst.grade as 'warn' | 'bad', also };
 }
 
 /** ", but 30% packet loss beyond the gateway with a clean gateway: also ISP path" or ''. */
 export function alsoText(segments: readonly GradedSegment[], also: readonly Segment[]): string {
   if (also.length === 0) return '';
-  const first = segments.find((s) => s.segment === also[0])?.findings.find((f) => f.kind === 'loss' && f.grade !== 'ok');
+  const first = segments
+    .find((s) => s.segment === also[0])
+    ?.findings.find((f) => f.kind === 'loss' && f.grade !== 'ok');
   return `, but ${first ? first.message.replace(/ \(limit.*$/, '') : 'loss'} with a clean gateway: also ${also.map((s) => SEGMENT_LABELS[s]).join(', ')}`;
 }

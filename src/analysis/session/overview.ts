@@ -7,11 +7,37 @@ import { asArray, asNumber, asRecord, asString } from '../har/narrow';
 import { readPing, sessionVerdict, type SessionContext, type Verdict } from './verdict';
 import { measurementError, mplsLabels } from '../../api/types';
 
-export interface Field { label: string; value: string }
-export interface OverviewPage { id: string; title: string; started: string; responseCode: number; onContentLoad: number; onLoad: number }
-export interface OverviewHop { hop: number; ipAddress: string; name: string; delayMs: number; asn: string; prefix: string; mpls: string }
-export interface PingView { label: string; outcome: string; fields: Field[] }
-export interface Gauge { label: string; fraction: number; text: string }
+export interface Field {
+  label: string;
+  value: string;
+}
+export interface OverviewPage {
+  id: string;
+  title: string;
+  started: string;
+  responseCode: number;
+  onContentLoad: number;
+  onLoad: number;
+}
+export interface OverviewHop {
+  hop: number;
+  ipAddress: string;
+  name: string;
+  delayMs: number;
+  asn: string;
+  prefix: string;
+  mpls: string;
+}
+export interface PingView {
+  label: string;
+  outcome: string;
+  fields: Field[];
+}
+export interface Gauge {
+  label: string;
+  fraction: number;
+  text: string;
+}
 
 export interface SessionOverview {
   userSessionId: string;
@@ -43,7 +69,12 @@ function distinct(parts: readonly string[], separator: string): string {
  * `context`: what its neighbours say (see SessionContext); `agent`: its record, when known (v7:
  * when it last checked in, where, its public address and VPN profiles).
  */
-export function sessionOverview(session: UserSessionDetail, agentName?: string, context: SessionContext = {}, agent?: EndpointAgent): SessionOverview {
+export function sessionOverview(
+  session: UserSessionDetail,
+  agentName?: string,
+  context: SessionContext = {},
+  agent?: EndpointAgent,
+): SessionOverview {
   const network = asRecord(session.network);
   const profile = asRecord(network.networkProfile);
   const wireless = asRecord(profile.wirelessProfile);
@@ -59,7 +90,10 @@ export function sessionOverview(session: UserSessionDetail, agentName?: string, 
       ['Browser', [asString(browser.name), asString(browser.version)].filter(Boolean).join(' ')],
       ['Location', asString(coordinates.location)],
       ['Date', asString(session.date)],
-      ['Visited site', `${asString(session.protocol)}${session.protocol ? '://' : ''}${asString(session.visitedSite)}${session.port ? `:${asString(session.port)}` : ''}`],
+      [
+        'Visited site',
+        `${asString(session.protocol)}${session.protocol ? '://' : ''}${asString(session.visitedSite)}${session.port ? `:${asString(session.port)}` : ''}`,
+      ],
       ['Public IP', [asString(session.sourceAddr), asString(session.orgName)].filter(Boolean).join(' · ')],
       ['Agent', agentName ? `${agentName} (${asString(session.agentId)})` : asString(session.agentId)],
       ...agentFacts(agent),
@@ -70,7 +104,12 @@ export function sessionOverview(session: UserSessionDetail, agentName?: string, 
       ['Interface', distinct([asString(profile.interfaceName), asString(profile.hardwareType)], ' · ')],
       ['IP address', [asString(profile.ipAddress), asString(profile.subnetMask)].filter(Boolean).join(' / ')],
       ['Gateway', asString(profile.gateway)],
-      ['DNS servers', asArray(profile.dnsServers).map((d) => asString(d)).join(', ')],
+      [
+        'DNS servers',
+        asArray(profile.dnsServers)
+          .map((d) => asString(d))
+          .join(', '),
+      ],
       ['Public IP range', asString(profile.publicIpRange)],
       ['Connection type', asString(profile.type)],
     ]),
@@ -90,11 +129,17 @@ export function sessionOverview(session: UserSessionDetail, agentName?: string, 
     pings: [
       pingView('Gateway ping', network.gatewayPing),
       pingView('Target ping', network.ping, network.icmpBlocked === true),
-      { label: 'TCP connect', outcome: 'connect' in network ? `${Math.round(asNumber(asRecord(network.connect).rtt, 0))} ms` : 'not measured', fields: [] },
+      {
+        label: 'TCP connect',
+        outcome: 'connect' in network ? `${Math.round(asNumber(asRecord(network.connect).rtt, 0))} ms` : 'not measured',
+        fields: [],
+      },
     ],
     traceroute: readTraceroute(network.traceroute),
     system: readSystem(asRecord(network.systemMetrics)),
-    errors: asArray(network.errors).map((e) => asString(e)).filter(Boolean),
+    errors: asArray(network.errors)
+      .map((e) => asString(e))
+      .filter(Boolean),
   };
 }
 
@@ -120,30 +165,44 @@ function readProxy(proxy: Record<string, unknown>): Field[] {
   if (!proxy.method && proxies.length === 0) return [];
   return present([
     ['Method', asString(proxy.method)],
-    ...proxies.map((p, i): [string, string] => [`Proxy ${i + 1}`, [asString(p.proxy), p.bypass ? `bypass ${asString(p.bypass)}` : ''].filter(Boolean).join(' · ')]),
+    ...proxies.map((p, i): [string, string] => [
+      `Proxy ${i + 1}`,
+      [asString(p.proxy), p.bypass ? `bypass ${asString(p.bypass)}` : ''].filter(Boolean).join(' · '),
+    ]),
   ]);
 }
 
 /** The agent's own facts beside its name (v7), VPNs left to the VPN section. */
 function agentFacts(agent: EndpointAgent | undefined): [string, string][] {
   if (!agent) return [];
-  return whereaboutsFacts(agent).filter(([label]) => !label.startsWith('VPN')).map(([label, value]) => [`Agent ${label.charAt(0).toLowerCase()}${label.slice(1)}`, value]);
+  return whereaboutsFacts(agent)
+    .filter(([label]) => !label.startsWith('VPN'))
+    .map(([label, value]) => [`Agent ${label.charAt(0).toLowerCase()}${label.slice(1)}`, value]);
 }
 
 function readVpn(profile: Record<string, unknown>, agent: EndpointAgent | undefined): Field[] {
   const vpn = asRecord(profile.vpnProfile);
-  const given = Object.entries(vpn).map(([label, value]) => ({ label, value: asString(value) })).filter((f) => f.value !== '');
+  const given = Object.entries(vpn)
+    .map(([label, value]) => ({ label, value: asString(value) }))
+    .filter((f) => f.value !== '');
   if (given.length) return given;
   const agentVpns = agent ? vpnTexts(agent) : [];
-  if (agentVpns.length) return agentVpns.map((value, i) => ({ label: agentVpns.length === 1 ? 'VPN (agent profile)' : `VPN ${i + 1} (agent profile)`, value }));
-  const hint = [asString(profile.type), asString(profile.interfaceName), asString(profile.hardwareType)].find((v) => /vpn|^utun|^tun|^ppp|wireguard|anyconnect/i.test(v));
+  if (agentVpns.length)
+    return agentVpns.map((value, i) => ({
+      label: agentVpns.length === 1 ? 'VPN (agent profile)' : `VPN ${i + 1} (agent profile)`,
+      value,
+    }));
+  const hint = [asString(profile.type), asString(profile.interfaceName), asString(profile.hardwareType)].find((v) =>
+    /vpn|^utun|^tun|^ppp|wireguard|anyconnect/i.test(v),
+  );
   return hint ? [{ label: 'VPN', value: `likely (interface ${hint})` }] : [];
 }
 
 function pingView(label: string, raw: unknown, icmpBlocked = false): PingView {
   const ping = readPing(raw);
   const error = measurementError(raw) ?? '';
-  if (ping === 'failed') return { label, outcome: icmpBlocked ? `ICMP blocked by the target (${error})` : `failed: ${error}`, fields: [] };
+  if (ping === 'failed')
+    return { label, outcome: icmpBlocked ? `ICMP blocked by the target (${error})` : `failed: ${error}`, fields: [] };
   if (!ping) return { label, outcome: 'not measured', fields: [] };
   const p = asRecord(raw);
   return {
@@ -183,8 +242,16 @@ function readSystem(metrics: Record<string, unknown>): Gauge[] {
   const total = asNumber(metrics.physicalMemoryTotalBytes, 0);
   const used = asNumber(memory.mean, 0);
   return [
-    { label: 'CPU', fraction: clamp(asNumber(cpu.mean, 0)), text: `${Math.round(asNumber(cpu.mean, 0) * 100)}% mean, ${Math.round(asNumber(cpu.max, 0) * 100)}% max` },
-    { label: 'Memory', fraction: total > 0 ? clamp(used / total) : 0, text: `${formatBytes(used)} of ${formatBytes(total)}` },
+    {
+      label: 'CPU',
+      fraction: clamp(asNumber(cpu.mean, 0)),
+      text: `${Math.round(asNumber(cpu.mean, 0) * 100)}% mean, ${Math.round(asNumber(cpu.max, 0) * 100)}% max`,
+    },
+    {
+      label: 'Memory',
+      fraction: total > 0 ? clamp(used / total) : 0,
+      text: `${formatBytes(used)} of ${formatBytes(total)}`,
+    },
   ];
 }
 

@@ -36,7 +36,11 @@ export interface PathSide {
 
 export type Topic = 'loss' | 'latency';
 
-export interface SourceStatement { source: string; loss: string; latency: string }
+export interface SourceStatement {
+  source: string;
+  loss: string;
+  latency: string;
+}
 
 export interface SourceAgreement {
   agree: boolean;
@@ -60,11 +64,19 @@ export function sessionSide(session: UserSessionDetail, agentName?: string): Ses
   const gatewayLoss = loss(network?.gatewayPing);
   const targetLoss = loss(network?.ping);
   const trace = sessionTraceroutePath(session);
-  const site = typeof session.visitedSite === 'string' ? session.visitedSite.replace(/^[a-z]+:\/\//i, '').replace(/[:/].*$/, '') : undefined;
+  const site =
+    typeof session.visitedSite === 'string'
+      ? session.visitedSite.replace(/^[a-z]+:\/\//i, '').replace(/[:/].*$/, '')
+      : undefined;
   return {
-    userSessionId: String(session.userSessionId), agentId: String(session.agentId), timeMs: Date.parse(String(session.date)),
-    ...(agentName ? { agentName } : {}), ...(gatewayLoss !== undefined ? { gatewayLoss } : {}), ...(targetLoss !== undefined ? { targetLoss } : {}),
-    ...(site ? { target: site } : {}), ...(trace ? { trace } : {}),
+    userSessionId: String(session.userSessionId),
+    agentId: String(session.agentId),
+    timeMs: Date.parse(String(session.date)),
+    ...(agentName ? { agentName } : {}),
+    ...(gatewayLoss !== undefined ? { gatewayLoss } : {}),
+    ...(targetLoss !== undefined ? { targetLoss } : {}),
+    ...(site ? { target: site } : {}),
+    ...(trace ? { trace } : {}),
   };
 }
 
@@ -74,7 +86,10 @@ const lossy = (loss: number | undefined): boolean => loss !== undefined && loss 
 function sessionLoss(side: SessionSide): string {
   if (side.gatewayLoss === undefined && side.targetLoss === undefined) return 'loss not measured';
   if (!lossy(side.gatewayLoss) && !lossy(side.targetLoss)) return 'no loss to the gateway or the target';
-  const parts = [side.gatewayLoss !== undefined ? `${pct(side.gatewayLoss)} loss to the gateway` : undefined, side.targetLoss !== undefined ? `${pct(side.targetLoss)} to the target` : undefined];
+  const parts = [
+    side.gatewayLoss !== undefined ? `${pct(side.gatewayLoss)} loss to the gateway` : undefined,
+    side.targetLoss !== undefined ? `${pct(side.targetLoss)} to the target` : undefined,
+  ];
   return parts.filter(Boolean).join(', ');
 }
 
@@ -82,19 +97,26 @@ function sessionLoss(side: SessionSide): string {
 function place(finding: DelayFinding | undefined, firstHops: ReadonlySet<string>): { key: string; words: string } {
   if (!finding) return { key: 'none', words: 'no latency jump' };
   const rise = `+${Math.round(finding.increaseMs)} ms`;
-  if (finding.tunnel) return { key: `tunnel:${finding.tunnel.id}`, words: `latency jump ${rise} inside ${finding.tunnel.label}` };
+  if (finding.tunnel)
+    return { key: `tunnel:${finding.tunnel.id}`, words: `latency jump ${rise} inside ${finding.tunnel.label}` };
   // From the agent: the link ends at its gateway; from a first hop: the gateway is where it starts.
-  if (finding.from.kind === 'agent') return { key: 'gateway', words: `latency jump ${rise} at the gateway (${finding.to.label})` };
-  if (finding.from.ip !== undefined && firstHops.has(finding.from.ip)) return { key: 'gateway', words: `latency jump ${rise} at the gateway (${finding.from.label})` };
-  return { key: `link:${finding.to.ip ?? finding.to.id}`, words: `latency jump ${rise} between ${finding.from.label} and ${finding.to.label}` };
+  if (finding.from.kind === 'agent')
+    return { key: 'gateway', words: `latency jump ${rise} at the gateway (${finding.to.label})` };
+  if (finding.from.ip !== undefined && firstHops.has(finding.from.ip))
+    return { key: 'gateway', words: `latency jump ${rise} at the gateway (${finding.from.label})` };
+  return {
+    key: `link:${finding.to.ip ?? finding.to.id}`,
+    words: `latency jump ${rise} between ${finding.from.label} and ${finding.to.label}`,
+  };
 }
 
 function firstHopIps(traces: readonly PathTrace[]): Set<string> {
   const ips = new Set<string>();
-  for (const trace of traces) for (const route of trace.routes.slice(0, 16)) {
-    const first = route.hops.find((hop) => hop.hop === 1);
-    if (first) ips.add(first.ipAddress);
-  }
+  for (const trace of traces)
+    for (const route of trace.routes.slice(0, 16)) {
+      const first = route.hops.find((hop) => hop.hop === 1);
+      if (first) ips.add(first.ipAddress);
+    }
   return ips;
 }
 
@@ -107,7 +129,9 @@ function pathLoss(localization: Localization): { lossy: boolean; words: string }
 export function compareWithSession(session: SessionSide, path: PathSide): SourceAgreement {
   const name = path.agentName ?? ((id: string) => id);
   const localization = localizePathTraces(path.traces, { agentName: name });
-  const sessionTrace = session.trace ? localizePathTraces([session.trace], { agentName: () => session.agentName ?? session.agentId }) : undefined;
+  const sessionTrace = session.trace
+    ? localizePathTraces([session.trace], { agentName: () => session.agentName ?? session.agentId })
+    : undefined;
   const sessionPlace = place(sessionTrace?.delay[0], firstHopIps(session.trace ? [session.trace] : []));
   const pathPlace = place(localization.delay[0], firstHopIps(path.traces));
   const lossOfPath = pathLoss(localization);
@@ -119,14 +143,19 @@ export function compareWithSession(session: SessionSide, path: PathSide): Source
   const agents = [...new Set(path.traces.map((trace) => String(trace.agentId)))];
   const statementSession: SourceStatement = {
     source: `This session (its own ping and traceroute from ${session.agentName ?? session.agentId}, ${roundMinute(Math.floor(session.timeMs / 1000))})`,
-    loss: sessionLoss(session), latency: session.trace ? sessionPlace.words : 'no traceroute',
+    loss: sessionLoss(session),
+    latency: session.trace ? sessionPlace.words : 'no traceroute',
   };
   const statementPath: SourceStatement = {
     source: `The test '${path.testName}' (its path trace from ${agents.length} agent${agents.length === 1 ? '' : 's'}, round ${roundMinute(path.roundId)})`,
-    loss: lossOfPath.words, latency: pathPlace.words,
+    loss: lossOfPath.words,
+    latency: pathPlace.words,
   };
   const reasons = topics.length ? whyTheyDiffer(session, path, agents, name) : [];
-  const lines = [`${statementSession.source}: ${statementSession.loss}; ${statementSession.latency}.`, `${statementPath.source}: ${statementPath.loss}; ${statementPath.latency}.`];
+  const lines = [
+    `${statementSession.source}: ${statementSession.loss}; ${statementSession.latency}.`,
+    `${statementPath.source}: ${statementPath.loss}; ${statementPath.latency}.`,
+  ];
   if (topics.length) {
     lines.unshift(`The session and the test's path disagree on ${topics.join(' and ')}:`);
     lines.push(`Why they can differ: ${reasons.join('; ')}.`);
@@ -134,18 +163,28 @@ export function compareWithSession(session: SessionSide, path: PathSide): Source
   return { agree: topics.length === 0, topics, session: statementSession, path: statementPath, reasons, lines };
 }
 
-function whyTheyDiffer(session: SessionSide, path: PathSide, agents: readonly string[], name: (id: string) => string): string[] {
+function whyTheyDiffer(
+  session: SessionSide,
+  path: PathSide,
+  agents: readonly string[],
+  name: (id: string) => string,
+): string[] {
   const reasons: string[] = [];
   const who = session.agentName ?? session.agentId;
   if (!agents.includes(session.agentId)) {
-    const others = agents.slice(0, 3).map(name).join(', ') + (agents.length > 3 ? ` and ${agents.length - 3} more` : '');
+    const others =
+      agents.slice(0, 3).map(name).join(', ') + (agents.length > 3 ? ` and ${agents.length - 3} more` : '');
     reasons.push(`different agent: the session was measured on ${who}, the test's path by ${others || 'no agent'}`);
   }
   const apartMin = Math.round((path.roundId * 1000 - session.timeMs) / 60_000);
   if (Number.isFinite(apartMin) && Math.abs(apartMin) >= 1) {
-    reasons.push(`different round: the test's round is ${Math.abs(apartMin)} min ${apartMin > 0 ? 'after' : 'before'} the session`);
+    reasons.push(
+      `different round: the test's round is ${Math.abs(apartMin)} min ${apartMin > 0 ? 'after' : 'before'} the session`,
+    );
   }
   const server = path.traces.find((trace) => typeof trace.server === 'string')?.server;
-  reasons.push(`different probe: the session pinged (ICMP) its gateway and ${session.target ?? 'the site'} and traced from the device; the test traces${server ? ` to ${String(server)}` : ''} with its own probes`);
+  reasons.push(
+    `different probe: the session pinged (ICMP) its gateway and ${session.target ?? 'the site'} and traced from the device; the test traces${server ? ` to ${String(server)}` : ''} with its own probes`,
+  );
   return reasons;
 }

@@ -16,14 +16,19 @@ export interface RelatedTests {
 
 /** Where the slowest page's load time went (from its HAR). */
 export interface PageTimeSplit {
-  pageId: string; title: string; line: string; verdict?: string;
+  pageId: string;
+  title: string;
+  line: string;
+  verdict?: string;
   /** The chain of requests that decided its onLoad ("critical path document 476 ms (server wait 278 ms) → …"). */
   critical?: string;
   /** Its costliest finding, in one line ("Slow server response — saves ~1.0 s: …"). */
   finding?: string;
 }
 
-interface Collecting<T> { collect(options: { maxRecords: number }): Promise<{ records: T[] }> }
+interface Collecting<T> {
+  collect(options: { maxRecords: number }): Promise<{ records: T[] }>;
+}
 
 export interface RelatedClient {
   getPageDetails(userSessionId: string, pageId: string, options?: { signal?: AbortSignal }): Promise<Har>;
@@ -35,37 +40,82 @@ export interface RelatedClient {
  * Where the slowest page's time went, from its HAR (one request), with the waterfall read for it:
  * the caller adds the page's insights from it (the panel through the lazily loaded sharing library).
  */
-export async function slowestPageSplit(client: RelatedClient, session: UserSessionDetail, signal?: AbortSignal): Promise<{ split: PageTimeSplit; waterfall: Waterfall } | undefined> {
+export async function slowestPageSplit(
+  client: RelatedClient,
+  session: UserSessionDetail,
+  signal?: AbortSignal,
+): Promise<{ split: PageTimeSplit; waterfall: Waterfall } | undefined> {
   const pages = Array.isArray(session.pages) ? session.pages : [];
-  const slowest = pages.reduce<UserSessionDetail['pages'][number] | undefined>((worst, page) => ((page.pageTimings?.onLoad ?? -1) > (worst?.pageTimings?.onLoad ?? -1) ? page : worst), undefined);
+  const slowest = pages.reduce<UserSessionDetail['pages'][number] | undefined>(
+    (worst, page) => ((page.pageTimings?.onLoad ?? -1) > (worst?.pageTimings?.onLoad ?? -1) ? page : worst),
+    undefined,
+  );
   if (!slowest?.id) return undefined;
   const har = await client.getPageDetails(session.userSessionId, slowest.id, signal ? { signal } : {});
   const doc = readHar(har);
   const waterfall = buildWaterfall(doc, doc.pages[0]?.id ?? '');
   const split = timeSplit(waterfall);
-  return { split: { pageId: slowest.id, title: slowest.title || slowest.id, line: split.line, ...(split.verdict ? { verdict: split.verdict } : {}) }, waterfall };
+  return {
+    split: {
+      pageId: slowest.id,
+      title: slowest.title || slowest.id,
+      line: split.line,
+      ...(split.verdict ? { verdict: split.verdict } : {}),
+    },
+    waterfall,
+  };
 }
 
 /** Tests bounded: a session needs only the few toward its own site. */
 const MAX_TESTS = 1000;
 const MAX_METRICS = 5000;
 
-export async function relatedTests(client: RelatedClient, session: UserSessionDetail, signal?: AbortSignal): Promise<RelatedTests> {
+export async function relatedTests(
+  client: RelatedClient,
+  session: UserSessionDetail,
+  signal?: AbortSignal,
+): Promise<RelatedTests> {
   const timeS = Date.parse(session.date) / 1000;
   if (!Number.isFinite(timeS)) return { links: [], why: 'the session has no time to match rounds against' };
   const traceroute: unknown = (session.network as Partial<UserSessionDetail['network']> | undefined)?.traceroute;
-  const destination = typeof traceroute === 'object' && traceroute !== null ? (traceroute as { destination?: unknown }).destination : undefined;
-  const ref: SessionRef = { agentId: String(session.agentId), visitedSite: String(session.visitedSite), timeS, ...(typeof destination === 'string' ? { destinationIp: destination } : {}) };
+  const destination =
+    typeof traceroute === 'object' && traceroute !== null
+      ? (traceroute as { destination?: unknown }).destination
+      : undefined;
+  const ref: SessionRef = {
+    agentId: String(session.agentId),
+    visitedSite: String(session.visitedSite),
+    timeS,
+    ...(typeof destination === 'string' ? { destinationIp: destination } : {}),
+  };
   const { records: tests } = await client.endpointTests(signal ? { signal } : {}).collect({ maxRecords: MAX_TESTS });
   const matched = testsTowardSession(ref, tests);
   const rounds = new Map<number, number[]>();
   const others = new Map<number, number[]>();
-  await Promise.all(matched.map(async ({ test }) => {
-    const range = { from: new Date((timeS - MAX_APART_S) * 1000), to: new Date((timeS + MAX_APART_S) * 1000) };
-    const { records } = await client.netMetrics(test.testId, { ...range, ...(signal ? { signal } : {}) }).collect({ maxRecords: MAX_METRICS });
-    rounds.set(test.testId, records.filter((m) => String(m.agentId) === ref.agentId).map((m) => m.roundId));
-    others.set(test.testId, records.filter((m) => String(m.agentId) !== ref.agentId).map((m) => m.roundId));
-  }));
-  const { links, why } = sessionTestLinks(ref, matched, (testId) => rounds.get(testId) ?? [], (testId) => others.get(testId) ?? []);
-  return { links: links.map(({ testId, agentId, roundId, description }) => ({ testId, agentId, roundId, description })), ...(why ? { why } : {}) };
+  await Promise.all(
+    matched.map(async ({ test }) => {
+      const range = { from: new Date((timeS - MAX_APART_S) * 1000), to: new Date((timeS + MAX_APART_S) * 1000) };
+      const { records } = await client
+        .netMetrics(test.testId, { ...range, ...(signal ? { signal } : {}) })
+        .collect({ maxRecords: MAX_METRICS });
+      rounds.set(
+        test.testId,
+        records.filter((m) => String(m.agentId) === ref.agentId).map((m) => m.roundId),
+      );
+      others.set(
+        test.testId,
+        records.filter((m) => String(m.agentId) !== ref.agentId).map((m) => m.roundId),
+      );
+    }),
+  );
+  const { links, why } = sessionTestLinks(
+    ref,
+    matched,
+    (testId) => rounds.get(testId) ?? [],
+    (testId) => others.get(testId) ?? [],
+  );
+  return {
+    links: links.map(({ testId, agentId, roundId, description }) => ({ testId, agentId, roundId, description })),
+    ...(why ? { why } : {}),
+  };
 }

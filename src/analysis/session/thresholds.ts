@@ -4,32 +4,43 @@
 export const THRESHOLDS = {
   device: {
     /** Mean CPU utilization, 0..1. */
-    cpuWarn: 0.7, cpuBad: 0.9,
+    cpuWarn: 0.7,
+    cpuBad: 0.9,
     /** Used / total physical memory. */
-    memoryWarn: 0.85, memoryBad: 0.95,
+    memoryWarn: 0.85,
+    memoryBad: 0.95,
   },
   wifi: {
     /** dBm: weaker (more negative) is worse. */
-    rssiWarn: -67, rssiBad: -75,
+    rssiWarn: -67,
+    rssiBad: -75,
     /** Signal-to-noise ratio in dB (rssi − noise). */
-    snrWarn: 25, snrBad: 15,
+    snrWarn: 25,
+    snrBad: 15,
     /** Link quality 0..100. */
-    qualityWarn: 50, qualityBad: 30,
+    qualityWarn: 50,
+    qualityBad: 30,
     /** Mbit/s. */
-    txRateWarn: 54, txRateBad: 12,
+    txRateWarn: 54,
+    txRateBad: 12,
   },
   gateway: {
     /** ms to the first hop on the LAN. */
-    rttWarn: 10, rttBad: 30,
+    rttWarn: 10,
+    rttBad: 30,
     /** fraction of pings lost. */
-    lossWarn: 0.01, lossBad: 0.05,
+    lossWarn: 0.01,
+    lossBad: 0.05,
   },
   isp: {
     /** ms the target's round trip adds over its baseline: the agent's normal toward it, or what distance explains. Never an absolute. */
-    rttWarn: 100, rttBad: 200,
-    lossWarn: 0.01, lossBad: 0.03,
+    rttWarn: 100,
+    rttBad: 200,
+    lossWarn: 0.01,
+    lossBad: 0.03,
     /** ms of round-trip variation to the target (a ping's mean deviation, a network session's jitter): real-time voice and video suffer past about 30 ms. */
-    jitterWarn: 30, jitterBad: 50,
+    jitterWarn: 30,
+    jitterBad: 50,
     /** Light in fibre covers about 200 km per ms (physics: c / 1.5). */
     fibreKmPerMs: 200,
     /** Real routes are about twice the great-circle distance (detours, peering points). */
@@ -37,18 +48,23 @@ export const THRESHOLDS = {
   },
   tunnel: {
     /** ms to the VPN concentrator or the proxy the agent goes through. */
-    rttWarn: 100, rttBad: 200,
-    lossWarn: 0.01, lossBad: 0.03,
+    rttWarn: 100,
+    rttBad: 200,
+    lossWarn: 0.01,
+    lossBad: 0.03,
   },
   server: {
     /** TCP connect time beyond the network round trip, ms. */
-    connectWarn: 150, connectBad: 400,
+    connectWarn: 150,
+    connectBad: 400,
     /** Time to the server's first response to the page (ms, the page list's responseTime). */
-    firstByteWarn: 800, firstByteBad: 1800,
+    firstByteWarn: 800,
+    firstByteBad: 1800,
   },
   page: {
     /** onLoad of the slowest page, ms. */
-    loadWarn: 4000, loadBad: 10000,
+    loadWarn: 4000,
+    loadBad: 10000,
     /** One request taking this long (ms) is a slow request in itself. */
     slowRequest: 1000,
     /** A stretch with no request in flight shorter than this (ms) is not worth naming. */
@@ -72,6 +88,7 @@ export const THRESHOLDS = {
   },
   experience: {
     /** The service's experience score, 0 (worst) … 1 (best): below these it is fair, then poor. */
-    fairBelow: 0.7, poorBelow: 0.4,
+    fairBelow: 0.7,
+    poorBelow: 0.4,
   },
 } as const;

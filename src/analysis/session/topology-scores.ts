@@ -14,14 +14,20 @@ export type TopologyScores = Partial<Record<ScoreKind, number>>;
 /** Below these the service's score is a warning or bad (its own quality words: poor < 50 ≤ good < 80 ≤ great). */
 export const SCORE_LIMITS = { warn: 80, bad: 50 } as const;
 
-const WORDS: Record<ScoreKind, string> = { connection: 'the local connection', gateway: 'the gateway', vpn: 'the VPN', proxy: 'the proxy' };
+const WORDS: Record<ScoreKind, string> = {
+  connection: 'the local connection',
+  gateway: 'the gateway',
+  vpn: 'the VPN',
+  proxy: 'the proxy',
+};
 
 /** The scores a topology record carries (`…Score.score`), each a finite number within 0–100. */
 export function readTopologyScores(record: Record<string, unknown>): TopologyScores | undefined {
   const scores: TopologyScores = {};
   for (const kind of SCORE_KINDS) {
     const holder = record[`${kind}Score`];
-    const score = typeof holder === 'object' && holder !== null ? (holder as Record<string, unknown>)['score'] : undefined;
+    const score =
+      typeof holder === 'object' && holder !== null ? (holder as Record<string, unknown>)['score'] : undefined;
     if (typeof score === 'number' && Number.isFinite(score) && score >= 0 && score <= 100) scores[kind] = score;
   }
   return Object.keys(scores).length ? scores : undefined;
@@ -58,7 +64,11 @@ export function scoreFindings(scores: TopologyScores | undefined, wireless: bool
 }
 
 /** The findings of each segment with the score findings added where a score falls short. */
-export function withScoreFindings<T extends Partial<Record<Segment, Finding[] | undefined>>>(findings: T, scores: TopologyScores | undefined, wireless: boolean): T {
+export function withScoreFindings<T extends Partial<Record<Segment, Finding[] | undefined>>>(
+  findings: T,
+  scores: TopologyScores | undefined,
+  wireless: boolean,
+): T {
   const added = scoreFindings(scores, wireless);
   if (added.length === 0) return findings;
   const out: Partial<Record<Segment, Finding[] | undefined>> = { ...findings };

@@ -14,17 +14,33 @@ export function sessionTraceroutePath(session: UserSessionDetail): PathTrace | u
   if (typeof raw !== 'object' || raw === null) return undefined; // absent, or the error text of a failed traceroute
   const { destination, hops } = raw as { destination?: unknown; hops?: unknown };
   const answered = (Array.isArray(hops) ? hops.slice(0, MAX_HOPS) : [])
-    .filter((hop): hop is TracerouteHop => typeof hop === 'object' && hop !== null
-      && typeof (hop as TracerouteHop).hop === 'number' && (hop as TracerouteHop).hop > 0
-      && typeof (hop as TracerouteHop).ipAddress === 'string' && (hop as TracerouteHop).ipAddress !== '' && (hop as TracerouteHop).ipAddress !== '*')
+    .filter(
+      (hop): hop is TracerouteHop =>
+        typeof hop === 'object' &&
+        hop !== null &&
+        typeof (hop as TracerouteHop).hop === 'number' &&
+        (hop as TracerouteHop).hop > 0 &&
+        typeof (hop as TracerouteHop).ipAddress === 'string' &&
+        (hop as TracerouteHop).ipAddress !== '' &&
+        (hop as TracerouteHop).ipAddress !== '*',
+    )
     .map((hop) => ({ ...hop, name: hop.name && hop.name !== hop.ipAddress ? hop.name : '' }));
   if (answered.length === 0) return undefined;
   const time = Math.floor(Date.parse(String(session.date)) / 1000);
-  const sourceIp = typeof network?.networkProfile?.ipAddress === 'string' ? network.networkProfile.ipAddress : undefined;
+  const sourceIp =
+    typeof network?.networkProfile?.ipAddress === 'string' ? network.networkProfile.ipAddress : undefined;
   const trace = tracerouteToPathTrace(typeof destination === 'string' ? destination : '', answered, {
-    agentId: String(session.agentId), roundId: Number.isFinite(time) ? time : 0, pathId: 'session-traceroute', ...(sourceIp ? { sourceIp } : {}),
+    agentId: String(session.agentId),
+    roundId: Number.isFinite(time) ? time : 0,
+    pathId: 'session-traceroute',
+    ...(sourceIp ? { sourceIp } : {}),
   });
   // A negative delay means "no time measured", not a time.
-  const routes = trace.routes.map((route) => ({ ...route, hops: route.hops.map(({ responseTime, ...hop }) => (typeof responseTime === 'number' && responseTime >= 0 ? { ...hop, responseTime } : hop)) }));
+  const routes = trace.routes.map((route) => ({
+    ...route,
+    hops: route.hops.map(({ responseTime, ...hop }) =>
+      typeof responseTime === 'number' && responseTime >= 0 ? { ...hop, responseTime } : hop,
+    ),
+  }));
   return { ...trace, routes, server: String(session.visitedSite) };
 }

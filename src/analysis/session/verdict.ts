@@ -9,8 +9,27 @@ import type { UserSessionDetail } from '../../api/types';
 import { asArray, asNumber, asRecord, asString } from '../har/narrow';
 import { measurementError } from '../../api/types';
 import {
-  alsoText, blameOf, deviceFindings, distanceBaseline, gradedSegment, greatCircleKm, hopFindings, ispFindings, jitterFindings, lossBeyondGateway, pageFindings, serverFindings, wifiFindings,
-  SEGMENTS, SEGMENT_LABELS, type Baseline, type Finding, type GradedSegment, type LossMeasure, type Segment, type WifiMeasure,
+  alsoText,
+  blameOf,
+  deviceFindings,
+  distanceBaseline,
+  gradedSegment,
+  greatCircleKm,
+  hopFindings,
+  ispFindings,
+  jitterFindings,
+  lossBeyondGateway,
+  pageFindings,
+  serverFindings,
+  wifiFindings,
+  SEGMENTS,
+  SEGMENT_LABELS,
+  type Baseline,
+  type Finding,
+  type GradedSegment,
+  type LossMeasure,
+  type Segment,
+  type WifiMeasure,
 } from './grading';
 import { withScoreFindings, type TopologyScores } from './topology-scores';
 
@@ -29,7 +48,12 @@ export interface Verdict {
   segments: SegmentGrade[];
 }
 
-export interface PingSummary { avgRtt: number; loss: number; sent: number; received: number }
+export interface PingSummary {
+  avgRtt: number;
+  loss: number;
+  sent: number;
+  received: number;
+}
 
 /** A failed ping is a string or `{ error }`; a ping with nothing sent says nothing. */
 export function readPing(ping: unknown): PingSummary | 'failed' | undefined {
@@ -41,8 +65,16 @@ export function readPing(ping: unknown): PingSummary | 'failed' | undefined {
   return { avgRtt: asNumber(p.avgRtt, 0), loss: 1 - received / sent, sent, received };
 }
 
-export interface PingMeasure { rttMs: number; lost: number; sent: number; jitterMs?: number }
-export interface LatLon { lat: number; lon: number }
+export interface PingMeasure {
+  rttMs: number;
+  lost: number;
+  sent: number;
+  jitterMs?: number;
+}
+export interface LatLon {
+  lat: number;
+  lon: number;
+}
 
 /** What a session measured, as plain numbers (kept by the timeline for each session read). */
 export interface SessionMeasures {
@@ -84,7 +116,12 @@ function pingMeasure(raw: unknown): PingMeasure | 'failed' | undefined {
   if (typeof p !== 'object') return p;
   // The ping's mean deviation is its jitter; unknown when nothing came back.
   const deviation = asRecord(raw).meanDevRtt;
-  return { rttMs: p.avgRtt, lost: p.sent - p.received, sent: p.sent, ...(p.received > 1 && finite(deviation) && deviation >= 0 ? { jitterMs: deviation } : {}) };
+  return {
+    rttMs: p.avgRtt,
+    lost: p.sent - p.received,
+    sent: p.sent,
+    ...(p.received > 1 && finite(deviation) && deviation >= 0 ? { jitterMs: deviation } : {}),
+  };
 }
 
 export function readSessionMeasures(session: UserSessionDetail): SessionMeasures {
@@ -102,16 +139,25 @@ export function readSessionMeasures(session: UserSessionDetail): SessionMeasures
     ...(finite(cpuMean) ? { cpu: cpuMean } : {}),
     ...(total > 0 && finite(usedMean) ? { memory: usedMean / total } : {}),
     ...(Object.keys(w).length > 0 ? { wifi: wifiOf(w) } : {}),
-    ...(gateway ? { gateway } : {}), ...(target ? { target } : {}),
+    ...(gateway ? { gateway } : {}),
+    ...(target ? { target } : {}),
     ...(n.icmpBlocked === true ? { icmpBlocked: true } : {}),
     ...(connect >= 0 ? { connectMs: connect } : {}),
-    ...(finite(coordinates.latitude) && finite(coordinates.longitude) ? { location: { lat: coordinates.latitude, lon: coordinates.longitude } } : {}),
-    pages: asArray(session.pages).slice(0, MAX_PAGES).map((page) => {
-      const p = asRecord(page);
-      const onLoad = asNumber(asRecord(p.pageTimings).onLoad, -1);
-      // −1 is "not applicable" (the page never fired onLoad): no load time, not a fast one.
-      return { title: asString(p.title, 'a page'), code: asNumber(p.responseCode, 0), ...(onLoad >= 0 ? { onLoadMs: onLoad } : {}) };
-    }),
+    ...(finite(coordinates.latitude) && finite(coordinates.longitude)
+      ? { location: { lat: coordinates.latitude, lon: coordinates.longitude } }
+      : {}),
+    pages: asArray(session.pages)
+      .slice(0, MAX_PAGES)
+      .map((page) => {
+        const p = asRecord(page);
+        const onLoad = asNumber(asRecord(p.pageTimings).onLoad, -1);
+        // −1 is "not applicable" (the page never fired onLoad): no load time, not a fast one.
+        return {
+          title: asString(p.title, 'a page'),
+          code: asNumber(p.responseCode, 0),
+          ...(onLoad >= 0 ? { onLoadMs: onLoad } : {}),
+        };
+      }),
   };
 }
 
@@ -132,7 +178,12 @@ export function sessionVerdict(session: UserSessionDetail, context: SessionConte
 
 /** The session's baseline: its normal when the context knows it, else the distance floor when both ends are located. */
 export function baselineOf(m: SessionMeasures, context: SessionContext): Baseline | undefined {
-  if (context.normalRttMs !== undefined) return { source: 'normal', rttMs: context.normalRttMs, ...(context.normalSamples ? { samples: context.normalSamples } : {}) };
+  if (context.normalRttMs !== undefined)
+    return {
+      source: 'normal',
+      rttMs: context.normalRttMs,
+      ...(context.normalSamples ? { samples: context.normalSamples } : {}),
+    };
   if (m.location && context.targetLocation) return distanceBaseline(greatCircleKm(m.location, context.targetLocation));
   return undefined;
 }
@@ -141,8 +192,12 @@ export function segmentFindings(m: SessionMeasures, context: SessionContext): Re
   const gateway = typeof m.gateway === 'object' ? m.gateway : undefined;
   const target = typeof m.target === 'object' ? m.target : undefined;
   const gatewayLoss = gateway ? gateway.lost / gateway.sent : 0;
-  const slowest = m.pages.filter((p) => p.onLoadMs !== undefined).reduce<{ title: string; onLoadMs: number } | undefined>(
-    (a, p) => (a && a.onLoadMs >= (p.onLoadMs as number) ? a : { title: p.title, onLoadMs: p.onLoadMs as number }), undefined);
+  const slowest = m.pages
+    .filter((p) => p.onLoadMs !== undefined)
+    .reduce<{ title: string; onLoadMs: number } | undefined>(
+      (a, p) => (a && a.onLoadMs >= (p.onLoadMs as number) ? a : { title: p.title, onLoadMs: p.onLoadMs as number }),
+      undefined,
+    );
   const errors = (from: number, to: number): { count: number; code: number } | undefined => {
     const hit = m.pages.filter((p) => p.code >= from && p.code < to);
     return hit.length ? { count: hit.length, code: hit[0]?.code ?? from } : undefined;
@@ -154,21 +209,57 @@ export function segmentFindings(m: SessionMeasures, context: SessionContext): Re
     device: m.cpu === undefined && m.memory === undefined ? undefined : deviceFindings(m.cpu, m.memory),
     // Without RSSI the link is not measured (as the timeline reads it): never "within normal ranges".
     wifi: m.wifi?.rssi !== undefined ? wifiFindings(m.wifi) : undefined,
-    gateway: m.gateway === undefined ? undefined : gateway
-      ? hopFindings('gateway', 'the gateway', gateway.rttMs, { lost: gateway.lost, sent: gateway.sent })
-      // Many gateways ignore ping; that alone says nothing about forwarding.
-      : [{ segment: 'gateway', grade: 'ok', message: 'the gateway did not answer ping (many ignore it): not graded' }],
-    tunnel: tunnel && (tunnel.rttMs !== undefined || tunnel.loss !== undefined)
-      ? hopFindings('tunnel', `the ${tunnel.type === 'vpn' ? 'VPN concentrator' : 'proxy'} ${tunnel.target}`, tunnel.rttMs, tunnel.loss) : undefined,
-    isp: m.target === undefined ? undefined : target
-      ? [...ispFindings(target.rttMs, lossBeyondGateway({ lost: target.lost, sent: target.sent }, gatewayLoss), baselineOf(m, context)), ...jitterFindings(target.jitterMs, 'ping mean deviation')]
-      : m.icmpBlocked ? undefined : [{ segment: 'isp', grade: 'warn', message: 'the target did not answer ping' }],
-    server: context.firstByteMs === undefined && m.connectMs === undefined && !serverErrors ? undefined : serverFindings({
-      ...(context.firstByteMs === undefined ? {} : { firstByteMs: context.firstByteMs, ...(context.firstByteSource ? { firstByteSource: context.firstByteSource } : {}) }),
-      ...(m.connectMs === undefined ? {} : { connectMs: m.connectMs }),
-      ...(target ? { pingMs: target.rttMs } : {}),
-      ...(serverErrors ? { serverErrors } : {}),
-    }),
+    gateway:
+      m.gateway === undefined
+        ? undefined
+        : gateway
+          ? hopFindings('gateway', 'the gateway', gateway.rttMs, { lost: gateway.lost, sent: gateway.sent })
+          : // Many gateways ignore ping; that alone says nothing about forwarding.
+            [
+              {
+                segment: 'gateway',
+                grade: 'ok',
+                message: 'the gateway did not answer ping (many ignore it): not graded',
+              },
+            ],
+    tunnel:
+      tunnel && (tunnel.rttMs !== undefined || tunnel.loss !== undefined)
+        ? hopFindings(
+            'tunnel',
+            `the ${tunnel.type === 'vpn' ? 'VPN concentrator' : 'proxy'} ${tunnel.target}`,
+            tunnel.rttMs,
+            tunnel.loss,
+          )
+        : undefined,
+    isp:
+      m.target === undefined
+        ? undefined
+        : target
+          ? [
+              ...ispFindings(
+                target.rttMs,
+                lossBeyondGateway({ lost: target.lost, sent: target.sent }, gatewayLoss),
+                baselineOf(m, context),
+              ),
+              ...jitterFindings(target.jitterMs, 'ping mean deviation'),
+            ]
+          : m.icmpBlocked
+            ? undefined
+            : [{ segment: 'isp', grade: 'warn', message: 'the target did not answer ping' }],
+    server:
+      context.firstByteMs === undefined && m.connectMs === undefined && !serverErrors
+        ? undefined
+        : serverFindings({
+            ...(context.firstByteMs === undefined
+              ? {}
+              : {
+                  firstByteMs: context.firstByteMs,
+                  ...(context.firstByteSource ? { firstByteSource: context.firstByteSource } : {}),
+                }),
+            ...(m.connectMs === undefined ? {} : { connectMs: m.connectMs }),
+            ...(target ? { pingMs: target.rttMs } : {}),
+            ...(serverErrors ? { serverErrors } : {}),
+          }),
     page: !slowest && !clientErrors ? undefined : pageFindings(slowest, clientErrors),
   };
 }
@@ -182,12 +273,24 @@ export function gradeSession(m: SessionMeasures, context: SessionContext = {}): 
     const measured = segments.filter((s) => s.grade === 'ok').map((s) => SEGMENT_LABELS[s.segment]);
     const unmeasured = notMeasured(m);
     const also = unmeasured.length ? `; not measured: ${unmeasured.join(', ')}` : '';
-    return { grade: measured.length ? 'ok' : 'unknown', segments, line: measured.length ? `No segment stands out: ${measured.join(', ')} within normal ranges${also}.` : `Not enough data for a verdict${also}.` };
+    return {
+      grade: measured.length ? 'ok' : 'unknown',
+      segments,
+      line: measured.length
+        ? `No segment stands out: ${measured.join(', ')} within normal ranges${also}.`
+        : `Not enough data for a verdict${also}.`,
+    };
   }
-  const reasons = blamed.findings.filter((f) => f.grade === grade).map((f) => f.message).join('; ');
+  const reasons = blamed.findings
+    .filter((f) => f.grade === grade)
+    .map((f) => f.message)
+    .join('; ');
   const lead = grade === 'bad' ? 'Worst segment' : 'Weakest segment';
   return {
-    worst: blamed.segment, grade, segments, ...(also.length ? { also } : {}),
+    worst: blamed.segment,
+    grade,
+    segments,
+    ...(also.length ? { also } : {}),
     line: `${lead}: ${SEGMENT_LABELS[blamed.segment]} — ${reasons}${alsoText(segments, also)}.`,
   };
 }
@@ -196,18 +299,28 @@ export function gradeSession(m: SessionMeasures, context: SessionContext = {}): 
 function notMeasured(m: SessionMeasures): string[] {
   return [
     ...(m.wifi && m.wifi.rssi === undefined ? [`${SEGMENT_LABELS.wifi} (no RSSI)`] : []),
-    ...(m.pages.length > 0 && m.pages.every((p) => p.onLoadMs === undefined) ? [`${SEGMENT_LABELS.page} (no onLoad: ${m.pages.length === 1 ? 'the page' : `its ${m.pages.length} pages`} never fired it)`] : []),
+    ...(m.pages.length > 0 && m.pages.every((p) => p.onLoadMs === undefined)
+      ? [
+          `${SEGMENT_LABELS.page} (no onLoad: ${m.pages.length === 1 ? 'the page' : `its ${m.pages.length} pages`} never fired it)`,
+        ]
+      : []),
   ];
 }
 
 /** The agent's normal toward the session's site: the median round trip of its neighbours' pings to the same site. */
-export function contextFromNeighbours(session: UserSessionDetail, neighbours: readonly UserSessionDetail[]): SessionContext {
+export function contextFromNeighbours(
+  session: UserSessionDetail,
+  neighbours: readonly UserSessionDetail[],
+): SessionContext {
   const site = asString(session.visitedSite);
-  const rtts = neighbours.filter((n) => n !== session && asString(n.visitedSite) === site && n.userSessionId !== session.userSessionId)
-    .map((n) => readPing(net(n).ping)).flatMap((p) => (typeof p === 'object' && p.received > 0 ? [p.avgRtt] : []));
+  const rtts = neighbours
+    .filter((n) => n !== session && asString(n.visitedSite) === site && n.userSessionId !== session.userSessionId)
+    .map((n) => readPing(net(n).ping))
+    .flatMap((p) => (typeof p === 'object' && p.received > 0 ? [p.avgRtt] : []));
   if (rtts.length === 0) return {};
   const sorted = rtts.sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  const normal = sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+  const normal =
+    sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
   return { normalRttMs: normal, normalSamples: sorted.length };
 }

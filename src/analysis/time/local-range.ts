@@ -8,17 +8,31 @@ const DAY_MS = 86_400_000;
 const MAX_TEXT = 100;
 export const RETENTION_MS = 7 * DAY_MS;
 
-export const LOCAL_TIME_HELP = 'today, yesterday, yesterday 14:00, yesterday afternoon, 2026-11-24 14:00, or a range: 2026-11-24 14:00 – 18:00';
+export const LOCAL_TIME_HELP =
+  'today, yesterday, yesterday 14:00, yesterday afternoon, 2026-11-24 14:00, or a range: 2026-11-24 14:00 – 18:00';
 
 /** A point in time; `local` when the text named no offset (so it was read in local time). */
-export interface ReadTime { ms: number; local: boolean }
+export interface ReadTime {
+  ms: number;
+  local: boolean;
+}
 
 /** A resolved range; `label` says it in local time with the zone's offset. */
-export interface LocalRange { from: Date; to: Date; label: string; local: boolean }
+export interface LocalRange {
+  from: Date;
+  to: Date;
+  label: string;
+  local: boolean;
+}
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
-const PARTS_OF_DAY: Record<string, [number, number]> = { morning: [6, 12], afternoon: [12, 18], evening: [18, 24], night: [0, 6] };
+const PARTS_OF_DAY: Record<string, [number, number]> = {
+  morning: [6, 12],
+  afternoon: [12, 18],
+  evening: [18, 24],
+  night: [0, 6],
+};
 
 const fail = <T>(error: string): Parsed<T> => ({ ok: false, error });
 
@@ -53,7 +67,8 @@ function dayOf(word: string, nowMs: number): Date | undefined {
 /** One point: a day word or date, optionally with a time; or ISO 8601 with an offset/Z. */
 export function parseLocalTime(input: string, nowMs: number): Parsed<ReadTime> {
   const text = input.trim().toLowerCase();
-  if (text.length === 0 || text.length > MAX_TEXT) return fail(`"${input.slice(0, 40)}" is not a time: ${LOCAL_TIME_HELP}`);
+  if (text.length === 0 || text.length > MAX_TEXT)
+    return fail(`"${input.slice(0, 40)}" is not a time: ${LOCAL_TIME_HELP}`);
   if (/(z|[+-]\d{2}:?\d{2})$/.test(text) && /^\d{4}-\d{2}-\d{2}t/.test(text)) {
     const ms = Date.parse(text.toUpperCase());
     return Number.isFinite(ms) ? { ok: true, value: { ms, local: false } } : fail(`${input} is not a date`);
@@ -84,11 +99,23 @@ export function parseLocalRange(input: string, nowMs: number): Parsed<LocalRange
   const to = Math.min(bounds.value.to, nowMs);
   if (from >= nowMs) return fail(`${formatLocal(new Date(from))} has not happened yet`);
   if (from >= to) return fail('The end must be after the start');
-  if (to - from > RETENTION_MS) return fail('The range is longer than 7 days (the data\'s retention)');
-  return { ok: true, value: { from: new Date(from), to: new Date(to), local, label: localRangeLabel(new Date(from), new Date(to), local) } };
+  if (to - from > RETENTION_MS) return fail("The range is longer than 7 days (the data's retention)");
+  return {
+    ok: true,
+    value: {
+      from: new Date(from),
+      to: new Date(to),
+      local,
+      label: localRangeLabel(new Date(from), new Date(to), local),
+    },
+  };
 }
 
-interface Bounds { from: number; to: number; local: boolean }
+interface Bounds {
+  from: number;
+  to: number;
+  local: boolean;
+}
 
 function wholeDay(text: string, nowMs: number): Parsed<Bounds> | undefined {
   if (text !== 'today' && text !== 'yesterday') return undefined;
@@ -102,7 +129,10 @@ function partOfDay(text: string, nowMs: number): Parsed<Bounds> | undefined {
   const hours = part === undefined ? undefined : PARTS_OF_DAY[part];
   const day = dayWord === undefined ? undefined : dayOf(dayWord, nowMs);
   if (!hours || !day || extra !== undefined) return undefined;
-  return { ok: true, value: { from: atLocal(day, hours[0], 0).getTime(), to: atLocal(day, hours[1], 0).getTime(), local: true } };
+  return {
+    ok: true,
+    value: { from: atLocal(day, hours[0], 0).getTime(), to: atLocal(day, hours[1], 0).getTime(), local: true },
+  };
 }
 
 function twoPoints(text: string, nowMs: number): Parsed<Bounds> {
@@ -114,7 +144,10 @@ function twoPoints(text: string, nowMs: number): Parsed<Bounds> {
   const endClock = clock(second.trim());
   if (endClock && start.value.local) {
     const startDay = new Date(start.value.ms);
-    return { ok: true, value: { from: start.value.ms, to: atLocal(startDay, endClock[0], endClock[1]).getTime(), local: true } };
+    return {
+      ok: true,
+      value: { from: start.value.ms, to: atLocal(startDay, endClock[0], endClock[1]).getTime(), local: true },
+    };
   }
   const end = parseLocalTime(second, nowMs);
   if (!end.ok) return end;
@@ -139,7 +172,8 @@ export function formatLocal(date: Date): string {
 
 /** "2026-11-24 14:00 – 18:00 local time (UTC+01:00)"; the end's date is written when it differs. */
 export function localRangeLabel(from: Date, to: Date, local = true): string {
-  if (!local) return `${from.toISOString().slice(0, 16).replace('T', ' ')} – ${to.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  if (!local)
+    return `${from.toISOString().slice(0, 16).replace('T', ' ')} – ${to.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   const [start, end] = [formatLocal(from), formatLocal(to)];
   const sameDay = start.slice(0, 10) === end.slice(0, 10);
   return `${start} – ${sameDay ? end.slice(11) : end} local time (${zoneOffsetText(from)})`;

@@ -40,7 +40,10 @@ export interface FittingRead<T> {
 export type PartReader<T> = (range: PathRange, maxRecords: number) => Promise<{ records: T[]; complete: boolean }>;
 
 /** A part read already: its seconds and the records it held. */
-export interface PartCount { seconds: number; records: number }
+export interface PartCount {
+  seconds: number;
+  records: number;
+}
 
 /** Narrowing stops at ten minutes, after at most this many halvings. */
 const SHORTEST_PART_SECONDS = 600;
@@ -48,7 +51,9 @@ const MAX_NARROWINGS = 8;
 
 /** Seconds a range spans; undefined for a window that is not one. */
 export function rangeSeconds(range: PathRange): number | undefined {
-  return 'window' in range ? windowSeconds(range.window) : Math.max(0, Math.round((range.to.getTime() - range.from.getTime()) / 1000));
+  return 'window' in range
+    ? windowSeconds(range.window)
+    : Math.max(0, Math.round((range.to.getTime() - range.from.getTime()) / 1000));
 }
 
 /**
@@ -57,7 +62,12 @@ export function rangeSeconds(range: PathRange): number | undefined {
  * hours (minutes under an hour), halved while a read still overflows. The lists come oldest
  * first, so a capped read of the whole range would end hours before the range does.
  */
-export async function readNewestFitting<T>(read: PartReader<T>, range: PathRange, cap: number, known?: PartCount): Promise<FittingRead<T>> {
+export async function readNewestFitting<T>(
+  read: PartReader<T>,
+  range: PathRange,
+  cap: number,
+  known?: PartCount,
+): Promise<FittingRead<T>> {
   const total = rangeSeconds(range);
   if (total === undefined) return { ...(await read(range, cap)), range };
   let probe = known;
@@ -67,14 +77,19 @@ export async function readNewestFitting<T>(read: PartReader<T>, range: PathRange
     probe = { seconds: FIRST_PAINT_SECONDS, records: (await read(part, cap)).records.length };
   }
   // A probe that filled the cap held more: its density says nothing of the range's size.
-  const about = probe.seconds > 0 && probe.records < cap ? Math.round(probe.records * total / probe.seconds) : 0;
+  const about = probe.seconds > 0 && probe.records < cap ? Math.round((probe.records * total) / probe.seconds) : 0;
   let seconds = fittingSeconds(probe, cap, total);
   for (let narrowings = 0; ; narrowings++) {
     const part = seconds < total ? newestPart(range, seconds) : undefined;
     const result = await read(part ?? range, cap);
     const last = narrowings >= MAX_NARROWINGS || seconds <= SHORTEST_PART_SECONDS;
     if (result.complete || last) {
-      return { records: result.records, complete: result.complete, range: part ?? range, ...(part ? { narrowed: { seconds, rangeSeconds: total, about } } : {}) };
+      return {
+        records: result.records,
+        complete: result.complete,
+        range: part ?? range,
+        ...(part ? { narrowed: { seconds, rangeSeconds: total, about } } : {}),
+      };
     }
     seconds = Math.max(SHORTEST_PART_SECONDS, wholeUnits(Math.min(seconds, total) / 2));
   }
@@ -83,7 +98,7 @@ export async function readNewestFitting<T>(read: PartReader<T>, range: PathRange
 /** The seconds that hold about `cap` records at the probe's density (the whole range when it fits). */
 function fittingSeconds(probe: PartCount, cap: number, total: number): number {
   if (probe.records === 0) return total;
-  const fits = probe.seconds * cap / probe.records;
+  const fits = (probe.seconds * cap) / probe.records;
   return fits >= total ? total : wholeUnits(fits);
 }
 
@@ -94,14 +109,23 @@ function wholeUnits(seconds: number): number {
 }
 
 /** What a capped read left out: the part drawn ("the last 4 h") and why ("about 57,600 results are more than the 10,000 the panel draws"); undefined when nothing. */
-export function leftOut(read: Pick<FittingRead<unknown>, 'narrowed' | 'complete'>, cap: number, what: string): { part: string; why: string } | undefined {
+export function leftOut(
+  read: Pick<FittingRead<unknown>, 'narrowed' | 'complete'>,
+  cap: number,
+  what: string,
+): { part: string; why: string } | undefined {
   const drawn = cap.toLocaleString('en-US');
   if (read.narrowed) {
     const { seconds, about } = read.narrowed;
     const last = `the last ${seconds % 3600 === 0 ? `${seconds / 3600} h` : `${Math.round(seconds / 60)} min`}`;
     const part = read.complete ? last : `the first ${drawn} ${what} of ${last}`;
-    const why = about > cap ? `about ${about.toLocaleString('en-US')} ${what} are more than the ${drawn} the panel draws` : `the range holds more ${what} than the ${drawn} the panel draws`;
+    const why =
+      about > cap
+        ? `about ${about.toLocaleString('en-US')} ${what} are more than the ${drawn} the panel draws`
+        : `the range holds more ${what} than the ${drawn} the panel draws`;
     return { part, why };
   }
-  return read.complete ? undefined : { part: `the first ${drawn} ${what}`, why: `the range holds more than the panel draws` };
+  return read.complete
+    ? undefined
+    : { part: `the first ${drawn} ${what}`, why: `the range holds more than the panel draws` };
 }

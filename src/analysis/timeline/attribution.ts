@@ -6,8 +6,21 @@
 import type { Grade } from '../grades';
 import { THRESHOLDS as T } from '../session/thresholds';
 import {
-  blameOf, deviceFindings, gradedSegment, hopFindings, ispFindings, jitterFindings, pageFindings, serverFindings, wifiFindings,
-  SEGMENTS, SEGMENT_LABELS, type Baseline, type Finding, type LossMeasure, type Segment,
+  blameOf,
+  deviceFindings,
+  gradedSegment,
+  hopFindings,
+  ispFindings,
+  jitterFindings,
+  pageFindings,
+  serverFindings,
+  wifiFindings,
+  SEGMENTS,
+  SEGMENT_LABELS,
+  type Baseline,
+  type Finding,
+  type LossMeasure,
+  type Segment,
 } from '../session/grading';
 import type { SessionMeasures } from '../session/verdict';
 import type { TimelineLanes } from './model';
@@ -28,7 +41,10 @@ export interface SegmentEvidence {
   findings: Finding[];
 }
 
-export interface Window { fromMs: number; toMs: number }
+export interface Window {
+  fromMs: number;
+  toMs: number;
+}
 
 export function median(values: readonly number[]): number | undefined {
   if (values.length === 0) return undefined;
@@ -47,17 +63,25 @@ const mostCommon = (values: readonly string[]): string | undefined => {
 };
 
 /** Points of a lane inside and outside the window: `inside(t)` and `outside(t)` decide. */
-export interface Split { inside: (t: number) => boolean; outside: (t: number) => boolean }
+export interface Split {
+  inside: (t: number) => boolean;
+  outside: (t: number) => boolean;
+}
 
 type SegmentReader = (lanes: TimelineLanes, split: Split) => SegmentEvidence | undefined;
 
-function both<P extends { t: number }>(points: readonly P[], split: Split, value: (p: P) => number | undefined): { inside: number[]; outside: number[] } {
+function both<P extends { t: number }>(
+  points: readonly P[],
+  split: Split,
+  value: (p: P) => number | undefined,
+): { inside: number[]; outside: number[] } {
   const inside: number[] = [];
   const outside: number[] = [];
   for (const p of points) {
     const v = value(p);
     if (v === undefined || !Number.isFinite(v)) continue;
-    if (split.inside(p.t)) inside.push(v); else if (split.outside(p.t)) outside.push(v);
+    if (split.inside(p.t)) inside.push(v);
+    else if (split.outside(p.t)) outside.push(v);
   }
   return { inside, outside };
 }
@@ -73,13 +97,17 @@ const gradeOfFindings = (findings: readonly Finding[]): Grade => worst(...findin
 function pooledLoss(points: readonly { sent?: number; lost?: number; loss?: number }[]): LossMeasure | undefined {
   if (points.length === 0) return undefined;
   if (points.every((p) => p.sent !== undefined && p.lost !== undefined)) {
-    return { lost: points.reduce((a, p) => a + (p.lost as number), 0), sent: points.reduce((a, p) => a + (p.sent as number), 0) };
+    return {
+      lost: points.reduce((a, p) => a + (p.lost as number), 0),
+      sent: points.reduce((a, p) => a + (p.sent as number), 0),
+    };
   }
   const shares = points.flatMap((p) => (p.loss === undefined ? [] : [p.loss]));
   return shares.length ? { fraction: shares.reduce((a, b) => a + b, 0) / shares.length } : undefined;
 }
 
-const lossShare = (loss: LossMeasure): number => ('sent' in loss ? (loss.sent > 0 ? loss.lost / loss.sent : 0) : loss.fraction);
+const lossShare = (loss: LossMeasure): number =>
+  'sent' in loss ? (loss.sent > 0 ? loss.lost / loss.sent : 0) : loss.fraction;
 const sessionSamples = (lanes: TimelineLanes, split: Split): SessionMeasures[] =>
   lanes.samples.flatMap((s) => (s.source === 'session' && s.measures && split.inside(s.t) ? [s.measures] : []));
 
@@ -92,43 +120,94 @@ const READERS: Record<TimelineSegment, SegmentReader> = {
     if (cpuMedian === undefined && memoryMedian === undefined) return undefined;
     const findings = deviceFindings(cpuMedian, memoryMedian, 'busy (median)');
     const parts = [
-      cpuMedian === undefined ? undefined : `CPU ${pct(cpuMedian)} busy (median of ${cpu.inside.length})${otherwise(cpu.outside, pct)}`,
+      cpuMedian === undefined
+        ? undefined
+        : `CPU ${pct(cpuMedian)} busy (median of ${cpu.inside.length})${otherwise(cpu.outside, pct)}`,
       memoryMedian === undefined ? undefined : `memory ${pct(memoryMedian)} used${otherwise(memory.outside, pct)}`,
     ].filter(Boolean);
-    return { segment: 'device', grade: gradeOfFindings(findings), findings, text: parts.join(', '), numbers: { ...(cpuMedian === undefined ? {} : { cpuMedian }), ...(memoryMedian === undefined ? {} : { memoryMedian }), samples: cpu.inside.length } };
+    return {
+      segment: 'device',
+      grade: gradeOfFindings(findings),
+      findings,
+      text: parts.join(', '),
+      numbers: {
+        ...(cpuMedian === undefined ? {} : { cpuMedian }),
+        ...(memoryMedian === undefined ? {} : { memoryMedian }),
+        samples: cpu.inside.length,
+      },
+    };
   },
   wifi: (lanes, split) => {
     const rssi = both(lanes.samples, split, (s) => s.rssi);
     const rssiMedian = median(rssi.inside);
     if (rssiMedian === undefined) return undefined;
     const qualityMedian = median(both(lanes.samples, split, (s) => s.quality).inside);
-    const snrMedian = median(both(lanes.samples, split, (s) => (s.rssi !== undefined && s.noise !== undefined && s.noise < 0 ? s.rssi - s.noise : undefined)).inside);
+    const snrMedian = median(
+      both(lanes.samples, split, (s) =>
+        s.rssi !== undefined && s.noise !== undefined && s.noise < 0 ? s.rssi - s.noise : undefined,
+      ).inside,
+    );
     const txRateMedian = median(both(lanes.samples, split, (s) => s.txRate).inside);
     const inWindow = lanes.samples.filter((s) => split.inside(s.t));
     const ssid = mostCommon(inWindow.flatMap((s) => (s.ssid ? [s.ssid] : [])));
     const bssid = mostCommon(inWindow.flatMap((s) => (s.bssid ? [s.bssid] : [])));
-    const findings = wifiFindings({ rssi: rssiMedian, ...(snrMedian === undefined ? {} : { snr: snrMedian }), ...(qualityMedian === undefined ? {} : { quality: qualityMedian }), ...(txRateMedian === undefined ? {} : { txRate: txRateMedian }) });
-    const where = [ssid ? `on SSID ${ssid}` : undefined, bssid ? `(BSSID ${bssid})` : undefined].filter(Boolean).join(' ');
+    const findings = wifiFindings({
+      rssi: rssiMedian,
+      ...(snrMedian === undefined ? {} : { snr: snrMedian }),
+      ...(qualityMedian === undefined ? {} : { quality: qualityMedian }),
+      ...(txRateMedian === undefined ? {} : { txRate: txRateMedian }),
+    });
+    const where = [ssid ? `on SSID ${ssid}` : undefined, bssid ? `(BSSID ${bssid})` : undefined]
+      .filter(Boolean)
+      .join(' ');
     return {
-      segment: 'wifi', grade: gradeOfFindings(findings), findings,
+      segment: 'wifi',
+      grade: gradeOfFindings(findings),
+      findings,
       text: `RSSI ${Math.round(rssiMedian)} dBm median${where ? ` ${where}` : ''}${otherwise(rssi.outside, (v) => `${Math.round(v)} dBm`)}`,
-      numbers: { rssiMedian, samples: rssi.inside.length, ...(qualityMedian === undefined ? {} : { qualityMedian }), ...(ssid ? { ssid } : {}), ...(bssid ? { bssid } : {}) },
+      numbers: {
+        rssiMedian,
+        samples: rssi.inside.length,
+        ...(qualityMedian === undefined ? {} : { qualityMedian }),
+        ...(ssid ? { ssid } : {}),
+        ...(bssid ? { bssid } : {}),
+      },
     };
   },
   gateway: (lanes, split) => {
     const probes = lanes.probes.filter((lane) => lane.type === 'gateway').flatMap((lane) => lane.points);
-    const fromSessions = lanes.samples.flatMap((s): { t: number; rtt: number; loss?: number; sent?: number; lost?: number }[] => {
-      const g = s.source === 'session' ? s.measures?.gateway : undefined;
-      return typeof g === 'object' ? [{ t: s.t, rtt: g.rttMs, sent: g.sent, lost: g.lost, loss: g.lost / g.sent }] : s.gatewayRtt === undefined ? [] : [{ t: s.t, rtt: s.gatewayRtt, ...(s.gatewayLoss === undefined ? {} : { loss: s.gatewayLoss }) }];
-    });
-    const points: { t: number; rtt?: number; loss?: number; sent?: number; lost?: number }[] = [...probes, ...fromSessions];
-    return hopEvidence('gateway', 'the gateway', both(points, split, (p) => p.rtt), points.filter((p) => split.inside(p.t) && (p.loss !== undefined || p.sent !== undefined)));
+    const fromSessions = lanes.samples.flatMap(
+      (s): { t: number; rtt: number; loss?: number; sent?: number; lost?: number }[] => {
+        const g = s.source === 'session' ? s.measures?.gateway : undefined;
+        return typeof g === 'object'
+          ? [{ t: s.t, rtt: g.rttMs, sent: g.sent, lost: g.lost, loss: g.lost / g.sent }]
+          : s.gatewayRtt === undefined
+            ? []
+            : [{ t: s.t, rtt: s.gatewayRtt, ...(s.gatewayLoss === undefined ? {} : { loss: s.gatewayLoss }) }];
+      },
+    );
+    const points: { t: number; rtt?: number; loss?: number; sent?: number; lost?: number }[] = [
+      ...probes,
+      ...fromSessions,
+    ];
+    return hopEvidence(
+      'gateway',
+      'the gateway',
+      both(points, split, (p) => p.rtt),
+      points.filter((p) => split.inside(p.t) && (p.loss !== undefined || p.sent !== undefined)),
+    );
   },
   tunnel: (lanes, split) => {
     let found: SegmentEvidence | undefined;
     for (const lane of lanes.probes.filter((l) => TUNNEL_TYPES.has(l.type))) {
-      const evidence = hopEvidence('tunnel', tunnelWords(lane.type, lane.target), both(lane.points, split, (p) => p.rtt), lane.points.filter((p) => split.inside(p.t) && p.rtt !== undefined));
-      if (evidence && (!found || rank(evidence.grade) > rank(found.grade))) found = { ...evidence, numbers: { ...evidence.numbers, type: lane.type, target: lane.target } };
+      const evidence = hopEvidence(
+        'tunnel',
+        tunnelWords(lane.type, lane.target),
+        both(lane.points, split, (p) => p.rtt),
+        lane.points.filter((p) => split.inside(p.t) && p.rtt !== undefined),
+      );
+      if (evidence && (!found || rank(evidence.grade) > rank(found.grade)))
+        found = { ...evidence, numbers: { ...evidence.numbers, type: lane.type, target: lane.target } };
     }
     return found;
   },
@@ -136,59 +215,124 @@ const READERS: Record<TimelineSegment, SegmentReader> = {
     const points = lanes.network.flatMap((lane) => lane.points.map((p) => ({ ...p, target: lane.target })));
     const latency = both(points, split, (p) => p.latency);
     const sessions = sessionSamples(lanes, split);
-    const targetPings = sessions.flatMap((m) => (typeof m.target === 'object' ? [{ ...m.target, gateway: m.gateway }] : []));
+    const targetPings = sessions.flatMap((m) =>
+      typeof m.target === 'object' ? [{ ...m.target, gateway: m.gateway }] : [],
+    );
     // Pings of the sessions read count packets: they are graded with their confidence; network sessions give only a share.
-    const counted = pooledLoss(targetPings.map((p) => ({ sent: p.sent, lost: Math.max(0, p.lost - (typeof p.gateway === 'object' ? Math.round((p.gateway.lost / p.gateway.sent) * p.sent) : 0)) })));
+    const counted = pooledLoss(
+      targetPings.map((p) => ({
+        sent: p.sent,
+        lost: Math.max(
+          0,
+          p.lost - (typeof p.gateway === 'object' ? Math.round((p.gateway.lost / p.gateway.sent) * p.sent) : 0),
+        ),
+      })),
+    );
     const shares = both(points, split, (p) => (p.loss === undefined ? undefined : p.loss / 100));
     const loss = counted ?? pooledLoss(shares.inside.map((loss) => ({ loss })));
     const latencyMedian = median(latency.inside) ?? median(targetPings.map((p) => p.rttMs));
     if (loss === undefined && latencyMedian === undefined) return undefined;
     // Latency is judged against the agent's own normal (outside the poor periods), since targets differ in distance.
     const normal = median(latency.outside);
-    const baseline: Baseline | undefined = normal === undefined ? undefined : { source: 'normal', rttMs: normal, samples: latency.outside.length };
+    const baseline: Baseline | undefined =
+      normal === undefined ? undefined : { source: 'normal', rttMs: normal, samples: latency.outside.length };
     // Jitter: the network sessions' own, else the sessions' pings' mean deviation (as the session verdict reads it).
     const networkJitter = median(both(points, split, (p) => p.jitter).inside);
     const jitter = networkJitter ?? median(targetPings.flatMap((p) => (p.jitterMs === undefined ? [] : [p.jitterMs])));
-    const findings = [...ispFindings(latencyMedian, loss === undefined ? undefined : lossBeyond(loss), baseline), ...jitterFindings(jitter, networkJitter === undefined ? 'ping mean deviation' : 'network sessions, median')];
+    const findings = [
+      ...ispFindings(latencyMedian, loss === undefined ? undefined : lossBeyond(loss), baseline),
+      ...jitterFindings(jitter, networkJitter === undefined ? 'ping mean deviation' : 'network sessions, median'),
+    ];
     const added = latencyMedian === undefined || normal === undefined ? undefined : Math.max(0, latencyMedian - normal);
     const target = mostCommon(points.filter((p) => split.inside(p.t) && (p.loss ?? 0) > 0).map((p) => p.target));
-    const latencyText = latencyMedian === undefined ? undefined : `latency ${ms(latencyMedian)}${added === undefined ? ', no normal to compare with' : `, +${ms(added)} over normal`}${jitter === undefined ? '' : `, jitter ${ms(jitter)}`}`;
-    const text = loss !== undefined && 'sent' in loss
-      ? [`session pings beyond the gateway: ${loss.lost} of ${loss.sent} lost (${pct(lossShare(loss))})`, latencyText ? `network sessions: ${latencyText}` : undefined].filter(Boolean).join('; ')
-      : `network sessions: ${[loss === undefined ? undefined : `${pct(loss.fraction)} loss mean${target ? ` (most to ${target})` : ''}${otherwise(shares.outside, pct)}`, latencyText].filter(Boolean).join(', ')}`;
+    const latencyText =
+      latencyMedian === undefined
+        ? undefined
+        : `latency ${ms(latencyMedian)}${added === undefined ? ', no normal to compare with' : `, +${ms(added)} over normal`}${jitter === undefined ? '' : `, jitter ${ms(jitter)}`}`;
+    const text =
+      loss !== undefined && 'sent' in loss
+        ? [
+            `session pings beyond the gateway: ${loss.lost} of ${loss.sent} lost (${pct(lossShare(loss))})`,
+            latencyText ? `network sessions: ${latencyText}` : undefined,
+          ]
+            .filter(Boolean)
+            .join('; ')
+        : `network sessions: ${[loss === undefined ? undefined : `${pct(loss.fraction)} loss mean${target ? ` (most to ${target})` : ''}${otherwise(shares.outside, pct)}`, latencyText].filter(Boolean).join(', ')}`;
     return {
-      segment: 'isp', grade: gradeOfFindings(findings), findings, text,
-      numbers: { ...(loss === undefined ? {} : { loss: lossShare(loss) }), ...(latencyMedian === undefined ? {} : { latencyMedian }), ...(added === undefined ? {} : { addedLatency: added }), ...(jitter === undefined ? {} : { jitterMedian: jitter }), samples: Math.max(shares.inside.length, latency.inside.length, targetPings.length) },
+      segment: 'isp',
+      grade: gradeOfFindings(findings),
+      findings,
+      text,
+      numbers: {
+        ...(loss === undefined ? {} : { loss: lossShare(loss) }),
+        ...(latencyMedian === undefined ? {} : { latencyMedian }),
+        ...(added === undefined ? {} : { addedLatency: added }),
+        ...(jitter === undefined ? {} : { jitterMedian: jitter }),
+        samples: Math.max(shares.inside.length, latency.inside.length, targetPings.length),
+      },
     };
   },
   server: (lanes, split) => {
     const firstByte = both(lanes.pages, split, (p) => p.responseTime);
     const m = median(firstByte.inside);
-    const excess = median(sessionSamples(lanes, split).flatMap((s) => (s.connectMs !== undefined && typeof s.target === 'object' ? [Math.max(0, s.connectMs - s.target.rttMs)] : [])));
+    const excess = median(
+      sessionSamples(lanes, split).flatMap((s) =>
+        s.connectMs !== undefined && typeof s.target === 'object' ? [Math.max(0, s.connectMs - s.target.rttMs)] : [],
+      ),
+    );
     const failing = lanes.pages.filter((p) => split.inside(p.t) && (p.responseCode ?? 0) >= 500);
     if (m === undefined && excess === undefined && failing.length === 0) return undefined;
     const findings = serverFindings({
-      ...(m === undefined ? {} : { firstByteMs: m }), ...(excess === undefined ? {} : { connectMs: excess, pingMs: 0 }),
+      ...(m === undefined ? {} : { firstByteMs: m }),
+      ...(excess === undefined ? {} : { connectMs: excess, pingMs: 0 }),
       ...(failing.length ? { serverErrors: { count: failing.length, code: failing[0]?.responseCode ?? 500 } } : {}),
     });
-    const slowSites = lanes.pages.filter((p) => split.inside(p.t) && (p.responseTime ?? 0) >= T.server.firstByteWarn).map((p) => hostOf(p.url)).filter((h): h is string => h !== undefined);
+    const slowSites = lanes.pages
+      .filter((p) => split.inside(p.t) && (p.responseTime ?? 0) >= T.server.firstByteWarn)
+      .map((p) => hostOf(p.url))
+      .filter((h): h is string => h !== undefined);
     const site = mostCommon(slowSites);
     const parts = [
-      m === undefined ? undefined : `first byte after ${ms(m)} median${site ? `, slowest from ${site}` : ''}${otherwise(firstByte.outside, ms)}`,
-      excess === undefined || excess <= T.server.connectWarn ? undefined : `TCP connect ${ms(excess)} more than a ping (median)`,
+      m === undefined
+        ? undefined
+        : `first byte after ${ms(m)} median${site ? `, slowest from ${site}` : ''}${otherwise(firstByte.outside, ms)}`,
+      excess === undefined || excess <= T.server.connectWarn
+        ? undefined
+        : `TCP connect ${ms(excess)} more than a ping (median)`,
       failing.length ? `${failing.length} page(s) answered ${failing[0]?.responseCode}` : undefined,
     ].filter(Boolean);
-    return { segment: 'server', grade: gradeOfFindings(findings), findings, text: parts.join(', '), numbers: { ...(m === undefined ? {} : { firstByteMedian: m }), samples: firstByte.inside.length, ...(site ? { site } : {}) } };
+    return {
+      segment: 'server',
+      grade: gradeOfFindings(findings),
+      findings,
+      text: parts.join(', '),
+      numbers: {
+        ...(m === undefined ? {} : { firstByteMedian: m }),
+        samples: firstByte.inside.length,
+        ...(site ? { site } : {}),
+      },
+    };
   },
   page: (lanes, split) => {
     const onLoad = both(lanes.pages, split, (p) => p.onLoad);
     const m = median(onLoad.inside);
-    const clientErrors = lanes.pages.filter((p) => split.inside(p.t) && (p.responseCode ?? 0) >= 400 && (p.responseCode ?? 0) < 500);
+    const clientErrors = lanes.pages.filter(
+      (p) => split.inside(p.t) && (p.responseCode ?? 0) >= 400 && (p.responseCode ?? 0) < 500,
+    );
     if (m === undefined && clientErrors.length === 0) return undefined;
-    const findings = pageFindings(m === undefined ? undefined : { title: 'pages', onLoadMs: m }, clientErrors.length ? { count: clientErrors.length, code: clientErrors[0]?.responseCode ?? 400 } : undefined, m === undefined ? undefined : `pages load in ${(m / 1000).toFixed(1)} s median`);
+    const findings = pageFindings(
+      m === undefined ? undefined : { title: 'pages', onLoadMs: m },
+      clientErrors.length ? { count: clientErrors.length, code: clientErrors[0]?.responseCode ?? 400 } : undefined,
+      m === undefined ? undefined : `pages load in ${(m / 1000).toFixed(1)} s median`,
+    );
     return {
-      segment: 'page', grade: gradeOfFindings(findings), findings,
-      text: m === undefined ? `${clientErrors.length} page(s) answered ${clientErrors[0]?.responseCode}` : `pages load in ${(m / 1000).toFixed(1)} s median${otherwise(onLoad.outside, (v) => `${(v / 1000).toFixed(1)} s`)}`,
+      segment: 'page',
+      grade: gradeOfFindings(findings),
+      findings,
+      text:
+        m === undefined
+          ? `${clientErrors.length} page(s) answered ${clientErrors[0]?.responseCode}`
+          : `pages load in ${(m / 1000).toFixed(1)} s median${otherwise(onLoad.outside, (v) => `${(v / 1000).toFixed(1)} s`)}`,
       numbers: { ...(m === undefined ? {} : { onLoadMedian: m }), samples: onLoad.inside.length },
     };
   },
@@ -198,28 +342,60 @@ const READERS: Record<TimelineSegment, SegmentReader> = {
 const lossBeyond = (loss: LossMeasure): LossMeasure => loss;
 
 const TUNNEL_TYPES = new Set(['vpn', 'proxy']);
-export const tunnelWords = (type: string, target: string): string => `the ${type === 'vpn' ? 'VPN concentrator' : 'proxy'} ${target}`;
+export const tunnelWords = (type: string, target: string): string =>
+  `the ${type === 'vpn' ? 'VPN concentrator' : 'proxy'} ${target}`;
 
-function hopEvidence(segment: 'gateway' | 'tunnel', what: string, rtt: { inside: number[]; outside: number[] }, lossPoints: readonly { sent?: number; lost?: number; loss?: number }[]): SegmentEvidence | undefined {
+function hopEvidence(
+  segment: 'gateway' | 'tunnel',
+  what: string,
+  rtt: { inside: number[]; outside: number[] },
+  lossPoints: readonly { sent?: number; lost?: number; loss?: number }[],
+): SegmentEvidence | undefined {
   const rttMedian = median(rtt.inside);
   const loss = pooledLoss(lossPoints);
   if (rttMedian === undefined && loss === undefined) return undefined;
   const findings = hopFindings(segment, what, rttMedian, loss);
-  const parts = [rttMedian === undefined ? undefined : `round trip ${ms(rttMedian)} median${otherwise(rtt.outside, ms)}`, loss === undefined ? undefined : `${pct(lossShare(loss))} loss${'sent' in loss ? ` (${loss.lost} of ${loss.sent} packets)` : ''}`].filter(Boolean);
-  return { segment, grade: gradeOfFindings(findings), findings, text: `${what}: ${parts.join(', ')}`, numbers: { ...(rttMedian === undefined ? {} : { rttMedian }), ...(loss === undefined ? {} : { lossMean: lossShare(loss) }), samples: rtt.inside.length } };
+  const parts = [
+    rttMedian === undefined ? undefined : `round trip ${ms(rttMedian)} median${otherwise(rtt.outside, ms)}`,
+    loss === undefined
+      ? undefined
+      : `${pct(lossShare(loss))} loss${'sent' in loss ? ` (${loss.lost} of ${loss.sent} packets)` : ''}`,
+  ].filter(Boolean);
+  return {
+    segment,
+    grade: gradeOfFindings(findings),
+    findings,
+    text: `${what}: ${parts.join(', ')}`,
+    numbers: {
+      ...(rttMedian === undefined ? {} : { rttMedian }),
+      ...(loss === undefined ? {} : { lossMean: lossShare(loss) }),
+      samples: rtt.inside.length,
+    },
+  };
 }
 
 function hostOf(url: string): string | undefined {
-  try { return new URL(url).hostname || undefined; } catch { return undefined; }
+  try {
+    return new URL(url).hostname || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const RANKS: Record<Grade, number> = { ok: 1, warn: 2, bad: 3 };
 const rank = (grade: Grade): number => RANKS[grade];
 
 /** Every segment with data, graded inside the window; the blamed one is the closest failing one. */
-export function attribute(lanes: TimelineLanes, split: Split): { blamed?: SegmentEvidence; also: TimelineSegment[]; evidence: SegmentEvidence[] } {
-  const evidence = TIMELINE_SEGMENTS.map((segment) => READERS[segment](lanes, split)).filter((e): e is SegmentEvidence => e !== undefined);
-  const { worst: blamedSegment, also } = blameOf(TIMELINE_SEGMENTS.map((segment) => gradedSegment(segment, evidence.find((e) => e.segment === segment)?.findings)));
+export function attribute(
+  lanes: TimelineLanes,
+  split: Split,
+): { blamed?: SegmentEvidence; also: TimelineSegment[]; evidence: SegmentEvidence[] } {
+  const evidence = TIMELINE_SEGMENTS.map((segment) => READERS[segment](lanes, split)).filter(
+    (e): e is SegmentEvidence => e !== undefined,
+  );
+  const { worst: blamedSegment, also } = blameOf(
+    TIMELINE_SEGMENTS.map((segment) => gradedSegment(segment, evidence.find((e) => e.segment === segment)?.findings)),
+  );
   const blamed = evidence.find((e) => e.segment === blamedSegment);
   return { ...(blamed ? { blamed } : {}), also, evidence };
 }

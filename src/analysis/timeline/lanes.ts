@@ -6,7 +6,16 @@ import type { UserSessionDetail } from '../../api/types';
 import { experienceGrade, pageLoadGrade } from '../grades';
 import { readSessionMeasures } from '../session/verdict';
 import { asRecord, asString, type Json } from '../har/narrow';
-import type { NetworkLane, NetworkSample, PageMark, ProbeLane, SessionMark, SystemPoint, TimelineLanes, TimelineList } from './model';
+import type {
+  NetworkLane,
+  NetworkSample,
+  PageMark,
+  ProbeLane,
+  SessionMark,
+  SystemPoint,
+  TimelineLanes,
+  TimelineList,
+} from './model';
 import { finiteOrUndefined, idText, readNetworkFacts, readRttLoss, readSystemMetrics, recordTimeMs } from './read';
 
 /** Records kept per list; a week of one agent is a few thousand. */
@@ -27,9 +36,19 @@ export class TimelineLanesBuilder {
   private readonly probeIds = new Set<string>();
   private readonly system = new Map<string, SystemPoint>();
   private readonly samples = new Map<string, NetworkSample>();
-  private readonly kept: Record<TimelineList, number> = { userSessions: 0, webSessions: 0, networkSessions: 0, networkProbes: 0 };
+  private readonly kept: Record<TimelineList, number> = {
+    userSessions: 0,
+    webSessions: 0,
+    networkSessions: 0,
+    networkProbes: 0,
+  };
   /** Records beyond MAX_RECORDS_PER_LIST, per list. */
-  readonly dropped: Record<TimelineList, number> = { userSessions: 0, webSessions: 0, networkSessions: 0, networkProbes: 0 };
+  readonly dropped: Record<TimelineList, number> = {
+    userSessions: 0,
+    webSessions: 0,
+    networkSessions: 0,
+    networkProbes: 0,
+  };
 
   constructor(readonly agentId: string) {}
 
@@ -38,7 +57,10 @@ export class TimelineLanesBuilder {
       const record = asRecord(value);
       const agent = idText(record.agentId);
       if (agent !== undefined && agent !== this.agentId) continue; // a service that ignored the filter
-      if (this.kept[list] >= MAX_RECORDS_PER_LIST) { this.dropped[list]++; continue; }
+      if (this.kept[list] >= MAX_RECORDS_PER_LIST) {
+        this.dropped[list]++;
+        continue;
+      }
       if (ADDERS[list](this, record)) this.kept[list]++;
     }
   }
@@ -52,8 +74,14 @@ export class TimelineLanesBuilder {
     const publicIp = idText(record.sourceAddr);
     const isp = idText(record.orgName);
     this.sessions.set(id, {
-      t, userSessionId: id, pages: Math.max(0, Math.round(finiteOrUndefined(record.numberOfPages) ?? 0)), site: text(record.visitedSite),
-      ...(score === undefined ? {} : { score }), ...(grade ? { grade } : {}), ...(publicIp ? { publicIp } : {}), ...(isp ? { isp } : {}),
+      t,
+      userSessionId: id,
+      pages: Math.max(0, Math.round(finiteOrUndefined(record.numberOfPages) ?? 0)),
+      site: text(record.visitedSite),
+      ...(score === undefined ? {} : { score }),
+      ...(grade ? { grade } : {}),
+      ...(publicIp ? { publicIp } : {}),
+      ...(isp ? { isp } : {}),
     });
     return true;
   }
@@ -71,8 +99,16 @@ export class TimelineLanesBuilder {
     const responseCode = finiteOrUndefined(record.responseCode);
     const grade = pageLoadGrade(onLoad);
     this.pages.set(key, {
-      t, userSessionId, pageId, title: text(record.pageTitle) || text(record.pageUrl) || pageId, url: text(record.pageUrl, 2048), labelled: false,
-      ...(onLoad === undefined ? {} : { onLoad }), ...(responseTime === undefined ? {} : { responseTime }), ...(responseCode === undefined ? {} : { responseCode }), ...(grade ? { grade } : {}),
+      t,
+      userSessionId,
+      pageId,
+      title: text(record.pageTitle) || text(record.pageUrl) || pageId,
+      url: text(record.pageUrl, 2048),
+      labelled: false,
+      ...(onLoad === undefined ? {} : { onLoad }),
+      ...(responseTime === undefined ? {} : { responseTime }),
+      ...(responseCode === undefined ? {} : { responseCode }),
+      ...(grade ? { grade } : {}),
     });
     this.addSystem(record.systemMetrics, t);
     return true;
@@ -85,11 +121,20 @@ export class TimelineLanesBuilder {
     const key = `${id}/${t}`;
     if (id === undefined || t === undefined || this.networkIds.has(key)) return false;
     this.networkIds.add(key);
-    const lane = laneOf(this.network, idText(destination.target) ?? 'unknown target', (target) => ({ target, points: [] }));
+    const lane = laneOf(this.network, idText(destination.target) ?? 'unknown target', (target) => ({
+      target,
+      points: [],
+    }));
     const latency = finiteOrUndefined(destination.latency) ?? finiteOrUndefined(destination.avgRtt);
     const loss = finiteOrUndefined(destination.loss);
     const jitter = finiteOrUndefined(destination.jitter);
-    lane.points.push({ t, userSessionId: id, ...(latency === undefined ? {} : { latency }), ...(loss === undefined ? {} : { loss }), ...(jitter === undefined ? {} : { jitter }) });
+    lane.points.push({
+      t,
+      userSessionId: id,
+      ...(latency === undefined ? {} : { latency }),
+      ...(loss === undefined ? {} : { loss }),
+      ...(jitter === undefined ? {} : { jitter }),
+    });
     this.addSystem(record.systemMetrics, t);
     return true;
   }
@@ -104,7 +149,12 @@ export class TimelineLanesBuilder {
     const lane = laneOf(this.probes, `${type} ${target}`, () => ({ type, target, points: [] }));
     const ping = readRttLoss(record.icmpPing);
     const scores = readTopologyScores(record);
-    lane.points.push({ t, networkProbeId: id, ...(ping ? { rtt: ping.rtt, loss: ping.loss, sent: ping.sent, lost: ping.lost } : {}), ...(scores ? { scores } : {}) });
+    lane.points.push({
+      t,
+      networkProbeId: id,
+      ...(ping ? { rtt: ping.rtt, loss: ping.loss, sent: ping.sent, lost: ping.lost } : {}),
+      ...(scores ? { scores } : {}),
+    });
     return true;
   }
 
@@ -118,8 +168,12 @@ export class TimelineLanesBuilder {
     const network = asRecord(record.network);
     const gateway = readRttLoss(network.gatewayPing);
     this.addSample(`session:${id}`, {
-      t, source: 'session', id, ...readNetworkFacts(network.networkProfile),
-      ...(gateway ? { gatewayRtt: gateway.rtt, gatewayLoss: gateway.loss } : {}), measures: readSessionMeasures(record as UserSessionDetail),
+      t,
+      source: 'session',
+      id,
+      ...readNetworkFacts(network.networkProfile),
+      ...(gateway ? { gatewayRtt: gateway.rtt, gatewayLoss: gateway.loss } : {}),
+      measures: readSessionMeasures(record as UserSessionDetail),
     });
     this.addSystem(network.systemMetrics, t);
   }
@@ -141,12 +195,20 @@ export class TimelineLanesBuilder {
   lanes(): TimelineLanes {
     const byTime = <T extends { t: number }>(items: Iterable<T>): T[] => [...items].sort((a, b) => a.t - b.t);
     const pages = byTime(this.pages.values()).map((page) => ({ ...page, labelled: false }));
-    [...pages].filter((p) => p.onLoad !== undefined).sort((a, b) => (b.onLoad ?? 0) - (a.onLoad ?? 0)).slice(0, LABELLED_PAGES).forEach((p) => { p.labelled = true; });
+    [...pages]
+      .filter((p) => p.onLoad !== undefined)
+      .sort((a, b) => (b.onLoad ?? 0) - (a.onLoad ?? 0))
+      .slice(0, LABELLED_PAGES)
+      .forEach((p) => {
+        p.labelled = true;
+      });
     return {
       sessions: byTime(this.sessions.values()),
       pages,
       network: [...this.network.values()].map((lane) => ({ target: lane.target, points: byTime(lane.points) })),
-      probes: [...this.probes.values()].map((lane) => ({ ...lane, points: byTime(lane.points) })).sort((a, b) => probeOrder(a.type) - probeOrder(b.type) || a.target.localeCompare(b.target)),
+      probes: [...this.probes.values()]
+        .map((lane) => ({ ...lane, points: byTime(lane.points) }))
+        .sort((a, b) => probeOrder(a.type) - probeOrder(b.type) || a.target.localeCompare(b.target)),
       system: byTime(this.system.values()),
       samples: byTime(this.samples.values()),
     };
@@ -157,7 +219,12 @@ export class TimelineLanesBuilder {
     if (!sample || this.system.size >= MAX_RECORDS_PER_LIST) return;
     // Sessions, their pages and network sessions often carry the same measurement window.
     const windowKey = `${sample.startMs}/${sample.cpu?.mean ?? ''}/${sample.memory?.mean ?? ''}`;
-    if (!this.system.has(windowKey)) this.system.set(windowKey, { t: sample.startMs, ...(sample.cpu ? { cpu: sample.cpu } : {}), ...(sample.memory ? { memory: sample.memory } : {}) });
+    if (!this.system.has(windowKey))
+      this.system.set(windowKey, {
+        t: sample.startMs,
+        ...(sample.cpu ? { cpu: sample.cpu } : {}),
+        ...(sample.memory ? { memory: sample.memory } : {}),
+      });
   }
 
   private addSample(key: string, sample: NetworkSample): void {
@@ -173,7 +240,10 @@ const ADDERS: Record<TimelineList, (builder: TimelineLanesBuilder, record: Json)
 };
 
 const PROBE_ORDER = ['gateway', 'vpn', 'proxy'];
-const probeOrder = (type: string): number => { const i = PROBE_ORDER.indexOf(type); return i < 0 ? PROBE_ORDER.length : i; };
+const probeOrder = (type: string): number => {
+  const i = PROBE_ORDER.indexOf(type);
+  return i < 0 ? PROBE_ORDER.length : i;
+};
 
 function laneOf<L>(lanes: Map<string, L>, key: string, create: (key: string) => L): L {
   let lane = lanes.get(key);

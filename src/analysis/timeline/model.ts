@@ -9,7 +9,10 @@ import type { SessionMeasures } from '../session/verdict';
 export type TimelineList = 'userSessions' | 'webSessions' | 'networkSessions' | 'networkProbes';
 
 export const LIST_LABELS: Record<TimelineList, string> = {
-  userSessions: 'user sessions', webSessions: 'page loads', networkSessions: 'network sessions', networkProbes: 'topology probes',
+  userSessions: 'user sessions',
+  webSessions: 'page loads',
+  networkSessions: 'network sessions',
+  networkProbes: 'topology probes',
 };
 
 export interface SessionMark {
@@ -38,19 +41,42 @@ export interface PageMark {
   labelled: boolean;
 }
 
-export interface NetworkPoint { t: number; userSessionId: string; latency?: number; loss?: number; jitter?: number }
-export interface NetworkLane { target: string; points: NetworkPoint[] }
+export interface NetworkPoint {
+  t: number;
+  userSessionId: string;
+  latency?: number;
+  loss?: number;
+  jitter?: number;
+}
+export interface NetworkLane {
+  target: string;
+  points: NetworkPoint[];
+}
 
 export interface ProbePoint {
-  t: number; networkProbeId: string; rtt?: number; loss?: number; sent?: number; lost?: number;
+  t: number;
+  networkProbeId: string;
+  rtt?: number;
+  loss?: number;
+  sent?: number;
+  lost?: number;
   /** v7's scores of the probe's segment (gatewayScore …), when the service sends them. */
   scores?: TopologyScores;
 }
-export interface ProbeLane { type: string; target: string; points: ProbePoint[] }
+export interface ProbeLane {
+  type: string;
+  target: string;
+  points: ProbePoint[];
+}
 
-export interface SystemPoint { t: number; cpu?: StatBand; memory?: StatBand }
+export interface SystemPoint {
+  t: number;
+  cpu?: StatBand;
+  memory?: StatBand;
+}
 
-export type EventKind = 'connection' | 'ssid' | 'roam' | 'publicIp' | 'isp' | 'vpn' | 'proxy' | 'gateway' | 'agentState';
+export type EventKind =
+  'connection' | 'ssid' | 'roam' | 'publicIp' | 'isp' | 'vpn' | 'proxy' | 'gateway' | 'agentState';
 
 export interface TimelineEvent {
   t: number;
@@ -63,7 +89,13 @@ export interface TimelineEvent {
 }
 
 /** A stretch of a list that could not be read: shown as a gap with a retry, never left out silently. */
-export interface TimelineGap { list: TimelineList; fromMs: number; toMs: number; reason: string; resumeUrl?: string }
+export interface TimelineGap {
+  list: TimelineList;
+  fromMs: number;
+  toMs: number;
+  reason: string;
+  resumeUrl?: string;
+}
 
 /** A point in time with what the agent's network looked like then (from session and probe details). */
 export interface NetworkSample extends NetworkFacts {
@@ -87,4 +119,9 @@ export interface TimelineLanes {
   samples: NetworkSample[];
 }
 
-export interface AgentState { agentId: string; name?: string; status?: string; deleted?: boolean }
+export interface AgentState {
+  agentId: string;
+  name?: string;
+  status?: string;
+  deleted?: boolean;
+}

@@ -19,7 +19,11 @@ export interface PoorPeriod {
   worstScore?: number;
 }
 
-export interface PeriodSplit { periods: PoorPeriod[]; isolatedPoor: number; scored: number }
+export interface PeriodSplit {
+  periods: PoorPeriod[];
+  isolatedPoor: number;
+  scored: number;
+}
 
 export function poorPeriods(sessions: readonly SessionMark[]): PeriodSplit {
   const periods: PoorPeriod[] = [];
@@ -32,7 +36,13 @@ export function poorPeriods(sessions: readonly SessionMark[]): PeriodSplit {
     const poor = marks.filter((m) => m.grade === 'bad');
     if (poor.length >= PERIOD_MIN_POOR) {
       const scores = poor.map((m) => m.score).filter((s): s is number => s !== undefined);
-      periods.push({ fromMs: poor[0]!.t, toMs: open.lastPoor.t, poor: poor.length, sessions: marks.length, ...(scores.length ? { worstScore: Math.min(...scores) } : {}) });
+      periods.push({
+        fromMs: poor[0]!.t,
+        toMs: open.lastPoor.t,
+        poor: poor.length,
+        sessions: marks.length,
+        ...(scores.length ? { worstScore: Math.min(...scores) } : {}),
+      });
     } else isolatedPoor += poor.length;
     open = undefined;
   };
@@ -46,7 +56,11 @@ export function poorPeriods(sessions: readonly SessionMark[]): PeriodSplit {
       continue;
     }
     open.marks.push(mark);
-    if (poor) { open.lastPoor = mark; open.goodRun = 0; continue; }
+    if (poor) {
+      open.lastPoor = mark;
+      open.goodRun = 0;
+      continue;
+    }
     open.goodRun++;
     if (open.goodRun >= PERIOD_RECOVERED_AFTER) close();
   }

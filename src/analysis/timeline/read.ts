@@ -31,7 +31,11 @@ export function recordTimeMs(record: Json, dateField = 'date'): number | undefin
   return apiTimeMs(record[dateField]) ?? apiTimeMs(record.roundId);
 }
 
-export interface StatBand { min?: number; mean: number; max?: number }
+export interface StatBand {
+  min?: number;
+  mean: number;
+  max?: number;
+}
 
 /** A Stat object ({min, mean, max, …}) as a band; undefined without a mean. */
 export function readStat(value: unknown, scale = 1): StatBand | undefined {
@@ -40,10 +44,18 @@ export function readStat(value: unknown, scale = 1): StatBand | undefined {
   if (mean === undefined) return undefined;
   const min = finiteOrUndefined(stat.min);
   const max = finiteOrUndefined(stat.max);
-  return { mean: mean * scale, ...(min === undefined ? {} : { min: min * scale }), ...(max === undefined ? {} : { max: max * scale }) };
+  return {
+    mean: mean * scale,
+    ...(min === undefined ? {} : { min: min * scale }),
+    ...(max === undefined ? {} : { max: max * scale }),
+  };
 }
 
-export interface SystemSample { startMs: number; cpu?: StatBand; memory?: StatBand }
+export interface SystemSample {
+  startMs: number;
+  cpu?: StatBand;
+  memory?: StatBand;
+}
 
 /** systemMetrics as CPU (0 … 1) and memory used (fraction of total) bands. */
 export function readSystemMetrics(value: unknown, fallbackMs: number | undefined): SystemSample | undefined {
@@ -61,7 +73,9 @@ export function readSystemMetrics(value: unknown, fallbackMs: number | undefined
 /** An icmpPing / gatewayPing as round trip (ms) and loss (fraction); undefined when absent or failed. */
 export function readRttLoss(value: unknown): { rtt: number; loss: number; sent: number; lost: number } | undefined {
   const ping = readPing(value);
-  return typeof ping === 'object' ? { rtt: ping.avgRtt, loss: Math.min(1, Math.max(0, ping.loss)), sent: ping.sent, lost: ping.sent - ping.received } : undefined;
+  return typeof ping === 'object'
+    ? { rtt: ping.avgRtt, loss: Math.min(1, Math.max(0, ping.loss)), sent: ping.sent, lost: ping.sent - ping.received }
+    : undefined;
 }
 
 /** The network facts a session or probe detail reports, each only when present. */
@@ -82,7 +96,9 @@ export function readNetworkFacts(profileValue: unknown): NetworkFacts {
   const profile = asRecord(profileValue);
   const wifi = asRecord(profile.wirelessProfile);
   const facts: NetworkFacts = {};
-  const put = <K extends keyof NetworkFacts>(key: K, value: NetworkFacts[K] | undefined): void => { if (value !== undefined && value !== '') facts[key] = value; };
+  const put = <K extends keyof NetworkFacts>(key: K, value: NetworkFacts[K] | undefined): void => {
+    if (value !== undefined && value !== '') facts[key] = value;
+  };
   put('connection', connectionOf(profile));
   put('ssid', idText(wifi.ssid));
   put('bssid', idText(wifi.bssid)?.toLowerCase());
@@ -92,7 +108,9 @@ export function readNetworkFacts(profileValue: unknown): NetworkFacts {
   put('txRate', finiteOrUndefined(wifi.txRate));
   put('gateway', idText(profile.gateway));
   put('publicIp', idText(profile.publicIpAddress));
-  const proxies = asArray(asRecord(profile.proxyProfile).proxies).map((p) => idText(asRecord(p).proxy)).filter((p): p is string => p !== undefined);
+  const proxies = asArray(asRecord(profile.proxyProfile).proxies)
+    .map((p) => idText(asRecord(p).proxy))
+    .filter((p): p is string => p !== undefined);
   put('proxy', proxies.length > 0 ? proxies.join(', ') : undefined);
   return facts;
 }
@@ -100,7 +118,12 @@ export function readNetworkFacts(profileValue: unknown): NetworkFacts {
 function connectionOf(profile: Json): string | undefined {
   const type = asString(profile.type).toLowerCase();
   const hardware = asString(profile.hardwareType).toLowerCase();
-  if (type === 'wireless' || /wi-?fi|wireless|802\.11/.test(hardware) || Object.keys(asRecord(profile.wirelessProfile)).length > 0) return 'Wireless';
+  if (
+    type === 'wireless' ||
+    /wi-?fi|wireless|802\.11/.test(hardware) ||
+    Object.keys(asRecord(profile.wirelessProfile)).length > 0
+  )
+    return 'Wireless';
   if (type === 'wired' || /ethernet/.test(hardware)) return 'Ethernet';
   if (type === 'loopback' || hardware === 'loopback') return 'Loopback';
   const other = idText(profile.type) ?? idText(profile.hardwareType);

@@ -16,18 +16,37 @@ export const TUNNEL_PROBE_NEAR_MS = 300_000;
 
 const RANK = { ok: 1, warn: 2, bad: 3 } as const;
 
-export function sessionContextAt(lanes: TimelineLanes, sample: Pick<NetworkSample, 't' | 'id'>, outside: (t: number) => boolean): SessionContext {
-  const normal = lanes.network.flatMap((lane) => lane.points.filter((p) => outside(p.t) && p.latency !== undefined).map((p) => p.latency as number));
+export function sessionContextAt(
+  lanes: TimelineLanes,
+  sample: Pick<NetworkSample, 't' | 'id'>,
+  outside: (t: number) => boolean,
+): SessionContext {
+  const normal = lanes.network.flatMap((lane) =>
+    lane.points.filter((p) => outside(p.t) && p.latency !== undefined).map((p) => p.latency as number),
+  );
   const normalRttMs = median(normal);
-  const firstBytes = lanes.pages.filter((p) => p.userSessionId === sample.id && p.responseTime !== undefined).map((p) => p.responseTime as number);
+  const firstBytes = lanes.pages
+    .filter((p) => p.userSessionId === sample.id && p.responseTime !== undefined)
+    .map((p) => p.responseTime as number);
   let tunnel: SessionContext['tunnel'];
   let tunnelRank = 0;
   for (const lane of lanes.probes.filter((l) => l.type === 'vpn' || l.type === 'proxy')) {
     const near = nearest(lane.points, sample.t);
     if (!near || near.rtt === undefined) continue;
-    const loss = near.sent !== undefined && near.lost !== undefined ? { sent: near.sent, lost: near.lost } : near.loss === undefined ? undefined : { fraction: near.loss };
-    const grade = hopFindings('tunnel', tunnelWords(lane.type, lane.target), near.rtt, loss).reduce((g, f) => Math.max(g, RANK[f.grade]), 1);
-    if (grade > tunnelRank) { tunnelRank = grade; tunnel = { type: lane.type, target: lane.target, rttMs: near.rtt, ...(loss ? { loss } : {}) }; }
+    const loss =
+      near.sent !== undefined && near.lost !== undefined
+        ? { sent: near.sent, lost: near.lost }
+        : near.loss === undefined
+          ? undefined
+          : { fraction: near.loss };
+    const grade = hopFindings('tunnel', tunnelWords(lane.type, lane.target), near.rtt, loss).reduce(
+      (g, f) => Math.max(g, RANK[f.grade]),
+      1,
+    );
+    if (grade > tunnelRank) {
+      tunnelRank = grade;
+      tunnel = { type: lane.type, target: lane.target, rttMs: near.rtt, ...(loss ? { loss } : {}) };
+    }
   }
   const scores = nearestScores(lanes, sample.t);
   return {
@@ -40,18 +59,28 @@ export function sessionContextAt(lanes: TimelineLanes, sample: Pick<NetworkSampl
 
 /** v7's topology scores of the probes nearest the session, the lowest of each kind. */
 function nearestScores(lanes: TimelineLanes, t: number): TopologyScores | undefined {
-  return lanes.probes.reduce<TopologyScores | undefined>((scores, lane) => lowerScores(scores, nearest(lane.points, t)?.scores), undefined);
+  return lanes.probes.reduce<TopologyScores | undefined>(
+    (scores, lane) => lowerScores(scores, nearest(lane.points, t)?.scores),
+    undefined,
+  );
 }
 
 function nearest(points: readonly ProbePoint[], t: number): ProbePoint | undefined {
   let best: ProbePoint | undefined;
-  for (const p of points) if (Math.abs(p.t - t) <= TUNNEL_PROBE_NEAR_MS && (!best || Math.abs(p.t - t) < Math.abs(best.t - t))) best = p;
+  for (const p of points)
+    if (Math.abs(p.t - t) <= TUNNEL_PROBE_NEAR_MS && (!best || Math.abs(p.t - t) < Math.abs(best.t - t))) best = p;
   return best;
 }
 
 /** The verdict of a session the timeline read in detail, in the timeline's context; undefined for other samples. */
-export function sampleVerdict(lanes: TimelineLanes, sample: NetworkSample, outside: (t: number) => boolean): Verdict | undefined {
-  return sample.source === 'session' && sample.measures ? gradeSession(sample.measures, sessionContextAt(lanes, sample, outside)) : undefined;
+export function sampleVerdict(
+  lanes: TimelineLanes,
+  sample: NetworkSample,
+  outside: (t: number) => boolean,
+): Verdict | undefined {
+  return sample.source === 'session' && sample.measures
+    ? gradeSession(sample.measures, sessionContextAt(lanes, sample, outside))
+    : undefined;
 }
 
 /** Hours of the agent's records read before and after a session for its verdict's context. */
@@ -62,14 +91,23 @@ export const NEIGHBOUR_HOURS = { before: 3, after: 1 };
  * verdict needs; undefined when they cannot be read. `contextOf` grades them as the timeline
  * does (sessionContextInTimeline), passed in to keep this module below the timeline model.
  */
-export async function readNeighbourContext(client: TimelineClient, session: UserSessionDetail,
-  contextOf: (walk: TimelineWalk, userSessionId: string) => SessionContext | undefined, signal?: AbortSignal): Promise<SessionContext | undefined> {
+export async function readNeighbourContext(
+  client: TimelineClient,
+  session: UserSessionDetail,
+  contextOf: (walk: TimelineWalk, userSessionId: string) => SessionContext | undefined,
+  signal?: AbortSignal,
+): Promise<SessionContext | undefined> {
   const t = apiTimeMs(session.date);
   if (t === undefined) return undefined;
   const from = new Date(t - NEIGHBOUR_HOURS.before * 3600_000);
   const to = new Date(t + NEIGHBOUR_HOURS.after * 3600_000);
   try {
-    const walk = new TimelineWalk(client, String(session.agentId), { from, to }, { fromMs: from.getTime(), toMs: to.getTime() });
+    const walk = new TimelineWalk(
+      client,
+      String(session.agentId),
+      { from, to },
+      { fromMs: from.getTime(), toMs: to.getTime() },
+    );
     await walk.run(signal);
     return contextOf(walk, String(session.userSessionId));
   } catch (error) {

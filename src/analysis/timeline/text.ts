@@ -14,10 +14,12 @@ const dateTime = (ms: number): string => new Date(ms).toISOString().slice(0, 16)
 
 export function timelineText(timeline: AgentTimeline, clock: Clock = utcClock, zone = 'UTC'): string {
   const { agent, range, lanes, verdict, events, gaps } = timeline;
-  const state = agent.deleted ? 'deleted' : agent.status ?? 'status unknown';
+  const state = agent.deleted ? 'deleted' : (agent.status ?? 'status unknown');
   const counts: Record<TimelineList, number> = {
-    userSessions: lanes.sessions.length, webSessions: lanes.pages.length,
-    networkSessions: lanes.network.reduce((n, l) => n + l.points.length, 0), networkProbes: lanes.probes.reduce((n, l) => n + l.points.length, 0),
+    userSessions: lanes.sessions.length,
+    webSessions: lanes.pages.length,
+    networkSessions: lanes.network.reduce((n, l) => n + l.points.length, 0),
+    networkProbes: lanes.probes.reduce((n, l) => n + l.points.length, 0),
   };
   const details = lanes.samples.filter((s) => s.source === 'session').length;
   const lines = [
@@ -29,8 +31,10 @@ export function timelineText(timeline: AgentTimeline, clock: Clock = utcClock, z
     const said = percentilesLine(lane);
     if (said) lines.push(said);
   }
-  for (const gap of gaps) lines.push(`Gap: ${LIST_LABELS[gap.list]} from ${dateTime(gap.fromMs)} UTC not read: ${gap.reason}`);
-  for (const [list, n] of Object.entries(timeline.dropped)) lines.push(`Not drawn: ${n} ${LIST_LABELS[list as TimelineList]} past the per-list limit`);
+  for (const gap of gaps)
+    lines.push(`Gap: ${LIST_LABELS[gap.list]} from ${dateTime(gap.fromMs)} UTC not read: ${gap.reason}`);
+  for (const [list, n] of Object.entries(timeline.dropped))
+    lines.push(`Not drawn: ${n} ${LIST_LABELS[list as TimelineList]} past the per-list limit`);
   lines.push('', `Verdict: ${verdict.summary}`);
   for (const period of verdict.periods) lines.push(`  ${period.line}`);
   if (verdict.missing.length) lines.push(`Missing: ${verdict.missing.join('; ')}`);
@@ -48,6 +52,17 @@ function percentilesLine(lane: NetworkLane): string | undefined {
     const p = seriesPercentiles({ values: values.map((v) => v ?? null) });
     return p ? `${name} p50 ${Math.round(p.p50)} ms, p95 ${Math.round(p.p95)} ms` : undefined;
   };
-  const parts = [part('latency', lane.points.map((p) => p.latency)), part('jitter', lane.points.map((p) => p.jitter))].filter(Boolean);
-  return parts.length ? `Network sessions to ${lane.target}: ${parts.join('; ')} (${lane.points.length} sessions)` : undefined;
+  const parts = [
+    part(
+      'latency',
+      lane.points.map((p) => p.latency),
+    ),
+    part(
+      'jitter',
+      lane.points.map((p) => p.jitter),
+    ),
+  ].filter(Boolean);
+  return parts.length
+    ? `Network sessions to ${lane.target}: ${parts.join('; ')} (${lane.points.length} sessions)`
+    : undefined;
 }

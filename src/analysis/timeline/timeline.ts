@@ -8,7 +8,10 @@ import type { TimelineClient } from './walk';
 import type { UserSessionDetail } from '../../api/types';
 import type { SessionContext } from '../session/verdict';
 
-export interface TimelineRange { fromMs: number; toMs: number }
+export interface TimelineRange {
+  fromMs: number;
+  toMs: number;
+}
 
 export interface AgentTimeline {
   agent: AgentState;
@@ -24,11 +27,29 @@ export interface AgentTimeline {
   complete: boolean;
 }
 
-export function agentTimeline(agent: AgentState, range: TimelineRange, builder: TimelineLanesBuilder, gaps: readonly TimelineGap[], complete: boolean, clock: Clock = utcClock): AgentTimeline {
+export function agentTimeline(
+  agent: AgentState,
+  range: TimelineRange,
+  builder: TimelineLanesBuilder,
+  gaps: readonly TimelineGap[],
+  complete: boolean,
+  clock: Clock = utcClock,
+): AgentTimeline {
   const lanes = builder.lanes();
   const events = timelineEvents(lanes, agent, range.toMs);
-  const dropped = Object.fromEntries(Object.entries(builder.dropped).filter(([, n]) => n > 0)) as AgentTimeline['dropped'];
-  return { agent, range, lanes, events, verdict: timelineVerdict(lanes, events, clock), gaps: [...gaps], dropped, complete };
+  const dropped = Object.fromEntries(
+    Object.entries(builder.dropped).filter(([, n]) => n > 0),
+  ) as AgentTimeline['dropped'];
+  return {
+    agent,
+    range,
+    lanes,
+    events,
+    verdict: timelineVerdict(lanes, events, clock),
+    gaps: [...gaps],
+    dropped,
+    complete,
+  };
 }
 
 /**
@@ -36,15 +57,32 @@ export function agentTimeline(agent: AgentState, range: TimelineRange, builder: 
  * periods, the VPN/proxy probe nearest to it, its page's first byte. Undefined when the
  * timeline does not hold the session.
  */
-export function sessionContextInTimeline(timeline: Pick<AgentTimeline, 'lanes' | 'verdict'>, userSessionId: string): SessionContext | undefined {
+export function sessionContextInTimeline(
+  timeline: Pick<AgentTimeline, 'lanes' | 'verdict'>,
+  userSessionId: string,
+): SessionContext | undefined {
   const mark = timeline.lanes.sessions.find((s) => s.userSessionId === userSessionId);
   if (!mark) return undefined;
   const periods = timeline.verdict.periods;
-  const outside = (t: number): boolean => !periods.some((p) => t >= p.fromMs - BASELINE_MARGIN_MS && t <= p.toMs + BASELINE_MARGIN_MS);
+  const outside = (t: number): boolean =>
+    !periods.some((p) => t >= p.fromMs - BASELINE_MARGIN_MS && t <= p.toMs + BASELINE_MARGIN_MS);
   return sessionContextAt(timeline.lanes, { t: mark.t, id: userSessionId }, outside);
 }
 
 /** The context of a session's verdict from its agent's records around it (read through the client). */
-export function sessionNeighbourContext(client: TimelineClient, session: UserSessionDetail, signal?: AbortSignal): Promise<SessionContext | undefined> {
-  return readNeighbourContext(client, session, (walk, id) => sessionContextInTimeline(agentTimeline({ agentId: String(session.agentId) }, walk.range, walk.builder, walk.gaps, true), id), signal);
+export function sessionNeighbourContext(
+  client: TimelineClient,
+  session: UserSessionDetail,
+  signal?: AbortSignal,
+): Promise<SessionContext | undefined> {
+  return readNeighbourContext(
+    client,
+    session,
+    (walk, id) =>
+      sessionContextInTimeline(
+        agentTimeline({ agentId: String(session.agentId) }, walk.range, walk.builder, walk.gaps, true),
+        id,
+      ),
+    signal,
+  );
 }

@@ -44,27 +44,57 @@ export type Clock = (epochMs: number) => string;
 export const utcClock: Clock = (epochMs) => new Date(epochMs).toISOString().slice(11, 16);
 
 const RELATED_EVENTS: Partial<Record<TimelineSegment, EventKind[]>> = {
-  wifi: ['roam', 'ssid', 'connection'], gateway: ['gateway', 'connection', 'ssid'], tunnel: ['vpn', 'proxy'], isp: ['publicIp', 'isp'],
+  wifi: ['roam', 'ssid', 'connection'],
+  gateway: ['gateway', 'connection', 'ssid'],
+  tunnel: ['vpn', 'proxy'],
+  isp: ['publicIp', 'isp'],
 };
 
-export function timelineVerdict(lanes: TimelineLanes, events: readonly TimelineEvent[], clock: Clock = utcClock): TimelineVerdict {
+export function timelineVerdict(
+  lanes: TimelineLanes,
+  events: readonly TimelineEvent[],
+  clock: Clock = utcClock,
+): TimelineVerdict {
   const { periods, isolatedPoor, scored } = poorPeriods(lanes.sessions);
-  const near = (t: number): boolean => periods.some((p) => t >= p.fromMs - BASELINE_MARGIN_MS && t <= p.toMs + BASELINE_MARGIN_MS);
+  const near = (t: number): boolean =>
+    periods.some((p) => t >= p.fromMs - BASELINE_MARGIN_MS && t <= p.toMs + BASELINE_MARGIN_MS);
   const verdicts = periods.map((period) => {
     const inside = (t: number): boolean => t >= period.fromMs - PERIOD_PAD_MS && t <= period.toMs + PERIOD_PAD_MS;
     const { blamed, evidence, also } = attribute(lanes, { inside, outside: (t) => !near(t) });
     const ordered = blamed ? [blamed, ...evidence.filter((e) => e !== blamed)] : evidence;
     const sessionVerdicts = blamesIn(lanes, inside, (t) => !near(t));
     const recovery = recoveryAfter(lanes, events, period, blamed?.segment, clock);
-    const verdict: PeriodVerdict = { ...period, evidence: ordered, sessionVerdicts, line: '', ...(blamed ? { segment: blamed.segment } : {}), ...(recovery ? { recovery } : {}) };
-    verdict.line = periodLine(verdict, blamed, evidence.filter((e) => also.includes(e.segment)), clock);
+    const verdict: PeriodVerdict = {
+      ...period,
+      evidence: ordered,
+      sessionVerdicts,
+      line: '',
+      ...(blamed ? { segment: blamed.segment } : {}),
+      ...(recovery ? { recovery } : {}),
+    };
+    verdict.line = periodLine(
+      verdict,
+      blamed,
+      evidence.filter((e) => also.includes(e.segment)),
+      clock,
+    );
     return verdict;
   });
   const missing = missingData(lanes);
-  return { periods: verdicts, isolatedPoor, scoredSessions: scored, missing, summary: summaryOf(verdicts, isolatedPoor, scored) };
+  return {
+    periods: verdicts,
+    isolatedPoor,
+    scoredSessions: scored,
+    missing,
+    summary: summaryOf(verdicts, isolatedPoor, scored),
+  };
 }
 
-function blamesIn(lanes: TimelineLanes, inside: (t: number) => boolean, outside: (t: number) => boolean): Record<string, number> {
+function blamesIn(
+  lanes: TimelineLanes,
+  inside: (t: number) => boolean,
+  outside: (t: number) => boolean,
+): Record<string, number> {
   const poor = new Set(lanes.sessions.filter((s) => s.grade === 'bad' && inside(s.t)).map((s) => s.userSessionId));
   const counts: Record<string, number> = {};
   for (const sample of lanes.samples) {
@@ -77,26 +107,56 @@ function blamesIn(lanes: TimelineLanes, inside: (t: number) => boolean, outside:
   return counts;
 }
 
-function recoveryAfter(lanes: TimelineLanes, events: readonly TimelineEvent[], period: PoorPeriod, segment: TimelineSegment | undefined, clock: Clock): PeriodVerdict['recovery'] {
-  const after = lanes.sessions.filter((s) => s.t > period.toMs && s.t <= period.toMs + RECOVERY_WINDOW_MS && s.score !== undefined);
+function recoveryAfter(
+  lanes: TimelineLanes,
+  events: readonly TimelineEvent[],
+  period: PoorPeriod,
+  segment: TimelineSegment | undefined,
+  clock: Clock,
+): PeriodVerdict['recovery'] {
+  const after = lanes.sessions.filter(
+    (s) => s.t > period.toMs && s.t <= period.toMs + RECOVERY_WINDOW_MS && s.score !== undefined,
+  );
   const medianScore = median(after.map((s) => s.score as number));
-  const kinds = segment ? RELATED_EVENTS[segment] ?? [] : [];
-  const event = events.find((e) => kinds.includes(e.kind) && e.t > period.toMs - PERIOD_PAD_MS && e.t <= period.toMs + RECOVERY_EVENT_MS);
+  const kinds = segment ? (RELATED_EVENTS[segment] ?? []) : [];
+  const event = events.find(
+    (e) => kinds.includes(e.kind) && e.t > period.toMs - PERIOD_PAD_MS && e.t <= period.toMs + RECOVERY_EVENT_MS,
+  );
   if (medianScore === undefined && !event) return undefined;
-  const scores = medianScore === undefined ? 'no scored session followed' : `scores were ${experienceText(medianScore)} (median of ${after.length})`;
-  const text = event ? `after ${lowerFirst(event.text)} at ${clock(event.t)} ${scores}` : `after ${clock(period.toMs)} ${scores}`;
+  const scores =
+    medianScore === undefined
+      ? 'no scored session followed'
+      : `scores were ${experienceText(medianScore)} (median of ${after.length})`;
+  const text = event
+    ? `after ${lowerFirst(event.text)} at ${clock(event.t)} ${scores}`
+    : `after ${clock(period.toMs)} ${scores}`;
   return { ...(event ? { event } : {}), ...(medianScore === undefined ? {} : { medianScore }), text };
 }
 
 const lowerFirst = (text: string): string => text.charAt(0).toLowerCase() + text.slice(1);
 
-function periodLine(verdict: PeriodVerdict, blamed: SegmentEvidence | undefined, also: readonly SegmentEvidence[], clock: Clock): string {
+function periodLine(
+  verdict: PeriodVerdict,
+  blamed: SegmentEvidence | undefined,
+  also: readonly SegmentEvidence[],
+  clock: Clock,
+): string {
   const when = `${clock(verdict.fromMs)}–${clock(verdict.toMs)}`;
   // Contradicting evidence lowers the blame: loss past a clean gateway is not the device's or the Wi-Fi's doing.
-  const but = also.map((e) => `, but ${e.text} with a clean gateway: also ${TIMELINE_SEGMENT_LABELS[e.segment]}`).join('');
-  const what = blamed ? `${TIMELINE_SEGMENT_LABELS[blamed.segment]}: ${blamed.text}${but}` : 'no segment stands out in the data read';
-  const own = Object.entries(verdict.sessionVerdicts).sort((a, b) => b[1] - a[1]).map(([label, n]) => `${label} ${n}`).join(', ');
-  const parts = [`${what}`, `${verdict.poor} of ${verdict.sessions} sessions in this period poor${own ? ` (their own verdicts: ${own})` : ''}`];
+  const but = also
+    .map((e) => `, but ${e.text} with a clean gateway: also ${TIMELINE_SEGMENT_LABELS[e.segment]}`)
+    .join('');
+  const what = blamed
+    ? `${TIMELINE_SEGMENT_LABELS[blamed.segment]}: ${blamed.text}${but}`
+    : 'no segment stands out in the data read';
+  const own = Object.entries(verdict.sessionVerdicts)
+    .sort((a, b) => b[1] - a[1])
+    .map(([label, n]) => `${label} ${n}`)
+    .join(', ');
+  const parts = [
+    `${what}`,
+    `${verdict.poor} of ${verdict.sessions} sessions in this period poor${own ? ` (their own verdicts: ${own})` : ''}`,
+  ];
   if (verdict.recovery) parts.push(verdict.recovery.text);
   return `${when} — ${parts.join('; ')}`;
 }
@@ -108,14 +168,16 @@ function missingData(lanes: TimelineLanes): string[] {
   if (lanes.network.length === 0) missing.push('no network sessions in range');
   if (lanes.probes.length === 0) missing.push('no topology probes in range');
   if (lanes.system.length === 0) missing.push('no system metrics in range');
-  if (lanes.sessions.length > 0 && !lanes.samples.some((s) => s.source === 'session')) missing.push('no session details read (Wi-Fi and gateway unknown)');
+  if (lanes.sessions.length > 0 && !lanes.samples.some((s) => s.source === 'session'))
+    missing.push('no session details read (Wi-Fi and gateway unknown)');
   return missing;
 }
 
 function summaryOf(periods: readonly PeriodVerdict[], isolatedPoor: number, scored: number): string {
   if (scored === 0) return 'No scored sessions in range: no verdict.';
   const lone = isolatedPoor ? `; ${isolatedPoor} isolated poor session${isolatedPoor === 1 ? '' : 's'}` : '';
-  if (periods.length === 0) return `No period of poor experience in ${scored} scored session${scored === 1 ? '' : 's'}${lone}.`;
+  if (periods.length === 0)
+    return `No period of poor experience in ${scored} scored session${scored === 1 ? '' : 's'}${lone}.`;
   const blamed = periods.map((p) => (p.segment ? TIMELINE_SEGMENT_LABELS[p.segment] : 'unclear'));
   return `${periods.length} period${periods.length === 1 ? '' : 's'} of poor experience (${blamed.join(', ')}) in ${scored} scored sessions${lone}.`;
 }

@@ -13,9 +13,18 @@ import { forEachAtMost } from '../pool';
 
 /** A relative window (`24h`, resolved by the service against its own clock) or an absolute range. */
 export type WalkRange = { window: string } | { from: Date; to: Date };
-export type WalkListOptions = { filters: SearchFilter[]; signal?: AbortSignal; resumeFrom?: string } & ({ window: string } | { from: Date; to: Date });
-interface PageLike { records: unknown[]; next: string | undefined; response: unknown }
-interface PagedLike { pages(): AsyncIterableIterator<PageLike>; readonly resumeUrl: string | undefined }
+export type WalkListOptions = { filters: SearchFilter[]; signal?: AbortSignal; resumeFrom?: string } & (
+  { window: string } | { from: Date; to: Date }
+);
+interface PageLike {
+  records: unknown[];
+  next: string | undefined;
+  response: unknown;
+}
+interface PagedLike {
+  pages(): AsyncIterableIterator<PageLike>;
+  readonly resumeUrl: string | undefined;
+}
 
 export interface TimelineClient {
   userSessions(options: WalkListOptions): PagedLike;
@@ -25,7 +34,12 @@ export interface TimelineClient {
   getUserSession(userSessionId: string, options: { signal?: AbortSignal }): Promise<UserSessionDetail>;
 }
 
-export const TIMELINE_LISTS: readonly TimelineList[] = ['userSessions', 'webSessions', 'networkSessions', 'networkProbes'];
+export const TIMELINE_LISTS: readonly TimelineList[] = [
+  'userSessions',
+  'webSessions',
+  'networkSessions',
+  'networkProbes',
+];
 
 /** Session details read per timeline, at most; poor sessions come first. */
 export const MAX_DETAILS = 600;
@@ -58,10 +72,18 @@ export class TimelineWalk {
   private known: { fromMs: number; toMs: number } | undefined;
 
   /** `estimate` places a relative window until the service says where it lies (clocks differ). */
-  constructor(private readonly client: TimelineClient, readonly agentId: string, private readonly request: WalkRange,
-    private readonly estimate: { fromMs: number; toMs: number }, private readonly cache: DetailCache = new Map(), private readonly hooks: WalkHooks = {}) {
+  constructor(
+    private readonly client: TimelineClient,
+    readonly agentId: string,
+    private readonly request: WalkRange,
+    private readonly estimate: { fromMs: number; toMs: number },
+    private readonly cache: DetailCache = new Map(),
+    private readonly hooks: WalkHooks = {},
+  ) {
     this.builder = new TimelineLanesBuilder(agentId);
-    const lists = Object.fromEntries(TIMELINE_LISTS.map((list) => [list, { pages: 0, records: 0, done: false }])) as WalkProgress['lists'];
+    const lists = Object.fromEntries(
+      TIMELINE_LISTS.map((list) => [list, { pages: 0, records: 0, done: false }]),
+    ) as WalkProgress['lists'];
     this.progress = { lists, details: { read: 0, planned: 0 }, text: 'Starting' };
   }
 
@@ -87,7 +109,12 @@ export class TimelineWalk {
 
   private async walkList(list: TimelineList, resumeFrom: string | undefined, signal?: AbortSignal): Promise<void> {
     const filters: SearchFilter[] = [{ key: 'agentId', values: [this.agentId] }];
-    const paged = this.client[list]({ filters, ...this.request, ...(signal ? { signal } : {}), ...(resumeFrom ? { resumeFrom } : {}) });
+    const paged = this.client[list]({
+      filters,
+      ...this.request,
+      ...(signal ? { signal } : {}),
+      ...(resumeFrom ? { resumeFrom } : {}),
+    });
     const state = this.progress.lists[list];
     let lastMs = this.range.fromMs;
     try {
@@ -102,7 +129,13 @@ export class TimelineWalk {
     } catch (error) {
       if (signal?.aborted) throw error;
       const resumeUrl = paged.resumeUrl ?? resumeFrom;
-      this.gaps.push({ list, fromMs: lastMs, toMs: this.range.toMs, reason: reasonOf(error), ...(resumeUrl ? { resumeUrl } : {}) });
+      this.gaps.push({
+        list,
+        fromMs: lastMs,
+        toMs: this.range.toMs,
+        reason: reasonOf(error),
+        ...(resumeUrl ? { resumeUrl } : {}),
+      });
     }
     state.done = true;
     this.update(`Read ${LIST_LABELS[list]}`);
@@ -111,14 +144,18 @@ export class TimelineWalk {
   private async readDetails(signal?: AbortSignal): Promise<void> {
     const pending: string[] = [];
     for (const id of detailsWanted(this.builder.sessionsByNeed(), this.builder.lanes().sessions)) {
-      if (this.cache.has(id)) this.builder.addSessionDetail(this.cache.get(id)); else pending.push(id);
+      if (this.cache.has(id)) this.builder.addSessionDetail(this.cache.get(id));
+      else pending.push(id);
     }
     this.progress.details.planned += pending.length;
     await forEachAtMost(pending, DETAIL_CONCURRENCY, async (id) => {
       signal?.throwIfAborted();
       try {
         const detail: UserSessionDetail | undefined = await this.client.getUserSession(id, signal ? { signal } : {});
-        if (detail !== undefined) { this.cache.set(id, detail); this.builder.addSessionDetail(detail); }
+        if (detail !== undefined) {
+          this.cache.set(id, detail);
+          this.builder.addSessionDetail(detail);
+        }
       } catch (error) {
         if (signal?.aborted) throw error;
         // A detail that cannot be read leaves its session on the timeline without Wi-Fi facts.
@@ -147,7 +184,11 @@ export class TimelineWalk {
  * Which sessions' details to read, in order: poor ones (newest first), the sessions around
  * them (where a period starts and recovers), then one per DETAIL_SAMPLE_MS for the baseline.
  */
-export function detailsWanted(byNeed: readonly SessionMark[], byTime: readonly SessionMark[], limit = MAX_DETAILS): string[] {
+export function detailsWanted(
+  byNeed: readonly SessionMark[],
+  byTime: readonly SessionMark[],
+  limit = MAX_DETAILS,
+): string[] {
   const chosen = new Set<string>();
   const poor = byNeed.filter((s) => s.grade === 'bad');
   for (const s of poor) chosen.add(s.userSessionId);

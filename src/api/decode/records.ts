@@ -34,18 +34,34 @@ export interface NestedShape {
 }
 
 /** A record left out of a page, and why: the endpoint, its position and the missing field. */
-export interface RecordProblem { endpoint: string; index: number; field: string; message: string }
+export interface RecordProblem {
+  endpoint: string;
+  index: number;
+  field: string;
+  message: string;
+}
 
 export type DecodedRecord = { ok: true; record: Record<string, unknown> } | { ok: false; problem: RecordProblem };
 
 export function decodeRecord(raw: unknown, shape: RecordShape, endpoint: string, index: number): DecodedRecord {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    return { ok: false, problem: { endpoint, index, field: shape.id, message: `record ${index + 1} of ${endpoint} is ${raw === null ? 'null' : Array.isArray(raw) ? 'an array' : typeof raw}, not an object` } };
+    return {
+      ok: false,
+      problem: {
+        endpoint,
+        index,
+        field: shape.id,
+        message: `record ${index + 1} of ${endpoint} is ${raw === null ? 'null' : Array.isArray(raw) ? 'an array' : typeof raw}, not an object`,
+      },
+    };
   }
   const record = raw as Record<string, unknown>;
   const id = shape.idType === 'number' ? asNumber(record[shape.id]) : asText(record[shape.id]);
   if (id === undefined || id === '') {
-    return { ok: false, problem: { endpoint, index, field: shape.id, message: `record ${index + 1} of ${endpoint} has no ${shape.id}` } };
+    return {
+      ok: false,
+      problem: { endpoint, index, field: shape.id, message: `record ${index + 1} of ${endpoint} has no ${shape.id}` },
+    };
   }
   record[shape.id] = id;
   normalize(record, shape);
@@ -53,7 +69,12 @@ export function decodeRecord(raw: unknown, shape: RecordShape, endpoint: string,
 }
 
 /** Objects that may also arrive as an error string (a failed measurement); kept as sent. */
-const STRING_ALLOWED: Readonly<Record<string, true>> = { icmpPing: true, gatewayPing: true, ping: true, traceroute: true };
+const STRING_ALLOWED: Readonly<Record<string, true>> = {
+  icmpPing: true,
+  gatewayPing: true,
+  ping: true,
+  traceroute: true,
+};
 
 interface Compiled {
   textIds: readonly string[];
@@ -70,7 +91,9 @@ function compiled(shape: NestedShape): Compiled {
   let found = compiledShapes.get(shape);
   if (!found) {
     found = {
-      textIds: shape.textIds ?? [], numbers: shape.numbers ?? [], booleans: shape.booleans ?? [],
+      textIds: shape.textIds ?? [],
+      numbers: shape.numbers ?? [],
+      booleans: shape.booleans ?? [],
       objects: Object.entries(shape.objects ?? {}).map(([name, nested]) => [name, compiled(nested)] as const),
       arrays: Object.entries(shape.arrays ?? {}).map(([name, nested]) => [name, compiled(nested)] as const),
     };
@@ -95,7 +118,7 @@ function normalizeCompiled(record: Record<string, unknown>, shape: Compiled): vo
     const value = record[name];
     if (value === undefined) continue;
     if (Array.isArray(value)) {
-      const items = value.every(isObject) ? value as Record<string, unknown>[] : value.filter(isObject);
+      const items = value.every(isObject) ? (value as Record<string, unknown>[]) : value.filter(isObject);
       for (const item of items) normalizeCompiled(item, nested);
       if (items !== value) record[name] = items;
     } else if (!(typeof value === 'string' && name in STRING_ALLOWED)) {
@@ -157,7 +180,13 @@ export function asBoolean(value: unknown): boolean | undefined {
  * records decoded in place. The record asked for by id gets that id when it lacks one;
  * what is not a record at all is left out.
  */
-export function decodeDetails(body: unknown, path: readonly string[], shape: RecordShape, endpoint: string, askedId?: string | number): unknown {
+export function decodeDetails(
+  body: unknown,
+  path: readonly string[],
+  shape: RecordShape,
+  endpoint: string,
+  askedId?: string | number,
+): unknown {
   if (!isObject(body)) return body;
   const root = { ...body };
   let parent: Record<string, unknown> = root;
@@ -171,7 +200,10 @@ export function decodeDetails(body: unknown, path: readonly string[], shape: Rec
   const list = parent[last];
   if (!Array.isArray(list)) return root;
   parent[last] = list.flatMap((item, index) => {
-    const withId = isObject(item) && askedId !== undefined && (item[shape.id] === undefined || item[shape.id] === null) ? { ...item, [shape.id]: askedId } : item;
+    const withId =
+      isObject(item) && askedId !== undefined && (item[shape.id] === undefined || item[shape.id] === null)
+        ? { ...item, [shape.id]: askedId }
+        : item;
     const decoded = decodeRecord(withId, shape, endpoint, index);
     return decoded.ok ? [decoded.record] : [];
   });

@@ -5,8 +5,19 @@
 
 /** Filter keys of v7's AgentSearchFilters. */
 export const ENDPOINT_AGENT_FILTER_KEYS = [
-  'id', 'agentName', 'computerName', 'platform', 'osVersion', 'username', 'userPrincipalName', 'serialNumber',
-  'locationCountryISO', 'locationSubdivision1Code', 'locationCity', 'licenseType', 'anyConnectDeviceId',
+  'id',
+  'agentName',
+  'computerName',
+  'platform',
+  'osVersion',
+  'username',
+  'userPrincipalName',
+  'serialNumber',
+  'locationCountryISO',
+  'locationSubdivision1Code',
+  'locationCity',
+  'licenseType',
+  'anyConnectDeviceId',
 ] as const;
 export type EndpointAgentFilterKey = (typeof ENDPOINT_AGENT_FILTER_KEYS)[number];
 

@@ -20,4 +20,7 @@ export type EnterpriseAgent = Open<{
   public?: 0 | 1;
 }>;
 
-export interface EnterpriseAgentsResponse { agents: EnterpriseAgent[]; pages?: Pages }
+export interface EnterpriseAgentsResponse {
+  agents: EnterpriseAgent[];
+  pages?: Pages;
+}

@@ -7,12 +7,24 @@ export type OpenEnum<T extends string> = T | (string & {});
 export type Open<T> = T & { readonly [extra: string]: unknown };
 
 /** `{ pages: { current, next? } }` on every list. */
-export interface Pages { current: number; next?: string }
+export interface Pages {
+  current: number;
+  next?: string;
+}
 
-export interface AccountGroup { aid: number; accountGroupName: string; current: boolean; default: boolean }
+export interface AccountGroup {
+  aid: number;
+  accountGroupName: string;
+  current: boolean;
+  default: boolean;
+}
 
-export interface AccountGroupsResponse { accountGroups: AccountGroup[] }
-export interface ErrorBody { errorMessage: string }
+export interface AccountGroupsResponse {
+  accountGroups: AccountGroup[];
+}
+export interface ErrorBody {
+  errorMessage: string;
+}
 
 /** Rate-limit state read from the X-Organization-Rate-Limit-* headers. */
 export interface RateLimitInfo {

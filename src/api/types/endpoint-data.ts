@@ -3,7 +3,14 @@ import type { Open, OpenEnum, Pages } from './common';
 
 // ---------- endpoint data ----------
 
-export interface Stat { min: number; max: number; mean: number; median: number; stdDev: number; count: number }
+export interface Stat {
+  min: number;
+  max: number;
+  mean: number;
+  median: number;
+  stdDev: number;
+  count: number;
+}
 
 export interface SystemMetrics {
   startTimeMs: number;
@@ -13,16 +20,38 @@ export interface SystemMetrics {
   physicalMemoryTotalBytes: number;
 }
 
-export interface PingStats { pktsSent: number; pktsReceived: number; minRtt: number; avgRtt: number; maxRtt: number; meanDevRtt: number }
+export interface PingStats {
+  pktsSent: number;
+  pktsReceived: number;
+  minRtt: number;
+  avgRtt: number;
+  maxRtt: number;
+  meanDevRtt: number;
+}
 /** A failed ping or traceroute is reported as a bare error string. */
 export type PingResult = PingStats | string;
 
-export type TracerouteHop = Open<{ hop: number; delay: number; ipAddress: string; name: string; asn?: number; prefix?: string; mpls?: string[] | string }>;
+export type TracerouteHop = Open<{
+  hop: number;
+  delay: number;
+  ipAddress: string;
+  name: string;
+  asn?: number;
+  prefix?: string;
+  mpls?: string[] | string;
+}>;
 export type TracerouteResult = { destination: string; hops: TracerouteHop[] } | string;
 
 export type WirelessProfile = Open<{
-  bssid: string; ssid: string; phyMode: string; vendor: string;
-  channel: number; noise: number; quality: number; rssi: number; txRate: number;
+  bssid: string;
+  ssid: string;
+  phyMode: string;
+  vendor: string;
+  channel: number;
+  noise: number;
+  quality: number;
+  rssi: number;
+  txRate: number;
 }>;
 
 export type NetworkProfile = Open<{
@@ -51,9 +80,18 @@ export type SessionNetwork = Open<{
   errors: string[];
 }>;
 
-export interface PageTimings { onContentLoad: number; onLoad: number }
+export interface PageTimings {
+  onContentLoad: number;
+  onLoad: number;
+}
 
-export interface SessionPage { id: string; title: string; startedDateTime: string; responseCode: number; pageTimings: PageTimings }
+export interface SessionPage {
+  id: string;
+  title: string;
+  startedDateTime: string;
+  responseCode: number;
+  pageTimings: PageTimings;
+}
 
 export type UserSession = Open<{
   userSessionId: string;
@@ -98,12 +136,23 @@ export type NetworkSession = Open<{
   agentId: string;
   roundId: number;
   date: string;
-  destination: { latency: number; loss: number; jitter: number; avgRtt: number; maxRtt: number; meanDevRtt: number; target: string };
+  destination: {
+    latency: number;
+    loss: number;
+    jitter: number;
+    avgRtt: number;
+    maxRtt: number;
+    meanDevRtt: number;
+    target: string;
+  };
   systemMetrics?: SystemMetrics;
 }>;
 
 /** A v7 per-segment score of a topology probe (0–100, with the service's quality word). */
-export interface SegmentScore { score?: number; quality?: OpenEnum<'great' | 'good' | 'poor'> }
+export interface SegmentScore {
+  score?: number;
+  quality?: OpenEnum<'great' | 'good' | 'poor'>;
+}
 
 export type NetworkProbe = Open<{
   networkProbeId: string;
@@ -145,19 +194,60 @@ export type EndpointAgent = Open<{
   location?: { latitude?: number; longitude?: number; locationName?: string };
   publicIP?: string;
   platform?: string;
-  vpnProfiles?: Open<{ interfaceName?: string; vpnType?: string; vpnGatewayAddress?: string; vpnClientAddresses?: string[]; vpnClientNetworkRange?: string[] }>[];
+  vpnProfiles?: Open<{
+    interfaceName?: string;
+    vpnType?: string;
+    vpnGatewayAddress?: string;
+    vpnClientAddresses?: string[];
+    vpnClientNetworkRange?: string[];
+  }>[];
 }>;
 
-export type PrivateNetwork = Open<{ networkId: string; networkName: string; localPrefix: string; publicIpRange: string }>;
+export type PrivateNetwork = Open<{
+  networkId: string;
+  networkName: string;
+  localPrefix: string;
+  publicIpRange: string;
+}>;
 
 // ---------- list responses ----------
 
-export interface UserSessionsResponse { userSessions: UserSession[]; pages: Pages; from?: string; to?: string }
-export interface UserSessionDetailResponse { userSessions: UserSessionDetail[] }
-export interface WebSessionsResponse { webSessions: WebSession[]; pages: Pages; from?: string; to?: string }
-export interface NetworkSessionsResponse { networkSessions: NetworkSession[]; pages: Pages; from?: string; to?: string }
-export interface NetworkProbesResponse { networkProbes: NetworkProbe[]; pages: Pages; from?: string; to?: string }
-export interface NetworkProbeDetailResponse { networkProbes: NetworkProbeDetail[] }
+export interface UserSessionsResponse {
+  userSessions: UserSession[];
+  pages: Pages;
+  from?: string;
+  to?: string;
+}
+export interface UserSessionDetailResponse {
+  userSessions: UserSessionDetail[];
+}
+export interface WebSessionsResponse {
+  webSessions: WebSession[];
+  pages: Pages;
+  from?: string;
+  to?: string;
+}
+export interface NetworkSessionsResponse {
+  networkSessions: NetworkSession[];
+  pages: Pages;
+  from?: string;
+  to?: string;
+}
+export interface NetworkProbesResponse {
+  networkProbes: NetworkProbe[];
+  pages: Pages;
+  from?: string;
+  to?: string;
+}
+export interface NetworkProbeDetailResponse {
+  networkProbes: NetworkProbeDetail[];
+}
 /** Real services page these lists too (`pages.next` with an opaque `pageId`). */
-export interface PrivateNetworksResponse { privateNetworks: PrivateNetwork[]; pages?: Pages }
-export interface EndpointAgentsResponse { endpointAgents: EndpointAgent[]; pages?: Pages }
+export interface PrivateNetworksResponse {
+  privateNetworks: PrivateNetwork[];
+  pages?: Pages;
+}
+export interface EndpointAgentsResponse {
+  endpointAgents: EndpointAgent[];
+  pages?: Pages;
+}

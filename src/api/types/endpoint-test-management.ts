@@ -41,4 +41,5 @@ export interface EndpointLabel {
   filters: EndpointLabelFilter[];
 }
 
-export const ENDPOINT_TESTS_AS_CODE_NEED_V7 = 'Endpoint tests as code and endpoint labels need the current API (v7): this account speaks API v6, where endpoint tests are read-only.';
+export const ENDPOINT_TESTS_AS_CODE_NEED_V7 =
+  'Endpoint tests as code and endpoint labels need the current API (v7): this account speaks API v6, where endpoint tests are read-only.';

@@ -8,7 +8,10 @@ export const ENDPOINT_TEST_INTERVALS = [60, 120, 300, 600, 900, 1800, 3600] as c
 
 // ---------- endpoint scheduled / instant tests ----------
 
-export interface ApiLink { rel: OpenEnum<'self' | 'data'>; href: string }
+export interface ApiLink {
+  rel: OpenEnum<'self' | 'data'>;
+  href: string;
+}
 
 export type EndpointTest = Open<{
   testId: number;
@@ -48,7 +51,10 @@ export type EndpointTest = Open<{
   verifyCertificate?: 0 | 1;
 }>;
 
-export interface EndpointTestResponse { endpointTest: EndpointTest[]; pages?: Pages }
+export interface EndpointTestResponse {
+  endpointTest: EndpointTest[];
+  pages?: Pages;
+}
 
 export interface HttpServerInstantTest {
   testName: string;

@@ -3,8 +3,17 @@
 // ---------- search filters ----------
 
 export const COMMON_FILTER_KEYS = [
-  'location', 'connection', 'trigger', 'platform', 'gateway', 'proxyTarget', 'vpnTarget',
-  'agentId', 'networkId', 'ssid', 'bssid',
+  'location',
+  'connection',
+  'trigger',
+  'platform',
+  'gateway',
+  'proxyTarget',
+  'vpnTarget',
+  'agentId',
+  'networkId',
+  'ssid',
+  'bssid',
 ] as const;
 export const FILTER_TARGETS = ['user-sessions', 'web', 'network', 'network-topology'] as const;
 export type FilterTarget = (typeof FILTER_TARGETS)[number];
@@ -25,7 +34,10 @@ export function filterKeysFor(target: FilterTarget): readonly string[] {
   return [...COMMON_FILTER_KEYS, ...TARGET_FILTER_KEYS[target]];
 }
 
-export interface SearchFilter { key: string; values: (string | number)[] }
+export interface SearchFilter {
+  key: string;
+  values: (string | number)[];
+}
 
 /** Keys that appear in more than one filter: AND-combined, they almost never match (spec). */
 export function repeatedFilterKeys(filters: readonly SearchFilter[]): string[] {
@@ -39,4 +51,6 @@ export function repeatedFilterKeys(filters: readonly SearchFilter[]): string[] {
 export function repeatedFilterKeyMessage(key: string): string {
   return `A second "${key}" filter narrows with AND (both must match); list all ${key} values in one filter to combine them with OR`;
 }
-export interface SearchFilterBody { searchFilters: SearchFilter[] }
+export interface SearchFilterBody {
+  searchFilters: SearchFilter[];
+}

@@ -3,20 +3,47 @@ import type { SystemMetrics } from './endpoint-data';
 
 // ---------- HAR 1.2 (as the page-details endpoint returns it) ----------
 
-export interface HarNameValue { name: string; value: string; comment?: string }
-export interface HarTimings { blocked?: number; dns?: number; connect?: number; send: number; wait: number; receive: number; ssl?: number; comment?: string }
+export interface HarNameValue {
+  name: string;
+  value: string;
+  comment?: string;
+}
+export interface HarTimings {
+  blocked?: number;
+  dns?: number;
+  connect?: number;
+  send: number;
+  wait: number;
+  receive: number;
+  ssl?: number;
+  comment?: string;
+}
 export interface HarEntry {
   pageref?: string;
   startedDateTime: string;
   time: number;
   request: {
-    method: string; url: string; httpVersion: string; cookies: HarNameValue[]; headers: HarNameValue[];
-    queryString: HarNameValue[]; postData?: { mimeType: string; text?: string; params?: unknown[] }; headersSize: number; bodySize: number;
+    method: string;
+    url: string;
+    httpVersion: string;
+    cookies: HarNameValue[];
+    headers: HarNameValue[];
+    queryString: HarNameValue[];
+    postData?: { mimeType: string; text?: string; params?: unknown[] };
+    headersSize: number;
+    bodySize: number;
   };
   response: {
-    status: number; statusText: string; httpVersion: string; cookies: HarNameValue[]; headers: HarNameValue[];
+    status: number;
+    statusText: string;
+    httpVersion: string;
+    cookies: HarNameValue[];
+    headers: HarNameValue[];
     content: { size: number; compression?: number; mimeType: string; text?: string; encoding?: string };
-    redirectURL: string; headersSize: number; bodySize: number; _transferSize?: number;
+    redirectURL: string;
+    headersSize: number;
+    bodySize: number;
+    _transferSize?: number;
     /** Why the request failed (Chrome writes it with status 0). */
     _error?: string;
   };
@@ -28,7 +55,13 @@ export interface HarEntry {
   comment?: string;
   [extra: string]: unknown;
 }
-export interface HarPage { startedDateTime: string; id: string; title: string; pageTimings: { onContentLoad?: number; onLoad?: number }; [extra: string]: unknown }
+export interface HarPage {
+  startedDateTime: string;
+  id: string;
+  title: string;
+  pageTimings: { onContentLoad?: number; onLoad?: number };
+  [extra: string]: unknown;
+}
 export interface Har {
   log: {
     version: string;
@@ -42,4 +75,6 @@ export interface Har {
   [extra: string]: unknown;
 }
 
-export interface PageDetailResponse { har: Har }
+export interface PageDetailResponse {
+  har: Har;
+}

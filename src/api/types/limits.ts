@@ -19,20 +19,26 @@ export function nestsDeeperThan(text: string, maxDepth = MAX_JSON_DEPTH): boolea
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
     const ch = text.charCodeAt(i);
-    if (ch === 0x22) { // "
+    if (ch === 0x22) {
+      // "
       for (i++; i < text.length; i++) {
         const c = text.charCodeAt(i);
-        if (c === 0x5c) i++; // backslash escapes the next character
+        if (c === 0x5c)
+          i++; // backslash escapes the next character
         else if (c === 0x22) break;
       }
-    } else if (ch === 0x2f && text.charCodeAt(i + 1) === 0x2f) { // //
+    } else if (ch === 0x2f && text.charCodeAt(i + 1) === 0x2f) {
+      // //
       while (i < text.length && text.charCodeAt(i) !== 0x0a) i++;
-    } else if (ch === 0x2f && text.charCodeAt(i + 1) === 0x2a) { // /*
+    } else if (ch === 0x2f && text.charCodeAt(i + 1) === 0x2a) {
+      // /*
       const end = text.indexOf('*/', i + 2);
       i = end < 0 ? text.length : end + 1;
-    } else if (ch === 0x7b || ch === 0x5b) { // { [
+    } else if (ch === 0x7b || ch === 0x5b) {
+      // { [
       if (++depth > maxDepth) return true;
-    } else if (ch === 0x7d || ch === 0x5d) { // } ]
+    } else if (ch === 0x7d || ch === 0x5d) {
+      // } ]
       depth--;
     }
   }

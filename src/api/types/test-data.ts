@@ -17,7 +17,12 @@ export type NetMetric = Open<{
   serverIp: string;
 }>;
 
-export interface PathEndpoint { ipAddress: string; numberOfHops: number; pathId: string; responseTime: number }
+export interface PathEndpoint {
+  ipAddress: string;
+  numberOfHops: number;
+  pathId: string;
+  responseTime: number;
+}
 
 /** Fields the path-vis summary and the detailed trace of one agent's round share. */
 interface PathRoundFields {
@@ -29,11 +34,13 @@ interface PathRoundFields {
   sourcePrefix: string;
 }
 
-export type PathVisSummary = Open<PathRoundFields & {
-  agentId: string;
-  location: string;
-  endpoints: PathEndpoint[];
-}>;
+export type PathVisSummary = Open<
+  PathRoundFields & {
+    agentId: string;
+    location: string;
+    endpoints: PathEndpoint[];
+  }
+>;
 
 /** A hop of a detailed path trace; a gap in `hop` numbers means a star. */
 export type PathHop = Open<{
@@ -48,15 +55,20 @@ export type PathHop = Open<{
   mpls?: string[] | string;
 }>;
 
-export interface PathRoute { pathId: string; hops: PathHop[] }
+export interface PathRoute {
+  pathId: string;
+  hops: PathHop[];
+}
 
 /** The spec's reference types agentId as an integer while its sample shows a string id. */
-export type PathTrace = Open<PathRoundFields & {
-  agentId: string | number;
-  routes: PathRoute[];
-  /** v7 only: the traces inside the VPN tunnel (`vpnPathTraces`). */
-  vpnRoutes?: PathRoute[];
-}>;
+export type PathTrace = Open<
+  PathRoundFields & {
+    agentId: string | number;
+    routes: PathRoute[];
+    /** v7 only: the traces inside the VPN tunnel (`vpnPathTraces`). */
+    vpnRoutes?: PathRoute[];
+  }
+>;
 
 export type HttpServerResult = Open<{
   agentId: string;
@@ -80,7 +92,18 @@ export type HttpServerResult = Open<{
   roundId: number;
 }>;
 
-export interface NetMetricsResponse { endpointNet: { endpointTest: EndpointTest; metrics: NetMetric[] }; pages: Pages }
-export interface PathVisResponse { endpointNet: { endpointTest: EndpointTest; pathVis: PathVisSummary[] }; pages: Pages }
-export interface PathTraceResponse { endpointNet: { endpointTest: EndpointTest; pathVis: PathTrace[] } }
-export interface HttpServerResponse { endpointWeb: { endpointTest: EndpointTest; httpServer: HttpServerResult[] }; pages: Pages }
+export interface NetMetricsResponse {
+  endpointNet: { endpointTest: EndpointTest; metrics: NetMetric[] };
+  pages: Pages;
+}
+export interface PathVisResponse {
+  endpointNet: { endpointTest: EndpointTest; pathVis: PathVisSummary[] };
+  pages: Pages;
+}
+export interface PathTraceResponse {
+  endpointNet: { endpointTest: EndpointTest; pathVis: PathTrace[] };
+}
+export interface HttpServerResponse {
+  endpointWeb: { endpointTest: EndpointTest; httpServer: HttpServerResult[] };
+  pages: Pages;
+}

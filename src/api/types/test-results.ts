@@ -8,8 +8,19 @@ import type { HttpServerResult, NetMetric, PathTrace, PathVisSummary } from './t
 
 /** The result lists of enterprise tests, as v7 names them. */
 export const TEST_RESULT_KINDS = [
-  'network', 'path-vis', 'http-server', 'page-load', 'web-transactions', 'dns-server', 'dns-trace', 'dnssec', 'api',
-  'ftp-server', 'sip-server', 'rtp-server', 'bgp',
+  'network',
+  'path-vis',
+  'http-server',
+  'page-load',
+  'web-transactions',
+  'dns-server',
+  'dns-trace',
+  'dnssec',
+  'api',
+  'ftp-server',
+  'sip-server',
+  'rtp-server',
+  'bgp',
 ] as const;
 export type TestResultKind = (typeof TEST_RESULT_KINDS)[number];
 
@@ -33,36 +44,82 @@ export type EnterprisePathVis = PathVisSummary & ResultRound;
 export type EnterprisePathTrace = PathTrace & ResultRound;
 export type EnterpriseHttpResult = HttpServerResult & ResultRound & Open<{ healthScore?: number }>;
 
-export type PageLoadResult = Open<ResultRound & {
-  responseTime?: number;
-  totalSize?: number;
-  numObjects?: number;
-  numErrors?: number;
-  domLoadTime?: number;
-  pageLoadTime?: number;
-}>;
+export type PageLoadResult = Open<
+  ResultRound & {
+    responseTime?: number;
+    totalSize?: number;
+    numObjects?: number;
+    numErrors?: number;
+    domLoadTime?: number;
+    pageLoadTime?: number;
+  }
+>;
 
 /** One agent's page load of one round, with its HAR (the waterfall). */
 export type PageLoadDetail = PageLoadResult & { har?: Har };
 
-export type WebTransactionResult = Open<ResultRound & { transactionTime?: number; componentErrors?: number; errorType?: string; errorDetails?: string }>;
+export type WebTransactionResult = Open<
+  ResultRound & { transactionTime?: number; componentErrors?: number; errorType?: string; errorDetails?: string }
+>;
 /** One page a transaction's script visited in a round; `pageId` names it in the page's own read (the service's `pageNum` as text when it sends no id). */
-export type WebTransactionPage = Open<{ pageId: string; pageNum?: number; pageName?: string; componentCount?: number; errorCount?: number; duration?: number }>;
+export type WebTransactionPage = Open<{
+  pageId: string;
+  pageNum?: number;
+  pageName?: string;
+  componentCount?: number;
+  errorCount?: number;
+  duration?: number;
+}>;
 /** One agent's web transaction of a round: its time, the pages it visited and the script's markers. */
-export type WebTransactionDetail = WebTransactionResult & { pages: WebTransactionPage[]; markers?: Open<{ name?: string; duration?: number }>[] };
+export type WebTransactionDetail = WebTransactionResult & {
+  pages: WebTransactionPage[];
+  markers?: Open<{ name?: string; duration?: number }>[];
+};
 /** One page of an agent's web transaction of a round, with its HAR (the waterfall). */
 export type WebTransactionPageDetail = WebTransactionDetail & { har?: Har };
-export type DnsServerResult = Open<ResultRound & { server?: string; serverId?: string; resolutionTime?: number; mappings?: string; errorDetails?: string }>;
-export type DnsTraceResult = Open<ResultRound & {
-  queries?: number; failedQueries?: number; finalServerQueried?: string; finalQueryTime?: number; mappings?: string; errorDetails?: string;
-}>;
+export type DnsServerResult = Open<
+  ResultRound & {
+    server?: string;
+    serverId?: string;
+    resolutionTime?: number;
+    mappings?: string;
+    errorDetails?: string;
+  }
+>;
+export type DnsTraceResult = Open<
+  ResultRound & {
+    queries?: number;
+    failedQueries?: number;
+    finalServerQueried?: string;
+    finalQueryTime?: number;
+    mappings?: string;
+    errorDetails?: string;
+  }
+>;
 export type DnssecResult = Open<ResultRound & { isValid?: boolean; errorDetails?: string }>;
-export type ApiResult = Open<ResultRound & { apiTransactionTime?: number; completion?: number; errorType?: string; errorDetails?: string }>;
+export type ApiResult = Open<
+  ResultRound & { apiTransactionTime?: number; completion?: number; errorType?: string; errorDetails?: string }
+>;
 /** One request an API test made in a round; times in ms (`stepTime` is the call and the processing after it). */
 export type ApiStep = Open<{
-  stepNumber: number; name?: string; url?: string; stepType?: string; completion?: number; assertErrorCount?: number;
-  apiCallTime?: number; stepTime?: number; blockedTime?: number; dnsTime?: number; connectTime?: number; sendTime?: number; waitTime?: number;
-  receiveTime?: number; responseTime?: number; processingTime?: number; errorType?: string; errorDetails?: string;
+  stepNumber: number;
+  name?: string;
+  url?: string;
+  stepType?: string;
+  completion?: number;
+  assertErrorCount?: number;
+  apiCallTime?: number;
+  stepTime?: number;
+  blockedTime?: number;
+  dnsTime?: number;
+  connectTime?: number;
+  sendTime?: number;
+  waitTime?: number;
+  receiveTime?: number;
+  responseTime?: number;
+  processingTime?: number;
+  errorType?: string;
+  errorDetails?: string;
   assertions?: Open<{ step?: number; hasFailed?: boolean }>[];
 }>;
 /** Steps of one API test round read at most (a test makes a handful of requests; v7 allows a few dozen). */
@@ -70,23 +127,63 @@ export const MAX_API_STEPS = 100;
 /** One agent's API test round with its steps in the order made (at most MAX_API_STEPS). */
 export type ApiTestDetail = ApiResult & { requests: ApiStep[] };
 
-export type FtpServerResult = Open<ResultRound & {
-  serverIp?: string; responseCode?: number; dnsTime?: number; connectTime?: number; negotiationTime?: number; waitTime?: number;
-  responseTime?: number; transferTime?: number; totalTime?: number; wireSize?: number; throughput?: number; errorType?: string; errorDetails?: string;
-}>;
-export type SipServerResult = Open<ResultRound & {
-  serverIp?: string; availability?: number; responseCode?: number; dnsTime?: number; connectTime?: number; registerTime?: number;
-  inviteTime?: number; optionsTime?: number; responseTime?: number; totalTime?: number; waitTime?: number; errorType?: string; problemDetail?: string;
-}>;
+export type FtpServerResult = Open<
+  ResultRound & {
+    serverIp?: string;
+    responseCode?: number;
+    dnsTime?: number;
+    connectTime?: number;
+    negotiationTime?: number;
+    waitTime?: number;
+    responseTime?: number;
+    transferTime?: number;
+    totalTime?: number;
+    wireSize?: number;
+    throughput?: number;
+    errorType?: string;
+    errorDetails?: string;
+  }
+>;
+export type SipServerResult = Open<
+  ResultRound & {
+    serverIp?: string;
+    availability?: number;
+    responseCode?: number;
+    dnsTime?: number;
+    connectTime?: number;
+    registerTime?: number;
+    inviteTime?: number;
+    optionsTime?: number;
+    responseTime?: number;
+    totalTime?: number;
+    waitTime?: number;
+    errorType?: string;
+    problemDetail?: string;
+  }
+>;
 /** A voice test's RTP stream of one round: the call quality (MOS) and what lowers it. */
-export type RtpServerResult = Open<ResultRound & {
-  serverIp?: string; mos?: number; codecName?: string; codecMaxMos?: number; loss?: number; discards?: number; latency?: number; pdv?: number; errorDetail?: string;
-}>;
+export type RtpServerResult = Open<
+  ResultRound & {
+    serverIp?: string;
+    mos?: number;
+    codecName?: string;
+    codecMaxMos?: number;
+    loss?: number;
+    discards?: number;
+    latency?: number;
+    pdv?: number;
+    errorDetail?: string;
+  }
+>;
 /** A BGP monitor's view of the test's prefix in one round: its monitor stands where an agent does (agentId is the monitorId). */
-export type BgpResult = Open<ResultRound & { prefixId?: string; prefix?: string; reachability?: number; updates?: number; pathChanges?: number }>;
+export type BgpResult = Open<
+  ResultRound & { prefixId?: string; prefix?: string; reachability?: number; updates?: number; pathChanges?: number }
+>;
 
 /** One BGP monitor's route to the test's prefix in a round: the ASes crossed, the monitor's own first. */
-export type BgpRoute = Open<ResultRound & { prefixId?: string; prefix?: string; isActive?: boolean; hops?: { asn?: number; asName?: string }[] }>;
+export type BgpRoute = Open<
+  ResultRound & { prefixId?: string; prefix?: string; isActive?: boolean; hops?: { asn?: number; asName?: string }[] }
+>;
 
 export interface TestResultRecords {
   network: EnterpriseNetworkResult;
@@ -122,24 +219,40 @@ export interface TestResultsResponse {
  */
 export function resultKindsOf(type: string): TestResultKind[] {
   switch (type) {
-    case 'agent-to-server': case 'agent-to-agent': return ['network', 'path-vis'];
-    case 'http-server': return ['http-server', 'network', 'path-vis'];
-    case 'page-load': return ['page-load', 'http-server', 'network', 'path-vis'];
-    case 'web-transactions': return ['web-transactions', 'network', 'path-vis'];
-    case 'api': return ['api'];
-    case 'dns-server': return ['dns-server', 'network', 'path-vis'];
-    case 'dns-trace': return ['dns-trace'];
-    case 'dnssec': case 'dns-dnssec': return ['dnssec'];
-    case 'ftp-server': return ['ftp-server', 'network', 'path-vis'];
-    case 'sip-server': return ['sip-server', 'network', 'path-vis'];
-    case 'voice': return ['rtp-server'];
-    case 'bgp': return ['bgp'];
-    default: return [];
+    case 'agent-to-server':
+    case 'agent-to-agent':
+      return ['network', 'path-vis'];
+    case 'http-server':
+      return ['http-server', 'network', 'path-vis'];
+    case 'page-load':
+      return ['page-load', 'http-server', 'network', 'path-vis'];
+    case 'web-transactions':
+      return ['web-transactions', 'network', 'path-vis'];
+    case 'api':
+      return ['api'];
+    case 'dns-server':
+      return ['dns-server', 'network', 'path-vis'];
+    case 'dns-trace':
+      return ['dns-trace'];
+    case 'dnssec':
+    case 'dns-dnssec':
+      return ['dnssec'];
+    case 'ftp-server':
+      return ['ftp-server', 'network', 'path-vis'];
+    case 'sip-server':
+      return ['sip-server', 'network', 'path-vis'];
+    case 'voice':
+      return ['rtp-server'];
+    case 'bgp':
+      return ['bgp'];
+    default:
+      return [];
   }
 }
 
 /** Why a test that could measure the network has no network or path results: said wherever those results would be. */
-export const NETWORK_MEASUREMENTS_OFF = 'network measurements are off for this test (networkMeasurements): it has no network or path results';
+export const NETWORK_MEASUREMENTS_OFF =
+  'network measurements are off for this test (networkMeasurements): it has no network or path results';
 
 /**
  * Whether the test measures the network: v7's `networkMeasurements` (on by default), read tolerantly,
@@ -147,14 +260,22 @@ export const NETWORK_MEASUREMENTS_OFF = 'network measurements are off for this t
  */
 export function measuresNetwork(test: { networkMeasurements?: unknown; v7Fields?: unknown }): boolean {
   const kept = test.v7Fields;
-  const flag = test.networkMeasurements ?? (typeof kept === 'object' && kept !== null ? (kept as Record<string, unknown>)['networkMeasurements'] : undefined);
+  const flag =
+    test.networkMeasurements ??
+    (typeof kept === 'object' && kept !== null ? (kept as Record<string, unknown>)['networkMeasurements'] : undefined);
   if (flag === false || flag === 0) return false;
   return !(typeof flag === 'string' && ['false', '0', 'no', 'off'].includes(flag.trim().toLowerCase()));
 }
 
 /** The result lists a deployed test has: its type's, without the network layer's while a test of another layer does not measure the network. */
-export function resultKindsOfTest(test: { type?: unknown; networkMeasurements?: unknown; v7Fields?: unknown }): TestResultKind[] {
+export function resultKindsOfTest(test: {
+  type?: unknown;
+  networkMeasurements?: unknown;
+  v7Fields?: unknown;
+}): TestResultKind[] {
   const kinds = resultKindsOf(String(test.type));
   // A network test's network layer is the test itself; the flag turns off only what another layer's test adds.
-  return kinds[0] === 'network' || measuresNetwork(test) ? kinds : kinds.filter((kind) => kind !== 'network' && kind !== 'path-vis');
+  return kinds[0] === 'network' || measuresNetwork(test)
+    ? kinds
+    : kinds.filter((kind) => kind !== 'network' && kind !== 'path-vis');
 }

@@ -3,14 +3,30 @@ import type { Open, OpenEnum } from './common';
 
 /** The spec's (v6) eight types, DNSSEC under its v6 name, then the five that only v7 has. */
 export const ENTERPRISE_TEST_TYPES = [
-  'agent-to-server', 'agent-to-agent', 'dns-trace', 'dns-server', 'dns-dnssec',
-  'http-server', 'page-load', 'web-transactions',
-  'api', 'ftp-server', 'sip-server', 'voice', 'bgp',
+  'agent-to-server',
+  'agent-to-agent',
+  'dns-trace',
+  'dns-server',
+  'dns-dnssec',
+  'http-server',
+  'page-load',
+  'web-transactions',
+  'api',
+  'ftp-server',
+  'sip-server',
+  'voice',
+  'bgp',
 ] as const;
 export type EnterpriseTestType = (typeof ENTERPRISE_TEST_TYPES)[number];
 
 /** Test types API v6 does not have: an account that speaks v6 cannot create, update or delete them. */
-export const V7_ONLY_TEST_TYPES = ['api', 'ftp-server', 'sip-server', 'voice', 'bgp'] as const satisfies readonly EnterpriseTestType[];
+export const V7_ONLY_TEST_TYPES = [
+  'api',
+  'ftp-server',
+  'sip-server',
+  'voice',
+  'bgp',
+] as const satisfies readonly EnterpriseTestType[];
 
 export function isV7OnlyTestType(type: string): boolean {
   return (V7_ONLY_TEST_TYPES as readonly string[]).includes(type);
@@ -66,7 +82,9 @@ export type EnterpriseTest = Open<{
   modifiedDate?: string;
 }>;
 
-export interface AgentRef { agentId: number | string }
+export interface AgentRef {
+  agentId: number | string;
+}
 
 /** POST /v7/tests/{type} body: the target depends on the test type. */
 export interface EnterpriseTestCreate {
@@ -89,4 +107,6 @@ export interface EnterpriseTestUpdate {
   agents?: AgentRef[];
 }
 
-export interface EnterpriseTestResponse { test: EnterpriseTest[] }
+export interface EnterpriseTestResponse {
+  test: EnterpriseTest[];
+}

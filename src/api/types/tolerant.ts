@@ -7,7 +7,10 @@
  */
 export function mplsLabels(value: unknown): string[] {
   if (typeof value === 'string') return value.trim() === '' ? [] : [value.trim()];
-  if (Array.isArray(value)) return value.filter((label): label is string => typeof label === 'string' && label.trim() !== '').map((label) => label.trim());
+  if (Array.isArray(value))
+    return value
+      .filter((label): label is string => typeof label === 'string' && label.trim() !== '')
+      .map((label) => label.trim());
   return [];
 }
 

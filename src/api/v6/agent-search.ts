@@ -13,7 +13,9 @@ const V6_KEYS: Readonly<Record<string, (agent: EndpointAgent, value: string) => 
   osVersion: (a, v) => String(a.osVersion).toLowerCase().startsWith(v.toLowerCase()),
 };
 const V6_SORTS: Readonly<Record<string, (agent: EndpointAgent) => string>> = {
-  platform: platformOf, osVersion: (a) => String(a.osVersion), name: (a) => String(a.computerName),
+  platform: platformOf,
+  osVersion: (a) => String(a.osVersion),
+  name: (a) => String(a.computerName),
 };
 
 function platformOf(agent: EndpointAgent): string {
@@ -23,7 +25,9 @@ function platformOf(agent: EndpointAgent): string {
 
 function needsV7(key: string, what = key): InvalidFilterError {
   return new InvalidFilterError({
-    method: 'GET', path: '/v6/endpoint-agents', filterKey: key,
+    method: 'GET',
+    path: '/v6/endpoint-agents',
+    filterKey: key,
     reason: `finding endpoint agents by ${what} needs API v7 (POST /v7/endpoint/agents/filter); this account speaks API v6`,
   });
 }
@@ -40,7 +44,9 @@ export function checkV6AgentSearch(search: EndpointAgentSearch): void {
 export function matchV6AgentSearch(agents: readonly EndpointAgent[], search: EndpointAgentSearch): EndpointAgent[] {
   checkV6AgentSearch(search);
   const filters = Object.entries(search.filters ?? {});
-  const kept = agents.filter((agent) => filters.every(([key, values]) => (values ?? []).some((value) => V6_KEYS[key]?.(agent, value) === true)));
+  const kept = agents.filter((agent) =>
+    filters.every(([key, values]) => (values ?? []).some((value) => V6_KEYS[key]?.(agent, value) === true)),
+  );
   const terms = search.sort ?? [];
   if (terms.length === 0) return kept;
   return kept.sort((a, b) => {

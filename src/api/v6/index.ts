@@ -20,7 +20,10 @@ const FILTER_PATHS: Record<FilterTarget, string> = {
   'network-topology': 'v6/endpoint-data/network-topology',
 };
 const FILTER_LISTS: Record<FilterTarget, keyof typeof SHAPES & string> = {
-  'user-sessions': 'userSessions', web: 'webSessions', network: 'networkSessions', 'network-topology': 'networkProbes',
+  'user-sessions': 'userSessions',
+  web: 'webSessions',
+  network: 'networkSessions',
+  'network-topology': 'networkProbes',
 };
 
 const pages: PageRules = {
@@ -49,15 +52,28 @@ function nested(container: string, array: string): (response: Record<string, unk
   return (response) => (isRecord(response[container]) ? response[container][array] : undefined);
 }
 
-function list(path: string, list: string, shape: RecordShape, timed: boolean, records?: ListRoute['records'], query?: Record<string, string>): ListRoute {
+function list(
+  path: string,
+  list: string,
+  shape: RecordShape,
+  timed: boolean,
+  records?: ListRoute['records'],
+  query?: Record<string, string>,
+): ListRoute {
   return { method: 'GET', path, list, shape, timed, records: records ?? ((r) => r[list]), query };
 }
 
-function testPath(type: EnterpriseTestType, action: 'create' | 'update' | 'delete', legacy: boolean, testId?: number): { method: 'POST' | 'PUT' | 'DELETE'; path: string } {
+function testPath(
+  type: EnterpriseTestType,
+  action: 'create' | 'update' | 'delete',
+  legacy: boolean,
+  testId?: number,
+): { method: 'POST' | 'PUT' | 'DELETE'; path: string } {
   refuseV7OnlyType(type);
   const base = `${legacy ? 'tests' : 'v7/tests'}/${segment(type)}`;
   const id = testId === undefined ? '' : `/${segment(testId)}`;
-  if (!legacy) return { method: action === 'create' ? 'POST' : action === 'update' ? 'PUT' : 'DELETE', path: `${base}${id}` };
+  if (!legacy)
+    return { method: action === 'create' ? 'POST' : action === 'update' ? 'PUT' : 'DELETE', path: `${base}${id}` };
   return { method: 'POST', path: action === 'create' ? `${base}/new` : `${base}${id}/${action}` };
 }
 
@@ -80,10 +96,33 @@ export const v6: Dialect = {
   timeQuery: (range) => timeRangeQuery(range, { from: 'from', to: 'to', date: formatApiDate }),
   refuseFormat: () => undefined,
 
-  accountGroups: () => ({ method: 'GET', path: 'v6/account-groups', read: (body) => (isRecord(body) ? body : undefined) }),
-  createTest: (type, body, legacy) => ({ ...testPath(type, 'create', legacy), body: toV6TestBody(body), read: firstTest, operation: 'creating tests', requiredPermission: 'Account Admin' }),
-  updateTest: (type, testId, body, legacy) => ({ ...testPath(type, 'update', legacy, testId), body: toV6TestBody(body), read: firstTest, operation: 'updating tests', requiredPermission: 'Account Admin' }),
-  enterpriseTests: () => ({ method: 'GET', path: 'v7/tests', read: (body) => (isRecord(body) && Array.isArray(body['test']) ? { test: body['test'].map((test: unknown) => (isRecord(test) ? fromV6Test(test) : test)) } : undefined) }),
+  accountGroups: () => ({
+    method: 'GET',
+    path: 'v6/account-groups',
+    read: (body) => (isRecord(body) ? body : undefined),
+  }),
+  createTest: (type, body, legacy) => ({
+    ...testPath(type, 'create', legacy),
+    body: toV6TestBody(body),
+    read: firstTest,
+    operation: 'creating tests',
+    requiredPermission: 'Account Admin',
+  }),
+  updateTest: (type, testId, body, legacy) => ({
+    ...testPath(type, 'update', legacy, testId),
+    body: toV6TestBody(body),
+    read: firstTest,
+    operation: 'updating tests',
+    requiredPermission: 'Account Admin',
+  }),
+  enterpriseTests: () => ({
+    method: 'GET',
+    path: 'v7/tests',
+    read: (body) =>
+      isRecord(body) && Array.isArray(body['test'])
+        ? { test: body['test'].map((test: unknown) => (isRecord(test) ? fromV6Test(test) : test)) }
+        : undefined,
+  }),
   deleteTest(type, testId, legacy) {
     const route = testPath(type, 'delete', legacy, testId);
     // The older form is a POST with an empty body, which still needs a JSON content type.
@@ -92,21 +131,56 @@ export const v6: Dialect = {
 
   endpointTests: (type) => list(endpointTestPath(type), 'endpointTest', SHAPES.endpointTests, false),
   endpointTestNeedsType: false,
-  endpointTest: (testId) => ({ method: 'GET', path: `v7/endpoint-tests/${segment(testId)}`, read: first(['endpointTest'], SHAPES.endpointTests, testId) }),
+  endpointTest: (testId) => ({
+    method: 'GET',
+    path: `v7/endpoint-tests/${segment(testId)}`,
+    read: first(['endpointTest'], SHAPES.endpointTests, testId),
+  }),
   instantTest: (type, body) => ({
-    method: 'POST', path: `v6/endpoint-instant/${segment(type)}`, body, read: first(['endpointTest'], SHAPES.endpointTests),
-    operation: 'running instant tests', requiredPermission: 'Edit endpoint tests', instant: true,
+    method: 'POST',
+    path: `v6/endpoint-instant/${segment(type)}`,
+    body,
+    read: first(['endpointTest'], SHAPES.endpointTests),
+    operation: 'running instant tests',
+    requiredPermission: 'Edit endpoint tests',
+    instant: true,
   }),
 
-  netMetrics: (testId) => list(`v7/endpoint-data/tests/net/metrics/${segment(testId)}`, 'metrics', SHAPES.netMetrics, true, nested('endpointNet', 'metrics')),
-  pathVis: (testId) => list(`v7/endpoint-data/tests/net/path-vis/${segment(testId)}`, 'pathVis', SHAPES.pathVis, true, nested('endpointNet', 'pathVis')),
-  httpServerResults: (testId) => list(`v7/endpoint-data/tests/web/http-server/${segment(testId)}`, 'httpServer', SHAPES.httpServer, true, nested('endpointWeb', 'httpServer')),
+  netMetrics: (testId) =>
+    list(
+      `v7/endpoint-data/tests/net/metrics/${segment(testId)}`,
+      'metrics',
+      SHAPES.netMetrics,
+      true,
+      nested('endpointNet', 'metrics'),
+    ),
+  pathVis: (testId) =>
+    list(
+      `v7/endpoint-data/tests/net/path-vis/${segment(testId)}`,
+      'pathVis',
+      SHAPES.pathVis,
+      true,
+      nested('endpointNet', 'pathVis'),
+    ),
+  httpServerResults: (testId) =>
+    list(
+      `v7/endpoint-data/tests/web/http-server/${segment(testId)}`,
+      'httpServer',
+      SHAPES.httpServer,
+      true,
+      nested('endpointWeb', 'httpServer'),
+    ),
   pathTrace: (testId, agentId, roundId) => ({
-    method: 'GET', path: `v7/endpoint-data/tests/net/path-vis/${segment(testId)}/${segment(agentId)}/${segment(roundId)}`,
+    method: 'GET',
+    path: `v7/endpoint-data/tests/net/path-vis/${segment(testId)}/${segment(agentId)}/${segment(roundId)}`,
     read: first(['endpointNet', 'pathVis'], SHAPES.pathTrace, agentId),
   }),
-  enterpriseInstantTest: () => { throw new RangeError(INSTANT_NEEDS_V7); },
-  runTest: () => { throw new RangeError(INSTANT_NEEDS_V7); },
+  enterpriseInstantTest: () => {
+    throw new RangeError(INSTANT_NEEDS_V7);
+  },
+  runTest: () => {
+    throw new RangeError(INSTANT_NEEDS_V7);
+  },
   testResults: () => needsV7(),
   testPathTrace: () => needsV7(),
   pageLoadDetail: () => needsV7(),
@@ -125,19 +199,50 @@ export const v6: Dialect = {
     const check = (): void => {
       for (const key of repeatedFilterKeys(filters)) warn(`POST /${path}: ${repeatedFilterKeyMessage(key)}`);
       const problem = findFilterProblem(target, filters);
-      if (problem) throw new InvalidFilterError({ method: 'POST', path: `/${path}`, filterKey: problem.key, reason: problem.reason });
+      if (problem)
+        throw new InvalidFilterError({
+          method: 'POST',
+          path: `/${path}`,
+          filterKey: problem.key,
+          reason: problem.reason,
+        });
     };
     return { ...route, method: 'POST', body: { searchFilters: filters }, check };
   },
-  userSession: (id) => ({ method: 'GET', path: `v6/endpoint-data/user-sessions/${segment(id)}`, read: first(['userSessions'], SHAPES.userSessionDetail, id) }),
+  userSession: (id) => ({
+    method: 'GET',
+    path: `v6/endpoint-data/user-sessions/${segment(id)}`,
+    read: first(['userSessions'], SHAPES.userSessionDetail, id),
+  }),
   pageDetails: (id, pageId) => ({
-    method: 'GET', path: `v6/endpoint-data/user-sessions/${segment(id)}/page/${segment(pageId)}`,
+    method: 'GET',
+    path: `v6/endpoint-data/user-sessions/${segment(id)}/page/${segment(pageId)}`,
     read: (body) => (isRecord(body) && isRecord(body['har']) ? body['har'] : undefined),
   }),
-  networkProbe: (id) => ({ method: 'GET', path: `v6/endpoint-data/network-topology/${segment(id)}`, read: first(['networkProbes'], SHAPES.networkProbeDetail, id) }),
+  networkProbe: (id) => ({
+    method: 'GET',
+    path: `v6/endpoint-data/network-topology/${segment(id)}`,
+    read: first(['networkProbes'], SHAPES.networkProbeDetail, id),
+  }),
   networks: () => list('v6/endpoint-data/networks', 'privateNetworks', SHAPES.privateNetworks, false),
   endpointAgents: () => list('v6/endpoint-agents', 'endpointAgents', SHAPES.endpointAgents, false),
-  endpointAgent: (agentId) => ({ method: 'GET', path: `v6/endpoint-agents/${segment(agentId)}`, read: first(['endpointAgents'], SHAPES.endpointAgents, agentId) }),
-  enterpriseAgents: (agentTypes) => list('v6/agents', 'agents', SHAPES.enterpriseAgents, false, undefined, agentTypes?.length ? { agentTypes: agentTypes.join(',') } : undefined),
-  enterpriseAgent: (agentId) => ({ method: 'GET', path: `v6/agents/${segment(agentId)}`, read: first(['agents'], SHAPES.enterpriseAgents, agentId) }),
+  endpointAgent: (agentId) => ({
+    method: 'GET',
+    path: `v6/endpoint-agents/${segment(agentId)}`,
+    read: first(['endpointAgents'], SHAPES.endpointAgents, agentId),
+  }),
+  enterpriseAgents: (agentTypes) =>
+    list(
+      'v6/agents',
+      'agents',
+      SHAPES.enterpriseAgents,
+      false,
+      undefined,
+      agentTypes?.length ? { agentTypes: agentTypes.join(',') } : undefined,
+    ),
+  enterpriseAgent: (agentId) => ({
+    method: 'GET',
+    path: `v6/agents/${segment(agentId)}`,
+    read: first(['agents'], SHAPES.enterpriseAgents, agentId),
+  }),
 };

@@ -9,7 +9,8 @@ export function toV6TestBody(body: unknown): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
   const v6: Record<string, unknown> = { ...(body as Record<string, unknown>) };
   for (const field of FLAGS) if (typeof v6[field] === 'boolean') v6[field] = v6[field] ? 1 : 0;
-  for (const field of ENUMS) if (typeof v6[field] === 'string') v6[field] = (v6[field] as string).toUpperCase().replace(/-/g, '_');
+  for (const field of ENUMS)
+    if (typeof v6[field] === 'string') v6[field] = (v6[field] as string).toUpperCase().replace(/-/g, '_');
   // Documents write v7's seconds (5..60); v6 takes milliseconds (5000..60000). A value already in ms stays.
   if (typeof v6['httpTimeLimit'] === 'number' && v6['httpTimeLimit'] <= 60) v6['httpTimeLimit'] *= 1000;
   return v6;

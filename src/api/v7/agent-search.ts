@@ -18,8 +18,10 @@ function searchFilters(filters: EndpointAgentSearch['filters']): Record<string, 
   if (entries.length === 0) return undefined;
   const map: Record<string, string[]> = {};
   for (const [key, values] of entries) {
-    if (!(ENDPOINT_AGENT_FILTER_KEYS as readonly string[]).includes(key)) throw refuse(key, `not an endpoint agent filter (allowed: ${ENDPOINT_AGENT_FILTER_KEYS.join(', ')})`);
-    if (!Array.isArray(values) || values.length === 0 || values.some((v) => typeof v !== 'string' || v === '')) throw refuse(key, 'needs at least one non-empty value');
+    if (!(ENDPOINT_AGENT_FILTER_KEYS as readonly string[]).includes(key))
+      throw refuse(key, `not an endpoint agent filter (allowed: ${ENDPOINT_AGENT_FILTER_KEYS.join(', ')})`);
+    if (!Array.isArray(values) || values.length === 0 || values.some((v) => typeof v !== 'string' || v === ''))
+      throw refuse(key, 'needs at least one non-empty value');
     const outside = key === 'platform' ? values.find((v) => !PLATFORMS.includes(v)) : undefined;
     if (outside !== undefined) throw refuse(key, `"${outside}" is not one of ${PLATFORMS.join(', ')}`);
     map[key] = [...new Set(values as string[])];
@@ -27,7 +29,11 @@ function searchFilters(filters: EndpointAgentSearch['filters']): Record<string, 
   return map;
 }
 
-function threshold(name: 'seenSince' | 'seenBefore', moment: Date | undefined, operator: 'gte' | 'lte'): { name: 'last-seen-ms'; value: number; operator: 'gte' | 'lte' }[] {
+function threshold(
+  name: 'seenSince' | 'seenBefore',
+  moment: Date | undefined,
+  operator: 'gte' | 'lte',
+): { name: 'last-seen-ms'; value: number; operator: 'gte' | 'lte' }[] {
   if (moment === undefined) return [];
   if (!(moment instanceof Date) || !Number.isFinite(moment.getTime())) throw refuse(name, 'must be a valid date');
   return [{ name: 'last-seen-ms', value: moment.getTime(), operator }];
@@ -35,9 +41,13 @@ function threshold(name: 'seenSince' | 'seenBefore', moment: Date | undefined, o
 
 export function v7AgentSearchBody(search: EndpointAgentSearch): Record<string, unknown> {
   const filters = searchFilters(search.filters);
-  const thresholds = [...threshold('seenSince', search.seenSince, 'gte'), ...threshold('seenBefore', search.seenBefore, 'lte')];
+  const thresholds = [
+    ...threshold('seenSince', search.seenSince, 'gte'),
+    ...threshold('seenBefore', search.seenBefore, 'lte'),
+  ];
   const sort = (search.sort ?? []).map(({ key, order }) => {
-    if (!(ENDPOINT_AGENT_SORT_KEYS as readonly string[]).includes(key)) throw refuse(`sort ${String(key)}`, `not a sort key (allowed: ${ENDPOINT_AGENT_SORT_KEYS.join(', ')})`);
+    if (!(ENDPOINT_AGENT_SORT_KEYS as readonly string[]).includes(key))
+      throw refuse(`sort ${String(key)}`, `not a sort key (allowed: ${ENDPOINT_AGENT_SORT_KEYS.join(', ')})`);
     return { sort: key, order: order ?? 'asc' };
   });
   return {

@@ -11,10 +11,28 @@ import { MAX_API_STEPS } from '../types/test-results';
 
 export { MAX_API_STEPS } from '../types/test-results';
 
-const STEP_TIMES = ['apiCallTime', 'blockedTime', 'connectTime', 'dnsTime', 'processingTime', 'receiveTime', 'responseTime', 'sendTime', 'stepTime', 'waitTime'];
+const STEP_TIMES = [
+  'apiCallTime',
+  'blockedTime',
+  'connectTime',
+  'dnsTime',
+  'processingTime',
+  'receiveTime',
+  'responseTime',
+  'sendTime',
+  'stepTime',
+  'waitTime',
+];
 const API_DETAIL_SHAPE: RecordShape = {
-  id: 'agentId', idType: 'text', numbers: ['roundId', 'apiTransactionTime', 'completion'],
-  arrays: { requests: { numbers: ['stepNumber', 'completion', 'assertErrorCount', ...STEP_TIMES], arrays: { assertions: { numbers: ['step'], booleans: ['hasFailed'] } } } },
+  id: 'agentId',
+  idType: 'text',
+  numbers: ['roundId', 'apiTransactionTime', 'completion'],
+  arrays: {
+    requests: {
+      numbers: ['stepNumber', 'completion', 'assertErrorCount', ...STEP_TIMES],
+      arrays: { assertions: { numbers: ['step'], booleans: ['hasFailed'] } },
+    },
+  },
 };
 
 function tidy(record: Record<string, unknown>): Record<string, unknown> {
@@ -24,7 +42,8 @@ function tidy(record: Record<string, unknown>): Record<string, unknown> {
 
 export function v7ApiTestDetail(testId: number | string, agentId: string, roundId: number): RecordRoute {
   return {
-    method: 'GET', path: `v7/test-results/${segment(testId)}/api/agent/${segment(agentId)}/round/${segment(roundId)}`,
+    method: 'GET',
+    path: `v7/test-results/${segment(testId)}/api/agent/${segment(agentId)}/round/${segment(roundId)}`,
     read: (body, endpoint) => {
       const first = isRecord(body) && Array.isArray(body['results']) ? liftAgent(body['results'][0]) : undefined;
       if (!isRecord(first)) return undefined;
@@ -34,7 +53,9 @@ export function v7ApiTestDetail(testId: number | string, agentId: string, roundI
       if (!decoded.ok) return undefined;
       const record = tidy(decoded.record);
       const requests = Array.isArray(record['requests']) ? (record['requests'] as Record<string, unknown>[]) : [];
-      record['requests'] = requests.map((step, index) => tidy({ ...step, stepNumber: typeof step['stepNumber'] === 'number' ? step['stepNumber'] : index + 1 }));
+      record['requests'] = requests.map((step, index) =>
+        tidy({ ...step, stepNumber: typeof step['stepNumber'] === 'number' ? step['stepNumber'] : index + 1 }),
+      );
       return record;
     },
   };

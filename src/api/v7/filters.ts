@@ -3,7 +3,13 @@
 // across one key's values mean the same; a key given twice (AND of two filters on one field)
 // becomes the values both allow, and a pair that allows none is refused before sending.
 import { InvalidFilterError } from '../errors';
-import { filterKeysFor, repeatedFilterKeyMessage, repeatedFilterKeys, type FilterTarget, type SearchFilter } from '../types';
+import {
+  filterKeysFor,
+  repeatedFilterKeyMessage,
+  repeatedFilterKeys,
+  type FilterTarget,
+  type SearchFilter,
+} from '../types';
 
 /** Our (v6) spellings → v7's. */
 const V7_SPELLING: Readonly<Record<string, Readonly<Record<string, string>>>> = {
@@ -12,10 +18,24 @@ const V7_SPELLING: Readonly<Record<string, Readonly<Record<string, string>>>> = 
 };
 
 /** The keys each operation's filter schema has (EndpointResultRequestFilter and its extensions). */
-const COMMON_KEYS = ['location', 'connection', 'platform', 'gateway', 'proxyTarget', 'vpnTarget', 'agentId', 'networkId', 'ssid', 'bssid'] as const;
+const COMMON_KEYS = [
+  'location',
+  'connection',
+  'platform',
+  'gateway',
+  'proxyTarget',
+  'vpnTarget',
+  'agentId',
+  'networkId',
+  'ssid',
+  'bssid',
+] as const;
 const REAL_USER_KEYS = [...COMMON_KEYS, 'destinationIp', 'domain', 'trigger', 'visitedSite'] as const;
 export const V7_FILTER_KEYS: Readonly<Record<FilterTarget, readonly string[]>> = {
-  'user-sessions': REAL_USER_KEYS, web: REAL_USER_KEYS, network: REAL_USER_KEYS, 'network-topology': [...COMMON_KEYS, 'type'],
+  'user-sessions': REAL_USER_KEYS,
+  web: REAL_USER_KEYS,
+  network: REAL_USER_KEYS,
+  'network-topology': [...COMMON_KEYS, 'type'],
 };
 
 /** The values v7 accepts per key (the OpenAPI enums). */
@@ -27,24 +47,36 @@ export const V7_FILTER_VALUES: Readonly<Record<string, readonly string[]>> = {
 };
 
 const LIST_NAMES: Record<FilterTarget, string> = {
-  'user-sessions': 'real-user tests', web: 'pages', network: 'network results', 'network-topology': 'local-network topologies',
+  'user-sessions': 'real-user tests',
+  web: 'pages',
+  network: 'network results',
+  'network-topology': 'local-network topologies',
 };
 
 export type FilterMap = Record<string, string[]>;
 
 /** The v7 map of `filters`, or an InvalidFilterError naming the first bad key (nothing is sent). */
-export function v7FilterMap(target: FilterTarget, filters: readonly SearchFilter[], path: string, warn: (message: string) => void): FilterMap {
+export function v7FilterMap(
+  target: FilterTarget,
+  filters: readonly SearchFilter[],
+  path: string,
+  warn: (message: string) => void,
+): FilterMap {
   for (const key of repeatedFilterKeys(filters)) warn(`POST /${path}: ${repeatedFilterKeyMessage(key)}`);
   const allowed = V7_FILTER_KEYS[target];
   const map: FilterMap = {};
   for (const { key, values } of filters) {
-    const refuse = (reason: string): InvalidFilterError => new InvalidFilterError({ method: 'POST', path: `/${path}`, filterKey: key, reason });
+    const refuse = (reason: string): InvalidFilterError =>
+      new InvalidFilterError({ method: 'POST', path: `/${path}`, filterKey: key, reason });
     if (!allowed.includes(key)) {
-      const v6Only = filterKeysFor(target).includes(key) ? `filters ${LIST_NAMES[target]} in API v6 only; this account speaks API v7, ` : `not accepted by ${LIST_NAMES[target]} `;
+      const v6Only = filterKeysFor(target).includes(key)
+        ? `filters ${LIST_NAMES[target]} in API v6 only; this account speaks API v7, `
+        : `not accepted by ${LIST_NAMES[target]} `;
       throw refuse(`${v6Only}(allowed: ${allowed.join(', ')})`);
     }
     if (!Array.isArray(values) || values.length === 0) throw refuse('needs at least one value');
-    if (values.some((value) => typeof value !== 'string' && typeof value !== 'number')) throw refuse('values must be strings or numbers');
+    if (values.some((value) => typeof value !== 'string' && typeof value !== 'number'))
+      throw refuse('values must be strings or numbers');
     const spelled = values.map((value) => V7_SPELLING[key]?.[String(value)] ?? String(value));
     const known = V7_FILTER_VALUES[key];
     const outside = known ? spelled.find((value) => !known.includes(value)) : undefined;

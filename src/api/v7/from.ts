@@ -4,9 +4,23 @@
 // location, publicIP, VPN profiles; topology scores; VPN path traces) and renames the rest.
 import { isRecord } from '../paging';
 import type {
-  AccountGroupWire, EndpointAgentWire, EndpointTestWire, EnterpriseAgentWire, EnterpriseTestWire, HttpServerWire, NetworkResultWire,
-  PageResultWire, PathTraceWire, PathVisWire, PingWire, RealUserTestDetailWire, RealUserTestNetworkWire, RealUserTestPageWire,
-  RealUserTestWire, TopologyWire, TracerouteWire,
+  AccountGroupWire,
+  EndpointAgentWire,
+  EndpointTestWire,
+  EnterpriseAgentWire,
+  EnterpriseTestWire,
+  HttpServerWire,
+  NetworkResultWire,
+  PageResultWire,
+  PathTraceWire,
+  PathVisWire,
+  PingWire,
+  RealUserTestDetailWire,
+  RealUserTestNetworkWire,
+  RealUserTestPageWire,
+  RealUserTestWire,
+  TopologyWire,
+  TracerouteWire,
 } from './wire';
 
 type Domain = Record<string, unknown>;
@@ -28,7 +42,9 @@ const RENAMES = {
   endpointAgent: { id: 'agentId', name: 'agentName' },
 } as const;
 /** Domain names that a rename writes: a wire field of the same name gives way to the rename. */
-const RENAME_TARGETS_BY_KIND = Object.fromEntries(Object.entries(RENAMES).map(([kind, map]) => [kind, new Set<string>(Object.values(map))]));
+const RENAME_TARGETS_BY_KIND = Object.fromEntries(
+  Object.entries(RENAMES).map(([kind, map]) => [kind, new Set<string>(Object.values(map))]),
+);
 
 /**
  * The record with some fields renamed, in one pass and without `delete` (the lists' hot path:
@@ -72,9 +88,14 @@ function fromMeasurement<T extends PingWire | TracerouteWire>(wire: T | undefine
 function fromNetwork(wire: RealUserTestNetworkWire): Domain {
   const { connectRtt, isIcmpBlocked, gatewayPing, ping, vpnPing, traceroute, vpnTraceroute, ...rest } = wire;
   return defined({
-    ...rest, icmpBlocked: isIcmpBlocked, connect: connectRtt === undefined ? undefined : { rtt: connectRtt },
-    gatewayPing: fromMeasurement(gatewayPing), ping: fromMeasurement(ping), vpnPing: fromMeasurement(vpnPing),
-    traceroute: fromMeasurement(traceroute), vpnTraceroute: fromMeasurement(vpnTraceroute),
+    ...rest,
+    icmpBlocked: isIcmpBlocked,
+    connect: connectRtt === undefined ? undefined : { rtt: connectRtt },
+    gatewayPing: fromMeasurement(gatewayPing),
+    ping: fromMeasurement(ping),
+    vpnPing: fromMeasurement(vpnPing),
+    traceroute: fromMeasurement(traceroute),
+    vpnTraceroute: fromMeasurement(vpnTraceroute),
   });
 }
 
@@ -101,24 +122,39 @@ export function fromEndpointAgent(wire: EndpointAgentWire): Domain {
   return renamed(wire, 'endpointAgent');
 }
 
-const AGENT_TYPES: Readonly<Record<string, string>> = { cloud: 'Cloud', enterprise: 'Enterprise', 'enterprise-cluster': 'Enterprise Cluster' };
+const AGENT_TYPES: Readonly<Record<string, string>> = {
+  cloud: 'Cloud',
+  enterprise: 'Enterprise',
+  'enterprise-cluster': 'Enterprise Cluster',
+};
 
 export function fromEnterpriseAgent(wire: EnterpriseAgentWire): Domain {
-  const agentType = typeof wire.agentType === 'string' ? AGENT_TYPES[wire.agentType] ?? wire.agentType : undefined;
+  const agentType = typeof wire.agentType === 'string' ? (AGENT_TYPES[wire.agentType] ?? wire.agentType) : undefined;
   return defined({ ...wire, agentType });
 }
 
 export function fromEndpointTest(wire: EndpointTestWire): Domain {
   const { isEnabled, isSavedEvent, networkMeasurements, followRedirects, verifyCertificate, useNtlm, ...rest } = wire;
   return defined({
-    ...rest, enabled: flag(isEnabled), savedEvent: flag(isSavedEvent), networkMeasurements: flag(networkMeasurements),
-    followRedirects: flag(followRedirects), verifyCertificate: flag(verifyCertificate), useNtlm: flag(useNtlm),
+    ...rest,
+    enabled: flag(isEnabled),
+    savedEvent: flag(isSavedEvent),
+    networkMeasurements: flag(networkMeasurements),
+    followRedirects: flag(followRedirects),
+    verifyCertificate: flag(verifyCertificate),
+    useNtlm: flag(useNtlm),
   });
 }
 
 export function fromEnterpriseTest(wire: EnterpriseTestWire): Domain {
   const { enabled, alertsEnabled, savedEvent, ...rest } = wire;
-  return defined({ ...rest, ...serverWithPort(rest), enabled: flag(enabled), alertsEnabled: flag(alertsEnabled), savedEvent: flag(savedEvent) });
+  return defined({
+    ...rest,
+    ...serverWithPort(rest),
+    enabled: flag(enabled),
+    alertsEnabled: flag(alertsEnabled),
+    savedEvent: flag(savedEvent),
+  });
 }
 
 /**
@@ -128,7 +164,8 @@ export function fromEnterpriseTest(wire: EnterpriseTestWire): Domain {
  */
 function serverWithPort(test: Domain): Domain {
   const { server, port } = test;
-  const named = typeof server === 'string' && (/^[^:]*:[0-9]{1,5}$/.test(server) || /^\[[^\]]*\]:[0-9]{1,5}$/.test(server));
+  const named =
+    typeof server === 'string' && (/^[^:]*:[0-9]{1,5}$/.test(server) || /^\[[^\]]*\]:[0-9]{1,5}$/.test(server));
   if (typeof server !== 'string' || typeof port !== 'number' || named) return {};
   return { server: `${server.includes(':') ? `[${server}]` : server}:${port}`, port: undefined };
 }

@@ -16,7 +16,9 @@ export function toV7TestBody(body: unknown): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
   const source = body as Body;
   const agents = Array.isArray(source['agents'])
-    ? source['agents'].map((agent: unknown) => (typeof agent === 'object' && agent !== null ? { ...agent, agentId: text((agent as Body)['agentId']) } : agent))
+    ? source['agents'].map((agent: unknown) =>
+        typeof agent === 'object' && agent !== null ? { ...agent, agentId: text((agent as Body)['agentId']) } : agent,
+      )
     : undefined;
   return defined({ ...source, agents, targetAgentId: text(source['targetAgentId']) });
 }
@@ -27,11 +29,26 @@ function selector(groupId: unknown): Body {
 }
 
 function httpServer(body: HttpServerInstantTest): Body {
-  const { groupId, flagPing, flagTraceroute, sslVersion, verifyCertHostname, networkProtocol, pathtraceInSession, ...rest } = body;
+  const {
+    groupId,
+    flagPing,
+    flagTraceroute,
+    sslVersion,
+    verifyCertHostname,
+    networkProtocol,
+    pathtraceInSession,
+    ...rest
+  } = body;
   // Only what the body names in v6's words is renamed: a field it already gives in v7's words is kept.
   return defined({
-    ...rest, ...selector(groupId), ...defined({
-      hasPing: flagPing, hasTraceroute: flagTraceroute, sslVersionId: sslVersion, verifyCertificate: verifyCertHostname, protocol: networkProtocol,
+    ...rest,
+    ...selector(groupId),
+    ...defined({
+      hasPing: flagPing,
+      hasTraceroute: flagTraceroute,
+      sslVersionId: sslVersion,
+      verifyCertificate: verifyCertHostname,
+      protocol: networkProtocol,
       hasPathTraceInSession: pathtraceInSession === undefined ? undefined : /^(true|1|yes)$/i.test(pathtraceInSession),
     }),
   });
@@ -44,5 +61,7 @@ function agentToServer(body: AgentToServerInstantTest): Body {
 }
 
 export function toV7InstantTest<T extends EndpointTestType>(type: T, body: InstantTestBodies[T]): Body {
-  return type === 'http-server' ? httpServer(body as HttpServerInstantTest) : agentToServer(body as AgentToServerInstantTest);
+  return type === 'http-server'
+    ? httpServer(body as HttpServerInstantTest)
+    : agentToServer(body as AgentToServerInstantTest);
 }

@@ -17,22 +17,62 @@ type Domain = Record<string, unknown>;
 
 const HOP = { numbers: ['hop', 'responseTime'] } as const;
 const ROUTE = { numbers: ['numberOfHops', 'responseTime', 'mss', 'pathMtu'], arrays: { hops: HOP } } as const;
-const round = (numbers: readonly string[], extra: Partial<RecordShape> = {}): RecordShape => ({ id: 'agentId', idType: 'text', numbers: ['roundId', ...numbers], ...extra });
+const round = (numbers: readonly string[], extra: Partial<RecordShape> = {}): RecordShape => ({
+  id: 'agentId',
+  idType: 'text',
+  numbers: ['roundId', ...numbers],
+  ...extra,
+});
 
 const SHAPES: Record<TestResultKind, RecordShape> = {
   network: round(['avgLatency', 'minLatency', 'maxLatency', 'loss', 'jitter', 'healthScore']),
   'path-vis': round([], { arrays: { pathTraces: ROUTE } }),
-  'http-server': round(['responseCode', 'dnsTime', 'connectTime', 'sslTime', 'waitTime', 'receiveTime', 'responseTime', 'totalTime',
-    'redirectTime', 'numRedirects', 'wireSize', 'throughput', 'healthScore']),
+  'http-server': round([
+    'responseCode',
+    'dnsTime',
+    'connectTime',
+    'sslTime',
+    'waitTime',
+    'receiveTime',
+    'responseTime',
+    'totalTime',
+    'redirectTime',
+    'numRedirects',
+    'wireSize',
+    'throughput',
+    'healthScore',
+  ]),
   'page-load': round(['responseTime', 'totalSize', 'numObjects', 'numErrors', 'domLoadTime', 'pageLoadTime']),
   'web-transactions': round(['transactionTime', 'componentErrors']),
   'dns-server': round(['resolutionTime'], { textIds: ['serverId'] }),
   'dns-trace': round(['queries', 'failedQueries', 'finalQueryTime']),
   dnssec: round([], { booleans: ['isValid'] }),
   api: round(['apiTransactionTime', 'completion']),
-  'ftp-server': round(['responseCode', 'dnsTime', 'connectTime', 'negotiationTime', 'waitTime', 'responseTime', 'transferTime', 'totalTime', 'wireSize', 'throughput']),
-  'sip-server': round(['availability', 'responseCode', 'dnsTime', 'connectTime', 'registerTime', 'inviteTime', 'optionsTime', 'responseTime', 'totalTime', 'waitTime',
-    'numRedirects']),
+  'ftp-server': round([
+    'responseCode',
+    'dnsTime',
+    'connectTime',
+    'negotiationTime',
+    'waitTime',
+    'responseTime',
+    'transferTime',
+    'totalTime',
+    'wireSize',
+    'throughput',
+  ]),
+  'sip-server': round([
+    'availability',
+    'responseCode',
+    'dnsTime',
+    'connectTime',
+    'registerTime',
+    'inviteTime',
+    'optionsTime',
+    'responseTime',
+    'totalTime',
+    'waitTime',
+    'numRedirects',
+  ]),
   'rtp-server': round(['mos', 'codecMaxMos', 'loss', 'discards', 'latency', 'pdv']),
   bgp: round(['reachability', 'updates', 'pathChanges'], { textIds: ['prefixId'] }),
 };
@@ -91,8 +131,14 @@ const resultsPath = (testId: number | string, kind: string): string => `v7/test-
 
 export function v7TestResults(kind: TestResultKind, testId: number | string): ListRoute {
   return {
-    method: 'GET', path: resultsPath(testId, kind), list: 'results', timed: true, shape: SHAPES[kind], toDomain: TO_DOMAIN[kind],
-    records: (response) => (Array.isArray(response['results']) ? response['results'].map(liftAgent) : response['results']),
+    method: 'GET',
+    path: resultsPath(testId, kind),
+    list: 'results',
+    timed: true,
+    shape: SHAPES[kind],
+    toDomain: TO_DOMAIN[kind],
+    records: (response) =>
+      Array.isArray(response['results']) ? response['results'].map(liftAgent) : response['results'],
   };
 }
 
@@ -109,20 +155,28 @@ function detail(shape: RecordShape, toDomain: (record: Domain) => Domain, agentI
 
 export function v7TestPathTrace(testId: number | string, agentId: string, roundId: number): RecordRoute {
   return {
-    method: 'GET', path: `${resultsPath(testId, 'path-vis')}/agent/${segment(agentId)}/round/${segment(roundId)}`,
+    method: 'GET',
+    path: `${resultsPath(testId, 'path-vis')}/agent/${segment(agentId)}/round/${segment(roundId)}`,
     read: detail(PATH_TRACE_SHAPE, (record) => fromPathTrace(tidy(record) as PathTraceWire), agentId),
   };
 }
 
-const BGP_ROUTE_SHAPE: RecordShape = round([], { textIds: ['prefixId'], booleans: ['isActive'], arrays: { hops: { numbers: ['asn'] } } });
+const BGP_ROUTE_SHAPE: RecordShape = round([], {
+  textIds: ['prefixId'],
+  booleans: ['isActive'],
+  arrays: { hops: { numbers: ['asn'] } },
+});
 
 /** Every monitor's route of the round, lifted and decoded (a record the boundary rejects is left out). */
 export function v7BgpRoutes(testId: number | string, prefixId: string, roundId: number): RecordRoute {
   return {
-    method: 'GET', path: `${resultsPath(testId, 'bgp')}/routes/prefix/${segment(prefixId)}/round/${segment(roundId)}`,
+    method: 'GET',
+    path: `${resultsPath(testId, 'bgp')}/routes/prefix/${segment(prefixId)}/round/${segment(roundId)}`,
     read: (body, endpoint) => {
       const results = isRecord(body) && Array.isArray(body['results']) ? body['results'].slice(0, MAX_BGP_ROUTES) : [];
-      const routes = results.map((raw, index) => decodeRecord(liftAgent(raw), BGP_ROUTE_SHAPE, endpoint, index)).flatMap((d) => (d.ok ? [tidy(d.record)] : []));
+      const routes = results
+        .map((raw, index) => decodeRecord(liftAgent(raw), BGP_ROUTE_SHAPE, endpoint, index))
+        .flatMap((d) => (d.ok ? [tidy(d.record)] : []));
       return { routes };
     },
   };
@@ -130,16 +184,23 @@ export function v7BgpRoutes(testId: number | string, prefixId: string, roundId: 
 
 export function v7PageLoadDetail(testId: number | string, agentId: string, roundId: number): RecordRoute {
   return {
-    method: 'GET', path: `${resultsPath(testId, 'page-load')}/agent/${segment(agentId)}/round/${segment(roundId)}`,
-    read: detail(SHAPES['page-load'], (record) => {
-      const har = record['har'];
-      return tidy(isRecord(har) ? { ...record, har: fromHar(har) } : record);
-    }, agentId),
+    method: 'GET',
+    path: `${resultsPath(testId, 'page-load')}/agent/${segment(agentId)}/round/${segment(roundId)}`,
+    read: detail(
+      SHAPES['page-load'],
+      (record) => {
+        const har = record['har'];
+        return tidy(isRecord(har) ? { ...record, har: fromHar(har) } : record);
+      },
+      agentId,
+    ),
   };
 }
 
 const PAGE = { numbers: ['pageNum', 'componentCount', 'errorCount', 'duration'], textIds: ['pageId'] } as const;
-const WEB_TRANSACTION_SHAPE = round(['transactionTime', 'componentErrors'], { arrays: { pages: PAGE, markers: { numbers: ['duration'] } } });
+const WEB_TRANSACTION_SHAPE = round(['transactionTime', 'componentErrors'], {
+  arrays: { pages: PAGE, markers: { numbers: ['duration'] } },
+});
 /** Pages of one transaction read at most (a script visits a handful). */
 const MAX_PAGES = 200;
 
@@ -150,7 +211,12 @@ const MAX_PAGES = 200;
 function fromWebTransaction(record: Domain): Domain {
   const pages = Array.isArray(record['pages']) ? (record['pages'] as Domain[]).slice(0, MAX_PAGES) : [];
   record['pages'] = pages.flatMap((page) => {
-    const pageId = typeof page['pageId'] === 'string' ? page['pageId'] : typeof page['pageNum'] === 'number' ? String(page['pageNum']) : undefined;
+    const pageId =
+      typeof page['pageId'] === 'string'
+        ? page['pageId']
+        : typeof page['pageNum'] === 'number'
+          ? String(page['pageNum'])
+          : undefined;
     return pageId === undefined ? [] : [tidy({ ...page, pageId })];
   });
   const har = record['har'];
@@ -161,9 +227,22 @@ const webTransactionPath = (testId: number | string, agentId: string, roundId: n
   `${resultsPath(testId, 'web-transactions')}/agent/${segment(agentId)}/round/${segment(roundId)}`;
 
 export function v7WebTransactionDetail(testId: number | string, agentId: string, roundId: number): RecordRoute {
-  return { method: 'GET', path: webTransactionPath(testId, agentId, roundId), read: detail(WEB_TRANSACTION_SHAPE, fromWebTransaction, agentId) };
+  return {
+    method: 'GET',
+    path: webTransactionPath(testId, agentId, roundId),
+    read: detail(WEB_TRANSACTION_SHAPE, fromWebTransaction, agentId),
+  };
 }
 
-export function v7WebTransactionPage(testId: number | string, agentId: string, roundId: number, pageId: string): RecordRoute {
-  return { method: 'GET', path: `${webTransactionPath(testId, agentId, roundId)}/page/${segment(pageId)}`, read: detail(WEB_TRANSACTION_SHAPE, fromWebTransaction, agentId) };
+export function v7WebTransactionPage(
+  testId: number | string,
+  agentId: string,
+  roundId: number,
+  pageId: string,
+): RecordRoute {
+  return {
+    method: 'GET',
+    path: `${webTransactionPath(testId, agentId, roundId)}/page/${segment(pageId)}`,
+    read: detail(WEB_TRANSACTION_SHAPE, fromWebTransaction, agentId),
+  };
 }

@@ -7,7 +7,11 @@ import type { EndpointPlanStep } from './plan';
 
 export type EndpointWriter = Pick<NetmonClient, 'createEndpointTest' | 'updateEndpointTest' | 'deleteEndpointTest'>;
 
-export async function applyEndpointStep(step: EndpointPlanStep, client: EndpointWriter, options: CallOptions = {}): Promise<number | undefined> {
+export async function applyEndpointStep(
+  step: EndpointPlanStep,
+  client: EndpointWriter,
+  options: CallOptions = {},
+): Promise<number | undefined> {
   switch (step.action) {
     case 'create':
       return (await client.createEndpointTest(step.type, step.request.body, options)).testId;
@@ -36,10 +40,20 @@ export interface EndpointApplyOptions {
 }
 
 /** Runs the steps in order, each binding its document as it finishes; stops at the first failure. */
-export async function applyEndpointSteps(steps: readonly EndpointPlanStep[], client: EndpointWriter, options: EndpointApplyOptions): Promise<EndpointApplyResult> {
-  return runSteps(steps, async (step) => { await options.bind(step.uri, await applyEndpointStep(step, client, options.call)); }, {
-    declines: (step) => !options.allowDestructive && (step.action === 'delete' || step.action === 'replace'),
-    signal: options.call?.signal,
-    onProgress: options.onProgress,
-  });
+export async function applyEndpointSteps(
+  steps: readonly EndpointPlanStep[],
+  client: EndpointWriter,
+  options: EndpointApplyOptions,
+): Promise<EndpointApplyResult> {
+  return runSteps(
+    steps,
+    async (step) => {
+      await options.bind(step.uri, await applyEndpointStep(step, client, options.call));
+    },
+    {
+      declines: (step) => !options.allowDestructive && (step.action === 'delete' || step.action === 'replace'),
+      signal: options.call?.signal,
+      onProgress: options.onProgress,
+    },
+  );
 }

@@ -13,7 +13,11 @@ export function endpointCompletionField(text: string, offset: number): 'agentLab
   return field === 'agentLabels' || field === 'agents' ? field : undefined;
 }
 
-export function endpointCompletionsAt(text: string, offset: number, directory: { labels?: readonly EndpointLabel[]; agents?: readonly EndpointAgent[] }): CompletionItem[] {
+export function endpointCompletionsAt(
+  text: string,
+  offset: number,
+  directory: { labels?: readonly EndpointLabel[]; agents?: readonly EndpointAgent[] },
+): CompletionItem[] {
   const field = endpointCompletionField(text, offset);
   if (!field) return [];
   const literal = getLocation(text, offset).previousNode;
@@ -22,16 +26,29 @@ export function endpointCompletionsAt(text: string, offset: number, directory: {
   const range = replaces ? parsed.lines.nodeRange(literal) : parsed.lines.range(offset, 0);
   if (field === 'agentLabels') {
     return (directory.labels ?? []).map((label, order) => ({
-      label: label.name, kind: 'value', detail: describeFilters(label), insertText: JSON.stringify(label.name), range, order,
+      label: label.name,
+      kind: 'value',
+      detail: describeFilters(label),
+      insertText: JSON.stringify(label.name),
+      range,
+      order,
     }));
   }
   return (directory.agents ?? []).flatMap((agent, order) => {
     const name = agent.agentName || agent.computerName;
-    return name ? [{ label: name, kind: 'agent' as const, detail: agent.agentId, insertText: JSON.stringify(name), range, order }] : [];
+    return name
+      ? [{ label: name, kind: 'agent' as const, detail: agent.agentId, insertText: JSON.stringify(name), range, order }]
+      : [];
   });
 }
 
 function describeFilters(label: EndpointLabel): string {
-  const filters = label.filters.map((f) => `${f.key} ${f.mode === 'not-in' ? 'not in' : 'in'} ${f.values.slice(0, 3).join(', ')}${f.values.length > 3 ? ' …' : ''}`);
-  return (filters.length === 0 ? 'no filters' : filters.join(label.matchType === 'and' ? ' and ' : ' or ')).slice(0, 200);
+  const filters = label.filters.map(
+    (f) =>
+      `${f.key} ${f.mode === 'not-in' ? 'not in' : 'in'} ${f.values.slice(0, 3).join(', ')}${f.values.length > 3 ? ' …' : ''}`,
+  );
+  return (filters.length === 0 ? 'no filters' : filters.join(label.matchType === 'and' ? ' and ' : ' or ')).slice(
+    0,
+    200,
+  );
 }

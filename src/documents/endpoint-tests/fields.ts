@@ -11,8 +11,22 @@ export const DOCUMENT_ONLY_FIELDS = ['$schema', 'type', 'aid', 'deployments', 'm
 export const TARGET_FIELDS: Readonly<Record<ManagedEndpointTestType, readonly string[]>> = {
   'agent-to-server': ['server', 'port', 'protocol', 'ipVersion', 'isPrioritized'],
   'http-server': [
-    'url', 'protocol', 'tcpProbeMode', 'authType', 'username', 'password', 'httpTimeLimit', 'sslVersionId', 'verifyCertificate',
-    'networkMeasurements', 'hasPing', 'hasTraceroute', 'targetResponseTime', 'hasPathTraceInSession', 'ipVersion', 'isPrioritized',
+    'url',
+    'protocol',
+    'tcpProbeMode',
+    'authType',
+    'username',
+    'password',
+    'httpTimeLimit',
+    'sslVersionId',
+    'verifyCertificate',
+    'networkMeasurements',
+    'hasPing',
+    'hasTraceroute',
+    'targetResponseTime',
+    'hasPathTraceInSession',
+    'ipVersion',
+    'isPrioritized',
   ],
   dynamic: ['application', 'protocol', 'tcpProbeMode', 'hasPathTraceInSession', 'ipVersion', 'isPrioritized'],
 };
@@ -25,9 +39,18 @@ export const UPDATABLE_FIELDS: Readonly<Record<ManagedEndpointTestType, readonly
 };
 
 /** Sent on create, never answered: a plan cannot compare them, an import cannot write them. */
-export const WRITE_ONLY_FIELDS: ReadonlySet<string> = new Set(['password', 'hasPing', 'hasTraceroute', 'targetResponseTime']);
+export const WRITE_ONLY_FIELDS: ReadonlySet<string> = new Set([
+  'password',
+  'hasPing',
+  'hasTraceroute',
+  'targetResponseTime',
+]);
 
 /** The field each type needs. */
-export const REQUIRED_TARGET: Readonly<Record<ManagedEndpointTestType, string>> = { 'agent-to-server': 'server', 'http-server': 'url', dynamic: 'application' };
+export const REQUIRED_TARGET: Readonly<Record<ManagedEndpointTestType, string>> = {
+  'agent-to-server': 'server',
+  'http-server': 'url',
+  dynamic: 'application',
+};
 
 export const ALL_TARGET_FIELDS: readonly string[] = [...new Set(Object.values(TARGET_FIELDS).flat())];

@@ -21,7 +21,10 @@ export interface EndpointFolderPlan {
   documents: number;
 }
 
-export type EndpointReader = Pick<NetmonClient, 'apiVersion' | 'listManagedEndpointTests' | 'listEndpointLabels' | 'endpointAgents'>;
+export type EndpointReader = Pick<
+  NetmonClient,
+  'apiVersion' | 'listManagedEndpointTests' | 'listEndpointLabels' | 'endpointAgents'
+>;
 
 export interface EndpointFolderInput {
   documents: readonly PlanDocument[];
@@ -34,10 +37,17 @@ export interface EndpointFolderInput {
 export async function planEndpointFolder(input: EndpointFolderInput): Promise<EndpointFolderPlan> {
   const { documents, client, options = {} } = input;
   if (documents.length === 0) return { documents: 0 };
-  if ((await client.apiVersion()) === 'v6') return { documents: documents.length, leftOut: endpointLeftOutSentence(documents.length) };
+  if ((await client.apiVersion()) === 'v6')
+    return { documents: documents.length, leftOut: endpointLeftOutSentence(documents.length) };
   const deployed = await client.listManagedEndpointTests(options);
   const directory = await readDirectory(documents, client, options);
-  const plan = computeEndpointPlan({ documents, deployed, connectionKey: input.connectionKey, aid: input.aidKey, directory });
+  const plan = computeEndpointPlan({
+    documents,
+    deployed,
+    connectionKey: input.connectionKey,
+    aid: input.aidKey,
+    directory,
+  });
   return { plan, documents: documents.length };
 }
 
@@ -46,11 +56,19 @@ export function endpointLeftOutSentence(count: number): string {
 }
 
 /** The labels and agents the documents name, read only when one names them. */
-async function readDirectory(documents: readonly PlanDocument[], client: EndpointReader, options: CallOptions): Promise<EndpointDirectory> {
+async function readDirectory(
+  documents: readonly PlanDocument[],
+  client: EndpointReader,
+  options: CallOptions,
+): Promise<EndpointDirectory> {
   const needs = documents.map((d) => endpointDirectoryNeeds(parseDocument(d.text).value));
   const labels = needs.some((n) => n.labels) ? await client.listEndpointLabels(options) : undefined;
   const agents = needs.some((n) => n.agents)
-    ? (await client.endpointAgents({ aid: options.aid, signal: options.signal }).collect({ maxRecords: MAX_DIRECTORY_AGENTS })).records as EndpointAgent[]
+    ? ((
+        await client
+          .endpointAgents({ aid: options.aid, signal: options.signal })
+          .collect({ maxRecords: MAX_DIRECTORY_AGENTS })
+      ).records as EndpointAgent[])
     : undefined;
   return { ...(labels ? { labels } : {}), ...(agents ? { agents } : {}) };
 }
@@ -73,7 +91,8 @@ export function renderEndpointPlan(folder: EndpointFolderPlan, name: DisplayName
   const lines = ['', 'Endpoint tests:'];
   for (const step of plan.steps) lines.push(...endpointStepLines(step, name));
   if (plan.steps.length === 0) lines.push('  No changes: the endpoint test documents match what is deployed.');
-  if (plan.unchanged.length > 0) lines.push(`  Unchanged: ${plan.unchanged.map((u) => `${name(u.uri)} (endpoint test ${u.testId})`).join(', ')}`);
+  if (plan.unchanged.length > 0)
+    lines.push(`  Unchanged: ${plan.unchanged.map((u) => `${name(u.uri)} (endpoint test ${u.testId})`).join(', ')}`);
   for (const skipped of plan.skipped) lines.push(`  Skipped ${name(skipped.uri)}: ${skipped.reason}`);
   lines.push(endpointPlanSummary(plan));
   return lines;
@@ -91,11 +110,19 @@ function endpointStepLines(step: EndpointPlanStep, name: DisplayName): string[] 
     case 'create':
       return [`  ${SYMBOLS.create} create  ${title} (endpoint ${step.type}) from ${where}`];
     case 'update':
-      return [`  ${SYMBOLS.update} update  ${title} (endpoint ${step.type} test ${step.testId}) from ${where}`, ...step.changes.map(changeLine)];
+      return [
+        `  ${SYMBOLS.update} update  ${title} (endpoint ${step.type} test ${step.testId}) from ${where}`,
+        ...step.changes.map(changeLine),
+      ];
     case 'replace':
-      return [`  ${SYMBOLS.replace} replace ${title} (endpoint ${step.type} test ${step.testId}) from ${where}: a field v7 cannot update changed`, ...step.changes.map(changeLine)];
+      return [
+        `  ${SYMBOLS.replace} replace ${title} (endpoint ${step.type} test ${step.testId}) from ${where}: a field v7 cannot update changed`,
+        ...step.changes.map(changeLine),
+      ];
     case 'delete':
-      return [`  ${SYMBOLS.delete} delete  ${title} (endpoint ${step.type} test ${step.testId}) — marked for deletion in ${where}`];
+      return [
+        `  ${SYMBOLS.delete} delete  ${title} (endpoint ${step.type} test ${step.testId}) — marked for deletion in ${where}`,
+      ];
   }
 }
 
@@ -104,11 +131,18 @@ function changeLine(change: FieldChange): string {
 }
 
 /** The endpoint part of the plan as data: steps with `kind: "endpoint"`, without the request bodies. */
-export function endpointPlanJson(folder: EndpointFolderPlan, name: DisplayName): { steps: object[]; unchanged: object[]; skipped: object[]; leftOut?: string } {
+export function endpointPlanJson(
+  folder: EndpointFolderPlan,
+  name: DisplayName,
+): { steps: object[]; unchanged: object[]; skipped: object[]; leftOut?: string } {
   const plan = folder.plan;
   return {
     steps: (plan?.steps ?? []).map((step) => ({
-      kind: 'endpoint', action: step.action, document: name(step.uri), type: step.type, testName: step.testName,
+      kind: 'endpoint',
+      action: step.action,
+      document: name(step.uri),
+      type: step.type,
+      testName: step.testName,
       ...('testId' in step ? { testId: step.testId } : {}),
       ...('changes' in step ? { changes: step.changes } : {}),
     })),

@@ -12,29 +12,53 @@ import { agentNames } from './payload';
 
 export const ENDPOINT_TEST_SUFFIX = '.netmon-endpoint-test.json';
 
-export function planEndpointImport(tests: readonly ManagedEndpointTest[], directory: { labels: readonly EndpointLabel[]; agents: readonly EndpointAgent[] },
-  target: ImportTarget, alreadyBound: ReadonlySet<number>): ImportPlan {
+export function planEndpointImport(
+  tests: readonly ManagedEndpointTest[],
+  directory: { labels: readonly EndpointLabel[]; agents: readonly EndpointAgent[] },
+  target: ImportTarget,
+  alreadyBound: ReadonlySet<number>,
+): ImportPlan {
   const plan: ImportPlan = { write: [], skipped: [] };
   for (const test of [...tests].sort((a, b) => a.testId - b.testId)) {
-    if (alreadyBound.has(test.testId)) plan.skipped.push({ testId: test.testId, testName: test.testName, reason: 'a document of this workspace is bound to it' });
+    if (alreadyBound.has(test.testId))
+      plan.skipped.push({
+        testId: test.testId,
+        testName: test.testName,
+        reason: 'a document of this workspace is bound to it',
+      });
     else plan.write.push(importedEndpointDocument(test, directory, target));
   }
   return plan;
 }
 
-export function importedEndpointDocument(test: ManagedEndpointTest, directory: { labels: readonly EndpointLabel[]; agents: readonly EndpointAgent[] }, target: ImportTarget): ImportedDocument {
+export function importedEndpointDocument(
+  test: ManagedEndpointTest,
+  directory: { labels: readonly EndpointLabel[]; agents: readonly EndpointAgent[] },
+  target: ImportTarget,
+): ImportedDocument {
   const entries: string[][] = [
     [`  "type": ${JSON.stringify(test.type)}`],
     [`  "testName": ${JSON.stringify(test.testName)}`],
     [`  "interval": ${JSON.stringify(test.interval)}`],
     ...selectionLines(test, directory),
-    ...TARGET_FIELDS[test.type].filter((field) => !WRITE_ONLY_FIELDS.has(field) && test.fields[field] !== undefined)
+    ...TARGET_FIELDS[test.type]
+      .filter((field) => !WRITE_ONLY_FIELDS.has(field) && test.fields[field] !== undefined)
       .map((field) => [`  ${JSON.stringify(field)}: ${JSON.stringify(test.fields[field])}`]),
   ];
   const body = entries.map((lines, index) => withComma(lines, index < entries.length - 1)).flat();
-  const lines = [`// Imported from endpoint test ${test.testId} as deployed; edit it here and Update.`, '{', ...body, '}', ''];
+  const lines = [
+    `// Imported from endpoint test ${test.testId} as deployed; edit it here and Update.`,
+    '{',
+    ...body,
+    '}',
+    '',
+  ];
   const text = setBinding(lines.join('\n'), target.serviceKey, target.aidKey, test.testId);
-  return { testId: test.testId, fileName: `${slug(test.testName, 'endpoint-test')}-${test.testId}${ENDPOINT_TEST_SUFFIX}`, text };
+  return {
+    testId: test.testId,
+    fileName: `${slug(test.testName, 'endpoint-test')}-${test.testId}${ENDPOINT_TEST_SUFFIX}`,
+    text,
+  };
 }
 
 /** A comma after an entry's last line (no entry ends in a comment: the agents' names sit inside their array). */
@@ -42,7 +66,10 @@ function withComma(lines: string[], comma: boolean): string[] {
   return comma ? [...lines.slice(0, -1), `${lines.at(-1) ?? ''},`] : lines;
 }
 
-function selectionLines(test: ManagedEndpointTest, directory: { labels: readonly EndpointLabel[]; agents: readonly EndpointAgent[] }): string[][] {
+function selectionLines(
+  test: ManagedEndpointTest,
+  directory: { labels: readonly EndpointLabel[]; agents: readonly EndpointAgent[] },
+): string[][] {
   const { agentSelector: selector } = test;
   const entries: string[][] = [];
   if (selector.agentSelectorType === 'agent-labels') {
@@ -55,11 +82,15 @@ function selectionLines(test: ManagedEndpointTest, directory: { labels: readonly
   }
   if (selector.agentSelectorType === 'specific-agents') {
     const ids = selector.agents ?? [];
-    entries.push(['  "agents": [', ...ids.map((id, index) => {
-      const agent = directory.agents.find((a) => a.agentId === id);
-      const name = agent ? agentNames(agent).find((n) => typeof n === 'string' && n !== '') : undefined;
-      return `    ${JSON.stringify(id)}${index < ids.length - 1 ? ',' : ''}${name ? ` // ${commentLine(name)}` : ''}`;
-    }), '  ]']);
+    entries.push([
+      '  "agents": [',
+      ...ids.map((id, index) => {
+        const agent = directory.agents.find((a) => a.agentId === id);
+        const name = agent ? agentNames(agent).find((n) => typeof n === 'string' && n !== '') : undefined;
+        return `    ${JSON.stringify(id)}${index < ids.length - 1 ? ',' : ''}${name ? ` // ${commentLine(name)}` : ''}`;
+      }),
+      '  ]',
+    ]);
   }
   if (selector.maxMachines !== undefined) entries.push([`  "maxMachines": ${JSON.stringify(selector.maxMachines)}`]);
   return entries;

@@ -18,8 +18,13 @@ export interface EndpointInstantRequest {
 
 /** Document field → the client's instant-test field (the others keep their names). */
 const CLIENT_NAMES: Readonly<Record<string, string>> = {
-  server: 'serverName', hasPing: 'flagPing', hasTraceroute: 'flagTraceroute', sslVersionId: 'sslVersion',
-  verifyCertificate: 'verifyCertHostname', protocol: 'networkProtocol', hasPathTraceInSession: 'pathtraceInSession',
+  server: 'serverName',
+  hasPing: 'flagPing',
+  hasTraceroute: 'flagTraceroute',
+  sslVersionId: 'sslVersion',
+  verifyCertificate: 'verifyCertHostname',
+  protocol: 'networkProtocol',
+  hasPathTraceInSession: 'pathtraceInSession',
 };
 
 /** What the vendor's instant-test request schemas have no field for. */
@@ -27,12 +32,22 @@ const NOT_CARRIED: Readonly<Record<string, string>> = {
   interval: 'an instant test runs once',
   isPrioritized: 'instant tests have no priority',
 };
-const A2S_NOT_CARRIED: Readonly<Record<string, string>> = { ...NOT_CARRIED, protocol: 'agent-to-server instant tests have no protocol field' };
+const A2S_NOT_CARRIED: Readonly<Record<string, string>> = {
+  ...NOT_CARRIED,
+  protocol: 'agent-to-server instant tests have no protocol field',
+};
 
 /** `runAt`: the run's time, in its name (instant test names are unique in an account group). */
-export function endpointInstantRequest(value: unknown, directory: EndpointDirectory, runAt: Date): EndpointInstantRequest {
+export function endpointInstantRequest(
+  value: unknown,
+  directory: EndpointDirectory,
+  runAt: Date,
+): EndpointInstantRequest {
   const request = endpointTestRequest(value, directory);
-  if (request.type === 'dynamic') throw new DocumentShapeError('dynamic tests have no instant form: Create deploys it, and its results come from the agents it selects');
+  if (request.type === 'dynamic')
+    throw new DocumentShapeError(
+      'dynamic tests have no instant form: Create deploys it, and its results come from the agents it selects',
+    );
   const document = value as Record<string, unknown>;
   const testName = runNowName(request.testName, runAt);
   const left = request.type === 'agent-to-server' ? A2S_NOT_CARRIED : NOT_CARRIED;
@@ -41,6 +56,8 @@ export function endpointInstantRequest(value: unknown, directory: EndpointDirect
     if (field in left) continue;
     body[CLIENT_NAMES[field] ?? field] = field === 'hasPathTraceInSession' ? String(fieldValue) : fieldValue;
   }
-  const notCarried = Object.keys(left).filter((field) => document[field] !== undefined).map((field) => ({ field, why: left[field] as string }));
+  const notCarried = Object.keys(left)
+    .filter((field) => document[field] !== undefined)
+    .map((field) => ({ field, why: left[field] as string }));
   return { type: request.type, testName, body, notCarried };
 }

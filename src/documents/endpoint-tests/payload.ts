@@ -22,7 +22,8 @@ export interface EndpointTestRequest {
 }
 
 function asRecord(value: unknown): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new DocumentShapeError('The document is not a JSON object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new DocumentShapeError('The document is not a JSON object');
   return value as Record<string, unknown>;
 }
 
@@ -31,12 +32,21 @@ function texts(value: unknown): string[] {
 }
 
 /** The one record whose id or name is `wanted`; a sentence when none or several are. */
-export function resolveOne<T>(wanted: string, records: readonly T[], idOf: (r: T) => string, namesOf: (r: T) => (string | undefined)[], what: string): string {
+export function resolveOne<T>(
+  wanted: string,
+  records: readonly T[],
+  idOf: (r: T) => string,
+  namesOf: (r: T) => (string | undefined)[],
+  what: string,
+): string {
   if (records.some((r) => idOf(r) === wanted)) return wanted;
   const named = records.filter((r) => namesOf(r).includes(wanted));
   if (named.length === 1) return idOf(named[0] as T);
-  if (named.length === 0) throw new DocumentShapeError(`${what} "${wanted}" is not in the account (neither a name nor an id)`);
-  throw new DocumentShapeError(`${what} "${wanted}" names ${named.length} of them: use its id (${named.slice(0, 3).map(idOf).join(', ')})`);
+  if (named.length === 0)
+    throw new DocumentShapeError(`${what} "${wanted}" is not in the account (neither a name nor an id)`);
+  throw new DocumentShapeError(
+    `${what} "${wanted}" names ${named.length} of them: use its id (${named.slice(0, 3).map(idOf).join(', ')})`,
+  );
 }
 
 export const agentNames = (agent: EndpointAgent): (string | undefined)[] => [agent.agentName, agent.computerName];
@@ -46,13 +56,25 @@ export function selectorOf(document: Record<string, unknown>, directory: Endpoin
   const labels = texts(document['agentLabels']);
   const agents = texts(document['agents']);
   if (labels.length > 0) {
-    if (!directory.labels) throw new DocumentShapeError('the document names endpoint labels, and the account\'s labels could not be listed');
-    const ids = labels.map((name) => resolveOne(name, directory.labels ?? [], (l) => l.id, (l) => [l.name], 'Endpoint label'));
+    if (!directory.labels)
+      throw new DocumentShapeError("the document names endpoint labels, and the account's labels could not be listed");
+    const ids = labels.map((name) =>
+      resolveOne(
+        name,
+        directory.labels ?? [],
+        (l) => l.id,
+        (l) => [l.name],
+        'Endpoint label',
+      ),
+    );
     return { agentSelectorType: 'agent-labels', ...maxMachines, endpointAgentLabels: ids };
   }
   if (agents.length > 0) {
-    if (!directory.agents) throw new DocumentShapeError('the document names endpoint agents, and the account\'s agents could not be listed');
-    const ids = agents.map((name) => resolveOne(name, directory.agents ?? [], (a) => a.agentId, agentNames, 'Endpoint agent'));
+    if (!directory.agents)
+      throw new DocumentShapeError("the document names endpoint agents, and the account's agents could not be listed");
+    const ids = agents.map((name) =>
+      resolveOne(name, directory.agents ?? [], (a) => a.agentId, agentNames, 'Endpoint agent'),
+    );
     return { agentSelectorType: 'specific-agents', ...maxMachines, agents: ids };
   }
   return { agentSelectorType: 'all-agents', ...maxMachines };
@@ -60,7 +82,8 @@ export function selectorOf(document: Record<string, unknown>, directory: Endpoin
 
 export function endpointTestTypeOf(value: unknown): ManagedEndpointTestType {
   const type = asRecord(value)['type'];
-  if (!isManagedEndpointTestType(type)) throw new DocumentShapeError('"type" must be agent-to-server, http-server or dynamic');
+  if (!isManagedEndpointTestType(type))
+    throw new DocumentShapeError('"type" must be agent-to-server, http-server or dynamic');
   return type;
 }
 
@@ -79,6 +102,6 @@ export function endpointTestRequest(value: unknown, directory: EndpointDirectory
 
 /** Whether the document names labels or agents (the caller lists them first). */
 export function endpointDirectoryNeeds(value: unknown): { labels: boolean; agents: boolean } {
-  const document = typeof value === 'object' && value !== null ? value as Record<string, unknown> : {};
+  const document = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
   return { labels: texts(document['agentLabels']).length > 0, agents: texts(document['agents']).length > 0 };
 }

@@ -12,13 +12,23 @@ import { validateDocuments } from '../validate';
 import { UPDATABLE_FIELDS, WRITE_ONLY_FIELDS, TARGET_FIELDS } from './fields';
 import { endpointTestRequest, type EndpointDirectory, type EndpointTestRequest } from './payload';
 
-interface StepBase { uri: string; type: ManagedEndpointTestType; testName: string }
+interface StepBase {
+  uri: string;
+  type: ManagedEndpointTestType;
+  testName: string;
+}
 
 export type EndpointPlanStep =
-  | StepBase & { action: 'create'; request: EndpointTestRequest }
-  | StepBase & { action: 'update'; testId: number; changes: FieldChange[]; patch: Record<string, unknown> }
-  | StepBase & { action: 'replace'; testId: number; changes: FieldChange[]; deployedType: ManagedEndpointTestType; request: EndpointTestRequest }
-  | StepBase & { action: 'delete'; testId: number };
+  | (StepBase & { action: 'create'; request: EndpointTestRequest })
+  | (StepBase & { action: 'update'; testId: number; changes: FieldChange[]; patch: Record<string, unknown> })
+  | (StepBase & {
+      action: 'replace';
+      testId: number;
+      changes: FieldChange[];
+      deployedType: ManagedEndpointTestType;
+      request: EndpointTestRequest;
+    })
+  | (StepBase & { action: 'delete'; testId: number });
 
 export interface EndpointPlan {
   steps: EndpointPlanStep[];
@@ -40,7 +50,10 @@ export function computeEndpointPlan(input: EndpointPlanInput): EndpointPlan {
   const diagnostics = validateDocuments(input.documents);
   for (const document of [...input.documents].sort((a, b) => a.uri.localeCompare(b.uri))) {
     const problem = firstError(diagnostics.get(document.uri));
-    if (problem) { plan.skipped.push({ uri: document.uri, reason: problem }); continue; }
+    if (problem) {
+      plan.skipped.push({ uri: document.uri, reason: problem });
+      continue;
+    }
     const parsed = parseDocument(document.text);
     const testId = findBinding(listBindingsInTree(parsed.root), input.connectionKey, aid)?.testId;
     const deployed = testId === undefined ? undefined : input.deployed.find((t) => t.testId === testId);
@@ -57,9 +70,17 @@ export function computeEndpointPlan(input: EndpointPlanInput): EndpointPlan {
 }
 
 /** One document's step against the test it is bound to (undefined: not bound, or gone). */
-export function planEndpointDocument(uri: string, value: unknown, deployed: ManagedEndpointTest | undefined, directory: EndpointDirectory): EndpointPlanStep | undefined {
+export function planEndpointDocument(
+  uri: string,
+  value: unknown,
+  deployed: ManagedEndpointTest | undefined,
+  directory: EndpointDirectory,
+): EndpointPlanStep | undefined {
   const marked = (value as Record<string, unknown>)['markedForDeletion'] === true;
-  if (marked) return deployed && { action: 'delete', uri, type: deployed.type, testName: deployed.testName, testId: deployed.testId };
+  if (marked)
+    return (
+      deployed && { action: 'delete', uri, type: deployed.type, testName: deployed.testName, testId: deployed.testId }
+    );
   const request = endpointTestRequest(value, directory);
   const base = { uri, type: request.type, testName: request.testName };
   if (!deployed) return { ...base, action: 'create', request };
@@ -76,7 +97,9 @@ export function planEndpointDocument(uri: string, value: unknown, deployed: Mana
 /** What the document changes: name, interval, agent selection, then the fields it writes (not the write-only ones). */
 export function endpointChanges(request: EndpointTestRequest, deployed: ManagedEndpointTest): FieldChange[] {
   const changes: FieldChange[] = [];
-  const change = (field: string, from: unknown, to: unknown): void => { changes.push({ field, from, to }); };
+  const change = (field: string, from: unknown, to: unknown): void => {
+    changes.push({ field, from, to });
+  };
   if (request.type !== deployed.type) change('type', deployed.type, request.type);
   if (request.testName !== deployed.testName) change('testName', deployed.testName, request.testName);
   if (request.interval !== deployed.interval) change('interval', deployed.interval, request.interval);
@@ -86,7 +109,8 @@ export function endpointChanges(request: EndpointTestRequest, deployed: ManagedE
   if (wanted.agentSelectorType !== current.agentSelectorType || ids(wanted) !== ids(current)) {
     change('agentSelection', describeSelector(current), describeSelector(wanted));
   }
-  if (wanted.maxMachines !== undefined && wanted.maxMachines !== current.maxMachines) change('maxMachines', current.maxMachines, wanted.maxMachines);
+  if (wanted.maxMachines !== undefined && wanted.maxMachines !== current.maxMachines)
+    change('maxMachines', current.maxMachines, wanted.maxMachines);
   for (const field of TARGET_FIELDS[request.type]) {
     const to = request.body[field];
     if (to === undefined || WRITE_ONLY_FIELDS.has(field)) continue;

@@ -17,17 +17,28 @@ export function checkEndpointTestDocument(root: Node, sink: DiagnosticSink): voi
   if (typeNode && isManagedEndpointTestType(type)) checkTargets(root, typeNode, type, sink);
   const labels = propertyKey(root, 'agentLabels');
   if (labels && propertyKey(root, 'agents')) {
-    sink.atNode(labels, 'error', 'endpoint-test/two-selections', 'Choose the agents by "agentLabels" or by "agents", not both (without either, all agents run the test)');
+    sink.atNode(
+      labels,
+      'error',
+      'endpoint-test/two-selections',
+      'Choose the agents by "agentLabels" or by "agents", not both (without either, all agents run the test)',
+    );
   }
 }
 
 function checkTargets(root: Node, typeNode: Node, type: ManagedEndpointTestType, sink: DiagnosticSink): void {
   const target = REQUIRED_TARGET[type];
-  if (!propertyKey(root, target)) sink.atNode(typeNode, 'error', 'endpoint-test/target-missing', `${type} tests need "${target}"`);
+  if (!propertyKey(root, target))
+    sink.atNode(typeNode, 'error', 'endpoint-test/target-missing', `${type} tests need "${target}"`);
   for (const field of ALL_TARGET_FIELDS) {
     const key = propertyKey(root, field);
     if (!key || TARGET_FIELDS[type].includes(field)) continue;
     const owners = MANAGED_ENDPOINT_TEST_TYPES.filter((t) => TARGET_FIELDS[t].includes(field));
-    sink.atNode(key, 'error', 'endpoint-test/field-of-other-type', `"${field}" belongs to ${owners.join(', ')} tests, not ${type}`);
+    sink.atNode(
+      key,
+      'error',
+      'endpoint-test/field-of-other-type',
+      `"${field}" belongs to ${owners.join(', ')} tests, not ${type}`,
+    );
   }
 }

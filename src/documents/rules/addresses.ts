@@ -19,12 +19,16 @@ export function looksLikeIpv4(text: string): boolean {
   return /^[0-9.]+$/.test(text) && text.includes('.');
 }
 
-export interface HostAndPort { host: string; port?: string }
+export interface HostAndPort {
+  host: string;
+  port?: string;
+}
 
 /** Splits `host:port` (and `[v6]:port`); a bare IPv6 address has no port. */
 export function splitHostPort(text: string): HostAndPort {
   const bracketed = /^\[([^\]]+)\](?::(.*))?$/.exec(text);
-  if (bracketed) return bracketed[2] === undefined ? { host: bracketed[1] ?? '' } : { host: bracketed[1] ?? '', port: bracketed[2] };
+  if (bracketed)
+    return bracketed[2] === undefined ? { host: bracketed[1] ?? '' } : { host: bracketed[1] ?? '', port: bracketed[2] };
   const colons = text.split(':').length - 1;
   if (colons !== 1) return { host: text };
   const [host = '', port = ''] = text.split(':');
@@ -61,7 +65,8 @@ const OPAQUE_SCHEMES = /^(javascript|data|vbscript|mailto|file|about|blob|tel):/
 export function urlSchemeProblem(url: string, schemes: readonly string[] = ['http', 'https']): string | undefined {
   const text = url.trim();
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(text)?.[1] ?? OPAQUE_SCHEMES.exec(text)?.[1];
-  if (scheme && !schemes.includes(scheme.toLowerCase())) return `may start with ${schemes.slice(0, -1).join(', ')} or ${schemes.at(-1)!}, not ${scheme}`;
+  if (scheme && !schemes.includes(scheme.toLowerCase()))
+    return `may start with ${schemes.slice(0, -1).join(', ')} or ${schemes.at(-1)!}, not ${scheme}`;
   if (/^[a-z]+:\/\/\/*$/i.test(text)) return 'needs a host name after the scheme';
   let parsed: URL;
   try {
@@ -70,6 +75,7 @@ export function urlSchemeProblem(url: string, schemes: readonly string[] = ['htt
     return 'is not a valid URL';
   }
   if (parsed.hostname === '') return 'needs a host name after the scheme';
-  if (parsed.username !== '' || parsed.password !== '') return 'must not carry a user name or password (user:password@); the service refuses them';
+  if (parsed.username !== '' || parsed.password !== '')
+    return 'must not carry a user name or password (user:password@); the service refuses them';
   return undefined;
 }

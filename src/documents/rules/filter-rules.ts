@@ -1,7 +1,14 @@
 // Semantic rules of search filter documents: keys per target, value sets, IP formats and
 // the time range (window, or from with optional to).
 import type { Node } from 'jsonc-parser';
-import { FILTER_TARGETS, FILTER_VALUE_SETS, TARGET_FILTER_KEYS, filterKeysFor, repeatedFilterKeyMessage, type FilterTarget } from '../../api/types';
+import {
+  FILTER_TARGETS,
+  FILTER_VALUE_SETS,
+  TARGET_FILTER_KEYS,
+  filterKeysFor,
+  repeatedFilterKeyMessage,
+  type FilterTarget,
+} from '../../api/types';
 import type { DiagnosticSink } from '../diagnostic';
 import { arrayItems, propertyKey, propertyValue, stringValue } from '../tree';
 import { isIpAddress } from './addresses';
@@ -34,7 +41,12 @@ function checkKeyForTarget(key: string, keyNode: Node, target: FilterTarget, sin
   if (filterKeysFor(target).includes(key)) return;
   const owners = FILTER_TARGETS.filter((t) => TARGET_FILTER_KEYS[t].includes(key));
   if (owners.length === 0) return; // not a filter key at all: the schema says so
-  sink.atNode(keyNode, 'error', 'filter/key-not-for-target', `"${key}" filters apply to ${owners.join(', ')} only, not ${target}`);
+  sink.atNode(
+    keyNode,
+    'error',
+    'filter/key-not-for-target',
+    `"${key}" filters apply to ${owners.join(', ')} only, not ${target}`,
+  );
 }
 
 function checkValue(key: string, valueNode: Node, sink: DiagnosticSink): void {
@@ -43,10 +55,20 @@ function checkValue(key: string, valueNode: Node, sink: DiagnosticSink): void {
   if (allowed && !allowed.includes(String(value))) {
     const match = allowed.find((a) => a.toLowerCase() === String(value).toLowerCase());
     const hint = match ? ` (did you mean "${match}"?)` : '';
-    sink.atNode(valueNode, 'error', 'filter/value-not-allowed', `${JSON.stringify(value)} is not a ${key} value; use one of ${allowed.join(', ')}${hint}`);
+    sink.atNode(
+      valueNode,
+      'error',
+      'filter/value-not-allowed',
+      `${JSON.stringify(value)} is not a ${key} value; use one of ${allowed.join(', ')}${hint}`,
+    );
   }
   if (IP_FILTER_KEYS.has(key) && !(typeof value === 'string' && isIpAddress(value))) {
-    sink.atNode(valueNode, 'error', 'filter/ip-format', `${key} values are IP addresses; ${JSON.stringify(value)} is not one`);
+    sink.atNode(
+      valueNode,
+      'error',
+      'filter/ip-format',
+      `${key} values are IP addresses; ${JSON.stringify(value)} is not one`,
+    );
   }
 }
 
@@ -57,7 +79,8 @@ function checkTimeRange(root: Node, sink: DiagnosticSink): void {
   if (windowKey && (fromKey || toKey)) {
     sink.atNode(windowKey, 'error', 'filter/window-and-range', 'Use either "window" or "from"/"to", not both');
   }
-  if (toKey && !fromKey) sink.atNode(toKey, 'error', 'filter/to-without-from', '"to" is used with "from"; add "from" or use "window"');
+  if (toKey && !fromKey)
+    sink.atNode(toKey, 'error', 'filter/to-without-from', '"to" is used with "from"; add "from" or use "window"');
   const from = checkDate(propertyValue(root, 'from'), 'from', sink);
   const toNode = propertyValue(root, 'to');
   const to = checkDate(toNode, 'to', sink);
@@ -71,13 +94,30 @@ function checkDate(node: Node | undefined, name: string, sink: DiagnosticSink): 
   const text = stringValue(node);
   const parts = text ? DATE_TIME.exec(text) : null;
   if (!node || !parts) return undefined; // absent, or the schema's pattern reports it
-  const [year, month, day, hour, minute, second] = parts.slice(1).map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = parts.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const epoch = Date.UTC(year, month - 1, day, hour, minute, second);
   const back = new Date(epoch);
-  const real = back.getUTCFullYear() === year && back.getUTCMonth() === month - 1 && back.getUTCDate() === day
-    && hour < 24 && minute < 60 && second < 60;
+  const real =
+    back.getUTCFullYear() === year &&
+    back.getUTCMonth() === month - 1 &&
+    back.getUTCDate() === day &&
+    hour < 24 &&
+    minute < 60 &&
+    second < 60;
   if (!real) {
-    sink.atNode(node, 'error', 'filter/invalid-date', `"${name}" is not a real date and time (YYYY-mm-ddTHH:MM:SS, UTC)`);
+    sink.atNode(
+      node,
+      'error',
+      'filter/invalid-date',
+      `"${name}" is not a real date and time (YYYY-mm-ddTHH:MM:SS, UTC)`,
+    );
     return undefined;
   }
   return epoch;

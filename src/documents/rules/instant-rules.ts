@@ -18,10 +18,17 @@ export function checkInstantDocument(root: Node, sink: DiagnosticSink): void {
 }
 
 function checkHttpServer(root: Node, typeNode: Node, sink: DiagnosticSink): void {
-  if (!propertyKey(root, 'url')) sink.atNode(typeNode, 'error', 'instant/target-missing', 'http-server instant tests need "url"');
+  if (!propertyKey(root, 'url'))
+    sink.atNode(typeNode, 'error', 'instant/target-missing', 'http-server instant tests need "url"');
   for (const field of AGENT_TO_SERVER_INSTANT_FIELDS) {
     const key = propertyKey(root, field);
-    if (key) sink.atNode(key, 'error', 'instant/field-of-other-type', `"${field}" belongs to agent-to-server instant tests; http-server tests use "url"`);
+    if (key)
+      sink.atNode(
+        key,
+        'error',
+        'instant/field-of-other-type',
+        `"${field}" belongs to agent-to-server instant tests; http-server tests use "url"`,
+      );
   }
   checkUrl(root, sink);
   checkTcpOnlyFields(root, sink);
@@ -29,10 +36,17 @@ function checkHttpServer(root: Node, typeNode: Node, sink: DiagnosticSink): void
 }
 
 function checkAgentToServer(root: Node, typeNode: Node, sink: DiagnosticSink): void {
-  if (!propertyKey(root, 'serverName')) sink.atNode(typeNode, 'error', 'instant/target-missing', 'agent-to-server instant tests need "serverName"');
+  if (!propertyKey(root, 'serverName'))
+    sink.atNode(typeNode, 'error', 'instant/target-missing', 'agent-to-server instant tests need "serverName"');
   for (const field of HTTP_INSTANT_FIELDS) {
     const key = propertyKey(root, field);
-    if (key) sink.atNode(key, 'error', 'instant/field-of-other-type', `"${field}" belongs to http-server instant tests, not agent-to-server`);
+    if (key)
+      sink.atNode(
+        key,
+        'error',
+        'instant/field-of-other-type',
+        `"${field}" belongs to http-server instant tests, not agent-to-server`,
+      );
   }
   const serverNode = propertyValue(root, 'serverName');
   const serverName = stringValue(serverNode);
@@ -45,10 +59,21 @@ function checkEnterpriseFields(root: Node, sink: DiagnosticSink): void {
     const key = propertyKey(root, field);
     if (!key) continue;
     const hint = field === 'server' ? '; instant agent-to-server tests name the target "serverName"' : '';
-    sink.atNode(key, 'error', 'instant/field-of-enterprise-test', `"${field}" belongs to enterprise tests (.netmon-test.json)${hint}`);
+    sink.atNode(
+      key,
+      'error',
+      'instant/field-of-enterprise-test',
+      `"${field}" belongs to enterprise tests (.netmon-test.json)${hint}`,
+    );
   }
   const testId = propertyKey(root, 'testId');
-  if (testId) sink.atNode(testId, 'error', 'instant/service-assigned-field', '"testId" is assigned by the service when the instant test is created');
+  if (testId)
+    sink.atNode(
+      testId,
+      'error',
+      'instant/service-assigned-field',
+      '"testId" is assigned by the service when the instant test is created',
+    );
 }
 
 function checkUrl(root: Node, sink: DiagnosticSink): void {
@@ -61,7 +86,13 @@ function checkTcpOnlyFields(root: Node, sink: DiagnosticSink): void {
   if (stringValue(propertyValue(root, 'networkProtocol')) === 'TCP') return;
   for (const field of TCP_ONLY_FIELDS) {
     const key = propertyKey(root, field);
-    if (key) sink.atNode(key, 'error', 'instant/tcp-only-field', `"${field}" applies only when networkProtocol is "TCP" (the default is ICMP)`);
+    if (key)
+      sink.atNode(
+        key,
+        'error',
+        'instant/tcp-only-field',
+        `"${field}" applies only when networkProtocol is "TCP" (the default is ICMP)`,
+      );
   }
 }
 
@@ -70,12 +101,24 @@ function checkCredentials(root: Node, sink: DiagnosticSink): void {
   const authType = stringValue(authNode) ?? 'NONE';
   if (authNode && (authType === 'BASIC' || authType === 'NTLM')) {
     const missing = CREDENTIAL_FIELDS.filter((field) => !propertyKey(root, field));
-    if (missing.length > 0) sink.atNode(authNode, 'error', 'instant/credentials-missing', `authType ${authType} needs ${missing.map((m) => `"${m}"`).join(' and ')}`);
+    if (missing.length > 0)
+      sink.atNode(
+        authNode,
+        'error',
+        'instant/credentials-missing',
+        `authType ${authType} needs ${missing.map((m) => `"${m}"`).join(' and ')}`,
+      );
     return;
   }
   if (authType !== 'NONE') return;
   for (const field of CREDENTIAL_FIELDS) {
     const key = propertyKey(root, field);
-    if (key) sink.atNode(key, 'error', 'instant/credentials-without-auth', `"${field}" is only used with authType "BASIC" or "NTLM"`);
+    if (key)
+      sink.atNode(
+        key,
+        'error',
+        'instant/credentials-without-auth',
+        `"${field}" is only used with authType "BASIC" or "NTLM"`,
+      );
   }
 }

@@ -10,8 +10,16 @@ export function checkRemoteSchema(root: Node, sink: DiagnosticSink): void {
   const value = stringValue(node);
   if (!node || value === undefined || !/^https?:\/\//i.test(value.trim())) return;
   let host = value;
-  try { host = new URL(value.trim()).host; } catch { /* shown as written */ }
-  sink.atNode(node, 'warning', 'document/remote-schema',
-    `VS Code downloads this schema from ${host} when the document is opened (that host learns who opened it). `
-    + 'Netmon checks the document without it: remove "$schema", or point it at a file in the workspace.');
+  try {
+    host = new URL(value.trim()).host;
+  } catch {
+    /* shown as written */
+  }
+  sink.atNode(
+    node,
+    'warning',
+    'document/remote-schema',
+    `VS Code downloads this schema from ${host} when the document is opened (that host learns who opened it). ` +
+      'Netmon checks the document without it: remove "$schema", or point it at a file in the workspace.',
+  );
 }

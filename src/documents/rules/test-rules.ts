@@ -1,10 +1,20 @@
 // Semantic rules of enterprise test documents: what the schema cannot say because it
 // depends on the test type, plus fields copied from another action or a response.
 import type { Node } from 'jsonc-parser';
-import { ENDPOINT_TEST_INTERVALS as TEST_INTERVALS, ENTERPRISE_TEST_TYPES, canonicalTestType, type EnterpriseTestType } from '../../api/types';
+import {
+  ENDPOINT_TEST_INTERVALS as TEST_INTERVALS,
+  ENTERPRISE_TEST_TYPES,
+  canonicalTestType,
+  type EnterpriseTestType,
+} from '../../api/types';
 import type { DiagnosticSink } from '../diagnostic';
 import {
-  ALL_VENDOR_TEST_FIELDS, INSTANT_ONLY_FIELDS, RESPONSE_AGENT_FIELDS, SERVICE_ASSIGNED_TEST_FIELDS, TEST_TARGET_FIELDS, vendorFieldsOf,
+  ALL_VENDOR_TEST_FIELDS,
+  INSTANT_ONLY_FIELDS,
+  RESPONSE_AGENT_FIELDS,
+  SERVICE_ASSIGNED_TEST_FIELDS,
+  TEST_TARGET_FIELDS,
+  vendorFieldsOf,
 } from '../fields';
 import { arrayItems, idText, propertyKey, propertyValue, stringValue } from '../tree';
 import { hostTargetProblem, urlSchemeProblem } from './addresses';
@@ -44,8 +54,18 @@ export function checkTestDocument(root: Node, sink: DiagnosticSink): void {
  */
 function checkInterval(root: Node, sink: DiagnosticSink): void {
   const node = propertyValue(root, 'interval');
-  if (node?.type !== 'number' || !Number.isInteger(node.value) || (TEST_INTERVALS as readonly number[]).includes(node.value as number)) return;
-  sink.atNode(node, 'error', 'test/interval', `"interval" must be one of ${TEST_INTERVALS.join(', ')} seconds: the service refuses ${String(node.value)}`);
+  if (
+    node?.type !== 'number' ||
+    !Number.isInteger(node.value) ||
+    (TEST_INTERVALS as readonly number[]).includes(node.value as number)
+  )
+    return;
+  sink.atNode(
+    node,
+    'error',
+    'test/interval',
+    `"interval" must be one of ${TEST_INTERVALS.join(', ')} seconds: the service refuses ${String(node.value)}`,
+  );
 }
 
 function typesUsing(field: string): EnterpriseTestType[] {
@@ -54,11 +74,13 @@ function typesUsing(field: string): EnterpriseTestType[] {
 
 function checkTargets(root: Node, typeNode: Node, type: EnterpriseTestType, sink: DiagnosticSink): void {
   for (const field of TEST_TARGET_FIELDS[type]) {
-    if (!propertyKey(root, field)) sink.atNode(typeNode, 'error', 'test/target-missing', `${type} tests need "${field}"`);
+    if (!propertyKey(root, field))
+      sink.atNode(typeNode, 'error', 'test/target-missing', `${type} tests need "${field}"`);
   }
   if (type === 'bgp') return;
   for (const field of AGENTS_AND_INTERVAL) {
-    if (!propertyKey(root, field)) sink.atNode(typeNode, 'error', 'test/target-missing', `${type} tests need "${field}"`);
+    if (!propertyKey(root, field))
+      sink.atNode(typeNode, 'error', 'test/target-missing', `${type} tests need "${field}"`);
   }
 }
 
@@ -68,22 +90,45 @@ function checkFieldsOfOtherTypes(root: Node, type: EnterpriseTestType, sink: Dia
   for (const property of root.children ?? []) {
     const key = property.children?.[0];
     const field = typeof key?.value === 'string' ? key.value : undefined;
-    if (!key || field === undefined || own.has(field) || DOCUMENT_FIELDS.has(field) || !ALL_VENDOR_TEST_FIELDS.has(field)) continue;
+    if (
+      !key ||
+      field === undefined ||
+      own.has(field) ||
+      DOCUMENT_FIELDS.has(field) ||
+      !ALL_VENDOR_TEST_FIELDS.has(field)
+    )
+      continue;
     const owners = typesUsing(field);
     const targets = TEST_TARGET_FIELDS[type].map((w) => `"${w}"`).join(' and ');
-    sink.atNode(key, 'error', 'test/field-of-other-type',
-      `"${field}" belongs to ${owners.length > 4 ? `${owners.slice(0, 4).join(', ')} and other` : owners.join(', ')} tests; ${type} tests ${targets === '' ? 'do not take it' : `use ${targets}`}`);
+    sink.atNode(
+      key,
+      'error',
+      'test/field-of-other-type',
+      `"${field}" belongs to ${owners.length > 4 ? `${owners.slice(0, 4).join(', ')} and other` : owners.join(', ')} tests; ${type} tests ${targets === '' ? 'do not take it' : `use ${targets}`}`,
+    );
   }
 }
 
 function checkForeignFields(root: Node, sink: DiagnosticSink): void {
   for (const field of INSTANT_ONLY_FIELDS) {
     const key = propertyKey(root, field);
-    if (key) sink.atNode(key, 'error', 'test/field-of-instant-test', `"${field}" belongs to endpoint instant tests (.netmon-instant.json), not enterprise tests`);
+    if (key)
+      sink.atNode(
+        key,
+        'error',
+        'test/field-of-instant-test',
+        `"${field}" belongs to endpoint instant tests (.netmon-instant.json), not enterprise tests`,
+      );
   }
   for (const field of SERVICE_ASSIGNED_TEST_FIELDS) {
     const key = propertyKey(root, field);
-    if (key) sink.atNode(key, 'error', 'test/service-assigned-field', `"${field}" is assigned by the service and cannot be sent; the deployed test is recorded in "deployments"`);
+    if (key)
+      sink.atNode(
+        key,
+        'error',
+        'test/service-assigned-field',
+        `"${field}" is assigned by the service and cannot be sent; the deployed test is recorded in "deployments"`,
+      );
   }
 }
 
@@ -93,10 +138,17 @@ function checkAgents(root: Node, sink: DiagnosticSink): void {
   for (const agent of arrayItems(propertyValue(root, 'agents'))) {
     for (const field of RESPONSE_AGENT_FIELDS) {
       const key = propertyKey(agent, field);
-      if (key) sink.atNode(key, 'error', 'test/agent-response-field', `"${field}" comes from a test response; an agent in a request carries only agentId (or agentName)`);
+      if (key)
+        sink.atNode(
+          key,
+          'error',
+          'test/agent-response-field',
+          `"${field}" comes from a test response; an agent in a request carries only agentId (or agentName)`,
+        );
     }
     const nameKey = propertyKey(agent, 'agentName');
-    if (nameKey && propertyKey(agent, 'agentId')) sink.atNode(nameKey, 'error', 'test/agent-id-and-name', 'Give agentId or agentName, not both');
+    if (nameKey && propertyKey(agent, 'agentId'))
+      sink.atNode(nameKey, 'error', 'test/agent-id-and-name', 'Give agentId or agentName, not both');
     const idNode = propertyValue(agent, 'agentId');
     const id = idText(idNode);
     if (!idNode || id === undefined) continue;
@@ -104,7 +156,12 @@ function checkAgents(root: Node, sink: DiagnosticSink): void {
     if (seen.has(normalized)) sink.atNode(idNode, 'warning', 'test/duplicate-agent', `Agent ${id} is listed twice`);
     seen.add(normalized);
     if (targetAgent !== undefined && String(Number(targetAgent)) === normalized) {
-      sink.atNode(idNode, 'error', 'test/target-agent-in-agents', `Agent ${id} is the target (targetAgentId) and cannot test itself`);
+      sink.atNode(
+        idNode,
+        'error',
+        'test/target-agent-in-agents',
+        `Agent ${id} is the target (targetAgentId) and cannot test itself`,
+      );
     }
   }
 }
@@ -119,6 +176,9 @@ function checkServer(root: Node, sink: DiagnosticSink): void {
 
 function checkUrl(root: Node, type: EnterpriseTestType | undefined, sink: DiagnosticSink): void {
   const urlNode = propertyValue(root, 'url');
-  const problem = urlSchemeProblem(stringValue(urlNode) ?? '', type === 'ftp-server' ? ['ftp', 'ftps', 'sftp'] : ['http', 'https']);
+  const problem = urlSchemeProblem(
+    stringValue(urlNode) ?? '',
+    type === 'ftp-server' ? ['ftp', 'ftps', 'sftp'] : ['http', 'https'],
+  );
   if (urlNode && problem) sink.atNode(urlNode, 'error', 'test/url-scheme', `"url" ${problem}`);
 }

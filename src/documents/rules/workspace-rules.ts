@@ -12,7 +12,9 @@ export interface WorkspaceDocument {
   parsed: ParsedDocument;
 }
 
-export function duplicateTestNameDiagnostics(documents: readonly WorkspaceDocument[]): Map<string, DocumentDiagnostic[]> {
+export function duplicateTestNameDiagnostics(
+  documents: readonly WorkspaceDocument[],
+): Map<string, DocumentDiagnostic[]> {
   const byName = new Map<string, WorkspaceDocument[]>();
   for (const document of documents) {
     if (document.kind === 'filter') continue;
@@ -27,9 +29,18 @@ export function duplicateTestNameDiagnostics(documents: readonly WorkspaceDocume
     for (const document of group) {
       const node = propertyValue(document.parsed.root, 'testName');
       if (!node) continue;
-      const others = group.filter((d) => d !== document).map((d) => d.uri).sort();
+      const others = group
+        .filter((d) => d !== document)
+        .map((d) => d.uri)
+        .sort();
       const sink = new DiagnosticSink(document.parsed.lines);
-      sink.atNode(node, 'error', 'workspace/duplicate-test-name', `testName "${String(node.value)}" is also used by ${others.join(', ')}`, 'workspace');
+      sink.atNode(
+        node,
+        'error',
+        'workspace/duplicate-test-name',
+        `testName "${String(node.value)}" is also used by ${others.join(', ')}`,
+        'workspace',
+      );
       result.set(document.uri, [...(result.get(document.uri) ?? []), ...sink.diagnostics]);
     }
   }

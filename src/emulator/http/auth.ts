@@ -5,11 +5,19 @@ import { HttpError, badRequest, invalidField } from './errors';
 
 const CHALLENGE = { 'www-authenticate': 'Bearer realm="netmon", Basic realm="netmon"' };
 
-export function authenticate(users: readonly DemoUser[], headers: IncomingHttpHeaders, query: URLSearchParams): DemoUser {
+export function authenticate(
+  users: readonly DemoUser[],
+  headers: IncomingHttpHeaders,
+  query: URLSearchParams,
+): DemoUser {
   const header = headers.authorization;
   const queryToken = query.get('authToken');
   if (!header && queryToken === null) {
-    throw new HttpError(401, 'Authentication required: send Authorization: Bearer <token>, Basic <email:token> or authToken=<token>', CHALLENGE);
+    throw new HttpError(
+      401,
+      'Authentication required: send Authorization: Bearer <token>, Basic <email:token> or authToken=<token>',
+      CHALLENGE,
+    );
   }
   const user = header ? fromHeader(users, header) : users.find((u) => u.token === queryToken);
   if (!user) throw new HttpError(401, 'Invalid credentials: the token (or e-mail and token) is not known', CHALLENGE);
@@ -19,7 +27,12 @@ export function authenticate(users: readonly DemoUser[], headers: IncomingHttpHe
 /** Exactly `<scheme> <credential>`; messages never repeat the header, which may be a credential. */
 function fromHeader(users: readonly DemoUser[], header: string): DemoUser | undefined {
   const match = /^(\S+)[ \t]+(\S+)$/.exec(header.trim());
-  if (!match) throw new HttpError(401, 'Malformed Authorization header: send Bearer <token> or Basic <base64 of email:token>', CHALLENGE);
+  if (!match)
+    throw new HttpError(
+      401,
+      'Malformed Authorization header: send Bearer <token> or Basic <base64 of email:token>',
+      CHALLENGE,
+    );
   const scheme = (match[1] ?? '').toLowerCase();
   const credential = match[2] ?? '';
   if (scheme === 'bearer') return users.find((u) => u.token === credential);
@@ -32,22 +45,34 @@ function fromHeader(users: readonly DemoUser[], header: string): DemoUser | unde
   return users.find((u) => u.email.toLowerCase() === email && u.token === token);
 }
 
-export interface GroupContext { aid: number; group: GroupWorld }
+export interface GroupContext {
+  aid: number;
+  group: GroupWorld;
+}
 
 /** `groupsPath` is where the dialect lists the caller's account groups, named in the error. */
-export function selectGroup(world: World, user: DemoUser, query: URLSearchParams, groupsPath = '/v6/account-groups'): GroupContext {
+export function selectGroup(
+  world: World,
+  user: DemoUser,
+  query: URLSearchParams,
+  groupsPath = '/v6/account-groups',
+): GroupContext {
   const text = query.get('aid');
   const aid = text === null ? user.aids[0] : parseAid(text);
   if (aid === undefined) throw badRequest(`User ${user.email} is not assigned to any account group`);
   const group = user.aids.includes(aid) ? world.group(aid) : undefined;
   if (!group) {
-    throw invalidField('aid', `aid ${aid}: user ${user.email} is not assigned to that account group (GET ${groupsPath} lists yours)`);
+    throw invalidField(
+      'aid',
+      `aid ${aid}: user ${user.email} is not assigned to that account group (GET ${groupsPath} lists yours)`,
+    );
   }
   return { aid, group };
 }
 
 function parseAid(text: string): number {
-  if (!/^[0-9]{1,12}$/.test(text)) throw invalidField('aid', `aid '${text.slice(0, 40)}' must be an account group id (integer)`);
+  if (!/^[0-9]{1,12}$/.test(text))
+    throw invalidField('aid', `aid '${text.slice(0, 40)}' must be an account group id (integer)`);
   return Number(text);
 }
 

@@ -26,7 +26,10 @@ export function checkBrowserSafety(method: string, headers: IncomingHttpHeaders,
   }
   const host = headers.host;
   if (hosts.boundToLoopback && host !== undefined && !isAllowedHost(hostnameOf(host), hosts.allowedHosts)) {
-    throw new HttpError(421, `Host ${host.slice(0, 200)} is not this emulator's address; use 127.0.0.1 or localhost (protection against DNS rebinding)`);
+    throw new HttpError(
+      421,
+      `Host ${host.slice(0, 200)} is not this emulator's address; use 127.0.0.1 or localhost (protection against DNS rebinding)`,
+    );
   }
   if ((method === 'POST' || method === 'PUT' || method === 'PATCH') && !isJsonContentType(headers['content-type'])) {
     if (method === 'POST' && isBareEmptyPost(headers)) return 'bare-empty-post';
@@ -48,13 +51,20 @@ export function notJson(method: string): HttpError {
  */
 function isBareEmptyPost(headers: IncomingHttpHeaders): boolean {
   const length = headers['content-length'];
-  return headers.origin === undefined && headers['content-type'] === undefined
-    && headers['transfer-encoding'] === undefined && (length === undefined || length === '0');
+  return (
+    headers.origin === undefined &&
+    headers['content-type'] === undefined &&
+    headers['transfer-encoding'] === undefined &&
+    (length === undefined || length === '0')
+  );
 }
 
 /** localhost and its subdomains, 127.0.0.0/8 and ::1 (with or without brackets). */
 export function isLoopbackHost(hostname: string): boolean {
-  const name = hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  const name = hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
   if (name === 'localhost' || name.endsWith('.localhost')) return true;
   if (isIP(name) === 4) return name.startsWith('127.');
   if (isIP(name) === 6) return name === '::1' || name === '0:0:0:0:0:0:0:1' || /^::ffff:127\./.test(name);

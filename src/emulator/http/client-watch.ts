@@ -16,7 +16,9 @@ export class ClientWatch {
   }
 
   /** True once the connection closed before the answer was fully written. */
-  get left(): boolean { return this.gone || this.res.destroyed; }
+  get left(): boolean {
+    return this.gone || this.res.destroyed;
+  }
 
   /** Whether `error` (from reading the request) means the client went away. */
   explains(error: unknown): boolean {
@@ -29,7 +31,11 @@ export class ClientWatch {
   pause(ms: number): Promise<void> {
     if (this.left) return Promise.resolve();
     return new Promise((resolve) => {
-      const wake = (): void => { clearTimeout(timer); this.waiters.delete(wake); resolve(); };
+      const wake = (): void => {
+        clearTimeout(timer);
+        this.waiters.delete(wake);
+        resolve();
+      };
       const timer = setTimeout(wake, ms);
       this.waiters.add(wake);
     });

@@ -12,15 +12,23 @@ export const API_DIALECTS: readonly ApiDialect[] = ['v6', 'v7'];
 export const HAL_JSON = 'application/hal+json';
 export const PROBLEM_JSON = 'application/problem+json';
 
-export interface ErrorRendering { body: Record<string, unknown>; contentType?: string }
+export interface ErrorRendering {
+  body: Record<string, unknown>;
+  contentType?: string;
+}
 
 export function errorBody(dialect: ApiDialect, error: HttpError): ErrorRendering {
   if (dialect === 'v6') return { body: { errorMessage: error.message } };
-  if (error.status === 401) return { body: { error: 'invalid_token', error_description: error.message }, contentType: PROBLEM_JSON };
+  if (error.status === 401)
+    return { body: { error: 'invalid_token', error_description: error.message }, contentType: PROBLEM_JSON };
   const body: Record<string, unknown> = {
-    type: 'about:blank', title: STATUS_CODES[error.status] ?? 'Error', status: error.status, detail: error.message,
+    type: 'about:blank',
+    title: STATUS_CODES[error.status] ?? 'Error',
+    status: error.status,
+    detail: error.message,
   };
-  if (error.fieldErrors.length > 0) body.errors = error.fieldErrors.map((e) => ({ code: 'invalid', field: e.field, message: e.message }));
+  if (error.fieldErrors.length > 0)
+    body.errors = error.fieldErrors.map((e) => ({ code: 'invalid', field: e.field, message: e.message }));
   return { body, contentType: PROBLEM_JSON };
 }
 

@@ -2,7 +2,9 @@
 // sees. Routes throw these; the server renders them in the requested format.
 export class HttpError extends Error {
   constructor(
-    readonly status: number, message: string, readonly headers: Record<string, string> = {},
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
     /** Which request fields were invalid (v7 answers list them in problem+json `errors[]`). */
     readonly fieldErrors: readonly FieldError[] = [],
   ) {
@@ -15,15 +17,21 @@ export class HttpError extends Error {
   }
 }
 
-export interface FieldError { field: string; message: string }
+export interface FieldError {
+  field: string;
+  message: string;
+}
 
 /** A 400 naming the field at fault, so v7 callers can point at it. */
-export const invalidField = (field: string, message: string): HttpError => new HttpError(400, message, {}, [{ field, message }]);
+export const invalidField = (field: string, message: string): HttpError =>
+  new HttpError(400, message, {}, [{ field, message }]);
 
 export const badRequest = (message: string): HttpError => new HttpError(400, message);
 export const notFound = (message: string): HttpError => new HttpError(404, message);
 export const forbidden = (message: string): HttpError => new HttpError(403, message);
 
 export function methodNotAllowed(method: string, path: string, allowed: readonly string[]): HttpError {
-  return new HttpError(405, `Method ${method} is not allowed on ${path}; use ${allowed.join(', ')}`, { allow: allowed.join(', ') });
+  return new HttpError(405, `Method ${method} is not allowed on ${path}; use ${allowed.join(', ')}`, {
+    allow: allowed.join(', '),
+  });
 }

@@ -5,18 +5,26 @@ import { badRequest } from './errors';
 
 const FAULT_KINDS = ['latency', 'drop', 'error', 'truncate', 'rate-limit'] as const;
 
-interface ActiveRule { rule: FaultRule; seen: number; fired: number }
+interface ActiveRule {
+  rule: FaultRule;
+  seen: number;
+  fired: number;
+}
 
 export class FaultInjector {
   private active: ActiveRule[] = [];
 
-  constructor(rules: readonly FaultRule[] = []) { this.set(rules); }
+  constructor(rules: readonly FaultRule[] = []) {
+    this.set(rules);
+  }
 
   set(rules: readonly FaultRule[]): void {
     this.active = rules.map((rule) => ({ rule: { ...rule }, seen: 0, fired: 0 }));
   }
 
-  rules(): FaultRule[] { return this.active.map((a) => ({ ...a.rule })); }
+  rules(): FaultRule[] {
+    return this.active.map((a) => ({ ...a.rule }));
+  }
 
   /** The faults that fire for this request (latency first, then at most one terminal fault). */
   pick(path: string): FaultRule[] {
@@ -36,7 +44,8 @@ export class FaultInjector {
 
 /** Validates an untrusted fault rule (control route bodies, CLI flags). */
 export function toFaultRule(value: unknown, where: string): FaultRule {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw badRequest(`${where} must be an object`);
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw badRequest(`${where} must be an object`);
   const input = value as Record<string, unknown>;
   const fault = input.fault;
   if (typeof fault !== 'string' || !(FAULT_KINDS as readonly string[]).includes(fault)) {
@@ -44,7 +53,8 @@ export function toFaultRule(value: unknown, where: string): FaultRule {
   }
   const rule: FaultRule = { fault: fault as FaultRule['fault'] };
   for (const key of Object.keys(input)) {
-    if (!['fault', 'every', 'times', 'pathPrefix', 'status', 'latencyMs'].includes(key)) throw badRequest(`${where}.${key} is not a fault rule field`);
+    if (!['fault', 'every', 'times', 'pathPrefix', 'status', 'latencyMs'].includes(key))
+      throw badRequest(`${where}.${key} is not a fault rule field`);
   }
   const every = positiveInt(input.every, `${where}.every`, 1);
   if (every !== undefined) rule.every = every;
@@ -66,7 +76,8 @@ export function toFaultRule(value: unknown, where: string): FaultRule {
 
 function positiveInt(value: unknown, name: string, min: number): number | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) throw badRequest(`${name} must be an integer ≥ ${min}`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min)
+    throw badRequest(`${name} must be an integer ≥ ${min}`);
   return value;
 }
 

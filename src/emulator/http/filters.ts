@@ -15,16 +15,22 @@ export function parseSearchFilters(body: Record<string, unknown>, target: Filter
   const allowed = filterKeysFor(target);
   return list.map((entry: unknown, index) => {
     const where = `searchFilters[${index}]`;
-    if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) throw badRequest(`${where} must be an object {key, values}`);
+    if (entry === null || typeof entry !== 'object' || Array.isArray(entry))
+      throw badRequest(`${where} must be an object {key, values}`);
     const { key, values, ...rest } = entry as Record<string, unknown>;
     const extra = Object.keys(rest)[0];
     if (extra !== undefined) throw badRequest(`${where}.${extra} is not a filter field (use key and values)`);
     if (typeof key !== 'string') throw badRequest(`${where}.key is required and must be a string`);
     if (!allowed.includes(key)) {
-      throw badRequest(`${where}.key '${key}' does not apply to /${target === 'web' || target === 'network' ? `user-sessions/${target}` : target}; allowed keys: ${allowed.join(', ')}`);
+      throw badRequest(
+        `${where}.key '${key}' does not apply to /${target === 'web' || target === 'network' ? `user-sessions/${target}` : target}; allowed keys: ${allowed.join(', ')}`,
+      );
     }
     if (!Array.isArray(values) || values.length === 0) throw badRequest(`${where}.values must be a non-empty array`);
-    return { key, values: new Set(values.map((value: unknown, i) => filterValue(value, key, `${where}.values[${i}]`))) };
+    return {
+      key,
+      values: new Set(values.map((value: unknown, i) => filterValue(value, key, `${where}.values[${i}]`))),
+    };
   });
 }
 
@@ -32,6 +38,7 @@ function filterValue(value: unknown, key: string, where: string): string {
   if (typeof value !== 'string' && typeof value !== 'number') throw badRequest(`${where} must be a string or number`);
   const text = String(value);
   const allowed = FILTER_VALUE_SETS[key];
-  if (allowed && !allowed.includes(text)) throw badRequest(`${where} '${text}' is not a valid ${key}; use one of ${allowed.join(', ')}`);
+  if (allowed && !allowed.includes(text))
+    throw badRequest(`${where} '${text}' is not a valid ${key}; use one of ${allowed.join(', ')}`);
   return text;
 }

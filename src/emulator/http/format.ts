@@ -3,12 +3,18 @@
 // of the key, so `{"userSessions":[…]}` reads `<userSessions><userSession>…`.
 export type OutputFormat = 'json' | 'xml';
 
-export interface Rendered { contentType: string; body: string }
+export interface Rendered {
+  contentType: string;
+  body: string;
+}
 
 /** `jsonType` names a JSON media type other than application/json (v7's hal+json, problem+json). */
 export function render(data: unknown, format: OutputFormat, jsonType = 'application/json'): Rendered {
   if (format === 'xml') {
-    return { contentType: 'application/xml; charset=utf-8', body: `<?xml version="1.0" encoding="UTF-8"?>\n${element('response', data)}` };
+    return {
+      contentType: 'application/xml; charset=utf-8',
+      body: `<?xml version="1.0" encoding="UTF-8"?>\n${element('response', data)}`,
+    };
   }
   return { contentType: `${jsonType}; charset=utf-8`, body: JSON.stringify(data) };
 }
@@ -44,7 +50,8 @@ function element(name: string, value: unknown): string {
   if (typeof value === 'object') {
     const children = Object.entries(value as Record<string, unknown>)
       .filter(([, v]) => v !== undefined)
-      .map(([k, v]) => element(k, v)).join('');
+      .map(([k, v]) => element(k, v))
+      .join('');
     return `${open}>${children}${close}`;
   }
   return `${open}>${escapeXml(String(value))}${close}`;

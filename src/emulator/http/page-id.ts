@@ -37,20 +37,31 @@ export class PageIds {
     const match = DECODED.exec(decoded(text));
     const offset = match ? Number(match[1]) : -1;
     if (!match || !sameText(match[2] ?? '', this.check(offset, scope)) || offset <= 0 || offset >= scope.total) {
-      throw badRequest(`${PAGE_ID_PARAM} '${text.slice(0, 100)}' is not a page of this list (account group ${scope.aid}, ${scope.pageSize} per page): `
-        + 'it was altered, belongs to another list, or the list changed since; use pages.next as given, or start again without pageId');
+      throw badRequest(
+        `${PAGE_ID_PARAM} '${text.slice(0, 100)}' is not a page of this list (account group ${scope.aid}, ${scope.pageSize} per page): ` +
+          'it was altered, belongs to another list, or the list changed since; use pages.next as given, or start again without pageId',
+      );
     }
     return offset;
   }
 
   private check(offset: number, scope: InventoryScope): string {
-    const mac = createHmac('sha256', this.key).update(JSON.stringify([offset, scope.list, scope.aid, scope.pageSize, scope.total])).digest();
+    const mac = createHmac('sha256', this.key)
+      .update(JSON.stringify([offset, scope.list, scope.aid, scope.pageSize, scope.total]))
+      .digest();
     return mac.subarray(0, CHECK_BYTES).toString('base64url');
   }
 }
 
 /** `pages` of an inventory page: `next` repeats the query (aid, format …) with the next pageId, never authToken. */
-export function inventoryPages(baseUrl: string, path: string, query: URLSearchParams, offset: number, nextPageId: string | undefined, pageSize: number): Pages {
+export function inventoryPages(
+  baseUrl: string,
+  path: string,
+  query: URLSearchParams,
+  offset: number,
+  nextPageId: string | undefined,
+  pageSize: number,
+): Pages {
   const current = Math.floor(offset / pageSize) + 1;
   if (nextPageId === undefined) return { current };
   const nextQuery = new URLSearchParams(query);

@@ -11,7 +11,10 @@ import { PIN_PARAM } from './time';
 export const CURSOR_PARAM = 'cursor';
 const CURSOR = /^([0-9]{1,12})\.([0-9]{1,9})\.([0-9]{1,4})$/;
 
-export interface TakenPage<T> { records: T[]; next?: ListPosition }
+export interface TakenPage<T> {
+  records: T[];
+  next?: ListPosition;
+}
 
 /** Highest `page` without a cursor (the deprecated form); pages.next links have no limit. */
 export const MAX_PAGE = 100_000;
@@ -22,7 +25,9 @@ export function parsePage(query: URLSearchParams, hasCursor: boolean): number {
   if (!/^[0-9]{1,9}$/.test(text) || Number(text) < 1) throw badRequest(`page '${text}' must be an integer ≥ 1`);
   const page = Number(text);
   if (!hasCursor && page > MAX_PAGE) {
-    throw badRequest(`page ${page} is above the maximum of ${MAX_PAGE} for page without a cursor; follow pages.next, whose cursor has no such limit`);
+    throw badRequest(
+      `page ${page} is above the maximum of ${MAX_PAGE} for page without a cursor; follow pages.next, whose cursor has no such limit`,
+    );
   }
   return page;
 }
@@ -30,7 +35,9 @@ export function parsePage(query: URLSearchParams, hasCursor: boolean): number {
 /** A page number past the last page of the range, counting from the start. */
 export function pastTheEnd(page: number, total: number, pageSize: number): Error {
   const last = Math.max(1, Math.ceil(total / pageSize));
-  return badRequest(`page ${page} is past the last page (${last}): the range holds ${total} records, ${pageSize} per page`);
+  return badRequest(
+    `page ${page} is past the last page (${last}): the range holds ${total} records, ${pageSize} per page`,
+  );
 }
 
 /** The cursor of a pages.next link: `<round>.<index>.<part>`. */
@@ -49,13 +56,21 @@ export function parseCursor(query: URLSearchParams): ListPosition | undefined {
 export function takePage<T>(entries: Iterable<Positioned<T>>, pageSize: number): TakenPage<T> {
   const records: T[] = [];
   for (const entry of entries) {
-    if (records.length === pageSize) return { records, next: { round: entry.round, index: entry.index, part: entry.part } };
+    if (records.length === pageSize)
+      return { records, next: { round: entry.round, index: entry.index, part: entry.part } };
     records.push(entry.record);
   }
   return { records };
 }
 
-export function pagesFor(baseUrl: string, path: string, query: URLSearchParams, page: number, next: ListPosition | undefined, asOf: number): Pages {
+export function pagesFor(
+  baseUrl: string,
+  path: string,
+  query: URLSearchParams,
+  page: number,
+  next: ListPosition | undefined,
+  asOf: number,
+): Pages {
   if (!next) return { current: page };
   const nextQuery = new URLSearchParams(query);
   // A link is logged, shared and shown; the client sends its credentials again anyway.

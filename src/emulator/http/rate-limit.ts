@@ -4,14 +4,20 @@
 export const NOMINAL_LIMIT = 10_000;
 export const NOMINAL_WINDOW_SECONDS = 60;
 
-export interface RateLimitConfig { limit: number; windowSeconds: number }
+export interface RateLimitConfig {
+  limit: number;
+  windowSeconds: number;
+}
 
 export interface RateDecision {
   allowed: boolean;
   headers: Record<string, string>;
 }
 
-interface Bucket { windowStart: number; used: number }
+interface Bucket {
+  windowStart: number;
+  used: number;
+}
 
 export class RateLimiter {
   private readonly buckets = new Map<string, Bucket>();
@@ -19,7 +25,10 @@ export class RateLimiter {
   private readonly windowSeconds: number;
 
   /** `headerPrefix` names the budget (v7 instant tests have their own: x-instant-test-rate-limit). */
-  constructor(private readonly config: RateLimitConfig | undefined, private readonly headerPrefix = 'x-organization-rate-limit') {
+  constructor(
+    private readonly config: RateLimitConfig | undefined,
+    private readonly headerPrefix = 'x-organization-rate-limit',
+  ) {
     this.limit = config?.limit ?? NOMINAL_LIMIT;
     this.windowSeconds = config?.windowSeconds ?? NOMINAL_WINDOW_SECONDS;
   }

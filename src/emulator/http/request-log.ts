@@ -41,7 +41,11 @@ const SECRET_HEADER = /authorization|token|cookie|secret|api-?key/i;
 const SECRET_FIELD = /password|passwd|token|secret|api-?key|credential|authorization/i;
 
 /** An entry without its body, which is kept as JSON text and parsed only when listed. */
-interface Stored { entry: LoggedRequest; bodyJson: string | undefined; bytes: number }
+interface Stored {
+  entry: LoggedRequest;
+  bodyJson: string | undefined;
+  bytes: number;
+}
 
 export class RequestLog {
   private entries: Stored[] = [];
@@ -50,9 +54,14 @@ export class RequestLog {
   /** Records one request; the entry stays mutable so a later abort can be marked on it. */
   add(facts: RequestFacts): LoggedRequest {
     const entry: LoggedRequest = {
-      method: facts.method, path: facts.path.slice(0, 2048), query: redactedQuery(facts.query), headers: redactedHeaders(facts.headers), status: facts.status,
+      method: facts.method,
+      path: facts.path.slice(0, 2048),
+      query: redactedQuery(facts.query),
+      headers: redactedHeaders(facts.headers),
+      status: facts.status,
     };
-    const bodyJson = facts.rawBody === undefined || facts.rawBody === '' ? undefined : JSON.stringify(loggedBody(facts.rawBody));
+    const bodyJson =
+      facts.rawBody === undefined || facts.rawBody === '' ? undefined : JSON.stringify(loggedBody(facts.rawBody));
     const stored: Stored = { entry, bodyJson, bytes: sizeOf(entry) + (bodyJson?.length ?? 0) };
     this.entries.push(stored);
     this.bytes += stored.bytes;
@@ -66,10 +75,15 @@ export class RequestLog {
   }
 
   list(): LoggedRequest[] {
-    return this.entries.map(({ entry, bodyJson }) => (bodyJson === undefined ? { ...entry } : { ...entry, body: JSON.parse(bodyJson) as unknown }));
+    return this.entries.map(({ entry, bodyJson }) =>
+      bodyJson === undefined ? { ...entry } : { ...entry, body: JSON.parse(bodyJson) as unknown },
+    );
   }
 
-  clear(): void { this.entries = []; this.bytes = 0; }
+  clear(): void {
+    this.entries = [];
+    this.bytes = 0;
+  }
 }
 
 function sizeOf(entry: LoggedRequest): number {
@@ -123,6 +137,10 @@ function maskFields(value: unknown, depth: number): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (depth >= MAX_JSON_DEPTH) return '…';
   if (Array.isArray(value)) return value.map((item: unknown) => maskFields(item, depth + 1));
-  return Object.fromEntries(Object.entries(value).map(([key, field]) =>
-    [key, SECRET_FIELD.test(key) && field !== null && typeof field !== 'object' ? '***' : maskFields(field, depth + 1)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, field]) => [
+      key,
+      SECRET_FIELD.test(key) && field !== null && typeof field !== 'object' ? '***' : maskFields(field, depth + 1),
+    ]),
+  );
 }

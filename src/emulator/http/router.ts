@@ -37,15 +37,27 @@ export interface Route {
   bareEmptyPost?: boolean;
 }
 
-interface CompiledRoute { segments: string[]; methods: MethodHandlers; bareEmptyPost: boolean }
+interface CompiledRoute {
+  segments: string[];
+  methods: MethodHandlers;
+  bareEmptyPost: boolean;
+}
 
-export interface RouteMatch { handler: Handler; params: Record<string, string>; bareEmptyPost: boolean }
+export interface RouteMatch {
+  handler: Handler;
+  params: Record<string, string>;
+  bareEmptyPost: boolean;
+}
 
 export class Router {
   private readonly routes: CompiledRoute[];
 
   constructor(routes: readonly Route[]) {
-    this.routes = routes.map((r) => ({ segments: r.pattern.split('/').filter(Boolean), methods: r.methods, bareEmptyPost: r.bareEmptyPost ?? false }));
+    this.routes = routes.map((r) => ({
+      segments: r.pattern.split('/').filter(Boolean),
+      methods: r.methods,
+      bareEmptyPost: r.bareEmptyPost ?? false,
+    }));
   }
 
   /** The handler for method+path; undefined when no pattern matches; throws 405 on a wrong method. */

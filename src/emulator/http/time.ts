@@ -47,10 +47,18 @@ function dateTimeOf(name: string, text: string, pattern: RegExp, form: string): 
   return ms / 1000;
 }
 
-export interface WorldClock { nowSeconds: number; roundSeconds: number; retentionSeconds: number }
+export interface WorldClock {
+  nowSeconds: number;
+  roundSeconds: number;
+  retentionSeconds: number;
+}
 
 /** The names and form of a dialect's range parameters: v6 `from`/`to`, v7 `startDate`/`endDate`. */
-export interface RangeParams { from: string; to: string; parse: (name: string, text: string) => number }
+export interface RangeParams {
+  from: string;
+  to: string;
+  parse: (name: string, text: string) => number;
+}
 export const V6_RANGE: RangeParams = { from: 'from', to: 'to', parse: parseDateTime };
 export const V7_RANGE: RangeParams = { from: 'startDate', to: 'endDate', parse: parseIsoDateTime };
 
@@ -61,7 +69,8 @@ export function resolveRange(query: URLSearchParams, clock: WorldClock, params: 
   const window = query.get('window');
   const from = query.get(params.from);
   const to = query.get(params.to);
-  if (window !== null && (from !== null || to !== null)) throw badRequest(`Use either window or ${params.from}/${params.to}, not both`);
+  if (window !== null && (from !== null || to !== null))
+    throw badRequest(`Use either window or ${params.from}/${params.to}, not both`);
   if (to !== null && from === null) throw badRequest(`${params.to} needs ${params.from}`);
   if (from !== null) {
     const start = params.parse(params.from, from);
@@ -79,12 +88,15 @@ function pinnedNow(query: URLSearchParams, clock: WorldClock): number {
   const now = Math.floor(clock.nowSeconds);
   const pinned = query.get(PIN_PARAM);
   if (pinned === null) return now;
-  if (!/^[0-9]{1,12}$/.test(pinned)) throw badRequest(`${PIN_PARAM} '${pinned}' must be epoch seconds (it comes from a pages.next link)`);
+  if (!/^[0-9]{1,12}$/.test(pinned))
+    throw badRequest(`${PIN_PARAM} '${pinned}' must be epoch seconds (it comes from a pages.next link)`);
   const asOf = Number(pinned);
   const oldest = now - clock.retentionSeconds;
   if (asOf < oldest || asOf > now) {
     const days = Math.round(clock.retentionSeconds / 86400);
-    throw badRequest(`${PIN_PARAM} ${asOf} is outside the ${days}-day retention window: use epoch seconds from ${oldest} to ${now} (it comes from a pages.next link)`);
+    throw badRequest(
+      `${PIN_PARAM} ${asOf} is outside the ${days}-day retention window: use epoch seconds from ${oldest} to ${now} (it comes from a pages.next link)`,
+    );
   }
   return asOf;
 }

@@ -12,9 +12,19 @@ import { inventoryPage, inventoryPageOf } from './inventory';
 import { pagedList } from './list-response';
 import type { EmulatorState } from './state';
 
-type EntrySource = (group: GroupWorld, range: TimeRange, start: ListPosition | undefined, filter: FacetFilter | undefined) => Iterable<ListEntry<unknown>>;
+type EntrySource = (
+  group: GroupWorld,
+  range: TimeRange,
+  start: ListPosition | undefined,
+  filter: FacetFilter | undefined,
+) => Iterable<ListEntry<unknown>>;
 
-interface FilterableList { target: FilterTarget; name: ListName; arrayName: string; source: EntrySource }
+interface FilterableList {
+  target: FilterTarget;
+  name: ListName;
+  arrayName: string;
+  source: EntrySource;
+}
 
 export function endpointDataRoutes(state: EmulatorState): Route[] {
   const list = (target: FilterTarget, name: ListName, arrayName: string, source: EntrySource): Route['methods'] => {
@@ -22,12 +32,24 @@ export function endpointDataRoutes(state: EmulatorState): Route[] {
     return { GET: handler, POST: handler };
   };
   return [
-    { pattern: '/v6/endpoint-data/user-sessions', methods: list('user-sessions', 'user-sessions', 'userSessions', (g, r, s, f) => g.userSessions(r, s, f)) },
-    { pattern: '/v6/endpoint-data/user-sessions/web', methods: list('web', 'web-sessions', 'webSessions', (g, r, s, f) => g.webSessions(r, s, f)) },
-    { pattern: '/v6/endpoint-data/user-sessions/network', methods: list('network', 'network-sessions', 'networkSessions', (g, r, s, f) => g.networkSessions(r, s, f)) },
+    {
+      pattern: '/v6/endpoint-data/user-sessions',
+      methods: list('user-sessions', 'user-sessions', 'userSessions', (g, r, s, f) => g.userSessions(r, s, f)),
+    },
+    {
+      pattern: '/v6/endpoint-data/user-sessions/web',
+      methods: list('web', 'web-sessions', 'webSessions', (g, r, s, f) => g.webSessions(r, s, f)),
+    },
+    {
+      pattern: '/v6/endpoint-data/user-sessions/network',
+      methods: list('network', 'network-sessions', 'networkSessions', (g, r, s, f) => g.networkSessions(r, s, f)),
+    },
     { pattern: '/v6/endpoint-data/user-sessions/:sessionId', methods: { GET: sessionDetail } },
     { pattern: '/v6/endpoint-data/user-sessions/:sessionId/page/:pageId', methods: { GET: pageHar } },
-    { pattern: '/v6/endpoint-data/network-topology', methods: list('network-topology', 'network-probes', 'networkProbes', (g, r, s, f) => g.networkProbes(r, s, f)) },
+    {
+      pattern: '/v6/endpoint-data/network-topology',
+      methods: list('network-topology', 'network-probes', 'networkProbes', (g, r, s, f) => g.networkProbes(r, s, f)),
+    },
     { pattern: '/v6/endpoint-data/network-topology/:networkProbeId', methods: { GET: probeDetail } },
     { pattern: '/v6/endpoint-data/networks', methods: { GET: (ctx) => networks(state, ctx) } },
     { pattern: '/v6/endpoint-agents', methods: { GET: (ctx) => agents(state, ctx) } },
@@ -39,7 +61,8 @@ export function endpointDataRoutes(state: EmulatorState): Route[] {
 async function filteredList(state: EmulatorState, ctx: RequestContext, list: FilterableList): Promise<RouteResult> {
   const filter = ctx.method === 'POST' ? readFilters(ctx, list.target) : undefined;
   const paged = await pagedList(state, ctx, {
-    name: list.name, scope: filter ? { filter } : {},
+    name: list.name,
+    scope: filter ? { filter } : {},
     entries: (range, start) => list.source(ctx.group, range, start, filter),
   });
   const body: Record<string, unknown> = { [list.arrayName]: paged.records, pages: paged.pages };
@@ -59,7 +82,9 @@ function readFilters(ctx: RequestContext, target: FilterTarget): FacetFilter | u
 
 function agents(state: EmulatorState, ctx: RequestContext): RouteResult {
   const { group } = ctx;
-  const page = inventoryPage(state, ctx, 'endpoint-agents', group.endpointAgentCount(), (offset, limit) => group.endpointAgents(offset, limit));
+  const page = inventoryPage(state, ctx, 'endpoint-agents', group.endpointAgentCount(), (offset, limit) =>
+    group.endpointAgents(offset, limit),
+  );
   return { body: { endpointAgents: page.records, pages: page.pages } };
 }
 
@@ -78,7 +103,8 @@ function sessionDetail(ctx: RequestContext): RouteResult {
 function pageHar(ctx: RequestContext): RouteResult {
   const sessionId = ctx.params.sessionId ?? '';
   const pageId = ctx.params.pageId ?? '';
-  if (!ctx.group.userSession(sessionId)) throw notFound(`User session '${sessionId}' not found in account group ${ctx.aid}`);
+  if (!ctx.group.userSession(sessionId))
+    throw notFound(`User session '${sessionId}' not found in account group ${ctx.aid}`);
   const har = ctx.group.pageHar(sessionId, pageId);
   if (!har) throw notFound(`Page '${pageId}' not found in user session '${sessionId}'`);
   return { body: { har } };
@@ -101,7 +127,10 @@ function agentDetail(ctx: RequestContext): RouteResult {
 function accountGroups(state: EmulatorState, ctx: RequestContext): RouteResult {
   const names = new Map(state.world.accountGroups.map((g) => [g.aid, g.accountGroupName]));
   const accountGroups = ctx.user.aids.map((aid, index) => ({
-    aid, accountGroupName: names.get(aid) ?? `Account group ${aid}`, current: aid === ctx.aid, default: index === 0,
+    aid,
+    accountGroupName: names.get(aid) ?? `Account group ${aid}`,
+    current: aid === ctx.aid,
+    default: index === 0,
   }));
   return { body: { accountGroups } };
 }

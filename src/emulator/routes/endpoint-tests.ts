@@ -11,8 +11,14 @@ import type { EmulatorState } from './state';
 export function endpointTestRoutes(state: EmulatorState): Route[] {
   // The v6 forms are what the vendor's public v6 Postman collection calls.
   return ['v7', 'v6'].flatMap((version) => [
-    { pattern: `/${version}/endpoint-tests`, methods: { GET: (ctx: RequestContext) => paged(state, ctx, 'endpoint-tests', scheduled(state, ctx)) } },
-    { pattern: `/${version}/endpoint-tests/:typeOrId`, methods: { GET: (ctx: RequestContext) => byTypeOrId(state, ctx) } },
+    {
+      pattern: `/${version}/endpoint-tests`,
+      methods: { GET: (ctx: RequestContext) => paged(state, ctx, 'endpoint-tests', scheduled(state, ctx)) },
+    },
+    {
+      pattern: `/${version}/endpoint-tests/:typeOrId`,
+      methods: { GET: (ctx: RequestContext) => byTypeOrId(state, ctx) },
+    },
   ]);
 }
 
@@ -23,7 +29,8 @@ function paged(state: EmulatorState, ctx: RequestContext, list: string, tests: r
 }
 
 function scheduled(state: EmulatorState, ctx: RequestContext): EndpointTest[] {
-  return ctx.group.endpointTests()
+  return ctx.group
+    .endpointTests()
     .filter((t) => t.savedEvent !== 1 && !state.instantTestIds.has(t.testId))
     .map((t) => withAbsoluteLinks(t, ctx.baseUrl));
 }
@@ -31,7 +38,12 @@ function scheduled(state: EmulatorState, ctx: RequestContext): EndpointTest[] {
 function byTypeOrId(state: EmulatorState, ctx: RequestContext): RouteResult {
   const key = ctx.params.typeOrId ?? '';
   if ((ENDPOINT_TEST_TYPES as readonly string[]).includes(key)) {
-    return paged(state, ctx, `endpoint-tests/${key}`, scheduled(state, ctx).filter((t) => t.type === key));
+    return paged(
+      state,
+      ctx,
+      `endpoint-tests/${key}`,
+      scheduled(state, ctx).filter((t) => t.type === key),
+    );
   }
   if (!/^[0-9]{1,12}$/.test(key)) {
     throw badRequest(`'${key}' is neither a test id nor an endpoint test type (${ENDPOINT_TEST_TYPES.join(', ')})`);

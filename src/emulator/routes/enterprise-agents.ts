@@ -17,7 +17,10 @@ export function enterpriseAgentRoutes(): Route[] {
 
 function list(ctx: RequestContext): RouteResult {
   const wanted = agentTypes(ctx.query);
-  const agents = ctx.group.enterpriseAgents().map(toAgent).filter((agent) => wanted === undefined || wanted.has(agent.agentType.toUpperCase() as AgentType));
+  const agents = ctx.group
+    .enterpriseAgents()
+    .map(toAgent)
+    .filter((agent) => wanted === undefined || wanted.has(agent.agentType.toUpperCase() as AgentType));
   return { body: { agents } };
 }
 
@@ -29,15 +32,27 @@ function detail(ctx: RequestContext): RouteResult {
 }
 
 function agentTypes(query: URLSearchParams): Set<AgentType> | undefined {
-  const values = query.getAll('agentTypes').flatMap((v) => v.split(',')).map((v) => v.trim().toUpperCase()).filter(Boolean);
+  const values = query
+    .getAll('agentTypes')
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim().toUpperCase())
+    .filter(Boolean);
   if (values.length === 0) return undefined;
   for (const value of values) {
-    if (!(ENTERPRISE_AGENT_TYPES as readonly string[]).includes(value)) throw badRequest(`agentTypes '${value}' must be one of ${ENTERPRISE_AGENT_TYPES.join(', ')}`);
+    if (!(ENTERPRISE_AGENT_TYPES as readonly string[]).includes(value))
+      throw badRequest(`agentTypes '${value}' must be one of ${ENTERPRISE_AGENT_TYPES.join(', ')}`);
   }
   return new Set(values as AgentType[]);
 }
 
 /** The v6 agent object: the test response's agent fields, with agentType and enabled. */
-function toAgent(agent: TestAgent): TestAgent & { agentType: 'Cloud' | 'Enterprise'; ipAddresses: string[]; enabled: true } {
-  return { ...agent, agentType: agent.public === 1 ? 'Cloud' : 'Enterprise', ipAddresses: [agent.ipAddress], enabled: true };
+function toAgent(
+  agent: TestAgent,
+): TestAgent & { agentType: 'Cloud' | 'Enterprise'; ipAddresses: string[]; enabled: true } {
+  return {
+    ...agent,
+    agentType: agent.public === 1 ? 'Cloud' : 'Enterprise',
+    ipAddresses: [agent.ipAddress],
+    enabled: true,
+  };
 }

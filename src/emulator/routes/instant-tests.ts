@@ -10,14 +10,38 @@ import { endpointTestLinks } from '../world/endpoint-tests';
 import { withAbsoluteLinks } from './links';
 import type { EmulatorState } from './state';
 import {
-  type Body, normalizeUrl, parseServer, optionalBoolean, optionalEnum, optionalInt, optionalIntLike,
-  optionalString, rejectUnknownFields, requiredInt, requiredString, withArticle,
+  type Body,
+  normalizeUrl,
+  parseServer,
+  optionalBoolean,
+  optionalEnum,
+  optionalInt,
+  optionalIntLike,
+  optionalString,
+  rejectUnknownFields,
+  requiredInt,
+  requiredString,
+  withArticle,
 } from './validate';
 
 const SSL_VERSIONS: Record<number, string> = { 0: 'Auto', 3: 'SSLv3', 4: 'TLSv1.0', 5: 'TLSv1.1', 6: 'TLSv1.2' };
 const HTTP_FIELDS = [
-  'testName', 'url', 'maxMachines', 'groupId', 'sslVersion', 'targetResponseTime', 'verifyCertHostname', 'authType',
-  'username', 'password', 'httpTimeLimit', 'flagPing', 'flagTraceroute', 'port', 'networkProtocol', 'tcpProbeMode',
+  'testName',
+  'url',
+  'maxMachines',
+  'groupId',
+  'sslVersion',
+  'targetResponseTime',
+  'verifyCertHostname',
+  'authType',
+  'username',
+  'password',
+  'httpTimeLimit',
+  'flagPing',
+  'flagTraceroute',
+  'port',
+  'networkProtocol',
+  'tcpProbeMode',
   'pathtraceInSession',
 ];
 const NETWORK_FIELDS = ['testName', 'serverName', 'maxMachines', 'groupId', 'flagPing', 'flagTraceroute', 'port'];
@@ -37,7 +61,13 @@ function createInstantTest(state: EmulatorState, ctx: RequestContext): RouteResu
  * dialect's field names translated to v6's) and registers the test with the world, on the
  * agents `chosen` names (v7's selection, read with the body) or on agents the world picks.
  */
-export function runInstantTest(state: EmulatorState, ctx: RequestContext, type: string, read: (what: string) => Body, chosen?: () => readonly string[] | undefined): EndpointTest {
+export function runInstantTest(
+  state: EmulatorState,
+  ctx: RequestContext,
+  type: string,
+  read: (what: string) => Body,
+  chosen?: () => readonly string[] | undefined,
+): EndpointTest {
   if (!(ENDPOINT_TEST_TYPES as readonly string[]).includes(type)) {
     throw notFound(`Unknown instant test type '${type.slice(0, 100)}'; use one of ${ENDPOINT_TEST_TYPES.join(', ')}`);
   }
@@ -47,10 +77,16 @@ export function runInstantTest(state: EmulatorState, ctx: RequestContext, type: 
   const body = read(`Creating ${withArticle(type)} instant test`);
   const fields = type === 'http-server' ? httpServerFields(body) : agentToServerFields(body);
   const taken = ctx.group.endpointTests().find((existing) => existing.testName === fields.testName);
-  if (taken) throw badRequest(`testName '${fields.testName}' must be unique: endpoint test ${taken.testId} in account group ${ctx.aid} already uses it`);
+  if (taken)
+    throw badRequest(
+      `testName '${fields.testName}' must be unique: endpoint test ${taken.testId} in account group ${ctx.aid} already uses it`,
+    );
   const testId = state.nextInstantTestId();
   const test = {
-    testId, type, ...base(ctx), ...fields,
+    testId,
+    type,
+    ...base(ctx),
+    ...fields,
     apiLinks: endpointTestLinks(testId, type),
   } as EndpointTest;
   ctx.group.addInstantTest(test, ctx.nowSeconds + state.instantTestDelaySeconds, chosen?.());
@@ -60,9 +96,17 @@ export function runInstantTest(state: EmulatorState, ctx: RequestContext, type: 
 
 function base(ctx: RequestContext): Partial<EndpointTest> {
   return {
-    alertsEnabled: 0, bandwidthMeasurements: 0, bgpMeasurements: 0, networkMeasurements: 1, mtuMeasurements: 0,
-    usePublicBgp: 0, enabled: 1, savedEvent: 0, interval: 60,
-    createdBy: `${ctx.user.name} (${ctx.user.email})`, createdDate: formatDateTime(ctx.nowSeconds),
+    alertsEnabled: 0,
+    bandwidthMeasurements: 0,
+    bgpMeasurements: 0,
+    networkMeasurements: 1,
+    mtuMeasurements: 0,
+    usePublicBgp: 0,
+    enabled: 1,
+    savedEvent: 0,
+    interval: 60,
+    createdBy: `${ctx.user.name} (${ctx.user.email})`,
+    createdDate: formatDateTime(ctx.nowSeconds),
   };
 }
 
@@ -77,11 +121,15 @@ function shared(body: Body, what: string): { testName: string; maxMachines: numb
 
 function agentToServerFields(body: Body): Partial<EndpointTest> {
   const what = 'agent-to-server instant tests';
-  rejectUnknownFields(body, NETWORK_FIELDS, what, (field) => HTTP_FIELDS.includes(field)
-    ? `Field '${field}' belongs to http-server instant tests, not agent-to-server` : undefined);
+  rejectUnknownFields(body, NETWORK_FIELDS, what, (field) =>
+    HTTP_FIELDS.includes(field)
+      ? `Field '${field}' belongs to http-server instant tests, not agent-to-server`
+      : undefined,
+  );
   const common = shared(body, what);
   const serverName = requiredString(body, 'serverName', what);
-  if (serverName.includes('://')) throw badRequest(`serverName '${serverName}' must be an address or IP without protocol`);
+  if (serverName.includes('://'))
+    throw badRequest(`serverName '${serverName}' must be an address or IP without protocol`);
   const { host: server, port } = parseServer(serverName, 'serverName', optionalInt(body, 'port', 1, 65535));
   return { ...common, server, port, protocol: 'TCP', ...flags(body) };
 }
@@ -92,28 +140,41 @@ function flags(body: Body): Body {
 
 function httpServerFields(body: Body): Partial<EndpointTest> {
   const what = 'http-server instant tests';
-  rejectUnknownFields(body, HTTP_FIELDS, what, (field) => NETWORK_FIELDS.includes(field)
-    ? `Field '${field}' belongs to agent-to-server instant tests, not http-server (use url)` : undefined);
+  rejectUnknownFields(body, HTTP_FIELDS, what, (field) =>
+    NETWORK_FIELDS.includes(field)
+      ? `Field '${field}' belongs to agent-to-server instant tests, not http-server (use url)`
+      : undefined,
+  );
   const common = shared(body, what);
   const url = normalizeUrl(requiredString(body, 'url', what), 'url');
   const protocol = optionalEnum(body, 'networkProtocol', ['ICMP', 'TCP'] as const) ?? 'ICMP';
   if (protocol !== 'TCP') {
     for (const field of ['tcpProbeMode', 'pathtraceInSession']) {
-      if (body[field] !== undefined) throw badRequest(`${field} applies only when networkProtocol is TCP (it is ${protocol})`);
+      if (body[field] !== undefined)
+        throw badRequest(`${field} applies only when networkProtocol is TCP (it is ${protocol})`);
     }
   }
   const sslVersionId = optionalEnum(body, 'sslVersion', [0, 3, 4, 5, 6] as const) ?? 0;
   const defaultPort = url.protocol === 'http:' ? 80 : 443;
   const port = optionalInt(body, 'port', 1, 65535) ?? (url.port ? Number(url.port) : defaultPort);
   return {
-    ...common, url: url.toString(), server: url.hostname, protocol, port: protocol === 'ICMP' ? -1 : port,
+    ...common,
+    url: url.toString(),
+    server: url.hostname,
+    protocol,
+    port: protocol === 'ICMP' ? -1 : port,
     ...authFields(body),
-    sslVersionId, sslVersion: SSL_VERSIONS[sslVersionId] ?? 'Auto',
+    sslVersionId,
+    sslVersion: SSL_VERSIONS[sslVersionId] ?? 'Auto',
     httpTargetTime: optionalInt(body, 'targetResponseTime', 100, 5000) ?? 1000,
     httpTimeLimit: optionalInt(body, 'httpTimeLimit', 5000, 60000) ?? 5000,
     verifyCertificate: optionalBoolean(body, 'verifyCertHostname') === false ? 0 : 1,
-    followRedirects: 1, httpVersion: 2, postBody: '', contentRegex: '',
-    ...tcpFields(body), ...flags(body),
+    followRedirects: 1,
+    httpVersion: 2,
+    postBody: '',
+    contentRegex: '',
+    ...tcpFields(body),
+    ...flags(body),
   };
 }
 
@@ -122,7 +183,8 @@ function authFields(body: Body): Partial<EndpointTest> {
   const username = optionalString(body, 'username');
   const password = optionalString(body, 'password');
   if (authType === 'NONE') {
-    if (username !== undefined || password !== undefined) throw badRequest('username and password apply only when authType is BASIC or NTLM');
+    if (username !== undefined || password !== undefined)
+      throw badRequest('username and password apply only when authType is BASIC or NTLM');
     return { authType, useNtlm: 0, username: '' };
   }
   if (!username) throw badRequest(`username is required when authType is ${authType}`);

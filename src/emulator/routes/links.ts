@@ -5,6 +5,9 @@ export function withAbsoluteLinks(test: EndpointTest, baseUrl: string): Endpoint
   if (!Array.isArray(test.apiLinks)) return test;
   return {
     ...test,
-    apiLinks: test.apiLinks.map((link) => ({ ...link, href: link.href.startsWith('/') ? `${baseUrl}${link.href}` : link.href })),
+    apiLinks: test.apiLinks.map((link) => ({
+      ...link,
+      href: link.href.startsWith('/') ? `${baseUrl}${link.href}` : link.href,
+    })),
   };
 }

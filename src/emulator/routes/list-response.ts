@@ -25,9 +25,18 @@ export interface ListSource<T> {
 /** Index rounds built per turn of the event loop: a few milliseconds, so other requests go on meanwhile. */
 const INDEX_ROUNDS_PER_TURN = 16;
 
-export async function pagedList<T>(state: EmulatorState, ctx: RequestContext, source: ListSource<T>, rangeParams: RangeParams = V6_RANGE): Promise<PagedList<T>> {
+export async function pagedList<T>(
+  state: EmulatorState,
+  ctx: RequestContext,
+  source: ListSource<T>,
+  rangeParams: RangeParams = V6_RANGE,
+): Promise<PagedList<T>> {
   const { roundSeconds, retentionSeconds } = state.world;
-  const { range, asOf } = resolveRange(ctx.query, { nowSeconds: ctx.nowSeconds, roundSeconds, retentionSeconds }, rangeParams);
+  const { range, asOf } = resolveRange(
+    ctx.query,
+    { nowSeconds: ctx.nowSeconds, roundSeconds, retentionSeconds },
+    rangeParams,
+  );
   let cursor = parseCursor(ctx.query);
   const page = parsePage(ctx.query, cursor !== undefined);
   const available = retained(range, asOf, state);
@@ -44,7 +53,12 @@ export async function pagedList<T>(state: EmulatorState, ctx: RequestContext, so
 }
 
 /** Builds the indexes the request reads a few rounds at a time, yielding to other requests in between. */
-async function indexed(group: GroupWorld, source: ListSource<unknown>, range: TimeRange, seeking: boolean): Promise<void> {
+async function indexed(
+  group: GroupWorld,
+  source: ListSource<unknown>,
+  range: TimeRange,
+  seeking: boolean,
+): Promise<void> {
   if (range.to <= range.from) return;
   while (!group.prepareIndex(source.name, range, INDEX_ROUNDS_PER_TURN, { ...source.scope, seeking })) {
     await new Promise<void>((resolve) => setImmediate(resolve));

@@ -1,7 +1,11 @@
 // Enterprise test management: create/update/delete for all eight types, v7 and the older
 // unversioned and /v6 forms (POST …/new, …/{id}/update, …/{id}/delete).
 import {
-  ENDPOINT_TEST_INTERVALS as TEST_INTERVALS, ENTERPRISE_TEST_TYPES, isV7OnlyTestType, type EnterpriseTest, type EnterpriseTestType,
+  ENDPOINT_TEST_INTERVALS as TEST_INTERVALS,
+  ENTERPRISE_TEST_TYPES,
+  isV7OnlyTestType,
+  type EnterpriseTest,
+  type EnterpriseTestType,
 } from '../../api/types';
 import { parseJsonObject } from '../http/body';
 import { badRequest, forbidden, notFound } from '../http/errors';
@@ -9,8 +13,19 @@ import type { RequestContext, Route, RouteResult } from '../http/router';
 import { formatDateTime } from '../http/time';
 import type { EmulatorState } from './state';
 import {
-  type Body, formatServer, normalizeUrl, parseServer, optionalEnum, optionalFlag, optionalInt, optionalString,
-  rejectUnknownFields, requiredString, toIntLike, isHost, withArticle,
+  type Body,
+  formatServer,
+  normalizeUrl,
+  parseServer,
+  optionalEnum,
+  optionalFlag,
+  optionalInt,
+  optionalString,
+  rejectUnknownFields,
+  requiredString,
+  toIntLike,
+  isHost,
+  withArticle,
 } from './validate';
 
 const COMMON_FIELDS = ['testName', 'interval', 'agents', 'enabled', 'alertsEnabled', 'description'];
@@ -23,7 +38,10 @@ const TYPE_FIELDS: Record<EnterpriseTestType, { required: string[]; optional: st
   'dns-trace': { required: ['domain'], optional: [] },
   'dns-server': { required: ['domain'], optional: ['dnsServers'] },
   'dns-dnssec': { required: ['domain'], optional: [] },
-  'http-server': { required: ['url'], optional: ['port', 'httpTimeLimit', 'followRedirects', 'verifyCertificate', 'contentRegex'] },
+  'http-server': {
+    required: ['url'],
+    optional: ['port', 'httpTimeLimit', 'followRedirects', 'verifyCertificate', 'contentRegex'],
+  },
   'page-load': { required: ['url'], optional: ['httpTimeLimit'] },
   'web-transactions': { required: ['url', 'transactionScript'], optional: ['httpTimeLimit'] },
   // The types only v7 has: the v7 routes check and keep all their fields (v7/test-fields.ts).
@@ -64,7 +82,10 @@ export function testManagementRoutes(state: EmulatorState): Route[] {
 /** The spec (v6) has eight types; the five v7 added get a sentence that names the API they need. */
 function v6Only(ctx: RequestContext): RequestContext {
   const type = ctx.params.testType ?? '';
-  if (isV7OnlyTestType(type)) throw notFound(`Test type '${type}' needs the current API (v7); this is API v6, which has ${ENTERPRISE_TEST_TYPES.filter((t) => !isV7OnlyTestType(t)).join(', ')}`);
+  if (isV7OnlyTestType(type))
+    throw notFound(
+      `Test type '${type}' needs the current API (v7); this is API v6, which has ${ENTERPRISE_TEST_TYPES.filter((t) => !isV7OnlyTestType(t)).join(', ')}`,
+    );
   return ctx;
 }
 
@@ -100,31 +121,47 @@ async function createTest(state: EmulatorState, ctx: RequestContext): Promise<Ro
  * Checks the role and the path's type, reads the body (`read`, in v6's field names) and stores
  * the test; `read` may also return fields kept as sent (`extra`, v7's other fields of the type).
  */
-export async function createEnterpriseTest(state: EmulatorState, ctx: RequestContext, read: (what: string, type: EnterpriseTestType) => Body & { v7Fields?: Body }): Promise<EnterpriseTest> {
+export async function createEnterpriseTest(
+  state: EmulatorState,
+  ctx: RequestContext,
+  read: (what: string, type: EnterpriseTestType) => Body & { v7Fields?: Body },
+): Promise<EnterpriseTest> {
   requireAdmin(ctx, 'creating');
   const type = testTypeOf(ctx);
   const { v7Fields, ...body } = read(`Creating ${withArticle(type)} test`, type);
   const fields = TYPE_FIELDS[type];
-  rejectUnknownFields(body, [...COMMON_FIELDS, ...fields.required, ...fields.optional], `${type} tests`, (field) => foreignField(field, type));
+  rejectUnknownFields(body, [...COMMON_FIELDS, ...fields.required, ...fields.optional], `${type} tests`, (field) =>
+    foreignField(field, type),
+  );
   // BGP tests run from monitors: no agents, no interval.
   for (const field of [...(type === 'bgp' ? ['testName'] : ['testName', 'interval', 'agents']), ...fields.required]) {
     if (body[field] === undefined) throw badRequest(`${field} is required to create ${withArticle(type)} test`);
   }
   const target = targetFields(ctx, type, body);
   const common = commonFields(ctx, body, type === 'bgp');
-  const test = await state.store.create(ctx.aid, (testId) => ({
-    testId, type, ...common, enabled: optionalFlag(body, 'enabled') ?? 1,
-    alertsEnabled: optionalFlag(body, 'alertsEnabled') ?? 1,
-    ...target, ...(v7Fields && Object.keys(v7Fields).length > 0 ? { v7Fields } : {}),
-    createdBy: `${ctx.user.name} (${ctx.user.email})`,
-    createdDate: formatDateTime(ctx.nowSeconds),
-    apiLinks: [{ rel: 'self', href: `${ctx.baseUrl}/v7/tests/${type}/${testId}` }],
-  }) as EnterpriseTest);
+  const test = await state.store.create(
+    ctx.aid,
+    (testId) =>
+      ({
+        testId,
+        type,
+        ...common,
+        enabled: optionalFlag(body, 'enabled') ?? 1,
+        alertsEnabled: optionalFlag(body, 'alertsEnabled') ?? 1,
+        ...target,
+        ...(v7Fields && Object.keys(v7Fields).length > 0 ? { v7Fields } : {}),
+        createdBy: `${ctx.user.name} (${ctx.user.email})`,
+        createdDate: formatDateTime(ctx.nowSeconds),
+        apiLinks: [{ rel: 'self', href: `${ctx.baseUrl}/v7/tests/${type}/${testId}` }],
+      }) as EnterpriseTest,
+  );
   return test;
 }
 
 function foreignField(field: string, type: EnterpriseTestType): string | undefined {
-  const owners = ENTERPRISE_TEST_TYPES.filter((t) => [...TYPE_FIELDS[t].required, ...TYPE_FIELDS[t].optional].includes(field));
+  const owners = ENTERPRISE_TEST_TYPES.filter((t) =>
+    [...TYPE_FIELDS[t].required, ...TYPE_FIELDS[t].optional].includes(field),
+  );
   if (owners.length === 0) return undefined;
   const target = TYPE_FIELDS[type].required.join(' and ');
   return `Field '${field}' belongs to ${owners.join('/')} tests, not ${type} (${withArticle(type)} test takes ${target})`;
@@ -132,14 +169,21 @@ function foreignField(field: string, type: EnterpriseTestType): string | undefin
 
 type ExpandedAgents = EnterpriseTest['agents'];
 
-interface CommonFields { testName: string; interval?: number; agents: ExpandedAgents; description?: string }
+interface CommonFields {
+  testName: string;
+  interval?: number;
+  agents: ExpandedAgents;
+  description?: string;
+}
 
 function commonFields(ctx: RequestContext, body: Body, monitorsOnly: boolean): CommonFields {
-  const fields: CommonFields = monitorsOnly ? { testName: requiredString(body, 'testName', 'a test'), agents: [] } : {
-    testName: requiredString(body, 'testName', 'a test'),
-    interval: interval(body),
-    agents: expandAgents(ctx, body.agents),
-  };
+  const fields: CommonFields = monitorsOnly
+    ? { testName: requiredString(body, 'testName', 'a test'), agents: [] }
+    : {
+        testName: requiredString(body, 'testName', 'a test'),
+        interval: interval(body),
+        agents: expandAgents(ctx, body.agents),
+      };
   const description = optionalString(body, 'description');
   if (description !== undefined) fields.description = description;
   return fields;
@@ -162,7 +206,8 @@ function expandAgents(ctx: RequestContext, value: unknown): ExpandedAgents {
     const id = toIntLike(raw);
     if (id === undefined) throw badRequest(`agents[${index}].agentId must be an integer or a numeric string`);
     const agent = known.get(id);
-    if (!agent) throw badRequest(`agents[${index}].agentId ${id} is not an enterprise agent of account group ${ctx.aid}`);
+    if (!agent)
+      throw badRequest(`agents[${index}].agentId ${id} is not an enterprise agent of account group ${ctx.aid}`);
     expanded.set(id, { ...agent });
   });
   return [...expanded.values()];
@@ -182,14 +227,22 @@ function targetFields(ctx: RequestContext, type: EnterpriseTestType, body: Body)
         throw badRequest(`targetAgentId ${targetAgentId} is not an enterprise agent of account group ${ctx.aid}`);
       }
       return {
-        targetAgentId, port: optionalInt(body, 'port', 1, 65535) ?? 49153,
+        targetAgentId,
+        port: optionalInt(body, 'port', 1, 65535) ?? 49153,
         protocol: optionalEnum(body, 'protocol', ['TCP', 'UDP'] as const) ?? 'TCP',
-        direction: optionalEnum(body, 'direction', ['TO_TARGET', 'FROM_TARGET', 'BIDIRECTIONAL'] as const) ?? 'TO_TARGET',
+        direction:
+          optionalEnum(body, 'direction', ['TO_TARGET', 'FROM_TARGET', 'BIDIRECTIONAL'] as const) ?? 'TO_TARGET',
       };
     }
-    case 'dns-trace': case 'dns-server': case 'dns-dnssec':
+    case 'dns-trace':
+    case 'dns-server':
+    case 'dns-dnssec':
       return { domain: domain(body), ...(type === 'dns-server' ? { dnsServers: dnsServers(body) } : {}) };
-    case 'api': case 'ftp-server': case 'sip-server': case 'voice': case 'bgp':
+    case 'api':
+    case 'ftp-server':
+    case 'sip-server':
+    case 'voice':
+    case 'bgp':
       return {};
     default:
       return webFields(type, body);
@@ -219,7 +272,9 @@ function webFields(type: EnterpriseTestType, body: Body): Body {
   if (type === 'http-server') {
     const port = optionalInt(body, 'port', 1, 65535);
     if (port !== undefined && parsed.port !== '' && Number(parsed.port) !== port) {
-      throw badRequest(`url '${url}' already names port ${parsed.port}, which conflicts with port ${port}; give the port in one place`);
+      throw badRequest(
+        `url '${url}' already names port ${parsed.port}, which conflicts with port ${port}; give the port in one place`,
+      );
     }
     if (port !== undefined) fields.port = port;
     fields.followRedirects = optionalFlag(body, 'followRedirects') ?? 1;
@@ -227,12 +282,17 @@ function webFields(type: EnterpriseTestType, body: Body): Body {
     const regex = optionalString(body, 'contentRegex');
     if (regex !== undefined) fields.contentRegex = checkRegex(regex);
   }
-  if (type === 'web-transactions') fields.transactionScript = requiredString(body, 'transactionScript', 'web-transactions tests');
+  if (type === 'web-transactions')
+    fields.transactionScript = requiredString(body, 'transactionScript', 'web-transactions tests');
   return fields;
 }
 
 function checkRegex(text: string): string {
-  try { new RegExp(text); } catch { throw badRequest(`contentRegex '${text}' is not a valid regular expression`); }
+  try {
+    new RegExp(text);
+  } catch {
+    throw badRequest(`contentRegex '${text}' is not a valid regular expression`);
+  }
   return text;
 }
 
@@ -241,12 +301,22 @@ async function updateTest(state: EmulatorState, ctx: RequestContext): Promise<Ro
   return { body: { test: [updated] } };
 }
 
-export async function updateEnterpriseTest(state: EmulatorState, ctx: RequestContext, read: (what: string) => Body): Promise<EnterpriseTest> {
+export async function updateEnterpriseTest(
+  state: EmulatorState,
+  ctx: RequestContext,
+  read: (what: string) => Body,
+): Promise<EnterpriseTest> {
   requireAdmin(ctx, 'updating');
   const existing = findTest(state, ctx);
   const body = read(`Updating test ${existing.testId}`);
-  rejectUnknownFields(body, UPDATABLE_FIELDS, 'updates', (field) => `Field '${field}' cannot be updated; only ${UPDATABLE_FIELDS.join(', ')} can`);
-  if (Object.keys(body).length === 0) throw badRequest(`Nothing to update: send at least one of ${UPDATABLE_FIELDS.join(', ')}`);
+  rejectUnknownFields(
+    body,
+    UPDATABLE_FIELDS,
+    'updates',
+    (field) => `Field '${field}' cannot be updated; only ${UPDATABLE_FIELDS.join(', ')} can`,
+  );
+  if (Object.keys(body).length === 0)
+    throw badRequest(`Nothing to update: send at least one of ${UPDATABLE_FIELDS.join(', ')}`);
   const updated: EnterpriseTest = { ...existing };
   if (body.testName !== undefined) updated.testName = requiredString(body, 'testName', 'an update');
   if (body.interval !== undefined) updated.interval = interval(body);

@@ -9,17 +9,32 @@ export function withArticle(type: string): string {
   return `${/^(agent|http)/.test(type) ? 'an' : 'a'} ${type}`;
 }
 
-export function rejectUnknownFields(body: Body, allowed: readonly string[], what: string, explain?: (field: string) => string | undefined): void {
+export function rejectUnknownFields(
+  body: Body,
+  allowed: readonly string[],
+  what: string,
+  explain?: (field: string) => string | undefined,
+): void {
   for (const field of Object.keys(body)) {
     if (allowed.includes(field)) continue;
-    throw badRequest(explain?.(field) ?? `Field '${field}' is not accepted by ${what}; accepted fields: ${allowed.join(', ')}`);
+    throw badRequest(
+      explain?.(field) ?? `Field '${field}' is not accepted by ${what}; accepted fields: ${allowed.join(', ')}`,
+    );
   }
 }
 
 /** Longest text each string field takes, in characters (the README's table lists them). */
 export const STRING_LIMITS: Readonly<Record<string, number>> = {
-  testName: 255, description: 1024, url: 2048, server: 2048, serverName: 2048, domain: 253,
-  username: 255, password: 255, contentRegex: 1024, transactionScript: 65_536,
+  testName: 255,
+  description: 1024,
+  url: 2048,
+  server: 2048,
+  serverName: 2048,
+  domain: 253,
+  username: 255,
+  password: 255,
+  contentRegex: 1024,
+  transactionScript: 65_536,
 };
 const DEFAULT_STRING_LIMIT = 2048;
 
@@ -46,7 +61,8 @@ export function optionalString(body: Body, field: string): string | undefined {
 export function optionalInt(body: Body, field: string, min: number, max: number): number | undefined {
   const value = body[field];
   if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isInteger(value)) throw badRequest(`${field} must be an integer (${min}..${max})`);
+  if (typeof value !== 'number' || !Number.isInteger(value))
+    throw badRequest(`${field} must be an integer (${min}..${max})`);
   if (value < min || value > max) throw badRequest(`${field} ${value} is out of range ${min}..${max}`);
   return value;
 }
@@ -71,7 +87,11 @@ export function toIntLike(value: unknown): number | undefined {
   return undefined;
 }
 
-export function optionalEnum<T extends string | number>(body: Body, field: string, values: readonly T[]): T | undefined {
+export function optionalEnum<T extends string | number>(
+  body: Body,
+  field: string,
+  values: readonly T[],
+): T | undefined {
   const value = body[field];
   if (value === undefined) return undefined;
   if (!(values as readonly unknown[]).includes(value)) throw badRequest(`${field} must be one of ${values.join(', ')}`);
@@ -92,11 +112,17 @@ export function optionalFlag(body: Body, field: string): 0 | 1 | undefined {
   return value;
 }
 
-const HOST = /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+const HOST =
+  /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 
-export function isHost(text: string): boolean { return HOST.test(text); }
+export function isHost(text: string): boolean {
+  return HOST.test(text);
+}
 
-export interface ServerTarget { host: string; port: number }
+export interface ServerTarget {
+  host: string;
+  port: number;
+}
 
 /**
  * host, host:port, an IPv6 address, or [IPv6]:port. A `port` field next to a server
@@ -105,7 +131,9 @@ export interface ServerTarget { host: string; port: number }
 export function parseServer(text: string, field: string, portField?: number, defaultPort = 80): ServerTarget {
   const { host, port: ownPort } = splitServer(text.trim(), field, text);
   if (ownPort !== undefined && portField !== undefined && ownPort !== portField) {
-    throw badRequest(`${field} '${text}' already names port ${ownPort}, which conflicts with port ${portField}; give the port in one place`);
+    throw badRequest(
+      `${field} '${text}' already names port ${ownPort}, which conflicts with port ${portField}; give the port in one place`,
+    );
   }
   const port = ownPort ?? portField ?? defaultPort;
   if (port < 1 || port > 65535) throw badRequest(`${field} port ${port} is out of range 1..65535`);
@@ -118,7 +146,8 @@ export function formatServer(target: ServerTarget): string {
 }
 
 function splitServer(trimmed: string, field: string, original: string): { host: string; port?: number } {
-  const invalid = (): Error => badRequest(`${field} '${original}' must be a host name or IP address, optionally with :port (no protocol)`);
+  const invalid = (): Error =>
+    badRequest(`${field} '${original}' must be a host name or IP address, optionally with :port (no protocol)`);
   if (isIP(trimmed) === 6) return { host: trimmed };
   const bracketed = /^\[([0-9A-Fa-f:.]+)\](?::(\d{1,5}))?$/.exec(trimmed);
   if (bracketed) {
@@ -140,11 +169,18 @@ function splitServer(trimmed: string, field: string, original: string): { host: 
 export function normalizeUrl(text: string, field: string, defaultScheme = 'https'): URL {
   const explicit = /^[a-z][a-z0-9+.-]*:\/\//i.test(text);
   // `host:port…` is a URL without protocol; `word:anything-else` names a scheme.
-  if (!explicit && /^[a-z][a-z0-9+.-]*:(?![0-9]+(?:[/?#]|$))/i.test(text)) throw badRequest(`${field} '${text}' must use http or https`);
+  if (!explicit && /^[a-z][a-z0-9+.-]*:(?![0-9]+(?:[/?#]|$))/i.test(text))
+    throw badRequest(`${field} '${text}' must use http or https`);
   let url: URL;
-  try { url = new URL(explicit ? text : `${defaultScheme}://${text}`); } catch { throw badRequest(`${field} is not a valid URL`); }
-  if (url.username !== '' || url.password !== '') throw badRequest(`${field} must not contain credentials (user:pass@)`);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw badRequest(`${field} '${text}' must use http or https`);
+  try {
+    url = new URL(explicit ? text : `${defaultScheme}://${text}`);
+  } catch {
+    throw badRequest(`${field} is not a valid URL`);
+  }
+  if (url.username !== '' || url.password !== '')
+    throw badRequest(`${field} must not contain credentials (user:pass@)`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw badRequest(`${field} '${text}' must use http or https`);
   if (!url.hostname) throw badRequest(`${field} '${text}' has no host`);
   return url;
 }

@@ -29,7 +29,11 @@ export function lastSeenSeconds(agent: AgentProfile, nowSeconds: number): number
 export function agentSite(agent: AgentProfile, nowSeconds: number): AgentSite {
   const { city, record } = agent.network;
   const site: AgentSite = {
-    locationName: city.location, latitude: city.latitude, longitude: city.longitude, publicIp: agent.publicIp, networkId: record.networkId,
+    locationName: city.location,
+    latitude: city.latitude,
+    longitude: city.longitude,
+    publicIp: agent.publicIp,
+    networkId: record.networkId,
     lastSeenSeconds: lastSeenSeconds(agent, nowSeconds),
   };
   if (agent.vpnTarget !== undefined) {

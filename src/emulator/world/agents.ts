@@ -3,7 +3,15 @@
 // facets of every record it produces agree with each other.
 import type { EndpointAgent, PrivateNetwork, TestAgent } from '../../api/types';
 import {
-  ACCESS_ISPS, CITIES, FIRST_NAMES, HARDWARE, OS_VERSIONS, TRANSIT, WIFI_VENDORS, type Carrier, type City,
+  ACCESS_ISPS,
+  CITIES,
+  FIRST_NAMES,
+  HARDWARE,
+  OS_VERSIONS,
+  TRANSIT,
+  WIFI_VENDORS,
+  type Carrier,
+  type City,
 } from './catalog';
 import { hostInPrefix, intToIp, ipToInt } from './format';
 import { Rng, hashKey } from './prng';
@@ -50,8 +58,19 @@ export interface AgentProfile {
   featured?: FeaturedPlan;
 }
 
-const NETWORK_KINDS = [['office', 3], ['home', 4], ['branch', 2]] as const;
-const HOME_SSIDS = ['NETGEAR42', 'xfinitywifi-home', 'TP-Link_5G_7A3C', 'FRITZ!Box 7590', 'BTHub6-9XQ2', 'Linksys00482'];
+const NETWORK_KINDS = [
+  ['office', 3],
+  ['home', 4],
+  ['branch', 2],
+] as const;
+const HOME_SSIDS = [
+  'NETGEAR42',
+  'xfinitywifi-home',
+  'TP-Link_5G_7A3C',
+  'FRITZ!Box 7590',
+  'BTHub6-9XQ2',
+  'Linksys00482',
+];
 export const VPN_CONCENTRATORS: readonly string[] = ['198.51.100.10', '198.51.100.42', '203.0.113.20'];
 
 function uuid(rng: Rng): string {
@@ -72,7 +91,12 @@ export function makeNetwork(seed: number, aid: number, index: number): NetworkPr
   const isp = rng.pick(ACCESS_ISPS);
   const localPrefix = kind === 'home' ? `192.168.${rng.int(0, 254)}.0/24` : `10.${(aid % 200) + 1}.${index}.0/24`;
   const publicBase = hostInPrefix(isp.block, rng.int(1, 60000) * 16);
-  const name = kind === 'office' ? `${city.name} Office` : kind === 'branch' ? `${city.name} Branch ${index + 1}` : `Home - ${isp.name.split(' ')[0]} ${city.code.toUpperCase()}`;
+  const name =
+    kind === 'office'
+      ? `${city.name} Office`
+      : kind === 'branch'
+        ? `${city.name} Branch ${index + 1}`
+        : `Home - ${isp.name.split(' ')[0]} ${city.code.toUpperCase()}`;
   const ssid = kind === 'home' ? rng.pick(HOME_SSIDS) : kind === 'office' ? 'ACME-Corp' : 'ACME-Branch';
   const bssids = Array.from({ length: kind === 'home' ? 1 : rng.int(2, 4) }, () => macAddress(rng));
   const gateway = hostInPrefix(localPrefix, 1);
@@ -83,11 +107,19 @@ export function makeNetwork(seed: number, aid: number, index: number): NetworkPr
       localPrefix,
       publicIpRange: `${publicBase}/28`,
     },
-    kind, city, isp, gateway, localPrefix, publicBase, ssid, bssids,
+    kind,
+    city,
+    isp,
+    gateway,
+    localPrefix,
+    publicBase,
+    ssid,
+    bssids,
     incidentKey: hashKey(seed, 'incident', index, aid),
     dnsServers: kind === 'home' ? [gateway] : [hostInPrefix(localPrefix, 53), '8.8.8.8'],
   };
-  if (kind !== 'home' && (index === 0 || rng.chance(0.5))) network.proxy = { ip: hostInPrefix(localPrefix, 10), port: 8080, method: rng.pick(['PAC', 'Manual'] as const) };
+  if (kind !== 'home' && (index === 0 || rng.chance(0.5)))
+    network.proxy = { ip: hostInPrefix(localPrefix, 10), port: 8080, method: rng.pick(['PAC', 'Manual'] as const) };
   return network;
 }
 
@@ -96,31 +128,52 @@ function computerName(rng: Rng, platform: 'Mac' | 'Windows', index: number): str
   return platform === 'Mac' ? `${person}-mbp-${index}` : `DESKTOP-${rng.hex(7).toUpperCase()}`;
 }
 
-export function makeAgent(seed: number, aid: number, index: number, networks: readonly NetworkProfileSeed[]): AgentProfile {
+export function makeAgent(
+  seed: number,
+  aid: number,
+  index: number,
+  networks: readonly NetworkProfileSeed[],
+): AgentProfile {
   const rng = Rng.of(seed, aid, 'agent', index);
   const hardware = rng.pick(HARDWARE);
   const [osVersion, kernelVersion] = rng.pick(OS_VERSIONS[hardware.platform]);
   const network = networks[rng.int(0, networks.length - 1)] ?? networks[0];
   if (!network) throw new Error('an account group needs at least one network');
-  const connection = rng.weighted([['Wireless', 64], ['Ethernet', 34], ['Loopback', 2]] as const);
+  const connection = rng.weighted([
+    ['Wireless', 64],
+    ['Ethernet', 34],
+    ['Loopback', 2],
+  ] as const);
   // A few fixed positions keep deleted and disabled agents in every group, however small.
   const deleted = index % 17 === 5 || rng.chance(0.02);
   const disabled = !deleted && (index % 19 === 3 || rng.chance(0.03));
   const record: EndpointAgent = {
     agentId: uuid(rng),
     computerName: computerName(rng, hardware.platform, index),
-    osVersion, kernelVersion,
+    osVersion,
+    kernelVersion,
     manufacturer: hardware.manufacturer,
     model: hardware.model,
     status: disabled ? 'disabled' : 'enabled',
     deleted,
   };
   const profile: AgentProfile = {
-    index, record, platform: hardware.platform, network, connection,
+    index,
+    record,
+    platform: hardware.platform,
+    network,
+    connection,
     numberOfClients: rng.int(1, 3),
     ipAddress: connection === 'Loopback' ? '127.0.0.1' : hostInPrefix(network.localPrefix, rng.int(20, 250)),
     publicIp: intToIp(ipToInt(network.publicBase) + rng.int(1, 14)),
-    interfaceName: connection === 'Wireless' ? (hardware.platform === 'Mac' ? 'en0' : 'Wi-Fi') : (hardware.platform === 'Mac' ? 'en7' : 'Ethernet'),
+    interfaceName:
+      connection === 'Wireless'
+        ? hardware.platform === 'Mac'
+          ? 'en0'
+          : 'Wi-Fi'
+        : hardware.platform === 'Mac'
+          ? 'en7'
+          : 'Ethernet',
     active: !deleted && !disabled,
     targets: new Map(),
   };
@@ -145,7 +198,9 @@ export function makeEnterpriseAgents(seed: number, aid: number, atLeast = 0): Te
     const isCloud = index % 3 !== 2;
     const carrier = isCloud ? TRANSIT[index % TRANSIT.length] : ACCESS_ISPS[index % ACCESS_ISPS.length];
     if (!carrier) return;
-    const ipAddress = isCloud ? hostInPrefix(carrier.block, rng.int(256, 65000)) : `10.${100 + index}.${rng.int(0, 254)}.${rng.int(2, 250)}`;
+    const ipAddress = isCloud
+      ? hostInPrefix(carrier.block, rng.int(256, 65000))
+      : `10.${100 + index}.${rng.int(0, 254)}.${rng.int(2, 250)}`;
     agents.push({
       agentId: 1000 + index * 37,
       agentName: isCloud ? `${city.name}, ${city.countryId}` : `${city.name} Enterprise ${rng.int(1, 3)}`,

@@ -11,18 +11,36 @@ import { Rng, hashKey } from './prng';
 
 const DAY = 86400;
 
-export interface BgpMonitor { monitorId: string; monitorName: string; countryId: string; asn: number; asName: string }
+export interface BgpMonitor {
+  monitorId: string;
+  monitorName: string;
+  countryId: string;
+  asn: number;
+  asName: string;
+}
 
 /** The public monitors: one per city, on a carrier of its own. */
 export const PUBLIC_BGP_MONITORS: readonly BgpMonitor[] = CITIES.slice(0, 8).map((city: City, index) => {
   const carrier = TRANSIT[index % TRANSIT.length] as Carrier;
-  return { monitorId: String(9001 + index), monitorName: `${city.name}-${carrier.asn}`, countryId: city.countryId, asn: carrier.asn, asName: carrier.name };
+  return {
+    monitorId: String(9001 + index),
+    monitorName: `${city.name}-${carrier.asn}`,
+    countryId: city.countryId,
+    asn: carrier.asn,
+    asName: carrier.name,
+  };
 });
 
 /** The monitors a BGP test reads: the ones it names, and the public ones unless `usePublicBgp` is false. */
 export function monitorsOf(plan: EnterprisePlan): BgpMonitor[] {
   const named = testField(plan.test, 'monitors');
-  const ids = new Set(Array.isArray(named) ? named.map((id) => String(typeof id === 'object' && id !== null ? (id as { monitorId?: unknown }).monitorId : id)) : []);
+  const ids = new Set(
+    Array.isArray(named)
+      ? named.map((id) =>
+          String(typeof id === 'object' && id !== null ? (id as { monitorId?: unknown }).monitorId : id),
+        )
+      : [],
+  );
   const publicToo = testField(plan.test, 'usePublicBgp') !== false;
   return PUBLIC_BGP_MONITORS.filter((monitor) => publicToo || ids.has(monitor.monitorId));
 }
@@ -33,7 +51,14 @@ export function bgpPrefix(plan: EnterprisePlan): { prefixId: string; prefix: str
   return { prefixId: String(hashKey(plan.seed, 'bgp-prefix', prefix) % 1_000_000), prefix };
 }
 
-export interface BgpRound { monitor: BgpMonitor; roundId: number; reachability: number; updates: number; pathChanges: number; changed: boolean }
+export interface BgpRound {
+  monitor: BgpMonitor;
+  roundId: number;
+  reachability: number;
+  updates: number;
+  pathChanges: number;
+  changed: boolean;
+}
 
 /** Whether the test's route change is in force at `roundId`, and whether it began in this round. */
 function routeChange(plan: EnterprisePlan, roundId: number): { changed: boolean; begins: boolean } {
@@ -47,7 +72,14 @@ export function bgpRound(plan: EnterprisePlan, monitor: BgpMonitor, roundId: num
   const rng = Rng.of(plan.seed, 'bgp-round', plan.test.testId, monitor.monitorId, roundId);
   const { changed, begins } = routeChange(plan, roundId);
   const pathChanges = begins ? rng.int(1, 3) : 0;
-  return { monitor, roundId, reachability: 100, updates: pathChanges * rng.int(2, 6) + (rng.chance(0.05) ? 1 : 0), pathChanges, changed };
+  return {
+    monitor,
+    roundId,
+    reachability: 100,
+    updates: pathChanges * rng.int(2, 6) + (rng.chance(0.05) ? 1 : 0),
+    pathChanges,
+    changed,
+  };
 }
 
 /** The ASes from the monitor to the prefix: its own, the transit's (the other carrier's after the change), the destination's. */
@@ -55,6 +87,7 @@ export function bgpAsPath(plan: EnterprisePlan, round: BgpRound): { asn: number;
   const transit = (round.changed ? plan.path?.altTransit : plan.path?.transit)?.find((hop) => hop.carrier)?.carrier;
   const hops = [{ asn: round.monitor.asn, asName: round.monitor.asName }];
   if (transit && transit.asn !== round.monitor.asn) hops.push({ asn: transit.asn, asName: transit.name });
-  if (plan.target.carrier.asn !== hops[hops.length - 1]?.asn) hops.push({ asn: plan.target.carrier.asn, asName: plan.target.carrier.name });
+  if (plan.target.carrier.asn !== hops[hops.length - 1]?.asn)
+    hops.push({ asn: plan.target.carrier.asn, asName: plan.target.carrier.name });
   return hops;
 }

@@ -12,23 +12,128 @@ export interface City {
 }
 
 export const CITIES: readonly City[] = [
-  { name: 'San Francisco', location: 'San Francisco, California, US', countryId: 'US', latitude: 37.7749, longitude: -122.4194, code: 'sfo' },
-  { name: 'New York', location: 'New York, New York, US', countryId: 'US', latitude: 40.7128, longitude: -74.006, code: 'nyc' },
-  { name: 'Chicago', location: 'Chicago, Illinois, US', countryId: 'US', latitude: 41.8781, longitude: -87.6298, code: 'chi' },
-  { name: 'Dallas', location: 'Dallas, Texas, US', countryId: 'US', latitude: 32.7767, longitude: -96.797, code: 'dfw' },
-  { name: 'Seattle', location: 'Seattle, Washington, US', countryId: 'US', latitude: 47.6062, longitude: -122.3321, code: 'sea' },
-  { name: 'Ashburn', location: 'Ashburn, Virginia, US', countryId: 'US', latitude: 39.0438, longitude: -77.4874, code: 'iad' },
-  { name: 'London', location: 'London, England, UK', countryId: 'GB', latitude: 51.5074, longitude: -0.1278, code: 'lon' },
-  { name: 'Frankfurt', location: 'Frankfurt am Main, Hesse, DE', countryId: 'DE', latitude: 50.1109, longitude: 8.6821, code: 'fra' },
-  { name: 'Amsterdam', location: 'Amsterdam, North Holland, NL', countryId: 'NL', latitude: 52.3676, longitude: 4.9041, code: 'ams' },
-  { name: 'Paris', location: 'Paris, Ile-de-France, FR', countryId: 'FR', latitude: 48.8566, longitude: 2.3522, code: 'par' },
-  { name: 'Madrid', location: 'Madrid, Madrid, ES', countryId: 'ES', latitude: 40.4168, longitude: -3.7038, code: 'mad' },
+  {
+    name: 'San Francisco',
+    location: 'San Francisco, California, US',
+    countryId: 'US',
+    latitude: 37.7749,
+    longitude: -122.4194,
+    code: 'sfo',
+  },
+  {
+    name: 'New York',
+    location: 'New York, New York, US',
+    countryId: 'US',
+    latitude: 40.7128,
+    longitude: -74.006,
+    code: 'nyc',
+  },
+  {
+    name: 'Chicago',
+    location: 'Chicago, Illinois, US',
+    countryId: 'US',
+    latitude: 41.8781,
+    longitude: -87.6298,
+    code: 'chi',
+  },
+  {
+    name: 'Dallas',
+    location: 'Dallas, Texas, US',
+    countryId: 'US',
+    latitude: 32.7767,
+    longitude: -96.797,
+    code: 'dfw',
+  },
+  {
+    name: 'Seattle',
+    location: 'Seattle, Washington, US',
+    countryId: 'US',
+    latitude: 47.6062,
+    longitude: -122.3321,
+    code: 'sea',
+  },
+  {
+    name: 'Ashburn',
+    location: 'Ashburn, Virginia, US',
+    countryId: 'US',
+    latitude: 39.0438,
+    longitude: -77.4874,
+    code: 'iad',
+  },
+  {
+    name: 'London',
+    location: 'London, England, UK',
+    countryId: 'GB',
+    latitude: 51.5074,
+    longitude: -0.1278,
+    code: 'lon',
+  },
+  {
+    name: 'Frankfurt',
+    location: 'Frankfurt am Main, Hesse, DE',
+    countryId: 'DE',
+    latitude: 50.1109,
+    longitude: 8.6821,
+    code: 'fra',
+  },
+  {
+    name: 'Amsterdam',
+    location: 'Amsterdam, North Holland, NL',
+    countryId: 'NL',
+    latitude: 52.3676,
+    longitude: 4.9041,
+    code: 'ams',
+  },
+  {
+    name: 'Paris',
+    location: 'Paris, Ile-de-France, FR',
+    countryId: 'FR',
+    latitude: 48.8566,
+    longitude: 2.3522,
+    code: 'par',
+  },
+  {
+    name: 'Madrid',
+    location: 'Madrid, Madrid, ES',
+    countryId: 'ES',
+    latitude: 40.4168,
+    longitude: -3.7038,
+    code: 'mad',
+  },
   { name: 'Tokyo', location: 'Tokyo, Tokyo, JP', countryId: 'JP', latitude: 35.6762, longitude: 139.6503, code: 'tyo' },
   { name: 'Singapore', location: 'Singapore, SG', countryId: 'SG', latitude: 1.3521, longitude: 103.8198, code: 'sin' },
-  { name: 'Sydney', location: 'Sydney, New South Wales, AU', countryId: 'AU', latitude: -33.8688, longitude: 151.2093, code: 'syd' },
-  { name: 'Bangalore', location: 'Bengaluru, Karnataka, IN', countryId: 'IN', latitude: 12.9716, longitude: 77.5946, code: 'blr' },
-  { name: 'Sao Paulo', location: 'Sao Paulo, Sao Paulo, BR', countryId: 'BR', latitude: -23.5505, longitude: -46.6333, code: 'gru' },
-  { name: 'Toronto', location: 'Toronto, Ontario, CA', countryId: 'CA', latitude: 43.6532, longitude: -79.3832, code: 'yyz' },
+  {
+    name: 'Sydney',
+    location: 'Sydney, New South Wales, AU',
+    countryId: 'AU',
+    latitude: -33.8688,
+    longitude: 151.2093,
+    code: 'syd',
+  },
+  {
+    name: 'Bangalore',
+    location: 'Bengaluru, Karnataka, IN',
+    countryId: 'IN',
+    latitude: 12.9716,
+    longitude: 77.5946,
+    code: 'blr',
+  },
+  {
+    name: 'Sao Paulo',
+    location: 'Sao Paulo, Sao Paulo, BR',
+    countryId: 'BR',
+    latitude: -23.5505,
+    longitude: -46.6333,
+    code: 'gru',
+  },
+  {
+    name: 'Toronto',
+    location: 'Toronto, Ontario, CA',
+    countryId: 'CA',
+    latitude: 43.6532,
+    longitude: -79.3832,
+    code: 'yyz',
+  },
 ];
 
 export interface Carrier {
@@ -73,13 +178,31 @@ export interface Destination {
   serverIp: string;
 }
 
-const CLOUDFLARE: Carrier = { name: 'Cloudflare', asn: 13335, domain: 'cloudflare.net', block: '104.16.0.0/13', mpls: false };
+const CLOUDFLARE: Carrier = {
+  name: 'Cloudflare',
+  asn: 13335,
+  domain: 'cloudflare.net',
+  block: '104.16.0.0/13',
+  mpls: false,
+};
 const GOOGLE: Carrier = { name: 'Google', asn: 15169, domain: '1e100.net', block: '142.250.0.0/15', mpls: false };
 const AMAZON: Carrier = { name: 'Amazon.com', asn: 16509, domain: 'amazonaws.com', block: '52.94.0.0/16', mpls: false };
 const MICROSOFT: Carrier = { name: 'Microsoft', asn: 8075, domain: 'msn.net', block: '13.107.0.0/16', mpls: false };
-const AKAMAI: Carrier = { name: 'Akamai', asn: 20940, domain: 'deploy.static.akamaitechnologies.com', block: '23.32.0.0/11', mpls: false };
+const AKAMAI: Carrier = {
+  name: 'Akamai',
+  asn: 20940,
+  domain: 'deploy.static.akamaitechnologies.com',
+  block: '23.32.0.0/11',
+  mpls: false,
+};
 const FASTLY: Carrier = { name: 'Fastly', asn: 54113, domain: 'fastly.net', block: '151.101.0.0/16', mpls: false };
-const SALESFORCE: Carrier = { name: 'Salesforce.com', asn: 14340, domain: 'salesforce.com', block: '13.108.0.0/14', mpls: false };
+const SALESFORCE: Carrier = {
+  name: 'Salesforce.com',
+  asn: 14340,
+  domain: 'salesforce.com',
+  block: '13.108.0.0/14',
+  mpls: false,
+};
 
 export const DESTINATIONS: readonly Destination[] = [
   { host: 'www.office.com', title: 'Microsoft 365', carrier: MICROSOFT, serverIp: '13.107.6.156' },
@@ -100,12 +223,25 @@ export const DESTINATIONS: readonly Destination[] = [
 
 /** Third-party domains a page pulls assets from. */
 export const ASSET_DOMAINS: readonly string[] = [
-  'cdn.jsdelivr.net', 'fonts.gstatic.com', 'fonts.googleapis.com', 'www.googletagmanager.com',
-  'static.cloudflareinsights.com', 'cdnjs.cloudflare.com', 'images.ctfassets.net', 'js.monitor.azure.com',
-  'connect.facebook.net', 'cdn.segment.com', 'assets.adobedtm.com', 'analytics.acme.example',
+  'cdn.jsdelivr.net',
+  'fonts.gstatic.com',
+  'fonts.googleapis.com',
+  'www.googletagmanager.com',
+  'static.cloudflareinsights.com',
+  'cdnjs.cloudflare.com',
+  'images.ctfassets.net',
+  'js.monitor.azure.com',
+  'connect.facebook.net',
+  'cdn.segment.com',
+  'assets.adobedtm.com',
+  'analytics.acme.example',
 ];
 
-export interface Hardware { manufacturer: string; model: string; platform: 'Mac' | 'Windows' }
+export interface Hardware {
+  manufacturer: string;
+  model: string;
+  platform: 'Mac' | 'Windows';
+}
 
 export const HARDWARE: readonly Hardware[] = [
   { manufacturer: 'Apple Inc.', model: 'MacBookPro18,3', platform: 'Mac' },
@@ -120,22 +256,57 @@ export const HARDWARE: readonly Hardware[] = [
 
 export const OS_VERSIONS: Record<'Mac' | 'Windows', readonly (readonly [string, string])[]> = {
   Mac: [
-    ['macOS 14.4.1', 'Darwin 23.4.0'], ['macOS 13.6.6', 'Darwin 22.6.0'], ['macOS 15.1', 'Darwin 24.1.0'],
+    ['macOS 14.4.1', 'Darwin 23.4.0'],
+    ['macOS 13.6.6', 'Darwin 22.6.0'],
+    ['macOS 15.1', 'Darwin 24.1.0'],
   ],
   Windows: [
-    ['Microsoft Windows 10 Enterprise', '10.0.19045'], ['Microsoft Windows 11 Enterprise', '10.0.22631'],
+    ['Microsoft Windows 10 Enterprise', '10.0.19045'],
+    ['Microsoft Windows 11 Enterprise', '10.0.22631'],
     ['Microsoft Windows 11 Pro', '10.0.22621'],
   ],
 };
 
 export const BROWSERS: Record<'Mac' | 'Windows', readonly (readonly [string, string])[]> = {
-  Mac: [['Chrome', '124.0.6367.91'], ['Safari', '17.4.1'], ['Chrome', '125.0.6422.60'], ['Edge', '124.0.2478.80']],
-  Windows: [['Chrome', '124.0.6367.91'], ['Edge', '124.0.2478.80'], ['Chrome', '125.0.6422.60'], ['Firefox', '125.0.3']],
+  Mac: [
+    ['Chrome', '124.0.6367.91'],
+    ['Safari', '17.4.1'],
+    ['Chrome', '125.0.6422.60'],
+    ['Edge', '124.0.2478.80'],
+  ],
+  Windows: [
+    ['Chrome', '124.0.6367.91'],
+    ['Edge', '124.0.2478.80'],
+    ['Chrome', '125.0.6422.60'],
+    ['Firefox', '125.0.3'],
+  ],
 };
 
 export const FIRST_NAMES: readonly string[] = [
-  'alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace', 'heidi', 'ivan', 'judy', 'mallory', 'niaj',
-  'olivia', 'peggy', 'rupert', 'sybil', 'trent', 'victor', 'wendy', 'yuki', 'zoe', 'omar', 'priya', 'liam',
+  'alice',
+  'bob',
+  'carol',
+  'dave',
+  'erin',
+  'frank',
+  'grace',
+  'heidi',
+  'ivan',
+  'judy',
+  'mallory',
+  'niaj',
+  'olivia',
+  'peggy',
+  'rupert',
+  'sybil',
+  'trent',
+  'victor',
+  'wendy',
+  'yuki',
+  'zoe',
+  'omar',
+  'priya',
+  'liam',
 ];
 
 export const WIFI_VENDORS: readonly string[] = ['Cisco Meraki', 'Aruba Networks', 'Ubiquiti', 'Juniper Mist', 'Ruckus'];

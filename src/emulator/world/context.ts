@@ -38,7 +38,12 @@ export class GroupContext {
    * tests measure (distinct, in test order): featured agents visit only these (see
    * usualDestination), so their sessions link to a test they run.
    */
-  constructor(readonly seed: number, readonly aid: number, readonly size: GroupSize, readonly testDestinations: readonly number[] = []) {
+  constructor(
+    readonly seed: number,
+    readonly aid: number,
+    readonly size: GroupSize,
+    readonly testDestinations: readonly number[] = [],
+  ) {
     this.sessionKey = hashKey(seed, aid, 'session');
     this.networks = Array.from({ length: size.networks }, (_, index) => makeNetwork(seed, aid, index));
     this.agents = new Array<AgentProfile | undefined>(size.endpointAgents);
@@ -113,8 +118,9 @@ export class GroupContext {
     const slot = agentIndex * 4 + choice;
     let destination = this.usualDestinations[slot] ?? -1;
     if (destination < 0) {
-      destination = (this.isFeatured(agentIndex) ? featuredDestination(this.testDestinations, agentIndex, choice) : undefined)
-        ?? extendHash(HASH_START, agentIndex, choice) % DESTINATIONS.length;
+      destination =
+        (this.isFeatured(agentIndex) ? featuredDestination(this.testDestinations, agentIndex, choice) : undefined) ??
+        extendHash(HASH_START, agentIndex, choice) % DESTINATIONS.length;
       this.usualDestinations[slot] = destination;
     }
     return destination;
@@ -187,7 +193,7 @@ export function agentFacets(agent: AgentProfile, trigger: Facets['trigger'], sec
   if (agent.vpnTarget) facets.vpnTarget = agent.vpnTarget;
   if (agent.connection === 'Wireless' && agent.bssid) {
     facets.ssid = agent.network.ssid;
-    facets.bssid = seconds === undefined ? agent.bssid : bssidAt(agent, seconds) ?? agent.bssid;
+    facets.bssid = seconds === undefined ? agent.bssid : (bssidAt(agent, seconds) ?? agent.bssid);
   }
   return facets;
 }

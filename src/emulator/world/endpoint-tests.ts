@@ -14,13 +14,47 @@ interface TestTemplate {
 }
 
 const TEMPLATES: readonly TestTemplate[] = [
-  { type: 'agent-to-server', name: 'Outlook reachability', host: 'outlook.office365.com', protocol: 'TCP', interval: 300 },
-  { type: 'http-server', name: 'Salesforce login page', host: 'acme.my.salesforce.com', protocol: 'TCP', interval: 300, path: '/' },
+  {
+    type: 'agent-to-server',
+    name: 'Outlook reachability',
+    host: 'outlook.office365.com',
+    protocol: 'TCP',
+    interval: 300,
+  },
+  {
+    type: 'http-server',
+    name: 'Salesforce login page',
+    host: 'acme.my.salesforce.com',
+    protocol: 'TCP',
+    interval: 300,
+    path: '/',
+  },
   { type: 'agent-to-server', name: 'Zoom signalling', host: 'zoom.us', protocol: 'ICMP', interval: 300 },
-  { type: 'http-server', name: 'Intranet portal', host: 'intranet.acme.example', protocol: 'TCP', interval: 600, path: '/portal/login' },
+  {
+    type: 'http-server',
+    name: 'Intranet portal',
+    host: 'intranet.acme.example',
+    protocol: 'TCP',
+    interval: 600,
+    path: '/portal/login',
+  },
   { type: 'agent-to-server', name: 'Teams media relay', host: 'teams.microsoft.com', protocol: 'TCP', interval: 300 },
-  { type: 'http-server', name: 'GitHub API health', host: 'github.com', protocol: 'TCP', interval: 300, path: '/api/v3/meta' },
-  { type: 'http-server', name: 'Jira dashboard', host: 'acme.atlassian.net', protocol: 'TCP', interval: 900, path: '/jira/dashboards' },
+  {
+    type: 'http-server',
+    name: 'GitHub API health',
+    host: 'github.com',
+    protocol: 'TCP',
+    interval: 300,
+    path: '/api/v3/meta',
+  },
+  {
+    type: 'http-server',
+    name: 'Jira dashboard',
+    host: 'acme.atlassian.net',
+    protocol: 'TCP',
+    interval: 900,
+    path: '/jira/dashboards',
+  },
   { type: 'agent-to-server', name: 'Slack edge', host: 'app.slack.com', protocol: 'TCP', interval: 300 },
 ];
 
@@ -65,14 +99,21 @@ function httpFields(rng: Rng, template: TestTemplate): Partial<EndpointTest> {
     sslVersion: SSL_VERSIONS[sslVersionId] ?? 'Auto',
     url: `https://${template.host}${template.path ?? '/'}`,
     useNtlm: 0,
-    userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
+    userAgent:
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
     username: basic ? 'monitor' : '',
     verifyCertificate: 1,
   };
 }
 
 /** The group's scheduled tests; the last one is a saved event. */
-export function makeEndpointTests(seed: number, aid: number, groupIndex: number, count: number, creator: string): EndpointTest[] {
+export function makeEndpointTests(
+  seed: number,
+  aid: number,
+  groupIndex: number,
+  count: number,
+  creator: string,
+): EndpointTest[] {
   const tests: EndpointTest[] = [];
   for (let index = 0; index < count; index++) {
     const rng = Rng.of(seed, aid, 'endpoint-test', index);
@@ -83,7 +124,9 @@ export function makeEndpointTests(seed: number, aid: number, groupIndex: number,
     const port = template.protocol === 'ICMP' ? -1 : 443;
     const test: EndpointTest = {
       testId,
-      testName: savedEvent ? `${template.name} - saved event ${formatDateTime(created + 86400).slice(0, 10)}` : `${template.name}${index >= TEMPLATES.length ? ` ${Math.floor(index / TEMPLATES.length) + 1}` : ''}`,
+      testName: savedEvent
+        ? `${template.name} - saved event ${formatDateTime(created + 86400).slice(0, 10)}`
+        : `${template.name}${index >= TEMPLATES.length ? ` ${Math.floor(index / TEMPLATES.length) + 1}` : ''}`,
       type: template.type,
       alertsEnabled: savedEvent ? 0 : rng.pick([0, 1] as const),
       apiLinks: endpointTestLinks(testId, template.type),
@@ -102,7 +145,8 @@ export function makeEndpointTests(seed: number, aid: number, groupIndex: number,
       createdDate: formatDateTime(created),
       ...(template.type === 'http-server' ? httpFields(rng, template) : {}),
     };
-    if (rng.chance(0.4)) Object.assign(test, { modifiedBy: creator, modifiedDate: formatDateTime(created + rng.int(1, 20) * 86400) });
+    if (rng.chance(0.4))
+      Object.assign(test, { modifiedBy: creator, modifiedDate: formatDateTime(created + rng.int(1, 20) * 86400) });
     tests.push(test);
   }
   return tests;

@@ -63,23 +63,47 @@ export interface EnterpriseRound {
   addedMs: number;
 }
 
-export function enterprisePlan(seed: number, aid: number, test: EnterpriseTest, seeded: readonly SeededPath[]): EnterprisePlan {
+export function enterprisePlan(
+  seed: number,
+  aid: number,
+  test: EnterpriseTest,
+  seeded: readonly SeededPath[],
+): EnterprisePlan {
   const interval = INTERVALS.includes(test.interval) ? test.interval : 300;
   const created = Date.parse(`${String(test.createdDate).replace(' ', 'T')}Z`) / 1000;
   const firstRound = Number.isFinite(created) ? Math.floor(created / interval) * interval : 0;
   const host = targetHost(test);
   const destination = destinationOf(host);
   const rng = Rng.of(seed, aid, 'enterprise-target', host);
-  const target = { host, serverIp: destination.serverIp, carrier: destination.carrier, port: targetPort(test), city: rng.pick(CITIES) };
+  const target = {
+    host,
+    serverIp: destination.serverIp,
+    carrier: destination.carrier,
+    port: targetPort(test),
+    city: rng.pick(CITIES),
+  };
   const agents = (test.agents ?? []).filter((agent) => agent.agentId !== undefined);
   const path = crossesTransit(String(test.type)) && seeded.length > 0 ? seeded[test.testId % seeded.length] : undefined;
-  return { seed, test, interval, firstRound, target, agents, ...(path ? { path } : {}), sharers: sharersOf(path, agents), hops: new Map(), lost: new Map() };
+  return {
+    seed,
+    test,
+    interval,
+    firstRound,
+    target,
+    agents,
+    ...(path ? { path } : {}),
+    sharers: sharersOf(path, agents),
+    hops: new Map(),
+    lost: new Map(),
+  };
 }
 
 /** A field of the test as sent: the types only v7 has keep theirs in `v7Fields`. */
 export function testField(test: EnterpriseTest, field: string): unknown {
   const kept = test['v7Fields'];
-  return test[field] ?? (typeof kept === 'object' && kept !== null ? (kept as Record<string, unknown>)[field] : undefined);
+  return (
+    test[field] ?? (typeof kept === 'object' && kept !== null ? (kept as Record<string, unknown>)[field] : undefined)
+  );
 }
 
 /** The first DNS server a DNS server test queries (v7 lists them as names or as `{serverName}`). */
@@ -95,7 +119,9 @@ function targetPort(test: EnterpriseTest): number {
   const sip = testField(test, 'targetSipCredentials');
   const sipPort = typeof sip === 'object' && sip !== null ? (sip as Record<string, unknown>)['port'] : undefined;
   const port = testField(test, 'port') ?? sipPort;
-  return typeof port === 'number' && Number.isInteger(port) && port > 0 && port < 65536 ? port : SERVICE_PORTS[String(test.type)] ?? 443;
+  return typeof port === 'number' && Number.isInteger(port) && port > 0 && port < 65536
+    ? port
+    : (SERVICE_PORTS[String(test.type)] ?? 443);
 }
 
 function targetHost(test: EnterpriseTest): string {
@@ -104,23 +130,37 @@ function targetHost(test: EnterpriseTest): string {
   if (dnsServer) return dnsServer.replace(/:\d+$/, '');
   const url = testField(test, 'url');
   if (typeof url === 'string' && url) {
-    try { return new URL(url.includes('://') ? url : `https://${url}`).hostname; } catch { /* the raw text below */ }
+    try {
+      return new URL(url.includes('://') ? url : `https://${url}`).hostname;
+    } catch {
+      /* the raw text below */
+    }
   }
   const sip = testField(test, 'targetSipCredentials');
-  const registrar = typeof sip === 'object' && sip !== null ? (sip as Record<string, unknown>)['sipRegistrar'] : undefined;
-  return String(test.server ?? test.domain ?? (typeof registrar === 'string' ? registrar : undefined) ?? 'example.com').replace(/:\d+$/, '').slice(0, 200);
+  const registrar =
+    typeof sip === 'object' && sip !== null ? (sip as Record<string, unknown>)['sipRegistrar'] : undefined;
+  return String(test.server ?? test.domain ?? (typeof registrar === 'string' ? registrar : undefined) ?? 'example.com')
+    .replace(/:\d+$/, '')
+    .slice(0, 200);
 }
 
 /** All the test's agents but one in five (seeded) share the transit, as on the endpoint test. */
 function sharersOf(path: SeededPath | undefined, agents: readonly TestAgent[]): ReadonlySet<string> {
   if (!path) return new Set();
   const apart = Math.floor(agents.length / 5);
-  const ranked = agents.map((agent) => ({ id: agent.agentId, rank: extendHash(path.key, 7, agent.agentId) })).sort((a, b) => a.rank - b.rank || a.id - b.id);
+  const ranked = agents
+    .map((agent) => ({ id: agent.agentId, rank: extendHash(path.key, 7, agent.agentId) }))
+    .sort((a, b) => a.rank - b.rank || a.id - b.id);
   return new Set(ranked.slice(apart).map(({ id }) => String(id)));
 }
 
 /** Round starts of the plan in [from, to), from `startRound` on, never before the test existed. */
-export function* enterpriseRounds(plan: EnterprisePlan, from: number, to: number, startRound = -Infinity): Generator<number> {
+export function* enterpriseRounds(
+  plan: EnterprisePlan,
+  from: number,
+  to: number,
+  startRound = -Infinity,
+): Generator<number> {
   const runs = (plan.runs ?? []).filter((run) => run >= Math.max(from, startRound) && run < to);
   let next = 0;
   if (!plan.instant) {
@@ -144,7 +184,11 @@ function cityOf(agent: TestAgent): City {
   return CITIES.find((city) => city.location === agent.location) ?? (CITIES[0] as City);
 }
 
-function episodeAt(plan: EnterprisePlan, agent: TestAgent, roundId: number): { kind?: 'routeChange' | 'lossEpisode'; day: number } {
+function episodeAt(
+  plan: EnterprisePlan,
+  agent: TestAgent,
+  roundId: number,
+): { kind?: 'routeChange' | 'lossEpisode'; day: number } {
   const { path } = plan;
   const day = Math.floor(roundId / DAY);
   if (!path || !plan.sharers.has(String(agent.agentId))) return { day };
@@ -158,7 +202,9 @@ function traversalLost(plan: EnterprisePlan, agent: TestAgent, roundId: number, 
   if (!lost) {
     const path = plan.path as SeededPath;
     const count = Math.max(1, Math.round((lossPercent / 100) * plan.sharers.size));
-    const ranked = [...plan.sharers].map((id) => ({ id: Number(id), rank: extendHash(path.key, roundId, Number(id)) })).sort((a, b) => a.rank - b.rank || a.id - b.id);
+    const ranked = [...plan.sharers]
+      .map((id) => ({ id: Number(id), rank: extendHash(path.key, roundId, Number(id)) }))
+      .sort((a, b) => a.rank - b.rank || a.id - b.id);
     lost = new Set(ranked.slice(0, count).map(({ id }) => id));
     if (plan.lost.size >= MAX_RANKED_ROUNDS) plan.lost.clear();
     plan.lost.set(roundId, lost);
@@ -173,24 +219,46 @@ export function enterpriseRound(plan: EnterprisePlan, agent: TestAgent, roundId:
   const path = plan.path;
   const addedMs = !path || !kind ? 0 : kind === 'routeChange' ? addedMsOf(path, day) : lossDelayOf(path, day);
   const lossPercent = path && kind === 'lossEpisode' ? lossPercentOf(path, day) : 0;
-  const base = { plan, agent, roundId, addedMs, lostTraversal: path && kind === 'lossEpisode' ? traversalLost(plan, agent, roundId, lossPercent) : false, ...(kind ? { episode: kind } : {}) };
+  const base = {
+    plan,
+    agent,
+    roundId,
+    addedMs,
+    lostTraversal: path && kind === 'lossEpisode' ? traversalLost(plan, agent, roundId, lossPercent) : false,
+    ...(kind ? { episode: kind } : {}),
+  };
   if (!kind && rng.chance(0.01)) {
-    return { ...base, avgLatency: 0, minLatency: 0, maxLatency: 0, jitter: 0, loss: 100, error: rng.pick(['Connection timed out', 'No route to host']) };
+    return {
+      ...base,
+      avgLatency: 0,
+      minLatency: 0,
+      maxLatency: 0,
+      jitter: 0,
+      loss: 100,
+      error: rng.pick(['Connection timed out', 'No route to host']),
+    };
   }
   const avg = baseRtt(cityOf(agent), plan.target.city) * rng.float(0.95, 1.2) + addedMs;
   const jitter = round3(avg * rng.float(0.01, 0.08, 3));
   return {
-    ...base, avgLatency: round3(avg), jitter, loss: kind === 'lossEpisode' ? lossPercent : 0,
-    minLatency: Math.max(1, Math.floor(avg - jitter * 1.5)), maxLatency: Math.ceil(avg + jitter * 3),
+    ...base,
+    avgLatency: round3(avg),
+    jitter,
+    loss: kind === 'lossEpisode' ? lossPercent : 0,
+    minLatency: Math.max(1, Math.floor(avg - jitter * 1.5)),
+    maxLatency: Math.ceil(avg + jitter * 3),
   };
 }
 
 /** The agent's own hops to the transit: its gateway (enterprise agents) or its carrier's edge. */
 function accessHops(seed: number, agent: TestAgent, city: City): HopSpec[] {
   const rng = Rng.of(seed, 'enterprise-access', agent.agentId);
-  const carrier = TRANSIT.find((c) => agent.network.includes(`AS ${c.asn}`)) ?? (TRANSIT[agent.agentId % TRANSIT.length] as (typeof TRANSIT)[number]);
+  const carrier =
+    TRANSIT.find((c) => agent.network.includes(`AS ${c.asn}`)) ??
+    (TRANSIT[agent.agentId % TRANSIT.length] as (typeof TRANSIT)[number]);
   const hops: HopSpec[] = [];
-  if (agent.public === 0) hops.push({ ipAddress: hostInPrefix(agent.prefix, 1), prefix: agent.prefix, city, share: 0.02 });
+  if (agent.public === 0)
+    hops.push({ ipAddress: hostInPrefix(agent.prefix, 1), prefix: agent.prefix, city, share: 0.02 });
   hops.push(carrierHop(rng, carrier, city, 0.1, false));
   return hops;
 }
@@ -204,7 +272,10 @@ function agentHops(plan: EnterprisePlan, agent: TestAgent): { access: HopSpec[];
     const carrier = rng.pick(TRANSIT);
     hops = {
       access: accessHops(plan.seed, agent, cityOf(agent)),
-      transit: [carrierHop(rng, carrier, cityOf(agent), 0.35, false), carrierHop(rng, carrier, plan.target.city, 0.7, false)],
+      transit: [
+        carrierHop(rng, carrier, cityOf(agent), 0.35, false),
+        carrierHop(rng, carrier, plan.target.city, 0.7, false),
+      ],
     };
     plan.hops.set(key, hops);
   }
@@ -227,11 +298,22 @@ export function enterpriseRoute(round: EnterpriseRound): PathRoute {
   const rng = Rng.of(seed, 'enterprise-path', plan.test.testId, agent.agentId, round.roundId);
   const { access } = agentHops(plan, agent);
   const transit = transitHops(round);
-  const slots: HopSpec[] = [...access, ...transit, { ipAddress: plan.target.serverIp, prefix: plan.target.carrier.block, carrier: plan.target.carrier, city: plan.target.city, share: 1, rdns: plan.target.host }];
+  const slots: HopSpec[] = [
+    ...access,
+    ...transit,
+    {
+      ipAddress: plan.target.serverIp,
+      prefix: plan.target.carrier.block,
+      carrier: plan.target.carrier,
+      city: plan.target.city,
+      share: 1,
+      rdns: plan.target.host,
+    },
+  ];
   const path = plan.path;
   const shared = path !== undefined && plan.sharers.has(String(agent.agentId));
   // The episode's ms apply from the first changed hop, or from the lossy hop on.
-  const fromSlot = access.length + (path?.kind === 'lossEpisode' ? path.lossIndex ?? 0 : 0);
+  const fromSlot = access.length + (path?.kind === 'lossEpisode' ? (path.lossIndex ?? 0) : 0);
   const rtt = round.avgLatency - round.addedMs;
   let previous = 0;
   const hops: PathHop[] = [];
@@ -240,5 +322,8 @@ export function enterpriseRoute(round: EnterpriseRound): PathRoute {
     previous = Math.max(previous, Math.round(Math.max(rtt, 1) * slot.share * (0.9 + rng.next() * 0.2)));
     hops.push(pathHop(slot, index + 1, previous + (shared && round.episode && index >= fromSlot ? round.addedMs : 0)));
   }
-  return { pathId: `${hashKey(seed, plan.test.testId, agent.agentId).toString(16)}-${shared && round.episode === 'routeChange' ? 'b' : 'a'}`, hops };
+  return {
+    pathId: `${hashKey(seed, plan.test.testId, agent.agentId).toString(16)}-${shared && round.episode === 'routeChange' ? 'b' : 'a'}`,
+    hops,
+  };
 }

@@ -12,8 +12,13 @@ export class LazyEntry<S, T> implements ListEntry<T> {
   private builtRecord: T | undefined;
   private builtFacets: Facets | undefined;
 
-  constructor(private readonly kind: EntryKind<S, T>, private readonly source: S,
-    readonly round: number, readonly index: number, readonly part: number) {}
+  constructor(
+    private readonly kind: EntryKind<S, T>,
+    private readonly source: S,
+    readonly round: number,
+    readonly index: number,
+    readonly part: number,
+  ) {}
 
   get record(): T {
     this.builtRecord ??= this.kind.record(this.source, this.part);

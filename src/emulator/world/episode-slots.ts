@@ -60,4 +60,3 @@ export function probeSlots(ctx: GroupContext, roundId: number, key: number, ordi
   }
   return spread(roundId, key, ordinary, reserved);
 }
-

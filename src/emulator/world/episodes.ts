@@ -31,7 +31,11 @@ export interface Episode {
   detail: Record<string, string | number>;
 }
 
-export interface FeaturedAgent { kind: EpisodeKind; agentIndex: number; agentId: string }
+export interface FeaturedAgent {
+  kind: EpisodeKind;
+  agentIndex: number;
+  agentId: string;
+}
 
 /** What the world keeps about a featured agent (on its profile, `agent.featured`). */
 export interface FeaturedPlan {
@@ -123,7 +127,8 @@ export function chooseFeatured(host: FeaturedHost): FeaturedPlan[] {
       agent = find((a) => a.vpnTarget !== undefined && notLoopback(a));
       if (!agent) {
         agent = find((a) => a.network.kind === 'home' && notLoopback(a)) ?? anyAgent();
-        if (agent) agent.vpnTarget = VPN_CONCENTRATORS[hashKey(host.seed, host.aid, 'featured-vpn') % VPN_CONCENTRATORS.length];
+        if (agent)
+          agent.vpnTarget = VPN_CONCENTRATORS[hashKey(host.seed, host.aid, 'featured-vpn') % VPN_CONCENTRATORS.length];
       }
     } else if (kind === 'isp') {
       agent = find((a) => a.vpnTarget === undefined && notLoopback(a)) ?? anyAgent();
@@ -139,7 +144,10 @@ export function chooseFeatured(host: FeaturedHost): FeaturedPlan[] {
     if (kind === 'vpn') plan.vpnTarget = agent.vpnTarget;
     if (kind === 'isp') plan.isp = ispPlan(host, agent);
     // The slow site is the agent's first usual destination (one its scheduled tests measure).
-    if (kind === 'server') plan.visitedSite = featuredDestination(host.testDestinations, agent.index, 0) ?? extendHash(HASH_START, agent.index, 0) % DESTINATIONS.length;
+    if (kind === 'server')
+      plan.visitedSite =
+        featuredDestination(host.testDestinations, agent.index, 0) ??
+        extendHash(HASH_START, agent.index, 0) % DESTINATIONS.length;
     agent.featured = plan;
     plans.push(plan);
   });
@@ -153,7 +161,11 @@ export function chooseFeatured(host: FeaturedHost): FeaturedPlan[] {
  * episode's slow site, choice 0) go where a scheduled test it runs measures the path.
  * Undefined when the group has no enabled test (the agent then keeps the drawn ones).
  */
-export function featuredDestination(testDestinations: readonly number[], agentIndex: number, choice: number): number | undefined {
+export function featuredDestination(
+  testDestinations: readonly number[],
+  agentIndex: number,
+  choice: number,
+): number | undefined {
   const count = testDestinations.length;
   if (count === 0) return undefined;
   return testDestinations[(extendHash(HASH_START, agentIndex, 0) + choice) % count];
@@ -192,7 +204,12 @@ function ispPlan(host: FeaturedHost, agent: AgentProfile): NonNullable<FeaturedP
   const own = ACCESS_ISPS.indexOf(agent.network.isp);
   const backup = ACCESS_ISPS[(Math.max(0, own) + rng.int(1, ACCESS_ISPS.length - 1)) % ACCESS_ISPS.length] as Carrier;
   const base = hostInPrefix(backup.block, rng.int(1, 60000) * 16);
-  return { normalPublicIp: agent.publicIp, backupPublicIp: intToIp(ipToInt(base) + rng.int(1, 14)), backupRange: `${base}/28`, backup };
+  return {
+    normalPublicIp: agent.publicIp,
+    backupPublicIp: intToIp(ipToInt(base) + rng.int(1, 14)),
+    backupRange: `${base}/28`,
+    backup,
+  };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -248,13 +265,22 @@ export function publicSideAt(agent: AgentProfile, seconds: number): { ip: string
 // What tests and the API read
 
 export function featuredAgents(ctx: GroupContext): FeaturedAgent[] {
-  return ctx.featured.map((plan) => ({ kind: plan.kind, agentIndex: plan.agentIndex, agentId: ctx.agentAt(plan.agentIndex).record.agentId }));
+  return ctx.featured.map((plan) => ({
+    kind: plan.kind,
+    agentIndex: plan.agentIndex,
+    agentId: ctx.agentAt(plan.agentIndex).record.agentId,
+  }));
 }
 
 function detailOf(plan: FeaturedPlan): Record<string, string | number> {
   if (plan.wifi) return { ...plan.wifi };
   if (plan.vpnTarget !== undefined) return { vpnTarget: plan.vpnTarget };
-  if (plan.isp) return { normalPublicIp: plan.isp.normalPublicIp, backupPublicIp: plan.isp.backupPublicIp, backupIsp: plan.isp.backup.name };
+  if (plan.isp)
+    return {
+      normalPublicIp: plan.isp.normalPublicIp,
+      backupPublicIp: plan.isp.backupPublicIp,
+      backupIsp: plan.isp.backup.name,
+    };
   if (plan.visitedSite !== undefined) return { visitedSite: DESTINATIONS[plan.visitedSite]?.host ?? '' };
   return {};
 }
@@ -271,8 +297,12 @@ export function episodesBetween(ctx: GroupContext, fromSeconds: number, toSecond
       const { start, end } = episodeWindow(plan, day);
       if (start >= toSeconds || end <= fromSeconds) continue;
       episodes.push({
-        kind: plan.kind, agentId: agent.record.agentId, computerName: agent.record.computerName,
-        startSeconds: start, endSeconds: end, detail: detailOf(plan),
+        kind: plan.kind,
+        agentId: agent.record.agentId,
+        computerName: agent.record.computerName,
+        startSeconds: start,
+        endSeconds: end,
+        detail: detailOf(plan),
       });
     }
   }

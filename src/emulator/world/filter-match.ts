@@ -39,18 +39,30 @@ function holds(condition: FacetCondition, facets: Partial<Facets>): boolean {
 
 export function compileFilter(ctx: GroupContext, filter: FacetFilter, scope: FacetScope): CompiledFilter {
   const compiled: CompiledFilter = {
-    possible: true, agents: new Uint8Array(ctx.size.endpointAgents), phased: new Map(),
-    triggers: [true, true], destinations: DESTINATIONS.map(() => true), types: PROBE_TYPES.map(() => true),
+    possible: true,
+    agents: new Uint8Array(ctx.size.endpointAgents),
+    phased: new Map(),
+    triggers: [true, true],
+    destinations: DESTINATIONS.map(() => true),
+    types: PROBE_TYPES.map(() => true),
   };
   const onAgents: FacetCondition[] = [];
   for (const condition of filter) {
     if (condition.key === 'trigger') {
       // Probes carry trigger "auto" (they are never started by a user).
-      compiled.triggers = [holds(condition, { trigger: 'auto' }) && compiled.triggers[0], scope !== 'probe' && holds(condition, { trigger: 'user' }) && compiled.triggers[1]];
+      compiled.triggers = [
+        holds(condition, { trigger: 'auto' }) && compiled.triggers[0],
+        scope !== 'probe' && holds(condition, { trigger: 'user' }) && compiled.triggers[1],
+      ];
     } else if (DESTINATION_KEYS.includes(condition.key)) {
-      compiled.destinations = DESTINATIONS.map((d, i) => scope === 'user-session' && compiled.destinations[i] === true && holds(condition, destinationFacets(d)));
+      compiled.destinations = DESTINATIONS.map(
+        (d, i) =>
+          scope === 'user-session' && compiled.destinations[i] === true && holds(condition, destinationFacets(d)),
+      );
     } else if (condition.key === 'type') {
-      compiled.types = PROBE_TYPES.map((type, i) => scope === 'probe' && compiled.types[i] === true && holds(condition, { type }));
+      compiled.types = PROBE_TYPES.map(
+        (type, i) => scope === 'probe' && compiled.types[i] === true && holds(condition, { type }),
+      );
     } else {
       onAgents.push(condition);
     }
@@ -63,7 +75,11 @@ export function compileFilter(ctx: GroupContext, filter: FacetFilter, scope: Fac
       const phases = agent.connection === 'Wireless' ? bssidPhases(agent) : undefined;
       if (phases && agent.featured) {
         const base = agentFacets(agent, 'auto');
-        const verdicts = phases.map((bssid) => onAgents.every((condition) => holds(condition, { ...base, bssid }))) as [boolean, boolean, boolean];
+        const verdicts = phases.map((bssid) => onAgents.every((condition) => holds(condition, { ...base, bssid }))) as [
+          boolean,
+          boolean,
+          boolean,
+        ];
         if (verdicts.every((v) => !v)) continue;
         if (!verdicts.every(Boolean)) {
           compiled.agents[index] = 2;
@@ -76,7 +92,8 @@ export function compileFilter(ctx: GroupContext, filter: FacetFilter, scope: Fac
     compiled.agents[index] = 1;
     anyAgent = true;
   }
-  compiled.possible = anyAgent && compiled.triggers.some(Boolean) && compiled.destinations.some(Boolean) && compiled.types.some(Boolean);
+  compiled.possible =
+    anyAgent && compiled.triggers.some(Boolean) && compiled.destinations.some(Boolean) && compiled.types.some(Boolean);
   return compiled;
 }
 

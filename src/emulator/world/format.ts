@@ -34,7 +34,9 @@ function civilDate(days: number): string {
   const z = days + 719468;
   const era = Math.floor(z / 146097);
   const dayOfEra = z - era * 146097;
-  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36524) - Math.floor(dayOfEra / 146096)) / 365);
+  const yearOfEra = Math.floor(
+    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36524) - Math.floor(dayOfEra / 146096)) / 365,
+  );
   const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
   const shiftedMonth = Math.floor((5 * dayOfYear + 2) / 153);
   const day = dayOfYear - Math.floor((153 * shiftedMonth + 2) / 5) + 1;
@@ -48,7 +50,12 @@ export const HEX_BYTES = Array.from({ length: 256 }, (_, value) => value.toStrin
 
 /** An unsigned 32-bit value as 8 hex digits. */
 export function hex32(value: number): string {
-  return (HEX_BYTES[value >>> 24] as string) + HEX_BYTES[(value >>> 16) & 255] + HEX_BYTES[(value >>> 8) & 255] + HEX_BYTES[value & 255];
+  return (
+    (HEX_BYTES[value >>> 24] as string) +
+    HEX_BYTES[(value >>> 16) & 255] +
+    HEX_BYTES[(value >>> 8) & 255] +
+    HEX_BYTES[value & 255]
+  );
 }
 
 /** ISO 8601 with milliseconds, as HAR's startedDateTime. */
@@ -71,7 +78,7 @@ export function hostInPrefix(cidr: string, offset: number): string {
   const [base = '0.0.0.0', bitsText = '32'] = cidr.split('/');
   const bits = Number(bitsText);
   const size = bits >= 32 ? 1 : 2 ** (32 - bits);
-  const network = ipToInt(base) & (bits === 0 ? 0 : (~0 << (32 - bits)));
+  const network = ipToInt(base) & (bits === 0 ? 0 : ~0 << (32 - bits));
   return intToIp(network + (Math.abs(offset) % size));
 }
 
@@ -82,7 +89,7 @@ export function subnetMask(bits: number): string {
 
 /** The /bits network that holds `ip`, as CIDR text. */
 export function prefixOf(ip: string, bits: number): string {
-  const network = ipToInt(ip) & (bits === 0 ? 0 : (~0 << (32 - bits)));
+  const network = ipToInt(ip) & (bits === 0 ? 0 : ~0 << (32 - bits));
   return `${intToIp(network)}/${bits}`;
 }
 

@@ -1,7 +1,23 @@
 // GroupWorld: one account group's data, generated lazily round by round.
 import type {
-  EndpointAgent, EndpointTest, EnterpriseTest, Har, HttpServerResult, NetMetric, NetworkProbe, NetworkProbeDetail, NetworkSession,
-  PathRoute, PathTrace, PathVisSummary, PrivateNetwork, SystemMetrics, TestAgent, UserSession, UserSessionDetail, WebSession,
+  EndpointAgent,
+  EndpointTest,
+  EnterpriseTest,
+  Har,
+  HttpServerResult,
+  NetMetric,
+  NetworkProbe,
+  NetworkProbeDetail,
+  NetworkSession,
+  PathRoute,
+  PathTrace,
+  PathVisSummary,
+  PrivateNetwork,
+  SystemMetrics,
+  TestAgent,
+  UserSession,
+  UserSessionDetail,
+  WebSession,
 } from '../../api/types';
 import { makeEnterpriseAgents } from './agents';
 import { agentSite } from './agent-site';
@@ -13,17 +29,50 @@ import { systemMetrics } from './measures';
 import type { AgentProfile } from './agents';
 import { LazyEntry, firstIndexIn, firstPartOf, firstRound, type EntryKind } from './entries';
 import { compileFilter, type CompiledFilter, type FacetScope } from './filter-match';
-import type { AgentSite, FacetFilter, GroupWorld, ListEntry, ListName, ListPosition, ListScope, Positioned, Seek, TimeRange } from './model';
+import type {
+  AgentSite,
+  FacetFilter,
+  GroupWorld,
+  ListEntry,
+  ListName,
+  ListPosition,
+  ListScope,
+  Positioned,
+  Seek,
+  TimeRange,
+} from './model';
 import type { GroupSize } from './presets';
 import { Rng } from './prng';
 import { networkProbeAt, networkProbeDetail, probeCount } from './probes';
-import { INDEXED_ROUNDS, RoundCache, indexProbes, indexSessions, type ProbeRound, type SessionRound } from './round-index';
+import {
+  INDEXED_ROUNDS,
+  RoundCache,
+  indexProbes,
+  indexSessions,
+  type ProbeRound,
+  type SessionRound,
+} from './round-index';
 import { indexedCounter, plainCounter, probeMatches, seekRounds, sessionMatches, type RoundCounter } from './seek';
 import { httpServerResult } from './http-results';
-import { enabledTestDestinations, hasRound, netMetric, pathTrace, pathVisSummary, planTest, testRounds, type TestPlan } from './scheduled';
+import {
+  enabledTestDestinations,
+  hasRound,
+  netMetric,
+  pathTrace,
+  pathVisSummary,
+  planTest,
+  testRounds,
+  type TestPlan,
+} from './scheduled';
 import { userSessionDetail } from './session-details';
 import {
-  networkSessionRecord, sessionCore, sessionFacets, userSessionRecord, webSessionRecord, type PagePlan, type SessionCore,
+  networkSessionRecord,
+  sessionCore,
+  sessionFacets,
+  userSessionRecord,
+  webSessionRecord,
+  type PagePlan,
+  type SessionCore,
 } from './sessions';
 import { makeEndpointTests } from './endpoint-tests';
 import { episodesBetween, featuredAgents, type Episode, type FeaturedAgent } from './episodes';
@@ -40,11 +89,22 @@ export class GeneratedGroup implements GroupWorld {
   private readonly seededPaths: SeededPath[];
   private enterprise: TestAgent[] | undefined;
   private readonly enterprisePlans = new WeakMap<EnterpriseTest, EnterprisePlan>();
-  private readonly sessionRounds = new RoundCache<SessionRound>(INDEXED_ROUNDS, (roundId) => indexSessions(this.ctx, roundId, this.sessionCount(roundId)));
+  private readonly sessionRounds = new RoundCache<SessionRound>(INDEXED_ROUNDS, (roundId) =>
+    indexSessions(this.ctx, roundId, this.sessionCount(roundId)),
+  );
   private readonly compiledFilters = new WeakMap<FacetFilter, Map<FacetScope, CompiledFilter>>();
-  private readonly probeRounds = new RoundCache<ProbeRound>(INDEXED_ROUNDS, (roundId) => indexProbes(this.ctx, roundId, probeCount(this.ctx, roundId)));
+  private readonly probeRounds = new RoundCache<ProbeRound>(INDEXED_ROUNDS, (roundId) =>
+    indexProbes(this.ctx, roundId, probeCount(this.ctx, roundId)),
+  );
 
-  constructor(seed: number, readonly aid: number, readonly name: string, groupIndex: number, size: GroupSize, creator: string) {
+  constructor(
+    seed: number,
+    readonly aid: number,
+    readonly name: string,
+    groupIndex: number,
+    size: GroupSize,
+    creator: string,
+  ) {
     this.tests = makeEndpointTests(seed, aid, groupIndex, size.endpointTests, creator);
     // Featured agents visit the sites the enabled scheduled tests measure (and run those tests).
     this.ctx = new GroupContext(seed, aid, size, enabledTestDestinations(this.tests));
@@ -170,8 +230,12 @@ export class GeneratedGroup implements GroupWorld {
   }
 
   /** One result per agent per round of the test; index = the agent's place in the plan. */
-  private *perAgent<T>(plan: TestPlan, range: TimeRange, start: ListPosition | undefined,
-    result: (ctx: GroupContext, plan: TestPlan, agent: AgentProfile, roundId: number) => T): Generator<Positioned<T>> {
+  private *perAgent<T>(
+    plan: TestPlan,
+    range: TimeRange,
+    start: ListPosition | undefined,
+    result: (ctx: GroupContext, plan: TestPlan, agent: AgentProfile, roundId: number) => T,
+  ): Generator<Positioned<T>> {
     for (const round of testRounds(plan, range.from, range.to, start?.round)) {
       for (let index = firstIndexIn(round, start); index < plan.agents.length; index++) {
         yield { record: result(this.ctx, plan, plan.agents[index] as AgentProfile, round), round, index, part: 0 };
@@ -179,13 +243,18 @@ export class GeneratedGroup implements GroupWorld {
     }
   }
 
-  private *sessionCores(range: TimeRange, start: ListPosition | undefined, filter: CompiledFilter | undefined): Generator<SessionCore> {
+  private *sessionCores(
+    range: TimeRange,
+    start: ListPosition | undefined,
+    filter: CompiledFilter | undefined,
+  ): Generator<SessionCore> {
     if (filter?.possible === false) return;
     for (const roundId of roundsIn(firstRound(range.from, start), range.to)) {
       const round = filter ? this.sessionRounds.get(roundId) : undefined;
       const count = round ? round.agents.length : this.sessionCount(roundId);
       for (let index = firstIndexIn(roundId, start); index < count; index++) {
-        if (!round || !filter || sessionMatches(filter, round, index)) yield sessionCore(this.ctx, roundId, index, count);
+        if (!round || !filter || sessionMatches(filter, round, index))
+          yield sessionCore(this.ctx, roundId, index, count);
       }
     }
   }
@@ -194,9 +263,15 @@ export class GeneratedGroup implements GroupWorld {
   private compiled(filter: FacetFilter | undefined, scope: FacetScope): CompiledFilter | undefined {
     if (!filter) return undefined;
     let byScope = this.compiledFilters.get(filter);
-    if (!byScope) { byScope = new Map(); this.compiledFilters.set(filter, byScope); }
+    if (!byScope) {
+      byScope = new Map();
+      this.compiledFilters.set(filter, byScope);
+    }
     let compiled = byScope.get(scope);
-    if (!compiled) { compiled = compileFilter(this.ctx, filter, scope); byScope.set(scope, compiled); }
+    if (!compiled) {
+      compiled = compileFilter(this.ctx, filter, scope);
+      byScope.set(scope, compiled);
+    }
     return compiled;
   }
 
@@ -208,7 +283,8 @@ export class GeneratedGroup implements GroupWorld {
   }
 
   *userSessions(range: TimeRange, start?: ListPosition, filter?: FacetFilter): Iterable<ListEntry<UserSession>> {
-    for (const core of this.sessionCores(range, start, this.compiled(filter, 'user-session'))) yield new LazyEntry(USER_SESSION, core, core.roundId, core.index, 0);
+    for (const core of this.sessionCores(range, start, this.compiled(filter, 'user-session')))
+      yield new LazyEntry(USER_SESSION, core, core.roundId, core.index, 0);
   }
 
   userSession(userSessionId: string): UserSessionDetail | undefined {
@@ -232,7 +308,8 @@ export class GeneratedGroup implements GroupWorld {
   }
 
   *networkSessions(range: TimeRange, start?: ListPosition, filter?: FacetFilter): Iterable<ListEntry<NetworkSession>> {
-    for (const core of this.sessionCores(range, start, this.compiled(filter, 'session'))) yield new LazyEntry(NETWORK_SESSION, core, core.roundId, core.index, 0);
+    for (const core of this.sessionCores(range, start, this.compiled(filter, 'session')))
+      yield new LazyEntry(NETWORK_SESSION, core, core.roundId, core.index, 0);
   }
 
   *networkProbes(range: TimeRange, start?: ListPosition, filter?: FacetFilter): Iterable<ListEntry<NetworkProbe>> {
@@ -242,7 +319,8 @@ export class GeneratedGroup implements GroupWorld {
       const round = compiled ? this.probeRounds.get(roundId) : undefined;
       const count = round ? round.agents.length : probeCount(this.ctx, roundId);
       for (let index = firstIndexIn(roundId, start); index < count; index++) {
-        if (!round || !compiled || probeMatches(compiled, round, index)) yield networkProbeAt(this.ctx, roundId, index, count);
+        if (!round || !compiled || probeMatches(compiled, round, index))
+          yield networkProbeAt(this.ctx, roundId, index, count);
       }
     }
   }
@@ -251,20 +329,33 @@ export class GeneratedGroup implements GroupWorld {
     if (list === 'net-metrics' || list === 'path-vis' || list === 'http-server') {
       const plan = this.planOf(scope.testId ?? -1);
       if (!plan || (list === 'http-server' && plan.test.type !== 'http-server')) return { total: 0 };
-      return seekRounds(testRounds(plan, range.from, range.to), skip, plainCounter(() => plan.agents.length));
+      return seekRounds(
+        testRounds(plan, range.from, range.to),
+        skip,
+        plainCounter(() => plan.agents.length),
+      );
     }
     const filter = this.compiled(scope.filter, facetScopeOf(list));
     if (filter?.possible === false) return { total: 0 };
     return seekRounds(roundsIn(range.from, range.to), skip, this.counter(list, filter));
   }
 
-  private counter(list: 'user-sessions' | 'web-sessions' | 'network-sessions' | 'network-probes', filter: CompiledFilter | undefined): RoundCounter {
+  private counter(
+    list: 'user-sessions' | 'web-sessions' | 'network-sessions' | 'network-probes',
+    filter: CompiledFilter | undefined,
+  ): RoundCounter {
     const one = (): number => 1;
     if (list === 'network-probes') {
       if (!filter) return plainCounter((roundId) => probeCount(this.ctx, roundId));
-      return indexedCounter((roundId) => this.probeRounds.get(roundId), (round, index) => probeMatches(filter, round, index), one);
+      return indexedCounter(
+        (roundId) => this.probeRounds.get(roundId),
+        (round, index) => probeMatches(filter, round, index),
+        one,
+      );
     }
-    const keeps = filter ? (round: SessionRound, index: number): boolean => sessionMatches(filter, round, index) : undefined;
+    const keeps = filter
+      ? (round: SessionRound, index: number): boolean => sessionMatches(filter, round, index)
+      : undefined;
     const rounds = (roundId: number): SessionRound => this.sessionRounds.get(roundId);
     if (list === 'web-sessions') {
       const pages = (round: SessionRound, index: number): number => round.pages[index] as number;
@@ -276,7 +367,8 @@ export class GeneratedGroup implements GroupWorld {
   }
 
   prepareIndex(list: ListName, range: TimeRange, maxRounds: number, scope: ListScope & { seeking: boolean }): boolean {
-    const cache = list === 'network-probes' ? this.probeRounds : list.endsWith('sessions') ? this.sessionRounds : undefined;
+    const cache =
+      list === 'network-probes' ? this.probeRounds : list.endsWith('sessions') ? this.sessionRounds : undefined;
     if (!cache) return true;
     // A filter that can match nothing reads no index; neither does a seek by round counts.
     const filter = this.compiled(scope.filter, facetScopeOf(list));
@@ -305,7 +397,13 @@ function facetScopeOf(list: ListName): FacetScope {
 
 /** A page's system metrics; a CPU episode applies by the session's time, like the session's own. */
 function pageMetrics(core: SessionCore, page: PagePlan): SystemMetrics {
-  return systemMetrics(Rng.of(core.id, `web-${page.index}`), core.agent, page.startEpochMs, page.startEpochMs + page.pageTimings.onLoad, core.dateSeconds);
+  return systemMetrics(
+    Rng.of(core.id, `web-${page.index}`),
+    core.agent,
+    page.startEpochMs,
+    page.startEpochMs + page.pageTimings.onLoad,
+    core.dateSeconds,
+  );
 }
 
 const USER_SESSION: EntryKind<SessionCore, UserSession> = { record: userSessionRecord, facets: sessionFacets };
@@ -319,7 +417,10 @@ const WEB_SESSION: EntryKind<SessionCore, WebSession> = {
 };
 
 const NETWORK_SESSION: EntryKind<SessionCore, NetworkSession> = {
-  record: (core) => networkSessionRecord(core,
-    systemMetrics(Rng.of(core.id, 'network'), core.agent, core.dateSeconds * 1000, (core.dateSeconds + 60) * 1000)),
+  record: (core) =>
+    networkSessionRecord(
+      core,
+      systemMetrics(Rng.of(core.id, 'network'), core.agent, core.dateSeconds * 1000, (core.dateSeconds + 60) * 1000),
+    ),
   facets: (core) => agentFacets(core.agent, core.trigger, core.dateSeconds),
 };

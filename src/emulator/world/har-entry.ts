@@ -26,26 +26,49 @@ export interface EntryContext {
 }
 
 const STATUS_TEXT: Record<number, string> = {
-  0: '', 200: 'OK', 204: 'No Content', 301: 'Moved Permanently', 302: 'Found', 304: 'Not Modified',
-  404: 'Not Found', 500: 'Internal Server Error', 503: 'Service Unavailable',
+  0: '',
+  200: 'OK',
+  204: 'No Content',
+  301: 'Moved Permanently',
+  302: 'Found',
+  304: 'Not Modified',
+  404: 'Not Found',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 
 const MIME: Record<ResourceType, string> = {
-  document: 'text/html', script: 'application/javascript', stylesheet: 'text/css', image: 'image/png',
-  font: 'font/woff2', xhr: 'application/json', other: 'text/plain',
+  document: 'text/html',
+  script: 'application/javascript',
+  stylesheet: 'text/css',
+  image: 'image/png',
+  font: 'font/woff2',
+  xhr: 'application/json',
+  other: 'text/plain',
 };
 
 const SIZE_RANGE: Record<ResourceType, readonly [number, number]> = {
-  document: [8_000, 250_000], script: [3_000, 450_000], stylesheet: [1_500, 90_000], image: [400, 350_000],
-  font: [12_000, 70_000], xhr: [150, 25_000], other: [100, 8_000],
+  document: [8_000, 250_000],
+  script: [3_000, 450_000],
+  stylesheet: [1_500, 90_000],
+  image: [400, 350_000],
+  font: [12_000, 70_000],
+  xhr: [150, 25_000],
+  other: [100, 8_000],
 };
 
 const USER_AGENTS = {
   Mac: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
-  Windows: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
+  Windows:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
 } as const;
 
-const FAILURES = ['net::ERR_BLOCKED_BY_CLIENT', 'net::ERR_CONNECTION_RESET', 'net::ERR_NAME_NOT_RESOLVED', 'net::ERR_TIMED_OUT'];
+const FAILURES = [
+  'net::ERR_BLOCKED_BY_CLIENT',
+  'net::ERR_CONNECTION_RESET',
+  'net::ERR_NAME_NOT_RESOLVED',
+  'net::ERR_TIMED_OUT',
+];
 
 function mimeOf(plan: EntryPlan): string {
   if (plan.type !== 'image') return MIME[plan.type];
@@ -81,17 +104,28 @@ export function harEntry(rng: Rng, plan: EntryPlan, ctx: EntryContext): HarEntry
     { name: 'Accept-Encoding', value: 'gzip, deflate, br' },
   ];
   if (ctx.referer) requestHeaders.push({ name: 'Referer', value: ctx.referer });
-  if (cookies.length) requestHeaders.push({ name: 'Cookie', value: cookies.map((c) => `${c.name}=${c.value}`).join('; ') });
-  const responseHeaders: HarNameValue[] = failed ? [] : [
-    { name: 'Content-Type', value: mimeType },
-    { name: 'Content-Length', value: String(transfer) },
-    { name: 'Cache-Control', value: plan.type === 'document' || plan.type === 'xhr' ? 'no-cache' : 'public, max-age=31536000' },
-    { name: 'Server', value: rng.pick(['nginx', 'cloudflare', 'AmazonS3', 'ECS (sjc/4E8A)', 'Apache']) },
-  ];
+  if (cookies.length)
+    requestHeaders.push({ name: 'Cookie', value: cookies.map((c) => `${c.name}=${c.value}`).join('; ') });
+  const responseHeaders: HarNameValue[] = failed
+    ? []
+    : [
+        { name: 'Content-Type', value: mimeType },
+        { name: 'Content-Length', value: String(transfer) },
+        {
+          name: 'Cache-Control',
+          value: plan.type === 'document' || plan.type === 'xhr' ? 'no-cache' : 'public, max-age=31536000',
+        },
+        { name: 'Server', value: rng.pick(['nginx', 'cloudflare', 'AmazonS3', 'ECS (sjc/4E8A)', 'Apache']) },
+      ];
   if (text && !empty) responseHeaders.push({ name: 'Content-Encoding', value: 'br' });
   if (redirect && plan.redirectURL) responseHeaders.push({ name: 'Location', value: plan.redirectURL });
-  const responseCookies: HarNameValue[] = plan.type === 'document' && !failed ? [{ name: 'session_id', value: rng.hex(24) }] : [];
-  if (responseCookies.length) responseHeaders.push({ name: 'Set-Cookie', value: `session_id=${responseCookies[0]?.value}; Path=/; Secure; HttpOnly` });
+  const responseCookies: HarNameValue[] =
+    plan.type === 'document' && !failed ? [{ name: 'session_id', value: rng.hex(24) }] : [];
+  if (responseCookies.length)
+    responseHeaders.push({
+      name: 'Set-Cookie',
+      value: `session_id=${responseCookies[0]?.value}; Path=/; Secure; HttpOnly`,
+    });
   const entry: HarEntry = {
     pageref: ctx.pageref,
     startedDateTime: ctx.startedDateTime,
@@ -100,7 +134,9 @@ export function harEntry(rng: Rng, plan: EntryPlan, ctx: EntryContext): HarEntry
       method: plan.type === 'xhr' && rng.chance(0.2) ? 'POST' : 'GET',
       url: plan.url,
       httpVersion: url.protocol === 'https:' ? 'HTTP/2.0' : 'HTTP/1.1',
-      cookies, headers: requestHeaders, queryString: queryOf(url),
+      cookies,
+      headers: requestHeaders,
+      queryString: queryOf(url),
       headersSize: headersSize(requestHeaders),
       bodySize: 0,
     },

@@ -10,7 +10,10 @@ import type { PagePlan, SessionCore } from './sessions';
 import { baseDomain } from './sessions';
 import { harEntry, type EntryPlan, type ResourceType } from './har-entry';
 
-interface Connection { id: number; domain: string }
+interface Connection {
+  id: number;
+  domain: string;
+}
 
 interface Timeline {
   rng: Rng;
@@ -24,16 +27,32 @@ interface Timeline {
 }
 
 const RESOURCE_MIX: readonly (readonly [ResourceType, number])[] = [
-  ['script', 24], ['stylesheet', 9], ['image', 40], ['font', 5], ['xhr', 16], ['other', 6],
+  ['script', 24],
+  ['stylesheet', 9],
+  ['image', 40],
+  ['font', 5],
+  ['xhr', 16],
+  ['other', 6],
 ];
 
 function entryCount(rng: Rng): number {
-  const bucket = rng.weighted([[[20, 60], 3], [[60, 150], 4], [[150, 300], 2]] as const);
+  const bucket = rng.weighted([
+    [[20, 60], 3],
+    [[60, 150], 4],
+    [[150, 300], 2],
+  ] as const);
   return rng.int(bucket[0], bucket[1]);
 }
 
 /** Network phases of one request: new connections pay DNS, TCP and TLS; reused ones get -1. */
-function phaseTimings(line: Timeline, domain: string, origin: string, secure: boolean, waitMs: number, receiveMs: number): HarTimings {
+function phaseTimings(
+  line: Timeline,
+  domain: string,
+  origin: string,
+  secure: boolean,
+  waitMs: number,
+  receiveMs: number,
+): HarTimings {
   const { rng } = line;
   // Connections belong to an origin: http://host and https://host never share one.
   const pool = line.connections.get(origin) ?? [];
@@ -54,7 +73,9 @@ function phaseTimings(line: Timeline, domain: string, origin: string, secure: bo
   }
   return {
     blocked: reuse && !line.http2 ? Math.round(rng.float(0, 30)) : Math.round(rng.float(0, 3)),
-    dns, connect, ssl,
+    dns,
+    connect,
+    ssl,
     send: rng.float(0.05, 1.2, 3),
     wait: Math.round(waitMs),
     receive: Math.round(receiveMs),
@@ -63,7 +84,10 @@ function phaseTimings(line: Timeline, domain: string, origin: string, secure: bo
 
 function timingTotal(t: HarTimings): number {
   const positive = (value: number | undefined): number => (value !== undefined && value > 0 ? value : 0);
-  return Math.round((positive(t.blocked) + positive(t.dns) + positive(t.connect) + t.send + t.wait + t.receive) * 1000) / 1000;
+  return (
+    Math.round((positive(t.blocked) + positive(t.dns) + positive(t.connect) + t.send + t.wait + t.receive) * 1000) /
+    1000
+  );
 }
 
 function assetDomains(rng: Rng, host: string): string[] {
@@ -88,28 +112,50 @@ function documentChain(rng: Rng, page: PagePlan): EntryPlan[] {
     chain.unshift({ type: 'document', url: check, status: 302, redirectURL: chain[0]?.url ?? page.url, size: 0 });
   }
   if (target.protocol === 'https:' && rng.chance(0.25)) {
-    chain.unshift({ type: 'document', url: `http://${target.host}${target.pathname}`, status: 301, redirectURL: chain[0]?.url ?? page.url, size: 0 });
+    chain.unshift({
+      type: 'document',
+      url: `http://${target.host}${target.pathname}`,
+      status: 301,
+      redirectURL: chain[0]?.url ?? page.url,
+      size: 0,
+    });
   }
   return chain;
 }
 
 function resourcePlan(rng: Rng, domains: readonly string[], index: number): EntryPlan {
   const type = rng.weighted(RESOURCE_MIX);
-  const domain = type === 'xhr' ? (domains[0] as string) : (rng.chance(0.45) ? (domains[1] as string) : rng.pick(domains));
+  const domain =
+    type === 'xhr' ? (domains[0] as string) : rng.chance(0.45) ? (domains[1] as string) : rng.pick(domains);
   const roll = rng.next();
-  const status = roll < 0.025 ? 404 : roll < 0.035 && type === 'xhr' ? 500 : roll < 0.045 ? 0 : roll < 0.06 && type === 'image' ? 304 : 200;
+  const status =
+    roll < 0.025
+      ? 404
+      : roll < 0.035 && type === 'xhr'
+        ? 500
+        : roll < 0.045
+          ? 0
+          : roll < 0.06 && type === 'image'
+            ? 304
+            : 200;
   return { type, url: resourceUrl(rng, type, domain, index), status, size: 0 };
 }
 
 function resourceUrl(rng: Rng, type: ResourceType, domain: string, index: number): string {
   const hash = rng.hex(8);
   switch (type) {
-    case 'script': return `https://${domain}/assets/js/chunk-${index}.${hash}.js${rng.chance(0.2) ? `?v=${rng.int(100, 999)}` : ''}`;
-    case 'stylesheet': return `https://${domain}/assets/css/${rng.pick(['main', 'vendor', 'theme', 'print'])}.${hash}.css`;
-    case 'image': return `https://${domain}/images/${rng.pick(['hero', 'logo', 'avatar', 'banner', 'icon', 'thumb'])}-${index}.${rng.pick(['png', 'jpg', 'webp', 'svg', 'gif'])}`;
-    case 'font': return `https://${domain}/fonts/${rng.pick(['Inter', 'Roboto', 'SourceSans'])}-${rng.pick(['Regular', 'Bold', 'Medium'])}.woff2`;
-    case 'xhr': return `https://${domain}/api/v${rng.int(1, 3)}/${rng.pick(['user', 'feed', 'search', 'notifications', 'config', 'metrics'])}?id=${rng.int(1, 99999)}&lang=en`;
-    default: return `https://${domain}/${rng.pick(['manifest.json', 'favicon.ico', 'sw.js', 'collect'])}`;
+    case 'script':
+      return `https://${domain}/assets/js/chunk-${index}.${hash}.js${rng.chance(0.2) ? `?v=${rng.int(100, 999)}` : ''}`;
+    case 'stylesheet':
+      return `https://${domain}/assets/css/${rng.pick(['main', 'vendor', 'theme', 'print'])}.${hash}.css`;
+    case 'image':
+      return `https://${domain}/images/${rng.pick(['hero', 'logo', 'avatar', 'banner', 'icon', 'thumb'])}-${index}.${rng.pick(['png', 'jpg', 'webp', 'svg', 'gif'])}`;
+    case 'font':
+      return `https://${domain}/fonts/${rng.pick(['Inter', 'Roboto', 'SourceSans'])}-${rng.pick(['Regular', 'Bold', 'Medium'])}.woff2`;
+    case 'xhr':
+      return `https://${domain}/api/v${rng.int(1, 3)}/${rng.pick(['user', 'feed', 'search', 'notifications', 'config', 'metrics'])}?id=${rng.int(1, 99999)}&lang=en`;
+    default:
+      return `https://${domain}/${rng.pick(['manifest.json', 'favicon.ico', 'sw.js', 'collect'])}`;
   }
 }
 
@@ -118,13 +164,19 @@ function startOffset(rng: Rng, type: ResourceType, documentEnd: number, page: Pa
   const { onContentLoad, onLoad } = page.pageTimings;
   switch (type) {
     case 'stylesheet':
-    case 'script': return documentEnd + rng.next() * Math.max(1, onContentLoad - documentEnd) * 0.85;
-    case 'xhr': return onContentLoad * (0.8 + rng.next() * 0.6);
-    default: return documentEnd + rng.next() * Math.max(1, onLoad - documentEnd) * 0.9;
+    case 'script':
+      return documentEnd + rng.next() * Math.max(1, onContentLoad - documentEnd) * 0.85;
+    case 'xhr':
+      return onContentLoad * (0.8 + rng.next() * 0.6);
+    default:
+      return documentEnd + rng.next() * Math.max(1, onLoad - documentEnd) * 0.9;
   }
 }
 
-interface Scheduled { plan: EntryPlan; start: number }
+interface Scheduled {
+  plan: EntryPlan;
+  start: number;
+}
 
 /** The document chain runs back to back; assets start once the document has arrived. */
 function schedule(rng: Rng, plans: readonly EntryPlan[], page: PagePlan, documentEnd: number): Scheduled[] {
@@ -135,7 +187,14 @@ function schedule(rng: Rng, plans: readonly EntryPlan[], page: PagePlan, documen
 
 export function pageHar(core: SessionCore, page: PagePlan, metrics: SystemMetrics): Har {
   const rng = new Rng(hashKey(core.id, page.id, 'har'));
-  const line: Timeline = { rng, rtt: Math.max(1, core.rtt), resolved: new Set(), connections: new Map(), nextConnectionId: 1, http2: rng.chance(0.7) };
+  const line: Timeline = {
+    rng,
+    rtt: Math.max(1, core.rtt),
+    resolved: new Set(),
+    connections: new Map(),
+    nextConnectionId: 1,
+    http2: rng.chance(0.7),
+  };
   const domains = assetDomains(rng, core.destination.host);
   const total = entryCount(rng);
   const chain = documentChain(rng, page);
@@ -149,18 +208,23 @@ export function pageHar(core: SessionCore, page: PagePlan, metrics: SystemMetric
     const isDocument = plan.type === 'document';
     const redirect = plan.status >= 300 && plan.status < 400;
     const wait = isDocument ? Math.max(5, page.responseTime * (redirect ? 0.3 : 0.6)) : line.rtt + rng.gauss(40, 30, 2);
-    const receive = plan.status === 0 ? 0 : redirect ? rng.float(0.1, 2) : isDocument ? rng.float(5, 120) : rng.float(0.5, 60);
+    const receive =
+      plan.status === 0 ? 0 : redirect ? rng.float(0.1, 2) : isDocument ? rng.float(5, 120) : rng.float(0.5, 60);
     const timings = phaseTimings(line, url.host, origin, url.protocol === 'https:', wait, receive);
     const time = timingTotal(timings);
-    entries.push(harEntry(rng, plan, {
-      pageref: page.id,
-      startedDateTime: formatIsoMillis(page.startEpochMs + start),
-      time, timings, connection: String(line.connections.get(origin)?.at(-1)?.id ?? 0),
-      serverIPAddress: url.host === core.destination.host ? core.destination.serverIp : domainIp(url.host),
-      referer: entries.length === 0 ? undefined : page.url,
-      userAgentPlatform: core.agent.platform,
-      firstParty: baseDomain(url.host) === baseDomain(core.destination.host),
-    }));
+    entries.push(
+      harEntry(rng, plan, {
+        pageref: page.id,
+        startedDateTime: formatIsoMillis(page.startEpochMs + start),
+        time,
+        timings,
+        connection: String(line.connections.get(origin)?.at(-1)?.id ?? 0),
+        serverIPAddress: url.host === core.destination.host ? core.destination.serverIp : domainIp(url.host),
+        referer: entries.length === 0 ? undefined : page.url,
+        userAgentPlatform: core.agent.platform,
+        firstParty: baseDomain(url.host) === baseDomain(core.destination.host),
+      }),
+    );
     return time;
   };
   for (const plan of chain) cursor += record(plan, cursor);
@@ -171,7 +235,14 @@ export function pageHar(core: SessionCore, page: PagePlan, metrics: SystemMetric
       version: '1.2',
       creator: { name: 'Netmon Endpoint Agent', version: '1.184.0' },
       browser: browserOf(core),
-      pages: [{ startedDateTime: formatIsoMillis(page.startEpochMs), id: page.id, title: page.title, pageTimings: { ...page.pageTimings } }],
+      pages: [
+        {
+          startedDateTime: formatIsoMillis(page.startEpochMs),
+          id: page.id,
+          title: page.title,
+          pageTimings: { ...page.pageTimings },
+        },
+      ],
       entries,
     },
     _systemMetrics: metrics,

@@ -43,12 +43,21 @@ function responseHeaders(code: number, roundId: number, size: number, rng: Rng):
   return lines.join('\r\n') + '\r\n';
 }
 
-export function httpServerResult(ctx: GroupContext, plan: TestPlan, agent: AgentProfile, roundId: number): HttpServerResult {
+export function httpServerResult(
+  ctx: GroupContext,
+  plan: TestPlan,
+  agent: AgentProfile,
+  roundId: number,
+): HttpServerResult {
   const rng = Rng.of(ctx.seed, ctx.aid, 'http', plan.test.testId, agent.index, roundId);
-  const url = new URL(typeof plan.test.url === 'string' && plan.test.url ? plan.test.url : `https://${plan.destination.host}/`);
-  const rtt = ctx.target(agent, plan.destination).rtt * rng.float(0.9, 1.3) * incidentFor(agent, roundId).latencyFactor + scheduledEffect(agent, roundId).addedRtt
+  const url = new URL(
+    typeof plan.test.url === 'string' && plan.test.url ? plan.test.url : `https://${plan.destination.host}/`,
+  );
+  const rtt =
+    ctx.target(agent, plan.destination).rtt * rng.float(0.9, 1.3) * incidentFor(agent, roundId).latencyFactor +
+    scheduledEffect(agent, roundId).addedRtt +
     // A seeded path episode on the test (path-episodes.ts) slows every round trip too.
-    + pathEffect(plan.path, agent, roundId).addedRtt;
+    pathEffect(plan.path, agent, roundId).addedRtt;
   const failure = rng.chance(0.04) ? rng.pick(PHASE_ERRORS) : undefined;
   const httpError = !failure && rng.chance(0.03);
   // A failed request follows no redirect (the draw is kept so the other results stay as they were).
@@ -56,19 +65,37 @@ export function httpServerResult(ctx: GroupContext, plan: TestPlan, agent: Agent
   const dnsTime = rng.int(1, 45);
   const timeoutMs = failure?.[2];
   // A connect timeout spends the limit (counted from the start, as curl's is) in the connect phase.
-  const connectTime = failure?.[0] === 'DNS' ? 0 : failure?.[0] === 'Connect' && timeoutMs ? timeoutMs - dnsTime : Math.round(rtt * rng.float(1, 1.2));
-  const sslTime = url.protocol === 'https:' && failure?.[0] !== 'DNS' && failure?.[0] !== 'Connect' ? Math.round(rtt * rng.float(1, 2.2)) : 0;
+  const connectTime =
+    failure?.[0] === 'DNS'
+      ? 0
+      : failure?.[0] === 'Connect' && timeoutMs
+        ? timeoutMs - dnsTime
+        : Math.round(rtt * rng.float(1, 1.2));
+  const sslTime =
+    url.protocol === 'https:' && failure?.[0] !== 'DNS' && failure?.[0] !== 'Connect'
+      ? Math.round(rtt * rng.float(1, 2.2))
+      : 0;
   const reachedServer = !failure || failure[0] === 'Receive';
   const waitTime = reachedServer ? Math.round(rtt + rng.gauss(120, 60, 5)) : 0;
   const redirectTime = redirects ? Math.round(rtt * 2 + rng.int(10, 80)) : 0;
   const responseTime = dnsTime + connectTime + sslTime + waitTime + redirectTime;
   // A receive timeout waited for the rest of the limit: the round lasted the milliseconds the error names.
-  const receiveTime = failure?.[0] === 'Receive' && timeoutMs ? Math.max(0, timeoutMs - responseTime) : reachedServer ? rng.int(2, 250) : 0;
+  const receiveTime =
+    failure?.[0] === 'Receive' && timeoutMs
+      ? Math.max(0, timeoutMs - responseTime)
+      : reachedServer
+        ? rng.int(2, 250)
+        : 0;
   const responseCode = failure ? 0 : httpError ? rng.pick([500, 503]) : 200;
   const wireSize = responseCode ? rng.int(4000, 180000) : 0;
   const result: HttpServerResult = {
     agentId: agent.record.agentId,
-    connectTime, dnsTime, sslTime, waitTime, receiveTime, responseTime,
+    connectTime,
+    dnsTime,
+    sslTime,
+    waitTime,
+    receiveTime,
+    responseTime,
     totalTime: responseTime + receiveTime,
     redirectTime,
     numRedirects: redirects,

@@ -6,7 +6,10 @@ import { HASH_START, extendHash, extendHashText, hashKey } from './prng';
 export type RecordKind = 'session' | 'probe';
 const KIND_DIGIT: Record<RecordKind, string> = { session: 'a', probe: 'b' };
 
-export interface DecodedId { roundId: number; index: number }
+export interface DecodedId {
+  roundId: number;
+  index: number;
+}
 
 function checksum(seed: number, aid: number, kind: RecordKind, roundId: number, index: number): string {
   const high = extendHash(prefixKey(seed, aid, kind), roundId, index);
@@ -27,7 +30,9 @@ function prefixKey(seed: number, aid: number, kind: RecordKind): number {
 
 /** 24 lowercase hex digits, like the service's object ids (which also lead with a time). */
 export function encodeRecordId(seed: number, aid: number, kind: RecordKind, roundId: number, index: number): string {
-  return hex32(roundId) + KIND_DIGIT[kind] + index.toString(16).padStart(5, '0') + checksum(seed, aid, kind, roundId, index);
+  return (
+    hex32(roundId) + KIND_DIGIT[kind] + index.toString(16).padStart(5, '0') + checksum(seed, aid, kind, roundId, index)
+  );
 }
 
 export function decodeRecordId(seed: number, aid: number, kind: RecordKind, id: string): DecodedId | undefined {

@@ -56,7 +56,14 @@ export function createWorld(options: WorldOptions): World {
       const groupIndex = accountGroups.findIndex((group) => group.aid === aid);
       const group = accountGroups[groupIndex];
       if (!group) return undefined;
-      const created = new GeneratedGroup(options.seed, aid, group.accountGroupName, groupIndex, groupSize(options.preset, groupIndex), creatorOf(aid, users));
+      const created = new GeneratedGroup(
+        options.seed,
+        aid,
+        group.accountGroupName,
+        groupIndex,
+        groupSize(options.preset, groupIndex),
+        creatorOf(aid, users),
+      );
       groups.set(aid, created);
       return created;
     },

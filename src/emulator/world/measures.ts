@@ -10,10 +10,19 @@ import { activeEpisode, bssidAt, publicSideAt } from './episodes';
  * Ping statistics around `meanRtt`; with `lossChance` some packets are lost (up to half).
  * `loss` fixes the packets sent and the range of packets lost instead (episodes).
  */
-export function pingStats(rng: Rng, meanRtt: number, lossChance = 0.05, loss?: { sent: number; lostMin: number; lostMax: number }): PingStats {
+export function pingStats(
+  rng: Rng,
+  meanRtt: number,
+  lossChance = 0.05,
+  loss?: { sent: number; lostMin: number; lostMax: number },
+): PingStats {
   const drawnSent = rng.pick([4, 5, 10]);
   const pktsSent = loss ? loss.sent : drawnSent;
-  const lost = loss ? rng.int(loss.lostMin, loss.lostMax) : rng.chance(lossChance) ? rng.int(1, Math.max(1, Math.floor(pktsSent / 2))) : 0;
+  const lost = loss
+    ? rng.int(loss.lostMin, loss.lostMax)
+    : rng.chance(lossChance)
+      ? rng.int(1, Math.max(1, Math.floor(pktsSent / 2)))
+      : 0;
   const avgRtt = round3(rng.gauss(meanRtt, meanRtt * 0.08, 0.2));
   const spread = Math.max(0.1, avgRtt * rng.float(0.02, 0.25, 3));
   return {
@@ -34,7 +43,14 @@ function stat(rng: Rng, mean: number, spread: number, min: number, max: number, 
   };
   const lo = clamp(mean - spread * rng.float(1, 2));
   const hi = clamp(mean + spread * rng.float(1, 2.5));
-  return { min: lo, max: hi, mean: clamp(mean), median: clamp(mean - spread * 0.1), stdDev: integer ? Math.round(spread) : round3(spread / 2), count };
+  return {
+    min: lo,
+    max: hi,
+    mean: clamp(mean),
+    median: clamp(mean - spread * 0.1),
+    stdDev: integer ? Math.round(spread) : round3(spread / 2),
+    count,
+  };
 }
 
 /**
@@ -42,7 +58,13 @@ function stat(rng: Rng, mean: number, spread: number, min: number, max: number, 
  * 10–45 % CPU and at most 80 % memory, except in a CPU episode at `episodeSeconds` (the
  * session's time, so every record of one session agrees): 92–99 % CPU.
  */
-export function systemMetrics(rng: Rng, agent: AgentProfile, startMs: number, endMs: number, episodeSeconds = startMs / 1000): SystemMetrics {
+export function systemMetrics(
+  rng: Rng,
+  agent: AgentProfile,
+  startMs: number,
+  endMs: number,
+  episodeSeconds = startMs / 1000,
+): SystemMetrics {
   const totalGiB = [8, 16, 16, 32][agent.index % 4] ?? 16;
   const total = totalGiB * 1024 ** 3;
   const busy = rng.chance(0.1);

@@ -2,8 +2,22 @@
 // deterministic synthetic world. The world knows nothing of HTTP; the routes know nothing
 // of how records are generated.
 import type {
-  EndpointAgent, EndpointTest, EnterpriseTest, Har, HttpServerResult, NetMetric, NetworkProbe, NetworkProbeDetail,
-  NetworkSession, PathRoute, PathTrace, PathVisSummary, PrivateNetwork, TestAgent, UserSession, UserSessionDetail,
+  EndpointAgent,
+  EndpointTest,
+  EnterpriseTest,
+  Har,
+  HttpServerResult,
+  NetMetric,
+  NetworkProbe,
+  NetworkProbeDetail,
+  NetworkSession,
+  PathRoute,
+  PathTrace,
+  PathVisSummary,
+  PrivateNetwork,
+  TestAgent,
+  UserSession,
+  UserSessionDetail,
   WebSession,
 } from '../../api/types';
 import type { Episode, FeaturedAgent } from './episodes';
@@ -18,11 +32,18 @@ export interface WorldOptions {
 }
 
 /** Epoch seconds, `from` inclusive, `to` exclusive. */
-export interface TimeRange { from: number; to: number }
+export interface TimeRange {
+  from: number;
+  to: number;
+}
 
 /** Where an endpoint agent works from: what v7 shows of an agent beyond v6's record. */
 export interface AgentSite {
-  locationName: string; latitude: number; longitude: number; publicIp: string; networkId: string;
+  locationName: string;
+  latitude: number;
+  longitude: number;
+  publicIp: string;
+  networkId: string;
   /** When the agent last checked in (epoch seconds). */
   lastSeenSeconds: number;
   /** The VPN it tunnels through, when it has one. */
@@ -63,29 +84,42 @@ export interface Facets {
   type?: 'gateway' | 'proxy' | 'vpn';
 }
 
-export interface Faceted<T> { readonly record: T; readonly facets: Facets }
+export interface Faceted<T> {
+  readonly record: T;
+  readonly facets: Facets;
+}
 
 /**
  * Where a record sits in a time-ranged list: the round, the record's index within the round
  * and the part within that record (a web session is one page of a user session). Lists
  * resume from a position in constant time, which makes it a paging cursor.
  */
-export interface ListPosition { round: number; index: number; part: number }
+export interface ListPosition {
+  round: number;
+  index: number;
+  part: number;
+}
 
 /** A list record and its position (the next page starts at an entry's position). */
-export interface Positioned<T> extends ListPosition { readonly record: T }
+export interface Positioned<T> extends ListPosition {
+  readonly record: T;
+}
 
 /** Records of the endpoint-data lists, filterable by facets (computed only when read). */
 export interface ListEntry<T> extends Positioned<T>, Faceted<T> {}
 
 /** One search filter: it holds when the record's facet `key` is present and one of `values`. */
-export interface FacetCondition { readonly key: string; readonly values: ReadonlySet<string> }
+export interface FacetCondition {
+  readonly key: string;
+  readonly values: ReadonlySet<string>;
+}
 
 /** Search filters as the world applies them: every condition must hold (AND). */
 export type FacetFilter = readonly FacetCondition[];
 
 /** The time-ranged lists, by name. */
-export type ListName = 'user-sessions' | 'web-sessions' | 'network-sessions' | 'network-probes' | 'net-metrics' | 'path-vis' | 'http-server';
+export type ListName =
+  'user-sessions' | 'web-sessions' | 'network-sessions' | 'network-probes' | 'net-metrics' | 'path-vis' | 'http-server';
 
 /** Which records a seek or an index preparation is about. */
 export interface ListScope {

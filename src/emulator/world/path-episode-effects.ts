@@ -6,7 +6,15 @@ import type { AgentProfile } from './agents';
 import type { GroupContext } from './context';
 import { hostInPrefix } from './format';
 import type { SeededPath } from './path-episodes';
-import { buildRoutes, carrierHop, materialized, materializeRoute, pathHop, type HopSpec, type Materialized } from './paths';
+import {
+  buildRoutes,
+  carrierHop,
+  materialized,
+  materializeRoute,
+  pathHop,
+  type HopSpec,
+  type Materialized,
+} from './paths';
 import { Rng, extendHash, extendHashText, hashKey } from './prng';
 import type { TestPlan } from './scheduled';
 
@@ -97,15 +105,28 @@ function accessHops(ctx: GroupContext, path: SeededPath, agent: AgentProfile): H
   const { network } = agent;
   const rng = Rng.of(ctx.seed, ctx.aid, 'path-episode-access', network.record.networkId, path.testId);
   const gatewayShare = agent.connection === 'Wireless' ? 0.06 : 0.02;
-  const hops: HopSpec[] = [{ ipAddress: network.gateway, prefix: network.localPrefix, city: network.city, share: gatewayShare }];
-  if (network.kind !== 'home') hops.push({ ipAddress: hostInPrefix(`10.${200 + (hashKey(network.record.networkId) % 50)}.0.0/16`, rng.int(1, 5000)), prefix: '10.0.0.0/8', city: network.city, share: gatewayShare + 0.02 });
-  for (let i = 0; hops.length < path.accessLength; i++) hops.push(carrierHop(rng, network.isp, network.city, 0.12 + i * 0.06, false));
+  const hops: HopSpec[] = [
+    { ipAddress: network.gateway, prefix: network.localPrefix, city: network.city, share: gatewayShare },
+  ];
+  if (network.kind !== 'home')
+    hops.push({
+      ipAddress: hostInPrefix(`10.${200 + (hashKey(network.record.networkId) % 50)}.0.0/16`, rng.int(1, 5000)),
+      prefix: '10.0.0.0/8',
+      city: network.city,
+      share: gatewayShare + 0.02,
+    });
+  for (let i = 0; hops.length < path.accessLength; i++)
+    hops.push(carrierHop(rng, network.isp, network.city, 0.12 + i * 0.06, false));
   return hops;
 }
 
 /** The slots of the agent's shared route; `changed`: with the other carrier's transit (a route change in force). */
 function sharedSlots(ctx: GroupContext, path: SeededPath, agent: AgentProfile, changed: boolean): HopSpec[] {
-  return [...accessHops(ctx, path, agent), ...(changed && path.altTransit ? path.altTransit : path.transit), ...path.destination];
+  return [
+    ...accessHops(ctx, path, agent),
+    ...(changed && path.altTransit ? path.altTransit : path.transit),
+    ...path.destination,
+  ];
 }
 
 /**
@@ -113,7 +134,15 @@ function sharedSlots(ctx: GroupContext, path: SeededPath, agent: AgentProfile, c
  * no stars, no loops); the others a stable route of their own (the ordinary model, never
  * changing). `rtt` is the healthy end-to-end round trip of the round, without the episode.
  */
-export function seededRoutes(ctx: GroupContext, plan: TestPlan, path: SeededPath, agent: AgentProfile, roundId: number, rtt: number, rng: Rng): Materialized[] {
+export function seededRoutes(
+  ctx: GroupContext,
+  plan: TestPlan,
+  path: SeededPath,
+  agent: AgentProfile,
+  roundId: number,
+  rtt: number,
+  rng: Rng,
+): Materialized[] {
   const pathId = (index: number): string => rng.hex(8) + '-' + rng.hex(4) + index;
   if (!path.sharers.has(agent.index)) {
     const key = hashKey(ctx.seed, ctx.aid, plan.test.testId, agent.index);
@@ -134,7 +163,8 @@ export function seededRoutes(ctx: GroupContext, plan: TestPlan, path: SeededPath
   let kept = slots.length;
   if (effect.lossy && traversalLost(path, agent, roundId, effect.loss)) kept = fromSlot + 1;
   const hops: PathHop[] = slots.slice(0, kept).map((slot, index) => pathHop(slot, index + 1, times[index]));
-  if (path.rateIndex !== undefined) rateLimit(hops, path.accessLength + path.rateIndex, rateLimitState(path, agent, roundId));
+  if (path.rateIndex !== undefined)
+    rateLimit(hops, path.accessLength + path.rateIndex, rateLimitState(path, agent, roundId));
   return [materialized({ pathId: id, hops })];
 }
 
@@ -154,4 +184,3 @@ function rateLimit(hops: PathHop[], index: number, state: { silent: boolean; slo
     (hop as { responseTime?: number }).responseTime = later + state.slowBy;
   }
 }
-

@@ -91,7 +91,9 @@ function runsOnSchedule(test: EndpointTest): boolean {
 export function choosePathEpisodes(ctx: GroupContext, plans: readonly TestPlan[]): SeededPath[] {
   const rank = (plan: TestPlan): number => hashKey(ctx.seed, ctx.aid, 'path-episode-test', plan.test.testId);
   const byRank = (a: TestPlan, b: TestPlan): number => rank(a) - rank(b) || a.test.testId - b.test.testId;
-  const scheduled = plans.filter((plan) => plan.readyAt === undefined && runsOnSchedule(plan.test) && plan.agents.length > 0);
+  const scheduled = plans.filter(
+    (plan) => plan.readyAt === undefined && runsOnSchedule(plan.test) && plan.agents.length > 0,
+  );
   const ordered = [
     ...scheduled.filter((plan) => plan.test.type === 'agent-to-server').sort(byRank),
     ...scheduled.filter((plan) => plan.test.type !== 'agent-to-server').sort(byRank),
@@ -120,8 +122,15 @@ function buildSeededPath(ctx: GroupContext, plan: TestPlan, kind: PathEpisodeKin
   const carrier = rng.pick(carriers);
   const transit = transitHops(rng, carrier, from, to);
   const path: SeededPath = {
-    kind, testId, key, accessLength, sharers: new Set(), sharerIds: [], transit,
-    destination: destinationHops(rng, plan, to), startOfDay: 0,
+    kind,
+    testId,
+    key,
+    accessLength,
+    sharers: new Set(),
+    sharerIds: [],
+    transit,
+    destination: destinationHops(rng, plan, to),
+    startOfDay: 0,
   };
   if (kind === 'routeChange') {
     const other = TRANSIT.filter((c) => c !== carrier);
@@ -134,7 +143,8 @@ function buildSeededPath(ctx: GroupContext, plan: TestPlan, kind: PathEpisodeKin
   const sharers = chooseSharers(plan, key);
   path.sharers = new Set(sharers.map((agent) => agent.index));
   path.sharerIds = sharers.map((agent) => agent.record.agentId);
-  path.startOfDay = kind === 'routeChange' ? changeTime(plan.interval, key) : lossTime(ctx, plan.interval, key, sharers);
+  path.startOfDay =
+    kind === 'routeChange' ? changeTime(plan.interval, key) : lossTime(ctx, plan.interval, key, sharers);
   return path;
 }
 
@@ -155,14 +165,23 @@ function destinationHops(rng: Rng, plan: TestPlan, city: City): HopSpec[] {
   const hops: HopSpec[] = [];
   const count = rng.int(1, 2);
   for (let i = 0; i < count; i++) hops.push(carrierHop(rng, destination.carrier, city, 0.9 + i * 0.04, false));
-  hops.push({ ipAddress: destination.serverIp, prefix: destination.carrier.block, carrier: destination.carrier, city, share: 1, rdns: destination.host });
+  hops.push({
+    ipAddress: destination.serverIp,
+    prefix: destination.carrier.block,
+    carrier: destination.carrier,
+    city,
+    share: 1,
+    rdns: destination.host,
+  });
   return hops;
 }
 
 /** Most of the test's agents share the transit: all but one in five (seeded), in the test's agent order. */
 function chooseSharers(plan: TestPlan, key: number): AgentProfile[] {
   const own = Math.floor(plan.agents.length / 5);
-  const ranked = [...plan.agents].sort((a, b) => extendHash(key, 1, a.index) - extendHash(key, 1, b.index) || a.index - b.index);
+  const ranked = [...plan.agents].sort(
+    (a, b) => extendHash(key, 1, a.index) - extendHash(key, 1, b.index) || a.index - b.index,
+  );
   const apart = new Set(ranked.slice(0, own).map((agent) => agent.index));
   return plan.agents.filter((agent) => !apart.has(agent.index));
 }
@@ -184,7 +203,10 @@ function lossTime(ctx: GroupContext, interval: number, key: number, sharers: rea
   const last = Math.floor((22 * HOUR) / interval);
   const count = last - first + 1;
   const seeded = extendHashText(key, 'loss-time') % count;
-  const busy: [number, number][] = ctx.featured.map((plan) => [plan.startOfDay, plan.startOfDay + MAX_FEATURED_SECONDS]);
+  const busy: [number, number][] = ctx.featured.map((plan) => [
+    plan.startOfDay,
+    plan.startOfDay + MAX_FEATURED_SECONDS,
+  ]);
   for (const agent of sharers) {
     if (agent.featured) continue;
     const window = incidentWindow(agent);
@@ -250,7 +272,11 @@ function detailOf(path: SeededPath, day: number): Record<string, string | number
 }
 
 /** Path episodes overlapping [fromSeconds, toSeconds), sorted by start (then routeChange first). */
-export function pathEpisodesBetween(paths: readonly SeededPath[], fromSeconds: number, toSeconds: number): PathEpisode[] {
+export function pathEpisodesBetween(
+  paths: readonly SeededPath[],
+  fromSeconds: number,
+  toSeconds: number,
+): PathEpisode[] {
   const episodes: PathEpisode[] = [];
   if (!(toSeconds > fromSeconds)) return episodes;
   const firstDay = Math.floor(fromSeconds / DAY) - 1;
@@ -259,7 +285,14 @@ export function pathEpisodesBetween(paths: readonly SeededPath[], fromSeconds: n
     for (let day = firstDay; day <= lastDay; day++) {
       const { start, end } = pathEpisodeWindow(path, day);
       if (start >= toSeconds || end <= fromSeconds) continue;
-      episodes.push({ kind: path.kind, testId: path.testId, startSeconds: start, endSeconds: end, agentIds: [...path.sharerIds], detail: detailOf(path, day) });
+      episodes.push({
+        kind: path.kind,
+        testId: path.testId,
+        startSeconds: start,
+        endSeconds: end,
+        agentIds: [...path.sharerIds],
+        detail: detailOf(path, day),
+      });
     }
   }
   const order = (kind: PathEpisodeKind): number => PATH_EPISODE_KINDS.indexOf(kind);

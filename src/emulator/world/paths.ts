@@ -19,7 +19,10 @@ export interface HopSpec {
 }
 
 /** A route as hop slots; `null` is a hop that did not answer (a star). */
-export interface RouteSpec { slots: (HopSpec | null)[]; loops: boolean }
+export interface RouteSpec {
+  slots: (HopSpec | null)[];
+  loops: boolean;
+}
 
 /** Cities big carriers meet in (where remote destinations answer from). */
 export const HUBS = CITIES.filter((city) => ['iad', 'fra', 'sin', 'sfo', 'lon'].includes(city.code));
@@ -53,7 +56,8 @@ export function destinationCity(source: City, destination: Destination, key: num
 /** End-to-end RTT in ms between two cities, before per-round noise. */
 export function baseRtt(source: City, target: City): number {
   const dLat = source.latitude - target.latitude;
-  const dLon = (source.longitude - target.longitude) * Math.cos(((source.latitude + target.latitude) / 2) * (Math.PI / 180));
+  const dLon =
+    (source.longitude - target.longitude) * Math.cos(((source.latitude + target.latitude) / 2) * (Math.PI / 180));
   const km = Math.sqrt(dLat * dLat + dLon * dLon) * 111;
   return 6 + km / 70;
 }
@@ -61,8 +65,16 @@ export function baseRtt(source: City, target: City): number {
 export function accessHops(rng: Rng, agent: AgentProfile): (HopSpec | null)[] {
   const { network } = agent;
   const gatewayShare = agent.connection === 'Wireless' ? 0.06 : 0.02;
-  const slots: (HopSpec | null)[] = [{ ipAddress: network.gateway, prefix: network.localPrefix, city: network.city, share: gatewayShare }];
-  if (network.kind !== 'home') slots.push({ ipAddress: hostInPrefix(`10.${200 + (hashKey(network.record.networkId) % 50)}.0.0/16`, rng.int(1, 5000)), prefix: '10.0.0.0/8', city: network.city, share: gatewayShare + 0.02 });
+  const slots: (HopSpec | null)[] = [
+    { ipAddress: network.gateway, prefix: network.localPrefix, city: network.city, share: gatewayShare },
+  ];
+  if (network.kind !== 'home')
+    slots.push({
+      ipAddress: hostInPrefix(`10.${200 + (hashKey(network.record.networkId) % 50)}.0.0/16`, rng.int(1, 5000)),
+      prefix: '10.0.0.0/8',
+      city: network.city,
+      share: gatewayShare + 0.02,
+    });
   if (rng.chance(0.35)) slots.push(null);
   const count = rng.int(1, 3);
   for (let i = 0; i < count; i++) slots.push(carrierHop(rng, network.isp, network.city, 0.12 + i * 0.06, false));
@@ -84,7 +96,14 @@ function destinationHops(rng: Rng, destination: Destination, city: City): HopSpe
   const hops: HopSpec[] = [];
   const count = rng.int(1, 2);
   for (let i = 0; i < count; i++) hops.push(carrierHop(rng, destination.carrier, city, 0.9 + i * 0.04, false));
-  hops.push({ ipAddress: destination.serverIp, prefix: destination.carrier.block, carrier: destination.carrier, city, share: 1, rdns: destination.host });
+  hops.push({
+    ipAddress: destination.serverIp,
+    prefix: destination.carrier.block,
+    carrier: destination.carrier,
+    city,
+    share: 1,
+    rdns: destination.host,
+  });
   return hops;
 }
 
@@ -100,13 +119,25 @@ function loopRoute(prefix: (HopSpec | null)[], branch: (HopSpec | null)[]): Rout
  * Routes from an agent to a destination. Stable for a (agent, destination, variant); the
  * caller changes `variant` every few hours so paths shift now and then like real ones do.
  */
-export function buildRoutes(key: number, agent: AgentProfile, destination: Destination, targetCity: City, variant: number, withLoop: boolean): RouteSpec[] {
+export function buildRoutes(
+  key: number,
+  agent: AgentProfile,
+  destination: Destination,
+  targetCity: City,
+  variant: number,
+  withLoop: boolean,
+): RouteSpec[] {
   const rng = new Rng(hashKey(key, 'routes', destination.host, variant));
   const transit = [rng.pick(TRANSIT)];
   if (rng.chance(0.4)) transit.push(rng.pick(TRANSIT));
   const prefix = accessHops(rng, agent);
   const suffix = destinationHops(rng, destination, targetCity);
-  const branchCount = rng.weighted([[1, 3], [2, 4], [3, 2], [4, 1]] as const);
+  const branchCount = rng.weighted([
+    [1, 3],
+    [2, 4],
+    [3, 2],
+    [4, 1],
+  ] as const);
   const routes: RouteSpec[] = [];
   for (let b = 0; b < branchCount; b++) {
     const branch = transitBranch(rng, transit, agent.network.city, targetCity, rng.int(2, 5));
@@ -116,7 +147,12 @@ export function buildRoutes(key: number, agent: AgentProfile, destination: Desti
   return routes;
 }
 
-export interface Materialized { route: PathRoute; lastIp: string; lastHop: number; responseTime: number }
+export interface Materialized {
+  route: PathRoute;
+  lastIp: string;
+  lastHop: number;
+  responseTime: number;
+}
 
 /** The `network` text of a hop: "Cogent (AS 174)", or "Private Address Space". */
 export function networkText(carrier: Carrier | undefined): string {
@@ -144,7 +180,13 @@ export function materialized(route: PathRoute): Materialized {
  * Numbers the hops, drops stars, and puts this round's response times on the hops. Each hop
  * between the second and the last also stays silent this round with `dropChance`.
  */
-export function materializeRoute(spec: RouteSpec, pathId: string, rtt: number, rng: Rng, dropChance = 0.03): Materialized {
+export function materializeRoute(
+  spec: RouteSpec,
+  pathId: string,
+  rtt: number,
+  rng: Rng,
+  dropChance = 0.03,
+): Materialized {
   const hops: PathHop[] = [];
   let previous = 0;
   spec.slots.forEach((slot, index) => {

@@ -20,9 +20,30 @@ export interface GroupSize {
 }
 
 const DEMO: readonly GroupSize[] = [
-  { endpointAgents: 25, networks: 5, endpointTests: 6, sessionsPerRound: [3, 6], probesPerRound: [4, 8], agentsPerTest: 5 },
-  { endpointAgents: 14, networks: 4, endpointTests: 5, sessionsPerRound: [2, 5], probesPerRound: [3, 6], agentsPerTest: 4 },
-  { endpointAgents: 8, networks: 3, endpointTests: 4, sessionsPerRound: [1, 3], probesPerRound: [2, 4], agentsPerTest: 3 },
+  {
+    endpointAgents: 25,
+    networks: 5,
+    endpointTests: 6,
+    sessionsPerRound: [3, 6],
+    probesPerRound: [4, 8],
+    agentsPerTest: 5,
+  },
+  {
+    endpointAgents: 14,
+    networks: 4,
+    endpointTests: 5,
+    sessionsPerRound: [2, 5],
+    probesPerRound: [3, 6],
+    agentsPerTest: 4,
+  },
+  {
+    endpointAgents: 8,
+    networks: 3,
+    endpointTests: 4,
+    sessionsPerRound: [1, 3],
+    probesPerRound: [2, 4],
+    agentsPerTest: 3,
+  },
 ];
 
 /**
@@ -30,9 +51,31 @@ const DEMO: readonly GroupSize[] = [
  * enterprise agents: a test on 200 of them is what `npm run bench -- results` opens).
  */
 const LARGE: readonly GroupSize[] = [
-  { endpointAgents: 10_000, networks: 60, endpointTests: 24, sessionsPerRound: [490, 530], probesPerRound: [150, 250], agentsPerTest: 20, enterpriseAgents: 240 },
-  { endpointAgents: 2_000, networks: 20, endpointTests: 12, sessionsPerRound: [80, 120], probesPerRound: [40, 60], agentsPerTest: 10 },
-  { endpointAgents: 500, networks: 8, endpointTests: 8, sessionsPerRound: [20, 40], probesPerRound: [10, 20], agentsPerTest: 6 },
+  {
+    endpointAgents: 10_000,
+    networks: 60,
+    endpointTests: 24,
+    sessionsPerRound: [490, 530],
+    probesPerRound: [150, 250],
+    agentsPerTest: 20,
+    enterpriseAgents: 240,
+  },
+  {
+    endpointAgents: 2_000,
+    networks: 20,
+    endpointTests: 12,
+    sessionsPerRound: [80, 120],
+    probesPerRound: [40, 60],
+    agentsPerTest: 10,
+  },
+  {
+    endpointAgents: 500,
+    networks: 8,
+    endpointTests: 8,
+    sessionsPerRound: [20, 40],
+    probesPerRound: [10, 20],
+    agentsPerTest: 6,
+  },
 ];
 
 /** Size of the `groupIndex`-th account group (groups past the table reuse its last row). */

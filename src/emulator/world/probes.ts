@@ -13,25 +13,41 @@ import { slotAt } from './episode-slots';
 import { coordinatesOf } from './session-details';
 
 export const PROBE_TYPES = ['gateway', 'proxy', 'vpn'] as const;
-export type ProbeType = typeof PROBE_TYPES[number];
+export type ProbeType = (typeof PROBE_TYPES)[number];
 
-interface ProbeCore { agent: AgentProfile; type: ProbeType; target: string; rng: Rng; record: NetworkProbe }
+interface ProbeCore {
+  agent: AgentProfile;
+  type: ProbeType;
+  target: string;
+  rng: Rng;
+  record: NetworkProbe;
+}
 
 function targetsOf(agent: AgentProfile): [ProbeType, string][] {
-  const targets: [ProbeType, string][] = [['gateway', agent.connection === 'Loopback' ? '127.0.0.1' : agent.network.gateway]];
+  const targets: [ProbeType, string][] = [
+    ['gateway', agent.connection === 'Loopback' ? '127.0.0.1' : agent.network.gateway],
+  ];
   if (agent.network.proxy) targets.push(['proxy', agent.network.proxy.ip]);
   if (agent.vpnTarget) targets.push(['vpn', agent.vpnTarget]);
   return targets;
 }
 
 /** The target types an agent can probe, by code (bit 0: proxy, bit 1: VPN), in targetsOf's order. */
-const TYPES_BY_CODE: readonly (readonly ProbeType[])[] = [['gateway'], ['gateway', 'proxy'], ['gateway', 'vpn'], ['gateway', 'proxy', 'vpn']];
+const TYPES_BY_CODE: readonly (readonly ProbeType[])[] = [
+  ['gateway'],
+  ['gateway', 'proxy'],
+  ['gateway', 'vpn'],
+  ['gateway', 'proxy', 'vpn'],
+];
 const typeCodes = new WeakMap<GroupContext, Int8Array>();
 
 /** targetsOf(agent) reduced to its types, kept per agent (the round index reads it for every probe). */
 function targetTypesOf(ctx: GroupContext, agentIndex: number): readonly ProbeType[] {
   let codes = typeCodes.get(ctx);
-  if (!codes) { codes = new Int8Array(ctx.size.endpointAgents).fill(-1); typeCodes.set(ctx, codes); }
+  if (!codes) {
+    codes = new Int8Array(ctx.size.endpointAgents).fill(-1);
+    typeCodes.set(ctx, codes);
+  }
   let code = codes[agentIndex] ?? -1;
   if (code < 0) {
     const agent = ctx.agentAt(agentIndex);
@@ -46,11 +62,20 @@ function targetTypesOf(ctx: GroupContext, agentIndex: number): readonly ProbeTyp
  * them (indexed per round). Reserved positions (ctx.probeSlots) give every featured agent
  * one probe per target type and round; the others are ordinary draws numbered in order.
  */
-export function drawProbe(ctx: GroupContext, roundId: number, index: number, slots = ctx.probeSlots(roundId)): { rng: Rng; agentIndex: number; type: ProbeType } {
+export function drawProbe(
+  ctx: GroupContext,
+  roundId: number,
+  index: number,
+  slots = ctx.probeSlots(roundId),
+): { rng: Rng; agentIndex: number; type: ProbeType } {
   const slot = slotAt(slots, index);
   if (slot >= 0) {
     const code = slots.reserved[slot] as number;
-    return { rng: new Rng(extendHashText(extendHashBy(slots.key, slot), 'featured')), agentIndex: Math.floor(code / 3), type: PROBE_TYPES[code % 3] as ProbeType };
+    return {
+      rng: new Rng(extendHashText(extendHashBy(slots.key, slot), 'featured')),
+      agentIndex: Math.floor(code / 3),
+      type: PROBE_TYPES[code % 3] as ProbeType,
+    };
   }
   const rng = new Rng(extendHashBy(slots.key, -slot - 1));
   const agentIndex = ctx.activeIndexNear(rng.int(0, ctx.size.endpointAgents - 1));
@@ -64,8 +89,14 @@ function probeCore(ctx: GroupContext, roundId: number, index: number, count: num
   const slot = ROUND_SECONDS / count;
   const featured = agent.featured !== undefined;
   // Featured agents' healthy links: a gateway within a few ms, a VPN concentrator well under 150 ms.
-  const meanRtt = type === 'gateway' ? (agent.connection === 'Wireless' ? rng.float(1.5, featured ? 6 : 9) : rng.float(0.3, 1.5))
-    : type === 'proxy' ? rng.float(1, 6) : rng.float(15, featured ? 60 : 90);
+  const meanRtt =
+    type === 'gateway'
+      ? agent.connection === 'Wireless'
+        ? rng.float(1.5, featured ? 6 : 9)
+        : rng.float(0.3, 1.5)
+      : type === 'proxy'
+        ? rng.float(1, 6)
+        : rng.float(15, featured ? 60 : 90);
   const networkProbeId = encodeRecordId(ctx.seed, ctx.aid, 'probe', roundId, index);
   const dateSeconds = roundId + Math.floor(index * slot + rng.next() * slot * 0.9);
   const effect = featured ? probeEffect(agent, roundId, type, meanRtt, Rng.of(networkProbeId, 'episode')) : undefined;
@@ -95,11 +126,20 @@ const PROBE: EntryKind<ProbeCore, NetworkProbe> = {
 };
 
 /** Probe `index` of a round holding `count` probes. */
-export function networkProbeAt(ctx: GroupContext, roundId: number, index: number, count: number): ListEntry<NetworkProbe> {
+export function networkProbeAt(
+  ctx: GroupContext,
+  roundId: number,
+  index: number,
+  count: number,
+): ListEntry<NetworkProbe> {
   return new LazyEntry(PROBE, probeCore(ctx, roundId, index, count), roundId, index, 0);
 }
 
 export function networkProbeDetail(ctx: GroupContext, roundId: number, index: number): NetworkProbeDetail {
   const core = probeCore(ctx, roundId, index, probeCount(ctx, roundId));
-  return { ...core.record, coordinates: coordinatesOf(core.agent), networkProfile: networkProfile(core.rng, core.agent, core.record.roundId) };
+  return {
+    ...core.record,
+    coordinates: coordinatesOf(core.agent),
+    networkProfile: networkProfile(core.rng, core.agent, core.record.roundId),
+  };
 }

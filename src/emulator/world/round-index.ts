@@ -32,7 +32,12 @@ export interface ProbeRound {
 
 export function indexSessions(ctx: GroupContext, roundId: number, count: number): SessionRound {
   const round: SessionRound = {
-    roundId, agents: new Int32Array(count), destinations: new Uint8Array(count), userTriggered: new Uint8Array(count), pages: new Uint8Array(count), pageTotal: 0,
+    roundId,
+    agents: new Int32Array(count),
+    destinations: new Uint8Array(count),
+    userTriggered: new Uint8Array(count),
+    pages: new Uint8Array(count),
+    pageTotal: 0,
   };
   const slots = ctx.sessionSlots(roundId);
   for (let index = 0; index < count; index++) {
@@ -64,9 +69,14 @@ export function indexProbes(ctx: GroupContext, roundId: number, count: number): 
 export class RoundCache<T> {
   private readonly rounds = new Map<number, T>();
 
-  constructor(private readonly capacity: number, private readonly build: (roundId: number) => T) {}
+  constructor(
+    private readonly capacity: number,
+    private readonly build: (roundId: number) => T,
+  ) {}
 
-  has(roundId: number): boolean { return this.rounds.has(roundId); }
+  has(roundId: number): boolean {
+    return this.rounds.has(roundId);
+  }
 
   get(roundId: number): T {
     let round = this.rounds.get(roundId);

@@ -30,7 +30,11 @@ export interface TestPlan {
 
 export function hostOfTest(test: EndpointTest): string {
   if (typeof test.url === 'string' && test.url) {
-    try { return new URL(test.url.includes('://') ? test.url : `https://${test.url}`).hostname; } catch { /* fall back to server */ }
+    try {
+      return new URL(test.url.includes('://') ? test.url : `https://${test.url}`).hostname;
+    } catch {
+      /* fall back to server */
+    }
   }
   return String(test.server ?? '').replace(/:\d+$/, '');
 }
@@ -75,7 +79,12 @@ function featuredVisitors(ctx: GroupContext, destination: Destination): AgentPro
 }
 
 /** `chosen`: the agents the test selects (by id or label); otherwise the world picks them. */
-export function planTest(ctx: GroupContext, test: EndpointTest, readyAt?: number, chosen?: readonly AgentProfile[]): TestPlan {
+export function planTest(
+  ctx: GroupContext,
+  test: EndpointTest,
+  readyAt?: number,
+  chosen?: readonly AgentProfile[],
+): TestPlan {
   const rng = Rng.of(ctx.seed, ctx.aid, 'test-agents', test.testId);
   const destination = destinationOf(hostOfTest(test));
   // An instant test runs on at most maxMachines agents.
@@ -83,10 +92,18 @@ export function planTest(ctx: GroupContext, test: EndpointTest, readyAt?: number
   // Results come at most once per world round (300 s), so every roundId is a round start the
   // routes accept; tests with longer intervals report less often.
   const interval = [600, 900, 1800, 3600].includes(test.interval) ? test.interval : ROUND_SECONDS;
-  if (chosen) return { test, destination, agents: chosen.slice(0, machines), interval, ...(readyAt === undefined ? {} : { readyAt }) };
+  if (chosen)
+    return {
+      test,
+      destination,
+      agents: chosen.slice(0, machines),
+      interval,
+      ...(readyAt === undefined ? {} : { readyAt }),
+    };
   // An enabled scheduled test runs on the featured agents that visit its host first (all of
   // them, even past agentsPerTest), then on randomly chosen active agents up to agentsPerTest.
-  const agents: AgentProfile[] = readyAt === undefined && runsOnSchedule(test) ? featuredVisitors(ctx, destination) : [];
+  const agents: AgentProfile[] =
+    readyAt === undefined && runsOnSchedule(test) ? featuredVisitors(ctx, destination) : [];
   const wanted = Math.min(ctx.size.agentsPerTest, ctx.size.endpointAgents, machines);
   for (let attempt = 0; agents.length < wanted && attempt < wanted * 20; attempt++) {
     const agent = ctx.activeAgentNear(rng.int(0, ctx.size.endpointAgents - 1));
@@ -130,17 +147,34 @@ function roundRtt(ctx: GroupContext, plan: TestPlan, agent: AgentProfile, roundI
   const busy = 1 + 0.15 * (dailyActivity(roundId) - 1);
   const incident = incidentFor(agent, roundId).latencyFactor;
   // A featured agent's episode (Wi-Fi, VPN, ISP) shows in its test results too.
-  return ctx.target(agent, plan.destination).rtt * rng.float(0.9, 1.3) * busy * incident + wireless + scheduledEffect(agent, roundId).addedRtt;
+  return (
+    ctx.target(agent, plan.destination).rtt * rng.float(0.9, 1.3) * busy * incident +
+    wireless +
+    scheduledEffect(agent, roundId).addedRtt
+  );
 }
 
 export function netMetric(ctx: GroupContext, plan: TestPlan, agent: AgentProfile, roundId: number): NetMetric {
   const rng = Rng.of(ctx.seed, ctx.aid, 'net', plan.test.testId, agent.index, roundId);
-  const base = { agentId: agent.record.agentId, permalink: permalink(plan, agent, roundId, 'net-metrics'), roundId, serverIp: plan.destination.serverIp };
+  const base = {
+    agentId: agent.record.agentId,
+    permalink: permalink(plan, agent, roundId, 'net-metrics'),
+    roundId,
+    serverIp: plan.destination.serverIp,
+  };
   // A seeded path episode (path-episodes.ts) adds its ms; a loss episode sets the loss, and the
   // agent's measurement neither fails nor draws loss of its own then.
   const onPath = pathEffect(plan.path, agent, roundId);
   if (rng.chance(0.02) && !onPath.lossy) {
-    return { ...base, avgLatency: 0, minLatency: 0, maxLatency: 0, jitter: 0, loss: 100, errorDetails: rng.pick(['Connection timed out', 'No route to host', 'Name resolution failed']) };
+    return {
+      ...base,
+      avgLatency: 0,
+      minLatency: 0,
+      maxLatency: 0,
+      jitter: 0,
+      loss: 100,
+      errorDetails: rng.pick(['Connection timed out', 'No route to host', 'Name resolution failed']),
+    };
   }
   const avg = roundRtt(ctx, plan, agent, roundId, rng) + onPath.addedRtt;
   const jitter = round3(avg * rng.float(0.01, 0.12, 3));
@@ -150,7 +184,14 @@ export function netMetric(ctx: GroupContext, plan: TestPlan, agent: AgentProfile
     minLatency: Math.max(1, Math.floor(avg - jitter * rng.float(1, 2))),
     maxLatency: Math.ceil(avg + jitter * rng.float(1.5, 4)),
     jitter,
-    loss: Math.min(100, round3((onPath.lossy ? onPath.loss : rng.chance(0.1) && !agent.featured ? rng.float(1, 15, 1) : 0) + incidentFor(agent, roundId).extraLoss + scheduledEffect(agent, roundId).loss)),
+    loss: Math.min(
+      100,
+      round3(
+        (onPath.lossy ? onPath.loss : rng.chance(0.1) && !agent.featured ? rng.float(1, 15, 1) : 0) +
+          incidentFor(agent, roundId).extraLoss +
+          scheduledEffect(agent, roundId).loss,
+      ),
+    ),
   };
 }
 
@@ -160,7 +201,14 @@ function routesOf(ctx: GroupContext, plan: TestPlan, agent: AgentProfile, roundI
   if (plan.path) return seededRoutes(ctx, plan, plan.path, agent, roundId, rtt, rng);
   const withLoop = rng.chance(0.01);
   const key = hashKey(ctx.seed, ctx.aid, plan.test.testId, agent.index);
-  const specs = buildRoutes(key, agent, plan.destination, ctx.target(agent, plan.destination).city, Math.floor(roundId / 10800), withLoop);
+  const specs = buildRoutes(
+    key,
+    agent,
+    plan.destination,
+    ctx.target(agent, plan.destination).city,
+    Math.floor(roundId / 10800),
+    withLoop,
+  );
   return specs.map((spec, index) => materializeRoute(spec, rng.hex(8) + '-' + rng.hex(4) + index, rtt, rng));
 }
 
@@ -177,12 +225,22 @@ function pathBase(plan: TestPlan, agent: AgentProfile, roundId: number) {
   };
 }
 
-export function pathVisSummary(ctx: GroupContext, plan: TestPlan, agent: AgentProfile, roundId: number): PathVisSummary {
+export function pathVisSummary(
+  ctx: GroupContext,
+  plan: TestPlan,
+  agent: AgentProfile,
+  roundId: number,
+): PathVisSummary {
   const routes = routesOf(ctx, plan, agent, roundId);
   return {
     ...pathBase(plan, agent, roundId),
     location: agent.network.city.location,
-    endpoints: routes.map((m) => ({ ipAddress: m.lastIp, numberOfHops: m.lastHop, pathId: m.route.pathId, responseTime: m.responseTime })),
+    endpoints: routes.map((m) => ({
+      ipAddress: m.lastIp,
+      numberOfHops: m.lastHop,
+      pathId: m.route.pathId,
+      responseTime: m.responseTime,
+    })),
   };
 }
 

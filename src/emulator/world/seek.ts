@@ -29,25 +29,35 @@ export function plainCounter(count: (roundId: number) => number): RoundCounter {
 }
 
 export function sessionMatches(filter: CompiledFilter, round: SessionRound, index: number): boolean {
-  return agentPasses(filter, round.agents[index] as number, round.roundId) && filter.triggers[round.userTriggered[index] as number] === true
-    && filter.destinations[round.destinations[index] as number] === true;
+  return (
+    agentPasses(filter, round.agents[index] as number, round.roundId) &&
+    filter.triggers[round.userTriggered[index] as number] === true &&
+    filter.destinations[round.destinations[index] as number] === true
+  );
 }
 
 export function probeMatches(filter: CompiledFilter, round: ProbeRound, index: number): boolean {
-  return agentPasses(filter, round.agents[index] as number, round.roundId) && filter.types[round.types[index] as number] === true;
+  return (
+    agentPasses(filter, round.agents[index] as number, round.roundId) &&
+    filter.types[round.types[index] as number] === true
+  );
 }
 
 /**
  * Records of indexed rounds: each kept entry of the index stands for `partsOf(index)`
  * records (the pages of a session for web sessions, 1 otherwise).
  */
-export function indexedCounter<R extends { agents: Int32Array }>(roundOf: (roundId: number) => R, keeps: ((round: R, index: number) => boolean) | undefined,
-  partsOf: (round: R, index: number) => number): RoundCounter {
+export function indexedCounter<R extends { agents: Int32Array }>(
+  roundOf: (roundId: number) => R,
+  keeps: ((round: R, index: number) => boolean) | undefined,
+  partsOf: (round: R, index: number) => number,
+): RoundCounter {
   return {
     count(roundId) {
       const round = roundOf(roundId);
       let count = 0;
-      for (let index = 0; index < round.agents.length; index++) if (!keeps || keeps(round, index)) count += partsOf(round, index);
+      for (let index = 0; index < round.agents.length; index++)
+        if (!keeps || keeps(round, index)) count += partsOf(round, index);
       return count;
     },
     find(roundId, skip) {

@@ -22,7 +22,11 @@ export function coordinatesOf(agent: AgentProfile): { latitude: number; longitud
 
 const GATEWAY_ERRORS = ['Request timed out', 'Destination host unreachable'];
 const TRACEROUTE_ERRORS = ['Traceroute timed out', 'traceroute: sendto: No route to host'];
-const NETWORK_ERRORS = ['DNS resolution took longer than 2000 ms', 'TCP connection reset by peer', 'Proxy authentication required (407)'];
+const NETWORK_ERRORS = [
+  'DNS resolution took longer than 2000 ms',
+  'TCP connection reset by peer',
+  'Proxy authentication required (407)',
+];
 
 function sessionNetwork(core: SessionCore, rng: Rng): SessionNetwork {
   const { agent, effect } = core;
@@ -30,24 +34,42 @@ function sessionNetwork(core: SessionCore, rng: Rng): SessionNetwork {
   const featured = effect !== undefined;
   const lanRtt = effect?.lanRtt ?? 0;
   const wanRtt = effect?.wanRtt ?? 0;
-  const gatewayRtt = (agent.connection === 'Wireless' ? rng.float(1.5, featured ? 6 : 9) : rng.float(0.3, 1.5)) + lanRtt;
+  const gatewayRtt =
+    (agent.connection === 'Wireless' ? rng.float(1.5, featured ? 6 : 9) : rng.float(0.3, 1.5)) + lanRtt;
   const icmpBlocked = rng.chance(0.07) && !featured;
   // On a backup line the access hops are the backup ISP's routers.
   const backup = effect?.kind === 'isp' ? agent.featured?.isp?.backup : undefined;
   const routed = backup ? { ...agent, network: { ...agent.network, isp: backup } } : agent;
-  const routes = buildRoutes(hashKey(core.agent.index, 'session-path'), routed, core.destination, core.targetCity, Math.floor(core.roundId / 21600), false);
+  const routes = buildRoutes(
+    hashKey(core.agent.index, 'session-path'),
+    routed,
+    core.destination,
+    core.targetCity,
+    Math.floor(core.roundId / 21600),
+    false,
+  );
   const firstRoute = routes[0];
   const network: SessionNetwork = {
     networkProfile: networkProfile(rng, agent, core.dateSeconds),
     systemMetrics: systemMetrics(rng, agent, core.dateSeconds * 1000, (core.dateSeconds + 60) * 1000),
-    gatewayPing: rng.chance(0.04) && !featured ? rng.pick(GATEWAY_ERRORS) : pingStats(rng, gatewayRtt, featured ? (lanRtt > 0 ? 0.92 : 0) : 0.05),
-    ping: icmpBlocked ? 'ICMP echo blocked by destination' : pingStats(rng, core.rtt, core.loss > 0 ? (featured ? 0.95 : 0.6) : featured ? 0 : 0.03),
-    traceroute: (rng.chance(0.05) && !featured) || !firstRoute
-      ? rng.pick(TRACEROUTE_ERRORS)
-      : { destination: core.destination.serverIp, hops: tracerouteHops(firstRoute, core.rtt - lanRtt - wanRtt, rng, lanRtt, wanRtt) },
+    gatewayPing:
+      rng.chance(0.04) && !featured
+        ? rng.pick(GATEWAY_ERRORS)
+        : pingStats(rng, gatewayRtt, featured ? (lanRtt > 0 ? 0.92 : 0) : 0.05),
+    ping: icmpBlocked
+      ? 'ICMP echo blocked by destination'
+      : pingStats(rng, core.rtt, core.loss > 0 ? (featured ? 0.95 : 0.6) : featured ? 0 : 0.03),
+    traceroute:
+      (rng.chance(0.05) && !featured) || !firstRoute
+        ? rng.pick(TRACEROUTE_ERRORS)
+        : {
+            destination: core.destination.serverIp,
+            hops: tracerouteHops(firstRoute, core.rtt - lanRtt - wanRtt, rng, lanRtt, wanRtt),
+          },
     connect: { rtt: round3(core.rtt * rng.float(0.95, 1.2, 3)) },
     icmpBlocked,
-    errors: rng.chance(0.1) && !featured ? [rng.pick(agent.network.proxy ? NETWORK_ERRORS : NETWORK_ERRORS.slice(0, 2))] : [],
+    errors:
+      rng.chance(0.1) && !featured ? [rng.pick(agent.network.proxy ? NETWORK_ERRORS : NETWORK_ERRORS.slice(0, 2))] : [],
   };
   return network;
 }

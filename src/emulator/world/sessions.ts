@@ -15,7 +15,18 @@ import { slotAt } from './episode-slots';
 
 export const PERMALINK_BASE = 'https://app.netmon.example';
 
-const PAGE_PATHS = ['/', '/login', '/home', '/dashboard', '/search?q=quarterly+report', '/inbox', '/settings/profile', '/reports/weekly', '/projects', '/calendar'];
+const PAGE_PATHS = [
+  '/',
+  '/login',
+  '/home',
+  '/dashboard',
+  '/search?q=quarterly+report',
+  '/inbox',
+  '/settings/profile',
+  '/reports/weekly',
+  '/projects',
+  '/calendar',
+];
 
 export interface PagePlan extends SessionPage {
   index: number;
@@ -62,12 +73,27 @@ export function baseDomain(host: string): string {
 
 type PartialCore = Omit<SessionCore, 'pages' | 'experienceScore'>;
 
-const PAGE_COUNTS = [[1, 5], [2, 4], [3, 2], [4, 1], [6, 1]] as const;
-const RESPONSE_CODES = [[200, 90], [404, 3], [500, 2], [503, 1], [304, 4]] as const;
+const PAGE_COUNTS = [
+  [1, 5],
+  [2, 4],
+  [3, 2],
+  [4, 1],
+  [6, 1],
+] as const;
+const RESPONSE_CODES = [
+  [200, 90],
+  [404, 3],
+  [500, 2],
+  [503, 1],
+  [304, 4],
+] as const;
 const PAGE_NAMES = PAGE_PATHS.map((path) => path.split(/[/?]/)[1] || 'Home');
 
 /** Featured agents' pages: no errors, moderate page weight, short pauses (see episodes.ts). */
-const FEATURED_CODES = [[200, 96], [304, 4]] as const;
+const FEATURED_CODES = [
+  [200, 96],
+  [304, 4],
+] as const;
 
 function planPages(rng: Rng, core: PartialCore, count: number): PagePlan[] {
   const pages: PagePlan[] = [];
@@ -174,18 +200,29 @@ export interface SessionDraws {
  * order, each drawing its agent. A server episode sends most of its agent's sessions to the
  * slow site, so the destination draw depends on the round too.
  */
-export function drawSession(ctx: GroupContext, roundId: number, index: number, slots = ctx.sessionSlots(roundId)): SessionDraws {
+export function drawSession(
+  ctx: GroupContext,
+  roundId: number,
+  index: number,
+  slots = ctx.sessionSlots(roundId),
+): SessionDraws {
   const slot = slotAt(slots, index);
-  const rng = new Rng(slot >= 0 ? extendHashText(extendHashBy(slots.key, slot), 'featured') : extendHashBy(slots.key, -slot - 1));
-  const agentIndex = slot >= 0 ? slots.reserved[slot] as number : ctx.activeIndexNear(rng.int(0, ctx.size.endpointAgents - 1));
+  const rng = new Rng(
+    slot >= 0 ? extendHashText(extendHashBy(slots.key, slot), 'featured') : extendHashBy(slots.key, -slot - 1),
+  );
+  const agentIndex =
+    slot >= 0 ? (slots.reserved[slot] as number) : ctx.activeIndexNear(rng.int(0, ctx.size.endpointAgents - 1));
   const featured = ctx.isFeatured(agentIndex);
   const slotDraw = rng.next();
   const usual = ctx.usualDestination(agentIndex, rng.int(0, 3));
   const destination = featured ? featuredDestination(ctx, roundId, agentIndex, usual, slot, rng) : usual;
   const rttFactor = rng.float(0.85, 1.4);
   const wirelessRtt = ctx.isWireless(agentIndex) ? rng.float(1, 8) : 0.5;
-  const trigger = rng.chance(0.8) ? 'auto' as const : 'user' as const;
-  const protocol = (DESTINATIONS[destination] as Destination).host.startsWith('intranet') && rng.chance(0.5) ? 'http' as const : 'https' as const;
+  const trigger = rng.chance(0.8) ? ('auto' as const) : ('user' as const);
+  const protocol =
+    (DESTINATIONS[destination] as Destination).host.startsWith('intranet') && rng.chance(0.5)
+      ? ('http' as const)
+      : ('https' as const);
   const lossDraw = rng.chance(0.08) ? rng.float(0.5, 12, 1) : 0;
   // Featured agents are healthy outside their episodes: no random loss.
   const lossBase = featured ? 0 : lossDraw;
@@ -197,7 +234,14 @@ export function drawSession(ctx: GroupContext, roundId: number, index: number, s
  * A featured agent's destination: in a server episode its first reserved session of each
  * round goes to the slow site, and most of its others do too.
  */
-function featuredDestination(ctx: GroupContext, roundId: number, agentIndex: number, usual: number, slot: number, rng: Rng): number {
+function featuredDestination(
+  ctx: GroupContext,
+  roundId: number,
+  agentIndex: number,
+  usual: number,
+  slot: number,
+  rng: Rng,
+): number {
   const plan = activeEpisode(ctx.agentAt(agentIndex), roundId);
   const toSite = rng.chance(0.8) || (slot >= 0 && slot < ctx.featured.length);
   return plan?.visitedSite !== undefined && toSite ? plan.visitedSite : usual;
@@ -217,15 +261,31 @@ export function sessionCore(ctx: GroupContext, roundId: number, index: number, c
   const effect = agent.featured ? sessionEffect(agent, roundId, draws.destination, Rng.of(id, 'episode')) : undefined;
   const incident = incidentFor(agent, dateSeconds);
   const target = ctx.target(agent, destination);
-  const rtt = target.rtt * draws.rttFactor * incident.latencyFactor + draws.wirelessRtt + (effect ? effect.lanRtt + effect.wanRtt : 0);
+  const rtt =
+    target.rtt * draws.rttFactor * incident.latencyFactor +
+    draws.wirelessRtt +
+    (effect ? effect.lanRtt + effect.wanRtt : 0);
   const loss = Math.min(100, draws.lossBase + incident.extraLoss + (effect?.loss ?? 0));
   const side = publicSideAt(agent, roundId);
   // One literal with every field (no spread): spreading a dozen fields made each core a
   // slow dictionary object, and lists build hundreds of cores per page.
   const core: SessionCore = {
-    roundId, index, id, agent, destination,
-    targetCity: target.city, dateSeconds, trigger, protocol, rtt, loss, pages: [], experienceScore: 0,
-    publicIp: side.ip, orgName: side.isp.name, effect,
+    roundId,
+    index,
+    id,
+    agent,
+    destination,
+    targetCity: target.city,
+    dateSeconds,
+    trigger,
+    protocol,
+    rtt,
+    loss,
+    pages: [],
+    experienceScore: 0,
+    publicIp: side.ip,
+    orgName: side.isp.name,
+    effect,
   };
   core.pages = planPages(rng, core, draws.pageCount);
   core.experienceScore = scoreOf(core.pages, loss, effect?.penalty ?? 0, effect?.kind !== undefined);
@@ -263,10 +323,20 @@ export function userSessionRecord(core: SessionCore): UserSession {
 }
 
 export function sessionPages(core: SessionCore): SessionPage[] {
-  return core.pages.map(({ id, title, startedDateTime, responseCode, pageTimings }) => ({ id, title, startedDateTime, responseCode, pageTimings }));
+  return core.pages.map(({ id, title, startedDateTime, responseCode, pageTimings }) => ({
+    id,
+    title,
+    startedDateTime,
+    responseCode,
+    pageTimings,
+  }));
 }
 
-export function webSessionRecord(core: SessionCore, page: PagePlan, systemMetrics: WebSession['systemMetrics']): WebSession {
+export function webSessionRecord(
+  core: SessionCore,
+  page: PagePlan,
+  systemMetrics: WebSession['systemMetrics'],
+): WebSession {
   return {
     pageId: page.id,
     pageUrl: page.url,
@@ -282,7 +352,10 @@ export function webSessionRecord(core: SessionCore, page: PagePlan, systemMetric
   };
 }
 
-export function networkSessionRecord(core: SessionCore, systemMetrics: NetworkSession['systemMetrics']): NetworkSession {
+export function networkSessionRecord(
+  core: SessionCore,
+  systemMetrics: NetworkSession['systemMetrics'],
+): NetworkSession {
   const rng = Rng.of(core.id, 'network-session');
   const jitter = round3(core.rtt * rng.float(0.02, 0.15, 3));
   const avgRtt = round3(core.rtt);
@@ -292,7 +365,10 @@ export function networkSessionRecord(core: SessionCore, systemMetrics: NetworkSe
     roundId: core.roundId,
     date: formatDateTime(core.dateSeconds),
     destination: {
-      latency: avgRtt, loss: core.loss, jitter, avgRtt,
+      latency: avgRtt,
+      loss: core.loss,
+      jitter,
+      avgRtt,
       maxRtt: round3(avgRtt + jitter * rng.float(2, 4)),
       meanDevRtt: round3(jitter * 0.8),
       target: core.destination.serverIp,

@@ -11,16 +11,35 @@ import { scheduledEffect } from './episode-effects';
 import { Rng, hashKey } from './prng';
 
 /** The company's VPN service: where its concentrators' addresses come from. */
-const VPN_SERVICE: Carrier = { name: 'ACME Corp VPN', asn: 64_500, domain: 'vpn.acme-corp.example', block: '198.51.100.0/24', mpls: false };
+const VPN_SERVICE: Carrier = {
+  name: 'ACME Corp VPN',
+  asn: 64_500,
+  domain: 'vpn.acme-corp.example',
+  block: '198.51.100.0/24',
+  mpls: false,
+};
 /** The access network changes now and then, like the routes to destinations (paths.ts). */
 const VARIANT_SECONDS = 10_800;
 
-export function vpnRoutes(seed: number, aid: number, testId: number, agent: AgentProfile, roundId: number): PathRoute[] {
+export function vpnRoutes(
+  seed: number,
+  aid: number,
+  testId: number,
+  agent: AgentProfile,
+  roundId: number,
+): PathRoute[] {
   const target = agent.vpnTarget;
   if (target === undefined) return [];
   const key = hashKey(seed, aid, 'vpn-path', agent.index);
   const access = accessHops(new Rng(hashKey(key, Math.floor(roundId / VARIANT_SECONDS))), agent);
-  const concentrator: HopSpec = { ipAddress: target, prefix: VPN_SERVICE.block, rdns: `gw-${target.split('.').pop() ?? '0'}.${VPN_SERVICE.domain}`, carrier: VPN_SERVICE, city: agent.network.city, share: 1 };
+  const concentrator: HopSpec = {
+    ipAddress: target,
+    prefix: VPN_SERVICE.block,
+    rdns: `gw-${target.split('.').pop() ?? '0'}.${VPN_SERVICE.domain}`,
+    carrier: VPN_SERVICE,
+    city: agent.network.city,
+    share: 1,
+  };
   const rng = Rng.of(seed, aid, 'vpn-path', testId, agent.index, roundId);
   const normalMs = 15 + (key % 30);
   const rtt = normalMs * rng.float(0.9, 1.2) + scheduledEffect(agent, roundId).addedRtt;

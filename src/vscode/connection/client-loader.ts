@@ -21,7 +21,11 @@ function loadFactory(extensionPath: string): ClientFactory {
   const bundle = path.join(extensionPath, 'dist', 'client-lib.js');
   // A runtime load of a computed path keeps the client out of dist/extension.js.
   const loaded = requireBundle(bundle);
-  const create = typeof loaded === 'object' && loaded !== null ? (loaded as { createNetmonClient?: unknown }).createNetmonClient : undefined;
-  if (typeof create !== 'function') throw new Error(`${bundle} does not export createNetmonClient; rebuild with "npm run build"`);
+  const create =
+    typeof loaded === 'object' && loaded !== null
+      ? (loaded as { createNetmonClient?: unknown }).createNetmonClient
+      : undefined;
+  if (typeof create !== 'function')
+    throw new Error(`${bundle} does not export createNetmonClient; rebuild with "npm run build"`);
   return (options) => (create as ClientFactory)(options);
 }

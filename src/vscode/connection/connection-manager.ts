@@ -8,7 +8,14 @@ import { pickAccountGroup } from '../../api/account-groups';
 import type { AccountGroup } from '../../api/types';
 import type { RunningEmulator } from '../../emulator/api';
 import type { ClientFactory } from './client-loader';
-import { apiInUseText, rememberApiVersion, rememberedApiVersion, remoteApiChoice, type ApiChoice, type ApiInUse } from './api-version';
+import {
+  apiInUseText,
+  rememberApiVersion,
+  rememberedApiVersion,
+  remoteApiChoice,
+  type ApiChoice,
+  type ApiInUse,
+} from './api-version';
 import { DEMO_ADMIN, demoApiVersion, startDemoEmulator } from './demo';
 import { readSettings, saveConnectionSettings, type AuthForm } from './settings';
 
@@ -45,7 +52,10 @@ interface PendingClient {
 function pendingClient(): PendingClient {
   let resolve: (client: NetmonClient) => void = () => undefined;
   let reject: (error: unknown) => void = () => undefined;
-  const promise = new Promise<NetmonClient>((onResolve, onReject) => { resolve = onResolve; reject = onReject; });
+  const promise = new Promise<NetmonClient>((onResolve, onReject) => {
+    resolve = onResolve;
+    reject = onReject;
+  });
   promise.catch(() => undefined); // a failed connection is reported by whoever started it
   return { promise, resolve, reject };
 }
@@ -75,15 +85,23 @@ export class ConnectionManager implements vscode.Disposable {
     private readonly onInfo: (message: string) => void = () => undefined,
   ) {}
 
-  get current(): ConnectionInfo | undefined { return this.info; }
-  get client(): NetmonClient | undefined { return this.activeClient; }
+  get current(): ConnectionInfo | undefined {
+    return this.info;
+  }
+  get client(): NetmonClient | undefined {
+    return this.activeClient;
+  }
   /**
    * The client of the connection that is up or being made (demo emulator starting,
    * client loading); undefined when signed out. A new promise means a new client.
    */
-  get clientWhenReady(): Promise<NetmonClient> | undefined { return this.clientPromise; }
+  get clientWhenReady(): Promise<NetmonClient> | undefined {
+    return this.clientPromise;
+  }
   /** URL of the in-process demo emulator, while demo mode runs. */
-  get demoUrl(): string | undefined { return this.demo?.url; }
+  get demoUrl(): string | undefined {
+    return this.demo?.url;
+  }
 
   /** Reconnects what the last session used: demo mode, or the saved base URL and token. */
   restore(): Promise<void> {
@@ -91,7 +109,9 @@ export class ConnectionManager implements vscode.Disposable {
     if (settings.startInDemoMode || this.context.globalState.get<string>(MODE_KEY) === 'demo') {
       // Known at once: the tree can show its roots before the emulator is up.
       const connecting = this.startConnecting();
-      return this.serialized(async () => { await this.useDemoNow(connecting); });
+      return this.serialized(async () => {
+        await this.useDemoNow(connecting);
+      });
     }
     return this.serialized(() => this.restoreRemote());
   }
@@ -103,7 +123,14 @@ export class ConnectionManager implements vscode.Disposable {
     if (!token) return;
     await this.disconnect();
     const api = remoteApiChoice(settings.apiVersion, rememberedApiVersion(this.context.globalState, settings.baseUrl));
-    await this.connect(this.startConnecting(), { kind: 'remote', baseUrl: settings.baseUrl, authForm: settings.authForm, email: settings.email, token, api });
+    await this.connect(this.startConnecting(), {
+      kind: 'remote',
+      baseUrl: settings.baseUrl,
+      authForm: settings.authForm,
+      email: settings.email,
+      token,
+      api,
+    });
   }
 
   /** Checks the credentials with one request before anything is stored. */
@@ -114,7 +141,12 @@ export class ConnectionManager implements vscode.Disposable {
   /** Sign In detects the dialect anew (in `auto`): the account behind a base URL may have moved to v7. */
   private async signInNow(input: SignInInput): Promise<ConnectionInfo> {
     const setting = readSettings().apiVersion;
-    const probe = this.createClient(input.baseUrl, credentialsFor(input.authForm, input.email, input.token), undefined, setting);
+    const probe = this.createClient(
+      input.baseUrl,
+      credentialsFor(input.authForm, input.email, input.token),
+      undefined,
+      setting,
+    );
     try {
       // The detection read comes first: a v7 account never sees a v6 request.
       const version = await probe.apiVersion();
@@ -153,7 +185,14 @@ export class ConnectionManager implements vscode.Disposable {
     const saved = this.context.globalState.update(MODE_KEY, 'demo');
     // The emulator states its dialect: the client is told, never probes it.
     const api: ApiChoice = { option: this.demo.api, source: 'emulator' };
-    const info = await this.connect(connecting, { kind: 'demo', baseUrl: this.demo.url, authForm: 'bearer', email: DEMO_ADMIN.email, token: DEMO_ADMIN.token, api });
+    const info = await this.connect(connecting, {
+      kind: 'demo',
+      baseUrl: this.demo.url,
+      authForm: 'bearer',
+      email: DEMO_ADMIN.email,
+      token: DEMO_ADMIN.token,
+      api,
+    });
     await saved;
     return info;
   }
@@ -222,7 +261,9 @@ export class ConnectionManager implements vscode.Disposable {
     return this.serialized(async () => {
       const info = this.info;
       if (!info) return;
-      this.onInfo(`netmon.apiVersion is now ${readSettings().apiVersion}: reconnecting to ${info.kind === 'demo' ? 'the demo emulator' : info.baseUrl}`);
+      this.onInfo(
+        `netmon.apiVersion is now ${readSettings().apiVersion}: reconnecting to ${info.kind === 'demo' ? 'the demo emulator' : info.baseUrl}`,
+      );
       if (info.kind === 'demo') await this.useDemoNow();
       else await this.restoreRemote();
     });
@@ -248,7 +289,10 @@ export class ConnectionManager implements vscode.Disposable {
    * The client goes live at once with the saved account group; the group lookup runs
    * beside the tree's first requests and only replaces the client when the saved group is gone.
    */
-  private async connect(connecting: PendingClient, target: SignInInput & { kind: ConnectionKind; api: ApiChoice }): Promise<ConnectionInfo> {
+  private async connect(
+    connecting: PendingClient,
+    target: SignInInput & { kind: ConnectionKind; api: ApiChoice },
+  ): Promise<ConnectionInfo> {
     const key = target.kind === 'demo' ? 'demo' : `${target.baseUrl}|${target.email}`;
     const credentials = credentialsFor(target.authForm, target.email, target.token);
     const savedAid = this.context.globalState.get<number>(accountGroupKey(key));
@@ -262,16 +306,31 @@ export class ConnectionManager implements vscode.Disposable {
     this.activeClient = client;
     this.credentials = credentials;
     const serviceKey = target.kind === 'demo' ? 'demo' : target.baseUrl;
-    const knownApi = target.api.option === 'auto' ? undefined : { version: target.api.option, source: target.api.source };
-    const info: ConnectionInfo = { kind: target.kind, baseUrl: target.baseUrl, authForm: target.authForm, email: target.email, key, serviceKey, accountGroup: undefined, api: knownApi };
+    const knownApi =
+      target.api.option === 'auto' ? undefined : { version: target.api.option, source: target.api.source };
+    const info: ConnectionInfo = {
+      kind: target.kind,
+      baseUrl: target.baseUrl,
+      authForm: target.authForm,
+      email: target.email,
+      key,
+      serviceKey,
+      accountGroup: undefined,
+      api: knownApi,
+    };
     this.info = info;
     connecting.resolve(client);
     this.fire();
-    const groups = await client.listAccountGroups().then((r) => r.accountGroups, () => [] as AccountGroup[]);
+    const groups = await client.listAccountGroups().then(
+      (r) => r.accountGroups,
+      () => [] as AccountGroup[],
+    );
     if (this.activeClient !== client) return info;
     info.api ??= await this.detectedApi(client, target.baseUrl);
     if (this.activeClient !== client) return info;
-    this.onInfo(`Connected to ${target.kind === 'demo' ? 'the demo emulator' : target.baseUrl} using ${info.api ? apiInUseText(info.api) : 'an API version not yet known (the detection read failed; it is tried again with the next request)'}`);
+    this.onInfo(
+      `Connected to ${target.kind === 'demo' ? 'the demo emulator' : target.baseUrl} using ${info.api ? apiInUseText(info.api) : 'an API version not yet known (the detection read failed; it is tried again with the next request)'}`,
+    );
     const group = pickAccountGroup(groups, savedAid);
     if (savedAid !== undefined && group?.aid !== savedAid) {
       // The saved group is gone (or this user lost access): fall back to the default one.
@@ -307,11 +366,22 @@ export class ConnectionManager implements vscode.Disposable {
     this.fire();
   }
 
-  private createClient(baseUrl: string, credentials: Credentials, aid: number | undefined, apiVersion: ApiVersionSetting): NetmonClient {
+  private createClient(
+    baseUrl: string,
+    credentials: Credentials,
+    aid: number | undefined,
+    apiVersion: ApiVersionSetting,
+  ): NetmonClient {
     const settings = readSettings();
     return this.createNetmonClient({
-      baseUrl, credentials, aid, apiVersion, timeoutMs: settings.timeoutMs,
-      proxy: settings.proxy, onRequest: this.onRequest, onWarning: this.onWarning,
+      baseUrl,
+      credentials,
+      aid,
+      apiVersion,
+      timeoutMs: settings.timeoutMs,
+      proxy: settings.proxy,
+      onRequest: this.onRequest,
+      onWarning: this.onWarning,
     });
   }
 

@@ -13,14 +13,19 @@ interface EmulatorLibrary {
 }
 
 function isEmulatorLibrary(value: unknown): value is EmulatorLibrary {
-  return typeof value === 'object' && value !== null && typeof (value as { startEmulator?: unknown }).startEmulator === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { startEmulator?: unknown }).startEmulator === 'function'
+  );
 }
 
 export function loadEmulatorLibrary(extensionPath: string): EmulatorLibrary {
   const bundle = path.join(extensionPath, 'dist', 'emulator-lib.js');
   // A runtime load of a computed path keeps the emulator out of dist/extension.js.
   const loaded = requireBundle(bundle);
-  if (!isEmulatorLibrary(loaded)) throw new Error(`${bundle} does not export startEmulator; rebuild with "npm run build"`);
+  if (!isEmulatorLibrary(loaded))
+    throw new Error(`${bundle} does not export startEmulator; rebuild with "npm run build"`);
   return loaded;
 }
 

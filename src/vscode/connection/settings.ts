@@ -39,7 +39,9 @@ export function readSettings(): NetmonSettings {
     pageSize: positiveInteger(config.get<number>('pageSize'), 100),
     // Which connection a window uses is the user's choice too: a folder cannot switch it to demo mode.
     startInDemoMode: config.inspect<unknown>('startInDemoMode')?.globalValue === true,
-    apiVersion: (API_VERSION_SETTINGS as readonly string[]).includes(apiVersion) ? apiVersion as ApiVersionSetting : 'auto',
+    apiVersion: (API_VERSION_SETTINGS as readonly string[]).includes(apiVersion)
+      ? (apiVersion as ApiVersionSetting)
+      : 'auto',
   };
 }
 
@@ -74,11 +76,16 @@ export function proxyHasCredentials(proxy: string): boolean {
 let proxyCredentialsWarned = false;
 
 /** Says once per session, without blocking, that the proxy's password sits in plain settings. */
-export function warnIfProxyHasCredentials(proxy: string, warn: (message: string) => unknown = (message) => showWarning(message)): boolean {
+export function warnIfProxyHasCredentials(
+  proxy: string,
+  warn: (message: string) => unknown = (message) => showWarning(message),
+): boolean {
   if (proxyCredentialsWarned || !proxyHasCredentials(proxy)) return false;
   proxyCredentialsWarned = true;
-  void warn('Netmon: the netmon.proxy setting contains credentials (user:password@). Settings are stored as plain text; '
-    + 'prefer a proxy that does not need them in the URL, or the HTTPS_PROXY environment variable.');
+  void warn(
+    'Netmon: the netmon.proxy setting contains credentials (user:password@). Settings are stored as plain text; ' +
+      'prefer a proxy that does not need them in the URL, or the HTTPS_PROXY environment variable.',
+  );
   return true;
 }
 
@@ -110,7 +117,8 @@ export function validateBaseUrl(value: string): string | undefined {
     return 'Enter a full URL such as https://api.example.com';
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'The base URL must start with http:// or https://';
-  if (url.username || url.password) return 'Put no credentials in the URL: the token is asked for next and kept in secret storage';
+  if (url.username || url.password)
+    return 'Put no credentials in the URL: the token is asked for next and kept in secret storage';
   if (url.searchParams.has('authToken')) return 'Put no authToken in the URL: choose the "query" auth form instead';
   return undefined;
 }

@@ -17,12 +17,19 @@ export async function readAgentCatalogFiles(warn: (message: string) => void): Pr
     const uri = vscode.Uri.joinPath(folder.uri, AGENT_CATALOG_FILE);
     let bytes: Uint8Array;
     try {
-      if ((await vscode.workspace.fs.stat(uri)).size > MAX_BYTES) { warn(`${AGENT_CATALOG_FILE} in ${folder.name} is larger than 1 MB: not read`); continue; }
+      if ((await vscode.workspace.fs.stat(uri)).size > MAX_BYTES) {
+        warn(`${AGENT_CATALOG_FILE} in ${folder.name} is larger than 1 MB: not read`);
+        continue;
+      }
       bytes = await vscode.workspace.fs.readFile(uri);
     } catch {
       continue; // no catalog file in this folder
     }
-    agents.push(...lib().parseAgentCatalog(new TextDecoder().decode(bytes), (message) => warn(`${AGENT_CATALOG_FILE} in ${folder.name}: ${message}`)));
+    agents.push(
+      ...lib().parseAgentCatalog(new TextDecoder().decode(bytes), (message) =>
+        warn(`${AGENT_CATALOG_FILE} in ${folder.name}: ${message}`),
+      ),
+    );
   }
   return agents.slice(0, MAX_AGENTS);
 }

@@ -22,10 +22,19 @@ export class BindingWriter {
   async bind(uri: vscode.Uri, connectionKey: string, aidKey: string, testId: number | undefined): Promise<void> {
     const document = await vscode.workspace.openTextDocument(uri);
     const text = document.getText();
-    if (!document.isDirty && uri.scheme === 'file' && new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)) !== text) {
-      throw new Error(`${vscode.workspace.asRelativePath(uri)} changed on disk while its binding was being written: run the command again`);
+    if (
+      !document.isDirty &&
+      uri.scheme === 'file' &&
+      new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)) !== text
+    ) {
+      throw new Error(
+        `${vscode.workspace.asRelativePath(uri)} changed on disk while its binding was being written: run the command again`,
+      );
     }
-    const edits = testId === undefined ? lib().unbindingEdits(text, connectionKey, aidKey) : lib().bindingEdits(text, connectionKey, aidKey, testId);
+    const edits =
+      testId === undefined
+        ? lib().unbindingEdits(text, connectionKey, aidKey)
+        : lib().bindingEdits(text, connectionKey, aidKey, testId);
     await this.applyEdits(document, edits);
     await this.remember(connectionKey, aidKey, uri.toString(), testId);
   }
@@ -50,7 +59,12 @@ export class BindingWriter {
     await this.remember(connectionKey, aidKey, uri, undefined);
   }
 
-  private async remember(connectionKey: string, aidKey: string, uri: string, testId: number | undefined): Promise<void> {
+  private async remember(
+    connectionKey: string,
+    aidKey: string,
+    uri: string,
+    testId: number | undefined,
+  ): Promise<void> {
     const all = this.remembered(connectionKey, aidKey);
     if (testId === undefined) delete all[uri];
     else all[uri] = testId;
@@ -65,7 +79,8 @@ export class BindingWriter {
       const range = new vscode.Range(document.positionAt(edit.offset), document.positionAt(edit.offset + edit.length));
       workspaceEdit.replace(document.uri, range, edit.content);
     }
-    if (!await vscode.workspace.applyEdit(workspaceEdit)) throw new Error(`Could not write the binding into ${vscode.workspace.asRelativePath(document.uri)}`);
+    if (!(await vscode.workspace.applyEdit(workspaceEdit)))
+      throw new Error(`Could not write the binding into ${vscode.workspace.asRelativePath(document.uri)}`);
     if (wasSaved) await document.save();
   }
 }

@@ -38,7 +38,8 @@ export class CatalogCache implements vscode.Disposable {
   private fileWatch: vscode.Disposable | undefined;
 
   constructor(
-    private readonly connection: ConnectionManager, private readonly log: (message: string) => void,
+    private readonly connection: ConnectionManager,
+    private readonly log: (message: string) => void,
     /** What this workspace deployed: the agents in those answers are known agents too. */
     private readonly deployments: DeploymentRecords,
   ) {
@@ -46,7 +47,9 @@ export class CatalogCache implements vscode.Disposable {
   }
 
   /** What is cached now; undefined while nothing is loaded (live rules then stay off). */
-  get current(): LoadedCatalog | undefined { return this.loaded; }
+  get current(): LoadedCatalog | undefined {
+    return this.loaded;
+  }
 
   /** Starts the first load (in the background); later connection changes reload. */
   request(): void {
@@ -68,11 +71,22 @@ export class CatalogCache implements vscode.Disposable {
     const client = this.connection.client;
     if (!client) return Promise.resolve();
     const generation = this.generation;
-    this.places ??= this.ready().then(() => samplePlaces(client)).then((places) => {
-      const loaded = this.loaded;
-      if (generation !== this.generation || !loaded) return;
-      this.loaded = { ...loaded, completion: { ...loaded.completion, locations: places.locations, ssids: places.ssids } };
-    }, (error: unknown) => this.log(`Loading session locations for completion failed: ${error instanceof Error ? error.message : String(error)}`));
+    this.places ??= this.ready()
+      .then(() => samplePlaces(client))
+      .then(
+        (places) => {
+          const loaded = this.loaded;
+          if (generation !== this.generation || !loaded) return;
+          this.loaded = {
+            ...loaded,
+            completion: { ...loaded.completion, locations: places.locations, ssids: places.ssids },
+          };
+        },
+        (error: unknown) =>
+          this.log(
+            `Loading session locations for completion failed: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+      );
     return this.places;
   }
 
@@ -110,7 +124,12 @@ export class CatalogCache implements vscode.Disposable {
     if (this.fileWatch) return;
     const watcher = vscode.workspace.createFileSystemWatcher('**/.netmon/agents.json');
     const reload = (): void => this.learnedChanged();
-    this.fileWatch = vscode.Disposable.from(watcher, watcher.onDidChange(reload), watcher.onDidCreate(reload), watcher.onDidDelete(reload));
+    this.fileWatch = vscode.Disposable.from(
+      watcher,
+      watcher.onDidChange(reload),
+      watcher.onDidCreate(reload),
+      watcher.onDidDelete(reload),
+    );
   }
 
   dispose(): void {
@@ -120,18 +139,42 @@ export class CatalogCache implements vscode.Disposable {
   }
 }
 
-async function loadCatalog(client: NetmonClient, connectionKey: string, deployed: readonly DeployedTest[], log: (message: string) => void): Promise<LoadedCatalog> {
-  const optional = <T>(what: string, work: Promise<T>): Promise<T | undefined> => work.catch((error: unknown) => {
-    log(`Loading ${what} for document checks failed: ${error instanceof Error ? error.message : String(error)}`);
-    return undefined;
-  });
+async function loadCatalog(
+  client: NetmonClient,
+  connectionKey: string,
+  deployed: readonly DeployedTest[],
+  log: (message: string) => void,
+): Promise<LoadedCatalog> {
+  const optional = <T>(what: string, work: Promise<T>): Promise<T | undefined> =>
+    work.catch((error: unknown) => {
+      log(`Loading ${what} for document checks failed: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    });
   const [listed, groups, agents, networks, tests, fromFiles] = await Promise.all([
     // GET /v6/agents (/v7/agents): the complete list where the service has it (404/403 elsewhere).
-    optional('enterprise agents', client.enterpriseAgents().collect({ maxRecords: 20_000 }).then(({ records }) => records)),
+    optional(
+      'enterprise agents',
+      client
+        .enterpriseAgents()
+        .collect({ maxRecords: 20_000 })
+        .then(({ records }) => records),
+    ),
     optional('account groups', client.listAccountGroups()),
     // The connection's agent directory: read here (fresh, as "Refresh Live Data" asks), shared with every view.
-    optional('endpoint agents', client.agentDirectory().refresh().then((records) => ({ endpointAgents: records }))),
-    optional('networks', client.networks().collect({ maxRecords: 20_000 }).then(({ records }) => ({ privateNetworks: records }))),
+    optional(
+      'endpoint agents',
+      client
+        .agentDirectory()
+        .refresh()
+        .then((records) => ({ endpointAgents: records })),
+    ),
+    optional(
+      'networks',
+      client
+        .networks()
+        .collect({ maxRecords: 20_000 })
+        .then(({ records }) => ({ privateNetworks: records })),
+    ),
     optional('deployed tests', lib().listDeployedTests(client)),
     readAgentCatalogFiles(log),
   ]);
@@ -139,23 +182,38 @@ async function loadCatalog(client: NetmonClient, connectionKey: string, deployed
   const enterpriseAgents = listed
     ? lib().agentsFromList(listed, await client.apiVersion())
     : lib().mergeAgents([
-      fromFiles,
-      tests ? lib().agentsOfTests(tests, 'the tests the service lists') : [],
-      lib().agentsOfTests(deployed, 'tests deployed from this workspace'),
-    ]);
+        fromFiles,
+        tests ? lib().agentsOfTests(tests, 'the tests the service lists') : [],
+        lib().agentsOfTests(deployed, 'tests deployed from this workspace'),
+      ]);
   const validation: LiveCatalog = {
     connectionKey,
     accountGroups: groups?.accountGroups.map((g) => ({ aid: String(g.aid), name: g.accountGroupName })),
     endpointAgents: agents?.endpointAgents.map((a) => ({ agentId: a.agentId, name: a.computerName })),
-    networks: networks?.privateNetworks.map((n) => ({ networkId: n.networkId, name: n.networkName || n.networkId, detail: n.localPrefix })),
-    ...(listed ? { enterpriseAgents, enterpriseAgentsComplete: true } : enterpriseAgents.length > 0 ? { enterpriseAgents, enterpriseAgentsComplete: false } : {}),
+    networks: networks?.privateNetworks.map((n) => ({
+      networkId: n.networkId,
+      name: n.networkName || n.networkId,
+      detail: n.localPrefix,
+    })),
+    ...(listed
+      ? { enterpriseAgents, enterpriseAgentsComplete: true }
+      : enterpriseAgents.length > 0
+        ? { enterpriseAgents, enterpriseAgentsComplete: false }
+        : {}),
   };
   return { validation, completion: { ...validation }, deployedTests: tests };
 }
 
 async function samplePlaces(client: NetmonClient): Promise<{ locations: string[]; ssids: string[] }> {
   const { records } = await client.userSessions({ window: '1d' }).collect({ maxRecords: SESSION_SAMPLE });
-  const details = await Promise.all(records.map((s) => client.getUserSession(s.userSessionId).then((detail) => detail, () => undefined)));
+  const details = await Promise.all(
+    records.map((s) =>
+      client.getUserSession(s.userSessionId).then(
+        (detail) => detail,
+        () => undefined,
+      ),
+    ),
+  );
   const locations = new Set<string>();
   const ssids = new Set<string>();
   for (const detail of details.filter((d): d is UserSessionDetail => d !== undefined)) {

@@ -8,7 +8,13 @@ import type { ErrorWithAction } from '../errors';
 /** What stops an action in the document itself: where it is, so the user can be taken there. */
 export class DocumentProblem extends Error implements ErrorWithAction {
   readonly action = 'Fix it in the document (the editor marks it), then retry.';
-  constructor(readonly uri: vscode.Uri, readonly range: vscode.Range, message: string) { super(message); }
+  constructor(
+    readonly uri: vscode.Uri,
+    readonly range: vscode.Range,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 export function checkedValue(kind: DocumentKind, document: vscode.TextDocument, text = document.getText()): unknown {
@@ -16,8 +22,11 @@ export function checkedValue(kind: DocumentKind, document: vscode.TextDocument, 
   const error = diagnostics.find((d) => d.severity === 'error');
   if (error) {
     const { start, end } = error.range;
-    throw new DocumentProblem(document.uri, new vscode.Range(start.line, start.character, end.line, end.character),
-      `${vscode.workspace.asRelativePath(document.uri)}:${start.line + 1} ${error.message}`);
+    throw new DocumentProblem(
+      document.uri,
+      new vscode.Range(start.line, start.character, end.line, end.character),
+      `${vscode.workspace.asRelativePath(document.uri)}:${start.line + 1} ${error.message}`,
+    );
   }
   return parsed.value;
 }

@@ -7,7 +7,10 @@ const BADGES: Readonly<Record<DocumentKind, { badge: string; tooltip: string }>>
   test: { badge: 'T', tooltip: 'Netmon test document (scheduled test, deployed with Create or netmon apply)' },
   instant: { badge: 'I', tooltip: 'Netmon instant-test document (run once from endpoint agents)' },
   filter: { badge: 'F', tooltip: 'Netmon search filter document (applied to the Netmon view)' },
-  'endpoint-test': { badge: 'E', tooltip: 'Netmon endpoint test document (scheduled or dynamic test of endpoint agents, deployed with Create)' },
+  'endpoint-test': {
+    badge: 'E',
+    tooltip: 'Netmon endpoint test document (scheduled or dynamic test of endpoint agents, deployed with Create)',
+  },
 };
 
 export class DocumentKindDecorations implements vscode.FileDecorationProvider {

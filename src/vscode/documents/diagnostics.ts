@@ -12,7 +12,11 @@ const DEBOUNCE_MS = 200;
 const EDITOR_OWN_SOURCES: ReadonlySet<string> = new Set(['syntax', 'schema']);
 export const DOCUMENT_GLOB = `**/*{${Object.values(DOCUMENT_SUFFIXES).join(',')}}`;
 
-interface Entry { kind: DocumentKind; parsed: ParsedDocument; own: DocumentDiagnostic[] | undefined }
+interface Entry {
+  kind: DocumentKind;
+  parsed: ParsedDocument;
+  own: DocumentDiagnostic[] | undefined;
+}
 
 export class DocumentDiagnostics implements vscode.Disposable {
   readonly collection = vscode.languages.createDiagnosticCollection('netmon');
@@ -27,12 +31,18 @@ export class DocumentDiagnostics implements vscode.Disposable {
       watcher,
       watcher.onDidCreate((uri) => void this.readClosed(uri)),
       watcher.onDidChange((uri) => void this.readClosed(uri)),
-      watcher.onDidDelete((uri) => { this.entries.delete(uri.toString()); this.publish(); }),
+      watcher.onDidDelete((uri) => {
+        this.entries.delete(uri.toString());
+        this.publish();
+      }),
       vscode.workspace.onDidOpenTextDocument((document) => this.update(document)),
       vscode.workspace.onDidChangeTextDocument((event) => this.schedule(event.document)),
       vscode.workspace.onDidCloseTextDocument((document) => this.closed(document)),
       // VS Code may keep a closed file's model for a while: the closed tab is the signal users see.
-      vscode.window.tabGroups.onDidChangeTabs((event) => { this.tabsClosed(event.closed); this.tabsOpened(event.opened); }),
+      vscode.window.tabGroups.onDidChangeTabs((event) => {
+        this.tabsClosed(event.closed);
+        this.tabsOpened(event.opened);
+      }),
       catalog.onDidChange(() => this.revalidateOpen()),
     );
     for (const document of vscode.workspace.textDocuments) this.update(document);
@@ -54,7 +64,13 @@ export class DocumentDiagnostics implements vscode.Disposable {
     if (!documentKindOf(document.uri.path)) return;
     const key = document.uri.toString();
     clearTimeout(this.timers.get(key));
-    this.timers.set(key, setTimeout(() => { this.timers.delete(key); this.update(document); }, DEBOUNCE_MS));
+    this.timers.set(
+      key,
+      setTimeout(() => {
+        this.timers.delete(key);
+        this.update(document);
+      }, DEBOUNCE_MS),
+    );
   }
 
   private update(document: vscode.TextDocument): void {
@@ -71,7 +87,9 @@ export class DocumentDiagnostics implements vscode.Disposable {
     void this.scanned();
     this.catalog.request();
     // Syntax and schema problems come from VS Code's JSON support (contributes.jsonValidation).
-    const own = lib().validateParsed(kind, parsed, { catalog: this.catalog.current?.validation }).filter((d) => !EDITOR_OWN_SOURCES.has(d.source) || d.code === 'syntax/too-deep');
+    const own = lib()
+      .validateParsed(kind, parsed, { catalog: this.catalog.current?.validation })
+      .filter((d) => !EDITOR_OWN_SOURCES.has(d.source) || d.code === 'syntax/too-deep');
     this.entries.set(document.uri.toString(), { kind, parsed, own });
     this.publish();
   }
@@ -86,8 +104,14 @@ export class DocumentDiagnostics implements vscode.Disposable {
   }
 
   private tabsOpened(tabs: readonly vscode.Tab[]): void {
-    const opened = new Set(tabs.map(tabUri).filter((uri) => uri !== undefined).map(String));
-    for (const document of vscode.workspace.textDocuments) if (opened.has(document.uri.toString())) this.update(document);
+    const opened = new Set(
+      tabs
+        .map(tabUri)
+        .filter((uri) => uri !== undefined)
+        .map(String),
+    );
+    for (const document of vscode.workspace.textDocuments)
+      if (opened.has(document.uri.toString())) this.update(document);
   }
 
   private tabsClosed(tabs: readonly vscode.Tab[]): void {
@@ -129,12 +153,19 @@ export class DocumentDiagnostics implements vscode.Disposable {
 
   /** Sets each open document's own diagnostics plus the workspace rule's. */
   private publish(): void {
-    const workspace: WorkspaceDocument[] = [...this.entries].map(([uri, entry]) => ({ uri, kind: entry.kind, parsed: entry.parsed }));
+    const workspace: WorkspaceDocument[] = [...this.entries].map(([uri, entry]) => ({
+      uri,
+      kind: entry.kind,
+      parsed: entry.parsed,
+    }));
     const duplicates = lib().duplicateTestNameDiagnostics(workspace);
     for (const [key, entry] of this.entries) {
       if (!entry.own) continue;
       const uri = vscode.Uri.parse(key);
-      const extra = (duplicates.get(key) ?? []).map((d) => ({ ...d, message: d.message.replace(/[a-z-]+:\/\/[^,\s]+/g, relativePath) }));
+      const extra = (duplicates.get(key) ?? []).map((d) => ({
+        ...d,
+        message: d.message.replace(/[a-z-]+:\/\/[^,\s]+/g, relativePath),
+      }));
       this.collection.set(uri, [...entry.own, ...extra].map(toVsDiagnostic));
     }
   }
@@ -169,7 +200,11 @@ export function toVsRange(range: DocumentDiagnostic['range']): vscode.Range {
 }
 
 function toVsDiagnostic(diagnostic: DocumentDiagnostic): vscode.Diagnostic {
-  const result = new vscode.Diagnostic(toVsRange(diagnostic.range), diagnostic.message, SEVERITIES[diagnostic.severity]);
+  const result = new vscode.Diagnostic(
+    toVsRange(diagnostic.range),
+    diagnostic.message,
+    SEVERITIES[diagnostic.severity],
+  );
   result.source = `netmon ${diagnostic.source}`;
   result.code = diagnostic.code;
   return result;

@@ -10,14 +10,19 @@ import type { DeployTarget } from './target';
 const MAX_AGENTS = 5_000;
 
 export async function endpointImportPlan(target: DeployTarget): Promise<ImportPlan & { listed: number }> {
-  if (await target.client.apiVersion() !== 'v7') return { write: [], skipped: [], listed: 0 };
+  if ((await target.client.apiVersion()) !== 'v7') return { write: [], skipped: [], listed: 0 };
   const aid = target.requestAid;
   const [tests, labels, agents] = await Promise.all([
     target.client.listManagedEndpointTests({ aid }),
     target.client.listEndpointLabels({ aid }),
     target.client.endpointAgents({ aid }).collect({ maxRecords: MAX_AGENTS }),
   ]);
-  const plan = lib().planEndpointImport(tests, { labels, agents: agents.records as EndpointAgent[] }, { serviceKey: target.connectionKey, aidKey: target.aidKey }, await boundEndpointTestIds(target));
+  const plan = lib().planEndpointImport(
+    tests,
+    { labels, agents: agents.records as EndpointAgent[] },
+    { serviceKey: target.connectionKey, aidKey: target.aidKey },
+    await boundEndpointTestIds(target),
+  );
   return { ...plan, listed: tests.length };
 }
 

@@ -24,10 +24,17 @@ import { NeedsCurrentApi } from './enterprise-run';
 import { runSaying } from './run-now-commands';
 
 /** What Show Results opened: the metrics panel, then the path's. */
-export interface EndpointResultsShown { testId: number; panels: string[] }
+export interface EndpointResultsShown {
+  testId: number;
+  panels: string[];
+}
 
 export interface EndpointRunServices {
-  connection: ConnectionManager; prompts: Prompts; consent: LensConsent; results: ResultsDocuments; viewer: InstantResultsViewer;
+  connection: ConnectionManager;
+  prompts: Prompts;
+  consent: LensConsent;
+  results: ResultsDocuments;
+  viewer: InstantResultsViewer;
   /** Endpoint agents already loaded (the documents' catalog), to name the rows. */
   knownAgents: () => readonly { agentId: string; name: string }[] | undefined;
 }
@@ -36,26 +43,50 @@ export function endpointRunCommands(services: EndpointRunServices): Record<strin
   const { prompts } = services;
   const saying = runSaying(prompts);
   return {
-    [ENDPOINT_TEST_COMMANDS.runNow]: (uri, lensToken) => saying('Running the endpoint test now', () => runNow(services, uri, lensToken)),
-    [ENDPOINT_TEST_COMMANDS.showResults]: (uri) => saying('Opening the endpoint test\'s results', () => showResults(services, uri)),
+    [ENDPOINT_TEST_COMMANDS.runNow]: (uri, lensToken) =>
+      saying('Running the endpoint test now', () => runNow(services, uri, lensToken)),
+    [ENDPOINT_TEST_COMMANDS.showResults]: (uri) =>
+      saying("Opening the endpoint test's results", () => showResults(services, uri)),
   };
 }
 
-async function runNow(services: EndpointRunServices, uri: unknown, lensToken: unknown): Promise<InstantRunResult | undefined> {
+async function runNow(
+  services: EndpointRunServices,
+  uri: unknown,
+  lensToken: unknown,
+): Promise<InstantRunResult | undefined> {
   const document = await workspaceDocument(uri);
   const value = checkedValue('endpoint-test', document);
   const target = await v7Target(services.connection, document);
   const type = lib().endpointTestTypeOf(value);
-  if (type === 'dynamic') throw new Error('a dynamic test has no instant form: Create deploys it, and its results come from the agents it selects');
+  if (type === 'dynamic')
+    throw new Error(
+      'a dynamic test has no instant form: Create deploys it, and its results come from the agents it selects',
+    );
   const consented = services.consent.take(lensToken, document.uri, RUN_NOW_VERSION, 'run', RUN_NOW_CHANGE);
   const name = untrustedLine((value as Record<string, unknown>)['testName'], 60);
-  if (!consented && (await services.prompts.confirm(`Run endpoint test "${name}" once now as an instant test?`,
-    `The whole ${type} test, on the endpoint agents it selects; nothing is deployed.`, 'Run Now')) !== 'Run Now') return undefined;
+  if (
+    !consented &&
+    (await services.prompts.confirm(
+      `Run endpoint test "${name}" once now as an instant test?`,
+      `The whole ${type} test, on the endpoint agents it selects; nothing is deployed.`,
+      'Run Now',
+    )) !== 'Run Now'
+  )
+    return undefined;
   const request = lib().endpointInstantRequest(value, await readEndpointDirectory(value, target), new Date());
-  return runInstantRequest({ type: request.type as EndpointTestType, body: request.body, query: { aid: target.requestAid } }, services.results, {
-    client: target.client, viewer: services.viewer, aid: target.requestAid, notCarried: request.notCarried,
-    from: vscode.workspace.asRelativePath(document.uri), knownAgents: services.knownAgents,
-  });
+  return runInstantRequest(
+    { type: request.type as EndpointTestType, body: request.body, query: { aid: target.requestAid } },
+    services.results,
+    {
+      client: target.client,
+      viewer: services.viewer,
+      aid: target.requestAid,
+      notCarried: request.notCarried,
+      from: vscode.workspace.asRelativePath(document.uri),
+      knownAgents: services.knownAgents,
+    },
+  );
 }
 
 /** The panels an endpoint test of the Netmon view opens: its metrics (HTTP phases too), then its path on top. */
@@ -63,12 +94,17 @@ async function showResults(services: EndpointRunServices, uri: unknown): Promise
   const document = await workspaceDocument(uri);
   const target = await v7Target(services.connection, document);
   const testId = lib().readBinding(document.getText(), target.connectionKey, target.aidKey);
-  if (testId === undefined) throw new Error(`${vscode.workspace.asRelativePath(document.uri)} is not deployed to ${target.groupLabel}: create it first, then show its results`);
+  if (testId === undefined)
+    throw new Error(
+      `${vscode.workspace.asRelativePath(document.uri)} is not deployed to ${target.groupLabel}: create it first, then show its results`,
+    );
   const metrics = await vscode.commands.executeCommand<string | undefined>('netmon.openMetrics', testId);
-  const path = metrics === undefined ? undefined : await vscode.commands.executeCommand<string | undefined>('netmon.openPathVisualization', testId);
+  const path =
+    metrics === undefined
+      ? undefined
+      : await vscode.commands.executeCommand<string | undefined>('netmon.openPathVisualization', testId);
   return path === undefined ? undefined : { testId, panels: [metrics as string, path] };
 }
-
 
 async function v7Target(connection: ConnectionManager, document: vscode.TextDocument): Promise<DeployTarget> {
   const target = deployTarget(connection, document.getText());

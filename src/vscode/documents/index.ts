@@ -16,7 +16,13 @@ import { CatalogCache } from './catalog';
 import { checkedValue } from './checked';
 import { COMMANDS } from './command-ids';
 import { DocumentDiagnostics } from './diagnostics';
-import { askInstantAnswers, checkInstantDocument, instantDocument, offerToSave, type InstantAnswers } from './instant-command';
+import {
+  askInstantAnswers,
+  checkInstantDocument,
+  instantDocument,
+  offerToSave,
+  type InstantAnswers,
+} from './instant-command';
 import { registerLanguageFeatures } from './language';
 import { registerEndpointCompletion } from './endpoint-completion';
 import { DocumentLenses } from './lenses';
@@ -41,7 +47,10 @@ export { COMMANDS } from './command-ids';
 
 export interface DocumentsApi {
   /** Run Instant Test… with answers instead of the quick inputs (the save offer is still asked). */
-  runWithAnswers(answers: InstantAnswers, pollMs?: number): Promise<(InstantRunResult & { saved?: vscode.Uri }) | undefined>;
+  runWithAnswers(
+    answers: InstantAnswers,
+    pollMs?: number,
+  ): Promise<(InstantRunResult & { saved?: vscode.Uri }) | undefined>;
 }
 
 /** A write that happened changes what Deployed Tests lists. */
@@ -51,7 +60,12 @@ async function afterWrite<T>(write: Promise<T | undefined>): Promise<T | undefin
   return result;
 }
 
-export function registerDocuments(context: vscode.ExtensionContext, connection: ConnectionManager, prompts: Prompts, viewer: InstantResultsViewer): DocumentsApi {
+export function registerDocuments(
+  context: vscode.ExtensionContext,
+  connection: ConnectionManager,
+  prompts: Prompts,
+  viewer: InstantResultsViewer,
+): DocumentsApi {
   locateDocumentsLibrary(context.extensionPath);
   const log = vscode.window.createOutputChannel('Netmon Documents', { log: true });
   const bindings = new BindingWriter(context.workspaceState);
@@ -59,33 +73,72 @@ export function registerDocuments(context: vscode.ExtensionContext, connection: 
   const diagnostics = new DocumentDiagnostics(catalog);
   const results = new ResultsDocuments();
   const consent = new LensConsent();
-  const lenses = new DocumentLenses(connection, bindings, consent, () => catalog.current?.validation.enterpriseAgents ?? []);
+  const lenses = new DocumentLenses(
+    connection,
+    bindings,
+    consent,
+    () => catalog.current?.validation.enterpriseAgents ?? [],
+  );
   consent.onTaken = () => lenses.refresh();
   const enterpriseAgents = async () => (await catalog.ready())?.validation.enterpriseAgents ?? [];
   const knownAgents = () => catalog.current?.validation.endpointAgents;
   const enterpriseRuns = new EnterpriseRuns(connection, viewer, results, enterpriseAgents);
   const next = new NextStepOffer(prompts, enterpriseRuns);
-  const tests = new TestCommands(connection, bindings, prompts, () => { lenses.refresh(); catalog.learnedChanged(); }, enterpriseAgents, consent, next);
+  const tests = new TestCommands(
+    connection,
+    bindings,
+    prompts,
+    () => {
+      lenses.refresh();
+      catalog.learnedChanged();
+    },
+    enterpriseAgents,
+    consent,
+    next,
+  );
   const plans = new PlanCommands(connection, bindings, results, prompts, enterpriseAgents, next);
   const newDocument = new NewDocumentCommand(connection, catalog, prompts);
   const importer = new ImportCommand(connection, bindings, prompts);
-  registerEndpointTestCommands(context, new EndpointTestCommands(connection, bindings, prompts, () => lenses.refresh(), next));
+  registerEndpointTestCommands(
+    context,
+    new EndpointTestCommands(connection, bindings, prompts, () => lenses.refresh(), next),
+  );
   context.subscriptions.push(
-    log, catalog, diagnostics, results, lenses,
+    log,
+    catalog,
+    diagnostics,
+    results,
+    lenses,
     vscode.workspace.registerTextDocumentContentProvider(RESULTS_SCHEME, results),
-    vscode.languages.registerCodeLensProvider([{ pattern: '**/*.netmon-{test,instant,filter,endpoint-test}.json' }], lenses),
-    vscode.languages.registerCodeLensProvider({ scheme: RESULTS_SCHEME, language: 'netmon-plan' }, new PlanResultsLenses()),
+    vscode.languages.registerCodeLensProvider(
+      [{ pattern: '**/*.netmon-{test,instant,filter,endpoint-test}.json' }],
+      lenses,
+    ),
+    vscode.languages.registerCodeLensProvider(
+      { scheme: RESULTS_SCHEME, language: 'netmon-plan' },
+      new PlanResultsLenses(),
+    ),
     registerLanguageFeatures(catalog),
     registerEndpointCompletion(connection),
     vscode.workspace.onDidCloseTextDocument((document) => consent.forget(document.uri)),
-    vscode.languages.registerCodeActionsProvider({ pattern: '**/*.netmon-test.json' }, new AgentQuickFixes(catalog), { providedCodeActionKinds: AgentQuickFixes.kinds }),
+    vscode.languages.registerCodeActionsProvider({ pattern: '**/*.netmon-test.json' }, new AgentQuickFixes(catalog), {
+      providedCodeActionKinds: AgentQuickFixes.kinds,
+    }),
   );
 
-  const runWithAnswers = async (answers: InstantAnswers, pollMs?: number): Promise<(InstantRunResult & { saved?: vscode.Uri }) | undefined> => {
+  const runWithAnswers = async (
+    answers: InstantAnswers,
+    pollMs?: number,
+  ): Promise<(InstantRunResult & { saved?: vscode.Uri }) | undefined> => {
     requireTrustedWorkspace('Running an instant test');
     const document = instantDocument(answers);
     checkInstantDocument(document);
-    const run = await runInstantTest(document, results, { client: connection.requireClient(), viewer, pollMs, knownAgents });
+    const run = await runInstantTest(document, results, {
+      client: connection.requireClient(),
+      viewer,
+      pollMs,
+      knownAgents,
+    });
     const saved = run ? await offerToSave(document, prompts) : undefined;
     return run && { ...run, saved };
   };
@@ -96,10 +149,20 @@ export function registerDocuments(context: vscode.ExtensionContext, connection: 
     if (!plan) throw new NeedsCurrentApi();
     const request = lib().instantTestRequest(plan.instant);
     const detail = `${instantDetail(request.type, request.body)}\n\nNot carried over from the document:\n${plan.notCarried.map((n) => `- ${n.field}: ${n.why}`).join('\n')}\nNothing is deployed.`;
-    const answer = await prompts.confirm(`Run "${String(request.body['testName'])}" once now from endpoint agents?`, detail, 'Run Now');
+    const answer = await prompts.confirm(
+      `Run "${String(request.body['testName'])}" once now from endpoint agents?`,
+      detail,
+      'Run Now',
+    );
     if (answer !== 'Run Now') return undefined;
     const from = vscode.workspace.asRelativePath(document.uri);
-    return runInstantTest(plan.instant, results, { client: connection.requireClient(), viewer, notCarried: plan.notCarried, from, knownAgents });
+    return runInstantTest(plan.instant, results, {
+      client: connection.requireClient(),
+      viewer,
+      notCarried: plan.notCarried,
+      from,
+      knownAgents,
+    });
   };
 
   registerCommands(context, {
@@ -113,31 +176,43 @@ export function registerDocuments(context: vscode.ExtensionContext, connection: 
     [COMMANDS.create]: (uri, lensToken) => afterWrite(tests.create(uri, lensToken)),
     [COMMANDS.update]: (uri, lensToken) => afterWrite(tests.update(uri, lensToken)),
     [COMMANDS.delete]: (uri) => afterWrite(tests.delete(uri)),
-    [COMMANDS.showBinding]: (uri) => reporting('Showing the binding', async () => {
-      const document = await workspaceDocument(uri);
-      const target = deployTarget(connection, document.getText());
-      void showInfo(`${vscode.workspace.asRelativePath(document.uri)} is deployed on ${target.connectionKey} in ${target.groupLabel}; "Update" sends its testName, interval and agents, "Plan" compares every field.`);
-    }),
-    [COMMANDS.runInstantDocument]: (uri) => reporting('Running the instant test', async () => {
-      requireTrustedWorkspace('Running an instant test');
-      const value = checkedValue('instant', await workspaceDocument(uri));
-      const request = lib().instantTestRequest(value);
-      const answer = await prompts.confirm(`Run instant test "${String(request.body['testName'])}"?`, instantDetail(request.type, request.body), 'Run');
-      if (answer !== 'Run') return undefined;
-      return runInstantTest(value, results, { client: connection.requireClient(), viewer, knownAgents });
-    }),
+    [COMMANDS.showBinding]: (uri) =>
+      reporting('Showing the binding', async () => {
+        const document = await workspaceDocument(uri);
+        const target = deployTarget(connection, document.getText());
+        void showInfo(
+          `${vscode.workspace.asRelativePath(document.uri)} is deployed on ${target.connectionKey} in ${target.groupLabel}; "Update" sends its testName, interval and agents, "Plan" compares every field.`,
+        );
+      }),
+    [COMMANDS.runInstantDocument]: (uri) =>
+      reporting('Running the instant test', async () => {
+        requireTrustedWorkspace('Running an instant test');
+        const value = checkedValue('instant', await workspaceDocument(uri));
+        const request = lib().instantTestRequest(value);
+        const answer = await prompts.confirm(
+          `Run instant test "${String(request.body['testName'])}"?`,
+          instantDetail(request.type, request.body),
+          'Run',
+        );
+        if (answer !== 'Run') return undefined;
+        return runInstantTest(value, results, { client: connection.requireClient(), viewer, knownAgents });
+      }),
     ...runTestNowCommands(enterpriseRuns, prompts, consent, (document) => runNowOnV6(document)),
     ...endpointRunCommands({ connection, prompts, consent, results, viewer, knownAgents }),
-    [COMMANDS.runFilter]: (uri) => reporting('Running the filter', async () => {
-      const value = checkedValue('filter', await workspaceDocument(uri));
-      return withCancellableProgress('Running the filter…', (signal) => runFilter(value, connection.requireClient(), results, signal));
-    }),
-    [COMMANDS.runInstantTest]: (node) => reporting('Running the instant test', async () => {
-      requireTrustedWorkspace('Running an instant test');
-      connection.requireClient();
-      const answers = await askInstantAnswers(node instanceof TreeNode ? node : undefined);
-      return answers && runWithAnswers(answers);
-    }),
+    [COMMANDS.runFilter]: (uri) =>
+      reporting('Running the filter', async () => {
+        const value = checkedValue('filter', await workspaceDocument(uri));
+        return withCancellableProgress('Running the filter…', (signal) =>
+          runFilter(value, connection.requireClient(), results, signal),
+        );
+      }),
+    [COMMANDS.runInstantTest]: (node) =>
+      reporting('Running the instant test', async () => {
+        requireTrustedWorkspace('Running an instant test');
+        connection.requireClient();
+        const answers = await askInstantAnswers(node instanceof TreeNode ? node : undefined);
+        return answers && runWithAnswers(answers);
+      }),
     [COMMANDS.plan]: (folder) => reporting('Planning the folder', () => plans.plan(folder)),
     [COMMANDS.apply]: async (folder) => {
       const result = await afterWrite(reporting('Applying the folder', () => plans.apply(folder)));
@@ -152,6 +227,8 @@ export function registerDocuments(context: vscode.ExtensionContext, connection: 
 
 function instantDetail(type: string, body: Record<string, unknown>): string {
   const target = body['url'] ?? body['serverName'];
-  return `${type} to ${String(target)} on up to ${String(body['maxMachines'])} endpoint agents of the account group, with your token.`
-    + '\nThe test is created on the service and runs on those machines; its results stay in the account.';
+  return (
+    `${type} to ${String(target)} on up to ${String(body['maxMachines'])} endpoint agents of the account group, with your token.` +
+    '\nThe test is created on the service and runs on those machines; its results stay in the account.'
+  );
 }

@@ -8,7 +8,9 @@ import type { CatalogCache } from './catalog';
 import { toVsRange } from './diagnostics';
 
 const SELECTOR: vscode.DocumentSelector = [
-  { pattern: '**/*.netmon-test.json' }, { pattern: '**/*.netmon-instant.json' }, { pattern: '**/*.netmon-filter.json' },
+  { pattern: '**/*.netmon-test.json' },
+  { pattern: '**/*.netmon-instant.json' },
+  { pattern: '**/*.netmon-filter.json' },
 ];
 
 const ITEM_KINDS: Readonly<Record<CompletionItem['kind'], vscode.CompletionItemKind>> = {
@@ -29,23 +31,32 @@ export function registerLanguageFeatures(catalog: CatalogCache): vscode.Disposab
     return catalog.current?.completion ?? {};
   };
   return vscode.Disposable.from(
-    vscode.languages.registerCompletionItemProvider(SELECTOR, {
-      async provideCompletionItems(document, position) {
-        const kind = documentKindOf(document.uri.path);
-        if (!kind) return [];
-        // The first completion of a session waits for the live lists (a diagnostics pass usually started them).
-        const awaited = await catalog.ready();
-        if (kind === 'filter' && PLACE_KEY.test(document.getText())) await catalog.ensurePlaces();
-        // A reload that began since (a watched file changed) must not leave this completion empty.
-        const live = catalog.current?.completion ?? awaited?.completion ?? currentCatalog();
-        return lib().completionsAt(kind, document.getText(), document.offsetAt(position), live).map(toVsItem);
+    vscode.languages.registerCompletionItemProvider(
+      SELECTOR,
+      {
+        async provideCompletionItems(document, position) {
+          const kind = documentKindOf(document.uri.path);
+          if (!kind) return [];
+          // The first completion of a session waits for the live lists (a diagnostics pass usually started them).
+          const awaited = await catalog.ready();
+          if (kind === 'filter' && PLACE_KEY.test(document.getText())) await catalog.ensurePlaces();
+          // A reload that began since (a watched file changed) must not leave this completion empty.
+          const live = catalog.current?.completion ?? awaited?.completion ?? currentCatalog();
+          return lib().completionsAt(kind, document.getText(), document.offsetAt(position), live).map(toVsItem);
+        },
       },
-    }, '"', ':', '[', ','),
+      '"',
+      ':',
+      '[',
+      ',',
+    ),
     vscode.languages.registerHoverProvider(SELECTOR, {
       provideHover(document, position) {
         const kind = documentKindOf(document.uri.path);
         const hover = kind && lib().hoverAt(kind, document.getText(), document.offsetAt(position), currentCatalog());
-        return hover ? new vscode.Hover(new vscode.MarkdownString().appendText(hover.contents), toVsRange(hover.range)) : undefined;
+        return hover
+          ? new vscode.Hover(new vscode.MarkdownString().appendText(hover.contents), toVsRange(hover.range))
+          : undefined;
       },
     }),
   );

@@ -17,7 +17,12 @@ export type ConsentAction = 'create' | 'update' | 'run';
 /** A lens older than this asks again: the title was read too long ago to be the consent. */
 export const CONSENT_TTL_MS = 10 * 60_000;
 
-interface Issued { token: string; version: number; change: string; issuedAt: number }
+interface Issued {
+  token: string;
+  version: number;
+  change: string;
+  issuedAt: number;
+}
 
 export class LensConsent {
   private readonly issued = new Map<string, Issued>();
@@ -31,7 +36,13 @@ export class LensConsent {
   issue(uri: vscode.Uri, version: number, action: ConsentAction, change: string): string {
     const key = keyOf(uri, action);
     const current = this.issued.get(key);
-    if (current && current.version === version && current.change === change && this.now() - current.issuedAt < CONSENT_TTL_MS) return current.token;
+    if (
+      current &&
+      current.version === version &&
+      current.change === change &&
+      this.now() - current.issuedAt < CONSENT_TTL_MS
+    )
+      return current.token;
     const token = randomBytes(16).toString('hex');
     this.issued.set(key, { token, version, change, issuedAt: this.now() });
     return token;
@@ -44,7 +55,12 @@ export class LensConsent {
     if (typeof token !== 'string' || !issued || !sameToken(token, issued.token)) return false;
     this.issued.delete(key);
     this.onTaken?.();
-    return issued.version === version && change !== undefined && issued.change === change && this.now() - issued.issuedAt < CONSENT_TTL_MS;
+    return (
+      issued.version === version &&
+      change !== undefined &&
+      issued.change === change &&
+      this.now() - issued.issuedAt < CONSENT_TTL_MS
+    );
   }
 
   /** Forgets the tokens of a closed document. */
@@ -68,15 +84,20 @@ function sameToken(a: string, b: string): boolean {
  * http-server · 2 agents · every 300 s`; undefined when the document has an error (the command
  * then reports it).
  */
-export function createChange(text: string, target: Pick<DeployTarget, 'connectionKey' | 'groupLabel'>): string | undefined {
+export function createChange(
+  text: string,
+  target: Pick<DeployTarget, 'connectionKey' | 'groupLabel'>,
+): string | undefined {
   const { parsed, diagnostics } = lib().validateDocument('test', text);
   if (diagnostics.some((d) => d.severity === 'error')) return undefined;
-  const value = parsed.value as { testName?: unknown; type?: unknown; agents?: unknown; interval?: unknown } | undefined;
+  const value = parsed.value as
+    { testName?: unknown; type?: unknown; agents?: unknown; interval?: unknown } | undefined;
   if (typeof value !== 'object' || value === null) return undefined;
   // BGP runs from monitors: no agents, no interval.
   const agents = Array.isArray(value.agents) ? value.agents.length : undefined;
   const parts = [
-    `Create "${untrustedLine(value.testName, 60)}" in ${target.groupLabel}`, untrustedLine(value.type, 30),
+    `Create "${untrustedLine(value.testName, 60)}" in ${target.groupLabel}`,
+    untrustedLine(value.type, 30),
     ...(agents === undefined ? [] : [`${agents} agent${agents === 1 ? '' : 's'}`]),
     ...(value.interval === undefined ? [] : [`every ${untrustedLine(value.interval, 10)} s`]),
   ];
@@ -84,8 +105,20 @@ export function createChange(text: string, target: Pick<DeployTarget, 'connectio
 }
 
 /** The fields an update changes against `deployed`, or undefined when Update cannot say it in one line (none, a replace, an error). */
-export function updateChanges(uri: vscode.Uri, text: string, deployed: DeployedTest, target: Pick<DeployTarget, 'connectionKey' | 'aidKey'>, agents: readonly CatalogAgent[]): FieldChange[] | undefined {
-  const plan = lib().computePlan({ documents: [{ uri: uri.toString(), text }], deployed: [deployed], connectionKey: target.connectionKey, aid: target.aidKey, agents });
+export function updateChanges(
+  uri: vscode.Uri,
+  text: string,
+  deployed: DeployedTest,
+  target: Pick<DeployTarget, 'connectionKey' | 'aidKey'>,
+  agents: readonly CatalogAgent[],
+): FieldChange[] | undefined {
+  const plan = lib().computePlan({
+    documents: [{ uri: uri.toString(), text }],
+    deployed: [deployed],
+    connectionKey: target.connectionKey,
+    aid: target.aidKey,
+    agents,
+  });
   const step = plan.steps[0];
   if (plan.steps.length !== 1 || step?.action !== 'update' || step.changes.length === 0) return undefined;
   const sent = new Set(Object.keys(step.request.body as object));
@@ -103,7 +136,7 @@ export function updateChange(changes: readonly FieldChange[]): string {
 }
 
 function shown(value: unknown): string {
-  return untrustedLine(typeof value === 'string' ? `"${value}"` : JSON.stringify(value) ?? 'none', 40);
+  return untrustedLine(typeof value === 'string' ? `"${value}"` : (JSON.stringify(value) ?? 'none'), 40);
 }
 
 /** What a Run Now lens consents to: the document run once as it stands at the click. */

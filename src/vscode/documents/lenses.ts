@@ -11,7 +11,15 @@ import { COMMANDS } from './command-ids';
 import type { BindingWriter } from './bindings';
 import { deployTarget, type DeployTarget } from './target';
 import type { CatalogAgent } from '../../documents';
-import { consentedChange, createChange, RUN_NOW_CHANGE, RUN_NOW_VERSION, updateChange, updateChanges, type LensConsent } from './lens-consent';
+import {
+  consentedChange,
+  createChange,
+  RUN_NOW_CHANGE,
+  RUN_NOW_VERSION,
+  updateChange,
+  updateChanges,
+  type LensConsent,
+} from './lens-consent';
 import { endpointTestLenses } from './endpoint-lenses';
 
 /** Every type but BGP runs now (a cheap look at the text: the command checks properly, and says on v6 that it needs v7). */
@@ -25,9 +33,11 @@ export class DocumentLenses implements vscode.CodeLensProvider, vscode.Disposabl
   private readonly subscription: vscode.Disposable;
 
   constructor(
-    private readonly connection: ConnectionManager, private readonly bindings: BindingWriter,
+    private readonly connection: ConnectionManager,
+    private readonly bindings: BindingWriter,
     /** Create and Update lenses carry its one-time token: their click is the consent to what the title says. */
-    private readonly consent: LensConsent, private readonly agents: () => readonly CatalogAgent[],
+    private readonly consent: LensConsent,
+    private readonly agents: () => readonly CatalogAgent[],
   ) {
     this.subscription = vscode.Disposable.from(
       connection.onDidChange(() => this.refresh()),
@@ -35,25 +45,44 @@ export class DocumentLenses implements vscode.CodeLensProvider, vscode.Disposabl
     );
   }
 
-  refresh(): void { this.changed.fire(); }
+  refresh(): void {
+    this.changed.fire();
+  }
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
     const kind = documentKindOf(document.uri.path);
     const top = new vscode.Range(0, 0, 0, 0);
-    const lens = (title: string, command: string, ...args: unknown[]): vscode.CodeLens => new vscode.CodeLens(top, { title, command, arguments: args, tooltip: title });
+    const lens = (title: string, command: string, ...args: unknown[]): vscode.CodeLens =>
+      new vscode.CodeLens(top, { title, command, arguments: args, tooltip: title });
     if (!kind) return [];
-    if (!this.connection.current) return [lens('Netmon: sign in (or use the demo account) to deploy or run', 'netmon.signIn')];
+    if (!this.connection.current)
+      return [lens('Netmon: sign in (or use the demo account) to deploy or run', 'netmon.signIn')];
     if (kind === 'filter') return [lens('$(play) Run Filter', COMMANDS.runFilter, document.uri)];
-    if (!vscode.workspace.isTrusted) return [lens('$(shield) Restricted Mode: trust this folder to deploy or run its documents', 'workbench.trust.manage')];
+    if (!vscode.workspace.isTrusted)
+      return [
+        lens('$(shield) Restricted Mode: trust this folder to deploy or run its documents', 'workbench.trust.manage'),
+      ];
     if (kind === 'instant') return [lens('$(play) Run Instant Test', COMMANDS.runInstantDocument, document.uri)];
-    if (kind === 'endpoint-test') return endpointTestLenses(this.connection, this.bindings, this.consent, document, lens);
+    if (kind === 'endpoint-test')
+      return endpointTestLenses(this.connection, this.bindings, this.consent, document, lens);
     const text = document.getText();
     const target = deployTarget(this.connection, text);
     const bindings = lib().listBindings(text);
     const bound = lib().findBinding(bindings, target.connectionKey, target.aidKey);
-    const others = bindings.filter((b) => b !== bound).map((b) => untrustedLine(`${b.connectionKey}/${b.aid}: ${b.testId}`, 80));
+    const others = bindings
+      .filter((b) => b !== bound)
+      .map((b) => untrustedLine(`${b.connectionKey}/${b.aid}: ${b.testId}`, 80));
     const elsewhere = others.length > 0 ? ` · also deployed on ${others.join(', ')}` : '';
-    const runNow = RUN_NOW_TYPE.test(text) ? [lens('$(play) Run Now', COMMANDS.runNow, document.uri, this.consent.issue(document.uri, RUN_NOW_VERSION, 'run', RUN_NOW_CHANGE))] : [];
+    const runNow = RUN_NOW_TYPE.test(text)
+      ? [
+          lens(
+            '$(play) Run Now',
+            COMMANDS.runNow,
+            document.uri,
+            this.consent.issue(document.uri, RUN_NOW_VERSION, 'run', RUN_NOW_CHANGE),
+          ),
+        ]
+      : [];
     // What Create or Update would change, field by field, before doing it.
     const plan = lens('$(checklist) Plan', COMMANDS.plan, document.uri);
     if (!bound) {
@@ -61,7 +90,9 @@ export class DocumentLenses implements vscode.CodeLensProvider, vscode.Disposabl
         this.createLens(document, text, target, lens),
         ...runNow,
         plan,
-        ...(others.length > 0 ? [lens(`Not deployed here${elsewhere}`, COMMANDS.plan, parentFolder(document.uri))] : []),
+        ...(others.length > 0
+          ? [lens(`Not deployed here${elsewhere}`, COMMANDS.plan, parentFolder(document.uri))]
+          : []),
       ];
     }
     const verified = this.bindings.isConfirmed(document.uri, target.connectionKey, target.aidKey, bound.testId);
@@ -71,24 +102,55 @@ export class DocumentLenses implements vscode.CodeLensProvider, vscode.Disposabl
     // The actions before a verified binding's status: in an editor narrowed by the results beside
     // it, the end of the line is cut off. A binding not verified is said first, before any action.
     const status = lens(boundTitle, COMMANDS.showBinding, document.uri);
-    const actions = [verified ? this.updateLens(document, text, target, bound.testId, lens) : lens('$(sync) Update', COMMANDS.update, document.uri), lens('$(trash) Delete', COMMANDS.delete, document.uri), ...runNow, plan, lens('$(graph) Results', 'netmon.showTestResults', document.uri)];
+    const actions = [
+      verified
+        ? this.updateLens(document, text, target, bound.testId, lens)
+        : lens('$(sync) Update', COMMANDS.update, document.uri),
+      lens('$(trash) Delete', COMMANDS.delete, document.uri),
+      ...runNow,
+      plan,
+      lens('$(graph) Results', 'netmon.showTestResults', document.uri),
+    ];
     return verified ? [...actions, status] : [status, ...actions];
   }
 
   /** `Create "name" in group · type · 2 agents · every 300 s`, one click; today's title (and its modal) for a document with an error. */
-  private createLens(document: vscode.TextDocument, text: string, target: DeployTarget, lens: LensMaker): vscode.CodeLens {
+  private createLens(
+    document: vscode.TextDocument,
+    text: string,
+    target: DeployTarget,
+    lens: LensMaker,
+  ): vscode.CodeLens {
     const title = createChange(text, target);
     if (!title) return lens(`$(cloud-upload) Create in ${target.groupLabel}`, COMMANDS.create, document.uri);
-    return lens(`$(cloud-upload) ${title}`, COMMANDS.create, document.uri, this.consent.issue(document.uri, document.version, 'create', consentedChange(target, title)));
+    return lens(
+      `$(cloud-upload) ${title}`,
+      COMMANDS.create,
+      document.uri,
+      this.consent.issue(document.uri, document.version, 'create', consentedChange(target, title)),
+    );
   }
 
   /** `Update: interval 300 → 600` against what this machine last deployed, one click; otherwise the modal's Update. */
-  private updateLens(document: vscode.TextDocument, text: string, target: DeployTarget, testId: number, lens: LensMaker): vscode.CodeLens {
-    const record = this.bindings.deployments.list(target.connectionKey, target.aidKey).find((test) => test.testId === testId);
+  private updateLens(
+    document: vscode.TextDocument,
+    text: string,
+    target: DeployTarget,
+    testId: number,
+    lens: LensMaker,
+  ): vscode.CodeLens {
+    const record = this.bindings.deployments
+      .list(target.connectionKey, target.aidKey)
+      .find((test) => test.testId === testId);
     const changes = record && updateChanges(document.uri, text, record, target, this.agents());
     if (!changes) return lens('$(sync) Update', COMMANDS.update, document.uri);
     const title = updateChange(changes);
-    return lens(`$(sync) ${title}`, COMMANDS.update, document.uri, this.consent.issue(document.uri, document.version, 'update', consentedChange(target, title)));
+    return lens(
+      `$(sync) ${title}`,
+      COMMANDS.update,
+      document.uri,
+      this.consent.issue(document.uri, document.version, 'update', consentedChange(target, title)),
+    );
   }
 
   dispose(): void {

@@ -19,7 +19,11 @@ export function documentsLibrary(): DocumentsLibrary {
   if (!bundlePath) throw new Error('The documents library was used before activation');
   // A runtime load of a computed path keeps the library out of dist/extension.js.
   const candidate = requireBundle(bundlePath);
-  if (typeof candidate !== 'object' || candidate === null || typeof (candidate as { validateParsed?: unknown }).validateParsed !== 'function') {
+  if (
+    typeof candidate !== 'object' ||
+    candidate === null ||
+    typeof (candidate as { validateParsed?: unknown }).validateParsed !== 'function'
+  ) {
     throw new Error(`${bundlePath} does not export the documents layer; rebuild with "npm run build"`);
   }
   loaded = candidate as DocumentsLibrary;

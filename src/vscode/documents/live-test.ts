@@ -18,9 +18,16 @@ export interface LiveTest {
   gone?: boolean;
 }
 
-export async function fetchLiveTest(target: DeployTarget, testId: number, records: DeploymentRecords, signal: AbortSignal): Promise<LiveTest> {
+export async function fetchLiveTest(
+  target: DeployTarget,
+  testId: number,
+  records: DeploymentRecords,
+  signal: AbortSignal,
+): Promise<LiveTest> {
   try {
-    const found = (await lib().listDeployedTests(target.client, target.requestAid, signal)).find((test) => test.testId === testId);
+    const found = (await lib().listDeployedTests(target.client, target.requestAid, signal)).find(
+      (test) => test.testId === testId,
+    );
     return found
       ? { test: lib().toDeployedTest(found), source: 'live on the service' }
       : { test: undefined, source: `the service has no test ${testId} in ${target.groupLabel}`, gone: true };
@@ -34,11 +41,19 @@ export async function fetchLiveTest(target: DeployTarget, testId: number, record
 }
 
 /** "VPN gateway" · agent-to-server · vpn.example.com:80 · every 300 s · agents 1000, 1037 */
-export function describeTest(test: Pick<DeployedTest, 'testName' | 'type' | 'interval' | 'agents' | 'server' | 'url' | 'domain'>): string {
+export function describeTest(
+  test: Pick<DeployedTest, 'testName' | 'type' | 'interval' | 'agents' | 'server' | 'url' | 'domain'>,
+): string {
   const target = test.server ?? test.url ?? test.domain;
   const agents = test.agents.map((agent) => {
     const name = (agent as { agentName?: unknown }).agentName;
     return typeof name === 'string' ? `${name} (${agent.agentId})` : String(agent.agentId);
   });
-  return [`"${test.testName}"`, test.type, ...(target ? [target] : []), `every ${test.interval} s`, `agents ${agents.join(', ') || 'none'}`].join(' · ');
+  return [
+    `"${test.testName}"`,
+    test.type,
+    ...(target ? [target] : []),
+    `every ${test.interval} s`,
+    `agents ${agents.join(', ') || 'none'}`,
+  ].join(' · ');
 }

@@ -14,7 +14,12 @@ import type { CatalogCache } from './catalog';
 import { writeNewFile } from '../files/save-files';
 import { exists } from './checked';
 import { documentsLibrary as lib } from './library';
-import { endpointKindItems, isEndpointKindItem, newEndpointDocument, type EndpointKindItem } from './new-endpoint-document';
+import {
+  endpointKindItems,
+  isEndpointKindItem,
+  newEndpointDocument,
+  type EndpointKindItem,
+} from './new-endpoint-document';
 
 /** Agents offered in the multi-pick; an account with more is better served by completion. */
 const MAX_AGENTS_OFFERED = 500;
@@ -28,38 +33,54 @@ export const DEFAULT_NEW_DOCUMENT_FOLDER = 'netmon-tests';
 const CHOOSE_LOCATION = 'Choose Where to Save…';
 
 /** What is written: the kind's label and document kind (for messages and the save dialog), its file name. */
-interface NewFile { label: string; kind: TemplateInfo['kind']; fileName: string }
+interface NewFile {
+  label: string;
+  kind: TemplateInfo['kind'];
+  fileName: string;
+}
 
 export class NewDocumentCommand {
-  constructor(private readonly connection: ConnectionManager, private readonly catalog: CatalogCache, private readonly prompts: Prompts) {}
+  constructor(
+    private readonly connection: ConnectionManager,
+    private readonly catalog: CatalogCache,
+    private readonly prompts: Prompts,
+  ) {}
 
   /**
    * Resolves with the new document's URI, or undefined when the user stopped. `argument`: a
    * type group of the Deployed Tests view (its label is the test type), which picks the kind.
    */
   async run(argument?: unknown): Promise<vscode.Uri | undefined> {
-    const template = templateOfNode(argument) ?? await this.pickTemplate();
+    const template = templateOfNode(argument) ?? (await this.pickTemplate());
     if (!template) return undefined;
     if (isEndpointKindItem(template)) return this.runEndpoint(template);
     const agents = template.usesEnterpriseAgents ? await this.pickAgents() : [];
     if (agents === undefined) return undefined;
-    const text = lib().newDocumentText(template.id, { agents: agents.map((a) => ({ agentId: a.agentId, name: a.name })) });
+    const text = lib().newDocumentText(template.id, {
+      agents: agents.map((a) => ({ agentId: a.agentId, name: a.name })),
+    });
     const file = { label: template.label, kind: template.kind, fileName: lib().templateFileName(template.id) };
     return this.writeAndOpen(file, text, agents.length);
   }
 
   private async runEndpoint(item: EndpointKindItem): Promise<vscode.Uri | undefined> {
     const made = await newEndpointDocument(item, this.connection, this.prompts);
-    return made && this.writeAndOpen({ label: item.label, kind: 'endpoint-test', fileName: made.fileName }, made.text, 0);
+    return (
+      made && this.writeAndOpen({ label: item.label, kind: 'endpoint-test', fileName: made.fileName }, made.text, 0)
+    );
   }
 
   private async writeAndOpen(template: NewFile, text: string, agentCount: number): Promise<vscode.Uri | undefined> {
-    const uri = await this.writeInWorkspace(template, text, agentCount) ?? await this.writeWhereChosen(template, text);
+    const uri =
+      (await this.writeInWorkspace(template, text, agentCount)) ?? (await this.writeWhereChosen(template, text));
     if (!uri) return undefined;
     const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
     // The same text, its name and target as tab stops: what the user types first is selected.
     const document = editor.document;
-    await editor.insertSnippet(new vscode.SnippetString(lib().templateSnippet(document.getText())), new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)));
+    await editor.insertSnippet(
+      new vscode.SnippetString(lib().templateSnippet(document.getText())),
+      new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)),
+    );
     // The snippet rewrote the text as it was: saved again, the editor is not left with unsaved changes.
     await document.save();
     return uri;
@@ -83,7 +104,7 @@ export class NewDocumentCommand {
       const kept = `the kind (${template.label.toLowerCase()})${agentCount > 0 ? ` and the ${agentCount} agent${agentCount === 1 ? '' : 's'} chosen` : ''}`;
       const where = folder ? vscode.workspace.asRelativePath(folder) : `the folder of "${NEW_DOCUMENT_FOLDER_SETTING}"`;
       const message = `${errorText(`Writing the new document in ${where}`, error)} ${CHOOSE_LOCATION.replace('…', '')} keeps ${kept}; or change the setting "${NEW_DOCUMENT_FOLDER_SETTING}".`;
-      if (await this.prompts.fail(message, CHOOSE_LOCATION) !== CHOOSE_LOCATION) throw new StoppedAfterFailure();
+      if ((await this.prompts.fail(message, CHOOSE_LOCATION)) !== CHOOSE_LOCATION) throw new StoppedAfterFailure();
       return undefined;
     }
   }
@@ -108,7 +129,11 @@ export class NewDocumentCommand {
     for (let attempt = 0; attempt < MAX_SAVE_ATTEMPTS; attempt++) {
       // Dialogs match one extension: a two-dot one makes them append it to a name already ending in
       // it (x.netmon-test.json.netmon-test.json). Filter on json; withSuffix adds the kind's part.
-      const chosen = await this.prompts.saveLocation({ title, defaultUri, filters: { [`Netmon ${template.kind} document (*${suffix})`]: ['json'] } });
+      const chosen = await this.prompts.saveLocation({
+        title,
+        defaultUri,
+        filters: { [`Netmon ${template.kind} document (*${suffix})`]: ['json'] },
+      });
       if (!chosen) return undefined;
       const uri = withSuffix(chosen, suffix);
       if (!(await exists(uri))) return uri;
@@ -119,9 +144,18 @@ export class NewDocumentCommand {
   }
 
   private async pickTemplate(): Promise<TemplateInfo | EndpointKindItem | undefined> {
-    const items = lib().TEMPLATES.map((template) => ({ label: template.label, description: template.description, template }));
+    const items = lib().TEMPLATES.map((template) => ({
+      label: template.label,
+      description: template.description,
+      template,
+    }));
     const endpoint = endpointKindItems().map((item) => ({ ...item, template: item }));
-    return (await this.prompts.choose([...items, ...endpoint], { title: 'New Netmon document', placeHolder: 'What should the document describe?' }))?.template;
+    return (
+      await this.prompts.choose([...items, ...endpoint], {
+        title: 'New Netmon document',
+        placeHolder: 'What should the document describe?',
+      })
+    )?.template;
   }
 
   /** The account's known enterprise agents, or none (a placeholder) when it knows none. */
@@ -130,9 +164,16 @@ export class NewDocumentCommand {
     const known = (await this.catalog.ready())?.validation.enterpriseAgents ?? [];
     if (known.length === 0) return [];
     const items = known.slice(0, MAX_AGENTS_OFFERED).map((agent, index) => ({
-      label: agent.name, description: `agent ${agent.agentId}${agent.location ? ` · ${agent.location}` : ''}`, detail: agent.source, picked: index === 0, agent,
+      label: agent.name,
+      description: `agent ${agent.agentId}${agent.location ? ` · ${agent.location}` : ''}`,
+      detail: agent.source,
+      picked: index === 0,
+      agent,
     }));
-    const picked = await this.prompts.chooseMany(items, { title: 'Enterprise agents that run the test', placeHolder: 'Pick one or more (completion in the document lists them all)' });
+    const picked = await this.prompts.chooseMany(items, {
+      title: 'Enterprise agents that run the test',
+      placeHolder: 'Pick one or more (completion in the document lists them all)',
+    });
     if (picked === undefined) return undefined;
     return picked.length > 0 ? picked.map((item) => item.agent) : [];
   }
@@ -140,7 +181,10 @@ export class NewDocumentCommand {
 
 /** The user declined the way out offered after a failed write: nothing more to say. */
 export class StoppedAfterFailure extends Error {
-  constructor() { super('the new document was not written'); this.name = 'AbortError'; }
+  constructor() {
+    super('the new document was not written');
+    this.name = 'AbortError';
+  }
 }
 
 /** A Deployed Tests type group (the node, or its JSON form from a command argument): its test type's template. */
@@ -161,7 +205,9 @@ function newDocumentFolder(): string[] {
   const folder = typeof setting === 'string' ? setting : DEFAULT_NEW_DOCUMENT_FOLDER;
   const segments = folder.split(/[\\/]/).filter((segment) => segment !== '' && segment !== '.');
   if (/^([a-z]:|[\\/])/i.test(folder) || segments.includes('..')) {
-    throw new Error(`the setting "${NEW_DOCUMENT_FOLDER_SETTING}" must be a folder inside the workspace, like "${DEFAULT_NEW_DOCUMENT_FOLDER}"`);
+    throw new Error(
+      `the setting "${NEW_DOCUMENT_FOLDER_SETTING}" must be a folder inside the workspace, like "${DEFAULT_NEW_DOCUMENT_FOLDER}"`,
+    );
   }
   return segments;
 }

@@ -25,21 +25,38 @@ export interface WrittenTest {
 }
 
 export class NextStepOffer {
-  constructor(private readonly prompts: Prompts, private readonly runs: EnterpriseRuns) {}
+  constructor(
+    private readonly prompts: Prompts,
+    private readonly runs: EnterpriseRuns,
+  ) {}
 
   /** Says `message`; on v7 with Run Now and Show Results for the tests written (none: the message alone). */
   async offer(message: string, client: NetmonClient, tests: readonly WrittenTest[]): Promise<void> {
     const version = await client.apiVersion().catch(() => undefined);
-    if (version === 'v6') { void showInfo(`${message} ${NEXT_STEPS_NEED_V7}`); return; }
-    if (version === undefined || tests.length === 0) { void showInfo(message); return; }
+    if (version === 'v6') {
+      void showInfo(`${message} ${NEXT_STEPS_NEED_V7}`);
+      return;
+    }
+    if (version === undefined || tests.length === 0) {
+      void showInfo(message);
+      return;
+    }
     const next = await this.prompts.offer(message, RUN_NOW, SHOW_RESULTS);
     if (next === undefined) return;
     const test = await this.which(next, tests);
     if (!test) return;
-    if (next === SHOW_RESULTS) { await (test.steps ? test.steps.showResults() : vscode.commands.executeCommand('netmon.showTestResults', test.document ?? test.testId)); return; }
+    if (next === SHOW_RESULTS) {
+      await (test.steps
+        ? test.steps.showResults()
+        : vscode.commands.executeCommand('netmon.showTestResults', test.document ?? test.testId));
+      return;
+    }
     try {
       if (test.steps) await test.steps.runNow();
-      else await (test.document ? this.runs.runBound(await vscode.workspace.openTextDocument(test.document)) : this.runs.runDeployed(test.testId));
+      else
+        await (test.document
+          ? this.runs.runBound(await vscode.workspace.openTextDocument(test.document))
+          : this.runs.runDeployed(test.testId));
     } catch (error) {
       if (!isCancellation(error)) void this.prompts.fail(errorText(`Running test ${test.testId} now`, error));
     }

@@ -14,9 +14,17 @@ export function isEndpointDocument(uri: string): boolean {
   return documentKindOf(vscode.Uri.parse(uri).path) === 'endpoint-test';
 }
 
-export function planEndpointDocuments(target: DeployTarget, documents: readonly PlanDocument[], signal: AbortSignal): Promise<EndpointFolderPlan> {
+export function planEndpointDocuments(
+  target: DeployTarget,
+  documents: readonly PlanDocument[],
+  signal: AbortSignal,
+): Promise<EndpointFolderPlan> {
   return lib().planEndpointFolder({
-    documents, client: target.client, connectionKey: target.connectionKey, aidKey: target.aidKey, options: { aid: target.requestAid, signal },
+    documents,
+    client: target.client,
+    connectionKey: target.connectionKey,
+    aidKey: target.aidKey,
+    options: { aid: target.requestAid, signal },
   });
 }
 
@@ -30,14 +38,26 @@ export function endpointPlanText(endpoint: EndpointFolderPlan): string {
  * Runs the endpoint steps after the enterprise ones, binding each document as its step
  * finishes; the endpoint tests it creates are journaled as ours, as netmon apply journals them.
  */
-export function applyEndpointPlan(target: DeployTarget, endpoint: EndpointFolderPlan, bindings: BindingWriter, options: {
-  allowDestructive: boolean; signal: AbortSignal; journal: JournalFile; onStep(step: { action: string; testName: string }): void;
-}): Promise<EndpointApplyResult> {
+export function applyEndpointPlan(
+  target: DeployTarget,
+  endpoint: EndpointFolderPlan,
+  bindings: BindingWriter,
+  options: {
+    allowDestructive: boolean;
+    signal: AbortSignal;
+    journal: JournalFile;
+    onStep(step: { action: string; testName: string }): void;
+  },
+): Promise<EndpointApplyResult> {
   const steps = endpoint.plan?.steps ?? [];
   return lib().applyEndpointSteps(steps, target.client, {
     call: { aid: target.requestAid, signal: options.signal },
     allowDestructive: options.allowDestructive,
-    bind: journaledEndpointBind((uri, testId) => bindings.bind(vscode.Uri.parse(uri), target.connectionKey, target.aidKey, testId), options.journal, steps),
+    bind: journaledEndpointBind(
+      (uri, testId) => bindings.bind(vscode.Uri.parse(uri), target.connectionKey, target.aidKey, testId),
+      options.journal,
+      steps,
+    ),
     onProgress: (_done, _total, step) => options.onStep(step),
   });
 }

@@ -10,12 +10,20 @@ import { documentsLibrary as lib } from './library';
 import type { DeployTarget } from './target';
 
 /** The plan with the journal's recovered creates bound (in memory), and those bindings. */
-export function withRecoveredCreates(input: PlanInput, journal: ApplyJournal): { plan: Plan; bindings: PlannedBinding[] } {
+export function withRecoveredCreates(
+  input: PlanInput,
+  journal: ApplyJournal,
+): { plan: Plan; bindings: PlannedBinding[] } {
   const first = lib().computePlan(input);
   // Found among the tests no document claims: before a one-document plan leaves them out.
   const bindings = lib().recoveredBindings(first, journal);
   if (bindings.length === 0) return { plan: first, bindings };
-  const documents = lib().documentsWithBindings(input.documents, bindings, input.connectionKey, String(input.aid ?? lib().DEFAULT_AID));
+  const documents = lib().documentsWithBindings(
+    input.documents,
+    bindings,
+    input.connectionKey,
+    String(input.aid ?? lib().DEFAULT_AID),
+  );
   return { plan: lib().computePlan({ ...input, documents }), bindings };
 }
 
@@ -29,7 +37,8 @@ export function bindingsText(bindings: readonly PlannedBinding[]): string {
 export function confirmQuestion(changes: number, bindings: number, groupLabel: string, deletes: number): string {
   const bind = `${bindings} document${bindings === 1 ? '' : 's'}`;
   const deleting = deletes > 0 ? `, deleting ${deletes} deployed test${deletes === 1 ? '' : 's'}` : '';
-  if (changes === 0) return `Bind ${bind} to the test${bindings === 1 ? '' : 's'} an interrupted apply created in ${groupLabel}?`;
+  if (changes === 0)
+    return `Bind ${bind} to the test${bindings === 1 ? '' : 's'} an interrupted apply created in ${groupLabel}?`;
   return `Apply ${changes} change${changes === 1 ? '' : 's'} to ${groupLabel}${bindings > 0 ? `, binding ${bind} first` : ''}${deleting}?`;
 }
 
@@ -45,7 +54,11 @@ export function appliedText(bindings: readonly PlannedBinding[], steps: number, 
  * does), records the test as one apply made, and drops the planned documents' creates in
  * flight: those not recovered are planned as creates again and journaled anew.
  */
-export async function writeRecoveredBindings(run: { target: DeployTarget; plan: Plan; journal: JournalFile; bindings: readonly PlannedBinding[] }, writer: BindingWriter, bound: Map<string, number>): Promise<void> {
+export async function writeRecoveredBindings(
+  run: { target: DeployTarget; plan: Plan; journal: JournalFile; bindings: readonly PlannedBinding[] },
+  writer: BindingWriter,
+  bound: Map<string, number>,
+): Promise<void> {
   const { connectionKey, aidKey } = run.target;
   for (const binding of run.bindings) {
     await writer.bind(vscode.Uri.parse(binding.uri), connectionKey, aidKey, binding.testId);
@@ -57,5 +70,7 @@ export async function writeRecoveredBindings(run: { target: DeployTarget; plan: 
 
 /** Every enterprise document the plan was computed from: each is a step, unchanged, skipped or a conflict. */
 function plannedUris(plan: Plan): string[] {
-  return [...plan.steps, ...plan.unchanged, ...plan.skipped, ...plan.conflicts].flatMap((entry) => (entry.uri === undefined ? [] : [entry.uri]));
+  return [...plan.steps, ...plan.unchanged, ...plan.skipped, ...plan.conflicts].flatMap((entry) =>
+    entry.uri === undefined ? [] : [entry.uri],
+  );
 }

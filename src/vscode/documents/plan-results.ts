@@ -6,14 +6,17 @@ import * as vscode from 'vscode';
 import type { Plan } from '../../documents';
 import { COMMANDS } from './command-ids';
 
-export const PLAN_RESULTS_HEADING = 'Results of the bound tests (the lenses above each line open them or run the test now; v7):';
+export const PLAN_RESULTS_HEADING =
+  'Results of the bound tests (the lenses above each line open them or run the test now; v7):';
 const LINE = /^ {2}test ([0-9]{1,12}) · /;
 
 /** The section's lines: the tests the documents are bound to and stay bound to after Apply. */
 export function planResultsSection(plan: Plan, name: (uri: string) => string): string {
   const bound = [
     ...plan.unchanged.map((u) => ({ testId: u.testId, uri: u.uri })),
-    ...plan.steps.flatMap((step) => (step.action === 'update' && step.uri !== undefined ? [{ testId: step.testId, uri: step.uri }] : [])),
+    ...plan.steps.flatMap((step) =>
+      step.action === 'update' && step.uri !== undefined ? [{ testId: step.testId, uri: step.uri }] : [],
+    ),
   ].sort((a, b) => a.testId - b.testId);
   if (bound.length === 0) return '';
   return `\n${PLAN_RESULTS_HEADING}\n${bound.map((b) => `  test ${b.testId} · ${name(b.uri).replace(/[\r\n]/g, ' ')}`).join('\n')}\n`;
@@ -29,8 +32,16 @@ export class PlanResultsLenses implements vscode.CodeLensProvider {
       if (testId === undefined) return [];
       const range = new vscode.Range(start + 1 + offset, 0, start + 1 + offset, 0);
       return [
-        new vscode.CodeLens(range, { title: `$(graph) Results of test ${testId}`, command: 'netmon.showTestResults', arguments: [Number(testId)] }),
-        new vscode.CodeLens(range, { title: `$(play) Run test ${testId} once`, command: COMMANDS.runDeployed, arguments: [Number(testId)] }),
+        new vscode.CodeLens(range, {
+          title: `$(graph) Results of test ${testId}`,
+          command: 'netmon.showTestResults',
+          arguments: [Number(testId)],
+        }),
+        new vscode.CodeLens(range, {
+          title: `$(play) Run test ${testId} once`,
+          command: COMMANDS.runDeployed,
+          arguments: [Number(testId)],
+        }),
       ];
     });
   }

@@ -11,19 +11,34 @@ export class AgentQuickFixes implements vscode.CodeActionProvider {
 
   constructor(private readonly catalog: CatalogCache) {}
 
-  provideCodeActions(document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
+  provideCodeActions(
+    document: vscode.TextDocument,
+    _range: vscode.Range,
+    context: vscode.CodeActionContext,
+  ): vscode.CodeAction[] {
     const agents = this.catalog.current?.validation.enterpriseAgents ?? [];
-    const used = new Set(lib().listAgentIds(document.getText()).map((id) => lib().normalizeId(id)));
-    return context.diagnostics.filter((d) => AGENT_CODES.has(String(d.code))).flatMap((diagnostic) => {
-      const unknown = document.getText(diagnostic.range).replace(/"/g, '');
-      return lib().suggestAgents(agents, unknown, used).map((agent, index) => {
-        const action = new vscode.CodeAction(`Replace with ${agent.name} (${agent.agentId})`, vscode.CodeActionKind.QuickFix);
-        action.edit = new vscode.WorkspaceEdit();
-        action.edit.replace(document.uri, diagnostic.range, lib().idLiteral(agent.agentId));
-        action.diagnostics = [diagnostic];
-        action.isPreferred = index === 0;
-        return action;
+    const used = new Set(
+      lib()
+        .listAgentIds(document.getText())
+        .map((id) => lib().normalizeId(id)),
+    );
+    return context.diagnostics
+      .filter((d) => AGENT_CODES.has(String(d.code)))
+      .flatMap((diagnostic) => {
+        const unknown = document.getText(diagnostic.range).replace(/"/g, '');
+        return lib()
+          .suggestAgents(agents, unknown, used)
+          .map((agent, index) => {
+            const action = new vscode.CodeAction(
+              `Replace with ${agent.name} (${agent.agentId})`,
+              vscode.CodeActionKind.QuickFix,
+            );
+            action.edit = new vscode.WorkspaceEdit();
+            action.edit.replace(document.uri, diagnostic.range, lib().idLiteral(agent.agentId));
+            action.diagnostics = [diagnostic];
+            action.isPreferred = index === 0;
+            return action;
+          });
       });
-    });
   }
 }

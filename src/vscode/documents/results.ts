@@ -16,7 +16,8 @@ export class ResultsDocuments implements vscode.TextDocumentContentProvider, vsc
     this.texts.set(uri.toString(), text);
     this.changed.fire(uri);
     const document = await vscode.workspace.openTextDocument(uri);
-    const typed = document.languageId === language ? document : await vscode.languages.setTextDocumentLanguage(document, language);
+    const typed =
+      document.languageId === language ? document : await vscode.languages.setTextDocumentLanguage(document, language);
     await vscode.window.showTextDocument(typed, { preview: false, viewColumn: vscode.ViewColumn.Beside });
     return typed;
   }

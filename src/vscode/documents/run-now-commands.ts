@@ -26,37 +26,64 @@ export function runSaying(prompts: Prompts) {
       requireTrustedWorkspace(what);
       return await work();
     } catch (error) {
-      if (!isCancellation(error)) void prompts.fail(error instanceof NeedsCurrentApi ? error.message : errorText(what, error));
+      if (!isCancellation(error))
+        void prompts.fail(error instanceof NeedsCurrentApi ? error.message : errorText(what, error));
       return undefined;
     }
   };
 }
 
-export function runTestNowCommands(runs: EnterpriseRuns, prompts: Prompts, consent: LensConsent, onV6: (document: vscode.TextDocument) => Promise<unknown>): Record<string, CommandHandler> {
+export function runTestNowCommands(
+  runs: EnterpriseRuns,
+  prompts: Prompts,
+  consent: LensConsent,
+  onV6: (document: vscode.TextDocument) => Promise<unknown>,
+): Record<string, CommandHandler> {
   const saying = runSaying(prompts);
-  const asked = async (message: string, detail: string): Promise<boolean> => (await prompts.confirm(message, detail, 'Run Now')) === 'Run Now';
+  const asked = async (message: string, detail: string): Promise<boolean> =>
+    (await prompts.confirm(message, detail, 'Run Now')) === 'Run Now';
   return {
-    [COMMANDS.runNow]: (uri, lensToken) => saying('Running the test now', async () => {
-      const document = await workspaceDocument(uri);
-      const value = checkedValue('test', document);
-      const type = String((value as Record<string, unknown>)['type']);
-      if (NO_INSTANT_RUN.has(type)) throw new Error(BGP_NO_INSTANT_RUN);
-      if (!(await runs.speaksV7(document.getText()))) return onV6(document);
-      const consented = consent.take(lensToken, document.uri, RUN_NOW_VERSION, 'run', RUN_NOW_CHANGE);
-      if (!consented && !(await asked(`Run "${untrustedLine((value as Record<string, unknown>)['testName'], 60)}" once now as an instant test?`, `The whole ${type} test, from its agents; nothing is deployed.`))) return undefined;
-      return runs.runDocument(document, value);
-    }),
-    [COMMANDS.runDeployed]: (arg) => saying('Running the deployed test now', async () => {
-      // A node of our tree cannot come from a command URI (its arguments are JSON): the click is the consent.
-      if (arg instanceof TreeNode && arg.spec.ids?.testId !== undefined && arg.spec.ids.deployed) return runs.runDeployed(arg.spec.ids.testId);
-      // On v6 the one sentence comes first: no question about what cannot run.
-      if (typeof arg === 'number') {
-        if (!(await runs.speaksV7())) throw new NeedsCurrentApi();
-        return (await asked(`Run deployed test ${arg} once now?`, 'Its agents run it once more; its schedule does not change.')) ? runs.runDeployed(arg) : undefined;
-      }
-      const document = await workspaceDocument(arg);
-      if (!(await runs.speaksV7(document.getText()))) throw new NeedsCurrentApi();
-      return (await asked(`Run the test ${vscode.workspace.asRelativePath(document.uri)} is bound to once now?`, 'Its agents run it once more; its schedule does not change.')) ? runs.runBound(document) : undefined;
-    }),
+    [COMMANDS.runNow]: (uri, lensToken) =>
+      saying('Running the test now', async () => {
+        const document = await workspaceDocument(uri);
+        const value = checkedValue('test', document);
+        const type = String((value as Record<string, unknown>)['type']);
+        if (NO_INSTANT_RUN.has(type)) throw new Error(BGP_NO_INSTANT_RUN);
+        if (!(await runs.speaksV7(document.getText()))) return onV6(document);
+        const consented = consent.take(lensToken, document.uri, RUN_NOW_VERSION, 'run', RUN_NOW_CHANGE);
+        if (
+          !consented &&
+          !(await asked(
+            `Run "${untrustedLine((value as Record<string, unknown>)['testName'], 60)}" once now as an instant test?`,
+            `The whole ${type} test, from its agents; nothing is deployed.`,
+          ))
+        )
+          return undefined;
+        return runs.runDocument(document, value);
+      }),
+    [COMMANDS.runDeployed]: (arg) =>
+      saying('Running the deployed test now', async () => {
+        // A node of our tree cannot come from a command URI (its arguments are JSON): the click is the consent.
+        if (arg instanceof TreeNode && arg.spec.ids?.testId !== undefined && arg.spec.ids.deployed)
+          return runs.runDeployed(arg.spec.ids.testId);
+        // On v6 the one sentence comes first: no question about what cannot run.
+        if (typeof arg === 'number') {
+          if (!(await runs.speaksV7())) throw new NeedsCurrentApi();
+          return (await asked(
+            `Run deployed test ${arg} once now?`,
+            'Its agents run it once more; its schedule does not change.',
+          ))
+            ? runs.runDeployed(arg)
+            : undefined;
+        }
+        const document = await workspaceDocument(arg);
+        if (!(await runs.speaksV7(document.getText()))) throw new NeedsCurrentApi();
+        return (await asked(
+          `Run the test ${vscode.workspace.asRelativePath(document.uri)} is bound to once now?`,
+          'Its agents run it once more; its schedule does not change.',
+        ))
+          ? runs.runBound(document)
+          : undefined;
+      }),
   };
 }

@@ -28,9 +28,12 @@ export function deployTarget(connection: ConnectionManager, documentText?: strin
   const aidKey = documentAid ?? (group ? String(group.aid) : lib().DEFAULT_AID);
   // Shown in code-lens titles (which render `$(icon)`) and dialogs: the document's aid and
   // the API's group name are outside text.
-  const groupLabel = documentAid !== undefined && documentAid !== String(group?.aid)
-    ? `account group ${untrustedLine(documentAid, 40)}`
-    : group ? `${untrustedLine(group.accountGroupName, 80)} (${untrustedLine(group.aid, 20)})` : 'the default account group';
+  const groupLabel =
+    documentAid !== undefined && documentAid !== String(group?.aid)
+      ? `account group ${untrustedLine(documentAid, 40)}`
+      : group
+        ? `${untrustedLine(group.accountGroupName, 80)} (${untrustedLine(group.aid, 20)})`
+        : 'the default account group';
   return { client, connectionKey: info.serviceKey, aidKey, requestAid: documentAid, groupLabel };
 }
 

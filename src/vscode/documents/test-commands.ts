@@ -17,16 +17,26 @@ import type { NextStepOffer } from './offer-next';
 import { deployTarget, type DeployTarget } from './target';
 import { consentedChange, createChange, updateChange, updateChanges, type LensConsent } from './lens-consent';
 
-export interface TestCommandResult { testId: number }
+export interface TestCommandResult {
+  testId: number;
+}
 
 const GO_TO_PROBLEM = 'Show in Document';
 
-interface Bound { document: vscode.TextDocument; text: string; target: DeployTarget; testId: number; verified: boolean }
+interface Bound {
+  document: vscode.TextDocument;
+  text: string;
+  target: DeployTarget;
+  testId: number;
+  verified: boolean;
+}
 
 export class TestCommands {
   constructor(
-    private readonly connection: ConnectionManager, private readonly bindings: BindingWriter,
-    private readonly prompts: Prompts, private readonly changed: () => void,
+    private readonly connection: ConnectionManager,
+    private readonly bindings: BindingWriter,
+    private readonly prompts: Prompts,
+    private readonly changed: () => void,
     /** The account's enterprise agents, for documents that name agents (agentName). */
     private readonly agents: () => Promise<readonly CatalogAgent[]>,
     /** A fresh token from the lens that showed this exact write stands for the modal. */
@@ -39,8 +49,12 @@ export class TestCommands {
   private async withAgentIds(value: unknown): Promise<{ value: unknown; named: string }> {
     if (!lib().namesAgents(value)) return { value, named: '' };
     const resolution = lib().resolveAgentNames(value, await this.agents());
-    if (resolution.problems.length > 0) throw new Error(`${resolution.problems.map((p) => p.message).join('; ')}; fix the document first`);
-    return { value: resolution.value, named: `\n${resolution.resolved.map((r) => `Agent "${r.agentName}" → ${r.agentId}`).join('\n')}` };
+    if (resolution.problems.length > 0)
+      throw new Error(`${resolution.problems.map((p) => p.message).join('; ')}; fix the document first`);
+    return {
+      value: resolution.value,
+      named: `\n${resolution.resolved.map((r) => `Agent "${r.agentName}" → ${r.agentId}`).join('\n')}`,
+    };
   }
 
   /** `lensToken`: from the Create lens only; anything else asks in the modal. */
@@ -48,20 +62,40 @@ export class TestCommands {
     return this.run('Creating the test', argument, async (document, text) => {
       const target = deployTarget(this.connection, text);
       const bound = lib().readBinding(text, target.connectionKey, target.aidKey);
-      if (bound !== undefined) throw new Error(`this document is already bound to test ${bound} in ${target.groupLabel}: use Update, or Delete it first`);
+      if (bound !== undefined)
+        throw new Error(
+          `this document is already bound to test ${bound} in ${target.groupLabel}: use Update, or Delete it first`,
+        );
       const { value, named } = await this.withAgentIds(checkedValue('test', document, text));
       const type = lib().testTypeOf(value);
       const request = lib().testCreateRequest(value);
       const title = createChange(text, target);
-      const consented = this.consent.take(lensToken, document.uri, document.version, 'create', title && consentedChange(target, title));
-      const answer = consented ? 'Create' : await this.prompts.confirm(`Create test "${request.body.testName}" in ${target.groupLabel}?`,
-        `${describeTest({ ...request.body, agents: request.body.agents ?? [], type })}${named}\n\nOn ${target.connectionKey}. The agents start running it at the next interval.`, 'Create');
+      const consented = this.consent.take(
+        lensToken,
+        document.uri,
+        document.version,
+        'create',
+        title && consentedChange(target, title),
+      );
+      const answer = consented
+        ? 'Create'
+        : await this.prompts.confirm(
+            `Create test "${request.body.testName}" in ${target.groupLabel}?`,
+            `${describeTest({ ...request.body, agents: request.body.agents ?? [], type })}${named}\n\nOn ${target.connectionKey}. The agents start running it at the next interval.`,
+            'Create',
+          );
       if (answer !== 'Create') return undefined;
-      const response = await progress(`Creating "${request.body.testName}"…`, (signal) => target.client.createTest(type, request.body, { aid: target.requestAid, signal }));
+      const response = await progress(`Creating "${request.body.testName}"…`, (signal) =>
+        target.client.createTest(type, request.body, { aid: target.requestAid, signal }),
+      );
       const testId = response.testId;
       await this.bindings.deployments.record(target.connectionKey, target.aidKey, response);
       await this.bindings.bind(document.uri, target.connectionKey, target.aidKey, testId);
-      void this.next.offer(`Created test "${request.body.testName}" (${testId}) in ${target.groupLabel}.`, target.client, [{ testId, testName: request.body.testName, document: document.uri }]);
+      void this.next.offer(
+        `Created test "${request.body.testName}" (${testId}) in ${target.groupLabel}.`,
+        target.client,
+        [{ testId, testName: request.body.testName, document: document.uri }],
+      );
       return { testId };
     });
   }
@@ -74,7 +108,13 @@ export class TestCommands {
       const type = lib().testTypeOf(value);
       const request = lib().testUpdateRequest(value, bound.testId);
       const shown = await this.lensUpdate(bound);
-      const tokenValid = this.consent.take(lensToken, document.uri, document.version, 'update', shown && consentedChange(bound.target, shown));
+      const tokenValid = this.consent.take(
+        lensToken,
+        document.uri,
+        document.version,
+        'update',
+        shown && consentedChange(bound.target, shown),
+      );
       const live = await this.live(bound);
       if (live.gone) return this.boundTestGone(bound, live.source);
       const changes = live.test ? changesFrom(document, text, bound, live, await this.agents()) : [];
@@ -82,19 +122,30 @@ export class TestCommands {
       // The click consented to the change against the record; the live test must not have drifted from it.
       const liveChanges = live.test && updateChanges(document.uri, text, live.test, bound.target, await this.agents());
       const consented = tokenValid && liveChanges !== undefined && updateChange(liveChanges) === shown;
-      const answer = consented ? 'Update' : await this.prompts.confirm(`Update test ${quotedLiveName(live, bound.testId)} in ${bound.target.groupLabel}?`, updateDetail(bound, live, changes, sent), 'Update');
+      const answer = consented
+        ? 'Update'
+        : await this.prompts.confirm(
+            `Update test ${quotedLiveName(live, bound.testId)} in ${bound.target.groupLabel}?`,
+            updateDetail(bound, live, changes, sent),
+            'Update',
+          );
       if (answer !== 'Update') return undefined;
       let response;
       try {
-        response = await progress(`Updating test ${bound.testId}…`, (signal) => bound.target.client.updateTest(type, bound.testId, request.body, { aid: bound.target.requestAid, signal }));
+        response = await progress(`Updating test ${bound.testId}…`, (signal) =>
+          bound.target.client.updateTest(type, bound.testId, request.body, { aid: bound.target.requestAid, signal }),
+        );
       } catch (error) {
         // Gone since the dialog (or the service does not list tests): the same way out as above.
-        if (isNetmonError(error) && error.kind === 'not-found') return this.boundTestGone(bound, `the service answered ${error.message}`);
+        if (isNetmonError(error) && error.kind === 'not-found')
+          return this.boundTestGone(bound, `the service answered ${error.message}`);
         throw error;
       }
       await this.bindings.deployments.record(bound.target.connectionKey, bound.target.aidKey, response);
       await this.bindings.confirmBinding(document.uri, bound.target.connectionKey, bound.target.aidKey, bound.testId);
-      void this.next.offer(`Updated test "${request.body.testName}" (${bound.testId}).`, bound.target.client, [{ testId: bound.testId, testName: String(response.testName ?? request.body.testName), document: document.uri }]);
+      void this.next.offer(`Updated test "${request.body.testName}" (${bound.testId}).`, bound.target.client, [
+        { testId: bound.testId, testName: String(response.testName ?? request.body.testName), document: document.uri },
+      ]);
       return { testId: bound.testId };
     });
   }
@@ -102,7 +153,9 @@ export class TestCommands {
   /** The Update lens's title for this binding, as the lens computed it: against this machine's record, verified bindings only. */
   private async lensUpdate(bound: Bound): Promise<string | undefined> {
     if (!bound.verified) return undefined;
-    const record = this.bindings.deployments.list(bound.target.connectionKey, bound.target.aidKey).find((test) => test.testId === bound.testId);
+    const record = this.bindings.deployments
+      .list(bound.target.connectionKey, bound.target.aidKey)
+      .find((test) => test.testId === bound.testId);
     const changes = record && updateChanges(bound.document.uri, bound.text, record, bound.target, await this.agents());
     return changes && updateChange(changes);
   }
@@ -115,10 +168,16 @@ export class TestCommands {
       const live = await this.live(bound);
       if (live.gone) return this.boundTestGone(bound, live.source);
       const documentName = (value as Record<string, unknown> | undefined)?.['testName'];
-      const answer = await this.prompts.confirm(`Delete test ${quotedLiveName(live, bound.testId)} from ${bound.target.groupLabel}?`, deleteDetail(bound, live, documentName), 'Delete');
+      const answer = await this.prompts.confirm(
+        `Delete test ${quotedLiveName(live, bound.testId)} from ${bound.target.groupLabel}?`,
+        deleteDetail(bound, live, documentName),
+        'Delete',
+      );
       if (answer !== 'Delete') return undefined;
       const deleteType = live.test && lib().isEnterpriseTestType(live.test.type) ? live.test.type : type;
-      await progress(`Deleting test ${bound.testId}…`, (signal) => bound.target.client.deleteTest(deleteType, bound.testId, { aid: bound.target.requestAid, signal }));
+      await progress(`Deleting test ${bound.testId}…`, (signal) =>
+        bound.target.client.deleteTest(deleteType, bound.testId, { aid: bound.target.requestAid, signal }),
+      );
       await this.bindings.deployments.forget(bound.target.connectionKey, bound.target.aidKey, bound.testId);
       await this.bindings.bind(document.uri, bound.target.connectionKey, bound.target.aidKey, undefined);
       void showInfo(`Deleted test ${quotedLiveName(live, bound.testId)}.`);
@@ -132,41 +191,64 @@ export class TestCommands {
    */
   private async boundTestGone(bound: Bound, why: string): Promise<TestCommandResult | undefined> {
     const { connectionKey, aidKey, groupLabel } = bound.target;
-    const answer = await this.prompts.confirm(`Test ${bound.testId} no longer exists in ${groupLabel}`,
-      `${capitalize(why)}. The document is still bound to it (an undo after Delete brings a binding back).\n\n`
-      + '"Create Anew" deploys the document as a new test and binds it; "Unbind" only removes the binding from the document.',
-      'Create Anew', 'Unbind');
+    const answer = await this.prompts.confirm(
+      `Test ${bound.testId} no longer exists in ${groupLabel}`,
+      `${capitalize(why)}. The document is still bound to it (an undo after Delete brings a binding back).\n\n` +
+        '"Create Anew" deploys the document as a new test and binds it; "Unbind" only removes the binding from the document.',
+      'Create Anew',
+      'Unbind',
+    );
     if (answer === undefined) return undefined;
     await this.bindings.deployments.forget(connectionKey, aidKey, bound.testId);
     await this.bindings.bind(bound.document.uri, connectionKey, aidKey, undefined);
     if (answer === 'Create Anew') return this.create(bound.document.uri);
-    void showInfo(`${vscode.workspace.asRelativePath(bound.document.uri)} is no longer bound to test ${bound.testId}; Create deploys it again.`);
+    void showInfo(
+      `${vscode.workspace.asRelativePath(bound.document.uri)} is no longer bound to test ${bound.testId}; Create deploys it again.`,
+    );
     return undefined;
   }
 
   private bound(document: vscode.TextDocument, text: string): Bound {
     const target = deployTarget(this.connection, text);
     const testId = lib().readBinding(text, target.connectionKey, target.aidKey);
-    if (testId === undefined) throw new Error(`this document is not bound to a test in ${target.groupLabel} on this connection: use Create first`);
-    return { document, text, target, testId, verified: this.bindings.isConfirmed(document.uri, target.connectionKey, target.aidKey, testId) };
+    if (testId === undefined)
+      throw new Error(
+        `this document is not bound to a test in ${target.groupLabel} on this connection: use Create first`,
+      );
+    return {
+      document,
+      text,
+      target,
+      testId,
+      verified: this.bindings.isConfirmed(document.uri, target.connectionKey, target.aidKey, testId),
+    };
   }
 
   private async live(bound: Bound): Promise<LiveTest> {
-    return await progress(`Reading test ${bound.testId} from the service…`, (signal) => fetchLiveTest(bound.target, bound.testId, this.bindings.deployments, signal));
+    return await progress(`Reading test ${bound.testId} from the service…`, (signal) =>
+      fetchLiveTest(bound.target, bound.testId, this.bindings.deployments, signal),
+    );
   }
 
   /** A problem in the document offers to go to it: the message names it, the button shows it. */
   private async reportFailure(described: string, error: unknown): Promise<void> {
     const message = errorText(described, error);
-    if (!(error instanceof DocumentProblem)) { await this.prompts.fail(message); return; }
-    if (await this.prompts.fail(message, GO_TO_PROBLEM) !== GO_TO_PROBLEM) return;
+    if (!(error instanceof DocumentProblem)) {
+      await this.prompts.fail(message);
+      return;
+    }
+    if ((await this.prompts.fail(message, GO_TO_PROBLEM)) !== GO_TO_PROBLEM) return;
     const editor = await vscode.window.showTextDocument(error.uri);
     editor.selection = new vscode.Selection(error.range.start, error.range.end);
     editor.revealRange(error.range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
   }
 
   /** Failures become one message naming the document, what failed and what to do. */
-  private async run<T>(what: string, argument: unknown, work: (document: vscode.TextDocument, text: string) => Promise<T>): Promise<T | undefined> {
+  private async run<T>(
+    what: string,
+    argument: unknown,
+    work: (document: vscode.TextDocument, text: string) => Promise<T>,
+  ): Promise<T | undefined> {
     let described = what;
     try {
       requireTrustedWorkspace(what);
@@ -195,7 +277,9 @@ function quotedLiveName(live: LiveTest, testId: number): string {
 }
 
 function trustLine(bound: Bound): string {
-  return bound.verified ? '' : `\n\nThe binding to test ${bound.testId} was written in the document, not by this machine: make sure this is the test you mean.`;
+  return bound.verified
+    ? ''
+    : `\n\nThe binding to test ${bound.testId} was written in the document, not by this machine: make sure this is the test you mean.`;
 }
 
 function nowLine(live: LiveTest): string {
@@ -203,12 +287,22 @@ function nowLine(live: LiveTest): string {
 }
 
 /** `sent`: the fields an update carries (the request builder decides); other changes need a replace. */
-function updateDetail(bound: Bound, live: LiveTest, changes: readonly FieldChange[], sent: ReadonlySet<string>): string {
-  const change = !live.test ? 'Update sends the document\'s testName, interval and agents.'
-    : changes.length === 0 ? 'No change: the service already has the document\'s values.'
+function updateDetail(
+  bound: Bound,
+  live: LiveTest,
+  changes: readonly FieldChange[],
+  sent: ReadonlySet<string>,
+): string {
+  const change = !live.test
+    ? "Update sends the document's testName, interval and agents."
+    : changes.length === 0
+      ? "No change: the service already has the document's values."
       : `Changes:\n${changes.map((c) => `  ${c.field}: ${formatValue(c.from)} → ${formatValue(c.to)}`).join('\n')}`;
   const fixed = changes.filter((c) => !sent.has(c.field));
-  const replaceNote = fixed.length > 0 ? `\n\nUpdate cannot change ${fixed.map((c) => c.field).join(', ')}: use Plan / Apply to replace the test.` : '';
+  const replaceNote =
+    fixed.length > 0
+      ? `\n\nUpdate cannot change ${fixed.map((c) => c.field).join(', ')}: use Plan / Apply to replace the test.`
+      : '';
   return `${nowLine(live)}\n\n${change}${replaceNote}${trustLine(bound)}`;
 }
 
@@ -217,16 +311,25 @@ function deleteDetail(bound: Bound, live: LiveTest, documentName: unknown): stri
   return `${nowLine(live)}${named}\n\nThe test and its data are removed from the account. The document stays; its binding is removed.${trustLine(bound)}`;
 }
 
-function changesFrom(document: vscode.TextDocument, text: string, bound: Bound, live: LiveTest, agents: readonly CatalogAgent[]): FieldChange[] {
+function changesFrom(
+  document: vscode.TextDocument,
+  text: string,
+  bound: Bound,
+  live: LiveTest,
+  agents: readonly CatalogAgent[],
+): FieldChange[] {
   if (!live.test) return [];
   const plan = lib().computePlan({
-    documents: [{ uri: document.uri.toString(), text }], deployed: [live.test], connectionKey: bound.target.connectionKey, aid: bound.target.aidKey, agents,
+    documents: [{ uri: document.uri.toString(), text }],
+    deployed: [live.test],
+    connectionKey: bound.target.connectionKey,
+    aid: bound.target.aidKey,
+    agents,
   });
   const step = plan.steps[0];
   return step && 'changes' in step ? step.changes : [];
 }
 
 function formatValue(value: unknown): string {
-  return typeof value === 'string' ? `"${value}"` : JSON.stringify(value) ?? 'none';
+  return typeof value === 'string' ? `"${value}"` : (JSON.stringify(value) ?? 'none');
 }
-

@@ -18,30 +18,50 @@ import { evidenceContext, saveEvidence } from './save-evidence';
 
 const WHAT = 'Exporting the evidence';
 
-const context = (services: PanelServices): ReturnType<typeof evidenceContext> => evidenceContext(services.connection, services.timeOptions());
+const context = (services: PanelServices): ReturnType<typeof evidenceContext> =>
+  evidenceContext(services.connection, services.timeOptions());
 
 /** `related`: the round of the test toward the same site the overview links to; the bundle shows the session beside it. */
-export function exportSessionEvidence(services: PanelServices, session: UserSessionDetail, related?: { testId: number; roundId: number }): Promise<string | undefined> {
+export function exportSessionEvidence(
+  services: PanelServices,
+  session: UserSessionDetail,
+  related?: { testId: number; roundId: number },
+): Promise<string | undefined> {
   return reporting(WHAT, () => sessionBundle(services, session, related));
 }
 
-async function sessionBundle(services: PanelServices, session: UserSessionDetail, related: { testId: number; roundId: number } | undefined): Promise<string | undefined> {
+async function sessionBundle(
+  services: PanelServices,
+  session: UserSessionDetail,
+  related: { testId: number; roundId: number } | undefined,
+): Promise<string | undefined> {
   const client = services.connection.requireClient();
   const id = String(session.userSessionId);
-  const { pages, failed, agentName, neighbours, pathAgreement } = await withCancellableProgress(`Gathering the evidence of session ${id}`, async (signal) => {
-    const [read, directory, around] = await Promise.all([
-      sharingLibrary().readSessionPages(client, session, signal), client.agentDirectory().ready(signal), sessionNeighbourContext(client, session, signal),
-    ]);
-    const names = directory.names();
-    const beside = related ? await pathBesideSession(services, session, related, names, signal) : undefined;
-    return { ...read, agentName: names[String(session.agentId)], neighbours: around, pathAgreement: beside };
-  });
+  const { pages, failed, agentName, neighbours, pathAgreement } = await withCancellableProgress(
+    `Gathering the evidence of session ${id}`,
+    async (signal) => {
+      const [read, directory, around] = await Promise.all([
+        sharingLibrary().readSessionPages(client, session, signal),
+        client.agentDirectory().ready(signal),
+        sessionNeighbourContext(client, session, signal),
+      ]);
+      const names = directory.names();
+      const beside = related ? await pathBesideSession(services, session, related, names, signal) : undefined;
+      return { ...read, agentName: names[String(session.agentId)], neighbours: around, pathAgreement: beside };
+    },
+  );
   const redacted = await redactedPages(pages);
   if (!redacted) return undefined;
   const permalink = typeof session.permalink === 'string' ? [{ label: `Session ${id}`, url: session.permalink }] : [];
   // The verdict the panel shows: in the context of the agent's records around the session.
   const doc = sharingLibrary().sessionEvidence({
-    ...context(services), session, pages: redacted, ...(agentName ? { agentName } : {}), ...(neighbours ? { context: neighbours } : {}), omissions: failed, links: permalink,
+    ...context(services),
+    session,
+    pages: redacted,
+    ...(agentName ? { agentName } : {}),
+    ...(neighbours ? { context: neighbours } : {}),
+    omissions: failed,
+    links: permalink,
     ...(pathAgreement ? { pathAgreement } : {}),
   });
   return saveEvidence(services.prompts, doc, `evidence-session-${id}`);
@@ -49,15 +69,29 @@ async function sessionBundle(services: PanelServices, session: UserSessionDetail
 
 /** The session's own measurements beside the linked round of the test toward the same site; none when that round cannot be read. */
 async function pathBesideSession(
-  services: PanelServices, session: UserSessionDetail, related: { testId: number; roundId: number }, names: Readonly<Record<string, string>>, signal: AbortSignal,
+  services: PanelServices,
+  session: UserSessionDetail,
+  related: { testId: number; roundId: number },
+  names: Readonly<Record<string, string>>,
+  signal: AbortSignal,
 ): Promise<SourceAgreement | undefined> {
   const client = services.connection.requireClient();
   try {
-    const summaries = await client.pathVis(related.testId, { ...historyRange(services.timeOptions()).options, signal }).collect({ maxRecords: 10_000 });
+    const summaries = await client
+      .pathVis(related.testId, { ...historyRange(services.timeOptions()).options, signal })
+      .collect({ maxRecords: 10_000 });
     const agents = pathRounds(summaries.records).find((round) => round.roundId === related.roundId)?.agentIds ?? [];
     if (agents.length === 0) return undefined;
-    const [test, traces] = await Promise.all([client.getEndpointTest(related.testId, { signal }), roundTraces(client, related.testId, agents, related.roundId, signal)]);
-    return compareWithSession(sessionSide(session, names[String(session.agentId)]), { testName: test.testName, roundId: related.roundId, traces, agentName: (agentId) => names[agentId] ?? agentId });
+    const [test, traces] = await Promise.all([
+      client.getEndpointTest(related.testId, { signal }),
+      roundTraces(client, related.testId, agents, related.roundId, signal),
+    ]);
+    return compareWithSession(sessionSide(session, names[String(session.agentId)]), {
+      testName: test.testName,
+      roundId: related.roundId,
+      traces,
+      agentName: (agentId) => names[agentId] ?? agentId,
+    });
   } catch (error) {
     if (signal.aborted) throw error;
     return undefined; // the bundle is still worth writing without the comparison
@@ -65,7 +99,9 @@ async function pathBesideSession(
 }
 
 /** The pages' HARs redacted on the worker thread, as Export HAR… does: a session's HARs take seconds to redact. Undefined when cancelled. */
-async function redactedPages(pages: readonly HarPageInput[]): Promise<(HarPageInput & { redacted: RedactedHar })[] | undefined> {
+async function redactedPages(
+  pages: readonly HarPageInput[],
+): Promise<(HarPageInput & { redacted: RedactedHar })[] | undefined> {
   const done: (HarPageInput & { redacted: RedactedHar })[] = [];
   for (const [i, page] of pages.slice(0, sharingLibrary().EVIDENCE_LIMITS.maxHars).entries()) {
     const redacted = await redactedOffThread(page.har, `page ${i + 1} of ${pages.length}`);
@@ -82,35 +118,86 @@ async function redactedOffThread(har: unknown, what: string): Promise<RedactedHa
 }
 
 export interface PathEvidenceState {
-  testId: number; testName: string; traces: readonly PathTrace[]; names: Readonly<Record<string, string>>; baseline?: { traces: readonly PathTrace[] };
+  testId: number;
+  testName: string;
+  traces: readonly PathTrace[];
+  names: Readonly<Record<string, string>>;
+  baseline?: { traces: readonly PathTrace[] };
   /** Opened from a session: its own measurements beside the round's. */
   sources?: SourceAgreement;
 }
 
-export function exportPathEvidence(services: PanelServices, state: PathEvidenceState, highlightHops: readonly string[]): Promise<string | undefined> {
-  return reporting(WHAT, () => saveEvidence(services.prompts, sharingLibrary().pathEvidence({
-    ...context(services), test: { id: state.testId, name: state.testName }, traces: state.traces, agentNames: state.names, highlightHops: highlightHops.slice(0, sharingLibrary().EVIDENCE_LIMITS.maxHighlightedHops),
-    ...(state.baseline ? { baseline: { traces: state.baseline.traces } } : {}), ...(state.sources ? { sources: state.sources } : {}),
-  }), `evidence-path-${state.testId}`, { agentNames: Object.values(state.names) }));
+export function exportPathEvidence(
+  services: PanelServices,
+  state: PathEvidenceState,
+  highlightHops: readonly string[],
+): Promise<string | undefined> {
+  return reporting(WHAT, () =>
+    saveEvidence(
+      services.prompts,
+      sharingLibrary().pathEvidence({
+        ...context(services),
+        test: { id: state.testId, name: state.testName },
+        traces: state.traces,
+        agentNames: state.names,
+        highlightHops: highlightHops.slice(0, sharingLibrary().EVIDENCE_LIMITS.maxHighlightedHops),
+        ...(state.baseline ? { baseline: { traces: state.baseline.traces } } : {}),
+        ...(state.sources ? { sources: state.sources } : {}),
+      }),
+      `evidence-path-${state.testId}`,
+      { agentNames: Object.values(state.names) },
+    ),
+  );
 }
 
 export function exportTimelineEvidence(services: PanelServices, timeline: AgentTimeline): Promise<string | undefined> {
-  return reporting(WHAT, () => saveEvidence(services.prompts, sharingLibrary().timelineEvidence({ ...context(services), timeline }), `evidence-agent-${timeline.agent.name ?? timeline.agent.agentId}`,
-    { agentNames: timeline.agent.name ? [timeline.agent.name] : [] }));
+  return reporting(WHAT, () =>
+    saveEvidence(
+      services.prompts,
+      sharingLibrary().timelineEvidence({ ...context(services), timeline }),
+      `evidence-agent-${timeline.agent.name ?? timeline.agent.agentId}`,
+      { agentNames: timeline.agent.name ? [timeline.agent.name] : [] },
+    ),
+  );
 }
 
 /** The diff is made again here from the redacted HARs, so no text of the recorded ones reaches the file. */
-export function exportHarDiffEvidence(services: PanelServices, before: { name: string; har: unknown }, after: { name: string; har: unknown }, diffOptions: HarDiffOptions = {}): Promise<string | undefined> {
+export function exportHarDiffEvidence(
+  services: PanelServices,
+  before: { name: string; har: unknown },
+  after: { name: string; har: unknown },
+  diffOptions: HarDiffOptions = {},
+): Promise<string | undefined> {
   return reporting(WHAT, async () => {
     const redactedBefore = await redactedOffThread(before.har, 'the first HAR');
-    const redactedAfter = redactedBefore && await redactedOffThread(after.har, 'the second HAR');
+    const redactedAfter = redactedBefore && (await redactedOffThread(after.har, 'the second HAR'));
     if (!redactedBefore || !redactedAfter) return undefined;
-    const doc = sharingLibrary().harDiffEvidence({ ...context(services), before: { ...before, redacted: redactedBefore }, after: { ...after, redacted: redactedAfter }, diffOptions });
+    const doc = sharingLibrary().harDiffEvidence({
+      ...context(services),
+      before: { ...before, redacted: redactedBefore },
+      after: { ...after, redacted: redactedAfter },
+      diffOptions,
+    });
     return saveEvidence(services.prompts, doc, 'evidence-har-diff');
   });
 }
 
-export function exportCompareEvidence(services: PanelServices, comparison: SessionComparison, matchedOn: string | undefined, permalinks: { a?: string; b?: string }): Promise<string | undefined> {
-  return reporting(WHAT, () => saveEvidence(services.prompts, sharingLibrary().sessionCompareEvidence({ ...context(services), comparison, permalinks, ...(matchedOn ? { matchedOn } : {}) }),
-    `evidence-compare-${comparison.a.userSessionId}-${comparison.b.userSessionId}`));
+export function exportCompareEvidence(
+  services: PanelServices,
+  comparison: SessionComparison,
+  matchedOn: string | undefined,
+  permalinks: { a?: string; b?: string },
+): Promise<string | undefined> {
+  return reporting(WHAT, () =>
+    saveEvidence(
+      services.prompts,
+      sharingLibrary().sessionCompareEvidence({
+        ...context(services),
+        comparison,
+        permalinks,
+        ...(matchedOn ? { matchedOn } : {}),
+      }),
+      `evidence-compare-${comparison.a.userSessionId}-${comparison.b.userSessionId}`,
+    ),
+  );
 }

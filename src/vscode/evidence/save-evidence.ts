@@ -20,7 +20,11 @@ export function evidenceContext(connection: ConnectionManager, timeOptions: Time
   return {
     generatedAt: new Date(),
     ...(group ? { accountGroup: `${group.accountGroupName} (${group.aid})` } : {}),
-    range: { ...(range.window ? { window: range.window } : {}), ...(range.from ? { fromMs: range.from.getTime() } : {}), ...(range.to ? { toMs: range.to.getTime() } : {}) },
+    range: {
+      ...(range.window ? { window: range.window } : {}),
+      ...(range.from ? { fromMs: range.from.getTime() } : {}),
+      ...(range.to ? { toMs: range.to.getTime() } : {}),
+    },
   };
 }
 
@@ -31,41 +35,78 @@ export const PSEUDONYMISE = 'Pseudonymise';
  * the bundle, and offers Pseudonymise (one click rewrites it with stand-ins), Open and Show in
  * Explorer; resolves to the written file's path (undefined when dismissed).
  */
-export async function saveEvidence(prompts: Prompts, doc: EvidenceDocument, baseName: string, known: KnownIdentifiers = {}): Promise<string | undefined> {
+export async function saveEvidence(
+  prompts: Prompts,
+  doc: EvidenceDocument,
+  baseName: string,
+  known: KnownIdentifiers = {},
+): Promise<string | undefined> {
   const base = suggestedFileName(baseName, 'evidence');
   const remains = sharingLibrary().identifyingWords(sharingLibrary().identifyingData(doc, known));
   const destination = await prompts.saveLocation({
-    title: remains ? `Export evidence for a ticket (it still holds ${remains})` : 'Export evidence for a ticket', saveLabel: 'Export',
-    defaultUri: defaultSaveUri('evidence', `${base}.html`), filters: { 'HTML (opens offline)': ['html'], 'Markdown with images': ['md'] },
+    title: remains ? `Export evidence for a ticket (it still holds ${remains})` : 'Export evidence for a ticket',
+    saveLabel: 'Export',
+    defaultUri: defaultSaveUri('evidence', `${base}.html`),
+    filters: { 'HTML (opens offline)': ['html'], 'Markdown with images': ['md'] },
   });
   if (!destination) return undefined;
-  if (!await writeBundle(prompts, doc, destination, base)) return undefined;
+  if (!(await writeBundle(prompts, doc, destination, base))) return undefined;
   rememberSaveFolder('evidence', destination);
   if (!remains) {
     offerWrittenFile(prompts, `Netmon: evidence written to ${destination.fsPath}`, destination);
     return destination.fsPath;
   }
   // Not awaited: the notification may wait for the user long after the file is written.
-  void prompts.offer(`Netmon: evidence written to ${destination.fsPath}. It still holds ${remains}.`, PSEUDONYMISE, OPEN_WRITTEN, SHOW_IN_EXPLORER).then(async (action) => {
-    if (action === PSEUDONYMISE) await pseudonymised(prompts, doc, destination, base, known);
-    else if (action === OPEN_WRITTEN) await vscode.commands.executeCommand('vscode.open', destination);
-    else if (action === SHOW_IN_EXPLORER) await vscode.commands.executeCommand('revealInExplorer', destination);
-  }).then(undefined, (error: unknown) => prompts.offer(`Netmon: pseudonymising the evidence failed: ${error instanceof Error ? error.message : String(error)}`));
+  void prompts
+    .offer(
+      `Netmon: evidence written to ${destination.fsPath}. It still holds ${remains}.`,
+      PSEUDONYMISE,
+      OPEN_WRITTEN,
+      SHOW_IN_EXPLORER,
+    )
+    .then(async (action) => {
+      if (action === PSEUDONYMISE) await pseudonymised(prompts, doc, destination, base, known);
+      else if (action === OPEN_WRITTEN) await vscode.commands.executeCommand('vscode.open', destination);
+      else if (action === SHOW_IN_EXPLORER) await vscode.commands.executeCommand('revealInExplorer', destination);
+    })
+    .then(undefined, (error: unknown) =>
+      prompts.offer(
+        `Netmon: pseudonymising the evidence failed: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    );
   return destination.fsPath;
 }
 
 /** The same file(s) written again, every identifying value replaced (the same value by the same stand-in). */
-async function pseudonymised(prompts: Prompts, doc: EvidenceDocument, destination: vscode.Uri, base: string, known: KnownIdentifiers): Promise<void> {
+async function pseudonymised(
+  prompts: Prompts,
+  doc: EvidenceDocument,
+  destination: vscode.Uri,
+  base: string,
+  known: KnownIdentifiers,
+): Promise<void> {
   const copy = sharingLibrary().pseudonymiseEvidence(doc, known);
-  if (!await writeBundle(prompts, copy, destination, base)) return;
-  offerWrittenFile(prompts, `Netmon: evidence pseudonymised in ${destination.fsPath}: addresses, BSSIDs, ids and names replaced by stand-ins`, destination);
+  if (!(await writeBundle(prompts, copy, destination, base))) return;
+  offerWrittenFile(
+    prompts,
+    `Netmon: evidence pseudonymised in ${destination.fsPath}: addresses, BSSIDs, ids and names replaced by stand-ins`,
+    destination,
+  );
 }
 
-async function writeBundle(prompts: Prompts, doc: EvidenceDocument, destination: vscode.Uri, base: string): Promise<boolean> {
+async function writeBundle(
+  prompts: Prompts,
+  doc: EvidenceDocument,
+  destination: vscode.Uri,
+  base: string,
+): Promise<boolean> {
   const markdown = /\.md$/i.test(destination.path);
   const stem = destination.path.split('/').pop()?.replace(/\.md$/i, '') || base;
   const bundle = markdown ? sharingLibrary().renderEvidenceMarkdown(doc, { filePrefix: stem }) : undefined;
-  return saveChosenFiles(prompts, bundle
-    ? { destination, content: bundle.markdown, beside: bundle.files }
-    : { destination, content: sharingLibrary().renderEvidenceHtml(doc) });
+  return saveChosenFiles(
+    prompts,
+    bundle
+      ? { destination, content: bundle.markdown, beside: bundle.files }
+      : { destination, content: sharingLibrary().renderEvidenceHtml(doc) },
+  );
 }

@@ -5,7 +5,15 @@
 // written beside it: those that exist are asked about once, together.
 import * as vscode from 'vscode';
 import { basename, dirname } from 'node:path';
-import { besideNameParts, inspectFileSet, linkedFolder, SafeWriteError, writeFileSet, type FileSet, type FileToWrite } from '../../files/safe-write';
+import {
+  besideNameParts,
+  inspectFileSet,
+  linkedFolder,
+  SafeWriteError,
+  writeFileSet,
+  type FileSet,
+  type FileToWrite,
+} from '../../files/safe-write';
 import type { Prompts } from '../ui/prompts';
 
 export const REPLACE_ALL = 'Replace Them';
@@ -26,13 +34,19 @@ export async function saveChosenFiles(prompts: Prompts, chosen: ChosenFiles): Pr
     inspection = await inspect(chosen);
   } catch (error) {
     if (!(error instanceof SafeWriteError) || error.problem === 'exists') throw error;
-    await prompts.confirm(`Nothing was written: ${error.paths.join(', ')} ${refusal(error)}`, refusalDetail(error, basename(chosen.destination.path)));
+    await prompts.confirm(
+      `Nothing was written: ${error.paths.join(', ')} ${refusal(error)}`,
+      refusalDetail(error, basename(chosen.destination.path)),
+    );
     return false;
   }
   if (inspection.collisions.length > 0) {
     const names = inspection.collisions;
-    const answer = await prompts.confirm(`Replace ${names.length} file${names.length === 1 ? '' : 's'} beside ${basename(chosen.destination.path)}?`,
-      `${names.length === 1 ? 'This file exists' : 'These files exist'} in ${dirname(chosen.destination.fsPath)} and would be replaced:\n${names.map((name) => `• ${name}`).join('\n')}`, REPLACE_ALL);
+    const answer = await prompts.confirm(
+      `Replace ${names.length} file${names.length === 1 ? '' : 's'} beside ${basename(chosen.destination.path)}?`,
+      `${names.length === 1 ? 'This file exists' : 'These files exist'} in ${dirname(chosen.destination.fsPath)} and would be replaced:\n${names.map((name) => `• ${name}`).join('\n')}`,
+      REPLACE_ALL,
+    );
     if (answer !== REPLACE_ALL) return false;
   }
   await write(chosen, beside.length > 0);
@@ -42,12 +56,17 @@ export async function saveChosenFiles(prompts: Prompts, chosen: ChosenFiles): Pr
 /** A file that must not exist yet (a new document); throws SafeWriteError when something (a file, a link) is in the way. */
 export async function writeNewFile(uri: vscode.Uri, content: string | Uint8Array): Promise<void> {
   const { collisions } = await inspect({ destination: uri, content }, false);
-  if (collisions.length > 0) throw new SafeWriteError(`${basename(uri.path)} already exists`, 'exists', [basename(uri.path)]);
+  if (collisions.length > 0)
+    throw new SafeWriteError(`${basename(uri.path)} already exists`, 'exists', [basename(uri.path)]);
   await write({ destination: uri, content }, false, false);
 }
 
 function fileSet(chosen: ChosenFiles): FileSet {
-  return { folder: dirname(chosen.destination.fsPath), main: { name: basename(chosen.destination.fsPath), content: chosen.content }, beside: chosen.beside ?? [] };
+  return {
+    folder: dirname(chosen.destination.fsPath),
+    main: { name: basename(chosen.destination.fsPath), content: chosen.content },
+    beside: chosen.beside ?? [],
+  };
 }
 
 async function inspect(chosen: ChosenFiles, mainConfirmed = true): Promise<{ collisions: string[] }> {
@@ -56,13 +75,21 @@ async function inspect(chosen: ChosenFiles, mainConfirmed = true): Promise<{ col
 }
 
 async function write(chosen: ChosenFiles, replaceBeside: boolean, mainConfirmed = true): Promise<void> {
-  if (chosen.destination.scheme === 'file') { writeFileSet(fileSet(chosen), { mainConfirmed, replaceBeside }); return; }
+  if (chosen.destination.scheme === 'file') {
+    writeFileSet(fileSet(chosen), { mainConfirmed, replaceBeside });
+    return;
+  }
   // Checked again right before: the question may have taken a while.
   const { collisions } = await inspectRemote(chosen, mainConfirmed);
-  if (collisions.length > 0 && !replaceBeside) throw new SafeWriteError(`${collisions.join(', ')} already exist`, 'exists', collisions);
+  if (collisions.length > 0 && !replaceBeside)
+    throw new SafeWriteError(`${collisions.join(', ')} already exist`, 'exists', collisions);
   const folder = vscode.Uri.joinPath(chosen.destination, '..');
-  // eslint-disable-next-line no-restricted-syntax -- not a file: URI: checked for links through stat just above
-  for (const file of chosen.beside ?? []) await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, ...besideNameParts(file.name)), bytes(file.content));
+  for (const file of chosen.beside ?? [])
+    // eslint-disable-next-line no-restricted-syntax -- not a file: URI: checked for links through stat just above
+    await vscode.workspace.fs.writeFile(
+      vscode.Uri.joinPath(folder, ...besideNameParts(file.name)),
+      bytes(file.content),
+    );
   // eslint-disable-next-line no-restricted-syntax -- the same
   await vscode.workspace.fs.writeFile(chosen.destination, bytes(chosen.content));
 }
@@ -78,13 +105,22 @@ async function inspectRemote(chosen: ChosenFiles, mainConfirmed: boolean): Promi
     ...(chosen.beside ?? []).map((file) => ({ name: file.name, parts: besideNameParts(file.name), mayReplace: false })),
   ];
   for (const entry of entries) {
-    const states = await Promise.all(entry.parts.map((_, i) => fileType(vscode.Uri.joinPath(folder, ...entry.parts.slice(0, i + 1)))));
+    const states = await Promise.all(
+      entry.parts.map((_, i) => fileType(vscode.Uri.joinPath(folder, ...entry.parts.slice(0, i + 1)))),
+    );
     const last = states.at(-1);
-    if (states.some((type) => type !== undefined && (type & vscode.FileType.SymbolicLink) !== 0)) links.push(entry.name);
-    else if (last !== undefined && (last & vscode.FileType.File) === 0) throw new SafeWriteError(`${entry.name} exists and is not a regular file`, 'not-a-file', [entry.name]);
+    if (states.some((type) => type !== undefined && (type & vscode.FileType.SymbolicLink) !== 0))
+      links.push(entry.name);
+    else if (last !== undefined && (last & vscode.FileType.File) === 0)
+      throw new SafeWriteError(`${entry.name} exists and is not a regular file`, 'not-a-file', [entry.name]);
     else if (last !== undefined && !entry.mayReplace) collisions.push(entry.name);
   }
-  if (links.length > 0) throw new SafeWriteError(`${links.join(', ')} ${links.length === 1 ? 'is a symbolic link' : 'are symbolic links'}`, 'link', links);
+  if (links.length > 0)
+    throw new SafeWriteError(
+      `${links.join(', ')} ${links.length === 1 ? 'is a symbolic link' : 'are symbolic links'}`,
+      'link',
+      links,
+    );
   return { collisions };
 }
 
@@ -98,7 +134,8 @@ async function fileType(uri: vscode.Uri): Promise<vscode.FileType | undefined> {
 }
 
 function refusal(error: SafeWriteError): string {
-  if (error.problem === 'link') return `${error.paths.length === 1 ? 'is a symbolic link' : 'are symbolic links'}${linkedFolder(error.paths)}`;
+  if (error.problem === 'link')
+    return `${error.paths.length === 1 ? 'is a symbolic link' : 'are symbolic links'}${linkedFolder(error.paths)}`;
   if (error.problem === 'bad-name') return 'would leave the chosen folder';
   return 'is not a regular file';
 }

@@ -26,30 +26,49 @@ async function contentToExport(har: unknown, redacted: boolean): Promise<unknown
 export async function chooseExport(prompts: Prompts, title: string, har: unknown): Promise<boolean | undefined> {
   const preview = await previewOf(har);
   if (!preview) return undefined;
-  const detail = [`Redaction removes ${sharingLibrary().previewLine(preview)}`, '', ...preview.rules.map((r) => `• ${r.description}: ${r.count}`),
-    '', 'Timings, sizes, statuses, header names and the shape of URLs are kept.'].join('\n');
+  const detail = [
+    `Redaction removes ${sharingLibrary().previewLine(preview)}`,
+    '',
+    ...preview.rules.map((r) => `• ${r.description}: ${r.count}`),
+    '',
+    'Timings, sizes, statuses, header names and the shape of URLs are kept.',
+  ].join('\n');
   const answer = await prompts.confirm(`Export "${title}" as HAR`, detail, EXPORT_REDACTED, EXPORT_UNREDACTED);
   return answer === undefined ? undefined : answer === EXPORT_REDACTED;
 }
 
 /** Writes the HAR (redacted unless `redacted` is false) where the user chooses; resolves to the path. */
-export async function exportHarFile(prompts: Prompts, har: unknown, name: string, redacted: boolean): Promise<string | undefined> {
+export async function exportHarFile(
+  prompts: Prompts,
+  har: unknown,
+  name: string,
+  redacted: boolean,
+): Promise<string | undefined> {
   if (!redacted) {
-    const sure = await prompts.confirm('Export the HAR as recorded?',
+    const sure = await prompts.confirm(
+      'Export the HAR as recorded?',
       'It keeps every cookie, token, password and response body it holds. Anyone you send it to can use them. The redacted export keeps what troubleshooting needs.',
-      'Export Unredacted');
+      'Export Unredacted',
+    );
     if (!sure) return undefined;
   }
   const base = suggestedFileName(name.replace(/\.(har|har\.gz|zhar)$/i, ''), 'page');
   const destination = await prompts.saveLocation({
-    title: redacted ? 'Export redacted HAR' : 'Export HAR as recorded (unredacted)', saveLabel: 'Export',
-    defaultUri: defaultSaveUri('har', `${base}${redacted ? '.redacted' : ''}.har`), filters: { 'HTTP Archive': ['har'] },
+    title: redacted ? 'Export redacted HAR' : 'Export HAR as recorded (unredacted)',
+    saveLabel: 'Export',
+    defaultUri: defaultSaveUri('har', `${base}${redacted ? '.redacted' : ''}.har`),
+    filters: { 'HTTP Archive': ['har'] },
   });
   if (!destination) return undefined;
   const out = await contentToExport(har, redacted);
   if (out === undefined) return undefined;
-  if (!await saveChosenFiles(prompts, { destination, content: `${JSON.stringify(out, null, 2)}\n` })) return undefined;
+  if (!(await saveChosenFiles(prompts, { destination, content: `${JSON.stringify(out, null, 2)}\n` })))
+    return undefined;
   rememberSaveFolder('har', destination);
-  offerWrittenFile(prompts, `Netmon: exported ${redacted ? 'a redacted' : 'an unredacted'} HAR to ${destination.fsPath}`, destination);
+  offerWrittenFile(
+    prompts,
+    `Netmon: exported ${redacted ? 'a redacted' : 'an unredacted'} HAR to ${destination.fsPath}`,
+    destination,
+  );
   return destination.fsPath;
 }

@@ -9,14 +9,14 @@ import { answerHarMessage } from './har-messages';
 import type { PanelHost } from '../panels/panel-host';
 import { hostFor, type PanelServices } from '../panels/services';
 
-
-
 /** Saves usually arrive as several change events; one reload after they settle. */
 const RELOAD_DEBOUNCE_MS = 300;
 
 class HarFile implements vscode.CustomDocument {
   constructor(readonly uri: vscode.Uri) {}
-  dispose(): void { /* nothing held: the content lives in the webview */ }
+  dispose(): void {
+    /* nothing held: the content lives in the webview */
+  }
 }
 
 type Host = PanelHost<HarHostMessage, HarPanelMessage>;
@@ -35,9 +35,18 @@ export class HarEditorProvider implements vscode.CustomReadonlyEditorProvider<Ha
 
   async resolveCustomEditor(document: HarFile, panel: vscode.WebviewPanel): Promise<void> {
     panel.title = fileName(document.uri); // the tab's label; VS Code starts with the whole path
-    const host = hostFor<HarHostMessage, HarPanelMessage>(this.services, panel, {
-      kind: 'har-file', key: `har-file:${document.uri.toString()}`, bundle: 'har', isPanelMessage: isHarPanelMessage, renderedType: 'loaded',
-    }, undefined);
+    const host = hostFor<HarHostMessage, HarPanelMessage>(
+      this.services,
+      panel,
+      {
+        kind: 'har-file',
+        key: `har-file:${document.uri.toString()}`,
+        bundle: 'har',
+        isPanelMessage: isHarPanelMessage,
+        renderedType: 'loaded',
+      },
+      undefined,
+    );
     host.onMessage(async (message) => {
       if (message.type === 'openExternal') void openHttpUrl(message.params.url, 'the link of the HAR file');
       const har = this.hars.get(host.id);
@@ -54,8 +63,10 @@ export class HarEditorProvider implements vscode.CustomReadonlyEditorProvider<Ha
     try {
       const { size } = await vscode.workspace.fs.stat(uri);
       if (size > this.sizeLimitBytes) {
-        host.fail(`${name} is not shown as a waterfall: ${harTooLargeMessage('it', size, this.sizeLimitBytes)}. `
-          + 'Reopen it with the text editor ("Reopen Editor With…"), or export a single page.');
+        host.fail(
+          `${name} is not shown as a waterfall: ${harTooLargeMessage('it', size, this.sizeLimitBytes)}. ` +
+            'Reopen it with the text editor ("Reopen Editor With…"), or export a single page.',
+        );
         return;
       }
       const har = await readHarUri(uri, this.sizeLimitBytes);
@@ -63,7 +74,10 @@ export class HarEditorProvider implements vscode.CustomReadonlyEditorProvider<Ha
       host.show({ type: 'load', params: { har, title: name } });
     } catch (error) {
       const reason = harReadFailure(error);
-      const next = HAR_FILE_NAME.test(name) && !/\.har$/i.test(name) ? 'Decompress it to inspect it.' : 'Reopen it with the text editor ("Reopen Editor With…") to inspect it, or export a single page.';
+      const next =
+        HAR_FILE_NAME.test(name) && !/\.har$/i.test(name)
+          ? 'Decompress it to inspect it.'
+          : 'Reopen it with the text editor ("Reopen Editor With…") to inspect it, or export a single page.';
       host.fail(`${name} cannot be shown as a waterfall: ${reason}. ${next}`);
     }
   }
@@ -75,7 +89,12 @@ export class HarEditorProvider implements vscode.CustomReadonlyEditorProvider<Ha
  */
 function watchFile(uri: vscode.Uri, onChange: () => void): vscode.Disposable {
   // Creations too: editors that save by renaming a temporary file over it create it anew.
-  const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.joinPath(uri, '..'), '*'), false, false, true);
+  const watcher = vscode.workspace.createFileSystemWatcher(
+    new vscode.RelativePattern(vscode.Uri.joinPath(uri, '..'), '*'),
+    false,
+    false,
+    true,
+  );
   let timer: NodeJS.Timeout | undefined;
   const changed = (event: vscode.Uri): void => {
     if (event.toString() !== uri.toString()) return;
@@ -89,14 +108,15 @@ function watchFile(uri: vscode.Uri, onChange: () => void): vscode.Disposable {
   });
 }
 
-
 /** The .har editor's provider; dist/extension.js registers it (./lazy-har-editor.ts) and hands its calls over. */
 export function createHarEditor(context: vscode.ExtensionContext, services: PanelServices): HarEditorProvider {
   const provider = new HarEditorProvider(services);
   // Like the panel registry's test commands: not contributed, absent in production.
   if (context.extensionMode === vscode.ExtensionMode.Production) return provider;
-  context.subscriptions.push(vscode.commands.registerCommand('netmon.internal.setHarSizeLimit', (bytes: unknown) => {
-    provider.sizeLimitBytes = typeof bytes === 'number' && bytes > 0 ? bytes : HAR_SIZE_LIMIT_BYTES;
-  }));
+  context.subscriptions.push(
+    vscode.commands.registerCommand('netmon.internal.setHarSizeLimit', (bytes: unknown) => {
+      provider.sizeLimitBytes = typeof bytes === 'number' && bytes > 0 ? bytes : HAR_SIZE_LIMIT_BYTES;
+    }),
+  );
   return provider;
 }

@@ -7,11 +7,16 @@ import { exportHarFile, previewOf } from './export-har';
 import { openResponseBody } from './open-body';
 
 /** `har`: the HAR the panel shows (its host's own copy); `name`: what the file is called by default. */
-export async function answerHarMessage(host: PanelHost<HarHostMessage, HarPanelMessage>, message: HarPanelMessage, har: unknown, name: string, prompts: Prompts): Promise<void> {
+export async function answerHarMessage(
+  host: PanelHost<HarHostMessage, HarPanelMessage>,
+  message: HarPanelMessage,
+  har: unknown,
+  name: string,
+  prompts: Prompts,
+): Promise<void> {
   if (message.type === 'openBody') await openResponseBody(har, message.params.index);
   else if (message.type === 'previewExport') {
     const preview = await previewOf(har);
     if (preview) host.post({ type: 'exportPreview', params: { preview } });
-  }
-  else if (message.type === 'exportHar') await exportHarFile(prompts, har, name, message.params.redacted);
+  } else if (message.type === 'exportHar') await exportHarFile(prompts, har, name, message.params.redacted);
 }

@@ -12,8 +12,10 @@ export function registerLazyHarEditor(context: vscode.ExtensionContext, editor: 
     openCustomDocument: (uri, openContext, token) => editor().openCustomDocument(uri, openContext, token),
     resolveCustomEditor: (document, panel, token) => editor().resolveCustomEditor(document, panel, token),
   };
-  context.subscriptions.push(vscode.window.registerCustomEditorProvider(HAR_EDITOR_VIEW_TYPE, provider, {
-    // Hidden editors reload and say `ready` again; the host replays the last load.
-    supportsMultipleEditorsPerDocument: true,
-  }));
+  context.subscriptions.push(
+    vscode.window.registerCustomEditorProvider(HAR_EDITOR_VIEW_TYPE, provider, {
+      // Hidden editors reload and say `ready` again; the host replays the last load.
+      supportsMultipleEditorsPerDocument: true,
+    }),
+  );
 }

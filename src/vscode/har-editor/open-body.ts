@@ -7,17 +7,29 @@ import type { BodyLanguage } from '../../analysis/har/pretty';
 import { showInfo } from '../ui/notify';
 
 const EDITOR_LANGUAGES: Readonly<Record<BodyLanguage, string>> = {
-  json: 'json', xml: 'xml', html: 'html', css: 'css', javascript: 'javascript', text: 'plaintext',
+  json: 'json',
+  xml: 'xml',
+  html: 'html',
+  css: 'css',
+  javascript: 'javascript',
+  text: 'plaintext',
 };
 
 /** Opens the body; a response without a text body says why (a notification) and opens nothing. */
 export async function openResponseBody(har: unknown, index: number): Promise<boolean> {
   const body = responseBody(rawEntryAt(har, index), true);
   if (body.kind !== 'text') {
-    void showInfo(body.kind === 'none' ? body.reason : `This response is binary (${body.mimeType || 'unknown type'}): it cannot be opened as text.`);
+    void showInfo(
+      body.kind === 'none'
+        ? body.reason
+        : `This response is binary (${body.mimeType || 'unknown type'}): it cannot be opened as text.`,
+    );
     return false;
   }
-  const document = await vscode.workspace.openTextDocument({ content: body.text, language: EDITOR_LANGUAGES[body.language] });
+  const document = await vscode.workspace.openTextDocument({
+    content: body.text,
+    language: EDITOR_LANGUAGES[body.language],
+  });
   await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: true });
   return true;
 }

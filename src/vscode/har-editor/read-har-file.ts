@@ -34,7 +34,10 @@ function gunzip(bytes: Uint8Array, name: string, limit: number): Uint8Array {
   try {
     return gunzipSync(bytes, { maxOutputLength: limit });
   } catch (error) {
-    if (error instanceof RangeError) throw new Error(`${name} decompresses to more than the limit of ${megabytes(limit)} for a HAR read whole`);
-    throw new Error(`${name} starts like gzip but cannot be decompressed (${error instanceof Error ? error.message : String(error)})`);
+    if (error instanceof RangeError)
+      throw new Error(`${name} decompresses to more than the limit of ${megabytes(limit)} for a HAR read whole`);
+    throw new Error(
+      `${name} starts like gzip but cannot be decompressed (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
 }

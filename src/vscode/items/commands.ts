@@ -12,7 +12,11 @@ import { probeDetails } from '../tree/session-nodes';
 import { DetailsDocumentProvider, DETAILS_SCHEME } from './details-provider';
 import { chooseExport, exportHarFile } from '../har-editor/export-har';
 
-export function registerItemCommands(context: vscode.ExtensionContext, connection: ConnectionManager, prompts: Prompts): DetailsDocumentProvider {
+export function registerItemCommands(
+  context: vscode.ExtensionContext,
+  connection: ConnectionManager,
+  prompts: Prompts,
+): DetailsDocumentProvider {
   const details = new DetailsDocumentProvider(() => connection.requireClient());
   context.subscriptions.push(details, vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, details));
   registerCommands(context, {
@@ -35,8 +39,13 @@ async function openDetails(details: DetailsDocumentProvider, value: unknown): Pr
     const node = nodeArgument(value);
     const source = node.spec.details;
     if (!source) throw new Error(`"${node.label}" has no details`);
-    const uri = await withCancellableProgress(`Loading details of ${node.label}`, (signal) => details.load(source, signal));
-    const document = await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), 'json');
+    const uri = await withCancellableProgress(`Loading details of ${node.label}`, (signal) =>
+      details.load(source, signal),
+    );
+    const document = await vscode.languages.setTextDocumentLanguage(
+      await vscode.workspace.openTextDocument(uri),
+      'json',
+    );
     await vscode.window.showTextDocument(document, { preview: true });
     return uri;
   });
@@ -45,9 +54,15 @@ async function openDetails(details: DetailsDocumentProvider, value: unknown): Pr
 /** A topology probe's details by id (what the agent timeline opens for a probe). */
 async function openProbeDetails(details: DetailsDocumentProvider, probeId: unknown): Promise<vscode.Uri | undefined> {
   return reporting('Opening probe details', async () => {
-    if (typeof probeId !== 'string' || probeId.trim() === '') throw new Error('Pass the id of a network topology probe');
-    const uri = await withCancellableProgress(`Loading probe ${probeId}`, (signal) => details.load(probeDetails(probeId), signal));
-    await vscode.window.showTextDocument(await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), 'json'), { preview: true });
+    if (typeof probeId !== 'string' || probeId.trim() === '')
+      throw new Error('Pass the id of a network topology probe');
+    const uri = await withCancellableProgress(`Loading probe ${probeId}`, (signal) =>
+      details.load(probeDetails(probeId), signal),
+    );
+    await vscode.window.showTextDocument(
+      await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), 'json'),
+      { preview: true },
+    );
     return uri;
   });
 }
@@ -78,8 +93,9 @@ async function exportHar(connection: ConnectionManager, prompts: Prompts, value:
     const page = nodeArgument(value).spec.harPage;
     if (!page) throw new Error('Only a page of a user session can be exported as HAR');
     const client = connection.requireClient();
-    const har = await withCancellableProgress(`Exporting ${page.title || page.pageId}`,
-      (signal) => client.getPageDetails(page.userSessionId, page.pageId, { signal }));
+    const har = await withCancellableProgress(`Exporting ${page.title || page.pageId}`, (signal) =>
+      client.getPageDetails(page.userSessionId, page.pageId, { signal }),
+    );
     const redacted = await chooseExport(prompts, page.title || page.pageId, har);
     return redacted === undefined ? undefined : exportHarFile(prompts, har, page.title || page.pageId, redacted);
   });

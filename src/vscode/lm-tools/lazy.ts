@@ -14,7 +14,11 @@ import type { LmToolRunner } from './register';
 /** The id a bundle requires a library by; esbuild.mjs (takeLibraries) writes the same. */
 const LIBRARY_PREFIX = 'netmon-library:';
 
-export function lazyLmToolRunner(extensionPath: string, connection: ConnectionManager, log: vscode.LogOutputChannel): () => LmToolRunner {
+export function lazyLmToolRunner(
+  extensionPath: string,
+  connection: ConnectionManager,
+  log: vscode.LogOutputChannel,
+): () => LmToolRunner {
   let runner: LmToolRunner | undefined;
   return () => (runner ??= loadRunner(extensionPath, connection, log));
 }
@@ -30,7 +34,14 @@ function loadRunner(extensionPath: string, connection: ConnectionManager, log: v
   const provided = { ...sharedModules(), [`${LIBRARY_PREFIX}src/tools/library.ts`]: catalogue };
   const bundle = path.join(dist, 'lmtools-lib.js');
   const loaded = requireBundle(bundle, undefined, undefined, provided);
-  const create = typeof loaded === 'object' && loaded !== null ? (loaded as { createLmToolRunner?: unknown }).createLmToolRunner : undefined;
-  if (typeof create !== 'function') throw new Error(`${bundle} does not export createLmToolRunner; rebuild with "npm run build"`);
-  return (create as (services: { connection: ConnectionManager; log: vscode.LogOutputChannel }) => LmToolRunner)({ connection, log });
+  const create =
+    typeof loaded === 'object' && loaded !== null
+      ? (loaded as { createLmToolRunner?: unknown }).createLmToolRunner
+      : undefined;
+  if (typeof create !== 'function')
+    throw new Error(`${bundle} does not export createLmToolRunner; rebuild with "npm run build"`);
+  return (create as (services: { connection: ConnectionManager; log: vscode.LogOutputChannel }) => LmToolRunner)({
+    connection,
+    log,
+  });
 }

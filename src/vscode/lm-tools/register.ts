@@ -16,20 +16,30 @@ export function contributedToolNames(packageJson: unknown): string[] {
   const contributes = (packageJson as { contributes?: { languageModelTools?: unknown } } | undefined)?.contributes;
   const tools = contributes?.languageModelTools;
   if (!Array.isArray(tools)) return [];
-  return tools.map((tool: unknown) => (tool as { name?: unknown }).name).filter((name): name is string => typeof name === 'string');
+  return tools
+    .map((tool: unknown) => (tool as { name?: unknown }).name)
+    .filter((name): name is string => typeof name === 'string');
 }
 
 /** Registers each contributed tool; a VS Code without `vscode.lm.registerTool` gets none (and the log says so). */
-export function registerLanguageModelTools(context: vscode.ExtensionContext, load: () => LmToolRunner, log: (line: string) => void): void {
+export function registerLanguageModelTools(
+  context: vscode.ExtensionContext,
+  load: () => LmToolRunner,
+  log: (line: string) => void,
+): void {
   const lm = (vscode as Partial<typeof vscode>).lm;
   if (typeof lm?.registerTool !== 'function') {
-    log('This VS Code has no language-model tools API (vscode.lm.registerTool): the Netmon tools for agent mode are off.');
+    log(
+      'This VS Code has no language-model tools API (vscode.lm.registerTool): the Netmon tools for agent mode are off.',
+    );
     return;
   }
   for (const name of contributedToolNames(context.extension.packageJSON)) {
-    context.subscriptions.push(lm.registerTool<unknown>(name, {
-      prepareInvocation: (options, token) => load().prepare(name, options.input, token),
-      invoke: (options, token) => load().invoke(name, options.input, token),
-    }));
+    context.subscriptions.push(
+      lm.registerTool<unknown>(name, {
+        prepareInvocation: (options, token) => load().prepare(name, options.input, token),
+        invoke: (options, token) => load().invoke(name, options.input, token),
+      }),
+    );
   }
 }

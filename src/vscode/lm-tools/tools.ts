@@ -17,10 +17,13 @@ export interface LmToolServices {
 }
 
 /** Said instead of running a tool when there is no connection. */
-export const NOT_SIGNED_IN = 'Netmon is not signed in: ask the user to run "Netmon: Sign In" or "Netmon: Use Demo Account", then call the tool again.';
+export const NOT_SIGNED_IN =
+  'Netmon is not signed in: ask the user to run "Netmon: Sign In" or "Netmon: Use Demo Account", then call the tool again.';
 /** The same rule as the write commands (src/vscode/ui/arguments.ts): an untrusted folder's documents are never deployed or run. */
-const RESTRICTED = 'Netmon does not deploy or run documents in Restricted Mode: this folder is not trusted. Ask the user to trust it ("Workspaces: Manage Workspace Trust") if they wrote its documents or know who did.';
-const NO_FOLDER = 'No workspace folder is open: HAR files and Netmon documents are read below the first workspace folder, so ask the user to open one.';
+const RESTRICTED =
+  'Netmon does not deploy or run documents in Restricted Mode: this folder is not trusted. Ask the user to trust it ("Workspaces: Manage Workspace Trust") if they wrote its documents or know who did.';
+const NO_FOLDER =
+  'No workspace folder is open: HAR files and Netmon documents are read below the first workspace folder, so ask the user to open one.';
 
 export function createLmToolRunner(services: LmToolServices): LmToolRunner {
   return {
@@ -29,17 +32,30 @@ export function createLmToolRunner(services: LmToolServices): LmToolRunner {
   };
 }
 
-async function invoke(services: LmToolServices, name: string, input: unknown, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
+async function invoke(
+  services: LmToolServices,
+  name: string,
+  input: unknown,
+  token: vscode.CancellationToken,
+): Promise<vscode.LanguageModelToolResult> {
   const started = performance.now();
   const outcome = await run(services, name, input, token);
   const text = resultText(outcome);
-  services.log.info(`tool ${name.slice(0, 60)} ${argsForLog(input)} ${Math.round(performance.now() - started)} ms, ${text.length + JSON.stringify(outcome.data).length} characters${outcome.isError ? ', error' : ''}`);
+  services.log.info(
+    `tool ${name.slice(0, 60)} ${argsForLog(input)} ${Math.round(performance.now() - started)} ms, ${text.length + JSON.stringify(outcome.data).length} characters${outcome.isError ? ', error' : ''}`,
+  );
   return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
 }
 
 /** The catalogue's call in this window's connection; writes are allowed because VS Code asked first (prepare). */
-async function run(services: LmToolServices, name: string, input: unknown, token: vscode.CancellationToken): Promise<ToolOutcome> {
-  if (toolNamed(name)?.writes && !vscode.workspace.isTrusted) return { text: RESTRICTED, data: { error: RESTRICTED }, isError: true };
+async function run(
+  services: LmToolServices,
+  name: string,
+  input: unknown,
+  token: vscode.CancellationToken,
+): Promise<ToolOutcome> {
+  if (toolNamed(name)?.writes && !vscode.workspace.isTrusted)
+    return { text: RESTRICTED, data: { error: RESTRICTED }, isError: true };
   const controller = new AbortController();
   const cancelling = token.onCancellationRequested(() => controller.abort());
   try {
@@ -51,7 +67,11 @@ async function run(services: LmToolServices, name: string, input: unknown, token
   }
 }
 
-function toolContext(services: LmToolServices, signal: AbortSignal | undefined, allowWrites = true): ToolContext | string {
+function toolContext(
+  services: LmToolServices,
+  signal: AbortSignal | undefined,
+  allowWrites = true,
+): ToolContext | string {
   const { connection } = services;
   const client = connection.client;
   const info = connection.current;
@@ -60,8 +80,12 @@ function toolContext(services: LmToolServices, signal: AbortSignal | undefined, 
   if (cwd === undefined) return NO_FOLDER;
   const group = info.accountGroup;
   const account = {
-    client, serviceKey: info.serviceKey, aidKey: group ? String(group.aid) : DEFAULT_AID, requestAid: undefined,
-    label: accountLabel(services.connection), close: () => Promise.resolve(),
+    client,
+    serviceKey: info.serviceKey,
+    aidKey: group ? String(group.aid) : DEFAULT_AID,
+    requestAid: undefined,
+    label: accountLabel(services.connection),
+    close: () => Promise.resolve(),
   };
   return { account, cwd, allowWrites, now: () => Date.now(), ...(signal ? { signal } : {}) };
 }
@@ -77,8 +101,13 @@ export function accountLabel(connection: ConnectionManager): string {
 
 /** The answer for the model, then the Netmon commands that open what it names. */
 export function resultText(outcome: ToolAnswer): string {
-  const opens = (outcome.opens ?? []).map((open) => `- "${open.title}" (command ${open.command}${open.args ? `, arguments ${untrustedLine(JSON.stringify(open.args), 200)}` : ''})`);
-  return opens.length === 0 ? outcome.text : `${outcome.text}\n\nThe user can open this in VS Code with:\n${opens.join('\n')}`;
+  const opens = (outcome.opens ?? []).map(
+    (open) =>
+      `- "${open.title}" (command ${open.command}${open.args ? `, arguments ${untrustedLine(JSON.stringify(open.args), 200)}` : ''})`,
+  );
+  return opens.length === 0
+    ? outcome.text
+    : `${outcome.text}\n\nThe user can open this in VS Code with:\n${opens.join('\n')}`;
 }
 
 async function prepare(services: LmToolServices, name: string, input: unknown): Promise<vscode.PreparedToolInvocation> {
@@ -87,18 +116,28 @@ async function prepare(services: LmToolServices, name: string, input: unknown): 
   if (!tool?.writes) return { invocationMessage };
   // Refused in invoke() without asking: no confirmation for something that will not run.
   if (!vscode.workspace.isTrusted) return { invocationMessage: `Netmon: ${tool.title} (not in Restricted Mode)` };
-  return { invocationMessage: `Netmon: ${tool.title} on ${accountLabel(services.connection)}`, confirmationMessages: await confirmation(services, name, input) };
+  return {
+    invocationMessage: `Netmon: ${tool.title} on ${accountLabel(services.connection)}`,
+    confirmationMessages: await confirmation(services, name, input),
+  };
 }
 
 /** What the user agrees to: the live plan for apply_documents; for an instant test what runs (type, target, agents) and where. */
-async function confirmation(services: LmToolServices, name: string, input: unknown): Promise<{ title: string; message: string | vscode.MarkdownString }> {
+async function confirmation(
+  services: LmToolServices,
+  name: string,
+  input: unknown,
+): Promise<{ title: string; message: string | vscode.MarkdownString }> {
   const where = accountLabel(services.connection);
   const args = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
   if (name === 'apply_documents') {
     const message = new vscode.MarkdownString();
     const ctx = toolContext(services, undefined, false);
-    const plan = typeof ctx === 'string' ? { text: ctx } : await callTool('plan_documents', { paths: args['paths'] }, ctx);
-    message.appendText(`These changes go to ${where} (only tests that are ours change: a plan that would change any other is refused):`);
+    const plan =
+      typeof ctx === 'string' ? { text: ctx } : await callTool('plan_documents', { paths: args['paths'] }, ctx);
+    message.appendText(
+      `These changes go to ${where} (only tests that are ours change: a plan that would change any other is refused):`,
+    );
     message.appendCodeblock(plan.text, 'text');
     return { title: 'Apply Netmon documents?', message };
   }

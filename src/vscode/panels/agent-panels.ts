@@ -23,16 +23,30 @@ export class AgentPanels {
       if (existing.snapshot().error !== undefined) await this.load(existing, agentId, openJson !== undefined);
       return existing.id;
     }
-    const host = createPanelHost<AgentHostMessage, AgentPanelMessage>(this.services, {
-      kind: 'agent', key, title: `Agent ${agentId}`, bundle: 'agent', isPanelMessage: isAgentPanelMessage, renderedType: 'loaded',
-    }, (message) => ({ type: 'error', params: { message } }));
+    const host = createPanelHost<AgentHostMessage, AgentPanelMessage>(
+      this.services,
+      {
+        kind: 'agent',
+        key,
+        title: `Agent ${agentId}`,
+        bundle: 'agent',
+        isPanelMessage: isAgentPanelMessage,
+        renderedType: 'loaded',
+      },
+      (message) => ({ type: 'error', params: { message } }),
+    );
     host.onDidDispose(() => this.shownNames.delete(host.id));
     host.onMessage(async (message) => {
       // The card names its own agent only: a message cannot act on another.
       if (message.type === 'loaded' || message.type === 'renderFailed') return;
-      if (message.params.agentId !== agentId) throw new Error(`the card of agent ${agentId} named agent ${message.params.agentId}`);
+      if (message.params.agentId !== agentId)
+        throw new Error(`the card of agent ${agentId} named agent ${message.params.agentId}`);
       if (message.type === 'filterByAgent') {
-        await vscode.commands.executeCommand('netmon.addFilter', { key: 'agentId', values: [agentId], labels: { [agentId]: this.shownNames.get(host.id) ?? agentId } });
+        await vscode.commands.executeCommand('netmon.addFilter', {
+          key: 'agentId',
+          values: [agentId],
+          labels: { [agentId]: this.shownNames.get(host.id) ?? agentId },
+        });
         await vscode.commands.executeCommand('netmon.explorer.focus');
       }
       if (message.type === 'openJson' && openJson) await openJson();

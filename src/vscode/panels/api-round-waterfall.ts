@@ -8,15 +8,24 @@ import type { NetmonClient } from '../../api';
 import type { EnterpriseTest } from '../../api/types';
 import type { WaterfallPanels } from './session-panels';
 
-export function openApiRound(client: NetmonClient, waterfalls: WaterfallPanels, test: EnterpriseTest, agentId: string, roundId: number): Promise<string> {
+export function openApiRound(
+  client: NetmonClient,
+  waterfalls: WaterfallPanels,
+  test: EnterpriseTest,
+  agentId: string,
+  roundId: number,
+): Promise<string> {
   return waterfalls.openHar({
-    key: `waterfall:deployed:${test.testId}:${agentId}:${roundId}`, name: test.testName,
+    key: `waterfall:deployed:${test.testId}:${agentId}:${roundId}`,
+    name: test.testName,
     read: async (signal) => {
       const detail = await client.getApiTestDetail(test.testId, agentId, roundId, { signal });
       const agent = typeof detail.agentName === 'string' ? detail.agentName : agentId;
       if (detail.requests.length === 0) {
         const why = typeof detail.errorDetails === 'string' ? ` (${untrustedLine(detail.errorDetails, 120)})` : '';
-        throw new Error(`the API test's round of ${untrustedLine(agent, 80)} at ${roundMinute(roundId)} lists no step${why}`);
+        throw new Error(
+          `the API test's round of ${untrustedLine(agent, 80)} at ${roundMinute(roundId)} lists no step${why}`,
+        );
       }
       // The test's own requests, when the service lists them with the test, name each step's method.
       const har = apiRoundHar(detail, { testName: test.testName, agentName: agent, definedRequests: test['requests'] });

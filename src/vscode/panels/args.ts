@@ -4,7 +4,13 @@ import type { SessionSide } from '../../analysis/session/path-agreement';
 import { TreeNode, type NodeIds } from '../tree/nodes';
 
 /** `session`: opened from a session's overview, whose own measurements the path is shown beside; `deployed`: an enterprise test's results (v7), not an endpoint test's data. */
-export interface TestTarget { testId: number; agentId?: string; roundId?: number; session?: SessionSide; deployed?: boolean }
+export interface TestTarget {
+  testId: number;
+  agentId?: string;
+  roundId?: number;
+  session?: SessionSide;
+  deployed?: boolean;
+}
 
 export function isTreeNode(value: unknown): value is TreeNode {
   return value instanceof TreeNode;
@@ -36,8 +42,18 @@ export function testTargetOf(args: readonly unknown[]): TestTarget | undefined {
   const testId = testIdOf(first);
   if (testId === undefined) return undefined;
   const agentId = typeof agentArg === 'string' && agentArg !== '' ? agentArg : undefined;
-  const roundId = typeof roundArg === 'number' ? roundArg : typeof roundArg === 'string' && /^\d+$/.test(roundArg) ? Number(roundArg) : undefined;
+  const roundId =
+    typeof roundArg === 'number'
+      ? roundArg
+      : typeof roundArg === 'string' && /^\d+$/.test(roundArg)
+        ? Number(roundArg)
+        : undefined;
   if (agentId !== undefined || !isTreeNode(first)) return { testId, agentId, roundId };
   const { ids } = first.spec;
-  return { testId, agentId: ids?.agentId, roundId: ids?.roundId, ...(nearestId(first, 'deployed') ? { deployed: true } : {}) };
+  return {
+    testId,
+    agentId: ids?.agentId,
+    roundId: ids?.roundId,
+    ...(nearestId(first, 'deployed') ? { deployed: true } : {}),
+  };
 }

@@ -8,7 +8,11 @@ import { compareSessions, type SessionComparison } from '../../analysis/session/
 import { exportCompareEvidence } from '../evidence/export-evidence';
 import { experienceText } from '../../analysis/grades';
 import { shortTime } from '../../analysis/records/summaries';
-import { isComparePanelMessage, type CompareHostMessage, type ComparePanelMessage } from '../../../webview/compare/protocol';
+import {
+  isComparePanelMessage,
+  type CompareHostMessage,
+  type ComparePanelMessage,
+} from '../../../webview/compare/protocol';
 import { historyRange } from './data';
 import { withCancellableProgress } from '../progress';
 import type { PanelHost } from './panel-host';
@@ -19,7 +23,11 @@ type Host = PanelHost<CompareHostMessage, ComparePanelMessage>;
 /** Sessions of the site read to find the best one, at most. */
 const MAX_CANDIDATES = 2_000;
 
-interface Shown { comparison: SessionComparison; matchedOn?: string; permalinks: { a?: string; b?: string } }
+interface Shown {
+  comparison: SessionComparison;
+  matchedOn?: string;
+  permalinks: { a?: string; b?: string };
+}
 
 export class ComparePanels {
   /** What each panel shows, for its Export Evidence. */
@@ -37,9 +45,18 @@ export class ComparePanels {
       if (existing.snapshot().error !== undefined) await this.load(existing, first, second, matchedOn);
       return existing.id;
     }
-    const host = createPanelHost<CompareHostMessage, ComparePanelMessage>(this.services, {
-      kind: 'compare', key, title: 'Compare sessions', bundle: 'compare', isPanelMessage: isComparePanelMessage, renderedType: 'loaded',
-    }, (message) => ({ type: 'error', params: { message } }));
+    const host = createPanelHost<CompareHostMessage, ComparePanelMessage>(
+      this.services,
+      {
+        kind: 'compare',
+        key,
+        title: 'Compare sessions',
+        bundle: 'compare',
+        isPanelMessage: isComparePanelMessage,
+        renderedType: 'loaded',
+      },
+      (message) => ({ type: 'error', params: { message } }),
+    );
     host.onDidDispose(() => this.shown.delete(host.id));
     host.onMessage(async (message) => {
       if (message.type === 'exportEvidence') {
@@ -49,7 +66,8 @@ export class ComparePanels {
       }
       if (message.type !== 'openSession') return;
       // A message can only open one of the two sessions shown.
-      if (message.params.userSessionId !== first && message.params.userSessionId !== second) throw new Error('openSession for a session this comparison does not show');
+      if (message.params.userSessionId !== first && message.params.userSessionId !== second)
+        throw new Error('openSession for a session this comparison does not show');
       await vscode.commands.executeCommand('netmon.openSessionOverview', message.params.userSessionId);
     });
     await this.load(host, first, second, matchedOn);
@@ -62,38 +80,68 @@ export class ComparePanels {
     const range = historyRange(this.services.timeOptions());
     const site = String(session.visitedSite ?? '');
     if (!site) throw new Error('this session names no visited site to find another session of');
-    const best = await withCancellableProgress(`Finding the best session of ${site}`, (signal) => bestSessionOf(client, site, String(session.userSessionId), range.options, signal));
-    if (!best) throw new Error(`no other scored session of ${site} in the ${range.label} to compare with (widen the view's time range)`);
+    const best = await withCancellableProgress(`Finding the best session of ${site}`, (signal) =>
+      bestSessionOf(client, site, String(session.userSessionId), range.options, signal),
+    );
+    if (!best)
+      throw new Error(
+        `no other scored session of ${site} in the ${range.label} to compare with (widen the view's time range)`,
+      );
     const matchedOn = `the best-scored session of ${site} in the ${range.label}: ${experienceText(best.experienceScore) ?? 'not scored'}, ${shortTime(apiDate(best.date))}`;
     return this.open(String(session.userSessionId), best.userSessionId, matchedOn);
   }
 
   private async load(host: Host, first: string, second: string, matchedOn: string | undefined): Promise<void> {
     const client = this.services.connection.requireClient();
-    const loaded = await host.run(`Loading sessions ${first} and ${second}`, 'Loading the two sessions', async (signal) => {
-      const [a, b, directory] = await Promise.all([
-        client.getUserSession(first, { signal }), client.getUserSession(second, { signal }), client.agentDirectory().ready(signal),
-      ]);
-      const [x, y] = [a, b];
-      const link = (s: UserSessionDetail): string | undefined => (typeof s.permalink === 'string' ? s.permalink : undefined);
-      return { comparison: compareSessions(x, y, directory.names()), permalinks: { a: link(x), b: link(y) } };
-    });
+    const loaded = await host.run(
+      `Loading sessions ${first} and ${second}`,
+      'Loading the two sessions',
+      async (signal) => {
+        const [a, b, directory] = await Promise.all([
+          client.getUserSession(first, { signal }),
+          client.getUserSession(second, { signal }),
+          client.agentDirectory().ready(signal),
+        ]);
+        const [x, y] = [a, b];
+        const link = (s: UserSessionDetail): string | undefined =>
+          typeof s.permalink === 'string' ? s.permalink : undefined;
+        return { comparison: compareSessions(x, y, directory.names()), permalinks: { a: link(x), b: link(y) } };
+      },
+    );
     if (!loaded) return;
-    this.shown.set(host.id, { comparison: loaded.comparison, permalinks: loaded.permalinks, ...(matchedOn ? { matchedOn } : {}) });
+    this.shown.set(host.id, {
+      comparison: loaded.comparison,
+      permalinks: loaded.permalinks,
+      ...(matchedOn ? { matchedOn } : {}),
+    });
     host.panel.title = `Compare: ${loaded.comparison.a.title} · ${loaded.comparison.b.title}`;
     host.show({ type: 'load', params: { comparison: loaded.comparison, ...(matchedOn ? { matchedOn } : {}) } });
   }
 }
 
-async function bestSessionOf(client: NetmonClient, site: string, except: string, range: ReturnType<typeof historyRange>['options'], signal: AbortSignal): Promise<{ userSessionId: string; experienceScore?: number; date: string } | undefined> {
-  const { records } = await client.userSessions({ ...range, filters: [{ key: 'visitedSite', values: [site] }], signal }).collect({ maxRecords: MAX_CANDIDATES });
+async function bestSessionOf(
+  client: NetmonClient,
+  site: string,
+  except: string,
+  range: ReturnType<typeof historyRange>['options'],
+  signal: AbortSignal,
+): Promise<{ userSessionId: string; experienceScore?: number; date: string } | undefined> {
+  const { records } = await client
+    .userSessions({ ...range, filters: [{ key: 'visitedSite', values: [site] }], signal })
+    .collect({ maxRecords: MAX_CANDIDATES });
   let best: (typeof records)[number] | undefined;
   for (const record of records) {
     const score = Number(record.experienceScore);
     if (String(record.userSessionId) === except || !Number.isFinite(score)) continue;
     if (!best || score > Number(best.experienceScore)) best = record;
   }
-  return best && { userSessionId: String(best.userSessionId), experienceScore: Number(best.experienceScore), date: String(best.date) };
+  return (
+    best && {
+      userSessionId: String(best.userSessionId),
+      experienceScore: Number(best.experienceScore),
+      date: String(best.date),
+    }
+  );
 }
 
 /** "2026-11-23 08:02:00" (UTC, as the API writes it) as a Date. */

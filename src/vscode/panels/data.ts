@@ -11,10 +11,14 @@ export type TimeOptions = Pick<ListOptions, 'window' | 'from' | 'to'>;
  * point per agent, so the panels then show the last hour instead and say so.
  */
 export function historyRange(viewRange: TimeOptions): { options: TimeOptions; label: string } {
-  if (viewRange.window !== undefined) return { options: { window: viewRange.window }, label: `last ${viewRange.window}` };
+  if (viewRange.window !== undefined)
+    return { options: { window: viewRange.window }, label: `last ${viewRange.window}` };
   if (viewRange.from && viewRange.to) {
     const utc = (date: Date): string => date.toISOString().slice(0, 16).replace('T', ' ');
-    return { options: { from: viewRange.from, to: viewRange.to }, label: `${utc(viewRange.from)} → ${utc(viewRange.to)} UTC` };
+    return {
+      options: { from: viewRange.from, to: viewRange.to },
+      label: `${utc(viewRange.from)} → ${utc(viewRange.to)} UTC`,
+    };
   }
   return { options: { window: '1h' }, label: 'last 1h' };
 }
@@ -29,7 +33,13 @@ export async function agentNames(client: NetmonClient, signal: AbortSignal): Pro
 }
 
 /** The detailed traces of one round, one request per agent (the shared reader). */
-export function roundTraces(client: NetmonClient, testId: number, agentIds: readonly string[], roundId: number, signal: AbortSignal): Promise<PathTrace[]> {
+export function roundTraces(
+  client: NetmonClient,
+  testId: number,
+  agentIds: readonly string[],
+  roundId: number,
+  signal: AbortSignal,
+): Promise<PathTrace[]> {
   return readRoundTraces(client, testId, agentIds, roundId, signal);
 }
 

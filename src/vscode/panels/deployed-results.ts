@@ -13,7 +13,13 @@ import { resultsText } from '../../analysis/results/text';
 import { roundMinute } from '../../analysis/text/utc';
 import { mergeHarPages } from '../../analysis/har/merge-pages';
 import type { NetmonClient } from '../../api';
-import { resultKindsOfTest, RESULTS_NEED_V7, type EnterpriseTest, type TestResultKind, type WebTransactionPage } from '../../api/types';
+import {
+  resultKindsOfTest,
+  RESULTS_NEED_V7,
+  type EnterpriseTest,
+  type TestResultKind,
+  type WebTransactionPage,
+} from '../../api/types';
 import { documentsLibrary as lib } from '../documents/library';
 import { deployTarget } from '../documents/target';
 import { openApiRound } from './api-round-waterfall';
@@ -26,7 +32,10 @@ import type { PanelServices } from './services';
 import type { WaterfallPanels } from './session-panels';
 
 /** What Show Results opened: panel ids, and the summary document when the type has no panel. */
-export interface ShownResults { panels: string[]; document?: string }
+export interface ShownResults {
+  panels: string[];
+  document?: string;
+}
 
 export class DeployedResults {
   constructor(
@@ -38,22 +47,50 @@ export class DeployedResults {
 
   /** A tree node of a deployed test (or one of its results), a bound test document's URI, or a test id. */
   async show(arg: unknown): Promise<ShownResults> {
-    if (isTreeNode(arg) && arg.spec.kind === 'deployedResult' && arg.spec.ids?.testId !== undefined && arg.spec.ids.agentId && arg.spec.ids.roundId !== undefined) {
+    if (
+      isTreeNode(arg) &&
+      arg.spec.kind === 'deployedResult' &&
+      arg.spec.ids?.testId !== undefined &&
+      arg.spec.ids.agentId &&
+      arg.spec.ids.roundId !== undefined
+    ) {
       const test = await this.test(arg.spec.ids.testId);
       const { agentId, roundId } = arg.spec.ids;
-      if (test.type === 'api') return { panels: [await openApiRound(this.services.connection.requireClient(), this.waterfalls, test, agentId, roundId)] };
-      return { panels: [await (test.type === 'web-transactions' ? this.openTransaction(test, agentId, roundId) : this.openWaterfall(test, agentId, roundId))] };
+      if (test.type === 'api')
+        return {
+          panels: [
+            await openApiRound(this.services.connection.requireClient(), this.waterfalls, test, agentId, roundId),
+          ],
+        };
+      return {
+        panels: [
+          await (test.type === 'web-transactions'
+            ? this.openTransaction(test, agentId, roundId)
+            : this.openWaterfall(test, agentId, roundId)),
+        ],
+      };
     }
-    const testId = isTreeNode(arg) ? arg.spec.ids?.testId : arg instanceof vscode.Uri ? await boundTestId(this.services, arg) : typeof arg === 'number' ? arg : undefined;
-    if (testId === undefined) throw new Error('Run this command on a deployed test in the Netmon view or on a bound test document, or pass a test id');
+    const testId = isTreeNode(arg)
+      ? arg.spec.ids?.testId
+      : arg instanceof vscode.Uri
+        ? await boundTestId(this.services, arg)
+        : typeof arg === 'number'
+          ? arg
+          : undefined;
+    if (testId === undefined)
+      throw new Error(
+        'Run this command on a deployed test in the Netmon view or on a bound test document, or pass a test id',
+      );
     return this.open(await this.test(testId));
   }
 
   private async test(testId: number): Promise<EnterpriseTest> {
     const client = this.services.connection.requireClient();
-    if ((await client.apiVersion()) === 'v6') throw new Error(`${RESULTS_NEED_V7.charAt(0).toUpperCase()}${RESULTS_NEED_V7.slice(1)}.`);
+    if ((await client.apiVersion()) === 'v6')
+      throw new Error(`${RESULTS_NEED_V7.charAt(0).toUpperCase()}${RESULTS_NEED_V7.slice(1)}.`);
     const test = (await client.listEnterpriseTests()).find((t) => t.testId === testId);
-    if (!test) throw new Error(`Test ${testId} is not deployed in this account group: create it from its document first`);
+    if (!test)
+      throw new Error(`Test ${testId} is not deployed in this account group: create it from its document first`);
     return test;
   }
 
@@ -63,7 +100,12 @@ export class DeployedResults {
     const panels: string[] = [];
     if (kinds.includes('network')) {
       // Both load at once, each drawing its newest part first; the metrics panel opens first, under the path.
-      panels.push(...await Promise.all([this.metrics.open(test.testId, undefined, true), this.paths.open({ testId: test.testId, deployed: true })]));
+      panels.push(
+        ...(await Promise.all([
+          this.metrics.open(test.testId, undefined, true),
+          this.paths.open({ testId: test.testId, deployed: true }),
+        ])),
+      );
     }
     if (kinds.includes('page-load')) {
       const newest = await this.newestRound(test, 'page-load');
@@ -81,7 +123,17 @@ export class DeployedResults {
   /** The worst agent's newest round's steps in the waterfall, and the summary (every agent's verdict, the steps of the worst few) beside it. */
   private async openApi(test: EnterpriseTest): Promise<ShownResults> {
     const newest = await this.newestRound(test, 'api');
-    const panels = newest ? [await openApiRound(this.services.connection.requireClient(), this.waterfalls, test, newest.agentId, newest.roundId)] : [];
+    const panels = newest
+      ? [
+          await openApiRound(
+            this.services.connection.requireClient(),
+            this.waterfalls,
+            test,
+            newest.agentId,
+            newest.roundId,
+          ),
+        ]
+      : [];
     return { panels, document: await this.openSummary(test) };
   }
 
@@ -96,17 +148,25 @@ export class DeployedResults {
   }
 
   /** The worst agent's newest round in the view's range (the one to look at first), from the range's newest part that fits the cap (the list comes oldest first). */
-  private async newestRound(test: EnterpriseTest, kind: 'page-load' | 'web-transactions' | 'api'): Promise<{ agentId: string; roundId: number } | undefined> {
+  private async newestRound(
+    test: EnterpriseTest,
+    kind: 'page-load' | 'web-transactions' | 'api',
+  ): Promise<{ agentId: string; roundId: number } | undefined> {
     const client = this.services.connection.requireClient();
     const range = pathRange(historyRange(this.services.timeOptions()).options);
-    const { records } = await readNewestFitting((part, maxRecords) => client.testResults(kind, test.testId, part).collect({ maxRecords }), range, 10_000);
+    const { records } = await readNewestFitting(
+      (part, maxRecords) => client.testResults(kind, test.testId, part).collect({ maxRecords }),
+      range,
+      10_000,
+    );
     return latestHealthByAgent(kind, records)[0];
   }
 
   private openTransaction(test: EnterpriseTest, agentId: string, roundId: number): Promise<string> {
     const client = this.services.connection.requireClient();
     return this.waterfalls.openHar({
-      key: `waterfall:deployed:${test.testId}:${agentId}:${roundId}`, name: test.testName,
+      key: `waterfall:deployed:${test.testId}:${agentId}:${roundId}`,
+      name: test.testName,
       read: (signal) => readTransaction(client, test, agentId, roundId, signal),
     });
   }
@@ -114,10 +174,12 @@ export class DeployedResults {
   private openWaterfall(test: EnterpriseTest, agentId: string, roundId: number): Promise<string> {
     const client = this.services.connection.requireClient();
     return this.waterfalls.openHar({
-      key: `waterfall:deployed:${test.testId}:${agentId}:${roundId}`, name: test.testName,
+      key: `waterfall:deployed:${test.testId}:${agentId}:${roundId}`,
+      name: test.testName,
       read: async (signal) => {
         const detail = await client.getPageLoadDetail(test.testId, agentId, roundId, { signal });
-        if (!detail.har) throw new Error(`the page load of ${agentId} in round ${roundMinute(roundId)} came without its HAR`);
+        if (!detail.har)
+          throw new Error(`the page load of ${agentId} in round ${roundMinute(roundId)} came without its HAR`);
         const agent = typeof detail.agentName === 'string' ? detail.agentName : agentId;
         return { har: detail.har, title: `${test.testName} · ${agent} · ${roundMinute(roundId)}` };
       },
@@ -126,7 +188,13 @@ export class DeployedResults {
 }
 
 /** Result kinds a panel draws: network and path-vis (metrics, path), http-server (metrics), page-load and web-transactions (waterfall). */
-const DRAWN_BY_PANELS: ReadonlySet<TestResultKind> = new Set(['network', 'path-vis', 'http-server', 'page-load', 'web-transactions']);
+const DRAWN_BY_PANELS: ReadonlySet<TestResultKind> = new Set([
+  'network',
+  'path-vis',
+  'http-server',
+  'page-load',
+  'web-transactions',
+]);
 
 /** Pages of one transaction whose HARs are read for the picker (a script visits a handful). */
 const MAX_TRANSACTION_PAGES = 10;
@@ -135,20 +203,41 @@ const MAX_TRANSACTION_PAGES = 10;
  * A web transaction's round in the waterfall: every page's HAR (up to the cap), merged so the
  * waterfall's page picker offers each, opened on the slowest page, its title naming that page and the agent.
  */
-async function readTransaction(client: NetmonClient, test: EnterpriseTest, agentId: string, roundId: number, signal: AbortSignal): Promise<{ har: unknown; title: string; pageId?: string }> {
+async function readTransaction(
+  client: NetmonClient,
+  test: EnterpriseTest,
+  agentId: string,
+  roundId: number,
+  signal: AbortSignal,
+): Promise<{ har: unknown; title: string; pageId?: string }> {
   const detail = await client.getWebTransactionDetail(test.testId, agentId, roundId, { signal });
   const pages = detail.pages.slice(0, MAX_TRANSACTION_PAGES);
-  if (pages.length === 0) throw new Error(`the web transaction of ${agentId} in round ${roundMinute(roundId)} lists no page`);
-  const read = await Promise.all(pages.map((page) => client.getWebTransactionPage(test.testId, agentId, roundId, page.pageId, { signal })));
-  const withHar = read.flatMap((page, i) => (page.har ? [{ har: page.har, page: pages[i] as WebTransactionPage }] : []));
-  if (withHar.length === 0) throw new Error(`the pages of ${agentId}'s web transaction in round ${roundMinute(roundId)} came without their HARs`);
+  if (pages.length === 0)
+    throw new Error(`the web transaction of ${agentId} in round ${roundMinute(roundId)} lists no page`);
+  const read = await Promise.all(
+    pages.map((page) => client.getWebTransactionPage(test.testId, agentId, roundId, page.pageId, { signal })),
+  );
+  const withHar = read.flatMap((page, i) =>
+    page.har ? [{ har: page.har, page: pages[i] as WebTransactionPage }] : [],
+  );
+  if (withHar.length === 0)
+    throw new Error(
+      `the pages of ${agentId}'s web transaction in round ${roundMinute(roundId)} came without their HARs`,
+    );
   const { har, firstPageIds } = mergeHarPages(withHar.map((p) => p.har));
-  const slowest = withHar.reduce((best, p, i) => (Number(p.page.duration ?? 0) > Number(withHar[best]?.page.duration ?? 0) ? i : best), 0);
+  const slowest = withHar.reduce(
+    (best, p, i) => (Number(p.page.duration ?? 0) > Number(withHar[best]?.page.duration ?? 0) ? i : best),
+    0,
+  );
   const page = withHar[slowest]?.page;
   const agent = typeof detail.agentName === 'string' ? detail.agentName : agentId;
   const pageName = typeof page?.pageName === 'string' ? page.pageName : `page ${page?.pageId ?? ''}`;
   const pageId = firstPageIds[slowest];
-  return { har, title: `${test.testName} · ${pageName} · ${agent} · ${roundMinute(roundId)}`, ...(pageId ? { pageId } : {}) };
+  return {
+    har,
+    title: `${test.testName} · ${pageName} · ${agent} · ${roundMinute(roundId)}`,
+    ...(pageId ? { pageId } : {}),
+  };
 }
 
 /** The test a document is bound to on this connection and account group. */
@@ -156,6 +245,7 @@ async function boundTestId(services: PanelServices, uri: vscode.Uri): Promise<nu
   const text = (await vscode.workspace.openTextDocument(uri)).getText();
   const target = deployTarget(services.connection, text);
   const bound = lib().findBinding(lib().listBindings(text), target.connectionKey, target.aidKey);
-  if (!bound) throw new Error(`This document is not deployed to ${target.groupLabel}: create it first, then show its results`);
+  if (!bound)
+    throw new Error(`This document is not deployed to ${target.groupLabel}: create it first, then show its results`);
   return bound.testId;
 }

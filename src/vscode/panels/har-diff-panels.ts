@@ -4,7 +4,11 @@
 import * as vscode from 'vscode';
 import { diffSides, hasHarEntries, readDiffSide, type HarDiff, type HarDiffSide } from '../../analysis/har/diff';
 import { formatHarDiff } from '../../analysis/har/diff-text';
-import { isHarDiffPanelMessage, type HarDiffHostMessage, type HarDiffPanelMessage } from '../../../webview/hardiff/protocol';
+import {
+  isHarDiffPanelMessage,
+  type HarDiffHostMessage,
+  type HarDiffPanelMessage,
+} from '../../../webview/hardiff/protocol';
 import { flashStatus } from '../ui/notify';
 import { exportHarDiffEvidence } from '../evidence/export-evidence';
 import type { PanelHost } from './panel-host';
@@ -23,9 +27,17 @@ export interface HarSource {
   read(signal: AbortSignal): Promise<unknown>;
 }
 
-interface Read { har: unknown; side: HarDiffSide }
+interface Read {
+  har: unknown;
+  side: HarDiffSide;
+}
 /** `diff`: the one drawn (Copy as Text prints it); gone until the next load after a swap. */
-interface Shown { before: HarSource; after: HarSource; sides?: [Read, Read]; diff?: HarDiff }
+interface Shown {
+  before: HarSource;
+  after: HarSource;
+  sides?: [Read, Read];
+  diff?: HarDiff;
+}
 
 export class HarDiffPanels {
   private readonly shown = new Map<string, Shown>();
@@ -34,7 +46,8 @@ export class HarDiffPanels {
 
   /** Opens (or reveals) the diff of two HARs; resolves to the panel id. */
   async open(before: HarSource, after: HarSource): Promise<string> {
-    if (before.key === after.key && before.page === after.page) throw new Error('Pick two different pages or files to compare');
+    if (before.key === after.key && before.page === after.page)
+      throw new Error('Pick two different pages or files to compare');
     const key = `har-diff:${before.key}#${before.page ?? ''}:${after.key}#${after.page ?? ''}`;
     const existing = this.services.registry.byKey(key) as Host | undefined;
     if (existing) {
@@ -42,23 +55,45 @@ export class HarDiffPanels {
       if (existing.snapshot().error !== undefined) await this.load(existing);
       return existing.id;
     }
-    const host = createPanelHost<HarDiffHostMessage, HarDiffPanelMessage>(this.services, {
-      kind: 'har-diff', key, title: `Compare: ${before.name} ↔ ${after.name}`, bundle: 'hardiff', isPanelMessage: isHarDiffPanelMessage, renderedType: 'loaded',
-    }, (message) => ({ type: 'error', params: { message } }));
+    const host = createPanelHost<HarDiffHostMessage, HarDiffPanelMessage>(
+      this.services,
+      {
+        kind: 'har-diff',
+        key,
+        title: `Compare: ${before.name} ↔ ${after.name}`,
+        bundle: 'hardiff',
+        isPanelMessage: isHarDiffPanelMessage,
+        renderedType: 'loaded',
+      },
+      (message) => ({ type: 'error', params: { message } }),
+    );
     this.shown.set(host.id, { before, after });
     host.onDidDispose(() => this.shown.delete(host.id));
     host.onMessage(async (message) => {
       const shown = this.shown.get(host.id);
       if (!shown) return;
       if (message.type === 'swap') {
-        this.shown.set(host.id, { before: shown.after, after: shown.before, ...(shown.sides ? { sides: [shown.sides[1], shown.sides[0]] } : {}) });
+        this.shown.set(host.id, {
+          before: shown.after,
+          after: shown.before,
+          ...(shown.sides ? { sides: [shown.sides[1], shown.sides[0]] } : {}),
+        });
         await this.load(host);
       } else if (message.type === 'copyText' && shown.diff) {
-        await vscode.env.clipboard.writeText(formatHarDiff(shown.diff, { before: shown.before.name, after: shown.after.name }).join('\n'));
+        await vscode.env.clipboard.writeText(
+          formatHarDiff(shown.diff, { before: shown.before.name, after: shown.after.name }).join('\n'),
+        );
         flashStatus('Netmon: HAR diff copied as text', 3_000);
       } else if (message.type === 'exportEvidence' && shown.sides) {
-        await exportHarDiffEvidence(this.services, { name: shown.before.name, har: shown.sides[0].har }, { name: shown.after.name, har: shown.sides[1].har },
-          { ...(shown.before.page ? { beforePage: shown.before.page } : {}), ...(shown.after.page ? { afterPage: shown.after.page } : {}) });
+        await exportHarDiffEvidence(
+          this.services,
+          { name: shown.before.name, har: shown.sides[0].har },
+          { name: shown.after.name, har: shown.sides[1].har },
+          {
+            ...(shown.before.page ? { beforePage: shown.before.page } : {}),
+            ...(shown.after.page ? { afterPage: shown.after.page } : {}),
+          },
+        );
       }
     });
     await this.load(host);
@@ -68,10 +103,16 @@ export class HarDiffPanels {
   private async load(host: Host): Promise<void> {
     const shown = this.shown.get(host.id);
     if (!shown) return;
-    const sides = shown.sides ?? await host.run(`Reading ${shown.before.name} and ${shown.after.name}`, 'Reading the two HARs', async (signal) => {
-      const [a, b] = await Promise.all([readSide(shown.before, signal), readSide(shown.after, signal)]);
-      return [a, b] as [Read, Read];
-    });
+    const sides =
+      shown.sides ??
+      (await host.run(
+        `Reading ${shown.before.name} and ${shown.after.name}`,
+        'Reading the two HARs',
+        async (signal) => {
+          const [a, b] = await Promise.all([readSide(shown.before, signal), readSide(shown.after, signal)]);
+          return [a, b] as [Read, Read];
+        },
+      ));
     if (!sides) return;
     const diff = diffSides(sides[0].side, sides[1].side);
     this.shown.set(host.id, { ...shown, sides, diff });

@@ -21,7 +21,11 @@ export function pageSource(client: NetmonClient, page: PageRef): HarSource {
  * A .har file as one side; undefined when the user dismissed the page question. A file of
  * several pages asks which page (or all requests) to compare.
  */
-export async function fileSource(uri: vscode.Uri, prompts: Prompts, limit = HAR_SIZE_LIMIT_BYTES): Promise<HarSource | undefined> {
+export async function fileSource(
+  uri: vscode.Uri,
+  prompts: Prompts,
+  limit = HAR_SIZE_LIMIT_BYTES,
+): Promise<HarSource | undefined> {
   const name = fileName(uri);
   let har: unknown;
   try {
@@ -32,13 +36,21 @@ export async function fileSource(uri: vscode.Uri, prompts: Prompts, limit = HAR_
   const pages = harPageList(har);
   let page: string | undefined;
   if (pages.length > 1) {
-    const items = [...pages.map((p) => ({ label: `${p.number}. ${p.title || p.id}`, description: p.id, page: String(p.number) })), { label: 'All requests', description: `every request of the ${pages.length} pages`, page: '*' }];
+    const items = [
+      ...pages.map((p) => ({ label: `${p.number}. ${p.title || p.id}`, description: p.id, page: String(p.number) })),
+      { label: 'All requests', description: `every request of the ${pages.length} pages`, page: '*' },
+    ];
     const chosen = await prompts.choose(items, { title: `Which page of ${name}?`, placeHolder: 'The page to compare' });
     if (!chosen) return undefined;
     page = chosen.page;
   }
   const title = page && page !== '*' ? pages[Number(page) - 1]?.title : undefined;
-  return { key: uri.toString(), name: title ? `${name} · ${title}` : name, ...(page ? { page } : {}), read: () => Promise.resolve(har) };
+  return {
+    key: uri.toString(),
+    name: title ? `${name} · ${title}` : name,
+    ...(page ? { page } : {}),
+    read: () => Promise.resolve(har),
+  };
 }
 
 /** A .har file chosen in the open dialog. */

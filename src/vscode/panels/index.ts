@@ -26,11 +26,22 @@ import type { PanelServices } from './services';
 import type { Prompts } from '../ui/prompts';
 
 export function registerPanels(
-  context: vscode.ExtensionContext, connection: ConnectionManager, log: vscode.LogOutputChannel, prompts: Prompts, timeOptions: () => TimeOptions = () => ({}),
+  context: vscode.ExtensionContext,
+  connection: ConnectionManager,
+  log: vscode.LogOutputChannel,
+  prompts: Prompts,
+  timeOptions: () => TimeOptions = () => ({}),
 ): { instantResults: InstantResultsPanels; harEditor: HarEditorProvider } {
   const registry = new PanelRegistry();
   registry.register(context);
-  const services: PanelServices = { extensionUri: context.extensionUri, registry, connection, timeOptions, log, prompts };
+  const services: PanelServices = {
+    extensionUri: context.extensionUri,
+    registry,
+    connection,
+    timeOptions,
+    log,
+    prompts,
+  };
   const texts = registerPathTextDocuments(context);
   const waterfalls = new WaterfallPanels(services);
   const paths = new PathPanels(services, texts);
@@ -51,92 +62,128 @@ export function registerPanels(
       return testId === undefined ? undefined : { testId };
     }
     const target = testTargetOf(args);
-    if (!target) throw new Error('Run this command on an endpoint test (or its data) in the Netmon view, or pass a test id');
+    if (!target)
+      throw new Error('Run this command on an endpoint test (or its data) in the Netmon view, or pass a test id');
     return target;
   };
 
   registerCommands(context, {
-    'netmon.openSessionOverview': (arg) => reporting('Opening the session overview', async () => {
-      const id = userSessionIdOf(arg) ?? (arg === undefined ? await pickUserSession(connection.requireClient(), timeOptions()) : undefined);
-      if (arg !== undefined && id === undefined) throw new Error('Run this command on a user session in the Netmon view, or pass a session id');
-      return id === undefined ? undefined : sessions.open(id);
-    }),
-    'netmon.openPageWaterfall': (arg, pageId, title) => reporting('Opening the page waterfall', () => waterfalls.open(pageRef(arg, pageId, title))),
-    'netmon.openPathVisualization': (...args) => reporting('Opening the path visualization', async () => {
-      const target = await testTarget(args);
-      return target && paths.open(target);
-    }),
-    'netmon.comparePathRounds': (...args) => reporting('Comparing path rounds', async () => {
-      const target = await testTarget(args);
-      return target && paths.compareRounds(target);
-    }),
-    'netmon.openMetrics': (arg, agentId) => reporting('Opening the metrics', async () => {
-      const target = await testTarget(arg === undefined ? [] : [arg]);
-      if (!target) return undefined;
-      return metrics.open(target.testId, typeof agentId === 'string' ? agentId : target.agentId, target.deployed);
-    }),
-    'netmon.showTestResults': (arg) => reporting('Opening the test\'s results', () => deployed.show(arg)),
-    'netmon.openAgent': (arg) => reporting('Opening the agent', async () => {
-      const agentId = isTreeNode(arg) ? arg.spec.ids?.agentId : undefined;
-      if (isTreeNode(arg) && agentId) {
-        return agents.open(agentId, arg.spec.details ? () => vscode.commands.executeCommand('netmon.openDetails', arg) : undefined);
-      }
-      if (typeof arg === 'string' && arg !== '') return agents.open(arg);
-      throw new Error('Run this command on an endpoint agent in the Netmon view, or pass an agent id');
-    }),
-    'netmon.compareSessions': (arg, selected) => reporting('Comparing sessions', async () => {
-      const ids = sessionPair(arg, selected);
-      if (!ids) throw new Error('Select two user sessions in the Netmon view (Ctrl/Cmd+click), or pass two session ids');
-      return compares.open(ids[0], ids[1]);
-    }),
-    'netmon.comparePages': (arg, selected) => reporting('Comparing pages', async () => {
-      const pages = pagePair(arg, selected);
-      if (!pages) throw new Error('Select two pages of user sessions in the Netmon view (Ctrl/Cmd+click), or compare one page with a HAR file');
-      const client = connection.requireClient();
-      return harDiffs.open(pageSource(client, pages[0]), pageSource(client, pages[1]));
-    }),
-    'netmon.comparePageWithHarFile': (arg, pageId, title) => reporting('Comparing the page with a HAR file', async () => {
-      const page = pageRef(arg, pageId, title);
-      const uri = await askForHarFile(prompts, `Compare ${page.title || page.pageId} with a HAR file`);
-      const file = uri && await fileSource(uri, prompts);
-      return file && harDiffs.open(pageSource(connection.requireClient(), page), file);
-    }),
-    'netmon.compareHars': (arg, selected) => reporting('Comparing HAR files', async () => {
-      const uris = harUris(arg, selected);
-      const first = uris[0] ?? await askForHarFile(prompts, 'Compare HARs: the first (before) file');
-      const second = first && (uris[1] ?? await askForHarFile(prompts, 'Compare HARs: the second (after) file'));
-      if (!first || !second) return undefined;
-      const before = await fileSource(first, prompts);
-      const after = before && await fileSource(second, prompts);
-      return after && harDiffs.open(before, after);
-    }),
-    'netmon.troubleshootAgent': (arg) => reporting('Opening the agent timeline', async () => {
-      const fromArg = isTreeNode(arg) ? arg.spec.ids?.agentId : typeof arg === 'string' && arg.trim() !== '' ? arg : undefined;
-      if (arg !== undefined && fromArg === undefined) throw new Error('Run this command on an endpoint agent in the Netmon view, or pass an agent id');
-      const agentId = fromArg ?? await pickEndpointAgent(connection.requireClient(), prompts, 'Troubleshoot Endpoint Agent');
-      return agentId === undefined ? undefined : timelines.open(agentId);
-    }),
-    'netmon.openPathTraceAsText': (...args) => reporting('Opening the path trace as text', async () => {
-      const target = await testTarget(args);
-      if (!target) return undefined;
-      const client = connection.requireClient();
-      const request = await withCancellableProgress(`Loading path traces of test ${target.testId}`, (signal) => texts.fetch(client, timeOptions(), target, signal));
-      return (await texts.show(request)).toString();
-    }),
+    'netmon.openSessionOverview': (arg) =>
+      reporting('Opening the session overview', async () => {
+        const id =
+          userSessionIdOf(arg) ??
+          (arg === undefined ? await pickUserSession(connection.requireClient(), timeOptions()) : undefined);
+        if (arg !== undefined && id === undefined)
+          throw new Error('Run this command on a user session in the Netmon view, or pass a session id');
+        return id === undefined ? undefined : sessions.open(id);
+      }),
+    'netmon.openPageWaterfall': (arg, pageId, title) =>
+      reporting('Opening the page waterfall', () => waterfalls.open(pageRef(arg, pageId, title))),
+    'netmon.openPathVisualization': (...args) =>
+      reporting('Opening the path visualization', async () => {
+        const target = await testTarget(args);
+        return target && paths.open(target);
+      }),
+    'netmon.comparePathRounds': (...args) =>
+      reporting('Comparing path rounds', async () => {
+        const target = await testTarget(args);
+        return target && paths.compareRounds(target);
+      }),
+    'netmon.openMetrics': (arg, agentId) =>
+      reporting('Opening the metrics', async () => {
+        const target = await testTarget(arg === undefined ? [] : [arg]);
+        if (!target) return undefined;
+        return metrics.open(target.testId, typeof agentId === 'string' ? agentId : target.agentId, target.deployed);
+      }),
+    'netmon.showTestResults': (arg) => reporting("Opening the test's results", () => deployed.show(arg)),
+    'netmon.openAgent': (arg) =>
+      reporting('Opening the agent', async () => {
+        const agentId = isTreeNode(arg) ? arg.spec.ids?.agentId : undefined;
+        if (isTreeNode(arg) && agentId) {
+          return agents.open(
+            agentId,
+            arg.spec.details ? () => vscode.commands.executeCommand('netmon.openDetails', arg) : undefined,
+          );
+        }
+        if (typeof arg === 'string' && arg !== '') return agents.open(arg);
+        throw new Error('Run this command on an endpoint agent in the Netmon view, or pass an agent id');
+      }),
+    'netmon.compareSessions': (arg, selected) =>
+      reporting('Comparing sessions', async () => {
+        const ids = sessionPair(arg, selected);
+        if (!ids)
+          throw new Error('Select two user sessions in the Netmon view (Ctrl/Cmd+click), or pass two session ids');
+        return compares.open(ids[0], ids[1]);
+      }),
+    'netmon.comparePages': (arg, selected) =>
+      reporting('Comparing pages', async () => {
+        const pages = pagePair(arg, selected);
+        if (!pages)
+          throw new Error(
+            'Select two pages of user sessions in the Netmon view (Ctrl/Cmd+click), or compare one page with a HAR file',
+          );
+        const client = connection.requireClient();
+        return harDiffs.open(pageSource(client, pages[0]), pageSource(client, pages[1]));
+      }),
+    'netmon.comparePageWithHarFile': (arg, pageId, title) =>
+      reporting('Comparing the page with a HAR file', async () => {
+        const page = pageRef(arg, pageId, title);
+        const uri = await askForHarFile(prompts, `Compare ${page.title || page.pageId} with a HAR file`);
+        const file = uri && (await fileSource(uri, prompts));
+        return file && harDiffs.open(pageSource(connection.requireClient(), page), file);
+      }),
+    'netmon.compareHars': (arg, selected) =>
+      reporting('Comparing HAR files', async () => {
+        const uris = harUris(arg, selected);
+        const first = uris[0] ?? (await askForHarFile(prompts, 'Compare HARs: the first (before) file'));
+        const second = first && (uris[1] ?? (await askForHarFile(prompts, 'Compare HARs: the second (after) file')));
+        if (!first || !second) return undefined;
+        const before = await fileSource(first, prompts);
+        const after = before && (await fileSource(second, prompts));
+        return after && harDiffs.open(before, after);
+      }),
+    'netmon.troubleshootAgent': (arg) =>
+      reporting('Opening the agent timeline', async () => {
+        const fromArg = isTreeNode(arg)
+          ? arg.spec.ids?.agentId
+          : typeof arg === 'string' && arg.trim() !== ''
+            ? arg
+            : undefined;
+        if (arg !== undefined && fromArg === undefined)
+          throw new Error('Run this command on an endpoint agent in the Netmon view, or pass an agent id');
+        const agentId =
+          fromArg ?? (await pickEndpointAgent(connection.requireClient(), prompts, 'Troubleshoot Endpoint Agent'));
+        return agentId === undefined ? undefined : timelines.open(agentId);
+      }),
+    'netmon.openPathTraceAsText': (...args) =>
+      reporting('Opening the path trace as text', async () => {
+        const target = await testTarget(args);
+        if (!target) return undefined;
+        const client = connection.requireClient();
+        const request = await withCancellableProgress(`Loading path traces of test ${target.testId}`, (signal) =>
+          texts.fetch(client, timeOptions(), target, signal),
+        );
+        return (await texts.show(request)).toString();
+      }),
   });
   return { instantResults, harEditor };
 }
 
 function pageRef(arg: unknown, pageId: unknown, title: unknown): PageRef {
   if (isTreeNode(arg) && arg.spec.harPage) return arg.spec.harPage;
-  if (typeof arg === 'string' && typeof pageId === 'string') return { userSessionId: arg, pageId, title: typeof title === 'string' ? title : undefined };
-  throw new Error('Run this command on a page of a user session in the Netmon view, or pass a session id and a page id');
+  if (typeof arg === 'string' && typeof pageId === 'string')
+    return { userSessionId: arg, pageId, title: typeof title === 'string' ? title : undefined };
+  throw new Error(
+    'Run this command on a page of a user session in the Netmon view, or pass a session id and a page id',
+  );
 }
 
 /** Two pages of sessions: the view's selection (two page nodes), in the order they were selected. */
 function pagePair(arg: unknown, selected: unknown): [PageRef, PageRef] | undefined {
   const nodes = Array.isArray(selected) ? selected : [arg];
-  const pages = nodes.map((node): PageRef | undefined => (isTreeNode(node) ? node.spec.harPage : undefined)).filter((page): page is PageRef => page !== undefined);
+  const pages = nodes
+    .map((node): PageRef | undefined => (isTreeNode(node) ? node.spec.harPage : undefined))
+    .filter((page): page is PageRef => page !== undefined);
   return pages.length === 2 ? [pages[0] as PageRef, pages[1] as PageRef] : undefined;
 }
 
@@ -145,7 +192,8 @@ function harUris(arg: unknown, selected: unknown): vscode.Uri[] {
   const all = Array.isArray(selected) && selected.length > 0 ? selected : [arg];
   const hars = all.filter((uri): uri is vscode.Uri => uri instanceof vscode.Uri && HAR_FILE_NAME.test(uri.path));
   if (all.length > 2) throw new Error(`${all.length} files are selected: select two .har files to compare`);
-  if (hars.length < all.filter((uri) => uri !== undefined).length) throw new Error('Only HAR files (.har, .har.gz, .zhar) can be compared as HARs');
+  if (hars.length < all.filter((uri) => uri !== undefined).length)
+    throw new Error('Only HAR files (.har, .har.gz, .zhar) can be compared as HARs');
   return hars;
 }
 

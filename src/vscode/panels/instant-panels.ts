@@ -5,7 +5,11 @@
 // per run, with Cancel while it waits.
 import * as vscode from 'vscode';
 import type { InstantResultsView } from '../../analysis/instant/results';
-import { isInstantPanelMessage, type InstantHostMessage, type InstantPanelMessage } from '../../../webview/instant/protocol';
+import {
+  isInstantPanelMessage,
+  type InstantHostMessage,
+  type InstantPanelMessage,
+} from '../../../webview/instant/protocol';
 import type { MetricsPanels } from './metrics-panels';
 import type { PanelHost } from './panel-host';
 import type { PathPanels } from './path-panels';
@@ -25,13 +29,21 @@ export interface InstantRunPanel {
 }
 
 type Host = PanelHost<InstantHostMessage, InstantPanelMessage>;
-interface Shown { view: InstantResultsView; alternatives: InstantResultsAlternatives; run?: InstantRunPanel }
+interface Shown {
+  view: InstantResultsView;
+  alternatives: InstantResultsAlternatives;
+  run?: InstantRunPanel;
+}
 
 export class InstantResultsPanels {
   /** What each open panel shows, by panel id: a second run of the same test redraws its panel. */
   private readonly shown = new Map<string, Shown>();
 
-  constructor(private readonly services: PanelServices, private readonly metrics: MetricsPanels, private readonly paths: PathPanels) {}
+  constructor(
+    private readonly services: PanelServices,
+    private readonly metrics: MetricsPanels,
+    private readonly paths: PathPanels,
+  ) {}
 
   /** Shows the results (`run`: an enterprise run's panel, redrawn in place); returns the panel id. */
   open(view: InstantResultsView, alternatives: InstantResultsAlternatives, run?: InstantRunPanel): string {
@@ -46,22 +58,36 @@ export class InstantResultsPanels {
   }
 
   private create(key: string, testName: string): Host {
-    const host = createPanelHost<InstantHostMessage, InstantPanelMessage>(this.services, {
-      kind: 'instant', key, title: `Instant: ${testName}`, bundle: 'instant', isPanelMessage: isInstantPanelMessage, renderedType: 'loaded',
-      column: vscode.ViewColumn.Beside, // beside the document that ran it
-    }, (message) => ({ type: 'error', params: { message } }));
+    const host = createPanelHost<InstantHostMessage, InstantPanelMessage>(
+      this.services,
+      {
+        kind: 'instant',
+        key,
+        title: `Instant: ${testName}`,
+        bundle: 'instant',
+        isPanelMessage: isInstantPanelMessage,
+        renderedType: 'loaded',
+        column: vscode.ViewColumn.Beside, // beside the document that ran it
+      },
+      (message) => ({ type: 'error', params: { message } }),
+    );
     // Closing a run's panel stops waiting for it: nothing would show the answers.
-    host.onDidDispose(() => { this.shown.get(host.id)?.run?.cancel(); this.shown.delete(host.id); });
+    host.onDidDispose(() => {
+      this.shown.get(host.id)?.run?.cancel();
+      this.shown.delete(host.id);
+    });
     host.onMessage(async (message) => {
       const shown = this.shown.get(host.id);
       if (!shown || message.type === 'loaded' || message.type === 'renderFailed') return;
       const { view, alternatives } = shown;
       // Links name this panel's test only: a message cannot open another test's data.
-      if (message.params.testId !== view.testId) throw new Error(`a link of instant test ${view.testId} named test ${message.params.testId}`);
+      if (message.params.testId !== view.testId)
+        throw new Error(`a link of instant test ${view.testId} named test ${message.params.testId}`);
       const deployed = view.source === 'enterprise';
       if (message.type === 'cancel') shown.run?.cancel();
       if (message.type === 'openMetrics') await this.metrics.open(view.testId, message.params.agentId, deployed);
-      if (message.type === 'openPath') await this.paths.open({ testId: view.testId, agentId: message.params.agentId, deployed });
+      if (message.type === 'openPath')
+        await this.paths.open({ testId: view.testId, agentId: message.params.agentId, deployed });
       if (message.type === 'openText') await alternatives.openText();
       if (message.type === 'openJson') await alternatives.openJson();
     });

@@ -1,9 +1,21 @@
 // The metrics panel of a scheduled test: latency, loss and jitter per agent over time, and
 // HTTP server phases for http-server tests. Picking a point opens that path trace.
 import type { HttpServerResult, NetMetric } from '../../api/types';
-import { FIRST_PAINT_SECONDS, leftOut, newestPart, readNewestFitting, type PartCount, type PartReader } from '../../analysis/results/newest';
+import {
+  FIRST_PAINT_SECONDS,
+  leftOut,
+  newestPart,
+  readNewestFitting,
+  type PartCount,
+  type PartReader,
+} from '../../analysis/results/newest';
 import { previousPeriod, roundsOf } from '../../analysis/metrics';
-import { isMetricsPanelMessage, type MetricsHostMessage, type MetricsLoadParams, type MetricsPanelMessage } from '../../../webview/metrics/protocol';
+import {
+  isMetricsPanelMessage,
+  type MetricsHostMessage,
+  type MetricsLoadParams,
+  type MetricsPanelMessage,
+} from '../../../webview/metrics/protocol';
 import { agentNames, historyRange, type TimeOptions } from './data';
 import { pathRange, sourceOf, type PanelTest, type TestDataSource } from './test-sources';
 import type { PanelHost } from './panel-host';
@@ -17,7 +29,10 @@ const MAX_RECORDS = 10_000;
 type Host = PanelHost<MetricsHostMessage, MetricsPanelMessage>;
 
 interface Loaded {
-  test: PanelTest; metrics: NetMetric[]; httpServer: HttpServerResult[]; names: Record<string, string>;
+  test: PanelTest;
+  metrics: NetMetric[];
+  httpServer: HttpServerResult[];
+  names: Record<string, string>;
   /** What the cap left out of the range (a deployed test's range narrowed to its newest part), said in the titles. */
   leftOut?: { part: string; why: string };
 }
@@ -30,7 +45,10 @@ export class MetricsPanels {
   /** What each open panel shows, by panel id (redrawn with or without the previous period). */
   private readonly loads = new Map<string, MetricsLoadParams>();
 
-  constructor(private readonly services: PanelServices, private readonly paths: PathPanels) {}
+  constructor(
+    private readonly services: PanelServices,
+    private readonly paths: PathPanels,
+  ) {}
 
   /** Opens (or reveals) the metrics of a test (`deployed`: an enterprise test's results); resolves to the panel id. */
   async open(testId: number, agentId?: string, deployed = false): Promise<string> {
@@ -40,20 +58,36 @@ export class MetricsPanels {
       existing.panel.reveal();
       // Asked for another agent (a metrics link from a path node or a session): show that one.
       const refocus = agentId !== undefined && agentId !== this.focus.get(existing.id);
-      if (refocus || existing.snapshot().error !== undefined) await this.load(existing, testId, agentId ?? this.focus.get(existing.id), deployed);
+      if (refocus || existing.snapshot().error !== undefined)
+        await this.load(existing, testId, agentId ?? this.focus.get(existing.id), deployed);
       return existing.id;
     }
-    const host = createPanelHost<MetricsHostMessage, MetricsPanelMessage>(this.services, {
-      kind: 'metrics', key, title: `Metrics: test ${testId}`, bundle: 'metrics', isPanelMessage: isMetricsPanelMessage, renderedType: 'rendered',
-    }, (message) => ({ type: 'error', params: { message } }));
-    host.onDidDispose(() => { this.focus.delete(host.id); this.shown.delete(host.id); this.loads.delete(host.id); });
+    const host = createPanelHost<MetricsHostMessage, MetricsPanelMessage>(
+      this.services,
+      {
+        kind: 'metrics',
+        key,
+        title: `Metrics: test ${testId}`,
+        bundle: 'metrics',
+        isPanelMessage: isMetricsPanelMessage,
+        renderedType: 'rendered',
+      },
+      (message) => ({ type: 'error', params: { message } }),
+    );
+    host.onDidDispose(() => {
+      this.focus.delete(host.id);
+      this.shown.delete(host.id);
+      this.loads.delete(host.id);
+    });
     host.onMessage(async (message) => {
-      if (message.type === 'openPathTrace') await this.paths.open({ testId, agentId: message.params.agentId, roundId: message.params.roundId, deployed });
+      if (message.type === 'openPathTrace')
+        await this.paths.open({ testId, agentId: message.params.agentId, roundId: message.params.roundId, deployed });
       if (message.type === 'comparePrevious') await this.comparePrevious(host, testId, message.params.on, deployed);
       if (message.type === 'findSessions') {
         const { agentId, roundId } = message.params;
         const shown = this.shown.get(host.id);
-        if (!shown?.agents.has(agentId)) throw new Error(`findSessions for agent ${agentId}, which this panel does not show`);
+        if (!shown?.agents.has(agentId))
+          throw new Error(`findSessions for agent ${agentId}, which this panel does not show`);
         await pickSessionsAroundRound(this.services, [agentId], roundId, `running test '${shown.testName}'`);
       }
     });
@@ -79,30 +113,56 @@ export class MetricsPanels {
   }
 
   /** The metrics of a range; with `fitting`, of its newest part that fits MAX_RECORDS (`known`: a newest part's count, read before). */
-  private read(host: Host, testId: number, source: TestDataSource, range: TimeOptions, part: string, fitting: { known: PartCount | undefined } | undefined): Promise<Loaded | undefined> {
+  private read(
+    host: Host,
+    testId: number,
+    source: TestDataSource,
+    range: TimeOptions,
+    part: string,
+    fitting: { known: PartCount | undefined } | undefined,
+  ): Promise<Loaded | undefined> {
     const client = this.services.connection.requireClient();
-    return host.run(`Loading ${part}the metrics of test ${testId}`, `Loading ${part}metrics of test ${testId}`, async (signal) => {
-      const network: PartReader<NetMetric> = (within, maxRecords) => source.netMetrics(client, testId, { ...within, signal }).collect({ maxRecords });
-      const whole = pathRange(range);
-      const [test, metrics, names] = await Promise.all([
-        source.test(client, testId, signal),
-        fitting ? readNewestFitting(network, whole, MAX_RECORDS, fitting.known) : network(whole, MAX_RECORDS).then((read) => ({ ...read, range: whole })),
-        agentNames(client, signal),
-      ]);
-      const cut = leftOut(metrics, MAX_RECORDS, 'results');
-      const http = source.httpServer(client, testId, test.type, { ...metrics.range, signal });
-      const httpServer: HttpServerResult[] = http ? (await http.collect({ maxRecords: MAX_RECORDS })).records : [];
-      return { test, metrics: metrics.records, httpServer, names: { ...names, ...test.agentNames }, ...(cut ? { leftOut: cut } : {}) };
-    });
+    return host.run(
+      `Loading ${part}the metrics of test ${testId}`,
+      `Loading ${part}metrics of test ${testId}`,
+      async (signal) => {
+        const network: PartReader<NetMetric> = (within, maxRecords) =>
+          source.netMetrics(client, testId, { ...within, signal }).collect({ maxRecords });
+        const whole = pathRange(range);
+        const [test, metrics, names] = await Promise.all([
+          source.test(client, testId, signal),
+          fitting
+            ? readNewestFitting(network, whole, MAX_RECORDS, fitting.known)
+            : network(whole, MAX_RECORDS).then((read) => ({ ...read, range: whole })),
+          agentNames(client, signal),
+        ]);
+        const cut = leftOut(metrics, MAX_RECORDS, 'results');
+        const http = source.httpServer(client, testId, test.type, { ...metrics.range, signal });
+        const httpServer: HttpServerResult[] = http ? (await http.collect({ maxRecords: MAX_RECORDS })).records : [];
+        return {
+          test,
+          metrics: metrics.records,
+          httpServer,
+          names: { ...names, ...test.agentNames },
+          ...(cut ? { leftOut: cut } : {}),
+        };
+      },
+    );
   }
 
   private showLoaded(host: Host, loaded: Loaded, rangeLabel: string, agentId: string | undefined): void {
     this.focus.set(host.id, agentId);
-    this.shown.set(host.id, { testName: loaded.test.testName, agents: new Set([...loaded.metrics, ...loaded.httpServer].map((record) => String(record.agentId))) });
+    this.shown.set(host.id, {
+      testName: loaded.test.testName,
+      agents: new Set([...loaded.metrics, ...loaded.httpServer].map((record) => String(record.agentId))),
+    });
     host.panel.title = `Metrics: ${loaded.test.testName}${loaded.leftOut ? ` (${loaded.leftOut.part})` : ''}`;
     const params: MetricsLoadParams = {
-      title: `${loaded.test.title} · ${rangeLabel}`, metrics: loaded.metrics, agentNames: loaded.names,
-      ...(loaded.httpServer.length > 0 ? { httpServer: loaded.httpServer } : {}), ...(agentId ? { agentId } : {}),
+      title: `${loaded.test.title} · ${rangeLabel}`,
+      metrics: loaded.metrics,
+      agentNames: loaded.names,
+      ...(loaded.httpServer.length > 0 ? { httpServer: loaded.httpServer } : {}),
+      ...(agentId ? { agentId } : {}),
     };
     this.loads.set(host.id, params);
     host.show({ type: 'load', params });
@@ -114,12 +174,25 @@ export class MetricsPanels {
     if (!shown) return;
     const { previous: _dropped, ...plain } = shown;
     const period = previousPeriod(roundsOf(shown.metrics));
-    if (!on || !period) { this.loads.set(host.id, plain); host.show({ type: 'load', params: plain }); return; }
+    if (!on || !period) {
+      this.loads.set(host.id, plain);
+      host.show({ type: 'load', params: plain });
+      return;
+    }
     const client = this.services.connection.requireClient();
-    const earlier = await host.run(`Loading the previous period of test ${testId}`, 'Loading the previous period', (signal) =>
-      sourceOf({ deployed }).netMetrics(client, testId, { from: new Date(period.from * 1000), to: new Date(period.to * 1000), signal }).collect({ maxRecords: MAX_RECORDS }));
+    const earlier = await host.run(
+      `Loading the previous period of test ${testId}`,
+      'Loading the previous period',
+      (signal) =>
+        sourceOf({ deployed })
+          .netMetrics(client, testId, { from: new Date(period.from * 1000), to: new Date(period.to * 1000), signal })
+          .collect({ maxRecords: MAX_RECORDS }),
+    );
     if (!earlier) return;
-    const params: MetricsLoadParams = { ...plain, previous: { metrics: earlier.records, shiftSeconds: period.shiftSeconds } };
+    const params: MetricsLoadParams = {
+      ...plain,
+      previous: { metrics: earlier.records, shiftSeconds: period.shiftSeconds },
+    };
     this.loads.set(host.id, params);
     host.show({ type: 'load', params });
   }

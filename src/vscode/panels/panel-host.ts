@@ -12,7 +12,8 @@ import { errorText, isCancellation } from '../errors';
 import { withCancellableProgress } from '../progress';
 import { errorHtml, panelHtml, webviewOptions, type WebviewBundle } from './webview-html';
 
-export type PanelKind = 'session' | 'waterfall' | 'har-file' | 'path' | 'metrics' | 'instant' | 'agent' | 'timeline' | 'compare' | 'har-diff';
+export type PanelKind =
+  'session' | 'waterfall' | 'har-file' | 'path' | 'metrics' | 'instant' | 'agent' | 'timeline' | 'compare' | 'har-diff';
 
 type AnyMessage = IpcMessage<string, unknown>;
 
@@ -72,22 +73,35 @@ export class PanelHost<H extends AnyMessage, P extends AnyMessage> implements vs
   private readonly disposed = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.disposed.event;
 
-  constructor(private readonly options: PanelHostOptions<P>, id: string) {
+  constructor(
+    private readonly options: PanelHostOptions<P>,
+    id: string,
+  ) {
     this.id = id;
     const { panel } = options;
     panel.webview.options = webviewOptions(options.extensionUri);
     this.setShell();
     this.disposables.push(
-      panel.webview.onDidReceiveMessage((message: unknown) => { void this.receive(message); }), // receive never rejects
+      panel.webview.onDidReceiveMessage((message: unknown) => {
+        void this.receive(message);
+      }), // receive never rejects
       // A hidden webview without retainContextWhenHidden is unloaded; it says `ready` again when shown.
-      panel.onDidChangeViewState(({ webviewPanel }) => { if (!webviewPanel.visible) this.ready = false; }),
+      panel.onDidChangeViewState(({ webviewPanel }) => {
+        if (!webviewPanel.visible) this.ready = false;
+      }),
       panel.onDidDispose(() => this.dispose()),
     );
   }
 
-  get kind(): PanelKind { return this.options.kind; }
-  get key(): string { return this.options.key; }
-  get panel(): vscode.WebviewPanel { return this.options.panel; }
+  get kind(): PanelKind {
+    return this.options.kind;
+  }
+  get key(): string {
+    return this.options.key;
+  }
+  get panel(): vscode.WebviewPanel {
+    return this.options.panel;
+  }
 
   /** Handles webview messages other than `ready`. Set once by the panel that owns this host. */
   onMessage(handler: (message: Exclude<P, ReadyMessage>) => Promise<void> | void): void {
@@ -126,7 +140,9 @@ export class PanelHost<H extends AnyMessage, P extends AnyMessage> implements vs
     this.current = lifetime;
     this.runs++;
     try {
-      return await withCancellableProgress(title, (progressSignal) => work(AbortSignal.any([progressSignal, lifetime.signal])));
+      return await withCancellableProgress(title, (progressSignal) =>
+        work(AbortSignal.any([progressSignal, lifetime.signal])),
+      );
     } catch (error) {
       if (!isCancellation(error) && !lifetime.signal.aborted) this.fail(errorText(what, error));
       return undefined;
@@ -156,7 +172,7 @@ export class PanelHost<H extends AnyMessage, P extends AnyMessage> implements vs
   }
 
   private async notify(message: string): Promise<void> {
-    if (await showError(message, SHOW_LOG) === SHOW_LOG) await vscode.commands.executeCommand('netmon.showLog');
+    if ((await showError(message, SHOW_LOG)) === SHOW_LOG) await vscode.commands.executeCommand('netmon.showLog');
   }
 
   /**
@@ -167,13 +183,16 @@ export class PanelHost<H extends AnyMessage, P extends AnyMessage> implements vs
     try {
       await this.handle(message);
     } catch (error) {
-      this.options.log.warn(`${this.id}: ignored a "${messageType(message)}" message from the webview: ${error instanceof Error ? error.message : String(error)}`);
+      this.options.log.warn(
+        `${this.id}: ignored a "${messageType(message)}" message from the webview: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 
   private async handle(message: unknown): Promise<void> {
     // Each protocol's guard checks the params too: nothing unchecked reaches a handler.
-    if (!this.options.isPanelMessage(message)) throw new Error('not a message of this panel\'s protocol (or malformed params)');
+    if (!this.options.isPanelMessage(message))
+      throw new Error("not a message of this panel's protocol (or malformed params)");
     if (message.type === 'ready') {
       this.ready = true;
       this.flush();
@@ -194,8 +213,17 @@ export class PanelHost<H extends AnyMessage, P extends AnyMessage> implements vs
   snapshot(): PanelSnapshot {
     const { panel, kind, key } = this.options;
     return {
-      id: this.id, kind, key, title: panel.title, visible: panel.visible, column: panel.viewColumn, ready: this.ready,
-      rendered: this.rendered, renders: this.renders, error: this.error, busy: this.runs > 0,
+      id: this.id,
+      kind,
+      key,
+      title: panel.title,
+      visible: panel.visible,
+      column: panel.viewColumn,
+      ready: this.ready,
+      rendered: this.rendered,
+      renders: this.renders,
+      error: this.error,
+      busy: this.runs > 0,
     };
   }
 

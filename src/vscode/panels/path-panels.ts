@@ -4,7 +4,13 @@
 import type { PathTrace, PathVisSummary } from '../../api/types';
 import { pathRounds, type PathRound } from '../../analysis/path';
 import { leftOut, readNewestFitting, type PartReader } from '../../analysis/results/newest';
-import { isPathPanelMessage, type PathHostMessage, type PathPanelMessage, type PathRoundOption, type PathSources } from '../../../webview/path/protocol';
+import {
+  isPathPanelMessage,
+  type PathHostMessage,
+  type PathPanelMessage,
+  type PathRoundOption,
+  type PathSources,
+} from '../../../webview/path/protocol';
 import { compareWithSession, type SessionSide, type SourceAgreement } from '../../analysis/session/path-agreement';
 import type { TestTarget } from './args';
 import { agentNames, historyRange, type TimeOptions } from './data';
@@ -38,7 +44,10 @@ export class PathPanels {
   /** The test each panel shows and where its data comes from, by panel id. */
   private readonly tests = new Map<string, { testId: number; source: TestDataSource }>();
 
-  constructor(private readonly services: PanelServices, private readonly texts: PathTextDocuments) {}
+  constructor(
+    private readonly services: PanelServices,
+    private readonly texts: PathTextDocuments,
+  ) {}
 
   /** Opens (or reveals and re-targets) the path panel of a test; resolves to the panel id. */
   async open(target: TestTarget): Promise<string> {
@@ -49,26 +58,51 @@ export class PathPanels {
       existing.panel.reveal();
       const state = this.states.get(existing.id);
       if (state && target.session) state.session = target.session;
-      if (!state) await this.start(existing, target); // the first load failed: try again
-      else if (target.roundId !== undefined || target.agentId !== undefined) await this.showRound(existing, state, target.roundId ?? state.roundId, target.agentId);
+      if (!state)
+        await this.start(existing, target); // the first load failed: try again
+      else if (target.roundId !== undefined || target.agentId !== undefined)
+        await this.showRound(existing, state, target.roundId ?? state.roundId, target.agentId);
       return existing.id;
     }
-    const host = createPanelHost<PathHostMessage, PathPanelMessage>(this.services, {
-      kind: 'path', key, title: `Path: test ${target.testId}`, bundle: 'path', isPanelMessage: isPathPanelMessage, renderedType: 'rendered',
-    }, (message) => ({ type: 'error', params: { message } }));
+    const host = createPanelHost<PathHostMessage, PathPanelMessage>(
+      this.services,
+      {
+        kind: 'path',
+        key,
+        title: `Path: test ${target.testId}`,
+        bundle: 'path',
+        isPanelMessage: isPathPanelMessage,
+        renderedType: 'rendered',
+      },
+      (message) => ({ type: 'error', params: { message } }),
+    );
     this.tests.set(host.id, { testId: target.testId, source });
-    host.onDidDispose(() => { this.states.delete(host.id); this.tests.delete(host.id); });
+    host.onDidDispose(() => {
+      this.states.delete(host.id);
+      this.tests.delete(host.id);
+    });
     host.onMessage(async (message) => {
       const current = this.states.get(host.id);
       if (!current) return;
       if (message.type === 'selectRound') await this.showRound(host, current, message.params.roundId, undefined);
       else if (message.type === 'openAsText') await this.openAsText(target.testId, current, message.params.agentId);
-      else if (message.type === 'findSessions') await this.findSessions(current, message.params.agentIds, message.params.hop);
+      else if (message.type === 'findSessions')
+        await this.findSessions(current, message.params.agentIds, message.params.hop);
       else if (message.type === 'compareWith') await this.compareWith(host, current, message.params.roundId);
       else if (message.type === 'exportEvidence') {
         const sources = agreementOf(current);
-        await exportPathEvidence(this.services, { testId: target.testId, testName: current.testName, traces: current.traces, names: current.names, ...(current.baseline ? { baseline: current.baseline } : {}), ...(sources ? { sources } : {}) },
-          message.params.highlightHops);
+        await exportPathEvidence(
+          this.services,
+          {
+            testId: target.testId,
+            testName: current.testName,
+            traces: current.traces,
+            names: current.names,
+            ...(current.baseline ? { baseline: current.baseline } : {}),
+            ...(sources ? { sources } : {}),
+          },
+          message.params.highlightHops,
+        );
       }
     });
     await this.start(host, target);
@@ -83,14 +117,37 @@ export class PathPanels {
       existing.panel.reveal();
       return existing.id;
     }
-    const host = createPanelHost<PathHostMessage, PathPanelMessage>(this.services, {
-      kind: 'path', key, title: `Traceroute: ${trace.server}`, bundle: 'path', isPanelMessage: isPathPanelMessage, renderedType: 'rendered',
-    }, (message) => ({ type: 'error', params: { message } }));
-    const state: PathState = { title: `Traceroute of session ${userSessionId} to ${trace.server}`, testName: `session ${userSessionId}`, rounds: [{ roundId: trace.roundId, agents: 1 }],
-      agentsByRound: new Map([[trace.roundId, [String(trace.agentId)]]]), names, roundId: trace.roundId, traces: [trace] };
+    const host = createPanelHost<PathHostMessage, PathPanelMessage>(
+      this.services,
+      {
+        kind: 'path',
+        key,
+        title: `Traceroute: ${trace.server}`,
+        bundle: 'path',
+        isPanelMessage: isPathPanelMessage,
+        renderedType: 'rendered',
+      },
+      (message) => ({ type: 'error', params: { message } }),
+    );
+    const state: PathState = {
+      title: `Traceroute of session ${userSessionId} to ${trace.server}`,
+      testName: `session ${userSessionId}`,
+      rounds: [{ roundId: trace.roundId, agents: 1 }],
+      agentsByRound: new Map([[trace.roundId, [String(trace.agentId)]]]),
+      names,
+      roundId: trace.roundId,
+      traces: [trace],
+    };
     host.onMessage(async (message) => {
-      if (message.type === 'openAsText') await this.texts.show({ testId: 0, testName: state.testName, roundId: state.roundId, traces: state.traces, names });
-      if (message.type === 'findSessions') throw new Error('a session\'s own traceroute has no other sessions to find');
+      if (message.type === 'openAsText')
+        await this.texts.show({
+          testId: 0,
+          testName: state.testName,
+          roundId: state.roundId,
+          traces: state.traces,
+          names,
+        });
+      if (message.type === 'findSessions') throw new Error("a session's own traceroute has no other sessions to find");
     });
     this.post(host, state, undefined);
     return host.id;
@@ -102,27 +159,54 @@ export class PathPanels {
     const source = sourceOf(target);
     // A deployed test's newest round is drawn first, found from the range's last minutes; the round selector's list follows.
     const newestFirst = target.roundId === undefined ? source.newestRound : undefined;
-    const state = await host.run(`Loading the path visualization of test ${target.testId}`, `Loading path traces of test ${target.testId}`, async (signal) => {
-      const [test, { rounds, note }, names] = await Promise.all([
-        source.test(client, target.testId, signal),
-        newestFirst ? newestFirst(client, target.testId, range.options, signal).then((round) => ({ rounds: round ? [round] : [], note: '' })) : this.listRounds(source, target.testId, range.options, signal),
-        agentNames(client, signal),
-      ]);
-      const agentsByRound = new Map(rounds.map((round) => [round.roundId, round.agentIds]));
-      const roundId = target.roundId ?? rounds[0]?.roundId;
-      if (roundId !== undefined && !agentsByRound.has(roundId)) agentsByRound.set(roundId, target.agentId ? [target.agentId] : []);
-      const traces = roundId === undefined ? [] : await source.traces(client, target.testId, agentsByRound.get(roundId) ?? [], roundId, signal);
-      const fresh: PathState = { title: `${test.title} · ${range.label}${note}`, testName: test.testName, rounds: roundOptions(agentsByRound), agentsByRound, names: { ...names, ...test.agentNames }, roundId, traces, ...(target.session ? { session: target.session } : {}) };
-      return fresh;
-    });
+    const state = await host.run(
+      `Loading the path visualization of test ${target.testId}`,
+      `Loading path traces of test ${target.testId}`,
+      async (signal) => {
+        const [test, { rounds, note }, names] = await Promise.all([
+          source.test(client, target.testId, signal),
+          newestFirst
+            ? newestFirst(client, target.testId, range.options, signal).then((round) => ({
+                rounds: round ? [round] : [],
+                note: '',
+              }))
+            : this.listRounds(source, target.testId, range.options, signal),
+          agentNames(client, signal),
+        ]);
+        const agentsByRound = new Map(rounds.map((round) => [round.roundId, round.agentIds]));
+        const roundId = target.roundId ?? rounds[0]?.roundId;
+        if (roundId !== undefined && !agentsByRound.has(roundId))
+          agentsByRound.set(roundId, target.agentId ? [target.agentId] : []);
+        const traces =
+          roundId === undefined
+            ? []
+            : await source.traces(client, target.testId, agentsByRound.get(roundId) ?? [], roundId, signal);
+        const fresh: PathState = {
+          title: `${test.title} · ${range.label}${note}`,
+          testName: test.testName,
+          rounds: roundOptions(agentsByRound),
+          agentsByRound,
+          names: { ...names, ...test.agentNames },
+          roundId,
+          traces,
+          ...(target.session ? { session: target.session } : {}),
+        };
+        return fresh;
+      },
+    );
     if (!state) return;
     this.states.set(host.id, state);
     host.panel.title = `Path: ${state.testName}`;
     this.post(host, state, target.agentId);
     if (!newestFirst) return;
-    const listed = await host.run(`Listing the rounds of test ${target.testId}`, `Listing path rounds of test ${target.testId}`, (signal) => this.listRounds(source, target.testId, range.options, signal));
+    const listed = await host.run(
+      `Listing the rounds of test ${target.testId}`,
+      `Listing path rounds of test ${target.testId}`,
+      (signal) => this.listRounds(source, target.testId, range.options, signal),
+    );
     if (!listed || this.states.get(host.id) !== state) return;
-    for (const round of listed.rounds) if (!state.agentsByRound.has(round.roundId)) state.agentsByRound.set(round.roundId, round.agentIds);
+    for (const round of listed.rounds)
+      if (!state.agentsByRound.has(round.roundId)) state.agentsByRound.set(round.roundId, round.agentIds);
     state.rounds = roundOptions(state.agentsByRound);
     state.title += listed.note;
     this.post(host, state, target.agentId);
@@ -132,23 +216,40 @@ export class PathPanels {
    * The rounds of the range with their agents, newest first, from the path-vis summaries (a
    * deployed test's from the range's newest part that fits MAX_SUMMARIES), and what the cap left out.
    */
-  private async listRounds(source: TestDataSource, testId: number, range: TimeOptions, signal: AbortSignal): Promise<{ rounds: PathRound[]; note: string }> {
+  private async listRounds(
+    source: TestDataSource,
+    testId: number,
+    range: TimeOptions,
+    signal: AbortSignal,
+  ): Promise<{ rounds: PathRound[]; note: string }> {
     const client = this.services.connection.requireClient();
-    const summaries: PartReader<PathVisSummary> = (within, maxRecords) => source.pathVis(client, testId, { ...within, signal }).collect({ maxRecords });
+    const summaries: PartReader<PathVisSummary> = (within, maxRecords) =>
+      source.pathVis(client, testId, { ...within, signal }).collect({ maxRecords });
     const whole = pathRange(range);
-    const read = source.newestRound ? await readNewestFitting(summaries, whole, MAX_SUMMARIES) : { ...(await summaries(whole, MAX_SUMMARIES)), range: whole };
+    const read = source.newestRound
+      ? await readNewestFitting(summaries, whole, MAX_SUMMARIES)
+      : { ...(await summaries(whole, MAX_SUMMARIES)), range: whole };
     const cut = leftOut(read, MAX_SUMMARIES, 'path summaries');
     return { rounds: pathRounds(read.records), note: cut ? ` · rounds of ${cut.part}: ${cut.why}` : '' };
   }
 
-  private async showRound(host: Host, state: PathState, roundId: number | undefined, highlightAgentId: string | undefined): Promise<void> {
+  private async showRound(
+    host: Host,
+    state: PathState,
+    roundId: number | undefined,
+    highlightAgentId: string | undefined,
+  ): Promise<void> {
     if (roundId === undefined) return;
     host.post({ type: 'loading', params: { roundId } });
     const agents = state.agentsByRound.get(roundId) ?? (highlightAgentId ? [highlightAgentId] : []);
-    const traces = await host.run(`Loading the path traces of round ${roundId}`, `Loading path traces of ${agents.length} agent(s)`,
-      (signal) => this.roundTraces(host, agents, roundId, signal));
+    const traces = await host.run(
+      `Loading the path traces of round ${roundId}`,
+      `Loading path traces of ${agents.length} agent(s)`,
+      (signal) => this.roundTraces(host, agents, roundId, signal),
+    );
     if (!traces) return;
-    if (!state.agentsByRound.has(roundId)) { // a round outside the listed ones (picked in the metrics panel)
+    if (!state.agentsByRound.has(roundId)) {
+      // a round outside the listed ones (picked in the metrics panel)
       state.agentsByRound.set(roundId, agents);
       state.rounds = roundOptions(state.agentsByRound);
     }
@@ -158,17 +259,31 @@ export class PathPanels {
   }
 
   /** The traces of one round of the test the panel shows, from its source. */
-  private roundTraces(host: Host, agentIds: readonly string[], roundId: number, signal: AbortSignal): Promise<PathTrace[]> {
+  private roundTraces(
+    host: Host,
+    agentIds: readonly string[],
+    roundId: number,
+    signal: AbortSignal,
+  ): Promise<PathTrace[]> {
     const shown = this.tests.get(host.id);
     if (!shown) throw new Error('the path panel was closed');
     return shown.source.traces(this.services.connection.requireClient(), shown.testId, agentIds, roundId, signal);
   }
 
   private post(host: Host, state: PathState, highlightAgentId: string | undefined): void {
-    host.show({ type: 'load', params: {
-      title: state.title, traces: state.traces, rounds: state.rounds, roundId: state.roundId, agentNames: state.names,
-      ...(highlightAgentId ? { highlightAgentId } : {}), ...(state.baseline ? { baseline: state.baseline } : {}), ...sourcesParams(agreementOf(state)),
-    } });
+    host.show({
+      type: 'load',
+      params: {
+        title: state.title,
+        traces: state.traces,
+        rounds: state.rounds,
+        roundId: state.roundId,
+        agentNames: state.names,
+        ...(highlightAgentId ? { highlightAgentId } : {}),
+        ...(state.baseline ? { baseline: state.baseline } : {}),
+        ...sourcesParams(agreementOf(state)),
+      },
+    });
   }
 
   /** "Compare with…": fetches the baseline round (one the selector lists) and draws both; none stops comparing. */
@@ -180,8 +295,11 @@ export class PathPanels {
     }
     const agents = state.agentsByRound.get(roundId);
     if (!agents) throw new Error(`compareWith names round ${roundId}, which the panel does not list`);
-    const traces = await host.run(`Loading the path traces of round ${roundId}`, `Loading the baseline round (${agents.length} agents)`,
-      (signal) => this.roundTraces(host, agents, roundId, signal));
+    const traces = await host.run(
+      `Loading the path traces of round ${roundId}`,
+      `Loading the baseline round (${agents.length} agents)`,
+      (signal) => this.roundTraces(host, agents, roundId, signal),
+    );
     if (!traces) return;
     state.baseline = { roundId, traces };
     this.post(host, state, undefined);
@@ -196,10 +314,21 @@ export class PathPanels {
     const host = this.services.registry.byKey(`path:${sourceOf(target).keyPrefix}${target.testId}`) as Host | undefined;
     const state = host && this.states.get(host.id);
     if (!host || !state) return id; // the load failed: the panel says why
-    const choices = state.rounds.filter((round) => round.roundId !== state.roundId)
-      .map((round) => ({ label: roundMinute(round.roundId), description: `${round.agents} agents`, roundId: round.roundId }));
-    if (choices.length === 0) throw new Error(`test ${target.testId} has no other round in the view's range to compare with; widen the time range`);
-    const chosen = await this.services.prompts.choose(choices, { title: `Compare round ${state.roundId === undefined ? '' : roundMinute(state.roundId)} with…`, placeHolder: 'The baseline round' });
+    const choices = state.rounds
+      .filter((round) => round.roundId !== state.roundId)
+      .map((round) => ({
+        label: roundMinute(round.roundId),
+        description: `${round.agents} agents`,
+        roundId: round.roundId,
+      }));
+    if (choices.length === 0)
+      throw new Error(
+        `test ${target.testId} has no other round in the view's range to compare with; widen the time range`,
+      );
+    const chosen = await this.services.prompts.choose(choices, {
+      title: `Compare round ${state.roundId === undefined ? '' : roundMinute(state.roundId)} with…`,
+      placeHolder: 'The baseline round',
+    });
     if (chosen) await this.compareWith(host, state, chosen.roundId);
     return id;
   }
@@ -208,31 +337,51 @@ export class PathPanels {
   private async findSessions(state: PathState, agentIds: readonly string[], hop: string): Promise<void> {
     const roundId = state.roundId;
     const known = new Set(state.traces.map((trace) => String(trace.agentId)));
-    if (roundId === undefined || agentIds.length === 0 || !agentIds.every((id) => known.has(id))) throw new Error('findSessions names agents that are not in the shown round');
+    if (roundId === undefined || agentIds.length === 0 || !agentIds.every((id) => known.has(id)))
+      throw new Error('findSessions names agents that are not in the shown round');
     await pickSessionsAroundRound(this.services, agentIds, roundId, `through ${hop}`);
   }
 
   private async openAsText(testId: number, state: PathState, agentId: string | undefined): Promise<void> {
     const traces = agentId ? state.traces.filter((trace) => String(trace.agentId) === agentId) : state.traces;
-    await this.texts.show({ testId, testName: state.testName, agentId, roundId: state.roundId, traces, names: state.names });
+    await this.texts.show({
+      testId,
+      testName: state.testName,
+      agentId,
+      roundId: state.roundId,
+      traces,
+      names: state.names,
+    });
   }
 }
 
 /** The session the panel was opened from beside the shown round (none without a session or a round). */
 function agreementOf(state: PathState): SourceAgreement | undefined {
   if (!state.session || state.roundId === undefined || state.traces.length === 0) return undefined;
-  return compareWithSession(state.session, { testName: state.testName, roundId: state.roundId, traces: state.traces, agentName: (id) => state.names[id] ?? id });
+  return compareWithSession(state.session, {
+    testName: state.testName,
+    roundId: state.roundId,
+    traces: state.traces,
+    agentName: (id) => state.names[id] ?? id,
+  });
 }
 
 function sourcesParams(agreement: SourceAgreement | undefined): { sources?: PathSources } {
   if (!agreement) return {};
-  return { sources: {
-    agree: agreement.agree ? 'yes' : 'no', heading: agreement.agree ? 'This session and the test\'s path agree.' : agreement.lines[0] ?? '',
-    session: agreement.session, path: agreement.path, reasons: agreement.reasons,
-  } };
+  return {
+    sources: {
+      agree: agreement.agree ? 'yes' : 'no',
+      heading: agreement.agree ? "This session and the test's path agree." : (agreement.lines[0] ?? ''),
+      session: agreement.session,
+      path: agreement.path,
+      reasons: agreement.reasons,
+    },
+  };
 }
 
 /** The round selector's options, newest first. */
 function roundOptions(agentsByRound: ReadonlyMap<number, readonly string[]>): PathRoundOption[] {
-  return [...agentsByRound.entries()].sort(([a], [b]) => b - a).map(([roundId, agents]) => ({ roundId, agents: agents.length }));
+  return [...agentsByRound.entries()]
+    .sort(([a], [b]) => b - a)
+    .map(([roundId, agents]) => ({ roundId, agents: agents.length }));
 }

@@ -50,7 +50,9 @@ export class PanelRegistry implements vscode.Disposable {
     if (context.extensionMode === vscode.ExtensionMode.Production) return;
     context.subscriptions.push(
       vscode.commands.registerCommand('netmon.internal.panelStates', () => this.snapshots()),
-      vscode.commands.registerCommand('netmon.internal.panelMessage', (id: unknown, message: unknown) => this.deliver(id, message)),
+      vscode.commands.registerCommand('netmon.internal.panelMessage', (id: unknown, message: unknown) =>
+        this.deliver(id, message),
+      ),
     );
   }
 

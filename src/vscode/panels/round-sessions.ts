@@ -12,12 +12,24 @@ import type { PanelServices } from './services';
 const MAX_SESSIONS = 200;
 
 /** `relation`: how the agents were chosen, for the list's title ('through 10.0.0.1'). */
-export async function pickSessionsAroundRound(services: PanelServices, agentIds: readonly string[], roundId: number, relation: string): Promise<void> {
+export async function pickSessionsAroundRound(
+  services: PanelServices,
+  agentIds: readonly string[],
+  roundId: number,
+  relation: string,
+): Promise<void> {
   const client = services.connection.requireClient();
   const query = roundSessionsQuery(roundId, agentIds.length, relation);
-  const { records } = await withCancellableProgress(`Finding ${query.description}`, (signal) => client.userSessions({
-    from: query.from, to: query.to, filters: [{ key: 'agentId', values: [...agentIds] }], signal,
-  }).collect({ maxRecords: MAX_SESSIONS }));
+  const { records } = await withCancellableProgress(`Finding ${query.description}`, (signal) =>
+    client
+      .userSessions({
+        from: query.from,
+        to: query.to,
+        filters: [{ key: 'agentId', values: [...agentIds] }],
+        signal,
+      })
+      .collect({ maxRecords: MAX_SESSIONS }),
+  );
   if (records.length === 0) {
     void showInfo(`No user sessions: ${query.description}.`);
     return;
@@ -25,8 +37,16 @@ export async function pickSessionsAroundRound(services: PanelServices, agentIds:
   const names = client.agentDirectory();
   const items = records.map((session) => {
     const summary = userSessionSummary(session, undefined, (id) => names.nameOf(id));
-    return { label: summary.label, description: summary.description, detail: names.label(session.agentId), userSessionId: session.userSessionId };
+    return {
+      label: summary.label,
+      description: summary.description,
+      detail: names.label(session.agentId),
+      userSessionId: session.userSessionId,
+    };
   });
-  const picked = await services.prompts.choose(items, { title: `${records.length} ${query.description}`, placeHolder: 'Open a session' });
+  const picked = await services.prompts.choose(items, {
+    title: `${records.length} ${query.description}`,
+    placeHolder: 'Open a session',
+  });
   if (picked) await vscode.commands.executeCommand('netmon.openSessionOverview', picked.userSessionId);
 }

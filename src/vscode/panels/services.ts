@@ -20,14 +20,24 @@ export interface PanelServices {
   prompts: Prompts;
 }
 
-type HostSpec<P extends IpcMessage<string, unknown>> = Omit<PanelHostOptions<P>, 'panel' | 'extensionUri' | 'showError' | 'log'>;
+type HostSpec<P extends IpcMessage<string, unknown>> = Omit<
+  PanelHostOptions<P>,
+  'panel' | 'extensionUri' | 'showError' | 'log'
+>;
 
 export function createPanelHost<H extends IpcMessage<string, unknown>, P extends IpcMessage<string, unknown>>(
-  services: PanelServices, spec: HostSpec<P> & { title: string; column?: vscode.ViewColumn }, errorMessage: ((message: string) => H) | undefined,
+  services: PanelServices,
+  spec: HostSpec<P> & { title: string; column?: vscode.ViewColumn },
+  errorMessage: ((message: string) => H) | undefined,
 ): PanelHost<H, P> {
-  const panel = vscode.window.createWebviewPanel(`netmon.${spec.kind}`, spec.title, spec.column ?? vscode.ViewColumn.Active, {
-    enableFindWidget: true,
-  });
+  const panel = vscode.window.createWebviewPanel(
+    `netmon.${spec.kind}`,
+    spec.title,
+    spec.column ?? vscode.ViewColumn.Active,
+    {
+      enableFindWidget: true,
+    },
+  );
   panel.iconPath = vscode.Uri.joinPath(services.extensionUri, 'media', 'netmon-activity.svg');
   return hostFor(services, panel, spec, errorMessage);
 }
@@ -37,12 +47,18 @@ export function createPanelHost<H extends IpcMessage<string, unknown>, P extends
  * builds the protocol's `error` message; without one, failures get a static error page.
  */
 export function hostFor<H extends IpcMessage<string, unknown>, P extends IpcMessage<string, unknown>>(
-  services: PanelServices, panel: vscode.WebviewPanel, spec: HostSpec<P>, errorMessage: ((message: string) => H) | undefined,
+  services: PanelServices,
+  panel: vscode.WebviewPanel,
+  spec: HostSpec<P>,
+  errorMessage: ((message: string) => H) | undefined,
 ): PanelHost<H, P> {
   const showError = (message: string): void => {
     if (errorMessage) host.show(errorMessage(message));
     else host.showErrorPage(message);
   };
-  const host: PanelHost<H, P> = new PanelHost<H, P>({ ...spec, panel, extensionUri: services.extensionUri, showError, log: services.log }, services.registry.nextId(spec.kind));
+  const host: PanelHost<H, P> = new PanelHost<H, P>(
+    { ...spec, panel, extensionUri: services.extensionUri, showError, log: services.log },
+    services.registry.nextId(spec.kind),
+  );
   return services.registry.add(host);
 }

@@ -13,7 +13,9 @@ import type { PathRound } from '../../analysis/path';
 import { endpointTest, testTitle, type TimeOptions } from './data';
 
 export interface PanelTest {
-  testName: string; title: string; type: string;
+  testName: string;
+  title: string;
+  type: string;
   /** The test's own agents' names (an enterprise test's agents are not in the endpoint agent directory). */
   agentNames?: Record<string, string>;
 }
@@ -25,12 +27,28 @@ export interface TestDataSource {
   readonly keyPrefix: string;
   test(client: NetmonClient, testId: number, signal: AbortSignal): Promise<PanelTest>;
   pathVis(client: NetmonClient, testId: number, options: ListOptions): Collectable<PathVisSummary>;
-  traces(client: NetmonClient, testId: number, agentIds: readonly string[], roundId: number, signal: AbortSignal): Promise<PathTrace[]>;
+  traces(
+    client: NetmonClient,
+    testId: number,
+    agentIds: readonly string[],
+    roundId: number,
+    signal: AbortSignal,
+  ): Promise<PathTrace[]>;
   netMetrics(client: NetmonClient, testId: number, options: ListOptions): Collectable<NetMetric>;
   /** Undefined for a type without HTTP results. */
-  httpServer(client: NetmonClient, testId: number, type: string, options: ListOptions): Collectable<HttpServerResult> | undefined;
+  httpServer(
+    client: NetmonClient,
+    testId: number,
+    type: string,
+    options: ListOptions,
+  ): Collectable<HttpServerResult> | undefined;
   /** The range's newest round, read apart from the whole list so the panels draw it first (deployed tests). */
-  newestRound?(client: NetmonClient, testId: number, range: TimeOptions, signal: AbortSignal): Promise<PathRound | undefined>;
+  newestRound?(
+    client: NetmonClient,
+    testId: number,
+    range: TimeOptions,
+    signal: AbortSignal,
+  ): Promise<PathRound | undefined>;
   /** The metrics first drawn from the range's last hour, then from the whole range (deployed tests). */
   readonly newestFirst?: boolean;
 }
@@ -44,7 +62,8 @@ export const ENDPOINT_SOURCE: TestDataSource = {
   pathVis: (client, testId, options) => client.pathVis(testId, options),
   traces: (client, testId, agentIds, roundId, signal) => readRoundTraces(client, testId, agentIds, roundId, signal),
   netMetrics: (client, testId, options) => client.netMetrics(testId, options),
-  httpServer: (client, testId, type, options) => (type === 'http-server' ? client.httpServerResults(testId, options) : undefined),
+  httpServer: (client, testId, type, options) =>
+    type === 'http-server' ? client.httpServerResults(testId, options) : undefined,
 };
 
 export const ENTERPRISE_SOURCE: TestDataSource = {
@@ -55,17 +74,26 @@ export const ENTERPRISE_SOURCE: TestDataSource = {
     const target = test.url ?? test.server ?? test.domain;
     const named = (test.agents ?? []).filter((agent) => typeof agent.agentName === 'string' && agent.agentName !== '');
     const agentNames = Object.fromEntries(named.map((agent) => [String(agent.agentId), String(agent.agentName)]));
-    return { testName: test.testName, title: target ? `${test.testName} · ${target}` : test.testName, type: String(test.type), agentNames };
+    return {
+      testName: test.testName,
+      title: target ? `${test.testName} · ${target}` : test.testName,
+      type: String(test.type),
+      agentNames,
+    };
   },
   pathVis: (client, testId, options) => client.testResults('path-vis', testId, options),
-  traces: (client, testId, agentIds, roundId, signal) => readRoundTraces(enterprisePaths(client), testId, agentIds, roundId, signal),
+  traces: (client, testId, agentIds, roundId, signal) =>
+    readRoundTraces(enterprisePaths(client), testId, agentIds, roundId, signal),
   netMetrics: (client, testId, options) => client.testResults('network', testId, options),
-  httpServer: (client, testId, type, options) => (resultKindsOf(type).includes('http-server') ? client.testResults('http-server', testId, options) : undefined),
-  newestRound: (client, testId, range, signal) => readNewestRound(enterprisePaths(client), testId, pathRange(range), signal),
+  httpServer: (client, testId, type, options) =>
+    resultKindsOf(type).includes('http-server') ? client.testResults('http-server', testId, options) : undefined,
+  newestRound: (client, testId, range, signal) =>
+    readNewestRound(enterprisePaths(client), testId, pathRange(range), signal),
   newestFirst: true,
 };
 
-export const sourceOf = (target: { deployed?: boolean }): TestDataSource => (target.deployed ? ENTERPRISE_SOURCE : ENDPOINT_SOURCE);
+export const sourceOf = (target: { deployed?: boolean }): TestDataSource =>
+  target.deployed ? ENTERPRISE_SOURCE : ENDPOINT_SOURCE;
 
 /** A panel's range (historyRange: a window, or both ends) as the path readers take it. */
 export function pathRange(range: TimeOptions): PathRange {

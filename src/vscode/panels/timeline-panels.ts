@@ -5,7 +5,12 @@
 import * as vscode from 'vscode';
 import { agentTimeline, timelineText, type AgentTimeline } from '../../analysis/timeline';
 import { TimelineWalk, type DetailCache } from '../../analysis/timeline/walk';
-import { isTimelinePanelMessage, type RangePreset, type TimelineHostMessage, type TimelinePanelMessage } from '../../../webview/timeline/protocol';
+import {
+  isTimelinePanelMessage,
+  type RangePreset,
+  type TimelineHostMessage,
+  type TimelinePanelMessage,
+} from '../../../webview/timeline/protocol';
 import { flashStatus } from '../ui/notify';
 import { exportTimelineEvidence } from '../evidence/export-evidence';
 import type { PanelHost } from './panel-host';
@@ -18,7 +23,15 @@ type Host = PanelHost<TimelineHostMessage, TimelinePanelMessage>;
 /** Partial timelines are redrawn at most this often while pages arrive. */
 const REDRAW_MS = 400;
 
-interface Shown { agentId: string; preset: RangePreset; aroundMs?: number; typed?: string; walk?: TimelineWalk; timeline?: AgentTimeline; rangeLabel?: string }
+interface Shown {
+  agentId: string;
+  preset: RangePreset;
+  aroundMs?: number;
+  typed?: string;
+  walk?: TimelineWalk;
+  timeline?: AgentTimeline;
+  rangeLabel?: string;
+}
 
 export class TimelinePanels {
   private readonly shown = new Map<string, Shown>();
@@ -42,12 +55,26 @@ export class TimelinePanels {
       const shown = this.shown.get(existing.id);
       const changed = preset !== undefined && (shown?.preset !== preset || shown.aroundMs !== aroundMs);
       const center = aroundMs ?? shown?.aroundMs;
-      if (shown && (changed || existing.snapshot().error !== undefined)) await this.load(existing, { agentId, preset: preset ?? shown.preset, ...(center === undefined ? {} : { aroundMs: center }) });
+      if (shown && (changed || existing.snapshot().error !== undefined))
+        await this.load(existing, {
+          agentId,
+          preset: preset ?? shown.preset,
+          ...(center === undefined ? {} : { aroundMs: center }),
+        });
       return existing.id;
     }
-    const host = createPanelHost<TimelineHostMessage, TimelinePanelMessage>(this.services, {
-      kind: 'timeline', key, title: `Timeline: ${agentId}`, bundle: 'timeline', isPanelMessage: isTimelinePanelMessage, renderedType: 'rendered',
-    }, (message) => ({ type: 'error', params: { message } }));
+    const host = createPanelHost<TimelineHostMessage, TimelinePanelMessage>(
+      this.services,
+      {
+        kind: 'timeline',
+        key,
+        title: `Timeline: ${agentId}`,
+        bundle: 'timeline',
+        isPanelMessage: isTimelinePanelMessage,
+        renderedType: 'rendered',
+      },
+      (message) => ({ type: 'error', params: { message } }),
+    );
     host.onDidDispose(() => this.shown.delete(host.id));
     host.onMessage((message) => this.receive(host, message));
     await this.load(host, { agentId, preset: preset ?? 'view', ...(aroundMs === undefined ? {} : { aroundMs }) });
@@ -76,24 +103,32 @@ export class TimelinePanels {
       case 'exportEvidence':
         if (timeline) await exportTimelineEvidence(this.services, timeline);
         return;
-      case 'retryGap': await this.retry(host, shown, message.params.list); return;
+      case 'retryGap':
+        await this.retry(host, shown, message.params.list);
+        return;
       case 'cancel':
         host.cancel();
         host.post({ type: 'progress', params: { text: 'Cancelled: the timeline shows what was read until then.' } });
         return;
       case 'openSession':
         // A message can only open what this timeline shows.
-        if (!timeline?.lanes.sessions.some((s) => s.userSessionId === message.params.userSessionId)) throw new Error('openSession for a session this timeline does not hold');
+        if (!timeline?.lanes.sessions.some((s) => s.userSessionId === message.params.userSessionId))
+          throw new Error('openSession for a session this timeline does not hold');
         await vscode.commands.executeCommand('netmon.openSessionOverview', message.params.userSessionId);
         return;
       case 'openPage': {
-        const page = timeline?.lanes.pages.find((p) => p.userSessionId === message.params.userSessionId && p.pageId === message.params.pageId);
+        const page = timeline?.lanes.pages.find(
+          (p) => p.userSessionId === message.params.userSessionId && p.pageId === message.params.pageId,
+        );
         if (!page) throw new Error('openPage for a page this timeline does not hold');
         await vscode.commands.executeCommand('netmon.openPageWaterfall', page.userSessionId, page.pageId, page.title);
         return;
       }
       case 'openProbe':
-        if (!timeline?.lanes.probes.some((l) => l.points.some((p) => p.networkProbeId === message.params.networkProbeId))) throw new Error('openProbe for a probe this timeline does not hold');
+        if (
+          !timeline?.lanes.probes.some((l) => l.points.some((p) => p.networkProbeId === message.params.networkProbeId))
+        )
+          throw new Error('openProbe for a probe this timeline does not hold');
         await vscode.commands.executeCommand('netmon.openProbeDetails', message.params.networkProbeId);
         return;
     }
@@ -101,31 +136,58 @@ export class TimelinePanels {
 
   private async load(host: Host, request: Shown): Promise<void> {
     const client = this.services.connection.requireClient();
-    const range = timelineRange(request.preset, this.services.timeOptions(), Date.now(), request.aroundMs, request.typed);
+    const range = timelineRange(
+      request.preset,
+      this.services.timeOptions(),
+      Date.now(),
+      request.aroundMs,
+      request.typed,
+    );
     const shown: Shown = { ...request, rangeLabel: range.label };
     this.shown.set(host.id, shown);
-    await host.run(`Loading the timeline of agent ${request.agentId}`, `Loading the timeline of ${request.agentId}`, async (signal) => {
-      const directory = await client.agentDirectory().ready(signal);
-      const agent = directory.agent(request.agentId);
-      const name = directory.nameOf(request.agentId);
-      host.panel.title = `Timeline: ${name ?? request.agentId}`;
-      const state = { agentId: request.agentId, ...(name ? { name } : {}), ...(agent ? { status: String(agent.status ?? ''), deleted: agent.deleted === true } : {}) };
-      let last = 0;
-      const draw = (complete: boolean): void => {
-        shown.timeline = agentTimeline(state, walk.range, walk.builder, walk.gaps, complete);
-        host.show({ type: 'load', params: { timeline: shown.timeline, rangeLabel: range.label, preset: request.preset } });
-      };
-      const walk: TimelineWalk = new TimelineWalk(client, request.agentId, range.request, range.estimate, this.details, {
-        onUpdate: (progress) => {
-          host.post({ type: 'progress', params: { text: progress.text } });
-          if (Date.now() - last >= REDRAW_MS) { last = Date.now(); draw(false); }
-        },
-      });
-      shown.walk = walk;
-      draw(false);
-      await walk.run(signal);
-      draw(true);
-    });
+    await host.run(
+      `Loading the timeline of agent ${request.agentId}`,
+      `Loading the timeline of ${request.agentId}`,
+      async (signal) => {
+        const directory = await client.agentDirectory().ready(signal);
+        const agent = directory.agent(request.agentId);
+        const name = directory.nameOf(request.agentId);
+        host.panel.title = `Timeline: ${name ?? request.agentId}`;
+        const state = {
+          agentId: request.agentId,
+          ...(name ? { name } : {}),
+          ...(agent ? { status: String(agent.status ?? ''), deleted: agent.deleted === true } : {}),
+        };
+        let last = 0;
+        const draw = (complete: boolean): void => {
+          shown.timeline = agentTimeline(state, walk.range, walk.builder, walk.gaps, complete);
+          host.show({
+            type: 'load',
+            params: { timeline: shown.timeline, rangeLabel: range.label, preset: request.preset },
+          });
+        };
+        const walk: TimelineWalk = new TimelineWalk(
+          client,
+          request.agentId,
+          range.request,
+          range.estimate,
+          this.details,
+          {
+            onUpdate: (progress) => {
+              host.post({ type: 'progress', params: { text: progress.text } });
+              if (Date.now() - last >= REDRAW_MS) {
+                last = Date.now();
+                draw(false);
+              }
+            },
+          },
+        );
+        shown.walk = walk;
+        draw(false);
+        await walk.run(signal);
+        draw(true);
+      },
+    );
   }
 
   private async retry(host: Host, shown: Shown, list: string): Promise<void> {
@@ -133,10 +195,17 @@ export class TimelinePanels {
     const walk = shown.walk;
     const timeline = shown.timeline;
     if (!gap || !walk || !timeline) return;
-    await host.run(`Reading the ${list} again`, `Reading the rest of the timeline of ${shown.agentId}`, async (signal) => {
-      await walk.retry(gap, signal);
-      shown.timeline = agentTimeline(timeline.agent, timeline.range, walk.builder, walk.gaps, true);
-      host.show({ type: 'load', params: { timeline: shown.timeline, rangeLabel: shown.rangeLabel ?? '', preset: shown.preset } });
-    });
+    await host.run(
+      `Reading the ${list} again`,
+      `Reading the rest of the timeline of ${shown.agentId}`,
+      async (signal) => {
+        await walk.retry(gap, signal);
+        shown.timeline = agentTimeline(timeline.agent, timeline.range, walk.builder, walk.gaps, true);
+        host.show({
+          type: 'load',
+          params: { timeline: shown.timeline, rangeLabel: shown.rangeLabel ?? '', preset: shown.preset },
+        });
+      },
+    );
   }
 }

@@ -6,7 +6,8 @@ import * as vscode from 'vscode';
 import { escapeHtml } from '../../../webview/shared/escape';
 
 /** The panels built by esbuild.mjs as dist/webview/<bundle>.js. */
-export type WebviewBundle = 'har' | 'session' | 'path' | 'metrics' | 'instant' | 'agent' | 'timeline' | 'compare' | 'hardiff';
+export type WebviewBundle =
+  'har' | 'session' | 'path' | 'metrics' | 'instant' | 'agent' | 'timeline' | 'compare' | 'hardiff';
 
 export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
   return {
@@ -33,7 +34,12 @@ export function contentSecurityPolicy(webview: vscode.Webview, nonce: string): s
   ].join('; ');
 }
 
-export function panelHtml(webview: vscode.Webview, extensionUri: vscode.Uri, bundle: WebviewBundle, title: string): string {
+export function panelHtml(
+  webview: vscode.Webview,
+  extensionUri: vscode.Uri,
+  bundle: WebviewBundle,
+  title: string,
+): string {
   const nonce = newNonce();
   const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', `${bundle}.js`));
   return `<!DOCTYPE html>

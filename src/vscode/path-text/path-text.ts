@@ -26,7 +26,9 @@ export class PathTextDocuments implements vscode.TextDocumentContentProvider, vs
   readonly onDidChange = this.changed.event;
 
   provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.texts.get(uri.toString()) ?? 'This path trace is no longer in memory: open it again from the Netmon view.\n';
+    return (
+      this.texts.get(uri.toString()) ?? 'This path trace is no longer in memory: open it again from the Netmon view.\n'
+    );
   }
 
   /** Opens the report as a read-only document; resolves to its URI. */
@@ -37,21 +39,34 @@ export class PathTextDocuments implements vscode.TextDocumentContentProvider, vs
     this.texts.set(uri.toString(), text);
     this.changed.fire(uri);
     let document = await vscode.workspace.openTextDocument(uri);
-    if (document.languageId !== PATH_TEXT_LANGUAGE) document = await vscode.languages.setTextDocumentLanguage(document, PATH_TEXT_LANGUAGE);
+    if (document.languageId !== PATH_TEXT_LANGUAGE)
+      document = await vscode.languages.setTextDocumentLanguage(document, PATH_TEXT_LANGUAGE);
     await vscode.window.showTextDocument(document, { preview: false });
     return uri;
   }
 
   /** Fetches what the report needs: one agent's trace, or every agent of the (newest) round. */
-  async fetch(client: NetmonClient, timeOptions: TimeOptions, target: { testId: number; agentId?: string; roundId?: number }, signal: AbortSignal): Promise<PathTextRequest> {
+  async fetch(
+    client: NetmonClient,
+    timeOptions: TimeOptions,
+    target: { testId: number; agentId?: string; roundId?: number },
+    signal: AbortSignal,
+  ): Promise<PathTextRequest> {
     const [test, names] = await Promise.all([endpointTest(client, target.testId, signal), agentNames(client, signal)]);
     let { agentId, roundId } = target;
     let agents = agentId ? [agentId] : [];
     if (roundId === undefined || agents.length === 0) {
-      const summaries = await client.pathVis(target.testId, { ...historyRange(timeOptions).options, signal }).collect({ maxRecords: 10_000 });
-      const mine = agentId ? summaries.records.filter((summary) => String(summary.agentId) === agentId) : summaries.records;
+      const summaries = await client
+        .pathVis(target.testId, { ...historyRange(timeOptions).options, signal })
+        .collect({ maxRecords: 10_000 });
+      const mine = agentId
+        ? summaries.records.filter((summary) => String(summary.agentId) === agentId)
+        : summaries.records;
       const round = pathRounds(mine).find((candidate) => roundId === undefined || candidate.roundId === roundId);
-      if (!round) throw new Error(`no path trace of test ${target.testId}${agentId ? ` from agent ${agentId}` : ''} in this time range`);
+      if (!round)
+        throw new Error(
+          `no path trace of test ${target.testId}${agentId ? ` from agent ${agentId}` : ''} in this time range`,
+        );
       roundId = round.roundId;
       if (agents.length === 0) agents = round.agentIds;
     }
@@ -68,8 +83,10 @@ export class PathTextDocuments implements vscode.TextDocumentContentProvider, vs
 
 /** `netmon-path:/<test>/<agent> <round>.netmon-path`: the tab shows agent and round. */
 function documentUri(request: PathTextRequest, agentLabel: string): vscode.Uri {
-  const round = request.roundId === undefined ? 'all rounds' : new Date(request.roundId * 1000).toISOString().slice(0, 16).replace('T', ' ').replace(':', '')
-    + 'Z';
+  const round =
+    request.roundId === undefined
+      ? 'all rounds'
+      : new Date(request.roundId * 1000).toISOString().slice(0, 16).replace('T', ' ').replace(':', '') + 'Z';
   const safe = (text: string): string => text.replace(/[\\/:*?"<>|#%]+/g, '_').slice(0, 80);
   return vscode.Uri.from({
     scheme: PATH_TEXT_SCHEME,
@@ -80,6 +97,9 @@ function documentUri(request: PathTextRequest, agentLabel: string): vscode.Uri {
 
 export function registerPathTextDocuments(context: vscode.ExtensionContext): PathTextDocuments {
   const documents = new PathTextDocuments();
-  context.subscriptions.push(documents, vscode.workspace.registerTextDocumentContentProvider(PATH_TEXT_SCHEME, documents));
+  context.subscriptions.push(
+    documents,
+    vscode.workspace.registerTextDocumentContentProvider(PATH_TEXT_SCHEME, documents),
+  );
   return documents;
 }

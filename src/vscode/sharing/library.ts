@@ -27,7 +27,11 @@ export function sharingLibrary(): SharingLibrary {
   if (!bundlePath) throw new Error('The sharing library was used before activation');
   // A runtime load of a computed path keeps the library out of dist/extension.js.
   const candidate = requireBundle(bundlePath);
-  if (typeof candidate !== 'object' || candidate === null || typeof (candidate as { redactHar?: unknown }).redactHar !== 'function') {
+  if (
+    typeof candidate !== 'object' ||
+    candidate === null ||
+    typeof (candidate as { redactHar?: unknown }).redactHar !== 'function'
+  ) {
     throw new Error(`${bundlePath} does not export the sharing layer; rebuild with "npm run build"`);
   }
   loaded = candidate as SharingLibrary;

@@ -22,7 +22,10 @@ export async function redactedOffThread(har: unknown): Promise<unknown> {
 }
 
 /** The redacted copy of a HAR for an evidence bundle, with what was removed; undefined when the user cancelled. */
-export async function redactedForEvidenceOffThread(har: unknown, what: string): Promise<{ har: unknown; report: RedactionReport } | undefined> {
+export async function redactedForEvidenceOffThread(
+  har: unknown,
+  what: string,
+): Promise<{ har: unknown; report: RedactionReport } | undefined> {
   const reply = await runJob({ kind: 'evidence', har }, `Netmon: redacting the HAR of ${what}`);
   return reply?.type === 'evidence' ? { har: reply.har, report: reply.report } : undefined;
 }
@@ -30,30 +33,35 @@ export async function redactedForEvidenceOffThread(har: unknown, what: string): 
 type Answer = Exclude<RedactReply, { type: 'progress' } | { type: 'failed' }>;
 
 function runJob(job: RedactJob, title: string): Promise<Answer | undefined> {
-  return withNotificationProgress(title, (progress, signal) =>
-    new Promise<Answer | undefined>((resolve, reject) => {
-      const worker = new Worker(redactWorkerPath());
-      let shown = 0;
-      let settled = false;
-      const settle = (finish: () => void): void => {
-        if (settled) return;
-        settled = true;
-        signal.removeEventListener('abort', cancel);
-        void worker.terminate();
-        finish();
-      };
-      const cancel = (): void => settle(() => resolve(undefined));
-      signal.addEventListener('abort', cancel);
-      worker.on('message', (reply: RedactReply) => {
-        if (reply.type === 'progress') {
-          const percent = reply.total > 0 ? Math.min(100, (100 * reply.done) / reply.total) : 0;
-          progress.report({ increment: percent - shown, message: `${reply.done} of ${reply.total} requests` });
-          shown = percent;
-        } else if (reply.type === 'failed') settle(() => reject(new Error(`Redaction failed: ${reply.message}`)));
-        else settle(() => resolve(reply));
-      });
-      worker.on('error', (error) => settle(() => reject(error)));
-      worker.on('exit', (code) => settle(() => reject(new Error(`The redaction worker stopped (exit code ${code}) before it answered`))));
-      worker.postMessage(job);
-    }));
+  return withNotificationProgress(
+    title,
+    (progress, signal) =>
+      new Promise<Answer | undefined>((resolve, reject) => {
+        const worker = new Worker(redactWorkerPath());
+        let shown = 0;
+        let settled = false;
+        const settle = (finish: () => void): void => {
+          if (settled) return;
+          settled = true;
+          signal.removeEventListener('abort', cancel);
+          void worker.terminate();
+          finish();
+        };
+        const cancel = (): void => settle(() => resolve(undefined));
+        signal.addEventListener('abort', cancel);
+        worker.on('message', (reply: RedactReply) => {
+          if (reply.type === 'progress') {
+            const percent = reply.total > 0 ? Math.min(100, (100 * reply.done) / reply.total) : 0;
+            progress.report({ increment: percent - shown, message: `${reply.done} of ${reply.total} requests` });
+            shown = percent;
+          } else if (reply.type === 'failed') settle(() => reject(new Error(`Redaction failed: ${reply.message}`)));
+          else settle(() => resolve(reply));
+        });
+        worker.on('error', (error) => settle(() => reject(error)));
+        worker.on('exit', (code) =>
+          settle(() => reject(new Error(`The redaction worker stopped (exit code ${code}) before it answered`))),
+        );
+        worker.postMessage(job);
+      }),
+  );
 }

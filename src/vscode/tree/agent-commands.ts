@@ -8,25 +8,32 @@ import { flashStatus } from '../ui/notify';
 import type { Prompts } from '../ui/prompts';
 import { TreeNode } from './nodes';
 
-export const AGENT_COMMANDS = { copyId: 'netmon.copyAgentId', copyEndpointId: 'netmon.copyEndpointAgentId', addToDocument: 'netmon.addAgentToDocument' } as const;
+export const AGENT_COMMANDS = {
+  copyId: 'netmon.copyAgentId',
+  copyEndpointId: 'netmon.copyEndpointAgentId',
+  addToDocument: 'netmon.addAgentToDocument',
+} as const;
 
 export function registerAgentCommands(context: vscode.ExtensionContext, prompts: Prompts): void {
   registerCommands(context, {
-    [AGENT_COMMANDS.copyId]: (node) => reporting('Copying the agent id', async () => {
-      const { agentId, agentName } = agentOf(node);
-      await vscode.env.clipboard.writeText(String(agentId));
-      flashStatus(`Netmon: agent id ${agentId} (${agentName}) copied`, 3_000);
-      return agentId;
-    }),
+    [AGENT_COMMANDS.copyId]: (node) =>
+      reporting('Copying the agent id', async () => {
+        const { agentId, agentName } = agentOf(node);
+        await vscode.env.clipboard.writeText(String(agentId));
+        flashStatus(`Netmon: agent id ${agentId} (${agentName}) copied`, 3_000);
+        return agentId;
+      }),
     // Rows show endpoint agents by name; the id a ticket or a script needs is one click away.
-    [AGENT_COMMANDS.copyEndpointId]: (node) => reporting('Copying the agent id', async () => {
-      const agentId = node instanceof TreeNode ? node.spec.filterBy?.agentId?.value : undefined;
-      if (!agentId) throw new Error('Run this command on an endpoint agent, or a record of one, in the Netmon view');
-      await vscode.env.clipboard.writeText(agentId);
-      flashStatus(`Netmon: agent id ${agentId} copied`, 3_000);
-      return agentId;
-    }),
-    [AGENT_COMMANDS.addToDocument]: (node) => reporting('Adding the agent to a test document', () => addToDocument(agentOf(node), prompts)),
+    [AGENT_COMMANDS.copyEndpointId]: (node) =>
+      reporting('Copying the agent id', async () => {
+        const agentId = node instanceof TreeNode ? node.spec.filterBy?.agentId?.value : undefined;
+        if (!agentId) throw new Error('Run this command on an endpoint agent, or a record of one, in the Netmon view');
+        await vscode.env.clipboard.writeText(agentId);
+        flashStatus(`Netmon: agent id ${agentId} copied`, 3_000);
+        return agentId;
+      }),
+    [AGENT_COMMANDS.addToDocument]: (node) =>
+      reporting('Adding the agent to a test document', () => addToDocument(agentOf(node), prompts)),
   });
 }
 
@@ -36,7 +43,10 @@ function agentOf(value: unknown): { agentId: number; agentName: string } {
   return agent;
 }
 
-async function addToDocument(agent: { agentId: number; agentName: string }, prompts: Prompts): Promise<vscode.Uri | undefined> {
+async function addToDocument(
+  agent: { agentId: number; agentName: string },
+  prompts: Prompts,
+): Promise<vscode.Uri | undefined> {
   requireTrustedWorkspace('Editing a test document');
   const uri = await pickTestDocument(prompts, agent.agentName);
   if (!uri) return undefined;
@@ -44,11 +54,21 @@ async function addToDocument(agent: { agentId: number; agentName: string }, prom
   const edits = lib().addAgentEdits(document.getText(), agent.agentId, agent.agentName);
   if (edits.length > 0) {
     const edit = new vscode.WorkspaceEdit();
-    for (const change of edits) edit.replace(uri, new vscode.Range(document.positionAt(change.offset), document.positionAt(change.offset + change.length)), change.content);
+    for (const change of edits)
+      edit.replace(
+        uri,
+        new vscode.Range(document.positionAt(change.offset), document.positionAt(change.offset + change.length)),
+        change.content,
+      );
     await vscode.workspace.applyEdit(edit);
   }
   await vscode.window.showTextDocument(document);
-  flashStatus(edits.length > 0 ? `Netmon: ${agent.agentName} added to ${vscode.workspace.asRelativePath(uri)}` : `Netmon: ${agent.agentName} already runs ${vscode.workspace.asRelativePath(uri)}`, 4_000);
+  flashStatus(
+    edits.length > 0
+      ? `Netmon: ${agent.agentName} added to ${vscode.workspace.asRelativePath(uri)}`
+      : `Netmon: ${agent.agentName} already runs ${vscode.workspace.asRelativePath(uri)}`,
+    4_000,
+  );
   return uri;
 }
 
@@ -56,8 +76,12 @@ async function addToDocument(agent: { agentId: number; agentName: string }, prom
 async function pickTestDocument(prompts: Prompts, agentName: string): Promise<vscode.Uri | undefined> {
   const active = vscode.window.activeTextEditor?.document.uri;
   const found = await vscode.workspace.findFiles('**/*.netmon-test.json', '**/node_modules/**', 500);
-  const uris = [...(active && active.path.endsWith('.netmon-test.json') ? [active] : []), ...found.filter((u) => u.toString() !== active?.toString())];
-  if (uris.length === 0) throw new Error('No test document in this workspace: create one with "Netmon: New Test Document…" first');
+  const uris = [
+    ...(active && active.path.endsWith('.netmon-test.json') ? [active] : []),
+    ...found.filter((u) => u.toString() !== active?.toString()),
+  ];
+  if (uris.length === 0)
+    throw new Error('No test document in this workspace: create one with "Netmon: New Test Document…" first');
   if (uris.length === 1) return uris[0];
   const items = uris.map((uri) => ({ label: vscode.workspace.asRelativePath(uri), uri }));
   return (await prompts.choose(items, { title: `Add ${agentName} to which test document?` }))?.uri;

@@ -19,9 +19,15 @@ export class SessionArrangement implements vscode.Disposable {
   /** Slowest onLoad per session id (null: the session has no timed page). */
   private readonly slowest = new Map<string, number | null>();
 
-  get sort(): SessionSort { return this.sortBy; }
-  get group(): SessionGroup { return this.groupBy; }
-  get isDefault(): boolean { return this.sortBy === 'time' && this.groupBy === 'none'; }
+  get sort(): SessionSort {
+    return this.sortBy;
+  }
+  get group(): SessionGroup {
+    return this.groupBy;
+  }
+  get isDefault(): boolean {
+    return this.sortBy === 'time' && this.groupBy === 'none';
+  }
 
   setSort(sort: SessionSort): void {
     this.sortBy = sort;
@@ -40,15 +46,22 @@ export class SessionArrangement implements vscode.Disposable {
   /** Reads the details of the sessions whose slowest page is not known yet (bounded, cancellable). */
   async readSlowestLoads(client: NetmonClient, sessions: readonly UserSession[], signal: AbortSignal): Promise<void> {
     const missing = sessions.filter((s) => !this.slowest.has(s.userSessionId)).slice(0, MAX_DETAIL_READS);
-    await forEachAtMost(missing, CONCURRENCY, async (session) => {
-      try {
-        const detail = await client.getUserSession(session.userSessionId, { signal });
-        const loads = (detail.pages ?? []).map((p) => p.pageTimings?.onLoad).filter((ms): ms is number => typeof ms === 'number' && Number.isFinite(ms));
-        this.slowest.set(session.userSessionId, loads.length > 0 ? Math.max(...loads) : null);
-      } catch {
-        // A failed detail leaves that session unmeasured (sorted last); a cancel stops the pool.
-      }
-    }, () => signal.aborted);
+    await forEachAtMost(
+      missing,
+      CONCURRENCY,
+      async (session) => {
+        try {
+          const detail = await client.getUserSession(session.userSessionId, { signal });
+          const loads = (detail.pages ?? [])
+            .map((p) => p.pageTimings?.onLoad)
+            .filter((ms): ms is number => typeof ms === 'number' && Number.isFinite(ms));
+          this.slowest.set(session.userSessionId, loads.length > 0 ? Math.max(...loads) : null);
+        } catch {
+          // A failed detail leaves that session unmeasured (sorted last); a cancel stops the pool.
+        }
+      },
+      () => signal.aborted,
+    );
   }
 
   dispose(): void {

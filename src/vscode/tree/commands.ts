@@ -11,27 +11,48 @@ import { parseLocalRange } from '../../analysis/time/local-range';
 import { askLocalRange } from '../ui/local-range-box';
 import { REFRESH_DEPLOYED_TESTS } from './command-ids';
 
-export function registerTreeCommands(context: vscode.ExtensionContext, provider: NetmonTreeProvider, query: QueryState): void {
+export function registerTreeCommands(
+  context: vscode.ExtensionContext,
+  provider: NetmonTreeProvider,
+  query: QueryState,
+): void {
   registerCommands(context, {
     'netmon.refresh': (node) => (node instanceof TreeNode ? provider.refresh(node) : provider.refreshAll()),
     'netmon.refreshAll': () => provider.refreshAll(),
     // Not in the palette: the documents' writes call it so Deployed Tests shows what they changed.
     [REFRESH_DEPLOYED_TESTS]: () => provider.refreshRoot('root deployedTests'),
-    'netmon.loadMore': (node, step) => (node instanceof PagedNode ? provider.loadMore(node, typeof step === 'number' ? step : undefined) : undefined),
+    'netmon.loadMore': (node, step) =>
+      node instanceof PagedNode ? provider.loadMore(node, typeof step === 'number' ? step : undefined) : undefined,
     'netmon.retry': (node) => (node instanceof TreeNode ? provider.retry(node) : provider.refreshAll()),
     'netmon.setTimeRange': async (range) => {
-      const chosen = parseTimeRange(range) ?? await pickTimeRange();
+      const chosen = parseTimeRange(range) ?? (await pickTimeRange());
       if (chosen) query.setTimeRange(chosen);
     },
     'netmon.clearFilters': () => query.clearFilters(),
     'netmon.sortSessions': async (mode) => {
-      const sort = isKey(mode, SORT_LABELS) ? mode : (await pick(keysOf(SORT_LABELS).map((key) => ({ label: `Sort ${SORT_LABELS[key]}`, key, picked: key === provider.arrangement.sort })),
-        { title: 'Netmon: sort the loaded user sessions' }))?.key;
+      const sort = isKey(mode, SORT_LABELS)
+        ? mode
+        : (
+            await pick(
+              keysOf(SORT_LABELS).map((key) => ({
+                label: `Sort ${SORT_LABELS[key]}`,
+                key,
+                picked: key === provider.arrangement.sort,
+              })),
+              { title: 'Netmon: sort the loaded user sessions' },
+            )
+          )?.key;
       if (sort) provider.arrangement.setSort(sort);
     },
     'netmon.groupSessions': async (mode) => {
-      const group = isKey(mode, GROUP_LABELS) ? mode : (await pick(keysOf(GROUP_LABELS).map((key) => ({ label: `Group ${GROUP_LABELS[key]}`, key })),
-        { title: 'Netmon: group the loaded user sessions' }))?.key;
+      const group = isKey(mode, GROUP_LABELS)
+        ? mode
+        : (
+            await pick(
+              keysOf(GROUP_LABELS).map((key) => ({ label: `Group ${GROUP_LABELS[key]}`, key })),
+              { title: 'Netmon: group the loaded user sessions' },
+            )
+          )?.key;
       if (group) provider.arrangement.setGroup(group);
     },
   });
@@ -69,7 +90,8 @@ const DAY_RANGES = ['today', 'yesterday', 'yesterday afternoon'] as const;
 async function pickTimeRange(): Promise<TimeRange | undefined> {
   const days = DAY_RANGES.map((text) => ({ label: text[0]!.toUpperCase() + text.slice(1), text, range: undefined }));
   const items: { label: string; range?: TimeRange; text?: string; description?: string }[] = [
-    ...TIME_PRESETS.map((preset) => ({ label: preset.label, range: preset.range })), ...days,
+    ...TIME_PRESETS.map((preset) => ({ label: preset.label, range: preset.range })),
+    ...days,
     { label: 'Custom range (local time)…', description: 'e.g. 2026-11-24 14:00 – 18:00' },
   ];
   const picked = await pick(items, { title: 'Netmon: time range of the data nodes' });

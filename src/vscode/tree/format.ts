@@ -5,12 +5,20 @@ import type { RecordSummary } from '../../analysis/records/summaries';
 
 export { NOT_REPORTED, ms, percent, roundTime } from '../../analysis/records/summaries';
 
-export interface SummaryItem { label: string; description: string; tooltip: vscode.MarkdownString; iconColor?: string; spoken?: string }
+export interface SummaryItem {
+  label: string;
+  description: string;
+  tooltip: vscode.MarkdownString;
+  iconColor?: string;
+  spoken?: string;
+}
 
 /** A record's label, description, tooltip, icon colour (its grade) and spoken label, as its summary reads. */
 export function summaryItem(summary: RecordSummary): SummaryItem {
   return {
-    label: summary.label, description: summary.description, tooltip: facts(summary.title, summary.facts),
+    label: summary.label,
+    description: summary.description,
+    tooltip: facts(summary.title, summary.facts),
     ...(summary.grade ? { iconColor: GRADE_THEME_COLORS[summary.grade] } : {}),
     ...(summary.spoken ? { spoken: summary.spoken } : {}),
   };

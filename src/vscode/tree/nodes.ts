@@ -25,7 +25,12 @@ export interface DetailsSource {
   load(client: NetmonClient, signal: AbortSignal): Promise<unknown>;
 }
 
-export interface HarPageRef { userSessionId: string; pageId: string; title: string; agentId?: string }
+export interface HarPageRef {
+  userSessionId: string;
+  pageId: string;
+  title: string;
+  agentId?: string;
+}
 
 /** The API ids a node stands for, so commands run on it without parsing labels or paths. */
 export interface NodeIds {
@@ -78,10 +83,17 @@ export class TreeNode {
   /** A detail response fetched while loading the children (a session's), kept for filter choices. */
   loadedDetail: unknown;
 
-  constructor(readonly parent: TreeNode | undefined, readonly spec: NodeSpec) {}
+  constructor(
+    readonly parent: TreeNode | undefined,
+    readonly spec: NodeSpec,
+  ) {}
 
-  get label(): string { return this.spec.label; }
-  get isLeaf(): boolean { return this.spec.children === undefined; }
+  get label(): string {
+    return this.spec.label;
+  }
+  get isLeaf(): boolean {
+    return this.spec.children === undefined;
+  }
 
   /** A node whose click passes the node itself is circular: serialised (command arguments), it is its label, kind and ids. */
   toJSON(): { label: string; kind: string | undefined; ids: NodeIds | undefined } {
@@ -91,13 +103,23 @@ export class TreeNode {
   treeItem(): vscode.TreeItem {
     const { spec } = this;
     // Labels carry API strings (computer names, page titles, SSIDs): shown as text, one line.
-    const state = this.isLeaf ? vscode.TreeItemCollapsibleState.None : spec.expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
+    const state = this.isLeaf
+      ? vscode.TreeItemCollapsibleState.None
+      : spec.expanded
+        ? vscode.TreeItemCollapsibleState.Expanded
+        : vscode.TreeItemCollapsibleState.Collapsed;
     const item = new vscode.TreeItem(untrustedLine(spec.label), state);
     const description = spec.descriptionOf?.() ?? spec.description;
     item.description = description === undefined ? undefined : untrustedLine(description);
     item.tooltip = typeof spec.tooltip === 'string' ? neutralize(spec.tooltip) : spec.tooltip;
-    if (spec.icon) item.iconPath = new vscode.ThemeIcon(spec.icon, spec.iconColor ? new vscode.ThemeColor(spec.iconColor) : undefined);
-    item.accessibilityInformation = { label: untrustedLine(spec.spoken ?? (description ? `${spec.label}, ${description}` : spec.label)) };
+    if (spec.icon)
+      item.iconPath = new vscode.ThemeIcon(
+        spec.icon,
+        spec.iconColor ? new vscode.ThemeColor(spec.iconColor) : undefined,
+      );
+    item.accessibilityInformation = {
+      label: untrustedLine(spec.spoken ?? (description ? `${spec.label}, ${description}` : spec.label)),
+    };
     item.command = spec.command;
     item.contextValue = this.contextValue();
     return item;
@@ -123,7 +145,11 @@ export class PagedNode<TRecord> extends TreeNode {
   /** Rows in another order or grouped; undefined keeps the list's own order. */
   /** Nodes shown before the records once the list has some (User Sessions' "Worst Sessions"). */
   leading?: () => TreeNode[];
-  arrange?: (self: PagedNode<TRecord>, build: (record: TRecord, index: number) => TreeNode, signal: AbortSignal) => Promise<TreeNode[] | undefined>;
+  arrange?: (
+    self: PagedNode<TRecord>,
+    build: (record: TRecord, index: number) => TreeNode,
+    signal: AbortSignal,
+  ) => Promise<TreeNode[] | undefined>;
 
   constructor(
     parent: TreeNode | undefined,
@@ -140,7 +166,10 @@ export function loadMoreNode(owner: PagedNode<unknown>): TreeNode {
   // The node remembers the step it continues: a late second click fetches nothing.
   const step = owner.loader.step;
   return new TreeNode(owner, {
-    label: 'Load more…', icon: 'more', kind: 'loadMore', tooltip: 'Read the next page of this list',
+    label: 'Load more…',
+    icon: 'more',
+    kind: 'loadMore',
+    tooltip: 'Read the next page of this list',
     command: { command: 'netmon.loadMore', title: 'Load More', arguments: [owner, step] },
   });
 }
@@ -150,7 +179,11 @@ export function errorNode(owner: TreeNode, message: string, action: string): Tre
   const tooltip = new vscode.MarkdownString();
   tooltip.appendText(`${message}\n\n${action}`);
   return new TreeNode(owner, {
-    label: message, description: 'Retry', tooltip, icon: 'error', kind: 'error',
+    label: message,
+    description: 'Retry',
+    tooltip,
+    icon: 'error',
+    kind: 'error',
     command: { command: 'netmon.retry', title: 'Retry', arguments: [owner] },
   });
 }
@@ -158,7 +191,10 @@ export function errorNode(owner: TreeNode, message: string, action: string): Tre
 /** A record of a list that could not be shown: says so, and the click opens the log with the record. */
 export function unshownRecordNode(owner: TreeNode, index: number, reason: string): TreeNode {
   return new TreeNode(owner, {
-    label: `Record ${index + 1} could not be shown`, description: 'Show Log', icon: 'warning', kind: 'error',
+    label: `Record ${index + 1} could not be shown`,
+    description: 'Show Log',
+    icon: 'warning',
+    kind: 'error',
     tooltip: `${reason}\n\nThe record as the service sent it is in the Netmon log.`,
     command: { command: 'netmon.showLog', title: 'Show Log' },
   });
@@ -166,7 +202,12 @@ export function unshownRecordNode(owner: TreeNode, index: number, reason: string
 
 /** A record the client left out (it has no id of its own): said, so nothing goes missing unseen. */
 export function leftOutNode(owner: TreeNode, message: string): TreeNode {
-  return new TreeNode(owner, { label: `Left out: ${message}`, icon: 'warning', kind: 'error', tooltip: 'The service sent a record that cannot be shown or linked without its id.' });
+  return new TreeNode(owner, {
+    label: `Left out: ${message}`,
+    icon: 'warning',
+    kind: 'error',
+    tooltip: 'The service sent a record that cannot be shown or linked without its id.',
+  });
 }
 
 export function emptyNode(owner: TreeNode, text: string): TreeNode {

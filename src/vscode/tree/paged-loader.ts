@@ -24,14 +24,29 @@ export class PagedLoader<TRecord> {
   /** Every page URL this listing has read, across steps. */
   private readonly read = new Set<string>();
 
-  constructor(private readonly open: PageOpener<TRecord>, private readonly pageSize: number) {}
+  constructor(
+    private readonly open: PageOpener<TRecord>,
+    private readonly pageSize: number,
+  ) {}
 
-  get step(): number { return this.stepCount; }
-  get error(): unknown { return this.failure; }
-  get isStarted(): boolean { return this.started; }
-  get visible(): readonly TRecord[] { return this.records.slice(0, this.shown); }
-  get problems(): readonly RecordProblem[] { return this.problemList; }
-  get hasMore(): boolean { return this.shown < this.records.length || this.next !== undefined; }
+  get step(): number {
+    return this.stepCount;
+  }
+  get error(): unknown {
+    return this.failure;
+  }
+  get isStarted(): boolean {
+    return this.started;
+  }
+  get visible(): readonly TRecord[] {
+    return this.records.slice(0, this.shown);
+  }
+  get problems(): readonly RecordProblem[] {
+    return this.problemList;
+  }
+  get hasMore(): boolean {
+    return this.shown < this.records.length || this.next !== undefined;
+  }
 
   /** Loads the first step if nothing was loaded yet. */
   async ensureStarted(): Promise<void> {
@@ -45,7 +60,9 @@ export class PagedLoader<TRecord> {
   loadMore(fromStep: number = this.stepCount): Promise<void> {
     if (this.inFlight) return this.inFlight;
     if (fromStep !== this.stepCount) return Promise.resolve();
-    this.inFlight = this.advance().finally(() => { this.inFlight = undefined; });
+    this.inFlight = this.advance().finally(() => {
+      this.inFlight = undefined;
+    });
     return this.inFlight;
   }
 
@@ -98,11 +115,21 @@ export class PagedLoader<TRecord> {
     this.stepCount += 1;
   }
 
-  private async readOnePage(resumeFrom: string | undefined, signal: AbortSignal): Promise<{ records: TRecord[]; next: string | undefined; url?: string; problems: RecordProblem[] }> {
+  private async readOnePage(
+    resumeFrom: string | undefined,
+    signal: AbortSignal,
+  ): Promise<{ records: TRecord[]; next: string | undefined; url?: string; problems: RecordProblem[] }> {
     const iterator = this.open(resumeFrom, signal).pages();
     try {
       const result = await iterator.next();
-      return result.done ? { records: [], next: undefined, problems: [] } : { records: result.value.records, next: result.value.next, url: result.value.url, problems: result.value.problems };
+      return result.done
+        ? { records: [], next: undefined, problems: [] }
+        : {
+            records: result.value.records,
+            next: result.value.next,
+            url: result.value.url,
+            problems: result.value.problems,
+          };
     } finally {
       await iterator.return?.();
     }
@@ -110,6 +137,14 @@ export class PagedLoader<TRecord> {
 }
 
 function repeatedPage(next: string): Error {
-  const path = (() => { try { return new URL(next).pathname; } catch { return 'the list'; } })();
-  return new Error(`the service's pages.next leads back to a page of ${path} already shown; the list ends here (refresh to read it again)`);
+  const path = (() => {
+    try {
+      return new URL(next).pathname;
+    } catch {
+      return 'the list';
+    }
+  })();
+  return new Error(
+    `the service's pages.next leads back to a page of ${path} already shown; the list ends here (refresh to read it again)`,
+  );
 }

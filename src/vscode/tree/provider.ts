@@ -8,7 +8,16 @@ import type { LoadedRecords } from '../../analysis/filters/choices';
 import type { EndpointAgent, NetworkProbe, UserSession, UserSessionDetail } from '../../api/types';
 import type { ConnectionManager } from '../connection/connection-manager';
 import { describeError, isCancellation } from '../errors';
-import { emptyNode, errorNode, leftOutNode, loadMoreNode, PagedNode, TreeNode, unshownRecordNode, type LoadContext } from './nodes';
+import {
+  emptyNode,
+  errorNode,
+  leftOutNode,
+  loadMoreNode,
+  PagedNode,
+  TreeNode,
+  unshownRecordNode,
+  type LoadContext,
+} from './nodes';
 import type { QueryState } from './query-state';
 import { createRoots } from './roots';
 import { SessionArrangement } from './arrangement';
@@ -116,9 +125,16 @@ export class NetmonTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
       return root instanceof PagedNode ? (root.loader.visible as readonly T[]) : [];
     };
     const sessionDetails = [...this.cache.keys()]
-      .filter((node) => node.spec.kind === 'userSession' && typeof node.loadedDetail === 'object' && node.loadedDetail !== null)
+      .filter(
+        (node) =>
+          node.spec.kind === 'userSession' && typeof node.loadedDetail === 'object' && node.loadedDetail !== null,
+      )
       .map((node) => node.loadedDetail as UserSessionDetail);
-    return { userSessions: visible<UserSession>('root userSessions'), probes: visible<NetworkProbe>('root topology'), sessionDetails };
+    return {
+      userSessions: visible<UserSession>('root userSessions'),
+      probes: visible<NetworkProbe>('root topology'),
+      sessionDetails,
+    };
   }
 
   dispose(): void {
@@ -172,7 +188,15 @@ export class NetmonTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
   private loadContext(): LoadContext | undefined {
     const { connection } = this;
     if (!connection.clientWhenReady) return undefined;
-    return { get client() { return connection.requireClient(); }, query: this.query, arrangement: this.arrangement, pageSize: this.pageSize(), signal: this.generation.signal };
+    return {
+      get client() {
+        return connection.requireClient();
+      },
+      query: this.query,
+      arrangement: this.arrangement,
+      pageSize: this.pageSize(),
+      signal: this.generation.signal,
+    };
   }
 
   private async loadChildren(node: TreeNode, context: LoadContext): Promise<TreeNode[]> {
@@ -205,7 +229,7 @@ export class NetmonTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     const build = (record: unknown, index: number): TreeNode => this.recordNode(node, record, index);
     let children: TreeNode[];
     try {
-      children = await node.arrange?.(node, build, this.generation.signal) ?? loader.visible.map(build);
+      children = (await node.arrange?.(node, build, this.generation.signal)) ?? loader.visible.map(build);
     } catch (error) {
       // A refresh cancelled what the arrangement was reading (the labels): these nodes are gone anyway.
       if (isCancellation(error)) return [];
@@ -257,7 +281,11 @@ export class NetmonTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
 /** The record as sent, cut short, for the log (it may be huge or odd). */
 function recordSummary(record: unknown): string {
   let text: string;
-  try { text = JSON.stringify(record) ?? String(record); } catch { text = String(record); }
+  try {
+    text = JSON.stringify(record) ?? String(record);
+  } catch {
+    text = String(record);
+  }
   return text.length > 2_000 ? `${text.slice(0, 2_000)}…` : text;
 }
 

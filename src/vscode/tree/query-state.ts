@@ -6,12 +6,14 @@ import { filterKeysFor, type FilterTarget, type SearchFilter } from '../../api/t
 import { FILTER_KEY_NAMES, filterText } from '../../analysis/filters/choices';
 
 /** One value of an active filter, as the view lists it. */
-export interface ActiveFilterValue { key: string; value: string | number; text: string }
+export interface ActiveFilterValue {
+  key: string;
+  value: string | number;
+  text: string;
+}
 
 export type TimeRange =
-  | { kind: 'current' }
-  | { kind: 'window'; window: string }
-  | { kind: 'custom'; from: Date; to: Date; label?: string };
+  { kind: 'current' } | { kind: 'window'; window: string } | { kind: 'custom'; from: Date; to: Date; label?: string };
 
 export const TIME_PRESETS: readonly { label: string; range: TimeRange }[] = [
   { label: 'Current round', range: { kind: 'current' } },
@@ -32,8 +34,12 @@ export class QueryState implements vscode.Disposable {
   /** What a filter value reads as (an agent's computer name for its id), by key and value. */
   private readonly labels = new Map<string, string>();
 
-  get timeRange(): TimeRange { return this.range; }
-  get filters(): readonly SearchFilter[] { return this.activeFilters; }
+  get timeRange(): TimeRange {
+    return this.range;
+  }
+  get filters(): readonly SearchFilter[] {
+    return this.activeFilters;
+  }
 
   setTimeRange(range: TimeRange): void {
     this.range = range;
@@ -73,7 +79,9 @@ export class QueryState implements vscode.Disposable {
 
   /** Every active value, as "agent = LAPTOP-ANNA". */
   activeValues(): ActiveFilterValue[] {
-    return this.activeFilters.flatMap((f) => f.values.map((value) => ({ key: f.key, value, text: filterText(f.key, value, this.labelOf(f.key, value)) })));
+    return this.activeFilters.flatMap((f) =>
+      f.values.map((value) => ({ key: f.key, value, text: filterText(f.key, value, this.labelOf(f.key, value)) })),
+    );
   }
 
   labelOf(key: string, value: string | number): string | undefined {
@@ -127,7 +135,11 @@ function labelKey(key: string, value: string | number): string {
 
 export function timeRangeLabel(range: TimeRange): string {
   if (range.kind === 'custom') return range.label ?? `${formatUtc(range.from)} → ${formatUtc(range.to)} UTC`;
-  const preset = TIME_PRESETS.find((p) => p.range.kind === range.kind && (range.kind !== 'window' || (p.range.kind === 'window' && p.range.window === range.window)));
+  const preset = TIME_PRESETS.find(
+    (p) =>
+      p.range.kind === range.kind &&
+      (range.kind !== 'window' || (p.range.kind === 'window' && p.range.window === range.window)),
+  );
   return preset?.label ?? (range.kind === 'window' ? `Last ${range.window}` : 'Current round');
 }
 

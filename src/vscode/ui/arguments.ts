@@ -8,7 +8,8 @@ import * as vscode from 'vscode';
 export async function workspaceDocument(argument: unknown): Promise<vscode.TextDocument> {
   if (argument === undefined) {
     const active = vscode.window.activeTextEditor?.document;
-    if (!active) throw new Error('No document: open a .netmon-test.json, .netmon-instant.json or .netmon-filter.json file first');
+    if (!active)
+      throw new Error('No document: open a .netmon-test.json, .netmon-instant.json or .netmon-filter.json file first');
     return active;
   }
   return vscode.workspace.openTextDocument(workspaceUri(argument, 'a document'));
@@ -16,9 +17,13 @@ export async function workspaceDocument(argument: unknown): Promise<vscode.TextD
 
 /** A folder (or file) inside one of the workspace's folders. */
 export function workspaceUri(argument: unknown, what: string): vscode.Uri {
-  if (!(argument instanceof vscode.Uri)) throw new Error(`Run this command on ${what} of this workspace (from the explorer, the editor or a lens)`);
+  if (!(argument instanceof vscode.Uri))
+    throw new Error(`Run this command on ${what} of this workspace (from the explorer, the editor or a lens)`);
   if (argument.scheme === 'untitled') return argument;
-  if (!vscode.workspace.getWorkspaceFolder(argument)) throw new Error(`${argument.scheme === 'file' ? argument.fsPath : argument.toString(true)} is not in this workspace: Netmon acts only on the workspace's own files`);
+  if (!vscode.workspace.getWorkspaceFolder(argument))
+    throw new Error(
+      `${argument.scheme === 'file' ? argument.fsPath : argument.toString(true)} is not in this workspace: Netmon acts only on the workspace's own files`,
+    );
   return argument;
 }
 

@@ -19,7 +19,10 @@ const lastFolders = new Map<ExportKind, vscode.Uri>();
 export function defaultSaveUri(kind: ExportKind, fileName: string): vscode.Uri {
   const last = lastFolders.get(kind);
   // A folder removed since (a scratch folder, an unplugged drive) would open the dialog at the root again.
-  const folder = (last && existsSync(last.fsPath) ? last : undefined) ?? vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(homedir());
+  const folder =
+    (last && existsSync(last.fsPath) ? last : undefined) ??
+    vscode.workspace.workspaceFolders?.[0]?.uri ??
+    vscode.Uri.file(homedir());
   return vscode.Uri.joinPath(folder, fileName);
 }
 

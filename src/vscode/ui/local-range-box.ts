@@ -4,12 +4,19 @@ import * as vscode from 'vscode';
 import { LOCAL_TIME_HELP, parseLocalRange, type LocalRange } from '../../analysis/time/local-range';
 
 /** Asks for a range; while typing, the box shows what the text resolves to (or why it cannot). */
-export async function askLocalRange(title: string, value = 'yesterday 14:00 – 18:00'): Promise<{ text: string; range: LocalRange } | undefined> {
+export async function askLocalRange(
+  title: string,
+  value = 'yesterday 14:00 – 18:00',
+): Promise<{ text: string; range: LocalRange } | undefined> {
   const text = await vscode.window.showInputBox({
-    title, prompt: LOCAL_TIME_HELP, value,
+    title,
+    prompt: LOCAL_TIME_HELP,
+    value,
     validateInput: (input) => {
       const parsed = parseLocalRange(input, Date.now());
-      return parsed.ok ? { message: parsed.value.label, severity: vscode.InputBoxValidationSeverity.Info } : parsed.error;
+      return parsed.ok
+        ? { message: parsed.value.label, severity: vscode.InputBoxValidationSeverity.Info }
+        : parsed.error;
     },
   });
   if (text === undefined) return undefined;

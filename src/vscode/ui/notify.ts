@@ -24,18 +24,30 @@ export function showModal<T extends string>(message: string, detail: string, ...
   return vscode.window.showWarningMessage(neutralize(message), { modal: true, detail: neutralize(detail) }, ...actions);
 }
 
-export interface ProgressReporter { report(update: { message?: string; increment?: number }): void }
+export interface ProgressReporter {
+  report(update: { message?: string; increment?: number }): void;
+}
 
 /** A cancellable progress notification; the title and every reported message are neutralised. */
-export async function withNotificationProgress<T>(title: string, work: (progress: ProgressReporter, signal: AbortSignal) => Promise<T>): Promise<T> {
-  return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: neutralize(title), cancellable: true }, (progress, token) => {
-    const controller = new AbortController();
-    const subscription = token.onCancellationRequested(() => controller.abort());
-    const reporter: ProgressReporter = {
-      report: (update) => progress.report({ ...update, message: update.message === undefined ? undefined : neutralize(update.message) }),
-    };
-    return Promise.resolve(work(reporter, controller.signal)).finally(() => subscription.dispose());
-  });
+export async function withNotificationProgress<T>(
+  title: string,
+  work: (progress: ProgressReporter, signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  return await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: neutralize(title), cancellable: true },
+    (progress, token) => {
+      const controller = new AbortController();
+      const subscription = token.onCancellationRequested(() => controller.abort());
+      const reporter: ProgressReporter = {
+        report: (update) =>
+          progress.report({
+            ...update,
+            message: update.message === undefined ? undefined : neutralize(update.message),
+          }),
+      };
+      return Promise.resolve(work(reporter, controller.signal)).finally(() => subscription.dispose());
+    },
+  );
 }
 
 /** Window (status bar) progress; its title is neutralised like everything else shown. */

@@ -8,15 +8,46 @@ import { neutralize } from '../../analysis/text/untrusted';
 import { showError, showInfo, showModal } from './notify';
 import { pick, searchPick } from './quick-pick';
 
-export interface ConfirmPrompt { kind: 'confirm'; message: string; detail: string; actions: readonly string[] }
+export interface ConfirmPrompt {
+  kind: 'confirm';
+  message: string;
+  detail: string;
+  actions: readonly string[];
+}
 /** `error`: a failure (an error notification), with what may be done next. */
-export interface OfferPrompt { kind: 'offer'; message: string; actions: readonly string[]; error?: boolean }
-export interface SavePrompt { kind: 'save'; title: string; defaultUri?: vscode.Uri; filters?: Readonly<Record<string, readonly string[]>> }
-export interface OpenPrompt { kind: 'open'; title: string }
-export interface ChoosePrompt { kind: 'choose'; title: string; labels: readonly string[]; many: boolean }
-export interface InputPrompt { kind: 'input'; title: string; prompt: string }
+export interface OfferPrompt {
+  kind: 'offer';
+  message: string;
+  actions: readonly string[];
+  error?: boolean;
+}
+export interface SavePrompt {
+  kind: 'save';
+  title: string;
+  defaultUri?: vscode.Uri;
+  filters?: Readonly<Record<string, readonly string[]>>;
+}
+export interface OpenPrompt {
+  kind: 'open';
+  title: string;
+}
+export interface ChoosePrompt {
+  kind: 'choose';
+  title: string;
+  labels: readonly string[];
+  many: boolean;
+}
+export interface InputPrompt {
+  kind: 'input';
+  title: string;
+  prompt: string;
+}
 /** Answered with what the user types; the first match is taken, as Enter would. */
-export interface SearchPrompt { kind: 'search'; title: string; matches: (query: string) => readonly string[] }
+export interface SearchPrompt {
+  kind: 'search';
+  title: string;
+  matches: (query: string) => readonly string[];
+}
 export type Prompt = ConfirmPrompt | OfferPrompt | SavePrompt | OpenPrompt | ChoosePrompt | InputPrompt | SearchPrompt;
 
 /**
@@ -38,7 +69,12 @@ export class Prompts {
 
   /** A modal with the caller's actions; resolves to the chosen one, undefined when dismissed. */
   async confirm<T extends string>(message: string, detail: string, ...actions: T[]): Promise<T | undefined> {
-    const prompt: ConfirmPrompt = { kind: 'confirm', message: neutralize(message), detail: neutralize(detail), actions };
+    const prompt: ConfirmPrompt = {
+      kind: 'confirm',
+      message: neutralize(message),
+      detail: neutralize(detail),
+      actions,
+    };
     if (this.responder) {
       const answer = this.responder(prompt);
       return actions.find((action) => action === answer);
@@ -65,18 +101,34 @@ export class Prompts {
   }
 
   /** A quick pick of the caller's items (neutralised as every quick pick is). */
-  async choose<T extends vscode.QuickPickItem>(items: readonly T[], options: { title: string; placeHolder?: string }): Promise<T | undefined> {
+  async choose<T extends vscode.QuickPickItem>(
+    items: readonly T[],
+    options: { title: string; placeHolder?: string },
+  ): Promise<T | undefined> {
     if (this.responder) {
-      const answer = this.responder({ kind: 'choose', title: options.title, labels: items.map((i) => i.label), many: false });
+      const answer = this.responder({
+        kind: 'choose',
+        title: options.title,
+        labels: items.map((i) => i.label),
+        many: false,
+      });
       return items.find((item) => item.label === answer);
     }
     return pick(items, { ...options, ignoreFocusOut: true });
   }
 
   /** A multi-select quick pick; items with `picked` start selected. */
-  async chooseMany<T extends vscode.QuickPickItem>(items: readonly T[], options: { title: string; placeHolder?: string }): Promise<T[] | undefined> {
+  async chooseMany<T extends vscode.QuickPickItem>(
+    items: readonly T[],
+    options: { title: string; placeHolder?: string },
+  ): Promise<T[] | undefined> {
     if (this.responder) {
-      const answer = this.responder({ kind: 'choose', title: options.title, labels: items.map((i) => i.label), many: true });
+      const answer = this.responder({
+        kind: 'choose',
+        title: options.title,
+        labels: items.map((i) => i.label),
+        many: true,
+      });
       if (answer === undefined || answer instanceof vscode.Uri) return undefined;
       const labels = typeof answer === 'string' ? [answer] : answer;
       return items.filter((item) => labels.includes(item.label));
@@ -85,16 +137,28 @@ export class Prompts {
   }
 
   /** A quick pick that searches as one types (`search` gives the best matches of a query). */
-  async search<T extends vscode.QuickPickItem>(options: { title: string; placeHolder: string; search: (query: string) => readonly T[] }): Promise<T | undefined> {
+  async search<T extends vscode.QuickPickItem>(options: {
+    title: string;
+    placeHolder: string;
+    search: (query: string) => readonly T[];
+  }): Promise<T | undefined> {
     if (this.responder) {
-      const answer = this.responder({ kind: 'search', title: options.title, matches: (query) => options.search(query).map((item) => item.label) });
+      const answer = this.responder({
+        kind: 'search',
+        title: options.title,
+        matches: (query) => options.search(query).map((item) => item.label),
+      });
       return typeof answer === 'string' ? options.search(answer)[0] : undefined;
     }
     return searchPick(options);
   }
 
   /** A line of text; `validate` returns what is wrong with it (the answer of a suite is checked too). */
-  async ask(options: { title: string; prompt: string; validate?: (text: string) => string | undefined }): Promise<string | undefined> {
+  async ask(options: {
+    title: string;
+    prompt: string;
+    validate?: (text: string) => string | undefined;
+  }): Promise<string | undefined> {
     if (this.responder) {
       const answer = this.responder({ kind: 'input', title: options.title, prompt: options.prompt });
       if (typeof answer !== 'string') return undefined;
@@ -102,12 +166,22 @@ export class Prompts {
       if (problem) throw new Error(`${options.title}: ${problem}`);
       return answer;
     }
-    return vscode.window.showInputBox({ title: options.title, prompt: options.prompt, ignoreFocusOut: true, validateInput: options.validate });
+    return vscode.window.showInputBox({
+      title: options.title,
+      prompt: options.prompt,
+      ignoreFocusOut: true,
+      validateInput: options.validate,
+    });
   }
 
   async saveLocation(options: vscode.SaveDialogOptions & { title: string }): Promise<vscode.Uri | undefined> {
     if (this.responder) {
-      const answer = this.responder({ kind: 'save', title: options.title, defaultUri: options.defaultUri, filters: options.filters });
+      const answer = this.responder({
+        kind: 'save',
+        title: options.title,
+        defaultUri: options.defaultUri,
+        filters: options.filters,
+      });
       return answer instanceof vscode.Uri ? answer : undefined;
     }
     return vscode.window.showSaveDialog(options);
@@ -119,7 +193,13 @@ export class Prompts {
       const answer = this.responder({ kind: 'open', title: options.title });
       return answer instanceof vscode.Uri ? answer : undefined;
     }
-    const [uri] = await vscode.window.showOpenDialog({ ...options, canSelectMany: false, canSelectFiles: true, canSelectFolders: false }) ?? [];
+    const [uri] =
+      (await vscode.window.showOpenDialog({
+        ...options,
+        canSelectMany: false,
+        canSelectFiles: true,
+        canSelectFolders: false,
+      })) ?? [];
     return uri;
   }
 }

@@ -4,9 +4,18 @@
 import * as vscode from 'vscode';
 import { untrustedLine } from '../../analysis/text/untrusted';
 
-export function pick<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions & { canPickMany: true }): Thenable<T[] | undefined>;
-export function pick<T extends vscode.QuickPickItem>(items: readonly T[], options?: vscode.QuickPickOptions): Thenable<T | undefined>;
-export function pick<T extends vscode.QuickPickItem>(items: readonly T[], options?: vscode.QuickPickOptions): Thenable<T | T[] | undefined> {
+export function pick<T extends vscode.QuickPickItem>(
+  items: readonly T[],
+  options: vscode.QuickPickOptions & { canPickMany: true },
+): Thenable<T[] | undefined>;
+export function pick<T extends vscode.QuickPickItem>(
+  items: readonly T[],
+  options?: vscode.QuickPickOptions,
+): Thenable<T | undefined>;
+export function pick<T extends vscode.QuickPickItem>(
+  items: readonly T[],
+  options?: vscode.QuickPickOptions,
+): Thenable<T | T[] | undefined> {
   const shown = items.map((item) => ({
     ...item,
     label: untrustedLine(item.label),
@@ -23,11 +32,20 @@ export function pick<T extends vscode.QuickPickItem>(items: readonly T[], option
 }
 
 /** Plain strings (our own fixed choices or values seen in the data), neutralised like items. */
-export async function pickText(values: readonly string[], options: vscode.QuickPickOptions & { canPickMany: true }): Promise<string[] | undefined>;
-export async function pickText(values: readonly string[], options?: vscode.QuickPickOptions): Promise<string | undefined>;
-export async function pickText(values: readonly string[], options?: vscode.QuickPickOptions): Promise<string | string[] | undefined> {
+export async function pickText(
+  values: readonly string[],
+  options: vscode.QuickPickOptions & { canPickMany: true },
+): Promise<string[] | undefined>;
+export async function pickText(
+  values: readonly string[],
+  options?: vscode.QuickPickOptions,
+): Promise<string | undefined>;
+export async function pickText(
+  values: readonly string[],
+  options?: vscode.QuickPickOptions,
+): Promise<string | string[] | undefined> {
   const items = values.map((value) => ({ label: value, value }));
-  const picked = await pick(items, options ?? {}) as { value: string } | { value: string }[] | undefined;
+  const picked = (await pick(items, options ?? {})) as { value: string } | { value: string }[] | undefined;
   if (picked === undefined) return undefined;
   return Array.isArray(picked) ? picked.map((item) => item.value) : picked.value;
 }
@@ -37,7 +55,11 @@ export async function pickText(values: readonly string[], options?: vscode.Quick
  * our own index instead of VS Code's label filter): every keystroke shows the best matches,
  * neutralised like every quick pick.
  */
-export function searchPick<T extends vscode.QuickPickItem>(options: { title: string; placeHolder: string; search: (query: string) => readonly T[] }): Promise<T | undefined> {
+export function searchPick<T extends vscode.QuickPickItem>(options: {
+  title: string;
+  placeHolder: string;
+  search: (query: string) => readonly T[];
+}): Promise<T | undefined> {
   return new Promise((resolve) => {
     const quickPick = vscode.window.createQuickPick<vscode.QuickPickItem & { item: T }>();
     quickPick.title = options.title;
@@ -45,7 +67,9 @@ export function searchPick<T extends vscode.QuickPickItem>(options: { title: str
     quickPick.ignoreFocusOut = true;
     const show = (query: string): void => {
       quickPick.items = options.search(query).map((item) => ({
-        item, alwaysShow: true, label: untrustedLine(item.label),
+        item,
+        alwaysShow: true,
+        label: untrustedLine(item.label),
         description: item.description === undefined ? undefined : untrustedLine(item.description),
         detail: item.detail === undefined ? undefined : untrustedLine(item.detail, 400),
       }));
@@ -53,8 +77,14 @@ export function searchPick<T extends vscode.QuickPickItem>(options: { title: str
     let picked: T | undefined;
     quickPick.onDidChangeValue(show);
     // Enter right after the items were replaced can come before VS Code selects the active item.
-    quickPick.onDidAccept(() => { picked = (quickPick.selectedItems[0] ?? quickPick.activeItems[0])?.item; quickPick.hide(); });
-    quickPick.onDidHide(() => { quickPick.dispose(); resolve(picked); });
+    quickPick.onDidAccept(() => {
+      picked = (quickPick.selectedItems[0] ?? quickPick.activeItems[0])?.item;
+      quickPick.hide();
+    });
+    quickPick.onDidHide(() => {
+      quickPick.dispose();
+      resolve(picked);
+    });
     show('');
     quickPick.show();
   });

@@ -10,8 +10,11 @@ export const SHOW_IN_EXPLORER = 'Show in Explorer';
 /** Not awaited by the export: the notification may wait for the user long after the file is written. */
 export function offerWrittenFile(prompts: Prompts, message: string, file: vscode.Uri): void {
   const actions = vscode.workspace.getWorkspaceFolder(file) ? [OPEN_WRITTEN, SHOW_IN_EXPLORER] : [OPEN_WRITTEN];
-  void prompts.offer(message, ...actions).then(async (action) => {
-    if (action === OPEN_WRITTEN) await vscode.commands.executeCommand('vscode.open', file);
-    else if (action === SHOW_IN_EXPLORER) await vscode.commands.executeCommand('revealInExplorer', file);
-  }).then(undefined, () => undefined);
+  void prompts
+    .offer(message, ...actions)
+    .then(async (action) => {
+      if (action === OPEN_WRITTEN) await vscode.commands.executeCommand('vscode.open', file);
+      else if (action === SHOW_IN_EXPLORER) await vscode.commands.executeCommand('revealInExplorer', file);
+    })
+    .then(undefined, () => undefined);
 }

@@ -14,20 +14,30 @@ describe('netmon --api and --verbose', () => {
   before(async () => {
     server = await V7Server.start();
     dir = mkdtempSync(join(tmpdir(), 'netmon-api-'));
-    copyFileSync(join(__dirname, '..', '..', 'fixtures', 'documents', 'valid', 'home.netmon-test.json'), join(dir, 'home.netmon-test.json'));
+    copyFileSync(
+      join(__dirname, '..', '..', 'fixtures', 'documents', 'valid', 'home.netmon-test.json'),
+      join(dir, 'home.netmon-test.json'),
+    );
   });
   afterEach(() => server.reset());
   after(async () => {
     await server.close();
     rmSync(dir, { recursive: true, force: true });
   });
-  const plan = (...flags: string[]) => netmon(['plan', dir, '--json', '--base-url', server.url, ...flags], { env: { NETMON_TOKEN: 't' } });
+  const plan = (...flags: string[]) =>
+    netmon(['plan', dir, '--json', '--base-url', server.url, ...flags], { env: { NETMON_TOKEN: 't' } });
 
   test('auto detects v7 and --verbose says so; the plan reads the tests v7 lists', async () => {
     const result = await plan('--verbose', '--aid', '1234');
     assert.match(result.stderr, /netmon: .* speaks API v7 \(detected\)/);
-    assert.ok(server.requests.some((r) => r.path === '/v7/tests'), server.paths().join(', '));
-    assert.ok(server.requests.every((r) => r.path.startsWith('/v7/')), 'no v6 request');
+    assert.ok(
+      server.requests.some((r) => r.path === '/v7/tests'),
+      server.paths().join(', '),
+    );
+    assert.ok(
+      server.requests.every((r) => r.path.startsWith('/v7/')),
+      'no v6 request',
+    );
     assert.equal(result.code, 1, `${result.stderr}${result.stdout}`);
     assert.match(result.stdout, /"testName"/, 'the plan as JSON');
   });
@@ -50,8 +60,16 @@ describe('netmon --api and --verbose', () => {
       netmon(['plan', dir, '--json', '--emulator', '--verbose']),
       netmon(['plan', dir, '--json', '--emulator', '--api', 'v6', '--verbose']),
     ]);
-    assert.match(today.stderr, /netmon: the embedded emulator.* speaks API v7 \(as the emulator states\)/, today.stderr);
-    assert.match(older.stderr, /netmon: the embedded emulator.* speaks API v6 \(as the emulator states\)/, older.stderr);
+    assert.match(
+      today.stderr,
+      /netmon: the embedded emulator.* speaks API v7 \(as the emulator states\)/,
+      today.stderr,
+    );
+    assert.match(
+      older.stderr,
+      /netmon: the embedded emulator.* speaks API v6 \(as the emulator states\)/,
+      older.stderr,
+    );
     assert.deepEqual([today.code, older.code], [1, 1], `${today.stderr}${older.stderr}`);
     assert.equal(today.stdout, older.stdout, 'the same plan through either dialect');
   });

@@ -19,10 +19,19 @@ const NBSP_PROPERTY = '\u00a0::add-mask::x';
 const IDEOGRAPHIC_SPACE_NAME = 'Checkout\n\u3000::add-mask::y';
 const API_NAME = 'From the API\n\u00a0::add-mask::z ##vso[task.setvariable variable=x]1';
 
-const httpTest = (testName: string): object => ({ type: 'http-server', testName, interval: 120, agents: [{ agentId: 1000 }], url: 'https://payments.example.com/health' });
+const httpTest = (testName: string): object => ({
+  type: 'http-server',
+  testName,
+  interval: 120,
+  agents: [{ agentId: 1000 }],
+  url: 'https://payments.example.com/health',
+});
 
 function assertNoRunnerCommand(result: CliResult, what: string): void {
-  for (const [stream, output] of [['stdout', result.stdout], ['stderr', result.stderr]] as const) {
+  for (const [stream, output] of [
+    ['stdout', result.stdout],
+    ['stderr', result.stderr],
+  ] as const) {
     assert.deepEqual(runnerCommands(output), [], `${what} ${stream}: ${JSON.stringify(output.slice(0, 600))}`);
   }
 }
@@ -31,14 +40,20 @@ function assertNoRunnerCommand(result: CliResult, what: string): void {
 const seen = (text: string): string => text.replace(/\u200b/g, '');
 
 function xmlText(text: string): string {
-  return text.replace(/&#(\d+);/g, (_m, code: string) => String.fromCodePoint(Number(code)))
-    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+  return text
+    .replace(/&#(\d+);/g, (_m, code: string) => String.fromCodePoint(Number(code)))
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 }
 
 describe('netmon prints no line a CI runner executes', () => {
   let emulator: RunningEmulator;
   let dir: string;
-  const run = (...args: string[]): Promise<CliResult> => netmon(args, { cwd: dir, env: { NETMON_TOKEN: TOKEN, NETMON_BASE_URL: emulator.url } });
+  const run = (...args: string[]): Promise<CliResult> =>
+    netmon(args, { cwd: dir, env: { NETMON_TOKEN: TOKEN, NETMON_BASE_URL: emulator.url } });
 
   before(async () => {
     emulator = await startEmulator({ port: 0, control: true });
@@ -46,10 +61,16 @@ describe('netmon prints no line a CI runner executes', () => {
     mkdirSync(join(dir, 'invalid'));
     // The same name twice, so validate prints it; an unknown property, so validate prints its name.
     writeFileSync(join(dir, 'invalid', 'payments.netmon-test.json'), JSON.stringify(httpTest(LEAKED_NAME), null, 2));
-    writeFileSync(join(dir, 'invalid', 'payments-copy.netmon-test.json'), JSON.stringify({ ...httpTest(LEAKED_NAME), [NBSP_PROPERTY]: 1, [IDEOGRAPHIC_SPACE_NAME]: 2 }, null, 2));
+    writeFileSync(
+      join(dir, 'invalid', 'payments-copy.netmon-test.json'),
+      JSON.stringify({ ...httpTest(LEAKED_NAME), [NBSP_PROPERTY]: 1, [IDEOGRAPHIC_SPACE_NAME]: 2 }, null, 2),
+    );
     mkdirSync(join(dir, 'tests'));
     writeFileSync(join(dir, 'tests', 'payments.netmon-test.json'), JSON.stringify(httpTest(LEAKED_NAME), null, 2));
-    writeFileSync(join(dir, 'tests', 'checkout.netmon-test.json'), JSON.stringify(httpTest(IDEOGRAPHIC_SPACE_NAME), null, 2));
+    writeFileSync(
+      join(dir, 'tests', 'checkout.netmon-test.json'),
+      JSON.stringify(httpTest(IDEOGRAPHIC_SPACE_NAME), null, 2),
+    );
   });
   after(async () => {
     await emulator.close();
@@ -57,30 +78,46 @@ describe('netmon prints no line a CI runner executes', () => {
   });
 
   test('the fixtures are commands to a runner as they stand', () => {
-    for (const text of [LEAKED_NAME, NBSP_PROPERTY, IDEOGRAPHIC_SPACE_NAME, API_NAME]) assert.notDeepEqual(runnerCommands(text), [], JSON.stringify(text));
+    for (const text of [LEAKED_NAME, NBSP_PROPERTY, IDEOGRAPHIC_SPACE_NAME, API_NAME])
+      assert.notDeepEqual(runnerCommands(text), [], JSON.stringify(text));
   });
 
   test('validate: text, SARIF and JUnit', async () => {
     const text = await run('validate', 'invalid');
     assert.equal(text.code, 1, text.stderr);
     assertNoRunnerCommand(text, 'validate');
-    for (const name of [LEAKED_NAME, NBSP_PROPERTY, IDEOGRAPHIC_SPACE_NAME]) assert.ok(seen(text.stdout).includes(name), `the text reads ${JSON.stringify(name)}`);
+    for (const name of [LEAKED_NAME, NBSP_PROPERTY, IDEOGRAPHIC_SPACE_NAME])
+      assert.ok(seen(text.stdout).includes(name), `the text reads ${JSON.stringify(name)}`);
 
     const sarif = await run('validate', '--format', 'sarif', 'invalid');
     assertNoRunnerCommand(sarif, 'validate --format sarif');
-    const messages = JSON.stringify((JSON.parse(sarif.stdout) as { runs: { results: { message: { text: string } }[] }[] }).runs[0]?.results.map((r) => r.message.text));
-    for (const name of [LEAKED_NAME, NBSP_PROPERTY, IDEOGRAPHIC_SPACE_NAME]) assert.ok(messages.includes(JSON.stringify(name).slice(1, -1)), `SARIF carries ${JSON.stringify(name)} exactly`);
+    const messages = JSON.stringify(
+      (JSON.parse(sarif.stdout) as { runs: { results: { message: { text: string } }[] }[] }).runs[0]?.results.map(
+        (r) => r.message.text,
+      ),
+    );
+    for (const name of [LEAKED_NAME, NBSP_PROPERTY, IDEOGRAPHIC_SPACE_NAME])
+      assert.ok(messages.includes(JSON.stringify(name).slice(1, -1)), `SARIF carries ${JSON.stringify(name)} exactly`);
 
     const junit = await run('validate', '--format', 'junit', 'invalid');
     assertNoRunnerCommand(junit, 'validate --format junit');
-    const failures = [...junit.stdout.matchAll(/<failure [^>]*>([^<]*)<\/failure>/g)].map((m) => xmlText(m[1] ?? '')).join('\n');
-    for (const name of [LEAKED_NAME, NBSP_PROPERTY, IDEOGRAPHIC_SPACE_NAME]) assert.ok(failures.includes(name), `JUnit carries ${JSON.stringify(name)} exactly`);
+    const failures = [...junit.stdout.matchAll(/<failure [^>]*>([^<]*)<\/failure>/g)]
+      .map((m) => xmlText(m[1] ?? ''))
+      .join('\n');
+    for (const name of [LEAKED_NAME, NBSP_PROPERTY, IDEOGRAPHIC_SPACE_NAME])
+      assert.ok(failures.includes(name), `JUnit carries ${JSON.stringify(name)} exactly`);
   });
 
   test('plan: test names from the documents and from the API', async () => {
     const created = await fetch(`${emulator.url}/v7/tests/http-server`, {
-      method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ testName: API_NAME, interval: 300, agents: [{ agentId: 1000 }], url: 'https://api.example.com/' }),
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        testName: API_NAME,
+        interval: 300,
+        agents: [{ agentId: 1000 }],
+        url: 'https://api.example.com/',
+      }),
     });
     assert.ok(created.ok, `the emulator took the test: ${created.status}`);
     const planned = await run('plan', 'tests');

@@ -28,11 +28,16 @@ for (const api of ['v6', 'v7'] as const) {
     let client: NetmonClient;
     let dir: string;
     let session: UserSession;
-    const run = (...args: string[]): ReturnType<typeof netmon> => netmon(['evidence', ...args, '--base-url', emulator.url], { cwd: dir, env: { NETMON_TOKEN: TOKEN } });
+    const run = (...args: string[]): ReturnType<typeof netmon> =>
+      netmon(['evidence', ...args, '--base-url', emulator.url], { cwd: dir, env: { NETMON_TOKEN: TOKEN } });
 
     before(async () => {
       emulator = await startEmulator({ port: 0, api, now: () => NOW_MS });
-      client = createNetmonClient({ apiVersion: api, baseUrl: emulator.url, credentials: { kind: 'bearer', token: TOKEN } });
+      client = createNetmonClient({
+        apiVersion: api,
+        baseUrl: emulator.url,
+        credentials: { kind: 'bearer', token: TOKEN },
+      });
       const { records } = await client.userSessions({ window: '1h' }).collect({ maxRecords: 50 });
       session = records.find((s) => s.numberOfPages >= 2)!;
       assert.ok(session, 'a session with pages in the last hour');
@@ -44,7 +49,7 @@ for (const api of ['v6', 'v7'] as const) {
       rmSync(dir, { recursive: true, force: true });
     });
 
-    test('session: the HTML has the verdict and every page\'s HAR, redacted (no session cookie value in it)', async () => {
+    test("session: the HTML has the verdict and every page's HAR, redacted (no session cookie value in it)", async () => {
       const result = await run('session', session.userSessionId);
       assert.equal(result.code, 0, result.stderr);
       const file = join(dir, `evidence-session-${session.userSessionId}.html`);
@@ -53,16 +58,30 @@ for (const api of ['v6', 'v7'] as const) {
       const detail = await client.getUserSession(session.userSessionId);
       // The verdict in the context of the agent's records around the session (its normal, tunnel, first byte), as the CLI reads them.
       const t = apiTimeMs(detail.date)!;
-      const walk = new TimelineWalk(client, String(detail.agentId), { from: new Date(t - 3 * 3600_000), to: new Date(t + 3600_000) }, { fromMs: t - 3 * 3600_000, toMs: t + 3600_000 });
+      const walk = new TimelineWalk(
+        client,
+        String(detail.agentId),
+        { from: new Date(t - 3 * 3600_000), to: new Date(t + 3600_000) },
+        { fromMs: t - 3 * 3600_000, toMs: t + 3600_000 },
+      );
       await walk.run();
-      const context = sessionContextInTimeline(agentTimeline({ agentId: String(detail.agentId) }, walk.range, walk.builder, walk.gaps, true), session.userSessionId);
-      assert.ok(context?.normalRttMs !== undefined && context.firstByteMs !== undefined, `the neighbours give a normal and the first byte: ${JSON.stringify(context)}`);
+      const context = sessionContextInTimeline(
+        agentTimeline({ agentId: String(detail.agentId) }, walk.range, walk.builder, walk.gaps, true),
+        session.userSessionId,
+      );
+      assert.ok(
+        context?.normalRttMs !== undefined && context.firstByteMs !== undefined,
+        `the neighbours give a normal and the first byte: ${JSON.stringify(context)}`,
+      );
       assert.ok(html.includes(escapeHtml(sessionVerdict(detail, context).line)), 'the verdict line');
       assert.match(html, /<dt>Account group<\/dt><dd>ACME Corp \(1001\)<\/dd>/);
-      assert.equal(html.match(/<a download="[^"]+\.har" href="data:application\/json;base64,/g)?.length, detail.pages.length);
+      assert.equal(
+        html.match(/<a download="[^"]+\.har" href="data:application\/json;base64,/g)?.length,
+        detail.pages.length,
+      );
       const raw = JSON.stringify(await client.getPageDetails(session.userSessionId, detail.pages[0]!.id));
       const cookies = [...raw.matchAll(/session_id=([0-9a-f]{24})/g)].map(([, value]) => value!);
-      assert.ok(cookies.length > 0, 'the emulator\'s HAR carries session cookies');
+      assert.ok(cookies.length > 0, "the emulator's HAR carries session cookies");
       for (const value of cookies) assert.ok(!html.includes(value), 'a cookie value leaked into the bundle');
       assert.match(html, /Redacted: cookie values \(cookie\): \d+/);
     });
@@ -71,7 +90,19 @@ for (const api of ['v6', 'v7'] as const) {
       const [round] = await readPathRounds(client, TEST_ID, { window: '6h' });
       const traces = await readRoundTraces(client, TEST_ID, round!.agentIds, round!.roundId);
       const pinned = traces[0]!.routes[0]!.hops[1]!.ipAddress;
-      const result = await run('path', '--test', String(TEST_ID), '--window', '6h', '--highlight', `${pinned},192.0.2.254`, '-o', 'path.html', '--markdown', 'ticket.md');
+      const result = await run(
+        'path',
+        '--test',
+        String(TEST_ID),
+        '--window',
+        '6h',
+        '--highlight',
+        `${pinned},192.0.2.254`,
+        '-o',
+        'path.html',
+        '--markdown',
+        'ticket.md',
+      );
       assert.equal(result.code, 0, result.stderr);
       const html = readFileSync(join(dir, 'path.html'), 'utf8');
       assert.match(html, /<h1>Network path of Outlook reachability \(100101\): round 2026-11-18 \d\d:\d\d UTC<\/h1>/);
@@ -88,13 +119,18 @@ for (const api of ['v6', 'v7'] as const) {
       const result = await run('session', session.userSessionId, '-o', 'session.html', '--markdown', 'notes/../s.md');
       assert.equal(result.code, 0, result.stderr);
       const pages = session.numberOfPages;
-      const written = readdirSync(dir).filter((name) => name.startsWith('s-')).sort();
+      const written = readdirSync(dir)
+        .filter((name) => name.startsWith('s-'))
+        .sort();
       assert.equal(written.filter((n) => /^s-waterfall-\d+\.svg$/.test(n)).length, pages);
       assert.equal(written.filter((n) => /^s-session-.*-page-\d+\.har$/.test(n)).length, pages);
       const markdown = readFileSync(join(dir, 's.md'), 'utf8');
       assert.equal(written.filter((n) => /^s-waterfall-\d+\.png$/.test(n)).length, pages);
       assert.match(markdown, /!\[Waterfall of page 1 .*\]\(s-waterfall-1\.png\)/);
-      assert.match(readFileSync(join(dir, 's-waterfall-1.svg'), 'utf8'), /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+      assert.match(
+        readFileSync(join(dir, 's-waterfall-1.svg'), 'utf8'),
+        /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/,
+      );
       assert.deepEqual([...readFileSync(join(dir, 's-waterfall-1.png')).subarray(1, 4)], [...Buffer.from('PNG')]);
     });
 
@@ -112,7 +148,17 @@ for (const api of ['v6', 'v7'] as const) {
 
     test('har-diff: two files, no account needed; the diff and both HARs attached, redacted', async () => {
       const fixtures = join(__dirname, '..', '..', 'fixtures');
-      const result = await netmon(['evidence', 'har-diff', join(fixtures, 'har-real', 'chrome-before.har'), join(fixtures, 'har-real', 'chrome-after.har'), '-o', 'diff.html'], { cwd: dir });
+      const result = await netmon(
+        [
+          'evidence',
+          'har-diff',
+          join(fixtures, 'har-real', 'chrome-before.har'),
+          join(fixtures, 'har-real', 'chrome-after.har'),
+          '-o',
+          'diff.html',
+        ],
+        { cwd: dir },
+      );
       assert.equal(result.code, 0, result.stderr);
       const html = readFileSync(join(dir, 'diff.html'), 'utf8');
       assert.match(html, /main\.\[hash\]\.js/, 'the largest regression is named');
@@ -120,12 +166,21 @@ for (const api of ['v6', 'v7'] as const) {
 
       const chrome = REDACT_FIXTURES.find((f) => f.name === 'chrome');
       assert.ok(chrome);
-      const secret = await netmon(['evidence', 'har-diff', join(FIXTURE_DIR, 'chrome.har'), join(FIXTURE_DIR, 'chrome.har'), '-o', 'secret.html'], { cwd: dir });
+      const secret = await netmon(
+        ['evidence', 'har-diff', join(FIXTURE_DIR, 'chrome.har'), join(FIXTURE_DIR, 'chrome.har'), '-o', 'secret.html'],
+        { cwd: dir },
+      );
       assert.equal(secret.code, 0, secret.stderr);
       const bundle = readFileSync(join(dir, 'secret.html'), 'utf8');
-      const attached = [...bundle.matchAll(/href="data:application\/json;base64,([^"]+)"/g)].map(([, b64]) => Buffer.from(b64!, 'base64').toString('utf8')).join('\n');
+      const attached = [...bundle.matchAll(/href="data:application\/json;base64,([^"]+)"/g)]
+        .map(([, b64]) => Buffer.from(b64!, 'base64').toString('utf8'))
+        .join('\n');
       assert.ok(attached.length > 0);
-      for (const value of chrome.secrets) assert.ok(!bundle.includes(value) && !attached.includes(value), `${value.slice(0, 12)}… is not in the bundle or its HARs`);
+      for (const value of chrome.secrets)
+        assert.ok(
+          !bundle.includes(value) && !attached.includes(value),
+          `${value.slice(0, 12)}… is not in the bundle or its HARs`,
+        );
     });
 
     test('-o - writes the HTML to stdout and says what it did on stderr', async () => {

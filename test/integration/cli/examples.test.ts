@@ -28,7 +28,10 @@ test('the examples validate clean: every kind of document, no problem', async ()
 });
 
 test('the example tests plan against the demo account, agent names resolved to ids', async () => {
-  const result = await netmon(['plan', 'examples'], { cwd: dir, env: { NETMON_TOKEN: DEMO_CREDENTIALS.admin.token, NETMON_BASE_URL: emulator.url } });
+  const result = await netmon(['plan', 'examples'], {
+    cwd: dir,
+    env: { NETMON_TOKEN: DEMO_CREDENTIALS.admin.token, NETMON_BASE_URL: emulator.url },
+  });
   assert.equal(result.code, 1, result.stderr);
   assert.match(result.stdout, /Plan: 4 to create, 0 to update, 0 to replace, 0 to delete\./);
   assert.match(result.stdout, /Frankfurt, DE.*→.*\d+/);

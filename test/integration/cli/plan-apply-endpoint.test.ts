@@ -16,7 +16,16 @@ const TOKEN = DEMO_CREDENTIALS.admin.token;
 const FIXTURE = join(__dirname, '..', '..', 'fixtures', 'documents', 'valid', 'home.netmon-test.json');
 const ENDPOINT_DOC = 'vpn.netmon-endpoint-test.json';
 const endpointText = (server: string, label: string): string =>
-  ['{', '  "type": "agent-to-server",', '  "testName": "VPN gateway",', '  "interval": 300,', `  "agentLabels": [${JSON.stringify(label)}],`, `  "server": ${JSON.stringify(server)}`, '}', ''].join('\n');
+  [
+    '{',
+    '  "type": "agent-to-server",',
+    '  "testName": "VPN gateway",',
+    '  "interval": 300,',
+    `  "agentLabels": [${JSON.stringify(label)}],`,
+    `  "server": ${JSON.stringify(server)}`,
+    '}',
+    '',
+  ].join('\n');
 
 describe('netmon plan and apply with endpoint test documents', () => {
   let emulator: RunningEmulator | undefined;
@@ -26,23 +35,32 @@ describe('netmon plan and apply with endpoint test documents', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  async function setUp(api: 'v6' | 'v7'): Promise<{ run: (...args: string[]) => Promise<CliResult>; folder: string; url: string }> {
+  async function setUp(
+    api: 'v6' | 'v7',
+  ): Promise<{ run: (...args: string[]) => Promise<CliResult>; folder: string; url: string }> {
     emulator = await startEmulator({ port: 0, api });
     dir = mkdtempSync(join(tmpdir(), 'netmon-endpoint-plan-'));
     const folder = join(dir, 'tests');
     mkdirSync(join(folder, 'examples'), { recursive: true });
     copyFileSync(FIXTURE, join(folder, 'home.netmon-test.json'));
     writeFileSync(join(folder, ENDPOINT_DOC), endpointText('vpn.example.com', 'Mac laptops'));
-    writeFileSync(join(folder, 'examples', 'sample.netmon-endpoint-test.json'), endpointText('sample.example.com', 'Mac laptops').replace('VPN gateway', 'Sample'));
+    writeFileSync(
+      join(folder, 'examples', 'sample.netmon-endpoint-test.json'),
+      endpointText('sample.example.com', 'Mac laptops').replace('VPN gateway', 'Sample'),
+    );
     const { url } = emulator;
     const cwd = dir;
     return { folder, url, run: (...args) => netmon(args, { cwd, env: { NETMON_TOKEN: TOKEN, NETMON_BASE_URL: url } }) };
   }
 
   const endpointTests = async (url: string): Promise<{ testId: number; testName: string; server?: string }[]> => {
-    const response = await fetch(`${url}/v7/endpoint/tests/scheduled-tests/agent-to-server`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    const response = await fetch(`${url}/v7/endpoint/tests/scheduled-tests/agent-to-server`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     // v7 answers test ids as strings.
-    return ((await response.json()) as { tests: { testId: string; testName: string; server?: string }[] }).tests.map((t) => ({ ...t, testId: Number(t.testId) }));
+    return ((await response.json()) as { tests: { testId: string; testName: string; server?: string }[] }).tests.map(
+      (t) => ({ ...t, testId: Number(t.testId) }),
+    );
   };
 
   test('v7: one plan for both kinds, apply binds both, an edit patches in place, a new label replaces it where apply created it and needs --allow-replace elsewhere', async () => {
@@ -50,12 +68,21 @@ describe('netmon plan and apply with endpoint test documents', () => {
     const planned = await run('plan', 'tests');
     assert.equal(planned.code, 1, planned.stderr);
     assert.match(planned.stdout, /\+ create {2}"Home page" \(page-load\) from tests\/home\.netmon-test\.json/);
-    assert.match(planned.stdout, /\+ create {2}"VPN gateway" \(endpoint agent-to-server\) from tests\/vpn\.netmon-endpoint-test\.json/);
+    assert.match(
+      planned.stdout,
+      /\+ create {2}"VPN gateway" \(endpoint agent-to-server\) from tests\/vpn\.netmon-endpoint-test\.json/,
+    );
     assert.match(planned.stdout, /Left out \(example folders\): tests\/examples\/sample\.netmon-endpoint-test\.json/);
     assert.doesNotMatch(planned.stdout, /"Sample"/);
 
-    const json = JSON.parse((await run('plan', 'tests', '--json')).stdout) as { changes: number; steps: { kind: string; action: string; testName: string }[] };
-    assert.deepEqual(json.steps.map((s) => `${s.kind} ${s.action} ${s.testName}`), ['test create Home page', 'endpoint create VPN gateway']);
+    const json = JSON.parse((await run('plan', 'tests', '--json')).stdout) as {
+      changes: number;
+      steps: { kind: string; action: string; testName: string }[];
+    };
+    assert.deepEqual(
+      json.steps.map((s) => `${s.kind} ${s.action} ${s.testName}`),
+      ['test create Home page', 'endpoint create VPN gateway'],
+    );
     assert.equal(json.changes, 2);
 
     const applied = await run('apply', 'tests', '--yes');
@@ -73,14 +100,23 @@ describe('netmon plan and apply with endpoint test documents', () => {
     assert.match(patch.stdout, /~ update {2}"VPN gateway" \(endpoint agent-to-server test \d+\)/);
     assert.match(patch.stdout, /server: "vpn\.example\.com" → "vpn2\.example\.com"/);
     assert.equal((await run('apply', 'tests', '--yes')).code, 0);
-    assert.deepEqual((await endpointTests(url)).filter((t) => t.testName === 'VPN gateway').map((t) => [t.testId, t.server]), [[created[0]?.testId, 'vpn2.example.com']]);
+    assert.deepEqual(
+      (await endpointTests(url)).filter((t) => t.testName === 'VPN gateway').map((t) => [t.testId, t.server]),
+      [[created[0]?.testId, 'vpn2.example.com']],
+    );
 
     writeFileSync(documentPath, readFileSync(documentPath, 'utf8').replace('Mac laptops', 'Windows desktops'));
     // Another machine (its own journal) did not create it: there the replace needs --allow-replace.
     const elsewhere = mkdtempSync(join(dir!, 'state-'));
-    const refused = await netmon(['apply', 'tests', '--yes'], { cwd: dir!, env: { NETMON_TOKEN: TOKEN, NETMON_BASE_URL: url, NETMON_STATE_DIR: elsewhere } });
+    const refused = await netmon(['apply', 'tests', '--yes'], {
+      cwd: dir!,
+      env: { NETMON_TOKEN: TOKEN, NETMON_BASE_URL: url, NETMON_STATE_DIR: elsewhere },
+    });
     assert.equal(refused.code, 2, refused.stderr);
-    assert.match(refused.stdout, /Needs --allow-replace.*not create from this machine.*\n {2}replace endpoint "VPN gateway"/);
+    assert.match(
+      refused.stdout,
+      /Needs --allow-replace.*not create from this machine.*\n {2}replace endpoint "VPN gateway"/,
+    );
     // Here apply created it: the journal records it as ours, so --yes replaces it.
     const replaced = await run('apply', 'tests', '--yes');
     assert.equal(replaced.code, 0, replaced.stderr);
@@ -96,10 +132,19 @@ describe('netmon plan and apply with endpoint test documents', () => {
     const planned = await run('plan', 'tests');
     assert.equal(planned.code, 1, planned.stderr);
     assert.match(planned.stdout, /\+ create {2}"Home page" \(page-load\)/);
-    assert.match(planned.stdout, /1 endpoint test document left out: Endpoint tests as code and endpoint labels need the current API \(v7\)/);
+    assert.match(
+      planned.stdout,
+      /1 endpoint test document left out: Endpoint tests as code and endpoint labels need the current API \(v7\)/,
+    );
     assert.doesNotMatch(planned.stdout, /VPN gateway/);
-    const json = JSON.parse((await run('plan', 'tests', '--json')).stdout) as { steps: { kind: string }[]; endpointLeftOut?: string };
-    assert.deepEqual(json.steps.map((s) => s.kind), ['test']);
+    const json = JSON.parse((await run('plan', 'tests', '--json')).stdout) as {
+      steps: { kind: string }[];
+      endpointLeftOut?: string;
+    };
+    assert.deepEqual(
+      json.steps.map((s) => s.kind),
+      ['test'],
+    );
     assert.match(json.endpointLeftOut ?? '', /need the current API/);
 
     const applied = await run('apply', 'tests', '--yes');

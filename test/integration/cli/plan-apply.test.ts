@@ -16,7 +16,10 @@ import { netmon, type CliResult } from './run-netmon';
 const FIXTURES = join(__dirname, '..', '..', 'fixtures', 'documents', 'valid');
 
 function isV7OnlyDocument(file: string): boolean {
-  return file.endsWith('.netmon-test.json') && isV7OnlyTestType(String((parseDocument(readFileSync(file, 'utf8')).value as { type?: unknown }).type));
+  return (
+    file.endsWith('.netmon-test.json') &&
+    isV7OnlyTestType(String((parseDocument(readFileSync(file, 'utf8')).value as { type?: unknown }).type))
+  );
 }
 const TOKEN = DEMO_CREDENTIALS.admin.token;
 const AID = '1001';
@@ -31,9 +34,12 @@ describe('netmon plan and apply', () => {
     const response = await fetch(`${emulator.url}/v7/tests`, { headers: { authorization: `Bearer ${TOKEN}` } });
     return ((await response.json()) as EnterpriseTestResponse).test.map((t) => t.testName).sort();
   };
-  const documentNames = (): string[] => [...originals.values()].map((text) => (parseDocument(text).value as { testName: string }).testName).sort();
+  const documentNames = (): string[] =>
+    [...originals.values()].map((text) => (parseDocument(text).value as { testName: string }).testName).sort();
 
-  after(async () => { await emulator.close(); });
+  after(async () => {
+    await emulator.close();
+  });
   beforeEach(async () => {
     // A fresh account per test: tests an earlier test created would make its documents conflicts.
     await emulator?.close();
@@ -41,8 +47,16 @@ describe('netmon plan and apply', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
     dir = mkdtempSync(join(tmpdir(), 'netmon-plan-'));
     // This account speaks v6 (the spec): the types only v7 has are left out (their own suite covers them).
-    cpSync(FIXTURES, join(dir, 'tests'), { recursive: true, filter: (source) => !source.endsWith('.netmon-instant.json') && !source.endsWith('.netmon-filter.json') && !isV7OnlyDocument(source) });
-    originals = new Map(readdirSync(join(dir, 'tests')).map((file) => [file, readFileSync(join(dir, 'tests', file), 'utf8')]));
+    cpSync(FIXTURES, join(dir, 'tests'), {
+      recursive: true,
+      filter: (source) =>
+        !source.endsWith('.netmon-instant.json') &&
+        !source.endsWith('.netmon-filter.json') &&
+        !isV7OnlyDocument(source),
+    });
+    originals = new Map(
+      readdirSync(join(dir, 'tests')).map((file) => [file, readFileSync(join(dir, 'tests', file), 'utf8')]),
+    );
   });
 
   test('plan exits 1 with the changes, apply --yes writes only the bindings, then plan exits 0 for every test type', async () => {
@@ -50,7 +64,10 @@ describe('netmon plan and apply', () => {
     const planned = await run('plan', 'tests');
     assert.equal(planned.code, 1, planned.stderr);
     assert.match(planned.stdout, /Plan: 8 to create, 0 to update, 0 to replace, 0 to delete\./);
-    assert.match(planned.stdout, /\+ create {2}"Portal availability" \(http-server\) from tests\/portal\.netmon-test\.json/);
+    assert.match(
+      planned.stdout,
+      /\+ create {2}"Portal availability" \(http-server\) from tests\/portal\.netmon-test\.json/,
+    );
 
     const applied = await run('apply', 'tests', '--yes');
     assert.equal(applied.code, 0, applied.stderr);
@@ -75,7 +92,11 @@ describe('netmon plan and apply', () => {
     const before = await deployedNames();
     const result = await run('apply', 'tests');
     assert.equal(result.code, 2);
-    const plan = JSON.parse(result.stdout) as { confirmed: boolean; changes: number; steps: { action: string; document: string }[] };
+    const plan = JSON.parse(result.stdout) as {
+      confirmed: boolean;
+      changes: number;
+      steps: { action: string; document: string }[];
+    };
     assert.equal(plan.confirmed, false);
     assert.equal(plan.changes, 8);
     assert.ok(plan.steps.every((step) => step.action === 'create' && step.document.startsWith('tests/')));
@@ -101,13 +122,20 @@ describe('netmon plan and apply', () => {
     assert.equal(third.code, 0, third.stderr);
 
     const deployed = await deployedNames();
-    for (const name of documentNames()) assert.equal(deployed.filter((n) => n === name).length, 1 + before.filter((n) => n === name).length, `"${name}" exists once`);
+    for (const name of documentNames())
+      assert.equal(
+        deployed.filter((n) => n === name).length,
+        1 + before.filter((n) => n === name).length,
+        `"${name}" exists once`,
+      );
     assert.equal((await run('plan', 'tests')).code, 0);
     assert.deepEqual(readdirSync(dir).sort(), ['tests'], 'the journal is gone once nothing is in flight');
   });
 
   test('agents named in a document resolve to their ids: plan shows name → id, apply creates the test on them', async () => {
-    const { agents } = await (await fetch(`${emulator.url}/v6/agents`, { headers: { authorization: `Bearer ${TOKEN}` } })).json() as { agents: { agentId: number; agentName: string }[] };
+    const { agents } = (await (
+      await fetch(`${emulator.url}/v6/agents`, { headers: { authorization: `Bearer ${TOKEN}` } })
+    ).json()) as { agents: { agentId: number; agentName: string }[] };
     const [first, second] = agents;
     const text = `{\n  "type": "http-server",\n  "testName": "Named agents",\n  "interval": 300,\n  "agents": [{ "agentName": ${JSON.stringify(first!.agentName)} }, { "agentName": ${JSON.stringify(second!.agentName.toUpperCase())} }],\n  "url": "https://named.example.com/"\n}\n`;
     rmSync(join(dir, 'tests'), { recursive: true });
@@ -117,11 +145,19 @@ describe('netmon plan and apply', () => {
     assert.equal(planned.code, 1, planned.stderr);
     assert.ok(planned.stdout.includes(`agent ${JSON.stringify(first!.agentName)} → ${first!.agentId}`), planned.stdout);
     assert.equal((await run('apply', 'tests', '--yes')).code, 0);
-    const listed = await (await fetch(`${emulator.url}/v7/tests`, { headers: { authorization: `Bearer ${TOKEN}` } })).json() as EnterpriseTestResponse;
-    assert.deepEqual(listed.test.find((t) => t.testName === 'Named agents')?.agents.map((a) => a.agentId), [first!.agentId, second!.agentId]);
+    const listed = (await (
+      await fetch(`${emulator.url}/v7/tests`, { headers: { authorization: `Bearer ${TOKEN}` } })
+    ).json()) as EnterpriseTestResponse;
+    assert.deepEqual(
+      listed.test.find((t) => t.testName === 'Named agents')?.agents.map((a) => a.agentId),
+      [first!.agentId, second!.agentId],
+    );
     assert.equal((await run('plan', 'tests')).code, 0, 'the named document plans as unchanged');
 
-    writeFileSync(join(dir, 'tests', 'named.netmon-test.json'), text.replace(JSON.stringify(first!.agentName), '"Nowhere, XX"'));
+    writeFileSync(
+      join(dir, 'tests', 'named.netmon-test.json'),
+      text.replace(JSON.stringify(first!.agentName), '"Nowhere, XX"'),
+    );
     const unknown = await run('plan', 'tests');
     assert.equal(unknown.code, 2);
     assert.match(unknown.stdout, /Skipped tests\/named\.netmon-test\.json: No enterprise agent named "Nowhere, XX"/);
@@ -137,10 +173,14 @@ describe('netmon plan and apply', () => {
     outputs.push(noToken);
     assert.equal(noToken.code, 2);
     assert.match(noToken.stderr, /set NETMON_TOKEN/);
-    const refused = await netmon(['apply', 'tests', '--yes'], { cwd: dir, env: { NETMON_TOKEN: `${TOKEN}-wrong`, NETMON_BASE_URL: emulator.url } });
+    const refused = await netmon(['apply', 'tests', '--yes'], {
+      cwd: dir,
+      env: { NETMON_TOKEN: `${TOKEN}-wrong`, NETMON_BASE_URL: emulator.url },
+    });
     outputs.push(refused);
     assert.equal(refused.code, 2);
     assert.match(refused.stderr, /401/);
-    for (const output of outputs) assert.ok(!`${output.stdout}${output.stderr}`.includes(TOKEN), 'the token is never printed');
+    for (const output of outputs)
+      assert.ok(!`${output.stdout}${output.stderr}`.includes(TOKEN), 'the token is never printed');
   });
 });

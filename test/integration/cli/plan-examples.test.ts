@@ -10,13 +10,16 @@ import { join } from 'node:path';
 import { DEMO_CREDENTIALS, startEmulator, type RunningEmulator } from '../../../src/emulator';
 import { netmon, type CliResult } from './run-netmon';
 
-const document = (testName: string): string => `${JSON.stringify({ type: 'http-server', testName, interval: 300, agents: [{ agentId: 1000 }], url: 'https://www.example.com/' }, null, 2)}\n`;
+const document = (testName: string): string =>
+  `${JSON.stringify({ type: 'http-server', testName, interval: 300, agents: [{ agentId: 1000 }], url: 'https://www.example.com/' }, null, 2)}\n`;
 
 describe('netmon plan and example folders', () => {
   let emulator: RunningEmulator;
   let dir: string;
-  const run = (...args: string[]): Promise<CliResult> => netmon(args, { cwd: dir, env: { NETMON_TOKEN: DEMO_CREDENTIALS.admin.token, NETMON_BASE_URL: emulator.url } });
-  const creates = (result: CliResult): string[] => [...result.stdout.matchAll(/\+ create {2}"([^"]+)"/g)].map((m) => m[1] ?? '').sort();
+  const run = (...args: string[]): Promise<CliResult> =>
+    netmon(args, { cwd: dir, env: { NETMON_TOKEN: DEMO_CREDENTIALS.admin.token, NETMON_BASE_URL: emulator.url } });
+  const creates = (result: CliResult): string[] =>
+    [...result.stdout.matchAll(/\+ create {2}"([^"]+)"/g)].map((m) => m[1] ?? '').sort();
 
   before(async () => {
     emulator = await startEmulator({ port: 0, control: true });
@@ -36,7 +39,10 @@ describe('netmon plan and example folders', () => {
     const result = await run('plan', '.');
     assert.equal(result.code, 1, result.stderr);
     assert.deepEqual(creates(result), ['Ours']);
-    assert.match(result.stdout, /Left out \(example folders\): examples\/top\.netmon-test\.json, tests\/examples\/nested\.netmon-test\.json\. Name that folder, or pass --include-examples, to include them\./);
+    assert.match(
+      result.stdout,
+      /Left out \(example folders\): examples\/top\.netmon-test\.json, tests\/examples\/nested\.netmon-test\.json\. Name that folder, or pass --include-examples, to include them\./,
+    );
     const json = JSON.parse((await run('plan', '.', '--json')).stdout) as { excluded: string[] };
     assert.deepEqual(json.excluded, ['examples/top.netmon-test.json', 'tests/examples/nested.netmon-test.json']);
   });
@@ -53,9 +59,15 @@ describe('netmon plan and example folders', () => {
   test('only examples matched: exit 2 with what to do; apply leaves them out the same way', async () => {
     const only = await run('plan', '*/examples/**/*.netmon-test.json');
     assert.equal(only.code, 2);
-    assert.match(only.stderr, /only example documents matched .* \(1 left out\); name their folder, or pass --include-examples/);
+    assert.match(
+      only.stderr,
+      /only example documents matched .* \(1 left out\); name their folder, or pass --include-examples/,
+    );
     const applied = await run('apply', '.', '--json');
     const plan = JSON.parse(applied.stdout) as { steps: { testName: string }[] };
-    assert.deepEqual(plan.steps.map((s) => s.testName), ['Ours']);
+    assert.deepEqual(
+      plan.steps.map((s) => s.testName),
+      ['Ours'],
+    );
   });
 });

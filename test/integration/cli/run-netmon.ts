@@ -15,17 +15,39 @@ const ENTRY = join(REPO, 'src', 'cli', 'netmon.ts');
 const STATE_DIR = mkdtempSync(join(tmpdir(), 'netmon-state-'));
 process.once('exit', () => rmSync(STATE_DIR, { recursive: true, force: true }));
 
-export interface CliResult { code: number; stdout: string; stderr: string }
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
 
-export function netmon(args: readonly string[], options: { cwd?: string; env?: Record<string, string | undefined> } = {}): Promise<CliResult> {
+export function netmon(
+  args: readonly string[],
+  options: { cwd?: string; env?: Record<string, string | undefined> } = {},
+): Promise<CliResult> {
   return new Promise((resolve) => {
-    const env = { ...process.env, NETMON_TOKEN: undefined, NETMON_EMAIL: undefined, NETMON_BASE_URL: undefined, NETMON_STATE_DIR: STATE_DIR, ...options.env };
-    const child = spawn(process.execPath, ['--import', TSX, ENTRY, ...args], { cwd: options.cwd ?? REPO, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const env = {
+      ...process.env,
+      NETMON_TOKEN: undefined,
+      NETMON_EMAIL: undefined,
+      NETMON_BASE_URL: undefined,
+      NETMON_STATE_DIR: STATE_DIR,
+      ...options.env,
+    };
+    const child = spawn(process.execPath, ['--import', TSX, ENTRY, ...args], {
+      cwd: options.cwd ?? REPO,
+      env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     child.stdin.end();
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
-    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
     child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
   });
 }

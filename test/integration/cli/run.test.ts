@@ -17,16 +17,29 @@ describe('netmon run (emulator speaking v7)', () => {
   let v6: RunningEmulator;
   const dir = mkdtempSync(join(tmpdir(), 'netmon-run-'));
   const env = { NETMON_TOKEN: DEMO_CREDENTIALS.admin.token };
-  const run = (...args: string[]): ReturnType<typeof netmon> => netmon(['run', '--base-url', emulator.url, ...args], { env, cwd: dir });
+  const run = (...args: string[]): ReturnType<typeof netmon> =>
+    netmon(['run', '--base-url', emulator.url, ...args], { env, cwd: dir });
   let agents: { agentId: number; agentName: string }[] = [];
 
   before(async () => {
     emulator = await startEmulator({ port: 0, api: 'v7', instantTestDelaySeconds: 2 });
     v6 = await startEmulator({ port: 0, api: 'v6' });
     const group = emulator.world.group(emulator.world.accountGroups[0]?.aid ?? 0);
-    agents = (group?.enterpriseAgents() ?? []).slice(0, 3).map((a) => ({ agentId: a.agentId, agentName: String(a.agentName) }));
-    const client = createNetmonClient({ baseUrl: emulator.url, apiVersion: 'v7', credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token } });
-    await client.createTest('dns-server', { testName: 'Resolvers', interval: 3600, agents: agents.map((a) => ({ agentId: a.agentId })), domain: 'example.com', dnsServers: ['8.8.8.8'] });
+    agents = (group?.enterpriseAgents() ?? [])
+      .slice(0, 3)
+      .map((a) => ({ agentId: a.agentId, agentName: String(a.agentName) }));
+    const client = createNetmonClient({
+      baseUrl: emulator.url,
+      apiVersion: 'v7',
+      credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token },
+    });
+    await client.createTest('dns-server', {
+      testName: 'Resolvers',
+      interval: 3600,
+      agents: agents.map((a) => ({ agentId: a.agentId })),
+      domain: 'example.com',
+      dnsServers: ['8.8.8.8'],
+    });
     await client.close();
   });
   after(async () => {
@@ -38,29 +51,45 @@ describe('netmon run (emulator speaking v7)', () => {
   const document = (name: string, extra: Record<string, unknown> = {}): string => {
     const file = `${name}.netmon-test.json`;
     const [first, ...others] = agents;
-    writeFileSync(join(dir, file), JSON.stringify({
-      type: 'http-server', testName: name, interval: 300, url: 'https://github.com/health',
-      agents: [{ agentName: first?.agentName }, ...others.map((a) => ({ agentId: a.agentId }))], ...extra,
-    }, null, 2));
+    writeFileSync(
+      join(dir, file),
+      JSON.stringify(
+        {
+          type: 'http-server',
+          testName: name,
+          interval: 300,
+          url: 'https://github.com/health',
+          agents: [{ agentName: first?.agentName }, ...others.map((a) => ({ agentId: a.agentId }))],
+          ...extra,
+        },
+        null,
+        2,
+      ),
+    );
     return file;
   };
 
-  test('a document runs whole as an instant test: every agent\'s health, nothing deployed', async () => {
+  test("a document runs whole as an instant test: every agent's health, nothing deployed", async () => {
     const result = await run(document('Health check'));
     assert.equal(result.code, 0, result.stderr + result.stdout);
     assert.match(result.stdout, /^Health check \(http-server instant run, test \d+\): 3 agents answered\n\n/);
-    for (const agent of agents) assert.ok(result.stdout.includes(agent.agentName), `${agent.agentName} in:\n${result.stdout}`);
+    for (const agent of agents)
+      assert.ok(result.stdout.includes(agent.agentName), `${agent.agentName} in:\n${result.stdout}`);
     assert.match(result.stdout, /^ {2}(OK|DEGRADED|FAILING) /m);
     const listed = await run('Health check');
     assert.equal(listed.code, 2, 'the instant test was not deployed');
     assert.match(listed.stderr, /no deployed test is named or numbered "Health check"/);
   });
 
-  test('a deployed test runs again by name; --json gives each agent\'s health in the run', async () => {
+  test("a deployed test runs again by name; --json gives each agent's health in the run", async () => {
     const result = await run('resolvers', '--json');
     const report = JSON.parse(result.stdout) as RunReport;
     // The emulator's clock is the real one: in the daily loss episode of the transit its DNS server sits behind, an agent may fail.
-    assert.equal(result.code, report.agents.some((agent) => agent.health === 'failing') ? 1 : 0, result.stderr + result.stdout);
+    assert.equal(
+      result.code,
+      report.agents.some((agent) => agent.health === 'failing') ? 1 : 0,
+      result.stderr + result.stdout,
+    );
     assert.equal(report.instant, false);
     assert.equal(report.kind, 'dns-server');
     assert.deepEqual(report.agents.map((a) => a.agentId).sort(), agents.map((a) => String(a.agentId)).sort());

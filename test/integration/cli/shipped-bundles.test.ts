@@ -13,15 +13,32 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 
 const REPO = join(__dirname, '..', '..', '..');
-const BUNDLES = ['netmon.js', 'emulator.js', 'client-lib.js', 'documents-lib.js', 'emulator-lib.js', 'fields-lib.js', 'mcp-lib.js', 'cli-lib.js'];
+const BUNDLES = [
+  'netmon.js',
+  'emulator.js',
+  'client-lib.js',
+  'documents-lib.js',
+  'emulator-lib.js',
+  'fields-lib.js',
+  'mcp-lib.js',
+  'cli-lib.js',
+];
 
-interface CallResult { content: { type: string; text?: string }[]; isError?: boolean }
+interface CallResult {
+  content: { type: string; text?: string }[];
+  isError?: boolean;
+}
 
 describe('the shipped CLI and emulator (dist/ alone)', () => {
   let installed: string;
   let dist: string;
   const netmon = (args: readonly string[]): { status: number | null; stdout: string; stderr: string } =>
-    spawnSync(process.execPath, [join(dist, 'netmon.js'), ...args], { cwd: installed, encoding: 'utf8', timeout: 60_000, env: { ...process.env, NETMON_TOKEN: undefined } });
+    spawnSync(process.execPath, [join(dist, 'netmon.js'), ...args], {
+      cwd: installed,
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: { ...process.env, NETMON_TOKEN: undefined },
+    });
 
   before(() => {
     const missing = BUNDLES.filter((name) => !existsSync(join(REPO, 'dist', name)));
@@ -43,16 +60,30 @@ describe('the shipped CLI and emulator (dist/ alone)', () => {
   });
 
   test('netmon mcp serves its tools, ajv checks their arguments, and an API error is told as one', async () => {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [join(dist, 'netmon.js'), 'mcp', '--emulator'], cwd: installed, stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [join(dist, 'netmon.js'), 'mcp', '--emulator'],
+      cwd: installed,
+      stderr: 'pipe',
+    });
     const client = new Client({ name: 'netmon-test', version: '1.0.0' });
     await client.connect(transport);
     try {
       const { tools } = await client.listTools();
-      assert.ok(tools.some((tool) => tool.name === 'explain_session'), tools.map((tool) => tool.name).join(', '));
-      const wrongArgs = (await client.callTool({ name: 'explain_session', arguments: { userSessionId: 42 } })) as CallResult;
+      assert.ok(
+        tools.some((tool) => tool.name === 'explain_session'),
+        tools.map((tool) => tool.name).join(', '),
+      );
+      const wrongArgs = (await client.callTool({
+        name: 'explain_session',
+        arguments: { userSessionId: 42 },
+      })) as CallResult;
       assert.equal(wrongArgs.isError, true);
       assert.match(wrongArgs.content.map((c) => c.text).join('\n'), /userSessionId/);
-      const missing = (await client.callTool({ name: 'explain_session', arguments: { userSessionId: 'missing-session' } })) as CallResult;
+      const missing = (await client.callTool({
+        name: 'explain_session',
+        arguments: { userSessionId: 'missing-session' },
+      })) as CallResult;
       assert.equal(missing.isError, true);
       assert.match(missing.content.map((c) => c.text).join('\n'), /explain_session: the API answered/);
     } finally {
@@ -60,8 +91,11 @@ describe('the shipped CLI and emulator (dist/ alone)', () => {
     }
   });
 
-  test('netmon-emulator starts and checks a v7 test by the vendor\'s field rules', async () => {
-    const child = spawn(process.execPath, [join(dist, 'emulator.js'), '--port', '0', '--api', 'v7'], { cwd: installed, stdio: ['ignore', 'pipe', 'pipe'] });
+  test("netmon-emulator starts and checks a v7 test by the vendor's field rules", async () => {
+    const child = spawn(process.execPath, [join(dist, 'emulator.js'), '--port', '0', '--api', 'v7'], {
+      cwd: installed,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let output = '';
@@ -69,18 +103,29 @@ describe('the shipped CLI and emulator (dist/ alone)', () => {
         const onData = (chunk: Buffer): void => {
           output += chunk.toString();
           const match = /listening on (http:\/\/\S+)/.exec(output);
-          if (match?.[1]) { clearTimeout(timer); resolve(match[1]); }
+          if (match?.[1]) {
+            clearTimeout(timer);
+            resolve(match[1]);
+          }
         };
         child.stdout.on('data', onData);
         child.stderr.on('data', onData);
-        child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`the emulator exited with ${code}: ${output}`)); });
+        child.once('exit', (code) => {
+          clearTimeout(timer);
+          reject(new Error(`the emulator exited with ${code}: ${output}`));
+        });
       });
       assert.equal((await fetch(new URL('/v7/tests?aid=1001', url))).status, 401);
       const created = await fetch(new URL('/v7/tests/voice?aid=1001', url), {
-        method: 'POST', headers: { authorization: 'Bearer demo-admin-token', 'content-type': 'application/json' }, body: JSON.stringify({ testName: 'x', interval: 300 }),
+        method: 'POST',
+        headers: { authorization: 'Bearer demo-admin-token', 'content-type': 'application/json' },
+        body: JSON.stringify({ testName: 'x', interval: 300 }),
       });
       assert.equal(created.status, 400);
-      assert.match(((await created.json()) as { detail: string }).detail, /targetAgentId is required to create a voice test/);
+      assert.match(
+        ((await created.json()) as { detail: string }).detail,
+        /targetAgentId is required to create a voice test/,
+      );
     } finally {
       child.kill();
     }

@@ -8,10 +8,13 @@ import { TestBed } from './helpers';
 
 describe('agent directory', () => {
   let bed: TestBed;
-  before(async () => { bed = await TestBed.start(); });
+  before(async () => {
+    bed = await TestBed.start();
+  });
   after(() => bed.close());
 
-  const agentListReads = async (): Promise<number> => (await bed.requests()).filter((r) => r.path === '/v6/endpoint-agents').length;
+  const agentListReads = async (): Promise<number> =>
+    (await bed.requests()).filter((r) => r.path === '/v6/endpoint-agents').length;
 
   test('names every agent of the list; concurrent callers share one walk', async () => {
     const client = bed.client('viewer');
@@ -61,7 +64,7 @@ describe('agent directory', () => {
     assert.notEqual(first.agentDirectory(), bed.client('viewer').agentDirectory());
   });
 
-  test('a list read elsewhere (the explorer\'s) fills it without a request', async () => {
+  test("a list read elsewhere (the explorer's) fills it without a request", async () => {
     const client = bed.client('viewer');
     const { records } = await client.endpointAgents().collect();
     const directory = new AgentDirectory(client);
@@ -78,8 +81,14 @@ describe('agent directory', () => {
     await bed.clearRequests();
     const [first, second] = await Promise.all([directory.refresh(), directory.refresh()]);
     assert.equal(await agentListReads(), 1, 'two refreshes at once share one read');
-    assert.deepEqual(first.map((a) => a.agentId), second.map((a) => a.agentId));
-    assert.deepEqual(directory.agents().map((a) => a.agentId), first.map((a) => a.agentId));
+    assert.deepEqual(
+      first.map((a) => a.agentId),
+      second.map((a) => a.agentId),
+    );
+    assert.deepEqual(
+      directory.agents().map((a) => a.agentId),
+      first.map((a) => a.agentId),
+    );
     bed.setFaults([{ fault: 'error', status: 500, pathPrefix: '/v6/endpoint-agents', times: 10 }]);
     try {
       await assert.rejects(directory.refresh());

@@ -26,8 +26,18 @@ describe('steps of an API test on the emulator', () => {
     emulator = await startEmulator({ api: 'v7', now: () => clock * 1000 });
     const group = emulator.world.group(emulator.world.accountGroups[0]?.aid ?? 0);
     const agents = (group?.enterpriseAgents() ?? []).slice(0, 3).map((a) => ({ agentId: a.agentId }));
-    client = createNetmonClient({ baseUrl: emulator.url, apiVersion: 'v7', credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token } });
-    test0 = await client.createTest('api', { testName: 'Orders API', interval: 300, agents, url: 'https://api.example.com', requests: REQUESTS } as EnterpriseTestCreate);
+    client = createNetmonClient({
+      baseUrl: emulator.url,
+      apiVersion: 'v7',
+      credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token },
+    });
+    test0 = await client.createTest('api', {
+      testName: 'Orders API',
+      interval: 300,
+      agents,
+      url: 'https://api.example.com',
+      requests: REQUESTS,
+    } as EnterpriseTestCreate);
     clock = DAY + 86_400;
   });
   after(async () => {
@@ -44,15 +54,38 @@ describe('steps of an API test on the emulator', () => {
     const summary = await readResultsSummary(client, test0, { window: '10m' });
     const round = summary.apiSteps?.find((r) => r.agentId === degraded.agentId);
     assert.ok(round);
-    assert.deepEqual(summary.apiSteps?.map((r) => r.agentId), summary.kinds[0]?.agents.map((a) => a.agentId), 'worst agent first, as their health');
+    assert.deepEqual(
+      summary.apiSteps?.map((r) => r.agentId),
+      summary.kinds[0]?.agents.map((a) => a.agentId),
+      'worst agent first, as their health',
+    );
     assert.notEqual(summary.kinds[0]?.agents.at(-1)?.agentId, degraded.agentId);
     assert.equal(round.roundId, degraded.roundId);
-    assert.deepEqual(round.steps.map((s) => [s.stepNumber, s.name]), [[1, 'Token'], [2, 'Orders']]);
-    assert.equal(round.steps.reduce((sum, s) => sum + (s.time ?? 0), 0), round.transactionTime);
+    assert.deepEqual(
+      round.steps.map((s) => [s.stepNumber, s.name]),
+      [
+        [1, 'Token'],
+        [2, 'Orders'],
+      ],
+    );
+    assert.equal(
+      round.steps.reduce((sum, s) => sum + (s.time ?? 0), 0),
+      round.transactionTime,
+    );
     const failing = round.steps.find((s) => s.failed);
-    assert.ok(failing && failing.assertErrors >= 1 && round.culprit?.stepNumber === failing.stepNumber && round.culprit.why === 'failed');
+    assert.ok(
+      failing &&
+        failing.assertErrors >= 1 &&
+        round.culprit?.stepNumber === failing.stepNumber &&
+        round.culprit.why === 'failed',
+    );
     assert.ok(round.steps.filter((s) => s.failed).length === 1);
     const errors = `${failing.assertErrors} assertion error${failing.assertErrors === 1 ? '' : 's'}`;
-    assert.match(resultsText(summary), new RegExp(`\\nAPI steps of .+: step ${failing.stepNumber} '${failing.name}' failed: ${errors}; \\d+ ms of (\\d+ ms|\\d\\.\\d s)\\n`));
+    assert.match(
+      resultsText(summary),
+      new RegExp(
+        `\\nAPI steps of .+: step ${failing.stepNumber} '${failing.name}' failed: ${errors}; \\d+ ms of (\\d+ ms|\\d\\.\\d s)\\n`,
+      ),
+    );
   });
 });

@@ -4,8 +4,17 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
-  AuthenticationError, CancelledError, createNetmonClient, ForbiddenError, NetworkError, NotFoundError,
-  RateLimitedError, ServerError, TimeoutError, UnparseableResponseError, ValidationError,
+  AuthenticationError,
+  CancelledError,
+  createNetmonClient,
+  ForbiddenError,
+  NetworkError,
+  NotFoundError,
+  RateLimitedError,
+  ServerError,
+  TimeoutError,
+  UnparseableResponseError,
+  ValidationError,
 } from '../../../src/api';
 import { DEMO_CREDENTIALS } from '../../../src/emulator';
 import { TestBed, rejection, type AuthForm } from './helpers';
@@ -14,13 +23,18 @@ const TOKEN = DEMO_CREDENTIALS.admin.token;
 
 describe('auth forms and aid', () => {
   let bed: TestBed;
-  before(async () => { bed = await TestBed.start({ pageSize: 10 }); });
+  before(async () => {
+    bed = await TestBed.start({ pageSize: 10 });
+  });
   after(() => bed.close());
 
   for (const form of ['bearer', 'basic', 'query'] as AuthForm[]) {
     test(`${form} credentials are accepted`, async () => {
       const { accountGroups } = await bed.client('admin', form).listAccountGroups();
-      assert.deepEqual(accountGroups.map((g) => g.aid), [1001, 1002]);
+      assert.deepEqual(
+        accountGroups.map((g) => g.aid),
+        [1001, 1002],
+      );
     });
   }
 
@@ -37,13 +51,20 @@ describe('auth forms and aid', () => {
     const error = await rejection(client.getUserSession('no-such-session'));
     assert.ok(error instanceof NotFoundError);
     seen.push(error.message, error.path, ...bed.events.map((e) => e.path));
-    assert.ok(seen.every((text) => !text.includes(TOKEN)), 'token leaked');
+    assert.ok(
+      seen.every((text) => !text.includes(TOKEN)),
+      'token leaked',
+    );
     const sent = await bed.requests();
     assert.ok(sent.length >= 4 && sent.every((r) => r.query['authToken'] === '***'), 'every request carried the token');
   });
 
   test('wrong credentials raise AuthenticationError with the server message', async () => {
-    const client = createNetmonClient({ apiVersion: 'v6', baseUrl: bed.url, credentials: { kind: 'bearer', token: 'wrong' } });
+    const client = createNetmonClient({
+      apiVersion: 'v6',
+      baseUrl: bed.url,
+      credentials: { kind: 'bearer', token: 'wrong' },
+    });
     const error = await rejection(client.listEndpointAgents());
     await client.close();
     assert.ok(error instanceof AuthenticationError);
@@ -60,7 +81,10 @@ describe('auth forms and aid', () => {
     assert.ok(first.length > 0 && second.length > 0);
     assert.ok(!first.some((id) => second.includes(id)), 'groups share no agents');
     const scoped = bed.client('admin', 'bearer', { aid: 1002 });
-    assert.deepEqual((await scoped.listEndpointAgents()).endpointAgents.map((a) => a.agentId), second);
+    assert.deepEqual(
+      (await scoped.listEndpointAgents()).endpointAgents.map((a) => a.agentId),
+      second,
+    );
     const groups = (await scoped.listAccountGroups()).accountGroups;
     assert.equal(groups.find((g) => g.current)?.aid, 1002);
   });
@@ -87,11 +111,20 @@ describe('auth forms and aid', () => {
 
 describe('error classes', () => {
   let bed: TestBed;
-  before(async () => { bed = await TestBed.start({ rateLimit: { limit: 1000, windowSeconds: 1 } }); });
+  before(async () => {
+    bed = await TestBed.start({ rateLimit: { limit: 1000, windowSeconds: 1 } });
+  });
   after(() => bed.close());
 
   test('test management by a viewer: ForbiddenError "needs Account Admin"', async () => {
-    const error = await rejection(bed.client('viewer').createTest('agent-to-server', { testName: 'x', interval: 60, agents: [{ agentId: 1000 }], server: 'example.com' }));
+    const error = await rejection(
+      bed.client('viewer').createTest('agent-to-server', {
+        testName: 'x',
+        interval: 60,
+        agents: [{ agentId: 1000 }],
+        server: 'example.com',
+      }),
+    );
     assert.ok(error instanceof ForbiddenError);
     assert.equal(error.status, 403);
     assert.equal(error.requiredPermission, 'Account Admin');
@@ -100,14 +133,25 @@ describe('error classes', () => {
   });
 
   test('an instant test by a viewer: ForbiddenError "needs Edit endpoint tests"', async () => {
-    const error = await rejection(bed.client('viewer').createInstantTest('agent-to-server', { testName: 'x', serverName: 'example.com', maxMachines: 1 }));
+    const error = await rejection(
+      bed
+        .client('viewer')
+        .createInstantTest('agent-to-server', { testName: 'x', serverName: 'example.com', maxMachines: 1 }),
+    );
     assert.ok(error instanceof ForbiddenError);
     assert.equal(error.requiredPermission, 'Edit endpoint tests');
     assert.match(error.message, /needs Edit endpoint tests/);
   });
 
   test('a body the server rejects: ValidationError with its errorMessage', async () => {
-    const error = await rejection(bed.client('admin').createTest('http-server', { testName: 'no url', interval: 60, agents: [{ agentId: 1000 }], server: 'example.com' }));
+    const error = await rejection(
+      bed.client('admin').createTest('http-server', {
+        testName: 'no url',
+        interval: 60,
+        agents: [{ agentId: 1000 }],
+        server: 'example.com',
+      }),
+    );
     assert.ok(error instanceof ValidationError);
     assert.equal(error.status, 400);
     assert.match(error.errorMessage ?? '', /server/);
@@ -136,7 +180,11 @@ describe('error classes', () => {
   test('5xx on a POST is not retried: ServerError after one request', async () => {
     bed.setFaults([{ fault: 'error', status: 500, pathPrefix: '/v6/endpoint-instant' }]);
     await bed.clearRequests();
-    const error = await rejection(bed.client('admin').createInstantTest('agent-to-server', { testName: 'x', serverName: 'example.com', maxMachines: 1 }));
+    const error = await rejection(
+      bed
+        .client('admin')
+        .createInstantTest('agent-to-server', { testName: 'x', serverName: 'example.com', maxMachines: 1 }),
+    );
     bed.setFaults([]);
     assert.ok(error instanceof ServerError);
     assert.equal(error.status, 500);
@@ -147,7 +195,9 @@ describe('error classes', () => {
   test('5xx on a GET is retried with capped backoff, then ServerError', async () => {
     bed.setFaults([{ fault: 'error', status: 503, pathPrefix: '/v6/endpoint-agents' }]);
     await bed.clearRequests();
-    const error = await rejection(bed.client('admin', 'bearer', { retry: { maxRetries: 2, baseDelayMs: 10 } }).listEndpointAgents());
+    const error = await rejection(
+      bed.client('admin', 'bearer', { retry: { maxRetries: 2, baseDelayMs: 10 } }).listEndpointAgents(),
+    );
     bed.setFaults([]);
     assert.ok(error instanceof ServerError);
     assert.equal(error.status, 503);
@@ -156,7 +206,9 @@ describe('error classes', () => {
 
   test('a dropped connection: NetworkError once GET retries run out', async () => {
     bed.setFaults([{ fault: 'drop', pathPrefix: '/v6/endpoint-agents' }]);
-    const error = await rejection(bed.client('admin', 'bearer', { retry: { maxRetries: 1, baseDelayMs: 10 } }).listEndpointAgents());
+    const error = await rejection(
+      bed.client('admin', 'bearer', { retry: { maxRetries: 1, baseDelayMs: 10 } }).listEndpointAgents(),
+    );
     bed.setFaults([]);
     assert.ok(error instanceof NetworkError);
     assert.equal(error.status, undefined);
@@ -166,7 +218,9 @@ describe('error classes', () => {
   test('no answer within the timeout: TimeoutError', async () => {
     bed.setFaults([{ fault: 'latency', latencyMs: 1500, pathPrefix: '/v6/endpoint-agents' }]);
     const started = Date.now();
-    const error = await rejection(bed.client('admin', 'bearer', { timeoutMs: 150, retry: { maxRetries: 0 } }).listEndpointAgents());
+    const error = await rejection(
+      bed.client('admin', 'bearer', { timeoutMs: 150, retry: { maxRetries: 0 } }).listEndpointAgents(),
+    );
     bed.setFaults([]);
     assert.ok(error instanceof TimeoutError);
     assert.equal(error.timeoutMs, 150);
@@ -190,14 +244,22 @@ describe('a base URL that is not the API', () => {
   let url: string;
   before(async () => {
     // A web page where the API should be (a captive portal, a wrong host): 200 with HTML.
-    server = createServer((_req, res) => { res.writeHead(200, { 'content-type': 'text/html' }); res.end('<html>Sign in to Wi-Fi</html>'); });
+    server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<html>Sign in to Wi-Fi</html>');
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   test('a 200 that is not JSON: UnparseableResponseError', async () => {
-    const client = createNetmonClient({ apiVersion: 'v6', baseUrl: url, credentials: { kind: 'bearer', token: TOKEN }, retry: { maxRetries: 1, baseDelayMs: 5 } });
+    const client = createNetmonClient({
+      apiVersion: 'v6',
+      baseUrl: url,
+      credentials: { kind: 'bearer', token: TOKEN },
+      retry: { maxRetries: 1, baseDelayMs: 5 },
+    });
     const error = await rejection(client.listEndpointAgents());
     await client.close();
     assert.ok(error instanceof UnparseableResponseError);

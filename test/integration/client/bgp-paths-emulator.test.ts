@@ -13,7 +13,7 @@ import { DEMO_CREDENTIALS, startEmulator, type RunningEmulator } from '../../../
 
 const DAY = Math.floor(Date.UTC(2026, 10, 20) / 1000);
 
-describe('AS paths of BGP tests on the emulator\'s seeded route change', () => {
+describe("AS paths of BGP tests on the emulator's seeded route change", () => {
   let emulator: RunningEmulator;
   let client: NetmonClient;
   let clock = DAY;
@@ -27,8 +27,19 @@ describe('AS paths of BGP tests on the emulator\'s seeded route change', () => {
     assert.ok(change);
     start = change.startSeconds;
     clock = start - 3600;
-    client = createNetmonClient({ baseUrl: emulator.url, apiVersion: 'v7', credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token } });
-    for (const name of ['Prefix A', 'Prefix B']) tests.push(await client.createTest('bgp', { testName: name, interval: 300, prefix: '198.51.100.0/24' } as EnterpriseTestCreate));
+    client = createNetmonClient({
+      baseUrl: emulator.url,
+      apiVersion: 'v7',
+      credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token },
+    });
+    for (const name of ['Prefix A', 'Prefix B'])
+      tests.push(
+        await client.createTest('bgp', {
+          testName: name,
+          interval: 300,
+          prefix: '198.51.100.0/24',
+        } as EnterpriseTestCreate),
+      );
     // A minute into the round the change begins in: that round is the newest.
     clock = start + 60;
   });
@@ -37,22 +48,46 @@ describe('AS paths of BGP tests on the emulator\'s seeded route change', () => {
     await emulator.close();
   });
 
-  test('one test sees every monitor\'s route change in the newest round, the other none', async () => {
+  test("one test sees every monitor's route change in the newest round, the other none", async () => {
     const summaries = await Promise.all(tests.map((t) => readResultsSummary(client, t, { window: '30m' })));
     const reports = summaries.map((s) => s.bgpPaths?.[0]);
-    assert.ok(reports.every((r) => r?.roundId === start && r.previousRoundId === start - 300 && r.monitors.length === 8 && r.reached === 8), JSON.stringify(reports.map((r) => [r?.roundId, r?.previousRoundId])));
+    assert.ok(
+      reports.every(
+        (r) => r?.roundId === start && r.previousRoundId === start - 300 && r.monitors.length === 8 && r.reached === 8,
+      ),
+      JSON.stringify(reports.map((r) => [r?.roundId, r?.previousRoundId])),
+    );
     const moved = reports.find((r) => (r?.changed ?? 0) > 0);
     const still = reports.find((r) => r?.changed === 0);
     assert.ok(moved && still, `changed: ${reports.map((r) => r?.changed).join(', ')}`);
     // A monitor on the new carrier itself has no transit AS of its own to change.
-    assert.ok(moved.changed >= 6 && moved.monitors.filter((m) => m.change === 'changed').every((m) => m.previous && m.previous.length >= 2));
+    assert.ok(
+      moved.changed >= 6 &&
+        moved.monitors.filter((m) => m.change === 'changed').every((m) => m.previous && m.previous.length >= 2),
+    );
     assert.equal(moved.left.length, 1, 'the old transit left');
     assert.equal(moved.joined.length, 1, 'the other carrier joined');
-    assert.ok(moved.monitors.filter((m) => m.change === 'changed').every((m) => m.path.some((hop) => hop.asn === moved.joined[0]?.asn) && m.previous?.some((hop) => hop.asn === moved.left[0]?.asn)));
+    assert.ok(
+      moved.monitors
+        .filter((m) => m.change === 'changed')
+        .every(
+          (m) =>
+            m.path.some((hop) => hop.asn === moved.joined[0]?.asn) &&
+            m.previous?.some((hop) => hop.asn === moved.left[0]?.asn),
+        ),
+    );
     assert.ok(still.monitors.every((m) => m.change === 'same'));
     const text = resultsText(summaries[reports.indexOf(moved)]!);
-    assert.match(text, new RegExp(`: 8 of 8 monitors reach 198\\.51\\.100\\.0/24; ${moved.changed} routes changed \\(AS ${moved.left[0]?.asn} .+ left; AS ${moved.joined[0]?.asn} .+ joined\\)\\n`));
+    assert.match(
+      text,
+      new RegExp(
+        `: 8 of 8 monitors reach 198\\.51\\.100\\.0/24; ${moved.changed} routes changed \\(AS ${moved.left[0]?.asn} .+ left; AS ${moved.joined[0]?.asn} .+ joined\\)\\n`,
+      ),
+    );
     assert.match(text, /\n {2}CHANGED {5}.+ 100% {2}AS \d+ .+\n {20,}was AS \d+ /);
-    assert.match(resultsText(summaries[reports.indexOf(still)]!), /: 8 of 8 monitors reach 198\.51\.100\.0\/24; no route changed\n/);
+    assert.match(
+      resultsText(summaries[reports.indexOf(still)]!),
+      /: 8 of 8 monitors reach 198\.51\.100\.0\/24; no route changed\n/,
+    );
   });
 });

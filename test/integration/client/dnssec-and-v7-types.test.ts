@@ -14,9 +14,18 @@ describe('dnssec and the v7-only types in both dialects', () => {
   const { emulators, clients } = bothDialects(NOW_MS);
 
   test('a dnssec or dns-dnssec document creates the test under the name each API uses', async () => {
-    for (const [index, expected] of [[0, 'dns-dnssec'], [1, 'dnssec']] as const) {
+    for (const [index, expected] of [
+      [0, 'dns-dnssec'],
+      [1, 'dnssec'],
+    ] as const) {
       for (const documentType of ['dnssec', 'dns-dnssec']) {
-        const document = { type: documentType, testName: `Chain ${documentType} ${expected}`, interval: 300, agents: [{ agentId: 1000 }], domain: 'example.net' };
+        const document = {
+          type: documentType,
+          testName: `Chain ${documentType} ${expected}`,
+          interval: 300,
+          agents: [{ agentId: 1000 }],
+          domain: 'example.net',
+        };
         const created = await clients[index]!.createTest(testTypeOf(document), testCreateRequest(document).body);
         const listed = (await clients[index]!.listEnterpriseTests()).find((t) => t.testId === created.testId);
         assert.equal(listed?.type, expected, `${documentType} on ${expected === 'dnssec' ? 'v7' : 'v6'}`);
@@ -35,8 +44,15 @@ describe('dnssec and the v7-only types in both dialects', () => {
 
   test('the v6 emulator answers a v7-only type with the API it needs', async () => {
     const response = await fetch(`${emulators[0]!.url}/v7/tests/api`, {
-      method: 'POST', headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ testName: 'A', interval: 300, agents: [{ agentId: 1000 }], url: 'https://a.example/', requests: [] }),
+      method: 'POST',
+      headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        testName: 'A',
+        interval: 300,
+        agents: [{ agentId: 1000 }],
+        url: 'https://a.example/',
+        requests: [],
+      }),
     });
     assert.equal(response.status, 404);
     assert.match(await response.text(), /Test type 'api' needs the current API \(v7\); this is API v6/);
@@ -48,8 +64,14 @@ describe('a document in v7 spelling on a v6 account', () => {
 
   test('booleans and lower-case enums are sent as v6 takes them (0/1, ICMP), and read back alike', async () => {
     const document = {
-      type: 'agent-to-server', testName: 'Gateway in v7 words', interval: 300, agents: [{ agentId: 1000 }], server: 'gw.example.com',
-      enabled: true, alertsEnabled: false, protocol: 'icmp',
+      type: 'agent-to-server',
+      testName: 'Gateway in v7 words',
+      interval: 300,
+      agents: [{ agentId: 1000 }],
+      server: 'gw.example.com',
+      enabled: true,
+      alertsEnabled: false,
+      protocol: 'icmp',
     };
     for (const client of clients) {
       const created = await client.createTest(testTypeOf(document), testCreateRequest(document).body);

@@ -15,16 +15,26 @@ const NOW = Date.UTC(2026, 10, 20, 16, 0, 0);
 
 describe('endpoint tests as code (v7 client)', () => {
   const { emulators, clients } = bothDialects(NOW);
-  const v7 = (): NonNullable<typeof clients[number]> => clients[1]!;
+  const v7 = (): NonNullable<(typeof clients)[number]> => clients[1]!;
 
   test('lists the labels, and the scheduled and dynamic tests with their agent selection', async () => {
     const labels = await v7().listEndpointLabels();
-    assert.deepEqual(labels.map((l) => l.name), ['Mac laptops', 'Windows desktops', 'Troubleshooting watchlist']);
+    assert.deepEqual(
+      labels.map((l) => l.name),
+      ['Mac laptops', 'Windows desktops', 'Troubleshooting watchlist'],
+    );
     assert.equal(labels[2]?.filters[0]?.key, 'agent-id');
     const tests = await v7().listManagedEndpointTests();
     const dynamic = tests.filter((t) => t.type === 'dynamic');
-    assert.deepEqual(dynamic.map((t) => t.fields.application), ['microsoft-teams', 'zoom']);
-    assert.deepEqual(dynamic[0]?.agentSelector, { agentSelectorType: 'agent-labels', maxMachines: 25, endpointAgentLabels: [labels[2]?.id] });
+    assert.deepEqual(
+      dynamic.map((t) => t.fields.application),
+      ['microsoft-teams', 'zoom'],
+    );
+    assert.deepEqual(dynamic[0]?.agentSelector, {
+      agentSelectorType: 'agent-labels',
+      maxMachines: 25,
+      endpointAgentLabels: [labels[2]?.id],
+    });
     assert.ok(tests.some((t) => t.type === 'http-server' && typeof t.fields.url === 'string'));
     assert.ok(tests.every((t) => Number.isInteger(t.testId) && t.testName !== ''));
   });
@@ -32,29 +42,50 @@ describe('endpoint tests as code (v7 client)', () => {
   test('creates by label, patches in place and deletes; each type at its own path', async () => {
     const [label] = await v7().listEndpointLabels();
     const created = await v7().createEndpointTest('agent-to-server', {
-      testName: 'client a2s', server: 'example.com', port: 8443, interval: 120, agentSelectorType: 'agent-labels', endpointAgentLabels: [label!.id],
+      testName: 'client a2s',
+      server: 'example.com',
+      port: 8443,
+      interval: 120,
+      agentSelectorType: 'agent-labels',
+      endpointAgentLabels: [label!.id],
     });
     assert.equal(created.fields.port, 8443);
     assert.deepEqual(created.agentSelector.endpointAgentLabels, [label!.id]);
-    const updated = await v7().updateEndpointTest('agent-to-server', created.testId, { interval: 300, server: 'example.org' });
+    const updated = await v7().updateEndpointTest('agent-to-server', created.testId, {
+      interval: 300,
+      server: 'example.org',
+    });
     assert.equal(updated.interval, 300);
     assert.equal(updated.fields.server, 'example.org');
-    const refused = await rejection(v7().updateEndpointTest('agent-to-server', created.testId, { agentSelectorType: 'all-agents' }));
+    const refused = await rejection(
+      v7().updateEndpointTest('agent-to-server', created.testId, { agentSelectorType: 'all-agents' }),
+    );
     assert.ok(refused instanceof ValidationError);
     assert.match(refused.message, /cannot be changed in place/);
     await v7().deleteEndpointTest('agent-to-server', created.testId);
     assert.ok(!(await v7().listManagedEndpointTests()).some((t) => t.testId === created.testId));
 
-    const dynamic = await v7().createEndpointTest('dynamic', { testName: 'client webex', application: 'webex', interval: 300 });
+    const dynamic = await v7().createEndpointTest('dynamic', {
+      testName: 'client webex',
+      application: 'webex',
+      interval: 300,
+    });
     assert.equal(dynamic.type, 'dynamic');
     assert.equal((await v7().updateEndpointTest('dynamic', dynamic.testId, { isEnabled: false })).isEnabled, false);
     await v7().deleteEndpointTest('dynamic', dynamic.testId);
   });
 
   test('a viewer is told the permission it lacks', async () => {
-    const viewer = createNetmonClient({ baseUrl: emulators[1]!.url, apiVersion: 'v7', aid: 1001, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.viewer.token } });
+    const viewer = createNetmonClient({
+      baseUrl: emulators[1]!.url,
+      apiVersion: 'v7',
+      aid: 1001,
+      credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.viewer.token },
+    });
     try {
-      const error = await rejection(viewer.createEndpointTest('http-server', { testName: 'viewer', url: 'https://example.com' }));
+      const error = await rejection(
+        viewer.createEndpointTest('http-server', { testName: 'viewer', url: 'https://example.com' }),
+      );
       assert.ok(error instanceof ForbiddenError);
       assert.match(error.message, /Edit endpoint tests/);
     } finally {
@@ -66,7 +97,11 @@ describe('endpoint tests as code (v7 client)', () => {
     const sent: string[] = [];
     const stop = clients[0]!.addRequestListener((event) => sent.push(event.path));
     try {
-      for (const attempt of [clients[0]!.listEndpointLabels(), clients[0]!.listManagedEndpointTests(), clients[0]!.deleteEndpointTest('dynamic', 1)]) {
+      for (const attempt of [
+        clients[0]!.listEndpointLabels(),
+        clients[0]!.listManagedEndpointTests(),
+        clients[0]!.deleteEndpointTest('dynamic', 1),
+      ]) {
         const error = await rejection(attempt);
         assert.ok(error instanceof RangeError);
         assert.equal(error.message, ENDPOINT_TESTS_AS_CODE_NEED_V7);

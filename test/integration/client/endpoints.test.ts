@@ -21,28 +21,51 @@ describe('NetmonClient endpoints', () => {
   });
 
   test('creates, updates and deletes a test on the v7 paths', async () => {
-    const created = await client.createTest('agent-to-server', { testName: 'v7 probe', interval: 300, agents: [{ agentId: ENTERPRISE_AGENT_ID }], server: 'example.com' });
+    const created = await client.createTest('agent-to-server', {
+      testName: 'v7 probe',
+      interval: 300,
+      agents: [{ agentId: ENTERPRISE_AGENT_ID }],
+      server: 'example.com',
+    });
     const test = created;
     assert.equal(test.server, 'example.com:80');
     assert.match(test.createdBy, /\(admin@demo\.netmon\)$/);
-    const updated = await client.updateTest('agent-to-server', test.testId, { testName: 'v7 probe renamed', interval: 600 });
+    const updated = await client.updateTest('agent-to-server', test.testId, {
+      testName: 'v7 probe renamed',
+      interval: 600,
+    });
     assert.equal(updated.testName, 'v7 probe renamed');
     assert.equal(updated.interval, 600);
     assert.ok(updated.modifiedDate);
     await client.deleteTest('agent-to-server', test.testId);
-    const methods = (await bed.requests()).filter((r) => r.path.startsWith('/v7/tests')).map((r) => `${r.method} ${r.status}`);
+    const methods = (await bed.requests())
+      .filter((r) => r.path.startsWith('/v7/tests'))
+      .map((r) => `${r.method} ${r.status}`);
     assert.deepEqual(methods.slice(-3), ['POST 201', 'PUT 200', 'DELETE 200']);
   });
 
   test('creates, updates and deletes a test on the older unversioned paths', async () => {
-    const created = await client.createTest('http-server', { testName: 'legacy web', interval: 60, agents: [{ agentId: String(ENTERPRISE_AGENT_ID) }], url: 'https://example.com' }, { legacyPaths: true });
+    const created = await client.createTest(
+      'http-server',
+      {
+        testName: 'legacy web',
+        interval: 60,
+        agents: [{ agentId: String(ENTERPRISE_AGENT_ID) }],
+        url: 'https://example.com',
+      },
+      { legacyPaths: true },
+    );
     const testId = created.testId;
     assert.ok(testId);
     await client.updateTest('http-server', testId, { interval: 120 }, { legacyPaths: true });
     await client.deleteTest('http-server', testId, { legacyPaths: true });
-    const paths = (await bed.requests()).filter((r) => r.path.startsWith('/tests/')).map((r) => `${r.method} ${r.path} ${r.status}`);
+    const paths = (await bed.requests())
+      .filter((r) => r.path.startsWith('/tests/'))
+      .map((r) => `${r.method} ${r.path} ${r.status}`);
     assert.deepEqual(paths.slice(-3), [
-      'POST /tests/http-server/new 201', `POST /tests/http-server/${testId}/update 200`, `POST /tests/http-server/${testId}/delete 200`,
+      'POST /tests/http-server/new 201',
+      `POST /tests/http-server/${testId}/update 200`,
+      `POST /tests/http-server/${testId}/delete 200`,
     ]);
   });
 
@@ -57,12 +80,22 @@ describe('NetmonClient endpoints', () => {
   });
 
   test('runs instant tests of both types and answers with the definition', async () => {
-    const web = await client.createInstantTest('http-server', { testName: 'instant web', url: 'https://example.org', maxMachines: 3 });
+    const web = await client.createInstantTest('http-server', {
+      testName: 'instant web',
+      url: 'https://example.org',
+      maxMachines: 3,
+    });
     assert.equal(web?.type, 'http-server');
     assert.ok(web?.apiLinks.some((link) => link.rel === 'data'));
-    const net = await client.createInstantTest('agent-to-server', { testName: 'instant net', serverName: 'example.org', maxMachines: 2 });
+    const net = await client.createInstantTest('agent-to-server', {
+      testName: 'instant net',
+      serverName: 'example.org',
+      maxMachines: 2,
+    });
     assert.equal(net?.type, 'agent-to-server');
-    const created = (await bed.requests()).filter((r) => r.path.startsWith('/v6/endpoint-instant/')).map((r) => r.status);
+    const created = (await bed.requests())
+      .filter((r) => r.path.startsWith('/v6/endpoint-instant/'))
+      .map((r) => r.status);
     assert.deepEqual(created.slice(-2), [201, 201]);
   });
 
@@ -130,15 +163,20 @@ describe('NetmonClient endpoints', () => {
   test('reads one page by path or by a pages.next URL', async () => {
     const first = await client.userSessions({ window: '2h' }).pages().next();
     assert.ok(!first.done && first.value.next);
-    const second = await client.getPage(first.value.next) as { pages: { current: number } };
+    const second = (await client.getPage(first.value.next)) as { pages: { current: number } };
     assert.equal(second.pages.current, 2);
-    const byPath = await client.getPage('/v6/endpoint-agents') as { endpointAgents: unknown[] };
+    const byPath = (await client.getPage('/v6/endpoint-agents')) as { endpointAgents: unknown[] };
     assert.ok(byPath.endpointAgents.length > 0);
   });
 
   test('keeps fields and enum values the spec does not list', async () => {
     // apiLinks, protocol and direction are not part of the spec's enterprise test table.
-    const created = await client.createTest('agent-to-agent', { testName: 'a2a extras', interval: 300, agents: [{ agentId: ENTERPRISE_AGENT_ID }], targetAgentId: 1037 });
+    const created = await client.createTest('agent-to-agent', {
+      testName: 'a2a extras',
+      interval: 300,
+      agents: [{ agentId: ENTERPRISE_AGENT_ID }],
+      targetAgentId: 1037,
+    });
     const test = created;
     assert.ok(Array.isArray(test['apiLinks']));
     assert.equal(test['direction'], 'TO_TARGET');

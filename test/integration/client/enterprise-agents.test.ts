@@ -7,7 +7,9 @@ import { TestBed, rejection } from './helpers';
 
 describe('enterprise agents', () => {
   let bed: TestBed;
-  before(async () => { bed = await TestBed.start(); });
+  before(async () => {
+    bed = await TestBed.start();
+  });
   after(() => bed.close());
 
   test('lists cloud and enterprise agents; agentTypes narrows the list', async () => {
@@ -28,15 +30,26 @@ describe('enterprise agents', () => {
     const client = bed.client('admin');
     const { records } = await client.enterpriseAgents().collect();
     const picked = records.slice(-2);
-    const created = await client.createTest('http-server', { testName: 'from listed agents', interval: 300, agents: picked.map((a) => ({ agentId: a.agentId })), url: 'https://example.com/health' });
-    assert.deepEqual(created.agents.map((a) => [a.agentId, a.agentName]), picked.map((a) => [a.agentId, a.agentName]));
+    const created = await client.createTest('http-server', {
+      testName: 'from listed agents',
+      interval: 300,
+      agents: picked.map((a) => ({ agentId: a.agentId })),
+      url: 'https://example.com/health',
+    });
+    assert.deepEqual(
+      created.agents.map((a) => [a.agentId, a.agentName]),
+      picked.map((a) => [a.agentId, a.agentName]),
+    );
   });
 
   test('an unknown agent is 404, an unknown agentTypes value 400', async () => {
     const client = bed.client('viewer');
-    assert.ok(await rejection(client.getEnterpriseAgent(424242)) instanceof NotFoundError);
+    assert.ok((await rejection(client.getEnterpriseAgent(424242))) instanceof NotFoundError);
     const error = await rejection(client.enterpriseAgents({ agentTypes: ['SATELLITE' as never] }).collect());
     assert.ok(error instanceof ValidationError);
-    assert.match((error as Error).message, /agentTypes 'SATELLITE' must be one of ENTERPRISE, CLOUD, ENTERPRISE_CLUSTER/);
+    assert.match(
+      (error as Error).message,
+      /agentTypes 'SATELLITE' must be one of ENTERPRISE, CLOUD, ENTERPRISE_CLUSTER/,
+    );
   });
 });

@@ -7,17 +7,38 @@ import { createNetmonClient } from '../../../src/api';
 import { DEMO_CREDENTIALS, startEmulator, type RunningEmulator } from '../../../src/emulator';
 
 let emulator: RunningEmulator;
-before(async () => { emulator = await startEmulator({ port: 0 }); });
-after(async () => { await emulator.close(); });
+before(async () => {
+  emulator = await startEmulator({ port: 0 });
+});
+after(async () => {
+  await emulator.close();
+});
 
 test('a repeated filter key is sent, with a warning that explains AND', async () => {
   const warnings: string[] = [];
-  const client = createNetmonClient({ apiVersion: 'v6', baseUrl: emulator.url, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token }, onWarning: (m) => warnings.push(m) });
+  const client = createNetmonClient({
+    apiVersion: 'v6',
+    baseUrl: emulator.url,
+    credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token },
+    onWarning: (m) => warnings.push(m),
+  });
   try {
-    await client.userSessions({ window: '1h', filters: [{ key: 'platform', values: ['Mac'] }, { key: 'platform', values: ['Windows'] }] }).collect({ maxRecords: 1 });
-    assert.deepEqual(warnings, ['POST /v6/endpoint-data/user-sessions: A second "platform" filter narrows with AND (both must match); list all platform values in one filter to combine them with OR']);
+    await client
+      .userSessions({
+        window: '1h',
+        filters: [
+          { key: 'platform', values: ['Mac'] },
+          { key: 'platform', values: ['Windows'] },
+        ],
+      })
+      .collect({ maxRecords: 1 });
+    assert.deepEqual(warnings, [
+      'POST /v6/endpoint-data/user-sessions: A second "platform" filter narrows with AND (both must match); list all platform values in one filter to combine them with OR',
+    ]);
     warnings.length = 0;
-    await client.userSessions({ window: '1h', filters: [{ key: 'platform', values: ['Mac', 'Windows'] }] }).collect({ maxRecords: 1 });
+    await client
+      .userSessions({ window: '1h', filters: [{ key: 'platform', values: ['Mac', 'Windows'] }] })
+      .collect({ maxRecords: 1 });
     assert.deepEqual(warnings, []);
   } finally {
     await client.close();

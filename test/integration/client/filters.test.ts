@@ -29,8 +29,14 @@ describe('search filters', () => {
     assert.ok(mac > 0 && windows > 0);
     assert.equal(either, mac + windows, 'OR within a filter');
     assert.equal(either, all, 'every session runs on Mac or Windows');
-    const wireless = await count([{ key: 'platform', values: ['Mac'] }, { key: 'connection', values: ['Wireless'] }]);
-    const wired = await count([{ key: 'platform', values: ['Mac'] }, { key: 'connection', values: ['Ethernet', 'Loopback'] }]);
+    const wireless = await count([
+      { key: 'platform', values: ['Mac'] },
+      { key: 'connection', values: ['Wireless'] },
+    ]);
+    const wired = await count([
+      { key: 'platform', values: ['Mac'] },
+      { key: 'connection', values: ['Ethernet', 'Loopback'] },
+    ]);
     assert.ok(wireless > 0 && wireless < mac, 'AND narrows');
     assert.equal(wireless + wired, mac);
   });

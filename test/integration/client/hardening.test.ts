@@ -5,7 +5,14 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createNetmonClient, NetmonError, ResponseTooLargeError, ValidationError, type Credentials, type RequestEvent } from '../../../src/api';
+import {
+  createNetmonClient,
+  NetmonError,
+  ResponseTooLargeError,
+  ValidationError,
+  type Credentials,
+  type RequestEvent,
+} from '../../../src/api';
 import { DEMO_CREDENTIALS } from '../../../src/emulator';
 import { TestBed, rejection } from './helpers';
 
@@ -20,14 +27,22 @@ function hostileHandler(request: IncomingMessage, response: ServerResponse): voi
     response.end(JSON.stringify({ errorMessage: `bad request ${path}` }));
   } else if (path.startsWith('/echo-header')) {
     response.writeHead(500, { 'content-type': 'application/json' });
-    response.end(JSON.stringify({ errorMessage: `could not check Authorization: ${request.headers.authorization ?? ''} (token ${SECRET})` }));
+    response.end(
+      JSON.stringify({
+        errorMessage: `could not check Authorization: ${request.headers.authorization ?? ''} (token ${SECRET})`,
+      }),
+    );
   } else if (path.startsWith('/xml')) {
     response.writeHead(400, { 'content-type': 'application/xml' });
-    response.end('<error><errorMessage>a &amp; b &lt;c&gt; &quot;d&quot; &apos;e&apos; &#233;&#x41;</errorMessage></error>');
+    response.end(
+      '<error><errorMessage>a &amp; b &lt;c&gt; &quot;d&quot; &apos;e&apos; &#233;&#x41;</errorMessage></error>',
+    );
   } else if (path.startsWith('/endless')) {
     response.writeHead(200, { 'content-type': 'application/json' });
     const chunk = Buffer.alloc(64 * 1024, 32);
-    const pump = (): void => { while (!response.destroyed && response.write(chunk)); };
+    const pump = (): void => {
+      while (!response.destroyed && response.write(chunk));
+    };
     response.on('drain', pump);
     pump();
   } else if (path.startsWith('/deep')) {
@@ -55,13 +70,29 @@ describe('client hardening against a hostile server', () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 
-  function clientWith(credentials: Credentials, events: RequestEvent[] = [], maxResponseBytes?: number): ReturnType<typeof createNetmonClient> {
-    return createNetmonClient({ apiVersion: 'v6', baseUrl, credentials, retry: { maxRetries: 0 }, timeoutMs: 10_000, onRequest: (e) => events.push(e), maxResponseBytes });
+  function clientWith(
+    credentials: Credentials,
+    events: RequestEvent[] = [],
+    maxResponseBytes?: number,
+  ): ReturnType<typeof createNetmonClient> {
+    return createNetmonClient({
+      apiVersion: 'v6',
+      baseUrl,
+      credentials,
+      retry: { maxRetries: 0 },
+      timeoutMs: 10_000,
+      onRequest: (e) => events.push(e),
+      maxResponseBytes,
+    });
   }
 
   const leaks = (error: unknown, events: readonly RequestEvent[]): string[] => {
     assert.ok(error instanceof NetmonError);
-    const texts = [error.message, error.errorMessage ?? '', ...events.map((e) => `${e.path} ${e.error?.message ?? ''}`)];
+    const texts = [
+      error.message,
+      error.errorMessage ?? '',
+      ...events.map((e) => `${e.path} ${e.error?.message ?? ''}`),
+    ];
     return texts.filter((text) => text.includes(SECRET) || /Bearer [^R]|Basic [^R]/.test(text));
   };
 
@@ -78,13 +109,19 @@ describe('client hardening against a hostile server', () => {
     }
   });
 
-  for (const credentials of [{ kind: 'bearer', token: SECRET }, { kind: 'basic', email: 'a@example.com', token: SECRET }] as Credentials[]) {
+  for (const credentials of [
+    { kind: 'bearer', token: SECRET },
+    { kind: 'basic', email: 'a@example.com', token: SECRET },
+  ] as Credentials[]) {
     test(`a server echoing the ${credentials.kind} Authorization header does not leak it`, async () => {
       const events: RequestEvent[] = [];
       const client = clientWith(credentials, events);
       try {
         const error = await rejection(client.getPage('/echo-header'));
-        assert.match(String((error as Error).message), /could not check Authorization: (Bearer|Basic) REDACTED \(token REDACTED\)/);
+        assert.match(
+          String((error as Error).message),
+          /could not check Authorization: (Bearer|Basic) REDACTED \(token REDACTED\)/,
+        );
         assert.deepEqual(leaks(error, events), []);
       } finally {
         await client.close();
@@ -112,7 +149,14 @@ describe('client hardening against a hostile server', () => {
 
   test('an endless body stops at maxResponseBytes with a clear error and no retry', async () => {
     const events: RequestEvent[] = [];
-    const client = createNetmonClient({ apiVersion: 'v6', baseUrl, credentials: { kind: 'bearer', token: SECRET }, maxResponseBytes: MEGABYTE, onRequest: (e) => events.push(e), retry: { baseDelayMs: 5, maxDelayMs: 10 } });
+    const client = createNetmonClient({
+      apiVersion: 'v6',
+      baseUrl,
+      credentials: { kind: 'bearer', token: SECRET },
+      maxResponseBytes: MEGABYTE,
+      onRequest: (e) => events.push(e),
+      retry: { baseDelayMs: 5, maxDelayMs: 10 },
+    });
     try {
       const error = await rejection(client.getPage('/endless'));
       assert.ok(error instanceof ResponseTooLargeError);
@@ -129,16 +173,20 @@ describe('client hardening against a hostile server', () => {
 
 describe('client against the emulator', () => {
   let bed: TestBed;
-  before(async () => { bed = await TestBed.start({ pageSize: 10 }); });
+  before(async () => {
+    bed = await TestBed.start({ pageSize: 10 });
+  });
   after(() => bed.close());
 
   test('getPage with the query auth form hands back pages.next without the token', async () => {
     const client = bed.client('admin', 'query');
-    const page = await client.getPage('/v6/endpoint-data/user-sessions', { window: '1d' }) as { pages?: { next?: string } };
+    const page = (await client.getPage('/v6/endpoint-data/user-sessions', { window: '1d' })) as {
+      pages?: { next?: string };
+    };
     const next = page.pages?.next;
     assert.ok(next, 'the first page links to a second');
     assert.ok(!next.includes(DEMO_CREDENTIALS.admin.token) && !next.includes('authToken'), next);
-    const second = await client.getPage(next) as { pages?: { current?: number } };
+    const second = (await client.getPage(next)) as { pages?: { current?: number } };
     assert.equal(second.pages?.current, 2, 'the cleaned link still works');
   });
 

@@ -5,14 +5,32 @@ import { after, before } from 'node:test';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
-import { createNetmonClient, type Credentials, type NetmonClient, type NetmonClientOptions, type RequestEvent } from '../../../src/api';
+import {
+  createNetmonClient,
+  type Credentials,
+  type NetmonClient,
+  type NetmonClientOptions,
+  type RequestEvent,
+} from '../../../src/api';
 import { RateLimiterRegistry } from '../../../src/api/rate-limiter';
-import { DEMO_CREDENTIALS, startEmulator, type EmulatorOptions, type FaultRule, type RunningEmulator } from '../../../src/emulator';
+import {
+  DEMO_CREDENTIALS,
+  startEmulator,
+  type EmulatorOptions,
+  type FaultRule,
+  type RunningEmulator,
+} from '../../../src/emulator';
 
 export type Role = keyof typeof DEMO_CREDENTIALS;
 export type AuthForm = Credentials['kind'];
 
-export interface LoggedRequest { method: string; path: string; query: Record<string, string>; body?: unknown; status: number }
+export interface LoggedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body?: unknown;
+  status: number;
+}
 
 export function credentialsFor(role: Role, form: AuthForm = 'bearer'): Credentials {
   const { email, token } = DEMO_CREDENTIALS[role];
@@ -47,17 +65,25 @@ export class TestBed {
   }
 
   /** A client with fast retries; `isolated` gives it its own rate limiter. */
-  client(role: Role = 'admin', form: AuthForm = 'bearer', options: Partial<NetmonClientOptions> = {}, isolated = false): NetmonClient {
-    const client = createNetmonClient({
-      baseUrl: this.url,
-      // The emulator states its dialect (it is never probed).
-      apiVersion: 'v6',
-      credentials: credentialsFor(role, form),
-      retry: { baseDelayMs: 20, maxDelayMs: 200 },
-      timeoutMs: 10_000,
-      onRequest: (event) => this.events.push(event),
-      ...options,
-    }, isolated ? { rateLimiters: new RateLimiterRegistry() } : {});
+  client(
+    role: Role = 'admin',
+    form: AuthForm = 'bearer',
+    options: Partial<NetmonClientOptions> = {},
+    isolated = false,
+  ): NetmonClient {
+    const client = createNetmonClient(
+      {
+        baseUrl: this.url,
+        // The emulator states its dialect (it is never probed).
+        apiVersion: 'v6',
+        credentials: credentialsFor(role, form),
+        retry: { baseDelayMs: 20, maxDelayMs: 200 },
+        timeoutMs: 10_000,
+        onRequest: (event) => this.events.push(event),
+        ...options,
+      },
+      isolated ? { rateLimiters: new RateLimiterRegistry() } : {},
+    );
     this.clients.push(client);
     return client;
   }
@@ -68,7 +94,7 @@ export class TestBed {
 
   async requests(): Promise<LoggedRequest[]> {
     const response = await request(`${this.url}/_emulator/requests`);
-    const body = await response.body.json() as { requests: LoggedRequest[] };
+    const body = (await response.body.json()) as { requests: LoggedRequest[] };
     return body.requests;
   }
 
@@ -126,7 +152,14 @@ export function bothDialects(nowMs: number): { emulators: RunningEmulator[]; cli
     for (const api of ['v6', 'v7'] as const) {
       const emulator = await startEmulator({ port: 0, api, now: () => nowMs });
       pair.emulators.push(emulator);
-      pair.clients.push(createNetmonClient({ baseUrl: emulator.url, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token }, aid: 1001, apiVersion: api }));
+      pair.clients.push(
+        createNetmonClient({
+          baseUrl: emulator.url,
+          credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token },
+          aid: 1001,
+          apiVersion: api,
+        }),
+      );
     }
   });
   after(async () => {

@@ -15,8 +15,11 @@ const NOW_MS = Date.UTC(2026, 10, 20, 14, 0, 0);
 const MACHINES = 20;
 
 /** Healthy by the wire's own numbers, not by its errorType: what is graded is the errorType. */
-const healthy = (r: HttpServerResult): boolean => r.responseCode === 200 && !r.errorDetails
-  && r.connectTime < THRESHOLDS.server.connectWarn && r.totalTime < THRESHOLDS.page.loadWarn;
+const healthy = (r: HttpServerResult): boolean =>
+  r.responseCode === 200 &&
+  !r.errorDetails &&
+  r.connectTime < THRESHOLDS.server.connectWarn &&
+  r.totalTime < THRESHOLDS.page.loadWarn;
 
 for (const api of ['v6', 'v7'] as const) {
   describe(`an ${api} endpoint HTTP instant test read as the results panel reads it`, () => {

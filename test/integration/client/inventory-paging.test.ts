@@ -12,9 +12,18 @@ describe('inventory lists page by pageId', () => {
     large = await startEmulator({ port: 0, preset: 'large' });
     small = await startEmulator({ port: 0, inventoryPageSize: 2 });
   });
-  after(async () => { await large.close(); await small.close(); });
+  after(async () => {
+    await large.close();
+    await small.close();
+  });
 
-  const clientOf = (emulator: RunningEmulator, events: RequestEvent[] = []) => createNetmonClient({ apiVersion: 'v6', baseUrl: emulator.url, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token }, onRequest: (e) => events.push(e) });
+  const clientOf = (emulator: RunningEmulator, events: RequestEvent[] = []) =>
+    createNetmonClient({
+      apiVersion: 'v6',
+      baseUrl: emulator.url,
+      credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token },
+      onRequest: (e) => events.push(e),
+    });
 
   test('10,000 agents of the large preset, each once, one request per server page', async () => {
     const events: RequestEvent[] = [];
@@ -37,7 +46,10 @@ describe('inventory lists page by pageId', () => {
       const networks = await client.networks().collect();
       const tests = await client.endpointTests().collect();
       const headers = { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}` };
-      const firstNetworks = (await (await fetch(`${small.url}/v6/endpoint-data/networks`, { headers })).json()) as { privateNetworks: unknown[]; pages?: { next?: string } };
+      const firstNetworks = (await (await fetch(`${small.url}/v6/endpoint-data/networks`, { headers })).json()) as {
+        privateNetworks: unknown[];
+        pages?: { next?: string };
+      };
       assert.ok(firstNetworks.pages?.next, 'a page size of 2 pages the demo networks');
       assert.ok(networks.records.length > firstNetworks.privateNetworks.length);
       assert.ok(tests.records.length > 2);

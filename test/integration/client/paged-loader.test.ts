@@ -10,16 +10,28 @@ import { startLoopingServer } from './helpers';
 
 describe('"Load more" across steps of a looping listing', () => {
   let server: Awaited<ReturnType<typeof startLoopingServer>>;
-  before(async () => { server = await startLoopingServer(); });
+  before(async () => {
+    server = await startLoopingServer();
+  });
   after(() => server.close());
 
   test('shows each record once and then says the listing repeats', async () => {
-    const client = createNetmonClient({ apiVersion: 'v6', baseUrl: server.url, credentials: { kind: 'bearer', token: 't' } });
-    const loader = new PagedLoader<UserSession>((resumeFrom, signal) => client.userSessions({ resumeFrom, signal }), 10);
+    const client = createNetmonClient({
+      apiVersion: 'v6',
+      baseUrl: server.url,
+      credentials: { kind: 'bearer', token: 't' },
+    });
+    const loader = new PagedLoader<UserSession>(
+      (resumeFrom, signal) => client.userSessions({ resumeFrom, signal }),
+      10,
+    );
     await loader.ensureStarted();
     for (let step = 0; step < 6 && loader.hasMore && loader.error === undefined; step++) await loader.loadMore();
     await client.close();
-    assert.deepEqual(loader.visible.map((s) => s.userSessionId), ['s1', 's2', 's3']);
+    assert.deepEqual(
+      loader.visible.map((s) => s.userSessionId),
+      ['s1', 's2', 's3'],
+    );
     assert.match(String(loader.error), /leads back to a page of \/v6\/endpoint-data\/user-sessions already shown/);
   });
 });

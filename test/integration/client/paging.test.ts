@@ -33,7 +33,9 @@ describe('paging', () => {
     ]);
     const client = bed.client('admin', 'bearer', { retry: { maxRetries: 6, baseDelayMs: 5, maxDelayMs: 40 } }, true);
     const retried: (number | undefined)[] = [];
-    client.addRequestListener((event) => { if (!event.final) retried.push(event.status); });
+    client.addRequestListener((event) => {
+      if (!event.final) retried.push(event.status);
+    });
     const records = await drain(client.webSessions({ from, to }));
     bed.setFaults([]);
     assert.deepEqual(records.map(key), clean.map(key), 'every record once, in order');
@@ -105,22 +107,36 @@ describe('paging', () => {
   });
 
   test('resumeFrom must point at the same server', async () => {
-    const error = await rejection(drain(bed.client('admin').webSessions({ resumeFrom: 'http://elsewhere.example/v6/endpoint-data/user-sessions/web?page=2' })));
+    const error = await rejection(
+      drain(
+        bed
+          .client('admin')
+          .webSessions({ resumeFrom: 'http://elsewhere.example/v6/endpoint-data/user-sessions/web?page=2' }),
+      ),
+    );
     assert.ok(error instanceof PagingLoopError);
   });
 });
 
 describe('a server whose pages.next loops', () => {
   let server: Awaited<ReturnType<typeof startLoopingServer>>;
-  before(async () => { server = await startLoopingServer(); });
+  before(async () => {
+    server = await startLoopingServer();
+  });
   after(() => server.close());
 
   test('is stopped with PagingLoopError after the pages it did read', async () => {
-    const client = createNetmonClient({ apiVersion: 'v6', baseUrl: server.url, credentials: { kind: 'bearer', token: 't' } });
+    const client = createNetmonClient({
+      apiVersion: 'v6',
+      baseUrl: server.url,
+      credentials: { kind: 'bearer', token: 't' },
+    });
     const seen: string[] = [];
-    const error = await rejection((async () => {
-      for await (const session of client.userSessions()) seen.push(session.userSessionId);
-    })());
+    const error = await rejection(
+      (async () => {
+        for await (const session of client.userSessions()) seen.push(session.userSessionId);
+      })(),
+    );
     await client.close();
     assert.ok(error instanceof PagingLoopError);
     assert.deepEqual(seen, ['s1', 's2', 's3']);

@@ -16,15 +16,27 @@ const TARGETS: readonly { type: EnterpriseTestType; target: Record<string, strin
 
 function toDeployed(test: EnterpriseTest): DeployedTest {
   return {
-    testId: test.testId, testName: test.testName, type: test.type, interval: test.interval, agents: test.agents,
-    server: test.server, url: test.url, domain: test.domain, targetAgentId: test.targetAgentId, transactionScript: test.transactionScript,
+    testId: test.testId,
+    testName: test.testName,
+    type: test.type,
+    interval: test.interval,
+    agents: test.agents,
+    server: test.server,
+    url: test.url,
+    domain: test.domain,
+    targetAgentId: test.targetAgentId,
+    transactionScript: test.transactionScript,
   };
 }
 
 describe('plan after apply', () => {
   let bed: TestBed;
-  before(async () => { bed = await TestBed.start(); });
-  after(async () => { await bed.close(); });
+  before(async () => {
+    bed = await TestBed.start();
+  });
+  after(async () => {
+    await bed.close();
+  });
 
   test('a test created from a document and bound to it plans as unchanged', async () => {
     const client = bed.client('admin');
@@ -34,9 +46,12 @@ describe('plan after apply', () => {
       const created = await client.createTest(type, testCreateRequest(fields).body);
       const testId = created.testId;
       assert.ok(testId !== undefined);
-      documents.push({ uri: `t${index}.netmon-test.json`, text: JSON.stringify({ ...fields, deployments: { demo: { default: testId } } }) });
+      documents.push({
+        uri: `t${index}.netmon-test.json`,
+        text: JSON.stringify({ ...fields, deployments: { demo: { default: testId } } }),
+      });
     }
-    const listed = await client.getPage('/v7/tests') as EnterpriseTestResponse;
+    const listed = (await client.getPage('/v7/tests')) as EnterpriseTestResponse;
     const deployed = listed.test.filter((t) => t.testName.startsWith('roundtrip')).map(toDeployed);
     assert.equal(deployed.length, TARGETS.length);
     const plan = computePlan({ documents, deployed, connectionKey: 'demo' });

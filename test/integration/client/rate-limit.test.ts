@@ -11,7 +11,9 @@ const WINDOW_SECONDS = 2;
 
 describe('rate limits', () => {
   let bed: TestBed;
-  before(async () => { bed = await TestBed.start({ pageSize: 20, rateLimit: { limit: LIMIT, windowSeconds: WINDOW_SECONDS } }); });
+  before(async () => {
+    bed = await TestBed.start({ pageSize: 20, rateLimit: { limit: LIMIT, windowSeconds: WINDOW_SECONDS } });
+  });
   after(() => bed.close());
 
   test(`8 concurrent walks against ${LIMIT} per ${WINDOW_SECONDS} s see zero 429s`, async () => {
@@ -44,17 +46,28 @@ describe('rate limits', () => {
     bed.setFaults([{ fault: 'rate-limit', times: 1, pathPrefix: '/v7/tests/' }]);
     const seen: RequestEvent[] = [];
     const stop = client.addRequestListener((event) => seen.push(event));
-    const created = await client.createTest('agent-to-server', { testName: 'after 429', interval: 60, agents: [{ agentId: 1000 }], server: 'example.net' });
+    const created = await client.createTest('agent-to-server', {
+      testName: 'after 429',
+      interval: 60,
+      agents: [{ agentId: 1000 }],
+      server: 'example.net',
+    });
     stop();
     bed.setFaults([]);
     assert.ok(created.testId);
-    assert.deepEqual(seen.map((e) => [e.method, e.status, e.retries, e.final]), [['POST', 429, 0, false], ['POST', 201, 1, true]]);
+    assert.deepEqual(
+      seen.map((e) => [e.method, e.status, e.retries, e.final]),
+      [
+        ['POST', 429, 0, false],
+        ['POST', 201, 1, true],
+      ],
+    );
     assert.ok((seen[1]?.rateLimitWaitMs ?? 0) > 0, 'the retry waited for the budget to reset');
     assert.equal(await countTests(bed), before + 1);
   });
 });
 
 async function countTests(bed: TestBed): Promise<number> {
-  const response = await bed.client('admin').getPage('/v7/tests') as { test: unknown[] };
+  const response = (await bed.client('admin').getPage('/v7/tests')) as { test: unknown[] };
   return response.test.length;
 }

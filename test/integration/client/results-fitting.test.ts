@@ -5,7 +5,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createNetmonClient, type NetmonClient } from '../../../src/api';
-import { FIRST_PAINT_SECONDS, leftOut, newestPart, readNewestFitting, type PartReader } from '../../../src/analysis/results/newest';
+import {
+  FIRST_PAINT_SECONDS,
+  leftOut,
+  newestPart,
+  readNewestFitting,
+  type PartReader,
+} from '../../../src/analysis/results/newest';
 import type { EnterpriseTest, NetMetric, PathVisSummary } from '../../../src/api/types';
 import { DEMO_CREDENTIALS, startEmulator, type RunningEmulator } from '../../../src/emulator';
 
@@ -24,12 +30,30 @@ describe('a range with more results than the panel draws: its newest part that f
   let deployed: EnterpriseTest;
 
   before(async () => {
-    emulator = await startEmulator({ api: 'v7', preset: 'large', now: () => clock * 1000, rateLimit: { limit: 1_000_000, windowSeconds: 60 } });
+    emulator = await startEmulator({
+      api: 'v7',
+      preset: 'large',
+      now: () => clock * 1000,
+      rateLimit: { limit: 1_000_000, windowSeconds: 60 },
+    });
     const aid = emulator.world.accountGroups[0]?.aid ?? 0;
-    const agents = (emulator.world.group(aid)?.enterpriseAgents() ?? []).slice(0, AGENTS).map((a) => ({ agentId: a.agentId }));
+    const agents = (emulator.world.group(aid)?.enterpriseAgents() ?? [])
+      .slice(0, AGENTS)
+      .map((a) => ({ agentId: a.agentId }));
     assert.equal(agents.length, AGENTS);
-    client = createNetmonClient({ baseUrl: emulator.url, apiVersion: 'v7', aid, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token } });
-    deployed = await client.createTest('agent-to-server', { testName: 'every office', interval: 300, agents, server: 'outlook.office365.com', port: 443 });
+    client = createNetmonClient({
+      baseUrl: emulator.url,
+      apiVersion: 'v7',
+      aid,
+      credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token },
+    });
+    deployed = await client.createTest('agent-to-server', {
+      testName: 'every office',
+      interval: 300,
+      agents,
+      server: 'outlook.office365.com',
+      port: 443,
+    });
     clock = NOW;
   });
   after(async () => {
@@ -37,9 +61,12 @@ describe('a range with more results than the panel draws: its newest part that f
     await emulator.close();
   });
 
-  const network: PartReader<NetMetric> = (range, maxRecords) => client.testResults('network', deployed.testId, range).collect({ maxRecords });
-  const summaries: PartReader<PathVisSummary> = (range, maxRecords) => client.testResults('path-vis', deployed.testId, range).collect({ maxRecords });
-  const roundsOf = (records: readonly { roundId: number }[]): number[] => [...new Set(records.map((r) => r.roundId))].sort((a, b) => a - b);
+  const network: PartReader<NetMetric> = (range, maxRecords) =>
+    client.testResults('network', deployed.testId, range).collect({ maxRecords });
+  const summaries: PartReader<PathVisSummary> = (range, maxRecords) =>
+    client.testResults('path-vis', deployed.testId, range).collect({ maxRecords });
+  const roundsOf = (records: readonly { roundId: number }[]): number[] =>
+    [...new Set(records.map((r) => r.roundId))].sort((a, b) => a - b);
 
   test('the whole day capped ends hours before now: what the panel drew before', async () => {
     const capped = await network(DAY, CAP);
@@ -49,7 +76,10 @@ describe('a range with more results than the panel draws: its newest part that f
 
   test('the metrics: the last whole hours that fit, from the last hour drawn first, every agent of every round up to the newest', async () => {
     const lastHour = await network(newestPart(DAY, FIRST_PAINT_SECONDS)!, CAP);
-    const read = await readNewestFitting(network, DAY, CAP, { seconds: FIRST_PAINT_SECONDS, records: lastHour.records.length });
+    const read = await readNewestFitting(network, DAY, CAP, {
+      seconds: FIRST_PAINT_SECONDS,
+      records: lastHour.records.length,
+    });
     assert.equal(read.complete, true);
     const seconds = read.narrowed?.seconds ?? 0;
     assert.ok(seconds % HOUR === 0 && seconds >= 3 * HOUR && seconds < 24 * HOUR, `narrowed to ${seconds} s`);
@@ -59,7 +89,8 @@ describe('a range with more results than the panel draws: its newest part that f
     assert.equal(read.records.length, rounds.length * AGENTS);
     assert.ok(read.records.length <= CAP);
     assert.deepEqual(leftOut(read, CAP, 'results'), {
-      part: `the last ${seconds / HOUR} h`, why: `about ${(lastHour.records.length * 24).toLocaleString('en-US')} results are more than the 10,000 the panel draws`,
+      part: `the last ${seconds / HOUR} h`,
+      why: `about ${(lastHour.records.length * 24).toLocaleString('en-US')} results are more than the 10,000 the panel draws`,
     });
   });
 
@@ -83,7 +114,10 @@ describe('a range with more results than the panel draws: its newest part that f
     assert.equal(read.narrowed?.seconds, 600);
     assert.equal(read.records.length, 100);
     assert.ok(roundsOf(read.records)[0]! >= NOW - 600);
-    assert.deepEqual(leftOut(read, 100, 'results'), { part: 'the first 100 results of the last 10 min', why: 'the range holds more results than the 100 the panel draws' });
+    assert.deepEqual(leftOut(read, 100, 'results'), {
+      part: 'the first 100 results of the last 10 min',
+      why: 'the range holds more results than the 100 the panel draws',
+    });
   });
 
   test('a range that fits is read whole, and nothing is said left out', async () => {

@@ -28,12 +28,24 @@ describe('a window holding more than the cap: its newest rounds are read', () =>
   before(async () => {
     emulator = await startEmulator({ api: 'v7', now: () => clock * 1000 });
     const aid = emulator.world.accountGroups[0]?.aid ?? 0;
-    const agents = (emulator.world.group(aid)?.enterpriseAgents() ?? []).slice(0, AGENTS).map((a) => ({ agentId: a.agentId }));
+    const agents = (emulator.world.group(aid)?.enterpriseAgents() ?? [])
+      .slice(0, AGENTS)
+      .map((a) => ({ agentId: a.agentId }));
     client = createNetmonClient({
-      baseUrl: emulator.url, apiVersion: 'v7', credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token },
-      onRequest: (event) => { if (event.final) requests.push(event.path); },
+      baseUrl: emulator.url,
+      apiVersion: 'v7',
+      credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token },
+      onRequest: (event) => {
+        if (event.final) requests.push(event.path);
+      },
     });
-    deployed = await client.createTest('agent-to-server', { testName: 'every office', interval: 300, agents, server: 'outlook.office365.com', port: 443 });
+    deployed = await client.createTest('agent-to-server', {
+      testName: 'every office',
+      interval: 300,
+      agents,
+      server: 'outlook.office365.com',
+      port: 443,
+    });
     clock = NOW;
   });
   after(async () => {
@@ -42,7 +54,9 @@ describe('a window holding more than the cap: its newest rounds are read', () =>
   });
 
   test('the day capped from its oldest end misses the afternoon: what was read before', async () => {
-    const { records } = await client.testResults('path-vis', deployed.testId, { window: '24h' }).collect({ maxRecords: CAP });
+    const { records } = await client
+      .testResults('path-vis', deployed.testId, { window: '24h' })
+      .collect({ maxRecords: CAP });
     assert.ok(Math.max(...records.map((r) => r.roundId)) < NEWEST_ROUND - 12 * HOUR);
   });
 
@@ -52,8 +66,13 @@ describe('a window holding more than the cap: its newest rounds are read', () =>
     assert.equal(rounds[0]?.roundId, NEWEST_ROUND);
     assert.equal(rounds[0]?.agentIds.length, AGENTS);
     assert.ok(rounds.length * AGENTS <= CAP && rounds.length >= 12, `${rounds.length} rounds`);
-    rounds.forEach((round, index) => assert.equal(round.roundId, NEWEST_ROUND - index * 300, 'one round every 5 minutes back from the newest'));
-    assert.ok(requests.every((path) => !path.includes('window=24h')), `only newest parts read: ${requests.join(' ')}`);
+    rounds.forEach((round, index) =>
+      assert.equal(round.roundId, NEWEST_ROUND - index * 300, 'one round every 5 minutes back from the newest'),
+    );
+    assert.ok(
+      requests.every((path) => !path.includes('window=24h')),
+      `only newest parts read: ${requests.join(' ')}`,
+    );
   });
 
   test('a window that fits is read whole', async () => {
@@ -62,10 +81,13 @@ describe('a window holding more than the cap: its newest rounds are read', () =>
     assert.equal(rounds[0]?.roundId, NEWEST_ROUND);
   });
 
-  test('each agent\'s latest health is of the newest round, and says the window was read in part', async () => {
+  test("each agent's latest health is of the newest round, and says the window was read in part", async () => {
     const kind = await readKind(client, deployed.testId, 'network', { window: '24h' }, CAP);
     assert.equal(kind.agents.length, AGENTS);
-    assert.ok(kind.agents.every((agent) => agent.roundId === NEWEST_ROUND), JSON.stringify(kind.agents.map((a) => a.roundId)));
+    assert.ok(
+      kind.agents.every((agent) => agent.roundId === NEWEST_ROUND),
+      JSON.stringify(kind.agents.map((a) => a.roundId)),
+    );
     assert.equal(kind.complete, false);
     assert.ok(kind.records <= CAP);
   });

@@ -24,13 +24,25 @@ describe('the newest round of a deployed test, read first', () => {
   before(async () => {
     emulator = await startEmulator({ api: 'v7', pageSize: 7, now: () => clock * 1000 });
     const aid = emulator.world.accountGroups[0]?.aid ?? 0;
-    const agents = (emulator.world.group(aid)?.enterpriseAgents() ?? []).slice(0, 4).map((a) => ({ agentId: a.agentId }));
+    const agents = (emulator.world.group(aid)?.enterpriseAgents() ?? [])
+      .slice(0, 4)
+      .map((a) => ({ agentId: a.agentId }));
     client = createNetmonClient({
-      baseUrl: emulator.url, apiVersion: 'v7', credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token },
-      onRequest: (event) => { if (event.final) requests.push(event.path); },
+      baseUrl: emulator.url,
+      apiVersion: 'v7',
+      credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token },
+      onRequest: (event) => {
+        if (event.final) requests.push(event.path);
+      },
     });
     for (const interval of [300, 3600]) {
-      tests[interval] = await client.createTest('agent-to-server', { testName: `every ${interval} s`, interval, agents, server: 'outlook.office365.com', port: 443 });
+      tests[interval] = await client.createTest('agent-to-server', {
+        testName: `every ${interval} s`,
+        interval,
+        agents,
+        server: 'outlook.office365.com',
+        port: 443,
+      });
     }
     clock = NOW;
   });
@@ -49,11 +61,14 @@ describe('the newest round of a deployed test, read first', () => {
       assert.deepEqual(newest, whole[0]);
       assert.equal(newest?.agentIds.length, 4);
       assert.equal(newest?.roundId, Math.floor(NOW / interval) * interval);
-      assert.ok(requests.length <= 4 && requests.every((path) => !path.includes('window=24h')), `read only the last minutes: ${requests.join(' ')}`);
+      assert.ok(
+        requests.length <= 4 && requests.every((path) => !path.includes('window=24h')),
+        `read only the last minutes: ${requests.join(' ')}`,
+      );
     });
   }
 
-  test('a range ending in the past: its own newest round, not today\'s', async () => {
+  test("a range ending in the past: its own newest round, not today's", async () => {
     const paths = enterprisePaths(client);
     const range = { from: new Date((NOW - 20 * HOUR) * 1000), to: new Date((NOW - 8 * HOUR) * 1000) };
     const newest = await readNewestRound(paths, tests[300]!.testId, range);
@@ -66,8 +81,14 @@ describe('the newest round of a deployed test, read first', () => {
     assert.equal(newestPart({ window: '1h' }, HOUR), undefined);
     assert.equal(newestPart({ window: '45m' }, HOUR), undefined);
     const to = new Date(NOW * 1000);
-    assert.deepEqual(newestPart({ from: new Date((NOW - 2 * HOUR) * 1000), to }, HOUR), { from: new Date((NOW - HOUR) * 1000), to });
+    assert.deepEqual(newestPart({ from: new Date((NOW - 2 * HOUR) * 1000), to }, HOUR), {
+      from: new Date((NOW - HOUR) * 1000),
+      to,
+    });
     assert.equal(newestPart({ from: new Date((NOW - HOUR) * 1000), to }, HOUR), undefined);
-    assert.deepEqual([windowSeconds('2d'), windowSeconds('90'), windowSeconds('1w'), windowSeconds('h'), windowSeconds('1y')], [172_800, 90, 604_800, undefined, undefined]);
+    assert.deepEqual(
+      [windowSeconds('2d'), windowSeconds('90'), windowSeconds('1w'), windowSeconds('h'), windowSeconds('1y')],
+      [172_800, 90, 604_800, undefined, undefined],
+    );
   });
 });

@@ -13,10 +13,11 @@ const listen = async (server: Server): Promise<number> => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return (server.address() as AddressInfo).port;
 };
-const stop = (server: Server): Promise<void> => new Promise((resolve) => {
-  server.close(() => resolve());
-  server.closeAllConnections();
-});
+const stop = (server: Server): Promise<void> =>
+  new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
 
 describe('headers and keep-alive', () => {
   // A recorder in front of the emulator: it forwards each request and notes its headers
@@ -32,20 +33,30 @@ describe('headers and keep-alive', () => {
     recorder = createServer(async (req, res) => {
       if (!connections.has(req.socket)) connections.set(req.socket, ++connectionCount);
       seen.push({ headers: req.headers, connection: connections.get(req.socket) ?? 0 });
-      const upstream = await fetch(`${bed.url}${req.url}`, { headers: { authorization: req.headers.authorization ?? '' } });
+      const upstream = await fetch(`${bed.url}${req.url}`, {
+        headers: { authorization: req.headers.authorization ?? '' },
+      });
       // Links in the body name the emulator; point them back at the recorder.
       const body = (await upstream.text()).replaceAll(bed.url, url);
       res.writeHead(upstream.status, {
-        'content-type': upstream.headers.get('content-type') ?? 'application/json', 'content-length': Buffer.byteLength(body),
+        'content-type': upstream.headers.get('content-type') ?? 'application/json',
+        'content-length': Buffer.byteLength(body),
       });
       res.end(body);
     });
     url = `http://127.0.0.1:${await listen(recorder)}`;
   });
-  after(async () => { await stop(recorder); await bed.close(); });
+  after(async () => {
+    await stop(recorder);
+    await bed.close();
+  });
 
   test('sends netmon-workbench/<version> and reuses kept-alive connections for a sequential walk', async () => {
-    const client = createNetmonClient({ apiVersion: 'v6', baseUrl: url, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token } });
+    const client = createNetmonClient({
+      apiVersion: 'v6',
+      baseUrl: url,
+      credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token },
+    });
     const records = await drain(client.userSessions({ window: '3h' }));
     await client.close();
     assert.ok(records.length > 20);
@@ -58,7 +69,12 @@ describe('headers and keep-alive', () => {
 
   test('a user agent can be passed in', async () => {
     seen.length = 0;
-    const client = createNetmonClient({ apiVersion: 'v6', baseUrl: url, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token }, userAgent: 'my-script/2' });
+    const client = createNetmonClient({
+      apiVersion: 'v6',
+      baseUrl: url,
+      credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token },
+      userAgent: 'my-script/2',
+    });
     await client.listEndpointAgents();
     await client.close();
     assert.equal(seen[0]?.headers['user-agent'], 'my-script/2');
@@ -75,7 +91,10 @@ describe('proxies', () => {
   const tunnels: string[] = [];
   before(async () => {
     bed = await TestBed.start({ pageSize: 10, allowedHosts: ['api.netmon.test'] });
-    proxy = createServer((_req, res) => { res.writeHead(405); res.end(); });
+    proxy = createServer((_req, res) => {
+      res.writeHead(405);
+      res.end();
+    });
     proxy.on('connect', (req, clientSocket: Socket, head: Buffer) => {
       tunnels.push(req.url ?? '');
       const upstream = connect(bed.emulator.port, '127.0.0.1', () => {
@@ -89,11 +108,19 @@ describe('proxies', () => {
     proxyUrl = `http://127.0.0.1:${await listen(proxy)}`;
     baseUrl = `http://api.netmon.test:${bed.emulator.port}`;
   });
-  after(async () => { await stop(proxy); await bed.close(); });
+  after(async () => {
+    await stop(proxy);
+    await bed.close();
+  });
 
   test('an explicit proxy URL carries every page of a walk', async () => {
     tunnels.length = 0;
-    const client = createNetmonClient({ apiVersion: 'v6', baseUrl, proxy: proxyUrl, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token } });
+    const client = createNetmonClient({
+      apiVersion: 'v6',
+      baseUrl,
+      proxy: proxyUrl,
+      credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token },
+    });
     const pages = await drain(client.userSessions({ window: '1h' }).pages());
     await client.close();
     assert.ok(pages.length >= 3);
@@ -103,12 +130,20 @@ describe('proxies', () => {
 
   test('HTTPS_PROXY from the environment is used when no proxy is given', async () => {
     tunnels.length = 0;
-    const saved = { HTTPS_PROXY: process.env['HTTPS_PROXY'], NO_PROXY: process.env['NO_PROXY'], HTTP_PROXY: process.env['HTTP_PROXY'] };
+    const saved = {
+      HTTPS_PROXY: process.env['HTTPS_PROXY'],
+      NO_PROXY: process.env['NO_PROXY'],
+      HTTP_PROXY: process.env['HTTP_PROXY'],
+    };
     process.env['HTTPS_PROXY'] = proxyUrl;
     delete process.env['HTTP_PROXY'];
     delete process.env['NO_PROXY'];
     try {
-      const client = createNetmonClient({ apiVersion: 'v6', baseUrl, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token } });
+      const client = createNetmonClient({
+        apiVersion: 'v6',
+        baseUrl,
+        credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token },
+      });
       const { endpointAgents } = await client.listEndpointAgents();
       await client.close();
       assert.ok(endpointAgents.length > 0);

@@ -32,16 +32,26 @@ describe('v7 answers through the analyses', () => {
 
   test('every list summarises without a hole', async () => {
     const now = new Date('2022-07-18T00:00:00Z');
-    for (const session of (await client.userSessions({ window: '1d' }).collect()).records) assertShowable(summaries.userSessionSummary(session, now));
-    for (const network of (await client.networkSessions({ window: '1d' }).collect()).records) assertShowable(summaries.networkSessionSummary(network, now));
-    for (const probe of (await client.networkProbes({ window: '1d' }).collect()).records) assertShowable(summaries.probeSummary(probe, now));
-    for (const agent of (await client.endpointAgents().collect()).records) assertShowable(summaries.agentSummary(agent, now.getTime()));
-    for (const network of (await client.networks().collect()).records) assertShowable(summaries.networkSummary(network));
-    for (const endpointTest of (await client.endpointTests().collect()).records) assertShowable(summaries.endpointTestSummary(endpointTest));
-    for (const metric of (await client.netMetrics(V7_IDS.netTest, { window: '1d' }).collect()).records) assertShowable(summaries.metricSummary(metric));
-    for (const summary of (await client.pathVis(V7_IDS.netTest, { window: '1d' }).collect()).records) assertShowable(summaries.pathVisRecordSummary(summary));
-    for (const result of (await client.httpServerResults(V7_IDS.webTest, { window: '1d' }).collect()).records) assertShowable(summaries.httpServerSummary(result));
-    for (const agent of (await client.enterpriseAgents().collect()).records) assertShowable(summaries.enterpriseAgentSummary(agent));
+    for (const session of (await client.userSessions({ window: '1d' }).collect()).records)
+      assertShowable(summaries.userSessionSummary(session, now));
+    for (const network of (await client.networkSessions({ window: '1d' }).collect()).records)
+      assertShowable(summaries.networkSessionSummary(network, now));
+    for (const probe of (await client.networkProbes({ window: '1d' }).collect()).records)
+      assertShowable(summaries.probeSummary(probe, now));
+    for (const agent of (await client.endpointAgents().collect()).records)
+      assertShowable(summaries.agentSummary(agent, now.getTime()));
+    for (const network of (await client.networks().collect()).records)
+      assertShowable(summaries.networkSummary(network));
+    for (const endpointTest of (await client.endpointTests().collect()).records)
+      assertShowable(summaries.endpointTestSummary(endpointTest));
+    for (const metric of (await client.netMetrics(V7_IDS.netTest, { window: '1d' }).collect()).records)
+      assertShowable(summaries.metricSummary(metric));
+    for (const summary of (await client.pathVis(V7_IDS.netTest, { window: '1d' }).collect()).records)
+      assertShowable(summaries.pathVisRecordSummary(summary));
+    for (const result of (await client.httpServerResults(V7_IDS.webTest, { window: '1d' }).collect()).records)
+      assertShowable(summaries.httpServerSummary(result));
+    for (const agent of (await client.enterpriseAgents().collect()).records)
+      assertShowable(summaries.enterpriseAgentSummary(agent));
     const detail = await client.getUserSession(V7_IDS.session);
     for (const page of detail.pages) assertShowable(summaries.pageSummary(page));
   });
@@ -65,7 +75,7 @@ describe('v7 answers through the analyses', () => {
     assert.doesNotMatch(JSON.stringify(waterfall.rows), /NaN|undefined/);
   });
 
-  test('a v7 round\'s traces merge into a path and localize', async () => {
+  test("a v7 round's traces merge into a path and localize", async () => {
     const trace = await client.getPathTrace(V7_IDS.netTest, V7_IDS.agent, V7_IDS.round);
     const graph = mergePathTraces([trace]);
     assert.ok(graph.nodes.length >= 2, 'the hops of the trace');

@@ -14,7 +14,7 @@ const TEST_ID = 281474976710706;
 const ROUND = 1384309800;
 const BGP_TEST = { testId: TEST_ID, testName: 'ThousandEyes Test', type: 'bgp', interval: 60 } as EnterpriseTest;
 
-describe('AS paths of a BGP test, from the vendor\'s example bodies', () => {
+describe("AS paths of a BGP test, from the vendor's example bodies", () => {
   let bodies: VendorBodies;
   before(async () => {
     bodies = await vendorBodiesClient({
@@ -29,16 +29,36 @@ describe('AS paths of a BGP test, from the vendor\'s example bodies', () => {
     const [report] = summary.bgpPaths ?? [];
     assert.ok(report, 'a report for the prefix of the newest round');
     assert.equal(summary.bgpPaths?.length, 1);
-    assert.deepEqual([report.prefixId, report.prefix, report.roundId, report.previousRoundId], ['215', '99.128.0.0/11', ROUND, undefined]);
-    assert.deepEqual(report.monitors.map((m) => [m.monitorId, m.monitorName, m.reachability, m.reachable, m.change]), [
-      ['281474976710706', 'Vancouver, Canada - Bell Canada (AS 6539)', 0, false, 'same'],
+    assert.deepEqual(
+      [report.prefixId, report.prefix, report.roundId, report.previousRoundId],
+      ['215', '99.128.0.0/11', ROUND, undefined],
+    );
+    assert.deepEqual(
+      report.monitors.map((m) => [m.monitorId, m.monitorName, m.reachability, m.reachable, m.change]),
+      [['281474976710706', 'Vancouver, Canada - Bell Canada (AS 6539)', 0, false, 'same']],
+    );
+    assert.deepEqual(report.monitors[0]?.path, [
+      { asn: 852, asName: 'Telus Advanced Communications' },
+      { asn: 852, asName: 'Telus Advanced Communications' },
     ]);
-    assert.deepEqual(report.monitors[0]?.path, [{ asn: 852, asName: 'Telus Advanced Communications' }, { asn: 852, asName: 'Telus Advanced Communications' }]);
-    assert.deepEqual(bodies.server.paths().filter((path) => path.includes('/routes/')).sort(), [
-      `GET /v7/test-results/${TEST_ID}/bgp/routes/prefix/215/round/${ROUND - 60}`, `GET /v7/test-results/${TEST_ID}/bgp/routes/prefix/215/round/${ROUND}`,
-    ]);
+    assert.deepEqual(
+      bodies.server
+        .paths()
+        .filter((path) => path.includes('/routes/'))
+        .sort(),
+      [
+        `GET /v7/test-results/${TEST_ID}/bgp/routes/prefix/215/round/${ROUND - 60}`,
+        `GET /v7/test-results/${TEST_ID}/bgp/routes/prefix/215/round/${ROUND}`,
+      ],
+    );
     const text = resultsText(summary);
-    assert.match(text, /\nAS paths to 99\.128\.0\.0\/11 \(round 2013-11-13 02:30 UTC\): 0 of 1 monitor reach 99\.128\.0\.0\/11; no route changed\n/);
-    assert.match(text, /\n {2}UNREACHABLE Vancouver, Canada - Bell Canada \(AS 6539\) {4}0% {2}AS 852 Telus Advanced Communications ×2$/);
+    assert.match(
+      text,
+      /\nAS paths to 99\.128\.0\.0\/11 \(round 2013-11-13 02:30 UTC\): 0 of 1 monitor reach 99\.128\.0\.0\/11; no route changed\n/,
+    );
+    assert.match(
+      text,
+      /\n {2}UNREACHABLE Vancouver, Canada - Bell Canada \(AS 6539\) {4}0% {2}AS 852 Telus Advanced Communications ×2$/,
+    );
   });
 });

@@ -12,7 +12,9 @@ import { fixture, V7Server, V7_IDS } from './v7-server';
 
 const RUNS = 60;
 type Op = 'drop' | 'null' | 'string' | 'number' | 'object';
-const mutation = fc.array(fc.tuple(fc.nat(), fc.constantFrom<Op>('drop', 'null', 'string', 'number', 'object')), { maxLength: 12 });
+const mutation = fc.array(fc.tuple(fc.nat(), fc.constantFrom<Op>('drop', 'null', 'string', 'number', 'object')), {
+  maxLength: 12,
+});
 
 function mutate(record: Record<string, unknown>, ops: readonly [number, Op][]): Record<string, unknown> {
   const copy = structuredClone(record);
@@ -52,37 +54,45 @@ describe('v7 decoding under mutation', () => {
   test('a mutated session detail reads as a session (and its overview and verdict), or fails as unparseable', async () => {
     const body = fixture('real-user-test.json') as { results: Record<string, unknown>[] };
     const detail = body.results[0]!;
-    await fc.assert(fc.asyncProperty(mutation, mutation, async (top, nested) => {
-      const variant = mutate(detail, top);
-      if (typeof variant['network'] === 'object' && variant['network'] !== null) variant['network'] = mutate(detail['network'] as Record<string, unknown>, nested);
-      served = { ...body, results: [variant] };
-      const session = await client.getUserSession(V7_IDS.session).catch(unparseable);
-      if (!session) return;
-      assert.equal(typeof session.userSessionId, 'string');
-      assert.ok(!('id' in session) && !('sourceAddress' in session), 'renamed, not passed through');
-      assert.ok(session.roundId === undefined || Number.isFinite(session.roundId));
-      assert.doesNotMatch(sessionVerdict(session).line, /undefined|NaN/);
-      assert.doesNotMatch(sessionOverview(session).title, /undefined|NaN/);
-    }), { numRuns: RUNS });
+    await fc.assert(
+      fc.asyncProperty(mutation, mutation, async (top, nested) => {
+        const variant = mutate(detail, top);
+        if (typeof variant['network'] === 'object' && variant['network'] !== null)
+          variant['network'] = mutate(detail['network'] as Record<string, unknown>, nested);
+        served = { ...body, results: [variant] };
+        const session = await client.getUserSession(V7_IDS.session).catch(unparseable);
+        if (!session) return;
+        assert.equal(typeof session.userSessionId, 'string');
+        assert.ok(!('id' in session) && !('sourceAddress' in session), 'renamed, not passed through');
+        assert.ok(session.roundId === undefined || Number.isFinite(session.roundId));
+        assert.doesNotMatch(sessionVerdict(session).line, /undefined|NaN/);
+        assert.doesNotMatch(sessionOverview(session).title, /undefined|NaN/);
+      }),
+      { numRuns: RUNS },
+    );
   });
 
   test('mutated list records are read or left out with a problem; what is read summarises', async () => {
     const sessions = fixture('real-user-tests.json') as { results: Record<string, unknown>[] };
     const topologies = fixture('topologies.json') as { results: Record<string, unknown>[] };
-    await fc.assert(fc.asyncProperty(mutation, mutation, async (a, b) => {
-      served = { results: [mutate(sessions.results[0]!, a), sessions.results[1]], _links: {} };
-      const page = (await client.userSessions().pages().next()).value;
-      assert.ok(page);
-      assert.equal(page.records.length + page.problems.length, 2);
-      for (const session of page.records) assert.doesNotMatch(userSessionSummary(session, new Date()).label, /undefined|NaN/);
-      served = { results: [mutate(topologies.results[0]!, b)], _links: {} };
-      const probes = (await client.networkProbes().pages().next()).value;
-      assert.ok(probes);
-      for (const probe of probes.records) {
-        assert.equal(typeof probe.networkProbeId, 'string');
-        assert.ok(probe.vpnScore === undefined || typeof probe.vpnScore === 'object');
-        assert.doesNotMatch(probeSummary(probe, new Date()).description, /undefined|NaN/);
-      }
-    }), { numRuns: RUNS });
+    await fc.assert(
+      fc.asyncProperty(mutation, mutation, async (a, b) => {
+        served = { results: [mutate(sessions.results[0]!, a), sessions.results[1]], _links: {} };
+        const page = (await client.userSessions().pages().next()).value;
+        assert.ok(page);
+        assert.equal(page.records.length + page.problems.length, 2);
+        for (const session of page.records)
+          assert.doesNotMatch(userSessionSummary(session, new Date()).label, /undefined|NaN/);
+        served = { results: [mutate(topologies.results[0]!, b)], _links: {} };
+        const probes = (await client.networkProbes().pages().next()).value;
+        assert.ok(probes);
+        for (const probe of probes.records) {
+          assert.equal(typeof probe.networkProbeId, 'string');
+          assert.ok(probe.vpnScore === undefined || typeof probe.vpnScore === 'object');
+          assert.doesNotMatch(probeSummary(probe, new Date()).description, /undefined|NaN/);
+        }
+      }),
+      { numRuns: RUNS },
+    );
   });
 });

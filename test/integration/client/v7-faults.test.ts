@@ -4,7 +4,15 @@
 // v7 instant-test budget headers, and problem+json errors with the service's detail.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createNetmonClient, NetmonError, RateLimitedError, ValidationError, type NetmonClient, type NetmonClientOptions, type RequestEvent } from '../../../src/api';
+import {
+  createNetmonClient,
+  NetmonError,
+  RateLimitedError,
+  ValidationError,
+  type NetmonClient,
+  type NetmonClientOptions,
+  type RequestEvent,
+} from '../../../src/api';
 import type { PathVisSummary, UserSession } from '../../../src/api/types';
 import { RateLimiterRegistry } from '../../../src/api/rate-limiter';
 import { DEMO_CREDENTIALS, startEmulator, type RunningEmulator } from '../../../src/emulator';
@@ -18,10 +26,16 @@ describe('v7 faults through the client', () => {
   let emulator: RunningEmulator;
   const clients: NetmonClient[] = [];
   const clientOf = (options: Partial<NetmonClientOptions> = {}): NetmonClient => {
-    const client = createNetmonClient({
-      baseUrl: emulator.url, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token }, apiVersion: 'v7',
-      retry: { maxRetries: 6, baseDelayMs: 5, maxDelayMs: 40 }, ...options,
-    }, { rateLimiters: new RateLimiterRegistry() });
+    const client = createNetmonClient(
+      {
+        baseUrl: emulator.url,
+        credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token },
+        apiVersion: 'v7',
+        retry: { maxRetries: 6, baseDelayMs: 5, maxDelayMs: 40 },
+        ...options,
+      },
+      { rateLimiters: new RateLimiterRegistry() },
+    );
     clients.push(client);
     return client;
   };
@@ -29,7 +43,15 @@ describe('v7 faults through the client', () => {
   before(async () => {
     // Short budget windows: a 429's wait for the reset stays within a test's time.
     const budget = { limit: 100_000, windowSeconds: 2 };
-    emulator = await startEmulator({ port: 0, api: 'v7', now: () => NOW_MS, pageSize: 5, instantTestDelaySeconds: 1, rateLimit: budget, instantTestRateLimit: budget });
+    emulator = await startEmulator({
+      port: 0,
+      api: 'v7',
+      now: () => NOW_MS,
+      pageSize: 5,
+      instantTestDelaySeconds: 1,
+      rateLimit: budget,
+      instantTestRateLimit: budget,
+    });
     testId = (await clientOf().endpointTests().collect()).records[0]!.testId;
   });
   after(async () => {
@@ -42,10 +64,16 @@ describe('v7 faults through the client', () => {
     const clean = await drain(clientOf().pathVis(testId, range));
     assert.ok(clean.length >= 30, `several pages (${clean.length} records)`);
     const pathPrefix = `${RESULTS}scheduled-tests/`;
-    emulator.setFaults([{ fault: 'truncate', every: 3, pathPrefix }, { fault: 'drop', every: 5, pathPrefix }, { fault: 'error', status: 503, every: 4, pathPrefix }]);
+    emulator.setFaults([
+      { fault: 'truncate', every: 3, pathPrefix },
+      { fault: 'drop', every: 5, pathPrefix },
+      { fault: 'error', status: 503, every: 4, pathPrefix },
+    ]);
     const client = clientOf();
     const retried: (number | undefined)[] = [];
-    client.addRequestListener((event) => { if (!event.final) retried.push(event.status); });
+    client.addRequestListener((event) => {
+      if (!event.final) retried.push(event.status);
+    });
     const records = await drain(client.pathVis(testId, range));
     emulator.setFaults([]);
     assert.deepEqual(records.map(key), clean.map(key));
@@ -73,29 +101,52 @@ describe('v7 faults through the client', () => {
       }
     }
     assert.equal(errors.length, 2, 'a dropped page, then a truncated one');
-    assert.ok(errors.every((kind) => kind === 'network' || kind === 'unparseable'), errors.join(', '));
+    assert.ok(
+      errors.every((kind) => kind === 'network' || kind === 'unparseable'),
+      errors.join(', '),
+    );
     assert.deepEqual(records.map(key), clean.map(key), 'nothing lost or repeated across the resumes');
   });
 
   test('a 429 on an instant test carries the v7 instant-test budget, and the client waits for it instead of failing', async () => {
     const editor = { kind: 'bearer' as const, token: 'demo-editor-token' };
-    emulator.setFaults([{ fault: 'rate-limit', times: 1, pathPrefix: '/v7/endpoint/tests/scheduled-tests/agent-to-server/instant' }]);
+    emulator.setFaults([
+      { fault: 'rate-limit', times: 1, pathPrefix: '/v7/endpoint/tests/scheduled-tests/agent-to-server/instant' },
+    ]);
     const seen: RequestEvent[] = [];
     const patient = clientOf({ credentials: editor, onRequest: (event) => seen.push(event) });
-    const created = await patient.createInstantTest('agent-to-server', { testName: 'after a 429', serverName: 'example.com', maxMachines: 2 });
+    const created = await patient.createInstantTest('agent-to-server', {
+      testName: 'after a 429',
+      serverName: 'example.com',
+      maxMachines: 2,
+    });
     assert.ok(created.testId);
-    assert.deepEqual(seen.map((e) => [e.status, e.final]), [[429, false], [201, true]]);
+    assert.deepEqual(
+      seen.map((e) => [e.status, e.final]),
+      [
+        [429, false],
+        [201, true],
+      ],
+    );
     assert.ok((seen[1]?.rateLimitWaitMs ?? 0) > 0, 'the retry waited for the budget to reset');
-    emulator.setFaults([{ fault: 'rate-limit', pathPrefix: '/v7/endpoint/tests/scheduled-tests/agent-to-server/instant' }]);
+    emulator.setFaults([
+      { fault: 'rate-limit', pathPrefix: '/v7/endpoint/tests/scheduled-tests/agent-to-server/instant' },
+    ]);
     const impatient = clientOf({ credentials: editor, retry: { maxRetries: 0, maxRateLimitRetries: 0 } });
-    const refused = await rejection(impatient.createInstantTest('agent-to-server', { testName: 'refused', serverName: 'example.com', maxMachines: 2 }));
+    const refused = await rejection(
+      impatient.createInstantTest('agent-to-server', {
+        testName: 'refused',
+        serverName: 'example.com',
+        maxMachines: 2,
+      }),
+    );
     emulator.setFaults([]);
     assert.ok(refused instanceof RateLimitedError, String(refused));
     assert.ok(refused.resetAt instanceof Date);
     assert.match(refused.message, /instant/);
   });
 
-  test('a problem+json error is a typed error with the service\'s detail', async () => {
+  test("a problem+json error is a typed error with the service's detail", async () => {
     emulator.setFaults([{ fault: 'error', status: 400, times: 1, pathPrefix: '/v7/endpoint/agents' }]);
     const refused = await rejection(clientOf().getEndpointAgent('any-agent'));
     emulator.setFaults([]);

@@ -22,7 +22,12 @@ export interface ReceivedRequest {
   body: unknown;
 }
 
-export interface Answer { status: number; file?: string; body?: unknown; headers?: Record<string, string> }
+export interface Answer {
+  status: number;
+  file?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
 /** Answers one request, or undefined to fall through to the fixtures. */
 export type Handler = (request: ReceivedRequest) => Answer | undefined;
 
@@ -45,7 +50,8 @@ const ROUTES: Readonly<Record<string, string>> = {
   'POST /v7/endpoint/tests/scheduled-tests/agent-to-server/instant': 'instant-agent-to-server.json',
   'POST /v7/endpoint/test-results/scheduled-tests/202701/network/filter': 'network-results.json',
   'GET /v7/endpoint/test-results/scheduled-tests/202701/path-vis': 'path-vis.json',
-  [`GET /v7/endpoint/test-results/scheduled-tests/202701/path-vis/agent/${AGENT}/round/1384309800`]: 'path-vis-round.json',
+  [`GET /v7/endpoint/test-results/scheduled-tests/202701/path-vis/agent/${AGENT}/round/1384309800`]:
+    'path-vis-round.json',
   'GET /v7/endpoint/test-results/scheduled-tests/281474976710706/http-server': 'http-server-results.json',
   'POST /v7/tests/agent-to-server': 'test-created.json',
   'PUT /v7/tests/agent-to-server/281474976710706': 'test-updated.json',
@@ -56,7 +62,15 @@ const ROUTES: Readonly<Record<string, string>> = {
   'GET /v7/account-groups': 'account-groups.json',
 };
 
-export const V7_IDS = { agent: AGENT, session: SESSION, topology: TOPOLOGY, page: 'C31gBrYJ', netTest: 202701, webTest: 281474976710706, round: 1384309800 } as const;
+export const V7_IDS = {
+  agent: AGENT,
+  session: SESSION,
+  topology: TOPOLOGY,
+  page: 'C31gBrYJ',
+  netTest: 202701,
+  webTest: 281474976710706,
+  round: 1384309800,
+} as const;
 
 export function fixture(file: string): unknown {
   return JSON.parse(readFileSync(join(FIXTURES, file), 'utf8')) as unknown;
@@ -66,7 +80,10 @@ export class V7Server {
   readonly requests: ReceivedRequest[] = [];
   private handlers: Handler[] = [];
 
-  private constructor(private readonly server: Server, readonly url: string) {}
+  private constructor(
+    private readonly server: Server,
+    readonly url: string,
+  ) {}
 
   static async start(): Promise<V7Server> {
     const started: { instance?: V7Server } = {};
@@ -100,11 +117,17 @@ export class V7Server {
     const url = new URL(request.url ?? '/', this.url);
     const text = await readBody(request);
     const received: ReceivedRequest = {
-      method: request.method ?? 'GET', path: decodeURIComponent(url.pathname), query: Object.fromEntries(url.searchParams),
-      accept: request.headers['accept'], contentType: request.headers['content-type'], body: text === '' ? undefined : JSON.parse(text) as unknown,
+      method: request.method ?? 'GET',
+      path: decodeURIComponent(url.pathname),
+      query: Object.fromEntries(url.searchParams),
+      accept: request.headers['accept'],
+      contentType: request.headers['content-type'],
+      body: text === '' ? undefined : (JSON.parse(text) as unknown),
     };
     this.requests.push(received);
-    const answer = this.handlers.map((handler) => handler(received)).find((found) => found !== undefined) ?? this.fromFixtures(received);
+    const answer =
+      this.handlers.map((handler) => handler(received)).find((found) => found !== undefined) ??
+      this.fromFixtures(received);
     const body = answer.body ?? (answer.file ? fixture(answer.file) : undefined);
     const type = answer.status >= 400 ? 'application/problem+json' : 'application/hal+json';
     response.writeHead(answer.status, { 'content-type': type, ...answer.headers });
@@ -113,12 +136,21 @@ export class V7Server {
 
   private fromFixtures(request: ReceivedRequest): Answer {
     // The second page of the endpoint agents, by the cursor the first page's next link gave.
-    if (request.path === '/v7/endpoint/agents' && request.query['cursor'] === 'c2') return { status: 200, file: 'endpoint-agents-page2.json' };
-    if (request.path.endsWith('/real-user-tests/filter') && request.query['cursor'] === 'r2') return { status: 200, file: 'real-user-tests-page2.json' };
+    if (request.path === '/v7/endpoint/agents' && request.query['cursor'] === 'c2')
+      return { status: 200, file: 'endpoint-agents-page2.json' };
+    if (request.path.endsWith('/real-user-tests/filter') && request.query['cursor'] === 'r2')
+      return { status: 200, file: 'real-user-tests-page2.json' };
     if (request.method === 'DELETE' && request.path.startsWith('/v7/tests/')) return { status: 204 };
     const file = ROUTES[`${request.method} ${request.path}`];
-    if (file) return { status: request.method === 'POST' && /\/(tests\/[a-z-]+|instant)$/.test(request.path) ? 201 : 200, file };
-    return { status: 404, body: { type: 'about:blank', title: 'Not Found', status: 404, detail: `No resource at ${request.path}` } };
+    if (file)
+      return {
+        status: request.method === 'POST' && /\/(tests\/[a-z-]+|instant)$/.test(request.path) ? 201 : 200,
+        file,
+      };
+    return {
+      status: 404,
+      body: { type: 'about:blank', title: 'Not Found', status: 404, detail: `No resource at ${request.path}` },
+    };
   }
 }
 

@@ -20,12 +20,27 @@ describe('VPN path traces through v7', () => {
     for (const api of APIS) {
       const emulator = await startEmulator({ port: 0, api, now: () => NOW_MS });
       emulators.push(emulator);
-      clients.push(createNetmonClient({ baseUrl: emulator.url, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token }, aid: 1001, apiVersion: api }));
+      clients.push(
+        createNetmonClient({
+          baseUrl: emulator.url,
+          credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token },
+          aid: 1001,
+          apiVersion: api,
+        }),
+      );
     }
     const now = NOW_MS / 1000;
-    const found = emulators[1]!.world.group(1001)?.episodes(now - 86_400, now).find((e) => e.kind === 'vpn' && e.endSeconds <= now);
+    const found = emulators[1]!.world
+      .group(1001)
+      ?.episodes(now - 86_400, now)
+      .find((e) => e.kind === 'vpn' && e.endSeconds <= now);
     assert.ok(found, 'the demo world plays a VPN episode in the last day');
-    episode = { agentId: found.agentId, vpnTarget: String(found.detail.vpnTarget), startSeconds: found.startSeconds, endSeconds: found.endSeconds };
+    episode = {
+      agentId: found.agentId,
+      vpnTarget: String(found.detail.vpnTarget),
+      startSeconds: found.startSeconds,
+      endSeconds: found.endSeconds,
+    };
   });
   after(async () => {
     await Promise.all(clients.map((c) => c.close()));
@@ -37,10 +52,14 @@ describe('VPN path traces through v7', () => {
     const from = inside ? episode.startSeconds : episode.startSeconds - 3_600;
     const to = inside ? episode.endSeconds : episode.startSeconds - 600;
     for (const test of (await clients[1]!.endpointTests().collect()).records) {
-      const { records } = await clients[1]!.pathVis(test.testId, { from: new Date(from * 1000), to: new Date(to * 1000) }).collect();
+      const { records } = await clients[1]!
+        .pathVis(test.testId, { from: new Date(from * 1000), to: new Date(to * 1000) })
+        .collect();
       const round = records.find((r) => r.agentId === episode.agentId);
       if (round) {
-        const [v6, v7] = await Promise.all(clients.map((c) => c.getPathTrace(test.testId, episode.agentId, round.roundId)));
+        const [v6, v7] = await Promise.all(
+          clients.map((c) => c.getPathTrace(test.testId, episode.agentId, round.roundId)),
+        );
         return [v6!, v7!];
       }
     }
@@ -61,14 +80,21 @@ describe('VPN path traces through v7', () => {
     assert.ok(concentratorMs(v7Inside) >= 100, `congested tunnel: ${concentratorMs(v7Inside)} ms`);
     assert.ok(concentratorMs(v7Before) < 100, `healthy tunnel: ${concentratorMs(v7Before)} ms`);
     assert.equal(v6Inside.vpnRoutes, undefined);
-    assert.deepEqual(v6Inside.routes.map((r) => r.hops.map((h) => h.ipAddress)), v7Inside.routes.map((r) => r.hops.map((h) => h.ipAddress)), 'the same routes to the target');
+    assert.deepEqual(
+      v6Inside.routes.map((r) => r.hops.map((h) => h.ipAddress)),
+      v7Inside.routes.map((r) => r.hops.map((h) => h.ipAddress)),
+      'the same routes to the target',
+    );
   });
 
   test('the path graph draws the VPN trace beside the routes, ending at the concentrator as a target', async () => {
     const [v6, v7] = await tracesAt(true);
-    const concentrator = (graph: ReturnType<typeof mergePathTraces>): unknown => graph.nodes.find((n) => n.ip === episode.vpnTarget);
+    const concentrator = (graph: ReturnType<typeof mergePathTraces>): unknown =>
+      graph.nodes.find((n) => n.ip === episode.vpnTarget);
     const v7Graph = mergePathTraces([v7]);
-    assert.deepEqual(concentrator(v7Graph) && { isTarget: (concentrator(v7Graph) as { isTarget: boolean }).isTarget }, { isTarget: true });
+    assert.deepEqual(concentrator(v7Graph) && { isTarget: (concentrator(v7Graph) as { isTarget: boolean }).isTarget }, {
+      isTarget: true,
+    });
     assert.ok(v7Graph.targets.includes(episode.vpnTarget) && v7Graph.targets.includes(v7.serverIp));
     assert.equal(concentrator(mergePathTraces([v6])), undefined, 'v6 shows the routes only');
   });

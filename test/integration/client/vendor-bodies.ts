@@ -25,7 +25,11 @@ export async function vendorBodiesClient(routes: VendorRoutes): Promise<VendorBo
     if (request.path === PLACEHOLDER_NEXT) return { status: 200, body: { results: [] } };
     return undefined;
   });
-  const client = createNetmonClient({ baseUrl: server.url, credentials: { kind: 'bearer', token: 't' }, apiVersion: 'v7' });
+  const client = createNetmonClient({
+    baseUrl: server.url,
+    credentials: { kind: 'bearer', token: 't' },
+    apiVersion: 'v7',
+  });
   return {
     server,
     client,

@@ -16,14 +16,28 @@ describe('instant-test documents and the emulator agree', () => {
 
   for (const value of [true, false, 'true', 'false', '1', 'yes', 1]) {
     test(`pathtraceInSession: ${JSON.stringify(value)}`, async () => {
-      const document = { type: 'http-server', testName: `In session ${JSON.stringify(value)}`, url: 'https://portal.example.com', maxMachines: 1, networkProtocol: 'TCP', pathtraceInSession: value };
-      const documentError = validateDocument('instant', JSON.stringify(document)).diagnostics.find((d) => d.severity === 'error');
+      const document = {
+        type: 'http-server',
+        testName: `In session ${JSON.stringify(value)}`,
+        url: 'https://portal.example.com',
+        maxMachines: 1,
+        networkProtocol: 'TCP',
+        pathtraceInSession: value,
+      };
+      const documentError = validateDocument('instant', JSON.stringify(document)).diagnostics.find(
+        (d) => d.severity === 'error',
+      );
       const { body } = instantTestRequest(document);
       const response = await fetch(`${emulator.url}/v6/endpoint-instant/http-server`, {
-        method: 'POST', headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
+        method: 'POST',
+        headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
       });
-      assert.equal(response.status === 201, documentError === undefined,
-        `documents say ${documentError ? `"${documentError.message}"` : 'valid'}, the emulator answered ${response.status} ${await response.text()}`);
+      assert.equal(
+        response.status === 201,
+        documentError === undefined,
+        `documents say ${documentError ? `"${documentError.message}"` : 'valid'}, the emulator answered ${response.status} ${await response.text()}`,
+      );
     });
   }
 });

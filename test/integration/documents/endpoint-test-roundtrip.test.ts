@@ -6,7 +6,13 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createNetmonClient, type NetmonClient } from '../../../src/api';
 import type { EndpointAgent } from '../../../src/api/types';
-import { applyEndpointStep, computeEndpointPlan, planEndpointImport, setBinding, type EndpointDirectory } from '../../../src/documents';
+import {
+  applyEndpointStep,
+  computeEndpointPlan,
+  planEndpointImport,
+  setBinding,
+  type EndpointDirectory,
+} from '../../../src/documents';
 import { DEMO_CREDENTIALS, startEmulator, type RunningEmulator } from '../../../src/emulator';
 
 const TARGET = { serviceKey: 'demo', aidKey: '1001' };
@@ -17,7 +23,12 @@ describe('endpoint test documents round-trip through the v7 emulator', () => {
   let directory: Required<EndpointDirectory>;
   before(async () => {
     emulator = await startEmulator({ api: 'v7', now: () => Date.UTC(2026, 10, 20, 16, 0, 0) });
-    client = createNetmonClient({ baseUrl: emulator.url, apiVersion: 'v7', aid: 1001, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token } });
+    client = createNetmonClient({
+      baseUrl: emulator.url,
+      apiVersion: 'v7',
+      aid: 1001,
+      credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token },
+    });
     const agents: EndpointAgent[] = [];
     for await (const agent of client.endpointAgents()) agents.push(agent);
     directory = { labels: await client.listEndpointLabels(), agents };
@@ -28,21 +39,43 @@ describe('endpoint test documents round-trip through the v7 emulator', () => {
   });
 
   const plan = async (documents: { uri: string; text: string }[]) =>
-    computeEndpointPlan({ documents, deployed: await client.listManagedEndpointTests(), connectionKey: TARGET.serviceKey, aid: TARGET.aidKey, directory });
+    computeEndpointPlan({
+      documents,
+      deployed: await client.listManagedEndpointTests(),
+      connectionKey: TARGET.serviceKey,
+      aid: TARGET.aidKey,
+      directory,
+    });
 
   test('import → plan: no change, for every scheduled and dynamic test of the account', async () => {
     const deployed = await client.listManagedEndpointTests();
-    assert.ok(deployed.some((t) => t.type === 'dynamic') && deployed.some((t) => t.type === 'http-server') && deployed.some((t) => t.type === 'agent-to-server'));
+    assert.ok(
+      deployed.some((t) => t.type === 'dynamic') &&
+        deployed.some((t) => t.type === 'http-server') &&
+        deployed.some((t) => t.type === 'agent-to-server'),
+    );
     const { write } = planEndpointImport(deployed, directory, TARGET, new Set());
     assert.equal(write.length, deployed.length);
     const result = await plan(write.map((d) => ({ uri: d.fileName, text: d.text })));
     assert.deepEqual(result.skipped, []);
-    assert.deepEqual(result.steps.map((s) => `${s.action} ${s.testName}`), []);
+    assert.deepEqual(
+      result.steps.map((s) => `${s.action} ${s.testName}`),
+      [],
+    );
     assert.equal(result.unchanged.length, deployed.length);
   });
 
   test('create by label name, patch the server in place, replace for another label; each then plans as unchanged', async () => {
-    let text = ['{', '  "type": "agent-to-server",', '  "testName": "Round trip",', '  "interval": 300,', '  "agentLabels": ["Mac laptops"],', '  "server": "example.com"', '}', ''].join('\n');
+    let text = [
+      '{',
+      '  "type": "agent-to-server",',
+      '  "testName": "Round trip",',
+      '  "interval": 300,',
+      '  "agentLabels": ["Mac laptops"],',
+      '  "server": "example.com"',
+      '}',
+      '',
+    ].join('\n');
     const applyAll = async (): Promise<string[]> => {
       const { steps } = await plan([{ uri: 'rt.netmon-endpoint-test.json', text }]);
       for (const step of steps) {
@@ -61,7 +94,9 @@ describe('endpoint test documents round-trip through the v7 emulator', () => {
     assert.deepEqual(await applyAll(), ['replace']);
     const replaced = (await client.listManagedEndpointTests()).filter((t) => t.testName === 'Round trip');
     assert.equal(replaced.length, 1);
-    assert.deepEqual(replaced[0]?.agentSelector.endpointAgentLabels, [directory.labels.find((l) => l.name === 'Windows desktops')?.id]);
+    assert.deepEqual(replaced[0]?.agentSelector.endpointAgentLabels, [
+      directory.labels.find((l) => l.name === 'Windows desktops')?.id,
+    ]);
     assert.deepEqual(await applyAll(), []);
   });
 });

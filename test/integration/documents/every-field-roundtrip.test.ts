@@ -8,7 +8,14 @@ import { createNetmonClient, type NetmonClient } from '../../../src/api';
 import { ENTERPRISE_TEST_TYPES, WRITE_ONLY_TEST_FIELDS, type EnterpriseTestType } from '../../../src/api/types';
 import { DEMO_CREDENTIALS, startEmulator, type RunningEmulator } from '../../../src/emulator';
 import {
-  computePlan, listDeployedTests, parseDocument, planImport, setBinding, toDeployedTest, validateDocument, type DeployedTest,
+  computePlan,
+  listDeployedTests,
+  parseDocument,
+  planImport,
+  setBinding,
+  toDeployedTest,
+  validateDocument,
+  type DeployedTest,
 } from '../../../src/documents';
 import { NOW_MS, conforming, recordsOf } from '../emulator/openapi';
 import { VENDOR_SEGMENTS, fullRequest } from './vendor-samples';
@@ -23,7 +30,12 @@ describe('every field of every test type: schema, deploy, import, plan (v7 over 
 
   before(async () => {
     emulator = await startEmulator({ port: 0, api: 'v7', now: () => NOW_MS });
-    client = createNetmonClient({ baseUrl: emulator.url, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token }, aid: Number(AID), apiVersion: 'v7' });
+    client = createNetmonClient({
+      baseUrl: emulator.url,
+      credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token },
+      aid: Number(AID),
+      apiVersion: 'v7',
+    });
     agentIds = recordsOf(await conforming(emulator, '/agents', '/v7/agents'), 'agents').map((a) => String(a.agentId));
   });
   after(async () => {
@@ -37,8 +49,17 @@ describe('every field of every test type: schema, deploy, import, plan (v7 over 
       const request = fullRequest(type, agentIds);
       const text = `${JSON.stringify({ type: VENDOR_SEGMENTS[type], ...request }, null, 2)}\n`;
       const errors = validateDocument('test', text).diagnostics.filter((d) => d.severity === 'error');
-      assert.deepEqual(errors.map((d) => d.message), [], `${type}: every vendor field is accepted`);
-      const plan = computePlan({ documents: [{ uri: `${type}.netmon-test.json`, text }], deployed: [], connectionKey: emulator.url, aid: AID });
+      assert.deepEqual(
+        errors.map((d) => d.message),
+        [],
+        `${type}: every vendor field is accepted`,
+      );
+      const plan = computePlan({
+        documents: [{ uri: `${type}.netmon-test.json`, text }],
+        deployed: [],
+        connectionKey: emulator.url,
+        aid: AID,
+      });
       const step = plan.steps[0];
       assert.equal(step?.action, 'create', `${type}: ${JSON.stringify(plan.skipped)}`);
       if (step?.action !== 'create') continue;
@@ -53,9 +74,15 @@ describe('every field of every test type: schema, deploy, import, plan (v7 over 
 
   test('the documents, bound, plan as no change against what the emulator shows', async () => {
     const deployed = (await listDeployedTests(client)).map(toDeployedTest);
-    const documents = [...sent].map(([type, { text, testId }]) => ({ uri: `${type}.netmon-test.json`, text: setBinding(text, emulator.url, AID, testId) }));
+    const documents = [...sent].map(([type, { text, testId }]) => ({
+      uri: `${type}.netmon-test.json`,
+      text: setBinding(text, emulator.url, AID, testId),
+    }));
     const plan = computePlan({ documents, deployed, connectionKey: emulator.url, aid: AID });
-    assert.deepEqual(plan.steps.map((s) => `${s.action} ${s.type} ${s.action === 'replace' ? JSON.stringify(s.changes) : ''}`), []);
+    assert.deepEqual(
+      plan.steps.map((s) => `${s.action} ${s.type} ${s.action === 'replace' ? JSON.stringify(s.changes) : ''}`),
+      [],
+    );
     assert.equal(plan.unchanged.length, ENTERPRISE_TEST_TYPES.length);
   });
 
@@ -66,14 +93,31 @@ describe('every field of every test type: schema, deploy, import, plan (v7 over 
     assert.equal(write.length, ENTERPRISE_TEST_TYPES.length);
     for (const document of write) {
       const errors = validateDocument('test', document.text).diagnostics.filter((d) => d.severity === 'error');
-      assert.deepEqual(errors.map((d) => d.message), [], document.text);
+      assert.deepEqual(
+        errors.map((d) => d.message),
+        [],
+        document.text,
+      );
       const [type, original] = [...sent].find(([, s]) => s.testId === document.testId)!;
       const imported = parseDocument(document.text).value as Record<string, unknown>;
-      const missing = Object.keys(original.request).filter((field) => !WRITE_ONLY_TEST_FIELDS.has(field) && !(field in imported) && !(field === 'port' && String(imported['server']).endsWith(':443')));
+      const missing = Object.keys(original.request).filter(
+        (field) =>
+          !WRITE_ONLY_TEST_FIELDS.has(field) &&
+          !(field in imported) &&
+          !(field === 'port' && String(imported['server']).endsWith(':443')),
+      );
       assert.deepEqual(missing, [], `${type}: the imported document carries every field sent`);
     }
-    const plan = computePlan({ documents: write.map((d) => ({ uri: d.fileName, text: d.text })), deployed, connectionKey: emulator.url, aid: AID });
-    assert.deepEqual(plan.steps.map((s) => `${s.action} ${s.type} ${s.action === 'replace' ? JSON.stringify(s.changes) : ''}`), []);
+    const plan = computePlan({
+      documents: write.map((d) => ({ uri: d.fileName, text: d.text })),
+      deployed,
+      connectionKey: emulator.url,
+      aid: AID,
+    });
+    assert.deepEqual(
+      plan.steps.map((s) => `${s.action} ${s.type} ${s.action === 'replace' ? JSON.stringify(s.changes) : ''}`),
+      [],
+    );
     assert.equal(plan.unchanged.length, ENTERPRISE_TEST_TYPES.length);
   });
 });

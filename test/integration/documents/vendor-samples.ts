@@ -9,9 +9,19 @@ type Json = Record<string, unknown>;
 
 /** Domain type → the vendor's path segment. */
 export const VENDOR_SEGMENTS: Readonly<Record<EnterpriseTestType, string>> = {
-  'agent-to-server': 'agent-to-server', 'agent-to-agent': 'agent-to-agent', 'dns-trace': 'dns-trace', 'dns-server': 'dns-server',
-  'dns-dnssec': 'dnssec', 'http-server': 'http-server', 'page-load': 'page-load', 'web-transactions': 'web-transactions',
-  api: 'api', 'ftp-server': 'ftp-server', 'sip-server': 'sip-server', voice: 'voice', bgp: 'bgp',
+  'agent-to-server': 'agent-to-server',
+  'agent-to-agent': 'agent-to-agent',
+  'dns-trace': 'dns-trace',
+  'dns-server': 'dns-server',
+  'dns-dnssec': 'dnssec',
+  'http-server': 'http-server',
+  'page-load': 'page-load',
+  'web-transactions': 'web-transactions',
+  api: 'api',
+  'ftp-server': 'ftp-server',
+  'sip-server': 'sip-server',
+  voice: 'voice',
+  bgp: 'bgp',
 };
 
 const MAX_DEPTH = 8;
@@ -30,7 +40,8 @@ export function writableProperties(node: unknown, depth = 0): Json {
   const schema = deref(node);
   if (!schema || depth > MAX_DEPTH) return {};
   const merged: Json = {};
-  for (const part of (schema.allOf as unknown[] | undefined) ?? []) Object.assign(merged, writableProperties(part, depth + 1));
+  for (const part of (schema.allOf as unknown[] | undefined) ?? [])
+    Object.assign(merged, writableProperties(part, depth + 1));
   for (const [name, value] of Object.entries((schema.properties as Json | undefined) ?? {})) {
     if (deref(value).readOnly !== true) merged[name] = value;
   }
@@ -53,16 +64,21 @@ function sample(node: unknown, depth: number): unknown {
   if (schema.format === 'ipv4') return '192.0.2.53';
   if (schema.format === 'date-time') return '2026-11-20T16:00:00Z';
   switch (schema.type) {
-    case 'boolean': return true;
-    case 'integer': case 'number': {
+    case 'boolean':
+      return true;
+    case 'integer':
+    case 'number': {
       const min = typeof schema.minimum === 'number' ? schema.minimum : undefined;
       const max = typeof schema.maximum === 'number' ? schema.maximum : undefined;
-      const fallback = typeof schema.default === 'number' ? schema.default : min ?? 1;
+      const fallback = typeof schema.default === 'number' ? schema.default : (min ?? 1);
       return Math.min(Math.max(fallback, min ?? fallback), max ?? fallback);
     }
-    case 'array': return depth > MAX_DEPTH ? [] : [sample(schema.items, depth + 1)];
-    case 'object': return {};
-    default: return 'sample';
+    case 'array':
+      return depth > MAX_DEPTH ? [] : [sample(schema.items, depth + 1)];
+    case 'object':
+      return {};
+    default:
+      return 'sample';
   }
 }
 
@@ -70,9 +86,21 @@ function sample(node: unknown, depth: number): unknown {
 function targets(type: EnterpriseTestType, agentIds: readonly string[]): Json {
   return {
     url: type === 'ftp-server' ? 'ftp://ftp.example.com/pub/a.txt' : 'https://www.example.com/',
-    server: 'www.example.com', port: type === 'voice' ? 5004 : 443, domain: 'example.com', dnsServers: ['8.8.8.8'],
-    targetAgentId: agentIds[1], prefix: '192.0.2.0/24', transactionScript: 'markStart("home");', contentRegex: 'Example',
-    interval: 300, agents: [{ agentId: agentIds[0] }], labels: ['11'], tags: ['21'], sharedWithAccounts: ['1002'], alertRules: ['31'], monitors: ['41'],
+    server: 'www.example.com',
+    port: type === 'voice' ? 5004 : 443,
+    domain: 'example.com',
+    dnsServers: ['8.8.8.8'],
+    targetAgentId: agentIds[1],
+    prefix: '192.0.2.0/24',
+    transactionScript: 'markStart("home");',
+    contentRegex: 'Example',
+    interval: 300,
+    agents: [{ agentId: agentIds[0] }],
+    labels: ['11'],
+    tags: ['21'],
+    sharedWithAccounts: ['1002'],
+    alertRules: ['31'],
+    monitors: ['41'],
   };
 }
 

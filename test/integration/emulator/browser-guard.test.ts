@@ -4,13 +4,24 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { RunningEmulator } from '../../../src/emulator';
-import { ADMIN, agentToServerTestExists, call, createAgentToServerTest, enterpriseAgentIds, errorOf, withEmulator } from './helpers';
+import {
+  ADMIN,
+  agentToServerTestExists,
+  call,
+  createAgentToServerTest,
+  enterpriseAgentIds,
+  errorOf,
+  withEmulator,
+} from './helpers';
 
 describe('browser guard', () => {
   let emulator: RunningEmulator;
   let base: string;
   const [agentId] = enterpriseAgentIds(1001);
-  before(async () => { emulator = await withEmulator(); base = emulator.url; });
+  before(async () => {
+    emulator = await withEmulator();
+    base = emulator.url;
+  });
   after(() => emulator.close());
 
   const createTest = (name: string): Promise<number> => createAgentToServerTest(base, name, agentId);
@@ -20,23 +31,37 @@ describe('browser guard', () => {
     const testId = await createTest('form target');
     for (const contentType of ['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x']) {
       const reply = await call(base, `/tests/agent-to-server/${testId}/delete?authToken=${ADMIN}`, {
-        method: 'POST', token: null, rawBody: '', headers: { 'content-type': contentType },
+        method: 'POST',
+        token: null,
+        rawBody: '',
+        headers: { 'content-type': contentType },
       });
       assert.equal(reply.status, 415, contentType);
       assert.match(errorOf(reply), /Content-Type: application\/json/);
     }
     // Without Content-Type but from a page (Origin, even a loopback one) it stays refused.
-    const noType = await call(base, `/tests/agent-to-server/${testId}/delete`, { method: 'POST', rawBody: '', headers: { origin: 'http://localhost:3000' } });
+    const noType = await call(base, `/tests/agent-to-server/${testId}/delete`, {
+      method: 'POST',
+      rawBody: '',
+      headers: { origin: 'http://localhost:3000' },
+    });
     assert.equal(noType.status, 415);
     assert.ok(await exists(testId), 'the test was not deleted');
-    const json = await call(base, `/tests/agent-to-server/${testId}/delete`, { method: 'POST', rawBody: '', headers: { 'content-type': 'application/json' } });
+    const json = await call(base, `/tests/agent-to-server/${testId}/delete`, {
+      method: 'POST',
+      rawBody: '',
+      headers: { 'content-type': 'application/json' },
+    });
     assert.equal(json.status, 200, 'an empty body with a JSON content type still deletes');
     assert.equal(await exists(testId), false);
   });
 
   test('a request from a non-loopback Origin is refused; loopback origins are fine', async () => {
     const testId = await createTest('origin target');
-    const evil = await call(base, `/v7/tests/agent-to-server/${testId}`, { method: 'DELETE', headers: { origin: 'https://evil.example' } });
+    const evil = await call(base, `/v7/tests/agent-to-server/${testId}`, {
+      method: 'DELETE',
+      headers: { origin: 'https://evil.example' },
+    });
     assert.equal(evil.status, 403);
     assert.match(errorOf(evil), /Origin https:\/\/evil\.example is not a loopback address/);
     const sandboxed = await call(base, '/v7/tests', { headers: { origin: 'null' } });
@@ -61,7 +86,9 @@ describe('browser guard', () => {
     const open = await withEmulator({ host: '0.0.0.0' });
     try {
       const port = new URL(open.url).port;
-      const reply = await call(`http://127.0.0.1:${port}`, '/v7/tests', { headers: { host: `workstation.lan:${port}` } });
+      const reply = await call(`http://127.0.0.1:${port}`, '/v7/tests', {
+        headers: { host: `workstation.lan:${port}` },
+      });
       assert.equal(reply.status, 200);
     } finally {
       await open.close();

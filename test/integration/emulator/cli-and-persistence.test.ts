@@ -9,21 +9,33 @@ import { ADMIN, arrayOf, call, enterpriseAgentIds, withEmulator } from './helper
 
 const CLI = join(__dirname, '../../../src/emulator/cli.ts');
 
-interface Started { child: ChildProcess; url: string; output: () => string }
+interface Started {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+}
 
 function startCli(args: string[]): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--port', '0', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`CLI did not start: ${output}`)), 15_000);
     const onData = (chunk: Buffer): void => {
       output += chunk.toString();
       const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match?.[1] && output.includes('Try: curl')) { clearTimeout(timer); resolve({ child, url: match[1], output: () => output }); }
+      if (match?.[1] && output.includes('Try: curl')) {
+        clearTimeout(timer);
+        resolve({ child, url: match[1], output: () => output });
+      }
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`CLI exited with ${code}: ${output}`)); });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`CLI exited with ${code}: ${output}`));
+    });
   });
 }
 
@@ -33,7 +45,11 @@ function exited(child: ChildProcess): Promise<{ code: number | null; signal: Nod
 
 describe('CLI and persistence', () => {
   const folders: string[] = [];
-  const temp = async (): Promise<string> => { const f = await mkdtemp(join(tmpdir(), 'netmon-emu-')); folders.push(f); return f; };
+  const temp = async (): Promise<string> => {
+    const f = await mkdtemp(join(tmpdir(), 'netmon-emu-'));
+    folders.push(f);
+    return f;
+  };
   after(() => Promise.all(folders.map((f) => rm(f, { recursive: true, force: true }))));
   const [agentId] = enterpriseAgentIds(1001);
   const body = (i: number) => ({ testName: `t${i}`, interval: 300, agents: [{ agentId }], server: `host${i}.example` });
@@ -51,7 +67,19 @@ describe('CLI and persistence', () => {
   });
 
   test('--fault, --control, --rate-limit, --page-size and --inventory-page-size flags take effect', async () => {
-    const cli = await startCli(['--fault', 'error:status=502:every=2:pathPrefix=/v7/', '--control', '--rate-limit', '4', '--rate-window', '2m', '--page-size', '3', '--inventory-page-size', '2']);
+    const cli = await startCli([
+      '--fault',
+      'error:status=502:every=2:pathPrefix=/v7/',
+      '--control',
+      '--rate-limit',
+      '4',
+      '--rate-window',
+      '2m',
+      '--page-size',
+      '3',
+      '--inventory-page-size',
+      '2',
+    ]);
     const ended = exited(cli.child);
     try {
       const rules = await call(cli.url, '/_emulator/faults', { token: null });
@@ -91,17 +119,25 @@ describe('CLI and persistence', () => {
       cli.child.kill('SIGTERM');
       assert.equal((await ended).code, 0);
     }
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--api', 'v8'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--api', 'v8'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
-    child.stderr.on('data', (c: Buffer) => { stderr += c.toString(); });
+    child.stderr.on('data', (c: Buffer) => {
+      stderr += c.toString();
+    });
     assert.equal((await exited(child)).code, 2);
     assert.match(stderr, /--api must be v6 or v7, got 'v8'/);
   });
 
   test('bad flags exit 2 with the usage', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--preset', 'huge'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--preset', 'huge'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
-    child.stderr.on('data', (c: Buffer) => { stderr += c.toString(); });
+    child.stderr.on('data', (c: Buffer) => {
+      stderr += c.toString();
+    });
     const { code } = await exited(child);
     assert.equal(code, 2);
     assert.match(stderr, /--preset must be demo or large/);
@@ -111,7 +147,9 @@ describe('CLI and persistence', () => {
   test('created, updated and deleted tests survive a restart', async () => {
     const file = join(await temp(), 'tests.json');
     const first = await withEmulator({ dataFile: file });
-    const created = await Promise.all([1, 2, 3].map((i) => call(first.url, '/v7/tests/agent-to-server', { json: body(i) })));
+    const created = await Promise.all(
+      [1, 2, 3].map((i) => call(first.url, '/v7/tests/agent-to-server', { json: body(i) })),
+    );
     const ids = created.map((r) => arrayOf<{ testId: number }>(r, 'test')[0]?.testId);
     await call(first.url, `/v7/tests/agent-to-server/${ids[0]}`, { method: 'PUT', json: { testName: 'renamed' } });
     await call(first.url, `/v7/tests/agent-to-server/${ids[1]}`, { method: 'DELETE' });
@@ -119,9 +157,18 @@ describe('CLI and persistence', () => {
     const second = await withEmulator({ dataFile: file });
     try {
       const list = arrayOf<{ testId: number; testName: string }>(await call(second.url, '/v7/tests'), 'test');
-      assert.deepEqual(list.map((t) => [t.testId, t.testName]), [[ids[0], 'renamed'], [ids[2], 't3']]);
+      assert.deepEqual(
+        list.map((t) => [t.testId, t.testName]),
+        [
+          [ids[0], 'renamed'],
+          [ids[2], 't3'],
+        ],
+      );
       const next = await call(second.url, '/v7/tests/agent-to-server', { json: body(4) });
-      assert.ok((arrayOf<{ testId: number }>(next, 'test')[0]?.testId ?? 0) > Math.max(...ids.map(Number)), 'ids are not reused');
+      assert.ok(
+        (arrayOf<{ testId: number }>(next, 'test')[0]?.testId ?? 0) > Math.max(...ids.map(Number)),
+        'ids are not reused',
+      );
     } finally {
       await second.close();
     }
@@ -139,7 +186,9 @@ describe('CLI and persistence', () => {
         try {
           const reply = await call(cli.url, '/v7/tests/agent-to-server', { json: body(w * 1000 + i) });
           if (reply.status === 201) acknowledged.push(arrayOf<{ testId: number }>(reply, 'test')[0]?.testId ?? -1);
-        } catch { return; }
+        } catch {
+          return;
+        }
       }
     });
     await new Promise((resolve) => setTimeout(resolve, 700));
@@ -162,15 +211,24 @@ describe('CLI and persistence', () => {
     assert.deepEqual(leftovers, [], 'a restart removes the temp files a killed process left behind');
   });
 
-  test('at startup, temp files of dead processes are removed; a live process\'s and other files are kept', async () => {
+  test("at startup, temp files of dead processes are removed; a live process's and other files are kept", async () => {
     const folder = await temp();
     const file = join(folder, 'tests.json');
     const dead = 99_999_999; // above any pid_max
-    const names = [`.tests.json.${dead}.3.tmp`, `.tests.json.${dead}.4.tmp`, `.tests.json.${process.pid}.1.tmp`, '.other.json.5.1.tmp', 'notes.tmp'];
+    const names = [
+      `.tests.json.${dead}.3.tmp`,
+      `.tests.json.${dead}.4.tmp`,
+      `.tests.json.${process.pid}.1.tmp`,
+      '.other.json.5.1.tmp',
+      'notes.tmp',
+    ];
     for (const name of names) await writeFile(join(folder, name), '{"torn":');
     const emulator = await withEmulator({ dataFile: file });
     await emulator.close();
-    assert.deepEqual((await readdir(folder)).sort(), [`.tests.json.${process.pid}.1.tmp`, '.other.json.5.1.tmp', 'notes.tmp'].sort());
+    assert.deepEqual(
+      (await readdir(folder)).sort(),
+      [`.tests.json.${process.pid}.1.tmp`, '.other.json.5.1.tmp', 'notes.tmp'].sort(),
+    );
   });
 
   test('a failed save answers 503 without server paths, changes nothing, and later writes are saved again', async () => {
@@ -189,10 +247,15 @@ describe('CLI and persistence', () => {
       await mkdir(folder);
       const later = await call(emulator.url, '/v7/tests/agent-to-server', { json: body(3) });
       assert.equal(later.status, 201);
-      const listed = arrayOf<{ testName: string }>(await call(emulator.url, '/v7/tests'), 'test').map((t) => t.testName);
+      const listed = arrayOf<{ testName: string }>(await call(emulator.url, '/v7/tests'), 'test').map(
+        (t) => t.testName,
+      );
       assert.deepEqual(listed, ['t1', 't3']);
       const saved = JSON.parse(await readFile(file, 'utf8')) as { groups: Record<string, { testName: string }[]> };
-      assert.deepEqual((saved.groups['1001'] ?? []).map((t) => t.testName), ['t1', 't3']);
+      assert.deepEqual(
+        (saved.groups['1001'] ?? []).map((t) => t.testName),
+        ['t1', 't3'],
+      );
       assert.deepEqual(await readdir(folder), ['tests.json'], 'no temp files are left behind');
     } finally {
       await emulator.close();

@@ -6,7 +6,13 @@ import { connect } from 'node:net';
 import type { RunningEmulator } from '../../../src/emulator/index';
 import { ADMIN, call, withEmulator } from './helpers';
 
-interface Logged { method: string; path: string; status: number; aborted?: boolean; headers: Record<string, string> }
+interface Logged {
+  method: string;
+  path: string;
+  status: number;
+  aborted?: boolean;
+  headers: Record<string, string>;
+}
 
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -14,7 +20,9 @@ const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 async function sendAndVanish(url: string, raw: string, closeAfterMs: number): Promise<void> {
   const { hostname, port } = new URL(url);
   const socket = connect(Number(port), hostname);
-  socket.on('error', () => { /* the point of the test is a broken connection */ });
+  socket.on('error', () => {
+    /* the point of the test is a broken connection */
+  });
   await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
   socket.write(raw);
   await pause(closeAfterMs);
@@ -31,7 +39,9 @@ describe('clients that go away', () => {
   const original = console.error;
   before(async () => {
     emulator = await withEmulator({ control: true });
-    console.error = (...args: unknown[]) => { errors.push(args); };
+    console.error = (...args: unknown[]) => {
+      errors.push(args);
+    };
   });
   after(async () => {
     console.error = original;
@@ -41,7 +51,11 @@ describe('clients that go away', () => {
   test('during a latency fault: no 500, no error logged, the log shows 499 aborted', async () => {
     await call(emulator.url, '/_emulator/requests', { method: 'DELETE', token: null });
     emulator.setFaults([{ fault: 'latency', latencyMs: 400, times: 1 }]);
-    await sendAndVanish(emulator.url, `GET /v6/endpoint-agents HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${ADMIN}\r\n\r\n`, 50);
+    await sendAndVanish(
+      emulator.url,
+      `GET /v6/endpoint-agents HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${ADMIN}\r\n\r\n`,
+      50,
+    );
     await pause(600);
     emulator.setFaults([]);
     const entry = (await requestLog(emulator.url)).find((e) => e.path === '/v6/endpoint-agents');
@@ -52,12 +66,16 @@ describe('clients that go away', () => {
 
   test('in the middle of sending its body: no 500, no error logged, the log shows 499 aborted', async () => {
     await call(emulator.url, '/_emulator/requests', { method: 'DELETE', token: null });
-    const head = `POST /v6/endpoint-data/user-sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${ADMIN}\r\n`
-      + 'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"searchFil';
+    const head =
+      `POST /v6/endpoint-data/user-sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${ADMIN}\r\n` +
+      'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"searchFil';
     await sendAndVanish(emulator.url, head, 50);
     await pause(200);
     const log = await requestLog(emulator.url);
-    assert.deepEqual(log.map((e) => [e.path, e.status, e.aborted]), [['/v6/endpoint-data/user-sessions', 499, true]]);
+    assert.deepEqual(
+      log.map((e) => [e.path, e.status, e.aborted]),
+      [['/v6/endpoint-data/user-sessions', 499, true]],
+    );
     assert.deepEqual(errors, []);
     assert.equal((await call(emulator.url, '/v6/endpoint-agents')).status, 200, 'the server carries on');
   });
@@ -66,10 +84,13 @@ describe('clients that go away', () => {
 describe('rate-limit headers of errors raised before routing', () => {
   let emulator: RunningEmulator;
   const START = Date.UTC(2026, 10, 20, 10, 0, 10);
-  before(async () => { emulator = await withEmulator({ now: () => START, rateLimit: { limit: 10, windowSeconds: 3600 } }); });
+  before(async () => {
+    emulator = await withEmulator({ now: () => START, rateLimit: { limit: 10, windowSeconds: 3600 } });
+  });
   after(() => emulator.close());
 
-  const remaining = (reply: { headers: Record<string, unknown> }): unknown => reply.headers['x-organization-rate-limit-remaining'];
+  const remaining = (reply: { headers: Record<string, unknown> }): unknown =>
+    reply.headers['x-organization-rate-limit-remaining'];
 
   test("carry the caller's organization budget; injected faults spend none of it; anonymous callers have their own", async () => {
     const first = await call(emulator.url, '/v6/endpoint-agents');
@@ -100,12 +121,19 @@ describe('rate-limit headers of errors raised before routing', () => {
 
 describe('the request log keeps request headers', () => {
   let emulator: RunningEmulator;
-  before(async () => { emulator = await withEmulator({ control: true }); });
+  before(async () => {
+    emulator = await withEmulator({ control: true });
+  });
   after(() => emulator.close());
 
   test('user agent and other headers as sent; Authorization and tokens redacted', async () => {
-    await call(emulator.url, '/v6/endpoint-agents', { headers: { 'user-agent': 'netmon-test/1.0', 'x-api-token': 'secret-value' } });
-    await call(emulator.url, '/v6/endpoint-agents', { token: null, headers: { authorization: `Basic ${Buffer.from(`admin@demo.netmon:${ADMIN}`).toString('base64')}` } });
+    await call(emulator.url, '/v6/endpoint-agents', {
+      headers: { 'user-agent': 'netmon-test/1.0', 'x-api-token': 'secret-value' },
+    });
+    await call(emulator.url, '/v6/endpoint-agents', {
+      token: null,
+      headers: { authorization: `Basic ${Buffer.from(`admin@demo.netmon:${ADMIN}`).toString('base64')}` },
+    });
     const log = await requestLog(emulator.url);
     const [bearer, basic] = log.map((entry) => entry.headers);
     assert.equal(bearer?.['user-agent'], 'netmon-test/1.0');

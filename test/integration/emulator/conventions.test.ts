@@ -7,14 +7,18 @@ import { ADMIN, VIEWER, arrayOf, call, enterpriseAgentIds, errorOf, withEmulator
 describe('emulator conventions', () => {
   let emulator: RunningEmulator;
   let base: string;
-  before(async () => { emulator = await withEmulator(); base = emulator.url; });
+  before(async () => {
+    emulator = await withEmulator();
+    base = emulator.url;
+  });
   after(() => emulator.close());
 
   describe('authentication', () => {
     test('Bearer, Basic email:token and authToken query all authenticate', async () => {
       const bearer = await call(base, '/v6/endpoint-agents');
       const basic = await call(base, '/v6/endpoint-agents', {
-        token: null, headers: { authorization: `Basic ${Buffer.from(`admin@demo.netmon:${ADMIN}`).toString('base64')}` },
+        token: null,
+        headers: { authorization: `Basic ${Buffer.from(`admin@demo.netmon:${ADMIN}`).toString('base64')}` },
       });
       const query = await call(base, `/v6/endpoint-agents?authToken=${ADMIN}`, { token: null });
       for (const reply of [bearer, basic, query]) assert.equal(reply.status, 200);
@@ -31,22 +35,36 @@ describe('emulator conventions', () => {
     test('wrong token, wrong e-mail for the token and an unknown scheme answer 401', async () => {
       const wrongToken = await call(base, '/v7/endpoint-tests', { token: 'nope' });
       const wrongEmail = await call(base, '/v7/endpoint-tests', {
-        token: null, headers: { authorization: `Basic ${Buffer.from(`viewer@demo.netmon:${ADMIN}`).toString('base64')}` },
+        token: null,
+        headers: { authorization: `Basic ${Buffer.from(`viewer@demo.netmon:${ADMIN}`).toString('base64')}` },
       });
       const scheme = await call(base, '/v7/endpoint-tests', { token: null, headers: { authorization: 'Digest abc' } });
       assert.equal(wrongToken.status, 401);
       assert.match(errorOf(wrongToken), /Invalid credentials/);
       assert.equal(wrongEmail.status, 401);
       assert.equal(scheme.status, 401);
-      assert.equal(errorOf(scheme), 'Unsupported Authorization scheme: use Bearer or Basic', 'the header is never repeated: it may be a credential');
+      assert.equal(
+        errorOf(scheme),
+        'Unsupported Authorization scheme: use Bearer or Basic',
+        'the header is never repeated: it may be a credential',
+      );
     });
   });
 
   describe('account groups', () => {
-    test('GET /v6/account-groups lists the user\'s groups with current and default flags', async () => {
+    test("GET /v6/account-groups lists the user's groups with current and default flags", async () => {
       const reply = await call(base, '/v6/account-groups?aid=1002');
-      const groups = arrayOf<{ aid: number; accountGroupName: string; current: boolean; default: boolean }>(reply, 'accountGroups');
-      assert.deepEqual(groups.map((g) => [g.aid, g.current, g.default]), [[1001, false, true], [1002, true, false]]);
+      const groups = arrayOf<{ aid: number; accountGroupName: string; current: boolean; default: boolean }>(
+        reply,
+        'accountGroups',
+      );
+      assert.deepEqual(
+        groups.map((g) => [g.aid, g.current, g.default]),
+        [
+          [1001, false, true],
+          [1002, true, false],
+        ],
+      );
       assert.ok(groups.every((g) => g.accountGroupName.length > 0));
     });
 
@@ -83,20 +101,38 @@ describe('emulator conventions', () => {
     });
 
     test('format=xml renders the same data as XML', async () => {
-      const json = arrayOf<{ networkId: string; networkName: string }>(await call(base, '/v6/endpoint-data/networks'), 'privateNetworks');
+      const json = arrayOf<{ networkId: string; networkName: string }>(
+        await call(base, '/v6/endpoint-data/networks'),
+        'privateNetworks',
+      );
       const xml = await call(base, '/v6/endpoint-data/networks?format=xml');
       assert.equal(xml.status, 200);
       assert.match(String(xml.headers['content-type']), /application\/xml/);
-      assert.ok(xml.text.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<response><privateNetworks><privateNetwork>'));
+      assert.ok(
+        xml.text.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<response><privateNetworks><privateNetwork>'),
+      );
       const ids = [...xml.text.matchAll(/<networkId>([^<]*)<\/networkId>/g)].map((m) => m[1]);
-      assert.deepEqual(ids, json.map((n) => n.networkId));
+      assert.deepEqual(
+        ids,
+        json.map((n) => n.networkId),
+      );
       const first = json[0];
-      assert.ok(first && xml.text.includes(`<networkName>${first.networkName.replace(/&/g, '&amp;').replace(/'/g, '&apos;')}</networkName>`));
+      assert.ok(
+        first &&
+          xml.text.includes(
+            `<networkName>${first.networkName.replace(/&/g, '&amp;').replace(/'/g, '&apos;')}</networkName>`,
+          ),
+      );
     });
 
     test('XML escapes markup in values', async () => {
       const reply = await call(base, '/v7/tests/http-server?format=xml', {
-        json: { testName: 'a <b> & "c"', interval: 300, agents: [{ agentId: enterpriseAgentIds(1001)[0] }], url: 'https://x.example' },
+        json: {
+          testName: 'a <b> & "c"',
+          interval: 300,
+          agents: [{ agentId: enterpriseAgentIds(1001)[0] }],
+          url: 'https://x.example',
+        },
       });
       assert.equal(reply.status, 201);
       assert.match(reply.text, /<testName>a &lt;b&gt; &amp; &quot;c&quot;<\/testName>/);
@@ -128,7 +164,8 @@ describe('emulator conventions', () => {
 
     test('bodies over 1 MB answer 413', async () => {
       const reply = await call(base, '/v7/tests/agent-to-server', {
-        rawBody: `{"testName":"${'x'.repeat(1024 * 1024)}"}`, headers: { 'content-type': 'application/json' },
+        rawBody: `{"testName":"${'x'.repeat(1024 * 1024)}"}`,
+        headers: { 'content-type': 'application/json' },
       });
       assert.equal(reply.status, 413);
       assert.match(errorOf(reply), /exceeds 1048576 bytes/);
@@ -154,12 +191,13 @@ describe('emulator conventions', () => {
       assert.ok(unauthenticated.headers['x-organization-rate-limit-remaining'] !== undefined);
     });
   });
-
 });
 
 describe('rate limits per organization', () => {
   let emulator: RunningEmulator;
-  before(async () => { emulator = await withEmulator({ rateLimit: { limit: 3, windowSeconds: 60 } }); });
+  before(async () => {
+    emulator = await withEmulator({ rateLimit: { limit: 3, windowSeconds: 60 } });
+  });
   after(() => emulator.close());
 
   test('the fourth request in a window answers 429; another organization keeps its own budget', async () => {

@@ -8,7 +8,9 @@ import { ADMIN, call, errorOf, withEmulator } from './helpers';
 describe('faults per run', () => {
   let emulator: RunningEmulator;
   before(async () => {
-    emulator = await withEmulator({ faults: [{ fault: 'error', status: 502, every: 2, times: 2, pathPrefix: '/v6/' }] });
+    emulator = await withEmulator({
+      faults: [{ fault: 'error', status: 502, every: 2, times: 2, pathPrefix: '/v6/' }],
+    });
   });
   after(() => emulator.close());
 
@@ -29,7 +31,9 @@ describe('faults per run', () => {
     assert.ok(Date.now() - started >= 290);
     emulator.setFaults([{ fault: 'truncate', times: 1 }]);
     await assert.rejects(async () => {
-      const response = await request(`${emulator.url}/v6/endpoint-agents`, { headers: { authorization: `Bearer ${ADMIN}` } });
+      const response = await request(`${emulator.url}/v6/endpoint-agents`, {
+        headers: { authorization: `Bearer ${ADMIN}` },
+      });
       await response.body.text();
     });
     emulator.setFaults([{ fault: 'rate-limit', times: 1 }]);
@@ -44,7 +48,9 @@ describe('faults per run', () => {
 describe('control routes', () => {
   let enabled: RunningEmulator;
   let disabled: RunningEmulator;
-  before(async () => { [enabled, disabled] = await Promise.all([withEmulator({ control: true }), withEmulator()]); });
+  before(async () => {
+    [enabled, disabled] = await Promise.all([withEmulator({ control: true }), withEmulator()]);
+  });
   after(() => Promise.all([enabled.close(), disabled.close()]));
 
   test('are 404 unless enabled', async () => {
@@ -68,7 +74,10 @@ describe('control routes', () => {
 
   test('invalid fault rules answer 400 naming the field', async () => {
     const cases: [unknown, RegExp][] = [
-      [{ faults: [{ fault: 'explode' }] }, /faults\[0\]\.fault must be one of latency, drop, error, truncate, rate-limit/],
+      [
+        { faults: [{ fault: 'explode' }] },
+        /faults\[0\]\.fault must be one of latency, drop, error, truncate, rate-limit/,
+      ],
       [{ faults: [{ fault: 'error', every: 0 }] }, /faults\[0\]\.every must be an integer ≥ 1/],
       [{ faults: [{ fault: 'error', status: 700 }] }, /faults\[0\]\.status must be an HTTP status/],
       [{ faults: [{ fault: 'error', colour: 1 }] }, /faults\[0\]\.colour is not a fault rule field/],
@@ -85,12 +94,21 @@ describe('control routes', () => {
 
   test('the request log records method, path, query (token redacted), body and status', async () => {
     await call(enabled.url, '/_emulator/requests', { method: 'DELETE', token: null });
-    await call(enabled.url, `/v6/endpoint-data/user-sessions?window=1h&authToken=${ADMIN}`, { token: null, json: { searchFilters: [] } });
+    await call(enabled.url, `/v6/endpoint-data/user-sessions?window=1h&authToken=${ADMIN}`, {
+      token: null,
+      json: { searchFilters: [] },
+    });
     await call(enabled.url, '/v6/nothing');
     const log = await call(enabled.url, '/_emulator/requests', { token: null });
     const withoutHeaders = (log.json.requests as { headers: unknown }[]).map(({ headers: _headers, ...rest }) => rest);
     assert.deepEqual(withoutHeaders, [
-      { method: 'POST', path: '/v6/endpoint-data/user-sessions', query: { window: '1h', authToken: '***' }, body: { searchFilters: [] }, status: 200 },
+      {
+        method: 'POST',
+        path: '/v6/endpoint-data/user-sessions',
+        query: { window: '1h', authToken: '***' },
+        body: { searchFilters: [] },
+        status: 200,
+      },
       { method: 'GET', path: '/v6/nothing', query: {}, status: 404 },
     ]);
     assert.ok(enabled.requestCount >= 4);

@@ -15,31 +15,131 @@ function mulberry32(seed: number): () => number {
 }
 
 const PATHS = [
-  '/v7/tests/{type}', '/v7/tests/{type}/{id}', '/tests/{type}/new', '/tests/{type}/{id}/update', '/tests/{type}/{id}/delete',
-  '/v7/endpoint-tests', '/v7/endpoint-tests/{type}', '/v7/endpoint-tests/{id}', '/v6/endpoint-instant/{type}',
-  '/v7/endpoint-data/tests/net/metrics/{id}', '/v7/endpoint-data/tests/net/path-vis/{id}', '/v7/endpoint-data/tests/net/path-vis/{id}/{word}/{id}',
-  '/v7/endpoint-data/tests/web/http-server/{id}', '/v6/endpoint-data/user-sessions', '/v6/endpoint-data/user-sessions/{word}',
-  '/v6/endpoint-data/user-sessions/web', '/v6/endpoint-data/user-sessions/{word}/page/{word}', '/v6/endpoint-data/user-sessions/network',
-  '/v6/endpoint-data/network-topology', '/v6/endpoint-data/network-topology/{word}', '/v6/endpoint-data/networks', '/v6/endpoint-agents',
-  '/v6/endpoint-agents/{word}', '/v6/account-groups', '/{word}', '/v6/{word}/{word}',
-  '/v6/tests/{type}/new.json', '/v6/tests/{type}/{id}/update.json', '/v6/tests/{type}/{id}/delete.json', '/v6/endpoint-tests/{id}',
-  '/v6/endpoint-data/tests/net/metrics/{id}', '/v6/endpoint-data/tests/net/path-vis/{id}/{word}/{id}',
+  '/v7/tests/{type}',
+  '/v7/tests/{type}/{id}',
+  '/tests/{type}/new',
+  '/tests/{type}/{id}/update',
+  '/tests/{type}/{id}/delete',
+  '/v7/endpoint-tests',
+  '/v7/endpoint-tests/{type}',
+  '/v7/endpoint-tests/{id}',
+  '/v6/endpoint-instant/{type}',
+  '/v7/endpoint-data/tests/net/metrics/{id}',
+  '/v7/endpoint-data/tests/net/path-vis/{id}',
+  '/v7/endpoint-data/tests/net/path-vis/{id}/{word}/{id}',
+  '/v7/endpoint-data/tests/web/http-server/{id}',
+  '/v6/endpoint-data/user-sessions',
+  '/v6/endpoint-data/user-sessions/{word}',
+  '/v6/endpoint-data/user-sessions/web',
+  '/v6/endpoint-data/user-sessions/{word}/page/{word}',
+  '/v6/endpoint-data/user-sessions/network',
+  '/v6/endpoint-data/network-topology',
+  '/v6/endpoint-data/network-topology/{word}',
+  '/v6/endpoint-data/networks',
+  '/v6/endpoint-agents',
+  '/v6/endpoint-agents/{word}',
+  '/v6/account-groups',
+  '/{word}',
+  '/v6/{word}/{word}',
+  '/v6/tests/{type}/new.json',
+  '/v6/tests/{type}/{id}/update.json',
+  '/v6/tests/{type}/{id}/delete.json',
+  '/v6/endpoint-tests/{id}',
+  '/v6/endpoint-data/tests/net/metrics/{id}',
+  '/v6/endpoint-data/tests/net/path-vis/{id}/{word}/{id}',
 ];
-const TYPES = ['agent-to-server', 'agent-to-agent', 'dns-trace', 'dns-server', 'dns-dnssec', 'http-server', 'page-load', 'web-transactions', 'x', ''];
-const WORDS = ['a', '%00', '..', '%2e%2e', 'ü', '9999999999999999999999', '-1', '1e3', 'null', '%F0%9F%98%80', 'a.json', '.json', 'x'.repeat(300)];
+const TYPES = [
+  'agent-to-server',
+  'agent-to-agent',
+  'dns-trace',
+  'dns-server',
+  'dns-dnssec',
+  'http-server',
+  'page-load',
+  'web-transactions',
+  'x',
+  '',
+];
+const WORDS = [
+  'a',
+  '%00',
+  '..',
+  '%2e%2e',
+  'ü',
+  '9999999999999999999999',
+  '-1',
+  '1e3',
+  'null',
+  '%F0%9F%98%80',
+  'a.json',
+  '.json',
+  'x'.repeat(300),
+];
 const IDS = ['100101', '1000001', '0', '-5', '1.5', '99999999999999999999', 'abc', '1795000200'];
 const QUERIES = [
-  'window=1h', 'window=', 'window=99999999999999999w', 'from=2026-11-20T00:00:00', 'to=2026-11-20T00:00:00', 'from=9999-99-99T99:99:99',
-  'aid=1002', 'aid=1003', 'aid=-1', 'aid=', 'page=2', 'page=99999999', 'page=-1', 'format=xml', 'format=', 'asOf=1', 'asOf=999999999999',
-  'authToken=x', 'window=1h&window=2h',
+  'window=1h',
+  'window=',
+  'window=99999999999999999w',
+  'from=2026-11-20T00:00:00',
+  'to=2026-11-20T00:00:00',
+  'from=9999-99-99T99:99:99',
+  'aid=1002',
+  'aid=1003',
+  'aid=-1',
+  'aid=',
+  'page=2',
+  'page=99999999',
+  'page=-1',
+  'format=xml',
+  'format=',
+  'asOf=1',
+  'asOf=999999999999',
+  'authToken=x',
+  'window=1h&window=2h',
 ];
-const VALUES: unknown[] = [null, true, 0, -1, 1.5, 1e308, '', 'x', '60', [], [1], {}, { agentId: 1 }, 'x'.repeat(10_000)];
-const FIELDS = ['testName', 'interval', 'agents', 'server', 'url', 'domain', 'targetAgentId', 'transactionScript', 'port', 'maxMachines',
-  'serverName', 'networkProtocol', 'tcpProbeMode', 'authType', 'username', 'searchFilters', 'sslVersion', 'constructor', '__proto__'];
+const VALUES: unknown[] = [
+  null,
+  true,
+  0,
+  -1,
+  1.5,
+  1e308,
+  '',
+  'x',
+  '60',
+  [],
+  [1],
+  {},
+  { agentId: 1 },
+  'x'.repeat(10_000),
+];
+const FIELDS = [
+  'testName',
+  'interval',
+  'agents',
+  'server',
+  'url',
+  'domain',
+  'targetAgentId',
+  'transactionScript',
+  'port',
+  'maxMachines',
+  'serverName',
+  'networkProtocol',
+  'tcpProbeMode',
+  'authType',
+  'username',
+  'searchFilters',
+  'sslVersion',
+  'constructor',
+  '__proto__',
+];
 
 describe('fuzz', () => {
   let emulator: RunningEmulator;
-  before(async () => { emulator = await withEmulator({ rateLimit: { limit: 1_000_000, windowSeconds: 60 } }); });
+  before(async () => {
+    emulator = await withEmulator({ rateLimit: { limit: 1_000_000, windowSeconds: 60 } });
+  });
   after(() => emulator.close());
 
   test('600 random requests never answer 5xx, and every error carries an errorMessage', async () => {
@@ -48,7 +148,10 @@ describe('fuzz', () => {
     const [agentId] = enterpriseAgentIds(1001);
     const VALUE_POOL = [...VALUES, agentId, [{ agentId }], [{ key: 'agentId', values: ['x'] }]];
     for (let i = 0; i < 600; i++) {
-      const path = pick(PATHS).replace(/\{type\}/g, () => pick(TYPES)).replace(/\{id\}/g, () => pick(IDS)).replace(/\{word\}/g, () => pick(WORDS));
+      const path = pick(PATHS)
+        .replace(/\{type\}/g, () => pick(TYPES))
+        .replace(/\{id\}/g, () => pick(IDS))
+        .replace(/\{word\}/g, () => pick(WORDS));
       const query = Array.from({ length: Math.floor(random() * 3) }, () => pick(QUERIES)).join('&');
       const method = pick(['GET', 'GET', 'POST', 'POST', 'PUT', 'DELETE', 'PATCH'] as const);
       const options: CallOptions = { method };
@@ -59,14 +162,23 @@ describe('fuzz', () => {
         options.json = body;
       } else if (method !== 'GET' && bodyKind < 0.8) {
         options.rawBody = pick(["{'a':1}", '{"a":', '[]', '"x"', '\u0000', '{"a":1}{', 'null']);
-        options.headers = { 'content-type': pick(['application/json', 'text/plain', 'application/json; charset=utf-8']) };
+        options.headers = {
+          'content-type': pick(['application/json', 'text/plain', 'application/json; charset=utf-8']),
+        };
       }
       if (random() < 0.1) options.token = pick([null, 'demo-viewer-token', 'demo-editor-token', 'bad']);
       const target = `${path}${query ? `?${query}` : ''}`;
       const reply = await call(emulator.url, target, options);
-      assert.ok(reply.status < 500, `${method} ${target} ${JSON.stringify(options.json ?? options.rawBody)} → ${reply.status} ${reply.text.slice(0, 300)}`);
+      assert.ok(
+        reply.status < 500,
+        `${method} ${target} ${JSON.stringify(options.json ?? options.rawBody)} → ${reply.status} ${reply.text.slice(0, 300)}`,
+      );
       if (reply.status >= 400 && !target.includes('format=xml')) {
-        assert.equal(typeof reply.json.errorMessage, 'string', `${method} ${target} → ${reply.status} ${reply.text.slice(0, 200)}`);
+        assert.equal(
+          typeof reply.json.errorMessage,
+          'string',
+          `${method} ${target} → ${reply.status} ${reply.text.slice(0, 200)}`,
+        );
       }
     }
   });

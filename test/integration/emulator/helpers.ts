@@ -2,7 +2,12 @@
 // requests, read JSON answers.
 import { request } from 'undici';
 import { createWorld } from '../../../src/emulator/world/index';
-import { DEMO_CREDENTIALS, startEmulator, type EmulatorOptions, type RunningEmulator } from '../../../src/emulator/index';
+import {
+  DEMO_CREDENTIALS,
+  startEmulator,
+  type EmulatorOptions,
+  type RunningEmulator,
+} from '../../../src/emulator/index';
 
 export const ADMIN = DEMO_CREDENTIALS.admin.token;
 export const VIEWER = DEMO_CREDENTIALS.viewer.token;
@@ -36,7 +41,11 @@ export async function call(base: string, path: string, options: CallOptions = {}
     headers['content-type'] ??= 'application/json';
   }
   const url = path.startsWith('http') ? path : `${base}${path}`;
-  const response = await request(url, { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
+  const response = await request(url, {
+    method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+    headers,
+    body,
+  });
   const text = await response.body.text();
   let json: Record<string, unknown> = {};
   if (text.startsWith('{')) json = JSON.parse(text) as Record<string, unknown>;
@@ -50,7 +59,8 @@ export async function withEmulator(options: EmulatorOptions = {}): Promise<Runni
 
 export function errorOf(reply: Reply): string {
   const message = reply.json.errorMessage;
-  if (typeof message !== 'string') throw new Error(`expected an errorMessage, got ${reply.status} ${reply.text.slice(0, 200)}`);
+  if (typeof message !== 'string')
+    throw new Error(`expected an errorMessage, got ${reply.status} ${reply.text.slice(0, 200)}`);
   return message;
 }
 
@@ -66,12 +76,23 @@ export function pagesOf(reply: Reply): { current: number; next?: string } {
 
 /** Enterprise agent ids of a group in the default world (seed 1), as test management expands them. */
 export function enterpriseAgentIds(aid: number, seed = 1): number[] {
-  return createWorld({ seed, preset: 'demo' }).group(aid)?.enterpriseAgents().map((a) => a.agentId) ?? [];
+  return (
+    createWorld({ seed, preset: 'demo' })
+      .group(aid)
+      ?.enterpriseAgents()
+      .map((a) => a.agentId) ?? []
+  );
 }
 
 /** Creates an agent-to-server test from `agentId` over v7 (as the admin) and returns its id. */
-export async function createAgentToServerTest(base: string, name: string, agentId: number | undefined): Promise<number> {
-  const reply = await call(base, '/v7/tests/agent-to-server', { json: { testName: name, interval: 300, agents: [{ agentId }], server: 'a.example' } });
+export async function createAgentToServerTest(
+  base: string,
+  name: string,
+  agentId: number | undefined,
+): Promise<number> {
+  const reply = await call(base, '/v7/tests/agent-to-server', {
+    json: { testName: name, interval: 300, agents: [{ agentId }], server: 'a.example' },
+  });
   const testId = arrayOf<{ testId: number }>(reply, 'test')[0]?.testId;
   if (testId === undefined) throw new Error(`no test created: ${reply.text}`);
   return testId;

@@ -8,14 +8,26 @@ import { arrayOf, call, withEmulator } from './helpers';
 
 const NOW = Date.UTC(2026, 10, 20, 10, 2, 0);
 
-interface HttpResult { errorType: string; errorDetails?: string; dnsTime: number; connectTime: number; sslTime: number; waitTime: number; receiveTime: number; totalTime: number }
+interface HttpResult {
+  errorType: string;
+  errorDetails?: string;
+  dnsTime: number;
+  connectTime: number;
+  sslTime: number;
+  waitTime: number;
+  receiveTime: number;
+  totalTime: number;
+}
 
 describe('http-server results that time out', () => {
   let emulator: RunningEmulator;
   let results: HttpResult[];
   before(async () => {
     emulator = await withEmulator({ now: () => NOW, pageSize: 1000 });
-    const tests = arrayOf<{ testId: number; type: string }>(await call(emulator.url, '/v7/endpoint-tests'), 'endpointTest');
+    const tests = arrayOf<{ testId: number; type: string }>(
+      await call(emulator.url, '/v7/endpoint-tests'),
+      'endpointTest',
+    );
     results = [];
     for (const test of tests.filter((t) => t.type === 'http-server')) {
       const reply = await call(emulator.url, `/v7/endpoint-data/tests/web/http-server/${test.testId}?window=7d`);
@@ -25,17 +37,26 @@ describe('http-server results that time out', () => {
   });
   after(() => emulator.close());
 
-  test('a timeout\'s total is the milliseconds it names; the phase that timed out holds them and later phases are empty', () => {
+  test("a timeout's total is the milliseconds it names; the phase that timed out holds them and later phases are empty", () => {
     const timedOut = results.filter((r) => /timed out after \d+ milliseconds/.test(r.errorDetails ?? ''));
-    assert.ok(timedOut.some((r) => r.errorType.toLowerCase() === 'receive') && timedOut.some((r) => r.errorType.toLowerCase() === 'connect'),
-      `both kinds of timeout occur in a week of demo data (${timedOut.length} found)`);
+    assert.ok(
+      timedOut.some((r) => r.errorType.toLowerCase() === 'receive') &&
+        timedOut.some((r) => r.errorType.toLowerCase() === 'connect'),
+      `both kinds of timeout occur in a week of demo data (${timedOut.length} found)`,
+    );
     for (const result of timedOut) {
       const limit = Number(/timed out after (\d+) milliseconds/.exec(result.errorDetails ?? '')![1]);
       assert.equal(result.totalTime, limit, result.errorDetails);
       if (result.errorType.toLowerCase() === 'connect') {
-        assert.deepEqual([result.dnsTime + result.connectTime, result.sslTime, result.waitTime, result.receiveTime], [limit, 0, 0, 0]);
+        assert.deepEqual(
+          [result.dnsTime + result.connectTime, result.sslTime, result.waitTime, result.receiveTime],
+          [limit, 0, 0, 0],
+        );
       } else {
-        assert.ok(result.receiveTime > limit / 2, `the receive phase holds most of the ${limit} ms (${result.receiveTime})`);
+        assert.ok(
+          result.receiveTime > limit / 2,
+          `the receive phase holds most of the ${limit} ms (${result.receiveTime})`,
+        );
       }
     }
   });

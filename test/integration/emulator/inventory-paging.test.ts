@@ -23,15 +23,22 @@ async function walk(base: string, path: string, key: string, pageSize: number): 
   return replies;
 }
 
-const ids = <T>(replies: Reply[], key: string, id: (record: T) => unknown): unknown[] => replies.flatMap((r) => arrayOf<T>(r, key).map(id));
+const ids = <T>(replies: Reply[], key: string, id: (record: T) => unknown): unknown[] =>
+  replies.flatMap((r) => arrayOf<T>(r, key).map(id));
 
 describe('inventory paging on the large preset', () => {
   let large: RunningEmulator;
-  before(async () => { large = await withEmulator({ preset: 'large' }); });
+  before(async () => {
+    large = await withEmulator({ preset: 'large' });
+  });
   after(() => large.close());
 
   test('agents come in pages of at most 1,000 along pageId links: exactly the 10,000 agents of the world, once each', async () => {
-    const expected = createWorld({ seed: 1, preset: 'large' }).group(1001)?.endpointAgents().map((a) => a.agentId) ?? [];
+    const expected =
+      createWorld({ seed: 1, preset: 'large' })
+        .group(1001)
+        ?.endpointAgents()
+        .map((a) => a.agentId) ?? [];
     assert.equal(expected.length, 10_000);
     const replies = await walk(large.url, '/v6/endpoint-agents?aid=1001&format=json', 'endpointAgents', 1_000);
     assert.equal(replies.length, 10);
@@ -72,9 +79,17 @@ describe('inventory paging on the large preset', () => {
     ] as const) {
       const reply = await call(large.url, path);
       assert.equal(reply.status, 400, `${what}: ${reply.text.slice(0, 200)}`);
-      assert.match(errorOf(reply), /^pageId '.*' is not a page of this list \(account group 100[12], 1000 per page\): .*start again without pageId$/, what);
+      assert.match(
+        errorOf(reply),
+        /^pageId '.*' is not a page of this list \(account group 100[12], 1000 per page\): .*start again without pageId$/,
+        what,
+      );
     }
-    assert.equal((await call(large.url, `/v6/endpoint-agents?pageId=${pageId}`)).status, 200, 'the genuine pageId still reads');
+    assert.equal(
+      (await call(large.url, `/v6/endpoint-agents?pageId=${pageId}`)).status,
+      200,
+      'the genuine pageId still reads',
+    );
   });
 
   test('another emulator of the same world accepts the pageId; one with another page size does not', async () => {
@@ -83,8 +98,15 @@ describe('inventory paging on the large preset', () => {
     const twin = await withEmulator({ preset: 'large' });
     const resized = await withEmulator({ preset: 'large', inventoryPageSize: 500 });
     try {
-      assert.deepEqual((await call(twin.url, `/v6/endpoint-agents?pageId=${pageId}`)).json.endpointAgents, (await call(large.url, `/v6/endpoint-agents?pageId=${pageId}`)).json.endpointAgents);
-      assert.equal((await call(resized.url, `/v6/endpoint-agents?pageId=${pageId}`)).status, 400, 'stale: pages of another size');
+      assert.deepEqual(
+        (await call(twin.url, `/v6/endpoint-agents?pageId=${pageId}`)).json.endpointAgents,
+        (await call(large.url, `/v6/endpoint-agents?pageId=${pageId}`)).json.endpointAgents,
+      );
+      assert.equal(
+        (await call(resized.url, `/v6/endpoint-agents?pageId=${pageId}`)).status,
+        400,
+        'stale: pages of another size',
+      );
     } finally {
       await Promise.all([twin.close(), resized.close()]);
     }
@@ -101,8 +123,12 @@ describe('inventory paging on the demo preset', () => {
   after(() => Promise.all([whole.close(), small.close()]));
 
   test('by default every inventory list is one page with no next', async () => {
-    for (const [path, key] of [['/v6/endpoint-agents', 'endpointAgents'], ['/v6/endpoint-data/networks', 'privateNetworks'],
-      ['/v7/endpoint-tests', 'endpointTest'], ['/v6/endpoint-tests/agent-to-server', 'endpointTest']] as const) {
+    for (const [path, key] of [
+      ['/v6/endpoint-agents', 'endpointAgents'],
+      ['/v6/endpoint-data/networks', 'privateNetworks'],
+      ['/v7/endpoint-tests', 'endpointTest'],
+      ['/v6/endpoint-tests/agent-to-server', 'endpointTest'],
+    ] as const) {
       const reply = await call(whole.url, path);
       assert.ok(arrayOf(reply, key).length > 0, path);
       assert.deepEqual(reply.json.pages, { current: 1 }, path);
@@ -111,15 +137,23 @@ describe('inventory paging on the demo preset', () => {
 
   test('a small inventory page size pages agents, networks and endpoint tests (all, by type, on /v6 and /v7), keeping aid', async () => {
     const lists = [
-      ['/v6/endpoint-agents', 'endpointAgents', 'agentId'], ['/v6/endpoint-data/networks', 'privateNetworks', 'networkId'],
-      ['/v7/endpoint-tests', 'endpointTest', 'testId'], ['/v6/endpoint-tests.json', 'endpointTest', 'testId'],
+      ['/v6/endpoint-agents', 'endpointAgents', 'agentId'],
+      ['/v6/endpoint-data/networks', 'privateNetworks', 'networkId'],
+      ['/v7/endpoint-tests', 'endpointTest', 'testId'],
+      ['/v6/endpoint-tests.json', 'endpointTest', 'testId'],
       ['/v7/endpoint-tests/agent-to-server', 'endpointTest', 'testId'],
     ] as const;
     for (const aid of [1001, 1002]) {
       for (const [path, key, id] of lists) {
-        const expected = arrayOf<Record<string, unknown>>(await call(whole.url, `${path}?aid=${aid}`), key).map((r) => r[id]);
+        const expected = arrayOf<Record<string, unknown>>(await call(whole.url, `${path}?aid=${aid}`), key).map(
+          (r) => r[id],
+        );
         const replies = await walk(small.url, `${path}?aid=${aid}`, key, 2);
-        assert.deepEqual(ids<Record<string, unknown>>(replies, key, (r) => r[id]), expected, `${path} aid ${aid}`);
+        assert.deepEqual(
+          ids<Record<string, unknown>>(replies, key, (r) => r[id]),
+          expected,
+          `${path} aid ${aid}`,
+        );
         assert.equal(replies.length, Math.max(1, Math.ceil(expected.length / 2)), `${path} aid ${aid}`);
         for (const reply of replies.slice(0, -1)) {
           const next = new URL(pagesOf(reply).next ?? '');
@@ -130,10 +164,13 @@ describe('inventory paging on the demo preset', () => {
     }
   });
 
-  test('the v6 and v7 endpoint-test lists share their pageIds; the whole list\'s pageId is none of a by-type list', async () => {
+  test("the v6 and v7 endpoint-test lists share their pageIds; the whole list's pageId is none of a by-type list", async () => {
     const v7 = await call(small.url, '/v7/endpoint-tests');
     const pageId = new URL(pagesOf(v7).next ?? '').searchParams.get('pageId') ?? '';
-    const [onV6, onV7] = await Promise.all([call(small.url, `/v6/endpoint-tests?pageId=${pageId}`), call(small.url, `/v7/endpoint-tests?pageId=${pageId}`)]);
+    const [onV6, onV7] = await Promise.all([
+      call(small.url, `/v6/endpoint-tests?pageId=${pageId}`),
+      call(small.url, `/v7/endpoint-tests?pageId=${pageId}`),
+    ]);
     assert.equal(onV6.status, 200);
     assert.deepEqual(onV6.json.endpointTest, onV7.json.endpointTest);
     assert.equal((await call(small.url, `/v7/endpoint-tests/agent-to-server?pageId=${pageId}`)).status, 400);
@@ -143,7 +180,9 @@ describe('inventory paging on the demo preset', () => {
     const json = await call(small.url, '/v6/endpoint-agents?aid=1002');
     const xml = await call(small.url, '/v6/endpoint-agents?aid=1002&format=xml');
     assert.equal(xml.status, 200);
-    const next = /<pages><current>1<\/current><next>([^<]+)<\/next><\/pages>/.exec(xml.text)?.[1]?.replace(/&amp;/g, '&');
+    const next = /<pages><current>1<\/current><next>([^<]+)<\/next><\/pages>/
+      .exec(xml.text)?.[1]
+      ?.replace(/&amp;/g, '&');
     assert.ok(next, xml.text.slice(-300));
     const jsonNext = new URL(pagesOf(json).next ?? '');
     const xmlNext = new URL(next);

@@ -20,7 +20,10 @@ const SPEC_ID = 'thousandeyes-v7';
 
 type Json = Record<string, unknown>;
 
-export interface SpecAnswer { contentType: string; validate: ValidateFunction }
+export interface SpecAnswer {
+  contentType: string;
+  validate: ValidateFunction;
+}
 
 export class OpenApiSpec {
   private readonly ajv: Ajv;
@@ -54,7 +57,10 @@ export class OpenApiSpec {
   private resolve(node: Json | undefined): Json | undefined {
     const ref = node?.$ref;
     if (typeof ref !== 'string') return node;
-    return ref.slice(2).split('/').reduce<unknown>((at, part) => (at as Json)[part], this.document) as Json;
+    return ref
+      .slice(2)
+      .split('/')
+      .reduce<unknown>((at, part) => (at as Json)[part], this.document) as Json;
   }
 }
 
@@ -78,7 +84,13 @@ const FORMATS: Record<string, Format> = {
   email: /^[^@\s]+@[^@\s]+$/,
   uri: /^[a-z][a-z0-9+.-]*:/i,
   url: /^[a-z][a-z0-9+.-]*:/i,
-  int32: ANY, int64: ANY, double: ANY, float: ANY, password: ANY, 'yyyy-': ANY, '': ANY,
+  int32: ANY,
+  int64: ANY,
+  double: ANY,
+  float: ANY,
+  password: ANY,
+  'yyyy-': ANY,
+  '': ANY,
 };
 
 /** OpenAPI 3.0 schema → JSON Schema (draft-07) as Ajv reads it. */
@@ -90,8 +102,14 @@ function adapt(node: unknown): unknown {
     if (key === 'example' || key === 'examples') continue;
     out[key] = key === 'properties' ? mapValues(value as Json, adapt) : adapt(value);
   }
-  for (const [bound, limit] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
-    if (out[bound] === true) { out[bound] = out[limit]; delete out[limit]; } else if (out[bound] === false) delete out[bound];
+  for (const [bound, limit] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
+    if (out[bound] === true) {
+      out[bound] = out[limit];
+      delete out[limit];
+    } else if (out[bound] === false) delete out[bound];
   }
   if (Array.isArray(out.oneOf) && isDiscriminator(out.discriminator)) {
     // The spec's oneOf alternatives overlap (none forbids extra fields); its discriminator
@@ -99,11 +117,14 @@ function adapt(node: unknown): unknown {
     const { propertyName, mapping } = out.discriminator;
     delete out.oneOf;
     delete out.discriminator;
-    out.required = [...new Set([...(Array.isArray(out.required) ? out.required as string[] : []), propertyName])];
+    out.required = [...new Set([...(Array.isArray(out.required) ? (out.required as string[]) : []), propertyName])];
     out.allOf = [
       ...(Array.isArray(out.allOf) ? out.allOf : []),
       { properties: { [propertyName]: { enum: Object.keys(mapping) } } },
-      ...Object.entries(mapping).map(([value, ref]) => ({ if: { properties: { [propertyName]: { const: value } } }, then: { $ref: ref } })),
+      ...Object.entries(mapping).map(([value, ref]) => ({
+        if: { properties: { [propertyName]: { const: value } } },
+        then: { $ref: ref },
+      })),
     ];
   }
   if (out.nullable === true) {
@@ -123,7 +144,8 @@ function rewriteRefs(node: unknown): unknown {
   if (node === null || typeof node !== 'object') return node;
   const out: Json = {};
   for (const [key, value] of Object.entries(node as Json)) {
-    out[key] = key === '$ref' && typeof value === 'string' && value.startsWith('#/') ? `${SPEC_ID}${value}` : rewriteRefs(value);
+    out[key] =
+      key === '$ref' && typeof value === 'string' && value.startsWith('#/') ? `${SPEC_ID}${value}` : rewriteRefs(value);
   }
   return out;
 }
@@ -134,21 +156,34 @@ function mapValues(object: Json, map: (value: unknown) => unknown): Json {
 
 /** Ajv's errors, short enough for an assertion message. */
 export function describeErrors(validate: ValidateFunction): string {
-  return (validate.errors ?? []).slice(0, 8).map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`).join('\n');
+  return (validate.errors ?? [])
+    .slice(0, 8)
+    .map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`)
+    .join('\n');
 }
 
 /** A fixed clock: the world is a function of (seed, aid, time), so every run sees the same records. */
 export const NOW_MS = Date.UTC(2026, 10, 20, 16, 0, 0);
 
 /** Calls `path` and checks the answer against the spec's `template` for the status it must have. */
-export async function conforming(emulator: RunningEmulator, template: string, path: string, options: CallOptions = {}, status = 200): Promise<Reply> {
+export async function conforming(
+  emulator: RunningEmulator,
+  template: string,
+  path: string,
+  options: CallOptions = {},
+  status = 200,
+): Promise<Reply> {
   const method = options.method ?? (options.json === undefined && options.rawBody === undefined ? 'GET' : 'POST');
   const reply = await call(emulator.url, path, options);
   assert.equal(reply.status, status, `${method} ${path}: ${reply.text.slice(0, 300)}`);
   const answer = openApiSpec().answer(method, template, status);
   assert.equal(String(reply.headers['content-type']).split(';')[0], answer.contentType, `${method} ${path} media type`);
-  assert.ok(answer.validate(reply.json), `${method} ${path} does not match the spec:\n${describeErrors(answer.validate)}`);
+  assert.ok(
+    answer.validate(reply.json),
+    `${method} ${path} does not match the spec:\n${describeErrors(answer.validate)}`,
+  );
   return reply;
 }
 
-export const recordsOf = (reply: Reply, key = 'results'): Record<string, unknown>[] => reply.json[key] as Record<string, unknown>[];
+export const recordsOf = (reply: Reply, key = 'results'): Record<string, unknown>[] =>
+  reply.json[key] as Record<string, unknown>[];

@@ -20,8 +20,10 @@ describe('paging', () => {
 
   test('walks 200 pages of next links while the clock enters new rounds: nothing duplicated or lost', async () => {
     const query = '?window=1d&aid=1001';
-    const expected = arrayOf<{ userSessionId: string }>(await call(whole.url, `/v6/endpoint-data/user-sessions${query}`), 'userSessions')
-      .map((s) => s.userSessionId);
+    const expected = arrayOf<{ userSessionId: string }>(
+      await call(whole.url, `/v6/endpoint-data/user-sessions${query}`),
+      'userSessions',
+    ).map((s) => s.userSessionId);
     assert.ok(expected.length > 200 * 4, `enough sessions for 200 pages (${expected.length})`);
     const seen: string[] = [];
     let next: string | undefined = `${small.url}/v6/endpoint-data/user-sessions${query}`;
@@ -52,7 +54,10 @@ describe('paging', () => {
     assert.equal(next.searchParams.get('page'), '2');
     let url: string | undefined = next.toString();
     let last = first;
-    while (url) { last = await call(small.url, url); url = pagesOf(last).next; }
+    while (url) {
+      last = await call(small.url, url);
+      url = pagesOf(last).next;
+    }
     assert.equal(pagesOf(last).next, undefined);
   });
 
@@ -66,7 +71,10 @@ describe('paging', () => {
     const filters = { searchFilters: [{ key: 'connection', values: ['Wireless', 'Ethernet'] }] };
     // The walk starts at the small emulator's current time, which earlier tests moved on.
     const startedAt = `asOf=${Math.floor(nowMs / 1000)}`;
-    const expected = arrayOf<{ userSessionId: string }>(await call(whole.url, `/v6/endpoint-data/user-sessions?window=6h&${startedAt}`, { json: filters }), 'userSessions');
+    const expected = arrayOf<{ userSessionId: string }>(
+      await call(whole.url, `/v6/endpoint-data/user-sessions?window=6h&${startedAt}`, { json: filters }),
+      'userSessions',
+    );
     assert.ok(expected.length > 8, 'several pages');
     const seen: string[] = [];
     let url: string | undefined = `${small.url}/v6/endpoint-data/user-sessions?window=6h`;
@@ -76,7 +84,10 @@ describe('paging', () => {
       url = pagesOf(reply).next;
       nowMs += 11_000;
     }
-    assert.deepEqual(seen, expected.map((s) => s.userSessionId));
+    assert.deepEqual(
+      seen,
+      expected.map((s) => s.userSessionId),
+    );
   });
 
   test('the deprecated page parameter still selects a page on v6 lists; past the last page or above 100,000 it answers 400', async () => {
@@ -87,17 +98,32 @@ describe('paging', () => {
     assert.deepEqual(arrayOf(third, 'webSessions'), arrayOf(all, 'webSessions').slice(8, 12));
     const count = arrayOf(all, 'webSessions').length;
     const last = Math.ceil(count / 4);
-    assert.equal(arrayOf(await call(small.url, `/v6/endpoint-data/user-sessions/web?window=1h&page=${last}&${pinned}`), 'webSessions').length, count - (last - 1) * 4);
+    assert.equal(
+      arrayOf(
+        await call(small.url, `/v6/endpoint-data/user-sessions/web?window=1h&page=${last}&${pinned}`),
+        'webSessions',
+      ).length,
+      count - (last - 1) * 4,
+    );
     const beyond = await call(small.url, `/v6/endpoint-data/user-sessions/web?window=1h&page=${last + 1}&${pinned}`);
     assert.equal(beyond.status, 400);
-    assert.equal(beyond.json.errorMessage, `page ${last + 1} is past the last page (${last}): the range holds ${count} records, 4 per page`);
+    assert.equal(
+      beyond.json.errorMessage,
+      `page ${last + 1} is past the last page (${last}): the range holds ${count} records, 4 per page`,
+    );
     const absurd = await call(small.url, `/v6/endpoint-data/user-sessions/web?window=1h&page=100001&${pinned}`);
     assert.equal(absurd.status, 400);
-    assert.match(String(absurd.json.errorMessage), /^page 100001 is above the maximum of 100000 for page without a cursor/);
+    assert.match(
+      String(absurd.json.errorMessage),
+      /^page 100001 is above the maximum of 100000 for page without a cursor/,
+    );
   });
   test('next carries a cursor: the page starts at the cursor (even mid-session), whatever the page number says', async () => {
     const pinned = `asOf=${Math.floor(START / 1000)}`;
-    const all = arrayOf<{ pageId: string }>(await call(whole.url, `/v6/endpoint-data/user-sessions/web?window=2h&${pinned}`), 'webSessions');
+    const all = arrayOf<{ pageId: string }>(
+      await call(whole.url, `/v6/endpoint-data/user-sessions/web?window=2h&${pinned}`),
+      'webSessions',
+    );
     const seen: string[] = [];
     let next: string | undefined = `${small.url}/v6/endpoint-data/user-sessions/web?window=2h&${pinned}`;
     for (let pages = 0; next; pages++) {
@@ -110,7 +136,10 @@ describe('paging', () => {
       seen.push(...arrayOf<{ pageId: string }>(reply, 'webSessions').map((w) => w.pageId));
       next = pagesOf(reply).next;
     }
-    assert.deepEqual(seen, all.map((w) => w.pageId));
+    assert.deepEqual(
+      seen,
+      all.map((w) => w.pageId),
+    );
   });
 
   test('a malformed cursor answers 400', async () => {

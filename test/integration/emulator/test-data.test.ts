@@ -7,7 +7,12 @@ import { arrayOf, call, errorOf, withEmulator } from './helpers';
 const NOW = Date.UTC(2026, 10, 20, 10, 2, 0);
 const ROUND = 300;
 
-interface Metric { agentId: string; roundId: number; avgLatency: number; [k: string]: unknown }
+interface Metric {
+  agentId: string;
+  roundId: number;
+  avgLatency: number;
+  [k: string]: unknown;
+}
 
 describe('scheduled-test data', () => {
   let emulator: RunningEmulator;
@@ -35,7 +40,10 @@ describe('scheduled-test data', () => {
     const metrics = await metricsOf('');
     const roundStart = Math.floor(NOW / 1000 / ROUND) * ROUND;
     assert.ok(metrics.length > 0);
-    assert.ok(metrics.every((m) => m.roundId === roundStart), 'only the current round');
+    assert.ok(
+      metrics.every((m) => m.roundId === roundStart),
+      'only the current round',
+    );
   });
 
   test('window accepts s/m/h/d/w and bare seconds; from/to select an explicit range', async () => {
@@ -77,13 +85,20 @@ describe('scheduled-test data', () => {
 
   test('path-vis summaries link to detailed path traces by agent and round', async () => {
     const reply = await call(base, `/v7/endpoint-data/tests/net/path-vis/${network}?window=1h`);
-    const summaries = (reply.json.endpointNet as { pathVis: { agentId: string; roundId: number; endpoints: { pathId: string }[] }[] }).pathVis;
+    const summaries = (
+      reply.json.endpointNet as { pathVis: { agentId: string; roundId: number; endpoints: { pathId: string }[] }[] }
+    ).pathVis;
     const first = summaries[0];
     assert.ok(first && first.endpoints.length > 0);
-    const detail = await call(base, `/v7/endpoint-data/tests/net/path-vis/${network}/${first.agentId}/${first.roundId}`);
+    const detail = await call(
+      base,
+      `/v7/endpoint-data/tests/net/path-vis/${network}/${first.agentId}/${first.roundId}`,
+    );
     assert.equal(detail.status, 200, detail.text);
     assert.equal(detail.json.pages, undefined, 'a single trace has no pages');
-    const [trace] = (detail.json.endpointNet as { pathVis: { roundId: number; routes: { hops: { hop: number }[] }[] }[] }).pathVis;
+    const [trace] = (
+      detail.json.endpointNet as { pathVis: { roundId: number; routes: { hops: { hop: number }[] }[] }[] }
+    ).pathVis;
     assert.equal(trace?.roundId, first.roundId);
     assert.ok(trace && trace.routes.length > 0 && trace.routes.every((r) => r.hops[0]?.hop === 1));
   });
@@ -104,7 +119,11 @@ describe('scheduled-test data', () => {
   test('http-server data for an http-server test; 400 for a network test; 404 and 400 for bad ids', async () => {
     const reply = await call(base, `/v7/endpoint-data/tests/web/http-server/${web}?window=1h`);
     assert.equal(reply.status, 200);
-    const results = (reply.json.endpointWeb as { httpServer: { responseCode: number; totalTime: number; responseTime: number; receiveTime: number }[] }).httpServer;
+    const results = (
+      reply.json.endpointWeb as {
+        httpServer: { responseCode: number; totalTime: number; responseTime: number; receiveTime: number }[];
+      }
+    ).httpServer;
     assert.ok(results.length > 0);
     assert.ok(results.every((r) => r.totalTime === r.responseTime + r.receiveTime));
     const wrong = await call(base, `/v7/endpoint-data/tests/web/http-server/${network}`);

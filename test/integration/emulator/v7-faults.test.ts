@@ -11,7 +11,9 @@ const SESSIONS = '/endpoint/test-results/real-user-tests/filter';
 
 describe('emulator v7: faults and foreign paths', () => {
   let emulator: RunningEmulator;
-  before(async () => { emulator = await withEmulator({ api: 'v7', now: () => NOW_MS, pageSize: 20 }); });
+  before(async () => {
+    emulator = await withEmulator({ api: 'v7', now: () => NOW_MS, pageSize: 20 });
+  });
   after(() => emulator.close());
 
   it('an injected error is problem+json with the status asked for', async () => {
@@ -31,12 +33,22 @@ describe('emulator v7: faults and foreign paths', () => {
   it('an injected 429 on an instant test also names the instant-test budget spent (X-Instant-Test-Rate-Limit-*)', async () => {
     const instant = '/endpoint/tests/scheduled-tests/agent-to-server/instant';
     emulator.setFaults([{ fault: 'rate-limit', pathPrefix: `/v7${instant}`, times: 1 }]);
-    const reply = await conforming(emulator, instant, `/v7${instant}`, { token: EDITOR, json: { testName: 'storm', server: 'example.com' } }, 429);
+    const reply = await conforming(
+      emulator,
+      instant,
+      `/v7${instant}`,
+      { token: EDITOR, json: { testName: 'storm', server: 'example.com' } },
+      429,
+    );
     assert.equal(reply.headers['x-instant-test-rate-limit-remaining'], '0');
     assert.ok(Number(reply.headers['x-instant-test-rate-limit-reset']) > NOW_MS / 1000);
     assert.equal(reply.headers['x-organization-rate-limit-remaining'], '0');
     const other = await call(emulator.url, `/v7${SESSIONS}?window=1h`, { json: {} });
-    assert.equal(other.headers['x-instant-test-rate-limit-remaining'], undefined, 'only instant tests carry that budget');
+    assert.equal(
+      other.headers['x-instant-test-rate-limit-remaining'],
+      undefined,
+      'only instant tests carry that budget',
+    );
   });
 
   it('a dropped or truncated next page fails that page only; the same link then answers in full', async () => {

@@ -27,12 +27,19 @@ describe('emulator v7: endpoint agents carry lastSeen, location, publicIP and VP
   after(() => emulator.close());
 
   const all = async (query = ''): Promise<Json[]> =>
-    recordsOf(await conforming(emulator, '/endpoint/agents', `/v7/endpoint/agents?includeDeleted=true&max=1000${query}`), 'agents');
+    recordsOf(
+      await conforming(emulator, '/endpoint/agents', `/v7/endpoint/agents?includeDeleted=true&max=1000${query}`),
+      'agents',
+    );
 
   it("gives the VPN episode's agent a VPN profile naming its concentrator, only when vpnProfiles is expanded", async () => {
     const plain = await conforming(emulator, '/endpoint/agents/{agentId}', `/v7/endpoint/agents/${vpnAgent}`);
     assert.equal(plain.json.vpnProfiles, undefined, 'not populated by default');
-    const expanded = await conforming(emulator, '/endpoint/agents/{agentId}', `/v7/endpoint/agents/${vpnAgent}?expand=vpnProfiles`);
+    const expanded = await conforming(
+      emulator,
+      '/endpoint/agents/{agentId}',
+      `/v7/endpoint/agents/${vpnAgent}?expand=vpnProfiles`,
+    );
     const [profile] = expanded.json.vpnProfiles as Json[];
     assert.equal(profile?.vpnGatewayAddress, vpnTarget);
     assert.match(String((profile?.vpnClientAddresses as string[])[0]), /^10\.100\./);
@@ -44,30 +51,69 @@ describe('emulator v7: endpoint agents carry lastSeen, location, publicIP and VP
     const agents = await all();
     const ageHours = (a: Json): number => (NOW_MS - Date.parse(String(a.lastSeen))) / 3_600_000;
     for (const agent of agents) {
-      assert.ok(typeof agent.publicIP === 'string' && typeof (agent.location as Json).locationName === 'string', `${String(agent.id)} is located`);
+      assert.ok(
+        typeof agent.publicIP === 'string' && typeof (agent.location as Json).locationName === 'string',
+        `${String(agent.id)} is located`,
+      );
       const quiet = agent.deleted === true || agent.status === 'disabled';
-      assert.ok(quiet ? ageHours(agent) >= 24 : ageHours(agent) < 5 / 60 + 1e-9, `${String(agent.id)} (${String(agent.status)}) last seen ${String(agent.lastSeen)}`);
+      assert.ok(
+        quiet ? ageHours(agent) >= 24 : ageHours(agent) < 5 / 60 + 1e-9,
+        `${String(agent.id)} (${String(agent.status)}) last seen ${String(agent.lastSeen)}`,
+      );
     }
   });
 
   it('filters by last check-in and sorts as the body says', async () => {
     const hourAgo = NOW_MS - 3_600_000;
-    const seen = recordsOf(await conforming(emulator, FILTER, '/v7/endpoint/agents/filter?includeDeleted=true&max=1000', {
-      json: { thresholdFilter: { filters: [{ name: 'last-seen-ms', value: hourAgo, operator: 'gte' }], conditionalOperator: 'and' }, searchSort: [{ sort: 'name', order: 'desc' }] },
-    }), 'agents');
-    const expected = (await all()).filter((a) => Date.parse(String(a.lastSeen)) >= hourAgo).map((a) => String(a.name)).sort((a, b) => b.localeCompare(a));
+    const seen = recordsOf(
+      await conforming(emulator, FILTER, '/v7/endpoint/agents/filter?includeDeleted=true&max=1000', {
+        json: {
+          thresholdFilter: {
+            filters: [{ name: 'last-seen-ms', value: hourAgo, operator: 'gte' }],
+            conditionalOperator: 'and',
+          },
+          searchSort: [{ sort: 'name', order: 'desc' }],
+        },
+      }),
+      'agents',
+    );
+    const expected = (await all())
+      .filter((a) => Date.parse(String(a.lastSeen)) >= hourAgo)
+      .map((a) => String(a.name))
+      .sort((a, b) => b.localeCompare(a));
     assert.ok(expected.length > 0 && expected.length < (await all()).length);
-    assert.deepEqual(seen.map((a) => String(a.name)), expected);
-    const quiet = recordsOf(await conforming(emulator, FILTER, '/v7/endpoint/agents/filter?includeDeleted=true&max=1000', {
-      json: { searchFilters: { platform: ['mac', 'windows'] }, thresholdFilter: { filters: [{ name: 'last-seen-ms', value: hourAgo, operator: 'lte' }] } },
-    }), 'agents');
+    assert.deepEqual(
+      seen.map((a) => String(a.name)),
+      expected,
+    );
+    const quiet = recordsOf(
+      await conforming(emulator, FILTER, '/v7/endpoint/agents/filter?includeDeleted=true&max=1000', {
+        json: {
+          searchFilters: { platform: ['mac', 'windows'] },
+          thresholdFilter: { filters: [{ name: 'last-seen-ms', value: hourAgo, operator: 'lte' }] },
+        },
+      }),
+      'agents',
+    );
     assert.ok(quiet.length > 0 && quiet.every((a) => a.deleted === true || a.status === 'disabled'));
   });
 
   it('refuses a threshold or sort outside the schema as problem+json', async () => {
-    const badName = await conforming(emulator, FILTER, '/v7/endpoint/agents/filter', { json: { thresholdFilter: { filters: [{ name: 'cpu', value: 1, operator: 'gte' }] } } }, 400);
+    const badName = await conforming(
+      emulator,
+      FILTER,
+      '/v7/endpoint/agents/filter',
+      { json: { thresholdFilter: { filters: [{ name: 'cpu', value: 1, operator: 'gte' }] } } },
+      400,
+    );
     assert.match(JSON.stringify(badName.json), /last-seen-ms/);
-    const badSort = await conforming(emulator, FILTER, '/v7/endpoint/agents/filter', { json: { searchSort: [{ sort: 'lastSeen' }] } }, 400);
+    const badSort = await conforming(
+      emulator,
+      FILTER,
+      '/v7/endpoint/agents/filter',
+      { json: { searchSort: [{ sort: 'lastSeen' }] } },
+      400,
+    );
     assert.match(JSON.stringify(badSort.json), /searchSort\[0\]\.sort/);
   });
 });

@@ -41,13 +41,22 @@ describe('emulator v7: test management, agents, account groups and the user matc
       'web-transactions': { url: 'https://example.com/', transactionScript: 'markStart("a");' },
     };
     for (const [type, target] of Object.entries(bodies)) {
-      const created = await conforming(emulator, `/tests/${type}`, `/v7/tests/${type}`, { json: { testName: `v7 ${type}`, interval: 300, agents, enabled: true, ...target } }, 201);
+      const created = await conforming(
+        emulator,
+        `/tests/${type}`,
+        `/v7/tests/${type}`,
+        { json: { testName: `v7 ${type}`, interval: 300, agents, enabled: true, ...target } },
+        201,
+      );
       assert.equal(created.json.type, type);
       if (type === 'http-server') assert.equal(created.json.httpTimeLimit, 10, 'seconds in, seconds out');
       assert.equal(created.headers.location, `${emulator.url}/v7/tests/${type}/${created.json.testId}`);
       const path = `/v7/tests/${type}/${created.json.testId}`;
       await conforming(emulator, `/tests/${type}/{testId}`, path);
-      const updated = await conforming(emulator, `/tests/${type}/{testId}`, path, { method: 'PUT', json: { testName: `v7 ${type} renamed` } });
+      const updated = await conforming(emulator, `/tests/${type}/{testId}`, path, {
+        method: 'PUT',
+        json: { testName: `v7 ${type} renamed` },
+      });
       assert.equal(updated.json.testName, `v7 ${type} renamed`);
     }
     const all = recordsOf(await conforming(emulator, '/tests', '/v7/tests'), 'tests');
@@ -57,7 +66,13 @@ describe('emulator v7: test management, agents, account groups and the user matc
     assert.equal(deleted.status, 204);
     assert.equal(deleted.text, '');
     await conforming(emulator, '/tests/agent-to-server/{testId}', `/v7/tests/${first?.type}/${first?.testId}`, {}, 404);
-    await conforming(emulator, '/tests/agent-to-server', '/v7/tests/agent-to-server', { token: VIEWER, json: { testName: 'no', interval: 300, agents, server: 'example.com' } }, 403);
+    await conforming(
+      emulator,
+      '/tests/agent-to-server',
+      '/v7/tests/agent-to-server',
+      { token: VIEWER, json: { testName: 'no', interval: 300, agents, server: 'example.com' } },
+      403,
+    );
   });
 
   it('answers the account groups and the current user', async () => {

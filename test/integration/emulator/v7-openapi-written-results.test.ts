@@ -17,11 +17,20 @@ const ROUNDS = 10;
 
 type Records = Record<string, unknown>[];
 
-async function results(emulator: RunningEmulator, testId: unknown, type: string): Promise<{ metrics: Records; paths: Records; http: Records }> {
+async function results(
+  emulator: RunningEmulator,
+  testId: unknown,
+  type: string,
+): Promise<{ metrics: Records; paths: Records; http: Records }> {
   const at = `/v7/endpoint/test-results/scheduled-tests/${String(testId)}`;
-  const metrics = recordsOf(await conforming(emulator, `${RESULTS}/network/filter`, `${at}/network/filter?window=2h`, { json: {} }));
+  const metrics = recordsOf(
+    await conforming(emulator, `${RESULTS}/network/filter`, `${at}/network/filter?window=2h`, { json: {} }),
+  );
   const paths = recordsOf(await conforming(emulator, `${RESULTS}/path-vis`, `${at}/path-vis?window=2h`));
-  const http = type === 'http-server' ? recordsOf(await conforming(emulator, `${RESULTS}/http-server`, `${at}/http-server?window=2h`)) : [];
+  const http =
+    type === 'http-server'
+      ? recordsOf(await conforming(emulator, `${RESULTS}/http-server`, `${at}/http-server?window=2h`))
+      : [];
   return { metrics, paths, http };
 }
 
@@ -34,13 +43,36 @@ describe('emulator v7: endpoint tests written through the API have results, in t
   let watchlist: string[] = [];
   const created: Record<string, Record<string, unknown>> = {};
 
-  const create = async (into: RunningEmulator, type: string, body: Record<string, unknown>): Promise<Record<string, unknown>> =>
+  const create = async (
+    into: RunningEmulator,
+    type: string,
+    body: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> =>
     (await conforming(into, `${TESTS}/${type}`, `/v7${TESTS}/${type}`, { token: EDITOR, json: body }, 201)).json;
 
   let labelId = '';
   const bodies = (): Record<string, [string, Record<string, unknown>]> => ({
-    byAgent: ['http-server', { testName: 'Written portal', url: 'https://portal.example.com/', interval: 300, agentSelectorType: 'specific-agents', agents: picked }],
-    byLabel: ['agent-to-server', { testName: 'Written VPN', server: 'vpn.example.com', port: 443, interval: 300, agentSelectorType: 'agent-labels', endpointAgentLabels: [labelId] }],
+    byAgent: [
+      'http-server',
+      {
+        testName: 'Written portal',
+        url: 'https://portal.example.com/',
+        interval: 300,
+        agentSelectorType: 'specific-agents',
+        agents: picked,
+      },
+    ],
+    byLabel: [
+      'agent-to-server',
+      {
+        testName: 'Written VPN',
+        server: 'vpn.example.com',
+        port: 443,
+        interval: 300,
+        agentSelectorType: 'agent-labels',
+        endpointAgentLabels: [labelId],
+      },
+    ],
   });
 
   before(async () => {
@@ -64,18 +96,27 @@ describe('emulator v7: endpoint tests written through the API have results, in t
     assert.deepEqual(agentsOf(paths), [...picked].sort());
     assert.equal(http.length, picked.length * ROUNDS);
     const newest = paths.at(-1);
-    const trace = await conforming(emulator, `${RESULTS}/path-vis/agent/{agentId}/round/{roundId}`,
-      `/v7/endpoint/test-results/scheduled-tests/${String(test?.testId)}/path-vis/agent/${String(newest?.agentId)}/round/${String(newest?.roundId)}`);
-    assert.ok((recordsOf(trace)[0]?.pathTraces as unknown[]).length > 0, 'the round\'s routes');
+    const trace = await conforming(
+      emulator,
+      `${RESULTS}/path-vis/agent/{agentId}/round/{roundId}`,
+      `/v7/endpoint/test-results/scheduled-tests/${String(test?.testId)}/path-vis/agent/${String(newest?.agentId)}/round/${String(newest?.roundId)}`,
+    );
+    assert.ok((recordsOf(trace)[0]?.pathTraces as unknown[]).length > 0, "the round's routes");
   });
 
   it('a test by label runs on the agents the label holds; it has no http-server results', async () => {
     const test = created.byLabel;
     const { metrics, paths } = await results(emulator, test?.testId, 'agent-to-server');
     assert.ok(metrics.length > 0);
-    assert.deepEqual(agentsOf(metrics), watchlist, 'the watchlist\'s agents');
+    assert.deepEqual(agentsOf(metrics), watchlist, "the watchlist's agents");
     assert.deepEqual(agentsOf(paths), watchlist);
-    await conforming(emulator, `${RESULTS}/http-server`, `/v7/endpoint/test-results/scheduled-tests/${String(test?.testId)}/http-server?window=1h`, {}, 404);
+    await conforming(
+      emulator,
+      `${RESULTS}/http-server`,
+      `/v7/endpoint/test-results/scheduled-tests/${String(test?.testId)}/http-server?window=1h`,
+      {},
+      404,
+    );
   });
 
   it('is the same from another emulator of the same seed, and a patch keeps the rounds it had', async () => {
@@ -92,14 +133,37 @@ describe('emulator v7: endpoint tests written through the API have results, in t
       await twin.close();
     }
     const path = `/v7${TESTS}/http-server/${String(created.byAgent?.testId)}`;
-    await conforming(emulator, `${TESTS}/http-server/{testId}`, path, { method: 'PATCH', json: { testName: 'Written portal, renamed' } });
-    assert.equal((await results(emulator, created.byAgent?.testId, 'http-server')).metrics.length, picked.length * ROUNDS);
+    await conforming(emulator, `${TESTS}/http-server/{testId}`, path, {
+      method: 'PATCH',
+      json: { testName: 'Written portal, renamed' },
+    });
+    assert.equal(
+      (await results(emulator, created.byAgent?.testId, 'http-server')).metrics.length,
+      picked.length * ROUNDS,
+    );
   });
 
   it('an instant test runs on the agents its selection names', async () => {
-    const run = await conforming(emulator, `${TESTS}/agent-to-server/instant`, `/v7${TESTS}/agent-to-server/instant`,
-      { token: EDITOR, json: { testName: 'Instant by agent', server: 'vpn.example.com', agentSelectorType: 'specific-agents', agents: picked } }, 201);
-    assert.deepEqual(run.json.agentSelectorConfig, { agentSelectorType: 'specific-agents', maxMachines: 25, agents: picked });
+    const run = await conforming(
+      emulator,
+      `${TESTS}/agent-to-server/instant`,
+      `/v7${TESTS}/agent-to-server/instant`,
+      {
+        token: EDITOR,
+        json: {
+          testName: 'Instant by agent',
+          server: 'vpn.example.com',
+          agentSelectorType: 'specific-agents',
+          agents: picked,
+        },
+      },
+      201,
+    );
+    assert.deepEqual(run.json.agentSelectorConfig, {
+      agentSelectorType: 'specific-agents',
+      maxMachines: 25,
+      agents: picked,
+    });
     clock = NOW_MS + 10 * 60_000;
     const { metrics } = await results(emulator, run.json.testId, 'agent-to-server');
     assert.deepEqual(agentsOf(metrics), [...picked].sort());
@@ -108,7 +172,16 @@ describe('emulator v7: endpoint tests written through the API have results, in t
 
   it('a deleted test has no results any more', async () => {
     const testId = String(created.byLabel?.testId);
-    assert.equal((await call(emulator.url, `/v7${TESTS}/agent-to-server/${testId}`, { method: 'DELETE', token: EDITOR })).status, 204);
-    await conforming(emulator, `${RESULTS}/path-vis`, `/v7/endpoint/test-results/scheduled-tests/${testId}/path-vis?window=1h`, {}, 404);
+    assert.equal(
+      (await call(emulator.url, `/v7${TESTS}/agent-to-server/${testId}`, { method: 'DELETE', token: EDITOR })).status,
+      204,
+    );
+    await conforming(
+      emulator,
+      `${RESULTS}/path-vis`,
+      `/v7/endpoint/test-results/scheduled-tests/${testId}/path-vis?window=1h`,
+      {},
+      404,
+    );
   });
 });

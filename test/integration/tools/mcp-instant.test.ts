@@ -19,15 +19,26 @@ const REPO = join(__dirname, '..', '..', '..');
 const TSX = pathToFileURL(join(REPO, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
 const ENTRY = join(REPO, 'src', 'cli', 'netmon.ts');
 
-interface CallResult { content: { type: string; text?: string }[]; structuredContent?: Record<string, unknown>; isError?: boolean }
-interface AgentAnswer { agentId: string; agent: string; health: string }
+interface CallResult {
+  content: { type: string; text?: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+interface AgentAnswer {
+  agentId: string;
+  agent: string;
+  health: string;
+}
 
 const textOf = (result: CallResult): string => result.content.map((c) => c.text ?? '').join('\n');
 
 async function connect(emulator: RunningEmulator, api: 'v6' | 'v7', workspace: string): Promise<Client> {
   const transport = new StdioClientTransport({
-    command: process.execPath, args: ['--import', TSX, ENTRY, 'mcp', '--base-url', emulator.url, '--api', api, '--allow-writes'],
-    cwd: workspace, env: { ...process.env as Record<string, string>, NETMON_TOKEN: DEMO_CREDENTIALS.admin.token }, stderr: 'pipe',
+    command: process.execPath,
+    args: ['--import', TSX, ENTRY, 'mcp', '--base-url', emulator.url, '--api', api, '--allow-writes'],
+    cwd: workspace,
+    env: { ...(process.env as Record<string, string>), NETMON_TOKEN: DEMO_CREDENTIALS.admin.token },
+    stderr: 'pipe',
   });
   const mcp = new Client({ name: 'netmon-test', version: '1.0.0' });
   await mcp.connect(transport);
@@ -52,24 +63,39 @@ describe('run_instant_test over stdio on v7: the document runs whole, as netmon 
   let workspace: string;
   let client: Client;
   let agents: { agentId: number; agentName: string }[] = [];
-  const call = async (args: Record<string, unknown>): Promise<CallResult> => (await client.callTool({ name: 'run_instant_test', arguments: args })) as CallResult;
+  const call = async (args: Record<string, unknown>): Promise<CallResult> =>
+    (await client.callTool({ name: 'run_instant_test', arguments: args })) as CallResult;
 
   before(async () => {
     workspace = mkdtempSync(join(tmpdir(), 'netmon-mcp-instant-v7-'));
     emulator = await startEmulator({ port: 0, api: 'v7', instantTestDelaySeconds: 0 });
     const group = emulator.world.group(emulator.world.accountGroups[0]?.aid ?? 0);
-    agents = (group?.enterpriseAgents() ?? []).slice(0, 3).map((a) => ({ agentId: a.agentId, agentName: String(a.agentName) }));
+    agents = (group?.enterpriseAgents() ?? [])
+      .slice(0, 3)
+      .map((a) => ({ agentId: a.agentId, agentName: String(a.agentName) }));
     const [first, ...others] = agents;
     writeDocument(workspace, 'portal.netmon-test.json', {
-      type: 'http-server', testName: 'Portal now', interval: 300, url: 'https://portal.example.com/health', enabled: 1,
+      type: 'http-server',
+      testName: 'Portal now',
+      interval: 300,
+      url: 'https://portal.example.com/health',
+      enabled: 1,
       agents: [{ agentName: first?.agentName }, ...others.map((a) => ({ agentId: a.agentId }))],
     });
     writeDocument(workspace, 'resolvers.netmon-test.json', {
-      type: 'dns-server', testName: 'Resolvers now', interval: 3600, domain: 'example.com', agents: agents.map((a) => ({ agentId: a.agentId })),
+      type: 'dns-server',
+      testName: 'Resolvers now',
+      interval: 3600,
+      domain: 'example.com',
+      agents: agents.map((a) => ({ agentId: a.agentId })),
     });
     client = await connect(emulator, 'v7', workspace);
   });
-  after(async () => { await client.close(); await emulator.close(); rmSync(workspace, { recursive: true, force: true }); });
+  after(async () => {
+    await client.close();
+    await emulator.close();
+    rmSync(workspace, { recursive: true, force: true });
+  });
 
   test('an http-server document: each of its enterprise agents answers by name, and nothing is deployed', async () => {
     const result = await call({ document: 'portal.netmon-test.json' });
@@ -81,16 +107,32 @@ describe('run_instant_test over stdio on v7: the document runs whole, as netmon 
     const answered = data['agents'] as AgentAnswer[];
     assert.deepEqual(answered.map((a) => a.agent).sort(), agents.map((a) => a.agentName).sort(), text);
     assert.deepEqual(data['missing'], []);
-    const failing = answered.filter((a) => a.health === 'failing').map((a) => a.agent).sort();
+    const failing = answered
+      .filter((a) => a.health === 'failing')
+      .map((a) => a.agent)
+      .sort();
     assert.deepEqual([...(data['failing'] as string[])].sort(), failing);
-    assert.match(text, new RegExp(`^Instant run of test ${String(data['testId'])} \\(http-server\\): 3 of 3 agents answered, ${failing.length} failing, 0 without an answer\\.`));
+    assert.match(
+      text,
+      new RegExp(
+        `^Instant run of test ${String(data['testId'])} \\(http-server\\): 3 of 3 agents answered, ${failing.length} failing, 0 without an answer\\.`,
+      ),
+    );
     // Agent names, the test's name and the URL come from outside: only inside the fence.
     const outside = outsideFence(text);
-    for (const agent of agents) assert.ok(!outside.includes(agent.agentName) && text.includes(agent.agentName), agent.agentName);
+    for (const agent of agents)
+      assert.ok(!outside.includes(agent.agentName) && text.includes(agent.agentName), agent.agentName);
     assert.doesNotMatch(outside, /Portal now|portal\.example\.com/);
-    const client7 = createNetmonClient({ baseUrl: emulator.url, apiVersion: 'v7', credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token } });
+    const client7 = createNetmonClient({
+      baseUrl: emulator.url,
+      apiVersion: 'v7',
+      credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token },
+    });
     try {
-      assert.ok(!(await client7.listEnterpriseTests()).some((t) => t.testName === 'Portal now'), 'an instant run deploys nothing');
+      assert.ok(
+        !(await client7.listEnterpriseTests()).some((t) => t.testName === 'Portal now'),
+        'an instant run deploys nothing',
+      );
     } finally {
       await client7.close();
     }
@@ -104,7 +146,13 @@ describe('run_instant_test over stdio on v7: the document runs whole, as netmon 
   });
 
   test('a document naming an agent the account lacks is refused with a sentence before anything runs', async () => {
-    writeDocument(workspace, 'ghost.netmon-test.json', { type: 'http-server', testName: 'Ghost', interval: 300, url: 'https://a.example/', agents: [{ agentName: 'No Such Agent' }] });
+    writeDocument(workspace, 'ghost.netmon-test.json', {
+      type: 'http-server',
+      testName: 'Ghost',
+      interval: 300,
+      url: 'https://a.example/',
+      agents: [{ agentName: 'No Such Agent' }],
+    });
     const result = await call({ document: 'ghost.netmon-test.json' });
     assert.equal(result.isError, true);
     assert.match(textOf(result), /^run_instant_test: .*No Such Agent/);
@@ -115,16 +163,33 @@ describe('run_instant_test over stdio on v6: endpoint agents, or a sentence', ()
   let emulator: RunningEmulator;
   let workspace: string;
   let client: Client;
-  const call = async (args: Record<string, unknown>): Promise<CallResult> => (await client.callTool({ name: 'run_instant_test', arguments: args })) as CallResult;
+  const call = async (args: Record<string, unknown>): Promise<CallResult> =>
+    (await client.callTool({ name: 'run_instant_test', arguments: args })) as CallResult;
 
   before(async () => {
     workspace = mkdtempSync(join(tmpdir(), 'netmon-mcp-instant-v6-'));
     emulator = await startEmulator({ port: 0, api: 'v6', instantTestDelaySeconds: 0 });
-    writeDocument(workspace, 'portal.netmon-test.json', { type: 'http-server', testName: 'Portal', interval: 300, url: 'https://portal.example.com/health', agents: [{ agentId: 1 }] });
-    writeDocument(workspace, 'resolvers.netmon-test.json', { type: 'dns-server', testName: 'Resolvers', interval: 3600, domain: 'example.com', agents: [{ agentId: 1 }] });
+    writeDocument(workspace, 'portal.netmon-test.json', {
+      type: 'http-server',
+      testName: 'Portal',
+      interval: 300,
+      url: 'https://portal.example.com/health',
+      agents: [{ agentId: 1 }],
+    });
+    writeDocument(workspace, 'resolvers.netmon-test.json', {
+      type: 'dns-server',
+      testName: 'Resolvers',
+      interval: 3600,
+      domain: 'example.com',
+      agents: [{ agentId: 1 }],
+    });
     client = await connect(emulator, 'v6', workspace);
   });
-  after(async () => { await client.close(); await emulator.close(); rmSync(workspace, { recursive: true, force: true }); });
+  after(async () => {
+    await client.close();
+    await emulator.close();
+    rmSync(workspace, { recursive: true, force: true });
+  });
 
   test('an http-server document runs now from endpoint agents, saying what was not carried over', async () => {
     const result = await call({ document: 'portal.netmon-test.json' });
@@ -137,6 +202,9 @@ describe('run_instant_test over stdio on v6: endpoint agents, or a sentence', ()
   test('a DNS server document: one sentence saying it needs the current API', async () => {
     const result = await call({ document: 'resolvers.netmon-test.json' });
     assert.equal(result.isError, true);
-    assert.match(textOf(result), /^run_instant_test: resolvers\.netmon-test\.json is a dns-server test: running it now needs the current API \(v7\)[^.]*\.$/);
+    assert.match(
+      textOf(result),
+      /^run_instant_test: resolvers\.netmon-test\.json is a dns-server test: running it now needs the current API \(v7\)[^.]*\.$/,
+    );
   });
 });

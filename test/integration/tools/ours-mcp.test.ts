@@ -19,7 +19,11 @@ const REPO = join(__dirname, '..', '..', '..');
 const TSX = pathToFileURL(join(REPO, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
 const ENTRY = join(REPO, 'src', 'cli', 'netmon.ts');
 
-interface CallResult { content: { type: string; text?: string }[]; structuredContent?: Record<string, unknown>; isError?: boolean }
+interface CallResult {
+  content: { type: string; text?: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
 
 describe('apply_documents in netmon mcp changes only tests that are ours', () => {
   let emulator: RunningEmulator;
@@ -30,30 +34,68 @@ describe('apply_documents in netmon mcp changes only tests that are ours', () =>
   const [agentId] = enterpriseAgentIds(1001);
   const theirs: Record<string, number> = {};
 
-  const call = async (name: string, args: Record<string, unknown>): Promise<CallResult> => (await mcp.callTool({ name, arguments: args })) as CallResult;
+  const call = async (name: string, args: Record<string, unknown>): Promise<CallResult> =>
+    (await mcp.callTool({ name, arguments: args })) as CallResult;
   const textOf = (result: CallResult): string => result.content.map((c) => c.text ?? '').join('\n');
   const document = (name: string, interval: number, extra: Record<string, unknown> = {}): string =>
     `${JSON.stringify({ type: 'agent-to-server', testName: name, interval, agents: [{ agentId }], server: 'a.example', ...extra }, null, 2)}\n`;
   const bound = (testId: number): Record<string, unknown> => ({ deployments: { [emulator.url]: { 1001: testId } } });
-  const interval = async (testId: number): Promise<number | undefined> => (await api.listEnterpriseTests()).find((t) => t.testId === testId)?.interval;
+  const interval = async (testId: number): Promise<number | undefined> =>
+    (await api.listEnterpriseTests()).find((t) => t.testId === testId)?.interval;
 
   before(async () => {
     workspace = mkdtempSync(join(tmpdir(), 'netmon-ours-'));
     state = mkdtempSync(join(tmpdir(), 'netmon-ours-state-'));
     emulator = await startEmulator({ port: 0, now: () => NOW_MS, api: 'v6' });
-    api = createNetmonClient({ baseUrl: emulator.url, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token }, apiVersion: 'v6' });
+    api = createNetmonClient({
+      baseUrl: emulator.url,
+      credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token },
+      apiVersion: 'v6',
+    });
     // Deployed by someone else: the documents below name them, but no apply from here made them.
     for (const name of ['Theirs, updated', 'Theirs, deleted']) {
-      theirs[name] = (await api.createTest('agent-to-server', { testName: name, interval: 300, agents: [{ agentId: agentId! }], server: 'a.example' })).testId;
+      theirs[name] = (
+        await api.createTest('agent-to-server', {
+          testName: name,
+          interval: 300,
+          agents: [{ agentId: agentId! }],
+          server: 'a.example',
+        })
+      ).testId;
     }
     mkdirSync(join(workspace, 'cloned'));
-    writeFileSync(join(workspace, 'cloned', 'updated.netmon-test.json'), document('Theirs, updated', 600, bound(theirs['Theirs, updated']!)));
-    writeFileSync(join(workspace, 'cloned', 'deleted.netmon-test.json'), document('Theirs, deleted', 300, { markedForDeletion: true, ...bound(theirs['Theirs, deleted']!) }));
+    writeFileSync(
+      join(workspace, 'cloned', 'updated.netmon-test.json'),
+      document('Theirs, updated', 600, bound(theirs['Theirs, updated']!)),
+    );
+    writeFileSync(
+      join(workspace, 'cloned', 'deleted.netmon-test.json'),
+      document('Theirs, deleted', 300, { markedForDeletion: true, ...bound(theirs['Theirs, deleted']!) }),
+    );
     mkdirSync(join(workspace, 'mine'));
     writeFileSync(join(workspace, 'mine', 'mine.netmon-test.json'), document('Mine', 300));
     const transport = new StdioClientTransport({
-      command: process.execPath, args: ['--import', TSX, ENTRY, 'mcp', '--base-url', emulator.url, '--aid', '1001', '--api', 'v6', '--allow-writes'],
-      cwd: workspace, env: { ...process.env as Record<string, string>, NETMON_TOKEN: DEMO_CREDENTIALS.admin.token, NETMON_STATE_DIR: state }, stderr: 'pipe',
+      command: process.execPath,
+      args: [
+        '--import',
+        TSX,
+        ENTRY,
+        'mcp',
+        '--base-url',
+        emulator.url,
+        '--aid',
+        '1001',
+        '--api',
+        'v6',
+        '--allow-writes',
+      ],
+      cwd: workspace,
+      env: {
+        ...(process.env as Record<string, string>),
+        NETMON_TOKEN: DEMO_CREDENTIALS.admin.token,
+        NETMON_STATE_DIR: state,
+      },
+      stderr: 'pipe',
     });
     mcp = new Client({ name: 'netmon-test', version: '1.0.0' });
     await mcp.connect(transport);
@@ -69,23 +111,40 @@ describe('apply_documents in netmon mcp changes only tests that are ours', () =>
   test('the tool states the rule: what is ours, and that a deployments binding alone is not', async () => {
     const { tools } = await mcp.listTools();
     const description = tools.find((t) => t.name === 'apply_documents')?.description ?? '';
-    assert.match(description, /changes only tests that are ours: a test is ours when netmon apply, the editor's Apply or apply_documents created it from this machine/);
+    assert.match(
+      description,
+      /changes only tests that are ours: a test is ours when netmon apply, the editor's Apply or apply_documents created it from this machine/,
+    );
     assert.match(description, /deployments binding alone does not make a test ours/);
-    assert.equal(Object.keys((tools.find((t) => t.name === 'apply_documents')?.inputSchema.properties ?? {}) as object).includes('allowReplace'), false, 'no argument lets a model widen it');
+    assert.equal(
+      Object.keys((tools.find((t) => t.name === 'apply_documents')?.inputSchema.properties ?? {}) as object).includes(
+        'allowReplace',
+      ),
+      false,
+      'no argument lets a model widen it',
+    );
   });
 
   test('bound tests that are not ours: plan says so, apply refuses, nothing is updated or deleted, the documents stay', async () => {
-    const before = ['updated', 'deleted'].map((name) => readFileSync(join(workspace, 'cloned', `${name}.netmon-test.json`), 'utf8'));
+    const before = ['updated', 'deleted'].map((name) =>
+      readFileSync(join(workspace, 'cloned', `${name}.netmon-test.json`), 'utf8'),
+    );
     const plan = await call('plan_documents', { paths: ['cloned'] });
     assert.match(textOf(plan), /1 to update, 0 to replace, 1 to delete/);
     assert.match(textOf(plan), /2 steps would change tests that are not ours/);
 
     const applied = await call('apply_documents', { paths: ['cloned'] });
     assert.equal(applied.isError, true, textOf(applied));
-    assert.match(textOf(applied), /^apply_documents: nothing was applied: the plan would update test \d+, delete test \d+, and those tests are not ours/);
+    assert.match(
+      textOf(applied),
+      /^apply_documents: nothing was applied: the plan would update test \d+, delete test \d+, and those tests are not ours/,
+    );
     assert.equal(await interval(theirs['Theirs, updated']!), 300, 'not updated');
     assert.equal(await interval(theirs['Theirs, deleted']!), 300, 'not deleted');
-    assert.deepEqual(['updated', 'deleted'].map((name) => readFileSync(join(workspace, 'cloned', `${name}.netmon-test.json`), 'utf8')), before);
+    assert.deepEqual(
+      ['updated', 'deleted'].map((name) => readFileSync(join(workspace, 'cloned', `${name}.netmon-test.json`), 'utf8')),
+      before,
+    );
   });
 
   test('a test apply_documents created from here is ours: the next apply updates it', async () => {

@@ -7,12 +7,15 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const REPO = join(__dirname, '..', '..', '..');
-const DIALECT_IMPORT = /from\s+['"][^'"]*\/api\/v[67](?:\/[^'"]*)?['"]|import\(\s*['"][^'"]*\/api\/v[67](?:\/[^'"]*)?['"]\s*\)/;
+const DIALECT_IMPORT =
+  /from\s+['"][^'"]*\/api\/v[67](?:\/[^'"]*)?['"]|import\(\s*['"][^'"]*\/api\/v[67](?:\/[^'"]*)?['"]\s*\)/;
 
 function sources(dir: string, found: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) { if (name !== 'node_modules') sources(path, found); } else if (/\.(ts|tsx|mjs)$/.test(name)) found.push(path);
+    if (statSync(path).isDirectory()) {
+      if (name !== 'node_modules') sources(path, found);
+    } else if (/\.(ts|tsx|mjs)$/.test(name)) found.push(path);
   }
   return found;
 }
@@ -26,9 +29,14 @@ describe('dialect seam', () => {
 
   test('nothing outside src/api imports src/api/v6 or src/api/v7', () => {
     const measuresTheMapping = join('bench', '_decode-overhead.ts');
-    const outside = ['src', 'webview', 'bench'].flatMap((root) => sources(join(REPO, root)))
-      .filter((file) => !relative(REPO, file).startsWith(join('src', 'api')) && relative(REPO, file) !== measuresTheMapping);
-    const offenders = outside.filter((file) => DIALECT_IMPORT.test(readFileSync(file, 'utf8'))).map((file) => relative(REPO, file));
+    const outside = ['src', 'webview', 'bench']
+      .flatMap((root) => sources(join(REPO, root)))
+      .filter(
+        (file) => !relative(REPO, file).startsWith(join('src', 'api')) && relative(REPO, file) !== measuresTheMapping,
+      );
+    const offenders = outside
+      .filter((file) => DIALECT_IMPORT.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(REPO, file));
     assert.ok(outside.length > 100, 'the walk found the sources');
     assert.deepEqual(offenders, []);
   });

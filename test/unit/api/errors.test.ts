@@ -3,7 +3,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  AuthenticationError, ForbiddenError, InvalidFilterError, NetworkError, NotFoundError, RateLimitedError, ServerError,
+  AuthenticationError,
+  ForbiddenError,
+  InvalidFilterError,
+  NetworkError,
+  NotFoundError,
+  RateLimitedError,
+  ServerError,
   ValidationError,
 } from '../../../src/api';
 import { errorForStatus, extractErrorMessage } from '../../../src/api/error-mapping';
@@ -30,7 +36,11 @@ test('other statuses map to their classes', () => {
   const limited = errorForStatus(429, '', context, 1_800_000_000);
   assert.ok(limited instanceof RateLimitedError);
   assert.equal(limited.resetAt?.getTime(), 1_800_000_000_000);
-  const forbidden = errorForStatus(403, body('no'), { ...context, operation: 'creating tests', requiredPermission: 'Account Admin' });
+  const forbidden = errorForStatus(403, body('no'), {
+    ...context,
+    operation: 'creating tests',
+    requiredPermission: 'Account Admin',
+  });
   assert.ok(forbidden instanceof ForbiddenError);
   assert.match(forbidden.message, /^403 creating tests needs Account Admin/);
 });
@@ -48,10 +58,19 @@ test('a network error never repeats a token from its cause', () => {
 });
 
 test('filters are checked per endpoint', () => {
-  assert.equal(findFilterProblem('user-sessions', [{ key: 'domain', values: ['a.com'] }, { key: 'platform', values: ['Mac'] }]), undefined);
+  assert.equal(
+    findFilterProblem('user-sessions', [
+      { key: 'domain', values: ['a.com'] },
+      { key: 'platform', values: ['Mac'] },
+    ]),
+    undefined,
+  );
   assert.match(findFilterProblem('web', [{ key: 'domain', values: ['a.com'] }])?.reason ?? '', /\/user-sessions\/web/);
   assert.equal(findFilterProblem('network-topology', [{ key: 'type', values: ['vpn', 'gateway'] }]), undefined);
-  assert.match(findFilterProblem('network-topology', [{ key: 'type', values: ['router'] }])?.reason ?? '', /"router" is not one of/);
+  assert.match(
+    findFilterProblem('network-topology', [{ key: 'type', values: ['router'] }])?.reason ?? '',
+    /"router" is not one of/,
+  );
   assert.match(findFilterProblem('network', [{ key: 'agentId', values: [] }])?.reason ?? '', /at least one value/);
   const error = new InvalidFilterError({ method: 'POST', path: '/v6/x', filterKey: 'type', reason: 'nope' });
   assert.ok(error instanceof ValidationError);

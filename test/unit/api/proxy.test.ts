@@ -26,7 +26,11 @@ test('loopback (the embedded emulator) and NO_PROXY hosts go direct', () => {
   }
   assert.equal(proxyFor(api, undefined, { ...env, NO_PROXY: 'other.example, .netmon.example' }), undefined);
   assert.equal(proxyFor(api, undefined, { ...env, no_proxy: '*.netmon.example' }), undefined);
-  assert.equal(proxyFor(api, undefined, { ...env, NO_PROXY: 'api.netmon.example:8443' }), 'http://secure:1', 'port must match');
+  assert.equal(
+    proxyFor(api, undefined, { ...env, NO_PROXY: 'api.netmon.example:8443' }),
+    'http://secure:1',
+    'port must match',
+  );
   assert.equal(proxyFor(plain, undefined, { ...env, NO_PROXY: 'onprem.netmon.example:8080' }), undefined);
   assert.equal(proxyFor(api, undefined, { ...env, NO_PROXY: '*' }), undefined);
   assert.equal(proxyFor(api, undefined, { ...env, NO_PROXY: 'netmon.example.org' }), 'http://secure:1');

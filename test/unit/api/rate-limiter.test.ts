@@ -1,14 +1,33 @@
 // The organization limiter's admission rules, with real (short) windows.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { correctForClockSkew, OrganizationRateLimiter, readRateLimitHeaders, type RateLimitPermit } from '../../../src/api/rate-limiter';
+import {
+  correctForClockSkew,
+  OrganizationRateLimiter,
+  readRateLimitHeaders,
+  type RateLimitPermit,
+} from '../../../src/api/rate-limiter';
 
-const windowEndingIn = (ms: number, remaining: number, limit = 10) => ({ limit, remaining, resetEpochSeconds: (Date.now() + ms) / 1000 });
+const windowEndingIn = (ms: number, remaining: number, limit = 10) => ({
+  limit,
+  remaining,
+  resetEpochSeconds: (Date.now() + ms) / 1000,
+});
 
 /** Acquires without awaiting; `granted` lists permits in the order they were given. */
-function contenders(limiter: OrganizationRateLimiter, count: number): { granted: RateLimitPermit[]; all: Promise<RateLimitPermit[]> } {
+function contenders(
+  limiter: OrganizationRateLimiter,
+  count: number,
+): { granted: RateLimitPermit[]; all: Promise<RateLimitPermit[]> } {
   const granted: RateLimitPermit[] = [];
-  const all = Promise.all(Array.from({ length: count }, () => limiter.acquire().then((permit) => { granted.push(permit); return permit; })));
+  const all = Promise.all(
+    Array.from({ length: count }, () =>
+      limiter.acquire().then((permit) => {
+        granted.push(permit);
+        return permit;
+      }),
+    ),
+  );
   return { granted, all };
 }
 
@@ -77,13 +96,23 @@ test('aborting a waiting request rejects it with the signal reason', async () =>
 });
 
 test('headers are read only when all three are numeric', () => {
-  assert.deepEqual(readRateLimitHeaders({
-    'x-organization-rate-limit-limit': '240', 'x-organization-rate-limit-remaining': '17', 'x-organization-rate-limit-reset': '1800000000',
-  }), { limit: 240, remaining: 17, resetEpochSeconds: 1_800_000_000 });
+  assert.deepEqual(
+    readRateLimitHeaders({
+      'x-organization-rate-limit-limit': '240',
+      'x-organization-rate-limit-remaining': '17',
+      'x-organization-rate-limit-reset': '1800000000',
+    }),
+    { limit: 240, remaining: 17, resetEpochSeconds: 1_800_000_000 },
+  );
   assert.equal(readRateLimitHeaders({ 'x-organization-rate-limit-limit': '240' }), undefined);
-  assert.equal(readRateLimitHeaders({
-    'x-organization-rate-limit-limit': 'x', 'x-organization-rate-limit-remaining': '1', 'x-organization-rate-limit-reset': '1',
-  }), undefined);
+  assert.equal(
+    readRateLimitHeaders({
+      'x-organization-rate-limit-limit': 'x',
+      'x-organization-rate-limit-remaining': '1',
+      'x-organization-rate-limit-reset': '1',
+    }),
+    undefined,
+  );
 });
 
 test('a server clock that is off by more than the Date header resolution is corrected', () => {
@@ -91,8 +120,12 @@ test('a server clock that is off by more than the Date header resolution is corr
   const localNow = 1_800_000_000_000;
   const behind = correctForClockSkew(info, new Date(localNow - 30_000).toUTCString(), localNow);
   assert.equal(behind.resetLocalMs, 1_800_000_090_000, 'server 30 s behind: its reset comes 30 s later on our clock');
-  assert.equal(behind.resetEpochSeconds, info.resetEpochSeconds, 'the server\'s Reset still names the window');
-  assert.equal(correctForClockSkew(info, new Date(localNow - 900).toUTCString(), localNow), info, 'sub-second truncation is not skew');
+  assert.equal(behind.resetEpochSeconds, info.resetEpochSeconds, "the server's Reset still names the window");
+  assert.equal(
+    correctForClockSkew(info, new Date(localNow - 900).toUTCString(), localNow),
+    info,
+    'sub-second truncation is not skew',
+  );
   assert.equal(correctForClockSkew(info, undefined, localNow), info);
 });
 
@@ -103,7 +136,10 @@ test('a Reset that passes between the admission check and the wake-up still admi
     let clockMs = 1_800_000_000_000;
     const limiter = new OrganizationRateLimiter(() => clockMs++);
     const resetMs = clockMs + offsetMs;
-    (await limiter.acquire()).complete({ status: 200, info: { limit: 10, remaining: 0, resetEpochSeconds: (resetMs - 30) / 1000 } });
+    (await limiter.acquire()).complete({
+      status: 200,
+      info: { limit: 10, remaining: 0, resetEpochSeconds: (resetMs - 30) / 1000 },
+    });
     const next = limiter.acquire();
     const outcome = await Promise.race([next.then(() => 'admitted'), tick(200).then(() => 'stuck')]);
     assert.equal(outcome, 'admitted', `offset ${offsetMs} ms`);
@@ -114,11 +150,21 @@ test('a Reset that passes between the admission check and the wake-up still admi
 test('answers of one window that disagree on its local reset time (Date has 1 s resolution) never raise Remaining', async () => {
   const limiter = new OrganizationRateLimiter();
   const resetEpochSeconds = Math.floor(Date.now() / 1000) + 60;
-  (await limiter.acquire()).complete({ status: 200, info: { limit: 10, remaining: 5, resetEpochSeconds, resetLocalMs: resetEpochSeconds * 1000 + 100 } });
+  (await limiter.acquire()).complete({
+    status: 200,
+    info: { limit: 10, remaining: 5, resetEpochSeconds, resetLocalMs: resetEpochSeconds * 1000 + 100 },
+  });
   // An older answer of the same window, processed later, whose local reset looks later.
-  (await limiter.acquire()).complete({ status: 200, info: { limit: 10, remaining: 8, resetEpochSeconds, resetLocalMs: resetEpochSeconds * 1000 + 900 } });
+  (await limiter.acquire()).complete({
+    status: 200,
+    info: { limit: 10, remaining: 8, resetEpochSeconds, resetLocalMs: resetEpochSeconds * 1000 + 900 },
+  });
   assert.equal(limiter.info?.remaining, 5);
-  assert.equal(limiter.info?.resetLocalMs, resetEpochSeconds * 1000 + 900, 'the later local reset is kept: waiting longer is the safe side');
+  assert.equal(
+    limiter.info?.resetLocalMs,
+    resetEpochSeconds * 1000 + 900,
+    'the later local reset is kept: waiting longer is the safe side',
+  );
 });
 
 test('a Reset weeks away (a server clock gone wrong) keeps waiters waiting without spinning: no timer overflows to 1 ms', async () => {
@@ -135,7 +181,11 @@ test('a Reset weeks away (a server clock gone wrong) keeps waiters waiting witho
     abort.abort();
     await assert.rejects(waiting);
     await tick();
-    assert.deepEqual(warnings.filter((name) => name === 'TimeoutOverflowWarning'), [], 'node fires an overflowing timer after 1 ms, over and over');
+    assert.deepEqual(
+      warnings.filter((name) => name === 'TimeoutOverflowWarning'),
+      [],
+      'node fires an overflowing timer after 1 ms, over and over',
+    );
   } finally {
     process.off('warning', onWarning);
   }

@@ -19,11 +19,21 @@ test('time ranges the server would reject are refused before sending', () => {
   assert.throws(() => applyQuery(url, { to: new Date() }), /to needs from/);
   assert.throws(() => applyQuery(url, { from: new Date(2000), to: new Date(1000) }), /from is after to/);
   const query = applyQuery(url, { aid: 1002, format: 'xml', window: '15m' }).searchParams;
-  assert.deepEqual([...query], [['aid', '1002'], ['format', 'xml'], ['window', '15m']]);
+  assert.deepEqual(
+    [...query],
+    [
+      ['aid', '1002'],
+      ['format', 'xml'],
+      ['window', '15m'],
+    ],
+  );
 });
 
 test('paths keep a base URL prefix (an API behind a gateway path)', () => {
-  assert.equal(resolvePath('https://gw.example/netmon/', '/v6/endpoint-agents').toString(), 'https://gw.example/netmon/v6/endpoint-agents');
+  assert.equal(
+    resolvePath('https://gw.example/netmon/', '/v6/endpoint-agents').toString(),
+    'https://gw.example/netmon/v6/endpoint-agents',
+  );
   assert.equal(resolvePath('https://gw.example/netmon', 'v7/tests').toString(), 'https://gw.example/netmon/v7/tests');
 });
 

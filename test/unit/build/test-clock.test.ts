@@ -22,12 +22,18 @@ function unclocked(): NodeJS.ProcessEnv {
 
 /** What a node process started with the runner's environment reads off its clock. */
 function readClock(env: NodeJS.ProcessEnv, script: string): string {
-  return execFileSync(process.execPath, ['-e', script], { env: clockEnvironment(env, CLOCK_MODULE), encoding: 'utf8' }).trim();
+  return execFileSync(process.execPath, ['-e', script], {
+    env: clockEnvironment(env, CLOCK_MODULE),
+    encoding: 'utf8',
+  }).trim();
 }
 
 test('a run at an instant reads that instant, in the zone it names, and dates keep being Dates', () => {
   const env = { ...unclocked(), NETMON_TEST_NOW: '2027-03-15T00:05:00-04:00', TZ: 'America/New_York' };
-  const [now, local, isDate, fixed] = readClock(env, `const d = new Date(); console.log([Date.now() - Date.parse('2027-03-15T04:05:00Z'), d.toString().slice(0, 21), d instanceof Date && new Date(0) instanceof Date, new Date(86400000).toISOString()].join('|'))`).split('|');
+  const [now, local, isDate, fixed] = readClock(
+    env,
+    `const d = new Date(); console.log([Date.now() - Date.parse('2027-03-15T04:05:00Z'), d.toString().slice(0, 21), d instanceof Date && new Date(0) instanceof Date, new Date(86400000).toISOString()].join('|'))`,
+  ).split('|');
   assert.ok(Number(now) >= 0 && Number(now) < 60_000, `the clock starts at the instant (${now} ms after it)`);
   assert.equal(local, 'Mon Mar 15 2027 00:05');
   assert.equal(isDate, 'true');
@@ -35,9 +41,16 @@ test('a run at an instant reads that instant, in the zone it names, and dates ke
 });
 
 test('processes of one run share the anchor: one started later reads the same clock', () => {
-  const env = { ...unclocked(), NETMON_TEST_NOW: '2026-12-31T23:59:00Z', NETMON_TEST_NOW_AT: String(realNow() - 10_000) };
+  const env = {
+    ...unclocked(),
+    NETMON_TEST_NOW: '2026-12-31T23:59:00Z',
+    NETMON_TEST_NOW_AT: String(realNow() - 10_000),
+  };
   const ahead = Number(readClock(env, 'console.log(Date.now() - Date.parse("2026-12-31T23:59:00Z"))'));
-  assert.ok(ahead >= 10_000 && ahead < 70_000, `ten seconds after the anchor the clock is ten seconds past the instant (${ahead} ms)`);
+  assert.ok(
+    ahead >= 10_000 && ahead < 70_000,
+    `ten seconds after the anchor the clock is ten seconds past the instant (${ahead} ms)`,
+  );
 });
 
 test('without NETMON_TEST_NOW the clock is the real one', () => {

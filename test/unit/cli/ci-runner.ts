@@ -15,9 +15,21 @@
 
 /** .NET Char.IsWhiteSpace: what String.TrimStart() removes. */
 export const DOTNET_WHITESPACE = [
-  '\t', '\n', '\u000b', '\f', '\r', ' ', '\u0085', '\u00a0', '\u1680',
+  '\t',
+  '\n',
+  '\u000b',
+  '\f',
+  '\r',
+  ' ',
+  '\u0085',
+  '\u00a0',
+  '\u1680',
   ...Array.from({ length: 11 }, (_, i) => String.fromCharCode(0x2000 + i)),
-  '\u2028', '\u2029', '\u202f', '\u205f', '\u3000',
+  '\u2028',
+  '\u2029',
+  '\u202f',
+  '\u205f',
+  '\u3000',
 ];
 /** Every line break a log reader could split on (ReadLine takes \n, \r, \r\n; the others too, to be safe). */
 export const LINE_BREAKS = ['\n', '\r', '\r\n', '\u000b', '\f', '\u0085', '\u2028', '\u2029'];
@@ -29,7 +41,10 @@ const IGNORABLE = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
 /** A command name as the runner reads it: up to a space, the closing `::` or `]`. */
 const COMMAND_NAME = /^[a-z][\w.-]*(?=[ :\]]|$)/i;
 
-export interface RunnerCommand { runner: 'github' | 'azure'; line: string }
+export interface RunnerCommand {
+  runner: 'github' | 'azure';
+  line: string;
+}
 
 /** The lines of `output` a GitHub or Azure runner could take as a command. */
 export function runnerCommands(output: string): RunnerCommand[] {

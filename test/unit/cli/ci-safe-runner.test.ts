@@ -13,7 +13,19 @@ const REPRODUCTIONS: Record<string, string> = {
   'a property name starting with U+3000 then ::add-mask::': '\u3000::add-mask::x',
   'a ##vso[ command in capitals after other text': 'name ##VSO[task.setvariable variable=x]1',
 };
-const MARKERS = ['::', '::add-mask::', '##[error]', '##vso[task.setvariable]', '##VsO[task.complete]', '#', ':', '[', ']', 'error', ' '];
+const MARKERS = [
+  '::',
+  '::add-mask::',
+  '##[error]',
+  '##vso[task.setvariable]',
+  '##VsO[task.complete]',
+  '#',
+  ':',
+  '[',
+  ']',
+  'error',
+  ' ',
+];
 const ZERO_WIDTH_SPACE = /\u200b/g;
 /** What cliText drops: C0/C1 controls but tab and newline, bidirectional overrides, U+2028/U+2029. */
 // eslint-disable-next-line no-control-regex
@@ -39,10 +51,16 @@ function hostileStrings(seed: number, count: number): string[] {
     const point = Math.floor(next() * 0x110000);
     return point >= 0xd800 && point <= 0xdfff ? '\u200b' : String.fromCodePoint(point);
   };
-  const piece = (): string => pick([
-    () => pick(DOTNET_WHITESPACE), () => pick(DOTNET_WHITESPACE), () => pick(MARKERS), () => pick(MARKERS),
-    () => pick(LINE_BREAKS), codePoint, () => pick(['\u200b', '\u00ad', '\u2060', '\ufeff', '\u0000']),
-  ])();
+  const piece = (): string =>
+    pick([
+      () => pick(DOTNET_WHITESPACE),
+      () => pick(DOTNET_WHITESPACE),
+      () => pick(MARKERS),
+      () => pick(MARKERS),
+      () => pick(LINE_BREAKS),
+      codePoint,
+      () => pick(['\u200b', '\u00ad', '\u2060', '\ufeff', '\u0000']),
+    ])();
   return Array.from({ length: count }, () => Array.from({ length: 1 + Math.floor(next() * 16) }, piece).join(''));
 }
 
@@ -51,20 +69,42 @@ function assertNoCommand(output: string, input: string, what: string): void {
 }
 
 function xmlText(xml: string): string {
-  return xml.replace(/&#(\d+);/g, (_m, code: string) => String.fromCodePoint(Number(code)))
-    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+  return xml
+    .replace(/&#(\d+);/g, (_m, code: string) => String.fromCodePoint(Number(code)))
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 }
 
 describe('the runner model', () => {
   test('finds the commands a runner executes', () => {
-    for (const line of ['::error::x', '  ::add-mask::x', '\u3000::add-mask::x', '\u00a0\t::warning file=a::x', 'a ##[error]x', 'x ##VSO[task.setvariable variable=a]1', 'a\r::add-mask::x', 'a\u2028::add-mask::x']) {
+    for (const line of [
+      '::error::x',
+      '  ::add-mask::x',
+      '\u3000::add-mask::x',
+      '\u00a0\t::warning file=a::x',
+      'a ##[error]x',
+      'x ##VSO[task.setvariable variable=a]1',
+      'a\r::add-mask::x',
+      'a\u2028::add-mask::x',
+    ]) {
       assert.notDeepEqual(runnerCommands(line), [], JSON.stringify(line));
     }
-    for (const fixture of Object.values(REPRODUCTIONS)) assert.notDeepEqual(runnerCommands(fixture), [], JSON.stringify(fixture));
+    for (const fixture of Object.values(REPRODUCTIONS))
+      assert.notDeepEqual(runnerCommands(fixture), [], JSON.stringify(fixture));
   });
 
   test('leaves text alone that no runner executes', () => {
-    for (const line of ['a::b::c', 'file.ts:1:2 error ::x', '# [x]', '#\u200b#[error]', ':\u200b:add-mask::x', 'see ##vs[x]']) {
+    for (const line of [
+      'a::b::c',
+      'file.ts:1:2 error ::x',
+      '# [x]',
+      '#\u200b#[error]',
+      ':\u200b:add-mask::x',
+      'see ##vs[x]',
+    ]) {
       assert.deepEqual(runnerCommands(line), [], JSON.stringify(line));
     }
   });
@@ -83,7 +123,11 @@ describe('cliText', () => {
     for (const input of hostileStrings(20_240_611, CASES)) {
       const output = cliText(input);
       assertNoCommand(output, input, 'cliText');
-      assert.equal(output.replace(ZERO_WIDTH_SPACE, ''), input.replace(DROPPED, '').replace(ZERO_WIDTH_SPACE, ''), `reads the same: ${JSON.stringify(input)}`);
+      assert.equal(
+        output.replace(ZERO_WIDTH_SPACE, ''),
+        input.replace(DROPPED, '').replace(ZERO_WIDTH_SPACE, ''),
+        `reads the same: ${JSON.stringify(input)}`,
+      );
       assert.equal(cliText(output), output, `twice is once: ${JSON.stringify(input)}`);
     }
   });
@@ -93,7 +137,10 @@ describe('cliText', () => {
     const alphabet = [...Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)), '\n', '\t', ':', '#'];
     let checked = 0;
     while (checked < CASES) {
-      const text = Array.from({ length: 1 + Math.floor(next() * 40) }, () => alphabet[Math.floor(next() * alphabet.length)]!).join('');
+      const text = Array.from(
+        { length: 1 + Math.floor(next() * 40) },
+        () => alphabet[Math.floor(next() * alphabet.length)]!,
+      ).join('');
       if (/(^|\n)[\t ]*::|##\[|##vso\[/im.test(text)) continue;
       assert.equal(cliText(text), text, JSON.stringify(text));
       checked++;
@@ -114,8 +161,12 @@ describe('ciJson and ciXml agree with cliText', () => {
   test(`${CASES} random strings as XML text: exact (less what XML cannot carry), inert, nothing left for cliText`, () => {
     for (const input of hostileStrings(4242, CASES)) {
       const xml = ciXml(input);
-      // eslint-disable-next-line no-control-regex
-      assert.equal(xmlText(xml), input.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, ''), 'a parser reads the text');
+      assert.equal(
+        xmlText(xml),
+        // eslint-disable-next-line no-control-regex
+        input.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, ''),
+        'a parser reads the text',
+      );
       assert.equal(cliText(xml), xml, `cliText changes nothing in ${JSON.stringify(xml)}`);
       assertNoCommand(xml, input, 'ciXml');
       assertNoCommand(`<a>\n${xml}\n</a>`, input, 'ciXml on a line of its own');

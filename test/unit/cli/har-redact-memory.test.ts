@@ -24,9 +24,14 @@ test(`a ${SIZE_MB} MB HAR is redacted in bounded memory`, async () => {
     const child = await buildRedactChild(dir);
     const run = runRedactChild(child, 'stream', input, output);
     const ratio = run.peakRss / bytes;
-    console.log(`redacted ${(bytes / MB).toFixed(0)} MB (${entries} entries) in ${(run.ms / 1000).toFixed(1)} s: peak RSS ${(run.peakRss / MB).toFixed(0)} MB (node alone ${(run.idleRss / MB).toFixed(0)} MB), ${ratio.toFixed(3)} of the file`);
+    console.log(
+      `redacted ${(bytes / MB).toFixed(0)} MB (${entries} entries) in ${(run.ms / 1000).toFixed(1)} s: peak RSS ${(run.peakRss / MB).toFixed(0)} MB (node alone ${(run.idleRss / MB).toFixed(0)} MB), ${ratio.toFixed(3)} of the file`,
+    );
     assert.equal(run.code, 0);
-    assert.ok(run.peakRss < run.idleRss + WORKING_SET + 0.1 * bytes, `peak RSS ${(run.peakRss / MB).toFixed(0)} MB grows with the file`);
+    assert.ok(
+      run.peakRss < run.idleRss + WORKING_SET + 0.1 * bytes,
+      `peak RSS ${(run.peakRss / MB).toFixed(0)} MB grows with the file`,
+    );
     if (bytes >= 200 * MB) assert.ok(ratio < 0.6, `peak RSS is ${ratio.toFixed(2)} of the file`);
     const redacted = readFileSync(output, 'utf8');
     for (const secret of Object.values(LARGE_HAR_SECRETS)) assert.ok(!redacted.includes(secret));

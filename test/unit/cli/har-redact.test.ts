@@ -30,7 +30,8 @@ function capture(): { io: { stdout(line: string): void; stderr(line: string): vo
 
 const CHROME = fixtureText('chrome');
 const CHROME_SECRETS = REDACT_FIXTURES.find((f) => f.name === 'chrome')?.secrets ?? [];
-const expectedOutput = (text: string, options = {}): string => `${JSON.stringify(redactHar(JSON.parse(text), options).har)}\n`;
+const expectedOutput = (text: string, options = {}): string =>
+  `${JSON.stringify(redactHar(JSON.parse(text), options).har)}\n`;
 
 describe('netmon har redact', () => {
   test('writes the redacted HAR and a summary of counts per rule, without any value', async () => {
@@ -40,7 +41,10 @@ describe('netmon har redact', () => {
     assert.equal(await runHar(['redact', join(s.dir, 'in.har'), '-o', join(s.dir, 'out.har')], io), 0, err.join('\n'));
     assert.equal(readFileSync(join(s.dir, 'out.har'), 'utf8'), expectedOutput(CHROME));
     assert.match(out[0] ?? '', /^wrote .*out\.har \(\d+\.\d kB\) from in\.har$/);
-    assert.match(out.join('\n'), /redacted 26 values in 4 entries:\n {2}cookie +6 {2}cookie values \(request\.cookie sessionid/);
+    assert.match(
+      out.join('\n'),
+      /redacted 26 values in 4 entries:\n {2}cookie +6 {2}cookie values \(request\.cookie sessionid/,
+    );
     for (const secret of CHROME_SECRETS) assert.ok(!out.join('\n').includes(secret));
   });
 
@@ -60,27 +64,77 @@ describe('netmon har redact', () => {
     using s = scratch();
     writeFileSync(join(s.dir, 'in.har'), CHROME);
     const { io } = capture();
-    assert.equal(await runHar(['redact', join(s.dir, 'in.har'), '-o', join(s.dir, 'out.har'), '--report', join(s.dir, 'report.json'), '--keep', 'X-Api-Key,theme'], io), 0);
+    assert.equal(
+      await runHar(
+        [
+          'redact',
+          join(s.dir, 'in.har'),
+          '-o',
+          join(s.dir, 'out.har'),
+          '--report',
+          join(s.dir, 'report.json'),
+          '--keep',
+          'X-Api-Key,theme',
+        ],
+        io,
+      ),
+      0,
+    );
     const text = readFileSync(join(s.dir, 'report.json'), 'utf8');
-    const report = JSON.parse(text) as { input: string; entries: number; total: number; options: { keep: string[] }; rules: { id: string; count: number; locations: { entry?: number; where: string; name?: string }[] }[] };
+    const report = JSON.parse(text) as {
+      input: string;
+      entries: number;
+      total: number;
+      options: { keep: string[] };
+      rules: { id: string; count: number; locations: { entry?: number; where: string; name?: string }[] }[];
+    };
     assert.equal(report.input, 'in.har');
     assert.deepEqual(report.options.keep, ['X-Api-Key', 'theme']);
     assert.equal(report.entries, 4);
-    assert.deepEqual(report.rules.map((r) => r.id), ['cookie', 'authorization', 'secret-header', 'secret-query', 'userinfo', 'jwt', 'high-entropy', 'form-field', 'json-field', 'response-body']);
+    assert.deepEqual(
+      report.rules.map((r) => r.id),
+      [
+        'cookie',
+        'authorization',
+        'secret-header',
+        'secret-query',
+        'userinfo',
+        'jwt',
+        'high-entropy',
+        'form-field',
+        'json-field',
+        'response-body',
+      ],
+    );
     assert.equal(report.rules.find((r) => r.id === 'secret-header')?.count, 1, 'X-Api-Key kept');
-    assert.deepEqual(report.rules.find((r) => r.id === 'cookie')?.locations.map((l) => `${l.where} ${l.name}`), ['request.cookie sessionid', 'request.cookie sessionid', 'response.cookie sessionid', 'response.cookie sessionid']);
+    assert.deepEqual(
+      report.rules.find((r) => r.id === 'cookie')?.locations.map((l) => `${l.where} ${l.name}`),
+      [
+        'request.cookie sessionid',
+        'request.cookie sessionid',
+        'response.cookie sessionid',
+        'response.cookie sessionid',
+      ],
+    );
     for (const secret of CHROME_SECRETS) assert.ok(!text.includes(secret));
     assert.ok(readFileSync(join(s.dir, 'out.har'), 'utf8').includes('chrome-api-key-K3Y'));
   });
 
   test('-o - writes the HAR to standard output and the summary to stderr; options keep what they name', async () => {
     const chunks: string[] = [];
-    const stdout = new Writable({ write(chunk: Buffer, _encoding, done) { chunks.push(chunk.toString()); done(); } });
+    const stdout = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk.toString());
+        done();
+      },
+    });
     const { io, out, err } = capture();
     const input = join(__dirname, '../../fixtures/har-redact/chrome.har');
     assert.equal(await runHarRedact([input, '-o', '-', '--keep-cookies', '--keep-bodies'], io, stdout), 0);
     assert.equal(chunks.join(''), expectedOutput(CHROME, { keepCookies: true, keepBodies: true }));
-    assert.ok(chunks.join('').includes('chrome-session-S3CR3T') && chunks.join('').includes('chrome-body-secret-in-html'));
+    assert.ok(
+      chunks.join('').includes('chrome-session-S3CR3T') && chunks.join('').includes('chrome-body-secret-in-html'),
+    );
     assert.deepEqual(out, []);
     assert.match(err[0] ?? '', /^wrote standard output from chrome\.har$/);
   });
@@ -98,16 +152,26 @@ describe('netmon har redact', () => {
       [['in.har', '-o'], /-o needs a value/],
       [[join(s.dir, 'missing.har'), '-o', join(s.dir, 'out.har')], /cannot read .*missing\.har: no such file/],
       [[s.dir, '-o', join(s.dir, 'out.har')], /is not a file/],
-      [[join(s.dir, 'truncated.har'), '-o', join(s.dir, 'out.har')], /truncated\.har is not a valid HAR: the HAR ends too early \(at char \d+, inside log\.entries\[\d\]\)/],
+      [
+        [join(s.dir, 'truncated.har'), '-o', join(s.dir, 'out.har')],
+        /truncated\.har is not a valid HAR: the HAR ends too early \(at char \d+, inside log\.entries\[\d\]\)/,
+      ],
       [[join(s.dir, 'not-utf8.har'), '-o', join(s.dir, 'out.har')], /not-utf8\.har is not UTF-8 text/],
-      [[join(s.dir, 'broken.har.gz'), '-o', join(s.dir, 'out.har.gz')], /cannot read broken\.har\.gz: the gzip data is damaged or truncated/],
+      [
+        [join(s.dir, 'broken.har.gz'), '-o', join(s.dir, 'out.har.gz')],
+        /cannot read broken\.har\.gz: the gzip data is damaged or truncated/,
+      ],
     ];
     for (const [args, message] of cases) {
       const { io, err } = capture();
       assert.equal(await runHar(['redact', ...args], io), 2, args.join(' '));
       assert.match(err.join('\n'), message, args.join(' '));
     }
-    assert.deepEqual(readdirSync(s.dir).sort(), ['broken.har.gz', 'not-utf8.har', 'truncated.har'], 'no output or temporary file is left');
+    assert.deepEqual(
+      readdirSync(s.dir).sort(),
+      ['broken.har.gz', 'not-utf8.har', 'truncated.har'],
+      'no output or temporary file is left',
+    );
   });
 
   test('an existing output needs --force and a symlink there is refused, before any work', async () => {
@@ -126,13 +190,17 @@ describe('netmon har redact', () => {
     assert.equal(readFileSync(join(s.dir, 'old.har'), 'utf8'), expectedOutput(CHROME));
   });
 
-  test('the review\'s 1 KB .har.gz (a megabyte of `eyJ` and of `a.a.a…://` once inflated) is redacted, its runs kept', async () => {
+  test("the review's 1 KB .har.gz (a megabyte of `eyJ` and of `a.a.a…://` once inflated) is redacted, its runs kept", async () => {
     using s = scratch();
     const gz = craftedGzip();
     assert.ok(gz.length < 4096, `${gz.length} bytes`);
     writeFileSync(join(s.dir, 'crafted.har.gz'), gz);
     const { io, err } = capture();
-    assert.equal(await runHar(['redact', join(s.dir, 'crafted.har.gz'), '-o', join(s.dir, 'out.har')], io), 0, err.join('\n'));
+    assert.equal(
+      await runHar(['redact', join(s.dir, 'crafted.har.gz'), '-o', join(s.dir, 'out.har')], io),
+      0,
+      err.join('\n'),
+    );
     type Shape = { log: { entries: { request: { headers: { value: string }[] } }[] } };
     const values = (har: Shape): string[] => har.log.entries[0]?.request.headers.map((h) => h.value) ?? [];
     const input = values(JSON.parse(gunzipSync(gz).toString('utf8')) as Shape);
@@ -142,7 +210,8 @@ describe('netmon har redact', () => {
 
   test('the real entry point: exit codes, and `netmon har` lists redact', () => {
     using s = scratch();
-    const netmon = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/netmon.ts', ...args], { encoding: 'utf8' });
+    const netmon = (...args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/netmon.ts', ...args], { encoding: 'utf8' });
     writeFileSync(join(s.dir, 'bad.har'), '{"log":{"entries":[{"password":"s3cret" x}]}}');
     const bad = netmon('har', 'redact', join(s.dir, 'bad.har'), '-o', join(s.dir, 'out.har'));
     assert.equal(bad.status, 2);
@@ -158,7 +227,8 @@ describe('netmon har redact', () => {
 });
 
 describe('netmon har report redacts by default', () => {
-  const embedded = (html: string): string => /<script type="application\/json" id="har-data">(.*?)<\/script>/s.exec(html)?.[1] ?? '';
+  const embedded = (html: string): string =>
+    /<script type="application\/json" id="har-data">(.*?)<\/script>/s.exec(html)?.[1] ?? '';
 
   test('the embedded HAR has no secrets and the report says how many were removed', async () => {
     ensureBuilt('har');
@@ -182,7 +252,8 @@ describe('netmon har report redacts by default', () => {
     const data = JSON.parse(embedded(readFileSync(join(s.dir, 'out.html'), 'utf8'))) as { har: unknown };
     assert.equal(readHar(data.har).entries.length, 2);
     const text = JSON.stringify(data);
-    for (const secret of [ODD_SECRETS.envelopeCookie, ODD_SECRETS.envelopeAuth, ODD_SECRETS.envelopePassword]) assert.ok(!text.includes(secret), secret);
+    for (const secret of [ODD_SECRETS.envelopeCookie, ODD_SECRETS.envelopeAuth, ODD_SECRETS.envelopePassword])
+      assert.ok(!text.includes(secret), secret);
     assert.match(out.at(-1) ?? '', /; redacted [1-9]\d* values/);
   });
 
@@ -202,7 +273,13 @@ describe('netmon har report redacts by default', () => {
     using s = scratch();
     writeFileSync(join(s.dir, 'in.har'), CHROME);
     const { io, out } = capture();
-    assert.equal(await runHar(['report', join(s.dir, 'in.har'), '-o', join(s.dir, 'out.html'), '--no-redact', '--title', 'Ticket 42'], io), 0);
+    assert.equal(
+      await runHar(
+        ['report', join(s.dir, 'in.har'), '-o', join(s.dir, 'out.html'), '--no-redact', '--title', 'Ticket 42'],
+        io,
+      ),
+      0,
+    );
     const html = readFileSync(join(s.dir, 'out.html'), 'utf8');
     assert.ok(embedded(html).includes('chrome-session-S3CR3T'));
     assert.ok(html.includes(`<title>${NOT_REDACTED_PREFIX}Ticket 42</title>`));

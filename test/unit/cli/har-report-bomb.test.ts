@@ -18,9 +18,16 @@ describe('netmon har report on a gzip bomb', () => {
       await writeGzipBomb(bomb);
       assert.ok(statSync(bomb).size < 400 * 1024, `${statSync(bomb).size} bytes of gzip`);
       const out = join(dir, 'out.html');
-      const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/netmon.ts', 'har', 'report', bomb, '-o', out], { encoding: 'utf8', timeout: 170_000 });
+      const run = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', 'src/cli/netmon.ts', 'har', 'report', bomb, '-o', out],
+        { encoding: 'utf8', timeout: 170_000 },
+      );
       assert.equal(run.status, 2, run.stderr);
-      assert.match(run.stderr, /^netmon har report: bomb\.har\.gz holds more than 64\.0 MB of HAR after redaction, too much for one report page: export a single page, or use `netmon har redact`/);
+      assert.match(
+        run.stderr,
+        /^netmon har report: bomb\.har\.gz holds more than 64\.0 MB of HAR after redaction, too much for one report page: export a single page, or use `netmon har redact`/,
+      );
       assert.ok(!existsSync(out), 'no report is written');
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -1,7 +1,16 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeOutputFile } from '../../../src/cli/output-file';
@@ -36,7 +45,8 @@ describe('writeOutputFile', () => {
 });
 
 describe('netmon har report -o (real entry point)', () => {
-  const netmon = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/netmon.ts', ...args], { encoding: 'utf8' });
+  const netmon = (...args: string[]) =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/netmon.ts', ...args], { encoding: 'utf8' });
 
   test('refuses a symlink planted at -o, and an existing file without --force', () => {
     ensureBuilt('har');

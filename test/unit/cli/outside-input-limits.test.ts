@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { HAR_SIZE_LIMIT_BYTES } from '../../../src/analysis/har/limits';
 import { MAX_JSON_DEPTH } from '../../../src/api/types';
 
-const netmon = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/netmon.ts', ...args], { encoding: 'utf8' });
+const netmon = (...args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/netmon.ts', ...args], { encoding: 'utf8' });
 const deep = `{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
 
 describe('netmon on hostile input', () => {

@@ -29,7 +29,10 @@ test('files made in a temporary workspace are copied aside; an untouched one lea
     writeFileSync(join(workspace, 'tests', 'portal.netmon-test.json'), '{ "type": "http-server" }');
     const rescued = rescueUserFiles(workspace, join(root, 'kept'), new Date('2026-11-23T20:00:00Z'));
     assert.deepEqual(rescued?.files, ['tests/portal.netmon-test.json']);
-    assert.equal(readFileSync(join(rescued!.kept, 'tests', 'portal.netmon-test.json'), 'utf8'), '{ "type": "http-server" }');
+    assert.equal(
+      readFileSync(join(rescued!.kept, 'tests', 'portal.netmon-test.json'), 'utf8'),
+      '{ "type": "http-server" }',
+    );
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
@@ -44,12 +47,18 @@ test('the examples are added once, never over the user\'s files, and are not "re
     const added = seedExamples(workspace, 'examples');
     assert.ok(added.includes('examples/wifi-sessions.netmon-filter.json'));
     assert.ok(added.includes('examples/intranet-from-laptops.netmon-instant.json'));
-    assert.ok(!added.includes('examples/portal-health.netmon-test.json'), 'the user\'s file is kept');
-    assert.equal(readFileSync(join(workspace, 'examples', 'portal-health.netmon-test.json'), 'utf8'), '{ "mine": true }');
+    assert.ok(!added.includes('examples/portal-health.netmon-test.json'), "the user's file is kept");
+    assert.equal(
+      readFileSync(join(workspace, 'examples', 'portal-health.netmon-test.json'), 'utf8'),
+      '{ "mine": true }',
+    );
     assert.deepEqual(seedExamples(workspace, 'examples'), [], 'a second start adds nothing');
     writeFileSync(join(workspace, 'examples', 'vpn-gateway.netmon-test.json'), '{ "edited": true }');
     const rescued = rescueUserFiles(workspace, join(root, 'kept'), new Date('2026-11-23T20:00:00Z'), 'examples');
-    assert.deepEqual(rescued?.files, ['examples/portal-health.netmon-test.json', 'examples/vpn-gateway.netmon-test.json']);
+    assert.deepEqual(rescued?.files, [
+      'examples/portal-health.netmon-test.json',
+      'examples/vpn-gateway.netmon-test.json',
+    ]);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

@@ -11,23 +11,36 @@ const NOW = Date.parse('2026-11-24T12:00:00Z');
 test('a window ends now; the default is 24 hours; other arguments pass through', () => {
   const { range, rest } = readTimeRange(['maria', '--window', '6h', '--json'], NOW);
   assert.deepEqual(range.request, { window: '6h' }, 'sent as a window: the service places it by its own clock');
-  assert.deepEqual([new Date(range.estimate.fromMs).toISOString(), new Date(range.estimate.toMs).toISOString(), rest], ['2026-11-24T06:00:00.000Z', '2026-11-24T12:00:00.000Z', ['maria', '--json']]);
+  assert.deepEqual(
+    [new Date(range.estimate.fromMs).toISOString(), new Date(range.estimate.toMs).toISOString(), rest],
+    ['2026-11-24T06:00:00.000Z', '2026-11-24T12:00:00.000Z', ['maria', '--json']],
+  );
   assert.deepEqual(readTimeRange([], NOW).range.request, { window: '24h' });
-  assert.equal(new Date(readTimeRange(['--window', '7d'], NOW).range.estimate.fromMs).toISOString(), '2026-11-17T12:00:00.000Z');
+  assert.equal(
+    new Date(readTimeRange(['--window', '7d'], NOW).range.estimate.fromMs).toISOString(),
+    '2026-11-17T12:00:00.000Z',
+  );
 });
 
 test('an absolute range; --to defaults to now', () => {
   const { range } = readTimeRange(['--from', '2026-11-23T08:00Z', '--to', '2026-11-23T10:30Z'], NOW);
   assert.deepEqual(range.request, { from: new Date('2026-11-23T08:00Z'), to: new Date('2026-11-23T10:30Z') });
   assert.equal(readTimeRange(['--from', '2026-11-24T08:00Z'], NOW).range.estimate.toMs, NOW);
-  assert.equal(readTimeRange(['--from', '2026-11-24T08:00Z'], NOW).range.note, undefined, 'an offset was given: nothing to point out');
+  assert.equal(
+    readTimeRange(['--from', '2026-11-24T08:00Z'], NOW).range.note,
+    undefined,
+    'an offset was given: nothing to point out',
+  );
 });
 
 test('--from/--to without an offset are local time, and the note says so', () => {
   assert.equal(new Date(NOW).getTimezoneOffset(), 300, 'the zone the test set (UTC−05:00)');
   const { range } = readTimeRange(['--from', '2026-11-23 14:00', '--to', '2026-11-23 18:00'], NOW);
   assert.deepEqual(range.request, { from: new Date('2026-11-23T19:00Z'), to: new Date('2026-11-23T23:00Z') });
-  assert.equal(range.note, '--from/--to without an offset read as local time (UTC-05:00): 2026-11-23 14:00 – 18:00 local time (UTC-05:00)');
+  assert.equal(
+    range.note,
+    '--from/--to without an offset read as local time (UTC-05:00): 2026-11-23 14:00 – 18:00 local time (UTC-05:00)',
+  );
   // Shorthands: NOW is 07:00 in New York, so "yesterday 14:00" is the 23rd.
   const shorthand = readTimeRange(['--from', 'yesterday 14:00', '--to', 'today'], NOW).range;
   assert.deepEqual(shorthand.request, { from: new Date('2026-11-23T19:00Z'), to: new Date('2026-11-24T05:00Z') });
@@ -39,7 +52,10 @@ test('--range takes a range in local time', () => {
   const { range } = readTimeRange(['--range', 'yesterday afternoon', 'maria'], NOW);
   assert.deepEqual(range.request, { from: new Date('2026-11-23T17:00Z'), to: new Date('2026-11-23T23:00Z') });
   assert.equal(range.note, 'range: 2026-11-23 12:00 – 18:00 local time (UTC-05:00)');
-  assert.deepEqual(readTimeRange(['--range', '2026-11-23 14:00 – 18:00'], NOW).range.request, { from: new Date('2026-11-23T19:00Z'), to: new Date('2026-11-23T23:00Z') });
+  assert.deepEqual(readTimeRange(['--range', '2026-11-23 14:00 – 18:00'], NOW).range.request, {
+    from: new Date('2026-11-23T19:00Z'),
+    to: new Date('2026-11-23T23:00Z'),
+  });
 });
 
 test('mistakes say what is wrong', () => {

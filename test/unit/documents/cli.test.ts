@@ -39,7 +39,9 @@ describe('netmon validate', () => {
   test('--catalog adds live warnings for unknown ids', async () => {
     const { code, out } = await run('--catalog', `${INVALID}/catalog.json`, `${INVALID}/duplicate.netmon-test.json`);
     assert.equal(code, 1);
-    assert.deepEqual(out, [`${INVALID}/duplicate.netmon-test.json:5:27 warning No enterprise agent 4242 in this account; did you mean dc1-probe (1001)? [live/unknown-agent]`]);
+    assert.deepEqual(out, [
+      `${INVALID}/duplicate.netmon-test.json:5:27 warning No enterprise agent 4242 in this account; did you mean dc1-probe (1001)? [live/unknown-agent]`,
+    ]);
   });
 
   test('a file that is not a Netmon document is reported; nothing matched is a usage error', async () => {
@@ -52,11 +54,22 @@ describe('netmon validate', () => {
   });
 
   test('the real entry point (tsx) exits with the code and prints the lines', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/netmon.ts', 'validate', `${INVALID}/wrong-target.netmon-test.json`], { encoding: 'utf8' });
+    const result = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli/netmon.ts', 'validate', `${INVALID}/wrong-target.netmon-test.json`],
+      { encoding: 'utf8' },
+    );
     assert.equal(result.status, 1, result.stderr);
     assert.equal(result.stdout.trim().split('\n').length, 3);
-    assert.match(result.stdout, /^test\/fixtures\/documents\/invalid\/wrong-target\.netmon-test\.json:3:11 error http-server tests need "url"/);
-    const clean = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/netmon.ts', 'validate', 'test/fixtures/documents/valid'], { encoding: 'utf8' });
+    assert.match(
+      result.stdout,
+      /^test\/fixtures\/documents\/invalid\/wrong-target\.netmon-test\.json:3:11 error http-server tests need "url"/,
+    );
+    const clean = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli/netmon.ts', 'validate', 'test/fixtures/documents/valid'],
+      { encoding: 'utf8' },
+    );
     assert.equal(clean.status, 0, clean.stdout + clean.stderr);
   });
 });

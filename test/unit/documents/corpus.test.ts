@@ -8,10 +8,15 @@ import { DOCUMENT_SCHEMAS, documentKindOf, validateDocuments, type DocumentKind 
 import { ENTERPRISE_TEST_TYPES, ENDPOINT_TEST_TYPES, FILTER_TARGETS } from '../../../src/api/types';
 
 const VALID = 'test/fixtures/documents/valid';
-const files = readdirSync(VALID).sort().map((name) => ({ uri: join(VALID, name), text: readFileSync(join(VALID, name), 'utf8') }));
+const files = readdirSync(VALID)
+  .sort()
+  .map((name) => ({ uri: join(VALID, name), text: readFileSync(join(VALID, name), 'utf8') }));
 
 function typesOf(kind: DocumentKind, field: string): string[] {
-  return files.filter((f) => documentKindOf(f.uri) === kind).map((f) => String((parse(f.text) as Record<string, unknown>)[field])).sort();
+  return files
+    .filter((f) => documentKindOf(f.uri) === kind)
+    .map((f) => String((parse(f.text) as Record<string, unknown>)[field]))
+    .sort();
 }
 
 describe('corpus of valid documents', () => {
@@ -34,12 +39,15 @@ describe('schemas', () => {
     for (const [kind, schema] of Object.entries(DOCUMENT_SCHEMAS)) {
       assert.equal((schema as { $schema?: string }).$schema, 'http://json-schema.org/draft-07/schema#', kind);
       const validate = ajv.compile(schema);
-      for (const example of (schema as { examples?: unknown[] }).examples ?? []) assert.ok(validate(example), `${kind}: ${JSON.stringify(validate.errors)}`);
+      for (const example of (schema as { examples?: unknown[] }).examples ?? [])
+        assert.ok(validate(example), `${kind}: ${JSON.stringify(validate.errors)}`);
     }
   });
 
   test('are contributed to VS Code for the four file suffixes', () => {
-    const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as { contributes?: { jsonValidation?: { fileMatch: string; url: string }[] } };
+    const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as {
+      contributes?: { jsonValidation?: { fileMatch: string; url: string }[] };
+    };
     const entries = (manifest.contributes?.jsonValidation ?? []).map((e) => `${e.fileMatch} ${e.url}`).sort();
     assert.deepEqual(entries, [
       '*.netmon-endpoint-test.json ./schemas/netmon-endpoint-test.schema.json',

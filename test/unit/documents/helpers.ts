@@ -19,14 +19,24 @@ export function diagnose(kind: DocumentKind, text: string, catalog?: LiveCatalog
   return validateDocument(kind, text, catalog ? { catalog } : {}).diagnostics;
 }
 
-export function expectOnly(kind: DocumentKind, text: string, code: string, expected: ExpectedRange, catalog?: LiveCatalog): DocumentDiagnostic {
+export function expectOnly(
+  kind: DocumentKind,
+  text: string,
+  code: string,
+  expected: ExpectedRange,
+  catalog?: LiveCatalog,
+): DocumentDiagnostic {
   const diagnostics = diagnose(kind, text, catalog);
   const summary = diagnostics.map((d) => `${d.code}@${d.range.start.line}:${d.range.start.character} ${d.message}`);
   assert.equal(diagnostics.length, 1, `expected exactly one diagnostic, got:\n${summary.join('\n')}`);
   const [diagnostic] = diagnostics as [DocumentDiagnostic];
   assert.equal(diagnostic.code, code, summary.join('\n'));
   assert.deepEqual(
-    { start: [diagnostic.range.start.line, diagnostic.range.start.character], end: [diagnostic.range.end.line, diagnostic.range.end.character], text: text.slice(diagnostic.range.offset, diagnostic.range.offset + diagnostic.range.length) },
+    {
+      start: [diagnostic.range.start.line, diagnostic.range.start.character],
+      end: [diagnostic.range.end.line, diagnostic.range.end.character],
+      text: text.slice(diagnostic.range.offset, diagnostic.range.offset + diagnostic.range.length),
+    },
     expected,
   );
   return diagnostic;

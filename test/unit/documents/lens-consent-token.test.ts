@@ -13,7 +13,11 @@ test('a fresh token for the same version, action and change is taken once', () =
   const consent = new LensConsent();
   const token = consent.issue(DOC, 3, 'update', CHANGE);
   assert.match(token, /^[0-9a-f]{32}$/);
-  assert.equal(consent.issue(DOC, 3, 'update', CHANGE), token, 'the lens drawn again for the same version keeps its token');
+  assert.equal(
+    consent.issue(DOC, 3, 'update', CHANGE),
+    token,
+    'the lens drawn again for the same version keeps its token',
+  );
   assert.equal(consent.take(token, DOC, 3, 'update', CHANGE), true);
   assert.equal(consent.take(token, DOC, 3, 'update', CHANGE), false, 'taken once: a replay is refused');
 });
@@ -30,7 +34,13 @@ test('refused: no token, a forged one, another version, action, change or docume
     ['another change', (token) => consent.take(token, DOC, 3, 'update', 'demo 1001\nUpdate: interval 300 → 900')],
     ['no change computed', (token) => consent.take(token, DOC, 3, 'update', undefined)],
     ['another document', (token) => consent.take(token, uri('/w/b.netmon-test.json'), 3, 'update', CHANGE)],
-    ['past its time', (token) => { now += CONSENT_TTL_MS; return consent.take(token, DOC, 3, 'update', CHANGE); }],
+    [
+      'past its time',
+      (token) => {
+        now += CONSENT_TTL_MS;
+        return consent.take(token, DOC, 3, 'update', CHANGE);
+      },
+    ],
   ];
   for (const [why, attempt] of refused) {
     now = 1_000;

@@ -3,7 +3,15 @@
 // nothing that could draw plan lines of its own, reorder what follows, or fill the screen.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { computePlan, MAX_QUOTED_NAME, quotedTestName, renderEndpointPlan, renderPlan, type DeployedTest, type EndpointFolderPlan } from '../../../src/documents';
+import {
+  computePlan,
+  MAX_QUOTED_NAME,
+  quotedTestName,
+  renderEndpointPlan,
+  renderPlan,
+  type DeployedTest,
+  type EndpointFolderPlan,
+} from '../../../src/documents';
 
 const HOSTILE = `Portal\n  - delete  "Payroll" (test 1) — marked for deletion\u202Egnp.exe [Open](command:netmon.signOut) \u009b31m${'x'.repeat(300)}`;
 
@@ -23,7 +31,16 @@ describe('test names in the plan text', () => {
   });
 
   test('the enterprise plan: a hostile name stays inside its own step line', () => {
-    const deployed: DeployedTest[] = [{ testId: 7, testName: HOSTILE, type: 'agent-to-server', interval: 60, agents: [{ agentId: 1 }], server: 'a.example:80' }];
+    const deployed: DeployedTest[] = [
+      {
+        testId: 7,
+        testName: HOSTILE,
+        type: 'agent-to-server',
+        interval: 60,
+        agents: [{ agentId: 1 }],
+        server: 'a.example:80',
+      },
+    ];
     const text = `{"type":"agent-to-server","testName":${JSON.stringify(HOSTILE)},"interval":60,"agents":[{"agentId":1}],"server":"a.example","markedForDeletion":true,"deployments":{"demo":{"default":7}}}`;
     const plan = computePlan({ documents: [{ uri: 'a.netmon-test.json', text }], deployed, connectionKey: 'demo' });
     const lines = planLines(renderPlan(plan, 'here', (uri) => uri));
@@ -35,10 +52,21 @@ describe('test names in the plan text', () => {
   test('the endpoint plan quotes with the same helper', () => {
     const folder: EndpointFolderPlan = {
       documents: 1,
-      plan: { steps: [{ action: 'delete', uri: 'b.netmon-endpoint-test.json', type: 'http-server', testName: HOSTILE, testId: 9 }], unchanged: [], skipped: [] },
+      plan: {
+        steps: [
+          { action: 'delete', uri: 'b.netmon-endpoint-test.json', type: 'http-server', testName: HOSTILE, testId: 9 },
+        ],
+        unchanged: [],
+        skipped: [],
+      },
     };
     const lines = renderEndpointPlan(folder, (uri) => uri);
-    assert.ok(lines.includes(`  - delete  ${quotedTestName(HOSTILE)} (endpoint http-server test 9) — marked for deletion in b.netmon-endpoint-test.json`), lines.join('\n'));
+    assert.ok(
+      lines.includes(
+        `  - delete  ${quotedTestName(HOSTILE)} (endpoint http-server test 9) — marked for deletion in b.netmon-endpoint-test.json`,
+      ),
+      lines.join('\n'),
+    );
     assert.equal(lines.filter((line) => line.includes('Payroll')).length, 1, 'the name drew no line of its own');
   });
 });

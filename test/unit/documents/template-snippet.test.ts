@@ -10,7 +10,10 @@ function expand(snippet: string): { text: string; stops: string[] } {
   let text = '';
   for (let i = 0; i < snippet.length; i++) {
     const c = snippet[i];
-    if (c === '\\') { text += snippet[++i]; continue; }
+    if (c === '\\') {
+      text += snippet[++i];
+      continue;
+    }
     const stop = /^\$\{(\d+):((?:\\.|[^\\}])*)\}/.exec(snippet.slice(i));
     if (stop) {
       const value = (stop[2] ?? '').replace(/\\(.)/g, '$1');
@@ -19,14 +22,20 @@ function expand(snippet: string): { text: string; stops: string[] } {
       i += stop[0].length - 1;
       continue;
     }
-    if (snippet.startsWith('$0', i)) { i++; continue; }
+    if (snippet.startsWith('$0', i)) {
+      i++;
+      continue;
+    }
     assert.notEqual(c, '$', `an unescaped $ at ${i}: ${snippet.slice(i, i + 20)}`);
     text += c;
   }
   return { text, stops };
 }
 
-const hostileAgents = [{ agentId: 1074, name: 'Tokyo ${1:x} $0 }' }, { agentId: '1000', name: 'Seattle \\ "x"' }];
+const hostileAgents = [
+  { agentId: 1074, name: 'Tokyo ${1:x} $0 }' },
+  { agentId: '1000', name: 'Seattle \\ "x"' },
+];
 
 test('http-server: the test name then the URL are the tab stops, and the expanded snippet is the written file', () => {
   const text = newDocumentText('http-server', { agents: hostileAgents });
@@ -40,9 +49,13 @@ test('every kind: the expanded snippet is the written file; the name comes first
     const text = newDocumentText(template.id, { agents: hostileAgents });
     const { text: expanded, stops } = expand(templateSnippet(text));
     assert.equal(expanded, text, template.id);
-    if (template.kind === 'filter') { assert.deepEqual(stops, [], template.id); continue; }
+    if (template.kind === 'filter') {
+      assert.deepEqual(stops, [], template.id);
+      continue;
+    }
     assert.match(stops[0] ?? '', /\w/, `${template.id}: the name is the first stop`);
     // Agent-to-agent and voice aim at another agent, chosen by id: no text to type over.
-    if (template.id !== 'agent-to-agent' && template.id !== 'voice') assert.match(stops[1] ?? '', /example\.com|^192\.0\.2\.0\/24$/, `${template.id}: the target is the second stop`);
+    if (template.id !== 'agent-to-agent' && template.id !== 'voice')
+      assert.match(stops[1] ?? '', /example\.com|^192\.0\.2\.0\/24$/, `${template.id}: the target is the second stop`);
   }
 });

@@ -6,7 +6,8 @@ import { demoGroup, lastHours, NOW, take } from './helpers';
 function snapshot(seed: number, aid = 1001): string {
   const { group } = demoGroup(seed, aid);
   const range = lastHours(2);
-  const entries = (list: Iterable<{ record: unknown; facets?: unknown }>): unknown[] => [...list].map(({ record, facets }) => ({ record, facets }));
+  const entries = (list: Iterable<{ record: unknown; facets?: unknown }>): unknown[] =>
+    [...list].map(({ record, facets }) => ({ record, facets }));
   const sessions = entries(group.userSessions(range));
   const first = [...group.userSessions(range)][0]?.record;
   assert.ok(first, 'the demo world has sessions in any two hours');
@@ -25,7 +26,8 @@ function snapshot(seed: number, aid = 1001): string {
     network: entries(group.networkSessions(range)),
     probes: entries(group.networkProbes(range)),
     metrics: entries(group.netMetrics(testId, range)),
-    pathVis, trace,
+    pathVis,
+    trace,
   });
 }
 
@@ -40,7 +42,11 @@ describe('world determinism', () => {
 
   test('account groups hold different data', () => {
     const { world } = demoGroup(42);
-    const ids = (aid: number) => world.group(aid)?.endpointAgents().map((a) => a.agentId) ?? [];
+    const ids = (aid: number) =>
+      world
+        .group(aid)
+        ?.endpointAgents()
+        .map((a) => a.agentId) ?? [];
     assert.notDeepEqual(ids(1001), ids(1002));
     assert.ok(ids(1003).length > 0);
   });
@@ -49,7 +55,10 @@ describe('world determinism', () => {
     const { group } = demoGroup(42);
     const wide = [...group.userSessions({ from: NOW - 3 * 3600, to: NOW })].map((s) => s.record);
     const narrow = [...group.userSessions({ from: NOW - 3600, to: NOW })].map((s) => s.record);
-    assert.deepEqual(narrow, wide.filter((s) => s.roundId >= NOW - 3600));
+    assert.deepEqual(
+      narrow,
+      wide.filter((s) => s.roundId >= NOW - 3600),
+    );
   });
 
   test('records come in ascending time order', () => {

@@ -12,15 +12,29 @@ const networks = new Map(group.networks().map((n) => [n.networkId, n]));
  * The featured Wi-Fi agent roams between three access points over its day (see
  * episodes.ts); its BSSID is checked against its episode in emulator-episodes.test.ts.
  */
-const roaming = new Map(group.episodes(range.from, range.to).filter((e) => e.kind === 'wifi')
-  .map((e) => [e.agentId, [e.detail.goodBssid, e.detail.weakBssid, e.detail.roamedBssid]]));
+const roaming = new Map(
+  group
+    .episodes(range.from, range.to)
+    .filter((e) => e.kind === 'wifi')
+    .map((e) => [e.agentId, [e.detail.goodBssid, e.detail.weakBssid, e.detail.roamedBssid]]),
+);
 
 /** What an agent's facets must always say, learned from the first record it produced. */
 const agentTraits = new Map<string, string>();
 function sameAgentTraits(facets: Facets): void {
   const bssids = roaming.get(facets.agentId);
   if (bssids) assert.ok(bssids.includes(facets.bssid), `the Wi-Fi agent's BSSID ${facets.bssid} is one of its three`);
-  const traits = JSON.stringify([facets.location, facets.platform, facets.networkId, facets.connection, facets.gateway, facets.ssid, bssids ? 'roams' : facets.bssid, facets.proxyTarget, facets.vpnTarget]);
+  const traits = JSON.stringify([
+    facets.location,
+    facets.platform,
+    facets.networkId,
+    facets.connection,
+    facets.gateway,
+    facets.ssid,
+    bssids ? 'roams' : facets.bssid,
+    facets.proxyTarget,
+    facets.vpnTarget,
+  ]);
   const known = agentTraits.get(facets.agentId);
   if (known) assert.equal(traits, known, `agent ${facets.agentId} changed its platform, location or network`);
   else agentTraits.set(facets.agentId, traits);
@@ -79,7 +93,9 @@ describe('facets agree with their records', () => {
     for (const { record, facets } of probes) {
       assert.equal(facets.type, record.type);
       assert.equal(facets.agentId, record.agentId);
-      const expected = { gateway: facets.gateway, proxy: facets.proxyTarget, vpn: facets.vpnTarget }[facets.type ?? 'gateway'];
+      const expected = { gateway: facets.gateway, proxy: facets.proxyTarget, vpn: facets.vpnTarget }[
+        facets.type ?? 'gateway'
+      ];
       assert.equal(record.target, expected);
       sameAgentTraits(facets);
     }
@@ -92,7 +108,10 @@ describe('facets agree with their records', () => {
 
   test('sessions come only from enabled, undeleted agents that the agent list knows', () => {
     const agents = new Map(group.endpointAgents().map((a) => [a.agentId, a]));
-    assert.ok([...agents.values()].some((a) => a.deleted || a.status === 'disabled'), 'some agents are deleted or disabled');
+    assert.ok(
+      [...agents.values()].some((a) => a.deleted || a.status === 'disabled'),
+      'some agents are deleted or disabled',
+    );
     for (const { record } of group.userSessions(range)) {
       const agent = agents.get(record.agentId);
       assert.ok(agent && !agent.deleted && agent.status === 'enabled');

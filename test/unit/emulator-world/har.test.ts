@@ -13,7 +13,13 @@ function pageHars(): { sessionId: string; pageId: string; title: string; onLoad:
     for (const page of detail?.pages ?? []) {
       const har = group.pageHar(record.userSessionId, page.id);
       assert.ok(har, 'every listed page has a HAR');
-      out.push({ sessionId: record.userSessionId, pageId: page.id, title: page.title, onLoad: page.pageTimings.onLoad, har });
+      out.push({
+        sessionId: record.userSessionId,
+        pageId: page.id,
+        title: page.title,
+        onLoad: page.pageTimings.onLoad,
+        har,
+      });
     }
   }
   return out;
@@ -40,7 +46,10 @@ describe('page HAR', () => {
 
   test('has 20 to 300 entries, spread over that range', () => {
     const counts = hars.map((h) => h.har.log.entries.length);
-    assert.ok(counts.every((c) => c >= 20 && c <= 300), `counts ${Math.min(...counts)}..${Math.max(...counts)}`);
+    assert.ok(
+      counts.every((c) => c >= 20 && c <= 300),
+      `counts ${Math.min(...counts)}..${Math.max(...counts)}`,
+    );
     assert.ok(Math.min(...counts) < 60 && Math.max(...counts) > 150);
   });
 
@@ -64,8 +73,14 @@ describe('page HAR', () => {
     assert.ok(entries.some((e) => (e.timings.connect ?? -1) > 0 && (e.timings.ssl ?? -1) > 0));
     for (const { timings, time } of entries) {
       if ((timings.ssl ?? -1) > 0) assert.ok((timings.connect ?? 0) >= (timings.ssl ?? 0), 'ssl is part of connect');
-      const sum = [timings.blocked, timings.dns, timings.connect, timings.send, timings.wait, timings.receive]
-        .reduce<number>((total, value) => total + (value !== undefined && value > 0 ? value : 0), 0);
+      const sum = [
+        timings.blocked,
+        timings.dns,
+        timings.connect,
+        timings.send,
+        timings.wait,
+        timings.receive,
+      ].reduce<number>((total, value) => total + (value !== undefined && value > 0 ? value : 0), 0);
       assert.ok(Math.abs(sum - time) < 0.01, `time ${time} vs phases ${sum}`);
     }
   });
@@ -73,7 +88,10 @@ describe('page HAR', () => {
   test('entries run in start order; the first request to a host resolves it, later ones reuse the answer', () => {
     for (const { har } of hars) {
       const starts = har.log.entries.map((e) => Date.parse(e.startedDateTime));
-      assert.deepEqual(starts, [...starts].sort((a, b) => a - b));
+      assert.deepEqual(
+        starts,
+        [...starts].sort((a, b) => a - b),
+      );
       const seen = new Set<string>();
       for (const entry of har.log.entries) {
         const host = new URL(entry.request.url).host;
@@ -106,6 +124,8 @@ describe('page HAR', () => {
     assert.ok(entries.some((e) => e.request.cookies.length > 0 && e.response.cookies.length > 0));
     const withQuery = entries.find((e) => e.request.url.includes('?'));
     assert.ok(withQuery && withQuery.request.queryString.length > 0);
-    assert.ok(entries.filter((e) => e.response.status !== 0).every((e) => /^\d+\.\d+\.\d+\.\d+$/.test(e.serverIPAddress ?? '')));
+    assert.ok(
+      entries.filter((e) => e.response.status !== 0).every((e) => /^\d+\.\d+\.\d+\.\d+$/.test(e.serverIPAddress ?? '')),
+    );
   });
 });

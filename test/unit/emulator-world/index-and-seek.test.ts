@@ -2,7 +2,14 @@
 // give exactly what generating every record and testing its facets gives.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import type { FacetFilter, Facets, ListEntry, ListName, ListPosition, TimeRange } from '../../../src/emulator/world/index';
+import type {
+  FacetFilter,
+  Facets,
+  ListEntry,
+  ListName,
+  ListPosition,
+  TimeRange,
+} from '../../../src/emulator/world/index';
 import { demoGroup, lastHours } from './helpers';
 
 const { group } = demoGroup(5);
@@ -24,8 +31,13 @@ function holds(filter: FacetFilter, facets: Facets): boolean {
   });
 }
 
-const position = (entry: ListEntry<unknown>): ListPosition => ({ round: entry.round, index: entry.index, part: entry.part });
-const f = (...conditions: [string, string[]][]): FacetFilter => conditions.map(([key, values]) => ({ key, values: new Set(values) }));
+const position = (entry: ListEntry<unknown>): ListPosition => ({
+  round: entry.round,
+  index: entry.index,
+  part: entry.part,
+});
+const f = (...conditions: [string, string[]][]): FacetFilter =>
+  conditions.map(([key, values]) => ({ key, values: new Set(values) }));
 
 const all = new Map(lists.map(([name, list]) => [name, [...list(range)]]));
 const sample = all.get('user-sessions')?.[3]?.facets;
@@ -64,22 +76,33 @@ describe('seek', () => {
         for (const skip of [0, 1, Math.floor(everything.length / 2), everything.length - 1]) {
           const entry = everything[skip];
           if (!entry) continue;
-          assert.deepEqual(group.seek(name, range, skip, filter ? { filter } : {}), { found: position(entry) }, `${name} skip ${skip}`);
+          assert.deepEqual(
+            group.seek(name, range, skip, filter ? { filter } : {}),
+            { found: position(entry) },
+            `${name} skip ${skip}`,
+          );
         }
-        assert.deepEqual(group.seek(name, range, everything.length, filter ? { filter } : {}), { total: everything.length });
+        assert.deepEqual(group.seek(name, range, everything.length, filter ? { filter } : {}), {
+          total: everything.length,
+        });
       }
     });
   }
 
   test('test results: net-metrics, path-vis and http-server', () => {
-    for (const [name, list] of [['net-metrics', group.netMetrics(testId, range)], ['path-vis', group.pathVis(testId, range)],
-      ['http-server', group.httpServer(testId, range)]] as const) {
+    for (const [name, list] of [
+      ['net-metrics', group.netMetrics(testId, range)],
+      ['path-vis', group.pathVis(testId, range)],
+      ['http-server', group.httpServer(testId, range)],
+    ] as const) {
       const everything = [...list];
       assert.ok(everything.length > 10);
       for (const skip of [0, 7, everything.length - 1]) {
         const entry = everything[skip];
         assert.ok(entry);
-        assert.deepEqual(group.seek(name, range, skip, { testId }), { found: { round: entry.round, index: entry.index, part: entry.part } });
+        assert.deepEqual(group.seek(name, range, skip, { testId }), {
+          found: { round: entry.round, index: entry.index, part: entry.part },
+        });
       }
       assert.deepEqual(group.seek(name, range, everything.length, { testId }), { total: everything.length });
     }

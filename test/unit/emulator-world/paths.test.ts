@@ -29,7 +29,10 @@ describe('path traces', () => {
     assert.ok(t);
     for (const { record: summary } of group.pathVis(t.testId, lastHours(1))) {
       const trace = group.pathTrace(t.testId, summary.agentId, summary.roundId, NOW);
-      assert.deepEqual(summary.endpoints.map((e) => e.pathId), trace?.routes.map((r) => r.pathId));
+      assert.deepEqual(
+        summary.endpoints.map((e) => e.pathId),
+        trace?.routes.map((r) => r.pathId),
+      );
       summary.endpoints.forEach((endpoint, i) => {
         const last = trace?.routes[i]?.hops.at(-1);
         assert.equal(endpoint.numberOfHops, last?.hop);
@@ -41,7 +44,9 @@ describe('path traces', () => {
   });
 
   test('ECMP: several routes with distinct pathIds sharing the first and last hops', () => {
-    const ecmp = traces.filter((t) => t.routes.length >= 2 && t.routes.every((r) => r.hops.at(-1)?.ipAddress === t.serverIp));
+    const ecmp = traces.filter(
+      (t) => t.routes.length >= 2 && t.routes.every((r) => r.hops.at(-1)?.ipAddress === t.serverIp),
+    );
     assert.ok(ecmp.length > 10, `${ecmp.length} traces with ECMP`);
     for (const trace of ecmp) {
       assert.equal(new Set(trace.routes.map((r) => r.pathId)).size, trace.routes.length);
@@ -62,16 +67,32 @@ describe('path traces', () => {
     assert.ok(hops.some((h) => (h.mpls?.length ?? 0) > 0 && /^Label \d+/.test(h.mpls?.[0] ?? '')));
     const networks = new Set(hops.map((h) => h.network));
     assert.ok([...networks].some((n) => /^[A-Za-z .&]+ \(AS \d+\)$/.test(n ?? '')));
-    assert.ok([...networks].some((n) => /\(AS (174|3356|2914|1299|6461|3257|6939)\)/.test(n ?? '')), 'transit carriers appear');
-    assert.ok(hops.some((h) => h.rdns?.endsWith('.atlas.cogentco.com') || h.rdns?.endsWith('.level3.net') || h.rdns?.endsWith('.telia.net')));
+    assert.ok(
+      [...networks].some((n) => /\(AS (174|3356|2914|1299|6461|3257|6939)\)/.test(n ?? '')),
+      'transit carriers appear',
+    );
+    assert.ok(
+      hops.some(
+        (h) =>
+          h.rdns?.endsWith('.atlas.cogentco.com') || h.rdns?.endsWith('.level3.net') || h.rdns?.endsWith('.telia.net'),
+      ),
+    );
     assert.ok(hops.every((h) => h.location && /\/\d+$/.test(h.prefix ?? '')));
   });
 
   test('response times never decrease along a route (the seeded rate-limited hop aside)', () => {
-    const limited = new Set(group.pathEpisodes(range.from, range.to).filter((e) => e.kind === 'lossEpisode').map((e) => String(e.detail['rateLimitedHop'])));
+    const limited = new Set(
+      group
+        .pathEpisodes(range.from, range.to)
+        .filter((e) => e.kind === 'lossEpisode')
+        .map((e) => String(e.detail['rateLimitedHop'])),
+    );
     for (const route of routes) {
       const times = route.hops.filter((h) => !limited.has(h.ipAddress)).map((h) => h.responseTime ?? 0);
-      assert.deepEqual(times, [...times].sort((a, b) => a - b));
+      assert.deepEqual(
+        times,
+        [...times].sort((a, b) => a - b),
+      );
     }
   });
 

@@ -52,13 +52,25 @@ describe('demo preset', () => {
   test('offers the users and account groups the emulator needs', () => {
     const byEmail = new Map(world.users.map((u) => [u.email, u]));
     const admin = byEmail.get('admin@demo.netmon');
-    assert.deepEqual([admin?.name, admin?.token, admin?.accountAdmin, admin?.editEndpointTests], ['Admin User', 'demo-admin-token', true, true]);
+    assert.deepEqual(
+      [admin?.name, admin?.token, admin?.accountAdmin, admin?.editEndpointTests],
+      ['Admin User', 'demo-admin-token', true, true],
+    );
     const viewer = byEmail.get('viewer@demo.netmon');
-    assert.deepEqual([viewer?.token, viewer?.accountAdmin, viewer?.editEndpointTests], ['demo-viewer-token', false, false]);
-    assert.ok(world.users.some((u) => u.editEndpointTests && !u.accountAdmin), 'an editor who is not Account Admin');
+    assert.deepEqual(
+      [viewer?.token, viewer?.accountAdmin, viewer?.editEndpointTests],
+      ['demo-viewer-token', false, false],
+    );
+    assert.ok(
+      world.users.some((u) => u.editEndpointTests && !u.accountAdmin),
+      'an editor who is not Account Admin',
+    );
     assert.ok(new Set(world.users.map((u) => u.organization)).size >= 2, 'a second organization');
     assert.ok(world.accountGroups.length >= 3);
-    assert.ok(world.accountGroups.some((g) => !admin?.aids.includes(g.aid)), 'a group the admin is not assigned to');
+    assert.ok(
+      world.accountGroups.some((g) => !admin?.aids.includes(g.aid)),
+      'a group the admin is not assigned to',
+    );
     for (const user of world.users) for (const aid of user.aids) assert.ok(world.group(aid), `group ${aid} exists`);
     assert.equal(world.group(999), undefined);
   });
@@ -71,12 +83,16 @@ describe('large preset', () => {
     assert.equal(new Set(agents.map((a) => a.agentId)).size, agents.length, 'agent ids are unique');
   });
 
-  test('has 240 enterprise agents with their own ids, names and addresses; the demo groups keep only the cities\' own', () => {
+  test("has 240 enterprise agents with their own ids, names and addresses; the demo groups keep only the cities' own", () => {
     const agents = largeGroup().enterpriseAgents();
     assert.equal(agents.length, 240);
-    for (const key of ['agentId', 'agentName', 'ipAddress'] as const) assert.equal(new Set(agents.map((a) => a[key])).size, agents.length, `${key} is unique`);
+    for (const key of ['agentId', 'agentName', 'ipAddress'] as const)
+      assert.equal(new Set(agents.map((a) => a[key])).size, agents.length, `${key} is unique`);
     const demo = createWorld({ seed: 1, preset: 'demo' }).group(1001)?.enterpriseAgents() ?? [];
-    assert.ok(demo.length > 0 && demo.length < 41 && demo.every((a) => a.agentId < 10_000), `${demo.length} demo agents`);
+    assert.ok(
+      demo.length > 0 && demo.length < 41 && demo.every((a) => a.agentId < 10_000),
+      `${demo.length} demo agents`,
+    );
   });
 
   test('a slice of the agents (one inventory page) is that part of the whole list, clamped at the end', () => {

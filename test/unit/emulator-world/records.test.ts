@@ -40,7 +40,11 @@ describe('details regenerate from ids alone', () => {
       assert.deepEqual(page.pageTimings, record.pageTimings);
       const har = group.pageHar(record.userSessionId, record.pageId);
       assert.equal(har?.log.pages?.[0]?.id, record.pageId);
-      assert.deepEqual(har?._systemMetrics, record.systemMetrics, 'the HAR and the web session report the same system metrics');
+      assert.deepEqual(
+        har?._systemMetrics,
+        record.systemMetrics,
+        'the HAR and the web session report the same system metrics',
+      );
       assert.equal(har?.log.entries[0]?.request.url.startsWith('http'), true);
     }
     for (const { record } of [...group.networkProbes(range)].slice(0, 20)) {
@@ -74,9 +78,14 @@ describe('record fields', () => {
   test('session details show wireless and wired profiles, proxies, ping and traceroute failures', () => {
     const details = [...group.userSessions(lastHours(48))].map((s) => group.userSession(s.record.userSessionId));
     const networks = details.map((d) => d?.network);
-    assert.ok(networks.some((n) => n?.networkProfile.wirelessProfile) && networks.some((n) => n?.networkProfile.type === 'wired'));
+    assert.ok(
+      networks.some((n) => n?.networkProfile.wirelessProfile) &&
+        networks.some((n) => n?.networkProfile.type === 'wired'),
+    );
     assert.ok(networks.some((n) => n?.networkProfile.proxyProfile?.proxies.length));
-    assert.ok(networks.some((n) => typeof n?.gatewayPing === 'string') && networks.some((n) => typeof n?.ping === 'string'));
+    assert.ok(
+      networks.some((n) => typeof n?.gatewayPing === 'string') && networks.some((n) => typeof n?.ping === 'string'),
+    );
     assert.ok(networks.some((n) => typeof n?.traceroute === 'string'));
     assert.ok(networks.some((n) => n?.icmpBlocked) && networks.some((n) => (n?.errors.length ?? 0) > 0));
     const hops = networks.flatMap((n) => (n && typeof n.traceroute !== 'string' ? n.traceroute.hops : []));
@@ -89,14 +98,50 @@ describe('record fields', () => {
 
   test('endpoint tests carry every spec field and links to their data', () => {
     for (const t of group.endpointTests()) {
-      for (const key of ['testId', 'testName', 'type', 'alertsEnabled', 'bandwidthMeasurements', 'bgpMeasurements', 'networkMeasurements', 'mtuMeasurements', 'usePublicBgp', 'enabled', 'savedEvent', 'interval', 'port', 'protocol', 'server', 'createdBy', 'createdDate']) {
+      for (const key of [
+        'testId',
+        'testName',
+        'type',
+        'alertsEnabled',
+        'bandwidthMeasurements',
+        'bgpMeasurements',
+        'networkMeasurements',
+        'mtuMeasurements',
+        'usePublicBgp',
+        'enabled',
+        'savedEvent',
+        'interval',
+        'port',
+        'protocol',
+        'server',
+        'createdBy',
+        'createdDate',
+      ]) {
         assert.ok(key in t, `${t.testName} lacks ${key}`);
       }
       assert.equal(t.port === -1, t.protocol === 'ICMP');
-      assert.deepEqual(t.apiLinks.find((l) => l.rel === 'self'), { rel: 'self', href: `/v7/endpoint-tests/${t.testId}` });
+      assert.deepEqual(
+        t.apiLinks.find((l) => l.rel === 'self'),
+        { rel: 'self', href: `/v7/endpoint-tests/${t.testId}` },
+      );
       assert.ok(t.apiLinks.some((l) => l.rel === 'data' && l.href.startsWith('/v7/endpoint-data/tests/')));
       if (t.type === 'http-server') {
-        for (const key of ['authType', 'contentRegex', 'followRedirects', 'httpTargetTime', 'httpTimeLimit', 'httpVersion', 'postBody', 'sslVersionId', 'sslVersion', 'url', 'useNtlm', 'userAgent', 'username', 'verifyCertificate']) {
+        for (const key of [
+          'authType',
+          'contentRegex',
+          'followRedirects',
+          'httpTargetTime',
+          'httpTimeLimit',
+          'httpVersion',
+          'postBody',
+          'sslVersionId',
+          'sslVersion',
+          'url',
+          'useNtlm',
+          'userAgent',
+          'username',
+          'verifyCertificate',
+        ]) {
           assert.ok(key in t, `${t.testName} lacks ${key}`);
         }
       }
@@ -115,7 +160,10 @@ describe('record fields', () => {
     }
     assert.ok(results.some((r) => r.errorType !== 'None' && r.errorDetails));
     assert.ok(results.some((r) => r.numRedirects > 0 && r.redirectTime > 0));
-    assert.deepEqual([...group.httpServer(group.endpointTests().find((t) => t.type === 'agent-to-server')?.testId ?? 0, range)], []);
+    assert.deepEqual(
+      [...group.httpServer(group.endpointTests().find((t) => t.type === 'agent-to-server')?.testId ?? 0, range)],
+      [],
+    );
   });
 
   test('network metrics: one per agent per round, errors now and then', () => {
@@ -126,7 +174,8 @@ describe('record fields', () => {
     assert.equal(rounds.size, (48 * 3600) / t.interval);
     assert.equal(metrics.length % rounds.size, 0);
     assert.ok(metrics.some((m) => m.errorDetails));
-    for (const m of metrics) if (!m.errorDetails) assert.ok(m.minLatency <= m.avgLatency && m.avgLatency <= m.maxLatency);
+    for (const m of metrics)
+      if (!m.errorDetails) assert.ok(m.minLatency <= m.avgLatency && m.avgLatency <= m.maxLatency);
   });
 });
 
@@ -137,7 +186,12 @@ describe('instant tests', () => {
     const readyRound = readyAt - (readyAt % 300);
     const instant: EndpointTest = {
       ...(fresh.endpointTests().find((t) => t.type === 'http-server') as EndpointTest),
-      testId: 555001, testName: 'Instant check', url: 'https://example.org/health', server: 'example.org', savedEvent: 0, maxMachines: 2,
+      testId: 555001,
+      testName: 'Instant check',
+      url: 'https://example.org/health',
+      server: 'example.org',
+      savedEvent: 0,
+      maxMachines: 2,
     };
     fresh.addInstantTest(instant, readyAt);
     assert.equal(fresh.endpointTest(555001)?.testName, 'Instant check');
@@ -148,7 +202,11 @@ describe('instant tests', () => {
     const pathVis = [...fresh.pathVis(555001, { from: NOW - 7200, to: NOW })].map((e) => e.record);
     const first = pathVis[0];
     assert.ok(first && fresh.pathTrace(555001, first.agentId, first.roundId, NOW));
-    assert.equal(fresh.pathTrace(555001, first.agentId, first.roundId, readyAt - 1), undefined, 'no trace before readyAt');
+    assert.equal(
+      fresh.pathTrace(555001, first.agentId, first.roundId, readyAt - 1),
+      undefined,
+      'no trace before readyAt',
+    );
     assert.equal(fresh.pathTrace(555001, first.agentId, first.roundId + 300, NOW), undefined, 'no later round');
     assert.equal(fresh.pathTrace(555001, first.agentId, first.roundId - 3600, NOW), undefined);
   });

@@ -8,7 +8,8 @@ const { group } = demoGroup(8);
 describe('time shapes', () => {
   test('afternoon rounds (UTC) are busier than night rounds', () => {
     const dayStart = NOW - (NOW % DAY) - DAY;
-    const countHours = (fromHour: number, toHour: number) => [...group.userSessions({ from: dayStart + fromHour * 3600, to: dayStart + toHour * 3600 })].length;
+    const countHours = (fromHour: number, toHour: number) =>
+      [...group.userSessions({ from: dayStart + fromHour * 3600, to: dayStart + toHour * 3600 })].length;
     assert.ok(countHours(12, 18) > countHours(0, 6) * 1.3, 'the daily rhythm shows in session counts');
   });
 

@@ -2,7 +2,12 @@
 // large HARs are cut to the bundle's bounds, and the bundle says what was left out.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { EVIDENCE_LIMITS, redactForEvidence, renderEvidenceHtml, sessionEvidence } from '../../../src/analysis/evidence';
+import {
+  EVIDENCE_LIMITS,
+  redactForEvidence,
+  renderEvidenceHtml,
+  sessionEvidence,
+} from '../../../src/analysis/evidence';
 import { AttachmentBudget } from '../../../src/analysis/evidence/attachments';
 import { healthySession } from '../session/fixtures';
 import { GENERATED_AT, harOfSize } from './fixtures';
@@ -11,7 +16,11 @@ test('a session of 300 pages with a 50,000-character title: rows and lines are c
   const session = healthySession();
   const page = session.pages[0]!;
   session.pages = Array.from({ length: 300 }, (_, i) => ({ ...page, id: `p${i}`, title: `${'x'.repeat(50_000)}${i}` }));
-  const doc = sessionEvidence({ session, generatedAt: GENERATED_AT, links: Array.from({ length: 150 }, (_, i) => ({ label: `record ${i}`, url: `https://app.example/r/${i}` })) });
+  const doc = sessionEvidence({
+    session,
+    generatedAt: GENERATED_AT,
+    links: Array.from({ length: 150 }, (_, i) => ({ label: `record ${i}`, url: `https://app.example/r/${i}` })),
+  });
   const pages = doc.sections.find((s) => s.heading === 'Pages');
   assert.ok(pages?.kind === 'table');
   assert.equal(pages.rows.length, EVIDENCE_LIMITS.maxTableRows);
@@ -26,6 +35,12 @@ test('attachments stop at the byte budget; the HAR left out is named with its si
   const budget = new AttachmentBudget(40_000);
   budget.add('a.har', 'page 1', redactForEvidence(harOfSize(50)));
   budget.add('b.har', 'page 2', redactForEvidence(harOfSize(50)));
-  assert.deepEqual(budget.attachments.map((a) => a.name), ['a.har']);
-  assert.match(budget.omissions[0]!, /^The redacted HAR of page 2 \(\d+\.\d kB\) is not attached: attachments are limited to 39\.1 kB per bundle\.$/);
+  assert.deepEqual(
+    budget.attachments.map((a) => a.name),
+    ['a.har'],
+  );
+  assert.match(
+    budget.omissions[0]!,
+    /^The redacted HAR of page 2 \(\d+\.\d kB\) is not attached: attachments are limited to 39\.1 kB per bundle\.$/,
+  );
 });

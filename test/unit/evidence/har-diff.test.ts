@@ -16,7 +16,11 @@ function afterWithTokenInUrl(): ReturnType<typeof readRealHar> {
 }
 
 test('the verdict, the diff text and both waterfalls, with both HARs redacted', () => {
-  const doc = harDiffEvidence({ before: { name: 'before.har', har: harWithSecrets() }, after: { name: 'after.har', har: afterWithTokenInUrl() }, generatedAt: GENERATED_AT });
+  const doc = harDiffEvidence({
+    before: { name: 'before.har', har: harWithSecrets() },
+    after: { name: 'after.har', har: afterWithTokenInUrl() },
+    generatedAt: GENERATED_AT,
+  });
   assert.match(doc.title, /^HAR diff: before\.har → after\.har$/);
   assert.match(doc.verdict.lines[0]!, /^Load: 1\.45 s → [\d.]+ s \([+-]/);
   assert.ok(doc.verdict.lines.some((l) => /^Requests: /.test(l)));
@@ -24,21 +28,35 @@ test('the verdict, the diff text and both waterfalls, with both HARs redacted', 
   assert.ok(text?.kind === 'pre');
   assert.match(text.text, /^HAR diff: before\.har → after\.har\n {2}before: page 1 of 1/);
   assert.equal(doc.images.length, 2);
-  assert.deepEqual(doc.attachments.map((a) => a.name), ['before.har', 'after.har']);
+  assert.deepEqual(
+    doc.attachments.map((a) => a.name),
+    ['before.har', 'after.har'],
+  );
   const html = renderEvidenceHtml(doc);
   const { markdown, files } = renderEvidenceMarkdown(doc);
   for (const output of [html, markdown, ...files.map((f) => String(f.content))]) {
     assert.ok(!output.includes(COOKIE_SECRET) && !output.includes(BEARER_SECRET), 'a secret leaked');
   }
-  assert.deepEqual(embeddedHars(html).map((h) => h.har.log.entries.length), [13, readRealHar('chrome-after.har').log.entries.length]);
+  assert.deepEqual(
+    embeddedHars(html).map((h) => h.har.log.entries.length),
+    [13, readRealHar('chrome-after.har').log.entries.length],
+  );
 });
 
 test('a diff made of the raw HARs: its text is redacted line by line', () => {
   const before = harWithSecrets();
   const after = afterWithTokenInUrl();
   const raw = diffHar(before, after, { minDeltaMs: 0, minRelativeDelta: 0 });
-  assert.ok(raw.rows.some((r) => r.key.includes(BEARER_SECRET)), 'the fixture must put the token in a diff row');
-  const doc = harDiffEvidence({ before: { name: 'a', har: before }, after: { name: 'b', har: after }, diff: raw, generatedAt: GENERATED_AT });
+  assert.ok(
+    raw.rows.some((r) => r.key.includes(BEARER_SECRET)),
+    'the fixture must put the token in a diff row',
+  );
+  const doc = harDiffEvidence({
+    before: { name: 'a', har: before },
+    after: { name: 'b', har: after },
+    diff: raw,
+    generatedAt: GENERATED_AT,
+  });
   const html = renderEvidenceHtml(doc);
   assert.ok(!html.includes(BEARER_SECRET));
   assert.match(html, /access_token=REDACTED-query/);

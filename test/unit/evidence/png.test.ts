@@ -12,7 +12,11 @@ import { PHASE_COLORS } from '../../../src/analysis/har/phase-colors';
 import { healthySession } from '../session/fixtures';
 import { GENERATED_AT, harOfSize } from './fixtures';
 
-interface Decoded { width: number; height: number; rgb(x: number, y: number): string }
+interface Decoded {
+  width: number;
+  height: number;
+  rgb(x: number, y: number): string;
+}
 
 /** A minimal PNG reader for 8-bit palette images: chunk CRCs checked, IDAT inflated by zlib, filters 0 and 2 undone. */
 function decodePng(png: Uint8Array): Decoded {
@@ -22,7 +26,11 @@ function decodePng(png: Uint8Array): Decoded {
   for (let at = 8; at < bytes.length;) {
     const length = bytes.readUInt32BE(at);
     const type = bytes.toString('latin1', at + 4, at + 8);
-    assert.equal(bytes.readUInt32BE(at + 8 + length), zlibCrc32(bytes.subarray(at + 4, at + 8 + length)), `CRC of ${type}`);
+    assert.equal(
+      bytes.readUInt32BE(at + 8 + length),
+      zlibCrc32(bytes.subarray(at + 4, at + 8 + length)),
+      `CRC of ${type}`,
+    );
     chunks.set(type, bytes.subarray(at + 8, at + 8 + length));
     at += 12 + length;
   }
@@ -42,7 +50,14 @@ function decodePng(png: Uint8Array): Decoded {
   }
   const palette = chunks.get('PLTE')!;
   const hex = (n: number): string => n.toString(16).padStart(2, '0');
-  return { width, height, rgb: (x, y) => { const i = pixels[y * width + x]! * 3; return `#${hex(palette[i]!)}${hex(palette[i + 1]!)}${hex(palette[i + 2]!)}`; } };
+  return {
+    width,
+    height,
+    rgb: (x, y) => {
+      const i = pixels[y * width + x]! * 3;
+      return `#${hex(palette[i]!)}${hex(palette[i + 1]!)}${hex(palette[i + 2]!)}`;
+    },
+  };
 }
 
 test('deflate with fixed codes and runs: zlib inflates it back, byte for byte', () => {
@@ -56,12 +71,20 @@ test('deflate with fixed codes and runs: zlib inflates it back, byte for byte', 
 
 test('a small image decodes to its pixels', () => {
   const pixels = Uint8Array.from([0, 1, 1, 0, 1, 0, 0, 1, 1, 1, 1, 1]);
-  const image = decodePng(encodePng(4, 3, pixels, [[255, 255, 255], [47, 127, 214]]));
+  const image = decodePng(
+    encodePng(4, 3, pixels, [
+      [255, 255, 255],
+      [47, 127, 214],
+    ]),
+  );
   assert.deepEqual([image.width, image.height], [4, 3]);
-  assert.deepEqual([image.rgb(0, 0), image.rgb(1, 0), image.rgb(1, 1), image.rgb(3, 2)], ['#ffffff', '#2f7fd6', '#ffffff', '#2f7fd6']);
+  assert.deepEqual(
+    [image.rgb(0, 0), image.rgb(1, 0), image.rgb(1, 1), image.rgb(3, 2)],
+    ['#ffffff', '#2f7fd6', '#ffffff', '#2f7fd6'],
+  );
 });
 
-test('the waterfall PNG: the scene\'s size, a white ground, each bar in its phase colour where the scene put it', () => {
+test("the waterfall PNG: the scene's size, a white ground, each bar in its phase colour where the scene put it", () => {
   const { scene } = waterfallScene(readHar(harOfSize(20)), 'page_1');
   const image = decodePng(rasterizeScene(scene));
   assert.deepEqual([image.width, image.height], [scene.width, Math.round(scene.height)]);
@@ -72,9 +95,16 @@ test('the waterfall PNG: the scene\'s size, a white ground, each bar in its phas
 });
 
 test('the Markdown shows the PNG and links the SVG', () => {
-  const doc = sessionEvidence({ session: healthySession(), pages: [{ pageId: 'page_1', har: harOfSize(5) }], generatedAt: GENERATED_AT });
+  const doc = sessionEvidence({
+    session: healthySession(),
+    pages: [{ pageId: 'page_1', har: harOfSize(5) }],
+    generatedAt: GENERATED_AT,
+  });
   const { markdown, files } = renderEvidenceMarkdown(doc, { filePrefix: 't' });
-  assert.match(markdown, /!\[Waterfall of page 1 "Big page": 5 requests \\\(URLs from the redacted HAR\\\)\]\(t-waterfall-1\.png\)/);
+  assert.match(
+    markdown,
+    /!\[Waterfall of page 1 "Big page": 5 requests \\\(URLs from the redacted HAR\\\)\]\(t-waterfall-1\.png\)/,
+  );
   assert.match(markdown, /\(\[SVG\]\(t-waterfall-1\.svg\)\)/);
   const png = files.find((f) => f.name === 't-waterfall-1.png');
   assert.ok(png?.content instanceof Uint8Array);

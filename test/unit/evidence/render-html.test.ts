@@ -21,17 +21,25 @@ describe('the HTML of hostile data', () => {
   test('no element, handler or style block made from data', () => {
     for (const { doc, html } of pages) {
       assert.doesNotMatch(html, /<(img|iframe|object|embed|marquee|b|base|form|link|meta http-equiv="refresh")\b/i);
-      assert.deepEqual(startTags(html).filter((t) => t.attributes.some((a) => a.startsWith('on'))), [], 'an event handler attribute');
+      assert.deepEqual(
+        startTags(html).filter((t) => t.attributes.some((a) => a.startsWith('on'))),
+        [],
+        'an event handler attribute',
+      );
       assert.equal(html.match(/<style>/g)?.length, 1);
       assert.equal(html.match(/<\/style>/g)?.length, 1);
-      assert.equal(html.match(/<svg\b/g)?.length ?? 0, doc.images.length, 'only the bundle\'s own images are SVG');
+      assert.equal(html.match(/<svg\b/g)?.length ?? 0, doc.images.length, "only the bundle's own images are SVG");
     }
   });
 
   test('links only for http(s) URLs (and the HAR downloads), attribute values escaped', () => {
     for (const { html } of pages) {
       for (const [, href] of html.matchAll(/href="([^"]*)"/g)) {
-        assert.match(href!, /^(https?:\/\/[^\s<>"']+|data:application\/json;base64,[A-Za-z0-9+/=]+)$/, `unexpected link ${href}`);
+        assert.match(
+          href!,
+          /^(https?:\/\/[^\s<>"']+|data:application\/json;base64,[A-Za-z0-9+/=]+)$/,
+          `unexpected link ${href}`,
+        );
       }
       assert.doesNotMatch(html, /href="javascript:/i);
     }
@@ -41,7 +49,11 @@ describe('the HTML of hostile data', () => {
   });
 
   test('the hostile strings are shown as text', () => {
-    const escaped = PWN_IMG.replace(/&/g, '&#38;').replace(/</g, '&#60;').replace(/>/g, '&#62;').replace(/"/g, '&#34;').replace(/'/g, '&#39;');
+    const escaped = PWN_IMG.replace(/&/g, '&#38;')
+      .replace(/</g, '&#60;')
+      .replace(/>/g, '&#62;')
+      .replace(/"/g, '&#34;')
+      .replace(/'/g, '&#39;');
     for (const { html } of pages) assert.ok(html.includes(escaped), 'the payload is readable as text');
   });
 });

@@ -28,15 +28,23 @@ describe('the Markdown of hostile data', { skip: md ? false : 'markdown-it is no
     for (const { markdown } of bundles) {
       const html = md!.render(markdown);
       assert.doesNotMatch(html, /<(script|iframe|svg|style|b)\b/i);
-      assert.deepEqual(startTags(html).filter((t) => t.attributes.some((a) => a.startsWith('on'))), [], 'an event handler attribute');
-      for (const [, src] of html.matchAll(/<img src="([^"]*)"/g)) assert.match(src!, /^x-y-waterfall-\d\.(svg|png)$/, 'images are only our own files');
-      for (const [, href] of html.matchAll(/href="([^"]*)"/g)) assert.match(href!, /^(https?:\/\/|x-y-)/, `unexpected link ${href}`);
+      assert.deepEqual(
+        startTags(html).filter((t) => t.attributes.some((a) => a.startsWith('on'))),
+        [],
+        'an event handler attribute',
+      );
+      for (const [, src] of html.matchAll(/<img src="([^"]*)"/g))
+        assert.match(src!, /^x-y-waterfall-\d\.(svg|png)$/, 'images are only our own files');
+      for (const [, href] of html.matchAll(/href="([^"]*)"/g))
+        assert.match(href!, /^(https?:\/\/|x-y-)/, `unexpected link ${href}`);
     }
   });
 
   test('the hostile strings read as they were', () => {
     const html = md!.render(bundles[0]!.markdown);
-    assert.ok(html.includes(PWN_IMG.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')));
+    assert.ok(
+      html.includes(PWN_IMG.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')),
+    );
     assert.ok(md!.render(markdownText(PWN_MD)).includes('[click](javascript:document.body.setAttribute'));
   });
 

@@ -3,9 +3,22 @@
 // attached redacted — in the HTML and the Markdown alike.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { EVIDENCE_LIMITS, renderEvidenceHtml, renderEvidenceMarkdown, sessionEvidence } from '../../../src/analysis/evidence';
+import {
+  EVIDENCE_LIMITS,
+  renderEvidenceHtml,
+  renderEvidenceMarkdown,
+  sessionEvidence,
+} from '../../../src/analysis/evidence';
 import { healthySession, withNetwork } from '../session/fixtures';
-import { BEARER_SECRET, COOKIE_SECRET, embeddedHars, GENERATED_AT, harOfSize, harWithSecrets, SET_COOKIE_SECRET } from './fixtures';
+import {
+  BEARER_SECRET,
+  COOKIE_SECRET,
+  embeddedHars,
+  GENERATED_AT,
+  harOfSize,
+  harWithSecrets,
+  SET_COOKIE_SECRET,
+} from './fixtures';
 
 function weakWifiSession(): ReturnType<typeof healthySession> {
   return withNetwork(healthySession(), (network) => {
@@ -14,10 +27,16 @@ function weakWifiSession(): ReturnType<typeof healthySession> {
   });
 }
 
-const build = (extra: Partial<Parameters<typeof sessionEvidence>[0]> = {}): ReturnType<typeof sessionEvidence> => sessionEvidence({
-  session: weakWifiSession(), pages: [{ pageId: 'page_1', title: 'Portal — Home', har: harWithSecrets() }], agentName: 'maria-mbp',
-  accountGroup: 'ACME Corp (1001)', range: { window: '24h' }, generatedAt: GENERATED_AT, ...extra,
-});
+const build = (extra: Partial<Parameters<typeof sessionEvidence>[0]> = {}): ReturnType<typeof sessionEvidence> =>
+  sessionEvidence({
+    session: weakWifiSession(),
+    pages: [{ pageId: 'page_1', title: 'Portal — Home', har: harWithSecrets() }],
+    agentName: 'maria-mbp',
+    accountGroup: 'ACME Corp (1001)',
+    range: { window: '24h' },
+    generatedAt: GENERATED_AT,
+    ...extra,
+  });
 
 describe('session evidence', () => {
   test('the verdict names the segment and its numbers, with the header a ticket needs', () => {
@@ -32,7 +51,10 @@ describe('session evidence', () => {
     assert.match(html, /<dt>Generated<\/dt><dd>2026-11-20T11:00:00\.000Z<\/dd>/);
     assert.ok(html.includes('Worst segment: Wi-Fi — RSSI -84 dBm'));
     assert.match(html, /redacted with the default rules of netmon har redact/);
-    assert.match(html, /<a href="https:\/\/app\.example\/sessions\/us-4f2a9c" rel="noopener noreferrer">User session<\/a>/);
+    assert.match(
+      html,
+      /<a href="https:\/\/app\.example\/sessions\/us-4f2a9c" rel="noopener noreferrer">User session<\/a>/,
+    );
   });
 
   test('the traceroute is the mtr-style path text', () => {
@@ -44,7 +66,10 @@ describe('session evidence', () => {
 
   test('pinned hops on the traceroute are shown, unknown ones are ignored', () => {
     const doc = build({ highlightHops: ['203.0.113.1', '10.99.99.99', '<b>x</b>'] });
-    assert.deepEqual(doc.highlightedHops.map((h) => h.id), ['203.0.113.1']);
+    assert.deepEqual(
+      doc.highlightedHops.map((h) => h.id),
+      ['203.0.113.1'],
+    );
     assert.match(doc.highlightedHops[0]!.label, /^hop 2: 203\.0\.113\.1 \(bras1\.ams\.example-telecom\.net\)$/);
     assert.match(doc.highlightedHops[0]!.details, /AS64500/);
     assert.match(renderEvidenceHtml(doc), /<h2>Highlighted hops<\/h2>/);
@@ -55,8 +80,13 @@ describe('session evidence', () => {
     const doc = build();
     const html = renderEvidenceHtml(doc);
     const { markdown, files } = renderEvidenceMarkdown(doc, { filePrefix: 'ticket' });
-    const everything = [html, markdown, ...files.map((f) => (typeof f.content === 'string' ? f.content : Buffer.from(f.content).toString('latin1')))].join('\n');
-    for (const secret of [COOKIE_SECRET, BEARER_SECRET, SET_COOKIE_SECRET]) assert.ok(!everything.includes(secret), `${secret} leaked`);
+    const everything = [
+      html,
+      markdown,
+      ...files.map((f) => (typeof f.content === 'string' ? f.content : Buffer.from(f.content).toString('latin1'))),
+    ].join('\n');
+    for (const secret of [COOKIE_SECRET, BEARER_SECRET, SET_COOKIE_SECRET])
+      assert.ok(!everything.includes(secret), `${secret} leaked`);
     const [embedded] = embeddedHars(html);
     assert.equal(embedded?.name, 'session-us-4f2a9c-page-1.har');
     assert.equal(embedded.har.log.entries.length, harWithSecrets().log.entries.length);
@@ -73,18 +103,31 @@ describe('session evidence', () => {
     assert.match(doc.images[0]!.svg, />200 GET api\.shop\.example\.com\/products\?sid=REDACTED-query&#38;pa…</);
     assert.ok(renderEvidenceHtml(doc).includes(doc.images[0]!.svg));
     const { markdown, files } = renderEvidenceMarkdown(doc, { filePrefix: 'ticket' });
-    assert.match(markdown, /!\[Waterfall of page 1 "Portal — Home": 13 requests \\\(URLs from the redacted HAR\\\)\]\(ticket-waterfall-1\.png\)/);
+    assert.match(
+      markdown,
+      /!\[Waterfall of page 1 "Portal — Home": 13 requests \\\(URLs from the redacted HAR\\\)\]\(ticket-waterfall-1\.png\)/,
+    );
     assert.equal(files.find((f) => f.name === 'ticket-waterfall-1.svg')?.content, doc.images[0]!.svg);
   });
 
   test('bounds: waterfall rows and pages per bundle are capped, and the bundle says so', () => {
-    const many = Array.from({ length: EVIDENCE_LIMITS.maxHars + 2 }, (_, i) => ({ pageId: 'page_1', har: i === 0 ? harOfSize(400) : harOfSize(3) }));
+    const many = Array.from({ length: EVIDENCE_LIMITS.maxHars + 2 }, (_, i) => ({
+      pageId: 'page_1',
+      har: i === 0 ? harOfSize(400) : harOfSize(3),
+    }));
     const doc = build({ pages: many });
     assert.equal(doc.images.length, EVIDENCE_LIMITS.maxHars);
     assert.equal(doc.attachments.length, EVIDENCE_LIMITS.maxHars);
-    assert.equal((doc.images[0]!.svg.match(/>200 GET static\.example\.com/g) ?? []).length, EVIDENCE_LIMITS.maxWaterfallRows);
+    assert.equal(
+      (doc.images[0]!.svg.match(/>200 GET static\.example\.com/g) ?? []).length,
+      EVIDENCE_LIMITS.maxWaterfallRows,
+    );
     assert.match(doc.images[0]!.svg, /… 250 more requests not drawn \(limit 150\)/);
-    assert.ok(doc.omissions.includes(`2 of ${EVIDENCE_LIMITS.maxHars + 2} pages left out (at most ${EVIDENCE_LIMITS.maxHars} HARs per bundle).`));
+    assert.ok(
+      doc.omissions.includes(
+        `2 of ${EVIDENCE_LIMITS.maxHars + 2} pages left out (at most ${EVIDENCE_LIMITS.maxHars} HARs per bundle).`,
+      ),
+    );
     assert.ok(doc.omissions.some((o) => /250 of 400 requests not drawn/.test(o)));
     assert.match(renderEvidenceHtml(doc), /<h2>Left out of this bundle<\/h2>/);
   });
@@ -93,8 +136,13 @@ describe('session evidence', () => {
     const session = withNetwork(healthySession(), (network) => ({ ...network, traceroute: 'traceroute timed out' }));
     const doc = sessionEvidence({ session, generatedAt: GENERATED_AT });
     assert.equal(doc.verdict.grade, 'ok');
-    assert.ok(doc.sections.some((s) => s.kind === 'text' && s.paragraphs[0] === 'The traceroute failed: traceroute timed out'));
+    assert.ok(
+      doc.sections.some((s) => s.kind === 'text' && s.paragraphs[0] === 'The traceroute failed: traceroute timed out'),
+    );
     assert.equal(doc.attachments.length, 0);
-    assert.match(renderEvidenceHtml(doc), /No HAR is attached; links and free text from the recorded data were redacted with the default rules/);
+    assert.match(
+      renderEvidenceHtml(doc),
+      /No HAR is attached; links and free text from the recorded data were redacted with the default rules/,
+    );
   });
 });

@@ -17,12 +17,15 @@ test('a Wi-Fi episode: the period and its segment are the verdict, the events an
   const periods = doc.sections.find((s) => s.heading === 'Periods of poor experience');
   assert.ok(periods?.kind === 'table');
   assert.deepEqual(periods.rows[0]?.slice(0, 3), ['2026-11-23 08:06 UTC', '2026-11-23 08:36 UTC', 'Wi-Fi']);
-  const changes = doc.sections.find((s) => s.heading === 'What changed in the agent\'s network');
+  const changes = doc.sections.find((s) => s.heading === "What changed in the agent's network");
   assert.ok(changes?.kind === 'table' && changes.rows.some(([, text]) => /^Roamed/.test(text!)));
   const text = doc.sections.find((s) => s.kind === 'pre');
   assert.ok(text?.kind === 'pre');
   assert.equal(text.text, timelineText(timeline));
-  assert.match(renderEvidenceHtml(doc), /<h1>Endpoint agent maria-mbp \(agent-1\): 2026-11-23 06:00 UTC – 2026-11-23 12:00 UTC<\/h1>/);
+  assert.match(
+    renderEvidenceHtml(doc),
+    /<h1>Endpoint agent maria-mbp \(agent-1\): 2026-11-23 06:00 UTC – 2026-11-23 12:00 UTC<\/h1>/,
+  );
 });
 
 test('a healthy agent: no period, the tables say so', () => {

@@ -2,18 +2,37 @@
 // or on the way to a file written beside it; a set is refused whole; temporary files never stay.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { inspectFileSet, SafeWriteError, writeFileSafely, writeFileSet, writeStreamSafely } from '../../../src/files/safe-write';
+import {
+  inspectFileSet,
+  SafeWriteError,
+  writeFileSafely,
+  writeFileSet,
+  writeStreamSafely,
+} from '../../../src/files/safe-write';
 
 function scratch(): { dir: string; [Symbol.dispose](): void } {
   const dir = mkdtempSync(join(tmpdir(), 'netmon-safe-write-'));
   return { dir, [Symbol.dispose]: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-const problem = (kind: SafeWriteError['problem']) => (error: unknown): boolean => error instanceof SafeWriteError && error.problem === kind;
+const problem =
+  (kind: SafeWriteError['problem']) =>
+  (error: unknown): boolean =>
+    error instanceof SafeWriteError && error.problem === kind;
 
 describe('writeFileSafely', () => {
   test('a symlink at the target is refused even when overwriting was agreed; its target stays untouched', () => {
@@ -58,12 +77,26 @@ describe('writeFileSet', () => {
     writeFileSync(victim, 'original');
     symlinkSync(victim, join(s.dir, 'evidence-after.har'));
     symlinkSync(join(s.dir, 'missing'), join(s.dir, 'evidence-before.har'));
-    const set = { folder: s.dir, main: { name: 'evidence.md', content: '# x' }, beside: [{ name: 'evidence-before.har', content: 'b' }, { name: 'evidence-after.har', content: 'a' }] };
-    assert.throws(() => writeFileSet(set, { mainConfirmed: true, replaceBeside: true }), (error: unknown) => {
-      assert.ok(error instanceof SafeWriteError && error.problem === 'link');
-      assert.deepEqual(error.paths, ['evidence-before.har', 'evidence-after.har'], 'every link is named, for one message');
-      return true;
-    });
+    const set = {
+      folder: s.dir,
+      main: { name: 'evidence.md', content: '# x' },
+      beside: [
+        { name: 'evidence-before.har', content: 'b' },
+        { name: 'evidence-after.har', content: 'a' },
+      ],
+    };
+    assert.throws(
+      () => writeFileSet(set, { mainConfirmed: true, replaceBeside: true }),
+      (error: unknown) => {
+        assert.ok(error instanceof SafeWriteError && error.problem === 'link');
+        assert.deepEqual(
+          error.paths,
+          ['evidence-before.har', 'evidence-after.har'],
+          'every link is named, for one message',
+        );
+        return true;
+      },
+    );
     assert.equal(readFileSync(victim, 'utf8'), 'original');
     assert.equal(existsSync(join(s.dir, 'missing')), false);
     assert.equal(existsSync(join(s.dir, 'evidence.md')), false, 'the main file is not written either');
@@ -76,13 +109,25 @@ describe('writeFileSet', () => {
     const chosen = join(s.dir, 'chosen');
     mkdirSync(chosen);
     symlinkSync(elsewhere, join(chosen, 'images'));
-    assert.throws(() => writeFileSet({ folder: chosen, main: { name: 'a.md', content: 'x' }, beside: [{ name: 'images/a.png', content: 'png' }] }), problem('link'));
+    assert.throws(
+      () =>
+        writeFileSet({
+          folder: chosen,
+          main: { name: 'a.md', content: 'x' },
+          beside: [{ name: 'images/a.png', content: 'png' }],
+        }),
+      problem('link'),
+    );
     assert.deepEqual(readdirSync(elsewhere), []);
   });
 
   test('a sub-folder that does not exist yet is created; the file lands inside the chosen folder', () => {
     using s = scratch();
-    writeFileSet({ folder: s.dir, main: { name: 'a.md', content: 'x' }, beside: [{ name: 'images/a.png', content: 'png' }] });
+    writeFileSet({
+      folder: s.dir,
+      main: { name: 'a.md', content: 'x' },
+      beside: [{ name: 'images/a.png', content: 'png' }],
+    });
     assert.equal(readFileSync(join(s.dir, 'images/a.png'), 'utf8'), 'png');
   });
 
@@ -91,22 +136,52 @@ describe('writeFileSet', () => {
     const chosen = join(s.dir, 'chosen');
     mkdirSync(chosen);
     for (const name of ['../escape.har', 'a/../../escape.har', '/etc/passwd', 'a//b', './a', '']) {
-      assert.throws(() => writeFileSet({ folder: chosen, beside: [{ name, content: 'x' }] }), problem('bad-name'), name);
+      assert.throws(
+        () => writeFileSet({ folder: chosen, beside: [{ name, content: 'x' }] }),
+        problem('bad-name'),
+        name,
+      );
     }
-    assert.throws(() => writeFileSet({ folder: chosen, main: { name: '../up.md', content: 'x' } }), problem('bad-name'));
+    assert.throws(
+      () => writeFileSet({ folder: chosen, main: { name: '../up.md', content: 'x' } }),
+      problem('bad-name'),
+    );
     assert.deepEqual(readdirSync(s.dir), ['chosen']);
   });
 
   test('existing attachments are one collision listed together; the main file the user confirmed is not one of them', () => {
     using s = scratch();
     for (const name of ['e.md', 'e-1.png', 'e-2.har']) writeFileSync(join(s.dir, name), 'old');
-    const set = { folder: s.dir, main: { name: 'e.md', content: 'new' }, beside: [{ name: 'e-1.png', content: 'new' }, { name: 'e-2.har', content: 'new' }, { name: 'e-3.har', content: 'new' }] };
+    const set = {
+      folder: s.dir,
+      main: { name: 'e.md', content: 'new' },
+      beside: [
+        { name: 'e-1.png', content: 'new' },
+        { name: 'e-2.har', content: 'new' },
+        { name: 'e-3.har', content: 'new' },
+      ],
+    };
     assert.deepEqual(inspectFileSet(set, { mainConfirmed: true }).collisions, ['e-1.png', 'e-2.har']);
     assert.deepEqual(inspectFileSet(set).collisions, ['e.md', 'e-1.png', 'e-2.har']);
-    assert.throws(() => writeFileSet(set, { mainConfirmed: true }), (error: unknown) => error instanceof SafeWriteError && error.problem === 'exists' && error.paths.join() === 'e-1.png,e-2.har');
-    assert.deepEqual(readdirSync(s.dir).sort().map((name) => `${name}=${readFileSync(join(s.dir, name), 'utf8')}`), ['e-1.png=old', 'e-2.har=old', 'e.md=old'], 'nothing written');
+    assert.throws(
+      () => writeFileSet(set, { mainConfirmed: true }),
+      (error: unknown) =>
+        error instanceof SafeWriteError && error.problem === 'exists' && error.paths.join() === 'e-1.png,e-2.har',
+    );
+    assert.deepEqual(
+      readdirSync(s.dir)
+        .sort()
+        .map((name) => `${name}=${readFileSync(join(s.dir, name), 'utf8')}`),
+      ['e-1.png=old', 'e-2.har=old', 'e.md=old'],
+      'nothing written',
+    );
     writeFileSet(set, { mainConfirmed: true, replaceBeside: true });
-    assert.deepEqual(readdirSync(s.dir).sort().map((name) => `${name}=${readFileSync(join(s.dir, name), 'utf8')}`), ['e-1.png=new', 'e-2.har=new', 'e-3.har=new', 'e.md=new']);
+    assert.deepEqual(
+      readdirSync(s.dir)
+        .sort()
+        .map((name) => `${name}=${readFileSync(join(s.dir, name), 'utf8')}`),
+      ['e-1.png=new', 'e-2.har=new', 'e-3.har=new', 'e.md=new'],
+    );
   });
 });
 
@@ -115,11 +190,18 @@ describe('writeStreamSafely', () => {
     using s = scratch();
     const out = join(s.dir, 'out.har');
     writeFileSync(out, 'old');
-    await assert.rejects(writeStreamSafely(out, async (sink: Writable) => {
-      await new Promise<void>((resolve) => sink.write('half of it', () => resolve()));
-      sink.destroy();
-      throw new Error('input broke');
-    }, { overwrite: true }), /input broke/);
+    await assert.rejects(
+      writeStreamSafely(
+        out,
+        async (sink: Writable) => {
+          await new Promise<void>((resolve) => sink.write('half of it', () => resolve()));
+          sink.destroy();
+          throw new Error('input broke');
+        },
+        { overwrite: true },
+      ),
+      /input broke/,
+    );
     assert.deepEqual(readdirSync(s.dir), ['out.har']);
     assert.equal(readFileSync(out, 'utf8'), 'old');
   });
@@ -130,7 +212,16 @@ describe('writeStreamSafely', () => {
     writeFileSync(victim, 'keep');
     symlinkSync(victim, join(s.dir, 'out.har'));
     let ran = false;
-    await assert.rejects(writeStreamSafely(join(s.dir, 'out.har'), async () => { ran = true; }, { overwrite: true }), problem('link'));
+    await assert.rejects(
+      writeStreamSafely(
+        join(s.dir, 'out.har'),
+        async () => {
+          ran = true;
+        },
+        { overwrite: true },
+      ),
+      problem('link'),
+    );
     assert.equal(ran, false);
     assert.equal(readFileSync(victim, 'utf8'), 'keep');
   });

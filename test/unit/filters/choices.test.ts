@@ -2,7 +2,13 @@
 // the values seen in loaded records counted and most frequent first, bounded.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { baseDomain, filterChoices, filterText, MAX_CHOICES, type LoadedRecords } from '../../../src/analysis/filters/choices';
+import {
+  baseDomain,
+  filterChoices,
+  filterText,
+  MAX_CHOICES,
+  type LoadedRecords,
+} from '../../../src/analysis/filters/choices';
 import type { EndpointAgent, NetworkProbe, UserSession, UserSessionDetail } from '../../../src/api/types';
 
 const as = <T>(value: Record<string, unknown>): T => value as T;
@@ -23,28 +29,65 @@ test('agents by computer name with status and OS, the id as the value; deleted o
 });
 
 test('enumerated keys are fixed choices, whatever is loaded', () => {
-  assert.deepEqual(filterChoices('connection', {}).map((c) => c.value), ['Ethernet', 'Loopback', 'Wireless']);
-  assert.deepEqual(filterChoices('type', {}).map((c) => c.value), ['vpn', 'proxy', 'gateway']);
+  assert.deepEqual(
+    filterChoices('connection', {}).map((c) => c.value),
+    ['Ethernet', 'Loopback', 'Wireless'],
+  );
+  assert.deepEqual(
+    filterChoices('type', {}).map((c) => c.value),
+    ['vpn', 'proxy', 'gateway'],
+  );
 });
 
 test('seen values: sites and domains from sessions, probe targets by kind, SSIDs from opened sessions', () => {
   const loaded: LoadedRecords = {
-    userSessions: ['portal.example.com', 'mail.example.com', 'portal.example.com', 'zoom.us'].map((visitedSite) => as<UserSession>({ visitedSite })),
-    probes: [as<NetworkProbe>({ type: 'gateway', target: '10.0.0.1' }), as<NetworkProbe>({ type: 'vpn', target: '198.51.100.7' })],
-    sessionDetails: [as<UserSessionDetail>({ network: { networkProfile: { gateway: '10.0.0.1', wirelessProfile: { ssid: 'ACME-Branch', bssid: 'd1:7b:00:00:00:01' } } } }), as<UserSessionDetail>({ network: 'x' })],
+    userSessions: ['portal.example.com', 'mail.example.com', 'portal.example.com', 'zoom.us'].map((visitedSite) =>
+      as<UserSession>({ visitedSite }),
+    ),
+    probes: [
+      as<NetworkProbe>({ type: 'gateway', target: '10.0.0.1' }),
+      as<NetworkProbe>({ type: 'vpn', target: '198.51.100.7' }),
+    ],
+    sessionDetails: [
+      as<UserSessionDetail>({
+        network: {
+          networkProfile: { gateway: '10.0.0.1', wirelessProfile: { ssid: 'ACME-Branch', bssid: 'd1:7b:00:00:00:01' } },
+        },
+      }),
+      as<UserSessionDetail>({ network: 'x' }),
+    ],
   };
-  assert.deepEqual(filterChoices('visitedSite', loaded).map((c) => [c.value, c.description]), [
-    ['portal.example.com', 'seen 2× in the loaded user sessions'], ['mail.example.com', 'seen 1× in the loaded user sessions'], ['zoom.us', 'seen 1× in the loaded user sessions'],
-  ]);
-  assert.deepEqual(filterChoices('domain', loaded).map((c) => c.value), ['example.com', 'zoom.us']);
-  assert.deepEqual(filterChoices('gateway', loaded).map((c) => [c.value, c.description]), [['10.0.0.1', 'seen 2× in the loaded topology probes and opened sessions']]);
-  assert.deepEqual(filterChoices('vpnTarget', loaded).map((c) => c.value), ['198.51.100.7']);
-  assert.deepEqual(filterChoices('ssid', loaded).map((c) => c.value), ['ACME-Branch']);
+  assert.deepEqual(
+    filterChoices('visitedSite', loaded).map((c) => [c.value, c.description]),
+    [
+      ['portal.example.com', 'seen 2× in the loaded user sessions'],
+      ['mail.example.com', 'seen 1× in the loaded user sessions'],
+      ['zoom.us', 'seen 1× in the loaded user sessions'],
+    ],
+  );
+  assert.deepEqual(
+    filterChoices('domain', loaded).map((c) => c.value),
+    ['example.com', 'zoom.us'],
+  );
+  assert.deepEqual(
+    filterChoices('gateway', loaded).map((c) => [c.value, c.description]),
+    [['10.0.0.1', 'seen 2× in the loaded topology probes and opened sessions']],
+  );
+  assert.deepEqual(
+    filterChoices('vpnTarget', loaded).map((c) => c.value),
+    ['198.51.100.7'],
+  );
+  assert.deepEqual(
+    filterChoices('ssid', loaded).map((c) => c.value),
+    ['ACME-Branch'],
+  );
   assert.deepEqual(filterChoices('destinationIp', loaded), [], 'nothing loaded carries it: the user types it');
 });
 
 test('outside data cannot make the list unbounded', () => {
-  const userSessions = Array.from({ length: MAX_CHOICES + 500 }, (_, i) => as<UserSession>({ visitedSite: `site-${i}.example` }));
+  const userSessions = Array.from({ length: MAX_CHOICES + 500 }, (_, i) =>
+    as<UserSession>({ visitedSite: `site-${i}.example` }),
+  );
   assert.equal(filterChoices('visitedSite', { userSessions }).length, MAX_CHOICES);
 });
 

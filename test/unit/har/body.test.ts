@@ -10,18 +10,33 @@ const base64 = (text: string): string => Buffer.from(text, 'utf8').toString('bas
 
 describe('response bodies', () => {
   test('JSON is re-indented one member per line; strings keep their braces and escapes', () => {
-    const body = responseBody(entry({ mimeType: 'application/json; charset=utf-8', text: '{"a":[1,2,{"b":"x{,}\\"y"}],"e":{},"f":[]}' }));
+    const body = responseBody(
+      entry({ mimeType: 'application/json; charset=utf-8', text: '{"a":[1,2,{"b":"x{,}\\"y"}],"e":{},"f":[]}' }),
+    );
     assert.equal(body.kind, 'text');
     assert.equal(body.kind === 'text' && body.language, 'json');
-    assert.equal(body.kind === 'text' && body.text, '{\n  "a": [\n    1,\n    2,\n    {\n      "b": "x{,}\\"y"\n    }\n  ],\n  "e": {},\n  "f": []\n}');
+    assert.equal(
+      body.kind === 'text' && body.text,
+      '{\n  "a": [\n    1,\n    2,\n    {\n      "b": "x{,}\\"y"\n    }\n  ],\n  "e": {},\n  "f": []\n}',
+    );
   });
 
   test('base64 bodies are decoded as UTF-8 when the encoding says so; binary ones are described', () => {
-    const json = responseBody(entry({ mimeType: 'application/json', encoding: 'base64', text: base64('{"name":"Zoë"}') }));
+    const json = responseBody(
+      entry({ mimeType: 'application/json', encoding: 'base64', text: base64('{"name":"Zoë"}') }),
+    );
     assert.deepEqual(json.kind === 'text' && [json.text, json.decoded], ['{\n  "name": "Zoë"\n}', true]);
-    const png = responseBody(entry({ mimeType: 'image/png', encoding: 'base64', text: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2]).toString('base64') }));
+    const png = responseBody(
+      entry({
+        mimeType: 'image/png',
+        encoding: 'base64',
+        text: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2]).toString('base64'),
+      }),
+    );
     assert.deepEqual(png, { kind: 'binary', mimeType: 'image/png', bytes: 7 });
-    const notUtf8 = responseBody(entry({ mimeType: 'text/plain', encoding: 'base64', text: Buffer.from([0xff, 0xfe, 0x41]).toString('base64') }));
+    const notUtf8 = responseBody(
+      entry({ mimeType: 'text/plain', encoding: 'base64', text: Buffer.from([0xff, 0xfe, 0x41]).toString('base64') }),
+    );
     assert.equal(notUtf8.kind, 'binary');
     const svg = responseBody(entry({ mimeType: 'image/svg+xml', text: '<svg><g><path d="M0"/></g></svg>' }));
     assert.equal(svg.kind === 'text' && svg.text, '<svg>\n  <g>\n    <path d="M0"/>\n  </g>\n</svg>');
@@ -36,7 +51,11 @@ describe('response bodies', () => {
   test('the panel gets at most BODY_LIMITS.displayChars; the editor gets the whole body', () => {
     const text = 'x'.repeat(BODY_LIMITS.displayChars + 10);
     const shown = responseBody(entry({ mimeType: 'text/plain', text }));
-    assert.deepEqual(shown.kind === 'text' && [shown.text.length, shown.truncated, shown.totalChars], [BODY_LIMITS.displayChars, true, text.length]);
+    assert.deepEqual(shown.kind === 'text' && [shown.text.length, shown.truncated, shown.totalChars], [
+      BODY_LIMITS.displayChars,
+      true,
+      text.length,
+    ]);
     const whole = responseBody(entry({ mimeType: 'text/plain', text }), true);
     assert.equal(whole.kind === 'text' && whole.text.length, text.length);
   });
@@ -45,16 +64,26 @@ describe('response bodies', () => {
     const deep = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
     const body = responseBody(entry({ mimeType: 'application/json', text: deep }));
     assert.equal(body.kind, 'text');
-    assert.ok(body.kind === 'text' && body.text.split('\n').every((line) => line.length <= 2 * 40 + 1), 'indentation is capped');
+    assert.ok(
+      body.kind === 'text' && body.text.split('\n').every((line) => line.length <= 2 * 40 + 1),
+      'indentation is capped',
+    );
     assert.equal(prettyJson('{"a":'), '{\n  "a": ');
     assert.equal(prettyJson('}}]'), '\n}\n}\n]');
   });
 
   test('CSS, JavaScript and HTML are broken into lines by their braces and tags; strings and comments kept whole', () => {
-    assert.equal(prettyBraces('a{color:red;background:url("x;}.png")}b{}'), 'a{\n  color:red;\n  background:url("x;}.png")\n}\nb{\n}');
+    assert.equal(
+      prettyBraces('a{color:red;background:url("x;}.png")}b{}'),
+      'a{\n  color:red;\n  background:url("x;}.png")\n}\nb{\n}',
+    );
     assert.equal(prettyBraces('/* a;{ */f(){return 1}'), '/* a;{ */f(){\n  return 1\n}');
-    assert.equal(prettyMarkup('<!doctype html><html><head><meta charset="utf-8"><title>T</title></head><body><br><p>x</p></body></html>'),
-      '<!doctype html>\n<html>\n  <head>\n    <meta charset="utf-8">\n    <title>T</title>\n  </head>\n  <body>\n    <br>\n    <p>x</p>\n  </body>\n</html>');
+    assert.equal(
+      prettyMarkup(
+        '<!doctype html><html><head><meta charset="utf-8"><title>T</title></head><body><br><p>x</p></body></html>',
+      ),
+      '<!doctype html>\n<html>\n  <head>\n    <meta charset="utf-8">\n    <title>T</title>\n  </head>\n  <body>\n    <br>\n    <p>x</p>\n  </body>\n</html>',
+    );
   });
 
   test('the language comes from the MIME type, else from the first characters', () => {

@@ -5,19 +5,54 @@ import assert from 'node:assert/strict';
 import { diffHar, type HarDiff, type HarDiffRow } from '../../../src/analysis/har/diff';
 import { readHar } from '../../../src/analysis/har/reader';
 
-interface Spec { url: string; ms: number; size?: number; start?: number; status?: number; fromCache?: string; transfer?: number; initiator?: string }
+interface Spec {
+  url: string;
+  ms: number;
+  size?: number;
+  start?: number;
+  status?: number;
+  fromCache?: string;
+  transfer?: number;
+  initiator?: string;
+}
 
 function har(specs: readonly Spec[]): unknown {
   const t0 = Date.UTC(2026, 0, 1);
   return {
     log: {
-      version: '1.2', creator: { name: 'WebInspector', version: '537.36' }, pages: [{ id: 'page_1', title: 'p', startedDateTime: new Date(t0).toISOString(), pageTimings: { onLoad: 3000 } }],
+      version: '1.2',
+      creator: { name: 'WebInspector', version: '537.36' },
+      pages: [{ id: 'page_1', title: 'p', startedDateTime: new Date(t0).toISOString(), pageTimings: { onLoad: 3000 } }],
       entries: specs.map((s, i) => ({
-        pageref: 'page_1', startedDateTime: new Date(t0 + (s.start ?? i * 10)).toISOString(), time: s.ms,
-        request: { method: 'GET', url: s.url, httpVersion: 'h2', headers: [], queryString: [], cookies: [], headersSize: -1, bodySize: 0 },
-        response: { status: s.status ?? 200, statusText: '', httpVersion: 'h2', headers: [], cookies: [], content: { size: s.size ?? 1000, mimeType: 'application/javascript' }, redirectURL: '', headersSize: -1, bodySize: s.size ?? 1000, _transferSize: s.transfer ?? (s.size ?? 1000) + 200 },
-        cache: {}, timings: { blocked: 0, dns: -1, connect: -1, ssl: -1, send: 0, wait: s.ms - 1, receive: 1 },
-        ...(s.fromCache ? { _fromCache: s.fromCache } : {}), ...(s.initiator ? { _initiator: { type: 'script', url: s.initiator } } : {}),
+        pageref: 'page_1',
+        startedDateTime: new Date(t0 + (s.start ?? i * 10)).toISOString(),
+        time: s.ms,
+        request: {
+          method: 'GET',
+          url: s.url,
+          httpVersion: 'h2',
+          headers: [],
+          queryString: [],
+          cookies: [],
+          headersSize: -1,
+          bodySize: 0,
+        },
+        response: {
+          status: s.status ?? 200,
+          statusText: '',
+          httpVersion: 'h2',
+          headers: [],
+          cookies: [],
+          content: { size: s.size ?? 1000, mimeType: 'application/javascript' },
+          redirectURL: '',
+          headersSize: -1,
+          bodySize: s.size ?? 1000,
+          _transferSize: s.transfer ?? (s.size ?? 1000) + 200,
+        },
+        cache: {},
+        timings: { blocked: 0, dns: -1, connect: -1, ssl: -1, send: 0, wait: s.ms - 1, receive: 1 },
+        ...(s.fromCache ? { _fromCache: s.fromCache } : {}),
+        ...(s.initiator ? { _initiator: { type: 'script', url: s.initiator } } : {}),
       })),
     },
   };
@@ -33,15 +68,40 @@ describe('pairing', () => {
   test('the same two URLs (10-digit ids) loaded in the other order pair exactly: nothing slower or faster', () => {
     const a = 'https://api.example/item?id=1234567890';
     const b = 'https://api.example/item?id=2345678901';
-    const diff = diffHar(har([{ url: a, ms: 100 }, { url: b, ms: 2000 }]), har([{ url: b, ms: 2000 }, { url: a, ms: 100 }]));
+    const diff = diffHar(
+      har([
+        { url: a, ms: 100 },
+        { url: b, ms: 2000 },
+      ]),
+      har([
+        { url: b, ms: 2000 },
+        { url: a, ms: 100 },
+      ]),
+    );
     assert.equal(diff.counts.slower + diff.counts.faster, 0, diff.rows.map((r) => `${r.mark} ${r.deltaMs}`).join(', '));
     assert.equal(diff.counts.unchanged, 2);
     assert.ok(diff.rows.every((r) => r.pairing === 'exact URL' && r.before?.url === r.after?.url));
   });
 
   test('normalised URLs (cache-buster values changed) pair by similarity — size and initiator — not by start order', () => {
-    const before = har([{ url: 'https://cdn.example/app.js?v=1700000000', ms: 900, size: 250_000, initiator: 'https://site.example/' }, { url: 'https://cdn.example/app.js?v=1700000001', ms: 40, size: 900, initiator: 'https://site.example/widget.js' }]);
-    const after = har([{ url: 'https://cdn.example/app.js?v=1700009999', ms: 40, size: 900, initiator: 'https://site.example/widget.js' }, { url: 'https://cdn.example/app.js?v=1700009998', ms: 900, size: 250_000, initiator: 'https://site.example/' }]);
+    const before = har([
+      { url: 'https://cdn.example/app.js?v=1700000000', ms: 900, size: 250_000, initiator: 'https://site.example/' },
+      {
+        url: 'https://cdn.example/app.js?v=1700000001',
+        ms: 40,
+        size: 900,
+        initiator: 'https://site.example/widget.js',
+      },
+    ]);
+    const after = har([
+      {
+        url: 'https://cdn.example/app.js?v=1700009999',
+        ms: 40,
+        size: 900,
+        initiator: 'https://site.example/widget.js',
+      },
+      { url: 'https://cdn.example/app.js?v=1700009998', ms: 900, size: 250_000, initiator: 'https://site.example/' },
+    ]);
     const diff = diffHar(before, after);
     assert.equal(diff.counts.unchanged, 2, diff.rows.map((r) => `${r.mark} ${r.deltaMs}`).join(', '));
     for (const r of diff.rows) {
@@ -51,7 +111,13 @@ describe('pairing', () => {
   });
 
   test('one candidate on each side pairs as "normalised URL"; requests on one side only have no pairing', () => {
-    const diff = diffHar(har([{ url: 'https://a.example/x.js?v=1700000000', ms: 10 }, { url: 'https://a.example/gone.js', ms: 10 }]), har([{ url: 'https://a.example/x.js?v=1700000005', ms: 10 }]));
+    const diff = diffHar(
+      har([
+        { url: 'https://a.example/x.js?v=1700000000', ms: 10 },
+        { url: 'https://a.example/gone.js', ms: 10 },
+      ]),
+      har([{ url: 'https://a.example/x.js?v=1700000005', ms: 10 }]),
+    );
     assert.equal(rowOf(diff, 'x.js').pairing, 'normalised URL');
     assert.equal(rowOf(diff, 'gone.js').mark, 'missing');
     assert.equal(rowOf(diff, 'gone.js').pairing, undefined);
@@ -60,20 +126,33 @@ describe('pairing', () => {
 
 describe('the cache', () => {
   test('faster because it came from the cache is marked "cached", apart from a real improvement', () => {
-    const diff = diffHar(har([{ url: 'https://a.example/big.js', ms: 800 }, { url: 'https://a.example/api', ms: 800 }]),
-      har([{ url: 'https://a.example/big.js', ms: 3, fromCache: 'disk', transfer: 0 }, { url: 'https://a.example/api', ms: 100 }]));
+    const diff = diffHar(
+      har([
+        { url: 'https://a.example/big.js', ms: 800 },
+        { url: 'https://a.example/api', ms: 800 },
+      ]),
+      har([
+        { url: 'https://a.example/big.js', ms: 3, fromCache: 'disk', transfer: 0 },
+        { url: 'https://a.example/api', ms: 100 },
+      ]),
+    );
     assert.equal(rowOf(diff, 'big.js').mark, 'cached');
     assert.equal(rowOf(diff, '/api').mark, 'faster');
     assert.equal(diff.counts.cached, 1);
   });
 
   test('Chrome hits (_fromCache, or a 200 with 0 bytes on the wire) are from the cache; a 304 is a revalidation over the network', () => {
-    const entries = readHar(har([
-      { url: 'https://a.example/1', ms: 1, fromCache: 'memory', transfer: 0 },
-      { url: 'https://a.example/2', ms: 1, transfer: 0 },
-      { url: 'https://a.example/3', ms: 50, status: 304, size: 0, transfer: 120 },
-      { url: 'https://a.example/4', ms: 50 },
-    ])).entries;
-    assert.deepEqual(entries.map((e) => e.fromCache), [true, true, false, false]);
+    const entries = readHar(
+      har([
+        { url: 'https://a.example/1', ms: 1, fromCache: 'memory', transfer: 0 },
+        { url: 'https://a.example/2', ms: 1, transfer: 0 },
+        { url: 'https://a.example/3', ms: 50, status: 304, size: 0, transfer: 120 },
+        { url: 'https://a.example/4', ms: 50 },
+      ]),
+    ).entries;
+    assert.deepEqual(
+      entries.map((e) => e.fromCache),
+      [true, true, false, false],
+    );
   });
 });

@@ -9,8 +9,13 @@ const notes = (url: string): string[] => normaliseUrl(url).notes.map((n) => n.te
 
 describe('normaliseUrl: cache-busters', () => {
   test('a cache-buster name keeps the name and ignores the value, and says which', () => {
-    assert.equal(key('https://cdn.example.net/lib/analytics.js?v=1700000000123'), 'https://cdn.example.net/lib/analytics.js?v=*');
-    assert.deepEqual(notes('https://cdn.example.net/lib/analytics.js?v=1700000000123'), ['query v ignored (cache-buster)']);
+    assert.equal(
+      key('https://cdn.example.net/lib/analytics.js?v=1700000000123'),
+      'https://cdn.example.net/lib/analytics.js?v=*',
+    );
+    assert.deepEqual(notes('https://cdn.example.net/lib/analytics.js?v=1700000000123'), [
+      'query v ignored (cache-buster)',
+    ]);
     for (const name of ['_', 'v', 't', 'ts', 'cb', 'rand', 'nocache', '_dc']) {
       const a = key(`https://a.example/x.js?${name}=1&keep=2`);
       assert.equal(a, key(`https://a.example/x.js?${name}=999&keep=2`), name);
@@ -26,13 +31,22 @@ describe('normaliseUrl: cache-busters', () => {
     assert.equal(key('https://a.example/p.gif?now=1700000000123'), 'https://a.example/p.gif?now=*');
     assert.equal(key('https://a.example/app.css?1700000000'), 'https://a.example/app.css?*');
     assert.deepEqual(notes('https://a.example/app.css?1700000000'), ['query value ignored (timestamp-like value)']);
-    assert.equal(key('https://a.example/c?cid=5f2b9e0c-1d3a-4c7e-9b1f-0a2b3c4d5e6f&r=0.8123456712'), 'https://a.example/c?cid=*&r=*');
+    assert.equal(
+      key('https://a.example/c?cid=5f2b9e0c-1d3a-4c7e-9b1f-0a2b3c4d5e6f&r=0.8123456712'),
+      'https://a.example/c?cid=*&r=*',
+    );
     assert.equal(key('https://a.example/c?token=aB3dE5gH7jK9mN1pQ'), 'https://a.example/c?token=*');
   });
 
   test('ordinary values are kept: ids, pages, words, versions, short numbers', () => {
-    for (const url of ['https://a.example/api?page=2&limit=25', 'https://a.example/s?q=hello-world-2024-edition', 'https://a.example/p?id=4812',
-      'https://a.example/g?id=GTM-ABC123', 'https://a.example/d?date=20231101', 'https://a.example/n?n=12345678901234567890123']) {
+    for (const url of [
+      'https://a.example/api?page=2&limit=25',
+      'https://a.example/s?q=hello-world-2024-edition',
+      'https://a.example/p?id=4812',
+      'https://a.example/g?id=GTM-ABC123',
+      'https://a.example/d?date=20231101',
+      'https://a.example/n?n=12345678901234567890123',
+    ]) {
       assert.equal(key(url), url, url);
       assert.deepEqual(notes(url), [], url);
     }
@@ -64,9 +78,18 @@ describe('normaliseUrl: hashes in file names', () => {
   });
 
   test('names that only look a little like hashes are kept', () => {
-    for (const url of ['https://s.example/roboto-v30-latin-regular.woff2', 'https://s.example/jquery-3.6.0.min.js', 'https://s.example/polyfills-es2015.js',
-      'https://s.example/IMG_20230102_123456.jpg', 'https://s.example/Logo2024Dark.png', 'https://s.example/cover-2024-01.avif',
-      'https://s.example/facade.js', 'https://s.example/banner@2x.webp', 'https://s.example/20231101.jpg', 'https://s.example/README']) {
+    for (const url of [
+      'https://s.example/roboto-v30-latin-regular.woff2',
+      'https://s.example/jquery-3.6.0.min.js',
+      'https://s.example/polyfills-es2015.js',
+      'https://s.example/IMG_20230102_123456.jpg',
+      'https://s.example/Logo2024Dark.png',
+      'https://s.example/cover-2024-01.avif',
+      'https://s.example/facade.js',
+      'https://s.example/banner@2x.webp',
+      'https://s.example/20231101.jpg',
+      'https://s.example/README',
+    ]) {
       assert.equal(key(url), url, url);
     }
     assert.equal(isFileNameHash('decade'), false, 'hex letters without a digit');
@@ -74,9 +97,17 @@ describe('normaliseUrl: hashes in file names', () => {
   });
 
   test('a build id directory is ignored, an ordinary directory is not', () => {
-    assert.equal(key('https://n.example/_next/static/Vq3zK8x_yJ0aB1cD2eF3g/_buildManifest.js'), 'https://n.example/_next/static/[hash]/_buildManifest.js');
-    assert.deepEqual(notes('https://n.example/_next/static/Vq3zK8x_yJ0aB1cD2eF3g/_buildManifest.js'), ['path segment hash ignored (build id)']);
-    assert.equal(key('https://n.example/very-long-directory-name/x.js'), 'https://n.example/very-long-directory-name/x.js');
+    assert.equal(
+      key('https://n.example/_next/static/Vq3zK8x_yJ0aB1cD2eF3g/_buildManifest.js'),
+      'https://n.example/_next/static/[hash]/_buildManifest.js',
+    );
+    assert.deepEqual(notes('https://n.example/_next/static/Vq3zK8x_yJ0aB1cD2eF3g/_buildManifest.js'), [
+      'path segment hash ignored (build id)',
+    ]);
+    assert.equal(
+      key('https://n.example/very-long-directory-name/x.js'),
+      'https://n.example/very-long-directory-name/x.js',
+    );
   });
 });
 

@@ -7,26 +7,55 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  diffHar, diffSides, DIFF_MIN_DELTA_MS, DIFF_MIN_RELATIVE_DELTA, DIFF_SORT_ORDERS, HarDiffPageError, phaseSum, readDiffPhases, readDiffSide, sortDiffRows,
-  type HarDiff, type HarDiffRow,
+  diffHar,
+  diffSides,
+  DIFF_MIN_DELTA_MS,
+  DIFF_MIN_RELATIVE_DELTA,
+  DIFF_SORT_ORDERS,
+  HarDiffPageError,
+  phaseSum,
+  readDiffPhases,
+  readDiffSide,
+  sortDiffRows,
+  type HarDiff,
+  type HarDiffRow,
 } from '../../../src/analysis/har/diff';
 import { PHASES } from '../../../src/analysis/har/model';
 
-type RawEntry = { request: { url: string }; time: number; timings: Record<string, number>; startedDateTime: string; [k: string]: unknown };
-type RawHar = { log: { creator: { name: string }; browser?: { name: string }; pages?: Record<string, unknown>[]; entries: RawEntry[] } };
+type RawEntry = {
+  request: { url: string };
+  time: number;
+  timings: Record<string, number>;
+  startedDateTime: string;
+  [k: string]: unknown;
+};
+type RawHar = {
+  log: {
+    creator: { name: string };
+    browser?: { name: string };
+    pages?: Record<string, unknown>[];
+    entries: RawEntry[];
+  };
+};
 
-const fixture = (name: string): RawHar => JSON.parse(readFileSync(join(__dirname, '../../fixtures/har-real', `${name}.har`), 'utf8')) as RawHar;
+const fixture = (name: string): RawHar =>
+  JSON.parse(readFileSync(join(__dirname, '../../fixtures/har-real', `${name}.har`), 'utf8')) as RawHar;
 const pair = (name: string): [RawHar, RawHar] => [fixture(`${name}-before`), fixture(`${name}-after`)];
 /** The row whose key is `urlPart` (when it starts with a method) or contains it. */
 const row = (diff: HarDiff, urlPart: string, occurrence = 0): HarDiffRow => {
   const exact = /^[A-Z]+ /.test(urlPart);
-  const found = diff.rows.find((r) => (exact ? r.key === urlPart : r.key.includes(urlPart)) && r.occurrence === occurrence);
+  const found = diff.rows.find(
+    (r) => (exact ? r.key === urlPart : r.key.includes(urlPart)) && r.occurrence === occurrence,
+  );
   assert.ok(found, `a row for ${urlPart} (#${occurrence}) in ${diff.rows.map((r) => r.key).join(', ')}`);
   return found;
 };
 const ruleTexts = (r: HarDiffRow): string[] => r.rules.map((n) => n.text);
 const close = (actual: number | null | undefined, expected: number, what: string): void => {
-  assert.ok(actual !== null && actual !== undefined && Math.abs(actual - expected) < 1e-6, `${what}: ${actual} ≈ ${expected}`);
+  assert.ok(
+    actual !== null && actual !== undefined && Math.abs(actual - expected) < 1e-6,
+    `${what}: ${actual} ≈ ${expected}`,
+  );
 };
 
 describe('Chrome DevTools export', () => {
@@ -36,13 +65,23 @@ describe('Chrome DevTools export', () => {
   test('is a real Chrome shape: _initiator, _resourceType, _transferSize, _blocked_queueing, -1 timings, pages', () => {
     const e = before.log.entries[1]!;
     assert.equal(before.log.creator.name, 'WebInspector');
-    assert.ok('_initiator' in before.log.entries[2]! && '_resourceType' in e && '_transferSize' in (e.response as object));
+    assert.ok(
+      '_initiator' in before.log.entries[2]! && '_resourceType' in e && '_transferSize' in (e.response as object),
+    );
     assert.ok(e.timings._blocked_queueing! > 0 && e.timings.dns === -1);
     assert.equal(before.log.pages?.length, 1);
   });
 
   test('marks every request: one of each change, the rest unchanged', () => {
-    assert.deepEqual(diff.counts, { 'status changed': 1, new: 1, missing: 1, slower: 1, faster: 1, cached: 0, unchanged: 9 });
+    assert.deepEqual(diff.counts, {
+      'status changed': 1,
+      new: 1,
+      missing: 1,
+      slower: 1,
+      faster: 1,
+      cached: 0,
+      unchanged: 9,
+    });
     assert.equal(diff.rows.length, 14);
     assert.equal(row(diff, 'main.[hash].js').mark, 'slower');
     assert.equal(row(diff, 'analytics.js').mark, 'faster');
@@ -64,10 +103,16 @@ describe('Chrome DevTools export', () => {
 
   test('cache-busters and session ids are ignored with the rule named', () => {
     assert.deepEqual(ruleTexts(row(diff, 'analytics.js')), ['query v ignored (cache-buster)']);
-    assert.deepEqual(ruleTexts(row(diff, '/cart')), ['path ;jsessionid ignored (session id)', 'query _ ignored (cache-buster)']);
+    assert.deepEqual(ruleTexts(row(diff, '/cart')), [
+      'path ;jsessionid ignored (session id)',
+      'query _ ignored (cache-buster)',
+    ]);
     assert.equal(row(diff, '/cart').url, 'https://api.shop.example.com/cart?_=*');
     assert.deepEqual(ruleTexts(row(diff, '/products')), ['query sid ignored (session id)']);
-    assert.deepEqual(diff.rulesUsed.find((r) => r.text === 'query v ignored (cache-buster)'), { rule: 'cache-buster-param', text: 'query v ignored (cache-buster)', pairs: 2 });
+    assert.deepEqual(
+      diff.rulesUsed.find((r) => r.text === 'query v ignored (cache-buster)'),
+      { rule: 'cache-buster-param', text: 'query v ignored (cache-buster)', pairs: 2 },
+    );
   });
 
   test('requests sharing a key pair in start order', () => {
@@ -83,7 +128,10 @@ describe('Chrome DevTools export', () => {
 
   test('redirect hops pair by their own URL; a changed cache-buster in the target does not split the pair', () => {
     const hop = row(diff, 'GET http://shop.example.com/');
-    assert.deepEqual([hop.before?.status, hop.after?.status, hop.before?.redirectURL], [301, 301, 'https://shop.example.com/']);
+    assert.deepEqual(
+      [hop.before?.status, hop.after?.status, hop.before?.redirectURL],
+      [301, 301, 'https://shop.example.com/'],
+    );
     assert.equal(hop.mark, 'unchanged');
     const old = row(diff, 'old-logo.png');
     assert.deepEqual([old.before?.redirectURL, old.after?.redirectURL], ['/img/logo.png?v=2', '/img/logo.png?v=3']);
@@ -138,12 +186,30 @@ describe('Chrome DevTools export', () => {
     close(cdn?.delta.totalMs, 171.9 - 422.9, 'cdn delta');
     assert.equal(cdn?.marks.faster, 1);
     const shop = diff.byDomain.find((d) => d.domain === 'shop.example.com');
-    assert.deepEqual([shop?.before.requests, shop?.after.requests, shop?.marks.new, shop?.marks.missing, shop?.marks.slower], [7, 7, 1, 1, 1]);
-    const sum = (pick: (d: HarDiff['byDomain'][number]) => number): number => diff.byDomain.reduce((s, d) => s + pick(d), 0);
-    assert.equal(sum((d) => d.before.requests), 13);
-    close(sum((d) => d.after.totalMs), diff.total.after.totalMs, 'domains add up to the total');
-    close(diff.total.before.totalMs, before.log.entries.reduce((s, e) => s + e.time, 0), 'total is the sum of times');
-    assert.deepEqual(diff.byType.map((t) => t.type), ['document', 'stylesheet', 'script', 'image', 'font', 'fetch', 'other']);
+    assert.deepEqual(
+      [shop?.before.requests, shop?.after.requests, shop?.marks.new, shop?.marks.missing, shop?.marks.slower],
+      [7, 7, 1, 1, 1],
+    );
+    const sum = (pick: (d: HarDiff['byDomain'][number]) => number): number =>
+      diff.byDomain.reduce((s, d) => s + pick(d), 0);
+    assert.equal(
+      sum((d) => d.before.requests),
+      13,
+    );
+    close(
+      sum((d) => d.after.totalMs),
+      diff.total.after.totalMs,
+      'domains add up to the total',
+    );
+    close(
+      diff.total.before.totalMs,
+      before.log.entries.reduce((s, e) => s + e.time, 0),
+      'total is the sum of times',
+    );
+    assert.deepEqual(
+      diff.byType.map((t) => t.type),
+      ['document', 'stylesheet', 'script', 'image', 'font', 'fetch', 'other'],
+    );
     const image = diff.byType.find((t) => t.type === 'image');
     assert.deepEqual([image?.before.requests, image?.marks.new, image?.marks.missing], [3, 1, 1]);
     assert.equal(diff.byType.find((t) => t.type === 'fetch')?.marks['status changed'], 1);
@@ -152,7 +218,10 @@ describe('Chrome DevTools export', () => {
 
   test('rows come sorted by regression, largest first', () => {
     const deltas = diff.rows.map((r) => r.deltaMs);
-    assert.deepEqual(deltas, [...deltas].sort((a, b) => b - a));
+    assert.deepEqual(
+      deltas,
+      [...deltas].sort((a, b) => b - a),
+    );
     assert.equal(diff.rows[0]?.url, 'https://shop.example.com/static/js/main.[hash].js');
   });
 });
@@ -168,7 +237,15 @@ describe('Firefox export', () => {
   });
 
   test('marks: hash bump slower, session-id API faster, an ad gone, an image new, a 404 fixed', () => {
-    assert.deepEqual(diff.counts, { 'status changed': 1, new: 1, missing: 1, slower: 1, faster: 1, cached: 0, unchanged: 3 });
+    assert.deepEqual(diff.counts, {
+      'status changed': 1,
+      new: 1,
+      missing: 1,
+      slower: 1,
+      faster: 1,
+      cached: 0,
+      unchanged: 3,
+    });
     assert.equal(row(diff, 'app.[hash].js').mark, 'slower');
     assert.deepEqual(ruleTexts(row(diff, '/api/headlines')), ['query PHPSESSID ignored (session id)']);
     assert.equal(row(diff, '/api/headlines').mark, 'faster');
@@ -180,9 +257,13 @@ describe('Firefox export', () => {
   });
 
   test('phases sum to time; -1 stays null; offsets across a +01:00 clock', () => {
-    for (const entry of before.log.entries) close(phaseSum(readDiffPhases(entry.timings)), entry.time, entry.request.url);
+    for (const entry of before.log.entries)
+      close(phaseSum(readDiffPhases(entry.timings)), entry.time, entry.request.url);
     const home = row(diff, '/home');
-    assert.deepEqual([home.before?.phases.dns, home.before?.phases.connect, home.before?.phases.ssl, home.before?.phases.blocked], [null, null, null, 0]);
+    assert.deepEqual(
+      [home.before?.phases.dns, home.before?.phases.connect, home.before?.phases.ssl, home.before?.phases.blocked],
+      [null, null, null, 0],
+    );
     assert.equal(home.before?.startOffsetMs, 115);
     const hop = row(diff, 'GET https://news.example.com/');
     assert.deepEqual([hop.before?.phases.connect, hop.before?.phases.ssl], [20, 31]);
@@ -208,7 +289,10 @@ describe('WebPageTest export (first and repeat view)', () => {
 
   test('compares the first pages by default', () => {
     const diff = diffHar(before, after);
-    assert.deepEqual([diff.before.scope, diff.before.page?.id, diff.before.page?.number, diff.before.pages, diff.before.requests], ['page', 'page_1_0_1', 1, 2, 7]);
+    assert.deepEqual(
+      [diff.before.scope, diff.before.page?.id, diff.before.page?.number, diff.before.pages, diff.before.requests],
+      ['page', 'page_1_0_1', 1, 2, 7],
+    );
     assert.equal(diff.page?.onLoad?.delta, 525);
     assert.equal(row(diff, 'bundle.[hash].js').mark, 'slower');
     assert.deepEqual(ruleTexts(row(diff, 'vendor.js')), ['query cb ignored (cache-buster)']);
@@ -235,7 +319,12 @@ describe('WebPageTest export (first and repeat view)', () => {
   });
 
   test('a page the file does not have is an error that lists its pages', () => {
-    assert.throws(() => diffHar(before, after, { beforePage: 'page_9' }), (error: unknown) => error instanceof HarDiffPageError && /has no page "page_9"; its pages are "page_1_0_1", "page_1_1_1"/.test(error.message));
+    assert.throws(
+      () => diffHar(before, after, { beforePage: 'page_9' }),
+      (error: unknown) =>
+        error instanceof HarDiffPageError &&
+        /has no page "page_9"; its pages are "page_1_0_1", "page_1_1_1"/.test(error.message),
+    );
     assert.throws(() => diffHar(before, after, { afterPage: '3' }), HarDiffPageError);
   });
 });
@@ -251,10 +340,22 @@ describe('browsertime export', () => {
   });
 
   test('Vite hashes, an analytics beacon and a redirect all pair; the API call got slower', () => {
-    assert.deepEqual(diff.counts, { 'status changed': 0, new: 1, missing: 1, slower: 1, faster: 0, cached: 0, unchanged: 5 });
+    assert.deepEqual(diff.counts, {
+      'status changed': 0,
+      new: 1,
+      missing: 1,
+      slower: 1,
+      faster: 0,
+      cached: 0,
+      unchanged: 5,
+    });
     assert.equal(row(diff, 'index-[hash].js').mark, 'unchanged');
     assert.equal(row(diff, 'index-[hash].css').mark, 'unchanged');
-    assert.deepEqual(ruleTexts(row(diff, '/collect')).sort(), ['query cid ignored (random-looking value)', 'query v ignored (cache-buster)', 'query z ignored (timestamp-like value)']);
+    assert.deepEqual(ruleTexts(row(diff, '/collect')).sort(), [
+      'query cid ignored (random-looking value)',
+      'query v ignored (cache-buster)',
+      'query z ignored (timestamp-like value)',
+    ]);
     assert.equal(row(diff, '/posts/latest').before?.status, 302);
     assert.equal(row(diff, '/api/posts').mark, 'slower');
     assert.equal(diff.page?.onLoad?.delta, 144);
@@ -268,8 +369,19 @@ describe('a HAR without pages (Charles Proxy)', () => {
   test('compares all requests and has no page-level deltas', () => {
     assert.equal('pages' in before.log, false);
     assert.equal(diff.page, undefined);
-    assert.deepEqual([diff.before.scope, diff.before.page, diff.before.pages, diff.before.requests], ['all', undefined, 0, 6]);
-    assert.deepEqual(diff.counts, { 'status changed': 1, new: 1, missing: 1, slower: 1, faster: 0, cached: 0, unchanged: 3 });
+    assert.deepEqual(
+      [diff.before.scope, diff.before.page, diff.before.pages, diff.before.requests],
+      ['all', undefined, 0, 6],
+    );
+    assert.deepEqual(diff.counts, {
+      'status changed': 1,
+      new: 1,
+      missing: 1,
+      slower: 1,
+      faster: 0,
+      cached: 0,
+      unchanged: 3,
+    });
     assert.deepEqual(ruleTexts(row(diff, '/v1/profile')), ['path ;jsessionid ignored (session id)']);
     assert.equal(row(diff, '/v1/orders').mark, 'slower');
     assert.equal(row(diff, '/v1/me').before?.redirectURL, 'https://api.example.com/v1/profile');
@@ -293,14 +405,21 @@ describe('marks and thresholds', () => {
     log: {
       pages: [{ id: 'p', title: 'P', startedDateTime: new Date(START).toISOString(), pageTimings: { onLoad: 1000 } }],
       entries: requests.map(({ url, wait, status, at }) => ({
-        pageref: 'p', startedDateTime: new Date(START + (at ?? 0)).toISOString(), time: wait,
-        request: { method: 'GET', url }, response: { status: status ?? 200, content: { size: 10, mimeType: 'text/plain' } },
+        pageref: 'p',
+        startedDateTime: new Date(START + (at ?? 0)).toISOString(),
+        time: wait,
+        request: { method: 'GET', url },
+        response: { status: status ?? 200, content: { size: 10, mimeType: 'text/plain' } },
         timings: { blocked: -1, dns: -1, connect: -1, ssl: -1, send: 0, wait, receive: 0 },
       })),
     },
   });
   const markOf = (beforeMs: number, afterMs: number, options = {}): string =>
-    diffHar(har([{ url: 'https://a.example/x', wait: beforeMs }]), har([{ url: 'https://a.example/x', wait: afterMs }]), options).rows[0]?.mark ?? '';
+    diffHar(
+      har([{ url: 'https://a.example/x', wait: beforeMs }]),
+      har([{ url: 'https://a.example/x', wait: afterMs }]),
+      options,
+    ).rows[0]?.mark ?? '';
 
   test('slower / faster need both the absolute and the relative change', () => {
     assert.equal(DIFF_MIN_DELTA_MS, 50);
@@ -315,14 +434,31 @@ describe('marks and thresholds', () => {
   });
 
   test('a status change wins over timing', () => {
-    const diff = diffHar(har([{ url: 'https://a.example/x', wait: 100 }]), har([{ url: 'https://a.example/x', wait: 900, status: 503 }]));
+    const diff = diffHar(
+      har([{ url: 'https://a.example/x', wait: 100 }]),
+      har([{ url: 'https://a.example/x', wait: 900, status: 503 }]),
+    );
     assert.equal(diff.rows[0]?.mark, 'status changed');
     assert.equal(diff.rows[0]?.deltaMs, 800);
   });
 
   test('a different method is a different request', () => {
-    const diff = diffHar(har([{ url: 'https://a.example/x', wait: 10 }]), { log: { entries: [{ startedDateTime: new Date(START).toISOString(), request: { method: 'post', url: 'https://a.example/x' }, response: { status: 200 }, timings: { wait: 10 } }] } });
-    assert.deepEqual(diff.rows.map((r) => [r.method, r.mark]).sort(), [['GET', 'missing'], ['POST', 'new']]);
+    const diff = diffHar(har([{ url: 'https://a.example/x', wait: 10 }]), {
+      log: {
+        entries: [
+          {
+            startedDateTime: new Date(START).toISOString(),
+            request: { method: 'post', url: 'https://a.example/x' },
+            response: { status: 200 },
+            timings: { wait: 10 },
+          },
+        ],
+      },
+    });
+    assert.deepEqual(diff.rows.map((r) => [r.method, r.mark]).sort(), [
+      ['GET', 'missing'],
+      ['POST', 'new'],
+    ]);
   });
 
   test('diffSides works on sides read once (e.g. one HAR against several)', () => {
@@ -341,9 +477,16 @@ describe('sortDiffRows', () => {
     for (const order of DIFF_SORT_ORDERS) {
       const sorted = sortDiffRows(diff.rows, order);
       assert.equal(sorted.length, diff.rows.length);
-      assert.deepEqual(sortDiffRows([...diff.rows].reverse(), order), sorted, `${order} does not depend on input order`);
+      assert.deepEqual(
+        sortDiffRows([...diff.rows].reverse(), order),
+        sorted,
+        `${order} does not depend on input order`,
+      );
     }
-    assert.deepEqual(diff.rows.map((r) => `${r.key}#${r.occurrence}`), keys);
+    assert.deepEqual(
+      diff.rows.map((r) => `${r.key}#${r.occurrence}`),
+      keys,
+    );
   });
 
   test('regression, improvement, change, bytes, url, start', () => {
@@ -354,17 +497,53 @@ describe('sortDiffRows', () => {
     const urls = sortDiffRows(diff.rows, 'url').map((r) => r.key);
     assert.deepEqual(urls, [...urls].sort());
     const starts = sortDiffRows(diff.rows, 'start').map((r) => (r.after ?? r.before)?.startOffsetMs ?? 0);
-    assert.deepEqual(starts, [...starts].sort((a, b) => a - b));
+    assert.deepEqual(
+      starts,
+      [...starts].sort((a, b) => a - b),
+    );
     assert.equal(sortDiffRows(diff.rows, 'start')[0]?.key, 'GET http://shop.example.com/');
   });
 
   test('among equal deltas, worse marks come first', () => {
     const rows = diffHar(
-      { log: { entries: [{ startedDateTime: '2026-01-01T00:00:00Z', request: { url: 'https://a.example/s' }, response: { status: 200 }, time: 10, timings: { wait: 10 } }] } },
-      { log: { entries: [{ startedDateTime: '2026-01-01T00:00:00Z', request: { url: 'https://a.example/s' }, response: { status: 500 }, time: 10, timings: { wait: 10 } },
-        { startedDateTime: '2026-01-01T00:00:00Z', request: { url: 'https://a.example/u' }, response: { status: 200 }, time: 0, timings: { wait: 0 } }] } },
+      {
+        log: {
+          entries: [
+            {
+              startedDateTime: '2026-01-01T00:00:00Z',
+              request: { url: 'https://a.example/s' },
+              response: { status: 200 },
+              time: 10,
+              timings: { wait: 10 },
+            },
+          ],
+        },
+      },
+      {
+        log: {
+          entries: [
+            {
+              startedDateTime: '2026-01-01T00:00:00Z',
+              request: { url: 'https://a.example/s' },
+              response: { status: 500 },
+              time: 10,
+              timings: { wait: 10 },
+            },
+            {
+              startedDateTime: '2026-01-01T00:00:00Z',
+              request: { url: 'https://a.example/u' },
+              response: { status: 200 },
+              time: 0,
+              timings: { wait: 0 },
+            },
+          ],
+        },
+      },
     ).rows;
-    assert.deepEqual(rows.map((r) => r.mark), ['status changed', 'new']);
+    assert.deepEqual(
+      rows.map((r) => r.mark),
+      ['status changed', 'new'],
+    );
   });
 });
 
@@ -373,7 +552,11 @@ test('every phase of every fixture is a finite non-negative number or null', () 
     for (const r of diffHar(...pair(name)).rows) {
       for (const side of [r.before, r.after]) {
         if (!side) continue;
-        for (const p of PHASES) assert.ok(side.phases[p] === null || (Number.isFinite(side.phases[p]) && (side.phases[p] ?? -1) >= 0), `${name} ${r.key} ${p}`);
+        for (const p of PHASES)
+          assert.ok(
+            side.phases[p] === null || (Number.isFinite(side.phases[p]) && (side.phases[p] ?? -1) >= 0),
+            `${name} ${r.key} ${p}`,
+          );
         assert.ok(Number.isFinite(side.totalMs) && side.totalMs >= phaseSum(side.phases) - 1e-6);
       }
     }

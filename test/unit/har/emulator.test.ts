@@ -35,7 +35,10 @@ describe('emulator HARs', () => {
           const phases = Object.values(row.entry.phases);
           assert.ok(phases.every((d) => d >= 0));
           const sum = phases.reduce((a, b) => a + b, 0);
-          assert.ok(Math.abs(sum - row.entry.totalMs) < 0.01, `${row.entry.url}: phases ${sum} vs time ${row.entry.totalMs} (ssl counted twice?)`);
+          assert.ok(
+            Math.abs(sum - row.entry.totalMs) < 0.01,
+            `${row.entry.url}: phases ${sum} vs time ${row.entry.totalMs} (ssl counted twice?)`,
+          );
         }
         entries += waterfall.rows.length;
         assert.ok(doc.systemMetrics === undefined || doc.systemMetrics.physicalMemoryTotalBytes > 0);
@@ -55,10 +58,13 @@ describe('emulator HARs', () => {
           assert.ok(target, `no entry follows the redirect from ${entry.url}`);
           assert.equal(target.url, new URL(entry.redirectURL, entry.url).href);
         }
-        assert.equal(summarize(buildWaterfall(doc, doc.pages[0]?.id ?? '').rows).redirects, doc.entries.filter((e) => e.redirectURL).length);
+        assert.equal(
+          summarize(buildWaterfall(doc, doc.pages[0]?.id ?? '').rows).redirects,
+          doc.entries.filter((e) => e.redirectURL).length,
+        );
       }
     }
-    assert.ok(redirects > 0, "the demo world redirects some first pages (http → https, / → /login)");
+    assert.ok(redirects > 0, 'the demo world redirects some first pages (http → https, / → /login)');
   });
 
   test('every session detail gets an overview and a one-line verdict', () => {

@@ -2,11 +2,19 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { entryMatcher, parseFilter, parseSize, readHar, type HarRequestEntry, type ResourceType } from '../../../src/analysis/har';
+import {
+  entryMatcher,
+  parseFilter,
+  parseSize,
+  readHar,
+  type HarRequestEntry,
+  type ResourceType,
+} from '../../../src/analysis/har';
 import { applyCompletion, filterCompletions, filterValuesOf } from '../../../src/analysis/har/filter-complete';
 
 const doc = readHar(JSON.parse(readFileSync(join(__dirname, '../../fixtures/har/edge-cases.har'), 'utf8')));
-const urls = (text: string, types: ResourceType[] = []): string[] => doc.entries.filter(entryMatcher(text, new Set(types))).map((e) => e.url);
+const urls = (text: string, types: ResourceType[] = []): string[] =>
+  doc.entries.filter(entryMatcher(text, new Set(types))).map((e) => e.url);
 
 describe('DevTools filter expressions', () => {
   test('plain text matches anywhere in the URL, case-insensitively', () => {
@@ -56,14 +64,24 @@ describe('DevTools filter expressions', () => {
   });
 
   test('an unknown key is plain text (DevTools does the same)', () => {
-    assert.deepEqual(parseFilter('foo:bar').clauses.map((c) => c.kind), ['text']);
+    assert.deepEqual(
+      parseFilter('foo:bar').clauses.map((c) => c.kind),
+      ['text'],
+    );
   });
 
   test('status-code: takes a class (4xx) or an inclusive range (300-399)', () => {
     assert.deepEqual(urls('status-code:5xx'), ['https://api.example.com/cart']);
     assert.deepEqual(urls('status-code:300-399'), ['http://portal.example.com/']);
-    assert.deepEqual(urls('-status-code:2xx -status-code:0'), ['http://portal.example.com/', 'https://api.example.com/cart']);
-    assert.equal(parseFilter('status-code:499-400').errors.length, 1, 'a reversed range is an error, not an empty list');
+    assert.deepEqual(urls('-status-code:2xx -status-code:0'), [
+      'http://portal.example.com/',
+      'https://api.example.com/cart',
+    ]);
+    assert.equal(
+      parseFilter('status-code:499-400').errors.length,
+      1,
+      'a reversed range is an error, not an empty list',
+    );
   });
 
   test('resource-type: takes our types and DevTools names (xhr is fetch); has-response-header: matches a header name in any case', () => {
@@ -71,12 +89,18 @@ describe('DevTools filter expressions', () => {
     assert.deepEqual(urls('resource-type:xhr'), ['https://api.example.com/cart']);
     assert.deepEqual(urls('has-response-header:location'), ['http://portal.example.com/']);
     assert.deepEqual(urls('-has-response-header:content-type resource-type:fetch'), ['https://api.example.com/cart']);
-    assert.match(parseFilter('resource-type:banana').errors[0] ?? '', /resource-type: cannot use "banana" \(e\.g\. resource-type:script\)/);
+    assert.match(
+      parseFilter('resource-type:banana').errors[0] ?? '',
+      /resource-type: cannot use "banana" \(e\.g\. resource-type:script\)/,
+    );
   });
 
   test('is:from-cache keeps what the browser cache served', () => {
     const entries = doc.entries.map((e, i): HarRequestEntry => ({ ...e, fromCache: i === 2 }));
-    assert.deepEqual(entries.filter(entryMatcher('is:from-cache')).map((e) => e.url), ['https://cdn.example.net/app.js?v=3']);
+    assert.deepEqual(
+      entries.filter(entryMatcher('is:from-cache')).map((e) => e.url),
+      ['https://cdn.example.net/app.js?v=3'],
+    );
     assert.equal(entries.filter(entryMatcher('-is:from-cache')).length, 4);
     assert.equal(parseFilter('is:running').errors.length, 1, 'a HAR has no running requests to show');
   });
@@ -86,17 +110,38 @@ describe('filter box completion', () => {
   const values = filterValuesOf(doc.entries);
 
   test('a word typed completes to the keys it starts, negation kept', () => {
-    assert.deepEqual(filterCompletions('status', values).items.map((i) => i.label), ['status-code:']);
-    assert.deepEqual(filterCompletions('cart -re', values).items.map((i) => i.label), ['-resource-type:']);
+    assert.deepEqual(
+      filterCompletions('status', values).items.map((i) => i.label),
+      ['status-code:'],
+    );
+    assert.deepEqual(
+      filterCompletions('cart -re', values).items.map((i) => i.label),
+      ['-resource-type:'],
+    );
     assert.deepEqual(filterCompletions('', values).items, [], 'nothing typed, nothing offered');
-    assert.ok(filterCompletions('h', values).items.every((i) => i.detail.length > 0), 'each key says what it matches');
+    assert.ok(
+      filterCompletions('h', values).items.every((i) => i.detail.length > 0),
+      'each key says what it matches',
+    );
   });
 
   test('after key: the values this HAR holds, most used first', () => {
-    assert.deepEqual(filterCompletions('domain:', values).items.map((i) => i.insert), ['portal.example.com', 'api.example.com', 'cdn.example.net'].map((d) => `domain:${d}`));
-    assert.deepEqual(filterCompletions('-has-response-header:l', values).items.map((i) => i.insert), ['-has-response-header:location']);
-    assert.deepEqual(filterCompletions('status-code:5', values).items.map((i) => i.insert), ['status-code:503']);
-    assert.deepEqual(filterCompletions('is:', values).items.map((i) => i.insert), ['is:from-cache']);
+    assert.deepEqual(
+      filterCompletions('domain:', values).items.map((i) => i.insert),
+      ['portal.example.com', 'api.example.com', 'cdn.example.net'].map((d) => `domain:${d}`),
+    );
+    assert.deepEqual(
+      filterCompletions('-has-response-header:l', values).items.map((i) => i.insert),
+      ['-has-response-header:location'],
+    );
+    assert.deepEqual(
+      filterCompletions('status-code:5', values).items.map((i) => i.insert),
+      ['status-code:503'],
+    );
+    assert.deepEqual(
+      filterCompletions('is:', values).items.map((i) => i.insert),
+      ['is:from-cache'],
+    );
   });
 
   test('accepting replaces the word: a key waits for its value, a value starts the next clause', () => {
@@ -106,4 +151,3 @@ describe('filter box completion', () => {
     assert.equal(applyCompletion('cart status-code:3', value!), 'cart status-code:301 ');
   });
 });
-

@@ -4,7 +4,16 @@ import assert from 'node:assert/strict';
 import { readPhases } from '../../../src/analysis/har/reader';
 
 test('_blocked_queueing is not added to blocked a second time; it stands in when blocked is missing or -1', () => {
-  const chrome = { blocked: 12.5, _blocked_queueing: 9.1, dns: -1, connect: -1, ssl: -1, send: 0.2, wait: 40, receive: 3.3 };
+  const chrome = {
+    blocked: 12.5,
+    _blocked_queueing: 9.1,
+    dns: -1,
+    connect: -1,
+    ssl: -1,
+    send: 0.2,
+    wait: 40,
+    receive: 3.3,
+  };
   const phases = readPhases(chrome);
   assert.equal(phases.blocked, 12.5);
   const sum = Object.values(phases).reduce((s, v) => s + v, 0);

@@ -10,8 +10,13 @@ describe('readHar on a damaged, multi-page HAR', () => {
   const doc = readHar(edge);
 
   test('keeps both pages with their timings and drops the -1 onContentLoad', () => {
-    assert.deepEqual(doc.pages.map((p) => [p.id, p.title, p.onContentLoad, p.onLoad]),
-      [['page_1', 'https://portal.example.com/', 800, 1500], ['page_2', 'Checkout', undefined, undefined]]);
+    assert.deepEqual(
+      doc.pages.map((p) => [p.id, p.title, p.onContentLoad, p.onLoad]),
+      [
+        ['page_1', 'https://portal.example.com/', 800, 1500],
+        ['page_2', 'Checkout', undefined, undefined],
+      ],
+    );
   });
 
   test('turns -1 timings into zero-length phases', () => {
@@ -74,7 +79,10 @@ describe('readHar on a damaged, multi-page HAR', () => {
     assert.equal(summary.byType.document.count, 1);
     assert.equal(summary.transferBytes, 120 + 12200);
     assert.equal(summary.redirects, 1);
-    assert.deepEqual(summary.byDomain.map((d) => d.domain), ['portal.example.com', 'cdn.example.net']);
+    assert.deepEqual(
+      summary.byDomain.map((d) => d.domain),
+      ['portal.example.com', 'cdn.example.net'],
+    );
   });
 });
 
@@ -86,23 +94,60 @@ describe('readHar on what other tools hand it', () => {
   });
 
   test('makes one "All requests" page when the HAR has no pages', () => {
-    const doc = readHar({ log: { entries: [{ startedDateTime: '2026-01-01T00:00:00Z', request: { url: 'https://a.example/x' }, response: { status: 200 }, timings: { wait: 5 } }] } });
+    const doc = readHar({
+      log: {
+        entries: [
+          {
+            startedDateTime: '2026-01-01T00:00:00Z',
+            request: { url: 'https://a.example/x' },
+            response: { status: 200 },
+            timings: { wait: 5 },
+          },
+        ],
+      },
+    });
     assert.equal(doc.pages[0]?.title, 'All requests');
     assert.equal(buildWaterfall(doc, '').rows.length, 1);
   });
 
   test('names data:, javascript: and relative URLs by the whole string, with no host', () => {
-    const doc = readHar({ log: { entries: ['data:image/png;base64,AAAA', 'javascript:alert(1)', '/relative/path'].map((url, i) => ({
-      startedDateTime: `2026-01-01T00:00:0${i}Z`, request: { url }, response: { status: 200 }, timings: { wait: 1 },
-    })) } });
-    assert.deepEqual(doc.entries.map((e) => [e.scheme, e.host, e.name]), [
-      ['data', '', 'data:image/png;base64,AAAA'], ['javascript', '', 'javascript:alert(1)'], ['', '', '/relative/path'],
-    ]);
+    const doc = readHar({
+      log: {
+        entries: ['data:image/png;base64,AAAA', 'javascript:alert(1)', '/relative/path'].map((url, i) => ({
+          startedDateTime: `2026-01-01T00:00:0${i}Z`,
+          request: { url },
+          response: { status: 200 },
+          timings: { wait: 1 },
+        })),
+      },
+    });
+    assert.deepEqual(
+      doc.entries.map((e) => [e.scheme, e.host, e.name]),
+      [
+        ['data', '', 'data:image/png;base64,AAAA'],
+        ['javascript', '', 'javascript:alert(1)'],
+        ['', '', '/relative/path'],
+      ],
+    );
   });
 
   test('lower-cases the host, drops credentials, and keeps the port', () => {
-    const doc = readHar({ log: { entries: [{ startedDateTime: '2026-01-01T00:00:00Z', request: { url: 'https://user:pw@CDN.Example.com:8443/a/b/?x=1' }, response: { status: 200 }, timings: {} }] } });
-    assert.deepEqual([doc.entries[0]?.host, doc.entries[0]?.name, doc.entries[0]?.path], ['cdn.example.com:8443', 'b/?x=1', '/a/b/?x=1']);
+    const doc = readHar({
+      log: {
+        entries: [
+          {
+            startedDateTime: '2026-01-01T00:00:00Z',
+            request: { url: 'https://user:pw@CDN.Example.com:8443/a/b/?x=1' },
+            response: { status: 200 },
+            timings: {},
+          },
+        ],
+      },
+    });
+    assert.deepEqual(
+      [doc.entries[0]?.host, doc.entries[0]?.name, doc.entries[0]?.path],
+      ['cdn.example.com:8443', 'b/?x=1', '/a/b/?x=1'],
+    );
   });
 
   test('returns an empty document with a warning for something that is not a HAR', () => {

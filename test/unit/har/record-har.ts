@@ -8,7 +8,10 @@ import { join } from 'node:path';
 import { launchChromium } from '../../webview/helpers/panel';
 
 // 1×1 transparent PNG.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
 
 const PAGE = `<!doctype html><html><head><title>Portal home</title>
 <link rel="stylesheet" href="/style.css"><script src="/app.js"></script></head>
@@ -18,19 +21,46 @@ function site(): Server {
   return createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     switch (url.pathname) {
-      case '/': res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'set-cookie': 'session=abc%20def; Path=/' }); res.end(PAGE); return;
-      case '/style.css': res.writeHead(200, { 'content-type': 'text/css' }); res.end('body{font:14px sans-serif}'.repeat(50)); return;
-      case '/app.js': res.writeHead(200, { 'content-type': 'text/javascript' }); res.end('fetch("/api/data.json?user=7&q=a%20b").then(r=>r.json());'); return;
-      case '/api/data.json': setTimeout(() => { res.writeHead(200, { 'content-type': 'application/json' }); res.end('{"ok":true}'); }, 30); return;
-      case '/logo.png': res.writeHead(200, { 'content-type': 'image/png' }); res.end(PNG); return;
+      case '/':
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'set-cookie': 'session=abc%20def; Path=/' });
+        res.end(PAGE);
+        return;
+      case '/style.css':
+        res.writeHead(200, { 'content-type': 'text/css' });
+        res.end('body{font:14px sans-serif}'.repeat(50));
+        return;
+      case '/app.js':
+        res.writeHead(200, { 'content-type': 'text/javascript' });
+        res.end('fetch("/api/data.json?user=7&q=a%20b").then(r=>r.json());');
+        return;
+      case '/api/data.json':
+        setTimeout(() => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end('{"ok":true}');
+        }, 30);
+        return;
+      case '/logo.png':
+        res.writeHead(200, { 'content-type': 'image/png' });
+        res.end(PNG);
+        return;
       // The redirect waits 60 ms, so it costs what a real one does (a loopback hop takes ~1 ms): insights name it on any machine.
-      case '/old-logo.png': setTimeout(() => { res.writeHead(302, { location: '/logo.png?v=2' }); res.end(); }, 60); return;
-      default: res.writeHead(404, { 'content-type': 'text/plain' }); res.end('not found');
+      case '/old-logo.png':
+        setTimeout(() => {
+          res.writeHead(302, { location: '/logo.png?v=2' });
+          res.end();
+        }, 60);
+        return;
+      default:
+        res.writeHead(404, { 'content-type': 'text/plain' });
+        res.end('not found');
     }
   });
 }
 
-export interface RecordedHar { har: unknown; origin: string }
+export interface RecordedHar {
+  har: unknown;
+  origin: string;
+}
 
 export async function recordSiteHar(): Promise<RecordedHar> {
   const server = site();

@@ -38,13 +38,22 @@ describe('a HAR recorded by Chromium', () => {
   });
 
   test('filters the 404 and the fetch the way DevTools would', () => {
-    assert.deepEqual(doc.entries.filter(entryMatcher('status-code:404')).map((e) => e.path), ['/missing.png']);
-    assert.deepEqual(doc.entries.filter(entryMatcher('method:GET mime-type:application/json')).map((e) => e.path), ['/api/data.json?user=7&q=a%20b']);
+    assert.deepEqual(
+      doc.entries.filter(entryMatcher('status-code:404')).map((e) => e.path),
+      ['/missing.png'],
+    );
+    assert.deepEqual(
+      doc.entries.filter(entryMatcher('method:GET mime-type:application/json')).map((e) => e.path),
+      ['/api/data.json?user=7&q=a%20b'],
+    );
   });
 
   test('keeps query strings (Playwright writes them decoded) and cookie values as recorded', () => {
     const api = doc.entries.find((e) => e.path.startsWith('/api/'));
-    assert.deepEqual(api?.queryString, [{ name: 'user', value: '7' }, { name: 'q', value: 'a b' }]);
+    assert.deepEqual(api?.queryString, [
+      { name: 'user', value: '7' },
+      { name: 'q', value: 'a b' },
+    ]);
     const css = doc.entries.find((e) => e.path === '/style.css');
     assert.deepEqual(css?.requestCookies, [{ name: 'session', value: 'abc%20def' }]);
   });
@@ -55,7 +64,10 @@ describe('a HAR recorded by Chromium', () => {
     for (const row of waterfall.rows) {
       assert.ok(row.offsetMs >= 0);
       const sum = Object.values(row.entry.phases).reduce((a, b) => a + b, 0);
-      assert.ok(Math.abs(sum - row.entry.totalMs) < 1.5 || sum <= row.entry.totalMs, `${row.entry.url}: ${sum} vs ${row.entry.totalMs}`);
+      assert.ok(
+        Math.abs(sum - row.entry.totalMs) < 1.5 || sum <= row.entry.totalMs,
+        `${row.entry.url}: ${sum} vs ${row.entry.totalMs}`,
+      );
     }
     const summary = summarize(waterfall.rows);
     assert.equal(summary.byStatus['4xx'], 1);

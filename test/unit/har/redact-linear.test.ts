@@ -11,7 +11,8 @@ import { jwtCandidates, tokenCandidates, urlsInText } from '../../../src/analysi
 import { CRAFTED_JWT, craftedHar, craftedRuns } from '../../fixtures/har-redact/crafted';
 
 const MB = 1024 * 1024;
-const spans = (found: Iterable<{ start: number; end: number }>, text: string): string[] => [...found].map(({ start, end }) => text.slice(start, end));
+const spans = (found: Iterable<{ start: number; end: number }>, text: string): string[] =>
+  [...found].map(({ start, end }) => text.slice(start, end));
 
 describe('the shape scanners find what the patterns found', () => {
   test('JWTs: JWS, alg "none" (empty signature), JWE (five segments), inside text and URLs', () => {
@@ -28,7 +29,8 @@ describe('the shape scanners find what the patterns found', () => {
   });
 
   test('URLs in text: the scheme starts a word, the URL stops at spaces, quotes and brackets', () => {
-    const text = 'see <https://a.example/x?y=1>, 1.git+ssh://host/repo "wss://h/s" x_http://no.example ://bare abc:// end';
+    const text =
+      'see <https://a.example/x?y=1>, 1.git+ssh://host/repo "wss://h/s" x_http://no.example ://bare abc:// end';
     assert.deepEqual(spans(urlsInText(text), text), ['https://a.example/x?y=1', 'git+ssh://host/repo', 'wss://h/s']);
   });
 });
@@ -50,7 +52,8 @@ describe('crafted runs at 1 MB are redacted whole', () => {
     const text = JSON.stringify(redacted);
     assert.ok(!text.includes(CRAFTED_JWT), 'every JWT after a run is gone');
     assert.equal(report.entries, Object.keys(runs).length);
-    const entries = (redacted as { log: { entries: { request: { headers: { value: string }[] }; _note: string }[] } }).log.entries;
+    const entries = (redacted as { log: { entries: { request: { headers: { value: string }[] }; _note: string }[] } })
+      .log.entries;
     Object.values(runs).forEach((run, i) => {
       assert.equal(entries[i]?._note, `${run} [redacted: jwt]`, 'the run itself stays');
       assert.equal(entries[i]?.request.headers[0]?.value, `${run} [redacted: jwt]`);

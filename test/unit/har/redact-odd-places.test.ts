@@ -19,7 +19,8 @@ describe('secrets in the places browsers put them', () => {
     const before = oddPlacesHar();
     const { har, report } = redactHar(before);
     const text = JSON.stringify(har);
-    for (const [place, secret] of Object.entries(ODD_SECRETS)) assert.ok(!text.includes(secret), `${place}: ${secret} survived`);
+    for (const [place, secret] of Object.entries(ODD_SECRETS))
+      assert.ok(!text.includes(secret), `${place}: ${secret} survived`);
     for (const kept of ODD_KEPT) assert.ok(text.includes(kept), `lost ${kept}`);
     assertTroubleshootingKept(before as unknown as Har, har as unknown as Har);
     assert.equal(streamed(before), `${text}\n`, 'the stream redacts the same');
@@ -42,7 +43,8 @@ describe('one envelope reader for the viewer and redaction', () => {
     const { har, report } = redactHar(input);
     assert.equal(report.entries, 2);
     const text = JSON.stringify(har);
-    for (const secret of [ODD_SECRETS.envelopeCookie, ODD_SECRETS.envelopeAuth, ODD_SECRETS.envelopePassword]) assert.ok(!text.includes(secret), secret);
+    for (const secret of [ODD_SECRETS.envelopeCookie, ODD_SECRETS.envelopeAuth, ODD_SECRETS.envelopePassword])
+      assert.ok(!text.includes(secret), secret);
     assert.equal(readHar(har).entries.length, 2, 'the redacted HAR still reads as two requests');
     assert.equal(streamed(input), `${text}\n`);
   });

@@ -6,7 +6,19 @@ import { join } from 'node:path';
 import { embedJson, renderHarReport, runHar } from '../../../src/cli/har-report';
 import { ensureBuilt } from '../../webview/helpers/panel';
 
-const har = { log: { pages: [{ id: 'p', title: '</script><script>alert(1)</script>', startedDateTime: '2026-01-01T00:00:00Z', pageTimings: {} }], entries: [] } };
+const har = {
+  log: {
+    pages: [
+      {
+        id: 'p',
+        title: '</script><script>alert(1)</script>',
+        startedDateTime: '2026-01-01T00:00:00Z',
+        pageTimings: {},
+      },
+    ],
+    entries: [],
+  },
+};
 
 test('embeds the HAR as JSON that cannot close its script element', () => {
   const html = renderHarReport(har, { bundle: 'void 0;', nonce: 'abc' });
@@ -31,7 +43,10 @@ test('`netmon har report in.har -o out.html` writes the report; bad input exits 
     writeFileSync(join(dir, 'in.har'), JSON.stringify(har));
     const out: string[] = [];
     const io = { stdout: (l: string) => out.push(l), stderr: (l: string) => out.push(l) };
-    assert.equal(await runHar(['report', join(dir, 'in.har'), '-o', join(dir, 'out.html'), '--title', 'Ticket 42'], io), 0);
+    assert.equal(
+      await runHar(['report', join(dir, 'in.har'), '-o', join(dir, 'out.html'), '--title', 'Ticket 42'], io),
+      0,
+    );
     const html = readFileSync(join(dir, 'out.html'), 'utf8');
     assert.match(html, /<title>Ticket 42<\/title>/);
     assert.ok(html.length > 20_000, 'the panel bundle is inlined');

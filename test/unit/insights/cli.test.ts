@@ -22,19 +22,38 @@ test('har insights: the critical path, then findings ranked, each with requests,
   assert.equal(code, 0);
   const lines = out.split('\n');
   assert.equal(lines[0], 'Example News – Front page');
-  assert.match(lines[1]!, /^ {2}onLoad 1\.21 s; critical path news\.example\.com 113 ms .* → document 210 ms \(server wait 201 ms\) → .*headlines\?PHPSESSID=\S+ 422 ms \(server wait 420 ms\)/);
+  assert.match(
+    lines[1]!,
+    /^ {2}onLoad 1\.21 s; critical path news\.example\.com 113 ms .* → document 210 ms \(server wait 201 ms\) → .*headlines\?PHPSESSID=\S+ 422 ms \(server wait 420 ms\)/,
+  );
   assert.match(lines[2]!, /^ {2}1\. Slow server response — saves ~325 ms: headlines\?\S+ waited 420 ms for the server/);
-  assert.match(out, /requests: favicon\.ico 31 ms\n {5}estimate: the time of the failed requests, the largest one; none is on the critical path/);
+  assert.match(
+    out,
+    /requests: favicon\.ico 31 ms\n {5}estimate: the time of the failed requests, the largest one; none is on the critical path/,
+  );
   assert.match(out, /do: Fix or remove the requests that fail/);
 });
 
 test('har insights --json --page 2: only the WebPageTest repeat view, as parseable JSON with entry indices', async () => {
   const { code, out } = await run('insights', join(REAL, 'webpagetest-before.har'), '--json', '--page', '2');
   assert.equal(code, 0);
-  const pages = JSON.parse(out) as { page: { id: string }; criticalPath: { links: { index: number; label: string; reason: string }[] }; findings: { rule: string; requests: { index: number }[] }[] }[];
-  assert.deepEqual(pages.map((p) => p.page.id), ['page_1_1_1']);
-  assert.deepEqual(pages[0]!.criticalPath.links.map((l) => l.label), ['document', 'gtm.js?id=GTM-ABC123', 'user?_=1700000004100']);
-  assert.ok(pages[0]!.findings.length > 0 && pages[0]!.findings.every((f) => f.requests.every((r) => Number.isInteger(r.index))));
+  const pages = JSON.parse(out) as {
+    page: { id: string };
+    criticalPath: { links: { index: number; label: string; reason: string }[] };
+    findings: { rule: string; requests: { index: number }[] }[];
+  }[];
+  assert.deepEqual(
+    pages.map((p) => p.page.id),
+    ['page_1_1_1'],
+  );
+  assert.deepEqual(
+    pages[0]!.criticalPath.links.map((l) => l.label),
+    ['document', 'gtm.js?id=GTM-ABC123', 'user?_=1700000004100'],
+  );
+  assert.ok(
+    pages[0]!.findings.length > 0 &&
+      pages[0]!.findings.every((f) => f.requests.every((r) => Number.isInteger(r.index))),
+  );
 });
 
 test('har insights --network says what the network cost the critical requests', async () => {
@@ -58,9 +77,15 @@ test('har insights: a page that is not there, a file that is not a HAR, a missin
 test('har diff says which findings appeared and which went away', async () => {
   const fixed = await run('diff', join(REAL, 'firefox-before.har'), join(REAL, 'firefox-after.har'));
   assert.equal(fixed.code, 0);
-  assert.match(fixed.out, /\nFindings: 0 appeared, 2 went away, 2 in both\n {2}− Slow server response \(was ~325 ms\): headlines\?\S+ waited 420 ms/);
+  assert.match(
+    fixed.out,
+    /\nFindings: 0 appeared, 2 went away, 2 in both\n {2}− Slow server response \(was ~325 ms\): headlines\?\S+ waited 420 ms/,
+  );
   const broke = await run('diff', join(REAL, 'chrome-before.har'), join(REAL, 'chrome-after.har'), '--json');
   const diff = JSON.parse(broke.out) as { findings: { appeared: { rule: string }[]; wentAway: unknown[] } };
-  assert.deepEqual(diff.findings.appeared.map((f) => f.rule), ['slowServer', 'failed']);
+  assert.deepEqual(
+    diff.findings.appeared.map((f) => f.rule),
+    ['slowServer', 'failed'],
+  );
   assert.deepEqual(diff.findings.wentAway, []);
 });

@@ -12,11 +12,16 @@ const NOW = Date.UTC(2026, 10, 18, 12, 0, 0) / 1000;
 const HOUR = 3600;
 const group = createWorld({ seed: 42, preset: 'demo' }).group(1001) as GroupWorld;
 
-test('the slow SaaS server episode: each session\'s slowest page names the site\'s document as the slow server response', () => {
-  const episode = group.episodes(NOW - 2 * 86400, NOW).filter((e) => e.kind === 'server' && e.endSeconds <= NOW - 2 * HOUR).pop();
+test("the slow SaaS server episode: each session's slowest page names the site's document as the slow server response", () => {
+  const episode = group
+    .episodes(NOW - 2 * 86400, NOW)
+    .filter((e) => e.kind === 'server' && e.endSeconds <= NOW - 2 * HOUR)
+    .pop();
   assert.ok(episode, 'a whole server episode');
   const filter = [{ key: 'agentId', values: new Set([episode.agentId]) }];
-  const sessions = [...group.userSessions({ from: episode.startSeconds, to: episode.endSeconds }, undefined, filter)].map((x) => group.userSession(x.record.userSessionId) as UserSessionDetail);
+  const sessions = [
+    ...group.userSessions({ from: episode.startSeconds, to: episode.endSeconds }, undefined, filter),
+  ].map((x) => group.userSession(x.record.userSessionId) as UserSessionDetail);
   const slowSite = sessions.filter((s) => s.pages.some((p) => (p.pageTimings?.onLoad ?? 0) >= 10_000));
   assert.ok(slowSite.length >= 3, `${slowSite.length} sessions to the slow site`);
   for (const session of slowSite) {
@@ -30,6 +35,9 @@ test('the slow SaaS server episode: each session\'s slowest page names the site\
     assert.equal(named.status, 200);
     assert.equal(new URL(named.url).host, session.visitedSite, 'on the slow site itself');
     assert.ok(slow.requests[0]!.onCriticalPath && slow.requests[0]!.ms >= 1000, JSON.stringify(slow.requests[0]));
-    assert.ok(insights.findings.indexOf(slow) <= 1, `ranked near the top: ${insights.findings.map((f) => `${f.rule} ${f.savingMs}`).join(', ')}`);
+    assert.ok(
+      insights.findings.indexOf(slow) <= 1,
+      `ranked near the top: ${insights.findings.map((f) => `${f.rule} ${f.savingMs}`).join(', ')}`,
+    );
   }
 });

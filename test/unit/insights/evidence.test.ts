@@ -9,7 +9,9 @@ import { pageSections } from '../../../src/analysis/evidence/har-pages';
 import { renderEvidenceMarkdown, sessionEvidence } from '../../../src/analysis/evidence';
 import { healthySession } from '../session/fixtures';
 
-const har = JSON.parse(readFileSync(join(__dirname, '..', '..', 'fixtures', 'har-real', 'firefox-before.har'), 'utf8')) as unknown;
+const har = JSON.parse(
+  readFileSync(join(__dirname, '..', '..', 'fixtures', 'har-real', 'firefox-before.har'), 'utf8'),
+) as unknown;
 
 test('a bundle page has a "why was it slow" table: findings largest saving first, the critical path in its note', () => {
   const { sections } = pageSections([{ pageId: 'page_1', har }], 'bundle', new AttachmentBudget());
@@ -24,7 +26,12 @@ test('a bundle page has a "why was it slow" table: findings largest saving first
 });
 
 test('the whole bundle, as Markdown, carries the ranked findings: each with its requests, its saving and what to do', () => {
-  const doc = sessionEvidence({ session: healthySession(), pages: [{ pageId: 'page_1', title: 'Front page', har }], agentName: 'agent-1', generatedAt: new Date('2026-11-20T11:00:00Z') });
+  const doc = sessionEvidence({
+    session: healthySession(),
+    pages: [{ pageId: 'page_1', title: 'Front page', har }],
+    agentName: 'agent-1',
+    generatedAt: new Date('2026-11-20T11:00:00Z'),
+  });
   const markdown = renderEvidenceMarkdown(doc).markdown;
   const at = markdown.indexOf('Why page 1');
   assert.ok(at > 0, 'the bundle has the "why was it slow" section');
@@ -33,8 +40,16 @@ test('the whole bundle, as Markdown, carries the ranked findings: each with its 
   const end = lines.findIndex((l, i) => i > header && !l.startsWith('|'));
   const rows = lines.slice(header + 2, end);
   assert.ok(rows.length >= 2, markdown.slice(at, at + 600));
-  const savings = rows.map((row) => row.split(' | ')[1]!).map((cell) => (cell === '—' ? 0 : Number(/^\\~([\d.]+) ms$/.exec(cell)?.[1] ?? NaN)));
-  assert.match(rows[0]!, /^\| Slow server response: .* \| \\~325 ms \| headlines\?PHPSESSID=\S+ \| Find what the server does before answering/);
-  assert.ok(savings.every((ms, i) => i === 0 || ms <= savings[i - 1]!), `ranked largest saving first: ${savings.join(', ')}`);
+  const savings = rows
+    .map((row) => row.split(' | ')[1]!)
+    .map((cell) => (cell === '—' ? 0 : Number(/^\\~([\d.]+) ms$/.exec(cell)?.[1] ?? NaN)));
+  assert.match(
+    rows[0]!,
+    /^\| Slow server response: .* \| \\~325 ms \| headlines\?PHPSESSID=\S+ \| Find what the server does before answering/,
+  );
+  assert.ok(
+    savings.every((ms, i) => i === 0 || ms <= savings[i - 1]!),
+    `ranked largest saving first: ${savings.join(', ')}`,
+  );
   assert.ok(!markdown.includes('9f8e7d6c5b4a3210'), 'the session id in the URL is redacted');
 });

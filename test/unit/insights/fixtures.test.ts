@@ -12,7 +12,10 @@ import { hasActiveSyntax } from '../../../src/analysis/text/untrusted';
 
 const FIXTURES = join(__dirname, '..', '..', 'fixtures');
 const load = (path: string) => readHar(JSON.parse(readFileSync(join(FIXTURES, path), 'utf8')));
-const EXPORTERS = ['chrome', 'firefox', 'webpagetest', 'browsertime', 'nopages'].flatMap((name) => [`har-real/${name}-before.har`, `har-real/${name}-after.har`]);
+const EXPORTERS = ['chrome', 'firefox', 'webpagetest', 'browsertime', 'nopages'].flatMap((name) => [
+  `har-real/${name}-before.har`,
+  `har-real/${name}-after.har`,
+]);
 const rule = (page: PageInsights, id: string) => page.findings.find((f) => f.rule === id);
 
 test('every exporter, before and after: each page has a path and findings that name requests of the page', () => {
@@ -25,23 +28,36 @@ test('every exporter, before and after: each page has a path and findings that n
       assert.ok(page.findings.length > 0, `${path}: no findings`);
       const indices = new Set(doc.entries.filter((e) => e.pageref === page.page.id).map((e) => e.index));
       for (const finding of page.findings) {
-        assert.ok(finding.requests.length > 0 && finding.requests.every((r) => indices.has(r.index)), `${path} ${finding.rule}`);
+        assert.ok(
+          finding.requests.length > 0 && finding.requests.every((r) => indices.has(r.index)),
+          `${path} ${finding.rule}`,
+        );
         assert.ok(finding.estimate.length > 0 && finding.advice.endsWith('.'), `${path} ${finding.rule}`);
         assert.ok(finding.savingMs >= 0 && Number.isInteger(finding.savingMs));
       }
       const savings = page.findings.map((f) => f.savingMs);
-      assert.deepEqual(savings, [...savings].sort((a, b) => b - a), `${path}: ranked by saving`);
+      assert.deepEqual(
+        savings,
+        [...savings].sort((a, b) => b - a),
+        `${path}: ranked by saving`,
+      );
     }
   }
 });
 
 test('Firefox: the 420 ms headlines call is the slow server response, the favicon the failed request', () => {
   const [page] = documentInsights(load('har-real/firefox-before.har'));
-  assert.deepEqual(rule(page!, 'slowServer')!.requests.map((r) => [r.name, r.onCriticalPath]), [['headlines?PHPSESSID=9f8e7d6c5b4a3210&limit=20', true]]);
-  assert.deepEqual(rule(page!, 'failed')!.requests.map((r) => r.name), ['favicon.ico']);
+  assert.deepEqual(
+    rule(page!, 'slowServer')!.requests.map((r) => [r.name, r.onCriticalPath]),
+    [['headlines?PHPSESSID=9f8e7d6c5b4a3210&limit=20', true]],
+  );
+  assert.deepEqual(
+    rule(page!, 'failed')!.requests.map((r) => r.name),
+    ['favicon.ico'],
+  );
 });
 
-test('WebPageTest: the first view\'s 1.06 s with nothing in flight ranks first; the repeat view has none', () => {
+test("WebPageTest: the first view's 1.06 s with nothing in flight ranks first; the repeat view has none", () => {
   const [first, repeat] = documentInsights(load('har-real/webpagetest-before.har'));
   assert.equal(first!.findings[0]!.rule, 'mainThread');
   assert.equal(first!.findings[0]!.savingMs, 1064);
@@ -53,7 +69,10 @@ test('browsertime: first paint from its visual metrics lets render-blocking spea
   assert.match(rule(blog!, 'renderBlocking')!.estimate, /before first paint at 500 ms/);
   const [shop] = documentInsights(load('har-real/chrome-before.har'));
   assert.equal(rule(shop!, 'renderBlocking'), undefined);
-  assert.deepEqual(rule(shop!, 'redirects')!.requests.map((r) => r.name), ['shop.example.com', 'old-logo.png']);
+  assert.deepEqual(
+    rule(shop!, 'redirects')!.requests.map((r) => r.name),
+    ['shop.example.com', 'old-logo.png'],
+  );
 });
 
 test('a HAR without timings or with garbage entries still gets an answer, and one page at a time', () => {
@@ -61,8 +80,17 @@ test('a HAR without timings or with garbage entries still gets an answer, and on
   const all = documentInsights(doc);
   assert.equal(all.length, 2);
   const one = documentInsights(doc, {}, 'page_2');
-  assert.deepEqual(one.map((p) => p.page.id), ['page_2']);
-  const untimed = readHar({ log: { entries: [{ startedDateTime: '2026-01-01T00:00:00Z', request: { url: 'https://a.example/' }, response: { status: 200 } }] } });
+  assert.deepEqual(
+    one.map((p) => p.page.id),
+    ['page_2'],
+  );
+  const untimed = readHar({
+    log: {
+      entries: [
+        { startedDateTime: '2026-01-01T00:00:00Z', request: { url: 'https://a.example/' }, response: { status: 200 } },
+      ],
+    },
+  });
   const [page] = documentInsights(untimed);
   assert.equal(page!.criticalPath.links.length, 1);
   assert.deepEqual(page!.findings, []);

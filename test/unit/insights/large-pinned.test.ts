@@ -13,7 +13,10 @@ import { syntheticHar } from '../../webview/helpers/synthetic-har';
 import { largeHar } from './large-har';
 import { pinned } from './pinned';
 
-const expected = JSON.parse(readFileSync(join(__dirname, 'fixtures', 'large-insights.expected.json'), 'utf8')) as { large: unknown; synthetic: unknown };
+const expected = JSON.parse(readFileSync(join(__dirname, 'fixtures', 'large-insights.expected.json'), 'utf8')) as {
+  large: unknown;
+  synthetic: unknown;
+};
 
 test('a rule-rich 10,000-request HAR: every rule fires, and findings and critical path are what they were', () => {
   const actual = pinned(largeHar(10_000), { networkBlamed: true }) as { findings: { rule: string }[] };

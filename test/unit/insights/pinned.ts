@@ -8,10 +8,28 @@ export function pinned(doc: HarDocument, options: InsightOptions): unknown {
   const result = pageInsights(buildWaterfall(doc, doc.pages[0]?.id ?? ''), options);
   const path = result.criticalPath;
   return {
-    findings: result.findings.map(({ rule, summary, requests, count, savingMs, estimate }) => ({ rule, summary, requests, count, savingMs, estimate })),
+    findings: result.findings.map(({ rule, summary, requests, count, savingMs, estimate }) => ({
+      rule,
+      summary,
+      requests,
+      count,
+      savingMs,
+      estimate,
+    })),
     criticalPath: {
-      untilMs: path.untilMs, untilWhat: path.untilWhat, line: path.line, tailMainThreadMs: path.tailMainThreadMs, mainThreadMs: path.mainThreadMs,
-      links: path.links.map((link) => ({ index: link.row.entry.index, label: link.label, reason: link.reason, costliest: link.costliest, waitedMs: link.waitedMs, mainThreadMs: link.mainThreadMs })),
+      untilMs: path.untilMs,
+      untilWhat: path.untilWhat,
+      line: path.line,
+      tailMainThreadMs: path.tailMainThreadMs,
+      mainThreadMs: path.mainThreadMs,
+      links: path.links.map((link) => ({
+        index: link.row.entry.index,
+        label: link.label,
+        reason: link.reason,
+        costliest: link.costliest,
+        waitedMs: link.waitedMs,
+        mainThreadMs: link.mainThreadMs,
+      })),
       idleGaps: path.idleGaps.map((gap) => ({ startMs: gap.startMs, endMs: gap.endMs, after: gap.after?.entry.index })),
     },
   };

@@ -11,17 +11,28 @@ import { ensureBuilt } from '../../webview/helpers/panel';
 import { rawHar } from './build-har';
 
 const doc = { url: 'https://example.com/', at: 0, timings: { wait: 100, receive: 10 }, headers: { etag: '"1"' } };
-const get = (path: string, at: number, wait: number, more: Record<string, unknown> = {}) => ({ url: `https://example.com/${path}`, at, timings: { wait }, headers: { etag: '"1"', 'content-encoding': 'br' }, ...more });
+const get = (path: string, at: number, wait: number, more: Record<string, unknown> = {}) => ({
+  url: `https://example.com/${path}`,
+  at,
+  timings: { wait },
+  headers: { etag: '"1"', 'content-encoding': 'br' },
+  ...more,
+});
 
 test('`netmon har report` prints the ranked findings: requests named (redacted), time each costs, what to do', async () => {
   ensureBuilt('har');
   const dir = mkdtempSync(join(tmpdir(), 'netmon-report-insights-'));
   try {
-    const har = rawHar([
-      doc, get('a.js', 120, 80), get('b.js', 121, 90),
-      get('api/profile?access_token=s3cr3tT0ken', 250, 1100),
-      get('missing.png', 300, 30, { status: 404 }),
-    ], { onLoad: 1500 });
+    const har = rawHar(
+      [
+        doc,
+        get('a.js', 120, 80),
+        get('b.js', 121, 90),
+        get('api/profile?access_token=s3cr3tT0ken', 250, 1100),
+        get('missing.png', 300, 30, { status: 404 }),
+      ],
+      { onLoad: 1500 },
+    );
     writeFileSync(join(dir, 'in.har'), JSON.stringify(har));
     const out: string[] = [];
     const io = { stdout: (l: string) => out.push(...l.split('\n')), stderr: (l: string) => out.push(`ERR ${l}`) };
@@ -31,11 +42,17 @@ test('`netmon har report` prints the ranked findings: requests named (redacted),
     const text = out.join('\n');
     assert.match(text, /critical path document 110 ms .* → profile\?access_token=\S+ 1\.10 s \(server wait 1\.10 s\)/);
     const first = out.findIndex((l) => /^ {2}1\. /.test(l));
-    assert.match(out[first]!, /^ {2}1\. Slow server response — saves ~1\.01 s: profile\?access_token=\S+ waited 1\.10 s for the server/);
+    assert.match(
+      out[first]!,
+      /^ {2}1\. Slow server response — saves ~1\.01 s: profile\?access_token=\S+ waited 1\.10 s for the server/,
+    );
     assert.match(out[first + 1]!, /^ {5}requests: profile\?access_token=\S+ 1\.01 s \(critical\)$/);
     assert.match(out[first + 2]!, /^ {5}estimate: server wait beyond the page's median/);
     assert.match(out[first + 3]!, /^ {5}do: Find what the server does before answering/);
-    assert.match(text, /^ {2}2\. Failed requests — saves ~30 ms: 1 request failed \(404\)\n {5}requests: missing\.png 30 ms/m);
+    assert.match(
+      text,
+      /^ {2}2\. Failed requests — saves ~30 ms: 1 request failed \(404\)\n {5}requests: missing\.png 30 ms/m,
+    );
     assert.ok(!text.includes('s3cr3tT0ken'), 'the token in the URL is printed redacted, as the report embeds it');
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -46,7 +63,9 @@ test('`netmon har report --page` prints that page only; a HAR without requests p
   ensureBuilt('har');
   const dir = mkdtempSync(join(tmpdir(), 'netmon-report-insights-'));
   try {
-    const two = rawHar([doc, get('api/slow', 250, 1100)], { onLoad: 1500 }) as { log: { pages: { id: string; title: string }[] } };
+    const two = rawHar([doc, get('api/slow', 250, 1100)], { onLoad: 1500 }) as {
+      log: { pages: { id: string; title: string }[] };
+    };
     two.log.pages.push({ ...two.log.pages[0]!, id: 'p2', title: 'Empty second page' });
     writeFileSync(join(dir, 'two.har'), JSON.stringify(two));
     const out: string[] = [];

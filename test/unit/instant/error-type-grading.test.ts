@@ -23,14 +23,26 @@ const NOT_THE_SCHEMAS = ['NONE', 'None ', ' none', 'nOne'];
 /** A healthy-looking round (200, quick phases) that differs only in its errorType. */
 function round(errorType: string): Partial<HttpServerResult> {
   return {
-    agentId: 'a-1', roundId: 1, responseCode: 200, dnsTime: 5, connectTime: 20, sslTime: 30, waitTime: 100,
-    receiveTime: 10, totalTime: 165, errorType, errorDetails: 'Could not resolve host',
+    agentId: 'a-1',
+    roundId: 1,
+    responseCode: 200,
+    dnsTime: 5,
+    connectTime: 20,
+    sslTime: 30,
+    waitTime: 100,
+    receiveTime: 10,
+    totalTime: 165,
+    errorType,
+    errorDetails: 'Could not resolve host',
   };
 }
 
 const rowOf = (errorType: string) => instantRows('http-server', [round(errorType)], () => 'LAPTOP-ANNA')[0];
 
-for (const [dialect, values] of [['v6', V6_VALUES], ['v7', V7_ENUM]] as const) {
+for (const [dialect, values] of [
+  ['v6', V6_VALUES],
+  ['v7', V7_ENUM],
+] as const) {
   for (const errorType of values) {
     const noError = errorType === NO_ERROR[dialect];
     const reads = noError ? 'ok' : 'failing, the error named';
@@ -47,7 +59,7 @@ for (const [dialect, values] of [['v6', V6_VALUES], ['v7', V7_ENUM]] as const) {
   }
 }
 
-test('the vendor\'s own example, v7 `connect`, reads failing', () => {
+test("the vendor's own example, v7 `connect`, reads failing", () => {
   assert.equal(rowOf('connect')?.grade, 'bad');
 });
 
@@ -58,7 +70,13 @@ test('a spelling no schema has reads failing: the compare is case-exact', () => 
 test('no errorType at all is no error (the field is optional in both dialects)', () => {
   const absent = { ...round(''), errorType: undefined };
   const rows = instantRows('http-server', [absent, { ...round(''), agentId: 'a-2' }], () => undefined);
-  assert.deepEqual(rows.map((r) => [r.grade, r.error]), [['ok', undefined], ['ok', undefined]]);
+  assert.deepEqual(
+    rows.map((r) => [r.grade, r.error]),
+    [
+      ['ok', undefined],
+      ['ok', undefined],
+    ],
+  );
 });
 
 test('the record summaries and the results health read the same spellings as the instant rows', () => {

@@ -17,7 +17,8 @@ describe('outside text reaches notifications only through src/vscode/ui', () => 
   ];
 
   test('a direct show*Message or quick pick in an extension module fails lint', async () => {
-    for (const code of direct) assert.ok((await ruleIds(code, 'src/vscode/documents/example.ts')).includes('no-restricted-syntax'), code);
+    for (const code of direct)
+      assert.ok((await ruleIds(code, 'src/vscode/documents/example.ts')).includes('no-restricted-syntax'), code);
   });
 
   test('the ui module itself may call them', async () => {

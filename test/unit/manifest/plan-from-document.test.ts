@@ -5,10 +5,16 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import manifest from '../../../package.json';
 
-interface MenuEntry { command: string; when?: string; group?: string }
+interface MenuEntry {
+  command: string;
+  when?: string;
+  group?: string;
+}
 
 test('the editor title bar offers Plan, with an icon, on .netmon-test.json documents only', () => {
-  const entries = ((manifest.contributes.menus as Record<string, MenuEntry[] | undefined>)['editor/title'] ?? []).filter((e) => e.command === 'netmon.documents.plan');
+  const entries = (
+    (manifest.contributes.menus as Record<string, MenuEntry[] | undefined>)['editor/title'] ?? []
+  ).filter((e) => e.command === 'netmon.documents.plan');
   assert.equal(entries.length, 1);
   const [entry] = entries as [MenuEntry];
   assert.match(entry.group ?? '', /^navigation/, 'shown as an icon, not hidden in the "…" menu');
@@ -18,17 +24,22 @@ test('the editor title bar offers Plan, with an icon, on .netmon-test.json docum
   const matches = (name: string): boolean => new RegExp(pattern.replace(/\\\\/g, '\\')).test(name);
   assert.ok(matches('vpn.netmon-test.json'));
   assert.ok(!matches('vpn.netmon-instant.json') && !matches('notes.json'));
-  const command = manifest.contributes.commands.find((c) => c.command === 'netmon.documents.plan') as { icon?: string } | undefined;
+  const command = manifest.contributes.commands.find((c) => c.command === 'netmon.documents.plan') as
+    { icon?: string } | undefined;
   assert.equal(command?.icon, '$(checklist)');
 });
 
-test('example folders are left out of a folder\'s plan by default, by a setting', () => {
-  const setting = (manifest.contributes.configuration.properties as Record<string, { default?: unknown }>)['netmon.plan.excludedFolders'];
+test("example folders are left out of a folder's plan by default, by a setting", () => {
+  const setting = (manifest.contributes.configuration.properties as Record<string, { default?: unknown }>)[
+    'netmon.plan.excludedFolders'
+  ];
   assert.deepEqual(setting?.default, ['examples']);
 });
 
-test('the explorer\'s context menu offers Apply on a .netmon-test.json document (Apply of that document alone), in a trusted workspace', () => {
-  const entries = ((manifest.contributes.menus as Record<string, MenuEntry[] | undefined>)['explorer/context'] ?? []).filter((e) => e.command === 'netmon.documents.apply');
+test("the explorer's context menu offers Apply on a .netmon-test.json document (Apply of that document alone), in a trusted workspace", () => {
+  const entries = (
+    (manifest.contributes.menus as Record<string, MenuEntry[] | undefined>)['explorer/context'] ?? []
+  ).filter((e) => e.command === 'netmon.documents.apply');
   const onDocument = entries.find((e) => (e.when ?? '').includes('netmon-test'));
   assert.ok(onDocument, JSON.stringify(entries));
   assert.match(onDocument.when ?? '', /isWorkspaceTrusted/);

@@ -4,14 +4,28 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import manifest from '../../../package.json';
 
-const WRITE_COMMANDS = ['netmon.documents.create', 'netmon.documents.update', 'netmon.documents.delete', 'netmon.documents.runInstant', 'netmon.runInstantTest', 'netmon.documents.apply', 'netmon.documents.runDeployed', 'netmon.endpointTests.runNow'];
+const WRITE_COMMANDS = [
+  'netmon.documents.create',
+  'netmon.documents.update',
+  'netmon.documents.delete',
+  'netmon.documents.runInstant',
+  'netmon.runInstantTest',
+  'netmon.documents.apply',
+  'netmon.documents.runDeployed',
+  'netmon.endpointTests.runNow',
+];
 
 test('write commands are enabled and shown in menus only in a trusted workspace', () => {
   for (const command of WRITE_COMMANDS) {
-    const contributed = manifest.contributes.commands.find((c) => c.command === command) as { enablement?: string } | undefined;
+    const contributed = manifest.contributes.commands.find((c) => c.command === command) as
+      { enablement?: string } | undefined;
     assert.ok(contributed, command);
     assert.match(contributed.enablement ?? '', /\bisWorkspaceTrusted\b/, `${command} enablement`);
-    const entries = Object.entries(manifest.contributes.menus).flatMap(([menu, items]) => (items as { command: string; when?: string }[]).filter((i) => i.command === command).map((i) => ({ menu, when: i.when ?? '' })));
+    const entries = Object.entries(manifest.contributes.menus).flatMap(([menu, items]) =>
+      (items as { command: string; when?: string }[])
+        .filter((i) => i.command === command)
+        .map((i) => ({ menu, when: i.when ?? '' })),
+    );
     assert.ok(entries.length > 0, `${command} is in no menu`);
     for (const entry of entries) assert.match(entry.when, /\bisWorkspaceTrusted\b/, `${command} in ${entry.menu}`);
   }

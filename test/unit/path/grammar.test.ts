@@ -7,8 +7,16 @@ import { join } from 'node:path';
 import { pathTraceText } from '../../../src/analysis/path';
 import { syntheticTraces } from './synthetic';
 
-interface Rule { match?: string; begin?: string; name?: string; patterns?: Rule[]; captures?: Record<string, { name: string }> }
-const grammar = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'syntaxes', 'netmon-path.tmLanguage.json'), 'utf8')) as { scopeName: string; repository: Record<string, Rule> };
+interface Rule {
+  match?: string;
+  begin?: string;
+  name?: string;
+  patterns?: Rule[];
+  captures?: Record<string, { name: string }>;
+}
+const grammar = JSON.parse(
+  readFileSync(join(__dirname, '..', '..', '..', 'syntaxes', 'netmon-path.tmLanguage.json'), 'utf8'),
+) as { scopeName: string; repository: Record<string, Rule> };
 
 /** All matches of a repository rule (its own match or its sub-patterns) in the text. */
 function matches(ruleName: string, text: string): string[] {
@@ -17,7 +25,10 @@ function matches(ruleName: string, text: string): string[] {
   return rules.flatMap((r) => [...text.matchAll(new RegExp(r.match!, 'gm'))].map((m) => m[0]));
 }
 
-const report = pathTraceText(syntheticTraces({ agents: 1, hops: 16, rounds: 3, ecmp: true, silentRouters: 0.15, seed: 5 }), 'Frankfurt laptop 1');
+const report = pathTraceText(
+  syntheticTraces({ agents: 1, hops: 16, rounds: 3, ecmp: true, silentRouters: 0.15, seed: 5 }),
+  'Frankfurt laptop 1',
+);
 const row = (pattern: RegExp) => report.split('\n').find((l) => pattern.test(l))!;
 
 describe('netmon-path grammar', () => {
@@ -34,7 +45,10 @@ describe('netmon-path grammar', () => {
   test('IPs, ASNs, latencies, loss and stars are found in a report', () => {
     const target = row(/104\.16\.132\.229\s/);
     assert.deepEqual(matches('addresses', target), ['104.16.132.229']);
-    assert.deepEqual(matches('asn', target).map((m) => m.trim()), ['AS13335 Cloudflare']);
+    assert.deepEqual(
+      matches('asn', target).map((m) => m.trim()),
+      ['AS13335 Cloudflare'],
+    );
     assert.equal(matches('latency', target).length, 3, 'avg, best, worst');
     assert.deepEqual(matches('loss', target), ['0.0%']);
     const star = row(/\?\?\?/);

@@ -1,7 +1,13 @@
 import { describe, test } from 'node:test';
 import dagre from '@dagrejs/dagre';
 import assert from 'node:assert/strict';
-import { bilayerCrossings, countPolylineCrossings, layoutHopGraph, mergePathTraces, type PathLayout } from '../../../src/analysis/path';
+import {
+  bilayerCrossings,
+  countPolylineCrossings,
+  layoutHopGraph,
+  mergePathTraces,
+  type PathLayout,
+} from '../../../src/analysis/path';
 import { placeInOrder } from '../../../src/analysis/path/layout-coords';
 import { hop, trace, TARGET_IP } from './traces';
 import { syntheticTraces } from './synthetic';
@@ -16,12 +22,17 @@ function assertForward(layout: PathLayout): void {
 }
 
 describe('layered layout', () => {
-  const graph = mergePathTraces(syntheticTraces({ agents: 40, hops: 22, rounds: 2, ecmp: true, silentRouters: 0.1, seed: 11 }));
+  const graph = mergePathTraces(
+    syntheticTraces({ agents: 40, hops: 22, rounds: 2, ecmp: true, silentRouters: 0.1, seed: 11 }),
+  );
   const layout = layoutHopGraph(graph.nodes, graph.links);
 
   test('every link goes to a higher layer and layer is at least the hop distance', () => {
     assertForward(layout);
-    assert.ok(layout.links.every((l) => !l.reversed), 'traces without loops need no reversed links');
+    assert.ok(
+      layout.links.every((l) => !l.reversed),
+      'traces without loops need no reversed links',
+    );
     for (const n of graph.nodes) assert.ok(layout.nodes.get(n.id)!.layer >= n.minHop);
     assert.ok(graph.nodes.filter((n) => n.kind === 'agent').every((n) => layout.nodes.get(n.id)!.layer === 0));
   });
@@ -58,15 +69,27 @@ describe('layered layout', () => {
     for (const node of graph.nodes) g.setNode(node.id, { width: 18, height: 18 });
     for (const link of graph.links) g.setEdge(link.from, link.to);
     dagre.layout(g);
-    const dagreLines = g.edges().map((e) => [g.node(e.v), ...(g.edge(e).points ?? []).slice(1, -1), g.node(e.w)].map((p) => ({ x: p.x, y: p.y })));
+    const dagreLines = g
+      .edges()
+      .map((e) =>
+        [g.node(e.v), ...(g.edge(e).points ?? []).slice(1, -1), g.node(e.w)].map((p) => ({ x: p.x, y: p.y })),
+      );
     const ours = countPolylineCrossings(layout.links.map((l) => l.points));
-    assert.ok(ours <= countPolylineCrossings(dagreLines), `ours ${ours} vs dagre ${countPolylineCrossings(dagreLines)}`);
+    assert.ok(
+      ours <= countPolylineCrossings(dagreLines),
+      `ours ${ours} vs dagre ${countPolylineCrossings(dagreLines)}`,
+    );
   });
 
   test('crossing reduction untangles two interleaved chains', () => {
     const nodes = ['a', 'b', 'c', 'd', 'e', 'f'].map((id, i) => ({ id, minHop: Math.floor(i / 2) }));
     // In listing order a→d and b→c would cross; the ordering phase must not keep that.
-    const links = [['a', 'd'], ['b', 'c'], ['c', 'f'], ['d', 'e']].map(([from, to]) => ({ id: `${from}${to}`, from: from!, to: to! }));
+    const links = [
+      ['a', 'd'],
+      ['b', 'c'],
+      ['c', 'f'],
+      ['d', 'e'],
+    ].map(([from, to]) => ({ id: `${from}${to}`, from: from!, to: to! }));
     const tangled = layoutHopGraph(nodes, links);
     assert.equal(tangled.crossings, 0);
     assert.equal(countPolylineCrossings(tangled.links.map((l) => l.points)), 0);
@@ -75,15 +98,61 @@ describe('layered layout', () => {
 
 describe('counting crossings', () => {
   test('two edges between two layers cross once when their ends swap', () => {
-    assert.equal(bilayerCrossings([[0, 1], [1, 0]], 2), 1);
-    assert.equal(bilayerCrossings([[0, 0], [1, 1]], 2), 0);
-    assert.equal(bilayerCrossings([[0, 2], [1, 1], [2, 0]], 3), 3);
+    assert.equal(
+      bilayerCrossings(
+        [
+          [0, 1],
+          [1, 0],
+        ],
+        2,
+      ),
+      1,
+    );
+    assert.equal(
+      bilayerCrossings(
+        [
+          [0, 0],
+          [1, 1],
+        ],
+        2,
+      ),
+      0,
+    );
+    assert.equal(
+      bilayerCrossings(
+        [
+          [0, 2],
+          [1, 1],
+          [2, 0],
+        ],
+        3,
+      ),
+      3,
+    );
   });
 
   test('polylines that meet at a shared node do not cross; an X does', () => {
-    const x = [[{ x: 0, y: 0 }, { x: 10, y: 10 }], [{ x: 0, y: 10 }, { x: 10, y: 0 }]];
+    const x = [
+      [
+        { x: 0, y: 0 },
+        { x: 10, y: 10 },
+      ],
+      [
+        { x: 0, y: 10 },
+        { x: 10, y: 0 },
+      ],
+    ];
     assert.equal(countPolylineCrossings(x), 1);
-    const fan = [[{ x: 0, y: 0 }, { x: 10, y: 10 }], [{ x: 0, y: 0 }, { x: 10, y: 0 }]];
+    const fan = [
+      [
+        { x: 0, y: 0 },
+        { x: 10, y: 10 },
+      ],
+      [
+        { x: 0, y: 0 },
+        { x: 10, y: 0 },
+      ],
+    ];
     assert.equal(countPolylineCrossings(fan), 0);
   });
 

@@ -6,7 +6,17 @@ import { mergePathTraces } from '../../../src/analysis/path';
 import { hop, trace, TARGET_IP } from './traces';
 
 test('a hop that answers ICMP 126 ms late on a 10 ms path adds no link delay; the links sum to 10 ms', () => {
-  const graph = mergePathTraces([trace('a', [[hop(1, '10.0.0.1', 1), hop(2, '198.51.100.1', 4), hop(3, '198.51.100.2', 130), hop(4, '198.51.100.3', 6), hop(5, TARGET_IP, 10)]])]);
+  const graph = mergePathTraces([
+    trace('a', [
+      [
+        hop(1, '10.0.0.1', 1),
+        hop(2, '198.51.100.1', 4),
+        hop(3, '198.51.100.2', 130),
+        hop(4, '198.51.100.3', 6),
+        hop(5, TARGET_IP, 10),
+      ],
+    ]),
+  ]);
   const mean = (id: string): number => {
     const link = graph.links.find((l) => l.id === id);
     assert.ok(link, id);

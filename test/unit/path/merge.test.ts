@@ -1,6 +1,15 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { agentNodeId, avgMs, linkDelayMs, lossPct, mergePathTraces, starNodeId, tracerouteToPathTrace, type HopGraph } from '../../../src/analysis/path';
+import {
+  agentNodeId,
+  avgMs,
+  linkDelayMs,
+  lossPct,
+  mergePathTraces,
+  starNodeId,
+  tracerouteToPathTrace,
+  type HopGraph,
+} from '../../../src/analysis/path';
 import type { PathTrace } from '../../../src/api/types';
 import { hop, trace, TARGET_IP } from './traces';
 import { hopRows } from '../../../src/analysis/path/text-report';
@@ -15,7 +24,9 @@ const link = (graph: HopGraph, from: string, to: string) => graph.links.find((l)
 
 describe('stars (missing hop numbers)', () => {
   test('a gap of two hops becomes two unknown nodes between the known neighbours', () => {
-    const graph = mergePathTraces([trace('a1', [[hop(1, '10.1.1.1', 2), hop(2, '10.2.2.2', 5), hop(5, TARGET_IP, 30)]])]);
+    const graph = mergePathTraces([
+      trace('a1', [[hop(1, '10.1.1.1', 2), hop(2, '10.2.2.2', 5), hop(5, TARGET_IP, 30)]]),
+    ]);
     const first = starNodeId('10.2.2.2', TARGET_IP, 1, 2);
     const second = starNodeId('10.2.2.2', TARGET_IP, 2, 2);
     assert.equal(node(graph, first).kind, 'star');
@@ -56,11 +67,16 @@ describe('stars (missing hop numbers)', () => {
 
 describe('ECMP and routing loops', () => {
   test('two routes of one trace branch at the router where they diverge and join again', () => {
-    const graph = mergePathTraces([trace('a1', [
-      [hop(1, '10.1.1.1', 1), hop(2, '10.2.0.1', 5), hop(3, '10.3.0.1', 8), hop(4, TARGET_IP, 12)],
-      [hop(1, '10.1.1.1', 1), hop(2, '10.2.0.2', 6), hop(3, '10.3.0.1', 9), hop(4, TARGET_IP, 12)],
-    ])]);
-    const out = graph.links.filter((l) => l.from === '10.1.1.1').map((l) => l.to).sort();
+    const graph = mergePathTraces([
+      trace('a1', [
+        [hop(1, '10.1.1.1', 1), hop(2, '10.2.0.1', 5), hop(3, '10.3.0.1', 8), hop(4, TARGET_IP, 12)],
+        [hop(1, '10.1.1.1', 1), hop(2, '10.2.0.2', 6), hop(3, '10.3.0.1', 9), hop(4, TARGET_IP, 12)],
+      ]),
+    ]);
+    const out = graph.links
+      .filter((l) => l.from === '10.1.1.1')
+      .map((l) => l.to)
+      .sort();
     assert.deepEqual(out, ['10.2.0.1', '10.2.0.2']);
     assert.deepEqual(link(graph, '10.1.1.1', '10.2.0.1')!.pathIds, ['a1-1700000000-0']);
     assert.deepEqual(link(graph, '10.3.0.1', TARGET_IP)!.pathIds, ['a1-1700000000-0', 'a1-1700000000-1']);
@@ -68,7 +84,17 @@ describe('ECMP and routing loops', () => {
   });
 
   test('an IP seen twice on one route is a separate loop node, so the route stays acyclic', () => {
-    const graph = mergePathTraces([trace('a1', [[hop(1, '10.1.1.1', 1), hop(2, '10.2.2.2', 4), hop(3, '10.3.3.3', 6), hop(4, '10.2.2.2', 8), hop(5, TARGET_IP, 9)]])]);
+    const graph = mergePathTraces([
+      trace('a1', [
+        [
+          hop(1, '10.1.1.1', 1),
+          hop(2, '10.2.2.2', 4),
+          hop(3, '10.3.3.3', 6),
+          hop(4, '10.2.2.2', 8),
+          hop(5, TARGET_IP, 9),
+        ],
+      ]),
+    ]);
     const repeat = node(graph, '10.2.2.2~loop2');
     assert.equal(repeat.loopOf, '10.2.2.2');
     assert.equal(repeat.ip, '10.2.2.2');
@@ -99,12 +125,16 @@ describe('merging many agents and rounds', () => {
       assert.ok(gateway.stats.samples <= 6 && gateway.stats.samples >= 1);
       assert.ok(avgMs(gateway.stats)! >= gateway.stats.bestMs && avgMs(gateway.stats)! <= gateway.stats.worstMs);
     }
-    const totalFromAgents = graph.links.filter((l) => l.from.startsWith('agent:')).reduce((sum, l) => sum + l.samples, 0);
+    const totalFromAgents = graph.links
+      .filter((l) => l.from.startsWith('agent:'))
+      .reduce((sum, l) => sum + l.samples, 0);
     assert.equal(totalFromAgents, 50 * 3 * 2);
   });
 
   test('shared routers are seen by many agents, and MPLS tunnels are marked', () => {
-    const busiest = graph.nodes.filter((n) => n.kind === 'hop').reduce((a, b) => (b.agents.length > a.agents.length ? b : a));
+    const busiest = graph.nodes
+      .filter((n) => n.kind === 'hop')
+      .reduce((a, b) => (b.agents.length > a.agents.length ? b : a));
     assert.ok(busiest.agents.length >= 25);
     assert.ok(graph.nodes.some((n) => n.mpls.length > 0));
     assert.ok(graph.links.some((l) => l.mpls));
@@ -124,20 +154,39 @@ describe('loss and MPLS', () => {
   });
 
   test('MPLS labels are kept on hops and mark the link inside the tunnel', () => {
-    const graph = mergePathTraces([trace('a1', [[
-      hop(1, '10.1.1.1', 1), hop(2, '10.2.2.2', 4, { mpls: ['L=24001 E=0 S=1'] }), hop(3, '10.3.3.3', 6, { mpls: ['L=24017 E=0 S=1'] }), hop(4, TARGET_IP, 9),
-    ]])]);
+    const graph = mergePathTraces([
+      trace('a1', [
+        [
+          hop(1, '10.1.1.1', 1),
+          hop(2, '10.2.2.2', 4, { mpls: ['L=24001 E=0 S=1'] }),
+          hop(3, '10.3.3.3', 6, { mpls: ['L=24017 E=0 S=1'] }),
+          hop(4, TARGET_IP, 9),
+        ],
+      ]),
+    ]);
     assert.deepEqual(node(graph, '10.2.2.2').mpls, ['L=24001 E=0 S=1']);
     assert.equal(link(graph, '10.2.2.2', '10.3.3.3')!.mpls, true);
     assert.equal(link(graph, '10.1.1.1', '10.2.2.2')!.mpls, false);
   });
 
   test('a session traceroute (delay, name, asn, mpls) merges like a path trace', () => {
-    const converted = tracerouteToPathTrace('198.51.100.7', [
-      { hop: 1, delay: 2, ipAddress: '192.168.1.1', name: 'router.lan' },
-      { hop: 2, delay: 9, ipAddress: '100.64.0.1', name: '', asn: 64500, prefix: '100.64.0.0/10', mpls: ['L=16 E=0 S=1'] },
-      { hop: 4, delay: 30, ipAddress: '198.51.100.7', name: 'target.example', asn: 64501 },
-    ], { agentId: 'e1', roundId: 5 });
+    const converted = tracerouteToPathTrace(
+      '198.51.100.7',
+      [
+        { hop: 1, delay: 2, ipAddress: '192.168.1.1', name: 'router.lan' },
+        {
+          hop: 2,
+          delay: 9,
+          ipAddress: '100.64.0.1',
+          name: '',
+          asn: 64500,
+          prefix: '100.64.0.0/10',
+          mpls: ['L=16 E=0 S=1'],
+        },
+        { hop: 4, delay: 30, ipAddress: '198.51.100.7', name: 'target.example', asn: 64501 },
+      ],
+      { agentId: 'e1', roundId: 5 },
+    );
     const graph = mergePathTraces([converted]);
     assert.equal(node(graph, '100.64.0.1').network, 'AS64500');
     assert.equal(node(graph, '100.64.0.1').prefix, '100.64.0.0/10');
@@ -150,11 +199,46 @@ describe('loss and MPLS', () => {
 });
 
 test('traces that are not the shape they should be are skipped, not thrown on, and a hop number cannot ask for a million stars', () => {
-  const good = { agentId: 'a-1', roundId: 1, serverIp: '203.0.113.9', sourceIp: '10.0.0.2', sourcePrefix: '', permalink: '', server: 'x',
-    routes: [{ pathId: 'p', hops: [{ hop: 1, ipAddress: '10.0.0.1' }, null, 5, { hop: 'x', ipAddress: '10.9.9.9' }, { hop: 2, ipAddress: '203.0.113.9' }] }] };
+  const good = {
+    agentId: 'a-1',
+    roundId: 1,
+    serverIp: '203.0.113.9',
+    sourceIp: '10.0.0.2',
+    sourcePrefix: '',
+    permalink: '',
+    server: 'x',
+    routes: [
+      {
+        pathId: 'p',
+        hops: [
+          { hop: 1, ipAddress: '10.0.0.1' },
+          null,
+          5,
+          { hop: 'x', ipAddress: '10.9.9.9' },
+          { hop: 2, ipAddress: '203.0.113.9' },
+        ],
+      },
+    ],
+  };
   const hostile = [
-    null, 7, { agentId: 'a-2', routes: 5 }, { agentId: 'a-3', routes: [null, { pathId: 'q', hops: 'x' }] },
-    { agentId: 'a-4', roundId: 1, serverIp: '203.0.113.9', routes: [{ pathId: 'r', hops: [{ hop: 1_000_000_000, ipAddress: '203.0.113.9' }, { hop: 1, ipAddress: '10.0.0.1' }] }] },
+    null,
+    7,
+    { agentId: 'a-2', routes: 5 },
+    { agentId: 'a-3', routes: [null, { pathId: 'q', hops: 'x' }] },
+    {
+      agentId: 'a-4',
+      roundId: 1,
+      serverIp: '203.0.113.9',
+      routes: [
+        {
+          pathId: 'r',
+          hops: [
+            { hop: 1_000_000_000, ipAddress: '203.0.113.9' },
+            { hop: 1, ipAddress: '10.0.0.1' },
+          ],
+        },
+      ],
+    },
   ];
   const graph = mergePathTraces([good, ...hostile] as unknown as PathTrace[]);
   assert.deepEqual(graph.routesByAgent['a-1'], [['agent:a-1', '10.0.0.1', '203.0.113.9']]);

@@ -21,9 +21,12 @@ const LEVEL3 = { network: 'AS3356 Level3', location: 'Frankfurt, DE' };
  */
 function tunnelEndingSilently(): PathTrace[] {
   const route = (i: number): ReturnType<typeof hop>[] => [
-    hop(1, `192.168.${i}.1`, 1), hop(2, BEFORE, 6, { network: 'AS3320 Deutsche Telekom', location: 'Frankfurt, DE' }),
-    hop(3, '4.69.0.1', 48, { ...LEVEL3, ...LABEL }), hop(4, '4.69.0.2', 48, { ...LEVEL3, ...LABEL }),
-    hop(6, AFTER, 49, LEVEL3), hop(7, TARGET_IP, 50),
+    hop(1, `192.168.${i}.1`, 1),
+    hop(2, BEFORE, 6, { network: 'AS3320 Deutsche Telekom', location: 'Frankfurt, DE' }),
+    hop(3, '4.69.0.1', 48, { ...LEVEL3, ...LABEL }),
+    hop(4, '4.69.0.2', 48, { ...LEVEL3, ...LABEL }),
+    hop(6, AFTER, 49, LEVEL3),
+    hop(7, TARGET_IP, 50),
   ];
   return [1, 2, 3].map((i) => trace(`k${i}`, [route(i)]));
 }
@@ -40,18 +43,38 @@ describe('a silent hop in findings', () => {
 
   test('the one the issue met: the 3rd of 3 silent hops, and one right after an agent', () => {
     const label = (id: string): string => localizedHop(id, new Map(), (agentId) => `Laptop ${agentId}`).label;
-    assert.equal(label(starNodeId(BEFORE, AFTER, 3, 3)), 'a silent hop (3rd of 3) between 62.154.160.202 and 4.69.73.228');
-    assert.equal(label(starNodeId('agent:7', BEFORE, 1, 2)), 'a silent hop (1st of 2) between agent Laptop 7 and 62.154.160.202');
+    assert.equal(
+      label(starNodeId(BEFORE, AFTER, 3, 3)),
+      'a silent hop (3rd of 3) between 62.154.160.202 and 4.69.73.228',
+    );
+    assert.equal(
+      label(starNodeId('agent:7', BEFORE, 1, 2)),
+      'a silent hop (1st of 2) between agent Laptop 7 and 62.154.160.202',
+    );
   });
 
   test('no line, headline or finding shows the internal key; a finding at a star names its neighbours', () => {
     const loc = localizePathTraces(tunnelEndingSilently());
-    const texts = [loc.headline, ...loc.lines, ...loc.loss.map((f) => f.line), ...loc.delay.map((f) => f.line), ...loc.verdicts.map((v) => v.line),
-      ...loc.loss.map((f) => f.at.label), ...loc.delay.flatMap((f) => [f.from.label, f.to.label])];
+    const texts = [
+      loc.headline,
+      ...loc.lines,
+      ...loc.loss.map((f) => f.line),
+      ...loc.delay.map((f) => f.line),
+      ...loc.verdicts.map((v) => v.line),
+      ...loc.loss.map((f) => f.at.label),
+      ...loc.delay.flatMap((f) => [f.from.label, f.to.label]),
+    ];
     assert.ok(texts.length > 3);
     for (const text of texts) assert.ok(!leaks(text), text);
     const starred = texts.filter((text) => text.includes('a silent hop'));
     assert.ok(starred.length > 0, texts.join('\n'));
-    assert.ok(starred.some((text) => text.includes('inside the MPLS tunnel from 62.154.160.202 (AS3320 Deutsche Telekom, Frankfurt, DE) to a silent hop between 4.69.0.2 and 4.69.73.228 (+')), starred.join('\n'));
+    assert.ok(
+      starred.some((text) =>
+        text.includes(
+          'inside the MPLS tunnel from 62.154.160.202 (AS3320 Deutsche Telekom, Frankfurt, DE) to a silent hop between 4.69.0.2 and 4.69.73.228 (+',
+        ),
+      ),
+      starred.join('\n'),
+    );
   });
 });

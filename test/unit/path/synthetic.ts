@@ -46,15 +46,33 @@ function hash(text: string): number {
   return (h >>> 0) / 4294967296;
 }
 
-interface Router { ip: string; prefix?: string; rdns?: string; network?: string; location?: string; mpls?: string[]; baseMs: number }
+interface Router {
+  ip: string;
+  prefix?: string;
+  rdns?: string;
+  network?: string;
+  location?: string;
+  mpls?: string[];
+  baseMs: number;
+}
 
-function router(key: string, octets: [number, number], network: { asn: string; domain: string; city: string } | undefined, baseMs: number, mpls = false): Router {
+function router(
+  key: string,
+  octets: [number, number],
+  network: { asn: string; domain: string; city: string } | undefined,
+  baseMs: number,
+  mpls = false,
+): Router {
   const h = Math.floor(hash(key) * 65536);
   const ip = `${octets[0]}.${octets[1]}.${h >> 8}.${h & 255}`;
   if (!network) return { ip, baseMs };
   const site = network.city.slice(0, 3).toLowerCase();
   return {
-    ip, prefix: `${octets[0]}.${octets[1]}.${h >> 8}.0/24`, network: network.asn, location: network.city, baseMs,
+    ip,
+    prefix: `${octets[0]}.${octets[1]}.${h >> 8}.0/24`,
+    network: network.asn,
+    location: network.city,
+    baseMs,
     rdns: `${key.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.${site}.${network.domain}`,
     ...(mpls ? { mpls: [`L=${24000 + (h % 900)} E=0 S=1 TTL=1`] } : {}),
   };
@@ -71,15 +89,25 @@ function routeOf(agent: number, lane: number, options: SyntheticOptions): Router
   const coreDepth = 3;
   const transitDepth = Math.max(1, options.hops - 2 - accessDepth - coreDepth - 2);
   const routers: Router[] = [router(`gw-${agent}`, [192, 168], undefined, 1)];
-  for (let k = 0; k < accessDepth; k++) routers.push(router(`access-${isp}-${region}-${k}`, [68 + isp, 80 + region], ispNet, 3 + 2 * k));
+  for (let k = 0; k < accessDepth; k++)
+    routers.push(router(`access-${isp}-${region}-${k}`, [68 + isp, 80 + region], ispNet, 3 + 2 * k));
   for (let k = 0; k < coreDepth; k++) routers.push(router(`core-${isp}-${k}`, [68 + isp, 10], ispNet, 12 + 3 * k));
   for (let k = 0; k < transitDepth; k++) {
     // ECMP lanes split inside the backbone and join again at every third router.
     const laneKey = k % 3 === 2 ? 0 : lane;
-    routers.push(router(`bb-${transit}-${k}-${laneKey}`, [4 + transit, 69], transitNet, 22 + 4 * k, k > 0 && k < transitDepth - 1));
+    routers.push(
+      router(`bb-${transit}-${k}-${laneKey}`, [4 + transit, 69], transitNet, 22 + 4 * k, k > 0 && k < transitDepth - 1),
+    );
   }
   routers.push(router('edge-cf-1', [172, 68], TARGET, 24 + 4 * transitDepth));
-  routers.push({ ip: TARGET.ip, prefix: '104.16.0.0/13', network: TARGET.asn, location: TARGET.city, rdns: '', baseMs: 25 + 4 * transitDepth });
+  routers.push({
+    ip: TARGET.ip,
+    prefix: '104.16.0.0/13',
+    network: TARGET.asn,
+    location: TARGET.city,
+    rdns: '',
+    baseMs: 25 + 4 * transitDepth,
+  });
   return routers;
 }
 
@@ -92,9 +120,17 @@ export function syntheticTraces(options: SyntheticOptions): PathTrace[] {
       const lanes = options.ecmp ? [0, 1] : [0];
       const agentId = `a${String(agent + 1).padStart(3, '0')}`;
       traces.push({
-        agentId, permalink: `https://app.example.com/path/${agentId}/${firstRound + round * 300}`, roundId: firstRound + round * 300,
-        server: `${TARGET.ip}:443`, serverIp: TARGET.ip, sourceIp: `10.${agent >> 8}.${agent & 255}.20`, sourcePrefix: `10.${agent >> 8}.${agent & 255}.0/24`,
-        routes: lanes.map((lane) => ({ pathId: `${agentId}-${round}-${lane}`, hops: hopsOf(routeOf(agent, lane, options), options, random) })),
+        agentId,
+        permalink: `https://app.example.com/path/${agentId}/${firstRound + round * 300}`,
+        roundId: firstRound + round * 300,
+        server: `${TARGET.ip}:443`,
+        serverIp: TARGET.ip,
+        sourceIp: `10.${agent >> 8}.${agent & 255}.20`,
+        sourcePrefix: `10.${agent >> 8}.${agent & 255}.0/24`,
+        routes: lanes.map((lane) => ({
+          pathId: `${agentId}-${round}-${lane}`,
+          hops: hopsOf(routeOf(agent, lane, options), options, random),
+        })),
       });
     }
   }
@@ -109,7 +145,13 @@ function hopsOf(routers: Router[], options: SyntheticOptions, random: () => numb
     if (!isTarget && index > 0 && random() < options.silentRouters / 4) return; // a probe lost this round
     const jitter = random() * 3 + (random() < 0.05 ? 25 : 0);
     const { baseMs, rdns, ip, ...rest } = r;
-    hops.push({ ...rest, ipAddress: ip, ...(rdns ? { rdns } : {}), hop: index + 1, responseTime: Math.round(baseMs + jitter) });
+    hops.push({
+      ...rest,
+      ipAddress: ip,
+      ...(rdns ? { rdns } : {}),
+      hop: index + 1,
+      responseTime: Math.round(baseMs + jitter),
+    });
   });
   return hops;
 }

@@ -9,8 +9,13 @@ export function hop(number: number, ipAddress: string, responseTime?: number, ex
 
 export function trace(agentId: string, routes: PathHop[][], roundId = 1_700_000_000): PathTrace {
   return {
-    agentId, permalink: '', roundId, server: `${TARGET_IP}:443`, serverIp: TARGET_IP,
-    sourceIp: `10.0.0.${agentId.length}`, sourcePrefix: '10.0.0.0/24',
+    agentId,
+    permalink: '',
+    roundId,
+    server: `${TARGET_IP}:443`,
+    serverIp: TARGET_IP,
+    sourceIp: `10.0.0.${agentId.length}`,
+    sourcePrefix: '10.0.0.0/24',
     routes: routes.map((hops, i) => ({ pathId: `${agentId}-${roundId}-${i}`, hops })),
   };
 }

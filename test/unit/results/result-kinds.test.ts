@@ -20,12 +20,17 @@ test('networkMeasurements off, as v7, v6 or a hand-written body says it, leaves 
     assert.equal(measuresNetwork({ networkMeasurements: off }), false, String(off));
     assert.deepEqual(resultKindsOfTest({ type: 'ftp-server', networkMeasurements: off }), ['ftp-server']);
   }
-  assert.deepEqual(resultKindsOfTest({ type: 'sip-server', v7Fields: { networkMeasurements: false } }), ['sip-server'], 'the emulator keeps v7-only fields apart');
+  assert.deepEqual(
+    resultKindsOfTest({ type: 'sip-server', v7Fields: { networkMeasurements: false } }),
+    ['sip-server'],
+    'the emulator keeps v7-only fields apart',
+  );
   assert.deepEqual(resultKindsOfTest({ type: 'http-server', networkMeasurements: 0 }), ['http-server']);
 });
 
 test('networkMeasurements on or absent (its default) keeps the network layer; a network test keeps its own whatever the flag says', () => {
-  for (const on of [true, 1, 'true', undefined, null]) assert.equal(measuresNetwork({ networkMeasurements: on }), true, String(on));
+  for (const on of [true, 1, 'true', undefined, null])
+    assert.equal(measuresNetwork({ networkMeasurements: on }), true, String(on));
   assert.deepEqual(resultKindsOfTest({ type: 'dns-server' }), ['dns-server', 'network', 'path-vis']);
   assert.deepEqual(resultKindsOfTest({ type: 'agent-to-server', networkMeasurements: false }), ['network', 'path-vis']);
   assert.deepEqual(resultKindsOfTest({ type: 'unknown' }), []);

@@ -12,15 +12,32 @@ import { hop, trace, TARGET_IP } from '../path/traces';
 
 const ROUND = 1_700_000_000;
 /** The user's laptop: the latency appears at its gateway (Wi-Fi or the home router), not further on. */
-const slowAtGateway = trace('laptop-1', [[hop(1, '192.168.1.1', 45), hop(2, '10.9.0.1', 46), hop(3, '10.9.0.2', 47), hop(4, TARGET_IP, 48)]], ROUND + 120);
+const slowAtGateway = trace(
+  'laptop-1',
+  [[hop(1, '192.168.1.1', 45), hop(2, '10.9.0.1', 46), hop(3, '10.9.0.2', 47), hop(4, TARGET_IP, 48)]],
+  ROUND + 120,
+);
 const throughTunnel = mplsTunnel().slice(0, 3); // m1..m3 reach the target; the 38 ms appear inside the tunnel
 
 const session = (extra: Partial<SessionSide> = {}): SessionSide => ({
-  userSessionId: 's-1', agentId: 'laptop-1', agentName: 'frank-mbp-24', timeMs: (ROUND + 120) * 1000, gatewayLoss: 0.2, targetLoss: 0.5, target: 'acme.example.com', trace: slowAtGateway, ...extra,
+  userSessionId: 's-1',
+  agentId: 'laptop-1',
+  agentName: 'frank-mbp-24',
+  timeMs: (ROUND + 120) * 1000,
+  gatewayLoss: 0.2,
+  targetLoss: 0.5,
+  target: 'acme.example.com',
+  trace: slowAtGateway,
+  ...extra,
 });
 
 test('20 % loss to the gateway beside "no loss localized", and the latency jump at the gateway beside one inside an MPLS tunnel', () => {
-  const agreement = compareWithSession(session(), { testName: 'Login page', roundId: ROUND, traces: throughTunnel, agentName: (id) => `agent ${id}` });
+  const agreement = compareWithSession(session(), {
+    testName: 'Login page',
+    roundId: ROUND,
+    traces: throughTunnel,
+    agentName: (id) => `agent ${id}`,
+  });
   assert.equal(agreement.agree, false);
   assert.deepEqual(agreement.topics, ['loss', 'latency']);
   assert.equal(agreement.session.loss, '20 % loss to the gateway, 50 % to the target');
@@ -28,24 +45,49 @@ test('20 % loss to the gateway beside "no loss localized", and the latency jump 
   assert.match(agreement.session.latency, /^latency jump \+\d+ ms at the gateway/);
   assert.match(agreement.path.latency, /^latency jump \+\d+ ms inside the MPLS tunnel/);
   assert.match(agreement.lines[0] ?? '', /^The session and the test's path disagree on loss and latency:$/);
-  assert.match(agreement.lines[1] ?? '', /^This session \(its own ping and traceroute from frank-mbp-24, .*\): 20 % loss/, 'the session\'s own measurement leads');
-  assert.match(agreement.lines[2] ?? '', /^The test 'Login page' \(its path trace from 3 agents, round .*\): no loss localized/);
-  assert.deepEqual(agreement.reasons.map((reason) => reason.split(':')[0]), ['different agent', 'different round', 'different probe']);
+  assert.match(
+    agreement.lines[1] ?? '',
+    /^This session \(its own ping and traceroute from frank-mbp-24, .*\): 20 % loss/,
+    "the session's own measurement leads",
+  );
+  assert.match(
+    agreement.lines[2] ?? '',
+    /^The test 'Login page' \(its path trace from 3 agents, round .*\): no loss localized/,
+  );
+  assert.deepEqual(
+    agreement.reasons.map((reason) => reason.split(':')[0]),
+    ['different agent', 'different round', 'different probe'],
+  );
   assert.match(agreement.reasons[0] ?? '', /on frank-mbp-24, the test's path by agent m1, agent m2, agent m3$/);
   assert.match(agreement.reasons[1] ?? '', /2 min before the session$/);
 });
 
 test('the same agent at the same minute, no loss and the latency at the gateway on both sides: they agree and no reason is given', () => {
-  const sameAgent = trace('laptop-1', [[hop(1, '192.168.1.1', 45), hop(2, '10.9.0.1', 46), hop(3, TARGET_IP, 47)]], ROUND);
-  const agreement = compareWithSession(session({ gatewayLoss: 0, targetLoss: 0, timeMs: ROUND * 1000 }), { testName: 'Login page', roundId: ROUND, traces: [sameAgent] });
+  const sameAgent = trace(
+    'laptop-1',
+    [[hop(1, '192.168.1.1', 45), hop(2, '10.9.0.1', 46), hop(3, TARGET_IP, 47)]],
+    ROUND,
+  );
+  const agreement = compareWithSession(session({ gatewayLoss: 0, targetLoss: 0, timeMs: ROUND * 1000 }), {
+    testName: 'Login page',
+    roundId: ROUND,
+    traces: [sameAgent],
+  });
   assert.equal(agreement.agree, true, agreement.lines.join('\n'));
   assert.deepEqual(agreement.reasons, []);
   assert.equal(agreement.lines.length, 2);
 });
 
 test('the path localizes loss the session did not see: a disagreement on loss, the session still first', () => {
-  const lost = [trace('x1', [[hop(1, '192.168.9.1', 1), hop(2, '10.9.0.1', 3)]], ROUND), trace('x2', [[hop(1, '192.168.8.1', 1), hop(2, '10.9.0.1', 3)]], ROUND)];
-  const agreement = compareWithSession(session({ gatewayLoss: 0, targetLoss: 0, trace: undefined }), { testName: 'Login page', roundId: ROUND, traces: lost });
+  const lost = [
+    trace('x1', [[hop(1, '192.168.9.1', 1), hop(2, '10.9.0.1', 3)]], ROUND),
+    trace('x2', [[hop(1, '192.168.8.1', 1), hop(2, '10.9.0.1', 3)]], ROUND),
+  ];
+  const agreement = compareWithSession(session({ gatewayLoss: 0, targetLoss: 0, trace: undefined }), {
+    testName: 'Login page',
+    roundId: ROUND,
+    traces: lost,
+  });
   assert.deepEqual(agreement.topics, ['loss']);
   assert.equal(agreement.session.loss, 'no loss to the gateway or the target');
   assert.notEqual(agreement.path.loss, 'no loss localized');
@@ -54,10 +96,20 @@ test('the path localizes loss the session did not see: a disagreement on loss, t
 
 test('a session detail read as its side: ping loss, the visited host, the traceroute', () => {
   const detail = {
-    userSessionId: 's-9', agentId: 'laptop-1', date: '2026-11-25T17:25:06Z', visitedSite: 'https://acme.my.example.com:443',
+    userSessionId: 's-9',
+    agentId: 'laptop-1',
+    date: '2026-11-25T17:25:06Z',
+    visitedSite: 'https://acme.my.example.com:443',
     network: {
-      gatewayPing: { pktsSent: 5, pktsReceived: 4, avgRtt: 3 }, ping: { pktsSent: 4, pktsReceived: 2, avgRtt: 280 },
-      traceroute: { destination: '203.0.113.10', hops: [{ hop: 1, ipAddress: '192.168.1.1', delay: 40 }, { hop: 2, ipAddress: '203.0.113.10', delay: 41 }] },
+      gatewayPing: { pktsSent: 5, pktsReceived: 4, avgRtt: 3 },
+      ping: { pktsSent: 4, pktsReceived: 2, avgRtt: 280 },
+      traceroute: {
+        destination: '203.0.113.10',
+        hops: [
+          { hop: 1, ipAddress: '192.168.1.1', delay: 40 },
+          { hop: 2, ipAddress: '203.0.113.10', delay: 41 },
+        ],
+      },
     },
   } as unknown as UserSessionDetail;
   const side = sessionSide(detail, 'frank-mbp-24');
@@ -70,21 +122,34 @@ test('a session detail read as its side: ping loss, the visited host, the tracer
 
 test('the path evidence of a path opened from a session leads with the session, then the test, then why', () => {
   const sources = compareWithSession(session(), { testName: 'Login page', roundId: ROUND, traces: throughTunnel });
-  const doc = pathEvidence({ test: { id: 7, name: 'Login page' }, traces: throughTunnel, sources, generatedAt: new Date('2026-11-26T00:00:00Z') });
+  const doc = pathEvidence({
+    test: { id: 7, name: 'Login page' },
+    traces: throughTunnel,
+    sources,
+    generatedAt: new Date('2026-11-26T00:00:00Z'),
+  });
   assert.match(doc.verdict.lines[0] ?? '', /disagree on loss and latency/);
   assert.match(doc.verdict.lines[1] ?? '', /^This session /);
   assert.match(doc.verdict.lines[2] ?? '', /^The test 'Login page'/);
   const first = doc.sections[0];
-  assert.ok(first?.kind === 'text' && first.heading === 'The session beside the test\'s path');
+  assert.ok(first?.kind === 'text' && first.heading === "The session beside the test's path");
   assert.match(first.paragraphs.at(-1) ?? '', /^Why they can differ: different agent/);
   assert.match(renderEvidenceHtml(doc), /20 % loss to the gateway, 50 % to the target/);
 });
 
-test('the session evidence carries the same comparison, after the session\'s own traceroute', () => {
-  const pathAgreement = compareWithSession(session(), { testName: 'Login page', roundId: ROUND, traces: throughTunnel });
-  const doc = sessionEvidence({ session: healthySession(), pathAgreement, generatedAt: new Date('2026-11-26T00:00:00Z') });
+test("the session evidence carries the same comparison, after the session's own traceroute", () => {
+  const pathAgreement = compareWithSession(session(), {
+    testName: 'Login page',
+    roundId: ROUND,
+    traces: throughTunnel,
+  });
+  const doc = sessionEvidence({
+    session: healthySession(),
+    pathAgreement,
+    generatedAt: new Date('2026-11-26T00:00:00Z'),
+  });
   const headings = doc.sections.map((s) => s.heading);
-  const at = headings.indexOf('The session beside the test\'s path');
+  const at = headings.indexOf("The session beside the test's path");
   assert.ok(at > headings.indexOf('Path to the site (traceroute, mtr-style)'), headings.join(' | '));
   const section = doc.sections[at];
   assert.ok(section?.kind === 'text');

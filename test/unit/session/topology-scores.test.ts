@@ -8,13 +8,20 @@ import { readTopologyScores, lowerScores, SCORE_LIMITS } from '../../../src/anal
 import type { UserSessionDetail } from '../../../src/api/types';
 import { healthySession, withNetwork } from './fixtures';
 
-const wired = (): UserSessionDetail => withNetwork(healthySession(), (n) => ({ ...n, networkProfile: { ...n.networkProfile, wirelessProfile: undefined, hardwareType: 'Ethernet', type: 'ethernet' } }));
+const wired = (): UserSessionDetail =>
+  withNetwork(healthySession(), (n) => ({
+    ...n,
+    networkProfile: { ...n.networkProfile, wirelessProfile: undefined, hardwareType: 'Ethernet', type: 'ethernet' },
+  }));
 
 test('a poor VPN score blames the tunnel on an otherwise healthy session, with the score in the line', () => {
   const verdict = sessionVerdict(healthySession(), { scores: { vpn: 23.4, gateway: 98 } });
   assert.equal(verdict.worst, 'tunnel');
   assert.equal(verdict.grade, 'bad');
-  assert.equal(verdict.line, `Worst segment: VPN/proxy — the service scores the VPN 23/100 (limit ${SCORE_LIMITS.bad}).`);
+  assert.equal(
+    verdict.line,
+    `Worst segment: VPN/proxy — the service scores the VPN 23/100 (limit ${SCORE_LIMITS.bad}).`,
+  );
   assert.equal(verdict.segments.find((s) => s.segment === 'gateway')?.grade, 'ok');
 });
 
@@ -35,8 +42,17 @@ test('without scores the verdict is unchanged; scores that are not 0–100 numbe
 });
 
 test('scores are read from a topology record and the lowest of several probes is kept', () => {
-  const record = { gatewayScore: { score: 91.5, quality: 'great' }, connectionScore: { score: 91.5 }, vpnScore: { score: 'x' }, proxyScore: null };
+  const record = {
+    gatewayScore: { score: 91.5, quality: 'great' },
+    connectionScore: { score: 91.5 },
+    vpnScore: { score: 'x' },
+    proxyScore: null,
+  };
   assert.deepEqual(readTopologyScores(record), { gateway: 91.5, connection: 91.5 });
   assert.equal(readTopologyScores({ icmpPing: {} }), undefined);
-  assert.deepEqual(lowerScores({ gateway: 90, vpn: 40 }, { gateway: 70, proxy: 99 }), { gateway: 70, vpn: 40, proxy: 99 });
+  assert.deepEqual(lowerScores({ gateway: 90, vpn: 40 }, { gateway: 70, proxy: 99 }), {
+    gateway: 70,
+    vpn: 40,
+    proxy: 99,
+  });
 });

@@ -6,7 +6,7 @@ import { sessionTraceroutePath } from '../../../src/analysis/session/traceroute-
 import { hopRows, mergePathTraces } from '../../../src/analysis/path';
 import { healthySession, withNetwork } from './fixtures';
 
-test('one agent, the session\'s time as the round, the hops with names, delays and networks', () => {
+test("one agent, the session's time as the round, the hops with names, delays and networks", () => {
   const session = healthySession();
   const trace = sessionTraceroutePath(session);
   assert.ok(trace);
@@ -21,9 +21,31 @@ test('one agent, the session\'s time as the round, the hops with names, delays a
 });
 
 test('silent hops are gaps; a failed or empty traceroute gives no path', () => {
-  const withStar = withNetwork(healthySession(), (n) => ({ ...n, traceroute: { destination: '203.0.113.10', hops: [{ hop: 1, delay: 1, ipAddress: '10.0.0.1', name: '10.0.0.1' }, { hop: 2, delay: -1, ipAddress: '*', name: '' }, { hop: 3, delay: 9, ipAddress: '203.0.113.10', name: 'target', asn: 64500 }] } }));
+  const withStar = withNetwork(healthySession(), (n) => ({
+    ...n,
+    traceroute: {
+      destination: '203.0.113.10',
+      hops: [
+        { hop: 1, delay: 1, ipAddress: '10.0.0.1', name: '10.0.0.1' },
+        { hop: 2, delay: -1, ipAddress: '*', name: '' },
+        { hop: 3, delay: 9, ipAddress: '203.0.113.10', name: 'target', asn: 64500 },
+      ],
+    },
+  }));
   const trace = sessionTraceroutePath(withStar)!;
-  assert.deepEqual(trace.routes[0]!.hops.map((h) => [h.hop, h.ipAddress, h.rdns, h.network]), [[1, '10.0.0.1', undefined, undefined], [3, '203.0.113.10', 'target', 'AS64500']]);
-  assert.equal(sessionTraceroutePath(withNetwork(healthySession(), (n) => ({ ...n, traceroute: 'Traceroute failed: timeout' }))), undefined);
-  assert.equal(sessionTraceroutePath(withNetwork(healthySession(), (n) => ({ ...n, traceroute: { destination: 'x', hops: [] } }))), undefined);
+  assert.deepEqual(
+    trace.routes[0]!.hops.map((h) => [h.hop, h.ipAddress, h.rdns, h.network]),
+    [
+      [1, '10.0.0.1', undefined, undefined],
+      [3, '203.0.113.10', 'target', 'AS64500'],
+    ],
+  );
+  assert.equal(
+    sessionTraceroutePath(withNetwork(healthySession(), (n) => ({ ...n, traceroute: 'Traceroute failed: timeout' }))),
+    undefined,
+  );
+  assert.equal(
+    sessionTraceroutePath(withNetwork(healthySession(), (n) => ({ ...n, traceroute: { destination: 'x', hops: [] } }))),
+    undefined,
+  );
 });

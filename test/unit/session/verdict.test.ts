@@ -4,9 +4,11 @@ import { sessionVerdict, THRESHOLDS } from '../../../src/analysis/session';
 import type { UserSessionDetail } from '../../../src/api/types';
 import { healthySession, withNetwork } from './fixtures';
 
-const wifi = (session: UserSessionDetail, rssi: number, noise = -92): UserSessionDetail => withNetwork(session, (n) => ({
-  ...n, networkProfile: { ...n.networkProfile, wirelessProfile: { ...n.networkProfile.wirelessProfile!, rssi, noise } },
-}));
+const wifi = (session: UserSessionDetail, rssi: number, noise = -92): UserSessionDetail =>
+  withNetwork(session, (n) => ({
+    ...n,
+    networkProfile: { ...n.networkProfile, wirelessProfile: { ...n.networkProfile.wirelessProfile!, rssi, noise } },
+  }));
 
 /** The agent's normal toward the site, as its neighbours' sessions give it. */
 const NORMAL = { normalRttMs: 22, normalSamples: 11 };
@@ -23,7 +25,10 @@ describe('sessionVerdict', () => {
     const verdict = sessionVerdict(wifi(healthySession(), -80));
     assert.equal(verdict.worst, 'wifi');
     assert.equal(verdict.grade, 'bad');
-    assert.equal(verdict.line, 'Worst segment: Wi-Fi — RSSI -80 dBm (limit -75 dBm); signal-to-noise 12 dB (limit 15 dB).');
+    assert.equal(
+      verdict.line,
+      'Worst segment: Wi-Fi — RSSI -80 dBm (limit -75 dBm); signal-to-noise 12 dB (limit 15 dB).',
+    );
   });
 
   test('RSSI exactly at the limit is not over it; one dB past is', () => {
@@ -32,28 +37,43 @@ describe('sessionVerdict', () => {
   });
 
   test('upstream wins a tie: bad Wi-Fi and a bad ISP path blame the Wi-Fi', () => {
-    const both = withNetwork(wifi(healthySession(), -82), (n) => ({ ...n, ping: { pktsSent: 10, pktsReceived: 10, minRtt: 260, avgRtt: 300, maxRtt: 340, meanDevRtt: 20 } }));
+    const both = withNetwork(wifi(healthySession(), -82), (n) => ({
+      ...n,
+      ping: { pktsSent: 10, pktsReceived: 10, minRtt: 260, avgRtt: 300, maxRtt: 340, meanDevRtt: 20 },
+    }));
     const verdict = sessionVerdict(both, NORMAL);
     assert.equal(verdict.segments.find((s) => s.segment === 'isp')?.grade, 'bad');
     assert.equal(verdict.worst, 'wifi');
   });
 
   test('a worse grade downstream beats a warning upstream', () => {
-    const session = withNetwork(wifi(healthySession(), -70, -100), (n) => ({ ...n, ping: { pktsSent: 10, pktsReceived: 10, minRtt: 220, avgRtt: 260, maxRtt: 300, meanDevRtt: 20 } }));
+    const session = withNetwork(wifi(healthySession(), -70, -100), (n) => ({
+      ...n,
+      ping: { pktsSent: 10, pktsReceived: 10, minRtt: 220, avgRtt: 260, maxRtt: 300, meanDevRtt: 20 },
+    }));
     const verdict = sessionVerdict(session, NORMAL);
     assert.equal(verdict.worst, 'isp');
-    assert.match(verdict.line, /round trip to the target 260 ms, \+238 ms over the agent's normal toward this target \(22 ms, 11 sessions\) \(limit 200 ms\)/);
+    assert.match(
+      verdict.line,
+      /round trip to the target 260 ms, \+238 ms over the agent's normal toward this target \(22 ms, 11 sessions\) \(limit 200 ms\)/,
+    );
   });
 
   test('packet loss to the gateway blames the gateway', () => {
-    const session = withNetwork(healthySession(), (n) => ({ ...n, gatewayPing: { pktsSent: 20, pktsReceived: 17, minRtt: 1, avgRtt: 3, maxRtt: 9, meanDevRtt: 1 } }));
+    const session = withNetwork(healthySession(), (n) => ({
+      ...n,
+      gatewayPing: { pktsSent: 20, pktsReceived: 17, minRtt: 1, avgRtt: 3, maxRtt: 9, meanDevRtt: 1 },
+    }));
     const verdict = sessionVerdict(session);
     assert.equal(verdict.worst, 'gateway');
     assert.match(verdict.line, /3 of 20 packets lost to the gateway \(15%\) \(limit 5%, 95% interval 5\.2%–36%\)/);
   });
 
   test('a busy CPU blames the device', () => {
-    const session = withNetwork(healthySession(), (n) => ({ ...n, systemMetrics: { ...n.systemMetrics!, cpuUtilization: { ...n.systemMetrics!.cpuUtilization, mean: 0.95 } } }));
+    const session = withNetwork(healthySession(), (n) => ({
+      ...n,
+      systemMetrics: { ...n.systemMetrics!, cpuUtilization: { ...n.systemMetrics!.cpuUtilization, mean: 0.95 } },
+    }));
     assert.match(sessionVerdict(session).line, /^Worst segment: Device — CPU 95% busy on average \(limit 90%\)\.$/);
   });
 
@@ -65,8 +85,14 @@ describe('sessionVerdict', () => {
   });
 
   test('a slow page on a healthy network blames the page, naming it', () => {
-    const session = { ...healthySession(), pages: [{ ...healthySession().pages[0]!, pageTimings: { onContentLoad: 5000, onLoad: 12500 } }] };
-    assert.equal(sessionVerdict(session).line, 'Worst segment: Page — "Portal — Home" took 12.5 s to load (limit 10 s).');
+    const session = {
+      ...healthySession(),
+      pages: [{ ...healthySession().pages[0]!, pageTimings: { onContentLoad: 5000, onLoad: 12500 } }],
+    };
+    assert.equal(
+      sessionVerdict(session).line,
+      'Worst segment: Page — "Portal — Home" took 12.5 s to load (limit 10 s).',
+    );
   });
 
   test('a wired session skips Wi-Fi, and a target that blocks ICMP is not blamed', () => {
@@ -80,8 +106,11 @@ describe('sessionVerdict', () => {
     assert.equal(verdict.worst, undefined);
   });
 
-  test('jitter (the ping\'s mean deviation) is graded against THRESHOLDS.isp: over the bad limit blames the ISP path', () => {
-    const jittery = withNetwork(healthySession(), (network) => ({ ...network, ping: { ...(network.ping as object), meanDevRtt: THRESHOLDS.isp.jitterBad + 12 } as typeof network.ping }));
+  test("jitter (the ping's mean deviation) is graded against THRESHOLDS.isp: over the bad limit blames the ISP path", () => {
+    const jittery = withNetwork(healthySession(), (network) => ({
+      ...network,
+      ping: { ...(network.ping as object), meanDevRtt: THRESHOLDS.isp.jitterBad + 12 } as typeof network.ping,
+    }));
     const verdict = sessionVerdict(jittery);
     assert.equal(verdict.worst, 'isp');
     assert.equal(verdict.grade, 'bad');
@@ -100,7 +129,10 @@ describe('sessionVerdict', () => {
     assert.equal(verdict.segments.find((s) => s.segment === 'wifi')?.grade, 'unknown');
     assert.equal(verdict.segments.find((s) => s.segment === 'page')?.grade, 'unknown');
     assert.doesNotMatch(verdict.line, /Wi-Fi[^;]*within normal ranges|Page[^;]*within normal ranges/);
-    assert.match(verdict.line, /within normal ranges; not measured: Wi-Fi \(no RSSI\), Page \(no onLoad: its 2 pages never fired it\)\.$/);
+    assert.match(
+      verdict.line,
+      /within normal ranges; not measured: Wi-Fi \(no RSSI\), Page \(no onLoad: its 2 pages never fired it\)\.$/,
+    );
   });
 
   test('a session with no measurements says so instead of guessing', () => {

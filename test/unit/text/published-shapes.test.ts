@@ -10,8 +10,23 @@ import { renderHarReport } from '../../../src/cli/har-report';
 import { healthySession } from '../session/fixtures';
 
 const trace = (mpls: unknown): PathTrace => ({
-  agentId: 'a1', permalink: '', roundId: 1, server: 't', serverIp: '10.0.0.9', sourceIp: '10.0.0.1', sourcePrefix: '',
-  routes: [{ pathId: 'p', hops: [{ hop: 1, ipAddress: '10.0.0.2', responseTime: 1 }, { hop: 2, ipAddress: '10.0.0.3', responseTime: 2, mpls: mpls as string[] }, { hop: 3, ipAddress: '10.0.0.9', responseTime: 3 }] }],
+  agentId: 'a1',
+  permalink: '',
+  roundId: 1,
+  server: 't',
+  serverIp: '10.0.0.9',
+  sourceIp: '10.0.0.1',
+  sourcePrefix: '',
+  routes: [
+    {
+      pathId: 'p',
+      hops: [
+        { hop: 1, ipAddress: '10.0.0.2', responseTime: 1 },
+        { hop: 2, ipAddress: '10.0.0.3', responseTime: 2, mpls: mpls as string[] },
+        { hop: 3, ipAddress: '10.0.0.9', responseTime: 3 },
+      ],
+    },
+  ],
 });
 
 describe('MPLS labels as one string', () => {
@@ -41,7 +56,11 @@ describe('failed measurements as a string or {error}', () => {
 
   test('the session overview says "failed: …" for the object form, not "not measured"', () => {
     const session = healthySession();
-    const network = { ...session.network, gatewayPing: { error: 'Request timed out' }, traceroute: { error: 'No route' } } as unknown as typeof session.network;
+    const network = {
+      ...session.network,
+      gatewayPing: { error: 'Request timed out' },
+      traceroute: { error: 'No route' },
+    } as unknown as typeof session.network;
     const overview = sessionOverview({ ...session, network });
     const gateway = overview.pings.find((p) => /gateway/i.test(p.label));
     assert.equal(gateway?.outcome, 'failed: Request timed out');
@@ -51,7 +70,18 @@ describe('failed measurements as a string or {error}', () => {
 
 describe('a page HAR in the API envelope', () => {
   test('netmon har report is titled with the page title', () => {
-    const html = renderHarReport({ har: { log: { version: '1.2', pages: [{ id: 'p', title: 'Checkout', startedDateTime: '2026-01-01T00:00:00Z', pageTimings: {} }], entries: [] } } }, { bundle: '', nonce: 'n' });
+    const html = renderHarReport(
+      {
+        har: {
+          log: {
+            version: '1.2',
+            pages: [{ id: 'p', title: 'Checkout', startedDateTime: '2026-01-01T00:00:00Z', pageTimings: {} }],
+            entries: [],
+          },
+        },
+      },
+      { bundle: '', nonce: 'n' },
+    );
     assert.match(html, /<title>Checkout<\/title>/);
   });
 });

@@ -3,7 +3,12 @@
 process.env.TZ = 'Europe/Berlin';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { localRangeLabel, parseLocalRange, parseLocalTime, type LocalRange } from '../../../src/analysis/time/local-range';
+import {
+  localRangeLabel,
+  parseLocalRange,
+  parseLocalTime,
+  type LocalRange,
+} from '../../../src/analysis/time/local-range';
 
 /** Wednesday 2026-11-25 22:30 UTC = 23:30 in Berlin. */
 const NOW = Date.UTC(2026, 10, 25, 22, 30);
@@ -25,17 +30,33 @@ test('yesterday, today and parts of a day, in local time', () => {
   assert.deepEqual(iso(range('yesterday afternoon')), ['2026-11-24T11:00:00.000Z', '2026-11-24T17:00:00.000Z']);
   assert.equal(range('yesterday afternoon').label, '2026-11-24 12:00 – 18:00 local time (UTC+01:00)');
   // Just after local midnight, "yesterday" is the day that ended a minute ago.
-  assert.deepEqual(iso(range('yesterday', Date.UTC(2026, 10, 25, 23, 1))), ['2026-11-24T23:00:00.000Z', '2026-11-25T23:00:00.000Z']);
+  assert.deepEqual(iso(range('yesterday', Date.UTC(2026, 10, 25, 23, 1))), [
+    '2026-11-24T23:00:00.000Z',
+    '2026-11-25T23:00:00.000Z',
+  ]);
 });
 
 test('typed ranges: a bare end time is on the start\'s day; dashes, "to" and ".." separate', () => {
   const expected = ['2026-11-24T13:00:00.000Z', '2026-11-24T17:00:00.000Z'];
-  for (const text of ['2026-11-24 14:00 – 18:00', '2026-11-24 14:00 - 18:00', '2026-11-24T14:00 to 2026-11-24 18:00', 'yesterday 14:00..18:00', 'yesterday 14:00 — 18:00']) {
+  for (const text of [
+    '2026-11-24 14:00 – 18:00',
+    '2026-11-24 14:00 - 18:00',
+    '2026-11-24T14:00 to 2026-11-24 18:00',
+    'yesterday 14:00..18:00',
+    'yesterday 14:00 — 18:00',
+  ]) {
     assert.deepEqual(iso(range(text)), expected, text);
   }
   assert.equal(range('2026-11-24 14:00 – 18:00').label, '2026-11-24 14:00 – 18:00 local time (UTC+01:00)');
-  assert.deepEqual(iso(range('yesterday 14:00')), ['2026-11-24T13:00:00.000Z', '2026-11-25T22:30:00.000Z'], 'a single point runs to now');
-  assert.equal(range('2026-11-23 22:00 – 2026-11-24 02:00').label, '2026-11-23 22:00 – 2026-11-24 02:00 local time (UTC+01:00)');
+  assert.deepEqual(
+    iso(range('yesterday 14:00')),
+    ['2026-11-24T13:00:00.000Z', '2026-11-25T22:30:00.000Z'],
+    'a single point runs to now',
+  );
+  assert.equal(
+    range('2026-11-23 22:00 – 2026-11-24 02:00').label,
+    '2026-11-23 22:00 – 2026-11-24 02:00 local time (UTC+01:00)',
+  );
 });
 
 test('text with an offset keeps it, and the label says UTC', () => {
@@ -51,7 +72,11 @@ test('text with an offset keeps it, and the label says UTC', () => {
 
 test('the end is clamped to now; bad text, reversed, future and over-long ranges say why', () => {
   assert.equal(range('today 20:00 – 23:59').to.toISOString(), '2026-11-25T22:30:00.000Z');
-  const error = (text: string): string => { const r = parseLocalRange(text, NOW); assert.ok(!r.ok, text); return r.error; };
+  const error = (text: string): string => {
+    const r = parseLocalRange(text, NOW);
+    assert.ok(!r.ok, text);
+    return r.error;
+  };
   assert.match(error('last tuesday'), /today, yesterday/);
   assert.match(error('yesterday 25:00'), /not a time of day/);
   assert.match(error('2026-02-30 10:00'), /not a time/);

@@ -18,9 +18,13 @@ test('today and yesterday are local days; a typed range is local time', () => {
   assert.equal(typed.label, '2026-11-24 14:00 – 18:00 local time (UTC+01:00)');
 });
 
-test('the view\'s range is said in local time; windows stay windows', () => {
+test("the view's range is said in local time; windows stay windows", () => {
   const view = timelineRange('view', { from: new Date('2026-11-24T13:00Z'), to: new Date('2026-11-24T17:00Z') }, NOW);
-  assert.equal(view.label, '2026-11-24 14:00 – 18:00 local time (UTC+01:00) (the view\'s range)');
+  assert.equal(view.label, "2026-11-24 14:00 – 18:00 local time (UTC+01:00) (the view's range)");
   assert.deepEqual(timelineRange('6h', {}, NOW).request, { window: '6h' });
-  assert.deepEqual(timelineRange('custom', { window: '6h' }, NOW).request, { window: '6h' }, 'nothing typed: the view\'s range');
+  assert.deepEqual(
+    timelineRange('custom', { window: '6h' }, NOW).request,
+    { window: '6h' },
+    "nothing typed: the view's range",
+  );
 });

@@ -5,10 +5,24 @@ import assert from 'node:assert/strict';
 import { AGENT, EPISODE, ROUND, T0, agentRecords, timelineOf, type Kind } from './fixtures';
 
 const expected: Record<Exclude<Kind, 'none'>, { segment: string; evidence: RegExp }> = {
-  wifi: { segment: 'wifi', evidence: /^RSSI -79 dBm median on SSID ACME-Branch \(BSSID d1:7b:00:00:00:99\) \(-51 dBm otherwise\)$/ },
-  vpn: { segment: 'tunnel', evidence: /^the VPN concentrator 198\.51\.100\.10: round trip 280 ms median \(35 ms otherwise\), 10% loss \(7 of 70 packets\)$/ },
-  isp: { segment: 'isp', evidence: /^session pings beyond the gateway: 7 of 70 lost \(10%\); network sessions: latency 140 ms, \+102 ms over normal, jitter 2 ms$/ },
-  server: { segment: 'server', evidence: /^first byte after 3800 ms median, slowest from crm\.example\.com \(240 ms otherwise\)$/ },
+  wifi: {
+    segment: 'wifi',
+    evidence: /^RSSI -79 dBm median on SSID ACME-Branch \(BSSID d1:7b:00:00:00:99\) \(-51 dBm otherwise\)$/,
+  },
+  vpn: {
+    segment: 'tunnel',
+    evidence:
+      /^the VPN concentrator 198\.51\.100\.10: round trip 280 ms median \(35 ms otherwise\), 10% loss \(7 of 70 packets\)$/,
+  },
+  isp: {
+    segment: 'isp',
+    evidence:
+      /^session pings beyond the gateway: 7 of 70 lost \(10%\); network sessions: latency 140 ms, \+102 ms over normal, jitter 2 ms$/,
+  },
+  server: {
+    segment: 'server',
+    evidence: /^first byte after 3800 ms median, slowest from crm\.example\.com \(240 ms otherwise\)$/,
+  },
   cpu: { segment: 'device', evidence: /^CPU 96% busy \(median of \d+\) \(22% otherwise\)/ },
 };
 
@@ -32,15 +46,30 @@ test('the Wi-Fi period says what the sessions blamed and how it ended: roaming, 
   assert.deepEqual(period!.sessionVerdicts, { 'Wi-Fi': period!.poor });
   assert.equal(period!.recovery?.event?.kind, 'roam');
   assert.equal(period!.recovery?.event?.to, 'd1:7b:00:00:00:e2');
-  assert.match(period!.line, /^08:06–08:36 — Wi-Fi: RSSI -79 dBm median on SSID ACME-Branch \(BSSID d1:7b:00:00:00:99\) \(-51 dBm otherwise\); 7 of 7 sessions in this period poor \(their own verdicts: Wi-Fi 7\); after roamed from BSSID d1:7b:00:00:00:99 to d1:7b:00:00:00:e2 on ACME-Branch \(RSSI -51 dBm\) at 08:41 scores were 0\.8\d good \(median of 6\)$/);
-  assert.deepEqual(events.filter((e) => e.kind === 'roam').map((e) => [e.from, e.to]), [['d1:7b:00:00:00:01', 'd1:7b:00:00:00:99'], ['d1:7b:00:00:00:99', 'd1:7b:00:00:00:e2']]);
+  assert.match(
+    period!.line,
+    /^08:06–08:36 — Wi-Fi: RSSI -79 dBm median on SSID ACME-Branch \(BSSID d1:7b:00:00:00:99\) \(-51 dBm otherwise\); 7 of 7 sessions in this period poor \(their own verdicts: Wi-Fi 7\); after roamed from BSSID d1:7b:00:00:00:99 to d1:7b:00:00:00:e2 on ACME-Branch \(RSSI -51 dBm\) at 08:41 scores were 0\.8\d good \(median of 6\)$/,
+  );
+  assert.deepEqual(
+    events.filter((e) => e.kind === 'roam').map((e) => [e.from, e.to]),
+    [
+      ['d1:7b:00:00:00:01', 'd1:7b:00:00:00:99'],
+      ['d1:7b:00:00:00:99', 'd1:7b:00:00:00:e2'],
+    ],
+  );
   assert.deepEqual(verdict.missing, []);
 });
 
 test('the ISP period comes with the public IP and ISP changes at its edges', () => {
   const { events, verdict } = timelineOf(agentRecords('isp'));
-  assert.deepEqual(events.filter((e) => e.kind === 'publicIp').map((e) => e.to), ['198.18.7.20', '203.0.113.14']);
-  assert.deepEqual(events.filter((e) => e.kind === 'isp').map((e) => e.text), ['ISP changed from Fiber Co to Backup LTE', 'ISP changed from Backup LTE to Fiber Co']);
+  assert.deepEqual(
+    events.filter((e) => e.kind === 'publicIp').map((e) => e.to),
+    ['198.18.7.20', '203.0.113.14'],
+  );
+  assert.deepEqual(
+    events.filter((e) => e.kind === 'isp').map((e) => e.text),
+    ['ISP changed from Fiber Co to Backup LTE', 'ISP changed from Backup LTE to Fiber Co'],
+  );
   assert.equal(verdict.periods[0]!.recovery?.event?.kind, 'publicIp');
 });
 
@@ -56,7 +85,13 @@ test('a healthy agent has no period; lone poor sessions are counted, not made pe
 test('an agent with no data: no verdict, and the view says what is missing', () => {
   const timeline = timelineOf({ sessions: [], pages: [], network: [], probes: [], details: [] });
   assert.equal(timeline.verdict.summary, 'No scored sessions in range: no verdict.');
-  assert.deepEqual(timeline.verdict.missing, ['no user sessions in range', 'no page loads in range', 'no network sessions in range', 'no topology probes in range', 'no system metrics in range']);
+  assert.deepEqual(timeline.verdict.missing, [
+    'no user sessions in range',
+    'no page loads in range',
+    'no network sessions in range',
+    'no topology probes in range',
+    'no system metrics in range',
+  ]);
 });
 
 test('a deleted agent is marked at its last data; a disabled one with no data at the range end', () => {
@@ -64,8 +99,14 @@ test('a deleted agent is marked at its last data; a disabled one with no data at
   const marker = deleted.events.find((e) => e.kind === 'agentState');
   assert.equal(marker?.text, 'Agent deleted: its last data in range');
   assert.equal(marker?.t, deleted.lanes.probes[1]!.points.at(-1)!.t);
-  const disabled = timelineOf({ sessions: [], pages: [], network: [], probes: [], details: [] }, { agentId: AGENT, status: 'disabled' });
-  assert.deepEqual(disabled.events.map((e) => [e.kind, e.t, e.text]), [['agentState', T0 + 6 * 3600_000, 'Agent disabled: no data in range']]);
+  const disabled = timelineOf(
+    { sessions: [], pages: [], network: [], probes: [], details: [] },
+    { agentId: AGENT, status: 'disabled' },
+  );
+  assert.deepEqual(
+    disabled.events.map((e) => [e.kind, e.t, e.text]),
+    [['agentState', T0 + 6 * 3600_000, 'Agent disabled: no data in range']],
+  );
 });
 
 test('a gap in the data (no records for an hour inside the episode) still finds the episode, and no verdict claims the hour', () => {
@@ -94,5 +135,8 @@ test('ids as integers and ISO dates with a zone read the same as strings and API
 test('the text form gives each network-session target its latency and jitter p50/p95: an ISP episode shows in p95, not p50', async () => {
   const { timelineText } = await import('../../../src/analysis/timeline');
   const text = timelineText(timelineOf(agentRecords('isp')));
-  assert.match(text, /\nNetwork sessions to 192\.0\.2\.80: latency p50 38 ms, p95 140 ms; jitter p50 2 ms, p95 2 ms \(72 sessions\)\n/);
+  assert.match(
+    text,
+    /\nNetwork sessions to 192\.0\.2\.80: latency p50 38 ms, p95 140 ms; jitter p50 2 ms, p95 2 ms \(72 sessions\)\n/,
+  );
 });

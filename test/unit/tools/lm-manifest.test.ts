@@ -7,19 +7,29 @@ import { describe, it } from 'node:test';
 import { TOOLS } from '../../../src/tools/catalogue';
 
 interface ContributedTool {
-  name: string; toolReferenceName: string; displayName: string; modelDescription: string;
-  canBeReferencedInPrompt: boolean; inputSchema: unknown;
+  name: string;
+  toolReferenceName: string;
+  displayName: string;
+  modelDescription: string;
+  canBeReferencedInPrompt: boolean;
+  inputSchema: unknown;
 }
 
-const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as { contributes: { languageModelTools: ContributedTool[] }; activationEvents?: string[] };
+const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as {
+  contributes: { languageModelTools: ContributedTool[] };
+  activationEvents?: string[];
+};
 const contributed = manifest.contributes.languageModelTools;
 
 describe('package.json languageModelTools', () => {
-  it('contributes every catalogue tool, in the catalogue\'s order, and no other', () => {
-    assert.deepEqual(contributed.map((tool) => tool.name), TOOLS.map((tool) => tool.name));
+  it("contributes every catalogue tool, in the catalogue's order, and no other", () => {
+    assert.deepEqual(
+      contributed.map((tool) => tool.name),
+      TOOLS.map((tool) => tool.name),
+    );
   });
 
-  it('gives each tool the catalogue\'s input schema and description', () => {
+  it("gives each tool the catalogue's input schema and description", () => {
     for (const tool of TOOLS) {
       const entry = contributed.find((c) => c.name === tool.name);
       assert.deepEqual(entry?.inputSchema, tool.inputSchema, `${tool.name}: inputSchema differs from src/tools`);
@@ -35,6 +45,9 @@ describe('package.json languageModelTools', () => {
       assert.match(tool.toolReferenceName, /^netmon[A-Z][A-Za-z]+$/);
       assert.equal(tool.canBeReferencedInPrompt, true);
     }
-    assert.equal(contributed.find((tool) => tool.name === 'find_worst_sessions')?.toolReferenceName, 'netmonWorstSessions');
+    assert.equal(
+      contributed.find((tool) => tool.name === 'find_worst_sessions')?.toolReferenceName,
+      'netmonWorstSessions',
+    );
   });
 });

@@ -8,9 +8,14 @@ import { join } from 'node:path';
 import { after, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import { closeAllEditors } from '../suite/panels-fixture';
-import { assertNothingWrittenThrough, compareTwoHars, exportMarkdownEvidence, plantLinks } from '../suite/planted-links';
+import {
+  assertNothingWrittenThrough,
+  compareTwoHars,
+  exportMarkdownEvidence,
+  plantLinks,
+} from '../suite/planted-links';
 
-describe('Restricted Mode: Export Evidence beside a repository\'s planted links', () => {
+describe("Restricted Mode: Export Evidence beside a repository's planted links", () => {
   const home = mkdtempSync(join(tmpdir(), 'netmon-restricted-home-'));
   after(async () => {
     await closeAllEditors();

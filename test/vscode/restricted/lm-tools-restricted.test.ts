@@ -5,10 +5,21 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { RunningEmulator } from '../../../src/emulator';
-import { clearEmulatorRequests, emulatorRequests, isWriteRequest, signInTo, signOut, startControlledEmulator } from '../suite/netmon-fixture';
+import {
+  clearEmulatorRequests,
+  emulatorRequests,
+  isWriteRequest,
+  signInTo,
+  signOut,
+  startControlledEmulator,
+} from '../suite/netmon-fixture';
 
 async function invoke(name: string, input: Record<string, unknown>): Promise<string> {
-  const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
+  const result = await vscode.lm.invokeTool(
+    name,
+    { input, toolInvocationToken: undefined },
+    new vscode.CancellationTokenSource().token,
+  );
   return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
 }
 
@@ -28,9 +39,13 @@ describe('Language-model tools in Restricted Mode', () => {
     await clearEmulatorRequests(emulator);
     const run = await invoke('run_instant_test', { document: 'cloned.netmon-instant.json' });
     const apply = await invoke('apply_documents', { paths: ['.'] });
-    for (const text of [run, apply]) assert.match(text, /^Netmon does not deploy or run documents in Restricted Mode/, text);
+    for (const text of [run, apply])
+      assert.match(text, /^Netmon does not deploy or run documents in Restricted Mode/, text);
     const writes = (await emulatorRequests(emulator)).filter(isWriteRequest);
-    assert.deepEqual(writes.map((r) => `${r.method} ${r.path}`), []);
+    assert.deepEqual(
+      writes.map((r) => `${r.method} ${r.path}`),
+      [],
+    );
     assert.doesNotMatch(await invoke('find_agent', { name: 'zz-no-such-agent' }), /Restricted Mode/);
   });
 });

@@ -3,7 +3,17 @@ import { after, before, describe, it } from 'mocha';
 import type { AccountGroup, AccountGroupsResponse, EndpointAgentsResponse } from '../../../src/api/types';
 import type { RunningEmulator } from '../../../src/emulator';
 import {
-  WIRE_PATHS, agentRows, apiGet, clearEmulatorRequests, emulatorRequests, inViewOrder, netmonApi, root, signInTo, signOut, startControlledEmulator,
+  WIRE_PATHS,
+  agentRows,
+  apiGet,
+  clearEmulatorRequests,
+  emulatorRequests,
+  inViewOrder,
+  netmonApi,
+  root,
+  signInTo,
+  signOut,
+  startControlledEmulator,
 } from './netmon-fixture';
 
 describe('account groups', () => {
@@ -14,7 +24,10 @@ describe('account groups', () => {
     groups = (await apiGet<AccountGroupsResponse>(emulator, '/v6/account-groups')).accountGroups;
     await signInTo(emulator);
   });
-  after(async () => { await signOut(); await emulator.close(); });
+  after(async () => {
+    await signOut();
+    await emulator.close();
+  });
 
   it('switches the account group: requests carry its aid and the tree shows its data', async () => {
     const api = await netmonApi();
@@ -32,7 +45,10 @@ describe('account groups', () => {
     assert.equal(sent.length, 1, 'one agents request after the switch (the prefetch the tree then shows)');
     assert.equal(sent[0]?.query['aid'], String(other.aid));
     const expected = await apiGet<EndpointAgentsResponse>(emulator, `/v6/endpoint-agents?aid=${other.aid}`);
-    assert.deepEqual(shown, inViewOrder(expected.endpointAgents).map((agent) => agent.computerName));
+    assert.deepEqual(
+      shown,
+      inViewOrder(expected.endpointAgents).map((agent) => agent.computerName),
+    );
   });
 
   it('remembers the choice for this connection', async () => {

@@ -3,7 +3,11 @@ import { describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import { EXTENSION_ID, activateExtension, waitFor } from '../helpers';
 
-interface ContributedCommand { command: string; title: string; category?: string }
+interface ContributedCommand {
+  command: string;
+  title: string;
+  category?: string;
+}
 
 function contributedCommands(extension: vscode.Extension<unknown>): ContributedCommand[] {
   const manifest: unknown = extension.packageJSON;
@@ -23,7 +27,10 @@ describe('activation', () => {
     const extension = await activateExtension();
     const events = (extension.packageJSON as { activationEvents?: string[] }).activationEvents ?? [];
     assert.deepEqual([...events].sort(), [
-      'workspaceContains:**/*.netmon-endpoint-test.json', 'workspaceContains:**/*.netmon-filter.json', 'workspaceContains:**/*.netmon-instant.json', 'workspaceContains:**/*.netmon-test.json',
+      'workspaceContains:**/*.netmon-endpoint-test.json',
+      'workspaceContains:**/*.netmon-filter.json',
+      'workspaceContains:**/*.netmon-instant.json',
+      'workspaceContains:**/*.netmon-test.json',
     ]);
   });
 
@@ -38,7 +45,9 @@ describe('activation', () => {
   it('routes every contributed command from activation on, also those whose feature is only loaded on first use', async () => {
     const extension = await activateExtension();
     const registered = new Set(await vscode.commands.getCommands(true));
-    const missing = contributedCommands(extension).map((entry) => entry.command).filter((id) => !registered.has(id));
+    const missing = contributedCommands(extension)
+      .map((entry) => entry.command)
+      .filter((id) => !registered.has(id));
     assert.deepEqual(missing, [], `contributed but not registered: ${missing.join(', ')}`);
   });
 
@@ -46,7 +55,10 @@ describe('activation', () => {
     await activateExtension();
     await vscode.commands.executeCommand('netmon.showLog');
     const logDocument = await waitFor('the Netmon log to be shown', () =>
-      vscode.workspace.textDocuments.find((document) => document.uri.scheme === 'output' && document.uri.path.includes('Netmon')));
+      vscode.workspace.textDocuments.find(
+        (document) => document.uri.scheme === 'output' && document.uri.path.includes('Netmon'),
+      ),
+    );
     assert.equal(logDocument.uri.scheme, 'output');
   });
 });

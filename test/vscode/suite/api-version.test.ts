@@ -3,7 +3,17 @@ import { after, afterEach, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { RunningEmulator } from '../../../src/emulator';
 import { waitFor } from '../helpers';
-import { DEMO_CREDENTIALS, agentRows, emulatorRequests, netmonApi, netmonLogText, root, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+import {
+  DEMO_CREDENTIALS,
+  agentRows,
+  emulatorRequests,
+  netmonApi,
+  netmonLogText,
+  root,
+  signInTo,
+  signOut,
+  startControlledEmulator,
+} from './netmon-fixture';
 
 async function setApiVersion(value: 'auto' | 'v7' | 'v6' | undefined): Promise<void> {
   await vscode.workspace.getConfiguration('netmon').update('apiVersion', value, vscode.ConfigurationTarget.Global);
@@ -20,7 +30,9 @@ describe('API version: detected, set, or stated by the emulator', () => {
     await signOut();
     await setApiVersion(undefined);
   });
-  after(async () => { await Promise.all(emulators.map((emulator) => emulator.close())); });
+  after(async () => {
+    await Promise.all(emulators.map((emulator) => emulator.close()));
+  });
 
   it('Sign In detects v7 with one v7 read, and a v7 account never sees a v6 request', async () => {
     const api = await netmonApi();
@@ -30,7 +42,10 @@ describe('API version: detected, set, or stated by the emulator', () => {
     await api.tree.getChildren(); // the roots, then a list, through the connected client
     const paths = (await emulatorRequests(emulator)).map((request) => `${request.method} ${request.path}`);
     assert.equal(paths[0], 'GET /v7/endpoint/agents', 'the detection read comes first');
-    assert.deepEqual(paths.filter((path) => / \/v6\//.test(path)), []);
+    assert.deepEqual(
+      paths.filter((path) => / \/v6\//.test(path)),
+      [],
+    );
   });
 
   it('Sign In detects v6 where the v7 read answers 404', async () => {
@@ -54,7 +69,9 @@ describe('API version: detected, set, or stated by the emulator', () => {
     const api = await netmonApi();
     await vscode.commands.executeCommand('netmon.useDemo');
     assert.deepEqual(api.connection.current?.api, { version: 'v7', source: 'emulator' });
-    const v7Agents = await fetch(`${api.connection.demoUrl ?? ''}/v7/endpoint/agents`, { headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}` } });
+    const v7Agents = await fetch(`${api.connection.demoUrl ?? ''}/v7/endpoint/agents`, {
+      headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}` },
+    });
     assert.equal(v7Agents.status, 200, 'the default demo emulator serves v7');
     await signOut();
     await setApiVersion('v7');
@@ -64,7 +81,9 @@ describe('API version: detected, set, or stated by the emulator', () => {
     await setApiVersion('v6');
     await vscode.commands.executeCommand('netmon.useDemo');
     assert.deepEqual(api.connection.current?.api, { version: 'v6', source: 'emulator' });
-    const agents = await fetch(`${api.connection.demoUrl ?? ''}/v7/endpoint/agents`, { headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}` } });
+    const agents = await fetch(`${api.connection.demoUrl ?? ''}/v7/endpoint/agents`, {
+      headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}` },
+    });
     assert.equal(agents.status, 404, 'the v6 demo emulator answers no v7 endpoint-data path');
   });
 
@@ -74,12 +93,23 @@ describe('API version: detected, set, or stated by the emulator', () => {
     assert.equal(api.connection.current?.api?.version, 'v7');
     const before = api.connection.demoUrl;
     await setApiVersion('v6');
-    await waitFor('the demo to reconnect on v6', () => (api.connection.current?.api?.version === 'v6' ? true : undefined), 15_000);
+    await waitFor(
+      'the demo to reconnect on v6',
+      () => (api.connection.current?.api?.version === 'v6' ? true : undefined),
+      15_000,
+    );
     assert.notEqual(api.connection.demoUrl, before, 'a new demo emulator, in the new version');
-    const agents = await fetch(`${api.connection.demoUrl ?? ''}/v6/endpoint-agents`, { headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}` } });
+    const agents = await fetch(`${api.connection.demoUrl ?? ''}/v6/endpoint-agents`, {
+      headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}` },
+    });
     assert.equal(agents.status, 200, 'the demo emulator now serves v6');
-    assert.ok((await agentRows(api, await root(api, 'Endpoint Agents'))).length > 0, 'the tree reads the new connection');
-    await netmonLogText(/netmon\.apiVersion is now v6: reconnecting to the demo emulator[^]*Connected to the demo emulator using API v6/);
+    assert.ok(
+      (await agentRows(api, await root(api, 'Endpoint Agents'))).length > 0,
+      'the tree reads the new connection',
+    );
+    await netmonLogText(
+      /netmon\.apiVersion is now v6: reconnecting to the demo emulator[^]*Connected to the demo emulator using API v6/,
+    );
   });
 
   it('a signed-in account reconnects as netmon.apiVersion says too: v6 detected, then v7 as set', async () => {
@@ -88,7 +118,11 @@ describe('API version: detected, set, or stated by the emulator', () => {
     await signInTo(emulator);
     assert.deepEqual(api.connection.current?.api, { version: 'v6', source: 'detected' });
     await setApiVersion('v7');
-    await waitFor('the account to reconnect as v7', () => (api.connection.current?.api?.version === 'v7' ? true : undefined), 15_000);
+    await waitFor(
+      'the account to reconnect as v7',
+      () => (api.connection.current?.api?.version === 'v7' ? true : undefined),
+      15_000,
+    );
     assert.deepEqual(api.connection.current?.api, { version: 'v7', source: 'setting' });
     assert.equal(api.connection.current?.baseUrl, emulator.url, 'the same account, signed in still');
     await netmonLogText(`netmon.apiVersion is now v7: reconnecting to ${emulator.url}`);

@@ -13,14 +13,23 @@ import type { RunningEmulator } from '../../../src/emulator';
 import { journalPath } from '../../../src/state/apply-journal-file';
 import type { Prompt } from '../../../src/vscode/ui/prompts';
 import { waitFor } from '../helpers';
-import { closeEditors, createTestDirectly, startDocumentSuite, writeDocument, type DocumentSuite } from './documents-fixture';
+import {
+  closeEditors,
+  createTestDirectly,
+  startDocumentSuite,
+  writeDocument,
+  type DocumentSuite,
+} from './documents-fixture';
 import { clearEmulatorRequests, emulatorRequests, netmonApi } from './netmon-fixture';
 
 type Planned = { document: vscode.TextDocument } | undefined;
 type Applied = { completed: { action: string; testName: string }[] } | undefined;
-interface Journal { pending: { uri: string }[]; owned: number[] }
+interface Journal {
+  pending: { uri: string }[];
+  owned: number[];
+}
 
-describe('the editor\'s Plan and Apply after an interrupted apply: bound, not created twice (v7)', function () {
+describe("the editor's Plan and Apply after an interrupted apply: bound, not created twice (v7)", function () {
   this.timeout(90_000);
   let emulator: RunningEmulator;
   let suite: DocumentSuite;
@@ -40,13 +49,17 @@ describe('the editor\'s Plan and Apply after an interrupted apply: bound, not cr
     // The file netmon apply and the editor's Apply journal to for this service and group.
     const info = (await netmonApi()).connection.current;
     assert.ok(info, 'signed in');
-    journalFile = journalPath(process.env, { serviceKey: info.serviceKey, aidKey: info.accountGroup ? String(info.accountGroup.aid) : 'default' });
+    journalFile = journalPath(process.env, {
+      serviceKey: info.serviceKey,
+      aidKey: info.accountGroup ? String(info.accountGroup.aid) : 'default',
+    });
   });
   after(async () => {
     (await netmonApi()).prompts.respondWith(undefined);
     await suite.end();
     rmSync(state, { recursive: true, force: true });
-    if (previousState === undefined) delete process.env['NETMON_STATE_DIR']; else process.env['NETMON_STATE_DIR'] = previousState;
+    if (previousState === undefined) delete process.env['NETMON_STATE_DIR'];
+    else process.env['NETMON_STATE_DIR'] = previousState;
   });
 
   /** The test's fields as the service takes them (its type is in the path); a document adds `type`. */
@@ -62,7 +75,15 @@ describe('the editor\'s Plan and Apply after an interrupted apply: bound, not cr
   function journalPending(document: vscode.Uri, testName: string, by: 'editor' | 'netmon apply' = 'editor'): void {
     mkdirSync(dirname(journalFile), { recursive: true });
     const uri = by === 'editor' ? document.toString() : document.fsPath;
-    writeFileSync(journalFile, JSON.stringify({ version: 1, pending: [{ uri, type: 'http-server', testName, existingTestIds: [] }], owned: [], endpointOwned: [] }));
+    writeFileSync(
+      journalFile,
+      JSON.stringify({
+        version: 1,
+        pending: [{ uri, type: 'http-server', testName, existingTestIds: [] }],
+        owned: [],
+        endpointOwned: [],
+      }),
+    );
   }
 
   function journal(): Journal {
@@ -78,10 +99,17 @@ describe('the editor\'s Plan and Apply after an interrupted apply: bound, not cr
   async function apply(scope: vscode.Uri): Promise<{ result: Applied; prompts: Prompt[] }> {
     const api = await netmonApi();
     const prompts: Prompt[] = [];
-    api.prompts.respondWith((prompt) => { prompts.push(prompt); return prompt.kind === 'confirm' ? 'Apply' : undefined; });
+    api.prompts.respondWith((prompt) => {
+      prompts.push(prompt);
+      return prompt.kind === 'confirm' ? 'Apply' : undefined;
+    });
     try {
       const result = await vscode.commands.executeCommand<Applied>('netmon.documents.apply', scope);
-      await waitFor('the offer after Apply', () => (prompts.some((p) => p.kind === 'offer') ? true : undefined), 30_000);
+      await waitFor(
+        'the offer after Apply',
+        () => (prompts.some((p) => p.kind === 'offer') ? true : undefined),
+        30_000,
+      );
       return { result, prompts };
     } finally {
       api.prompts.respondWith(undefined);
@@ -89,11 +117,17 @@ describe('the editor\'s Plan and Apply after an interrupted apply: bound, not cr
   }
 
   async function createPosts(): Promise<string[]> {
-    return (await emulatorRequests(emulator)).filter((r) => r.method === 'POST' && r.path.startsWith('/v7/tests/') && !r.path.endsWith('/run')).map((r) => r.path);
+    return (await emulatorRequests(emulator))
+      .filter((r) => r.method === 'POST' && r.path.startsWith('/v7/tests/') && !r.path.endsWith('/run'))
+      .map((r) => r.path);
   }
 
   it('Plan shows the binding first, Apply writes it and creates nothing, and a second Apply has nothing to do', async () => {
-    const document = writeDocument(suite.scratch.path, 'recovered/portal.netmon-test.json', JSON.stringify(httpTest('Recovered portal'), null, 2));
+    const document = writeDocument(
+      suite.scratch.path,
+      'recovered/portal.netmon-test.json',
+      JSON.stringify(httpTest('Recovered portal'), null, 2),
+    );
     const before = readFileSync(document.fsPath, 'utf8');
     journalPending(document, 'Recovered portal');
     const made = await createTestDirectly(emulator, 'http-server', httpFields('Recovered portal'));
@@ -102,7 +136,14 @@ describe('the editor\'s Plan and Apply after an interrupted apply: bound, not cr
     assert.ok(planned, 'Plan reported a failure');
     const lines = planned.document.getText().split('\n');
     const name = vscode.workspace.asRelativePath(document);
-    assert.deepEqual(lines.slice(0, 2), ['Bindings apply will write into the documents first:', `  = bind ${name} → test ${made.testId} ("Recovered portal"): created by an interrupted apply from this machine`], lines.join('\n'));
+    assert.deepEqual(
+      lines.slice(0, 2),
+      [
+        'Bindings apply will write into the documents first:',
+        `  = bind ${name} → test ${made.testId} ("Recovered portal"): created by an interrupted apply from this machine`,
+      ],
+      lines.join('\n'),
+    );
     assert.ok(!lines.some((line) => line.startsWith('  + create') || /conflict/i.test(line)), lines.join('\n'));
     await closeEditors();
 
@@ -111,27 +152,48 @@ describe('the editor\'s Plan and Apply after an interrupted apply: bound, not cr
     const confirm = prompts.find((p) => p.kind === 'confirm');
     assert.ok(confirm?.kind === 'confirm');
     assert.match(confirm.message, /^Bind 1 document to the test an interrupted apply created in /, confirm.message);
-    assert.ok(confirm.detail.includes(`test ${made.testId} ("Recovered portal"): created by an interrupted apply from this machine`), confirm.detail);
+    assert.ok(
+      confirm.detail.includes(
+        `test ${made.testId} ("Recovered portal"): created by an interrupted apply from this machine`,
+      ),
+      confirm.detail,
+    );
     assert.deepEqual(result?.completed, [], 'no step: the test is as the document says');
     assert.equal(boundTestId(document), made.testId, 'the document is bound to the test the interrupted apply made');
-    assert.ok(readFileSync(document.fsPath, 'utf8').startsWith(before.slice(0, before.lastIndexOf('\n}'))), 'the rest of the document as it was');
+    assert.ok(
+      readFileSync(document.fsPath, 'utf8').startsWith(before.slice(0, before.lastIndexOf('\n}'))),
+      'the rest of the document as it was',
+    );
     assert.deepEqual(await createPosts(), [], 'no test created');
     const offer = prompts.find((p) => p.kind === 'offer');
-    assert.equal(offer?.kind === 'offer' && offer.message, '1 document bound to the test an interrupted apply created.');
+    assert.equal(
+      offer?.kind === 'offer' && offer.message,
+      '1 document bound to the test an interrupted apply created.',
+    );
     assert.deepEqual(journal().pending, [], 'the create is no longer in flight');
     assert.ok(journal().owned.includes(made.testId), 'the test is one apply made from this machine');
 
     const api = await netmonApi();
     const asked: Prompt[] = [];
-    api.prompts.respondWith((prompt) => { asked.push(prompt); return undefined; });
-    const again = await vscode.commands.executeCommand<Applied>('netmon.documents.apply', vscode.Uri.joinPath(document, '..'));
+    api.prompts.respondWith((prompt) => {
+      asked.push(prompt);
+      return undefined;
+    });
+    const again = await vscode.commands.executeCommand<Applied>(
+      'netmon.documents.apply',
+      vscode.Uri.joinPath(document, '..'),
+    );
     api.prompts.respondWith(undefined);
     assert.deepEqual([again?.completed, asked], [[], []], 'nothing to do, nothing asked');
     assert.deepEqual(await createPosts(), [], 'still no test created');
   });
 
-  it('a create an interrupted netmon apply made (journaled by its path) is bound by the editor\'s Apply too', async () => {
-    const document = writeDocument(suite.scratch.path, 'from-cli/search.netmon-test.json', JSON.stringify(httpTest('Search from the CLI'), null, 2));
+  it("a create an interrupted netmon apply made (journaled by its path) is bound by the editor's Apply too", async () => {
+    const document = writeDocument(
+      suite.scratch.path,
+      'from-cli/search.netmon-test.json',
+      JSON.stringify(httpTest('Search from the CLI'), null, 2),
+    );
     journalPending(document, 'Search from the CLI', 'netmon apply');
     const made = await createTestDirectly(emulator, 'http-server', httpFields('Search from the CLI'));
     await clearEmulatorRequests(emulator);
@@ -143,11 +205,18 @@ describe('the editor\'s Plan and Apply after an interrupted apply: bound, not cr
   });
 
   it('a journaled create the service never got is created, once, and the journal forgets it', async () => {
-    const document = writeDocument(suite.scratch.path, 'lost/checkout.netmon-test.json', JSON.stringify(httpTest('Never arrived'), null, 2));
+    const document = writeDocument(
+      suite.scratch.path,
+      'lost/checkout.netmon-test.json',
+      JSON.stringify(httpTest('Never arrived'), null, 2),
+    );
     journalPending(document, 'Never arrived');
     await clearEmulatorRequests(emulator);
     const { result, prompts } = await apply(document);
-    assert.deepEqual(result?.completed.map((step) => `${step.action} ${step.testName}`), ['create Never arrived']);
+    assert.deepEqual(
+      result?.completed.map((step) => `${step.action} ${step.testName}`),
+      ['create Never arrived'],
+    );
     const confirm = prompts.find((p) => p.kind === 'confirm');
     assert.ok(confirm?.kind === 'confirm' && !confirm.detail.includes('= bind'), 'nothing to bind');
     assert.deepEqual(await createPosts(), ['/v7/tests/http-server']);

@@ -3,7 +3,16 @@
 // undici again. Runs in the extension host, whose Node and V8 the cache is made for.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'mocha';
@@ -15,7 +24,10 @@ describe('bundle code cache', () => {
 
   function writeBundle(name: string, body: string): string {
     const file = join(scratch, name);
-    writeFileSync(file, `"use strict";\nconst path = require('node:path');\n${body}\nmodule.exports.where = path.basename(__filename);\n`);
+    writeFileSync(
+      file,
+      `"use strict";\nconst path = require('node:path');\n${body}\nmodule.exports.where = path.basename(__filename);\n`,
+    );
     return file;
   }
 
@@ -42,7 +54,11 @@ describe('bundle code cache', () => {
     assert.equal(rebuilt.fromCache, false);
     assert.equal((rebuilt.exports as { version: number }).version, 2);
     await rebuilt.cacheWritten;
-    assert.equal(readdirSync(cacheDir).filter((name) => name.startsWith('lib-b.js-')).length, 1, 'the old build\'s cache is gone');
+    assert.equal(
+      readdirSync(cacheDir).filter((name) => name.startsWith('lib-b.js-')).length,
+      1,
+      "the old build's cache is gone",
+    );
   });
 
   it('never uses a cache folder that others may write, and still loads the bundle', () => {
@@ -61,7 +77,14 @@ describe('bundle code cache', () => {
     // with garbage already at the cache file's name (the loader's key: V8 version, arch, source).
     const file = writeBundle('lib-d.js', `module.exports.value = "d-${Date.now()}";`);
     const source = readFileSync(file, 'utf8');
-    const key = createHash('sha256').update(process.versions.v8).update('\0').update(process.arch).update('\0').update(source).digest('hex').slice(0, 32);
+    const key = createHash('sha256')
+      .update(process.versions.v8)
+      .update('\0')
+      .update(process.arch)
+      .update('\0')
+      .update(source)
+      .digest('hex')
+      .slice(0, 32);
     const cacheFile = join(cacheDir, `lib-d.js-${key}.bin`);
     writeFileSync(cacheFile, 'not a V8 code cache at all');
     const loaded = loadWithCodeCache(file, cacheDir, 0);

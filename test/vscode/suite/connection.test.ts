@@ -4,7 +4,16 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import type { RunningEmulator } from '../../../src/emulator';
-import { DEMO_CREDENTIALS, netmonApi, netmonLogText, root, roots, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+import {
+  DEMO_CREDENTIALS,
+  netmonApi,
+  netmonLogText,
+  root,
+  roots,
+  signInTo,
+  signOut,
+  startControlledEmulator,
+} from './netmon-fixture';
 
 /** Every value the netmon.* settings hold at any level, as text. */
 function settingsText(): string {
@@ -15,8 +24,13 @@ function settingsText(): string {
 
 describe('sign in and sign out', () => {
   let emulator: RunningEmulator;
-  before(async () => { emulator = await startControlledEmulator({ rateLimit: { limit: 1000, windowSeconds: 3600 } }); });
-  after(async () => { await signOut(); await emulator.close(); });
+  before(async () => {
+    emulator = await startControlledEmulator({ rateLimit: { limit: 1000, windowSeconds: 3600 } });
+  });
+  after(async () => {
+    await signOut();
+    await emulator.close();
+  });
 
   it('shows no roots (only the welcome view) before sign-in', async () => {
     const api = await netmonApi();
@@ -39,8 +53,19 @@ describe('sign in and sign out', () => {
     await signInTo(emulator);
     assert.equal(api.connection.current?.kind, 'remote');
     assert.equal(api.connection.current?.baseUrl, emulator.url);
-    assert.deepEqual((await roots(api)).map((node) => node.label),
-      ['Endpoint Agents', 'Networks', 'Enterprise Agents', 'Deployed Tests', 'Endpoint Tests', 'User Sessions', 'Network Sessions', 'Network Topology']);
+    assert.deepEqual(
+      (await roots(api)).map((node) => node.label),
+      [
+        'Endpoint Agents',
+        'Networks',
+        'Enterprise Agents',
+        'Deployed Tests',
+        'Endpoint Tests',
+        'User Sessions',
+        'Network Sessions',
+        'Network Topology',
+      ],
+    );
     assert.match(api.statusBarText(), new RegExp(`Netmon: ${new URL(emulator.url).host}`));
 
     const settings = settingsText();
@@ -73,15 +98,25 @@ describe('sign in and sign out', () => {
     // A service (or a proxy in front of it) that sends no rate-limit headers at all.
     const bare = createServer((request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(request.url?.startsWith('/v6/account-groups')
-        ? JSON.stringify({ accountGroups: [{ aid: 7, accountGroupName: 'Bare', current: true, default: true }] })
-        : JSON.stringify({ endpointAgents: [], privateNetworks: [], endpointTest: [] }));
+      response.end(
+        request.url?.startsWith('/v6/account-groups')
+          ? JSON.stringify({ accountGroups: [{ aid: 7, accountGroupName: 'Bare', current: true, default: true }] })
+          : JSON.stringify({ endpointAgents: [], privateNetworks: [], endpointTest: [] }),
+      );
     });
     await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
     try {
-      await api.signIn({ baseUrl: `http://127.0.0.1:${(bare.address() as AddressInfo).port}`, authForm: 'bearer', token: 'bare-token' });
+      await api.signIn({
+        baseUrl: `http://127.0.0.1:${(bare.address() as AddressInfo).port}`,
+        authForm: 'bearer',
+        token: 'bare-token',
+      });
       await api.tree.getChildren(await root(api, 'Networks'));
-      assert.doesNotMatch(api.statusBarText(), / left$/, `the other connection's budget is shown: ${api.statusBarText()}`);
+      assert.doesNotMatch(
+        api.statusBarText(),
+        / left$/,
+        `the other connection's budget is shown: ${api.statusBarText()}`,
+      );
     } finally {
       bare.closeAllConnections();
       await new Promise<void>((resolve) => bare.close(() => resolve()));

@@ -14,6 +14,11 @@ export async function useV7Demo(): Promise<void> {
 /** GET from the demo emulator: its status, and its body when it answered 200. */
 export async function demoGet(path: string): Promise<{ status: number; body: Record<string, unknown> }> {
   const api = await netmonApi();
-  const response = await fetch(`${api.connection.demoUrl ?? ''}${path}`, { headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}` } });
-  return { status: response.status, body: response.status === 200 ? await response.json() as Record<string, unknown> : {} };
+  const response = await fetch(`${api.connection.demoUrl ?? ''}${path}`, {
+    headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}` },
+  });
+  return {
+    status: response.status,
+    body: response.status === 200 ? ((await response.json()) as Record<string, unknown>) : {},
+  };
 }

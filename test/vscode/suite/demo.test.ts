@@ -8,8 +8,12 @@ import { agentRows, DEMO_CREDENTIALS, inViewOrder, netmonApi, root, signOut } fr
 /** Every agent the demo account has, deleted ones too, read in the dialect the demo emulator speaks. */
 async function agentsAt(url: string, api: 'v6' | 'v7'): Promise<EndpointAgentsResponse> {
   const path = api === 'v7' ? '/v7/endpoint/agents?includeDeleted=true' : '/v6/endpoint-agents';
-  const response = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}` } });
-  const body = (await response.json()) as EndpointAgentsResponse & { agents?: EndpointAgentsResponse['endpointAgents'] };
+  const response = await fetch(`${url}${path}`, {
+    headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}` },
+  });
+  const body = (await response.json()) as EndpointAgentsResponse & {
+    agents?: EndpointAgentsResponse['endpointAgents'];
+  };
   return api === 'v7' ? { endpointAgents: body.agents ?? [] } : body;
 }
 
@@ -28,7 +32,9 @@ describe('demo mode', () => {
     // The emulator states its dialect (netmon.apiVersion chooses it); it is never probed.
     const dialect = api.connection.current?.api;
     assert.equal(dialect?.source, 'emulator');
-    const expected = inViewOrder((await agentsAt(url ?? '', dialect?.version ?? 'v6')).endpointAgents).map((agent) => agent.computerName);
+    const expected = inViewOrder((await agentsAt(url ?? '', dialect?.version ?? 'v6')).endpointAgents).map(
+      (agent) => agent.computerName,
+    );
     const shown = (await agentRows(api, await root(api, 'Endpoint Agents'))).map((node) => node.label);
     assert.ok(expected.length > 0);
     assert.deepEqual(shown, expected);
@@ -43,13 +49,31 @@ describe('demo mode', () => {
     const roots = await api.tree.getChildren();
     const connectedKind = (): string | undefined => api.connection.current?.kind; // read anew after each await
     assert.equal(connectedKind(), undefined, 'the roots came before the connection was up');
-    assert.deepEqual(roots.map((node) => node.label),
-      ['Endpoint Agents', 'Networks', 'Enterprise Agents', 'Deployed Tests', 'Endpoint Tests', 'User Sessions', 'Network Sessions', 'Network Topology']);
+    assert.deepEqual(
+      roots.map((node) => node.label),
+      [
+        'Endpoint Agents',
+        'Networks',
+        'Enterprise Agents',
+        'Deployed Tests',
+        'Endpoint Tests',
+        'User Sessions',
+        'Network Sessions',
+        'Network Topology',
+      ],
+    );
     const agents = await agentRows(api, roots[0] as TreeNode);
-    assert.ok(agents.length > 0 && agents.every((node) => node.spec.kind === 'agent'), agents.map((node) => node.label).join(', '));
+    assert.ok(
+      agents.length > 0 && agents.every((node) => node.spec.kind === 'agent'),
+      agents.map((node) => node.label).join(', '),
+    );
     assert.ok(await starting, 'Use Demo Account failed');
     assert.equal(connectedKind(), 'demo');
-    assert.equal((await api.tree.getChildren())[0], roots[0], 'the account group arriving later did not rebuild the roots');
+    assert.equal(
+      (await api.tree.getChildren())[0],
+      roots[0],
+      'the account group arriving later did not rebuild the roots',
+    );
   });
 
   it('stops the emulator when leaving demo mode', async () => {

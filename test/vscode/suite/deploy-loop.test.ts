@@ -19,7 +19,15 @@ import type { PathEpisode } from '../../../src/emulator/world/path-episodes';
 import { clickLens, lensCommand } from './lens-fixture';
 import { childrenOf, DEMO_CREDENTIALS, netmonApi, root } from './netmon-fixture';
 import { closeAllEditors, panelStates, waitForRendered } from './panels-fixture';
-import { createTestDirectly, openDocument, replaceAndSave, startDocumentSuite, writeDocument, type DocumentSuite, type WorkspaceScratch } from './documents-fixture';
+import {
+  createTestDirectly,
+  openDocument,
+  replaceAndSave,
+  startDocumentSuite,
+  writeDocument,
+  type DocumentSuite,
+  type WorkspaceScratch,
+} from './documents-fixture';
 
 const HOUR = 3600;
 type Shown = { panels: string[] } | undefined;
@@ -42,23 +50,44 @@ describe('the deploy loop of a test document through its lenses (v7)', () => {
     loss = found;
     // Deployed two hours before the loss starts.
     clock = loss.startSeconds - 2 * HOUR;
-    agentIds = group.enterpriseAgents().slice(0, 3).map((agent) => Number(agent.agentId));
+    agentIds = group
+      .enterpriseAgents()
+      .slice(0, 3)
+      .map((agent) => Number(agent.agentId));
     assert.equal(agentIds.length, 3);
     // Which seeded transit an enterprise test crosses follows its id: tests deployed from elsewhere
     // take the ids before the document's, until the next one crosses the lossy transit.
-    const crossesLoss = (testId: number): boolean => group.enterprisePlan({
-      testId, testName: 'probe', type: 'http-server', interval: 300, enabled: 1, url: 'https://portal.example.com/',
-      agents: agentIds.map((agentId) => ({ agentId })), createdBy: 'probe', createdDate: '2026-11-20 00:00:00',
-    } as EnterpriseTest).path?.kind === 'lossEpisode';
-    const elsewhere = { testName: 'Deployed elsewhere', interval: 300, agents: agentIds.map((agentId) => ({ agentId: String(agentId) })), server: 'vpn.example.com' };
+    const crossesLoss = (testId: number): boolean =>
+      group.enterprisePlan({
+        testId,
+        testName: 'probe',
+        type: 'http-server',
+        interval: 300,
+        enabled: 1,
+        url: 'https://portal.example.com/',
+        agents: agentIds.map((agentId) => ({ agentId })),
+        createdBy: 'probe',
+        createdDate: '2026-11-20 00:00:00',
+      } as EnterpriseTest).path?.kind === 'lossEpisode';
+    const elsewhere = {
+      testName: 'Deployed elsewhere',
+      interval: 300,
+      agents: agentIds.map((agentId) => ({ agentId: String(agentId) })),
+      server: 'vpn.example.com',
+    };
     let next = (await createTestDirectly(started, 'agent-to-server', elsewhere)).testId + 1;
-    for (let tries = 0; !crossesLoss(next) && tries < 4; tries++) next = (await createTestDirectly(started, 'agent-to-server', elsewhere)).testId + 1;
+    for (let tries = 0; !crossesLoss(next) && tries < 4; tries++)
+      next = (await createTestDirectly(started, 'agent-to-server', elsewhere)).testId + 1;
     assert.ok(crossesLoss(next), `test ${next} crosses the lossy transit`);
   }
 
   before(async function () {
     this.timeout(60_000);
-    suite = await startDocumentSuite('deploy-loop', { v7: true, emulator: { now: () => clock * 1000 }, beforeSignIn: seedBeforeTheLoss });
+    suite = await startDocumentSuite('deploy-loop', {
+      v7: true,
+      emulator: { now: () => clock * 1000 },
+      beforeSignIn: seedBeforeTheLoss,
+    });
     ({ emulator, scratch } = suite);
   });
   after(async () => {
@@ -67,11 +96,21 @@ describe('the deploy loop of a test document through its lenses (v7)', () => {
   });
 
   const deployed = async (testId: number): Promise<{ status: number; interval?: number }> => {
-    const response = await fetch(`${emulator.url}/v7/tests/http-server/${testId}`, { headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}` } });
-    return { status: response.status, ...(response.status === 200 ? { interval: Number(((await response.json()) as { interval: unknown }).interval) } : {}) };
+    const response = await fetch(`${emulator.url}/v7/tests/http-server/${testId}`, {
+      headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}` },
+    });
+    return {
+      status: response.status,
+      ...(response.status === 200
+        ? { interval: Number(((await response.json()) as { interval: unknown }).interval) }
+        : {}),
+    };
   };
 
-  const results = async (uri: vscode.Uri, title: string): Promise<{ points: number[]; agents: number; findings: number }> => {
+  const results = async (
+    uri: vscode.Uri,
+    title: string,
+  ): Promise<{ points: number[]; agents: number; findings: number }> => {
     await closeAllEditors();
     await openDocument(uri);
     const { result: shown, prompts } = await clickLens<Shown>(uri, 'Results');
@@ -81,13 +120,26 @@ describe('the deploy loop of a test document through its lenses (v7)', () => {
     // The metrics panel opened first, under the path: the test's network list in Deployed Tests reveals it.
     const api = await netmonApi();
     const types = await childrenOf(api, await root(api, 'Deployed Tests'));
-    const tests = await childrenOf(api, types.find((group) => group.label === 'http-server')!);
-    const [network] = await childrenOf(api, tests.find((test) => test.label === title)!);
-    assert.equal(await vscode.commands.executeCommand('netmon.openMetrics', network), shown.panels[0], 'revealed, not opened again');
+    const tests = await childrenOf(
+      api,
+      types.find((group) => group.label === 'http-server')!,
+    );
+    const [network] = await childrenOf(
+      api,
+      tests.find((test) => test.label === title)!,
+    );
+    assert.equal(
+      await vscode.commands.executeCommand('netmon.openMetrics', network),
+      shown.panels[0],
+      'revealed, not opened again',
+    );
     const metrics = await waitForRendered(shown.panels[0]!);
     assert.deepEqual([metrics.kind, metrics.title], ['metrics', `Metrics: ${title}`]);
     const charts = (metrics.rendered as { charts: { id: string; points: number }[] }).charts;
-    assert.ok(charts.some((chart) => chart.id === 'http'), `the HTTP phases are drawn: ${charts.map((c) => c.id).join(', ')}`);
+    assert.ok(
+      charts.some((chart) => chart.id === 'http'),
+      `the HTTP phases are drawn: ${charts.map((c) => c.id).join(', ')}`,
+    );
     await openDocument(uri);
     const drawn = path.rendered as { agents: number; findings?: number };
     return { points: charts.map((chart) => chart.points), agents: drawn.agents, findings: drawn.findings ?? 0 };
@@ -95,9 +147,21 @@ describe('the deploy loop of a test document through its lenses (v7)', () => {
 
   it('Create → Results (metrics of every round since, the path of its three agents) → Update → Results in the loss episode, localized → Delete, each from its lens', async function () {
     this.timeout(120_000);
-    const uri = writeDocument(scratch.path, 'loop.netmon-test.json', JSON.stringify({
-      type: 'http-server', testName: 'Loop portal', interval: 300, agents: agentIds.map((agentId) => ({ agentId })), url: 'https://portal.example.com/',
-    }, null, 2));
+    const uri = writeDocument(
+      scratch.path,
+      'loop.netmon-test.json',
+      JSON.stringify(
+        {
+          type: 'http-server',
+          testName: 'Loop portal',
+          interval: 300,
+          agents: agentIds.map((agentId) => ({ agentId })),
+          url: 'https://portal.example.com/',
+        },
+        null,
+        2,
+      ),
+    );
     await openDocument(uri);
 
     const { result: created, prompts } = await clickLens<{ testId: number }>(uri, 'Create "Loop portal" in');
@@ -112,7 +176,10 @@ describe('the deploy loop of a test document through its lenses (v7)', () => {
     clock = loss.startSeconds - 10 * 60;
     const first = await results(uri, 'Loop portal');
     assert.equal(first.agents, 3);
-    assert.ok(first.points.every((points) => points >= 12 && points <= 13), `rounds drawn: ${first.points.join(', ')}`);
+    assert.ok(
+      first.points.every((points) => points >= 12 && points <= 13),
+      `rounds drawn: ${first.points.join(', ')}`,
+    );
 
     await replaceAndSave(uri, '"interval": 300', '"interval": 600');
     const { result: updated } = await clickLens<{ testId: number }>(uri, 'Update: interval 300 → 600');
@@ -125,11 +192,19 @@ describe('the deploy loop of a test document through its lenses (v7)', () => {
     const second = await results(uri, 'Loop portal');
     assert.equal(second.agents, 3);
     // The last hour at the new interval: 6 or 7 rounds of 10 minutes.
-    assert.ok(second.points.every((points) => points >= 6 && points <= 7), `rounds drawn: ${second.points.join(', ')}`);
+    assert.ok(
+      second.points.every((points) => points >= 6 && points <= 7),
+      `rounds drawn: ${second.points.join(', ')}`,
+    );
     assert.ok(second.findings > first.findings, `findings before the loss ${first.findings}, in it ${second.findings}`);
     // The round the panel drew, localized as the panel does it: the loss at the seeded lossy hop.
     const client = (await netmonApi()).connection.requireClient();
-    const traces = await readRoundTraces(enterprisePaths(client), testId, agentIds.map(String), Math.floor(clock / 600) * 600);
+    const traces = await readRoundTraces(
+      enterprisePaths(client),
+      testId,
+      agentIds.map(String),
+      Math.floor(clock / 600) * 600,
+    );
     const lossAt = localizePathTraces(traces).loss.map((finding) => finding.at.ip);
     assert.deepEqual(lossAt, [loss.detail.hopAddress], `the seeded lossy hop ${String(loss.detail.hopAddress)}`);
 
@@ -138,7 +213,10 @@ describe('the deploy loop of a test document through its lenses (v7)', () => {
     assert.equal((await deployed(testId)).status, 404);
     await lensCommand(uri, 'Create "Loop portal" in');
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
-    assert.ok(!lenses.some((lens) => lens.command?.title === '$(graph) Results'), 'no Results lens on a document deployed nowhere');
+    assert.ok(
+      !lenses.some((lens) => lens.command?.title === '$(graph) Results'),
+      'no Results lens on a document deployed nowhere',
+    );
     // Show Results of the deleted test's id opens nothing (it says the test is not deployed).
     await closeAllEditors();
     assert.equal(await vscode.commands.executeCommand<Shown>('netmon.showTestResults', testId), undefined);

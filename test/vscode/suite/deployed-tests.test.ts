@@ -13,7 +13,13 @@ import type { PathEpisode } from '../../../src/emulator/world/path-episodes';
 import type { TreeNode } from '../../../src/vscode/tree/nodes';
 import { acceptConfirmations, answeringPrompts, childrenOf, nativeGet, netmonApi, root } from './netmon-fixture';
 import { closeAllEditors, waitForPanels, waitForRendered } from './panels-fixture';
-import { createTestDirectly, startDocumentSuite, writeDocument, type DocumentSuite, type WorkspaceScratch } from './documents-fixture';
+import {
+  createTestDirectly,
+  startDocumentSuite,
+  writeDocument,
+  type DocumentSuite,
+  type WorkspaceScratch,
+} from './documents-fixture';
 
 const HOUR = 3600;
 
@@ -35,24 +41,48 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
     loss = found;
     clock = loss.startSeconds - HOUR;
     const agents = fiveAgents(started);
-    agentIds.push(...group.enterpriseAgents().slice(0, 1).map((a) => Number(a.agentId)));
+    agentIds.push(
+      ...group
+        .enterpriseAgents()
+        .slice(0, 1)
+        .map((a) => Number(a.agentId)),
+    );
     const create = async (type: string, name: string, target: Record<string, unknown>): Promise<void> => {
-      ids[name] = (await createTestDirectly(started, type, { testName: name, interval: 300, ...(type === 'bgp' ? {} : { agents }), ...target })).testId;
+      ids[name] = (
+        await createTestDirectly(started, type, {
+          testName: name,
+          interval: 300,
+          ...(type === 'bgp' ? {} : { agents }),
+          ...target,
+        })
+      ).testId;
     };
     await create('agent-to-server', 'Outlook from the offices', { server: 'outlook.office365.com', port: 443 });
     await create('agent-to-server', 'Zoom from the offices', { server: 'zoom.us', port: 443 });
     await create('page-load', 'Office home page', { url: 'https://www.office.com/' });
     await create('dns-trace', 'Example zone', { domain: 'example.com' });
-    await create('ftp-server', 'Nightly drop', { url: 'ftp://ftp.example.com/drop.zip', requestType: 'download', username: 'u', password: 'p' });
+    await create('ftp-server', 'Nightly drop', {
+      url: 'ftp://ftp.example.com/drop.zip',
+      requestType: 'download',
+      username: 'u',
+      password: 'p',
+    });
     await create('bgp', 'Our prefix', { prefix: '203.0.113.0/24' });
     // Last: the tests created later in the suite cross the transits they always did (test id modulo 2).
-    await create('web-transactions', 'Portal sign-in', { url: 'https://acme.atlassian.net/', transactionScript: 'await driver.get(url);' });
+    await create('web-transactions', 'Portal sign-in', {
+      url: 'https://acme.atlassian.net/',
+      transactionScript: 'await driver.get(url);',
+    });
     clock = loss.startSeconds + 20 * 60;
   };
 
   before(async function () {
     this.timeout(60_000);
-    suite = await startDocumentSuite('deployed-tests', { v7: true, emulator: { now: () => clock * 1000 }, beforeSignIn: deployTests });
+    suite = await startDocumentSuite('deployed-tests', {
+      v7: true,
+      emulator: { now: () => clock * 1000 },
+      beforeSignIn: deployTests,
+    });
     ({ emulator, scratch } = suite);
   });
   after(() => suite.end());
@@ -61,29 +91,58 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
     const api = await netmonApi();
     const groups = await childrenOf(api, await root(api, 'Deployed Tests'));
     // Every type the account can create has its group (each offers "New Test Document of This Type"); empty ones say so.
-    assert.deepEqual(groups.map((g) => [g.label, g.spec.description]), [
-      ['agent-to-agent', 'none deployed'], ['agent-to-server', '2 tests'], ['api', 'none deployed'], ['bgp', '1 test'],
-      ['dns-server', 'none deployed'], ['dns-trace', '1 test'], ['dnssec', 'none deployed'], ['ftp-server', '1 test'],
-      ['http-server', 'none deployed'], ['page-load', '1 test'], ['sip-server', 'none deployed'], ['voice', 'none deployed'],
-      ['web-transactions', '1 test'],
-    ]);
-    assert.ok(groups.every((g) => g.contextValue().split(' ').includes('deployedTestType')), 'each group carries the new-document action');
-    return childrenOf(api, groups.find((g) => g.label === type)!);
+    assert.deepEqual(
+      groups.map((g) => [g.label, g.spec.description]),
+      [
+        ['agent-to-agent', 'none deployed'],
+        ['agent-to-server', '2 tests'],
+        ['api', 'none deployed'],
+        ['bgp', '1 test'],
+        ['dns-server', 'none deployed'],
+        ['dns-trace', '1 test'],
+        ['dnssec', 'none deployed'],
+        ['ftp-server', '1 test'],
+        ['http-server', 'none deployed'],
+        ['page-load', '1 test'],
+        ['sip-server', 'none deployed'],
+        ['voice', 'none deployed'],
+        ['web-transactions', '1 test'],
+      ],
+    );
+    assert.ok(
+      groups.every((g) => g.contextValue().split(' ').includes('deployedTestType')),
+      'each group carries the new-document action',
+    );
+    return childrenOf(
+      api,
+      groups.find((g) => g.label === type)!,
+    );
   };
 
   it('groups the deployed tests by type, each with its latest health; the one on the lossy transit is degraded', async function () {
     this.timeout(60_000);
     const tests = await testsOfType('agent-to-server');
-    assert.deepEqual(tests.map((t) => t.label), ['Outlook from the offices', 'Zoom from the offices']);
-    const degraded = tests.filter((t) => /^DEGRADED · 4 of 5 agents · \d+% loss, latency \d+ ms$/.test(String(t.spec.description)));
+    assert.deepEqual(
+      tests.map((t) => t.label),
+      ['Outlook from the offices', 'Zoom from the offices'],
+    );
+    const degraded = tests.filter((t) =>
+      /^DEGRADED · 4 of 5 agents · \d+% loss, latency \d+ ms$/.test(String(t.spec.description)),
+    );
     assert.equal(degraded.length, 1, tests.map((t) => t.spec.description).join(' | '));
     assert.ok(tests.some((t) => t.spec.description === 'ok · 5 agents'));
     assert.equal(degraded[0]!.spec.icon, 'warning');
     const api = await netmonApi();
     const lists = await childrenOf(api, degraded[0]!);
-    assert.deepEqual(lists.map((l) => l.label), ['Network', 'Path Visualization']);
+    assert.deepEqual(
+      lists.map((l) => l.label),
+      ['Network', 'Path Visualization'],
+    );
     const rows = await childrenOf(api, lists[0]!);
-    assert.ok(rows.some((row) => row.spec.kind === 'deployedResult' && /\d+% loss/.test(String(row.spec.description))), 'the network rows say the loss');
+    assert.ok(
+      rows.some((row) => row.spec.kind === 'deployedResult' && /\d+% loss/.test(String(row.spec.description))),
+      'the network rows say the loss',
+    );
   });
 
   it('Show Results on the degraded test opens its metrics and its path, where the loss is localized at the seeded hop', async function () {
@@ -111,16 +170,25 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
   it('over six hours, Show Results ends on the whole range: the metrics of every round since the test was deployed, not only the last hour drawn first', async function () {
     this.timeout(90_000);
     await overWindow('6h', async () => {
-      const degraded = (await testsOfType('agent-to-server')).find((t) => String(t.spec.description).startsWith('DEGRADED'))!;
+      const degraded = (await testsOfType('agent-to-server')).find((t) =>
+        String(t.spec.description).startsWith('DEGRADED'),
+      )!;
       const shown = await vscode.commands.executeCommand<{ panels: string[] }>('netmon.showTestResults', degraded);
       const path = await waitForRendered(shown.panels[1]!);
       assert.equal((path.rendered as { agents: number }).agents, 5);
       const [network] = await childrenOf(await netmonApi(), degraded);
-      assert.equal(await vscode.commands.executeCommand('netmon.openMetrics', network), shown.panels[0], 'revealed, not reloaded');
+      assert.equal(
+        await vscode.commands.executeCommand('netmon.openMetrics', network),
+        shown.panels[0],
+        'revealed, not reloaded',
+      );
       const metrics = await waitForRendered(shown.panels[0]!);
       // Deployed 80 minutes ago: 16 or 17 rounds; the last hour alone has 12 or 13.
       const rounds = (metrics.rendered as { charts: { points: number }[] }).charts.map((chart) => chart.points);
-      assert.ok(rounds.length > 0 && rounds.every((points) => points >= 16 && points <= 17), `rounds drawn: ${rounds.join(', ')}`);
+      assert.ok(
+        rounds.length > 0 && rounds.every((points) => points >= 16 && points <= 17),
+        `rounds drawn: ${rounds.join(', ')}`,
+      );
     });
   });
 
@@ -136,21 +204,39 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
     const api = await netmonApi();
     const info = api.connection.current!;
     const aid = info.accountGroup ? String(info.accountGroup.aid) : 'default';
-    const uri = writeDocument(scratch.path, 'zone.netmon-test.json', JSON.stringify({
-      type: 'dns-trace', testName: 'Example zone', interval: 300, agents: [], domain: 'example.com',
-      deployments: { [info.serviceKey]: { [aid]: ids['Example zone'] } },
-    }, null, 2));
+    const uri = writeDocument(
+      scratch.path,
+      'zone.netmon-test.json',
+      JSON.stringify(
+        {
+          type: 'dns-trace',
+          testName: 'Example zone',
+          interval: 300,
+          agents: [],
+          domain: 'example.com',
+          deployments: { [info.serviceKey]: { [aid]: ids['Example zone'] } },
+        },
+        null,
+        2,
+      ),
+    );
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
     const results = lenses.find((lens) => lens.command?.title === '$(graph) Results');
     assert.equal(results?.command?.command, 'netmon.showTestResults', lenses.map((l) => l.command?.title).join(' | '));
-    const fromDocument = await vscode.commands.executeCommand<{ panels: string[]; document?: string }>(results.command.command, ...(results.command.arguments ?? []));
+    const fromDocument = await vscode.commands.executeCommand<{ panels: string[]; document?: string }>(
+      results.command.command,
+      ...(results.command.arguments ?? []),
+    );
     assert.deepEqual(fromDocument?.panels, [], 'a DNS test has no panel');
     const summary = vscode.workspace.textDocuments.find((d) => d.uri.toString() === fromDocument?.document);
-    assert.match(summary?.getText() ?? '', /^Example zone \(dns-trace test \d+\): ok\n\ndns-trace: ok \(5 agents, \d+ results\)/);
+    assert.match(
+      summary?.getText() ?? '',
+      /^Example zone \(dns-trace test \d+\): ok\n\ndns-trace: ok \(5 agents, \d+ results\)/,
+    );
   });
 
-  it('a web-transactions test opens the waterfall of its newest round\'s slowest page, named with the agent, the round\'s other pages a pick away', async function () {
+  it("a web-transactions test opens the waterfall of its newest round's slowest page, named with the agent, the round's other pages a pick away", async function () {
     this.timeout(90_000);
     const [tx] = await testsOfType('web-transactions');
     assert.equal(tx?.label, 'Portal sign-in');
@@ -159,43 +245,72 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
     const waterfall = await waitForRendered(shown.panels[2]!);
     assert.deepEqual([waterfall.kind, waterfall.title], ['waterfall', 'Waterfall: Portal sign-in']);
     const drawn = waterfall.rendered as { pages: number; entries: number; heading: string };
-    const heading = /^Portal sign-in · (.+ · acme\.atlassian\.net) · (.+) · \d{4}-\d\d-\d\d \d\d:\d\d UTC$/.exec(drawn.heading);
+    const heading = /^Portal sign-in · (.+ · acme\.atlassian\.net) · (.+) · \d{4}-\d\d-\d\d \d\d:\d\d UTC$/.exec(
+      drawn.heading,
+    );
     assert.ok(heading, drawn.heading);
     // The page it opened on is the slowest of that agent's newest round, as the service lists the round's pages.
     const read = (path: string): Promise<{ results: Record<string, unknown>[] }> => nativeGet(emulator, path);
-    const rounds = (await read(`/v7/test-results/${ids['Portal sign-in']}/web-transactions?window=1h`)).results
-      .filter((r) => (r.agent as { agentName: string }).agentName === heading[2]);
+    const rounds = (await read(`/v7/test-results/${ids['Portal sign-in']}/web-transactions?window=1h`)).results.filter(
+      (r) => (r.agent as { agentName: string }).agentName === heading[2],
+    );
     const newest = rounds.at(-1) as { agent: { agentId: string }; roundId: number };
-    const [round] = (await read(`/v7/test-results/${ids['Portal sign-in']}/web-transactions/agent/${newest.agent.agentId}/round/${newest.roundId}`)).results;
+    const [round] = (
+      await read(
+        `/v7/test-results/${ids['Portal sign-in']}/web-transactions/agent/${newest.agent.agentId}/round/${newest.roundId}`,
+      )
+    ).results;
     const pages = (round?.pages ?? []) as { pageName: string; duration: number }[];
     assert.equal(heading[1], [...pages].sort((a, b) => b.duration - a.duration)[0]?.pageName);
-    assert.deepEqual([drawn.pages, drawn.entries], [pages.length, pages.length === 3 ? 24 : 1], 'every page of the round, to pick from');
+    assert.deepEqual(
+      [drawn.pages, drawn.entries],
+      [pages.length, pages.length === 3 ? 24 : 1],
+      'every page of the round, to pick from',
+    );
 
     const api = await netmonApi();
     const lists = await childrenOf(api, tx!);
-    assert.deepEqual(lists.map((l) => l.label), ['Web Transactions', 'Network', 'Path Visualization']);
+    assert.deepEqual(
+      lists.map((l) => l.label),
+      ['Web Transactions', 'Network', 'Path Visualization'],
+    );
     const [row] = await childrenOf(api, lists[0]!);
     assert.equal(row?.spec.command?.title, 'Open Waterfall');
-    const fromRow = await vscode.commands.executeCommand<{ panels: string[] }>(row!.spec.command!.command, ...(row!.spec.command!.arguments ?? []));
+    const fromRow = await vscode.commands.executeCommand<{ panels: string[] }>(
+      row!.spec.command!.command,
+      ...(row!.spec.command!.arguments ?? []),
+    );
     const rowWaterfall = await waitForRendered(fromRow!.panels[0]!);
     assert.equal(rowWaterfall.kind, 'waterfall');
-    assert.match((rowWaterfall.rendered as { heading: string }).heading, /^Portal sign-in · .+ · acme\.atlassian\.net · /);
+    assert.match(
+      (rowWaterfall.rendered as { heading: string }).heading,
+      /^Portal sign-in · .+ · acme\.atlassian\.net · /,
+    );
     await closeAllEditors();
   });
 
-  it('an FTP server test shows its agents\' latest health and its network layer; Show Results opens its metrics and path beside its summary', async function () {
+  it("an FTP server test shows its agents' latest health and its network layer; Show Results opens its metrics and path beside its summary", async function () {
     this.timeout(90_000);
     const [ftp] = await testsOfType('ftp-server');
     assert.equal(ftp?.label, 'Nightly drop');
     assert.match(String(ftp.spec.description), /^(ok · 5 agents|FAILING · 1 of 5 agents · .+)$/);
     const api = await netmonApi();
     const lists = await childrenOf(api, ftp);
-    assert.deepEqual(lists.map((l) => l.label), ['FTP Server', 'Network', 'Path Visualization']);
+    assert.deepEqual(
+      lists.map((l) => l.label),
+      ['FTP Server', 'Network', 'Path Visualization'],
+    );
     const rows = await childrenOf(api, lists[0]!);
-    assert.ok(rows.some((row) => / · FTP 226, total \d+ ms$/.test(String(row.spec.description))), rows.map((r) => r.spec.description).join(' | '));
+    assert.ok(
+      rows.some((row) => / · FTP 226, total \d+ ms$/.test(String(row.spec.description))),
+      rows.map((r) => r.spec.description).join(' | '),
+    );
     const networkRows = await childrenOf(api, lists[1]!);
-    assert.equal(networkRows.length > 0, true, 'each agent\'s loss and latency to the FTP server');
-    const shown = await vscode.commands.executeCommand<{ panels: string[]; document?: string }>('netmon.showTestResults', ftp);
+    assert.equal(networkRows.length > 0, true, "each agent's loss and latency to the FTP server");
+    const shown = await vscode.commands.executeCommand<{ panels: string[]; document?: string }>(
+      'netmon.showTestResults',
+      ftp,
+    );
     assert.equal(shown?.panels.length, 2, 'metrics and path');
     const path = await waitForRendered(shown.panels[1]!);
     assert.equal(path.kind, 'path');
@@ -207,29 +322,43 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
     assert.equal(metrics.kind, 'metrics');
     assert.ok((metrics.rendered as { charts: { points: number }[] }).charts.some((chart) => chart.points > 0));
     // Its own results no panel draws: the summary opens too, with the path localization.
-    const shownText = (): string => vscode.workspace.textDocuments.find((d) => d.uri.toString() === shown?.document)?.getText() ?? '';
+    const shownText = (): string =>
+      vscode.workspace.textDocuments.find((d) => d.uri.toString() === shown?.document)?.getText() ?? '';
     await until('the FTP summary', () => Promise.resolve(shownText().startsWith('Nightly drop')));
     const text = shownText();
-    assert.match(text, /^Nightly drop \(ftp-server test \d+\): (ok|DEGRADED|FAILING)\n\nftp-server: (ok|FAILING) \(5 agents, \d+ results\)/);
+    assert.match(
+      text,
+      /^Nightly drop \(ftp-server test \d+\): (ok|DEGRADED|FAILING)\n\nftp-server: (ok|FAILING) \(5 agents, \d+ results\)/,
+    );
     assert.match(text, /\n\nnetwork: (ok|DEGRADED|FAILING) \(5 agents, \d+ results\)/);
     assert.match(text, /\n\nPath \(3 newest rounds\): /);
     await closeAllEditors();
   });
 
-  it('a BGP test\'s Show Results opens its summary with each monitor\'s AS path in the newest round, compared with the round before', async function () {
+  it("a BGP test's Show Results opens its summary with each monitor's AS path in the newest round, compared with the round before", async function () {
     this.timeout(60_000);
     const [bgp] = await testsOfType('bgp');
     assert.equal(bgp?.label, 'Our prefix');
-    const shown = await vscode.commands.executeCommand<{ panels: string[]; document?: string }>('netmon.showTestResults', bgp);
+    const shown = await vscode.commands.executeCommand<{ panels: string[]; document?: string }>(
+      'netmon.showTestResults',
+      bgp,
+    );
     assert.deepEqual(shown?.panels, [], 'a BGP test has no panel: its summary opens');
     // Untitled names are reused once closed: until the extension host hears that the last summary
     // (same name) was closed, it may hand back that one; the summary shown is the one to read.
-    const shownText = (): string => vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === shown?.document)?.document.getText() ?? '';
+    const shownText = (): string =>
+      vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === shown?.document)?.document.getText() ??
+      '';
     await until('the BGP summary in its editor', () => Promise.resolve(shownText().startsWith('Our prefix')));
     const text = shownText();
     assert.match(text, /^Our prefix \(bgp test \d+\): (ok|DEGRADED)\n\nbgp: (ok|DEGRADED) \(8 agents, \d+ results\)/);
-    assert.match(text, /\n\nAS paths to 203\.0\.113\.0\/24 \(round [0-9-]+ [0-9:]+ UTC, compared with [0-9-]+ [0-9:]+ UTC\): 8 of 8 monitors reach 203\.0\.113\.0\/24; (no route changed|\d routes? changed)/);
-    const routes = text.split('\n').filter((line) => /^ {2}(same|CHANGED) +\S.* 100% {2}AS \d+ .+ → AS \d+ /.test(line));
+    assert.match(
+      text,
+      /\n\nAS paths to 203\.0\.113\.0\/24 \(round [0-9-]+ [0-9:]+ UTC, compared with [0-9-]+ [0-9:]+ UTC\): 8 of 8 monitors reach 203\.0\.113\.0\/24; (no route changed|\d routes? changed)/,
+    );
+    const routes = text
+      .split('\n')
+      .filter((line) => /^ {2}(same|CHANGED) +\S.* 100% {2}AS \d+ .+ → AS \d+ /.test(line));
     assert.equal(routes.length, 8, text);
     await closeAllEditors();
   });
@@ -243,11 +372,25 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
       return http ? (await childrenOf(api, http)).map((t) => String(t.label)) : [];
     };
     assert.deepEqual(await listed(), [], 'no http-server test yet');
-    const uri = writeDocument(scratch.path, 'portal.netmon-test.json', JSON.stringify({
-      type: 'http-server', testName: 'Portal from the offices', interval: 300, agents: [{ agentId: agentIds[0] }], url: 'https://portal.example.com/',
-    }, null, 2));
+    const uri = writeDocument(
+      scratch.path,
+      'portal.netmon-test.json',
+      JSON.stringify(
+        {
+          type: 'http-server',
+          testName: 'Portal from the offices',
+          interval: 300,
+          agents: [{ agentId: agentIds[0] }],
+          url: 'https://portal.example.com/',
+        },
+        null,
+        2,
+      ),
+    );
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
-    const { result: created } = await answeringPrompts(acceptConfirmations, () => vscode.commands.executeCommand<{ testId: number } | undefined>('netmon.documents.create', uri));
+    const { result: created } = await answeringPrompts(acceptConfirmations, () =>
+      vscode.commands.executeCommand<{ testId: number } | undefined>('netmon.documents.create', uri),
+    );
     assert.ok(created, 'created');
     await until('the new test in Deployed Tests', async () => (await listed()).includes('Portal from the offices'));
     await answeringPrompts(acceptConfirmations, () => vscode.commands.executeCommand('netmon.documents.delete', uri));
@@ -260,7 +403,15 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
     clock = now - 8 * 24 * HOUR;
     let testId: number;
     try {
-      testId = (await createTestDirectly(emulator, 'agent-to-server', { testName: 'Teams for a week', interval: 300, agents: fiveAgents(emulator), server: 'teams.microsoft.com', port: 443 })).testId;
+      testId = (
+        await createTestDirectly(emulator, 'agent-to-server', {
+          testName: 'Teams for a week',
+          interval: 300,
+          agents: fiveAgents(emulator),
+          server: 'teams.microsoft.com',
+          port: 443,
+        })
+      ).testId;
     } finally {
       clock = now;
     }
@@ -270,23 +421,36 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
       // The metrics panel opened under the path: the network list's Open Metrics reveals it.
       await vscode.commands.executeCommand('netmon.refreshAll');
       const api = await netmonApi();
-      const group = (await childrenOf(api, await root(api, 'Deployed Tests'))).find((g) => g.label === 'agent-to-server')!;
+      const group = (await childrenOf(api, await root(api, 'Deployed Tests'))).find(
+        (g) => g.label === 'agent-to-server',
+      )!;
       const week = (await childrenOf(api, group)).find((t) => t.label === 'Teams for a week')!;
       const [network] = await childrenOf(api, week);
-      assert.equal(await vscode.commands.executeCommand('netmon.openMetrics', network), shown.panels[0], 'revealed, not reloaded');
-      const metrics = await waitForPanels('the metrics of the newest hours that fit', (states) => states.find((s) => s.id === shown.panels[0] && /\(the last \d+ h\)$/.test(s.title) && !s.busy && s.renders > 0));
+      assert.equal(
+        await vscode.commands.executeCommand('netmon.openMetrics', network),
+        shown.panels[0],
+        'revealed, not reloaded',
+      );
+      const metrics = await waitForPanels('the metrics of the newest hours that fit', (states) =>
+        states.find((s) => s.id === shown.panels[0] && /\(the last \d+ h\)$/.test(s.title) && !s.busy && s.renders > 0),
+      );
       const hours = Number(/\(the last (\d+) h\)$/.exec(metrics.title)?.[1]);
       assert.ok(hours >= 150 && hours < 192, metrics.title);
       // The rounds of the last hours (12 an hour), not the 2,000 oldest rounds of the week a capped read of the range drew.
       const rounds = (metrics.rendered as { charts: { points: number }[] }).charts.map((chart) => chart.points);
-      assert.ok(rounds.length > 0 && rounds.every((points) => Math.abs(points - hours * 12) <= 1), `${hours} h, rounds drawn: ${rounds.join(', ')}`);
+      assert.ok(
+        rounds.length > 0 && rounds.every((points) => Math.abs(points - hours * 12) <= 1),
+        `${hours} h, rounds drawn: ${rounds.join(', ')}`,
+      );
     });
   });
 });
 
 /** The account group's first five enterprise agents, as a test's agents. */
 function fiveAgents(emulator: RunningEmulator): { agentId: string }[] {
-  return (emulator.world.group(emulator.world.accountGroups[0]?.aid ?? 0)?.enterpriseAgents() ?? []).slice(0, 5).map((a) => ({ agentId: String(a.agentId) }));
+  return (emulator.world.group(emulator.world.accountGroups[0]?.aid ?? 0)?.enterpriseAgents() ?? [])
+    .slice(0, 5)
+    .map((a) => ({ agentId: String(a.agentId) }));
 }
 
 /** Runs `work` with the time range at `window`, editors closed before and after; the range is back to the default 1h after. */

@@ -9,7 +9,11 @@ import type { EmulatorOptions, RunningEmulator } from '../../../src/emulator';
 import { waitFor } from '../helpers';
 import { DEMO_CREDENTIALS, netmonApi, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
 
-export interface WorkspaceScratch { folder: vscode.Uri; path: string; remove(): void }
+export interface WorkspaceScratch {
+  folder: vscode.Uri;
+  path: string;
+  remove(): void;
+}
 
 export function workspaceScratch(name: string): WorkspaceScratch {
   const root = vscode.workspace.workspaceFolders?.[0]?.uri;
@@ -37,11 +41,19 @@ export async function closeEditors(): Promise<void> {
 }
 
 /** Waits until the Netmon diagnostics of `uri` satisfy `accept`. */
-export function netmonDiagnostics(uri: vscode.Uri, accept: (diagnostics: vscode.Diagnostic[]) => boolean, timeoutMs = 5_000): Promise<vscode.Diagnostic[]> {
-  return waitFor(`Netmon diagnostics of ${uri.path}`, () => {
-    const found = vscode.languages.getDiagnostics(uri).filter((d) => d.source?.startsWith('netmon'));
-    return accept(found) ? found : undefined;
-  }, timeoutMs);
+export function netmonDiagnostics(
+  uri: vscode.Uri,
+  accept: (diagnostics: vscode.Diagnostic[]) => boolean,
+  timeoutMs = 5_000,
+): Promise<vscode.Diagnostic[]> {
+  return waitFor(
+    `Netmon diagnostics of ${uri.path}`,
+    () => {
+      const found = vscode.languages.getDiagnostics(uri).filter((d) => d.source?.startsWith('netmon'));
+      return accept(found) ? found : undefined;
+    },
+    timeoutMs,
+  );
 }
 
 export function rangeOf(document: vscode.TextDocument, text: string): vscode.Range {
@@ -76,16 +88,26 @@ export interface DocumentSuiteOptions {
   beforeSignIn?: (emulator: RunningEmulator) => Promise<void>;
 }
 
-export interface DocumentSuite { emulator: RunningEmulator; scratch: WorkspaceScratch; end(): Promise<void> }
+export interface DocumentSuite {
+  emulator: RunningEmulator;
+  scratch: WorkspaceScratch;
+  end(): Promise<void>;
+}
 
 /**
  * The start of a document suite: an emulator of its own, signed in to, and a scratch folder in
  * the workspace. `end` undoes it all (the pinned API version first, then as endDocumentSuite).
  */
-export async function startDocumentSuite(scratchName: string, options: DocumentSuiteOptions = {}): Promise<DocumentSuite> {
+export async function startDocumentSuite(
+  scratchName: string,
+  options: DocumentSuiteOptions = {},
+): Promise<DocumentSuite> {
   await netmonApi();
   if (options.v7) await pinApiVersion('v7');
-  const emulator = await startControlledEmulator({ ...options.emulator, ...(options.v7 ? { api: 'v7' as const } : {}) });
+  const emulator = await startControlledEmulator({
+    ...options.emulator,
+    ...(options.v7 ? { api: 'v7' as const } : {}),
+  });
   await options.beforeSignIn?.(emulator);
   await signInTo(emulator);
   const scratch = workspaceScratch(scratchName);
@@ -104,14 +126,20 @@ function pinApiVersion(version: 'v7' | undefined): Thenable<void> {
 }
 
 /** A test created straight through the API, as if deployed from elsewhere (201 expected). */
-export async function createTestDirectly(emulator: RunningEmulator, type: string, body: Record<string, unknown>): Promise<EnterpriseTest> {
+export async function createTestDirectly(
+  emulator: RunningEmulator,
+  type: string,
+  body: Record<string, unknown>,
+): Promise<EnterpriseTest> {
   const response = await fetch(`${emulator.url}/v7/tests/${type}`, {
-    method: 'POST', headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
+    method: 'POST',
+    headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
   });
   assert.equal(response.status, 201, await response.clone().text());
   // v6 answers `{ test: [the test] }`; v7 the test itself, its ids as strings.
   const answer = (await response.json()) as Partial<EnterpriseTestResponse> & Record<string, unknown>;
-  const test = answer.test?.[0] ?? { ...answer, testId: Number(answer['testId']) } as unknown as EnterpriseTest;
+  const test = answer.test?.[0] ?? ({ ...answer, testId: Number(answer['testId']) } as unknown as EnterpriseTest);
   assert.ok(test && Number.isSafeInteger(test.testId), JSON.stringify(answer));
   return test;
 }

@@ -19,8 +19,18 @@ const TESTS = '/v7/endpoint/tests/scheduled-tests/http-server';
 const RESULTS = '/v7/endpoint/test-results/scheduled-tests';
 
 type Result = { testId: number; action: string } | undefined;
-interface InstantRun { testId: number; type: string; records: { agentId: string }[]; panelId: string; text: string; json: string }
-interface Shown { testId: number; panels: string[] }
+interface InstantRun {
+  testId: number;
+  type: string;
+  records: { agentId: string }[];
+  panelId: string;
+  text: string;
+  json: string;
+}
+interface Shown {
+  testId: number;
+  panels: string[];
+}
 
 describe('endpoint test documents: the loop in v7 demo mode', () => {
   let scratch: ReturnType<typeof workspaceScratch>;
@@ -39,46 +49,85 @@ describe('endpoint test documents: the loop in v7 demo mode', () => {
   it('new document → Run Now (a row per agent) → Create (offering Run Now, Show Results) → Results (metrics and path of the created test) → Update → Delete', async function () {
     this.timeout(120_000);
     await useV7Demo();
-    const agents = ((await demoGet('/v7/endpoint/agents')).body.agents as { id: string }[]).slice(0, 2).map((agent) => agent.id);
+    const agents = ((await demoGet('/v7/endpoint/agents')).body.agents as { id: string }[])
+      .slice(0, 2)
+      .map((agent) => agent.id);
     assert.equal(agents.length, 2);
-    const uri = writeDocument(scratch.path, 'intranet.netmon-endpoint-test.json', `${JSON.stringify({
-      type: 'http-server', testName: 'Intranet from two laptops', interval: 300, agents, url: 'https://intranet.example.com/',
-    }, null, 2)}\n`);
+    const uri = writeDocument(
+      scratch.path,
+      'intranet.netmon-endpoint-test.json',
+      `${JSON.stringify(
+        {
+          type: 'http-server',
+          testName: 'Intranet from two laptops',
+          interval: 300,
+          agents,
+          url: 'https://intranet.example.com/',
+        },
+        null,
+        2,
+      )}\n`,
+    );
     await openDocument(uri);
 
     // Run Now: the lens click is the consent; the instant test runs on the document's two agents.
     const runLens = await lensCommand(uri, 'Run Now');
-    const { result: run, prompts: asked } = await answeringPrompts(() => undefined,
-      () => vscode.commands.executeCommand<InstantRun | undefined>(runLens.command, ...(runLens.arguments ?? [])));
+    const { result: run, prompts: asked } = await answeringPrompts(
+      () => undefined,
+      () => vscode.commands.executeCommand<InstantRun | undefined>(runLens.command, ...(runLens.arguments ?? [])),
+    );
     assert.ok(run, `the run failed; prompts: ${JSON.stringify(asked)}`);
     assert.ok(!asked.some((p) => p.kind === 'confirm'), 'nothing asked');
-    assert.deepEqual([...new Set(run.records.map((record) => record.agentId))].sort(), [...agents].sort(), 'results from the document\'s agents');
+    assert.deepEqual(
+      [...new Set(run.records.map((record) => record.agentId))].sort(),
+      [...agents].sort(),
+      "results from the document's agents",
+    );
     const panel = await waitForRendered(run.panelId);
     assert.equal(panel.kind, 'instant');
     assert.deepEqual(panel.rendered, { testId: run.testId, rows: 2 }, 'a row per agent');
     const shown = JSON.parse(run.json) as { runNowOf: string; notCarriedOver: { field: string }[] };
-    assert.deepEqual([shown.runNowOf, shown.notCarriedOver.map((n) => n.field)], [vscode.workspace.asRelativePath(uri), ['interval']]);
+    assert.deepEqual(
+      [shown.runNowOf, shown.notCarriedOver.map((n) => n.field)],
+      [vscode.workspace.asRelativePath(uri), ['interval']],
+    );
     // The same token again, or none (the palette, a command URI), asks first; declined, nothing runs.
     for (const args of [runLens.arguments ?? [], [uri]]) {
-      const { result: refused, prompts } = await answeringPrompts(() => undefined, () => vscode.commands.executeCommand('netmon.endpointTests.runNow', ...args));
+      const { result: refused, prompts } = await answeringPrompts(
+        () => undefined,
+        () => vscode.commands.executeCommand('netmon.endpointTests.runNow', ...args),
+      );
       assert.equal(refused, undefined);
-      assert.ok(prompts.some((p) => p.kind === 'confirm' && p.message === 'Run endpoint test "Intranet from two laptops" once now as an instant test?'), JSON.stringify(prompts));
+      assert.ok(
+        prompts.some(
+          (p) =>
+            p.kind === 'confirm' &&
+            p.message === 'Run endpoint test "Intranet from two laptops" once now as an instant test?',
+        ),
+        JSON.stringify(prompts),
+      );
     }
 
     const offers: OfferPrompt[] = [];
-    const created = await answeringPrompts((prompt) => {
-      if (prompt.kind === 'offer') offers.push(prompt);
-      return prompt.kind === 'confirm' ? prompt.actions[0] : undefined;
-    }, async () => {
-      const command = await lensCommand(uri, 'Create endpoint test in');
-      const result = await vscode.commands.executeCommand<Result>(command.command, ...(command.arguments ?? []));
-      await waitFor('the offer of the next step', () => (offers.length > 0 ? true : undefined), 10_000);
-      return result;
-    });
+    const created = await answeringPrompts(
+      (prompt) => {
+        if (prompt.kind === 'offer') offers.push(prompt);
+        return prompt.kind === 'confirm' ? prompt.actions[0] : undefined;
+      },
+      async () => {
+        const command = await lensCommand(uri, 'Create endpoint test in');
+        const result = await vscode.commands.executeCommand<Result>(command.command, ...(command.arguments ?? []));
+        await waitFor('the offer of the next step', () => (offers.length > 0 ? true : undefined), 10_000);
+        return result;
+      },
+    );
     assert.equal(created.result?.action, 'create', JSON.stringify(created.prompts));
     const testId = created.result.testId;
     assert.deepEqual(offers[0]?.actions, ['Run Now', 'Show Results']);
-    assert.match(offers[0]?.message ?? '', new RegExp(`^Created endpoint test "Intranet from two laptops" \\(${testId}\\)`));
+    assert.match(
+      offers[0]?.message ?? '',
+      new RegExp(`^Created endpoint test "Intranet from two laptops" \\(${testId}\\)`),
+    );
 
     // Show Results: the metrics (with the HTTP phases) and the path of the created test, from its two agents.
     await closeAllEditors();
@@ -92,13 +141,23 @@ describe('endpoint test documents: the loop in v7 demo mode', () => {
     assert.match(path.title ?? '', /Intranet from two laptops/);
     assert.equal((path.rendered as { agents: number }).agents, 2, 'the path of its two agents');
     // The metrics panel opened first, under the path: the test's Metrics in the Netmon view reveals it.
-    assert.equal(await vscode.commands.executeCommand('netmon.openMetrics', testId), metricsId, 'revealed, not opened again');
+    assert.equal(
+      await vscode.commands.executeCommand('netmon.openMetrics', testId),
+      metricsId,
+      'revealed, not opened again',
+    );
     const metrics = await waitForRendered(metricsId);
     assert.equal(metrics.kind, 'metrics');
     assert.match(metrics.title ?? '', /Intranet from two laptops/);
     const charts = (metrics.rendered as { charts: { id: string; points: number }[] }).charts;
-    assert.ok(charts.some((chart) => chart.points > 0), JSON.stringify(charts));
-    assert.ok(charts.some((chart) => chart.id === 'http'), `the HTTP phases are drawn: ${charts.map((c) => c.id).join(', ')}`);
+    assert.ok(
+      charts.some((chart) => chart.points > 0),
+      JSON.stringify(charts),
+    );
+    assert.ok(
+      charts.some((chart) => chart.id === 'http'),
+      `the HTTP phases are drawn: ${charts.map((c) => c.id).join(', ')}`,
+    );
 
     await openDocument(uri);
     await replaceAndSave(uri, 'intranet.example.com', 'portal.example.com');
@@ -111,6 +170,9 @@ describe('endpoint test documents: the loop in v7 demo mode', () => {
     assert.equal((await demoGet(`${TESTS}/${testId}`)).status, 404);
     assert.equal((await demoGet(`${RESULTS}/${testId}/path-vis?window=1h`)).status, 404, 'its results went with it');
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
-    assert.ok(!lenses.some((lens) => lens.command?.title === '$(graph) Results'), 'no Results lens on a document deployed nowhere');
+    assert.ok(
+      !lenses.some((lens) => lens.command?.title === '$(graph) Results'),
+      'no Results lens on a document deployed nowhere',
+    );
   });
 });

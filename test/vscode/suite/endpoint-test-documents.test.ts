@@ -13,7 +13,16 @@ import { closeEditors, openDocument, replaceAndSave, workspaceScratch, writeDocu
 import { demoGet, useV7Demo } from './demo-fixture';
 import { clickLens, lensCommand } from './lens-fixture';
 import {
-  SUITE_API, acceptConfirmations, answeringPrompts, childrenOf, kindOf, netmonApi, root, signInTo, signOut, startControlledEmulator,
+  SUITE_API,
+  acceptConfirmations,
+  answeringPrompts,
+  childrenOf,
+  kindOf,
+  netmonApi,
+  root,
+  signInTo,
+  signOut,
+  startControlledEmulator,
 } from './netmon-fixture';
 
 const TESTS = '/v7/endpoint/tests/scheduled-tests/agent-to-server';
@@ -40,7 +49,9 @@ function runLens(uri: vscode.Uri, title: string): Promise<{ result: Result; prom
 describe('endpoint test documents', () => {
   let scratch: ReturnType<typeof workspaceScratch>;
   let emulator: RunningEmulator | undefined;
-  before(() => { scratch = workspaceScratch('endpoint'); });
+  before(() => {
+    scratch = workspaceScratch('endpoint');
+  });
   after(async () => {
     await closeEditors();
     scratch.remove();
@@ -61,8 +72,15 @@ describe('endpoint test documents', () => {
       const deployed = await demoGet(`${TESTS}/${testId}`);
       assert.equal(deployed.body.testName, 'Mail from Macs');
       const labels = (await demoGet('/v7/endpoint/labels')).body.labels as { id: string; name: string }[];
-      assert.deepEqual(deployed.body.agentSelectorConfig, { agentSelectorType: 'agent-labels', maxMachines: 25, endpointAgentLabels: [labels.find((l) => l.name === 'Mac laptops')?.id] });
-      assert.match(readFileSync(uri.fsPath, 'utf8'), new RegExp(`"deployments": \\{\\s*"demo": \\{\\s*"\\d+": ${testId}`));
+      assert.deepEqual(deployed.body.agentSelectorConfig, {
+        agentSelectorType: 'agent-labels',
+        maxMachines: 25,
+        endpointAgentLabels: [labels.find((l) => l.name === 'Mac laptops')?.id],
+      });
+      assert.match(
+        readFileSync(uri.fsPath, 'utf8'),
+        new RegExp(`"deployments": \\{\\s*"demo": \\{\\s*"\\d+": ${testId}`),
+      );
 
       await replaceAndSave(uri, 'mail.example.com', 'smtp.example.com');
       const updated = await runLens(uri, 'Update');
@@ -73,7 +91,9 @@ describe('endpoint test documents', () => {
       const deleted = await runLens(uri, 'Delete');
       assert.deepEqual(deleted.result, { testId, action: 'delete' });
       assert.equal((await demoGet(`${TESTS}/${testId}`)).status, 404);
-      await waitFor('the binding to go', () => (readFileSync(uri.fsPath, 'utf8').includes('"deployments"') ? undefined : true));
+      await waitFor('the binding to go', () =>
+        readFileSync(uri.fsPath, 'utf8').includes('"deployments"') ? undefined : true,
+      );
       await lensCommand(uri, 'Create endpoint test in');
     });
 
@@ -81,14 +101,20 @@ describe('endpoint test documents', () => {
       this.timeout(60_000);
       const folder = vscode.Uri.joinPath(scratch.folder, 'imported');
       await vscode.workspace.fs.createDirectory(folder);
-      const { result } = await answeringPrompts(acceptConfirmations, () => vscode.commands.executeCommand<{ written: vscode.Uri[] } | undefined>('netmon.documents.import', folder));
+      const { result } = await answeringPrompts(acceptConfirmations, () =>
+        vscode.commands.executeCommand<{ written: vscode.Uri[] } | undefined>('netmon.documents.import', folder),
+      );
       const written = (result?.written ?? []).filter((uri) => uri.path.endsWith('.netmon-endpoint-test.json'));
-      const listed = ((await demoGet('/v7/endpoint/tests/scheduled-tests')).body.tests as unknown[]).length
-        + ((await demoGet('/v7/endpoint/tests/dynamic-tests/agent-to-server')).body.tests as unknown[]).length;
+      const listed =
+        ((await demoGet('/v7/endpoint/tests/scheduled-tests')).body.tests as unknown[]).length +
+        ((await demoGet('/v7/endpoint/tests/dynamic-tests/agent-to-server')).body.tests as unknown[]).length;
       assert.equal(written.length, listed);
       const zoom = written.find((uri) => uri.path.includes('/zoom-meetings-'));
       assert.ok(zoom, written.map((uri) => uri.path).join(', '));
-      assert.match(readFileSync(zoom.fsPath, 'utf8'), /"application": "zoom"[^]*"agentLabels": \["Mac laptops"\]|"agentLabels": \["Mac laptops"\][^]*"application": "zoom"/);
+      assert.match(
+        readFileSync(zoom.fsPath, 'utf8'),
+        /"application": "zoom"[^]*"agentLabels": \["Mac laptops"\]|"agentLabels": \["Mac laptops"\][^]*"application": "zoom"/,
+      );
       await openDocument(zoom);
       const planned = await runLens(zoom, 'Plan');
       assert.equal(planned.result?.action, 'unchanged');
@@ -99,13 +125,25 @@ describe('endpoint test documents', () => {
       const groups = await childrenOf(api, await root(api, 'Endpoint Agents'));
       const labelsNode = groups.find((node) => kindOf(node) === 'agentLabels');
       assert.ok(labelsNode, groups.map((node) => node.label).join(', '));
-      const labels = (await demoGet('/v7/endpoint/labels')).body.labels as { name: string; filters: { key: string; values: string[] }[] }[];
+      const labels = (await demoGet('/v7/endpoint/labels')).body.labels as {
+        name: string;
+        filters: { key: string; values: string[] }[];
+      }[];
       const nodes = await childrenOf(api, labelsNode);
-      assert.deepEqual(nodes.map((node) => node.label), labels.map((label) => label.name));
+      assert.deepEqual(
+        nodes.map((node) => node.label),
+        labels.map((label) => label.name),
+      );
       const watchlist = labels.find((label) => label.name === 'Troubleshooting watchlist');
-      const watched = (await childrenOf(api, nodes[labels.indexOf(watchlist!)]!)).map((node) => String(node.spec.ids?.agentId));
+      const watched = (await childrenOf(api, nodes[labels.indexOf(watchlist!)]!)).map((node) =>
+        String(node.spec.ids?.agentId),
+      );
       assert.ok(watched.length > 0);
-      assert.deepEqual(watched.filter((id) => !watchlist?.filters[0]?.values.includes(id)), [], 'only the agents the label names');
+      assert.deepEqual(
+        watched.filter((id) => !watchlist?.filters[0]?.values.includes(id)),
+        [],
+        'only the agents the label names',
+      );
     });
 
     it('completes label names in "agentLabels" and agent names in "agents" from the account', async () => {
@@ -113,9 +151,14 @@ describe('endpoint test documents', () => {
       const uri = writeDocument(scratch.path, 'complete.netmon-endpoint-test.json', text);
       const document = await openDocument(uri);
       const at = document.positionAt(text.indexOf('[""]') + 2);
-      const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, at);
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+        'vscode.executeCompletionItemProvider',
+        uri,
+        at,
+      );
       const labels = list.items.map((item) => (typeof item.label === 'string' ? item.label : item.label.label));
-      for (const name of ['Mac laptops', 'Windows desktops', 'Troubleshooting watchlist']) assert.ok(labels.includes(name), labels.join(', '));
+      for (const name of ['Mac laptops', 'Windows desktops', 'Troubleshooting watchlist'])
+        assert.ok(labels.includes(name), labels.join(', '));
     });
   } else {
     it('on a v6 account, Create says it needs the current API and writes nothing', async () => {
@@ -125,7 +168,10 @@ describe('endpoint test documents', () => {
       await openDocument(uri);
       const { result, prompts } = await runLens(uri, 'Create endpoint test in');
       assert.equal(result, undefined);
-      assert.match(prompts.map((p) => p.message ?? '').join('\n'), /need the current API \(v7\): this account speaks API v6/);
+      assert.match(
+        prompts.map((p) => p.message ?? '').join('\n'),
+        /need the current API \(v7\): this account speaks API v6/,
+      );
       assert.ok(!readFileSync(uri.fsPath, 'utf8').includes('"deployments"'));
     });
   }

@@ -3,7 +3,19 @@ import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { EndpointAgentsResponse } from '../../../src/api/types';
 import type { RunningEmulator } from '../../../src/emulator';
-import { WIRE_PATHS, agentRows, apiGet, childrenOf, inViewOrder, kindOf, netmonApi, root, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+import {
+  WIRE_PATHS,
+  agentRows,
+  apiGet,
+  childrenOf,
+  inViewOrder,
+  kindOf,
+  netmonApi,
+  root,
+  signInTo,
+  signOut,
+  startControlledEmulator,
+} from './netmon-fixture';
 
 describe('error nodes', () => {
   let emulator: RunningEmulator;
@@ -11,13 +23,18 @@ describe('error nodes', () => {
     emulator = await startControlledEmulator();
     await signInTo(emulator);
   });
-  after(async () => { emulator.setFaults([]); await signOut(); await emulator.close(); });
+  after(async () => {
+    emulator.setFaults([]);
+    await signOut();
+    await emulator.close();
+  });
 
   it('shows what failed when the API answers 500, and recovers on Retry', async function () {
     this.timeout(40_000); // the client retries a failing GET with backoff before giving up
     const api = await netmonApi();
     await fetch(`${emulator.url}/_emulator/faults`, {
-      method: 'PUT', headers: { 'content-type': 'application/json' },
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ faults: [{ fault: 'error', status: 500, pathPrefix: WIRE_PATHS.endpointAgents }] }),
     });
     const agentsRoot = await root(api, 'Endpoint Agents');
@@ -35,7 +52,10 @@ describe('error nodes', () => {
     await vscode.commands.executeCommand('netmon.retry', ...(item?.command?.arguments ?? []));
     const recovered = await agentRows(api, agentsRoot);
     const { endpointAgents } = await apiGet<EndpointAgentsResponse>(emulator, '/v6/endpoint-agents');
-    assert.deepEqual(recovered.map((node) => node.label), inViewOrder(endpointAgents).map((agent) => agent.computerName));
+    assert.deepEqual(
+      recovered.map((node) => node.label),
+      inViewOrder(endpointAgents).map((agent) => agent.computerName),
+    );
   });
 
   it('a paged list that fails shows the error node, and Retry loads its first page', async function () {
@@ -52,6 +72,9 @@ describe('error nodes', () => {
     assert.match(errorNode?.label ?? '', /^Loading network topology probes failed: 500/);
     await vscode.commands.executeCommand('netmon.retry', ...(errorNode?.treeItem().command?.arguments ?? []));
     const recovered = await childrenOf(api, topology);
-    assert.ok(recovered.every((node) => kindOf(node) !== 'error'), 'still failing after Retry');
+    assert.ok(
+      recovered.every((node) => kindOf(node) !== 'error'),
+      'still failing after Retry',
+    );
   });
 });

@@ -12,7 +12,7 @@ import { assertNothingWrittenThrough, compareTwoHars, exportMarkdownEvidence, pl
 describe('Export Evidence beside planted links and existing files', () => {
   const suite = signedInSuite('netmon-evidence-links-');
 
-  it('a repository\'s symlinked attachments: nothing is written through them and the user is told', async function () {
+  it("a repository's symlinked attachments: nothing is written through them and the user is told", async function () {
     this.timeout(60_000);
     const repository = join(suite.scratch, 'repository');
     const home = join(suite.scratch, 'home');
@@ -27,10 +27,14 @@ describe('Export Evidence beside planted links and existing files', () => {
     this.timeout(60_000);
     const folder = join(suite.scratch, 'existing');
     mkdirSync(folder);
-    for (const name of ['evidence-har-diff-before.har', 'evidence-har-diff-after.har']) writeFileSync(join(folder, name), 'old');
+    for (const name of ['evidence-har-diff-before.har', 'evidence-har-diff-after.har'])
+      writeFileSync(join(folder, name), 'old');
     const panel = await compareTwoHars(folder);
     const declined = await exportMarkdownEvidence(panel, folder);
-    assert.deepEqual(declined.map((p) => p.kind), ['save', 'confirm']);
+    assert.deepEqual(
+      declined.map((p) => p.kind),
+      ['save', 'confirm'],
+    );
     const question = declined[1];
     assert.ok(question?.kind === 'confirm');
     assert.match(question.message, /^Replace 2 files beside evidence-har-diff\.md\?$/);
@@ -38,9 +42,19 @@ describe('Export Evidence beside planted links and existing files', () => {
     assert.equal(readFileSync(join(folder, 'evidence-har-diff-after.har'), 'utf8'), 'old');
     assert.ok(!readdirSync(folder).includes('evidence-har-diff.md'), 'declined: the Markdown is not written');
 
-    const accepted = await exportMarkdownEvidence(panel, folder, (prompt) => (prompt.kind === 'confirm' ? REPLACE_ALL : undefined));
-    assert.deepEqual(accepted.map((p) => p.kind), ['save', 'confirm', 'offer'], 'asked once for the whole set');
-    assert.match(readFileSync(join(folder, 'evidence-har-diff-after.har'), 'utf8'), /"log"/, 'replaced by the redacted HAR');
+    const accepted = await exportMarkdownEvidence(panel, folder, (prompt) =>
+      prompt.kind === 'confirm' ? REPLACE_ALL : undefined,
+    );
+    assert.deepEqual(
+      accepted.map((p) => p.kind),
+      ['save', 'confirm', 'offer'],
+      'asked once for the whole set',
+    );
+    assert.match(
+      readFileSync(join(folder, 'evidence-har-diff-after.har'), 'utf8'),
+      /"log"/,
+      'replaced by the redacted HAR',
+    );
     assert.match(readFileSync(join(folder, 'evidence-har-diff.md'), 'utf8'), /^# HAR diff/);
     assert.ok(!readdirSync(folder).some((name) => name.endsWith('.tmp')), 'no temporary file is left');
   });

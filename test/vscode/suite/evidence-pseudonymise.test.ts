@@ -20,7 +20,9 @@ describe('Export Evidence: identifying data and Pseudonymise', () => {
     const { userSessionId, overview } = await openFirstSessionOverview();
     const file = join(suite.scratch, 'pseudonymised.html');
     let pseudonymised!: () => void;
-    const done = new Promise<void>((resolve) => { pseudonymised = resolve; });
+    const done = new Promise<void>((resolve) => {
+      pseudonymised = resolve;
+    });
     const answer = (prompt: Prompt): vscode.Uri | string | undefined => {
       if (prompt.kind === 'save') return vscode.Uri.file(file);
       if (prompt.kind === 'offer' && prompt.actions.includes('Pseudonymise')) return 'Pseudonymise';
@@ -32,12 +34,17 @@ describe('Export Evidence: identifying data and Pseudonymise', () => {
       await done;
     });
     const save = prompts.find((p) => p.kind === 'save');
-    assert.match(save?.kind === 'save' ? save.title : '', /^Export evidence for a ticket \(it still holds \d+ public IP address(es)?, \d+ internal IP address(es)?, .*agent or record id.*\)$/);
+    assert.match(
+      save?.kind === 'save' ? save.title : '',
+      /^Export evidence for a ticket \(it still holds \d+ public IP address(es)?, \d+ internal IP address(es)?, .*agent or record id.*\)$/,
+    );
     const offer = prompts.find((p) => p.kind === 'offer');
     assert.deepEqual(offer?.kind === 'offer' ? offer.actions : [], ['Pseudonymise', 'Open', 'Show in Explorer']);
 
     const html = readFileSync(file, 'utf8');
-    const { userSessions: [session] } = await apiGet<UserSessionDetailResponse>(suite.emulator, `/v6/endpoint-data/user-sessions/${userSessionId}`);
+    const {
+      userSessions: [session],
+    } = await apiGet<UserSessionDetailResponse>(suite.emulator, `/v6/endpoint-data/user-sessions/${userSessionId}`);
     const profile = session!.network.networkProfile;
     for (const value of [String(session!.agentId), profile.ipAddress, profile.gateway, String(session!.sourceAddr)]) {
       assert.equal(html.includes(value), false, `${value} is not in the pseudonymised file`);

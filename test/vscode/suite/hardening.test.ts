@@ -12,12 +12,23 @@ import type { RunningEmulator } from '../../../src/emulator';
 import { proxyHasCredentials, warnIfProxyHasCredentials } from '../../../src/vscode/connection/settings';
 import type { TreeNode } from '../../../src/vscode/tree/nodes';
 import { activateExtension, waitFor } from '../helpers';
-import { childrenOf, netmonApi, netmonLogText, records, root, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+import {
+  childrenOf,
+  netmonApi,
+  netmonLogText,
+  records,
+  root,
+  signInTo,
+  signOut,
+  startControlledEmulator,
+} from './netmon-fixture';
 import { closeAllEditors, openPanel, sendFromWebview, waitForPanels, waitForRendered } from './panels-fixture';
 
 /** The same tree node (the extension's own class, so commands accept it) with another permalink. */
 function withPermalink(node: TreeNode, permalink: string): TreeNode {
-  return Object.assign(Object.create(Object.getPrototypeOf(node) as object) as TreeNode, node, { spec: { ...node.spec, permalink } });
+  return Object.assign(Object.create(Object.getPrototypeOf(node) as object) as TreeNode, node, {
+    spec: { ...node.spec, permalink },
+  });
 }
 
 describe('hardening against hostile data', () => {
@@ -40,11 +51,22 @@ describe('hardening against hostile data', () => {
     const api = await netmonApi();
     const [sessionNode] = records(await childrenOf(api, await root(api, 'User Sessions')));
     assert.ok(sessionNode);
-    for (const permalink of ['file:///etc/passwd', 'command:workbench.action.quit', 'vscode://settings', 'javascript:alert(1)']) {
-      const opened: boolean | undefined = await vscode.commands.executeCommand<boolean | undefined>('netmon.openPermalink', withPermalink(sessionNode, permalink));
+    for (const permalink of [
+      'file:///etc/passwd',
+      'command:workbench.action.quit',
+      'vscode://settings',
+      'javascript:alert(1)',
+    ]) {
+      const opened: boolean | undefined = await vscode.commands.executeCommand<boolean | undefined>(
+        'netmon.openPermalink',
+        withPermalink(sessionNode, permalink),
+      );
       assert.equal(opened, false, `${permalink} must not be opened`);
     }
-    const copied = await vscode.commands.executeCommand<string | undefined>('netmon.copyPermalink', withPermalink(sessionNode, 'file:///etc/passwd'));
+    const copied = await vscode.commands.executeCommand<string | undefined>(
+      'netmon.copyPermalink',
+      withPermalink(sessionNode, 'file:///etc/passwd'),
+    );
     assert.equal(copied, 'file:///etc/passwd');
   });
 
@@ -52,7 +74,9 @@ describe('hardening against hostile data', () => {
     const file = join(scratch, 'session [prod] {a,b}.har');
     copyFileSync(join((await activateExtension()).extensionPath, 'test/fixtures/vscode/portal.har'), file);
     await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(file));
-    const editor = await waitForPanels('the .har editor', (states) => states.find((panel) => panel.kind === 'har-file' && panel.renders > 0));
+    const editor = await waitForPanels('the .har editor', (states) =>
+      states.find((panel) => panel.kind === 'har-file' && panel.renders > 0),
+    );
     assert.deepEqual(editor.rendered, { pages: 1, entries: 14, warnings: [], heading: 'session [prod] {a,b}.har' });
     const har = JSON.parse(readFileSync(file, 'utf8')) as { log: { entries: unknown[] } };
     har.log.entries = har.log.entries.slice(0, 3);
@@ -66,7 +90,9 @@ describe('hardening against hostile data', () => {
     for (const name of ['portal.har.gz', 'portal.zhar']) {
       writeFileSync(join(scratch, name), gzipSync(fixture));
       await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(join(scratch, name)));
-      const editor = await waitForPanels(`the ${name} editor`, (states) => states.find((panel) => panel.kind === 'har-file' && panel.title === name && panel.renders > 0));
+      const editor = await waitForPanels(`the ${name} editor`, (states) =>
+        states.find((panel) => panel.kind === 'har-file' && panel.title === name && panel.renders > 0),
+      );
       assert.deepEqual(editor.rendered, { pages: 1, entries: 14, warnings: [], heading: name });
     }
     // 200 kB of zeros compress to a few hundred bytes: under the file limit, far over it inflated.
@@ -75,8 +101,13 @@ describe('hardening against hostile data', () => {
     await vscode.commands.executeCommand('netmon.internal.setHarSizeLimit', 50_000);
     try {
       await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(bomb));
-      const editor = await waitForPanels('the gzip bomb editor', (states) => states.find((panel) => panel.kind === 'har-file' && panel.title === 'bomb.har.gz' && panel.error));
-      assert.match(editor.error ?? '', /^bomb\.har\.gz cannot be shown as a waterfall: bomb\.har\.gz decompresses to more than the limit of 0\.0 MB for a HAR read whole\. Decompress it to inspect it\./);
+      const editor = await waitForPanels('the gzip bomb editor', (states) =>
+        states.find((panel) => panel.kind === 'har-file' && panel.title === 'bomb.har.gz' && panel.error),
+      );
+      assert.match(
+        editor.error ?? '',
+        /^bomb\.har\.gz cannot be shown as a waterfall: bomb\.har\.gz decompresses to more than the limit of 0\.0 MB for a HAR read whole\. Decompress it to inspect it\./,
+      );
       assert.equal(editor.renders, 0);
     } finally {
       await vscode.commands.executeCommand('netmon.internal.setHarSizeLimit', undefined);
@@ -86,11 +117,16 @@ describe('hardening against hostile data', () => {
   it('does not load a .har file above the size limit and says its size and the limit', async () => {
     const file = join(scratch, 'huge.har');
     copyFileSync(join((await activateExtension()).extensionPath, 'test/fixtures/vscode/portal.har'), file);
-    await vscode.commands.executeCommand('netmon.internal.setHarSizeLimit', 1024 * 1024 / 1000); // ~1 KB, the fixture is larger
+    await vscode.commands.executeCommand('netmon.internal.setHarSizeLimit', (1024 * 1024) / 1000); // ~1 KB, the fixture is larger
     try {
       await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(file));
-      const editor = await waitForPanels('the over-limit .har editor', (states) => states.find((panel) => panel.kind === 'har-file' && panel.error));
-      assert.match(editor.error ?? '', /^huge\.har is not shown as a waterfall: it is \d+\.\d MB, more than the limit of 0\.0 MB/);
+      const editor = await waitForPanels('the over-limit .har editor', (states) =>
+        states.find((panel) => panel.kind === 'har-file' && panel.error),
+      );
+      assert.match(
+        editor.error ?? '',
+        /^huge\.har is not shown as a waterfall: it is \d+\.\d MB, more than the limit of 0\.0 MB/,
+      );
       assert.equal(editor.renders, 0);
     } finally {
       await vscode.commands.executeCommand('netmon.internal.setHarSizeLimit', undefined);
@@ -107,7 +143,10 @@ describe('hardening against hostile data', () => {
     await sendFromWebview(id, 'not even an object');
     await netmonLogText(`${id}: ignored a "openPage" message`);
     await netmonLogText(`${id}: ignored a "string" message`);
-    assert.ok(!(await waitForPanels('the panels', (states) => states)).some((panel) => panel.kind === 'waterfall'), 'no waterfall was opened');
+    assert.ok(
+      !(await waitForPanels('the panels', (states) => states)).some((panel) => panel.kind === 'waterfall'),
+      'no waterfall was opened',
+    );
   });
 
   it('drops the text of a closed details document', async () => {
@@ -122,28 +161,43 @@ describe('hardening against hostile data', () => {
     const document = vscode.workspace.textDocuments.find((candidate) => candidate.uri.toString() === uri.toString());
     assert.ok(document, 'the details document is open');
     await vscode.languages.setTextDocumentLanguage(document, 'plaintext');
-    await waitFor('the closed details text to be dropped', () => api.heldDetailsTexts() === before - 1 || undefined, 10_000);
+    await waitFor(
+      'the closed details text to be dropped',
+      () => api.heldDetailsTexts() === before - 1 || undefined,
+      10_000,
+    );
   });
 
-  it('reads the API address, proxy and demo mode from user settings only, never from a folder\'s .vscode/settings.json', async () => {
+  it("reads the API address, proxy and demo mode from user settings only, never from a folder's .vscode/settings.json", async () => {
     const api = await netmonApi();
     const folder = vscode.workspace.workspaceFolders?.[0];
     assert.ok(folder, 'the suites run on a workspace folder');
     const settingsFile = vscode.Uri.joinPath(folder.uri, '.vscode', 'settings.json');
-    const previous = await vscode.workspace.fs.readFile(settingsFile).then((bytes) => bytes, () => undefined);
+    const previous = await vscode.workspace.fs.readFile(settingsFile).then(
+      (bytes) => bytes,
+      () => undefined,
+    );
     // What a cloned repository could hold; editor.tabSize (harmless) shows when VS Code has read the file.
     const hostile = {
-      'netmon.baseUrl': 'http://127.0.0.1:9/attacker', 'netmon.proxy': 'http://127.0.0.1:9', 'netmon.authForm': 'query', 'netmon.email': 'x@attacker',
-      'netmon.startInDemoMode': true, 'editor.tabSize': 3,
+      'netmon.baseUrl': 'http://127.0.0.1:9/attacker',
+      'netmon.proxy': 'http://127.0.0.1:9',
+      'netmon.authForm': 'query',
+      'netmon.email': 'x@attacker',
+      'netmon.startInDemoMode': true,
+      'editor.tabSize': 3,
     };
-    const markerRead = (): boolean => vscode.workspace.getConfiguration('editor').inspect('tabSize')?.workspaceValue !== undefined;
+    const markerRead = (): boolean =>
+      vscode.workspace.getConfiguration('editor').inspect('tabSize')?.workspaceValue !== undefined;
     await vscode.workspace.fs.writeFile(settingsFile, Buffer.from(JSON.stringify(hostile)));
     try {
       await waitFor('VS Code to read the folder settings', () => markerRead() || undefined, 10_000);
       await api.connection.restore();
       assert.equal(api.connection.current?.kind, 'remote', 'the folder switched the connection to demo mode');
       assert.equal(api.connection.current?.baseUrl, emulator.url);
-      assert.ok((await childrenOf(api, await root(api, 'User Sessions'))).length > 0, 'the API is still reached directly, not through the folder\'s proxy');
+      assert.ok(
+        (await childrenOf(api, await root(api, 'User Sessions'))).length > 0,
+        "the API is still reached directly, not through the folder's proxy",
+      );
     } finally {
       if (previous) await vscode.workspace.fs.writeFile(settingsFile, previous);
       else await vscode.workspace.fs.delete(settingsFile);
@@ -156,9 +210,18 @@ describe('hardening against hostile data', () => {
     assert.equal(proxyHasCredentials('http://user:secret@proxy.example:3128'), true);
     assert.equal(proxyHasCredentials('http://proxy.example:3128'), false);
     const warnings: string[] = [];
-    assert.equal(warnIfProxyHasCredentials('http://proxy.example:3128', (message) => warnings.push(message)), false);
-    assert.equal(warnIfProxyHasCredentials('http://user:secret@proxy.example:3128', (message) => warnings.push(message)), true);
-    assert.equal(warnIfProxyHasCredentials('http://user:secret@proxy.example:3128', (message) => warnings.push(message)), false);
+    assert.equal(
+      warnIfProxyHasCredentials('http://proxy.example:3128', (message) => warnings.push(message)),
+      false,
+    );
+    assert.equal(
+      warnIfProxyHasCredentials('http://user:secret@proxy.example:3128', (message) => warnings.push(message)),
+      true,
+    );
+    assert.equal(
+      warnIfProxyHasCredentials('http://user:secret@proxy.example:3128', (message) => warnings.push(message)),
+      false,
+    );
     assert.equal(warnings.length, 1);
     assert.match(warnings[0] ?? '', /credentials .* plain text/);
     assert.ok(!(warnings[0] ?? '').includes('secret'), 'the warning must not repeat the password');

@@ -7,7 +7,21 @@ import * as vscode from 'vscode';
 import type { EndpointAgentsResponse } from '../../../src/api/types';
 import type { RunningEmulator } from '../../../src/emulator';
 import {
-  SUITE_API, WIRE_PATHS, agentRows, apiGet, childrenOf, clearEmulatorRequests, emulatorRequests, inViewOrder, kindOf, nativePage, netmonApi, records, root, signInTo, signOut,
+  SUITE_API,
+  WIRE_PATHS,
+  agentRows,
+  apiGet,
+  childrenOf,
+  clearEmulatorRequests,
+  emulatorRequests,
+  inViewOrder,
+  kindOf,
+  nativePage,
+  netmonApi,
+  records,
+  root,
+  signInTo,
+  signOut,
   startControlledEmulator,
 } from './netmon-fixture';
 
@@ -42,14 +56,22 @@ describe('the agents root of a large account', () => {
     // Other readers of the agent list (names for panels, completions) may walk it too; the tree's step past page 1 is one of these.
     const sent = (await emulatorRequests(emulator)).filter((request) => request.path === WIRE_PATHS.endpointAgents);
     // The link as the signed-in emulator gave it (v7 carries the page id as `cursor`).
-    const link = (await nativePage(emulator, WIRE_PATHS.endpointAgents, SUITE_API === 'v7' ? 'includeDeleted=true' : '')).next;
+    const link = (
+      await nativePage(emulator, WIRE_PATHS.endpointAgents, SUITE_API === 'v7' ? 'includeDeleted=true' : '')
+    ).next;
     assert.ok(link, 'the first page links to the next');
     const linked = [...new URL(link).searchParams];
-    assert.ok(sent.some((request) => linked.every(([key, value]) => request.query[key] === value)), `page 2 was read through its link ${link}`);
+    assert.ok(
+      sent.some((request) => linked.every(([key, value]) => request.query[key] === value)),
+      `page 2 was read through its link ${link}`,
+    );
     const second = await apiGet<EndpointAgentsResponse>(emulator, new URL(next).pathname + new URL(next).search);
     const labels = records(await agentRows(api, agentsRoot)).map((node) => node.label);
     const name = (agent: { computerName: string; agentId: string }): string => agent.computerName || agent.agentId;
-    const loaded = [...first.endpointAgents, ...second.endpointAgents.slice(0, labels.length - first.endpointAgents.length)];
+    const loaded = [
+      ...first.endpointAgents,
+      ...second.endpointAgents.slice(0, labels.length - first.endpointAgents.length),
+    ];
     assert.ok(loaded.length > first.endpointAgents.length, 'the second page is shown');
     assert.deepEqual(labels, inViewOrder(loaded).map(name), 'both pages, grouped by status');
   });

@@ -6,7 +6,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { RunningEmulator } from '../../../src/emulator';
-import { endDocumentSuite, openDocument, rangeOf, startDocumentSuite, writeDocument, type WorkspaceScratch } from './documents-fixture';
+import {
+  endDocumentSuite,
+  openDocument,
+  rangeOf,
+  startDocumentSuite,
+  writeDocument,
+  type WorkspaceScratch,
+} from './documents-fixture';
 import { DEMO_CREDENTIALS, WIRE_PATHS, answeringPrompts, deployedTest } from './netmon-fixture';
 
 const DOCUMENT = `${JSON.stringify({ type: 'http-server', testName: 'Consent probe', interval: 300, agents: [{ agentId: 1000 }, { agentId: 1037 }], url: 'https://consent.example/' }, null, 2)}\n`;
@@ -20,7 +27,10 @@ async function lensCommand(uri: vscode.Uri, titleStart: string): Promise<vscode.
 
 /** Runs `command` declining every question; resolves to the confirmations asked and the result. */
 async function runDeclining(command: string, ...args: unknown[]): Promise<{ asked: string[]; result: unknown }> {
-  const { result, prompts } = await answeringPrompts(() => undefined, () => vscode.commands.executeCommand(command, ...args));
+  const { result, prompts } = await answeringPrompts(
+    () => undefined,
+    () => vscode.commands.executeCommand(command, ...args),
+  );
   return { asked: prompts.flatMap((p) => (p.kind === 'confirm' ? [p.message] : [])), result };
 }
 
@@ -43,11 +53,18 @@ describe('one-click Create and Update from the lens (consent token)', () => {
     const uri = writeDocument(scratch.path, 'consent.netmon-test.json', DOCUMENT);
     const document = await openDocument(uri);
     const create = await lensCommand(uri, '$(cloud-upload) Create ');
-    assert.match(create.title, /^\$\(cloud-upload\) Create "Consent probe" in .+ · http-server · 2 agents · every 300 s$/);
+    assert.match(
+      create.title,
+      /^\$\(cloud-upload\) Create "Consent probe" in .+ · http-server · 2 agents · every 300 s$/,
+    );
     const [lensUri, token] = create.arguments ?? [];
     assert.equal(typeof token, 'string');
 
-    for (const [why, args] of [['palette (no token)', [lensUri]], ['forged token', [lensUri, 'f'.repeat(32)]], ['another document\'s token shape', [lensUri, { token }]]] as const) {
+    for (const [why, args] of [
+      ['palette (no token)', [lensUri]],
+      ['forged token', [lensUri, 'f'.repeat(32)]],
+      ["another document's token shape", [lensUri, { token }]],
+    ] as const) {
       const { asked, result } = await runDeclining(create.command, ...args);
       assert.equal(asked.length, 1, `${why}: the modal`);
       assert.match(asked[0] ?? '', /^Create test "Consent probe" in .+\?$/);
@@ -98,7 +115,9 @@ describe('one-click Create and Update from the lens (consent token)', () => {
     // Someone renames the test elsewhere after this machine deployed it: the lens (from the record) cannot know.
     await setInterval(document, '1800', '3600');
     const response = await fetch(`${emulator.url}${WIRE_PATHS.enterpriseTest('http-server', testId)}`, {
-      method: 'PUT', headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ testName: 'Renamed elsewhere' }),
+      method: 'PUT',
+      headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ testName: 'Renamed elsewhere' }),
     });
     assert.equal(response.status, 200, await response.text());
     const drifted = await lensCommand(uri, '$(sync) Update');

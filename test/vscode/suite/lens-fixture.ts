@@ -11,7 +11,9 @@ export async function lensCommand(uri: vscode.Uri, title: string): Promise<vscod
   while (Date.now() < deadline) {
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
     seen = lenses.map((lens) => lens.command?.title ?? '');
-    const found = lenses.map((lens) => lens.command).find((command) => command?.title.replace(/^\$\([a-z-]+\) /, '').startsWith(title));
+    const found = lenses
+      .map((lens) => lens.command)
+      .find((command) => command?.title.replace(/^\$\([a-z-]+\) /, '').startsWith(title));
     if (found) return found;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -19,7 +21,12 @@ export async function lensCommand(uri: vscode.Uri, title: string): Promise<vscod
 }
 
 /** Clicks the lens: confirmations are accepted, offers declined. */
-export async function clickLens<T>(uri: vscode.Uri, title: string): Promise<{ result: T | undefined; prompts: Prompt[] }> {
+export async function clickLens<T>(
+  uri: vscode.Uri,
+  title: string,
+): Promise<{ result: T | undefined; prompts: Prompt[] }> {
   const command = await lensCommand(uri, title);
-  return answeringPrompts(acceptConfirmations, () => vscode.commands.executeCommand<T>(command.command, ...(command.arguments ?? [])));
+  return answeringPrompts(acceptConfirmations, () =>
+    vscode.commands.executeCommand<T>(command.command, ...(command.arguments ?? [])),
+  );
 }

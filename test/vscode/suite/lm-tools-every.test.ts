@@ -9,13 +9,27 @@ import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { RunningEmulator } from '../../../src/emulator';
 import { activateExtension } from '../helpers';
-import { EMULATOR_NOW, SUITE_API, clearEmulatorRequests, emulatorRequests, isWriteRequest, netmonApi, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+import {
+  EMULATOR_NOW,
+  SUITE_API,
+  clearEmulatorRequests,
+  emulatorRequests,
+  isWriteRequest,
+  netmonApi,
+  signInTo,
+  signOut,
+  startControlledEmulator,
+} from './netmon-fixture';
 
 const PROBE = 'lm-tools-every';
 const DAY_MS = 86_400_000;
 
 async function invoke(name: string, input: Record<string, unknown>): Promise<string> {
-  const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
+  const result = await vscode.lm.invokeTool(
+    name,
+    { input, toolInvocationToken: undefined },
+    new vscode.CancellationTokenSource().token,
+  );
   return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
 }
 
@@ -26,12 +40,43 @@ async function invokeAllowed(name: string, input: Record<string, unknown>): Prom
 }
 
 function har(title: string, url: string, wait: number): string {
-  return JSON.stringify({ log: { version: '1.2', creator: { name: 'suite', version: '1' },
-    pages: [{ id: 'p', title, startedDateTime: '2026-11-18T10:00:00Z', pageTimings: { onLoad: wait + 10 } }],
-    entries: [{ pageref: 'p', startedDateTime: '2026-11-18T10:00:00Z', time: wait + 10,
-      request: { method: 'GET', url, httpVersion: 'HTTP/1.1', headers: [{ name: 'Authorization', value: 'Bearer secret-value' }], queryString: [], cookies: [], headersSize: -1, bodySize: 0 },
-      response: { status: 200, statusText: 'OK', httpVersion: 'HTTP/1.1', headers: [], cookies: [], content: { size: 1, mimeType: 'text/html' }, redirectURL: '', headersSize: -1, bodySize: 1 },
-      cache: {}, timings: { send: 1, wait, receive: 9 } }] } });
+  return JSON.stringify({
+    log: {
+      version: '1.2',
+      creator: { name: 'suite', version: '1' },
+      pages: [{ id: 'p', title, startedDateTime: '2026-11-18T10:00:00Z', pageTimings: { onLoad: wait + 10 } }],
+      entries: [
+        {
+          pageref: 'p',
+          startedDateTime: '2026-11-18T10:00:00Z',
+          time: wait + 10,
+          request: {
+            method: 'GET',
+            url,
+            httpVersion: 'HTTP/1.1',
+            headers: [{ name: 'Authorization', value: 'Bearer secret-value' }],
+            queryString: [],
+            cookies: [],
+            headersSize: -1,
+            bodySize: 0,
+          },
+          response: {
+            status: 200,
+            statusText: 'OK',
+            httpVersion: 'HTTP/1.1',
+            headers: [],
+            cookies: [],
+            content: { size: 1, mimeType: 'text/html' },
+            redirectURL: '',
+            headersSize: -1,
+            bodySize: 1,
+          },
+          cache: {},
+          timings: { send: 1, wait, receive: 9 },
+        },
+      ],
+    },
+  });
 }
 
 describe('Language-model tools: every tool against the emulator', function () {
@@ -42,14 +87,20 @@ describe('Language-model tools: every tool against the emulator', function () {
   before(async () => {
     // The clock runs from the suites' fixed now: an instant test's results appear once time passes.
     const started = Date.now();
-    emulator = await startControlledEmulator({ now: () => EMULATOR_NOW + (Date.now() - started), instantTestDelaySeconds: 0 });
+    emulator = await startControlledEmulator({
+      now: () => EMULATOR_NOW + (Date.now() - started),
+      instantTestDelaySeconds: 0,
+    });
     await signInTo(emulator);
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
     assert.ok(folder, 'the suite runs in a workspace folder');
     probe = join(folder, PROBE);
     mkdirSync(probe, { recursive: true });
     const examples = join((await activateExtension()).extensionPath, 'examples');
-    copyFileSync(join(examples, 'intranet-from-laptops.netmon-instant.json'), join(probe, 'intranet.netmon-instant.json'));
+    copyFileSync(
+      join(examples, 'intranet-from-laptops.netmon-instant.json'),
+      join(probe, 'intranet.netmon-instant.json'),
+    );
     writeFileSync(join(probe, 'before.har'), har('Home', 'https://shop.example/', 40));
     writeFileSync(join(probe, 'after.har'), har('Home', 'https://shop.example/', 900));
   });
@@ -66,7 +117,10 @@ describe('Language-model tools: every tool against the emulator', function () {
     const [first, second] = [...worst.matchAll(/^\d+\. ([0-9a-f]{24}) · /gm)].map((m) => m[1]);
     assert.ok(first && second, `two sessions in: ${worst}`);
     const nowS = EMULATOR_NOW / 1000;
-    const agent = emulator.world.group(1001)?.episodes(nowS - 86400, nowS).at(-1);
+    const agent = emulator.world
+      .group(1001)
+      ?.episodes(nowS - 86400, nowS)
+      .at(-1);
     assert.ok(agent, 'an episode in the last 24 h, on an agent');
     const calls: [string, Record<string, unknown>, RegExp][] = [
       ['explain_session', { userSessionId: first }, /verdict|look first/i],
@@ -84,7 +138,10 @@ describe('Language-model tools: every tool against the emulator', function () {
       assert.doesNotMatch(text, new RegExp(`^${name}: `), `${name} answered an error: ${text}`);
       assert.match(text, expected, `${name}: ${text}`);
     }
-    assert.deepEqual((await emulatorRequests(emulator)).filter(isWriteRequest).map((r) => `${r.method} ${r.path}`), []);
+    assert.deepEqual(
+      (await emulatorRequests(emulator)).filter(isWriteRequest).map((r) => `${r.method} ${r.path}`),
+      [],
+    );
   });
 
   it('redact_har answers without the secret it removes', async () => {
@@ -103,13 +160,17 @@ describe('Language-model tools: every tool against the emulator', function () {
     assert.ok(created[0] && created[0].status < 300, `the create answered ${created[0]?.status}`);
   });
 
-  it('a test document\'s confirmation says what runs (type, target, agents); on v6 a DNS test is told it needs the current API', async () => {
+  it("a test document's confirmation says what runs (type, target, agents); on v6 a DNS test is told it needs the current API", async () => {
     const examples = join((await activateExtension()).extensionPath, 'examples');
     copyFileSync(join(examples, 'corporate-dns.netmon-test.json'), join(probe, 'dns.netmon-test.json'));
     const runner = (await netmonApi()).lmTools();
-    const prepared = await runner.prepare('run_instant_test', { document: `${PROBE}/dns.netmon-test.json` }, new vscode.CancellationTokenSource().token);
+    const prepared = await runner.prepare(
+      'run_instant_test',
+      { document: `${PROBE}/dns.netmon-test.json` },
+      new vscode.CancellationTokenSource().token,
+    );
     const message = prepared.confirmationMessages?.message;
-    const said = typeof message === 'string' ? message : message?.value ?? '';
+    const said = typeof message === 'string' ? message : (message?.value ?? '');
     assert.match(said, /the dns-server test "Corporate DNS" toward intranet\.example\.com/, said);
     if (SUITE_API === 'v7') {
       assert.match(said, /whole, as an instant test \(nothing is deployed\) from its agents: London, GB/, said);

@@ -11,13 +11,26 @@ import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { RunningEmulator } from '../../../src/emulator';
 import { activateExtension } from '../helpers';
-import { DEMO_CREDENTIALS, EMULATOR_NOW, netmonApi, netmonLogText, signInTo, signOut, startControlledEmulator, SUITE_API } from './netmon-fixture';
+import {
+  DEMO_CREDENTIALS,
+  EMULATOR_NOW,
+  netmonApi,
+  netmonLogText,
+  signInTo,
+  signOut,
+  startControlledEmulator,
+  SUITE_API,
+} from './netmon-fixture';
 
 const AID = 1001;
 const DAY_MS = 86_400_000;
 
 async function invoke(name: string, input: Record<string, unknown>): Promise<string> {
-  const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
+  const result = await vscode.lm.invokeTool(
+    name,
+    { input, toolInvocationToken: undefined },
+    new vscode.CancellationTokenSource().token,
+  );
   return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
 }
 
@@ -36,16 +49,31 @@ describe('Language-model tools', function () {
 
   it('every Netmon tool is registered for agent mode', () => {
     const names = vscode.lm.tools.map((tool) => tool.name);
-    for (const name of ['find_worst_sessions', 'explain_session', 'agent_timeline', 'localize_path', 'apply_documents', 'run_instant_test']) {
+    for (const name of [
+      'find_worst_sessions',
+      'explain_session',
+      'agent_timeline',
+      'localize_path',
+      'apply_documents',
+      'run_instant_test',
+    ]) {
       assert.ok(names.includes(name), `${name} among ${names.join(', ')}`);
     }
   });
 
   it('worst session of the day → explain: the seeded ISP episode, with the command that opens it', async () => {
     const nowS = EMULATOR_NOW / 1000;
-    const episode = emulator.world.group(AID)!.episodes(nowS - 86400, nowS).filter((e) => e.kind === 'isp' && e.endSeconds <= nowS).at(-1);
+    const episode = emulator.world
+      .group(AID)!
+      .episodes(nowS - 86400, nowS)
+      .filter((e) => e.kind === 'isp' && e.endSeconds <= nowS)
+      .at(-1);
     assert.ok(episode, 'a whole ISP episode in the last 24 h');
-    const range = { from: new Date(EMULATOR_NOW - DAY_MS).toISOString(), to: new Date(EMULATOR_NOW).toISOString(), limit: 3 };
+    const range = {
+      from: new Date(EMULATOR_NOW - DAY_MS).toISOString(),
+      to: new Date(EMULATOR_NOW).toISOString(),
+      limit: 3,
+    };
     const worst = await invoke('find_worst_sessions', range);
     assert.ok(worst.includes(episode.computerName), worst);
     assert.match(worst, /command netmon\.openSessionOverview/);
@@ -94,17 +122,35 @@ describe('Language-model tools', function () {
     assert.ok(folder, 'the suite runs in a workspace folder');
     const probe = join(folder, 'lm-tools-probe');
     mkdirSync(probe, { recursive: true });
-    copyFileSync(join((await activateExtension()).extensionPath, 'examples', 'corporate-dns.netmon-test.json'), join(probe, 'corporate-dns.netmon-test.json'));
-    writeFileSync(join(probe, 'vpn.netmon-endpoint-test.json'), JSON.stringify({ type: 'agent-to-server', testName: 'VPN probe', interval: 300, server: 'vpn.example.com' }));
+    copyFileSync(
+      join((await activateExtension()).extensionPath, 'examples', 'corporate-dns.netmon-test.json'),
+      join(probe, 'corporate-dns.netmon-test.json'),
+    );
+    writeFileSync(
+      join(probe, 'vpn.netmon-endpoint-test.json'),
+      JSON.stringify({ type: 'agent-to-server', testName: 'VPN probe', interval: 300, server: 'vpn.example.com' }),
+    );
     try {
-      const prepared = await (await netmonApi()).lmTools().prepare('apply_documents', { paths: ['lm-tools-probe'] }, new vscode.CancellationTokenSource().token);
+      const prepared = await (
+        await netmonApi()
+      )
+        .lmTools()
+        .prepare('apply_documents', { paths: ['lm-tools-probe'] }, new vscode.CancellationTokenSource().token);
       assert.equal(prepared.confirmationMessages?.title, 'Apply Netmon documents?');
       const message = prepared.confirmationMessages.message;
       const text = typeof message === 'string' ? message : message.value;
       assert.match(text, /1 to create/);
       assert.ok(text.includes('corporate-dns.netmon-test.json'), text);
-      if (SUITE_API === 'v7') assert.match(text, /create endpoint test "VPN probe" \(agent-to-server\) from lm-tools-probe\/vpn\.netmon-endpoint-test\.json/);
-      else assert.match(text, /1 endpoint test document left out: Endpoint tests as code and endpoint labels need the current API \(v7\)/);
+      if (SUITE_API === 'v7')
+        assert.match(
+          text,
+          /create endpoint test "VPN probe" \(agent-to-server\) from lm-tools-probe\/vpn\.netmon-endpoint-test\.json/,
+        );
+      else
+        assert.match(
+          text,
+          /1 endpoint test document left out: Endpoint tests as code and endpoint labels need the current API \(v7\)/,
+        );
     } finally {
       rmSync(probe, { recursive: true, force: true });
     }

@@ -15,11 +15,18 @@ import { createTestDirectly, endDocumentSuite, startDocumentSuite, type Workspac
 import { answeringPrompts } from './netmon-fixture';
 
 /** Diagnostics of every source: the JSON language service checks the schema, Netmon the rules. */
-function anyDiagnostics(uri: vscode.Uri, accept: (found: vscode.Diagnostic[]) => boolean): Promise<vscode.Diagnostic[]> {
-  return waitFor(`diagnostics of ${uri.path}`, () => {
-    const found = vscode.languages.getDiagnostics(uri);
-    return accept(found) ? found : undefined;
-  }, 10_000);
+function anyDiagnostics(
+  uri: vscode.Uri,
+  accept: (found: vscode.Diagnostic[]) => boolean,
+): Promise<vscode.Diagnostic[]> {
+  return waitFor(
+    `diagnostics of ${uri.path}`,
+    () => {
+      const found = vscode.languages.getDiagnostics(uri);
+      return accept(found) ? found : undefined;
+    },
+    10_000,
+  );
 }
 
 describe('New Test Document', () => {
@@ -29,7 +36,12 @@ describe('New Test Document', () => {
     ({ emulator, scratch } = await startDocumentSuite('new-documents', {
       // A deployed test, so the catalog knows (learns) enterprise agents of the account.
       beforeSignIn: async (started) => {
-        await createTestDirectly(started, 'agent-to-server', { testName: 'agents to learn', interval: 300, agents: [{ agentId: 1000 }, { agentId: 1037 }], server: 'example.net' });
+        await createTestDirectly(started, 'agent-to-server', {
+          testName: 'agents to learn',
+          interval: 300,
+          agents: [{ agentId: 1000 }, { agentId: 1037 }],
+          server: 'example.net',
+        });
       },
     }));
     await vscode.commands.executeCommand('netmon.documents.refreshCatalog');
@@ -43,12 +55,18 @@ describe('New Test Document', () => {
   /** The first template's file, as the template test writes it: tests of a taken name hold when run alone too. */
   function taken(name = 'new-http-server.netmon-test.json'): vscode.Uri {
     const uri = vscode.Uri.joinPath(scratch.folder, name);
-    if (!existsSync(uri.fsPath)) writeFileSync(uri.fsPath, '{ "type": "http-server", "testName": "Taken", "interval": 300, "agents": [], "url": "https://taken.example/" }\n');
+    if (!existsSync(uri.fsPath))
+      writeFileSync(
+        uri.fsPath,
+        '{ "type": "http-server", "testName": "Taken", "interval": 300, "agents": [], "url": "https://taken.example/" }\n',
+      );
     return uri;
   }
 
   async function setFolder(value: string | undefined): Promise<void> {
-    await vscode.workspace.getConfiguration().update('netmon.documents.newDocumentFolder', value, vscode.ConfigurationTarget.Workspace);
+    await vscode.workspace
+      .getConfiguration()
+      .update('netmon.documents.newDocumentFolder', value, vscode.ConfigurationTarget.Workspace);
   }
 
   for (const template of TEMPLATES) {
@@ -56,25 +74,42 @@ describe('New Test Document', () => {
       this.timeout(30_000);
       const target = vscode.Uri.joinPath(scratch.folder, `new-${template.id}.netmon-${template.kind}.json`);
       const offered: string[][] = [];
-      const { result: uri, prompts } = await answeringPrompts((prompt) => {
-        if (prompt.kind === 'choose' && !prompt.many) return template.label;
-        if (prompt.kind === 'choose') { offered.push([...prompt.labels]); return prompt.labels.slice(0, 2); }
-        return undefined;
-      }, () => vscode.commands.executeCommand<vscode.Uri | undefined>('netmon.documents.new'));
+      const { result: uri, prompts } = await answeringPrompts(
+        (prompt) => {
+          if (prompt.kind === 'choose' && !prompt.many) return template.label;
+          if (prompt.kind === 'choose') {
+            offered.push([...prompt.labels]);
+            return prompt.labels.slice(0, 2);
+          }
+          return undefined;
+        },
+        () => vscode.commands.executeCommand<vscode.Uri | undefined>('netmon.documents.new'),
+      );
       assert.equal(uri?.toString(), target.toString());
       assert.ok(existsSync(target.fsPath), 'written before the user types anything');
-      assert.deepEqual(prompts.map((p) => p.kind), template.usesEnterpriseAgents ? ['choose', 'choose'] : ['choose'], 'the kind and the agents, and no save dialog');
+      assert.deepEqual(
+        prompts.map((p) => p.kind),
+        template.usesEnterpriseAgents ? ['choose', 'choose'] : ['choose'],
+        'the kind and the agents, and no save dialog',
+      );
       const editor = vscode.window.activeTextEditor;
       assert.equal(editor?.document.uri.toString(), target.toString(), 'the new document is open');
       const text = editor.document.getText();
-      assert.equal(text, new TextDecoder().decode(await vscode.workspace.fs.readFile(target)), 'the editor shows the file as written');
+      assert.equal(
+        text,
+        new TextDecoder().decode(await vscode.workspace.fs.readFile(target)),
+        'the editor shows the file as written',
+      );
       assert.equal(editor.document.isDirty, false, 'opened saved');
       if (template.kind !== 'filter') {
         const selected = editor.document.getText(editor.selection);
-        assert.ok(selected.length > 0 && text.includes(`"testName": "${selected}"`), `the test name is selected, ready to type over: "${selected}"`);
+        assert.ok(
+          selected.length > 0 && text.includes(`"testName": "${selected}"`),
+          `the test name is selected, ready to type over: "${selected}"`,
+        );
       }
       if (template.usesEnterpriseAgents) {
-        assert.equal(offered.length, 1, 'the account\'s enterprise agents were offered');
+        assert.equal(offered.length, 1, "the account's enterprise agents were offered");
         for (const name of offered[0]!.slice(0, 2)) assert.ok(text.includes(name), `${name} is named in the document`);
       }
       // Diagnostics run on it: a broken copy gets one, the document as written gets none.
@@ -83,13 +118,20 @@ describe('New Test Document', () => {
       await vscode.workspace.applyEdit(broken);
       await anyDiagnostics(target, (found) => found.length > 0);
       const restore = new vscode.WorkspaceEdit();
-      restore.replace(target, new vscode.Range(editor.document.positionAt(0), editor.document.positionAt(editor.document.getText().length)), text);
+      restore.replace(
+        target,
+        new vscode.Range(editor.document.positionAt(0), editor.document.positionAt(editor.document.getText().length)),
+        text,
+      );
       await vscode.workspace.applyEdit(restore);
       // Neither the JSON language service (schema) nor Netmon's rules find anything; Netmon's
       // rules run on every change, so the second edit has been checked by them too.
       await anyDiagnostics(target, (found) => found.length === 0);
       await new Promise((resolve) => setTimeout(resolve, 500));
-      assert.deepEqual(vscode.languages.getDiagnostics(target).map((d) => `${d.source}: ${d.message}`), []);
+      assert.deepEqual(
+        vscode.languages.getDiagnostics(target).map((d) => `${d.source}: ${d.message}`),
+        [],
+      );
       await editor.document.save();
     });
   }
@@ -104,17 +146,34 @@ describe('New Test Document', () => {
       const position = document.positionAt(text.indexOf(at) + at.length);
       // The JSON language service reads the schema on first use: ask again until it has.
       for (let attempt = 0; ; attempt++) {
-        const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, position);
+        const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+          'vscode.executeCompletionItemProvider',
+          uri,
+          position,
+        );
         const found = list.items.map((item) => (typeof item.label === 'string' ? item.label : item.label.label));
         if (found.some((label) => label.endsWith('test') || label === 'Filter entry') || attempt === 40) return found;
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
     };
     const offered = await labels('empty.netmon-test.json', '', '');
-    for (const label of ['Network test (agent-to-server)', 'Agent-to-agent test', 'DNS trace test', 'DNS server test', 'DNSSEC test', 'HTTP server test', 'Page load test', 'Web transaction test']) {
+    for (const label of [
+      'Network test (agent-to-server)',
+      'Agent-to-agent test',
+      'DNS trace test',
+      'DNS server test',
+      'DNSSEC test',
+      'HTTP server test',
+      'Page load test',
+      'Web transaction test',
+    ]) {
       assert.ok(offered.includes(label), `${label} in ${offered.join(', ')}`);
     }
-    const entries = await labels('entries.netmon-filter.json', '{\n  "target": "web",\n  "searchFilters": [\n    \n  ]\n}\n', '"searchFilters": [\n    ');
+    const entries = await labels(
+      'entries.netmon-filter.json',
+      '{\n  "target": "web",\n  "searchFilters": [\n    \n  ]\n}\n',
+      '"searchFilters": [\n    ',
+    );
     assert.ok(entries.includes('Filter entry'), entries.join(', '));
   });
 
@@ -122,10 +181,19 @@ describe('New Test Document', () => {
     this.timeout(30_000);
     taken();
     const group = { label: 'http-server', kind: 'deployedTestType', ids: undefined };
-    const { result: uri, prompts } = await answeringPrompts((prompt) => (prompt.kind === 'choose' && prompt.many ? prompt.labels.slice(0, 2) : undefined),
-      () => vscode.commands.executeCommand<vscode.Uri | undefined>('netmon.documents.newOfType', group));
-    assert.deepEqual(prompts.map((p) => p.kind === 'choose' && p.title), ['Enterprise agents that run the test']);
-    assert.equal(uri?.path.split('/').pop(), 'new-http-server-2.netmon-test.json', 'new-http-server.netmon-test.json (written above) is left alone');
+    const { result: uri, prompts } = await answeringPrompts(
+      (prompt) => (prompt.kind === 'choose' && prompt.many ? prompt.labels.slice(0, 2) : undefined),
+      () => vscode.commands.executeCommand<vscode.Uri | undefined>('netmon.documents.newOfType', group),
+    );
+    assert.deepEqual(
+      prompts.map((p) => p.kind === 'choose' && p.title),
+      ['Enterprise agents that run the test'],
+    );
+    assert.equal(
+      uri?.path.split('/').pop(),
+      'new-http-server-2.netmon-test.json',
+      'new-http-server.netmon-test.json (written above) is left alone',
+    );
     assert.match(vscode.window.activeTextEditor?.document.getText() ?? '', /"type": "http-server"/);
     // Typing the name, Tab, the URL: the two tab stops.
     await vscode.commands.executeCommand('type', { text: 'Portal health' });
@@ -146,15 +214,29 @@ describe('New Test Document', () => {
     let failure = '';
     let choices = 0;
     try {
-      const { result: uri } = await answeringPrompts((prompt) => {
-        if (prompt.kind === 'choose') { choices++; return prompt.many ? prompt.labels.slice(0, 2) : 'HTTP server test'; }
-        if (prompt.kind === 'offer' && prompt.error) { failure = prompt.message; return prompt.actions[0]; }
-        if (prompt.kind !== 'save') return undefined;
-        saves.push(prompt.title);
-        // First a taken name typed without its suffix, then a new one typed the same way.
-        return saves.length === 1 ? vscode.Uri.joinPath(scratch.folder, 'new-http-server.json') : vscode.Uri.joinPath(scratch.folder, 'intranet-portal');
-      }, () => vscode.commands.executeCommand<vscode.Uri | undefined>('netmon.documents.new'));
-      assert.match(failure, /^Writing the new document in .*not-a-folder.*Choose Where to Save keeps the kind \(http server test\) and the 2 agents chosen; or change the setting "netmon\.documents\.newDocumentFolder"/);
+      const { result: uri } = await answeringPrompts(
+        (prompt) => {
+          if (prompt.kind === 'choose') {
+            choices++;
+            return prompt.many ? prompt.labels.slice(0, 2) : 'HTTP server test';
+          }
+          if (prompt.kind === 'offer' && prompt.error) {
+            failure = prompt.message;
+            return prompt.actions[0];
+          }
+          if (prompt.kind !== 'save') return undefined;
+          saves.push(prompt.title);
+          // First a taken name typed without its suffix, then a new one typed the same way.
+          return saves.length === 1
+            ? vscode.Uri.joinPath(scratch.folder, 'new-http-server.json')
+            : vscode.Uri.joinPath(scratch.folder, 'intranet-portal');
+        },
+        () => vscode.commands.executeCommand<vscode.Uri | undefined>('netmon.documents.new'),
+      );
+      assert.match(
+        failure,
+        /^Writing the new document in .*not-a-folder.*Choose Where to Save keeps the kind \(http server test\) and the 2 agents chosen; or change the setting "netmon\.documents\.newDocumentFolder"/,
+      );
       assert.equal(uri?.path.split('/').pop(), 'intranet-portal.netmon-test.json');
       assert.ok(existsSync(first.fsPath));
       assert.equal(saves.length, 2);
@@ -171,12 +253,20 @@ describe('New Test Document', () => {
     this.timeout(30_000);
     await setFolder('../outside');
     try {
-      const { result, prompts } = await answeringPrompts((prompt) => (prompt.kind === 'choose' ? (prompt.many ? [] : 'Search filter') : undefined),
-        () => vscode.commands.executeCommand<vscode.Uri | undefined>('netmon.documents.new'));
+      const { result, prompts } = await answeringPrompts(
+        (prompt) => (prompt.kind === 'choose' ? (prompt.many ? [] : 'Search filter') : undefined),
+        () => vscode.commands.executeCommand<vscode.Uri | undefined>('netmon.documents.new'),
+      );
       assert.equal(result, undefined);
       const failure = prompts.find((p) => p.kind === 'offer' && p.error);
-      assert.match(failure?.kind === 'offer' ? failure.message : '', /must be a folder inside the workspace, like "netmon-tests"/);
-      assert.ok(prompts.every((p) => p.kind !== 'save'), 'declined: no save dialog');
+      assert.match(
+        failure?.kind === 'offer' ? failure.message : '',
+        /must be a folder inside the workspace, like "netmon-tests"/,
+      );
+      assert.ok(
+        prompts.every((p) => p.kind !== 'save'),
+        'declined: no save dialog',
+      );
     } finally {
       await setFolder(vscode.workspace.asRelativePath(scratch.folder));
     }

@@ -3,7 +3,18 @@ import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { RunningEmulator } from '../../../src/emulator';
 import {
-  WIRE_PATHS, childrenOf, clearEmulatorRequests, emulatorRequests, kindOf, nativePage, netmonApi, records, root, signInTo, signOut, startControlledEmulator,
+  WIRE_PATHS,
+  childrenOf,
+  clearEmulatorRequests,
+  emulatorRequests,
+  kindOf,
+  nativePage,
+  netmonApi,
+  records,
+  root,
+  signInTo,
+  signOut,
+  startControlledEmulator,
 } from './netmon-fixture';
 
 const PAGE_SIZE = 5;
@@ -36,21 +47,36 @@ describe('"Load more" paging', () => {
     await clearEmulatorRequests(emulator);
     const args = command?.arguments ?? [];
     // Two clicks while the first load runs, then a late third click on the same (now stale) node.
-    await Promise.all([vscode.commands.executeCommand('netmon.loadMore', ...args), vscode.commands.executeCommand('netmon.loadMore', ...args)]);
+    await Promise.all([
+      vscode.commands.executeCommand('netmon.loadMore', ...args),
+      vscode.commands.executeCommand('netmon.loadMore', ...args),
+    ]);
     await vscode.commands.executeCommand('netmon.loadMore', ...args);
 
-    const sent = (await emulatorRequests(emulator)).filter((request) => request.path === USER_SESSIONS && request.query['window'] === '2d');
+    const sent = (await emulatorRequests(emulator)).filter(
+      (request) => request.path === USER_SESSIONS && request.query['window'] === '2d',
+    );
     assert.equal(sent.length, 1, `expected one request for page 2, got ${JSON.stringify(sent)}`);
     const { next } = await nativePage(emulator, USER_SESSIONS, 'window=2d');
     assert.ok(next);
-    assert.ok([...new URL(next).searchParams].every(([key, value]) => sent[0]?.query[key] === value), `the request did not follow the next-page link ${next}`);
+    assert.ok(
+      [...new URL(next).searchParams].every(([key, value]) => sent[0]?.query[key] === value),
+      `the request did not follow the next-page link ${next}`,
+    );
 
     const secondStep = records(await childrenOf(api, sessionsRoot)).map((node) => node.label);
     assert.equal(secondStep.length, 2 * PAGE_SIZE);
-    assert.deepEqual(secondStep.slice(0, PAGE_SIZE), records(firstStep).map((node) => node.label), 'the first page changed');
+    assert.deepEqual(
+      secondStep.slice(0, PAGE_SIZE),
+      records(firstStep).map((node) => node.label),
+      'the first page changed',
+    );
     // pages.next pins the emulator's clock, so asking for the same page again gives the same records.
     const replay = await nativePage(emulator, USER_SESSIONS, new URLSearchParams(sent[0]?.query).toString());
-    assert.deepEqual(secondStep.slice(PAGE_SIZE).map((label) => label.split(' · ').at(-1)), replay.records.map((session) => session['visitedSite']));
+    assert.deepEqual(
+      secondStep.slice(PAGE_SIZE).map((label) => label.split(' · ').at(-1)),
+      replay.records.map((session) => session['visitedSite']),
+    );
   });
 
   it('refreshing the node starts again at the first page', async () => {
@@ -71,7 +97,9 @@ describe('"Load more" paging', () => {
         const loadMore = (await childrenOf(api, sessionsRoot)).at(-1);
         assert.equal(loadMore && kindOf(loadMore), 'loadMore');
         await vscode.commands.executeCommand('netmon.loadMore', ...(loadMore?.treeItem().command?.arguments ?? []));
-        const requests = (await emulatorRequests(emulator)).filter((request) => request.path === USER_SESSIONS && request.query['window'] === '2d').length;
+        const requests = (await emulatorRequests(emulator)).filter(
+          (request) => request.path === USER_SESSIONS && request.query['window'] === '2d',
+        ).length;
         return { shown: records(await childrenOf(api, sessionsRoot)).length, requests };
       };
       assert.equal(records(await childrenOf(api, sessionsRoot)).length, 3);
@@ -93,8 +121,15 @@ describe('"Load more" paging', () => {
     await config.update('pageSize', 100, vscode.ConfigurationTarget.Global);
     try {
       await new Promise((resolve) => setTimeout(resolve, 300));
-      assert.deepEqual(records(await childrenOf(api, sessionsRoot)).map((node) => node.spec.ids?.userSessionId), shown);
-      assert.deepEqual((await emulatorRequests(emulator)).map((request) => request.path), [], 'no reconnect, no list read again');
+      assert.deepEqual(
+        records(await childrenOf(api, sessionsRoot)).map((node) => node.spec.ids?.userSessionId),
+        shown,
+      );
+      assert.deepEqual(
+        (await emulatorRequests(emulator)).map((request) => request.path),
+        [],
+        'no reconnect, no list read again',
+      );
     } finally {
       await config.update('timeoutMs', undefined, vscode.ConfigurationTarget.Global);
       await config.update('pageSize', undefined, vscode.ConfigurationTarget.Global);

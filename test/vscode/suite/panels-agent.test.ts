@@ -34,11 +34,19 @@ describe('agent card', () => {
     assert.deepEqual(state.rendered, { agentId });
 
     await sendFromWebview(id, { type: 'filterByAgent', params: { agentId } });
-    assert.match(api.treeView.description ?? '', new RegExp(`agent=${endpointAgents[0]?.computerName}`), 'filtered by name, not id');
+    assert.match(
+      api.treeView.description ?? '',
+      new RegExp(`agent=${endpointAgents[0]?.computerName}`),
+      'filtered by name, not id',
+    );
     await sendFromWebview(id, { type: 'openJson', params: { agentId } });
     const json = vscode.window.visibleTextEditors.find((editor) => editor.document.uri.scheme === 'netmon');
     assert.ok(json, 'Open as JSON shows the details document');
-    assert.equal((JSON.parse(json.document.getText()) as EndpointAgentsResponse['endpointAgents'][number]).agentId, agentId, 'the agent itself, not an envelope');
+    assert.equal(
+      (JSON.parse(json.document.getText()) as EndpointAgentsResponse['endpointAgents'][number]).agentId,
+      agentId,
+      'the agent itself, not an envelope',
+    );
 
     const before = (await panelStates()).length;
     await sendFromWebview(id, { type: 'filterByAgent', params: { agentId: 'another-agent' } });

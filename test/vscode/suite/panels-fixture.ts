@@ -11,7 +11,16 @@ import type { RunningEmulator } from '../../../src/emulator';
 import type { NetmonExtensionApi } from '../../../src/vscode/test-api';
 import type { TreeNode } from '../../../src/vscode/tree/nodes';
 import type { PanelSnapshot } from '../../../src/vscode/panels/panel-host';
-import { childrenOf, kindOf, netmonApi, records, root, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+import {
+  childrenOf,
+  kindOf,
+  netmonApi,
+  records,
+  root,
+  signInTo,
+  signOut,
+  startControlledEmulator,
+} from './netmon-fixture';
 
 /** A real webview loads its bundle in the workbench's browser: slower than the host's own work. */
 const RENDER_TIMEOUT_MS = 15_000;
@@ -21,14 +30,19 @@ export async function panelStates(): Promise<PanelSnapshot[]> {
 }
 
 /** Polls the panels until `probe` finds what it wants. */
-export async function waitForPanels<T>(what: string, probe: (states: PanelSnapshot[]) => T | undefined, timeoutMs = RENDER_TIMEOUT_MS): Promise<T> {
+export async function waitForPanels<T>(
+  what: string,
+  probe: (states: PanelSnapshot[]) => T | undefined,
+  timeoutMs = RENDER_TIMEOUT_MS,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: PanelSnapshot[] = [];
   for (;;) {
     last = await panelStates();
     const found = probe(last);
     if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; panels: ${JSON.stringify(last)}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; panels: ${JSON.stringify(last)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -59,7 +73,10 @@ export async function closeAllEditors(): Promise<void> {
 }
 
 /** An endpoint test of the given type in the tree, with its data nodes by kind. */
-export async function testNodes(api: NetmonExtensionApi, type: string): Promise<{ test: TreeNode; data: Map<string, TreeNode> }> {
+export async function testNodes(
+  api: NetmonExtensionApi,
+  type: string,
+): Promise<{ test: TreeNode; data: Map<string, TreeNode> }> {
   const groups = await childrenOf(api, await root(api, 'Endpoint Tests'));
   const group = groups.find((node) => node.label === type);
   assert.ok(group, `no ${type} tests in the tree`);
@@ -83,7 +100,11 @@ export function detailsId(node: TreeNode): string {
 }
 
 /** The first user session in the tree, its overview opened and drawn: where the evidence and waterfall tests start. */
-export async function openFirstSessionOverview(): Promise<{ sessionNode: TreeNode; userSessionId: string; overview: string }> {
+export async function openFirstSessionOverview(): Promise<{
+  sessionNode: TreeNode;
+  userSessionId: string;
+  overview: string;
+}> {
   const api = await netmonApi();
   const sessionNode = await firstRecord(api, await root(api, 'User Sessions'));
   const userSessionId = detailsId(sessionNode);
@@ -93,7 +114,10 @@ export async function openFirstSessionOverview(): Promise<{ sessionNode: TreeNod
 }
 
 /** What a signed-in suite works with, filled in by its `before`. */
-export interface SignedInSuite { readonly emulator: RunningEmulator; readonly scratch: string }
+export interface SignedInSuite {
+  readonly emulator: RunningEmulator;
+  readonly scratch: string;
+}
 
 /**
  * The set-up every panel suite shares: a controlled emulator, signed in to it, editors

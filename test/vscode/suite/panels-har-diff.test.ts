@@ -14,13 +14,21 @@ import { answeringPrompts, apiGet, childrenOf, netmonApi, records, root } from '
 import { openPanel, panelStates, sendFromWebview, signedInSuite, waitForRendered } from './panels-fixture';
 import type { TreeNode } from '../../../src/vscode/tree/nodes';
 
-interface RawEntry { request: { method: string; url: string }; time: number; timings: { wait: number } }
-interface RawHar { log: { pages: { id: string; title: string }[]; entries: (RawEntry & { pageref?: string })[] } }
+interface RawEntry {
+  request: { method: string; url: string };
+  time: number;
+  timings: { wait: number };
+}
+interface RawHar {
+  log: { pages: { id: string; title: string }[]; entries: (RawEntry & { pageref?: string })[] };
+}
 
 describe('HAR diff: pages and files compared', () => {
   const suite = signedInSuite('netmon-har-diff-');
   let fixtures: string;
-  before(async () => { fixtures = join((await activateExtension()).extensionPath, 'test/fixtures/har-real'); });
+  before(async () => {
+    fixtures = join((await activateExtension()).extensionPath, 'test/fixtures/har-real');
+  });
 
   const firstPages = async (count: number): Promise<TreeNode[]> => {
     const api = await netmonApi();
@@ -34,7 +42,12 @@ describe('HAR diff: pages and files compared', () => {
   };
   const pageHar = async (page: TreeNode): Promise<RawHar> => {
     const ref = page.spec.harPage!;
-    return (await apiGet<PageDetailResponse>(suite.emulator, `/v6/endpoint-data/user-sessions/${ref.userSessionId}/page/${ref.pageId}`)).har as unknown as RawHar;
+    return (
+      await apiGet<PageDetailResponse>(
+        suite.emulator,
+        `/v6/endpoint-data/user-sessions/${ref.userSessionId}/page/${ref.pageId}`,
+      )
+    ).har as unknown as RawHar;
   };
   const drawn = (state: { rendered: unknown }): HarDiffDrawn => state.rendered as HarDiffDrawn;
 
@@ -61,9 +74,14 @@ describe('HAR diff: pages and files compared', () => {
     slowed.timings.wait += 2_000;
     const file = vscode.Uri.file(join(suite.scratch, 'slowed.har'));
     writeFileSync(file.fsPath, JSON.stringify(har));
-    const { result: id, prompts } = await answeringPrompts((prompt) => (prompt.kind === 'open' ? file : undefined),
-      () => vscode.commands.executeCommand<string>('netmon.comparePageWithHarFile', page));
-    assert.ok(prompts.some((p) => p.kind === 'open'), 'the file is chosen in the open dialog');
+    const { result: id, prompts } = await answeringPrompts(
+      (prompt) => (prompt.kind === 'open' ? file : undefined),
+      () => vscode.commands.executeCommand<string>('netmon.comparePageWithHarFile', page),
+    );
+    assert.ok(
+      prompts.some((p) => p.kind === 'open'),
+      'the file is chosen in the open dialog',
+    );
     const state = await waitForRendered(id);
     assert.equal(drawn(state).after, 'slowed.har');
     assert.equal(drawn(state).rows, 1, 'only the slowed request changed');
@@ -77,11 +95,21 @@ describe('HAR diff: pages and files compared', () => {
     copyFileSync(join(fixtures, 'chrome-after.har'), afterFile.fsPath);
     const id = await openPanel('netmon.compareHars', before, [before, afterFile]);
     const state = await waitForRendered(id);
-    assert.deepEqual(drawn(state), { before: 'chrome-before.har', after: 'chrome-after.har', rows: 5, first: 'GET https://shop.example.com/static/js/main.[hash].js' });
+    assert.deepEqual(drawn(state), {
+      before: 'chrome-before.har',
+      after: 'chrome-after.har',
+      rows: 5,
+      first: 'GET https://shop.example.com/static/js/main.[hash].js',
+    });
 
     await sendFromWebview(id, { type: 'swap', params: undefined });
     const swapped = await waitForRendered(id, state.renders + 1);
-    assert.deepEqual(drawn(swapped), { before: 'chrome-after.har', after: 'chrome-before.har', rows: 5, first: 'GET https://cdn.example.net/lib/analytics.js?v=*' });
+    assert.deepEqual(drawn(swapped), {
+      before: 'chrome-after.har',
+      after: 'chrome-before.har',
+      rows: 5,
+      first: 'GET https://cdn.example.net/lib/analytics.js?v=*',
+    });
 
     await sendFromWebview(id, { type: 'copyText', params: undefined });
     const text = await vscode.env.clipboard.readText();
@@ -89,9 +117,14 @@ describe('HAR diff: pages and files compared', () => {
     assert.match(text, /onLoad:\s+1\.89 s → 1\.45 s \(-440 ms\)/);
 
     const evidence = join(suite.scratch, 'diff-evidence.html');
-    const { prompts } = await answeringPrompts((prompt) => (prompt.kind === 'save' ? vscode.Uri.file(evidence) : undefined),
-      () => sendFromWebview(id, { type: 'exportEvidence', params: undefined }));
-    assert.deepEqual(prompts.map((p) => p.kind), ['save', 'offer']);
+    const { prompts } = await answeringPrompts(
+      (prompt) => (prompt.kind === 'save' ? vscode.Uri.file(evidence) : undefined),
+      () => sendFromWebview(id, { type: 'exportEvidence', params: undefined }),
+    );
+    assert.deepEqual(
+      prompts.map((p) => p.kind),
+      ['save', 'offer'],
+    );
     const html = readFileSync(evidence, 'utf8');
     assert.match(html, /chrome-after\.har/);
     assert.equal((html.match(/download="[^"]+\.har"/g) ?? []).length, 2, 'both HARs attached, redacted');
@@ -107,13 +140,20 @@ describe('HAR diff: pages and files compared', () => {
     writeFileSync(both.fsPath, JSON.stringify(merged));
     const beforeFile = vscode.Uri.file(join(suite.scratch, 'only-before.har'));
     copyFileSync(join(fixtures, 'chrome-before.har'), beforeFile.fsPath);
-    const { result: id, prompts } = await answeringPrompts((prompt) => (prompt.kind === 'choose' ? prompt.labels.find((l) => l.startsWith('2. ')) : undefined),
-      () => vscode.commands.executeCommand<string>('netmon.compareHars', beforeFile, [beforeFile, both]));
+    const { result: id, prompts } = await answeringPrompts(
+      (prompt) => (prompt.kind === 'choose' ? prompt.labels.find((l) => l.startsWith('2. ')) : undefined),
+      () => vscode.commands.executeCommand<string>('netmon.compareHars', beforeFile, [beforeFile, both]),
+    );
     const asked = prompts.find((p) => p.kind === 'choose');
     assert.ok(asked && asked.kind === 'choose', 'the page is asked for');
     assert.deepEqual(asked.labels.slice(1), ['2. After the deploy', 'All requests']);
     const state = await waitForRendered(id);
-    assert.deepEqual(drawn(state), { before: 'only-before.har', after: 'both.har · After the deploy', rows: 5, first: 'GET https://shop.example.com/static/js/main.[hash].js' });
+    assert.deepEqual(drawn(state), {
+      before: 'only-before.har',
+      after: 'both.har · After the deploy',
+      rows: 5,
+      first: 'GET https://shop.example.com/static/js/main.[hash].js',
+    });
 
     const text = vscode.Uri.file(join(suite.scratch, 'notes.txt'));
     writeFileSync(text.fsPath, 'not a HAR');

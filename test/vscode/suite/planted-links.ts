@@ -12,7 +12,11 @@ import { activateExtension } from '../helpers';
 import { answeringPrompts } from './netmon-fixture';
 import { openPanel, sendFromWebview, waitForRendered } from './panels-fixture';
 
-export interface PlantedLinks { repository: string; victim: string; missing: string }
+export interface PlantedLinks {
+  repository: string;
+  victim: string;
+  missing: string;
+}
 
 /** Plants the review's links in `repository`; the victim lives in `home`, outside it. */
 export function plantLinks(repository: string, home: string): PlantedLinks {
@@ -37,20 +41,40 @@ export async function compareTwoHars(folder: string): Promise<string> {
 }
 
 /** Export Evidence… saved as `<folder>/evidence-har-diff.md`, other questions answered by `answer`. */
-export async function exportMarkdownEvidence(panel: string, folder: string, answer: (prompt: Prompt) => string | undefined = () => undefined): Promise<Prompt[]> {
-  const { prompts } = await answeringPrompts((prompt) => (prompt.kind === 'save' ? vscode.Uri.file(join(folder, 'evidence-har-diff.md')) : answer(prompt)),
-    () => sendFromWebview(panel, { type: 'exportEvidence', params: undefined }));
+export async function exportMarkdownEvidence(
+  panel: string,
+  folder: string,
+  answer: (prompt: Prompt) => string | undefined = () => undefined,
+): Promise<Prompt[]> {
+  const { prompts } = await answeringPrompts(
+    (prompt) => (prompt.kind === 'save' ? vscode.Uri.file(join(folder, 'evidence-har-diff.md')) : answer(prompt)),
+    () => sendFromWebview(panel, { type: 'exportEvidence', params: undefined }),
+  );
   return prompts;
 }
 
 /** The user's file is as it was, the link to a missing path created nothing, and nothing of the set was written. */
 export function assertNothingWrittenThrough(links: PlantedLinks, prompts: readonly Prompt[]): void {
-  assert.ok(readFileSync(links.victim, 'utf8') === 'export PS1=untouched\n', 'the file the link points to is untouched');
+  assert.ok(
+    readFileSync(links.victim, 'utf8') === 'export PS1=untouched\n',
+    'the file the link points to is untouched',
+  );
   assert.equal(existsSync(links.missing), false, 'the dangling link created no file');
-  assert.equal(existsSync(join(links.repository, 'evidence-har-diff.md')), false, 'the Markdown is not written either: the set is refused whole');
-  assert.deepEqual(prompts.map((p) => p.kind), ['save', 'confirm'], 'after the save dialog, one modal says why');
+  assert.equal(
+    existsSync(join(links.repository, 'evidence-har-diff.md')),
+    false,
+    'the Markdown is not written either: the set is refused whole',
+  );
+  assert.deepEqual(
+    prompts.map((p) => p.kind),
+    ['save', 'confirm'],
+    'after the save dialog, one modal says why',
+  );
   const told = prompts[1];
   assert.ok(told?.kind === 'confirm');
-  assert.match(told.message, /Nothing was written: .*evidence-har-diff-before\.har.*evidence-har-diff-after\.har.* symbolic links/);
+  assert.match(
+    told.message,
+    /Nothing was written: .*evidence-har-diff-before\.har.*evidence-har-diff-after\.har.* symbolic links/,
+  );
   assert.match(told.detail, /never writes through a symbolic link/);
 }

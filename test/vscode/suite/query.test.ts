@@ -4,7 +4,21 @@ import * as vscode from 'vscode';
 import type { EndpointAgentsResponse, UserSessionDetailResponse, UserSessionsResponse } from '../../../src/api/types';
 import type { RunningEmulator } from '../../../src/emulator';
 import type { TreeNode } from '../../../src/vscode/tree/nodes';
-import { WIRE_PATHS, answeringPrompts, apiGet, childrenOf, clearEmulatorRequests, emulatorRequests, netmonApi, records, root, roots, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+import {
+  WIRE_PATHS,
+  answeringPrompts,
+  apiGet,
+  childrenOf,
+  clearEmulatorRequests,
+  emulatorRequests,
+  netmonApi,
+  records,
+  root,
+  roots,
+  signInTo,
+  signOut,
+  startControlledEmulator,
+} from './netmon-fixture';
 
 /** Where the suite reads its expectations (v6's words, the twin on a v7 run). */
 const V6_USER_SESSIONS = '/v6/endpoint-data/user-sessions';
@@ -34,7 +48,9 @@ describe('time range and filters', () => {
     await clearEmulatorRequests(emulator);
     await childrenOf(api, await root(api, 'User Sessions'));
     // Exactly one load with the new range (a load cancelled by the change may still be logged late).
-    const sent = (await emulatorRequests(emulator)).filter((request) => request.path === USER_SESSIONS && request.query['window'] === '6h');
+    const sent = (await emulatorRequests(emulator)).filter(
+      (request) => request.path === USER_SESSIONS && request.query['window'] === '6h',
+    );
     assert.equal(sent.length, 1, JSON.stringify(sent));
 
     const from = new Date('2026-11-20T10:00:00Z');
@@ -42,9 +58,14 @@ describe('time range and filters', () => {
     await vscode.commands.executeCommand('netmon.setTimeRange', { from: from.toISOString(), to: to.toISOString() });
     await clearEmulatorRequests(emulator);
     await childrenOf(api, await root(api, 'Network Topology'));
-    const custom = (await emulatorRequests(emulator)).filter((request) => request.path === TOPOLOGY && statedFrom(request.query) !== undefined);
+    const custom = (await emulatorRequests(emulator)).filter(
+      (request) => request.path === TOPOLOGY && statedFrom(request.query) !== undefined,
+    );
     assert.equal(custom.length, 1);
-    assert.deepEqual([...WIRE_PATHS.range(custom[0]?.query ?? {}), custom[0]?.query['window']], ['2026-11-20T10:00:00', '2026-11-20T12:30:00', undefined]);
+    assert.deepEqual(
+      [...WIRE_PATHS.range(custom[0]?.query ?? {}), custom[0]?.query['window']],
+      ['2026-11-20T10:00:00', '2026-11-20T12:30:00', undefined],
+    );
     await vscode.commands.executeCommand('netmon.setTimeRange', { window: '1h' }); // the default
   });
 
@@ -55,11 +76,19 @@ describe('time range and filters', () => {
     const from = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1, 12);
     const to = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1, 18);
     const day = `${from.getFullYear()}-${String(from.getMonth() + 1).padStart(2, '0')}-${String(from.getDate()).padStart(2, '0')}`;
-    assert.match(api.treeView.description ?? '', new RegExp(`^Yesterday afternoon \\(${day} 12:00 – 18:00 local time \\(UTC`));
+    assert.match(
+      api.treeView.description ?? '',
+      new RegExp(`^Yesterday afternoon \\(${day} 12:00 – 18:00 local time \\(UTC`),
+    );
     await clearEmulatorRequests(emulator);
     await childrenOf(api, await root(api, 'Network Topology'));
-    const sent = (await emulatorRequests(emulator)).filter((request) => request.path === TOPOLOGY && statedFrom(request.query) !== undefined);
-    assert.deepEqual(WIRE_PATHS.range(sent[0]?.query ?? {}), [from.toISOString().slice(0, 19), to.toISOString().slice(0, 19)]);
+    const sent = (await emulatorRequests(emulator)).filter(
+      (request) => request.path === TOPOLOGY && statedFrom(request.query) !== undefined,
+    );
+    assert.deepEqual(WIRE_PATHS.range(sent[0]?.query ?? {}), [
+      from.toISOString().slice(0, 19),
+      to.toISOString().slice(0, 19),
+    ]);
     await vscode.commands.executeCommand('netmon.setTimeRange', { window: '1h' }); // the default
   });
 
@@ -84,8 +113,17 @@ describe('time range and filters', () => {
     assert.equal(sessions?.query['window'], '2d');
     // `type` only applies to the topology endpoint, so sessions get the platform filter alone.
     assert.deepEqual(sessions?.body, WIRE_PATHS.filterBody(USER_SESSIONS, [{ key: 'platform', values: ['Mac'] }]));
-    assert.deepEqual(topology?.body, WIRE_PATHS.filterBody(TOPOLOGY, [{ key: 'platform', values: ['Mac'] }, { key: 'type', values: ['gateway'] }]));
-    assert.notDeepEqual(filtered.map((node) => node.label), unfiltered);
+    assert.deepEqual(
+      topology?.body,
+      WIRE_PATHS.filterBody(TOPOLOGY, [
+        { key: 'platform', values: ['Mac'] },
+        { key: 'type', values: ['gateway'] },
+      ]),
+    );
+    assert.notDeepEqual(
+      filtered.map((node) => node.label),
+      unfiltered,
+    );
 
     await vscode.commands.executeCommand('netmon.clearFilters');
     assert.doesNotMatch(api.treeView.description ?? '', /platform=/);
@@ -93,7 +131,12 @@ describe('time range and filters', () => {
     await clearEmulatorRequests(emulator);
     const restored = records(await childrenOf(api, await root(api, 'User Sessions'))).map((node) => node.label);
     assert.deepEqual(restored, unfiltered);
-    const again = (await emulatorRequests(emulator)).filter((request) => request.path === USER_SESSIONS && request.method === WIRE_PATHS.unfilteredMethod && request.query['window'] === '2d');
+    const again = (await emulatorRequests(emulator)).filter(
+      (request) =>
+        request.path === USER_SESSIONS &&
+        request.method === WIRE_PATHS.unfilteredMethod &&
+        request.query['window'] === '2d',
+    );
     assert.equal(again.length, 1, 'cleared filters go back to the unfiltered list');
     assert.deepEqual(again[0]?.body ?? {}, WIRE_PATHS.filterBody(USER_SESSIONS, []), 'with no filter in it');
   });
@@ -103,19 +146,29 @@ describe('time range and filters', () => {
     const api = await netmonApi();
     await clearEmulatorRequests(emulator);
     await childrenOf(api, await root(api, 'User Sessions'));
-    return (await emulatorRequests(emulator)).find((request) => request.path === USER_SESSIONS && request.method === 'POST')?.body;
+    return (await emulatorRequests(emulator)).find(
+      (request) => request.path === USER_SESSIONS && request.method === 'POST',
+    )?.body;
   }
 
-  it('Add Filter offers agents by computer name: the request is the raw id\'s, the view reads the name, one click removes it', async () => {
+  it("Add Filter offers agents by computer name: the request is the raw id's, the view reads the name, one click removes it", async () => {
     const api = await netmonApi();
-    const agent = (await apiGet<EndpointAgentsResponse>(emulator, '/v6/endpoint-agents')).endpointAgents.find((a) => a.computerName && !a.deleted);
+    const agent = (await apiGet<EndpointAgentsResponse>(emulator, '/v6/endpoint-agents')).endpointAgents.find(
+      (a) => a.computerName && !a.deleted,
+    );
     assert.ok(agent);
-    const { prompts } = await answeringPrompts((prompt) => {
-      if (prompt.kind !== 'choose') return undefined;
-      return prompt.title.startsWith('Netmon: filter') ? 'agentId' : agent.computerName;
-    }, () => vscode.commands.executeCommand('netmon.addFilter'));
+    const { prompts } = await answeringPrompts(
+      (prompt) => {
+        if (prompt.kind !== 'choose') return undefined;
+        return prompt.title.startsWith('Netmon: filter') ? 'agentId' : agent.computerName;
+      },
+      () => vscode.commands.executeCommand('netmon.addFilter'),
+    );
     const valuesAsked = prompts.find((prompt) => prompt.kind === 'choose' && prompt.title === 'agentId is one of…');
-    assert.ok(valuesAsked?.kind === 'choose' && valuesAsked.many && valuesAsked.labels.includes(agent.computerName), 'agents offered by name, several at once');
+    assert.ok(
+      valuesAsked?.kind === 'choose' && valuesAsked.many && valuesAsked.labels.includes(agent.computerName),
+      'agents offered by name, several at once',
+    );
     assert.match(api.treeView.description ?? '', new RegExp(`agent=${agent.computerName}`));
     const byName = await postedSessionFilters();
 
@@ -125,8 +178,15 @@ describe('time range and filters', () => {
     assert.deepEqual(byName, WIRE_PATHS.agentFilterBody(USER_SESSIONS, [agent.agentId]));
 
     await vscode.commands.executeCommand('netmon.clearFilters');
-    await answeringPrompts((prompt) => (prompt.kind === 'choose' ? (prompt.title.startsWith('Netmon: filter') ? 'agentId' : agent.computerName) : undefined),
-      () => vscode.commands.executeCommand('netmon.addFilter'));
+    await answeringPrompts(
+      (prompt) =>
+        prompt.kind === 'choose'
+          ? prompt.title.startsWith('Netmon: filter')
+            ? 'agentId'
+            : agent.computerName
+          : undefined,
+      () => vscode.commands.executeCommand('netmon.addFilter'),
+    );
     const filtersRoot = (await roots(api))[0] as TreeNode;
     assert.equal(filtersRoot.label, 'Filters', 'active filters lead the view');
     const [item] = await childrenOf(api, filtersRoot);
@@ -139,15 +199,18 @@ describe('time range and filters', () => {
 
   it('a value not listed can still be typed', async () => {
     const api = await netmonApi();
-    await answeringPrompts((prompt) => {
-      if (prompt.kind === 'choose') return prompt.title.startsWith('Netmon: filter') ? 'destinationIp' : undefined;
-      return prompt.kind === 'input' ? '203.0.113.9, 203.0.113.10' : undefined;
-    }, () => vscode.commands.executeCommand('netmon.addFilter'));
+    await answeringPrompts(
+      (prompt) => {
+        if (prompt.kind === 'choose') return prompt.title.startsWith('Netmon: filter') ? 'destinationIp' : undefined;
+        return prompt.kind === 'input' ? '203.0.113.9, 203.0.113.10' : undefined;
+      },
+      () => vscode.commands.executeCommand('netmon.addFilter'),
+    );
     assert.match(api.treeView.description ?? '', /destinationIp=203\.0\.113\.9\|203\.0\.113\.10/);
     await vscode.commands.executeCommand('netmon.clearFilters');
   });
 
-  it('Filter by This Agent, Site and SSID from a session\'s context menu', async () => {
+  it("Filter by This Agent, Site and SSID from a session's context menu", async () => {
     const api = await netmonApi();
     await vscode.commands.executeCommand('netmon.setTimeRange', { window: '1h' });
     const { userSessions } = await apiGet<UserSessionsResponse>(emulator, `${V6_USER_SESSIONS}?window=1h`);
@@ -156,7 +219,10 @@ describe('time range and filters', () => {
     for (const [index, session] of userSessions.slice(0, 20).entries()) {
       const detail = await apiGet<UserSessionDetailResponse>(emulator, `${V6_USER_SESSIONS}/${session.userSessionId}`);
       const ssid = detail.userSessions[0]?.network.networkProfile.wirelessProfile?.ssid;
-      if (ssid) { wireless = { index, ssid }; break; }
+      if (ssid) {
+        wireless = { index, ssid };
+        break;
+      }
     }
     assert.ok(wireless, 'the demo hour has a session on Wi-Fi');
     const node = nodes[wireless.index] as TreeNode;
@@ -172,9 +238,14 @@ describe('time range and filters', () => {
     assert.ok(description.includes(`ssid=${wireless.ssid}`), description);
     assert.ok(description.includes(`visitedSite=${session.visitedSite}`), description);
     assert.ok(description.includes(`agent=${name}`), `${description} names the agent`);
-    assert.deepEqual(await postedSessionFilters(), WIRE_PATHS.filterBody(USER_SESSIONS, [
-      { key: 'ssid', values: [wireless.ssid] }, { key: 'visitedSite', values: [session.visitedSite] }, { key: 'agentId', values: [session.agentId] },
-    ]));
+    assert.deepEqual(
+      await postedSessionFilters(),
+      WIRE_PATHS.filterBody(USER_SESSIONS, [
+        { key: 'ssid', values: [wireless.ssid] },
+        { key: 'visitedSite', values: [session.visitedSite] },
+        { key: 'agentId', values: [session.agentId] },
+      ]),
+    );
     await vscode.commands.executeCommand('netmon.clearFilters');
   });
 });

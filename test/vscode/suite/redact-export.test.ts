@@ -15,7 +15,7 @@ import { closeAllEditors, sendFromWebview, waitForPanels } from './panels-fixtur
 /** Commands that must answer while one export is still redacting. */
 const ANSWERS_DURING_EXPORT = 20;
 
-describe('Export HAR… off the extension host\'s thread', () => {
+describe("Export HAR… off the extension host's thread", () => {
   let scratch: string;
   before(async () => {
     await activateExtension();
@@ -30,17 +30,29 @@ describe('Export HAR… off the extension host\'s thread', () => {
     const file = join(scratch, 'crafted.har');
     writeFileSync(file, JSON.stringify(har));
     await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(file));
-    const editor = await waitForPanels('the crafted .har editor', (states) => states.find((panel) => panel.kind === 'har-file' && panel.title === 'crafted.har' && panel.renders > 0), 60_000);
+    const editor = await waitForPanels(
+      'the crafted .har editor',
+      (states) =>
+        states.find((panel) => panel.kind === 'har-file' && panel.title === 'crafted.har' && panel.renders > 0),
+      60_000,
+    );
 
     const target = join(scratch, 'crafted.redacted.har');
     let saveAsked = (): void => undefined;
-    const asked = new Promise<void>((resolve) => { saveAsked = resolve; });
+    const asked = new Promise<void>((resolve) => {
+      saveAsked = resolve;
+    });
     let exported = false;
-    const exporting = answeringPrompts((prompt) => {
-      if (prompt.kind !== 'save') return undefined;
-      saveAsked();
-      return vscode.Uri.file(target);
-    }, () => sendFromWebview(editor.id, { type: 'exportHar', params: { redacted: true } })).finally(() => { exported = true; });
+    const exporting = answeringPrompts(
+      (prompt) => {
+        if (prompt.kind !== 'save') return undefined;
+        saveAsked();
+        return vscode.Uri.file(target);
+      },
+      () => sendFromWebview(editor.id, { type: 'exportHar', params: { redacted: true } }),
+    ).finally(() => {
+      exported = true;
+    });
     await asked;
     // Each setContext is a round trip to the workbench: its answer is read on the host's thread.
     let answered = 0;
@@ -54,7 +66,14 @@ describe('Export HAR… off the extension host\'s thread', () => {
     const written = readFileSync(target, 'utf8');
     assert.ok(!written.includes(CRAFTED_JWT), 'every JWT after a run is gone');
     const entries = (JSON.parse(written) as { log: { entries: { _note: string; time: number }[] } }).log.entries;
-    assert.deepEqual(entries.map((entry) => entry._note), Object.values(runs).map((run) => `${run} [redacted: jwt]`));
-    assert.deepEqual(entries.map((entry) => entry.time), Object.values(runs).map(() => 12.5), 'timings are kept');
+    assert.deepEqual(
+      entries.map((entry) => entry._note),
+      Object.values(runs).map((run) => `${run} [redacted: jwt]`),
+    );
+    assert.deepEqual(
+      entries.map((entry) => entry.time),
+      Object.values(runs).map(() => 12.5),
+      'timings are kept',
+    );
   });
 });

@@ -9,15 +9,43 @@ import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { RunningEmulator } from '../../../src/emulator';
 import { waitFor } from '../helpers';
-import { closeEditors, createTestDirectly, openDocument, startDocumentSuite, writeDocument, type DocumentSuite, type WorkspaceScratch } from './documents-fixture';
-import { acceptConfirmations, answeringPrompts, childrenOf, clearEmulatorRequests, emulatorRequests, netmonApi, root } from './netmon-fixture';
+import {
+  closeEditors,
+  createTestDirectly,
+  openDocument,
+  startDocumentSuite,
+  writeDocument,
+  type DocumentSuite,
+  type WorkspaceScratch,
+} from './documents-fixture';
+import {
+  acceptConfirmations,
+  answeringPrompts,
+  childrenOf,
+  clearEmulatorRequests,
+  emulatorRequests,
+  netmonApi,
+  root,
+} from './netmon-fixture';
 import { panelStates, sendFromWebview, waitForPanels } from './panels-fixture';
 
 interface EnterpriseRun {
-  testId: number; testName: string; type: string; instant: boolean; panelId: string; cancelled: boolean; text: string; json: string;
+  testId: number;
+  testName: string;
+  type: string;
+  instant: boolean;
+  panelId: string;
+  cancelled: boolean;
+  text: string;
+  json: string;
   outcome: { kind: string; agents: { agentId: string; agentName: string; health: string }[]; missing: string[] };
 }
-interface Drawn { testId: number; rows: number; waiting?: number; running?: boolean }
+interface Drawn {
+  testId: number;
+  rows: number;
+  waiting?: number;
+  running?: boolean;
+}
 
 describe('Run Now of enterprise tests (v7)', () => {
   let emulator: RunningEmulator;
@@ -40,7 +68,11 @@ describe('Run Now of enterprise tests (v7)', () => {
         assert.equal(agentIds.length, 3);
         // Deployed from elsewhere before signing in: Deployed Tests lists it.
         await createTestDirectly(started, 'agent-to-server', {
-          testName: 'VPN from the offices', interval: 300, agents: agentIds.map((agentId) => ({ agentId })), server: 'vpn.example.com', port: 443,
+          testName: 'VPN from the offices',
+          interval: 300,
+          agents: agentIds.map((agentId) => ({ agentId })),
+          server: 'vpn.example.com',
+          port: 443,
         });
       },
     });
@@ -48,16 +80,21 @@ describe('Run Now of enterprise tests (v7)', () => {
   });
   after(() => suite.end());
 
-  const drawnWhenDone = (panelId: string): Promise<Drawn> => waitForPanels(`run panel ${panelId} drawn with every answer`, (states) => {
-    const drawn = states.find((state) => state.id === panelId)?.rendered as Drawn | undefined;
-    return drawn && drawn.running === false ? drawn : undefined;
-  });
+  const drawnWhenDone = (panelId: string): Promise<Drawn> =>
+    waitForPanels(`run panel ${panelId} drawn with every answer`, (states) => {
+      const drawn = states.find((state) => state.id === panelId)?.rendered as Drawn | undefined;
+      return drawn && drawn.running === false ? drawn : undefined;
+    });
 
   it('Run Now on an http-server document: one click sends the whole document as an instant test and the panel shows a row per agent', async function () {
     this.timeout(60_000);
     const document = {
-      type: 'http-server', testName: 'Portal before deploy', interval: 300, agents: agentIds.map((agentId) => ({ agentId: Number(agentId) })),
-      enabled: 1, url: 'https://portal.example.com/',
+      type: 'http-server',
+      testName: 'Portal before deploy',
+      interval: 300,
+      agents: agentIds.map((agentId) => ({ agentId: Number(agentId) })),
+      enabled: 1,
+      url: 'https://portal.example.com/',
     };
     const uri = writeDocument(scratch.path, 'portal.netmon-test.json', JSON.stringify(document, null, 2));
     await openDocument(uri);
@@ -65,25 +102,47 @@ describe('Run Now of enterprise tests (v7)', () => {
     const lens = lenses.find((l) => l.command?.title === '$(play) Run Now');
     assert.equal(lens?.command?.command, 'netmon.documents.runNow', lenses.map((l) => l.command?.title).join(' | '));
     await clearEmulatorRequests(emulator);
-    const { result: run, prompts: asked } = await answeringPrompts(acceptConfirmations,
-      () => vscode.commands.executeCommand<EnterpriseRun | undefined>(lens.command!.command, ...(lens.command!.arguments ?? [])));
+    const { result: run, prompts: asked } = await answeringPrompts(acceptConfirmations, () =>
+      vscode.commands.executeCommand<EnterpriseRun | undefined>(
+        lens.command!.command,
+        ...(lens.command!.arguments ?? []),
+      ),
+    );
     assert.deepEqual(asked, [], 'the lens click is the consent');
     assert.ok(run, 'the run reported a failure');
     // The same token again, or none (a command URI, the palette), is asked about; cancelled, nothing runs.
     for (const args of [lens.command!.arguments ?? [], [uri]]) {
-      const { result: refused, prompts: again } = await answeringPrompts(() => undefined, () => vscode.commands.executeCommand<EnterpriseRun | undefined>('netmon.documents.runNow', ...args));
+      const { result: refused, prompts: again } = await answeringPrompts(
+        () => undefined,
+        () => vscode.commands.executeCommand<EnterpriseRun | undefined>('netmon.documents.runNow', ...args),
+      );
       assert.equal(refused, undefined);
-      assert.ok(again.some((p) => p.kind === 'confirm' && p.message === 'Run "Portal before deploy" once now as an instant test?'), JSON.stringify(again));
+      assert.ok(
+        again.some(
+          (p) => p.kind === 'confirm' && p.message === 'Run "Portal before deploy" once now as an instant test?',
+        ),
+        JSON.stringify(again),
+      );
     }
     assert.equal(run.instant, true);
     const requests = await emulatorRequests(emulator);
     const sent = requests.filter((r) => r.method === 'POST');
-    assert.deepEqual(sent.map((r) => r.path), ['/v7/tests/http-server/instant'], 'one instant test, nothing deployed');
+    assert.deepEqual(
+      sent.map((r) => r.path),
+      ['/v7/tests/http-server/instant'],
+      'one instant test, nothing deployed',
+    );
     const { agents, ...fields } = sent[0]?.body as Record<string, unknown>;
     const { type: _type, agents: _agents, ...documentFields } = document;
     assert.deepEqual(fields, documentFields, 'every field of the document went, as Create sends it');
-    assert.deepEqual((agents as { agentId: unknown }[]).map((a) => String(a.agentId)), agentIds);
-    assert.ok(requests.some((r) => r.method === 'GET' && r.path === `/v7/test-results/${run.testId}/http-server`), 'the wait reads the run\'s own results');
+    assert.deepEqual(
+      (agents as { agentId: unknown }[]).map((a) => String(a.agentId)),
+      agentIds,
+    );
+    assert.ok(
+      requests.some((r) => r.method === 'GET' && r.path === `/v7/test-results/${run.testId}/http-server`),
+      "the wait reads the run's own results",
+    );
 
     assert.deepEqual(run.outcome.missing, []);
     assert.deepEqual(run.outcome.agents.map((a) => a.agentId).sort(), [...agentIds].sort(), 'every agent answered');
@@ -92,30 +151,69 @@ describe('Run Now of enterprise tests (v7)', () => {
     assert.equal(drawn.waiting, 0);
     const panel = (await panelStates()).find((state) => state.id === run.panelId);
     assert.equal(panel?.title, 'Instant: Portal before deploy');
-    assert.match(run.text, /^Portal before deploy \(http-server instant run, test \d+\)\n3 agents: \d+ failing, \d+ slow, \d+ fine/);
-    for (const agent of run.outcome.agents) assert.ok(run.text.includes(agent.agentName), `${agent.agentName} has its row`);
+    assert.match(
+      run.text,
+      /^Portal before deploy \(http-server instant run, test \d+\)\n3 agents: \d+ failing, \d+ slow, \d+ fine/,
+    );
+    for (const agent of run.outcome.agents)
+      assert.ok(run.text.includes(agent.agentName), `${agent.agentName} has its row`);
   });
 
   it('every other type the service runs now runs from its document, each agent answering with its health', async function () {
     this.timeout(90_000);
     const targets: Record<string, Record<string, unknown>> = {
-      'agent-to-server': { server: 'vpn.example.com' }, 'agent-to-agent': { targetAgentId: Number(target) }, 'dns-server': { domain: 'example.com' },
-      'dns-trace': { domain: 'example.com' }, 'dns-dnssec': { domain: 'example.com' }, 'page-load': { url: 'https://www.example.com/' },
-      'web-transactions': { url: 'https://www.example.com/', transactionScript: 'await driver.get("https://www.example.com/");' },
-      'ftp-server': { url: 'ftp://ftp.example.com/pub/file.txt', requestType: 'download', username: 'anonymous', password: '' },
+      'agent-to-server': { server: 'vpn.example.com' },
+      'agent-to-agent': { targetAgentId: Number(target) },
+      'dns-server': { domain: 'example.com' },
+      'dns-trace': { domain: 'example.com' },
+      'dns-dnssec': { domain: 'example.com' },
+      'page-load': { url: 'https://www.example.com/' },
+      'web-transactions': {
+        url: 'https://www.example.com/',
+        transactionScript: 'await driver.get("https://www.example.com/");',
+      },
+      'ftp-server': {
+        url: 'ftp://ftp.example.com/pub/file.txt',
+        requestType: 'download',
+        username: 'anonymous',
+        password: '',
+      },
       'sip-server': { targetSipCredentials: { sipRegistrar: 'sip.example.com', port: 5060, protocol: 'tcp' } },
       voice: { targetAgentId: Number(target) },
     };
     // Each waits on its own results: a voice test's are its RTP stream's.
-    const kinds: Record<string, string> = { 'agent-to-server': 'network', 'agent-to-agent': 'network', 'dns-dnssec': 'dnssec', voice: 'rtp-server' };
+    const kinds: Record<string, string> = {
+      'agent-to-server': 'network',
+      'agent-to-agent': 'network',
+      'dns-dnssec': 'dnssec',
+      voice: 'rtp-server',
+    };
     for (const [type, fields] of Object.entries(targets)) {
-      const uri = writeDocument(scratch.path, `types/${type}.netmon-test.json`, JSON.stringify({
-        type, testName: `Every type: ${type}`, interval: 300, agents: agentIds.map((agentId) => ({ agentId: Number(agentId) })), ...fields,
-      }, null, 2));
+      const uri = writeDocument(
+        scratch.path,
+        `types/${type}.netmon-test.json`,
+        JSON.stringify(
+          {
+            type,
+            testName: `Every type: ${type}`,
+            interval: 300,
+            agents: agentIds.map((agentId) => ({ agentId: Number(agentId) })),
+            ...fields,
+          },
+          null,
+          2,
+        ),
+      );
       await openDocument(uri);
-      const { result: run, prompts } = await answeringPrompts(acceptConfirmations, () => vscode.commands.executeCommand<EnterpriseRun | undefined>('netmon.documents.runNow', uri));
+      const { result: run, prompts } = await answeringPrompts(acceptConfirmations, () =>
+        vscode.commands.executeCommand<EnterpriseRun | undefined>('netmon.documents.runNow', uri),
+      );
       assert.ok(run, `${type}: ${JSON.stringify(prompts)}`);
-      assert.deepEqual([run.type, run.outcome.kind, run.outcome.agents.length, run.outcome.missing], [type === 'dns-dnssec' ? 'dnssec' : type, kinds[type] ?? type, 3, []], type);
+      assert.deepEqual(
+        [run.type, run.outcome.kind, run.outcome.agents.length, run.outcome.missing],
+        [type === 'dns-dnssec' ? 'dnssec' : type, kinds[type] ?? type, 3, []],
+        type,
+      );
       const drawn = await drawnWhenDone(run.panelId);
       assert.equal(drawn.rows, 3, type);
     }
@@ -126,7 +224,10 @@ describe('Run Now of enterprise tests (v7)', () => {
     this.timeout(60_000);
     const api = await netmonApi();
     const types = await childrenOf(api, await root(api, 'Deployed Tests'));
-    const tests = await childrenOf(api, types.find((t) => t.label === 'agent-to-server')!);
+    const tests = await childrenOf(
+      api,
+      types.find((t) => t.label === 'agent-to-server')!,
+    );
     const test = tests.find((t) => t.label === 'VPN from the offices');
     assert.ok(test, tests.map((t) => t.label).join(', '));
     await clearEmulatorRequests(emulator);
@@ -141,18 +242,31 @@ describe('Run Now of enterprise tests (v7)', () => {
     const drawn = await drawnWhenDone(run.panelId);
     assert.equal(drawn.rows, 3);
     // The row's Metrics link opens the deployed test's metrics panel.
-    await sendFromWebview(run.panelId, { type: 'openMetrics', params: { testId: created.testId, agentId: agentIds[0] } });
-    await waitForPanels('the metrics panel of the test', (states) => states.find((s) => s.kind === 'metrics' && s.title === 'Metrics: VPN from the offices'));
+    await sendFromWebview(run.panelId, {
+      type: 'openMetrics',
+      params: { testId: created.testId, agentId: agentIds[0] },
+    });
+    await waitForPanels('the metrics panel of the test', (states) =>
+      states.find((s) => s.kind === 'metrics' && s.title === 'Metrics: VPN from the offices'),
+    );
 
     // A second run gets a panel of its own; Cancel in it stops the wait (a slow read of the results here) and says so.
     emulator.setFaults([{ fault: 'latency', latencyMs: 8_000, pathPrefix: `/v7/test-results/${created.testId}/` }]);
     // By id (the plan's lens, the palette) it asks first, naming the test.
-    const second = answeringPrompts(acceptConfirmations, () => vscode.commands.executeCommand<EnterpriseRun | undefined>('netmon.documents.runDeployed', created.testId))
-      .then(({ result, prompts }) => {
-        assert.ok(prompts.some((p) => p.kind === 'confirm' && p.message === `Run deployed test ${created.testId} once now?`), JSON.stringify(prompts));
-        return result;
-      });
-    const secondPanel = await waitForPanels('a second run\'s panel', (states) => states.find((s) => s.kind === 'instant' && s.id !== run.panelId && (s.rendered as Drawn | undefined)?.running === true));
+    const second = answeringPrompts(acceptConfirmations, () =>
+      vscode.commands.executeCommand<EnterpriseRun | undefined>('netmon.documents.runDeployed', created.testId),
+    ).then(({ result, prompts }) => {
+      assert.ok(
+        prompts.some((p) => p.kind === 'confirm' && p.message === `Run deployed test ${created.testId} once now?`),
+        JSON.stringify(prompts),
+      );
+      return result;
+    });
+    const secondPanel = await waitForPanels("a second run's panel", (states) =>
+      states.find(
+        (s) => s.kind === 'instant' && s.id !== run.panelId && (s.rendered as Drawn | undefined)?.running === true,
+      ),
+    );
     await sendFromWebview(secondPanel.id, { type: 'cancel', params: { testId: created.testId } });
     const cancelled = await second;
     emulator.setFaults([]);
@@ -163,37 +277,90 @@ describe('Run Now of enterprise tests (v7)', () => {
 
   it('after Create, the notification offers Run Now and Show Results; Run Now runs the new test; the plan links it to its results', async function () {
     this.timeout(60_000);
-    const uri = writeDocument(scratch.path, 'plan/zone.netmon-test.json', JSON.stringify({
-      type: 'agent-to-server', testName: 'Zone gateway', interval: 300, agents: agentIds.map((agentId) => ({ agentId: Number(agentId) })), server: 'zone.example.com',
-    }, null, 2));
+    const uri = writeDocument(
+      scratch.path,
+      'plan/zone.netmon-test.json',
+      JSON.stringify(
+        {
+          type: 'agent-to-server',
+          testName: 'Zone gateway',
+          interval: 300,
+          agents: agentIds.map((agentId) => ({ agentId: Number(agentId) })),
+          server: 'zone.example.com',
+        },
+        null,
+        2,
+      ),
+    );
     await openDocument(uri);
     await clearEmulatorRequests(emulator);
     const offered: string[][] = [];
     const confirmed: string[] = [];
     const api = await netmonApi();
     api.prompts.respondWith((prompt) => {
-      if (prompt.kind === 'confirm') { confirmed.push(prompt.message); return prompt.actions[0]; }
-      if (prompt.kind === 'offer' && prompt.message.startsWith('Created test "Zone gateway"')) { offered.push([...prompt.actions]); return 'Run Now'; }
+      if (prompt.kind === 'confirm') {
+        confirmed.push(prompt.message);
+        return prompt.actions[0];
+      }
+      if (prompt.kind === 'offer' && prompt.message.startsWith('Created test "Zone gateway"')) {
+        offered.push([...prompt.actions]);
+        return 'Run Now';
+      }
       return undefined;
     });
     try {
-      const created = await vscode.commands.executeCommand<{ testId: number } | undefined>('netmon.documents.create', uri);
+      const created = await vscode.commands.executeCommand<{ testId: number } | undefined>(
+        'netmon.documents.create',
+        uri,
+      );
       assert.ok(created, 'Create reported a failure');
       await waitFor('the offer after Create', () => (offered.length > 0 ? true : undefined));
       assert.deepEqual(offered[0], ['Run Now', 'Show Results']);
-      const run = await waitForPanels('the run of the new test', (states) => states.find((s) => s.kind === 'instant' && s.title === 'Instant: Zone gateway' && (s.rendered as Drawn | undefined)?.running === false), 30_000);
+      const run = await waitForPanels(
+        'the run of the new test',
+        (states) =>
+          states.find(
+            (s) =>
+              s.kind === 'instant' &&
+              s.title === 'Instant: Zone gateway' &&
+              (s.rendered as Drawn | undefined)?.running === false,
+          ),
+        30_000,
+      );
       assert.equal((run.rendered as Drawn).testId, created.testId);
       const posts = (await emulatorRequests(emulator)).filter((r) => r.method === 'POST').map((r) => r.path);
       assert.deepEqual(posts, ['/v7/tests/agent-to-server', `/v7/tests/${created.testId}/run`]);
-      assert.deepEqual(confirmed.map((message) => message.split(' in ')[0]), ['Create test "Zone gateway"'], 'the offer\'s Run Now is the consent: only Create asked');
+      assert.deepEqual(
+        confirmed.map((message) => message.split(' in ')[0]),
+        ['Create test "Zone gateway"'],
+        "the offer's Run Now is the consent: only Create asked",
+      );
 
-      const planned = await vscode.commands.executeCommand<{ document: vscode.TextDocument } | undefined>('netmon.documents.plan', vscode.Uri.joinPath(uri, '..'));
+      const planned = await vscode.commands.executeCommand<{ document: vscode.TextDocument } | undefined>(
+        'netmon.documents.plan',
+        vscode.Uri.joinPath(uri, '..'),
+      );
       assert.ok(planned, 'Plan reported a failure');
-      assert.match(planned.document.getText(), new RegExp(`\\nResults of the bound tests [^\\n]*\\n {2}test ${created.testId} · [^\\n]*zone\\.netmon-test\\.json\\n`));
-      const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', planned.document.uri);
+      assert.match(
+        planned.document.getText(),
+        new RegExp(
+          `\\nResults of the bound tests [^\\n]*\\n {2}test ${created.testId} · [^\\n]*zone\\.netmon-test\\.json\\n`,
+        ),
+      );
+      const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>(
+        'vscode.executeCodeLensProvider',
+        planned.document.uri,
+      );
       const results = lenses.find((l) => l.command?.title === `$(graph) Results of test ${created.testId}`);
-      assert.equal(results?.command?.command, 'netmon.showTestResults', lenses.map((l) => l.command?.title).join(' | '));
-      const shown = await vscode.commands.executeCommand<{ panels: string[] }>(results.command.command, ...(results.command.arguments ?? []));
+      assert.equal(
+        results?.command?.command,
+        'netmon.showTestResults',
+        lenses.map((l) => l.command?.title).join(' | '),
+      );
+      const shown = await vscode.commands.executeCommand<{ panels: string[] }>(
+        results.command.command,
+        ...(results.command.arguments ?? []),
+      );
       assert.equal(shown?.panels.length, 2, 'metrics and path of the test');
     } finally {
       api.prompts.respondWith(undefined);

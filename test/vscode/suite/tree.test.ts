@@ -5,7 +5,12 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type {
-  EndpointAgentsResponse, EndpointTestResponse, PageDetailResponse, PrivateNetworksResponse, UserSessionDetailResponse, UserSessionsResponse,
+  EndpointAgentsResponse,
+  EndpointTestResponse,
+  PageDetailResponse,
+  PrivateNetworksResponse,
+  UserSessionDetailResponse,
+  UserSessionsResponse,
 } from '../../../src/api/types';
 import type { RunningEmulator } from '../../../src/emulator';
 import { experienceText } from '../../../src/analysis/grades';
@@ -13,7 +18,23 @@ import { shortTime } from '../../../src/analysis/records/summaries';
 import { THRESHOLDS } from '../../../src/analysis/session/thresholds';
 import type { TreeNode } from '../../../src/vscode/tree/nodes';
 import {
-  SUITE_API, WIRE_PATHS, agentRows, answeringPrompts, apiGet, childrenOf, nativeGet, clearEmulatorRequests, detailRecord, emulatorRequests, inViewOrder, kindOf, netmonApi, records, root, signInTo, signOut,
+  SUITE_API,
+  WIRE_PATHS,
+  agentRows,
+  answeringPrompts,
+  apiGet,
+  childrenOf,
+  nativeGet,
+  clearEmulatorRequests,
+  detailRecord,
+  emulatorRequests,
+  inViewOrder,
+  kindOf,
+  netmonApi,
+  records,
+  root,
+  signInTo,
+  signOut,
   startControlledEmulator,
 } from './netmon-fixture';
 
@@ -33,22 +54,40 @@ describe('explorer tree', () => {
 
   it('lists the endpoint agents the API returns, grouped by status with counts, with OS/hardware tooltips', async () => {
     const api = await netmonApi();
-    const endpointAgents = inViewOrder((await apiGet<EndpointAgentsResponse>(emulator, '/v6/endpoint-agents')).endpointAgents);
+    const endpointAgents = inViewOrder(
+      (await apiGet<EndpointAgentsResponse>(emulator, '/v6/endpoint-agents')).endpointAgents,
+    );
     const groups = await childrenOf(api, await root(api, 'Endpoint Agents'));
-    const count = (test: (agent: { status: string; deleted: boolean }) => boolean): number => endpointAgents.filter(test).length;
-    const expectedGroups = [['Enabled', count((a) => !a.deleted && a.status === 'enabled')], ['Disabled', count((a) => !a.deleted && a.status === 'disabled')], ['Deleted', count((a) => a.deleted)]]
-      .filter(([, n]) => n !== 0).map(([label, n]) => [label, `${n} agent${n === 1 ? '' : 's'}`])
+    const count = (test: (agent: { status: string; deleted: boolean }) => boolean): number =>
+      endpointAgents.filter(test).length;
+    const expectedGroups = [
+      ['Enabled', count((a) => !a.deleted && a.status === 'enabled')],
+      ['Disabled', count((a) => !a.deleted && a.status === 'disabled')],
+      ['Deleted', count((a) => a.deleted)],
+    ]
+      .filter(([, n]) => n !== 0)
+      .map(([label, n]) => [label, `${n} agent${n === 1 ? '' : 's'}`])
       // v7 accounts also group their agents by endpoint label (the emulator seeds three).
       .concat(SUITE_API === 'v7' ? [['Labels', '3 labels']] : []);
-    assert.deepEqual(groups.map((group) => [group.label, group.treeItem().description]), expectedGroups);
+    assert.deepEqual(
+      groups.map((group) => [group.label, group.treeItem().description]),
+      expectedGroups,
+    );
     const nodes = await agentRows(api, await root(api, 'Endpoint Agents'));
-    assert.deepEqual(nodes.map((node) => node.label), endpointAgents.map((agent) => agent.computerName));
+    assert.deepEqual(
+      nodes.map((node) => node.label),
+      endpointAgents.map((agent) => agent.computerName),
+    );
     for (const [index, agent] of endpointAgents.entries()) {
       const item = nodes[index]?.treeItem();
       const status = agent.deleted ? `${agent.status} · deleted` : agent.status;
       // A v7 agent also says when it tunnels and, after a quiet while, when it was last seen (v6 has neither).
       if (SUITE_API === 'v6') assert.equal(item?.description, status);
-      else assert.match(String(item?.description), new RegExp(`^${status}( · VPN)?( · last seen \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC)?$`));
+      else
+        assert.match(
+          String(item?.description),
+          new RegExp(`^${status}( · VPN)?( · last seen \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC)?$`),
+        );
       const markdown = item?.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : String(item?.tooltip);
       const tooltip = markdown.replace(/&nbsp;/g, ' ').replace(/\\/g, '');
       assert.ok(tooltip.includes(agent.osVersion), `tooltip of ${agent.computerName} lacks the OS: ${tooltip}`);
@@ -61,16 +100,24 @@ describe('explorer tree', () => {
     const [agentNode] = await agentRows(api, await root(api, 'Endpoint Agents'));
     assert.ok(agentNode);
     const properties = await childrenOf(api, agentNode);
-    const endpointAgents = inViewOrder((await apiGet<EndpointAgentsResponse>(emulator, '/v6/endpoint-agents')).endpointAgents);
+    const endpointAgents = inViewOrder(
+      (await apiGet<EndpointAgentsResponse>(emulator, '/v6/endpoint-agents')).endpointAgents,
+    );
     const detail = await detailRecord(emulator, 'endpointAgent', endpointAgents[0]?.agentId ?? '');
-    assert.deepEqual(properties.map((node) => node.label), Object.keys(detail));
+    assert.deepEqual(
+      properties.map((node) => node.label),
+      Object.keys(detail),
+    );
   });
 
   it('lists the private networks', async () => {
     const api = await netmonApi();
     const { privateNetworks } = await apiGet<PrivateNetworksResponse>(emulator, '/v6/endpoint-data/networks');
     const nodes = await childrenOf(api, await root(api, 'Networks'));
-    assert.deepEqual(nodes.map((node) => node.label), privateNetworks.map((network) => network.networkName));
+    assert.deepEqual(
+      nodes.map((node) => node.label),
+      privateNetworks.map((network) => network.networkName),
+    );
   });
 
   it('groups endpoint tests by type, each test with its data nodes', async () => {
@@ -80,41 +127,68 @@ describe('explorer tree', () => {
     // v7 adds the dynamic tests beside the scheduled ones, said as dynamic.
     const dynamicGroup = all.find((node) => node.label === 'dynamic');
     if (SUITE_API === 'v7') {
-      const { tests: dynamic } = await nativeGet<{ tests: { testName: string }[] }>(emulator, '/v7/endpoint/tests/dynamic-tests/agent-to-server');
+      const { tests: dynamic } = await nativeGet<{ tests: { testName: string }[] }>(
+        emulator,
+        '/v7/endpoint/tests/dynamic-tests/agent-to-server',
+      );
       assert.ok(dynamicGroup && dynamic.length > 0, all.map((node) => node.label).join(', '));
       const dynamicNodes = await childrenOf(api, dynamicGroup);
-      assert.deepEqual(dynamicNodes.map((node) => node.label), dynamic.map((test) => test.testName));
-      assert.ok(dynamicNodes.every((node) => String(node.spec.description).startsWith('dynamic test · follows ')), String(dynamicNodes[0]?.spec.description));
+      assert.deepEqual(
+        dynamicNodes.map((node) => node.label),
+        dynamic.map((test) => test.testName),
+      );
+      assert.ok(
+        dynamicNodes.every((node) => String(node.spec.description).startsWith('dynamic test · follows ')),
+        String(dynamicNodes[0]?.spec.description),
+      );
     } else {
       assert.equal(dynamicGroup, undefined, 'v6 has no dynamic tests');
     }
     const groups = all.filter((node) => node !== dynamicGroup);
-    assert.deepEqual(groups.map((node) => node.label), [...new Set(endpointTest.map((test) => test.type))].sort());
+    assert.deepEqual(
+      groups.map((node) => node.label),
+      [...new Set(endpointTest.map((test) => test.type))].sort(),
+    );
     for (const group of groups) {
       const tests = await childrenOf(api, group);
-      assert.deepEqual(tests.map((node) => node.label), endpointTest.filter((test) => test.type === group.label).map((test) => test.testName));
+      assert.deepEqual(
+        tests.map((node) => node.label),
+        endpointTest.filter((test) => test.type === group.label).map((test) => test.testName),
+      );
     }
     const httpGroup = groups.find((node) => node.label === 'http-server');
     const [httpTest] = httpGroup ? await childrenOf(api, httpGroup) : [];
     assert.ok(httpTest, 'no http-server test in the demo world');
     const dataNodes = await childrenOf(api, httpTest);
-    assert.deepEqual(dataNodes.map((node) => node.label), ['Metrics', 'Path Visualization', 'HTTP Server']);
+    assert.deepEqual(
+      dataNodes.map((node) => node.label),
+      ['Metrics', 'Path Visualization', 'HTTP Server'],
+    );
     const metrics = records(await childrenOf(api, dataNodes[0] as TreeNode));
     assert.ok(metrics.every((node) => kindOf(node) === 'metric'));
   });
 
-  it('shows the first page of user sessions of the last hour (the default range) and a session\'s pages', async () => {
+  it("shows the first page of user sessions of the last hour (the default range) and a session's pages", async () => {
     const api = await netmonApi();
     assert.match(api.treeView.description ?? '', /^Last hour/);
     const { userSessions } = await apiGet<UserSessionsResponse>(emulator, '/v6/endpoint-data/user-sessions?window=1h');
     assert.ok(userSessions.length > 0, 'the last hour of the emulator holds sessions');
     const nodes = records(await childrenOf(api, await root(api, 'User Sessions')));
-    assert.deepEqual(nodes.map((node) => node.label.split(' · ').at(-1)), userSessions.map((session) => session.visitedSite));
+    assert.deepEqual(
+      nodes.map((node) => node.label.split(' · ').at(-1)),
+      userSessions.map((session) => session.visitedSite),
+    );
     const first = userSessions[0];
     assert.ok(first);
-    const detail = await apiGet<UserSessionDetailResponse>(emulator, `/v6/endpoint-data/user-sessions/${first.userSessionId}`);
+    const detail = await apiGet<UserSessionDetailResponse>(
+      emulator,
+      `/v6/endpoint-data/user-sessions/${first.userSessionId}`,
+    );
     const pages = await childrenOf(api, nodes[0] as TreeNode);
-    assert.deepEqual(pages.map((node) => node.label), (detail.userSessions[0]?.pages ?? []).map((page) => page.title || page.id));
+    assert.deepEqual(
+      pages.map((node) => node.label),
+      (detail.userSessions[0]?.pages ?? []).map((page) => page.title || page.id),
+    );
   });
 
   it('session rows show the experience score at a glance: icon colour, score and word, short time, spoken label', async () => {
@@ -136,25 +210,42 @@ describe('explorer tree', () => {
       assert.ok(session, `row ${String(item.label)} is a session of the hour`);
       const score = session.experienceScore ?? Number.NaN;
       const written = experienceText(score) ?? 'not a score';
-      const [grade, word, color] = score < poorBelow ? ['bad', 'poor', 'editorError.foreground'] : score < fairBelow ? ['warn', 'fair', 'editorWarning.foreground'] : ['ok', 'good', 'testing.iconPassed'];
+      const [grade, word, color] =
+        score < poorBelow
+          ? ['bad', 'poor', 'editorError.foreground']
+          : score < fairBelow
+            ? ['warn', 'fair', 'editorWarning.foreground']
+            : ['ok', 'good', 'testing.iconPassed'];
       seen.add(grade);
       assert.ok(written.endsWith(` ${word}`), `${written} is written with the grade's word`);
       assert.equal((item.iconPath as vscode.ThemeIcon).color?.id, color, `icon colour of a session scored ${score}`);
       assert.ok(String(item.label).startsWith(`${written} · `), `score and time lead the label: ${String(item.label)}`);
       const times = [readFrom, readTo].map((at) => `${written} · ${shortTime(session.date, at)} · `);
-      assert.ok(times.some((start) => String(item.label).startsWith(start)), `the session's short time follows its score: ${String(item.label)}`);
+      assert.ok(
+        times.some((start) => String(item.label).startsWith(start)),
+        `the session's short time follows its score: ${String(item.label)}`,
+      );
       assert.match(String(item.description), /^\d+ pages?$/);
       assert.ok((item.accessibilityInformation?.label ?? '').startsWith('User session '), 'a spoken label');
-      assert.ok((item.accessibilityInformation?.label ?? '').endsWith(`experience score ${written}`), 'the spoken label ends with the score and its word');
+      assert.ok(
+        (item.accessibilityInformation?.label ?? '').endsWith(`experience score ${written}`),
+        'the spoken label ends with the score and its word',
+      );
     }
     assert.ok(seen.size >= 2, `the demo hour holds sessions of more than one grade (saw ${[...seen].join(', ')})`);
     const pages = await childrenOf(api, nodes[0] as TreeNode);
-    assert.ok(pages.every((page) => page.treeItem().accessibilityInformation?.label.startsWith('Page ')), 'pages have spoken labels too');
+    assert.ok(
+      pages.every((page) => page.treeItem().accessibilityInformation?.label.startsWith('Page ')),
+      'pages have spoken labels too',
+    );
   });
 
   it('sorts the loaded sessions worst first or slowest page first, and groups them by site, without fetching the list again', async () => {
     const api = await netmonApi();
-    const { userSessions, pages } = await apiGet<UserSessionsResponse>(emulator, '/v6/endpoint-data/user-sessions?window=1h');
+    const { userSessions, pages } = await apiGet<UserSessionsResponse>(
+      emulator,
+      '/v6/endpoint-data/user-sessions?window=1h',
+    );
     const sessionsRoot = await root(api, 'User Sessions');
     const loaded = records(await childrenOf(api, sessionsRoot)).length;
     const shown = userSessions.slice(0, loaded);
@@ -162,37 +253,69 @@ describe('explorer tree', () => {
       await clearEmulatorRequests(emulator);
       await vscode.commands.executeCommand('netmon.sortSessions', 'worst');
       const worst = records(await childrenOf(api, sessionsRoot));
-      const expected = shown.map((session, index) => ({ session, index }))
-        .sort((a, b) => (a.session.experienceScore ?? 2) - (b.session.experienceScore ?? 2) || a.index - b.index).map(({ session }) => session.userSessionId);
-      assert.deepEqual(worst.map((node) => node.spec.ids?.userSessionId), expected);
-      assert.equal((await emulatorRequests(emulator)).filter((r) => r.path === WIRE_PATHS.sessionsFilter).length, 0, 'sorting fetches no list');
+      const expected = shown
+        .map((session, index) => ({ session, index }))
+        .sort((a, b) => (a.session.experienceScore ?? 2) - (b.session.experienceScore ?? 2) || a.index - b.index)
+        .map(({ session }) => session.userSessionId);
+      assert.deepEqual(
+        worst.map((node) => node.spec.ids?.userSessionId),
+        expected,
+      );
+      assert.equal(
+        (await emulatorRequests(emulator)).filter((r) => r.path === WIRE_PATHS.sessionsFilter).length,
+        0,
+        'sorting fetches no list',
+      );
       const more = userSessions.length > loaded || pages.next !== undefined;
-      assert.match(String(sessionsRoot.treeItem().description), new RegExp(`sorted: worst experience first \\(${loaded} loaded${more ? ' of more — Load more to include them' : ''}\\)$`));
+      assert.match(
+        String(sessionsRoot.treeItem().description),
+        new RegExp(
+          `sorted: worst experience first \\(${loaded} loaded${more ? ' of more — Load more to include them' : ''}\\)$`,
+        ),
+      );
 
       await vscode.commands.executeCommand('netmon.sortSessions', 'slowestPage');
       const slowest = records(await childrenOf(api, sessionsRoot)).map((node) => node.spec.ids?.userSessionId);
       const loads = new Map<string, number>();
       for (const session of shown) {
-        const detail = await apiGet<UserSessionDetailResponse>(emulator, `/v6/endpoint-data/user-sessions/${session.userSessionId}`);
-        loads.set(session.userSessionId, Math.max(...(detail.userSessions[0]?.pages ?? []).map((page) => page.pageTimings.onLoad)));
+        const detail = await apiGet<UserSessionDetailResponse>(
+          emulator,
+          `/v6/endpoint-data/user-sessions/${session.userSessionId}`,
+        );
+        loads.set(
+          session.userSessionId,
+          Math.max(...(detail.userSessions[0]?.pages ?? []).map((page) => page.pageTimings.onLoad)),
+        );
       }
-      const bySlowest = [...shown].map((session, index) => ({ id: session.userSessionId, index }))
-        .sort((a, b) => (loads.get(b.id) ?? 0) - (loads.get(a.id) ?? 0) || a.index - b.index).map(({ id }) => id);
+      const bySlowest = [...shown]
+        .map((session, index) => ({ id: session.userSessionId, index }))
+        .sort((a, b) => (loads.get(b.id) ?? 0) - (loads.get(a.id) ?? 0) || a.index - b.index)
+        .map(({ id }) => id);
       assert.deepEqual(slowest, bySlowest);
 
       await vscode.commands.executeCommand('netmon.groupSessions', 'site');
       const groups = (await childrenOf(api, sessionsRoot)).filter((node) => kindOf(node) === 'sessionGroup');
-      assert.deepEqual(new Set(groups.map((group) => group.label)), new Set(shown.map((session) => session.visitedSite)));
+      assert.deepEqual(
+        new Set(groups.map((group) => group.label)),
+        new Set(shown.map((session) => session.visitedSite)),
+      );
       for (const group of groups) {
         const members = await childrenOf(api, group);
-        assert.ok(members.every((member) => member.label.endsWith(` · ${group.label}`)), `the ${group.label} group holds its own sessions`);
+        assert.ok(
+          members.every((member) => member.label.endsWith(` · ${group.label}`)),
+          `the ${group.label} group holds its own sessions`,
+        );
         assert.match(String(group.treeItem().description), /^\d+ sessions?( · worst \d\.\d\d (good|fair|poor))?$/);
       }
     } finally {
       await vscode.commands.executeCommand('netmon.sortSessions', 'time');
       await vscode.commands.executeCommand('netmon.groupSessions', 'none');
     }
-    assert.deepEqual(records(await childrenOf(api, sessionsRoot)).map((node) => node.spec.ids?.userSessionId), shown.map((session) => session.userSessionId), 'back to the API order');
+    assert.deepEqual(
+      records(await childrenOf(api, sessionsRoot)).map((node) => node.spec.ids?.userSessionId),
+      shown.map((session) => session.userSessionId),
+      'back to the API order',
+    );
   });
 
   it('Worst Sessions walks every page of the range and lists the lowest-scored sessions, worst first, ties by what hurt most, and says the order', async function () {
@@ -213,21 +336,43 @@ describe('explorer tree', () => {
       path = page.pages.next ? new URL(page.pages.next).pathname + new URL(page.pages.next).search : undefined;
     }
     assert.ok(all.length > 20, 'the range spans several pages');
-    const scores = all.map((session) => session.experienceScore).filter((score): score is number => typeof score === 'number').sort((a, b) => a - b);
+    const scores = all
+      .map((session) => session.experienceScore)
+      .filter((score): score is number => typeof score === 'number')
+      .sort((a, b) => a - b);
     const listedSessions = listed.map((node) => node.spec.record as { userSessionId: string; experienceScore: number });
-    assert.deepEqual(listedSessions.map((session) => session.experienceScore), scores.slice(0, 10), 'the ten lowest scores, worst first');
+    assert.deepEqual(
+      listedSessions.map((session) => session.experienceScore),
+      scores.slice(0, 10),
+      'the ten lowest scores, worst first',
+    );
     const byId = new Set(all.map((session) => session.userSessionId));
     assert.ok(listedSessions.every((session) => byId.has(session.userSessionId)));
     // Equal scores: the slower slowest page first (the test reads the details itself).
-    const slowest = async (id: string): Promise<number> => Math.max(...(await apiGet<UserSessionDetailResponse>(emulator, `/v6/endpoint-data/user-sessions/${id}`)).userSessions[0]!.pages.map((p) => p.pageTimings.onLoad));
+    const slowest = async (id: string): Promise<number> =>
+      Math.max(
+        ...(
+          await apiGet<UserSessionDetailResponse>(emulator, `/v6/endpoint-data/user-sessions/${id}`)
+        ).userSessions[0]!.pages.map((p) => p.pageTimings.onLoad),
+      );
     for (let i = 1; i < listedSessions.length; i++) {
       const [before, at] = [listedSessions[i - 1]!, listedSessions[i]!];
-      if (before.experienceScore === at.experienceScore) assert.ok(await slowest(before.userSessionId) >= await slowest(at.userSessionId), `tie ${before.userSessionId} before ${at.userSessionId}: slower page first`);
+      if (before.experienceScore === at.experienceScore)
+        assert.ok(
+          (await slowest(before.userSessionId)) >= (await slowest(at.userSessionId)),
+          `tie ${before.userSessionId} before ${at.userSessionId}: slower page first`,
+        );
     }
     assert.match(summary.label, new RegExp(`^10 lowest of ${all.length.toLocaleString('en-US')} sessions`));
     assert.equal(String(summary.treeItem().description), 'by score, ties by slowest page, loss, errors');
-    assert.match(String(summary.treeItem().tooltip), /Order: lowest score first; equal scores: slowest page, then most packet loss/);
-    assert.match(String(worstNode.treeItem().tooltip), /Order: lowest score first; equal scores: slowest page, then most packet loss/);
+    assert.match(
+      String(summary.treeItem().tooltip),
+      /Order: lowest score first; equal scores: slowest page, then most packet loss/,
+    );
+    assert.match(
+      String(worstNode.treeItem().tooltip),
+      /Order: lowest score first; equal scores: slowest page, then most packet loss/,
+    );
     assert.equal(rows.length, listed.length + 1, 'nothing else in the list');
     assert.equal(kindOf(listed[0]!), 'userSession', 'each is a session node: pages, overview and filters work on it');
   });
@@ -243,11 +388,19 @@ describe('explorer tree', () => {
     assert.ok(names.get(networkAgent), 'the network session belongs to a named agent');
     assert.match(String(networkSession!.treeItem().description), new RegExp(`^${names.get(networkAgent)} → `));
     const [probe] = records(await childrenOf(api, await root(api, 'Network Topology')));
-    assert.ok(String(probe?.treeItem().description).endsWith(` · ${names.get(probe?.spec.ids?.agentId ?? '')}`), String(probe?.treeItem().description));
+    assert.ok(
+      String(probe?.treeItem().description).endsWith(` · ${names.get(probe?.spec.ids?.agentId ?? '')}`),
+      String(probe?.treeItem().description),
+    );
     const [session] = records(await childrenOf(api, await root(api, 'User Sessions')));
     const tooltip = session?.treeItem().tooltip;
-    const text = (tooltip instanceof vscode.MarkdownString ? tooltip.value : String(tooltip)).replace(/&nbsp;/g, ' ').replace(/\\/g, '');
-    assert.ok(text.includes(`Agent: ${names.get(session?.spec.ids?.agentId ?? '')} (${session?.spec.ids?.agentId})`), text);
+    const text = (tooltip instanceof vscode.MarkdownString ? tooltip.value : String(tooltip))
+      .replace(/&nbsp;/g, ' ')
+      .replace(/\\/g, '');
+    assert.ok(
+      text.includes(`Agent: ${names.get(session?.spec.ids?.agentId ?? '')} (${session?.spec.ids?.agentId})`),
+      text,
+    );
     // The id stays one click away: Copy Agent Id on any row of an agent.
     assert.match(networkSession!.contextValue(), /\bfilter-agentId\b/);
     assert.equal(await vscode.commands.executeCommand('netmon.copyEndpointAgentId', networkSession), networkAgent);
@@ -271,21 +424,44 @@ describe('explorer tree', () => {
     assert.ok(pageNode?.spec.harPage);
     const target = join(scratch, 'page.har');
     const { result: written, prompts } = await answeringPrompts(
-      (prompt) => (prompt.kind === 'save' ? vscode.Uri.file(target) : prompt.kind === 'confirm' ? prompt.actions[0] : undefined),
-      () => vscode.commands.executeCommand<string | undefined>('netmon.exportHar', pageNode));
+      (prompt) =>
+        prompt.kind === 'save' ? vscode.Uri.file(target) : prompt.kind === 'confirm' ? prompt.actions[0] : undefined,
+      () => vscode.commands.executeCommand<string | undefined>('netmon.exportHar', pageNode),
+    );
     assert.equal(written, target);
-    assert.deepEqual(prompts.map((p) => p.kind), ['confirm', 'save', 'offer'], 'what redaction removes is shown first; the destination is asked in the save dialog');
+    assert.deepEqual(
+      prompts.map((p) => p.kind),
+      ['confirm', 'save', 'offer'],
+      'what redaction removes is shown first; the destination is asked in the save dialog',
+    );
     const [preview] = prompts;
-    assert.ok(preview?.kind === 'confirm' && preview.actions[0] === 'Export Redacted HAR…' && /Unredacted HAR \(keeps secrets\)/.test(preview.actions[1] ?? ''), 'redacted is the first choice');
+    assert.ok(
+      preview?.kind === 'confirm' &&
+        preview.actions[0] === 'Export Redacted HAR…' &&
+        /Unredacted HAR \(keeps secrets\)/.test(preview.actions[1] ?? ''),
+      'redacted is the first choice',
+    );
     assert.match(preview.kind === 'confirm' ? preview.detail : '', /cookie values: \d+/);
-    const expected = await apiGet<PageDetailResponse>(emulator, `/v6/endpoint-data/user-sessions/${sessionId}/page/${pageNode.spec.harPage.pageId}`);
+    const expected = await apiGet<PageDetailResponse>(
+      emulator,
+      `/v6/endpoint-data/user-sessions/${sessionId}/page/${pageNode.spec.harPage.pageId}`,
+    );
     const exported = readFileSync(target, 'utf8');
-    const recorded = expected.har as unknown as { log: { entries: { time: number; request: { cookies: { value: string }[] } }[] } };
+    const recorded = expected.har as unknown as {
+      log: { entries: { time: number; request: { cookies: { value: string }[] } }[] };
+    };
     const secrets = recorded.log.entries.flatMap((entry) => entry.request.cookies.map((cookie) => cookie.value));
     assert.ok(secrets.length > 0, 'the demo page sends a session cookie');
-    assert.ok(secrets.every((secret) => !exported.includes(secret)), 'no cookie value is in the exported file');
+    assert.ok(
+      secrets.every((secret) => !exported.includes(secret)),
+      'no cookie value is in the exported file',
+    );
     const parsed = JSON.parse(exported) as typeof recorded;
-    assert.deepEqual(parsed.log.entries.map((e) => e.time), recorded.log.entries.map((e) => e.time), 'timings are kept');
+    assert.deepEqual(
+      parsed.log.entries.map((e) => e.time),
+      recorded.log.entries.map((e) => e.time),
+      'timings are kept',
+    );
   });
 
   it('exports the HAR as recorded only as the second choice, after saying what it keeps', async () => {
@@ -294,13 +470,28 @@ describe('explorer tree', () => {
     const [pageNode] = await childrenOf(api, sessionNode!);
     const target = join(scratch, 'page-raw.har');
     const { result: written, prompts } = await answeringPrompts(
-      (prompt) => (prompt.kind === 'save' ? vscode.Uri.file(target) : prompt.kind === 'confirm' ? prompt.actions.at(-1) : undefined),
-      () => vscode.commands.executeCommand<string | undefined>('netmon.exportHar', pageNode));
+      (prompt) =>
+        prompt.kind === 'save'
+          ? vscode.Uri.file(target)
+          : prompt.kind === 'confirm'
+            ? prompt.actions.at(-1)
+            : undefined,
+      () => vscode.commands.executeCommand<string | undefined>('netmon.exportHar', pageNode),
+    );
     assert.equal(written, target);
-    assert.deepEqual(prompts.map((p) => p.kind), ['confirm', 'confirm', 'save', 'offer']);
-    assert.match(prompts[1]?.kind === 'confirm' ? prompts[1].detail : '', /keeps every cookie, token, password and response body/);
+    assert.deepEqual(
+      prompts.map((p) => p.kind),
+      ['confirm', 'confirm', 'save', 'offer'],
+    );
+    assert.match(
+      prompts[1]?.kind === 'confirm' ? prompts[1].detail : '',
+      /keeps every cookie, token, password and response body/,
+    );
     const { userSessionId, pageId } = pageNode!.spec.harPage!;
-    const expected = await apiGet<PageDetailResponse>(emulator, `/v6/endpoint-data/user-sessions/${userSessionId}/page/${pageId}`);
+    const expected = await apiGet<PageDetailResponse>(
+      emulator,
+      `/v6/endpoint-data/user-sessions/${userSessionId}/page/${pageId}`,
+    );
     assert.deepEqual(JSON.parse(readFileSync(target, 'utf8')), expected.har);
   });
 
@@ -336,7 +527,7 @@ describe('explorer tree', () => {
     }
   });
 
-  it('copies a record\'s permalink', async () => {
+  it("copies a record's permalink", async () => {
     const api = await netmonApi();
     const [sessionNode] = records(await childrenOf(api, await root(api, 'User Sessions')));
     if (SUITE_API === 'v7') {

@@ -11,7 +11,13 @@ import { closeEditors, workspaceScratch } from './documents-fixture';
 import { acceptConfirmations, answeringPrompts, netmonApi, signOut } from './netmon-fixture';
 import { waitForPanels } from './panels-fixture';
 
-interface Step { id: string; title: string; description: string; completionEvents: string[]; media: { markdown: string } }
+interface Step {
+  id: string;
+  title: string;
+  description: string;
+  completionEvents: string[];
+  media: { markdown: string };
+}
 
 describe('the Get started walkthrough', () => {
   let scratch: ReturnType<typeof workspaceScratch>;
@@ -27,16 +33,25 @@ describe('the Get started walkthrough', () => {
   });
 
   it('is contributed with four steps, each a button of a registered command and a completion event', async () => {
-    const walkthroughs = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON.contributes.walkthroughs as { id: string; steps: Step[] }[];
+    const walkthroughs = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON.contributes.walkthroughs as {
+      id: string;
+      steps: Step[];
+    }[];
     assert.equal(walkthroughs.length, 1);
     const steps = walkthroughs[0]!.steps;
-    assert.deepEqual(steps.map((s) => s.id), ['explore', 'session', 'document', 'plan']);
+    assert.deepEqual(
+      steps.map((s) => s.id),
+      ['explore', 'session', 'document', 'plan'],
+    );
     const registered = new Set(await vscode.commands.getCommands(true));
     for (const step of steps) {
       const command = /\(command:([\w.]+)\)/.exec(step.description)?.[1];
       assert.ok(command && registered.has(command), `${step.id}: button command ${command} is registered`);
       assert.ok(step.completionEvents.length > 0, `${step.id} has a completion event`);
-      const media = vscode.Uri.joinPath(vscode.extensions.getExtension(EXTENSION_ID)!.extensionUri, step.media.markdown);
+      const media = vscode.Uri.joinPath(
+        vscode.extensions.getExtension(EXTENSION_ID)!.extensionUri,
+        step.media.markdown,
+      );
       assert.ok((await vscode.workspace.fs.readFile(media)).byteLength > 100, `${step.media.markdown} exists`);
     }
   });
@@ -60,19 +75,27 @@ describe('the Get started walkthrough', () => {
     assert.equal(drawn.find((s) => s.id === waterfallId)?.visible, true);
 
     // Written in the workspace's new-document folder (netmon-tests/), moved into the scratch folder to plan it alone.
-    const { result: written } = await answeringPrompts((prompt) => {
-      if (prompt.kind === 'choose') return prompt.many ? prompt.labels.slice(0, 1) : 'HTTP server test';
-      return undefined;
-    }, () => vscode.commands.executeCommand<vscode.Uri | undefined>('netmon.documents.new'));
+    const { result: written } = await answeringPrompts(
+      (prompt) => {
+        if (prompt.kind === 'choose') return prompt.many ? prompt.labels.slice(0, 1) : 'HTTP server test';
+        return undefined;
+      },
+      () => vscode.commands.executeCommand<vscode.Uri | undefined>('netmon.documents.new'),
+    );
     assert.ok(written, 'the new document was written');
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     const target = vscode.Uri.joinPath(scratch.folder, 'portal.netmon-test.json');
     await vscode.workspace.fs.rename(written, target);
-    await answeringPrompts(acceptConfirmations, () => vscode.commands.executeCommand('netmon.documents.create', target));
+    await answeringPrompts(acceptConfirmations, () =>
+      vscode.commands.executeCommand('netmon.documents.create', target),
+    );
     const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(target));
     assert.match(text, /"deployments": \{\s*"demo": \{\s*"\d+": \d+/, 'deployed and bound to the demo account');
 
-    const planned = await vscode.commands.executeCommand<{ plan: Plan } | undefined>('netmon.documents.plan', scratch.folder);
+    const planned = await vscode.commands.executeCommand<{ plan: Plan } | undefined>(
+      'netmon.documents.plan',
+      scratch.folder,
+    );
     assert.deepEqual(planned?.plan.steps, [], 'the deployed document plans as unchanged');
     assert.equal(planned?.plan.unchanged.length, 1);
   });

@@ -4,14 +4,27 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 
-export interface InertReport { pwned: unknown; handlers: string[]; injectedTags: string[]; scripts: number; badLinks: string[] }
+export interface InertReport {
+  pwned: unknown;
+  handlers: string[];
+  injectedTags: string[];
+  scripts: number;
+  badLinks: string[];
+}
 
 // The page's DOM, typed structurally: this file compiles without the DOM lib.
 interface NodeLike {
-  localName: string; outerHTML: string; shadowRoot: RootLike | null; attributes: ArrayLike<{ name: string }>;
-  closest(selector: string): unknown; hasAttribute(name: string): boolean; getAttribute(name: string): string | null;
+  localName: string;
+  outerHTML: string;
+  shadowRoot: RootLike | null;
+  attributes: ArrayLike<{ name: string }>;
+  closest(selector: string): unknown;
+  hasAttribute(name: string): boolean;
+  getAttribute(name: string): string | null;
 }
-interface RootLike { querySelectorAll(selector: string): ArrayLike<NodeLike> }
+interface RootLike {
+  querySelectorAll(selector: string): ArrayLike<NodeLike>;
+}
 
 export function inspectInert(page: Page): Promise<InertReport> {
   return page.evaluate(() => {
@@ -28,10 +41,21 @@ export function inspectInert(page: Page): Promise<InertReport> {
     }
     return {
       pwned: (globalThis as { __pwned?: unknown }).__pwned,
-      handlers: all.filter((e) => Array.from(e.attributes).some((a) => /^on/i.test(a.name))).map((e) => e.outerHTML.slice(0, 120)),
-      injectedTags: all.filter((e) => ['img', 'iframe', 'svg', 'marquee', 'object', 'embed', 'frame'].includes(e.localName) && !e.closest('vscode-icon')).map((e) => e.outerHTML.slice(0, 120)),
+      handlers: all
+        .filter((e) => Array.from(e.attributes).some((a) => /^on/i.test(a.name)))
+        .map((e) => e.outerHTML.slice(0, 120)),
+      injectedTags: all
+        .filter(
+          (e) =>
+            ['img', 'iframe', 'svg', 'marquee', 'object', 'embed', 'frame'].includes(e.localName) &&
+            !e.closest('vscode-icon'),
+        )
+        .map((e) => e.outerHTML.slice(0, 120)),
       scripts: document.scripts.length,
-      badLinks: all.filter((e) => e.localName === 'a' && e.hasAttribute('href')).map((e) => e.getAttribute('href') ?? '').filter((href) => !/^https?:\/\//i.test(href)),
+      badLinks: all
+        .filter((e) => e.localName === 'a' && e.hasAttribute('href'))
+        .map((e) => e.getAttribute('href') ?? '')
+        .filter((href) => !/^https?:\/\//i.test(href)),
     };
   });
 }

@@ -23,12 +23,23 @@ export function instantPanelFixture(): InstantPanelFixture {
     opened = await openPanel(browser, { panel: 'instant' });
     await opened.waitForSent('ready');
   });
-  after(async () => { await opened?.close(); await browser?.close(); });
+  after(async () => {
+    await opened?.close();
+    await browser?.close();
+  });
   const panel: InstantPanelFixture['panel'] = {
-    get page() { return current().page; },
-    get sent() { return current().sent; },
-    get errors() { return current().errors; },
-    get dialogs() { return current().dialogs; },
+    get page() {
+      return current().page;
+    },
+    get sent() {
+      return current().sent;
+    },
+    get errors() {
+      return current().errors;
+    },
+    get dialogs() {
+      return current().dialogs;
+    },
     post: (message) => current().post(message),
     waitForSent: (type, timeoutMs) => current().waitForSent(type, timeoutMs),
   };

@@ -12,14 +12,22 @@ const ORIGIN = 'https://panel.test';
 const REPO = join(__dirname, '..', '..', '..');
 
 export const CHROMIUM_ARGS = [
-  '--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run',
+  '--no-sandbox',
+  '--headless',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
 ];
 
 /** Builds dist/webview/<panel>.js when it is missing (npm test builds everything first). */
 export function ensureBuilt(panel: string): void {
   if (existsSync(join(REPO, 'dist', 'webview', `${panel}.js`))) return;
-  const result = spawnSync(process.execPath, ['esbuild.mjs', '--only', `webview-${panel}`], { cwd: REPO, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, ['esbuild.mjs', '--only', `webview-${panel}`], {
+    cwd: REPO,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) throw new Error(`building webview-${panel} failed`);
 }
 
@@ -56,7 +64,6 @@ export interface OpenPanel {
   close(): Promise<void>;
 }
 
-
 export async function openPanel(browser: Browser, options: PanelOptions): Promise<OpenPanel> {
   if (!options.bundle) ensureBuilt(options.panel);
   const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
@@ -65,9 +72,16 @@ export async function openPanel(browser: Browser, options: PanelOptions): Promis
   const errors: string[] = [];
   const dialogs: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
-  await page.exposeFunction('__netmonHostSink', (m: unknown) => { sent.push(m); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await page.exposeFunction('__netmonHostSink', (m: unknown) => {
+    sent.push(m);
+  });
   await page.addInitScript(() => {
     (globalThis as { __netmonHost?: (m: unknown) => void }).__netmonHost = (m) => {
       void (globalThis as unknown as { __netmonHostSink: (m: unknown) => Promise<void> }).__netmonHostSink(m);
@@ -83,10 +97,18 @@ export async function openPanel(browser: Browser, options: PanelOptions): Promis
   await page.route(`${ORIGIN}/**`, async (route) => {
     const path = new URL(route.request().url()).pathname;
     if (path === '/') return route.fulfill({ contentType: 'text/html', body: html });
-    if (path === '/panel.js') return route.fulfill({ contentType: 'text/javascript', body: readFileSync(options.bundle ?? join(REPO, 'dist', 'webview', `${options.panel}.js`)) });
+    if (path === '/panel.js')
+      return route.fulfill({
+        contentType: 'text/javascript',
+        body: readFileSync(options.bundle ?? join(REPO, 'dist', 'webview', `${options.panel}.js`)),
+      });
     const css = /^\/css\/(\d+)\.css$/.exec(path);
     const file = css ? options.css?.[Number(css[1])] : undefined;
-    if (file) return route.fulfill({ contentType: 'text/css', body: readFileSync(file.startsWith('/') ? file : join(REPO, file)) });
+    if (file)
+      return route.fulfill({
+        contentType: 'text/css',
+        body: readFileSync(file.startsWith('/') ? file : join(REPO, file)),
+      });
     return route.fulfill({ status: 404, body: '' });
   });
   await page.goto(`${ORIGIN}/`);
@@ -95,16 +117,25 @@ export async function openPanel(browser: Browser, options: PanelOptions): Promis
     for (;;) {
       const found = sent.find((m) => typeof m === 'object' && m !== null && (m as { type?: unknown }).type === type);
       if (found) return found;
-      if (Date.now() > deadline) throw new Error(`panel did not send "${type}" within ${timeoutMs} ms; sent: ${JSON.stringify(sent)}`);
+      if (Date.now() > deadline)
+        throw new Error(`panel did not send "${type}" within ${timeoutMs} ms; sent: ${JSON.stringify(sent)}`);
       await new Promise((r) => setTimeout(r, 10));
     }
   };
   return {
-    page, sent, errors, dialogs, waitForSent,
+    page,
+    sent,
+    errors,
+    dialogs,
+    waitForSent,
     // As JSON text: Playwright's own serialization of a 10,000-entry HAR takes seconds.
-    post: (message) => page.evaluate((json) => {
-      (globalThis as unknown as { postMessage(message: unknown, target: string): void }).postMessage(JSON.parse(json), '*');
-    }, JSON.stringify(message)),
+    post: (message) =>
+      page.evaluate((json) => {
+        (globalThis as unknown as { postMessage(message: unknown, target: string): void }).postMessage(
+          JSON.parse(json),
+          '*',
+        );
+      }, JSON.stringify(message)),
     close: () => context.close(),
   };
 }

@@ -19,20 +19,34 @@ const NOW_MS = Date.UTC(2026, 10, 18, 12, 2, 0);
 async function pathDiffLoad(): Promise<unknown> {
   const emulator = await startEmulator({ port: 0, now: () => NOW_MS });
   try {
-    const change = emulator.world.group(1001)?.pathEpisodes(NOW_MS / 1000 - 2 * 86400, NOW_MS / 1000 - 1800)
-      .filter((e) => e.kind === 'routeChange').at(-1);
+    const change = emulator.world
+      .group(1001)
+      ?.pathEpisodes(NOW_MS / 1000 - 2 * 86400, NOW_MS / 1000 - 1800)
+      .filter((e) => e.kind === 'routeChange')
+      .at(-1);
     if (!change) throw new Error('the emulator seeded no route change in the last two days');
-    const client = createNetmonClient({ apiVersion: 'v6', baseUrl: emulator.url, credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token } });
+    const client = createNetmonClient({
+      apiVersion: 'v6',
+      baseUrl: emulator.url,
+      credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token },
+    });
     const rounds = await readPathRounds(client, change.testId, { window: '7d' });
-    const at = (seconds: number): (typeof rounds)[number] => rounds.reduce((best, r) => (Math.abs(r.roundId - seconds) < Math.abs(best.roundId - seconds) ? r : best));
+    const at = (seconds: number): (typeof rounds)[number] =>
+      rounds.reduce((best, r) => (Math.abs(r.roundId - seconds) < Math.abs(best.roundId - seconds) ? r : best));
     const [after, before] = [at(change.startSeconds + 900), at(change.startSeconds - 900)];
     const [traces, baseline, directory, test] = await Promise.all([
-      readRoundTraces(client, change.testId, after.agentIds, after.roundId), readRoundTraces(client, change.testId, before.agentIds, before.roundId),
-      client.agentDirectory().ready(), client.getEndpointTest(change.testId),
+      readRoundTraces(client, change.testId, after.agentIds, after.roundId),
+      readRoundTraces(client, change.testId, before.agentIds, before.roundId),
+      client.agentDirectory().ready(),
+      client.getEndpointTest(change.testId),
     ]);
     return {
-      title: test.testName ?? `test ${change.testId}`, roundId: after.roundId, agentNames: directory.names(), traces,
-      rounds: rounds.slice(0, 48).map((r) => ({ roundId: r.roundId, agents: r.agentIds.length })), baseline: { roundId: before.roundId, traces: baseline },
+      title: test.testName ?? `test ${change.testId}`,
+      roundId: after.roundId,
+      agentNames: directory.names(),
+      traces,
+      rounds: rounds.slice(0, 48).map((r) => ({ roundId: r.roundId, agents: r.agentIds.length })),
+      baseline: { roundId: before.roundId, traces: baseline },
     };
   } finally {
     await emulator.close();
@@ -40,8 +54,12 @@ async function pathDiffLoad(): Promise<unknown> {
 }
 
 function harDiffLoad(): unknown {
-  const read = (name: string): unknown => JSON.parse(readFileSync(join(REPO, 'test/fixtures/har-real', `${name}.har`), 'utf8'));
-  return { diff: diffHar(read('chrome-before'), read('chrome-after')), names: { before: 'shop-before-deploy.har', after: 'shop-after-deploy.har' } };
+  const read = (name: string): unknown =>
+    JSON.parse(readFileSync(join(REPO, 'test/fixtures/har-real', `${name}.har`), 'utf8'));
+  return {
+    diff: diffHar(read('chrome-before'), read('chrome-after')),
+    names: { before: 'shop-before-deploy.har', after: 'shop-after-deploy.har' },
+  };
 }
 
 async function main(): Promise<void> {
@@ -71,4 +89,7 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => { console.error(error); process.exit(1); });
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

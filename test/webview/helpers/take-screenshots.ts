@@ -27,7 +27,8 @@ function pickSession(): { session: UserSessionDetail; har: unknown } {
     const doc = readHar(har);
     const candidate = { session, har };
     fallback ??= candidate;
-    if (sessionVerdict(session).worst === 'wifi' && doc.entries.some((e) => e.redirectURL) && doc.entries.length > 60) return candidate;
+    if (sessionVerdict(session).worst === 'wifi' && doc.entries.some((e) => e.redirectURL) && doc.entries.length > 60)
+      return candidate;
   }
   if (!fallback) throw new Error('no session in the demo world');
   return fallback;
@@ -40,7 +41,10 @@ async function main(): Promise<void> {
   try {
     const waterfall = await openPanel(browser, { panel: 'har', viewport: { width: 1400, height: 820 } });
     await waterfall.waitForSent('ready');
-    await waterfall.post({ type: 'load', params: { har, title: `${session.visitedSite} · session ${session.userSessionId}` } });
+    await waterfall.post({
+      type: 'load',
+      params: { har, title: `${session.visitedSite} · session ${session.userSessionId}` },
+    });
     await waterfall.waitForSent('loaded');
     await waterfall.page.focus('.har-viewport');
     for (let i = 0; i < 3; i++) await waterfall.page.keyboard.press('ArrowDown');
@@ -66,4 +70,7 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => { console.error(error); process.exit(1); });
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

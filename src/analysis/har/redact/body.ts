@@ -21,7 +21,12 @@ export function redactPostData(postData: unknown, ctx: RedactContext): unknown {
 }
 
 /** One form field, in postData.params or in the body text: the same verdict and marker for both. */
-function redactField(name: string, value: string, ctx: RedactContext, where: RedactionPlace = 'request.postData'): string {
+function redactField(
+  name: string,
+  value: string,
+  ctx: RedactContext,
+  where: RedactionPlace = 'request.postData',
+): string {
   const verdict = paramVerdict(ctx, name, value);
   if (!verdict) return value;
   found(ctx, verdict === 'secret' ? 'form-field' : verdict, where, name);
@@ -60,24 +65,34 @@ function contentRedactors(ctx: RedactContext): ContentRedactors {
 }
 
 function redactFormText(text: string, ctx: RedactContext, where: RedactionPlace): string {
-  return text.split('&').map((part) => {
-    const eq = part.indexOf('=');
-    if (eq < 0) return part;
-    const name = decodeForm(part.slice(0, eq));
-    const value = decodeForm(part.slice(eq + 1));
-    const redacted = redactField(name, value, ctx, where);
-    return redacted === value ? part : `${part.slice(0, eq + 1)}${redacted}`;
-  }).join('&');
+  return text
+    .split('&')
+    .map((part) => {
+      const eq = part.indexOf('=');
+      if (eq < 0) return part;
+      const name = decodeForm(part.slice(0, eq));
+      const value = decodeForm(part.slice(eq + 1));
+      const redacted = redactField(name, value, ctx, where);
+      return redacted === value ? part : `${part.slice(0, eq + 1)}${redacted}`;
+    })
+    .join('&');
 }
 
 function decodeForm(text: string): string {
   if (!text.includes('%') && !text.includes('+')) return text;
-  try { return decodeURIComponent(text.replace(/\+/g, ' ')); } catch { return text; }
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
 }
 
 /** multipart/form-data: each part by its field name; a part's headers stay. */
 function redactMultipart(text: string, delimiter: string, ctx: RedactContext, where: RedactionPlace): string {
-  return text.split(delimiter).map((part, i) => (i === 0 || part.startsWith('--') ? part : redactPart(part, ctx, where))).join(delimiter);
+  return text
+    .split(delimiter)
+    .map((part, i) => (i === 0 || part.startsWith('--') ? part : redactPart(part, ctx, where)))
+    .join(delimiter);
 }
 
 function redactPart(part: string, ctx: RedactContext, where: RedactionPlace): string {
@@ -99,12 +114,18 @@ type Scrub = (text: string, key: string | undefined) => string;
  */
 export function redactJsonText(text: string, ctx: RedactContext, where: RedactionPlace, scrub: Scrub): string {
   if (text.length > JSON_BODY_LIMITS.maxChars) return removeWhole(text, 'larger than the JSON walk takes', ctx, where);
-  if (nestsDeeperThan(text, JSON_BODY_LIMITS.maxDepth)) return removeWhole(text, `nested deeper than ${JSON_BODY_LIMITS.maxDepth} levels`, ctx, where);
+  if (nestsDeeperThan(text, JSON_BODY_LIMITS.maxDepth))
+    return removeWhole(text, `nested deeper than ${JSON_BODY_LIMITS.maxDepth} levels`, ctx, where);
   let value: unknown;
-  try { value = JSON.parse(text); } catch { return scrub(text, undefined); }
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return scrub(text, undefined);
+  }
   const walk: JsonWalk = { ctx, where, scrub, nodes: 0, changed: false };
   const out = walkJson(value, undefined, walk);
-  if (walk.nodes > JSON_BODY_LIMITS.maxNodes) return removeWhole(text, `more than ${JSON_BODY_LIMITS.maxNodes} values`, ctx, where);
+  if (walk.nodes > JSON_BODY_LIMITS.maxNodes)
+    return removeWhole(text, `more than ${JSON_BODY_LIMITS.maxNodes} values`, ctx, where);
   return walk.changed ? JSON.stringify(out) : text;
 }
 
@@ -113,7 +134,13 @@ function removeWhole(text: string, reason: string, ctx: RedactContext, where: Re
   return marker(`body ${formatBytes(text.length)}, ${reason}`);
 }
 
-interface JsonWalk { ctx: RedactContext; where: RedactionPlace; scrub: Scrub; nodes: number; changed: boolean }
+interface JsonWalk {
+  ctx: RedactContext;
+  where: RedactionPlace;
+  scrub: Scrub;
+  nodes: number;
+  changed: boolean;
+}
 
 /** Depth is bounded by the nesting check before the parse; size by the node count. */
 function walkJson(value: unknown, key: string | undefined, walk: JsonWalk): unknown {
@@ -155,7 +182,12 @@ export function redactContent(content: unknown, ctx: RedactContext): unknown {
     return text === body.text ? content : { ...body, text };
   }
   found(ctx, 'response-body', 'response.content');
-  const size = typeof body.size === 'number' && body.size >= 0 ? body.size : base64 ? Math.floor((body.text.length * 3) / 4) : body.text.length;
+  const size =
+    typeof body.size === 'number' && body.size >= 0
+      ? body.size
+      : base64
+        ? Math.floor((body.text.length * 3) / 4)
+        : body.text.length;
   const { encoding: _encoding, ...rest } = body;
   return { ...rest, text: marker(`body ${formatBytes(size)}${base64 ? ' base64' : ''}`) };
 }

@@ -13,13 +13,22 @@ export interface ContentRedactors {
 }
 
 /** A request body or a frame; `mime` as declared ('' when none). */
-export function redactByContent(text: string, mime: string, ctx: RedactContext, where: RedactionPlace, redactors: ContentRedactors, name?: string): string {
+export function redactByContent(
+  text: string,
+  mime: string,
+  ctx: RedactContext,
+  where: RedactionPlace,
+  redactors: ContentRedactors,
+  name?: string,
+): string {
   const declared = mime.toLowerCase();
   const delimiter = multipartDelimiter(text, mime);
   if (delimiter !== undefined) return redactors.multipart(text, delimiter, where);
   const first = firstNonSpace(text);
   if (first === '{' || first === '[') {
-    return redactors.json(text, where, (value, key) => scrubFreeText(redactGraphqlArguments(value, ctx, where), ctx, where, key ?? name));
+    return redactors.json(text, where, (value, key) =>
+      scrubFreeText(redactGraphqlArguments(value, ctx, where), ctx, where, key ?? name),
+    );
   }
   if (declared.includes('x-www-form-urlencoded') || looksLikeForm(text)) return redactors.form(text, where);
   return scrubFreeText(redactHeaderLines(text, ctx, where), ctx, where, name);
@@ -37,7 +46,8 @@ function firstNonSpace(text: string): string {
 function multipartDelimiter(text: string, mime: string): string | undefined {
   const declared = /boundary=(?:"([^"]{1,200})"|([^\s;]{1,200}))/i.exec(mime);
   const boundary = declared?.[1] ?? declared?.[2];
-  if (boundary !== undefined && mime.toLowerCase().includes('multipart/') && text.includes(`--${boundary}`)) return `--${boundary}`;
+  if (boundary !== undefined && mime.toLowerCase().includes('multipart/') && text.includes(`--${boundary}`))
+    return `--${boundary}`;
   if (!text.startsWith('--')) return undefined;
   const lineEnd = text.indexOf('\n');
   const line = (lineEnd < 0 ? '' : text.slice(0, lineEnd)).replace(/\r$/, '');
@@ -90,7 +100,10 @@ export function redactGraphqlArguments(text: string, ctx: RedactContext, where: 
   let last = 0;
   let i = 0;
   while (i < text.length) {
-    if (!isNameChar(text.charCodeAt(i))) { i++; continue; }
+    if (!isNameChar(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
     const nameStart = i;
     while (i < text.length && isNameChar(text.charCodeAt(i))) i++;
     let j = i;
@@ -100,7 +113,8 @@ export function redactGraphqlArguments(text: string, ctx: RedactContext, where: 
     while (text.charCodeAt(j) === 0x20) j++;
     if (text.charCodeAt(j) !== 0x22) continue;
     let end = j + 1;
-    while (end < text.length && text.charCodeAt(end) !== 0x22 && text.charCodeAt(end) !== 0x0a) end += text.charCodeAt(end) === 0x5c ? 2 : 1;
+    while (end < text.length && text.charCodeAt(end) !== 0x22 && text.charCodeAt(end) !== 0x0a)
+      end += text.charCodeAt(end) === 0x5c ? 2 : 1;
     const name = text.slice(nameStart, i);
     if (end < text.length && text.charCodeAt(end) === 0x22 && isSecretNamed(ctx, name)) {
       found(ctx, 'json-field', where, name);

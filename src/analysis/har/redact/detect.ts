@@ -17,7 +17,8 @@ const SECRET_NAME_CACHE_SIZE = 4096;
 export function isSecretName(name: string): boolean {
   const known = secretNames.get(name);
   if (known !== undefined) return known;
-  const secret = name.length <= 256 && (SECRET_WHOLE_NAME.test(name) || nameWords(name).some((word) => SECRET_NAME_WORD.test(word)));
+  const secret =
+    name.length <= 256 && (SECRET_WHOLE_NAME.test(name) || nameWords(name).some((word) => SECRET_NAME_WORD.test(word)));
   if (secretNames.size >= SECRET_NAME_CACHE_SIZE) secretNames.clear();
   secretNames.set(name, secret);
   return secret;
@@ -94,7 +95,8 @@ export function secretShape(value: string): ShapeRule | undefined {
   if (value.length < 16) return undefined;
   for (const { start, end } of jwtCandidates(value)) if (isJwt(value.slice(start, end))) return 'jwt';
   if (value.length < HIGH_ENTROPY.minLength) return undefined;
-  for (const { start, end } of tokenCandidates(value)) if (isHighEntropy(value.slice(start, end))) return 'high-entropy';
+  for (const { start, end } of tokenCandidates(value))
+    if (isHighEntropy(value.slice(start, end))) return 'high-entropy';
   return undefined;
 }
 

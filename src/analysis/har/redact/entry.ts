@@ -2,7 +2,16 @@
 // part with nothing to redact is shared with it, not copied (bodies can be megabytes).
 // Timings, sizes, statuses, methods and dates are passed through untouched by construction:
 // only the fields named below (and strings of custom fields) are looked at.
-import { createContext, found, inScope, isRecordLike, isSecretNamed, marker, type RedactContext, type RedactOptions } from './context';
+import {
+  createContext,
+  found,
+  inScope,
+  isRecordLike,
+  isSecretNamed,
+  marker,
+  type RedactContext,
+  type RedactOptions,
+} from './context';
 import { redactContent, redactFieldText, redactPostData } from './body';
 import { redactCookieArray, redactHeaders } from './headers';
 import { createReport, type RedactionReport } from './report';
@@ -11,8 +20,24 @@ import { looksLikeUrl, redactQueryValue, redactUrl, scrubFreeText } from './url'
 import type { Json } from '../narrow';
 
 /** Fields whose values are never secrets: numbers, dates, enums. */
-const PASS_THROUGH = new Set(['startedDateTime', 'time', 'timings', 'cache', 'serverIPAddress', 'connection', 'method', 'httpVersion',
-  'headersSize', 'bodySize', 'status', 'statusText', '_transferSize', 'pageTimings', '_resourceType', '_priority']);
+const PASS_THROUGH = new Set([
+  'startedDateTime',
+  'time',
+  'timings',
+  'cache',
+  'serverIPAddress',
+  'connection',
+  'method',
+  'httpVersion',
+  'headersSize',
+  'bodySize',
+  'status',
+  'statusText',
+  '_transferSize',
+  'pageTimings',
+  '_resourceType',
+  '_priority',
+]);
 
 type FieldRedactor = (value: unknown, ctx: RedactContext) => unknown;
 
@@ -39,11 +64,21 @@ const RESPONSE_FIELDS: Readonly<Record<string, FieldRedactor>> = {
 
 const PAGE_FIELDS: Readonly<Record<string, FieldRedactor>> = {
   id: (value, ctx) => redactPageId(value, ctx, 'page.id'),
-  title: (value, ctx) => (typeof value !== 'string' ? value : looksLikeUrl(value) ? redactUrl(value, ctx, 'page.title') : scrubFreeText(value, ctx, 'page.title')),
+  title: (value, ctx) =>
+    typeof value !== 'string'
+      ? value
+      : looksLikeUrl(value)
+        ? redactUrl(value, ctx, 'page.title')
+        : scrubFreeText(value, ctx, 'page.title'),
 };
 
 /** One element of log.entries. `report` collects what was removed (pass one report for a whole HAR). */
-export function redactEntry(entry: unknown, index: number, options: RedactOptions = {}, report: RedactionReport = createReport()): unknown {
+export function redactEntry(
+  entry: unknown,
+  index: number,
+  options: RedactOptions = {},
+  report: RedactionReport = createReport(),
+): unknown {
   return redactEntryIn(entry, index, createContext(options, report));
 }
 
@@ -53,7 +88,11 @@ export function redactEntryIn(entry: unknown, index: number, ctx: RedactContext)
 }
 
 /** log.pages: ids and titles that are URLs (a page's id is repeated in its entries' pageref, redacted the same way). */
-export function redactPages(pages: unknown, options: RedactOptions = {}, report: RedactionReport = createReport()): unknown {
+export function redactPages(
+  pages: unknown,
+  options: RedactOptions = {},
+  report: RedactionReport = createReport(),
+): unknown {
   return redactPagesIn(pages, createContext(options, report));
 }
 
@@ -83,13 +122,22 @@ function redactQueryString(value: unknown, ctx: RedactContext): unknown {
 }
 
 /** An object whose known fields have their own redactor; the rest are passed through or walked as custom fields. */
-function redactObject(value: unknown, fields: Readonly<Record<string, FieldRedactor>>, path: string, ctx: RedactContext): unknown {
+function redactObject(
+  value: unknown,
+  fields: Readonly<Record<string, FieldRedactor>>,
+  path: string,
+  ctx: RedactContext,
+): unknown {
   if (!isRecordLike(value)) return value;
   let out: Json | undefined;
   for (const key of Object.keys(value)) {
     const item = value[key];
     const redactor = Object.hasOwn(fields, key) ? fields[key] : undefined;
-    const redacted = redactor ? redactor(item, ctx) : PASS_THROUGH.has(key) ? item : redactLoose(item, path ? `${path}.${key}` : key, ctx, 1);
+    const redacted = redactor
+      ? redactor(item, ctx)
+      : PASS_THROUGH.has(key)
+        ? item
+        : redactLoose(item, path ? `${path}.${key}` : key, ctx, 1);
     if (redacted === item) continue;
     out ??= { ...value };
     Object.defineProperty(out, key, { value: redacted, enumerable: true, writable: true, configurable: true });
@@ -103,7 +151,8 @@ function redactObject(value: unknown, fields: Readonly<Record<string, FieldRedac
  * below the bound a value is removed, not walked.
  */
 export function redactLoose(value: unknown, path: string, ctx: RedactContext, depth: number): unknown {
-  if (typeof value === 'string') return looksLikeUrl(value) ? redactUrl(value, ctx, 'field', path) : redactFieldText(value, ctx, path);
+  if (typeof value === 'string')
+    return looksLikeUrl(value) ? redactUrl(value, ctx, 'field', path) : redactFieldText(value, ctx, path);
   if (typeof value !== 'object' || value === null) return value;
   if (depth >= LOOSE_FIELD_MAX_DEPTH) {
     found(ctx, 'json-field', 'field', `${path} (nested deeper than ${LOOSE_FIELD_MAX_DEPTH} levels)`);
@@ -120,9 +169,10 @@ export function redactLoose(value: unknown, path: string, ctx: RedactContext, de
   }
   let out: Json | undefined;
   for (const [key, item] of Object.entries(value)) {
-    const redacted = typeof item === 'string' && item !== '' && isSecretNamed(ctx, key)
-      ? (found(ctx, 'json-field', 'field', `${path}.${key}`), marker('field', key))
-      : redactLoose(item, `${path}.${key}`, ctx, depth + 1);
+    const redacted =
+      typeof item === 'string' && item !== '' && isSecretNamed(ctx, key)
+        ? (found(ctx, 'json-field', 'field', `${path}.${key}`), marker('field', key))
+        : redactLoose(item, `${path}.${key}`, ctx, depth + 1);
     if (redacted === item) continue;
     out ??= { ...(value as Json) };
     Object.defineProperty(out, key, { value: redacted, enumerable: true, writable: true, configurable: true });

@@ -17,19 +17,33 @@ export function redactMember(key: string, value: unknown, ctx: RedactContext): u
 }
 
 /** One member of a log other than entries (pages, comment, creator, custom fields), as redactHar redacts it. */
-export function redactLogMember(key: string, value: unknown, options: RedactOptions = {}, report: RedactionReport = createReport()): unknown {
+export function redactLogMember(
+  key: string,
+  value: unknown,
+  options: RedactOptions = {},
+  report: RedactionReport = createReport(),
+): unknown {
   return redactMember(key, value, createContext(options, report));
 }
 
 /** `onEntry` is told how many entries are done after each one (for a progress bar). */
-export function redactHar<T>(har: T, options: RedactOptions = {}, onEntry?: (done: number) => void): { har: T; report: RedactionReport } {
+export function redactHar<T>(
+  har: T,
+  options: RedactOptions = {},
+  onEntry?: (done: number) => void,
+): { har: T; report: RedactionReport } {
   const report = createReport();
   const ctx = createContext(options, report);
   const out = isRecordLike(har) ? redactContainer(har, 'root', ctx, onEntry) : har;
   return { har: out as T, report };
 }
 
-function redactContainer(value: Record<string, unknown>, container: HarContainer, ctx: RedactContext, onEntry?: (done: number) => void): Record<string, unknown> {
+function redactContainer(
+  value: Record<string, unknown>,
+  container: HarContainer,
+  ctx: RedactContext,
+  onEntry?: (done: number) => void,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     const kind = memberKind(container, key);
@@ -40,7 +54,8 @@ function redactContainer(value: Record<string, unknown>, container: HarContainer
         onEntry?.(ctx.report.entries);
         return out;
       });
-    } else if (kind !== undefined && kind !== 'entries' && isRecordLike(item)) redacted = redactContainer(item, kind, ctx, onEntry);
+    } else if (kind !== undefined && kind !== 'entries' && isRecordLike(item))
+      redacted = redactContainer(item, kind, ctx, onEntry);
     else redacted = redactMember(key, item, ctx);
     Object.defineProperty(out, key, { value: redacted, enumerable: true, writable: true, configurable: true });
   }

@@ -34,11 +34,19 @@ function headerKind(name: string): HeaderKind {
   let kind = headerKinds.get(name);
   if (kind !== undefined) return kind;
   const lower = name.toLowerCase();
-  kind = COOKIE_HEADERS.includes(lower) ? (lower === 'cookie' ? 'cookie' : 'set-cookie')
-    : AUTHORIZATION_HEADERS.includes(lower) ? 'authorization'
-      : isSecretName(name) ? 'secret'
-        : URL_HEADERS.includes(lower) ? 'url'
-          : ENTROPY_EXEMPT_HEADER.test(lower) ? 'exempt' : 'plain';
+  kind = COOKIE_HEADERS.includes(lower)
+    ? lower === 'cookie'
+      ? 'cookie'
+      : 'set-cookie'
+    : AUTHORIZATION_HEADERS.includes(lower)
+      ? 'authorization'
+      : isSecretName(name)
+        ? 'secret'
+        : URL_HEADERS.includes(lower)
+          ? 'url'
+          : ENTROPY_EXEMPT_HEADER.test(lower)
+            ? 'exempt'
+            : 'plain';
   if (headerKinds.size >= 4096) headerKinds.clear();
   headerKinds.set(name, kind);
   return kind;
@@ -48,16 +56,22 @@ function redactHeaderValue(name: string, value: string, side: Side, ctx: RedactC
   if (isKept(ctx, name)) return value;
   const where: RedactionPlace = `${side}.header`;
   const kind = headerKind(name);
-  if (kind !== 'cookie' && kind !== 'set-cookie' && kind !== 'secret' && credentialScheme(value) !== undefined) return redactCredential(name, value, where, ctx);
+  if (kind !== 'cookie' && kind !== 'set-cookie' && kind !== 'secret' && credentialScheme(value) !== undefined)
+    return redactCredential(name, value, where, ctx);
   switch (kind) {
-    case 'cookie': return ctx.keepCookies ? value : redactCookieHeader(value, ctx);
-    case 'set-cookie': return ctx.keepCookies ? value : redactSetCookie(value, ctx);
-    case 'authorization': return redactCredential(name, value, where, ctx);
+    case 'cookie':
+      return ctx.keepCookies ? value : redactCookieHeader(value, ctx);
+    case 'set-cookie':
+      return ctx.keepCookies ? value : redactSetCookie(value, ctx);
+    case 'authorization':
+      return redactCredential(name, value, where, ctx);
     case 'secret':
       found(ctx, 'secret-header', where, name);
       return marker('header', name);
     case 'url':
-      return looksLikeUrl(value) || value.startsWith('/') ? redactUrl(value, ctx, where, name) : scrubFreeText(value, ctx, where, name);
+      return looksLikeUrl(value) || value.startsWith('/')
+        ? redactUrl(value, ctx, where, name)
+        : scrubFreeText(value, ctx, where, name);
     case 'exempt':
       return scrubText(value, recorder(ctx, where, name), { entropy: false });
     case 'plain':
@@ -84,7 +98,10 @@ function redactCredential(name: string, value: string, where: RedactionPlace, ct
 
 /** `a=1; sessionid=xyz` → `a=[redacted: cookie a]; sessionid=[redacted: cookie sessionid]`. */
 function redactCookieHeader(value: string, ctx: RedactContext): string {
-  return value.split(';').map((pair) => redactCookiePair(pair, 'request.cookie', ctx)).join(';');
+  return value
+    .split(';')
+    .map((pair) => redactCookiePair(pair, 'request.cookie', ctx))
+    .join(';');
 }
 
 /**
@@ -92,11 +109,14 @@ function redactCookieHeader(value: string, ctx: RedactContext): string {
  * what cookie bugs are about). Several cookies may share one value, one per line.
  */
 function redactSetCookie(value: string, ctx: RedactContext): string {
-  return value.split('\n').map((line) => {
-    const semicolon = line.indexOf(';');
-    const pair = semicolon < 0 ? line : line.slice(0, semicolon);
-    return redactCookiePair(pair, 'response.cookie', ctx) + (semicolon < 0 ? '' : line.slice(semicolon));
-  }).join('\n');
+  return value
+    .split('\n')
+    .map((line) => {
+      const semicolon = line.indexOf(';');
+      const pair = semicolon < 0 ? line : line.slice(0, semicolon);
+      return redactCookiePair(pair, 'response.cookie', ctx) + (semicolon < 0 ? '' : line.slice(semicolon));
+    })
+    .join('\n');
 }
 
 function redactCookiePair(pair: string, where: RedactionPlace, ctx: RedactContext): string {

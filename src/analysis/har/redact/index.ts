@@ -3,7 +3,14 @@
 // CLI (`netmon har redact`, `netmon har report`) and any panel that shows a HAR.
 export { REDACTION_RULES, REDACTION_RULE_IDS, type RedactionRule, type RedactionRuleId } from './rules';
 export type { RedactOptions } from './context';
-export { createReport, formatRedactionSummary, type RedactionLocation, type RedactionPlace, type RedactionReport, type RuleTally } from './report';
+export {
+  createReport,
+  formatRedactionSummary,
+  type RedactionLocation,
+  type RedactionPlace,
+  type RedactionReport,
+  type RuleTally,
+} from './report';
 export { redactEntry, redactPages } from './entry';
 export { redactHar, redactLogMember } from './har';
 export { createHarRedactStream, HarRedactError, type HarRedactStream, type HarRedactStreamOptions } from './stream';

@@ -1,12 +1,28 @@
 // What a redaction removed, rule by rule and where — never the values themselves. Bounded:
 // each rule lists at most REPORT_LOCATIONS_PER_RULE locations and counts the rest, so a
 // HAR of a million cookies makes a report of a few kilobytes.
-import { NAME_MAX_CHARS, REDACTION_RULE_IDS, REDACTION_RULES, REPORT_LOCATIONS_PER_RULE, type RedactionRuleId } from './rules';
+import {
+  NAME_MAX_CHARS,
+  REDACTION_RULE_IDS,
+  REDACTION_RULES,
+  REPORT_LOCATIONS_PER_RULE,
+  type RedactionRuleId,
+} from './rules';
 
 export type RedactionPlace =
-  | 'request.url' | 'request.header' | 'request.cookie' | 'request.query' | 'request.postData'
-  | 'response.header' | 'response.cookie' | 'response.redirectURL' | 'response.content'
-  | 'page.title' | 'page.id' | 'entry.pageref' | 'field';
+  | 'request.url'
+  | 'request.header'
+  | 'request.cookie'
+  | 'request.query'
+  | 'request.postData'
+  | 'response.header'
+  | 'response.cookie'
+  | 'response.redirectURL'
+  | 'response.content'
+  | 'page.title'
+  | 'page.id'
+  | 'entry.pageref'
+  | 'field';
 
 export interface RedactionLocation {
   /** Index in log.entries (file order); absent for pages and log-level fields. */
@@ -40,13 +56,25 @@ export function createReport(): RedactionReport {
 }
 
 /** Where in the HAR the walk is: which entry or page, and which part of it. */
-export interface Scope { entry?: number; page?: number }
+export interface Scope {
+  entry?: number;
+  page?: number;
+}
 
-export function record(report: RedactionReport, rule: RedactionRuleId, scope: Scope, where: RedactionPlace, name?: string): void {
+export function record(
+  report: RedactionReport,
+  rule: RedactionRuleId,
+  scope: Scope,
+  where: RedactionPlace,
+  name?: string,
+): void {
   const tally = report.rules[rule];
   tally.count++;
   report.total++;
-  if (tally.locations.length >= REPORT_LOCATIONS_PER_RULE) { tally.moreLocations++; return; }
+  if (tally.locations.length >= REPORT_LOCATIONS_PER_RULE) {
+    tally.moreLocations++;
+    return;
+  }
   tally.locations.push({
     ...(scope.entry !== undefined ? { entry: scope.entry } : {}),
     ...(scope.page !== undefined ? { page: scope.page } : {}),

@@ -3,8 +3,16 @@
 // is redacted means changing data here, not code there.
 
 export const REDACTION_RULE_IDS = [
-  'cookie', 'authorization', 'secret-header', 'secret-query', 'userinfo',
-  'jwt', 'high-entropy', 'form-field', 'json-field', 'response-body',
+  'cookie',
+  'authorization',
+  'secret-header',
+  'secret-query',
+  'userinfo',
+  'jwt',
+  'high-entropy',
+  'form-field',
+  'json-field',
+  'response-body',
 ] as const;
 export type RedactionRuleId = (typeof REDACTION_RULE_IDS)[number];
 
@@ -18,26 +26,66 @@ export interface RedactionRule {
 }
 
 export const REDACTION_RULES: readonly RedactionRule[] = [
-  { id: 'cookie', description: 'cookie values', keptBy: 'keepCookies',
-    matches: 'Cookie and Set-Cookie header values (names and attributes stay), request.cookies and response.cookies values' },
-  { id: 'authorization', description: 'credentials of Authorization headers',
-    matches: 'Authorization and Proxy-Authorization header values, and any header whose value starts with a credential scheme (CREDENTIAL_SCHEMES: Basic, Bearer, …) whatever its name (the scheme word stays)' },
-  { id: 'secret-header', description: 'headers named like a secret',
-    matches: 'header values whose name has a secret word (token, key, secret, session, auth, csrf, xsrf, password, signature, credential)' },
-  { id: 'secret-query', description: 'URL parameters named like a secret',
-    matches: 'query, fragment and ;path parameters with a secret name, in URLs and request.queryString alike' },
-  { id: 'userinfo', description: 'user:password in URLs',
-    matches: 'userinfo of URLs (https://user:pass@host/) in request URLs, redirectURL, URL-valued headers, page titles and ids' },
-  { id: 'jwt', description: 'JSON Web Tokens',
-    matches: 'three base64url segments whose first decodes to a JSON object with "alg", anywhere in URLs, headers, bodies and custom fields' },
-  { id: 'high-entropy', description: 'long random-looking values',
-    matches: 'tokens of at least HIGH_ENTROPY.minLength characters that look random (see HIGH_ENTROPY), in URLs, header values, request bodies and custom fields; a URL path segment after a word like reset, verify or invite (SECRET_PATH_CONTEXT) from PATH_TOKEN_MIN_LENGTH characters' },
-  { id: 'form-field', description: 'form fields named like a secret',
-    matches: 'postData.params, form-encoded and multipart request bodies (recognised by their content, whatever the MIME type), and name:value lines of text frames (STOMP), by field name' },
-  { id: 'json-field', description: 'JSON fields named like a secret',
-    matches: 'values of JSON keys with a secret name in request bodies and WebSocket frames (recognised by their content, whatever the MIME type), and GraphQL inline arguments with a secret name (bounded walk: too deep or too large bodies are removed whole)' },
-  { id: 'response-body', description: 'response bodies', keptBy: 'keepBodies',
-    matches: 'response.content.text (content.size and mimeType stay; the marker gives the size)' },
+  {
+    id: 'cookie',
+    description: 'cookie values',
+    keptBy: 'keepCookies',
+    matches:
+      'Cookie and Set-Cookie header values (names and attributes stay), request.cookies and response.cookies values',
+  },
+  {
+    id: 'authorization',
+    description: 'credentials of Authorization headers',
+    matches:
+      'Authorization and Proxy-Authorization header values, and any header whose value starts with a credential scheme (CREDENTIAL_SCHEMES: Basic, Bearer, …) whatever its name (the scheme word stays)',
+  },
+  {
+    id: 'secret-header',
+    description: 'headers named like a secret',
+    matches:
+      'header values whose name has a secret word (token, key, secret, session, auth, csrf, xsrf, password, signature, credential)',
+  },
+  {
+    id: 'secret-query',
+    description: 'URL parameters named like a secret',
+    matches: 'query, fragment and ;path parameters with a secret name, in URLs and request.queryString alike',
+  },
+  {
+    id: 'userinfo',
+    description: 'user:password in URLs',
+    matches:
+      'userinfo of URLs (https://user:pass@host/) in request URLs, redirectURL, URL-valued headers, page titles and ids',
+  },
+  {
+    id: 'jwt',
+    description: 'JSON Web Tokens',
+    matches:
+      'three base64url segments whose first decodes to a JSON object with "alg", anywhere in URLs, headers, bodies and custom fields',
+  },
+  {
+    id: 'high-entropy',
+    description: 'long random-looking values',
+    matches:
+      'tokens of at least HIGH_ENTROPY.minLength characters that look random (see HIGH_ENTROPY), in URLs, header values, request bodies and custom fields; a URL path segment after a word like reset, verify or invite (SECRET_PATH_CONTEXT) from PATH_TOKEN_MIN_LENGTH characters',
+  },
+  {
+    id: 'form-field',
+    description: 'form fields named like a secret',
+    matches:
+      'postData.params, form-encoded and multipart request bodies (recognised by their content, whatever the MIME type), and name:value lines of text frames (STOMP), by field name',
+  },
+  {
+    id: 'json-field',
+    description: 'JSON fields named like a secret',
+    matches:
+      'values of JSON keys with a secret name in request bodies and WebSocket frames (recognised by their content, whatever the MIME type), and GraphQL inline arguments with a secret name (bounded walk: too deep or too large bodies are removed whole)',
+  },
+  {
+    id: 'response-body',
+    description: 'response bodies',
+    keptBy: 'keepBodies',
+    matches: 'response.content.text (content.size and mimeType stay; the marker gives the size)',
+  },
 ];
 
 /**
@@ -46,20 +94,35 @@ export const REDACTION_RULES: readonly RedactionRule[] = [
  * `keep-alive` and `monkey`-like accidents stay readable; `X-Api-Key`, `apikey`, `PHPSESSID`,
  * `JSESSIONID`, `csrfmiddlewaretoken`, `X-Amz-Signature` and `new_password` are secrets.
  */
-export const SECRET_NAME_WORD = /^(?:\w*tokens?|\w*keys?|\w*secrets?|(?:php|j|asp|cf)?sess(?:ion)?(?:id\w*|key|token)?s?|sid|o?auth(?:n|z|orization|entication|code)?|\w*csrf\w*|\w*xsrf\w*|\w*passwor[dt]s?|passwd|pass|pwd|pw|pass(?:code|phrase)s?|pin|\w*signature|sig|credentials?|otp|totp|mfa|saml(?:request|response)?|cookies?)$/;
+export const SECRET_NAME_WORD =
+  /^(?:\w*tokens?|\w*keys?|\w*secrets?|(?:php|j|asp|cf)?sess(?:ion)?(?:id\w*|key|token)?s?|sid|o?auth(?:n|z|orization|entication|code)?|\w*csrf\w*|\w*xsrf\w*|\w*passwor[dt]s?|passwd|pass|pwd|pw|pass(?:code|phrase)s?|pin|\w*signature|sig|credentials?|otp|totp|mfa|saml(?:request|response)?|cookies?)$/;
 
 /**
  * Whole names that are a secret's though their words alone are not: `code` is OAuth's
  * authorization code (`?code=…&state=…`) and one-time codes' usual name; `country_code`
  * and `status_code` stay.
  */
-export const SECRET_WHOLE_NAME = /^(?:code|(?:verification|verify|reset|sms|email|mfa|2fa|login|confirm|confirmation|security|recovery|invite|activation|access)[-_]?code)$/i;
+export const SECRET_WHOLE_NAME =
+  /^(?:code|(?:verification|verify|reset|sms|email|mfa|2fa|login|confirm|confirmation|security|recovery|invite|activation|access)[-_]?code)$/i;
 
 /**
  * Header values that are credentials whatever the header is called (`X-Upstream-Auth:
  * Basic …`): the first word, followed by a space, is one of these schemes (any case).
  */
-export const CREDENTIAL_SCHEMES: readonly string[] = ['basic', 'bearer', 'digest', 'negotiate', 'ntlm', 'token', 'hoba', 'mutual', 'dpop', 'apikey', 'aws4-hmac-sha256', 'gssapi'];
+export const CREDENTIAL_SCHEMES: readonly string[] = [
+  'basic',
+  'bearer',
+  'digest',
+  'negotiate',
+  'ntlm',
+  'token',
+  'hoba',
+  'mutual',
+  'dpop',
+  'apikey',
+  'aws4-hmac-sha256',
+  'gssapi',
+];
 
 /**
  * A URL path segment right after one of these (not after any secret-named word: `/sessions/`
@@ -68,7 +131,8 @@ export const CREDENTIAL_SCHEMES: readonly string[] = ['basic', 'bearer', 'digest
  * and is not just digits (an id) or a file name:
  * `/password/reset/3f9a7c2e1b8d`, `/invite/k2Jd9sL0qP`, `/verify-email/…`.
  */
-export const SECRET_PATH_CONTEXT = /^(?:reset|password-?reset|reset-?password|forgot|verify|verification|verify-?email|confirm|confirmation|activate|activation|invite|invitation|magic|magic-?link|unlock|recover|recovery|unsubscribe|one-?time)$/i;
+export const SECRET_PATH_CONTEXT =
+  /^(?:reset|password-?reset|reset-?password|forgot|verify|verification|verify-?email|confirm|confirmation|activate|activation|invite|invitation|magic|magic-?link|unlock|recover|recovery|unsubscribe|one-?time)$/i;
 export const PATH_TOKEN_MIN_LENGTH = 8;
 
 /** Authorization-like headers: the value is a credential whatever it looks like. */
@@ -85,7 +149,8 @@ export const URL_HEADERS: readonly string[] = [':path', 'location', 'content-loc
  * credentials: the high-entropy rule skips them (JWTs in them are still removed). A header
  * named like a secret is redacted all the same.
  */
-export const ENTROPY_EXEMPT_HEADER = /^(?:content-type|etag|if-none-match|if-match|content-security-policy(?:-report-only)?|(?:content-|repr-|want-)?digest|content-md5|traceparent|tracestate|baggage|cf-ray|x-amz-cf-id|x-amz-id-2|user-agent|accept.*|sec-ch-.*|report-to|nel|server-timing|.*request-?id|.*trace-?id|.*correlation-?id|.*-id)$/;
+export const ENTROPY_EXEMPT_HEADER =
+  /^(?:content-type|etag|if-none-match|if-match|content-security-policy(?:-report-only)?|(?:content-|repr-|want-)?digest|content-md5|traceparent|tracestate|baggage|cf-ray|x-amz-cf-id|x-amz-id-2|user-agent|accept.*|sec-ch-.*|report-to|nel|server-timing|.*request-?id|.*trace-?id|.*correlation-?id|.*-id)$/;
 
 /**
  * The high-entropy rule. A token (a run of base64/base64url characters) is redacted when
@@ -129,7 +194,8 @@ export const JWT_MAX_HEADER_CHARS = 2048;
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** File names of static assets, whose content hashes stay (`main.3f2a9c1b.js`). */
-export const STATIC_ASSET = /\.(?:m?js|css|map|png|jpe?g|gif|svg|webp|avif|ico|bmp|woff2?|ttf|otf|eot|wasm|mp4|webm|mp3|json|html?|txt|xml)$/i;
+export const STATIC_ASSET =
+  /\.(?:m?js|css|map|png|jpe?g|gif|svg|webp|avif|ico|bmp|woff2?|ttf|otf|eot|wasm|mp4|webm|mp3|json|html?|txt|xml)$/i;
 
 /**
  * Bounds of the walks over outside data: a JSON body deeper or larger than this is removed

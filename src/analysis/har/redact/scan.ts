@@ -27,7 +27,12 @@ const BACKSLASH = 0x5c;
  * ended there. A scalar ends before a delimiter (not consumed), a string after its closing
  * quote, a container after its closing bracket. `tooDeep` when brackets nest past `maxDepth`.
  */
-export function captureChars(capture: Capture, chunk: string, i: number, maxDepth: number): { end: number; complete: boolean; tooDeep: boolean } {
+export function captureChars(
+  capture: Capture,
+  chunk: string,
+  i: number,
+  maxDepth: number,
+): { end: number; complete: boolean; tooDeep: boolean } {
   const n = chunk.length;
   if (capture.type === 'scalar') {
     let j = i;
@@ -40,21 +45,41 @@ export function captureChars(capture: Capture, chunk: string, i: number, maxDept
   let tooDeep = false;
   while (j < n) {
     if (inString) {
-      if (escape) { escape = false; j++; continue; }
+      if (escape) {
+        escape = false;
+        j++;
+        continue;
+      }
       // Most of a HAR is string contents: jump to the next quote or backslash.
       const quote = chunk.indexOf('"', j);
-      if (quote < 0) { escape = oddBackslashesBefore(chunk, j, n); j = n; break; }
-      if (oddBackslashesBefore(chunk, j, quote)) { j = quote + 1; continue; }
+      if (quote < 0) {
+        escape = oddBackslashesBefore(chunk, j, n);
+        j = n;
+        break;
+      }
+      if (oddBackslashesBefore(chunk, j, quote)) {
+        j = quote + 1;
+        continue;
+      }
       inString = false;
       j = quote + 1;
-      if (capture.type === 'string') { complete = true; break; }
+      if (capture.type === 'string') {
+        complete = true;
+        break;
+      }
       continue;
     }
     const c = chunk.charCodeAt(j++);
     if (c === QUOTE) inString = true;
     else if (c === 0x7b || c === 0x5b) {
-      if (++depth > maxDepth) { tooDeep = true; break; }
-    } else if ((c === 0x7d || c === 0x5d) && --depth === 0) { complete = true; break; }
+      if (++depth > maxDepth) {
+        tooDeep = true;
+        break;
+      }
+    } else if ((c === 0x7d || c === 0x5d) && --depth === 0) {
+      complete = true;
+      break;
+    }
   }
   capture.depth = depth;
   capture.inString = inString;
@@ -81,7 +106,8 @@ export function describePosition(stack: readonly Frame[], capture?: Capture): st
     if (frame.kind === 'entries') {
       if (capture) path += `[${frame.count}]`;
     } else if (!last || capture?.purpose === 'member' || frame.expect === 'value') {
-      path += (path ? '.' : '') + (/^[\w$-]{1,40}$/.test(frame.key) ? frame.key : JSON.stringify(frame.key.slice(0, 40)));
+      path +=
+        (path ? '.' : '') + (/^[\w$-]{1,40}$/.test(frame.key) ? frame.key : JSON.stringify(frame.key.slice(0, 40)));
     }
   });
   return path || 'the HAR';

@@ -6,7 +6,10 @@
 import { JWT_SHAPE, TOKEN_SHAPE } from './rules';
 
 /** A found piece of text: [start, end) in UTF-16 code units. */
-export interface Span { start: number; end: number }
+export interface Span {
+  start: number;
+  end: number;
+}
 
 /** base64url: A–Z, a–z, 0–9, `-`, `_`. */
 function isBase64UrlChar(c: number): boolean {
@@ -39,9 +42,15 @@ export function* jwtCandidates(text: string): Generator<Span> {
     const start = text.indexOf(JWT_SHAPE.prefix, from);
     if (start < 0) return;
     const headerEnd = segmentEnd(text, start);
-    if (headerEnd - start < JWT_SHAPE.minHeaderChars || text.charCodeAt(headerEnd) !== 0x2e) { from = Math.max(headerEnd, start + 1); continue; }
+    if (headerEnd - start < JWT_SHAPE.minHeaderChars || text.charCodeAt(headerEnd) !== 0x2e) {
+      from = Math.max(headerEnd, start + 1);
+      continue;
+    }
     const payloadEnd = segmentEnd(text, headerEnd + 1);
-    if (text.charCodeAt(payloadEnd) !== 0x2e) { from = payloadEnd; continue; }
+    if (text.charCodeAt(payloadEnd) !== 0x2e) {
+      from = payloadEnd;
+      continue;
+    }
     let end = segmentEnd(text, payloadEnd + 1);
     if (text.charCodeAt(end) === 0x2e) {
       const keyEnd = segmentEnd(text, end + 1);
@@ -64,7 +73,10 @@ export function* tokenCandidates(text: string): Generator<Span> {
   const n = text.length;
   let i = 0;
   while (i < n) {
-    if (!isTokenChar(text.charCodeAt(i))) { i++; continue; }
+    if (!isTokenChar(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
     const start = i;
     while (i < n && isTokenChar(text.charCodeAt(i))) i++;
     if (i - start < TOKEN_SHAPE.minLength) continue;
@@ -90,9 +102,32 @@ function isWordChar(c: number): boolean {
 
 /** Where a URL in text stops: whitespace, quotes, angle and other brackets, backquote, backslash. */
 function endsUrl(c: number): boolean {
-  return c <= 0x20 || c === 0x22 || c === 0x27 || c === 0x3c || c === 0x3e || c === 0x28 || c === 0x29 || c === 0x5b || c === 0x5d
-    || c === 0x7b || c === 0x7d || c === 0x60 || c === 0x5c || c === 0x7f || c === 0x85 || c === 0xa0 || c === 0x1680
-    || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+  return (
+    c <= 0x20 ||
+    c === 0x22 ||
+    c === 0x27 ||
+    c === 0x3c ||
+    c === 0x3e ||
+    c === 0x28 ||
+    c === 0x29 ||
+    c === 0x5b ||
+    c === 0x5d ||
+    c === 0x7b ||
+    c === 0x7d ||
+    c === 0x60 ||
+    c === 0x5c ||
+    c === 0x7f ||
+    c === 0x85 ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 /**
@@ -109,17 +144,28 @@ export function* urlsInText(text: string): Generator<Span> {
     let back = colon;
     while (back > from && isSchemeChar(text.charCodeAt(back - 1))) back--;
     let start = back;
-    while (start < colon && !(isLetter(text.charCodeAt(start)) && (start === 0 || !isWordChar(text.charCodeAt(start - 1))))) start++;
+    while (
+      start < colon &&
+      !(isLetter(text.charCodeAt(start)) && (start === 0 || !isWordChar(text.charCodeAt(start - 1))))
+    )
+      start++;
     let end = colon + 3;
     while (end < text.length && !endsUrl(text.charCodeAt(end))) end++;
-    if (start === colon || end === colon + 3) { from = colon + 1; continue; }
+    if (start === colon || end === colon + 3) {
+      from = colon + 1;
+      continue;
+    }
     yield { start, end };
     from = end;
   }
 }
 
 /** `text` with each span the callback answers for replaced by its answer (undefined keeps it). */
-export function replaceSpans(text: string, spans: Iterable<Span>, replacement: (piece: string) => string | undefined): string {
+export function replaceSpans(
+  text: string,
+  spans: Iterable<Span>,
+  replacement: (piece: string) => string | undefined,
+): string {
   let out = '';
   let last = 0;
   for (const { start, end } of spans) {

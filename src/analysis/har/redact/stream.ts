@@ -83,7 +83,10 @@ class StreamRedactor implements HarRedactStream {
   end(): { tail: string; report: RedactionReport } {
     if (this.failure) throw this.failure;
     if (!this.done) {
-      const what = this.offset === 0 && this.stack.length === 0 ? 'the input is empty' : `the HAR ends too early (at char ${this.offset}, inside ${describePosition(this.stack, this.capture)})`;
+      const what =
+        this.offset === 0 && this.stack.length === 0
+          ? 'the input is empty'
+          : `the HAR ends too early (at char ${this.offset}, inside ${describePosition(this.stack, this.capture)})`;
       this.failure = new HarRedactError(`${what}: the file is truncated or not a HAR`, this.offset);
       throw this.failure;
     }
@@ -125,7 +128,8 @@ class StreamRedactor implements HarRedactStream {
       case 'first-key':
       case 'key':
         if (ch === '}' && frame.expect === 'first-key') return this.close('}', i);
-        if (ch !== '"') this.fail(`expected a member name in ${describePosition(this.stack)}, found ${quoteChar(ch)}`, at);
+        if (ch !== '"')
+          this.fail(`expected a member name in ${describePosition(this.stack)}, found ${quoteChar(ch)}`, at);
         return this.startCapture('key', chunk, i);
       case 'colon':
         if (ch !== ':') this.fail(`expected ':' after "${frame.key.slice(0, 40)}", found ${quoteChar(ch)}`, at);
@@ -134,7 +138,10 @@ class StreamRedactor implements HarRedactStream {
       case 'value':
         return this.memberValue(frame, ch, chunk, i);
       case 'comma':
-        if (ch === ',') { frame.expect = 'key'; return i + 1; }
+        if (ch === ',') {
+          frame.expect = 'key';
+          return i + 1;
+        }
         if (ch === '}') return this.close('}', i);
         return this.fail(`expected ',' or '}' in ${describePosition(this.stack)}, found ${quoteChar(ch)}`, at);
     }
@@ -145,21 +152,33 @@ class StreamRedactor implements HarRedactStream {
     if ((ch === '{' && kind !== undefined && kind !== 'entries') || (ch === '[' && kind === 'entries')) {
       this.out.push(`${frame.members++ > 0 ? ',' : ''}${JSON.stringify(frame.key)}:${ch}`);
       frame.expect = 'comma';
-      this.stack.push(kind === 'entries' ? { kind, expect: 'first-value', count: 0 } : { kind, expect: 'first-key', key: '', members: 0 });
+      this.stack.push(
+        kind === 'entries'
+          ? { kind, expect: 'first-value', count: 0 }
+          : { kind, expect: 'first-key', key: '', members: 0 },
+      );
       return i + 1;
     }
-    if (!VALUE_START.test(ch)) this.fail(`expected a value for "${frame.key.slice(0, 40)}", found ${quoteChar(ch)}`, this.offset + i);
+    if (!VALUE_START.test(ch))
+      this.fail(`expected a value for "${frame.key.slice(0, 40)}", found ${quoteChar(ch)}`, this.offset + i);
     return this.startCapture('member', chunk, i);
   }
 
   private inEntries(frame: Extract<Frame, { kind: 'entries' }>, ch: string, chunk: string, i: number): number {
     if (frame.expect === 'comma') {
-      if (ch === ',') { frame.expect = 'value'; return i + 1; }
+      if (ch === ',') {
+        frame.expect = 'value';
+        return i + 1;
+      }
       if (ch === ']') return this.close(']', i);
-      return this.fail(`expected ',' or ']' after ${describePosition(this.stack)}[${frame.count - 1}], found ${quoteChar(ch)}`, this.offset + i);
+      return this.fail(
+        `expected ',' or ']' after ${describePosition(this.stack)}[${frame.count - 1}], found ${quoteChar(ch)}`,
+        this.offset + i,
+      );
     }
     if (ch === ']' && frame.expect === 'first-value') return this.close(']', i);
-    if (!VALUE_START.test(ch)) this.fail(`expected an entry in ${describePosition(this.stack)}, found ${quoteChar(ch)}`, this.offset + i);
+    if (!VALUE_START.test(ch))
+      this.fail(`expected an entry in ${describePosition(this.stack)}, found ${quoteChar(ch)}`, this.offset + i);
     return this.startCapture('entry', chunk, i);
   }
 
@@ -173,18 +192,34 @@ class StreamRedactor implements HarRedactStream {
   private startCapture(purpose: Capture['purpose'], chunk: string, i: number): number {
     const first = chunk.charCodeAt(i);
     const type = first === 0x22 ? 'string' : first === 0x7b || first === 0x5b ? 'container' : 'scalar';
-    this.capture = { purpose, type, parts: [], chars: 0, start: this.offset + i, depth: 0, inString: false, escape: false };
+    this.capture = {
+      purpose,
+      type,
+      parts: [],
+      chars: 0,
+      start: this.offset + i,
+      depth: 0,
+      inString: false,
+      escape: false,
+    };
     return this.continueCapture(chunk, i);
   }
 
   private continueCapture(chunk: string, i: number): number {
     const capture = this.capture as Capture;
     const { end, complete, tooDeep } = captureChars(capture, chunk, i, MAX_JSON_DEPTH - this.stack.length);
-    if (tooDeep) this.fail(`nested deeper than ${MAX_JSON_DEPTH} levels in ${describePosition(this.stack, capture)}`, this.offset + end);
+    if (tooDeep)
+      this.fail(
+        `nested deeper than ${MAX_JSON_DEPTH} levels in ${describePosition(this.stack, capture)}`,
+        this.offset + end,
+      );
     capture.parts.push(chunk.slice(i, end));
     capture.chars += end - i;
     if (capture.chars > this.maxValueChars) {
-      this.fail(`${describePosition(this.stack, capture)} (from char ${capture.start}) is larger than ${formatBytes(this.maxValueChars)}, the most the stream holds at once`, this.offset + end);
+      this.fail(
+        `${describePosition(this.stack, capture)} (from char ${capture.start}) is larger than ${formatBytes(this.maxValueChars)}, the most the stream holds at once`,
+        this.offset + end,
+      );
     }
     if (complete) this.finishCapture(capture);
     return end;
@@ -219,8 +254,14 @@ class StreamRedactor implements HarRedactStream {
       const message = error instanceof Error ? error.message : String(error);
       const position = /at position (\d+)/.exec(message);
       const at = capture.start + (position ? Number(position[1]) : 0);
-      const reason = message.replace(/, ".*" is not valid JSON$/s, '').replace(/ in JSON at position \d+.*$/s, '').replace(/^Unexpected token/, 'unexpected');
-      const what = capture.purpose === 'key' ? `a member name in ${describePosition(this.stack)}` : describePosition(this.stack, capture);
+      const reason = message
+        .replace(/, ".*" is not valid JSON$/s, '')
+        .replace(/ in JSON at position \d+.*$/s, '')
+        .replace(/^Unexpected token/, 'unexpected');
+      const what =
+        capture.purpose === 'key'
+          ? `a member name in ${describePosition(this.stack)}`
+          : describePosition(this.stack, capture);
       const where = position ? `at char ${at}` : `in the value starting at char ${capture.start}`;
       throw new HarRedactError(`malformed JSON in ${what} ${where}: ${reason}`, at);
     }

@@ -25,7 +25,11 @@ export function paramVerdict(ctx: RedactContext, name: string, value: string): '
  * Where a URL is: the place for the report, and the header or field that holds it (so the
  * report says `request.header Referer: token`, not just `token`).
  */
-interface Site { ctx: RedactContext; where: RedactionPlace; owner?: string }
+interface Site {
+  ctx: RedactContext;
+  where: RedactionPlace;
+  owner?: string;
+}
 
 function note(site: Site, rule: RedactionRuleId, name?: string): void {
   const label = site.owner === undefined ? name : name === undefined ? site.owner : `${site.owner}: ${name}`;
@@ -63,12 +67,18 @@ function redactBase(base: string, site: Site): string {
   }
   if (path.length < PATH_TOKEN_MIN_LENGTH + 2 && !path.includes(';')) return head + path;
   let context = false;
-  return head + path.split('/').map((segment) => {
-    const out = redactSegment(segment, site, context);
-    const name = decode(segment.split(';')[0] ?? '');
-    context = name.length <= 64 && SECRET_PATH_CONTEXT.test(name);
-    return out;
-  }).join('/');
+  return (
+    head +
+    path
+      .split('/')
+      .map((segment) => {
+        const out = redactSegment(segment, site, context);
+        const name = decode(segment.split(';')[0] ?? '');
+        context = name.length <= 64 && SECRET_PATH_CONTEXT.test(name);
+        return out;
+      })
+      .join('/')
+  );
 }
 
 /** `afterSecretWord`: the segment before names a reset/verify/invite step (SECRET_PATH_CONTEXT). */
@@ -81,7 +91,10 @@ function redactSegment(segment: string, site: Site, afterSecretWord: boolean): s
     out = urlMarker('high-entropy');
   } else if (first.length >= 16 && !STATIC_ASSET.test(first)) {
     const shape = secretShape(decode(first));
-    if (shape) { note(site, shape, 'path'); out = urlMarker(shape); }
+    if (shape) {
+      note(site, shape, 'path');
+      out = urlMarker(shape);
+    }
   }
   // Matrix parameters: /cart;jsessionid=… (servlet URL rewriting).
   for (const param of params) out += `;${redactParam(param, site)}`;
@@ -95,7 +108,10 @@ function looksLikePathToken(segment: string): boolean {
 }
 
 function redactParams(query: string, site: Site): string {
-  return query.split('&').map((part) => redactParam(part, site)).join('&');
+  return query
+    .split('&')
+    .map((part) => redactParam(part, site))
+    .join('&');
 }
 
 /** `#access_token=…&state=…` is parameters (OAuth's implicit flow); any other fragment is one value. */
@@ -135,7 +151,9 @@ export function scrubFreeText(text: string, ctx: RedactContext, where: Redaction
   let out = '';
   let last = 0;
   for (const { start, end } of urlsInText(text)) {
-    out += scrubText(text.slice(last, start), recorder(ctx, where, name)) + redactUrl(text.slice(start, end), ctx, where, name);
+    out +=
+      scrubText(text.slice(last, start), recorder(ctx, where, name)) +
+      redactUrl(text.slice(start, end), ctx, where, name);
     last = end;
   }
   return out + scrubText(text.slice(last), recorder(ctx, where, name));

@@ -20,7 +20,10 @@ export function v7AccountRoutes(state: EmulatorState): Route[] {
 
 function agents(ctx: RequestContext): RouteResult {
   const wanted = agentTypes(ctx.query);
-  const list = ctx.group.enterpriseAgents().map(v7Agent).filter((a) => !wanted || wanted.has(String(a.agentType)));
+  const list = ctx.group
+    .enterpriseAgents()
+    .map(v7Agent)
+    .filter((a) => !wanted || wanted.has(String(a.agentType)));
   return { body: { agents: list, _links: selfLink(ctx) } };
 }
 
@@ -33,10 +36,15 @@ function agent(ctx: RequestContext): RouteResult {
 
 /** `agentTypes`, repeated or comma-separated, in v7's spelling. */
 function agentTypes(query: URLSearchParams): Set<string> | undefined {
-  const values = query.getAll('agentTypes').flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+  const values = query
+    .getAll('agentTypes')
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
   if (values.length === 0) return undefined;
   for (const value of values) {
-    if (!AGENT_TYPES.includes(value)) throw invalidField('agentTypes', `agentTypes '${value.slice(0, 40)}' must be one of ${AGENT_TYPES.join(', ')}`);
+    if (!AGENT_TYPES.includes(value))
+      throw invalidField('agentTypes', `agentTypes '${value.slice(0, 40)}' must be one of ${AGENT_TYPES.join(', ')}`);
   }
   return new Set(values);
 }
@@ -47,26 +55,45 @@ function groupName(state: EmulatorState, aid: number): string {
 
 function accountGroups(state: EmulatorState, ctx: RequestContext): RouteResult {
   const list = ctx.user.aids.map((aid, index) => ({
-    aid: String(aid), accountGroupName: groupName(state, aid), isCurrentAccountGroup: aid === ctx.aid,
-    isDefaultAccountGroup: index === 0, organizationName: ctx.user.organization,
+    aid: String(aid),
+    accountGroupName: groupName(state, aid),
+    isCurrentAccountGroup: aid === ctx.aid,
+    isDefaultAccountGroup: index === 0,
+    organizationName: ctx.user.organization,
   }));
   return { body: { accountGroups: list, _links: selfLink(ctx) } };
 }
 
-function rolesOf(user: DemoUser): { name: string; roleId: string; isBuiltin: boolean; hasManagementPermissions: boolean }[] {
-  const roles = [{ name: user.accountAdmin ? 'Account Admin' : 'Regular User', roleId: user.accountAdmin ? '1' : '2', isBuiltin: true, hasManagementPermissions: user.accountAdmin }];
-  if (user.editEndpointTests && !user.accountAdmin) roles.push({ name: 'Endpoint Test Editor', roleId: '3', isBuiltin: false, hasManagementPermissions: false });
+function rolesOf(
+  user: DemoUser,
+): { name: string; roleId: string; isBuiltin: boolean; hasManagementPermissions: boolean }[] {
+  const roles = [
+    {
+      name: user.accountAdmin ? 'Account Admin' : 'Regular User',
+      roleId: user.accountAdmin ? '1' : '2',
+      isBuiltin: true,
+      hasManagementPermissions: user.accountAdmin,
+    },
+  ];
+  if (user.editEndpointTests && !user.accountAdmin)
+    roles.push({ name: 'Endpoint Test Editor', roleId: '3', isBuiltin: false, hasManagementPermissions: false });
   return roles;
 }
 
 function currentUser(state: EmulatorState, ctx: RequestContext): RouteResult {
   const { user } = ctx;
-  const group = (aid: number): { aid: string; accountGroupName: string } => ({ aid: String(aid), accountGroupName: groupName(state, aid) });
+  const group = (aid: number): { aid: string; accountGroupName: string } => ({
+    aid: String(aid),
+    accountGroupName: groupName(state, aid),
+  });
   return {
     body: {
-      name: user.name, email: user.email, loginAccountGroup: group(user.aids[0] ?? ctx.aid),
+      name: user.name,
+      email: user.email,
+      loginAccountGroup: group(user.aids[0] ?? ctx.aid),
       accountGroupRoles: user.aids.map((aid) => ({ accountGroup: group(aid), roles: rolesOf(user) })),
-      allAccountGroupRoles: rolesOf(user), _links: selfLink(ctx),
+      allAccountGroupRoles: rolesOf(user),
+      _links: selfLink(ctx),
     },
   };
 }

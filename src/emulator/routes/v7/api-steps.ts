@@ -13,16 +13,27 @@ type Json = Record<string, unknown>;
 
 /** Steps of a test's own requests kept at most. */
 const MAX_STEPS = 10;
-const DEFAULT_STEPS = [['GET', 'status'], ['POST', 'login'], ['GET', 'items']] as const;
+const DEFAULT_STEPS = [
+  ['GET', 'status'],
+  ['POST', 'login'],
+  ['GET', 'items'],
+] as const;
 
 function stepTargets(round: EnterpriseRound): { name: string; url: string }[] {
   const own = testField(round.plan.test, 'requests');
-  const named = Array.isArray(own) ? own.slice(0, MAX_STEPS).flatMap((r: unknown) => {
-    const request = typeof r === 'object' && r !== null ? (r as Json) : {};
-    return typeof request['name'] === 'string' && typeof request['url'] === 'string' ? [{ name: request['name'].slice(0, 200), url: request['url'].slice(0, 500) }] : [];
-  }) : [];
+  const named = Array.isArray(own)
+    ? own.slice(0, MAX_STEPS).flatMap((r: unknown) => {
+        const request = typeof r === 'object' && r !== null ? (r as Json) : {};
+        return typeof request['name'] === 'string' && typeof request['url'] === 'string'
+          ? [{ name: request['name'].slice(0, 200), url: request['url'].slice(0, 500) }]
+          : [];
+      })
+    : [];
   if (named.length > 0) return named;
-  return DEFAULT_STEPS.map(([method, path]) => ({ name: `${method} /${path}`, url: `https://${round.plan.target.host}/${path}` }));
+  return DEFAULT_STEPS.map(([method, path]) => ({
+    name: `${method} /${path}`,
+    url: `https://${round.plan.target.host}/${path}`,
+  }));
 }
 
 /** The round's steps, in the order made (`requests` of v7's `Test_Results_API_ApiRequestDetail`). */
@@ -32,7 +43,20 @@ export function apiSteps(round: EnterpriseRound): Json[] {
   const failing = !round.error && rng.chance(0.04) ? rng.int(0, targets.length - 1) : -1;
   return (round.error ? targets.slice(0, 1) : targets).map((target, index) => {
     const base = { stepNumber: index + 1, name: target.name, url: target.url, stepType: 'default' };
-    if (round.error) return { ...base, apiCallTime: 0, stepTime: 0, dnsTime: 0, connectTime: 0, sendTime: 0, receiveTime: 0, processingTime: 0, completion: 0, assertErrorCount: 0, assertions: [] };
+    if (round.error)
+      return {
+        ...base,
+        apiCallTime: 0,
+        stepTime: 0,
+        dnsTime: 0,
+        connectTime: 0,
+        sendTime: 0,
+        receiveTime: 0,
+        processingTime: 0,
+        completion: 0,
+        assertErrorCount: 0,
+        assertions: [],
+      };
     const dns = index === 0 ? rng.int(2, 25) : 0;
     const connect = ms(round.avgLatency);
     const send = rng.int(1, 8);
@@ -42,8 +66,19 @@ export function apiSteps(round: EnterpriseRound): Json[] {
     const processing = rng.int(1, 20);
     const errors = index === failing ? rng.int(1, 2) : 0;
     return {
-      ...base, apiCallTime: call, stepTime: call + processing, blockedTime: 0, dnsTime: dns, connectTime: connect, sendTime: send, waitTime: wait,
-      receiveTime: receive, responseTime: connect + send + wait, processingTime: processing, completion: errors > 0 ? 0 : 100, assertErrorCount: errors,
+      ...base,
+      apiCallTime: call,
+      stepTime: call + processing,
+      blockedTime: 0,
+      dnsTime: dns,
+      connectTime: connect,
+      sendTime: send,
+      waitTime: wait,
+      receiveTime: receive,
+      responseTime: connect + send + wait,
+      processingTime: processing,
+      completion: errors > 0 ? 0 : 100,
+      assertErrorCount: errors,
       assertions: [{ step: 1, hasFailed: errors > 0 }, ...(errors > 1 ? [{ step: 2, hasFailed: true }] : [])],
     };
   });
@@ -55,6 +90,7 @@ export function apiResult(round: EnterpriseRound, steps = apiSteps(round)): Json
   const passed = steps.filter((step) => step['completion'] === 100).length;
   return {
     apiTransactionTime: steps.reduce((sum, step) => sum + Number(step['stepTime']), 0),
-    completion: Math.round((1000 * passed) / Math.max(1, steps.length)) / 10, errorType: 'None',
+    completion: Math.round((1000 * passed) / Math.max(1, steps.length)) / 10,
+    errorType: 'None',
   };
 }

@@ -18,31 +18,57 @@ const RESULTS = '/v7/test-results/:testId/bgp';
 export function v7BgpResultRoutes(state: EmulatorState): Route[] {
   return [
     { pattern: RESULTS, methods: { GET: (ctx) => results(state, ctx) } },
-    { pattern: `${RESULTS}/routes/prefix/:prefixId/round/:roundId`, methods: { GET: (ctx) => ({ body: routes(state, ctx) }) } },
+    {
+      pattern: `${RESULTS}/routes/prefix/:prefixId/round/:roundId`,
+      methods: { GET: (ctx) => ({ body: routes(state, ctx) }) },
+    },
   ];
 }
 
 function common(ctx: RequestContext, plan: EnterprisePlan, round: BgpRound): Record<string, unknown> {
   const { monitor, roundId } = round;
   return {
-    date: formatIsoDateTime(roundId), roundId, monitor: { monitorId: monitor.monitorId, monitorName: monitor.monitorName, countryId: monitor.countryId },
-    ...bgpPrefix(plan), _links: { appLink: { href: `${ctx.baseUrl}/app/view/${plan.test.testId}/bgp?monitorId=${monitor.monitorId}&roundId=${roundId}` } },
+    date: formatIsoDateTime(roundId),
+    roundId,
+    monitor: { monitorId: monitor.monitorId, monitorName: monitor.monitorName, countryId: monitor.countryId },
+    ...bgpPrefix(plan),
+    _links: {
+      appLink: {
+        href: `${ctx.baseUrl}/app/view/${plan.test.testId}/bgp?monitorId=${monitor.monitorId}&roundId=${roundId}`,
+      },
+    },
   };
 }
 
 async function results(state: EmulatorState, ctx: RequestContext): Promise<RouteResult> {
   const plan = planOf(state, ctx, 'bgp');
   const monitors = monitorsOf(plan);
-  const page = await v7TimePage(state, ctx, {
-    name: 'net-metrics', scope: { testId: plan.test.testId }, entries: (range, start) => rounds(plan, monitors, range, start),
-  }, (round) => ({
-    ...common(ctx, plan, round), startTime: round.roundId, endTime: round.roundId + plan.interval,
-    reachability: round.reachability, updates: round.updates, pathChanges: round.pathChanges,
-  }));
+  const page = await v7TimePage(
+    state,
+    ctx,
+    {
+      name: 'net-metrics',
+      scope: { testId: plan.test.testId },
+      entries: (range, start) => rounds(plan, monitors, range, start),
+    },
+    (round) => ({
+      ...common(ctx, plan, round),
+      startTime: round.roundId,
+      endTime: round.roundId + plan.interval,
+      reachability: round.reachability,
+      updates: round.updates,
+      pathChanges: round.pathChanges,
+    }),
+  );
   return { body: { ...page, test: resultTest(ctx, plan), _links: { ...selfLink(ctx), ...page._links } } };
 }
 
-function* rounds(plan: EnterprisePlan, monitors: readonly BgpMonitor[], range: TimeRange, start: ListPosition | undefined): Generator<Positioned<BgpRound>> {
+function* rounds(
+  plan: EnterprisePlan,
+  monitors: readonly BgpMonitor[],
+  range: TimeRange,
+  start: ListPosition | undefined,
+): Generator<Positioned<BgpRound>> {
   for (const round of enterpriseRounds(plan, range.from, range.to, start?.round)) {
     for (let index = firstIndexIn(round, start); index < monitors.length; index++) {
       yield { record: bgpRound(plan, monitors[index] as BgpMonitor, round), round, index, part: 0 };
@@ -53,7 +79,8 @@ function* rounds(plan: EnterprisePlan, monitors: readonly BgpMonitor[], range: T
 function routes(state: EmulatorState, ctx: RequestContext): Record<string, unknown> {
   const plan = planOf(state, ctx, 'bgp');
   const roundText = ctx.params.roundId ?? '';
-  if (!/^[0-9]{1,12}$/.test(roundText)) throw invalidField('roundId', `roundId '${roundText.slice(0, 40)}' must be epoch seconds (an integer)`);
+  if (!/^[0-9]{1,12}$/.test(roundText))
+    throw invalidField('roundId', `roundId '${roundText.slice(0, 40)}' must be epoch seconds (an integer)`);
   const roundId = Number(roundText);
   const prefixId = ctx.params.prefixId ?? '';
   if (prefixId !== bgpPrefix(plan).prefixId || !hasEnterpriseRound(plan, roundId, ctx.nowSeconds)) {

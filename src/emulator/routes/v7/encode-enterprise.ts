@@ -12,14 +12,31 @@ export const v6TestType = (v7Type: string): string => (v7Type === 'dnssec' ? 'dn
 
 export function v7Agent(agent: TestAgent): Record<string, unknown> {
   return {
-    agentId: String(agent.agentId), agentName: agent.agentName, agentType: agent.public === 1 ? 'cloud' : 'enterprise',
-    location: agent.location, countryId: agent.countryId, ipAddresses: [agent.ipAddress], prefix: agent.prefix,
-    network: agent.network, enabled: true,
+    agentId: String(agent.agentId),
+    agentName: agent.agentName,
+    agentType: agent.public === 1 ? 'cloud' : 'enterprise',
+    location: agent.location,
+    countryId: agent.countryId,
+    ipAddresses: [agent.ipAddress],
+    prefix: agent.prefix,
+    network: agent.network,
+    enabled: true,
   };
 }
 
 const FLAGS = ['enabled', 'alertsEnabled', 'followRedirects', 'verifyCertificate'];
-const COPIED = ['testName', 'interval', 'description', 'createdBy', 'modifiedBy', 'url', 'domain', 'dnsServers', 'contentRegex', 'transactionScript'];
+const COPIED = [
+  'testName',
+  'interval',
+  'description',
+  'createdBy',
+  'modifiedBy',
+  'url',
+  'domain',
+  'dnsServers',
+  'contentRegex',
+  'transactionScript',
+];
 /** v6 counts the HTTP time limit in milliseconds, v7 in seconds. */
 export const MS_PER_TIME_LIMIT_UNIT = 1000;
 
@@ -28,14 +45,18 @@ export function v7EnterpriseTest(test: EnterpriseTest, ctx: RequestContext): Rec
   const type = v7TestType(String(test.type));
   const out: Record<string, unknown> = { testId: String(test.testId), type, savedEvent: false };
   for (const field of COPIED) if (record[field] !== undefined) out[field] = record[field];
-  for (const field of FLAGS) if (record[field] !== undefined) out[field] = record[field] === 1 || record[field] === true;
-  for (const field of ['createdDate', 'modifiedDate']) if (typeof record[field] === 'string') out[field] = isoDate(record[field]);
-  if (Array.isArray(out.dnsServers)) out.dnsServers = (out.dnsServers as string[]).map((serverName) => ({ serverName }));
+  for (const field of FLAGS)
+    if (record[field] !== undefined) out[field] = record[field] === 1 || record[field] === true;
+  for (const field of ['createdDate', 'modifiedDate'])
+    if (typeof record[field] === 'string') out[field] = isoDate(record[field]);
+  if (Array.isArray(out.dnsServers))
+    out.dnsServers = (out.dnsServers as string[]).map((serverName) => ({ serverName }));
   if (typeof record.protocol === 'string') out.protocol = record.protocol.toLowerCase();
   if (typeof record.direction === 'string') out.direction = record.direction.toLowerCase().replace(/_/g, '-');
   if (record.targetAgentId !== undefined) out.targetAgentId = String(record.targetAgentId);
   if (typeof record.port === 'number') out.port = record.port;
-  if (typeof record.httpTimeLimit === 'number') out.httpTimeLimit = Math.round(record.httpTimeLimit / MS_PER_TIME_LIMIT_UNIT);
+  if (typeof record.httpTimeLimit === 'number')
+    out.httpTimeLimit = Math.round(record.httpTimeLimit / MS_PER_TIME_LIMIT_UNIT);
   if (typeof record.server === 'string') Object.assign(out, serverAndPort(record.server));
   Object.assign(out, vendorFieldsAnswer(record.v7Fields as Record<string, unknown> | undefined));
   // BGP tests run from monitors; every other type lists its agents.

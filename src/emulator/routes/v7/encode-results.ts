@@ -5,7 +5,13 @@ import type { TestResultKind } from '../../../api/types';
 import { formatIsoDateTime } from '../../http/time';
 import type { RequestContext } from '../../http/router';
 import { destinationOf } from '../../world/endpoint-tests';
-import { enterpriseRoute, firstDnsServer, testField, type EnterprisePlan, type EnterpriseRound } from '../../world/enterprise-results';
+import {
+  enterpriseRoute,
+  firstDnsServer,
+  testField,
+  type EnterprisePlan,
+  type EnterpriseRound,
+} from '../../world/enterprise-results';
 import { apiResult, apiSteps } from './api-steps';
 import { v7TestType } from './encode-enterprise';
 import { ftpServer, rtpServer, sipServer } from './encode-server-results';
@@ -19,8 +25,13 @@ export function resultTest(ctx: RequestContext, plan: EnterprisePlan): Json {
   const { test } = plan;
   const type = v7TestType(String(test.type));
   return {
-    testId: String(test.testId), testName: test.testName, type, interval: plan.interval, enabled: test.enabled === 1,
-    createdBy: test.createdBy, createdDate: `${String(test.createdDate).replace(' ', 'T')}Z`,
+    testId: String(test.testId),
+    testName: test.testName,
+    type,
+    interval: plan.interval,
+    enabled: test.enabled === 1,
+    createdBy: test.createdBy,
+    createdDate: `${String(test.createdDate).replace(' ', 'T')}Z`,
     _links: { self: { href: `${ctx.baseUrl}/v7/tests/${type}/${test.testId}` } },
   };
 }
@@ -28,17 +39,35 @@ export function resultTest(ctx: RequestContext, plan: EnterprisePlan): Json {
 function common(ctx: RequestContext, round: EnterpriseRound, kind: string): Json {
   const { agent, roundId, plan } = round;
   return {
-    date: formatIsoDateTime(roundId), roundId, startTime: roundId, endTime: roundId + Math.min(plan.interval, 60),
-    agent: { agentId: String(agent.agentId), agentName: agent.agentName, countryId: agent.countryId, location: agent.location },
-    _links: { appLink: { href: `${ctx.baseUrl}/app/view/${plan.test.testId}/${kind}?agentId=${agent.agentId}&roundId=${roundId}` } },
+    date: formatIsoDateTime(roundId),
+    roundId,
+    startTime: roundId,
+    endTime: roundId + Math.min(plan.interval, 60),
+    agent: {
+      agentId: String(agent.agentId),
+      agentName: agent.agentName,
+      countryId: agent.countryId,
+      location: agent.location,
+    },
+    _links: {
+      appLink: {
+        href: `${ctx.baseUrl}/app/view/${plan.test.testId}/${kind}?agentId=${agent.agentId}&roundId=${roundId}`,
+      },
+    },
   };
 }
 
 function network(round: EnterpriseRound): Json {
   const { plan } = round;
   return {
-    avgLatency: round.avgLatency, minLatency: round.minLatency, maxLatency: round.maxLatency, jitter: round.jitter, loss: round.loss,
-    server: `${plan.target.host}:${plan.target.port}`, serverIp: plan.target.serverIp, direction: 'to-target',
+    avgLatency: round.avgLatency,
+    minLatency: round.minLatency,
+    maxLatency: round.maxLatency,
+    jitter: round.jitter,
+    loss: round.loss,
+    server: `${plan.target.host}:${plan.target.port}`,
+    serverIp: plan.target.serverIp,
+    direction: 'to-target',
   };
 }
 
@@ -47,27 +76,64 @@ function pathVis(round: EnterpriseRound): Json {
   const last = route.hops[route.hops.length - 1];
   return {
     ...pathSource(round),
-    pathTraces: [{ ipAddress: last?.ipAddress ?? '', numberOfHops: last?.hop ?? 0, pathId: route.pathId, responseTime: last?.responseTime ?? 0 }],
+    pathTraces: [
+      {
+        ipAddress: last?.ipAddress ?? '',
+        numberOfHops: last?.hop ?? 0,
+        pathId: route.pathId,
+        responseTime: last?.responseTime ?? 0,
+      },
+    ],
   };
 }
 
 function pathSource(round: EnterpriseRound): Json {
   const { plan, agent } = round;
-  return { server: `${plan.target.host}:${plan.target.port}`, serverIp: plan.target.serverIp, sourceIp: agent.ipAddress, sourcePrefix: agent.prefix, direction: 'to-target' };
+  return {
+    server: `${plan.target.host}:${plan.target.port}`,
+    serverIp: plan.target.serverIp,
+    sourceIp: agent.ipAddress,
+    sourcePrefix: agent.prefix,
+    direction: 'to-target',
+  };
 }
 
 function httpServer(round: EnterpriseRound): Json {
   const { plan } = round;
   if (round.error) {
-    return { serverIp: plan.target.serverIp, responseCode: 0, errorType: 'Connect', errorDetails: round.error, dnsTime: 0, connectTime: 0, totalTime: 0 };
+    return {
+      serverIp: plan.target.serverIp,
+      responseCode: 0,
+      errorType: 'Connect',
+      errorDetails: round.error,
+      dnsTime: 0,
+      connectTime: 0,
+      totalTime: 0,
+    };
   }
   const p = phases(round);
   const total = p.dns + p.connect + p.ssl + p.wait + p.receive;
   return {
-    serverIp: plan.target.serverIp, responseCode: 200, numRedirects: 0, redirectTime: 0, dnsTime: p.dns, connectTime: p.connect, sslTime: p.ssl,
-    waitTime: p.wait, receiveTime: p.receive, responseTime: total - p.receive, totalTime: total, wireSize: 48_213, throughput: Math.round(48_213 / Math.max(1, p.receive)),
-    errorType: 'None', sslVersion: 'TLSv1.3', sslCipher: 'TLS_AES_256_GCM_SHA384',
-    headers: { requestHeaders: `GET / HTTP/1.1\r\nHost: ${plan.target.host}`, responseHeaders: 'HTTP/1.1 200 OK\r\ncontent-type: text/html' },
+    serverIp: plan.target.serverIp,
+    responseCode: 200,
+    numRedirects: 0,
+    redirectTime: 0,
+    dnsTime: p.dns,
+    connectTime: p.connect,
+    sslTime: p.ssl,
+    waitTime: p.wait,
+    receiveTime: p.receive,
+    responseTime: total - p.receive,
+    totalTime: total,
+    wireSize: 48_213,
+    throughput: Math.round(48_213 / Math.max(1, p.receive)),
+    errorType: 'None',
+    sslVersion: 'TLSv1.3',
+    sslCipher: 'TLS_AES_256_GCM_SHA384',
+    headers: {
+      requestHeaders: `GET / HTTP/1.1\r\nHost: ${plan.target.host}`,
+      responseHeaders: 'HTTP/1.1 200 OK\r\ncontent-type: text/html',
+    },
   };
 }
 
@@ -76,9 +142,12 @@ function pageLoad(round: EnterpriseRound): Json {
   const entries = har.log.entries;
   const onLoad = Number(har.log.pages?.[0]?.pageTimings.onLoad ?? 0);
   return {
-    responseTime: entries[0]?.time ?? 0, totalSize: entries.reduce((sum, e) => sum + e.response.bodySize, 0), numObjects: entries.length,
+    responseTime: entries[0]?.time ?? 0,
+    totalSize: entries.reduce((sum, e) => sum + e.response.bodySize, 0),
+    numObjects: entries.length,
     numErrors: entries.filter((e) => e.response.status >= 400 || e.response.status === 0).length,
-    domLoadTime: Math.round(onLoad * 0.7), pageLoadTime: onLoad,
+    domLoadTime: Math.round(onLoad * 0.7),
+    pageLoadTime: onLoad,
   };
 }
 
@@ -88,25 +157,44 @@ function dnsServer(round: EnterpriseRound): Json {
   if (round.error) return { ...base, resolutionTime: 0, errorDetails: round.error };
   // The round reaches the server the network layer measures; the answer names the domain asked about.
   const domain = String(testField(test, 'domain') ?? round.plan.target.host).slice(0, 200);
-  return { ...base, resolutionTime: ms(round.avgLatency * 0.6), mappings: `${domain} IN A ${destinationOf(domain).serverIp}` };
+  return {
+    ...base,
+    resolutionTime: ms(round.avgLatency * 0.6),
+    mappings: `${domain} IN A ${destinationOf(domain).serverIp}`,
+  };
 }
 
 function dnsTrace(round: EnterpriseRound): Json {
   if (round.error) return { queries: 1, failedQueries: 1, errorDetails: round.error };
-  return { queries: 3, failedQueries: 0, finalServerQueried: 'ns1.example.net', finalQueryTime: ms(round.avgLatency * 0.5), mappings: `${round.plan.target.host} IN A ${round.plan.target.serverIp}` };
+  return {
+    queries: 3,
+    failedQueries: 0,
+    finalServerQueried: 'ns1.example.net',
+    finalQueryTime: ms(round.avgLatency * 0.5),
+    mappings: `${round.plan.target.host} IN A ${round.plan.target.serverIp}`,
+  };
 }
 
 function dnssec(round: EnterpriseRound): Json {
   return round.error ? { isValid: false, errorDetails: round.error } : { isValid: true };
 }
 
-
 /** The kinds whose results are agents' rounds (a BGP result is a monitor's: bgp-results.ts). */
 export type AgentResultKind = Exclude<TestResultKind, 'bgp'>;
 
 const ENCODERS: Record<AgentResultKind, (round: EnterpriseRound) => Json> = {
-  network, 'path-vis': pathVis, 'http-server': httpServer, 'page-load': pageLoad, 'web-transactions': webTransaction,
-  'dns-server': dnsServer, 'dns-trace': dnsTrace, dnssec, api: (round) => apiResult(round), 'ftp-server': ftpServer, 'sip-server': sipServer, 'rtp-server': rtpServer,
+  network,
+  'path-vis': pathVis,
+  'http-server': httpServer,
+  'page-load': pageLoad,
+  'web-transactions': webTransaction,
+  'dns-server': dnsServer,
+  'dns-trace': dnsTrace,
+  dnssec,
+  api: (round) => apiResult(round),
+  'ftp-server': ftpServer,
+  'sip-server': sipServer,
+  'rtp-server': rtpServer,
 };
 
 export function v7Result(ctx: RequestContext, kind: AgentResultKind, round: EnterpriseRound): Json {
@@ -117,7 +205,9 @@ export function v7Result(ctx: RequestContext, kind: AgentResultKind, round: Ente
 export function v7ResultPathTrace(ctx: RequestContext, round: EnterpriseRound): Json {
   const route = enterpriseRoute(round);
   // Test results name a hop's MPLS labels in one string (endpoint results list them).
-  const hops = route.hops.map(({ mpls, ...hop }) => (mpls === undefined ? hop : { ...hop, mpls: Array.isArray(mpls) ? mpls.join(', ') : mpls }));
+  const hops = route.hops.map(({ mpls, ...hop }) =>
+    mpls === undefined ? hop : { ...hop, mpls: Array.isArray(mpls) ? mpls.join(', ') : mpls },
+  );
   return { ...common(ctx, round, 'path-vis'), ...pathSource(round), pathTraces: [{ ...route, hops }] };
 }
 
@@ -126,11 +216,20 @@ export function v7ResultPageLoad(ctx: RequestContext, round: EnterpriseRound): J
 }
 
 /** One agent's web transaction of a round with its pages; with page `pageNum`'s HAR when asked (undefined: the round has no such page). */
-export function v7ResultWebTransaction(ctx: RequestContext, round: EnterpriseRound, pageNum?: number): Json | undefined {
+export function v7ResultWebTransaction(
+  ctx: RequestContext,
+  round: EnterpriseRound,
+  pageNum?: number,
+): Json | undefined {
   const pages = transactionPages(round);
   const page = pageNum === undefined ? undefined : pages.find((p) => p.pageNum === pageNum);
   if (pageNum !== undefined && !page) return undefined;
-  return { ...common(ctx, round, 'web-transactions'), ...webTransaction(round, pages), pages: pages.map(pageSummary), ...(page ? { har: page.har } : {}) };
+  return {
+    ...common(ctx, round, 'web-transactions'),
+    ...webTransaction(round, pages),
+    pages: pages.map(pageSummary),
+    ...(page ? { har: page.har } : {}),
+  };
 }
 
 /** One agent's API test round with its steps (the requests it made, in order). */

@@ -11,7 +11,16 @@ const ms = (value: number): number => Math.max(0, Math.round(value));
 
 export function ftpServer(round: EnterpriseRound): Json {
   const { plan } = round;
-  if (round.error) return { serverIp: plan.target.serverIp, responseCode: 0, errorType: 'Connect', errorDetails: round.error, dnsTime: 0, connectTime: 0, totalTime: 0 };
+  if (round.error)
+    return {
+      serverIp: plan.target.serverIp,
+      responseCode: 0,
+      errorType: 'Connect',
+      errorDetails: round.error,
+      dnsTime: 0,
+      connectTime: 0,
+      totalTime: 0,
+    };
   const rng = Rng.of(plan.seed, 'enterprise-ftp', plan.test.testId, round.agent.agentId, round.roundId);
   const rtt = round.avgLatency;
   const dns = rng.int(2, 25);
@@ -21,15 +30,31 @@ export function ftpServer(round: EnterpriseRound): Json {
   const transfer = rng.int(20, 400);
   const wireSize = 1_048_576;
   return {
-    serverIp: plan.target.serverIp, responseCode: 226, dnsTime: dns, connectTime: connect, negotiationTime: negotiation, waitTime: wait,
-    responseTime: dns + connect + negotiation + wait, transferTime: transfer, totalTime: dns + connect + negotiation + wait + transfer,
-    wireSize, throughput: Math.round(wireSize / Math.max(1, transfer / 1000)), errorType: 'None',
+    serverIp: plan.target.serverIp,
+    responseCode: 226,
+    dnsTime: dns,
+    connectTime: connect,
+    negotiationTime: negotiation,
+    waitTime: wait,
+    responseTime: dns + connect + negotiation + wait,
+    transferTime: transfer,
+    totalTime: dns + connect + negotiation + wait + transfer,
+    wireSize,
+    throughput: Math.round(wireSize / Math.max(1, transfer / 1000)),
+    errorType: 'None',
   };
 }
 
 export function sipServer(round: EnterpriseRound): Json {
   const { plan } = round;
-  if (round.error) return { serverIp: plan.target.serverIp, availability: 0, responseCode: 0, errorType: 'connect', problemDetail: round.error };
+  if (round.error)
+    return {
+      serverIp: plan.target.serverIp,
+      availability: 0,
+      responseCode: 0,
+      errorType: 'connect',
+      problemDetail: round.error,
+    };
   const rng = Rng.of(plan.seed, 'enterprise-sip', plan.test.testId, round.agent.agentId, round.roundId);
   const rtt = round.avgLatency;
   const dns = rng.int(2, 25);
@@ -37,8 +62,19 @@ export function sipServer(round: EnterpriseRound): Json {
   const register = ms(rtt * 2 + rng.int(5, 40));
   const wait = ms(rtt + rng.int(2, 20));
   return {
-    serverIp: plan.target.serverIp, availability: 100, responseCode: 200, dnsTime: dns, connectTime: connect, registerTime: register,
-    optionsTime: wait, inviteTime: 0, waitTime: wait, numRedirects: 0, responseTime: dns + connect + wait, totalTime: dns + connect + register + wait, errorType: 'none',
+    serverIp: plan.target.serverIp,
+    availability: 100,
+    responseCode: 200,
+    dnsTime: dns,
+    connectTime: connect,
+    registerTime: register,
+    optionsTime: wait,
+    inviteTime: 0,
+    waitTime: wait,
+    numRedirects: 0,
+    responseTime: dns + connect + wait,
+    totalTime: dns + connect + register + wait,
+    errorType: 'none',
   };
 }
 
@@ -48,12 +84,21 @@ const CODEC_MAX_MOS = 4.42;
 /** A voice test's stream of the round: loss and delay from the world lower the MOS (a simplified E-model). */
 export function rtpServer(round: EnterpriseRound): Json {
   const { plan } = round;
-  const base = { serverIp: plan.target.serverIp, codecName: 'G.711 @ 64 Kbps', codecMaxMos: CODEC_MAX_MOS, dscp: '46', dscpName: 'Expedited Forwarding' };
+  const base = {
+    serverIp: plan.target.serverIp,
+    codecName: 'G.711 @ 64 Kbps',
+    codecMaxMos: CODEC_MAX_MOS,
+    dscp: '46',
+    dscpName: 'Expedited Forwarding',
+  };
   if (round.error) return { ...base, errorDetail: round.error };
   const rng = Rng.of(plan.seed, 'enterprise-rtp', plan.test.testId, round.agent.agentId, round.roundId);
   const latency = ms(round.avgLatency / 2);
   const pdv = ms(round.jitter);
   const loss = round.loss;
-  const mos = Math.max(1, CODEC_MAX_MOS - loss * 0.12 - Math.max(0, latency - 150) * 0.004 - pdv * 0.005 - rng.float(0, 0.05, 3));
+  const mos = Math.max(
+    1,
+    CODEC_MAX_MOS - loss * 0.12 - Math.max(0, latency - 150) * 0.004 - pdv * 0.005 - rng.float(0, 0.05, 3),
+  );
   return { ...base, mos: Math.round(mos * 100) / 100, loss, discards: 0, latency, pdv };
 }

@@ -6,10 +6,17 @@ import { isoDate, v7NetworkProfile, v7Ping, v7Traceroute } from './encode-common
 
 export function v7RealUserTest(session: UserSession): Record<string, unknown> {
   return {
-    id: session.userSessionId, agentId: session.agentId, roundId: session.roundId,
-    date: isoDate(session.date), committed: isoDate(session.committed),
-    sourceAddress: session.sourceAddr, organizationName: session.orgName, visitedSite: session.visitedSite,
-    protocol: session.protocol, port: session.port, numberOfPages: session.numberOfPages,
+    id: session.userSessionId,
+    agentId: session.agentId,
+    roundId: session.roundId,
+    date: isoDate(session.date),
+    committed: isoDate(session.committed),
+    sourceAddress: session.sourceAddr,
+    organizationName: session.orgName,
+    visitedSite: session.visitedSite,
+    protocol: session.protocol,
+    port: session.port,
+    numberOfPages: session.numberOfPages,
     ...(session.experienceScore !== undefined ? { experienceScore: session.experienceScore } : {}),
     ...(session.pageId !== undefined ? { pageId: session.pageId } : {}),
   };
@@ -25,8 +32,12 @@ export function v7RealUserTestDetail(detail: UserSessionDetail): Record<string, 
     network: {
       networkProfile: v7NetworkProfile(network.networkProfile),
       ...(network.systemMetrics ? { systemMetrics: network.systemMetrics } : {}),
-      gatewayPing: v7Ping(network.gatewayPing), ping: v7Ping(network.ping), traceroute: v7Traceroute(network.traceroute),
-      connectRtt: network.connect.rtt, isIcmpBlocked: network.icmpBlocked, errors: [...network.errors],
+      gatewayPing: v7Ping(network.gatewayPing),
+      ping: v7Ping(network.ping),
+      traceroute: v7Traceroute(network.traceroute),
+      connectRtt: network.connect.rtt,
+      isIcmpBlocked: network.icmpBlocked,
+      errors: [...network.errors],
     },
   };
 }
@@ -34,16 +45,26 @@ export function v7RealUserTestDetail(detail: UserSessionDetail): Record<string, 
 /** The detail's pages carry no URL in the world (the pages list does). */
 function v7SessionPage(page: SessionPage): Record<string, unknown> {
   return {
-    pageId: page.id, pageTitle: page.title,
-    loadDate: isoDate(page.startedDateTime), responseCode: page.responseCode, pageTimings: { ...page.pageTimings },
+    pageId: page.id,
+    pageTitle: page.title,
+    loadDate: isoDate(page.startedDateTime),
+    responseCode: page.responseCode,
+    pageTimings: { ...page.pageTimings },
   };
 }
 
 export function v7Page(page: WebSession): Record<string, unknown> {
   return {
-    pageId: page.pageId, ...(page.pageTitle !== undefined ? { pageTitle: page.pageTitle } : {}), pageUrl: page.pageUrl,
-    loadDate: isoDate(page.date), responseCode: page.responseCode, pageTimings: { ...page.pageTimings },
-    agentId: page.agentId, id: page.userSessionId, roundId: page.roundId, responseTime: Math.round(page.responseTime),
+    pageId: page.pageId,
+    ...(page.pageTitle !== undefined ? { pageTitle: page.pageTitle } : {}),
+    pageUrl: page.pageUrl,
+    loadDate: isoDate(page.date),
+    responseCode: page.responseCode,
+    pageTimings: { ...page.pageTimings },
+    agentId: page.agentId,
+    id: page.userSessionId,
+    roundId: page.roundId,
+    responseTime: Math.round(page.responseTime),
     ...(page.systemMetrics ? { systemMetrics: page.systemMetrics } : {}),
   };
 }
@@ -51,8 +72,16 @@ export function v7Page(page: WebSession): Record<string, unknown> {
 export function v7NetworkSession(session: NetworkSession): Record<string, unknown> {
   const { destination } = session;
   return {
-    agentId: session.agentId, date: isoDate(session.date), id: session.userSessionId, roundId: session.roundId,
-    destination: { jitter: Math.round(destination.jitter), latency: Math.round(destination.latency), loss: destination.loss, target: destination.target },
+    agentId: session.agentId,
+    date: isoDate(session.date),
+    id: session.userSessionId,
+    roundId: session.roundId,
+    destination: {
+      jitter: Math.round(destination.jitter),
+      latency: Math.round(destination.latency),
+      loss: destination.loss,
+      target: destination.target,
+    },
     ...(session.systemMetrics ? { systemMetrics: session.systemMetrics } : {}),
   };
 }

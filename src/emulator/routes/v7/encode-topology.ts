@@ -12,7 +12,10 @@ import { isoDate, lossPercent, v7NetworkProfile, v7Ping } from './encode-common'
 const EXPECTED_RTT_MS: Readonly<Record<string, number>> = { gateway: 10, proxy: 30, vpn: 60 };
 const LOSS_POINTS_PER_PERCENT = 5;
 
-export interface SegmentScore { score: number; quality: 'great' | 'good' | 'poor' }
+export interface SegmentScore {
+  score: number;
+  quality: 'great' | 'good' | 'poor';
+}
 
 export function segmentScore(type: string, ping: PingStats): SegmentScore {
   if (ping.pktsReceived === 0) return { score: 0, quality: 'poor' };
@@ -35,7 +38,10 @@ function scoresOf(probe: NetworkProbe): Record<string, SegmentScore> {
 
 export function v7Topology(probe: NetworkProbe): Record<string, unknown> {
   return {
-    networkTopologyId: probe.networkProbeId, agentId: probe.agentId, roundId: probe.roundId, date: isoDate(probe.date),
+    networkTopologyId: probe.networkProbeId,
+    agentId: probe.agentId,
+    roundId: probe.roundId,
+    date: isoDate(probe.date),
     ...(probe.target !== undefined ? { target: probe.target } : {}),
     ...(probe.type !== undefined ? { type: probe.type } : {}),
     ...(probe.icmpPing ? { icmpPing: v7Ping(probe.icmpPing) } : {}),
@@ -45,5 +51,9 @@ export function v7Topology(probe: NetworkProbe): Record<string, unknown> {
 }
 
 export function v7TopologyDetail(probe: NetworkProbeDetail): Record<string, unknown> {
-  return { ...v7Topology(probe), coordinates: { ...probe.coordinates }, networkProfile: v7NetworkProfile(probe.networkProfile) };
+  return {
+    ...v7Topology(probe),
+    coordinates: { ...probe.coordinates },
+    networkProfile: v7NetworkProfile(probe.networkProfile),
+  };
 }

@@ -26,17 +26,35 @@ const EXPANSIONS = ['clients', 'vpnProfiles', 'networkInterfaceProfiles'];
 
 /** The `expand` values asked (comma-separated, or the parameter repeated). */
 function expansions(query: URLSearchParams): Set<string> {
-  const asked = query.getAll('expand').flatMap((value) => value.split(',')).map((value) => value.trim()).filter(Boolean);
+  const asked = query
+    .getAll('expand')
+    .flatMap((value) => value.split(','))
+    .map((value) => value.trim())
+    .filter(Boolean);
   const unknown = asked.find((value) => !EXPANSIONS.includes(value));
-  if (unknown !== undefined) throw invalidField('expand', `expand '${unknown.slice(0, 40)}' is not one of ${EXPANSIONS.join(', ')}`);
+  if (unknown !== undefined)
+    throw invalidField('expand', `expand '${unknown.slice(0, 40)}' is not one of ${EXPANSIONS.join(', ')}`);
   return new Set(asked);
 }
 
-export function v7EndpointAgent(agent: EndpointAgent, site: AgentSite | undefined, ctx: RequestContext, expand: ReadonlySet<string>): Record<string, unknown> {
+export function v7EndpointAgent(
+  agent: EndpointAgent,
+  site: AgentSite | undefined,
+  ctx: RequestContext,
+  expand: ReadonlySet<string>,
+): Record<string, unknown> {
   return {
-    id: agent.agentId, aid: String(ctx.aid), name: agent.computerName, computerName: agent.computerName,
-    osVersion: agent.osVersion, platform: platformOf(agent), kernelVersion: agent.kernelVersion,
-    manufacturer: agent.manufacturer, model: agent.model, status: agent.status, deleted: agent.deleted,
+    id: agent.agentId,
+    aid: String(ctx.aid),
+    name: agent.computerName,
+    computerName: agent.computerName,
+    osVersion: agent.osVersion,
+    platform: platformOf(agent),
+    kernelVersion: agent.kernelVersion,
+    manufacturer: agent.manufacturer,
+    model: agent.model,
+    status: agent.status,
+    deleted: agent.deleted,
     ...(agent.numberOfClients !== undefined ? { numberOfClients: agent.numberOfClients } : {}),
     ...(site ? siteFields(site, expand) : {}),
     _links: selfLink(ctx, `/v7/endpoint/agents/${encodeURIComponent(agent.agentId)}`),
@@ -47,14 +65,24 @@ export function v7EndpointAgent(agent: EndpointAgent, site: AgentSite | undefine
 function siteFields(site: AgentSite, expand: ReadonlySet<string>): Record<string, unknown> {
   const { vpn } = site;
   return {
-    lastSeen: formatIsoDateTime(site.lastSeenSeconds), publicIP: site.publicIp,
+    lastSeen: formatIsoDateTime(site.lastSeenSeconds),
+    publicIP: site.publicIp,
     location: { latitude: site.latitude, longitude: site.longitude, locationName: site.locationName },
-    ...(expand.has('vpnProfiles') ? {
-      vpnProfiles: vpn ? [{
-        interfaceName: vpn.interfaceName, vpnType: vpn.vpnType, vpnGatewayAddress: vpn.gatewayAddress,
-        vpnClientAddresses: [vpn.clientAddress], vpnClientNetworkRange: [vpn.clientRange],
-      }] : [],
-    } : {}),
+    ...(expand.has('vpnProfiles')
+      ? {
+          vpnProfiles: vpn
+            ? [
+                {
+                  interfaceName: vpn.interfaceName,
+                  vpnType: vpn.vpnType,
+                  vpnGatewayAddress: vpn.gatewayAddress,
+                  vpnClientAddresses: [vpn.clientAddress],
+                  vpnClientNetworkRange: [vpn.clientRange],
+                },
+              ]
+            : [],
+        }
+      : {}),
   };
 }
 
@@ -62,13 +90,24 @@ function list(state: EmulatorState, ctx: RequestContext, search: AgentSearch | u
   const includeDeleted = booleanParam(ctx.query, 'includeDeleted');
   const max = maxParam(ctx.query);
   const expand = expansions(ctx.query);
-  const siteOf = (agent: EndpointAgent): AgentSite | undefined => ctx.group.endpointAgentSite(agent.agentId, ctx.nowSeconds);
-  const kept = ctx.group.endpointAgents().filter((a) => (includeDeleted || !a.deleted) && (!search || matchesSearch(a, siteOf(a), search)));
+  const siteOf = (agent: EndpointAgent): AgentSite | undefined =>
+    ctx.group.endpointAgentSite(agent.agentId, ctx.nowSeconds);
+  const kept = ctx.group
+    .endpointAgents()
+    .filter((a) => (includeDeleted || !a.deleted) && (!search || matchesSearch(a, siteOf(a), search)));
   const agents = search ? sortedBySearch(kept, siteOf, search) : kept;
   const name = `v7/endpoint-agents${includeDeleted ? '+deleted' : ''}${search ? `/filter:${search.key}` : ''}`;
   const sized = max === undefined ? state : { ...state, inventoryPageSize: max };
-  const page = v7InventoryPage(sized, ctx, name, agents.length, (offset, limit) => agents.slice(offset, offset + limit));
-  return { body: { totalAgents: agents.length, agents: page.records.map((a) => v7EndpointAgent(a, siteOf(a), ctx, expand)), _links: { ...selfLink(ctx), ...page.links } } };
+  const page = v7InventoryPage(sized, ctx, name, agents.length, (offset, limit) =>
+    agents.slice(offset, offset + limit),
+  );
+  return {
+    body: {
+      totalAgents: agents.length,
+      agents: page.records.map((a) => v7EndpointAgent(a, siteOf(a), ctx, expand)),
+      _links: { ...selfLink(ctx), ...page.links },
+    },
+  };
 }
 
 function detail(ctx: RequestContext): RouteResult {
@@ -88,6 +127,7 @@ function booleanParam(query: URLSearchParams, name: string): boolean {
 function maxParam(query: URLSearchParams): number | undefined {
   const text = query.get('max');
   if (text === null) return undefined;
-  if (!/^[0-9]{1,6}$/.test(text) || Number(text) < 1) throw invalidField('max', `max '${text.slice(0, 20)}' must be a positive integer`);
+  if (!/^[0-9]{1,6}$/.test(text) || Number(text) < 1)
+    throw invalidField('max', `max '${text.slice(0, 20)}' must be a positive integer`);
   return Number(text);
 }

@@ -32,15 +32,44 @@ function seedBook(group: GroupWorld): EndpointBook {
   const [mac, , watchlist] = [...labels.keys()];
   const dynamic = new Map<number, StoredRecord>();
   const base = group.aid * 100 + 90;
-  dynamic.set(base + 1, dynamicTest(base + 1, 'Microsoft Teams calls', 'microsoft-teams', { agentSelectorType: 'agent-labels', maxMachines: 25, endpointAgentLabels: [watchlist ?? ''] }));
-  dynamic.set(base + 2, dynamicTest(base + 2, 'Zoom meetings', 'zoom', { agentSelectorType: 'agent-labels', maxMachines: 25, endpointAgentLabels: [mac ?? ''] }));
+  dynamic.set(
+    base + 1,
+    dynamicTest(base + 1, 'Microsoft Teams calls', 'microsoft-teams', {
+      agentSelectorType: 'agent-labels',
+      maxMachines: 25,
+      endpointAgentLabels: [watchlist ?? ''],
+    }),
+  );
+  dynamic.set(
+    base + 2,
+    dynamicTest(base + 2, 'Zoom meetings', 'zoom', {
+      agentSelectorType: 'agent-labels',
+      maxMachines: 25,
+      endpointAgentLabels: [mac ?? ''],
+    }),
+  );
   return { labels, scheduled: new Map(), deletedScheduled: new Set(), dynamic };
 }
 
-function dynamicTest(testId: number, testName: string, application: string, agentSelectorConfig: StoredRecord): StoredRecord {
+function dynamicTest(
+  testId: number,
+  testName: string,
+  application: string,
+  agentSelectorConfig: StoredRecord,
+): StoredRecord {
   return {
-    testId: String(testId), testName, application, interval: 300, isEnabled: true, protocol: 'tcp', tcpProbeMode: 'auto',
-    networkMeasurements: true, hasPathTraceInSession: false, isPrioritized: false, agentSelectorConfig, createdDate: '2026-01-12T09:30:00Z',
+    testId: String(testId),
+    testName,
+    application,
+    interval: 300,
+    isEnabled: true,
+    protocol: 'tcp',
+    tcpProbeMode: 'auto',
+    networkMeasurements: true,
+    hasPathTraceInSession: false,
+    isPrioritized: false,
+    agentSelectorConfig,
+    createdDate: '2026-01-12T09:30:00Z',
   };
 }
 
@@ -54,7 +83,11 @@ function seedLabels(group: GroupWorld): Map<string, StoredRecord> {
     labels.set(id, { id, name, color, matchType: 'or', filters });
   };
   add('Mac laptops', '#5b8def', platforms.has('mac') ? [{ key: 'platform', values: ['mac'], mode: 'in' }] : []);
-  add('Windows desktops', '#2e9e6b', platforms.has('windows') ? [{ key: 'platform', values: ['windows'], mode: 'in' }] : []);
+  add(
+    'Windows desktops',
+    '#2e9e6b',
+    platforms.has('windows') ? [{ key: 'platform', values: ['windows'], mode: 'in' }] : [],
+  );
   const watched = group.featuredAgents().map((f) => f.agentId);
   add('Troubleshooting watchlist', '#d9822b', [{ key: 'agent-id', values: [...new Set(watched)], mode: 'in' }]);
   return labels;

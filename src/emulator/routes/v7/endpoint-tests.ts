@@ -11,7 +11,15 @@ import type { Body } from '../validate';
 import { v7EndpointTest } from './encode-tests';
 import { selfLink } from './paging';
 import { endpointBook } from './endpoint-book';
-import { createEndpointTest, deleteEndpointTest, dynamicTestRoutes, readSelection, scheduledRecords, updateEndpointTest, type WritableType } from './endpoint-test-writes';
+import {
+  createEndpointTest,
+  deleteEndpointTest,
+  dynamicTestRoutes,
+  readSelection,
+  scheduledRecords,
+  updateEndpointTest,
+  type WritableType,
+} from './endpoint-test-writes';
 import { selectedAgents } from './written-results';
 
 const TESTS = '/v7/endpoint/tests/scheduled-tests';
@@ -21,14 +29,18 @@ export function v7EndpointTestRoutes(state: EmulatorState): Route[] {
     { pattern: TESTS, methods: { GET: (ctx) => list(state, ctx, undefined) } },
     {
       pattern: `${TESTS}/:type`,
-      methods: { GET: (ctx) => list(state, ctx, testType(ctx)), POST: (ctx) => createEndpointTest(state, ctx, writableType(ctx), () => scheduled(state, ctx)) },
+      methods: {
+        GET: (ctx) => list(state, ctx, testType(ctx)),
+        POST: (ctx) => createEndpointTest(state, ctx, writableType(ctx), () => scheduled(state, ctx)),
+      },
     },
     { pattern: `${TESTS}/:type/instant`, methods: { POST: (ctx) => instant(state, ctx) } },
     {
       pattern: `${TESTS}/:type/:testId`,
       methods: {
         GET: (ctx) => ({ body: scheduledTest(state, ctx) }),
-        PATCH: (ctx) => updateEndpointTest(state, ctx, writableType(ctx), scheduledTest(state, ctx), () => scheduled(state, ctx)),
+        PATCH: (ctx) =>
+          updateEndpointTest(state, ctx, writableType(ctx), scheduledTest(state, ctx), () => scheduled(state, ctx)),
         DELETE: (ctx) => deleteEndpointTest(state, ctx, writableType(ctx), Number(scheduledTest(state, ctx).testId)),
       },
     },
@@ -39,7 +51,9 @@ export function v7EndpointTestRoutes(state: EmulatorState): Route[] {
 function testType(ctx: RequestContext): string {
   const type = ctx.params.type ?? '';
   if (!(ENDPOINT_TEST_TYPES as readonly string[]).includes(type)) {
-    throw notFound(`Unknown endpoint scheduled test type '${type.slice(0, 100)}'; use one of ${ENDPOINT_TEST_TYPES.join(', ')}`);
+    throw notFound(
+      `Unknown endpoint scheduled test type '${type.slice(0, 100)}'; use one of ${ENDPOINT_TEST_TYPES.join(', ')}`,
+    );
   }
   return type;
 }
@@ -51,7 +65,9 @@ function scheduled(state: EmulatorState, ctx: RequestContext): Record<string, un
 }
 
 function list(state: EmulatorState, ctx: RequestContext, type: string | undefined): RouteResult {
-  return { body: { tests: scheduled(state, ctx).filter((t) => type === undefined || t.type === type), _links: selfLink(ctx) } };
+  return {
+    body: { tests: scheduled(state, ctx).filter((t) => type === undefined || t.type === type), _links: selfLink(ctx) },
+  };
 }
 
 function writableType(ctx: RequestContext): WritableType {
@@ -62,9 +78,11 @@ function writableType(ctx: RequestContext): WritableType {
 function scheduledTest(state: EmulatorState, ctx: RequestContext): Record<string, unknown> {
   const type = testType(ctx);
   const text = ctx.params.testId ?? '';
-  if (/^[0-9]{1,12}$/.test(text) && endpointBook(state, ctx.group).deletedScheduled.has(Number(text))) throw notFound(`Endpoint test ${text} was deleted`);
+  if (/^[0-9]{1,12}$/.test(text) && endpointBook(state, ctx.group).deletedScheduled.has(Number(text)))
+    throw notFound(`Endpoint test ${text} was deleted`);
   const written = scheduled(state, ctx).find((t) => t.testId === text);
-  if (written && written.type !== type) throw notFound(`Endpoint test ${text} is an ${String(written.type)} test, not ${type}`);
+  if (written && written.type !== type)
+    throw notFound(`Endpoint test ${text} is an ${String(written.type)} test, not ${type}`);
   return written ?? v7EndpointTest(typedTest(ctx), ctx);
 }
 
@@ -78,7 +96,8 @@ export function typedTest(ctx: RequestContext): EndpointTest {
 
 export function endpointTestById(ctx: RequestContext): EndpointTest {
   const text = ctx.params.testId ?? '';
-  if (!/^[0-9]{1,12}$/.test(text)) throw invalidField('testId', `testId '${text.slice(0, 100)}' must be a test id (digits)`);
+  if (!/^[0-9]{1,12}$/.test(text))
+    throw invalidField('testId', `testId '${text.slice(0, 100)}' must be a test id (digits)`);
   const test = ctx.group.endpointTest(Number(text));
   if (!test) throw notFound(`Endpoint test ${text} not found in account group ${ctx.aid}`);
   return test;
@@ -89,13 +108,23 @@ function instant(state: EmulatorState, ctx: RequestContext): RouteResult {
   const decision = takeInstantBudget(state, ctx);
   try {
     let selection: Body = {};
-    const test = runInstantTest(state, ctx, type, (what) => {
-      const body = parseJsonObject(ctx.rawBody, ctx.contentType, what);
-      selection = readSelection(body, endpointBook(state, ctx.group), ctx);
-      return asV6InstantBody(body, type);
-    }, () => selectedAgents(endpointBook(state, ctx.group), ctx.group, selection));
+    const test = runInstantTest(
+      state,
+      ctx,
+      type,
+      (what) => {
+        const body = parseJsonObject(ctx.rawBody, ctx.contentType, what);
+        selection = readSelection(body, endpointBook(state, ctx.group), ctx);
+        return asV6InstantBody(body, type);
+      },
+      () => selectedAgents(endpointBook(state, ctx.group), ctx.group, selection),
+    );
     const body = { ...v7EndpointTest(test, ctx), agentSelectorConfig: selection };
-    return { status: 201, body, headers: { ...decision.headers, location: `${ctx.baseUrl}${TESTS}/${type}/${test.testId}` } };
+    return {
+      status: 201,
+      body,
+      headers: { ...decision.headers, location: `${ctx.baseUrl}${TESTS}/${type}/${test.testId}` },
+    };
   } catch (error) {
     throw error instanceof HttpError ? error.withHeaders(decision.headers) : error;
   }
@@ -106,16 +135,24 @@ export function takeInstantBudget(state: EmulatorState, ctx: RequestContext): { 
   const decision = state.instantTestLimiter.take(ctx.user.organization, ctx.nowSeconds);
   if (!decision.allowed) {
     const reset = Number(decision.headers['x-instant-test-rate-limit-reset']);
-    throw new HttpError(429, `Instant test rate limit of ${decision.headers['x-instant-test-rate-limit-limit']} exceeded for organization ${ctx.user.organization}; retry after ${reset} (epoch seconds)`,
-      { ...decision.headers, 'retry-after': String(Math.max(1, reset - ctx.nowSeconds)) });
+    throw new HttpError(
+      429,
+      `Instant test rate limit of ${decision.headers['x-instant-test-rate-limit-limit']} exceeded for organization ${ctx.user.organization}; retry after ${reset} (epoch seconds)`,
+      { ...decision.headers, 'retry-after': String(Math.max(1, reset - ctx.nowSeconds)) },
+    );
   }
   return decision;
 }
 
 /** v7 instant-test fields and the v6 names the shared validation reads. */
 const RENAMED: Readonly<Record<string, string>> = {
-  server: 'serverName', hasPing: 'flagPing', hasTraceroute: 'flagTraceroute', verifyCertificate: 'verifyCertHostname',
-  sslVersionId: 'sslVersion', hasPathTraceInSession: 'pathtraceInSession', protocol: 'networkProtocol',
+  server: 'serverName',
+  hasPing: 'flagPing',
+  hasTraceroute: 'flagTraceroute',
+  verifyCertificate: 'verifyCertHostname',
+  sslVersionId: 'sslVersion',
+  hasPathTraceInSession: 'pathtraceInSession',
+  protocol: 'networkProtocol',
 };
 /** Defaults v7 has where v6 asked for the field. */
 const DEFAULT_MAX_MACHINES = 25;
@@ -126,9 +163,18 @@ const DEFAULT_MAX_MACHINES = 25;
  * `ipVersion` has no v6 field (the agents use their own); values are upper-cased where v6 spelled them so.
  */
 function asV6InstantBody(body: Body, type: string): Body {
-  const { agentSelectorType: _type, agents: _agents, endpointAgentLabels: _labels, ipVersion: _ipVersion, networkMeasurements, serverName, ...rest } = body;
+  const {
+    agentSelectorType: _type,
+    agents: _agents,
+    endpointAgentLabels: _labels,
+    ipVersion: _ipVersion,
+    networkMeasurements,
+    serverName,
+    ...rest
+  } = body;
   for (const [field, value] of Object.entries({ networkMeasurements, serverName })) {
-    if (value !== undefined && (field !== 'networkMeasurements' || value !== true)) throw invalidField(field, `${field} is not served by the emulator's instant tests`);
+    if (value !== undefined && (field !== 'networkMeasurements' || value !== true))
+      throw invalidField(field, `${field} is not served by the emulator's instant tests`);
   }
   const v6: Body = { maxMachines: DEFAULT_MAX_MACHINES };
   for (const [field, value] of Object.entries(rest)) v6[RENAMED[field] ?? field] = upperCased(field, value, type);
@@ -137,7 +183,8 @@ function asV6InstantBody(body: Body, type: string): Body {
 
 function upperCased(field: string, value: unknown, type: string): unknown {
   if (typeof value !== 'string') return value;
-  if (field === 'authType' || field === 'tcpProbeMode' || (field === 'protocol' && type === 'http-server')) return value.toUpperCase();
+  if (field === 'authType' || field === 'tcpProbeMode' || (field === 'protocol' && type === 'http-server'))
+    return value.toUpperCase();
   if (field === 'sslVersionId' && /^[0-9]$/.test(value)) return Number(value);
   return value;
 }

@@ -9,7 +9,18 @@ import { invalidField } from '../../http/errors';
 import type { RequestContext } from '../../http/router';
 import type { FacetFilter } from '../../world/model';
 
-const COMMON_KEYS = ['location', 'connection', 'platform', 'gateway', 'proxyTarget', 'vpnTarget', 'agentId', 'networkId', 'ssid', 'bssid'] as const;
+const COMMON_KEYS = [
+  'location',
+  'connection',
+  'platform',
+  'gateway',
+  'proxyTarget',
+  'vpnTarget',
+  'agentId',
+  'networkId',
+  'ssid',
+  'bssid',
+] as const;
 /** Keys of the real-user-test filters (sessions, pages, networks). */
 export const REAL_USER_KEYS: readonly string[] = [...COMMON_KEYS, 'destinationIp', 'domain', 'trigger', 'visitedSite'];
 /** Keys of the local-network topology filter. */
@@ -23,7 +34,10 @@ const ENUMS: Readonly<Record<string, { values: readonly string[]; facet: Readonl
   connection: { values: HARDWARE_TYPES, facet: { wireless: 'Wireless', ethernet: 'Ethernet', loopback: 'Loopback' } },
   platform: { values: PLATFORMS, facet: { mac: 'Mac', windows: 'Windows' } },
   trigger: { values: ['auto', 'user'], facet: { auto: 'auto', user: 'user' } },
-  type: { values: ['vpn', 'proxy', 'gateway', 'dns', 'unknown'], facet: { vpn: 'vpn', proxy: 'proxy', gateway: 'gateway' } },
+  type: {
+    values: ['vpn', 'proxy', 'gateway', 'dns', 'unknown'],
+    facet: { vpn: 'vpn', proxy: 'proxy', gateway: 'gateway' },
+  },
 };
 /** Stands for a v7 value the world has no record of: no facet ever equals it. */
 const NEVER = '\u0000none';
@@ -43,13 +57,19 @@ export function readV7Filters(ctx: RequestContext, shape: FilterShape): FacetFil
   if (!shape.wrapped) return filterOf(body, shape.keys, '');
   for (const key of Object.keys(body)) {
     if (key !== 'searchFilters' && !(shape.otherFields ?? []).includes(key)) {
-      throw invalidField(key, `Unknown body field '${key.slice(0, 100)}': the body holds ${['searchFilters', ...(shape.otherFields ?? [])].join(', ')}`);
+      throw invalidField(
+        key,
+        `Unknown body field '${key.slice(0, 100)}': the body holds ${['searchFilters', ...(shape.otherFields ?? [])].join(', ')}`,
+      );
     }
   }
   if (body.searchFilters === undefined) return undefined;
   const map = body.searchFilters;
   if (map === null || typeof map !== 'object' || Array.isArray(map)) {
-    throw invalidField('searchFilters', 'searchFilters must be an object mapping each filter key to an array of values');
+    throw invalidField(
+      'searchFilters',
+      'searchFilters must be an object mapping each filter key to an array of values',
+    );
   }
   return filterOf(map as Record<string, unknown>, shape.keys, 'searchFilters.');
 }
@@ -57,8 +77,13 @@ export function readV7Filters(ctx: RequestContext, shape: FilterShape): FacetFil
 function filterOf(map: Record<string, unknown>, keys: readonly string[], prefix: string): FacetFilter {
   return Object.entries(map).map(([key, values]) => {
     const field = `${prefix}${key.slice(0, 100)}`;
-    if (!keys.includes(key)) throw invalidField(field, `'${key.slice(0, 100)}' is not a filter of this operation; allowed keys: ${keys.join(', ')}`);
-    if (!Array.isArray(values) || values.length === 0) throw invalidField(field, `${field} must be a non-empty array of values`);
+    if (!keys.includes(key))
+      throw invalidField(
+        field,
+        `'${key.slice(0, 100)}' is not a filter of this operation; allowed keys: ${keys.join(', ')}`,
+      );
+    if (!Array.isArray(values) || values.length === 0)
+      throw invalidField(field, `${field} must be a non-empty array of values`);
     return { key, values: new Set(values.map((value: unknown, i) => facetValue(value, key, `${field}[${i}]`))) };
   });
 }
@@ -67,6 +92,10 @@ function facetValue(value: unknown, key: string, field: string): string {
   if (typeof value !== 'string') throw invalidField(field, `${field} must be a string`);
   const known = ENUMS[key];
   if (!known) return value;
-  if (!known.values.includes(value)) throw invalidField(field, `${field} '${value.slice(0, 100)}' is not a valid ${key}; use one of ${known.values.join(', ')}`);
+  if (!known.values.includes(value))
+    throw invalidField(
+      field,
+      `${field} '${value.slice(0, 100)}' is not a valid ${key}; use one of ${known.values.join(', ')}`,
+    );
   return known.facet[value] ?? NEVER;
 }

@@ -12,7 +12,13 @@ import { v7TestResultRoutes } from './test-results';
 
 export function v7Routes(state: EmulatorState): Route[] {
   return [
-    ...v7EndpointAgentRoutes(state), ...v7RealUserRoutes(state), ...v7EndpointTestRoutes(state), ...v7TestResultRoutes(state),
-    ...v7InstantTestRoutes(state), ...v7TestManagementRoutes(state), ...v7AccountRoutes(state), ...v7EnterpriseResultRoutes(state),
+    ...v7EndpointAgentRoutes(state),
+    ...v7RealUserRoutes(state),
+    ...v7EndpointTestRoutes(state),
+    ...v7TestResultRoutes(state),
+    ...v7InstantTestRoutes(state),
+    ...v7TestManagementRoutes(state),
+    ...v7AccountRoutes(state),
+    ...v7EnterpriseResultRoutes(state),
   ];
 }

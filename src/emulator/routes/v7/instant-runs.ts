@@ -4,7 +4,10 @@
 import type { EnterprisePlan } from '../../world/enterprise-results';
 import type { EmulatorState } from '../state';
 
-interface Runs { instant: Set<string>; runs: Map<string, number[]> }
+interface Runs {
+  instant: Set<string>;
+  runs: Map<string, number[]>;
+}
 
 /** A test asked to run more often than this keeps its latest runs (the walk over them stays bounded). */
 const MAX_RUNS_PER_TEST = 500;
@@ -12,7 +15,7 @@ const byState = new WeakMap<EmulatorState, Runs>();
 
 function runsOf(state: EmulatorState): Runs {
   let runs = byState.get(state);
-  if (!runs) byState.set(state, runs = { instant: new Set(), runs: new Map() });
+  if (!runs) byState.set(state, (runs = { instant: new Set(), runs: new Map() }));
   return runs;
 }
 

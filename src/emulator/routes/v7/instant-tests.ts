@@ -21,7 +21,8 @@ export function v7InstantTestRoutes(state: EmulatorState): Route[] {
 
 async function create(state: EmulatorState, ctx: RequestContext): Promise<RouteResult> {
   const type = ctx.params.testType ?? '';
-  if (type === 'bgp') throw notFound(`BGP tests have no instant form; instant tests are ${INSTANT_TEST_TYPES.join(', ')}`);
+  if (type === 'bgp')
+    throw notFound(`BGP tests have no instant form; instant tests are ${INSTANT_TEST_TYPES.join(', ')}`);
   const budget = takeInstantBudget(state, ctx);
   try {
     const test = await createEnterpriseTest(state, asV6(ctx), (what, type) => readCreateBody(ctx, what, type));

@@ -11,18 +11,33 @@ import { inventoryPage } from '../inventory';
 import { pagedList, type ListSource } from '../list-response';
 import type { EmulatorState } from '../state';
 
-export interface Link { href: string }
-export interface NextLinks { next?: Link }
+export interface Link {
+  href: string;
+}
+export interface NextLinks {
+  next?: Link;
+}
 
-export interface V7Page<T> { results: T[]; startDate: string; endDate: string; _links: NextLinks }
+export interface V7Page<T> {
+  results: T[];
+  startDate: string;
+  endDate: string;
+  _links: NextLinks;
+}
 
 /** A time-ranged list of the world, paged as v7 pages it; `encode` turns each record into its v7 shape. */
-export async function v7TimePage<T, R>(state: EmulatorState, ctx: RequestContext, source: ListSource<T>, encode: (record: T) => R): Promise<V7Page<R>> {
+export async function v7TimePage<T, R>(
+  state: EmulatorState,
+  ctx: RequestContext,
+  source: ListSource<T>,
+  encode: (record: T) => R,
+): Promise<V7Page<R>> {
   const list = await pagedList(state, ctx, source, V7_RANGE);
   const href = list.next ? nextHref(ctx, list.next, list.asOf) : undefined;
   return {
     results: list.records.map(encode),
-    startDate: formatIsoDateTime(list.range.from), endDate: formatIsoDateTime(list.range.to),
+    startDate: formatIsoDateTime(list.range.from),
+    endDate: formatIsoDateTime(list.range.to),
     _links: href ? { next: { href } } : {},
   };
 }
@@ -47,13 +62,22 @@ export function selfLink(ctx: RequestContext, path = ctx.path): { self: Link } {
   return { self: { href: `${ctx.baseUrl}${path}` } };
 }
 
-export interface V7InventoryPage<T> { records: T[]; links: NextLinks }
+export interface V7InventoryPage<T> {
+  records: T[];
+  links: NextLinks;
+}
 
 /**
  * An inventory list (agents, networks, endpoint tests) paged by the same opaque, signed page
  * ids as v6's `pageId`, carried in v7's `cursor`.
  */
-export function v7InventoryPage<T>(state: EmulatorState, ctx: RequestContext, list: string, total: number, read: (offset: number, limit: number) => T[]): V7InventoryPage<T> {
+export function v7InventoryPage<T>(
+  state: EmulatorState,
+  ctx: RequestContext,
+  list: string,
+  total: number,
+  read: (offset: number, limit: number) => T[],
+): V7InventoryPage<T> {
   const asV6 = new URLSearchParams(ctx.query);
   asV6.delete(PAGE_ID_PARAM);
   const cursor = ctx.query.get(CURSOR_PARAM);

@@ -12,7 +12,9 @@ export function planOf(state: EmulatorState, ctx: RequestContext, kind: TestResu
   const text = ctx.params.testId ?? '';
   const test = /^[0-9]{1,12}$/.test(text) ? state.store.get(ctx.aid, Number(text)) : undefined;
   if (!test) throw notFound(`Test ${text.slice(0, 40)} not found in account group ${ctx.aid}`);
-  if (!resultKindsOf(String(test.type)).includes(kind)) throw notFound(`Test ${test.testId} is a ${String(test.type)} test; it has no ${kind} results`);
-  if (!resultKindsOfTest(test).includes(kind)) throw notFound(`Test ${test.testId} has no ${kind} results: ${NETWORK_MEASUREMENTS_OFF}`);
+  if (!resultKindsOf(String(test.type)).includes(kind))
+    throw notFound(`Test ${test.testId} is a ${String(test.type)} test; it has no ${kind} results`);
+  if (!resultKindsOfTest(test).includes(kind))
+    throw notFound(`Test ${test.testId} has no ${kind} results: ${NETWORK_MEASUREMENTS_OFF}`);
   return withRuns(state, ctx.aid, ctx.group.enterprisePlan(test));
 }

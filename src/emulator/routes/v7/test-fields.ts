@@ -9,7 +9,12 @@ import { badRequest } from '../../http/errors';
 import type { Body } from '../validate';
 
 /** Request id lists the response shows as objects, and the key of each object's id. */
-const ID_OBJECTS: Readonly<Record<string, string>> = { labels: 'labelId', sharedWithAccounts: 'aid', alertRules: 'ruleId', monitors: 'monitorId' };
+const ID_OBJECTS: Readonly<Record<string, string>> = {
+  labels: 'labelId',
+  sharedWithAccounts: 'aid',
+  alertRules: 'ruleId',
+  monitors: 'monitorId',
+};
 const MAX_SHOWN = 100;
 
 function rulesOf(type: EnterpriseTestType): Map<string, TestFieldRule> {
@@ -20,12 +25,19 @@ function rulesOf(type: EnterpriseTestType): Map<string, TestFieldRule> {
  * Splits a create body: the fields the shared rules know (`known`) stay in `shared`, the other
  * fields of the type are checked and returned in `extra`; a field the type does not take is a 400.
  */
-export function splitVendorFields(type: EnterpriseTestType, body: Body, known: ReadonlySet<string>): { shared: Body; extra: Body } {
+export function splitVendorFields(
+  type: EnterpriseTestType,
+  body: Body,
+  known: ReadonlySet<string>,
+): { shared: Body; extra: Body } {
   const rules = rulesOf(type);
   const shared: Body = {};
   const extra: Body = {};
   for (const [field, value] of Object.entries(body)) {
-    if (known.has(field)) { shared[field] = value; continue; }
+    if (known.has(field)) {
+      shared[field] = value;
+      continue;
+    }
     const rule = rules.get(field);
     if (!rule) throw badRequest(`Field '${field.slice(0, MAX_SHOWN)}' is not a field of ${type} tests`);
     checkValue(field, value, rule);
@@ -37,7 +49,8 @@ export function splitVendorFields(type: EnterpriseTestType, body: Body, known: R
 /** The fields the vendor requires of a type the shared rules do not know. */
 export function requireVendorFields(type: EnterpriseTestType, body: Body): void {
   for (const field of TEST_TYPE_FIELDS[type].required) {
-    if (body[field] === undefined) throw badRequest(`${field} is required to create ${type === 'api' ? 'an' : 'a'} ${type} test`);
+    if (body[field] === undefined)
+      throw badRequest(`${field} is required to create ${type === 'api' ? 'an' : 'a'} ${type} test`);
   }
 }
 
@@ -54,14 +67,23 @@ function fits(type: string, value: unknown): boolean {
 }
 
 function checkValue(field: string, value: unknown, rule: TestFieldRule): void {
-  if (!fits(rule.type, value)) throw badRequest(`${field} must be ${rule.type === 'integer' || rule.type === 'array' || rule.type === 'object' ? 'an' : 'a'} ${rule.type}`);
-  if (rule.enum && !rule.enum.includes(value as string | number)) throw badRequest(`${field} must be one of ${rule.enum.join(', ')}`);
-  if (typeof value === 'number' && ((rule.minimum !== undefined && value < rule.minimum) || (rule.maximum !== undefined && value > rule.maximum))) {
+  if (!fits(rule.type, value))
+    throw badRequest(
+      `${field} must be ${rule.type === 'integer' || rule.type === 'array' || rule.type === 'object' ? 'an' : 'a'} ${rule.type}`,
+    );
+  if (rule.enum && !rule.enum.includes(value as string | number))
+    throw badRequest(`${field} must be one of ${rule.enum.join(', ')}`);
+  if (
+    typeof value === 'number' &&
+    ((rule.minimum !== undefined && value < rule.minimum) || (rule.maximum !== undefined && value > rule.maximum))
+  ) {
     throw badRequest(`${field} must be from ${rule.minimum ?? '-∞'} to ${rule.maximum ?? '∞'}`);
   }
   if (rule.format === 'ipv4' && !isIPv4(String(value))) throw badRequest(`${field} must be an IPv4 address`);
-  if (rule.format === 'date-time' && Number.isNaN(Date.parse(String(value)))) throw badRequest(`${field} must be a date and time (ISO 8601)`);
-  if (Array.isArray(value) && rule.items && !value.every((item) => fits(rule.items!, item))) throw badRequest(`every item of ${field} must be ${rule.items === 'object' ? 'an' : 'a'} ${rule.items}`);
+  if (rule.format === 'date-time' && Number.isNaN(Date.parse(String(value))))
+    throw badRequest(`${field} must be a date and time (ISO 8601)`);
+  if (Array.isArray(value) && rule.items && !value.every((item) => fits(rule.items!, item)))
+    throw badRequest(`every item of ${field} must be ${rule.items === 'object' ? 'an' : 'a'} ${rule.items}`);
 }
 
 /** The stored fields as a v7 answer shows them. */

@@ -8,7 +8,13 @@ import type { RequestContext, Route, RouteResult } from '../../http/router';
 import { parseJsonObject } from '../../http/body';
 import { notFound } from '../../http/errors';
 import type { EmulatorState } from '../state';
-import { createEnterpriseTest, deleteEnterpriseTest, findTest, sharedTestFields, updateEnterpriseTest } from '../test-management';
+import {
+  createEnterpriseTest,
+  deleteEnterpriseTest,
+  findTest,
+  sharedTestFields,
+  updateEnterpriseTest,
+} from '../test-management';
 import { isV7OnlyTestType, type EnterpriseTestType } from '../../../api/types';
 import { requireVendorFields, splitVendorFields } from './test-fields';
 import type { Body } from '../validate';
@@ -18,8 +24,19 @@ import { selfLink } from './paging';
 
 /** The enterprise test types served, as v7 names them. */
 export const SERVED_TEST_TYPES = [
-  'agent-to-server', 'agent-to-agent', 'dns-trace', 'dns-server', 'dnssec', 'http-server', 'page-load', 'web-transactions',
-  'api', 'ftp-server', 'sip-server', 'voice', 'bgp',
+  'agent-to-server',
+  'agent-to-agent',
+  'dns-trace',
+  'dns-server',
+  'dnssec',
+  'http-server',
+  'page-load',
+  'web-transactions',
+  'api',
+  'ftp-server',
+  'sip-server',
+  'voice',
+  'bgp',
 ];
 /** The types with an instant form: every one but bgp, which the spec runs from monitors only. */
 export const INSTANT_TEST_TYPES = SERVED_TEST_TYPES.filter((type) => type !== 'bgp');
@@ -28,14 +45,32 @@ export { asV6, readBody, readCreateBody };
 
 export function v7TestManagementRoutes(state: EmulatorState): Route[] {
   return [
-    { pattern: '/v7/tests', methods: { GET: (ctx) => ({ body: { tests: state.store.list(ctx.aid).filter((t) => !isInstantTest(state, ctx.aid, t.testId)).map((t) => v7EnterpriseTest(t, ctx)), _links: selfLink(ctx) } }) } },
+    {
+      pattern: '/v7/tests',
+      methods: {
+        GET: (ctx) => ({
+          body: {
+            tests: state.store
+              .list(ctx.aid)
+              .filter((t) => !isInstantTest(state, ctx.aid, t.testId))
+              .map((t) => v7EnterpriseTest(t, ctx)),
+            _links: selfLink(ctx),
+          },
+        }),
+      },
+    },
     { pattern: '/v7/tests/:testType', methods: { POST: (ctx) => create(state, ctx) } },
     {
       pattern: '/v7/tests/:testType/:testId',
       methods: {
         GET: (ctx) => ({ body: v7EnterpriseTest(findTest(state, asV6(ctx)), ctx) }),
-        PUT: async (ctx) => ({ body: v7EnterpriseTest(await updateEnterpriseTest(state, asV6(ctx), readBody(ctx)), ctx) }),
-        DELETE: async (ctx) => { await deleteEnterpriseTest(state, asV6(ctx)); return { status: 204, body: null }; },
+        PUT: async (ctx) => ({
+          body: v7EnterpriseTest(await updateEnterpriseTest(state, asV6(ctx), readBody(ctx)), ctx),
+        }),
+        DELETE: async (ctx) => {
+          await deleteEnterpriseTest(state, asV6(ctx));
+          return { status: 204, body: null };
+        },
       },
     },
   ];
@@ -50,7 +85,8 @@ async function create(state: EmulatorState, ctx: RequestContext): Promise<RouteR
 /** The request with the path's v7 test type in v6's spelling, for the shared rules. */
 function asV6(ctx: RequestContext): RequestContext {
   const type = ctx.params.testType ?? '';
-  if (!SERVED_TEST_TYPES.includes(type)) throw notFound(`Unknown test type '${type.slice(0, 100)}'; use one of ${SERVED_TEST_TYPES.join(', ')}`);
+  if (!SERVED_TEST_TYPES.includes(type))
+    throw notFound(`Unknown test type '${type.slice(0, 100)}'; use one of ${SERVED_TEST_TYPES.join(', ')}`);
   return { ...ctx, params: { ...ctx.params, testType: v6TestType(type) } };
 }
 

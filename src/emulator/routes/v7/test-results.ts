@@ -24,28 +24,43 @@ export function v7TestResultRoutes(state: EmulatorState): Route[] {
 async function network(state: EmulatorState, ctx: RequestContext): Promise<RouteResult> {
   const { testId } = endpointTestById(ctx);
   const agents = agentFilter(ctx);
-  const page = await v7TimePage(state, ctx, {
-    name: 'net-metrics', scope: { testId },
-    entries: (range, start) => onlyAgents(ctx.group.netMetrics(testId, range, start), agents),
-  }, (metric) => v7NetMetric(ctx, testId, metric));
+  const page = await v7TimePage(
+    state,
+    ctx,
+    {
+      name: 'net-metrics',
+      scope: { testId },
+      entries: (range, start) => onlyAgents(ctx.group.netMetrics(testId, range, start), agents),
+    },
+    (metric) => v7NetMetric(ctx, testId, metric),
+  );
   return { body: page };
 }
 
 async function pathVis(state: EmulatorState, ctx: RequestContext): Promise<RouteResult> {
   const { testId } = endpointTestById(ctx);
-  const page = await v7TimePage(state, ctx, {
-    name: 'path-vis', scope: { testId }, entries: (range: TimeRange, start?: ListPosition) => ctx.group.pathVis(testId, range, start),
-  }, (summary) => v7PathVis(ctx, testId, summary));
+  const page = await v7TimePage(
+    state,
+    ctx,
+    {
+      name: 'path-vis',
+      scope: { testId },
+      entries: (range: TimeRange, start?: ListPosition) => ctx.group.pathVis(testId, range, start),
+    },
+    (summary) => v7PathVis(ctx, testId, summary),
+  );
   return { body: { ...page, _links: { ...selfLink(ctx), ...page._links } } };
 }
 
 function pathTrace(state: EmulatorState, ctx: RequestContext): RouteResult {
   const { testId } = endpointTestById(ctx);
   const roundText = ctx.params.roundId ?? '';
-  if (!/^[0-9]{1,12}$/.test(roundText)) throw invalidField('roundId', `roundId '${roundText.slice(0, 40)}' must be epoch seconds (an integer)`);
+  if (!/^[0-9]{1,12}$/.test(roundText))
+    throw invalidField('roundId', `roundId '${roundText.slice(0, 40)}' must be epoch seconds (an integer)`);
   const roundId = Number(roundText);
   const { roundSeconds } = state.world;
-  if (roundId % roundSeconds !== 0) throw invalidField('roundId', `roundId ${roundId} is not a round start (a multiple of ${roundSeconds} s)`);
+  if (roundId % roundSeconds !== 0)
+    throw invalidField('roundId', `roundId ${roundId} is not a round start (a multiple of ${roundSeconds} s)`);
   const agentId = ctx.params.agentId ?? '';
   const trace = ctx.group.pathTrace(testId, agentId, roundId, ctx.nowSeconds);
   if (!trace) throw notFound(`No path trace of test ${testId} from agent ${agentId.slice(0, 100)} in round ${roundId}`);
@@ -55,11 +70,21 @@ function pathTrace(state: EmulatorState, ctx: RequestContext): RouteResult {
 
 async function httpServer(state: EmulatorState, ctx: RequestContext): Promise<RouteResult> {
   const test = endpointTestById(ctx);
-  if (test.type !== 'http-server') throw notFound(`Endpoint test ${test.testId} is an ${test.type} test; http-server results need an http-server test`);
+  if (test.type !== 'http-server')
+    throw notFound(
+      `Endpoint test ${test.testId} is an ${test.type} test; http-server results need an http-server test`,
+    );
   const { testId } = test;
-  const page = await v7TimePage(state, ctx, {
-    name: 'http-server', scope: { testId }, entries: (range, start) => ctx.group.httpServer(testId, range, start),
-  }, (result) => v7HttpServer(ctx, testId, result));
+  const page = await v7TimePage(
+    state,
+    ctx,
+    {
+      name: 'http-server',
+      scope: { testId },
+      entries: (range, start) => ctx.group.httpServer(testId, range, start),
+    },
+    (result) => v7HttpServer(ctx, testId, result),
+  );
   return { body: { ...page, _links: { ...selfLink(ctx), ...page._links } } };
 }
 
@@ -68,24 +93,35 @@ function agentFilter(ctx: RequestContext): ReadonlySet<string> | undefined {
   if (ctx.rawBody.trim() === '') return undefined;
   const body = parseJsonObject(ctx.rawBody, ctx.contentType, 'Filtering');
   for (const key of Object.keys(body)) {
-    if (key === 'thresholdFilter' || key === 'searchSort') throw invalidField(key, `${key} is not supported by the emulator; filter with searchFilters.agentId`);
-    if (key !== 'searchFilters') throw invalidField(key.slice(0, 100), `Unknown body field '${key.slice(0, 100)}': the body holds searchFilters`);
+    if (key === 'thresholdFilter' || key === 'searchSort')
+      throw invalidField(key, `${key} is not supported by the emulator; filter with searchFilters.agentId`);
+    if (key !== 'searchFilters')
+      throw invalidField(key.slice(0, 100), `Unknown body field '${key.slice(0, 100)}': the body holds searchFilters`);
   }
   const filters = body.searchFilters;
   if (filters === undefined) return undefined;
-  if (filters === null || typeof filters !== 'object' || Array.isArray(filters)) throw invalidField('searchFilters', 'searchFilters must be an object such as {"agentId": ["…"]}');
+  if (filters === null || typeof filters !== 'object' || Array.isArray(filters))
+    throw invalidField('searchFilters', 'searchFilters must be an object such as {"agentId": ["…"]}');
   const map = filters as Record<string, unknown>;
   for (const key of Object.keys(map)) {
-    if (key !== 'agentId' && key !== 'userPrincipalName') throw invalidField(`searchFilters.${key.slice(0, 100)}`, `'${key.slice(0, 100)}' is not a filter of test results; use agentId or userPrincipalName`);
+    if (key !== 'agentId' && key !== 'userPrincipalName')
+      throw invalidField(
+        `searchFilters.${key.slice(0, 100)}`,
+        `'${key.slice(0, 100)}' is not a filter of test results; use agentId or userPrincipalName`,
+      );
   }
   if (map.userPrincipalName !== undefined) return new Set(); // the world records no user principal names: nothing matches
   const ids = map.agentId;
   if (ids === undefined) return undefined;
-  if (!Array.isArray(ids) || ids.length === 0 || !ids.every((id) => typeof id === 'string')) throw invalidField('searchFilters.agentId', 'searchFilters.agentId must be a non-empty array of agent ids');
+  if (!Array.isArray(ids) || ids.length === 0 || !ids.every((id) => typeof id === 'string'))
+    throw invalidField('searchFilters.agentId', 'searchFilters.agentId must be a non-empty array of agent ids');
   return new Set(ids as string[]);
 }
 
-function* onlyAgents<T extends { agentId: string }>(entries: Iterable<Positioned<T>>, agents: ReadonlySet<string> | undefined): Iterable<Positioned<T>> {
+function* onlyAgents<T extends { agentId: string }>(
+  entries: Iterable<Positioned<T>>,
+  agents: ReadonlySet<string> | undefined,
+): Iterable<Positioned<T>> {
   if (agents?.size === 0) return;
   for (const entry of entries) if (!agents || agents.has(entry.record.agentId)) yield entry;
 }

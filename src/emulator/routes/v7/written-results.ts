@@ -22,7 +22,9 @@ export function selectedAgents(book: EndpointBook, group: GroupWorld, selection:
     for (const filter of (book.labels.get(labelId)?.filters ?? []) as { key: string; values: string[] }[]) {
       if (filter.key === 'agent-id') for (const id of filter.values) ids.add(id);
       // Labels were seeded from this window of agents: a platform label holds those of them on it.
-      if (filter.key === 'platform') for (const agent of group.endpointAgents(0, SEEDED_AGENT_WINDOW)) if (filter.values.includes(platformOf(agent))) ids.add(agent.agentId);
+      if (filter.key === 'platform')
+        for (const agent of group.endpointAgents(0, SEEDED_AGENT_WINDOW))
+          if (filter.values.includes(platformOf(agent))) ids.add(agent.agentId);
     }
   }
   return [...ids].slice(0, max);
@@ -35,11 +37,28 @@ export function planWrittenTest(state: EmulatorState, ctx: RequestContext, recor
   const testId = Number(record.testId);
   const created = Date.parse(String(record.createdDate)) / 1000;
   const test = {
-    testId, type, testName: String(record.testName), interval: Number(record.interval), enabled: record.isEnabled === false ? 0 : 1, savedEvent: 0,
-    alertsEnabled: 0, bandwidthMeasurements: 0, bgpMeasurements: 0, networkMeasurements: record.networkMeasurements === false ? 0 : 1, mtuMeasurements: 0, usePublicBgp: 0,
-    server: String(record.server ?? ''), port: typeof record.port === 'number' ? record.port : 0, protocol: String(record.protocol).toUpperCase(),
-    ...(typeof record.url === 'string' ? { url: record.url } : {}), apiLinks: endpointTestLinks(testId, type),
+    testId,
+    type,
+    testName: String(record.testName),
+    interval: Number(record.interval),
+    enabled: record.isEnabled === false ? 0 : 1,
+    savedEvent: 0,
+    alertsEnabled: 0,
+    bandwidthMeasurements: 0,
+    bgpMeasurements: 0,
+    networkMeasurements: record.networkMeasurements === false ? 0 : 1,
+    mtuMeasurements: 0,
+    usePublicBgp: 0,
+    server: String(record.server ?? ''),
+    port: typeof record.port === 'number' ? record.port : 0,
+    protocol: String(record.protocol).toUpperCase(),
+    ...(typeof record.url === 'string' ? { url: record.url } : {}),
+    apiLinks: endpointTestLinks(testId, type),
   } as EndpointTest;
   const selection = (record.agentSelectorConfig ?? {}) as StoredRecord;
-  ctx.group.addWrittenTest(test, Number.isFinite(created) ? created : ctx.nowSeconds, selectedAgents(endpointBook(state, ctx.group), ctx.group, selection));
+  ctx.group.addWrittenTest(
+    test,
+    Number.isFinite(created) ? created : ctx.nowSeconds,
+    selectedAgents(endpointBook(state, ctx.group), ctx.group, selection),
+  );
 }
