@@ -10,7 +10,7 @@ import { Pseudonymizer } from '../analysis/capture/pseudonymize';
 import { terminalSafe } from '../analysis/text/untrusted';
 import { API_VERSION_SETTINGS, createNetmonClient, type ApiVersionSetting, type Credentials } from '../api';
 import { captureReads, type CaptureEntry } from './capture-reads';
-import { printLine } from './io';
+import { printLine } from './ci-safe';
 import { writeOutputFile } from './output-file';
 
 export type { CaptureEntry } from './capture-reads';

@@ -69,3 +69,11 @@ export function ciXml(text: string): string {
       .replace(GITHUB_COMMAND, '$1&#58;')
   );
 }
+
+/**
+ * The one way the CLI writes a line of text to the terminal (or CI log). Here, beside cliText, so
+ * that commands bundled alone (har redact's worker, har report) print safely without io.ts's imports.
+ */
+export function printLine(stream: NodeJS.WritableStream, line: string): void {
+  stream.write(`${cliText(line)}\n`);
+}

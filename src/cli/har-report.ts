@@ -15,7 +15,7 @@ import { HAR_DIFF_USAGE, runHarDiff } from './har-diff';
 import { escapeForScript, firstTitle, readHarForReport, ReportInputError, type ReportHar } from './har-report-read';
 import { HAR_REDACT_USAGE, runHarRedact } from './har-redact';
 import { HAR_INSIGHTS_USAGE, runHarInsights } from './har-insights';
-import { printLine } from './io';
+import { printLine } from './ci-safe';
 import { reportInsightLines } from './har-report-insights';
 import { OutputFileError, writeOutputFile } from './output-file';
 

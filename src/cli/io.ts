@@ -3,13 +3,10 @@
 // output, and neither may steer the terminal or the CI runner reading it (see ci-safe.ts).
 import { createInterface } from 'node:readline/promises';
 import { UsageError } from './account';
-import { cliText } from './ci-safe';
+import { cliText, printLine } from './ci-safe';
 import type { CliIo } from './deploy-run';
 
-/** The one way the CLI writes a line of text to the terminal (or CI log). */
-export function printLine(stream: NodeJS.WritableStream, line: string): void {
-  stream.write(`${cliText(line)}\n`);
-}
+export { printLine } from './ci-safe';
 
 export function processIo(): CliIo {
   const interactive = process.stdin.isTTY && process.stderr.isTTY;
