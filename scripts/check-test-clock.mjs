@@ -9,7 +9,7 @@
 //
 //   node scripts/check-test-clock.mjs [--root DIR]   exit 1 and one line per finding
 import { execFileSync } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 
@@ -48,7 +48,11 @@ function git(root, args) {
 function lineTimes(root, path, nowMs) {
   let porcelain;
   try {
-    porcelain = git(root, ['blame', '--line-porcelain', '--', path]);
+    // Layout-only commits (the formatter's) did not write the dates they moved.
+    const ignoreRevs = existsSync(join(root, '.git-blame-ignore-revs'))
+      ? ['--ignore-revs-file', '.git-blame-ignore-revs']
+      : [];
+    porcelain = git(root, ['blame', '--line-porcelain', ...ignoreRevs, '--', path]);
   } catch {
     return undefined; // untracked: every line is new
   }

@@ -10,6 +10,7 @@ const steps = [
   ['typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']],
   ['typecheck webview', 'npx', ['tsc', '--noEmit', '-p', 'webview']],
   ['lint', 'npx', ['eslint', '.']],
+  ['format (prettier, 120 columns)', 'npx', ['prettier', '--check', 'src', 'webview', 'test', 'scripts', 'bench']],
   ['calendar check', 'node', ['scripts/check-test-clock.mjs']],
   ['unit + integration', 'node', ['scripts/run-node-tests.mjs', 'test/unit', 'test/integration']],
 ];
