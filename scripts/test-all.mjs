@@ -15,11 +15,14 @@ const steps = [
   ['unit + integration', 'node', ['scripts/run-node-tests.mjs', 'test/unit', 'test/integration']],
 ];
 // The same suites at instants a calendar trips on: no test may pass only by the day it runs.
-for (const instant of AWKWARD_INSTANTS) {
+// The unit suites at each; the integration suites (about 15 minutes on 2 cores) at the first, the
+// most awkward, where a client and an emulator, the CLIs they spawn and node's HTTP dates all move.
+for (const [index, instant] of AWKWARD_INSTANTS.entries()) {
+  const suites = index === 0 ? ['test/unit', 'test/integration'] : ['test/unit'];
   steps.push([
-    `unit + integration at ${instant.now} (${instant.tz}): ${instant.name}`,
+    `${suites.map((suite) => suite.slice(5)).join(' + ')} at ${instant.now} (${instant.tz}): ${instant.name}`,
     'node',
-    ['scripts/run-node-tests.mjs', 'test/unit', 'test/integration'],
+    ['scripts/run-node-tests.mjs', ...suites],
     clockAt(instant),
   ]);
 }
