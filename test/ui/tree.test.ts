@@ -12,6 +12,7 @@ import {
   exactly,
   onFailureScreenshot,
   openWorkbench,
+  runCommandFromPalette,
   saveScreenshot,
   toastsGone,
   treeRow,
@@ -210,9 +211,22 @@ describe('Netmon tree UI', { timeout: 120_000 }, () => {
       assert.equal(rows[0], 'Worst Sessions', 'the list leads with its worst sessions');
       const sessions = rows.filter((label) => label !== 'Load more…' && label !== 'Worst Sessions');
       assert.equal(sessions.length, PAGE_SIZE, `one page of ${PAGE_SIZE} sessions, got ${sessions.join(', ')}`);
-      await expand(netmonTree(page).locator('.monaco-list-row[aria-level="2"]').nth(1));
+      // A click on a session opens its overview; its pages stay under the arrow.
+      const session = netmonTree(page).locator('.monaco-list-row[aria-level="2"]').nth(1);
+      await session.locator('.label-name').click();
+      await page
+        .locator('.tabs-container .tab', { hasText: /^Session/ })
+        .first()
+        .waitFor({ timeout: FILL_TIMEOUT_MS });
+      assert.notEqual(await session.getAttribute('aria-expanded'), 'true', 'a click opens, it does not expand');
+      await session.locator('.monaco-tl-twistie').click();
+      await assertEventually(
+        async () => (await session.getAttribute('aria-expanded')) === 'true',
+        'the arrow to expand',
+      );
       await waitForRowOrError(page, netmonTree(page).locator('.monaco-list-row[aria-level="3"]').first());
       assert.ok((await labelsAt(page, 3)).length > 0, 'the session shows no pages');
+      await runCommandFromPalette(page, 'View: Close All Editors'); // the next test starts from the tree alone
     });
   });
 

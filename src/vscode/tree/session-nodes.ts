@@ -214,6 +214,13 @@ function userSessionNode(session: UserSession, owner: TreeNode, names: AgentName
       ssid: { value: session.userSessionId, label: 'the SSID of this session' },
     },
     loadingWhat: `Loading pages of session ${session.userSessionId}`,
+    // A click answers "what happened in this session": its overview. The pages stay under the
+    // arrow (VS Code expands an item with a command only from its twistie).
+    command: {
+      command: 'netmon.openSessionOverview',
+      title: 'Open Session Overview',
+      arguments: [session.userSessionId],
+    },
     details: {
       path: `user-sessions/${segment(session.userSessionId)}`,
       load: (client, signal) => client.getUserSession(session.userSessionId, { signal }),

@@ -495,10 +495,24 @@ describe('explorer tree', () => {
     assert.deepEqual(JSON.parse(readFileSync(target, 'utf8')), expected.har);
   });
 
-  it('session and page nodes carry their ids; clicking a page opens its waterfall', async () => {
+  it('session and page nodes carry their ids; clicking a session opens its overview, a page its waterfall', async () => {
     const api = await netmonApi();
     const [sessionNode] = records(await childrenOf(api, await root(api, 'User Sessions')));
     assert.ok(sessionNode?.spec.ids?.userSessionId);
+    const sessionClick = sessionNode.treeItem().command;
+    assert.equal(sessionClick?.command, 'netmon.openSessionOverview');
+    assert.deepEqual(sessionClick.arguments, [sessionNode.spec.ids.userSessionId]);
+    assert.equal(
+      sessionNode.treeItem().collapsibleState,
+      vscode.TreeItemCollapsibleState.Collapsed,
+      'the pages stay under the arrow',
+    );
+    const overview: unknown = await vscode.commands.executeCommand(
+      sessionClick.command,
+      ...(sessionClick.arguments ?? []),
+    );
+    assert.ok(overview, 'the session overview opened');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const [pageNode] = await childrenOf(api, sessionNode);
     assert.ok(pageNode);
     assert.equal(pageNode.spec.ids?.userSessionId, sessionNode.spec.ids.userSessionId);
