@@ -3,6 +3,9 @@
 import * as vscode from 'vscode';
 import { showError } from './ui/notify';
 import { errorText, isCancellation } from './errors';
+import { logFailure } from './failure-log';
+
+const SHOW_LOG = 'Show Log';
 
 export type CommandHandler = (...args: unknown[]) => unknown;
 
@@ -11,12 +14,21 @@ export function registerCommands(context: vscode.ExtensionContext, handlers: Rec
     context.subscriptions.push(vscode.commands.registerCommand(id, handler));
 }
 
-/** Runs `work`; a failure becomes an error notification and the result `undefined`. */
+/**
+ * Runs `work`; a failure is written to the Netmon log and becomes an error notification with
+ * Show Log (its advice may point there), and the result `undefined`.
+ */
 export async function reporting<T>(what: string, work: () => Promise<T>): Promise<T | undefined> {
   try {
     return await work();
   } catch (error) {
-    if (!isCancellation(error)) void showError(errorText(what, error));
+    if (!isCancellation(error)) {
+      const text = errorText(what, error);
+      logFailure(text);
+      void showError(text, SHOW_LOG).then((picked) =>
+        picked === SHOW_LOG ? vscode.commands.executeCommand('netmon.showLog') : undefined,
+      );
+    }
     return undefined;
   }
 }

@@ -25,6 +25,7 @@ import { registerTreeCommands } from './tree/commands';
 import { registerFilterCommands } from './tree/filter-commands';
 import { NetmonTreeProvider } from './tree/provider';
 import { QueryState } from './tree/query-state';
+import { writeFailuresTo } from './failure-log';
 
 export const VIEW_ID = 'netmon.explorer';
 
@@ -35,6 +36,7 @@ export function activate(context: vscode.ExtensionContext): NetmonExtensionApi |
   context.subscriptions.push(
     log,
     vscode.commands.registerCommand('netmon.showLog', () => log.show(true)),
+    writeFailuresTo(log),
   );
 
   const connection = new ConnectionManager(

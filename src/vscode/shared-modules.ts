@@ -4,6 +4,7 @@
 // esbuild.mjs reads the keys of this table (one `'src/…': module,` a line) to mark them.
 import * as bundleLoader from './bundle-loader';
 import * as documentsLibrary from './documents/library';
+import * as failureLog from './failure-log';
 import * as nodes from './tree/nodes';
 import * as sharingLibrary from './sharing/library';
 import type { ProvidedModules } from './bundle-loader';
@@ -14,6 +15,7 @@ export const SHARED_MODULE_PREFIX = 'netmon-shared:';
 const SHARED: Readonly<Record<string, unknown>> = {
   'src/vscode/bundle-loader.ts': bundleLoader,
   'src/vscode/documents/library.ts': documentsLibrary,
+  'src/vscode/failure-log.ts': failureLog,
   'src/vscode/sharing/library.ts': sharingLibrary,
   'src/vscode/tree/nodes.ts': nodes,
 };
