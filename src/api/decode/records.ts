@@ -6,6 +6,7 @@
 // the rest of the page is kept. One pass per record, no recursion beyond the declared shape.
 // Records are normalised in place: they come straight from JSON.parse and nobody else holds
 // them, and copying every record would cost more than reading it.
+import { tolerantFlag } from '../types/tolerant';
 
 export interface RecordShape {
   /** The field that identifies the record; a record without it is reported. */
@@ -169,11 +170,8 @@ export function asNumber(value: unknown): number | undefined {
   return undefined;
 }
 
-export function asBoolean(value: unknown): boolean | undefined {
-  if (value === true || value === 'true' || value === 1 || value === '1') return true;
-  if (value === false || value === 'false' || value === 0 || value === '0') return false;
-  return undefined;
-}
+/** One reader of flags for decoding and analysis (types/tolerant.ts says which words count). */
+export const asBoolean = tolerantFlag;
 
 /**
  * A detail answer (`{ userSessions: [record] }`, `{ endpointNet: { pathVis: [...] } }`): its

@@ -5,6 +5,7 @@
 import type { Open } from './common';
 import type { Har } from './har';
 import type { HttpServerResult, NetMetric, PathTrace, PathVisSummary } from './test-data';
+import { tolerantFlag } from './tolerant';
 
 /** The result lists of enterprise tests, as v7 names them. */
 export const TEST_RESULT_KINDS = [
@@ -263,8 +264,7 @@ export function measuresNetwork(test: { networkMeasurements?: unknown; v7Fields?
   const flag =
     test.networkMeasurements ??
     (typeof kept === 'object' && kept !== null ? (kept as Record<string, unknown>)['networkMeasurements'] : undefined);
-  if (flag === false || flag === 0) return false;
-  return !(typeof flag === 'string' && ['false', '0', 'no', 'off'].includes(flag.trim().toLowerCase()));
+  return tolerantFlag(flag) ?? true; // on unless the test says off: the service's default
 }
 
 /** The result lists a deployed test has: its type's, without the network layer's while a test of another layer does not measure the network. */

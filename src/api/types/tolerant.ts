@@ -27,3 +27,21 @@ export function measurementError(value: unknown): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * A flag as services and people write it: a boolean, 1 or 0, or one of the words true/false,
+ * 1/0, yes/no, on/off (any case, blanks around them ignored; v6's XML and hand-written bodies
+ * send text). undefined for anything else, so each caller says what absent means.
+ */
+export function tolerantFlag(value: unknown): boolean | undefined {
+  if (typeof value === 'boolean') return value;
+  if (value === 1 || value === 0) return value === 1;
+  if (typeof value !== 'string' || value.length > 8) return undefined;
+  const word = value.trim().toLowerCase();
+  if (TRUE_WORDS.has(word)) return true;
+  if (FALSE_WORDS.has(word)) return false;
+  return undefined;
+}
+
+const TRUE_WORDS = new Set(['true', '1', 'yes', 'on']);
+const FALSE_WORDS = new Set(['false', '0', 'no', 'off']);

@@ -6,6 +6,8 @@ import { pathTraceText } from '../../../src/analysis/path/text-report';
 import { sessionOverview } from '../../../src/analysis/session';
 import { readPing } from '../../../src/analysis/session/verdict';
 import { measurementError, mplsLabels, type PathTrace } from '../../../src/api/types';
+import { tolerantFlag } from '../../../src/api/types/tolerant';
+import { asBoolean } from '../../../src/api/decode/records';
 import { renderHarReport } from '../../../src/cli/har-report';
 import { healthySession } from '../session/fixtures';
 
@@ -84,4 +86,13 @@ describe('a page HAR in the API envelope', () => {
     );
     assert.match(html, /<title>Checkout<\/title>/);
   });
+});
+
+test('one reader of flags: booleans, 1/0 and the words true/false, yes/no, on/off in any case; anything else is not a flag', () => {
+  for (const on of [true, 1, 'true', '1', ' YES ', 'On']) assert.equal(tolerantFlag(on), true, JSON.stringify(on));
+  for (const off of [false, 0, 'false', '0', 'no', ' OFF '])
+    assert.equal(tolerantFlag(off), false, JSON.stringify(off));
+  for (const neither of [undefined, null, 2, '', 'enabled', 'truest', {}, [true]])
+    assert.equal(tolerantFlag(neither), undefined, JSON.stringify(neither));
+  assert.equal(asBoolean, tolerantFlag, 'decoding reads flags as the analysis does');
 });
