@@ -8,6 +8,11 @@ import type { NetmonClient } from '../../api';
 import type { EnterpriseTest } from '../../api/types';
 import type { WaterfallPanels } from './session-panels';
 
+/** The waterfall panel of one round of a deployed test: a page load, a transaction or an API test's steps. */
+export function deployedRoundKey(testId: number, agentId: string, roundId: number): string {
+  return `waterfall:deployed:${testId}:${agentId}:${roundId}`;
+}
+
 export function openApiRound(
   client: NetmonClient,
   waterfalls: WaterfallPanels,
@@ -16,7 +21,7 @@ export function openApiRound(
   roundId: number,
 ): Promise<string> {
   return waterfalls.openHar({
-    key: `waterfall:deployed:${test.testId}:${agentId}:${roundId}`,
+    key: deployedRoundKey(test.testId, agentId, roundId),
     name: test.testName,
     read: async (signal) => {
       const detail = await client.getApiTestDetail(test.testId, agentId, roundId, { signal });

@@ -22,7 +22,7 @@ import {
 } from '../../api/types';
 import { documentsLibrary as lib } from '../documents/library';
 import { deployTarget } from '../documents/target';
-import { openApiRound } from './api-round-waterfall';
+import { deployedRoundKey, openApiRound } from './api-round-waterfall';
 import { historyRange } from './data';
 import { isTreeNode } from './args';
 import { pathRange } from './test-sources';
@@ -165,7 +165,7 @@ export class DeployedResults {
   private openTransaction(test: EnterpriseTest, agentId: string, roundId: number): Promise<string> {
     const client = this.services.connection.requireClient();
     return this.waterfalls.openHar({
-      key: `waterfall:deployed:${test.testId}:${agentId}:${roundId}`,
+      key: deployedRoundKey(test.testId, agentId, roundId),
       name: test.testName,
       read: (signal) => readTransaction(client, test, agentId, roundId, signal),
     });
@@ -174,7 +174,7 @@ export class DeployedResults {
   private openWaterfall(test: EnterpriseTest, agentId: string, roundId: number): Promise<string> {
     const client = this.services.connection.requireClient();
     return this.waterfalls.openHar({
-      key: `waterfall:deployed:${test.testId}:${agentId}:${roundId}`,
+      key: deployedRoundKey(test.testId, agentId, roundId),
       name: test.testName,
       read: async (signal) => {
         const detail = await client.getPageLoadDetail(test.testId, agentId, roundId, { signal });
