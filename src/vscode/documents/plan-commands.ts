@@ -93,7 +93,14 @@ export class PlanCommands {
       (await run.target.client.apiVersion()) === 'v6'
         ? ''
         : planResultsSection(run.plan, (uri) => vscode.workspace.asRelativePath(vscode.Uri.parse(uri)));
-    const document = await this.results.show('plan.netmon-plan', `${this.planText(run)}${results}`, 'netmon-plan');
+    // One tab per planned folder or document, named for it: planning it again replaces its plan.
+    const planned = plannedName(scope.document ?? scope.folder);
+    const document = await this.results.show(
+      `plan of ${planned}.netmon-plan`,
+      `${this.planText(run)}${results}`,
+      'netmon-plan',
+      true,
+    );
     return { plan: run.plan, endpoint: run.endpoint, document };
   }
 
@@ -397,6 +404,13 @@ export async function folderFrom(argument: unknown, openLabel = 'Plan this folde
 }
 
 /** A test document (from its lens or title action) is planned alone; anything else names a folder. */
+/** What a plan's tab is named for: the path below the workspace, else the folder's or file's name. */
+function plannedName(uri: vscode.Uri): string {
+  const relative = vscode.workspace.asRelativePath(uri, false);
+  const name = relative === uri.fsPath ? (uri.path.split('/').pop() ?? 'folder') : relative;
+  return name.replace(/[/\\]/g, '-');
+}
+
 async function scopeFrom(argument: unknown, openLabel?: string): Promise<PlanScopeArgument | undefined> {
   if (argument instanceof vscode.Uri && documentKindOf(argument.path) === 'test') {
     const document = workspaceUri(argument, 'a test document');

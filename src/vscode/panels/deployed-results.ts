@@ -6,6 +6,7 @@
 // the waterfall of that round's steps beside the summary. Tests without network results (DNS)
 // open their summary as text. API v7 only: v6 says so.
 import * as vscode from 'vscode';
+import { besideColumn } from '../ui/columns';
 import { latestHealthByAgent } from '../../analysis/results/health';
 import { readNewestFitting } from '../../analysis/results/newest';
 import { readResultsSummary } from '../../analysis/results/read';
@@ -143,7 +144,7 @@ export class DeployedResults {
     const { from, to, window } = historyRange(this.services.timeOptions()).options;
     const summary = await readResultsSummary(client, test, from && to ? { from, to } : { window: window ?? '1h' });
     const document = await vscode.workspace.openTextDocument({ content: resultsText(summary), language: 'plaintext' });
-    await vscode.window.showTextDocument(document, { preview: false, viewColumn: vscode.ViewColumn.Beside });
+    await vscode.window.showTextDocument(document, { preview: false, viewColumn: besideColumn() });
     return document.uri.toString();
   }
 

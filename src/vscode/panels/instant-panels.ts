@@ -3,7 +3,7 @@
 // over, with how to open the same results as text and as JSON: an endpoint instant test's
 // once, finished; an enterprise run's (v7) at each read of its wait, in a panel of its own
 // per run, with Cancel while it waits.
-import * as vscode from 'vscode';
+import { besideColumn } from '../ui/columns';
 import type { InstantResultsView } from '../../analysis/instant/results';
 import {
   isInstantPanelMessage,
@@ -67,7 +67,7 @@ export class InstantResultsPanels {
         bundle: 'instant',
         isPanelMessage: isInstantPanelMessage,
         renderedType: 'loaded',
-        column: vscode.ViewColumn.Beside, // beside the document that ran it
+        column: besideColumn(), // beside the document that ran it
       },
       (message) => ({ type: 'error', params: { message } }),
     );

@@ -401,6 +401,12 @@ describe('deploying and running documents', () => {
       vscode.Uri.file(folder),
     );
     assert.deepEqual(again?.plan.steps, []);
+    const planTabs = vscode.window.tabGroups.all
+      .flatMap((group) => group.tabs)
+      .filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.path.endsWith('.netmon-plan'));
+    assert.equal(planTabs.length, 1, 'planning the folder again replaced its plan');
+    assert.match(planTabs[0]?.label ?? '', /^plan of \S*fleet\.netmon-plan$/, 'its tab is named for the folder');
+    assert.ok(vscode.window.tabGroups.all.length <= 2, 'plans open beside the documents, never in a third group');
 
     // A service that lists no tests (the published API has no GET /v7/tests): Plan compares
     // with what this workspace last deployed.
