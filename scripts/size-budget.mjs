@@ -33,7 +33,9 @@ export const SIZE_BUDGETS_KIB = {
   'dist/fields-lib.js': 13,
   // 165: the HAR insights engine (critical path and findings, ~20 KiB) for the bundles' "why was it slow" and the session overview.
   // 195 (was 165): the exporter fields (CDN cache, Server-Timing) and Pseudonymise beside the insights — 180.5 KiB when raised.
-  'dist/sharing-lib.js': 195,
+  // 345 (was 195): tldts and its public suffix list (137 KiB) for the third-party share against the navigation's
+  // registrable domain (bbc.co.uk's own CDNs are not third parties) — 330 KiB when raised.
+  'dist/sharing-lib.js': 345,
   'dist/redact-worker.js': 30,
   // The AI tools in VS Code, loaded at the first tool call: 433 KiB when set.
   // 9 (was 500): only their VS Code side; the catalogue comes from cli-lib and ajv from documents-lib — 7.9 KiB when lowered.
@@ -43,7 +45,8 @@ export const SIZE_BUDGETS_KIB = {
   'dist/mcp-lib.js': 156,
   // netmon's commands and the AI tools' catalogue with the analyses they share, for the CLI and VS Code alike
   // (the client and the documents layer come from their own bundles): 448 KiB when set.
-  'dist/cli-lib.js': 485,
+  // 640 (was 485): tldts (137 KiB) for the insights' third-party share, as in sharing-lib — 618 KiB when raised.
+  'dist/cli-lib.js': 640,
   // The CLI's dispatcher alone (src/cli/netmon.ts; esbuild.mjs takes its commands from cli-lib): 2.8 KiB when set.
   'dist/netmon.js': 4,
   // 900 until netmon mcp: its server and the MCP SDK (dist/mcp-lib.js, 82 KiB gzipped) ship so that

@@ -1,9 +1,12 @@
 // The insight checks about time: the server, the network, redirects, render-blocking,
 // connections and main-thread gaps. Each returns a Hit or nothing; thresholds come from
 // INSIGHT_RULES. Every check is one pass (plus a sort) over the page's requests.
+import { siteOf } from './critical-path';
 import { formatMs } from './format';
 import { INSIGHT_RULES as R } from './insight-rules';
 import type { Hit, InsightContext } from './insights';
+import type { HarRequestEntry } from './model';
+import { httpVersionOf, isHttp1, isMultiplexed } from './reader';
 import type { WaterfallRow } from './waterfall';
 
 export function pageChecks(context: InsightContext): Hit[] {
@@ -94,7 +97,7 @@ function redirects({ rows }: InsightContext): Hit | undefined {
 /** Only where the HAR says when the page first painted; WebPageTest also says which requests blocked it. */
 function renderBlocking({ rows, path, firstPaint }: InsightContext): Hit | undefined {
   if (firstPaint === undefined) return undefined;
-  const documentEnd = path.links.find((link) => link.label === 'document')?.row.endMs ?? 0;
+  const documentEnd = path.navigation[path.navigation.length - 1]?.endMs ?? 0;
   const told = rows.some((row) => row.entry.renderBlocking);
   const blocking = rows.filter(
     (row) =>
@@ -123,8 +126,20 @@ function renderBlocking({ rows, path, firstPaint }: InsightContext): Hit | undef
 
 const setupOf = (row: WaterfallRow) => row.entry.phases.dns + row.entry.phases.connect + row.entry.phases.ssl;
 
+const originOf = (entry: HarRequestEntry) => `${entry.scheme}://${entry.host}`;
+
+/**
+ * DNS, connect and TLS of critical requests, but not the navigation's: as Lighthouse's
+ * preconnect audit leaves the main document's origin out, no hint can open the connection
+ * the page itself arrives on (nor those of the redirects before it).
+ */
 function connectionSetup({ path }: InsightContext): Hit | undefined {
-  const items = path.links.filter(({ row }) => setupOf(row) > 0).map(({ row }) => ({ row, ms: setupOf(row) }));
+  const navigation = new Set(path.navigation);
+  const document = path.navigation[path.navigation.length - 1];
+  const home = document ? originOf(document.entry) : undefined;
+  const items = path.links
+    .filter(({ row }) => setupOf(row) > 0 && !navigation.has(row) && originOf(row.entry) !== home)
+    .map(({ row }) => ({ row, ms: setupOf(row) }));
   const total = items.reduce((sum, item) => sum + item.ms, 0);
   if (total < R.connectionSetup.minMs) return undefined;
   const hosts = new Set(items.map((item) => item.row.entry.host));
@@ -138,14 +153,19 @@ function connectionSetup({ path }: InsightContext): Hit | undefined {
 
 const opensConnection = (row: WaterfallRow) => row.entry.phases.connect + row.entry.phases.ssl > 0;
 
+/**
+ * Connections opened to one origin beyond what its HTTP version needs: six over HTTP/1.x (the
+ * browsers' limit per host), one over HTTP/2 and 3. Only where every connection's version is
+ * known and the same: an unknown version (Chrome's `unknown`, a mangled field) decides nothing.
+ */
 function connectionReuse({ rows }: InsightContext): Hit[] {
   const byHost = new Map<string, WaterfallRow[]>();
   for (const row of rows.filter(opensConnection)) pushTo(byHost, row.entry.host, row);
   const hits: Hit[] = [];
   for (const [host, opened] of byHost) {
-    const limit = /^http\/1/i.test(opened[0]!.entry.httpVersion)
-      ? R.connectionReuse.maxHttp1
-      : R.connectionReuse.maxHttp2;
+    const version = httpVersionOf(opened[0]!.entry);
+    if (version === 'unknown' || opened.some((row) => httpVersionOf(row.entry) !== version)) continue;
+    const limit = isMultiplexed(version) ? R.connectionReuse.maxHttp2 : R.connectionReuse.maxHttp1;
     if (opened.length <= limit) continue;
     const extra = opened.slice(limit).map((row) => ({ row, ms: setupOf(row) }));
     hits.push({
@@ -174,7 +194,7 @@ function manyOrigins({ rows }: InsightContext): Hit | undefined {
 }
 
 const queuedOnHttp1 = ({ entry }: WaterfallRow) =>
-  entry.phases.blocked >= R.http1Queueing.minBlockedMs && /^http\/1/i.test(entry.httpVersion);
+  entry.phases.blocked >= R.http1Queueing.minBlockedMs && isHttp1(httpVersionOf(entry));
 
 function http1Queueing({ rows }: InsightContext): Hit[] {
   const byHost = new Map<string, WaterfallRow[]>();
@@ -197,11 +217,15 @@ class ThirdPartyTally {
   thirdTime = 0;
   readonly items: Hit['items'] = [];
   private readonly thirdByHost = new Map<string, boolean>();
-  constructor(private readonly site: string) {}
+  constructor(
+    private readonly site: string,
+    private readonly navigation: ReadonlySet<WaterfallRow>,
+  ) {}
 
   add(row: WaterfallRow): void {
     let third = this.thirdByHost.get(row.entry.host);
     if (third === undefined) this.thirdByHost.set(row.entry.host, (third = siteOf(row.entry.host) !== this.site));
+    if (this.navigation.has(row)) third = false;
     const size = Math.max(0, row.entry.transferBytes);
     this.bytes += size;
     this.time += row.entry.totalMs;
@@ -212,11 +236,13 @@ class ThirdPartyTally {
   }
 }
 
+/** Shares of other sites than the navigation's (by registrable domain: www.bbc.co.uk and static.bbc.co.uk are one site). */
 function thirdParty({ rows, path }: InsightContext): Hit | undefined {
-  const home = path.links.find((link) => link.label === 'document')?.row ?? rows[0];
+  const home = path.navigation[path.navigation.length - 1];
   if (!home) return undefined;
   const site = siteOf(home.entry.host);
-  const tally = new ThirdPartyTally(site);
+  // The navigation (its redirects included) is the page itself, never a third party it loaded.
+  const tally = new ThirdPartyTally(site, new Set(path.navigation));
   rows.forEach(tally.add, tally);
   const { bytes, thirdBytes, time, thirdTime, items } = tally;
   const byteShare = bytes > 0 ? thirdBytes / bytes : 0;
@@ -246,17 +272,6 @@ function mainThread({ path }: InsightContext): Hit | undefined {
     },
     summary: `${gaps.length} stretch${gaps.length === 1 ? '' : 'es'} with no request in flight, ${formatMs(total)} in all, the longest ${formatMs(gaps[0]!.endMs - gaps[0]!.startMs)} at ${formatMs(gaps[0]!.startMs)}`,
   };
-}
-
-/** The registrable part of a host, near enough: the last two labels, three under a two-letter country's co/com/org/net/ac/gov/edu. */
-export function siteOf(host: string): string {
-  const labels = host.toLowerCase().replace(/:\d+$/, '').split('.');
-  if (labels.length <= 2 || /^\d+$/.test(labels[labels.length - 1] ?? '')) return labels.join('.');
-  const take =
-    /^[a-z]{2}$/.test(labels[labels.length - 1]!) && /^(co|com|org|net|ac|gov|edu)$/.test(labels[labels.length - 2]!)
-      ? 3
-      : 2;
-  return labels.slice(-take).join('.');
 }
 
 export function medianOf(values: ArrayLike<number>): number {

@@ -184,7 +184,13 @@ function longestBurst(group: readonly WaterfallRow[]): number {
   return best;
 }
 
-const failedEntry = (entry: HarRequestEntry) => !entry.fromCache && (entry.status === 0 || entry.status >= 400);
+/**
+ * Failed: an error status, or no status and no body (aborted, blocked, no response). A
+ * response written without a status but with a body arrived: Firefox writes its HTTP/2
+ * pushed responses so.
+ */
+const failedEntry = (entry: HarRequestEntry) =>
+  !entry.fromCache && ((entry.status === 0 && entry.contentBytes <= 0) || entry.status >= 400);
 
 const failedRow = (row: WaterfallRow) => failedEntry(row.entry);
 

@@ -99,7 +99,7 @@ function readEntry(entry: Json, index: number): HarRequestEntry {
   const size = asNumber(content.size, -1);
   const responseHeaders = nameValues(response.headers);
   const { edgeCache, serverTiming } = readExporterHeaders(responseHeaders);
-  const httpVersion = asString(response.httpVersion) || asString(request.httpVersion);
+  const httpVersion = writtenHttpVersion(entry, request, response);
   const worker = viaServiceWorker(entry, response);
   return {
     index,
@@ -176,7 +176,6 @@ export function readPhases(timings: Json): PhaseDurations {
   };
 }
 
-/** Bytes on the wire: Chrome's `_transferSize`, else headers + body as far as reported; -1 when neither is. */
 /** WebPageTest's lead: the most a request's DNS, connect and TLS can come before its `_load_start` (ms). */
 const MAX_WPT_LEAD_MS = 600_000;
 
@@ -185,10 +184,53 @@ const MAX_WPT_LEAD_MS = 600_000;
  * TLS; it began at `_all_start`. The phases (which include those) are drawn from there.
  */
 export function webPageTestLead(entry: Json): number {
-  const all = entry._all_start;
-  const load = entry._load_start;
-  if (typeof all !== 'number' || typeof load !== 'number' || !Number.isFinite(all) || !Number.isFinite(load)) return 0;
+  // WebPageTest 2.18 and 2.19 write them as strings ("272"), later versions as numbers.
+  const all = asNumber(entry._all_start, NaN);
+  const load = asNumber(entry._load_start, NaN);
+  if (!Number.isFinite(all) || !Number.isFinite(load)) return 0;
   return Math.min(MAX_WPT_LEAD_MS, Math.max(0, load - all));
+}
+
+/** An HTTP version in one spelling, whatever the exporter wrote; 'unknown' when it does not say one. */
+export type HttpVersion = 'http/1.0' | 'http/1.1' | 'h2' | 'h3' | 'unknown';
+
+/**
+ * The one reading of every exporter's HTTP version: `HTTP/1.1`, `http/1.1`, WebPageTest's `1.1`;
+ * `h2`, `HTTP/2`, Firefox's `HTTP/2.0`, `h2c`, SPDY (multiplexed like HTTP/2); `h3`, `h3-29`,
+ * `HTTP/3`, QUIC. Chrome's `unknown`, an empty field and WebPageTest's mangled pseudo-header
+ * tails (`us:`, `me:`, `2 2`) are 'unknown': a rule that needs the version does not guess it.
+ */
+export function normalizeHttpVersion(written: string): HttpVersion {
+  const text = written.slice(0, 32).trim().toLowerCase();
+  if (text.includes('quic') || /^(h3(-\d+)?|http\/3(\.0)?)$/.test(text)) return 'h3';
+  if (/^(http\/)?1\.1$/.test(text)) return 'http/1.1';
+  if (/^(http\/)?1\.0$/.test(text)) return 'http/1.0';
+  if (/^(h2c?|http\/2(\.0)?|spdy\/[\d.]+)$/.test(text)) return 'h2';
+  return 'unknown';
+}
+
+/** The version a request went over: HTTP/3 as the reader found it in any field (`protocol`), else its `httpVersion`. */
+export function httpVersionOf(entry: Pick<HarRequestEntry, 'httpVersion' | 'protocol'>): HttpVersion {
+  return entry.protocol === 'h3' ? 'h3' : normalizeHttpVersion(entry.httpVersion);
+}
+
+/** Multiplexed: one connection per origin carries every request. */
+export const isMultiplexed = (version: HttpVersion) => version === 'h2' || version === 'h3';
+export const isHttp1 = (version: HttpVersion) => version === 'http/1.0' || version === 'http/1.1';
+
+/**
+ * The version as written, from the first field that holds one: the response's, the request's,
+ * then WebPageTest's `_protocol` (its 3.0 and 17.x agents mangle `httpVersion` on HTTP/2
+ * into `us:` or leave it empty); when none does, the response's as written.
+ */
+function writtenHttpVersion(entry: Json, request: Json, response: Json): string {
+  const fromResponse = asString(response.httpVersion);
+  if (normalizeHttpVersion(fromResponse) !== 'unknown') return fromResponse;
+  const fromRequest = asString(request.httpVersion);
+  if (normalizeHttpVersion(fromRequest) !== 'unknown') return fromRequest;
+  const fromWpt = asString(entry._protocol);
+  if (normalizeHttpVersion(fromWpt) !== 'unknown') return fromWpt;
+  return fromResponse || fromRequest;
 }
 
 /**
@@ -209,6 +251,7 @@ export function servedFromCache(
   return !viaWorker && status >= 200 && status < 300 && asNumber(response._transferSize, -1) === 0 && contentSize > 0;
 }
 
+/** Bytes on the wire: Chrome's `_transferSize`, else headers + body as far as reported; -1 when neither is. */
 export function transferBytes(response: Json): number {
   const transfer = asNumber(response._transferSize, -1);
   if (transfer >= 0) return transfer;

@@ -1,6 +1,7 @@
 // The chain of requests that decided onLoad: followed through initiators where the HAR has
-// them, inferred from ends and connection reuse where not; idle time between links said as
-// main-thread time; the same on the real-shaped file of every exporter we read.
+// them, inferred from timing where not (the document while it arrived, else the last script,
+// stylesheet or document to end before); idle time between links said as main-thread time;
+// the same on the real-shaped file of every exporter we read.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -14,7 +15,7 @@ const names = (doc: ReturnType<typeof readHar>) => path(doc).links.map((link) =>
 
 const doc = { url: 'https://example.com/', at: 0, timings: { wait: 200, receive: 20 } };
 
-test('without initiators the chain is inferred: each link is the request that ended last before it started', () => {
+test('without initiators the chain is inferred: each link hangs off the script, stylesheet or document that ended last before it started', () => {
   const result = path(
     har(
       [
@@ -37,7 +38,7 @@ test('without initiators the chain is inferred: each link is the request that en
   assert.deepEqual(result.links[2]!.costliest, { phase: 'wait', ms: 1100 });
   assert.equal(
     result.line,
-    'critical path document 220 ms (server wait 200 ms) → app.js 150 ms (download 100 ms) → profile 1.11 s (server wait 1.10 s)',
+    'critical path document 220 ms (server wait 200 ms) → app.js 150 ms (download 100 ms) → profile 1.11 s (server wait 1.10 s); 2 of 2 links inferred from timing (the HAR names no initiator for them)',
   );
 });
 
@@ -97,13 +98,14 @@ test('a script initiator is read from its call stack, as Chrome writes it', () =
   assert.equal(result.untilWhat, 'last request');
 });
 
-test('a request queued behind another on its connection hangs off that one', () => {
+test('an image, a font or a beacon starts nothing: the request after them hangs off the last script that ended before it', () => {
   const links = path(
     har([
       { ...doc, connection: '1' },
       { url: 'https://example.com/a.js', at: 230, timings: { wait: 100 }, connection: '1' },
-      { url: 'https://example.com/b.js', at: 231, timings: { wait: 120 }, connection: '2' },
-      { url: 'https://example.com/c.js', at: 352, timings: { blocked: 20, wait: 300 }, connection: '1' },
+      { url: 'https://example.com/hero.png', at: 231, timings: { wait: 120 }, connection: '2', size: 40_000 },
+      { url: 'https://example.com/font.woff2', at: 232, timings: { wait: 125 }, connection: '2' },
+      { url: 'https://example.com/c.js', at: 360, timings: { blocked: 20, wait: 300 }, connection: '2' },
     ]),
   ).links;
   assert.deepEqual(
@@ -111,9 +113,69 @@ test('a request queued behind another on its connection hangs off that one', () 
     [
       ['document', 'start'],
       ['a.js', 'inferred'],
-      ['c.js', 'connection'],
+      ['c.js', 'inferred'],
     ],
   );
+});
+
+test('a request that starts while the document is arriving hangs off the document', () => {
+  const links = path(
+    har([
+      { url: 'https://example.com/', at: 0, timings: { wait: 100, receive: 400 } },
+      { url: 'https://example.com/early.js', at: 50, timings: { wait: 20 } },
+      { url: 'https://example.com/site.css', at: 150, timings: { wait: 600 } },
+    ]),
+  ).links;
+  assert.deepEqual(
+    links.map((l) => [l.label, l.reason]),
+    [
+      ['document', 'start'],
+      ['site.css', 'document'],
+    ],
+  );
+});
+
+test('without onLoad the chain ends at the last request that is neither a beacon nor a late third party, and says so', () => {
+  const result = path(
+    har([
+      doc,
+      { url: 'https://example.com/app.js', at: 230, timings: { wait: 100 } },
+      { url: 'https://cdn.vendor.net/tag.js', at: 240, timings: { wait: 300 } },
+      { url: 'https://example.com/pixel.gif', at: 600, timings: { wait: 900 }, mime: 'image/gif', size: 43 },
+      { url: 'https://ads.vendor.net/late.js', at: 700, timings: { wait: 900 } },
+    ]),
+  );
+  assert.deepEqual(
+    result.links.map((l) => l.label),
+    ['document', 'tag.js'],
+  );
+  assert.equal(result.untilWhat, 'last request');
+  assert.equal(result.untilMs, 540);
+  assert.match(
+    result.line,
+    /; no onLoad in the HAR: the chain ends at the last request that is not a beacon or a late third party$/,
+  );
+});
+
+test('the time before the navigation is not main thread, and no idle stretch starts before it', () => {
+  const result = path(
+    har(
+      [
+        { url: 'https://example.com/', at: 400, timings: { wait: 200 } },
+        { url: 'https://example.com/app.js', at: 610, timings: { wait: 100 } },
+      ],
+      { onLoad: 800 },
+    ),
+  );
+  assert.deepEqual(
+    result.links.map((l) => [l.label, l.mainThreadMs]),
+    [
+      ['document', 0],
+      ['app.js', 10],
+    ],
+  );
+  assert.ok(result.idleGaps.every((gap) => gap.startMs >= 400));
+  assert.match(result.line, /^critical path document 200 ms/);
 });
 
 test('a redirect is a link, and time with nothing in flight is said as main-thread time', () => {
@@ -140,7 +202,7 @@ test('a redirect is a link, and time with nothing in flight is said as main-thre
   assert.equal(result.mainThreadMs, 1620, 'with the 10 ms between the redirect and the document');
   assert.match(
     result.line,
-    /document 200 ms \(server wait 200 ms\) → 1\.00 s main thread → late 100 ms .* → 610 ms main thread$/,
+    /document 200 ms \(server wait 200 ms\) → 1\.00 s main thread → late 100 ms .* → 610 ms main thread; 1 of 2 links inferred from timing/,
   );
 });
 
@@ -160,21 +222,22 @@ test('requests ending after onLoad (beacons) are not on the path to it', () => {
   );
 });
 
-test('a 10,000-request chain stays bounded: at most 200 links, ending at the last request', () => {
+test('a 10,000-request chain stays bounded: at most 200 links, ending at the last request, and says it was cut', () => {
   const requests: Req[] = Array.from({ length: 10_000 }, (_, i) => ({
-    url: `https://example.com/r${i}`,
+    url: `https://example.com/r${i}.js`,
     at: i * 11,
     timings: { wait: 10 },
   }));
   const result = path(har(requests));
   assert.equal(result.links.length, 200);
-  assert.equal(result.links[199]!.label, 'r9999');
+  assert.equal(result.links[199]!.label, 'r9999.js');
+  assert.match(result.line, /; cut at 200 links$/);
 });
 
 const FIXTURES = join(__dirname, '..', '..', 'fixtures', 'har-real');
 const fixture = (name: string) => readHar(JSON.parse(readFileSync(join(FIXTURES, `${name}.har`), 'utf8')));
 
-test('every exporter: the path starts at the first request, each link starts after the one before, and none ends after onLoad', () => {
+test('every exporter: the path starts at the navigation, each link starts after the one before, and none ends after onLoad', () => {
   for (const name of [
     'chrome-before',
     'firefox-before',
@@ -202,7 +265,7 @@ test('every exporter: the path starts at the first request, each link starts aft
   }
 });
 
-test('Chrome and browsertime initiators are followed: the hero image and the web font hang off their documents', () => {
+test('Chrome and browsertime initiators are followed: the analytics script and the app script hang off their documents', () => {
   assert.deepEqual(
     path(fixture('chrome-before'), 'page_1')
       .links.slice(0, 3)
@@ -210,7 +273,7 @@ test('Chrome and browsertime initiators are followed: the hero image and the web
     [
       ['shop.example.com', 'start'],
       ['document', 'redirect'],
-      ['hero.jpg', 'initiator'],
+      ['analytics.js?v=1700000000123', 'initiator'],
     ],
   );
   assert.deepEqual(
@@ -220,7 +283,7 @@ test('Chrome and browsertime initiators are followed: the hero image and the web
     [
       ['latest', 'start'],
       ['document', 'redirect'],
-      ['inter-var.woff2', 'initiator'],
+      ['index-D5xY2_aB.js', 'initiator'],
     ],
   );
 });
@@ -228,7 +291,7 @@ test('Chrome and browsertime initiators are followed: the hero image and the web
 test('WebPageTest: the first view ends in the API call after 1.06 s of main-thread time', () => {
   const result = path(fixture('webpagetest-before'), 'page_1_0_1');
   assert.equal(result.links.at(-1)!.label, 'user?_=1700000000412');
-  assert.match(result.line, /→ 1\.06 s main thread$/);
+  assert.match(result.line, /→ 1\.06 s main thread; 3 of 3 links inferred from timing/);
 });
 
 test('idle time is the same whatever order the rows come in (a waterfall is in start order; a hand-made one may not be)', () => {

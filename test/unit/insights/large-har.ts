@@ -41,7 +41,8 @@ function requestAt(i: number, at: number, rand: () => number): Req {
     url: `https://${host}/${path}`,
     at,
     status,
-    size,
+    // An aborted request (status 0) got no body.
+    size: status === 0 ? 0 : size,
     timings: {
       blocked: legacy ? Math.round(rand() * 300) : Math.round(rand() * 20),
       ...(fresh

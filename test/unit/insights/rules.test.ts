@@ -199,15 +199,19 @@ test('duplicates, storms and retries: told apart, each about its own repeats', (
   );
 });
 
-test('failed requests: 4xx, 5xx and aborted; none when all succeed', () => {
+test('failed requests: 4xx, 5xx and aborted; none when all succeed, nor for a status-0 answer with a body', () => {
   const f = finding('failed', [
     doc,
     get('missing.png', 120, { wait: 30 }, { status: 404 }),
-    get('api/x', 130, { wait: 40 }, { status: 0 }),
+    get('api/x', 130, { wait: 40 }, { status: 0, size: 0 }),
   ]);
   assert.equal(f.count, 2);
   assert.equal(f.summary, '2 requests failed (404), 1 aborted or without a response');
   assert.ok(!rules([doc, get('a.js', 120)]).includes('failed'));
+  assert.ok(
+    !rules([doc, get('pushed.css', 120, {}, { status: 0, size: 15_340 })]).includes('failed'),
+    'Firefox writes HTTP/2 pushed responses with status 0 and their body: they arrived',
+  );
 });
 
 test("third-party share: other sites' bytes or time over 30 %; subdomains of the site are first party", () => {
