@@ -73,6 +73,11 @@ describe('HAR waterfall: critical path and Insights tab', () => {
       (await panel.page.textContent('.har-insights-path')) ?? '',
       /^news\.example\.com 113 ms, server wait 48 ms.*headlines\?PHPSESSID=\S+ 422 ms, server wait 420 ms/,
     );
+    assert.deepEqual(
+      await panel.page.$$eval('.har-insights-note', (notes) => notes.map((note) => note.textContent)),
+      ['Note: 2 of 3 links inferred from timing (the HAR names no initiator for them).'],
+      'Firefox writes no initiator: the tab says the chain was inferred',
+    );
     await panel.page.focus('.har-finding[data-rule="failed"] button[aria-label="Show favicon.ico"]');
     await panel.page.keyboard.press('Enter');
     assert.equal(await selectedTab(panel.page), 'Requests');

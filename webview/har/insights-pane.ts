@@ -49,6 +49,8 @@ export class InsightsPane {
         `The chain of requests that decided ${until}${path.tailMainThreadMs >= 100 ? `; then ${formatMs(path.tailMainThreadMs)} of main-thread work` : ''}.`,
       ),
       links.length ? el('ol', { class: 'har-insights-path' }, ...links) : el('p', {}, 'No timed requests.'),
+      // How the chain was found (inferred from timing, no onLoad, cut): a reader weighs it by this.
+      ...path.notes.map((note) => el('p', { class: 'har-insights-note' }, `Note: ${note}.`)),
       el('h2', {}, `Findings (${insights.findings.length})`),
       insights.findings.length
         ? el('ol', { class: 'har-findings' }, ...insights.findings.map((f) => this.finding(f)))
