@@ -2,6 +2,7 @@
 // overview, the instant results and the CLI: the thresholds are the session verdict's
 // (session/thresholds.ts), the colours are theme colour ids (tree icons use them as
 // ThemeColor, webviews as --vscode-* variables) and every grade also has a word.
+import { normalBaseline } from './session/grading';
 import { THRESHOLDS } from './session/thresholds';
 
 export type Grade = 'ok' | 'warn' | 'bad';
@@ -45,15 +46,66 @@ export function pageLoadGrade(onLoadMs: unknown): Grade | undefined {
   return onLoadMs >= loadBad ? 'bad' : onLoadMs >= loadWarn ? 'warn' : 'ok';
 }
 
-/** Latency (ms) and loss (percent, 0 … 100) to a target, against the ISP path's budget. */
-export function networkGrade(latencyMs: unknown, lossPct: unknown): Grade | undefined {
-  return rttLossGrade(latencyMs, lossPct, THRESHOLDS.isp);
+/** The agent's normal round trip toward one target (ms) and how many round trips it is the median of. */
+export interface NetworkNormal {
+  rttMs: number;
+  samples?: number;
 }
 
-/** Round trip (ms) and loss (percent) to the gateway, against the LAN's budget. */
+/**
+ * Latency (ms) and loss (percent, 0 … 100) to a target (a network session, a VPN or proxy
+ * probe), against the ISP path's budget. Its latency limits are latency added over a baseline
+ * (session/thresholds.ts): with the agent's normal toward the same target (from
+ * THRESHOLDS.baseline.minSamples round trips or more) latency is graded on what it adds;
+ * without one, distance alone can explain any round trip, so latency alone is at most "slow",
+ * never "failing". Loss needs no baseline.
+ */
+export function networkGrade(latencyMs: unknown, lossPct: unknown, normal?: NetworkNormal): Grade | undefined {
+  if (!finite(latencyMs) && !finite(lossPct)) return undefined;
+  const { rttWarn, rttBad, lossWarn, lossBad } = THRESHOLDS.isp;
+  const loss = finite(lossPct) ? lossPct / 100 : 0;
+  const baseline =
+    normal && finite(normal.rttMs) && (normal.samples === undefined || normal.samples >= THRESHOLDS.baseline.minSamples)
+      ? normal.rttMs
+      : undefined;
+  const added = finite(latencyMs) ? Math.max(0, latencyMs - (baseline ?? 0)) : 0;
+  const latency: Grade = added >= rttBad && baseline !== undefined ? 'bad' : added >= rttWarn ? 'warn' : 'ok';
+  const lossGrade: Grade = loss >= lossBad ? 'bad' : loss >= lossWarn ? 'warn' : 'ok';
+  return worse(latency, lossGrade);
+}
+
+/**
+ * The agent's normal toward each target from network-session records (agentId, target,
+ * latency), for networkGrade: per agent and target, never across targets, and only from
+ * enough round trips (session/grading.ts normalBaseline, the session verdict's rule).
+ */
+export function networkNormals(
+  records: Iterable<{ agentId?: unknown; target?: unknown; latency?: unknown }>,
+): (agentId: unknown, target: unknown) => NetworkNormal | undefined {
+  const byKey = new Map<string, number[]>();
+  const keyOf = (agentId: unknown, target: unknown): string => `${String(agentId)}\n${String(target)}`;
+  for (const r of records) {
+    if (!finite(r.latency) || typeof r.target !== 'string' || r.target === '') continue;
+    const key = keyOf(r.agentId, r.target);
+    const list = byKey.get(key) ?? [];
+    list.push(r.latency);
+    byKey.set(key, list);
+  }
+  const normals = new Map<string, NetworkNormal>();
+  for (const [key, rtts] of byKey) {
+    const normal = normalBaseline(rtts);
+    if (normal) normals.set(key, { rttMs: normal.rttMs, samples: normal.samples ?? rtts.length });
+  }
+  return (agentId, target) => normals.get(keyOf(agentId, target));
+}
+
+/** Round trip (ms) and loss (percent) to the gateway, against the LAN's budget (absolute: the gateway is next to the agent). */
 export function gatewayGrade(rttMs: unknown, lossPct: unknown): Grade | undefined {
   return rttLossGrade(rttMs, lossPct, THRESHOLDS.gateway);
 }
+
+const RANK: Record<Grade, number> = { ok: 0, warn: 1, bad: 2 };
+const worse = (a: Grade, b: Grade): Grade => (RANK[a] >= RANK[b] ? a : b);
 
 interface RttLossBudget {
   rttWarn: number;

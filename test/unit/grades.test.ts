@@ -46,7 +46,15 @@ test('page loads, network paths and the gateway each against their own budget', 
   assert.equal(pageLoadGrade(THRESHOLDS.page.loadBad - 1), 'warn');
   assert.equal(pageLoadGrade(undefined), undefined);
   assert.equal(networkGrade(undefined, THRESHOLDS.isp.lossWarn * 100), 'warn');
-  assert.equal(networkGrade(THRESHOLDS.isp.rttBad, 0), 'bad');
+  assert.equal(
+    networkGrade(THRESHOLDS.isp.rttBad, 0),
+    'warn',
+    'latency alone, with no normal to add it to, is at most slow',
+  );
+  assert.equal(
+    networkGrade(THRESHOLDS.isp.rttBad + 40, 0, { rttMs: 40, samples: THRESHOLDS.baseline.minSamples }),
+    'bad',
+  );
   assert.equal(networkGrade(undefined, undefined), undefined);
   assert.equal(gatewayGrade(THRESHOLDS.gateway.rttWarn, 0), 'warn');
 });

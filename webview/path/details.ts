@@ -44,7 +44,13 @@ export function nodeDetails(
         : `${lossPct(stats).toFixed(1)} % of ${stats.samples} traces${stats.endedHere ? ` (${stats.endedHere} ended here)` : ''}`,
     ],
     ['MPLS', node.mpls.length ? node.mpls.join(', ') : undefined],
-    ['Routing loop', node.loopOf ? `repeats ${node.loopOf} on the same route` : undefined],
+    ['Routing loop', node.loopOf && node.routingLoop ? `repeats ${node.loopOf} on the same route` : undefined],
+    [
+      'Answers again',
+      node.loopOf && !node.routingLoop
+        ? `${node.loopOf} answers again on the same route (one router answering several TTLs), not a loop`
+        : undefined,
+    ],
     ['Agents', node.kind === 'agent' ? undefined : `${node.agents.length}`],
     ['Hop', node.kind === 'agent' ? undefined : `${node.minHop}`],
     [

@@ -93,7 +93,7 @@ export class GraphView {
     const classes = ['node', `kind-${node.kind}`];
     if (isUnresponsive(node)) classes.push('hollow');
     if (node.isTarget) classes.push('target');
-    if (node.loopOf) classes.push('loop');
+    if (node.routingLoop) classes.push('loop'); // a repeat on a route that goes on is no loop
     if (node.mpls.length) classes.push('mpls');
     const group = svgEl('g', {
       class: classes.join(' '),

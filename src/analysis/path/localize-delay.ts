@@ -1,9 +1,11 @@
 // Where latency appears. On each traversal the delay that persists downstream (a hop's
 // response time, or a later hop's when that is smaller: a slow ICMP reply does not delay the
 // path) rises along the route; each rise is on the link between two answering hops, stars
-// spanned, an MPLS tunnel taken as a whole. Links are compared by the networks and locations
-// of their ends, so agents entering the same exchange from different routers agree.
-import { distanceBaseline, greatCircleKm } from '../session/grading';
+// spanned, an MPLS tunnel taken as a whole. A link is its pair of addresses (linkKey): names
+// and places only label it, since every link inside one network in one city shares them. The
+// one grouping is at a network boundary: agents entering the same router from different
+// routers of another network cross one interconnection, so they agree on it.
+import { distanceBaseline, distanceLimits, greatCircleKm } from '../session/grading';
 import { persistentRtt, type LocalizeContext, type NodeInfo, type Traversal } from './localize-traversals';
 import { LOCALIZE_THRESHOLDS, type DelayBaseline, type DelayFinding } from './localize-types';
 import { clean, linkWords, localizedHop, ms, tunnelRef } from './localize-text';
@@ -24,28 +26,33 @@ interface LinkStats {
   ends: { agent: string; rttMs: number }[];
 }
 
-function side(node: NodeInfo | undefined, id: string): string {
-  return node && node.kind === 'hop' && (node.network !== undefined || node.location !== undefined)
-    ? `${node.network ?? ''}@${node.location ?? ''}`
-    : `#${id}`;
+/**
+ * The link's key: its two addresses. The near end is its network and location instead only
+ * when both ends are named and in different networks (an interconnection, entered from any of
+ * the neighbour's routers there); the far end, where the delay shows, is always its address.
+ */
+function linkKey(from: string, to: string, nodes: ReadonlyMap<string, NodeInfo>): string {
+  const near = nodes.get(from);
+  const far = nodes.get(to);
+  const boundary =
+    near?.kind === 'hop' &&
+    far?.kind === 'hop' &&
+    near.network !== undefined &&
+    far.network !== undefined &&
+    near.network !== far.network;
+  return `${boundary ? `${near.network}@${near.location ?? ''}` : `#${from}`}>#${to}`;
 }
 
 export function localizeDelay(ctx: LocalizeContext, traversals: readonly Traversal[]): DelayFinding[] {
   const { nodes } = ctx.set;
   const links = new Map<string, LinkStats>();
   // Keys are made once per pair of hops, so the loop below hashes no new strings.
-  const sides = new Map<string, string>();
-  const sideOf = (id: string): string => {
-    let key = sides.get(id);
-    if (key === undefined) sides.set(id, (key = side(nodes.get(id), id)));
-    return key;
-  };
   const pairKeys = new Map<string, Map<string, { link: string; pair: string }>>();
   const keysOf = (from: string, to: string): { link: string; pair: string } => {
     let byTo = pairKeys.get(from);
     if (!byTo) pairKeys.set(from, (byTo = new Map()));
     let keys = byTo.get(to);
-    if (!keys) byTo.set(to, (keys = { link: `${sideOf(from)}>${sideOf(to)}`, pair: `${from}>${to}` }));
+    if (!keys) byTo.set(to, (keys = { link: linkKey(from, to, nodes), pair: `${from}>${to}` }));
     return keys;
   };
   for (const t of traversals) {
@@ -182,11 +189,16 @@ function readAgainst(
 ): { distance: boolean; said: string } {
   if (baseline.source === 'distance') {
     const floor = `what distance explains (${ms(Math.round(baseline.floorMs))} for ${Math.round(baseline.km)} km from agent to target)`;
-    // A round trip within the floor has nothing added anywhere: the rise is the distance that link covers.
-    if (baseline.excessMs < LOCALIZE_THRESHOLDS.delayJumpMs) {
+    // A round trip within the floor and its margin (the session verdict's, distanceLimits) has
+    // nothing added anywhere: the rise is the distance that link covers.
+    if (baseline.excessMs <= distanceLimits(baseline.floorMs).warn) {
+      const within =
+        baseline.excessMs === 0
+          ? `is within ${floor}`
+          : `is +${ms(Math.round(baseline.excessMs))} over ${floor}, inside its margin (${ms(Math.round(distanceLimits(baseline.floorMs).warn))})`;
       return {
         distance: true,
-        said: `The round trip rises ${where} (${counts}), but the whole round trip (${ms(Math.round(baseline.observedMs))}) is within ${floor}: distance, not latency added.`,
+        said: `The round trip rises ${where} (${counts}), but the whole round trip (${ms(Math.round(baseline.observedMs))}) ${within}: distance, not latency added.`,
       };
     }
     return {

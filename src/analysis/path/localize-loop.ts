@@ -1,7 +1,10 @@
-// Routing loops as findings of their own: a route whose addresses repeat is bouncing between
-// routers until its hop limit runs out. The loop is named by the two routers it bounces
-// between (the repeated address and the hop that sent the packet back to it), so the report
-// reads "between A and B", which is what a network engineer takes to both routers' owners.
+// Routing loops as findings of their own: a route that repeats an address, answers from no new
+// one after that and never reaches the target is bouncing between routers until its hop limit
+// runs out (Traversal.loops, route-loop.ts). A repeat on a route that goes on or reaches the
+// target is one router answering several TTLs, never a loop. The loop is named by the two
+// routers it bounces between (the repeated address and the hop that sent the packet back to
+// it), so the report reads "between A and B", which is what a network engineer takes to both
+// routers' owners.
 import type { LocalizeContext, Traversal } from './localize-traversals';
 import { clean, listWords, localizedHop, plural } from './localize-text';
 import type { LoopFinding } from './localize-types';

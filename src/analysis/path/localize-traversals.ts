@@ -5,6 +5,7 @@
 import type { PathHop, PathRoute, PathTrace } from '../../api/types';
 import { mplsLabels } from '../../api/types';
 import { agentNodeId, starNodeId } from './merge';
+import { isRoutingLoop } from './route-loop';
 import { isUsableHop, usableTraces } from './usable';
 import type { LocalizeLimits, LocalizeOptions } from './localize-types';
 
@@ -36,7 +37,12 @@ export interface Traversal {
   reached: boolean;
   /** The target answered. */
   ok: boolean;
-  /** The route repeats an address. */
+  /**
+   * A routing loop: the route repeats an address, answers from no new address after that (it
+   * cycles until the hop limit runs out) and never reaches the target. One router answering
+   * two TTLs in a row on a route that goes on (MPLS without TTL propagation, a firewall) is
+   * not a loop: see route-loop.ts.
+   */
   loops: boolean;
   /** Tunnel id per step, when the traversal goes through tunnels. */
   tunnel?: (string | undefined)[];
@@ -147,12 +153,12 @@ function readRoute(
   const rtt: (number | undefined)[] = [0];
   const seen = new Map<string, number>();
   let previousHop = 0;
-  let loops = false;
+  const addresses: string[] = [];
   for (const hop of hops) {
     if (hop.hop <= previousHop) continue;
     const times = (seen.get(hop.ipAddress) ?? 0) + 1;
     seen.set(hop.ipAddress, times);
-    if (times > 1) loops = true;
+    addresses.push(hop.ipAddress);
     const id = times === 1 ? hop.ipAddress : `${hop.ipAddress}~loop${times}`;
     const gap = hop.hop - previousHop - 1;
     const previousId = steps[steps.length - 1]!;
@@ -187,6 +193,7 @@ function readRoute(
       break;
     }
   const reached = steps.length > 1 && infos[infos.length - 1]!.ip === target && target !== '';
+  const loops = isRoutingLoop(addresses, reached);
   return { agent, round, target, steps, nodes: infos, rtt, last, reached, ok: reached, loops };
 }
 

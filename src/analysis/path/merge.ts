@@ -3,6 +3,7 @@ import { usableRoutes, usableVpnRoutes } from './usable';
 import type { PathHop, PathTrace, TracerouteHop } from '../../api/types';
 import { emptyStats, type HopGraph, type HopLink, type HopNode } from './model';
 import { mplsLabels } from '../../api/types';
+import { isRoutingLoop } from './route-loop';
 
 interface NodeBuilder {
   node: HopNode;
@@ -102,6 +103,17 @@ export class HopGraphBuilder {
     const last = steps[steps.length - 1];
     const reachedTarget = last !== undefined && this.nodes.get(last.id)?.node.ip === serverIp;
     steps.forEach((step, index) => this.countVisit(step, !reachedTarget && index === steps.length - 1));
+    // A repeated address is a routing loop only on a route that loops (route-loop.ts): the
+    // repeat stays its own node either way, so the route is acyclic.
+    const answering = steps.flatMap((s) => {
+      const ip = s.replied ? this.nodes.get(s.id)?.node.ip : undefined;
+      return ip === undefined ? [] : [ip];
+    });
+    if (isRoutingLoop(answering, reachedTarget))
+      for (const step of steps) {
+        const node = this.nodes.get(step.id)?.node;
+        if (node?.loopOf !== undefined) node.routingLoop = true;
+      }
     for (let i = 1; i < steps.length; i++) this.countLink(agentId, pathId, steps[i - 1]!, steps[i]!);
     this.spreadDelays(steps);
     const ids = steps.map((s) => s.id);

@@ -46,8 +46,13 @@ export interface HopNode {
   minHop: number;
   /** True when the node is the trace target (serverIp). */
   isTarget: boolean;
-  /** Set for the second and later appearances of an IP on one route (a routing loop). */
+  /**
+   * Set for the second and later appearances of an IP on one route, kept apart so the route
+   * stays acyclic. Most are one router answering several TTLs (MPLS, a firewall), not a loop.
+   */
   loopOf?: string;
+  /** A repeat on a route that is a routing loop (route-loop.ts: repeats, nothing new after, target never reached). */
+  routingLoop?: boolean;
   agents: string[];
   stats: HopStats;
   /** For group nodes: the ids of the merged nodes, in path order. */

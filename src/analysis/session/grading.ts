@@ -221,11 +221,38 @@ export const BASELINE_WORDS = {
   distance: 'what distance explains',
 } as const;
 
-/** The ISP path: loss beyond the gateway, and latency over the baseline (ungraded without one). */
+function middle(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/**
+ * The agent's normal toward one target (host or site), from its round trips to that target
+ * alone: the median, and a baseline only from THRESHOLDS.baseline.minSamples of them. Round
+ * trips to other targets say nothing about this one (an intranet at 12 ms is no normal for a
+ * SaaS site at 150 ms).
+ */
+export function normalBaseline(rtts: readonly number[]): Extract<Baseline, { source: 'normal' }> | undefined {
+  const finite = rtts.filter((v) => Number.isFinite(v));
+  if (finite.length < T.baseline.minSamples) return undefined;
+  return { source: 'normal', rttMs: middle(finite), samples: finite.length };
+}
+
+/** Why there is no normal toward the target, in words: how many round trips there were against how many it takes. */
+export function tooFewForNormal(samples: number, where = ''): string {
+  return `${samples === 0 ? 'no' : `only ${samples}`} other session${samples === 1 ? '' : 's'} toward this target${where}, ${T.baseline.minSamples} needed for its normal`;
+}
+
+/**
+ * The ISP path: loss beyond the gateway, and latency over the baseline (ungraded without one;
+ * `noBaseline` says why, e.g. tooFewForNormal).
+ */
 export function ispFindings(
   targetRttMs: number | undefined,
   lossBeyond: LossMeasure | undefined,
   baseline: Baseline | undefined,
+  noBaseline?: string,
 ): Finding[] {
   const findings = lossBeyond === undefined ? [] : lossFindings('isp', lossBeyond, T.isp, 'beyond the gateway');
   if (targetRttMs === undefined) return findings;
@@ -235,7 +262,7 @@ export function ispFindings(
       {
         segment: 'isp',
         grade: 'ok',
-        message: `round trip to the target ${Math.round(targetRttMs)} ms, not graded: no baseline (the agent's normal toward this target, or both locations)`,
+        message: `round trip to the target ${Math.round(targetRttMs)} ms, not graded: no baseline (${noBaseline ?? `${BASELINE_WORDS.normal}, or both locations`})`,
       },
     ];
   const added = Math.max(0, targetRttMs - baseline.rttMs);
@@ -243,8 +270,10 @@ export function ispFindings(
     baseline.source === 'normal'
       ? `over ${BASELINE_WORDS.normal} (${Math.round(baseline.rttMs)} ms${baseline.samples ? `, ${baseline.samples} sessions` : ''})`
       : `over ${BASELINE_WORDS.distance} (${Math.round(baseline.rttMs)} ms for ${Math.round(baseline.km)} km)`;
-  const grade = gradeAgainst(added, { warn: T.isp.rttWarn, bad: T.isp.rttBad });
-  const limit = grade === 'ok' ? '' : ` (limit ${grade === 'bad' ? T.isp.rttBad : T.isp.rttWarn} ms)`;
+  const limits =
+    baseline.source === 'distance' ? distanceLimits(baseline.rttMs) : { warn: T.isp.rttWarn, bad: T.isp.rttBad };
+  const grade = gradeAgainst(added, limits);
+  const limit = grade === 'ok' ? '' : ` (limit ${Math.round(grade === 'bad' ? limits.bad : limits.warn)} ms)`;
   // Said even when fine: which baseline the latency was read against.
   return [
     ...findings,
@@ -284,8 +313,16 @@ export function greatCircleKm(a: { lat: number; lon: number }, b: { lat: number;
 }
 
 /** The round trip distance explains: light in fibre both ways, times how much longer real routes are. */
-export function distanceBaseline(km: number): Baseline {
+export function distanceBaseline(km: number): Extract<Baseline, { source: 'distance' }> {
   return { source: 'distance', km, rttMs: ((2 * km) / T.isp.fibreKmPerMs) * T.isp.routeStretch };
+}
+
+/** How far over the distance floor (ms) a round trip is suspect (warn) and the likely culprit (bad): a margin growing with distance. */
+export function distanceLimits(floorMs: number): { warn: number; bad: number } {
+  return {
+    warn: T.isp.distanceWarnMs + T.isp.distanceWarnShare * floorMs,
+    bad: T.isp.distanceBadMs + T.isp.distanceBadShare * floorMs,
+  };
 }
 
 export interface ServerMeasure {

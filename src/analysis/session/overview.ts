@@ -205,6 +205,10 @@ function pingView(label: string, raw: unknown, icmpBlocked = false): PingView {
     return { label, outcome: icmpBlocked ? `ICMP blocked by the target (${error})` : `failed: ${error}`, fields: [] };
   if (!ping) return { label, outcome: 'not measured', fields: [] };
   const p = asRecord(raw);
+  const packets: Field = { label: 'Packets', value: `${ping.received} / ${ping.sent} received` };
+  // ICMP blocked measures nothing, and a ping nothing came back to has no round trip: never "0 ms".
+  if (icmpBlocked) return { label, outcome: 'ICMP blocked by the target: not measured', fields: [packets] };
+  if (ping.received === 0) return { label, outcome: `no reply to ${ping.sent} pings`, fields: [packets] };
   return {
     label,
     outcome: `${Math.round(ping.avgRtt)} ms, ${Math.round(ping.loss * 100)}% loss`,

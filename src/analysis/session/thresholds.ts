@@ -43,8 +43,25 @@ export const THRESHOLDS = {
     jitterBad: 50,
     /** Light in fibre covers about 200 km per ms (physics: c / 1.5). */
     fibreKmPerMs: 200,
-    /** Real routes are about twice the great-circle distance (detours, peering points). */
-    routeStretch: 2,
+    /**
+     * Fibre routes run about 1.2–1.5× the great-circle distance: Bozkurt et al., "Dissecting
+     * Latency in the Internet's Fiber Infrastructure" (arXiv:1811.10737, 2018), find shortest
+     * paths through the US long-haul conduits 1.3× line of sight in the median. Their "×2.1"
+     * rule of thumb for measured latency adds routing-policy detours on top: latency added,
+     * not distance. The generous end of the range, so distance is never called latency added.
+     */
+    routeStretch: 1.5,
+    /**
+     * Over what distance explains (the floor: fibre time both ways × routeStretch), a round
+     * trip is suspect past distanceWarnMs + distanceWarnShare × the floor and the likely
+     * culprit past distanceBadMs + distanceBadShare × the floor: tens of ms near by, a margin
+     * growing with distance (long routes detour more in absolute terms). Boston → Boston at
+     * 95 ms is suspect; New York → London at 200 ms (≈ 75 ms is usual) is too.
+     */
+    distanceWarnMs: 30,
+    distanceWarnShare: 0.25,
+    distanceBadMs: 100,
+    distanceBadShare: 0.5,
   },
   tunnel: {
     /** ms to the VPN concentrator or the proxy the agent goes through. */
@@ -79,6 +96,14 @@ export const THRESHOLDS = {
     foldUpstreamShare: 0.25,
     /** Share (0..1) of lost traversals at most, for another branch after the same hop to count as healthy (ECMP). */
     healthyBranchShare: 0.1,
+  },
+  baseline: {
+    /**
+     * Round trips toward the same target (host or site), at least, for the agent's normal there
+     * to be a baseline; fewer is no baseline. The one place this number is set: the session
+     * verdict, the timeline and the explorer all read it (grading.ts normalBaseline).
+     */
+    minSamples: 5,
   },
   confidence: {
     /** z of the Wilson interval a loss grade must hold over (95 %). */

@@ -19,11 +19,13 @@ import {
   ispFindings,
   jitterFindings,
   lossBeyondGateway,
+  normalBaseline,
   pageFindings,
   serverFindings,
   wifiFindings,
   SEGMENTS,
   SEGMENT_LABELS,
+  tooFewForNormal,
   type Baseline,
   type Finding,
   type GradedSegment,
@@ -31,6 +33,7 @@ import {
   type Segment,
   type WifiMeasure,
 } from './grading';
+import { THRESHOLDS } from './thresholds';
 import { withScoreFindings, type TopologyScores } from './topology-scores';
 
 export { SEGMENTS, SEGMENT_LABELS, type Segment, type Finding } from './grading';
@@ -82,8 +85,10 @@ export interface SessionMeasures {
   memory?: number;
   /** Absent on a wired session. */
   wifi?: WifiMeasure;
+  /** A ping with at least one reply; 'failed' when it errored or nothing came back (no round trip measured). */
   gateway?: PingMeasure | 'failed';
   target?: PingMeasure | 'failed';
+  /** The service says ICMP to the target is blocked: its ping measures nothing (never 0 ms, never 100 % loss). */
   icmpBlocked?: boolean;
   connectMs?: number;
   location?: LatLon;
@@ -91,8 +96,12 @@ export interface SessionMeasures {
 }
 
 export interface SessionContext {
-  /** The agent's normal round trip toward this target (ms), from the session's neighbours or the timeline. */
+  /**
+   * The agent's normal round trip toward this session's target (the same host or site, never
+   * other targets), ms: set only from THRESHOLDS.baseline.minSamples round trips or more.
+   */
   normalRttMs?: number;
+  /** How many round trips toward the target the normal was read from; set without normalRttMs when too few. */
   normalSamples?: number;
   /** Where the target is, for the distance floor when no normal is known. */
   targetLocation?: LatLon;
@@ -114,6 +123,8 @@ const net = (s: UserSessionDetail): Record<string, unknown> => asRecord(s.networ
 function pingMeasure(raw: unknown): PingMeasure | 'failed' | undefined {
   const p = readPing(raw);
   if (typeof p !== 'object') return p;
+  // Nothing came back: no round trip was measured (the API's avgRtt 0 is no answer, not 0 ms).
+  if (p.received === 0) return 'failed';
   // The ping's mean deviation is its jitter; unknown when nothing came back.
   const deviation = asRecord(raw).meanDevRtt;
   return {
@@ -140,7 +151,8 @@ export function readSessionMeasures(session: UserSessionDetail): SessionMeasures
     ...(total > 0 && finite(usedMean) ? { memory: usedMean / total } : {}),
     ...(Object.keys(w).length > 0 ? { wifi: wifiOf(w) } : {}),
     ...(gateway ? { gateway } : {}),
-    ...(target ? { target } : {}),
+    // ICMP blocked: whatever the ping object says, the target's round trip and loss were not measured.
+    ...(target ? { target: n.icmpBlocked === true ? 'failed' : target } : {}),
     ...(n.icmpBlocked === true ? { icmpBlocked: true } : {}),
     ...(connect >= 0 ? { connectMs: connect } : {}),
     ...(finite(coordinates.latitude) && finite(coordinates.longitude)
@@ -176,21 +188,42 @@ export function sessionVerdict(session: UserSessionDetail, context: SessionConte
   return gradeSession(readSessionMeasures(session), context);
 }
 
-/** The session's baseline: its normal when the context knows it, else the distance floor when both ends are located. */
+/** A normal the context gives is a baseline unless it says it came from too few round trips. */
+const enoughNormal = (context: SessionContext): boolean =>
+  context.normalRttMs !== undefined &&
+  (context.normalSamples === undefined || context.normalSamples >= THRESHOLDS.baseline.minSamples);
+
+/**
+ * The session's baseline: the agent's normal toward the same target when the context knows one
+ * from enough round trips, else the distance floor when both ends are located, else none.
+ */
 export function baselineOf(m: SessionMeasures, context: SessionContext): Baseline | undefined {
-  if (context.normalRttMs !== undefined)
+  if (enoughNormal(context))
     return {
       source: 'normal',
-      rttMs: context.normalRttMs,
+      rttMs: context.normalRttMs!,
       ...(context.normalSamples ? { samples: context.normalSamples } : {}),
     };
   if (m.location && context.targetLocation) return distanceBaseline(greatCircleKm(m.location, context.targetLocation));
   return undefined;
 }
 
+/** Why the session has no baseline, in words: the round trips toward its target, and the locations. */
+function noBaselineWords(m: SessionMeasures, context: SessionContext): string {
+  const normal =
+    context.normalSamples === undefined ? 'no normal toward this target known' : tooFewForNormal(context.normalSamples);
+  const where = !m.location ? "the agent's location" : "the target's location";
+  return `${normal}; no distance floor without ${where}`;
+}
+
+/** The target's ping when it measured something: answered at least once and not ICMP-blocked. */
+function answeredPing(m: SessionMeasures): PingMeasure | undefined {
+  return typeof m.target === 'object' && !m.icmpBlocked && m.target.sent - m.target.lost > 0 ? m.target : undefined;
+}
+
 export function segmentFindings(m: SessionMeasures, context: SessionContext): Record<Segment, Finding[] | undefined> {
-  const gateway = typeof m.gateway === 'object' ? m.gateway : undefined;
-  const target = typeof m.target === 'object' ? m.target : undefined;
+  const gateway = typeof m.gateway === 'object' && m.gateway.sent - m.gateway.lost > 0 ? m.gateway : undefined;
+  const target = answeredPing(m);
   const gatewayLoss = gateway ? gateway.lost / gateway.sent : 0;
   const slowest = m.pages
     .filter((p) => p.onLoadMs !== undefined)
@@ -231,8 +264,9 @@ export function segmentFindings(m: SessionMeasures, context: SessionContext): Re
             tunnel.loss,
           )
         : undefined,
+    // ICMP blocked: the ISP path is not measured by ping (never 0 ms, never 100 % loss).
     isp:
-      m.target === undefined
+      m.target === undefined || m.icmpBlocked
         ? undefined
         : target
           ? [
@@ -240,12 +274,11 @@ export function segmentFindings(m: SessionMeasures, context: SessionContext): Re
                 target.rttMs,
                 lossBeyondGateway({ lost: target.lost, sent: target.sent }, gatewayLoss),
                 baselineOf(m, context),
+                noBaselineWords(m, context),
               ),
               ...jitterFindings(target.jitterMs, 'ping mean deviation'),
             ]
-          : m.icmpBlocked
-            ? undefined
-            : [{ segment: 'isp', grade: 'warn', message: 'the target did not answer ping' }],
+          : [{ segment: 'isp', grade: 'warn', message: 'the target did not answer ping' }],
     server:
       context.firstByteMs === undefined && m.connectMs === undefined && !serverErrors
         ? undefined
@@ -299,6 +332,7 @@ export function gradeSession(m: SessionMeasures, context: SessionContext = {}): 
 function notMeasured(m: SessionMeasures): string[] {
   return [
     ...(m.wifi && m.wifi.rssi === undefined ? [`${SEGMENT_LABELS.wifi} (no RSSI)`] : []),
+    ...(m.icmpBlocked ? [`${SEGMENT_LABELS.isp} (ICMP to the target is blocked: no ping)`] : []),
     ...(m.pages.length > 0 && m.pages.every((p) => p.onLoadMs === undefined)
       ? [
           `${SEGMENT_LABELS.page} (no onLoad: ${m.pages.length === 1 ? 'the page' : `its ${m.pages.length} pages`} never fired it)`,
@@ -307,7 +341,11 @@ function notMeasured(m: SessionMeasures): string[] {
   ];
 }
 
-/** The agent's normal toward the session's site: the median round trip of its neighbours' pings to the same site. */
+/**
+ * The agent's normal toward the session's site: the median round trip of its neighbours'
+ * answered pings to the same site (not ICMP-blocked), from enough of them (normalBaseline);
+ * with too few, only how many there were.
+ */
 export function contextFromNeighbours(
   session: UserSessionDetail,
   neighbours: readonly UserSessionDetail[],
@@ -315,12 +353,9 @@ export function contextFromNeighbours(
   const site = asString(session.visitedSite);
   const rtts = neighbours
     .filter((n) => n !== session && asString(n.visitedSite) === site && n.userSessionId !== session.userSessionId)
-    .map((n) => readPing(net(n).ping))
-    .flatMap((p) => (typeof p === 'object' && p.received > 0 ? [p.avgRtt] : []));
+    .map((n) => answeredPing(readSessionMeasures(n))?.rttMs)
+    .filter((rtt): rtt is number => rtt !== undefined);
   if (rtts.length === 0) return {};
-  const sorted = rtts.sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  const normal =
-    sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-  return { normalRttMs: normal, normalSamples: sorted.length };
+  const normal = normalBaseline(rtts);
+  return normal ? { normalRttMs: normal.rttMs, normalSamples: rtts.length } : { normalSamples: rtts.length };
 }

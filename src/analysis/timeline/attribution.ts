@@ -12,11 +12,13 @@ import {
   hopFindings,
   ispFindings,
   jitterFindings,
+  normalBaseline,
   pageFindings,
   serverFindings,
   wifiFindings,
   SEGMENTS,
   SEGMENT_LABELS,
+  tooFewForNormal,
   type Baseline,
   type Finding,
   type LossMeasure,
@@ -230,25 +232,29 @@ const READERS: Record<TimelineSegment, SegmentReader> = {
     );
     const shares = both(points, split, (p) => (p.loss === undefined ? undefined : p.loss / 100));
     const loss = counted ?? pooledLoss(shares.inside.map((loss) => ({ loss })));
-    const latencyMedian = median(latency.inside) ?? median(targetPings.map((p) => p.rttMs));
+    // Latency is judged per target against the agent's own normal toward that target (outside
+    // the poor periods), since targets differ in distance; the target that adds the most speaks.
+    const perTarget = latencyByTarget(lanes, split);
+    const graded = perTarget.find((t) => t.baseline !== undefined);
+    const latencyMedian = graded?.insideMs ?? median(latency.inside) ?? median(targetPings.map((p) => p.rttMs));
     if (loss === undefined && latencyMedian === undefined) return undefined;
-    // Latency is judged against the agent's own normal (outside the poor periods), since targets differ in distance.
-    const normal = median(latency.outside);
-    const baseline: Baseline | undefined =
-      normal === undefined ? undefined : { source: 'normal', rttMs: normal, samples: latency.outside.length };
+    const baseline: Baseline | undefined = graded?.baseline;
+    const noNormal = tooFewForNormal(Math.max(0, ...perTarget.map((t) => t.outside)), ' outside the poor periods');
     // Jitter: the network sessions' own, else the sessions' pings' mean deviation (as the session verdict reads it).
     const networkJitter = median(both(points, split, (p) => p.jitter).inside);
     const jitter = networkJitter ?? median(targetPings.flatMap((p) => (p.jitterMs === undefined ? [] : [p.jitterMs])));
     const findings = [
-      ...ispFindings(latencyMedian, loss === undefined ? undefined : lossBeyond(loss), baseline),
+      ...ispFindings(latencyMedian, loss === undefined ? undefined : lossBeyond(loss), baseline, noNormal),
       ...jitterFindings(jitter, networkJitter === undefined ? 'ping mean deviation' : 'network sessions, median'),
     ];
-    const added = latencyMedian === undefined || normal === undefined ? undefined : Math.max(0, latencyMedian - normal);
+    const added =
+      latencyMedian === undefined || baseline === undefined ? undefined : Math.max(0, latencyMedian - baseline.rttMs);
     const target = mostCommon(points.filter((p) => split.inside(p.t) && (p.loss ?? 0) > 0).map((p) => p.target));
+    const toward = graded && perTarget.length > 1 ? ` to ${graded.target}` : '';
     const latencyText =
       latencyMedian === undefined
         ? undefined
-        : `latency ${ms(latencyMedian)}${added === undefined ? ', no normal to compare with' : `, +${ms(added)} over normal`}${jitter === undefined ? '' : `, jitter ${ms(jitter)}`}`;
+        : `latency ${ms(latencyMedian)}${toward}${added === undefined ? `, no normal to compare with (${noNormal})` : `, +${ms(added)} over normal`}${jitter === undefined ? '' : `, jitter ${ms(jitter)}`}`;
     const text =
       loss !== undefined && 'sent' in loss
         ? [
@@ -267,6 +273,8 @@ const READERS: Record<TimelineSegment, SegmentReader> = {
         ...(loss === undefined ? {} : { loss: lossShare(loss) }),
         ...(latencyMedian === undefined ? {} : { latencyMedian }),
         ...(added === undefined ? {} : { addedLatency: added }),
+        ...(baseline === undefined ? {} : { normalLatency: baseline.rttMs, normalSamples: baseline.samples ?? 0 }),
+        ...(graded && perTarget.length > 1 ? { latencyTarget: graded.target } : {}),
         ...(jitter === undefined ? {} : { jitterMedian: jitter }),
         samples: Math.max(shares.inside.length, latency.inside.length, targetPings.length),
       },
@@ -337,6 +345,31 @@ const READERS: Record<TimelineSegment, SegmentReader> = {
     };
   },
 };
+
+interface TargetLatency {
+  target: string;
+  insideMs: number;
+  outside: number;
+  baseline?: Extract<Baseline, { source: 'normal' }>;
+}
+
+/**
+ * Each network-session target with latency inside the window: its median there, how many
+ * round trips outside it, and the agent's normal toward it when there are enough
+ * (normalBaseline). Targets with a baseline come first, the most added latency first.
+ */
+function latencyByTarget(lanes: TimelineLanes, split: Split): TargetLatency[] {
+  const out: TargetLatency[] = [];
+  for (const lane of lanes.network) {
+    const latency = both(lane.points, split, (p) => p.latency);
+    const insideMs = median(latency.inside);
+    if (insideMs === undefined) continue;
+    const baseline = normalBaseline(latency.outside);
+    out.push({ target: lane.target, insideMs, outside: latency.outside.length, ...(baseline ? { baseline } : {}) });
+  }
+  const added = (t: TargetLatency): number => (t.baseline ? t.insideMs - t.baseline.rttMs : -Infinity);
+  return out.sort((a, b) => added(b) - added(a) || a.target.localeCompare(b.target));
+}
 
 /** The loss the ISP path adds: session pings are already net of their gateway's loss. */
 const lossBeyond = (loss: LossMeasure): LossMeasure => loss;

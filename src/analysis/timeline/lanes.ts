@@ -147,12 +147,15 @@ export class TimelineLanesBuilder {
     const type = idText(record.type)?.toLowerCase() ?? 'probe';
     const target = idText(record.target) ?? 'unknown target';
     const lane = laneOf(this.probes, `${type} ${target}`, () => ({ type, target, points: [] }));
-    const ping = readRttLoss(record.icmpPing);
+    // ICMP blocked: the probe's ping measured nothing (never 0 ms, never 100 % loss).
+    const ping = record.icmpBlocked === true ? undefined : readRttLoss(record.icmpPing);
     const scores = readTopologyScores(record);
     lane.points.push({
       t,
       networkProbeId: id,
-      ...(ping ? { rtt: ping.rtt, loss: ping.loss, sent: ping.sent, lost: ping.lost } : {}),
+      ...(ping
+        ? { ...(ping.rtt === undefined ? {} : { rtt: ping.rtt }), loss: ping.loss, sent: ping.sent, lost: ping.lost }
+        : {}),
       ...(scores ? { scores } : {}),
     });
     return true;
@@ -172,7 +175,9 @@ export class TimelineLanesBuilder {
       source: 'session',
       id,
       ...readNetworkFacts(network.networkProfile),
-      ...(gateway ? { gatewayRtt: gateway.rtt, gatewayLoss: gateway.loss } : {}),
+      ...(gateway
+        ? { ...(gateway.rtt === undefined ? {} : { gatewayRtt: gateway.rtt }), gatewayLoss: gateway.loss }
+        : {}),
       measures: readSessionMeasures(record as UserSessionDetail),
     });
     this.addSystem(network.systemMetrics, t);

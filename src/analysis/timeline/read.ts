@@ -70,11 +70,19 @@ export function readSystemMetrics(value: unknown, fallbackMs: number | undefined
   return { startMs, ...(cpu ? { cpu } : {}), ...(memory ? { memory } : {}) };
 }
 
-/** An icmpPing / gatewayPing as round trip (ms) and loss (fraction); undefined when absent or failed. */
-export function readRttLoss(value: unknown): { rtt: number; loss: number; sent: number; lost: number } | undefined {
+/**
+ * An icmpPing / gatewayPing as round trip (ms) and loss (fraction); undefined when absent or
+ * failed. No round trip when nothing came back (the API's avgRtt 0 is no answer, not 0 ms).
+ */
+export function readRttLoss(value: unknown): { rtt?: number; loss: number; sent: number; lost: number } | undefined {
   const ping = readPing(value);
   return typeof ping === 'object'
-    ? { rtt: ping.avgRtt, loss: Math.min(1, Math.max(0, ping.loss)), sent: ping.sent, lost: ping.sent - ping.received }
+    ? {
+        ...(ping.received > 0 ? { rtt: ping.avgRtt } : {}),
+        loss: Math.min(1, Math.max(0, ping.loss)),
+        sent: ping.sent,
+        lost: ping.sent - ping.received,
+      }
     : undefined;
 }
 

@@ -1,12 +1,14 @@
 // What the timeline knows around one session that the session alone does not: the agent's
-// normal round trip (network sessions outside the poor periods, as the ISP attribution uses),
-// the VPN/proxy probe nearest to it and its page's first byte. With it a session's own
-// verdict is graded by the same model as the period it falls in.
-import { hopFindings } from '../session/grading';
+// normal round trip toward the session's own target (its other network sessions to the same
+// host or site, outside the poor periods: normalToward), the VPN/proxy probe nearest to it and
+// its page's first byte. With it a session's own verdict is graded by the same model as the
+// period it falls in.
+import { hopFindings, normalBaseline } from '../session/grading';
 import { lowerScores, type TopologyScores } from '../session/topology-scores';
 import { gradeSession, type SessionContext, type Verdict } from '../session/verdict';
-import { median, tunnelWords } from './attribution';
+import { tunnelWords } from './attribution';
 import type { NetworkSample, ProbePoint, TimelineLanes } from './model';
+import { siteHost } from './site';
 import { apiTimeMs } from './read';
 import { TimelineWalk, type TimelineClient } from './walk';
 import type { UserSessionDetail } from '../../api/types';
@@ -21,10 +23,7 @@ export function sessionContextAt(
   sample: Pick<NetworkSample, 't' | 'id'>,
   outside: (t: number) => boolean,
 ): SessionContext {
-  const normal = lanes.network.flatMap((lane) =>
-    lane.points.filter((p) => outside(p.t) && p.latency !== undefined).map((p) => p.latency as number),
-  );
-  const normalRttMs = median(normal);
+  const normal = normalToward(lanes, sample.id, outside);
   const firstBytes = lanes.pages
     .filter((p) => p.userSessionId === sample.id && p.responseTime !== undefined)
     .map((p) => p.responseTime as number);
@@ -51,10 +50,40 @@ export function sessionContextAt(
   const scores = nearestScores(lanes, sample.t);
   return {
     ...(scores ? { scores } : {}),
-    ...(normalRttMs === undefined ? {} : { normalRttMs, normalSamples: normal.length }),
+    // The count is said even when too few (or none): the verdict tells why it has no baseline.
+    ...(normal.baseline ? { normalRttMs: normal.baseline.rttMs } : {}),
+    normalSamples: normal.samples,
     ...(firstBytes.length ? { firstByteMs: Math.max(...firstBytes), firstByteSource: 'page list' } : {}),
     ...(tunnel ? { tunnel } : {}),
   };
+}
+
+/**
+ * The agent's round trips toward the same target as session `id`, outside the poor periods:
+ * its other network sessions to the target its own network session measured (same address),
+ * or whose user session visited the same site. Never other targets: an intranet at 12 ms is no
+ * normal for a SaaS site at 150 ms. A baseline only from enough of them (normalBaseline).
+ */
+export function normalToward(
+  lanes: TimelineLanes,
+  id: string,
+  outside: (t: number) => boolean,
+): { samples: number; baseline?: ReturnType<typeof normalBaseline> } {
+  const siteOf = new Map(lanes.sessions.map((s) => [s.userSessionId, siteHost(s.site)]));
+  const site = siteOf.get(id);
+  const targets = new Set(
+    lanes.network.filter((lane) => lane.points.some((p) => p.userSessionId === id)).map((lane) => lane.target),
+  );
+  const rtts: number[] = [];
+  for (const lane of lanes.network) {
+    const sameTarget = targets.has(lane.target);
+    for (const p of lane.points) {
+      if (p.userSessionId === id || p.latency === undefined || !outside(p.t)) continue;
+      if (sameTarget || (site !== undefined && siteOf.get(p.userSessionId) === site)) rtts.push(p.latency);
+    }
+  }
+  const baseline = normalBaseline(rtts);
+  return { samples: rtts.length, ...(baseline ? { baseline } : {}) };
 }
 
 /** v7's topology scores of the probes nearest the session, the lowest of each kind. */

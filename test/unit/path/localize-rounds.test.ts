@@ -105,7 +105,7 @@ describe('latency', () => {
     assert.equal(delay.distance, true, 'a 74 ms round trip over 5,570 km adds nothing');
     assert.match(
       delay.line,
-      /^The round trip rises inside AS1299 Arelion .*but the whole round trip \(74 ms\) is within what distance explains \(111 ms for 5570 km from agent to target\): distance, not latency added\. It may be on the reverse path/,
+      /^The round trip rises inside AS1299 Arelion .*but the whole round trip \(74 ms\) is within what distance explains \(84 ms for 5570 km from agent to target\): distance, not latency added\. It may be on the reverse path/,
     );
     assert.deepEqual(
       found.verdicts.map((v) => v.kind),
@@ -127,7 +127,7 @@ describe('latency', () => {
     });
     assert.match(
       found.delay[0]!.line,
-      /^The latency appears between 10\.0\.0\.2 and 10\.0\.0\.3 \(\+200 ms, 1 of 1 agents crossing it\); the round trip \(206 ms\) is \+95 ms over what distance explains \(111 ms for 5570 km from agent to target\)\./,
+      /^The latency appears between 10\.0\.0\.2 and 10\.0\.0\.3 \(\+200 ms, 1 of 1 agents crossing it\); the round trip \(206 ms\) is \+122 ms over what distance explains \(84 ms for 5570 km from agent to target\)\./,
     );
     assert.deepEqual(
       found.verdicts.map((v) => v.kind),
