@@ -16,7 +16,7 @@ import { terminalSafe } from '../analysis/text/untrusted';
 import { ACCOUNT_USAGE, openAccount, takeAccountFlags, UsageError, type Account } from './account';
 import type { CliIo } from './deploy-run';
 import { processIo, reportFailure } from './io';
-import { writeOutputSets } from './output-file';
+import { linkCheckRoot, writeOutputSets } from './output-file';
 import {
   harDiffDocument,
   pathDocument,
@@ -26,10 +26,10 @@ import {
 } from './evidence-documents';
 import { readTimeRange, TIME_RANGE_USAGE } from './time-range';
 
-export const EVIDENCE_USAGE = `usage: netmon evidence session <userSessionId> [-o out.html] [--markdown out.md] [--highlight IP …] [--window 24h | --from T --to T] [--force] [account]
-       netmon evidence path --test <id> [--round R] [--against R0] [--highlight IP …] [-o out.html] [--markdown out.md] [--window 24h | --from T --to T] [--force] [account]
-       netmon evidence timeline <computer name | agent id> [-o out.html] [--markdown out.md] [--window 24h | --from T --to T] [--force] [account]
-       netmon evidence har-diff <before.har[.gz]> <after.har[.gz]> [--page A B] [-o out.html] [--markdown out.md] [--force]
+export const EVIDENCE_USAGE = `usage: netmon evidence session <userSessionId> [-o out.html] [--markdown out.md] [--highlight IP …] [--window 24h | --from T --to T] [--force] [--follow-links] [account]
+       netmon evidence path --test <id> [--round R] [--against R0] [--highlight IP …] [-o out.html] [--markdown out.md] [--window 24h | --from T --to T] [--force] [--follow-links] [account]
+       netmon evidence timeline <computer name | agent id> [-o out.html] [--markdown out.md] [--window 24h | --from T --to T] [--force] [--follow-links] [account]
+       netmon evidence har-diff <before.har[.gz]> <after.har[.gz]> [--page A B] [-o out.html] [--markdown out.md] [--force] [--follow-links]
   One evidence file per investigation, for a ticket to another team: the verdict and its
   numbers, the time range and account group, the mtr-style path, the waterfall of each page
   with its HAR embedded (redacted: cookies, credentials, tokens and response bodies removed;
@@ -50,6 +50,8 @@ export const EVIDENCE_USAGE = `usage: netmon evidence session <userSessionId> [-
   --round R        path: the round (epoch seconds or ISO 8601); the newest round in range by default
   --against R0     path: a baseline round to compare with
   --force          overwrite files that exist (they are kept otherwise)
+  --follow-links   write through a symbolic link among the folders of FILE below the current
+                   folder (refused otherwise: a repository can commit one that points elsewhere)
 ${TIME_RANGE_USAGE}
 ${ACCOUNT_USAGE}
   Exit code: 0 written; 2 could not run (usage, unknown session or test, connection, a file
@@ -69,22 +71,25 @@ export async function runEvidence(args: readonly string[], io: CliIo = processIo
   if (!(SUBCOMMANDS as readonly string[]).includes(sub))
     return reportFailure('evidence', new UsageError(`unknown subcommand ${sub}`), EVIDENCE_USAGE, io);
   const subcommand = sub as Subcommand;
+  // Read here, not by readOptions: it is about where files go, not what the evidence says.
+  const followLinks = rest.includes('--follow-links');
+  const words = rest.filter((word) => word !== '--follow-links');
   let account: Account | undefined;
   try {
     if (subcommand === 'har-diff') {
       // files only: account options are accepted and not used
-      const options = readOptions(subcommand, takeAccountFlags(rest).rest);
+      const options = readOptions(subcommand, takeAccountFlags(words).rest);
       const doc = harDiffDocument(options);
-      return write(doc, options, defaultName(doc, options), io);
+      return write(doc, options, defaultName(doc, options), io, followLinks);
     }
-    const { flags, rest: words } = takeAccountFlags(rest);
-    const { range, rest: others } = readTimeRange(words, Date.now());
+    const { flags, rest: unflagged } = takeAccountFlags(words);
+    const { range, rest: others } = readTimeRange(unflagged, Date.now());
     if (range.note) io.stderr(`netmon evidence: ${range.note}`);
     const options = readOptions(subcommand, others);
     account = await openAccount(flags, io.env);
     const read = { session: sessionDocument, path: pathDocument, timeline: timelineDocument }[subcommand];
     const doc = await read(account, options, range);
-    return write(doc, options, defaultName(doc, options), io);
+    return write(doc, options, defaultName(doc, options), io, followLinks);
   } catch (error) {
     return reportFailure(`evidence ${sub}`, error, EVIDENCE_USAGE, io);
   } finally {
@@ -163,10 +168,20 @@ function defaultName(doc: EvidenceDocument, options: EvidenceOptions): string {
 }
 
 /** Every file checked before any is written: an existing one or a link stops the whole run, not half of it. */
-function write(doc: EvidenceDocument, options: EvidenceOptions, fallbackName: string, io: CliIo): number {
+function write(
+  doc: EvidenceDocument,
+  options: EvidenceOptions,
+  fallbackName: string,
+  io: CliIo,
+  followLinks: boolean,
+): number {
   const html = renderEvidenceHtml(doc);
   const sets: FileSet[] = [];
   const toStdout = options.output === '-';
+  const mainFile = (path: string, content: string): FileSet => {
+    const root = linkCheckRoot(path, followLinks, io.cwd);
+    return { folder: dirname(path), main: { name: basename(path), content }, ...(root ? { root } : {}) };
+  };
   if (!toStdout) sets.push(mainFile(resolve(io.cwd, options.output ?? fallbackName), html));
   if (options.markdown !== undefined) {
     const mdPath = resolve(io.cwd, options.markdown);
@@ -179,8 +194,4 @@ function write(doc: EvidenceDocument, options: EvidenceOptions, fallbackName: st
   for (const path of written) say(terminalSafe(`wrote ${path}`));
   say(terminalSafe(`verdict: ${doc.verdict.lines[0] ?? 'none'}`));
   return 0;
-}
-
-function mainFile(path: string, content: string): FileSet {
-  return { folder: dirname(path), main: { name: basename(path), content } };
 }

@@ -20,9 +20,16 @@ import {
 import { formatBytes } from '../analysis/har/format';
 import { terminalSafe, untrustedLine } from '../analysis/text/untrusted';
 import type { HarCliIo } from './har-report';
-import { checkOutputSets, OutputFileError, writeOutputFile, writeOutputStream } from './output-file';
+import {
+  checkOutputSets,
+  FOLLOW_LINKS_USAGE,
+  linkCheckRoot,
+  OutputFileError,
+  writeOutputFile,
+  writeOutputStream,
+} from './output-file';
 
-export const HAR_REDACT_USAGE = `usage: netmon har redact <in.har[.gz]|in.zhar> -o <out.har[.gz]|-> [--keep-cookies] [--keep <name> …] [--keep-bodies] [--report <report.json>] [--force]
+export const HAR_REDACT_USAGE = `usage: netmon har redact <in.har[.gz]|in.zhar> -o <out.har[.gz]|-> [--keep-cookies] [--keep <name> …] [--keep-bodies] [--report <report.json>] [--force] [--follow-links]
   Writes a copy of the HAR without secrets, to attach to a ticket: cookie values, Authorization
   credentials, headers and URL, form and JSON fields named like secrets (token, key, session,
   password, csrf, signature, …), JWTs and long random tokens, user:password in URLs, and
@@ -34,6 +41,7 @@ export const HAR_REDACT_USAGE = `usage: netmon har redact <in.har[.gz]|in.zhar> 
   --keep-bodies      keep response bodies (secret-named JSON fields and JWTs in them still go)
   --report <file>    write what was removed, rule by rule and where (never the values), as JSON
   --force            overwrite an existing output or report file
+${FOLLOW_LINKS_USAGE}
   Exit 0 when written, 2 on a usage error or an unreadable or malformed input (no output is left).`;
 
 interface RedactArgs {
@@ -41,6 +49,8 @@ interface RedactArgs {
   output: string;
   report?: string;
   force: boolean;
+  /** --follow-links: a link among the folders of -o (or --report) below the current folder is meant. */
+  followLinks: boolean;
   options: RedactOptions;
 }
 
@@ -51,6 +61,7 @@ function parseArgs(args: readonly string[]): RedactArgs | string {
   let output: string | undefined;
   let report: string | undefined;
   let force = false;
+  let followLinks = false;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] ?? '';
     const takesValue = ['-o', '--out', '--keep', '--report'].includes(arg);
@@ -68,6 +79,7 @@ function parseArgs(args: readonly string[]): RedactArgs | string {
     else if (arg === '--keep-cookies') options.keepCookies = true;
     else if (arg === '--keep-bodies') options.keepBodies = true;
     else if (arg === '--force') force = true;
+    else if (arg === '--follow-links') followLinks = true;
     else if (arg.startsWith('-') && arg !== '-') return `unknown option ${untrustedLine(arg, 60)}`;
     else positional.push(arg);
   }
@@ -75,7 +87,14 @@ function parseArgs(args: readonly string[]): RedactArgs | string {
     return positional.length === 0 ? 'which HAR? give one input file' : `one input file, not ${positional.length}`;
   if (output === undefined) return 'where to? give -o <out.har> (or -o - for standard output)';
   if (keep.length > 0) options.keep = keep;
-  return { input: positional[0] ?? '', output, ...(report !== undefined ? { report } : {}), force, options };
+  return {
+    input: positional[0] ?? '',
+    output,
+    ...(report !== undefined ? { report } : {}),
+    force,
+    followLinks,
+    options,
+  };
 }
 
 export async function runHarRedact(
@@ -96,7 +115,7 @@ export async function runHarRedact(
   let result: { report: RedactionReport; bytes: number };
   try {
     for (const target of [parsed.output === '-' ? undefined : parsed.output, parsed.report])
-      if (target !== undefined) checkDestination(target, parsed.force);
+      if (target !== undefined) checkDestination(target, parsed);
     result = await redactFile(parsed, stdout);
   } catch (error) {
     io.stderr(terminalSafe(`netmon har redact: ${failureMessage(error, parsed)}`));
@@ -106,6 +125,7 @@ export async function runHarRedact(
     try {
       writeOutputFile(parsed.report, `${JSON.stringify(reportFile(parsed, result.report), null, 2)}\n`, {
         force: parsed.force,
+        root: linkCheckRoot(parsed.report, parsed.followLinks),
       });
     } catch (error) {
       io.stderr(
@@ -124,9 +144,11 @@ export async function runHarRedact(
 }
 
 /** The checks of writeOutputFile, made before the work rather than after it. */
-function checkDestination(path: string, force: boolean): void {
+function checkDestination(path: string, args: RedactArgs): void {
   const target = resolve(path);
-  checkOutputSets([{ folder: dirname(target), main: { name: basename(target), content: '' } }], { force });
+  const root = linkCheckRoot(path, args.followLinks);
+  const main = { name: basename(target), content: '' };
+  checkOutputSets([{ folder: dirname(target), main, ...(root ? { root } : {}) }], { force: args.force });
 }
 
 async function redactFile(
@@ -152,12 +174,11 @@ async function redactFile(
     yield out + end.tail;
   }
   let bytes = 0;
+  const write = { force: args.force, root: linkCheckRoot(args.output, args.followLinks) };
   if (args.output === '-') await pipeline(redacted(), toStdout(stdout));
   else if (/\.(gz|zhar)$/i.test(args.output))
-    bytes = await writeOutputStream(args.output, (sink) => pipeline(redacted(), createGzip(), sink), {
-      force: args.force,
-    });
-  else bytes = await writeOutputStream(args.output, (sink) => pipeline(redacted(), sink), { force: args.force });
+    bytes = await writeOutputStream(args.output, (sink) => pipeline(redacted(), createGzip(), sink), write);
+  else bytes = await writeOutputStream(args.output, (sink) => pipeline(redacted(), sink), write);
   if (!report) throw new Error('the redaction did not finish');
   return { report, bytes };
 }

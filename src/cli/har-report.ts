@@ -17,7 +17,7 @@ import { HAR_REDACT_USAGE, runHarRedact } from './har-redact';
 import { HAR_INSIGHTS_USAGE, runHarInsights } from './har-insights';
 import { printLine } from './ci-safe';
 import { reportInsightLines } from './har-report-insights';
-import { OutputFileError, writeOutputFile } from './output-file';
+import { FOLLOW_LINKS_USAGE, linkCheckRoot, OutputFileError, writeOutputFile } from './output-file';
 
 export interface HarReportOptions {
   /** The built panel bundle (dist/webview/har.js); see loadHarBundle(). */
@@ -95,12 +95,13 @@ export function loadHarBundle(): string {
   return readFileSync(found, 'utf8');
 }
 
-export const HAR_REPORT_USAGE = `usage: netmon har report <in.har> -o <out.html> [--page <pageId>] [--title <text>] [--no-redact] [--force]
+export const HAR_REPORT_USAGE = `usage: netmon har report <in.har> -o <out.html> [--page <pageId>] [--title <text>] [--no-redact] [--force] [--follow-links]
   Writes a self-contained HTML waterfall (works offline, no external resources) and prints why each page was slow:
   its critical path and findings ranked by the time fixing them saves (as \`netmon har insights\` does).
   <in.har> may be gzip-compressed (.har.gz, .zhar). The HAR inside is redacted as \`netmon har redact\` does (cookies, credentials, tokens,
   response bodies); --no-redact embeds it as recorded, and the report's title says so.
-  An existing <out.html> is kept unless --force is given; a symbolic link there is refused.`;
+  An existing <out.html> is kept unless --force is given; a symbolic link there is refused.
+${FOLLOW_LINKS_USAGE}`;
 
 export const HAR_USAGE = `${HAR_REPORT_USAGE}\n${HAR_DIFF_USAGE}\n${HAR_REDACT_USAGE}\n${HAR_INSIGHTS_USAGE}`;
 
@@ -134,11 +135,13 @@ export async function runHar(args: readonly string[], io: HarCliIo = processIo):
   const flags = new Map<string, string>();
   const positional: string[] = [];
   let force = false;
+  let followLinks = false;
   let redact = true;
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i] ?? '';
     if (['-o', '--out', '--page', '--title'].includes(arg)) flags.set(arg === '--out' ? '-o' : arg, rest[++i] ?? '');
     else if (arg === '--force') force = true;
+    else if (arg === '--follow-links') followLinks = true;
     else if (arg === '--no-redact') redact = false;
     else positional.push(arg);
   }
@@ -169,7 +172,7 @@ export async function runHar(args: readonly string[], io: HarCliIo = processIo):
     ...(flags.get('--page') ? { pageId: flags.get('--page') } : {}),
   });
   try {
-    writeOutputFile(output, html, { force });
+    writeOutputFile(output, html, { force, root: linkCheckRoot(output, followLinks) });
   } catch (error) {
     if (!(error instanceof OutputFileError)) throw error;
     io.stderr(terminalSafe(`netmon har report: ${error.message}`));

@@ -10,8 +10,8 @@ import { PACKAGE_VERSION } from '../api/version';
 export const MCP_USAGE = `usage: netmon mcp [--allow-writes] [account]
   Serves Netmon's analyses as MCP tools on stdin/stdout: find_worst_sessions, explain_session,
   agent_timeline, find_agent, localize_path, diff_path, compare_sessions, compare_hars,
-  redact_har, validate_documents and plan_documents; with --allow-writes also apply_documents
-  and run_instant_test. Prompts: troubleshoot, explain-session and plan. Files (HARs,
+  redact_har (a report, writes nothing), validate_documents and plan_documents; with
+  --allow-writes also apply_documents, run_instant_test and write_redacted_har. Prompts: troubleshoot, explain-session and plan. Files (HARs,
   documents) are read below the current folder only.
   Each call is logged on stderr: tool, arguments, duration, answer size.
   --allow-writes   also serve the tools that change the account or write files

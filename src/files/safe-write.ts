@@ -7,8 +7,14 @@
 // save dialog's own prompt, `--force`); files beside it only when the caller asked about all
 // of them at once (`collisions` lists them for that one question).
 //
+// A set may name a root the caller trusts (the workspace folder in VS Code, the folder
+// `netmon mcp` runs in, the CLI's current folder): then every folder from the root down to
+// the chosen folder is checked too (checkFolderChain), because a repository can commit
+// `out -> ../outside`, and a path that reads as inside then lands elsewhere.
+//
 // The checks are lstat-then-write: a folder swapped for a link between the two is the one
-// race left (node has no openat); the rename itself replaces a link, it never follows one.
+// race left (node has no openat); the chain is checked again right before each rename, which
+// narrows it; the rename itself replaces a link, it never follows one.
 import { randomBytes } from 'node:crypto';
 import {
   closeSync,
@@ -20,15 +26,20 @@ import {
   openSync,
   renameSync,
   rmSync,
+  realpathSync,
   writeSync,
   type Stats,
 } from 'node:fs';
 import { open, rename, rm, stat } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Writable } from 'node:stream';
 
-/** What stopped a write: a link on the way, something that is not a file, a file the caller may not replace, a name that leaves the folder. */
-export type SafeWriteProblem = 'link' | 'not-a-file' | 'exists' | 'bad-name';
+/**
+ * What stopped a write: a link at the file or on the way to a file written beside it, something
+ * that is not a file, a file the caller may not replace, a name that leaves the folder, a folder
+ * between the set's root and its folder that is a link, a folder outside that root.
+ */
+export type SafeWriteProblem = 'link' | 'not-a-file' | 'exists' | 'bad-name' | 'linked-folder' | 'outside';
 
 export class SafeWriteError extends Error {
   constructor(
@@ -50,6 +61,8 @@ export interface FileSet {
   folder: string;
   main?: FileToWrite;
   beside?: readonly FileToWrite[];
+  /** A folder the caller trusts: every folder from it down to `folder` must be a real one, and `folder` below it once resolved. */
+  root?: string;
 }
 
 export interface SetPolicy {
@@ -69,6 +82,7 @@ export interface SetInspection {
 /** Checks a whole set without writing: throws on a link, a non-file or a name outside the folder; lists the collisions. */
 export function inspectFileSet(set: FileSet, policy: SetPolicy = {}): SetInspection {
   const folder = resolve(set.folder);
+  if (set.root !== undefined) checkFolderChain(set.root, folder);
   const paths: string[] = [];
   const collisions: string[] = [];
   const links: string[] = [];
@@ -103,35 +117,41 @@ export function writeFileSet(set: FileSet, policy: SetPolicy = {}): string[] {
   const order = files.map((file, index) => ({ file, path: paths[index] ?? '' })).reverse();
   for (const { file, path } of order) {
     makeFolders(resolve(set.folder), path);
-    writeWhole(path, file.content);
+    writeWhole(path, file.content, () => {
+      if (set.root !== undefined) checkFolderChain(set.root, dirname(path));
+    });
   }
   return paths;
 }
 
+/** How one file is written: `overwrite` says the user agreed to replace it; `root`, a folder the caller trusts (see FileSet). */
+export interface WriteOptions {
+  overwrite?: boolean;
+  root?: string;
+}
+
 /** One file: `overwrite` says the user agreed to replace it (never a link, never a non-file). */
-export function writeFileSafely(
-  path: string,
-  content: string | Uint8Array,
-  options: { overwrite?: boolean } = {},
-): void {
+export function writeFileSafely(path: string, content: string | Uint8Array, options: WriteOptions = {}): void {
+  writeFileSet(oneFile(path, content, options.root), { mainConfirmed: options.overwrite === true });
+}
+
+function oneFile(path: string, content: string | Uint8Array, root: string | undefined): FileSet {
   const target = resolve(path);
-  writeFileSet(
-    { folder: dirname(target), main: { name: basename(target), content } },
-    { mainConfirmed: options.overwrite === true },
-  );
+  return {
+    folder: dirname(target),
+    main: { name: basename(target), content },
+    ...(root !== undefined ? { root } : {}),
+  };
 }
 
 /** The same rules for a file produced as a stream (a redacted HAR of any size); resolves to its size in bytes. */
 export async function writeStreamSafely(
   path: string,
   produce: (sink: Writable) => Promise<void>,
-  options: { overwrite?: boolean } = {},
+  options: WriteOptions = {},
 ): Promise<number> {
   const target = resolve(path);
-  const { collisions } = inspectFileSet(
-    { folder: dirname(target), main: { name: basename(target), content: '' } },
-    { mainConfirmed: options.overwrite === true },
-  );
+  const { collisions } = inspectFileSet(oneFile(path, '', options.root), { mainConfirmed: options.overwrite === true });
   if (collisions.length > 0) throw new SafeWriteError(`${path} already exists`, 'exists', [path]);
   const temporary = temporaryBeside(target);
   try {
@@ -144,12 +164,59 @@ export async function writeStreamSafely(
       await again.close();
     }
     const { size } = await stat(temporary);
+    if (options.root !== undefined) checkFolderChain(options.root, dirname(target));
     await rename(temporary, target);
     return size;
   } catch (error) {
     await rm(temporary, { force: true });
     throw error;
   }
+}
+
+/**
+ * Throws unless every folder from `root` down to `folder` (the folder itself included) is a real
+ * folder or not made yet, and `folder`, resolved, is below `root`. The root itself may be reached
+ * through a link (a home folder on another disk, macOS's /tmp): the user chose it, not the
+ * repository. Names in the error are relative to the root, with `/`.
+ */
+export function checkFolderChain(root: string, folder: string): void {
+  const rootPath = resolve(root);
+  const rootReal = realpathSync(rootPath);
+  const wanted = resolve(folder);
+  // The folder may be named from the root as given or as resolved (a tool resolves the root first).
+  const base = below(rootPath, wanted) !== undefined ? rootPath : rootReal;
+  const inside = below(base, wanted);
+  if (inside === undefined) throw outsideRoot(folder, root);
+  const parts = inside === '' ? [] : inside.split(sep);
+  let path = base;
+  let existing = base;
+  for (const [index, part] of parts.entries()) {
+    path = join(path, part);
+    const stats = lstatOrUndefined(path);
+    if (!stats) break; // made later, by us, as a real folder; or never, and the write fails on its own
+    const name = parts.slice(0, index + 1).join('/');
+    if (stats.isSymbolicLink())
+      throw new SafeWriteError(
+        `${name} is a symbolic link: refusing to write through it to where it points`,
+        'linked-folder',
+        [name],
+      );
+    if (!stats.isDirectory()) throw new SafeWriteError(`${name} exists and is not a folder`, 'not-a-file', [name]);
+    existing = path;
+  }
+  // With no link on the way this holds; checked anyway, for what lstat does not call a link.
+  if (below(rootReal, realpathSync(existing)) === undefined) throw outsideRoot(folder, root);
+}
+
+/** `path` relative to `root` when it is below it (or is it), else undefined. */
+function below(root: string, path: string): string | undefined {
+  const inside = relative(root, path);
+  if (inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) return undefined;
+  return inside;
+}
+
+function outsideRoot(folder: string, root: string): SafeWriteError {
+  return new SafeWriteError(`${folder} is not below ${root}`, 'outside', [folder]);
 }
 
 /** The components of a name written beside the main file; throws when it is absolute or leaves the folder. */
@@ -216,7 +283,8 @@ function makeFolders(folder: string, path: string): void {
   }
 }
 
-function writeWhole(target: string, content: string | Uint8Array): void {
+/** `beforeRename` checks again what may have changed while the file was written (the folder chain). */
+function writeWhole(target: string, content: string | Uint8Array, beforeRename: () => void): void {
   const temporary = temporaryBeside(target);
   // O_EXCL|O_NOFOLLOW: the temporary name cannot be a planted file or link either.
   const fd = openSync(temporary, EXCLUSIVE, 0o644);
@@ -235,6 +303,7 @@ function writeWhole(target: string, content: string | Uint8Array): void {
     throw error;
   }
   try {
+    beforeRename();
     renameSync(temporary, target);
   } catch (error) {
     rmSync(temporary, { force: true });

@@ -1,9 +1,11 @@
 // Reading a tool's arguments after its schema has checked them, and the pieces of schema
 // several tools share (the time range, a session id, a test id).
 import { realpathSync, statSync } from 'node:fs';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../cli/account';
 import { readTimeRange, type AskedRange } from '../cli/time-range';
+import { inspectFileSet, SafeWriteError } from '../files/safe-write';
+import { outside } from './fence';
 import { ToolInputError, type ToolContext } from './types';
 
 export const RANGE_PROPERTIES = {
@@ -85,14 +87,41 @@ export function workspaceFile(ctx: ToolContext, path: string): string {
   return real;
 }
 
-/** Where a new file would go, inside the workspace folder only. */
+/**
+ * Where a new file would go: inside the workspace folder, and there for real. The text of the
+ * path is not enough: a repository can commit `out -> ../outside`, so the safe writer's checks
+ * run here too (every folder from the workspace folder down a real one, no file or link at the
+ * name), to refuse with a sentence before any work; the writer checks again when it writes.
+ */
 export function workspaceTarget(ctx: ToolContext, path: string): string {
   const root = realpathSync(ctx.cwd);
   const target = resolve(root, path);
   const inside = relative(root, target);
   if (inside === '' || inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside))
-    throw new ToolInputError(`${path} is outside the workspace folder; name a file inside it`);
+    throw new ToolInputError(`${outside(path, 200)} is outside the workspace folder; name a file inside it`);
+  try {
+    const { collisions } = inspectFileSet({
+      folder: dirname(target),
+      main: { name: basename(target), content: '' },
+      root,
+    });
+    if (collisions.length > 0) throw new SafeWriteError(`${path} already exists`, 'exists', [path]);
+  } catch (error) {
+    throw error instanceof SafeWriteError ? new ToolInputError(writeRefusal(path, error)) : error;
+  }
   return target;
+}
+
+/** The safe writer's refusal as a sentence for a model: what is wrong with the name, and what to name instead. */
+export function writeRefusal(path: string, error: SafeWriteError): string {
+  const name = outside(path, 200);
+  if (error.problem === 'linked-folder')
+    return `${name} goes through ${outside(error.paths[0] ?? '', 200)}, a symbolic link in the workspace: a file is never written through one (it can point anywhere on the disk); name a file in a real folder of the workspace`;
+  if (error.problem === 'link')
+    return `${name} is a symbolic link: a file is never written through one; name a new file`;
+  if (error.problem === 'exists') return `${name} already exists, and a file is never replaced; name a new file`;
+  if (error.problem === 'outside') return `${name} is outside the workspace folder; name a file inside it`;
+  return `cannot write ${name}: ${outside(error.message, 300)}`;
 }
 
 export function workspaceName(ctx: ToolContext, file: string): string {

@@ -8,7 +8,7 @@ import { agentTimelineTool, findAgent } from './agents';
 import { boundedData, boundedText } from './bound';
 import { applyDocuments, planDocuments } from './deploy';
 import { validateDocumentsTool } from './documents';
-import { compareHars, redactHarTool } from './hars';
+import { compareHars, redactHarTool, writeRedactedHar } from './hars';
 import { runInstantTest } from './instant';
 import { diffPath, localizePath } from './paths';
 import { compareSessionsTool, explainSession, findWorstSessions } from './sessions';
@@ -25,6 +25,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   compareSessionsTool,
   compareHars,
   redactHarTool,
+  writeRedactedHar,
   validateDocumentsTool,
   planDocuments,
   applyDocuments,
@@ -72,7 +73,7 @@ export async function callTool(name: string, args: unknown, ctx: ToolContext): P
     );
   if (tool.writes && !ctx.allowWrites)
     return failure(
-      `${tool.name} changes the account, and writes are not allowed here (start netmon mcp with --allow-writes, or confirm it in VS Code).`,
+      `${tool.name} ${tool.writeEffect ?? 'changes the account'}, and writes are not allowed here (start netmon mcp with --allow-writes, or confirm it in VS Code).`,
     );
   const input: unknown = args ?? {};
   const validate = validatorOf(tool);

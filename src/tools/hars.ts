@@ -1,16 +1,17 @@
-// HAR files of the workspace: two compared request by request, one redacted. Both read
+// HAR files of the workspace: two compared request by request, one redacted (a report of what
+// goes, which reads only; or the copy written, which is a write like any other). All read
 // through the CLI's bounded reader (readHarFile) from inside the workspace only, and every
 // HAR is redacted before anything of it is answered: a model never sees a cookie or token.
 import { basename } from 'node:path';
 import { diffSides, hasHarEntries, HarDiffPageError, readDiffSide } from '../analysis/har/diff';
 import { formatHarDiff } from '../analysis/har/diff-text';
-import { formatRedactionSummary, redactHar, REDACTION_RULES } from '../analysis/har/redact';
+import { formatRedactionSummary, redactHar, REDACTION_RULES, type RedactionReport } from '../analysis/har/redact';
 import { readHarFile } from '../cli/har-file';
-import { writeOutputFile } from '../cli/output-file';
-import { text, workspaceFile, workspaceName, workspaceTarget } from './args';
+import { SafeWriteError, writeFileSafely } from '../files/safe-write';
+import { text, workspaceFile, workspaceName, workspaceTarget, writeRefusal } from './args';
 import { capList } from './bound';
 import { fenced, outside } from './fence';
-import { ToolInputError, type ToolContext, type ToolDefinition } from './types';
+import { ToolInputError, type ToolAnswer, type ToolContext, type ToolDefinition } from './types';
 
 const HAR_PATH = {
   type: 'string',
@@ -109,10 +110,74 @@ export const compareHars: ToolDefinition = {
   },
 };
 
+/** What redaction may keep; the same for the report and the copy, so the report tells what the copy would hold. */
+const KEEP_PROPERTIES = {
+  keepCookies: { type: 'boolean', description: 'Keep cookie values.' },
+  keepBodies: {
+    type: 'boolean',
+    description: 'Keep response bodies (secret-named fields in them are still removed).',
+  },
+} as const;
+const RULES_REMOVED = REDACTION_RULES.map((r) => r.description).join(', ');
+
+function redactWorkspaceHar(ctx: ToolContext, args: Record<string, unknown>) {
+  const { name, har } = readWorkspaceHar(ctx, text(args, 'file') as string);
+  const { har: redacted, report } = redactHar(har, {
+    keepCookies: args['keepCookies'] === true,
+    keepBodies: args['keepBodies'] === true,
+  });
+  return { name, redacted, report };
+}
+
+/** The redaction summary; `written`, the workspace name of the copy written. */
+function redactionAnswer(name: string, report: RedactionReport, written?: string): ToolAnswer {
+  const rules = REDACTION_RULES.map((rule) => ({
+    rule: rule.id,
+    removes: rule.description,
+    count: report.rules[rule.id].count,
+  })).filter((r) => r.count > 0);
+  return {
+    text: [
+      `${report.total} values redacted in ${report.entries} entries${written ? '; the redacted copy was written (its name below)' : ''}.`,
+      fenced('the redaction summary: file names, header and field names come from the workspace and the HAR', [
+        `file ${name}`,
+        ...(written ? [`written ${written}`] : []),
+        ...formatRedactionSummary(report),
+      ]),
+    ].join('\n'),
+    data: {
+      file: outside(name, 200),
+      entries: report.entries,
+      redacted: report.total,
+      rules,
+      ...(written ? { written: outside(written, 200) } : {}),
+    },
+  };
+}
+
+/** Reads only, so it stays available everywhere (Restricted Mode, netmon mcp without --allow-writes). */
 export const redactHarTool: ToolDefinition = {
   name: 'redact_har',
-  title: 'Redact a HAR file',
-  description: `What redaction removes from a HAR file of the workspace (${REDACTION_RULES.map((r) => r.description).join(', ')}), counted per rule; with output (and writes allowed) the redacted copy is written as a new file in the workspace.`,
+  title: 'Report what redaction removes from a HAR file',
+  description: `What redaction removes from a HAR file of the workspace (${RULES_REMOVED}), counted per rule. Reads only: nothing is written (write_redacted_har writes the redacted copy).`,
+  inputSchema: {
+    type: 'object',
+    properties: { file: HAR_PATH, ...KEEP_PROPERTIES },
+    required: ['file'],
+    additionalProperties: false,
+  },
+  writes: false,
+  async run(args, ctx) {
+    const { name, report } = redactWorkspaceHar(ctx, args);
+    return redactionAnswer(name, report);
+  },
+};
+
+/** A write like any other: allowed writes, the user's yes in VS Code, a new file below the workspace through real folders only. */
+export const writeRedactedHar: ToolDefinition = {
+  name: 'write_redacted_har',
+  title: 'Write a redacted copy of a HAR file',
+  description: `Writes a HAR file of the workspace redacted (${RULES_REMOVED}) as a new .har file in the workspace, and counts what was removed per rule. Writes a file: only with writes allowed, once the user agreed to that file; it never replaces a file and never writes through a symbolic link.`,
   inputSchema: {
     type: 'object',
     properties: {
@@ -122,59 +187,48 @@ export const redactHarTool: ToolDefinition = {
         minLength: 1,
         maxLength: 500,
         pattern: '\\.har$',
-        description:
-          'Write the redacted HAR to this new .har file in the workspace (never overwrites; needs writes allowed).',
+        description: 'The new .har file to write, relative to the workspace folder (never overwrites).',
       },
-      keepCookies: { type: 'boolean', description: 'Keep cookie values.' },
-      keepBodies: {
-        type: 'boolean',
-        description: 'Keep response bodies (secret-named fields in them are still removed).',
-      },
+      ...KEEP_PROPERTIES,
     },
-    required: ['file'],
+    required: ['file', 'output'],
     additionalProperties: false,
   },
-  writes: false,
-  async run(args, ctx) {
-    const output = text(args, 'output');
-    if (output !== undefined && !ctx.allowWrites)
-      throw new ToolInputError(
-        'writing the redacted copy is a write: it needs writes allowed (netmon mcp --allow-writes); without output the tool only reports',
-      );
-    const target = output === undefined ? undefined : workspaceTarget(ctx, output);
-    const { name, har } = readWorkspaceHar(ctx, text(args, 'file') as string);
-    const { har: redacted, report } = redactHar(har, {
-      keepCookies: args['keepCookies'] === true,
-      keepBodies: args['keepBodies'] === true,
-    });
-    if (target !== undefined) {
-      try {
-        writeOutputFile(target, `${JSON.stringify(redacted, null, 2)}\n`);
-      } catch (error) {
-        throw new ToolInputError(`cannot write ${output}: ${error instanceof Error ? error.message : String(error)}`);
-      }
+  writes: true,
+  writeEffect: 'writes a file in the workspace',
+  async describeWrite(args, ctx) {
+    const output = text(args, 'output') ?? '';
+    const kept = [
+      args['keepCookies'] === true ? 'cookie values' : '',
+      args['keepBodies'] === true ? 'response bodies' : '',
+    ]
+      .filter(Boolean)
+      .join(' and ');
+    let where: string;
+    try {
+      where = `the new file ${workspaceName(ctx, workspaceTarget(ctx, output))}`;
+    } catch (error) {
+      if (!(error instanceof ToolInputError)) throw error;
+      where = `${outside(output, 200)}; it will be refused: ${error.message}`;
     }
-    const rules = REDACTION_RULES.map((rule) => ({
-      rule: rule.id,
-      removes: rule.description,
-      count: report.rules[rule.id].count,
-    })).filter((r) => r.count > 0);
     return {
-      text: [
-        `${report.total} values redacted in ${report.entries} entries${target ? '; the redacted copy was written (its name below)' : ''}.`,
-        fenced('the redaction summary: file names, header and field names come from the workspace and the HAR', [
-          `file ${name}`,
-          ...(target ? [`written ${workspaceName(ctx, target)}`] : []),
-          ...formatRedactionSummary(report),
-        ]),
-      ].join('\n'),
-      data: {
-        file: outside(name, 200),
-        entries: report.entries,
-        redacted: report.total,
-        rules,
-        ...(target ? { written: outside(workspaceName(ctx, target), 200) } : {}),
-      },
+      title: 'Write a redacted copy of a HAR file?',
+      message: `Writes ${outside(text(args, 'file') ?? '', 200)}, redacted${kept ? ` (keeping its ${kept})` : ''}, to ${where} (workspace folder ${outside(ctx.cwd, 300)}).`,
     };
+  },
+  async run(args, ctx) {
+    const output = text(args, 'output') as string;
+    const target = workspaceTarget(ctx, output);
+    const { name, redacted, report } = redactWorkspaceHar(ctx, args);
+    try {
+      // The workspace folder as root: the writer checks every folder on the way again, at the write.
+      writeFileSafely(target, `${JSON.stringify(redacted, null, 2)}\n`, { root: ctx.cwd });
+    } catch (error) {
+      if (error instanceof SafeWriteError) throw new ToolInputError(writeRefusal(output, error));
+      throw new ToolInputError(
+        `cannot write ${outside(output, 200)}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    return redactionAnswer(name, report, workspaceName(ctx, target));
   },
 };

@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import type { CatalogAgent, TemplateId, TemplateInfo } from '../../documents';
 import type { ConnectionManager } from '../connection/connection-manager';
-import { errorText } from '../errors';
+import { errorText, type ErrorWithAction } from '../errors';
 import type { Prompts } from '../ui/prompts';
 import type { CatalogCache } from './catalog';
 import { writeNewFile } from '../files/save-files';
@@ -95,8 +95,12 @@ export class NewDocumentCommand {
     if (!root) return undefined;
     let folder: vscode.Uri | undefined;
     try {
-      folder = vscode.Uri.joinPath(root, ...newDocumentFolder());
+      const segments = newDocumentFolder();
+      folder = vscode.Uri.joinPath(root, ...segments);
+      await refuseLinkedFolders(root, segments);
       await vscode.workspace.fs.createDirectory(folder);
+      // Again once made: what createDirectory made is ours, what was there may have changed.
+      await refuseLinkedFolders(root, segments);
       const uri = await freeName(folder, template.fileName);
       await writeNewFile(uri, text);
       return uri;
@@ -210,6 +214,36 @@ function newDocumentFolder(): string[] {
     );
   }
   return segments;
+}
+
+/**
+ * Every folder from the workspace folder down to the new-document folder must be a real one: a
+ * repository can commit `netmon-tests` as a link to a folder elsewhere on the disk, and
+ * createDirectory and the write would follow it there, with no dialog. Read through
+ * workspace.fs.stat's SymbolicLink bit (not node's lstat), so remote and virtual workspaces
+ * are checked by their own file system and keep working. A folder not made yet ends the check.
+ */
+async function refuseLinkedFolders(root: vscode.Uri, segments: readonly string[]): Promise<void> {
+  for (let depth = 1; depth <= segments.length; depth++) {
+    let type: vscode.FileType;
+    try {
+      type = (await vscode.workspace.fs.stat(vscode.Uri.joinPath(root, ...segments.slice(0, depth)))).type;
+    } catch (error) {
+      if (error instanceof vscode.FileSystemError && error.code === 'FileNotFound') return;
+      throw error;
+    }
+    if ((type & vscode.FileType.SymbolicLink) !== 0) throw new LinkedFolderError(segments.slice(0, depth).join('/'));
+  }
+}
+
+/** Retrying would meet the same link: the user decides where the document goes instead. */
+class LinkedFolderError extends Error implements ErrorWithAction {
+  readonly action = 'Nothing was written there.';
+  constructor(name: string) {
+    super(
+      `${name} is a symbolic link, and a new document is never written through one (it can point anywhere on the disk)`,
+    );
+  }
 }
 
 /** `name`, else `name-2`, `name-3`… before the suffix: the first that does not exist. */

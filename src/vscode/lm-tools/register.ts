@@ -1,6 +1,6 @@
 // The Netmon tools for agent mode (issue #32), registered at activation as thin handlers:
 // the names come from package.json's contributes.languageModelTools (one list, checked
-// against the catalogue by test/unit/lm-tools-manifest.test.ts), and the first call loads
+// against the catalogue by test/unit/tools/lm-manifest.test.ts), and the first call loads
 // dist/lmtools-lib.js, which holds the catalogue. Activations that never see a tool call pay
 // for none of it.
 import * as vscode from 'vscode';

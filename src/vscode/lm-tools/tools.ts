@@ -1,13 +1,15 @@
 // Entry of dist/lmtools-lib.js: the tool catalogue (src/tools) behind vscode.lm.registerTool.
-// Each call runs with the live connection's client, in the first workspace folder; a write
-// runs only after VS Code showed the confirmation prepare() wrote (the live plan or target),
-// the same consent our commands ask for. Every call is one line in the Netmon log.
+// Each call runs with the live connection's client, in the first workspace folder. A write is
+// a write, whoever asks: every tool the catalogue marks `writes` (the account or a file) runs
+// only after VS Code showed the confirmation prepare() wrote (the live plan, the test that
+// runs, the exact file), the same consent our commands ask for, and never in Restricted Mode.
+// Every call is one line in the Netmon log.
 import * as vscode from 'vscode';
 import { untrustedLine } from '../../analysis/text/untrusted';
 import { DEFAULT_AID } from '../../documents/binding';
 import { callTool, describeInstantRun, toolNamed, type ToolOutcome } from '../../tools/library';
 import { argsForLog } from '../../tools/log-args';
-import type { ToolAnswer, ToolContext } from '../../tools/types';
+import type { ToolAnswer, ToolContext, ToolDefinition } from '../../tools/types';
 import type { ConnectionManager } from '../connection/connection-manager';
 import type { LmToolRunner } from './register';
 
@@ -22,6 +24,12 @@ export const NOT_SIGNED_IN =
 /** The same rule as the write commands (src/vscode/ui/arguments.ts): an untrusted folder's documents are never deployed or run. */
 const RESTRICTED =
   'Netmon does not deploy or run documents in Restricted Mode: this folder is not trusted. Ask the user to trust it ("Workspaces: Manage Workspace Trust") if they wrote its documents or know who did.';
+
+/** Said instead of a write in Restricted Mode: the account's writes as the commands say it, a file's in the same words. */
+function restricted(tool: ToolDefinition): string {
+  if (tool.writeEffect === undefined) return RESTRICTED;
+  return `Netmon does not let an agent write in Restricted Mode: ${tool.name} ${tool.writeEffect}, and this folder is not trusted. Ask the user to trust it ("Workspaces: Manage Workspace Trust") if they know where its files come from. Nothing was written.`;
+}
 const NO_FOLDER =
   'No workspace folder is open: HAR files and Netmon documents are read below the first workspace folder, so ask the user to open one.';
 
@@ -54,8 +62,11 @@ async function run(
   input: unknown,
   token: vscode.CancellationToken,
 ): Promise<ToolOutcome> {
-  if (toolNamed(name)?.writes && !vscode.workspace.isTrusted)
-    return { text: RESTRICTED, data: { error: RESTRICTED }, isError: true };
+  const tool = toolNamed(name);
+  if (tool?.writes && !vscode.workspace.isTrusted) {
+    const refused = restricted(tool);
+    return { text: refused, data: { error: refused }, isError: true };
+  }
   const controller = new AbortController();
   const cancelling = token.onCancellationRequested(() => controller.abort());
   try {
@@ -117,12 +128,16 @@ async function prepare(services: LmToolServices, name: string, input: unknown): 
   // Refused in invoke() without asking: no confirmation for something that will not run.
   if (!vscode.workspace.isTrusted) return { invocationMessage: `Netmon: ${tool.title} (not in Restricted Mode)` };
   return {
-    invocationMessage: `Netmon: ${tool.title} on ${accountLabel(services.connection)}`,
+    invocationMessage: `Netmon: ${tool.title} ${tool.writeEffect === undefined ? `on ${accountLabel(services.connection)}` : 'in the workspace folder'}`,
     confirmationMessages: await confirmation(services, name, input),
   };
 }
 
-/** What the user agrees to: the live plan for apply_documents; for an instant test what runs (type, target, agents) and where. */
+/**
+ * What the user agrees to, by tool: the live plan for apply_documents; for an instant test what
+ * runs (type, target, agents) and where; for any other write its own question (the exact file),
+ * and failing that the tool and its arguments as given: never a write without a question.
+ */
 async function confirmation(
   services: LmToolServices,
   name: string,
@@ -130,6 +145,16 @@ async function confirmation(
 ): Promise<{ title: string; message: string | vscode.MarkdownString }> {
   const where = accountLabel(services.connection);
   const args = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
+  const tool = toolNamed(name);
+  if (name !== 'apply_documents' && name !== 'run_instant_test') {
+    const ctx = toolContext(services, undefined, false);
+    if (tool?.describeWrite && typeof ctx !== 'string') return tool.describeWrite(args, ctx);
+    // A string is shown as plain text: the arguments come from the model.
+    return {
+      title: `${tool?.title ?? name}?`,
+      message: `Netmon: ${tool?.title ?? name} with ${untrustedLine(JSON.stringify(args), 400)}${typeof ctx === 'string' ? '' : ` in ${untrustedLine(ctx.cwd, 300)}`}, on ${where}.`,
+    };
+  }
   if (name === 'apply_documents') {
     const message = new vscode.MarkdownString();
     const ctx = toolContext(services, undefined, false);

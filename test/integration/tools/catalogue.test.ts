@@ -186,7 +186,8 @@ describe('tool catalogue against the emulator', () => {
       ['agent_timeline', { agent: 'no-such-laptop-anywhere' }, /no endpoint agent/],
       ['compare_hars', { before: '../../etc/passwd', after: 'after.har' }, /outside the workspace|does not exist/],
       ['compare_hars', { before: 'link.har', after: 'after.har' }, /outside the workspace/],
-      ['redact_har', { file: 'after.har', output: 'copy.har' }, /needs writes allowed/],
+      ['redact_har', { file: 'after.har', output: 'copy.har' }, /unknown argument "output"/],
+      ['write_redacted_har', { file: 'after.har', output: 'copy.har' }, /writes are not allowed/],
       ['no_such_tool', {}, /no tool named/],
     ];
     for (const [name, args, expected] of cases) {

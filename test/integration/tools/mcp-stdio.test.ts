@@ -193,12 +193,12 @@ describe('netmon mcp over stdio (the SDK client)', () => {
     );
   });
 
-  test('--allow-writes adds apply_documents and run_instant_test, marked destructive', async () => {
+  test('--allow-writes adds apply_documents, run_instant_test and write_redacted_har, marked destructive', async () => {
     const writer = await connect(['--allow-writes']);
     try {
       const { tools } = await writer.listTools();
       const writes = tools.filter((t) => t.annotations?.readOnlyHint === false);
-      assert.deepEqual(writes.map((t) => t.name).sort(), ['apply_documents', 'run_instant_test']);
+      assert.deepEqual(writes.map((t) => t.name).sort(), ['apply_documents', 'run_instant_test', 'write_redacted_har']);
       assert.ok(writes.every((t) => t.annotations?.destructiveHint === true));
       assert.match(stderr, /\(writes allowed\)/);
     } finally {

@@ -86,7 +86,7 @@ describe('the catalogue', () => {
       TOOLS.filter((t) => t.writes)
         .map((t) => t.name)
         .sort(),
-      ['apply_documents', 'run_instant_test'],
+      ['apply_documents', 'run_instant_test', 'write_redacted_har'],
     );
   });
 
