@@ -59,7 +59,10 @@ export const SIZE_BUDGETS_KIB = {
   // carries the documents layer (documents-lib, emulator-lib, netmon.js, lmtools-lib) — 1271 KiB when raised.
   // 970 (was 1300): every bundle loads the client, the documents layer, the field rules and the catalogue from the one
   // bundle that carries each (the CLI carried all of them, lmtools-lib and mcp-lib some) — 899 KiB when lowered.
-  vsix: 970,
+  // 1100 (was 970): tldts and the public suffix list for the insights' third-party share, in the three bundles that
+  // compute insights (sharing-lib, cli-lib, webview/har) — 1077 KiB when raised. Way back down: one copy, cli-lib and
+  // sharing-lib taking it from one bundle (as they take the client), or a suffix list trimmed to the rules that matter.
+  vsix: 1100,
 };
 
 /**
