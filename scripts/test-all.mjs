@@ -5,6 +5,14 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { AWKWARD_INSTANTS } from './test-instants.mjs';
 
+/** The extension-host suites whose rows and ranges are written relative to now. */
+const CALENDAR_SUITES =
+  '^(explorer tree|responses in the published shapes|time range and filters|agent timeline|session overview)';
+
+function clockAt(instant) {
+  return { ...process.env, NETMON_TEST_NOW: instant.now, TZ: instant.tz };
+}
+
 const steps = [
   ['build', 'node', ['esbuild.mjs']],
   ['typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']],
@@ -39,14 +47,6 @@ if (existsSync('test/vscode')) {
     ['scripts/run-vscode-tests.mjs', '--grep', CALENDAR_SUITES],
     clockAt(instant),
   ]);
-}
-
-/** The extension-host suites whose rows and ranges are written relative to now. */
-const CALENDAR_SUITES =
-  '^(explorer tree|responses in the published shapes|time range and filters|agent timeline|session overview)';
-
-function clockAt(instant) {
-  return { ...process.env, NETMON_TEST_NOW: instant.now, TZ: instant.tz };
 }
 
 const totals = { passed: 0, failed: 0 };
