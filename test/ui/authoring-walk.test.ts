@@ -131,7 +131,10 @@ describe(
       await act('click the Plan lens', async () => {
         await (await waitForLens(page, /Plan/)).click();
       });
-      await page.locator('.tab', { hasText: 'plan.netmon-plan' }).first().waitFor({ timeout: TIMEOUT_MS });
+      await page
+        .locator('.tab', { hasText: /plan of .*\.netmon-plan/ })
+        .first()
+        .waitFor({ timeout: TIMEOUT_MS });
       await page
         .locator('.monaco-editor .view-lines', { hasText: 'No changes' })
         .first()

@@ -145,7 +145,10 @@ describe('authoring a test as a new user', { timeout: 240_000 }, () => {
       .click({ button: 'right' });
     await page.locator('.context-view .action-label', { hasText: 'Plan Test Documents…' }).hover();
     await page.keyboard.press('Enter');
-    await page.locator('.tab', { hasText: 'plan.netmon-plan' }).first().waitFor({ timeout: 30_000 });
+    await page
+      .locator('.tab', { hasText: /plan of \S*tests\.netmon-plan/ })
+      .first()
+      .waitFor({ timeout: 30_000 });
     await page.locator('.monaco-editor .view-lines', { hasText: 'No changes' }).first().waitFor({ timeout: 10_000 });
     await assertNoErrors(page, 'Plan');
 
