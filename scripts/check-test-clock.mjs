@@ -45,13 +45,9 @@ function git(root, args) {
 }
 
 /** When each line of a file was written: its commit's time, or now for lines not committed yet. */
-function lineTimes(root, path, nowMs) {
+function lineTimes(root, path, nowMs, ignoreRevs) {
   let porcelain;
   try {
-    // Layout-only commits (the formatter's) did not write the dates they moved.
-    const ignoreRevs = existsSync(join(root, '.git-blame-ignore-revs'))
-      ? ['--ignore-revs-file', '.git-blame-ignore-revs']
-      : [];
     porcelain = git(root, ['blame', '--line-porcelain', ...ignoreRevs, '--', path]);
   } catch {
     return undefined; // untracked: every line is new
@@ -68,6 +64,10 @@ function lineTimes(root, path, nowMs) {
 
 export function recentDateFindings(root, files, allowed, nowMs) {
   const oldest = Number(git(root, ['log', '--reverse', '--format=%ct']).split('\n')[0] || nowMs / 1000) * 1000;
+  // Layout-only commits (the formatter's) did not write the dates they moved.
+  const ignoreRevs = existsSync(join(root, '.git-blame-ignore-revs'))
+    ? ['--ignore-revs-file', '.git-blame-ignore-revs']
+    : [];
   const findings = [];
   for (const path of files) {
     if (allowed[path] || statSync(join(root, path)).size > MAX_FILE_BYTES) continue;
@@ -76,7 +76,7 @@ export function recentDateFindings(root, files, allowed, nowMs) {
       datesIn(line).some(({ ms }) => ms >= oldest - RECENT_DAYS * DAY_MS && ms <= nowMs + RECENT_DAYS * DAY_MS),
     );
     if (!suspect) continue;
-    const times = lineTimes(root, path, nowMs);
+    const times = lineTimes(root, path, nowMs, ignoreRevs);
     lines.forEach((line, index) => {
       const written = times?.[index] ?? nowMs;
       for (const { text, ms } of datesIn(line)) {
