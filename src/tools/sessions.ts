@@ -15,11 +15,9 @@ import { capList, omittedNote } from './bound';
 import { fenced, idText, outside } from './fence';
 import { FILTER_PROPERTIES, filtersFromNames } from './filters';
 import type { ToolDefinition } from './types';
+import { apiTimeIso, apiTimeUtcText } from '../analysis/time/api-time';
 
-const utc = (date: unknown): string => {
-  const ms = Date.parse(String(date));
-  return Number.isFinite(ms) ? `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC` : 'time unknown';
-};
+const utc = (date: unknown): string => apiTimeUtcText(date) ?? 'time unknown';
 
 export const findWorstSessions: ToolDefinition = {
   name: 'find_worst_sessions',
@@ -69,7 +67,7 @@ export const findWorstSessions: ToolDefinition = {
       agentId: String(s.agentId),
       agent: outside(names[String(s.agentId)] ?? s.agentId, 100),
       site: outside(s.visitedSite, 200),
-      date: String(s.date),
+      date: apiTimeIso(s.date),
       score: typeof s.experienceScore === 'number' ? s.experienceScore : undefined,
       ...(hurt.get(s.userSessionId) ?? {}),
     }));
@@ -156,7 +154,7 @@ export const explainSession: ToolDefinition = {
       agentId: String(session.agentId),
       agent: outside(agentName ?? session.agentId, 100),
       site: outside(session.visitedSite, 200),
-      date: String(session.date),
+      date: apiTimeIso(session.date),
       score: overview.experienceScore,
       grade: verdict.grade,
       blamedSegment: verdict.worst,

@@ -4,6 +4,7 @@
 // few words for a list row. Bounded: at most MAX_VPNS profiles and MAX_TEXT characters a value.
 import type { EndpointAgent } from '../../api/types';
 import { asArray, asRecord, asString } from '../har/narrow';
+import { apiTimeMs, apiTimeUtcText } from '../time/api-time';
 
 const MAX_VPNS = 4;
 const MAX_TEXT = 120;
@@ -13,8 +14,7 @@ export const QUIET_AFTER_MS = 60 * 60_000;
 const cut = (value: string): string => (value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}…` : value);
 
 function utc(value: unknown): string | undefined {
-  const time = typeof value === 'string' ? Date.parse(value) : NaN;
-  return Number.isFinite(time) ? `${new Date(time).toISOString().slice(0, 16).replace('T', ' ')} UTC` : undefined;
+  return typeof value === 'string' ? apiTimeUtcText(value) : undefined;
 }
 
 /** "cisco-anyconnect to 198.51.100.10 as 10.100.0.20 (utun4)" for each VPN profile. */
@@ -58,7 +58,7 @@ export function whereaboutsFacts(agent: EndpointAgent): [string, string][] {
 export function whereaboutsWords(agent: EndpointAgent, now: number = Date.now()): string[] {
   const words: string[] = [];
   if (vpnTexts(agent).length) words.push('VPN');
-  const seen = typeof agent.lastSeen === 'string' ? Date.parse(agent.lastSeen) : NaN;
+  const seen = typeof agent.lastSeen === 'string' ? (apiTimeMs(agent.lastSeen) ?? NaN) : NaN;
   if (Number.isFinite(seen) && now - seen > QUIET_AFTER_MS) words.push(`last seen ${utc(agent.lastSeen) ?? ''}`);
   return words;
 }

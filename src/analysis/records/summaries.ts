@@ -27,6 +27,7 @@ import {
 import { THRESHOLDS } from '../session/thresholds';
 import { reportedErrorType } from '../error-type';
 import { whereaboutsFacts, whereaboutsWords } from '../agents/whereabouts';
+import { apiTimeMs } from '../time/api-time';
 
 /** What a field the service did not send reads as. */
 export const NOT_REPORTED = 'not reported';
@@ -75,7 +76,7 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
  * 18:05", "Mon 18:05" within a week, "Nov 2 18:05" within the year, else "2025-11-02".
  */
 export function shortTime(value: unknown, now: Date = new Date()): string {
-  const date = typeof value === 'string' || typeof value === 'number' ? new Date(value) : undefined;
+  const date = typeof value === 'string' || typeof value === 'number' ? new Date(apiTimeMs(value) ?? NaN) : undefined;
   if (!date || Number.isNaN(date.getTime())) return text(value);
   const two = (n: number): string => String(n).padStart(2, '0');
   const clock = `${two(date.getHours())}:${two(date.getMinutes())}`;
@@ -90,7 +91,7 @@ export function shortTime(value: unknown, now: Date = new Date()): string {
 
 /** A full local date and time for tooltips ("2026-11-23 09:14:05 (UTC+1)"). */
 export function fullTime(value: unknown): string {
-  const date = typeof value === 'string' || typeof value === 'number' ? new Date(value) : undefined;
+  const date = typeof value === 'string' || typeof value === 'number' ? new Date(apiTimeMs(value) ?? NaN) : undefined;
   if (!date || Number.isNaN(date.getTime())) return text(value);
   const two = (n: number): string => String(n).padStart(2, '0');
   const offset = -date.getTimezoneOffset();

@@ -10,6 +10,7 @@ import { roundMinute } from '../text/utc';
 import { readPing } from './verdict';
 import { THRESHOLDS } from './thresholds';
 import { sessionTraceroutePath } from './traceroute-path';
+import { apiTimeMs } from '../time/api-time';
 
 /** What the session measured itself: its pings and its traceroute, from the user's device. */
 export interface SessionSide {
@@ -71,7 +72,7 @@ export function sessionSide(session: UserSessionDetail, agentName?: string): Ses
   return {
     userSessionId: String(session.userSessionId),
     agentId: String(session.agentId),
-    timeMs: Date.parse(String(session.date)),
+    timeMs: apiTimeMs(session.date) ?? Number.NaN,
     ...(agentName ? { agentName } : {}),
     ...(gatewayLoss !== undefined ? { gatewayLoss } : {}),
     ...(targetLoss !== undefined ? { targetLoss } : {}),

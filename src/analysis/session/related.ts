@@ -6,6 +6,7 @@ import type { EndpointTest, Har, NetMetric, UserSessionDetail } from '../../api/
 import { buildWaterfall, readHar, type Waterfall } from '../har';
 import { timeSplit } from '../har/time-split';
 import { MAX_APART_S, sessionTestLinks, testsTowardSession, type SessionRef } from '../links/session-to-test';
+import { apiTimeMs } from '../time/api-time';
 
 /** Scheduled tests that measured the same destination from the same agent around the session. */
 export interface RelatedTests {
@@ -75,7 +76,7 @@ export async function relatedTests(
   session: UserSessionDetail,
   signal?: AbortSignal,
 ): Promise<RelatedTests> {
-  const timeS = Date.parse(session.date) / 1000;
+  const timeS = (apiTimeMs(session.date) ?? Number.NaN) / 1000;
   if (!Number.isFinite(timeS)) return { links: [], why: 'the session has no time to match rounds against' };
   const traceroute: unknown = (session.network as Partial<UserSessionDetail['network']> | undefined)?.traceroute;
   const destination =

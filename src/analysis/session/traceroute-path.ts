@@ -4,6 +4,7 @@
 // numbers is a star).
 import type { PathTrace, TracerouteHop, UserSessionDetail } from '../../api/types';
 import { tracerouteToPathTrace } from '../path/merge';
+import { apiTimeMs } from '../time/api-time';
 
 /** Hops read at most: a traceroute is 30 hops; outside data decides nothing about our work. */
 const MAX_HOPS = 255;
@@ -26,7 +27,7 @@ export function sessionTraceroutePath(session: UserSessionDetail): PathTrace | u
     )
     .map((hop) => ({ ...hop, name: hop.name && hop.name !== hop.ipAddress ? hop.name : '' }));
   if (answered.length === 0) return undefined;
-  const time = Math.floor(Date.parse(String(session.date)) / 1000);
+  const time = Math.floor((apiTimeMs(session.date) ?? Number.NaN) / 1000);
   const sourceIp =
     typeof network?.networkProfile?.ipAddress === 'string' ? network.networkProfile.ipAddress : undefined;
   const trace = tracerouteToPathTrace(typeof destination === 'string' ? destination : '', answered, {

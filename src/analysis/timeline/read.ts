@@ -3,17 +3,9 @@
 // each reader returns usable values or undefined, never throws.
 import { asArray, asNumber, asRecord, asString, type Json } from '../har/narrow';
 import { readPing } from '../session/verdict';
+import { apiTimeMs } from '../time/api-time';
 
-/** An API dateTime ("yyyy-MM-dd HH:mm:ss", UTC per the spec), ISO text or epoch seconds/ms, as epoch ms. */
-export function apiTimeMs(value: unknown): number | undefined {
-  if (typeof value === 'number' && Number.isFinite(value)) return value > 1e12 ? value : value * 1000;
-  if (typeof value !== 'string' || value.length > 40) return undefined;
-  const text = value.trim();
-  if (/^\d{9,13}$/.test(text)) return apiTimeMs(Number(text));
-  const bare = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/.exec(text);
-  const ms = Date.parse(bare ? `${bare[1]}T${bare[2]}Z` : text);
-  return Number.isFinite(ms) ? ms : undefined;
-}
+export { apiTimeMs };
 
 /** An id the API may send as text or as a number; undefined when it is neither. */
 export function idText(value: unknown): string | undefined {

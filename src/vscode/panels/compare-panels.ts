@@ -87,7 +87,7 @@ export class ComparePanels {
       throw new Error(
         `no other scored session of ${site} in the ${range.label} to compare with (widen the view's time range)`,
       );
-    const matchedOn = `the best-scored session of ${site} in the ${range.label}: ${experienceText(best.experienceScore) ?? 'not scored'}, ${shortTime(apiDate(best.date))}`;
+    const matchedOn = `the best-scored session of ${site} in the ${range.label}: ${experienceText(best.experienceScore) ?? 'not scored'}, ${shortTime(best.date)}`;
     return this.open(String(session.userSessionId), best.userSessionId, matchedOn);
   }
 
@@ -142,9 +142,4 @@ async function bestSessionOf(
       date: String(best.date),
     }
   );
-}
-
-/** "2026-11-23 08:02:00" (UTC, as the API writes it) as a Date. */
-function apiDate(value: string): Date {
-  return new Date(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/.test(value) ? `${value.replace(' ', 'T')}Z` : value);
 }

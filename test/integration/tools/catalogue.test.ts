@@ -97,6 +97,7 @@ describe('tool catalogue against the emulator', () => {
     )[0]!;
     assert.equal(first.agentId, episode.agentId);
     assert.equal(first.agent, episode.computerName, 'named, not only an id');
+    assert.match(first.date, /Z$/, 'an agent reads the instant with its zone');
     const at = Date.parse(first.date) / 1000;
     assert.ok(at >= episode.startSeconds && at < episode.endSeconds, `${first.date} inside the episode`);
 

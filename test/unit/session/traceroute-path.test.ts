@@ -11,7 +11,11 @@ test("one agent, the session's time as the round, the hops with names, delays an
   const trace = sessionTraceroutePath(session);
   assert.ok(trace);
   assert.equal(trace.agentId, session.agentId);
-  assert.equal(trace.roundId, Math.floor(Date.parse(session.date) / 1000));
+  assert.equal(
+    trace.roundId,
+    Math.floor(Date.parse(`${session.date.replace(' ', 'T')}Z`) / 1000),
+    'the API date is UTC',
+  );
   assert.equal(trace.routes.length, 1);
   const network = session.network.traceroute as { destination: string; hops: { hop: number }[] };
   assert.equal(trace.serverIp, network.destination);
