@@ -262,6 +262,8 @@ const targets = {
   'lmtools-lib': { ...node, entryPoints: ['src/vscode/lm-tools/tools.ts'], outfile: 'dist/lmtools-lib.js', external: ['vscode'], minify: true, plugins: [takeLibraries(), ajvFromDocuments('netmon-library:src/documents/index.ts'), takeSharedModules, shareVscodeNamespace] },
   // Exports are redacted on this worker thread, never on the extension host's.
   'redact-worker': { ...node, entryPoints: ['src/vscode/sharing/redact-worker.ts'], outfile: 'dist/redact-worker.js', minify: true },
+  // The .har editor reads (inflates, counts, parses) and exports its HAR on this worker thread, never on the extension host's.
+  'har-read-worker': { ...node, entryPoints: ['src/vscode/sharing/har-read-worker.ts'], outfile: 'dist/har-read-worker.js', minify: true },
 };
 for (const panel of ['har', 'path', 'metrics', 'session', 'instant', 'agent', 'timeline', 'compare', 'hardiff']) {
   targets[`webview-${panel}`] = { ...browser, entryPoints: [`webview/${panel}/main.ts`], outfile: `dist/webview/${panel}.js`, minify: true };

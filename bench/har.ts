@@ -2,6 +2,9 @@
 // main thread idle again after that paint), in headless Debian Chromium — ours (the panel's
 // HarApp) vs PerfCascade 3 (perf-cascade, WebPageTest's waterfall) at 500, 2,000 and
 // 10,000 entries. Both get the same parsed object; each run uses a fresh page.
+// Then HARs bounded by what they hold (_har-limits.ts): peak RSS of `netmon har insights`
+// and of the editor's reading worker on 45 million empty entries and on 100,000 entries,
+// each under 600 MB, against JSON.parse of the 100,000 (the whole read the readers did).
 // Results on a shared 2-core machine are noisy: medians of a few runs are printed.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,6 +12,7 @@ import * as esbuild from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../test/webview/helpers/panel';
 import { syntheticHar } from '../test/webview/helpers/synthetic-har';
+import { benchHarLimits, RSS_LIMIT_MB, type Measured } from './_har-limits';
 import { benchInsights } from './_insights';
 
 const REPO = join(__dirname, '..');
@@ -149,8 +153,25 @@ async function main(): Promise<void> {
   console.log(
     `insights of 10,000 entries: ours ${insights.oursMs.toFixed(1)} ms (${insights.findings} findings, path of ${insights.links}) | naive all pairs ${insights.baselineMs.toFixed(0)} ms | ratio ${(insights.baselineMs / insights.oursMs).toFixed(0)}x | same last link: ${insights.agree ? 'yes' : 'NO'}`,
   );
+  const limits = await benchHarLimits();
+  const { manyEntries: many, entries100k: large } = limits;
+  const line = (what: string, run: Measured): string =>
+    `${what}: ${run.ms.toFixed(0)} ms, peak RSS ${run.rssMb.toFixed(0)} MB (${run.answer.slice(0, 160)})`;
+  console.log(line(`netmon har insights, ${many.gzipKb.toFixed(0)} KB gzip of 45 million entries`, many.cli));
+  console.log(line('editor reading worker, the same file', many.editor));
+  console.log(line(`netmon har insights, 100,000 entries (${large.mb.toFixed(1)} MB)`, large.cli));
+  console.log(line('editor reading worker, the same file', large.editor));
+  console.log(line('baseline: JSON.parse of the same file, nothing else', large.baseline));
+  const over = [many.cli, many.editor, large.cli, large.editor].filter((run) => run.rssMb >= RSS_LIMIT_MB);
+  if (over.length > 0) {
+    console.error(`peak RSS over ${RSS_LIMIT_MB} MB: ${over.map((run) => run.rssMb.toFixed(0)).join(', ')} MB`);
+    process.exitCode = 1;
+  }
   console.log(
-    `BENCH har ours=${at2000.ours.interactive.toFixed(1)} baseline=${at2000.baseline.interactive.toFixed(1)} ratio=${(at2000.baseline.interactive / at2000.ours.interactive).toFixed(2)} ours10k=${at10k.ours.interactive.toFixed(1)} insights_10k_ms=${insights.oursMs.toFixed(1)} insights_baseline_10k_ms=${insights.baselineMs.toFixed(0)} insights_ratio=${(insights.baselineMs / insights.oursMs).toFixed(1)}`,
+    `BENCH har ours=${at2000.ours.interactive.toFixed(1)} baseline=${at2000.baseline.interactive.toFixed(1)} ratio=${(at2000.baseline.interactive / at2000.ours.interactive).toFixed(2)} ours10k=${at10k.ours.interactive.toFixed(1)} insights_10k_ms=${insights.oursMs.toFixed(1)} insights_baseline_10k_ms=${insights.baselineMs.toFixed(0)} insights_ratio=${(insights.baselineMs / insights.oursMs).toFixed(1)}` +
+      ` many_entries_cli_rss_mb=${many.cli.rssMb.toFixed(0)} many_entries_cli_ms=${many.cli.ms.toFixed(0)} many_entries_editor_rss_mb=${many.editor.rssMb.toFixed(0)} many_entries_editor_ms=${many.editor.ms.toFixed(0)}` +
+      ` entries_100k_cli_rss_mb=${large.cli.rssMb.toFixed(0)} entries_100k_cli_ms=${large.cli.ms.toFixed(0)} entries_100k_editor_rss_mb=${large.editor.rssMb.toFixed(0)} entries_100k_editor_ms=${large.editor.ms.toFixed(0)}` +
+      ` entries_100k_json_parse_rss_mb=${large.baseline.rssMb.toFixed(0)} entries_100k_editor_rss_ratio=${(large.editor.rssMb / large.baseline.rssMb).toFixed(2)}`,
   );
 }
 

@@ -9,7 +9,7 @@ import { diffSides, hasHarEntries, HarDiffPageError, readDiffSide, type HarDiffS
 import { DIFF_TEXT_ROWS, formatHarDiff } from '../analysis/har/diff-text';
 import { findingsBetween, formatFindingsDiff } from '../analysis/har/insights-diff';
 import { terminalSafe, untrustedLine } from '../analysis/text/untrusted';
-import { readHarFile } from './har-file';
+import { readHarFileAsync } from './har-file';
 import type { HarCliIo } from './har-report';
 import { ciJson, cliText } from './ci-safe';
 
@@ -77,7 +77,7 @@ export async function runHarDiff(args: readonly string[], io: HarCliIo): Promise
   for (const [i, file] of parsed.files.entries()) {
     let har: unknown;
     try {
-      har = readHarFile(file);
+      har = await readHarFileAsync(file);
       if (!hasHarEntries(har)) throw new Error('not a HAR: it has no log.entries array');
     } catch (error) {
       io.stderr(terminalSafe(`netmon har diff: cannot read ${file}: ${readFailure(error)}`));

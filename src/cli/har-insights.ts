@@ -8,7 +8,7 @@ import { documentInsights } from '../analysis/har/insights';
 import { formatInsights } from '../analysis/har/insights-text';
 import { terminalSafe, untrustedLine } from '../analysis/text/untrusted';
 import { ciJson, cliText } from './ci-safe';
-import { readHarFile } from './har-file';
+import { readHarFileAsync } from './har-file';
 import type { HarCliIo } from './har-report';
 
 export const HAR_INSIGHTS_USAGE = `usage: netmon har insights <in.har[.gz]> [--page <id|n>] [--json] [--network]
@@ -61,7 +61,7 @@ export async function runHarInsights(args: readonly string[], io: HarCliIo): Pro
   }
   let doc: ReturnType<typeof readHar>;
   try {
-    doc = readHar(readHarFile(parsed.file));
+    doc = readHar(await readHarFileAsync(parsed.file));
     if (doc.entries.length === 0) throw new Error('it has no requests (log.entries is empty or missing)');
   } catch (error) {
     io.stderr(

@@ -5,7 +5,15 @@
 import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { createGunzip } from 'node:zlib';
-import { HAR_SIZE_LIMIT_BYTES, harTooLargeMessage, isGzip, megabytes } from '../analysis/har/limits';
+import { HarCounter } from '../analysis/har/entry-count';
+import {
+  HAR_SIZE_LIMIT_BYTES,
+  harInflatesTooLargeMessage,
+  harTooLargeMessage,
+  harTooManyMessage,
+  isGzip,
+  megabytes,
+} from '../analysis/har/limits';
 import { createHarRedactStream, type RedactionReport } from '../analysis/har/redact';
 
 /** The most HAR text (after redaction) a report embeds: 64 MB. */
@@ -68,20 +76,29 @@ export function firstTitle(pages: unknown): string | undefined {
   return typeof title === 'string' && title !== '' ? title : undefined;
 }
 
-/** The file's text, a chunk at a time; gzip (by its magic bytes) inflated as it goes, within the limit. */
+/**
+ * The file's text, a chunk at a time; gzip (by its magic bytes) inflated as it goes, within
+ * the size limit and the count limits (the report's page parses the whole HAR: 45 million
+ * empty entries fit in 64 MB and would freeze the browser that opens it).
+ */
 async function* textChunks(path: string, name: string): AsyncGenerator<string> {
   const gzip = startsWithGzip(path);
   const source = createReadStream(resolve(path), { highWaterMark: 1024 * 1024 });
   const bytes = gzip ? source.pipe(createGunzip({ chunkSize: 256 * 1024 })) : source;
   const decoder = new TextDecoder('utf-8');
+  const counter = new HarCounter();
   let total = 0;
   try {
     for await (const chunk of bytes as AsyncIterable<Buffer>) {
       total += chunk.length;
       if (total > HAR_SIZE_LIMIT_BYTES)
         throw new ReportInputError(
-          `${name} ${gzip ? 'decompresses to' : 'is'} more than ${megabytes(HAR_SIZE_LIMIT_BYTES)}, the limit for a HAR read whole`,
+          gzip
+            ? harInflatesTooLargeMessage(name)
+            : `${name} is larger than the limit of ${megabytes(HAR_SIZE_LIMIT_BYTES)} for a HAR read whole`,
         );
+      const over = counter.write(chunk);
+      if (over !== undefined) throw new ReportInputError(harTooManyMessage(name, over));
       yield decoder.decode(chunk, { stream: true });
     }
   } catch (error) {

@@ -47,9 +47,15 @@ if (embedded) {
   window.addEventListener('message', (event: MessageEvent<unknown>) => {
     const message = event.data;
     if (!isHarHostMessage(message)) return;
-    if (message.type === 'load') drawSafely(host, () => app.load(message.params));
+    if (message.type === 'load') drawSafely(host, () => app.load(parsedLoad(message.params)));
     else if (message.type === 'exportPreview') drawSafely(host, () => app.showExportPreview(message.params.preview));
     else drawSafely(host, () => app.showPage(message.params.pageId));
   });
 }
 host.postMessage({ type: 'ready', params: undefined });
+
+/** The .har editor sends the file's JSON text as bytes (see LoadParams): parsed here, off the extension host. */
+function parsedLoad(params: LoadParams): LoadParams {
+  if (!ArrayBuffer.isView(params.har)) return params;
+  return { ...params, har: JSON.parse(new TextDecoder('utf-8').decode(params.har)) as unknown };
+}

@@ -14,7 +14,11 @@ import { isRenderFailedParams, type RenderFailedMessage } from '../shared/render
 import type { RedactionPreview, RedactionPreviewRule } from '../../src/analysis/har/redact-preview';
 
 export interface LoadParams {
-  /** A HAR as the file or the page-details endpoint has it (`{ log }` or `{ har: { log } }`). */
+  /**
+   * A HAR as the file or the page-details endpoint has it (`{ log }` or `{ har: { log } }`); from
+   * the .har editor, the file's JSON text as bytes (a Uint8Array), which the webview parses: VS Code
+   * posts bytes as they are, but serializes a posted object on the extension host's thread.
+   */
   har: unknown;
   /** The page to show first; the first page when absent or unknown. */
   pageId?: string;

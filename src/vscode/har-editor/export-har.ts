@@ -8,18 +8,22 @@ import { redactedOffThread, redactionPreviewOffThread } from '../sharing/redact-
 import { defaultSaveUri, rememberSaveFolder, suggestedFileName } from '../ui/file-names';
 import type { Prompts } from '../ui/prompts';
 import { offerWrittenFile } from '../ui/written-file';
+import { HarText } from './har-off-thread';
 
 export const EXPORT_REDACTED = 'Export Redacted HAR…';
 export const EXPORT_UNREDACTED = 'Export Unredacted HAR (keeps secrets)…';
 
 /** What redaction removes, computed off the host's thread; undefined when the user cancelled. */
 export function previewOf(har: unknown): Promise<RedactionPreview | undefined> {
-  return redactionPreviewOffThread(har);
+  return har instanceof HarText ? har.preview() : redactionPreviewOffThread(har);
 }
 
-/** The HAR to write: redacted off the host's thread unless `redacted` is false; undefined when cancelled. */
-async function contentToExport(har: unknown, redacted: boolean): Promise<unknown> {
-  return redacted ? redactedOffThread(har) : har;
+/** The file to write: redacted off the host's thread unless `redacted` is false; undefined when cancelled. */
+async function contentToExport(har: unknown, redacted: boolean): Promise<string | Uint8Array | undefined> {
+  // A .har file's HAR is only text on the host: its worker parses, redacts and writes it out.
+  if (har instanceof HarText) return har.exportContent(redacted);
+  const out = redacted ? await redactedOffThread(har) : har;
+  return out === undefined ? undefined : `${JSON.stringify(out, null, 2)}\n`;
 }
 
 /** The modal of the tree's "Export Page as HAR…": what redaction removes, then the two choices. */
@@ -60,10 +64,9 @@ export async function exportHarFile(
     filters: { 'HTTP Archive': ['har'] },
   });
   if (!destination) return undefined;
-  const out = await contentToExport(har, redacted);
-  if (out === undefined) return undefined;
-  if (!(await saveChosenFiles(prompts, { destination, content: `${JSON.stringify(out, null, 2)}\n` })))
-    return undefined;
+  const content = await contentToExport(har, redacted);
+  if (content === undefined) return undefined;
+  if (!(await saveChosenFiles(prompts, { destination, content }))) return undefined;
   rememberSaveFolder('har', destination);
   offerWrittenFile(
     prompts,

@@ -1,8 +1,11 @@
 // Any .har file (exported from Chrome, Firefox or this extension) opens as the waterfall.
-// Read-only: the file is read when opened and again when it changes on disk.
+// Read-only: the file is read when opened and again when it changes on disk, on a worker
+// (har-off-thread.ts): the host's thread only moves its bytes, to the worker and, checked, to
+// the webview, which parses them itself.
 import * as vscode from 'vscode';
 import { HAR_FILE_NAME, HAR_SIZE_LIMIT_BYTES, harTooLargeMessage } from '../../analysis/har/limits';
-import { fileName, harReadFailure, readHarUri } from './read-har-file';
+import { fileName, harReadFailure } from './read-har-file';
+import { locateHarReadWorker, readHarOffThread, type HarText } from './har-off-thread';
 import { isHarPanelMessage, type HarHostMessage, type HarPanelMessage } from '../../../webview/har/protocol';
 import { openHttpUrl } from '../external-links';
 import { answerHarMessage } from './har-messages';
@@ -25,7 +28,9 @@ export class HarEditorProvider implements vscode.CustomReadonlyEditorProvider<Ha
   /** Replaceable by the extension-host suites (netmon.internal.setHarSizeLimit), to test without a 150 MB file. */
   sizeLimitBytes = HAR_SIZE_LIMIT_BYTES;
   /** The HAR each editor shows: its bodies and exports are read from it. */
-  private readonly hars = new Map<string, unknown>();
+  private readonly hars = new Map<string, HarText>();
+  /** Each editor's latest read: an older one that answers later is dropped. */
+  private readonly reads = new Map<string, number>();
 
   constructor(private readonly services: PanelServices) {}
 
@@ -52,14 +57,21 @@ export class HarEditorProvider implements vscode.CustomReadonlyEditorProvider<Ha
       const har = this.hars.get(host.id);
       if (har !== undefined) await answerHarMessage(host, message, har, fileName(document.uri), this.services.prompts);
     });
-    host.onDidDispose(() => this.hars.delete(host.id));
-    const watcher = watchFile(document.uri, () => void this.load(host, document.uri));
+    const closed = new AbortController();
+    host.onDidDispose(() => {
+      closed.abort(); // a read still running stops with its worker
+      this.hars.delete(host.id);
+      this.reads.delete(host.id);
+    });
+    const watcher = watchFile(document.uri, () => void this.load(host, document.uri, closed.signal));
     host.onDidDispose(() => watcher.dispose());
-    await this.load(host, document.uri);
+    await this.load(host, document.uri, closed.signal);
   }
 
-  private async load(host: Host, uri: vscode.Uri): Promise<void> {
+  private async load(host: Host, uri: vscode.Uri, closed: AbortSignal): Promise<void> {
     const name = fileName(uri);
+    const read = (this.reads.get(host.id) ?? 0) + 1;
+    this.reads.set(host.id, read);
     try {
       const { size } = await vscode.workspace.fs.stat(uri);
       if (size > this.sizeLimitBytes) {
@@ -69,10 +81,13 @@ export class HarEditorProvider implements vscode.CustomReadonlyEditorProvider<Ha
         );
         return;
       }
-      const har = await readHarUri(uri, this.sizeLimitBytes);
+      const har = await readHarOffThread(uri, name, this.sizeLimitBytes, closed);
+      if (har === undefined || this.reads.get(host.id) !== read) return;
       this.hars.set(host.id, har);
-      host.show({ type: 'load', params: { har, title: name } });
+      // The text, not the parsed HAR: bytes cross to the webview as they are (see LoadParams).
+      host.show({ type: 'load', params: { har: har.bytes, title: name } });
     } catch (error) {
+      if (this.reads.get(host.id) !== read) return;
       const reason = harReadFailure(error);
       const next =
         HAR_FILE_NAME.test(name) && !/\.har$/i.test(name)
@@ -110,6 +125,7 @@ function watchFile(uri: vscode.Uri, onChange: () => void): vscode.Disposable {
 
 /** The .har editor's provider; dist/extension.js registers it (./lazy-har-editor.ts) and hands its calls over. */
 export function createHarEditor(context: vscode.ExtensionContext, services: PanelServices): HarEditorProvider {
+  locateHarReadWorker(context.extensionPath);
   const provider = new HarEditorProvider(services);
   // Like the panel registry's test commands: not contributed, absent in production.
   if (context.extensionMode === vscode.ExtensionMode.Production) return provider;

@@ -1,10 +1,11 @@
 // "Open in Editor" from the waterfall's Response tab: the whole body (decoded, indented for
 // reading) in an untitled editor with its language, read from the host's own copy of the
-// HAR; the webview only names the entry.
+// HAR (a .har file's, by the reading worker); the webview only names the entry.
 import * as vscode from 'vscode';
 import { rawEntryAt, responseBody } from '../../analysis/har/body';
 import type { BodyLanguage } from '../../analysis/har/pretty';
 import { showInfo } from '../ui/notify';
+import { HarText } from './har-off-thread';
 
 const EDITOR_LANGUAGES: Readonly<Record<BodyLanguage, string>> = {
   json: 'json',
@@ -17,7 +18,8 @@ const EDITOR_LANGUAGES: Readonly<Record<BodyLanguage, string>> = {
 
 /** Opens the body; a response without a text body says why (a notification) and opens nothing. */
 export async function openResponseBody(har: unknown, index: number): Promise<boolean> {
-  const body = responseBody(rawEntryAt(har, index), true);
+  const entry = har instanceof HarText ? await har.entry(index) : rawEntryAt(har, index);
+  const body = responseBody(entry, true);
   if (body.kind !== 'text') {
     void showInfo(
       body.kind === 'none'
