@@ -1,6 +1,6 @@
 // The options of a redaction and the state every rule shares while walking one HAR.
 import type { Json } from '../narrow';
-import { isSecretName, type ShapeRule } from './detect';
+import { isSecretName, type ShapeRule, type TextRule } from './detect';
 import { record, type RedactionPlace, type RedactionReport, type Scope } from './report';
 import { MARKER_PREFIX, NAME_MAX_CHARS, URL_MARKER_PREFIX, type RedactionRuleId } from './rules';
 
@@ -9,7 +9,7 @@ export interface RedactOptions {
   keepCookies?: boolean;
   /** Names of headers, parameters, cookies, form fields and JSON keys kept verbatim (any case). */
   keep?: readonly string[];
-  /** Keep response bodies (secret-named JSON fields and JWTs in text bodies are still removed). */
+  /** Keep response bodies, not the credentials in them: secret-named fields, elements and inputs, JWTs, `Bearer …` still go. */
   keepBodies?: boolean;
 }
 
@@ -54,7 +54,7 @@ export function found(ctx: RedactContext, rule: RedactionRuleId, where: Redactio
 }
 
 /** A callback for scrubText that records what it found at this place. */
-export function recorder(ctx: RedactContext, where: RedactionPlace, name?: string): (rule: ShapeRule) => void {
+export function recorder(ctx: RedactContext, where: RedactionPlace, name?: string): (rule: TextRule) => void {
   return (rule) => found(ctx, rule, where, name);
 }
 

@@ -1,9 +1,23 @@
 // Recognizing secrets: by name (a header, parameter, cookie or field named like one) and
 // by shape (a JWT, a long random-looking token). Thresholds live in rules.ts.
-import { HIGH_ENTROPY, JWT_MAX_HEADER_CHARS, MARKER_PREFIX, SECRET_NAME_WORD, SECRET_WHOLE_NAME, UUID } from './rules';
-import { jwtCandidates, replaceSpans, tokenCandidates } from './shapes';
+import {
+  HIGH_ENTROPY,
+  JWT_MAX_HEADER_CHARS,
+  MARKER_PREFIX,
+  SECRET_NAME_WORD,
+  SECRET_WHOLE_NAME,
+  TEXT_CREDENTIAL_SCHEMES,
+  UUID,
+} from './rules';
+import { credentialCandidates, jwtCandidates, replaceSpans, tokenCandidates } from './shapes';
 
 export type ShapeRule = 'jwt' | 'high-entropy';
+/** What free text can lose: a shape, or a credential after a scheme word. */
+export type TextRule = ShapeRule | 'authorization';
+
+const TEXT_SCHEMES = new Set(TEXT_CREDENTIAL_SCHEMES);
+/** A quick test before the scanner: a scheme word and a space (literal alternatives: no backtracking). */
+const TEXT_SCHEME_WORD = new RegExp(`(?:${TEXT_CREDENTIAL_SCHEMES.join('|')})[ \t]`, 'i');
 
 /** `X-CSRF-Token` → x, csrf, token; `apiKey` → api, key; `PHPSESSID` → phpsessid. */
 export function nameWords(name: string): string[] {
@@ -37,6 +51,13 @@ export function isJwt(candidate: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** `Basic` takes base64 of `user:password` (printable); the other schemes a token mixing digits or cases. */
+function isTextCredential(scheme: string, token: string): boolean {
+  if (token.length < 8) return false;
+  if (scheme === 'basic') return /^[ -~]*:[ -~]*$/.test(decodeBase64Url(token) ?? '');
+  return /\d/.test(token) || (/[a-z]/.test(token) && /[A-Z]/.test(token));
 }
 
 function decodeBase64Url(segment: string): string | undefined {
@@ -79,7 +100,7 @@ function bitsPerChar(text: string): number {
 }
 
 /** Share of characters in readable words: runs of letters with vowels and no long consonant run. */
-function wordShare(text: string): number {
+export function wordShare(text: string): number {
   let covered = 0;
   for (const match of text.matchAll(/[A-Z]?[a-z]+|[A-Z]+(?![a-z])/g)) {
     const word = match[0];
@@ -100,18 +121,31 @@ export function secretShape(value: string): ShapeRule | undefined {
   return undefined;
 }
 
-/** Free text with each JWT and random token replaced by `[redacted: jwt]` / `[redacted: high-entropy]`. */
-export function scrubText(text: string, found: (rule: ShapeRule) => void, options: { entropy?: boolean } = {}): string {
+/**
+ * Free text with each JWT, credential after a scheme word (TEXT_CREDENTIAL_SCHEMES) and random
+ * token replaced by `[redacted: jwt]` / `[redacted: authorization]` / `[redacted: high-entropy]`;
+ * with `mask`, by as many `*` as it had characters (binary keeps its length).
+ */
+export function scrubText(
+  text: string,
+  found: (rule: TextRule) => void,
+  options: { entropy?: boolean; mask?: boolean } = {},
+): string {
   if (text.length < 16) return text;
-  const out = replaceSpans(text, jwtCandidates(text), (candidate) => {
-    if (!isJwt(candidate)) return undefined;
-    found('jwt');
-    return `${MARKER_PREFIX}jwt]`;
-  });
+  const mark = (rule: TextRule, piece: string): string => {
+    found(rule);
+    return options.mask ? '*'.repeat(piece.length) : `${MARKER_PREFIX}${rule}]`;
+  };
+  const jwtless = replaceSpans(text, jwtCandidates(text), (candidate) =>
+    isJwt(candidate) ? mark('jwt', candidate) : undefined,
+  );
+  const out = !TEXT_SCHEME_WORD.test(jwtless)
+    ? jwtless
+    : replaceSpans(jwtless, credentialCandidates(jwtless, TEXT_SCHEMES), (token, { scheme }) =>
+        isTextCredential(scheme, token) ? mark('authorization', token) : undefined,
+      );
   if (options.entropy === false || out.length < HIGH_ENTROPY.minLength) return out;
-  return replaceSpans(out, tokenCandidates(out), (token) => {
-    if (!isHighEntropy(token)) return undefined;
-    found('high-entropy');
-    return `${MARKER_PREFIX}high-entropy]`;
-  });
+  return replaceSpans(out, tokenCandidates(out), (token) =>
+    isHighEntropy(token) ? mark('high-entropy', token) : undefined,
+  );
 }

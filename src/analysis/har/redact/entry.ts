@@ -147,12 +147,13 @@ function redactObject(
 
 /**
  * Custom fields (`_initiator`, `_webSocketMessages`, comments, creator, browser): strings
- * are scrubbed (URLs as URLs), strings under secret-named keys removed. Bounded in depth;
- * below the bound a value is removed, not walked.
+ * are redacted by content (URLs as URLs), strings under secret-named keys removed. Bounded in
+ * depth; below the bound a value is removed, not walked. `binary`: the string is base64 of a
+ * binary WebSocket frame (Chrome's `{ opcode: 2, data }`).
  */
-export function redactLoose(value: unknown, path: string, ctx: RedactContext, depth: number): unknown {
+export function redactLoose(value: unknown, path: string, ctx: RedactContext, depth: number, binary = false): unknown {
   if (typeof value === 'string')
-    return looksLikeUrl(value) ? redactUrl(value, ctx, 'field', path) : redactFieldText(value, ctx, path);
+    return looksLikeUrl(value) ? redactUrl(value, ctx, 'field', path) : redactFieldText(value, ctx, path, binary);
   if (typeof value !== 'object' || value === null) return value;
   if (depth >= LOOSE_FIELD_MAX_DEPTH) {
     found(ctx, 'json-field', 'field', `${path} (nested deeper than ${LOOSE_FIELD_MAX_DEPTH} levels)`);
@@ -172,7 +173,7 @@ export function redactLoose(value: unknown, path: string, ctx: RedactContext, de
     const redacted =
       typeof item === 'string' && item !== '' && isSecretNamed(ctx, key)
         ? (found(ctx, 'json-field', 'field', `${path}.${key}`), marker('field', key))
-        : redactLoose(item, `${path}.${key}`, ctx, depth + 1);
+        : redactLoose(item, `${path}.${key}`, ctx, depth + 1, key === 'data' && (value as Json).opcode === 2);
     if (redacted === item) continue;
     out ??= { ...(value as Json) };
     Object.defineProperty(out, key, { value: redacted, enumerable: true, writable: true, configurable: true });

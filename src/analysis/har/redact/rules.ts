@@ -37,7 +37,7 @@ export const REDACTION_RULES: readonly RedactionRule[] = [
     id: 'authorization',
     description: 'credentials of Authorization headers',
     matches:
-      'Authorization and Proxy-Authorization header values, and any header whose value starts with a credential scheme (CREDENTIAL_SCHEMES: Basic, Bearer, …) whatever its name (the scheme word stays)',
+      'Authorization and Proxy-Authorization header values, and any header whose value starts with a credential scheme (CREDENTIAL_SCHEMES: Basic, Bearer, …) whatever its name (the scheme word stays); in free text, the credential after Bearer, Basic, …',
   },
   {
     id: 'secret-header',
@@ -66,19 +66,19 @@ export const REDACTION_RULES: readonly RedactionRule[] = [
     id: 'high-entropy',
     description: 'long random-looking values',
     matches:
-      'tokens of at least HIGH_ENTROPY.minLength characters that look random (see HIGH_ENTROPY), in URLs, header values, request bodies and custom fields; a URL path segment after a word like reset, verify or invite (SECRET_PATH_CONTEXT) from PATH_TOKEN_MIN_LENGTH characters',
+      'tokens of at least HIGH_ENTROPY.minLength characters that look random (see HIGH_ENTROPY), in URLs, header values, request bodies and custom fields; a URL path segment of any length after a word like reset, verify or invite (SECRET_PATH_CONTEXT)',
   },
   {
     id: 'form-field',
     description: 'form fields named like a secret',
     matches:
-      'postData.params, form-encoded and multipart request bodies (recognised by their content, whatever the MIME type), and name:value lines of text frames (STOMP), by field name',
+      'postData.params, form-encoded and multipart bodies (recognised by their content, whatever the MIME type), name:value lines of frames (STOMP), XML elements and attributes, HTML inputs and meta tags, by name',
   },
   {
     id: 'json-field',
     description: 'JSON fields named like a secret',
     matches:
-      'values of JSON keys with a secret name in request bodies and WebSocket frames (recognised by their content, whatever the MIME type), and GraphQL inline arguments with a secret name (bounded walk: too deep or too large bodies are removed whole)',
+      'values of JSON keys and {name, value} pairs with a secret name in bodies and WebSocket frames (by content: also NDJSON, JSONP, Socket.IO, base64, JSON in a string), GraphQL arguments with a secret name and the variables filling them (bounded walk: too deep or too large bodies are removed whole)',
   },
   {
     id: 'response-body',
@@ -126,14 +126,22 @@ export const CREDENTIAL_SCHEMES: readonly string[] = [
 
 /**
  * A URL path segment right after one of these (not after any secret-named word: `/sessions/`
- * and `/keys/` name REST collections, whose ids stay) is a
- * credential when it has at least PATH_TOKEN_MIN_LENGTH characters, mixes digits or cases
- * and is not just digits (an id) or a file name:
+ * and `/keys/` name REST collections, whose ids stay) is a credential whatever its length
+ * (`/reset-password/R7x9Q2`, a 6-digit `/verify/448812`) unless it is a file name or words
+ * without a digit (HIGH_ENTROPY.maxWordShare: `/verify/email`, `/invite/accept`); a segment
+ * kept as words passes the context on (`/verify/email/<token>`):
  * `/password/reset/3f9a7c2e1b8d`, `/invite/k2Jd9sL0qP`, `/verify-email/…`.
  */
 export const SECRET_PATH_CONTEXT =
   /^(?:reset|password-?reset|reset-?password|forgot|verify|verification|verify-?email|confirm|confirmation|activate|activation|invite|invitation|magic|magic-?link|unlock|recover|recovery|unsubscribe|one-?time)$/i;
-export const PATH_TOKEN_MIN_LENGTH = 8;
+
+/**
+ * In free text (a comment, a page title, a body), the word after one of these schemes is a
+ * credential (`curl -H 'Authorization: Bearer …'`) when it looks like one: for Basic, base64
+ * of `user:password`; for the others at least 8 characters mixing digits or cases. The other
+ * CREDENTIAL_SCHEMES are English words (token, digest, mutual) in text.
+ */
+export const TEXT_CREDENTIAL_SCHEMES: readonly string[] = ['basic', 'bearer', 'negotiate', 'ntlm', 'dpop'];
 
 /** Authorization-like headers: the value is a credential whatever it looks like. */
 export const AUTHORIZATION_HEADERS: readonly string[] = ['authorization', 'proxy-authorization'];
@@ -193,6 +201,9 @@ export const JWT_MAX_HEADER_CHARS = 2048;
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Media types of binary bodies: base64 ones are kept with --keep-bodies as they are, not decoded (an SVG is text). */
+export const BINARY_MIME = /^\s*(?:image\/(?!svg)|audio\/|video\/|font\/)/i;
+
 /** File names of static assets, whose content hashes stay (`main.3f2a9c1b.js`). */
 export const STATIC_ASSET =
   /\.(?:m?js|css|map|png|jpe?g|gif|svg|webp|avif|ico|bmp|woff2?|ttf|otf|eot|wasm|mp4|webm|mp3|json|html?|txt|xml)$/i;
@@ -206,6 +217,39 @@ export const JSON_BODY_LIMITS = {
   maxNodes: 200_000,
   maxChars: 16 * 1024 * 1024,
 } as const;
+
+/**
+ * Content inside content: JSON in a JSON string, base64 in a frame, a form value holding
+ * JSON, JSON in an HTML script element. Each level is parsed as what it is up to this many
+ * levels; below that, text that would be parsed (JSON or markup) is removed whole.
+ */
+export const NESTED_CONTENT_MAX_DEPTH = 5;
+
+/**
+ * JSON after a prefix and before a suffix: Socket.IO and Engine.IO (`42[…]`, `42/chat,17[…]`,
+ * `0{…}`), SockJS (`a[…]`), JSONP (`cb({…});`), guards against JSON hijacking (`)]}'`,
+ * `for(;;);`, `while(1);`) and state assigned in a script (`window.__STATE__ = {…};`); after
+ * it at most `)`, `;`, spaces and SignalR's record separator. Only these: a script that merely
+ * contains JSON is not taken for it.
+ */
+export const JSON_PREFIX =
+  /^(?:\d{1,4}(?:\/[\w./-]{0,64},)?\d{0,20}|[a-z]|\)\]\}',?\s*|for\s*\(;;\);?\s*|while\s*\(1\);?\s*|[\w$.]{1,128}\s*(?:\(|=\s*))$/;
+export const JSON_SUFFIX = /^[\s);\u001e]{0,16}$/; // eslint-disable-line no-control-regex
+
+/**
+ * `{name, value}` pairs (jQuery's serializeArray, HAR-like header lists, `{Key, Value}` tags):
+ * an object with one of PAIR_NAME_KEYS and one of PAIR_VALUE_KEYS (any case) whose name is a
+ * secret's has its value removed.
+ */
+export const PAIR_NAME_KEYS: readonly string[] = ['name', 'key', 'field', 'param', 'parameter'];
+export const PAIR_VALUE_KEYS: readonly string[] = ['value', 'val'];
+
+/**
+ * In markup, the attributes that name an element (`<input name="csrf_token" value="…">`,
+ * `<meta name="csrf-token" content="…">`) and the attributes that then hold its secret.
+ */
+export const MARKUP_NAME_ATTRIBUTES: readonly string[] = ['name', 'id', 'property', 'itemprop'];
+export const MARKUP_VALUE_ATTRIBUTES: readonly string[] = ['value', 'content'];
 
 /** Custom fields (`_initiator`, `_webSocketMessages`, comments) are walked this deep. */
 export const LOOSE_FIELD_MAX_DEPTH = 32;

@@ -87,6 +87,44 @@ export function* tokenCandidates(text: string): Generator<Span> {
   }
 }
 
+/** token68 (RFC 9110): base64url and base64 characters, `.` and `~`. */
+function isToken68Char(c: number): boolean {
+  return isTokenChar(c) || c === 0x2e || c === 0x7e;
+}
+
+/**
+ * Credentials in free text: the token68 after a scheme word of `schemes` (any case) that
+ * starts a word, followed by spaces or tabs (`Bearer abc…`, `basic dXNlcjpw…`). Each
+ * character is read at most twice: a word once as a word, once as a rejected credential.
+ */
+export function* credentialCandidates(
+  text: string,
+  schemes: ReadonlySet<string>,
+): Generator<Span & { scheme: string }> {
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    if (!isLetter(text.charCodeAt(i)) || (i > 0 && isWordChar(text.charCodeAt(i - 1)))) {
+      i++;
+      continue;
+    }
+    let end = i;
+    while (end < n && isWordChar(text.charCodeAt(end))) end++;
+    let start = end;
+    while (start < n && (text.charCodeAt(start) === 0x20 || text.charCodeAt(start) === 0x09)) start++;
+    const scheme = end - i > 16 ? '' : text.slice(i, end).toLowerCase();
+    if (start === end || !schemes.has(scheme)) {
+      i = end;
+      continue;
+    }
+    let stop = start;
+    while (stop < n && isToken68Char(text.charCodeAt(stop))) stop++;
+    while (stop < n && stop - start > 0 && text.charCodeAt(stop) === 0x3d) stop++;
+    if (stop > start) yield { start, end: stop, scheme };
+    i = Math.max(end, stop);
+  }
+}
+
 /** Letters, digits, `+`, `.`, `-`: the characters of a URL scheme after its first letter. */
 function isSchemeChar(c: number): boolean {
   return isLetter(c) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2e || c === 0x2d;
@@ -161,15 +199,16 @@ export function* urlsInText(text: string): Generator<Span> {
 }
 
 /** `text` with each span the callback answers for replaced by its answer (undefined keeps it). */
-export function replaceSpans(
+export function replaceSpans<S extends Span>(
   text: string,
-  spans: Iterable<Span>,
-  replacement: (piece: string) => string | undefined,
+  spans: Iterable<S>,
+  replacement: (piece: string, span: S) => string | undefined,
 ): string {
   let out = '';
   let last = 0;
-  for (const { start, end } of spans) {
-    const replaced = replacement(text.slice(start, end));
+  for (const span of spans) {
+    const { start, end } = span;
+    const replaced = replacement(text.slice(start, end), span);
     if (replaced === undefined) continue;
     out += text.slice(last, start) + replaced;
     last = end;

@@ -2,9 +2,9 @@
 // `new URL()` (which would re-encode, lowercase and add slashes), and only the secret parts
 // are replaced, by markers made of unreserved characters (rules.ts: URL markers).
 import { found, isKept, isSecretNamed, recorder, urlMarker, type RedactContext } from './context';
-import { scrubText, secretShape, type ShapeRule } from './detect';
+import { scrubText, secretShape, wordShare, type ShapeRule } from './detect';
 import type { RedactionPlace } from './report';
-import { PATH_TOKEN_MIN_LENGTH, SECRET_PATH_CONTEXT, STATIC_ASSET, type RedactionRuleId } from './rules';
+import { HIGH_ENTROPY, SECRET_PATH_CONTEXT, STATIC_ASSET, type RedactionRuleId } from './rules';
 import { urlsInText } from './shapes';
 
 const ABSOLUTE_URL = /^[a-z][a-z0-9+.-]*:\/\/\S*$/i;
@@ -65,7 +65,7 @@ function redactBase(base: string, site: Site): string {
     }
     path = base.slice(whole.length);
   }
-  if (path.length < PATH_TOKEN_MIN_LENGTH + 2 && !path.includes(';')) return head + path;
+  if (path.length < 8 && !path.includes(';')) return head + path;
   let context = false;
   return (
     head +
@@ -74,19 +74,22 @@ function redactBase(base: string, site: Site): string {
       .map((segment) => {
         const out = redactSegment(segment, site, context);
         const name = decode(segment.split(';')[0] ?? '');
-        context = name.length <= 64 && SECRET_PATH_CONTEXT.test(name);
+        context = name.length <= 64 && (SECRET_PATH_CONTEXT.test(name) || (context && out === segment && name !== ''));
         return out;
       })
       .join('/')
   );
 }
 
-/** `afterSecretWord`: the segment before names a reset/verify/invite step (SECRET_PATH_CONTEXT). */
+/**
+ * `afterSecretWord`: the segment before names a reset/verify/invite step (SECRET_PATH_CONTEXT),
+ * or is a word after one (`/verify/email/<token>`).
+ */
 function redactSegment(segment: string, site: Site, afterSecretWord: boolean): string {
-  if (segment.length < PATH_TOKEN_MIN_LENGTH && !segment.includes(';')) return segment;
+  if (!afterSecretWord && segment.length < 16 && !segment.includes(';')) return segment;
   const [first = '', ...params] = segment.split(';');
   let out = first;
-  if (afterSecretWord && looksLikePathToken(first)) {
+  if (afterSecretWord && isPathToken(decode(first))) {
     note(site, 'high-entropy', 'path');
     out = urlMarker('high-entropy');
   } else if (first.length >= 16 && !STATIC_ASSET.test(first)) {
@@ -101,10 +104,10 @@ function redactSegment(segment: string, site: Site, afterSecretWord: boolean): s
   return out;
 }
 
-/** At least PATH_TOKEN_MIN_LENGTH characters, not only digits (an id), mixing digits or cases (not a word), not a file. */
-function looksLikePathToken(segment: string): boolean {
-  if (segment.length < PATH_TOKEN_MIN_LENGTH || /^\d+$/.test(segment) || STATIC_ASSET.test(segment)) return false;
-  return /\d/.test(segment) || (/[a-z]/.test(segment) && /[A-Z]/.test(segment));
+/** Any length, unless it is a file, another step word or words without a digit (`email`, `accept`, `new-password`). */
+function isPathToken(segment: string): boolean {
+  if (segment === '' || STATIC_ASSET.test(segment) || SECRET_PATH_CONTEXT.test(segment)) return false;
+  return /\d/.test(segment) || wordShare(segment) <= HIGH_ENTROPY.maxWordShare;
 }
 
 function redactParams(query: string, site: Site): string {
