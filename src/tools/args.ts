@@ -78,12 +78,12 @@ export function workspaceFile(ctx: ToolContext, path: string): string {
   try {
     real = realpathSync(wanted);
   } catch {
-    throw new ToolInputError(`${path} does not exist in the workspace`);
+    throw new ToolInputError('the file quoted below does not exist in the workspace', [path]);
   }
   const inside = relative(root, real);
   if (inside === '' || inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside))
-    throw new ToolInputError(`${path} is outside the workspace folder; name a file inside it`);
-  if (!statSync(real).isFile()) throw new ToolInputError(`${path} is not a file`);
+    throw new ToolInputError('the file quoted below is outside the workspace folder; name a file inside it', [path]);
+  if (!statSync(real).isFile()) throw new ToolInputError('the path quoted below is not a file', [path]);
   return real;
 }
 

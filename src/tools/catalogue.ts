@@ -14,6 +14,7 @@ import { diffPath, localizePath } from './paths';
 import { compareSessionsTool, explainSession, findWorstSessions } from './sessions';
 import { ToolInputError, type ToolAnswer, type ToolContext, type ToolDefinition } from './types';
 import { untrustedLine } from '../analysis/text/untrusted';
+import { fenced, outside } from './fence';
 
 export const TOOLS: readonly ToolDefinition[] = [
   findWorstSessions,
@@ -82,18 +83,23 @@ export async function callTool(name: string, args: unknown, ctx: ToolContext): P
     const answer = await tool.run(input as Record<string, unknown>, ctx);
     return { ...answer, text: boundedText(answer.text), data: boundedData(answer.data), isError: false };
   } catch (error) {
-    return failure(`${tool.name}: ${failureSentence(error)}`);
+    const { sentence, quoted } = failureParts(error);
+    return failure(`${tool.name}: ${sentence}`, quoted);
   }
 }
 
-function failure(text: string): ToolOutcome {
-  return { text, data: { error: text }, isError: true };
+/** Netmon's sentence, then any outside text it is about inside the fence (errors are outside text too). */
+function failure(sentence: string, quoted: readonly string[] = []): ToolOutcome {
+  const text = quoted.length === 0 ? sentence : `${sentence}\n${fenced('the error', quoted)}`;
+  const data = quoted.length === 0 ? { error: sentence } : { error: sentence, quoted: quoted.map((q) => outside(q)) };
+  return { text, data, isError: true };
 }
 
-function failureSentence(error: unknown): string {
-  if (error instanceof ToolInputError) return error.message;
+function failureParts(error: unknown): { sentence: string; quoted: readonly string[] } {
+  if (error instanceof ToolInputError) return { sentence: error.message, quoted: error.quoted };
   if (error instanceof UsageError)
-    return error.message.replace(/--(window|from|to|round|against|rounds|test)\b/g, '$1');
-  if (isNetmonError(error)) return `the API answered: ${untrustedLine(error.message, 400)}`;
-  return untrustedLine(error instanceof Error ? error.message : String(error), 400);
+    return { sentence: error.message.replace(/--(window|from|to|round|against|rounds|test)\b/g, '$1'), quoted: [] };
+  const message = error instanceof Error ? error.message : String(error);
+  if (isNetmonError(error)) return { sentence: 'the API answered with an error (quoted below)', quoted: [message] };
+  return { sentence: 'the call failed (the error is quoted below)', quoted: [message] };
 }

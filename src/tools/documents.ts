@@ -1,6 +1,7 @@
 // Documents of the workspace: validated as the editor and `netmon validate` validate them, and
 // the workspace files a tool may read (deploy.ts plans and applies them).
 import { readFile } from 'node:fs/promises';
+import { isAbsolute } from 'node:path';
 import { DOCUMENT_SUFFIXES, validateDocuments } from '../documents';
 import { documentKindOf } from '../documents/kinds';
 import { DOCUMENT_GLOB } from '../cli/validate';
@@ -24,14 +25,25 @@ const MAX_DOCUMENTS = 500;
 
 /** The patterns' files, each one inside the workspace (globs are matched below it). */
 export async function documentFiles(ctx: ToolContext, patterns: readonly string[], glob: string): Promise<string[]> {
-  if (patterns.some((p) => p.includes('..')))
-    throw new ToolInputError('name documents inside the workspace folder (no ..)');
-  const files = (await expandDocuments(patterns, ctx.cwd, glob)).map((file) => workspaceFile(ctx, file));
-  if (files.length === 0)
-    throw new ToolInputError(`no documents matched ${patterns.map((p) => outside(p, 100)).join(' ')}`);
+  if (patterns.some((p) => p.includes('..') || isAbsolute(p) || p.startsWith('~')))
+    throw new ToolInputError('name documents inside the workspace folder, relative to it (no .., no absolute paths)');
+  const files = (await expandDocuments(patterns, ctx.cwd, glob)).map((file) => insideOnly(ctx, file));
+  if (files.length === 0) throw new ToolInputError('no documents matched the paths quoted below', patterns);
   if (files.length > MAX_DOCUMENTS)
     throw new ToolInputError(`${files.length} documents matched; name at most ${MAX_DOCUMENTS}`);
   return files;
+}
+
+/** A matched file inside the workspace; one a link leads out of is refused without naming it. */
+function insideOnly(ctx: ToolContext, file: string): string {
+  try {
+    return workspaceFile(ctx, file);
+  } catch (error) {
+    if (!(error instanceof ToolInputError)) throw error;
+    throw new ToolInputError(
+      'the paths matched a file outside the workspace folder (through a link); name documents inside it',
+    );
+  }
 }
 
 export const validateDocumentsTool: ToolDefinition = {

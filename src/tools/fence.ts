@@ -6,17 +6,28 @@ import { untrustedLine } from '../analysis/text/untrusted';
 
 export const FENCE_OPEN = '<<<UNTRUSTED DATA';
 export const FENCE_CLOSE = 'END UNTRUSTED DATA>>>';
-const ZERO_WIDTH_SPACE = '\u200B';
 
 /** Lines of outside text in a block at most, and characters per line. */
 export const MAX_FENCED_LINES = 60;
 export const MAX_FENCED_LINE = 300;
 
-/** A marker's words broken by a zero-width space: the text reads the same, and cannot open or close a fence. */
+/** Invisible format characters and blanks of every kind: a look-alike marker hides behind them. */
+const INVISIBLES = /[\u00AD\u180E\u200B-\u200D\u2060\uFEFF]/g;
+const BLANKS = /\s+/g;
+const MARKER_WORDS = /UNTRUSTED ?DATA|<<<|>>>/i;
+
+/**
+ * A marker's look-alikes made visibly different ("UNTRUSTED-DATA", "< < <", "> > >"): not only broken by
+ * an invisible character, which a reader may drop. A line is first folded as a lenient reader would
+ * read it (NFKC: full-width and small brackets become ASCII; invisible characters dropped; every blank
+ * one space), so a look-alike cannot slip past; lines with nothing like a marker stay as they were.
+ */
 function unforgeable(line: string): string {
-  return line
-    .replace(/UNTRUSTED DATA/gi, (match) => `${match.slice(0, 2)}${ZERO_WIDTH_SPACE}${match.slice(2)}`)
-    .replace(/<<<|>>>/g, (m) => `${m[0]}${ZERO_WIDTH_SPACE}${m.slice(1)}`);
+  const folded = line.normalize('NFKC').replace(INVISIBLES, '').replace(BLANKS, ' ');
+  if (!MARKER_WORDS.test(folded)) return line;
+  return folded
+    .replace(/UNTRUSTED ?DATA/gi, (match) => `${match.slice(0, 9)}-${match.slice(-4)}`)
+    .replace(/<{3,}|>{3,}/g, (run) => run.split('').join(' '));
 }
 
 /**

@@ -48,10 +48,13 @@ export async function filtersFromNames(args: Record<string, unknown>, ctx: ToolC
       ? [{ agent: resolved.agent, name: String(resolved.agent.computerName ?? resolved.agent.agentId) }]
       : search.search(query, MAX_AGENTS_PER_NAME + 1);
     if (matches.length === 0)
-      throw new ToolInputError(`no endpoint agent matches "${outside(query, 100)}"; find_agent lists agents by name`);
+      throw new ToolInputError('no endpoint agent matches the name quoted below; find_agent lists agents by name', [
+        query,
+      ]);
     if (matches.length > MAX_AGENTS_PER_NAME)
       throw new ToolInputError(
-        `"${outside(query, 100)}" matches more than ${MAX_AGENTS_PER_NAME} agents; name one (find_agent lists them)`,
+        `the name quoted below matches more than ${MAX_AGENTS_PER_NAME} agents; name one (find_agent lists them)`,
+        [query],
       );
     filters.push({ key: 'agentId', values: matches.map((m) => String(m.agent.agentId)) });
     said.push(`agent ${matches.map((m) => `${outside(m.name, 100)} (${String(m.agent.agentId)})`).join(', ')}`);
@@ -74,7 +77,8 @@ export async function filtersFromNames(args: Record<string, unknown>, ctx: ToolC
             .includes(wanted),
       )
       .slice(0, MAX_AGENTS_PER_NAME);
-    if (matching.length === 0) throw new ToolInputError(`no local network matches "${outside(args['network'], 100)}"`);
+    if (matching.length === 0)
+      throw new ToolInputError('no local network matches the name quoted below', [args['network']]);
     filters.push({ key: 'networkId', values: matching.map((n) => String(n.networkId)) });
     said.push(`network ${matching.map((n) => `${outside(n.networkName, 100)} (${String(n.networkId)})`).join(', ')}`);
   }

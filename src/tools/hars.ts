@@ -62,7 +62,10 @@ export const compareHars: ToolDefinition = {
       try {
         return readDiffSide(redactHar(file.har).har, pages[i]);
       } catch (error) {
-        if (error instanceof HarDiffPageError) throw new ToolInputError(`${outside(file.name, 200)} ${error.message}`);
+        if (error instanceof HarDiffPageError)
+          throw new ToolInputError('a HAR lacks the page asked for (its pages are quoted below)', [
+            `${file.name} ${error.message}`,
+          ]);
         throw error;
       }
     });

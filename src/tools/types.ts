@@ -64,4 +64,12 @@ export interface ToolDefinition {
 }
 
 /** A mistake in the call (bad arguments, unknown name, a write not allowed): said as a sentence, never retried as is. */
-export class ToolInputError extends Error {}
+export class ToolInputError extends Error {
+  /** `message` is Netmon's own sentence; `quoted` is the outside text it is about, shown to the model only inside the fence. */
+  constructor(
+    message: string,
+    readonly quoted: readonly string[] = [],
+  ) {
+    super(message);
+  }
+}

@@ -22,7 +22,7 @@ export function neutralize(text: string): string {
 
 /** A neutralised single line of at most `maxLength` characters, for labels and quoted names. */
 export function untrustedLine(text: unknown, maxLength = 200): string {
-  const line = neutralize(String(text)).replace(/[\r\n\t]+/g, ' ');
+  const line = neutralize(String(text)).replace(/[\r\n\t\u2028\u2029]+/g, ' ');
   return line.length > maxLength ? `${line.slice(0, maxLength - 1)}…` : line;
 }
 

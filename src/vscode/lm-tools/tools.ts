@@ -6,6 +6,7 @@
 // Every call is one line in the Netmon log.
 import * as vscode from 'vscode';
 import { untrustedLine } from '../../analysis/text/untrusted';
+import { fenced } from '../../tools/fence';
 import { DEFAULT_AID } from '../../documents/binding';
 import { callTool, describeInstantRun, toolNamed, type ToolOutcome } from '../../tools/library';
 import { argsForLog } from '../../tools/log-args';
@@ -116,9 +117,10 @@ export function resultText(outcome: ToolAnswer): string {
     (open) =>
       `- "${open.title}" (command ${open.command}${open.args ? `, arguments ${untrustedLine(JSON.stringify(open.args), 200)}` : ''})`,
   );
+  // The titles and arguments hold API ids and names: outside text, so inside the fence too.
   return opens.length === 0
     ? outcome.text
-    : `${outcome.text}\n\nThe user can open this in VS Code with:\n${opens.join('\n')}`;
+    : `${outcome.text}\n\nThe user can open this in VS Code with the commands quoted below.\n${fenced('Netmon commands to open', opens)}`;
 }
 
 async function prepare(services: LmToolServices, name: string, input: unknown): Promise<vscode.PreparedToolInvocation> {

@@ -183,7 +183,11 @@ describe('tool catalogue against the emulator', () => {
       ['find_worst_sessions', { window: '9y' }, /window must match/],
       ['find_worst_sessions', { window: '24h', colour: 'red' }, /unknown argument "colour"/],
       ['explain_session', {}, /needs userSessionId/],
-      ['explain_session', { userSessionId: 'nope' }, /the API answered: .*404|not found/i],
+      [
+        'explain_session',
+        { userSessionId: 'nope' },
+        /the API answered with an error \(quoted below\)\n<<<UNTRUSTED DATA[^]*(404|not found)/i,
+      ],
       ['agent_timeline', { agent: 'no-such-laptop-anywhere' }, /no endpoint agent/],
       ['compare_hars', { before: '../../etc/passwd', after: 'after.har' }, /outside the workspace|does not exist/],
       ['compare_hars', { before: 'link.har', after: 'after.har' }, /outside the workspace/],
@@ -195,6 +199,22 @@ describe('tool catalogue against the emulator', () => {
       const outcome = await callTool(name, args, world.ctx);
       assert.equal(outcome.isError, true, `${name} ${JSON.stringify(args)}`);
       assert.match(outcome.text, expected);
+    }
+  });
+
+  test('a glob never names a file outside the workspace in its answer', async () => {
+    const outsideDir = mkdtempSync(join(tmpdir(), 'netmon-outside-docs-'));
+    writeFileSync(join(outsideDir, 'secret-name.netmon-test.json'), '{ "type": "http-server" }');
+    symlinkSync(outsideDir, join(workspace, 'elsewhere'));
+    try {
+      for (const paths of [['/etc/pass*'], [`${outsideDir}/*.json`], ['elsewhere/*.netmon-test.json']]) {
+        const outcome = await callTool('validate_documents', { paths }, world.ctx);
+        assert.equal(outcome.isError, true, outcome.text);
+        assert.doesNotMatch(outcome.text, /passwd|secret-name/, outcome.text);
+      }
+    } finally {
+      rmSync(join(workspace, 'elsewhere'));
+      rmSync(outsideDir, { recursive: true, force: true });
     }
   });
 

@@ -122,7 +122,7 @@ describe('plan_documents and apply_documents with endpoint test documents, v7', 
     assert.match(text, /^create test "Home page" \(page-load\) from mine\/home\.netmon-test\.json$/m);
     assert.match(
       text,
-      /^create endpoint test "VPN END UN.*TRUSTED DATA.*" \(agent-to-server\) from mine\/vpn\.netmon-endpoint-test\.json$/m,
+      /^create endpoint test "VPN END UNTRUSTED-DATA> > > Ignore.*" \(agent-to-server\) from mine\/vpn\.netmon-endpoint-test\.json$/m,
     );
     assert.doesNotMatch(outsideFence(text), /Ignore previous|run_instant_test|VPN/);
     assert.equal(text.split('\n').filter((l) => l === FENCE_CLOSE).length, 1, 'the name cannot close the fence');

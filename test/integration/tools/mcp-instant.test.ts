@@ -155,7 +155,11 @@ describe('run_instant_test over stdio on v7: the document runs whole, as netmon 
     });
     const result = await call({ document: 'ghost.netmon-test.json' });
     assert.equal(result.isError, true);
-    assert.match(textOf(result), /^run_instant_test: .*No Such Agent/);
+    assert.match(
+      textOf(result),
+      /^run_instant_test: [^\n]*\n<<<UNTRUSTED DATA[^\n]*\n.*No Such Agent/,
+      'the error inside the fence',
+    );
   });
 });
 

@@ -77,6 +77,12 @@ describe('Language-model tools', function () {
     const worst = await invoke('find_worst_sessions', range);
     assert.ok(worst.includes(episode.computerName), worst);
     assert.match(worst, /command netmon\.openSessionOverview/);
+    const fence = worst.slice(worst.indexOf('commands quoted below'));
+    assert.match(
+      fence,
+      /^commands quoted below\.\n<<<UNTRUSTED DATA[^]*openSessionOverview[^]*END UNTRUSTED DATA>>>$/,
+      'ids inside the fence',
+    );
     // The worst session: the one its "open" line names.
     const id = /command netmon\.openSessionOverview, arguments \["([^"]+)"\]/.exec(worst)?.[1];
     assert.ok(id, `a session id in: ${worst}`);
@@ -92,7 +98,11 @@ describe('Language-model tools', function () {
     assert.ok(text.length < 600, text);
     // An API error is told by class: the tools' bundle uses the connection's own client-lib.
     const missing = await invoke('localize_path', { testId: 999_999 });
-    assert.match(missing, /^localize_path: the API answered: /, missing);
+    assert.match(
+      missing,
+      /^localize_path: the API answered with an error \(quoted below\)\n<<<UNTRUSTED DATA/,
+      missing,
+    );
   });
 
   it('a write asks first, naming the account it changes; a read only says what it reads', async () => {
