@@ -1,5 +1,6 @@
 // Which request of one HAR is the same request in the other. Exact URLs first (same method,
-// same URL as written), in start order among themselves; then what is left by normalised URL
+// same URL as written, same body: a GraphQL operation by its name, another body by its hash),
+// in start order among themselves; then what is left by normalised URL
 // (url-match.ts), where a key held by several requests pairs the most similar ones (method
 // and path as written, initiator, resource type, size) — never by order alone, so two
 // `?id=1234567890` / `?id=2345678901` loads in swapped order are not crossed. Each pair
@@ -25,11 +26,12 @@ export function pairRequests(before: HarDiffSide, after: HarDiffSide): RequestPa
   const pairs: RequestPair[] = [];
   const pairedBefore = new Uint8Array(before.requests.length);
   const pairedAfter = new Uint8Array(after.requests.length);
-  // 1. Exact: the same method and URL as written.
-  const exact = groupBy(before, (r) => `${r.method} ${r.url}`, pairedBefore);
+  // 1. Exact: the same method, URL as written and body.
+  const exactKey = (r: DiffRequest): string => `${r.method} ${r.url} ${r.body}`;
+  const exact = groupBy(before, exactKey, pairedBefore);
   for (let ai = 0; ai < after.requests.length; ai++) {
     const r = after.requests[ai] as DiffRequest;
-    const queue = exact.get(`${r.method} ${r.url}`);
+    const queue = exact.get(exactKey(r));
     const bi = queue?.shift();
     if (bi === undefined) continue;
     pairedBefore[bi] = 1;
@@ -50,7 +52,9 @@ export function pairRequests(before: HarDiffSide, after: HarDiffSide): RequestPa
     const bis = left.get(key) ?? [];
     const matched =
       bis.length === 1 && ais.length === 1
-        ? [{ bi: bis[0] as number, ai: ais[0] as number, rule: 'normalised URL' as const }]
+        ? !sameRequest(before.requests[bis[0]!]!, after.requests[ais[0]!]!)
+          ? []
+          : [{ bi: bis[0] as number, ai: ais[0] as number, rule: 'normalised URL' as const }]
         : bySimilarity(before, bis, after, ais);
     for (const m of matched) {
       pairedBefore[m.bi] = 1;
@@ -94,11 +98,12 @@ function bySimilarity(
       bi: bis[n] as number,
       ai: ais[n] as number,
       rule: 'normalised URL' as const,
-    }));
+    })).filter((p) => sameRequest(before.requests[p.bi]!, after.requests[p.ai]!));
   }
   const candidates: { bi: number; ai: number; score: number; order: number }[] = [];
   bis.forEach((bi, x) =>
     ais.forEach((ai, y) => {
+      if (!sameRequest(before.requests[bi]!, after.requests[ai]!)) return;
       candidates.push({
         bi,
         ai,
@@ -120,9 +125,15 @@ function bySimilarity(
   return out;
 }
 
-/** 0 … 1: how alike two requests of the same normalised key are. */
+/** Two GraphQL operations of different names are different requests, whatever their URL. */
+function sameRequest(b: DiffRequest, a: DiffRequest): boolean {
+  return !(b.body.startsWith('op:') && a.body.startsWith('op:') && b.body !== a.body);
+}
+
+/** 0 … 1.5: how alike two requests of the same normalised key are; the same operation outweighs the rest. */
 function similarity(b: DiffRequest, a: DiffRequest): number {
   let score = 0;
+  if (b.body !== '' && b.body === a.body) score += 0.5;
   if (b.method === a.method) score += 0.2;
   if (pathOf(b.url) === pathOf(a.url)) score += 0.2;
   if (b.initiator !== '' && b.initiator === a.initiator) score += 0.2;

@@ -14,6 +14,7 @@
 // a page asked for that the file lacks).
 import { servedFromCache, transferBytes, webPageTestLead } from './reader';
 import { classifyResource } from './classify';
+import { requestBodyIdentity } from './request-body-identity';
 import { harEnvelope } from './envelope';
 import type { DiffPageRef, DiffRequest, HarDiffSide, HarDiffSideInfo, PhaseTimes } from './diff';
 import { DIFF_LIMITS } from './diff-limits';
@@ -222,6 +223,7 @@ function readRequest(side: Sink, raw: Json, index: number, offsetMs: number): vo
     ),
     fromCache: servedFromCache(raw, response, status, size),
     initiator: cut(initiatorOf(raw._initiator), 256),
+    body: requestBodyIdentity(request),
   };
   const normalUrl = cut(normal.url);
   side.requests.push(diffRequest);

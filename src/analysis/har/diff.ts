@@ -47,6 +47,8 @@ export interface DiffRequest {
   fromCache: boolean;
   /** Who asked for it (Chrome `_initiator` URL or type), '' when the file does not say. */
   initiator: string;
+  /** What the body asked for: its GraphQL operation(s) or a hash of it ('' without a body); see request-body-identity.ts. */
+  body: string;
 }
 
 export interface HarDiffRow {

@@ -14,6 +14,8 @@ interface Spec {
   fromCache?: string;
   transfer?: number;
   initiator?: string;
+  method?: string;
+  body?: string;
 }
 
 function har(specs: readonly Spec[]): unknown {
@@ -28,14 +30,15 @@ function har(specs: readonly Spec[]): unknown {
         startedDateTime: new Date(t0 + (s.start ?? i * 10)).toISOString(),
         time: s.ms,
         request: {
-          method: 'GET',
+          method: s.method ?? 'GET',
           url: s.url,
           httpVersion: 'h2',
           headers: [],
           queryString: [],
           cookies: [],
           headersSize: -1,
-          bodySize: 0,
+          bodySize: s.body?.length ?? 0,
+          ...(s.body !== undefined ? { postData: { mimeType: 'application/json', text: s.body } } : {}),
         },
         response: {
           status: s.status ?? 200,
@@ -153,6 +156,63 @@ describe('the cache', () => {
     assert.deepEqual(
       entries.map((e) => e.fromCache),
       [true, true, false, false],
+    );
+  });
+});
+
+describe('requests with bodies (one URL, many operations)', () => {
+  const GRAPHQL = 'https://shop.example/graphql';
+  const op = (name: string, ms: number): Spec => ({
+    url: GRAPHQL,
+    method: 'POST',
+    ms,
+    body: JSON.stringify({ operationName: name, query: `query ${name} { x }`, variables: { at: ms } }),
+  });
+
+  test('two GraphQL operations that swapped order pair by operation: nothing slower or faster', () => {
+    const diff = diffHar(har([op('Search', 100), op('Cart', 960)]), har([op('Cart', 960), op('Search', 100)]));
+    assert.deepEqual(
+      diff.rows.map((r) => r.mark),
+      ['unchanged', 'unchanged'],
+      'the +860 / -860 ms of pairing by order is gone',
+    );
+  });
+
+  test('an operation only on one side is new or missing, not a slower version of another', () => {
+    const diff = diffHar(har([op('Search', 100)]), har([op('Recommend', 900)]));
+    assert.deepEqual(diff.rows.map((r) => r.mark).sort(), ['missing', 'new']);
+  });
+
+  test('the operation name is read from the query when operationName is absent, and from each body of a batch', () => {
+    const anonymous = (name: string, ms: number): Spec => ({
+      url: GRAPHQL,
+      method: 'POST',
+      ms,
+      body: JSON.stringify([{ query: `mutation ${name}($p: String!) { login(password: $p) }` }]),
+    });
+    const diff = diffHar(
+      har([anonymous('Login', 80), anonymous('Logout', 700)]),
+      har([anonymous('Logout', 700), anonymous('Login', 80)]),
+    );
+    assert.deepEqual(
+      diff.rows.map((r) => r.mark),
+      ['unchanged', 'unchanged'],
+    );
+  });
+
+  test('other bodies to one URL pair by their content, then by similarity when the content changed', () => {
+    const post = (body: string, ms: number): Spec => ({ url: 'https://shop.example/api', method: 'POST', ms, body });
+    const swapped = diffHar(har([post('a=1', 100), post('b=2', 900)]), har([post('b=2', 900), post('a=1', 100)]));
+    assert.deepEqual(
+      swapped.rows.map((r) => r.mark),
+      ['unchanged', 'unchanged'],
+    );
+    assert.ok(swapped.rows.every((r) => r.pairing === 'exact URL'));
+    const changed = diffHar(har([post('a=1', 100)]), har([post('a=2', 600)]));
+    assert.deepEqual(
+      changed.rows.map((r) => r.mark),
+      ['slower'],
+      'a body that changed is still the same request',
     );
   });
 });
