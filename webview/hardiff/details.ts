@@ -1,6 +1,7 @@
 // The selected pair in full: both URLs, status, sizes, and each phase before, after and Δ.
 import type { DiffRequest, HarDiffRow } from '../../src/analysis/har/diff';
 import { signedMs } from '../../src/analysis/har/diff-text';
+import { operationOf } from '../../src/analysis/har/diff-pair';
 import { formatBytes, formatMs } from '../../src/analysis/har/format';
 import { PHASES } from '../../src/analysis/har/model';
 import { el } from '../shared/dom';
@@ -33,6 +34,11 @@ function urlLine(which: string, side: DiffRequest | undefined): HTMLElement {
   );
 }
 
+function pairingText(row: HarDiffRow): string {
+  const operation = operationOf(row.after ?? row.before);
+  return operation === '' ? (row.pairing ?? '') : `${row.pairing ?? ''} (${operation})`;
+}
+
 export function detailsView(row: HarDiffRow | undefined): HTMLElement {
   if (!row)
     return el(
@@ -57,6 +63,7 @@ export function detailsView(row: HarDiffRow | undefined): HTMLElement {
     el('h2', {}, `${MARK_LABELS[row.mark]}: ${row.method} ${row.url}`),
     urlLine('Before', b),
     urlLine('After', a),
+    row.pairing ? el('p', { class: 'hd-muted' }, `Paired by ${pairingText(row)}`) : null,
     row.rules.length ? el('p', { class: 'hd-muted' }, `Matched by: ${row.rules.map((r) => r.text).join('; ')}`) : null,
     el(
       'table',

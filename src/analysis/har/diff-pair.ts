@@ -8,7 +8,13 @@
 // requests on a side is paired by start order (the number of comparisons stays linear).
 import type { DiffRequest, HarDiffSide } from './diff';
 
-export const PAIRING_RULES = ['exact URL', 'normalised URL', 'normalised URL, most similar'] as const;
+export const PAIRING_RULES = [
+  'exact URL',
+  'exact URL and GraphQL operation',
+  'exact URL and body',
+  'normalised URL',
+  'normalised URL, most similar',
+] as const;
 export type PairingRule = (typeof PAIRING_RULES)[number];
 
 /** Requests of one key per side, at most, for the similarity pass. */
@@ -36,7 +42,7 @@ export function pairRequests(before: HarDiffSide, after: HarDiffSide): RequestPa
     if (bi === undefined) continue;
     pairedBefore[bi] = 1;
     pairedAfter[ai] = 1;
-    pairs.push({ bi, ai, key: after.keys[ai] as string, rule: 'exact URL' });
+    pairs.push({ bi, ai, key: after.keys[ai] as string, rule: exactRule(r) });
   }
   // 2. Normalised: what is left, by key; several candidates pair by similarity.
   const left = groupBy(before, (_, i) => before.keys[i] as string, pairedBefore);
@@ -123,6 +129,16 @@ function bySimilarity(
     out.push({ bi: c.bi, ai: c.ai, rule: 'normalised URL, most similar' });
   }
   return out;
+}
+
+function exactRule(r: DiffRequest): PairingRule {
+  if (r.body.startsWith('op:')) return 'exact URL and GraphQL operation';
+  return r.body === '' ? 'exact URL' : 'exact URL and body';
+}
+
+/** The GraphQL operation(s) a request ran, '' when it is not one. */
+export function operationOf(r: DiffRequest | undefined): string {
+  return r?.body.startsWith('op:') ? r.body.slice(3) : '';
 }
 
 /** Two GraphQL operations of different names are different requests, whatever their URL. */

@@ -1,6 +1,7 @@
 // The HAR diff as text, one line per element: for `netmon har diff` and the diff panel's
 // "Copy as Text" (a ticket). Every string from the files goes through untrustedLine (one
 // line, no control or bidirectional characters).
+import { operationOf } from './diff-pair';
 import { formatBytes, formatMs } from './format';
 import { untrustedLine } from '../text/untrusted';
 import type { DiffMark, DiffTally, DiffTotal, HarDiff, HarDiffRow, HarDiffSideInfo } from './diff';
@@ -86,7 +87,9 @@ function rowLine(row: HarDiffRow): string {
       ? `status ${row.before.status}→${row.after.status}`
       : row.mark;
   const phase = row.largestPhase ? `${row.largestPhase} ${signedMs(row.phaseDeltas[row.largestPhase] ?? 0)}` : '—';
-  return `  ${mark.padEnd(16)} ${signedMs(row.deltaMs).padStart(10)}  ${phase.padEnd(18)} ${untrustedLine(row.key, 300)}`;
+  const operation = operationOf(row.after ?? row.before);
+  const what = operation === '' ? row.key : `${row.key} (GraphQL ${operation})`;
+  return `  ${mark.padEnd(16)} ${signedMs(row.deltaMs).padStart(10)}  ${phase.padEnd(18)} ${untrustedLine(what, 300)}`;
 }
 
 function totalLine(label: string, t: DiffTotal): string {

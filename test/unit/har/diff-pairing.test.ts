@@ -4,6 +4,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { diffHar, type HarDiff, type HarDiffRow } from '../../../src/analysis/har/diff';
 import { readHar } from '../../../src/analysis/har/reader';
+import { formatHarDiff } from '../../../src/analysis/har/diff-text';
 
 interface Spec {
   url: string;
@@ -176,6 +177,11 @@ describe('requests with bodies (one URL, many operations)', () => {
       ['unchanged', 'unchanged'],
       'the +860 / -860 ms of pairing by order is gone',
     );
+    assert.ok(diff.rows.every((r) => r.pairing === 'exact URL and GraphQL operation'));
+    assert.match(
+      formatHarDiff(diff, { before: 'a.har', after: 'b.har' }, { all: true }).join('\n'),
+      /POST https:\/\/shop\.example\/graphql \(GraphQL Cart\)/,
+    );
   });
 
   test('an operation only on one side is new or missing, not a slower version of another', () => {
@@ -207,7 +213,7 @@ describe('requests with bodies (one URL, many operations)', () => {
       swapped.rows.map((r) => r.mark),
       ['unchanged', 'unchanged'],
     );
-    assert.ok(swapped.rows.every((r) => r.pairing === 'exact URL'));
+    assert.ok(swapped.rows.every((r) => r.pairing === 'exact URL and body'));
     const changed = diffHar(har([post('a=1', 100)]), har([post('a=2', 600)]));
     assert.deepEqual(
       changed.rows.map((r) => r.mark),
