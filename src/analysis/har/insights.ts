@@ -7,6 +7,7 @@ import { criticalPath, networkRows, shortName, type CriticalPath } from './criti
 import { INSIGHT_RULES, MAX_NAMED_REQUESTS, RULE_IDS, type RuleId } from './insight-rules';
 import { requestChecks } from './insight-checks';
 import { pageChecks } from './insight-checks-page';
+import { formatMs } from './format';
 import type { HarDocument } from './model';
 import { buildWaterfall, type Waterfall, type WaterfallRow } from './waterfall';
 
@@ -34,12 +35,14 @@ export interface Finding {
   /** How savingMs was estimated. */
   estimate: string;
   advice: string;
+  /** Its saving is time of the critical path (ranked before the findings whose savings may not move onLoad). */
+  onCriticalPath: boolean;
 }
 
 export interface PageInsights {
   page: { id: string; title: string };
   criticalPath: CriticalPath;
-  /** Largest saving first. */
+  /** Those that would move onLoad first (see movesOnLoad), each group largest saving first; no millisecond of the path is counted twice. */
   findings: Finding[];
 }
 
@@ -83,9 +86,14 @@ export function pageInsights(waterfall: Waterfall, options: InsightOptions = {})
     ...firstPaintIn(waterfall),
   };
   const hits = [...pageChecks(context), ...requestChecks(context)];
-  const findings = hits
-    .map((hit) => toFinding(hit, context.onPath))
-    .sort((a, b) => b.savingMs - a.savingMs || RULE_IDS.indexOf(a.rule) - RULE_IDS.indexOf(b.rule));
+  const findings = attributed(hits, context)
+    .map(({ hit, saving, onCriticalPath }) => toFinding(hit, context.onPath, saving, onCriticalPath))
+    .sort(
+      (a, b) =>
+        Number(movesOnLoad(b)) - Number(movesOnLoad(a)) ||
+        b.savingMs - a.savingMs ||
+        RULE_IDS.indexOf(a.rule) - RULE_IDS.indexOf(b.rule),
+    );
   return { page: { id: waterfall.page.id, title: waterfall.page.title }, criticalPath: path, findings };
 }
 
@@ -100,8 +108,121 @@ type Item = Hit['items'][number];
 /** The order a finding names its requests in: costliest first, then file order (-1, 1 or a whole number, never boxed). */
 const byCost = (a: Item, b: Item) => (a.ms > b.ms ? -1 : a.ms < b.ms ? 1 : a.row.entry.index - b.row.entry.index);
 
-function toFinding(hit: Hit, onPath: ReadonlySet<WaterfallRow>): Finding {
-  const saving = hit.saving ?? pathOrLargest(hit.items, onPath, hit.what);
+/** Findings that would move onLoad rank first: on the critical path, with time no finding above took. */
+const movesOnLoad = (finding: Finding): boolean => finding.onCriticalPath && finding.savingMs > 0;
+
+interface Attributed {
+  hit: Hit;
+  saving: { ms: number; estimate: string };
+  onCriticalPath: boolean;
+}
+
+/**
+ * Which finding claims a millisecond of the path first: the one whose fix removes it. A phase of a
+ * request (its connection setup, its server wait) before the request as a whole (a redirect, a
+ * retry, a duplicate), that before its bytes, and those before findings about many requests at once.
+ */
+const CLAIM_ORDER: readonly RuleId[] = [
+  'connectionSetup',
+  'slowServer',
+  'connectionReuse',
+  'redirects',
+  'retries',
+  'duplicates',
+  'storms',
+  'failed',
+  'uncompressed',
+  'largeImages',
+  'noValidators',
+  'renderBlocking',
+  'networkCost',
+  'manyOrigins',
+  'thirdParty',
+];
+
+/** Findings whose time includes the idle stretch before a request: a retry waits before it is sent again. */
+const CLAIMS_IDLE_TIME: ReadonlySet<RuleId> = new Set(['retries']);
+
+/** A link's part of the path: its own request time, and the stretch with nothing in flight before it. */
+interface PathShare {
+  request: number;
+  gap: number;
+}
+
+/**
+ * Each millisecond of the critical path is claimed by one finding at most, in CLAIM_ORDER: a finding
+ * takes from what its on-path requests still have of the path (their own time; a retry also the idle
+ * stretch before it). The main-thread finding counts the idle stretches no other
+ * finding took. Off-path findings claim nothing, and rank after those on the path.
+ */
+function attributed(hits: readonly Hit[], context: InsightContext): Attributed[] {
+  const shares = pathSharesOf(context.path);
+  const untilMs = Math.max(0, context.path.untilMs);
+  // When the session's verdict blames the network, what the network cost is the fix that removes the time.
+  const order = context.options.networkBlamed ? ['networkCost', ...CLAIM_ORDER] : CLAIM_ORDER;
+  const rank = (rule: RuleId): number => (order.includes(rule) ? order.indexOf(rule) : order.length);
+  const ordered = [...hits].sort((a, b) => rank(a.rule) - rank(b.rule));
+  let gapsTaken = 0;
+  const claimed = (hit: Hit): Attributed => {
+    const saving = hit.saving ?? pathOrLargest(hit.items, context.onPath, hit.what);
+    const onPath = hit.items.filter(onCriticalPath, context.onPath).sort(byCost);
+    if (onPath.length === 0) return { hit, saving: capped(saving, untilMs), onCriticalPath: false };
+    let total = 0;
+    for (const { row, ms } of onPath) {
+      const share = shares.get(row);
+      if (!share) continue;
+      const want = Math.max(0, Math.min(ms, saving.ms - total));
+      const fromRequest = Math.min(want, share.request);
+      const fromGap = CLAIMS_IDLE_TIME.has(hit.rule) ? Math.min(want - fromRequest, share.gap) : 0;
+      share.request -= fromRequest;
+      share.gap -= fromGap;
+      gapsTaken += fromGap;
+      total += fromRequest + fromGap;
+    }
+    return { hit, saving: less(saving, total), onCriticalPath: true };
+  };
+  const main = ordered.filter((hit) => hit.rule === 'mainThread');
+  const out = ordered.filter((hit) => hit.rule !== 'mainThread').map(claimed);
+  for (const hit of main) {
+    const saving = capped(hit.saving ?? { ms: 0, estimate: '' }, untilMs);
+    out.push({ hit, saving: less(saving, Math.max(0, saving.ms - gapsTaken)), onCriticalPath: true });
+  }
+  return out;
+}
+
+/** The saving cut to what was left to claim, saying so. */
+function less(saving: { ms: number; estimate: string }, ms: number): { ms: number; estimate: string } {
+  const counted = saving.ms - ms;
+  if (counted < 1) return saving;
+  return { ms, estimate: `${saving.estimate}; ${formatMs(counted)} more is counted by another finding` };
+}
+
+/** Each link's own part of the path (from the later of its start and the previous links' end, to its end) and the idle stretch before it. */
+function pathSharesOf(path: CriticalPath): Map<WaterfallRow, PathShare> {
+  const shares = new Map<WaterfallRow, PathShare>();
+  let reached = Number.NEGATIVE_INFINITY;
+  for (const link of path.links) {
+    const { row } = link;
+    const end = Math.min(row.endMs, path.untilMs);
+    const share = shares.get(row) ?? { request: 0, gap: 0 };
+    share.request += Math.max(0, end - Math.max(row.offsetMs, reached));
+    share.gap += Math.max(0, link.mainThreadMs);
+    shares.set(row, share);
+    reached = Math.max(reached, end);
+  }
+  return shares;
+}
+
+function capped(saving: { ms: number; estimate: string }, untilMs: number): { ms: number; estimate: string } {
+  return saving.ms <= untilMs ? saving : { ms: untilMs, estimate: `${saving.estimate}, at most the page's time` };
+}
+
+function toFinding(
+  hit: Hit,
+  onPath: ReadonlySet<WaterfallRow>,
+  saving: { ms: number; estimate: string },
+  onCriticalPath: boolean,
+): Finding {
   return {
     rule: hit.rule,
     title: INSIGHT_RULES[hit.rule].title,
@@ -117,6 +238,7 @@ function toFinding(hit: Hit, onPath: ReadonlySet<WaterfallRow>): Finding {
     savingMs: Math.round(saving.ms),
     estimate: saving.estimate,
     advice: INSIGHT_RULES[hit.rule].advice,
+    onCriticalPath,
   };
 }
 

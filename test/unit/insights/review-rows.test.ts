@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { criticalPath, isBeacon } from '../../../src/analysis/har/critical-path';
 import { pageInsights } from '../../../src/analysis/har/insights';
 import { httpVersionOf, normalizeHttpVersion } from '../../../src/analysis/har/reader';
-import { corpusFile, waterfallOf } from './corpus';
+import { corpusFile, corpusFiles, waterfallOf } from './corpus';
 
 const BBC = corpusFile('www.bbc.co.uk.160529_8V_7R3.har.gz');
 const FILAMENT_WPT = corpusFile('wpt_h2_www.filamentgroup.com.har');
@@ -135,4 +135,41 @@ test('low — without onLoad the chain does not end at a late beacon, and says w
   assert.ok(!isBeacon(last) && !last.url.includes('google-analytics.com/collect'), path.line);
   assert.equal(path.untilWhat, 'last request');
   assert.match(path.line, /no onLoad in the HAR: the chain ends at the last request that is not a beacon/);
+});
+
+test('medium — findings add up: no millisecond of the path is claimed twice (enorm-magazin.de, h2o), off-path findings rank last', () => {
+  const H2O = corpusFile('chrome_h2_h2o.examp1e.net.har');
+  for (const [file, page] of [
+    [ENORM, 'page_1'],
+    [H2O, 'page_1'],
+  ] as const) {
+    const insights = pageInsights(waterfallOf(file, page));
+    const onPath = insights.findings.filter((f) => f.onCriticalPath);
+    const claimed = onPath.reduce((sum, f) => sum + f.savingMs, 0);
+    const pageMs = insights.criticalPath.untilMs;
+    assert.ok(claimed <= pageMs + onPath.length, `${file.name}: ${claimed} ms claimed on a ${pageMs} ms page`);
+    const firstOff = insights.findings.findIndex((f) => !f.onCriticalPath || f.savingMs === 0);
+    if (firstOff >= 0)
+      assert.ok(
+        insights.findings.slice(firstOff).every((f) => !f.onCriticalPath || f.savingMs === 0),
+        `${file.name}: a finding that moves onLoad ranks after one that does not`,
+      );
+  }
+  const enorm = pageInsights(waterfallOf(ENORM, 'page_1')).findings;
+  const setup = enorm.find((f) => f.rule === 'connectionSetup');
+  const redirects = enorm.find((f) => f.rule === 'redirects');
+  assert.ok(setup && redirects, 'both findings are there');
+  assert.ok(setup.savingMs + redirects.savingMs < 2840 + 2700 - 2000, 'the redirects’ setup is counted once');
+});
+
+test('every page of the corpus: each saving within the page time, the path’s findings together too', () => {
+  for (const file of corpusFiles())
+    for (const page of file.doc.pages) {
+      const insights = pageInsights(waterfallOf(file, page.id));
+      const pageMs = Math.max(0, insights.criticalPath.untilMs);
+      const onPath = insights.findings.filter((f) => f.onCriticalPath);
+      for (const f of insights.findings) assert.ok(f.savingMs <= pageMs + 1, `${file.name} ${page.id} ${f.rule}`);
+      const claimed = onPath.reduce((sum, f) => sum + f.savingMs, 0);
+      assert.ok(claimed <= pageMs + onPath.length, `${file.name} ${page.id}: ${claimed} ms of ${pageMs} ms claimed`);
+    }
 });
