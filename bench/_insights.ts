@@ -1,7 +1,10 @@
 // Findings and critical path of a 10,000-entry HAR (src/analysis/har/insights.ts) against the
 // same questions answered naively, all pairs: every request's predecessor found by scanning
 // every other request, repeats found by comparing every pair. Both from the same parsed HAR.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildWaterfall, readHar, type WaterfallRow } from '../src/analysis/har';
+import { readHarFile } from '../src/cli/har-file';
 import { pageInsights } from '../src/analysis/har/insights';
 import { INSIGHT_RULES } from '../src/analysis/har/insight-rules';
 import { syntheticHar } from '../test/webview/helpers/synthetic-har';
@@ -65,4 +68,26 @@ function naive(rows: readonly WaterfallRow[], onLoad: number | undefined): { las
     }
   }
   return { ...(last ? { last } : {}), repeats };
+}
+
+export interface CorpusBench {
+  pages: number;
+  files: number;
+  /** Insights of every page of the corpus (waterfalls built beforehand), median of 5 runs. */
+  insightsMs: number;
+  /** Baseline: building those pages' waterfalls, which every view does before insights. */
+  waterfallsMs: number;
+}
+
+/** The real HARs of test/fixtures/har-corpus, every page: what insights cost on data browsers wrote. */
+export function benchInsightsCorpus(): CorpusBench {
+  const dir = join(__dirname, '..', 'test', 'fixtures', 'har-corpus');
+  const docs = readdirSync(dir)
+    .filter((name) => /\.har(\.gz)?$/.test(name))
+    .map((name) => readHar(readHarFile(join(dir, name))));
+  const pages = docs.flatMap((doc) => doc.pages.map((page) => ({ doc, id: page.id })));
+  const build = () => pages.map(({ doc, id }) => buildWaterfall(doc, id));
+  const waterfalls = timed(5, build);
+  const insights = timed(5, () => waterfalls.result.map((waterfall) => pageInsights(waterfall)));
+  return { pages: pages.length, files: docs.length, insightsMs: insights.ms, waterfallsMs: waterfalls.ms };
 }

@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../test/webview/helpers/panel';
 import { syntheticHar } from '../test/webview/helpers/synthetic-har';
 import { benchHarLimits, RSS_LIMIT_MB, type Measured } from './_har-limits';
-import { benchInsights } from './_insights';
+import { benchInsights, benchInsightsCorpus } from './_insights';
 
 const REPO = join(__dirname, '..');
 const SIZES = [500, 2000, 10000];
@@ -153,6 +153,10 @@ async function main(): Promise<void> {
   console.log(
     `insights of 10,000 entries: ours ${insights.oursMs.toFixed(1)} ms (${insights.findings} findings, path of ${insights.links}) | naive all pairs ${insights.baselineMs.toFixed(0)} ms | ratio ${(insights.baselineMs / insights.oursMs).toFixed(0)}x | same last link: ${insights.agree ? 'yes' : 'NO'}`,
   );
+  const corpus = benchInsightsCorpus();
+  console.log(
+    `insights of the real-HAR corpus (${corpus.files} files, ${corpus.pages} pages): ${corpus.insightsMs.toFixed(1)} ms | baseline: building their waterfalls ${corpus.waterfallsMs.toFixed(1)} ms`,
+  );
   const limits = await benchHarLimits();
   const { manyEntries: many, entries100k: large } = limits;
   const line = (what: string, run: Measured): string =>
@@ -169,6 +173,7 @@ async function main(): Promise<void> {
   }
   console.log(
     `BENCH har ours=${at2000.ours.interactive.toFixed(1)} baseline=${at2000.baseline.interactive.toFixed(1)} ratio=${(at2000.baseline.interactive / at2000.ours.interactive).toFixed(2)} ours10k=${at10k.ours.interactive.toFixed(1)} insights_10k_ms=${insights.oursMs.toFixed(1)} insights_baseline_10k_ms=${insights.baselineMs.toFixed(0)} insights_ratio=${(insights.baselineMs / insights.oursMs).toFixed(1)}` +
+      ` insights_corpus_ms=${corpus.insightsMs.toFixed(1)} corpus_waterfalls_ms=${corpus.waterfallsMs.toFixed(1)} insights_corpus_ratio=${(corpus.insightsMs / corpus.waterfallsMs).toFixed(2)}` +
       ` many_entries_cli_rss_mb=${many.cli.rssMb.toFixed(0)} many_entries_cli_ms=${many.cli.ms.toFixed(0)} many_entries_editor_rss_mb=${many.editor.rssMb.toFixed(0)} many_entries_editor_ms=${many.editor.ms.toFixed(0)}` +
       ` entries_100k_cli_rss_mb=${large.cli.rssMb.toFixed(0)} entries_100k_cli_ms=${large.cli.ms.toFixed(0)} entries_100k_editor_rss_mb=${large.editor.rssMb.toFixed(0)} entries_100k_editor_ms=${large.editor.ms.toFixed(0)}` +
       ` entries_100k_json_parse_rss_mb=${large.baseline.rssMb.toFixed(0)} entries_100k_editor_rss_ratio=${(large.editor.rssMb / large.baseline.rssMb).toFixed(2)}`,
