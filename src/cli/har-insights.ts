@@ -107,6 +107,8 @@ function toJson(page: ReturnType<typeof documentInsights>[number]): unknown {
       untilWhat: path.untilWhat,
       mainThreadMs: Math.round(path.mainThreadMs),
       line: path.line,
+      notes: path.notes,
+      navigation: path.navigation.map((row) => ({ index: row.entry.index, url: row.entry.url, status: row.entry.status })),
       links: path.links.map((link) => ({
         index: link.row.entry.index,
         label: link.label,
