@@ -49,7 +49,7 @@ const MAX_GAPS = 20;
 
 export function timeSplit(waterfall: Waterfall): TimeSplit {
   const untilWhat = waterfall.onLoad !== undefined && waterfall.onLoad > 0 ? 'onLoad' : 'last request';
-  const untilMs = untilWhat === 'onLoad' ? waterfall.onLoad! : Math.max(0, ...waterfall.rows.map((row) => row.endMs));
+  const untilMs = untilWhat === 'onLoad' ? waterfall.onLoad! : waterfall.rows.reduce(latestEnd, 0);
   const active: Interval[] = [];
   const blocked: Interval[] = [];
   let slowest: TimeSplit['slowest'];
@@ -64,8 +64,11 @@ export function timeSplit(waterfall: Waterfall): TimeSplit {
   const busyUnion = union([...activeUnion, ...clip(blocked, untilMs)]);
   const networkMs = total(activeUnion);
   const blockedMs = total(busyUnion) - networkMs;
-  const idleMs = Math.max(0, untilMs - networkMs - blockedMs);
-  const gaps = complement(busyUnion, untilMs)
+  // Before the first request the browser had not started this page (a WebPageTest run's lead-in): not idle.
+  const firstMs =
+    waterfall.rows.length === 0 ? 0 : Math.min(untilMs, Math.max(0, waterfall.rows.reduce(earliestStart, Infinity)));
+  const idleMs = Math.max(0, untilMs - firstMs - networkMs - blockedMs);
+  const gaps = complement(busyUnion, untilMs, firstMs)
     .filter((gap) => gap.endMs - gap.startMs >= THRESHOLDS.page.gapWorthNaming)
     .sort((a, b) => b.endMs - b.startMs - (a.endMs - a.startMs) || a.startMs - b.startMs)
     .slice(0, MAX_GAPS)
@@ -158,9 +161,12 @@ export function union(intervals: readonly Interval[]): Interval[] {
   return merged;
 }
 
-function complement(merged: readonly Interval[], untilMs: number): Interval[] {
+const earliestStart = (min: number, row: { offsetMs: number }): number => Math.min(min, row.offsetMs);
+const latestEnd = (max: number, row: { endMs: number }): number => Math.max(max, row.endMs);
+
+function complement(merged: readonly Interval[], untilMs: number, fromMs: number): Interval[] {
   const gaps: Interval[] = [];
-  let at = 0;
+  let at = fromMs;
   for (const interval of merged) {
     if (interval.startMs > at) gaps.push({ startMs: at, endMs: interval.startMs });
     at = Math.max(at, interval.endMs);

@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { criticalPath, isBeacon } from '../../../src/analysis/har/critical-path';
 import { pageInsights } from '../../../src/analysis/har/insights';
+import { timeSplit } from '../../../src/analysis/har/time-split';
 import { httpVersionOf, normalizeHttpVersion } from '../../../src/analysis/har/reader';
 import { corpusFile, corpusFiles, waterfallOf } from './corpus';
 
@@ -172,4 +173,16 @@ test('every page of the corpus: each saving within the page time, the path’s f
       const claimed = onPath.reduce((sum, f) => sum + f.savingMs, 0);
       assert.ok(claimed <= pageMs + onPath.length, `${file.name} ${page.id}: ${claimed} ms of ${pageMs} ms claimed`);
     }
+});
+
+test("low — the waterfall's time split does not call the lead-in before the first request idle: github.com on WebPageTest", () => {
+  const waterfall = waterfallOf(GITHUB_WPT, 'page_1_0');
+  const first = Math.min(...waterfall.rows.map((row) => row.offsetMs));
+  assert.ok(first >= 100, `the document starts ${first} ms into the run`);
+  const split = timeSplit(waterfall);
+  assert.ok(
+    split.gaps.every((gap) => gap.startMs >= first),
+    JSON.stringify(split.gaps),
+  );
+  assert.ok(split.networkMs + split.blockedMs + split.idleMs <= split.untilMs - first + 1, split.line);
 });
