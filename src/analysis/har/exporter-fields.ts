@@ -179,7 +179,8 @@ export function serverShareOfWait(
 export function protocolOf(httpVersion: string, entry: Json): string {
   const wpt = typeof entry._protocol === 'string' ? entry._protocol.slice(0, 32) : '';
   const said = `${httpVersion.slice(0, 32)} ${wpt}`.toLowerCase();
-  if (/(^|\s)(h3(-\d+)?|http\/3(\.0)?|quic)(\s|$)/.test(said)) return 'h3';
+  // Chrome writes gQUIC as "http/2+quic/46": QUIC anywhere is HTTP/3's transport, as normalizeHttpVersion reads it.
+  if (said.includes('quic') || /(^|\s)(h3(-\d+)?|http\/3(\.0)?)(\s|$)/.test(said)) return 'h3';
   return httpVersion;
 }
 

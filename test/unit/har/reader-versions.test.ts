@@ -87,3 +87,10 @@ test('WebPageTest 2.18/2.19 string _all_start and _load_start: the request is dr
   const garbage = har(entry({ _all_start: 'soon', _load_start: '272' }));
   assert.equal(buildWaterfall(readHar(garbage), 'page_1_0').rows[0]!.offsetMs, 272, 'not a number: no lead');
 });
+
+test("Chrome's gQUIC spelling (http/2+quic/46) is HTTP/3's transport in the entry's protocol too, as in its version", () => {
+  const doc = readHar(har(entry({}, { request: 'http/2+quic/46', response: 'http/2+quic/46' })));
+  const [read] = doc.entries;
+  assert.equal(read!.protocol, 'h3');
+  assert.equal(httpVersionOf(read!), 'h3');
+});
