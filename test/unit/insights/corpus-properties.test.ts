@@ -6,6 +6,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { diffHar } from '../../../src/analysis/har/diff';
+import { embedJson, renderHarReportJson } from '../../../src/cli/har-report';
+import { reportInsightLines } from '../../../src/cli/har-report-insights';
 import { criticalPath, isBeacon } from '../../../src/analysis/har/critical-path';
 import { pageInsights } from '../../../src/analysis/har/insights';
 import { findingsBetween } from '../../../src/analysis/har/insights-diff';
@@ -160,9 +162,19 @@ test('a response with a body is never "failed": only error statuses and answers 
     }
 });
 
-test('every page runs through critical path, insights, text, and a HAR diff against itself that finds no change', () => {
+test('every page runs through critical path, insights, text, har report, and a HAR diff against itself that finds no change', () => {
   for (const file of FILES) {
     const pages = pagesOf(file);
+    const embedded = embedJson(file.raw);
+    const report = renderHarReportJson([embedded], undefined, { nonce: 'corpus', bundle: '/* waterfall */' });
+    const data = /<script type="application\/json" id="har-data">([^]*?)<\/script>/.exec(report)?.[1] ?? '';
+    assert.deepEqual(
+      (JSON.parse(data) as { har: unknown }).har,
+      file.raw,
+      `${file.name}: the report embeds the HAR whole`,
+    );
+    const printed = reportInsightLines([embedded]);
+    if (file.doc.entries.length > 0) assert.match(printed[0] ?? '', /^Why it was slow/, file.name);
     for (const [number, page] of pages.entries()) {
       const where = `${file.name} ${page}`;
       const insights = pageInsights(waterfallOf(file, page));
