@@ -76,7 +76,7 @@ export async function callTool(name: string, args: unknown, ctx: ToolContext): P
     return failure(
       `${tool.name} ${tool.writeEffect ?? 'changes the account'}, and writes are not allowed here (start netmon mcp with --allow-writes, or confirm it in VS Code).`,
     );
-  const input: unknown = args ?? {};
+  const input: unknown = idsAsDeclared(tool, args ?? {});
   const validate = validatorOf(tool);
   if (!validate(input)) return failure(`${tool.name}: ${schemaError(validate.errors?.[0])}.`);
   try {
@@ -86,6 +86,23 @@ export async function callTool(name: string, args: unknown, ctx: ToolContext): P
     const { sentence, quoted } = failureParts(error);
     return failure(`${tool.name}: ${sentence}`, quoted);
   }
+}
+
+/**
+ * Ids with one type across all tools: an answer gives a round or a test id as a number and another
+ * tool may declare it text (or the reverse); a client passing it on as it got it is not refused.
+ * Only top-level properties, only whole numbers and digit strings, only where the schema wants the other.
+ */
+function idsAsDeclared(tool: ToolDefinition, args: unknown): unknown {
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) return args;
+  const properties = (tool.inputSchema as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
+  const out: Record<string, unknown> = { ...(args as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(out)) {
+    const wanted = properties[key]?.type;
+    if (wanted === 'string' && typeof value === 'number' && Number.isSafeInteger(value)) out[key] = String(value);
+    if (wanted === 'integer' && typeof value === 'string' && /^\d{1,15}$/.test(value)) out[key] = Number(value);
+  }
+  return out;
 }
 
 /** Netmon's sentence, then any outside text it is about inside the fence (errors are outside text too). */

@@ -72,11 +72,14 @@ export const localizePath: ToolDefinition = {
         ? `round ${roundMinute(chosen[0]!.roundId)} (${chosen[0]!.roundId})`
         : `${chosen.length} rounds, ${roundMinute(chosen.at(-1)!.roundId)} to ${roundMinute(chosen[0]!.roundId)}`;
     const lines = capList(found.lines, 20);
+    const agentNames = (ids: readonly string[]): string[] =>
+      ids.slice(0, 10).map((id) => outside(names[id] ?? id, 100));
     return {
       text: [
         `Test ${testId}, ${when}: ${found.loss.length} loss finding${found.loss.length === 1 ? '' : 's'}${found.confident ? ' (confident)' : ''}, ${found.delay.length} delay finding${found.delay.length === 1 ? '' : 's'}, ${found.rateLimited.length} rate-limited hop${found.rateLimited.length === 1 ? '' : 's'}, ${found.agents.length} agents, ${found.reachedTarget} of ${found.traversals} traversals reached the target.`,
         fenced('the localization: hop names, networks and agent names come from the API', [
           `test ${testName}`,
+          `agents: ${agentNames(found.agents).join(', ')}${found.agents.length > 10 ? ` and ${found.agents.length - 10} more` : ''}`,
           found.headline,
           ...lines.items.filter((l) => l !== found.headline),
           ...omittedNote(lines.omitted, 'lines'),
@@ -97,6 +100,7 @@ export const localizePath: ToolDefinition = {
           at: outside(f.at.label),
           hopId: f.at.id,
           agents: f.agents.length,
+          agentNames: agentNames(f.agents),
           traversals: f.traversals,
           confident: f.confident,
           line: outside(f.line, 400),
@@ -106,12 +110,18 @@ export const localizePath: ToolDefinition = {
           to: outside(f.to.label),
           increaseMs: f.increaseMs,
           agents: f.agents.length,
+          agentNames: agentNames(f.agents),
           line: outside(f.line, 400),
         })),
         rateLimited: found.rateLimited
           .slice(0, 10)
           .map((h) => ({ hop: outside(h.hop.label), line: outside(h.line, 400) })),
-        verdicts: found.verdicts.map((v) => ({ kind: v.kind, agents: v.agents.length, line: outside(v.line, 400) })),
+        verdicts: found.verdicts.map((v) => ({
+          kind: v.kind,
+          agents: v.agents.length,
+          agentNames: agentNames(v.agents),
+          line: outside(v.line, 400),
+        })),
         routeChanges: found.routeChangeCount,
       },
       opens: [{ command: 'netmon.openPathVisualization', title: 'Netmon: Open Path Visualization', args: [testId] }],

@@ -108,8 +108,12 @@ describe('tool catalogue against the emulator', () => {
     const [link] = explained.data['pathTests'] as { testId: number; roundId: number }[];
     assert.ok(link, explained.text);
 
-    const path = await callTool('localize_path', { testId: link.testId, round: String(link.roundId) }, world.ctx);
+    // Ids passed on as the answer gives them (the round a number, though localize_path reads it as text too).
+    const path = await callTool('localize_path', { testId: String(link.testId), round: link.roundId }, world.ctx);
     assert.equal(path.isError, false, path.text);
+    assert.match(path.text, new RegExp(`agents: .*${episode.computerName}`), 'the agents by name');
+    const [loss] = path.data['delay'] as { agentNames: string[] }[];
+    assert.ok(loss && loss.agentNames.length > 0, 'each finding names its agents');
     assert.ok((path.data['delay'] as unknown[]).length > 0, path.text);
     assert.match(path.text, /The latency appears/);
   });

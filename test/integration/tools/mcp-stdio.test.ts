@@ -142,10 +142,10 @@ describe('netmon mcp over stdio (the SDK client)', () => {
     const explained = await call('explain_session', { userSessionId: first.userSessionId });
     assert.equal(explained.structuredContent!['blamedSegment'], 'isp', textOf(explained));
     const [link] = explained.structuredContent!['pathTests'] as { testId: number; roundId: number }[];
-    const path = await call('localize_path', { testId: link!.testId, round: String(link!.roundId) });
+    const path = await call('localize_path', { testId: link!.testId, round: link!.roundId });
     assert.equal(path.isError, false, textOf(path));
     assert.match(textOf(path), /latency appears/i);
-    assert.match(stderr, /netmon mcp: localize_path \{"testId":\d+,"round":"\d+"\} \d+ ms, [\d,]+ characters/);
+    assert.match(stderr, /netmon mcp: localize_path \{"testId":\d+,"round":\d+\} \d+ ms, [\d,]+ characters/);
   });
 
   test('each read tool answers; mistakes are isError results with a sentence', async () => {
