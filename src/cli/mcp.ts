@@ -5,7 +5,9 @@
 import { ACCOUNT_USAGE, openAccount, takeAccountFlags, UsageError, type Account } from './account';
 import type { CliIo } from './deploy-run';
 import { processIo, reportFailure } from './io';
+import { resolve } from 'node:path';
 import { PACKAGE_VERSION } from '../api/version';
+import { mcpConfigsText } from '../tools/mcp-configs';
 
 export const MCP_USAGE = `usage: netmon mcp [--allow-writes] [account]
   Serves Netmon's analyses as MCP tools on stdin/stdout: find_worst_sessions, explain_session,
@@ -20,7 +22,7 @@ ${ACCOUNT_USAGE}
 
 export async function runMcp(args: readonly string[], io: CliIo = processIo()): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
-    io.stdout(MCP_USAGE);
+    io.stdout(`${MCP_USAGE}\n${mcpConfigsText(resolve(process.argv[1] ?? 'dist/netmon.js'))}`);
     return 0;
   }
   let account: Account | undefined;

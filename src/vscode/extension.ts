@@ -16,6 +16,7 @@ import { registerLazyHarEditor } from './har-editor/lazy-har-editor';
 import { LazyFeatures } from './lazy-features';
 import { lazyLmToolRunner } from './lm-tools/lazy';
 import { registerInvokeToolCommand } from './lm-tools/invoke-command';
+import { registerCopyMcpConfiguration } from './lm-tools/copy-mcp-configuration';
 import { registerLanguageModelTools } from './lm-tools/register';
 import { logRequest } from './request-log';
 import { ConnectionStatusBar } from './status-bar';
@@ -119,6 +120,7 @@ export function activate(context: vscode.ExtensionContext): NetmonExtensionApi |
   registerLazyHarEditor(context, () => features.load().harEditor);
   const lmTools = lazyLmToolRunner(context.extensionPath, connection, log);
   registerLanguageModelTools(context, lmTools, (message) => log.info(message));
+  registerCopyMcpConfiguration(context);
   if (development) registerInvokeToolCommand(context);
   void vscode.commands.executeCommand('setContext', 'netmon.connected', false);
 

@@ -165,4 +165,13 @@ describe('Language-model tools', function () {
       rmSync(probe, { recursive: true, force: true });
     }
   });
+
+  it("Copy MCP Configuration puts a client's configuration of netmon mcp, with this installation's path, on the clipboard", async () => {
+    const text = await vscode.commands.executeCommand<string>('netmon.copyMcpConfiguration', 'Cursor');
+    assert.equal(await vscode.env.clipboard.readText(), text);
+    const config = JSON.parse(text) as { mcpServers: { netmon: { command: string; args: string[] } } };
+    assert.equal(config.mcpServers.netmon.command, 'node');
+    assert.match(config.mcpServers.netmon.args[0]!, /dist[\\/]netmon\.js$/);
+    assert.deepEqual(config.mcpServers.netmon.args.slice(1), ['mcp', '--emulator']);
+  });
 });
