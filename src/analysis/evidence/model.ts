@@ -86,6 +86,8 @@ export interface EvidenceContext {
 
 /** A range as asked: a relative window ("24h") and/or absolute bounds. */
 export interface EvidenceRange {
+  /** What the range is, said before its bounds ("the session at …"), when it is not the view's. */
+  label?: string;
   window?: string;
   fromMs?: number;
   toMs?: number;

@@ -11,8 +11,10 @@ import { sessionTraceroutePath } from '../session/traceroute-path';
 import { AttachmentBudget, type RedactedHar } from './attachments';
 import { finishDocument } from './document';
 import { pageSections, type HarPageInput } from './har-pages';
-import type { EvidenceContext, EvidenceDocument, EvidenceHop, EvidenceSection } from './model';
-import { clipBlock, evidenceLink, fileStem, line, safeLine } from './text';
+import type { EvidenceContext, EvidenceDocument, EvidenceHop, EvidenceRange, EvidenceSection } from './model';
+import { clipBlock, evidenceLink, fileStem, line, safeLine, utcMinute } from './text';
+import { apiTimeMs } from '../time/api-time';
+import { NEIGHBOUR_HOURS } from '../timeline/session-context';
 import { EVIDENCE_LIMITS } from './model';
 import type { SourceAgreement } from '../session/path-agreement';
 
@@ -40,7 +42,8 @@ export function sessionEvidence(input: SessionEvidenceInput): EvidenceDocument {
   const id = line(overview.userSessionId, 100);
   const budget = new AttachmentBudget();
   const pages = pageSections(input.pages ?? [], `session-${fileStem(id)}`, budget);
-  return finishDocument(input, {
+  const own = sessionRange(input.session);
+  return finishDocument(own ? { ...input, range: own } : input, {
     kind: 'session',
     title: `User session ${id}: ${safeLine(overview.title, 200)}`,
     verdict: {
@@ -60,6 +63,18 @@ export function sessionEvidence(input: SessionEvidenceInput): EvidenceDocument {
     links: [evidenceLink('User session', input.session.permalink)],
     omissions: [...pages.omissions, ...budget.omissions],
   });
+}
+
+/** The session's own time and the agent's records read around it, not the range the view had when exporting. */
+function sessionRange(session: UserSessionDetail): EvidenceRange | undefined {
+  const at = apiTimeMs(session.date);
+  if (at === undefined) return undefined;
+  const { before, after } = NEIGHBOUR_HOURS;
+  return {
+    label: `the session at ${utcMinute(at)}, with the agent's records ${before} h before and ${after} h after it`,
+    fromMs: at - before * 3_600_000,
+    toMs: at + after * 3_600_000,
+  };
 }
 
 function sessionFacts(overview: SessionOverview): EvidenceDocument['facts'] {

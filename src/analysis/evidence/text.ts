@@ -71,6 +71,7 @@ export function rangeWords(range: EvidenceRange | undefined): string | undefined
       ? `${utcMinute(range.fromMs)} – ${utcMinute(range.toMs)}`
       : '';
   const window = range.window !== undefined ? `last ${line(range.window, 20)}` : '';
+  if (range.label !== undefined) return bounds ? `${line(range.label, 200)} (${bounds})` : line(range.label, 200);
   if (window && bounds) return `${window} (${bounds})`;
   return window || bounds || undefined;
 }

@@ -47,7 +47,11 @@ describe('session evidence', () => {
     const html = renderEvidenceHtml(doc);
     assert.match(html, /<h1>User session us-4f2a9c: portal\.example\.com<\/h1>/);
     assert.match(html, /<dt>Account group<\/dt><dd>ACME Corp \(1001\)<\/dd>/);
-    assert.match(html, /<dt>Time range<\/dt><dd>last 24h<\/dd>/);
+    // The session's own time, not the view's range at export (a stranger's walk: "2026-11-27 12:00 – 18:00" for a session of the 28th).
+    assert.match(
+      html,
+      /<dt>Time range<\/dt><dd>the session at 2026-11-20 10:00 UTC, with the agent&#39;s records 3 h before and 1 h after it \(2026-11-20 07:00 UTC – 2026-11-20 11:00 UTC\)<\/dd>/,
+    );
     assert.match(html, /<dt>Generated<\/dt><dd>2026-11-20T11:00:00\.000Z<\/dd>/);
     assert.ok(html.includes('Worst segment: Wi-Fi — RSSI -84 dBm'));
     assert.match(html, /redacted with the default rules of netmon har redact/);
