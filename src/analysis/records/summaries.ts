@@ -27,6 +27,7 @@ import {
 import { THRESHOLDS } from '../session/thresholds';
 import { reportedErrorType } from '../error-type';
 import { whereaboutsFacts, whereaboutsWords } from '../agents/whereabouts';
+import { networkProviderText } from '../agents/network-provider';
 import { apiTimeMs } from '../time/api-time';
 
 /** What a field the service did not send reads as. */
@@ -391,7 +392,8 @@ export function enterpriseAgentSummary(agent: EnterpriseAgent): RecordSummary {
       ['Type', text(agent.agentType)],
       ['Location', text(agent.location)],
       ['Country', text(agent.countryId)],
-      ['Network', text(agent.network)],
+      // v7's networkProviderInfo (provider and AS) when sent, else the `network` line.
+      ['Network', networkProviderText(agent.networkProviderInfo) ?? text(agent.network)],
       ['Addresses', text(addresses)],
       ['Prefix', text(agent.prefix)],
       ['Agent id', text(agent.agentId)],

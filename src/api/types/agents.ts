@@ -15,6 +15,12 @@ export type EnterpriseAgent = Open<{
   ipAddresses?: string[];
   prefix?: string;
   network?: string;
+  /**
+   * v7: the provider of the agent's public prefix, as the service sends it (absent from the
+   * vendor's OpenAPI 7.0.85, sent live): `{ name, asn, type }`, or an array of such; kept as
+   * sent, read by analysis/agents/network-provider.
+   */
+  networkProviderInfo?: unknown;
   enabled?: boolean;
   /** The test-embedded form's flag: 1 for a cloud agent. */
   public?: 0 | 1;

@@ -94,7 +94,13 @@ export type EndpointAgentWire = Open<{
   publicIP?: string;
 }>;
 
-export type EnterpriseAgentWire = Open<{ agentId?: number; agentName?: string; agentType?: string }>;
+export type EnterpriseAgentWire = Open<{
+  agentId?: number;
+  agentName?: string;
+  agentType?: string;
+  /** Not in the spec, sent live: an object (or array) naming the provider and its AS; kept as sent. */
+  networkProviderInfo?: unknown;
+}>;
 
 export type EndpointTestWire = Open<{
   testId?: number;

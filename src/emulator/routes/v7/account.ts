@@ -4,7 +4,7 @@ import { invalidField, notFound } from '../../http/errors';
 import type { RequestContext, Route, RouteResult } from '../../http/router';
 import type { DemoUser } from '../../world/model';
 import type { EmulatorState } from '../state';
-import { v7Agent } from './encode-enterprise';
+import { v7ListedAgent } from './encode-enterprise';
 import { selfLink } from './paging';
 
 const AGENT_TYPES = ['cloud', 'enterprise-cluster', 'enterprise'];
@@ -22,7 +22,7 @@ function agents(ctx: RequestContext): RouteResult {
   const wanted = agentTypes(ctx.query);
   const list = ctx.group
     .enterpriseAgents()
-    .map(v7Agent)
+    .map(v7ListedAgent)
     .filter((a) => !wanted || wanted.has(String(a.agentType)));
   return { body: { agents: list, _links: selfLink(ctx) } };
 }
@@ -31,7 +31,7 @@ function agent(ctx: RequestContext): RouteResult {
   const id = ctx.params.agentId ?? '';
   const found = ctx.group.enterpriseAgents().find((a) => String(a.agentId) === id);
   if (!found) throw notFound(`Agent '${id.slice(0, 100)}' not found in account group ${ctx.aid}`);
-  return { body: { ...v7Agent(found), _links: selfLink(ctx) } };
+  return { body: { ...v7ListedAgent(found), _links: selfLink(ctx) } };
 }
 
 /** `agentTypes`, repeated or comma-separated, in v7's spelling. */

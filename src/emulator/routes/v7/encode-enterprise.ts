@@ -24,6 +24,23 @@ export function v7Agent(agent: TestAgent): Record<string, unknown> {
   };
 }
 
+/**
+ * `/v7/agents`' `networkProviderInfo`, from the world's `network` line ("Comcast (AS 7922)"):
+ * the live service sends it (the vendor's later SDK models it as `{ name, asn, type }`;
+ * OpenAPI 7.0.85 does not list it, and forbids no extra field). Undefined when the line
+ * names no AS.
+ */
+export function v7NetworkProviderInfo(agent: TestAgent): { name: string; asn: number } | undefined {
+  const match = /^(.*\S)\s*\(AS ?([0-9]{1,10})\)$/.exec(agent.network);
+  return match ? { name: match[1] ?? '', asn: Number(match[2]) } : undefined;
+}
+
+/** An agent as `/v7/agents` lists it: as tests embed it, with its network provider. */
+export function v7ListedAgent(agent: TestAgent): Record<string, unknown> {
+  const networkProviderInfo = v7NetworkProviderInfo(agent);
+  return { ...v7Agent(agent), ...(networkProviderInfo ? { networkProviderInfo } : {}) };
+}
+
 const FLAGS = ['enabled', 'alertsEnabled', 'followRedirects', 'verifyCertificate'];
 const COPIED = [
   'testName',
