@@ -85,8 +85,16 @@ export function testCreateRequest(value: unknown): ApiRequest<EnterpriseTestCrea
   return { method: 'POST', path: `/v7/tests/${type}`, query: {}, body };
 }
 
-/** PUT /v7/tests/{type}/{testId}: only interval, testName and agents can change. */
-export function testUpdateRequest(value: unknown, testId: number): ApiRequest<EnterpriseTestUpdate> {
+/**
+ * PUT /v7/tests/{type}/{testId}: interval, testName and agents (all v6 can change), plus the
+ * other fields `fields` names (v7 updates any field its schema does not mark read-only; the
+ * plan passes those that changed, as the create body writes them).
+ */
+export function testUpdateRequest(
+  value: unknown,
+  testId: number,
+  fields: Readonly<Record<string, unknown>> = {},
+): ApiRequest<EnterpriseTestUpdate> {
   const document = asRecord(value);
   const type = testTypeOf(document);
   const body: EnterpriseTestUpdate =
@@ -97,6 +105,8 @@ export function testUpdateRequest(value: unknown, testId: number): ApiRequest<En
           interval: Number(document['interval']),
           agents: agentRefs(document),
         };
+  for (const [field, fieldValue] of Object.entries(fields))
+    if (!(field in body) && fieldValue !== undefined) (body as Record<string, unknown>)[field] = fieldValue;
   return { method: 'PUT', path: `/v7/tests/${type}/${testId}`, query: {}, body };
 }
 

@@ -8,6 +8,7 @@ import {
   type EnterpriseTestType,
   type EnterpriseTestUpdate,
 } from '../api/types';
+import { TEST_TYPE_FIELDS } from '../api/types/test-type-fields';
 import { resolveAgentNames, type ResolvedName } from './agent-names';
 import { DEFAULT_AID, findBinding, listBindingsInTree } from './binding';
 import type { CatalogAgent } from './live-catalog';
@@ -49,6 +50,12 @@ export interface PlanInput {
   previousBindings?: readonly { uri: string; testId: number }[];
   /** The account's enterprise agents, for documents that name agents (`agentName`). */
   agents?: readonly CatalogAgent[];
+  /**
+   * The API the plan is applied through. v7 updates any field its schema does not mark
+   * read-only (a url, a server …): such a change is an update there, a replace on v6 (which
+   * updates testName, interval and agents only). Default v6.
+   */
+  apiVersion?: 'v6' | 'v7';
 }
 
 export interface FieldChange {
@@ -148,6 +155,7 @@ export function computePlan(input: PlanInput): Plan {
       document.uri,
       names.value,
       testId === undefined ? undefined : { testId, deployed: deployedById.get(testId) },
+      input.apiVersion ?? 'v6',
     );
     if (step && step.action !== 'delete' && names.resolved.length > 0) step.resolvedAgents = names.resolved;
     const marked = (parsed.value as Record<string, unknown>)['markedForDeletion'] === true;
@@ -199,6 +207,7 @@ function planDocument(
   uri: string,
   value: unknown,
   binding: { testId: number; deployed: DeployedTest | undefined } | undefined,
+  apiVersion: 'v6' | 'v7',
 ): PlanStep | undefined {
   const request = testCreateRequest(value);
   const type = request.path.split('/').pop() as EnterpriseTestType;
@@ -220,8 +229,11 @@ function planDocument(
   if (!binding) return { action: 'create', uri, type, testName, reason: 'new', request };
   const { deployed, testId } = binding;
   if (!deployed) return { action: 'create', uri, type, testName, reason: 'bound-test-missing', request };
-  const fixed = fixedFieldChanges(request.body, type, deployed);
-  const updatable = updatableChanges(request.body, deployed);
+  const changed = fixedFieldChanges(request.body, type, deployed);
+  // v7 updates in place what its schema lets a PUT change; the rest (the type) still replaces.
+  const inPlace = apiVersion === 'v7' ? changed.filter((c) => updatableOnV7(type, c.field)) : [];
+  const fixed = changed.filter((c) => !inPlace.includes(c));
+  const updatable = [...inPlace, ...updatableChanges(request.body, deployed)];
   const deployedType = documentTestType(deployed.type);
   if (fixed.length > 0 && deployedType) {
     return {
@@ -243,8 +255,26 @@ function planDocument(
     testName,
     testId,
     changes: updatable,
-    request: testUpdateRequest(value, testId),
+    request: testUpdateRequest(value, testId, inPlaceFields(request.body, inPlace)),
   };
+}
+
+/** A field v7's PUT takes for the type: one its schema lists as writable (never the type). */
+function updatableOnV7(type: EnterpriseTestType, field: string): boolean {
+  if (field === 'type') return false;
+  const fields = TEST_TYPE_FIELDS[canonicalTestType(type) as EnterpriseTestType]?.fields ?? [];
+  return fields.some((key) => key.split('#')[0] === field);
+}
+
+/** The changed fields as the create body writes them (a server with the port it names apart). */
+function inPlaceFields(body: EnterpriseTestCreate, changes: readonly FieldChange[]): Record<string, unknown> {
+  const record = body as Record<string, unknown>;
+  const fields: Record<string, unknown> = {};
+  for (const { field } of changes) {
+    fields[field] = record[field];
+    if (field === 'server' && record['port'] !== undefined) fields['port'] = record['port'];
+  }
+  return fields;
 }
 
 function updatableChanges(body: EnterpriseTestCreate, deployed: DeployedTest): FieldChange[] {

@@ -129,6 +129,26 @@ export async function createEnterpriseTest(
   requireAdmin(ctx, 'creating');
   const type = testTypeOf(ctx);
   const { v7Fields, ...body } = read(`Creating ${withArticle(type)} test`, type);
+  const fields = testFields(ctx, type, body, v7Fields);
+  const test = await state.store.create(
+    ctx.aid,
+    (testId) =>
+      ({
+        testId,
+        ...fields,
+        createdBy: `${ctx.user.name} (${ctx.user.email})`,
+        createdDate: formatDateTime(ctx.nowSeconds),
+        apiLinks: [{ rel: 'self', href: `${ctx.baseUrl}/v7/tests/${type}/${testId}` }],
+      }) as EnterpriseTest,
+  );
+  return test;
+}
+
+/**
+ * A test's stored fields from a whole body in v6's names (a create's, or v7's update merged
+ * onto the stored test): checked by the create rules; no id, no creation stamp.
+ */
+export function testFields(ctx: RequestContext, type: EnterpriseTestType, body: Body, v7Fields?: Body): StoredFields {
   const fields = TYPE_FIELDS[type];
   rejectUnknownFields(body, [...COMMON_FIELDS, ...fields.required, ...fields.optional], `${type} tests`, (field) =>
     foreignField(field, type),
@@ -139,23 +159,28 @@ export async function createEnterpriseTest(
   }
   const target = targetFields(ctx, type, body);
   const common = commonFields(ctx, body, type === 'bgp');
-  const test = await state.store.create(
-    ctx.aid,
-    (testId) =>
-      ({
-        testId,
-        type,
-        ...common,
-        enabled: optionalFlag(body, 'enabled') ?? 1,
-        alertsEnabled: optionalFlag(body, 'alertsEnabled') ?? 1,
-        ...target,
-        ...(v7Fields && Object.keys(v7Fields).length > 0 ? { v7Fields } : {}),
-        createdBy: `${ctx.user.name} (${ctx.user.email})`,
-        createdDate: formatDateTime(ctx.nowSeconds),
-        apiLinks: [{ rel: 'self', href: `${ctx.baseUrl}/v7/tests/${type}/${testId}` }],
-      }) as EnterpriseTest,
-  );
-  return test;
+  return {
+    type,
+    ...common,
+    enabled: optionalFlag(body, 'enabled') ?? 1,
+    alertsEnabled: optionalFlag(body, 'alertsEnabled') ?? 1,
+    ...target,
+    ...(v7Fields && Object.keys(v7Fields).length > 0 ? { v7Fields } : {}),
+  } as StoredFields;
+}
+
+/** A stored test without its id and creation stamp. */
+export type StoredFields = Pick<EnterpriseTest, 'type' | 'testName' | 'interval' | 'enabled' | 'agents'> & Body;
+
+/** The stored test as the whole body that would create it, in v6's names (agents by id). */
+export function testBodyOf(test: EnterpriseTest): { body: Body; v7Fields: Body } {
+  const record = test as Record<string, unknown>;
+  const type = test.type as EnterpriseTestType;
+  const body: Body = {};
+  for (const field of sharedTestFields(type)) if (record[field] !== undefined) body[field] = record[field];
+  if (type !== 'bgp') body.agents = (test.agents ?? []).map((a) => ({ agentId: a.agentId }));
+  else delete body.agents;
+  return { body, v7Fields: { ...((record.v7Fields as Body | undefined) ?? {}) } };
 }
 
 function foreignField(field: string, type: EnterpriseTestType): string | undefined {

@@ -12,10 +12,16 @@ import {
   createEnterpriseTest,
   deleteEnterpriseTest,
   findTest,
+  requireAdmin,
   sharedTestFields,
+  testBodyOf,
+  testFields,
   updateEnterpriseTest,
 } from '../test-management';
-import { isV7OnlyTestType, type EnterpriseTestType } from '../../../api/types';
+import { isV7OnlyTestType, type EnterpriseTest, type EnterpriseTestType } from '../../../api/types';
+import { TEST_TYPE_FIELDS } from '../../../api/types/test-type-fields';
+import { badRequest } from '../../http/errors';
+import { formatDateTime } from '../../http/time';
 import { requireVendorFields, splitVendorFields } from './test-fields';
 import type { Body } from '../validate';
 import { MS_PER_TIME_LIMIT_UNIT, v6TestType, v7EnterpriseTest } from './encode-enterprise';
@@ -64,9 +70,7 @@ export function v7TestManagementRoutes(state: EmulatorState): Route[] {
       pattern: '/v7/tests/:testType/:testId',
       methods: {
         GET: (ctx) => ({ body: v7EnterpriseTest(findTest(state, asV6(ctx)), ctx) }),
-        PUT: async (ctx) => ({
-          body: v7EnterpriseTest(await updateEnterpriseTest(state, asV6(ctx), readBody(ctx)), ctx),
-        }),
+        PUT: async (ctx) => ({ body: v7EnterpriseTest(await update(state, asV6(ctx)), ctx) }),
         DELETE: async (ctx) => {
           await deleteEnterpriseTest(state, asV6(ctx));
           return { status: 204, body: null };
@@ -80,6 +84,47 @@ async function create(state: EmulatorState, ctx: RequestContext): Promise<RouteR
   const test = await createEnterpriseTest(state, asV6(ctx), (what, type) => readCreateBody(ctx, what, type));
   const body = v7EnterpriseTest(test, ctx);
   return { status: 201, body, headers: { location: String((body._links as { self: { href: string } }).self.href) } };
+}
+
+/** The fields v6 could already update: such a body keeps the shared rules' update, messages and all. */
+const V6_UPDATABLE = new Set(['testName', 'interval', 'agents']);
+
+/**
+ * PUT /v7/tests/{type}/{testId}: the service updates any field of the type its schema does not
+ * mark read-only (the writable fields of TEST_TYPE_FIELDS, url and server included); a read-only
+ * or foreign field is a 400. The update is merged onto the stored test and the whole checked by
+ * the create rules, so an update cannot store what a create would refuse.
+ */
+async function update(state: EmulatorState, ctx: RequestContext): Promise<EnterpriseTest> {
+  requireAdmin(ctx, 'updating');
+  const existing = findTest(state, ctx);
+  const type = existing.type as EnterpriseTestType;
+  const what = `Updating test ${existing.testId}`;
+  const body = parseJsonObject(ctx.rawBody, ctx.contentType, what);
+  const writable = new Set(TEST_TYPE_FIELDS[type].fields.map((key) => key.split('#')[0]!));
+  const fields = Object.keys(body);
+  if (fields.length === 0) throw badRequest(`Nothing to update: send at least one field ${type} tests can change`);
+  for (const field of fields) {
+    if (!writable.has(field))
+      throw badRequest(
+        `Field '${field.slice(0, 100)}' cannot be updated: it is read-only or not a field of ${type} tests`,
+      );
+  }
+  if (fields.every((field) => V6_UPDATABLE.has(field))) return updateEnterpriseTest(state, ctx, () => asV6Body(body));
+  const { shared, extra } = splitVendorFields(type, body, sharedTestFields(type));
+  const stored = testBodyOf(existing);
+  const merged = { ...stored.body, ...asV6Body(shared) };
+  const updated = {
+    ...testFields(ctx, type, merged, { ...stored.v7Fields, ...extra }),
+    testId: existing.testId,
+    createdBy: existing.createdBy,
+    createdDate: existing.createdDate,
+    apiLinks: (existing as Record<string, unknown>).apiLinks,
+    modifiedBy: `${ctx.user.name} (${ctx.user.email})`,
+    modifiedDate: formatDateTime(ctx.nowSeconds),
+  } as EnterpriseTest;
+  await state.store.replace(ctx.aid, updated);
+  return updated;
 }
 
 /** The request with the path's v7 test type in v6's spelling, for the shared rules. */
