@@ -17,12 +17,19 @@ export const SEGMENT_LABELS: Record<Segment, string> = {
 };
 
 export type FindingGrade = 'ok' | 'warn' | 'bad';
-/** `loss`: the finding is packet loss (it cannot come from a busy CPU or a weak signal when the gateway is clean). */
+/**
+ * `loss`: the finding is packet loss; `latency`: a round trip over its limit or baseline. Past a
+ * gateway that is measured clean, neither can come from a busy CPU or a weak Wi-Fi signal
+ * (their delay and loss would show at the gateway first).
+ */
+export type FindingKind = 'loss' | 'latency';
 export interface Finding {
   segment: Segment;
   grade: FindingGrade;
   message: string;
-  kind?: 'loss';
+  kind?: FindingKind;
+  /** A latency finding's baseline: the target's round trip read against the agent's normal or the distance floor. */
+  baseline?: Baseline['source'];
 }
 
 interface Limits {
@@ -45,7 +52,7 @@ function judged(
   limits: Limits,
   message: string,
   show: (limit: number) => string,
-  kind?: 'loss',
+  kind?: FindingKind,
 ): Finding[] {
   const grade = gradeAgainst(value, limits);
   if (grade === 'ok') return [];
@@ -208,6 +215,7 @@ export function hopFindings(
           { warn: limits.rttWarn, bad: limits.rttBad },
           `round trip to ${what} ${Math.round(rttMs)} ms`,
           (l) => `${l} ms`,
+          'latency',
         )),
   ];
 }
@@ -280,6 +288,8 @@ export function ispFindings(
     {
       segment: 'isp',
       grade,
+      kind: 'latency',
+      baseline: baseline.source,
       message: `round trip to the target ${Math.round(targetRttMs)} ms, +${Math.round(added)} ms ${against}${limit}`,
     },
   ];
@@ -325,10 +335,51 @@ export function distanceLimits(floorMs: number): { warn: number; bad: number } {
   };
 }
 
+/**
+ * The network's share of a first byte: the round trips to the target it includes before the
+ * server starts answering, and how the round trip was measured.
+ */
+export interface FirstByteNetwork {
+  rttMs: number;
+  /** Where the round trip comes from ("the ping to the target", "the TCP connect"). */
+  rttSource: string;
+  roundTrips: number;
+  /** What the round trips are ("TCP, TLS and the request"). */
+  what: string;
+}
+
+/**
+ * Round trips a first byte includes before the server starts: the HAR `wait` only the request's
+ * (RFC 9110: the request is sent, the response's first byte comes back), a first byte from the
+ * page list (responseTime, from the start of the navigation) also the connection's set-up: TCP's
+ * handshake (RFC 9293, one round trip) and over HTTPS the TLS handshake (two round trips in a full
+ * TLS 1.2 handshake, RFC 5246; one in TLS 1.3, RFC 8446: the upper end, so the network is never
+ * called the server). DNS goes to the resolver, not the target, and is not taken off.
+ */
+export function firstByteRoundTrips(
+  source: string | undefined,
+  protocol: string | undefined,
+): {
+  roundTrips: number;
+  what: string;
+} {
+  if (source !== undefined && /^HAR wait/i.test(source)) return { roundTrips: 1, what: 'the request' };
+  return protocol !== undefined && protocol.toLowerCase() === 'http'
+    ? { roundTrips: 2, what: 'the TCP handshake and the request' }
+    : { roundTrips: 4, what: 'the TCP handshake, a TLS handshake of up to 2 and the request' };
+}
+
 export interface ServerMeasure {
   /** First byte of the main document (HAR `wait`, or the page list's responseTime), ms. */
   firstByteMs?: number;
   firstByteSource?: string;
+  /** The network's share of the first byte, taken off it: the server is graded on its own time. */
+  network?: FirstByteNetwork;
+  /** Why the network's share could not be taken off (no round trip to the target measured). */
+  noNetwork?: string;
+  /** The server's own time (ms) when the data says it (Server-Timing): graded as it is. */
+  serverMs?: number;
+  serverSource?: string;
   /** TCP connect (ms) and the ping to the same target, only when the ping answered. */
   connectMs?: number;
   pingMs?: number;
@@ -338,14 +389,39 @@ export interface ServerMeasure {
 
 export function serverFindings(m: ServerMeasure): Finding[] {
   const findings: Finding[] = [];
-  if (m.firstByteMs !== undefined) {
+  const limits = { warn: T.server.firstByteWarn, bad: T.server.firstByteBad };
+  const show = (l: number): string => `${l} ms`;
+  const source = m.firstByteSource ? ` (${m.firstByteSource})` : '';
+  if (m.serverMs !== undefined) {
+    findings.push(
+      ...judged(
+        'server',
+        m.serverMs,
+        limits,
+        `server time ${Math.round(m.serverMs)} ms (${m.serverSource ?? 'Server-Timing'})`,
+        show,
+      ),
+    );
+  } else if (m.firstByteMs !== undefined && m.network) {
+    // The server's own time: the first byte less the round trips the connection needed.
+    const n = m.network;
+    const network = n.roundTrips * n.rttMs;
+    const own = Math.max(0, m.firstByteMs - network);
+    const how = `first byte after ${Math.round(m.firstByteMs)} ms${source} less ${n.roundTrips} round trip${n.roundTrips === 1 ? '' : 's'} of ${Math.round(n.rttMs)} ms for ${n.what} (${n.rttSource})`;
+    const grade = gradeAgainst(own, limits);
+    findings.push({
+      segment: 'server',
+      grade,
+      message: `server time about ${Math.round(own)} ms: ${how}${grade === 'ok' ? '' : ` (limit ${show(grade === 'bad' ? limits.bad : limits.warn)})`}`,
+    });
+  } else if (m.firstByteMs !== undefined) {
     findings.push(
       ...judged(
         'server',
         m.firstByteMs,
         { warn: T.server.firstByteWarn, bad: T.server.firstByteBad },
-        `first byte after ${Math.round(m.firstByteMs)} ms${m.firstByteSource ? ` (${m.firstByteSource})` : ''}`,
-        (l) => `${l} ms`,
+        `first byte after ${Math.round(m.firstByteMs)} ms${source}${m.noNetwork ? `, the network's share not taken off: ${m.noNetwork}` : ''}`,
+        show,
       ),
     );
   }
@@ -428,14 +504,50 @@ export interface Blame {
 }
 
 const AFTER_GATEWAY: readonly Segment[] = ['tunnel', 'isp'];
+
+/** The target's round trip graded fine against the agent's normal toward it. */
+const targetAtNormal = (isp: readonly Finding[] | undefined): Finding | undefined =>
+  isp?.find((f) => f.kind === 'latency' && f.baseline === 'normal' && f.grade === 'ok');
+
+/**
+ * The VPN/proxy's latency is not blamed while the target's round trip is at the agent's normal:
+ * traffic through the tunnel carries the tunnel's round trip, so a target at its normal means
+ * the tunnel's latency is the usual one (a far concentrator), not the trouble. Its loss still
+ * counts. The same rule for the session verdict and the timeline (blameOf applies it too).
+ */
+export function tunnelAtNormal(
+  tunnel: Finding[] | undefined,
+  isp: readonly Finding[] | undefined,
+): Finding[] | undefined {
+  const normal = targetAtNormal(isp);
+  if (!tunnel || !normal) return tunnel;
+  const at = / \+\d+ ms over (.*)$/.exec(normal.message)?.[1] ?? BASELINE_WORDS.normal;
+  return tunnel.map((f) =>
+    f.kind === 'latency' && f.grade !== 'ok'
+      ? {
+          ...f,
+          grade: 'ok',
+          message: `${f.message.replace(/ \(limit.*$/, '')}: not blamed, the target's round trip is at ${at}`,
+        }
+      : f,
+  );
+}
 const BEFORE_GATEWAY: readonly Segment[] = ['device', 'wifi'];
+
+/** Loss or latency over its limit: past a clean gateway, evidence the device or the Wi-Fi cannot explain. */
+const contradicting = (f: Finding): boolean => (f.kind === 'loss' || f.kind === 'latency') && RANK[f.grade] >= 2;
 
 /**
  * The worst grade, and among equal grades the segment closest to the user (an upstream
- * problem shows downstream too). Contradicting evidence lowers the blame: loss past a
- * gateway that is measured clean is not explained by the device or the Wi-Fi.
+ * problem shows downstream too). Contradicting evidence lowers the blame: loss or latency past
+ * a gateway that is measured clean is not explained by the device or the Wi-Fi, whose delay and
+ * loss every packet carries, the gateway's ping too.
  */
-export function blameOf(segments: readonly GradedSegment[]): Blame {
+export function blameOf(graded: readonly GradedSegment[]): Blame {
+  const isp = graded.find((s) => s.segment === 'isp')?.findings;
+  const segments = graded.map((s) =>
+    s.segment === 'tunnel' && s.grade !== 'unknown' ? gradedSegment('tunnel', tunnelAtNormal(s.findings, isp)) : s,
+  );
   let worst: GradedSegment | undefined;
   for (const s of segments) if (RANK[s.grade] >= 2 && (!worst || RANK[s.grade] > RANK[worst.grade])) worst = s;
   if (!worst) return { also: [] };
@@ -444,19 +556,23 @@ export function blameOf(segments: readonly GradedSegment[]): Blame {
   const also =
     BEFORE_GATEWAY.includes(worst.segment) && cleanGateway
       ? segments
-          .filter(
-            (s) => AFTER_GATEWAY.includes(s.segment) && s.findings.some((f) => f.kind === 'loss' && RANK[f.grade] >= 2),
-          )
+          .filter((s) => AFTER_GATEWAY.includes(s.segment) && s.findings.some(contradicting))
           .map((s) => s.segment)
       : [];
   return { worst: worst.segment, grade: worst.grade as 'warn' | 'bad', also };
 }
 
-/** ", but 30% packet loss beyond the gateway with a clean gateway: also ISP path" or ''. */
+/**
+ * ", but 30% packet loss beyond the gateway and round trip to the target 320 ms, +170 ms over …
+ * with a clean gateway: also ISP path" or '': every loss and latency finding that contradicts
+ * the blame, both when both hold.
+ */
 export function alsoText(segments: readonly GradedSegment[], also: readonly Segment[]): string {
   if (also.length === 0) return '';
-  const first = segments
-    .find((s) => s.segment === also[0])
-    ?.findings.find((f) => f.kind === 'loss' && f.grade !== 'ok');
-  return `, but ${first ? first.message.replace(/ \(limit.*$/, '') : 'loss'} with a clean gateway: also ${also.map((s) => SEGMENT_LABELS[s]).join(', ')}`;
+  const said = segments
+    .filter((s) => also.includes(s.segment))
+    .flatMap((s) => s.findings.filter(contradicting))
+    .sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'loss' ? -1 : 1))
+    .map((f) => f.message.replace(/ \(limit.*$/, ''));
+  return `, but ${said.length ? said.join(' and ') : 'loss or latency'} with a clean gateway: also ${also.map((s) => SEGMENT_LABELS[s]).join(', ')}`;
 }

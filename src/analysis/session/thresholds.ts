@@ -64,7 +64,11 @@ export const THRESHOLDS = {
     distanceBadShare: 0.5,
   },
   tunnel: {
-    /** ms to the VPN concentrator or the proxy the agent goes through. */
+    /**
+     * ms to the VPN concentrator or the proxy the agent goes through: graded only for a session
+     * that went through it (its own vpnPing), and never blamed while the target's round trip is
+     * at the agent's normal (the tunnel's latency is then part of that normal).
+     */
     rttWarn: 100,
     rttBad: 200,
     lossWarn: 0.01,
@@ -74,7 +78,11 @@ export const THRESHOLDS = {
     /** TCP connect time beyond the network round trip, ms. */
     connectWarn: 150,
     connectBad: 400,
-    /** Time to the server's first response to the page (ms, the page list's responseTime). */
+    /**
+     * The server's own time to the first byte of the page (ms): the first byte (HAR wait, or the
+     * page list's responseTime) less the round trips to the target it includes (grading.ts
+     * firstByteRoundTrips), or Server-Timing's figure when the data has one.
+     */
     firstByteWarn: 800,
     firstByteBad: 1800,
   },

@@ -10,7 +10,9 @@ import { asArray, asNumber, asRecord, asString } from '../har/narrow';
 import { measurementError } from '../../api/types';
 import {
   alsoText,
+  BASELINE_WORDS,
   blameOf,
+  firstByteRoundTrips,
   deviceFindings,
   distanceBaseline,
   gradedSegment,
@@ -22,12 +24,14 @@ import {
   normalBaseline,
   pageFindings,
   serverFindings,
+  tunnelAtNormal,
   wifiFindings,
   SEGMENTS,
   SEGMENT_LABELS,
   tooFewForNormal,
   type Baseline,
   type Finding,
+  type FirstByteNetwork,
   type GradedSegment,
   type LossMeasure,
   type Segment,
@@ -91,6 +95,10 @@ export interface SessionMeasures {
   /** The service says ICMP to the target is blocked: its ping measures nothing (never 0 ms, never 100 % loss). */
   icmpBlocked?: boolean;
   connectMs?: number;
+  /** The session's own ping to its VPN concentrator (v7 `vpnPing`): present only when it went through the tunnel. */
+  vpn?: PingMeasure | 'failed';
+  /** The page's scheme ("https", "http"): how many round trips its connection took. */
+  protocol?: string;
   location?: LatLon;
   pages: { title: string; onLoadMs?: number; code: number }[];
 }
@@ -110,6 +118,9 @@ export interface SessionContext {
   /** First byte of the main document (ms) and where it was read ("HAR wait", "page list"). */
   firstByteMs?: number;
   firstByteSource?: string;
+  /** The server's own time (ms) when the data says it (Server-Timing), and where it was read. */
+  serverMs?: number;
+  serverSource?: string;
   /** v7 topology scores of the probes nearest the session (topology-scores.ts), when they carry them. */
   scores?: TopologyScores;
 }
@@ -145,6 +156,8 @@ export function readSessionMeasures(session: UserSessionDetail): SessionMeasures
   const coordinates = asRecord(session.coordinates);
   const gateway = pingMeasure(n.gatewayPing);
   const target = pingMeasure(n.ping);
+  const vpn = n.vpnPing === undefined ? undefined : (pingMeasure(n.vpnPing) ?? 'failed');
+  const protocol = asString(session.protocol);
   const connect = asNumber(asRecord(n.connect).rtt, -1);
   return {
     ...(finite(cpuMean) ? { cpu: cpuMean } : {}),
@@ -155,6 +168,8 @@ export function readSessionMeasures(session: UserSessionDetail): SessionMeasures
     ...(target ? { target: n.icmpBlocked === true ? 'failed' : target } : {}),
     ...(n.icmpBlocked === true ? { icmpBlocked: true } : {}),
     ...(connect >= 0 ? { connectMs: connect } : {}),
+    ...(vpn ? { vpn } : {}),
+    ...(protocol ? { protocol } : {}),
     ...(finite(coordinates.latitude) && finite(coordinates.longitude)
       ? { location: { lat: coordinates.latitude, lon: coordinates.longitude } }
       : {}),
@@ -235,9 +250,23 @@ export function segmentFindings(m: SessionMeasures, context: SessionContext): Re
     const hit = m.pages.filter((p) => p.code >= from && p.code < to);
     return hit.length ? { count: hit.length, code: hit[0]?.code ?? from } : undefined;
   };
-  const tunnel = context.tunnel;
   const serverErrors = errors(500, 600);
   const clientErrors = errors(400, 500);
+  const baseline = baselineOf(m, context);
+  const isp: Finding[] | undefined =
+    m.target === undefined || m.icmpBlocked
+      ? undefined
+      : target
+        ? [
+            ...ispFindings(
+              target.rttMs,
+              lossBeyondGateway({ lost: target.lost, sent: target.sent }, gatewayLoss),
+              baseline,
+              noBaselineWords(m, context),
+            ),
+            ...jitterFindings(target.jitterMs, 'ping mean deviation'),
+          ]
+        : [{ segment: 'isp', grade: 'warn', message: 'the target did not answer ping' }];
   return {
     device: m.cpu === undefined && m.memory === undefined ? undefined : deviceFindings(m.cpu, m.memory),
     // Without RSSI the link is not measured (as the timeline reads it): never "within normal ranges".
@@ -255,39 +284,25 @@ export function segmentFindings(m: SessionMeasures, context: SessionContext): Re
                 message: 'the gateway did not answer ping (many ignore it): not graded',
               },
             ],
-    tunnel:
-      tunnel && (tunnel.rttMs !== undefined || tunnel.loss !== undefined)
-        ? hopFindings(
-            'tunnel',
-            `the ${tunnel.type === 'vpn' ? 'VPN concentrator' : 'proxy'} ${tunnel.target}`,
-            tunnel.rttMs,
-            tunnel.loss,
-          )
-        : undefined,
+    tunnel: tunnelFindings(m, context, isp),
     // ICMP blocked: the ISP path is not measured by ping (never 0 ms, never 100 % loss).
-    isp:
-      m.target === undefined || m.icmpBlocked
-        ? undefined
-        : target
-          ? [
-              ...ispFindings(
-                target.rttMs,
-                lossBeyondGateway({ lost: target.lost, sent: target.sent }, gatewayLoss),
-                baselineOf(m, context),
-                noBaselineWords(m, context),
-              ),
-              ...jitterFindings(target.jitterMs, 'ping mean deviation'),
-            ]
-          : [{ segment: 'isp', grade: 'warn', message: 'the target did not answer ping' }],
+    isp,
     server:
-      context.firstByteMs === undefined && m.connectMs === undefined && !serverErrors
+      context.firstByteMs === undefined && context.serverMs === undefined && m.connectMs === undefined && !serverErrors
         ? undefined
         : serverFindings({
+            ...(context.serverMs === undefined
+              ? {}
+              : {
+                  serverMs: context.serverMs,
+                  ...(context.serverSource ? { serverSource: context.serverSource } : {}),
+                }),
             ...(context.firstByteMs === undefined
               ? {}
               : {
                   firstByteMs: context.firstByteMs,
                   ...(context.firstByteSource ? { firstByteSource: context.firstByteSource } : {}),
+                  ...firstByteNetwork(m, context, target),
                 }),
             ...(m.connectMs === undefined ? {} : { connectMs: m.connectMs }),
             ...(target ? { pingMs: target.rttMs } : {}),
@@ -295,6 +310,64 @@ export function segmentFindings(m: SessionMeasures, context: SessionContext): Re
           }),
     page: !slowest && !clientErrors ? undefined : pageFindings(slowest, clientErrors),
   };
+}
+
+/**
+ * The network's share of the page's first byte: the round trips it includes (firstByteRoundTrips)
+ * at the session's own round trip to the target (its ping, else its TCP connect: SYN to SYN-ACK is
+ * one round trip), else the agent's normal toward the target; with none, why not.
+ */
+function firstByteNetwork(
+  m: SessionMeasures,
+  context: SessionContext,
+  target: PingMeasure | undefined,
+): { network: FirstByteNetwork } | { noNetwork: string } {
+  const rtt: { rttMs: number; rttSource: string } | undefined = target
+    ? { rttMs: target.rttMs, rttSource: "the round trip from this session's ping to the target" }
+    : m.connectMs !== undefined && m.connectMs > 0
+      ? { rttMs: m.connectMs, rttSource: "the round trip from this session's TCP connect" }
+      : enoughNormal(context)
+        ? { rttMs: context.normalRttMs!, rttSource: `the round trip from ${BASELINE_WORDS.normal}` }
+        : undefined;
+  if (!rtt) return { noNetwork: 'no round trip to the target measured' };
+  return { network: { ...rtt, ...firstByteRoundTrips(context.firstByteSource, m.protocol) } };
+}
+
+/** The tunnel's words: the concentrator or proxy the context names, else the session's own. */
+function tunnelWhat(context: SessionContext): string {
+  const t = context.tunnel;
+  return t ? `the ${t.type === 'vpn' ? 'VPN concentrator' : 'proxy'} ${t.target}` : 'the VPN concentrator';
+}
+
+/**
+ * The VPN/proxy segment: on the session's own VPN ping (v7 `vpnPing`, sent only when the session
+ * went through the tunnel) when it has one, else on the probe nearest to it, as the timeline
+ * grades it (the timeline has no per-session VPN ping). Either way its latency is not blamed
+ * while the target's round trip is at the agent's normal (tunnelAtNormal).
+ */
+function tunnelFindings(
+  m: SessionMeasures,
+  context: SessionContext,
+  isp: readonly Finding[] | undefined,
+): Finding[] | undefined {
+  const probe = context.tunnel;
+  let findings: Finding[] | undefined;
+  if (typeof m.vpn === 'object')
+    findings = hopFindings('tunnel', `${tunnelWhat(context)} (this session's VPN ping)`, m.vpn.rttMs, {
+      lost: m.vpn.lost,
+      sent: m.vpn.sent,
+    });
+  else if (m.vpn === 'failed')
+    findings = [
+      {
+        segment: 'tunnel',
+        grade: 'ok',
+        message: `${tunnelWhat(context)} did not answer this session's VPN ping (many ignore it): not graded`,
+      },
+    ];
+  else if (probe && (probe.rttMs !== undefined || probe.loss !== undefined))
+    findings = hopFindings('tunnel', tunnelWhat(context), probe.rttMs, probe.loss);
+  return tunnelAtNormal(findings, isp);
 }
 
 export function gradeSession(m: SessionMeasures, context: SessionContext = {}): Verdict {

@@ -101,7 +101,10 @@ describe('the server', () => {
     assert.equal(sessionVerdict(slow).worst, 'page', 'without the first byte the page is all it can see');
     const verdict = sessionVerdict(slow, { firstByteMs: 3132, firstByteSource: 'HAR wait' });
     assert.equal(verdict.worst, 'server');
-    assert.match(verdict.line, /^Worst segment: Server — first byte after 3132 ms \(HAR wait\) \(limit 1800 ms\)\.$/);
+    assert.match(
+      verdict.line,
+      /^Worst segment: Server — server time about 3111 ms: first byte after 3132 ms \(HAR wait\) less 1 round trip of 22 ms for the request \(the round trip from this session's ping to the target\) \(limit 1800 ms\)\.$/,
+    );
   });
 
   test('ICMP blocked: no ping, so no "more than a ping" claim about a 420 ms connect', () => {
