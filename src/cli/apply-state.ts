@@ -81,7 +81,7 @@ export function plannedBindings(
 export function withBindings(run: DeployRun, bindings: readonly PlannedBinding[]): DeployRun {
   if (bindings.length === 0) return run;
   const documents = documentsWithBindings(run.documents, bindings, run.account.serviceKey, run.account.aidKey);
-  return { ...run, documents, plan: planFor(run.account, documents, run.deployed, run.agents) };
+  return { ...run, documents, plan: planFor(run.account, documents, run.deployed, run.agents, run.apiVersion) };
 }
 
 export interface PreparedRun {

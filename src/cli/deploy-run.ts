@@ -39,6 +39,8 @@ export interface DeployRun {
   deployed: DeployedTest[];
   /** The account's enterprise agents, for documents that name agents (agentName). */
   agents: CatalogAgent[];
+  /** The API the account speaks: on v7 a changed field the service can update is an update, not a replace. */
+  apiVersion: 'v6' | 'v7';
   plan: Plan;
   /** The endpoint test documents' plan (v7), or why they were left out (v6). */
   endpoint: EndpointFolderPlan;
@@ -135,7 +137,8 @@ export async function planDeployRun(
   const tests = await listDeployedTests(account.client, account.requestAid);
   const deployed = tests.map(toDeployedTest);
   const agents = await enterpriseAgents(account, tests);
-  const plan = planFor(account, documents, deployed, agents);
+  const apiVersion = await account.client.apiVersion();
+  const plan = planFor(account, documents, deployed, agents, apiVersion);
   const endpoint = await planEndpointFolder({
     documents: endpointDocuments,
     client: account.client,
@@ -143,7 +146,7 @@ export async function planDeployRun(
     aidKey: account.aidKey,
     options: { aid: account.requestAid },
   });
-  return { account, documents, deployed, agents, plan, endpoint, excluded, name };
+  return { account, documents, deployed, agents, apiVersion, plan, endpoint, excluded, name };
 }
 
 export function planFor(
@@ -151,8 +154,16 @@ export function planFor(
   documents: readonly PlanDocument[],
   deployed: readonly DeployedTest[],
   agents: readonly CatalogAgent[],
+  apiVersion: 'v6' | 'v7',
 ): Plan {
-  return computePlan({ documents, deployed, connectionKey: account.serviceKey, aid: account.aidKey, agents });
+  return computePlan({
+    documents,
+    deployed,
+    connectionKey: account.serviceKey,
+    aid: account.aidKey,
+    agents,
+    apiVersion,
+  });
 }
 
 /** GET /v6/agents (/v7/agents) where the service has it; else the agents its tests run from, as the editor does. */

@@ -163,6 +163,28 @@ describe('netmon plan and apply', () => {
     assert.match(unknown.stdout, /Skipped tests\/named\.netmon-test\.json: No enterprise agent named "Nowhere, XX"/);
   });
 
+  test('on v7 a changed url is an update the service makes in place: the test keeps its id', async () => {
+    await emulator.close();
+    emulator = await startEmulator({ port: 0, control: true, api: 'v7' });
+    assert.equal((await run('apply', 'tests', '--yes')).code, 0);
+    const file = join(dir, 'tests', 'portal.netmon-test.json');
+    const bound = readBinding(readFileSync(file, 'utf8'), emulator.url, AID);
+    assert.ok(bound !== undefined);
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace('https://portal.example.com/health', 'https://portal.example.com/ready'),
+    );
+    const planned = await run('plan', 'tests');
+    assert.equal(planned.code, 1, planned.stderr);
+    assert.match(planned.stdout, /Plan: 0 to create, 1 to update, 0 to replace, 0 to delete\./, planned.stdout);
+    assert.equal((await run('apply', 'tests', '--yes')).code, 0);
+    const response = await fetch(`${emulator.url}/v7/tests/http-server/${bound}`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    assert.equal(((await response.json()) as { url?: string }).url, 'https://portal.example.com/ready');
+    assert.equal(readBinding(readFileSync(file, 'utf8'), emulator.url, AID), bound, 'the same test, bound as before');
+  });
+
   test('usage and connection problems exit 2 and never print the token', async () => {
     const outputs: CliResult[] = [];
     const noArgs = await run('plan');
