@@ -221,6 +221,8 @@ export class PlanCommands {
       aid: target.aidKey,
       previousBindings,
       agents: await this.agents(),
+      // As netmon plan: on v7 a field the service updates in place is an update, not a replace.
+      apiVersion: await target.client.apiVersion(),
     };
     const { plan: computed, bindings } = withRecoveredCreates(input, journal.read());
     // One document's plan is about that document: the account's other tests are not news.
