@@ -108,7 +108,11 @@ function toJson(page: ReturnType<typeof documentInsights>[number]): unknown {
       mainThreadMs: Math.round(path.mainThreadMs),
       line: path.line,
       notes: path.notes,
-      navigation: path.navigation.map((row) => ({ index: row.entry.index, url: row.entry.url, status: row.entry.status })),
+      navigation: path.navigation.map((row) => ({
+        index: row.entry.index,
+        url: row.entry.url,
+        status: row.entry.status,
+      })),
       links: path.links.map((link) => ({
         index: link.row.entry.index,
         label: link.label,
