@@ -19,7 +19,9 @@ export const SIZE_BUDGETS_KIB = {
   // lenses, the one-click consent of the Create/Update lenses — 284 KiB when raised.
   // 325 (was 300): endpoint test documents' Run Now and Results, the offer after Apply and its journal — 303.4 KiB when
   // raised. Way back down: one analysis bundle shared by features-lib, sharing-lib and cli-lib (~145 KiB of it is in both).
-  'dist/features-lib.js': 325,
+  // 335 (was 325): segments graded on what they measure, the network provider, sessions' own evidence range — 325.6 KiB
+  // when raised. Way back down as above.
+  'dist/features-lib.js': 335,
   'dist/client-lib.js': 400,
   // 290 (was 245): every v7 test type's fields from the vendor's OpenAPI in the test schema (descriptions,
   // enums, ranges: ~48 KiB minified) — 272 KiB when raised.
