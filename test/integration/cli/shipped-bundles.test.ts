@@ -76,7 +76,7 @@ describe('the shipped CLI and emulator (dist/ alone)', () => {
       );
       const wrongArgs = (await client.callTool({
         name: 'explain_session',
-        arguments: { userSessionId: 42 },
+        arguments: { userSessionId: ['not', 'an', 'id'] }, // a number would do: ids pass as number or text
       })) as CallResult;
       assert.equal(wrongArgs.isError, true);
       assert.match(wrongArgs.content.map((c) => c.text).join('\n'), /userSessionId/);
