@@ -1,5 +1,6 @@
 // The one reader of the API's dates. v6 writes "yyyy-MM-dd HH:mm:ss" with no zone, in UTC per
 // the spec; Date.parse would read that as local time, so every reader of an API date comes here.
+import { utcMinute } from '../text/utc';
 
 /** An API dateTime ("yyyy-MM-dd HH:mm:ss", UTC per the spec), ISO text or epoch seconds/ms, as epoch ms. */
 export function apiTimeMs(value: unknown): number | undefined {
@@ -21,5 +22,5 @@ export function apiTimeIso(value: unknown): string {
 /** "2026-11-18 10:06 UTC", or undefined when the value is not a date. */
 export function apiTimeUtcText(value: unknown): string | undefined {
   const ms = apiTimeMs(value);
-  return ms === undefined ? undefined : `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return ms === undefined ? undefined : utcMinute(ms);
 }
