@@ -3,6 +3,7 @@ import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'mocha';
 import * as vscode from 'vscode';
+import { apiTimeMs } from '../../../src/analysis/time/api-time';
 import type { EndpointTestResponse, PageDetailResponse, UserSessionDetailResponse } from '../../../src/api/types';
 import { activateExtension } from '../helpers';
 import {
@@ -66,7 +67,7 @@ describe('session overview, page waterfall and .har files', () => {
       } = await apiGet<UserSessionDetailResponse>(suite.emulator, `/v6/endpoint-data/user-sessions/${detailsId(node)}`);
       const test = tests.find((t) => hostOf(t) === session?.visitedSite);
       if (!session || !test) continue;
-      const timeS = Date.parse(session.date) / 1000;
+      const timeS = apiTimeMs(session.date)! / 1000;
       const from = new Date((timeS - 1800) * 1000).toISOString().slice(0, 19);
       const to = new Date((timeS + 1800) * 1000).toISOString().slice(0, 19);
       const metrics = await apiGet<{ endpointNet: { metrics: { agentId: string; roundId: number }[] } }>(
