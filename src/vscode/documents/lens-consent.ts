@@ -7,6 +7,7 @@
 // gets the modal. (Rule documented in SECURITY.md, "No command argument can skip…".)
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type * as vscode from 'vscode';
+import type { ApiVersion } from '../../api/client';
 import { untrustedLine } from '../../analysis/text/untrusted';
 import type { CatalogAgent, DeployedTest, FieldChange } from '../../documents';
 import { documentsLibrary as lib } from './library';
@@ -111,6 +112,8 @@ export function updateChanges(
   deployed: DeployedTest,
   target: Pick<DeployTarget, 'connectionKey' | 'aidKey'>,
   agents: readonly CatalogAgent[],
+  /** v7 updates in place what v6 can only replace (a url, a server): unknown reads as v6, so such a change asks. */
+  apiVersion: ApiVersion | undefined,
 ): FieldChange[] | undefined {
   const plan = lib().computePlan({
     documents: [{ uri: uri.toString(), text }],
@@ -118,6 +121,7 @@ export function updateChanges(
     connectionKey: target.connectionKey,
     aid: target.aidKey,
     agents,
+    ...(apiVersion ? { apiVersion } : {}),
   });
   const step = plan.steps[0];
   if (plan.steps.length !== 1 || step?.action !== 'update' || step.changes.length === 0) return undefined;

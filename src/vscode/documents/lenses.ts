@@ -3,6 +3,7 @@
 // filters). A binding that came with the document (this machine did not write it) is
 // shown as not verified. In Restricted Mode no write action is offered.
 import * as vscode from 'vscode';
+import type { ApiVersion } from '../../api/client';
 import { untrustedLine } from '../../analysis/text/untrusted';
 import { documentKindOf } from '../../documents/kinds';
 import { documentsLibrary as lib } from './library';
@@ -21,6 +22,7 @@ import {
   type LensConsent,
 } from './lens-consent';
 import { endpointTestLenses } from './endpoint-lenses';
+import { KnownApiVersions } from './known-api-versions';
 
 /** Every type but BGP runs now (a cheap look at the text: the command checks properly, and says on v6 that it needs v7). */
 const RUN_NOW_TYPE = /"type"\s*:\s*"(?!bgp")/;
@@ -31,6 +33,7 @@ export class DocumentLenses implements vscode.CodeLensProvider, vscode.Disposabl
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.changed.event;
   private readonly subscription: vscode.Disposable;
+  private readonly versions = new KnownApiVersions(() => this.refresh());
 
   constructor(
     private readonly connection: ConnectionManager,
@@ -67,6 +70,8 @@ export class DocumentLenses implements vscode.CodeLensProvider, vscode.Disposabl
       return endpointTestLenses(this.connection, this.bindings, this.consent, document, lens);
     const text = document.getText();
     const target = deployTarget(this.connection, text);
+    // Asked at the first drawing, so that the Update lens can say a v7 in-place change by the first edit.
+    const version = this.versions.of(target.client);
     const bindings = lib().listBindings(text);
     const bound = lib().findBinding(bindings, target.connectionKey, target.aidKey);
     const others = bindings
@@ -104,7 +109,7 @@ export class DocumentLenses implements vscode.CodeLensProvider, vscode.Disposabl
     const status = lens(boundTitle, COMMANDS.showBinding, document.uri);
     const actions = [
       verified
-        ? this.updateLens(document, text, target, bound.testId, lens)
+        ? this.updateLens(document, text, target, bound.testId, lens, version)
         : lens('$(sync) Update', COMMANDS.update, document.uri),
       lens('$(trash) Delete', COMMANDS.delete, document.uri),
       ...runNow,
@@ -138,11 +143,12 @@ export class DocumentLenses implements vscode.CodeLensProvider, vscode.Disposabl
     target: DeployTarget,
     testId: number,
     lens: LensMaker,
+    version: ApiVersion | undefined,
   ): vscode.CodeLens {
     const record = this.bindings.deployments
       .list(target.connectionKey, target.aidKey)
       .find((test) => test.testId === testId);
-    const changes = record && updateChanges(document.uri, text, record, target, this.agents());
+    const changes = record && updateChanges(document.uri, text, record, target, this.agents(), version);
     if (!changes) return lens('$(sync) Update', COMMANDS.update, document.uri);
     const title = updateChange(changes);
     return lens(

@@ -3,7 +3,8 @@
 // service has it now (not as the document describes it) and the change. A binding this
 // machine did not write is said to be unverified in that dialog.
 import * as vscode from 'vscode';
-import type { CatalogAgent, FieldChange } from '../../documents';
+import type { ApiVersion } from '../../api/client';
+import type { CatalogAgent, DeployedTest, FieldChange, PlanStep } from '../../documents';
 import type { ConnectionManager } from '../connection/connection-manager';
 import { errorText, isCancellation, isNetmonError } from '../errors';
 import { requireTrustedWorkspace, workspaceDocument } from '../ui/arguments';
@@ -106,8 +107,8 @@ export class TestCommands {
       const bound = this.bound(document, text);
       const { value } = await this.withAgentIds(checkedValue('test', document, text));
       const type = lib().testTypeOf(value);
-      const request = lib().testUpdateRequest(value, bound.testId);
-      const shown = await this.lensUpdate(bound);
+      const apiVersion = await bound.target.client.apiVersion();
+      const shown = await this.lensUpdate(bound, apiVersion);
       const tokenValid = this.consent.take(
         lensToken,
         document.uri,
@@ -117,10 +118,18 @@ export class TestCommands {
       );
       const live = await this.live(bound);
       if (live.gone) return this.boundTestGone(bound, live.source);
-      const changes = live.test ? changesFrom(document, text, bound, live, await this.agents()) : [];
+      const agents = await this.agents();
+      const step = live.test ? plannedStep(document, text, bound, live.test, agents, apiVersion) : undefined;
+      const changes = step && 'changes' in step ? step.changes : [];
+      // On v7 the plan's update also carries the fields v7 changes in place (a url); v6 changes the three it can.
+      const request = lib().testUpdateRequest(
+        value,
+        bound.testId,
+        step?.action === 'update' ? { ...step.request.body } : {},
+      );
       const sent = new Set(Object.keys(request.body));
       // The click consented to the change against the record; the live test must not have drifted from it.
-      const liveChanges = live.test && updateChanges(document.uri, text, live.test, bound.target, await this.agents());
+      const liveChanges = live.test && updateChanges(document.uri, text, live.test, bound.target, agents, apiVersion);
       const consented = tokenValid && liveChanges !== undefined && updateChange(liveChanges) === shown;
       const answer = consented
         ? 'Update'
@@ -151,12 +160,13 @@ export class TestCommands {
   }
 
   /** The Update lens's title for this binding, as the lens computed it: against this machine's record, verified bindings only. */
-  private async lensUpdate(bound: Bound): Promise<string | undefined> {
+  private async lensUpdate(bound: Bound, apiVersion: ApiVersion): Promise<string | undefined> {
     if (!bound.verified) return undefined;
     const record = this.bindings.deployments
       .list(bound.target.connectionKey, bound.target.aidKey)
       .find((test) => test.testId === bound.testId);
-    const changes = record && updateChanges(bound.document.uri, bound.text, record, bound.target, await this.agents());
+    const agents = await this.agents();
+    const changes = record && updateChanges(bound.document.uri, bound.text, record, bound.target, agents, apiVersion);
     return changes && updateChange(changes);
   }
 
@@ -311,23 +321,24 @@ function deleteDetail(bound: Bound, live: LiveTest, documentName: unknown): stri
   return `${nowLine(live)}${named}\n\nThe test and its data are removed from the account. The document stays; its binding is removed.${trustLine(bound)}`;
 }
 
-function changesFrom(
+/** The plan's step for this document against the live test: an update, or a replace when the API cannot change a field in place. */
+function plannedStep(
   document: vscode.TextDocument,
   text: string,
   bound: Bound,
-  live: LiveTest,
+  deployed: DeployedTest,
   agents: readonly CatalogAgent[],
-): FieldChange[] {
-  if (!live.test) return [];
+  apiVersion: ApiVersion,
+): PlanStep | undefined {
   const plan = lib().computePlan({
     documents: [{ uri: document.uri.toString(), text }],
-    deployed: [live.test],
+    deployed: [deployed],
     connectionKey: bound.target.connectionKey,
     aid: bound.target.aidKey,
     agents,
+    apiVersion,
   });
-  const step = plan.steps[0];
-  return step && 'changes' in step ? step.changes : [];
+  return plan.steps[0];
 }
 
 function formatValue(value: unknown): string {

@@ -14,7 +14,14 @@ import {
   writeDocument,
   type WorkspaceScratch,
 } from './documents-fixture';
-import { DEMO_CREDENTIALS, WIRE_PATHS, answeringPrompts, deployedTest } from './netmon-fixture';
+import {
+  DEMO_CREDENTIALS,
+  WIRE_PATHS,
+  answeringPrompts,
+  clearEmulatorRequests,
+  deployedTest,
+  emulatorRequests,
+} from './netmon-fixture';
 
 const DOCUMENT = `${JSON.stringify({ type: 'http-server', testName: 'Consent probe', interval: 300, agents: [{ agentId: 1000 }, { agentId: 1037 }], url: 'https://consent.example/' }, null, 2)}\n`;
 
@@ -23,6 +30,19 @@ async function lensCommand(uri: vscode.Uri, titleStart: string): Promise<vscode.
   const found = lenses.find((lens) => lens.command?.title.startsWith(titleStart))?.command;
   assert.ok(found, `no lens "${titleStart}…" in ${lenses.map((l) => l.command?.title).join(' | ')}`);
   return found;
+}
+
+/** The lens titled `title`, waiting a moment for lenses drawn again (the client learns its API version with a request). */
+async function lensTitled(uri: vscode.Uri, title: string): Promise<vscode.Command> {
+  for (let tries = 0; tries < 20; tries++) {
+    const lens = await lensCommand(uri, title.split(':')[0]!);
+    if (lens.title === title || tries === 19) {
+      assert.equal(lens.title, title);
+      return lens;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('unreachable');
 }
 
 /** Runs `command` declining every question; resolves to the confirmations asked and the result. */
@@ -125,6 +145,55 @@ describe('one-click Create and Update from the lens (consent token)', () => {
     const afterDrift = await runDeclining(drifted.command, ...(drifted.arguments ?? []));
     assert.equal(afterDrift.asked.length, 1, 'the live test drifted from the record: the modal, showing it');
     assert.equal((await deployedTest(emulator, 'http-server', testId))?.interval, 1800, 'declined: nothing sent');
+    await document.save();
+  });
+});
+
+describe('one-click Update on v7: a field v6 can only replace is updated in place', () => {
+  let suite: Awaited<ReturnType<typeof startDocumentSuite>>;
+  before(async function () {
+    this.timeout(60_000);
+    suite = await startDocumentSuite('lens-consent-v7', { v7: true });
+  });
+  after(() => suite.end());
+
+  const live = async (testId: number): Promise<{ status: number; url?: string }> => {
+    const response = await fetch(`${suite.emulator.url}/v7/tests/http-server/${testId}`, {
+      headers: { authorization: `Bearer ${DEMO_CREDENTIALS.admin.token}` },
+    });
+    const body = response.status === 200 ? ((await response.json()) as { url?: string }) : {};
+    return { status: response.status, ...(body.url ? { url: body.url } : {}) };
+  };
+
+  it('the Update lens names the url change, one click PUTs it to the same test, nothing deleted or created', async function () {
+    this.timeout(60_000);
+    const uri = writeDocument(suite.scratch.path, 'url.netmon-test.json', DOCUMENT);
+    const document = await openDocument(uri);
+    const create = await lensCommand(uri, '$(cloud-upload) Create ');
+    const created = await runDeclining(create.command, ...(create.arguments ?? []));
+    const testId = (created.result as { testId?: number } | undefined)?.testId;
+    assert.ok(testId, 'created');
+    await document.save();
+
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(uri, rangeOf(document, 'https://consent.example/'), 'https://consent.example/v2');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    const update = await lensTitled(
+      uri,
+      '$(sync) Update: url "https://consent.example/" → "https://consent.example/v2"',
+    );
+
+    await clearEmulatorRequests(suite.emulator);
+    const clicked = await runDeclining(update.command, ...(update.arguments ?? []));
+    assert.deepEqual(clicked.asked, [], 'the lens click is the consent: no modal');
+    assert.equal((clicked.result as { testId?: number } | undefined)?.testId, testId, 'the same test');
+    const writes = (await emulatorRequests(suite.emulator)).filter((request) => request.method !== 'GET');
+    assert.deepEqual(
+      writes.map((request) => `${request.method} ${request.path}`),
+      [`PUT /v7/tests/http-server/${testId}`],
+      'one update, no delete and create',
+    );
+    assert.deepEqual(await live(testId), { status: 200, url: 'https://consent.example/v2' });
     await document.save();
   });
 });
