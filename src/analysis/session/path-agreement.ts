@@ -21,6 +21,8 @@ export interface SessionSide {
   /** Loss of the session's ICMP pings, 0..1 (absent: not measured). */
   gatewayLoss?: number;
   targetLoss?: number;
+  /** Average round trip of the session's pings to its gateway, ms (absent: not measured). */
+  gatewayRttMs?: number;
   /** The host the session visited (what it pinged and traced to). */
   target?: string;
   /** The session's own traceroute, as a path trace. */
@@ -62,6 +64,9 @@ export function sessionSide(session: UserSessionDetail, agentName?: string): Ses
     const ping = readPing(raw);
     return ping && ping !== 'failed' ? ping.loss : undefined;
   };
+  const gatewayPing = readPing(network?.gatewayPing);
+  const gatewayRttMs =
+    gatewayPing && gatewayPing !== 'failed' && gatewayPing.received > 0 ? gatewayPing.avgRtt : undefined;
   const gatewayLoss = loss(network?.gatewayPing);
   const targetLoss = loss(network?.ping);
   const trace = sessionTraceroutePath(session);
@@ -76,6 +81,7 @@ export function sessionSide(session: UserSessionDetail, agentName?: string): Ses
     ...(agentName ? { agentName } : {}),
     ...(gatewayLoss !== undefined ? { gatewayLoss } : {}),
     ...(targetLoss !== undefined ? { targetLoss } : {}),
+    ...(gatewayRttMs !== undefined ? { gatewayRttMs } : {}),
     ...(site ? { target: site } : {}),
     ...(trace ? { trace } : {}),
   };
@@ -103,12 +109,22 @@ function place(finding: DelayFinding | undefined, firstHops: ReadonlySet<string>
   // From the agent: the link ends at its gateway; from a first hop: the gateway is where it starts.
   if (finding.from.kind === 'agent')
     return { key: 'gateway', words: `latency jump ${rise} at the gateway (${finding.to.label})` };
+  // From the gateway to the next hop: the latency appears past the gateway (the access line), not at it.
   if (finding.from.ip !== undefined && firstHops.has(finding.from.ip))
-    return { key: 'gateway', words: `latency jump ${rise} at the gateway (${finding.from.label})` };
+    return {
+      key: 'past-gateway',
+      words: `latency jump ${rise} just past the gateway, between ${finding.from.label} and ${finding.to.label}`,
+    };
   return {
     key: `link:${finding.to.ip ?? finding.to.id}`,
     words: `latency jump ${rise} between ${finding.from.label} and ${finding.to.label}`,
   };
+}
+
+/** At or past the gateway, the session's own gateway ping is the figure beside the jump (the two must read as one story). */
+function withGatewayPing(placed: { key: string; words: string }, gatewayRttMs: number | undefined): string {
+  if (gatewayRttMs === undefined || (placed.key !== 'gateway' && placed.key !== 'past-gateway')) return placed.words;
+  return `${placed.words} (its own ping to the gateway: ${Math.round(gatewayRttMs)} ms)`;
 }
 
 function firstHopIps(traces: readonly PathTrace[]): Set<string> {
@@ -145,7 +161,7 @@ export function compareWithSession(session: SessionSide, path: PathSide): Source
   const statementSession: SourceStatement = {
     source: `This session (its own ping and traceroute from ${session.agentName ?? session.agentId}, ${roundMinute(Math.floor(session.timeMs / 1000))})`,
     loss: sessionLoss(session),
-    latency: session.trace ? sessionPlace.words : 'no traceroute',
+    latency: session.trace ? withGatewayPing(sessionPlace, session.gatewayRttMs) : 'no traceroute',
   };
   const statementPath: SourceStatement = {
     source: `The test '${path.testName}' (its path trace from ${agents.length} agent${agents.length === 1 ? '' : 's'}, round ${roundMinute(path.roundId)})`,

@@ -155,3 +155,49 @@ test("the session evidence carries the same comparison, after the session's own 
   assert.ok(section?.kind === 'text');
   assert.match(section.paragraphs[1] ?? '', /^This session /);
 });
+
+test("a jump after a quick gateway is said past the gateway, with the session's own gateway ping beside it (one story)", () => {
+  const pastGateway = trace(
+    'laptop-1',
+    [[hop(1, '192.168.1.1', 6), hop(2, '10.9.0.1', 133), hop(3, '10.9.0.2', 134), hop(4, TARGET_IP, 135)]],
+    ROUND,
+  );
+  const agreement = compareWithSession(session({ trace: pastGateway, gatewayRttMs: 6.2, timeMs: ROUND * 1000 }), {
+    testName: 'Login page',
+    roundId: ROUND,
+    traces: throughTunnel,
+  });
+  assert.equal(
+    agreement.session.latency,
+    'latency jump +127 ms just past the gateway, between 192.168.1.1 and 10.9.0.1 (its own ping to the gateway: 6 ms)',
+  );
+  assert.doesNotMatch(
+    agreement.lines.join('\n'),
+    /at the gateway/,
+    'never "at the gateway" beside a 6 ms gateway ping',
+  );
+
+  const atGateway = compareWithSession(session({ gatewayRttMs: 44 }), {
+    testName: 'Login page',
+    roundId: ROUND,
+    traces: throughTunnel,
+  });
+  assert.match(
+    atGateway.session.latency,
+    /^latency jump \+45 ms at the gateway \(192\.168\.1\.1\) \(its own ping to the gateway: 44 ms\)$/,
+  );
+});
+
+test("the session's gateway ping is read from its details: the round trip of the pings that came back", () => {
+  const detail = healthySession();
+  const side = sessionSide({
+    ...detail,
+    network: { ...detail.network, gatewayPing: { pktsSent: 10, pktsReceived: 9, avgRtt: 7.5 } },
+  } as UserSessionDetail);
+  assert.equal(side.gatewayRttMs, 7.5);
+  const none = sessionSide({
+    ...detail,
+    network: { ...detail.network, gatewayPing: { pktsSent: 10, pktsReceived: 0, avgRtt: 0 } },
+  } as UserSessionDetail);
+  assert.equal(none.gatewayRttMs, undefined, 'no reply: no round trip, never 0 ms');
+});
