@@ -11,6 +11,7 @@ import { readPing } from './verdict';
 import { THRESHOLDS } from './thresholds';
 import { sessionTraceroutePath } from './traceroute-path';
 import { apiTimeMs } from '../time/api-time';
+import { changesBetween, changeWords, type NetworkChange } from './network-changes';
 
 /** What the session measured itself: its pings and its traceroute, from the user's device. */
 export interface SessionSide {
@@ -27,6 +28,8 @@ export interface SessionSide {
   target?: string;
   /** The session's own traceroute, as a path trace. */
   trace?: PathTrace;
+  /** Changes of the agent's ISP, public IP, Wi-Fi network or VPN around the session (its timeline's). */
+  networkChanges?: readonly NetworkChange[];
 }
 
 /** The scheduled test's path toward the same site, at one round. */
@@ -58,7 +61,11 @@ export interface SourceAgreement {
 }
 
 /** The session's side, read from its details. */
-export function sessionSide(session: UserSessionDetail, agentName?: string): SessionSide {
+export function sessionSide(
+  session: UserSessionDetail,
+  agentName?: string,
+  networkChanges?: readonly NetworkChange[],
+): SessionSide {
   const network = session.network as Partial<UserSessionDetail['network']> | undefined;
   const loss = (raw: unknown): number | undefined => {
     const ping = readPing(raw);
@@ -84,6 +91,7 @@ export function sessionSide(session: UserSessionDetail, agentName?: string): Ses
     ...(gatewayRttMs !== undefined ? { gatewayRttMs } : {}),
     ...(site ? { target: site } : {}),
     ...(trace ? { trace } : {}),
+    ...(networkChanges?.length ? { networkChanges } : {}),
   };
 }
 
@@ -193,6 +201,12 @@ function whyTheyDiffer(
       agents.slice(0, 3).map(name).join(', ') + (agents.length > 3 ? ` and ${agents.length - 3} more` : '');
     reasons.push(`different agent: the session was measured on ${who}, the test's path by ${others || 'no agent'}`);
   }
+  // A change of the agent's line between the session and the round is the likeliest cause: it comes first after the agent.
+  const changed = changesBetween(session.networkChanges ?? [], session.timeMs, path.roundId * 1000);
+  if (changed.length > 0)
+    reasons.push(
+      `the agent's network changed between the session and the round: ${changed.slice(0, 3).map(changeWords).join(', then ')}`,
+    );
   const apartMin = Math.round((path.roundId * 1000 - session.timeMs) / 60_000);
   if (Number.isFinite(apartMin) && Math.abs(apartMin) >= 1) {
     reasons.push(

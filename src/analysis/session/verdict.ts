@@ -5,6 +5,7 @@
 // gateway, the ISP path and the page look slow). What one session cannot know by itself
 // (the agent's normal toward the target, the tunnel it went through, the first byte from the
 // page list) comes in a SessionContext, read from the session's neighbours.
+import type { NetworkChange } from './network-changes';
 import type { UserSessionDetail } from '../../api/types';
 import { asArray, asNumber, asRecord, asString } from '../har/narrow';
 import { measurementError } from '../../api/types';
@@ -123,6 +124,8 @@ export interface SessionContext {
   serverSource?: string;
   /** v7 topology scores of the probes nearest the session (topology-scores.ts), when they carry them. */
   scores?: TopologyScores;
+  /** Changes of the agent's ISP, public IP, Wi-Fi network or VPN around the session, as its timeline detects them. */
+  networkChanges?: NetworkChange[];
 }
 
 /** Pages the verdict reads, at most (outside data decides nothing about our work). */

@@ -2,6 +2,7 @@
 import type { TimelineLanesBuilder } from './lanes';
 import type { AgentState, TimelineEvent, TimelineGap, TimelineLanes, TimelineList } from './model';
 import { timelineEvents } from './events';
+import { changesBetween } from '../session/network-changes';
 import { BASELINE_MARGIN_MS, timelineVerdict, utcClock, type Clock, type TimelineVerdict } from './verdict';
 import { readNeighbourContext, sessionContextAt } from './session-context';
 import type { TimelineClient } from './walk';
@@ -52,13 +53,16 @@ export function agentTimeline(
   };
 }
 
+/** Changes of the agent's network this close to a session are its context (the related round is within half an hour). */
+export const NETWORK_CHANGE_NEAR_MS = 60 * 60_000;
+
 /**
  * What a session's own verdict needs from its agent's timeline: the normal outside the poor
  * periods, the VPN/proxy probe nearest to it, its page's first byte. Undefined when the
  * timeline does not hold the session.
  */
 export function sessionContextInTimeline(
-  timeline: Pick<AgentTimeline, 'lanes' | 'verdict'>,
+  timeline: Pick<AgentTimeline, 'lanes' | 'verdict' | 'events'>,
   userSessionId: string,
 ): SessionContext | undefined {
   const mark = timeline.lanes.sessions.find((s) => s.userSessionId === userSessionId);
@@ -66,7 +70,9 @@ export function sessionContextInTimeline(
   const periods = timeline.verdict.periods;
   const outside = (t: number): boolean =>
     !periods.some((p) => t >= p.fromMs - BASELINE_MARGIN_MS && t <= p.toMs + BASELINE_MARGIN_MS);
-  return sessionContextAt(timeline.lanes, { t: mark.t, id: userSessionId }, outside);
+  const context = sessionContextAt(timeline.lanes, { t: mark.t, id: userSessionId }, outside);
+  const networkChanges = changesBetween(timeline.events, mark.t, mark.t, NETWORK_CHANGE_NEAR_MS);
+  return networkChanges.length > 0 ? { ...context, networkChanges } : context;
 }
 
 /** The context of a session's verdict from its agent's records around it (read through the client). */

@@ -2,6 +2,7 @@
 // with progress and Cancel), builds the document with src/analysis/evidence, and saves it.
 import type { PathTrace, UserSessionDetail } from '../../api/types';
 import type { SessionComparison } from '../../analysis/session/compare';
+import type { NetworkChange } from '../../analysis/session/network-changes';
 import { compareWithSession, sessionSide, type SourceAgreement } from '../../analysis/session/path-agreement';
 import { pathRounds } from '../../analysis/path/rounds';
 import { historyRange, roundTraces } from '../panels/data';
@@ -46,7 +47,9 @@ async function sessionBundle(
         sessionNeighbourContext(client, session, signal),
       ]);
       const names = directory.names();
-      const beside = related ? await pathBesideSession(services, session, related, names, signal) : undefined;
+      const beside = related
+        ? await pathBesideSession(services, session, related, names, around?.networkChanges, signal)
+        : undefined;
       return { ...read, agentName: names[String(session.agentId)], neighbours: around, pathAgreement: beside };
     },
   );
@@ -73,6 +76,7 @@ async function pathBesideSession(
   session: UserSessionDetail,
   related: { testId: number; roundId: number },
   names: Readonly<Record<string, string>>,
+  networkChanges: readonly NetworkChange[] | undefined,
   signal: AbortSignal,
 ): Promise<SourceAgreement | undefined> {
   const client = services.connection.requireClient();
@@ -86,7 +90,7 @@ async function pathBesideSession(
       client.getEndpointTest(related.testId, { signal }),
       roundTraces(client, related.testId, agents, related.roundId, signal),
     ]);
-    return compareWithSession(sessionSide(session, names[String(session.agentId)]), {
+    return compareWithSession(sessionSide(session, names[String(session.agentId)], networkChanges), {
       testName: test.testName,
       roundId: related.roundId,
       traces,

@@ -13,6 +13,7 @@ import type { EndpointAgent, UserSessionDetail } from '../../api/types';
 import type { RelatedTests } from '../../../webview/session/protocol';
 import { relatedTests, slowestPageSplit } from '../../analysis/session/related';
 import { sessionTraceroutePath } from '../../analysis/session/traceroute-path';
+import type { NetworkChange } from '../../analysis/session/network-changes';
 import { sessionSide, type SessionSide } from '../../analysis/session/path-agreement';
 import { sessionVerdict } from '../../analysis/session/verdict';
 import { sharingLibrary } from '../sharing/library';
@@ -112,6 +113,8 @@ export class SessionPanels {
   private readonly offered = new Map<string, RelatedTests['links']>();
   /** The session each panel shows (its traceroute is drawn from it). */
   private readonly shown = new Map<string, UserSessionDetail>();
+  /** The changes of the agent's network around each shown session, for the path beside it. */
+  private readonly networkChanges = new Map<string, readonly NetworkChange[]>();
 
   constructor(
     private readonly services: PanelServices,
@@ -147,6 +150,7 @@ export class SessionPanels {
     host.onDidDispose(() => {
       this.offered.delete(host.id);
       this.shown.delete(host.id);
+      this.networkChanges.delete(host.id);
     });
     host.onMessage(async (message) => {
       if (message.type === 'openPath' || message.type === 'openMetrics') {
@@ -211,7 +215,7 @@ export class SessionPanels {
     const session = this.shown.get(hostId);
     if (!session) return {};
     const names = (await this.services.connection.requireClient().agentDirectory().ready()).names();
-    return { session: sessionSide(session, names[String(session.agentId)]) };
+    return { session: sessionSide(session, names[String(session.agentId)], this.networkChanges.get(hostId)) };
   }
 
   private async load(host: PanelHost<SessionHostMessage, SessionPanelMessage>, userSessionId: string): Promise<void> {
@@ -267,6 +271,7 @@ export class SessionPanels {
         }
       : undefined;
     this.offered.set(host.id, related.links);
+    if (context?.networkChanges) this.networkChanges.set(host.id, context.networkChanges);
     // The directory has been read meanwhile: the agent is named now if it was not before.
     host.show({
       type: 'load',

@@ -201,3 +201,20 @@ test("the session's gateway ping is read from its details: the round trip of the
   } as UserSessionDetail);
   assert.equal(none.gatewayRttMs, undefined, 'no reply: no round trip, never 0 ms');
 });
+
+test("only a change of the agent's line between the session and the round is named as why they differ", () => {
+  const change = (minutes: number, text: string) => ({ t: (ROUND + minutes * 60) * 1000, kind: 'isp' as const, text });
+  const compared = (networkChanges: { t: number; kind: 'isp'; text: string }[]) =>
+    compareWithSession(session({ networkChanges }), { testName: 'Login page', roundId: ROUND, traces: throughTunnel });
+  const between = compared([change(1, 'ISP changed from BT to AT&T')]);
+  assert.match(
+    between.reasons[1] ?? '',
+    /^the agent's network changed between the session and the round: ISP changed from BT to AT&T \(/,
+  );
+  const outside = compared([change(-30, 'ISP changed from BT to AT&T'), change(40, 'ISP changed from AT&T to BT')]);
+  assert.deepEqual(
+    outside.reasons.map((reason) => reason.split(':')[0]),
+    ['different agent', 'different round', 'different probe'],
+    'a change half an hour away is not between them',
+  );
+});
