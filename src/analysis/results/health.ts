@@ -4,6 +4,8 @@
 // Reasons may carry the service's error text: callers neutralise them where they show them.
 import type { TestResult, TestResultKind, TestResultRecords } from '../../api/types';
 import { isNoErrorType } from '../error-type';
+import { THRESHOLDS } from '../session/thresholds';
+import { networkHealthInHistory } from './network-health';
 
 export type Health = 'ok' | 'degraded' | 'failing' | 'unknown';
 
@@ -43,7 +45,10 @@ const JUDGES: { [K in TestResultKind]: Judge<K> } = {
   network(r) {
     const loss = num(r.loss) ?? 0;
     if (loss >= 100) return failure(r) ?? { health: 'failing', reason: 'target unreachable (100% loss)' };
-    if (loss > 0) return { health: 'degraded', reason: `${loss}% loss, latency ${msText(num(r.avgLatency))}` };
+    // No packet counts: under the ISP's bad share one round's loss may be one packet (network-health.ts).
+    if (loss >= THRESHOLDS.isp.lossBad * 100)
+      return { health: 'degraded', reason: `${loss}% loss, latency ${msText(num(r.avgLatency))}` };
+    if (loss > 0) return { health: 'ok', reason: `${loss}% loss in one round, latency ${msText(num(r.avgLatency))}` };
     return { health: 'ok', reason: `latency ${msText(num(r.avgLatency))}, jitter ${msText(num(r.jitter))}` };
   },
   'path-vis'(r) {
@@ -144,18 +149,25 @@ export function resultHealth<K extends TestResultKind>(kind: K, record: TestResu
 
 /** Each agent's newest round (the latest record per agent wins), worst first, then by name. */
 export function latestHealthByAgent(kind: TestResultKind, records: readonly TestResult[]): AgentHealth[] {
-  const latest = new Map<string, TestResult>();
+  const byAgent = new Map<string, TestResult[]>();
   for (const record of records) {
-    const known = latest.get(record.agentId);
-    if (!known || record.roundId >= known.roundId) latest.set(record.agentId, record);
+    const rounds = byAgent.get(record.agentId);
+    if (rounds) rounds.push(record);
+    else byAgent.set(record.agentId, [record]);
   }
-  return [...latest.values()]
-    .map((record) => ({
-      agentId: record.agentId,
-      agentName: typeof record.agentName === 'string' ? record.agentName : record.agentId,
-      roundId: record.roundId,
-      ...resultHealth(kind, record as never),
-    }))
+  return [...byAgent.values()]
+    .map((rounds) => {
+      const newest = rounds.reduce((a, b) => (b.roundId >= a.roundId ? b : a));
+      // Network rounds are read against the agent's own earlier rounds (its normal, a loss that repeats).
+      const earlier = kind === 'network' ? rounds.filter((r) => r.roundId < newest.roundId) : [];
+      return {
+        agentId: newest.agentId,
+        agentName: typeof newest.agentName === 'string' ? newest.agentName : newest.agentId,
+        roundId: newest.roundId,
+        ...((kind === 'network' ? networkHealthInHistory(newest, earlier) : undefined) ??
+          resultHealth(kind, newest as never)),
+      };
+    })
     .sort((a, b) => HEALTH_ORDER[a.health] - HEALTH_ORDER[b.health] || a.agentName.localeCompare(b.agentName));
 }
 

@@ -138,3 +138,61 @@ test('errorType "None" is the service saying there was no error: a leftover erro
     'failing',
   );
 });
+
+/** An agent's rounds of a network test, five minutes apart, oldest first. */
+const history = (agentId: string, rounds: { loss?: number; avgLatency?: number }[]) =>
+  rounds.map((r, i) => round(agentId, 300 * (i + 1), { loss: 0, ...r }));
+
+test("network health reads a round with the agent's own earlier rounds: a loss that repeats, latency over its normal", () => {
+  const [once] = latestHealthByAgent(
+    'network',
+    history('a', [{ avgLatency: 40 }, { loss: 2, avgLatency: 41 }]) as never,
+  );
+  assert.deepEqual(
+    [once?.health, once?.reason],
+    ['ok', '2% loss in this round only, latency 41 ms (no normal yet: 1 earlier round, 5 needed)'],
+  );
+  const [twice] = latestHealthByAgent(
+    'network',
+    history('a', [
+      { loss: 1, avgLatency: 40 },
+      { loss: 2, avgLatency: 41 },
+    ]) as never,
+  );
+  assert.deepEqual(
+    [twice?.health, twice?.reason?.split(',').slice(0, 2).join(',')],
+    ['degraded', '2% loss, and 1% in the round before'],
+  );
+  const [heavy] = latestHealthByAgent(
+    'network',
+    history('a', [{ avgLatency: 40 }, { loss: 4, avgLatency: 41 }]) as never,
+  );
+  assert.equal(heavy?.health, 'degraded', 'past the bad share (3 %) one round is enough');
+
+  const normal = [130, 128, 135, 131, 129, 133].map((avgLatency) => ({ avgLatency }));
+  const [slow] = latestHealthByAgent('network', history('a', [...normal, { avgLatency: 250 }]) as never);
+  assert.deepEqual(
+    [slow?.health, slow?.reason],
+    ['degraded', "latency 250 ms, +120 ms over this agent's normal 131 ms, median of 6 earlier rounds"],
+  );
+  const [far] = latestHealthByAgent(
+    'network',
+    history('a', [...normal.map(() => ({ avgLatency: 250 })), { avgLatency: 260 }]) as never,
+  );
+  assert.equal(far?.health, 'ok', 'Sydney → London at 250 ms every round is its normal, never failing on an absolute');
+  const [young] = latestHealthByAgent(
+    'network',
+    history('a', [{ avgLatency: 20 }, { avgLatency: 20 }, { avgLatency: 400 }]) as never,
+  );
+  assert.deepEqual(
+    [young?.health, young?.reason],
+    ['ok', 'latency 400 ms (no normal yet: 2 earlier rounds, 5 needed)'],
+  );
+});
+
+test("a single round's small loss alone is not degraded: the service gives a percentage, no packet counts", () => {
+  assert.deepEqual(resultHealth('network', round('1', 0, { loss: 2, avgLatency: 40 }) as never), {
+    health: 'ok',
+    reason: '2% loss in one round, latency 40 ms',
+  });
+});
