@@ -30,7 +30,8 @@ export const SIZE_BUDGETS_KIB = {
   // 185 (was 160): the vendor's field rules of every test type, which the v7 routes check — 170 KiB when raised.
   // 187 (was 185): results of the endpoint tests written through v7 (186.2 KiB then); the vendor's field rules then
   // moved to fields-lib (below): 173.4 KiB with them, ~12 KiB of room for the emulator's next routes.
-  'dist/emulator-lib.js': 187,
+  // 210 (was 187): v7 alerts, alert rules, suppression windows and events, raised from the seeded episodes — 200.8 KiB when raised.
+  'dist/emulator-lib.js': 210,
   // The vendor's field rules of every v7 test type, required by emulator-lib and documents-lib from beside them: 11.9 KiB when set.
   'dist/fields-lib.js': 13,
   // 165: the HAR insights engine (critical path and findings, ~20 KiB) for the bundles' "why was it slow" and the session overview.

@@ -54,6 +54,16 @@ import type {
   EndpointLabel,
   ManagedEndpointTest,
   ManagedEndpointTestType,
+  Alert,
+  AlertDetail,
+  AlertRule,
+  AlertRuleFields,
+  AlertStateFilter,
+  AlertsResponse,
+  DetectedEvent,
+  EventsResponse,
+  SuppressionWindow,
+  SuppressionWindowFields,
 } from './types';
 import type { RecordProblem } from './decode/records';
 import type { NetmonError } from './errors';
@@ -407,6 +417,30 @@ export interface NetmonClient {
     roundId: number,
     options?: CallOptions,
   ): Promise<ApiTestDetail>;
+
+  // alerts, alert rules, suppression windows and events (v7 only: on v6 each throws a RangeError saying so)
+  /** Alerts by time range (cursor-paged): `state` trigger (started in the range), clear (cleared in it), or both. */
+  alerts(options?: ListOptions & AlertStateFilter): Paged<Alert, AlertsResponse>;
+  /** One alert with its sources (the agents or monitors that met the rule). */
+  getAlert(alertId: string, options?: CallOptions): Promise<AlertDetail>;
+  listAlertRules(options?: CallOptions): Promise<AlertRule[]>;
+  getAlertRule(ruleId: string, options?: CallOptions): Promise<AlertRule>;
+  createAlertRule(rule: AlertRuleFields, options?: CallOptions): Promise<AlertRule>;
+  /** Replaces the rule (v7 PUT): send it whole. */
+  updateAlertRule(ruleId: string, rule: AlertRuleFields, options?: CallOptions): Promise<AlertRule>;
+  deleteAlertRule(ruleId: string, options?: CallOptions): Promise<void>;
+  listSuppressionWindows(options?: CallOptions): Promise<SuppressionWindow[]>;
+  getSuppressionWindow(windowId: string, options?: CallOptions): Promise<SuppressionWindow>;
+  createSuppressionWindow(window: SuppressionWindowFields, options?: CallOptions): Promise<SuppressionWindow>;
+  updateSuppressionWindow(
+    windowId: string,
+    window: SuppressionWindowFields,
+    options?: CallOptions,
+  ): Promise<SuppressionWindow>;
+  deleteSuppressionWindow(windowId: string, options?: CallOptions): Promise<void>;
+  /** Events the service detected across tests, by time range (cursor-paged). */
+  events(options?: ListOptions): Paged<DetectedEvent, EventsResponse>;
+  getEvent(eventId: string, options?: CallOptions): Promise<DetectedEvent>;
 
   // endpoint data (v6 user sessions, v7 real-user tests), paged; filters are POSTed
   userSessions(options?: FilterableListOptions): Paged<UserSession, UserSessionsResponse>;

@@ -3,6 +3,7 @@
 // and how its answer reads as domain records. Nothing outside src/api imports a dialect.
 import type { ApiVersion, ResponseFormat, TimeRangeOptions } from './client';
 import type { RecordShape } from './decode/records';
+import type { RequiredPermission } from './errors';
 import type { HttpMethod } from './transport';
 import type {
   EndpointAgentSearch,
@@ -47,7 +48,7 @@ export interface RecordRoute {
   /** The domain record in the body, or undefined when the body holds none. */
   read: (body: unknown, endpoint: string) => Record<string, unknown> | undefined;
   operation?: string;
-  requiredPermission?: 'Account Admin' | 'Edit endpoint tests';
+  requiredPermission?: RequiredPermission;
   /** Instant tests: also paced by the instant-test budget. */
   instant?: boolean;
 }
@@ -99,6 +100,8 @@ export interface Dialect {
 
   /** Endpoint tests as code and endpoint labels: v7 only (absent on v6). */
   readonly endpointTestsAsCode?: EndpointTestsAsCodeRoutes;
+  /** Alerts, alert rules, suppression windows and events: v7 only (absent on v6). */
+  readonly alerts?: AlertRoutes;
 
   /** Results of enterprise tests (v7 only: v6 throws the sentence that says so). */
   testResults(kind: TestResultKind, testId: number | string): ListRoute;
@@ -139,4 +142,26 @@ export interface EndpointTestsAsCodeRoutes {
   update(type: ManagedEndpointTestType, testId: number, body: Record<string, unknown>): RecordRoute;
   remove(type: ManagedEndpointTestType, testId: number): { method: HttpMethod; path: string };
   labels(): ListRoute;
+}
+
+/** v7's alerts, alert rules, suppression windows and events (absent on v6, which has none of them). */
+export interface AlertRoutes {
+  /** Cursor-paged, timed; `state` as the list's filter. */
+  alerts(state: 'trigger' | 'clear' | undefined): ListRoute;
+  alert(alertId: string): RecordRoute;
+  /** Read as `{ rules: AlertRule[] }`. */
+  rules(): RecordRoute;
+  rule(ruleId: string): RecordRoute;
+  createRule(body: Record<string, unknown>): RecordRoute;
+  updateRule(ruleId: string, body: Record<string, unknown>): RecordRoute;
+  deleteRule(ruleId: string): { method: HttpMethod; path: string };
+  /** Read as `{ windows: SuppressionWindow[] }`. */
+  windows(): RecordRoute;
+  window(windowId: string): RecordRoute;
+  createWindow(body: Record<string, unknown>): RecordRoute;
+  updateWindow(windowId: string, body: Record<string, unknown>): RecordRoute;
+  deleteWindow(windowId: string): { method: HttpMethod; path: string };
+  /** Cursor-paged, timed. */
+  events(): ListRoute;
+  event(eventId: string): RecordRoute;
 }

@@ -58,7 +58,7 @@ export class AuthenticationError extends NetmonError {
 }
 
 /** What a 403 most likely lacks, judged from the operation that was refused. */
-export type RequiredPermission = 'Account Admin' | 'Edit endpoint tests';
+export type RequiredPermission = 'Account Admin' | 'Edit endpoint tests' | 'Edit alert rules';
 
 /** 403: the user lacks a role or permission ("creating tests needs Account Admin"). */
 export class ForbiddenError extends NetmonError {

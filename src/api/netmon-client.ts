@@ -3,6 +3,7 @@
 // then runs it through client-calls.ts. Transport, auth, rate limits, retries and paging live
 // in their own modules, and so do endpoint tests as code and enterprise test results.
 import { AgentDirectory } from './agent-directory';
+import { AlertsApi } from './alerts';
 import { credentialFingerprint, withoutAuthQuery } from './auth';
 import { callOnly, DialectCalls } from './client-calls';
 import type {
@@ -83,6 +84,16 @@ import type {
   EndpointLabel,
   ManagedEndpointTest,
   ManagedEndpointTestType,
+  Alert,
+  AlertDetail,
+  AlertRule,
+  AlertRuleFields,
+  AlertStateFilter,
+  AlertsResponse,
+  DetectedEvent,
+  EventsResponse,
+  SuppressionWindow,
+  SuppressionWindowFields,
 } from './types';
 import { checkV6AgentSearch, matchV6AgentSearch } from './v6/agent-search';
 import { DEFAULT_USER_AGENT } from './version';
@@ -113,6 +124,7 @@ class HttpNetmonClient implements NetmonClient {
   private readonly calls: DialectCalls;
   private readonly asCode: EndpointTestsAsCode;
   private readonly results: TestResultsReads;
+  private readonly alertsApi: AlertsApi;
 
   constructor(
     private readonly options: NetmonClientOptions,
@@ -144,6 +156,7 @@ class HttpNetmonClient implements NetmonClient {
     this.calls = new DialectCalls(this.baseUrl, this.executor, options);
     this.asCode = new EndpointTestsAsCode(this.calls);
     this.results = new TestResultsReads(this.calls);
+    this.alertsApi = new AlertsApi(this.calls);
   }
 
   get rateLimit(): RateLimitInfo | undefined {
@@ -395,6 +408,55 @@ class HttpNetmonClient implements NetmonClient {
     options: CallOptions = {},
   ): Promise<ApiTestDetail> {
     return this.results.apiTestDetail(testId, agentId, roundId, options);
+  }
+
+  // ---------- alerts, alert rules, suppression windows and events (v7): alerts.ts ----------
+
+  alerts(options: ListOptions & AlertStateFilter = {}): Paged<Alert, AlertsResponse> {
+    return this.alertsApi.alerts(options);
+  }
+  getAlert(alertId: string, options: CallOptions = {}): Promise<AlertDetail> {
+    return this.alertsApi.alert(alertId, options);
+  }
+  listAlertRules(options: CallOptions = {}): Promise<AlertRule[]> {
+    return this.alertsApi.rules(options);
+  }
+  getAlertRule(ruleId: string, options: CallOptions = {}): Promise<AlertRule> {
+    return this.alertsApi.rule(ruleId, options);
+  }
+  createAlertRule(rule: AlertRuleFields, options: CallOptions = {}): Promise<AlertRule> {
+    return this.alertsApi.createRule(rule, options);
+  }
+  updateAlertRule(ruleId: string, rule: AlertRuleFields, options: CallOptions = {}): Promise<AlertRule> {
+    return this.alertsApi.updateRule(ruleId, rule, options);
+  }
+  deleteAlertRule(ruleId: string, options: CallOptions = {}): Promise<void> {
+    return this.alertsApi.deleteRule(ruleId, options);
+  }
+  listSuppressionWindows(options: CallOptions = {}): Promise<SuppressionWindow[]> {
+    return this.alertsApi.windows(options);
+  }
+  getSuppressionWindow(windowId: string, options: CallOptions = {}): Promise<SuppressionWindow> {
+    return this.alertsApi.window(windowId, options);
+  }
+  createSuppressionWindow(window: SuppressionWindowFields, options: CallOptions = {}): Promise<SuppressionWindow> {
+    return this.alertsApi.createWindow(window, options);
+  }
+  updateSuppressionWindow(
+    windowId: string,
+    window: SuppressionWindowFields,
+    options: CallOptions = {},
+  ): Promise<SuppressionWindow> {
+    return this.alertsApi.updateWindow(windowId, window, options);
+  }
+  deleteSuppressionWindow(windowId: string, options: CallOptions = {}): Promise<void> {
+    return this.alertsApi.deleteWindow(windowId, options);
+  }
+  events(options: ListOptions = {}): Paged<DetectedEvent, EventsResponse> {
+    return this.alertsApi.events(options);
+  }
+  getEvent(eventId: string, options: CallOptions = {}): Promise<DetectedEvent> {
+    return this.alertsApi.event(eventId, options);
   }
 
   // ---------- endpoint data ----------

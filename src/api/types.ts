@@ -15,3 +15,4 @@ export * from './types/limits';
 export * from './types/tolerant';
 export * from './types/test-results';
 export * from './types/endpoint-test-management';
+export * from './types/alerts';

@@ -12,6 +12,8 @@ interface StoreFile {
   version: 1;
   nextTestId: number;
   groups: Record<string, EnterpriseTest[]>;
+  /** What other stores keep in the same file, by name (alert rules and windows: alert-config.ts). */
+  sections?: Record<string, unknown>;
 }
 
 type Groups = Map<number, Map<number, EnterpriseTest>>;
@@ -20,6 +22,7 @@ type Groups = Map<number, Map<number, EnterpriseTest>>;
 interface Draft {
   nextTestId: number;
   groups: Groups;
+  sections: Map<string, unknown>;
 }
 
 export class TestStore {
@@ -31,17 +34,19 @@ export class TestStore {
     private readonly file: string | undefined,
     private nextTestId: number,
     private groups: Groups,
+    private sections: Map<string, unknown>,
   ) {}
 
   static async open(file?: string): Promise<TestStore> {
     const groups: Groups = new Map();
-    if (!file) return new TestStore(undefined, FIRST_TEST_ID, groups);
+    if (!file) return new TestStore(undefined, FIRST_TEST_ID, groups, new Map());
     await removeStaleTemps(file);
     const saved = await load(file);
     for (const [aid, tests] of Object.entries(saved?.groups ?? {})) {
       groups.set(Number(aid), new Map(tests.map((t) => [t.testId, t])));
     }
-    return new TestStore(file, saved?.nextTestId ?? FIRST_TEST_ID, groups);
+    const sections = new Map(Object.entries(saved?.sections ?? {}));
+    return new TestStore(file, saved?.nextTestId ?? FIRST_TEST_ID, groups, sections);
   }
 
   list(aid: number): EnterpriseTest[] {
@@ -75,6 +80,19 @@ export class TestStore {
     });
   }
 
+  /** What another store saved under `name` (undefined when nothing was). */
+  section(name: string): unknown {
+    return this.sections.get(name);
+  }
+
+  /** Saves another store's whole state under `name`, queued with the test changes (the file stays one snapshot). */
+  saveSection(name: string, value: unknown): Promise<void> {
+    return this.change((draft) => {
+      draft.sections.set(name, value);
+      return { value: undefined, changed: true };
+    });
+  }
+
   /** Resolves once every change issued so far has finished (saved or failed). */
   flush(): Promise<void> {
     return this.queue;
@@ -83,11 +101,16 @@ export class TestStore {
   /** Applies `edit` to a copy, saves the copy, and only then makes it the live state. */
   private change<T>(edit: (draft: Draft) => { value: T; changed: boolean }): Promise<T> {
     const run = async (): Promise<T> => {
-      const draft: Draft = { nextTestId: this.nextTestId, groups: copyGroups(this.groups) };
+      const draft: Draft = {
+        nextTestId: this.nextTestId,
+        groups: copyGroups(this.groups),
+        sections: new Map(this.sections),
+      };
       const { value, changed } = edit(draft);
       if (changed) await this.save(draft);
       this.nextTestId = draft.nextTestId;
       this.groups = draft.groups;
+      this.sections = draft.sections;
       return value;
     };
     const result = this.queue.then(run);
@@ -103,6 +126,7 @@ export class TestStore {
     if (!file) return;
     const snapshot: StoreFile = { version: 1, nextTestId: draft.nextTestId, groups: {} };
     for (const [aid, tests] of draft.groups) snapshot.groups[String(aid)] = [...tests.values()];
+    if (draft.sections.size > 0) snapshot.sections = Object.fromEntries(draft.sections);
     const text = `${JSON.stringify(snapshot, null, 2)}\n`;
     const temp = join(dirname(file), tempName(file, process.pid, (this.tempCounter += 1)));
     try {

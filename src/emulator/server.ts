@@ -10,6 +10,7 @@ import { RateLimiter } from './http/rate-limit';
 import { RequestLog } from './http/request-log';
 import { Router } from './http/router';
 import { TestStore } from './persistence';
+import { AlertConfigStore } from './alert-config';
 import { handleRequest, type PipelineDeps } from './pipeline';
 import { endpointDataRoutes } from './routes/endpoint-data';
 import { enterpriseAgentRoutes } from './routes/enterprise-agents';
@@ -20,6 +21,9 @@ import { testDataRoutes } from './routes/test-data';
 import { testManagementRoutes } from './routes/test-management';
 import { v7Routes } from './routes/v7/index';
 import { createWorld } from './world/index';
+
+/** The data file's section of alert rules and suppression windows. */
+const ALERT_SECTION = 'alerts';
 
 export const DEFAULT_PAGE_SIZE = 100;
 /** The service pages agents by the thousand; demo groups fit in one page, the large one does not. */
@@ -36,6 +40,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const state: EmulatorState = {
     world,
     store,
+    alertConfig: new AlertConfigStore({
+      load: () => store.section(ALERT_SECTION),
+      save: (snapshot) => store.saveSection(ALERT_SECTION, snapshot),
+    }),
     pageSize: checkedPageSize(options.pageSize, 'pageSize', DEFAULT_PAGE_SIZE),
     inventoryPageSize: checkedPageSize(options.inventoryPageSize, 'inventoryPageSize', DEFAULT_INVENTORY_PAGE_SIZE),
     pageIds: new PageIds(`netmon-emulator inventory pages|${seed}|${preset}`),

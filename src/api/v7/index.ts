@@ -29,6 +29,7 @@ import {
 import { toV7InstantTest, toV7TestBody } from './requests';
 import { V7_SHAPES } from './shapes';
 import { v7EndpointTestsAsCode } from './endpoint-tests-as-code';
+import { v7Alerts } from './alerts';
 import { v7ApiTestDetail } from './api-test-results';
 import {
   v7BgpRoutes,
@@ -301,6 +302,7 @@ export const v7: Dialect = {
     read: one(V7_SHAPES.pathTrace, fromPathTrace, agentId, firstResult),
   }),
   endpointTestsAsCode: v7EndpointTestsAsCode,
+  alerts: v7Alerts,
   testResults: v7TestResults,
   testPathTrace: v7TestPathTrace,
   pageLoadDetail: v7PageLoadDetail,

@@ -3,10 +3,13 @@ import type { PageIds } from '../http/page-id';
 import type { RateLimiter } from '../http/rate-limit';
 import type { World } from '../world/model';
 import type { TestStore } from '../persistence';
+import type { AlertConfigStore } from '../alert-config';
 
 export interface EmulatorState {
   world: World;
   store: TestStore;
+  /** Alert rules and suppression windows per group (in memory, seeded rules first). */
+  alertConfig: AlertConfigStore;
   pageSize: number;
   /** Records per page of the inventory lists (agents, networks, endpoint tests). */
   inventoryPageSize: number;

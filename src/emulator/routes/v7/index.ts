@@ -2,6 +2,7 @@
 import type { Route } from '../../http/router';
 import type { EmulatorState } from '../state';
 import { v7AccountRoutes } from './account';
+import { v7AlertRoutes } from './alerts';
 import { v7EndpointAgentRoutes } from './endpoint-agents';
 import { v7EndpointTestRoutes } from './endpoint-tests';
 import { v7EnterpriseResultRoutes } from './enterprise-results';
@@ -20,5 +21,6 @@ export function v7Routes(state: EmulatorState): Route[] {
     ...v7TestManagementRoutes(state),
     ...v7AccountRoutes(state),
     ...v7EnterpriseResultRoutes(state),
+    ...v7AlertRoutes(state),
   ];
 }
