@@ -117,7 +117,7 @@ const takeSharedModules = {
  * dist/lmtools-lib.js (the AI tools in VS Code) takes the client, the documents layer and the
  * tools' catalogue from the bundles the extension loaded (src/vscode/lm-tools/lazy.ts hands them
  * in): the catalogue tells API errors by class, which a second copy of src/api would not be.
- * The emulator, which the CLI's account code imports, is its sibling dist/emulator-lib.js.
+ * The emulator, which opening an account imports (src/workflows/account.ts), is its sibling dist/emulator-lib.js.
  * dist/cli-lib.js and dist/mcp-lib.js take the same libraries as their siblings in dist/
  * (SIBLING_LIBRARIES); `idOf` answering undefined bundles the library instead.
  */
@@ -218,7 +218,7 @@ const testFieldsFromLibrary = {
  */
 const EMULATOR_IMPORTS = [
   { importer: join('src', 'emulator', 'cli.ts'), path: /^\.\/(server|api|index)$/ },
-  { importer: join('src', 'cli', 'account.ts'), path: /^\.\.\/emulator$/ },
+  { importer: join('src', 'workflows', 'account.ts'), path: /^\.\.\/emulator$/ },
 ];
 const emulatorFromLibrary = {
   name: 'emulator-from-library',

@@ -58,6 +58,22 @@ export default tseslint.config(
     'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!node:|\\.\\./(documents|files)/)', message: 'src/state imports node, src/documents and src/files only (the CLI, the tools and the extension share it).' }] }],
     'no-restricted-syntax': ['error', ...writeThroughFiles],
   } },
+  // The tool catalogue stands beside the CLI, not on it: what both need is a use case in src/workflows.
+  { files: ['src/tools/**'], rules: {
+    'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./cli(/|$)', message: 'src/tools imports nothing of src/cli: move the use case to src/workflows (see ARCHITECTURE.md).' }] }],
+  } },
+  // The use cases beneath the three front doors: plain inputs, a result or a typed InputError;
+  // no front door's code, and nothing that only a command line has (printing, argv, exit).
+  { files: ['src/workflows/**'], rules: {
+    'no-restricted-imports': ['error', {
+      paths: [{ name: 'vscode', message: 'src/workflows never imports vscode: the extension, the CLI and the tools all stand on it.' }],
+      patterns: [{ regex: '^\\.\\./(cli|tools|vscode)(/|$)', message: 'src/workflows imports the domain only, never a front door (src/cli, src/tools, src/vscode).' }],
+    }],
+    'no-restricted-syntax': ['error', ...writeThroughFiles,
+      { selector: 'MemberExpression[object.name="process"][property.name=/^(argv|exit|stdout|stderr)$/]', message: 'A use case takes plain inputs and returns a result: argv, exit codes and printing belong to the front door.' },
+      { selector: 'CallExpression[callee.object.name="console"]', message: 'A use case returns what happened; the front door says it.' },
+    ],
+  } },
   // The bundle cache: the extension's own storage, written with wx and renamed (not a user's file).
   { files: ['src/vscode/bundle-loader.ts'], rules: oneWayToSpeak },
 );

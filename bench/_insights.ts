@@ -4,7 +4,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildWaterfall, readHar, type WaterfallRow } from '../src/analysis/har';
-import { readHarFile } from '../src/cli/har-file';
+import { readHarFile } from '../src/workflows/har-file';
 import { pageInsights } from '../src/analysis/har/insights';
 import { INSIGHT_RULES } from '../src/analysis/har/insight-rules';
 import { syntheticHar } from '../test/webview/helpers/synthetic-har';

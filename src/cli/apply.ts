@@ -6,38 +6,15 @@
 // outside the working tree: apply-state.ts). A document named like a deployed test it is not
 // bound to is a conflict until adopted (--adopt); replacing or deleting a test no apply from
 // here created needs --allow-replace.
-import { readFileSync } from 'node:fs';
 import { terminalSafe } from '../analysis/text/untrusted';
-import {
-  applyEndpointSteps,
-  applyPlan,
-  bindingLines,
-  isDestructive,
-  isDestructiveEndpointStep,
-  planSummary,
-  removeBinding,
-  setBinding,
-  testRequestTarget,
-  type ApplyResult,
-  type EndpointApplyResult,
-  type PlanExecutor,
-  type PlannedBinding,
-} from '../documents';
-import {
-  deployPlanJson,
-  deployPlanText,
-  endpointRemovalLines,
-  endpointRemovals,
-  endpointSteps,
-  skippedDocuments,
-  totalSteps,
-} from './deploy-plan';
+import { bindingLines, isDestructive, isDestructiveEndpointStep, planSummary, type PlannedBinding } from '../documents';
+import { applyPrepared, type ApplyOutcome } from '../workflows/apply';
+import { endpointRemovals, endpointSteps, totalSteps, type DeployRun } from '../workflows/deploy-run';
+import { deployPlanJson, deployPlanText, endpointRemovalLines } from './deploy-plan';
 import { ACCOUNT_USAGE, takeAccountFlags, UsageError } from './account';
 import { prepareRun, STATE_USAGE, takeAdoptions, unownedLines } from './apply-state';
-import { journaledEndpointBind, journaledExecutor, type JournalFile } from '../state/apply-journal-file';
-import { INCLUDE_EXAMPLES_FLAG, INCLUDE_EXAMPLES_USAGE, openDeployRun, type CliIo, type DeployRun } from './deploy-run';
-import { processIo, reportFailure } from './io';
-import { writeOutputFile } from './output-file';
+import { INCLUDE_EXAMPLES_FLAG, INCLUDE_EXAMPLES_USAGE, openDeployRun } from './deploy-run';
+import { processIo, reportFailure, type CliIo } from './io';
 import { ciJson } from './ci-safe';
 
 export const APPLY_USAGE = `usage: netmon apply <folders, files or globs of *.netmon-test.json, *.netmon-endpoint-test.json>… [--yes] [--allow-replace] [--adopt <document>=<testId>]… [--json] [account]
@@ -99,8 +76,8 @@ export async function runApply(args: readonly string[], io: CliIo = processIo())
 }
 
 export async function applyRun(opened: DeployRun, args: ApplyArgs, io: CliIo): Promise<number> {
-  const { run, journal, bindings, unowned } = prepareRun('apply', opened, args.adoptions, io);
-  const { plan } = run;
+  const prepared = prepareRun('apply', opened, args.adoptions, io);
+  const { run, journal, bindings, unowned } = prepared;
   const removals = endpointRemovals(run, journal.read());
   const shown = (): string =>
     [
@@ -109,68 +86,58 @@ export async function applyRun(opened: DeployRun, args: ApplyArgs, io: CliIo): P
       ...unownedLines(unowned, args.allowReplace),
       ...endpointRemovalLines(removals, args.allowReplace),
     ].join('\n');
-  const skipped = skippedDocuments(run);
-  if (skipped > 0 || plan.conflicts.length > 0) {
-    io.stdout(shown());
-    io.stderr(
-      skipped > 0
-        ? `netmon apply: ${skipped} document(s) are invalid; nothing was applied. Run netmon validate on them.`
-        : `netmon apply: ${plan.conflicts.length} conflict(s); nothing was applied. Adopt each deployed test its document manages (--adopt <document>=<testId>) or rename the document's test.`,
-    );
-    return 2;
-  }
-  if (unowned.length + removals.length > 0 && !args.allowReplace) {
-    io.stdout(shown());
-    io.stderr(
-      `netmon apply: not applied: ${unowned.length + removals.length} replace or delete of a test netmon apply did not create from this machine (or of an endpoint test); check the plan and pass --allow-replace to allow it.`,
-    );
-    return 2;
-  }
-  if (totalSteps(run) === 0 && bindings.length === 0) {
-    if (args.json) io.stdout(ciJson({ target: run.account.label, ...deployPlanJson(run), applied: [] }));
-    else
-      io.stdout(
-        [
-          'No changes: the documents match what is deployed.',
-          ...(run.endpoint.leftOut ? [run.endpoint.leftOut] : []),
-        ].join('\n'),
-      );
-    return 0;
-  }
-  if (!args.yes && !(await confirmed(run, shown(), bindings.length, io))) {
-    if (!io.ask) io.stdout(ciJson({ target: run.account.label, confirmed: false, ...deployPlanJson(run) }));
-    io.stderr(
-      `netmon apply: not applied (${planSummary(plan)}${endpointSteps(run).length > 0 ? ` and ${endpointSteps(run).length} endpoint step(s)` : ''}). ${io.ask ? '' : 'No terminal to ask: pass --yes to apply.'}`.trim(),
-    );
-    return 2;
-  }
-  writeBindings(run, bindings, journal, io);
   const total = totalSteps(run);
-  const progress = (done: number, step: { action: string; testName: string; testId?: number }): void =>
-    io.stderr(
-      `${done}/${total} ${step.action} "${terminalSafe(step.testName)}"${step.testId === undefined ? '' : ` (test ${step.testId})`}`,
-    );
-  const result = await applyPlan(plan, executor(run, journal), {
-    confirmDestructive: () => Promise.resolve(true),
-    onProgress: (done, _total, step) => progress(done, { ...step, testId: 'testId' in step ? step.testId : undefined }),
+  const outcome = await applyPrepared(prepared, {
+    allowReplace: args.allowReplace,
+    confirm: () => (args.yes ? Promise.resolve(true) : confirmed(run, shown(), bindings.length, io)),
+    onBinding: (binding) => io.stderr(bindingLine(run, binding)),
+    onProgress: (done, _total, step) =>
+      io.stderr(
+        `${done}/${total} ${step.action} "${terminalSafe(step.testName)}"${step.testId === undefined ? '' : ` (test ${step.testId})`}`,
+      ),
   });
-  const endpoint = result.failed
-    ? undefined
-    : await applyEndpointSteps(endpointSteps(run), run.account.client, {
-        call: run.account.requestAid === undefined ? {} : { aid: run.account.requestAid },
-        allowDestructive: true,
-        bind: journaledEndpointBind(
-          (uri, testId) => {
-            bindDocument(uri, run, testId);
-            return Promise.resolve();
-          },
-          journal,
-          endpointSteps(run),
-        ),
-        onProgress: (done, _total, step) =>
-          progress(result.completed.length + done, { ...step, testId: 'testId' in step ? step.testId : undefined }),
-      });
-  return report(run, result, endpoint, args.json, io);
+  return said(outcome, run, shown, args, io);
+}
+
+/** The outcome as `netmon apply` says it, and its exit code. */
+function said(outcome: ApplyOutcome, run: DeployRun, shown: () => string, args: ApplyArgs, io: CliIo): number {
+  switch (outcome.kind) {
+    case 'invalid':
+    case 'conflicts':
+      io.stdout(shown());
+      io.stderr(
+        outcome.kind === 'invalid'
+          ? `netmon apply: ${outcome.documents} document(s) are invalid; nothing was applied. Run netmon validate on them.`
+          : `netmon apply: ${outcome.conflicts} conflict(s); nothing was applied. Adopt each deployed test its document manages (--adopt <document>=<testId>) or rename the document's test.`,
+      );
+      return 2;
+    case 'not-ours':
+      io.stdout(shown());
+      io.stderr(
+        `netmon apply: not applied: ${outcome.steps} replace or delete of a test netmon apply did not create from this machine (or of an endpoint test); check the plan and pass --allow-replace to allow it.`,
+      );
+      return 2;
+    case 'nothing':
+      if (args.json) io.stdout(ciJson({ target: run.account.label, ...deployPlanJson(run), applied: [] }));
+      else
+        io.stdout(
+          [
+            'No changes: the documents match what is deployed.',
+            ...(run.endpoint.leftOut ? [run.endpoint.leftOut] : []),
+          ].join('\n'),
+        );
+      return 0;
+    case 'declined': {
+      if (!io.ask) io.stdout(ciJson({ target: run.account.label, confirmed: false, ...deployPlanJson(run) }));
+      const endpoint = endpointSteps(run).length;
+      io.stderr(
+        `netmon apply: not applied (${planSummary(run.plan)}${endpoint > 0 ? ` and ${endpoint} endpoint step(s)` : ''}). ${io.ask ? '' : 'No terminal to ask: pass --yes to apply.'}`.trim(),
+      );
+      return 2;
+    }
+    case 'applied':
+      return report(run, outcome, args.json, io);
+  }
 }
 
 async function confirmed(run: DeployRun, shown: string, bindings: number, io: CliIo): Promise<boolean> {
@@ -184,83 +151,18 @@ async function confirmed(run: DeployRun, shown: string, bindings: number, io: Cl
   );
 }
 
-/** The bindings the plan showed (recovered creates, adoptions), written before any step runs. */
-function writeBindings(run: DeployRun, bindings: readonly PlannedBinding[], journal: JournalFile, io: CliIo): void {
-  for (const binding of bindings) {
-    bindDocument(binding.uri, run, binding.testId);
-    journal.bound(binding.uri, binding.testId, binding.why === 'recovered');
-    io.stderr(
-      binding.why === 'recovered'
-        ? `Recovered: "${terminalSafe(binding.testName)}" was created as test ${binding.testId} by an interrupted apply; ${run.name(binding.uri)} is now bound to it.`
-        : `Adopted: ${run.name(binding.uri)} is now bound to test ${binding.testId} ("${terminalSafe(binding.testName)}").`,
-    );
-  }
-  journal.clearPending();
+function bindingLine(run: DeployRun, binding: PlannedBinding): string {
+  return binding.why === 'recovered'
+    ? `Recovered: "${terminalSafe(binding.testName)}" was created as test ${binding.testId} by an interrupted apply; ${run.name(binding.uri)} is now bound to it.`
+    : `Adopted: ${run.name(binding.uri)} is now bound to test ${binding.testId} ("${terminalSafe(binding.testName)}").`;
 }
 
-function executor(run: DeployRun, journal: JournalFile): PlanExecutor {
-  const { client, requestAid } = run.account;
-  const options = requestAid === undefined ? {} : { aid: requestAid };
-  return journaledExecutor(
-    {
-      create: async (request) => {
-        const testId = (await client.createTest(testRequestTarget(request).type, request.body, options)).testId;
-        if (testId === undefined)
-          throw new Error(`creating "${request.body.testName}": the service answered without a testId`);
-        return testId;
-      },
-      update: async (request) => {
-        const { type, testId } = testRequestTarget(request);
-        await client.updateTest(type, testId, request.body, options);
-      },
-      delete: async (request) => {
-        const { type, testId } = testRequestTarget(request);
-        await client.deleteTest(type, testId, options);
-      },
-      bind: (uri, testId) => {
-        bindDocument(uri, run, testId);
-        return Promise.resolve();
-      },
-    },
-    journal,
-    { plan: run.plan, deployed: run.deployed, typeOf: (request) => testRequestTarget(request).type },
-  );
-}
-
-function bindDocument(uri: string, run: DeployRun, testId: number | undefined): void {
-  const text = readFileSync(uri, 'utf8');
-  const { serviceKey, aidKey } = run.account;
-  const next =
-    testId === undefined ? removeBinding(text, serviceKey, aidKey) : setBinding(text, serviceKey, aidKey, testId);
-  if (next !== text) writeOutputFile(uri, next, { force: true });
-}
-
-function report(
-  run: DeployRun,
-  result: ApplyResult,
-  endpoint: EndpointApplyResult | undefined,
-  json: boolean,
-  io: CliIo,
-): number {
-  const applied = [
-    ...result.completed.map((step) => ({
-      kind: 'test',
-      action: step.action,
-      document: step.uri === undefined ? null : run.name(step.uri),
-      testName: step.testName,
-    })),
-    ...(endpoint?.completed ?? []).map((step) => ({
-      kind: 'endpoint',
-      action: step.action,
-      document: run.name(step.uri),
-      testName: step.testName,
-    })),
-  ];
-  const failed = result.failed ?? endpoint?.failed;
-  const kind = result.failed ? '' : 'endpoint ';
+function report(run: DeployRun, outcome: Extract<ApplyOutcome, { kind: 'applied' }>, json: boolean, io: CliIo): number {
+  const { applied, failed } = outcome;
+  const kind = failed?.kind === 'endpoint' ? 'endpoint ' : '';
   const failure =
     failed &&
-    `${failed.step.action} of ${kind}"${terminalSafe(failed.step.testName)}" failed: ${terminalSafe(failed.error instanceof Error ? failed.error.message : String(failed.error))}`;
+    `${failed.action} of ${kind}"${terminalSafe(failed.testName)}" failed: ${terminalSafe(failed.error instanceof Error ? failed.error.message : String(failed.error))}`;
   if (json) io.stdout(ciJson({ target: run.account.label, applied, ...(failure ? { failed: failure } : {}) }));
   if (failure) {
     io.stderr(

@@ -1,17 +1,9 @@
 // One plan for `netmon plan` and `netmon apply` over both kinds of document: the enterprise
 // plan's text and JSON, then the endpoint test documents' part (each step saying it is an
-// endpoint step), and the counts that decide exit codes and confirmations.
+// endpoint step). The counts that decide exit codes are the run's (src/workflows/deploy-run.ts).
 import { terminalSafe } from '../analysis/text/untrusted';
-import {
-  endpointPlanJson,
-  endpointStepsNotOurs,
-  planJson,
-  renderEndpointPlan,
-  renderPlan,
-  type ApplyJournal,
-  type EndpointPlanStep,
-} from '../documents';
-import type { DeployRun } from './deploy-run';
+import { endpointPlanJson, planJson, renderEndpointPlan, renderPlan, type EndpointPlanStep } from '../documents';
+import type { DeployRun } from '../workflows/deploy-run';
 
 /** The plan as text: the enterprise plan, then the endpoint documents' part (or why they were left out). */
 export function deployPlanText(run: DeployRun): string {
@@ -36,23 +28,6 @@ export function deployPlanJson(run: DeployRun): Record<string, unknown> {
     skipped: [...enterprise.skipped.map((s) => ({ kind: 'test', ...s })), ...endpoint.skipped],
     ...(endpoint.leftOut ? { endpointLeftOut: endpoint.leftOut } : {}),
   };
-}
-
-export function endpointSteps(run: DeployRun): EndpointPlanStep[] {
-  return run.endpoint.plan?.steps ?? [];
-}
-
-export function totalSteps(run: DeployRun): number {
-  return run.plan.steps.length + endpointSteps(run).length;
-}
-
-export function skippedDocuments(run: DeployRun): number {
-  return run.plan.skipped.length + (run.endpoint.plan?.skipped.length ?? 0);
-}
-
-/** Endpoint replaces and deletes of endpoint tests that are not ours: each needs --allow-replace, as an enterprise one does. */
-export function endpointRemovals(run: DeployRun, journal: ApplyJournal): EndpointPlanStep[] {
-  return endpointStepsNotOurs(endpointSteps(run), journal, ['replace', 'delete']);
 }
 
 export function endpointRemovalLines(steps: readonly EndpointPlanStep[], allowed: boolean): string[] {

@@ -13,11 +13,11 @@ import { readSessionPages } from '../analysis/evidence/read-pages';
 import { readPathRounds, readRoundTraces } from '../analysis/path/read-rounds';
 import { sessionNeighbourContext } from '../analysis/timeline';
 import { untrustedLine } from '../analysis/text/untrusted';
-import type { Account } from './account';
-import { readAgentTimeline } from './agent';
-import { readHarFile } from './har-file';
-import { pickRound } from './path';
-import type { AskedRange } from './time-range';
+import type { Account } from '../workflows/account';
+import { readAgentTimeline } from '../workflows/agent-timeline';
+import { readHarFile } from '../workflows/har-file';
+import { pickRound } from '../workflows/path';
+import type { AskedRange } from '../workflows/time-range';
 import { basename } from 'node:path';
 
 export interface EvidenceOptions {

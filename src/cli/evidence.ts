@@ -14,8 +14,7 @@ import {
 import { fileStem } from '../analysis/evidence/text';
 import { terminalSafe } from '../analysis/text/untrusted';
 import { ACCOUNT_USAGE, openAccount, takeAccountFlags, UsageError, type Account } from './account';
-import type { CliIo } from './deploy-run';
-import { processIo, reportFailure } from './io';
+import { processIo, reportFailure, type CliIo } from './io';
 import { linkCheckRoot, writeOutputSets } from './output-file';
 import {
   harDiffDocument,

@@ -9,7 +9,7 @@ import { diffSides, hasHarEntries, HarDiffPageError, readDiffSide, type HarDiffS
 import { DIFF_TEXT_ROWS, formatHarDiff } from '../analysis/har/diff-text';
 import { findingsBetween, formatFindingsDiff } from '../analysis/har/insights-diff';
 import { terminalSafe, untrustedLine } from '../analysis/text/untrusted';
-import { readHarFileAsync } from './har-file';
+import { readHarFileAsync } from '../workflows/har-file';
 import type { HarCliIo } from './har-report';
 import { ciJson, cliText } from './ci-safe';
 

@@ -8,7 +8,7 @@ import { documentInsights } from '../analysis/har/insights';
 import { formatInsights } from '../analysis/har/insights-text';
 import { terminalSafe, untrustedLine } from '../analysis/text/untrusted';
 import { ciJson, cliText } from './ci-safe';
-import { readHarFileAsync } from './har-file';
+import { readHarFileAsync } from '../workflows/har-file';
 import type { HarCliIo } from './har-report';
 
 export const HAR_INSIGHTS_USAGE = `usage: netmon har insights <in.har[.gz]> [--page <id|n>] [--json] [--network]

@@ -2,11 +2,19 @@
 // Every line the CLI prints goes through `printLine`: document text and API text reach the
 // output, and neither may steer the terminal or the CI runner reading it (see ci-safe.ts).
 import { createInterface } from 'node:readline/promises';
-import { UsageError } from './account';
 import { cliText, printLine } from './ci-safe';
-import type { CliIo } from './deploy-run';
+import { usageMessage } from './flags';
 
 export { printLine } from './ci-safe';
+
+export interface CliIo {
+  stdout(line: string): void;
+  stderr(line: string): void;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** Asks a yes/no question on the terminal; undefined when there is no terminal to ask. */
+  ask?: (question: string) => Promise<boolean>;
+}
 
 export function processIo(): CliIo {
   const interactive = process.stdin.isTTY && process.stderr.isTTY;
@@ -28,10 +36,14 @@ async function askOnTerminal(question: string): Promise<boolean> {
   }
 }
 
-/** Usage mistakes print the usage; other failures say what failed. Exit code 2 either way. */
+/**
+ * Usage mistakes (and a use case's input errors, their fields named by their flags) print the
+ * usage; other failures say what failed. Exit code 2 either way.
+ */
 export function reportFailure(command: string, error: unknown, usage: string, io: CliIo): number {
-  if (error instanceof UsageError) {
-    io.stderr(`netmon ${command}: ${error.message}\n${usage}`);
+  const mistake = usageMessage(error);
+  if (mistake !== undefined) {
+    io.stderr(`netmon ${command}: ${mistake}\n${usage}`);
     return 2;
   }
   const message = error instanceof Error ? error.message : String(error);

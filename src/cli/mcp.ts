@@ -3,8 +3,7 @@
 // as every other command; read-only unless started with --allow-writes. The server and the
 // SDK are loaded from dist/mcp-lib.js only here (esbuild.mjs), so no other command loads them.
 import { ACCOUNT_USAGE, openAccount, takeAccountFlags, UsageError, type Account } from './account';
-import type { CliIo } from './deploy-run';
-import { processIo, reportFailure } from './io';
+import { processIo, reportFailure, type CliIo } from './io';
 import { resolve } from 'node:path';
 import { PACKAGE_VERSION } from '../api/version';
 import { mcpConfigsText } from '../tools/mcp-configs';

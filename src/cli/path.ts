@@ -1,17 +1,15 @@
 // `netmon path diff --test <id>`: what changed on a scheduled test's network path between two
 // rounds — hops added, removed and changed, delay and loss deltas, and each agent's route
 // change — as text for a ticket or, with --json, the diff model. The same reader and the same
-// diff as the path panel's "Compare with…".
-import { diffPathTraces, pathDiffText } from '../analysis/path/diff';
-import { localizePathTraces } from '../analysis/path/localize';
-import { readPathRounds, readRoundTraces } from '../analysis/path/read-rounds';
-import type { PathRound } from '../analysis/path/rounds';
+// diff as the path panel's "Compare with…" (src/workflows/path.ts).
+import { pathDiffText } from '../analysis/path/diff';
 import { roundMinute } from '../analysis/text/utc';
 import { terminalSafe } from '../analysis/text/untrusted';
+import { readPathDiff, readPathLocalization, type LatLon } from '../workflows/path';
+import type { AskedRange } from '../workflows/time-range';
 import { ACCOUNT_USAGE, openAccount, takeAccountFlags, UsageError, type Account } from './account';
-import type { CliIo } from './deploy-run';
-import { processIo, reportFailure } from './io';
-import { readTimeRange, TIME_RANGE_USAGE, type AskedRange } from './time-range';
+import { processIo, reportFailure, type CliIo } from './io';
+import { readTimeRange, TIME_RANGE_USAGE } from './time-range';
 import { ciJson } from './ci-safe';
 
 export const PATH_USAGE = `usage: netmon path diff --test <id> [--round R] [--against R0] [--window 24h | --from T --to T] [--json] [account]
@@ -63,12 +61,9 @@ interface PathOptions {
   round?: string;
   against?: string;
   rounds?: number;
-  targetAt?: { lat: number; lon: number };
+  targetAt?: LatLon;
   json: boolean;
 }
-
-/** Rounds `localize` reads at most (each is one request per agent). */
-const MAX_LOCALIZE_ROUNDS = 48;
 
 function readPathOptions(words: readonly string[]): PathOptions {
   const values: Record<string, string> = {};
@@ -94,24 +89,21 @@ function readPathOptions(words: readonly string[]): PathOptions {
   const test = values['--test'];
   if (test === undefined || !/^\d+$/.test(test))
     throw new UsageError('--test needs the id of a scheduled endpoint test');
+  // Not a whole number is out of range too: the use case says the range (src/workflows/path.ts).
   const rounds = values['--rounds'];
-  if (rounds !== undefined && (!/^\d+$/.test(rounds) || Number(rounds) < 1 || Number(rounds) > MAX_LOCALIZE_ROUNDS))
-    throw new UsageError(`--rounds must be 1 to ${MAX_LOCALIZE_ROUNDS}`);
-  if (rounds !== undefined && values['--round'] !== undefined)
-    throw new UsageError('use --round or --rounds, not both');
   const targetAt = values['--target-at'] === undefined ? undefined : readLatLon(values['--target-at']);
   return {
     testId: Number(test),
     json,
     ...(values['--round'] ? { round: values['--round'] } : {}),
     ...(values['--against'] ? { against: values['--against'] } : {}),
-    ...(rounds ? { rounds: Number(rounds) } : {}),
+    ...(rounds !== undefined ? { rounds: /^\d+$/.test(rounds) ? Number(rounds) : Number.NaN } : {}),
     ...(targetAt ? { targetAt } : {}),
   };
 }
 
 /** "51.5,-0.13" → degrees, within range, or a usage error. */
-function readLatLon(text: string): { lat: number; lon: number } {
+function readLatLon(text: string): LatLon {
   const parts = text.split(',');
   const [lat, lon] = parts.map((p) => (p.trim() === '' ? Number.NaN : Number(p.trim())));
   if (
@@ -126,39 +118,9 @@ function readLatLon(text: string): { lat: number; lon: number } {
   return { lat: lat!, lon: lon! };
 }
 
-/** A round named by epoch seconds or a time: the newest listed round at or before it. */
-export function pickRound(
-  rounds: readonly PathRound[],
-  spec: string | undefined,
-  fallback: 'newest' | 'oldest',
-): PathRound {
-  if (rounds.length === 0) throw new Error('the test has no path traces in this range (widen it with --window)');
-  if (spec === undefined) return (fallback === 'newest' ? rounds[0] : rounds[rounds.length - 1]) as PathRound;
-  const seconds = /^\d{9,11}$/.test(spec) ? Number(spec) : Date.parse(spec) / 1000;
-  if (!Number.isFinite(seconds)) throw new UsageError(`${spec} is not a round (epoch seconds) or a time (ISO 8601)`);
-  const found = rounds.find((round) => round.roundId <= seconds);
-  if (!found)
-    throw new Error(
-      `no round at or before ${spec} in this range (the oldest is ${new Date((rounds.at(-1) as PathRound).roundId * 1000).toISOString()})`,
-    );
-  return found;
-}
-
 async function diff(account: Account, options: PathOptions, range: AskedRange, io: CliIo): Promise<number> {
-  const { client } = account;
-  const [rounds, directory, test] = await Promise.all([
-    readPathRounds(client, options.testId, range.request),
-    client.agentDirectory().ready(),
-    client.getEndpointTest(options.testId),
-  ]);
-  const after = pickRound(rounds, options.round, 'newest');
-  const before = pickRound(rounds, options.against, 'oldest');
-  const [tracesBefore, tracesAfter] = await Promise.all([
-    readRoundTraces(client, options.testId, before.agentIds, before.roundId),
-    readRoundTraces(client, options.testId, after.agentIds, after.roundId),
-  ]);
-  const model = diffPathTraces(tracesBefore, tracesAfter, directory.names());
-  const name = test.testName ?? `test ${options.testId}`;
+  const { testName, before, after, model } = await readPathDiff(account, options, range);
+  const name = testName ?? `test ${options.testId}`;
   const title = `${name}: round ${roundMinute(after.roundId)} against ${roundMinute(before.roundId)}`;
   if (options.json) {
     io.stdout(
@@ -179,29 +141,11 @@ async function diff(account: Account, options: PathOptions, range: AskedRange, i
 }
 
 async function localize(account: Account, options: PathOptions, range: AskedRange, io: CliIo): Promise<number> {
-  const { client } = account;
-  const [rounds, directory, test] = await Promise.all([
-    readPathRounds(client, options.testId, range.request),
-    client.agentDirectory().ready(),
-    client.getEndpointTest(options.testId),
-  ]);
-  const chosen =
-    options.round !== undefined ? [pickRound(rounds, options.round, 'newest')] : rounds.slice(0, options.rounds ?? 1);
-  if (chosen.length === 0) throw new Error('the test has no path traces in this range (widen it with --window)');
-  const traces = (
-    await Promise.all(chosen.map((round) => readRoundTraces(client, options.testId, round.agentIds, round.roundId)))
-  ).flat();
-  const names = directory.names();
-  const found = localizePathTraces(traces, {
-    agentName: (id) => names[id] ?? id,
-    ...(options.targetAt
-      ? { locations: { target: options.targetAt, agent: (id: string) => agentAt(directory.agent(id)) } }
-      : {}),
-  });
+  const { testName, chosen, found } = await readPathLocalization(account, options, range);
   if (options.json) {
     io.stdout(ciJson({ testId: options.testId, ...found }));
   } else {
-    const name = test.testName ?? `test ${options.testId}`;
+    const name = testName ?? `test ${options.testId}`;
     const when =
       chosen.length === 1
         ? `round ${roundMinute(chosen[0]!.roundId)}`
@@ -220,15 +164,4 @@ async function localize(account: Account, options: PathOptions, range: AskedRang
     io.stdout(terminalSafe(lines.join('\n')));
   }
   return found.confident ? 1 : 0;
-}
-
-/** An agent's location in degrees, when its record has one (v7 agents do). */
-function agentAt(
-  agent: { location?: { latitude?: number; longitude?: number } } | undefined,
-): { lat: number; lon: number } | undefined {
-  const lat = agent?.location?.latitude;
-  const lon = agent?.location?.longitude;
-  return typeof lat === 'number' && typeof lon === 'number' && Number.isFinite(lat) && Number.isFinite(lon)
-    ? { lat, lon }
-    : undefined;
 }

@@ -5,24 +5,11 @@
 // so that "changes" is the first non-zero answer; a conflict (a document named like a deployed
 // test no document is bound to) is 2 too, since apply would refuse it. Plan shows every binding
 // apply would make and every replace or delete that needs --allow-replace.
-import {
-  deployPlanJson,
-  deployPlanText,
-  endpointRemovalLines,
-  endpointRemovals,
-  endpointSteps,
-  skippedDocuments,
-} from './deploy-plan';
+import { endpointRemovals, endpointSteps, skippedDocuments, type DeployRun } from '../workflows/deploy-run';
+import { deployPlanJson, deployPlanText, endpointRemovalLines } from './deploy-plan';
 import { ACCOUNT_USAGE, takeAccountFlags, UsageError } from './account';
-import {
-  INCLUDE_EXAMPLES_FLAG,
-  INCLUDE_EXAMPLES_USAGE,
-  leftOutLine,
-  openDeployRun,
-  type CliIo,
-  type DeployRun,
-} from './deploy-run';
-import { processIo, reportFailure } from './io';
+import { INCLUDE_EXAMPLES_FLAG, INCLUDE_EXAMPLES_USAGE, leftOutLine, openDeployRun } from './deploy-run';
+import { processIo, reportFailure, type CliIo } from './io';
 import { prepareRun, STATE_USAGE, takeAdoptions, unownedLines } from './apply-state';
 import { ciJson } from './ci-safe';
 import { bindingLines } from '../documents';

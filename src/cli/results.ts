@@ -6,12 +6,12 @@
 // explorer's Deployed Tests and Show Results (src/analysis/results).
 import { readResultsSummary } from '../analysis/results/read';
 import { resultsText } from '../analysis/results/text';
-import { terminalSafe, untrustedLine } from '../analysis/text/untrusted';
-import { RESULTS_NEED_V7, type EnterpriseTest } from '../api/types';
+import { terminalSafe } from '../analysis/text/untrusted';
+import { RESULTS_NEED_V7 } from '../api/types';
+import { findTest } from '../workflows/find-test';
 import { ACCOUNT_USAGE, openAccount, takeAccountFlags, UsageError, type Account } from './account';
 import { ciJson } from './ci-safe';
-import type { CliIo } from './deploy-run';
-import { processIo, reportFailure } from './io';
+import { processIo, reportFailure, type CliIo } from './io';
 import { readTimeRange, TIME_RANGE_USAGE } from './time-range';
 
 export const RESULTS_USAGE = `usage: netmon results <test name | test id> [--window 24h | --from T --to T] [--json] [account]
@@ -59,23 +59,4 @@ export async function runResults(args: readonly string[], io: CliIo = processIo(
   } finally {
     await account?.close();
   }
-}
-
-/** The test with this id, or the one with this name (case-insensitive); an ambiguous name lists the candidates. */
-export function findTest(tests: readonly EnterpriseTest[], query: string): EnterpriseTest {
-  if (/^\d{1,15}$/.test(query)) {
-    const byId = tests.find((test) => test.testId === Number(query));
-    if (byId) return byId;
-  }
-  const wanted = query.trim().toLowerCase();
-  const named = tests.filter((test) => String(test.testName).toLowerCase() === wanted);
-  if (named.length === 1) return named[0] as EnterpriseTest;
-  const quoted = untrustedLine(query, 80);
-  if (named.length > 1)
-    throw new UsageError(
-      `${named.length} tests are named "${quoted}": name one by id (${named.map((t) => t.testId).join(', ')})`,
-    );
-  throw new Error(
-    `no deployed test is named or numbered "${quoted}" (${tests.length} test${tests.length === 1 ? '' : 's'} in this account group)`,
-  );
 }

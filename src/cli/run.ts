@@ -3,22 +3,13 @@
 // deployed; a deployed test (by name or id) runs again. Prints each agent's health in the
 // run; exit 1 when an agent failed or never answered. The same wait as the editor's Run Now
 // (src/analysis/instant/enterprise-run.ts).
-import { readFile } from 'node:fs/promises';
-import { isAbsolute, resolve } from 'node:path';
-import { RUN_TIMEOUT_MS, runKindOf, waitForRun, type RunOutcome } from '../analysis/instant/enterprise-run';
+import { RUN_TIMEOUT_MS } from '../analysis/instant/enterprise-run';
 import { terminalSafe, untrustedLine } from '../analysis/text/untrusted';
-import {
-  INSTANT_NEEDS_V7,
-  type EnterpriseTest,
-  type EnterpriseTestCreate,
-  type EnterpriseTestType,
-} from '../api/types';
-import { DOCUMENT_SUFFIXES, namesAgents, resolveAgentNames, testCreateRequest, validateDocument } from '../documents';
+import { DOCUMENT_SUFFIXES } from '../documents';
+import { runTestNow, type RunReport } from '../workflows/run';
 import { ACCOUNT_USAGE, openAccount, takeAccountFlags, UsageError, type Account } from './account';
 import { ciJson } from './ci-safe';
-import { enterpriseAgents, type CliIo } from './deploy-run';
-import { processIo, reportFailure } from './io';
-import { findTest } from './results';
+import { processIo, reportFailure, type CliIo } from './io';
 
 export const RUN_USAGE = `usage: netmon run <test document | test name | test id> [--timeout 300] [--json] [account]
   Runs an enterprise test now (API v7) and waits until every agent answered:
@@ -29,13 +20,6 @@ export const RUN_USAGE = `usage: netmon run <test document | test name | test id
 ${ACCOUNT_USAGE}
   Exit code: 0 every agent answered and none failed, 1 an agent failed or never answered,
   2 could not run (usage, invalid document, unknown test, an API v6 account, connection).`;
-
-export interface RunReport extends RunOutcome {
-  testId: number;
-  testName: string;
-  type: string;
-  instant: boolean;
-}
 
 export async function runRun(args: readonly string[], io: CliIo = processIo()): Promise<number> {
   if (args.length === 0 || args.includes('--help') || args.includes('-h')) {
@@ -48,28 +32,16 @@ export async function runRun(args: readonly string[], io: CliIo = processIo()): 
     const { json, timeoutMs, words } = readOptions(rest);
     const target = words[0] as string;
     account = await openAccount(flags, io.env);
-    if ((await account.client.apiVersion()) === 'v6') throw new Error(INSTANT_NEEDS_V7);
-    const since = Math.floor(Date.now() / 1000);
-    const started = target.toLowerCase().endsWith(DOCUMENT_SUFFIXES.test)
-      ? { test: await runDocument(account, resolveIn(io.cwd, target)), instant: true }
-      : { test: await runDeployed(account, target), instant: false };
-    const agentIds = (started.test.agents ?? []).map((agent) => String(agent.agentId));
-    if (agentIds.length === 0) throw new Error(`test ${started.test.testId} lists no agents to wait for`);
-    if (!json)
-      io.stderr(
-        `netmon run: test ${started.test.testId} started on ${agentIds.length} agent${agentIds.length === 1 ? '' : 's'}; waiting for their answers`,
-      );
-    const outcome = await waitForRun(account.client, started.test, agentIds, since, {
+    const report = await runTestNow(account, target, {
+      cwd: io.cwd,
       timeoutMs,
-      aid: account.requestAid,
+      onStarted: (test, agentIds) => {
+        if (!json)
+          io.stderr(
+            `netmon run: test ${test.testId} started on ${agentIds.length} agent${agentIds.length === 1 ? '' : 's'}; waiting for their answers`,
+          );
+      },
     });
-    const report: RunReport = {
-      testId: started.test.testId,
-      testName: String(started.test.testName),
-      type: String(started.test.type),
-      instant: started.instant,
-      ...outcome,
-    };
     io.stdout(json ? ciJson(report) : terminalSafe(runText(report)));
     return report.missing.length > 0 || report.agents.some((agent) => agent.health === 'failing') ? 1 : 0;
   } catch (error) {
@@ -96,44 +68,6 @@ function readOptions(rest: readonly string[]): { json: boolean; timeoutMs: numbe
   }
   if (words.length !== 1) throw new UsageError('name one test document or one deployed test (its name or id)');
   return { json, timeoutMs, words };
-}
-
-const resolveIn = (cwd: string, file: string): string => (isAbsolute(file) ? file : resolve(cwd, file));
-
-/** The document, validated and its named agents resolved as apply would, sent whole. */
-async function runDocument(account: Account, file: string): Promise<EnterpriseTest> {
-  const { type, body } = await documentRunRequest(account, await readFile(file, 'utf8'));
-  runKindOf(type); // a type with no instant run (bgp) is refused before anything is sent
-  return account.client.runInstantTest(type, body, { aid: account.requestAid });
-}
-
-/** A test document's instant run as Create would send it (the agent tool run_instant_test sends the same). */
-export async function documentRunRequest(
-  account: Account,
-  text: string,
-): Promise<{ type: EnterpriseTestType; body: EnterpriseTestCreate }> {
-  const { parsed, diagnostics } = validateDocument('test', text);
-  const error = diagnostics.find((d) => d.severity === 'error');
-  if (error)
-    throw new Error(
-      `${error.range.start.line + 1}:${error.range.start.character + 1} ${untrustedLine(error.message, 200)}`,
-    );
-  let value = parsed.value;
-  if (namesAgents(value)) {
-    const names = resolveAgentNames(value, await enterpriseAgents(account, []));
-    const problem = names.problems[0];
-    if (problem) throw new Error(untrustedLine(problem.message, 200));
-    value = names.value;
-  }
-  const request = testCreateRequest(value);
-  return { type: request.path.split('/').pop() as EnterpriseTestType, body: request.body };
-}
-
-async function runDeployed(account: Account, query: string): Promise<EnterpriseTest> {
-  const test = findTest(await account.client.listEnterpriseTests({ aid: account.requestAid }), query);
-  runKindOf(String(test.type));
-  await account.client.runTest(test.testId, { aid: account.requestAid });
-  return test;
 }
 
 function runText(report: RunReport): string {

@@ -3,11 +3,12 @@
 // clean, 1 when there are problems, 2 on usage errors.
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { displayPath, expandDocuments } from './files';
+import { displayPath, expandDocuments } from '../workflows/files';
+import { DOCUMENT_GLOB, validateFiles } from '../workflows/validate';
 import { printLine } from './io';
 import { formatReport, textLine, VALIDATE_FORMATS, type Finding, type ValidateFormat } from './validate-formats';
 import { PACKAGE_VERSION } from '../api/version';
-import { DOCUMENT_SUFFIXES, documentKindOf, validateDocuments, type LiveCatalog } from '../documents';
+import { DOCUMENT_SUFFIXES, type LiveCatalog } from '../documents';
 
 export interface CliIo {
   stdout: (line: string) => void;
@@ -30,8 +31,6 @@ export const VALIDATE_USAGE = `usage: netmon validate [--catalog <file.json>] [-
   --format: text (file:line:col severity message [rule], the default), json, sarif (SARIF
   2.1.0, for code-scanning annotations) or junit (JUnit XML, one test case per document).
   Exit code: 0 clean, 1 problems found, 2 usage error.`;
-
-export const DOCUMENT_GLOB = `**/*{${Object.values(DOCUMENT_SUFFIXES).join(',')}}`;
 
 interface ParsedArgs {
   patterns: string[];
@@ -95,19 +94,13 @@ async function report(
   format: ValidateFormat,
   io: CliIo,
 ): Promise<number> {
-  const shown = files.map((file) => displayPath(file, io.cwd));
-  const documents: { uri: string; text: string }[] = [];
-  const misnamed = new Set<string>();
-  for (const [index, file] of files.entries()) {
-    if (documentKindOf(file)) documents.push({ uri: shown[index]!, text: await readFile(file, 'utf8') });
-    else misnamed.add(shown[index]!);
-  }
-  const results = validateDocuments(documents, catalog ? { catalog } : {});
+  const validated = await validateFiles(files, (file) => displayPath(file, io.cwd), catalog);
+  const shown = validated.map((file) => file.name);
   // In the order of the files: each file's findings together.
-  const findings: Finding[] = shown.flatMap((uri) =>
-    misnamed.has(uri)
-      ? [{ file: uri, diagnostic: notADocument() }]
-      : (results.get(uri) ?? []).map((diagnostic) => ({ file: uri, diagnostic })),
+  const findings: Finding[] = validated.flatMap(({ name, document, problems }) =>
+    document
+      ? problems.map((diagnostic) => ({ file: name, diagnostic }))
+      : [{ file: name, diagnostic: notADocument() }],
   );
   if (format === 'text') for (const finding of findings) io.stdout(textLine(finding));
   else io.stdout(formatReport({ files: shown, findings }, format, PACKAGE_VERSION));

@@ -1,6 +1,6 @@
 // Apply must be safe to re-run after a failure halfway, and never create a test twice.
 // The journal lives outside the working tree (a state folder per service and account group,
-// see src/cli/apply-state.ts): a repository can commit a file, not a memory of this machine's
+// see src/workflows/apply-state.ts): a repository can commit a file, not a memory of this machine's
 // applies, so nothing in it may decide which test a document is bound to.
 // A create whose answer was lost (the connection dropped after the service stored the test)
 // leaves a test that no document is bound to. Before each create, the caller notes it in a

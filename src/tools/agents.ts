@@ -3,7 +3,7 @@
 import { AgentSearch } from '../analysis/agents/search';
 import { agentStatus } from '../analysis/agents/card';
 import { TIMELINE_SEGMENT_LABELS } from '../analysis/timeline';
-import { readAgentTimeline } from '../cli/agent';
+import { readAgentTimeline } from '../workflows/agent-timeline';
 import { integer, RANGE_PROPERTIES, rangeOf, text } from './args';
 import { capList, omittedNote } from './bound';
 import { fenced, idText, outside } from './fence';

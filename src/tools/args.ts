@@ -2,9 +2,8 @@
 // several tools share (the time range, a session id, a test id).
 import { realpathSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
-import { UsageError } from '../cli/account';
-import { readTimeRange, type AskedRange } from '../cli/time-range';
 import { inspectFileSet, SafeWriteError } from '../files/safe-write';
+import { askedRange, type AskedRange } from '../workflows/time-range';
 import { outside } from './fence';
 import { ToolInputError, type ToolContext } from './types';
 
@@ -46,25 +45,24 @@ export function integer(args: Record<string, unknown>, key: string): number | un
   return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
 }
 
-/** The range the arguments ask for, read as `--window`/`--from`/`--to` are by the CLI. */
+/** The range the arguments ask for, checked as the CLI's flags are (src/workflows/time-range.ts). */
 export function rangeOf(args: Record<string, unknown>, ctx: ToolContext): AskedRange {
-  const words: string[] = [];
+  const fields: { window?: string; from?: string; to?: string } = {};
   for (const key of ['window', 'from', 'to'] as const) {
     const value = text(args, key);
-    if (value !== undefined) words.push(`--${key}`, value);
+    if (value !== undefined) fields[key] = value;
   }
-  return asToolInput(() => readTimeRange(words, ctx.now()).range);
+  return askedRange(fields, ctx.now());
 }
 
-/** The CLI's usage mistakes are a tool's input mistakes. */
-export function asToolInput<T>(read: () => T): T {
-  try {
-    return read();
-  } catch (error) {
-    if (error instanceof UsageError)
-      throw new ToolInputError(error.message.replace(/--(window|from|to|test|round|against|rounds)\b/g, '$1'));
-    throw error;
-  }
+/**
+ * A use case's field as a tool's argument is named, for the sentences of its input errors
+ * (src/workflows/input-error.ts): most fields are the argument of the same name.
+ */
+const ARGUMENTS: Record<string, string> = { test: 'testId' };
+
+export function argumentOf(field: string): string {
+  return ARGUMENTS[field] ?? field;
 }
 
 /**

@@ -2,8 +2,9 @@
 // Schema (ajv) before it runs, writes refused unless allowed, the answer bounded, and every
 // failure turned into a sentence (an MCP `isError` result, a VS Code tool error).
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import { UsageError } from '../cli/account';
 import { isNetmonError } from '../api';
+import { InputError } from '../workflows/input-error';
+import { argumentOf } from './args';
 import { agentTimelineTool, findAgent } from './agents';
 import { boundedData, boundedText } from './bound';
 import { applyDocuments, planDocuments } from './deploy';
@@ -114,8 +115,7 @@ function failure(sentence: string, quoted: readonly string[] = []): ToolOutcome 
 
 function failureParts(error: unknown): { sentence: string; quoted: readonly string[] } {
   if (error instanceof ToolInputError) return { sentence: error.message, quoted: error.quoted };
-  if (error instanceof UsageError)
-    return { sentence: error.message.replace(/--(window|from|to|round|against|rounds|test)\b/g, '$1'), quoted: [] };
+  if (error instanceof InputError) return { sentence: error.saidWith(argumentOf), quoted: [] };
   const message = error instanceof Error ? error.message : String(error);
   if (isNetmonError(error)) return { sentence: 'the API answered with an error (quoted below)', quoted: [message] };
   return { sentence: 'the call failed (the error is quoted below)', quoted: [message] };

@@ -1,8 +1,9 @@
 // The agent tools that deploy documents. plan_documents plans the workspace's test and endpoint
 // test documents against the account as `netmon plan` does (the same reading, deployed tests,
-// agents, journal and both plans: planDeployRun); apply_documents applies them, with writes
-// allowed, by the CLI's own apply run (its journal, bindings and refusals). Both change only
-// tests that are ours (src/documents/ours.ts), endpoint tests included, in netmon mcp and in VS Code.
+// agents, journal and both plans: src/workflows/deploy-run.ts); apply_documents applies them,
+// with writes allowed, by the same apply as `netmon apply` (src/workflows/apply.ts: its journal,
+// bindings and refusals). Both change only tests that are ours (src/documents/ours.ts), endpoint
+// tests included, in netmon mcp and in VS Code.
 import {
   endpointStepsNotOurs,
   OURS_RULE,
@@ -11,11 +12,11 @@ import {
   type FieldChange,
   type PlanStep,
 } from '../documents';
-import { applyRun } from '../cli/apply';
-import { prepareRun, type PreparedRun } from '../cli/apply-state';
-import { endpointSteps } from '../cli/deploy-plan';
-import { DEPLOY_GLOB, planDeployRun, readTestDocuments, type CliIo, type DeployRun } from '../cli/deploy-run';
-import { displayPath } from '../cli/files';
+import { applyPrepared, type AppliedStep, type ApplyOutcome } from '../workflows/apply';
+import { prepareRun, type PreparedRun } from '../workflows/apply-state';
+import { DEPLOY_GLOB, endpointSteps, planDeployRun, readTestDocuments, type DeployRun } from '../workflows/deploy-run';
+import { displayPath } from '../workflows/files';
+import { InputError } from '../workflows/input-error';
 import { capList, omittedNote } from './bound';
 import { documentFiles, PATTERNS } from './documents';
 import { fenced, outside } from './fence';
@@ -132,46 +133,50 @@ function notOursList(steps: readonly NotOurs[]): string {
   return steps.length > 20 ? `${shown} and ${steps.length - 20} more` : shown;
 }
 
-interface AppliedStep {
-  kind: Kind;
-  action: string;
-  testName: string;
-  document?: string;
-}
-
-/** The steps apply ran, each with its kind, from its JSON outcome (netmon apply --json). */
-function appliedSteps(json: string | undefined): AppliedStep[] {
-  let value: unknown;
-  try {
-    value = JSON.parse(json ?? 'null');
-  } catch {
-    return [];
-  }
-  const applied = (value as { applied?: unknown } | null)?.applied;
-  if (!Array.isArray(applied)) return [];
-  return applied
-    .filter((s): s is Record<string, unknown> => typeof s === 'object' && s !== null)
-    .map((s) => ({
-      kind: s['kind'] === 'endpoint' ? 'endpoint' : 'test',
-      action: String(s['action']),
-      testName: String(s['testName']),
-      ...(typeof s['document'] === 'string' ? { document: s['document'] } : {}),
-    }));
-}
-
 const USER_APPLIES =
   'the user can apply it with netmon apply in a terminal or "Netmon: Apply Test Documents…" in VS Code, where they see and confirm each step';
 
-/** The CLI's deploy run over the context's account (which stays open: the caller owns it). */
+/** The deploy run over the context's account (which stays open: the caller owns it). */
 async function deployRun(ctx: ToolContext, patterns: readonly string[]): Promise<DeployRun> {
   await documentFiles(ctx, patterns, DEPLOY_GLOB);
-  const read = await readTestDocuments(patterns, ctx.cwd);
-  return planDeployRun(ctx.account, read, (uri) => outside(displayPath(uri, ctx.cwd), 300));
+  try {
+    const read = await readTestDocuments(patterns, ctx.cwd);
+    return planDeployRun(ctx.account, read, (uri) => outside(displayPath(uri, ctx.cwd), 300));
+  } catch (error) {
+    // The tools have no includeExamples: naming the example folder itself is the way in.
+    if (error instanceof InputError && error.field === 'includeExamples')
+      throw new ToolInputError('only documents in example folders matched; name such a folder itself to plan it');
+    throw error;
+  }
 }
 
-/** The CLI's output lines, collected for the answer (nothing asks: the tool call is the consent). */
-function lineIo(ctx: ToolContext, lines: string[], stdout: string[] = lines): CliIo {
-  return { stdout: (line) => stdout.push(line), stderr: (line) => lines.push(line), cwd: ctx.cwd, env: process.env };
+/** The run prepared as `netmon plan` and `netmon apply` prepare it, in the workspace folder (and the state folder of this process). */
+function prepared(ctx: ToolContext, run: DeployRun): PreparedRun {
+  return prepareRun(run, [], { cwd: ctx.cwd, env: process.env });
+}
+
+/** Said when a journal committed to the workspace was not read. */
+function journalNotes(prepared: PreparedRun): string[] {
+  return prepared.ignoredJournal === undefined
+    ? []
+    : [
+        `${prepared.ignoredJournal} in the workspace was ignored: the apply journal is kept outside the working tree (a repository must not choose which test a document takes over)`,
+      ];
+}
+
+/** Why apply refused, before changing anything, as a sentence for a model. */
+function refusal(outcome: Exclude<ApplyOutcome, { kind: 'applied' | 'nothing' }>): string {
+  if (outcome.kind === 'invalid') return `${outcome.documents} document(s) are invalid (validate_documents says why)`;
+  if (outcome.kind === 'conflicts')
+    return `${outcome.conflicts} document(s) are named like a deployed test no document is bound to; the user can adopt it with netmon apply --adopt, or rename the document's test`;
+  if (outcome.kind === 'not-ours') return `${outcome.steps} step(s) would replace or delete a test that is not ours`;
+  return 'it was not confirmed';
+}
+
+function bindingLine(run: DeployRun, binding: PreparedRun['bindings'][number]): string {
+  return binding.why === 'recovered'
+    ? `Recovered: "${binding.testName}" was created as test ${binding.testId} by an interrupted apply; ${run.name(binding.uri)} is now bound to it.`
+    : `Adopted: ${run.name(binding.uri)} is now bound to test ${binding.testId} ("${binding.testName}").`;
 }
 
 export const planDocuments: ToolDefinition = {
@@ -182,11 +187,11 @@ export const planDocuments: ToolDefinition = {
   inputSchema: { type: 'object', properties: { paths: PATTERNS }, required: ['paths'], additionalProperties: false },
   writes: false,
   async run(args, ctx) {
-    const notes: string[] = [];
-    const prepared = prepareRun('plan', await deployRun(ctx, args['paths'] as string[]), [], lineIo(ctx, notes));
-    const { run, bindings } = prepared;
+    const ready = prepared(ctx, await deployRun(ctx, args['paths'] as string[]));
+    const notes = journalNotes(ready);
+    const { run, bindings } = ready;
     const { plan, name } = run;
-    const others = notOurs(prepared);
+    const others = notOurs(ready);
     const steps = stepViews(run);
     const shown = capList(steps, MAX_STEPS);
     const skipped = [
@@ -257,34 +262,35 @@ export const applyDocuments: ToolDefinition = {
   inputSchema: { type: 'object', properties: { paths: PATTERNS }, required: ['paths'], additionalProperties: false },
   writes: true,
   async run(args, ctx) {
-    const patterns = args['paths'] as string[];
-    const opened = await deployRun(ctx, patterns);
-    const others = notOurs(prepareRun('apply', opened, [], lineIo(ctx, [])));
+    const opened = await deployRun(ctx, args['paths'] as string[]);
+    const ready = prepared(ctx, opened);
+    const others = notOurs(ready);
     if (others.length > 0) {
       throw new ToolInputError(
         `nothing was applied: the plan would ${notOursList(others)}, and ${others.length === 1 ? 'that test is' : 'those tests are'} not ours (${OURS_RULE}); ${USER_APPLIES}`,
       );
     }
-    const lines: string[] = [];
-    const stdout: string[] = [];
-    const code = await applyRun(
-      opened,
-      { patterns, yes: true, json: true, allowReplace: false, adoptions: [] },
-      lineIo(ctx, lines, stdout),
-    );
-    if (code === 2)
-      throw new ToolInputError(
-        `nothing was applied: ${outside((lines.at(-1) ?? '').replace(/^netmon apply: /, ''), 400)}`,
+    const said: string[] = [...journalNotes(ready)];
+    // The call is the consent (writes allowed, and asked in VS Code): nothing asks again.
+    const done = await applyPrepared(ready, {
+      allowReplace: false,
+      confirm: () => Promise.resolve(true),
+      onBinding: (binding) => said.push(bindingLine(ready.run, binding)),
+    });
+    if (done.kind !== 'applied' && done.kind !== 'nothing')
+      throw new ToolInputError(`nothing was applied: ${refusal(done)}`);
+    const steps: AppliedStep[] = done.kind === 'applied' ? done.applied : [];
+    const failed = done.kind === 'applied' ? done.failed : undefined;
+    if (failed)
+      said.push(
+        `${failed.action} of ${failed.kind === 'endpoint' ? 'endpoint ' : ''}"${failed.testName}" failed: ${failed.error instanceof Error ? failed.error.message : String(failed.error)}`,
       );
-    const applied = capList(appliedSteps(stdout.at(-1)), MAX_STEPS);
-    // The run's own lines but its progress (the steps are said above, each with its kind).
-    const said = lines.filter((line) => !/^\d+\/\d+ /.test(line));
-    const outcome =
-      code !== 0
-        ? 'Applied in part: a step failed; the finished steps are recorded in their documents, so applying again resumes.'
-        : applied.items.length === 0
-          ? 'Nothing to apply: the documents match what is deployed.'
-          : 'Applied.';
+    const applied = capList(steps, MAX_STEPS);
+    const outcome = failed
+      ? 'Applied in part: a step failed; the finished steps are recorded in their documents, so applying again resumes.'
+      : applied.items.length === 0
+        ? 'Nothing to apply: the documents match what is deployed.'
+        : 'Applied.';
     return {
       text: [
         outcome,
@@ -303,7 +309,7 @@ export const applyDocuments: ToolDefinition = {
         .join('\n'),
       data: {
         target: outside(ctx.account.label, 200),
-        complete: code === 0,
+        complete: failed === undefined,
         applied: applied.items.map((s) => ({
           ...s,
           testName: outside(s.testName, 200),

@@ -1,11 +1,9 @@
 // Documents of the workspace: validated as the editor and `netmon validate` validate them, and
 // the workspace files a tool may read (deploy.ts plans and applies them).
-import { readFile } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
-import { DOCUMENT_SUFFIXES, validateDocuments } from '../documents';
-import { documentKindOf } from '../documents/kinds';
-import { DOCUMENT_GLOB } from '../cli/validate';
-import { displayPath, expandDocuments } from '../cli/files';
+import { DOCUMENT_SUFFIXES } from '../documents';
+import { displayPath, expandDocuments } from '../workflows/files';
+import { DOCUMENT_GLOB, validateFiles } from '../workflows/validate';
 import { workspaceFile } from './args';
 import { capList, omittedNote } from './bound';
 import { fenced, outside } from './fence';
@@ -54,13 +52,11 @@ export const validateDocumentsTool: ToolDefinition = {
   writes: false,
   async run(args, ctx) {
     const files = await documentFiles(ctx, args['paths'] as string[], DOCUMENT_GLOB);
-    const documents: { uri: string; text: string }[] = [];
-    for (const file of files)
-      if (documentKindOf(file)) documents.push({ uri: displayPath(file, ctx.cwd), text: await readFile(file, 'utf8') });
-    const results = validateDocuments(documents);
+    const validated = await validateFiles(files, (file) => displayPath(file, ctx.cwd));
+    const documents = validated.filter((file) => file.document);
     const problems = documents.flatMap((d) =>
-      (results.get(d.uri) ?? []).map((p) => ({
-        file: outside(d.uri, 300),
+      d.problems.map((p) => ({
+        file: outside(d.name, 300),
         line: p.range.start.line + 1,
         severity: p.severity,
         rule: p.code,

@@ -1,12 +1,13 @@
 // HAR files of the workspace: two compared request by request, one redacted (a report of what
 // goes, which reads only; or the copy written, which is a write like any other). All read
-// through the CLI's bounded reader (readHarFile) from inside the workspace only, and every
-// HAR is redacted before anything of it is answered: a model never sees a cookie or token.
+// through the one bounded reader (readHarFile, src/workflows/har-file.ts) from inside the
+// workspace only, and every HAR is redacted before anything of it is answered: a model never
+// sees a cookie or token.
 import { basename } from 'node:path';
 import { diffSides, hasHarEntries, HarDiffPageError, readDiffSide } from '../analysis/har/diff';
 import { formatHarDiff } from '../analysis/har/diff-text';
 import { formatRedactionSummary, redactHar, REDACTION_RULES, type RedactionReport } from '../analysis/har/redact';
-import { readHarFile } from '../cli/har-file';
+import { readHarFile } from '../workflows/har-file';
 import { SafeWriteError, writeFileSafely } from '../files/safe-write';
 import { text, workspaceFile, workspaceName, workspaceTarget, writeRefusal } from './args';
 import { capList } from './bound';

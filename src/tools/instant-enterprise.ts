@@ -1,6 +1,6 @@
 // run_instant_test on today's API (v7): a test document of any enterprise type run once,
 // whole, as `netmon run` and the editor's Run Now run it — the body Create would send
-// (src/cli/run.ts), the same wait (src/analysis/instant/enterprise-run.ts) and the same
+// (src/workflows/run.ts), the same wait (src/analysis/instant/enterprise-run.ts) and the same
 // results table (src/analysis/instant/run-view.ts) — answered per agent by name, the failing
 // and silent agents said. Also what the write will do, for its confirmation.
 import { runKindOf, waitForRun } from '../analysis/instant/enterprise-run';
@@ -8,7 +8,7 @@ import { instantResultsText } from '../analysis/instant/results';
 import { enterpriseRunView } from '../analysis/instant/run-view';
 import { untrustedLine } from '../analysis/text/untrusted';
 import type { TestResult } from '../api/types';
-import { documentRunRequest } from '../cli/run';
+import { documentRunRequest } from '../workflows/run';
 import { capList, omittedNote } from './bound';
 import { fenced, outside } from './fence';
 import { ToolInputError, type ToolAnswer, type ToolContext } from './types';

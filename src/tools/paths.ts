@@ -1,15 +1,12 @@
 // A scheduled test's network path: where the problem is (localize_path) and what changed
 // between two rounds (diff_path). The same reads, round picking and analyses as
-// `netmon path localize|diff` and the path panel.
-import { diffPathTraces } from '../analysis/path/diff';
-import { localizePathTraces } from '../analysis/path/localize';
-import { readPathRounds, readRoundTraces } from '../analysis/path/read-rounds';
+// `netmon path localize|diff` and the path panel (src/workflows/path.ts).
 import { roundMinute } from '../analysis/text/utc';
-import { pickRound } from '../cli/path';
-import { asToolInput, integer, RANGE_PROPERTIES, rangeOf, TEST_ID, text } from './args';
+import { MAX_LOCALIZE_ROUNDS, readPathDiff, readPathLocalization } from '../workflows/path';
+import { integer, RANGE_PROPERTIES, rangeOf, TEST_ID, text } from './args';
 import { capList, omittedNote } from './bound';
 import { fenced, outside } from './fence';
-import type { ToolContext, ToolDefinition } from './types';
+import type { ToolDefinition } from './types';
 
 const ROUND = {
   type: 'string',
@@ -18,19 +15,8 @@ const ROUND = {
   description:
     'A round: epoch seconds (as explain_session gives it) or an ISO 8601 time; the newest round in range by default.',
 } as const;
-const MAX_ROUNDS = 48;
 
-async function testAndRounds(args: Record<string, unknown>, ctx: ToolContext) {
-  const testId = integer(args, 'testId') as number;
-  const range = rangeOf(args, ctx);
-  const { client } = ctx.account;
-  const [rounds, directory, test] = await Promise.all([
-    readPathRounds(client, testId, range.request, ctx.signal),
-    client.agentDirectory().ready(ctx.signal),
-    client.getEndpointTest(testId),
-  ]);
-  return { testId, rounds, names: directory.names(), testName: outside(test.testName ?? `test ${testId}`, 200) };
-}
+const testNameOf = (testId: number, name: string | undefined): string => outside(name ?? `test ${testId}`, 200);
 
 export const localizePath: ToolDefinition = {
   name: 'localize_path',
@@ -45,7 +31,7 @@ export const localizePath: ToolDefinition = {
       rounds: {
         type: 'integer',
         minimum: 1,
-        maximum: MAX_ROUNDS,
+        maximum: MAX_LOCALIZE_ROUNDS,
         description: 'The newest N rounds in range instead of one round (default 1).',
       },
       ...RANGE_PROPERTIES,
@@ -55,18 +41,13 @@ export const localizePath: ToolDefinition = {
   },
   writes: false,
   async run(args, ctx) {
-    const { testId, rounds, names, testName } = await testAndRounds(args, ctx);
+    const testId = integer(args, 'testId') as number;
     const round = text(args, 'round');
-    const chosen = asToolInput(() =>
-      round !== undefined ? [pickRound(rounds, round, 'newest')] : rounds.slice(0, integer(args, 'rounds') ?? 1),
-    );
-    if (chosen.length === 0) throw new Error('the test has no path traces in this range (widen it with window)');
-    const traces = (
-      await Promise.all(
-        chosen.map((r) => readRoundTraces(ctx.account.client, testId, r.agentIds, r.roundId, ctx.signal)),
-      )
-    ).flat();
-    const found = localizePathTraces(traces, { agentName: (id) => names[id] ?? id });
+    const rounds = integer(args, 'rounds');
+    const asked = { testId, ...(round === undefined ? {} : { round }), ...(rounds === undefined ? {} : { rounds }) };
+    const read = await readPathLocalization(ctx.account, asked, rangeOf(args, ctx), ctx.signal);
+    const { chosen, found, names } = read;
+    const testName = testNameOf(testId, read.testName);
     const when =
       chosen.length === 1
         ? `round ${roundMinute(chosen[0]!.roundId)} (${chosen[0]!.roundId})`
@@ -150,15 +131,13 @@ export const diffPath: ToolDefinition = {
   },
   writes: false,
   async run(args, ctx) {
-    const { testId, rounds, names, testName } = await testAndRounds(args, ctx);
-    const after = asToolInput(() => pickRound(rounds, text(args, 'round'), 'newest'));
-    const before = asToolInput(() => pickRound(rounds, text(args, 'against'), 'oldest'));
-    const { client } = ctx.account;
-    const [tracesBefore, tracesAfter] = await Promise.all([
-      readRoundTraces(client, testId, before.agentIds, before.roundId, ctx.signal),
-      readRoundTraces(client, testId, after.agentIds, after.roundId, ctx.signal),
-    ]);
-    const model = diffPathTraces(tracesBefore, tracesAfter, names);
+    const testId = integer(args, 'testId') as number;
+    const round = text(args, 'round');
+    const against = text(args, 'against');
+    const asked = { testId, ...(round === undefined ? {} : { round }), ...(against === undefined ? {} : { against }) };
+    const read = await readPathDiff(ctx.account, asked, rangeOf(args, ctx), ctx.signal);
+    const { before, after, model } = read;
+    const testName = testNameOf(testId, read.testName);
     const changed = model.agents.filter((a) => a.kind !== 'same');
     const agents = capList(changed, 25);
     const hops = model.nodes.filter((n) => n.status !== 'same');

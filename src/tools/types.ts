@@ -1,7 +1,7 @@
 // The shape of one tool of the catalogue: what an AI agent sees (name, description, JSON
 // Schema of its input) and what it runs. The same definitions are served by `netmon mcp` and
 // by the VS Code language-model tools, so the two front doors cannot disagree.
-import type { Account } from '../cli/account';
+import type { Account } from '../workflows/account';
 
 /** A JSON Schema of a tool's input: an object with named properties. */
 export interface InputSchema {

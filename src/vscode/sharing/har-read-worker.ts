@@ -10,7 +10,7 @@ import { HarLimitError, harTooLargeMessage } from '../../analysis/har/limits';
 import { redactHar } from '../../analysis/har/redact';
 import { redactionPreview } from '../../analysis/har/redact-preview';
 import { parseOutsideJson } from '../../api/types';
-import { HAR_READ_LIMITS, harJsonBytes } from '../../cli/har-file';
+import { HAR_READ_LIMITS, harJsonBytes } from '../../workflows/har-file';
 import type { HarReadJob, HarReadReply } from './har-read-protocol';
 
 /** Progress messages per redaction: enough for a smooth bar, few enough to cost nothing. */

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createNetmonClient } from '../../../src/api';
 import type { ResultsSummary } from '../../../src/analysis/results/read';
-import type { RunReport } from '../../../src/cli/run';
+import type { RunReport } from '../../../src/workflows/run';
 import { DEMO_CREDENTIALS, startEmulator, type RunningEmulator } from '../../../src/emulator';
 import { netmon } from './run-netmon';
 

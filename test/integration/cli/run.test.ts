@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createNetmonClient } from '../../../src/api';
-import type { RunReport } from '../../../src/cli/run';
+import type { RunReport } from '../../../src/workflows/run';
 import { DEMO_CREDENTIALS, startEmulator, type RunningEmulator } from '../../../src/emulator';
 import { netmon } from './run-netmon';
 

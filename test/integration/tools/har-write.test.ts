@@ -15,7 +15,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Account } from '../../../src/cli/account';
+import type { Account } from '../../../src/workflows/account';
 import { callTool, toolNamed } from '../../../src/tools/catalogue';
 import type { ToolContext } from '../../../src/tools/types';
 import { FIXTURE_DIR } from '../../fixtures/har-redact/expectations';

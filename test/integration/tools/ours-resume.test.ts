@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { journalPath } from '../../../src/cli/apply-state';
+import { journalPath } from '../../../src/workflows/apply-state';
 import { callTool } from '../../../src/tools/catalogue';
 import { enterpriseAgentIds } from '../emulator/helpers';
 import { toolWorld, type ToolWorld } from './context';

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HAR_ENTRY_LIMIT, HAR_PAGE_LIMIT, HAR_SIZE_LIMIT_BYTES } from '../../../src/analysis/har/limits';
-import { readHarFile, readHarFileAsync } from '../../../src/cli/har-file';
+import { readHarFile, readHarFileAsync } from '../../../src/workflows/har-file';
 import { compareHars, redactHarTool } from '../../../src/tools/hars';
 import type { ToolContext } from '../../../src/tools/types';
 import { buildHarCliChild, runHarCliChild } from '../../fixtures/har/cli-child';

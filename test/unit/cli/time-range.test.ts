@@ -1,10 +1,14 @@
 // --window / --from / --to / --range: durations up to the 7-day retention, absolute ranges in
 // order, times without an offset read as local (TZ fixed here) and said so, and a clear usage
-// error for anything else.
+// error for anything else, its fields named by their flags (the range itself is checked by
+// src/workflows/time-range.ts, which names fields, never flags).
 process.env.TZ = 'America/New_York';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readTimeRange } from '../../../src/cli/time-range';
+import { usageMessage } from '../../../src/cli/flags';
+import { askedRange } from '../../../src/workflows/time-range';
+import { InputError } from '../../../src/workflows/input-error';
 
 const NOW = Date.parse('2026-11-24T12:00:00Z');
 
@@ -59,7 +63,12 @@ test('--range takes a range in local time', () => {
 });
 
 test('mistakes say what is wrong', () => {
-  const fails = (args: string[], message: RegExp): void => assert.throws(() => readTimeRange(args, NOW), message);
+  // As the CLI prints it (reportFailure): the use case's fields named by their flags.
+  const fails = (args: string[], message: RegExp): void =>
+    assert.throws(
+      () => readTimeRange(args, NOW),
+      (error) => message.test(usageMessage(error) ?? ''),
+    );
   fails(['--window', '8d'], /at most 7 days/);
   fails(['--window', 'yesterday'], /not a duration like 30m/);
   fails(['--window', '0h'], /longer than 0/);
@@ -70,4 +79,23 @@ test('mistakes say what is wrong', () => {
   fails(['--range', 'yesterday 18:00 – 14:00'], /--range: The end must be after the start/);
   fails(['--from', '2026-11-01T00:00Z', '--to', '2026-11-23T00:00Z'], /longer than 7 days/);
   fails(['--window'], /needs a value/);
+});
+
+test('the use case names the field at fault, never a flag; each front door names it its own way', () => {
+  const error = (() => {
+    try {
+      askedRange({ window: '8d' }, NOW);
+    } catch (caught) {
+      return caught;
+    }
+    return undefined;
+  })();
+  assert.ok(error instanceof InputError);
+  assert.equal(error.field, 'window');
+  assert.equal(error.message, 'window 8d must be longer than 0 and at most 7 days');
+  assert.equal(usageMessage(error), '--window 8d must be longer than 0 and at most 7 days');
+  assert.throws(
+    () => askedRange({ window: '6h', from: '2026-11-23T08:00Z' }, NOW),
+    (both: Error) => !both.message.includes('--') && /use one of window, from\/to or range/.test(both.message),
+  );
 });

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildWaterfall, readHar, type HarDocument } from '../../../src/analysis/har';
-import { readHarFile } from '../../../src/cli/har-file';
+import { readHarFile } from '../../../src/workflows/har-file';
 import type { RuleId } from '../../../src/analysis/har/insight-rules';
 
 export const CORPUS = join(__dirname, '..', '..', 'fixtures', 'har-corpus');

@@ -1,5 +1,6 @@
-// The documents a command works on: files named directly, documents below folders, and
-// glob matches; sorted and unique. Shown relative to the working directory.
+// The documents a use case works on (validate, plan, apply, from the CLI or a tool): files named
+// directly, documents below folders, and glob matches; sorted and unique. Shown relative to the
+// working directory.
 import { stat } from 'node:fs/promises';
 import { relative, resolve, sep } from 'node:path';
 import fastGlob from 'fast-glob';
