@@ -98,6 +98,11 @@ export interface SessionMeasures {
   connectMs?: number;
   /** The session's own ping to its VPN concentrator (v7 `vpnPing`): present only when it went through the tunnel. */
   vpn?: PingMeasure | 'failed';
+  /**
+   * The dialect reports a session's VPN ping whenever the session went through the tunnel (v7), so
+   * its absence says the session did not: the VPN probe nearby then says nothing about it.
+   */
+  vpnPingReported?: boolean;
   /** The page's scheme ("https", "http"): how many round trips its connection took. */
   protocol?: string;
   location?: LatLon;
@@ -172,6 +177,7 @@ export function readSessionMeasures(session: UserSessionDetail): SessionMeasures
     ...(n.icmpBlocked === true ? { icmpBlocked: true } : {}),
     ...(connect >= 0 ? { connectMs: connect } : {}),
     ...(vpn ? { vpn } : {}),
+    ...(n.vpnPingReported === true ? { vpnPingReported: true } : {}),
     ...(protocol ? { protocol } : {}),
     ...(finite(coordinates.latitude) && finite(coordinates.longitude)
       ? { location: { lat: coordinates.latitude, lon: coordinates.longitude } }
@@ -366,6 +372,14 @@ function tunnelFindings(
         segment: 'tunnel',
         grade: 'ok',
         message: `${tunnelWhat(context)} did not answer this session's VPN ping (many ignore it): not graded`,
+      },
+    ];
+  else if (probe?.type === 'vpn' && m.vpnPingReported)
+    findings = [
+      {
+        segment: 'tunnel',
+        grade: 'ok',
+        message: `this session did not go through ${tunnelWhat(context)} (no VPN ping of its own): not graded`,
       },
     ];
   else if (probe && (probe.rttMs !== undefined || probe.loss !== undefined))

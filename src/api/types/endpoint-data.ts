@@ -78,6 +78,10 @@ export type SessionNetwork = Open<{
   connect: { rtt: number };
   icmpBlocked: boolean;
   errors: string[];
+  /** v7: the session's ping to its VPN concentrator, sent only when the session went through the tunnel. */
+  vpnPing?: PingResult;
+  /** Set by the v7 reader: the dialect reports vpnPing whenever there was one (v6 never does). */
+  vpnPingReported?: boolean;
 }>;
 
 export interface PageTimings {

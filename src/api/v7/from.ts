@@ -94,6 +94,8 @@ function fromNetwork(wire: RealUserTestNetworkWire): Domain {
     gatewayPing: fromMeasurement(gatewayPing),
     ping: fromMeasurement(ping),
     vpnPing: fromMeasurement(vpnPing),
+    // v7 sends a session's VPN ping whenever the session went through the tunnel: its absence says something.
+    vpnPingReported: true,
     traceroute: fromMeasurement(traceroute),
     vpnTraceroute: fromMeasurement(vpnTraceroute),
   });

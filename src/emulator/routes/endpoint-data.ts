@@ -97,7 +97,9 @@ function sessionDetail(ctx: RequestContext): RouteResult {
   const id = ctx.params.sessionId ?? '';
   const session = ctx.group.userSession(id);
   if (!session) throw notFound(`User session '${id}' not found in account group ${ctx.aid}`);
-  return { body: { userSessions: [session] } };
+  // v6 has no field for the session's VPN ping (v7's vpnPing).
+  const { vpnPing: _v7Only, ...network } = session.network;
+  return { body: { userSessions: [{ ...session, network }] } };
 }
 
 function pageHar(ctx: RequestContext): RouteResult {

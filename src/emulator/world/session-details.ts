@@ -1,12 +1,13 @@
 // The detailed view of a user session and of a network probe: where the agent was, how its
 // network looked, and what ping, traceroute and TCP connect saw.
-import type { SessionNetwork, UserSessionDetail } from '../../api/types';
+import type { PingStats, SessionNetwork, UserSessionDetail } from '../../api/types';
 import type { AgentProfile } from './agents';
 import { BROWSERS } from './catalog';
 import { round3 } from './format';
 import { networkProfile, pingStats, systemMetrics } from './measures';
 import { buildRoutes, tracerouteHops } from './paths';
 import { Rng, hashKey } from './prng';
+import { probeEffect } from './episode-effects';
 import { sessionPages, userSessionRecord, type SessionCore } from './sessions';
 
 /** Agents report a position near their office or home, stable per agent. */
@@ -71,7 +72,23 @@ function sessionNetwork(core: SessionCore, rng: Rng): SessionNetwork {
     errors:
       rng.chance(0.1) && !featured ? [rng.pick(agent.network.proxy ? NETWORK_ERRORS : NETWORK_ERRORS.slice(0, 2))] : [],
   };
-  return network;
+  const vpnPing = sessionVpnPing(core);
+  return vpnPing ? { ...network, vpnPing } : network;
+}
+
+/**
+ * An agent on a VPN pings its concentrator in every session (v7 `vpnPing`; v6 has no field for it):
+ * within 15–60 ms, or as its probes see the tunnel during its VPN episode. Its own draws, so the
+ * session's other measurements stay what they were.
+ */
+function sessionVpnPing(core: SessionCore): PingStats | undefined {
+  const { agent } = core;
+  if (!agent.vpnTarget) return undefined;
+  const rng = Rng.of(core.id, 'vpn-ping');
+  const baseRtt = rng.float(15, 60, 1);
+  if (agent.featured === undefined) return pingStats(rng, baseRtt);
+  const effect = probeEffect(agent, core.dateSeconds, 'vpn', baseRtt, rng);
+  return pingStats(rng, effect.meanRtt, effect.lossChance, effect.loss);
 }
 
 /** The browser of a session; the HAR of its pages names the same one. */

@@ -121,6 +121,36 @@ describe('the VPN/proxy only when the session went through it', () => {
   });
 });
 
+describe('a session the dialect says did not go through the VPN', () => {
+  const concentrator = { type: 'vpn', target: '198.51.100.77', rttMs: 240 };
+
+  test('v7 sends no vpnPing for it: the congested concentrator nearby is not its problem, even with the target slow', () => {
+    const session = withNetwork(onPath(400), (n) => ({ ...n, vpnPingReported: true }));
+    const verdict = sessionVerdict(session, { normalRttMs: 150, normalSamples: 6, tunnel: concentrator });
+    assert.notEqual(verdict.worst, 'tunnel', verdict.line);
+    assert.equal(segment(verdict, 'tunnel')?.grade, 'ok');
+    assert.match(
+      segment(verdict, 'tunnel')?.findings[0]?.message ?? '',
+      /^this session did not go through the VPN concentrator 198\.51\.100\.77 \(no VPN ping of its own\): not graded$/,
+    );
+  });
+
+  test('v6 cannot say (no vpnPing field): the nearest VPN probe still speaks for the tunnel', () => {
+    const verdict = sessionVerdict(onPath(400), { normalRttMs: 150, normalSamples: 6, tunnel: concentrator });
+    assert.equal(verdict.worst, 'tunnel', verdict.line);
+  });
+
+  test('a proxy is graded from its probe in either dialect: a proxy session sends no VPN ping', () => {
+    const session = withNetwork(onPath(400), (n) => ({ ...n, vpnPingReported: true }));
+    const verdict = sessionVerdict(session, {
+      normalRttMs: 150,
+      normalSamples: 6,
+      tunnel: { type: 'proxy', target: '10.0.0.10', rttMs: 240 },
+    });
+    assert.equal(segment(verdict, 'tunnel')?.grade, 'bad', verdict.line);
+  });
+});
+
 describe('latency past a clean gateway weighs like loss against blaming the Wi-Fi', () => {
   const weak = (rssi: number, extra: Record<string, unknown>): UserSessionDetail =>
     withNetwork(healthySession(), (n) => {
