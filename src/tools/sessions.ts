@@ -15,7 +15,8 @@ import { capList, omittedNote } from './bound';
 import { fenced, idText, outside } from './fence';
 import { FILTER_PROPERTIES, filtersFromNames } from './filters';
 import type { ToolDefinition } from './types';
-import { apiTimeIso, apiTimeUtcText } from '../analysis/time/api-time';
+import { apiTimeIso, apiTimeMs, apiTimeUtcText } from '../analysis/time/api-time';
+import type { NetworkChange, NetworkChangeKind } from '../analysis/session/network-changes';
 
 const utc = (date: unknown): string => apiTimeUtcText(date) ?? 'time unknown';
 
@@ -102,6 +103,33 @@ export const findWorstSessions: ToolDefinition = {
 /** Findings listed per segment at most. */
 const MAX_FINDINGS = 12;
 
+const CHANGE_WORDS: Readonly<Record<NetworkChangeKind, string>> = {
+  isp: 'ISP',
+  publicIp: 'public IP',
+  ssid: 'Wi-Fi network',
+  vpn: 'VPN',
+};
+/** The timeline asked for around a change: an hour either side of the session and its changes. */
+const TIMELINE_MARGIN_MS = 3600_000;
+
+/** The agent_timeline call that shows a session's network changes, with ids as the tool takes them. */
+function timelineAround(
+  session: { agentId: unknown; date: unknown },
+  changes: readonly NetworkChange[],
+): { tool: 'agent_timeline'; args: { agent: string; from: string; to: string } } {
+  const at = apiTimeMs(session.date) ?? changes[0]!.t;
+  const times = [at, ...changes.map((c) => c.t)];
+  const iso = (ms: number): string => `${new Date(ms).toISOString().slice(0, 16)}Z`;
+  return {
+    tool: 'agent_timeline',
+    args: {
+      agent: String(session.agentId),
+      from: iso(Math.min(...times) - TIMELINE_MARGIN_MS),
+      to: iso(Math.max(...times) + TIMELINE_MARGIN_MS),
+    },
+  };
+}
+
 export const explainSession: ToolDefinition = {
   name: 'explain_session',
   title: 'Explain a user session',
@@ -149,6 +177,7 @@ export const explainSession: ToolDefinition = {
       MAX_FINDINGS,
     );
     const blamed = verdict.worst ? SEGMENT_LABELS[verdict.worst] : undefined;
+    const timelineCall = context?.networkChanges?.length ? timelineAround(session, context.networkChanges) : undefined;
     const data = {
       userSessionId: id,
       agentId: String(session.agentId),
@@ -181,6 +210,12 @@ export const explainSession: ToolDefinition = {
       })),
       ...(related.why ? { noPathTest: outside(related.why, 300) } : {}),
       contextRead: context !== undefined,
+      networkChanges: (context?.networkChanges ?? []).slice(0, 5).map((change) => ({
+        kind: change.kind,
+        at: new Date(change.t).toISOString(),
+        change: outside(change.text, 200),
+      })),
+      ...(timelineCall ? { next: timelineCall } : {}),
     };
     return {
       text: [
@@ -190,6 +225,9 @@ export const explainSession: ToolDefinition = {
           ? `Scheduled tests toward the same site: ${related.links.map((l) => `test ${l.testId} round ${l.roundId}`).join('; ')} — localize_path with that testId and round shows where on the path it broke.`
           : 'No scheduled test toward this site near the session.',
         context ? '' : "The agent's neighbouring records could not be read: the verdict has no baseline from them.",
+        timelineCall
+          ? `The agent's network changed around this session (${[...new Set(context?.networkChanges?.map((c) => CHANGE_WORDS[c.kind]))].join(', ')}): agent_timeline with agent "${idText(timelineCall.args.agent)}", from ${timelineCall.args.from} to ${timelineCall.args.to} shows when, and what its sessions looked like before and after.`
+          : '',
         fenced('the verdict, findings, pages and test links: they quote API strings (agent name, site, page titles)', [
           `agent ${data.agent} · site ${data.site} · ${utc(session.date)}`,
           verdict.line,

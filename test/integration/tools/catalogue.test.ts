@@ -116,6 +116,22 @@ describe('tool catalogue against the emulator', () => {
     assert.ok(loss && loss.agentNames.length > 0, 'each finding names its agents');
     assert.ok((path.data['delay'] as unknown[]).length > 0, path.text);
     assert.match(path.text, /The latency appears/);
+
+    // The session fell on the backup line: the answer names the call that shows it, and that call does.
+    const next = explained.data['next'] as { tool: string; args: Record<string, string> } | undefined;
+    assert.equal(next?.tool, 'agent_timeline', explained.text);
+    assert.match(
+      explained.text,
+      /The agent's network changed around this session \(.*ISP.*\): agent_timeline with agent/,
+    );
+    const changes = explained.data['networkChanges'] as { kind: string }[];
+    assert.ok(
+      changes.some((change) => change.kind === 'isp'),
+      JSON.stringify(changes),
+    );
+    const timeline = await callTool(next.tool, next.args, world.ctx);
+    assert.equal(timeline.isError, false, timeline.text);
+    assert.match(timeline.text, /ISP changed from .+ to /, 'the timeline it points to shows the change');
   });
 
   test('every read tool answers text and JSON within the caps', async () => {
