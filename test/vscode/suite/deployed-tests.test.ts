@@ -127,7 +127,7 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
       ['Outlook from the offices', 'Zoom from the offices'],
     );
     const degraded = tests.filter((t) =>
-      /^DEGRADED · 4 of 5 agents · \d+% loss, latency \d+ ms$/.test(String(t.spec.description)),
+      /^DEGRADED · 4 of 5 agents · \d+% loss, latency \d+ ms\b/.test(String(t.spec.description)),
     );
     assert.equal(degraded.length, 1, tests.map((t) => t.spec.description).join(' | '));
     assert.ok(tests.some((t) => t.spec.description === 'ok · 5 agents'));
