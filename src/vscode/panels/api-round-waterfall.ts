@@ -6,7 +6,7 @@ import { untrustedLine } from '../../analysis/text/untrusted';
 import { roundMinute } from '../../analysis/text/utc';
 import type { NetmonClient } from '../../api';
 import type { EnterpriseTest } from '../../api/types';
-import type { WaterfallPanels } from './session-panels';
+import type { WaterfallPanels } from './waterfall-panels';
 
 /** The waterfall panel of one round of a deployed test: a page load, a transaction or an API test's steps. */
 export function deployedRoundKey(testId: number, agentId: string, roundId: number): string {

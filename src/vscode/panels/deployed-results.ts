@@ -30,7 +30,7 @@ import { pathRange } from './test-sources';
 import type { MetricsPanels } from './metrics-panels';
 import type { PathPanels } from './path-panels';
 import type { PanelServices } from './services';
-import type { WaterfallPanels } from './session-panels';
+import type { WaterfallPanels } from './waterfall-panels';
 
 /** What Show Results opened: panel ids, and the summary document when the type has no panel. */
 export interface ShownResults {

@@ -7,7 +7,7 @@ import { harPageList } from '../../analysis/har/diff';
 import { fileName, harReadFailure, readHarUri } from '../har-editor/read-har-file';
 import type { Prompts } from '../ui/prompts';
 import type { HarSource } from './har-diff-panels';
-import type { PageRef } from './session-panels';
+import type { PageRef } from './waterfall-panels';
 
 export function pageSource(client: NetmonClient, page: PageRef): HarSource {
   return {

@@ -1,16 +1,13 @@
 // User-session troubleshooting: the session overview panel (browser, location, network,
-// pings, hops, system metrics, verdict) and the page waterfall panel it opens.
-import { isHarPanelMessage, type HarHostMessage, type HarPanelMessage } from '../../../webview/har/protocol';
+// pings, hops, system metrics, verdict); the page waterfalls it opens are waterfall-panels.ts's.
 import {
   isSessionPanelMessage,
   type SessionHostMessage,
   type SessionPanelMessage,
 } from '../../../webview/session/protocol';
-import { openHttpUrl } from '../external-links';
-import { answerHarMessage } from '../har-editor/har-messages';
 import { exportSessionEvidence } from '../evidence/export-evidence';
 import type { EndpointAgent, UserSessionDetail } from '../../api/types';
-import type { RelatedTests } from '../../../webview/session/protocol';
+import type { RelatedTests, TestRound } from '../../../webview/session/protocol';
 import { relatedTests, slowestPageSplit } from '../../analysis/session/related';
 import { sessionTraceroutePath } from '../../analysis/session/traceroute-path';
 import type { NetworkChange } from '../../analysis/session/network-changes';
@@ -25,88 +22,7 @@ import { apiTimeMs } from '../../analysis/timeline/read';
 import { sessionNeighbourContext } from '../../analysis/timeline/timeline';
 import type { PathPanels } from './path-panels';
 import { createPanelHost, type PanelServices } from './services';
-
-/** `agentId`: the session's agent, named in the waterfall's header when known. */
-export interface PageRef {
-  userSessionId: string;
-  pageId: string;
-  title?: string;
-  agentId?: string;
-}
-
-export class WaterfallPanels {
-  /** The HAR each panel shows (its bodies and exports are read from it), and its name. */
-  private readonly hars = new Map<string, { har: unknown; name: string }>();
-
-  constructor(private readonly services: PanelServices) {}
-
-  /** Opens (or reveals) the waterfall of one page of a session; resolves to the panel id. */
-  open(page: PageRef): Promise<string> {
-    const name = page.title || page.pageId;
-    const client = this.services.connection.requireClient();
-    return this.openHar({
-      key: `waterfall:${page.userSessionId}:${page.pageId}`,
-      name,
-      pageId: page.pageId,
-      read: async (signal) => {
-        const har = await client.getPageDetails(page.userSessionId, page.pageId, { signal });
-        const agent = page.agentId ? ` · ${(await client.agentDirectory().ready()).label(page.agentId)}` : '';
-        return { har, title: `${name}${agent} · session ${page.userSessionId}` };
-      },
-    });
-  }
-
-  /** Opens (or reveals) the waterfall of any HAR the service answers (a deployed page-load test's round); resolves to the panel id. */
-  async openHar(source: WaterfallSource): Promise<string> {
-    const existing = this.services.registry.byKey(source.key) as PanelHost<HarHostMessage, HarPanelMessage> | undefined;
-    if (existing) {
-      existing.panel.reveal();
-      if (existing.snapshot().error !== undefined) await this.load(existing, source); // the last load failed: try again
-      return existing.id;
-    }
-    const host = createPanelHost<HarHostMessage, HarPanelMessage>(
-      this.services,
-      {
-        kind: 'waterfall',
-        key: source.key,
-        title: `Waterfall: ${source.name}`,
-        bundle: 'har',
-        isPanelMessage: isHarPanelMessage,
-        renderedType: 'loaded',
-      },
-      undefined,
-    );
-    host.onDidDispose(() => this.hars.delete(host.id));
-    host.onMessage(async (message) => {
-      if (message.type === 'openExternal') void openHttpUrl(message.params.url, 'the link of the waterfall');
-      const shown = this.hars.get(host.id);
-      if (shown) await answerHarMessage(host, message, shown.har, shown.name, this.services.prompts);
-    });
-    await this.load(host, source);
-    return host.id;
-  }
-
-  private async load(host: PanelHost<HarHostMessage, HarPanelMessage>, source: WaterfallSource): Promise<void> {
-    const loaded = await host.run(
-      `Loading the HAR of page "${source.name}"`,
-      `Loading the waterfall of ${source.name}`,
-      (signal) => source.read(signal),
-    );
-    if (!loaded) return;
-    this.hars.set(host.id, { har: loaded.har, name: source.name });
-    const pageId = loaded.pageId ?? source.pageId;
-    host.show({ type: 'load', params: { har: loaded.har, ...(pageId ? { pageId } : {}), title: loaded.title } });
-  }
-}
-
-/** A HAR for the waterfall: its panel key, its name, and how to read it with the panel's title. */
-export interface WaterfallSource {
-  key: string;
-  name: string;
-  pageId?: string;
-  /** The HAR, the title, and the page to open on when only the read knows it (else `pageId`). */
-  read(signal: AbortSignal): Promise<{ har: unknown; title: string; pageId?: string }>;
-}
+import type { WaterfallPanels } from './waterfall-panels';
 
 export class SessionPanels {
   /** The related-test links each panel offered: a message may only open one of those. */
@@ -152,62 +68,77 @@ export class SessionPanels {
       this.shown.delete(host.id);
       this.networkChanges.delete(host.id);
     });
-    host.onMessage(async (message) => {
-      if (message.type === 'openPath' || message.type === 'openMetrics') {
-        const { testId, agentId, roundId } = message.params;
-        const offered = (this.offered.get(host.id) ?? []).some(
-          (l) => l.testId === testId && l.agentId === agentId && l.roundId === roundId,
-        );
-        if (!offered) throw new Error(`${message.type} for test ${testId} was not offered by this session`);
-        if (message.type === 'openPath')
-          await this.paths.open({ testId, agentId, roundId, ...(await this.sideOf(host.id)) });
-        else await this.metrics.open(testId, agentId);
-        return;
-      }
-      if (message.type === 'openTraceroute') {
-        const session = this.shown.get(host.id);
-        if (!session || session.userSessionId !== message.params.userSessionId)
-          throw new Error('openTraceroute for a session this panel does not show');
-        const trace = sessionTraceroutePath(session);
-        if (!trace) throw new Error(`session ${session.userSessionId} has no traceroute hops to draw`);
-        const client = this.services.connection.requireClient();
-        this.paths.openSessionTrace(session.userSessionId, trace, (await client.agentDirectory().ready()).names());
-        return;
-      }
-      if (message.type === 'openTimeline') {
-        const session = this.shown.get(host.id);
-        if (!session || session.userSessionId !== message.params.userSessionId)
-          throw new Error('openTimeline for a session this panel does not show');
-        const at = apiTimeMs(session.date);
-        await (at === undefined
-          ? this.timelines.open(session.agentId)
-          : this.timelines.open(session.agentId, 'around', at));
-        return;
-      }
-      if (message.type === 'exportEvidence') {
-        const session = this.shown.get(host.id);
-        if (!session || session.userSessionId !== message.params.userSessionId)
-          throw new Error('exportEvidence for a session this panel does not show');
-        const [link] = this.offered.get(host.id) ?? [];
-        await exportSessionEvidence(this.services, session, link && { testId: link.testId, roundId: link.roundId });
-        return;
-      }
-      if (message.type === 'compareWithBest') {
-        const session = this.shown.get(host.id);
-        if (!session || session.userSessionId !== message.params.userSessionId)
-          throw new Error('compareWithBest for a session this panel does not show');
-        await this.compares.compareWithBest(session);
-        return;
-      }
-      if (message.type !== 'openPage') return;
-      const { userSessionId, pageId, title } = message.params;
-      // The webview's guard checks types; an empty id would become a request for every page.
-      if (userSessionId.trim() === '' || pageId.trim() === '')
-        throw new Error('openPage without a session id or page id');
-      await this.waterfalls.open({ userSessionId, pageId, title, agentId: this.shown.get(host.id)?.agentId });
-    });
+    host.onMessage((message) => this.answer(host.id, message));
     await this.load(host, userSessionId);
     return host.id;
+  }
+
+  /** One handler per message the overview sends; the ones about its session share one guard (sessionOf). */
+  private async answer(hostId: string, message: SessionPanelMessage): Promise<void> {
+    switch (message.type) {
+      case 'openPath':
+      case 'openMetrics':
+        return this.openTest(hostId, message.type, message.params);
+      case 'openTraceroute':
+        return this.openTraceroute(this.sessionOf(hostId, message));
+      case 'openTimeline':
+        return this.openTimeline(this.sessionOf(hostId, message));
+      case 'exportEvidence':
+        return this.exportEvidence(hostId, this.sessionOf(hostId, message));
+      case 'compareWithBest':
+        return void (await this.compares.compareWithBest(this.sessionOf(hostId, message)));
+      case 'openPage':
+        return this.openPage(hostId, message.params);
+    }
+  }
+
+  /** The session the panel shows, when a message is about it; anything else is refused. */
+  private sessionOf(hostId: string, message: { type: string; params: { userSessionId: string } }): UserSessionDetail {
+    const session = this.shown.get(hostId);
+    if (!session || session.userSessionId !== message.params.userSessionId)
+      throw new Error(`${message.type} for a session this panel does not show`);
+    return session;
+  }
+
+  /** A related test's path or metrics: only a link this panel offered opens. */
+  private async openTest(hostId: string, type: 'openPath' | 'openMetrics', round: TestRound): Promise<void> {
+    const { testId, agentId, roundId } = round;
+    const offered = (this.offered.get(hostId) ?? []).some(
+      (l) => l.testId === testId && l.agentId === agentId && l.roundId === roundId,
+    );
+    if (!offered) throw new Error(`${type} for test ${testId} was not offered by this session`);
+    if (type === 'openPath') await this.paths.open({ testId, agentId, roundId, ...(await this.sideOf(hostId)) });
+    else await this.metrics.open(testId, agentId);
+  }
+
+  private async openTraceroute(session: UserSessionDetail): Promise<void> {
+    const trace = sessionTraceroutePath(session);
+    if (!trace) throw new Error(`session ${session.userSessionId} has no traceroute hops to draw`);
+    const client = this.services.connection.requireClient();
+    this.paths.openSessionTrace(session.userSessionId, trace, (await client.agentDirectory().ready()).names());
+  }
+
+  private async openTimeline(session: UserSessionDetail): Promise<void> {
+    const at = apiTimeMs(session.date);
+    await (at === undefined
+      ? this.timelines.open(session.agentId)
+      : this.timelines.open(session.agentId, 'around', at));
+  }
+
+  private async exportEvidence(hostId: string, session: UserSessionDetail): Promise<void> {
+    const [link] = this.offered.get(hostId) ?? [];
+    await exportSessionEvidence(this.services, session, link && { testId: link.testId, roundId: link.roundId });
+  }
+
+  private async openPage(
+    hostId: string,
+    page: { userSessionId: string; pageId: string; title: string },
+  ): Promise<void> {
+    const { userSessionId, pageId, title } = page;
+    // The webview's guard checks types; an empty id would become a request for every page.
+    if (userSessionId.trim() === '' || pageId.trim() === '')
+      throw new Error('openPage without a session id or page id');
+    await this.waterfalls.open({ userSessionId, pageId, title, agentId: this.shown.get(hostId)?.agentId });
   }
 
   /** The shown session's own measurements, for the path panel to show beside its round. */
