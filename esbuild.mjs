@@ -117,7 +117,8 @@ const takeSharedModules = {
  * dist/lmtools-lib.js (the AI tools in VS Code) takes the client, the documents layer and the
  * tools' catalogue from the bundles the extension loaded (src/vscode/lm-tools/lazy.ts hands them
  * in): the catalogue tells API errors by class, which a second copy of src/api would not be.
- * The emulator, which opening an account imports (src/workflows/account.ts), is its sibling dist/emulator-lib.js.
+ * The emulator, which opening an --emulator account requires (src/workflows/account.ts, only then: never at load), is
+ * its sibling dist/emulator-lib.js, one module per process by Node's require cache.
  * dist/cli-lib.js and dist/mcp-lib.js take the same libraries as their siblings in dist/
  * (SIBLING_LIBRARIES); `idOf` answering undefined bundles the library instead.
  */
@@ -212,14 +213,11 @@ const testFieldsFromLibrary = {
 };
 
 /**
- * netmon-emulator (dist/emulator.js) and the CLI's --emulator (dist/netmon.js) load the
- * emulator from dist/emulator-lib.js, their sibling in the package, instead of each carrying
- * a copy of it in the .vsix. Each entry reaches the emulator through one import (below).
+ * netmon-emulator (dist/emulator.js) loads the emulator from dist/emulator-lib.js, its sibling in
+ * the package, instead of carrying a copy of it in the .vsix; the CLI's --emulator (dist/cli-lib.js)
+ * requires the same file through takeLibraries above. The entry reaches the emulator through these imports.
  */
-const EMULATOR_IMPORTS = [
-  { importer: join('src', 'emulator', 'cli.ts'), path: /^\.\/(server|api|index)$/ },
-  { importer: join('src', 'workflows', 'account.ts'), path: /^\.\.\/emulator$/ },
-];
+const EMULATOR_IMPORTS = [{ importer: join('src', 'emulator', 'cli.ts'), path: /^\.\/(server|api|index)$/ }];
 const emulatorFromLibrary = {
   name: 'emulator-from-library',
   setup(build) {

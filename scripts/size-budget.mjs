@@ -54,7 +54,9 @@ export const SIZE_BUDGETS_KIB = {
   // netmon's commands and the AI tools' catalogue with the analyses they share, for the CLI and VS Code alike
   // (the client and the documents layer come from their own bundles): 448 KiB when set.
   // 640 (was 485): tldts (137 KiB) for the insights' third-party share, as in sharing-lib — 618 KiB when raised.
-  'dist/cli-lib.js': 640,
+  // 636 (was 640): the emulator (dist/emulator-lib.js) required only when an --emulator account opens, never at
+  // load; it was never inside cli-lib, so the size is the same — 631.2 KiB when lowered.
+  'dist/cli-lib.js': 636,
   // The CLI's dispatcher alone (src/cli/netmon.ts; esbuild.mjs takes its commands from cli-lib): 2.8 KiB when set.
   'dist/netmon.js': 4,
   // 900 until netmon mcp: its server and the MCP SDK (dist/mcp-lib.js, 82 KiB gzipped) ship so that

@@ -9,7 +9,7 @@ import {
   type NetmonClient,
 } from '../api';
 import { DEFAULT_AID } from '../documents/binding';
-import { DEMO_CREDENTIALS, startEmulator } from '../emulator';
+import type * as Emulator from '../emulator';
 import { InputError } from './input-error';
 
 /** Where to connect, as plain values (the CLI reads them from flags and the environment). */
@@ -44,6 +44,7 @@ export async function openAccount(settings: AccountSettings): Promise<Account> {
     // v7, what every account speaks today, unless v6 is asked for; the emulator states its
     // dialect, so the client never probes it.
     const api = settings.api === 'v6' ? 'v6' : 'v7';
+    const { DEMO_CREDENTIALS, startEmulator } = emulatorModule();
     const emulator = await startEmulator({ port: 0, api });
     const client = createNetmonClient({
       baseUrl: emulator.url,
@@ -68,6 +69,16 @@ export async function openAccount(settings: AccountSettings): Promise<Account> {
     ...(aid ? { aid } : {}),
   });
   return withGroup(client, baseUrl, aid, baseUrl, () => client.close());
+}
+
+/**
+ * The embedded emulator, loaded only when an account asks for it (--emulator) and not with the
+ * commands: in dist/cli-lib.js this is dist/emulator-lib.js beside it (esbuild.mjs), one module per
+ * process by Node's require cache. A require, not import(): the extension runs cli-lib in a vm.Script.
+ */
+function emulatorModule(): typeof Emulator {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the lazy load is the point
+  return require('../emulator') as typeof Emulator;
 }
 
 async function withGroup(
