@@ -56,7 +56,8 @@ export const SIZE_BUDGETS_KIB = {
   // 640 (was 485): tldts (137 KiB) for the insights' third-party share, as in sharing-lib — 618 KiB when raised.
   // 636 (was 640): the emulator (dist/emulator-lib.js) required only when an --emulator account opens, never at
   // load; it was never inside cli-lib, so the size is the same — 631.2 KiB when lowered.
-  'dist/cli-lib.js': 636,
+  // 652 (was 636): netmon alerts, list_alerts and explain_alert (the alert explained with its path) — 647.4 KiB when raised.
+  'dist/cli-lib.js': 652,
   // The CLI's dispatcher alone (src/cli/netmon.ts; esbuild.mjs takes its commands from cli-lib): 2.8 KiB when set.
   'dist/netmon.js': 4,
   // 900 until netmon mcp: its server and the MCP SDK (dist/mcp-lib.js, 82 KiB gzipped) ship so that
@@ -74,7 +75,8 @@ export const SIZE_BUDGETS_KIB = {
   // sharing-lib taking it from one bundle (as they take the client), or a suffix list trimmed to the rules that matter.
   // 1120 (was 1100): the .har editor's reading worker (dist/har-read-worker.js, 36 KiB) and redaction by content in
   // every bundle that redacts — 1103 KiB when raised. Way back down as above: one copy of tldts.
-  vsix: 1120,
+  // 1126 (was 1120): alerts in the client, the emulator and the CLI — 1121.1 KiB when raised.
+  vsix: 1126,
 };
 
 /**

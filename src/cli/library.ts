@@ -4,6 +4,7 @@
 // esbuild.mjs fails the build when netmon.ts imports a name this file does not export.
 export * from '../tools/library';
 export { runAgent } from './agent';
+export { runAlerts } from './alerts';
 export { runApply } from './apply';
 export { runCapture } from './capture';
 export { runEvidence } from './evidence';

@@ -2,6 +2,7 @@
 // `(args) => Promise<exitCode>`; add new ones (e.g. `har`) to COMMANDS. Every command prints
 // through io.ts's printLine (the ones with an io of their own are given processIo here).
 import { runAgent } from './agent';
+import { runAlerts } from './alerts';
 import { runApply } from './apply';
 import { runCapture } from './capture';
 import { runHar } from './har-report';
@@ -29,6 +30,11 @@ const COMMANDS: Readonly<Record<string, { run: Command; summary: string }>> = {
     run: (args) => runResults(args, processIo()),
     summary:
       "results <test name|id>: a deployed test's health per agent and, for network tests, where the path loses packets",
+  },
+  alerts: {
+    run: (args) => runAlerts(args, processIo()),
+    summary:
+      'alerts [<alertId>]: the active and cleared alerts, or one explained with where its path loses packets (exit 1: one is active)',
   },
   run: {
     run: (args) => runRun(args, processIo()),

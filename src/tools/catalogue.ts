@@ -6,6 +6,7 @@ import { isNetmonError } from '../api';
 import { InputError } from '../workflows/input-error';
 import { argumentOf } from './args';
 import { agentTimelineTool, findAgent } from './agents';
+import { explainAlertTool, listAlertsTool } from './alerts';
 import { boundedData, boundedText } from './bound';
 import { applyDocuments, planDocuments } from './deploy';
 import { validateDocumentsTool } from './documents';
@@ -24,6 +25,8 @@ export const TOOLS: readonly ToolDefinition[] = [
   findAgent,
   localizePath,
   diffPath,
+  listAlertsTool,
+  explainAlertTool,
   compareSessionsTool,
   compareHars,
   redactHarTool,

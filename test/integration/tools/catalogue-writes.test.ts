@@ -25,6 +25,8 @@ import { NOW_MS } from './context';
 
 const REPO = join(__dirname, '..', '..', '..');
 const HOUR_MS = 3_600_000;
+/** Tools that need a v7 account: watched on an emulator of their own, speaking v7. */
+const V7_TOOLS = new Set(['list_alerts', 'explain_alert']);
 
 interface Logged {
   method: string;
@@ -66,20 +68,24 @@ describe('every tool that writes says writes: true', () => {
   let client: NetmonClient;
   let root: string;
   let ctx: ToolContext;
+  let v7: { emulator: RunningEmulator; client: NetmonClient; ctx: ToolContext };
   const samples = new Map<string, Record<string, unknown>[]>();
   const previousState = process.env['NETMON_STATE_DIR'];
 
   /** What one call did: files touched below the root, requests that changed the account. */
   async function effectsOf(name: string, args: Record<string, unknown>): Promise<string[]> {
-    await fetch(`${emulator.url}/_emulator/requests`, { method: 'DELETE' });
+    const world = V7_TOOLS.has(name) ? v7 : { emulator, ctx };
+    await fetch(`${world.emulator.url}/_emulator/requests`, { method: 'DELETE' });
     const before = snapshot(root);
-    const outcome = await callTool(name, args, ctx);
+    const outcome = await callTool(name, args, world.ctx);
     assert.equal(
       outcome.isError,
       false,
       `${name} ${JSON.stringify(args)} must succeed to reach its writes: ${outcome.text}`,
     );
-    const { requests } = (await (await fetch(`${emulator.url}/_emulator/requests`)).json()) as { requests: Logged[] };
+    const { requests } = (await (await fetch(`${world.emulator.url}/_emulator/requests`)).json()) as {
+      requests: Logged[];
+    };
     return [
       ...changedPaths(before, snapshot(root)).map((path) => `file ${path.slice(root.length + 1)}`),
       ...requests.filter((r) => r.method !== 'GET' && !isSearch(r)).map((r) => `${r.method} ${r.path}`),
@@ -110,6 +116,29 @@ describe('every tool that writes says writes: true', () => {
     });
     const account = { client, serviceKey: 'demo', aidKey: '1001', requestAid: undefined, label: 'the emulator' };
     ctx = { account: { ...account, close: () => Promise.resolve() }, cwd: workspace, allowWrites: true, now };
+    // v7, with a network test deployed three days ago: the seeded path episodes have raised alerts on it since.
+    let v7Now = NOW_MS - 3 * 24 * HOUR_MS;
+    const v7Emulator = await startEmulator({ port: 0, api: 'v7', now: () => v7Now, control: true });
+    const v7Client = createNetmonClient({
+      baseUrl: v7Emulator.url,
+      credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token },
+      apiVersion: 'v7',
+    });
+    const { records: cloudAgents } = await v7Client.enterpriseAgents().collect({ maxRecords: 5 });
+    await v7Client.createTest('agent-to-server', {
+      testName: 'alerting',
+      interval: 300,
+      server: 'example.com',
+      agents: cloudAgents.map((agent) => ({ agentId: agent.agentId })),
+    });
+    v7Now = NOW_MS;
+    v7 = {
+      emulator: v7Emulator,
+      client: v7Client,
+      ctx: { ...ctx, account: { ...account, client: v7Client, close: () => Promise.resolve() }, now: () => v7Now },
+    };
+    const [alert] = (await v7Client.alerts({ window: '3d' }).collect({ maxRecords: 1 })).records;
+    assert.ok(alert, 'an alert on the deployed test');
 
     // Ids and names the samples need, read as an agent would.
     const worst = await callTool('find_worst_sessions', { window: '24h', limit: 2 }, ctx);
@@ -131,6 +160,8 @@ describe('every tool that writes says writes: true', () => {
     set('find_agent', { name: first.agent, limit: 2 });
     set('localize_path', { testId: 100102, round, window: '24h' }, { testId: 100102, rounds: 2, ...range });
     set('diff_path', { testId: 100102, round, against: older, window: '24h' }, { testId: 100102, ...range });
+    set('list_alerts', { window: '3d', state: 'active' }, { ...range, state: 'cleared' });
+    set('explain_alert', { alertId: alert.alertId, round: alert.startDate });
     set('compare_sessions', { first: first.userSessionId, second: second.userSessionId });
     set('compare_hars', { before: 'before.har', after: 'after.har', beforePage: '1', afterPage: '*' });
     set('redact_har', { file: 'after.har', keepCookies: true, keepBodies: true });
@@ -143,6 +174,8 @@ describe('every tool that writes says writes: true', () => {
   after(async () => {
     await client.close();
     await emulator.close();
+    await v7.client.close();
+    await v7.emulator.close();
     rmSync(root, { recursive: true, force: true });
     if (previousState === undefined) delete process.env['NETMON_STATE_DIR'];
     else process.env['NETMON_STATE_DIR'] = previousState;

@@ -147,6 +147,9 @@ describe('tool catalogue against the emulator', () => {
       redact_har: { file: 'after.har' },
       validate_documents: { paths: ['.'] },
       plan_documents: { paths: ['.'] },
+      // This world speaks v6: the alert tools answer their one sentence (test/integration/tools/alerts.test.ts reads v7).
+      list_alerts: { window: '24h' },
+      explain_alert: { alertId: 'a1' },
     };
     const worst = await callTool('find_worst_sessions', { window: '24h', limit: 2 }, world.ctx);
     const [a, b] = (worst.data['sessions'] as { userSessionId: string }[]).map((s) => s.userSessionId);
@@ -157,6 +160,10 @@ describe('tool catalogue against the emulator', () => {
       assert.ok(outcome.text.length > 0 && outcome.text.length <= MAX_TEXT_CHARS + 200, tool.name);
       assert.ok(JSON.stringify(outcome.data).length <= MAX_JSON_CHARS, tool.name);
       if (tool.name === 'plan_documents' || tool.name === 'validate_documents') continue; // the broken document is the point
+      if (tool.name === 'list_alerts' || tool.name === 'explain_alert') {
+        assert.match(outcome.text, /need the v7 API; this account speaks v6\.$/, tool.name);
+        continue;
+      }
       assert.equal(outcome.isError, false, `${tool.name}: ${outcome.text}`);
     }
   });
