@@ -34,7 +34,7 @@ function alert(alertId: string, state: 'trigger' | 'clear', severity: string, st
     state,
     severity,
     startDate,
-    ...(state === 'clear' ? { endDate: '2026-11-21T15:30:00Z' } : {}),
+    ...(state === 'clear' ? { endDate: '2025-06-21T15:30:00Z' } : {}),
     ruleId: '1',
     testId: '7',
     violationCount: 2,
@@ -45,11 +45,11 @@ describe('alerts explained', () => {
   test('active first, then the worst severity, then the newest', () => {
     const rows = orderAlertRows(
       [
-        alert('a', 'clear', 'critical', '2026-11-21T10:00:00Z'),
-        alert('b', 'trigger', 'minor', '2026-11-21T09:00:00Z'),
-        alert('c', 'trigger', 'major', '2026-11-21T08:00:00Z'),
-        alert('d', 'trigger', 'major', '2026-11-21T11:00:00Z'),
-        alert('e', 'clear', 'critical', '2026-11-21T12:00:00Z'),
+        alert('a', 'clear', 'critical', '2025-06-21T10:00:00Z'),
+        alert('b', 'trigger', 'minor', '2025-06-21T09:00:00Z'),
+        alert('c', 'trigger', 'major', '2025-06-21T08:00:00Z'),
+        alert('d', 'trigger', 'major', '2025-06-21T11:00:00Z'),
+        alert('e', 'clear', 'critical', '2025-06-21T12:00:00Z'),
       ].map((a) => alertRow(a, names)),
     );
     assert.deepEqual(
@@ -60,7 +60,7 @@ describe('alerts explained', () => {
 
   test('a row names its rule, test and sources: the alert’s name, else the directory’s, else the id', () => {
     const detail: AlertDetail = {
-      ...alert('x', 'clear', 'major', '2026-11-21T14:35:00Z'),
+      ...alert('x', 'clear', 'major', '2025-06-21T14:35:00Z'),
       sources: [{ id: '41', name: 'London' }, { id: '42' }, { id: '43', startMetrics: 'Loss: 12%' }],
     };
     const row = alertRow(detail, names);
@@ -71,7 +71,7 @@ describe('alerts explained', () => {
     assert.equal(row.sourceCount, 3);
     assert.equal(
       alertLine(row),
-      'cleared, 2026-11-21 14:35 UTC to 15:30 UTC · major · Loss on Portal (agent-to-server test 7) · 3 sources: London, Directory name, 43 · x',
+      'cleared, 2025-06-21 14:35 UTC to 15:30 UTC · major · Loss on Portal (agent-to-server test 7) · 3 sources: London, Directory name, 43 · x',
     );
   });
 
