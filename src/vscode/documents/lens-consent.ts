@@ -9,7 +9,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type * as vscode from 'vscode';
 import type { ApiVersion } from '../../api/client';
 import { untrustedLine } from '../../analysis/text/untrusted';
-import type { CatalogAgent, DeployedTest, FieldChange } from '../../documents';
+import type { CatalogAgent, DeployedTest, FieldChange, Plan } from '../../documents';
 import { documentsLibrary as lib } from './library';
 import type { DeployTarget } from './target';
 
@@ -115,7 +115,19 @@ export function updateChanges(
   /** v7 updates in place what v6 can only replace (a url, a server): unknown reads as v6, so such a change asks. */
   apiVersion: ApiVersion | undefined,
 ): FieldChange[] | undefined {
-  const plan = lib().computePlan({
+  return oneLineUpdate(planAgainst(uri, text, deployed, target, agents, apiVersion));
+}
+
+/** The plan of one document against the test it is bound to. */
+export function planAgainst(
+  uri: vscode.Uri,
+  text: string,
+  deployed: DeployedTest,
+  target: Pick<DeployTarget, 'connectionKey' | 'aidKey'>,
+  agents: readonly CatalogAgent[],
+  apiVersion: ApiVersion | undefined,
+): Plan {
+  return lib().computePlan({
     documents: [{ uri: uri.toString(), text }],
     deployed: [deployed],
     connectionKey: target.connectionKey,
@@ -123,6 +135,10 @@ export function updateChanges(
     agents,
     ...(apiVersion ? { apiVersion } : {}),
   });
+}
+
+/** The plan's changes when it is one update that sends every changed field; else undefined. */
+export function oneLineUpdate(plan: Plan): FieldChange[] | undefined {
   const step = plan.steps[0];
   if (plan.steps.length !== 1 || step?.action !== 'update' || step.changes.length === 0) return undefined;
   const sent = new Set(Object.keys(step.request.body as object));

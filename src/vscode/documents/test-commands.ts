@@ -4,7 +4,7 @@
 // machine did not write is said to be unverified in that dialog.
 import * as vscode from 'vscode';
 import type { ApiVersion } from '../../api/client';
-import type { CatalogAgent, DeployedTest, FieldChange, PlanStep } from '../../documents';
+import type { CatalogAgent, FieldChange } from '../../documents';
 import type { ConnectionManager } from '../connection/connection-manager';
 import { errorText, isCancellation, isNetmonError } from '../errors';
 import { requireTrustedWorkspace, workspaceDocument } from '../ui/arguments';
@@ -16,7 +16,15 @@ import { documentsLibrary as lib } from './library';
 import { describeTest, fetchLiveTest, type LiveTest } from './live-test';
 import type { NextStepOffer } from './offer-next';
 import { deployTarget, type DeployTarget } from './target';
-import { consentedChange, createChange, updateChange, updateChanges, type LensConsent } from './lens-consent';
+import {
+  consentedChange,
+  createChange,
+  oneLineUpdate,
+  planAgainst,
+  updateChange,
+  updateChanges,
+  type LensConsent,
+} from './lens-consent';
 
 export interface TestCommandResult {
   testId: number;
@@ -119,7 +127,8 @@ export class TestCommands {
       const live = await this.live(bound);
       if (live.gone) return this.boundTestGone(bound, live.source);
       const agents = await this.agents();
-      const step = live.test ? plannedStep(document, text, bound, live.test, agents, apiVersion) : undefined;
+      const plan = live.test && planAgainst(document.uri, text, live.test, bound.target, agents, apiVersion);
+      const step = plan ? plan.steps[0] : undefined;
       const changes = step && 'changes' in step ? step.changes : [];
       // On v7 the plan's update also carries the fields v7 changes in place (a url); v6 changes the three it can.
       const request = lib().testUpdateRequest(
@@ -129,7 +138,7 @@ export class TestCommands {
       );
       const sent = new Set(Object.keys(request.body));
       // The click consented to the change against the record; the live test must not have drifted from it.
-      const liveChanges = live.test && updateChanges(document.uri, text, live.test, bound.target, agents, apiVersion);
+      const liveChanges = plan && oneLineUpdate(plan);
       const consented = tokenValid && liveChanges !== undefined && updateChange(liveChanges) === shown;
       const answer = consented
         ? 'Update'
@@ -319,26 +328,6 @@ function updateDetail(
 function deleteDetail(bound: Bound, live: LiveTest, documentName: unknown): string {
   const named = typeof documentName === 'string' ? `\nThe document calls it "${documentName}".` : '';
   return `${nowLine(live)}${named}\n\nThe test and its data are removed from the account. The document stays; its binding is removed.${trustLine(bound)}`;
-}
-
-/** The plan's step for this document against the live test: an update, or a replace when the API cannot change a field in place. */
-function plannedStep(
-  document: vscode.TextDocument,
-  text: string,
-  bound: Bound,
-  deployed: DeployedTest,
-  agents: readonly CatalogAgent[],
-  apiVersion: ApiVersion,
-): PlanStep | undefined {
-  const plan = lib().computePlan({
-    documents: [{ uri: document.uri.toString(), text }],
-    deployed: [deployed],
-    connectionKey: bound.target.connectionKey,
-    aid: bound.target.aidKey,
-    agents,
-    apiVersion,
-  });
-  return plan.steps[0];
 }
 
 function formatValue(value: unknown): string {
