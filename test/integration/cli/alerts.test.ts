@@ -5,13 +5,12 @@
 // explained names the hop where the loss starts; a v6 account and mistakes are told what is wrong.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createNetmonClient } from '../../../src/api';
 import type { AlertExplanation, AlertRow } from '../../../src/analysis/alerts/explain';
-import { DEMO_CREDENTIALS, startEmulator, type PathEpisode, type RunningEmulator } from '../../../src/emulator';
-import { netmon } from './run-netmon';
+import { DEMO_CREDENTIALS, type PathEpisode, type RunningEmulator } from '../../../src/emulator';
+import { ALERT_TESTS, startAlertWorld } from '../alerts-world';
 
-const DAY = 86400;
-const TESTS = ['Outlook from the offices', 'Zoom from the offices'];
+const TESTS: readonly string[] = ALERT_TESTS;
+import { netmon } from './run-netmon';
 
 interface ListJson {
   state: string;
@@ -21,47 +20,15 @@ interface ListJson {
 
 describe('netmon alerts (emulator speaking v7)', () => {
   let emulator: RunningEmulator;
-  let clock = 0;
   let loss: PathEpisode;
   const env = { NETMON_TOKEN: DEMO_CREDENTIALS.admin.token };
   const run = (...args: string[]): ReturnType<typeof netmon> =>
     netmon(['alerts', '--base-url', emulator.url, ...args], { env });
 
   before(async () => {
-    emulator = await startEmulator({ port: 0, api: 'v7', now: () => clock * 1000 });
-    const group = emulator.world.group(emulator.world.accountGroups[0]?.aid ?? 0);
-    assert.ok(group);
-    // A day whose loss episode reaches the default loss rule's 10 %.
-    const first = Math.floor(Date.UTC(2026, 10, 20) / 1000);
-    const found = Array.from({ length: 20 }, (_, i) => first + i * DAY)
-      .flatMap((day) => group.pathEpisodes(day, day + DAY))
-      .find((e) => e.kind === 'lossEpisode' && Number(e.detail['lossPercent']) >= 10);
-    assert.ok(found);
-    loss = found;
-    clock = loss.startSeconds - 2 * DAY;
-    const client = createNetmonClient({
-      baseUrl: emulator.url,
-      apiVersion: 'v7',
-      credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token },
-    });
-    const agents = group
-      .enterpriseAgents()
-      .slice(0, 5)
-      .map((a) => ({ agentId: a.agentId }));
-    // One crosses the group's lossy transit, the other its route change.
-    for (const [name, server] of [
-      [TESTS[0], 'outlook.office365.com'],
-      [TESTS[1], 'zoom.us'],
-    ])
-      await client.createTest('agent-to-server', {
-        testName: name as string,
-        interval: 300,
-        agents,
-        server,
-        port: 443,
-      });
-    await client.close();
-    clock = loss.startSeconds + 20 * 60;
+    const world = await startAlertWorld();
+    ({ emulator, loss } = world);
+    await world.client.close();
   });
   after(() => emulator.close());
 

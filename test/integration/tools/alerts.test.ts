@@ -6,14 +6,13 @@
 // fence; a v6 account is told in one sentence that alerts need v7.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createNetmonClient, type NetmonClient } from '../../../src/api';
-import { DEMO_CREDENTIALS, startEmulator, type PathEpisode, type RunningEmulator } from '../../../src/emulator';
+import type { NetmonClient } from '../../../src/api';
+import { type PathEpisode, type RunningEmulator } from '../../../src/emulator';
+import { ALERT_TESTS, startAlertWorld } from '../alerts-world';
 import { callTool } from '../../../src/tools/catalogue';
 import { FENCE_OPEN } from '../../../src/tools/fence';
 import type { ToolContext } from '../../../src/tools/types';
 import { toolWorld } from './context';
-
-const DAY = 86400;
 
 interface Next {
   tool: string;
@@ -27,48 +26,18 @@ describe('list_alerts → explain_alert (v7 emulator)', () => {
   let emulator: RunningEmulator;
   let client: NetmonClient;
   let ctx: ToolContext;
-  let clock = 0;
   let loss: PathEpisode;
-  const testNames = ['Outlook from the offices', 'Zoom from the offices'];
+  const testNames: readonly string[] = ALERT_TESTS;
 
   before(async () => {
-    emulator = await startEmulator({ port: 0, api: 'v7', now: () => clock * 1000 });
-    const group = emulator.world.group(emulator.world.accountGroups[0]?.aid ?? 0);
-    assert.ok(group);
-    const first = Math.floor(Date.UTC(2026, 10, 20) / 1000);
-    const found = Array.from({ length: 20 }, (_, i) => first + i * DAY)
-      .flatMap((day) => group.pathEpisodes(day, day + DAY))
-      .find((e) => e.kind === 'lossEpisode' && Number(e.detail['lossPercent']) >= 10);
-    assert.ok(found);
-    loss = found;
-    clock = loss.startSeconds - 2 * DAY;
-    client = createNetmonClient({
-      baseUrl: emulator.url,
-      apiVersion: 'v7',
-      credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token },
-    });
-    const agents = group
-      .enterpriseAgents()
-      .slice(0, 5)
-      .map((a) => ({ agentId: a.agentId }));
-    for (const [name, server] of [
-      [testNames[0], 'outlook.office365.com'],
-      [testNames[1], 'zoom.us'],
-    ])
-      await client.createTest('agent-to-server', {
-        testName: name as string,
-        interval: 300,
-        agents,
-        server,
-        port: 443,
-      });
-    clock = loss.startSeconds + 20 * 60;
+    const world = await startAlertWorld();
+    ({ emulator, client, loss } = world);
     const account = { client, serviceKey: 'demo', aidKey: '1001', requestAid: undefined, label: 'the emulator' };
     ctx = {
       account: { ...account, close: () => Promise.resolve() },
       cwd: process.cwd(),
       allowWrites: false,
-      now: () => clock * 1000,
+      now: world.now,
     };
   });
   after(async () => {
