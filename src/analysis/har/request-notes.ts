@@ -45,7 +45,9 @@ const MAX_FIRST_BYTE_HEADERS = 500;
  * what it is the first byte of: a CDN edge hit answered from the edge, not the origin, and
  * Server-Timing says how much of the wait the server itself spent.
  */
-export function mainDocumentFirstByte(rawEntry: unknown): { firstByteMs: number; firstByteSource: string } | undefined {
+export function mainDocumentFirstByte(
+  rawEntry: unknown,
+): { firstByteMs: number; firstByteSource: string; serverMs?: number; serverSource?: string } | undefined {
   const entry = asRecord(rawEntry);
   const wait = asNumber(asRecord(entry.timings).wait, -1);
   if (wait < 0) return undefined;
@@ -62,5 +64,12 @@ export function mainDocumentFirstByte(rawEntry: unknown): { firstByteMs: number;
   return {
     firstByteMs: wait,
     firstByteSource: `HAR wait of the main document${notes.length ? `; ${notes.join('; ')}` : ''}`,
+    // The server's own word on its time is graded as it is (the session verdict prefers it to the wait).
+    ...(share
+      ? {
+          serverMs: share.serverMs,
+          serverSource: `Server-Timing of the main document, ${share.rule}, of a ${formatMs(wait)} wait${atEdge ? `; ${notes[0]}` : ''}`,
+        }
+      : {}),
   };
 }

@@ -26,6 +26,7 @@ import {
 } from '../session/grading';
 import type { SessionMeasures } from '../session/verdict';
 import type { TimelineLanes } from './model';
+import { ownTimeSource, ownTimeWords, pageServerTimes, sessionMeasuresById } from './server-time';
 
 /** The session verdict's segments, in the same order (one verdict model). */
 export const TIMELINE_SEGMENTS = SEGMENTS;
@@ -281,8 +282,18 @@ const READERS: Record<TimelineSegment, SegmentReader> = {
     };
   },
   server: (lanes, split) => {
+    const measuresOf = sessionMeasuresById(lanes);
+    const timed = pageServerTimes(
+      lanes.pages.filter((p) => split.inside(p.t)),
+      measuresOf,
+    );
+    const timedOutside = pageServerTimes(
+      lanes.pages.filter((p) => split.outside(p.t)),
+      measuresOf,
+    );
     const firstByte = both(lanes.pages, split, (p) => p.responseTime);
     const m = median(firstByte.inside);
+    const own = median(timed.own);
     const excess = median(
       sessionSamples(lanes, split).flatMap((s) =>
         s.connectMs !== undefined && typeof s.target === 'object' ? [Math.max(0, s.connectMs - s.target.rttMs)] : [],
@@ -291,7 +302,11 @@ const READERS: Record<TimelineSegment, SegmentReader> = {
     const failing = lanes.pages.filter((p) => split.inside(p.t) && (p.responseCode ?? 0) >= 500);
     if (m === undefined && excess === undefined && failing.length === 0) return undefined;
     const findings = serverFindings({
-      ...(m === undefined ? {} : { firstByteMs: m }),
+      ...(own !== undefined
+        ? { serverMs: own, serverSource: ownTimeSource(timed) }
+        : m === undefined
+          ? {}
+          : { firstByteMs: m, noNetwork: 'no session measured a round trip to the target' }),
       ...(excess === undefined ? {} : { connectMs: excess, pingMs: 0 }),
       ...(failing.length ? { serverErrors: { count: failing.length, code: failing[0]?.responseCode ?? 500 } } : {}),
     });
@@ -300,10 +315,13 @@ const READERS: Record<TimelineSegment, SegmentReader> = {
       .map((p) => hostOf(p.url))
       .filter((h): h is string => h !== undefined);
     const site = mostCommon(slowSites);
+    const slowest = site ? `, slowest from ${site}` : '';
     const parts = [
-      m === undefined
-        ? undefined
-        : `first byte after ${ms(m)} median${site ? `, slowest from ${site}` : ''}${otherwise(firstByte.outside, ms)}`,
+      own !== undefined
+        ? `server time about ${ms(own)} median${slowest}${otherwise(timedOutside.own, ms)}: ${ownTimeWords(timed)}`
+        : m === undefined
+          ? undefined
+          : `first byte after ${ms(m)} median${slowest}${otherwise(firstByte.outside, ms)}, the network's share not taken off (no round trip to the target measured)`,
       excess === undefined || excess <= T.server.connectWarn
         ? undefined
         : `TCP connect ${ms(excess)} more than a ping (median)`,
@@ -316,6 +334,7 @@ const READERS: Record<TimelineSegment, SegmentReader> = {
       text: parts.join(', '),
       numbers: {
         ...(m === undefined ? {} : { firstByteMedian: m }),
+        ...(own === undefined ? {} : { serverMedian: own }),
         samples: firstByte.inside.length,
         ...(site ? { site } : {}),
       },

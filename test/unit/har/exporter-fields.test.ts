@@ -172,6 +172,19 @@ test("the session verdict's server first byte says when the main document came f
   assert.equal(verdict.worst, 'server');
   assert.match(
     verdict.line,
-    /first byte after 2400 ms \(HAR wait of the main document; a CDN edge cache hit \(cf-cache-status\): the edge answered, not the origin;/,
+    /server time 2100 ms \(Server-Timing of the main document, its one metric, of a 2\.40 s wait; a CDN edge cache hit \(cf-cache-status\): the edge answered, not the origin\)/,
   );
+});
+
+test('a slow wait whose Server-Timing says the server was quick is not blamed on the server', () => {
+  const main = real('webpagetest-before.har').log.entries[0]!;
+  main.timings.wait = 2400;
+  main.response.headers.push({ name: 'Server-Timing', value: 'db;dur=120, app;dur=180' });
+  const read = mainDocumentFirstByte(main);
+  // The server's own time: 120 + 180 = 300 ms of the 2400 ms wait; the rest is the network's and queuing.
+  assert.equal(read?.serverMs, 300);
+  const verdict = gradeSession({ pages: [] }, read);
+  assert.notEqual(verdict.worst, 'server', verdict.line);
+  const server = verdict.segments.find((s) => s.segment === 'server');
+  assert.equal(server?.grade, 'ok', 'the 2.1 s of the wait that is not the server is not graded as the server');
 });
