@@ -1,6 +1,7 @@
 // Diagnostics of the documents layer: editor-neutral (0-based line/character like VS Code,
 // plus the raw offsets) so the VS Code layer and the CLI can both render them.
 import type { Node } from 'jsonc-parser';
+import { countAtMost } from '../analysis/sorted-search';
 
 export type Severity = 'error' | 'warning' | 'info';
 export type DiagnosticSource = 'syntax' | 'schema' | 'semantic' | 'live' | 'workspace';
@@ -40,15 +41,9 @@ export class LineIndex {
 
   positionAt(offset: number): Position {
     const clamped = Math.max(0, Math.min(offset, this.text.length));
-    // Its own search, not analysis/sorted-search: the documents layer imports no analysis (ARCHITECTURE).
-    let low = 0;
-    let high = this.lineStarts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if ((this.lineStarts[mid] ?? 0) <= clamped) low = mid;
-      else high = mid - 1;
-    }
-    return { line: low, character: clamped - (this.lineStarts[low] ?? 0) };
+    // The line is the last whose start is at or before the offset (line 0 starts at 0, so one always is).
+    const line = countAtMost(this.lineStarts, (start) => start, clamped) - 1;
+    return { line, character: clamped - (this.lineStarts[line] ?? 0) };
   }
 
   offsetAt(position: Position): number {
