@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { showError } from './ui/notify';
 import { errorText, isCancellation } from './errors';
 import { logFailure } from './failure-log';
+import { COMMAND } from './command-ids.generated';
 
 const SHOW_LOG = 'Show Log';
 
@@ -26,7 +27,7 @@ export async function reporting<T>(what: string, work: () => Promise<T>): Promis
       const text = errorText(what, error);
       logFailure(text);
       void showError(text, SHOW_LOG).then((picked) =>
-        picked === SHOW_LOG ? vscode.commands.executeCommand('netmon.showLog') : undefined,
+        picked === SHOW_LOG ? vscode.commands.executeCommand(COMMAND.showLog) : undefined,
       );
     }
     return undefined;

@@ -27,6 +27,7 @@ import { registerFilterCommands } from './tree/filter-commands';
 import { NetmonTreeProvider } from './tree/provider';
 import { QueryState } from './tree/query-state';
 import { writeFailuresTo } from './failure-log';
+import { COMMAND } from './command-ids.generated';
 
 export const VIEW_ID = 'netmon.explorer';
 
@@ -36,7 +37,7 @@ export function activate(context: vscode.ExtensionContext): NetmonExtensionApi |
   const log = vscode.window.createOutputChannel('Netmon', { log: true });
   context.subscriptions.push(
     log,
-    vscode.commands.registerCommand('netmon.showLog', () => log.show(true)),
+    vscode.commands.registerCommand(COMMAND.showLog, () => log.show(true)),
     writeFailuresTo(log),
   );
 

@@ -7,38 +7,39 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { documentKindOf } from '../documents/kinds';
 import { requireBundle } from './bundle-loader';
-import { COMMANDS as DOCUMENT_COMMANDS, ENDPOINT_TEST_COMMANDS } from './documents/command-ids';
 import type { FeatureServices, Features } from './features';
 import { sharedModules } from './shared-modules';
+import { COMMAND, CONTRIBUTED_COMMANDS, type CommandId } from './command-ids.generated';
 
-/** The commands dist/features-lib.js registers (the others are registered by activate() itself). */
-export const FEATURE_COMMANDS: readonly string[] = [
-  ...Object.values(DOCUMENT_COMMANDS),
-  ...Object.values(ENDPOINT_TEST_COMMANDS),
-  'netmon.openDetails',
-  'netmon.openProbeDetails',
-  'netmon.copyPermalink',
-  'netmon.openPermalink',
-  'netmon.exportHar',
-  'netmon.openSessionOverview',
-  'netmon.openPageWaterfall',
-  'netmon.openPathVisualization',
-  'netmon.comparePathRounds',
-  'netmon.openMetrics',
-  'netmon.openAgent',
-  'netmon.compareSessions',
-  'netmon.comparePages',
-  'netmon.comparePageWithHarFile',
-  'netmon.compareHars',
-  'netmon.troubleshootAgent',
-  'netmon.openPathTraceAsText',
-  'netmon.showTestResults',
-  'netmon.walkthrough.explore',
-  'netmon.walkthrough.openSession',
-  'netmon.copyAgentId',
-  'netmon.copyEndpointAgentId',
-  'netmon.addAgentToDocument',
-];
+/**
+ * The contributed commands activate() registers itself: the log, the connection, the view's
+ * refresh, time range, filters and paging. Every other contributed command is a feature's.
+ */
+export const ACTIVATION_COMMANDS: ReadonlySet<CommandId> = new Set([
+  COMMAND.showLog,
+  COMMAND.copyMcpConfiguration,
+  COMMAND.signIn,
+  COMMAND.signOut,
+  COMMAND.useDemo,
+  COMMAND.switchAccountGroup,
+  COMMAND.refreshAll,
+  COMMAND.refresh,
+  COMMAND.setTimeRange,
+  COMMAND.addFilter,
+  COMMAND.clearFilters,
+  COMMAND.removeFilter,
+  COMMAND.filterByAgent,
+  COMMAND.filterByNetwork,
+  COMMAND.filterBySite,
+  COMMAND.filterBySsid,
+  COMMAND.sortSessions,
+  COMMAND.groupSessions,
+  COMMAND.loadMore,
+  COMMAND.retry,
+]);
+
+/** The commands dist/features-lib.js registers: derived from package.json (command-ids.generated.ts). */
+export const FEATURE_COMMANDS: readonly string[] = CONTRIBUTED_COMMANDS.filter((id) => !ACTIVATION_COMMANDS.has(id));
 
 /** Test commands of the features: not contributed, registered outside production only. */
 const INTERNAL_FEATURE_COMMANDS = [

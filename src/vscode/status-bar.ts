@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { untrustedLine } from '../analysis/text/untrusted';
 import { apiLabel } from './connection/api-version';
 import type { ConnectionManager } from './connection/connection-manager';
+import { COMMAND } from './command-ids.generated';
 
 export class ConnectionStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('netmon.connection', vscode.StatusBarAlignment.Left, 50);
@@ -35,13 +36,13 @@ export class ConnectionStatusBar implements vscode.Disposable {
     }
     if (!info && this.connection.clientWhenReady) {
       this.show('$(sync~spin) Netmon: connecting…', ['Starting the demo emulator or connecting to the API']);
-      this.item.command = 'netmon.showLog';
+      this.item.command = COMMAND.showLog;
       return;
     }
     if (!info) {
       this.rateLimitRemaining = undefined;
       this.show('$(debug-disconnect) Netmon: signed out', ['Sign in to a Netmon API, or try the demo']);
-      this.item.command = 'netmon.signIn';
+      this.item.command = COMMAND.signIn;
       return;
     }
     const where = info.kind === 'demo' ? 'demo' : new URL(info.baseUrl).host;
@@ -56,7 +57,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
       lines.push(`Requests left in this rate-limit period: ${this.rateLimitRemaining}`);
     lines.push('Click to switch the account group');
     this.show(parts.join(' · '), lines);
-    this.item.command = 'netmon.switchAccountGroup';
+    this.item.command = COMMAND.switchAccountGroup;
   }
 
   /** The tooltip's lines for the mouse; the same words, without icons, for a screen reader. */

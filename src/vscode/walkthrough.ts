@@ -4,10 +4,11 @@
 import * as vscode from 'vscode';
 import { registerCommands, reporting } from './command-util';
 import type { ConnectionManager } from './connection/connection-manager';
+import { COMMAND } from './command-ids.generated';
 
 export const WALKTHROUGH_COMMANDS = {
-  explore: 'netmon.walkthrough.explore',
-  openSession: 'netmon.walkthrough.openSession',
+  explore: COMMAND.walkthroughExplore,
+  openSession: COMMAND.walkthroughOpenSession,
 } as const;
 
 export function registerWalkthrough(context: vscode.ExtensionContext, connection: ConnectionManager): void {
@@ -25,9 +26,9 @@ export function registerWalkthrough(context: vscode.ExtensionContext, connection
         for (const session of records) {
           const page = (await client.getUserSession(session.userSessionId)).pages?.[0];
           if (!page) continue;
-          await vscode.commands.executeCommand('netmon.openSessionOverview', session.userSessionId);
+          await vscode.commands.executeCommand(COMMAND.openSessionOverview, session.userSessionId);
           return vscode.commands.executeCommand<string | undefined>(
-            'netmon.openPageWaterfall',
+            COMMAND.openPageWaterfall,
             session.userSessionId,
             page.id,
             page.title,
@@ -39,6 +40,6 @@ export function registerWalkthrough(context: vscode.ExtensionContext, connection
 }
 
 async function ensureConnected(connection: ConnectionManager): Promise<void> {
-  if (!connection.current) await vscode.commands.executeCommand('netmon.useDemo');
+  if (!connection.current) await vscode.commands.executeCommand(COMMAND.useDemo);
   if (!connection.current) throw new Error('Not connected: sign in, or use the demo account');
 }

@@ -8,6 +8,7 @@ import type { AccountGroup } from '../../api/types';
 import { registerCommands, reporting } from '../command-util';
 import type { ConnectionInfo, ConnectionManager, SignInInput } from './connection-manager';
 import { AUTH_FORMS, isAuthForm, normalizeBaseUrl, readSettings, validateBaseUrl, type AuthForm } from './settings';
+import { COMMAND } from '../command-ids.generated';
 
 export interface ConnectionCommandsApi {
   signIn(input: unknown): Promise<ConnectionInfo | undefined>;
@@ -19,13 +20,13 @@ export function registerConnectionCommands(
   connection: ConnectionManager,
 ): ConnectionCommandsApi {
   registerCommands(context, {
-    'netmon.signIn': () => signIn(connection, undefined),
-    'netmon.signOut': () => reporting('Signing out', () => connection.signOut()),
-    'netmon.useDemo': () =>
+    [COMMAND.signIn]: () => signIn(connection, undefined),
+    [COMMAND.signOut]: () => reporting('Signing out', () => connection.signOut()),
+    [COMMAND.useDemo]: () =>
       reporting('Starting demo mode', () =>
         withWindowProgress('Starting the Netmon demo emulator…', () => connection.useDemo()),
       ),
-    'netmon.switchAccountGroup': () => switchAccountGroup(connection, undefined),
+    [COMMAND.switchAccountGroup]: () => switchAccountGroup(connection, undefined),
   });
   return {
     signIn: (input) => signIn(connection, input),

@@ -22,6 +22,7 @@ import { runInstantRequest, type InstantResultsViewer, type InstantRunResult } f
 import { deployTarget, type DeployTarget } from './target';
 import { NeedsCurrentApi } from './enterprise-run';
 import { runSaying } from './run-now-commands';
+import { COMMAND } from '../command-ids.generated';
 
 /** What Show Results opened: the metrics panel, then the path's. */
 export interface EndpointResultsShown {
@@ -98,11 +99,11 @@ async function showResults(services: EndpointRunServices, uri: unknown): Promise
     throw new Error(
       `${vscode.workspace.asRelativePath(document.uri)} is not deployed to ${target.groupLabel}: create it first, then show its results`,
     );
-  const metrics = await vscode.commands.executeCommand<string | undefined>('netmon.openMetrics', testId);
+  const metrics = await vscode.commands.executeCommand<string | undefined>(COMMAND.openMetrics, testId);
   const path =
     metrics === undefined
       ? undefined
-      : await vscode.commands.executeCommand<string | undefined>('netmon.openPathVisualization', testId);
+      : await vscode.commands.executeCommand<string | undefined>(COMMAND.openPathVisualization, testId);
   return path === undefined ? undefined : { testId, panels: [metrics as string, path] };
 }
 

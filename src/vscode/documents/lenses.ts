@@ -23,6 +23,7 @@ import {
 } from './lens-consent';
 import { endpointTestLenses } from './endpoint-lenses';
 import { KnownApiVersions } from './known-api-versions';
+import { COMMAND } from '../command-ids.generated';
 
 /** Every type but BGP runs now (a cheap look at the text: the command checks properly, and says on v6 that it needs v7). */
 const RUN_NOW_TYPE = /"type"\s*:\s*"(?!bgp")/;
@@ -59,7 +60,7 @@ export class DocumentLenses implements vscode.CodeLensProvider, vscode.Disposabl
       new vscode.CodeLens(top, { title, command, arguments: args, tooltip: title });
     if (!kind) return [];
     if (!this.connection.current)
-      return [lens('Netmon: sign in (or use the demo account) to deploy or run', 'netmon.signIn')];
+      return [lens('Netmon: sign in (or use the demo account) to deploy or run', COMMAND.signIn)];
     if (kind === 'filter') return [lens('$(play) Run Filter', COMMANDS.runFilter, document.uri)];
     if (!vscode.workspace.isTrusted)
       return [
@@ -114,7 +115,7 @@ export class DocumentLenses implements vscode.CodeLensProvider, vscode.Disposabl
       lens('$(trash) Delete', COMMANDS.delete, document.uri),
       ...runNow,
       plan,
-      lens('$(graph) Results', 'netmon.showTestResults', document.uri),
+      lens('$(graph) Results', COMMAND.showTestResults, document.uri),
     ];
     return verified ? [...actions, status] : [status, ...actions];
   }

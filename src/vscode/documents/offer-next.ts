@@ -9,6 +9,7 @@ import { errorText, isCancellation } from '../errors';
 import { showInfo } from '../ui/notify';
 import type { Prompts } from '../ui/prompts';
 import type { EnterpriseRuns } from './enterprise-run';
+import { COMMAND } from '../command-ids.generated';
 
 export const RUN_NOW = 'Run Now';
 export const SHOW_RESULTS = 'Show Results';
@@ -48,7 +49,7 @@ export class NextStepOffer {
     if (next === SHOW_RESULTS) {
       await (test.steps
         ? test.steps.showResults()
-        : vscode.commands.executeCommand('netmon.showTestResults', test.document ?? test.testId));
+        : vscode.commands.executeCommand(COMMAND.showTestResults, test.document ?? test.testId));
       return;
     }
     try {

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { Plan } from '../../documents';
 import { COMMANDS } from './command-ids';
+import { COMMAND } from '../command-ids.generated';
 
 export const PLAN_RESULTS_HEADING =
   'Results of the bound tests (the lenses above each line open them or run the test now; v7):';
@@ -34,7 +35,7 @@ export class PlanResultsLenses implements vscode.CodeLensProvider {
       return [
         new vscode.CodeLens(range, {
           title: `$(graph) Results of test ${testId}`,
-          command: 'netmon.showTestResults',
+          command: COMMAND.showTestResults,
           arguments: [Number(testId)],
         }),
         new vscode.CodeLens(range, {

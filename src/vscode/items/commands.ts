@@ -11,6 +11,7 @@ import { TreeNode } from '../tree/nodes';
 import { probeDetails } from '../tree/session-nodes';
 import { DetailsDocumentProvider, DETAILS_SCHEME } from './details-provider';
 import { chooseExport, exportHarFile } from '../har-editor/export-har';
+import { COMMAND } from '../command-ids.generated';
 
 export function registerItemCommands(
   context: vscode.ExtensionContext,
@@ -20,11 +21,11 @@ export function registerItemCommands(
   const details = new DetailsDocumentProvider(() => connection.requireClient());
   context.subscriptions.push(details, vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, details));
   registerCommands(context, {
-    'netmon.openDetails': (node) => openDetails(details, node),
-    'netmon.openProbeDetails': (probeId) => openProbeDetails(details, probeId),
-    'netmon.copyPermalink': (node) => copyPermalink(node),
-    'netmon.openPermalink': (node) => openPermalink(node),
-    'netmon.exportHar': (node) => exportHar(connection, prompts, node),
+    [COMMAND.openDetails]: (node) => openDetails(details, node),
+    [COMMAND.openProbeDetails]: (probeId) => openProbeDetails(details, probeId),
+    [COMMAND.copyPermalink]: (node) => copyPermalink(node),
+    [COMMAND.openPermalink]: (node) => openPermalink(node),
+    [COMMAND.exportHar]: (node) => exportHar(connection, prompts, node),
   });
   return details;
 }

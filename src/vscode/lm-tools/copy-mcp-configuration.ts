@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import { MCP_CLIENTS, mcpConfig, type McpClient } from '../../tools/mcp-configs';
 import { showInfo } from '../ui/notify';
 import { pick } from '../ui/quick-pick';
+import { COMMAND } from '../command-ids.generated';
 
-export const COPY_MCP_CONFIGURATION = 'netmon.copyMcpConfiguration';
+export const COPY_MCP_CONFIGURATION = COMMAND.copyMcpConfiguration;
 
 const WHERE: Record<McpClient, string> = {
   'VS Code': 'paste it into .vscode/mcp.json',

@@ -5,6 +5,7 @@ import { agentCard } from '../../analysis/agents/card';
 import { isAgentPanelMessage, type AgentHostMessage, type AgentPanelMessage } from '../../../webview/agent/protocol';
 import type { PanelHost } from './panel-host';
 import { createPanelHost, type PanelServices } from './services';
+import { COMMAND } from '../command-ids.generated';
 
 type Host = PanelHost<AgentHostMessage, AgentPanelMessage>;
 
@@ -42,7 +43,7 @@ export class AgentPanels {
       if (message.params.agentId !== agentId)
         throw new Error(`the card of agent ${agentId} named agent ${message.params.agentId}`);
       if (message.type === 'filterByAgent') {
-        await vscode.commands.executeCommand('netmon.addFilter', {
+        await vscode.commands.executeCommand(COMMAND.addFilter, {
           key: 'agentId',
           values: [agentId],
           labels: { [agentId]: this.shownNames.get(host.id) ?? agentId },

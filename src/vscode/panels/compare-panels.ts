@@ -17,6 +17,7 @@ import { historyRange } from './data';
 import { withCancellableProgress } from '../progress';
 import type { PanelHost } from './panel-host';
 import { createPanelHost, type PanelServices } from './services';
+import { COMMAND } from '../command-ids.generated';
 
 type Host = PanelHost<CompareHostMessage, ComparePanelMessage>;
 
@@ -68,7 +69,7 @@ export class ComparePanels {
       // A message can only open one of the two sessions shown.
       if (message.params.userSessionId !== first && message.params.userSessionId !== second)
         throw new Error('openSession for a session this comparison does not show');
-      await vscode.commands.executeCommand('netmon.openSessionOverview', message.params.userSessionId);
+      await vscode.commands.executeCommand(COMMAND.openSessionOverview, message.params.userSessionId);
     });
     await this.load(host, first, second, matchedOn);
     return host.id;

@@ -25,6 +25,7 @@ import { HAR_FILE_NAME } from '../../analysis/har/limits';
 import { askForHarFile, fileSource, pageSource } from './har-sources';
 import type { PanelServices } from './services';
 import type { Prompts } from '../ui/prompts';
+import { COMMAND } from '../command-ids.generated';
 
 export function registerPanels(
   context: vscode.ExtensionContext,
@@ -69,7 +70,7 @@ export function registerPanels(
   };
 
   registerCommands(context, {
-    'netmon.openSessionOverview': (arg) =>
+    [COMMAND.openSessionOverview]: (arg) =>
       reporting('Opening the session overview', async () => {
         const id =
           userSessionIdOf(arg) ??
@@ -78,45 +79,45 @@ export function registerPanels(
           throw new Error('Run this command on a user session in the Netmon view, or pass a session id');
         return id === undefined ? undefined : sessions.open(id);
       }),
-    'netmon.openPageWaterfall': (arg, pageId, title) =>
+    [COMMAND.openPageWaterfall]: (arg, pageId, title) =>
       reporting('Opening the page waterfall', () => waterfalls.open(pageRef(arg, pageId, title))),
-    'netmon.openPathVisualization': (...args) =>
+    [COMMAND.openPathVisualization]: (...args) =>
       reporting('Opening the path visualization', async () => {
         const target = await testTarget(args);
         return target && paths.open(target);
       }),
-    'netmon.comparePathRounds': (...args) =>
+    [COMMAND.comparePathRounds]: (...args) =>
       reporting('Comparing path rounds', async () => {
         const target = await testTarget(args);
         return target && paths.compareRounds(target);
       }),
-    'netmon.openMetrics': (arg, agentId) =>
+    [COMMAND.openMetrics]: (arg, agentId) =>
       reporting('Opening the metrics', async () => {
         const target = await testTarget(arg === undefined ? [] : [arg]);
         if (!target) return undefined;
         return metrics.open(target.testId, typeof agentId === 'string' ? agentId : target.agentId, target.deployed);
       }),
-    'netmon.showTestResults': (arg) => reporting("Opening the test's results", () => deployed.show(arg)),
-    'netmon.openAgent': (arg) =>
+    [COMMAND.showTestResults]: (arg) => reporting("Opening the test's results", () => deployed.show(arg)),
+    [COMMAND.openAgent]: (arg) =>
       reporting('Opening the agent', async () => {
         const agentId = isTreeNode(arg) ? arg.spec.ids?.agentId : undefined;
         if (isTreeNode(arg) && agentId) {
           return agents.open(
             agentId,
-            arg.spec.details ? () => vscode.commands.executeCommand('netmon.openDetails', arg) : undefined,
+            arg.spec.details ? () => vscode.commands.executeCommand(COMMAND.openDetails, arg) : undefined,
           );
         }
         if (typeof arg === 'string' && arg !== '') return agents.open(arg);
         throw new Error('Run this command on an endpoint agent in the Netmon view, or pass an agent id');
       }),
-    'netmon.compareSessions': (arg, selected) =>
+    [COMMAND.compareSessions]: (arg, selected) =>
       reporting('Comparing sessions', async () => {
         const ids = sessionPair(arg, selected);
         if (!ids)
           throw new Error('Select two user sessions in the Netmon view (Ctrl/Cmd+click), or pass two session ids');
         return compares.open(ids[0], ids[1]);
       }),
-    'netmon.comparePages': (arg, selected) =>
+    [COMMAND.comparePages]: (arg, selected) =>
       reporting('Comparing pages', async () => {
         const pages = pagePair(arg, selected);
         if (!pages)
@@ -126,14 +127,14 @@ export function registerPanels(
         const client = connection.requireClient();
         return harDiffs.open(pageSource(client, pages[0]), pageSource(client, pages[1]));
       }),
-    'netmon.comparePageWithHarFile': (arg, pageId, title) =>
+    [COMMAND.comparePageWithHarFile]: (arg, pageId, title) =>
       reporting('Comparing the page with a HAR file', async () => {
         const page = pageRef(arg, pageId, title);
         const uri = await askForHarFile(prompts, `Compare ${page.title || page.pageId} with a HAR file`);
         const file = uri && (await fileSource(uri, prompts));
         return file && harDiffs.open(pageSource(connection.requireClient(), page), file);
       }),
-    'netmon.compareHars': (arg, selected) =>
+    [COMMAND.compareHars]: (arg, selected) =>
       reporting('Comparing HAR files', async () => {
         const uris = harUris(arg, selected);
         const first = uris[0] ?? (await askForHarFile(prompts, 'Compare HARs: the first (before) file'));
@@ -143,7 +144,7 @@ export function registerPanels(
         const after = before && (await fileSource(second, prompts));
         return after && harDiffs.open(before, after);
       }),
-    'netmon.troubleshootAgent': (arg) =>
+    [COMMAND.troubleshootAgent]: (arg) =>
       reporting('Opening the agent timeline', async () => {
         const fromArg = isTreeNode(arg)
           ? arg.spec.ids?.agentId
@@ -156,7 +157,7 @@ export function registerPanels(
           fromArg ?? (await pickEndpointAgent(connection.requireClient(), prompts, 'Troubleshoot Endpoint Agent'));
         return agentId === undefined ? undefined : timelines.open(agentId);
       }),
-    'netmon.openPathTraceAsText': (...args) =>
+    [COMMAND.openPathTraceAsText]: (...args) =>
       reporting('Opening the path trace as text', async () => {
         const target = await testTarget(args);
         if (!target) return undefined;

@@ -11,6 +11,7 @@ import { neutralize } from '../../analysis/text/untrusted';
 import { errorText, isCancellation } from '../errors';
 import { withCancellableProgress } from '../progress';
 import { errorHtml, panelHtml, webviewOptions, type WebviewBundle } from './webview-html';
+import { COMMAND } from '../command-ids.generated';
 
 export type PanelKind =
   'session' | 'waterfall' | 'har-file' | 'path' | 'metrics' | 'instant' | 'agent' | 'timeline' | 'compare' | 'har-diff';
@@ -172,7 +173,7 @@ export class PanelHost<H extends AnyMessage, P extends AnyMessage> implements vs
   }
 
   private async notify(message: string): Promise<void> {
-    if ((await showError(message, SHOW_LOG)) === SHOW_LOG) await vscode.commands.executeCommand('netmon.showLog');
+    if ((await showError(message, SHOW_LOG)) === SHOW_LOG) await vscode.commands.executeCommand(COMMAND.showLog);
   }
 
   /**

@@ -7,6 +7,7 @@ import { userSessionSummary } from '../../analysis/records/summaries';
 import { withCancellableProgress } from '../progress';
 import { showInfo } from '../ui/notify';
 import type { PanelServices } from './services';
+import { COMMAND } from '../command-ids.generated';
 
 /** Sessions offered at most. */
 const MAX_SESSIONS = 200;
@@ -48,5 +49,5 @@ export async function pickSessionsAroundRound(
     title: `${records.length} ${query.description}`,
     placeHolder: 'Open a session',
   });
-  if (picked) await vscode.commands.executeCommand('netmon.openSessionOverview', picked.userSessionId);
+  if (picked) await vscode.commands.executeCommand(COMMAND.openSessionOverview, picked.userSessionId);
 }

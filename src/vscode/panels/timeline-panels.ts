@@ -17,6 +17,7 @@ import type { PanelHost } from './panel-host';
 import { createPanelHost, type PanelServices } from './services';
 import { timelineRange } from './timeline-range';
 import { askLocalRange } from '../ui/local-range-box';
+import { COMMAND } from '../command-ids.generated';
 
 type Host = PanelHost<TimelineHostMessage, TimelinePanelMessage>;
 
@@ -114,14 +115,14 @@ export class TimelinePanels {
         // A message can only open what this timeline shows.
         if (!timeline?.lanes.sessions.some((s) => s.userSessionId === message.params.userSessionId))
           throw new Error('openSession for a session this timeline does not hold');
-        await vscode.commands.executeCommand('netmon.openSessionOverview', message.params.userSessionId);
+        await vscode.commands.executeCommand(COMMAND.openSessionOverview, message.params.userSessionId);
         return;
       case 'openPage': {
         const page = timeline?.lanes.pages.find(
           (p) => p.userSessionId === message.params.userSessionId && p.pageId === message.params.pageId,
         );
         if (!page) throw new Error('openPage for a page this timeline does not hold');
-        await vscode.commands.executeCommand('netmon.openPageWaterfall', page.userSessionId, page.pageId, page.title);
+        await vscode.commands.executeCommand(COMMAND.openPageWaterfall, page.userSessionId, page.pageId, page.title);
         return;
       }
       case 'openProbe':
@@ -129,7 +130,7 @@ export class TimelinePanels {
           !timeline?.lanes.probes.some((l) => l.points.some((p) => p.networkProbeId === message.params.networkProbeId))
         )
           throw new Error('openProbe for a probe this timeline does not hold');
-        await vscode.commands.executeCommand('netmon.openProbeDetails', message.params.networkProbeId);
+        await vscode.commands.executeCommand(COMMAND.openProbeDetails, message.params.networkProbeId);
         return;
     }
   }

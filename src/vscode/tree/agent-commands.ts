@@ -7,11 +7,12 @@ import { requireTrustedWorkspace } from '../ui/arguments';
 import { flashStatus } from '../ui/notify';
 import type { Prompts } from '../ui/prompts';
 import { TreeNode } from './nodes';
+import { COMMAND } from '../command-ids.generated';
 
 export const AGENT_COMMANDS = {
-  copyId: 'netmon.copyAgentId',
-  copyEndpointId: 'netmon.copyEndpointAgentId',
-  addToDocument: 'netmon.addAgentToDocument',
+  copyId: COMMAND.copyAgentId,
+  copyEndpointId: COMMAND.copyEndpointAgentId,
+  addToDocument: COMMAND.addAgentToDocument,
 } as const;
 
 export function registerAgentCommands(context: vscode.ExtensionContext, prompts: Prompts): void {

@@ -10,6 +10,7 @@ import { TIME_PRESETS, type QueryState, type TimeRange } from './query-state';
 import { parseLocalRange } from '../../analysis/time/local-range';
 import { askLocalRange } from '../ui/local-range-box';
 import { REFRESH_DEPLOYED_TESTS } from './command-ids';
+import { COMMAND } from '../command-ids.generated';
 
 export function registerTreeCommands(
   context: vscode.ExtensionContext,
@@ -17,19 +18,19 @@ export function registerTreeCommands(
   query: QueryState,
 ): void {
   registerCommands(context, {
-    'netmon.refresh': (node) => (node instanceof TreeNode ? provider.refresh(node) : provider.refreshAll()),
-    'netmon.refreshAll': () => provider.refreshAll(),
+    [COMMAND.refresh]: (node) => (node instanceof TreeNode ? provider.refresh(node) : provider.refreshAll()),
+    [COMMAND.refreshAll]: () => provider.refreshAll(),
     // Not in the palette: the documents' writes call it so Deployed Tests shows what they changed.
     [REFRESH_DEPLOYED_TESTS]: () => provider.refreshRoot('root deployedTests'),
-    'netmon.loadMore': (node, step) =>
+    [COMMAND.loadMore]: (node, step) =>
       node instanceof PagedNode ? provider.loadMore(node, typeof step === 'number' ? step : undefined) : undefined,
-    'netmon.retry': (node) => (node instanceof TreeNode ? provider.retry(node) : provider.refreshAll()),
-    'netmon.setTimeRange': async (range) => {
+    [COMMAND.retry]: (node) => (node instanceof TreeNode ? provider.retry(node) : provider.refreshAll()),
+    [COMMAND.setTimeRange]: async (range) => {
       const chosen = parseTimeRange(range) ?? (await pickTimeRange());
       if (chosen) query.setTimeRange(chosen);
     },
-    'netmon.clearFilters': () => query.clearFilters(),
-    'netmon.sortSessions': async (mode) => {
+    [COMMAND.clearFilters]: () => query.clearFilters(),
+    [COMMAND.sortSessions]: async (mode) => {
       const sort = isKey(mode, SORT_LABELS)
         ? mode
         : (
@@ -44,7 +45,7 @@ export function registerTreeCommands(
           )?.key;
       if (sort) provider.arrangement.setSort(sort);
     },
-    'netmon.groupSessions': async (mode) => {
+    [COMMAND.groupSessions]: async (mode) => {
       const group = isKey(mode, GROUP_LABELS)
         ? mode
         : (

@@ -18,6 +18,7 @@ import {
 import { facts } from './format';
 import { listNode } from './list-node';
 import { emptyNode, TreeNode, type LoadContext, type PagedNode } from './nodes';
+import { COMMAND } from '../command-ids.generated';
 
 /** Tests whose health is read when their type is expanded, at most (the rest show without it). */
 const MAX_HEALTH_READS = 200;
@@ -149,7 +150,7 @@ function testNode(
     children: (loadContext, self) =>
       Promise.resolve(resultKindsOfTest(test).map((kind) => kindNode(loadContext, self, test, kind))),
   });
-  node.spec.command = { command: 'netmon.showTestResults', title: 'Show Results', arguments: [node] };
+  node.spec.command = { command: COMMAND.showTestResults, title: 'Show Results', arguments: [node] };
   return node;
 }
 
@@ -190,13 +191,13 @@ function resultNode(owner: TreeNode, test: EnterpriseTest, kind: TestResultKind,
   });
   if (kind === 'path-vis')
     node.spec.command = {
-      command: 'netmon.openPathVisualization',
+      command: COMMAND.openPathVisualization,
       title: 'Open Path Visualization',
       arguments: [node],
     };
   else if (kind === 'network' || kind === 'http-server')
-    node.spec.command = { command: 'netmon.openMetrics', title: 'Open Metrics', arguments: [node] };
+    node.spec.command = { command: COMMAND.openMetrics, title: 'Open Metrics', arguments: [node] };
   else if (kind === 'page-load' || kind === 'web-transactions' || kind === 'api')
-    node.spec.command = { command: 'netmon.showTestResults', title: 'Open Waterfall', arguments: [node] };
+    node.spec.command = { command: COMMAND.showTestResults, title: 'Open Waterfall', arguments: [node] };
   return node;
 }

@@ -25,6 +25,7 @@ import type { Prompts } from '../ui/prompts';
 import { TreeNode, type FilterByKey } from './nodes';
 import type { NetmonTreeProvider } from './provider';
 import type { QueryState } from './query-state';
+import { COMMAND } from '../command-ids.generated';
 
 const TYPE_A_VALUE = 'Type a value…';
 
@@ -53,18 +54,18 @@ export function registerFilterCommands(
       return add(await filterOfNode(node, key, connection));
     });
   registerCommands(context, {
-    'netmon.addFilter': (arg) =>
+    [COMMAND.addFilter]: (arg) =>
       reporting('Adding a filter', async () =>
         add(parseFilter(arg) ?? (await buildFilter(provider, connection, prompts))),
       ),
-    'netmon.removeFilter': (node) => {
+    [COMMAND.removeFilter]: (node) => {
       if (node instanceof TreeNode && node.spec.activeFilter)
         query.removeFilter(node.spec.activeFilter.key, node.spec.activeFilter.value);
     },
-    'netmon.filterByAgent': filterBy('agentId', 'agent'),
-    'netmon.filterByNetwork': filterBy('networkId', 'network'),
-    'netmon.filterBySite': filterBy('visitedSite', 'site'),
-    'netmon.filterBySsid': filterBy('ssid', 'SSID'),
+    [COMMAND.filterByAgent]: filterBy('agentId', 'agent'),
+    [COMMAND.filterByNetwork]: filterBy('networkId', 'network'),
+    [COMMAND.filterBySite]: filterBy('visitedSite', 'site'),
+    [COMMAND.filterBySsid]: filterBy('ssid', 'SSID'),
   });
 }
 

@@ -7,6 +7,7 @@ import type { NetmonClient } from '../../api';
 import type { QueryState } from './query-state';
 import type { SessionArrangement } from './arrangement';
 import type { PagedLoader } from './paged-loader';
+import { COMMAND } from '../command-ids.generated';
 
 /** What a node's children loader gets: the current client, query and page size. */
 export interface LoadContext {
@@ -170,7 +171,7 @@ export function loadMoreNode(owner: PagedNode<unknown>): TreeNode {
     icon: 'more',
     kind: 'loadMore',
     tooltip: 'Read the next page of this list',
-    command: { command: 'netmon.loadMore', title: 'Load More', arguments: [owner, step] },
+    command: { command: COMMAND.loadMore, title: 'Load More', arguments: [owner, step] },
   });
 }
 
@@ -184,7 +185,7 @@ export function errorNode(owner: TreeNode, message: string, action: string): Tre
     tooltip,
     icon: 'error',
     kind: 'error',
-    command: { command: 'netmon.retry', title: 'Retry', arguments: [owner] },
+    command: { command: COMMAND.retry, title: 'Retry', arguments: [owner] },
   });
 }
 
@@ -196,7 +197,7 @@ export function unshownRecordNode(owner: TreeNode, index: number, reason: string
     icon: 'warning',
     kind: 'error',
     tooltip: `${reason}\n\nThe record as the service sent it is in the Netmon log.`,
-    command: { command: 'netmon.showLog', title: 'Show Log' },
+    command: { command: COMMAND.showLog, title: 'Show Log' },
   });
 }
 

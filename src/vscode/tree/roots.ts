@@ -10,6 +10,7 @@ import { endpointTestGroups } from './test-nodes';
 import { enterpriseAgentsRoot } from './enterprise-agent-nodes';
 import { deployedTestsRoot } from './deployed-test-nodes';
 import { labelGroups } from './label-nodes';
+import { COMMAND } from '../command-ids.generated';
 
 export function createRoots(context: LoadContext): TreeNode[] {
   // Real accounts page these lists (pages.next with a pageId): "Load more" like the data lists.
@@ -106,7 +107,7 @@ function activeFiltersRoot(context: LoadContext): TreeNode[] {
               tooltip: `Remove the filter ${active.text}`,
               spoken: `Filter ${active.text}; activate to remove`,
             });
-            node.spec.command = { command: 'netmon.removeFilter', title: 'Remove Filter', arguments: [node] };
+            node.spec.command = { command: COMMAND.removeFilter, title: 'Remove Filter', arguments: [node] };
             return node;
           }),
         ),
@@ -135,7 +136,7 @@ function agentNode(parent: TreeNode, agent: EndpointAgent): TreeNode {
     },
   });
   // A click reads the agent as a card; its JSON stays in the context menu.
-  node.spec.command = { command: 'netmon.openAgent', title: 'Open Agent', arguments: [node] };
+  node.spec.command = { command: COMMAND.openAgent, title: 'Open Agent', arguments: [node] };
   return node;
 }
 

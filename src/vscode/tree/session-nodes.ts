@@ -16,6 +16,7 @@ import { withNotificationProgress } from '../ui/notify';
 import { segment, summaryItem } from './format';
 import { listNode } from './list-node';
 import { TreeNode, type DetailsSource, type LoadContext, type NodeSpec, type PagedNode } from './nodes';
+import { COMMAND } from '../command-ids.generated';
 
 export function userSessionsNode(context: LoadContext): PagedNode<UserSession> {
   const filters = context.query.filtersFor('user-sessions');
@@ -217,7 +218,7 @@ function userSessionNode(session: UserSession, owner: TreeNode, names: AgentName
     // A click answers "what happened in this session": its overview. The pages stay under the
     // arrow (VS Code expands an item with a command only from its twistie).
     command: {
-      command: 'netmon.openSessionOverview',
+      command: COMMAND.openSessionOverview,
       title: 'Open Session Overview',
       arguments: [session.userSessionId],
     },
@@ -243,7 +244,7 @@ function pageNode(parent: TreeNode, session: UserSession, page: SessionPage): Tr
     ids: { userSessionId: session.userSessionId, pageId: page.id, agentId: session.agentId },
     // A click shows what a page is about: its waterfall (the details JSON stays in the menu).
     command: {
-      command: 'netmon.openPageWaterfall',
+      command: COMMAND.openPageWaterfall,
       title: 'Open Page Waterfall',
       arguments: [session.userSessionId, page.id, page.title],
     },
