@@ -267,15 +267,73 @@ export function measuresNetwork(test: { networkMeasurements?: unknown; v7Fields?
   return tolerantFlag(flag) ?? true; // on unless the test says off: the service's default
 }
 
-/** The result lists a deployed test has: its type's, without the network layer's while a test of another layer does not measure the network. */
-export function resultKindsOfTest(test: {
+/** What decides a test's result lists; `resultLinks` is what the client read from a v7 body's `_links.testResults`. */
+type TestOfKinds = {
   type?: unknown;
   networkMeasurements?: unknown;
+  bgpMeasurements?: unknown;
   v7Fields?: unknown;
-}): TestResultKind[] {
+  resultLinks?: unknown;
+};
+
+/**
+ * Whether the test also measures BGP routes to its target's prefix: v7's `bgpMeasurements`
+ * (off unless set), read as tolerantly as `networkMeasurements`.
+ */
+export function measuresBgp(test: TestOfKinds): boolean {
+  const kept = test.v7Fields;
+  const flag =
+    test.bgpMeasurements ??
+    (typeof kept === 'object' && kept !== null ? (kept as Record<string, unknown>)['bgpMeasurements'] : undefined);
+  return tolerantFlag(flag) ?? false;
+}
+
+/** The type table's lists, without the network layer's while a test of another layer does not measure the network. */
+function tableKindsOfTest(test: TestOfKinds): TestResultKind[] {
   const kinds = resultKindsOf(String(test.type));
   // A network test's network layer is the test itself; the flag turns off only what another layer's test adds.
   return kinds[0] === 'network' || measuresNetwork(test)
     ? kinds
     : kinds.filter((kind) => kind !== 'network' && kind !== 'path-vis');
+}
+
+/**
+ * The lists the service links from a test (`_links.testResults`), as the emulator writes and
+ * serves them: the table's, and `bgp` while a test that measures the network also measures BGP
+ * (the routes are to the prefix its network layer reaches; a BGP test's own are its type's).
+ */
+export function linkedResultKinds(test: TestOfKinds): TestResultKind[] {
+  const kinds = tableKindsOfTest(test);
+  return kinds.includes('network') && !kinds.includes('bgp') && measuresBgp(test) ? [...kinds, 'bgp'] : kinds;
+}
+
+/** Kinds a test's `resultLinks` name, at most: more than every kind twice is not a test's links. */
+const MAX_RESULT_LINKS = 2 * TEST_RESULT_KINDS.length;
+
+/** The known kinds of a `resultLinks` value, once each; empty for anything but an array of kind names. */
+function linkedKinds(links: unknown): TestResultKind[] {
+  if (!Array.isArray(links)) return [];
+  const known = new Set<string>(TEST_RESULT_KINDS);
+  const kinds = new Set<TestResultKind>();
+  for (const kind of links.slice(0, MAX_RESULT_LINKS))
+    if (typeof kind === 'string' && known.has(kind)) kinds.add(kind as TestResultKind);
+  return [...kinds];
+}
+
+/**
+ * The result lists a deployed test has: the ones its v7 body links (`resultLinks`, read from
+ * `_links.testResults`) when it links any known one, since only the service knows the lists
+ * its options add (BGP of a test with `bgpMeasurements`) or leave out; the type table's
+ * otherwise (v6, a body without links). Linked kinds keep the table's order, the others after
+ * it, so a test's own layer stays first.
+ */
+export function resultKindsOfTest(test: TestOfKinds): TestResultKind[] {
+  const linked = linkedKinds(test.resultLinks);
+  if (linked.length === 0) return tableKindsOfTest(test);
+  const own = resultKindsOf(String(test.type));
+  const rank = (kind: TestResultKind): number => {
+    const index = own.indexOf(kind);
+    return index >= 0 ? index : TEST_RESULT_KINDS.length + TEST_RESULT_KINDS.indexOf(kind);
+  };
+  return linked.sort((a, b) => rank(a) - rank(b));
 }

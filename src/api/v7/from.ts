@@ -3,6 +3,7 @@
 // keeps every field it does not rename (v7 extras a troubleshooter needs: agent lastSeen,
 // location, publicIP, VPN profiles; topology scores; VPN path traces) and renames the rest.
 import { isRecord } from '../paging';
+import { TEST_RESULT_KINDS, type TestResultKind } from '../types';
 import type {
   AccountGroupWire,
   EndpointAgentWire,
@@ -150,13 +151,53 @@ export function fromEndpointTest(wire: EndpointTestWire): Domain {
 
 export function fromEnterpriseTest(wire: EnterpriseTestWire): Domain {
   const { enabled, alertsEnabled, savedEvent, ...rest } = wire;
+  const resultLinks = resultLinksOf(rest._links);
   return defined({
     ...rest,
     ...serverWithPort(rest),
     enabled: flag(enabled),
     alertsEnabled: flag(alertsEnabled),
     savedEvent: flag(savedEvent),
+    // Only what the links say: a body's own `resultLinks` field is not the service's word.
+    resultLinks: resultLinks.length > 0 ? resultLinks : undefined,
   });
+}
+
+/** Links of `_links.testResults` read at most: a test has a handful of result lists. */
+export const MAX_TEST_RESULT_LINKS = 32;
+
+const RESULT_KINDS: ReadonlySet<string> = new Set(TEST_RESULT_KINDS);
+
+/**
+ * The result list an href of a test's `_links.testResults` names. The vendor's OpenAPI
+ * (Tests_API_TestLinks) gives `testResults` as an array of links,
+ * `{ href: "https://api.thousandeyes.com/v7/test-results/{testId}/network" }`, one per list:
+ * the segment after the test's id is the list's, the same name the client asks
+ * `/v7/test-results/{testId}/{kind}` with (v7TestResults), so the kinds are the one table.
+ * Absolute or relative, with a query, fragment or trailing slash; anything else is undefined.
+ */
+export function resultKindOfHref(href: unknown): TestResultKind | undefined {
+  if (typeof href !== 'string' || href.length > 2048) return undefined;
+  let path = href.split(/[?#]/, 1)[0] ?? '';
+  while (path.endsWith('/')) path = path.slice(0, -1);
+  const match = /(?:^|\/)test-results\/[^/]+\/([^/]+)$/.exec(path);
+  const kind = match?.[1]?.toLowerCase();
+  return kind !== undefined && RESULT_KINDS.has(kind) ? (kind as TestResultKind) : undefined;
+}
+
+/**
+ * The known result lists a test body's `_links.testResults` names, once each, in its order:
+ * empty when there is no such array (the type table then decides: resultKindsOfTest).
+ */
+export function resultLinksOf(links: unknown): TestResultKind[] {
+  const listed = isRecord(links) ? links['testResults'] : undefined;
+  if (!Array.isArray(listed)) return [];
+  const kinds = new Set<TestResultKind>();
+  for (const link of listed.slice(0, MAX_TEST_RESULT_LINKS)) {
+    const kind = resultKindOfHref(isRecord(link) ? link['href'] : undefined);
+    if (kind) kinds.add(kind);
+  }
+  return [...kinds];
 }
 
 /**

@@ -1,6 +1,7 @@
 // v7 results of BGP tests: GET /v7/test-results/{testId}/bgp (each monitor's view of the
 // test's prefix per round, paged by cursor like the other kinds) and the AS path a monitor
 // saw in one round (`/bgp/routes/prefix/{prefixId}/round/{roundId}`, every monitor's).
+// A network-layer test with `bgpMeasurements` has the same lists, of its target's prefix.
 import { formatIsoDateTime } from '../../http/time';
 import { invalidField, notFound } from '../../http/errors';
 import type { RequestContext, Route, RouteResult } from '../../http/router';
@@ -25,6 +26,17 @@ export function v7BgpResultRoutes(state: EmulatorState): Route[] {
   ];
 }
 
+/**
+ * The test's plan as its monitors see it: a BGP test names its prefix; another test that
+ * measures BGP watches its target's network, the prefix its path traces end in (so the AS
+ * path ends in the AS its routes reach), ids drawn as a BGP test's are.
+ */
+function bgpPlanOf(state: EmulatorState, ctx: RequestContext): EnterprisePlan {
+  const plan = planOf(state, ctx, 'bgp');
+  if (String(plan.test.type) === 'bgp') return plan;
+  return { ...plan, test: { ...plan.test, prefix: plan.target.carrier.block } };
+}
+
 function common(ctx: RequestContext, plan: EnterprisePlan, round: BgpRound): Record<string, unknown> {
   const { monitor, roundId } = round;
   return {
@@ -41,7 +53,7 @@ function common(ctx: RequestContext, plan: EnterprisePlan, round: BgpRound): Rec
 }
 
 async function results(state: EmulatorState, ctx: RequestContext): Promise<RouteResult> {
-  const plan = planOf(state, ctx, 'bgp');
+  const plan = bgpPlanOf(state, ctx);
   const monitors = monitorsOf(plan);
   const page = await v7TimePage(
     state,
@@ -77,7 +89,7 @@ function* rounds(
 }
 
 function routes(state: EmulatorState, ctx: RequestContext): Record<string, unknown> {
-  const plan = planOf(state, ctx, 'bgp');
+  const plan = bgpPlanOf(state, ctx);
   const roundText = ctx.params.roundId ?? '';
   if (!/^[0-9]{1,12}$/.test(roundText))
     throw invalidField('roundId', `roundId '${roundText.slice(0, 40)}' must be epoch seconds (an integer)`);

@@ -1,7 +1,7 @@
 // Enterprise tests and agents in v7's shapes: string ids, booleans instead of 0/1, lower-case
 // enums (`tcp`, `to-target`, agent type `enterprise`/`cloud`), `dnssec` for v6's `dns-dnssec`,
-// `server` and `port` apart, `_links.self`.
-import type { EnterpriseTest, TestAgent } from '../../../api/types';
+// `server` and `port` apart, `_links.self` and `_links.testResults`.
+import { linkedResultKinds, type EnterpriseTest, type TestAgent } from '../../../api/types';
 import type { RequestContext } from '../../http/router';
 import { isoDate } from './encode-common';
 import { vendorFieldsAnswer } from './test-fields';
@@ -78,7 +78,14 @@ export function v7EnterpriseTest(test: EnterpriseTest, ctx: RequestContext): Rec
   Object.assign(out, vendorFieldsAnswer(record.v7Fields as Record<string, unknown> | undefined));
   // BGP tests run from monitors; every other type lists its agents.
   if (type !== 'bgp') out.agents = (test.agents ?? []).map(v7Agent);
-  out._links = { self: { href: `${ctx.baseUrl}/v7/tests/${type}/${test.testId}` } };
+  // The service links each result list the test has (Tests_API_TestLinks), BGP's too when
+  // `bgpMeasurements` adds it: clients learn the lists from here, not from the type alone.
+  out._links = {
+    self: { href: `${ctx.baseUrl}/v7/tests/${type}/${test.testId}` },
+    testResults: linkedResultKinds(test).map((kind) => ({
+      href: `${ctx.baseUrl}/v7/test-results/${test.testId}/${kind}`,
+    })),
+  };
   return out;
 }
 
