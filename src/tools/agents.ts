@@ -4,7 +4,7 @@ import { AgentSearch } from '../analysis/agents/search';
 import { agentStatus } from '../analysis/agents/card';
 import { TIMELINE_SEGMENT_LABELS } from '../analysis/timeline';
 import { readAgentTimeline } from '../workflows/agent-timeline';
-import { integer, RANGE_PROPERTIES, rangeOf, text } from './args';
+import { ID_TYPES, idString, integer, RANGE_PROPERTIES, rangeOf, text } from './args';
 import { capList, omittedNote } from './bound';
 import { fenced, idText, outside } from './fence';
 import type { ToolDefinition } from './types';
@@ -68,9 +68,10 @@ export const agentTimelineTool: ToolDefinition = {
     type: 'object',
     properties: {
       agent: {
-        type: 'string',
+        type: ID_TYPES,
         minLength: 1,
         maxLength: 100,
+        minimum: 0,
         description: "The agent's computer name or id (find_agent finds it).",
       },
       ...RANGE_PROPERTIES,
@@ -81,7 +82,7 @@ export const agentTimelineTool: ToolDefinition = {
   writes: false,
   async run(args, ctx) {
     const range = rangeOf(args, ctx);
-    const { model, gaps } = await readAgentTimeline(ctx.account, text(args, 'agent') as string, range);
+    const { model, gaps } = await readAgentTimeline(ctx.account, idString(args, 'agent') as string, range);
     const { verdict } = model;
     const periods = capList(verdict.periods, 10);
     const events = capList(model.events, 20);

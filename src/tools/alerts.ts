@@ -5,7 +5,7 @@
 import type { AlertRow } from '../analysis/alerts/explain';
 import { roundMinute, utcMinute } from '../analysis/text/utc';
 import { explainAlert, listAlerts } from '../workflows/alerts';
-import { RANGE_PROPERTIES, rangeOf, text } from './args';
+import { ID_TYPES, idString, RANGE_PROPERTIES, rangeOf, ROUND, text } from './args';
 import { capList, omittedNote } from './bound';
 import { fenced, idText, outside } from './fence';
 import { ToolInputError, type ToolDefinition } from './types';
@@ -15,10 +15,11 @@ import { ALERTS_NEED_V7 } from '../api/types';
 const MAX_LISTED = 25;
 
 const ALERT_ID = {
-  type: 'string',
+  type: ID_TYPES,
   minLength: 1,
   maxLength: 100,
   pattern: '^[A-Za-z0-9._:-]+$',
+  minimum: 0,
   description: 'An alertId, as list_alerts gives it.',
 } as const;
 
@@ -134,9 +135,7 @@ export const explainAlertTool: ToolDefinition = {
     properties: {
       alertId: ALERT_ID,
       round: {
-        type: 'string',
-        maxLength: 40,
-        pattern: '^[0-9A-Za-z:.+-]+$',
+        ...ROUND,
         description:
           "Localize from this round on instead of the alert's start: epoch seconds (as an earlier explain_alert gives it) or an ISO 8601 time.",
       },
@@ -146,8 +145,8 @@ export const explainAlertTool: ToolDefinition = {
   },
   writes: false,
   async run(args, ctx) {
-    const alertId = text(args, 'alertId') as string;
-    const round = text(args, 'round');
+    const alertId = idString(args, 'alertId') as string;
+    const round = idString(args, 'round');
     const asked = { alertId, ...(round === undefined ? {} : { round }) };
     const explained = await needingV7(explainAlert(ctx.account, asked, ctx.now(), ctx.signal));
     const { alert, rule, path } = explained;

@@ -21,18 +21,36 @@ export const RANGE_PROPERTIES = {
   to: { type: 'string', maxLength: 40, description: 'End of the absolute range (default now).' },
 } as const;
 
+/**
+ * Ids have one type across all tools: an answer gives a test id or a round as a number and a session
+ * id as text, and a client passes each on exactly as it got it; so every input that is an id takes
+ * a number or a string (the schema of a string id still bounds its characters).
+ */
+export const ID_TYPES = ['string', 'integer'] as const;
+
 export const SESSION_ID = {
-  type: 'string',
+  type: ID_TYPES,
   minLength: 1,
   maxLength: 100,
   pattern: '^[A-Za-z0-9._:-]+$',
+  minimum: 0,
   description: 'A userSessionId, as find_worst_sessions or agent_timeline give it.',
 } as const;
 export const TEST_ID = {
-  type: 'integer',
+  type: ID_TYPES,
+  pattern: '^[0-9]{1,12}$',
   minimum: 1,
   maximum: 999_999_999_999,
   description: "The id of a scheduled endpoint test (explain_session names the tests toward a session's site).",
+} as const;
+/** A round: epoch seconds as a number or text, or an ISO 8601 time. */
+export const ROUND = {
+  type: ID_TYPES,
+  maxLength: 40,
+  pattern: '^[0-9A-Za-z:.+-]+$',
+  minimum: 0,
+  description:
+    'A round: epoch seconds (as explain_session gives it) or an ISO 8601 time; the newest round in range by default.',
 } as const;
 
 export function text(args: Record<string, unknown>, key: string): string | undefined {
@@ -43,6 +61,20 @@ export function text(args: Record<string, unknown>, key: string): string | undef
 export function integer(args: Record<string, unknown>, key: string): number | undefined {
   const value = args[key];
   return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
+}
+
+/** An id as text, whichever type the caller gave it (ID_TYPES). */
+export function idString(args: Record<string, unknown>, key: string): string | undefined {
+  const value = args[key];
+  if (typeof value === 'string') return value;
+  return typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : undefined;
+}
+
+/** A numeric id (a test id), whichever type the caller gave it: its digits read as a number. */
+export function idNumber(args: Record<string, unknown>, key: string): number | undefined {
+  const value = args[key];
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : undefined;
+  return typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : undefined;
 }
 
 /** The range the arguments ask for, checked as the CLI's flags are (src/workflows/time-range.ts). */

@@ -14,6 +14,7 @@ import { compareHars, redactHarTool, writeRedactedHar } from './hars';
 import { runInstantTest } from './instant';
 import { diffPath, localizePath } from './paths';
 import { compareSessionsTool, explainSession, findWorstSessions } from './sessions';
+import { sessionPath } from './session-path';
 import { ToolInputError, type ToolAnswer, type ToolContext, type ToolDefinition } from './types';
 import { untrustedLine } from '../analysis/text/untrusted';
 import { fenced, outside } from './fence';
@@ -21,6 +22,7 @@ import { fenced, outside } from './fence';
 export const TOOLS: readonly ToolDefinition[] = [
   findWorstSessions,
   explainSession,
+  sessionPath,
   agentTimelineTool,
   findAgent,
   localizePath,
@@ -41,7 +43,8 @@ export function toolNamed(name: string): ToolDefinition | undefined {
   return TOOLS.find((tool) => tool.name === name);
 }
 
-const ajv = new Ajv({ allErrors: false, strict: true });
+// Union types: every id takes a number or a string (ID_TYPES in args.ts).
+const ajv = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true });
 const validators = new Map<string, ValidateFunction>();
 
 function validatorOf(tool: ToolDefinition): ValidateFunction {
@@ -93,9 +96,9 @@ export async function callTool(name: string, args: unknown, ctx: ToolContext): P
 }
 
 /**
- * Ids with one type across all tools: an answer gives a round or a test id as a number and another
- * tool may declare it text (or the reverse); a client passing it on as it got it is not refused.
- * Only top-level properties, only whole numbers and digit strings, only where the schema wants the other.
+ * A count given as digits ("3") or a text given as a whole number: not refused for its type. Ids take
+ * either by their schema (ID_TYPES); this covers the other scalars. Only top-level properties, only
+ * whole numbers and digit strings, only where the schema wants the other.
  */
 function idsAsDeclared(tool: ToolDefinition, args: unknown): unknown {
   if (typeof args !== 'object' || args === null || Array.isArray(args)) return args;

@@ -2,6 +2,7 @@
 // networks by name. The answer says which names matched what.
 import type { PrivateNetwork, SearchFilter } from '../api/types';
 import { AgentSearch } from '../analysis/agents/search';
+import { ID_TYPES, idString } from './args';
 import { outside } from './fence';
 import { ToolInputError, type ToolContext } from './types';
 
@@ -11,9 +12,10 @@ const MAX_NETWORKS = 2000;
 
 export const FILTER_PROPERTIES = {
   agent: {
-    type: 'string',
+    type: ID_TYPES,
     minLength: 1,
     maxLength: 100,
+    minimum: 0,
     description: 'Only this endpoint agent: its computer name (or part of it) or id.',
   },
   site: {
@@ -23,9 +25,10 @@ export const FILTER_PROPERTIES = {
     description: 'Only sessions to this visited site (a host name, e.g. zoom.us).',
   },
   network: {
-    type: 'string',
+    type: ID_TYPES,
     minLength: 1,
     maxLength: 100,
+    minimum: 0,
     description: 'Only sessions on this local network: its name (or part of it) or id.',
   },
 } as const;
@@ -39,8 +42,9 @@ export async function filtersFromNames(args: Record<string, unknown>, ctx: ToolC
   const filters: SearchFilter[] = [];
   const said: string[] = [];
   const { client } = ctx.account;
-  if (typeof args['agent'] === 'string') {
-    const query = args['agent'];
+  const agent = idString(args, 'agent');
+  if (agent !== undefined) {
+    const query = agent;
     const directory = await client.agentDirectory().ready(ctx.signal);
     const search = new AgentSearch(directory.agents());
     const resolved = search.resolve(query);
@@ -63,22 +67,22 @@ export async function filtersFromNames(args: Record<string, unknown>, ctx: ToolC
     filters.push({ key: 'visitedSite', values: [args['site']] });
     said.push(`site ${outside(args['site'], 253)}`);
   }
-  if (typeof args['network'] === 'string') {
-    const wanted = args['network'].toLowerCase();
+  const network = idString(args, 'network');
+  if (network !== undefined) {
+    const wanted = network.toLowerCase();
     const { records } = await client
       .networks(ctx.signal ? { signal: ctx.signal } : {})
       .collect({ maxRecords: MAX_NETWORKS });
     const matching = records
       .filter(
         (n: PrivateNetwork) =>
-          String(n.networkId) === args['network'] ||
+          String(n.networkId) === network ||
           String(n.networkName ?? '')
             .toLowerCase()
             .includes(wanted),
       )
       .slice(0, MAX_AGENTS_PER_NAME);
-    if (matching.length === 0)
-      throw new ToolInputError('no local network matches the name quoted below', [args['network']]);
+    if (matching.length === 0) throw new ToolInputError('no local network matches the name quoted below', [network]);
     filters.push({ key: 'networkId', values: matching.map((n) => String(n.networkId)) });
     said.push(`network ${matching.map((n) => `${outside(n.networkName, 100)} (${String(n.networkId)})`).join(', ')}`);
   }

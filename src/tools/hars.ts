@@ -9,7 +9,7 @@ import { formatHarDiff } from '../analysis/har/diff-text';
 import { formatRedactionSummary, redactHar, REDACTION_RULES, type RedactionReport } from '../analysis/har/redact';
 import { readHarFile } from '../workflows/har-file';
 import { SafeWriteError, writeFileSafely } from '../files/safe-write';
-import { text, workspaceFile, workspaceName, workspaceTarget, writeRefusal } from './args';
+import { ID_TYPES, idString, text, workspaceFile, workspaceName, workspaceTarget, writeRefusal } from './args';
 import { capList } from './bound';
 import { fenced, outside } from './fence';
 import { ToolInputError, type ToolAnswer, type ToolContext, type ToolDefinition } from './types';
@@ -21,8 +21,9 @@ const HAR_PATH = {
   description: 'A .har (or .har.gz) file, relative to the workspace folder.',
 } as const;
 const PAGE = {
-  type: 'string',
+  type: ID_TYPES,
   maxLength: 200,
+  minimum: 1,
   description: 'A page of the file: its id, its number (1, 2, …) or * for every request (default: the first page).',
 } as const;
 
@@ -58,7 +59,7 @@ export const compareHars: ToolDefinition = {
       readWorkspaceHar(ctx, text(args, 'before') as string),
       readWorkspaceHar(ctx, text(args, 'after') as string),
     ];
-    const pages = [text(args, 'beforePage'), text(args, 'afterPage')];
+    const pages = [idString(args, 'beforePage'), idString(args, 'afterPage')];
     const sides = files.map((file, i) => {
       try {
         return readDiffSide(redactHar(file.har).har, pages[i]);

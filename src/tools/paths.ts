@@ -3,18 +3,10 @@
 // `netmon path localize|diff` and the path panel (src/workflows/path.ts).
 import { roundMinute } from '../analysis/text/utc';
 import { MAX_LOCALIZE_ROUNDS, readPathDiff, readPathLocalization } from '../workflows/path';
-import { integer, RANGE_PROPERTIES, rangeOf, TEST_ID, text } from './args';
+import { idNumber, idString, integer, RANGE_PROPERTIES, rangeOf, ROUND, TEST_ID } from './args';
 import { capList, omittedNote } from './bound';
 import { fenced, outside } from './fence';
 import type { ToolDefinition } from './types';
-
-const ROUND = {
-  type: 'string',
-  maxLength: 40,
-  pattern: '^[0-9A-Za-z:.+-]+$',
-  description:
-    'A round: epoch seconds (as explain_session gives it) or an ISO 8601 time; the newest round in range by default.',
-} as const;
 
 const testNameOf = (testId: number, name: string | undefined): string => outside(name ?? `test ${testId}`, 200);
 
@@ -41,8 +33,8 @@ export const localizePath: ToolDefinition = {
   },
   writes: false,
   async run(args, ctx) {
-    const testId = integer(args, 'testId') as number;
-    const round = text(args, 'round');
+    const testId = idNumber(args, 'testId') as number;
+    const round = idString(args, 'round');
     const rounds = integer(args, 'rounds');
     const asked = { testId, ...(round === undefined ? {} : { round }), ...(rounds === undefined ? {} : { rounds }) };
     const read = await readPathLocalization(ctx.account, asked, rangeOf(args, ctx), ctx.signal);
@@ -131,9 +123,9 @@ export const diffPath: ToolDefinition = {
   },
   writes: false,
   async run(args, ctx) {
-    const testId = integer(args, 'testId') as number;
-    const round = text(args, 'round');
-    const against = text(args, 'against');
+    const testId = idNumber(args, 'testId') as number;
+    const round = idString(args, 'round');
+    const against = idString(args, 'against');
     const asked = { testId, ...(round === undefined ? {} : { round }), ...(against === undefined ? {} : { against }) };
     const read = await readPathDiff(ctx.account, asked, rangeOf(args, ctx), ctx.signal);
     const { before, after, model } = read;

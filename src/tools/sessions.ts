@@ -10,7 +10,7 @@ import { slowestPageInsight } from '../analysis/har/insights-line';
 import { sessionOverview, SEGMENT_LABELS } from '../analysis/session';
 import { compareSessions } from '../analysis/session/compare';
 import { sessionNeighbourContext } from '../analysis/timeline';
-import { integer, RANGE_PROPERTIES, rangeOf, SESSION_ID, text } from './args';
+import { idString, integer, RANGE_PROPERTIES, rangeOf, SESSION_ID } from './args';
 import { capList, omittedNote } from './bound';
 import { fenced, idText, outside } from './fence';
 import { FILTER_PROPERTIES, filtersFromNames } from './filters';
@@ -90,7 +90,17 @@ export const findWorstSessions: ToolDefinition = {
       ]
         .filter(Boolean)
         .join('\n'),
-      data: { range: range.request, filters: said, summary, ranking: WORST_ORDER, complete, sessions },
+      data: {
+        range: range.request,
+        filters: said,
+        summary,
+        ranking: WORST_ORDER,
+        complete,
+        sessions,
+        ...(sessions[0]
+          ? { next: { tool: 'explain_session', args: { userSessionId: sessions[0].userSessionId } } }
+          : {}),
+      },
       opens: sessions.slice(0, 1).map((s) => ({
         command: 'netmon.openSessionOverview',
         title: 'Netmon: Open Session Overview',
@@ -103,7 +113,7 @@ export const findWorstSessions: ToolDefinition = {
 /** Findings listed per segment at most. */
 const MAX_FINDINGS = 12;
 
-const CHANGE_WORDS: Readonly<Record<NetworkChangeKind, string>> = {
+export const CHANGE_WORDS: Readonly<Record<NetworkChangeKind, string>> = {
   isp: 'ISP',
   publicIp: 'public IP',
   ssid: 'Wi-Fi network',
@@ -113,7 +123,7 @@ const CHANGE_WORDS: Readonly<Record<NetworkChangeKind, string>> = {
 const TIMELINE_MARGIN_MS = 3600_000;
 
 /** The agent_timeline call that shows a session's network changes, with ids as the tool takes them. */
-function timelineAround(
+export function timelineAround(
   session: { agentId: unknown; date: unknown },
   changes: readonly NetworkChange[],
 ): { tool: 'agent_timeline'; args: { agent: string; from: string; to: string } } {
@@ -143,7 +153,7 @@ export const explainSession: ToolDefinition = {
   },
   writes: false,
   async run(args, ctx) {
-    const id = text(args, 'userSessionId') as string;
+    const id = idString(args, 'userSessionId') as string;
     const { client } = ctx.account;
     const session = await client.getUserSession(id, ctx.signal ? { signal: ctx.signal } : {});
     const [names, context, slowest, related] = await Promise.all([
@@ -178,6 +188,12 @@ export const explainSession: ToolDefinition = {
     );
     const blamed = verdict.worst ? SEGMENT_LABELS[verdict.worst] : undefined;
     const timelineCall = context?.networkChanges?.length ? timelineAround(session, context.networkChanges) : undefined;
+    const [link] = related.links;
+    // The session's own route first: it is what the user lived; the timeline and the test's path after it.
+    const alsoNext = [
+      ...(timelineCall ? [timelineCall] : []),
+      ...(link ? [{ tool: 'localize_path', args: { testId: link.testId, round: link.roundId } }] : []),
+    ];
     const data = {
       userSessionId: id,
       agentId: String(session.agentId),
@@ -215,7 +231,8 @@ export const explainSession: ToolDefinition = {
         at: new Date(change.t).toISOString(),
         change: outside(change.text, 200),
       })),
-      ...(timelineCall ? { next: timelineCall } : {}),
+      next: { tool: 'session_path', args: { userSessionId: id } },
+      ...(alsoNext.length ? { alsoNext } : {}),
     };
     return {
       text: [
@@ -224,6 +241,7 @@ export const explainSession: ToolDefinition = {
         related.links.length
           ? `Scheduled tests toward the same site: ${related.links.map((l) => `test ${l.testId} round ${l.roundId}`).join('; ')} — localize_path with that testId and round shows where on the path it broke.`
           : 'No scheduled test toward this site near the session.',
+        `The session's own traceroute and pings, beside the nearest test round: session_path with this userSessionId.`,
         context ? '' : "The agent's neighbouring records could not be read: the verdict has no baseline from them.",
         timelineCall
           ? `The agent's network changed around this session (${[...new Set(context?.networkChanges?.map((c) => CHANGE_WORDS[c.kind]))].join(', ')}): agent_timeline with agent "${idText(timelineCall.args.agent)}", from ${timelineCall.args.from} to ${timelineCall.args.to} shows when, and what its sessions looked like before and after.`
@@ -266,8 +284,8 @@ export const compareSessionsTool: ToolDefinition = {
     const { client } = ctx.account;
     const options = ctx.signal ? { signal: ctx.signal } : {};
     const [a, b, names] = await Promise.all([
-      client.getUserSession(text(args, 'first') as string, options),
-      client.getUserSession(text(args, 'second') as string, options),
+      client.getUserSession(idString(args, 'first') as string, options),
+      client.getUserSession(idString(args, 'second') as string, options),
       client
         .agentDirectory()
         .ready(ctx.signal)

@@ -156,6 +156,7 @@ describe('every tool that writes says writes: true', () => {
       range,
     );
     set('explain_session', { userSessionId: first.userSessionId });
+    set('session_path', { userSessionId: first.userSessionId });
     set('agent_timeline', { agent: first.agent, window: '6h' }, { agent: first.agent, ...range });
     set('find_agent', { name: first.agent, limit: 2 });
     set('localize_path', { testId: 100102, round, window: '24h' }, { testId: 100102, rounds: 2, ...range });

@@ -117,9 +117,11 @@ describe('tool catalogue against the emulator', () => {
     assert.ok((path.data['delay'] as unknown[]).length > 0, path.text);
     assert.match(path.text, /The latency appears/);
 
-    // The session fell on the backup line: the answer names the call that shows it, and that call does.
-    const next = explained.data['next'] as { tool: string; args: Record<string, string> } | undefined;
-    assert.equal(next?.tool, 'agent_timeline', explained.text);
+    // The session's own route comes next; the session fell on the backup line: the answer also names the call that shows it, and that call does.
+    type Next = { tool: string; args: Record<string, string> };
+    assert.deepEqual(explained.data['next'], { tool: 'session_path', args: { userSessionId: first.userSessionId } });
+    const next = (explained.data['alsoNext'] as Next[] | undefined)?.find((call) => call.tool === 'agent_timeline');
+    assert.ok(next, explained.text);
     assert.match(
       explained.text,
       /The agent's network changed around this session \(.*ISP.*\): agent_timeline with agent/,
@@ -138,6 +140,7 @@ describe('tool catalogue against the emulator', () => {
     const calls: Record<string, Record<string, unknown>> = {
       find_worst_sessions: { window: '6h', agent: episode.computerName },
       explain_session: {}, // filled below
+      session_path: {},
       agent_timeline: { agent: episode.computerName },
       find_agent: { name: episode.computerName.slice(0, 4) },
       localize_path: { testId: 100102, rounds: 3 },
@@ -154,6 +157,7 @@ describe('tool catalogue against the emulator', () => {
     const worst = await callTool('find_worst_sessions', { window: '24h', limit: 2 }, world.ctx);
     const [a, b] = (worst.data['sessions'] as { userSessionId: string }[]).map((s) => s.userSessionId);
     calls['explain_session'] = { userSessionId: a };
+    calls['session_path'] = { userSessionId: a };
     calls['compare_sessions'] = { first: a, second: b };
     for (const tool of TOOLS.filter((t) => !t.writes)) {
       const outcome = await callTool(tool.name, calls[tool.name], world.ctx);

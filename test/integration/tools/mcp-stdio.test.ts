@@ -121,6 +121,7 @@ describe('netmon mcp over stdio (the SDK client)', () => {
     for (const name of [
       'find_worst_sessions',
       'explain_session',
+      'session_path',
       'agent_timeline',
       'find_agent',
       'localize_path',

@@ -124,6 +124,7 @@ describe('Language-model tools: every tool against the emulator', function () {
     assert.ok(agent, 'an episode in the last 24 h, on an agent');
     const calls: [string, Record<string, unknown>, RegExp][] = [
       ['explain_session', { userSessionId: first }, /verdict|look first/i],
+      ['session_path', { userSessionId: first }, /own route/],
       ['compare_sessions', { first, second }, /./],
       ['find_agent', { name: agent.computerName }, new RegExp(agent.computerName)],
       ['agent_timeline', { agent: agent.computerName, ...range }, new RegExp(agent.computerName)],
