@@ -58,6 +58,7 @@ export const COMMAND = {
   walkthroughOpenSession: 'netmon.walkthrough.openSession',
   documentsRunNow: 'netmon.documents.runNow',
   documentsRunDeployed: 'netmon.documents.runDeployed',
+  deleteDeployedTest: 'netmon.deleteDeployedTest',
   copyAgentId: 'netmon.copyAgentId',
   copyEndpointAgentId: 'netmon.copyEndpointAgentId',
   addAgentToDocument: 'netmon.addAgentToDocument',

@@ -11,6 +11,8 @@ import type { DetailsDocumentProvider } from './items/details-provider';
 import type { TimeOptions } from './panels/data';
 import { registerPanels } from './panels';
 import { registerAgentCommands } from './tree/agent-commands';
+import { registerCommands } from './command-util';
+import { deleteDeployedCommands } from './documents/delete-deployed';
 import type { Prompts } from './ui/prompts';
 import { registerWalkthrough } from './walkthrough';
 import type { HarEditorProvider } from './har-editor/har-editor-provider';
@@ -38,5 +40,6 @@ export function registerFeatures({ context, connection, log, prompts, timeOption
   const documents = registerDocuments(context, connection, prompts, panels.instantResults);
   registerWalkthrough(context, connection);
   registerAgentCommands(context, prompts);
+  registerCommands(context, deleteDeployedCommands(connection, prompts));
   return { details, documents, harEditor: panels.harEditor };
 }

@@ -397,6 +397,51 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
     await until('the test gone from Deployed Tests', async () => (await listed()).length === 0);
   });
 
+  it("Delete Test… in a deployed test's context menu asks first, naming the test and its group: Cancel keeps it, Delete removes it", async function () {
+    this.timeout(60_000);
+    const api = await netmonApi();
+    const menus = (vscode.extensions.getExtension('netmon.netmon-workbench')?.packageJSON ?? {}).contributes?.menus;
+    const entry = (menus?.['view/item/context'] ?? []).find(
+      (m: { command: string }) => m.command === 'netmon.deleteDeployedTest',
+    );
+    assert.ok(entry, 'Delete Test… is in the tree context menu');
+    const { testId } = await createTestDirectly(emulator, 'http-server', {
+      testName: 'Intranet to retire',
+      interval: 300,
+      agents: [{ agentId: String(agentIds[0]) }],
+      url: 'https://intranet.example.com/',
+    });
+    await vscode.commands.executeCommand('netmon.refreshDeployedTests');
+    const node = async (): Promise<TreeNode | undefined> => {
+      const groups = await childrenOf(api, await root(api, 'Deployed Tests'));
+      const http = groups.find((g) => g.label === 'http-server');
+      return http ? (await childrenOf(api, http)).find((t) => t.label === 'Intranet to retire') : undefined;
+    };
+    await until('the test in Deployed Tests', async () => (await node()) !== undefined);
+    const test = (await node())!;
+    assert.match(test.contextValue(), new RegExp(entry.when.match(/viewItem =~ \/(.*?)\//)[1]));
+
+    const refused = await answeringPrompts(
+      () => undefined,
+      () => vscode.commands.executeCommand<number | undefined>('netmon.deleteDeployedTest', test),
+    );
+    assert.equal(refused.result, undefined);
+    assert.equal(refused.prompts.length, 1, 'a click in the tree still asks');
+    assert.match(
+      (refused.prompts[0] as { message?: string }).message ?? '',
+      /^Delete test "Intranet to retire" \(\d+\) from .+\?$/,
+    );
+    assert.ok(await node(), 'Cancel keeps the test');
+
+    const deleted = await answeringPrompts(acceptConfirmations, () =>
+      vscode.commands.executeCommand<number | undefined>('netmon.deleteDeployedTest', test),
+    );
+    assert.equal(deleted.result, testId);
+    await until('the test gone from Deployed Tests', async () => (await node()) === undefined);
+    const listed = await nativeGet<{ tests: { testId: string }[] }>(emulator, '/v7/tests');
+    assert.ok(!listed.tests.some((t) => Number(t.testId) === testId), 'the service no longer has it');
+  });
+
   it('over eight days, more results than the metrics panel draws: it ends on the newest hours that fit and says so, not on the oldest', async function () {
     this.timeout(120_000);
     const now = clock;
