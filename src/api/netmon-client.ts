@@ -1,11 +1,13 @@
 // The NetmonClient implementation: each method asks the dialect in use (src/api/v6 or
 // src/api/v7, detected once per client: detect.ts) for its request and how its answer reads,
-// then runs it through client-calls.ts. Transport, auth, rate limits, retries and paging live
-// in their own modules, and so do endpoint tests as code and enterprise test results.
-import { AgentDirectory } from './agent-directory';
+// then runs it through client-calls.ts. The connection (transport, rate limits, retries) and
+// paging live in their own modules, and so do the method groups, by what they read or write:
+// test management, endpoint tests as code, enterprise test results, alerts, endpoint data,
+// inventory and raw pages. A method that hands a call to its group leaves the return type to
+// that group: NetmonClient (client.ts) states each one and `implements` holds them to it.
 import { AlertsApi } from './alerts';
-import { credentialFingerprint, withoutAuthQuery } from './auth';
-import { callOnly, DialectCalls } from './client-calls';
+import { DialectCalls } from './client-calls';
+import { connect, type ClientConnection, type ClientInternals } from './client-connection';
 import type {
   ApiVersion,
   CallOptions,
@@ -23,90 +25,39 @@ import type {
   ResponseFormat,
   TestWriteOptions,
   TimeRangeOptions,
-  XmlPage,
 } from './client';
-import type { Dialect, ListRoute } from './dialect';
+import { EndpointDataReads } from './endpoint-data-reads';
 import { EndpointTestsAsCode } from './endpoint-tests-as-code';
-import { followNext, isRecord, nextOfXmlPage, WalkGuard } from './paging';
-import { applyQuery, resolvePath, segment } from './query';
-import { sharedRateLimiters, type OrganizationRateLimiter, type RateLimiterRegistry } from './rate-limiter';
-import { RequestExecutor } from './request';
+import { InventoryReads } from './inventory-reads';
+import { segment } from './query';
+import { RawPages } from './raw-pages';
+import { TestManagement } from './test-management';
 import { TestResultsReads } from './test-results-reads';
-import { createDispatcher, Transport } from './transport';
 import type {
   AccountGroupsResponse,
-  EndpointAgent,
   EndpointAgentSearch,
-  EndpointAgentsResponse,
-  EndpointTest,
-  EndpointTestResponse,
   EndpointTestType,
-  EnterpriseAgent,
   EnterpriseAgentType,
-  EnterpriseAgentsResponse,
-  EnterpriseTest,
   EnterpriseTestCreate,
   EnterpriseTestType,
   EnterpriseTestUpdate,
-  Har,
   HttpServerResponse,
   HttpServerResult,
   InstantTestBodies,
   NetMetric,
   NetMetricsResponse,
-  NetworkProbe,
-  NetworkProbeDetail,
-  NetworkProbesResponse,
-  NetworkSession,
-  NetworkSessionsResponse,
   PathTrace,
   PathVisResponse,
   PathVisSummary,
-  PrivateNetwork,
-  PrivateNetworksResponse,
   RateLimitInfo,
-  UserSession,
-  UserSessionDetail,
-  UserSessionsResponse,
-  WebSession,
-  WebSessionsResponse,
-  ApiTestDetail,
-  BgpRoute,
-  EnterprisePathTrace,
-  PageLoadDetail,
-  WebTransactionDetail,
-  WebTransactionPageDetail,
   TestResultKind,
-  TestResultRecords,
-  TestResultsResponse,
-  FilterTarget,
-  SearchFilter,
-  EndpointLabel,
-  ManagedEndpointTest,
   ManagedEndpointTestType,
-  Alert,
-  AlertDetail,
-  AlertRule,
   AlertRuleFields,
   AlertStateFilter,
-  AlertsResponse,
-  DetectedEvent,
-  EventsResponse,
-  SuppressionWindow,
   SuppressionWindowFields,
 } from './types';
-import { checkV6AgentSearch, matchV6AgentSearch } from './v6/agent-search';
-import { DEFAULT_USER_AGENT } from './version';
 
-const DEFAULT_TIMEOUT_MS = 30_000;
-/** Agents a search answers at most, unless the caller asks for more. */
-const DEFAULT_FOUND_AGENTS = 1_000;
-const DEFAULT_RETRY = { maxRetries: 4, baseDelayMs: 250, maxDelayMs: 5_000, maxRateLimitRetries: 5 };
-
-/** Internal knobs for tests and embedders (a private limiter registry). */
-export interface ClientInternals {
-  rateLimiters?: RateLimiterRegistry;
-}
+export type { ClientInternals } from './client-connection';
 
 export function createNetmonClient(options: NetmonClientOptions, internals: ClientInternals = {}): NetmonClient {
   return new HttpNetmonClient(options, internals);
@@ -115,52 +66,32 @@ export function createNetmonClient(options: NetmonClientOptions, internals: Clie
 class HttpNetmonClient implements NetmonClient {
   readonly baseUrl: string;
   private readonly listeners = new Set<RequestListener>();
-  private readonly transport: Transport;
-  private readonly limiter: OrganizationRateLimiter;
-  private readonly executor: RequestExecutor;
-  /** v7 reads an endpoint test by type and id: the types learnt from the list. */
-  private readonly endpointTestTypes = new Map<number, string>();
-  private directory: AgentDirectory | undefined;
+  private readonly connection: ClientConnection;
   private readonly calls: DialectCalls;
+  private readonly tests: TestManagement;
   private readonly asCode: EndpointTestsAsCode;
   private readonly results: TestResultsReads;
   private readonly alertsApi: AlertsApi;
+  private readonly endpointData: EndpointDataReads;
+  private readonly inventory: InventoryReads;
+  private readonly rawPages: RawPages;
 
-  constructor(
-    private readonly options: NetmonClientOptions,
-    internals: ClientInternals,
-  ) {
+  constructor(options: NetmonClientOptions, internals: ClientInternals) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     if (options.onRequest) this.listeners.add(options.onRequest);
-    this.transport = new Transport(
-      createDispatcher({
-        baseUrl: new URL(this.baseUrl),
-        proxy: options.proxy,
-        connections: options.connections ?? 8,
-      }),
-      options.maxResponseBytes,
-    );
-    const registry = internals.rateLimiters ?? sharedRateLimiters;
-    const organization = `${this.baseUrl}|${credentialFingerprint(options.credentials)}`;
-    this.limiter = registry.limiterFor(organization);
-    this.executor = new RequestExecutor({
-      transport: this.transport,
-      credentials: options.credentials,
-      limiter: this.limiter,
-      instantLimiter: registry.limiterFor(`${organization}|instant-tests`),
-      userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
-      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      retry: { ...DEFAULT_RETRY, ...options.retry },
-      listeners: this.listeners,
-    });
-    this.calls = new DialectCalls(this.baseUrl, this.executor, options);
+    this.connection = connect(this.baseUrl, options, internals, this.listeners);
+    this.calls = new DialectCalls(this.baseUrl, this.connection.executor, options);
     this.asCode = new EndpointTestsAsCode(this.calls);
+    this.tests = new TestManagement(this.calls);
     this.results = new TestResultsReads(this.calls);
     this.alertsApi = new AlertsApi(this.calls);
+    this.endpointData = new EndpointDataReads(this.calls, (message) => options.onWarning?.(message));
+    this.inventory = new InventoryReads(this.calls);
+    this.rawPages = new RawPages(this.baseUrl, this.calls, this.connection.executor, options);
   }
 
   get rateLimit(): RateLimitInfo | undefined {
-    return this.limiter.info;
+    return this.connection.limiter.info;
   }
 
   addRequestListener(listener: RequestListener): () => void {
@@ -169,14 +100,12 @@ class HttpNetmonClient implements NetmonClient {
   }
 
   close(): Promise<void> {
-    return this.transport.close();
+    return this.connection.transport.close();
   }
 
   async apiVersion(): Promise<ApiVersion> {
     return (await this.calls.dialect()).version;
   }
-
-  private warn = (message: string): void => this.options.onWarning?.(message);
 
   // ---------- account groups ----------
 
@@ -186,139 +115,76 @@ class HttpNetmonClient implements NetmonClient {
     return this.calls.record((d) => d.accountGroups(), options);
   }
 
-  // ---------- test management ----------
+  // ---------- test management: test-management.ts ----------
 
   createTest<F extends ResponseFormat = 'json'>(
     type: EnterpriseTestType,
     body: EnterpriseTestCreate,
     options: TestWriteOptions<F> = {},
-  ): Promise<Formatted<F, EnterpriseTest>> {
-    return this.calls.record((d) => d.createTest(type, body, options.legacyPaths ?? false), options);
+  ) {
+    return this.tests.createTest(type, body, options);
   }
-
   updateTest<F extends ResponseFormat = 'json'>(
     type: EnterpriseTestType,
     testId: number,
     body: EnterpriseTestUpdate,
     options: TestWriteOptions<F> = {},
-  ): Promise<Formatted<F, EnterpriseTest>> {
-    return this.calls.record((d) => d.updateTest(type, testId, body, options.legacyPaths ?? false), options);
+  ) {
+    return this.tests.updateTest(type, testId, body, options);
   }
-
-  deleteTest(type: EnterpriseTestType, testId: number, options: TestWriteOptions<'json'> = {}): Promise<void> {
-    return this.calls.noAnswer((d) => d.deleteTest(type, testId, options.legacyPaths ?? false), options, {
-      operation: 'deleting tests',
-      requiredPermission: 'Account Admin',
-    });
+  deleteTest(type: EnterpriseTestType, testId: number, options: TestWriteOptions<'json'> = {}) {
+    return this.tests.deleteTest(type, testId, options);
   }
-
-  runInstantTest(
-    type: EnterpriseTestType,
-    body: EnterpriseTestCreate,
-    options: CallOptions = {},
-  ): Promise<EnterpriseTest> {
-    return this.calls.record<'json', EnterpriseTest>((d) => d.enterpriseInstantTest(type, body), callOnly(options));
+  runInstantTest(type: EnterpriseTestType, body: EnterpriseTestCreate, options: CallOptions = {}) {
+    return this.tests.runInstantTest(type, body, options);
   }
-
-  runTest(testId: number | string, options: CallOptions = {}): Promise<void> {
-    return this.calls.noAnswer((d) => d.runTest(testId), options, {
-      operation: 'running instant tests',
-      instant: true,
-    });
+  runTest(testId: number | string, options: CallOptions = {}) {
+    return this.tests.runTest(testId, options);
   }
-
-  async listEnterpriseTests(options: CallOptions = {}): Promise<EnterpriseTest[]> {
-    const { test } = await this.calls.record<'json', { test: EnterpriseTest[] }>(
-      (d) => d.enterpriseTests(),
-      callOnly(options),
-    );
-    return test;
+  listEnterpriseTests(options: CallOptions = {}) {
+    return this.tests.enterpriseTests(options);
   }
 
   // ---------- endpoint tests as code (v7): endpoint-tests-as-code.ts ----------
 
-  listManagedEndpointTests(options: CallOptions = {}): Promise<ManagedEndpointTest[]> {
+  listManagedEndpointTests(options: CallOptions = {}) {
     return this.asCode.list(options);
   }
-
-  createEndpointTest(
-    type: ManagedEndpointTestType,
-    body: Record<string, unknown>,
-    options: CallOptions = {},
-  ): Promise<ManagedEndpointTest> {
+  createEndpointTest(type: ManagedEndpointTestType, body: Record<string, unknown>, options: CallOptions = {}) {
     return this.asCode.create(type, body, options);
   }
-
   updateEndpointTest(
     type: ManagedEndpointTestType,
     testId: number,
     body: Record<string, unknown>,
     options: CallOptions = {},
-  ): Promise<ManagedEndpointTest> {
+  ) {
     return this.asCode.update(type, testId, body, options);
   }
-
-  deleteEndpointTest(type: ManagedEndpointTestType, testId: number, options: CallOptions = {}): Promise<void> {
+  deleteEndpointTest(type: ManagedEndpointTestType, testId: number, options: CallOptions = {}) {
     return this.asCode.remove(type, testId, options);
   }
-
-  listEndpointLabels(options: CallOptions = {}): Promise<EndpointLabel[]> {
+  listEndpointLabels(options: CallOptions = {}) {
     return this.asCode.labels(options);
   }
 
-  // ---------- endpoint tests and instant tests ----------
+  // ---------- endpoint tests and instant tests: test-management.ts ----------
 
-  listEndpointTests<F extends ResponseFormat = 'json'>(
-    options: EndpointTestListOptions<F> = {},
-  ): Promise<Formatted<F, EndpointTestResponse>> {
-    return this.calls.firstPage((d) => this.learnTypes(d.endpointTests(options.type)), options);
+  listEndpointTests<F extends ResponseFormat = 'json'>(options: EndpointTestListOptions<F> = {}) {
+    return this.tests.listEndpointTests(options);
   }
-
-  endpointTests(
-    options: InventoryOptions & { type?: EndpointTestType } = {},
-  ): Paged<EndpointTest, EndpointTestResponse> {
-    return this.calls.paged((d) => this.learnTypes(d.endpointTests(options.type)), inventoryOptions(options));
+  endpointTests(options: InventoryOptions & { type?: EndpointTestType } = {}) {
+    return this.tests.endpointTests(options);
   }
-
-  getEndpointTest<F extends ResponseFormat = 'json'>(
-    testId: number,
-    options: FormatOptions<F> = {},
-  ): Promise<Formatted<F, EndpointTest>> {
-    segment(testId);
-    return this.calls.dialect().then(async (dialect) => {
-      const type = dialect.endpointTestNeedsType ? await this.endpointTestType(testId, options) : undefined;
-      return this.calls.record((d) => d.endpointTest(testId, type), options);
-    });
+  getEndpointTest<F extends ResponseFormat = 'json'>(testId: number, options: FormatOptions<F> = {}) {
+    return this.tests.endpointTest(testId, options);
   }
-
-  private learnTypes(route: ListRoute): ListRoute {
-    const toDomain = route.toDomain;
-    return {
-      ...route,
-      toDomain: (record) => {
-        const test = toDomain ? toDomain(record) : record;
-        if (typeof test['testId'] === 'number' && typeof test['type'] === 'string')
-          this.endpointTestTypes.set(test['testId'], test['type']);
-        return test;
-      },
-    };
-  }
-
-  /** The type of an endpoint test, from the list (read once more when the id is new to this client). */
-  private async endpointTestType(testId: number, call: CallOptions): Promise<string | undefined> {
-    if (!this.endpointTestTypes.has(testId)) {
-      for await (const test of this.endpointTests({ aid: call.aid, signal: call.signal, timeoutMs: call.timeoutMs }))
-        if (test.testId === testId) break;
-    }
-    return this.endpointTestTypes.get(testId);
-  }
-
   createInstantTest<T extends EndpointTestType, F extends ResponseFormat = 'json'>(
     type: T,
     body: InstantTestBodies[T],
     options: FormatOptions<F> = {},
-  ): Promise<Formatted<F, EndpointTest>> {
-    return this.calls.record((d) => d.instantTest(type, body), options);
+  ) {
+    return this.tests.instantTest(type, body, options);
   }
 
   // ---------- scheduled-test data ----------
@@ -326,15 +192,12 @@ class HttpNetmonClient implements NetmonClient {
   netMetrics(testId: number, options: ListOptions = {}): Paged<NetMetric, NetMetricsResponse> {
     return this.calls.paged((d) => d.netMetrics(testId), options);
   }
-
   pathVis(testId: number, options: ListOptions = {}): Paged<PathVisSummary, PathVisResponse> {
     return this.calls.paged((d) => d.pathVis(testId), options);
   }
-
   httpServerResults(testId: number, options: ListOptions = {}): Paged<HttpServerResult, HttpServerResponse> {
     return this.calls.paged((d) => d.httpServerResults(testId), options);
   }
-
   getPathTrace<F extends ResponseFormat = 'json'>(
     testId: number,
     agentId: string,
@@ -347,306 +210,143 @@ class HttpNetmonClient implements NetmonClient {
 
   // ---------- enterprise test results: test-results-reads.ts ----------
 
-  testResults<K extends TestResultKind>(
-    kind: K,
-    testId: number | string,
-    options: ListOptions = {},
-  ): Paged<TestResultRecords[K], TestResultsResponse> {
+  testResults<K extends TestResultKind>(kind: K, testId: number | string, options: ListOptions = {}) {
     return this.results.results(kind, testId, options);
   }
-
-  getTestPathTrace(
-    testId: number | string,
-    agentId: string,
-    roundId: number,
-    options: CallOptions = {},
-  ): Promise<EnterprisePathTrace> {
+  getTestPathTrace(testId: number | string, agentId: string, roundId: number, options: CallOptions = {}) {
     return this.results.pathTrace(testId, agentId, roundId, options);
   }
-
-  getPageLoadDetail(
-    testId: number | string,
-    agentId: string,
-    roundId: number,
-    options: CallOptions = {},
-  ): Promise<PageLoadDetail> {
+  getPageLoadDetail(testId: number | string, agentId: string, roundId: number, options: CallOptions = {}) {
     return this.results.pageLoadDetail(testId, agentId, roundId, options);
   }
-
-  getWebTransactionDetail(
-    testId: number | string,
-    agentId: string,
-    roundId: number,
-    options: CallOptions = {},
-  ): Promise<WebTransactionDetail> {
+  getWebTransactionDetail(testId: number | string, agentId: string, roundId: number, options: CallOptions = {}) {
     return this.results.webTransactionDetail(testId, agentId, roundId, options);
   }
-
   getWebTransactionPage(
     testId: number | string,
     agentId: string,
     roundId: number,
     pageId: string,
     options: CallOptions = {},
-  ): Promise<WebTransactionPageDetail> {
+  ) {
     return this.results.webTransactionPage(testId, agentId, roundId, pageId, options);
   }
-
-  getBgpRoutes(
-    testId: number | string,
-    prefixId: string,
-    roundId: number,
-    options: CallOptions = {},
-  ): Promise<BgpRoute[]> {
+  getBgpRoutes(testId: number | string, prefixId: string, roundId: number, options: CallOptions = {}) {
     return this.results.bgpRoutes(testId, prefixId, roundId, options);
   }
-
-  getApiTestDetail(
-    testId: number | string,
-    agentId: string,
-    roundId: number,
-    options: CallOptions = {},
-  ): Promise<ApiTestDetail> {
+  getApiTestDetail(testId: number | string, agentId: string, roundId: number, options: CallOptions = {}) {
     return this.results.apiTestDetail(testId, agentId, roundId, options);
   }
 
   // ---------- alerts, alert rules, suppression windows and events (v7): alerts.ts ----------
 
-  alerts(options: ListOptions & AlertStateFilter = {}): Paged<Alert, AlertsResponse> {
+  alerts(options: ListOptions & AlertStateFilter = {}) {
     return this.alertsApi.alerts(options);
   }
-  getAlert(alertId: string, options: CallOptions = {}): Promise<AlertDetail> {
+  getAlert(alertId: string, options: CallOptions = {}) {
     return this.alertsApi.alert(alertId, options);
   }
-  listAlertRules(options: CallOptions = {}): Promise<AlertRule[]> {
+  listAlertRules(options: CallOptions = {}) {
     return this.alertsApi.rules(options);
   }
-  getAlertRule(ruleId: string, options: CallOptions = {}): Promise<AlertRule> {
+  getAlertRule(ruleId: string, options: CallOptions = {}) {
     return this.alertsApi.rule(ruleId, options);
   }
-  createAlertRule(rule: AlertRuleFields, options: CallOptions = {}): Promise<AlertRule> {
+  createAlertRule(rule: AlertRuleFields, options: CallOptions = {}) {
     return this.alertsApi.createRule(rule, options);
   }
-  updateAlertRule(ruleId: string, rule: AlertRuleFields, options: CallOptions = {}): Promise<AlertRule> {
+  updateAlertRule(ruleId: string, rule: AlertRuleFields, options: CallOptions = {}) {
     return this.alertsApi.updateRule(ruleId, rule, options);
   }
-  deleteAlertRule(ruleId: string, options: CallOptions = {}): Promise<void> {
+  deleteAlertRule(ruleId: string, options: CallOptions = {}) {
     return this.alertsApi.deleteRule(ruleId, options);
   }
-  listSuppressionWindows(options: CallOptions = {}): Promise<SuppressionWindow[]> {
+  listSuppressionWindows(options: CallOptions = {}) {
     return this.alertsApi.windows(options);
   }
-  getSuppressionWindow(windowId: string, options: CallOptions = {}): Promise<SuppressionWindow> {
+  getSuppressionWindow(windowId: string, options: CallOptions = {}) {
     return this.alertsApi.window(windowId, options);
   }
-  createSuppressionWindow(window: SuppressionWindowFields, options: CallOptions = {}): Promise<SuppressionWindow> {
+  createSuppressionWindow(window: SuppressionWindowFields, options: CallOptions = {}) {
     return this.alertsApi.createWindow(window, options);
   }
-  updateSuppressionWindow(
-    windowId: string,
-    window: SuppressionWindowFields,
-    options: CallOptions = {},
-  ): Promise<SuppressionWindow> {
+  updateSuppressionWindow(windowId: string, window: SuppressionWindowFields, options: CallOptions = {}) {
     return this.alertsApi.updateWindow(windowId, window, options);
   }
-  deleteSuppressionWindow(windowId: string, options: CallOptions = {}): Promise<void> {
+  deleteSuppressionWindow(windowId: string, options: CallOptions = {}) {
     return this.alertsApi.deleteWindow(windowId, options);
   }
-  events(options: ListOptions = {}): Paged<DetectedEvent, EventsResponse> {
+  events(options: ListOptions = {}) {
     return this.alertsApi.events(options);
   }
-  getEvent(eventId: string, options: CallOptions = {}): Promise<DetectedEvent> {
+  getEvent(eventId: string, options: CallOptions = {}) {
     return this.alertsApi.event(eventId, options);
   }
 
-  // ---------- endpoint data ----------
+  // ---------- endpoint data: endpoint-data-reads.ts ----------
 
-  private filtersTaken(
-    dialect: Dialect,
-    target: FilterTarget,
-    options: FilterableListOptions,
-  ): readonly SearchFilter[] | undefined {
-    if (!options.filters || !options.onlyFiltersTaken) return options.filters;
-    const taken = dialect.filterKeys(target);
-    const kept = options.filters.filter((filter) => taken.includes(filter.key));
-    const left = options.filters.filter((filter) => !taken.includes(filter.key)).map((filter) => filter.key);
-    if (left.length > 0)
-      this.warn(
-        `${target}: API ${dialect.version} does not filter it by ${[...new Set(left)].join(', ')}; listed without ${left.length === 1 ? 'that filter' : 'those filters'}`,
-      );
-    return kept.length > 0 ? kept : undefined;
+  userSessions(options: FilterableListOptions = {}) {
+    return this.endpointData.userSessions(options);
   }
-
-  userSessions(options: FilterableListOptions = {}): Paged<UserSession, UserSessionsResponse> {
-    return this.calls.paged(
-      (d) => d.filtered('user-sessions', this.filtersTaken(d, 'user-sessions', options), this.warn),
-      options,
-    );
+  webSessions(options: FilterableListOptions = {}) {
+    return this.endpointData.webSessions(options);
   }
-
-  webSessions(options: FilterableListOptions = {}): Paged<WebSession, WebSessionsResponse> {
-    return this.calls.paged((d) => d.filtered('web', this.filtersTaken(d, 'web', options), this.warn), options);
+  networkSessions(options: FilterableListOptions = {}) {
+    return this.endpointData.networkSessions(options);
   }
-
-  networkSessions(options: FilterableListOptions = {}): Paged<NetworkSession, NetworkSessionsResponse> {
-    return this.calls.paged((d) => d.filtered('network', this.filtersTaken(d, 'network', options), this.warn), options);
+  networkProbes(options: FilterableListOptions = {}) {
+    return this.endpointData.networkProbes(options);
   }
-
-  networkProbes(options: FilterableListOptions = {}): Paged<NetworkProbe, NetworkProbesResponse> {
-    return this.calls.paged(
-      (d) => d.filtered('network-topology', this.filtersTaken(d, 'network-topology', options), this.warn),
-      options,
-    );
+  getUserSession<F extends ResponseFormat = 'json'>(userSessionId: string, options: FormatOptions<F> = {}) {
+    return this.endpointData.userSession(userSessionId, options);
   }
-
-  getUserSession<F extends ResponseFormat = 'json'>(
-    userSessionId: string,
-    options: FormatOptions<F> = {},
-  ): Promise<Formatted<F, UserSessionDetail>> {
-    segment(userSessionId);
-    return this.calls.record((d) => d.userSession(userSessionId), options);
-  }
-
   getPageDetails<F extends ResponseFormat = 'json'>(
     userSessionId: string,
     pageId: string,
     options: FormatOptions<F> = {},
-  ): Promise<Formatted<F, Har>> {
-    segment(userSessionId);
-    segment(pageId);
-    return this.calls.record((d) => d.pageDetails(userSessionId, pageId), options);
+  ) {
+    return this.endpointData.pageDetails(userSessionId, pageId, options);
+  }
+  getNetworkProbe<F extends ResponseFormat = 'json'>(networkProbeId: string, options: FormatOptions<F> = {}) {
+    return this.endpointData.networkProbe(networkProbeId, options);
   }
 
-  getNetworkProbe<F extends ResponseFormat = 'json'>(
-    networkProbeId: string,
-    options: FormatOptions<F> = {},
-  ): Promise<Formatted<F, NetworkProbeDetail>> {
-    segment(networkProbeId);
-    return this.calls.record((d) => d.networkProbe(networkProbeId), options);
+  // ---------- inventory: inventory-reads.ts ----------
+
+  listNetworks(options: CallOptions = {}) {
+    return this.inventory.listNetworks(options);
+  }
+  networks(options: InventoryOptions = {}) {
+    return this.inventory.networks(options);
+  }
+  listEndpointAgents<F extends ResponseFormat = 'json'>(options: FormatOptions<F> = {}) {
+    return this.inventory.listEndpointAgents(options);
+  }
+  agentDirectory() {
+    return this.inventory.agentDirectory();
+  }
+  endpointAgents(options: InventoryOptions = {}) {
+    return this.inventory.endpointAgents(options);
+  }
+  getEndpointAgent<F extends ResponseFormat = 'json'>(agentId: string, options: FormatOptions<F> = {}) {
+    return this.inventory.endpointAgent(agentId, options);
+  }
+  findEndpointAgents(search: EndpointAgentSearch, options: InventoryOptions & CollectOptions = {}) {
+    return this.inventory.findEndpointAgents(search, options);
+  }
+  enterpriseAgents(options: InventoryOptions & { agentTypes?: readonly EnterpriseAgentType[] } = {}) {
+    return this.inventory.enterpriseAgents(options);
+  }
+  getEnterpriseAgent(agentId: number, options: CallOptions = {}) {
+    return this.inventory.enterpriseAgent(agentId, options);
   }
 
-  listNetworks(options: CallOptions = {}): Promise<PrivateNetworksResponse> {
-    return this.calls.firstPage<'json', PrivateNetworksResponse>((d) => d.networks(), callOnly(options));
-  }
+  // ---------- pages as they come: raw-pages.ts ----------
 
-  networks(options: InventoryOptions = {}): Paged<PrivateNetwork, PrivateNetworksResponse> {
-    return this.calls.paged((d) => d.networks(), inventoryOptions(options));
+  getPage<F extends ResponseFormat = 'json'>(pathOrUrl: string, options: FormatOptions<F> & TimeRangeOptions = {}) {
+    return this.rawPages.getPage(pathOrUrl, options);
   }
-
-  listEndpointAgents<F extends ResponseFormat = 'json'>(
-    options: FormatOptions<F> = {},
-  ): Promise<Formatted<F, EndpointAgentsResponse>> {
-    return this.calls.firstPage((d) => d.endpointAgents(), options);
+  xmlPages(path: string, options: CallOptions & TimeRangeOptions = {}) {
+    return this.rawPages.xmlPages(path, options);
   }
-
-  agentDirectory(): AgentDirectory {
-    return (this.directory ??= new AgentDirectory(this));
-  }
-
-  endpointAgents(options: InventoryOptions = {}): Paged<EndpointAgent, EndpointAgentsResponse> {
-    return this.calls.paged((d) => d.endpointAgents(), inventoryOptions(options));
-  }
-
-  getEndpointAgent<F extends ResponseFormat = 'json'>(
-    agentId: string,
-    options: FormatOptions<F> = {},
-  ): Promise<Formatted<F, EndpointAgent>> {
-    segment(agentId);
-    return this.calls.record((d) => d.endpointAgent(agentId), options);
-  }
-
-  async findEndpointAgents(
-    search: EndpointAgentSearch,
-    options: InventoryOptions & CollectOptions = {},
-  ): Promise<EndpointAgent[]> {
-    const dialect = await this.calls.dialect();
-    const collect = { maxRecords: options.maxRecords ?? DEFAULT_FOUND_AGENTS };
-    if (dialect.endpointAgentSearch) {
-      const route = dialect.endpointAgentSearch(search);
-      return (
-        await this.calls
-          .paged<EndpointAgent, EndpointAgentsResponse>(() => route, inventoryOptions(options))
-          .collect(collect)
-      ).records;
-    }
-    checkV6AgentSearch(search);
-    return matchV6AgentSearch(await this.agentDirectory().refresh(options.signal), search).slice(0, collect.maxRecords);
-  }
-
-  enterpriseAgents(
-    options: InventoryOptions & { agentTypes?: readonly EnterpriseAgentType[] } = {},
-  ): Paged<EnterpriseAgent, EnterpriseAgentsResponse> {
-    return this.calls.paged((d) => d.enterpriseAgents(options.agentTypes), inventoryOptions(options));
-  }
-
-  getEnterpriseAgent(agentId: number, options: CallOptions = {}): Promise<EnterpriseAgent> {
-    return this.calls.record<'json', EnterpriseAgent>((d) => d.enterpriseAgent(agentId), callOnly(options));
-  }
-
-  async getPage<F extends ResponseFormat = 'json'>(
-    pathOrUrl: string,
-    options: FormatOptions<F> & TimeRangeOptions = {},
-  ): Promise<Formatted<F, unknown>> {
-    const dialect = await this.calls.usable(options.format);
-    const absolute = /^https?:\/\//i.test(pathOrUrl);
-    const url = applyQuery(absolute ? this.calls.resumeUrl(pathOrUrl) : resolvePath(this.baseUrl, pathOrUrl), {
-      aid: options.aid ?? (absolute ? undefined : this.options.aid),
-      format: options.format,
-    });
-    for (const [name, value] of Object.entries(dialect.timeQuery(options))) url.searchParams.set(name, value);
-    const response = await this.executor.execute({
-      method: 'GET',
-      url,
-      expect: options.format === 'xml' ? 'text' : 'json',
-      accept: dialect.accept,
-      signal: options.signal,
-      timeoutMs: options.timeoutMs,
-    });
-    return withoutEchoedToken(response.data) as Formatted<F, unknown>;
-  }
-
-  async *xmlPages(path: string, options: CallOptions & TimeRangeOptions = {}): AsyncIterableIterator<XmlPage> {
-    const dialect = await this.calls.usable('xml');
-    const guard = new WalkGuard(this.calls.paging, path, 'GET');
-    let url: URL | undefined = withoutAuthQuery(this.calls.url(path, { ...options, format: 'xml' }, dialect));
-    while (url) {
-      const here: string = url.toString();
-      guard.admit(url);
-      const response = await this.executor.execute({
-        method: 'GET',
-        url,
-        expect: 'text',
-        signal: options.signal,
-        timeoutMs: options.timeoutMs,
-      });
-      const xml = withoutEchoedToken(response.data) as string;
-      const next = nextOfXmlPage(xml);
-      const nextUrl: URL | undefined = next === undefined ? undefined : followNext(next, url, this.baseUrl, 'GET');
-      // XML records are not counted here: the budget alone bounds an XML walk.
-      guard.read(undefined, next);
-      yield { url: here, xml, next: nextUrl?.toString() };
-      url = nextUrl;
-    }
-  }
-}
-
-/** A server may echo `authToken` into a next link; like PagedWalk, callers never see it. */
-function withoutEchoedToken(data: unknown): unknown {
-  if (typeof data === 'string')
-    return data.replace(/([?&])authToken=[^&#<"\s]*(&amp;|&)?/gi, (_match, lead: string, tail?: string) =>
-      tail ? lead : '',
-    );
-  if (!isRecord(data) || !isRecord(data['pages']) || typeof data['pages']['next'] !== 'string') return data;
-  let next: URL;
-  try {
-    next = new URL(data['pages']['next']);
-  } catch {
-    return data;
-  }
-  return { ...data, pages: { ...data['pages'], next: withoutAuthQuery(next).toString() } };
-}
-
-/** Inventory lists take no time range or format (the spec lists only `aid`). */
-function inventoryOptions(options: InventoryOptions): ListOptions {
-  return { aid: options.aid, signal: options.signal, timeoutMs: options.timeoutMs, resumeFrom: options.resumeFrom };
 }
