@@ -9,6 +9,7 @@ import { HASH_START, Rng, extendHash, extendHashBy, hashKey } from './prng';
 import { dailyActivity } from './rhythm';
 import { bssidAt, chooseFeatured, featuredDestination, type FeaturedPlan } from './episodes';
 import { probeSlots, sessionSlots, type RoundSlots } from './episode-slots';
+import type { SeededPath } from './path-episodes';
 
 export const ROUND_SECONDS = 300;
 
@@ -30,6 +31,11 @@ export class GroupContext {
   readonly featured: readonly FeaturedPlan[];
   /** 1 for featured agents, by agent index. */
   private readonly featuredFlags: Uint8Array;
+  /**
+   * The seeded paths by test id (path-episodes.ts): their sharing agents' healthy round trip
+   * is over the shared transit whether an episode is on or not, so the test's plan is not needed.
+   */
+  readonly seededPaths = new Map<number, SeededPath>();
   /** The last rounds' slot plans: lists ask for the same round once per record. */
   private readonly slotCache = { session: new Map<number, RoundSlots>(), probe: new Map<number, RoundSlots>() };
 

@@ -10,7 +10,8 @@ import { destinationOf } from './endpoint-tests';
 import { hostInPrefix, round3 } from './format';
 import { addedMsOf, lossDelayOf, lossPercentOf, pathEpisodeWindow } from './path-episode-effects';
 import type { SeededPath } from './path-episodes';
-import { baseRtt, carrierHop, pathHop, type HopSpec } from './paths';
+import { carrierHop, pathHop, RouteClock, type HopSpec } from './paths';
+import { ACCESS_MS, ROUTE_STRETCH, routeFibreRtt } from './physics';
 import { Rng, extendHash, hashKey } from './prng';
 
 const DAY = 86400;
@@ -212,6 +213,12 @@ function traversalLost(plan: EnterprisePlan, agent: TestAgent, roundId: number, 
   return lost.has(agent.agentId);
 }
 
+/** The distance part (ms) of the agent's round trip: through the shared transit when it takes it. */
+function routeDistance(plan: EnterprisePlan, agent: TestAgent): number {
+  const via = plan.path && plan.sharers.has(String(agent.agentId)) ? plan.path.transit.map((hop) => hop.city) : [];
+  return ROUTE_STRETCH * routeFibreRtt([cityOf(agent), ...via, plan.target.city]);
+}
+
 export function enterpriseRound(plan: EnterprisePlan, agent: TestAgent, roundId: number): EnterpriseRound {
   const { seed } = plan;
   const rng = Rng.of(seed, 'enterprise-round', plan.test.testId, agent.agentId, roundId);
@@ -238,7 +245,8 @@ export function enterpriseRound(plan: EnterprisePlan, agent: TestAgent, roundId:
       error: rng.pick(['Connection timed out', 'No route to host']),
     };
   }
-  const avg = baseRtt(cityOf(agent), plan.target.city) * rng.float(0.95, 1.2) + addedMs;
+  // The distance is the same every round; access and queues vary.
+  const avg = routeDistance(plan, agent) + ACCESS_MS * rng.float(0.95, 1.2) + addedMs;
   const jitter = round3(avg * rng.float(0.01, 0.08, 3));
   return {
     ...base,
@@ -314,13 +322,12 @@ export function enterpriseRoute(round: EnterpriseRound): PathRoute {
   const shared = path !== undefined && plan.sharers.has(String(agent.agentId));
   // The episode's ms apply from the first changed hop, or from the lossy hop on.
   const fromSlot = access.length + (path?.kind === 'lossEpisode' ? (path.lossIndex ?? 0) : 0);
-  const rtt = round.avgLatency - round.addedMs;
-  let previous = 0;
+  const clock = new RouteClock(slots, Math.max(round.avgLatency - round.addedMs, 1));
   const hops: PathHop[] = [];
   const kept = round.lostTraversal ? fromSlot + 1 : slots.length;
   for (const [index, slot] of slots.slice(0, kept).entries()) {
-    previous = Math.max(previous, Math.round(Math.max(rtt, 1) * slot.share * (0.9 + rng.next() * 0.2)));
-    hops.push(pathHop(slot, index + 1, previous + (shared && round.episode && index >= fromSlot ? round.addedMs : 0)));
+    const time = clock.at(index, slot.share, rng.next());
+    hops.push(pathHop(slot, index + 1, time + (shared && round.episode && index >= fromSlot ? round.addedMs : 0)));
   }
   return {
     pathId: `${hashKey(seed, plan.test.testId, agent.agentId).toString(16)}-${shared && round.episode === 'routeChange' ? 'b' : 'a'}`,

@@ -12,9 +12,11 @@ import {
   materialized,
   materializeRoute,
   pathHop,
+  RouteClock,
   type HopSpec,
   type Materialized,
 } from './paths';
+import { ROUTE_STRETCH, routeFibreRtt } from './physics';
 import { Rng, extendHash, extendHashText, hashKey } from './prng';
 import type { TestPlan } from './scheduled';
 
@@ -120,6 +122,19 @@ function accessHops(ctx: GroupContext, path: SeededPath, agent: AgentProfile): H
   return hops;
 }
 
+/**
+ * The distance part (ms) of a sharing agent's round trip over the shared route: from its own
+ * city through the shared transit to the destination, stretched as the world's routes are.
+ */
+export function sharedRouteDistance(path: SeededPath, agent: AgentProfile): number {
+  const cities = [
+    agent.network.city,
+    ...path.transit.map((hop) => hop.city),
+    ...path.destination.map((hop) => hop.city),
+  ];
+  return ROUTE_STRETCH * routeFibreRtt(cities);
+}
+
 /** The slots of the agent's shared route; `changed`: with the other carrier's transit (a route change in force). */
 function sharedSlots(ctx: GroupContext, path: SeededPath, agent: AgentProfile, changed: boolean): HopSpec[] {
   return [
@@ -154,12 +169,10 @@ export function seededRoutes(
   // Slot index from which the episode's ms apply: the first changed hop, or the lossy hop.
   const fromSlot = path.kind === 'routeChange' ? path.accessLength : path.accessLength + (path.lossIndex ?? 0);
   const id = pathId(0);
-  const times: number[] = [];
-  let previous = 0;
-  for (const [index, slot] of slots.entries()) {
-    previous = Math.max(previous, Math.round(rtt * slot.share * (0.9 + rng.next() * 0.2)));
-    times.push(previous + (index >= fromSlot ? effect.addedRtt : 0));
-  }
+  const clock = new RouteClock(slots, rtt);
+  const times = slots.map(
+    (slot, index) => clock.at(index, slot.share, rng.next()) + (index >= fromSlot ? effect.addedRtt : 0),
+  );
   let kept = slots.length;
   if (effect.lossy && traversalLost(path, agent, roundId, effect.loss)) kept = fromSlot + 1;
   const hops: PathHop[] = slots.slice(0, kept).map((slot, index) => pathHop(slot, index + 1, times[index]));

@@ -105,6 +105,7 @@ export function choosePathEpisodes(ctx: GroupContext, plans: readonly TestPlan[]
     const kind = PATH_EPISODE_KINDS[k] as PathEpisodeKind;
     const path = buildSeededPath(ctx, plan, kind);
     plan.path = path;
+    ctx.seededPaths.set(plan.test.testId, path);
     paths.push(path);
   });
   return paths.sort((a, b) => PATH_EPISODE_KINDS.indexOf(a.kind) - PATH_EPISODE_KINDS.indexOf(b.kind));

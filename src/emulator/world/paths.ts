@@ -5,6 +5,7 @@ import type { PathHop, PathRoute, TracerouteHop } from '../../api/types';
 import { CITIES, TRANSIT, type Carrier, type City, type Destination } from './catalog';
 import { hostInPrefix } from './format';
 import type { AgentProfile } from './agents';
+import { ACCESS_MS, ROUTE_STRETCH, fibreRtt, modelledRtt } from './physics';
 import { Rng, hashKey } from './prng';
 
 export interface HopSpec {
@@ -14,7 +15,10 @@ export interface HopSpec {
   carrier?: Carrier;
   city: City;
   mpls?: string[];
-  /** Share of the end-to-end RTT reached at this hop (increasing along the route). */
+  /**
+   * Share of the round trip's non-distance part (access, queues) reached at this hop,
+   * increasing along the route; the distance part comes from the cities (RouteClock).
+   */
   share: number;
 }
 
@@ -55,11 +59,7 @@ export function destinationCity(source: City, destination: Destination, key: num
 
 /** End-to-end RTT in ms between two cities, before per-round noise. */
 export function baseRtt(source: City, target: City): number {
-  const dLat = source.latitude - target.latitude;
-  const dLon =
-    (source.longitude - target.longitude) * Math.cos(((source.latitude + target.latitude) / 2) * (Math.PI / 180));
-  const km = Math.sqrt(dLat * dLat + dLon * dLon) * 111;
-  return 6 + km / 70;
+  return modelledRtt(fibreRtt(source, target));
 }
 
 export function accessHops(rng: Rng, agent: AgentProfile): (HopSpec | null)[] {
@@ -107,11 +107,16 @@ function destinationHops(rng: Rng, destination: Destination, city: City): HopSpe
   return hops;
 }
 
-/** A route that bounces between two routers until the TTL runs out. */
+/**
+ * A route that bounces between two routers until the TTL runs out: the access ISP's last
+ * router and the first transit one, both in the agent's city (a loop across an ocean would
+ * take seconds per bounce).
+ */
 function loopRoute(prefix: (HopSpec | null)[], branch: (HopSpec | null)[]): RouteSpec {
-  const bouncing = branch.filter((hop): hop is HopSpec => hop !== null).slice(0, 2);
-  const slots = [...prefix, ...branch.slice(0, 2)];
-  while (slots.length < MAX_HOPS && bouncing.length === 2) slots.push(bouncing[slots.length % 2] as HopSpec);
+  const bouncing = [branch[0], prefix.at(-1)].filter((hop): hop is HopSpec => hop != null);
+  const slots = [...prefix, ...branch.slice(0, 1)];
+  while (slots.length < MAX_HOPS && bouncing.length === 2)
+    slots.push(bouncing[(slots.length - prefix.length) % 2] as HopSpec);
   return { slots, loops: true };
 }
 
@@ -177,6 +182,55 @@ export function materialized(route: PathRoute): Materialized {
 }
 
 /**
+ * Response times along a route. A hop's distance part is the fibre time along the route so far
+ * (from the first hop's city through each answering city), stretched as the world's routes are;
+ * the rest of the round trip (access, queues) is shared out by the hops' `share`, with per-round
+ * noise. Whatever the noise, a hop never answers sooner than the one before it plus the fibre
+ * between them, so no link of the demo is faster than light in fibre.
+ */
+export class RouteClock {
+  private readonly along: number[];
+  private readonly stretch: number;
+  private readonly rest: number;
+  private lastTime = 0;
+  private lastAlong = 0;
+
+  constructor(slots: readonly (HopSpec | null)[], rtt: number) {
+    this.along = fibreAlong(slots);
+    const total = this.along.at(-1) ?? 0;
+    // Some of a short round trip is kept for the access hops, so the gateway is not at 0 ms.
+    const reserve = Math.min(rtt / 2, ACCESS_MS);
+    this.stretch = total > 0 ? Math.min(ROUTE_STRETCH, Math.max(1, (rtt - reserve) / total)) : 1;
+    this.rest = Math.max(0, rtt - this.stretch * total);
+  }
+
+  /** The response time of slot `index` (called in ascending order); `noise` in [0, 1) spreads the rest ±10 %. */
+  at(index: number, share: number, noise: number): number {
+    const along = this.along[index] ?? this.lastAlong;
+    const drawn = Math.round(this.stretch * along + this.rest * share * (0.9 + noise * 0.2));
+    const time = Math.max(drawn, Math.ceil(this.lastTime + along - this.lastAlong));
+    this.lastTime = time;
+    this.lastAlong = along;
+    return time;
+  }
+}
+
+/** Fibre ms along the route up to each slot (a star adds nothing: the next answering hop carries the leg). */
+function fibreAlong(slots: readonly (HopSpec | null)[]): number[] {
+  const along: number[] = [];
+  let total = 0;
+  let last: City | undefined;
+  for (const slot of slots) {
+    if (slot) {
+      if (last) total += fibreRtt(last, slot.city);
+      last = slot.city;
+    }
+    along.push(total);
+  }
+  return along;
+}
+
+/**
  * Numbers the hops, drops stars, and puts this round's response times on the hops. Each hop
  * between the second and the last also stays silent this round with `dropChance`.
  */
@@ -188,12 +242,10 @@ export function materializeRoute(
   dropChance = 0.03,
 ): Materialized {
   const hops: PathHop[] = [];
-  let previous = 0;
+  const clock = new RouteClock(spec.slots, rtt);
   spec.slots.forEach((slot, index) => {
     if (slot === null || (index > 1 && index < spec.slots.length - 1 && rng.chance(dropChance))) return;
-    const responseTime = Math.max(previous, Math.round(rtt * slot.share * (0.9 + rng.next() * 0.2)));
-    previous = responseTime;
-    hops.push(pathHop(slot, index + 1, responseTime));
+    hops.push(pathHop(slot, index + 1, clock.at(index, slot.share, rng.next())));
   });
   return materialized({ pathId, hops });
 }

@@ -11,7 +11,8 @@ import { dailyActivity, incidentFor } from './rhythm';
 import { scheduledEffect } from './episode-effects';
 import { PERMALINK_BASE } from './sessions';
 import { destinationOf } from './endpoint-tests';
-import { pathEffect, seededRoutes } from './path-episode-effects';
+import { pathEffect, seededRoutes, sharedRouteDistance } from './path-episode-effects';
+import { ACCESS_MS } from './physics';
 import type { SeededPath } from './path-episodes';
 
 /** What every result of one test shares. */
@@ -146,9 +147,15 @@ function roundRtt(ctx: GroupContext, plan: TestPlan, agent: AgentProfile, roundI
   // Busy hours are a little slower, so charts over a day show a shape.
   const busy = 1 + 0.15 * (dailyActivity(roundId) - 1);
   const incident = incidentFor(agent, roundId).latencyFactor;
+  // An agent on a seeded path's shared transit goes the shared route's distance, episode or
+  // not; that distance is fixed, only the access part varies from round to round.
+  const shared = plan.readyAt === undefined ? ctx.seededPaths.get(plan.test.testId) : undefined;
+  const distance = shared?.sharers.has(agent.index) ? sharedRouteDistance(shared, agent) : undefined;
+  const varying = distance === undefined ? ctx.target(agent, plan.destination).rtt : ACCESS_MS;
   // A featured agent's episode (Wi-Fi, VPN, ISP) shows in its test results too.
   return (
-    ctx.target(agent, plan.destination).rtt * rng.float(0.9, 1.3) * busy * incident +
+    (distance ?? 0) +
+    varying * rng.float(0.9, 1.3) * busy * incident +
     wireless +
     scheduledEffect(agent, roundId).addedRtt
   );
