@@ -4,7 +4,15 @@ import { findNodeAtOffset, getLocation, getNodePath, type JSONPath, type Node } 
 import { ENDPOINT_TEST_INTERVALS, FILTER_VALUE_SETS } from '../api/types';
 import { LineIndex, type TextRange } from './diagnostic';
 import type { DocumentKind } from './kinds';
-import { agentSources, describeAgent, idLiteral, indexCatalog, normalizeId, type LiveCatalog } from './live-catalog';
+import {
+  agentSources,
+  describeAgent,
+  idLiteral,
+  indexCatalog,
+  normalizeId,
+  type CatalogAgent,
+  type LiveCatalog,
+} from './live-catalog';
 import { parseDocument } from './parse';
 import { nodeAt, propertyValue, stringValue } from './tree';
 
@@ -54,7 +62,7 @@ function candidatesFor(kind: DocumentKind, path: JSONPath, root: Node | undefine
     // Listed by name (what a person knows); the id is what goes into the document.
     return (catalog.enterpriseAgents ?? []).map((a) => ({
       label: a.name || `agent ${a.agentId}`,
-      detail: `agent ${a.agentId}${a.location ? ` · ${a.location}` : ''}${a.source ? ` — from ${a.source}` : ''}`,
+      detail: agentDetail(a),
       insertText: idLiteral(a.agentId),
       kind: 'agent',
     }));
@@ -71,7 +79,7 @@ function candidatesFor(kind: DocumentKind, path: JSONPath, root: Node | undefine
   if (kind === 'test' && isPath(path, ['agents', 'index', 'agentName'])) {
     return (catalog.enterpriseAgents ?? []).map((a) => ({
       label: a.name,
-      detail: `agent ${a.agentId}${a.location ? ` · ${a.location}` : ''}${a.source ? ` — from ${a.source}` : ''}`,
+      detail: agentDetail(a),
       insertText: JSON.stringify(a.name),
       kind: 'agent',
     }));
@@ -189,4 +197,10 @@ function describeNode(
       : `Network ${id} (not in the cached data of this connection)`;
   }
   return undefined;
+}
+
+/** "agent 12 · London, England, UK · Comcast (AS7922) — from the service's agent list (GET /v7/agents)" */
+function agentDetail(a: CatalogAgent): string {
+  const facts = [`agent ${a.agentId}`, a.location, a.network].filter(Boolean).join(' · ');
+  return a.source ? `${facts} — from ${a.source}` : facts;
 }

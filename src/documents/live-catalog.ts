@@ -7,6 +7,8 @@ export interface CatalogAgent {
   agentId: string;
   name: string;
   location?: string;
+  /** The network provider of its public address ("Comcast (AS7922)"), when the service says it (v7). */
+  network?: string;
   /** Where this agent is known from ("the tests the service lists", ".netmon/agents.json"…). */
   source?: string;
 }
@@ -80,7 +82,8 @@ export function normalizeId(id: string | number): string {
 }
 
 export function describeAgent(agent: CatalogAgent): string {
-  const named = agent.location ? `${agent.name} (${agent.location})` : agent.name;
+  const where = [agent.location, agent.network].filter(Boolean).join('; ');
+  const named = where ? `${agent.name} (${where})` : agent.name;
   return agent.source ? `${named} — from ${agent.source}` : named;
 }
 
@@ -119,15 +122,26 @@ export function listedAgentsSource(apiVersion: ApiVersion): string {
   return `the service's agent list (GET /${apiVersion}/agents)`;
 }
 
-/** The service's agent list (GET /v6/agents or /v7/agents), complete. */
-export function agentsFromList(agents: readonly EnterpriseAgent[], apiVersion: ApiVersion): CatalogAgent[] {
+/**
+ * The service's agent list (GET /v6/agents or /v7/agents), complete. `networkOf` reads an agent's
+ * network provider (the analysis layer's reader, passed in: this layer imports no analysis).
+ */
+export function agentsFromList(
+  agents: readonly EnterpriseAgent[],
+  apiVersion: ApiVersion,
+  networkOf: (agent: EnterpriseAgent) => string | undefined = () => undefined,
+): CatalogAgent[] {
   const source = listedAgentsSource(apiVersion);
-  return agents.map((agent) => ({
-    agentId: String(agent.agentId),
-    name: agent.agentName || `agent ${agent.agentId}`,
-    ...(agent.location ? { location: agent.location } : {}),
-    source,
-  }));
+  return agents.map((agent) => {
+    const network = networkOf(agent);
+    return {
+      agentId: String(agent.agentId),
+      name: agent.agentName || `agent ${agent.agentId}`,
+      ...(agent.location ? { location: agent.location } : {}),
+      ...(network ? { network } : {}),
+      source,
+    };
+  });
 }
 
 /** The agents deployed tests run from (learned: a service without the list has no other source). */

@@ -27,6 +27,7 @@ import { DEFAULT_PLAN_EXCLUDED_FOLDERS, planScope } from '../documents/plan-scop
 import type { Account } from './account';
 import { expandWithBases } from './files';
 import { InputError } from './input-error';
+import { networkProviderText } from '../analysis/agents/network-provider';
 
 export interface DeployRun {
   account: Account;
@@ -136,7 +137,9 @@ export async function enterpriseAgents(account: Account, tests: readonly Enterpr
     const { records } = await account.client
       .enterpriseAgents({ aid: account.requestAid })
       .collect({ maxRecords: 20_000 });
-    return agentsFromList(records, await account.client.apiVersion());
+    return agentsFromList(records, await account.client.apiVersion(), (agent) =>
+      networkProviderText(agent.networkProviderInfo),
+    );
   } catch (error) {
     if (!isNetmonError(error) || (error.kind !== 'not-found' && error.kind !== 'forbidden')) throw error;
     return mergeAgents([agentsOfTests(tests, 'the tests the service lists')]);

@@ -12,6 +12,7 @@ import { readAgentCatalogFiles } from './agent-catalog-file';
 import { documentsLibrary as lib } from './library';
 import type { DeploymentRecords } from './deployment-records';
 import { deployTarget } from './target';
+import { networkProviderText } from '../../analysis/agents/network-provider';
 
 /** Session details read to learn locations and SSIDs: a sample, bounded to stay cheap. */
 const SESSION_SAMPLE = 8;
@@ -180,7 +181,7 @@ async function loadCatalog(
   ]);
   // Without the service's list, what is known is learned, and says where from.
   const enterpriseAgents = listed
-    ? lib().agentsFromList(listed, await client.apiVersion())
+    ? lib().agentsFromList(listed, await client.apiVersion(), (agent) => networkProviderText(agent.networkProviderInfo))
     : lib().mergeAgents([
         fromFiles,
         tests ? lib().agentsOfTests(tests, 'the tests the service lists') : [],
