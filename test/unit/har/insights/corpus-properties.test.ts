@@ -5,16 +5,16 @@
 // against itself (which finds no change) without throwing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { diffHar } from '../../../src/analysis/har/diff';
-import { embedJson, renderHarReportJson } from '../../../src/cli/har-report';
-import { reportInsightLines } from '../../../src/cli/har-report-insights';
-import { criticalPath, isBeacon } from '../../../src/analysis/har/critical-path';
-import { pageInsights } from '../../../src/analysis/har/insights';
-import { findingsBetween } from '../../../src/analysis/har/insights-diff';
-import { formatInsights } from '../../../src/analysis/har/insights-text';
-import { readHar } from '../../../src/analysis/har';
-import { httpVersionOf, normalizeHttpVersion, type HttpVersion } from '../../../src/analysis/har/reader';
-import { asArray, asRecord } from '../../../src/analysis/har/narrow';
+import { diffHar } from '../../../../src/analysis/har/diff';
+import { embedJson, renderHarReportJson } from '../../../../src/cli/har-report';
+import { reportInsightLines } from '../../../../src/cli/har-report-insights';
+import { criticalPath, isBeacon } from '../../../../src/analysis/har/critical-path';
+import { pageInsights } from '../../../../src/analysis/har/insights';
+import { findingsBetween } from '../../../../src/analysis/har/insights-diff';
+import { formatInsights } from '../../../../src/analysis/har/insights-text';
+import { readHar } from '../../../../src/analysis/har';
+import { httpVersionOf, normalizeHttpVersion, type HttpVersion } from '../../../../src/analysis/har/reader';
+import { asArray, asRecord } from '../../../../src/analysis/har/narrow';
 import { corpusFiles, waterfallOf } from './corpus';
 
 const FILES = corpusFiles();

@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runHar } from '../../../src/cli/har-report';
-import { ensureBuilt } from '../../webview/helpers/panel';
+import { runHar } from '../../../../src/cli/har-report';
+import { ensureBuilt } from '../../../webview/helpers/panel';
 import { rawHar } from './build-har';
 
 const doc = { url: 'https://example.com/', at: 0, timings: { wait: 100, receive: 10 }, headers: { etag: '"1"' } };

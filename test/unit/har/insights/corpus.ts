@@ -3,11 +3,11 @@
 // Fiddler and IE 11) and the hand-written expectation of each page: read once per test file.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildWaterfall, readHar, type HarDocument } from '../../../src/analysis/har';
-import { readHarFile } from '../../../src/workflows/har-file';
-import type { RuleId } from '../../../src/analysis/har/insight-rules';
+import { buildWaterfall, readHar, type HarDocument } from '../../../../src/analysis/har';
+import { readHarFile } from '../../../../src/workflows/har-file';
+import type { RuleId } from '../../../../src/analysis/har/insight-rules';
 
-export const CORPUS = join(__dirname, '..', '..', 'fixtures', 'har-corpus');
+export const CORPUS = join(__dirname, '..', '..', '..', 'fixtures', 'har-corpus');
 
 export interface CorpusFile {
   name: string;

@@ -5,11 +5,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildWaterfall, readHar } from '../../../src/analysis/har';
-import { slowestPageInsight } from '../../../src/analysis/har/insights-line';
+import { buildWaterfall, readHar } from '../../../../src/analysis/har';
+import { slowestPageInsight } from '../../../../src/analysis/har/insights-line';
 
 const doc = readHar(
-  JSON.parse(readFileSync(join(__dirname, '..', '..', 'fixtures', 'har-real', 'firefox-before.har'), 'utf8')),
+  JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'fixtures', 'har-real', 'firefox-before.har'), 'utf8')),
 );
 const waterfall = buildWaterfall(doc, 'page_1');
 

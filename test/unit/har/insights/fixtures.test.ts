@@ -5,12 +5,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readHar } from '../../../src/analysis/har';
-import { documentInsights, type PageInsights } from '../../../src/analysis/har/insights';
-import { formatInsights } from '../../../src/analysis/har/insights-text';
-import { hasActiveSyntax } from '../../../src/analysis/text/untrusted';
+import { readHar } from '../../../../src/analysis/har';
+import { documentInsights, type PageInsights } from '../../../../src/analysis/har/insights';
+import { formatInsights } from '../../../../src/analysis/har/insights-text';
+import { hasActiveSyntax } from '../../../../src/analysis/text/untrusted';
 
-const FIXTURES = join(__dirname, '..', '..', 'fixtures');
+const FIXTURES = join(__dirname, '..', '..', '..', 'fixtures');
 const load = (path: string) => readHar(JSON.parse(readFileSync(join(FIXTURES, path), 'utf8')));
 const EXPORTERS = ['chrome', 'firefox', 'webpagetest', 'browsertime', 'nopages'].flatMap((name) => [
   `har-real/${name}-before.har`,

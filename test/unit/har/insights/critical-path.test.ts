@@ -6,8 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildWaterfall, readHar } from '../../../src/analysis/har';
-import { criticalPath } from '../../../src/analysis/har/critical-path';
+import { buildWaterfall, readHar } from '../../../../src/analysis/har';
+import { criticalPath } from '../../../../src/analysis/har/critical-path';
 import { har, type Req } from './build-har';
 
 const path = (doc: ReturnType<typeof readHar>, page = 'p1') => criticalPath(buildWaterfall(doc, page));
@@ -234,7 +234,7 @@ test('a 10,000-request chain stays bounded: at most 200 links, ending at the las
   assert.match(result.line, /; cut at 200 links$/);
 });
 
-const FIXTURES = join(__dirname, '..', '..', 'fixtures', 'har-real');
+const FIXTURES = join(__dirname, '..', '..', '..', 'fixtures', 'har-real');
 const fixture = (name: string) => readHar(JSON.parse(readFileSync(join(FIXTURES, `${name}.har`), 'utf8')));
 
 test('every exporter: the path starts at the navigation, each link starts after the one before, and none ends after onLoad', () => {

@@ -7,9 +7,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readHar } from '../../../src/analysis/har';
-import { RULE_IDS } from '../../../src/analysis/har/insight-rules';
-import { syntheticHar } from '../../webview/helpers/synthetic-har';
+import { readHar } from '../../../../src/analysis/har';
+import { RULE_IDS } from '../../../../src/analysis/har/insight-rules';
+import { syntheticHar } from '../../../webview/helpers/synthetic-har';
 import { largeHar } from './large-har';
 import { pinned } from './pinned';
 

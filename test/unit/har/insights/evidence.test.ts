@@ -4,13 +4,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AttachmentBudget } from '../../../src/analysis/evidence/attachments';
-import { pageSections } from '../../../src/analysis/evidence/har-pages';
-import { renderEvidenceMarkdown, sessionEvidence } from '../../../src/analysis/evidence';
-import { healthySession } from '../session/fixtures';
+import { AttachmentBudget } from '../../../../src/analysis/evidence/attachments';
+import { pageSections } from '../../../../src/analysis/evidence/har-pages';
+import { renderEvidenceMarkdown, sessionEvidence } from '../../../../src/analysis/evidence';
+import { healthySession } from '../../session/fixtures';
 
 const har = JSON.parse(
-  readFileSync(join(__dirname, '..', '..', 'fixtures', 'har-real', 'firefox-before.har'), 'utf8'),
+  readFileSync(join(__dirname, '..', '..', '..', 'fixtures', 'har-real', 'firefox-before.har'), 'utf8'),
 ) as unknown;
 
 test('a bundle page has a "why was it slow" table: findings largest saving first, the critical path in its note', () => {

@@ -4,7 +4,7 @@
 // retries after failures, third parties, many origins and idle stretches. The pinning test
 // compares the findings and critical path of this file (and of the bench's synthetic HAR)
 // with what they were before the insights were made fast.
-import { readHar } from '../../../src/analysis/har';
+import { readHar } from '../../../../src/analysis/har';
 import { rawHar, type Req } from './build-har';
 
 /** Park–Miller, as the synthetic HAR uses: small, seedable. */

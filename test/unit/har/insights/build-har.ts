@@ -1,6 +1,6 @@
 // Hand-built HARs for the critical-path and insight tests: each request says only what the
 // test is about; everything else is a plain 200 over HTTP/2 on example.com.
-import { readHar } from '../../../src/analysis/har';
+import { readHar } from '../../../../src/analysis/har';
 
 export const START = Date.UTC(2026, 10, 23, 9, 0, 0);
 export type Timings = Partial<Record<'blocked' | 'dns' | 'connect' | 'ssl' | 'send' | 'wait' | 'receive', number>>;

@@ -6,9 +6,9 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { runHar } from '../../../src/cli/har-report';
+import { runHar } from '../../../../src/cli/har-report';
 
-const REAL = join(__dirname, '..', '..', 'fixtures', 'har-real');
+const REAL = join(__dirname, '..', '..', '..', 'fixtures', 'har-real');
 
 async function run(...args: string[]) {
   const out: string[] = [];

@@ -4,9 +4,9 @@
 // connection reuse and HTTP/1.1 queueing judged only where the version is known, in any spelling.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildWaterfall } from '../../../src/analysis/har';
-import { pageInsights } from '../../../src/analysis/har/insights';
-import type { RuleId } from '../../../src/analysis/har/insight-rules';
+import { buildWaterfall } from '../../../../src/analysis/har';
+import { pageInsights } from '../../../../src/analysis/har/insights';
+import type { RuleId } from '../../../../src/analysis/har/insight-rules';
 import { har, type Req } from './build-har';
 
 const findings = (requests: Req[], onLoad?: number) =>

@@ -1,8 +1,8 @@
 // What the pinning test compares: the whole answer a user sees (each finding's rule, summary,
 // named requests and saving; each link of the critical path and the idle stretches), with
 // rows named by their index in the file.
-import { buildWaterfall, type HarDocument } from '../../../src/analysis/har';
-import { pageInsights, type InsightOptions } from '../../../src/analysis/har/insights';
+import { buildWaterfall, type HarDocument } from '../../../../src/analysis/har';
+import { pageInsights, type InsightOptions } from '../../../../src/analysis/har/insights';
 
 export function pinned(doc: HarDocument, options: InsightOptions): unknown {
   const result = pageInsights(buildWaterfall(doc, doc.pages[0]?.id ?? ''), options);

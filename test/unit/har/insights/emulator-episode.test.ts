@@ -3,10 +3,10 @@
 // slowest page of every poor session of the episode, and that document is on the critical path.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildWaterfall, readHar } from '../../../src/analysis/har';
-import { pageInsights } from '../../../src/analysis/har/insights';
-import { createWorld, type GroupWorld } from '../../../src/emulator/world/index';
-import type { UserSessionDetail } from '../../../src/api/types';
+import { buildWaterfall, readHar } from '../../../../src/analysis/har';
+import { pageInsights } from '../../../../src/analysis/har/insights';
+import { createWorld, type GroupWorld } from '../../../../src/emulator/world/index';
+import type { UserSessionDetail } from '../../../../src/api/types';
 
 const NOW = Date.UTC(2026, 10, 18, 12, 0, 0) / 1000;
 const HOUR = 3600;

@@ -3,10 +3,10 @@
 // the wrong answer before the fix.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { criticalPath, isBeacon } from '../../../src/analysis/har/critical-path';
-import { pageInsights } from '../../../src/analysis/har/insights';
-import { timeSplit } from '../../../src/analysis/har/time-split';
-import { httpVersionOf, normalizeHttpVersion } from '../../../src/analysis/har/reader';
+import { criticalPath, isBeacon } from '../../../../src/analysis/har/critical-path';
+import { pageInsights } from '../../../../src/analysis/har/insights';
+import { timeSplit } from '../../../../src/analysis/har/time-split';
+import { httpVersionOf, normalizeHttpVersion } from '../../../../src/analysis/har/reader';
 import { corpusFile, corpusFiles, waterfallOf } from './corpus';
 
 const BBC = corpusFile('www.bbc.co.uk.160529_8V_7R3.har.gz');

@@ -2,10 +2,10 @@
 // with a saving and how it was estimated, and stays silent when it should not.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildWaterfall } from '../../../src/analysis/har';
-import { INSIGHT_RULES } from '../../../src/analysis/har/insight-rules';
-import { pageInsights, type InsightOptions } from '../../../src/analysis/har/insights';
-import type { RuleId } from '../../../src/analysis/har/insight-rules';
+import { buildWaterfall } from '../../../../src/analysis/har';
+import { INSIGHT_RULES } from '../../../../src/analysis/har/insight-rules';
+import { pageInsights, type InsightOptions } from '../../../../src/analysis/har/insights';
+import type { RuleId } from '../../../../src/analysis/har/insight-rules';
 import { har, type Req } from './build-har';
 
 const insights = (requests: Req[], page?: Parameters<typeof har>[1], options?: InsightOptions) =>

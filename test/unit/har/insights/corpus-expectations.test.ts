@@ -5,7 +5,7 @@
 // later are reported as to-do.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { pageInsights, type Finding } from '../../../src/analysis/har/insights';
+import { pageInsights, type Finding } from '../../../../src/analysis/har/insights';
 import { corpusFile, expectations, waterfallOf, type FindingClaim } from './corpus';
 
 const matches = (finding: Finding, claim: FindingClaim) =>
