@@ -99,7 +99,10 @@ export function networkNormals(
   return (agentId, target) => normals.get(keyOf(agentId, target));
 }
 
-/** Round trip (ms) and loss (percent) to the gateway, against the LAN's budget (absolute: the gateway is next to the agent). */
+/**
+ * Round trip (ms) and loss (percent) to the gateway, against the LAN's budget (absolute: the gateway is next to the
+ * agent).
+ */
 export function gatewayGrade(rttMs: unknown, lossPct: unknown): Grade | undefined {
   return rttLossGrade(rttMs, lossPct, THRESHOLDS.gateway);
 }

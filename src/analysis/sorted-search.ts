@@ -4,7 +4,10 @@
 // document's line index finds the line of an offset. Each is "how many items of a sorted list
 // come before this point".
 
-/** How many items of `sorted` come before the first for which `isBefore` is false (it must be true for a prefix only). O(log n). */
+/**
+ * How many items of `sorted` come before the first for which `isBefore` is false (it must be true for a prefix only).
+ * O(log n).
+ */
 function countWhile<T>(sorted: readonly T[], isBefore: (item: T) => boolean): number {
   let lo = 0;
   let hi = sorted.length;

@@ -316,11 +316,17 @@ export interface NetmonClient {
     options?: TestWriteOptions<F>,
   ): Promise<Formatted<F, EnterpriseTest>>;
   deleteTest(type: EnterpriseTestType, testId: number, options?: TestWriteOptions<'json'>): Promise<void>;
-  /** Runs the whole test once, now, without deploying it (v7 POST /v7/tests/{type}/instant; on v6 a RangeError saying it needs v7). */
+  /**
+   * Runs the whole test once, now, without deploying it (v7 POST /v7/tests/{type}/instant; on v6 a RangeError saying it
+   * needs v7).
+   */
   runInstantTest(type: EnterpriseTestType, body: EnterpriseTestCreate, options?: CallOptions): Promise<EnterpriseTest>;
   /** Runs an instant or deployed test again now (v7 POST /v7/tests/{testId}/run). */
   runTest(testId: number | string, options?: CallOptions): Promise<void>;
-  /** The account group's scheduled and dynamic endpoint tests, saved events left out (v7; on v6 a RangeError saying it needs v7). */
+  /**
+   * The account group's scheduled and dynamic endpoint tests, saved events left out (v7; on v6 a RangeError saying it
+   * needs v7).
+   */
   listManagedEndpointTests(options?: CallOptions): Promise<ManagedEndpointTest[]>;
   /** POST the test (v7 `…/scheduled-tests/{type}` or `…/dynamic-tests/agent-to-server`), answered as created. */
   createEndpointTest(
@@ -354,7 +360,8 @@ export interface NetmonClient {
     options?: FormatOptions<F>,
   ): Promise<Formatted<F, EndpointTest>>;
 
-  // endpoint instant tests (Edit endpoint tests) — v6 POST /v6/endpoint-instant/{type}, v7 …/scheduled-tests/{type}/instant
+  // endpoint instant tests (Edit endpoint tests) — v6 POST /v6/endpoint-instant/{type}, v7
+  // …/scheduled-tests/{type}/instant
   createInstantTest<T extends EndpointTestType, F extends ResponseFormat = 'json'>(
     type: T,
     body: InstantTestBodies[T],
@@ -393,7 +400,10 @@ export interface NetmonClient {
     roundId: number,
     options?: CallOptions,
   ): Promise<PageLoadDetail>;
-  /** One agent's web transaction of a round: its time and the pages its script visited (no HAR: each page's is read apart). */
+  /**
+   * One agent's web transaction of a round: its time and the pages its script visited (no HAR: each page's is read
+   * apart).
+   */
   getWebTransactionDetail(
     testId: number | string,
     agentId: string,

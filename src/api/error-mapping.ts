@@ -27,7 +27,10 @@ export interface RequestContext {
   requiredPermission?: RequiredPermission;
 }
 
-/** The server's message from a JSON (v6 `errorMessage`, v7 problem+json) or XML error body, if any, credentials redacted. */
+/**
+ * The server's message from a JSON (v6 `errorMessage`, v7 problem+json) or XML error body, if any, credentials
+ * redacted.
+ */
 export function extractErrorMessage(text: string, secrets: readonly string[] = []): string | undefined {
   const message = rawErrorMessage(text);
   return message === undefined ? undefined : redactText(message, secrets);

@@ -12,7 +12,10 @@
 // runner still reads the command name at the marker's start + its length, which now lands on
 // the marker's own last character (`:` or `[`): no command has that name.
 
-/** C0/C1 controls but tab and newline (ESC, CR, BEL, NEL, CSI…), bidirectional overrides and line/paragraph separators. */
+/**
+ * C0/C1 controls but tab and newline (ESC, CR, BEL, NEL, CSI…), bidirectional overrides and line/paragraph
+ * separators.
+ */
 const CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]/g; // eslint-disable-line no-control-regex
 const ZERO_WIDTH_SPACE = '\u200B';
 /** .NET Char.IsWhiteSpace: what the runner trims before looking for `::`. */
@@ -26,7 +29,9 @@ const GITHUB_COMMAND = new RegExp(`^([${DOTNET_WHITESPACE}]*):(?=:)`, 'gm');
 /** The first `#` of `##[` (GitHub; Azure's log formatting) or `##vso[` (Azure, any case), anywhere in a line. */
 const HASH_COMMAND = /#(?=#(?:vso)?\[)/gi;
 
-/** Text for a terminal and a CI log: controls dropped, runner commands broken by a zero-width space (it reads the same). */
+/**
+ * Text for a terminal and a CI log: controls dropped, runner commands broken by a zero-width space (it reads the same).
+ */
 export function cliText(text: string): string {
   return text
     .replace(CONTROLS, '')

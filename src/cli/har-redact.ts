@@ -1,7 +1,8 @@
 // `netmon har redact <in.har> -o <out.har>`: a copy of a HAR without its secrets, to attach
 // to a ticket. Streams any size in bounded memory: file (gunzipped when its first bytes say
 // gzip) → streaming UTF-8 decode → the pure stream redactor → (gzip) → the safe writer's
-// temporary file renamed over -o at the end (src/files/safe-write.ts), so a failure leaves nothing half written. The summary and the
+// temporary file renamed over -o at the end (src/files/safe-write.ts), so a failure leaves nothing half written. The
+// summary and the
 // --report file say what was removed and where, never the values.
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
@@ -213,7 +214,9 @@ function decodeChunk(
   }
 }
 
-/** Standard output as a pipeline's last stage: not ended (it is the process's), its errors (EPIPE) fail the pipeline. */
+/**
+ * Standard output as a pipeline's last stage: not ended (it is the process's), its errors (EPIPE) fail the pipeline.
+ */
 function toStdout(stdout: NodeJS.WritableStream): Writable {
   const onError = (error: Error): void => {
     sink.destroy(error);

@@ -10,7 +10,9 @@ import { cliText } from './ci-safe';
 /** Findings printed per page: the report itself (its Insights tab) has them all. */
 const REPORT_FINDINGS = 8;
 
-/** `harJson`: the report's HAR text in pieces (escapeForScript keeps it JSON); `pageId`: only that page when it has one. */
+/**
+ * `harJson`: the report's HAR text in pieces (escapeForScript keeps it JSON); `pageId`: only that page when it has one.
+ */
 export function reportInsightLines(harJson: readonly string[], pageId?: string): string[] {
   const doc = readHar(JSON.parse(harJson.join('')) as unknown);
   if (doc.entries.length === 0) return [];

@@ -9,7 +9,10 @@ export type DisplayName = (uri: string) => string;
 
 /** Names longer than this are cut (with "…"): a name is there to recognise the test, not to fill the screen. */
 export const MAX_QUOTED_NAME = 120;
-/** What JSON leaves as it is but a reader must not get: C1 controls, bidirectional marks and overrides, line and paragraph separators. */
+/**
+ * What JSON leaves as it is but a reader must not get: C1 controls, bidirectional marks and overrides, line and
+ * paragraph separators.
+ */
 const UNSEEN = /[\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
 
 /**

@@ -26,7 +26,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** An instant run's name: the test's, with the run's time (names are unique in an account group, so a second run would be refused). */
+/**
+ * An instant run's name: the test's, with the run's time (names are unique in an account group, so a second run would
+ * be refused).
+ */
 export function runNowName(testName: string, runAt: Date): string {
   return `${testName} (run now ${runAt.toISOString().slice(11, 19)} UTC)`;
 }

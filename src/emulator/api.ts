@@ -92,7 +92,8 @@ export interface RunningEmulator {
  *   DELETE /_emulator/faults          clears them
  *   GET    /_emulator/requests        → { requests: { method, path, query, headers, body?, status, aborted? }[] }
  *                                        (last 1,000, at most 4 MB; bodies over 16 KB summarised, none for
- *                                        unauthenticated callers; credentials redacted; 499 + aborted when the client left)
+ *                                        unauthenticated callers; credentials redacted; 499 + aborted when the client
+ *                                        left)
  *   DELETE /_emulator/requests        clears that log
  */
 export const CONTROL_PREFIX = '/_emulator/';

@@ -61,7 +61,10 @@ export interface FileSet {
   folder: string;
   main?: FileToWrite;
   beside?: readonly FileToWrite[];
-  /** A folder the caller trusts: every folder from it down to `folder` must be a real one, and `folder` below it once resolved. */
+  /**
+   * A folder the caller trusts: every folder from it down to `folder` must be a real one, and `folder` below it once
+   * resolved.
+   */
   root?: string;
 }
 
@@ -79,7 +82,9 @@ export interface SetInspection {
   collisions: string[];
 }
 
-/** Checks a whole set without writing: throws on a link, a non-file or a name outside the folder; lists the collisions. */
+/**
+ * Checks a whole set without writing: throws on a link, a non-file or a name outside the folder; lists the collisions.
+ */
 export function inspectFileSet(set: FileSet, policy: SetPolicy = {}): SetInspection {
   const folder = resolve(set.folder);
   if (set.root !== undefined) checkFolderChain(set.root, folder);
@@ -124,7 +129,10 @@ export function writeFileSet(set: FileSet, policy: SetPolicy = {}): string[] {
   return paths;
 }
 
-/** How one file is written: `overwrite` says the user agreed to replace it; `root`, a folder the caller trusts (see FileSet). */
+/**
+ * How one file is written: `overwrite` says the user agreed to replace it; `root`, a folder the caller trusts (see
+ * FileSet).
+ */
 export interface WriteOptions {
   overwrite?: boolean;
   root?: string;
@@ -247,7 +255,9 @@ function mainTarget(folder: string, name: string): Target {
   return { path, state: targetState(path) };
 }
 
-/** Every component below `folder` is checked with lstat: a link anywhere on the way is refused like a link at the end. */
+/**
+ * Every component below `folder` is checked with lstat: a link anywhere on the way is refused like a link at the end.
+ */
 function besideTarget(folder: string, name: string): Target {
   const parts = besideNameParts(name);
   let path = folder;

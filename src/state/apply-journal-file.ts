@@ -77,7 +77,10 @@ export class JournalFile {
   }
 }
 
-/** What a create is noted with: the plan it belongs to, the tests deployed before it, and the API type its request sends. */
+/**
+ * What a create is noted with: the plan it belongs to, the tests deployed before it, and the API type its request
+ * sends.
+ */
 export interface CreateContext {
   plan: Plan;
   deployed: readonly Pick<DeployedTest, 'type' | 'testName' | 'testId'>[];
@@ -112,7 +115,10 @@ export function journaledExecutor(executor: PlanExecutor, journal: JournalFile, 
   };
 }
 
-/** An endpoint document's binding, with the endpoint test a create or replace made recorded as ours (as an enterprise one is). */
+/**
+ * An endpoint document's binding, with the endpoint test a create or replace made recorded as ours (as an enterprise
+ * one is).
+ */
 export function journaledEndpointBind(
   bind: (uri: string, testId: number | undefined) => Promise<void>,
   journal: JournalFile,

@@ -150,7 +150,10 @@ async function deployRun(ctx: ToolContext, patterns: readonly string[]): Promise
   }
 }
 
-/** The run prepared as `netmon plan` and `netmon apply` prepare it, in the workspace folder (and the state folder of this process). */
+/**
+ * The run prepared as `netmon plan` and `netmon apply` prepare it, in the workspace folder (and the state folder of
+ * this process).
+ */
 function prepared(ctx: ToolContext, run: DeployRun): PreparedRun {
   return prepareRun(run, [], { cwd: ctx.cwd, env: process.env });
 }

@@ -51,7 +51,9 @@ export function outside(value: unknown, max = MAX_FENCED_LINE): string {
   return unforgeable(untrustedLine(value ?? '', max));
 }
 
-/** An API id for the text outside the fence: only when it looks like an id (else it is said to be below, in the fence). */
+/**
+ * An API id for the text outside the fence: only when it looks like an id (else it is said to be below, in the fence).
+ */
 export function idText(value: unknown): string {
   const text = String(value ?? '');
   return /^[A-Za-z0-9._:-]{1,100}$/.test(text) ? text : '(an unusual id, quoted in the block below)';

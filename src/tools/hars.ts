@@ -178,7 +178,10 @@ export const redactHarTool: ToolDefinition = {
   },
 };
 
-/** A write like any other: allowed writes, the user's yes in VS Code, a new file below the workspace through real folders only. */
+/**
+ * A write like any other: allowed writes, the user's yes in VS Code, a new file below the workspace through real
+ * folders only.
+ */
 export const writeRedactedHar: ToolDefinition = {
   name: 'write_redacted_har',
   title: 'Write a redacted copy of a HAR file',

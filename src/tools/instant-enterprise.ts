@@ -102,7 +102,10 @@ export async function runEnterpriseDocument(ctx: ToolContext, name: string, sour
   };
 }
 
-/** "the http-server test "Portal" toward https://…, from Frankfurt, DE; London, GB": what will run, for a confirmation. */
+/**
+ * "the http-server test "Portal" toward https://…, from Frankfurt, DE; London, GB": what will run, for a
+ * confirmation.
+ */
 export function describeDocumentTest(value: unknown): string {
   const document = (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {}) as Record<
     string,

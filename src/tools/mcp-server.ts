@@ -1,7 +1,8 @@
 // `netmon mcp`: the tool catalogue as a stdio MCP server (the SDK's low-level Server, so each
 // tool's one JSON Schema is served as is). Loaded lazily by src/cli/mcp.ts from dist/mcp-lib.js:
 // the rest of the CLI never pays for the SDK. The catalogue is handed in, not imported: the
-// tools run in the CLI's own bundle, with its one client (errors are recognised by class). Every call is logged on stderr (stdout is the
+// tools run in the CLI's own bundle, with its one client (errors are recognised by class). Every call is logged on
+// stderr (stdout is the
 // protocol): tool, arguments without secrets, duration and answer size.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';

@@ -20,7 +20,10 @@ export interface ToolContext {
    * folders (no symbolic link on the way: src/files/safe-write.ts checkFolderChain).
    */
   cwd: string;
-  /** Writes (apply_documents, run_instant_test, write_redacted_har) run only when true: after VS Code asked, or `netmon mcp --allow-writes`. */
+  /**
+   * Writes (apply_documents, run_instant_test, write_redacted_har) run only when true: after VS Code asked, or `netmon
+   * mcp --allow-writes`.
+   */
   allowWrites: boolean;
   /** Our clock (tests pin it to the emulator's). */
   now(): number;
@@ -35,7 +38,10 @@ export interface ToolAnswer {
   opens?: { command: string; title: string; args?: unknown[] }[];
 }
 
-/** What a person is asked before a write runs: plain text (names in it come from the caller), naming the exact file or change. */
+/**
+ * What a person is asked before a write runs: plain text (names in it come from the caller), naming the exact file or
+ * change.
+ */
 export interface WriteConfirmation {
   title: string;
   message: string;
@@ -56,16 +62,27 @@ export interface ToolDefinition {
    * (test/integration/tools/catalogue-writes.test.ts watches each tool run and holds it to it).
    */
   writes: boolean;
-  /** For a write that is not to the account: what it does, for the sentences that refuse it ("writes a file in the workspace"). */
+  /**
+   * For a write that is not to the account: what it does, for the sentences that refuse it ("writes a file in the
+   * workspace").
+   */
   writeEffect?: string;
-  /** For a write: the question VS Code asks before it runs (apply_documents and run_instant_test have theirs in src/vscode/lm-tools). */
+  /**
+   * For a write: the question VS Code asks before it runs (apply_documents and run_instant_test have theirs in
+   * src/vscode/lm-tools).
+   */
   describeWrite?(args: Record<string, unknown>, ctx: ToolContext): Promise<WriteConfirmation>;
   run(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolAnswer>;
 }
 
-/** A mistake in the call (bad arguments, unknown name, a write not allowed): said as a sentence, never retried as is. */
+/**
+ * A mistake in the call (bad arguments, unknown name, a write not allowed): said as a sentence, never retried as is.
+ */
 export class ToolInputError extends Error {
-  /** `message` is Netmon's own sentence; `quoted` is the outside text it is about, shown to the model only inside the fence. */
+  /**
+   * `message` is Netmon's own sentence; `quoted` is the outside text it is about, shown to the model only inside the
+   * fence.
+   */
   constructor(
     message: string,
     readonly quoted: readonly string[] = [],

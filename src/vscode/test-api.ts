@@ -32,6 +32,9 @@ export interface NetmonExtensionApi {
   switchAccountGroup(aid: unknown): Promise<AccountGroup | undefined>;
   /** Run Instant Test… with answers instead of the quick inputs. */
   runInstantAnswers: DocumentsApi['runWithAnswers'];
-  /** The language-model tools' handlers: what prepareInvocation shows (invokeTool outside chat confirms writes in a modal). */
+  /**
+   * The language-model tools' handlers: what prepareInvocation shows (invokeTool outside chat confirms writes in a
+   * modal).
+   */
   lmTools(): LmToolRunner;
 }

@@ -22,7 +22,10 @@ async function findAgent(account: Account, query: string): Promise<ReturnType<Ag
   return new AgentSearch(directory.agents()).resolve(query);
 }
 
-/** The agent named by `query` (computer name or id; an ambiguous or unknown name is an input error), walked over the range. */
+/**
+ * The agent named by `query` (computer name or id; an ambiguous or unknown name is an input error), walked over the
+ * range.
+ */
 export async function readAgentTimeline(
   account: Account,
   query: string,

@@ -33,7 +33,9 @@ export interface Adoption {
   testId: number;
 }
 
-/** The bindings apply would make before planning again: creates an interrupted apply made, and the adoptions asked for. */
+/**
+ * The bindings apply would make before planning again: creates an interrupted apply made, and the adoptions asked for.
+ */
 export function plannedBindings(
   run: DeployRun,
   journal: ApplyJournal,

@@ -42,7 +42,9 @@ export interface DeployRun {
   endpoint: EndpointFolderPlan;
   /** A document's path as the front door shows it (relative to the working directory, made safe for where it goes). */
   name(uri: string): string;
-  /** Documents left out because they sit in an example folder (naming that folder, or includeExamples, takes them in). */
+  /**
+   * Documents left out because they sit in an example folder (naming that folder, or includeExamples, takes them in).
+   */
   excluded: string[];
 }
 
@@ -67,7 +69,8 @@ export async function readTestDocuments(
     .sort(([a], [b]) => a.localeCompare(b));
   if (found.length === 0)
     throw new InputError('paths', () => `no ${DEPLOYABLE.join(' or ')} documents matched ${patterns.join(' ')}`);
-  // The editor's rule and default (netmon.plan.excludedFolders): folders below the one named, never the one named itself.
+  // The editor's rule and default (netmon.plan.excludedFolders): folders below the one named, never the one named
+  // itself.
   const scope = planScope(
     found,
     ([file, base]) =>
@@ -92,7 +95,9 @@ export async function readTestDocuments(
   };
 }
 
-/** Both plans of the documents read, against what the account has deployed (the account stays open: the caller owns it). */
+/**
+ * Both plans of the documents read, against what the account has deployed (the account stays open: the caller owns it).
+ */
 export async function planDeployRun(
   account: Account,
   read: DeployDocuments,
@@ -158,7 +163,10 @@ export function skippedDocuments(run: DeployRun): number {
   return run.plan.skipped.length + (run.endpoint.plan?.skipped.length ?? 0);
 }
 
-/** Endpoint replaces and deletes of endpoint tests that are not ours: each needs allowReplace, as an enterprise one does. */
+/**
+ * Endpoint replaces and deletes of endpoint tests that are not ours: each needs allowReplace, as an enterprise one
+ * does.
+ */
 export function endpointRemovals(run: DeployRun, journal: ApplyJournal): EndpointPlanStep[] {
   return endpointStepsNotOurs(endpointSteps(run), journal, ['replace', 'delete']);
 }

@@ -41,7 +41,10 @@ export async function readHarFileAsync(path: string): Promise<unknown> {
   return parseOutsideJson(text, name);
 }
 
-/** readHarFileAsync for synchronous callers (the MCP tools, evidence): a gzip is inflated whole (within the size limit) before it is counted. */
+/**
+ * readHarFileAsync for synchronous callers (the MCP tools, evidence): a gzip is inflated whole (within the size limit)
+ * before it is counted.
+ */
 export function readHarFile(path: string): unknown {
   const name = basename(path);
   return parseOutsideJson(checkedTextSync(path, name), name);

@@ -22,7 +22,10 @@ export interface LatLon {
 const noTraces = (): InputError =>
   new InputError('window', (n) => `the test has no path traces in this range (widen it with ${n('window')})`);
 
-/** A round named by epoch seconds or a time (`field` says which input named it): the newest listed round at or before it. */
+/**
+ * A round named by epoch seconds or a time (`field` says which input named it): the newest listed round at or before
+ * it.
+ */
 export function pickRound(
   rounds: readonly PathRound[],
   spec: string | undefined,
@@ -95,7 +98,9 @@ export interface PathLocalizationRead {
   found: PathLocalization;
 }
 
-/** Where the problem is on the path: in `round`, or the newest `rounds` (default 1) localized together and per round. */
+/**
+ * Where the problem is on the path: in `round`, or the newest `rounds` (default 1) localized together and per round.
+ */
 export async function readPathLocalization(
   account: Account,
   asked: { testId: number; round?: string; rounds?: number; targetAt?: LatLon },

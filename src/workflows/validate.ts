@@ -13,14 +13,20 @@ import {
 /** Every kind of Netmon document, below a folder. */
 export const DOCUMENT_GLOB = `**/*{${Object.values(DOCUMENT_SUFFIXES).join(',')}}`;
 
-/** One file as validated: `document` false when it is not named like any Netmon document (its kind unknown, it is not checked). */
+/**
+ * One file as validated: `document` false when it is not named like any Netmon document (its kind unknown, it is not
+ * checked).
+ */
 export interface ValidatedFile {
   name: string;
   document: boolean;
   problems: DocumentDiagnostic[];
 }
 
-/** `files` read and validated, in their order; `name` is how each is called in the result (relative to the workspace, say). */
+/**
+ * `files` read and validated, in their order; `name` is how each is called in the result (relative to the workspace,
+ * say).
+ */
 export async function validateFiles(
   files: readonly string[],
   name: (file: string) => string,

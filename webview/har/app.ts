@@ -182,7 +182,9 @@ export class HarApp {
     if (tab === 'requests') this.view.render();
   }
 
-  /** Show: the request in the Requests tab, selected with its detail open (the filter cleared if it hid the request). */
+  /**
+   * Show: the request in the Requests tab, selected with its detail open (the filter cleared if it hid the request).
+   */
   private showEntry(entryIndex: number): void {
     this.selectTab('requests');
     if (!this.visible.some((row) => row.entry.index === entryIndex)) {

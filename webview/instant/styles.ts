@@ -10,7 +10,8 @@ ${PAGE_CSS}
 .ins-actions { display: flex; gap: 6px; margin: 10px 0; flex-wrap: wrap; }
 ${BUTTON_CSS}
 table { border-collapse: collapse; width: 100%; }
-th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--vscode-editorWidget-border, #8884); vertical-align: middle; }
+th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--vscode-editorWidget-border, #8884);
+  vertical-align: middle; }
 th { font-weight: 600; color: var(--vscode-descriptionForeground, GrayText); }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 .ins-grade { font-weight: 600; white-space: nowrap; } /* the word in the text colour (contrast), the dot in the grade's */
@@ -21,7 +22,8 @@ td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-sp
 .ins-error { color: var(--vscode-errorForeground, #d33); overflow-wrap: anywhere; }
 .ins-bar { display: flex; height: 10px; min-width: 100px; background: var(--vscode-editorWidget-border, #8882); }
 .ins-bar span { display: block; height: 100%; forced-color-adjust: none; }
-.ins-legend { display: flex; gap: 12px; flex-wrap: wrap; margin: 6px 0; color: var(--vscode-descriptionForeground, GrayText); }
+.ins-legend { display: flex; gap: 12px; flex-wrap: wrap; margin: 6px 0;
+  color: var(--vscode-descriptionForeground, GrayText); }
 .ins-legend i { display: inline-block; width: 10px; height: 10px; margin-right: 4px; forced-color-adjust: none; }
 .ins-links { white-space: nowrap; }
 /* An error is read, not scanned: a line of its own under its row, whole words (a mid-word break only for a word wider than the panel). */

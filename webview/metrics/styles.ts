@@ -2,22 +2,31 @@
 export const METRICS_CSS = `
 body { margin: 0; background: var(--vscode-editor-background, #1e1e1e); color: var(--vscode-editor-foreground, #d4d4d4);
   font-family: var(--vscode-font-family, sans-serif); font-size: var(--vscode-font-size, 13px); }
-.toolbar { display: flex; flex-wrap: wrap; gap: 6px 14px; align-items: center; padding: 6px 12px; border-bottom: 1px solid var(--vscode-widget-border, #454545); }
+.toolbar { display: flex; flex-wrap: wrap; gap: 6px 14px; align-items: center; padding: 6px 12px;
+  border-bottom: 1px solid var(--vscode-widget-border, #454545); }
 .toolbar h1 { font-size: 1.05em; font-weight: 600; margin: 0; overflow-wrap: anywhere; }
-.toolbar label { display: inline-flex; gap: 4px; align-items: center; color: var(--vscode-descriptionForeground, #9d9d9d); }
-.toolbar select { background: var(--vscode-dropdown-background, #3c3c3c); color: var(--vscode-dropdown-foreground, #f0f0f0);
+.toolbar label { display: inline-flex; gap: 4px; align-items: center;
+  color: var(--vscode-descriptionForeground, #9d9d9d); }
+.toolbar select { background: var(--vscode-dropdown-background, #3c3c3c);
+  color: var(--vscode-dropdown-foreground, #f0f0f0);
   border: 1px solid var(--vscode-dropdown-border, #3c3c3c); padding: 2px 4px; font: inherit; }
-.toolbar :focus-visible, .chart:focus-visible { outline: 1px solid var(--vscode-focusBorder, #007fd4); outline-offset: 2px; }
+.toolbar :focus-visible, .chart:focus-visible { outline: 1px solid var(--vscode-focusBorder, #007fd4);
+  outline-offset: 2px; }
 .hint { color: var(--vscode-descriptionForeground, #9d9d9d); }
 .status:empty { display: none; }
 .status { padding: 8px 12px; }
 .status.error { color: var(--vscode-errorForeground, #f48771); }
-.charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(520px, 1fr)); gap: 10px 18px; padding: 10px 12px; }
+.charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(520px, 1fr)); gap: 10px 18px;
+  padding: 10px 12px; }
 .chart { min-width: 0; }
-.chart h2 { font-size: 0.85em; text-transform: uppercase; letter-spacing: 0.04em; color: var(--vscode-descriptionForeground, #9d9d9d); margin: 4px 0; font-weight: 600; }
+.chart h2 { font-size: 0.85em; text-transform: uppercase; letter-spacing: 0.04em;
+  color: var(--vscode-descriptionForeground, #9d9d9d); margin: 4px 0; font-weight: 600; }
 .next-step { margin: 4px 0; min-height: 1.5em; }
-.sessions-link { background: var(--vscode-button-secondaryBackground, #3a3d41); color: var(--vscode-button-secondaryForeground, #fff); border: 1px solid var(--vscode-contrastBorder, transparent); padding: 3px 8px; font: inherit; cursor: pointer; }
-.loss-marker { position: absolute; bottom: 0; transform: translate(-50%, 0); font-weight: 700; line-height: 1; pointer-events: none; text-shadow: 0 0 2px var(--vscode-editor-background, Canvas); }
+.sessions-link { background: var(--vscode-button-secondaryBackground, #3a3d41);
+  color: var(--vscode-button-secondaryForeground, #fff); border: 1px solid var(--vscode-contrastBorder, transparent);
+  padding: 3px 8px; font: inherit; cursor: pointer; }
+.loss-marker { position: absolute; bottom: 0; transform: translate(-50%, 0); font-weight: 700; line-height: 1;
+  pointer-events: none; text-shadow: 0 0 2px var(--vscode-editor-background, Canvas); }
 .chart .chart-summary { color: var(--vscode-descriptionForeground, #9d9d9d); font-size: 0.9em; margin: 0 0 2px; }
 .chart .picked { color: var(--vscode-descriptionForeground, #9d9d9d); font-size: 0.9em; min-height: 1.3em; }
 .uplot { font-family: inherit; color: inherit; }

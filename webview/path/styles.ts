@@ -18,22 +18,31 @@ export const PATH_CSS = `
   --pt-match: var(--vscode-editor-findMatchHighlightBorder, var(--vscode-charts-yellow, #cca700));
 }
 html, body { height: 100%; }
-body { margin: 0; background: var(--pt-bg); color: var(--pt-fg); font-family: var(--vscode-font-family, sans-serif); font-size: var(--vscode-font-size, 13px); }
+body { margin: 0; background: var(--pt-bg); color: var(--pt-fg); font-family: var(--vscode-font-family, sans-serif);
+  font-size: var(--vscode-font-size, 13px); }
 .app { display: flex; flex-direction: column; height: 100vh; }
-.toolbar { display: flex; flex-wrap: wrap; gap: 6px 12px; align-items: center; padding: 6px 10px; border-bottom: 1px solid var(--pt-border); }
-.toolbar h1 { font-size: 1.05em; font-weight: 600; margin: 0 8px 0 0; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; max-width: 32ch; }
+.toolbar { display: flex; flex-wrap: wrap; gap: 6px 12px; align-items: center; padding: 6px 10px;
+  border-bottom: 1px solid var(--pt-border); }
+.toolbar h1 { font-size: 1.05em; font-weight: 600; margin: 0 8px 0 0; white-space: nowrap; overflow: hidden;
+  text-overflow: ellipsis; max-width: 32ch; }
 .toolbar label { display: inline-flex; gap: 4px; align-items: center; color: var(--pt-muted); }
-.toolbar select, .toolbar input[type=search] { background: var(--vscode-dropdown-background, #3c3c3c); color: var(--vscode-dropdown-foreground, #f0f0f0);
+.toolbar select, .toolbar input[type=search] { background: var(--vscode-dropdown-background, #3c3c3c);
+  color: var(--vscode-dropdown-foreground, #f0f0f0);
   border: 1px solid var(--vscode-dropdown-border, #3c3c3c); padding: 2px 4px; font: inherit; }
-.toolbar input[type=search] { width: 27ch; background: var(--vscode-input-background, #3c3c3c); color: var(--vscode-input-foreground, #cccccc); }
-.toolbar button { background: var(--vscode-button-secondaryBackground, #3a3d41); color: var(--vscode-button-secondaryForeground, #fff); border: 0; padding: 3px 8px; font: inherit; cursor: pointer; }
-.toolbar button.primary { background: var(--vscode-button-background, #0e639c); color: var(--vscode-button-foreground, #fff); }
+.toolbar input[type=search] { width: 27ch; background: var(--vscode-input-background, #3c3c3c);
+  color: var(--vscode-input-foreground, #cccccc); }
+.toolbar button { background: var(--vscode-button-secondaryBackground, #3a3d41);
+  color: var(--vscode-button-secondaryForeground, #fff); border: 0; padding: 3px 8px; font: inherit; cursor: pointer; }
+.toolbar button.primary { background: var(--vscode-button-background, #0e639c);
+  color: var(--vscode-button-foreground, #fff); }
 .toolbar :focus-visible, .canvas:focus-visible { outline: 1px solid var(--pt-focus); outline-offset: -1px; }
 .match-count { color: var(--pt-muted); min-width: 8ch; }
 .body { flex: 1; display: flex; min-height: 0; }
 .canvas { flex: 1; position: relative; overflow: hidden; }
-.side { width: 290px; border-left: 1px solid var(--pt-border); overflow: auto; padding: 8px 10px; background: var(--vscode-sideBar-background, #252526); }
-.status { position: absolute; inset: 0 auto auto 0; margin: 10px; padding: 4px 8px; background: var(--vscode-editorWidget-background, #252526); border: 1px solid var(--pt-border); }
+.side { width: 290px; border-left: 1px solid var(--pt-border); overflow: auto; padding: 8px 10px;
+  background: var(--vscode-sideBar-background, #252526); }
+.status { position: absolute; inset: 0 auto auto 0; margin: 10px; padding: 4px 8px;
+  background: var(--vscode-editorWidget-background, #252526); border: 1px solid var(--pt-border); }
 .status:empty { display: none; }
 .status.error { color: var(--vscode-errorForeground, #f48771); }
 .graph { width: 100%; height: 100%; display: block; cursor: grab; user-select: none; }
@@ -57,7 +66,8 @@ body { margin: 0; background: var(--pt-bg); color: var(--pt-fg); font-family: va
 .node .mpls-ring { fill: none; stroke: var(--pt-mpls); stroke-width: 2; }
 .node .glyph { fill: var(--pt-fg); font-size: 9px; font-weight: 700; text-anchor: middle; pointer-events: none; }
 .node.kind-group .glyph { fill: var(--pt-bg); }
-.node .label { fill: var(--pt-fg); font-size: 11px; display: none; pointer-events: none; paint-order: stroke; stroke: var(--pt-bg); stroke-width: 3px; }
+.node .label { fill: var(--pt-fg); font-size: 11px; display: none; pointer-events: none; paint-order: stroke;
+  stroke: var(--pt-bg); stroke-width: 3px; }
 .graph.zoomed .node .label, .node .label.always, .node.active .label, .node.match .label { display: inline; }
 /* No spot free of links and nodes: the label shows only for the node in hand. */
 .graph.zoomed .node .label.crowded, .node .label.always.crowded { display: none; }
@@ -68,8 +78,11 @@ body { margin: 0; background: var(--pt-bg); color: var(--pt-fg); font-family: va
 .graph.highlighting .node:not(.on-path), .graph.highlighting .link:not(.on-path) { opacity: 0.22; }
 .graph.highlighting .link.on-path { stroke-opacity: 1; }
 .graph.searching .node:not(.match):not(.active) { opacity: 0.35; }
-.side h2, .side h3 { font-size: 0.85em; text-transform: uppercase; letter-spacing: 0.04em; color: var(--pt-muted); margin: 10px 0 4px; font-weight: 600; }
-.sessions-link { margin-top: 6px; background: var(--vscode-button-secondaryBackground, #3a3d41); color: var(--vscode-button-secondaryForeground, #fff); border: 1px solid var(--vscode-contrastBorder, transparent); padding: 3px 8px; font: inherit; cursor: pointer; }
+.side h2, .side h3 { font-size: 0.85em; text-transform: uppercase; letter-spacing: 0.04em; color: var(--pt-muted);
+  margin: 10px 0 4px; font-weight: 600; }
+.sessions-link { margin-top: 6px; background: var(--vscode-button-secondaryBackground, #3a3d41);
+  color: var(--vscode-button-secondaryForeground, #fff); border: 1px solid var(--vscode-contrastBorder, transparent);
+  padding: 3px 8px; font: inherit; cursor: pointer; }
 .card-kind { color: var(--pt-muted); font-size: 0.85em; }
 .card-title { font-weight: 600; margin: 2px 0 6px; overflow-wrap: anywhere; }
 .card dl { display: grid; grid-template-columns: auto 1fr; gap: 2px 8px; margin: 0; }
@@ -79,7 +92,8 @@ body { margin: 0; background: var(--pt-bg); color: var(--pt-fg); font-family: va
 .legend ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 2px; }
 .legend li { display: flex; align-items: center; gap: 6px; }
 .legend .node { cursor: default; }
-.legend .node:not(.hollow):not(.target):not(.loop):not(.kind-group) .shape { stroke: var(--vscode-sideBar-background, #252526); }
+.legend .node:not(.hollow):not(.target):not(.loop):not(.kind-group) .shape {
+  stroke: var(--vscode-sideBar-background, #252526); }
 .legend .node.target .shape { stroke: var(--pt-fg); stroke-width: 2; }
 .legend .node.hollow .shape { fill: var(--vscode-sideBar-background, #252526); }
 .keys { color: var(--pt-muted); font-size: 0.9em; line-height: 1.5; }
@@ -92,17 +106,23 @@ body { margin: 0; background: var(--pt-bg); color: var(--pt-fg); font-family: va
 .diff-summary { margin: 0 0 10px; }
 .diff-summary ul { padding-left: 16px; margin: 4px 0; }
 .diff-summary li { margin: 3px 0; overflow-wrap: anywhere; }
-.diff-summary button { margin-left: 6px; background: var(--vscode-button-secondaryBackground, #3a3d41); color: var(--vscode-button-secondaryForeground, #fff); border: 0; padding: 1px 6px; font: inherit; cursor: pointer; }
+.diff-summary button { margin-left: 6px; background: var(--vscode-button-secondaryBackground, #3a3d41);
+  color: var(--vscode-button-secondaryForeground, #fff); border: 0; padding: 1px 6px; font: inherit; cursor: pointer; }
 .diff-key { display: flex; flex-wrap: wrap; gap: 8px; color: var(--pt-muted); }
-.diff-key .k-added { border-bottom: 3px solid var(--pt-tone-0); } .diff-key .k-removed { border-bottom: 3px dashed var(--pt-tone-3); } .diff-key .k-changed { border-bottom: 3px solid var(--pt-tone-2); }
-.localize { padding: 6px 10px; border-bottom: 1px solid var(--pt-border); border-left: 4px solid var(--pt-tone-3); max-height: 30vh; overflow: auto; }
+.diff-key .k-added { border-bottom: 3px solid var(--pt-tone-0);
+  } .diff-key .k-removed { border-bottom: 3px dashed var(--pt-tone-3);
+  } .diff-key .k-changed { border-bottom: 3px solid var(--pt-tone-2); }
+.localize { padding: 6px 10px; border-bottom: 1px solid var(--pt-border); border-left: 4px solid var(--pt-tone-3);
+  max-height: 30vh; overflow: auto; }
 .localize.healthy { border-left-color: var(--pt-tone-0); }
 .localize:empty { display: none; }
 .localize ul { margin: 4px 0 0; padding-left: 18px; }
 .localize li { margin: 2px 0; overflow-wrap: anywhere; }
-.localize button { background: var(--vscode-button-secondaryBackground, #3a3d41); color: var(--vscode-button-secondaryForeground, #fff); border: 0; padding: 1px 6px; font: inherit; cursor: pointer; }
+.localize button { background: var(--vscode-button-secondaryBackground, #3a3d41);
+  color: var(--vscode-button-secondaryForeground, #fff); border: 0; padding: 1px 6px; font: inherit; cursor: pointer; }
 .localize button:focus-visible { outline: 1px solid var(--pt-focus); }
-.sources { padding: 6px 10px; border-bottom: 1px solid var(--pt-border); border-left: 4px solid var(--pt-tone-0); max-height: 30vh; overflow: auto; }
+.sources { padding: 6px 10px; border-bottom: 1px solid var(--pt-border); border-left: 4px solid var(--pt-tone-0);
+  max-height: 30vh; overflow: auto; }
 .sources.disagree { border-left-color: var(--pt-tone-2); }
 .sources:empty { display: none; }
 .sources dl { margin: 4px 0 0; }

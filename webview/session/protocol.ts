@@ -89,7 +89,10 @@ const isSplit = hasFields<PageTimeSplit>({
   finding: isOptional(isString),
 });
 const isRelated = ((value: unknown) => isRecord(value) && Array.isArray(value['links'])) as Guard<RelatedTests>;
-/** What the session's neighbours say (its normal, the tunnel probe, the first byte): numbers the verdict reads with care. */
+/**
+ * What the session's neighbours say (its normal, the tunnel probe, the first byte): numbers the verdict reads with
+ * care.
+ */
 const isContext = ((value: unknown) =>
   isRecord(value) &&
   ['normalRttMs', 'normalSamples', 'firstByteMs'].every(

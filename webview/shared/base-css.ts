@@ -7,7 +7,8 @@ body { margin: 0; background: var(--vscode-editor-background, Canvas); color: va
 `;
 
 export const BUTTON_CSS = `
-button { background: var(--vscode-button-secondaryBackground, ButtonFace); color: var(--vscode-button-secondaryForeground, ButtonText);
+button { background: var(--vscode-button-secondaryBackground, ButtonFace);
+  color: var(--vscode-button-secondaryForeground, ButtonText);
   border: 1px solid var(--vscode-contrastBorder, transparent); padding: 3px 10px; font: inherit; cursor: pointer; }
 button.primary { background: var(--vscode-button-background, #0e639c); color: var(--vscode-button-foreground, #fff); }
 button:focus-visible { outline: 1px solid var(--vscode-focusBorder, Highlight); outline-offset: 2px; }

@@ -8,5 +8,6 @@ export function adoptStyles(css: string): void {
 
 /** Every panel honours the system's reduced-motion setting (the Lit controls animate focus and menus). */
 const REDUCED_MOTION = `@media (prefers-reduced-motion: reduce) {
-  *, *::before, *::after { animation-duration: 0s !important; transition-duration: 0s !important; scroll-behavior: auto !important; }
+  *, *::before, *::after { animation-duration: 0s !important; transition-duration: 0s !important;
+    scroll-behavior: auto !important; }
 }`;

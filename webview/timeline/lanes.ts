@@ -44,7 +44,10 @@ const pct = (fraction: number): string => `${Math.round(fraction * 1000) / 10}%`
 const ms = (value: number | undefined): string => (value === undefined ? 'not reported' : `${Math.round(value)} ms`);
 const secs = (value: number | undefined): string =>
   value === undefined ? 'not reported' : `${(value / 1000).toFixed(1)} s`;
-/** Values are drawn on a square-root scale up to the lane's largest, so an episode's peak stays in view and small values stay apart. */
+/**
+ * Values are drawn on a square-root scale up to the lane's largest, so an episode's peak stays in view and small values
+ * stay apart.
+ */
 function scaler(values: readonly number[]): { y: (v: number) => number; top: number } {
   let top = 1;
   for (const v of values) if (Number.isFinite(v) && v > top) top = v;

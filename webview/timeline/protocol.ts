@@ -5,7 +5,10 @@ import { hasFields, isFiniteNumber, isNothing, isRecord, isString, isTypedMessag
 import type { IpcMessage, ReadyMessage } from '../shared/ipc';
 import { isRenderFailedParams, type RenderFailedMessage } from '../shared/render-failed';
 
-/** Ranges the panel offers; "view" is the Netmon view's time range; "around" a few hours either side of a record (a link's range). */
+/**
+ * Ranges the panel offers; "view" is the Netmon view's time range; "around" a few hours either side of a record (a
+ * link's range).
+ */
 export const RANGE_PRESETS = ['1h', '6h', '24h', '7d'] as const;
 /** Whole local days; "custom" asks for a range typed in local time. */
 export const DAY_PRESETS = ['today', 'yesterday'] as const;

@@ -22,7 +22,8 @@ const SECRET_KEYS = /token|secret|password|passwd|authorization|cookie|api-?key|
 const KEEP_KEYS =
   /^(type|status|date|committed|startedDateTime|method|httpVersion|protocol|port|interval|enabled|deleted|platform|connection|trigger|mimeType|encoding|version|osVersion|kernelVersion|browser)$/i;
 
-// The shapes of identifying values in free text: one source for captures and evidence bundles (src/analysis/evidence/identifying.ts).
+// The shapes of identifying values in free text: one source for captures and evidence bundles
+// (src/analysis/evidence/identifying.ts).
 export const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 export const IPV4 = /\b(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}\b/g;
 export const IPV6 = /\b(?:[0-9a-f]{1,4}:){2,7}[0-9a-f]{1,4}\b/gi;
@@ -167,7 +168,10 @@ export class Pseudonymizer {
     return this.of('host', host.toLowerCase(), (n) => `host-${n}.example.com`);
   }
 
-  /** A name known to identify (an agent's computer name, a host name, a user name): the same stand-in wherever it appears. */
+  /**
+   * A name known to identify (an agent's computer name, a host name, a user name): the same stand-in wherever it
+   * appears.
+   */
   name(value: string, kind: 'agent' | 'host' | 'user'): string {
     return this.of('name', value, (n) => `${kind}-${n}`);
   }

@@ -24,14 +24,16 @@ a { color: var(--link); overflow-wrap: anywhere; }
 .meta dt { color: var(--muted); }
 .meta dd { margin: 0; overflow-wrap: anywhere; }
 .note { color: var(--muted); font-size: .9rem; }
-.verdict { border-left: 6px solid var(--unknown); background: var(--panel); padding: .6rem 1rem; border-radius: 0 6px 6px 0; }
+.verdict { border-left: 6px solid var(--unknown); background: var(--panel); padding: .6rem 1rem;
+  border-radius: 0 6px 6px 0; }
 .verdict.grade-ok { border-left-color: var(--ok); }
 .verdict.grade-warn { border-left-color: var(--warn); }
 .verdict.grade-bad { border-left-color: var(--bad); }
 .verdict .grade { font-weight: 600; margin: 0 0 .3rem; }
 .verdict ul { margin: .2rem 0 .6rem; padding-left: 1.2rem; }
 table { border-collapse: collapse; width: 100%; margin: .4rem 0; font-size: .92rem; }
-th, td { text-align: left; vertical-align: top; padding: .3rem .5rem; border-bottom: 1px solid var(--border); overflow-wrap: anywhere; }
+th, td { text-align: left; vertical-align: top; padding: .3rem .5rem; border-bottom: 1px solid var(--border);
+  overflow-wrap: anywhere; }
 th { color: var(--muted); font-weight: 600; overflow-wrap: normal; }
 td.short { white-space: nowrap; overflow-wrap: normal; }
 table.facts th { width: 16rem; }
@@ -39,7 +41,8 @@ pre { background: var(--panel); border: 1px solid var(--border); border-radius: 
   font: 12.5px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; white-space: pre; }
 figure { margin: 1rem 0; }
 figcaption { color: var(--muted); font-size: .88rem; margin-top: .3rem; }
-svg.evidence-figure { display: block; max-width: 100%; height: auto; border: 1px solid var(--border); border-radius: 4px; }
+svg.evidence-figure { display: block; max-width: 100%; height: auto; border: 1px solid var(--border);
+  border-radius: 4px; }
 .url { color: var(--muted); font-size: .85rem; overflow-wrap: anywhere; }
 footer { margin: 3rem 0 1rem; color: var(--muted); font-size: .85rem; }
 @media print {

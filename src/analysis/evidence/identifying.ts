@@ -75,7 +75,9 @@ export function identifyingData(doc: EvidenceDocument, known: KnownIdentifiers =
   });
 }
 
-/** "3 public IP addresses, 2 internal IP addresses, 1 BSSID or MAC address"; empty when nothing identifying was found. */
+/**
+ * "3 public IP addresses, 2 internal IP addresses, 1 BSSID or MAC address"; empty when nothing identifying was found.
+ */
 export function identifyingWords(found: readonly IdentifyingFound[]): string {
   return found.map((f) => `${f.count} ${f.label}`).join(', ');
 }
@@ -202,7 +204,10 @@ function knownNames(doc: EvidenceDocument, known: KnownIdentifiers): Map<string,
   return names;
 }
 
-/** Stand-ins the pseudonymizer hands out: documentation addresses (RFC 5737, 3849), locally administered MACs, `agent-3`. */
+/**
+ * Stand-ins the pseudonymizer hands out: documentation addresses (RFC 5737, 3849), locally administered MACs,
+ * `agent-3`.
+ */
 function isStandIn(value: string): boolean {
   return (
     /^(192\.0\.2|198\.51\.100|203\.0\.113)\./.test(value) ||

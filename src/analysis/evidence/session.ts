@@ -24,7 +24,10 @@ export interface SessionEvidenceInput extends EvidenceContext {
   pages?: readonly (HarPageInput & { redacted?: RedactedHar })[];
   /** The agent's computer name, when known. */
   agentName?: string;
-  /** What the session's neighbours say (its normal, the tunnel, the first byte); the first page's HAR gives the first byte otherwise. */
+  /**
+   * What the session's neighbours say (its normal, the tunnel, the first byte); the first page's HAR gives the first
+   * byte otherwise.
+   */
   context?: SessionContext;
   /** Hops the user pinned (IP addresses of the session's traceroute); unknown ones are ignored. */
   highlightHops?: readonly string[];
@@ -181,7 +184,10 @@ function highlightedHops(overview: SessionOverview, wanted: readonly string[]): 
     }));
 }
 
-/** The main document's `wait` (the first entry of the page's HAR) as the server's first byte, unless the context has one. */
+/**
+ * The main document's `wait` (the first entry of the page's HAR) as the server's first byte, unless the context has
+ * one.
+ */
 function withHarFirstByte(context: SessionContext, har: unknown): SessionContext {
   if (context.firstByteMs !== undefined || har === undefined) return context;
   const read = mainDocumentFirstByte(asArray(asRecord(asRecord(har).log).entries)[0]);

@@ -31,7 +31,10 @@ export function redactText(text: string): string {
   return typeof page.title === 'string' ? page.title : text;
 }
 
-/** Characters read past a line's length before it is redacted: a token the first cut splits lies wholly past the shown part. */
+/**
+ * Characters read past a line's length before it is redacted: a token the first cut splits lies wholly past the shown
+ * part.
+ */
 const REDACT_MARGIN = 256;
 
 /**

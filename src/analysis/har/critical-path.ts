@@ -51,11 +51,18 @@ export interface CriticalPath {
   tailMainThreadMs: number;
   /** Main-thread time on the path: between links and after the last one. */
   mainThreadMs: number;
-  /** Stretches after the navigation started and before untilMs with no request in flight (nor queued), at least gapWorthNaming long, longest first (at most MAX_GAPS). */
+  /**
+   * Stretches after the navigation started and before untilMs with no request in flight (nor queued), at least
+   * gapWorthNaming long, longest first (at most MAX_GAPS).
+   */
   idleGaps: (Interval & { after?: WaterfallRow })[];
   /** What the chain rests on besides the HAR's own account: links inferred from timing, no onLoad, a cut. */
   notes: string[];
-  /** "critical path document 476 ms (server wait 278 ms) → app.js → api/profile 1.2 s (server wait 1.1 s); 2 of 2 links inferred from timing …" */
+  /**
+   * "critical path document 476 ms (server wait 278 ms) → app.js → api/profile 1.2 s (server wait 1.1 s); 2 of 2
+   * links
+   * inferred from timing …"
+   */
   line: string;
 }
 
@@ -152,7 +159,10 @@ function pathNotes(links: readonly CriticalLink[], withOnLoad: boolean, cut: boo
   return notes;
 }
 
-/** The registrable domain of a host (tldts, by the public suffix list); the host itself for an IP address or a bare name. */
+/**
+ * The registrable domain of a host (tldts, by the public suffix list); the host itself for an IP address or a bare
+ * name.
+ */
 export function siteOf(host: string): string {
   const bare = host.toLowerCase().replace(/:\d+$/, '');
   return getDomain(bare) ?? bare;
@@ -186,7 +196,10 @@ function delivered(entry: HarRequestEntry): boolean {
   );
 }
 
-/** What can start other requests: a script, a stylesheet or a document that arrived. Never an image, font, media file or beacon. */
+/**
+ * What can start other requests: a script, a stylesheet or a document that arrived. Never an image, font, media file or
+ * beacon.
+ */
 function canStartRequests(row: WaterfallRow): boolean {
   const { entry } = row;
   if (!delivered(entry) || entry.redirectURL !== '' || isBeacon(entry)) return false;
@@ -314,7 +327,9 @@ class PathIndex {
     return fallback === row ? undefined : { row: fallback, reason: 'inferred' };
   }
 
-  /** The script, stylesheet or document that ended last (within the slack) before `row` started, and started before it. */
+  /**
+   * The script, stylesheet or document that ended last (within the slack) before `row` started, and started before it.
+   */
   private latestStarterBefore(row: WaterfallRow): WaterfallRow | undefined {
     const sorted = this.startersByEnd;
     const at = countAtMost(sorted, endOf, row.offsetMs + SLACK_MS);
@@ -382,7 +397,10 @@ class PathIndex {
     return document;
   }
 
-  /** The same stretches timeSplit names, from `fromMs` (the navigation's start), from the union already built here (timeSplit's own pass costs as much as all the rest at 10,000 requests). */
+  /**
+   * The same stretches timeSplit names, from `fromMs` (the navigation's start), from the union already built here
+   * (timeSplit's own pass costs as much as all the rest at 10,000 requests).
+   */
   idleGaps(fromMs: number, untilMs: number): (Interval & { after?: WaterfallRow })[] {
     const gaps: Interval[] = [];
     let at = fromMs;

@@ -3,7 +3,10 @@
 
 /** A pair is slower (faster) when its time grew (shrank) by at least this many ms… */
 export const DIFF_MIN_DELTA_MS = 50;
-/** …and by at least this fraction of its before time. Both must hold, so noise on tiny and on huge requests stays "unchanged". */
+/**
+ * …and by at least this fraction of its before time. Both must hold, so noise on tiny and on huge requests stays
+ * "unchanged".
+ */
 export const DIFF_MIN_RELATIVE_DELTA = 0.2;
 
 export const DIFF_LIMITS = {

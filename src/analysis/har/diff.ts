@@ -43,11 +43,17 @@ export interface DiffRequest {
   /** Decoded body size, -1 when unknown. */
   contentBytes: number;
   redirectURL: string;
-  /** Served from the browser's cache (Chrome `_fromCache`, or 0 bytes on the wire for a body); a 304 is a revalidation over the network. */
+  /**
+   * Served from the browser's cache (Chrome `_fromCache`, or 0 bytes on the wire for a body); a 304 is a revalidation
+   * over the network.
+   */
   fromCache: boolean;
   /** Who asked for it (Chrome `_initiator` URL or type), '' when the file does not say. */
   initiator: string;
-  /** What the body asked for: its GraphQL operation(s) or a hash of it ('' without a body); see request-body-identity.ts. */
+  /**
+   * What the body asked for: its GraphQL operation(s) or a hash of it ('' without a body); see
+   * request-body-identity.ts.
+   */
   body: string;
 }
 
@@ -127,7 +133,10 @@ export interface HarDiffSide {
   info: HarDiffSideInfo;
   /** Sorted by start time (file order among equals). */
   requests: DiffRequest[];
-  /** keys[i]: what requests[i] is matched by: its normalised URL for a GET of an absolute URL, else `METHOD normalised-url`. */
+  /**
+   * keys[i]: what requests[i] is matched by: its normalised URL for a GET of an absolute URL, else `METHOD
+   * normalised-url`.
+   */
   keys: string[];
   /** urls[i]: the normalised URL of requests[i]. */
   urls: string[];
@@ -159,7 +168,10 @@ export interface HarDiff {
 }
 
 export interface HarDiffOptions {
-  /** Page of the before file: its id, its 1-based number, or '*' for every entry. Default: the first page (every entry in a file without pages, where '1' also means every entry). */
+  /**
+   * Page of the before file: its id, its 1-based number, or '*' for every entry. Default: the first page (every entry
+   * in a file without pages, where '1' also means every entry).
+   */
   beforePage?: string;
   afterPage?: string;
   /** Rows kept (at most DIFF_LIMITS.rows). */
@@ -375,7 +387,10 @@ function settle(total: DiffTotal): void {
   };
 }
 
-/** Each side's requests tally under their own domain and type; a row's mark under the after side's (else the before side's). */
+/**
+ * Each side's requests tally under their own domain and type; a row's mark under the after side's (else the before
+ * side's).
+ */
 function totals(
   before: HarDiffSide,
   after: HarDiffSide,

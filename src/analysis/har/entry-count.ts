@@ -139,7 +139,9 @@ export class HarCounter {
     return i + 1;
   }
 
-  /** `code` (a UTF-16 unit; -1 for none we read) added to the name; undefined once it cannot become one of NAMES_READ. */
+  /**
+   * `code` (a UTF-16 unit; -1 for none we read) added to the name; undefined once it cannot become one of NAMES_READ.
+   */
   private appendKey(code: number): void {
     const key = `${this.key ?? ''}${code >= 0 ? String.fromCharCode(code) : '\u0000'}`;
     this.key = NAMES_READ.some((name) => name.startsWith(key)) ? key : undefined;

@@ -175,7 +175,10 @@ export function serverShareOfWait(
   return { serverMs, restMs: waitMs - serverMs, rule };
 }
 
-/** "h3" for HTTP/3 in any exporter's spelling (`h3`, `h3-29`, `HTTP/3`, WebPageTest's `_protocol` QUIC), else the version as written. */
+/**
+ * "h3" for HTTP/3 in any exporter's spelling (`h3`, `h3-29`, `HTTP/3`, WebPageTest's `_protocol` QUIC), else the
+ * version as written.
+ */
 export function protocolOf(httpVersion: string, entry: Json): string {
   const wpt = typeof entry._protocol === 'string' ? entry._protocol.slice(0, 32) : '';
   const said = `${httpVersion.slice(0, 32)} ${wpt}`.toLowerCase();

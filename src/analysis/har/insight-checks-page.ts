@@ -236,7 +236,9 @@ class ThirdPartyTally {
   }
 }
 
-/** Shares of other sites than the navigation's (by registrable domain: www.bbc.co.uk and static.bbc.co.uk are one site). */
+/**
+ * Shares of other sites than the navigation's (by registrable domain: www.bbc.co.uk and static.bbc.co.uk are one site).
+ */
 function thirdParty({ rows, path }: InsightContext): Hit | undefined {
   const home = path.navigation[path.navigation.length - 1];
   if (!home) return undefined;

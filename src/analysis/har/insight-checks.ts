@@ -120,7 +120,10 @@ function sameRequestGroups(rows: readonly WaterfallRow[]): WaterfallRow[][] {
   return groups.sort((a, b) => a[0]! - b[0]!).map((group) => group.map((i) => rows[i]!));
 }
 
-/** Called by forEach (whose callback's optimised code outlives a full garbage collection; a loop run once per page would not). */
+/**
+ * Called by forEach (whose callback's optimised code outlives a full garbage collection; a loop run once per page would
+ * not).
+ */
 function addByUrl(this: Map<string, number | number[]>, row: WaterfallRow, i: number): void {
   const seen = this.get(row.entry.url);
   if (seen === undefined) this.set(row.entry.url, i);

@@ -43,7 +43,10 @@ export const INSIGHT_RULES = {
   },
   connectionReuse: {
     title: 'New connections instead of reuse',
-    /** Connections to one origin beyond which some were not reused: a browser opens six over HTTP/1.1, one over HTTP/2 and 3. */
+    /**
+     * Connections to one origin beyond which some were not reused: a browser opens six over HTTP/1.1, one over HTTP/2
+     * and 3.
+     */
     maxHttp1: 6,
     maxHttp2: 1,
     advice: 'Keep connections alive (and serve over HTTP/2 or 3) so one connection per origin carries its requests.',

@@ -63,7 +63,9 @@ export function formatFindingsDiff(diff: FindingsDiff): string[] {
   return lines;
 }
 
-/** The findings diff of the pages a HAR diff compared; none when a side is every request of a file with several pages. */
+/**
+ * The findings diff of the pages a HAR diff compared; none when a side is every request of a file with several pages.
+ */
 export function findingsBetween(
   before: { har: unknown; info: HarDiffSideInfo },
   after: { har: unknown; info: HarDiffSideInfo },

@@ -42,7 +42,10 @@ export interface Finding {
 export interface PageInsights {
   page: { id: string; title: string };
   criticalPath: CriticalPath;
-  /** Those that would move onLoad first (see movesOnLoad), each group largest saving first; no millisecond of the path is counted twice. */
+  /**
+   * Those that would move onLoad first (see movesOnLoad), each group largest saving first; no millisecond of the path
+   * is counted twice.
+   */
   findings: Finding[];
 }
 
@@ -105,7 +108,9 @@ export function documentInsights(doc: HarDocument, options: InsightOptions = {},
 
 type Item = Hit['items'][number];
 
-/** The order a finding names its requests in: costliest first, then file order (-1, 1 or a whole number, never boxed). */
+/**
+ * The order a finding names its requests in: costliest first, then file order (-1, 1 or a whole number, never boxed).
+ */
 const byCost = (a: Item, b: Item) => (a.ms > b.ms ? -1 : a.ms < b.ms ? 1 : a.row.entry.index - b.row.entry.index);
 
 /** Findings that would move onLoad rank first: on the critical path, with time no finding above took. */
@@ -197,7 +202,10 @@ function less(saving: { ms: number; estimate: string }, ms: number): { ms: numbe
   return { ms, estimate: `${saving.estimate}; ${formatMs(counted)} more is counted by another finding` };
 }
 
-/** Each link's own part of the path (from the later of its start and the previous links' end, to its end) and the idle stretch before it. */
+/**
+ * Each link's own part of the path (from the later of its start and the previous links' end, to its end) and the idle
+ * stretch before it.
+ */
 function pathSharesOf(path: CriticalPath): Map<WaterfallRow, PathShare> {
   const shares = new Map<WaterfallRow, PathShare>();
   let reached = Number.NEGATIVE_INFINITY;
@@ -268,7 +276,8 @@ export function pathOrLargest(
  */
 export function costliest(items: readonly Item[], count: number): Item[] {
   const top = new Costliest(count);
-  // forEach calls a method, whose optimised code outlives a full garbage collection (a loop here, run once per finding, would not be).
+  // forEach calls a method, whose optimised code outlives a full garbage collection (a loop here, run once per finding,
+  // would not be).
   items.forEach(top.add, top);
   return top.items;
 }

@@ -34,9 +34,14 @@ export interface HarPageInfo {
   startMs: number;
   onContentLoad?: number;
   onLoad?: number;
-  /** Main-thread CPU time until the document completed (ms), when the exporter measured it (WebPageTest `_docCPUms`). */
+  /**
+   * Main-thread CPU time until the document completed (ms), when the exporter measured it (WebPageTest `_docCPUms`).
+   */
   mainThreadMs?: number;
-  /** First paint (ms from the page start) where the exporter says it: WebPageTest `_startRender`/`_render`, browsertime's FirstVisualChange. */
+  /**
+   * First paint (ms from the page start) where the exporter says it: WebPageTest `_startRender`/`_render`,
+   * browsertime's FirstVisualChange.
+   */
   firstPaint?: number;
 }
 

@@ -32,7 +32,10 @@ export interface TimeSplit {
   slowest?: { name: string; totalMs: number };
   /** No request took slowRequest or longer. */
   noSlowRequest: boolean;
-  /** Requests the file gives no time for (empty timings): their network time is unknown, so idle time is not all page work. */
+  /**
+   * Requests the file gives no time for (empty timings): their network time is unknown, so idle time is not all page
+   * work.
+   */
   untimed: number;
   /** Main-thread CPU time the exporter measured (ms), when it did. */
   mainThreadMs?: number;

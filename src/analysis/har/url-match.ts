@@ -20,7 +20,10 @@ export interface UrlMatchRule {
   title: string;
   /** What the rule ignores, in a sentence. */
   description: string;
-  /** Lower-case parameter names the rule covers (query or `;name=` path parameters); empty when it goes by the value's shape. */
+  /**
+   * Lower-case parameter names the rule covers (query or `;name=` path parameters); empty when it goes by the value's
+   * shape.
+   */
   names: readonly string[];
   /** Before → key, to show the rule at work. */
   examples: readonly string[];
@@ -138,7 +141,9 @@ export interface UrlMatchNote {
 }
 
 export interface NormalisedUrl {
-  /** Scheme, host (default port dropped) and path with the ignored parts replaced: `*` for values, `[hash]` for hashes. */
+  /**
+   * Scheme, host (default port dropped) and path with the ignored parts replaced: `*` for values, `[hash]` for hashes.
+   */
   url: string;
   /** Lower-case host with a port other than the scheme's default, no credentials ('' for data:, blob: and garbage). */
   host: string;
@@ -386,7 +391,10 @@ function countDigits(value: string): number {
 }
 
 const HEX_HASH = /^[0-9a-f]{6,64}$/i;
-/** Between dots, 8+ digits are a hash too: an 8-hex hash is all digits one time in 40 (and a date stamp changes per build as well). */
+/**
+ * Between dots, 8+ digits are a hash too: an 8-hex hash is all digits one time in 40 (and a date stamp changes per
+ * build as well).
+ */
 const MIDDLE_DIGITS = /^\d{8,20}$/;
 const B64_HASH = /^[A-Za-z0-9_-]{8,64}$/;
 const DIGITS_HASH = /^\d{10,20}$/;

@@ -28,7 +28,10 @@ export interface RunWait {
   maxDelayMs?: number;
   /** The service's clock in ms (the agent tools' tests pin it); `sinceSeconds` is on it. */
   now?: () => number;
-  /** Each read's answers: every agent's health, the agents still silent, and the run's records (for numbers beside the health). */
+  /**
+   * Each read's answers: every agent's health, the agents still silent, and the run's records (for numbers beside the
+   * health).
+   */
   onProgress?: (answered: AgentHealth[], waitingFor: readonly string[], records: readonly TestResult[]) => void;
 }
 

@@ -153,7 +153,8 @@ function delayFinding(ctx: LocalizeContext, link: LinkStats, increase: number): 
     baseline,
     hopIds: [...hopIds].slice(0, ctx.limits.maxIdsPerFinding),
     linkIds: [...linkIds].slice(0, ctx.limits.maxIdsPerFinding),
-    // Traceroute times are round trips: the reply may come back another way, so the rise is not proven to be on this link's forward direction.
+    // Traceroute times are round trips: the reply may come back another way, so the rise is not proven to be on this
+    // link's forward direction.
     line: `${said} It may be on the reverse path: replies can return by another route.`,
   };
 }

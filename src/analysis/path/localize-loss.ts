@@ -33,7 +33,10 @@ interface Crossing {
   n: number;
   agents: Set<string>;
 }
-/** Where lost traversals stopped: a hop, an agent, a tunnel, or `terminal:<target>` (the target silent after its last hop). */
+/**
+ * Where lost traversals stopped: a hop, an agent, a tunnel, or `terminal:<target>` (the target silent after its last
+ * hop).
+ */
 interface LossPoint {
   place: string;
   terminal?: string;
@@ -47,7 +50,10 @@ interface LossPoint {
 
 const sorted = (values: Iterable<string>): string[] => [...new Set(values)].sort();
 
-/** Traversals and agents across every place (hop, agent, tunnel), each traversal counted once per place; hops inside tunnels count for themselves and for their tunnel. */
+/**
+ * Traversals and agents across every place (hop, agent, tunnel), each traversal counted once per place; hops inside
+ * tunnels count for themselves and for their tunnel.
+ */
 export function crossings(ctx: LocalizeContext, traversals: readonly Traversal[]): Map<string, Crossing> {
   const out = new Map<string, Crossing & { stamp: number }>();
   traversals.forEach((t, stamp) => {
@@ -112,7 +118,8 @@ export function localizeLoss(
     if (t.ok) continue;
     const end = t.steps[t.last]!;
     const inTunnel = t.tunnel?.[t.last] !== undefined;
-    // Only the target silent — unless another branch into it loses nothing: then this branch's last link loses (ECMP).
+    // Only the target silent — unless another branch into it loses nothing: then this branch's last link loses
+    // (ECMP).
     const terminal =
       t.reached ||
       (t.last > 0 && !inTunnel && ctx.beforeTarget.has(`${t.target}\n${end}`) && !branchLoss(t.target, end));

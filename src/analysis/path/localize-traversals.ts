@@ -329,7 +329,10 @@ export function localizeContext(
   return { set, beforeTarget, reachedTargets, agentName, limits, ...(locations ? { locations } : {}) };
 }
 
-/** The step's key as a place on the path: its tunnel when inside one, else its node id; undefined for stars outside tunnels. */
+/**
+ * The step's key as a place on the path: its tunnel when inside one, else its node id; undefined for stars outside
+ * tunnels.
+ */
 export function placeOf(t: Traversal, index: number): string | undefined {
   const tunnel = t.tunnel?.[index];
   if (tunnel !== undefined) return tunnel;

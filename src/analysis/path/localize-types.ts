@@ -143,7 +143,10 @@ export interface DelayFinding {
   hopIds: string[];
   /** Link ids (`from->to`, as the merge names them) along the link, stars included. */
   linkIds: string[];
-  /** Distance may explain the rise (no agent's verdict is "delay" for it): the end-to-end round trip is within the distance floor, or, without locations, the link joins two named places. */
+  /**
+   * Distance may explain the rise (no agent's verdict is "delay" for it): the end-to-end round trip is within the
+   * distance floor, or, without locations, the link joins two named places.
+   */
   distance?: true;
   /** Which baseline the rise was read against. */
   baseline: DelayBaseline;
@@ -154,7 +157,10 @@ export interface DelayFinding {
 export interface LoopFinding {
   /** `loop:<ip><><ip>`, the two addresses in order. */
   id: string;
-  /** The repeated address and the router that sent the packet back to it (the same hop twice when it answers twice in a row). */
+  /**
+   * The repeated address and the router that sent the packet back to it (the same hop twice when it answers twice in a
+   * row).
+   */
   routers: [LocalizedHop, LocalizedHop];
   agents: string[];
   /** Traversals that loop there, and all traversals of those agents. */

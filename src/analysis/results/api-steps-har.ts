@@ -54,7 +54,10 @@ const method = (value: unknown): string | undefined => {
 
 const named = (step: Json): boolean => typeof step['name'] === 'string' && step['name'].trim() !== '';
 
-/** Each step's method where the test defines it: by its (unique) name, else (a step the service sends unnamed) by its place. */
+/**
+ * Each step's method where the test defines it: by its (unique) name, else (a step the service sends unnamed) by its
+ * place.
+ */
 function definedMethods(defined: unknown): { byName: Map<string, string>; byIndex: (string | undefined)[] } {
   const requests = Array.isArray(defined) ? defined.slice(0, MAX_API_STEPS).map(record) : [];
   const byName = new Map<string, string>();

@@ -11,7 +11,10 @@ export interface AsHop {
   asName?: string;
 }
 
-/** same: the route of the round before; changed: another route; new: no route before; withdrawn: a route before, none now; unknown: nothing to compare with. */
+/**
+ * same: the route of the round before; changed: another route; new: no route before; withdrawn: a route before, none
+ * now; unknown: nothing to compare with.
+ */
 export type RouteChange = 'same' | 'changed' | 'new' | 'withdrawn' | 'unknown';
 
 export interface MonitorAsPath {

@@ -14,13 +14,17 @@ export interface BgpRoutesClient {
   ): Promise<BgpRoute[]>;
 }
 
-/** Prefixes of the newest round whose routes are read, at most (a test watches one, with its covered prefixes maybe). */
+/**
+ * Prefixes of the newest round whose routes are read, at most (a test watches one, with its covered prefixes maybe).
+ */
 export const MAX_BGP_PREFIXES = 4;
 
 const textId = (value: unknown): string | undefined =>
   typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : undefined;
 
-/** The newest round's AS paths per prefix; `interval` (seconds) finds the round before when the results hold only one. */
+/**
+ * The newest round's AS paths per prefix; `interval` (seconds) finds the round before when the results hold only one.
+ */
 export async function readBgpPaths(
   client: BgpRoutesClient,
   testId: number,

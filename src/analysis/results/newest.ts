@@ -18,7 +18,9 @@ export {
 } from '../time/newest-part';
 export type { FittingRead, PartCount, PartReader } from '../time/newest-part';
 
-/** Newest parts searched for the newest round, shortest first (a test runs every 1 to 60 minutes); then the whole range. */
+/**
+ * Newest parts searched for the newest round, shortest first (a test runs every 1 to 60 minutes); then the whole range.
+ */
 const NEWEST_ROUND_SEARCH = [600, 7200] as const;
 
 /**

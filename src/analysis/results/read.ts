@@ -83,7 +83,9 @@ export function enterprisePaths(client: ResultsClient): PathTraceClient {
   };
 }
 
-/** Each agent's latest health of one kind: from the range's newest part that fits the cap (the list comes oldest first). */
+/**
+ * Each agent's latest health of one kind: from the range's newest part that fits the cap (the list comes oldest first).
+ */
 export async function readKind(
   client: ResultsClient,
   testId: number,

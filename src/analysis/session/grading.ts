@@ -327,7 +327,10 @@ export function distanceBaseline(km: number): Extract<Baseline, { source: 'dista
   return { source: 'distance', km, rttMs: ((2 * km) / T.isp.fibreKmPerMs) * T.isp.routeStretch };
 }
 
-/** How far over the distance floor (ms) a round trip is suspect (warn) and the likely culprit (bad): a margin growing with distance. */
+/**
+ * How far over the distance floor (ms) a round trip is suspect (warn) and the likely culprit (bad): a margin growing
+ * with distance.
+ */
 export function distanceLimits(floorMs: number): { warn: number; bad: number } {
   return {
     warn: T.isp.distanceWarnMs + T.isp.distanceWarnShare * floorMs,

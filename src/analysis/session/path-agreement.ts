@@ -129,7 +129,10 @@ function place(finding: DelayFinding | undefined, firstHops: ReadonlySet<string>
   };
 }
 
-/** At or past the gateway, the session's own gateway ping is the figure beside the jump (the two must read as one story). */
+/**
+ * At or past the gateway, the session's own gateway ping is the figure beside the jump (the two must read as one
+ * story).
+ */
 function withGatewayPing(placed: { key: string; words: string }, gatewayRttMs: number | undefined): string {
   if (gatewayRttMs === undefined || (placed.key !== 'gateway' && placed.key !== 'past-gateway')) return placed.words;
   return `${placed.words} (its own ping to the gateway: ${Math.round(gatewayRttMs)} ms)`;
@@ -201,7 +204,8 @@ function whyTheyDiffer(
       agents.slice(0, 3).map(name).join(', ') + (agents.length > 3 ? ` and ${agents.length - 3} more` : '');
     reasons.push(`different agent: the session was measured on ${who}, the test's path by ${others || 'no agent'}`);
   }
-  // A change of the agent's line between the session and the round is the likeliest cause: it comes first after the agent.
+  // A change of the agent's line between the session and the round is the likeliest cause: it comes first after the
+  // agent.
   const changed = changesBetween(session.networkChanges ?? [], session.timeMs, path.roundId * 1000);
   if (changed.length > 0)
     reasons.push(

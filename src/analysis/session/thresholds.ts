@@ -33,12 +33,18 @@ export const THRESHOLDS = {
     lossBad: 0.05,
   },
   isp: {
-    /** ms the target's round trip adds over its baseline: the agent's normal toward it, or what distance explains. Never an absolute. */
+    /**
+     * ms the target's round trip adds over its baseline: the agent's normal toward it, or what distance explains. Never
+     * an absolute.
+     */
     rttWarn: 100,
     rttBad: 200,
     lossWarn: 0.01,
     lossBad: 0.03,
-    /** ms of round-trip variation to the target (a ping's mean deviation, a network session's jitter): real-time voice and video suffer past about 30 ms. */
+    /**
+     * ms of round-trip variation to the target (a ping's mean deviation, a network session's jitter): real-time voice
+     * and video suffer past about 30 ms.
+     */
     jitterWarn: 30,
     jitterBad: 50,
     /** Light in fibre covers about 200 km per ms (physics: c / 1.5). */
@@ -98,9 +104,15 @@ export const THRESHOLDS = {
   path: {
     /** ms: a persistent increase of delay on a link smaller than this is not named as where latency appears. */
     delayJumpMs: 20,
-    /** ms: a hop whose reply is this much slower than every later hop's answers slowly itself (ICMP rate limiting); it does not delay the path. */
+    /**
+     * ms: a hop whose reply is this much slower than every later hop's answers slowly itself (ICMP rate limiting); it
+     * does not delay the path.
+     */
     slowReplyMs: 20,
-    /** Share (0..1) of the traversals crossing a loss point that stop there, for loss further downstream to be folded into it (loss starts there and persists). */
+    /**
+     * Share (0..1) of the traversals crossing a loss point that stop there, for loss further downstream to be folded
+     * into it (loss starts there and persists).
+     */
     foldUpstreamShare: 0.25,
     /** Share (0..1) of lost traversals at most, for another branch after the same hop to count as healthy (ECMP). */
     healthyBranchShare: 0.1,

@@ -36,7 +36,9 @@ export function hasActiveSyntax(text: string): boolean {
   return neutralize(text) !== text;
 }
 
-/** Outside text for a read-only editor view or a table cell: one line, runs of space and control characters collapsed. */
+/**
+ * Outside text for a read-only editor view or a table cell: one line, runs of space and control characters collapsed.
+ */
 export function editorLine(text: unknown): string {
   if (typeof text !== 'string') return typeof text === 'number' ? String(text) : '';
   // eslint-disable-next-line no-control-regex

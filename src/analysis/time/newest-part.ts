@@ -30,7 +30,10 @@ export interface FittingRead<T> {
   records: T[];
   /** The range read: the whole range, or its newest part. */
   range: PathRange;
-  /** When the whole range holds more than the cap: the seconds read of the range's, and the records the range holds, about (from the newest part's density). */
+  /**
+   * When the whole range holds more than the cap: the seconds read of the range's, and the records the range holds,
+   * about (from the newest part's density).
+   */
   narrowed?: { seconds: number; rangeSeconds: number; about: number };
   /** False when even the shortest part held more than the cap (then `records` are its oldest). */
   complete: boolean;
@@ -108,7 +111,10 @@ function wholeUnits(seconds: number): number {
   return Math.max(60, Math.floor(seconds / unit) * unit);
 }
 
-/** What a capped read left out: the part drawn ("the last 4 h") and why ("about 57,600 results are more than the 10,000 the panel draws"); undefined when nothing. */
+/**
+ * What a capped read left out: the part drawn ("the last 4 h") and why ("about 57,600 results are more than the 10,000
+ * the panel draws"); undefined when nothing.
+ */
 export function leftOut(
   read: Pick<FittingRead<unknown>, 'narrowed' | 'complete'>,
   cap: number,

@@ -221,7 +221,8 @@ const READERS: Record<TimelineSegment, SegmentReader> = {
     const targetPings = sessions.flatMap((m) =>
       typeof m.target === 'object' ? [{ ...m.target, gateway: m.gateway }] : [],
     );
-    // Pings of the sessions read count packets: they are graded with their confidence; network sessions give only a share.
+    // Pings of the sessions read count packets: they are graded with their confidence; network sessions give only a
+    // share.
     const counted = pooledLoss(
       targetPings.map((p) => ({
         sent: p.sent,

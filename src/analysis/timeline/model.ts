@@ -105,7 +105,9 @@ export interface NetworkSample extends NetworkFacts {
   /** The session's gateway ping: round trip (ms) and loss (fraction). */
   gatewayRtt?: number;
   gatewayLoss?: number;
-  /** What the session measured (session details only): its own verdict is graded from it with the timeline's context. */
+  /**
+   * What the session measured (session details only): its own verdict is graded from it with the timeline's context.
+   */
   measures?: SessionMeasures;
 }
 

@@ -53,7 +53,9 @@ export function agentTimeline(
   };
 }
 
-/** Changes of the agent's network this close to a session are its context (the related round is within half an hour). */
+/**
+ * Changes of the agent's network this close to a session are its context (the related round is within half an hour).
+ */
 export const NETWORK_CHANGE_NEAR_MS = 60 * 60_000;
 
 /**

@@ -62,7 +62,10 @@ export type PageLoadDetail = PageLoadResult & { har?: Har };
 export type WebTransactionResult = Open<
   ResultRound & { transactionTime?: number; componentErrors?: number; errorType?: string; errorDetails?: string }
 >;
-/** One page a transaction's script visited in a round; `pageId` names it in the page's own read (the service's `pageNum` as text when it sends no id). */
+/**
+ * One page a transaction's script visited in a round; `pageId` names it in the page's own read (the service's `pageNum`
+ * as text when it sends no id).
+ */
 export type WebTransactionPage = Open<{
   pageId: string;
   pageNum?: number;
@@ -176,7 +179,10 @@ export type RtpServerResult = Open<
     errorDetail?: string;
   }
 >;
-/** A BGP monitor's view of the test's prefix in one round: its monitor stands where an agent does (agentId is the monitorId). */
+/**
+ * A BGP monitor's view of the test's prefix in one round: its monitor stands where an agent does (agentId is the
+ * monitorId).
+ */
 export type BgpResult = Open<
   ResultRound & { prefixId?: string; prefix?: string; reachability?: number; updates?: number; pathChanges?: number }
 >;
@@ -213,9 +219,11 @@ export interface TestResultsResponse {
 }
 
 /**
- * The result lists a test of each type has (v7 type names; `dns-dnssec` is v6's name of `dnssec`; a voice test's are its RTP stream's).
+ * The result lists a test of each type has (v7 type names; `dns-dnssec` is v6's name of `dnssec`; a voice test's are
+ * its RTP stream's).
  * FTP, SIP and DNS server tests also run the network layer (loss, latency, jitter and path traces to the server): the
- * vendor's schemas give them `networkMeasurements`, `pathTraceMode`, `probeMode` and `numPathTraces` as they give http-server.
+ * vendor's schemas give them `networkMeasurements`, `pathTraceMode`, `probeMode` and `numPathTraces` as they give
+ * http-server.
  * Their network lists exist only while the test measures the network (resultKindsOfTest).
  */
 export function resultKindsOf(type: string): TestResultKind[] {

@@ -83,7 +83,9 @@ function href(links: unknown, name: string): string | undefined {
   return isRecord(link) ? text(link['href']) : undefined;
 }
 
-/** The tests a rule or window names: `testIds`, else the ids of its (expanded) `tests`; undefined when it lists neither. */
+/**
+ * The tests a rule or window names: `testIds`, else the ids of its (expanded) `tests`; undefined when it lists neither.
+ */
 function testIdsOf(record: Json): string[] | undefined {
   if (Array.isArray(record['testIds'])) return texts(record['testIds']);
   if (!Array.isArray(record['tests'])) return undefined;

@@ -162,7 +162,10 @@ function refuseLegacy(legacy: boolean): void {
     );
 }
 
-/** Deleted agents too, as v6 lists them (the explorer groups them and names their old sessions), with their VPN profiles. */
+/**
+ * Deleted agents too, as v6 lists them (the explorer groups them and names their old sessions), with their VPN
+ * profiles.
+ */
 const AGENT_QUERY = { includeDeleted: 'true', expand: 'vpnProfiles' } as const;
 
 const ENTERPRISE_AGENT_TYPES: Readonly<Record<string, string>> = {

@@ -82,7 +82,10 @@ export function bgpRound(plan: EnterprisePlan, monitor: BgpMonitor, roundId: num
   };
 }
 
-/** The ASes from the monitor to the prefix: its own, the transit's (the other carrier's after the change), the destination's. */
+/**
+ * The ASes from the monitor to the prefix: its own, the transit's (the other carrier's after the change), the
+ * destination's.
+ */
 export function bgpAsPath(plan: EnterprisePlan, round: BgpRound): { asn: number; asName: string }[] {
   const transit = (round.changed ? plan.path?.altTransit : plan.path?.transit)?.find((hop) => hop.carrier)?.carrier;
   const hops = [{ asn: round.monitor.asn, asName: round.monitor.asName }];

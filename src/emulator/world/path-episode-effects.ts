@@ -80,7 +80,9 @@ export function lostPerRound(path: SeededPath, lossPercent: number): number {
   return Math.max(1, Math.round((lossPercent / 100) * path.sharers.size));
 }
 
-/** Whether the agent's traversal of `roundId` stops after the lossy hop (the round's lost ones, by a seeded ranking). */
+/**
+ * Whether the agent's traversal of `roundId` stops after the lossy hop (the round's lost ones, by a seeded ranking).
+ */
 function traversalLost(path: SeededPath, agent: AgentProfile, roundId: number, lossPercent: number): boolean {
   const rank = (index: number): number => extendHash(path.key, roundId, index);
   const mine = rank(agent.index);

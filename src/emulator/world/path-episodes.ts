@@ -29,7 +29,10 @@ export interface PathEpisode {
   testId: number;
   startSeconds: number;
   endSeconds: number;
-  /** The test's agents whose route changes (routeChange) or crosses the lossy hop (lossEpisode), in the test's agent order. */
+  /**
+   * The test's agents whose route changes (routeChange) or crosses the lossy hop (lossEpisode), in the test's agent
+   * order.
+   */
   agentIds: string[];
   /**
    * routeChange: hop (position N), changedHops, oldAsn, oldAsName, oldNetwork, oldHopAddress,

@@ -7,7 +7,10 @@ import { requireBundle } from '../bundle-loader';
 
 export interface ClientFactory {
   (options: NetmonClientOptions): NetmonClient;
-  /** Loads the client's code now, e.g. while the demo emulator binds its port, so the first request does not wait for it. */
+  /**
+   * Loads the client's code now, e.g. while the demo emulator binds its port, so the first request does not wait for
+   * it.
+   */
   preload?(): void;
 }
 

@@ -72,7 +72,10 @@ export class ConnectionManager implements vscode.Disposable {
   private demo: RunningEmulator | undefined;
   private credentials: Credentials | undefined;
   private clientPromise: Promise<NetmonClient> | undefined;
-  /** Connection changes run one after another: two quick "Use Demo Account" clicks start one emulator each, never two at once. */
+  /**
+   * Connection changes run one after another: two quick "Use Demo Account" clicks start one emulator each, never two at
+   * once.
+   */
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(

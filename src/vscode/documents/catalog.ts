@@ -18,7 +18,10 @@ import { networkProviderText } from '../../analysis/agents/network-provider';
 const SESSION_SAMPLE = 8;
 
 export interface LoadedCatalog {
-  /** Endpoint agents, networks and account groups (complete lists), and the enterprise agents learned so far (marked incomplete). */
+  /**
+   * Endpoint agents, networks and account groups (complete lists), and the enterprise agents learned so far (marked
+   * incomplete).
+   */
   validation: LiveCatalog;
   /** Adds (once asked for) locations and SSIDs sampled from sessions. */
   completion: LiveCatalog;
@@ -91,7 +94,10 @@ export class CatalogCache implements vscode.Disposable {
     return this.places;
   }
 
-  /** What was learned changed (a connection, a deployed test, a catalog file): reload if a document feature uses the catalog. */
+  /**
+   * What was learned changed (a connection, a deployed test, a catalog file): reload if a document feature uses the
+   * catalog.
+   */
   learnedChanged(): void {
     if (this.wanted) void this.refresh();
   }

@@ -161,7 +161,9 @@ export class EnterpriseRuns {
     });
   }
 
-  /** Waits for the run's answers into `state` (redrawn at each read); a stopped or failed wait is said in the panel too. */
+  /**
+   * Waits for the run's answers into `state` (redrawn at each read); a stopped or failed wait is said in the panel too.
+   */
   private async wait(
     place: RunPlace,
     test: EnterpriseTest,

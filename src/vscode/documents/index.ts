@@ -143,7 +143,10 @@ export function registerDocuments(
     return run && { ...run, saved };
   };
 
-  /** v6 has no enterprise instant API: agent-to-server and http-server documents run from endpoint agents, as they always did. */
+  /**
+   * v6 has no enterprise instant API: agent-to-server and http-server documents run from endpoint agents, as they
+   * always did.
+   */
   const runNowOnV6 = async (document: vscode.TextDocument): Promise<InstantRunResult | undefined> => {
     const plan = lib().runNowPlan(checkedValue('test', document));
     if (!plan) throw new NeedsCurrentApi();

@@ -105,7 +105,10 @@ export function createChange(
   return parts.join(' · ');
 }
 
-/** The fields an update changes against `deployed`, or undefined when Update cannot say it in one line (none, a replace, an error). */
+/**
+ * The fields an update changes against `deployed`, or undefined when Update cannot say it in one line (none, a replace,
+ * an error).
+ */
 export function updateChanges(
   uri: vscode.Uri,
   text: string,

@@ -25,7 +25,9 @@ import { endpointTestLenses } from './endpoint-lenses';
 import { KnownApiVersions } from './known-api-versions';
 import { COMMAND } from '../command-ids.generated';
 
-/** Every type but BGP runs now (a cheap look at the text: the command checks properly, and says on v6 that it needs v7). */
+/**
+ * Every type but BGP runs now (a cheap look at the text: the command checks properly, and says on v6 that it needs v7).
+ */
 const RUN_NOW_TYPE = /"type"\s*:\s*"(?!bgp")/;
 
 type LensMaker = (title: string, command: string, ...args: unknown[]) => vscode.CodeLens;
@@ -120,7 +122,11 @@ export class DocumentLenses implements vscode.CodeLensProvider, vscode.Disposabl
     return verified ? [...actions, status] : [status, ...actions];
   }
 
-  /** `Create "name" in group · type · 2 agents · every 300 s`, one click; today's title (and its modal) for a document with an error. */
+  /**
+   * `Create "name" in group · type · 2 agents · every 300 s`, one click; today's title (and its modal) for a
+   * document
+   * with an error.
+   */
   private createLens(
     document: vscode.TextDocument,
     text: string,
@@ -137,7 +143,9 @@ export class DocumentLenses implements vscode.CodeLensProvider, vscode.Disposabl
     );
   }
 
-  /** `Update: interval 300 → 600` against what this machine last deployed, one click; otherwise the modal's Update. */
+  /**
+   * `Update: interval 300 → 600` against what this machine last deployed, one click; otherwise the modal's Update.
+   */
   private updateLens(
     document: vscode.TextDocument,
     text: string,

@@ -203,7 +203,9 @@ function templateOfNode(argument: unknown): TemplateInfo | undefined {
   return lib().TEMPLATES.find((template) => template.id === id && template.kind === 'test');
 }
 
-/** The setting's folder as path segments under the workspace folder; `..`, absolute paths and empty names are refused. */
+/**
+ * The setting's folder as path segments under the workspace folder; `..`, absolute paths and empty names are refused.
+ */
 function newDocumentFolder(): string[] {
   const setting = vscode.workspace.getConfiguration().get<unknown>(NEW_DOCUMENT_FOLDER_SETTING);
   const folder = typeof setting === 'string' ? setting : DEFAULT_NEW_DOCUMENT_FOLDER;

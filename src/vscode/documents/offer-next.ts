@@ -21,7 +21,10 @@ export interface WrittenTest {
   testName: string;
   /** The bound document, when its own account group decides where the test lives (Create, Update). */
   document?: vscode.Uri;
-  /** How this test runs now and opens its results, when it is not an enterprise test (an endpoint test document's commands). */
+  /**
+   * How this test runs now and opens its results, when it is not an enterprise test (an endpoint test document's
+   * commands).
+   */
   steps?: { runNow(): Thenable<unknown>; showResults(): Thenable<unknown> };
 }
 

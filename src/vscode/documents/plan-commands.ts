@@ -59,7 +59,10 @@ export interface PlanRun {
   excluded: string[];
   /** The deployed tests the plan was computed against (a create is journaled with its same-named ones). */
   deployed: readonly DeployedTest[];
-  /** The journal of applies to this service and group (netmon apply's), and the bindings it recovers, written before any step. */
+  /**
+   * The journal of applies to this service and group (netmon apply's), and the bindings it recovers, written before any
+   * step.
+   */
   journal: JournalFile;
   bindings: PlannedBinding[];
 }
@@ -350,7 +353,10 @@ function stepsDone(result: ReturnType<typeof merged>): string {
   return `${result.completed.length} step${result.completed.length === 1 ? '' : 's'} applied`;
 }
 
-/** The enterprise tests Apply bound (recovered), created, replaced or updated, each once (the ids of new ones as their documents were bound). */
+/**
+ * The enterprise tests Apply bound (recovered), created, replaced or updated, each once (the ids of new ones as their
+ * documents were bound).
+ */
 function writtenTests(
   result: ApplyResult,
   bound: ReadonlyMap<string, number>,

@@ -19,7 +19,10 @@ import { RUN_NOW_CHANGE, RUN_NOW_VERSION, type LensConsent } from './lens-consen
 /** BGP tests watch routes; the instant API runs every other type. */
 const NO_INSTANT_RUN = new Set(['bgp']);
 
-/** A Run Now command's body: only in a trusted folder; a failure is said (a "needs v7" in its own sentence), a cancellation is not. */
+/**
+ * A Run Now command's body: only in a trusted folder; a failure is said (a "needs v7" in its own sentence), a
+ * cancellation is not.
+ */
 export function runSaying(prompts: Prompts) {
   return async <T>(what: string, work: () => Promise<T>): Promise<T | undefined> => {
     try {

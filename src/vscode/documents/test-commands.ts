@@ -109,7 +109,10 @@ export class TestCommands {
     });
   }
 
-  /** `lensToken`: from the Update lens only; it stands for the modal while the live test is still what was last deployed. */
+  /**
+   * `lensToken`: from the Update lens only; it stands for the modal while the live test is still what was last
+   * deployed.
+   */
   update(argument?: unknown, lensToken?: unknown): Promise<TestCommandResult | undefined> {
     return this.run('Updating the test', argument, async (document, text) => {
       const bound = this.bound(document, text);
@@ -168,7 +171,10 @@ export class TestCommands {
     });
   }
 
-  /** The Update lens's title for this binding, as the lens computed it: against this machine's record, verified bindings only. */
+  /**
+   * The Update lens's title for this binding, as the lens computed it: against this machine's record, verified bindings
+   * only.
+   */
   private async lensUpdate(bound: Bound, apiVersion: ApiVersion): Promise<string | undefined> {
     if (!bound.verified) return undefined;
     const record = this.bindings.deployments

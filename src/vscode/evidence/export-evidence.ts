@@ -22,7 +22,9 @@ const WHAT = 'Exporting the evidence';
 const context = (services: PanelServices): ReturnType<typeof evidenceContext> =>
   evidenceContext(services.connection, services.timeOptions());
 
-/** `related`: the round of the test toward the same site the overview links to; the bundle shows the session beside it. */
+/**
+ * `related`: the round of the test toward the same site the overview links to; the bundle shows the session beside it.
+ */
 export function exportSessionEvidence(
   services: PanelServices,
   session: UserSessionDetail,
@@ -70,7 +72,10 @@ async function sessionBundle(
   return saveEvidence(services.prompts, doc, `evidence-session-${id}`);
 }
 
-/** The session's own measurements beside the linked round of the test toward the same site; none when that round cannot be read. */
+/**
+ * The session's own measurements beside the linked round of the test toward the same site; none when that round cannot
+ * be read.
+ */
 async function pathBesideSession(
   services: PanelServices,
   session: UserSessionDetail,
@@ -102,7 +107,10 @@ async function pathBesideSession(
   }
 }
 
-/** The pages' HARs redacted on the worker thread, as Export HAR… does: a session's HARs take seconds to redact. Undefined when cancelled. */
+/**
+ * The pages' HARs redacted on the worker thread, as Export HAR… does: a session's HARs take seconds to redact.
+ * Undefined when cancelled.
+ */
 async function redactedPages(
   pages: readonly HarPageInput[],
 ): Promise<(HarPageInput & { redacted: RedactedHar })[] | undefined> {

@@ -53,7 +53,9 @@ export async function saveChosenFiles(prompts: Prompts, chosen: ChosenFiles): Pr
   return true;
 }
 
-/** A file that must not exist yet (a new document); throws SafeWriteError when something (a file, a link) is in the way. */
+/**
+ * A file that must not exist yet (a new document); throws SafeWriteError when something (a file, a link) is in the way.
+ */
 export async function writeNewFile(uri: vscode.Uri, content: string | Uint8Array): Promise<void> {
   const { collisions } = await inspect({ destination: uri, content }, false);
   if (collisions.length > 0)

@@ -6,7 +6,10 @@ import type { Prompts } from '../ui/prompts';
 import { exportHarFile, previewOf } from './export-har';
 import { openResponseBody } from './open-body';
 
-/** `har`: the HAR the panel shows (its host's own copy: a .har file's is a HarText); `name`: what the file is called by default. */
+/**
+ * `har`: the HAR the panel shows (its host's own copy: a .har file's is a HarText); `name`: what the file is called by
+ * default.
+ */
 export async function answerHarMessage(
   host: PanelHost<HarHostMessage, HarPanelMessage>,
   message: HarPanelMessage,

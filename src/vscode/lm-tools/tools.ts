@@ -22,11 +22,16 @@ export interface LmToolServices {
 /** Said instead of running a tool when there is no connection. */
 export const NOT_SIGNED_IN =
   'Netmon is not signed in: ask the user to run "Netmon: Sign In" or "Netmon: Use Demo Account", then call the tool again.';
-/** The same rule as the write commands (src/vscode/ui/arguments.ts): an untrusted folder's documents are never deployed or run. */
+/**
+ * The same rule as the write commands (src/vscode/ui/arguments.ts): an untrusted folder's documents are never deployed
+ * or run.
+ */
 const RESTRICTED =
   'Netmon does not deploy or run documents in Restricted Mode: this folder is not trusted. Ask the user to trust it ("Workspaces: Manage Workspace Trust") if they wrote its documents or know who did.';
 
-/** Said instead of a write in Restricted Mode: the account's writes as the commands say it, a file's in the same words. */
+/**
+ * Said instead of a write in Restricted Mode: the account's writes as the commands say it, a file's in the same words.
+ */
 function restricted(tool: ToolDefinition): string {
   if (tool.writeEffect === undefined) return RESTRICTED;
   return `Netmon does not let an agent write in Restricted Mode: ${tool.name} ${tool.writeEffect}, and this folder is not trusted. Ask the user to trust it ("Workspaces: Manage Workspace Trust") if they know where its files come from. Nothing was written.`;

@@ -3,7 +3,10 @@
 import type { SessionSide } from '../../analysis/session/path-agreement';
 import { TreeNode, type NodeIds } from '../tree/nodes';
 
-/** `session`: opened from a session's overview, whose own measurements the path is shown beside; `deployed`: an enterprise test's results (v7), not an endpoint test's data. */
+/**
+ * `session`: opened from a session's overview, whose own measurements the path is shown beside; `deployed`: an
+ * enterprise test's results (v7), not an endpoint test's data.
+ */
 export interface TestTarget {
   testId: number;
   agentId?: string;

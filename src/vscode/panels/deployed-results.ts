@@ -116,12 +116,17 @@ export class DeployedResults {
       const newest = await this.newestRound(test, 'web-transactions');
       if (newest) panels.push(await this.openTransaction(test, newest.agentId, newest.roundId));
     }
-    // A test whose own results no panel draws (FTP, SIP, DNS server…) opens its summary too, beside its network layer's panels.
+    // A test whose own results no panel draws (FTP, SIP, DNS server…) opens its summary too, beside its network
+    // layer's
+    // panels.
     if (panels.length > 0 && DRAWN_BY_PANELS.has(kinds[0] as TestResultKind)) return { panels };
     return { panels, document: await this.openSummary(test) };
   }
 
-  /** The worst agent's newest round's steps in the waterfall, and the summary (every agent's verdict, the steps of the worst few) beside it. */
+  /**
+   * The worst agent's newest round's steps in the waterfall, and the summary (every agent's verdict, the steps of the
+   * worst few) beside it.
+   */
   private async openApi(test: EnterpriseTest): Promise<ShownResults> {
     const newest = await this.newestRound(test, 'api');
     const panels = newest
@@ -148,7 +153,10 @@ export class DeployedResults {
     return document.uri.toString();
   }
 
-  /** The worst agent's newest round in the view's range (the one to look at first), from the range's newest part that fits the cap (the list comes oldest first). */
+  /**
+   * The worst agent's newest round in the view's range (the one to look at first), from the range's newest part that
+   * fits the cap (the list comes oldest first).
+   */
   private async newestRound(
     test: EnterpriseTest,
     kind: 'page-load' | 'web-transactions' | 'api',
@@ -188,7 +196,10 @@ export class DeployedResults {
   }
 }
 
-/** Result kinds a panel draws: network and path-vis (metrics, path), http-server (metrics), page-load and web-transactions (waterfall). */
+/**
+ * Result kinds a panel draws: network and path-vis (metrics, path), http-server (metrics), page-load and
+ * web-transactions (waterfall).
+ */
 const DRAWN_BY_PANELS: ReadonlySet<TestResultKind> = new Set([
   'network',
   'path-vis',

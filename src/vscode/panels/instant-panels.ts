@@ -51,7 +51,8 @@ export class InstantResultsPanels {
     const existing = this.services.registry.byKey(key) as Host | undefined;
     const host = existing ?? this.create(key, view.testName);
     this.shown.set(host.id, { view, alternatives, run });
-    // A run's later reads redraw where the panel is; only its first view (or a finished endpoint run) brings it forward.
+    // A run's later reads redraw where the panel is; only its first view (or a finished endpoint run) brings it
+    // forward.
     if (!run || !existing) host.panel.reveal(undefined, true);
     host.show({ type: 'load', params: { view } });
     return host.id;

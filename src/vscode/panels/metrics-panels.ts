@@ -98,7 +98,8 @@ export class MetricsPanels {
   private async load(host: Host, testId: number, agentId: string | undefined, deployed: boolean): Promise<void> {
     const range = historyRange(this.services.timeOptions());
     const source = sourceOf({ deployed });
-    // A deployed test's last hour is drawn first (a day of 200 agents is 576 pages); the range, or its newest part that fits, then replaces it.
+    // A deployed test's last hour is drawn first (a day of 200 agents is 576 pages); the range, or its newest part that
+    // fits, then replaces it.
     const newest = source.newestFirst ? newestPart(pathRange(range.options), FIRST_PAINT_SECONDS) : undefined;
     let known: PartCount | undefined;
     if (newest) {
@@ -112,7 +113,10 @@ export class MetricsPanels {
     if (loaded) this.showLoaded(host, loaded, cut ? `${range.label} · ${cut.part}: ${cut.why}` : range.label, agentId);
   }
 
-  /** The metrics of a range; with `fitting`, of its newest part that fits MAX_RECORDS (`known`: a newest part's count, read before). */
+  /**
+   * The metrics of a range; with `fitting`, of its newest part that fits MAX_RECORDS (`known`: a newest part's count,
+   * read before).
+   */
   private read(
     host: Host,
     testId: number,

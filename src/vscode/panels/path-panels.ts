@@ -157,7 +157,8 @@ export class PathPanels {
     const client = this.services.connection.requireClient();
     const range = historyRange(this.services.timeOptions());
     const source = sourceOf(target);
-    // A deployed test's newest round is drawn first, found from the range's last minutes; the round selector's list follows.
+    // A deployed test's newest round is drawn first, found from the range's last minutes; the round selector's list
+    // follows.
     const newestFirst = target.roundId === undefined ? source.newestRound : undefined;
     const state = await host.run(
       `Loading the path visualization of test ${target.testId}`,

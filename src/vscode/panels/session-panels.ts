@@ -48,7 +48,8 @@ export class SessionPanels {
       PanelHost<SessionHostMessage, SessionPanelMessage> | undefined;
     if (existing) {
       existing.panel.reveal();
-      if (existing.snapshot().error !== undefined) await this.load(existing, userSessionId); // the last load failed: try again
+      // the last load failed: try again
+      if (existing.snapshot().error !== undefined) await this.load(existing, userSessionId);
       return existing.id;
     }
     const host = createPanelHost<SessionHostMessage, SessionPanelMessage>(

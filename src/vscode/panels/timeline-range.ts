@@ -7,7 +7,9 @@ import type { TimeOptions } from './data';
 const UNIT_MS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 const RETENTION_MS = 7 * 86_400_000;
 
-/** What the lists are asked for (a window the service places by its own clock, or from/to), and where we think it lies. */
+/**
+ * What the lists are asked for (a window the service places by its own clock, or from/to), and where we think it lies.
+ */
 export interface TimelineRange {
   request: { window: string } | { from: Date; to: Date };
   estimate: { fromMs: number; toMs: number };
@@ -17,7 +19,10 @@ export interface TimelineRange {
 /** A link's range: this long either side of the record it came from. */
 export const AROUND_MS = 3 * 3_600_000;
 
-/** `aroundMs`: the record a link came from (for the "around" preset); `typed`: the text of a "custom" range (local time). */
+/**
+ * `aroundMs`: the record a link came from (for the "around" preset); `typed`: the text of a "custom" range (local
+ * time).
+ */
 export function timelineRange(
   preset: RangePreset,
   view: TimeOptions,

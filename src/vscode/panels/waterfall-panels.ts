@@ -36,7 +36,10 @@ export class WaterfallPanels {
     });
   }
 
-  /** Opens (or reveals) the waterfall of any HAR the service answers (a deployed page-load test's round); resolves to the panel id. */
+  /**
+   * Opens (or reveals) the waterfall of any HAR the service answers (a deployed page-load test's round); resolves to
+   * the panel id.
+   */
   async openHar(source: WaterfallSource): Promise<string> {
     const existing = this.services.registry.byKey(source.key) as PanelHost<HarHostMessage, HarPanelMessage> | undefined;
     if (existing) {

@@ -2,7 +2,10 @@
 import type { RedactionReport } from '../../analysis/har/redact';
 import type { RedactionPreview } from '../../analysis/har/redact-preview';
 
-/** `preview`: what redaction would remove; `redact`: the redacted HAR itself; `evidence`: both, for a bundle's attachment. */
+/**
+ * `preview`: what redaction would remove; `redact`: the redacted HAR itself; `evidence`: both, for a bundle's
+ * attachment.
+ */
 export interface RedactJob {
   kind: 'preview' | 'redact' | 'evidence';
   har: unknown;

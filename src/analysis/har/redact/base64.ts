@@ -6,7 +6,9 @@ import { recorder } from './context';
 import { scrubText } from './detect';
 import type { Site } from './site';
 
-/** Whether `text` is base64 (or base64url) through and through: one alphabet, padding only at the end, lines allowed. */
+/**
+ * Whether `text` is base64 (or base64url) through and through: one alphabet, padding only at the end, lines allowed.
+ */
 export function looksLikeBase64(text: string, minLength = 16): boolean {
   return text.length >= minLength && /^[\w+/\r\n-]+={0,2}$/.test(text) && !(/[+/]/.test(text) && /[-_]/.test(text));
 }
@@ -25,7 +27,10 @@ function bytesOf(text: string): string | undefined {
   }
 }
 
-/** Bytes (a binary string) as base64 in the form of `original`: standard and padded, or the URL alphabet, padded if it was. */
+/**
+ * Bytes (a binary string) as base64 in the form of `original`: standard and padded, or the URL alphabet, padded if it
+ * was.
+ */
 function base64Like(bytes: string, original: string): string {
   const out = btoa(bytes);
   if (!/[-_]/.test(original)) return out;

@@ -40,7 +40,10 @@ export function redactByContent(text: string, mime: string, site: Site): string 
   return redactPrefixedJson(text, site, nested) ?? scrub(redactHeaderLines(text, site), site);
 }
 
-/** How text inside this content is redacted: as content one level deeper, or at the bound removed when it would be parsed. */
+/**
+ * How text inside this content is redacted: as content one level deeper, or at the bound removed when it would be
+ * parsed.
+ */
 export function nestedIn(site: Site): Nested {
   return (text, name) => {
     if (text.length < 8) return text;
@@ -78,7 +81,9 @@ function redactNdjson(text: string, site: Site, nested: Nested): string | undefi
   return lines.join('\n');
 }
 
-/** JSON after a prefix and before a suffix (JSON_PREFIX, JSON_SUFFIX: Socket.IO, JSONP, …); undefined when it is not. */
+/**
+ * JSON after a prefix and before a suffix (JSON_PREFIX, JSON_SUFFIX: Socket.IO, JSONP, …); undefined when it is not.
+ */
 function redactPrefixedJson(text: string, site: Site, nested: Nested): string | undefined {
   const start = text.slice(0, 256).search(/[[{]/);
   const end = Math.max(text.lastIndexOf('}'), text.lastIndexOf(']')) + 1;
@@ -105,7 +110,9 @@ export function redactBase64(text: string, site: Site, mime?: string): string | 
   return redacted === decoded ? text : encodeBase64Like(redacted, text);
 }
 
-/** The `--boundary` of a multipart body: from the declared type, else the body's first line when a part header follows. */
+/**
+ * The `--boundary` of a multipart body: from the declared type, else the body's first line when a part header follows.
+ */
 function multipartDelimiter(text: string, mime: string): string | undefined {
   const declared = /boundary=(?:"([^"]{1,200})"|([^\s;]{1,200}))/i.exec(mime);
   const boundary = declared?.[1] ?? declared?.[2];

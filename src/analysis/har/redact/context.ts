@@ -9,7 +9,11 @@ export interface RedactOptions {
   keepCookies?: boolean;
   /** Names of headers, parameters, cookies, form fields and JSON keys kept verbatim (any case). */
   keep?: readonly string[];
-  /** Keep response bodies, not the credentials in them: secret-named fields, elements and inputs, JWTs, `Bearer …` still go. */
+  /**
+   * Keep response bodies, not the credentials in them: secret-named fields, elements and inputs, JWTs, `Bearer …`
+   * still
+   * go.
+   */
   keepBodies?: boolean;
 }
 

@@ -62,7 +62,9 @@ export function redactMarkup(text: string, site: Site, nested: Nested): string {
     else if (piece.trim() !== '') removeSecret(start, end, secretElement);
   };
 
-  /** The tag at `lt` (`<name …>`): its attributes, then a script or style element's raw text. Returns where it ends. */
+  /**
+   * The tag at `lt` (`<name …>`): its attributes, then a script or style element's raw text. Returns where it ends.
+   */
   const openTag = (lt: number): number => {
     let j = lt + 1;
     while (j < n && isTagNameChar(text.charCodeAt(j))) j++;

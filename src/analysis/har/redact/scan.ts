@@ -87,7 +87,9 @@ export function captureChars(
   return { end: j, complete, tooDeep };
 }
 
-/** Whether the backslashes right before `end` (and after `from`) are odd in number: the last one escapes what follows. */
+/**
+ * Whether the backslashes right before `end` (and after `from`) are odd in number: the last one escapes what follows.
+ */
 function oddBackslashesBefore(chunk: string, from: number, end: number): boolean {
   let count = 0;
   for (let k = end - 1; k >= from && chunk.charCodeAt(k) === BACKSLASH; k--) count++;

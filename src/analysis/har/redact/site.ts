@@ -24,7 +24,9 @@ export interface Site {
 /** Redacts text found inside content (a JSON string, a form value, an element's text) as content of its own. */
 export type Nested = (text: string, name: string | undefined) => string;
 
-/** Free text: GraphQL-like `password: "…"` arguments, URLs as URLs, JWTs, credentials and (unless kept) random tokens. */
+/**
+ * Free text: GraphQL-like `password: "…"` arguments, URLs as URLs, JWTs, credentials and (unless kept) random tokens.
+ */
 export function scrub(text: string, site: Site, name = site.name): string {
   if (text.length < 8) return text;
   const { ctx, where } = site;

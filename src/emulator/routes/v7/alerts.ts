@@ -62,7 +62,10 @@ function page<T>(
   };
 }
 
-/** `trigger`: active alerts started in the range; `clear`: alerts cleared in it; neither: both, actives started by its end. */
+/**
+ * `trigger`: active alerts started in the range; `clear`: alerts cleared in it; neither: both, actives started by its
+ * end.
+ */
 function inState(alert: DerivedAlert, state: string | null, range: TimeRange): boolean {
   const start = alert.episode.startSeconds;
   const cleared = !alert.active && alert.episode.endSeconds >= range.from && alert.episode.endSeconds <= range.to;

@@ -215,7 +215,10 @@ export function v7ResultPageLoad(ctx: RequestContext, round: EnterpriseRound): J
   return { ...common(ctx, round, 'page-load'), ...pageLoad(round), har: pageHar(round) };
 }
 
-/** One agent's web transaction of a round with its pages; with page `pageNum`'s HAR when asked (undefined: the round has no such page). */
+/**
+ * One agent's web transaction of a round with its pages; with page `pageNum`'s HAR when asked (undefined: the round has
+ * no such page).
+ */
 export function v7ResultWebTransaction(
   ctx: RequestContext,
   round: EnterpriseRound,

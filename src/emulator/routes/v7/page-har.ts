@@ -30,7 +30,10 @@ export function phases(round: EnterpriseRound): {
 const OBJECTS = 8;
 const ASSETS = ['app.js', 'vendor.js', 'site.css', 'logo.svg', 'hero.jpg', 'font.woff2', 'analytics.js'];
 
-/** Which page of the round: a transaction's later pages reuse the first one's connection and start where the one before ended. */
+/**
+ * Which page of the round: a transaction's later pages reuse the first one's connection and start where the one before
+ * ended.
+ */
 export interface HarPage {
   index: number;
   id: string;

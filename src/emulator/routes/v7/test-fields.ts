@@ -93,7 +93,8 @@ export function vendorFieldsAnswer(extra: Body | undefined): Body {
     if (WRITE_ONLY_TEST_FIELDS.has(field)) continue;
     const idKey = ID_OBJECTS[field];
     out[field] = idKey && Array.isArray(value) ? value.map((id) => ({ [idKey]: id })) : value;
-    // A SIP server test's answer also names its target at the top (port, protocol, sipRegistrar…), its password aside.
+    // A SIP server test's answer also names its target at the top (port, protocol, sipRegistrar…), its password
+    // aside.
     if (field === 'targetSipCredentials' && typeof value === 'object' && value !== null) {
       const { password: _secret, ...target } = value as Body;
       Object.assign(out, target);

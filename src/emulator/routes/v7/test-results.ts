@@ -110,7 +110,8 @@ function agentFilter(ctx: RequestContext): ReadonlySet<string> | undefined {
         `'${key.slice(0, 100)}' is not a filter of test results; use agentId or userPrincipalName`,
       );
   }
-  if (map.userPrincipalName !== undefined) return new Set(); // the world records no user principal names: nothing matches
+  // the world records no user principal names: nothing matches
+  if (map.userPrincipalName !== undefined) return new Set();
   const ids = map.agentId;
   if (ids === undefined) return undefined;
   if (!Array.isArray(ids) || ids.length === 0 || !ids.every((id) => typeof id === 'string'))
