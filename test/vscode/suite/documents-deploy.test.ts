@@ -28,6 +28,7 @@ import {
   deployedTest,
   deployedTests,
   emulatorRequests,
+  nativeGet,
   isWriteRequest,
   netmonApi,
   signInTo,
@@ -442,9 +443,15 @@ describe('deploying and running documents', () => {
       position,
     );
     const item = list.items.find((i) => (typeof i.label === 'string' ? i.label : i.label.label) === agent.agentName);
+    // v7 names the agent's network provider too (networkProviderInfo); v6 does not send it.
+    const wire = await nativeGet<{
+      agents: { agentId: unknown; networkProviderInfo?: { name: string; asn: number } }[];
+    }>(emulator, WIRE_PATHS.enterpriseAgents);
+    const info = wire.agents.find((a) => String(a.agentId) === '1000')?.networkProviderInfo;
+    const network = info ? ` · ${info.name} (AS${info.asn})` : '';
     assert.equal(
       item?.detail,
-      `agent 1000 · ${agent.location} — from the service's agent list (GET ${WIRE_PATHS.enterpriseAgents})`,
+      `agent 1000 · ${agent.location}${network} — from the service's agent list (GET ${WIRE_PATHS.enterpriseAgents})`,
     );
     assert.equal(item?.insertText, '1000', 'listed by name, the id is inserted');
   });
