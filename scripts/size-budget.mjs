@@ -21,7 +21,9 @@ export const SIZE_BUDGETS_KIB = {
   // raised. Way back down: one analysis bundle shared by features-lib, sharing-lib and cli-lib (~145 KiB of it is in both).
   // 335 (was 325): segments graded on what they measure, the network provider, sessions' own evidence range — 325.6 KiB
   // when raised. Way back down as above.
-  'dist/features-lib.js': 335,
+  // 340 (was 335): the explorer's Alerts root and Show Alert, Delete Test…, the server's own time in the timeline —
+  // 335.5 KiB when raised. Way back down as above.
+  'dist/features-lib.js': 340,
   'dist/client-lib.js': 400,
   // 290 (was 245): every v7 test type's fields from the vendor's OpenAPI in the test schema (descriptions,
   // enums, ranges: ~48 KiB minified) — 272 KiB when raised.
