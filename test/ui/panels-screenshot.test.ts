@@ -90,14 +90,10 @@ describe('troubleshooting panels in VS Code', { timeout: 150_000 }, () => {
   test('the session overview opened from a session in the Netmon tree, and the waterfall of the page clicked in it', async () => {
     const { page } = workbench;
     const tree = page.locator('.part.sidebar');
-    // Deployed Tests and Alerts open at first: folded, the second-level rows are the sessions' alone.
+    // Deployed Tests opens at first: folded, the second-level rows are the sessions' alone.
     const deployed = tree.locator('.monaco-list-row[aria-level="1"]', { hasText: 'Deployed Tests' });
     await deployed.waitFor({ timeout: 20_000 });
     if ((await deployed.getAttribute('aria-expanded')) === 'true') await deployed.click();
-    // Alerts opens at first too: folded once its count (its read) is in.
-    const alerts = tree.locator('.monaco-list-row[aria-level="1"]', { hasText: 'Alerts' });
-    await alerts.locator('.label-description', { hasText: / active$/ }).waitFor({ timeout: 20_000 });
-    if ((await alerts.getAttribute('aria-expanded')) === 'true') await alerts.click();
     await tree.locator('.monaco-list-row[aria-level="1"]', { hasText: 'User Sessions' }).click();
     const session = tree.locator('.monaco-list-row[aria-level="2"]').nth(1); // after "Worst Sessions"
     await session.hover({ timeout: 20_000 });

@@ -59,7 +59,6 @@ describe('sign in and sign out', () => {
         'Endpoint Agents',
         'Networks',
         'Enterprise Agents',
-        'Alerts',
         'Deployed Tests',
         'Endpoint Tests',
         'User Sessions',

@@ -55,7 +55,6 @@ describe('demo mode', () => {
         'Endpoint Agents',
         'Networks',
         'Enterprise Agents',
-        'Alerts',
         'Deployed Tests',
         'Endpoint Tests',
         'User Sessions',
