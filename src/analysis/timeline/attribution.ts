@@ -26,6 +26,7 @@ import {
 } from '../session/grading';
 import type { SessionMeasures } from '../session/verdict';
 import type { TimelineLanes } from './model';
+import { median } from './median';
 import { ownTimeSource, ownTimeWords, pageServerTimes, sessionMeasuresById } from './server-time';
 
 /** The session verdict's segments, in the same order (one verdict model). */
@@ -49,12 +50,7 @@ export interface Window {
   toMs: number;
 }
 
-export function median(values: readonly number[]): number | undefined {
-  if (values.length === 0) return undefined;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
+export { median } from './median';
 
 const worst = (...grades: Grade[]): Grade => (grades.includes('bad') ? 'bad' : grades.includes('warn') ? 'warn' : 'ok');
 const pct = (fraction: number): string => `${Math.round(fraction * 1000) / 10}%`;

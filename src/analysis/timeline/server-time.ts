@@ -5,6 +5,7 @@
 // first byte and is counted apart, never mixed into the server's own time.
 import { firstByteRoundTrips } from '../session/grading';
 import type { SessionMeasures } from '../session/verdict';
+import { median } from './median';
 import type { PageMark, TimelineLanes } from './model';
 
 const ms = (value: number): string => `${Math.round(value)} ms`;
@@ -69,14 +70,8 @@ export function sessionMeasuresById(lanes: TimelineLanes): (userSessionId: strin
 
 export function ownTimeWords(t: PageServerTimes): string {
   const unmeasured = t.unmeasured ? `; ${t.unmeasured} page(s) of sessions with no round trip measured left out` : '';
-  return `first byte after ${ms(middle(t.firstBytes))} median less ${t.roundTrips} round trip${t.roundTrips === 1 ? '' : 's'} of ${ms(t.rttMs ?? 0)} (median) for ${t.what}, each page at its own session's round trip to the target${unmeasured}`;
+  return `first byte after ${ms(median(t.firstBytes) ?? 0)} median less ${t.roundTrips} round trip${t.roundTrips === 1 ? '' : 's'} of ${ms(t.rttMs ?? 0)} (median) for ${t.what}, each page at its own session's round trip to the target${unmeasured}`;
 }
 
 export const ownTimeSource = (t: PageServerTimes): string =>
   `first byte less ${t.roundTrips} round trip${t.roundTrips === 1 ? '' : 's'} of its session, median of ${t.own.length} page${t.own.length === 1 ? '' : 's'}`;
-
-function middle(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length === 0 ? 0 : sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
