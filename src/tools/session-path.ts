@@ -13,15 +13,15 @@ import {
   type SessionSide,
   type SourceAgreement,
 } from '../analysis/session/path-agreement';
-import { relatedTests, type RelatedTests } from '../analysis/session/related';
+import type { RelatedTests } from '../analysis/session/related';
 import type { NetworkChange } from '../analysis/session/network-changes';
 import { roundMinute } from '../analysis/text/utc';
 import { apiTimeIso, apiTimeUtcText } from '../analysis/time/api-time';
-import { sessionNeighbourContext } from '../analysis/timeline';
 import { idString, SESSION_ID } from './args';
 import { capList, omittedNote } from './bound';
 import { fenced, idText, outside } from './fence';
 import { CHANGE_WORDS, timelineAround } from './sessions';
+import { readSurroundings } from './session-reads';
 import type { ToolContext, ToolDefinition } from './types';
 
 /** Hops answered at most: a traceroute is 30 hops; the rest is said to be left out. */
@@ -167,22 +167,8 @@ interface Reads {
 }
 
 async function readSession(ctx: ToolContext, id: string): Promise<Reads> {
-  const { client } = ctx.account;
-  const session = await client.getUserSession(id, ctx.signal ? { signal: ctx.signal } : {});
-  const [names, context, related] = await Promise.all([
-    client
-      .agentDirectory()
-      .ready(ctx.signal)
-      .then(
-        (d) => d.names(),
-        () => ({}) as Record<string, string>,
-      ),
-    sessionNeighbourContext(client, session, ctx.signal).catch(() => undefined),
-    relatedTests(client, session, ctx.signal).catch((error: unknown) => ({
-      links: [],
-      why: `the scheduled tests could not be read (${error instanceof Error ? error.message : String(error)})`,
-    })),
-  ]);
+  const session = await ctx.account.client.getUserSession(id, ctx.signal ? { signal: ctx.signal } : {});
+  const { names, context, related } = await readSurroundings(ctx, session);
   const agentName = names[String(session.agentId)];
   return { session, agentName, names, changes: context?.networkChanges ?? [], related };
 }

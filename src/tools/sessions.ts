@@ -5,16 +5,16 @@ import type { UserSession } from '../api/types';
 import { experienceText } from '../analysis/grades';
 import { LowestScores, WORST_ORDER, worstSummary } from '../analysis/records/worst';
 import { hurtOfTies, WORST_COUNT, WORST_MAX_WALK } from '../analysis/records/worst-ties';
-import { relatedTests, slowestPageSplit } from '../analysis/session/related';
+import { slowestPageSplit } from '../analysis/session/related';
 import { slowestPageInsight } from '../analysis/har/insights-line';
 import { sessionOverview, SEGMENT_LABELS } from '../analysis/session';
 import { compareSessions } from '../analysis/session/compare';
-import { sessionNeighbourContext } from '../analysis/timeline';
 import { idString, integer, RANGE_PROPERTIES, rangeOf, SESSION_ID } from './args';
 import { capList, omittedNote } from './bound';
 import { fenced, idText, outside } from './fence';
 import { FILTER_PROPERTIES, filtersFromNames } from './filters';
 import type { ToolDefinition } from './types';
+import { readSurroundings } from './session-reads';
 import { apiTimeIso, apiTimeMs, apiTimeUtcText } from '../analysis/time/api-time';
 import type { NetworkChange, NetworkChangeKind } from '../analysis/session/network-changes';
 
@@ -156,20 +156,9 @@ export const explainSession: ToolDefinition = {
     const id = idString(args, 'userSessionId') as string;
     const { client } = ctx.account;
     const session = await client.getUserSession(id, ctx.signal ? { signal: ctx.signal } : {});
-    const [names, context, slowest, related] = await Promise.all([
-      client
-        .agentDirectory()
-        .ready(ctx.signal)
-        .then(
-          (d) => d.names(),
-          () => ({}) as Record<string, string>,
-        ),
-      sessionNeighbourContext(client, session, ctx.signal).catch(() => undefined),
+    const [{ names, context, related }, slowest] = await Promise.all([
+      readSurroundings(ctx, session),
       slowestPageSplit(client, session, ctx.signal).catch(() => undefined),
-      relatedTests(client, session, ctx.signal).catch((error: unknown) => ({
-        links: [],
-        why: `the scheduled tests could not be read (${error instanceof Error ? error.message : String(error)})`,
-      })),
     ]);
     const agentName = names[String(session.agentId)];
     const overview = sessionOverview(session, agentName, context ?? {});
