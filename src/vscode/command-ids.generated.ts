@@ -33,6 +33,7 @@ export const COMMAND = {
   comparePathRounds: 'netmon.comparePathRounds',
   openMetrics: 'netmon.openMetrics',
   showTestResults: 'netmon.showTestResults',
+  showAlert: 'netmon.showAlert',
   openAgent: 'netmon.openAgent',
   compareSessions: 'netmon.compareSessions',
   comparePages: 'netmon.comparePages',

@@ -11,6 +11,7 @@ import type { DetailsDocumentProvider } from './items/details-provider';
 import type { TimeOptions } from './panels/data';
 import { registerPanels } from './panels';
 import { registerAgentCommands } from './tree/agent-commands';
+import { alertCommands } from './tree/alert-commands';
 import { registerCommands } from './command-util';
 import { deleteDeployedCommands } from './documents/delete-deployed';
 import type { Prompts } from './ui/prompts';
@@ -41,5 +42,6 @@ export function registerFeatures({ context, connection, log, prompts, timeOption
   registerWalkthrough(context, connection);
   registerAgentCommands(context, prompts);
   registerCommands(context, deleteDeployedCommands(connection, prompts));
+  registerCommands(context, alertCommands());
   return { details, documents, harEditor: panels.harEditor };
 }

@@ -84,7 +84,9 @@ describe(
         .waitFor({ timeout: TIMEOUT_MS });
       await waitForFileText(page, file, /"type": "http-server"/);
       assert.equal(await page.locator('.tab.active.dirty').count(), 0, 'the new document opens saved');
-      await page.waitForTimeout(500);
+      // A person types once the name shows selected (on a loaded machine the extension selects it a while after).
+      await page.locator('.monaco-editor .selected-text').first().waitFor({ timeout: TIMEOUT_MS });
+      await page.waitForTimeout(300);
       await saveScreenshot(page, 'authoring-new-document');
 
       await act('type the name, Tab, the URL, save', async () => {

@@ -90,7 +90,7 @@ describe('troubleshooting panels in VS Code', { timeout: 150_000 }, () => {
   test('the session overview opened from a session in the Netmon tree, and the waterfall of the page clicked in it', async () => {
     const { page } = workbench;
     const tree = page.locator('.part.sidebar');
-    // Deployed Tests opens at first: folded, the second-level rows are the sessions' alone.
+    // Deployed Tests opens at first: folded, the second-level rows are the sessions' alone (Alerts opens folded).
     const deployed = tree.locator('.monaco-list-row[aria-level="1"]', { hasText: 'Deployed Tests' });
     await deployed.waitFor({ timeout: 20_000 });
     if ((await deployed.getAttribute('aria-expanded')) === 'true') await deployed.click();

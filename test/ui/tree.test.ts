@@ -25,6 +25,7 @@ const ROOTS = [
   'Endpoint Agents',
   'Networks',
   'Enterprise Agents',
+  'Alerts',
   'Deployed Tests',
   'Endpoint Tests',
   'User Sessions',
@@ -174,6 +175,10 @@ describe('Netmon tree UI', { timeout: 120_000 }, () => {
         async () => (await deployed.getAttribute('aria-expanded')) === 'false',
         'Deployed Tests to close',
       );
+      // Alerts opens folded, with the count of what is going on now beside it.
+      const alerts = row(page, 'Alerts', 1);
+      await alerts.locator('.label-description', { hasText: / active$/ }).waitFor({ timeout: FILL_TIMEOUT_MS });
+      assert.equal(await alerts.getAttribute('aria-expanded'), 'false');
     });
   });
 

@@ -55,12 +55,15 @@ export interface AlertNames {
   agentName(agentId: string): string | undefined;
 }
 
+/** An alert is active until the service says it cleared (a state it adds later reads as active). */
+export const isActiveAlert = (alert: Pick<Alert, 'state'>): boolean => alert.state !== 'clear';
+
 export function alertRow(alert: Alert | AlertDetail, names: AlertNames): AlertRow {
   const test = alert.testId === undefined ? undefined : names.tests.get(alert.testId);
   const rule = alert.ruleId === undefined ? undefined : names.rules.get(alert.ruleId);
   const row: AlertRow = {
     alertId: alert.alertId,
-    active: alert.state !== 'clear',
+    active: isActiveAlert(alert),
     severity: String(alert.severity),
     alertType: String(alert.alertType),
     startDate: alert.startDate,

@@ -9,6 +9,7 @@ import { networkSessionsNode, topologyNode, userSessionsNode } from './session-n
 import { endpointTestGroups } from './test-nodes';
 import { enterpriseAgentsRoot } from './enterprise-agent-nodes';
 import { deployedTestsRoot } from './deployed-test-nodes';
+import { alertsRoot } from './alert-nodes';
 import { labelGroups } from './label-nodes';
 import { COMMAND } from '../command-ids.generated';
 
@@ -36,6 +37,7 @@ export function createRoots(context: LoadContext): TreeNode[] {
       'No networks in this account group',
     ),
     enterpriseAgentsRoot(),
+    alertsRoot(context),
     deployedTestsRoot(),
     new TreeNode(undefined, {
       label: 'Endpoint Tests',

@@ -59,6 +59,7 @@ describe('sign in and sign out', () => {
         'Endpoint Agents',
         'Networks',
         'Enterprise Agents',
+        'Alerts',
         'Deployed Tests',
         'Endpoint Tests',
         'User Sessions',

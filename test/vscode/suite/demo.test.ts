@@ -55,6 +55,7 @@ describe('demo mode', () => {
         'Endpoint Agents',
         'Networks',
         'Enterprise Agents',
+        'Alerts',
         'Deployed Tests',
         'Endpoint Tests',
         'User Sessions',

@@ -1,0 +1,153 @@
+// The Alerts root against the emulator speaking v7 with a clock: two network tests deployed two
+// days before a seeded loss episode of 10 % or more (as test/integration/alerts-world.ts sets
+// them up), the clock twenty minutes into it. The root counts the active alerts, lists the loss
+// alert of the test crossing the episode first with its rule and test named, and Show Alert opens
+// that test's results, whose path (the newest round, inside the episode) shows the loss localized.
+// On v6 the root says in one row that alerts need v7.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'mocha';
+import * as vscode from 'vscode';
+import { ALERTS_NEED_V7 } from '../../../src/api/types';
+import type { RunningEmulator } from '../../../src/emulator';
+import type { PathEpisode } from '../../../src/emulator/world/path-episodes';
+import type { TreeNode } from '../../../src/vscode/tree/nodes';
+import { childrenOf, netmonApi, root, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
+import { closeAllEditors, panelStates, waitForRendered } from './panels-fixture';
+import { createTestDirectly, startDocumentSuite, type DocumentSuite } from './documents-fixture';
+
+const DAY = 86400;
+const TESTS = ['Outlook from the offices', 'Zoom from the offices'];
+
+describe('Alerts in the explorer (v7)', () => {
+  let suite: DocumentSuite;
+  let clock = 0;
+  let loss: PathEpisode;
+
+  /** Deployed two days before a loss episode the default loss rule fires on; the clock then moves into it. */
+  const deployTests = async (started: RunningEmulator): Promise<void> => {
+    const group = started.world.group(started.world.accountGroups[0]?.aid ?? 0);
+    assert.ok(group);
+    // Any day of the world has its episodes: one far from today, whose loss reaches the rule's 10 %.
+    const first = Math.floor(Date.UTC(2026, 5, 1) / 1000);
+    const found = Array.from({ length: 20 }, (_, i) => first + i * DAY)
+      .flatMap((day) => group.pathEpisodes(day, day + DAY))
+      .find((e) => e.kind === 'lossEpisode' && Number(e.detail['lossPercent']) >= 10);
+    assert.ok(found);
+    loss = found;
+    clock = loss.startSeconds - 2 * DAY;
+    const agents = group
+      .enterpriseAgents()
+      .slice(0, 5)
+      .map((a) => ({ agentId: String(a.agentId) }));
+    for (const [testName, server] of [
+      [TESTS[0], 'outlook.office365.com'],
+      [TESTS[1], 'zoom.us'],
+    ] as const)
+      await createTestDirectly(started, 'agent-to-server', { testName, interval: 300, agents, server, port: 443 });
+    clock = loss.startSeconds + 20 * 60;
+  };
+
+  before(async function () {
+    this.timeout(60_000);
+    suite = await startDocumentSuite('alerts-tree', {
+      v7: true,
+      emulator: { now: () => clock * 1000 },
+      beforeSignIn: deployTests,
+    });
+  });
+  after(async () => {
+    await closeAllEditors();
+    await suite.end();
+  });
+
+  /** The root and its rows: read, the root's description counts what they hold. */
+  const alertRows = async (): Promise<{ alerts: TreeNode; rows: TreeNode[] }> => {
+    const api = await netmonApi();
+    const alerts = await root(api, 'Alerts');
+    return { alerts, rows: await childrenOf(api, alerts) };
+  };
+
+  it('opens folded, and counts the active alerts before it is opened', async function () {
+    this.timeout(30_000);
+    const api = await netmonApi();
+    const alerts = await root(api, 'Alerts');
+    assert.equal(alerts.treeItem().collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
+    // The first drawing starts the count; the root is drawn again once it is in.
+    const deadline = Date.now() + 20_000;
+    while (!/ active$/.test(description(alerts)) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.match(description(alerts), /^[1-9]\d* active$/);
+  });
+
+  it('lists the active loss alert first, its rule and the test crossing the episode named; the root counts the active ones', async function () {
+    this.timeout(60_000);
+    const { alerts, rows } = await alertRows();
+    const active = rows.filter(
+      (row) => row.spec.kind === 'alert' && /active since \d\d:\d\d UTC$/.test(description(row)),
+    );
+    assert.ok(active.length > 0, rows.map((row) => `${row.label}: ${description(row)}`).join(' | '));
+    assert.equal(rows[0], active[0], 'active first');
+    const lossRow = active.find((row) => row.label === 'Default Network Loss');
+    assert.ok(lossRow, rows.map((row) => row.label).join(' | '));
+    assert.match(description(lossRow), /^(Outlook|Zoom) from the offices · major · active since \d\d:\d\d UTC$/);
+    assert.equal(lossRow.spec.icon, 'error');
+    assert.equal(lossRow.spec.iconColor, 'errorForeground');
+    assert.equal(lossRow.spec.command?.command, 'netmon.showAlert');
+    assert.match(lossRow.contextValue(), /^alert\b/);
+    const tooltip = lossRow.treeItem().tooltip;
+    assert.ok(tooltip instanceof vscode.MarkdownString);
+    // Appended as text: markdown escaped, spaces kept as &nbsp;.
+    const text = tooltip.value.replace(/&nbsp;/g, ' ').replace(/\\(.)/g, '$1');
+    assert.match(text, /^Rule: Default Network Loss \(100001\) {2}$/m);
+    assert.match(text, /^Test: (Outlook|Zoom) from the offices \(agent-to-server \d+\) {2}$/m);
+    assert.match(text, /^Sources: \d sources?: [A-Z]/m);
+    assert.equal(alerts.treeItem().description, `${active.length} active`);
+  });
+
+  it('Show Alert opens the results of the alert’s test: its metrics, and its path with the loss localized', async function () {
+    this.timeout(90_000);
+    const { rows } = await alertRows();
+    const lossRow = rows.find((row) => row.label === 'Default Network Loss' && /active/.test(description(row)));
+    assert.ok(lossRow);
+    const testName = description(lossRow).split(' · ')[0];
+    const shown = await vscode.commands.executeCommand<{ panels: string[] } | undefined>('netmon.showAlert', lossRow);
+    assert.equal(shown?.panels.length, 2, 'metrics and path');
+    const path = await waitForRendered(shown.panels[1]!);
+    assert.equal(path.kind, 'path');
+    assert.equal(path.title, `Path: ${testName}`);
+    assert.ok(((path.rendered as { findings?: number }).findings ?? 0) > 0, 'the path panel shows where the loss is');
+    // The metrics panel opened first, under the path (it draws once shown).
+    const metrics = (await panelStates()).find((panel) => panel.id === shown.panels[0]);
+    assert.equal(metrics?.kind, 'metrics');
+    assert.equal(metrics.title, `Metrics: ${testName}`);
+  });
+});
+
+describe('Alerts in the explorer (v6)', () => {
+  let emulator: RunningEmulator;
+
+  before(async function () {
+    this.timeout(60_000);
+    emulator = await startControlledEmulator({ api: 'v6' });
+    await signInTo(emulator);
+  });
+  after(async () => {
+    await signOut();
+    await emulator.close();
+  });
+
+  it('says in one row, not as an error, that alerts need v7', async function () {
+    this.timeout(30_000);
+    const api = await netmonApi();
+    const rows = await childrenOf(api, await root(api, 'Alerts'));
+    assert.deepEqual(
+      rows.map((row) => [row.label, row.spec.kind]),
+      [[ALERTS_NEED_V7, 'empty']],
+    );
+    assert.equal(description(await root(api, 'Alerts')), '', 'no count on v6');
+  });
+});
+
+function description(node: TreeNode): string {
+  return String(node.treeItem().description ?? '');
+}
