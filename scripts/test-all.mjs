@@ -19,6 +19,7 @@ const steps = [
   ['typecheck webview', 'npx', ['tsc', '--noEmit', '-p', 'webview']],
   ['lint', 'npx', ['eslint', '.']],
   ['format (prettier, 120 columns)', 'npx', ['prettier', '--check', 'src', 'webview', 'test', 'scripts', 'bench']],
+  ['line length (120 columns, strings and comments too)', 'node', ['scripts/check-line-length.mjs']],
   ['calendar check', 'node', ['scripts/check-test-clock.mjs']],
   ['unit + integration', 'node', ['scripts/run-node-tests.mjs', 'test/unit', 'test/integration']],
 ];

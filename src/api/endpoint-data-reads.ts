@@ -42,7 +42,8 @@ export class EndpointDataReads {
     const left = options.filters.filter((filter) => !taken.includes(filter.key)).map((filter) => filter.key);
     if (left.length > 0)
       this.warn(
-        `${target}: API ${dialect.version} does not filter it by ${[...new Set(left)].join(', ')}; listed without ${left.length === 1 ? 'that filter' : 'those filters'}`,
+        `${target}: API ${dialect.version} does not filter it by ${[...new Set(left)].join(', ')}; listed ` +
+          `without ${left.length === 1 ? 'that filter' : 'those filters'}`,
       );
     return kept.length > 0 ? kept : undefined;
   }

@@ -66,12 +66,15 @@ export class WalkGuard {
       new PageBudgetError({ ...details, list: this.list, pagesRead }, `${this.list}: ${summary}`);
     if (pagesRead >= this.limits.maxPages) {
       throw stop(
-        `stopped after ${count(pagesRead)} pages, the most one walk reads (client option paging.maxPages); narrow the time range or filters, or raise paging.maxPages`,
+        `stopped after ${count(pagesRead)} pages, the most one walk reads (client option paging.maxPages); ` +
+          'narrow the time range or filters, or raise paging.maxPages',
       );
     }
     if (this.emptyInRow >= this.limits.maxEmptyPagesInRow) {
       throw stop(
-        `stopped after ${count(this.emptyInRow)} empty pages in a row that still linked a next page (${count(pagesRead)} pages read): the server's paging looks broken; narrow the time range, or raise paging.maxEmptyPagesInRow if this server pages so`,
+        `stopped after ${count(this.emptyInRow)} empty pages in a row that still linked a next page ` +
+          `(${count(pagesRead)} pages read): the server's paging looks broken; narrow the time range, or raise ` +
+          'paging.maxEmptyPagesInRow if this server pages so',
       );
     }
     this.visited.add(key);

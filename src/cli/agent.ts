@@ -11,7 +11,9 @@ import { processIo, reportFailure, type CliIo } from './io';
 import { readTimeRange, TIME_RANGE_USAGE } from './time-range';
 import { ciJson } from './ci-safe';
 
-export const AGENT_USAGE = `usage: netmon agent timeline <computer name | agent id> [--window 24h | --from T --to T] [--json] [account]
+export const AGENT_USAGE =
+  `usage: netmon agent timeline <computer name | agent id> ` +
+  `[--window 24h | --from T --to T] [--json] [account]
   One endpoint agent over time: its sessions, page loads, network sessions and topology
   probes read with a server-side agent filter, what changed in its network (roaming,
   public IP, VPN, gateway, proxy), and the periods of poor experience with the segment

@@ -12,7 +12,9 @@ import { ciJson } from './ci-safe';
 import { processIo, reportFailure, type CliIo } from './io';
 import { readTimeRange, TIME_RANGE_USAGE } from './time-range';
 
-export const ALERTS_USAGE = `usage: netmon alerts [--window 24h | --from T --to T] [--state active|cleared] [--json] [account]
+export const ALERTS_USAGE =
+  `usage: netmon alerts [--window 24h | --from T --to T] ` +
+  `[--state active|cleared] [--json] [account]
        netmon alerts <alertId> [--round R] [--json] [account]
   The account group's alerts (API v7): active ones first, then by severity, then newest; each
   with its rule, its test and the sources (agents) meeting the rule's condition, by name, and

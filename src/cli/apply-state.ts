@@ -14,7 +14,9 @@ import {
 import { UsageError } from './flags';
 import type { CliIo } from './io';
 
-export const STATE_USAGE = `  --adopt <document>=<testId>  bind this document to that deployed test (a test of its name that no
+export const STATE_USAGE =
+  `  --adopt <document>=<testId>  bind this document to that deployed test ` +
+  `(a test of its name that no
                    document is bound to is a conflict until adopted; repeat for several)
   The journal of applies lives outside the working tree: NETMON_STATE_DIR, else
   $XDG_STATE_HOME/netmon, else ~/.local/state/netmon (one file per service and account group).`;
@@ -41,7 +43,8 @@ export function prepareRun(command: string, opened: DeployRun, adoptions: readon
   const ignored = repositoryJournalIn(io.cwd);
   if (ignored !== undefined) {
     io.stderr(
-      `netmon ${command}: warning: ignoring ${ignored} in the working tree; the apply journal is kept in ${stateDirectory(io.env)} (a repository must not choose which test a document takes over)`,
+      `netmon ${command}: warning: ignoring ${ignored} in the working tree; the apply journal is kept in ` +
+        `${stateDirectory(io.env)} (a repository must not choose which test a document takes over)`,
     );
   }
   return prepare(opened, adoptions, io);
@@ -51,7 +54,9 @@ export function unownedLines(unowned: PreparedRun['unowned'], allowed: boolean):
   if (unowned.length === 0) return [];
   return [
     '',
-    `${allowed ? 'Allowed by --allow-replace' : 'Needs --allow-replace (beyond --yes)'}: ${unowned.length === 1 ? 'this test was' : 'these tests were'} not created by netmon apply from this machine:`,
+    `${allowed ? 'Allowed by --allow-replace' : 'Needs --allow-replace (beyond --yes)'}: ` +
+      `${unowned.length === 1 ? 'this test was' : 'these tests were'} not created by netmon apply from this ` +
+      `machine:`,
     ...unowned.map(
       (step) => `  ${step.action} ${quotedTestName(step.testName)}${'testId' in step ? ` (test ${step.testId})` : ''}`,
     ),

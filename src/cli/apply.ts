@@ -17,7 +17,9 @@ import { INCLUDE_EXAMPLES_FLAG, INCLUDE_EXAMPLES_USAGE, openDeployRun } from './
 import { processIo, reportFailure, type CliIo } from './io';
 import { ciJson } from './ci-safe';
 
-export const APPLY_USAGE = `usage: netmon apply <folders, files or globs of *.netmon-test.json, *.netmon-endpoint-test.json>… [--yes] [--allow-replace] [--adopt <document>=<testId>]… [--json] [account]
+export const APPLY_USAGE =
+  `usage: netmon apply <folders, files or globs of *.netmon-test.json, ` +
+  `*.netmon-endpoint-test.json>… [--yes] [--allow-replace] [--adopt <document>=<testId>]… [--json] [account]
   Plans as netmon plan does, then applies: creates, updates, replaces and deletes tests (the
   enterprise ones first, then the endpoint ones) and records each new test id in its document
   ("deployments"), changing nothing else in it.
@@ -93,7 +95,8 @@ export async function applyRun(opened: DeployRun, args: ApplyArgs, io: CliIo): P
     onBinding: (binding) => io.stderr(bindingLine(run, binding)),
     onProgress: (done, _total, step) =>
       io.stderr(
-        `${done}/${total} ${step.action} "${terminalSafe(step.testName)}"${step.testId === undefined ? '' : ` (test ${step.testId})`}`,
+        `${done}/${total} ${step.action} "${terminalSafe(step.testName)}"` +
+          `${step.testId === undefined ? '' : ` (test ${step.testId})`}`,
       ),
   });
   return said(outcome, run, shown, args, io);
@@ -107,14 +110,17 @@ function said(outcome: ApplyOutcome, run: DeployRun, shown: () => string, args: 
       io.stdout(shown());
       io.stderr(
         outcome.kind === 'invalid'
-          ? `netmon apply: ${outcome.documents} document(s) are invalid; nothing was applied. Run netmon validate on them.`
-          : `netmon apply: ${outcome.conflicts} conflict(s); nothing was applied. Adopt each deployed test its document manages (--adopt <document>=<testId>) or rename the document's test.`,
+          ? `netmon apply: ${outcome.documents} document(s) are invalid; nothing was applied. Run netmon validate ` +
+              `on them.`
+          : `netmon apply: ${outcome.conflicts} conflict(s); nothing was applied. Adopt each deployed test its ` +
+              `document manages (--adopt <document>=<testId>) or rename the document's test.`,
       );
       return 2;
     case 'not-ours':
       io.stdout(shown());
       io.stderr(
-        `netmon apply: not applied: ${outcome.steps} replace or delete of a test netmon apply did not create from this machine (or of an endpoint test); check the plan and pass --allow-replace to allow it.`,
+        `netmon apply: not applied: ${outcome.steps} replace or delete of a test netmon apply did not create from ` +
+          `this machine (or of an endpoint test); check the plan and pass --allow-replace to allow it.`,
       );
       return 2;
     case 'nothing':
@@ -131,7 +137,11 @@ function said(outcome: ApplyOutcome, run: DeployRun, shown: () => string, args: 
       if (!io.ask) io.stdout(ciJson({ target: run.account.label, confirmed: false, ...deployPlanJson(run) }));
       const endpoint = endpointSteps(run).length;
       io.stderr(
-        `netmon apply: not applied (${planSummary(run.plan)}${endpoint > 0 ? ` and ${endpoint} endpoint step(s)` : ''}). ${io.ask ? '' : 'No terminal to ask: pass --yes to apply.'}`.trim(),
+        (
+          `netmon apply: not applied (${planSummary(run.plan)}` +
+          `${endpoint > 0 ? ` and ${endpoint} endpoint step(s)` : ''}). ` +
+          `${io.ask ? '' : 'No terminal to ask: pass --yes to apply.'}`
+        ).trim(),
       );
       return 2;
     }
@@ -147,13 +157,15 @@ async function confirmed(run: DeployRun, shown: string, bindings: number, io: Cl
     run.plan.steps.filter(isDestructive).length + endpointSteps(run).filter(isDestructiveEndpointStep).length;
   const binds = bindings > 0 ? `, binding ${bindings} document(s)` : '';
   return io.ask(
-    `Apply these ${totalSteps(run)} changes${binds}${destructive > 0 ? `, deleting ${destructive} deployed test(s)` : ''}?`,
+    `Apply these ${totalSteps(run)} changes${binds}` +
+      `${destructive > 0 ? `, deleting ${destructive} deployed test(s)` : ''}?`,
   );
 }
 
 function bindingLine(run: DeployRun, binding: PlannedBinding): string {
   return binding.why === 'recovered'
-    ? `Recovered: "${terminalSafe(binding.testName)}" was created as test ${binding.testId} by an interrupted apply; ${run.name(binding.uri)} is now bound to it.`
+    ? `Recovered: "${terminalSafe(binding.testName)}" was created as test ${binding.testId} by an interrupted ` +
+        `apply; ${run.name(binding.uri)} is now bound to it.`
     : `Adopted: ${run.name(binding.uri)} is now bound to test ${binding.testId} ("${terminalSafe(binding.testName)}").`;
 }
 
@@ -162,17 +174,20 @@ function report(run: DeployRun, outcome: Extract<ApplyOutcome, { kind: 'applied'
   const kind = failed?.kind === 'endpoint' ? 'endpoint ' : '';
   const failure =
     failed &&
-    `${failed.action} of ${kind}"${terminalSafe(failed.testName)}" failed: ${terminalSafe(failed.error instanceof Error ? failed.error.message : String(failed.error))}`;
+    `${failed.action} of ${kind}"${terminalSafe(failed.testName)}" failed: ` +
+      `${terminalSafe(failed.error instanceof Error ? failed.error.message : String(failed.error))}`;
   if (json) io.stdout(ciJson({ target: run.account.label, applied, ...(failure ? { failed: failure } : {}) }));
   if (failure) {
     io.stderr(
-      `netmon apply: ${applied.length} of ${totalSteps(run)} steps applied; then ${failure}. Finished steps are recorded in their documents: run netmon apply again to resume.`,
+      `netmon apply: ${applied.length} of ${totalSteps(run)} steps applied; then ${failure}. Finished steps are ` +
+        `recorded in their documents: run netmon apply again to resume.`,
     );
     return 1;
   }
   const leftOut = run.endpoint.leftOut ? ` ${run.endpoint.leftOut}` : '';
   io.stderr(
-    `netmon apply: ${applied.length} step${applied.length === 1 ? '' : 's'} applied to ${terminalSafe(run.account.label)}.${leftOut}`,
+    `netmon apply: ${applied.length} step${applied.length === 1 ? '' : 's'} applied to ` +
+      `${terminalSafe(run.account.label)}.${leftOut}`,
   );
   return 0;
 }

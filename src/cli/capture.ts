@@ -15,7 +15,9 @@ import { writeOutputFile } from './output-file';
 
 export type { CaptureEntry } from './capture-reads';
 
-export const CAPTURE_USAGE = `usage: netmon capture --out DIR --base-url URL [--window 1h] [--aid N] [--api auto|v7|v6] [--force]
+export const CAPTURE_USAGE =
+  `usage: netmon capture --out DIR --base-url URL [--window 1h] [--aid N] ` +
+  `[--api auto|v7|v6] [--force]
   Saves one page of every read endpoint of the account (agents, networks, endpoint tests and
   their data, sessions, pages, topology), in whichever API version the account speaks
   (index.json says which), as JSON files in DIR, with tokens removed and ids,
@@ -131,6 +133,7 @@ function prepareFolder(folder: string, force: boolean): string | undefined {
 function report(io: Io, out: string, api: string, entries: readonly CaptureEntry[]): void {
   const failed = entries.filter((e) => e.status === 'failed');
   io.stdout(
-    `saved ${entries.length - failed.length} responses (API ${api}) to ${terminalSafe(out)}${failed.length ? ` (${failed.length} reads failed: ${failed.map((f) => f.name).join(', ')})` : ''}`,
+    `saved ${entries.length - failed.length} responses (API ${api}) to ${terminalSafe(out)}` +
+      `${failed.length ? ` (${failed.length} reads failed: ${failed.map((f) => f.name).join(', ')})` : ''}`,
   );
 }

@@ -16,7 +16,8 @@
  * C0/C1 controls but tab and newline (ESC, CR, BEL, NEL, CSI…), bidirectional overrides and line/paragraph
  * separators.
  */
-const CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]/g; // eslint-disable-line no-control-regex
+// eslint-disable-next-line no-control-regex
+const CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]/g;
 const ZERO_WIDTH_SPACE = '\u200B';
 /** .NET Char.IsWhiteSpace: what the runner trims before looking for `::`. */
 const DOTNET_WHITESPACE = '\\t\\n\\u000B\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000';

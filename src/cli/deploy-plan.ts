@@ -34,7 +34,9 @@ export function endpointRemovalLines(steps: readonly EndpointPlanStep[], allowed
   if (steps.length === 0) return [];
   return [
     '',
-    `${allowed ? 'Allowed by --allow-replace' : 'Needs --allow-replace (beyond --yes)'}: endpoint test${steps.length === 1 ? '' : 's'} to replace or delete that netmon apply did not create from this machine (their data goes with them):`,
+    `${allowed ? 'Allowed by --allow-replace' : 'Needs --allow-replace (beyond --yes)'}: endpoint test` +
+      `${steps.length === 1 ? '' : 's'} to replace or delete that netmon apply did not create from this machine ` +
+      `(their data goes with them):`,
     ...steps.map((step) =>
       terminalSafe(
         `  ${step.action} endpoint ${JSON.stringify(step.testName)} (test ${'testId' in step ? step.testId : ''})`,

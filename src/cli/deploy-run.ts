@@ -9,7 +9,9 @@ import { openAccount, type AccountFlags } from './account';
 import type { CliIo } from './io';
 
 export const INCLUDE_EXAMPLES_FLAG = '--include-examples';
-export const INCLUDE_EXAMPLES_USAGE = `  ${INCLUDE_EXAMPLES_FLAG} also take the documents under folders named ${DEFAULT_PLAN_EXCLUDED_FOLDERS.map((f) => `"${f}"`).join(', ')}
+export const INCLUDE_EXAMPLES_USAGE =
+  `  ${INCLUDE_EXAMPLES_FLAG} also take the documents under folders named ` +
+  `${DEFAULT_PLAN_EXCLUDED_FOLDERS.map((f) => `"${f}"`).join(', ')}
                    (left out by default, as in the editor: examples are not for deploying);
                    naming such a folder itself, or a file in it, includes it too`;
 

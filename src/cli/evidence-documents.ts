@@ -86,7 +86,8 @@ export async function sessionDocument(
   const noContext = context
     ? []
     : [
-        "The agent's records around the session could not be read: the verdict has no baseline, tunnel or first byte from them.",
+        "The agent's records around the session could not be read: the verdict has no baseline, tunnel or first " +
+          'byte from them.',
       ];
   return sessionEvidence({
     session,

@@ -25,10 +25,15 @@ import {
 } from './evidence-documents';
 import { readTimeRange, TIME_RANGE_USAGE } from './time-range';
 
-export const EVIDENCE_USAGE = `usage: netmon evidence session <userSessionId> [-o out.html] [--markdown out.md] [--highlight IP …] [--window 24h | --from T --to T] [--force] [--follow-links] [account]
-       netmon evidence path --test <id> [--round R] [--against R0] [--highlight IP …] [-o out.html] [--markdown out.md] [--window 24h | --from T --to T] [--force] [--follow-links] [account]
-       netmon evidence timeline <computer name | agent id> [-o out.html] [--markdown out.md] [--window 24h | --from T --to T] [--force] [--follow-links] [account]
-       netmon evidence har-diff <before.har[.gz]> <after.har[.gz]> [--page A B] [-o out.html] [--markdown out.md] [--force] [--follow-links]
+export const EVIDENCE_USAGE =
+  `usage: netmon evidence session <userSessionId> [-o out.html] [--markdown out.md] [--highlight IP …] ` +
+  `[--window 24h | --from T --to T] [--force] [--follow-links] [account]
+       netmon evidence path --test <id> [--round R] [--against R0] [--highlight IP …] [-o out.html] ` +
+  `[--markdown out.md] [--window 24h | --from T --to T] [--force] [--follow-links] [account]
+       netmon evidence timeline <computer name | agent id> [-o out.html] [--markdown out.md] ` +
+  `[--window 24h | --from T --to T] [--force] [--follow-links] [account]
+       netmon evidence har-diff <before.har[.gz]> <after.har[.gz]> [--page A B] [-o out.html] ` +
+  `[--markdown out.md] [--force] [--follow-links]
   One evidence file per investigation, for a ticket to another team: the verdict and its
   numbers, the time range and account group, the mtr-style path, the waterfall of each page
   with its HAR embedded (redacted: cookies, credentials, tokens and response bodies removed;
@@ -159,8 +164,10 @@ function testId(value: string): number {
 function defaultName(doc: EvidenceDocument, options: EvidenceOptions): string {
   if (doc.kind === 'session') return `evidence-session-${fileStem(options.subject ?? 'session')}.html`;
   if (doc.kind === 'timeline') return `evidence-agent-${fileStem(options.subject ?? 'agent')}.html`;
-  if (doc.kind === 'har-diff')
-    return `evidence-har-diff-${fileStem(basename(options.files?.[1] ?? 'after', extname(options.files?.[1] ?? '')))}.html`;
+  if (doc.kind === 'har-diff') {
+    const after = options.files?.[1];
+    return `evidence-har-diff-${fileStem(basename(after ?? 'after', extname(after ?? '')))}.html`;
+  }
   const rounds = doc.facts.find((f) => f.label === 'Rounds')?.value ?? '';
   const when = /(\d{4}-\d\d-\d\d) (\d\d):(\d\d)/.exec(rounds);
   return `evidence-path-${options.testId}${when ? `-${when[1]}T${when[2]}${when[3]}Z` : ''}.html`;

@@ -13,7 +13,9 @@ import { readHarFileAsync } from '../workflows/har-file';
 import type { HarCliIo } from './har-report';
 import { ciJson, cliText } from './ci-safe';
 
-export const HAR_DIFF_USAGE = `usage: netmon har diff <before.har[.gz]> <after.har[.gz]> [--page <A> <B>] [--json] [--rows <n>] [--all]
+export const HAR_DIFF_USAGE =
+  `usage: netmon har diff <before.har[.gz]> <after.har[.gz]> [--page <A> <B>] ` +
+  `[--json] [--rows <n>] [--all]
   Compares two HARs request by request. Requests are paired by URL with cache-buster query
   values, file-name hashes and session ids ignored (the rules used are listed), and marked
   new, missing, slower, faster, status changed or unchanged.

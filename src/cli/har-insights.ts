@@ -75,7 +75,8 @@ export async function runHarInsights(args: readonly string[], io: HarCliIo): Pro
   if (pageId === null) {
     io.stderr(
       untrustedLine(
-        `netmon har insights: ${basename(parsed.file)} has no page ${parsed.page} (pages: ${doc.pages.map((p, i) => `${i + 1} ${p.id}`).join(', ')})`,
+        `netmon har insights: ${basename(parsed.file)} has no page ${parsed.page} (pages: ` +
+          `${doc.pages.map((p, i) => `${i + 1} ${p.id}`).join(', ')})`,
         600,
       ),
     );

@@ -30,7 +30,10 @@ import {
   writeOutputStream,
 } from './output-file';
 
-export const HAR_REDACT_USAGE = `usage: netmon har redact <in.har[.gz]|in.zhar> -o <out.har[.gz]|-> [--keep-cookies] [--keep <name> …] [--keep-bodies] [--report <report.json>] [--force] [--follow-links]
+export const HAR_REDACT_USAGE =
+  `usage: netmon har redact <in.har[.gz]|in.zhar> -o ` +
+  `<out.har[.gz]|-> [--keep-cookies] [--keep <name> …] [--keep-bodies] [--report <report.json>] ` +
+  `[--force] [--follow-links]
   Writes a copy of the HAR without secrets, to attach to a ticket: cookie values, Authorization
   credentials, headers and URL, form and JSON fields named like secrets (token, key, session,
   password, csrf, signature, …), JWTs and long random tokens, user:password in URLs, and
@@ -131,7 +134,8 @@ export async function runHarRedact(
     } catch (error) {
       io.stderr(
         terminalSafe(
-          `netmon har redact: wrote ${parsed.output} but not the report: ${error instanceof Error ? error.message : String(error)}`,
+          `netmon har redact: wrote ${parsed.output} but not the report: ` +
+            `${error instanceof Error ? error.message : String(error)}`,
         ),
       );
       return 2;

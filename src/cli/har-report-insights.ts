@@ -19,7 +19,8 @@ export function reportInsightLines(harJson: readonly string[], pageId?: string):
   const only = pageId !== undefined && doc.pages.some((page) => page.id === pageId) ? pageId : undefined;
   const pages = documentInsights(doc, {}, only);
   return [
-    "Why it was slow (findings ranked by the time fixing them saves; the report's Insights tab and `netmon har insights --json` have them all):",
+    'Why it was slow (findings ranked by the time fixing them saves; ' +
+      "the report's Insights tab and `netmon har insights --json` have them all):",
     ...formatInsights(pages, REPORT_FINDINGS).map(cliText),
   ];
 }

@@ -56,7 +56,8 @@ export async function readHarForReport(
     out.chars += text.length;
     if (out.chars > maxChars) {
       throw new ReportInputError(
-        `${name} holds more than ${megabytes(maxChars)} of HAR${redact ? ' after redaction' : ''}, too much for one report page: export a single page, or use \`netmon har redact\` and open the result in VS Code`,
+        `${name} holds more than ${megabytes(maxChars)} of HAR${redact ? ' after redaction' : ''}, too much for one ` +
+          `report page: export a single page, or use \`netmon har redact\` and open the result in VS Code`,
       );
     }
     if (text !== '') out.parts.push(escapeForScript(text));

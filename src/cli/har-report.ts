@@ -95,10 +95,13 @@ export function loadHarBundle(): string {
   return readFileSync(found, 'utf8');
 }
 
-export const HAR_REPORT_USAGE = `usage: netmon har report <in.har> -o <out.html> [--page <pageId>] [--title <text>] [--no-redact] [--force] [--follow-links]
+export const HAR_REPORT_USAGE =
+  `usage: netmon har report <in.har> -o <out.html> [--page <pageId>] ` +
+  `[--title <text>] [--no-redact] [--force] [--follow-links]
   Writes a self-contained HTML waterfall (works offline, no external resources) and prints why each page was slow:
   its critical path and findings ranked by the time fixing them saves (as \`netmon har insights\` does).
-  <in.har> may be gzip-compressed (.har.gz, .zhar). The HAR inside is redacted as \`netmon har redact\` does (cookies, credentials, tokens,
+  <in.har> may be gzip-compressed (.har.gz, .zhar). The HAR inside is redacted as \`netmon har redact\` does ` +
+  `(cookies, credentials, tokens,
   response bodies); --no-redact embeds it as recorded, and the report's title says so.
   An existing <out.html> is kept unless --force is given; a symbolic link there is refused.
 ${FOLLOW_LINKS_USAGE}`;

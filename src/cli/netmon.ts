@@ -34,12 +34,14 @@ const COMMANDS: Readonly<Record<string, { run: Command; summary: string }>> = {
   alerts: {
     run: (args) => runAlerts(args, processIo()),
     summary:
-      'alerts [<alertId>]: the active and cleared alerts, or one explained with where its path loses packets (exit 1: one is active)',
+      'alerts [<alertId>]: the active and cleared alerts, or one explained with where its path loses packets ' +
+      '(exit 1: one is active)',
   },
   run: {
     run: (args) => runRun(args, processIo()),
     summary:
-      'run <document|test name|id>: run an enterprise test now, wait for every agent, health per agent (exit 1: an agent failed)',
+      'run <document|test name|id>: run an enterprise test now, wait for every agent, health per agent ' +
+      '(exit 1: an agent failed)',
   },
   capture: {
     run: (args) => runCapture(args, processIo()),
@@ -52,7 +54,8 @@ const COMMANDS: Readonly<Record<string, { run: Command; summary: string }>> = {
   evidence: {
     run: async (args) => (await import('./evidence')).runEvidence(args),
     summary:
-      'evidence session <id> | path --test <id> | timeline <agent> | har-diff <a.har> <b.har>: one offline HTML (and Markdown) file for a ticket',
+      'evidence session <id> | path --test <id> | timeline <agent> | har-diff <a.har> <b.har>: ' +
+      'one offline HTML (and Markdown) file for a ticket',
   },
 };
 

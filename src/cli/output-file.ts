@@ -100,10 +100,16 @@ function cliMessage(error: SafeWriteError, path: string): string {
   // A single file is named as the user gave it (-o), files beside one by their names.
   const named = one && error.paths[0] === basename(path) ? path : error.paths.join(', ');
   if (error.problem === 'link')
-    return `${named} ${one ? 'is a symbolic link' : 'are symbolic links'}: refusing to write through ${one ? 'it' : 'them'}${linkedFolder(error.paths)} (remove the link or choose another name)`;
+    return (
+      `${named} ${one ? 'is a symbolic link' : 'are symbolic links'}: refusing to write through ` +
+      `${one ? 'it' : 'them'}${linkedFolder(error.paths)} (remove the link or choose another name)`
+    );
   if (error.problem === 'exists')
     return `${named} already ${one ? 'exists' : 'exist'}: pass --force to overwrite ${one ? 'it' : 'them'}`;
   if (error.problem === 'linked-folder')
-    return `${error.paths[0] ?? ''} is a symbolic link among the folders of the output: refusing to write where it points (pass --follow-links if you mean that, or choose another folder)`;
+    return (
+      `${error.paths[0] ?? ''} is a symbolic link among the folders of the output: refusing to write where it ` +
+      `points (pass --follow-links if you mean that, or choose another folder)`
+    );
   return error.message;
 }

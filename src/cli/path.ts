@@ -12,19 +12,24 @@ import { processIo, reportFailure, type CliIo } from './io';
 import { readTimeRange, TIME_RANGE_USAGE } from './time-range';
 import { ciJson } from './ci-safe';
 
-export const PATH_USAGE = `usage: netmon path diff --test <id> [--round R] [--against R0] [--window 24h | --from T --to T] [--json] [account]
-       netmon path localize --test <id> [--round R | --rounds N] [--target-at LAT,LON] [--window 24h | --from T --to T] [--json] [account]
+export const PATH_USAGE =
+  `usage: netmon path diff --test <id> [--round R] [--against R0] ` +
+  `[--window 24h | --from T --to T] [--json] [account]
+       netmon path localize --test <id> [--round R | --rounds N] [--target-at LAT,LON] ` +
+  `[--window 24h | --from T --to T] [--json] [account]
   diff: what changed on the test's network path between two rounds: per agent the route
   change in words ("London laptop 2: AS1299 → AS3356 at hop 6, +18 ms"), then the hops added,
   removed or changed and their delay and loss deltas. Exit 1 when an agent changed route.
   localize: where the problem is: the hop where loss starts and persists (forwarding) or loss
   only at the target (terminal), ICMP rate-limited hops (not faults), the link where delay
-  jumps, and the agents grouped by verdict. Exit 1 when a loss finding is confident (2 or more lost traversals, routing loops aside).
+  jumps, and the agents grouped by verdict. Exit 1 when a loss finding is confident (2 or more lost traversals, ` +
+  `routing loops aside).
   --test ID        the scheduled endpoint test
   --round R        the round to look at: epoch seconds or a time (ISO 8601); the newest round in range by default
   --against R0     diff: the baseline round; the oldest round in range by default
   --rounds N       localize: the newest N rounds in range (1 to 48; default 1), localized together and per round
-  --target-at LAT,LON  localize: where the target is (degrees); with the agents' locations, delay jumps are read against what distance explains
+  --target-at LAT,LON  localize: where the target is (degrees); with the agents' locations, delay jumps are read ` +
+  `against what distance explains
 ${TIME_RANGE_USAGE}
   --json           the diff model as JSON on stdout
 ${ACCOUNT_USAGE}

@@ -14,7 +14,9 @@ import { prepareRun, STATE_USAGE, takeAdoptions, unownedLines } from './apply-st
 import { ciJson } from './ci-safe';
 import { bindingLines } from '../documents';
 
-export const PLAN_USAGE = `usage: netmon plan <folders, files or globs of *.netmon-test.json, *.netmon-endpoint-test.json>… [--json] [account]
+export const PLAN_USAGE =
+  `usage: netmon plan <folders, files or globs of *.netmon-test.json, ` +
+  `*.netmon-endpoint-test.json>… [--json] [account]
   Compares the documents with the tests the account has deployed and prints what apply
   would do: create, update (field: old → new), replace, delete (markedForDeletion), and
   the deployed tests no document manages (left alone). Endpoint test documents plan against
@@ -94,13 +96,15 @@ export async function runPlan(args: readonly string[], io: CliIo = processIo()):
     const skipped = skippedDocuments(run);
     if (skipped > 0) {
       io.stderr(
-        `netmon plan: ${skipped} document${skipped === 1 ? ' is' : 's are'} invalid and left out; run netmon validate on them`,
+        `netmon plan: ${skipped} document${skipped === 1 ? ' is' : 's are'} invalid and left out; run netmon ` +
+          `validate on them`,
       );
       return 2;
     }
     if (plan.conflicts.length > 0) {
       io.stderr(
-        `netmon plan: ${plan.conflicts.length} conflict${plan.conflicts.length === 1 ? '' : 's'}: apply will refuse until each is adopted (--adopt) or renamed`,
+        `netmon plan: ${plan.conflicts.length} conflict${plan.conflicts.length === 1 ? '' : 's'}: apply will refuse ` +
+          `until each is adopted (--adopt) or renamed`,
       );
       return 2;
     }

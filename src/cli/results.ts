@@ -14,7 +14,9 @@ import { ciJson } from './ci-safe';
 import { processIo, reportFailure, type CliIo } from './io';
 import { readTimeRange, TIME_RANGE_USAGE } from './time-range';
 
-export const RESULTS_USAGE = `usage: netmon results <test name | test id> [--window 24h | --from T --to T] [--json] [account]
+export const RESULTS_USAGE =
+  `usage: netmon results <test name | test id> [--window 24h | --from T --to T] ` +
+  `[--json] [account]
   A deployed enterprise test's results (API v7): for each result kind of its type (network,
   path-vis, http-server, page-load, web-transactions, dns-server, dns-trace, dnssec, api,
   ftp-server, sip-server, rtp-server, bgp) each agent's latest round as ok, degraded or

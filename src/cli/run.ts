@@ -38,7 +38,8 @@ export async function runRun(args: readonly string[], io: CliIo = processIo()): 
       onStarted: (test, agentIds) => {
         if (!json)
           io.stderr(
-            `netmon run: test ${test.testId} started on ${agentIds.length} agent${agentIds.length === 1 ? '' : 's'}; waiting for their answers`,
+            `netmon run: test ${test.testId} started on ${agentIds.length} agent${agentIds.length === 1 ? '' : 's'}` +
+              `; waiting for their answers`,
           );
       },
     });
@@ -74,12 +75,14 @@ function runText(report: RunReport): string {
   const name = untrustedLine(report.testName, 120);
   const how = report.instant ? 'instant run' : 'run';
   const lines = [
-    `${name} (${report.type} ${how}, test ${report.testId}): ${report.agents.length} agent${report.agents.length === 1 ? '' : 's'} answered`,
+    `${name} (${report.type} ${how}, test ${report.testId}): ${report.agents.length} agent` +
+      `${report.agents.length === 1 ? '' : 's'} answered`,
     '',
   ];
   for (const agent of report.agents) {
     lines.push(
-      `  ${agent.health.toUpperCase().padEnd(9)} ${untrustedLine(agent.agentName, 60)}: ${untrustedLine(agent.reason, 200)}`,
+      `  ${agent.health.toUpperCase().padEnd(9)} ${untrustedLine(agent.agentName, 60)}: ` +
+        `${untrustedLine(agent.reason, 200)}`,
     );
   }
   for (const agentId of report.missing) lines.push(`  ${'NO ANSWER'.padEnd(9)} agent ${untrustedLine(agentId, 20)}`);

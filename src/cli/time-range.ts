@@ -6,7 +6,9 @@ import { flagOf } from './flags';
 
 export { RETENTION_MS } from '../workflows/time-range';
 
-export const TIME_RANGE_USAGE = `  --window D       the last D: 30m, 6h, 24h (default), 7d; at most 7 days (the data's retention)
+export const TIME_RANGE_USAGE =
+  `  --window D       the last D: 30m, 6h, 24h (default), 7d; ` +
+  `at most 7 days (the data's retention)
   --from T --to T  an absolute range instead: 2026-11-23 08:00, today, 'yesterday 14:00' (local
                    time, said on stderr), or ISO 8601 with an offset (2026-11-23T08:00Z); --to
                    defaults to now

@@ -126,9 +126,13 @@ function junitXml(report: ValidateReport): string {
     const failure =
       errors.length === 0
         ? ''
-        : `\n      <failure message="${xml(`${errors.length} error${errors.length === 1 ? '' : 's'}`)}" type="netmon-validate">${xml(errors.map(textLine).join('\n'))}</failure>`;
+        : `\n      <failure message="${xml(`${errors.length} error${errors.length === 1 ? '' : 's'}`)}" ` +
+          `type="netmon-validate">${xml(errors.map(textLine).join('\n'))}</failure>`;
     const out = others.length === 0 ? '' : `\n      <system-out>${xml(others.map(textLine).join('\n'))}</system-out>`;
-    return `    <testcase classname="netmon.validate" name="${xml(file)}" file="${xml(file)}">${failure}${out}${failure || out ? '\n    ' : ''}</testcase>`;
+    return (
+      `    <testcase classname="netmon.validate" name="${xml(file)}" file="${xml(file)}">${failure}${out}` +
+      `${failure || out ? '\n    ' : ''}</testcase>`
+    );
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -22,7 +22,9 @@ const defaultIo: CliIo = {
   cwd: process.cwd(),
 };
 
-export const VALIDATE_USAGE = `usage: netmon validate [--catalog <file.json>] [--format text|json|sarif|junit] <files, folders or globs>…
+export const VALIDATE_USAGE =
+  `usage: netmon validate [--catalog <file.json>] [--format text|json|sarif|junit] ` +
+  `<files, folders or globs>…
   Checks ${Object.values(DOCUMENT_SUFFIXES)
     .map((s) => `*${s}`)
     .join(', ')} documents against their schemas
@@ -109,7 +111,9 @@ async function report(
   io.stderr(
     problems === 0
       ? `${files.length} document${files.length === 1 ? '' : 's'} OK`
-      : `${problems} problem${problems === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'}, ${problems - errors} warning${problems - errors === 1 ? '' : 's'}) in ${files.length} document${files.length === 1 ? '' : 's'}`,
+      : `${problems} problem${problems === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'}, ` +
+          `${problems - errors} warning${problems - errors === 1 ? '' : 's'}) in ${files.length} document` +
+          `${files.length === 1 ? '' : 's'}`,
   );
   return problems === 0 ? 0 : 1;
 }

@@ -60,12 +60,14 @@ export function resolveAgentNames(value: unknown, agents: readonly CatalogAgent[
 }
 
 function ambiguous(name: string, matches: readonly CatalogAgent[]): string {
-  return `Agent name "${name}" is ambiguous: ${matches.map((a) => `${a.agentId}${a.location ? ` (${a.location})` : ''}`).join(', ')}; use agentId`;
+  const candidates = matches.map((a) => `${a.agentId}${a.location ? ` (${a.location})` : ''}`);
+  return `Agent name "${name}" is ambiguous: ${candidates.join(', ')}; use agentId`;
 }
 
 function unknown(name: string, agents: readonly CatalogAgent[]): string {
   const near = nearestNames(name, agents);
-  return `No enterprise agent named "${name}"${near.length > 0 ? `; did you mean ${near.map((a) => `"${a.name}"`).join(', ')}?` : ''}`;
+  const suggestion = near.length > 0 ? `; did you mean ${near.map((a) => `"${a.name}"`).join(', ')}?` : '';
+  return `No enterprise agent named "${name}"${suggestion}`;
 }
 
 /** Names sharing the most words with `name`, then the closest in spelling. */

@@ -173,7 +173,10 @@ function describeNode(
   if (kind === 'test' && path[0] === 'deployments' && path.length === 3) {
     const aid = String(path[2]);
     if (isKey) return aid === 'default' ? "The connection's default account group" : group(aid);
-    return `Deployed as test ${id} on ${String(path[1])} (${aid === 'default' ? 'default account group' : `account group ${aid}`})`;
+    return (
+      `Deployed as test ${id} on ${String(path[1])} ` +
+      `(${aid === 'default' ? 'default account group' : `account group ${aid}`})`
+    );
   }
   if (isKey) return undefined;
   if (isPath(path, ['aid'])) return group(id);

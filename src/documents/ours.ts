@@ -8,7 +8,10 @@ import type { Plan, PlanStep } from './plan';
 
 /** The rule in words, for the tool's description, its refusals and the README. */
 export const OURS_RULE =
-  "a test is ours when netmon apply, the editor's Apply or apply_documents created it from this machine for this service and account group (an endpoint test as much as any other), as the apply journal records (kept outside the workspace: NETMON_STATE_DIR, else $XDG_STATE_HOME/netmon, else ~/.local/state/netmon); a document's deployments binding alone does not make a test ours";
+  "a test is ours when netmon apply, the editor's Apply or apply_documents created it from this machine for " +
+  'this service and account group (an endpoint test as much as any other), as the apply journal records ' +
+  '(kept outside the workspace: NETMON_STATE_DIR, else $XDG_STATE_HOME/netmon, else ~/.local/state/netmon); ' +
+  "a document's deployments binding alone does not make a test ours";
 
 type Changing = Extract<PlanStep, { testId: number }>;
 

@@ -184,5 +184,6 @@ function timeRange(document: Record<string, unknown>): FilterRequest['range'] {
  * says where it was asked from, never "from <agent>": the API cannot pin a test to an agent.
  */
 export function instantTestName(type: string, target: string, askedFrom?: string): string {
-  return `Instant ${type} to ${target}${askedFrom === undefined ? '' : ` (asked from ${askedFrom}; runs on any agents)`}`;
+  const askedNote = askedFrom === undefined ? '' : ` (asked from ${askedFrom}; runs on any agents)`;
+  return `Instant ${type} to ${target}${askedNote}`;
 }

@@ -34,10 +34,10 @@ export function renderPlan(plan: Plan, heading: string, name: DisplayName): stri
   if (plan.unchanged.length > 0)
     lines.push('', `Unchanged: ${plan.unchanged.map((u) => `${name(u.uri)} (test ${u.testId})`).join(', ')}`);
   for (const skipped of plan.skipped) lines.push(`Skipped ${name(skipped.uri)}: ${skipped.reason}`);
-  if (plan.unmanaged.length > 0)
-    lines.push(
-      `Not managed by these documents (left alone): ${plan.unmanaged.map((t) => `${quotedTestName(t.testName)} (${t.testId})`).join(', ')}`,
-    );
+  if (plan.unmanaged.length > 0) {
+    const unmanaged = plan.unmanaged.map((t) => `${quotedTestName(t.testName)} (${t.testId})`);
+    lines.push(`Not managed by these documents (left alone): ${unmanaged.join(', ')}`);
+  }
   lines.push('', planSummary(plan));
   return `${lines.join('\n')}\n`;
 }
@@ -48,7 +48,10 @@ export function planSummary(plan: Plan): string {
     plan.conflicts.length === 0
       ? ''
       : ` ${plan.conflicts.length} conflict${plan.conflicts.length === 1 ? '' : 's'} (not applied).`;
-  return `Plan: ${count('create')} to create, ${count('update')} to update, ${count('replace')} to replace, ${count('delete')} to delete.${conflicts}`;
+  return (
+    `Plan: ${count('create')} to create, ${count('update')} to update, ${count('replace')} to replace, ` +
+    `${count('delete')} to delete.${conflicts}`
+  );
 }
 
 /** The plan as data for `--json` and for CI: what would change, without the request bodies. */
@@ -82,9 +85,13 @@ export function planJson(plan: Plan, name: DisplayName): object {
 /** Why a document is neither created nor bound, and the explicit way out. */
 function conflictLines(conflict: Plan['conflicts'][number], name: DisplayName): string[] {
   const ids = conflict.testIds.join(', ');
+  const existing = conflict.testIds.length === 1 ? 'a test' : 'tests';
   return [
-    `  ! conflict ${quotedTestName(conflict.testName)} (${conflict.type}) from ${name(conflict.uri)}: the account already has ${conflict.testIds.length === 1 ? 'a test' : 'tests'} of that name (${ids}) that no document is bound to`,
-    `        not created (it would be a second one) and not taken over: if this document manages it, adopt it explicitly (netmon: --adopt ${name(conflict.uri)}=${conflict.testIds[0]}); otherwise rename the document's test`,
+    `  ! conflict ${quotedTestName(conflict.testName)} (${conflict.type}) from ${name(conflict.uri)}: ` +
+      `the account already has ${existing} of that name (${ids}) that no document is bound to`,
+    '        not created (it would be a second one) and not taken over: if this document manages it, ' +
+      `adopt it explicitly (netmon: --adopt ${name(conflict.uri)}=${conflict.testIds[0]}); ` +
+      "otherwise rename the document's test",
   ];
 }
 
@@ -100,7 +107,8 @@ function actionLines(step: PlanStep, name: DisplayName): string[] {
   switch (step.action) {
     case 'create':
       return [
-        `  ${SYMBOLS.create} create  ${title} (${step.type}) from ${where}${step.reason === 'bound-test-missing' ? ' — its bound test no longer exists' : ''}`,
+        `  ${SYMBOLS.create} create  ${title} (${step.type}) from ${where}` +
+          (step.reason === 'bound-test-missing' ? ' — its bound test no longer exists' : ''),
       ];
     case 'update':
       return [
@@ -109,12 +117,14 @@ function actionLines(step: PlanStep, name: DisplayName): string[] {
       ];
     case 'replace':
       return [
-        `  ${SYMBOLS.replace} replace ${title} (test ${step.testId}) from ${where}: a field the API cannot update changed`,
+        `  ${SYMBOLS.replace} replace ${title} (test ${step.testId}) from ${where}: ` +
+          'a field the API cannot update changed',
         ...step.changes.map(changeLine),
       ];
     case 'delete':
       return [
-        `  ${SYMBOLS.delete} delete  ${title} (test ${step.testId}) — ${step.reason === 'marked' ? `marked for deletion in ${where}` : `${where} was removed`}`,
+        `  ${SYMBOLS.delete} delete  ${title} (test ${step.testId}) — ` +
+          (step.reason === 'marked' ? `marked for deletion in ${where}` : `${where} was removed`),
       ];
   }
 }

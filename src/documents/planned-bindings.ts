@@ -39,7 +39,8 @@ export function bindingLines(bindings: readonly PlannedBinding[], name: DisplayN
     'Bindings apply will write into the documents first:',
     ...bindings.map(
       (b) =>
-        `  = bind ${name(b.uri)} → test ${b.testId} (${quotedTestName(b.testName)}): ${b.why === 'recovered' ? 'created by an interrupted apply from this machine' : 'adopted (--adopt)'}`,
+        `  = bind ${name(b.uri)} → test ${b.testId} (${quotedTestName(b.testName)}): ` +
+        `${b.why === 'recovered' ? 'created by an interrupted apply from this machine' : 'adopted (--adopt)'}`,
     ),
     '',
   ];

@@ -14,7 +14,9 @@ export interface RunNowPlan {
 export const RUN_NOW_MAX_MACHINES = 5;
 
 const WHY: Readonly<Record<string, string>> = {
-  agents: `instant tests run on endpoint agents (up to ${RUN_NOW_MAX_MACHINES} here), not on the document's enterprise agents`,
+  agents:
+    `instant tests run on endpoint agents (up to ${RUN_NOW_MAX_MACHINES} here), not on the document's ` +
+    'enterprise agents',
   targetAgentId: 'instant tests have no far-end agent',
   interval: 'an instant test runs once',
   enabled: 'an instant test runs once',

@@ -81,7 +81,9 @@ function mapError(kind: DocumentKind, root: Node, error: ErrorObject): MappedErr
     case 'required':
       return {
         node: target,
-        message: `Missing required property "${String(error.params['missingProperty'])}"${subject === 'document' ? '' : ` in ${subject}`}`,
+        message:
+          `Missing required property "${String(error.params['missingProperty'])}"` +
+          (subject === 'document' ? '' : ` in ${subject}`),
       };
     case 'propertyNames':
       return undefined; // reported by the nested error, which carries propertyName

@@ -23,7 +23,8 @@ export function templateSnippet(text: string): string {
   let snippet = '';
   let at = 0;
   stops.forEach((stop, index) => {
-    snippet += `${escapeSnippet(text.slice(at, stop.start))}\${${index + 1}:${escapePlaceholder(text.slice(stop.start, stop.end))}}`;
+    const placeholder = escapePlaceholder(text.slice(stop.start, stop.end));
+    snippet += `${escapeSnippet(text.slice(at, stop.start))}\${${index + 1}:${placeholder}}`;
     at = stop.end;
   });
   return `${snippet}${escapeSnippet(text.slice(at))}$0`;

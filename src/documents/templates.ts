@@ -195,10 +195,11 @@ function testText(type: EnterpriseTestType, testName: string, picked: readonly T
           '  // Enterprise agents that run the test.',
           '  "agents": [',
           ...(agents.length === 0 ? [`    { "agentName": ${JSON.stringify(PLACEHOLDER_NAME)} }`] : []),
-          ...agents.map(
-            (agent, index) =>
-              `    { "agentId": ${idLiteral(agent.agentId)} }${index < agents.length - 1 ? ',' : ''}${agent.name ? ` // ${commentLine(agent.name)}` : ''}`,
-          ),
+          ...agents.map((agent, index) => {
+            const comma = index < agents.length - 1 ? ',' : '';
+            const nameComment = agent.name ? ` // ${commentLine(agent.name)}` : '';
+            return `    { "agentId": ${idLiteral(agent.agentId)} }${comma}${nameComment}`;
+          }),
           '  ],',
         ]),
     ...targetLines(type, farEnd),

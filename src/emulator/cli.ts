@@ -19,7 +19,8 @@ async function main(): Promise<void> {
   const emulator = await startEmulator(options);
   const { admin, viewer } = DEMO_CREDENTIALS;
   console.log(
-    `Netmon API emulator (${options.preset ?? 'demo'} preset, seed ${options.seed ?? 1}, API ${emulator.api}) listening on ${emulator.url}`,
+    `Netmon API emulator (${options.preset ?? 'demo'} preset, seed ${options.seed ?? 1}, API ` +
+      `${emulator.api}) listening on ${emulator.url}`,
   );
   console.log(`  Account Admin: Authorization: Bearer ${admin.token}   (e-mail ${admin.email})`);
   console.log(`  Read-only:     Authorization: Bearer ${viewer.token}   (e-mail ${viewer.email})`);

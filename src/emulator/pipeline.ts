@@ -227,7 +227,9 @@ async function dispatch(
       decision.headers['retry-after'] = String(retryAfter);
       throw new HttpError(
         429,
-        `Rate limit of ${decision.headers['x-organization-rate-limit-limit']} requests exceeded for organization ${user.organization}; retry after ${decision.headers['x-organization-rate-limit-reset']} (epoch seconds)`,
+        `Rate limit of ${decision.headers['x-organization-rate-limit-limit']} requests exceeded for ` +
+          `organization ${user.organization}; retry after ` +
+          `${decision.headers['x-organization-rate-limit-reset']} (epoch seconds)`,
       );
     }
     const match = deps.router.match(method, parsed.segments, parsed.path);

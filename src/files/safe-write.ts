@@ -100,7 +100,8 @@ export function inspectFileSet(set: FileSet, policy: SetPolicy = {}): SetInspect
   for (const file of set.beside ?? []) note(file.name, besideTarget(folder, file.name), policy.replaceBeside === true);
   if (links.length > 0) {
     throw new SafeWriteError(
-      `${links.join(', ')} ${links.length === 1 ? 'is a symbolic link' : 'are symbolic links'}: refusing to write through ${links.length === 1 ? 'it' : 'them'}${linkedFolder(links)}`,
+      `${links.join(', ')} ${links.length === 1 ? 'is a symbolic link' : 'are symbolic links'}: refusing to ` +
+        `write through ${links.length === 1 ? 'it' : 'them'}${linkedFolder(links)}`,
       'link',
       links,
     );

@@ -15,7 +15,8 @@ export const findAgent: ToolDefinition = {
   name: 'find_agent',
   title: 'Find an endpoint agent',
   description:
-    'Endpoint agents (user laptops) matching a name, fuzzily: every word must appear in the computer name, id, OS, model or status; best matches first. Answers the agent ids for agent_timeline and find_worst_sessions.',
+    'Endpoint agents (user laptops) matching a name, fuzzily: every word must appear in the computer name, id, OS, ' +
+    'model or status; best matches first. Answers the agent ids for agent_timeline and find_worst_sessions.',
   inputSchema: {
     type: 'object',
     properties: {
@@ -43,9 +44,13 @@ export const findAgent: ToolDefinition = {
       os: outside(m.agent.osVersion ?? '', 100),
       exact: m.rank === 0,
     }));
+    const atLeast = matches.length > limit ? '+' : '';
+    const matchCount = `${agents.length}${atLeast} agent${agents.length === 1 ? '' : 's'} match`;
+    const howMany = agents.length === 0 ? 'No endpoint agent matches' : matchCount;
+    const hint = agents.length ? ' Use the agentId with agent_timeline.' : ' Try fewer words.';
     return {
       text: [
-        `${agents.length === 0 ? 'No endpoint agent matches' : `${agents.length}${matches.length > limit ? '+' : ''} agent${agents.length === 1 ? '' : 's'} match`} among ${search.size}.${agents.length ? ' Use the agentId with agent_timeline.' : ' Try fewer words.'}`,
+        `${howMany} among ${search.size}.${hint}`,
         fenced(
           'agents: names and OS come from the API',
           agents.map((a) => `${a.agentId} · ${a.name} · ${a.status} · ${a.os}`),
@@ -63,7 +68,9 @@ export const agentTimelineTool: ToolDefinition = {
   name: 'agent_timeline',
   title: 'An endpoint agent over time',
   description:
-    'One endpoint agent over a time range (default the last 24h): the periods of poor experience, the segment most likely responsible for each with its numbers, what changed in its network (roaming, public IP, VPN, gateway, proxy), and its worst sessions for explain_session.',
+    'One endpoint agent over a time range (default the last 24h): the periods of poor experience, the segment most ' +
+    'likely responsible for each with its numbers, what changed in its network (roaming, public IP, VPN, ' +
+    'gateway, proxy), and its worst sessions for explain_session.',
   inputSchema: {
     type: 'object',
     properties: {
@@ -92,10 +99,14 @@ export const agentTimelineTool: ToolDefinition = {
       .slice(0, 5);
     return {
       text: [
-        `Agent ${idText(model.agent.agentId)}: ${verdict.periods.length} period${verdict.periods.length === 1 ? '' : 's'} of poor experience, ${verdict.isolatedPoor} isolated poor sessions, ${verdict.scoredSessions} scored sessions, ${model.events.length} network changes.${gaps ? ` ${gaps} list${gaps === 1 ? '' : 's'} could not be read completely.` : ''}`,
+        `Agent ${idText(model.agent.agentId)}: ${verdict.periods.length} period` +
+          `${verdict.periods.length === 1 ? '' : 's'} of poor experience, ${verdict.isolatedPoor} isolated poor ` +
+          `sessions, ${verdict.scoredSessions} scored sessions, ${model.events.length} network changes.` +
+          `${gaps ? ` ${gaps} list${gaps === 1 ? '' : 's'} could not be read completely.` : ''}`,
         ...periods.items.map(
           (p) =>
-            `- ${clock(p.fromMs)} to ${clock(p.toMs)}: ${p.segment ? TIMELINE_SEGMENT_LABELS[p.segment] : 'no single segment'}`,
+            `- ${clock(p.fromMs)} to ${clock(p.toMs)}: ` +
+            `${p.segment ? TIMELINE_SEGMENT_LABELS[p.segment] : 'no single segment'}`,
         ),
         ...omittedNote(periods.omitted, 'periods'),
         worst.length

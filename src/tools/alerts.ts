@@ -66,14 +66,19 @@ function rowLine(row: AlertRow): string {
   const sources = row.sources?.slice(0, 5).map((s) => s.name) ?? [];
   const more = row.sourceCount - sources.length;
   const test = row.testId ? `${row.testName ?? 'test'} (test ${row.testId})` : 'no test';
-  return `${row.alertId} · ${period(row)} · ${row.severity} · ${row.ruleName ?? `rule ${row.ruleId ?? '?'}`} on ${test} · sources: ${sources.join(', ') || 'none named'}${more > 0 ? ` and ${more} more` : ''}`;
+  return (
+    `${row.alertId} · ${period(row)} · ${row.severity} · ${row.ruleName ?? `rule ${row.ruleId ?? '?'}`} on ` +
+    `${test} · sources: ${sources.join(', ') || 'none named'}${more > 0 ? ` and ${more} more` : ''}`
+  );
 }
 
 export const listAlertsTool: ToolDefinition = {
   name: 'list_alerts',
   title: 'List the alerts',
   description:
-    "The account group's alerts of a time range (default the last 24h; needs API v7): active ones first, then by severity, then newest, each with its rule, its test and the agents meeting the rule's condition by name. Answers each alert's alertId for explain_alert.",
+    "The account group's alerts of a time range (default the last 24h; needs API v7): active ones first, then by " +
+    "severity, then newest, each with its rule, its test and the agents meeting the rule's condition by name. " +
+    "Answers each alert's alertId for explain_alert.",
   inputSchema: {
     type: 'object',
     properties: {
@@ -100,9 +105,12 @@ export const listAlertsTool: ToolDefinition = {
     const first = listed.items[0];
     return {
       text: [
-        `Alerts of ${where}${state ? ` (${state} only)` : ''}: ${read.rows.length}, ${active} active${read.complete ? '' : ' (more in the range than were read: narrow it)'}.`,
+        `Alerts of ${where}${state ? ` (${state} only)` : ''}: ${read.rows.length}, ${active} active` +
+          `${read.complete ? '' : ' (more in the range than were read: narrow it)'}.`,
         first
-          ? `Explain one with explain_alert and its alertId${first.active ? ` (the first, ${idText(first.alertId)}, is active)` : ''}: its rule, test, agents and where its test's path loses packets.`
+          ? `Explain one with explain_alert and its alertId` +
+            `${first.active ? ` (the first, ${idText(first.alertId)}, is active)` : ''}: its rule, test, agents ` +
+            `and where its test's path loses packets.`
           : 'No alert in this range: widen it (window up to 7d) or drop state.',
         fenced('alerts: rule, test and agent names come from the API', [
           ...listed.items.map(rowLine),
@@ -129,7 +137,9 @@ export const explainAlertTool: ToolDefinition = {
   name: 'explain_alert',
   title: 'Explain an alert',
   description:
-    "One alert (API v7) explained: its rule and condition, its test, whether it is active, its start and end, each agent (source) with what it measured, and for network tests where on the path the loss starts (the hop) or the delay appears, localized on the test's rounds from the alert's start on (or from `round`).",
+    'One alert (API v7) explained: its rule and condition, its test, whether it is active, its start and end, each ' +
+    'agent (source) with what it measured, and for network tests where on the path the loss starts (the hop) ' +
+    "or the delay appears, localized on the test's rounds from the alert's start on (or from `round`).",
   inputSchema: {
     type: 'object',
     properties: {
@@ -137,7 +147,8 @@ export const explainAlertTool: ToolDefinition = {
       round: {
         ...ROUND,
         description:
-          "Localize from this round on instead of the alert's start: epoch seconds (as an earlier explain_alert gives it) or an ISO 8601 time.",
+          "Localize from this round on instead of the alert's start: epoch seconds (as an earlier explain_alert " +
+          'gives it) or an ISO 8601 time.',
       },
     },
     required: ['alertId'],
@@ -153,7 +164,10 @@ export const explainAlertTool: ToolDefinition = {
     const found = path?.found;
     const last = path?.rounds.at(-1);
     const where = path
-      ? `${path.rounds.length} round${path.rounds.length === 1 ? '' : 's'} from ${roundMinute(path.rounds[0]!)}: ${found!.loss.length} loss finding${found!.loss.length === 1 ? '' : 's'}${found!.confident ? ' (confident)' : ''}, ${found!.delay.length} delay finding${found!.delay.length === 1 ? '' : 's'}`
+      ? `${path.rounds.length} round${path.rounds.length === 1 ? '' : 's'} from ${roundMinute(path.rounds[0]!)}: ` +
+        `${found!.loss.length} loss finding${found!.loss.length === 1 ? '' : 's'}` +
+        `${found!.confident ? ' (confident)' : ''}, ${found!.delay.length} delay finding` +
+        `${found!.delay.length === 1 ? '' : 's'}`
       : 'no path localized (see below)';
     const next =
       last !== undefined
@@ -162,21 +176,25 @@ export const explainAlertTool: ToolDefinition = {
     const lines = found ? capList(found.lines, 20) : undefined;
     return {
       text: [
-        `Alert ${idText(alert.alertId)}: ${period(alert)}; ${alert.sourceCount} source${alert.sourceCount === 1 ? '' : 's'}; path: ${where}.`,
+        `Alert ${idText(alert.alertId)}: ${period(alert)}; ${alert.sourceCount} source` +
+          `${alert.sourceCount === 1 ? '' : 's'}; path: ${where}.`,
         last !== undefined
-          ? `Whether it goes on after: explain_alert with alertId and round ${last + 1} (the rounds after ${roundMinute(last)}).`
+          ? `Whether it goes on after: explain_alert with alertId and round ${last + 1} (the rounds after ` +
+            `${roundMinute(last)}).`
           : 'Other alerts: list_alerts.',
         fenced('the alert: rule, test, agent and hop names come from the API', [
           `severity ${alert.severity}, type ${alert.alertType}`,
           rule
-            ? `rule ${rule.ruleName} (${rule.ruleId}): ${rule.expression}, ${rule.roundsViolatingRequired ?? 1} of ${rule.roundsViolatingOutOf} round${rule.roundsViolatingOutOf === 1 ? '' : 's'}`
+            ? `rule ${rule.ruleName} (${rule.ruleId}): ${rule.expression}, ${rule.roundsViolatingRequired ?? 1} of ` +
+              `${rule.roundsViolatingOutOf} round${rule.roundsViolatingOutOf === 1 ? '' : 's'}`
             : `rule ${alert.ruleName ?? alert.ruleId ?? 'unknown'}`,
           `test ${alert.testName ?? 'unnamed'} (${alert.testType ?? 'type unknown'} test ${alert.testId ?? '?'})`,
           ...(alert.sources ?? [])
             .slice(0, 15)
             .map(
               (s) =>
-                `source ${s.name}${s.startMetrics ? `: ${s.startMetrics}` : ''}${s.endMetrics && !alert.active ? ` → ${s.endMetrics}` : ''}`,
+                `source ${s.name}${s.startMetrics ? `: ${s.startMetrics}` : ''}` +
+                `${s.endMetrics && !alert.active ? ` → ${s.endMetrics}` : ''}`,
             ),
           ...(found ? [found.headline, ...lines!.items.filter((l) => l !== found.headline)] : []),
           ...(lines ? omittedNote(lines.omitted, 'lines') : []),

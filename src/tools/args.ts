@@ -146,7 +146,11 @@ export function workspaceTarget(ctx: ToolContext, path: string): string {
 export function writeRefusal(path: string, error: SafeWriteError): string {
   const name = outside(path, 200);
   if (error.problem === 'linked-folder')
-    return `${name} goes through ${outside(error.paths[0] ?? '', 200)}, a symbolic link in the workspace: a file is never written through one (it can point anywhere on the disk); name a file in a real folder of the workspace`;
+    return (
+      `${name} goes through ${outside(error.paths[0] ?? '', 200)}, a symbolic link in the workspace: a file is ` +
+      `never written through one (it can point anywhere on the disk); name a file in a real folder of the ` +
+      `workspace`
+    );
   if (error.problem === 'link')
     return `${name} is a symbolic link: a file is never written through one; name a new file`;
   if (error.problem === 'exists') return `${name} already exists, and a file is never replaced; name a new file`;

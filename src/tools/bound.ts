@@ -29,7 +29,10 @@ export function boundedText(text: string, max = MAX_TEXT_CHARS): string {
   // A fence cut open is closed again, so the rest of the answer is never read as inside it.
   const openFences =
     (kept.match(/^<<<UNTRUSTED DATA/gm) ?? []).length - (kept.match(/^END UNTRUSTED DATA>>>$/gm) ?? []).length;
-  return `${kept}${openFences > 0 ? '\nEND UNTRUSTED DATA>>>' : ''}\n(answer cut: ${left.toLocaleString('en-US')} more characters left out; ask a narrower question)`;
+  return (
+    `${kept}${openFences > 0 ? '\nEND UNTRUSTED DATA>>>' : ''}\n(answer cut: ${left.toLocaleString('en-US')} ` +
+    `more characters left out; ask a narrower question)`
+  );
 }
 
 /** The JSON answer, or when it is too large a note instead of its heaviest parts. */
@@ -52,6 +55,8 @@ export function boundedData(data: Record<string, unknown>, max = MAX_JSON_CHARS)
   }
   return {
     ...kept,
-    leftOut: `${dropped.join(', ')} left out: the whole answer was ${size.toLocaleString('en-US')} characters (cap ${max.toLocaleString('en-US')})`,
+    leftOut:
+      `${dropped.join(', ')} left out: the whole answer was ${size.toLocaleString('en-US')} characters (cap ` +
+      `${max.toLocaleString('en-US')})`,
   };
 }

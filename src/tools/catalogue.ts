@@ -81,7 +81,8 @@ export async function callTool(name: string, args: unknown, ctx: ToolContext): P
     );
   if (tool.writes && !ctx.allowWrites)
     return failure(
-      `${tool.name} ${tool.writeEffect ?? 'changes the account'}, and writes are not allowed here (start netmon mcp with --allow-writes, or confirm it in VS Code).`,
+      `${tool.name} ${tool.writeEffect ?? 'changes the account'}, and writes are not allowed here (start netmon mcp ` +
+        `with --allow-writes, or confirm it in VS Code).`,
     );
   const input: unknown = idsAsDeclared(tool, args ?? {});
   const validate = validatorOf(tool);

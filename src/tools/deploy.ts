@@ -58,7 +58,10 @@ const kindWord = (kind: Kind): string => (kind === 'endpoint' ? 'endpoint test' 
 function stepLine(step: StepView, name: DeployRun['name']): string {
   const id = step.testId === undefined ? '' : ` ${step.testId}`;
   const fields = step.changes ? `: ${step.changes.map((c) => c.field).join(', ')}` : '';
-  return `${step.action} ${kindWord(step.kind)} ${JSON.stringify(step.testName)} (${step.type}${id})${step.uri ? ` from ${name(step.uri)}` : ''}${fields}`;
+  return (
+    `${step.action} ${kindWord(step.kind)} ${JSON.stringify(step.testName)} (${step.type}${id})` +
+    `${step.uri ? ` from ${name(step.uri)}` : ''}${fields}`
+  );
 }
 
 function stepData(step: StepView, name: DeployRun['name']): Record<string, unknown> {
@@ -90,7 +93,10 @@ function endpointSummary(run: DeployRun): string {
   if (endpoint.leftOut) return endpoint.leftOut;
   if (!endpoint.plan) return '';
   const { steps, unchanged, skipped } = endpoint.plan;
-  return `Plan for ${documentsWord(endpoint.documents, 'endpoint test document')}: ${counts(steps)}; ${unchanged.length} unchanged; ${skipped.length} invalid (left out).`;
+  return (
+    `Plan for ${documentsWord(endpoint.documents, 'endpoint test document')}: ${counts(steps)}; ` +
+    `${unchanged.length} unchanged; ${skipped.length} invalid (left out).`
+  );
 }
 
 interface NotOurs {
@@ -134,7 +140,8 @@ function notOursList(steps: readonly NotOurs[]): string {
 }
 
 const USER_APPLIES =
-  'the user can apply it with netmon apply in a terminal or "Netmon: Apply Test Documents…" in VS Code, where they see and confirm each step';
+  'the user can apply it with netmon apply in a terminal or "Netmon: Apply Test Documents…" in VS Code, where they ' +
+  'see and confirm each step';
 
 /** The deploy run over the context's account (which stays open: the caller owns it). */
 async function deployRun(ctx: ToolContext, patterns: readonly string[]): Promise<DeployRun> {
@@ -163,7 +170,8 @@ function journalNotes(prepared: PreparedRun): string[] {
   return prepared.ignoredJournal === undefined
     ? []
     : [
-        `${prepared.ignoredJournal} in the workspace was ignored: the apply journal is kept outside the working tree (a repository must not choose which test a document takes over)`,
+        `${prepared.ignoredJournal} in the workspace was ignored: the apply journal is kept outside the working ` +
+          `tree (a repository must not choose which test a document takes over)`,
       ];
 }
 
@@ -171,14 +179,18 @@ function journalNotes(prepared: PreparedRun): string[] {
 function refusal(outcome: Exclude<ApplyOutcome, { kind: 'applied' | 'nothing' }>): string {
   if (outcome.kind === 'invalid') return `${outcome.documents} document(s) are invalid (validate_documents says why)`;
   if (outcome.kind === 'conflicts')
-    return `${outcome.conflicts} document(s) are named like a deployed test no document is bound to; the user can adopt it with netmon apply --adopt, or rename the document's test`;
+    return (
+      `${outcome.conflicts} document(s) are named like a deployed test no document is bound to; the user can ` +
+      `adopt it with netmon apply --adopt, or rename the document's test`
+    );
   if (outcome.kind === 'not-ours') return `${outcome.steps} step(s) would replace or delete a test that is not ours`;
   return 'it was not confirmed';
 }
 
 function bindingLine(run: DeployRun, binding: PreparedRun['bindings'][number]): string {
   return binding.why === 'recovered'
-    ? `Recovered: "${binding.testName}" was created as test ${binding.testId} by an interrupted apply; ${run.name(binding.uri)} is now bound to it.`
+    ? `Recovered: "${binding.testName}" was created as test ${binding.testId} by an interrupted apply; ` +
+        `${run.name(binding.uri)} is now bound to it.`
     : `Adopted: ${run.name(binding.uri)} is now bound to test ${binding.testId} ("${binding.testName}").`;
 }
 
@@ -186,7 +198,10 @@ export const planDocuments: ToolDefinition = {
   name: 'plan_documents',
   title: 'Plan test documents against the account',
   description:
-    'What applying test documents (*.netmon-test.json) and endpoint test documents (*.netmon-endpoint-test.json) would change in the account, as netmon plan says it: each step with its kind (test or endpoint test), tests to create, update, replace or delete with their changed fields, documents left out as invalid, and name conflicts; on an API v6 account the endpoint test documents are left out, saying so. Changes nothing.',
+    'What applying test documents (*.netmon-test.json) and endpoint test documents (*.netmon-endpoint-test.json) ' +
+    'would change in the account, as netmon plan says it: each step with its kind (test or endpoint test), ' +
+    'tests to create, update, replace or delete with their changed fields, documents left out as invalid, and ' +
+    'name conflicts; on an API v6 account the endpoint test documents are left out, saying so. Changes nothing.',
   inputSchema: { type: 'object', properties: { paths: PATTERNS }, required: ['paths'], additionalProperties: false },
   writes: false,
   async run(args, ctx) {
@@ -211,10 +226,13 @@ export const planDocuments: ToolDefinition = {
     ];
     return {
       text: [
-        `Plan for ${documentsWord(run.documents.length, 'test document')}: ${counts(plan.steps)}; ${plan.unchanged.length} unchanged; ${plan.skipped.length} invalid (left out); ${plan.conflicts.length} name conflicts.`,
+        `Plan for ${documentsWord(run.documents.length, 'test document')}: ${counts(plan.steps)}; ` +
+          `${plan.unchanged.length} unchanged; ${plan.skipped.length} invalid (left out); ` +
+          `${plan.conflicts.length} name conflicts.`,
         endpointSummary(run),
         run.excluded.length
-          ? `${documentsWord(run.excluded.length, 'document')} in example folders left out (name such a folder itself to plan it).`
+          ? `${documentsWord(run.excluded.length, 'document')} in example folders left out (name such a folder ` +
+            `itself to plan it).`
           : '',
         steps.length && others.length === 0 ? 'apply_documents (writes allowed) would make these changes.' : '',
         fenced('the plan: test names, fields and paths quote the documents and the account', [
@@ -229,7 +247,8 @@ export const planDocuments: ToolDefinition = {
         ]),
         ...omittedNote(shown.omitted, 'steps', 'plan fewer documents'),
         others.length
-          ? `${others.length} step${others.length === 1 ? '' : 's'} would change tests that are not ours (${notOursList(others)}): apply_documents refuses this plan; ${USER_APPLIES}.`
+          ? `${others.length} step${others.length === 1 ? '' : 's'} would change tests that are not ours (` +
+            `${notOursList(others)}): apply_documents refuses this plan; ${USER_APPLIES}.`
           : '',
         bindings.length ? `${bindings.length} document(s) would be bound to deployed tests first.` : '',
       ]
@@ -261,7 +280,13 @@ export const planDocuments: ToolDefinition = {
 export const applyDocuments: ToolDefinition = {
   name: 'apply_documents',
   title: 'Apply test documents to the account',
-  description: `Creates, updates and deletes tests and endpoint tests in the account as the test documents and endpoint test documents say (what plan_documents showed), recording each document's binding and each test it creates. It changes only tests that are ours: ${OURS_RULE}. A plan that would update, replace or delete any other test is refused whole, as are invalid documents and name conflicts: nothing is applied. On an API v6 account the endpoint test documents are left out, saying so. Changes the account: only with writes allowed.`,
+  description:
+    `Creates, updates and deletes tests and endpoint tests in the account as the test documents and ` +
+    `endpoint test documents say (what plan_documents showed), recording each document's binding and each test ` +
+    `it creates. It changes only tests that are ours: ${OURS_RULE}. A plan that would update, replace or delete ` +
+    `any other test is refused whole, as are invalid documents and name conflicts: nothing is applied. On an API ` +
+    `v6 account the endpoint test documents are left out, saying so. Changes the account: only with writes ` +
+    `allowed.`,
   inputSchema: { type: 'object', properties: { paths: PATTERNS }, required: ['paths'], additionalProperties: false },
   writes: true,
   async run(args, ctx) {
@@ -270,7 +295,8 @@ export const applyDocuments: ToolDefinition = {
     const others = notOurs(ready);
     if (others.length > 0) {
       throw new ToolInputError(
-        `nothing was applied: the plan would ${notOursList(others)}, and ${others.length === 1 ? 'that test is' : 'those tests are'} not ours (${OURS_RULE}); ${USER_APPLIES}`,
+        `nothing was applied: the plan would ${notOursList(others)}, and ` +
+          `${others.length === 1 ? 'that test is' : 'those tests are'} not ours (${OURS_RULE}); ${USER_APPLIES}`,
       );
     }
     const said: string[] = [...journalNotes(ready)];
@@ -286,7 +312,8 @@ export const applyDocuments: ToolDefinition = {
     const failed = done.kind === 'applied' ? done.failed : undefined;
     if (failed)
       said.push(
-        `${failed.action} of ${failed.kind === 'endpoint' ? 'endpoint ' : ''}"${failed.testName}" failed: ${failed.error instanceof Error ? failed.error.message : String(failed.error)}`,
+        `${failed.action} of ${failed.kind === 'endpoint' ? 'endpoint ' : ''}"${failed.testName}" failed: ` +
+          `${failed.error instanceof Error ? failed.error.message : String(failed.error)}`,
       );
     const applied = capList(steps, MAX_STEPS);
     const outcome = failed

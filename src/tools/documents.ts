@@ -15,7 +15,8 @@ export const PATTERNS = {
   maxItems: 20,
   items: { type: 'string', minLength: 1, maxLength: 300, pattern: '^[^-]' },
   description:
-    'Folders, files or globs of documents, relative to the workspace folder (e.g. ["tests"] or ["**/*.netmon-test.json"]).',
+    'Folders, files or globs of documents, relative to the workspace folder (e.g. ' +
+    '["tests"] or ["**/*.netmon-test.json"]).',
 } as const;
 
 /** Documents read in one call, at most. */
@@ -47,7 +48,10 @@ function insideOnly(ctx: ToolContext, file: string): string {
 export const validateDocumentsTool: ToolDefinition = {
   name: 'validate_documents',
   title: 'Validate Netmon documents',
-  description: `Checks test, instant-test and filter documents of the workspace (${Object.values(DOCUMENT_SUFFIXES).join(', ')}) against their schemas and Netmon's rules, as the editor and netmon validate do: each problem with its file, line, rule and message.`,
+  description:
+    `Checks test, instant-test and filter documents of the workspace (` +
+    `${Object.values(DOCUMENT_SUFFIXES).join(', ')}) against their schemas and Netmon's rules, as the editor and ` +
+    `netmon validate do: each problem with its file, line, rule and message.`,
   inputSchema: { type: 'object', properties: { paths: PATTERNS }, required: ['paths'], additionalProperties: false },
   writes: false,
   async run(args, ctx) {
@@ -70,7 +74,8 @@ export const validateDocumentsTool: ToolDefinition = {
       text: [
         problems.length === 0
           ? `${documents.length} document${documents.length === 1 ? '' : 's'} OK.`
-          : `${problems.length} problem${problems.length === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'}) in ${documents.length} documents.`,
+          : `${problems.length} problem${problems.length === 1 ? '' : 's'} (${errors} error` +
+            `${errors === 1 ? '' : 's'}) in ${documents.length} documents.`,
         skipped ? `${skipped} file${skipped === 1 ? '' : 's'} not named like a Netmon document left out.` : '',
         fenced(
           'the problems: file names and messages quote the documents',

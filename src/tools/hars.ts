@@ -46,7 +46,9 @@ export const compareHars: ToolDefinition = {
   name: 'compare_hars',
   title: 'Compare two HAR files',
   description:
-    'Two HAR files of the workspace compared request by request (both redacted first): the page load deltas, the requests new, missing, slower, faster or with a changed status, largest regression first, and totals per domain.',
+    'Two HAR files of the workspace compared request by request (both redacted first): the page load deltas, the ' +
+    'requests new, missing, slower, faster or with a changed status, largest regression first, and totals per ' +
+    'domain.',
   inputSchema: {
     type: 'object',
     properties: { before: HAR_PATH, after: HAR_PATH, beforePage: PAGE, afterPage: PAGE },
@@ -82,9 +84,16 @@ export const compareHars: ToolDefinition = {
       { rows: 15 },
     );
     const load = diff.page?.onLoad;
+    const changeCounts = (['status changed', 'new', 'missing', 'slower', 'faster'] as const)
+      .map((m) => `${diff.counts[m]} ${m}`)
+      .join(', ');
+    const loadChange = load
+      ? `; onLoad ${load.before} → ${load.after} ms (${load.delta >= 0 ? '+' : ''}${load.delta} ms)`
+      : '';
     return {
       text: [
-        `HAR diff (both files redacted): ${diff.before.requests} → ${diff.after.requests} requests; ${(['status changed', 'new', 'missing', 'slower', 'faster'] as const).map((m) => `${diff.counts[m]} ${m}`).join(', ')}${load ? `; onLoad ${load.before} → ${load.after} ms (${load.delta >= 0 ? '+' : ''}${load.delta} ms)` : ''}.`,
+        `HAR diff (both files redacted): ${diff.before.requests} → ${diff.after.requests} requests; ` +
+          `${changeCounts}${loadChange}.`,
         fenced('the diff: URLs, hosts and page titles come from the HAR files', lines),
       ].join('\n'),
       data: {
@@ -143,7 +152,8 @@ function redactionAnswer(name: string, report: RedactionReport, written?: string
   })).filter((r) => r.count > 0);
   return {
     text: [
-      `${report.total} values redacted in ${report.entries} entries${written ? '; the redacted copy was written (its name below)' : ''}.`,
+      `${report.total} values redacted in ${report.entries} entries` +
+        `${written ? '; the redacted copy was written (its name below)' : ''}.`,
       fenced('the redaction summary: file names, header and field names come from the workspace and the HAR', [
         `file ${name}`,
         ...(written ? [`written ${written}`] : []),
@@ -164,7 +174,9 @@ function redactionAnswer(name: string, report: RedactionReport, written?: string
 export const redactHarTool: ToolDefinition = {
   name: 'redact_har',
   title: 'Report what redaction removes from a HAR file',
-  description: `What redaction removes from a HAR file of the workspace (${RULES_REMOVED}), counted per rule. Reads only: nothing is written (write_redacted_har writes the redacted copy).`,
+  description:
+    `What redaction removes from a HAR file of the workspace (${RULES_REMOVED}), counted per rule. Reads ` +
+    `only: nothing is written (write_redacted_har writes the redacted copy).`,
   inputSchema: {
     type: 'object',
     properties: { file: HAR_PATH, ...KEEP_PROPERTIES },
@@ -185,7 +197,10 @@ export const redactHarTool: ToolDefinition = {
 export const writeRedactedHar: ToolDefinition = {
   name: 'write_redacted_har',
   title: 'Write a redacted copy of a HAR file',
-  description: `Writes a HAR file of the workspace redacted (${RULES_REMOVED}) as a new .har file in the workspace, and counts what was removed per rule. Writes a file: only with writes allowed, once the user agreed to that file; it never replaces a file and never writes through a symbolic link.`,
+  description:
+    `Writes a HAR file of the workspace redacted (${RULES_REMOVED}) as a new .har file in the workspace, ` +
+    `and counts what was removed per rule. Writes a file: only with writes allowed, once the user agreed to that ` +
+    `file; it never replaces a file and never writes through a symbolic link.`,
   inputSchema: {
     type: 'object',
     properties: {
@@ -221,7 +236,9 @@ export const writeRedactedHar: ToolDefinition = {
     }
     return {
       title: 'Write a redacted copy of a HAR file?',
-      message: `Writes ${outside(text(args, 'file') ?? '', 200)}, redacted${kept ? ` (keeping its ${kept})` : ''}, to ${where} (workspace folder ${outside(ctx.cwd, 300)}).`,
+      message:
+        `Writes ${outside(text(args, 'file') ?? '', 200)}, redacted${kept ? ` (keeping its ${kept})` : ''}, ` +
+        `to ${where} (workspace folder ${outside(ctx.cwd, 300)}).`,
     };
   },
   async run(args, ctx) {

@@ -68,13 +68,15 @@ export async function runEnterpriseDocument(ctx: ToolContext, name: string, sour
   const nameOf = (agentId: string): string => outside(agentNames.get(agentId) ?? agentId, 100);
   return {
     text: [
-      `Instant run of test ${test.testId} (${String(test.type)}): ${outcome.agents.length} of ${agentIds.length} agents answered, ${failing.length} failing, ${outcome.missing.length} without an answer.`,
+      `Instant run of test ${test.testId} (${String(test.type)}): ${outcome.agents.length} of ${agentIds.length} ` +
+        `agents answered, ${failing.length} failing, ${outcome.missing.length} without an answer.`,
       ...(failing.length + outcome.missing.length > 0
         ? ['The failing and silent agents are named in the table below (✗, or "no answer").']
         : []),
       ...(outcome.missing.length > 0
         ? [
-            `Agents without an answer may still answer after ${TOOL_RUN_TIMEOUT_MS / 1000} s of waiting: the test keeps its results in the account.`,
+            `Agents without an answer may still answer after ${TOOL_RUN_TIMEOUT_MS / 1000} s of waiting: the test ` +
+              `keeps its results in the account.`,
           ]
         : []),
       fenced('the run: the document, test and agent names, targets and errors come from the workspace and the API', [

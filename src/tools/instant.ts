@@ -20,7 +20,12 @@ const POLL_MS = 2000;
 export const runInstantTest: ToolDefinition = {
   name: 'run_instant_test',
   title: 'Run an instant test',
-  description: `Runs a test document of the workspace once now and answers its results per agent, by name, with the failing and silent agents said. On today's API (v7) a scheduled test document (${DOCUMENT_SUFFIXES.test}) of any type runs whole, from its own agents, as an instant test (nothing is deployed); an instant-test document (${DOCUMENT_SUFFIXES.instant}) runs from endpoint agents (on API v6 so does an agent-to-server or http-server test document, as Run Now does). Runs a test in the account: only with writes allowed.`,
+  description:
+    `Runs a test document of the workspace once now and answers its results per agent, by name, with the ` +
+    `failing and silent agents said. On today's API (v7) a scheduled test document (${DOCUMENT_SUFFIXES.test}) ` +
+    `of any type runs whole, from its own agents, as an instant test (nothing is deployed); an instant-test ` +
+    `document (${DOCUMENT_SUFFIXES.instant}) runs from endpoint agents (on API v6 so does an agent-to-server or ` +
+    `http-server test document, as Run Now does). Runs a test in the account: only with writes allowed.`,
   inputSchema: {
     type: 'object',
     properties: {
@@ -60,7 +65,8 @@ async function readRunDocument(ctx: ToolContext, path: string): Promise<RunDocum
   const isTest = file.endsWith(DOCUMENT_SUFFIXES.test);
   if (!isTest && !file.endsWith(DOCUMENT_SUFFIXES.instant))
     throw new ToolInputError(
-      `${outside(name, 200)} is not an instant-test or test document (${DOCUMENT_SUFFIXES.instant}, ${DOCUMENT_SUFFIXES.test})`,
+      `${outside(name, 200)} is not an instant-test or test document (${DOCUMENT_SUFFIXES.instant}, ` +
+        `${DOCUMENT_SUFFIXES.test})`,
     );
   const source = await readFile(file, 'utf8');
   const errors = (validateDocuments([{ uri: name, text: source }]).get(name) ?? []).filter(
@@ -68,7 +74,8 @@ async function readRunDocument(ctx: ToolContext, path: string): Promise<RunDocum
   );
   if (errors.length > 0)
     throw new ToolInputError(
-      `${outside(name, 200)} has ${errors.length} error(s), the first: ${outside(errors[0]!.message, 300)} (line ${errors[0]!.range.start.line + 1}); validate_documents lists them`,
+      `${outside(name, 200)} has ${errors.length} error(s), the first: ${outside(errors[0]!.message, 300)} (line ` +
+        `${errors[0]!.range.start.line + 1}); validate_documents lists them`,
     );
   return { name, source, value: parseDocument(source).value, isTest };
 }
@@ -78,7 +85,9 @@ async function runEndpointDocument(ctx: ToolContext, { name, value, isTest }: Ru
   const runNow = isTest ? runNowPlan(value) : undefined;
   if (isTest && !runNow)
     throw new ToolInputError(
-      `${outside(name, 200)} is a ${outside((value as { type?: unknown }).type, 40)} test: running it now needs the current API (v7), and this account speaks API v6, where only agent-to-server and http-server test documents run now (from endpoint agents).`,
+      `${outside(name, 200)} is a ${outside((value as { type?: unknown }).type, 40)} test: running it now needs the ` +
+        `current API (v7), and this account speaks API v6, where only agent-to-server and http-server test ` +
+        `documents run now (from endpoint agents).`,
     );
   const request = instantTestRequest(runNow ? runNow.instant : value);
   const { client } = ctx.account;
@@ -141,18 +150,29 @@ export async function describeInstantRun(ctx: ToolContext, path: string): Promis
   try {
     document = await readRunDocument(ctx, path);
   } catch (error) {
-    return `${shown} (it cannot run as it is: ${untrustedLine(error instanceof Error ? error.message : String(error), 300)})`;
+    return (
+      `${shown} (it cannot run as it is: ` +
+      `${untrustedLine(error instanceof Error ? error.message : String(error), 300)})`
+    );
   }
   const what = describeDocumentTest(document.value);
   if (!document.isTest) {
     const machines = (document.value as { maxMachines?: unknown }).maxMachines;
-    return `${what} of ${shown}, from ${typeof machines === 'number' ? `up to ${machines}` : 'the'} endpoint agents it selects`;
+    return (
+      `${what} of ${shown}, from ${typeof machines === 'number' ? `up to ${machines}` : 'the'} endpoint agents ` +
+      `it selects`
+    );
   }
   const v7 = await speaksV7(ctx).catch(() => false);
   if (v7)
-    return `${what} of ${shown}, whole, as an instant test (nothing is deployed) from its agents: ${documentAgentNames(document.value)}`;
+    return (
+      `${what} of ${shown}, whole, as an instant test (nothing is deployed) from its agents: ` +
+      `${documentAgentNames(document.value)}`
+    );
   const runNow = runNowPlan(document.value);
   return runNow
-    ? `${what} of ${shown} as an endpoint instant test from up to ${String(runNow.instant['maxMachines'])} endpoint agents (its agents ${documentAgentNames(document.value)} are not carried over on API v6)`
-    : `${what} of ${shown}: it cannot run on this account (API v6 runs only agent-to-server and http-server test documents now)`;
+    ? `${what} of ${shown} as an endpoint instant test from up to ${String(runNow.instant['maxMachines'])} endpoint ` +
+        `agents (its agents ${documentAgentNames(document.value)} are not carried over on API v6)`
+    : `${what} of ${shown}: it cannot run on this account (API v6 runs only agent-to-server and http-server test ` +
+        `documents now)`;
 }

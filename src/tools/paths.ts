@@ -14,7 +14,9 @@ export const localizePath: ToolDefinition = {
   name: 'localize_path',
   title: "Localize loss and delay on a test's path",
   description:
-    "Where on a scheduled endpoint test's network path the problem is, in one round or the newest N rounds: the hop where loss starts and persists (forwarding) or loss only at the target (terminal), ICMP rate-limited hops (not faults), the link where delay jumps, and the agents grouped by verdict.",
+    "Where on a scheduled endpoint test's network path the problem is, in one round or the newest N rounds: the hop " +
+    'where loss starts and persists (forwarding) or loss only at the target (terminal), ICMP rate-limited hops ' +
+    '(not faults), the link where delay jumps, and the agents grouped by verdict.',
   inputSchema: {
     type: 'object',
     properties: {
@@ -49,10 +51,15 @@ export const localizePath: ToolDefinition = {
       ids.slice(0, 10).map((id) => outside(names[id] ?? id, 100));
     return {
       text: [
-        `Test ${testId}, ${when}: ${found.loss.length} loss finding${found.loss.length === 1 ? '' : 's'}${found.confident ? ' (confident)' : ''}, ${found.delay.length} delay finding${found.delay.length === 1 ? '' : 's'}, ${found.rateLimited.length} rate-limited hop${found.rateLimited.length === 1 ? '' : 's'}, ${found.agents.length} agents, ${found.reachedTarget} of ${found.traversals} traversals reached the target.`,
+        `Test ${testId}, ${when}: ${found.loss.length} loss finding${found.loss.length === 1 ? '' : 's'}` +
+          `${found.confident ? ' (confident)' : ''}, ${found.delay.length} delay finding` +
+          `${found.delay.length === 1 ? '' : 's'}, ${found.rateLimited.length} rate-limited hop` +
+          `${found.rateLimited.length === 1 ? '' : 's'}, ${found.agents.length} agents, ${found.reachedTarget} ` +
+          `of ${found.traversals} traversals reached the target.`,
         fenced('the localization: hop names, networks and agent names come from the API', [
           `test ${testName}`,
-          `agents: ${agentNames(found.agents).join(', ')}${found.agents.length > 10 ? ` and ${found.agents.length - 10} more` : ''}`,
+          `agents: ${agentNames(found.agents).join(', ')}` +
+            `${found.agents.length > 10 ? ` and ${found.agents.length - 10} more` : ''}`,
           found.headline,
           ...lines.items.filter((l) => l !== found.headline),
           ...omittedNote(lines.omitted, 'lines'),
@@ -106,7 +113,9 @@ export const diffPath: ToolDefinition = {
   name: 'diff_path',
   title: "What changed on a test's path",
   description:
-    "What changed on a scheduled endpoint test's network path between two rounds: per agent the route change in words, the hops added, removed or changed and their delay and loss deltas. Default: the newest round in range against the oldest.",
+    "What changed on a scheduled endpoint test's network path between two rounds: per agent the route change in " +
+    'words, the hops added, removed or changed and their delay and loss deltas. Default: the newest round in ' +
+    'range against the oldest.',
   inputSchema: {
     type: 'object',
     properties: {
@@ -135,7 +144,10 @@ export const diffPath: ToolDefinition = {
     const hops = model.nodes.filter((n) => n.status !== 'same');
     return {
       text: [
-        `Test ${testId}: round ${roundMinute(after.roundId)} (${after.roundId}) against ${roundMinute(before.roundId)} (${before.roundId}): ${changed.filter((a) => a.kind === 'changed').length} of ${model.agents.length} agents changed route; ${hops.length} hops differ.`,
+        `Test ${testId}: round ${roundMinute(after.roundId)} (${after.roundId}) against ` +
+          `${roundMinute(before.roundId)} (${before.roundId}): ` +
+          `${changed.filter((a) => a.kind === 'changed').length} of ${model.agents.length} agents changed route; ` +
+          `${hops.length} hops differ.`,
         fenced('the diff: hop names, networks and agent names come from the API', [
           `test ${testName}`,
           model.summary,

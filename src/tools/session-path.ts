@@ -207,7 +207,9 @@ function besideData(beside: Beside | undefined, related: RelatedTests): Record<s
 function besideSentence(beside: Beside | undefined): string {
   if (!beside) return 'No scheduled test toward this site has a round near the session (see below).';
   const { link, agreement } = beside;
-  const round = `test ${link.testId} round ${roundMinute(link.roundId)} (${link.roundId})${link.agentId === '' ? ', measured by other agents' : ''}`;
+  const round =
+    `test ${link.testId} round ${roundMinute(link.roundId)} (${link.roundId})` +
+    `${link.agentId === '' ? ', measured by other agents' : ''}`;
   if (!agreement) return `Beside it: ${round}; it has no path trace to compare.`;
   return agreement.agree
     ? `Beside it: ${round}; the session and the test's path agree.`
@@ -218,7 +220,11 @@ function nextSentence(next: readonly NextCall[]): string {
   const [first] = next;
   if (!first) return '';
   if (first.tool === 'agent_timeline')
-    return `Next: agent_timeline with agent "${idText(first.args['agent'])}", from ${String(first.args['from'])} to ${String(first.args['to'])} shows when the network changed and the sessions before and after${next.length > 1 ? '; then localize_path with the testId and round above' : ''}.`;
+    return (
+      `Next: agent_timeline with agent "${idText(first.args['agent'])}", from ${String(first.args['from'])} to ` +
+      `${String(first.args['to'])} shows when the network changed and the sessions before and after` +
+      `${next.length > 1 ? '; then localize_path with the testId and round above' : ''}.`
+    );
   return "Next: localize_path with that testId and round shows where on the test's path it broke.";
 }
 
@@ -226,7 +232,11 @@ export const sessionPath: ToolDefinition = {
   name: 'session_path',
   title: "A user session's own route",
   description:
-    "A user session's own route from the user's device: its traceroute hops (address, name, network/AS, delay), its pings (gateway, target, VPN; ICMP blocked is not measured), where its latency jumps, and beside it the nearest round of the scheduled test toward the same site (test id and round) with why the two can differ (another agent, another round, a change of ISP, public IP, Wi-Fi or VPN, another probe). data.next names the next call.",
+    "A user session's own route from the user's device: its traceroute hops (address, name, network/AS, delay), its " +
+    'pings (gateway, target, VPN; ICMP blocked is not measured), where its latency jumps, and beside it the ' +
+    'nearest round of the scheduled test toward the same site (test id and round) with why the two can differ ' +
+    '(another agent, another round, a change of ISP, public IP, Wi-Fi or VPN, another probe). data.next names ' +
+    'the next call.',
   inputSchema: {
     type: 'object',
     properties: { userSessionId: SESSION_ID },
@@ -280,9 +290,12 @@ export const sessionPath: ToolDefinition = {
       ...(alsoNext.length ? { alsoNext } : {}),
     };
     const when = apiTimeUtcText(session.date) ?? 'time unknown';
+    const hopCount = `${traceroute.hops.length} traceroute hop${traceroute.hops.length === 1 ? '' : 's'}`;
+    const tracerouteSaid = traceroute.error !== undefined ? 'its traceroute failed' : hopCount;
     return {
       text: [
-        `Session ${idText(id)}'s own route (${when}): ${traceroute.error !== undefined ? 'its traceroute failed' : `${traceroute.hops.length} traceroute hop${traceroute.hops.length === 1 ? '' : 's'}`}; ${pings.filter((p) => p.measured).length} of ${pings.length} pings measured.`,
+        `Session ${idText(id)}'s own route (${when}): ` +
+          `${tracerouteSaid}; ${pings.filter((p) => p.measured).length} of ${pings.length} pings measured.`,
         own.latency ? 'Its latency jump is below (the localization of its own traceroute).' : '',
         besideSentence(beside),
         kinds.length ? `The agent's network changed around this session (${kinds.join(', ')}).` : '',
@@ -290,7 +303,8 @@ export const sessionPath: ToolDefinition = {
         fenced(
           "the session's route, pings and comparison: hop names, networks, the site and errors come from the API",
           [
-            `agent ${data.agent} · site ${data.site} · traceroute to ${data.traceroute.destination || 'an unnamed destination'}`,
+            `agent ${data.agent} · site ${data.site} · traceroute to ` +
+              `${data.traceroute.destination || 'an unnamed destination'}`,
             ...hops.items.map(hopLine),
             ...omittedNote(hops.omitted, 'hops'),
             ...(traceroute.error !== undefined ? [`traceroute failed: ${traceroute.error}`] : []),

@@ -23,7 +23,10 @@ const utc = (date: unknown): string => apiTimeUtcText(date) ?? 'time unknown';
 export const findWorstSessions: ToolDefinition = {
   name: 'find_worst_sessions',
   title: 'Find the worst user sessions',
-  description: `The lowest-scored user sessions of a time range (default the last 24h), optionally of one agent, site or network (by name). Ranked as Netmon's explorer ranks them: ${WORST_ORDER}. Answers each session's id (for explain_session), agent, site, time and score.`,
+  description:
+    `The lowest-scored user sessions of a time range (default the last 24h), optionally of one agent, ` +
+    `site or network (by name). Ranked as Netmon's explorer ranks them: ${WORST_ORDER}. Answers each session's ` +
+    `id (for explain_session), agent, site, time and score.`,
   inputSchema: {
     type: 'object',
     properties: {
@@ -73,7 +76,12 @@ export const findWorstSessions: ToolDefinition = {
       ...(hurt.get(s.userSessionId) ?? {}),
     }));
     const summary = worstSummary(sessions.length, lowest.read, lowest.unscored, complete);
-    const where = `${'window' in range.request ? `the last ${range.request.window}` : `${utc(range.request.from)} to ${utc(range.request.to)}`}${said.length ? ` (filtered by ${said.length} name${said.length === 1 ? '' : 's'}: see below)` : ''}`;
+    const span =
+      'window' in range.request
+        ? `the last ${range.request.window}`
+        : `${utc(range.request.from)} to ${utc(range.request.to)}`;
+    const filtered = said.length ? ` (filtered by ${said.length} name${said.length === 1 ? '' : 's'}: see below)` : '';
+    const where = `${span}${filtered}`;
     return {
       text: [
         `Worst user sessions of ${where}: ${summary}.`,
@@ -84,7 +92,8 @@ export const findWorstSessions: ToolDefinition = {
           ...said.map((s) => `filter: ${s}`),
           ...sessions.map(
             (s) =>
-              `${s.rank}. ${s.userSessionId} · score ${experienceText(s.score) ?? 'none'} · ${utc(s.date)} · agent ${s.agent} · site ${s.site}`,
+              `${s.rank}. ${s.userSessionId} · score ${experienceText(s.score) ?? 'none'} · ${utc(s.date)} ` +
+              `· agent ${s.agent} · site ${s.site}`,
           ),
         ]),
       ]
@@ -144,7 +153,9 @@ export const explainSession: ToolDefinition = {
   name: 'explain_session',
   title: 'Explain a user session',
   description:
-    'Why one user session was poor: the verdict (the segment between the user and the site to look at first), each finding against its limit, the slowest page and where its time went, and the scheduled tests toward the same site around that time (their test ids and rounds, for localize_path and diff_path).',
+    'Why one user session was poor: the verdict (the segment between the user and the site to look at first), each ' +
+    'finding against its limit, the slowest page and where its time went, and the scheduled tests toward the ' +
+    'same site around that time (their test ids and rounds, for localize_path and diff_path).',
   inputSchema: {
     type: 'object',
     properties: { userSessionId: SESSION_ID },
@@ -225,15 +236,23 @@ export const explainSession: ToolDefinition = {
     };
     return {
       text: [
-        `Session ${id}: grade ${verdict.grade}${blamed ? `, look first at the ${blamed} segment` : ', no segment over its limits'}${verdict.also?.length ? ` (also ${verdict.also.map((s) => SEGMENT_LABELS[s]).join(', ')})` : ''}; score ${experienceText(overview.experienceScore) ?? 'none'}.`,
+        `Session ${id}: grade ${verdict.grade}` +
+          `${blamed ? `, look first at the ${blamed} segment` : ', no segment over its limits'}` +
+          `${verdict.also?.length ? ` (also ${verdict.also.map((s) => SEGMENT_LABELS[s]).join(', ')})` : ''}; ` +
+          `score ${experienceText(overview.experienceScore) ?? 'none'}.`,
         `Segments: ${verdict.segments.map((s) => `${SEGMENT_LABELS[s.segment]} ${s.grade}`).join(', ')}.`,
         related.links.length
-          ? `Scheduled tests toward the same site: ${related.links.map((l) => `test ${l.testId} round ${l.roundId}`).join('; ')} — localize_path with that testId and round shows where on the path it broke.`
+          ? `Scheduled tests toward the same site: ` +
+            `${related.links.map((l) => `test ${l.testId} round ${l.roundId}`).join('; ')} — localize_path with ` +
+            `that testId and round shows where on the path it broke.`
           : 'No scheduled test toward this site near the session.',
         `The session's own traceroute and pings, beside the nearest test round: session_path with this userSessionId.`,
         context ? '' : "The agent's neighbouring records could not be read: the verdict has no baseline from them.",
         timelineCall
-          ? `The agent's network changed around this session (${[...new Set(context?.networkChanges?.map((c) => CHANGE_WORDS[c.kind]))].join(', ')}): agent_timeline with agent "${idText(timelineCall.args.agent)}", from ${timelineCall.args.from} to ${timelineCall.args.to} shows when, and what its sessions looked like before and after.`
+          ? `The agent's network changed around this session (` +
+            `${[...new Set(context?.networkChanges?.map((c) => CHANGE_WORDS[c.kind]))].join(', ')}): ` +
+            `agent_timeline with agent "${idText(timelineCall.args.agent)}", from ${timelineCall.args.from} to ` +
+            `${timelineCall.args.to} shows when, and what its sessions looked like before and after.`
           : '',
         fenced('the verdict, findings, pages and test links: they quote API strings (agent name, site, page titles)', [
           `agent ${data.agent} · site ${data.site} · ${utc(session.date)}`,
@@ -261,7 +280,8 @@ export const compareSessionsTool: ToolDefinition = {
   name: 'compare_sessions',
   title: 'Compare two user sessions',
   description:
-    'Two user sessions side by side (same agent or not): which segments graded differently, the fields that differ, the hops and the pages matched by title, with a one-line summary of which is worse where.',
+    'Two user sessions side by side (same agent or not): which segments graded differently, the fields that differ, ' +
+    'the hops and the pages matched by title, with a one-line summary of which is worse where.',
   inputSchema: {
     type: 'object',
     properties: { first: SESSION_ID, second: SESSION_ID },

@@ -29,7 +29,8 @@ export async function welcomeOnFirstRun(
     return true;
   } catch (error) {
     log(
-      `First start in demo mode: could not open the walkthrough (${error instanceof Error ? error.message : String(error)}).`,
+      'First start in demo mode: could not open the walkthrough ' +
+        `(${error instanceof Error ? error.message : String(error)}).`,
     );
     return false;
   }

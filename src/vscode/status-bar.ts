@@ -49,10 +49,11 @@ export class ConnectionStatusBar implements vscode.Disposable {
     const parts = [`$(${info.kind === 'demo' ? 'beaker' : 'plug'}) Netmon: ${where}`];
     if (info.accountGroup) parts.push(untrustedLine(info.accountGroup.accountGroupName, 60));
     if (this.rateLimitRemaining !== undefined) parts.push(`${this.rateLimitRemaining} left`);
-    const lines = [
-      `${info.kind === 'demo' ? 'Demo mode (embedded emulator)' : info.baseUrl}${info.api ? ` · ${apiLabel(info.api.version)}` : ''}`,
-      `Account group: ${info.accountGroup ? `${untrustedLine(info.accountGroup.accountGroupName, 60)} (aid ${info.accountGroup.aid})` : 'default'}`,
-    ];
+    const server = info.kind === 'demo' ? 'Demo mode (embedded emulator)' : info.baseUrl;
+    const group = info.accountGroup
+      ? `${untrustedLine(info.accountGroup.accountGroupName, 60)} (aid ${info.accountGroup.aid})`
+      : 'default';
+    const lines = [`${server}${info.api ? ` · ${apiLabel(info.api.version)}` : ''}`, `Account group: ${group}`];
     if (this.rateLimitRemaining !== undefined)
       lines.push(`Requests left in this rate-limit period: ${this.rateLimitRemaining}`);
     lines.push('Click to switch the account group');

@@ -121,7 +121,9 @@ export async function explainAlert(
     if (typeof found === 'string') explained.pathNote = found;
     else explained.path = found;
   } catch (error) {
-    explained.pathNote = `the path around the alert's start could not be read (${error instanceof Error ? error.message : String(error)})`;
+    explained.pathNote =
+      "the path around the alert's start could not be read " +
+      `(${error instanceof Error ? error.message : String(error)})`;
   }
   return explained;
 }

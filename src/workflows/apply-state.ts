@@ -51,7 +51,8 @@ export function plannedBindings(
       throw new InputError(
         'adopt',
         (n) =>
-          `${n('adopt')} ${run.name(document.uri)}=${adoption.testId}: the account has no test ${adoption.testId} that no document is bound to`,
+          `${n('adopt')} ${run.name(document.uri)}=${adoption.testId}: the account has no test ` +
+          `${adoption.testId} that no document is bound to`,
       );
     bindings.push({ uri: document.uri, testId: test.testId, testName: test.testName, why: 'adopted' });
   }

@@ -81,7 +81,8 @@ export async function readTestDocuments(
     throw new InputError(
       'includeExamples',
       (n) =>
-        `only example documents matched ${patterns.join(' ')} (${scope.excluded.length} left out); name their folder, or pass ${n('includeExamples')}`,
+        `only example documents matched ${patterns.join(' ')} (${scope.excluded.length} left out); name ` +
+        `their folder, or pass ${n('includeExamples')}`,
     );
   }
   const read = await Promise.all(

@@ -19,6 +19,7 @@ export function findTest(tests: readonly EnterpriseTest[], query: string): Enter
       `${named.length} tests are named "${quoted}": name one by id (${named.map((t) => t.testId).join(', ')})`,
     );
   throw new Error(
-    `no deployed test is named or numbered "${quoted}" (${tests.length} test${tests.length === 1 ? '' : 's'} in this account group)`,
+    `no deployed test is named or numbered "${quoted}" (${tests.length} test${tests.length === 1 ? '' : 's'} ` +
+      'in this account group)',
   );
 }

@@ -39,7 +39,8 @@ export function pickRound(
   const found = rounds.find((round) => round.roundId <= seconds);
   if (!found)
     throw new Error(
-      `no round at or before ${spec} in this range (the oldest is ${new Date((rounds.at(-1) as PathRound).roundId * 1000).toISOString()})`,
+      `no round at or before ${spec} in this range (the oldest is ` +
+        `${new Date((rounds.at(-1) as PathRound).roundId * 1000).toISOString()})`,
     );
   return found;
 }

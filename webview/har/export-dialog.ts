@@ -30,7 +30,8 @@ export class ExportDialog {
     const summary =
       preview.total === 0
         ? `Nothing to redact in ${preview.entries} requests.`
-        : `Redaction removes ${preview.total} values from ${preview.entries} requests. Timings, sizes, statuses, header names and the shape of URLs are kept.`;
+        : `Redaction removes ${preview.total} values from ${preview.entries} requests. Timings, sizes, ` +
+          'statuses, header names and the shape of URLs are kept.';
     const rules = preview.rules.map((rule) =>
       el(
         'details',

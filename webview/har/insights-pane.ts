@@ -41,13 +41,11 @@ export class InsightsPane {
       path.untilWhat === 'onLoad'
         ? `onLoad at ${formatMs(path.untilMs)}`
         : `the last request's end at ${formatMs(path.untilMs)}`;
+    const mainThreadTail =
+      path.tailMainThreadMs >= 100 ? `; then ${formatMs(path.tailMainThreadMs)} of main-thread work` : '';
     this.element.replaceChildren(
       el('h2', {}, 'Critical path'),
-      el(
-        'p',
-        {},
-        `The chain of requests that decided ${until}${path.tailMainThreadMs >= 100 ? `; then ${formatMs(path.tailMainThreadMs)} of main-thread work` : ''}.`,
-      ),
+      el('p', {}, `The chain of requests that decided ${until}${mainThreadTail}.`),
       links.length ? el('ol', { class: 'har-insights-path' }, ...links) : el('p', {}, 'No timed requests.'),
       // How the chain was found (inferred from timing, no onLoad, cut): a reader weighs it by this.
       ...path.notes.map((note) => el('p', { class: 'har-insights-note' }, `Note: ${note}.`)),

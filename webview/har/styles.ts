@@ -132,7 +132,8 @@ body { background: var(--vscode-editor-background, Canvas); color: var(--vscode-
 .har-gridline { position: absolute; top: 0; bottom: 0; width: 1px; background: var(--vscode-panel-border, #8883); }
 .har-mark { position: absolute; top: 0; bottom: 0; width: 2px; }
 .har-gap { position: absolute; top: 0; bottom: 0;
-  background: repeating-linear-gradient(135deg, transparent 0 6px, color-mix(in srgb, var(--vscode-editorWarning-foreground, #d29922) 18%, transparent) 6px 9px);
+  background: repeating-linear-gradient(135deg, transparent 0 6px,
+    color-mix(in srgb, var(--vscode-editorWarning-foreground, #d29922) 18%, transparent) 6px 9px);
   forced-color-adjust: none; }
 .har-split { padding: 4px 8px; border-top: 1px solid var(--vscode-panel-border, #8884); }
 .har-split b { font-weight: 600; }

@@ -187,7 +187,9 @@ export class WaterfallView {
 
   private drawAxis(scale: TimeScale): void {
     // Scrolling does not move the axis: redraw only when the scale or the marks change.
-    const key = `${this.range.start}|${this.range.end}|${scale.width}|${this.marks.dcl}|${this.marks.load}|${this.marks.gaps?.length}|${this.axis.offsetLeft}`;
+    const key =
+      `${this.range.start}|${this.range.end}|${scale.width}|` +
+      `${this.marks.dcl}|${this.marks.load}|${this.marks.gaps?.length}|${this.axis.offsetLeft}`;
     if (key === this.axisKey) return;
     this.axisKey = key;
     const left = this.axis.offsetLeft;
@@ -207,9 +209,10 @@ export class WaterfallView {
     });
     // Stretches with no request in flight, shaded behind the bars: where the page was busy with itself.
     for (const gap of this.marks.gaps ?? []) {
+      const afterRequest = gap.after ? ` (after ${gap.after})` : '';
       const shade = el('div', {
         class: 'har-gap',
-        title: `${formatMs(gap.endMs - gap.startMs)} with no request in flight${gap.after ? ` (after ${gap.after})` : ''}`,
+        title: `${formatMs(gap.endMs - gap.startMs)} with no request in flight${afterRequest}`,
       });
       shade.style.left = `${scale.x(gap.startMs)}px`;
       shade.style.width = `${Math.max(1, scale.x(gap.endMs) - scale.x(gap.startMs))}px`;

@@ -210,7 +210,9 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     root.replaceChildren(render(s));
     const rows = visibleRows(s);
     const { counts } = load.diff;
-    live.textContent = `Compared ${load.names.before} with ${load.names.after}: ${counts.slower} slower, ${counts.faster} faster, ${counts.new} new, ${counts.missing} missing, ${counts['status changed']} with a changed status.`;
+    live.textContent =
+      `Compared ${load.names.before} with ${load.names.after}: ${counts.slower} slower, ${counts.faster} ` +
+      `faster, ${counts.new} new, ${counts.missing} missing, ${counts['status changed']} with a changed status.`;
     host.postMessage({
       type: 'loaded',
       params: { before: load.names.before, after: load.names.after, rows: rows.length, first: rows[0]?.key ?? null },

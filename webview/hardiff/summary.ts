@@ -46,7 +46,8 @@ export function timingsView(diff: HarDiff): HTMLElement {
   const total = el(
     'span',
     {},
-    `Request time: ${formatMs(diff.total.before.totalMs)} → ${formatMs(diff.total.after.totalMs)} (${signedMs(diff.total.delta.totalMs)})`,
+    `Request time: ${formatMs(diff.total.before.totalMs)} → ${formatMs(diff.total.after.totalMs)} ` +
+      `(${signedMs(diff.total.delta.totalMs)})`,
   );
   if (!diff.page)
     return el(
@@ -85,7 +86,8 @@ export function rulesView(diff: HarDiff): HTMLElement {
     el(
       'p',
       { class: 'hd-muted' },
-      `Slower or faster: at least ${diff.thresholds.minDeltaMs} ms and ${Math.round(diff.thresholds.minRelativeDelta * 100)} % of the time before.`,
+      `Slower or faster: at least ${diff.thresholds.minDeltaMs} ms and ` +
+        `${Math.round(diff.thresholds.minRelativeDelta * 100)} % of the time before.`,
     ),
   );
 }

@@ -14,7 +14,8 @@ th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--vsco
   vertical-align: middle; }
 th { font-weight: 600; color: var(--vscode-descriptionForeground, GrayText); }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-.ins-grade { font-weight: 600; white-space: nowrap; } /* the word in the text colour (contrast), the dot in the grade's */
+/* the word in the text colour (contrast), the dot in the grade's */
+.ins-grade { font-weight: 600; white-space: nowrap; }
 .ins-grade::before { content: ''; display: inline-block; width: 10px; height: 10px; border-radius: 50%;
   background: var(--grade-color); margin-right: 6px; forced-color-adjust: none; }
 .ins-agent { overflow-wrap: break-word; min-width: 8em; }
@@ -26,7 +27,8 @@ td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-sp
   color: var(--vscode-descriptionForeground, GrayText); }
 .ins-legend i { display: inline-block; width: 10px; height: 10px; margin-right: 4px; forced-color-adjust: none; }
 .ins-links { white-space: nowrap; }
-/* An error is read, not scanned: a line of its own under its row, whole words (a mid-word break only for a word wider than the panel). */
+/* An error is read, not scanned: a line of its own under its row, whole words (a mid-word break only for a word
+   wider than the panel). */
 tr.ins-has-error td { border-bottom: none; }
 td.ins-error { overflow-wrap: break-word; word-break: normal; padding: 0 8px 6px 26px; }
 .ins-error-label { color: var(--vscode-descriptionForeground, GrayText); }

@@ -90,7 +90,9 @@ function markLostRounds(u: uPlot, raw: ChartSpec['aligned']['series']): void {
         {
           class: 'loss-marker',
           role: 'img',
-          'aria-label': `${series.label}: 100 % loss at ${new Date(round * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+          'aria-label':
+            `${series.label}: 100 % loss at ` +
+            `${new Date(round * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
           title: `${series.label}: 100 % loss`,
         },
         '✕',
@@ -200,7 +202,8 @@ export function drawChart(
     const value = raw[seriesIndex]?.values[pointIndex];
     const round = spec.aligned.rounds[pointIndex];
     if (value === null || value === undefined || round === undefined) return;
-    picked.textContent = `${raw[seriesIndex]!.label} · ${new Date(round * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC · ${formatValue(spec.unit)(value)}`;
+    const time = new Date(round * 1000).toISOString().slice(0, 16).replace('T', ' ');
+    picked.textContent = `${raw[seriesIndex]!.label} · ${time} UTC · ${formatValue(spec.unit)(value)}`;
     onPick(seriesIndex, pointIndex);
   };
   plot.over.addEventListener('click', () => {

@@ -41,7 +41,8 @@ export function nodeDetails(
       'Loss',
       node.kind === 'agent'
         ? undefined
-        : `${lossPct(stats).toFixed(1)} % of ${stats.samples} traces${stats.endedHere ? ` (${stats.endedHere} ended here)` : ''}`,
+        : `${lossPct(stats).toFixed(1)} % of ${stats.samples} traces` +
+          (stats.endedHere ? ` (${stats.endedHere} ended here)` : ''),
     ],
     ['MPLS', node.mpls.length ? node.mpls.join(', ') : undefined],
     ['Routing loop', node.loopOf && node.routingLoop ? `repeats ${node.loopOf} on the same route` : undefined],

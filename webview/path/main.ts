@@ -69,7 +69,8 @@ class PathPanel {
       el(
         'div',
         { class: 'keys' },
-        '←/→ along links · ↑/↓ within a hop · Home/End agent/target · Enter highlight agent · +/−/0 zoom · / search · Esc clear',
+        '←/→ along links · ↑/↓ within a hop · Home/End agent/target · Enter highlight agent · ' +
+          '+/−/0 zoom · / search · Esc clear',
       ),
     );
     document.body.append(
@@ -435,7 +436,8 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const message = event.data;
   if (!isPathHostMessage(message)) return;
   if (message.type === 'load') drawSafely(host, () => panel.load(message.params));
-  else if (message.type === 'loading') panel.showStatus(`Loading round ${roundLabel(message.params.roundId)}…`, false);
-  else panel.showStatus(message.params.message, true);
+  else if (message.type === 'loading') {
+    panel.showStatus(`Loading round ${roundLabel(message.params.roundId)}…`, false);
+  } else panel.showStatus(message.params.message, true);
 });
 host.postMessage({ type: 'ready', params: undefined });

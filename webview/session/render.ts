@@ -96,7 +96,8 @@ function header(view: SessionOverview, events: RenderEvents): HTMLElement {
       type: 'button',
       class: 'ses-button',
       title:
-        'One offline HTML (or Markdown) file for a ticket: the verdict, its numbers, the path, the waterfalls and the redacted HARs',
+        'One offline HTML (or Markdown) file for a ticket: the verdict, its numbers, the path, the ' +
+        'waterfalls and the redacted HARs',
     },
     'Export Evidence…',
   );

@@ -28,7 +28,8 @@ export function drawSafely(host: HostApi<RenderFailedMessage>, draw: () => void)
 
 function showFailure(message: string): void {
   if (!styled) {
-    adoptStyles(`#${BOX_ID} { margin: 8px 0; padding: 8px 12px; border: 1px solid var(--vscode-inputValidation-errorBorder, currentColor);
+    adoptStyles(`#${BOX_ID} { margin: 8px 0; padding: 8px 12px;
+      border: 1px solid var(--vscode-inputValidation-errorBorder, currentColor);
       background: var(--vscode-inputValidation-errorBackground, transparent); color: var(--vscode-foreground); }`);
     styled = true;
   }

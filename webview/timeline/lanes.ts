@@ -71,7 +71,9 @@ export function timelineLanes(timeline: AgentTimeline, lanes: TimelineLanes = ti
         t: p.t,
         y: scale.y(p.latency ?? 0),
         alarm: (p.loss ?? 0) > 0,
-        text: `Network session to ${lane.target} at ${localDateTime(p.t)}: latency ${ms(p.latency)}, loss ${p.loss === undefined ? 'not reported' : `${p.loss}%`}, jitter ${ms(p.jitter)}`,
+        text:
+          `Network session to ${lane.target} at ${localDateTime(p.t)}: latency ${ms(p.latency)}, loss ` +
+          `${p.loss === undefined ? 'not reported' : `${p.loss}%`}, jitter ${ms(p.jitter)}`,
         open: { type: 'openSession', params: { userSessionId: p.userSessionId } },
       })),
     });
@@ -90,7 +92,9 @@ export function timelineLanes(timeline: AgentTimeline, lanes: TimelineLanes = ti
         t: p.t,
         y: scale.y(p.rtt ?? 0),
         alarm: (p.loss ?? 0) > 0,
-        text: `${what} probe to ${lane.target} at ${localDateTime(p.t)}: round trip ${ms(p.rtt)}, loss ${p.loss === undefined ? 'not reported' : pct(p.loss)}`,
+        text:
+          `${what} probe to ${lane.target} at ${localDateTime(p.t)}: round trip ${ms(p.rtt)}, loss ` +
+          `${p.loss === undefined ? 'not reported' : pct(p.loss)}`,
         open: { type: 'openProbe', params: { networkProbeId: p.networkProbeId } },
       })),
     });
@@ -126,7 +130,9 @@ function sessionLane(lanes: TimelineLanes): Lane {
       y: 0.5,
       grade: s.grade ?? 'unknown',
       size: 3 + Math.min(5, s.pages),
-      text: `Session at ${localDateTime(s.t)} to ${s.site || 'an unreported site'}: experience ${experienceText(s.score) ?? 'not scored'}, ${s.pages} page${s.pages === 1 ? '' : 's'}`,
+      text:
+        `Session at ${localDateTime(s.t)} to ${s.site || 'an unreported site'}: experience ` +
+        `${experienceText(s.score) ?? 'not scored'}, ${s.pages} page${s.pages === 1 ? '' : 's'}`,
       open: { type: 'openSession', params: { userSessionId: s.userSessionId } },
     })),
   };
@@ -168,7 +174,10 @@ function systemLanes(lanes: TimelineLanes): Lane[] {
         y0: clamp(value.min ?? value.mean),
         y1: clamp(value.max ?? value.mean),
         alarm: value.mean >= 0.9,
-        text: `${label} at ${localDateTime(point.t)}: mean ${pct(value.mean)}${value.min === undefined ? '' : `, min ${pct(value.min)}`}${value.max === undefined ? '' : `, max ${pct(value.max)}`}`,
+        text:
+          `${label} at ${localDateTime(point.t)}: mean ${pct(value.mean)}` +
+          `${value.min === undefined ? '' : `, min ${pct(value.min)}`}` +
+          `${value.max === undefined ? '' : `, max ${pct(value.max)}`}`,
       });
     }
     return marks.length ? { id, label, shape: 'band', height: 44, caption: '0–100%', marks } : undefined;

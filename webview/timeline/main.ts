@@ -30,7 +30,9 @@ document.body.append(live, root);
 /** "Show" selects a period with this much either side. */
 const SHOW_MARGIN_MS = 20 * 60_000;
 const HELP =
-  'Chart keys: Up and Down choose a lane, Left and Right move between its records, Enter opens one; + and − zoom, Shift+Left and Shift+Right pan, Home shows the whole range, B narrows the verdict to the visible range, Escape clears it.';
+  'Chart keys: Up and Down choose a lane, Left and Right move between its records, Enter opens one; ' +
+  '+ and − zoom, Shift+Left and Shift+Right pan, Home shows the whole range, ' +
+  'B narrows the verdict to the visible range, Escape clears it.';
 
 interface State {
   load: TimelineLoad;
@@ -185,7 +187,8 @@ function legend(): HTMLElement {
     el(
       'span',
       { class: 'tl-muted' },
-      'Shaded: periods of poor experience. ▼ red: loss. Letters: R roaming, S SSID, IP public IP, ISP, V VPN, P proxy, G gateway, C connection, ! agent state.',
+      'Shaded: periods of poor experience. ▼ red: loss. ' +
+        'Letters: R roaming, S SSID, IP public IP, ISP, V VPN, P proxy, G gateway, C connection, ! agent state.',
     ),
   );
 }

@@ -133,7 +133,8 @@ export function backtestRule(
   for (const test of tests) state.replayTest(test);
   if (state.notReplayed > 0) {
     notes.push(
-      `stopped after ${state.evaluations} source-rounds: ${state.notReplayed} not replayed; a firing open then may have cleared later`,
+      `stopped after ${state.evaluations} source-rounds: ${state.notReplayed} not replayed; ` +
+        `a firing open then may have cleared later`,
     );
   }
   return {

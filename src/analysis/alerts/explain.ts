@@ -135,7 +135,10 @@ function sourcesWords(row: AlertRow, max = 5): string {
 
 /** One line of the list: state and time, severity, rule on test, sources, and the id to explain it with. */
 export function alertLine(row: AlertRow): string {
-  return `${alertPeriod(row)} · ${one(row.severity, 20)} · ${ruleAndTest(row)} · ${sourcesWords(row)} · ${one(row.alertId, 100)}`;
+  return (
+    `${alertPeriod(row)} · ${one(row.severity, 20)} · ${ruleAndTest(row)} · ` +
+    `${sourcesWords(row)} · ${one(row.alertId, 100)}`
+  );
 }
 
 export interface AlertList {
@@ -146,7 +149,9 @@ export interface AlertList {
 
 export function alertListText(list: AlertList, rangeWords: string): string {
   const active = list.rows.filter((row) => row.active).length;
-  const head = `${list.rows.length} alert${list.rows.length === 1 ? '' : 's'} in ${rangeWords}, ${active} active${list.complete ? '' : ' (more in the range than were read: narrow it)'}`;
+  const head =
+    `${list.rows.length} alert${list.rows.length === 1 ? '' : 's'} in ${rangeWords}, ` +
+    `${active} active${list.complete ? '' : ' (more in the range than were read: narrow it)'}`;
   return [head, ...list.rows.map((row) => `  ${alertLine(row)}`)].join('\n');
 }
 
@@ -181,7 +186,9 @@ export function roundsAroundStart(rounds: readonly PathRound[], startSeconds: nu
 }
 
 function ruleLine(rule: AlertRule): string {
-  const rounds = `${rule.roundsViolatingRequired ?? 1} of ${rule.roundsViolatingOutOf} round${rule.roundsViolatingOutOf === 1 ? '' : 's'}`;
+  const rounds =
+    `${rule.roundsViolatingRequired ?? 1} of ` +
+    `${rule.roundsViolatingOutOf} round${rule.roundsViolatingOutOf === 1 ? '' : 's'}`;
   const min = rule.minimumSources;
   const sources = min !== undefined ? `, at least ${min} source${min === 1 ? '' : 's'}` : '';
   return `Rule: ${one(rule.ruleName)} (${one(rule.ruleId, 40)}): ${one(rule.expression)}, ${rounds}${sources}`;
@@ -195,14 +202,19 @@ export function pathWhen(rounds: readonly number[]): string {
 
 export function alertExplanationText(explained: AlertExplanation): string {
   const { alert, rule, path } = explained;
+  const testType = alert.testType ? `${alert.testType} ` : '';
+  const testWords = alert.testId
+    ? one(`${alert.testName ?? 'unnamed'} (${testType}test ${alert.testId})`)
+    : 'none named';
   const lines = [
     `Alert ${one(alert.alertId, 100)}: ${alertPeriod(alert)}, ${one(alert.severity, 20)} (${one(alert.alertType, 40)})`,
     rule ? ruleLine(rule) : `Rule: ${one(alert.ruleName ?? alert.ruleId ?? 'unknown')}`,
-    `Test: ${alert.testId ? one(`${alert.testName ?? 'unnamed'} (${alert.testType ? `${alert.testType} ` : ''}test ${alert.testId})`) : 'none named'}`,
+    `Test: ${testWords}`,
     `Sources (${alert.sourceCount}):`,
     ...(alert.sources ?? []).map((s) =>
       one(
-        `  ${s.name}${s.startMetrics ? `: ${s.startMetrics}` : ''}${s.endMetrics && !alert.active ? ` → ${s.endMetrics}` : ''}`,
+        `  ${s.name}${s.startMetrics ? `: ${s.startMetrics}` : ''}` +
+          `${s.endMetrics && !alert.active ? ` → ${s.endMetrics}` : ''}`,
         400,
       ),
     ),
@@ -211,7 +223,8 @@ export function alertExplanationText(explained: AlertExplanation): string {
     const { found } = path;
     lines.push(
       '',
-      `Path ${path.fromRound === undefined ? "at the alert's start" : `from ${roundMinute(path.fromRound)}`} (${pathWhen(path.rounds)}):`,
+      `Path ${path.fromRound === undefined ? "at the alert's start" : `from ${roundMinute(path.fromRound)}`} ` +
+        `(${pathWhen(path.rounds)}):`,
       `  ${found.headline}`,
       ...found.lines.filter((line) => line !== found.headline).map((line) => `    - ${line}`),
     );

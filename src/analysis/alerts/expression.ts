@@ -176,7 +176,8 @@ class Parser {
     const operator = this.take();
     if (operator.kind !== 'operator') {
       throw new ExpressionError(
-        `expected a comparison operator after ${quoteText(name.name)} at column ${operator.column}, found ${describe(operator)}`,
+        `expected a comparison operator after ${quoteText(name.name)} at column ${operator.column}, ` +
+          `found ${describe(operator)}`,
         operator.column,
       );
     }
@@ -189,7 +190,8 @@ class Parser {
     if (token.kind === 'string') {
       if (operator !== '==' && operator !== '!=') {
         throw new ExpressionError(
-          `'${operator}' compares numbers; ${quoteText(metric)} is compared with a string at column ${token.column} (use == or !=)`,
+          `'${operator}' compares numbers; ${quoteText(metric)} is compared with a string ` +
+            `at column ${token.column} (use == or !=)`,
           token.column,
         );
       }
@@ -197,7 +199,8 @@ class Parser {
     }
     if (token.kind !== 'number') {
       throw new ExpressionError(
-        `expected a number or a quoted string after ${quoteText(metric)} ${operator} at column ${token.column}, found ${describe(token)}`,
+        `expected a number or a quoted string after ${quoteText(metric)} ${operator} ` +
+          `at column ${token.column}, found ${describe(token)}`,
         token.column,
       );
     }

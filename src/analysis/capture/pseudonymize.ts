@@ -8,19 +8,48 @@ import { MAX_JSON_DEPTH } from '../../api/types';
 type Category = 'id' | 'number' | 'name' | 'email' | 'ipv4' | 'ipv6' | 'host' | 'ssid' | 'mac' | 'location';
 
 /** Keys whose value is an identifier (string or number). */
-const ID_KEYS =
-  /^(agentId|targetAgentId|userSessionId|pageId|networkProbeId|networkId|pathId|testId|roundId|id|aid|groupId|interfaceName)$/i;
+const ID_KEYS = new RegExp(
+  [
+    '^(agentId|targetAgentId|userSessionId|pageId|networkProbeId|networkId|pathId|testId|roundId|id|',
+    'aid|groupId|interfaceName)$',
+  ].join(''),
+  'i',
+);
 /** Keys whose value names a person, a machine, a test or an organization. */
-const NAME_KEYS =
-  /^(computerName|agentName|testName|accountGroupName|networkName|orgName|createdBy|modifiedBy|hostname|name|title|pageTitle|rdns|username|manufacturer|model|vpnClientName|proxyName)$/i;
-const HOST_KEYS =
-  /^(url|pageUrl|server|serverName|target|domain|visitedSite|permalink|self|data|next|destination|proxy|publicIp|sourceAddr|serverIp|sourceIp|ipAddress|gateway|dnsServers|prefix|localPrefix|sourcePrefix)$/i;
+const NAME_KEYS = new RegExp(
+  [
+    '^(computerName|agentName|testName|accountGroupName|networkName|orgName|createdBy|modifiedBy|',
+    'hostname|name|title|pageTitle|rdns|username|manufacturer|model|vpnClientName|proxyName)$',
+  ].join(''),
+  'i',
+);
+const HOST_KEYS = new RegExp(
+  [
+    '^(url|pageUrl|server|serverName|target|domain|visitedSite|permalink|self|data|next|destination|',
+    'proxy|publicIp|sourceAddr|serverIp|sourceIp|ipAddress|gateway|dnsServers|prefix|localPrefix|',
+    'sourcePrefix)$',
+  ].join(''),
+  'i',
+);
 const SSID_KEYS = /^(ssid|bssid)$/i;
 const LOCATION_KEYS = /^(location|city|country|countryId|region|latitude|longitude)$/i;
 const SECRET_KEYS = /token|secret|password|passwd|authorization|cookie|api-?key|credential|signature|session(?!Id)/i;
 /** Kept as they are: what troubleshooting needs and what identifies no one. */
-const KEEP_KEYS =
-  /^(type|status|date|committed|startedDateTime|method|httpVersion|protocol|port|interval|enabled|deleted|platform|connection|trigger|mimeType|encoding|version|osVersion|kernelVersion|browser)$/i;
+const KEEP_KEYS = new RegExp(
+  [
+    '^(type|status|date|committed|startedDateTime|method|httpVersion|protocol|port|interval|enabled|',
+    'deleted|platform|connection|trigger|mimeType|encoding|version|osVersion|kernelVersion|browser)$',
+  ].join(''),
+  'i',
+);
+
+/** Path segments of the service's API: kept, they name no one. */
+const API_PATH_SEGMENTS = new RegExp(
+  [
+    '^(v\\d+|endpoint-[a-z-]+|tests|net|web|metrics|path-vis|http-server|user-sessions|page|network|',
+    'network-topology|networks|endpoint-agents|account-groups)$',
+  ].join(''),
+);
 
 // The shapes of identifying values in free text: one source for captures and evidence bundles
 // (src/analysis/evidence/identifying.ts).
@@ -131,9 +160,7 @@ export class Pseudonymizer {
     if (url) {
       const [, scheme = '', host = '', port = '', path = '', query = ''] = url;
       const pathOut = this.path(path).replace(/[^/]+/g, (segment) =>
-        /^(v\d+|endpoint-[a-z-]+|tests|net|web|metrics|path-vis|http-server|user-sessions|page|network|network-topology|networks|endpoint-agents|account-groups)$/.test(
-          segment,
-        ) || this.isStandIn(segment)
+        API_PATH_SEGMENTS.test(segment) || this.isStandIn(segment)
           ? segment
           : this.of('name', segment, (n) => `path-${n}`),
       );

@@ -45,7 +45,8 @@ export class AttachmentBudget {
     const bytes = utf8Length(json);
     if (this.used + bytes > this.maxBytes) {
       this.omissions.push(
-        `The redacted HAR of ${what} (${formatBytes(bytes)}) is not attached: attachments are limited to ${formatBytes(this.maxBytes)} per bundle.`,
+        `The redacted HAR of ${what} (${formatBytes(bytes)}) is not attached: ` +
+          `attachments are limited to ${formatBytes(this.maxBytes)} per bundle.`,
       );
       return;
     }

@@ -42,7 +42,8 @@ export function finishDocument(context: EvidenceContext, parts: DocumentParts): 
 function capSection(section: EvidenceSection, omissions: string[]): EvidenceSection {
   if (section.kind === 'table' && section.rows.length > EVIDENCE_LIMITS.maxTableRows) {
     omissions.push(
-      `${section.heading}: ${section.rows.length - EVIDENCE_LIMITS.maxTableRows} of ${section.rows.length} rows left out.`,
+      `${section.heading}: ` +
+        `${section.rows.length - EVIDENCE_LIMITS.maxTableRows} of ${section.rows.length} rows left out.`,
     );
     return { ...section, rows: section.rows.slice(0, EVIDENCE_LIMITS.maxTableRows) };
   }

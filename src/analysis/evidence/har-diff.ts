@@ -62,7 +62,9 @@ export function harDiffEvidence(input: HarDiffEvidenceInput): EvidenceDocument {
       { label: 'Requests', value: `${diff.before.requests} → ${diff.after.requests}` },
       {
         label: 'Total request time',
-        value: `${formatMs(diff.total.before.totalMs)} → ${formatMs(diff.total.after.totalMs)} (${signedMs(diff.total.delta.totalMs)})`,
+        value:
+          `${formatMs(diff.total.before.totalMs)} → ${formatMs(diff.total.after.totalMs)} ` +
+          `(${signedMs(diff.total.delta.totalMs)})`,
       },
     ],
     sections: [{ kind: 'pre', heading: 'The diff, request by request', text: clipBlock(text).text }, ...pages.sections],

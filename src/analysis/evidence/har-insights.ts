@@ -29,6 +29,9 @@ export function insightsTable(redacted: RedactedHar, pageId: string, what: strin
       ),
       finding.advice,
     ]),
-    note: `${line(insights.criticalPath.line, 600)}.${findings.length === 0 ? ' No finding rule fired.' : ''}${more > 0 ? ` ${more} more finding(s) not listed.` : ''} Savings: on the critical path they add up; off it, only the largest counts.`,
+    note:
+      `${line(insights.criticalPath.line, 600)}.${findings.length === 0 ? ' No finding rule fired.' : ''}` +
+      `${more > 0 ? ` ${more} more finding(s) not listed.` : ''}` +
+      ` Savings: on the critical path they add up; off it, only the largest counts.`,
   };
 }

@@ -37,7 +37,8 @@ export function pageSections(
   const kept = pages.slice(0, EVIDENCE_LIMITS.maxHars);
   if (pages.length > kept.length)
     parts.omissions.push(
-      `${pages.length - kept.length} of ${plural(pages.length, 'page')} left out (at most ${EVIDENCE_LIMITS.maxHars} HARs per bundle).`,
+      `${pages.length - kept.length} of ${plural(pages.length, 'page')} left out ` +
+        `(at most ${EVIDENCE_LIMITS.maxHars} HARs per bundle).`,
     );
   kept.forEach((page, i) => {
     const redacted = page.redacted ?? redactForEvidence(page.har);

@@ -70,14 +70,13 @@ function header(doc: EvidenceDocument): string {
 }
 
 function verdict(doc: EvidenceDocument): string {
+  const factRows = doc.facts.map((f) => `<tr><th scope="row">${e(f.label)}</th><td>${e(f.value)}</td></tr>`).join('');
   return [
     `<section class="verdict grade-${doc.verdict.grade}" aria-labelledby="verdict">`,
     '<h2 id="verdict">Verdict</h2>',
     `<p class="grade">${e(GRADE_LABELS[doc.verdict.grade])}</p>`,
     doc.verdict.lines.length ? `<ul>${doc.verdict.lines.map((l) => `<li>${e(l)}</li>`).join('')}</ul>` : '',
-    doc.facts.length
-      ? `<table class="facts"><tbody>${doc.facts.map((f) => `<tr><th scope="row">${e(f.label)}</th><td>${e(f.value)}</td></tr>`).join('')}</tbody></table>`
-      : '',
+    doc.facts.length ? `<table class="facts"><tbody>${factRows}</tbody></table>` : '',
     '</section>',
   ].join('\n');
 }
@@ -99,7 +98,8 @@ function section(s: EvidenceSection): string {
   if (s.kind === 'pre')
     return `<section>${heading}<pre tabindex="0" aria-label="${e(s.heading)}">${e(s.text)}</pre></section>`;
   const head = `<thead><tr>${s.columns.map((c) => `<th scope="col">${e(c)}</th>`).join('')}</tr></thead>`;
-  const body = `<tbody>${s.rows.map((row) => `<tr>${row.map((cell) => `<td${cell.length <= SHORT_CELL ? ' class="short"' : ''}>${e(cell)}</td>`).join('')}</tr>`).join('')}</tbody>`;
+  const cellHtml = (cell: string): string => `<td${cell.length <= SHORT_CELL ? ' class="short"' : ''}>${e(cell)}</td>`;
+  const body = `<tbody>${s.rows.map((row) => `<tr>${row.map(cellHtml).join('')}</tr>`).join('')}</tbody>`;
   const table = s.rows.length ? `<table>${head}${body}</table>` : '';
   return `<section>${heading}${table}${s.note ? `<p class="note">${e(s.note)}</p>` : ''}</section>`;
 }
@@ -120,14 +120,21 @@ function attachments(doc: EvidenceDocument): string {
       `<br><span class="note">${e(`Redacted: ${a.redaction.join('; ')}`)}</span></li>`,
     ].join(''),
   );
-  return `<section class="attachments"><h2>Redacted HARs</h2><p class="note">${e("Save a HAR with its link (it is inside this file) and open it in a browser's developer tools or in Netmon Workbench.")}</p><ul>${items.join('\n')}</ul></section>`;
+  const howToOpen =
+    'Save a HAR with its link (it is inside this file) and open it in ' +
+    "a browser's developer tools or in Netmon Workbench.";
+  return (
+    `<section class="attachments"><h2>Redacted HARs</h2><p class="note">${e(howToOpen)}</p>` +
+    `<ul>${items.join('\n')}</ul></section>`
+  );
 }
 
 function links(list: readonly EvidenceLink[]): string {
   if (list.length === 0) return '';
   const items = list.map((link) =>
     isHttpUrl(link.url)
-      ? `<li><a href="${e(link.url)}" rel="noopener noreferrer">${e(link.label)}</a> <span class="url">${e(link.url)}</span></li>`
+      ? `<li><a href="${e(link.url)}" rel="noopener noreferrer">${e(link.label)}</a> ` +
+        `<span class="url">${e(link.url)}</span></li>`
       : `<li>${e(link.label)} <span class="url">${e(link.url)}</span></li>`,
   );
   return `<section class="links"><h2>Links to the records</h2><ul>${items.join('\n')}</ul></section>`;

@@ -95,7 +95,8 @@ export function pseudonymiseEvidence(doc: EvidenceDocument, known: KnownIdentifi
     return stand.text(out);
   };
   const note =
-    'Pseudonymised: addresses, BSSIDs, ids and names were replaced by stand-ins (the same value by the same stand-in throughout).';
+    'Pseudonymised: addresses, BSSIDs, ids and names were replaced by stand-ins ' +
+    '(the same value by the same stand-in throughout).';
   return {
     ...doc,
     title: text(doc.title),

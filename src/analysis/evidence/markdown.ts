@@ -102,9 +102,10 @@ export function renderEvidenceMarkdown(doc: EvidenceDocument, options: MarkdownO
   for (const attachment of doc.attachments) {
     const name = `${prefix}-${fileStem(attachment.name)}`;
     files.push({ name, content: attachment.json });
-    out.push(
-      `- [${markdownText(name)}](${linkTarget(name)}): ${markdownText(`${formatBytes(attachment.bytes)}, ${attachment.entries} entries; redacted: ${attachment.redaction.join('; ')}`)}`,
-    );
+    const about =
+      `${formatBytes(attachment.bytes)}, ${attachment.entries} entries; ` +
+      `redacted: ${attachment.redaction.join('; ')}`;
+    out.push(`- [${markdownText(name)}](${linkTarget(name)}): ${markdownText(about)}`);
   }
   if (doc.attachments.length) out.push('');
   if (doc.links.length) out.push('## Links to the records', '', ...doc.links.map(linkLine), '');

@@ -40,7 +40,10 @@ const n = (value: number): string => (Number.isInteger(value) ? String(value) : 
 export function sceneSvg(scene: Scene): string {
   const label = escapeHtml(scene.label);
   const parts = [
-    `<svg xmlns="http://www.w3.org/2000/svg" class="evidence-figure" width="${n(scene.width)}" height="${n(scene.height)}" viewBox="0 0 ${n(scene.width)} ${n(scene.height)}" role="img" aria-label="${label}" font-family="system-ui, -apple-system, 'Segoe UI', sans-serif">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" class="evidence-figure" ` +
+      `width="${n(scene.width)}" height="${n(scene.height)}" ` +
+      `viewBox="0 0 ${n(scene.width)} ${n(scene.height)}" role="img" aria-label="${label}" ` +
+      `font-family="system-ui, -apple-system, 'Segoe UI', sans-serif">`,
     `<title>${label}</title>`,
     `<rect x="0" y="0" width="${n(scene.width)}" height="${n(scene.height)}" fill="${scene.background}"/>`,
   ];
@@ -56,5 +59,8 @@ function rectSvg(r: SceneRect): string {
 function textSvg(t: SceneText): string {
   const anchor = t.anchor && t.anchor !== 'start' ? ` text-anchor="${t.anchor}"` : '';
   const weight = t.bold ? ' font-weight="bold"' : '';
-  return `<text x="${n(t.x)}" y="${n(t.y)}" font-size="${n(t.size)}" fill="${t.fill}"${anchor}${weight}>${escapeHtml(t.text)}</text>`;
+  return (
+    `<text x="${n(t.x)}" y="${n(t.y)}" font-size="${n(t.size)}" fill="${t.fill}"` +
+    `${anchor}${weight}>${escapeHtml(t.text)}</text>`
+  );
 }

@@ -22,7 +22,9 @@ const GRADE_WORDS: Readonly<Record<Grade, string>> = {
   bad: 'problem',
   unknown: 'not measured',
 };
-const ms = (value: number | undefined): string => (value === undefined || value < 0 ? '—' : `${Math.round(value)} ms`);
+function ms(value: number | undefined): string {
+  return value === undefined || value < 0 ? '—' : `${Math.round(value)} ms`;
+}
 const signed = (value: number | undefined): string =>
   value === undefined ? '' : `${value >= 0 ? '+' : '−'}${Math.round(Math.abs(value))} ms`;
 
@@ -85,8 +87,10 @@ function sectionTable(section: SessionComparison['sections'][number]): EvidenceS
 }
 
 function hopsTable(c: SessionComparison): EvidenceSection {
-  const hop = (h: SessionComparison['hops'][number]['a']): string =>
-    h ? `${line(h.ipAddress, 60)}${h.name ? ` (${line(h.name, 200)})` : ''}${h.asn ? ` ${line(h.asn, 60)}` : ''}` : '—';
+  const hop = (h: SessionComparison['hops'][number]['a']): string => {
+    if (!h) return '—';
+    return `${line(h.ipAddress, 60)}${h.name ? ` (${line(h.name, 200)})` : ''}${h.asn ? ` ${line(h.asn, 60)}` : ''}`;
+  };
   return {
     kind: 'table',
     heading: 'Traceroute by hop',

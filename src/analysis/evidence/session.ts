@@ -175,7 +175,9 @@ function highlightedHops(overview: SessionOverview, wanted: readonly string[]): 
     .slice(0, EVIDENCE_LIMITS.maxHighlightedHops)
     .map((hop) => ({
       id: line(hop.ipAddress, 100),
-      label: `hop ${hop.hop}: ${line(hop.ipAddress, 100)}${hop.name && hop.name !== hop.ipAddress ? ` (${line(hop.name, 200)})` : ''}`,
+      label:
+        `hop ${hop.hop}: ` +
+        `${line(hop.ipAddress, 100)}${hop.name && hop.name !== hop.ipAddress ? ` (${line(hop.name, 200)})` : ''}`,
       details:
         [hop.delayMs >= 0 ? `${hop.delayMs} ms` : '', hop.asn, hop.prefix, hop.mpls ? `MPLS ${hop.mpls}` : '']
           .filter(Boolean)

@@ -78,7 +78,9 @@ export function waterfallScene(
     y += 18;
   }
   shapes.push(...legend(y));
-  const label = `Waterfall of ${line(waterfall.page.title, 120) || 'a page'}: ${plural(waterfall.rows.length, 'request')} over ${formatMs(waterfall.spanMs)}`;
+  const label =
+    `Waterfall of ${line(waterfall.page.title, 120) || 'a page'}: ` +
+    `${plural(waterfall.rows.length, 'request')} over ${formatMs(waterfall.spanMs)}`;
   return {
     scene: { width: WIDTH, height: y + 16, background: '#ffffff', label, shapes },
     drawn: rows.length,
@@ -173,7 +175,9 @@ export function waterfallImage(
   return drawn < total
     ? {
         image,
-        omission: `Waterfall of ${what}: ${total - drawn} of ${total} requests not drawn (limit ${drawn}); the HAR lists them all.`,
+        omission:
+          `Waterfall of ${what}: ${total - drawn} of ${total} requests not drawn (limit ${drawn}); ` +
+          `the HAR lists them all.`,
       }
     : { image };
 }

@@ -19,7 +19,8 @@ export const GRADE_LABELS: Record<EvidenceGrade, string> = {
 /** What the file is, for a reader who did not ask for it. */
 export function aboutLine(doc: EvidenceDocument): string {
   return (
-    `Evidence of a ${KIND_LABELS[doc.kind]} investigation, made by Netmon Workbench${doc.generatedAt ? ` on ${doc.generatedAt.slice(0, 16).replace('T', ' ')} UTC` : ''}. ` +
+    `Evidence of a ${KIND_LABELS[doc.kind]} investigation, made by Netmon Workbench` +
+    `${doc.generatedAt ? ` on ${doc.generatedAt.slice(0, 16).replace('T', ' ')} UTC` : ''}. ` +
     'Everything is in this one file: it opens offline and runs no script.'
   );
 }
@@ -28,13 +29,15 @@ export function aboutLine(doc: EvidenceDocument): string {
 export function redactionNote(doc: EvidenceDocument): string {
   const hars = doc.attachments.length;
   const rules =
-    'cookie values, Authorization credentials, headers, URL parameters, form and JSON fields named like a secret, user:password in URLs, JWTs, long random-looking tokens, and response bodies';
+    'cookie values, Authorization credentials, headers, URL parameters, form and JSON fields named like a secret, ' +
+    'user:password in URLs, JWTs, long random-looking tokens, and response bodies';
   const what =
     hars > 0
       ? `The ${hars === 1 ? 'HAR' : `${hars} HARs`} in this bundle ${hars === 1 ? 'was' : 'were'} redacted`
       : 'No HAR is attached; links and free text from the recorded data were redacted';
   return (
     `${what} with the default rules of netmon har redact (${rules}); ` +
-    'URLs and titles shown here come from the redacted data. Only how many values each rule removed is listed, never the values.'
+    'URLs and titles shown here come from the redacted data. ' +
+    'Only how many values each rule removed is listed, never the values.'
   );
 }

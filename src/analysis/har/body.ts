@@ -38,8 +38,13 @@ const LANGUAGES: readonly [RegExp, BodyLanguage][] = [
   [/javascript|ecmascript|^text\/js/i, 'javascript'],
 ];
 
-const BINARY_MIME =
-  /^(image\/(?!svg)|audio\/|video\/|font\/|application\/(octet-stream|pdf|zip|gzip|wasm|font|x-font|vnd\.ms-fontobject|protobuf|x-protobuf))/i;
+const BINARY_MIME = new RegExp(
+  [
+    '^(image\\/(?!svg)|audio\\/|video\\/|font\\/|application\\/(octet-stream|pdf|zip|gzip|wasm|font|',
+    'x-font|vnd\\.ms-fontobject|protobuf|x-protobuf))',
+  ].join(''),
+  'i',
+);
 
 export function bodyLanguage(mimeType: string, text: string): BodyLanguage {
   for (const [pattern, language] of LANGUAGES) if (pattern.test(mimeType)) return language;

@@ -151,7 +151,8 @@ function pathNotes(links: readonly CriticalLink[], withOnLoad: boolean, cut: boo
   const inferred = links.filter((link) => link.reason === 'document' || link.reason === 'inferred').length;
   if (inferred > 0)
     notes.push(
-      `${inferred} of ${links.length - 1} link${links.length === 2 ? '' : 's'} inferred from timing (the HAR names no initiator for ${inferred === 1 ? 'it' : 'them'})`,
+      `${inferred} of ${links.length - 1} link${links.length === 2 ? '' : 's'} inferred from timing ` +
+        `(the HAR names no initiator for ${inferred === 1 ? 'it' : 'them'})`,
     );
   if (!withOnLoad)
     notes.push('no onLoad in the HAR: the chain ends at the last request that is not a beacon or a late third party');

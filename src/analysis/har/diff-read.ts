@@ -174,7 +174,8 @@ function selectPage(
     .map((p) => quote(p.id))
     .join(', ');
   throw new HarDiffPageError(
-    `has no page ${quote(wanted)}; its pages are ${ids}${pages.length > 10 ? ` and ${pages.length - 10} more` : ''} (or 1…${pages.length}, or * for all requests)`,
+    `has no page ${quote(wanted)}; its pages are ${ids}${pages.length > 10 ? ` and ${pages.length - 10} more` : ''}` +
+      ` (or 1…${pages.length}, or * for all requests)`,
   );
 }
 

@@ -23,8 +23,12 @@ export function formatHarDiff(
   lines.push(`  before: ${sideLine(diff.before)}`);
   lines.push(`  after:  ${sideLine(diff.after)}`);
   if (diff.page) {
-    const timing = (label: string, t: { before: number; after: number; delta: number } | undefined): string =>
-      `  ${label.padEnd(17)} ${t ? `${formatMs(t.before)} → ${formatMs(t.after)} (${signedMs(t.delta)})` : 'not reported by both pages'}`;
+    const timing = (label: string, t: { before: number; after: number; delta: number } | undefined): string => {
+      const change = t
+        ? `${formatMs(t.before)} → ${formatMs(t.after)} (${signedMs(t.delta)})`
+        : 'not reported by both pages';
+      return `  ${label.padEnd(17)} ${change}`;
+    };
     lines.push(timing('onLoad:', diff.page.onLoad), timing('DOMContentLoaded:', diff.page.onContentLoad));
   } else {
     const without = [diff.before.scope === 'all' ? 'before' : '', diff.after.scope === 'all' ? 'after' : '']
@@ -40,10 +44,12 @@ export function formatHarDiff(
       .map((m) => `${diff.counts[m]} ${m}`)
       .join(', ') || 'none';
   lines.push(
-    `Requests: ${counts} (slower/faster: at least ${diff.thresholds.minDeltaMs} ms and ${Math.round(diff.thresholds.minRelativeDelta * 100)} %)`,
+    `Requests: ${counts} (slower/faster: at least ${diff.thresholds.minDeltaMs} ms ` +
+      `and ${Math.round(diff.thresholds.minRelativeDelta * 100)} %)`,
   );
   lines.push(
-    `Total request time: ${formatMs(diff.total.before.totalMs)} → ${formatMs(diff.total.after.totalMs)} (${signedMs(diff.total.delta.totalMs)}), transferred ${bytesChange(diff.total)}`,
+    `Total request time: ${formatMs(diff.total.before.totalMs)} → ${formatMs(diff.total.after.totalMs)} ` +
+      `(${signedMs(diff.total.delta.totalMs)}), transferred ${bytesChange(diff.total)}`,
   );
 
   lines.push('', 'Matching rules used (pairs they matched):');
@@ -74,7 +80,8 @@ function sideLine(side: HarDiffSideInfo): string {
     .filter(Boolean)
     .join(' ');
   const what = side.page
-    ? `page ${side.page.number} of ${side.pages} "${untrustedLine(side.page.title, 100)}"${side.page.id ? ` (${untrustedLine(side.page.id, 60)})` : ''}`
+    ? `page ${side.page.number} of ${side.pages} "${untrustedLine(side.page.title, 100)}"` +
+      `${side.page.id ? ` (${untrustedLine(side.page.id, 60)})` : ''}`
     : side.pages > 0
       ? `all requests of ${plural(side.pages, 'page')}`
       : 'all requests (no pages in the file)';
@@ -98,11 +105,15 @@ function totalLine(label: string, t: DiffTotal): string {
   const marks = MARK_ORDER.filter((m) => m !== 'unchanged' && t.marks[m] > 0)
     .map((m) => `${t.marks[m]} ${m}`)
     .join(', ');
-  return `  ${label.padEnd(30)} ${requests.padEnd(10)} ${time.padEnd(34)} ${bytesChange(t).padEnd(30)}${marks ? ` ${marks}` : ''}`.trimEnd();
+  const columns = `  ${label.padEnd(30)} ${requests.padEnd(10)} ${time.padEnd(34)} ${bytesChange(t).padEnd(30)}`;
+  return `${columns}${marks ? ` ${marks}` : ''}`.trimEnd();
 }
 
 function bytesChange(t: { before: DiffTally; after: DiffTally; delta: DiffTally }): string {
-  return `${formatBytes(t.before.transferBytes)} → ${formatBytes(t.after.transferBytes)} (${signedBytes(t.delta.transferBytes)})`;
+  return (
+    `${formatBytes(t.before.transferBytes)} → ` +
+    `${formatBytes(t.after.transferBytes)} (${signedBytes(t.delta.transferBytes)})`
+  );
 }
 
 function plural(n: number, noun: string): string {

@@ -208,5 +208,11 @@ export const EDGE_CACHE_WORDS: Record<EdgeCacheStatus, string> = {
 
 /** "hit at the CDN edge (not an origin fetch), cf-cache-status, age 120 s". */
 export function edgeCacheText(cache: EdgeCache): string {
-  return `${EDGE_CACHE_WORDS[cache.status]} — ${cache.header}${cache.ageS !== undefined && cache.header !== 'age' ? `, age ${cache.ageS} s` : cache.header === 'age' ? ` ${cache.ageS ?? 0} s` : ''}`;
+  const age =
+    cache.ageS !== undefined && cache.header !== 'age'
+      ? `, age ${cache.ageS} s`
+      : cache.header === 'age'
+        ? ` ${cache.ageS ?? 0} s`
+        : '';
+  return `${EDGE_CACHE_WORDS[cache.status]} — ${cache.header}${age}`;
 }

@@ -37,7 +37,10 @@ function slowServer({ rows }: InsightContext): Hit | undefined {
     rule: 'slowServer',
     items,
     what: `server wait beyond the page's median (${formatMs(median)})`,
-    summary: `${name(worst.row)} waited ${formatMs(worst.row.entry.phases.wait)} for the server, ${ratio(worst.row.entry.phases.wait, median)} the page's median of ${formatMs(median)}${items.length > 1 ? `; ${items.length - 1} more over ${formatMs(limit)}` : ''}`,
+    summary:
+      `${name(worst.row)} waited ${formatMs(worst.row.entry.phases.wait)} for the server, ` +
+      `${ratio(worst.row.entry.phases.wait, median)} the page's median of ${formatMs(median)}` +
+      `${items.length > 1 ? `; ${items.length - 1} more over ${formatMs(limit)}` : ''}`,
   };
 }
 
@@ -76,7 +79,9 @@ function networkCost({ rows, path, options }: InsightContext): Hit | undefined {
     rule: 'networkCost',
     items,
     what: "connect, TLS and server wait beyond the same origin's best on this page",
-    summary: `The network cost ${items.length} critical request${plural(items.length)} ${formatMs(total)} over their origins' best connect, TLS and wait`,
+    summary:
+      `The network cost ${items.length} critical request${plural(items.length)} ${formatMs(total)} ` +
+      `over their origins' best connect, TLS and wait`,
   };
 }
 
@@ -90,7 +95,9 @@ function redirects({ rows }: InsightContext): Hit | undefined {
     rule: 'redirects',
     items,
     what: 'the time of the redirects',
-    summary: `${items.length} redirect${plural(items.length)} took ${formatMs(total)}, starting at ${name(items[0]!.row)}`,
+    summary:
+      `${items.length} redirect${plural(items.length)} took ${formatMs(total)}, ` +
+      `starting at ${name(items[0]!.row)}`,
   };
 }
 
@@ -118,9 +125,14 @@ function renderBlocking({ rows, path, firstPaint }: InsightContext): Hit | undef
     what: '',
     saving: {
       ms: held,
-      estimate: `from the document's end to the last blocking request's end, before first paint at ${formatMs(firstPaint)}`,
+      estimate:
+        `from the document's end to the last blocking request's end, ` +
+        `before first paint at ${formatMs(firstPaint)}`,
     },
-    summary: `${blocking.length} request${plural(blocking.length)} ${told ? 'marked render-blocking' : '(stylesheets and high-priority scripts)'} held first paint ${formatMs(held)} after the document arrived`,
+    summary:
+      `${blocking.length} request${plural(blocking.length)} ` +
+      `${told ? 'marked render-blocking' : '(stylesheets and high-priority scripts)'} ` +
+      `held first paint ${formatMs(held)} after the document arrived`,
   };
 }
 
@@ -147,7 +159,9 @@ function connectionSetup({ path }: InsightContext): Hit | undefined {
     rule: 'connectionSetup',
     items,
     what: 'DNS, connect and TLS time',
-    summary: `${formatMs(total)} of DNS, connect and TLS on the critical path, to ${hosts.size} origin${plural(hosts.size)}`,
+    summary:
+      `${formatMs(total)} of DNS, connect and TLS on the critical path, ` +
+      `to ${hosts.size} origin${plural(hosts.size)}`,
   };
 }
 
@@ -168,11 +182,12 @@ function connectionReuse({ rows }: InsightContext): Hit[] {
     const limit = isMultiplexed(version) ? R.connectionReuse.maxHttp2 : R.connectionReuse.maxHttp1;
     if (opened.length <= limit) continue;
     const extra = opened.slice(limit).map((row) => ({ row, ms: setupOf(row) }));
+    const needed = limit === 1 ? 'one' : limit;
     hits.push({
       rule: 'connectionReuse',
       items: extra,
       what: "setup time of the connections beyond the browser's limit",
-      summary: `${opened.length} connections were set up to ${host}; ${limit === 1 ? 'one' : limit} would carry them all`,
+      summary: `${opened.length} connections were set up to ${host}; ${needed} would carry them all`,
     });
   }
   return hits;
@@ -205,7 +220,9 @@ function http1Queueing({ rows }: InsightContext): Hit[] {
       rule: 'http1Queueing',
       items: queued.map((row) => ({ row, ms: row.entry.phases.blocked })),
       what: 'time queued',
-      summary: `${queued.length} HTTP/1.1 requests to ${host} queued ${formatMs(Math.max(...queued.map((row) => row.entry.phases.blocked)))} at most for a connection`,
+      summary:
+        `${queued.length} HTTP/1.1 requests to ${host} queued ` +
+        `${formatMs(Math.max(...queued.map((row) => row.entry.phases.blocked)))} at most for a connection`,
     }));
 }
 
@@ -254,7 +271,9 @@ function thirdParty({ rows, path }: InsightContext): Hit | undefined {
     rule: 'thirdParty',
     items,
     what: 'third-party request time',
-    summary: `Other sites than ${site} served ${percent(byteShare)} of the bytes and took ${percent(timeShare)} of the request time (${items.length} request${plural(items.length)})`,
+    summary:
+      `Other sites than ${site} served ${percent(byteShare)} of the bytes ` +
+      `and took ${percent(timeShare)} of the request time (${items.length} request${plural(items.length)})`,
   };
 }
 
@@ -272,7 +291,9 @@ function mainThread({ path }: InsightContext): Hit | undefined {
       ms: total,
       estimate: 'the length of the gaps before onLoad, if the work in them moved after it or ran faster',
     },
-    summary: `${gaps.length} stretch${gaps.length === 1 ? '' : 'es'} with no request in flight, ${formatMs(total)} in all, the longest ${formatMs(gaps[0]!.endMs - gaps[0]!.startMs)} at ${formatMs(gaps[0]!.startMs)}`,
+    summary:
+      `${gaps.length} stretch${gaps.length === 1 ? '' : 'es'} with no request in flight, ${formatMs(total)} in all, ` +
+      `the longest ${formatMs(gaps[0]!.endMs - gaps[0]!.startMs)} at ${formatMs(gaps[0]!.startMs)}`,
   };
 }
 

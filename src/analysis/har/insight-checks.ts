@@ -21,8 +21,13 @@ export function requestChecks(context: InsightContext): Hit[] {
   ].filter((hit): hit is Hit => hit !== undefined);
 }
 
-const TEXT_MIME =
-  /^(text\/|application\/(javascript|x-javascript|ecmascript|json|ld\+json|xml|xhtml\+xml|manifest\+json)|image\/svg\+xml)/i;
+const TEXT_MIME = new RegExp(
+  [
+    '^(text\\/|application\\/(javascript|x-javascript|ecmascript|json|ld\\+json|xml|xhtml\\+xml|',
+    'manifest\\+json)|image\\/svg\\+xml)',
+  ].join(''),
+  'i',
+);
 
 const downloaded = (entry: HarRequestEntry) => !entry.fromCache && entry.status >= 200 && entry.status < 300;
 
@@ -53,7 +58,9 @@ function uncompressed({ rows }: InsightContext): Hit | undefined {
   return {
     rule: 'uncompressed',
     items,
-    what: `${Math.round(R.uncompressed.typicalSaving * 100)} % of the download time (what gzip or Brotli typically saves on text)`,
+    what:
+      `${Math.round(R.uncompressed.typicalSaving * 100)} % of the download time ` +
+      `(what gzip or Brotli typically saves on text)`,
     summary: `${items.length} text response${plural(items.length)} (${formatBytes(bytes)}) came without gzip or Brotli`,
   };
 }
@@ -81,7 +88,9 @@ function noValidators({ rows }: InsightContext): Hit | undefined {
     items,
     what: '',
     saving: { ms: 0, estimate: 'nothing on this load; repeat visits download these again instead of revalidating' },
-    summary: `${items.length} static response${plural(items.length)} ${items.length === 1 ? 'carries' : 'carry'} neither ETag nor Last-Modified`,
+    summary:
+      `${items.length} static response${plural(items.length)} ` +
+      `${items.length === 1 ? 'carries' : 'carry'} neither ETag nor Last-Modified`,
   };
 }
 
@@ -99,7 +108,9 @@ function largeImages({ rows }: InsightContext): Hit | undefined {
     rule: 'largeImages',
     items,
     what: `the download time beyond a ${formatBytes(R.largeImages.targetBytes)} image`,
-    summary: `${items.length} image${plural(items.length)} over ${formatBytes(R.largeImages.minBytes)}, the largest ${name(biggest.row)} at ${formatBytes(imageBytes(biggest.row.entry))}`,
+    summary:
+      `${items.length} image${plural(items.length)} over ${formatBytes(R.largeImages.minBytes)}, ` +
+      `the largest ${name(biggest.row)} at ${formatBytes(imageBytes(biggest.row.entry))}`,
   };
 }
 
@@ -159,7 +170,9 @@ function duplicates(groups: readonly WaterfallRow[][]): Hit | undefined {
     rule: 'duplicates',
     items,
     what: 'the time of the repeated downloads',
-    summary: `${repeated.length} URL${plural(repeated.length)} downloaded more than once (${items.length} extra download${plural(items.length)}), e.g. ${name(repeated[0]![0]!)}`,
+    summary:
+      `${repeated.length} URL${plural(repeated.length)} downloaded more than once ` +
+      `(${items.length} extra download${plural(items.length)}), e.g. ${name(repeated[0]![0]!)}`,
   };
 }
 
@@ -172,7 +185,9 @@ function storms(groups: readonly WaterfallRow[][]): Hit | undefined {
     rule: 'storms',
     items,
     what: 'the time of the repeats',
-    summary: `${name(worst[0]!)} was sent ${longestBurst(worst)} times within ${formatMs(R.storms.windowMs)}${bursts.length > 1 ? `; ${bursts.length - 1} more request${plural(bursts.length - 1)} repeated like it` : ''}`,
+    summary:
+      `${name(worst[0]!)} was sent ${longestBurst(worst)} times within ${formatMs(R.storms.windowMs)}` +
+      `${bursts.length > 1 ? `; ${bursts.length - 1} more request${plural(bursts.length - 1)} repeated like it` : ''}`,
   };
 }
 
@@ -211,7 +226,9 @@ function retries(groups: readonly WaterfallRow[][]): Hit | undefined {
     rule: 'retries',
     items,
     what: 'the failed attempt and the wait before each retry',
-    summary: `${items.length} request${plural(items.length)} repeated within ${formatMs(R.retries.windowMs)} of failing, e.g. ${name(items[0]!.row)}`,
+    summary:
+      `${items.length} request${plural(items.length)} repeated within ${formatMs(R.retries.windowMs)} of failing, ` +
+      `e.g. ${name(items[0]!.row)}`,
   };
 }
 
@@ -226,6 +243,9 @@ function failed({ rows }: InsightContext): Hit | undefined {
     rule: 'failed',
     items,
     what: 'the time of the failed requests',
-    summary: `${items.length} request${plural(items.length)} failed${statuses.length ? ` (${statuses.join(', ')})` : ''}${aborted ? `, ${aborted} aborted or without a response` : ''}`,
+    summary:
+      `${items.length} request${plural(items.length)} failed` +
+      `${statuses.length ? ` (${statuses.join(', ')})` : ''}` +
+      `${aborted ? `, ${aborted} aborted or without a response` : ''}`,
   };
 }

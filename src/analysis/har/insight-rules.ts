@@ -13,14 +13,16 @@ export const INSIGHT_RULES = {
     /** … and this many times the page's median server wait. */
     overMedian: 3,
     advice:
-      'Find what the server does before answering (a slow query, a cold cache, an upstream call) and make it answer sooner or cache the answer.',
+      'Find what the server does before answering (a slow query, a cold cache, an upstream call) ' +
+      'and make it answer sooner or cache the answer.',
   },
   networkCost: {
     title: 'Network cost on the critical path',
     /** Connect + TLS + server wait beyond the same origin's best, ms, summed over the path. */
     minExcessMs: 100,
     advice:
-      'The network, not the server, made these requests slow: check the path from the user to this origin (Wi-Fi, VPN, ISP) in the session verdict.',
+      'The network, not the server, made these requests slow: ' +
+      'check the path from the user to this origin (Wi-Fi, VPN, ISP) in the session verdict.',
   },
   redirects: {
     title: 'Redirect chain',
@@ -39,7 +41,8 @@ export const INSIGHT_RULES = {
     /** DNS + connect + TLS of critical requests together, ms. */
     minMs: 100,
     advice:
-      'Preconnect (<link rel="preconnect">) to these origins, or serve the resources from an origin the page already has a connection to.',
+      'Preconnect (<link rel="preconnect">) to these origins, ' +
+      'or serve the resources from an origin the page already has a connection to.',
   },
   connectionReuse: {
     title: 'New connections instead of reuse',
@@ -78,7 +81,8 @@ export const INSIGHT_RULES = {
   noValidators: {
     title: 'Missing cache validators',
     advice:
-      'Send ETag or Last-Modified (and Cache-Control max-age for versioned files) so repeat visits revalidate or skip the download.',
+      'Send ETag or Last-Modified (and Cache-Control max-age for versioned files) ' +
+      'so repeat visits revalidate or skip the download.',
   },
   largeImages: {
     title: 'Large images',
@@ -117,7 +121,8 @@ export const INSIGHT_RULES = {
     /** Share of bytes or of request time from other sites, at least. */
     minShare: 0.3,
     advice:
-      'Load third-party scripts after the page (async, defer or on interaction) and drop those that do not earn their cost.',
+      'Load third-party scripts after the page (async, defer or on interaction) ' +
+      'and drop those that do not earn their cost.',
   },
   mainThread: {
     title: 'Long main-thread gaps',

@@ -12,12 +12,11 @@ export function formatInsights(pages: readonly PageInsights[], findings = TEXT_F
   const lines: string[] = [];
   for (const page of pages) {
     if (pages.length > 1 || page.page.id) lines.push(untrustedLine(`${page.page.title}`, 120));
-    lines.push(
-      untrustedLine(
-        `  ${page.criticalPath.untilWhat === 'onLoad' ? `onLoad ${formatMs(page.criticalPath.untilMs)}` : `last request ends ${formatMs(page.criticalPath.untilMs)}`}; ${page.criticalPath.line}`,
-        600,
-      ),
-    );
+    const until =
+      page.criticalPath.untilWhat === 'onLoad'
+        ? `onLoad ${formatMs(page.criticalPath.untilMs)}`
+        : `last request ends ${formatMs(page.criticalPath.untilMs)}`;
+    lines.push(untrustedLine(`  ${until}; ${page.criticalPath.line}`, 600));
     if (page.findings.length === 0) lines.push('  No findings: no rule fired on this page.');
     page.findings.slice(0, findings).forEach((finding, i) => lines.push(...findingLines(finding, i + 1)));
     if (page.findings.length > findings)

@@ -69,7 +69,10 @@ export function harInflatesTooLargeMessage(name: string, limit = HAR_SIZE_LIMIT_
 
 /** "<name> holds more than the limit of 200,000 entries for a HAR read whole" (the count stops there). */
 export function harTooManyMessage(name: string, counted: HarCounted, limit = HAR_COUNT_LIMITS[counted]): string {
-  return `${name} holds more than the limit of ${limit.toLocaleString('en-US')} ${COUNTED_WORDS[counted]} for a HAR read whole`;
+  return (
+    `${name} holds more than the limit of ${limit.toLocaleString('en-US')} ` +
+    `${COUNTED_WORDS[counted]} for a HAR read whole`
+  );
 }
 
 /** A HAR refused for what it holds or its size: the message says which limit, and is meant for the user as it is. */

@@ -101,11 +101,17 @@ export function locationText(
       : location.page !== undefined
         ? `page ${location.page + 1}`
         : 'log';
-  return `${at} · ${PLACE_WORDS[location.where] ?? location.where}${location.name ? ` ${untrustedLine(location.name, REQUEST_NAME_CHARS)}` : ''}`;
+  return (
+    `${at} · ${PLACE_WORDS[location.where] ?? location.where}` +
+    `${location.name ? ` ${untrustedLine(location.name, REQUEST_NAME_CHARS)}` : ''}`
+  );
 }
 
 /** One line for a notification or a modal: "12 values: 8 cookie values, 4 credentials of Authorization headers". */
 export function previewLine(preview: RedactionPreview): string {
   if (preview.total === 0) return `Nothing to redact in ${preview.entries} requests.`;
-  return `${preview.total} values in ${preview.entries} requests: ${preview.rules.map((r) => `${r.count} ${r.description}`).join(', ')}`;
+  return (
+    `${preview.total} values in ${preview.entries} requests: ` +
+    `${preview.rules.map((r) => `${r.count} ${r.description}`).join(', ')}`
+  );
 }

@@ -25,7 +25,11 @@ export function waitSplitText(entry: HarRequestEntry): string | undefined {
   if (!share) return undefined;
   const atEdge = entry.edgeCache && (entry.edgeCache.status === 'hit' || entry.edgeCache.status === 'stale');
   const who = atEdge ? 'the CDN edge (a cache hit: not the origin)' : 'the server';
-  return `Of the ${formatMs(entry.phases.wait)} wait: ${formatMs(share.serverMs)} in ${who} by its Server-Timing (${share.rule}); ${formatMs(share.restMs)} network round trip and queuing`;
+  return (
+    `Of the ${formatMs(entry.phases.wait)} wait: ` +
+    `${formatMs(share.serverMs)} in ${who} by its Server-Timing (${share.rule}); ` +
+    `${formatMs(share.restMs)} network round trip and queuing`
+  );
 }
 
 /** Server-Timing metrics as name/value pairs: "db" → "53.2 ms — query". */
@@ -68,7 +72,9 @@ export function mainDocumentFirstByte(
     ...(share
       ? {
           serverMs: share.serverMs,
-          serverSource: `Server-Timing of the main document, ${share.rule}, of a ${formatMs(wait)} wait${atEdge ? `; ${notes[0]}` : ''}`,
+          serverSource:
+            `Server-Timing of the main document, ${share.rule}, of a ${formatMs(wait)} wait` +
+            `${atEdge ? `; ${notes[0]}` : ''}`,
         }
       : {}),
   };

@@ -81,7 +81,10 @@ export function timeSplit(waterfall: Waterfall): TimeSplit {
   const mainThreadMs = waterfall.page.mainThreadMs;
   const idle: IdleReading = { idleMs, untimed, ...(mainThreadMs === undefined ? {} : { mainThreadMs }) };
   const idleIs = untimed > 0 ? 'unaccounted' : mainThreadMs !== undefined ? 'measured' : 'page work';
-  const line = `${seconds(untilMs)} to ${untilWhat}: ${seconds(networkMs)} network, ${seconds(idleMs)} no request in flight${idleIs === 'page work' ? '' : ` (${idleWords(idle)})`}, ${seconds(blockedMs)} blocked`;
+  const line =
+    `${seconds(untilMs)} to ${untilWhat}: ${seconds(networkMs)} network, ` +
+    `${seconds(idleMs)} no request in flight${idleIs === 'page work' ? '' : ` (${idleWords(idle)})`}, ` +
+    `${seconds(blockedMs)} blocked`;
   return {
     untilMs,
     untilWhat,
@@ -109,11 +112,18 @@ interface IdleReading {
 function idleWords({ idleMs, untimed, mainThreadMs }: IdleReading): string {
   // Untimed requests may have been on the network then: the idle time is not known to be page work.
   if (untimed > 0)
-    return `unaccounted: ${untimed} request${untimed === 1 ? '' : 's'} in the file ${untimed === 1 ? 'has' : 'have'} no timings, so ${untimed === 1 ? 'its' : 'their'} network time may fall there`;
+    return (
+      `unaccounted: ${untimed} request${untimed === 1 ? '' : 's'} in the file ` +
+      `${untimed === 1 ? 'has' : 'have'} no timings, so ${untimed === 1 ? 'its' : 'their'} network time may fall there`
+    );
   if (mainThreadMs === undefined) return 'page work, inferred: parsing, script, rendering';
   // Main-thread work can overlap the network, so at least idle − CPU was neither.
   const neither = Math.max(0, idleMs - mainThreadMs);
-  return `main thread busy ${seconds(mainThreadMs)} in all, measured by the exporter (_docCPUms)${neither >= THRESHOLDS.page.gapWorthNaming ? `; at least ${seconds(neither)} of it neither network nor main-thread work` : ''}`;
+  const unexplained =
+    neither >= THRESHOLDS.page.gapWorthNaming
+      ? `; at least ${seconds(neither)} of it neither network nor main-thread work`
+      : '';
+  return `main thread busy ${seconds(mainThreadMs)} in all, measured by the exporter (_docCPUms)${unexplained}`;
 }
 
 function verdictOf(
@@ -132,7 +142,9 @@ function verdictOf(
     );
   const slowestText = slowest ? ` (slowest: ${slowest.name}, ${formatMs(slowest.totalMs)})` : '';
   return {
-    verdict: `No single request is slow${slowestText}; ${seconds(idle.idleMs)} of ${seconds(untilMs)} had no request in flight (${idleWords(idle)})${named.length ? `, longest ${named.join('; ')}` : ''}.`,
+    verdict:
+      `No single request is slow${slowestText}; ${seconds(idle.idleMs)} of ${seconds(untilMs)} ` +
+      `had no request in flight (${idleWords(idle)})${named.length ? `, longest ${named.join('; ')}` : ''}.`,
   };
 }
 

@@ -87,7 +87,8 @@ export const URL_MATCH_RULES: readonly UrlMatchRule[] = [
     id: 'timestamp-value',
     title: 'Timestamp-like query values',
     description:
-      'A query value that is a Unix time in seconds (10 digits) or milliseconds (13 digits) is ignored, whatever the parameter is called.',
+      'A query value that is a Unix time in seconds (10 digits) or milliseconds (13 digits) is ignored, ' +
+      'whatever the parameter is called.',
     names: [],
     examples: ['/pixel.gif?now=1700000000123 → /pixel.gif?now=*', '/app.css?1700000000 → /app.css?*'],
   },
@@ -95,7 +96,8 @@ export const URL_MATCH_RULES: readonly UrlMatchRule[] = [
     id: 'random-value',
     title: 'Random-looking query values',
     description:
-      'A long random-looking query value is ignored: 16 or more hex digits, a UUID, Math.random() output, or 16+ letters and digits mixing upper and lower case with at least 3 digits.',
+      'A long random-looking query value is ignored: 16 or more hex digits, a UUID, Math.random() output, ' +
+      'or 16+ letters and digits mixing upper and lower case with at least 3 digits.',
     names: [],
     examples: ['/collect?cid=5f2b9e0c-1d3a-4c7e-9b1f-0a2b3c4d5e6f → /collect?cid=*'],
   },
@@ -103,7 +105,10 @@ export const URL_MATCH_RULES: readonly UrlMatchRule[] = [
     id: 'file-hash',
     title: 'Hashes in file names',
     description:
-      'A content hash in the file name is ignored: `name.HASH.ext`, `name-HASH.ext` or `name_HASH.ext`, where HASH is 6+ hex characters with a digit and a letter, 8+ base64url characters mixing digits and both cases, or 10+ digits (8+ between dots); or a file named by 8+ hex characters.',
+      'A content hash in the file name is ignored: `name.HASH.ext`, `name-HASH.ext` or `name_HASH.ext`, ' +
+      'where HASH is 6+ hex characters with a digit and a letter, ' +
+      '8+ base64url characters mixing digits and both cases, or 10+ digits (8+ between dots); ' +
+      'or a file named by 8+ hex characters.',
     names: [],
     examples: [
       '/static/app.3f2a9c1b.js → /static/app.[hash].js',
@@ -115,7 +120,8 @@ export const URL_MATCH_RULES: readonly UrlMatchRule[] = [
     id: 'path-hash',
     title: 'Build ids in the path',
     description:
-      'A directory named by a hash or build id is ignored: 16+ hex characters with a digit and a letter, a UUID, or 20+ base64url characters mixing digits and both cases.',
+      'A directory named by a hash or build id is ignored: 16+ hex characters with a digit and a letter, ' +
+      'a UUID, or 20+ base64url characters mixing digits and both cases.',
     names: [],
     examples: ['/_next/static/Vq3zK8x_yJ0aB1cD2eF3g/_buildManifest.js → /_next/static/[hash]/_buildManifest.js'],
   },

@@ -36,7 +36,8 @@ export async function pollResults(
     const elapsed = Date.now() - started;
     if (elapsed > timeoutMs)
       throw new Error(
-        `no results for instant test ${testId} after ${Math.round(timeoutMs / 60_000)} minutes; look for it later under Endpoint Tests`,
+        `no results for instant test ${testId} after ${Math.round(timeoutMs / 60_000)} minutes; ` +
+          `look for it later under Endpoint Tests`,
       );
     onWait(elapsed);
     await delay(pollMs, signal);

@@ -62,7 +62,10 @@ function phaseNote(run: EnterpriseRunState, waiting: number): string {
   if (run.phase === 'cancelled')
     return 'Stopped waiting (Cancel): the agents still run the test at the service; its results stay in the account.';
   if (run.phase === 'failed')
-    return 'Stopped waiting: reading the results failed (the notification says why); the agents still run the test at the service.';
+    return (
+      'Stopped waiting: reading the results failed (the notification says why); ' +
+      'the agents still run the test at the service.'
+    );
   if (run.phase === 'running')
     return `Waiting for ${waiting} of ${run.answered.length + waiting} agents; the table fills in as they answer.`;
   return waiting > 0 ? `${waiting} agent${waiting === 1 ? '' : 's'} did not answer in time.` : 'Every agent answered.';

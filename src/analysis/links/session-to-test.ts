@@ -91,7 +91,10 @@ export function describeLink(
     minutes === 0 ? 'at the time of the session' : `${minutes} min ${deltaS < 0 ? 'before' : 'after'} the session`;
   const clock = new Date(roundId * 1000).toISOString().slice(11, 16);
   const from = otherAgents ? '; measured by other agents: this one ran no round near the session' : '';
-  return `test '${testName}', round ${clock} UTC, ${when} (same ${matchedOn === 'host' ? 'host' : 'destination address'}${from})`;
+  return (
+    `test '${testName}', round ${clock} UTC, ${when} ` +
+    `(same ${matchedOn === 'host' ? 'host' : 'destination address'}${from})`
+  );
 }
 
 /**
@@ -114,7 +117,10 @@ export function sessionTestLinks(
   const names = matched.map(({ test }) => `'${String(test.testName)}'`).join(', ');
   return {
     links: [],
-    why: `${names} measure${matched.length === 1 ? 's' : ''} ${session.visitedSite}, but ${othersRoundsOf ? 'no agent has a round' : 'this agent has no round'} within ${MAX_APART_S / 60} min of the session`,
+    why:
+      `${names} measure${matched.length === 1 ? 's' : ''} ${session.visitedSite}, ` +
+      `but ${othersRoundsOf ? 'no agent has a round' : 'this agent has no round'} ` +
+      `within ${MAX_APART_S / 60} min of the session`,
   };
 }
 
@@ -159,6 +165,8 @@ export function roundSessionsQuery(
   return {
     from: new Date((roundId - ROUND_SESSIONS_APART_S) * 1000),
     to: new Date((roundId + ROUND_SESSIONS_APART_S) * 1000),
-    description: `sessions of ${agentCount} agent${agentCount === 1 ? '' : 's'} ${relation} within ${ROUND_SESSIONS_APART_S / 60} min of round ${clock} UTC`,
+    description:
+      `sessions of ${agentCount} agent${agentCount === 1 ? '' : 's'} ${relation} ` +
+      `within ${ROUND_SESSIONS_APART_S / 60} min of round ${clock} UTC`,
   };
 }

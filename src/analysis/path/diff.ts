@@ -298,7 +298,8 @@ export function pathDiffText(diff: PathDiff, title = 'Path diff'): string {
           : `loss ${n.lossDeltaPct >= 0 ? '+' : '−'}${Math.abs(n.lossDeltaPct).toFixed(1)} points`,
       ].filter(Boolean);
       lines.push(
-        `  ${untrustedLine(node?.ip ?? n.id, 60)}${node?.network ? ` (${untrustedLine(node.network, 60)})` : ''}: ${what.join(', ')}`,
+        `  ${untrustedLine(node?.ip ?? n.id, 60)}${node?.network ? ` (${untrustedLine(node.network, 60)})` : ''}: ` +
+          `${what.join(', ')}`,
       );
     }
   }

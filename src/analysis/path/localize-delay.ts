@@ -189,22 +189,29 @@ function readAgainst(
   places: [string, string] | undefined,
 ): { distance: boolean; said: string } {
   if (baseline.source === 'distance') {
-    const floor = `what distance explains (${ms(Math.round(baseline.floorMs))} for ${Math.round(baseline.km)} km from agent to target)`;
+    const floor =
+      `what distance explains (${ms(Math.round(baseline.floorMs))} ` +
+      `for ${Math.round(baseline.km)} km from agent to target)`;
     // A round trip within the floor and its margin (the session verdict's, distanceLimits) has
     // nothing added anywhere: the rise is the distance that link covers.
     if (baseline.excessMs <= distanceLimits(baseline.floorMs).warn) {
       const within =
         baseline.excessMs === 0
           ? `is within ${floor}`
-          : `is +${ms(Math.round(baseline.excessMs))} over ${floor}, inside its margin (${ms(Math.round(distanceLimits(baseline.floorMs).warn))})`;
+          : `is +${ms(Math.round(baseline.excessMs))} over ${floor}, ` +
+            `inside its margin (${ms(Math.round(distanceLimits(baseline.floorMs).warn))})`;
       return {
         distance: true,
-        said: `The round trip rises ${where} (${counts}), but the whole round trip (${ms(Math.round(baseline.observedMs))}) ${within}: distance, not latency added.`,
+        said:
+          `The round trip rises ${where} (${counts}), ` +
+          `but the whole round trip (${ms(Math.round(baseline.observedMs))}) ${within}: distance, not latency added.`,
       };
     }
     return {
       distance: false,
-      said: `The latency appears ${where} (${counts}); the round trip (${ms(Math.round(baseline.observedMs))}) is +${ms(Math.round(baseline.excessMs))} over ${floor}.`,
+      said:
+        `The latency appears ${where} (${counts}); the round trip (${ms(Math.round(baseline.observedMs))}) ` +
+        `is +${ms(Math.round(baseline.excessMs))} over ${floor}.`,
     };
   }
   // Without locations, a rise between two named places may be the distance between them
@@ -213,7 +220,10 @@ function readAgainst(
   if (fromPlace !== '' && toPlace !== '' && fromPlace !== toPlace) {
     return {
       distance: true,
-      said: `The round trip rises ${where} (${counts}): a link from ${fromPlace} to ${toPlace}, where distance may explain it; ${NO_BASELINE}: compare with an earlier round before calling it added latency.`,
+      said:
+        `The round trip rises ${where} (${counts}): a link from ${fromPlace} to ${toPlace}, ` +
+        `where distance may explain it; ${NO_BASELINE}: ` +
+        `compare with an earlier round before calling it added latency.`,
     };
   }
   return { distance: false, said: `The latency appears ${where} (${counts}); ${NO_BASELINE}.` };
@@ -234,7 +244,8 @@ export function againstEarliestRound(
   if (finding.baseline.source !== 'none') return finding;
   const before = earliest.delay.find((f) => f.id === finding.id);
   const said = before
-    ? `already +${ms(before.increaseMs)} in the earliest round read (${when}): the path's normal in this range, not a change`
+    ? `already +${ms(before.increaseMs)} in the earliest round read (${when}): ` +
+      `the path's normal in this range, not a change`
     : `not in the earliest round read (${when}): added since`;
   return {
     ...finding,

@@ -90,6 +90,8 @@ function loopFinding(
     traversals: stats.traversals,
     traversalsOfAgents: ofAgents,
     hopIds: [...stats.ids],
-    line: `Routing loop ${between}: ${stats.traversals} of ${plural(ofAgents, 'traversal')} of ${who} bounce${stats.traversals === 1 ? 's' : ''} there until the hop limit runs out, never reaching the target.`,
+    line:
+      `Routing loop ${between}: ${stats.traversals} of ${plural(ofAgents, 'traversal')} of ${who} ` +
+      `bounce${stats.traversals === 1 ? 's' : ''} there until the hop limit runs out, never reaching the target.`,
   };
 }

@@ -310,22 +310,27 @@ function forwardingLine(ctx: LocalizeContext, f: LossFinding, totalAgents: numbe
   const scope = `${f.agents.length} of ${plural(totalAgents, 'agent')}`;
   const parts = [
     f.at.kind === 'agent' && !f.tunnel
-      ? `${scope} get${f.agents.length === 1 ? 's' : ''} no answer from any hop after ${f.at.label}: the loss is next to the agent (its own network or first hop)`
+      ? `${scope} get${f.agents.length === 1 ? 's' : ''} no answer from any hop after ${f.at.label}: ` +
+        `the loss is next to the agent (its own network or first hop)`
       : f.tunnel
-        ? `${scope} lose${f.agents.length === 1 ? 's' : ''} packets inside ${f.tunnel.label}: nothing answers after it, the tunnel is blamed as a whole`
-        : `${scope} lose${f.agents.length === 1 ? 's' : ''} packets after ${f.at.label}: forwarding loss, nothing answers from there to the target`,
+        ? `${scope} lose${f.agents.length === 1 ? 's' : ''} packets inside ${f.tunnel.label}: ` +
+          `nothing answers after it, the tunnel is blamed as a whole`
+        : `${scope} lose${f.agents.length === 1 ? 's' : ''} packets after ${f.at.label}: ` +
+          `forwarding loss, nothing answers from there to the target`,
   ];
   const traversals = f.traversalsCrossing > f.agentsCrossing.length || f.alsoStoppedAt.length > 0;
   if (f.at.kind !== 'agent')
     parts.push(
       routesCross(f.agentsCrossing.length) +
         (traversals
-          ? `, ${f.traversals} of ${f.traversalsCrossing} traversals through it ${f.traversals === 1 ? 'is' : 'are'} lost`
+          ? `, ${f.traversals} of ${f.traversalsCrossing} traversals through it ` +
+            `${f.traversals === 1 ? 'is' : 'are'} lost`
           : ''),
     );
   if (f.branch) {
     parts.push(
-      `only routes leaving ${shortName(f.branch.divergesAt)} for ${shortName(f.at)} lose, those via ${listWords(f.branch.healthy.map(shortName))} reach the target`,
+      `only routes leaving ${shortName(f.branch.divergesAt)} for ${shortName(f.at)} lose, ` +
+        `those via ${listWords(f.branch.healthy.map(shortName))} reach the target`,
     );
   }
   if (f.alsoStoppedAt.length > 0) {
@@ -358,7 +363,8 @@ function terminalFinding(
   const agents = sorted(lost.map((t) => t.agent));
   const at = localizedHop(target, nodes, ctx.agentName);
   const line =
-    `The target ${clean(target)} does not answer ${agents.length} of ${plural(totalAgents, 'agent')} although the path up to ${listWords(last.map((h) => h.label))} works: ` +
+    `The target ${clean(target)} does not answer ${agents.length} of ${plural(totalAgents, 'agent')} ` +
+    `although the path up to ${listWords(last.map((h) => h.label))} works: ` +
     'terminal loss at the destination (a firewall, the server, or ICMP blocked there), not in the network.';
   return {
     id: `terminal:${target}`,

@@ -91,7 +91,9 @@ function localizeScope(ctx: LocalizeContext, traversals: readonly Traversal[]): 
     traversals.length === 0
       ? 'No path trace data to localize.'
       : (loss[0]?.line ??
-        `No loss localized: ${agents.length === 1 ? 'the agent reaches' : `all ${agents.length} agents reach`} ${listWords(targets) || 'the target'}${traversals.length > agents.length ? ` in all ${traversals.length} traversals` : ''}.`);
+        `No loss localized: ${agents.length === 1 ? 'the agent reaches' : `all ${agents.length} agents reach`} ` +
+          `${listWords(targets) || 'the target'}` +
+          `${traversals.length > agents.length ? ` in all ${traversals.length} traversals` : ''}.`);
   const lines = [
     ...(healthy || traversals.length === 0 ? [headline] : loss.map((f) => f.line)),
     ...routingLoops.map((f) => f.line),
@@ -220,7 +222,10 @@ function verdictLine(group: VerdictGroup, total: number, words: LossWords, delay
     case 'delay': {
       const slow = delay.find((f) => f.id === group.findingId);
       const link = !slow ? 'on one link' : slow.tunnel ? `inside ${slow.tunnel.label}` : linkWords(slow.from, slow.to);
-      return `${scope} reach${n === 1 ? 'es' : ''} the target with latency added ${link}${slow ? ` (+${Math.round(slow.increaseMs)} ms)` : ''}.`;
+      return (
+        `${scope} reach${n === 1 ? 'es' : ''} the target with latency added ` +
+        `${link}${slow ? ` (+${Math.round(slow.increaseMs)} ms)` : ''}.`
+      );
     }
     case 'ok':
       return `${scope} reach${n === 1 ? 'es' : ''} the target without loss.`;
@@ -289,8 +294,10 @@ function routeChangeLines(ctx: LocalizeContext, changes: readonly RouteChange[],
       const after = mostCommon(divergence);
       const where = after !== undefined ? ` after ${shortName(localizedHop(after, ctx.set.nodes, ctx.agentName))}` : '';
       return (
-        `The route changed${where} between ${roundTime(fromRound)} and ${roundTime(toRound)} for ${agents.length} of ${plural(total, 'agent')} ` +
-        `(${listWords(agents.map((a) => clean(ctx.agentName(a)) || clean(a)))}): loss and delay are localized per round.`
+        `The route changed${where} between ${roundTime(fromRound)} and ${roundTime(toRound)} ` +
+        `for ${agents.length} of ${plural(total, 'agent')} ` +
+        `(${listWords(agents.map((a) => clean(ctx.agentName(a)) || clean(a)))}): ` +
+        `loss and delay are localized per round.`
       );
     });
 }

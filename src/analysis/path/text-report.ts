@@ -126,7 +126,8 @@ function latency(times: number[]): Pick<HopRow, 'avgMs' | 'bestMs' | 'worstMs'> 
 // counts, so the column counts traversals and is named for them (the note under the table says so).
 const HEADERS = ['Hop', 'Host', 'ASN / network', 'Loss%', 'Trav', 'Avg', 'Best', 'Worst'] as const;
 export const TRAVERSALS_NOTE =
-  'Trav: traversals (routes traced) that reached or passed each hop, not probes (path traces give no probe counts); a traversal that stopped short counts as lost at every later hop, as mtr counts.';
+  'Trav: traversals (routes traced) that reached or passed each hop, not probes (path traces give no probe counts); ' +
+  'a traversal that stopped short counts as lost at every later hop, as mtr counts.';
 
 const ms = (value: number | undefined): string => (value === undefined ? '-' : value.toFixed(1));
 
@@ -143,7 +144,8 @@ export function pathTraceText(traces: readonly PathTrace[], agentLabel?: string)
   const span =
     rounds.length === 0 ? 'time not reported' : `${when[0]}${rounds.length > 1 ? ` .. ${when[when.length - 1]}` : ''}`;
   const header = [
-    `Path trace from ${oneLine(agentLabel ?? String(first.agentId))} (${oneLine(first.sourceIp) || 'unknown source'}) to ${oneLine(first.server)} (${oneLine(first.serverIp)})`,
+    `Path trace from ${oneLine(agentLabel ?? String(first.agentId))} ` +
+      `(${oneLine(first.sourceIp) || 'unknown source'}) to ${oneLine(first.server)} (${oneLine(first.serverIp)})`,
     `Rounds: ${rounds.length} (${span}), distinct routes: ${routeCount}`,
     '',
   ];

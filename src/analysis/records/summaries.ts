@@ -99,8 +99,12 @@ export function fullTime(value: unknown): string {
   const zone =
     offset === 0
       ? 'UTC'
-      : `UTC${offset > 0 ? '+' : '-'}${Math.floor(Math.abs(offset) / 60)}${Math.abs(offset) % 60 ? `:${two(Math.abs(offset) % 60)}` : ''}`;
-  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())} (${zone})`;
+      : `UTC${offset > 0 ? '+' : '-'}${Math.floor(Math.abs(offset) / 60)}` +
+        `${Math.abs(offset) % 60 ? `:${two(Math.abs(offset) % 60)}` : ''}`;
+  return (
+    `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ` +
+    `${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())} (${zone})`
+  );
 }
 
 function count(value: unknown, noun: string): string {
@@ -138,6 +142,7 @@ export function userSessionSummary(session: UserSession, now?: Date, agentName: 
   // label's end and the whole description are what a narrow sidebar loses first.
   const label = `${score} · ${shortTime(session.date, now)} · ${site}`;
   const description = count(session.numberOfPages, 'page');
+  const when = shortTime(session.date, now);
   return {
     label,
     description,
@@ -152,7 +157,7 @@ export function userSessionSummary(session: UserSession, now?: Date, agentName: 
     ],
     warning: false,
     ...graded(experienceGrade(session.experienceScore)),
-    spoken: `User session ${site}, ${shortTime(session.date, now)}, ${score}, ${description}, experience score ${score}`,
+    spoken: `User session ${site}, ${when}, ${score}, ${description}, experience score ${score}`,
   };
 }
 
@@ -161,7 +166,9 @@ export function pageSummary(page: SessionPage): RecordSummary {
   const load = pageLoadGrade(timings?.onLoad);
   const grade = failed(page.responseCode) ? 'bad' : load;
   const label = first(page.title, page.id);
-  const description = `${text(page.responseCode)} · load ${ms(timings?.onLoad)}${load && load !== 'ok' ? ` ${MEASURE_WORDS[load]}` : ''}`;
+  const description =
+    `${text(page.responseCode)} · load ${ms(timings?.onLoad)}` +
+    `${load && load !== 'ok' ? ` ${MEASURE_WORDS[load]}` : ''}`;
   return {
     label,
     description,
@@ -179,7 +186,9 @@ export function pageSummary(page: SessionPage): RecordSummary {
     ],
     warning: failed(page.responseCode),
     ...graded(grade),
-    spoken: `Page ${label}, response ${text(page.responseCode)}, load ${ms(timings?.onLoad)}${grade ? `, ${MEASURE_WORDS[grade]}` : ''}`,
+    spoken:
+      `Page ${label}, response ${text(page.responseCode)}, load ${ms(timings?.onLoad)}` +
+      `${grade ? `, ${MEASURE_WORDS[grade]}` : ''}`,
   };
 }
 
@@ -191,7 +200,9 @@ export function networkSessionSummary(
   const destination = session.destination as Partial<NetworkSession['destination']> | undefined;
   const grade = networkGrade(destination?.latency, destination?.loss);
   // What was measured and when lead the label (a narrow sidebar cuts the row's end); who and where follow.
-  const label = `${shortTime(session.date, now)} · ${ms(destination?.latency)} · loss ${percent(destination?.loss)}${grade && grade !== 'ok' ? ` ${MEASURE_WORDS[grade]}` : ''}`;
+  const label =
+    `${shortTime(session.date, now)} · ${ms(destination?.latency)} · ` +
+    `loss ${percent(destination?.loss)}${grade && grade !== 'ok' ? ` ${MEASURE_WORDS[grade]}` : ''}`;
   const description = `${agentName(session.agentId) ?? text(session.agentId)} → ${text(destination?.target)}`;
   return {
     label,
@@ -235,7 +246,9 @@ export function probeSummary(probe: NetworkProbe, now?: Date, agentName: AgentNa
         : networkGrade(ping?.avgRtt, lossPct);
   const target = typeof probe.target === 'string' && probe.target !== '' ? probe.target : `(target ${NOT_REPORTED})`;
   // When and how fast first: the agent's name is what a narrow sidebar may cut.
-  const description = `${shortTime(probe.date, now)} · ${rtt}${grade && grade !== 'ok' ? ` · ${MEASURE_WORDS[grade]}` : ''} · ${agentName(probe.agentId) ?? text(probe.agentId)}`;
+  const description =
+    `${shortTime(probe.date, now)} · ${rtt}${grade && grade !== 'ok' ? ` · ${MEASURE_WORDS[grade]}` : ''}` +
+    ` · ${agentName(probe.agentId) ?? text(probe.agentId)}`;
   return {
     label: `${kind ?? 'Probe'} ${target}`,
     description,
@@ -346,9 +359,10 @@ export function metricSummary(metric: NetMetric): RecordSummary {
 
 export function pathVisRecordSummary(summary: PathVisSummary): RecordSummary {
   const endpoints: unknown = summary.endpoints;
+  const paths = count(Array.isArray(endpoints) ? endpoints.length : undefined, 'path');
   return {
     label: `${text(summary.agentId)} · ${roundTime(summary.roundId)}`,
-    description: `${text(summary.location)} · ${count(Array.isArray(endpoints) ? endpoints.length : undefined, 'path')}`,
+    description: `${text(summary.location)} · ${paths}`,
     title: 'Path visualization',
     facts: [
       ['Agent', text(summary.agentId)],

@@ -11,7 +11,8 @@ const scoreOf = (session: UserSession): number | undefined => {
 
 /** The ranking in words, for the list's tooltip and description. */
 export const WORST_ORDER =
-  'lowest score first; equal scores: slowest page, then most packet loss, then most error pages, then the earlier session';
+  'lowest score first; equal scores: slowest page, then most packet loss, ' +
+  'then most error pages, then the earlier session';
 export const WORST_ORDER_SHORT = 'by score, ties by slowest page, loss, errors';
 
 /** What hurt a session, from its details (undefined: not reported). */

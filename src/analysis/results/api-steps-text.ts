@@ -34,13 +34,18 @@ export function apiStepsHeadline(round: ApiRoundSteps): string {
 export function apiStepsLines(round: ApiRoundSteps): string[] {
   const width = Math.min(NAME_WIDTH, Math.max(0, ...round.steps.map((s) => untrustedLine(s.name, NAME_WIDTH).length)));
   return [
-    `API steps of ${untrustedLine(round.agentName, 40)} (round ${roundMinute(round.roundId)}): ${apiStepsHeadline(round)}`,
+    `API steps of ${untrustedLine(round.agentName, 40)} (round ${roundMinute(round.roundId)}): ` +
+      `${apiStepsHeadline(round)}`,
     ...round.steps.map((step) => {
       const mark = step.failed ? 'FAILED' : 'ok';
+      const errors = `${step.assertErrors} assertion error${step.assertErrors === 1 ? '' : 's'}`;
       const why = step.failed
-        ? `  ${step.assertErrors > 0 ? `${step.assertErrors} assertion error${step.assertErrors === 1 ? '' : 's'}` : untrustedLine(step.errorDetails ?? 'did not complete', 120)}`
+        ? `  ${step.assertErrors > 0 ? errors : untrustedLine(step.errorDetails ?? 'did not complete', 120)}`
         : '';
-      return `  ${String(step.stepNumber).padStart(2)}. ${mark.padEnd(6)} ${untrustedLine(step.name, NAME_WIDTH).padEnd(width)}  ${durationText(step.time).padStart(7)}${why}`;
+      return (
+        `  ${String(step.stepNumber).padStart(2)}. ${mark.padEnd(6)} ` +
+        `${untrustedLine(step.name, NAME_WIDTH).padEnd(width)}  ${durationText(step.time).padStart(7)}${why}`
+      );
     }),
   ];
 }

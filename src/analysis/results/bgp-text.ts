@@ -36,7 +36,8 @@ export function asPathText(path: readonly AsHop[]): string {
 /** One line for the report: who reaches the prefix, what changed. */
 export function bgpHeadline(report: BgpPathReport): string {
   const count = report.monitors.length;
-  const reach = `${report.reached} of ${count} monitor${count === 1 ? '' : 's'} reach ${untrustedLine(report.prefix, 60)}`;
+  const prefix = untrustedLine(report.prefix, 60);
+  const reach = `${report.reached} of ${count} monitor${count === 1 ? '' : 's'} reach ${prefix}`;
   if (report.previousRoundId === undefined && report.monitors.every((m) => m.change === 'unknown')) return reach;
   if (report.changed === 0) return `${reach}; no route changed`;
   const moved = [
@@ -52,7 +53,8 @@ function monitorLines(monitor: MonitorAsPath, width: number): string[] {
   const state = monitor.reachable ? MARK[monitor.change] : 'UNREACHABLE';
   const reach = monitor.reachability === undefined ? '' : `${monitor.reachability}%`;
   const lines = [
-    `  ${state.padEnd(11)} ${untrustedLine(monitor.monitorName, NAME_WIDTH).padEnd(width)}  ${reach.padStart(4)}  ${asPathText(monitor.path)}`,
+    `  ${state.padEnd(11)} ${untrustedLine(monitor.monitorName, NAME_WIDTH).padEnd(width)}  ` +
+      `${reach.padStart(4)}  ${asPathText(monitor.path)}`,
   ];
   if (monitor.previous)
     lines.push(`  ${''.padEnd(11)} ${''.padEnd(width)}  ${''.padStart(4)}  was ${asPathText(monitor.previous)}`);
@@ -66,7 +68,8 @@ export function bgpPathLines(report: BgpPathReport): string[] {
     Math.max(0, ...report.monitors.map((m) => untrustedLine(m.monitorName, NAME_WIDTH).length)),
   );
   return [
-    `AS paths to ${untrustedLine(report.prefix, 60)} (round ${roundMinute(report.roundId)}${compared}): ${bgpHeadline(report)}`,
+    `AS paths to ${untrustedLine(report.prefix, 60)} (round ${roundMinute(report.roundId)}${compared}): ` +
+      `${bgpHeadline(report)}`,
     ...report.monitors.flatMap((monitor) => monitorLines(monitor, width)),
   ];
 }

@@ -138,7 +138,8 @@ const JUDGES: { [K in TestResultKind]: Judge<K> } = {
     if (reach === undefined) return { health: 'unknown', reason: 'no reachability measured' };
     if (reach <= 0) return { health: 'failing', reason: 'prefix unreachable from this monitor' };
     const changes = num(r.pathChanges) ?? 0;
-    const said = `${reach}% reachable, ${changes} path change${changes === 1 ? '' : 's'}, ${num(r.updates) ?? 0} updates`;
+    const updates = num(r.updates) ?? 0;
+    const said = `${reach}% reachable, ${changes} path change${changes === 1 ? '' : 's'}, ${updates} updates`;
     return { health: reach < 100 || changes > 0 ? 'degraded' : 'ok', reason: said };
   },
 };

@@ -50,7 +50,9 @@ function latencyReading(latency: number, older: readonly TestResult[]): { degrad
   if (!normal)
     return {
       degraded: false,
-      words: `latency ${ms(latency)} (no normal yet: ${earlier.length} earlier round${earlier.length === 1 ? '' : 's'}, ${THRESHOLDS.baseline.minSamples} needed)`,
+      words:
+        `latency ${ms(latency)} (no normal yet: ` +
+        `${earlier.length} earlier round${earlier.length === 1 ? '' : 's'}, ${THRESHOLDS.baseline.minSamples} needed)`,
     };
   const over = latency - normal.rttMs;
   const against = `this agent's normal ${ms(normal.rttMs)}, median of ${normal.samples} earlier rounds`;

@@ -23,13 +23,15 @@ export function resultsText(summary: ResultsSummary): string {
   for (const kind of summary.kinds) {
     lines.push(
       '',
-      `${kind.kind}: ${HEALTH_MARK[kind.health]} (${kind.agents.length} agent${kind.agents.length === 1 ? '' : 's'}, ${kind.records} result${kind.records === 1 ? '' : 's'}${kind.complete ? '' : ', read in part'})`,
+      `${kind.kind}: ${HEALTH_MARK[kind.health]} (${kind.agents.length} agent${kind.agents.length === 1 ? '' : 's'}, ` +
+        `${kind.records} result${kind.records === 1 ? '' : 's'}${kind.complete ? '' : ', read in part'})`,
     );
     if (kind.agents.length === 0) lines.push('  no results in this range');
     const width = Math.min(40, Math.max(0, ...kind.agents.map((a) => untrustedLine(a.agentName, 40).length)));
     for (const agent of kind.agents) {
       lines.push(
-        `  ${HEALTH_MARK[agent.health].padEnd(8)} ${untrustedLine(agent.agentName, 40).padEnd(width)}  ${roundMinute(agent.roundId)}  ${untrustedLine(agent.reason)}`,
+        `  ${HEALTH_MARK[agent.health].padEnd(8)} ${untrustedLine(agent.agentName, 40).padEnd(width)}  ` +
+          `${roundMinute(agent.roundId)}  ${untrustedLine(agent.reason)}`,
       );
     }
   }
@@ -38,7 +40,8 @@ export function resultsText(summary: ResultsSummary): string {
   if (found) {
     lines.push(
       '',
-      `Path (${found.rounds.length} newest round${found.rounds.length === 1 ? '' : 's'}): ${untrustedLine(found.headline, 400)}`,
+      `Path (${found.rounds.length} newest round${found.rounds.length === 1 ? '' : 's'}): ` +
+        `${untrustedLine(found.headline, 400)}`,
     );
     for (const line of found.lines) if (line !== found.headline) lines.push(`  - ${untrustedLine(line, 400)}`);
   }

@@ -118,7 +118,9 @@ export function lossFindings(
       segment,
       grade,
       kind: 'loss',
-      message: `${said} (limit ${pct(grade === 'bad' ? bounds.bad : bounds.warn)}, 95% interval ${pct(low)}–${pct(high)})`,
+      message:
+        `${said} (limit ${pct(grade === 'bad' ? bounds.bad : bounds.warn)}, ` +
+        `95% interval ${pct(low)}–${pct(high)})`,
     },
   ];
 }
@@ -249,7 +251,10 @@ export function normalBaseline(rtts: readonly number[]): Extract<Baseline, { sou
 
 /** Why there is no normal toward the target, in words: how many round trips there were against how many it takes. */
 export function tooFewForNormal(samples: number, where = ''): string {
-  return `${samples === 0 ? 'no' : `only ${samples}`} other session${samples === 1 ? '' : 's'} toward this target${where}, ${T.baseline.minSamples} needed for its normal`;
+  return (
+    `${samples === 0 ? 'no' : `only ${samples}`} other session${samples === 1 ? '' : 's'} ` +
+    `toward this target${where}, ${T.baseline.minSamples} needed for its normal`
+  );
 }
 
 /**
@@ -270,13 +275,16 @@ export function ispFindings(
       {
         segment: 'isp',
         grade: 'ok',
-        message: `round trip to the target ${Math.round(targetRttMs)} ms, not graded: no baseline (${noBaseline ?? `${BASELINE_WORDS.normal}, or both locations`})`,
+        message:
+          `round trip to the target ${Math.round(targetRttMs)} ms, not graded: ` +
+          `no baseline (${noBaseline ?? `${BASELINE_WORDS.normal}, or both locations`})`,
       },
     ];
   const added = Math.max(0, targetRttMs - baseline.rttMs);
   const against =
     baseline.source === 'normal'
-      ? `over ${BASELINE_WORDS.normal} (${Math.round(baseline.rttMs)} ms${baseline.samples ? `, ${baseline.samples} sessions` : ''})`
+      ? `over ${BASELINE_WORDS.normal} ` +
+        `(${Math.round(baseline.rttMs)} ms${baseline.samples ? `, ${baseline.samples} sessions` : ''})`
       : `over ${BASELINE_WORDS.distance} (${Math.round(baseline.rttMs)} ms for ${Math.round(baseline.km)} km)`;
   const limits =
     baseline.source === 'distance' ? distanceLimits(baseline.rttMs) : { warn: T.isp.rttWarn, bad: T.isp.rttBad };
@@ -410,12 +418,17 @@ export function serverFindings(m: ServerMeasure): Finding[] {
     const n = m.network;
     const network = n.roundTrips * n.rttMs;
     const own = Math.max(0, m.firstByteMs - network);
-    const how = `first byte after ${Math.round(m.firstByteMs)} ms${source} less ${n.roundTrips} round trip${n.roundTrips === 1 ? '' : 's'} of ${Math.round(n.rttMs)} ms for ${n.what} (${n.rttSource})`;
+    const how =
+      `first byte after ${Math.round(m.firstByteMs)} ms${source} ` +
+      `less ${n.roundTrips} round trip${n.roundTrips === 1 ? '' : 's'} ` +
+      `of ${Math.round(n.rttMs)} ms for ${n.what} (${n.rttSource})`;
     const grade = gradeAgainst(own, limits);
     findings.push({
       segment: 'server',
       grade,
-      message: `server time about ${Math.round(own)} ms: ${how}${grade === 'ok' ? '' : ` (limit ${show(grade === 'bad' ? limits.bad : limits.warn)})`}`,
+      message:
+        `server time about ${Math.round(own)} ms: ${how}` +
+        `${grade === 'ok' ? '' : ` (limit ${show(grade === 'bad' ? limits.bad : limits.warn)})`}`,
     });
   } else if (m.firstByteMs !== undefined) {
     findings.push(
@@ -423,7 +436,8 @@ export function serverFindings(m: ServerMeasure): Finding[] {
         'server',
         m.firstByteMs,
         { warn: T.server.firstByteWarn, bad: T.server.firstByteBad },
-        `first byte after ${Math.round(m.firstByteMs)} ms${source}${m.noNetwork ? `, the network's share not taken off: ${m.noNetwork}` : ''}`,
+        `first byte after ${Math.round(m.firstByteMs)} ms${source}` +
+          `${m.noNetwork ? `, the network's share not taken off: ${m.noNetwork}` : ''}`,
         show,
       ),
     );
@@ -577,5 +591,8 @@ export function alsoText(segments: readonly GradedSegment[], also: readonly Segm
     .flatMap((s) => s.findings.filter(contradicting))
     .sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'loss' ? -1 : 1))
     .map((f) => f.message.replace(/ \(limit.*$/, ''));
-  return `, but ${said.length ? said.join(' and ') : 'loss or latency'} with a clean gateway: also ${also.map((s) => SEGMENT_LABELS[s]).join(', ')}`;
+  return (
+    `, but ${said.length ? said.join(' and ') : 'loss or latency'} with a clean gateway: ` +
+    `also ${also.map((s) => SEGMENT_LABELS[s]).join(', ')}`
+  );
 }

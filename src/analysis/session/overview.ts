@@ -92,7 +92,8 @@ export function sessionOverview(
       ['Date', asString(session.date)],
       [
         'Visited site',
-        `${asString(session.protocol)}${session.protocol ? '://' : ''}${asString(session.visitedSite)}${session.port ? `:${asString(session.port)}` : ''}`,
+        `${asString(session.protocol)}${session.protocol ? '://' : ''}${asString(session.visitedSite)}` +
+          `${session.port ? `:${asString(session.port)}` : ''}`,
       ],
       ['Public IP', [asString(session.sourceAddr), asString(session.orgName)].filter(Boolean).join(' · ')],
       ['Agent', agentName ? `${agentName} (${asString(session.agentId)})` : asString(session.agentId)],

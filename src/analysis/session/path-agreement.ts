@@ -170,12 +170,16 @@ export function compareWithSession(session: SessionSide, path: PathSide): Source
   if (sessionTrace && sessionPlace.key !== pathPlace.key) topics.push('latency');
   const agents = [...new Set(path.traces.map((trace) => String(trace.agentId)))];
   const statementSession: SourceStatement = {
-    source: `This session (its own ping and traceroute from ${session.agentName ?? session.agentId}, ${roundMinute(Math.floor(session.timeMs / 1000))})`,
+    source:
+      `This session (its own ping and traceroute from ${session.agentName ?? session.agentId}, ` +
+      `${roundMinute(Math.floor(session.timeMs / 1000))})`,
     loss: sessionLoss(session),
     latency: session.trace ? withGatewayPing(sessionPlace, session.gatewayRttMs) : 'no traceroute',
   };
   const statementPath: SourceStatement = {
-    source: `The test '${path.testName}' (its path trace from ${agents.length} agent${agents.length === 1 ? '' : 's'}, round ${roundMinute(path.roundId)})`,
+    source:
+      `The test '${path.testName}' (its path trace from ${agents.length} agent${agents.length === 1 ? '' : 's'}, ` +
+      `round ${roundMinute(path.roundId)})`,
     loss: lossOfPath.words,
     latency: pathPlace.words,
   };
@@ -209,7 +213,8 @@ function whyTheyDiffer(
   const changed = changesBetween(session.networkChanges ?? [], session.timeMs, path.roundId * 1000);
   if (changed.length > 0)
     reasons.push(
-      `the agent's network changed between the session and the round: ${changed.slice(0, 3).map(changeWords).join(', then ')}`,
+      `the agent's network changed between the session and the round: ` +
+        `${changed.slice(0, 3).map(changeWords).join(', then ')}`,
     );
   const apartMin = Math.round((path.roundId * 1000 - session.timeMs) / 60_000);
   if (Number.isFinite(apartMin) && Math.abs(apartMin) >= 1) {
@@ -219,7 +224,8 @@ function whyTheyDiffer(
   }
   const server = path.traces.find((trace) => typeof trace.server === 'string')?.server;
   reasons.push(
-    `different probe: the session pinged (ICMP) its gateway and ${session.target ?? 'the site'} and traced from the device; the test traces${server ? ` to ${String(server)}` : ''} with its own probes`,
+    `different probe: the session pinged (ICMP) its gateway and ${session.target ?? 'the site'} ` +
+      `and traced from the device; the test traces${server ? ` to ${String(server)}` : ''} with its own probes`,
   );
   return reasons;
 }

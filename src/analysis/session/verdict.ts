@@ -425,7 +425,8 @@ function notMeasured(m: SessionMeasures): string[] {
     ...(m.icmpBlocked ? [`${SEGMENT_LABELS.isp} (ICMP to the target is blocked: no ping)`] : []),
     ...(m.pages.length > 0 && m.pages.every((p) => p.onLoadMs === undefined)
       ? [
-          `${SEGMENT_LABELS.page} (no onLoad: ${m.pages.length === 1 ? 'the page' : `its ${m.pages.length} pages`} never fired it)`,
+          `${SEGMENT_LABELS.page} (no onLoad: ` +
+            `${m.pages.length === 1 ? 'the page' : `its ${m.pages.length} pages`} never fired it)`,
         ]
       : []),
   ];

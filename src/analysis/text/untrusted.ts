@@ -5,7 +5,8 @@
 // passes outside text through here, so the text reads the same but does nothing.
 
 /** C0/C1 control characters (tab and newline aside) and bidirectional overrides. */
-const CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069]/g; // eslint-disable-line no-control-regex
+// eslint-disable-next-line no-control-regex
+const CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 const ZERO_WIDTH_SPACE = '\u200B';
 
 /**

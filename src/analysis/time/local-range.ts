@@ -167,13 +167,19 @@ const pad = (value: number): string => String(value).padStart(2, '0');
 
 /** "2026-11-24 14:00" in local time. */
 export function formatLocal(date: Date): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return (
+    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ` +
+    `${pad(date.getHours())}:${pad(date.getMinutes())}`
+  );
 }
 
 /** "2026-11-24 14:00 – 18:00 local time (UTC+01:00)"; the end's date is written when it differs. */
 export function localRangeLabel(from: Date, to: Date, local = true): string {
   if (!local)
-    return `${from.toISOString().slice(0, 16).replace('T', ' ')} – ${to.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+    return (
+      `${from.toISOString().slice(0, 16).replace('T', ' ')} – ` +
+      `${to.toISOString().slice(0, 16).replace('T', ' ')} UTC`
+    );
   const [start, end] = [formatLocal(from), formatLocal(to)];
   const sameDay = start.slice(0, 10) === end.slice(0, 10);
   return `${start} – ${sameDay ? end.slice(11) : end} local time (${zoneOffsetText(from)})`;

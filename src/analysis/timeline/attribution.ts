@@ -163,7 +163,9 @@ const READERS: Record<TimelineSegment, SegmentReader> = {
       segment: 'wifi',
       grade: gradeOfFindings(findings),
       findings,
-      text: `RSSI ${Math.round(rssiMedian)} dBm median${where ? ` ${where}` : ''}${otherwise(rssi.outside, (v) => `${Math.round(v)} dBm`)}`,
+      text:
+        `RSSI ${Math.round(rssiMedian)} dBm median${where ? ` ${where}` : ''}` +
+        `${otherwise(rssi.outside, (v) => `${Math.round(v)} dBm`)}`,
       numbers: {
         rssiMedian,
         samples: rssi.inside.length,
@@ -252,7 +254,9 @@ const READERS: Record<TimelineSegment, SegmentReader> = {
     const latencyText =
       latencyMedian === undefined
         ? undefined
-        : `latency ${ms(latencyMedian)}${toward}${added === undefined ? `, no normal to compare with (${noNormal})` : `, +${ms(added)} over normal`}${jitter === undefined ? '' : `, jitter ${ms(jitter)}`}`;
+        : `latency ${ms(latencyMedian)}${toward}` +
+          `${added === undefined ? `, no normal to compare with (${noNormal})` : `, +${ms(added)} over normal`}` +
+          `${jitter === undefined ? '' : `, jitter ${ms(jitter)}`}`;
     const text =
       loss !== undefined && 'sent' in loss
         ? [
@@ -261,7 +265,16 @@ const READERS: Record<TimelineSegment, SegmentReader> = {
           ]
             .filter(Boolean)
             .join('; ')
-        : `network sessions: ${[loss === undefined ? undefined : `${pct(loss.fraction)} loss mean${target ? ` (most to ${target})` : ''}${otherwise(shares.outside, pct)}`, latencyText].filter(Boolean).join(', ')}`;
+        : 'network sessions: ' +
+          [
+            loss === undefined
+              ? undefined
+              : `${pct(loss.fraction)} loss mean${target ? ` (most to ${target})` : ''}` +
+                `${otherwise(shares.outside, pct)}`,
+            latencyText,
+          ]
+            .filter(Boolean)
+            .join(', ');
     return {
       segment: 'isp',
       grade: gradeOfFindings(findings),
@@ -318,7 +331,8 @@ const READERS: Record<TimelineSegment, SegmentReader> = {
         ? `server time about ${ms(own)} median${slowest}${otherwise(timedOutside.own, ms)}: ${ownTimeWords(timed)}`
         : m === undefined
           ? undefined
-          : `first byte after ${ms(m)} median${slowest}${otherwise(firstByte.outside, ms)}, the network's share not taken off (no round trip to the target measured)`,
+          : `first byte after ${ms(m)} median${slowest}${otherwise(firstByte.outside, ms)}, ` +
+            `the network's share not taken off (no round trip to the target measured)`,
       excess === undefined || excess <= T.server.connectWarn
         ? undefined
         : `TCP connect ${ms(excess)} more than a ping (median)`,
@@ -356,7 +370,8 @@ const READERS: Record<TimelineSegment, SegmentReader> = {
       text:
         m === undefined
           ? `${clientErrors.length} page(s) answered ${clientErrors[0]?.responseCode}`
-          : `pages load in ${(m / 1000).toFixed(1)} s median${otherwise(onLoad.outside, (v) => `${(v / 1000).toFixed(1)} s`)}`,
+          : `pages load in ${(m / 1000).toFixed(1)} s median` +
+            `${otherwise(onLoad.outside, (v) => `${(v / 1000).toFixed(1)} s`)}`,
       numbers: { ...(m === undefined ? {} : { onLoadMedian: m }), samples: onLoad.inside.length },
     };
   },

@@ -141,7 +141,9 @@ function roams(into: TimelineEvent[], samples: TimelineLanes['samples']): void {
         kind: 'roam',
         from: previous.bssid,
         to: sample.bssid,
-        text: `Roamed from BSSID ${short(previous.bssid)} to ${short(sample.bssid)}${on}${sample.rssi === undefined ? '' : ` (RSSI ${sample.rssi} dBm)`}`,
+        text:
+          `Roamed from BSSID ${short(previous.bssid)} to ${short(sample.bssid)}${on}` +
+          `${sample.rssi === undefined ? '' : ` (RSSI ${sample.rssi} dBm)`}`,
       });
     }
     previous = { ...(sample.ssid === undefined ? {} : { ssid: sample.ssid }), bssid: sample.bssid };

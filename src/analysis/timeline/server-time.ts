@@ -70,8 +70,14 @@ export function sessionMeasuresById(lanes: TimelineLanes): (userSessionId: strin
 
 export function ownTimeWords(t: PageServerTimes): string {
   const unmeasured = t.unmeasured ? `; ${t.unmeasured} page(s) of sessions with no round trip measured left out` : '';
-  return `first byte after ${ms(median(t.firstBytes) ?? 0)} median less ${t.roundTrips} round trip${t.roundTrips === 1 ? '' : 's'} of ${ms(t.rttMs ?? 0)} (median) for ${t.what}, each page at its own session's round trip to the target${unmeasured}`;
+  return (
+    `first byte after ${ms(median(t.firstBytes) ?? 0)} median less ` +
+    `${t.roundTrips} round trip${t.roundTrips === 1 ? '' : 's'} ` +
+    `of ${ms(t.rttMs ?? 0)} (median) for ${t.what}, ` +
+    `each page at its own session's round trip to the target${unmeasured}`
+  );
 }
 
 export const ownTimeSource = (t: PageServerTimes): string =>
-  `first byte less ${t.roundTrips} round trip${t.roundTrips === 1 ? '' : 's'} of its session, median of ${t.own.length} page${t.own.length === 1 ? '' : 's'}`;
+  `first byte less ${t.roundTrips} round trip${t.roundTrips === 1 ? '' : 's'} of its session, ` +
+  `median of ${t.own.length} page${t.own.length === 1 ? '' : 's'}`;

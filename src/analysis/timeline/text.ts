@@ -22,10 +22,11 @@ export function timelineText(timeline: AgentTimeline, clock: Clock = utcClock, z
     networkProbes: lanes.probes.reduce((n, l) => n + l.points.length, 0),
   };
   const details = lanes.samples.filter((s) => s.source === 'session').length;
+  const read = (Object.keys(counts) as TimelineList[]).map((list) => `${counts[list]} ${LIST_LABELS[list]}`).join(', ');
   const lines = [
     `Agent ${agent.name ?? agent.agentId}${agent.name ? ` (${agent.agentId})` : ''} · ${state}`,
     `Range ${dateTime(range.fromMs)} – ${dateTime(range.toMs)} UTC${timeline.complete ? '' : ' (still loading)'}`,
-    `Read: ${(Object.keys(counts) as TimelineList[]).map((list) => `${counts[list]} ${LIST_LABELS[list]}`).join(', ')}; ${details} session details`,
+    `Read: ${read}; ${details} session details`,
   ];
   for (const lane of lanes.network.slice(0, TEXT_NETWORK_TARGETS)) {
     const said = percentilesLine(lane);

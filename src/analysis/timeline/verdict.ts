@@ -179,5 +179,8 @@ function summaryOf(periods: readonly PeriodVerdict[], isolatedPoor: number, scor
   if (periods.length === 0)
     return `No period of poor experience in ${scored} scored session${scored === 1 ? '' : 's'}${lone}.`;
   const blamed = periods.map((p) => (p.segment ? TIMELINE_SEGMENT_LABELS[p.segment] : 'unclear'));
-  return `${periods.length} period${periods.length === 1 ? '' : 's'} of poor experience (${blamed.join(', ')}) in ${scored} scored sessions${lone}.`;
+  return (
+    `${periods.length} period${periods.length === 1 ? '' : 's'} of poor experience (${blamed.join(', ')}) ` +
+    `in ${scored} scored sessions${lone}.`
+  );
 }

@@ -46,13 +46,14 @@ export type DecodedRecord = { ok: true; record: Record<string, unknown> } | { ok
 
 export function decodeRecord(raw: unknown, shape: RecordShape, endpoint: string, index: number): DecodedRecord {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    const rawKind = raw === null ? 'null' : Array.isArray(raw) ? 'an array' : typeof raw;
     return {
       ok: false,
       problem: {
         endpoint,
         index,
         field: shape.id,
-        message: `record ${index + 1} of ${endpoint} is ${raw === null ? 'null' : Array.isArray(raw) ? 'an array' : typeof raw}, not an object`,
+        message: `record ${index + 1} of ${endpoint} is ${rawKind}, not an object`,
       },
     };
   }

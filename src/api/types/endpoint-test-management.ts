@@ -42,4 +42,5 @@ export interface EndpointLabel {
 }
 
 export const ENDPOINT_TESTS_AS_CODE_NEED_V7 =
-  'Endpoint tests as code and endpoint labels need the current API (v7): this account speaks API v6, where endpoint tests are read-only.';
+  'Endpoint tests as code and endpoint labels need the current API (v7): this account speaks API v6, where ' +
+  'endpoint tests are read-only.';

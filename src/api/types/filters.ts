@@ -49,7 +49,10 @@ export function repeatedFilterKeys(filters: readonly SearchFilter[]): string[] {
 
 /** The one explanation of a repeated key, for documents, the client and the tree. */
 export function repeatedFilterKeyMessage(key: string): string {
-  return `A second "${key}" filter narrows with AND (both must match); list all ${key} values in one filter to combine them with OR`;
+  return (
+    `A second "${key}" filter narrows with AND (both must match); list all ${key} values in one filter to ` +
+    'combine them with OR'
+  );
 }
 export interface SearchFilterBody {
   searchFilters: SearchFilter[];

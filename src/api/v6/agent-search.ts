@@ -28,7 +28,9 @@ function needsV7(key: string, what = key): InvalidFilterError {
     method: 'GET',
     path: '/v6/endpoint-agents',
     filterKey: key,
-    reason: `finding endpoint agents by ${what} needs API v7 (POST /v7/endpoint/agents/filter); this account speaks API v6`,
+    reason:
+      `finding endpoint agents by ${what} needs API v7 (POST /v7/endpoint/agents/filter); ` +
+      'this account speaks API v6',
   });
 }
 

@@ -45,7 +45,8 @@ export function endpointCompletionsAt(
 function describeFilters(label: EndpointLabel): string {
   const filters = label.filters.map(
     (f) =>
-      `${f.key} ${f.mode === 'not-in' ? 'not in' : 'in'} ${f.values.slice(0, 3).join(', ')}${f.values.length > 3 ? ' …' : ''}`,
+      `${f.key} ${f.mode === 'not-in' ? 'not in' : 'in'} ` +
+      `${f.values.slice(0, 3).join(', ')}${f.values.length > 3 ? ' …' : ''}`,
   );
   return (filters.length === 0 ? 'no filters' : filters.join(label.matchType === 'and' ? ' and ' : ' or ')).slice(
     0,

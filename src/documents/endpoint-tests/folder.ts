@@ -100,7 +100,10 @@ export function renderEndpointPlan(folder: EndpointFolderPlan, name: DisplayName
 
 export function endpointPlanSummary(plan: EndpointPlan): string {
   const count = (action: EndpointPlanStep['action']): number => plan.steps.filter((s) => s.action === action).length;
-  return `Endpoint plan: ${count('create')} to create, ${count('update')} to update, ${count('replace')} to replace, ${count('delete')} to delete.`;
+  return (
+    `Endpoint plan: ${count('create')} to create, ${count('update')} to update, ${count('replace')} to ` +
+    `replace, ${count('delete')} to delete.`
+  );
 }
 
 function endpointStepLines(step: EndpointPlanStep, name: DisplayName): string[] {
@@ -116,12 +119,14 @@ function endpointStepLines(step: EndpointPlanStep, name: DisplayName): string[] 
       ];
     case 'replace':
       return [
-        `  ${SYMBOLS.replace} replace ${title} (endpoint ${step.type} test ${step.testId}) from ${where}: a field v7 cannot update changed`,
+        `  ${SYMBOLS.replace} replace ${title} (endpoint ${step.type} test ${step.testId}) from ${where}: ` +
+          'a field v7 cannot update changed',
         ...step.changes.map(changeLine),
       ];
     case 'delete':
       return [
-        `  ${SYMBOLS.delete} delete  ${title} (endpoint ${step.type} test ${step.testId}) — marked for deletion in ${where}`,
+        `  ${SYMBOLS.delete} delete  ${title} (endpoint ${step.type} test ${step.testId}) — ` +
+          `marked for deletion in ${where}`,
       ];
   }
 }

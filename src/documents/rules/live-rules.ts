@@ -54,7 +54,8 @@ function checkTestIds(root: Node, catalog: LiveCatalog, index: CatalogIndex, sin
           node,
           'info',
           'live/unlisted-agent',
-          `Enterprise agent ${id} is not among those known from ${agentSources(catalog.enterpriseAgents ?? [])}; check the id (this service does not list its agents)`,
+          `Enterprise agent ${id} is not among those known from ${agentSources(catalog.enterpriseAgents ?? [])}; ` +
+            'check the id (this service does not list its agents)',
           'live',
         );
     }

@@ -100,11 +100,12 @@ function checkFieldsOfOtherTypes(root: Node, type: EnterpriseTestType, sink: Dia
       continue;
     const owners = typesUsing(field);
     const targets = TEST_TARGET_FIELDS[type].map((w) => `"${w}"`).join(' and ');
+    const ownerList = owners.length > 4 ? `${owners.slice(0, 4).join(', ')} and other` : owners.join(', ');
     sink.atNode(
       key,
       'error',
       'test/field-of-other-type',
-      `"${field}" belongs to ${owners.length > 4 ? `${owners.slice(0, 4).join(', ')} and other` : owners.join(', ')} tests; ${type} tests ${targets === '' ? 'do not take it' : `use ${targets}`}`,
+      `"${field}" belongs to ${ownerList} tests; ${type} tests ${targets === '' ? 'do not take it' : `use ${targets}`}`,
     );
   }
 }

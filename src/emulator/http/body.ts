@@ -45,7 +45,8 @@ export function parseJsonObject(text: string, contentType: string | undefined, w
   const value = parseJson(text);
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw badRequest(
-      `${what} needs a JSON object body, not ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`,
+      `${what} needs a JSON object body, not ` +
+        `${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`,
     );
   }
   return value as Record<string, unknown>;

@@ -28,7 +28,8 @@ export function checkBrowserSafety(method: string, headers: IncomingHttpHeaders,
   if (hosts.boundToLoopback && host !== undefined && !isAllowedHost(hostnameOf(host), hosts.allowedHosts)) {
     throw new HttpError(
       421,
-      `Host ${host.slice(0, 200)} is not this emulator's address; use 127.0.0.1 or localhost (protection against DNS rebinding)`,
+      `Host ${host.slice(0, 200)} is not this emulator's address; use 127.0.0.1 or localhost (protection ` +
+        'against DNS rebinding)',
     );
   }
   if ((method === 'POST' || method === 'PUT' || method === 'PATCH') && !isJsonContentType(headers['content-type'])) {

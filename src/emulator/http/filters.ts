@@ -23,7 +23,9 @@ export function parseSearchFilters(body: Record<string, unknown>, target: Filter
     if (typeof key !== 'string') throw badRequest(`${where}.key is required and must be a string`);
     if (!allowed.includes(key)) {
       throw badRequest(
-        `${where}.key '${key}' does not apply to /${target === 'web' || target === 'network' ? `user-sessions/${target}` : target}; allowed keys: ${allowed.join(', ')}`,
+        `${where}.key '${key}' does not apply to ` +
+          `/${target === 'web' || target === 'network' ? `user-sessions/${target}` : target}; allowed keys: ` +
+          `${allowed.join(', ')}`,
       );
     }
     if (!Array.isArray(values) || values.length === 0) throw badRequest(`${where}.values must be a non-empty array`);

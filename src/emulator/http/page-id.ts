@@ -38,8 +38,10 @@ export class PageIds {
     const offset = match ? Number(match[1]) : -1;
     if (!match || !sameText(match[2] ?? '', this.check(offset, scope)) || offset <= 0 || offset >= scope.total) {
       throw badRequest(
-        `${PAGE_ID_PARAM} '${text.slice(0, 100)}' is not a page of this list (account group ${scope.aid}, ${scope.pageSize} per page): ` +
-          'it was altered, belongs to another list, or the list changed since; use pages.next as given, or start again without pageId',
+        `${PAGE_ID_PARAM} '${text.slice(0, 100)}' is not a page of this list ` +
+          `(account group ${scope.aid}, ${scope.pageSize} per page): ` +
+          'it was altered, belongs to another list, or the list changed since; ' +
+          'use pages.next as given, or start again without pageId',
       );
     }
     return offset;

@@ -26,7 +26,8 @@ export function parsePage(query: URLSearchParams, hasCursor: boolean): number {
   const page = Number(text);
   if (!hasCursor && page > MAX_PAGE) {
     throw badRequest(
-      `page ${page} is above the maximum of ${MAX_PAGE} for page without a cursor; follow pages.next, whose cursor has no such limit`,
+      `page ${page} is above the maximum of ${MAX_PAGE} for page without a cursor; follow pages.next, whose ` +
+        'cursor has no such limit',
     );
   }
   return page;

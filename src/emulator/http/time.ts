@@ -95,7 +95,8 @@ function pinnedNow(query: URLSearchParams, clock: WorldClock): number {
   if (asOf < oldest || asOf > now) {
     const days = Math.round(clock.retentionSeconds / 86400);
     throw badRequest(
-      `${PIN_PARAM} ${asOf} is outside the ${days}-day retention window: use epoch seconds from ${oldest} to ${now} (it comes from a pages.next link)`,
+      `${PIN_PARAM} ${asOf} is outside the ${days}-day retention window: use epoch seconds from ${oldest} to ` +
+        `${now} (it comes from a pages.next link)`,
     );
   }
   return asOf;

@@ -79,7 +79,8 @@ export function runInstantTest(
   const taken = ctx.group.endpointTests().find((existing) => existing.testName === fields.testName);
   if (taken)
     throw badRequest(
-      `testName '${fields.testName}' must be unique: endpoint test ${taken.testId} in account group ${ctx.aid} already uses it`,
+      `testName '${fields.testName}' must be unique: endpoint test ${taken.testId} in account group ` +
+        `${ctx.aid} already uses it`,
     );
   const testId = state.nextInstantTestId();
   const test = {

@@ -68,7 +68,8 @@ async function httpServer(state: EmulatorState, ctx: RequestContext): Promise<Ro
   const endpointTest = requireEndpointTest(ctx, parseTestId(ctx));
   if (endpointTest.type !== 'http-server' && endpointTest.type !== 'page-load') {
     throw badRequest(
-      `Test ${endpointTest.testId} is an ${endpointTest.type} test; http-server data needs an http-server or page-load test`,
+      `Test ${endpointTest.testId} is an ${endpointTest.type} test; http-server data needs an http-server or ` +
+        'page-load test',
     );
   }
   const { testId } = endpointTest;

@@ -84,7 +84,8 @@ function v6Only(ctx: RequestContext): RequestContext {
   const type = ctx.params.testType ?? '';
   if (isV7OnlyTestType(type))
     throw notFound(
-      `Test type '${type}' needs the current API (v7); this is API v6, which has ${ENTERPRISE_TEST_TYPES.filter((t) => !isV7OnlyTestType(t)).join(', ')}`,
+      `Test type '${type}' needs the current API (v7); this is API v6, which has ` +
+        `${ENTERPRISE_TEST_TYPES.filter((t) => !isV7OnlyTestType(t)).join(', ')}`,
     );
   return ctx;
 }
@@ -189,7 +190,10 @@ function foreignField(field: string, type: EnterpriseTestType): string | undefin
   );
   if (owners.length === 0) return undefined;
   const target = TYPE_FIELDS[type].required.join(' and ');
-  return `Field '${field}' belongs to ${owners.join('/')} tests, not ${type} (${withArticle(type)} test takes ${target})`;
+  return (
+    `Field '${field}' belongs to ${owners.join('/')} tests, not ${type} ` +
+    `(${withArticle(type)} test takes ${target})`
+  );
 }
 
 type ExpandedAgents = EnterpriseTest['agents'];

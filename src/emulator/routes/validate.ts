@@ -132,7 +132,8 @@ export function parseServer(text: string, field: string, portField?: number, def
   const { host, port: ownPort } = splitServer(text.trim(), field, text);
   if (ownPort !== undefined && portField !== undefined && ownPort !== portField) {
     throw badRequest(
-      `${field} '${text}' already names port ${ownPort}, which conflicts with port ${portField}; give the port in one place`,
+      `${field} '${text}' already names port ${ownPort}, which conflicts with port ${portField}; give the ` +
+        'port in one place',
     );
   }
   const port = ownPort ?? portField ?? defaultPort;

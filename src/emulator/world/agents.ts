@@ -75,7 +75,8 @@ export const VPN_CONCENTRATORS: readonly string[] = ['198.51.100.10', '198.51.10
 
 function uuid(rng: Rng): string {
   const h = rng.hex(32);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${'89ab'[rng.int(0, 3)]}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  const variant = '89ab'[rng.int(0, 3)];
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
 export function macAddress(rng: Rng): string {

@@ -19,7 +19,10 @@ const DAY = 86400;
 const INTERVALS = [60, 120, 300, 600, 900, 1800, 3600];
 /** Loss-episode rounds whose lost traversals a plan keeps (a plan lives as long as its test). */
 const MAX_RANKED_ROUNDS = 1000;
-/** Whether the test's results cross the seeded transit: its agents measure the network and trace the path, or BGP monitors watch the route. */
+/**
+ * Whether the test's results cross the seeded transit: its agents measure the network and trace the path, or BGP
+ * monitors watch the route.
+ */
 const crossesTransit = (type: string): boolean => type === 'bgp' || resultKindsOf(type).includes('network');
 /** Well-known ports of the servers the types only v7 has test, when the test names none. */
 const SERVICE_PORTS: Readonly<Record<string, number>> = { 'ftp-server': 21, 'sip-server': 5060, 'dns-server': 53 };
@@ -36,9 +39,15 @@ export interface EnterprisePlan {
   /** The seeded transit this test's network results cross, and the agents (by id) that share it. */
   path?: SeededPath;
   sharers: ReadonlySet<string>;
-  /** Each agent's hops up to the transit and its own transit, drawn once per plan (a page reads many rounds of each agent). */
+  /**
+   * Each agent's hops up to the transit and its own transit, drawn once per plan (a page reads many rounds of each
+   * agent).
+   */
   hops: Map<string, { access: HopSpec[]; transit: HopSpec[] }>;
-  /** Each round's lost traversals (agent ids) in a loss episode, ranked once per round (a page reads every agent of a round). */
+  /**
+   * Each round's lost traversals (agent ids) in a loss episode, ranked once per round (a page reads every agent of a
+   * round).
+   */
   lost: Map<number, ReadonlySet<number>>;
   /** Rounds run on demand (instant runs, ascending); an instant test has no others. */
   runs?: readonly number[];
@@ -197,7 +206,10 @@ function episodeAt(
   return roundId >= start && roundId < end ? { kind: path.kind, day } : { day };
 }
 
-/** Whether this agent's traversal is among the round's lost ones (a seeded ranking of the sharers, ranked once per round). */
+/**
+ * Whether this agent's traversal is among the round's lost ones (a seeded ranking of the sharers, ranked once per
+ * round).
+ */
 function traversalLost(plan: EnterprisePlan, agent: TestAgent, roundId: number, lossPercent: number): boolean {
   let lost = plan.lost.get(roundId);
   if (!lost) {
@@ -329,8 +341,9 @@ export function enterpriseRoute(round: EnterpriseRound): PathRoute {
     const time = clock.at(index, slot.share, rng.next());
     hops.push(pathHop(slot, index + 1, time + (shared && round.episode && index >= fromSlot ? round.addedMs : 0)));
   }
+  const routeVariant = shared && round.episode === 'routeChange' ? 'b' : 'a';
   return {
-    pathId: `${hashKey(seed, plan.test.testId, agent.agentId).toString(16)}-${shared && round.episode === 'routeChange' ? 'b' : 'a'}`,
+    pathId: `${hashKey(seed, plan.test.testId, agent.agentId).toString(16)}-${routeVariant}`,
     hops,
   };
 }

@@ -219,7 +219,10 @@ export class GeneratedGroup implements GroupWorld {
     if (plan?.test.type === 'http-server') yield* this.perAgent(plan, range, start, httpServerResult);
   }
 
-  /** A deployed test's plan, kept while the store keeps that test object (a change replaces it): each results request reuses its agents' hops and rankings. */
+  /**
+   * A deployed test's plan, kept while the store keeps that test object (a change replaces it): each results request
+   * reuses its agents' hops and rankings.
+   */
   enterprisePlan(test: EnterpriseTest): EnterprisePlan {
     let plan = this.enterprisePlans.get(test);
     if (!plan) {

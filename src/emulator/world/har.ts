@@ -148,12 +148,19 @@ function resourceUrl(rng: Rng, type: ResourceType, domain: string, index: number
       return `https://${domain}/assets/js/chunk-${index}.${hash}.js${rng.chance(0.2) ? `?v=${rng.int(100, 999)}` : ''}`;
     case 'stylesheet':
       return `https://${domain}/assets/css/${rng.pick(['main', 'vendor', 'theme', 'print'])}.${hash}.css`;
-    case 'image':
-      return `https://${domain}/images/${rng.pick(['hero', 'logo', 'avatar', 'banner', 'icon', 'thumb'])}-${index}.${rng.pick(['png', 'jpg', 'webp', 'svg', 'gif'])}`;
-    case 'font':
-      return `https://${domain}/fonts/${rng.pick(['Inter', 'Roboto', 'SourceSans'])}-${rng.pick(['Regular', 'Bold', 'Medium'])}.woff2`;
-    case 'xhr':
-      return `https://${domain}/api/v${rng.int(1, 3)}/${rng.pick(['user', 'feed', 'search', 'notifications', 'config', 'metrics'])}?id=${rng.int(1, 99999)}&lang=en`;
+    case 'image': {
+      const name = rng.pick(['hero', 'logo', 'avatar', 'banner', 'icon', 'thumb']);
+      return `https://${domain}/images/${name}-${index}.${rng.pick(['png', 'jpg', 'webp', 'svg', 'gif'])}`;
+    }
+    case 'font': {
+      const family = rng.pick(['Inter', 'Roboto', 'SourceSans']);
+      return `https://${domain}/fonts/${family}-${rng.pick(['Regular', 'Bold', 'Medium'])}.woff2`;
+    }
+    case 'xhr': {
+      const version = rng.int(1, 3);
+      const resource = rng.pick(['user', 'feed', 'search', 'notifications', 'config', 'metrics']);
+      return `https://${domain}/api/v${version}/${resource}?id=${rng.int(1, 99999)}&lang=en`;
+    }
     default:
       return `https://${domain}/${rng.pick(['manifest.json', 'favicon.ico', 'sw.js', 'collect'])}`;
   }

@@ -31,8 +31,16 @@ function requestHeaders(plan: TestPlan, url: URL): string {
 }
 
 function responseHeaders(code: number, roundId: number, size: number, rng: Rng): string {
+  const reason =
+    code === 200
+      ? 'OK'
+      : code === 301
+        ? 'Moved Permanently'
+        : code === 503
+          ? 'Service Unavailable'
+          : 'Internal Server Error';
   const lines = [
-    `HTTP/1.1 ${code} ${code === 200 ? 'OK' : code === 301 ? 'Moved Permanently' : code === 503 ? 'Service Unavailable' : 'Internal Server Error'}`,
+    `HTTP/1.1 ${code} ${reason}`,
     `Date: ${new Date(roundId * 1000).toUTCString()}`,
     'Content-Type: text/html; charset=utf-8',
     `Content-Length: ${size}`,
@@ -105,7 +113,9 @@ export function httpServerResult(
     responseHeaders: responseCode ? responseHeaders(responseCode, roundId, wireSize, rng) : '',
     wireSize,
     serverIp: failure?.[0] === 'DNS' ? '' : plan.destination.serverIp,
-    permalink: `${PERMALINK_BASE}/endpoint/test-views/http-server?testId=${plan.test.testId}&agentId=${agent.record.agentId}&roundId=${roundId}`,
+    permalink:
+      `${PERMALINK_BASE}/endpoint/test-views/http-server` +
+      `?testId=${plan.test.testId}&agentId=${agent.record.agentId}&roundId=${roundId}`,
     roundId,
   };
   if (failure) result.errorDetails = `${failure[1]} (${formatDateTime(roundId)})`;

@@ -34,7 +34,10 @@ const MAX_HOPS = 30;
 
 function routerName(rng: Rng, carrier: Carrier, city: City): string {
   const iface = rng.pick(['be', 'ae', 'et', 'xe', 'hu']);
-  return `${iface}${rng.int(1, 4999)}.${rng.pick(['ccr', 'ear', 'cr', 'rtr', 'agr'])}${rng.int(1, 42)}.${city.code}${String(rng.int(1, 9)).padStart(2, '0')}.${carrier.domain}`;
+  const port = rng.int(1, 4999);
+  const router = `${rng.pick(['ccr', 'ear', 'cr', 'rtr', 'agr'])}${rng.int(1, 42)}`;
+  const site = `${city.code}${String(rng.int(1, 9)).padStart(2, '0')}`;
+  return `${iface}${port}.${router}.${site}.${carrier.domain}`;
 }
 
 function mplsLabels(rng: Rng): string[] {

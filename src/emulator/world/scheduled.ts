@@ -40,7 +40,10 @@ export function hostOfTest(test: EndpointTest): string {
   return String(test.server ?? '').replace(/:\d+$/, '');
 }
 
-/** Whether a test runs on schedule: enabled, neither a saved event nor an instant test (those carry readyAt in their plan). */
+/**
+ * Whether a test runs on schedule: enabled, neither a saved event nor an instant test (those carry readyAt in their
+ * plan).
+ */
 function runsOnSchedule(test: EndpointTest): boolean {
   return test.enabled === 1 && test.savedEvent !== 1;
 }
@@ -139,7 +142,8 @@ export function hasRound(plan: TestPlan, roundId: number, asOf: number): boolean
 }
 
 function permalink(plan: TestPlan, agent: AgentProfile, roundId: number, view: string): string {
-  return `${PERMALINK_BASE}/endpoint/test-views/${view}?testId=${plan.test.testId}&agentId=${agent.record.agentId}&roundId=${roundId}`;
+  const query = `testId=${plan.test.testId}&agentId=${agent.record.agentId}&roundId=${roundId}`;
+  return `${PERMALINK_BASE}/endpoint/test-views/${view}?${query}`;
 }
 
 function roundRtt(ctx: GroupContext, plan: TestPlan, agent: AgentProfile, roundId: number, rng: Rng): number {

@@ -265,7 +265,8 @@ export class ConnectionManager implements vscode.Disposable {
       const info = this.info;
       if (!info) return;
       this.onInfo(
-        `netmon.apiVersion is now ${readSettings().apiVersion}: reconnecting to ${info.kind === 'demo' ? 'the demo emulator' : info.baseUrl}`,
+        `netmon.apiVersion is now ${readSettings().apiVersion}: reconnecting to ` +
+          `${info.kind === 'demo' ? 'the demo emulator' : info.baseUrl}`,
       );
       if (info.kind === 'demo') await this.useDemoNow();
       else await this.restoreRemote();
@@ -331,9 +332,10 @@ export class ConnectionManager implements vscode.Disposable {
     if (this.activeClient !== client) return info;
     info.api ??= await this.detectedApi(client, target.baseUrl);
     if (this.activeClient !== client) return info;
-    this.onInfo(
-      `Connected to ${target.kind === 'demo' ? 'the demo emulator' : target.baseUrl} using ${info.api ? apiInUseText(info.api) : 'an API version not yet known (the detection read failed; it is tried again with the next request)'}`,
-    );
+    const apiInUse = info.api
+      ? apiInUseText(info.api)
+      : 'an API version not yet known (the detection read failed; it is tried again with the next request)';
+    this.onInfo(`Connected to ${target.kind === 'demo' ? 'the demo emulator' : target.baseUrl} using ${apiInUse}`);
     const group = pickAccountGroup(groups, savedAid);
     if (savedAid !== undefined && group?.aid !== savedAid) {
       // The saved group is gone (or this user lost access): fall back to the default one.

@@ -28,7 +28,8 @@ export class BindingWriter {
       new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)) !== text
     ) {
       throw new Error(
-        `${vscode.workspace.asRelativePath(uri)} changed on disk while its binding was being written: run the command again`,
+        `${vscode.workspace.asRelativePath(uri)} changed on disk while its binding was being written: run ` +
+          'the command again',
       );
     }
     const edits =

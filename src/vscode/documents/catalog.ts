@@ -88,7 +88,8 @@ export class CatalogCache implements vscode.Disposable {
         },
         (error: unknown) =>
           this.log(
-            `Loading session locations for completion failed: ${error instanceof Error ? error.message : String(error)}`,
+            'Loading session locations for completion failed: ' +
+              `${error instanceof Error ? error.message : String(error)}`,
           ),
       );
     return this.places;

@@ -46,7 +46,8 @@ async function deleteDeployed(
   const name = `"${untrustedLine(test.testName, 80)}" (${testId})`;
   const answer = await prompts.confirm(
     `Delete test ${name} from ${target.groupLabel}?`,
-    `The ${untrustedLine(test.type, 40)} test and its schedule are removed from the account; its agents stop running it. This cannot be undone.`,
+    `The ${untrustedLine(test.type, 40)} test and its schedule are removed from the account; its agents stop ` +
+      'running it. This cannot be undone.',
     'Delete',
   );
   if (answer !== 'Delete') return undefined;

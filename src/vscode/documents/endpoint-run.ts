@@ -97,7 +97,8 @@ async function showResults(services: EndpointRunServices, uri: unknown): Promise
   const testId = lib().readBinding(document.getText(), target.connectionKey, target.aidKey);
   if (testId === undefined)
     throw new Error(
-      `${vscode.workspace.asRelativePath(document.uri)} is not deployed to ${target.groupLabel}: create it first, then show its results`,
+      `${vscode.workspace.asRelativePath(document.uri)} is not deployed to ${target.groupLabel}: create it ` +
+        'first, then show its results',
     );
   const metrics = await vscode.commands.executeCommand<string | undefined>(COMMAND.openMetrics, testId);
   const path =

@@ -51,7 +51,8 @@ export class EndpointTestCommands {
     return this.run('Creating the endpoint test', argument, async (context) => {
       if (context.testId !== undefined)
         throw new Error(
-          `this document is already bound to endpoint test ${context.testId} in ${context.target.groupLabel}: use Update, or Delete it first`,
+          `this document is already bound to endpoint test ${context.testId} in ` +
+            `${context.target.groupLabel}: use Update, or Delete it first`,
         );
       const step = lib().planEndpointDocument(
         context.document.uri.toString(),
@@ -60,7 +61,9 @@ export class EndpointTestCommands {
         await this.directory(context),
       );
       if (step?.action !== 'create') return undefined;
-      const detail = `${step.type} test, ${describeBody(step.request.body)}\n\nOn ${context.target.connectionKey}. The agents start running it at the next interval.`;
+      const detail =
+        `${step.type} test, ${describeBody(step.request.body)}\n\nOn ${context.target.connectionKey}. The ` +
+        'agents start running it at the next interval.';
       if (
         (await this.prompts.confirm(
           `Create endpoint test "${step.testName}" in ${context.target.groupLabel}?`,
@@ -92,7 +95,11 @@ export class EndpointTestCommands {
           : '';
       const replace = step.action === 'replace';
       const action = replace ? 'Replace' : 'Update';
-      const detail = `Changes:\n${changes}${replace ? '\n\nv7 cannot change these in place: the test is deleted (with its data) and created again, and the document bound to the new test.' : ''}`;
+      const replaceNote = replace
+        ? '\n\nv7 cannot change these in place: the test is deleted (with its data) and created again, and the ' +
+          'document bound to the new test.'
+        : '';
+      const detail = `Changes:\n${changes}${replaceNote}`;
       if (
         (await this.prompts.confirm(
           `${action} endpoint test "${deployed.testName}" (${testId}) in ${context.target.groupLabel}?`,
@@ -108,7 +115,9 @@ export class EndpointTestCommands {
   delete(argument?: unknown): Promise<EndpointTestCommandResult | undefined> {
     return this.run('Deleting the endpoint test', argument, async (context) => {
       const { deployed, testId } = await this.bound(context);
-      const detail = `${deployed.type} test "${deployed.testName}" and its data are removed from the account. The document stays; its binding is removed.`;
+      const detail =
+        `${deployed.type} test "${deployed.testName}" and its data are removed from the account. The document ` +
+        'stays; its binding is removed.';
       if (
         (await this.prompts.confirm(
           `Delete endpoint test "${deployed.testName}" (${testId}) from ${context.target.groupLabel}?`,
@@ -145,7 +154,8 @@ export class EndpointTestCommands {
             ? `${step.action} ${step.changes.map((c) => `${c.field} ${format(c.from)} → ${format(c.to)}`).join('; ')}`
             : `delete ${step.testId}`;
       void showInfo(
-        `Plan for ${vscode.workspace.asRelativePath(context.document.uri)} in ${context.target.groupLabel}: ${summary}.`,
+        `Plan for ${vscode.workspace.asRelativePath(context.document.uri)} in ${context.target.groupLabel}: ` +
+          `${summary}.`,
       );
       return { testId: context.testId ?? 0, action: step?.action ?? 'unchanged' };
     });
@@ -161,7 +171,9 @@ export class EndpointTestCommands {
     if (testId !== before) await this.bindings.bind(context.document.uri, target.connectionKey, target.aidKey, testId);
     else if (testId !== undefined)
       await this.bindings.confirmBinding(context.document.uri, target.connectionKey, target.aidKey, testId);
-    const said = `${capitalize(past(step.action))} endpoint test "${step.testName}"${testId === undefined ? '' : ` (${testId})`} in ${target.groupLabel}.`;
+    const said =
+      `${capitalize(past(step.action))} endpoint test ` +
+      `"${step.testName}"${testId === undefined ? '' : ` (${testId})`} in ${target.groupLabel}.`;
     // A test that is there now: run it, or see its results, one click away (as enterprise documents offer).
     if (testId === undefined) void showInfo(said);
     else {
@@ -185,12 +197,14 @@ export class EndpointTestCommands {
     const { testId } = context;
     if (testId === undefined)
       throw new Error(
-        `this document is not bound to an endpoint test in ${context.target.groupLabel} on this connection: use Create first`,
+        `this document is not bound to an endpoint test in ${context.target.groupLabel} on this connection: ` +
+          'use Create first',
       );
     const deployed = await this.deployed(context, testId);
     if (!deployed)
       throw new Error(
-        `endpoint test ${testId} is no longer in ${context.target.groupLabel}: remove "deployments" from the document and Create it again`,
+        `endpoint test ${testId} is no longer in ${context.target.groupLabel}: remove "deployments" from the ` +
+          'document and Create it again',
       );
     return { deployed, testId };
   }

@@ -99,7 +99,8 @@ export class EnterpriseRuns {
     const testId = lib().readBinding(text, target.connectionKey, target.aidKey);
     if (testId === undefined)
       throw new Error(
-        `${vscode.workspace.asRelativePath(document.uri)} is not deployed to ${target.groupLabel}: Run Now runs the document itself; Create deploys it`,
+        `${vscode.workspace.asRelativePath(document.uri)} is not deployed to ${target.groupLabel}: Run Now ` +
+          'runs the document itself; Create deploys it',
       );
     return this.runDeployed(testId, text);
   }

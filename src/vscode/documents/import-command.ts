@@ -47,9 +47,9 @@ export class ImportCommand {
     plan.skipped.push(...endpoint.skipped);
     if (plan.write.length === 0) {
       const listed = tests.length + endpoint.listed;
-      void showInfo(
-        `Nothing to import: ${listed === 0 ? `${source} has no tests` : `each of the ${listed} tests in ${source} already has a document`}.`,
-      );
+      const why =
+        listed === 0 ? `${source} has no tests` : `each of the ${listed} tests in ${source} already has a document`;
+      void showInfo(`Nothing to import: ${why}.`);
       return { written: [], skipped: plan.skipped };
     }
     const where = vscode.workspace.asRelativePath(folder);
@@ -99,7 +99,8 @@ export class ImportCommand {
       written.push(uri);
     }
     void showInfo(
-      `Imported ${written.length} test${written.length === 1 ? '' : 's'} into ${where}${plan.skipped.length > 0 ? `; ${plan.skipped.length} left out` : ''}.`,
+      `Imported ${written.length} test${written.length === 1 ? '' : 's'} into ` +
+        `${where}${plan.skipped.length > 0 ? `; ${plan.skipped.length} left out` : ''}.`,
     );
     return { written, skipped: plan.skipped };
   }

@@ -151,7 +151,10 @@ export function registerDocuments(
     const plan = lib().runNowPlan(checkedValue('test', document));
     if (!plan) throw new NeedsCurrentApi();
     const request = lib().instantTestRequest(plan.instant);
-    const detail = `${instantDetail(request.type, request.body)}\n\nNot carried over from the document:\n${plan.notCarried.map((n) => `- ${n.field}: ${n.why}`).join('\n')}\nNothing is deployed.`;
+    const notCarried = plan.notCarried.map((n) => `- ${n.field}: ${n.why}`).join('\n');
+    const detail =
+      `${instantDetail(request.type, request.body)}\n\n` +
+      `Not carried over from the document:\n${notCarried}\nNothing is deployed.`;
     const answer = await prompts.confirm(
       `Run "${String(request.body['testName'])}" once now from endpoint agents?`,
       detail,
@@ -184,7 +187,9 @@ export function registerDocuments(
         const document = await workspaceDocument(uri);
         const target = deployTarget(connection, document.getText());
         void showInfo(
-          `${vscode.workspace.asRelativePath(document.uri)} is deployed on ${target.connectionKey} in ${target.groupLabel}; "Update" sends its testName, interval and agents, "Plan" compares every field.`,
+          `${vscode.workspace.asRelativePath(document.uri)} is deployed on ${target.connectionKey} in ` +
+            `${target.groupLabel}; "Update" sends its testName, interval and agents, ` +
+            '"Plan" compares every field.',
         );
       }),
     [COMMANDS.runInstantDocument]: (uri) =>
@@ -231,7 +236,8 @@ export function registerDocuments(
 function instantDetail(type: string, body: Record<string, unknown>): string {
   const target = body['url'] ?? body['serverName'];
   return (
-    `${type} to ${String(target)} on up to ${String(body['maxMachines'])} endpoint agents of the account group, with your token.` +
+    `${type} to ${String(target)} on up to ${String(body['maxMachines'])} endpoint agents of the account ` +
+    'group, with your token.' +
     '\nThe test is created on the service and runs on those machines; its results stay in the account.'
   );
 }

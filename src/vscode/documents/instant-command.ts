@@ -61,7 +61,8 @@ export async function askInstantAnswers(agent: TreeNode | undefined): Promise<In
     value: agent ? '1' : '10',
     // The API has no agent selector: say so where the user would assume one.
     prompt: agent
-      ? `The service picks the machines: the test is not pinned to ${agent.label}, it runs on up to this many agents of the account group`
+      ? `The service picks the machines: the test is not pinned to ${agent.label}, it runs on up to this many ` +
+        'agents of the account group'
       : undefined,
     validateInput: (value) =>
       /^[0-9]+$/.test(value) && Number(value) >= 1 && Number(value) <= 5000

@@ -155,7 +155,8 @@ export function consentedChange(target: Pick<DeployTarget, 'connectionKey' | 'ai
 
 /** `Update: interval 300 → 600, testName "a" → "b"` */
 export function updateChange(changes: readonly FieldChange[]): string {
-  return `Update: ${changes.map((c) => `${untrustedLine(c.field, 30)} ${shown(c.from)} → ${shown(c.to)}`).join(', ')}`;
+  const shownChanges = changes.map((c) => `${untrustedLine(c.field, 30)} ${shown(c.from)} → ${shown(c.to)}`);
+  return `Update: ${shownChanges.join(', ')}`;
 }
 
 function shown(value: unknown): string {

@@ -105,9 +105,12 @@ export class NewDocumentCommand {
       await writeNewFile(uri, text);
       return uri;
     } catch (error) {
-      const kept = `the kind (${template.label.toLowerCase()})${agentCount > 0 ? ` and the ${agentCount} agent${agentCount === 1 ? '' : 's'} chosen` : ''}`;
+      const agentsChosen = agentCount > 0 ? ` and the ${agentCount} agent${agentCount === 1 ? '' : 's'} chosen` : '';
+      const kept = `the kind (${template.label.toLowerCase()})${agentsChosen}`;
       const where = folder ? vscode.workspace.asRelativePath(folder) : `the folder of "${NEW_DOCUMENT_FOLDER_SETTING}"`;
-      const message = `${errorText(`Writing the new document in ${where}`, error)} ${CHOOSE_LOCATION.replace('…', '')} keeps ${kept}; or change the setting "${NEW_DOCUMENT_FOLDER_SETTING}".`;
+      const message =
+        `${errorText(`Writing the new document in ${where}`, error)} ${CHOOSE_LOCATION.replace('…', '')} keeps ` +
+        `${kept}; or change the setting "${NEW_DOCUMENT_FOLDER_SETTING}".`;
       if ((await this.prompts.fail(message, CHOOSE_LOCATION)) !== CHOOSE_LOCATION) throw new StoppedAfterFailure();
       return undefined;
     }
@@ -141,7 +144,9 @@ export class NewDocumentCommand {
       if (!chosen) return undefined;
       const uri = withSuffix(chosen, suffix);
       if (!(await exists(uri))) return uri;
-      title = `${vscode.workspace.asRelativePath(uri)} already exists: choose another name for the new ${template.label.toLowerCase()}`;
+      title =
+        `${vscode.workspace.asRelativePath(uri)} already exists: choose another name for the new ` +
+        `${template.label.toLowerCase()}`;
       defaultUri = uri;
     }
     throw new Error(`no free file name was chosen after ${MAX_SAVE_ATTEMPTS} tries`);
@@ -212,7 +217,8 @@ function newDocumentFolder(): string[] {
   const segments = folder.split(/[\\/]/).filter((segment) => segment !== '' && segment !== '.');
   if (/^([a-z]:|[\\/])/i.test(folder) || segments.includes('..')) {
     throw new Error(
-      `the setting "${NEW_DOCUMENT_FOLDER_SETTING}" must be a folder inside the workspace, like "${DEFAULT_NEW_DOCUMENT_FOLDER}"`,
+      `the setting "${NEW_DOCUMENT_FOLDER_SETTING}" must be a folder inside the workspace, like ` +
+        `"${DEFAULT_NEW_DOCUMENT_FOLDER}"`,
     );
   }
   return segments;

@@ -115,10 +115,11 @@ export class PlanCommands {
     requireTrustedWorkspace('Apply');
     const scope = await scopeFrom(argument, 'Apply this folder');
     if (!scope) return undefined;
-    const run = await withNotificationProgress('Netmon: planning…', (_progress, signal) => this.compute(scope, signal));
+    const run = await withNotificationProgress('Netmon: planning…', (_, signal) => this.compute(scope, signal));
     if (total(run) === 0 && run.bindings.length === 0) {
       void showInfo(
-        `Nothing to apply: the tests of ${vscode.workspace.asRelativePath(run.document ?? run.folder)} match what is deployed.`,
+        `Nothing to apply: the tests of ${vscode.workspace.asRelativePath(run.document ?? run.folder)} match ` +
+          'what is deployed.',
       );
       return { completed: [], declined: [], cancelled: false };
     }
@@ -173,7 +174,9 @@ export class PlanCommands {
     const destructive = [...run.plan.steps, ...(run.endpoint.plan?.steps ?? [])].filter(
       (s) => s.action === 'delete' || s.action === 'replace',
     );
-    const detail = `${this.planText(run)}${this.unverifiedBindings(run)}${destructive.length > 0 ? '\n"Apply Without Deletes" skips the deletes and replaces; their data stays.' : ''}`;
+    const withoutDeletesNote =
+      destructive.length > 0 ? '\n"Apply Without Deletes" skips the deletes and replaces; their data stays.' : '';
+    const detail = `${this.planText(run)}${this.unverifiedBindings(run)}${withoutDeletesNote}`;
     const message = confirmQuestion(total(run), run.bindings.length, run.target.groupLabel, destructive.length);
     const answer =
       destructive.length > 0
@@ -196,9 +199,14 @@ export class PlanCommands {
     if (unverified.length === 0) return '';
     const lines = unverified.map(
       (step) =>
-        `• ${step.action} test ${'testId' in step ? step.testId : ''} (${lib().quotedTestName(step.testName)}) from ${vscode.workspace.asRelativePath(vscode.Uri.parse(step.uri ?? ''))}`,
+        `• ${step.action} test ${'testId' in step ? step.testId : ''} ` +
+        `(${lib().quotedTestName(step.testName)}) from ` +
+        `${vscode.workspace.asRelativePath(vscode.Uri.parse(step.uri ?? ''))}`,
     );
-    return `\nNot verified: these bindings came with the documents, not from this machine; make sure each is the test you mean:\n${lines.join('\n')}\n`;
+    return (
+      '\nNot verified: these bindings came with the documents, not from this machine; make sure each is the ' +
+      `test you mean:\n${lines.join('\n')}\n`
+    );
   }
 
   private async compute(scope: PlanScopeArgument, signal: AbortSignal): Promise<PlanRun> {
@@ -279,7 +287,10 @@ export class PlanCommands {
 
   private describe(run: PlanRun): string {
     const left = excludedLine(run.excluded, PLAN_EXCLUDED_FOLDERS_SETTING);
-    return `${vscode.workspace.asRelativePath(run.document ?? run.folder)} on ${run.target.connectionKey}, ${run.target.groupLabel}\nCompared with ${run.source}.${left ? `\n${left}` : ''}`;
+    return (
+      `${vscode.workspace.asRelativePath(run.document ?? run.folder)} on ${run.target.connectionKey}, ` +
+      `${run.target.groupLabel}\nCompared with ${run.source}.${left ? `\n${left}` : ''}`
+    );
   }
 
   /** `bound`: each document's new binding, as Apply writes it. */
@@ -383,7 +394,8 @@ function report(result: ReturnType<typeof merged>): void {
   if (result.failed) {
     const { step, error } = result.failed;
     void showError(
-      `${done}; then ${errorText(`${step.action} of "${step.testName}"`, error)} Apply stopped there; finished steps are recorded in their documents.`,
+      `${done}; then ${errorText(`${step.action} of "${step.testName}"`, error)} Apply stopped there; ` +
+        'finished steps are recorded in their documents.',
     );
   } else {
     void showWarning(`${done}; cancelled before the rest. Finished steps are recorded in their documents.`);
@@ -396,7 +408,8 @@ export async function folderFrom(argument: unknown, openLabel = 'Plan this folde
     const folder = workspaceUri(argument, 'a folder');
     if (!((await vscode.workspace.fs.stat(folder)).type & vscode.FileType.Directory))
       throw new Error(
-        `${vscode.workspace.asRelativePath(folder)} is not a folder: this command works on a folder of .netmon-test.json documents`,
+        `${vscode.workspace.asRelativePath(folder)} is not a folder: this command works on a folder of ` +
+          '.netmon-test.json documents',
       );
     return folder;
   }

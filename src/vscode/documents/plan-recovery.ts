@@ -39,13 +39,17 @@ export function confirmQuestion(changes: number, bindings: number, groupLabel: s
   const deleting = deletes > 0 ? `, deleting ${deletes} deployed test${deletes === 1 ? '' : 's'}` : '';
   if (changes === 0)
     return `Bind ${bind} to the test${bindings === 1 ? '' : 's'} an interrupted apply created in ${groupLabel}?`;
-  return `Apply ${changes} change${changes === 1 ? '' : 's'} to ${groupLabel}${bindings > 0 ? `, binding ${bind} first` : ''}${deleting}?`;
+  return (
+    `Apply ${changes} change${changes === 1 ? '' : 's'} to ` +
+    `${groupLabel}${bindings > 0 ? `, binding ${bind} first` : ''}${deleting}?`
+  );
 }
 
 /** What Apply says it did: the documents it bound first, then `applied` (its steps), unless it had no steps. */
 export function appliedText(bindings: readonly PlannedBinding[], steps: number, applied: string): string {
   if (bindings.length === 0) return applied;
-  const said = `${bindings.length} document${bindings.length === 1 ? '' : 's'} bound to the test${bindings.length === 1 ? '' : 's'} an interrupted apply created`;
+  const plural = bindings.length === 1 ? '' : 's';
+  const said = `${bindings.length} document${plural} bound to the test${plural} an interrupted apply created`;
   return steps === 0 ? `${said}.` : `${said}; ${applied}`;
 }
 

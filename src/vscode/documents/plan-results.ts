@@ -20,7 +20,8 @@ export function planResultsSection(plan: Plan, name: (uri: string) => string): s
     ),
   ].sort((a, b) => a.testId - b.testId);
   if (bound.length === 0) return '';
-  return `\n${PLAN_RESULTS_HEADING}\n${bound.map((b) => `  test ${b.testId} · ${name(b.uri).replace(/[\r\n]/g, ' ')}`).join('\n')}\n`;
+  const lines = bound.map((b) => `  test ${b.testId} · ${name(b.uri).replace(/[\r\n]/g, ' ')}`);
+  return `\n${PLAN_RESULTS_HEADING}\n${lines.join('\n')}\n`;
 }
 
 export class PlanResultsLenses implements vscode.CodeLensProvider {

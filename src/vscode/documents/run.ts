@@ -87,7 +87,8 @@ export async function runInstantRequest(
       aid,
       signal,
       (elapsed) => {
-        progress.report({ message: `test ${testId} started; waiting for results (${Math.round(elapsed / 1000)} s)…` });
+        const seconds = Math.round(elapsed / 1000);
+        progress.report({ message: `test ${testId} started; waiting for results (${seconds} s)…` });
       },
       options.pollMs ?? 2000,
     );
@@ -109,7 +110,8 @@ export async function runInstantRequest(
     options.from === undefined
       ? []
       : [
-          `Run now of ${options.from}; not carried over: ${(options.notCarried ?? []).map((n) => n.field).join(', ') || 'nothing'}.`,
+          `Run now of ${options.from}; not carried over: ` +
+            `${(options.notCarried ?? []).map((n) => n.field).join(', ') || 'nothing'}.`,
         ];
   const view = instantResultsView(polled.testId, testName, request.type, rows, notes);
   const text = instantResultsText(view);

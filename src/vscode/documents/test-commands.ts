@@ -90,7 +90,8 @@ export class TestCommands {
         ? 'Create'
         : await this.prompts.confirm(
             `Create test "${request.body.testName}" in ${target.groupLabel}?`,
-            `${describeTest({ ...request.body, agents: request.body.agents ?? [], type })}${named}\n\nOn ${target.connectionKey}. The agents start running it at the next interval.`,
+            `${describeTest({ ...request.body, agents: request.body.agents ?? [], type })}${named}\n\nOn ` +
+              `${target.connectionKey}. The agents start running it at the next interval.`,
             'Create',
           );
       if (answer !== 'Create') return undefined;
@@ -219,7 +220,8 @@ export class TestCommands {
     const answer = await this.prompts.confirm(
       `Test ${bound.testId} no longer exists in ${groupLabel}`,
       `${capitalize(why)}. The document is still bound to it (an undo after Delete brings a binding back).\n\n` +
-        '"Create Anew" deploys the document as a new test and binds it; "Unbind" only removes the binding from the document.',
+        '"Create Anew" deploys the document as a new test and binds it; ' +
+        '"Unbind" only removes the binding from the document.',
       'Create Anew',
       'Unbind',
     );
@@ -228,7 +230,8 @@ export class TestCommands {
     await this.bindings.bind(bound.document.uri, connectionKey, aidKey, undefined);
     if (answer === 'Create Anew') return this.create(bound.document.uri);
     void showInfo(
-      `${vscode.workspace.asRelativePath(bound.document.uri)} is no longer bound to test ${bound.testId}; Create deploys it again.`,
+      `${vscode.workspace.asRelativePath(bound.document.uri)} is no longer bound to test ${bound.testId}; ` +
+        'Create deploys it again.',
     );
     return undefined;
   }
@@ -304,7 +307,8 @@ function quotedLiveName(live: LiveTest, testId: number): string {
 function trustLine(bound: Bound): string {
   return bound.verified
     ? ''
-    : `\n\nThe binding to test ${bound.testId} was written in the document, not by this machine: make sure this is the test you mean.`;
+    : `\n\nThe binding to test ${bound.testId} was written in the document, not by this machine: make sure ` +
+        'this is the test you mean.';
 }
 
 function nowLine(live: LiveTest): string {
@@ -333,7 +337,10 @@ function updateDetail(
 
 function deleteDetail(bound: Bound, live: LiveTest, documentName: unknown): string {
   const named = typeof documentName === 'string' ? `\nThe document calls it "${documentName}".` : '';
-  return `${nowLine(live)}${named}\n\nThe test and its data are removed from the account. The document stays; its binding is removed.${trustLine(bound)}`;
+  return (
+    `${nowLine(live)}${named}\n\nThe test and its data are removed from the account. The document stays; its ` +
+    `binding is removed.${trustLine(bound)}`
+  );
 }
 
 function formatValue(value: unknown): string {

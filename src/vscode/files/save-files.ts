@@ -44,7 +44,9 @@ export async function saveChosenFiles(prompts: Prompts, chosen: ChosenFiles): Pr
     const names = inspection.collisions;
     const answer = await prompts.confirm(
       `Replace ${names.length} file${names.length === 1 ? '' : 's'} beside ${basename(chosen.destination.path)}?`,
-      `${names.length === 1 ? 'This file exists' : 'These files exist'} in ${dirname(chosen.destination.fsPath)} and would be replaced:\n${names.map((name) => `• ${name}`).join('\n')}`,
+      `${names.length === 1 ? 'This file exists' : 'These files exist'} in ` +
+        `${dirname(chosen.destination.fsPath)} and would be replaced:\n` +
+        names.map((name) => `• ${name}`).join('\n'),
       REPLACE_ALL,
     );
     if (answer !== REPLACE_ALL) return false;
@@ -144,7 +146,11 @@ function refusal(error: SafeWriteError): string {
 
 function refusalDetail(error: SafeWriteError, main: string): string {
   if (error.problem !== 'link') return `Choose another name or folder for ${main}.`;
-  return `Netmon never writes through a symbolic link: it could point anywhere (a shell profile, another project). Nothing was written, ${main} included. Remove the link${error.paths.length === 1 ? '' : 's'} or choose another name or folder.`;
+  return (
+    'Netmon never writes through a symbolic link: it could point anywhere (a shell profile, another project). ' +
+    `Nothing was written, ${main} included. Remove the link${error.paths.length === 1 ? '' : 's'} or choose ` +
+    'another name or folder.'
+  );
 }
 
 function bytes(content: string | Uint8Array): Uint8Array {

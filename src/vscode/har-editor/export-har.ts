@@ -51,7 +51,8 @@ export async function exportHarFile(
   if (!redacted) {
     const sure = await prompts.confirm(
       'Export the HAR as recorded?',
-      'It keeps every cookie, token, password and response body it holds. Anyone you send it to can use them. The redacted export keeps what troubleshooting needs.',
+      'It keeps every cookie, token, password and response body it holds. Anyone you send it to can use ' +
+        'them. The redacted export keeps what troubleshooting needs.',
       'Export Unredacted',
     );
     if (!sure) return undefined;

@@ -21,23 +21,30 @@ export interface LmToolServices {
 
 /** Said instead of running a tool when there is no connection. */
 export const NOT_SIGNED_IN =
-  'Netmon is not signed in: ask the user to run "Netmon: Sign In" or "Netmon: Use Demo Account", then call the tool again.';
+  'Netmon is not signed in: ask the user to run "Netmon: Sign In" or "Netmon: Use Demo Account", then call ' +
+  'the tool again.';
 /**
  * The same rule as the write commands (src/vscode/ui/arguments.ts): an untrusted folder's documents are never deployed
  * or run.
  */
 const RESTRICTED =
-  'Netmon does not deploy or run documents in Restricted Mode: this folder is not trusted. Ask the user to trust it ("Workspaces: Manage Workspace Trust") if they wrote its documents or know who did.';
+  'Netmon does not deploy or run documents in Restricted Mode: this folder is not trusted. Ask the user to ' +
+  'trust it ("Workspaces: Manage Workspace Trust") if they wrote its documents or know who did.';
 
 /**
  * Said instead of a write in Restricted Mode: the account's writes as the commands say it, a file's in the same words.
  */
 function restricted(tool: ToolDefinition): string {
   if (tool.writeEffect === undefined) return RESTRICTED;
-  return `Netmon does not let an agent write in Restricted Mode: ${tool.name} ${tool.writeEffect}, and this folder is not trusted. Ask the user to trust it ("Workspaces: Manage Workspace Trust") if they know where its files come from. Nothing was written.`;
+  return (
+    `Netmon does not let an agent write in Restricted Mode: ${tool.name} ${tool.writeEffect}, and this folder ` +
+    'is not trusted. Ask the user to trust it ("Workspaces: Manage Workspace Trust") if they know where its ' +
+    'files come from. Nothing was written.'
+  );
 }
 const NO_FOLDER =
-  'No workspace folder is open: HAR files and Netmon documents are read below the first workspace folder, so ask the user to open one.';
+  'No workspace folder is open: HAR files and Netmon documents are read below the first workspace folder, so ' +
+  'ask the user to open one.';
 
 export function createLmToolRunner(services: LmToolServices): LmToolRunner {
   return {
@@ -56,7 +63,8 @@ async function invoke(
   const outcome = await run(services, name, input, token);
   const text = resultText(outcome);
   services.log.info(
-    `tool ${name.slice(0, 60)} ${argsForLog(input)} ${Math.round(performance.now() - started)} ms, ${text.length + JSON.stringify(outcome.data).length} characters${outcome.isError ? ', error' : ''}`,
+    `tool ${name.slice(0, 60)} ${argsForLog(input)} ${Math.round(performance.now() - started)} ms, ` +
+      `${text.length + JSON.stringify(outcome.data).length} characters${outcome.isError ? ', error' : ''}`,
   );
   return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
 }
@@ -118,14 +126,15 @@ export function accountLabel(connection: ConnectionManager): string {
 
 /** The answer for the model, then the Netmon commands that open what it names. */
 export function resultText(outcome: ToolAnswer): string {
-  const opens = (outcome.opens ?? []).map(
-    (open) =>
-      `- "${open.title}" (command ${open.command}${open.args ? `, arguments ${untrustedLine(JSON.stringify(open.args), 200)}` : ''})`,
-  );
+  const opens = (outcome.opens ?? []).map((open) => {
+    const argumentText = open.args ? `, arguments ${untrustedLine(JSON.stringify(open.args), 200)}` : '';
+    return `- "${open.title}" (command ${open.command}${argumentText})`;
+  });
   // The titles and arguments hold API ids and names: outside text, so inside the fence too.
   return opens.length === 0
     ? outcome.text
-    : `${outcome.text}\n\nThe user can open this in VS Code with the commands quoted below.\n${fenced('Netmon commands to open', opens)}`;
+    : `${outcome.text}\n\nThe user can open this in VS Code with the commands quoted below.\n` +
+        fenced('Netmon commands to open', opens);
 }
 
 async function prepare(services: LmToolServices, name: string, input: unknown): Promise<vscode.PreparedToolInvocation> {
@@ -135,7 +144,9 @@ async function prepare(services: LmToolServices, name: string, input: unknown): 
   // Refused in invoke() without asking: no confirmation for something that will not run.
   if (!vscode.workspace.isTrusted) return { invocationMessage: `Netmon: ${tool.title} (not in Restricted Mode)` };
   return {
-    invocationMessage: `Netmon: ${tool.title} ${tool.writeEffect === undefined ? `on ${accountLabel(services.connection)}` : 'in the workspace folder'}`,
+    invocationMessage:
+      `Netmon: ${tool.title} ` +
+      `${tool.writeEffect === undefined ? `on ${accountLabel(services.connection)}` : 'in the workspace folder'}`,
     confirmationMessages: await confirmation(services, name, input),
   };
 }
@@ -157,9 +168,11 @@ async function confirmation(
     const ctx = toolContext(services, undefined, false);
     if (tool?.describeWrite && typeof ctx !== 'string') return tool.describeWrite(args, ctx);
     // A string is shown as plain text: the arguments come from the model.
+    const shownArgs = untrustedLine(JSON.stringify(args), 400);
+    const inFolder = typeof ctx === 'string' ? '' : ` in ${untrustedLine(ctx.cwd, 300)}`;
     return {
       title: `${tool?.title ?? name}?`,
-      message: `Netmon: ${tool?.title ?? name} with ${untrustedLine(JSON.stringify(args), 400)}${typeof ctx === 'string' ? '' : ` in ${untrustedLine(ctx.cwd, 300)}`}, on ${where}.`,
+      message: `Netmon: ${tool?.title ?? name} with ${shownArgs}${inFolder}, on ${where}.`,
     };
   }
   if (name === 'apply_documents') {

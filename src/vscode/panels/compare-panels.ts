@@ -88,7 +88,9 @@ export class ComparePanels {
       throw new Error(
         `no other scored session of ${site} in the ${range.label} to compare with (widen the view's time range)`,
       );
-    const matchedOn = `the best-scored session of ${site} in the ${range.label}: ${experienceText(best.experienceScore) ?? 'not scored'}, ${shortTime(best.date)}`;
+    const matchedOn =
+      `the best-scored session of ${site} in the ${range.label}: ` +
+      `${experienceText(best.experienceScore) ?? 'not scored'}, ${shortTime(best.date)}`;
     return this.open(String(session.userSessionId), best.userSessionId, matchedOn);
   }
 

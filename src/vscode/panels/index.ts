@@ -122,7 +122,8 @@ export function registerPanels(
         const pages = pagePair(arg, selected);
         if (!pages)
           throw new Error(
-            'Select two pages of user sessions in the Netmon view (Ctrl/Cmd+click), or compare one page with a HAR file',
+            'Select two pages of user sessions in the Netmon view (Ctrl/Cmd+click), or compare one page with ' +
+              'a HAR file',
           );
         const client = connection.requireClient();
         return harDiffs.open(pageSource(client, pages[0]), pageSource(client, pages[1]));

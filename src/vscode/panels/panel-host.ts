@@ -185,7 +185,8 @@ export class PanelHost<H extends AnyMessage, P extends AnyMessage> implements vs
       await this.handle(message);
     } catch (error) {
       this.options.log.warn(
-        `${this.id}: ignored a "${messageType(message)}" message from the webview: ${error instanceof Error ? error.message : String(error)}`,
+        `${this.id}: ignored a "${messageType(message)}" message from the webview: ` +
+          `${error instanceof Error ? error.message : String(error)}`,
       );
     }
   }

@@ -68,7 +68,9 @@ export function errorHtml(webview: vscode.Webview, title: string, message: strin
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(webview, nonce)}">
 <title>${escapeHtml(title)}</title>
-<style nonce="${nonce}">body { font-family: var(--vscode-font-family); color: var(--vscode-errorForeground); padding: 1em 2em; }</style>
+<style nonce="${nonce}">
+body { font-family: var(--vscode-font-family); color: var(--vscode-errorForeground); padding: 1em 2em; }
+</style>
 </head>
 <body><h1>${escapeHtml(title)}</h1><p role="alert">${escapeHtml(message)}</p></body>
 </html>`;

@@ -88,10 +88,12 @@ function documentUri(request: PathTextRequest, agentLabel: string): vscode.Uri {
       ? 'all rounds'
       : new Date(request.roundId * 1000).toISOString().slice(0, 16).replace('T', ' ').replace(':', '') + 'Z';
   const safe = (text: string): string => text.replace(/[\\/:*?"<>|#%]+/g, '_').slice(0, 80);
+  const agentParam = request.agentId ? `&agentId=${encodeURIComponent(request.agentId)}` : '';
+  const roundParam = request.roundId !== undefined ? `&roundId=${request.roundId}` : '';
   return vscode.Uri.from({
     scheme: PATH_TEXT_SCHEME,
     path: `/${safe(request.testName)}/${safe(`${agentLabel} ${round}`)}.netmon-path`,
-    query: `testId=${request.testId}${request.agentId ? `&agentId=${encodeURIComponent(request.agentId)}` : ''}${request.roundId !== undefined ? `&roundId=${request.roundId}` : ''}`,
+    query: `testId=${request.testId}${agentParam}${roundParam}`,
   });
 }
 

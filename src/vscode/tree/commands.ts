@@ -1,5 +1,6 @@
 // Tree commands: refresh (one node or all), load more, retry, the time range and how the
-// loaded sessions are sorted and grouped (filters: filter-commands.ts). Commands take arguments too, so scripts and tests skip the UI.
+// loaded sessions are sorted and grouped (filters: filter-commands.ts). Commands take arguments too, so scripts and
+// tests skip the UI.
 import * as vscode from 'vscode';
 import { pick } from '../ui/quick-pick';
 import { GROUP_LABELS, SORT_LABELS } from '../../analysis/records/arrange';
@@ -67,7 +68,9 @@ function keysOf<K extends string>(labels: Record<K, string>): K[] {
   return Object.keys(labels) as K[];
 }
 
-/** Accepts `{ window: '1h' }`, `{ from, to }` (Date or ISO text), `'current'` or range text (`'yesterday afternoon'`). */
+/**
+ * Accepts `{ window: '1h' }`, `{ from, to }` (Date or ISO text), `'current'` or range text (`'yesterday afternoon'`).
+ */
 function parseTimeRange(value: unknown): TimeRange | undefined {
   if (value === 'current') return { kind: 'current' };
   if (typeof value === 'string') return localRange(value, Date.now());

@@ -38,7 +38,8 @@ export async function dynamicTestGroup(context: LoadContext, parent: TreeNode): 
 
 function dynamicTestNode(parent: TreeNode, test: ManagedEndpointTest): TreeNode {
   const application = typeof test.fields['application'] === 'string' ? test.fields['application'] : 'an application';
-  const description = `dynamic test · follows ${application} calls · every ${test.interval} s${test.isEnabled ? '' : ' · disabled'}`;
+  const disabled = test.isEnabled ? '' : ' · disabled';
+  const description = `dynamic test · follows ${application} calls · every ${test.interval} s${disabled}`;
   return new TreeNode(parent, {
     label: test.testName,
     description,

@@ -29,7 +29,8 @@ async function groups({ client, signal }: LoadContext, root: TreeNode): Promise<
       return [
         emptyNode(
           root,
-          `This service lists no enterprise agents (GET /${await client.apiVersion()}/agents); completion in test documents knows those of deployed tests`,
+          `This service lists no enterprise agents (GET /${await client.apiVersion()}/agents); completion in ` +
+            'test documents knows those of deployed tests',
         ),
       ];
     }

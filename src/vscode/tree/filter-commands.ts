@@ -102,7 +102,8 @@ async function buildFilter(
     return typed(
       key.label,
       prompts,
-      `Nothing loaded yet offers a ${key.label} (${SEEN_SOURCES[key.label] ?? 'type it'}). One or more values, separated by commas`,
+      `Nothing loaded yet offers a ${key.label} (${SEEN_SOURCES[key.label] ?? 'type it'}). One or more ` +
+        'values, separated by commas',
     );
   const items = [
     ...choices.map((choice) => ({ label: choice.label, description: choice.description, choice })),
@@ -190,9 +191,8 @@ async function ssidOfSession(
   const profile = (detail?.network as Partial<UserSessionDetail['network']> | undefined)?.networkProfile;
   const ssid = profile?.wirelessProfile?.ssid;
   if (typeof ssid !== 'string' || ssid === '') {
-    throw new Error(
-      `this session was not on Wi-Fi (connection: ${typeof profile?.hardwareType === 'string' ? profile.hardwareType : 'not reported'}), so it has no SSID to filter by`,
-    );
+    const connection = typeof profile?.hardwareType === 'string' ? profile.hardwareType : 'not reported';
+    throw new Error(`this session was not on Wi-Fi (connection: ${connection}), so it has no SSID to filter by`);
   }
   return { filter: { key: 'ssid', values: [ssid] }, labels: {} };
 }

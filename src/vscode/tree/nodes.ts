@@ -96,7 +96,10 @@ export class TreeNode {
     return this.spec.children === undefined;
   }
 
-  /** A node whose click passes the node itself is circular: serialised (command arguments), it is its label, kind and ids. */
+  /**
+   * A node whose click passes the node itself is circular: serialised (command arguments), it is its label, kind and
+   * ids.
+   */
   toJSON(): { label: string; kind: string | undefined; ids: NodeIds | undefined } {
     return { label: this.spec.label, kind: this.spec.kind, ids: this.spec.ids };
   }

@@ -145,6 +145,7 @@ function repeatedPage(next: string): Error {
     }
   })();
   return new Error(
-    `the service's pages.next leads back to a page of ${path} already shown; the list ends here (refresh to read it again)`,
+    `the service's pages.next leads back to a page of ${path} already shown; the list ends here (refresh to ` +
+      'read it again)',
   );
 }

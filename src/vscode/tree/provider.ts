@@ -118,7 +118,10 @@ export class NetmonTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     this.refresh(owner);
   }
 
-  /** What the tree has loaded: the sessions and probes shown so far and the sessions opened (agents and networks are read whole by their callers). */
+  /**
+   * What the tree has loaded: the sessions and probes shown so far and the sessions opened (agents and networks are
+   * read whole by their callers).
+   */
   loadedRecords(): LoadedRecords {
     const visible = <T>(kind: string): readonly T[] => {
       const root = this.roots?.find((node) => node.spec.kind === kind);

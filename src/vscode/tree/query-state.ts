@@ -121,7 +121,8 @@ export class QueryState implements vscode.Disposable {
   }
 
   private describeFilter(filter: SearchFilter): string {
-    return `${FILTER_KEY_NAMES[filter.key] ?? filter.key}=${filter.values.map((v) => this.labelOf(filter.key, v) ?? String(v)).join('|')}`;
+    const values = filter.values.map((v) => this.labelOf(filter.key, v) ?? String(v));
+    return `${FILTER_KEY_NAMES[filter.key] ?? filter.key}=${values.join('|')}`;
   }
 
   dispose(): void {

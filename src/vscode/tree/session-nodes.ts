@@ -68,7 +68,10 @@ function worstSessionsNode(
     kind: 'worstSessions',
     loadingWhat: 'Finding the worst sessions',
     description: `the ${WORST_COUNT} lowest-scored in the whole range`,
-    tooltip: `Reads every page of user sessions in ${context.query.describeFor('user-sessions')} (at most ${WORST_MAX_WALK_TEXT}) and lists the ${WORST_COUNT} with the lowest experience score. Order: ${WORST_ORDER}.`,
+    tooltip:
+      `Reads every page of user sessions in ${context.query.describeFor('user-sessions')} (at most ` +
+      `${WORST_MAX_WALK_TEXT}) and lists the ${WORST_COUNT} with the lowest experience score. Order: ` +
+      `${WORST_ORDER}.`,
     children: async ({ client, signal }, self) => {
       const lowest = new LowestScores<UserSession>(WORST_COUNT);
       let complete = true;
@@ -98,7 +101,8 @@ function worstSessionsNode(
         .ready()
         .catch(() => undefined);
       const summary = stopped
-        ? `stopped after ${lowest.read.toLocaleString('en-US')} sessions: ${worstSummary(lowest.sessions().length, lowest.read, lowest.unscored, false)}`
+        ? `stopped after ${lowest.read.toLocaleString('en-US')} sessions: ` +
+          `${worstSummary(lowest.sessions().length, lowest.read, lowest.unscored, false)}`
         : worstSummary(lowest.sessions().length, lowest.read, lowest.unscored, complete);
       const rows = lowest
         .ranked((session) => hurt.get(session.userSessionId))

@@ -22,7 +22,8 @@ export function workspaceUri(argument: unknown, what: string): vscode.Uri {
   if (argument.scheme === 'untitled') return argument;
   if (!vscode.workspace.getWorkspaceFolder(argument))
     throw new Error(
-      `${argument.scheme === 'file' ? argument.fsPath : argument.toString(true)} is not in this workspace: Netmon acts only on the workspace's own files`,
+      `${argument.scheme === 'file' ? argument.fsPath : argument.toString(true)} is not in this workspace: ` +
+        "Netmon acts only on the workspace's own files",
     );
   return argument;
 }

@@ -65,7 +65,8 @@ export function recorder(ctx: RedactContext, where: RedactionPlace, name?: strin
 /** `[redacted: cookie sessionid]`: what it was, and the name when there is one. */
 export function marker(what: string, name?: string): string {
   if (name === undefined) return `${MARKER_PREFIX}${what}]`;
-  const clean = name.replace(/[\]\u0000-\u001f\u007f-\u009f]/g, '').slice(0, NAME_MAX_CHARS); // eslint-disable-line no-control-regex
+  // eslint-disable-next-line no-control-regex
+  const clean = name.replace(/[\]\u0000-\u001f\u007f-\u009f]/g, '').slice(0, NAME_MAX_CHARS);
   return `${MARKER_PREFIX}${what} ${clean}]`;
 }
 

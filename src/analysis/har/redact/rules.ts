@@ -37,13 +37,17 @@ export const REDACTION_RULES: readonly RedactionRule[] = [
     id: 'authorization',
     description: 'credentials of Authorization headers',
     matches:
-      'Authorization and Proxy-Authorization header values, and any header whose value starts with a credential scheme (CREDENTIAL_SCHEMES: Basic, Bearer, …) whatever its name (the scheme word stays); in free text, the credential after Bearer, Basic, …',
+      'Authorization and Proxy-Authorization header values, ' +
+      'and any header whose value starts with a credential scheme (CREDENTIAL_SCHEMES: Basic, Bearer, …) ' +
+      'whatever its name (the scheme word stays); ' +
+      'in free text, the credential after Bearer, Basic, …',
   },
   {
     id: 'secret-header',
     description: 'headers named like a secret',
     matches:
-      'header values whose name has a secret word (token, key, secret, session, auth, csrf, xsrf, password, signature, credential)',
+      'header values whose name has a secret word ' +
+      '(token, key, secret, session, auth, csrf, xsrf, password, signature, credential)',
   },
   {
     id: 'secret-query',
@@ -54,31 +58,39 @@ export const REDACTION_RULES: readonly RedactionRule[] = [
     id: 'userinfo',
     description: 'user:password in URLs',
     matches:
-      'userinfo of URLs (https://user:pass@host/) in request URLs, redirectURL, URL-valued headers, page titles and ids',
+      'userinfo of URLs (https://user:pass@host/) in request URLs, ' +
+      'redirectURL, URL-valued headers, page titles and ids',
   },
   {
     id: 'jwt',
     description: 'JSON Web Tokens',
     matches:
-      'three base64url segments whose first decodes to a JSON object with "alg", anywhere in URLs, headers, bodies and custom fields',
+      'three base64url segments whose first decodes to a JSON object with "alg", ' +
+      'anywhere in URLs, headers, bodies and custom fields',
   },
   {
     id: 'high-entropy',
     description: 'long random-looking values',
     matches:
-      'tokens of at least HIGH_ENTROPY.minLength characters that look random (see HIGH_ENTROPY), in URLs, header values, request bodies and custom fields; a URL path segment of any length after a word like reset, verify or invite (SECRET_PATH_CONTEXT)',
+      'tokens of at least HIGH_ENTROPY.minLength characters that look random (see HIGH_ENTROPY), ' +
+      'in URLs, header values, request bodies and custom fields; ' +
+      'a URL path segment of any length after a word like reset, verify or invite (SECRET_PATH_CONTEXT)',
   },
   {
     id: 'form-field',
     description: 'form fields named like a secret',
     matches:
-      'postData.params, form-encoded and multipart bodies (recognised by their content, whatever the MIME type), name:value lines of frames (STOMP), XML elements and attributes, HTML inputs and meta tags, by name',
+      'postData.params, form-encoded and multipart bodies (recognised by their content, whatever the MIME type), ' +
+      'name:value lines of frames (STOMP), XML elements and attributes, HTML inputs and meta tags, by name',
   },
   {
     id: 'json-field',
     description: 'JSON fields named like a secret',
     matches:
-      'values of JSON keys and {name, value} pairs with a secret name in bodies and WebSocket frames (by content: also NDJSON, JSONP, Socket.IO, base64, JSON in a string), GraphQL arguments with a secret name and the variables filling them (bounded walk: too deep or too large bodies are removed whole)',
+      'values of JSON keys and {name, value} pairs with a secret name in bodies and WebSocket frames ' +
+      '(by content: also NDJSON, JSONP, Socket.IO, base64, JSON in a string), ' +
+      'GraphQL arguments with a secret name and the variables filling them ' +
+      '(bounded walk: too deep or too large bodies are removed whole)',
   },
   {
     id: 'response-body',
@@ -94,16 +106,27 @@ export const REDACTION_RULES: readonly RedactionRule[] = [
  * `keep-alive` and `monkey`-like accidents stay readable; `X-Api-Key`, `apikey`, `PHPSESSID`,
  * `JSESSIONID`, `csrfmiddlewaretoken`, `X-Amz-Signature` and `new_password` are secrets.
  */
-export const SECRET_NAME_WORD =
-  /^(?:\w*tokens?|\w*keys?|\w*secrets?|(?:php|j|asp|cf)?sess(?:ion)?(?:id\w*|key|token)?s?|sid|o?auth(?:n|z|orization|entication|code)?|\w*csrf\w*|\w*xsrf\w*|\w*passwor[dt]s?|passwd|pass|pwd|pw|pass(?:code|phrase)s?|pin|\w*signature|sig|credentials?|otp|totp|mfa|saml(?:request|response)?|cookies?)$/;
+export const SECRET_NAME_WORD = new RegExp(
+  [
+    '^(?:\\w*tokens?|\\w*keys?|\\w*secrets?|(?:php|j|asp|cf)?sess(?:ion)?(?:id\\w*|key|token)?s?|sid|',
+    'o?auth(?:n|z|orization|entication|code)?|\\w*csrf\\w*|\\w*xsrf\\w*|\\w*passwor[dt]s?|passwd|pass|',
+    'pwd|pw|pass(?:code|phrase)s?|pin|\\w*signature|sig|credentials?|otp|totp|mfa|',
+    'saml(?:request|response)?|cookies?)$',
+  ].join(''),
+);
 
 /**
  * Whole names that are a secret's though their words alone are not: `code` is OAuth's
  * authorization code (`?code=…&state=…`) and one-time codes' usual name; `country_code`
  * and `status_code` stay.
  */
-export const SECRET_WHOLE_NAME =
-  /^(?:code|(?:verification|verify|reset|sms|email|mfa|2fa|login|confirm|confirmation|security|recovery|invite|activation|access)[-_]?code)$/i;
+export const SECRET_WHOLE_NAME = new RegExp(
+  [
+    '^(?:code|(?:verification|verify|reset|sms|email|mfa|2fa|login|confirm|confirmation|security|',
+    'recovery|invite|activation|access)[-_]?code)$',
+  ].join(''),
+  'i',
+);
 
 /**
  * Header values that are credentials whatever the header is called (`X-Upstream-Auth:
@@ -132,8 +155,14 @@ export const CREDENTIAL_SCHEMES: readonly string[] = [
  * kept as words passes the context on (`/verify/email/<token>`):
  * `/password/reset/3f9a7c2e1b8d`, `/invite/k2Jd9sL0qP`, `/verify-email/…`.
  */
-export const SECRET_PATH_CONTEXT =
-  /^(?:reset|password-?reset|reset-?password|forgot|verify|verification|verify-?email|confirm|confirmation|activate|activation|invite|invitation|magic|magic-?link|unlock|recover|recovery|unsubscribe|one-?time)$/i;
+export const SECRET_PATH_CONTEXT = new RegExp(
+  [
+    '^(?:reset|password-?reset|reset-?password|forgot|verify|verification|verify-?email|confirm|',
+    'confirmation|activate|activation|invite|invitation|magic|magic-?link|unlock|recover|recovery|',
+    'unsubscribe|one-?time)$',
+  ].join(''),
+  'i',
+);
 
 /**
  * In free text (a comment, a page title, a body), the word after one of these schemes is a
@@ -157,8 +186,14 @@ export const URL_HEADERS: readonly string[] = [':path', 'location', 'content-loc
  * credentials: the high-entropy rule skips them (JWTs in them are still removed). A header
  * named like a secret is redacted all the same.
  */
-export const ENTROPY_EXEMPT_HEADER =
-  /^(?:content-type|etag|if-none-match|if-match|content-security-policy(?:-report-only)?|(?:content-|repr-|want-)?digest|content-md5|traceparent|tracestate|baggage|cf-ray|x-amz-cf-id|x-amz-id-2|user-agent|accept.*|sec-ch-.*|report-to|nel|server-timing|.*request-?id|.*trace-?id|.*correlation-?id|.*-id)$/;
+export const ENTROPY_EXEMPT_HEADER = new RegExp(
+  [
+    '^(?:content-type|etag|if-none-match|if-match|content-security-policy(?:-report-only)?|',
+    '(?:content-|repr-|want-)?digest|content-md5|traceparent|tracestate|baggage|cf-ray|x-amz-cf-id|',
+    'x-amz-id-2|user-agent|accept.*|sec-ch-.*|report-to|nel|server-timing|.*request-?id|.*trace-?id|',
+    '.*correlation-?id|.*-id)$',
+  ].join(''),
+);
 
 /**
  * The high-entropy rule. A token (a run of base64/base64url characters) is redacted when
@@ -232,8 +267,12 @@ export const NESTED_CONTENT_MAX_DEPTH = 5;
  * it at most `)`, `;`, spaces and SignalR's record separator. Only these: a script that merely
  * contains JSON is not taken for it.
  */
-export const JSON_PREFIX =
-  /^(?:\d{1,4}(?:\/[\w./-]{0,64},)?\d{0,20}|[a-z]|\)\]\}',?\s*|for\s*\(;;\);?\s*|while\s*\(1\);?\s*|[\w$.]{1,128}\s*(?:\(|=\s*))$/;
+export const JSON_PREFIX = new RegExp(
+  [
+    "^(?:\\d{1,4}(?:\\/[\\w./-]{0,64},)?\\d{0,20}|[a-z]|\\)\\]\\}',?\\s*|for\\s*\\(;;\\);?\\s*|",
+    'while\\s*\\(1\\);?\\s*|[\\w$.]{1,128}\\s*(?:\\(|=\\s*))$',
+  ].join(''),
+);
 export const JSON_SUFFIX = /^[\s);\u001e]{0,16}$/; // eslint-disable-line no-control-regex
 
 /**

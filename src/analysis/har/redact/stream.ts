@@ -217,7 +217,8 @@ class StreamRedactor implements HarRedactStream {
     capture.chars += end - i;
     if (capture.chars > this.maxValueChars) {
       this.fail(
-        `${describePosition(this.stack, capture)} (from char ${capture.start}) is larger than ${formatBytes(this.maxValueChars)}, the most the stream holds at once`,
+        `${describePosition(this.stack, capture)} (from char ${capture.start}) ` +
+          `is larger than ${formatBytes(this.maxValueChars)}, the most the stream holds at once`,
         this.offset + end,
       );
     }

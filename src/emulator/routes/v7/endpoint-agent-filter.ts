@@ -98,7 +98,8 @@ function readFilters(map: unknown): Map<string, Set<string>> {
     if (!(key in FILTERABLE) && !NO_DATA_KEYS.includes(key)) {
       throw invalidField(
         field,
-        `'${key.slice(0, 100)}' is not an agent filter; allowed keys: ${[...Object.keys(FILTERABLE), ...NO_DATA_KEYS].join(', ')}`,
+        `'${key.slice(0, 100)}' is not an agent filter; allowed keys: ` +
+          `${[...Object.keys(FILTERABLE), ...NO_DATA_KEYS].join(', ')}`,
       );
     }
     if (!Array.isArray(values) || values.length === 0 || !values.every((v) => typeof v === 'string'))

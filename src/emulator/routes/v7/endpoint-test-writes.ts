@@ -145,7 +145,8 @@ export function readSelection(body: Body, book: EndpointBook, ctx: RequestContex
     if (unknown !== undefined)
       throw invalidField(
         'endpointAgentLabels',
-        `endpoint label '${unknown.slice(0, 60)}' is not in account group ${ctx.aid} (GET /v7/endpoint/labels lists them)`,
+        `endpoint label '${unknown.slice(0, 60)}' is not in account group ${ctx.aid} ` +
+          '(GET /v7/endpoint/labels lists them)',
       );
     return { agentSelectorType: type, maxMachines, endpointAgentLabels: labels };
   }
@@ -198,7 +199,8 @@ function uniqueName(book: EndpointBook, records: readonly StoredRecord[], testNa
   if (taken)
     throw invalidField(
       'testName',
-      `testName '${String(testName).slice(0, 100)}' must be unique: endpoint test ${String(taken.testId)} already uses it`,
+      `testName '${String(testName).slice(0, 100)}' must be unique: endpoint test ${String(taken.testId)} ` +
+        'already uses it',
     );
 }
 
@@ -246,7 +248,8 @@ export function updateEndpointTest(
   const body = parseJsonObject(ctx.rawBody, ctx.contentType, what);
   rejectUnknownFields(body, UPDATE_FIELDS[type], what, (field) =>
     CREATE_FIELDS[type].includes(field)
-      ? `Field '${field}' cannot be changed in place (PATCH takes ${UPDATE_FIELDS[type].join(', ')}): delete the test and create it again`
+      ? `Field '${field}' cannot be changed in place (PATCH takes ${UPDATE_FIELDS[type].join(', ')}): delete ` +
+        'the test and create it again'
       : undefined,
   );
   const book = endpointBook(state, ctx.group);

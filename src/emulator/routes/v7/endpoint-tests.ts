@@ -137,7 +137,8 @@ export function takeInstantBudget(state: EmulatorState, ctx: RequestContext): { 
     const reset = Number(decision.headers['x-instant-test-rate-limit-reset']);
     throw new HttpError(
       429,
-      `Instant test rate limit of ${decision.headers['x-instant-test-rate-limit-limit']} exceeded for organization ${ctx.user.organization}; retry after ${reset} (epoch seconds)`,
+      `Instant test rate limit of ${decision.headers['x-instant-test-rate-limit-limit']} exceeded for ` +
+        `organization ${ctx.user.organization}; retry after ${reset} (epoch seconds)`,
       { ...decision.headers, 'retry-after': String(Math.max(1, reset - ctx.nowSeconds)) },
     );
   }

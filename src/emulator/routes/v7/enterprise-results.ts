@@ -128,7 +128,8 @@ function transactionPage(ctx: RequestContext, round: EnterpriseRound): Record<st
   const found = /^[0-9]{1,3}$/.test(pageText) ? v7ResultWebTransaction(ctx, round, Number(pageText)) : undefined;
   if (!found)
     throw notFound(
-      `No page ${pageText.slice(0, 40)} in round ${round.roundId} of test ${round.plan.test.testId} from agent ${round.agent.agentId}`,
+      `No page ${pageText.slice(0, 40)} in round ${round.roundId} of test ${round.plan.test.testId} from ` +
+        `agent ${round.agent.agentId}`,
     );
   return found;
 }

@@ -59,7 +59,8 @@ export function readV7Filters(ctx: RequestContext, shape: FilterShape): FacetFil
     if (key !== 'searchFilters' && !(shape.otherFields ?? []).includes(key)) {
       throw invalidField(
         key,
-        `Unknown body field '${key.slice(0, 100)}': the body holds ${['searchFilters', ...(shape.otherFields ?? [])].join(', ')}`,
+        `Unknown body field '${key.slice(0, 100)}': the body holds ` +
+          `${['searchFilters', ...(shape.otherFields ?? [])].join(', ')}`,
       );
     }
   }

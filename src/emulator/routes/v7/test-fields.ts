@@ -67,10 +67,10 @@ function fits(type: string, value: unknown): boolean {
 }
 
 function checkValue(field: string, value: unknown, rule: TestFieldRule): void {
-  if (!fits(rule.type, value))
-    throw badRequest(
-      `${field} must be ${rule.type === 'integer' || rule.type === 'array' || rule.type === 'object' ? 'an' : 'a'} ${rule.type}`,
-    );
+  if (!fits(rule.type, value)) {
+    const article = rule.type === 'integer' || rule.type === 'array' || rule.type === 'object' ? 'an' : 'a';
+    throw badRequest(`${field} must be ${article} ${rule.type}`);
+  }
   if (rule.enum && !rule.enum.includes(value as string | number))
     throw badRequest(`${field} must be one of ${rule.enum.join(', ')}`);
   if (

@@ -1,0 +1,2 @@
+export const MAX_COLUMNS: number;
+export function longLines(text: string): number[];
