@@ -8,7 +8,7 @@ import { isActiveAlert, type AlertList, type AlertRow } from '../../analysis/ale
 import { untrustedLine } from '../../analysis/text/untrusted';
 import { utcMinute } from '../../analysis/text/utc';
 import type { NetmonClient } from '../../api';
-import { ALERTS_NEED_V7 } from '../../api/types';
+import { ALERTS_NEED_V7, type Alert } from '../../api/types';
 import type { Account } from '../../workflows/account';
 import { listAlerts, MAX_ALERTS } from '../../workflows/alerts';
 import { askedRange, type AskedRange } from '../../workflows/time-range';
@@ -71,15 +71,23 @@ export function alertsRoot(context: LoadContext): TreeNode {
 
 /** The active alerts of the view's range, counted from the list alone; undefined on v6 or when it cannot be read. */
 async function countActive(context: LoadContext): Promise<number | undefined> {
+  return (await activeAlerts(context))?.length;
+}
+
+/**
+ * The active alerts of the view's range from one list read (no alert's own read): what the root counts and Deployed
+ * Tests marks its tests by. Undefined on v6, or when the list cannot be read: a hint, the rows say what went wrong.
+ */
+export async function activeAlerts(context: LoadContext): Promise<Alert[] | undefined> {
   try {
+    // Not `state=trigger`: that may hold only the alerts that started in the range, not one active since before it.
     if ((await context.client.apiVersion()) === 'v6') return undefined;
     const { request } = alertRange(context.query.timeRange, Date.now());
     const walk = await context.client
-      .alerts({ ...request, state: 'trigger', signal: context.signal })
+      .alerts({ ...request, signal: context.signal })
       .collect({ maxRecords: MAX_ALERTS });
-    return walk.records.filter(isActiveAlert).length;
+    return walk.records.filter(isActiveAlert);
   } catch {
-    // The count is a hint: the rows say what went wrong when the root is opened.
     return undefined;
   }
 }

@@ -11,6 +11,7 @@ import {
   ENTERPRISE_TEST_TYPES,
   resultKindsOfTest,
   RESULTS_NEED_V7,
+  type Alert,
   type EnterpriseTest,
   type TestResult,
   type TestResultKind,
@@ -19,6 +20,7 @@ import { facts } from './format';
 import { listNode } from './list-node';
 import { emptyNode, TreeNode, type LoadContext, type PagedNode } from './nodes';
 import { COMMAND } from '../command-ids.generated';
+import { activeAlerts } from './alert-nodes';
 
 /** Tests whose health is read when their type is expanded, at most (the rest show without it). */
 const MAX_HEALTH_READS = 200;
@@ -66,7 +68,9 @@ async function typeGroups(context: LoadContext, root: TreeNode): Promise<TreeNod
   const { client, signal } = context;
   if ((await client.apiVersion()) === 'v6')
     return [emptyNode(root, `${RESULTS_NEED_V7.charAt(0).toUpperCase()}${RESULTS_NEED_V7.slice(1)}`)];
-  const tests = await client.listEnterpriseTests({ signal });
+  // The alerts marking the tests are read beside them: one list read, none of an alert's own.
+  const [tests, alerts] = await Promise.all([client.listEnterpriseTests({ signal }), activeAlerts(context)]);
+  const alerting = activeAlertCounts(alerts ?? []);
   // Every type the account can create has its group, tests or not: each carries "New Test Document of This Type".
   const byType = new Map<string, EnterpriseTest[]>(ENTERPRISE_TEST_TYPES.map((type) => [typeLabel(type), []]));
   for (const test of tests)
@@ -77,21 +81,41 @@ async function typeGroups(context: LoadContext, root: TreeNode): Promise<TreeNod
       ([type, members]) =>
         new TreeNode(root, {
           label: type,
-          description:
-            members.length === 0 ? 'none deployed' : `${members.length} test${members.length === 1 ? '' : 's'}`,
+          description: groupDescription(members, alerting),
           icon: 'symbol-folder',
           kind: 'deployedTestType',
           ...(members.length > 0
-            ? { children: (loadContext: LoadContext, self: TreeNode) => testNodes(loadContext, self, members) }
+            ? {
+                children: (loadContext: LoadContext, self: TreeNode) => testNodes(loadContext, self, members, alerting),
+              }
             : {}),
         }),
     );
+}
+
+/** Active alerts per test id (an alert of no test marks none). */
+function activeAlertCounts(alerts: readonly Alert[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const alert of alerts)
+    if (alert.testId !== undefined) counts.set(alert.testId, (counts.get(alert.testId) ?? 0) + 1);
+  return counts;
+}
+
+const alertWords = (count: number): string => `${count} active alert${count === 1 ? '' : 's'}`;
+
+/** "3 tests", "3 tests · 1 alerting", "none deployed". */
+function groupDescription(members: readonly EnterpriseTest[], alerting: ReadonlyMap<string, number>): string {
+  if (members.length === 0) return 'none deployed';
+  const tests = `${members.length} test${members.length === 1 ? '' : 's'}`;
+  const withAlerts = members.filter((test) => alerting.has(String(test.testId))).length;
+  return withAlerts === 0 ? tests : `${tests} · ${withAlerts} alerting`;
 }
 
 async function testNodes(
   context: LoadContext,
   parent: TreeNode,
   tests: readonly EnterpriseTest[],
+  alerting: ReadonlyMap<string, number>,
 ): Promise<TreeNode[]> {
   const sorted = [...tests].sort((a, b) => String(a.testName).localeCompare(String(b.testName)));
   const health = new Map<number, { health: Health; agents: AgentHealth[] } | Error>();
@@ -107,7 +131,9 @@ async function testNodes(
     },
     () => context.signal.aborted,
   );
-  return sorted.map((test) => testNode(context, parent, test, health.get(test.testId)));
+  return sorted.map((test) =>
+    testNode(context, parent, test, health.get(test.testId), alerting.get(String(test.testId)) ?? 0),
+  );
 }
 
 /** "DEGRADED · 4 of 5 agents · 5% loss, latency 122 ms": the worst agent's reason. */
@@ -124,14 +150,17 @@ function testNode(
   parent: TreeNode,
   test: EnterpriseTest,
   read: { health: Health; agents: AgentHealth[] } | Error | undefined,
+  activeAlertCount: number,
 ): TreeNode {
   const health: Health = read instanceof Error || read === undefined ? 'unknown' : read.health;
-  const description =
+  const healthText =
     read instanceof Error
       ? `health not read: ${read.message}`
       : read === undefined
         ? 'health not read'
         : glance(read.agents, health);
+  // An active alert leads: what someone is being paged about, whatever the newest round says.
+  const description = activeAlertCount > 0 ? `${alertWords(activeAlertCount)} · ${healthText}` : healthText;
   const target = test.url ?? test.server ?? test.domain;
   const node = new TreeNode(parent, {
     label: test.testName,
@@ -143,7 +172,8 @@ function testNode(
       ['Type', typeLabel(String(test.type))],
       ['Target', target],
       ['Interval', `${test.interval} s`],
-      ['Health', description],
+      ['Health', healthText],
+      ['Alerts', activeAlertCount > 0 ? `${alertWords(activeAlertCount)} (the Alerts root lists them)` : undefined],
     ]),
     kind: 'deployedTest',
     ids: { testId: test.testId, deployed: true },

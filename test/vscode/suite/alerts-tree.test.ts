@@ -77,6 +77,10 @@ describe('Alerts in the explorer (v7)', () => {
     while (!/ active$/.test(description(alerts)) && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 100));
     assert.match(description(alerts), /^[1-9]\d* active$/);
+    // The rows (each alert read) count the same.
+    const rows = await childrenOf(api, alerts);
+    const active = rows.filter((row) => /active since/.test(description(row))).length;
+    assert.equal(description(alerts), `${active} active`);
   });
 
   it('lists the active loss alert first, its rule and the test crossing the episode named; the root counts the active ones', async function () {
@@ -102,6 +106,25 @@ describe('Alerts in the explorer (v7)', () => {
     assert.match(text, /^Test: (Outlook|Zoom) from the offices \(agent-to-server \d+\) {2}$/m);
     assert.match(text, /^Sources: \d sources?: [A-Z]/m);
     assert.equal(alerts.treeItem().description, `${active.length} active`);
+  });
+
+  it('Deployed Tests marks the test with the active alert, and its type group counts it', async function () {
+    this.timeout(60_000);
+    const { rows } = await alertRows();
+    const alerted = new Set(
+      rows.filter((row) => /active since/.test(description(row))).map((row) => description(row).split(' · ')[0]),
+    );
+    const api = await netmonApi();
+    const groups = await childrenOf(api, await root(api, 'Deployed Tests'));
+    const group = groups.find((g) => g.label === 'agent-to-server');
+    assert.ok(group);
+    assert.equal(description(group), `2 tests · ${alerted.size} alerting`);
+    const tests = await childrenOf(api, group);
+    for (const test of tests) {
+      const marked = /^\d+ active alerts? · /.test(description(test));
+      assert.equal(marked, alerted.has(test.label), `${test.label}: ${description(test)}`);
+    }
+    assert.ok(alerted.size > 0);
   });
 
   it('Show Alert opens the results of the alert’s test: its metrics, and its path with the loss localized', async function () {
