@@ -34,7 +34,7 @@ describe(
     let workbench: Workbench;
     let file: string;
     /** One user action: a command run, a click, a dialog answered or an edit-and-save. */
-    const { actions, act } = actionCounter();
+    const { actions, act, mostEditorGroups } = actionCounter(() => workbench?.page);
     before(async () => {
       workbench = await openWorkbench({
         'netmon.startInDemoMode': true,
@@ -166,6 +166,9 @@ describe(
       console.log(`authoring walk (v7 demo): ${actions.length} actions: ${actions.join(' → ')}`);
       assert.deepEqual(await errorNotifications(page), []);
       assert.equal(new Set(actions).size, actions.length, `nothing redone: ${actions.join(' → ')}`);
+      // Netmon's panels open beside the document in one group, re-used: never a third column.
+      const groups = mostEditorGroups();
+      assert.ok(groups >= 1 && groups <= 2, `${groups} editor groups open after an action`);
       assert.ok(actions.length <= MAX_ACTIONS, `${actions.length} actions: ${actions.join(' → ')}`);
     }
   },

@@ -48,7 +48,7 @@ describe(
   () => {
     let workbench: Workbench;
     /** One user action: a click, a command run or a dialog answered. */
-    const { actions, act } = actionCounter();
+    const { actions, act, mostEditorGroups } = actionCounter(() => workbench?.page);
     before(async () => {
       workbench = await openWorkbench({
         'netmon.startInDemoMode': true,
@@ -181,6 +181,9 @@ describe(
 
       assert.ok(actions.length <= MAX_ACTIONS, `${actions.length} actions: ${actions.join(' → ')}`);
       assert.equal(new Set(actions).size, actions.length, `nothing redone: ${actions.join(' → ')}`);
+      // Netmon's panels open beside the document in one group, re-used: never a third column.
+      const groups = mostEditorGroups();
+      assert.ok(groups >= 1 && groups <= 2, `${groups} editor groups open after an action`);
       assert.deepEqual(await errorNotifications(page), []);
       console.log(`troubleshooting walk (v7 demo): ${actions.length} actions: ${actions.join(' → ')}`);
     });

@@ -207,14 +207,29 @@ export async function waitForFileText(page: Page, file: string, expected: RegExp
  * Counts a walk's user actions (a command run, a click, a dialog answered, an edit-and-save):
  * `act` records what a person did and does it, `actions` is the walk so far.
  */
-export function actionCounter(): { actions: string[]; act(what: string, action: () => Promise<void>): Promise<void> } {
+export interface ActionCounter {
+  actions: string[];
+  act(what: string, action: () => Promise<void>): Promise<void>;
+  /** The most editor groups open after any action so far (counted when the counter was given the page). */
+  mostEditorGroups(): number;
+}
+
+/**
+ * Counts a walk's actions; given its page (read when an action ends: the walk opens it later), it also counts the
+ * editor groups open after each action.
+ */
+export function actionCounter(pageOf?: () => Page | undefined): ActionCounter {
   const actions: string[] = [];
+  let most = 0;
   return {
     actions,
     act: async (what, action) => {
       actions.push(what);
       await action();
+      const page = pageOf?.();
+      if (page) most = Math.max(most, await page.locator('.part.editor .editor-group-container').count());
     },
+    mostEditorGroups: () => most,
   };
 }
 

@@ -117,8 +117,7 @@ export class DeployedResults {
       if (newest) panels.push(await this.openTransaction(test, newest.agentId, newest.roundId));
     }
     // A test whose own results no panel draws (FTP, SIP, DNS server…) opens its summary too, beside its network
-    // layer's
-    // panels.
+    // layer's panels.
     if (panels.length > 0 && DRAWN_BY_PANELS.has(kinds[0] as TestResultKind)) return { panels };
     return { panels, document: await this.openSummary(test) };
   }
