@@ -66,11 +66,12 @@ async function indexed(
 }
 
 /**
- * Data exists from the retention horizon up to the current round; clamping keeps a huge
- * window or a far-future `to` from walking rounds that can hold nothing.
+ * Data exists from the retention horizon up to now: rounds started by `asOf` (the current world
+ * round among them), none that starts after it (a created test's 1-minute round later in the
+ * world's 5-minute round has not run yet). Clamping keeps a huge window or a far-future `to`
+ * from walking rounds that can hold nothing.
  */
 function retained(range: TimeRange, asOf: number, state: EmulatorState): TimeRange {
-  const { roundSeconds, retentionSeconds } = state.world;
-  const currentRoundEnd = Math.floor(asOf / roundSeconds) * roundSeconds + roundSeconds;
-  return { from: Math.max(range.from, asOf - retentionSeconds), to: Math.min(range.to, currentRoundEnd) };
+  const { retentionSeconds } = state.world;
+  return { from: Math.max(range.from, asOf - retentionSeconds), to: Math.min(range.to, asOf + 1) };
 }

@@ -56,10 +56,11 @@ function pathTrace(state: EmulatorState, ctx: RequestContext): RouteResult {
   if (!/^[0-9]{1,12}$/.test(roundText)) throw badRequest(`roundId '${roundText}' must be epoch seconds (an integer)`);
   const roundId = Number(roundText);
   const roundSeconds = state.world.roundSeconds;
-  if (roundId % roundSeconds !== 0)
-    throw badRequest(`roundId ${roundId} is not a round start (a multiple of ${roundSeconds} s)`);
   const agentId = ctx.params.agentId ?? '';
   const trace = ctx.group.pathTrace(endpointTest.testId, agentId, roundId, ctx.nowSeconds);
+  // A created test's first round is its creation second, off the grid; no other round is.
+  if (!trace && roundId % roundSeconds !== 0)
+    throw badRequest(`roundId ${roundId} is not a round start (a multiple of ${roundSeconds} s)`);
   if (!trace) throw notFound(`No path trace of test ${endpointTest.testId} from agent ${agentId} in round ${roundId}`);
   return { body: { endpointNet: { endpointTest, pathVis: [trace] } } };
 }

@@ -8,7 +8,7 @@
 // Pure: a function of the plans and the instants asked, never of the clock.
 import { createHash } from 'node:crypto';
 import type { TestAgent } from '../../api/types';
-import type { EnterprisePlan } from './enterprise-results';
+import { firstRoundFrom, type EnterprisePlan } from './enterprise-results';
 import { addedMsOf, lossPercentOf, pathEpisodeWindow } from './path-episode-effects';
 import type { PathEpisodeKind } from './path-episodes';
 
@@ -45,9 +45,9 @@ export function testEpisodes(plans: readonly EnterprisePlan[], fromSeconds: numb
     if (agents.length === 0) continue;
     for (let day = firstDay; day <= lastDay; day++) {
       const window = pathEpisodeWindow(path, day);
-      const first = Math.max(window.start, plan.firstRound);
-      const startSeconds = Math.ceil(first / plan.interval) * plan.interval;
-      const endSeconds = Math.ceil(window.end / plan.interval) * plan.interval;
+      // The first round the test ran in the episode (its off-grid first round, if inside), and the first after it.
+      const startSeconds = firstRoundFrom(plan, window.start);
+      const endSeconds = firstRoundFrom(plan, window.end);
       if (startSeconds >= window.end || startSeconds > asOf || endSeconds <= fromSeconds) continue;
       const loss = path.kind === 'lossEpisode';
       found.push({

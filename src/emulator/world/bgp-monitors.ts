@@ -5,7 +5,7 @@
 // path change), and from then on the other carrier's AS in the route — the same episode the
 // network tests localize at a hop, seen from the control plane.
 import { CITIES, TRANSIT, type Carrier, type City } from './catalog';
-import { testField, type EnterprisePlan } from './enterprise-results';
+import { roundEndOf, testField, type EnterprisePlan } from './enterprise-results';
 import { pathEpisodeWindow } from './path-episode-effects';
 import { Rng, hashKey } from './prng';
 
@@ -65,7 +65,7 @@ function routeChange(plan: EnterprisePlan, roundId: number): { changed: boolean;
   const path = plan.path;
   if (!path || path.kind !== 'routeChange' || !path.altTransit) return { changed: false, begins: false };
   const { start, end } = pathEpisodeWindow(path, Math.floor(roundId / DAY));
-  return { changed: roundId >= start && roundId < end, begins: start >= roundId && start < roundId + plan.interval };
+  return { changed: roundId >= start && roundId < end, begins: start >= roundId && start < roundEndOf(plan, roundId) };
 }
 
 export function bgpRound(plan: EnterprisePlan, monitor: BgpMonitor, roundId: number): BgpRound {

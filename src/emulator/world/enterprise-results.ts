@@ -1,5 +1,6 @@
-// Results of the enterprise tests an account deploys through test management: one round per
-// test interval since the test was created, one result per agent of the test. Network and
+// Results of the enterprise tests an account deploys through test management: a first round at
+// the second the test was created (off the interval's grid), then one on every multiple of the
+// test interval after it (schedule.ts), one result per agent of the test. Network and
 // path results cross the group's seeded transit (path-episodes.ts): an enterprise test takes
 // one of the group's seeded paths, so its agents see the same route change or loss episode,
 // at the same hop and the same time of day, as the endpoint test it was seeded on — the
@@ -13,6 +14,7 @@ import type { SeededPath } from './path-episodes';
 import { carrierHop, pathHop, RouteClock, type HopSpec } from './paths';
 import { ACCESS_MS, ROUTE_STRETCH, routeFibreRtt } from './physics';
 import { Rng, extendHash, hashKey } from './prng';
+import { isScheduledRound, nextScheduledRound, scheduledRounds } from './schedule';
 
 const DAY = 86400;
 /** v7's intervals; anything else reports every 5 minutes. */
@@ -33,6 +35,7 @@ export interface EnterprisePlan {
   seed: number;
   test: EnterpriseTest;
   interval: number;
+  /** The test's creation second: its first round (then every multiple of interval after it). */
   firstRound: number;
   target: { host: string; serverIp: string; port: number; city: City; carrier: Carrier };
   agents: TestAgent[];
@@ -81,7 +84,7 @@ export function enterprisePlan(
 ): EnterprisePlan {
   const interval = INTERVALS.includes(test.interval) ? test.interval : 300;
   const created = Date.parse(`${String(test.createdDate).replace(' ', 'T')}Z`) / 1000;
-  const firstRound = Number.isFinite(created) ? Math.floor(created / interval) * interval : 0;
+  const firstRound = Number.isFinite(created) ? Math.floor(created) : 0;
   const host = targetHost(test);
   const destination = destinationOf(host);
   const rng = Rng.of(seed, aid, 'enterprise-target', host);
@@ -174,8 +177,7 @@ export function* enterpriseRounds(
   const runs = (plan.runs ?? []).filter((run) => run >= Math.max(from, startRound) && run < to);
   let next = 0;
   if (!plan.instant) {
-    const first = Math.max(from, startRound, plan.firstRound);
-    for (let round = Math.ceil(first / plan.interval) * plan.interval; round < to; round += plan.interval) {
+    for (const round of scheduledRounds(plan.firstRound, plan.interval, Math.max(from, startRound), to)) {
       for (; next < runs.length && (runs[next] as number) < round; next++) yield runs[next] as number;
       if (runs[next] === round) next++;
       yield round;
@@ -187,7 +189,19 @@ export function* enterpriseRounds(
 export function hasEnterpriseRound(plan: EnterprisePlan, roundId: number, asOf: number): boolean {
   if (roundId > asOf) return false;
   if ((plan.runs ?? []).includes(roundId)) return true;
-  return !plan.instant && roundId % plan.interval === 0 && roundId >= plan.firstRound;
+  return !plan.instant && isScheduledRound(plan.firstRound, plan.interval, roundId);
+}
+
+/** The first round of the plan's schedule that starts at or after `seconds`. */
+export function firstRoundFrom(plan: EnterprisePlan, seconds: number): number {
+  return seconds <= plan.firstRound ? plan.firstRound : Math.ceil(seconds / plan.interval) * plan.interval;
+}
+
+/** When the plan's round `roundId` ends: the next round's start (a run on demand lasts an interval). */
+export function roundEndOf(plan: EnterprisePlan, roundId: number): number {
+  return !plan.instant && isScheduledRound(plan.firstRound, plan.interval, roundId)
+    ? nextScheduledRound(plan.interval, roundId)
+    : roundId + plan.interval;
 }
 
 function cityOf(agent: TestAgent): City {

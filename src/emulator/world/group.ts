@@ -158,7 +158,8 @@ export class GeneratedGroup implements GroupWorld {
     // A generated test keeps its own plan (and its seeded path episode).
     if (this.plans.has(test.testId)) return;
     const plan = planTest(this.ctx, test, undefined, this.agentsOf(agentIds));
-    this.written.set(test.testId, { ...plan, since: Math.floor(since / plan.interval) * plan.interval });
+    // Its first round is its creation second, then its interval's grid (schedule.ts).
+    this.written.set(test.testId, { ...plan, since: Math.floor(since) });
   }
 
   removeWrittenTest(testId: number): void {

@@ -160,9 +160,9 @@ export interface GroupWorld {
   addInstantTest(test: EndpointTest, readyAt: number, agentIds?: readonly string[]): void;
   /**
    * Registers a scheduled test written through v7 (created or patched; again after a patch):
-   * results every interval from the round holding `since` (its creation), on `agentIds`
-   * (the agents it selects; undefined: chosen as for the world's own tests). Not listed by
-   * endpointTests(); a generated test keeps its own plan.
+   * a first round at `since` (its creation second, epoch s), then one on every multiple of its
+   * interval after it, on `agentIds` (the agents it selects; undefined: chosen as for the
+   * world's own tests). Not listed by endpointTests(); a generated test keeps its own plan.
    */
   addWrittenTest(test: EndpointTest, since: number, agentIds?: readonly string[]): void;
   /** Its results end with it (a deleted test). */

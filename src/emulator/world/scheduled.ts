@@ -13,6 +13,7 @@ import { PERMALINK_BASE } from './sessions';
 import { destinationOf } from './endpoint-tests';
 import { pathEffect, seededRoutes, sharedRouteDistance } from './path-episode-effects';
 import { ACCESS_MS } from './physics';
+import { isScheduledRound, scheduledRounds } from './schedule';
 import type { SeededPath } from './path-episodes';
 
 /** What every result of one test shares. */
@@ -23,7 +24,10 @@ export interface TestPlan {
   interval: number;
   /** Instant tests have no results before this (epoch seconds). */
   readyAt?: number;
-  /** A test written through v7 reports from this round on (the one it was created in). */
+  /**
+   * A test written through v7: its creation (epoch seconds), its first round (off the interval's grid unless created
+   * on it); then it reports on its interval's grid (schedule.ts).
+   */
   since?: number;
   /** The test's seeded path episode (route change or loss), if the group chose it (path-episodes.ts). */
   path?: SeededPath;
@@ -126,19 +130,19 @@ function instantRound(readyAt: number, interval: number): number {
  * round, and only once the range reaches past readyAt.
  */
 export function* testRounds(plan: TestPlan, from: number, to: number, startRound = -Infinity): Generator<number> {
-  const first = Math.max(from, startRound, plan.since ?? -Infinity);
+  const first = Math.max(from, startRound);
   if (plan.readyAt !== undefined) {
     const round = instantRound(plan.readyAt, plan.interval);
     if (to > plan.readyAt && round >= first && round < to) yield round;
     return;
   }
-  for (let round = Math.ceil(first / plan.interval) * plan.interval; round < to; round += plan.interval) yield round;
+  yield* scheduledRounds(plan.since ?? -Infinity, plan.interval, first, to);
 }
 
 /** Whether the test has a result for `roundId` by `asOf` (epoch seconds). */
 export function hasRound(plan: TestPlan, roundId: number, asOf: number): boolean {
   if (plan.readyAt !== undefined) return asOf >= plan.readyAt && roundId === instantRound(plan.readyAt, plan.interval);
-  return roundId % plan.interval === 0 && roundId <= asOf && roundId >= (plan.since ?? -Infinity);
+  return roundId <= asOf && isScheduledRound(plan.since ?? -Infinity, plan.interval, roundId);
 }
 
 function permalink(plan: TestPlan, agent: AgentProfile, roundId: number, view: string): string {

@@ -1,6 +1,6 @@
 // Results of the endpoint tests written through v7 (POST …/scheduled-tests/{type}): network
-// metrics, path-vis (summaries and an agent's round) and http-server results, from the round
-// each test was created in, on the agents its selection names (by id, by label), the same
+// metrics, path-vis (summaries and an agent's round) and http-server results, from the second
+// each test was created, on the agents its selection names (by id, by label), the same
 // from another emulator of the same seed, gone once the test is deleted; an instant test
 // runs on the agents its selection names. Every answer validated against the vendor's OpenAPI.
 import assert from 'node:assert/strict';
@@ -11,7 +11,7 @@ import { NOW_MS, conforming, recordsOf } from './openapi';
 
 const TESTS = '/endpoint/tests/scheduled-tests';
 const RESULTS = '/endpoint/test-results/scheduled-tests/{testId}';
-/** Created at 15:12, each test has run 10 rounds of 5 minutes by 16:00, the one it was created in first. */
+/** Created at 15:12, each test has run 10 rounds by 16:00: its first at 15:12, then every 5 minutes from 15:15. */
 const CREATED_MS = NOW_MS - 48 * 60_000;
 const ROUNDS = 10;
 

@@ -6,7 +6,7 @@ import { formatIsoDateTime } from '../../http/time';
 import { invalidField, notFound } from '../../http/errors';
 import type { RequestContext, Route, RouteResult } from '../../http/router';
 import { bgpAsPath, bgpPrefix, bgpRound, monitorsOf, type BgpMonitor, type BgpRound } from '../../world/bgp-monitors';
-import { enterpriseRounds, hasEnterpriseRound, type EnterprisePlan } from '../../world/enterprise-results';
+import { enterpriseRounds, hasEnterpriseRound, roundEndOf, type EnterprisePlan } from '../../world/enterprise-results';
 import { firstIndexIn } from '../../world/entries';
 import type { ListPosition, Positioned, TimeRange } from '../../world/model';
 import type { EmulatorState } from '../state';
@@ -66,7 +66,7 @@ async function results(state: EmulatorState, ctx: RequestContext): Promise<Route
     (round) => ({
       ...common(ctx, plan, round),
       startTime: round.roundId,
-      endTime: round.roundId + plan.interval,
+      endTime: roundEndOf(plan, round.roundId),
       reachability: round.reachability,
       updates: round.updates,
       pathChanges: round.pathChanges,

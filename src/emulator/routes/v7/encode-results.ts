@@ -8,6 +8,7 @@ import { destinationOf } from '../../world/endpoint-tests';
 import {
   enterpriseRoute,
   firstDnsServer,
+  roundEndOf,
   testField,
   type EnterprisePlan,
   type EnterpriseRound,
@@ -42,7 +43,7 @@ function common(ctx: RequestContext, round: EnterpriseRound, kind: string): Json
     date: formatIsoDateTime(roundId),
     roundId,
     startTime: roundId,
-    endTime: roundId + Math.min(plan.interval, 60),
+    endTime: Math.min(roundId + 60, roundEndOf(plan, roundId)),
     agent: {
       agentId: String(agent.agentId),
       agentName: agent.agentName,

@@ -59,10 +59,11 @@ function pathTrace(state: EmulatorState, ctx: RequestContext): RouteResult {
     throw invalidField('roundId', `roundId '${roundText.slice(0, 40)}' must be epoch seconds (an integer)`);
   const roundId = Number(roundText);
   const { roundSeconds } = state.world;
-  if (roundId % roundSeconds !== 0)
-    throw invalidField('roundId', `roundId ${roundId} is not a round start (a multiple of ${roundSeconds} s)`);
   const agentId = ctx.params.agentId ?? '';
   const trace = ctx.group.pathTrace(testId, agentId, roundId, ctx.nowSeconds);
+  // A created test's first round is its creation second, off the grid; no other round is.
+  if (!trace && roundId % roundSeconds !== 0)
+    throw invalidField('roundId', `roundId ${roundId} is not a round start (a multiple of ${roundSeconds} s)`);
   if (!trace) throw notFound(`No path trace of test ${testId} from agent ${agentId.slice(0, 100)} in round ${roundId}`);
   const vpnRoutes = ctx.group.vpnPathTrace(testId, agentId, roundId, ctx.nowSeconds);
   return { body: { results: [v7PathTrace(ctx, testId, trace, vpnRoutes)], _links: selfLink(ctx) } };

@@ -1,9 +1,9 @@
 // Results of the endpoint tests written through v7: a scheduled test created (or patched) by
 // POST/PATCH …/scheduled-tests/{type} reports as the world's own tests do — the same network
 // metrics, path traces and HTTP server timings, a function of (seed, test, agent, round) —
-// from the round it was created in, on the agents its selection names (by id, or the agents
-// its labels hold); `all-agents` lets the world choose them. Instant tests read the same
-// selection here.
+// from its creation second (its first round, off the grid), then on its interval's grid, on
+// the agents its selection names (by id, or the agents its labels hold); `all-agents` lets the
+// world choose them. Instant tests read the same selection here.
 import type { EndpointTest } from '../../../api/types';
 import { endpointTestLinks } from '../../world/endpoint-tests';
 import type { GroupWorld } from '../../world/model';
