@@ -82,10 +82,17 @@ describe('netmon run and netmon results of the types only v7 has', () => {
       targetSipCredentials: { sipRegistrar: 'sip.example.com', port: 5060, protocol: 'tcp' },
     });
     const result = await cli('run', file);
-    assert.equal(result.code, 0, result.stderr + result.stdout);
+    // The world runs on the real clock here (the CLI waits in real time): an agent may sit in a seeded incident
+    // ("No route to host") now and then. Exit 1 then, and only then: the contract a script relies on.
+    const failing = /^ {2}FAILING /m.test(result.stdout);
+    assert.equal(result.code, failing ? 1 : 0, result.stderr + result.stdout);
     assert.match(result.stdout, /^Registrar \(sip-server instant run, test \d+\): 3 agents answered\n\n/);
     for (const agent of agents)
-      assert.match(result.stdout, new RegExp(`^ {2}OK {8}${agent.agentName}: SIP 200, total \\d+ ms$`, 'm'));
+      assert.match(
+        result.stdout,
+        new RegExp(`^ {2}(OK {8}${agent.agentName}: SIP 200, total \\d+ ms|FAILING {3}${agent.agentName}: .+)$`, 'm'),
+      );
+    assert.match(result.stdout, /^ {2}OK {8}.+: SIP 200, total \d+ ms$/m, 'at least one agent answers');
     const json = JSON.parse((await cli('run', file, '--json')).stdout) as RunReport;
     assert.equal(json.kind, 'sip-server');
   });
