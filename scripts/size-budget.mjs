@@ -23,7 +23,8 @@ export const SIZE_BUDGETS_KIB = {
   // when raised. Way back down as above.
   // 340 (was 335): the explorer's Alerts root and Show Alert, Delete Test…, the server's own time in the timeline —
   // 335.5 KiB when raised. Way back down as above.
-  'dist/features-lib.js': 340,
+  // 344 (was 340): Share for a Ticket and the evidence preview — 339.1 KiB when raised.
+  'dist/features-lib.js': 344,
   'dist/client-lib.js': 400,
   // 290 (was 245): every v7 test type's fields from the vendor's OpenAPI in the test schema (descriptions,
   // enums, ranges: ~48 KiB minified) — 272 KiB when raised.
@@ -81,7 +82,8 @@ export const SIZE_BUDGETS_KIB = {
   // every bundle that redacts — 1103 KiB when raised. Way back down as above: one copy of tldts.
   // 1126 (was 1120): alerts in the client, the emulator and the CLI — 1121.1 KiB when raised.
   // 1136 (was 1126): session_path in the CLI and the client split into its areas (client-lib) — 1130.4 KiB when raised.
-  vsix: 1136,
+  // 1142 (was 1136): Share for a Ticket and the evidence preview — 1137.1 KiB when raised.
+  vsix: 1142,
 };
 
 /**

@@ -28,6 +28,7 @@ export const COMMAND = {
   openPermalink: 'netmon.openPermalink',
   exportHar: 'netmon.exportHar',
   openSessionOverview: 'netmon.openSessionOverview',
+  shareSessionForTicket: 'netmon.shareSessionForTicket',
   openPageWaterfall: 'netmon.openPageWaterfall',
   openPathVisualization: 'netmon.openPathVisualization',
   comparePathRounds: 'netmon.comparePathRounds',

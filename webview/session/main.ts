@@ -39,6 +39,8 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
             host.postMessage({ type: 'compareWithBest', params: { userSessionId: view.userSessionId } }),
           exportEvidence: () =>
             host.postMessage({ type: 'exportEvidence', params: { userSessionId: view.userSessionId } }),
+          shareForTicket: () =>
+            host.postMessage({ type: 'shareForTicket', params: { userSessionId: view.userSessionId } }),
         },
         related,
         split,

@@ -54,7 +54,9 @@ export type SessionPanelMessage =
   /** Compare this session with the best-scored session of the same site. */
   | IpcMessage<'compareWithBest', { userSessionId: string }>
   /** "Export Evidence…": the session as one offline file for a ticket. */
-  | IpcMessage<'exportEvidence', { userSessionId: string }>;
+  | IpcMessage<'exportEvidence', { userSessionId: string }>
+  /** "Share for a Ticket…": the evidence and the redacted HARs together, in a folder the user picks. */
+  | IpcMessage<'shareForTicket', { userSessionId: string }>;
 
 export interface TestRound {
   testId: number;
@@ -74,6 +76,7 @@ export const SESSION_PANEL_MESSAGE_TYPES: readonly SessionPanelMessage['type'][]
   'openTimeline',
   'compareWithBest',
   'exportEvidence',
+  'shareForTicket',
 ];
 
 // The renderer reads every field defensively; here the session only needs to be an object.
@@ -146,5 +149,6 @@ export function isSessionPanelMessage(value: unknown): value is SessionPanelMess
     openTimeline: hasFields<{ userSessionId: string }>({ userSessionId: isString }),
     compareWithBest: hasFields<{ userSessionId: string }>({ userSessionId: isString }),
     exportEvidence: hasFields<{ userSessionId: string }>({ userSessionId: isString }),
+    shareForTicket: hasFields<{ userSessionId: string }>({ userSessionId: isString }),
   });
 }

@@ -15,6 +15,7 @@ export interface RenderEvents {
   openTimeline(): void;
   compareWithBest(): void;
   exportEvidence(): void;
+  shareForTicket(): void;
 }
 
 export function renderOverview(
@@ -111,7 +112,24 @@ function header(view: SessionOverview, events: RenderEvents): HTMLElement {
     timeline,
     compare,
     evidence,
+    shareButton(events),
   );
+}
+
+/** The evidence and the redacted HARs in one folder; its name says so to a screen reader too. */
+function shareButton(events: RenderEvents): HTMLElement {
+  const share = el(
+    'button',
+    {
+      type: 'button',
+      class: 'ses-button',
+      'aria-label': 'Share for a Ticket: the evidence and the redacted HARs of the session, in one folder',
+      title: "The evidence (HTML) and each page's redacted HAR in a folder you pick, as they are or pseudonymised",
+    },
+    'Share for a Ticket…',
+  );
+  share.addEventListener('click', () => events.shareForTicket());
+  return share;
 }
 
 function verdict(view: SessionOverview): HTMLElement {

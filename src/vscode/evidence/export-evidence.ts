@@ -7,6 +7,7 @@ import { compareWithSession, sessionSide, type SourceAgreement } from '../../ana
 import { pathRounds } from '../../analysis/path/rounds';
 import { historyRange, roundTraces } from '../panels/data';
 import type { HarPageInput } from '../../analysis/evidence/har-pages';
+import type { SessionEvidenceInput } from '../../analysis/evidence/session';
 import type { RedactedHar } from '../../analysis/evidence/attachments';
 import { sharingLibrary } from '../sharing/library';
 import { redactedForEvidenceOffThread } from '../sharing/redact-off-thread';
@@ -38,6 +39,21 @@ async function sessionBundle(
   session: UserSessionDetail,
   related: { testId: number; roundId: number } | undefined,
 ): Promise<string | undefined> {
+  const input = await sessionEvidenceInput(services, session, related);
+  if (!input) return undefined;
+  const doc = sharingLibrary().sessionEvidence(input);
+  return saveEvidence(services.prompts, doc, `evidence-session-${session.userSessionId}`);
+}
+
+/**
+ * What a session's bundle is made of: its pages' HARs (redacted), the agent's name and records around it, the path
+ * beside it; read with progress and Cancel. Undefined when cancelled. Export Evidence… and Share for a Ticket… alike.
+ */
+export async function sessionEvidenceInput(
+  services: PanelServices,
+  session: UserSessionDetail,
+  related: { testId: number; roundId: number } | undefined,
+): Promise<SessionEvidenceInput | undefined> {
   const client = services.connection.requireClient();
   const id = String(session.userSessionId);
   const { pages, failed, agentName, neighbours, pathAgreement } = await withCancellableProgress(
@@ -58,8 +74,9 @@ async function sessionBundle(
   const redacted = await redactedPages(pages);
   if (!redacted) return undefined;
   const permalink = typeof session.permalink === 'string' ? [{ label: `Session ${id}`, url: session.permalink }] : [];
-  // The verdict the panel shows: in the context of the agent's records around the session.
-  const doc = sharingLibrary().sessionEvidence({
+  // The verdict the panel shows: in the context of the agent's records around the session. The header's range is the
+  // session's own (the builder's), not the view's.
+  return {
     ...context(services),
     session,
     pages: redacted,
@@ -68,8 +85,7 @@ async function sessionBundle(
     omissions: failed,
     links: permalink,
     ...(pathAgreement ? { pathAgreement } : {}),
-  });
-  return saveEvidence(services.prompts, doc, `evidence-session-${id}`);
+  };
 }
 
 /**

@@ -11,7 +11,8 @@ import type { ConnectionManager } from '../connection/connection-manager';
 import { saveChosenFiles } from '../files/save-files';
 import { defaultSaveUri, rememberSaveFolder, suggestedFileName } from '../ui/file-names';
 import type { Prompts } from '../ui/prompts';
-import { OPEN_WRITTEN, offerWrittenFile, SHOW_IN_EXPLORER } from '../ui/written-file';
+import { OPEN_WRITTEN, SHOW_IN_EXPLORER } from '../ui/written-file';
+import { openEvidencePreview } from './preview';
 
 /** When, for which account group and over which range: what every bundle's header says. */
 export function evidenceContext(connection: ConnectionManager, timeOptions: TimeOptions): EvidenceContext {
@@ -53,7 +54,7 @@ export async function saveEvidence(
   if (!(await writeBundle(prompts, doc, destination, base))) return undefined;
   rememberSaveFolder('evidence', destination);
   if (!remains) {
-    offerWrittenFile(prompts, `Netmon: evidence written to ${destination.fsPath}`, destination);
+    offerEvidenceFile(prompts, `Netmon: evidence written to ${destination.fsPath}`, destination);
     return destination.fsPath;
   }
   // Not awaited: the notification may wait for the user long after the file is written.
@@ -66,7 +67,7 @@ export async function saveEvidence(
     )
     .then(async (action) => {
       if (action === PSEUDONYMISE) await pseudonymised(prompts, doc, destination, base, known);
-      else if (action === OPEN_WRITTEN) await vscode.commands.executeCommand('vscode.open', destination);
+      else if (action === OPEN_WRITTEN) await openEvidence(destination);
       else if (action === SHOW_IN_EXPLORER) await vscode.commands.executeCommand('revealInExplorer', destination);
     })
     .then(undefined, (error: unknown) =>
@@ -87,7 +88,7 @@ async function pseudonymised(
 ): Promise<void> {
   const copy = sharingLibrary().pseudonymiseEvidence(doc, known);
   if (!(await writeBundle(prompts, copy, destination, base))) return;
-  offerWrittenFile(
+  offerEvidenceFile(
     prompts,
     `Netmon: evidence pseudonymised in ${destination.fsPath}: addresses, BSSIDs, ids and names replaced by stand-ins`,
     destination,
@@ -109,4 +110,25 @@ async function writeBundle(
       ? { destination, content: bundle.markdown, beside: bundle.files }
       : { destination, content: sharingLibrary().renderEvidenceHtml(doc) },
   );
+}
+
+/** HTML as its recipient sees it (a preview, no script); Markdown in its editor. */
+export async function openEvidence(file: vscode.Uri): Promise<void> {
+  if (/\.html?$/i.test(file.path)) await openEvidencePreview(file);
+  else await vscode.commands.executeCommand('vscode.open', file);
+}
+
+/**
+ * After writing: Open (see openEvidence) and, for a file in the workspace, Show in Explorer. Not awaited: the
+ * notification may wait for the user long after the file is written.
+ */
+export function offerEvidenceFile(prompts: Prompts, message: string, file: vscode.Uri): void {
+  const actions = vscode.workspace.getWorkspaceFolder(file) ? [OPEN_WRITTEN, SHOW_IN_EXPLORER] : [OPEN_WRITTEN];
+  void prompts
+    .offer(message, ...actions)
+    .then(async (action) => {
+      if (action === OPEN_WRITTEN) await openEvidence(file);
+      else if (action === SHOW_IN_EXPLORER) await vscode.commands.executeCommand('revealInExplorer', file);
+    })
+    .then(undefined, () => undefined);
 }

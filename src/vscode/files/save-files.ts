@@ -24,14 +24,17 @@ export interface ChosenFiles {
   content: string | Uint8Array;
   /** Files written beside it (names relative to its folder). */
   beside?: readonly FileToWrite[];
+  /** False when the user picked a folder, not this file: an existing one is asked about with the files beside it. */
+  mainConfirmed?: boolean;
 }
 
 /** Writes what the user chose to save; resolves to false (having told the user why) when nothing was written. */
 export async function saveChosenFiles(prompts: Prompts, chosen: ChosenFiles): Promise<boolean> {
   const beside = chosen.beside ?? [];
+  const mainConfirmed = chosen.mainConfirmed !== false;
   let inspection: { collisions: string[] };
   try {
-    inspection = await inspect(chosen);
+    inspection = await inspect(chosen, mainConfirmed);
   } catch (error) {
     if (!(error instanceof SafeWriteError) || error.problem === 'exists') throw error;
     await prompts.confirm(
@@ -42,8 +45,11 @@ export async function saveChosenFiles(prompts: Prompts, chosen: ChosenFiles): Pr
   }
   if (inspection.collisions.length > 0) {
     const names = inspection.collisions;
+    const where = mainConfirmed
+      ? `beside ${basename(chosen.destination.path)}`
+      : `in ${dirname(chosen.destination.fsPath)}`;
     const answer = await prompts.confirm(
-      `Replace ${names.length} file${names.length === 1 ? '' : 's'} beside ${basename(chosen.destination.path)}?`,
+      `Replace ${names.length} file${names.length === 1 ? '' : 's'} ${where}?`,
       `${names.length === 1 ? 'This file exists' : 'These files exist'} in ` +
         `${dirname(chosen.destination.fsPath)} and would be replaced:\n` +
         names.map((name) => `• ${name}`).join('\n'),
@@ -51,7 +57,8 @@ export async function saveChosenFiles(prompts: Prompts, chosen: ChosenFiles): Pr
     );
     if (answer !== REPLACE_ALL) return false;
   }
-  await write(chosen, beside.length > 0);
+  // The main file is replaced only when the dialog or the question above agreed to it.
+  await write(chosen, beside.length > 0, mainConfirmed || inspection.collisions.length > 0);
   return true;
 }
 

@@ -79,6 +79,15 @@ export function registerPanels(
           throw new Error('Run this command on a user session in the Netmon view, or pass a session id');
         return id === undefined ? undefined : sessions.open(id);
       }),
+    [COMMAND.shareSessionForTicket]: (arg) =>
+      reporting('Sharing the session for a ticket', async () => {
+        const id =
+          userSessionIdOf(arg) ??
+          (arg === undefined ? await pickUserSession(connection.requireClient(), timeOptions()) : undefined);
+        if (arg !== undefined && id === undefined)
+          throw new Error('Run this command on a user session in the Netmon view, or pass a session id');
+        return id === undefined ? undefined : sessions.shareForTicket(id);
+      }),
     [COMMAND.openPageWaterfall]: (arg, pageId, title) =>
       reporting('Opening the page waterfall', () => waterfalls.open(pageRef(arg, pageId, title))),
     [COMMAND.openPathVisualization]: (...args) =>

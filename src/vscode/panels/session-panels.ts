@@ -6,6 +6,7 @@ import {
   type SessionPanelMessage,
 } from '../../../webview/session/protocol';
 import { exportSessionEvidence } from '../evidence/export-evidence';
+import { shareSessionForTicket } from '../evidence/share-ticket';
 import type { EndpointAgent, UserSessionDetail } from '../../api/types';
 import type { RelatedTests, TestRound } from '../../../webview/session/protocol';
 import { relatedTests, slowestPageSplit } from '../../analysis/session/related';
@@ -22,6 +23,7 @@ import { apiTimeMs } from '../../analysis/timeline/read';
 import { sessionNeighbourContext } from '../../analysis/timeline/timeline';
 import type { PathPanels } from './path-panels';
 import { createPanelHost, type PanelServices } from './services';
+import { withCancellableProgress } from '../progress';
 import type { WaterfallPanels } from './waterfall-panels';
 
 export class SessionPanels {
@@ -74,6 +76,20 @@ export class SessionPanels {
     return host.id;
   }
 
+  /**
+   * Share Session for a Ticket… from the tree or the palette: the session as an open overview shows it (with the round
+   * it links to), else read for the purpose.
+   */
+  async shareForTicket(userSessionId: string): Promise<string | undefined> {
+    const open = [...this.shown].find(([, session]) => session.userSessionId === userSessionId);
+    if (open) return shareSessionForTicket(this.services, open[1], this.relatedRound(open[0]));
+    const client = this.services.connection.requireClient();
+    const session = await withCancellableProgress(`Loading user session ${userSessionId}`, (signal) =>
+      client.getUserSession(userSessionId, { signal }),
+    );
+    return shareSessionForTicket(this.services, session);
+  }
+
   /** One handler per message the overview sends; the ones about its session share one guard (sessionOf). */
   private async answer(hostId: string, message: SessionPanelMessage): Promise<void> {
     switch (message.type) {
@@ -86,6 +102,12 @@ export class SessionPanels {
         return this.openTimeline(this.sessionOf(hostId, message));
       case 'exportEvidence':
         return this.exportEvidence(hostId, this.sessionOf(hostId, message));
+      case 'shareForTicket':
+        return void (await shareSessionForTicket(
+          this.services,
+          this.sessionOf(hostId, message),
+          this.relatedRound(hostId),
+        ));
       case 'compareWithBest':
         return void (await this.compares.compareWithBest(this.sessionOf(hostId, message)));
       case 'openPage':
@@ -127,8 +149,13 @@ export class SessionPanels {
   }
 
   private async exportEvidence(hostId: string, session: UserSessionDetail): Promise<void> {
+    await exportSessionEvidence(this.services, session, this.relatedRound(hostId));
+  }
+
+  /** The round of the first related test the overview links to: the bundles show the session beside it. */
+  private relatedRound(hostId: string): { testId: number; roundId: number } | undefined {
     const [link] = this.offered.get(hostId) ?? [];
-    await exportSessionEvidence(this.services, session, link && { testId: link.testId, roundId: link.roundId });
+    return link && { testId: link.testId, roundId: link.roundId };
   }
 
   private async openPage(

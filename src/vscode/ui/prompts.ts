@@ -31,6 +31,11 @@ export interface OpenPrompt {
   kind: 'open';
   title: string;
 }
+/** A folder to write into (the open dialog, folders only). */
+export interface FolderPrompt {
+  kind: 'folder';
+  title: string;
+}
 export interface ChoosePrompt {
   kind: 'choose';
   title: string;
@@ -48,11 +53,12 @@ export interface SearchPrompt {
   title: string;
   matches: (query: string) => readonly string[];
 }
-export type Prompt = ConfirmPrompt | OfferPrompt | SavePrompt | OpenPrompt | ChoosePrompt | InputPrompt | SearchPrompt;
+export type Prompt =
+  ConfirmPrompt | OfferPrompt | SavePrompt | OpenPrompt | FolderPrompt | ChoosePrompt | InputPrompt | SearchPrompt;
 
 /**
- * Answers a prompt: an action's title for `confirm`, a file for `save` and `open`, a label (or, for a
- * multi-choice, labels) for `choose`; undefined to cancel.
+ * Answers a prompt: an action's title for `confirm`, a file for `save` and `open`, a folder for `folder`, a label
+ * (or, for a multi-choice, labels) for `choose`; undefined to cancel.
  */
 export type PromptResponder = (prompt: Prompt) => string | readonly string[] | vscode.Uri | undefined;
 
@@ -199,6 +205,26 @@ export class Prompts {
         canSelectMany: false,
         canSelectFiles: true,
         canSelectFolders: false,
+      })) ?? [];
+    return uri;
+  }
+
+  /** One existing folder, chosen in the open dialog. */
+  async folderLocation(options: {
+    title: string;
+    openLabel: string;
+    defaultUri?: vscode.Uri;
+  }): Promise<vscode.Uri | undefined> {
+    if (this.responder) {
+      const answer = this.responder({ kind: 'folder', title: options.title });
+      return answer instanceof vscode.Uri ? answer : undefined;
+    }
+    const [uri] =
+      (await vscode.window.showOpenDialog({
+        ...options,
+        canSelectMany: false,
+        canSelectFiles: false,
+        canSelectFolders: true,
       })) ?? [];
     return uri;
   }
