@@ -5,7 +5,19 @@
 // The walk is bounded: depth, string length and node count are outside data's to choose.
 import { MAX_JSON_DEPTH } from '../../api/types';
 
-type Category = 'id' | 'number' | 'name' | 'email' | 'ipv4' | 'ipv6' | 'host' | 'ssid' | 'mac' | 'location';
+type Category =
+  | 'id'
+  | 'number'
+  | 'name'
+  | 'email'
+  | 'internal-ipv4'
+  | 'public-ipv4'
+  | 'ipv6'
+  | 'host'
+  | 'ssid'
+  | 'session'
+  | 'mac'
+  | 'location';
 
 /** Keys whose value is an identifier (string or number). */
 const ID_KEYS = new RegExp(
@@ -53,10 +65,32 @@ const API_PATH_SEGMENTS = new RegExp(
 
 // The shapes of identifying values in free text: one source for captures and evidence bundles
 // (src/analysis/evidence/identifying.ts).
-export const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
-export const IPV4 = /\b(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}\b/g;
-export const IPV6 = /\b(?:[0-9a-f]{1,4}:){2,7}[0-9a-f]{1,4}\b/gi;
-export const MAC = /\b[0-9a-f]{2}(?::[0-9a-f]{2}){5}\b/gi;
+/** Starts only where a run of local-part characters starts: tried from inside a long run, it would be quadratic. */
+export const EMAIL = /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
+/**
+ * A dotted quad that is an address, not a version: not right after a letter, a digit, `_` or `.`
+ * (`v1.2.3.4`, `1.2.3.4.5`), nor after a lone `/` (`Chrome/124.0.0.0`; a URL's `//` host is an
+ * address), and not followed by a word character or `.digit`. Fixed length: nothing to backtrack.
+ */
+export const IPV4 =
+  /(?<![\w.]|[^/]\/|^\/)(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}(?!\w|\.\d)/g;
+const HEX4 = '[0-9a-f]{1,4}';
+/**
+ * All eight groups, or groups around one `::` (at least one group). A MAC (six groups, no `::`) is
+ * not one, so it is never caught (nor counted) twice. Every repetition is bounded.
+ */
+export const IPV6 = new RegExp(
+  [
+    '(?<![\\w:.])(?:',
+    `(?:${HEX4}:){7}${HEX4}`, // all eight groups
+    `|${HEX4}(?::${HEX4}){0,6}::(?:${HEX4}(?::${HEX4}){0,5})?`, // groups, `::`, maybe groups
+    `|::${HEX4}(?::${HEX4}){0,6}`, // `::`, then groups
+    ')(?![\\w:.])',
+  ].join(''),
+  'gi',
+);
+/** Six colon-separated octets, not part of a longer colon-separated run (an IPv6 of two-digit groups). */
+export const MAC = /(?<![\w:])[0-9a-f]{2}(?::[0-9a-f]{2}){5}(?![\w:])/gi;
 const URL_HOST = /^([a-z][a-z0-9+.-]*:\/\/)(?:[^@/?#]*@)?([^/?#:]+)(:\d+)?([^?#]*)(\?[^#]*)?/i;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const UUID_IN_TEXT = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
@@ -146,9 +180,7 @@ export class Pseudonymizer {
         ? value
         : this.of('name', value, (n) => `${key.replace(/Name$/i, '').toLowerCase() || 'name'}-${n}`);
     if (SSID_KEYS.test(key))
-      return this.of(key.toLowerCase() === 'bssid' ? 'mac' : 'ssid', value, (n) =>
-        key.toLowerCase() === 'bssid' ? fakeMac(n) : `ssid-${n}`,
-      );
+      return key.toLowerCase() === 'bssid' ? this.of('mac', value.toLowerCase(), fakeMac) : this.ssid(value);
     if (LOCATION_KEYS.test(key)) return value === '' ? value : this.of('location', value, (n) => `location-${n}`);
     if (HOST_KEYS.test(key)) return this.hostLike(value);
     return this.text(value);
@@ -203,7 +235,20 @@ export class Pseudonymizer {
     return this.of('name', value, (n) => `${kind}-${n}`);
   }
 
-  /** Free text: e-mails, addresses and MACs inside it are replaced; the rest stays. */
+  /** The stand-in of a Wi-Fi network name (`ssid-1`). */
+  ssid(value: string): string {
+    return this.of('ssid', value, (n) => `ssid-${n}`);
+  }
+
+  /** The stand-in of a user session's id (`session-1`). */
+  sessionId(value: string): string {
+    return this.of('session', value, (n) => `session-${n}`);
+  }
+
+  /**
+   * Free text: e-mails, addresses and MACs inside it are replaced, each by one of its own kind (a MAC by a MAC, an
+   * internal IPv4 by an internal-looking documentation address); netmasks, versions and stand-ins stay.
+   */
   text(value: string): string {
     if (value.length > this.limits.maxString) return '[removed: long text]';
     return (
@@ -211,14 +256,22 @@ export class Pseudonymizer {
         // UUIDs are record ids wherever they appear (links, messages): the same stand-in as the field.
         .replace(UUID_IN_TEXT, (uuid) => (uuid.startsWith('00000000-0000-4000-8000-') ? uuid : this.id(uuid)))
         .replace(EMAIL, (email) => this.of('email', email.toLowerCase(), (n) => `user-${n}@example.com`))
-        .replace(MAC, (mac) => this.of('mac', mac.toLowerCase(), fakeMac))
-        .replace(IPV4, (ip) => this.of('ipv4', ip, fakeIpv4))
+        .replace(MAC, (mac) => (isStandInMac(mac) ? mac : this.of('mac', mac.toLowerCase(), fakeMac)))
+        .replace(IPV4, (ip) => this.ipv4(ip))
         .replace(IPV6, (ip) =>
-          ip.includes('::') || ip.split(':').length >= 4
-            ? this.of('ipv6', ip.toLowerCase(), (n) => `2001:db8::${n.toString(16)}`)
-            : ip,
+          /^2001:db8:/i.test(ip) ? ip : this.of('ipv6', ip.toLowerCase(), (n) => `2001:db8::${n.toString(16)}`),
         )
     );
+  }
+
+  /**
+   * Internal addresses become 198.51.100.x and public ones 203.0.113.x, so a reader still tells them apart. A mask
+   * (255.255.255.0), 0.0.0.0 and a documentation address (a stand-in already) are no one's: kept.
+   */
+  private ipv4(ip: string): string {
+    if (isNonAddressIpv4(ip) || isDocumentationIpv4(ip)) return ip;
+    const internal = isInternalIpv4(ip);
+    return this.of(internal ? 'internal-ipv4' : 'public-ipv4', ip, (n) => documentationIpv4(n, internal));
   }
 
   private of(category: Category, value: string, make: (n: number) => string): string {
@@ -245,10 +298,47 @@ function decodeSegment(segment: string): string {
   }
 }
 
-/** 192.0.2.0/24, 198.51.100.0/24, 203.0.113.0/24: the documentation ranges (RFC 5737). */
-function fakeIpv4(n: number): string {
-  const nets = ['192.0.2', '198.51.100', '203.0.113'];
-  return `${nets[Math.floor((n - 1) / 254) % 3]}.${((n - 1) % 254) + 1}`;
+/**
+ * The documentation ranges (RFC 5737): internal → 198.51.100.x, public → 203.0.113.x; past 254 of a kind, 192.0.2.x
+ * (internal the low half, public the high half); past that the stand-ins repeat.
+ */
+function documentationIpv4(n: number, internal: boolean): string {
+  if (n <= 254) return `${internal ? '198.51.100' : '203.0.113'}.${n}`;
+  const spare = (n - 255) % 127;
+  return `192.0.2.${internal ? 1 + spare : 128 + spare}`;
+}
+
+export function isDocumentationIpv4(ip: string): boolean {
+  return /^(192\.0\.2|198\.51\.100|203\.0\.113)\./.test(ip);
+}
+
+/** A locally administered `02:00:00:…` MAC: the stand-in this file hands out. */
+function isStandInMac(mac: string): boolean {
+  return /^02:00:00:/i.test(mac);
+}
+
+/** RFC 1918, loopback, link-local and shared (CGNAT) addresses: they name a machine inside someone's network. */
+export function isInternalIpv4(ip: string): boolean {
+  const [a = 0, b = 0] = ip.split('.').map(Number);
+  return (
+    a === 10 ||
+    a === 127 ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168) ||
+    (a === 169 && b === 254) ||
+    (a === 100 && b >= 64 && b <= 127)
+  );
+}
+
+/**
+ * Not anyone's address: a netmask (contiguous ones, 255.255.255.0), and so 0.0.0.0 and 255.255.255.255 too. Such a
+ * value is kept as it is and not counted as identifying.
+ */
+export function isNonAddressIpv4(ip: string): boolean {
+  const value = ip.split('.').reduce((sum, octet) => sum * 256 + Number(octet), 0);
+  // The host bits of a mask are all ones (2^k − 1): adding one carries through all of them.
+  const hostBits = 2 ** 32 - 1 - value;
+  return (hostBits & (hostBits + 1)) === 0;
 }
 
 function fakeMac(n: number): string {

@@ -2,7 +2,8 @@
 // tokens, response bodies), attached as JSON with what the redaction removed (counts per
 // rule, never values), within one byte budget for the whole bundle.
 import { formatBytes, readHar, type HarDocument } from '../har';
-import { REDACTION_RULES, redactHar, type RedactionReport } from '../har/redact';
+import { redactHar, type RedactionReport } from '../har/redact';
+import { redactionPreview } from '../har/redact-preview';
 import { EVIDENCE_LIMITS, type EvidenceAttachment } from './model';
 import { plural } from './text';
 import { utf8Length } from './base64';
@@ -25,11 +26,14 @@ export function redactedForEvidence(redacted: unknown, report: RedactionReport):
   return { har: redacted, document: readHar(redacted), report };
 }
 
-/** `cookie values: 12`, one line per rule that removed something. */
+/**
+ * `cookie values (cookie): 12`, one line per rule that removed something. The counts are the redaction preview's
+ * (a cookie in the Cookie header and in the parsed cookies is one value), so the bundle says what the dialog said.
+ */
 export function redactionLines(report: RedactionReport): string[] {
-  const used = REDACTION_RULES.filter((rule) => report.rules[rule.id].count > 0);
-  if (used.length === 0) return [`nothing to redact in ${plural(report.entries, 'entry', 'entries')}`];
-  return used.map((rule) => `${rule.description} (${rule.id}): ${report.rules[rule.id].count}`);
+  const { rules } = redactionPreview(report);
+  if (rules.length === 0) return [`nothing to redact in ${plural(report.entries, 'entry', 'entries')}`];
+  return rules.map((rule) => `${rule.description} (${rule.id}): ${rule.count}`);
 }
 
 /** Attachments up to EVIDENCE_LIMITS.maxAttachmentBytes together; what does not fit is named in `omissions`. */

@@ -4,16 +4,34 @@
 // the same stand-in across the whole bundle (text, tables, pictures, attached HARs), so the
 // reader can still follow one address from the verdict to the traceroute. The shapes and the
 // stand-ins are the capture pseudonymizer's (src/analysis/capture/pseudonymize.ts): one rule.
-import { EMAIL, IPV4, IPV6, MAC, Pseudonymizer, UUID_IN_TEXT } from '../capture/pseudonymize';
+import {
+  EMAIL,
+  IPV4,
+  IPV6,
+  MAC,
+  Pseudonymizer,
+  UUID_IN_TEXT,
+  isDocumentationIpv4,
+  isInternalIpv4,
+  isNonAddressIpv4,
+} from '../capture/pseudonymize';
+import { alignedText } from './columns';
 import type { EvidenceDocument, EvidenceSection } from './model';
 
-export type IdentifyingKind = 'public-ip' | 'internal-ip' | 'mac' | 'email' | 'id' | 'agent' | 'host' | 'user';
+export { isInternalIpv4 };
+
+export type IdentifyingKind =
+  'public-ip' | 'internal-ip' | 'mac' | 'ssid' | 'email' | 'id' | 'session' | 'agent' | 'host' | 'user';
 
 /** Values the caller knows identify someone: they are found and replaced wherever they appear as text. */
 export interface KnownIdentifiers {
   agentNames?: readonly string[];
   hostNames?: readonly string[];
   userNames?: readonly string[];
+  /** User sessions' ids (in the title, the file names, the links): become `session-1`. */
+  sessionIds?: readonly string[];
+  /** Wi-Fi network names: become `ssid-1`. */
+  ssids?: readonly string[];
 }
 
 export interface IdentifyingFound {
@@ -26,8 +44,10 @@ const LABELS: Record<IdentifyingKind, [string, string]> = {
   'public-ip': ['public IP address', 'public IP addresses'],
   'internal-ip': ['internal IP address', 'internal IP addresses'],
   mac: ['BSSID or MAC address', 'BSSIDs or MAC addresses'],
+  ssid: ['Wi-Fi network name (SSID)', 'Wi-Fi network names (SSIDs)'],
   email: ['e-mail address', 'e-mail addresses'],
   id: ['agent or record id', 'agent or record ids'],
+  session: ['session id', 'session ids'],
   agent: ['agent (computer) name', 'agent (computer) names'],
   host: ['host name', 'host names'],
   user: ['user name', 'user names'],
@@ -38,7 +58,10 @@ const MIN_KNOWN_CHARS = 3;
 /** Known values searched for at most. */
 const MAX_KNOWN = 200;
 
-type KnownKind = 'agent' | 'host' | 'user' | 'id';
+type KnownKind = 'agent' | 'host' | 'user' | 'id' | 'session' | 'ssid';
+
+/** Labels of fields holding a version ("Chrome 124.0.0.0"): a dotted quad there is no address. */
+const VERSION_LABEL = /^(browser|[\w ]*version)$/i;
 
 /** Fact labels whose values are names the builders took from the records. */
 const NAME_FACTS: Record<string, 'agent' | 'host' | 'user'> = {
@@ -53,21 +76,22 @@ const NAME_FACTS: Record<string, 'agent' | 'host' | 'user'> = {
 /** The identifying values the bundle holds, by kind (distinct values), in the order a reader would worry about them. */
 export function identifyingData(doc: EvidenceDocument, known: KnownIdentifiers = {}): IdentifyingFound[] {
   const seen = new Map<IdentifyingKind, Set<string>>();
+  const names = knownNames(doc, known);
   const add = (kind: IdentifyingKind, value: string): void => {
-    if (isStandIn(value)) return;
+    // A known value found by its shape too (a session id that is a UUID) is counted once, as what it is known as.
+    if (isStandIn(value) || (names.has(value) && names.get(value) !== kind)) return;
     let set = seen.get(kind);
     if (!set) seen.set(kind, (set = new Set()));
     set.add(kind === 'mac' || kind === 'email' || kind === 'id' ? value.toLowerCase() : value);
   };
-  const names = knownNames(doc, known);
   forEachText(doc, (text) => {
-    for (const ip of text.match(IPV4) ?? []) add(isInternalIpv4(ip) ? 'internal-ip' : 'public-ip', ip);
-    for (const ip of text.match(IPV6) ?? [])
-      if (ip.includes('::') || ip.split(':').length >= 4) add(/^f[cde]/i.test(ip) ? 'internal-ip' : 'public-ip', ip);
+    for (const ip of text.match(IPV4) ?? [])
+      if (!isNonAddressIpv4(ip)) add(isInternalIpv4(ip) ? 'internal-ip' : 'public-ip', ip);
+    for (const ip of text.match(IPV6) ?? []) add(/^(f[cde]|::1$)/i.test(ip) ? 'internal-ip' : 'public-ip', ip);
     for (const mac of text.match(MAC) ?? []) add('mac', mac);
     for (const email of text.match(EMAIL) ?? []) add('email', email);
     for (const id of text.match(UUID_IN_TEXT) ?? []) add('id', id);
-    for (const [value, kind] of names) if (text.includes(value)) add(kind, value);
+    for (const [value, kind] of names) if (containsName(text, value)) add(kind, value);
   });
   return (Object.keys(LABELS) as IdentifyingKind[]).flatMap((kind) => {
     const count = seen.get(kind)?.size ?? 0;
@@ -84,24 +108,15 @@ export function identifyingWords(found: readonly IdentifyingFound[]): string {
 
 /** The bundle with every identifying value replaced; the same value gets the same stand-in everywhere in it. */
 export function pseudonymiseEvidence(doc: EvidenceDocument, known: KnownIdentifiers = {}): EvidenceDocument {
-  const stand = new Pseudonymizer();
-  // Longest first, so a name that contains another is replaced whole.
-  const names = [...knownNames(doc, known)]
-    .sort(([a], [b]) => b.length - a.length)
-    .map(([value, kind]) => [value, kind === 'id' ? stand.id(value) : stand.name(value, kind)] as const);
-  const text = (value: string): string => {
-    let out = value;
-    for (const [name, standIn] of names) if (out.includes(name)) out = out.split(name).join(standIn);
-    return stand.text(out);
-  };
+  const text = pseudonymiser(doc, known);
   const note =
-    'Pseudonymised: addresses, BSSIDs, ids and names were replaced by stand-ins ' +
-    '(the same value by the same stand-in throughout).';
+    'Pseudonymised: addresses, BSSIDs, ids and names were replaced by stand-ins, SSIDs and session ids too ' +
+    '(the same value by the same stand-in throughout; netmasks and version numbers are kept).';
   return {
     ...doc,
     title: text(doc.title),
     verdict: { grade: doc.verdict.grade, lines: doc.verdict.lines.map(text) },
-    facts: doc.facts.map((f) => ({ label: f.label, value: text(f.value) })),
+    facts: doc.facts.map((f) => ({ label: f.label, value: VERSION_LABEL.test(f.label) ? f.value : text(f.value) })),
     sections: doc.sections.map((section) => sectionText(section, text)),
     // A picture is redrawn from its SVG text; its raster would still show the old labels.
     images: doc.images.map(({ png: _png, ...image }) => ({
@@ -112,7 +127,8 @@ export function pseudonymiseEvidence(doc: EvidenceDocument, known: KnownIdentifi
     attachments: doc.attachments.map((a) => {
       // Every string of the HAR, read as text (header names and the HAR's shape stay as they are).
       const json = JSON.stringify(mapStrings(JSON.parse(a.json) as unknown, text, 0, { left: MAX_ATTACHMENT_NODES }));
-      return { ...a, json, bytes: new TextEncoder().encode(json).length };
+      // The file name carries the session's id.
+      return { ...a, name: text(a.name), json, bytes: new TextEncoder().encode(json).length };
     }),
     highlightedHops: doc.highlightedHops.map((h) => ({
       id: text(h.id),
@@ -121,6 +137,27 @@ export function pseudonymiseEvidence(doc: EvidenceDocument, known: KnownIdentifi
     })),
     links: doc.links.map((l) => ({ label: text(l.label), url: text(l.url) })),
     omissions: [...doc.omissions.map(text), note],
+  };
+}
+
+/** Free text → its pseudonymised form: the known names first (longest first, so a name inside another goes whole). */
+function pseudonymiser(doc: EvidenceDocument, known: KnownIdentifiers): (value: string) => string {
+  const stand = new Pseudonymizer();
+  const standIn = (value: string, kind: KnownKind): string =>
+    kind === 'id'
+      ? stand.id(value)
+      : kind === 'session'
+        ? stand.sessionId(value)
+        : kind === 'ssid'
+          ? stand.ssid(value)
+          : stand.name(value, kind);
+  const names = [...knownNames(doc, known)]
+    .sort(([a], [b]) => b.length - a.length)
+    .map(([value, kind]) => [value, standIn(value, kind)] as const);
+  return (value: string): string => {
+    let out = value;
+    for (const [name, replacement] of names) out = replaceName(out, name, replacement);
+    return stand.text(out);
   };
 }
 
@@ -143,11 +180,13 @@ function mapStrings(value: unknown, text: (value: string) => string, depth: numb
 function sectionText(section: EvidenceSection, text: (value: string) => string): EvidenceSection {
   if (section.kind === 'text')
     return { ...section, heading: text(section.heading), paragraphs: section.paragraphs.map(text) };
-  if (section.kind === 'pre') return { ...section, heading: text(section.heading), text: text(section.text) };
+  // Stand-ins have other lengths than the values: the columns of a text table are laid out again.
+  if (section.kind === 'pre')
+    return { ...section, heading: text(section.heading), text: alignedText(section.text, text) };
   return {
     ...section,
     heading: text(section.heading),
-    rows: section.rows.map((row) => row.map(text)),
+    rows: section.rows.map((row) => (VERSION_LABEL.test(row[0] ?? '') ? row : row.map(text))),
     ...(section.note !== undefined ? { note: text(section.note) } : {}),
   };
 }
@@ -156,17 +195,20 @@ function sectionText(section: EvidenceSection, text: (value: string) => string):
 function forEachText(doc: EvidenceDocument, visit: (text: string) => void): void {
   visit(doc.title);
   doc.verdict.lines.forEach(visit);
-  for (const f of doc.facts) visit(f.value);
+  for (const f of doc.facts) if (!VERSION_LABEL.test(f.label)) visit(f.value);
   for (const s of doc.sections) {
     if (s.kind === 'text') s.paragraphs.forEach(visit);
     else if (s.kind === 'pre') visit(s.text);
-    else for (const row of s.rows) row.forEach(visit);
+    else for (const row of s.rows) if (!VERSION_LABEL.test(row[0] ?? '')) row.forEach(visit);
   }
   for (const image of doc.images) {
     visit(image.caption);
     visit(image.svg);
   }
-  for (const a of doc.attachments) visit(a.json);
+  for (const a of doc.attachments) {
+    visit(a.name);
+    visit(a.json);
+  }
   for (const h of doc.highlightedHops) {
     visit(h.label);
     visit(h.details);
@@ -177,7 +219,7 @@ function forEachText(doc: EvidenceDocument, visit: (text: string) => void): void
   }
 }
 
-/** The caller's known names and those the bundle's facts name ("Agent: frank-mbp-24 (id)"). */
+/** The caller's known values and those the bundle names itself ("Agent: frank-mbp-24 (id)", an SSID row). */
 function knownNames(doc: EvidenceDocument, known: KnownIdentifiers): Map<string, KnownKind> {
   const names = new Map<string, KnownKind>();
   const add = (value: string, kind: KnownKind): void => {
@@ -191,9 +233,10 @@ function knownNames(doc: EvidenceDocument, known: KnownIdentifiers): Map<string,
     )
       names.set(name, kind);
   };
-  for (const name of known.agentNames ?? []) add(name, 'agent');
-  for (const name of known.hostNames ?? []) add(name, 'host');
-  for (const name of known.userNames ?? []) add(name, 'user');
+  // The few values this bundle is about first: a caller's long list (every agent of the account) must not crowd
+  // them out of the MAX_KNOWN searched.
+  for (const id of known.sessionIds ?? []) add(id, 'session');
+  for (const ssid of [...(known.ssids ?? []), ...ssidCells(doc)]) add(ssid, 'ssid');
   for (const fact of doc.facts) {
     const kind = NAME_FACTS[fact.label.trim().toLowerCase()];
     if (!kind) continue;
@@ -202,32 +245,55 @@ function knownNames(doc: EvidenceDocument, known: KnownIdentifiers): Map<string,
     add(fact.value.replace(/\s*\([^()]*\)\s*$/, ''), kind);
     if (id && kind === 'agent') add(id, 'id');
   }
+  for (const name of known.agentNames ?? []) add(name, 'agent');
+  for (const name of known.hostNames ?? []) add(name, 'host');
+  for (const name of known.userNames ?? []) add(name, 'user');
   return names;
+}
+
+/** The values of table rows labelled SSID (the session's network table; each side of a comparison). */
+function ssidCells(doc: EvidenceDocument): string[] {
+  return doc.sections.flatMap((s) =>
+    s.kind === 'table' ? s.rows.filter((row) => row[0]?.trim() === 'SSID').flatMap((row) => row.slice(1)) : [],
+  );
+}
+
+/** Letters and digits: a known name glued to one is part of another word ("Home" in "Homepage"), not the name. */
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/** Where `name` occurs in `text` as a whole (not inside a longer word), from `from`; -1 when it does not. */
+function nameAt(text: string, name: string, from: number): number {
+  const glued = (i: number, edge: string | undefined): boolean =>
+    WORD_CHAR.test(edge ?? '') && WORD_CHAR.test(text[i] ?? '');
+  for (let at = text.indexOf(name, from); at >= 0; at = text.indexOf(name, at + 1))
+    if (!glued(at - 1, name[0]) && !glued(at + name.length, name.at(-1))) return at;
+  return -1;
+}
+
+function containsName(text: string, name: string): boolean {
+  return nameAt(text, name, 0) >= 0;
+}
+
+function replaceName(text: string, name: string, replacement: string): string {
+  let out = '';
+  let done = 0;
+  for (let at = nameAt(text, name, 0); at >= 0; at = nameAt(text, name, done)) {
+    out += text.slice(done, at) + replacement;
+    done = at + name.length;
+  }
+  return done === 0 ? text : out + text.slice(done);
 }
 
 /**
  * Stand-ins the pseudonymizer hands out: documentation addresses (RFC 5737, 3849), locally administered MACs,
- * `agent-3`.
+ * `agent-3`, `session-1`, `ssid-2`.
  */
 function isStandIn(value: string): boolean {
   return (
-    /^(192\.0\.2|198\.51\.100|203\.0\.113)\./.test(value) ||
+    isDocumentationIpv4(value) ||
     /^2001:db8:/i.test(value) ||
     /^02:00:00:/i.test(value) ||
     /^00000000-0000-4000-8000-/.test(value) ||
-    /^(agent|host|user|name|id)-\d+$/.test(value)
-  );
-}
-
-/** RFC 1918, loopback, link-local and shared (CGNAT) addresses: they name a machine inside someone's network. */
-export function isInternalIpv4(ip: string): boolean {
-  const [a = 0, b = 0] = ip.split('.').map(Number);
-  return (
-    a === 10 ||
-    a === 127 ||
-    (a === 172 && b >= 16 && b <= 31) ||
-    (a === 192 && b === 168) ||
-    (a === 169 && b === 254) ||
-    (a === 100 && b >= 64 && b <= 127)
+    /^(agent|host|user|name|id|session|ssid)-\d+$/.test(value)
   );
 }

@@ -8,6 +8,7 @@ import { pathRounds } from '../../analysis/path/rounds';
 import { historyRange, roundTraces } from '../panels/data';
 import type { HarPageInput } from '../../analysis/evidence/har-pages';
 import type { SessionEvidenceInput } from '../../analysis/evidence/session';
+import type { KnownIdentifiers } from '../../analysis/evidence/identifying';
 import type { RedactedHar } from '../../analysis/evidence/attachments';
 import { sharingLibrary } from '../sharing/library';
 import { redactedForEvidenceOffThread } from '../sharing/redact-off-thread';
@@ -42,7 +43,8 @@ async function sessionBundle(
   const input = await sessionEvidenceInput(services, session, related);
   if (!input) return undefined;
   const doc = sharingLibrary().sessionEvidence(input);
-  return saveEvidence(services.prompts, doc, `evidence-session-${session.userSessionId}`);
+  const known = sessionKnownIdentifiers(session, input.agentName);
+  return saveEvidence(services.prompts, doc, `evidence-session-${session.userSessionId}`, known);
 }
 
 /**
@@ -86,6 +88,24 @@ export async function sessionEvidenceInput(
     links: permalink,
     ...(pathAgreement ? { pathAgreement } : {}),
   };
+}
+
+/** What the pseudonymised bundle of a session replaces besides the shapes it finds: its id, SSID and agent's name. */
+export function sessionKnownIdentifiers(session: UserSessionDetail, agentName: string | undefined): KnownIdentifiers {
+  return {
+    sessionIds: [String(session.userSessionId)],
+    ssids: sessionSsids([session]),
+    ...(agentName ? { agentNames: [agentName] } : {}),
+  };
+}
+
+/** The Wi-Fi network names of the sessions: the pseudonymised bundle replaces them. */
+function sessionSsids(sessions: readonly UserSessionDetail[]): string[] {
+  return sessions.flatMap((session) => {
+    const ssid = (session.network as Partial<UserSessionDetail['network']> | undefined)?.networkProfile?.wirelessProfile
+      ?.ssid;
+    return typeof ssid === 'string' && ssid !== '' ? [ssid] : [];
+  });
 }
 
 /**
@@ -184,7 +204,11 @@ export function exportTimelineEvidence(services: PanelServices, timeline: AgentT
       services.prompts,
       sharingLibrary().timelineEvidence({ ...context(services), timeline }),
       `evidence-agent-${timeline.agent.name ?? timeline.agent.agentId}`,
-      { agentNames: timeline.agent.name ? [timeline.agent.name] : [] },
+      {
+        agentNames: timeline.agent.name ? [timeline.agent.name] : [],
+        // Its events name the Wi-Fi networks the agent was on ("Wi-Fi network changed from SSID … to …").
+        ssids: [...new Set(timeline.lanes.samples.flatMap((s) => (s.ssid ? [s.ssid] : [])))],
+      },
     ),
   );
 }
@@ -226,6 +250,10 @@ export function exportCompareEvidence(
         ...(matchedOn ? { matchedOn } : {}),
       }),
       `evidence-compare-${comparison.a.userSessionId}-${comparison.b.userSessionId}`,
+      {
+        sessionIds: [comparison.a.userSessionId, comparison.b.userSessionId],
+        ssids: comparison.sections.flatMap((s) => s.rows.filter((r) => r.label === 'SSID').flatMap((r) => [r.a, r.b])),
+      },
     ),
   );
 }

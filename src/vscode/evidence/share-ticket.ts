@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { UserSessionDetail } from '../../api/types';
 import type { EvidenceDocument } from '../../analysis/evidence';
+import type { KnownIdentifiers } from '../../analysis/evidence/identifying';
 import type { SessionEvidenceInput } from '../../analysis/evidence/session';
 import { sharingLibrary } from '../sharing/library';
 import { reporting } from '../command-util';
@@ -12,7 +13,7 @@ import { saveChosenFiles } from '../files/save-files';
 import type { PanelServices } from '../panels/services';
 import { defaultSaveUri, rememberSaveFolder, suggestedFileName } from '../ui/file-names';
 import type { Prompts } from '../ui/prompts';
-import { sessionEvidenceInput } from './export-evidence';
+import { sessionEvidenceInput, sessionKnownIdentifiers } from './export-evidence';
 import { offerEvidenceFile } from './save-evidence';
 
 export const SHARE_AS_IT_IS = 'Share as it is';
@@ -31,7 +32,8 @@ export function shareSessionForTicket(
     const input = await sessionEvidenceInput(services, session, related);
     if (!input) return undefined;
     const doc = sharingLibrary().sessionEvidence(input);
-    const form = await chooseForm(services.prompts, doc);
+    const known = sessionKnownIdentifiers(session, input.agentName);
+    const form = await chooseForm(services.prompts, doc, known);
     if (!form) return undefined;
     const folder = await services.prompts.folderLocation({
       title: `Share session ${session.userSessionId} for a ticket: the folder for its evidence and HARs`,
@@ -39,7 +41,7 @@ export function shareSessionForTicket(
       defaultUri: vscode.Uri.joinPath(defaultSaveUri('evidence', 'evidence.html'), '..'),
     });
     if (!folder) return undefined;
-    const shared = form === SHARE_PSEUDONYMISED ? pseudonymised(input) : doc;
+    const shared = form === SHARE_PSEUDONYMISED ? pseudonymised(input, known) : doc;
     const id = form === SHARE_PSEUDONYMISED ? WITHHELD_ID : String(session.userSessionId);
     return writeShare(services.prompts, shared, folder, `evidence-session-${id}`);
   });
@@ -49,9 +51,13 @@ export function shareSessionForTicket(
  * One quick pick, before the folder: each item says what the written files will still identify. With nothing
  * identifying in the bundle there is nothing to choose.
  */
-async function chooseForm(prompts: Prompts, doc: EvidenceDocument): Promise<string | undefined> {
+async function chooseForm(
+  prompts: Prompts,
+  doc: EvidenceDocument,
+  known: KnownIdentifiers,
+): Promise<string | undefined> {
   const library = sharingLibrary();
-  const remains = library.identifyingWords(library.identifyingData(doc));
+  const remains = library.identifyingWords(library.identifyingData(doc, known));
   if (!remains) return SHARE_AS_IT_IS;
   const picked = await prompts.choose(
     [
@@ -69,12 +75,11 @@ async function chooseForm(prompts: Prompts, doc: EvidenceDocument): Promise<stri
 }
 
 /**
- * The bundle built again without the session's id and link (a record id the stand-ins do not recognise), then
- * pseudonymised: its file names and text then name no record of the account.
+ * The bundle built again without the session's id and link (the link names it too), then pseudonymised: its file
+ * names and text then name no record of the account.
  */
-function pseudonymised(input: SessionEvidenceInput): EvidenceDocument {
+function pseudonymised(input: SessionEvidenceInput, known: KnownIdentifiers): EvidenceDocument {
   const withheld = { ...input, session: { ...input.session, userSessionId: WITHHELD_ID, permalink: '' }, links: [] };
-  const known = { agentNames: input.agentName ? [input.agentName] : [] };
   return sharingLibrary().pseudonymiseEvidence(sharingLibrary().sessionEvidence(withheld), known);
 }
 

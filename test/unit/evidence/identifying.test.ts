@@ -4,7 +4,12 @@
 // of the originals left.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { renderEvidenceHtml, sessionEvidence } from '../../../src/analysis/evidence';
+import {
+  renderEvidenceHtml,
+  renderEvidenceMarkdown,
+  sessionEvidence,
+  type EvidenceDocument,
+} from '../../../src/analysis/evidence';
 import {
   identifyingData,
   identifyingWords,
@@ -29,7 +34,10 @@ describe('identifying data in an evidence bundle', () => {
       assert.ok(kinds.includes(kind), `${kind} in ${identifyingWords(found)}`);
     assert.match(
       identifyingWords(found),
-      /^\d+ public IP address(es)?, \d+ internal IP address(es)?, 1 BSSID or MAC address, 1 agent or record id, 1 agent \(computer\) name$/,
+      new RegExp(
+        '^\\d+ public IP address(es)?, \\d+ internal IP address(es)?, 1 BSSID or MAC address, ' +
+          '1 Wi-Fi network name \\(SSID\\), 1 agent or record id, 1 agent \\(computer\\) name$',
+      ),
     );
   });
 
@@ -78,6 +86,96 @@ describe('identifying data in an evidence bundle', () => {
     assert.equal(attachment?.bytes, new TextEncoder().encode(attachment?.json ?? '').length);
   });
 
+  test('the session id and the SSID are named as what remains, and replaced everywhere, file names included', () => {
+    const session = healthySession();
+    const id = String(session.userSessionId);
+    const ssid = session.network.networkProfile.wirelessProfile?.ssid ?? '';
+    const known = { sessionIds: [id], ssids: [ssid] };
+    const found = identifyingData(doc, known);
+    assert.deepEqual(
+      found.filter((f) => f.kind === 'session' || f.kind === 'ssid').map((f) => `${f.count} ${f.label}`),
+      ['1 Wi-Fi network name (SSID)', '1 session id'],
+    );
+    assert.ok(JSON.stringify(doc).includes(id) && JSON.stringify(doc).includes(ssid), 'the bundle holds both');
+    const copy = pseudonymiseEvidence(doc, known);
+    const markdown = renderEvidenceMarkdown(copy, { filePrefix: 'evidence' });
+    for (const text of [
+      JSON.stringify(copy),
+      renderEvidenceHtml(copy),
+      markdown.markdown,
+      ...markdown.files.map((f) => f.name),
+    ]) {
+      assert.equal(text.includes(id), false, `the session id is gone from ${text.slice(0, 80)}`);
+      assert.equal(text.includes(ssid), false, `the SSID is gone from ${text.slice(0, 80)}`);
+    }
+    assert.match(copy.title, /^User session session-1: /);
+    assert.ok(copy.attachments[0]?.name.includes('session-1'), copy.attachments[0]?.name);
+    assert.deepEqual(identifyingData(copy, known), []);
+  });
+
+  test('a session id that is a UUID is counted once, as the session id', () => {
+    const uuid = '3f6c1a52-9d1e-4b7a-8c2f-5e0d9b7a1c44';
+    const found = identifyingData(textDoc(`Session ${uuid}`, `https://app.example/sessions/${uuid}`), {
+      sessionIds: [uuid],
+    });
+    assert.deepEqual(found, [{ kind: 'session', label: 'session id', count: 1 }]);
+  });
+
+  test('an SSID that is also a word is replaced where it stands alone, not inside longer words', () => {
+    const copy = pseudonymiseEvidence(textDoc('Connected to Home', 'Homepage of the portal'), { ssids: ['Home'] });
+    assert.deepEqual(copy.verdict.lines, ['Connected to ssid-1', 'Homepage of the portal']);
+  });
+
+  test('a BSSID is counted once, as a MAC, and becomes a MAC', () => {
+    const bundle = textDoc('BSSID aa:bb:cc:dd:ee:ff');
+    assert.deepEqual(identifyingData(bundle), [{ kind: 'mac', label: 'BSSID or MAC address', count: 1 }]);
+    const mac = /BSSID (\S+)$/.exec(pseudonymiseEvidence(bundle).verdict.lines[0] ?? '')?.[1] ?? '';
+    assert.match(mac, /^([0-9a-f]{2}:){5}[0-9a-f]{2}$/);
+    assert.notEqual(mac, 'aa:bb:cc:dd:ee:ff');
+  });
+
+  test('netmasks and version strings are neither counted nor changed', () => {
+    const agent = 'Mozilla/5.0 (Macintosh) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+    const bundle = textDoc('Subnet mask 255.255.255.0, default route 0.0.0.0', agent);
+    assert.deepEqual(identifyingData(bundle), []);
+    assert.deepEqual(pseudonymiseEvidence(bundle).verdict.lines, bundle.verdict.lines);
+  });
+
+  test("the browser's version and the HAR's user agent are kept", () => {
+    const session = healthySession();
+    const withVersion = sessionEvidence({
+      session: { ...session, browser: { name: 'Chrome', version: '124.0.0.0' } },
+      pages: [{ pageId: 'page_1', title: 'Portal — Home', har: harWithSecrets() }],
+      generatedAt: GENERATED_AT,
+    });
+    const copy = pseudonymiseEvidence(withVersion);
+    assert.equal(copy.facts.find((f) => f.label === 'Browser')?.value, 'Chrome 124.0.0.0');
+    assert.match(copy.attachments[0]?.json ?? '', /Chrome\/120\.0\.0\.0/);
+  });
+
+  test('a CIDR prefix keeps its length; internal and public addresses stay apart', () => {
+    const copy = pseudonymiseEvidence(textDoc('prefix 10.0.0.0/24 via 8.8.8.8'));
+    assert.match(copy.verdict.lines[0] ?? '', /^prefix 198\.51\.100\.\d+\/24 via 203\.0\.113\.\d+$/);
+  });
+
+  test("the pseudonymised mtr-style table keeps its columns: each starts where the header's does", () => {
+    const copy = pseudonymiseEvidence(doc);
+    const trace = copy.sections.find((s) => s.kind === 'pre');
+    assert.ok(trace?.kind === 'pre');
+    const lines = trace.text.split('\n');
+    const top = lines.findIndex((l) => l.startsWith('Hop  '));
+    const rows = lines.slice(top + 1, lines.indexOf('', top));
+    assert.ok(rows.length >= 3, trace.text);
+    assert.equal(/192\.168\./.test(rows.join('\n')), false, 'the table was pseudonymised');
+    const header = lines[top] ?? '';
+    const left = ['Host', 'ASN / network'].map((h) => header.indexOf(h));
+    const right = ['Hop', 'Loss%', 'Trav', 'Avg', 'Best', 'Worst'].map((h) => header.indexOf(h) + h.length);
+    for (const row of rows) {
+      for (const at of left) assert.ok(row[at] !== ' ' && row[at - 1] === ' ', `starts at ${at}: ${row}`);
+      for (const at of right) assert.ok(row[at - 1] !== ' ' && (row[at] ?? ' ') === ' ', `ends at ${at}: ${row}`);
+    }
+  });
+
   test('internal addresses: RFC 1918, loopback, link-local, CGNAT', () => {
     assert.deepEqual(
       ['10.1.2.3', '172.16.0.1', '172.32.0.1', '192.168.1.1', '100.64.0.1', '8.8.8.8'].map(isInternalIpv4),
@@ -85,3 +183,20 @@ describe('identifying data in an evidence bundle', () => {
     );
   });
 });
+
+/** A bundle whose verdict says `lines` and nothing else. */
+function textDoc(...lines: string[]): EvidenceDocument {
+  return {
+    kind: 'session',
+    title: 'Evidence',
+    generatedAt: GENERATED_AT.toISOString(),
+    verdict: { grade: 'ok', lines },
+    facts: [],
+    sections: [],
+    images: [],
+    attachments: [],
+    highlightedHops: [],
+    links: [],
+    omissions: [],
+  };
+}
