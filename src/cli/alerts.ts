@@ -7,6 +7,7 @@ import { utcMinute } from '../analysis/text/utc';
 import { terminalSafe } from '../analysis/text/untrusted';
 import { explainAlert, listAlerts, type AlertStateAsked } from '../workflows/alerts';
 import type { AskedRange } from '../workflows/time-range';
+import { runAlertsBacktest } from './alerts-backtest';
 import { ACCOUNT_USAGE, openAccount, takeAccountFlags, UsageError, type Account } from './account';
 import { ciJson } from './ci-safe';
 import { processIo, reportFailure, type CliIo } from './io';
@@ -16,6 +17,7 @@ export const ALERTS_USAGE =
   `usage: netmon alerts [--window 24h | --from T --to T] ` +
   `[--state active|cleared] [--json] [account]
        netmon alerts <alertId> [--round R] [--json] [account]
+       netmon alerts backtest <rule.netmon-alert-rule.json> [--days N] [--max-firings N] [--json] [account]
   The account group's alerts (API v7): active ones first, then by severity, then newest; each
   with its rule, its test and the sources (agents) meeting the rule's condition, by name, and
   the alert id to explain it with.
@@ -23,6 +25,8 @@ export const ALERTS_USAGE =
   each source with what it measured, and for network tests the path localization of the
   test's rounds from the alert's start on (the hop where loss starts, the link where delay
   appears).
+  backtest: an alert rule document replayed over its tests' last days (see
+  netmon alerts backtest --help).
   --round R        explain: localize from this round on instead (epoch seconds or ISO 8601),
                    e.g. a later round, to see whether the loss persists
   --state S        active (still going on) or cleared (ended in the range); both by default
@@ -70,6 +74,7 @@ function readAlertsOptions(words: readonly string[], rangeGiven: boolean): Alert
 const RANGE_FLAGS = new Set(['--window', '--from', '--to', '--range']);
 
 export async function runAlerts(args: readonly string[], io: CliIo = processIo()): Promise<number> {
+  if (args[0] === 'backtest') return runAlertsBacktest(args.slice(1), io);
   if (args.includes('--help') || args.includes('-h')) {
     io.stdout(ALERTS_USAGE);
     return 0;

@@ -28,6 +28,7 @@ export { isEnterpriseTestType } from './rules/test-rules';
 export { isFilterTarget } from './rules/filter-rules';
 export * from './plan-scope';
 export * from './endpoint-tests';
+export { parseAlertRule, type AlertRuleDocument, type RuleProblem } from './alert-rules/parse';
 // ajv and ajv-formats as they are, for the bundles that validate with them too (the AI tools'
 // catalogue, the MCP SDK): esbuild.mjs hands them these instead of a copy of each.
 export { default as ajvPackage } from 'ajv';
