@@ -4,8 +4,34 @@ import type { SessionSide } from '../../analysis/session/path-agreement';
 import { TreeNode, type NodeIds } from '../tree/nodes';
 
 /**
+ * A test's results opened at a moment instead of over the view's range (Show Alert): read over `range`, which holds it,
+ * the path drawn at the first round at or after `startSeconds` (the round the alert began in).
+ */
+export interface ResultsAt {
+  range: { from: Date; to: Date };
+  /** Epoch seconds. */
+  startSeconds: number;
+  /** The agents to read that round from when no listing around the moment has it (an alert's sources). */
+  agentIds: readonly string[];
+}
+
+export function isResultsAt(value: unknown): value is ResultsAt {
+  if (typeof value !== 'object' || value === null) return false;
+  const { range, startSeconds, agentIds } = value as Partial<ResultsAt>;
+  return (
+    range?.from instanceof Date &&
+    range.to instanceof Date &&
+    typeof startSeconds === 'number' &&
+    Number.isFinite(startSeconds) &&
+    Array.isArray(agentIds) &&
+    agentIds.every((id) => typeof id === 'string')
+  );
+}
+
+/**
  * `session`: opened from a session's overview, whose own measurements the path is shown beside; `deployed`: an
- * enterprise test's results (v7), not an endpoint test's data.
+ * enterprise test's results (v7), not an endpoint test's data; `at`: opened at a moment (an alert's start), not at the
+ * newest round of the view's range.
  */
 export interface TestTarget {
   testId: number;
@@ -13,6 +39,7 @@ export interface TestTarget {
   roundId?: number;
   session?: SessionSide;
   deployed?: boolean;
+  at?: ResultsAt;
 }
 
 export function isTreeNode(value: unknown): value is TreeNode {

@@ -4,7 +4,8 @@
 // for page-load tests, the waterfall of the worst agent's newest round; for web-transactions
 // tests, the waterfall of that round's slowest page, its other pages a pick away; for API tests,
 // the waterfall of that round's steps beside the summary. Tests without network results (DNS)
-// open their summary as text. API v7 only: v6 says so.
+// open their summary as text. API v7 only: v6 says so. Opened at a moment (Show Alert on an
+// alert), they read a range holding it, and show its round instead of the newest.
 import * as vscode from 'vscode';
 import { besideColumn } from '../ui/columns';
 import { latestHealthByAgent } from '../../analysis/results/health';
@@ -24,8 +25,8 @@ import {
 import { documentsLibrary as lib } from '../documents/library';
 import { deployTarget } from '../documents/target';
 import { deployedRoundKey, openApiRound } from './api-round-waterfall';
-import { historyRange } from './data';
-import { isTreeNode } from './args';
+import { historyRange, type TimeOptions } from './data';
+import { isTreeNode, type ResultsAt } from './args';
 import { pathRange } from './test-sources';
 import type { MetricsPanels } from './metrics-panels';
 import type { PathPanels } from './path-panels';
@@ -46,8 +47,11 @@ export class DeployedResults {
     private readonly waterfalls: WaterfallPanels,
   ) {}
 
-  /** A tree node of a deployed test (or one of its results), a bound test document's URI, or a test id. */
-  async show(arg: unknown): Promise<ShownResults> {
+  /**
+   * A tree node of a deployed test (or one of its results), a bound test document's URI, or a test id; at a moment
+   * (`at`), or over the view's range.
+   */
+  async show(arg: unknown, at?: ResultsAt): Promise<ShownResults> {
     if (
       isTreeNode(arg) &&
       arg.spec.kind === 'deployedResult' &&
@@ -82,7 +86,7 @@ export class DeployedResults {
       throw new Error(
         'Run this command on a deployed test in the Netmon view or on a bound test document, or pass a test id',
       );
-    return this.open(await this.test(testId));
+    return this.open(await this.test(testId), at);
   }
 
   private async test(testId: number): Promise<EnterpriseTest> {
@@ -95,39 +99,40 @@ export class DeployedResults {
     return test;
   }
 
-  private async open(test: EnterpriseTest): Promise<ShownResults> {
+  private async open(test: EnterpriseTest, at: ResultsAt | undefined): Promise<ShownResults> {
     const kinds = resultKindsOfTest(test);
-    if (kinds.includes('api')) return this.openApi(test);
+    if (kinds.includes('api')) return this.openApi(test, at);
     const panels: string[] = [];
     if (kinds.includes('network')) {
-      // Both load at once, each drawing its newest part first; the metrics panel opens first, under the path.
+      // Both load at once, each drawing its newest part (or the moment's round) first; the metrics panel opens first,
+      // under the path.
       panels.push(
         ...(await Promise.all([
-          this.metrics.open(test.testId, undefined, true),
-          this.paths.open({ testId: test.testId, deployed: true }),
+          this.metrics.open(test.testId, undefined, true, at?.range),
+          this.paths.open({ testId: test.testId, deployed: true, ...(at ? { at: withTestAgents(at, test) } : {}) }),
         ])),
       );
     }
     if (kinds.includes('page-load')) {
-      const newest = await this.newestRound(test, 'page-load');
-      if (newest) panels.push(await this.openWaterfall(test, newest.agentId, newest.roundId));
+      const round = await this.worstRound(test, 'page-load', at);
+      if (round) panels.push(await this.openWaterfall(test, round.agentId, round.roundId));
     }
     if (kinds.includes('web-transactions')) {
-      const newest = await this.newestRound(test, 'web-transactions');
-      if (newest) panels.push(await this.openTransaction(test, newest.agentId, newest.roundId));
+      const round = await this.worstRound(test, 'web-transactions', at);
+      if (round) panels.push(await this.openTransaction(test, round.agentId, round.roundId));
     }
     // A test whose own results no panel draws (FTP, SIP, DNS server…) opens its summary too, beside its network
     // layer's panels.
     if (panels.length > 0 && DRAWN_BY_PANELS.has(kinds[0] as TestResultKind)) return { panels };
-    return { panels, document: await this.openSummary(test) };
+    return { panels, document: await this.openSummary(test, at?.range) };
   }
 
   /**
    * The worst agent's newest round's steps in the waterfall, and the summary (every agent's verdict, the steps of the
    * worst few) beside it.
    */
-  private async openApi(test: EnterpriseTest): Promise<ShownResults> {
-    const newest = await this.newestRound(test, 'api');
+  private async openApi(test: EnterpriseTest, at: ResultsAt | undefined): Promise<ShownResults> {
+    const newest = await this.worstRound(test, 'api', at);
     const panels = newest
       ? [
           await openApiRound(
@@ -139,13 +144,13 @@ export class DeployedResults {
           ),
         ]
       : [];
-    return { panels, document: await this.openSummary(test) };
+    return { panels, document: await this.openSummary(test, at?.range) };
   }
 
-  /** The test's results as text, beside the editor; resolves to the document's URI. */
-  private async openSummary(test: EnterpriseTest): Promise<string> {
+  /** The test's results over the view's range (or `range`) as text, beside the editor; resolves to its URI. */
+  private async openSummary(test: EnterpriseTest, range: TimeOptions | undefined): Promise<string> {
     const client = this.services.connection.requireClient();
-    const { from, to, window } = historyRange(this.services.timeOptions()).options;
+    const { from, to, window } = historyRange(range ?? this.services.timeOptions()).options;
     const summary = await readResultsSummary(client, test, from && to ? { from, to } : { window: window ?? '1h' });
     const document = await vscode.workspace.openTextDocument({ content: resultsText(summary), language: 'plaintext' });
     await vscode.window.showTextDocument(document, { preview: false, viewColumn: besideColumn() });
@@ -154,14 +159,17 @@ export class DeployedResults {
 
   /**
    * The worst agent's newest round in the view's range (the one to look at first), from the range's newest part that
-   * fits the cap (the list comes oldest first).
+   * fits the cap (the list comes oldest first); at a moment, the worst agent's round of the interval from it.
    */
-  private async newestRound(
+  private async worstRound(
     test: EnterpriseTest,
     kind: 'page-load' | 'web-transactions' | 'api',
+    at: ResultsAt | undefined,
   ): Promise<{ agentId: string; roundId: number } | undefined> {
     const client = this.services.connection.requireClient();
-    const range = pathRange(historyRange(this.services.timeOptions()).options);
+    const range = at
+      ? roundOf(at.startSeconds, test.interval)
+      : pathRange(historyRange(this.services.timeOptions()).options);
     const { records } = await readNewestFitting(
       (part, maxRecords) => client.testResults(kind, test.testId, part).collect({ maxRecords }),
       range,
@@ -206,6 +214,18 @@ const DRAWN_BY_PANELS: ReadonlySet<TestResultKind> = new Set([
   'page-load',
   'web-transactions',
 ]);
+
+/** The interval from a moment on, up to the next round (not including it). */
+function roundOf(startSeconds: number, intervalSeconds: number): { from: Date; to: Date } {
+  const seconds = Math.max(60, intervalSeconds || 300);
+  return { from: new Date(startSeconds * 1000), to: new Date((startSeconds + seconds - 1) * 1000) };
+}
+
+/** The agents to read the moment's round from when it is not listed: the test's (all ran it), else the given ones. */
+function withTestAgents(at: ResultsAt, test: EnterpriseTest): ResultsAt {
+  const agentIds = (test.agents ?? []).map((agent) => String(agent.agentId));
+  return agentIds.length > 0 ? { ...at, agentIds } : at;
+}
 
 /** Pages of one transaction whose HARs are read for the picker (a script visits a handful). */
 const MAX_TRANSACTION_PAGES = 10;

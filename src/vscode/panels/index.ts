@@ -7,7 +7,7 @@ import { registerCommands, reporting } from '../command-util';
 import { createHarEditor, type HarEditorProvider } from '../har-editor/har-editor-provider';
 import { withCancellableProgress } from '../progress';
 import { registerPathTextDocuments } from '../path-text/path-text';
-import { isTreeNode, testTargetOf, userSessionIdOf, type TestTarget } from './args';
+import { isResultsAt, isTreeNode, testTargetOf, userSessionIdOf, type TestTarget } from './args';
 import type { TimeOptions } from './data';
 import { AgentPanels } from './agent-panels';
 import { DeployedResults } from './deployed-results';
@@ -106,7 +106,9 @@ export function registerPanels(
         if (!target) return undefined;
         return metrics.open(target.testId, typeof agentId === 'string' ? agentId : target.agentId, target.deployed);
       }),
-    [COMMAND.showTestResults]: (arg) => reporting("Opening the test's results", () => deployed.show(arg)),
+    // A moment to open at comes from Show Alert; an editor title action passes something else after the URI.
+    [COMMAND.showTestResults]: (arg, at) =>
+      reporting("Opening the test's results", () => deployed.show(arg, isResultsAt(at) ? at : undefined)),
     [COMMAND.openAgent]: (arg) =>
       reporting('Opening the agent', async () => {
         const agentId = isTreeNode(arg) ? arg.spec.ids?.agentId : undefined;

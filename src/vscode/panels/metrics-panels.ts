@@ -44,21 +44,27 @@ export class MetricsPanels {
   private readonly focus = new Map<string, string | undefined>();
   /** What each open panel shows, by panel id (redrawn with or without the previous period). */
   private readonly loads = new Map<string, MetricsLoadParams>();
+  /** The range a panel opened at a moment (an alert's) reads instead of the view's, by panel id. */
+  private readonly ranges = new Map<string, TimeOptions>();
 
   constructor(
     private readonly services: PanelServices,
     private readonly paths: PathPanels,
   ) {}
 
-  /** Opens (or reveals) the metrics of a test (`deployed`: an enterprise test's results); resolves to the panel id. */
-  async open(testId: number, agentId?: string, deployed = false): Promise<string> {
+  /**
+   * Opens (or reveals) the metrics of a test (`deployed`: an enterprise test's results) over the view's range, or over
+   * `range`; resolves to the panel id.
+   */
+  async open(testId: number, agentId?: string, deployed = false, range?: TimeOptions): Promise<string> {
     const key = `metrics:${sourceOf({ deployed }).keyPrefix}${testId}`;
     const existing = this.services.registry.byKey(key) as Host | undefined;
     if (existing) {
       existing.panel.reveal();
-      // Asked for another agent (a metrics link from a path node or a session): show that one.
+      if (range) this.ranges.set(existing.id, range);
+      // Asked for another agent (a metrics link from a path node or a session) or range: show that one.
       const refocus = agentId !== undefined && agentId !== this.focus.get(existing.id);
-      if (refocus || existing.snapshot().error !== undefined)
+      if (refocus || range || existing.snapshot().error !== undefined)
         await this.load(existing, testId, agentId ?? this.focus.get(existing.id), deployed);
       return existing.id;
     }
@@ -74,10 +80,12 @@ export class MetricsPanels {
       },
       (message) => ({ type: 'error', params: { message } }),
     );
+    if (range) this.ranges.set(host.id, range);
     host.onDidDispose(() => {
       this.focus.delete(host.id);
       this.shown.delete(host.id);
       this.loads.delete(host.id);
+      this.ranges.delete(host.id);
     });
     host.onMessage(async (message) => {
       if (message.type === 'openPathTrace')
@@ -96,7 +104,7 @@ export class MetricsPanels {
   }
 
   private async load(host: Host, testId: number, agentId: string | undefined, deployed: boolean): Promise<void> {
-    const range = historyRange(this.services.timeOptions());
+    const range = historyRange(this.ranges.get(host.id) ?? this.services.timeOptions());
     const source = sourceOf({ deployed });
     // A deployed test's last hour is drawn first (a day of 200 agents is 576 pages); the range, or its newest part that
     // fits, then replaces it.

@@ -12,7 +12,8 @@ import {
   type PathSources,
 } from '../../../webview/path/protocol';
 import { compareWithSession, type SessionSide, type SourceAgreement } from '../../analysis/session/path-agreement';
-import type { TestTarget } from './args';
+import { roundsAroundStart } from '../../analysis/alerts/explain';
+import type { ResultsAt, TestTarget } from './args';
 import { agentNames, historyRange, type TimeOptions } from './data';
 import { pathRange, sourceOf, type TestDataSource } from './test-sources';
 import type { PanelHost } from './panel-host';
@@ -22,6 +23,11 @@ import { createPanelHost, type PanelServices } from './services';
 import { exportPathEvidence } from '../evidence/export-evidence';
 import { roundMinute } from '../../analysis/text/utc';
 import { MAX_SUMMARIES } from '../../analysis/path/read-rounds';
+
+/** Rounds read before a moment (the newest before it, when none follows) and after it, to find its round. */
+const BEFORE_START_MS = 15 * 60_000;
+const AFTER_START_MS = 60 * 60_000;
+const MINUTE_MS = 60_000;
 
 interface PathState {
   title: string;
@@ -60,6 +66,7 @@ export class PathPanels {
       if (state && target.session) state.session = target.session;
       if (!state)
         await this.start(existing, target); // the first load failed: try again
+      else if (target.at && target.roundId === undefined) await this.showAt(existing, state, target.at);
       else if (target.roundId !== undefined || target.agentId !== undefined)
         await this.showRound(existing, state, target.roundId ?? state.roundId, target.agentId);
       return existing.id;
@@ -155,19 +162,18 @@ export class PathPanels {
 
   private async start(host: Host, target: TestTarget): Promise<void> {
     const client = this.services.connection.requireClient();
-    const range = historyRange(this.services.timeOptions());
+    const range = historyRange(target.at?.range ?? this.services.timeOptions());
     const source = sourceOf(target);
-    // A deployed test's newest round is drawn first, found from the range's last minutes; the round selector's list
-    // follows.
-    const newestFirst = target.roundId === undefined ? source.newestRound : undefined;
+    // One round is drawn first, the round selector's list follows.
+    const first = this.firstRound(source, target, range.options);
     const state = await host.run(
       `Loading the path visualization of test ${target.testId}`,
       `Loading path traces of test ${target.testId}`,
       async (signal) => {
         const [test, { rounds, note }, names] = await Promise.all([
           source.test(client, target.testId, signal),
-          newestFirst
-            ? newestFirst(client, target.testId, range.options, signal).then((round) => ({
+          first
+            ? first(signal).then((round) => ({
                 rounds: round ? [round] : [],
                 note: '',
               }))
@@ -199,7 +205,7 @@ export class PathPanels {
     this.states.set(host.id, state);
     host.panel.title = `Path: ${state.testName}`;
     this.post(host, state, target.agentId);
-    if (!newestFirst) return;
+    if (!first) return;
     const listed = await host.run(
       `Listing the rounds of test ${target.testId}`,
       `Listing path rounds of test ${target.testId}`,
@@ -211,6 +217,60 @@ export class PathPanels {
     state.rounds = roundOptions(state.agentsByRound);
     state.title += listed.note;
     this.post(host, state, target.agentId);
+  }
+
+  /**
+   * The round drawn before the range's list is read, when none was asked: at a moment (an alert's start), its round;
+   * else a deployed test's newest, found from the range's last minutes. None: the list comes first (endpoint tests).
+   */
+  private firstRound(
+    source: TestDataSource,
+    target: TestTarget,
+    range: TimeOptions,
+  ): ((signal: AbortSignal) => Promise<PathRound | undefined>) | undefined {
+    if (target.roundId !== undefined) return undefined;
+    const { at } = target;
+    if (at) return (signal) => this.roundAt(source, target.testId, at, signal);
+    const newest = source.newestRound;
+    return newest && ((signal) => newest(this.services.connection.requireClient(), target.testId, range, signal));
+  }
+
+  /**
+   * The round of a moment, as explain_alert localizes an alert from its start (roundsAroundStart): the first at or
+   * after it, from the rounds of the hour after it (not past the range); the moment itself, read from the given agents,
+   * when none is listed there.
+   */
+  private async roundAt(
+    source: TestDataSource,
+    testId: number,
+    at: ResultsAt,
+    signal: AbortSignal,
+  ): Promise<PathRound> {
+    const startMs = at.startSeconds * 1000;
+    const toMs = Math.max(startMs + MINUTE_MS, Math.min(at.range.to.getTime(), startMs + AFTER_START_MS));
+    const near = { from: new Date(startMs - BEFORE_START_MS), to: new Date(toMs) };
+    const { rounds } = await this.listRounds(source, testId, near, signal);
+    return (
+      roundsAroundStart(rounds, at.startSeconds)[0] ?? {
+        roundId: at.startSeconds,
+        agentIds: [...at.agentIds],
+        meanHops: 0,
+      }
+    );
+  }
+
+  /** An open panel asked for a moment: its round, added to the selector when it is not listed. */
+  private async showAt(host: Host, state: PathState, at: ResultsAt): Promise<void> {
+    const shown = this.tests.get(host.id);
+    if (!shown) return;
+    const round = await host.run(
+      `Finding the round of ${roundMinute(at.startSeconds)}`,
+      'Finding the round',
+      (signal) => this.roundAt(shown.source, shown.testId, at, signal),
+    );
+    if (!round) return;
+    if (!state.agentsByRound.has(round.roundId)) state.agentsByRound.set(round.roundId, round.agentIds);
+    await this.showRound(host, state, round.roundId, undefined);
   }
 
   /**

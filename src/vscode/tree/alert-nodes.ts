@@ -28,7 +28,28 @@ export function alertIcon(row: AlertRow): { icon: string; color?: string } {
   return { icon: 'info' };
 }
 
-export function alertsRoot(context: LoadContext): TreeNode {
+/**
+ * The active alerts of the view's range for one generation of the tree (its roots, made again by each refresh of the
+ * whole tree, a connection change or a new time range): one list read, made when first asked, shared by the Alerts
+ * root's count and Deployed Tests' marks. A failed read is dropped, so the next one to ask (a refresh) reads again.
+ */
+export class GenerationAlerts {
+  private read: Promise<Alert[] | undefined> | undefined;
+
+  /** Undefined on v6, or when the list cannot be read: a hint, the rows say what went wrong. */
+  active(context: LoadContext): Promise<Alert[] | undefined> {
+    if (!this.read) {
+      const read = readActiveAlerts(context);
+      this.read = read;
+      read.catch(() => {
+        if (this.read === read) this.read = undefined;
+      });
+    }
+    return this.read.catch(() => undefined);
+  }
+}
+
+export function alertsRoot(context: LoadContext, alerts: GenerationAlerts): TreeNode {
   // Counted by a read of the active alerts when first drawn, and again by each read of the rows; redrawn after.
   let active: number | undefined;
   let counting = false;
@@ -42,9 +63,11 @@ export function alertsRoot(context: LoadContext): TreeNode {
     descriptionOf: () => {
       if (active === undefined && !counting) {
         counting = true;
-        void countActive(context).then((count) => {
-          if (count === undefined || active !== undefined) return;
-          active = count;
+        void alerts.active(context).then((found) => {
+          // Not read (yet): the next drawing asks again.
+          if (found === undefined) counting = false;
+          if (found === undefined || active !== undefined) return;
+          active = found.length;
           void vscode.commands.executeCommand(COMMAND.refresh, root);
         });
       }
@@ -69,27 +92,13 @@ export function alertsRoot(context: LoadContext): TreeNode {
   return root;
 }
 
-/** The active alerts of the view's range, counted from the list alone; undefined on v6 or when it cannot be read. */
-async function countActive(context: LoadContext): Promise<number | undefined> {
-  return (await activeAlerts(context))?.length;
-}
-
-/**
- * The active alerts of the view's range from one list read (no alert's own read): what the root counts and Deployed
- * Tests marks its tests by. Undefined on v6, or when the list cannot be read: a hint, the rows say what went wrong.
- */
-export async function activeAlerts(context: LoadContext): Promise<Alert[] | undefined> {
-  try {
-    // Not `state=trigger`: that may hold only the alerts that started in the range, not one active since before it.
-    if ((await context.client.apiVersion()) === 'v6') return undefined;
-    const { request } = alertRange(context.query.timeRange, Date.now());
-    const walk = await context.client
-      .alerts({ ...request, signal: context.signal })
-      .collect({ maxRecords: MAX_ALERTS });
-    return walk.records.filter(isActiveAlert);
-  } catch {
-    return undefined;
-  }
+/** The active alerts of the view's range in one list read (no alert's own): undefined on v6, rejects on failure. */
+async function readActiveAlerts(context: LoadContext): Promise<Alert[] | undefined> {
+  // Not `state=trigger`: that may hold only the alerts that started in the range, not one active since before it.
+  if ((await context.client.apiVersion()) === 'v6') return undefined;
+  const { request } = alertRange(context.query.timeRange, Date.now());
+  const walk = await context.client.alerts({ ...request, signal: context.signal }).collect({ maxRecords: MAX_ALERTS });
+  return walk.records.filter(isActiveAlert);
 }
 
 function readAlerts(context: LoadContext): Promise<AlertList> {
@@ -150,6 +159,7 @@ function alertNode(parent: TreeNode, row: AlertRow): TreeNode {
     ...(color ? { iconColor: color } : {}),
     tooltip: alertTooltip(row),
     kind: 'alert',
+    // The row itself: Show Alert opens the test's results at its start (its sources read a round no list has).
     record: row,
     ...(Number.isSafeInteger(testId) && testId > 0 ? { ids: { testId, deployed: true } } : {}),
     ...(row.permalink ? { permalink: row.permalink } : {}),

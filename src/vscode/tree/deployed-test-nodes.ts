@@ -20,7 +20,7 @@ import { facts } from './format';
 import { listNode } from './list-node';
 import { emptyNode, TreeNode, type LoadContext, type PagedNode } from './nodes';
 import { COMMAND } from '../command-ids.generated';
-import { activeAlerts } from './alert-nodes';
+import type { GenerationAlerts } from './alert-nodes';
 
 /** Tests whose health is read when their type is expanded, at most (the rest show without it). */
 const MAX_HEALTH_READS = 200;
@@ -52,7 +52,7 @@ const KIND_LABELS: Readonly<Record<TestResultKind, string>> = {
 /** v6's `dns-dnssec` shows under v7's name. */
 const typeLabel = (type: string): string => (type === 'dns-dnssec' ? 'dnssec' : type);
 
-export function deployedTestsRoot(): TreeNode {
+export function deployedTestsRoot(alerts: GenerationAlerts): TreeNode {
   return new TreeNode(undefined, {
     // Open at first: each type group carries "New Test Document of This Type", the first step of authoring.
     label: 'Deployed Tests',
@@ -60,17 +60,17 @@ export function deployedTestsRoot(): TreeNode {
     kind: 'root deployedTests',
     loadingWhat: 'Loading deployed tests',
     expanded: true,
-    children: (context, self) => typeGroups(context, self),
+    children: (context, self) => typeGroups(context, self, alerts),
   });
 }
 
-async function typeGroups(context: LoadContext, root: TreeNode): Promise<TreeNode[]> {
+async function typeGroups(context: LoadContext, root: TreeNode, alerts: GenerationAlerts): Promise<TreeNode[]> {
   const { client, signal } = context;
   if ((await client.apiVersion()) === 'v6')
     return [emptyNode(root, `${RESULTS_NEED_V7.charAt(0).toUpperCase()}${RESULTS_NEED_V7.slice(1)}`)];
-  // The alerts marking the tests are read beside them: one list read, none of an alert's own.
-  const [tests, alerts] = await Promise.all([client.listEnterpriseTests({ signal }), activeAlerts(context)]);
-  const alerting = activeAlertCounts(alerts ?? []);
+  // The alerts marking the tests are read beside them: the list read the Alerts root counts, none of an alert's own.
+  const [tests, active] = await Promise.all([client.listEnterpriseTests({ signal }), alerts.active(context)]);
+  const alerting = activeAlertCounts(active ?? []);
   // Every type the account can create has its group, tests or not: each carries "New Test Document of This Type".
   const byType = new Map<string, EnterpriseTest[]>(ENTERPRISE_TEST_TYPES.map((type) => [typeLabel(type), []]));
   for (const test of tests)

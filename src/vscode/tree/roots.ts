@@ -9,7 +9,7 @@ import { networkSessionsNode, topologyNode, userSessionsNode } from './session-n
 import { endpointTestGroups } from './test-nodes';
 import { enterpriseAgentsRoot } from './enterprise-agent-nodes';
 import { deployedTestsRoot } from './deployed-test-nodes';
-import { alertsRoot } from './alert-nodes';
+import { alertsRoot, GenerationAlerts } from './alert-nodes';
 import { labelGroups } from './label-nodes';
 import { COMMAND } from '../command-ids.generated';
 
@@ -26,6 +26,8 @@ export function createRoots(context: LoadContext): TreeNode[] {
     ...agentsByStatus(self, build),
     ...(await labelGroups(context, self, build, signal)),
   ];
+  // Made with the roots, so dropped with them on each refresh of the whole tree: one read of the alerts per generation.
+  const alerts = new GenerationAlerts();
   return [
     ...activeFiltersRoot(context),
     agents,
@@ -37,8 +39,8 @@ export function createRoots(context: LoadContext): TreeNode[] {
       'No networks in this account group',
     ),
     enterpriseAgentsRoot(),
-    alertsRoot(context),
-    deployedTestsRoot(),
+    alertsRoot(context, alerts),
+    deployedTestsRoot(alerts),
     new TreeNode(undefined, {
       label: 'Endpoint Tests',
       icon: 'beaker',

@@ -2,17 +2,29 @@
 // days before a seeded loss episode of 10 % or more (as test/integration/alerts-world.ts sets
 // them up), the clock twenty minutes into it. The root counts the active alerts, lists the loss
 // alert of the test crossing the episode first with its rule and test named, and Show Alert opens
-// that test's results, whose path (the newest round, inside the episode) shows the loss localized.
-// On v6 the root says in one row that alerts need v7.
+// that test's results around the alert's start, its path at the round the alert began in (not the
+// newest) with the loss localized at the episode's hop. The root's count and Deployed Tests' marks
+// come from one read of the alerts per load of the tree, read again after it failed. On v6 the
+// root says in one row that alerts need v7.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
+import type { AlertRow } from '../../../src/analysis/alerts/explain';
 import { ALERTS_NEED_V7 } from '../../../src/api/types';
 import type { RunningEmulator } from '../../../src/emulator';
 import type { PathEpisode } from '../../../src/emulator/world/path-episodes';
 import type { TreeNode } from '../../../src/vscode/tree/nodes';
-import { childrenOf, netmonApi, root, signInTo, signOut, startControlledEmulator } from './netmon-fixture';
-import { closeAllEditors, panelStates, waitForRendered } from './panels-fixture';
+import {
+  childrenOf,
+  clearEmulatorRequests,
+  emulatorRequests,
+  netmonApi,
+  root,
+  signInTo,
+  signOut,
+  startControlledEmulator,
+} from './netmon-fixture';
+import { closeAllEditors, panelStates, sendFromWebview, waitForPanels, waitForRendered } from './panels-fixture';
 import { createTestDirectly, startDocumentSuite, type DocumentSuite } from './documents-fixture';
 
 const DAY = 86400;
@@ -73,10 +85,7 @@ describe('Alerts in the explorer (v7)', () => {
     const alerts = await root(api, 'Alerts');
     assert.equal(alerts.treeItem().collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
     // The first drawing starts the count; the root is drawn again once it is in.
-    const deadline = Date.now() + 20_000;
-    while (!/ active$/.test(description(alerts)) && Date.now() < deadline)
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    assert.match(description(alerts), /^[1-9]\d* active$/);
+    await waitForDescription(alerts, /^[1-9]\d* active$/);
     // The rows (each alert read) count the same.
     const rows = await childrenOf(api, alerts);
     const active = rows.filter((row) => /active since/.test(description(row))).length;
@@ -127,18 +136,62 @@ describe('Alerts in the explorer (v7)', () => {
     assert.ok(alerted.size > 0);
   });
 
-  it('Show Alert opens the results of the alert’s test: its metrics, and its path with the loss localized', async function () {
+  it('one read of the alerts per load of the tree: the Alerts root counts from the read Deployed Tests marks by', async function () {
+    this.timeout(60_000);
+    await clearEmulatorRequests(suite.emulator);
+    await vscode.commands.executeCommand('netmon.refreshAll');
+    const api = await netmonApi();
+    const alerts = await root(api, 'Alerts');
+    await waitForDescription(alerts, /^[1-9]\d* active$/);
+    const groups = await childrenOf(api, await root(api, 'Deployed Tests'));
+    assert.match(description(groups.find((g) => g.label === 'agent-to-server')!), / · [1-9] alerting$/);
+    const reads = (await emulatorRequests(suite.emulator)).filter((r) => r.path === '/v7/alerts');
+    assert.equal(reads.length, 1, JSON.stringify(reads.map((r) => r.query)));
+  });
+
+  it('a failed read of the alerts is not kept: Deployed Tests refreshed reads them again and marks its test', async function () {
+    this.timeout(60_000);
+    const api = await netmonApi();
+    const group = async (): Promise<TreeNode> =>
+      (await childrenOf(api, await root(api, 'Deployed Tests'))).find((g) => g.label === 'agent-to-server')!;
+    suite.emulator.setFaults([{ fault: 'error', status: 404, pathPrefix: '/v7/alerts', times: 1000 }]);
+    try {
+      await vscode.commands.executeCommand('netmon.refreshAll');
+      assert.equal(description(await group()), '2 tests', 'no marks while the alerts cannot be read');
+    } finally {
+      suite.emulator.setFaults([]);
+    }
+    // Refreshing the root alone (the tree's generation stays) reads the alerts again.
+    await vscode.commands.executeCommand('netmon.refresh', await root(api, 'Deployed Tests'));
+    assert.match(description(await group()), /^2 tests · [1-9] alerting$/);
+  });
+
+  it('Show Alert opens the alert’s test at the round the alert began in, not the newest: its path there, the loss localized at the episode’s hop', async function () {
     this.timeout(90_000);
     const { rows } = await alertRows();
     const lossRow = rows.find((row) => row.label === 'Default Network Loss' && /active/.test(description(row)));
     assert.ok(lossRow);
     const testName = description(lossRow).split(' · ')[0];
+    const startRound = Date.parse((lossRow.spec.record as AlertRow).startDate) / 1000;
+    // Twenty minutes into the episode: newer rounds than the alert's first are there to be shown instead.
+    assert.ok(clock - startRound >= 15 * 60, `the alert started at ${startRound}, the clock is ${clock}`);
     const shown = await vscode.commands.executeCommand<{ panels: string[] } | undefined>('netmon.showAlert', lossRow);
     assert.equal(shown?.panels.length, 2, 'metrics and path');
     const path = await waitForRendered(shown.panels[1]!);
     assert.equal(path.kind, 'path');
     assert.equal(path.title, `Path: ${testName}`);
     assert.ok(((path.rendered as { findings?: number }).findings ?? 0) > 0, 'the path panel shows where the loss is');
+    // The panel's "as text" reports the round it shows, named in the document's address, with its localization.
+    await sendFromWebview(path.id, { type: 'openAsText', params: {} });
+    const report = await waitForPanels('the text report of the shown round', () => {
+      const document = vscode.window.activeTextEditor?.document;
+      return document?.languageId === 'netmon-path' ? document : undefined;
+    });
+    assert.equal(Number(new URLSearchParams(report.uri.query).get('roundId')), startRound, report.uri.toString());
+    const [localization = ''] = report.getText().split('\n\nPath trace from ');
+    assert.match(localization, /^Where the problem is:\n/);
+    const hop = String(loss.detail['hopAddress']).replace(/\./g, '\\.');
+    assert.match(localization, new RegExp(`\\bloses? packets after ${hop}\\b`));
     // The metrics panel opened first, under the path (it draws once shown).
     const metrics = (await panelStates()).find((panel) => panel.id === shown.panels[0]);
     assert.equal(metrics?.kind, 'metrics');
@@ -173,4 +226,12 @@ describe('Alerts in the explorer (v6)', () => {
 
 function description(node: TreeNode): string {
   return String(node.treeItem().description ?? '');
+}
+
+/** Draws the node until its description matches (a count read after the first drawing). */
+async function waitForDescription(node: TreeNode, expected: RegExp): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (!expected.test(description(node)) && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  assert.match(description(node), expected);
 }
