@@ -65,7 +65,8 @@ export const SIZE_BUDGETS_KIB = {
   // test's round, 15 KiB of source) and the server's own time in the timeline — 661.7 KiB when raised.
   // 690 (was 666): netmon alerts backtest (the replay, its expression reader and the metrics each alert type carries,
   // the rounds read per test) — 686.2 KiB when raised.
-  'dist/cli-lib.js': 690,
+  // 700 (was 690): the backtest_alert_rule tool — 696.3 KiB when raised.
+  'dist/cli-lib.js': 700,
   // The CLI's dispatcher alone (src/cli/netmon.ts; esbuild.mjs takes its commands from cli-lib): 2.8 KiB when set.
   'dist/netmon.js': 4,
   // 900 until netmon mcp: its server and the MCP SDK (dist/mcp-lib.js, 82 KiB gzipped) ship so that
@@ -87,7 +88,8 @@ export const SIZE_BUDGETS_KIB = {
   // 1136 (was 1126): session_path in the CLI and the client split into its areas (client-lib) — 1130.4 KiB when raised.
   // 1142 (was 1136): Share for a Ticket and the evidence preview — 1137.1 KiB when raised.
   // 1156 (was 1142): netmon alerts backtest and alert rule documents — 1152.3 KiB when raised.
-  vsix: 1156,
+  // 1162 (was 1156): the backtest_alert_rule tool — 1157.2 KiB when raised.
+  vsix: 1162,
 };
 
 /**

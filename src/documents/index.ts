@@ -28,7 +28,14 @@ export { isEnterpriseTestType } from './rules/test-rules';
 export { isFilterTarget } from './rules/filter-rules';
 export * from './plan-scope';
 export * from './endpoint-tests';
-export { parseAlertRule, type AlertRuleDocument, type RuleProblem } from './alert-rules/parse';
+export {
+  ALERT_RULE_SUFFIX,
+  DEFAULT_ALERT_TYPE,
+  parseAlertRule,
+  type AlertRuleDocument,
+  type RuleProblem,
+} from './alert-rules/parse';
+export { ALERT_TYPES } from './alert-rules/fields';
 // ajv and ajv-formats as they are, for the bundles that validate with them too (the AI tools'
 // catalogue, the MCP SDK): esbuild.mjs hands them these instead of a copy of each.
 export { default as ajvPackage } from 'ajv';

@@ -7,6 +7,7 @@ import { InputError } from '../workflows/input-error';
 import { argumentOf } from './args';
 import { agentTimelineTool, findAgent } from './agents';
 import { explainAlertTool, listAlertsTool } from './alerts';
+import { backtestAlertRule } from './backtest';
 import { boundedData, boundedText } from './bound';
 import { applyDocuments, planDocuments } from './deploy';
 import { validateDocumentsTool } from './documents';
@@ -29,6 +30,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   diffPath,
   listAlertsTool,
   explainAlertTool,
+  backtestAlertRule,
   compareSessionsTool,
   compareHars,
   redactHarTool,

@@ -14,7 +14,7 @@
 // Limit: a write anywhere else on the disk (say the temp folder) is not seen.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createNetmonClient, type NetmonClient } from '../../../src/api';
@@ -26,7 +26,7 @@ import { NOW_MS } from './context';
 const REPO = join(__dirname, '..', '..', '..');
 const HOUR_MS = 3_600_000;
 /** Tools that need a v7 account: watched on an emulator of their own, speaking v7. */
-const V7_TOOLS = new Set(['list_alerts', 'explain_alert']);
+const V7_TOOLS = new Set(['list_alerts', 'explain_alert', 'backtest_alert_rule']);
 
 interface Logged {
   method: string;
@@ -163,6 +163,13 @@ describe('every tool that writes says writes: true', () => {
     set('diff_path', { testId: 100102, round, against: older, window: '24h' }, { testId: 100102, ...range });
     set('list_alerts', { window: '3d', state: 'active' }, { ...range, state: 'cleared' });
     set('explain_alert', { alertId: alert.alertId, round: alert.startDate });
+    const lossRule = { ruleName: 'Default Network Loss', expression: '((loss >= 10%))', tests: ['alerting'] };
+    writeFileSync(join(workspace, 'loss.netmon-alert-rule.json'), JSON.stringify(lossRule));
+    set(
+      'backtest_alert_rule',
+      { document: 'loss.netmon-alert-rule.json', days: 3, maxFirings: 5 },
+      { rule: { ...lossRule, roundsViolatingOutOf: 2 }, days: 1 },
+    );
     set('compare_sessions', { first: first.userSessionId, second: second.userSessionId });
     set('compare_hars', { before: 'before.har', after: 'after.har', beforePage: '1', afterPage: '*' });
     set('redact_har', { file: 'after.har', keepCookies: true, keepBodies: true });

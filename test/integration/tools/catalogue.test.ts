@@ -153,6 +153,7 @@ describe('tool catalogue against the emulator', () => {
       // This world speaks v6: the alert tools answer their one sentence (test/integration/tools/alerts.test.ts reads v7).
       list_alerts: { window: '24h' },
       explain_alert: { alertId: 'a1' },
+      backtest_alert_rule: { rule: { ruleName: 'Loss', expression: '((loss >= 10%))', tests: [100102] } },
     };
     const worst = await callTool('find_worst_sessions', { window: '24h', limit: 2 }, world.ctx);
     const [a, b] = (worst.data['sessions'] as { userSessionId: string }[]).map((s) => s.userSessionId);
@@ -164,7 +165,7 @@ describe('tool catalogue against the emulator', () => {
       assert.ok(outcome.text.length > 0 && outcome.text.length <= MAX_TEXT_CHARS + 200, tool.name);
       assert.ok(JSON.stringify(outcome.data).length <= MAX_JSON_CHARS, tool.name);
       if (tool.name === 'plan_documents' || tool.name === 'validate_documents') continue; // the broken document is the point
-      if (tool.name === 'list_alerts' || tool.name === 'explain_alert') {
+      if (['list_alerts', 'explain_alert', 'backtest_alert_rule'].includes(tool.name)) {
         assert.match(outcome.text, /need the v7 API; this account speaks v6\.$/, tool.name);
         continue;
       }
