@@ -1,6 +1,8 @@
 // "Run Now" on a scheduled test document: the same target run once as an instant test from
-// endpoint agents, before anything is deployed. Instant tests exist for agent-to-server
-// and http-server only, and carry fewer fields: what could not be carried over is named,
+// endpoint agents, before anything is deployed (on v6 the only Run Now; on v7 beside the run
+// from the document's own enterprise agents). Instant tests exist for agent-to-server and
+// http-server only, and carry fewer fields: the target (url; server and port; the network
+// protocol of an http-server test) is mapped, and what could not be carried over is named,
 // so the result is never mistaken for the scheduled test's.
 
 export interface RunNowPlan {
@@ -22,7 +24,12 @@ const WHY: Readonly<Record<string, string>> = {
   enabled: 'an instant test runs once',
 };
 
-const RUNNABLE = new Set(['agent-to-server', 'http-server']);
+/** The test types that have an endpoint-agent instant counterpart (v6 `endpoint-instant`, v7 `…/instant`). */
+export const ENDPOINT_RUNNABLE_TYPES: readonly string[] = ['agent-to-server', 'http-server'];
+const RUNNABLE = new Set(ENDPOINT_RUNNABLE_TYPES);
+
+/** An http-server test's `protocol` as the instant test's `networkProtocol` (instant tests have no UDP). */
+const NETWORK_PROTOCOLS: Readonly<Record<string, string>> = { tcp: 'TCP', icmp: 'ICMP' };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -36,7 +43,7 @@ export function runNowName(testName: string, runAt: Date): string {
   return `${testName} (run now ${runAt.toISOString().slice(11, 19)} UTC)`;
 }
 
-/** Undefined when the test type has no instant form (say so to the user). */
+/** Undefined when the test type has no instant form (say so to the user: `endpointRunNow` gives the reason). */
 export function runNowPlan(document: unknown, runAt: Date = new Date()): RunNowPlan | undefined {
   if (!isRecord(document) || typeof document['type'] !== 'string' || !RUNNABLE.has(document['type'])) return undefined;
   const type = document['type'];
@@ -47,12 +54,41 @@ export function runNowPlan(document: unknown, runAt: Date = new Date()): RunNowP
     maxMachines: RUN_NOW_MAX_MACHINES,
   };
   if (document['aid'] !== undefined) instant['aid'] = document['aid'];
-  if (type === 'http-server') instant['url'] = document['url'];
-  else Object.assign(instant, serverTarget(String(document['server'] ?? '')));
   const notCarried = Object.keys(WHY)
     .filter((field) => document[field] !== undefined)
     .map((field) => ({ field, why: WHY[field]! }));
+  const protocol = document['protocol'];
+  if (type === 'http-server') {
+    instant['url'] = document['url'];
+    const networkProtocol = typeof protocol === 'string' ? NETWORK_PROTOCOLS[protocol] : undefined;
+    if (networkProtocol) instant['networkProtocol'] = networkProtocol;
+    else if (protocol !== undefined)
+      notCarried.push({ field: 'protocol', why: 'instant tests measure the network over TCP or ICMP only' });
+  } else {
+    const target = serverTarget(String(document['server'] ?? ''));
+    // A port in the server (host:port) is the one the test uses; else its port field.
+    if (target['port'] === undefined && typeof document['port'] === 'number') target['port'] = document['port'];
+    Object.assign(instant, target);
+    if (protocol !== undefined)
+      notCarried.push({ field: 'protocol', why: 'agent-to-server instant tests have no protocol field' });
+  }
   return { instant, notCarried };
+}
+
+/** A test document's run from endpoint agents, or why it has none (the words a lens or a message can show). */
+export type EndpointRunNow = { plan: RunNowPlan; reason?: undefined } | { plan?: undefined; reason: string };
+
+/** The endpoint-agent instant test a test document stands for, or the reason it has none. */
+export function endpointRunNow(document: unknown, runAt: Date = new Date()): EndpointRunNow {
+  const plan = runNowPlan(document, runAt);
+  if (plan) return { plan };
+  const type = isRecord(document) ? document['type'] : undefined;
+  if (typeof type !== 'string') return { reason: 'the document names no test type' };
+  return {
+    reason:
+      `a ${type.slice(0, 40)} test has no endpoint-agent instant form: endpoint agents run ` +
+      `${ENDPOINT_RUNNABLE_TYPES.join(' and ')} instant tests only`,
+  };
 }
 
 /** `host:port` splits into serverName and port; a bare host (or an IPv6 literal) stays whole. */

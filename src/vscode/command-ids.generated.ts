@@ -59,6 +59,7 @@ export const COMMAND = {
   walkthroughExplore: 'netmon.walkthrough.explore',
   walkthroughOpenSession: 'netmon.walkthrough.openSession',
   documentsRunNow: 'netmon.documents.runNow',
+  documentsRunNowFromEndpointAgents: 'netmon.documents.runNowFromEndpointAgents',
   documentsRunDeployed: 'netmon.documents.runDeployed',
   deleteDeployedTest: 'netmon.deleteDeployedTest',
   copyAgentId: 'netmon.copyAgentId',

@@ -9,12 +9,12 @@ import { runKindOf, waitForRun, type RunOutcome } from '../../analysis/instant/e
 import { enterpriseRunView, type EnterpriseRunState } from '../../analysis/instant/run-view';
 import { instantResultsText } from '../../analysis/instant/results';
 import { INSTANT_NEEDS_V7, type EnterpriseTest, type EnterpriseTestType } from '../../api/types';
-import type { CatalogAgent } from '../../documents';
+import type { CatalogAgent, RunNowPlan } from '../../documents';
 import type { ConnectionManager } from '../connection/connection-manager';
 import { withNotificationProgress } from '../ui/notify';
 import { documentsLibrary as lib } from './library';
 import type { ResultsDocuments } from './results';
-import type { InstantResultsViewer } from './run';
+import { runInstantTest, type InstantResultsViewer, type InstantRunResult } from './run';
 import { deployTarget } from './target';
 
 /** What a run showed: the panel, and the same results as text and JSON (the suites read them). */
@@ -70,6 +70,21 @@ export class EnterpriseRuns {
       [`Run now of ${from}, sent whole as an instant test (nothing is deployed).`],
       (signal) => target.client.runInstantTest(type, request.body, { aid: target.requestAid, signal }),
     );
+  }
+
+  /**
+   * The document's target from endpoint agents (`plan`: its endpoint instant test), in the instant document's
+   * results panel; v6 and v7 alike.
+   */
+  async runFromEndpointAgents(document: vscode.TextDocument, plan: RunNowPlan): Promise<InstantRunResult | undefined> {
+    const target = deployTarget(this.connection, document.getText());
+    return runInstantTest(plan.instant, this.results, {
+      client: target.client,
+      viewer: this.viewer,
+      aid: target.requestAid,
+      notCarried: plan.notCarried,
+      from: vscode.workspace.asRelativePath(document.uri),
+    });
   }
 
   /** A deployed test (by id; a bound document's place when given) run again now. */

@@ -13,7 +13,8 @@ import type { CatalogAgent, DeployedTest, FieldChange, Plan } from '../../docume
 import { documentsLibrary as lib } from './library';
 import type { DeployTarget } from './target';
 
-export type ConsentAction = 'create' | 'update' | 'run';
+/** `run-endpoint`: a test document's Run Now from endpoint agents, a lens of its own beside the enterprise run. */
+export type ConsentAction = 'create' | 'update' | 'run' | 'run-endpoint';
 
 /** A lens older than this asks again: the title was read too long ago to be the consent. */
 export const CONSENT_TTL_MS = 10 * 60_000;
@@ -66,7 +67,7 @@ export class LensConsent {
 
   /** Forgets the tokens of a closed document. */
   forget(uri: vscode.Uri): void {
-    for (const action of ['create', 'update', 'run'] as const) this.issued.delete(keyOf(uri, action));
+    for (const action of ['create', 'update', 'run', 'run-endpoint'] as const) this.issued.delete(keyOf(uri, action));
   }
 }
 
@@ -167,3 +168,5 @@ function shown(value: unknown): string {
 export const RUN_NOW_CHANGE = 'run the document once now';
 /** Run Now's title states no content, so its token holds across edits (one version for all). */
 export const RUN_NOW_VERSION = 0;
+/** What a Run Now from endpoint agents lens consents to: the document's target run once from endpoint agents. */
+export const RUN_NOW_ENDPOINT_CHANGE = 'run the document once now from endpoint agents';

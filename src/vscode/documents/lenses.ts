@@ -12,23 +12,11 @@ import { COMMANDS } from './command-ids';
 import type { BindingWriter } from './bindings';
 import { deployTarget, type DeployTarget } from './target';
 import type { CatalogAgent } from '../../documents';
-import {
-  consentedChange,
-  createChange,
-  RUN_NOW_CHANGE,
-  RUN_NOW_VERSION,
-  updateChange,
-  updateChanges,
-  type LensConsent,
-} from './lens-consent';
+import { consentedChange, createChange, updateChange, updateChanges, type LensConsent } from './lens-consent';
 import { endpointTestLenses } from './endpoint-lenses';
+import { runNowLenses } from './run-now-lenses';
 import { KnownApiVersions } from './known-api-versions';
 import { COMMAND } from '../command-ids.generated';
-
-/**
- * Every type but BGP runs now (a cheap look at the text: the command checks properly, and says on v6 that it needs v7).
- */
-const RUN_NOW_TYPE = /"type"\s*:\s*"(?!bgp")/;
 
 type LensMaker = (title: string, command: string, ...args: unknown[]) => vscode.CodeLens;
 
@@ -81,16 +69,7 @@ export class DocumentLenses implements vscode.CodeLensProvider, vscode.Disposabl
       .filter((b) => b !== bound)
       .map((b) => untrustedLine(`${b.connectionKey}/${b.aid}: ${b.testId}`, 80));
     const elsewhere = others.length > 0 ? ` · also deployed on ${others.join(', ')}` : '';
-    const runNow = RUN_NOW_TYPE.test(text)
-      ? [
-          lens(
-            '$(play) Run Now',
-            COMMANDS.runNow,
-            document.uri,
-            this.consent.issue(document.uri, RUN_NOW_VERSION, 'run', RUN_NOW_CHANGE),
-          ),
-        ]
-      : [];
+    const runNow = runNowLenses(document, text, this.consent, version);
     // What Create or Update would change, field by field, before doing it.
     const plan = lens('$(checklist) Plan', COMMANDS.plan, document.uri);
     if (!bound) {

@@ -1,8 +1,10 @@
-// The Run Now commands: a test document's lens (the document whole, as an instant test) and
-// "Run Deployed Test Now" on a Deployed Tests node or a bound document (the deployed test run
-// again). The Run Now lens's click is the consent (its one-time token, as Create's); a deployed
-// test's node in our tree likewise. Any other caller — the palette, a command URI, a number —
-// is asked first. A failure is said through Prompts, as the deploy commands say theirs.
+// The Run Now commands: a test document's lenses (the document whole, as an instant test from
+// its enterprise agents; or, for agent-to-server and http-server, the same target from endpoint
+// agents, as an endpoint instant test) and "Run Deployed Test Now" on a Deployed Tests node or a
+// bound document (the deployed test run again). A Run Now lens's click is the consent (its
+// one-time token, as Create's); a deployed test's node in our tree likewise. Any other caller —
+// the palette, a command URI, a number — is asked first, once. A failure is said through
+// Prompts, as the deploy commands say theirs.
 import * as vscode from 'vscode';
 import { untrustedLine } from '../../analysis/text/untrusted';
 import type { CommandHandler } from '../command-util';
@@ -14,7 +16,9 @@ import { checkedValue } from './checked';
 import { COMMANDS } from './command-ids';
 import { BGP_NO_INSTANT_RUN } from '../../analysis/instant/enterprise-run';
 import { NeedsCurrentApi, type EnterpriseRuns } from './enterprise-run';
-import { RUN_NOW_CHANGE, RUN_NOW_VERSION, type LensConsent } from './lens-consent';
+import { RUN_NOW_CHANGE, RUN_NOW_ENDPOINT_CHANGE, RUN_NOW_VERSION, type LensConsent } from './lens-consent';
+import { documentsLibrary as lib } from './library';
+import { COMMAND } from '../command-ids.generated';
 
 /** BGP tests watch routes; the instant API runs every other type. */
 const NO_INSTANT_RUN = new Set(['bgp']);
@@ -63,6 +67,32 @@ export function runTestNowCommands(
         )
           return undefined;
         return runs.runDocument(document, value);
+      }),
+    [COMMAND.documentsRunNowFromEndpointAgents]: (uri, lensToken) =>
+      saying('Running the test now from endpoint agents', async () => {
+        const document = await workspaceDocument(uri);
+        const value = checkedValue('test', document);
+        const endpoint = lib().endpointRunNow(value);
+        if (!endpoint.plan) throw new Error(endpoint.reason);
+        const { instant, notCarried } = endpoint.plan;
+        const consented = consent.take(
+          lensToken,
+          document.uri,
+          RUN_NOW_VERSION,
+          'run-endpoint',
+          RUN_NOW_ENDPOINT_CHANGE,
+        );
+        if (
+          !consented &&
+          !(await asked(
+            `Run "${untrustedLine((value as Record<string, unknown>)['testName'], 60)}" once now from endpoint agents?`,
+            `${String(instant['type'])} to ${untrustedLine(instant['url'] ?? instant['serverName'], 80)} on up to ` +
+              `${String(instant['maxMachines'])} endpoint agents, as an instant test; nothing is deployed.` +
+              (notCarried.length > 0 ? `\nNot carried over: ${notCarried.map((n) => n.field).join(', ')}.` : ''),
+          ))
+        )
+          return undefined;
+        return runs.runFromEndpointAgents(document, endpoint.plan);
       }),
     [COMMANDS.runDeployed]: (arg) =>
       saying('Running the deployed test now', async () => {

@@ -2,8 +2,9 @@
 // document runs whole as an enterprise instant test at one click of its lens, and the
 // instant results panel fills in with a row per agent; a deployed test runs again from the
 // Deployed Tests node; after Create the notification offers Run Now and Show Results; the
-// plan's lenses open each bound test's results. (v6 is in the "deploying and running
-// documents" suite: there Run Now says it needs v7.)
+// plan's lenses open each bound test's results. An http-server document offers Run Now from
+// enterprise agents and from endpoint agents, each lens click the one consent. (v6 is in the
+// "deploying and running documents" suite: there Run Now says it needs v7.)
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
@@ -39,6 +40,14 @@ interface EnterpriseRun {
   text: string;
   json: string;
   outcome: { kind: string; agents: { agentId: string; agentName: string; health: string }[]; missing: string[] };
+}
+interface InstantRun {
+  testId: number;
+  type: string;
+  records: { agentId: string }[];
+  panelId: string;
+  text: string;
+  json: string;
 }
 interface Drawn {
   testId: number;
@@ -99,7 +108,7 @@ describe('Run Now of enterprise tests (v7)', () => {
     const uri = writeDocument(scratch.path, 'portal.netmon-test.json', JSON.stringify(document, null, 2));
     await openDocument(uri);
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
-    const lens = lenses.find((l) => l.command?.title === '$(play) Run Now');
+    const lens = lenses.find((l) => l.command?.title === '$(play) Run Now from enterprise agents');
     assert.equal(lens?.command?.command, 'netmon.documents.runNow', lenses.map((l) => l.command?.title).join(' | '));
     await clearEmulatorRequests(emulator);
     const { result: run, prompts: asked } = await answeringPrompts(acceptConfirmations, () =>
@@ -157,6 +166,123 @@ describe('Run Now of enterprise tests (v7)', () => {
     );
     for (const agent of run.outcome.agents)
       assert.ok(run.text.includes(agent.agentName), `${agent.agentName} has its row`);
+  });
+
+  describe('from endpoint agents', () => {
+    it('an http-server document offers both runs; the endpoint lens runs its url on endpoint agents without asking, the palette asks once', async function () {
+      this.timeout(90_000);
+      const url = 'https://intranet-portal.example.com/login';
+      const uri = writeDocument(
+        scratch.path,
+        'endpoints/portal.netmon-test.json',
+        JSON.stringify(
+          {
+            type: 'http-server',
+            testName: 'Portal from everywhere',
+            interval: 300,
+            agents: agentIds.map((agentId) => ({ agentId: Number(agentId) })),
+            url,
+          },
+          null,
+          2,
+        ),
+      );
+      const pageLoad = writeDocument(
+        scratch.path,
+        'endpoints/home.netmon-test.json',
+        JSON.stringify({ type: 'page-load', testName: 'Home', interval: 300, agents: [{ agentId: 1 }], url }),
+      );
+      await openDocument(pageLoad);
+      const pageLoadLenses = await vscode.commands.executeCommand<vscode.CodeLens[]>(
+        'vscode.executeCodeLensProvider',
+        pageLoad,
+      );
+      const single = pageLoadLenses.filter((l) => l.command?.title.startsWith('$(play) Run Now'));
+      assert.deepEqual(
+        single.map((l) => [l.command?.title, l.command?.tooltip]),
+        [
+          [
+            '$(play) Run Now',
+            'From its enterprise agents (a page-load test has no endpoint-agent instant form: endpoint agents run ' +
+              'agent-to-server and http-server instant tests only)',
+          ],
+        ],
+        'a type without an endpoint counterpart: one Run Now, saying why',
+      );
+
+      await openDocument(uri);
+      const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
+      const titles = lenses.map((l) => l.command?.title ?? '');
+      assert.deepEqual(
+        titles.filter((title) => title.startsWith('$(play)')),
+        ['$(play) Run Now from enterprise agents', '$(play) Run Now from endpoint agents'],
+        titles.join(' | '),
+      );
+      const lens = lenses.find((l) => l.command?.title === '$(play) Run Now from endpoint agents')!.command!;
+
+      await clearEmulatorRequests(emulator);
+      const { result: run, prompts: asked } = await answeringPrompts(acceptConfirmations, () =>
+        vscode.commands.executeCommand<InstantRun | undefined>(lens.command, ...(lens.arguments ?? [])),
+      );
+      assert.ok(run, `the run failed; prompts: ${JSON.stringify(asked)}`);
+      assert.deepEqual(
+        asked.filter((p) => p.kind === 'confirm'),
+        [],
+        'the lens click is the one consent',
+      );
+      const posts = (await emulatorRequests(emulator)).filter((r) => r.method === 'POST');
+      assert.deepEqual(
+        posts.map((r) => r.path),
+        ['/v7/endpoint/tests/scheduled-tests/http-server/instant'],
+        'one endpoint instant test, nothing deployed',
+      );
+      assert.equal((posts[0]?.body as { url?: string }).url, url, "the document's url");
+      assert.equal(run.type, 'http-server');
+      const group = emulator.world.group(emulator.world.accountGroups[0]?.aid ?? 0);
+      assert.ok(run.records.length > 0, 'endpoint agents answered');
+      for (const record of run.records)
+        assert.ok(group?.endpointAgent(String(record.agentId)), `${record.agentId} is an endpoint agent`);
+      const shown = JSON.parse(run.json) as { runNowOf: string; notCarriedOver: { field: string }[] };
+      assert.deepEqual(
+        [shown.runNowOf, shown.notCarriedOver.map((n) => n.field)],
+        [vscode.workspace.asRelativePath(uri), ['agents', 'interval']],
+      );
+      const panel = await waitForPanels('the instant results panel of the endpoint run', (states) =>
+        states.find((s) => s.id === run.panelId && (s.rendered as Drawn | undefined)?.testId === run.testId),
+      );
+      assert.equal(panel.kind, 'instant');
+      assert.match(panel.title, /^Instant: Portal from everywhere \(run now \d\d:\d\d:\d\d UTC\)$/);
+      assert.equal(
+        (panel.rendered as Drawn).rows,
+        new Set(run.records.map((r) => r.agentId)).size,
+        'a row per endpoint agent',
+      );
+
+      // The palette (no token) asks once, then runs; the lens's token again asks too, and declined, nothing runs.
+      await openDocument(uri); // the palette runs on the active editor's document
+      await clearEmulatorRequests(emulator);
+      const { result: fromPalette, prompts: palettePrompts } = await answeringPrompts(acceptConfirmations, () =>
+        vscode.commands.executeCommand<InstantRun | undefined>(lens.command),
+      );
+      assert.deepEqual(
+        palettePrompts.filter((p) => p.kind === 'confirm').map((p) => p.message),
+        ['Run "Portal from everywhere" once now from endpoint agents?'],
+      );
+      assert.ok(fromPalette?.records.length, 'the palette run ran');
+      await clearEmulatorRequests(emulator);
+      const { result: again, prompts: againPrompts } = await answeringPrompts(
+        () => undefined,
+        () => vscode.commands.executeCommand<InstantRun | undefined>(lens.command, ...(lens.arguments ?? [])),
+      );
+      assert.equal(again, undefined);
+      assert.equal(againPrompts.filter((p) => p.kind === 'confirm').length, 1, 'a used token is no consent');
+      assert.deepEqual(
+        (await emulatorRequests(emulator)).filter((r) => r.method === 'POST'),
+        [],
+        'declined: nothing sent',
+      );
+      await closeEditors();
+    });
   });
 
   it('every other type the service runs now runs from its document, each agent answering with its health', async function () {
