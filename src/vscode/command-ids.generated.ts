@@ -49,6 +49,7 @@ export const COMMAND = {
   endpointTestsPlan: 'netmon.endpointTests.plan',
   endpointTestsRunNow: 'netmon.endpointTests.runNow',
   endpointTestsShowResults: 'netmon.endpointTests.showResults',
+  backtestAlertRule: 'netmon.backtestAlertRule',
   documentsCreate: 'netmon.documents.create',
   documentsUpdate: 'netmon.documents.update',
   documentsDelete: 'netmon.documents.delete',

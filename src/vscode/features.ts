@@ -38,7 +38,7 @@ export function registerFeatures({ context, connection, log, prompts, timeOption
   locateSharingLibrary(context.extensionPath);
   const details = registerItemCommands(context, connection, prompts);
   const panels = registerPanels(context, connection, log, prompts, timeOptions);
-  const documents = registerDocuments(context, connection, prompts, panels.instantResults);
+  const documents = registerDocuments(context, connection, prompts, panels.instantResults, panels.backtests);
   registerWalkthrough(context, connection);
   registerAgentCommands(context, prompts);
   registerCommands(context, deleteDeployedCommands(connection, prompts));

@@ -6,6 +6,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { documentKindOf } from '../documents/kinds';
+import { isAlertRuleFile } from './documents/alert-rule-files';
 import { requireBundle } from './bundle-loader';
 import type { FeatureServices, Features } from './features';
 import { sharedModules } from './shared-modules';
@@ -70,9 +71,9 @@ export class LazyFeatures implements vscode.Disposable {
     }
     // Diagnostics, completions and lenses start with the first Netmon document shown.
     this.watching = vscode.workspace.onDidOpenTextDocument((document) => {
-      if (documentKindOf(document.uri.path)) this.load();
+      if (isNetmonDocument(document.uri.path)) this.load();
     });
-    if (vscode.workspace.textDocuments.some((document) => documentKindOf(document.uri.path))) {
+    if (vscode.workspace.textDocuments.some((document) => isNetmonDocument(document.uri.path))) {
       // Not inside activate(): the view draws its roots first.
       setTimeout(() => {
         if (!this.disposed) this.load();
@@ -103,4 +104,9 @@ export class LazyFeatures implements vscode.Disposable {
     for (const handler of this.thin.splice(0)) handler.dispose();
     this.watching.dispose();
   }
+}
+
+/** Test, instant-test, filter and endpoint test documents, and alert rule documents. */
+function isNetmonDocument(path: string): boolean {
+  return documentKindOf(path) !== undefined || isAlertRuleFile(path);
 }

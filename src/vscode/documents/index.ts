@@ -16,6 +16,12 @@ import { CatalogCache } from './catalog';
 import { checkedValue } from './checked';
 import { COMMANDS } from './command-ids';
 import { DocumentDiagnostics } from './diagnostics';
+import { AlertRuleDiagnostics } from './alert-rule-diagnostics';
+import { registerAlertRuleCompletion } from './alert-rule-completion';
+import { ALERT_RULE_GLOB } from './alert-rule-files';
+import { AlertRuleLenses } from './alert-rule-lenses';
+import { backtestCommands } from './backtest-command';
+import type { BacktestPanels } from '../panels/backtest-panels';
 import {
   askInstantAnswers,
   checkInstantDocument,
@@ -65,12 +71,15 @@ export function registerDocuments(
   connection: ConnectionManager,
   prompts: Prompts,
   viewer: InstantResultsViewer,
+  backtests: BacktestPanels,
 ): DocumentsApi {
   locateDocumentsLibrary(context.extensionPath);
   const log = vscode.window.createOutputChannel('Netmon Documents', { log: true });
   const bindings = new BindingWriter(context.workspaceState);
   const catalog = new CatalogCache(connection, (message) => log.warn(message), bindings.deployments);
   const diagnostics = new DocumentDiagnostics(catalog);
+  const alertRuleDiagnostics = new AlertRuleDiagnostics();
+  const alertRuleLenses = new AlertRuleLenses(connection);
   const results = new ResultsDocuments();
   const consent = new LensConsent();
   const lenses = new DocumentLenses(
@@ -120,6 +129,10 @@ export function registerDocuments(
     ),
     registerLanguageFeatures(catalog),
     registerEndpointCompletion(connection),
+    alertRuleDiagnostics,
+    alertRuleLenses,
+    vscode.languages.registerCodeLensProvider({ pattern: ALERT_RULE_GLOB }, alertRuleLenses),
+    registerAlertRuleCompletion(),
     vscode.workspace.onDidCloseTextDocument((document) => consent.forget(document.uri)),
     vscode.languages.registerCodeActionsProvider({ pattern: '**/*.netmon-test.json' }, new AgentQuickFixes(catalog), {
       providedCodeActionKinds: AgentQuickFixes.kinds,
@@ -229,6 +242,7 @@ export function registerDocuments(
       return result;
     },
     [COMMANDS.refreshCatalog]: () => catalog.refresh(),
+    ...backtestCommands({ connection, prompts, diagnostics: alertRuleDiagnostics, panels: backtests }),
   });
   return { runWithAnswers };
 }

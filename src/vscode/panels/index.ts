@@ -10,6 +10,7 @@ import { registerPathTextDocuments } from '../path-text/path-text';
 import { isResultsAt, isTreeNode, testTargetOf, userSessionIdOf, type TestTarget } from './args';
 import type { TimeOptions } from './data';
 import { AgentPanels } from './agent-panels';
+import { BacktestPanels } from './backtest-panels';
 import { DeployedResults } from './deployed-results';
 import { InstantResultsPanels } from './instant-panels';
 import { MetricsPanels } from './metrics-panels';
@@ -33,7 +34,7 @@ export function registerPanels(
   log: vscode.LogOutputChannel,
   prompts: Prompts,
   timeOptions: () => TimeOptions = () => ({}),
-): { instantResults: InstantResultsPanels; harEditor: HarEditorProvider } {
+): { instantResults: InstantResultsPanels; harEditor: HarEditorProvider; backtests: BacktestPanels } {
   const registry = new PanelRegistry();
   registry.register(context);
   const services: PanelServices = {
@@ -180,7 +181,7 @@ export function registerPanels(
         return (await texts.show(request)).toString();
       }),
   });
-  return { instantResults, harEditor };
+  return { instantResults, harEditor, backtests: new BacktestPanels(services) };
 }
 
 function pageRef(arg: unknown, pageId: unknown, title: unknown): PageRef {

@@ -14,7 +14,17 @@ import { errorHtml, panelHtml, webviewOptions, type WebviewBundle } from './webv
 import { COMMAND } from '../command-ids.generated';
 
 export type PanelKind =
-  'session' | 'waterfall' | 'har-file' | 'path' | 'metrics' | 'instant' | 'agent' | 'timeline' | 'compare' | 'har-diff';
+  | 'session'
+  | 'waterfall'
+  | 'har-file'
+  | 'path'
+  | 'metrics'
+  | 'instant'
+  | 'agent'
+  | 'timeline'
+  | 'compare'
+  | 'har-diff'
+  | 'backtest';
 
 type AnyMessage = IpcMessage<string, unknown>;
 

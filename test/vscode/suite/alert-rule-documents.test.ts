@@ -1,0 +1,220 @@
+// Alert rule documents (*.netmon-alert-rule.json) in the editor, against the emulator speaking v7
+// with a clock at a UTC midnight: two network tests deployed eight days before, the one with the
+// odd test id crossing the group's seeded loss transit (as test/integration/cli/alerts-backtest.test.ts
+// sets them up). A metric the alert type's data does not carry is marked where it is written;
+// completion inside `expression` offers the type's metrics with their unit and the operators; the
+// Backtest lens replays the last 7 days and opens "Backtest: <ruleName>" saying how often the rule
+// would have fired: as often as the world's loss days of 10 % or more (the episodes, not the panel),
+// and as often as the use case says for the same document; a test the account does not have is
+// marked on its name.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'mocha';
+import * as vscode from 'vscode';
+import { join } from 'node:path';
+import type * as DocumentsLayer from '../../../src/documents';
+import type { RunningEmulator } from '../../../src/emulator';
+import type { PathEpisode } from '../../../src/emulator/world/path-episodes';
+import type { BacktestShown } from '../../../src/vscode/panels/backtest-panels';
+import { backtestDocument } from '../../../src/workflows/backtest';
+import { EXTENSION_ID } from '../helpers';
+import { netmonApi } from './netmon-fixture';
+import { clickLens, lensCommand } from './lens-fixture';
+import { closeAllEditors, panelStates } from './panels-fixture';
+import {
+  createTestDirectly,
+  netmonDiagnostics,
+  openDocument,
+  rangeOf,
+  startDocumentSuite,
+  writeDocument,
+  type DocumentSuite,
+} from './documents-fixture';
+
+const DAY = 86400;
+
+/** The documents layer as the extension loads it (its bundle): its reader, for the use case's input. */
+function documentsLayer(): typeof DocumentsLayer {
+  const extension = vscode.extensions.getExtension(EXTENSION_ID);
+  assert.ok(extension);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require(join(extension.extensionPath, 'dist', 'documents-lib.js')) as typeof DocumentsLayer;
+}
+const TESTS = ['Outlook from the offices', 'Zoom from the offices'] as const;
+
+/** The loss episodes of 10 % or more in the 7 days before `midnight`: the default loss rule's alerts. */
+function lossDays(episodesOf: (from: number, to: number) => PathEpisode[], midnight: number): PathEpisode[] {
+  return episodesOf(midnight - 7 * DAY, midnight).filter(
+    (e) => e.kind === 'lossEpisode' && Number(e.detail['lossPercent']) >= 10,
+  );
+}
+
+const rule = (fields: Record<string, unknown>): string =>
+  `${JSON.stringify(
+    {
+      ruleName: 'Loss episodes',
+      alertType: 'end-to-end-server',
+      expression: '((loss >= 10%) && (loss < 100%))',
+      roundsViolatingMode: 'any',
+      roundsViolatingRequired: 1,
+      roundsViolatingOutOf: 1,
+      minimumSources: 1,
+      severity: 'major',
+      ...fields,
+    },
+    null,
+    2,
+  )}\n`;
+
+describe('Alert rule documents', () => {
+  let suite: DocumentSuite;
+  let clock = 0;
+  let expected: PathEpisode[] = [];
+  let lossTest = '';
+
+  const deployTests = async (started: RunningEmulator): Promise<void> => {
+    const group = started.world.group(started.world.accountGroups[0]?.aid ?? 0);
+    assert.ok(group);
+    const episodes = (from: number, to: number) => group.pathEpisodes(from, to);
+    // The first UTC midnight of the world's June whose last 7 days hold 4 or more such days.
+    const first = Math.floor(Date.UTC(2026, 5, 9) / 1000);
+    const now = Array.from({ length: 60 }, (_, i) => first + i * DAY).find((m) => lossDays(episodes, m).length >= 4);
+    assert.ok(now);
+    expected = lossDays(episodes, now);
+    clock = now - 8 * DAY;
+    const agents = group
+      .enterpriseAgents()
+      .slice(0, 5)
+      .map((a) => ({ agentId: String(a.agentId) }));
+    const created = [];
+    for (const [testName, server] of [
+      [TESTS[0], 'outlook.office365.com'],
+      [TESTS[1], 'zoom.us'],
+    ] as const)
+      created.push(
+        await createTestDirectly(started, 'agent-to-server', { testName, interval: 300, agents, server, port: 443 }),
+      );
+    lossTest = String(created.find((t) => t.testId % 2 === 1)?.testName);
+    clock = now;
+  };
+
+  before(async function () {
+    this.timeout(60_000);
+    suite = await startDocumentSuite('alert-rules', {
+      v7: true,
+      emulator: { now: () => clock * 1000 },
+      beforeSignIn: deployTests,
+    });
+  });
+  after(async () => {
+    await closeAllEditors();
+    await suite.end();
+  });
+
+  it('marks a metric the alert type’s data does not carry at its place in the expression', async function () {
+    this.timeout(30_000);
+    const uri = writeDocument(
+      suite.scratch.path,
+      'unknown.netmon-alert-rule.json',
+      rule({ expression: '((packetLoss >= 10%))', tests: [lossTest] }),
+    );
+    const document = await openDocument(uri);
+    const [diagnostic] = await netmonDiagnostics(uri, (found) => found.length > 0, 10_000);
+    assert.ok(diagnostic);
+    assert.match(diagnostic.message, /metric 'packetLoss' .*is not in end-to-end-server data/);
+    assert.equal(diagnostic.severity, vscode.DiagnosticSeverity.Error);
+    assert.deepEqual(diagnostic.range, rangeOf(document, 'packetLoss'));
+    // Fixed, it is gone.
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(uri, rangeOf(document, 'packetLoss'), 'loss');
+    await vscode.workspace.applyEdit(edit);
+    await netmonDiagnostics(uri, (found) => found.length === 0, 10_000);
+  });
+
+  it('completes the metrics of the rule’s alert type, with their unit, and the operators inside "expression" only', async function () {
+    this.timeout(30_000);
+    const text = rule({ expression: '((lo >= 10%))', tests: [lossTest] });
+    const uri = writeDocument(suite.scratch.path, 'complete.netmon-alert-rule.json', text);
+    const document = await openDocument(uri);
+    const complete = async (offset: number): Promise<vscode.CompletionItem[]> =>
+      (
+        await vscode.commands.executeCommand<vscode.CompletionList>(
+          'vscode.executeCompletionItemProvider',
+          uri,
+          document.positionAt(offset),
+        )
+      ).items;
+    const label = (item: vscode.CompletionItem): string =>
+      typeof item.label === 'string' ? item.label : item.label.label;
+    const inside = await complete(text.indexOf('((lo') + 4);
+    const loss = inside.find((item) => label(item) === 'loss');
+    assert.ok(loss, inside.map(label).join(', '));
+    assert.equal(loss.detail, '%');
+    assert.equal(inside.find((item) => label(item) === 'avgLatency')?.detail, 'ms · also latency');
+    assert.ok(inside.some((item) => label(item) === '>='));
+    // The typed "lo" is what the metric replaces.
+    const typed = text.indexOf('((lo') + 2;
+    assert.deepEqual(loss.range, new vscode.Range(document.positionAt(typed), document.positionAt(typed + 2)));
+    // An http-server rule offers that type's metrics instead.
+    const http = rule({ alertType: 'http-server', expression: '((re', tests: [lossTest] });
+    const httpUri = writeDocument(suite.scratch.path, 'http.netmon-alert-rule.json', http);
+    await openDocument(httpUri);
+    const httpItems = (
+      await vscode.commands.executeCommand<vscode.CompletionList>(
+        'vscode.executeCompletionItemProvider',
+        httpUri,
+        (await vscode.workspace.openTextDocument(httpUri)).positionAt(http.indexOf('((re') + 4),
+      )
+    ).items.map(label);
+    assert.ok(httpItems.includes('responseTime') && !httpItems.includes('loss'), httpItems.join(', '));
+    // Outside the expression (in ruleName), neither a metric nor an operator (the editor's own word
+    // suggestions may still offer the words of open documents, "loss" among them, without a unit).
+    const outside = await complete(text.indexOf('Loss episodes') + 2);
+    const ours = outside.filter((item) => label(item) === '>=' || (label(item) === 'loss' && item.detail === '%'));
+    assert.deepEqual(ours.map(label), [], outside.map(label).join(', '));
+  });
+
+  it('the Backtest lens replays 7 days and opens "Backtest: <ruleName>" saying how often it would have fired, beside the deployed rule', async function () {
+    this.timeout(90_000);
+    const text = rule({ ruleId: '100001', tests: [lossTest] });
+    const uri = writeDocument(suite.scratch.path, 'episodes.netmon-alert-rule.json', text);
+    await openDocument(uri);
+    const lens = await lensCommand(uri, 'Backtest');
+    assert.equal(lens.command, 'netmon.backtestAlertRule');
+    const { result } = await clickLens<{ panel: string; firingCount: number; days: number }>(uri, 'Backtest');
+    assert.ok(result, 'the backtest ran');
+    assert.equal(result.days, 7);
+    const panel = (await panelStates()).find((state) => state.id === result.panel);
+    assert.ok(panel);
+    assert.equal(panel.kind, 'backtest');
+    assert.equal(panel.title, 'Backtest: Loss episodes');
+    const shown = panel.rendered as BacktestShown;
+    // The world's loss days of 10 % or more, each one firing; the deployed default loss rule alerted on each.
+    assert.ok(expected.length >= 4);
+    assert.equal(
+      shown.summary,
+      `Loss episodes would have fired ${expected.length} times in 7 days (deployed rule: ${expected.length})`,
+    );
+    // The same document through the use case, over the same emulator: the same count.
+    const parsed = documentsLayer().parseAlertRule(text);
+    assert.ok(parsed.ok);
+    const client = (await netmonApi()).connection.requireClient();
+    const account = { client, serviceKey: '', aidKey: '', requestAid: undefined, label: 'test', close: async () => {} };
+    const report = await backtestDocument(account, { document: parsed.document, days: 7 });
+    assert.equal(shown.firingCount, report.result.firingCount);
+    assert.equal(report.result.firingCount, expected.length);
+  });
+
+  it('a test the account does not have: the backtest says what to change and marks the name on the document', async function () {
+    this.timeout(60_000);
+    const uri = writeDocument(suite.scratch.path, 'nowhere.netmon-alert-rule.json', rule({ tests: ['Nowhere'] }));
+    const document = await openDocument(uri);
+    const before = (await panelStates()).length;
+    const { result } = await clickLens(uri, 'Backtest');
+    assert.equal(result, undefined, 'no report');
+    assert.equal((await panelStates()).length, before, 'no panel');
+    const [diagnostic] = await netmonDiagnostics(uri, (found) => found.length > 0);
+    assert.ok(diagnostic);
+    assert.match(diagnostic.message, /no deployed test is named or numbered "Nowhere"/);
+    assert.deepEqual(diagnostic.range, rangeOf(document, '"Nowhere"'));
+  });
+});
