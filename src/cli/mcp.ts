@@ -11,8 +11,8 @@ import { mcpConfigsText } from '../tools/mcp-configs';
 export const MCP_USAGE = `usage: netmon mcp [--allow-writes] [account]
   Serves Netmon's analyses as MCP tools on stdin/stdout: find_worst_sessions, explain_session,
   session_path, agent_timeline, find_agent, localize_path, diff_path, list_alerts, explain_alert,
-  compare_sessions, compare_hars, redact_har (a report, writes nothing), validate_documents and
-  plan_documents; with --allow-writes also apply_documents, run_instant_test and
+  backtest_alert_rule, compare_sessions, compare_hars, redact_har (a report, writes nothing),
+  validate_documents and plan_documents; with --allow-writes also apply_documents, run_instant_test and
   write_redacted_har. Prompts: troubleshoot, explain-session and plan. Each answer's data.next
   names the call to make next, ids as given. Files (HARs, documents) are read below the current
   folder only.
