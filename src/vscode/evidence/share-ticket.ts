@@ -35,8 +35,10 @@ export function shareSessionForTicket(
     const known = sessionKnownIdentifiers(session, input.agentName);
     const form = await chooseForm(services.prompts, doc, known);
     if (!form) return undefined;
+    const named = form === SHARE_PSEUDONYMISED ? 'the session' : `session ${session.userSessionId}`;
     const folder = await services.prompts.folderLocation({
-      title: `Share session ${session.userSessionId} for a ticket: the folder for its evidence and HARs`,
+      // Pseudonymised, not even the dialog names the session: a screen shared while choosing shows it.
+      title: `Share ${named} for a ticket: the folder for its evidence and HARs`,
       openLabel: 'Share Here',
       defaultUri: vscode.Uri.joinPath(defaultSaveUri('evidence', 'evidence.html'), '..'),
     });
