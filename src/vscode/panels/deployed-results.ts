@@ -3,38 +3,40 @@
 // (latency, loss, jitter per agent; HTTP phases), the path (merge, localization, diff) and,
 // for page-load tests, the waterfall of the worst agent's newest round; for web-transactions
 // tests, the waterfall of that round's slowest page, its other pages a pick away; for API tests,
-// the waterfall of that round's steps beside the summary. Tests without network results (DNS)
-// open their summary as text. API v7 only: v6 says so. Opened at a moment (Show Alert on an
+// the waterfall of that round's steps beside the summary. First of all, in the results group, the
+// Health panel: every agent's latest round graded in words and why, worst first, each row a click
+// from its metrics and path (health-panels.ts); BGP tests also open their summary (the AS paths)
+// as text. API v7 only: v6 says so. Opened at a moment (Show Alert on an
 // alert), they read a range holding it, and show its round instead of the newest.
 import * as vscode from 'vscode';
 import { besideColumn } from '../ui/columns';
 import { latestHealthByAgent } from '../../analysis/results/health';
 import { readNewestFitting } from '../../analysis/results/newest';
-import { readResultsSummary } from '../../analysis/results/read';
+import { healthRows } from '../../analysis/results/health-rows';
+import { readKind, readResultsSummary } from '../../analysis/results/read';
 import { resultsText } from '../../analysis/results/text';
 import { roundMinute } from '../../analysis/text/utc';
 import { mergeHarPages } from '../../analysis/har/merge-pages';
 import type { NetmonClient } from '../../api';
-import {
-  resultKindsOfTest,
-  RESULTS_NEED_V7,
-  type EnterpriseTest,
-  type TestResultKind,
-  type WebTransactionPage,
-} from '../../api/types';
+import { resultKindsOfTest, RESULTS_NEED_V7, type EnterpriseTest, type WebTransactionPage } from '../../api/types';
 import { documentsLibrary as lib } from '../documents/library';
 import { deployTarget } from '../documents/target';
 import { deployedRoundKey, openApiRound } from './api-round-waterfall';
 import { historyRange, type TimeOptions } from './data';
 import { isTreeNode, type ResultsAt } from './args';
 import { pathRange } from './test-sources';
+import type { HealthPanels } from './health-panels';
 import type { MetricsPanels } from './metrics-panels';
 import type { PathPanels } from './path-panels';
 import type { PanelServices } from './services';
 import type { WaterfallPanels } from './waterfall-panels';
 
-/** What Show Results opened: panel ids, and the summary document when the type has no panel. */
+/**
+ * What Show Results opened: the Health panel (every agent's latest round, graded, worst first), the other panels'
+ * ids, and the summary document of a BGP or API test (its AS paths, its steps).
+ */
 export interface ShownResults {
+  health?: string;
   panels: string[];
   document?: string;
 }
@@ -45,6 +47,7 @@ export class DeployedResults {
     private readonly metrics: MetricsPanels,
     private readonly paths: PathPanels,
     private readonly waterfalls: WaterfallPanels,
+    private readonly healths: HealthPanels,
   ) {}
 
   /**
@@ -100,6 +103,39 @@ export class DeployedResults {
   }
 
   private async open(test: EnterpriseTest, at: ResultsAt | undefined): Promise<ShownResults> {
+    // The Health panel first, in the results group (it takes the focus there): the one view of every type. The others
+    // open after it in the same (active) group, the path in front while it draws.
+    const health = await this.openHealth(test, at);
+    return { health, ...(await this.openPanels(test, at)) };
+  }
+
+  /** Every agent's latest round over the view's range (or the moment's), graded, worst first. */
+  private async openHealth(test: EnterpriseTest, at: ResultsAt | undefined): Promise<string> {
+    const client = this.services.connection.requireClient();
+    const { options, label } = at
+      ? { options: at.range, label: `around ${roundMinute(at.startSeconds)}` }
+      : historyRange(this.services.timeOptions());
+    const range = pathRange(options);
+    const kinds = resultKindsOfTest(test);
+    const read = await Promise.all(kinds.map((kind) => readKind(client, test.testId, kind, range)));
+    const since = 'from' in range ? Math.floor(range.from.getTime() / 1000) : undefined;
+    const testAgents = (test.agents ?? []).map((agent) => ({ agentId: String(agent.agentId) }));
+    const rows = healthRows(read, testAgents, since);
+    const network = kinds.includes('network');
+    return this.healths.show(test.testId, test.testName, label, rows, {
+      ...(network
+        ? { openMetrics: (agentId: string) => this.metrics.open(test.testId, agentId, true, at?.range) }
+        : {}),
+      ...(kinds.includes('path-vis')
+        ? {
+            openPath: (agentId: string, roundId: number) =>
+              this.paths.open({ testId: test.testId, agentId, roundId, deployed: true }),
+          }
+        : {}),
+    });
+  }
+
+  private async openPanels(test: EnterpriseTest, at: ResultsAt | undefined): Promise<ShownResults> {
     const kinds = resultKindsOfTest(test);
     if (kinds.includes('api')) return this.openApi(test, at);
     const panels: string[] = [];
@@ -121,9 +157,8 @@ export class DeployedResults {
       const round = await this.worstRound(test, 'web-transactions', at);
       if (round) panels.push(await this.openTransaction(test, round.agentId, round.roundId));
     }
-    // A test whose own results no panel draws (FTP, SIP, DNS server…) opens its summary too, beside its network
-    // layer's panels.
-    if (panels.length > 0 && DRAWN_BY_PANELS.has(kinds[0] as TestResultKind)) return { panels };
+    // Every agent's verdict is in the Health panel; a BGP test's AS paths are in its summary only.
+    if (kinds[0] !== 'bgp') return { panels };
     return { panels, document: await this.openSummary(test, at?.range) };
   }
 
@@ -202,18 +237,6 @@ export class DeployedResults {
     });
   }
 }
-
-/**
- * Result kinds a panel draws: network and path-vis (metrics, path), http-server (metrics), page-load and
- * web-transactions (waterfall).
- */
-const DRAWN_BY_PANELS: ReadonlySet<TestResultKind> = new Set([
-  'network',
-  'path-vis',
-  'http-server',
-  'page-load',
-  'web-transactions',
-]);
 
 /** The interval from a moment on, up to the next round (not including it). */
 function roundOf(startSeconds: number, intervalSeconds: number): { from: Date; to: Date } {

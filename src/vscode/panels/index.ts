@@ -12,6 +12,7 @@ import type { TimeOptions } from './data';
 import { AgentPanels } from './agent-panels';
 import { BacktestPanels } from './backtest-panels';
 import { DeployedResults } from './deployed-results';
+import { HealthPanels } from './health-panels';
 import { InstantResultsPanels } from './instant-panels';
 import { MetricsPanels } from './metrics-panels';
 import { PathPanels } from './path-panels';
@@ -56,7 +57,7 @@ export function registerPanels(
   const instantResults = new InstantResultsPanels(services, metrics, paths);
   const agents = new AgentPanels(services);
   const harEditor = createHarEditor(context, services);
-  const deployed = new DeployedResults(services, metrics, paths, waterfalls);
+  const deployed = new DeployedResults(services, metrics, paths, waterfalls, new HealthPanels(services));
 
   const testTarget = async (args: unknown[]): Promise<TestTarget | undefined> => {
     const client = connection.requireClient();

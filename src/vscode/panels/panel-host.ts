@@ -24,7 +24,8 @@ export type PanelKind =
   | 'timeline'
   | 'compare'
   | 'har-diff'
-  | 'backtest';
+  | 'backtest'
+  | 'health';
 
 type AnyMessage = IpcMessage<string, unknown>;
 

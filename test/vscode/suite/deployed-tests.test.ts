@@ -1,7 +1,8 @@
 // Deployed Tests and Show Test Results against the emulator speaking v7 (netmon.apiVersion
 // v7): the account group's enterprise tests by type with their health at a glance, the test
 // crossing the seeded loss episode shown degraded, its result lists paged in the tree, and
-// Show Results opening the metrics and path panels (the loss localized) — and the waterfall of
+// Show Results opening the Health panel (each agent graded, the lossy transit's sharers degraded
+// by the loss, a row's Metrics on that agent), the metrics and path panels (the loss localized) — and the waterfall of
 // a page-load test's round, and of a web-transactions test's slowest page with its other pages
 // a pick away — from the tree and from a bound test document; a BGP test's summary with each
 // monitor's AS path.
@@ -10,9 +11,12 @@ import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { RunningEmulator } from '../../../src/emulator';
 import type { PathEpisode } from '../../../src/emulator/world/path-episodes';
+import type { EnterpriseTest } from '../../../src/api/types';
+import type { HealthShown } from '../../../src/vscode/panels/health-panels';
+import type { PanelSnapshot } from '../../../src/vscode/panels/panel-host';
 import type { TreeNode } from '../../../src/vscode/tree/nodes';
 import { acceptConfirmations, answeringPrompts, childrenOf, nativeGet, netmonApi, root } from './netmon-fixture';
-import { closeAllEditors, waitForPanels, waitForRendered } from './panels-fixture';
+import { closeAllEditors, sendFromWebview, waitForPanels, waitForRendered } from './panels-fixture';
 import {
   createTestDirectly,
   startDocumentSuite,
@@ -87,6 +91,14 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
   });
   after(() => suite.end());
 
+  /** The agents of a deployed test that the emulator routes over its seeded transit (the lossy one, here). */
+  const sharersOf = async (testId: number): Promise<ReadonlySet<string>> => {
+    const test = await nativeGet<EnterpriseTest>(emulator, `/v7/tests/agent-to-server/${testId}`);
+    const plan = emulator.world.group(emulator.world.accountGroups[0]?.aid ?? 0)!.enterprisePlan(test);
+    assert.equal(plan.path?.kind, 'lossEpisode', 'the test crosses the lossy transit');
+    return plan.sharers;
+  };
+
   const testsOfType = async (type: string): Promise<TreeNode[]> => {
     const api = await netmonApi();
     const groups = await childrenOf(api, await root(api, 'Deployed Tests'));
@@ -148,12 +160,38 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
     );
   });
 
-  it('Show Results on the degraded test opens its metrics and its path, where the loss is localized at the seeded hop', async function () {
+  it('Show Results on the degraded test opens its Health panel, its metrics and its path, where the loss is localized at the seeded hop', async function () {
     this.timeout(90_000);
     const tests = await testsOfType('agent-to-server');
     const degraded = tests.find((t) => String(t.spec.description).includes('DEGRADED'))!;
-    const shown = await vscode.commands.executeCommand<{ panels: string[] }>('netmon.showTestResults', degraded);
+    const shown = await vscode.commands.executeCommand<Shown>('netmon.showTestResults', degraded);
     assert.equal(shown?.panels.length, 2);
+    // First, one row per agent of the test, worst first: the agents sharing the lossy transit degraded (or failing)
+    // by the loss, the others ok.
+    const health = await healthOf(shown);
+    assert.equal(health.title, `Health: ${degraded.label}`);
+    const sharers = await sharersOf(ids[String(degraded.label)]!);
+    const { rows } = health.rendered as HealthShown;
+    assert.deepEqual(
+      rows.map((row) => row.agentId).sort(),
+      fiveAgents(emulator)
+        .map((a) => a.agentId)
+        .sort(),
+    );
+    assert.ok(sharers.size > 0 && sharers.size < rows.length, `sharers: ${[...sharers].join(', ')}`);
+    for (const row of rows) {
+      if (sharers.has(row.agentId)) {
+        assert.match(row.grade, /^(degraded|failing)$/, JSON.stringify(row));
+        assert.match(row.reason, /^network: \d+% loss\b/, JSON.stringify(row));
+      } else assert.equal(row.grade, 'ok', JSON.stringify(row));
+      assert.match(row.agent, /\S/);
+      assert.ok(row.round !== undefined && row.round > loss.startSeconds, 'a round inside the episode');
+    }
+    assert.deepEqual(
+      rows.map((row) => row.grade === 'ok'),
+      rows.map((_, i) => i >= sharers.size),
+      'worst first',
+    );
     const path = await waitForRendered(shown.panels[1]!);
     assert.equal(path.kind, 'path');
     assert.equal(path.title, `Path: ${degraded.label}`);
@@ -168,6 +206,14 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
     assert.equal(metrics.kind, 'metrics');
     assert.equal(metrics.title, `Metrics: ${degraded.label}`);
     assert.ok((metrics.rendered as { charts: { points: number }[] }).charts.some((chart) => chart.points > 0));
+    // The Health panel is in the same group as the metrics (no third group).
+    assert.equal((await healthOf(shown)).column, metrics.column);
+    // A degraded row's Metrics: the metrics panel draws again, on that agent.
+    const worst = rows[0]!;
+    await sendFromWebview(shown.health!, { type: 'openMetrics', params: { agentId: worst.agentId } });
+    const focused = await waitForRendered(shown.panels[0]!, metrics.renders + 1);
+    assert.equal(focused.title, `Metrics: ${degraded.label}`);
+    assert.ok((focused.rendered as { charts: { points: number }[] }).charts.some((chart) => chart.points > 0));
   });
 
   it('over six hours, Show Results ends on the whole range: the metrics of every round since the test was deployed, not only the last hour drawn first', async function () {
@@ -227,15 +273,19 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
     const results = lenses.find((lens) => lens.command?.title === '$(graph) Results');
     assert.equal(results?.command?.command, 'netmon.showTestResults', lenses.map((l) => l.command?.title).join(' | '));
-    const fromDocument = await vscode.commands.executeCommand<{ panels: string[]; document?: string }>(
+    const fromDocument = await vscode.commands.executeCommand<Shown>(
       results.command.command,
       ...(results.command.arguments ?? []),
     );
-    assert.deepEqual(fromDocument?.panels, [], 'a DNS test has no panel');
-    const summary = vscode.workspace.textDocuments.find((d) => d.uri.toString() === fromDocument?.document);
-    assert.match(
-      summary?.getText() ?? '',
-      /^Example zone \(dns-trace test \d+\): ok\n\ndns-trace: ok \(5 agents, \d+ results\)/,
+    assert.deepEqual(fromDocument?.panels, [], 'a DNS test has no other panel');
+    assert.equal(fromDocument.document, undefined, 'no summary text: its Health panel says it');
+    const health = await healthOf(fromDocument);
+    assert.equal(health.title, 'Health: Example zone');
+    const { rows, headline } = health.rendered as HealthShown;
+    assert.equal(headline, '5 ok');
+    assert.ok(
+      rows.every((row) => /^final query \d+ ms$/.test(row.reason)),
+      rows.map((r) => r.reason).join(' | '),
     );
   });
 
@@ -292,7 +342,7 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
     await closeAllEditors();
   });
 
-  it("an FTP server test shows its agents' latest health and its network layer; Show Results opens its metrics and path beside its summary", async function () {
+  it("an FTP server test shows its agents' latest health and its network layer; Show Results opens its Health panel, its metrics and path", async function () {
     this.timeout(90_000);
     const [ftp] = await testsOfType('ftp-server');
     assert.equal(ftp?.label, 'Nightly drop');
@@ -324,17 +374,18 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
     const metrics = await waitForRendered(shown.panels[0]!);
     assert.equal(metrics.kind, 'metrics');
     assert.ok((metrics.rendered as { charts: { points: number }[] }).charts.some((chart) => chart.points > 0));
-    // Its own results no panel draws: the summary opens too, with the path localization.
-    const shownText = (): string =>
-      vscode.workspace.textDocuments.find((d) => d.uri.toString() === shown?.document)?.getText() ?? '';
-    await until('the FTP summary', () => Promise.resolve(shownText().startsWith('Nightly drop')));
-    const text = shownText();
-    assert.match(
-      text,
-      /^Nightly drop \(ftp-server test \d+\): (ok|DEGRADED|FAILING)\n\nftp-server: (ok|FAILING) \(5 agents, \d+ results\)/,
+    // Its own results no panel draws: its Health panel says each agent's, no summary text.
+    assert.equal(shown.document, undefined);
+    const health = await healthOf(shown);
+    assert.equal(health.title, 'Health: Nightly drop');
+    const { rows: graded } = health.rendered as HealthShown;
+    assert.equal(graded.length, 5);
+    assert.ok(
+      graded.every((row) =>
+        row.grade === 'ok' ? /^ftp-server: FTP 226, total \d+ ms$/.test(row.reason) : /^\S+: /.test(row.reason),
+      ),
+      graded.map((r) => `${r.grade} ${r.reason}`).join(' | '),
     );
-    assert.match(text, /\n\nnetwork: (ok|DEGRADED|FAILING) \(5 agents, \d+ results\)/);
-    assert.match(text, /\n\nPath \(3 newest rounds\): /);
     await closeAllEditors();
   });
 
@@ -493,6 +544,21 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
     });
   });
 });
+
+/** What Show Test Results answers. */
+interface Shown {
+  health?: string;
+  panels: string[];
+  document?: string;
+}
+
+/** The Health panel Show Test Results opened, drawn. */
+async function healthOf(shown: Shown | undefined): Promise<PanelSnapshot> {
+  assert.ok(shown?.health, 'a Health panel');
+  const health = await waitForRendered(shown.health);
+  assert.equal(health.kind, 'health');
+  return health;
+}
 
 /** The account group's first five enterprise agents, as a test's agents. */
 function fiveAgents(emulator: RunningEmulator): { agentId: string }[] {
