@@ -63,14 +63,14 @@ test('no data is silent; an agent of the test without any result is silent since
       },
     ],
     [{ agentId: '1' }, { agentId: '2' }, { agentId: '9' }, { agentId: '0', agentName: 'Agent 0' }],
-    Date.UTC(2026, 10, 20, 9, 0) / 1000,
+    Date.UTC(2020, 2, 14, 9, 0) / 1000,
   );
   assert.deepEqual(
     rows.map((row) => [row.agentName, row.grade, row.reason, row.roundId]),
     [
       ['Agent 2', 'degraded', 'MOS 3.1', 600],
-      ['9', 'silent', 'no result since 2026-11-20 09:00 UTC', undefined],
-      ['Agent 0', 'silent', 'no result since 2026-11-20 09:00 UTC', undefined],
+      ['9', 'silent', 'no result since 2020-03-14 09:00 UTC', undefined],
+      ['Agent 0', 'silent', 'no result since 2020-03-14 09:00 UTC', undefined],
       ['Agent 1', 'silent', 'no call quality measured', 600],
     ],
   );
