@@ -28,7 +28,7 @@ const MAX_ACTIONS = 10;
 const DOCUMENT = 'netmon-tests/new-http-server.netmon-test.json';
 
 describe(
-  'authoring in v7 demo mode: new document → two agents → name and URL → Create → interval 600 → Update → Plan → Run Now → Delete',
+  'authoring in v7 demo mode: new document → two agents → name and URL → Create → interval 600 → Update → Plan Folder → Run Now → Delete',
   { timeout: 300_000 },
   () => {
     let workbench: Workbench;
@@ -130,8 +130,8 @@ describe(
         .waitFor({ timeout: TIMEOUT_MS });
       assert.equal(await dialog.count(), 0, 'the lens said the write: no dialog');
 
-      await act('click the Plan lens', async () => {
-        await (await waitForLens(page, /Plan/)).click();
+      await act('click the Plan Folder lens', async () => {
+        await (await waitForLens(page, /Plan Folder/)).click();
       });
       await page
         .locator('.tab', { hasText: /plan of .*\.netmon-plan/ })

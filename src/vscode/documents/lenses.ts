@@ -70,13 +70,16 @@ export class DocumentLenses implements vscode.CodeLensProvider, vscode.Disposabl
       .map((b) => untrustedLine(`${b.connectionKey}/${b.aid}: ${b.testId}`, 80));
     const elsewhere = others.length > 0 ? ` · also deployed on ${others.join(', ')}` : '';
     const runNow = runNowLenses(document, text, this.consent, version);
-    // What Create or Update would change, field by field, before doing it.
-    const plan = lens('$(checklist) Plan', COMMANDS.plan, document.uri);
+    // What Create or Update would change, field by field, before doing it; and the same for the document's folder.
+    const plan = [
+      lens('$(checklist) Plan', COMMANDS.plan, document.uri),
+      lens('Plan Folder', COMMANDS.plan, parentFolder(document.uri)),
+    ];
     if (!bound) {
       return [
         this.createLens(document, text, target, lens),
         ...runNow,
-        plan,
+        ...plan,
         ...(others.length > 0
           ? [lens(`Not deployed here${elsewhere}`, COMMANDS.plan, parentFolder(document.uri))]
           : []),
@@ -95,7 +98,7 @@ export class DocumentLenses implements vscode.CodeLensProvider, vscode.Disposabl
         : lens('$(sync) Update', COMMANDS.update, document.uri),
       lens('$(trash) Delete', COMMANDS.delete, document.uri),
       ...runNow,
-      plan,
+      ...plan,
       lens('$(graph) Results', COMMAND.showTestResults, document.uri),
     ];
     return verified ? [...actions, status] : [status, ...actions];

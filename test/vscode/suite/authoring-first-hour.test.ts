@@ -143,6 +143,18 @@ describe("authoring, a stranger's first hour", () => {
       /Not managed by these documents/,
       "the account's other tests are not this document's news",
     );
+    // Beside it, the document's folder: every test document in it, in one plan of its own tab.
+    const folderLens = lenses.find((lens) => lens.command?.title === 'Plan Folder');
+    assert.ok(folderLens?.command, lenses.map((l) => l.command?.title).join(' | '));
+    const folderPlan = await vscode.commands.executeCommand<{ plan: Plan; document: vscode.TextDocument } | undefined>(
+      folderLens.command.command,
+      ...(folderLens.command.arguments ?? []),
+    );
+    assert.deepEqual(folderPlan?.plan.steps.map((s) => `${s.action} ${s.testName}`).sort(), [
+      'create Other lens',
+      'create Portal lens',
+    ]);
+    assert.notEqual(folderPlan?.document.uri.toString(), planned?.document.uri.toString(), 'a tab of its own');
   });
 
   it("a folder's plan leaves out its examples folder and says so; planning the examples folder itself includes them", async function () {
@@ -189,8 +201,8 @@ describe("authoring, a stranger's first hour", () => {
     );
     // agent-to-server runs from its enterprise agents (v7) and from endpoint agents (v6 and v7).
     assert.deepEqual(
-      titles.filter((title) => title !== '$(play) Run Now from enterprise agents').slice(0, 4),
-      ['$(sync) Update', '$(trash) Delete', '$(play) Run Now from endpoint agents', '$(checklist) Plan'],
+      titles.filter((title) => title !== '$(play) Run Now from enterprise agents').slice(0, 5),
+      ['$(sync) Update', '$(trash) Delete', '$(play) Run Now from endpoint agents', '$(checklist) Plan', 'Plan Folder'],
       titles.join(' | '),
     );
     assert.match(titles.at(-1) ?? '', new RegExp(`Bound to test ${created.testId}`));
