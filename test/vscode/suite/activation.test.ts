@@ -27,6 +27,7 @@ describe('activation', () => {
     const extension = await activateExtension();
     const events = (extension.packageJSON as { activationEvents?: string[] }).activationEvents ?? [];
     assert.deepEqual([...events].sort(), [
+      'workspaceContains:**/*.netmon-alert-rule.json',
       'workspaceContains:**/*.netmon-endpoint-test.json',
       'workspaceContains:**/*.netmon-filter.json',
       'workspaceContains:**/*.netmon-instant.json',

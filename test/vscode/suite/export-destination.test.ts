@@ -120,7 +120,7 @@ describe('Export destinations and the notification after an export', () => {
   describe('Export Evidence…', () => {
     const suite = signedInSuite('netmon-export-destination-evidence-');
 
-    it('opens in a folder, not at the root, and Open shows the written file', async function () {
+    it('opens in a folder, not at the root, and Open shows the written file as its recipient sees it', async function () {
       this.timeout(60_000);
       const { userSessionId, overview } = await openFirstSessionOverview();
       const file = vscode.Uri.joinPath(exportsFolder, 'ticket.html');
@@ -131,11 +131,21 @@ describe('Export destinations and the notification after an export', () => {
       const asked = savePrompt(prompts).defaultUri;
       assertNotAtRoot(asked);
       assert.ok(suite.scratch, 'signed in');
+      // The HTML in a preview (no script), not its source in a text editor.
       await waitFor(
-        'the written evidence open in an editor',
-        () => (vscode.window.activeTextEditor?.document.uri.fsPath === file.fsPath ? true : undefined),
+        'the written evidence open in its preview',
+        () =>
+          vscode.window.tabGroups.all
+            .flatMap((group) => group.tabs)
+            .find(
+              (tab) =>
+                tab.input instanceof vscode.TabInputWebview &&
+                tab.input.viewType.endsWith('netmon.evidencePreview') &&
+                tab.label === 'Preview: ticket.html',
+            ),
         10_000,
       );
+      assert.notEqual(vscode.window.activeTextEditor?.document.uri.fsPath, file.fsPath, 'not its source');
     });
   });
 });
