@@ -9,7 +9,7 @@ import { besideColumn } from '../ui/columns';
 import { backtestHtml, backtestSummary } from './backtest-html';
 import type { PanelSnapshot } from './panel-host';
 import type { RegisteredPanel } from './registry';
-import type { PanelServices } from './services';
+import { netmonWebviewPanel, type PanelServices } from './services';
 import { contentSecurityPolicy } from './webview-html';
 
 /** What the panel shows, as the suites read it (`rendered` of its snapshot). */
@@ -91,12 +91,10 @@ export class BacktestPanels {
   }
 
   private create(key: string): BacktestPanel {
-    const webview = vscode.window.createWebviewPanel('netmon.backtest', 'Backtest', besideColumn(), {
-      enableFindWidget: true,
+    const webview = netmonWebviewPanel(this.services, 'backtest', 'Backtest', besideColumn(), {
       enableScripts: false,
       localResourceRoots: [],
     });
-    webview.iconPath = vscode.Uri.joinPath(this.services.extensionUri, 'media', 'netmon-activity.svg');
     return this.services.registry.add(new BacktestPanel(this.services.registry.nextId('backtest'), key, webview));
   }
 }

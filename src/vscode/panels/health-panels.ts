@@ -13,7 +13,7 @@ import { besideColumn } from '../ui/columns';
 import { healthHeadline, healthHtml, isHealthPanelMessage, type HealthPanelMessage } from './health-html';
 import type { PanelSnapshot } from './panel-host';
 import type { RegisteredPanel } from './registry';
-import type { PanelServices } from './services';
+import { netmonWebviewPanel, type PanelServices } from './services';
 import { contentSecurityPolicy } from './webview-html';
 
 /** What the panel shows, as the suites read it (`rendered` of its snapshot). */
@@ -135,12 +135,10 @@ export class HealthPanels {
   }
 
   private create(key: string): HealthPanel {
-    const webview = vscode.window.createWebviewPanel('netmon.health', 'Health', besideColumn(), {
-      enableFindWidget: true,
+    const webview = netmonWebviewPanel(this.services, 'health', 'Health', besideColumn(), {
       enableScripts: true,
       localResourceRoots: [],
     });
-    webview.iconPath = vscode.Uri.joinPath(this.services.extensionUri, 'media', 'netmon-activity.svg');
     return this.services.registry.add(new HealthPanel(this.services.registry.nextId('health'), key, webview));
   }
 }

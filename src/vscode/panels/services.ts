@@ -30,16 +30,27 @@ export function createPanelHost<H extends IpcMessage<string, unknown>, P extends
   spec: HostSpec<P> & { title: string; column?: vscode.ViewColumn },
   errorMessage: ((message: string) => H) | undefined,
 ): PanelHost<H, P> {
-  const panel = vscode.window.createWebviewPanel(
-    `netmon.${spec.kind}`,
-    spec.title,
-    spec.column ?? vscode.ViewColumn.Active,
-    {
-      enableFindWidget: true,
-    },
-  );
-  panel.iconPath = vscode.Uri.joinPath(services.extensionUri, 'media', 'netmon-activity.svg');
+  const panel = netmonWebviewPanel(services, spec.kind, spec.title, spec.column ?? vscode.ViewColumn.Active);
   return hostFor(services, panel, spec, errorMessage);
+}
+
+/**
+ * A Netmon webview panel: view type `netmon.<kind>`, Find enabled, the activity icon. Panels whose page is drawn here
+ * (no webview bundle) pass their own options (scripts, no local resources).
+ */
+export function netmonWebviewPanel(
+  services: Pick<PanelServices, 'extensionUri'>,
+  kind: string,
+  title: string,
+  column: vscode.ViewColumn,
+  options: vscode.WebviewPanelOptions & vscode.WebviewOptions = {},
+): vscode.WebviewPanel {
+  const panel = vscode.window.createWebviewPanel(`netmon.${kind}`, title, column, {
+    enableFindWidget: true,
+    ...options,
+  });
+  panel.iconPath = vscode.Uri.joinPath(services.extensionUri, 'media', 'netmon-activity.svg');
+  return panel;
 }
 
 /**
