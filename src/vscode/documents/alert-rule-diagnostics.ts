@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import type { RuleProblem } from '../../documents';
 import { isAlertRuleFile } from './alert-rule-files';
 import { placeOfComplaint } from './alert-rule-places';
+import { KeyedDebounce } from './debounce';
 import { documentsLibrary as lib } from './library';
 
 const DEBOUNCE_MS = 200;
@@ -16,7 +17,7 @@ const SOURCE = 'netmon alert-rule';
 
 export class AlertRuleDiagnostics implements vscode.Disposable {
   readonly collection = vscode.languages.createDiagnosticCollection('netmon-alert-rule');
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly pending = new KeyedDebounce(DEBOUNCE_MS);
   private readonly complaints = new Map<string, { version: number; diagnostic: vscode.Diagnostic }>();
   private readonly disposables: vscode.Disposable[] = [this.collection];
 
@@ -49,15 +50,7 @@ export class AlertRuleDiagnostics implements vscode.Disposable {
 
   private schedule(document: vscode.TextDocument): void {
     if (!isAlertRuleFile(document.uri.path)) return;
-    const key = document.uri.toString();
-    clearTimeout(this.timers.get(key));
-    this.timers.set(
-      key,
-      setTimeout(() => {
-        this.timers.delete(key);
-        this.update(document);
-      }, DEBOUNCE_MS),
-    );
+    this.pending.schedule(document.uri.toString(), () => this.update(document));
   }
 
   private update(document: vscode.TextDocument): void {
@@ -73,14 +66,13 @@ export class AlertRuleDiagnostics implements vscode.Disposable {
 
   private closed(document: vscode.TextDocument): void {
     const key = document.uri.toString();
-    clearTimeout(this.timers.get(key));
-    this.timers.delete(key);
+    this.pending.cancel(key);
     this.complaints.delete(key);
     this.collection.delete(document.uri);
   }
 
   dispose(): void {
-    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.pending.dispose();
     for (const disposable of this.disposables) disposable.dispose();
   }
 }

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { DocumentDiagnostic, DocumentKind, ParsedDocument, WorkspaceDocument } from '../../documents';
 import { DOCUMENT_SUFFIXES, documentKindOf } from '../../documents/kinds';
+import { KeyedDebounce } from './debounce';
 import { documentsLibrary as lib } from './library';
 import type { CatalogCache } from './catalog';
 
@@ -21,7 +22,7 @@ interface Entry {
 export class DocumentDiagnostics implements vscode.Disposable {
   readonly collection = vscode.languages.createDiagnosticCollection('netmon');
   private readonly entries = new Map<string, Entry>();
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly pending = new KeyedDebounce(DEBOUNCE_MS);
   private readonly disposables: vscode.Disposable[] = [this.collection];
   private scan: Promise<void> | undefined;
 
@@ -62,15 +63,7 @@ export class DocumentDiagnostics implements vscode.Disposable {
 
   private schedule(document: vscode.TextDocument): void {
     if (!documentKindOf(document.uri.path)) return;
-    const key = document.uri.toString();
-    clearTimeout(this.timers.get(key));
-    this.timers.set(
-      key,
-      setTimeout(() => {
-        this.timers.delete(key);
-        this.update(document);
-      }, DEBOUNCE_MS),
-    );
+    this.pending.schedule(document.uri.toString(), () => this.update(document));
   }
 
   private update(document: vscode.TextDocument): void {
@@ -96,7 +89,7 @@ export class DocumentDiagnostics implements vscode.Disposable {
 
   private closed(document: vscode.TextDocument): void {
     const key = document.uri.toString();
-    clearTimeout(this.timers.get(key));
+    this.pending.cancel(key);
     this.collection.delete(document.uri);
     const entry = this.entries.get(key);
     if (entry) entry.own = undefined;
@@ -171,7 +164,7 @@ export class DocumentDiagnostics implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.pending.dispose();
     for (const disposable of this.disposables) disposable.dispose();
   }
 }
