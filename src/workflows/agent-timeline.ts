@@ -1,10 +1,11 @@
 // One endpoint agent over a time range, as `netmon agent timeline`, evidence and the
 // agent_timeline tool read it: the agent found by id or computer name, then the same walk and
-// analysis as the Agent Timeline panel.
+// analysis as the Agent Timeline panel, with the alerts and events of the tests toward the sites it visited (v7).
 import { AgentSearch } from '../analysis/agents/search';
-import { agentTimeline, type AgentTimeline } from '../analysis/timeline';
+import { agentTimeline, withAlertMarks, type AgentTimeline } from '../analysis/timeline';
 import { TimelineWalk } from '../analysis/timeline/walk';
 import type { Account } from './account';
+import { readMarkInputs } from './alert-marks';
 import { inputError } from './input-error';
 import type { AskedRange } from './time-range';
 
@@ -44,7 +45,7 @@ export async function readAgentTimeline(
   const agentId = String(agent.agentId);
   const walk = new TimelineWalk(account.client, agentId, range.request, range.estimate);
   await walk.run();
-  const model = agentTimeline(
+  const timeline = agentTimeline(
     {
       agentId,
       name: String(agent.computerName ?? agentId),
@@ -56,5 +57,6 @@ export async function readAgentTimeline(
     walk.gaps,
     true,
   );
+  const model = withAlertMarks(timeline, await readMarkInputs(account.client, walk.range));
   return { model, gaps: walk.gaps.length };
 }

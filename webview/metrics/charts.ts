@@ -4,6 +4,7 @@ import uPlot from 'uplot';
 import { agentStyle, CHART_PALETTE } from '../shared/chart-palette';
 import { el } from '../shared/dom';
 import { percentileLines, stacked, type AlignedSeries } from '../../src/analysis/metrics';
+import { withAlertBands, type AlertBand } from './alert-bands';
 
 export interface ChartSpec {
   id: string;
@@ -14,6 +15,8 @@ export interface ChartSpec {
   stack?: boolean;
   /** Fill between these two series (indexes into aligned.series), e.g. min/max latency. */
   band?: [number, number];
+  /** The test's alerts and events, shaded behind the series over their span. */
+  alerts?: AlertBand[];
 }
 
 export interface Theme {
@@ -191,7 +194,7 @@ export function drawChart(
       x: { time: true, auto: true, range: (u, min, max) => xRange(u.data[0], min, max) },
       y: { range: (_u, min, max) => [Math.min(0, min ?? 0), max > 0 ? max * 1.1 : 1] },
     },
-    hooks: { draw: [(u) => markLostRounds(u, raw)] },
+    hooks: withAlertBands({ draw: [(u) => markLostRounds(u, raw)] }, spec.alerts),
     cursor: { points: { size: 8 }, drag: { x: false, y: false } },
     legend: { live: true },
   };

@@ -18,6 +18,7 @@ import {
 import { isMetricsHostMessage, type MetricsLoadParams, type MetricsPanelMessage } from './protocol';
 import { drawChart, readTheme, type ChartElement, type ChartSpec } from './charts';
 import { METRICS_CSS } from './styles';
+import { alertBands, alertList } from './alert-bands';
 
 const host = hostApi<MetricsPanelMessage>();
 
@@ -27,6 +28,8 @@ class MetricsPanel {
   private readonly previous = el('input', { type: 'checkbox', id: 'previous' });
   private readonly status = el('div', { class: 'status', role: 'status' }, 'Waiting for metrics…');
   private readonly charts = el('main', { class: 'charts', 'aria-label': 'Charts' });
+  /** The alerts and events shaded on the charts, in words. */
+  private readonly alerts = el('div', { class: 'alerts' });
   /** After a pick: the people behind that point (its agent's sessions around the round). */
   private readonly nextStep = el('div', { class: 'next-step' });
   private params: MetricsLoadParams | undefined;
@@ -49,6 +52,7 @@ class MetricsPanel {
       this.status,
       this.nextStep,
       this.charts,
+      this.alerts,
     );
     this.agent.addEventListener('change', () => this.draw());
     this.previous.addEventListener('change', () => {
@@ -151,14 +155,17 @@ class MetricsPanel {
     for (const chart of this.drawn) chart.plot?.destroy();
     const agentId = this.agent.value || undefined;
     const theme = readTheme();
-    const specs = this.specs(this.params, agentId);
+    const bands = alertBands(this.params.alerts?.marks ?? []);
+    const specs = this.specs(this.params, agentId).map((spec) => (bands.length ? { ...spec, alerts: bands } : spec));
     this.drawn = specs.map((spec) => drawChart(spec, theme, (s, p) => this.pick(spec.aligned, s, p)));
     this.charts.replaceChildren(...this.drawn);
+    this.alerts.replaceChildren(...(bands.length ? [alertList(bands, this.params.alerts?.leftOut ?? 0)] : []));
     this.resize();
     host.postMessage({
       type: 'rendered',
       params: {
         charts: specs.map((s) => ({ id: s.id, series: s.aligned.series.length, points: s.aligned.rounds.length })),
+        ...(bands.length ? { alerts: bands.map((band) => band.label) } : {}),
       },
     });
   }

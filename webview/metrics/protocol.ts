@@ -15,6 +15,7 @@ import {
 import type { IpcMessage, ReadyMessage } from '../shared/ipc';
 import { isRenderFailedParams, type RenderFailedMessage } from '../shared/render-failed';
 import type { HttpServerResult, NetMetric } from '../../src/api/types';
+import type { AlertMark, MarkList } from '../../src/analysis/alerts/marks';
 
 export interface MetricsLoadParams {
   /** Shown above the charts, e.g. the test name and target. */
@@ -29,6 +30,8 @@ export interface MetricsLoadParams {
   agentId?: string;
   /** "Compare to previous period": the metrics of the period before, and how far to move them forward (seconds). */
   previous?: { metrics: NetMetric[]; shiftSeconds: number };
+  /** The test's alerts and events over the range (v7), shaded behind the charts; absent: none. */
+  alerts?: MarkList;
 }
 
 /** Host → webview. */
@@ -45,8 +48,8 @@ export type MetricsPanelMessage =
   | IpcMessage<'findSessions', { agentId: string; roundId: number }>
   /** Overlay the previous period (or stop). */
   | IpcMessage<'comparePrevious', { on: boolean }>
-  /** After a load was drawn: which charts and how many series each. */
-  | IpcMessage<'rendered', { charts: { id: string; series: number; points: number }[] }>;
+  /** After a load was drawn: which charts and how many series each, and the alert bands by their labels. */
+  | IpcMessage<'rendered', { charts: { id: string; series: number; points: number }[]; alerts?: string[] }>;
 
 export const METRICS_HOST_MESSAGE_TYPES: readonly MetricsHostMessage['type'][] = ['load', 'error'];
 export const METRICS_PANEL_MESSAGE_TYPES: readonly MetricsPanelMessage['type'][] = [
@@ -69,6 +72,18 @@ const isMetricsLoadParams = hasFields<MetricsLoadParams>({
     hasFields<{ metrics: NetMetric[]; shiftSeconds: number }>({
       metrics: isArrayOf(isRecord) as Guard<NetMetric[]>,
       shiftSeconds: isFiniteNumber,
+    }),
+  ),
+  alerts: isOptional(
+    hasFields<MarkList>({
+      marks: isArrayOf(
+        hasFields<Pick<AlertMark, 'startMs' | 'title' | 'severity'>>({
+          startMs: isFiniteNumber,
+          title: isString,
+          severity: isString,
+        }),
+      ) as Guard<AlertMark[]>,
+      leftOut: isFiniteNumber,
     }),
   ),
 });
@@ -96,8 +111,9 @@ export function isMetricsPanelMessage(value: unknown): value is MetricsPanelMess
     comparePrevious: hasFields<{ on: boolean }>({
       on: (value: unknown): value is boolean => typeof value === 'boolean',
     }),
-    rendered: hasFields<{ charts: { id: string; series: number; points: number }[] }>({
+    rendered: hasFields<{ charts: { id: string; series: number; points: number }[]; alerts?: string[] }>({
       charts: isArrayOf(isChartSummary),
+      alerts: isOptional(isArrayOf(isString)),
     }),
   });
 }

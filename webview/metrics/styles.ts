@@ -34,4 +34,19 @@ body { margin: 0; background: var(--vscode-editor-background, #1e1e1e); color: v
 .uplot .u-legend .u-marker { border-radius: 2px; }
 .uplot .u-legend tr.u-off > * { opacity: 0.35; }
 .u-over { cursor: pointer; }
+.alert-band-label { position: absolute; pointer-events: none; font-size: 0.8em; font-weight: 600; padding: 0 3px;
+  white-space: nowrap; overflow: hidden; text-overflow: ellipsis; color: var(--vscode-editor-foreground, #d4d4d4);
+  background: var(--vscode-editor-background, Canvas); border-left: 3px solid var(--alert-colour); }
+.alert-critical { --alert-colour: var(--vscode-charts-red, #f14c4c); }
+.alert-major { --alert-colour: var(--vscode-charts-orange, #d18616); }
+.alert-minor { --alert-colour: var(--vscode-charts-yellow, #cca700); }
+.alert-info { --alert-colour: var(--vscode-charts-blue, #3794ff); }
+.alert-list { padding: 0 12px 12px; }
+.alert-list h2 { font-size: 0.85em; text-transform: uppercase; letter-spacing: 0.04em; font-weight: 600;
+  color: var(--vscode-descriptionForeground, #9d9d9d); margin: 4px 0; }
+.alert-list ul { margin: 0; padding-left: 4px; list-style: none; }
+.alert-list li { margin: 2px 0; overflow-wrap: anywhere; border-left: 3px solid var(--alert-colour, transparent);
+  padding-left: 6px; }
+.alert-cue { font-weight: 700; }
+@media (forced-colors: active) { .alert-band-label, .alert-list li { border-left-color: CanvasText; } }
 `;

@@ -126,6 +126,10 @@ function axis(scale: TimeScale, y: number): SVGGElement {
 
 function drawMarks(group: SVGGElement, box: LaneBox, scale: TimeScale, activeIndex: number | undefined): void {
   const { lane, height } = box;
+  if (lane.shape === 'alert') {
+    drawAlertMarks(group, box, scale, activeIndex);
+    return;
+  }
   const visible = marksIn(lane.marks, scale.view.fromMs - scale.span * 0.02, scale.view.toMs + scale.span * 0.02);
   const yOf = (value: number): number => height - 4 - value * (height - 10);
   if (lane.shape === 'line' || lane.shape === 'band') {
@@ -190,4 +194,34 @@ function eventMark(mark: Mark, x: number, height: number): SVGGElement {
   );
   group.append(svgEl('text', { x, y: height / 2 + 4, 'text-anchor': 'middle' }, glyph));
   return group;
+}
+
+/**
+ * Alerts and events over their span: a bar coloured by level with the level's cue written at its start (never colour
+ * alone), each focusable with its whole label spoken and shown as its tooltip (text only: names come from the API).
+ */
+function drawAlertMarks(group: SVGGElement, box: LaneBox, scale: TimeScale, activeIndex: number | undefined): void {
+  const { lane, height } = box;
+  lane.marks.forEach((mark, index) => {
+    const until = mark.until ?? mark.t;
+    if (until < scale.view.fromMs || mark.t > scale.view.toMs) return;
+    const x0 = Math.max(-2, scale.x(mark.t));
+    const x1 = Math.min(scale.width + 2, scale.x(until));
+    const bar = svgEl('g', {
+      class: `tl-alert tl-alert-${mark.level ?? 'info'}`,
+      tabindex: 0,
+      role: 'img',
+      'aria-label': mark.text,
+    });
+    bar.append(
+      svgEl('title', {}, mark.text),
+      svgEl('rect', { x: x0, y: 4, width: Math.max(4, x1 - x0), height: height - 8, rx: 2 }),
+      svgEl('text', { x: x0 + 3, y: height / 2 + 4 }, mark.cue ?? ''),
+    );
+    group.append(bar);
+    if (index === activeIndex)
+      group.append(
+        svgEl('rect', { class: 'tl-active', x: x0 - 2, y: 1, width: Math.max(8, x1 - x0 + 4), height: height - 2 }),
+      );
+  });
 }

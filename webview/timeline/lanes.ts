@@ -3,14 +3,15 @@
 import { experienceText, type Grade } from '../../src/analysis/grades';
 import type { AgentTimeline, EventKind, TimelineLanes } from '../../src/analysis/timeline';
 import { countBelow } from '../../src/analysis/sorted-search';
-import { localDateTime } from './scale';
+import { LEVEL_CUE, markLabel, type MarkLevel } from '../../src/analysis/alerts/marks';
+import { localClock, localDateTime } from './scale';
 
 export type OpenTarget =
   | { type: 'openSession'; params: { userSessionId: string } }
   | { type: 'openPage'; params: { userSessionId: string; pageId: string } }
   | { type: 'openProbe'; params: { networkProbeId: string } };
 
-export type MarkShape = 'dot' | 'square' | 'line' | 'band' | 'event';
+export type MarkShape = 'dot' | 'square' | 'line' | 'band' | 'event' | 'alert';
 
 export interface Mark {
   t: number;
@@ -29,6 +30,10 @@ export interface Mark {
   text: string;
   open?: OpenTarget;
   event?: EventKind;
+  /** Alert lane: where the alert or event ends (the range's end while active), its level and that level's text cue. */
+  until?: number;
+  level?: MarkLevel;
+  cue?: string;
 }
 
 export interface Lane {
@@ -55,7 +60,8 @@ function scaler(values: readonly number[]): { y: (v: number) => number; top: num
 }
 
 export function timelineLanes(timeline: AgentTimeline, lanes: TimelineLanes = timeline.lanes): Lane[] {
-  const result: Lane[] = [eventLane(timeline), sessionLane(lanes), pageLane(lanes)];
+  const alerts = alertLane(timeline);
+  const result: Lane[] = [...(alerts ? [alerts] : []), eventLane(timeline), sessionLane(lanes), pageLane(lanes)];
   const siteOf = new Map(lanes.sessions.map((s) => [s.userSessionId, s.site]));
   for (const lane of lanes.network) {
     const scale = scaler(lane.points.map((p) => p.latency ?? 0));
@@ -101,6 +107,33 @@ export function timelineLanes(timeline: AgentTimeline, lanes: TimelineLanes = ti
   }
   result.push(...systemLanes(lanes));
   return result;
+}
+
+/** The alerts and events on tests toward the sites the agent visited, over their span; none (v6, none): no lane. */
+function alertLane(timeline: AgentTimeline): Lane | undefined {
+  const found = timeline.alertMarks;
+  if (!found?.marks.length) return undefined;
+  return {
+    id: 'alerts',
+    label: 'Alerts & events',
+    shape: 'alert',
+    height: 30,
+    caption: found.leftOut ? `${found.leftOut} more not drawn` : 'severity: ‼ ! ▲ i',
+    marks: found.marks.map((mark) => ({
+      t: mark.startMs,
+      y: 0.5,
+      until: mark.endMs ?? timeline.range.toMs,
+      level: mark.level,
+      cue: LEVEL_CUE[mark.level],
+      text: markLabel(mark, localClock),
+    })),
+  };
+}
+
+/** The alert marks drawn, by their spoken labels, for the host's snapshot; nothing when there is no alert lane. */
+export function alertsDrawn(lanes: readonly Lane[]): { alerts?: string[] } {
+  const lane = lanes.find((l) => l.id === 'alerts');
+  return lane ? { alerts: lane.marks.map((mark) => mark.text) } : {};
 }
 
 function eventLane(timeline: AgentTimeline): Lane {

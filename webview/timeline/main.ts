@@ -9,7 +9,7 @@ import { GRADE_COLORS } from '../shared/grades';
 import { hostApi } from '../shared/ipc';
 import { adoptStyles } from '../shared/sheet';
 import { drawChart, layoutLanes, LABEL_WIDTH, type LaneBox } from './chart';
-import { lanesWithin, nearestMark, timelineLanes, type Lane, type Mark } from './lanes';
+import { alertsDrawn, lanesWithin, nearestMark, timelineLanes, type Lane, type Mark } from './lanes';
 import {
   isTimelineHostMessage,
   RANGE_PRESETS,
@@ -112,6 +112,7 @@ function load(params: TimelineLoad): void {
       probeLanes: data.probes.length,
       events: timeline.events.length,
       gaps: timeline.gaps.length,
+      ...alertsDrawn(lanes),
     },
   });
   if (timeline.complete)

@@ -1,7 +1,17 @@
 // Messages between the agent timeline webview and its host. The host imports this file too.
 import type { AgentTimeline } from '../../src/analysis/timeline';
 import type { TimelineList } from '../../src/analysis/timeline/model';
-import { hasFields, isFiniteNumber, isNothing, isRecord, isString, isTypedMessage, type Guard } from '../shared/guards';
+import {
+  hasFields,
+  isArrayOf,
+  isFiniteNumber,
+  isNothing,
+  isOptional,
+  isRecord,
+  isString,
+  isTypedMessage,
+  type Guard,
+} from '../shared/guards';
 import type { IpcMessage, ReadyMessage } from '../shared/ipc';
 import { isRenderFailedParams, type RenderFailedMessage } from '../shared/render-failed';
 
@@ -32,6 +42,8 @@ export interface TimelineDrawn {
   probeLanes: number;
   events: number;
   gaps: number;
+  /** The alert and event marks drawn, by their spoken label. */
+  alerts?: string[];
 }
 
 /** Host → webview. */
@@ -94,6 +106,7 @@ export function isTimelinePanelMessage(value: unknown): value is TimelinePanelMe
       probeLanes: isFiniteNumber,
       events: isFiniteNumber,
       gaps: isFiniteNumber,
+      alerts: isOptional(isArrayOf(isString)),
     }),
     setRange: hasFields<{ preset: RangePreset }>({ preset: isPreset }),
     openSession: hasFields<{ userSessionId: string }>({ userSessionId: isString }),

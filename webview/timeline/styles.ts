@@ -52,5 +52,13 @@ ${BUTTON_CSS}
 .tl-live { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 .tl-error { color: var(--vscode-errorForeground, #d33); }
 .tl-help { margin: 4px 0; }
-@media (forced-colors: active) { .tl-period, .tl-brush { fill: Highlight; } .tl-line { stroke: CanvasText; } }
+.tl-alert rect { fill: var(--alert-colour); fill-opacity: .35; stroke: var(--alert-colour); stroke-width: 1; }
+.tl-alert text { fill: var(--vscode-foreground, CanvasText); font-size: 11px; font-weight: 700; }
+.tl-alert:focus-visible { outline: 2px solid var(--vscode-focusBorder, Highlight); }
+.tl-alert-critical { --alert-colour: var(--vscode-charts-red, #e5484d); }
+.tl-alert-major { --alert-colour: var(--vscode-charts-orange, #d18616); }
+.tl-alert-minor { --alert-colour: var(--vscode-charts-yellow, #cca700); }
+.tl-alert-info { --alert-colour: var(--vscode-charts-blue, #3794ff); }
+@media (forced-colors: active) { .tl-period, .tl-brush { fill: Highlight; } .tl-line { stroke: CanvasText; }
+  .tl-alert rect { fill: Canvas; stroke: CanvasText; } .tl-alert text { fill: CanvasText; } }
 `;

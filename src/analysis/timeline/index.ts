@@ -15,6 +15,7 @@ export {
   agentTimeline,
   sessionContextInTimeline,
   sessionNeighbourContext,
+  withAlertMarks,
   type AgentTimeline,
   type TimelineRange,
 } from './timeline';

@@ -5,6 +5,7 @@ import type { TopologyScores } from '../session/topology-scores';
 import type { Grade } from '../grades';
 import type { NetworkFacts, StatBand } from './read';
 import type { SessionMeasures } from '../session/verdict';
+import type { AlertMark } from '../alerts/marks';
 
 export type TimelineList = 'userSessions' | 'webSessions' | 'networkSessions' | 'networkProbes';
 
@@ -126,4 +127,15 @@ export interface AgentState {
   name?: string;
   status?: string;
   deleted?: boolean;
+}
+
+/**
+ * The alerts and events (v7) of tests toward the sites the agent visited in the range (src/analysis/alerts/marks.ts);
+ * `note`: why there are none to show (v6, a failed read), said quietly.
+ */
+export interface TimelineAlertMarks {
+  marks: AlertMark[];
+  /** Relevant marks past the bound, not listed. */
+  leftOut: number;
+  note?: string;
 }

@@ -1,6 +1,7 @@
 // The timeline for a ticket or a terminal: who, when, what was read, the verdict over time,
 // what is missing and what changed. `netmon agent timeline` prints it; the panel copies it.
 import { seriesPercentiles } from '../metrics/summary';
+import { markLabel } from '../alerts/marks';
 import { LIST_LABELS, type TimelineList, type NetworkLane } from './model';
 import type { AgentTimeline } from './timeline';
 import { utcClock, type Clock } from './verdict';
@@ -44,7 +45,23 @@ export function timelineText(timeline: AgentTimeline, clock: Clock = utcClock, z
     for (const event of events.slice(0, TEXT_EVENTS)) lines.push(`  ${clock(event.t)} ${event.text}`);
     if (events.length > TEXT_EVENTS) lines.push(`  … ${events.length - TEXT_EVENTS} more (--json lists them all)`);
   }
+  lines.push(...alertLines(timeline, clock, zone));
   return lines.join('\n');
+}
+
+/** The alerts and events toward the sites the agent visited, each with the host that ties it; v6's note in one line. */
+function alertLines(timeline: AgentTimeline, clock: Clock, zone: string): string[] {
+  const found = timeline.alertMarks;
+  if (!found) return [];
+  if (found.note) return ['', found.note];
+  if (found.marks.length === 0) return ['', 'Alerts & events: none on tests toward the sites this agent visited.'];
+  const more = found.leftOut ? `; ${found.leftOut} more not listed` : '';
+  const times = zone ? `, times ${zone}` : '';
+  return [
+    '',
+    `Alerts & events on tests toward the sites it visited (${found.marks.length}${times}${more}):`,
+    ...found.marks.map((mark) => `  ${markLabel(mark, clock)}${mark.host ? ` · visited ${mark.host}` : ''}`),
+  ];
 }
 
 /** "Network sessions to 192.0.2.80: latency p50 38 ms, p95 140 ms; jitter p50 2 ms, p95 2 ms (72 sessions)". */

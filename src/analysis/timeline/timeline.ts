@@ -1,6 +1,7 @@
 // One agent's timeline as the panel draws it and `netmon agent timeline --json` prints it.
 import type { TimelineLanesBuilder } from './lanes';
-import type { AgentState, TimelineEvent, TimelineGap, TimelineLanes, TimelineList } from './model';
+import type { AgentState, TimelineAlertMarks, TimelineEvent, TimelineGap, TimelineLanes, TimelineList } from './model';
+import { timelineMarks, type MarkInputs } from '../alerts/marks';
 import { timelineEvents } from './events';
 import { changesBetween } from '../session/network-changes';
 import { BASELINE_MARGIN_MS, timelineVerdict, utcClock, type Clock, type TimelineVerdict } from './verdict';
@@ -26,6 +27,15 @@ export interface AgentTimeline {
   dropped: Partial<Record<TimelineList, number>>;
   /** False while lists are still loading: a partial timeline. */
   complete: boolean;
+  /** Alerts and events toward the sites it visited (v7); absent until read. */
+  alertMarks?: TimelineAlertMarks;
+}
+
+/** The timeline with the alerts and events of the tests toward the sites its sessions and pages visited. */
+export function withAlertMarks(timeline: AgentTimeline, inputs: MarkInputs | { note: string }): AgentTimeline {
+  if ('note' in inputs) return { ...timeline, alertMarks: { marks: [], leftOut: 0, note: inputs.note } };
+  const sites = [...timeline.lanes.sessions.map((s) => s.site), ...timeline.lanes.pages.map((p) => p.url)];
+  return { ...timeline, alertMarks: timelineMarks(inputs, sites, timeline.range) };
 }
 
 export function agentTimeline(

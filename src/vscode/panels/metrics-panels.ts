@@ -1,5 +1,6 @@
 // The metrics panel of a scheduled test: latency, loss and jitter per agent over time, and
-// HTTP server phases for http-server tests. Picking a point opens that path trace.
+// HTTP server phases for http-server tests. Picking a point opens that path trace. A deployed
+// test's alerts and events (v7) are shaded behind the charts over their span.
 import type { HttpServerResult, NetMetric } from '../../api/types';
 import {
   FIRST_PAINT_SECONDS,
@@ -10,6 +11,8 @@ import {
   type PartReader,
 } from '../../analysis/results/newest';
 import { previousPeriod, roundsOf } from '../../analysis/metrics';
+import { testMarks, type MarkList } from '../../analysis/alerts/marks';
+import { readMarkInputs } from '../../workflows/alert-marks';
 import {
   isMetricsPanelMessage,
   type MetricsHostMessage,
@@ -35,6 +38,8 @@ interface Loaded {
   names: Record<string, string>;
   /** What the cap left out of the range (a deployed test's range narrowed to its newest part), said in the titles. */
   leftOut?: { part: string; why: string };
+  /** The test's alerts and events over the range (a deployed test's whole range, v7). */
+  alerts?: MarkList;
 }
 
 export class MetricsPanels {
@@ -116,7 +121,17 @@ export class MetricsPanels {
       this.showLoaded(host, part, `${range.label} · the last hour while the rest loads`, agentId);
       known = { seconds: FIRST_PAINT_SECONDS, records: part.metrics.length };
     }
-    const loaded = await this.read(host, testId, source, range.options, '', source.newestFirst ? { known } : undefined);
+    const loaded = await this.read(
+      host,
+      testId,
+      source,
+      range.options,
+      '',
+      source.newestFirst ? { known } : undefined,
+      {
+        marks: source.newestFirst === true,
+      },
+    );
     const cut = loaded?.leftOut;
     if (loaded) this.showLoaded(host, loaded, cut ? `${range.label} · ${cut.part}: ${cut.why}` : range.label, agentId);
   }
@@ -132,6 +147,7 @@ export class MetricsPanels {
     range: TimeOptions,
     part: string,
     fitting: { known: PartCount | undefined } | undefined,
+    read: { marks: boolean } = { marks: false },
   ): Promise<Loaded | undefined> {
     const client = this.services.connection.requireClient();
     return host.run(
@@ -141,12 +157,13 @@ export class MetricsPanels {
         const network: PartReader<NetMetric> = (within, maxRecords) =>
           source.netMetrics(client, testId, { ...within, signal }).collect({ maxRecords });
         const whole = pathRange(range);
-        const [test, metrics, names] = await Promise.all([
+        const [test, metrics, names, alerts] = await Promise.all([
           source.test(client, testId, signal),
           fitting
             ? readNewestFitting(network, whole, MAX_RECORDS, fitting.known)
             : network(whole, MAX_RECORDS).then((read) => ({ ...read, range: whole })),
           agentNames(client, signal),
+          read.marks ? this.marks(testId, range, signal) : undefined,
         ]);
         const cut = leftOut(metrics, MAX_RECORDS, 'results');
         const http = source.httpServer(client, testId, test.type, { ...metrics.range, signal });
@@ -157,9 +174,20 @@ export class MetricsPanels {
           httpServer,
           names: { ...names, ...test.agentNames },
           ...(cut ? { leftOut: cut } : {}),
+          ...(alerts ? { alerts } : {}),
         };
       },
     );
+  }
+
+  /** The test's alerts and events over the range; none on v6 or when they cannot be read (the charts still draw). */
+  private async marks(testId: number, range: TimeOptions, signal: AbortSignal): Promise<MarkList | undefined> {
+    // A relative window is the service's to resolve (its clock): the alerts it lists are the range's.
+    const bounds = range.from && range.to ? { fromMs: range.from.getTime(), toMs: range.to.getTime() } : undefined;
+    const read = bounds ?? { window: range.window ?? '1h' };
+    const inputs = await readMarkInputs(this.services.connection.requireClient(), read, signal);
+    const all = { fromMs: -Infinity, toMs: Infinity };
+    return 'note' in inputs ? undefined : testMarks(inputs, String(testId), bounds ?? all);
   }
 
   private showLoaded(host: Host, loaded: Loaded, rangeLabel: string, agentId: string | undefined): void {
@@ -175,6 +203,7 @@ export class MetricsPanels {
       agentNames: loaded.names,
       ...(loaded.httpServer.length > 0 ? { httpServer: loaded.httpServer } : {}),
       ...(agentId ? { agentId } : {}),
+      ...(loaded.alerts?.marks.length ? { alerts: loaded.alerts } : {}),
     };
     this.loads.set(host.id, params);
     host.show({ type: 'load', params });

@@ -3,7 +3,9 @@
 // needs; the panel draws what has arrived while the rest loads, says what is loading, and
 // shows unread stretches as gaps with a retry. Links open only records the timeline holds.
 import * as vscode from 'vscode';
-import { agentTimeline, timelineText, type AgentTimeline } from '../../analysis/timeline';
+import { agentTimeline, timelineText, withAlertMarks, type AgentTimeline } from '../../analysis/timeline';
+import type { MarkInputs } from '../../analysis/alerts/marks';
+import { readMarkInputs } from '../../workflows/alert-marks';
 import { TimelineWalk, type DetailCache } from '../../analysis/timeline/walk';
 import {
   isTimelinePanelMessage,
@@ -32,6 +34,8 @@ interface Shown {
   walk?: TimelineWalk;
   timeline?: AgentTimeline;
   rangeLabel?: string;
+  /** The alerts and events of the range (read once the walk is done): the timeline's marks. */
+  marks?: MarkInputs | { note: string };
 }
 
 export class TimelinePanels {
@@ -161,7 +165,7 @@ export class TimelinePanels {
         };
         let last = 0;
         const draw = (complete: boolean): void => {
-          shown.timeline = agentTimeline(state, walk.range, walk.builder, walk.gaps, complete);
+          shown.timeline = marked(shown, agentTimeline(state, walk.range, walk.builder, walk.gaps, complete));
           host.show({
             type: 'load',
             params: { timeline: shown.timeline, rangeLabel: range.label, preset: request.preset },
@@ -186,6 +190,7 @@ export class TimelinePanels {
         shown.walk = walk;
         draw(false);
         await walk.run(signal);
+        shown.marks = await readMarkInputs(client, walk.range, signal);
         draw(true);
       },
     );
@@ -201,7 +206,7 @@ export class TimelinePanels {
       `Reading the rest of the timeline of ${shown.agentId}`,
       async (signal) => {
         await walk.retry(gap, signal);
-        shown.timeline = agentTimeline(timeline.agent, timeline.range, walk.builder, walk.gaps, true);
+        shown.timeline = marked(shown, agentTimeline(timeline.agent, timeline.range, walk.builder, walk.gaps, true));
         host.show({
           type: 'load',
           params: { timeline: shown.timeline, rangeLabel: shown.rangeLabel ?? '', preset: shown.preset },
@@ -209,4 +214,9 @@ export class TimelinePanels {
       },
     );
   }
+}
+
+/** The timeline with its alert and event marks, once they are read. */
+function marked(shown: Shown, timeline: AgentTimeline): AgentTimeline {
+  return shown.marks ? withAlertMarks(timeline, shown.marks) : timeline;
 }

@@ -3,7 +3,8 @@
 // them up), the clock twenty minutes into it. The root counts the active alerts, lists the loss
 // alert of the test crossing the episode first with its rule and test named, and Show Alert opens
 // that test's results around the alert's start, its path at the round the alert began in (not the
-// newest) with the loss localized at the episode's hop. The root's count and Deployed Tests' marks
+// newest) with the loss localized at the episode's hop; the metrics shade the alert's span, and the
+// timeline of an endpoint agent that visited the test's server marks it. The root's count and Deployed Tests' marks
 // come from one read of the alerts per load of the tree, read again after it failed. On v6 the
 // root says in one row that alerts need v7.
 import assert from 'node:assert/strict';
@@ -11,10 +12,13 @@ import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { AlertRow } from '../../../src/analysis/alerts/explain';
 import { ALERTS_NEED_V7 } from '../../../src/api/types';
+import { createNetmonClient } from '../../../src/api';
+import { siteHost } from '../../../src/analysis/timeline/site';
 import type { RunningEmulator } from '../../../src/emulator';
 import type { PathEpisode } from '../../../src/emulator/world/path-episodes';
 import type { TreeNode } from '../../../src/vscode/tree/nodes';
 import {
+  DEMO_CREDENTIALS,
   childrenOf,
   clearEmulatorRequests,
   emulatorRequests,
@@ -197,6 +201,39 @@ describe('Alerts in the explorer (v7)', () => {
     assert.equal(metrics?.kind, 'metrics');
     assert.equal(metrics.title, `Metrics: ${testName}`);
   });
+
+  it('after Show Alert the metrics shade the alert’s span; an agent that visited the test’s site shows its marker', async function () {
+    this.timeout(90_000);
+    const { rows } = await alertRows();
+    const lossRow = rows.find((row) => row.label === 'Default Network Loss' && /active/.test(description(row)));
+    assert.ok(lossRow);
+    const row = lossRow.spec.record as AlertRow;
+    const testName = row.testName ?? '';
+    const label = new RegExp(
+      `^Major alert Default Network Loss on ${testName}, \\d\\d:\\d\\d–now \\(active\\), \\d+ sources?$`,
+    );
+    const shown = await vscode.commands.executeCommand<{ panels: string[] } | undefined>('netmon.showAlert', lossRow);
+    const metricsId = shown?.panels[0];
+    assert.ok(metricsId);
+    // The metrics panel (under the path, in the same group) draws once shown: its drawing holds the alert's band
+    // (its label, as the list below the charts says it).
+    for (let step = 0; step < 3 && !(await panelStates()).find((p) => p.id === metricsId)?.visible; step++)
+      await vscode.commands.executeCommand('workbench.action.previousEditorInGroup');
+    await waitForPanels('the metrics to shade the alert', (states) => {
+      const drawn = states.find((state) => state.id === metricsId)?.rendered as { alerts?: string[] } | undefined;
+      return drawn?.alerts?.some((text) => label.test(text)) ? drawn : undefined;
+    });
+    // An endpoint agent whose sessions reached the test's server in the view's range (the last hour, by the
+    // service's clock: twenty minutes into the alert).
+    const server = TESTS[0] === testName ? 'outlook.office365.com' : 'zoom.us';
+    const visitor = await visitorOf(suite.emulator, server);
+    const timelineId = await vscode.commands.executeCommand<string>('netmon.troubleshootAgent', visitor);
+    await waitForPanels('the timeline to mark the alert', (states) => {
+      const drawn = states.find((state) => state.id === timelineId)?.rendered as
+        { complete?: boolean; alerts?: string[] } | undefined;
+      return drawn?.complete && drawn.alerts?.some((text) => label.test(text)) ? drawn : undefined;
+    });
+  });
 });
 
 describe('Alerts in the explorer (v6)', () => {
@@ -223,6 +260,19 @@ describe('Alerts in the explorer (v6)', () => {
     assert.equal(description(await root(api, 'Alerts')), '', 'no count on v6');
   });
 });
+
+/** An endpoint agent whose sessions of the last hour (the service's clock) visited `host`. */
+async function visitorOf(emulator: RunningEmulator, host: string): Promise<string> {
+  const client = createNetmonClient({
+    baseUrl: emulator.url,
+    apiVersion: 'v7',
+    credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token },
+  });
+  const sessions = (await client.userSessions({ window: '1h' }).collect({ maxRecords: 5000 })).records;
+  const visit = sessions.find((session) => siteHost(String(session.visitedSite)) === host);
+  assert.ok(visit, `no endpoint agent visited ${host} in the last hour`);
+  return String(visit.agentId);
+}
 
 function description(node: TreeNode): string {
   return String(node.treeItem().description ?? '');
