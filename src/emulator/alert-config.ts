@@ -2,9 +2,8 @@
 // (/v7/alerts/rules, /v7/alert-suppression-windows), kept the way created tests are: in the
 // emulator's test store, saved in its data file when it has one (a section of its own). A change
 // is made on a copy, saved, and only then adopted, one change at a time, so a failed save changes
-// nothing. Every group starts with the seeded default rules below; the alerts the emulator derives
-// from the world's seeded path episodes are raised by these rules (see routes/v7/alert-derivation.ts).
-import type { PathEpisodeKind } from './world/path-episodes';
+// nothing. Every group starts with the seeded default rules below; the emulator raises its alerts by
+// evaluating every rule, seeded or written, over the rounds it serves (routes/v7/alert-derivation.ts).
 
 type Fields = Record<string, unknown>;
 
@@ -12,8 +11,6 @@ export interface StoredRule {
   ruleId: string;
   /** The rule's v7 fields as validated (testIds, notifications … included). */
   fields: Fields;
-  /** The seeded path episode whose rounds this rule's alerts follow; user rules raise none yet. */
-  episode?: PathEpisodeKind;
 }
 
 export interface StoredWindow {
@@ -26,8 +23,14 @@ interface GroupConfig {
   windows: Map<string, StoredWindow>;
 }
 
-/** The loss a loss episode must reach for the seeded loss rule: the threshold its expression states. */
+/** The seeded loss rule's threshold: every day's loss episode (10–30 %) reaches it. */
 export const LOSS_RULE_PERCENT = 10;
+/**
+ * The share of a test's agents the seeded loss rule needs in a round: a loss episode reaches all but
+ * one in five (80 % or more), while the world's failed rounds (loss 100 %, one agent-round in a
+ * hundred, drawn apart) almost never strike four agents in five of a test at once.
+ */
+export const LOSS_RULE_SOURCES_PCT = 80;
 /** The delay a changed route adds (10–30 ms a day) always meets the seeded path rule's threshold. */
 export const HOP_DELAY_RULE_MS = 10;
 
@@ -35,7 +38,6 @@ export const HOP_DELAY_RULE_MS = 10;
 export const SEEDED_RULES: readonly StoredRule[] = [
   {
     ruleId: '100001',
-    episode: 'lossEpisode',
     fields: {
       ruleName: 'Default Network Loss',
       expression: `((loss >= ${LOSS_RULE_PERCENT}%))`,
@@ -46,6 +48,7 @@ export const SEEDED_RULES: readonly StoredRule[] = [
       notifyOnClear: true,
       severity: 'major',
       minimumSources: 1,
+      minimumSourcesPct: LOSS_RULE_SOURCES_PCT,
       roundsViolatingMode: 'any',
       roundsViolatingRequired: 1,
       roundsViolatingOutOf: 1,
@@ -54,7 +57,6 @@ export const SEEDED_RULES: readonly StoredRule[] = [
   },
   {
     ruleId: '100002',
-    episode: 'routeChange',
     fields: {
       ruleName: 'Default Path Delay',
       expression: `((hops((hopDelay >= ${HOP_DELAY_RULE_MS} ms))))`,
@@ -120,8 +122,13 @@ export class AlertConfigStore {
     }
   }
 
+  /** Groups never changed answer their seeded rules, the same objects every read (alerts are derived per rule). */
+  private readonly seeded = new Map<number, GroupConfig>();
+
   private group(aid: number): GroupConfig {
-    return this.groups.get(aid) ?? seededGroup();
+    let group = this.groups.get(aid) ?? this.seeded.get(aid);
+    if (!group) this.seeded.set(aid, (group = seededGroup()));
+    return group;
   }
 
   rules(aid: number): StoredRule[] {
@@ -150,7 +157,7 @@ export class AlertConfigStore {
     });
   }
 
-  /** Replaces the rule's fields (a seeded rule keeps following its episode); undefined when it is gone. */
+  /** Replaces the rule's fields; undefined when it is gone. */
   replaceRule(aid: number, ruleId: string, fields: Fields): Promise<StoredRule | undefined> {
     return this.change(aid, (draft) => {
       const existing = draft.group.rules.get(ruleId);

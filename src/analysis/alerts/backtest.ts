@@ -37,6 +37,7 @@ import type { AlertRuleFields } from '../../api/types/alerts';
 import { evaluateCondition, type SourceRound } from './evaluate';
 import { type Condition, parseExpression } from './expression';
 import { checkMetrics, type MetricProblem } from './known-metrics';
+import { readBounds, type RuleBounds } from './rule-bounds';
 
 export type BacktestRule = Pick<
   AlertRuleFields,
@@ -107,10 +108,10 @@ export interface BacktestOptions {
   maxEvaluations?: number;
 }
 
-export const MAX_ROUNDS_OUT_OF = 1000;
+export { MAX_ROUNDS_OUT_OF } from './rule-bounds';
 const MAX_ERROR_MESSAGES = 5;
 
-type Rule = { condition: Condition; required: number; outOf: number; minimum: number; percent?: number };
+type Rule = { condition: Condition } & RuleBounds;
 
 /** Replays `rule` over each test's rounds. */
 export function backtestRule(
@@ -153,36 +154,6 @@ export function backtestRule(
     notReplayed: state.notReplayed,
     metricProblems: rule.alertType ? checkMetrics(parsed.condition, rule.alertType) : [],
     notes,
-  };
-}
-
-/** X, Y and the source bounds, checked; a message when the rule's numbers cannot be replayed. */
-function readBounds(rule: BacktestRule, notes: string[]): Omit<Rule, 'condition'> | string {
-  const outOf = rule.roundsViolatingOutOf;
-  if (!Number.isInteger(outOf) || outOf < 1 || outOf > MAX_ROUNDS_OUT_OF) {
-    return `roundsViolatingOutOf must be a whole number from 1 to ${MAX_ROUNDS_OUT_OF}, not ${String(outOf)}`;
-  }
-  let required = rule.roundsViolatingRequired ?? outOf;
-  if (rule.roundsViolatingRequired === undefined)
-    notes.push(`roundsViolatingRequired absent: read as ${outOf} of ${outOf}`);
-  if (!Number.isInteger(required)) return `roundsViolatingRequired must be a whole number, not ${String(required)}`;
-  if (required < 1 || required > outOf) {
-    const clamped = Math.min(Math.max(required, 1), outOf);
-    notes.push(`roundsViolatingRequired ${required} read as ${clamped} (it must lie in 1..${outOf})`);
-    required = clamped;
-  }
-  const { minimumSources, minimumSourcesPct } = rule;
-  if (minimumSources !== undefined && (!Number.isInteger(minimumSources) || minimumSources < 0)) {
-    return `minimumSources must be a whole number of sources, not ${String(minimumSources)}`;
-  }
-  if (minimumSourcesPct !== undefined && !(minimumSourcesPct >= 0 && minimumSourcesPct <= 100)) {
-    return `minimumSourcesPct must lie in 0..100, not ${String(minimumSourcesPct)}`;
-  }
-  return {
-    required,
-    outOf,
-    minimum: Math.max(1, minimumSources ?? 1),
-    ...(minimumSourcesPct !== undefined ? { percent: minimumSourcesPct } : {}),
   };
 }
 

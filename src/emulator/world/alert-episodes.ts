@@ -1,10 +1,9 @@
 // The rounds of a deployed enterprise test that a seeded path episode (path-episodes.ts) is in
-// force for: what the emulator's alerts and events are derived from. An enterprise test that
-// crosses a seeded transit (enterprise-results.ts) sees the transit's daily loss episode or route
-// change on the agents that share it; here each such day becomes one occurrence, from the test's
-// first round inside the episode to its first round after it (when the path is clean again).
-// Rule expressions are not evaluated: the seeded rules state thresholds every occurrence meets
-// (alert-config.ts), and a later step will evaluate expressions against the rounds themselves.
+// force for: what the emulator's events are derived from (its alerts come from evaluating rules
+// over the rounds, routes/v7/alert-derivation.ts). An enterprise test that crosses a seeded
+// transit (enterprise-results.ts) sees the transit's daily loss episode or route change on the
+// agents that share it; here each such day becomes one occurrence, from the test's first round
+// inside the episode to its first round after it (when the path is clean again).
 // Pure: a function of the plans and the instants asked, never of the clock.
 import { createHash } from 'node:crypto';
 import type { TestAgent } from '../../api/types';

@@ -208,7 +208,8 @@ function cityOf(agent: TestAgent): City {
   return CITIES.find((city) => city.location === agent.location) ?? (CITIES[0] as City);
 }
 
-function episodeAt(
+/** The seeded episode in force for the agent in the round, if any, and the round's UTC day. */
+export function episodeAt(
   plan: EnterprisePlan,
   agent: TestAgent,
   roundId: number,
@@ -224,7 +225,7 @@ function episodeAt(
  * Whether this agent's traversal is among the round's lost ones (a seeded ranking of the sharers, ranked once per
  * round).
  */
-function traversalLost(plan: EnterprisePlan, agent: TestAgent, roundId: number, lossPercent: number): boolean {
+export function traversalLost(plan: EnterprisePlan, agent: TestAgent, roundId: number, lossPercent: number): boolean {
   let lost = plan.lost.get(roundId);
   if (!lost) {
     const path = plan.path as SeededPath;
@@ -245,9 +246,23 @@ function routeDistance(plan: EnterprisePlan, agent: TestAgent): number {
   return ROUTE_STRETCH * routeFibreRtt([cityOf(agent), ...via, plan.target.city]);
 }
 
+/** The hash every round of the plan's results draws from, before the agent and round: hashed once per walk. */
+export function roundStream(plan: EnterprisePlan): number {
+  return hashKey(plan.seed, 'enterprise-round', plan.test.testId);
+}
+
+/** The draws of the agent's round; its first says whether a round outside an episode failed (roundFailed). */
+export function roundRng(stream: number, agent: TestAgent, roundId: number): Rng {
+  return new Rng(extendHash(stream, agent.agentId, roundId));
+}
+
+/** One round in a hundred outside an episode fails (the target unreachable): the round's first draw. */
+export function roundFailed(rng: Rng): boolean {
+  return rng.chance(0.01);
+}
+
 export function enterpriseRound(plan: EnterprisePlan, agent: TestAgent, roundId: number): EnterpriseRound {
-  const { seed } = plan;
-  const rng = Rng.of(seed, 'enterprise-round', plan.test.testId, agent.agentId, roundId);
+  const rng = roundRng(roundStream(plan), agent, roundId);
   const { kind, day } = episodeAt(plan, agent, roundId);
   const path = plan.path;
   const addedMs = !path || !kind ? 0 : kind === 'routeChange' ? addedMsOf(path, day) : lossDelayOf(path, day);
@@ -260,7 +275,7 @@ export function enterpriseRound(plan: EnterprisePlan, agent: TestAgent, roundId:
     lostTraversal: path && kind === 'lossEpisode' ? traversalLost(plan, agent, roundId, lossPercent) : false,
     ...(kind ? { episode: kind } : {}),
   };
-  if (!kind && rng.chance(0.01)) {
+  if (!kind && roundFailed(rng)) {
     return {
       ...base,
       avgLatency: 0,
@@ -298,7 +313,7 @@ function accessHops(seed: number, agent: TestAgent, city: City): HopSpec[] {
 }
 
 /** The agent's access hops and its own transit (two hops of a carrier), drawn once per plan. */
-function agentHops(plan: EnterprisePlan, agent: TestAgent): { access: HopSpec[]; transit: HopSpec[] } {
+export function agentHops(plan: EnterprisePlan, agent: TestAgent): { access: HopSpec[]; transit: HopSpec[] } {
   const key = String(agent.agentId);
   let hops = plan.hops.get(key);
   if (!hops) {

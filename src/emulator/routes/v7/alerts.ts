@@ -1,8 +1,9 @@
 // v7 alerts (GET /v7/alerts, by time range and state, and /v7/alerts/{alertId}) and events
-// (GET /v7/events, by time range, and /v7/events/{id}), derived from the seeded path episodes
-// (alert-derivation.ts). Lists are paged by cursor (an offset into the derived list, which is
-// short: a few alerts per test a day) with `_links.next.href` carrying the pinned "now" (`asOf`),
-// so a walk stays on one list however the clock moves.
+// (GET /v7/events, by time range, and /v7/events/{id}): alerts raised by evaluating the group's
+// rules over the rounds served, events from the seeded path episodes (alert-derivation.ts).
+// Lists are paged by cursor (an offset into the derived list, which is short: a few alerts per
+// test a day) with `_links.next.href` carrying the pinned "now" (`asOf`), so a walk stays on one
+// list however the clock moves.
 import { invalidField, notFound } from '../../http/errors';
 import { CURSOR_PARAM } from '../../http/paging';
 import type { RequestContext, Route } from '../../http/router';
@@ -67,8 +68,9 @@ function page<T>(
  * end.
  */
 function inState(alert: DerivedAlert, state: string | null, range: TimeRange): boolean {
-  const start = alert.episode.startSeconds;
-  const cleared = !alert.active && alert.episode.endSeconds >= range.from && alert.episode.endSeconds <= range.to;
+  const start = alert.startSeconds;
+  const end = alert.endSeconds;
+  const cleared = end !== undefined && end >= range.from && end <= range.to;
   if (state === 'trigger') return alert.active && start >= range.from && start <= range.to;
   if (state === 'clear') return cleared;
   return cleared || (alert.active && start <= range.to);

@@ -4,15 +4,14 @@
 import type { TestAgent } from '../../../api/types';
 import type { RequestContext } from '../../http/router';
 import { formatIsoDateTime } from '../../http/time';
-import type { TestEpisode } from '../../world/alert-episodes';
 import { testHref } from './alert-bindings';
-import type { DerivedAlert, DerivedEvent } from './alert-derivation';
+import { sourceMetrics, type DerivedAlert, type DerivedEvent } from './alert-derivation';
 import { v7TestType } from './encode-enterprise';
 
 type Json = Record<string, unknown>;
 
 function alertLinks(ctx: RequestContext, alert: DerivedAlert): Json {
-  const test = alert.episode.plan.test;
+  const test = alert.plan.test;
   return {
     self: { href: `${ctx.baseUrl}/v7/alerts/${alert.id}` },
     test: { href: testHref(ctx, v7TestType(String(test.type)), test.testId) },
@@ -23,17 +22,16 @@ function alertLinks(ctx: RequestContext, alert: DerivedAlert): Json {
 
 /** What an alert shares as listed and as read. */
 function alertBase(ctx: RequestContext, alert: DerivedAlert, asOf: number): Json {
-  const { episode } = alert;
-  const until = alert.active ? asOf : episode.endSeconds;
+  const until = alert.endSeconds ?? asOf;
   return {
     id: alert.id,
     alertType: alert.rule.fields['alertType'],
     alertState: alert.active ? 'trigger' : 'clear',
     alertSeverity: alert.rule.fields['severity'] ?? 'unknown',
-    startDate: formatIsoDateTime(episode.startSeconds),
-    ...(alert.active ? {} : { endDate: formatIsoDateTime(episode.endSeconds) }),
-    violationCount: episode.agents.length,
-    duration: Math.max(0, until - episode.startSeconds),
+    startDate: formatIsoDateTime(alert.startSeconds),
+    ...(alert.endSeconds !== undefined ? { endDate: formatIsoDateTime(alert.endSeconds) } : {}),
+    violationCount: alert.sources.length,
+    duration: Math.max(0, until - alert.startSeconds),
     suppressed: alert.suppressed,
     meta: { version: 1 },
     _links: alertLinks(ctx, alert),
@@ -44,24 +42,19 @@ export function v7Alert(ctx: RequestContext, alert: DerivedAlert, asOf: number):
   return { ...alertBase(ctx, alert, asOf), alertRuleId: alert.rule.ruleId };
 }
 
-/** The metric the rule watches, as the service writes a source's start and end metrics. */
-function metric(episode: TestEpisode, during: boolean): string {
-  if (episode.kind === 'lossEpisode') return `Loss: ${during ? episode.lossPercent : 0}%`;
-  return `Hop delay: ${during ? episode.addedMs : 0} ms`;
-}
-
 export function v7AlertDetail(ctx: RequestContext, alert: DerivedAlert, asOf: number): Json {
-  const { episode } = alert;
   const state = alert.active ? 'trigger' : 'clear';
+  // The metrics of the first round it was active in, and of the first after it (the start's while it goes on).
+  const endRound = alert.endSeconds ?? alert.startSeconds;
   return {
     ...alertBase(ctx, alert, asOf),
-    details: episode.agents.map((agent) => ({
+    details: alert.sources.map((agent) => ({
       id: String(agent.agentId),
       name: agent.agentName,
       type: agent.public === 1 ? 'cloud_agent' : 'cea_agent',
       state,
-      start: { metrics: metric(episode, true) },
-      end: { metrics: metric(episode, alert.active) },
+      start: { metrics: sourceMetrics(alert, agent, alert.startSeconds) },
+      end: { metrics: sourceMetrics(alert, agent, endRound) },
     })),
   };
 }

@@ -1,0 +1,129 @@
+// Which sources (agents) violate an alert rule's expression in each round of a deployed test, a
+// UTC day at a time: the expensive half of raising alerts (the cheap half, the rule's rounds and
+// sources bounds, is rule-replay.ts). A day's marks depend only on the test's plan, the rule's
+// layer and expression and the day's on-demand runs, so they are kept per (plan, layer and
+// expression, day, runs): a list and every alert's detail after it reuse them, whatever the
+// rule's other fields, and a changed test (a new plan) or rule (another expression) starts afresh.
+import type { SourceRound } from '../../../analysis/alerts/evaluate';
+import { evaluateCondition } from '../../../analysis/alerts/evaluate';
+import { metricsUsed, type Condition } from '../../../analysis/alerts/expression';
+import { metricNames } from '../../../analysis/alerts/known-metrics';
+import type { TestAgent } from '../../../api/types';
+import { enterpriseRounds, roundStream, type EnterprisePlan } from '../../world/enterprise-results';
+import {
+  agentDay,
+  inEpisode,
+  roundHopDelays,
+  roundLoss,
+  roundNetworkValues,
+  type AgentDay,
+} from '../../world/round-metrics';
+
+const DAY = 86400;
+/** Days of marks a plan keeps at most (rules × the 8 days a list looks through, with room). */
+const MAX_DAYS_PER_PLAN = 256;
+
+/** The layers whose rounds the emulator can judge, by alert type; other rules raise no alerts. */
+export const JUDGED_LAYERS: Readonly<Record<string, 'network' | 'path-vis'>> = {
+  'end-to-end-server': 'network',
+  'end-to-end-agent': 'network',
+  'path-trace': 'path-vis',
+};
+
+/** One day of a test's rounds: violated[r * agents + a] is 1 when agent a violates in round r. */
+export interface DayMarks {
+  roundIds: number[];
+  violated: Uint8Array;
+}
+
+/** What a rule's expression reads, judged for one agent's round of a day. */
+export interface Judge {
+  /** Keys the marks: two rules with the same judge key mark the same sources. */
+  key: string;
+  violates(day: AgentDay, roundId: number): boolean;
+}
+
+const marksByPlan = new WeakMap<EnterprisePlan, Map<string, DayMarks>>();
+
+/** The judge of a parsed rule on its layer, or undefined when the emulator cannot judge that layer. */
+export function judgeOf(alertType: string, expression: string, condition: Condition): Judge | undefined {
+  const layer = JUDGED_LAYERS[alertType];
+  if (!layer) return undefined;
+  const holds = (round: SourceRound): boolean => {
+    const answer = evaluateCondition(condition, round);
+    return answer.ok && answer.holds;
+  };
+  const key = `${layer}|${expression}`;
+  if (layer === 'path-vis') return { key, violates: pathJudge(holds) };
+  if (readsLossOnly(condition)) {
+    // A round's loss is 0, 100 or its day's episode loss: each value is judged once.
+    const verdicts = new Map<number, boolean>();
+    return {
+      key,
+      violates: (day, roundId) => {
+        const loss = roundLoss(day, roundId);
+        let verdict = verdicts.get(loss);
+        if (verdict === undefined) verdicts.set(loss, (verdict = holds({ values: { loss } })));
+        return verdict;
+      },
+    };
+  }
+  return { key, violates: (day, roundId) => holds({ values: roundNetworkValues(day.plan, day.agent, roundId) }) };
+}
+
+/**
+ * Path rules read hop delays. An agent's route is the same every round outside an episode, and
+ * every round of a day's route change: each is judged once; a loss episode's rounds (whose lost
+ * traversals differ) one by one.
+ */
+function pathJudge(holds: (round: SourceRound) => boolean): Judge['violates'] {
+  const steady = new WeakMap<object, Map<string, boolean>>();
+  const judgeHops = (plan: EnterprisePlan, agent: TestAgent, roundId: number): boolean =>
+    holds({ values: {}, hops: roundHopDelays(plan, agent, roundId).map((hopDelay, i) => ({ hop: i + 1, hopDelay })) });
+  return (day, roundId) => {
+    const { plan, agent } = day;
+    const during = inEpisode(day, roundId);
+    if (during && plan.path?.kind === 'lossEpisode') return judgeHops(plan, agent, roundId);
+    let verdicts = steady.get(plan.test);
+    if (!verdicts) steady.set(plan.test, (verdicts = new Map()));
+    const key = during ? `${agent.agentId}|${day.episode!.start}` : String(agent.agentId);
+    let verdict = verdicts.get(key);
+    if (verdict === undefined) verdicts.set(key, (verdict = judgeHops(plan, agent, roundId)));
+    return verdict;
+  };
+}
+
+/** Whether every metric the condition reads is the round's `loss` (the cheap path). */
+function readsLossOnly(condition: Condition): boolean {
+  return metricsUsed(condition).every((use) => !use.inHops && metricNames(use.metric).includes('loss'));
+}
+
+/** The marks of the plan's rounds on `day` (its base plan keys the cache; `plan` may carry runs). */
+export function dayMarks(base: EnterprisePlan, plan: EnterprisePlan, judge: Judge, day: number): DayMarks {
+  const from = day * DAY;
+  const runs = (plan.runs ?? []).filter((run) => run >= from && run < from + DAY);
+  const key = `${judge.key}|${day}|${runs.join(',')}`;
+  let byKey = marksByPlan.get(base);
+  if (!byKey) marksByPlan.set(base, (byKey = new Map()));
+  let marks = byKey.get(key);
+  if (!marks) {
+    marks = markDay(plan, judge, day);
+    if (byKey.size >= MAX_DAYS_PER_PLAN) byKey.clear();
+    byKey.set(key, marks);
+  }
+  return marks;
+}
+
+function markDay(plan: EnterprisePlan, judge: Judge, day: number): DayMarks {
+  const roundIds = [...enterpriseRounds(plan, day * DAY, (day + 1) * DAY)];
+  const { agents } = plan;
+  const violated = new Uint8Array(roundIds.length * agents.length);
+  const stream = roundStream(plan);
+  agents.forEach((agent, a) => {
+    const shared = agentDay(plan, stream, agent, day);
+    roundIds.forEach((roundId, r) => {
+      if (judge.violates(shared, roundId)) violated[r * agents.length + a] = 1;
+    });
+  });
+  return { roundIds, violated };
+}
