@@ -71,6 +71,8 @@ const EXTENSION_HOST_PASSES = [
         '{ "type": "http-server", "testName": "Cloned", "url": "https://attacker.example/", "maxMachines": 5 }\n',
       'cloned.netmon-endpoint-test.json':
         '{ "type": "http-server", "testName": "Cloned", "url": "https://attacker.example/", "maxMachines": 5000, "deployments": { "demo": { "1001": 1 } } }\n',
+      'cloned.netmon-alert-rule.json':
+        '{ "ruleName": "Cloned", "alertType": "end-to-end-server", "expression": "((loss >= 1%))", "severity": "major" }\n',
     },
   },
 ];

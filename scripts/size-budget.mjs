@@ -34,7 +34,9 @@ export const SIZE_BUDGETS_KIB = {
   // enums, ranges: ~48 KiB minified) — 272 KiB when raised.
   // 305 (was 290): endpoint test documents (schema, plan, import) — 292 KiB when raised.
   // 310 (was 305): alert rule documents (their reader checks the expression and its metrics) — 303.9 KiB when raised.
-  'dist/documents-lib.js': 310,
+  // 318 (was 310): alert rule documents in plan, apply and import (names resolved to ids, the rule's plan text) —
+  // 312.7 KiB when raised.
+  'dist/documents-lib.js': 318,
   // 185 (was 160): the vendor's field rules of every test type, which the v7 routes check — 170 KiB when raised.
   // 187 (was 185): results of the endpoint tests written through v7 (186.2 KiB then); the vendor's field rules then
   // moved to fields-lib (below): 173.4 KiB with them, ~12 KiB of room for the emulator's next routes.
@@ -100,7 +102,8 @@ export const SIZE_BUDGETS_KIB = {
   // 1176 (was 1172): the Health panel of a deployed test — 1171.9 KiB when raised.
   // 1182 (was 1176): alert and event marks (timeline, metrics) — 1176.8 KiB when raised.
   // 1186 (was 1182): the emulator evaluating alert rules (the expression parser in emulator-lib) — 1182.0 KiB when raised.
-  vsix: 1186,
+  // 1194 (was 1186): alert rule documents in plan, apply, import and the editor's Create/Update/Delete — 1187.0 KiB when raised.
+  vsix: 1194,
 };
 
 /**

@@ -19,10 +19,11 @@ import { ciJson } from './ci-safe';
 
 export const APPLY_USAGE =
   `usage: netmon apply <folders, files or globs of *.netmon-test.json, ` +
-  `*.netmon-endpoint-test.json>… [--yes] [--allow-replace] [--adopt <document>=<testId>]… [--json] [account]
+  `*.netmon-endpoint-test.json, *.netmon-alert-rule.json>… [--yes] [--allow-replace] [--adopt <document>=<testId>]… ` +
+  `[--json] [account]
   Plans as netmon plan does, then applies: creates, updates, replaces and deletes tests (the
   enterprise ones first, then the endpoint ones) and records each new test id in its document
-  ("deployments"), changing nothing else in it.
+  ("deployments"), changing nothing else in it; then the alert rules.
   Without --yes it asks on the terminal; with no terminal it prints the plan as JSON and
   exits 2 without changing anything. After a failure, run it again: it resumes.
 ${ACCOUNT_USAGE}
@@ -130,6 +131,7 @@ function said(outcome: ApplyOutcome, run: DeployRun, shown: () => string, args: 
           [
             'No changes: the documents match what is deployed.',
             ...(run.endpoint.leftOut ? [run.endpoint.leftOut] : []),
+            ...(run.rules.leftOut ? [run.rules.leftOut] : []),
           ].join('\n'),
         );
       return 0;
@@ -171,7 +173,7 @@ function bindingLine(run: DeployRun, binding: PlannedBinding): string {
 
 function report(run: DeployRun, outcome: Extract<ApplyOutcome, { kind: 'applied' }>, json: boolean, io: CliIo): number {
   const { applied, failed } = outcome;
-  const kind = failed?.kind === 'endpoint' ? 'endpoint ' : '';
+  const kind = failed?.kind === 'endpoint' ? 'endpoint ' : failed?.kind === 'rule' ? 'alert rule ' : '';
   const failure =
     failed &&
     `${failed.action} of ${kind}"${terminalSafe(failed.testName)}" failed: ` +
@@ -184,7 +186,7 @@ function report(run: DeployRun, outcome: Extract<ApplyOutcome, { kind: 'applied'
     );
     return 1;
   }
-  const leftOut = run.endpoint.leftOut ? ` ${run.endpoint.leftOut}` : '';
+  const leftOut = [run.endpoint.leftOut, run.rules.leftOut].map((line) => (line ? ` ${line}` : '')).join('');
   io.stderr(
     `netmon apply: ${applied.length} step${applied.length === 1 ? '' : 's'} applied to ` +
       `${terminalSafe(run.account.label)}.${leftOut}`,

@@ -4,11 +4,14 @@
 import { terminalSafe } from '../analysis/text/untrusted';
 import { endpointPlanJson, planJson, renderEndpointPlan, renderPlan, type EndpointPlanStep } from '../documents';
 import type { DeployRun } from '../workflows/deploy-run';
+import { ruleSection, rulePlanJson } from '../documents';
 
 /** The plan as text: the enterprise plan, then the endpoint documents' part (or why they were left out). */
 export function deployPlanText(run: DeployRun): string {
   const enterprise = renderPlan(run.plan, terminalSafe(run.account.label), run.name).trimEnd();
-  return terminalSafe([enterprise, ...renderEndpointPlan(run.endpoint, run.name)].join('\n'));
+  return terminalSafe(
+    [enterprise, ...renderEndpointPlan(run.endpoint, run.name), ...ruleSection(run.rules, run.name)].join('\n'),
+  );
 }
 
 /** The plan as data: every step with its kind ("test" or "endpoint"), one list. */
@@ -20,13 +23,16 @@ export function deployPlanJson(run: DeployRun): Record<string, unknown> {
     skipped: object[];
   };
   const endpoint = endpointPlanJson(run.endpoint, run.name);
+  const rules = run.rules.plan ? (rulePlanJson(run.rules.plan, run.name) as { changes: number }) : undefined;
   return {
     ...enterprise,
-    changes: enterprise.changes + endpoint.steps.length,
+    changes: enterprise.changes + endpoint.steps.length + (rules?.changes ?? 0),
     steps: [...enterprise.steps.map((step) => ({ kind: 'test', ...step })), ...endpoint.steps],
     unchanged: [...enterprise.unchanged.map((u) => ({ kind: 'test', ...u })), ...endpoint.unchanged],
     skipped: [...enterprise.skipped.map((s) => ({ kind: 'test', ...s })), ...endpoint.skipped],
     ...(endpoint.leftOut ? { endpointLeftOut: endpoint.leftOut } : {}),
+    ...(rules ? { alertRules: rules } : {}),
+    ...(run.rules.leftOut ? { alertRulesLeftOut: run.rules.leftOut } : {}),
   };
 }
 

@@ -9,6 +9,7 @@ export { runApply } from './apply';
 export { runCapture } from './capture';
 export { runEvidence } from './evidence';
 export { runHar } from './har-report';
+export { runImport } from './import';
 export { printLine, processIo } from './io';
 export { runMcp } from './mcp';
 export { runPath } from './path';

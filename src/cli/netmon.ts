@@ -6,6 +6,7 @@ import { runAlerts } from './alerts';
 import { runApply } from './apply';
 import { runCapture } from './capture';
 import { runHar } from './har-report';
+import { runImport } from './import';
 import { printLine, processIo } from './io';
 import { runPath } from './path';
 import { runPlan } from './plan';
@@ -18,7 +19,14 @@ type Command = (args: readonly string[]) => Promise<number>;
 const COMMANDS: Readonly<Record<string, { run: Command; summary: string }>> = {
   validate: { run: runValidate, summary: 'check test, instant-test and filter documents' },
   plan: { run: runPlan, summary: 'what apply would change between test documents and the account (exit 1: changes)' },
-  apply: { run: runApply, summary: 'create, update and delete tests as the documents say; records bindings' },
+  apply: {
+    run: runApply,
+    summary: 'create, update and delete tests (and alert rules) as the documents say; records bindings',
+  },
+  import: {
+    run: (args) => runImport(args, processIo()),
+    summary: "import --rules <folder>: the account's alert rules as documents (v7)",
+  },
   har: {
     run: (args) => runHar(args, processIo()),
     summary:

@@ -5,7 +5,7 @@
 // so that "changes" is the first non-zero answer; a conflict (a document named like a deployed
 // test no document is bound to) is 2 too, since apply would refuse it. Plan shows every binding
 // apply would make and every replace or delete that needs --allow-replace.
-import { endpointRemovals, endpointSteps, skippedDocuments, type DeployRun } from '../workflows/deploy-run';
+import { endpointRemovals, skippedDocuments, totalSteps, type DeployRun } from '../workflows/deploy-run';
 import { deployPlanJson, deployPlanText, endpointRemovalLines } from './deploy-plan';
 import { ACCOUNT_USAGE, takeAccountFlags, UsageError } from './account';
 import { INCLUDE_EXAMPLES_FLAG, INCLUDE_EXAMPLES_USAGE, leftOutLine, openDeployRun } from './deploy-run';
@@ -16,11 +16,11 @@ import { bindingLines } from '../documents';
 
 export const PLAN_USAGE =
   `usage: netmon plan <folders, files or globs of *.netmon-test.json, ` +
-  `*.netmon-endpoint-test.json>… [--json] [account]
+  `*.netmon-endpoint-test.json, *.netmon-alert-rule.json>… [--json] [account]
   Compares the documents with the tests the account has deployed and prints what apply
   would do: create, update (field: old → new), replace, delete (markedForDeletion), and
-  the deployed tests no document manages (left alone). Endpoint test documents plan against
-  the account's endpoint tests (v7; on a v6 account they are left out, saying so).
+  the deployed tests no document manages (left alone). Endpoint test and alert rule documents
+  plan against the account's (v7; on v6 they are left out, saying so).
 ${ACCOUNT_USAGE}
   --json           the plan as JSON on stdout
 ${INCLUDE_EXAMPLES_USAGE}
@@ -108,7 +108,7 @@ export async function runPlan(args: readonly string[], io: CliIo = processIo()):
       );
       return 2;
     }
-    return plan.steps.length === 0 && endpointSteps(run).length === 0 && bindings.length === 0 ? 0 : 1;
+    return totalSteps(run) === 0 && bindings.length === 0 ? 0 : 1;
   } catch (error) {
     return reportFailure('plan', error, PLAN_USAGE, io);
   } finally {

@@ -36,6 +36,11 @@ export {
   type RuleProblem,
 } from './alert-rules/parse';
 export { ALERT_TYPES } from './alert-rules/fields';
+export * from './alert-rules/plan';
+export * from './alert-rules/plan-text';
+export * from './alert-rules/deploy';
+export * from './alert-rules/import';
+export type { DeployedTestName, ResolvedTest } from './alert-rules/resolve';
 // ajv and ajv-formats as they are, for the bundles that validate with them too (the AI tools'
 // catalogue, the MCP SDK): esbuild.mjs hands them these instead of a copy of each.
 export { default as ajvPackage } from 'ajv';

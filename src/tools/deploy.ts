@@ -25,7 +25,7 @@ import { ToolInputError, type ToolContext, type ToolDefinition } from './types';
 /** Steps said in one answer, at most (text and JSON alike). */
 const MAX_STEPS = 40;
 
-type Kind = 'test' | 'endpoint';
+type Kind = 'test' | 'endpoint' | 'rule';
 
 /** One step of either plan, as the answers say it. */
 interface StepView {
@@ -53,7 +53,8 @@ function stepViews(run: DeployRun): StepView[] {
   return [...run.plan.steps.map(view('test')), ...endpointSteps(run).map(view('endpoint'))];
 }
 
-const kindWord = (kind: Kind): string => (kind === 'endpoint' ? 'endpoint test' : 'test');
+const kindWord = (kind: Kind): string =>
+  kind === 'endpoint' ? 'endpoint test' : kind === 'rule' ? 'alert rule' : 'test';
 
 function stepLine(step: StepView, name: DeployRun['name']): string {
   const id = step.testId === undefined ? '' : ` ${step.testId}`;

@@ -5,6 +5,7 @@
 // `netmon apply` and the apply_documents tool both run it; each says the outcome its own way.
 import { readFileSync } from 'node:fs';
 import {
+  applyRuleSteps,
   applyEndpointSteps,
   applyPlan,
   removeBinding,
@@ -15,6 +16,7 @@ import {
 } from '../documents';
 import { writeFileSafely } from '../files/safe-write';
 import { journaledEndpointBind, journaledExecutor, type JournalFile } from '../state/apply-journal-file';
+import { ruleSteps } from './alert-rules';
 import type { PreparedRun } from './apply-state';
 import { endpointRemovals, endpointSteps, skippedDocuments, totalSteps, type DeployRun } from './deploy-run';
 
@@ -29,7 +31,7 @@ export interface ApplyChoices {
 }
 
 export interface AppliedStep {
-  kind: 'test' | 'endpoint';
+  kind: 'test' | 'endpoint' | 'rule';
   action: string;
   /** The document's name as the run shows it; null for a delete of a test no document names. */
   document: string | null;
@@ -37,7 +39,7 @@ export interface AppliedStep {
 }
 
 export interface ApplyFailure {
-  kind: 'test' | 'endpoint';
+  kind: 'test' | 'endpoint' | 'rule';
   action: string;
   testName: string;
   error: unknown;
@@ -89,6 +91,18 @@ export async function applyPrepared(prepared: PreparedRun, choices: ApplyChoices
             testId: 'testId' in step ? step.testId : undefined,
           }),
       });
+  // Alert rules last: the tests they watch exist by then.
+  const rules =
+    result.failed || endpoint?.failed
+      ? undefined
+      : await applyRuleSteps(ruleSteps(run), run.account.client, {
+          ...(run.account.requestAid === undefined ? {} : { aid: run.account.requestAid }),
+          onProgress: (done, step) =>
+            choices.onProgress?.(result.completed.length + (endpoint?.completed.length ?? 0) + done, total, {
+              action: step.action,
+              testName: step.ruleName,
+            }),
+        });
   const applied: AppliedStep[] = [
     ...result.completed.map((step) => ({
       kind: 'test' as const,
@@ -102,15 +116,28 @@ export async function applyPrepared(prepared: PreparedRun, choices: ApplyChoices
       document: run.name(step.uri),
       testName: step.testName,
     })),
+    ...(rules?.completed ?? []).map((step) => ({
+      kind: 'rule' as const,
+      action: step.action,
+      document: run.name(step.uri),
+      testName: step.ruleName,
+    })),
   ];
-  // The endpoint steps run only when every enterprise step went through: one failure at most.
+  // Each part runs only when every step before it went through: one failure at most.
   const failure = result.failed ?? endpoint?.failed;
-  const failed: ApplyFailure | undefined = failure && {
-    kind: result.failed ? 'test' : 'endpoint',
-    action: failure.step.action,
-    testName: failure.step.testName,
-    error: failure.error,
-  };
+  const failed: ApplyFailure | undefined = failure
+    ? {
+        kind: result.failed ? 'test' : 'endpoint',
+        action: failure.step.action,
+        testName: failure.step.testName,
+        error: failure.error,
+      }
+    : rules?.failed && {
+        kind: 'rule',
+        action: rules.failed.step.action,
+        testName: rules.failed.step.ruleName,
+        error: rules.failed.error,
+      };
   return { kind: 'applied', applied, ...(failed ? { failed } : {}) };
 }
 

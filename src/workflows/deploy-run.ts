@@ -6,6 +6,10 @@ import { relative, sep } from 'node:path';
 import { isNetmonError } from '../api';
 import type { EnterpriseTest } from '../api/types';
 import {
+  ALERT_RULE_SUFFIX,
+  planRuleRun,
+  testNames,
+  type RuleRun,
   agentsFromList,
   agentsOfTests,
   computePlan,
@@ -28,6 +32,7 @@ import type { Account } from './account';
 import { expandWithBases } from './files';
 import { InputError } from './input-error';
 import { networkProviderText } from '../analysis/agents/network-provider';
+import { ruleSteps } from './alert-rules';
 
 export interface DeployRun {
   account: Account;
@@ -40,6 +45,8 @@ export interface DeployRun {
   plan: Plan;
   /** The endpoint test documents' plan (v7), or why they were left out (v6). */
   endpoint: EndpointFolderPlan;
+  /** The alert rule documents' plan (v7), or why they were left out (v6). */
+  rules: RuleRun;
   /** A document's path as the front door shows it (relative to the working directory, made safe for where it goes). */
   name(uri: string): string;
   /**
@@ -51,11 +58,12 @@ export interface DeployRun {
 export interface DeployDocuments {
   documents: PlanDocument[];
   endpointDocuments: PlanDocument[];
+  ruleDocuments: PlanDocument[];
   excluded: string[];
 }
 
 /** The documents netmon plan and apply (and plan_documents, apply_documents) deploy. */
-const DEPLOYABLE = [DOCUMENT_SUFFIXES.test, DOCUMENT_SUFFIXES['endpoint-test']];
+const DEPLOYABLE = [DOCUMENT_SUFFIXES.test, DOCUMENT_SUFFIXES['endpoint-test'], ALERT_RULE_SUFFIX];
 export const DEPLOY_GLOB = `**/*{${DEPLOYABLE.join(',')}}`;
 
 export async function readTestDocuments(
@@ -89,9 +97,11 @@ export async function readTestDocuments(
     scope.included.map(async ([file]) => ({ uri: file, text: await readFile(file, 'utf8') })),
   );
   const isEndpoint = (d: PlanDocument): boolean => d.uri.endsWith(DOCUMENT_SUFFIXES['endpoint-test']);
+  const isRule = (d: PlanDocument): boolean => d.uri.endsWith(ALERT_RULE_SUFFIX);
   return {
-    documents: read.filter((d) => !isEndpoint(d)),
+    documents: read.filter((d) => d.uri.endsWith(DOCUMENT_SUFFIXES.test)),
     endpointDocuments: read.filter(isEndpoint),
+    ruleDocuments: read.filter(isRule),
     excluded: scope.excluded.map(([file]) => file),
   };
 }
@@ -104,7 +114,7 @@ export async function planDeployRun(
   read: DeployDocuments,
   name: (uri: string) => string,
 ): Promise<DeployRun> {
-  const { documents, endpointDocuments, excluded } = read;
+  const { documents, endpointDocuments, ruleDocuments, excluded } = read;
   const tests = await listDeployedTests(account.client, account.requestAid);
   const deployed = tests.map(toDeployedTest);
   const agents = await enterpriseAgents(account, tests);
@@ -117,7 +127,8 @@ export async function planDeployRun(
     aidKey: account.aidKey,
     options: { aid: account.requestAid },
   });
-  return { account, documents, deployed, agents, apiVersion, plan, endpoint, excluded, name };
+  const rules = await planRuleRun(account.client, ruleDocuments, testNames(deployed), { aid: account.requestAid });
+  return { account, documents, deployed, agents, apiVersion, plan, endpoint, rules, excluded, name };
 }
 
 export function planFor(
@@ -157,11 +168,11 @@ export function endpointSteps(run: DeployRun): EndpointPlanStep[] {
 }
 
 export function totalSteps(run: DeployRun): number {
-  return run.plan.steps.length + endpointSteps(run).length;
+  return run.plan.steps.length + endpointSteps(run).length + ruleSteps(run).length;
 }
 
 export function skippedDocuments(run: DeployRun): number {
-  return run.plan.skipped.length + (run.endpoint.plan?.skipped.length ?? 0);
+  return run.plan.skipped.length + (run.endpoint.plan?.skipped.length ?? 0) + (run.rules.plan?.skipped.length ?? 0);
 }
 
 /**

@@ -77,6 +77,11 @@ export interface AlertRuleFields {
   alertGroupType?: OpenEnum<'cloud-enterprise' | 'bgp' | 'browser-session' | 'endpoint'>;
   /** The tests the rule watches. */
   testIds?: string[];
+  /**
+   * Where alerts are sent (email, thirdParty, webhook, customWebhook), as the service spells it; only a rule's own
+   * read shows it, and a PUT without it removes it, so an update sends back what was read.
+   */
+  notifications?: Record<string, unknown>;
 }
 
 /** A rule as read; `testIds` only where the answer lists them (a rule's own read, not the list). */

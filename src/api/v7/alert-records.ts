@@ -152,6 +152,7 @@ export function fromAlertRule(record: Json): AlertRule {
     isDefault: flag(record['isDefault']),
     alertGroupType: text(record['alertGroupType']),
     testIds: testIdsOf(record),
+    notifications: isRecord(record['notifications']) ? record['notifications'] : undefined,
   });
 }
 

@@ -19,6 +19,7 @@ import { DocumentDiagnostics } from './diagnostics';
 import { AlertRuleDiagnostics } from './alert-rule-diagnostics';
 import { registerAlertRuleCompletion } from './alert-rule-completion';
 import { ALERT_RULE_GLOB } from './alert-rule-files';
+import { ruleDeployCommands } from './alert-rule-deploy';
 import { AlertRuleLenses } from './alert-rule-lenses';
 import { backtestCommands } from './backtest-command';
 import type { BacktestPanels } from '../panels/backtest-panels';
@@ -79,16 +80,19 @@ export function registerDocuments(
   const catalog = new CatalogCache(connection, (message) => log.warn(message), bindings.deployments);
   const diagnostics = new DocumentDiagnostics(catalog);
   const alertRuleDiagnostics = new AlertRuleDiagnostics();
-  const alertRuleLenses = new AlertRuleLenses(connection);
   const results = new ResultsDocuments();
   const consent = new LensConsent();
+  const alertRuleLenses = new AlertRuleLenses(connection, consent);
   const lenses = new DocumentLenses(
     connection,
     bindings,
     consent,
     () => catalog.current?.validation.enterpriseAgents ?? [],
   );
-  consent.onTaken = () => lenses.refresh();
+  consent.onTaken = () => {
+    lenses.refresh();
+    alertRuleLenses.refresh();
+  };
   const enterpriseAgents = async () => (await catalog.ready())?.validation.enterpriseAgents ?? [];
   const knownAgents = () => catalog.current?.validation.endpointAgents;
   const enterpriseRuns = new EnterpriseRuns(connection, viewer, results, enterpriseAgents);
@@ -243,6 +247,7 @@ export function registerDocuments(
     },
     [COMMANDS.refreshCatalog]: () => catalog.refresh(),
     ...backtestCommands({ connection, prompts, diagnostics: alertRuleDiagnostics, panels: backtests }),
+    ...ruleDeployCommands({ connection, prompts, consent, changed: () => alertRuleLenses.refresh() }),
   });
   return { runWithAnswers };
 }

@@ -17,6 +17,8 @@ import type {
   PlanDocument,
   PlanExecutor,
   PlannedBinding,
+  RuleRun,
+  RuleStepsResult,
 } from '../../documents';
 import { documentsLibrary as lib } from './library';
 import { errorText, isNetmonError } from '../errors';
@@ -42,6 +44,7 @@ import {
   writeRecoveredBindings,
 } from './plan-recovery';
 import type { NextStepOffer, WrittenTest } from './offer-next';
+import { isAlertRuleFile } from './alert-rule-files';
 
 /** A folder's documents, or (from a document's lens or title action) one document. */
 interface PlanScopeArgument {
@@ -65,6 +68,8 @@ export interface PlanRun {
    */
   journal: JournalFile;
   bindings: PlannedBinding[];
+  /** The folder's alert rule documents' plan (v7), or why they were left out. */
+  rules: RuleRun;
 }
 
 /** What Apply did: the test documents' steps, then the endpoint test documents' ones. */
@@ -157,7 +162,15 @@ export class PlanCommands {
                   message: `endpoint ${step.action} "${untrustedLine(step.testName)}"`,
                 }),
             });
-      const outcome = merged(result, endpoint);
+      // Alert rules last: the tests they watch exist by then.
+      const rules =
+        result.failed || result.cancelled || endpoint?.failed || endpoint?.cancelled
+          ? undefined
+          : await lib().applyRuleSteps(run.rules.plan?.steps ?? [], run.target.client, {
+              aid: run.target.requestAid,
+              signal,
+            });
+      const outcome = merged(result, endpoint, rules);
       if (outcome.failed || outcome.cancelled) report(outcome);
       else
         void this.next.offer(
@@ -214,7 +227,7 @@ export class PlanCommands {
     const target = deployTarget(this.connection);
     const found = scope.document ? await readDocuments([scope.document]) : await readFolder(folder);
     const { included, excluded } = scope.document ? { included: found, excluded: [] } : leaveOutExamples(folder, found);
-    const documents = included.filter((d) => !isEndpointDocument(d.uri));
+    const documents = included.filter((d) => !isEndpointDocument(d.uri) && !isAlertRuleFile(d.uri));
     const { deployed, source } = await this.deployed(target, signal);
     // A left-out document is not a removed one: its test is not planned for deletion.
     const present = new Set(found.map((d) => d.uri));
@@ -243,7 +256,14 @@ export class PlanCommands {
       included.filter((d) => isEndpointDocument(d.uri)),
       signal,
     );
+    const rules = await lib().planRuleRun(
+      target.client,
+      included.filter((d) => isAlertRuleFile(d.uri)),
+      lib().testNames(deployed),
+      { aid: target.requestAid, signal },
+    );
     return {
+      rules,
       folder,
       document: scope.document,
       target,
@@ -282,7 +302,11 @@ export class PlanCommands {
   }
 
   private planText(run: PlanRun): string {
-    return `${bindingsText(run.bindings)}${renderPlan(run.plan, this.describe(run))}${endpointPlanText(run.endpoint)}`;
+    const rules = lib().ruleSection(run.rules, (uri) => vscode.workspace.asRelativePath(vscode.Uri.parse(uri)));
+    return (
+      `${bindingsText(run.bindings)}${renderPlan(run.plan, this.describe(run))}${endpointPlanText(run.endpoint)}` +
+      rules.map((line) => `${line}\n`).join('')
+    );
   }
 
   private describe(run: PlanRun): string {
@@ -334,23 +358,25 @@ export class PlanCommands {
 }
 
 function total(run: PlanRun): number {
-  return run.plan.steps.length + (run.endpoint.plan?.steps.length ?? 0);
+  return run.plan.steps.length + (run.endpoint.plan?.steps.length ?? 0) + (run.rules.plan?.steps.length ?? 0);
 }
 
 /** Both parts as one outcome: what finished, what was declined, the first failure. */
 function merged(
   result: ApplyResult,
   endpoint: EndpointApplyResult | undefined,
+  rules?: RuleStepsResult,
 ): Pick<ApplyResult, 'cancelled'> & {
   completed: unknown[];
   declined: unknown[];
   failed?: { step: { action: string; testName: string }; error: unknown };
 } {
   if (!endpoint) return result;
+  const ruleFailed = rules?.failed && { step: { ...rules.failed.step, testName: rules.failed.step.ruleName } };
   return {
-    completed: [...result.completed, ...endpoint.completed],
+    completed: [...result.completed, ...endpoint.completed, ...(rules?.completed ?? [])],
     declined: [...result.declined, ...endpoint.declined],
-    failed: endpoint.failed,
+    failed: endpoint.failed ?? (ruleFailed && { ...ruleFailed, error: rules?.failed?.error }),
     cancelled: endpoint.cancelled,
   };
 }
@@ -457,7 +483,7 @@ function leaveOutExamples(
 async function readFolder(folder: vscode.Uri): Promise<PlanDocument[]> {
   return readDocuments(
     await vscode.workspace.findFiles(
-      new vscode.RelativePattern(folder, '**/*.{netmon-test,netmon-endpoint-test}.json'),
+      new vscode.RelativePattern(folder, '**/*.{netmon-test,netmon-endpoint-test,netmon-alert-rule}.json'),
       '**/node_modules/**',
     ),
   );

@@ -36,6 +36,8 @@ const ENDPOINT_WRITE_COMMANDS = [
   'netmon.endpointTests.delete',
   'netmon.endpointTests.runNow',
 ];
+/** An alert rule document's: the runner's folder holds one too. */
+const RULE_WRITE_COMMANDS = ['netmon.alertRules.create', 'netmon.alertRules.update', 'netmon.alertRules.delete'];
 
 function workspaceFile(name: string): vscode.Uri {
   const root = vscode.workspace.workspaceFolders?.[0]?.uri;
@@ -98,6 +100,12 @@ describe('Restricted Mode (an untrusted folder)', () => {
         for (const command of ENDPOINT_WRITE_COMMANDS)
           assert.equal(
             await vscode.commands.executeCommand(command, workspaceFile('cloned.netmon-endpoint-test.json')),
+            undefined,
+            command,
+          );
+        for (const command of RULE_WRITE_COMMANDS)
+          assert.equal(
+            await vscode.commands.executeCommand(command, workspaceFile('cloned.netmon-alert-rule.json')),
             undefined,
             command,
           );

@@ -17,7 +17,7 @@ import type { PathEpisode } from '../../../src/emulator/world/path-episodes';
 import type { BacktestShown } from '../../../src/vscode/panels/backtest-panels';
 import { backtestDocument } from '../../../src/workflows/backtest';
 import { EXTENSION_ID } from '../helpers';
-import { netmonApi } from './netmon-fixture';
+import { acceptConfirmations, answeringPrompts, netmonApi } from './netmon-fixture';
 import { clickLens, lensCommand } from './lens-fixture';
 import { closeAllEditors, panelStates } from './panels-fixture';
 import {
@@ -25,6 +25,7 @@ import {
   netmonDiagnostics,
   openDocument,
   rangeOf,
+  replaceAndSave,
   startDocumentSuite,
   writeDocument,
   type DocumentSuite,
@@ -216,5 +217,70 @@ describe('Alert rule documents', () => {
     assert.ok(diagnostic);
     assert.match(diagnostic.message, /no deployed test is named or numbered "Nowhere"/);
     assert.deepEqual(diagnostic.range, rangeOf(document, '"Nowhere"'));
+  });
+
+  it('Create, Update and Delete lenses deploy the rule: a lens click is the consent, Delete asks in a modal', async function () {
+    this.timeout(90_000);
+    const ruleName = 'Deployed from the editor';
+    const uri = writeDocument(
+      suite.scratch.path,
+      'deploy.netmon-alert-rule.json',
+      rule({ ruleName, tests: [TESTS[0]] }),
+    );
+    await openDocument(uri);
+    const client = (await netmonApi()).connection.requireClient();
+    const outlook = String((await client.listEnterpriseTests()).find((t) => t.testName === TESTS[0])?.testId);
+    const deployed = async () => (await client.listAlertRules()).filter((r) => r.ruleName === ruleName);
+
+    const created = await clickLens<{ action: string }>(uri, `Create rule "${ruleName}"`);
+    assert.equal(created.result?.action, 'create');
+    assert.deepEqual(
+      created.prompts.filter((p) => p.kind === 'confirm'),
+      [],
+      'the click was the consent',
+    );
+    const [listed] = await deployed();
+    assert.ok(listed, 'the rule exists in the account');
+    const read = await client.getAlertRule(listed.ruleId);
+    assert.deepEqual(read.testIds, [outlook]);
+    assert.equal(read.severity, 'major');
+
+    await replaceAndSave(uri, '"severity": "major"', '"severity": "critical"');
+    const updated = await clickLens<{ action: string }>(uri, 'Update: severity "major" → "critical"');
+    assert.equal(updated.result?.action, 'update');
+    assert.deepEqual(
+      updated.prompts.filter((p) => p.kind === 'confirm'),
+      [],
+    );
+    assert.equal((await client.getAlertRule(listed.ruleId)).severity, 'critical');
+    await lensCommand(uri, `Deployed as rule ${listed.ruleId}`);
+
+    const deleted = await clickLens<{ action: string }>(uri, 'Delete');
+    assert.equal(deleted.result?.action, 'delete');
+    const asked = deleted.prompts.find((p) => p.kind === 'confirm');
+    assert.ok(asked, 'Delete asks');
+    assert.match(asked.message, /Delete alert rule "Deployed from the editor"/);
+    assert.deepEqual(await deployed(), []);
+  });
+
+  it('Plan Folder shows a rule document beside the tests; Apply creates the rule, after which the plan is empty', async function () {
+    this.timeout(90_000);
+    const folder = vscode.Uri.joinPath(suite.scratch.folder, 'rules-folder');
+    const ruleName = 'Planned with the folder';
+    writeDocument(folder.fsPath, 'planned.netmon-alert-rule.json', rule({ ruleName, tests: [TESTS[1]] }));
+    const planned = await vscode.commands.executeCommand<{ document: vscode.TextDocument }>(
+      'netmon.documents.plan',
+      folder,
+    );
+    assert.match(planned.document.getText(), /\+ create {2}rule "Planned with the folder" from /);
+    assert.match(planned.document.getText(), new RegExp(`test "${TESTS[1]}" → [0-9]+`));
+    await answeringPrompts(acceptConfirmations, () => vscode.commands.executeCommand('netmon.documents.apply', folder));
+    const client = (await netmonApi()).connection.requireClient();
+    assert.equal((await client.listAlertRules()).filter((r) => r.ruleName === ruleName).length, 1);
+    const again = await vscode.commands.executeCommand<{ document: vscode.TextDocument }>(
+      'netmon.documents.plan',
+      folder,
+    );
+    assert.match(again.document.getText(), /Alert rules: 0 to create, 0 to update, 0 to delete\./);
   });
 });

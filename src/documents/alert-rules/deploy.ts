@@ -1,0 +1,110 @@
+// The account's side of alert rule documents, for every front door alike: the deployed rules read
+// one by one (only a rule's own read lists its tests and notifications), one document planned
+// against the rules it can describe (the editor's lenses), and a plan's steps run in order. The
+// client comes in as an interface, so this stays in the documents layer's one bundle.
+import type { CallOptions, NetmonClient } from '../../api/client';
+import type { AlertRule } from '../../api/types/alerts';
+import { listDeployedTests } from '../deployed';
+import { parseAlertRule } from './parse';
+import { planAlertRules, type RuleDocumentText, type RulePlan, type RulePlanStep } from './plan';
+import type { DeployedTestName } from './resolve';
+
+type RuleReader = Pick<NetmonClient, 'listAlertRules' | 'getAlertRule'>;
+type RuleWriter = Pick<NetmonClient, 'createAlertRule' | 'updateAlertRule' | 'deleteAlertRule'>;
+
+/** Every deployed rule as its own read answers it. */
+export async function deployedRules(client: RuleReader, options: CallOptions = {}): Promise<AlertRule[]> {
+  const listed = await client.listAlertRules(options);
+  const rules: AlertRule[] = [];
+  // One at a time: the service's rate limit counts each read.
+  for (const rule of listed) rules.push(await client.getAlertRule(rule.ruleId, options));
+  return rules;
+}
+
+export function testNames(deployed: readonly { testId?: number | string; testName: string }[]): DeployedTestName[] {
+  return deployed.flatMap((test) =>
+    test.testId === undefined ? [] : [{ testId: String(test.testId), testName: test.testName }],
+  );
+}
+
+/** One document's plan: only the deployed rules it can describe (its ruleId, else its ruleName) are read. */
+export async function planRuleDocument(
+  client: RuleReader & Pick<NetmonClient, 'listEnterpriseTests'>,
+  document: RuleDocumentText,
+  options: CallOptions & { deleting?: boolean } = {},
+): Promise<RulePlan> {
+  const { deleting, ...call } = options;
+  const parsed = parseAlertRule(document.text);
+  const listed = await client.listAlertRules(call);
+  const describes = (rule: AlertRule): boolean =>
+    parsed.ok &&
+    (parsed.document.rule.ruleId === undefined
+      ? rule.ruleName === parsed.document.rule.ruleName
+      : rule.ruleId === parsed.document.rule.ruleId);
+  const deployed: AlertRule[] = [];
+  for (const rule of listed.filter(describes)) deployed.push(await client.getAlertRule(rule.ruleId, call));
+  const tests = testNames(await listDeployedTests(client, call.aid === undefined ? undefined : String(call.aid)));
+  return planAlertRules({ documents: [document], deployed, tests, ...(deleting ? { deleting: [document.uri] } : {}) });
+}
+
+export const RULES_NEED_V7 =
+  'Alert rule documents were left out: alert rules need the v7 API, and this account speaks v6.';
+
+/** A folder's rule documents planned against every deployed rule, or why they were left out. */
+export interface RuleRun {
+  documents: RuleDocumentText[];
+  /** Absent when there are no rule documents, or the account cannot have rules (leftOut says so). */
+  plan?: RulePlan;
+  leftOut?: string;
+}
+
+export async function planRuleRun(
+  client: RuleReader & Pick<NetmonClient, 'apiVersion'>,
+  documents: readonly RuleDocumentText[],
+  tests: readonly DeployedTestName[],
+  options: CallOptions = {},
+): Promise<RuleRun> {
+  if (documents.length === 0) return { documents: [] };
+  if ((await client.apiVersion()) !== 'v7') return { documents: [...documents], leftOut: RULES_NEED_V7 };
+  const deployed = await deployedRules(client, options);
+  return { documents: [...documents], plan: planAlertRules({ documents, deployed, tests }) };
+}
+
+export interface RuleStepsResult {
+  completed: RulePlanStep[];
+  failed?: { step: RulePlanStep; error: unknown };
+}
+
+/** Runs the steps in order, stopping at the first failure (the plan shows what remains). */
+export async function applyRuleSteps(
+  steps: readonly RulePlanStep[],
+  client: RuleWriter,
+  options: CallOptions & { onProgress?(done: number, step: RulePlanStep): void } = {},
+): Promise<RuleStepsResult> {
+  const { onProgress, ...call } = options;
+  const completed: RulePlanStep[] = [];
+  for (const step of steps) {
+    try {
+      await applyRuleStep(step, client, call);
+    } catch (error) {
+      return { completed, failed: { step, error } };
+    }
+    completed.push(step);
+    onProgress?.(completed.length, step);
+  }
+  return { completed };
+}
+
+async function applyRuleStep(step: RulePlanStep, client: RuleWriter, options: CallOptions): Promise<void> {
+  switch (step.action) {
+    case 'create':
+      await client.createAlertRule(step.body, options);
+      return;
+    case 'update':
+      await client.updateAlertRule(step.ruleId, step.body, options);
+      return;
+    case 'delete':
+      await client.deleteAlertRule(step.ruleId, options);
+      return;
+  }
+}
