@@ -110,10 +110,20 @@ function render(c: SessionComparison, matchedOn: string | undefined): HTMLElemen
     'Export Evidence…',
   );
   evidence.addEventListener('click', () => host.postMessage({ type: 'exportEvidence', params: undefined }));
+  const share = el(
+    'button',
+    {
+      type: 'button',
+      'aria-label': "Share for a Ticket: the comparison's evidence and both sessions' redacted HARs, in one folder",
+      title: "The evidence (HTML) and each session's redacted HARs in a folder you pick, as they are or pseudonymised",
+    },
+    'Share for a Ticket…',
+  );
+  share.addEventListener('click', () => host.postMessage({ type: 'shareForTicket', params: undefined }));
   return el(
     'main',
     { class: 'cmp' },
-    el('div', { class: 'cmp-head' }, el('h1', {}, 'Compare sessions'), evidence),
+    el('div', { class: 'cmp-head' }, el('h1', {}, 'Compare sessions'), evidence, share),
     matchedOn ? el('p', { class: 'cmp-muted' }, `Second session: ${matchedOn}`) : null,
     el('div', { class: 'cmp-sides' }, sideCard(c.a, 'First'), sideCard(c.b, 'Second')),
     el('p', { class: 'cmp-summary' }, String(c.summary)),

@@ -21,7 +21,9 @@ export type ComparePanelMessage =
   /** Open one of the two sessions' overview. */
   | IpcMessage<'openSession', { userSessionId: string }>
   /** "Export Evidence…": the comparison as one offline file for a ticket. */
-  | IpcMessage<'exportEvidence', undefined>;
+  | IpcMessage<'exportEvidence', undefined>
+  /** "Share for a Ticket…": the same evidence, the sessions' redacted HARs beside it, in a folder the user picks. */
+  | IpcMessage<'shareForTicket', undefined>;
 
 const isComparison = ((value: unknown) =>
   isRecord(value) &&
@@ -43,5 +45,6 @@ export function isComparePanelMessage(value: unknown): value is ComparePanelMess
     loaded: hasFields<{ a: string; b: string }>({ a: isString, b: isString }),
     openSession: hasFields<{ userSessionId: string }>({ userSessionId: isString }),
     exportEvidence: isNothing,
+    shareForTicket: isNothing,
   });
 }

@@ -90,6 +90,16 @@ function toolbar(s: State): HTMLElement {
     'Export Evidence…',
   );
   evidence.addEventListener('click', () => host.postMessage({ type: 'exportEvidence', params: undefined }));
+  const share = el(
+    'button',
+    {
+      type: 'button',
+      'aria-label': "Share for a Ticket: the diff's evidence and both redacted HARs, in one folder",
+      title: 'The evidence (HTML) and both redacted HARs in a folder you pick, as they are or pseudonymised',
+    },
+    'Share for a Ticket…',
+  );
+  share.addEventListener('click', () => host.postMessage({ type: 'shareForTicket', params: undefined }));
   return el(
     'div',
     { class: 'hd-bar' },
@@ -98,6 +108,7 @@ function toolbar(s: State): HTMLElement {
     swap,
     copy,
     evidence,
+    share,
   );
 }
 

@@ -32,7 +32,9 @@ export type HarDiffPanelMessage =
   /** The diff as text on the clipboard (for a ticket). */
   | IpcMessage<'copyText', undefined>
   /** "Export Evidence…": the diff and both redacted HARs as one offline file. */
-  | IpcMessage<'exportEvidence', undefined>;
+  | IpcMessage<'exportEvidence', undefined>
+  /** "Share for a Ticket…": the same evidence, both redacted HARs beside it, in a folder the user picks. */
+  | IpcMessage<'shareForTicket', undefined>;
 
 const isDiff = ((value: unknown) =>
   isRecord(value) &&
@@ -67,5 +69,6 @@ export function isHarDiffPanelMessage(value: unknown): value is HarDiffPanelMess
     swap: isNothing,
     copyText: isNothing,
     exportEvidence: isNothing,
+    shareForTicket: isNothing,
   });
 }

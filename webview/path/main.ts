@@ -420,11 +420,17 @@ class PathPanel {
         },
       });
     });
-    t.evidence.addEventListener('click', () => {
+    // The evidence holds the hops highlighted in the graph, else the focused one.
+    const highlightHops = (): string[] => {
       const highlighted = this.graph.highlightedNodes();
-      const hops = highlighted.length > 0 ? highlighted : this.active ? [this.active] : [];
-      host.postMessage({ type: 'exportEvidence', params: { highlightHops: hops } });
-    });
+      return highlighted.length > 0 ? highlighted : this.active ? [this.active] : [];
+    };
+    t.evidence.addEventListener('click', () =>
+      host.postMessage({ type: 'exportEvidence', params: { highlightHops: highlightHops() } }),
+    );
+    t.share.addEventListener('click', () =>
+      host.postMessage({ type: 'shareForTicket', params: { highlightHops: highlightHops() } }),
+    );
     this.canvas.addEventListener('keydown', (event) => this.onKey(event));
     window.addEventListener('resize', () => this.graph.fit());
   }

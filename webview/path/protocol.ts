@@ -74,6 +74,8 @@ export type PathPanelMessage =
   | IpcMessage<'compareWith', { roundId?: number }>
   /** "Export Evidence…" of what is shown, with the hops highlighted in the graph (node ids). */
   | IpcMessage<'exportEvidence', { highlightHops: string[] }>
+  /** "Share for a Ticket…": the same evidence, in a folder the user picks, as it is or pseudonymised. */
+  | IpcMessage<'shareForTicket', { highlightHops: string[] }>
   /** After a load was drawn: what the graph holds (and, when comparing, how many agents changed route). */
   | IpcMessage<'rendered', PathDrawn>;
 
@@ -94,6 +96,7 @@ export const PATH_PANEL_MESSAGE_TYPES: readonly PathPanelMessage['type'][] = [
   'findSessions',
   'compareWith',
   'exportEvidence',
+  'shareForTicket',
   'rendered',
 ];
 
@@ -148,6 +151,7 @@ export function isPathPanelMessage(value: unknown): value is PathPanelMessage {
     findSessions: hasFields<{ agentIds: string[]; hop: string }>({ agentIds: isArrayOf(isString), hop: isString }),
     compareWith: hasFields<{ roundId?: number }>({ roundId: isOptional(isFiniteNumber) }),
     exportEvidence: hasFields<{ highlightHops: string[] }>({ highlightHops: isArrayOf(isString) }),
+    shareForTicket: hasFields<{ highlightHops: string[] }>({ highlightHops: isArrayOf(isString) }),
     rendered: hasFields<PathDrawn>({
       nodes: isFiniteNumber,
       links: isFiniteNumber,

@@ -17,6 +17,7 @@ export interface Toolbar {
   zoomIn: HTMLButtonElement;
   asText: HTMLButtonElement;
   evidence: HTMLButtonElement;
+  share: HTMLButtonElement;
 }
 
 function options(select: HTMLSelectElement, entries: readonly [string, string][]): HTMLSelectElement {
@@ -59,6 +60,15 @@ export function buildToolbar(): Toolbar {
       },
       'Export Evidence…',
     ),
+    share: el(
+      'button',
+      {
+        type: 'button',
+        'aria-label': "Share for a Ticket: the path's evidence, with the highlighted hops, in a folder you pick",
+        title: 'The evidence (HTML) in a folder you pick, as it is or pseudonymised',
+      },
+      'Share for a Ticket…',
+    ),
   };
   const root = el(
     'header',
@@ -77,6 +87,7 @@ export function buildToolbar(): Toolbar {
     parts.zoomIn,
     parts.asText,
     parts.evidence,
+    parts.share,
   );
   return { root, ...parts };
 }

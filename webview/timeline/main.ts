@@ -135,6 +135,16 @@ function header(params: TimelineLoad): HTMLElement {
     'Export Evidence…',
   );
   evidence.addEventListener('click', () => host.postMessage({ type: 'exportEvidence', params: undefined }));
+  const share = el(
+    'button',
+    {
+      type: 'button',
+      'aria-label': "Share for a Ticket: the timeline's evidence, in a folder you pick",
+      title: 'The evidence (HTML) in a folder you pick, as it is or pseudonymised',
+    },
+    'Share for a Ticket…',
+  );
+  share.addEventListener('click', () => host.postMessage({ type: 'shareForTicket', params: undefined }));
   return el(
     'header',
     {},
@@ -154,6 +164,7 @@ function header(params: TimelineLoad): HTMLElement {
       rangeButton('view', 'View\u2019s range'),
       copy,
       evidence,
+      share,
     ),
   );
 }

@@ -67,7 +67,9 @@ export type TimelinePanelMessage =
   | IpcMessage<'cancel', undefined>
   | IpcMessage<'copyText', undefined>
   /** "Export Evidence…": the timeline and its verdict as one offline file for a ticket. */
-  | IpcMessage<'exportEvidence', undefined>;
+  | IpcMessage<'exportEvidence', undefined>
+  /** "Share for a Ticket…": the same evidence, in a folder the user picks, as it is or pseudonymised. */
+  | IpcMessage<'shareForTicket', undefined>;
 
 const isTimeline = ((value: unknown) =>
   isRecord(value) &&
@@ -116,5 +118,6 @@ export function isTimelinePanelMessage(value: unknown): value is TimelinePanelMe
     cancel: isNothing,
     copyText: isNothing,
     exportEvidence: isNothing,
+    shareForTicket: isNothing,
   });
 }

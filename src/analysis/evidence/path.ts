@@ -22,7 +22,8 @@ import { clipBlock, evidenceLink, line, plural, utcMinute } from './text';
 import type { SourceAgreement } from '../session/path-agreement';
 
 export interface PathEvidenceInput extends EvidenceContext {
-  test: { id: number; name?: string };
+  /** The test; a pseudonymised share gives a word instead of its id. */
+  test: { id: number | string; name?: string };
   /** The detailed traces of the round (or rounds) investigated. */
   traces: readonly PathTrace[];
   /** Agent id → computer name. */
@@ -39,7 +40,7 @@ export function pathEvidence(input: PathEvidenceInput): EvidenceDocument {
   const traces = usableTraces(input.traces);
   const agentName = (id: string): string => input.agentNames?.[id] ?? id;
   const found = localizePathTraces(traces, { agentName });
-  const testName = `${line(input.test.name ?? '', 200) || 'test'} (${input.test.id})`;
+  const testName = `${line(input.test.name ?? '', 200) || 'test'} (${line(String(input.test.id), 100)})`;
   const when = roundsWords(traces);
   const sections: EvidenceSection[] = [
     findingsTable(found),

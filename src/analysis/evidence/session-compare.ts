@@ -1,12 +1,22 @@
 // The evidence of two user sessions side by side (the compare panel's model,
 // compareSessions): which is worse and where, each segment's grade, every field that
-// differs, the traceroute by hop and the pages' load times. No HAR: the sessions' own
-// bundles carry those.
+// differs, the traceroute by hop and the pages' load times. Its pages' HARs are attached
+// (redacted) only when the caller gives them (Share for a Ticket…): no waterfall of them,
+// the sessions' own bundles draw those.
 import type { SessionComparison } from '../session/compare';
 import type { Grade } from '../session/verdict';
+import { AttachmentBudget, redactForEvidence, type RedactedHar } from './attachments';
 import { finishDocument } from './document';
-import type { EvidenceContext, EvidenceDocument, EvidenceGrade, EvidenceSection } from './model';
-import { evidenceLink, line, safeLine } from './text';
+import type { HarPageInput } from './har-pages';
+import {
+  EVIDENCE_LIMITS,
+  type EvidenceAttachment,
+  type EvidenceContext,
+  type EvidenceDocument,
+  type EvidenceGrade,
+  type EvidenceSection,
+} from './model';
+import { evidenceLink, fileStem, line, plural, safeLine } from './text';
 
 export interface SessionCompareEvidenceInput extends EvidenceContext {
   comparison: SessionComparison;
@@ -14,7 +24,14 @@ export interface SessionCompareEvidenceInput extends EvidenceContext {
   matchedOn?: string;
   /** Permalinks of the two sessions, when known. */
   permalinks?: { a?: string; b?: string };
+  /**
+   * The HARs of each session's pages, in page order (`redacted` when the caller already redacted them): attached as
+   * `session-<id>-page-N.har`, at most EVIDENCE_LIMITS.maxHars of the two sessions together.
+   */
+  pages?: { a?: readonly ComparedPage[]; b?: readonly ComparedPage[] };
 }
+
+export type ComparedPage = HarPageInput & { redacted?: RedactedHar };
 
 const GRADE_WORDS: Readonly<Record<Grade, string>> = {
   ok: 'OK',
@@ -30,6 +47,7 @@ const signed = (value: number | undefined): string =>
 
 export function sessionCompareEvidence(input: SessionCompareEvidenceInput): EvidenceDocument {
   const { comparison: c } = input;
+  const hars = attachedPages(c, input.pages);
   const side = (s: SessionComparison['a']): string =>
     `${line(s.title, 200)} · ${line(s.date, 40)} · ${line(s.agent, 120)} · ${s.scoreText ?? 'not scored'}`;
   return finishDocument(input, {
@@ -47,14 +65,49 @@ export function sessionCompareEvidence(input: SessionCompareEvidenceInput): Evid
     ],
     sections: [segmentsTable(c), ...c.sections.map(sectionTable), hopsTable(c), pagesTable(c)],
     images: [],
-    attachments: [],
+    attachments: hars.attachments,
     highlightedHops: [],
     links: [
       evidenceLink(`Session ${c.a.userSessionId}`, input.permalinks?.a),
       evidenceLink(`Session ${c.b.userSessionId}`, input.permalinks?.b),
     ],
-    omissions: [],
+    omissions: hars.omissions,
   });
+}
+
+/**
+ * Both sessions' pages within one bundle's limits: each session gets half of maxHars, and what one leaves unused the
+ * other may take; the pages left out are counted.
+ */
+function attachedPages(
+  c: SessionComparison,
+  pages: SessionCompareEvidenceInput['pages'],
+): { attachments: EvidenceAttachment[]; omissions: string[] } {
+  const budget = new AttachmentBudget();
+  const a = pages?.a ?? [];
+  const b = pages?.b ?? [];
+  const max = EVIDENCE_LIMITS.maxHars;
+  const keptA = Math.min(a.length, Math.max(Math.ceil(max / 2), max - b.length));
+  const keptB = Math.min(b.length, max - keptA);
+  const omissions: string[] = [];
+  const attach = (side: readonly ComparedPage[], kept: number, id: string, which: string): void => {
+    side.slice(0, kept).forEach((page, i) => {
+      const what = `page ${i + 1} "${safeLine(page.title ?? page.pageId, 200)}" of the ${which} session`;
+      budget.add(
+        `session-${fileStem(line(id, 100))}-page-${i + 1}.har`,
+        what,
+        page.redacted ?? redactForEvidence(page.har),
+      );
+    });
+    if (side.length > kept)
+      omissions.push(
+        `${side.length - kept} of ${plural(side.length, 'page')} of the ${which} session left out ` +
+          `(at most ${max} HARs per bundle).`,
+      );
+  };
+  attach(a, keptA, c.a.userSessionId, 'first');
+  attach(b, keptB, c.b.userSessionId, 'second');
+  return { attachments: budget.attachments, omissions: [...omissions, ...budget.omissions] };
 }
 
 /** Bad when a segment got worse from the first session to the second, warn when one differs at all. */

@@ -1,52 +1,62 @@
-// "Share for a Ticket…" on the session overview: the evidence and the session's redacted HARs in
-// one folder, in three actions (the button, as it is or pseudonymised, the folder) instead of one
-// export per panel. The bundle and the HARs are Export Evidence…'s: the same builder, the same
-// redaction (off the extension host thread) and the same pseudonymisation.
+// "Share for a Ticket…" of every panel that exports evidence (the session overview, the path, the agent timeline, the
+// HAR diff, the session comparison): the evidence and the redacted HARs it holds in one folder, in three actions (the
+// button, as it is or pseudonymised, the folder) instead of one export per file. The bundle is the panel's Export
+// Evidence… bundle (panel-evidence.ts): the same builder, the same redaction (off the extension host thread) and the
+// same pseudonymisation.
 import * as vscode from 'vscode';
 import type { UserSessionDetail } from '../../api/types';
 import type { EvidenceDocument } from '../../analysis/evidence';
 import type { KnownIdentifiers } from '../../analysis/evidence/identifying';
-import type { SessionEvidenceInput } from '../../analysis/evidence/session';
 import { sharingLibrary } from '../sharing/library';
 import { reporting } from '../command-util';
 import { saveChosenFiles } from '../files/save-files';
 import type { PanelServices } from '../panels/services';
 import { defaultSaveUri, rememberSaveFolder, suggestedFileName } from '../ui/file-names';
 import type { Prompts } from '../ui/prompts';
-import { sessionEvidenceInput, sessionKnownIdentifiers } from './export-evidence';
+import { sessionPanelEvidence, type PanelEvidence } from './panel-evidence';
 import { offerEvidenceFile } from './save-evidence';
 
 export const SHARE_AS_IT_IS = 'Share as it is';
 export const SHARE_PSEUDONYMISED = 'Share pseudonymised';
 
-/** What a pseudonymised share calls the session, in its text and its file names, instead of its id. */
-const WITHHELD_ID = 'pseudonymised';
+/**
+ * The one flow: gather and build the panel's bundle, ask as it is or pseudonymised, ask the folder, write the HTML
+ * and the bundle's redacted HARs beside it. Resolves to the written HTML's path; undefined when the user cancelled.
+ */
+export function shareForTicket(services: PanelServices, evidence: PanelEvidence): Promise<string | undefined> {
+  return reporting(`Sharing ${evidence.title.pseudonymised} for a ticket`, async () => {
+    const built = await evidence.build();
+    if (!built) return undefined;
+    const form = await chooseForm(services.prompts, built.doc, built.known, evidence.withholds);
+    if (!form) return undefined;
+    const pseudonymise = form === SHARE_PSEUDONYMISED;
+    const hars = built.doc.attachments.length > 0;
+    const folder = await services.prompts.folderLocation({
+      // Pseudonymised, not even the dialog names the record: a screen shared while choosing shows it.
+      title:
+        `Share ${pseudonymise ? evidence.title.pseudonymised : evidence.title.asItIs} for a ticket: ` +
+        `the folder for its evidence${hars ? ' and HARs' : ''}`,
+      openLabel: 'Share Here',
+      defaultUri: vscode.Uri.joinPath(defaultSaveUri('evidence', 'evidence.html'), '..'),
+    });
+    if (!folder) return undefined;
+    const shared = pseudonymise ? sharingLibrary().pseudonymiseEvidence(built.withheld(), built.known) : built.doc;
+    return writeShare(
+      services.prompts,
+      shared,
+      folder,
+      pseudonymise ? evidence.baseName.pseudonymised : evidence.baseName.asItIs,
+    );
+  });
+}
 
-/** Resolves to the written HTML's path; undefined when the user cancelled. */
+/** The session overview's (and the session's context menu's) Share for a Ticket…. */
 export function shareSessionForTicket(
   services: PanelServices,
   session: UserSessionDetail,
   related?: { testId: number; roundId: number },
 ): Promise<string | undefined> {
-  return reporting('Sharing the session for a ticket', async () => {
-    const input = await sessionEvidenceInput(services, session, related);
-    if (!input) return undefined;
-    const doc = sharingLibrary().sessionEvidence(input);
-    const known = sessionKnownIdentifiers(session, input.agentName);
-    const form = await chooseForm(services.prompts, doc, known);
-    if (!form) return undefined;
-    const named = form === SHARE_PSEUDONYMISED ? 'the session' : `session ${session.userSessionId}`;
-    const folder = await services.prompts.folderLocation({
-      // Pseudonymised, not even the dialog names the session: a screen shared while choosing shows it.
-      title: `Share ${named} for a ticket: the folder for its evidence and HARs`,
-      openLabel: 'Share Here',
-      defaultUri: vscode.Uri.joinPath(defaultSaveUri('evidence', 'evidence.html'), '..'),
-    });
-    if (!folder) return undefined;
-    const shared = form === SHARE_PSEUDONYMISED ? pseudonymised(input, known) : doc;
-    const id = form === SHARE_PSEUDONYMISED ? WITHHELD_ID : String(session.userSessionId);
-    return writeShare(services.prompts, shared, folder, `evidence-session-${id}`);
-  });
+  return shareForTicket(services, sessionPanelEvidence(services, session, related));
 }
 
 /**
@@ -57,18 +67,20 @@ async function chooseForm(
   prompts: Prompts,
   doc: EvidenceDocument,
   known: KnownIdentifiers,
+  withholds: string | undefined,
 ): Promise<string | undefined> {
   const library = sharingLibrary();
   const remains = library.identifyingWords(library.identifyingData(doc, known));
   if (!remains) return SHARE_AS_IT_IS;
+  const files = doc.attachments.length > 0 ? 'The HTML and the redacted HARs still hold' : 'The HTML still holds';
   const picked = await prompts.choose(
     [
-      { label: SHARE_AS_IT_IS, detail: `The HTML and the redacted HARs still hold ${remains}.` },
+      { label: SHARE_AS_IT_IS, detail: `${files} ${remains}.` },
       {
         label: SHARE_PSEUDONYMISED,
         detail:
-          'Addresses, BSSIDs, ids and names replaced by stand-ins (the same value by the same stand-in), and the ' +
-          "session's id and link left out.",
+          'Addresses, BSSIDs, ids and names replaced by stand-ins (the same value by the same stand-in)' +
+          `${withholds ? `, and ${withholds} left out` : ''}.`,
       },
     ],
     { title: `Share for a ticket: the evidence holds ${remains}`, placeHolder: 'As it is, or pseudonymised' },
@@ -76,16 +88,7 @@ async function chooseForm(
   return picked?.label;
 }
 
-/**
- * The bundle built again without the session's id and link (the link names it too), then pseudonymised: its file
- * names and text then name no record of the account.
- */
-function pseudonymised(input: SessionEvidenceInput, known: KnownIdentifiers): EvidenceDocument {
-  const withheld = { ...input, session: { ...input.session, userSessionId: WITHHELD_ID, permalink: '' }, links: [] };
-  return sharingLibrary().pseudonymiseEvidence(sharingLibrary().sessionEvidence(withheld), known);
-}
-
-/** The HTML named after the session, each page's redacted HAR beside it (the names the HTML's downloads give). */
+/** The HTML named after what it is of, each redacted HAR of the bundle beside it (named as the HTML's downloads). */
 async function writeShare(
   prompts: Prompts,
   doc: EvidenceDocument,
@@ -102,10 +105,12 @@ async function writeShare(
   if (!written) return undefined;
   rememberSaveFolder('evidence', destination);
   const hars = doc.attachments.length;
+  const file = destination.path.split('/').pop();
   offerEvidenceFile(
     prompts,
-    `Netmon: shared in ${folder.fsPath}: ${destination.path.split('/').pop()} and ${hars} redacted ` +
-      `HAR${hars === 1 ? '' : 's'}`,
+    hars > 0
+      ? `Netmon: shared in ${folder.fsPath}: ${file} and ${hars} redacted HAR${hars === 1 ? '' : 's'}`
+      : `Netmon: shared in ${folder.fsPath}: ${file}`,
     destination,
   );
   return destination.fsPath;

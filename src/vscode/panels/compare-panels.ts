@@ -4,8 +4,10 @@
 import * as vscode from 'vscode';
 import type { NetmonClient } from '../../api';
 import type { UserSessionDetail } from '../../api/types';
-import { compareSessions, type SessionComparison } from '../../analysis/session/compare';
-import { exportCompareEvidence } from '../evidence/export-evidence';
+import { compareSessions } from '../../analysis/session/compare';
+import { exportEvidence } from '../evidence/export-evidence';
+import { comparePanelEvidence, type CompareEvidenceState } from '../evidence/panel-evidence';
+import { shareForTicket } from '../evidence/share-ticket';
 import { experienceText } from '../../analysis/grades';
 import { shortTime } from '../../analysis/records/summaries';
 import {
@@ -24,15 +26,9 @@ type Host = PanelHost<CompareHostMessage, ComparePanelMessage>;
 /** Sessions of the site read to find the best one, at most. */
 const MAX_CANDIDATES = 2_000;
 
-interface Shown {
-  comparison: SessionComparison;
-  matchedOn?: string;
-  permalinks: { a?: string; b?: string };
-}
-
 export class ComparePanels {
-  /** What each panel shows, for its Export Evidence. */
-  private readonly shown = new Map<string, Shown>();
+  /** What each panel shows, for its Export Evidence and Share for a Ticket. */
+  private readonly shown = new Map<string, CompareEvidenceState>();
 
   constructor(private readonly services: PanelServices) {}
 
@@ -60,9 +56,13 @@ export class ComparePanels {
     );
     host.onDidDispose(() => this.shown.delete(host.id));
     host.onMessage(async (message) => {
-      if (message.type === 'exportEvidence') {
+      if (message.type === 'exportEvidence' || message.type === 'shareForTicket') {
         const shown = this.shown.get(host.id);
-        if (shown) await exportCompareEvidence(this.services, shown.comparison, shown.matchedOn, shown.permalinks);
+        if (!shown) return;
+        // A share writes the sessions' pages' redacted HARs beside the HTML; the export is the one file.
+        if (message.type === 'exportEvidence')
+          await exportEvidence(this.services, comparePanelEvidence(this.services, shown));
+        else await shareForTicket(this.services, comparePanelEvidence(this.services, shown, true));
         return;
       }
       if (message.type !== 'openSession') return;
@@ -105,18 +105,19 @@ export class ComparePanels {
           client.getUserSession(second, { signal }),
           client.agentDirectory().ready(signal),
         ]);
-        const [x, y] = [a, b];
         const link = (s: UserSessionDetail): string | undefined =>
           typeof s.permalink === 'string' ? s.permalink : undefined;
-        return { comparison: compareSessions(x, y, directory.names()), permalinks: { a: link(x), b: link(y) } };
+        const names = directory.names();
+        return {
+          comparison: compareSessions(a, b, names),
+          permalinks: { a: link(a), b: link(b) },
+          sessions: [a, b] as const,
+          names,
+        };
       },
     );
     if (!loaded) return;
-    this.shown.set(host.id, {
-      comparison: loaded.comparison,
-      permalinks: loaded.permalinks,
-      ...(matchedOn ? { matchedOn } : {}),
-    });
+    this.shown.set(host.id, { ...loaded, ...(matchedOn ? { matchedOn } : {}) });
     host.panel.title = `Compare: ${loaded.comparison.a.title} · ${loaded.comparison.b.title}`;
     host.show({ type: 'load', params: { comparison: loaded.comparison, ...(matchedOn ? { matchedOn } : {}) } });
   }

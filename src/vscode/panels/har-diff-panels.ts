@@ -10,7 +10,9 @@ import {
   type HarDiffPanelMessage,
 } from '../../../webview/hardiff/protocol';
 import { flashStatus } from '../ui/notify';
-import { exportHarDiffEvidence } from '../evidence/export-evidence';
+import { exportEvidence } from '../evidence/export-evidence';
+import { harDiffPanelEvidence, type PanelEvidence } from '../evidence/panel-evidence';
+import { shareForTicket } from '../evidence/share-ticket';
 import type { PanelHost } from './panel-host';
 import { createPanelHost, type PanelServices } from './services';
 
@@ -24,6 +26,8 @@ export interface HarSource {
   name: string;
   /** A page id or 1-based number of the HAR, or '*' for every request; the first page when absent. */
   page?: string;
+  /** The session whose page this is (its id is in `name`): a pseudonymised share replaces it. */
+  userSessionId?: string;
   read(signal: AbortSignal): Promise<unknown>;
 }
 
@@ -84,20 +88,31 @@ export class HarDiffPanels {
           formatHarDiff(shown.diff, { before: shown.before.name, after: shown.after.name }).join('\n'),
         );
         flashStatus('Netmon: HAR diff copied as text', 3_000);
-      } else if (message.type === 'exportEvidence' && shown.sides) {
-        await exportHarDiffEvidence(
-          this.services,
-          { name: shown.before.name, har: shown.sides[0].har },
-          { name: shown.after.name, har: shown.sides[1].har },
-          {
-            ...(shown.before.page ? { beforePage: shown.before.page } : {}),
-            ...(shown.after.page ? { afterPage: shown.after.page } : {}),
-          },
-        );
+      } else if (message.type === 'exportEvidence') {
+        const evidence = this.evidenceOf(shown);
+        if (evidence) await exportEvidence(this.services, evidence);
+      } else if (message.type === 'shareForTicket') {
+        // Both sides' redacted HARs are written beside the HTML.
+        const evidence = this.evidenceOf(shown);
+        if (evidence) await shareForTicket(this.services, evidence);
       }
     });
     await this.load(host);
     return host.id;
+  }
+
+  /** The bundle of the diff shown (Export Evidence…, Share for a Ticket…); none before both sides were read. */
+  private evidenceOf(shown: Shown): PanelEvidence | undefined {
+    if (!shown.sides) return undefined;
+    const side = (source: HarSource, read: Read): { name: string; har: unknown; userSessionId?: string } => ({
+      name: source.name,
+      har: read.har,
+      ...(source.userSessionId ? { userSessionId: source.userSessionId } : {}),
+    });
+    return harDiffPanelEvidence(this.services, side(shown.before, shown.sides[0]), side(shown.after, shown.sides[1]), {
+      ...(shown.before.page ? { beforePage: shown.before.page } : {}),
+      ...(shown.after.page ? { afterPage: shown.after.page } : {}),
+    });
   }
 
   private async load(host: Host): Promise<void> {

@@ -13,6 +13,7 @@ export function pageSource(client: NetmonClient, page: PageRef): HarSource {
   return {
     key: `page:${page.userSessionId}:${page.pageId}`,
     name: `${page.title || page.pageId} · session ${page.userSessionId}`,
+    userSessionId: page.userSessionId,
     read: (signal) => client.getPageDetails(page.userSessionId, page.pageId, { signal }),
   };
 }

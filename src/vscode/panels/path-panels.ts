@@ -20,7 +20,9 @@ import type { PanelHost } from './panel-host';
 import { pickSessionsAroundRound } from './round-sessions';
 import type { PathTextDocuments } from '../path-text/path-text';
 import { createPanelHost, type PanelServices } from './services';
-import { exportPathEvidence } from '../evidence/export-evidence';
+import { exportEvidence } from '../evidence/export-evidence';
+import { pathPanelEvidence } from '../evidence/panel-evidence';
+import { shareForTicket } from '../evidence/share-ticket';
 import { roundMinute } from '../../analysis/text/utc';
 import { MAX_SUMMARIES } from '../../analysis/path/read-rounds';
 
@@ -96,9 +98,10 @@ export class PathPanels {
       else if (message.type === 'findSessions')
         await this.findSessions(current, message.params.agentIds, message.params.hop);
       else if (message.type === 'compareWith') await this.compareWith(host, current, message.params.roundId);
-      else if (message.type === 'exportEvidence') {
+      else if (message.type === 'exportEvidence' || message.type === 'shareForTicket') {
         const sources = agreementOf(current);
-        await exportPathEvidence(
+        const { session } = current;
+        const evidence = pathPanelEvidence(
           this.services,
           {
             testId: target.testId,
@@ -107,9 +110,20 @@ export class PathPanels {
             names: current.names,
             ...(current.baseline ? { baseline: current.baseline } : {}),
             ...(sources ? { sources } : {}),
+            ...(sources && session
+              ? {
+                  session: {
+                    userSessionId: session.userSessionId,
+                    ...(session.agentName ? { agentName: session.agentName } : {}),
+                  },
+                }
+              : {}),
           },
           message.params.highlightHops,
         );
+        await (message.type === 'exportEvidence'
+          ? exportEvidence(this.services, evidence)
+          : shareForTicket(this.services, evidence));
       }
     });
     await this.start(host, target);

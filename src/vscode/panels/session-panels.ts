@@ -5,7 +5,8 @@ import {
   type SessionHostMessage,
   type SessionPanelMessage,
 } from '../../../webview/session/protocol';
-import { exportSessionEvidence } from '../evidence/export-evidence';
+import { exportEvidence } from '../evidence/export-evidence';
+import { sessionPanelEvidence } from '../evidence/panel-evidence';
 import { shareSessionForTicket } from '../evidence/share-ticket';
 import type { EndpointAgent, UserSessionDetail } from '../../api/types';
 import type { RelatedTests, TestRound } from '../../../webview/session/protocol';
@@ -149,7 +150,7 @@ export class SessionPanels {
   }
 
   private async exportEvidence(hostId: string, session: UserSessionDetail): Promise<void> {
-    await exportSessionEvidence(this.services, session, this.relatedRound(hostId));
+    await exportEvidence(this.services, sessionPanelEvidence(this.services, session, this.relatedRound(hostId)));
   }
 
   /** The round of the first related test the overview links to: the bundles show the session beside it. */

@@ -14,7 +14,9 @@ import {
   type TimelinePanelMessage,
 } from '../../../webview/timeline/protocol';
 import { flashStatus } from '../ui/notify';
-import { exportTimelineEvidence } from '../evidence/export-evidence';
+import { exportEvidence } from '../evidence/export-evidence';
+import { timelinePanelEvidence } from '../evidence/panel-evidence';
+import { shareForTicket } from '../evidence/share-ticket';
 import type { PanelHost } from './panel-host';
 import { createPanelHost, type PanelServices } from './services';
 import { timelineRange } from './timeline-range';
@@ -106,7 +108,10 @@ export class TimelinePanels {
         flashStatus('Netmon: timeline copied as text', 3_000);
         return;
       case 'exportEvidence':
-        if (timeline) await exportTimelineEvidence(this.services, timeline);
+        if (timeline) await exportEvidence(this.services, timelinePanelEvidence(this.services, timeline));
+        return;
+      case 'shareForTicket':
+        if (timeline) await shareForTicket(this.services, timelinePanelEvidence(this.services, timeline));
         return;
       case 'retryGap':
         await this.retry(host, shown, message.params.list);

@@ -92,6 +92,17 @@ describe('path evidence', () => {
     assert.match(diffText.text, /^test \(7\): round 2023-11-14 22:18 UTC against round 2023-11-14 22:13 UTC\n/);
   });
 
+  test("a pseudonymised share's word instead of the test's id names the test", () => {
+    const shared = pathEvidence({
+      test: { id: 'pseudonymised', name: 'Outlook reachability' },
+      traces: forwardingLossAtExchange(),
+      agentNames: NAMES,
+      generatedAt: GENERATED_AT,
+    });
+    assert.match(shared.title, /^Network path of Outlook reachability \(pseudonymised\): /);
+    assert.ok(!JSON.stringify(shared).includes('100101'));
+  });
+
   test('no traces: an honest "not enough data", no links, no hops', () => {
     const empty = pathEvidence({ test: { id: 1 }, traces: [], highlightHops: [IXP], generatedAt: GENERATED_AT });
     assert.equal(empty.verdict.grade, 'unknown');
