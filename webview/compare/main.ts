@@ -123,7 +123,12 @@ function render(c: SessionComparison, matchedOn: string | undefined): HTMLElemen
   return el(
     'main',
     { class: 'cmp' },
-    el('div', { class: 'cmp-head' }, el('h1', {}, 'Compare sessions'), evidence, share),
+    el(
+      'div',
+      { class: 'cmp-head' },
+      el('h1', {}, 'Compare sessions'),
+      el('div', { class: 'cmp-actions' }, evidence, share),
+    ),
     matchedOn ? el('p', { class: 'cmp-muted' }, `Second session: ${matchedOn}`) : null,
     el('div', { class: 'cmp-sides' }, sideCard(c.a, 'First'), sideCard(c.b, 'Second')),
     el('p', { class: 'cmp-summary' }, String(c.summary)),

@@ -7,6 +7,7 @@ ${BUTTON_CSS}
 .cmp { padding: 12px 16px 24px; }
 .cmp h1 { font-size: 17px; margin: 0 0 6px; }
 .cmp-head { display: flex; align-items: baseline; justify-content: space-between; gap: 12px; }
+.cmp-actions { display: flex; gap: 8px; }
 .cmp-sides { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; }
 .cmp-side { border: 1px solid var(--vscode-editorWidget-border, #8884); padding: 8px 10px; overflow-wrap: anywhere; }
 .cmp-side h2 { font-size: 14px; margin: 0 0 4px; }
