@@ -110,14 +110,8 @@ export class PathPanels {
             names: current.names,
             ...(current.baseline ? { baseline: current.baseline } : {}),
             ...(sources ? { sources } : {}),
-            ...(sources && session
-              ? {
-                  session: {
-                    userSessionId: session.userSessionId,
-                    ...(session.agentName ? { agentName: session.agentName } : {}),
-                  },
-                }
-              : {}),
+            // The session beside the round names it and its agent.
+            ...(sources && session ? { session } : {}),
           },
           message.params.highlightHops,
         );
