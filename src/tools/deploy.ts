@@ -3,142 +3,32 @@
 // agents, journal and both plans: src/workflows/deploy-run.ts); apply_documents applies them,
 // with writes allowed, by the same apply as `netmon apply` (src/workflows/apply.ts: its journal,
 // bindings and refusals). Both change only tests that are ours (src/documents/ours.ts), endpoint
-// tests included, in netmon mcp and in VS Code.
-import {
-  endpointStepsNotOurs,
-  OURS_RULE,
-  stepsOnTestsNotOurs,
-  type EndpointPlanStep,
-  type FieldChange,
-  type PlanStep,
-} from '../documents';
+// tests included, and create alert rules but never change one (deploy-steps.ts), in netmon mcp and in VS Code.
+import { OURS_RULE } from '../documents';
 import { applyPrepared, type AppliedStep, type ApplyOutcome } from '../workflows/apply';
 import { prepareRun, type PreparedRun } from '../workflows/apply-state';
-import { DEPLOY_GLOB, endpointSteps, planDeployRun, readTestDocuments, type DeployRun } from '../workflows/deploy-run';
+import { DEPLOY_GLOB, planDeployRun, readTestDocuments, type DeployRun } from '../workflows/deploy-run';
 import { displayPath } from '../workflows/files';
 import { InputError } from '../workflows/input-error';
 import { capList, omittedNote } from './bound';
+import {
+  counts,
+  documentsWord,
+  endpointSummary,
+  kindWord,
+  MAX_STEPS,
+  notOurs,
+  notOursList,
+  notOursWhy,
+  ruleSummary,
+  stepData,
+  stepLine,
+  stepViews,
+  type Kind,
+} from './deploy-steps';
 import { documentFiles, PATTERNS } from './documents';
 import { fenced, outside } from './fence';
 import { ToolInputError, type ToolContext, type ToolDefinition } from './types';
-
-/** Steps said in one answer, at most (text and JSON alike). */
-const MAX_STEPS = 40;
-
-type Kind = 'test' | 'endpoint' | 'rule';
-
-/** One step of either plan, as the answers say it. */
-interface StepView {
-  kind: Kind;
-  action: string;
-  type: string;
-  testName: string;
-  testId?: number;
-  uri?: string;
-  changes?: readonly FieldChange[];
-}
-
-function stepViews(run: DeployRun): StepView[] {
-  const view =
-    (kind: Kind) =>
-    (step: PlanStep | EndpointPlanStep): StepView => ({
-      kind,
-      action: step.action,
-      type: step.type,
-      testName: step.testName,
-      ...('testId' in step ? { testId: step.testId } : {}),
-      ...(step.uri ? { uri: step.uri } : {}),
-      ...('changes' in step ? { changes: step.changes } : {}),
-    });
-  return [...run.plan.steps.map(view('test')), ...endpointSteps(run).map(view('endpoint'))];
-}
-
-const kindWord = (kind: Kind): string =>
-  kind === 'endpoint' ? 'endpoint test' : kind === 'rule' ? 'alert rule' : 'test';
-
-function stepLine(step: StepView, name: DeployRun['name']): string {
-  const id = step.testId === undefined ? '' : ` ${step.testId}`;
-  const fields = step.changes ? `: ${step.changes.map((c) => c.field).join(', ')}` : '';
-  return (
-    `${step.action} ${kindWord(step.kind)} ${JSON.stringify(step.testName)} (${step.type}${id})` +
-    `${step.uri ? ` from ${name(step.uri)}` : ''}${fields}`
-  );
-}
-
-function stepData(step: StepView, name: DeployRun['name']): Record<string, unknown> {
-  const value = (v: unknown): string => outside(JSON.stringify(v ?? null), 200);
-  return {
-    kind: step.kind,
-    action: step.action,
-    type: step.type,
-    testName: outside(step.testName, 200),
-    ...(step.testId === undefined ? {} : { testId: step.testId }),
-    ...(step.uri ? { document: name(step.uri) } : {}),
-    ...(step.changes
-      ? { changes: step.changes.slice(0, 20).map((c) => ({ field: c.field, from: value(c.from), to: value(c.to) })) }
-      : {}),
-  };
-}
-
-function counts(actions: readonly { action: string }[]): string {
-  return (['create', 'update', 'replace', 'delete'] as const)
-    .map((action) => `${actions.filter((s) => s.action === action).length} to ${action}`)
-    .join(', ');
-}
-
-const documentsWord = (count: number, what: string): string => `${count} ${what}${count === 1 ? '' : 's'}`;
-
-/** The endpoint documents' line: their counts, or (v6) the one sentence saying why they were left out. */
-function endpointSummary(run: DeployRun): string {
-  const { endpoint } = run;
-  if (endpoint.leftOut) return endpoint.leftOut;
-  if (!endpoint.plan) return '';
-  const { steps, unchanged, skipped } = endpoint.plan;
-  return (
-    `Plan for ${documentsWord(endpoint.documents, 'endpoint test document')}: ${counts(steps)}; ` +
-    `${unchanged.length} unchanged; ${skipped.length} invalid (left out).`
-  );
-}
-
-interface NotOurs {
-  kind: Kind;
-  action: string;
-  testId: number;
-  testName: string;
-}
-
-/**
- * What apply_documents may not do: update, replace or delete a test (enterprise or endpoint)
- * that is not ours. A create an interrupted apply from here made (recovered from the journal's
- * pending entries) is ours.
- */
-function notOurs({ run, journal, bindings }: PreparedRun): NotOurs[] {
-  const recorded = journal.read();
-  const recovered = bindings.filter((b) => b.why === 'recovered').map((b) => b.testId);
-  const actions = ['update', 'replace', 'delete'] as const;
-  const said =
-    (kind: Kind) =>
-    (step: { action: string; testId: number; testName: string }): NotOurs => ({
-      kind,
-      action: step.action,
-      testId: step.testId,
-      testName: step.testName,
-    });
-  return [
-    ...stepsOnTestsNotOurs(run.plan, { ...recorded, owned: [...(recorded.owned ?? []), ...recovered] }, actions).map(
-      said('test'),
-    ),
-    ...endpointStepsNotOurs(endpointSteps(run), recorded, actions).map(said('endpoint')),
-  ];
-}
-
-function notOursList(steps: readonly NotOurs[]): string {
-  const shown = steps
-    .slice(0, 20)
-    .map((s) => `${s.action} ${kindWord(s.kind)} ${s.testId}`)
-    .join(', ');
-  return steps.length > 20 ? `${shown} and ${steps.length - 20} more` : shown;
-}
 
 const USER_APPLIES =
   'the user can apply it with netmon apply in a terminal or "Netmon: Apply Test Documents…" in VS Code, where they ' +
@@ -199,10 +89,11 @@ export const planDocuments: ToolDefinition = {
   name: 'plan_documents',
   title: 'Plan test documents against the account',
   description:
-    'What applying test documents (*.netmon-test.json) and endpoint test documents (*.netmon-endpoint-test.json) ' +
-    'would change in the account, as netmon plan says it: each step with its kind (test or endpoint test), ' +
-    'tests to create, update, replace or delete with their changed fields, documents left out as invalid, and ' +
-    'name conflicts; on an API v6 account the endpoint test documents are left out, saying so. Changes nothing.',
+    'What applying test documents (*.netmon-test.json), endpoint test documents (*.netmon-endpoint-test.json) and ' +
+    'alert rule documents (*.netmon-alert-rule.json) would change in the account, as netmon plan says it: each ' +
+    'step with its kind (test, endpoint test or alert rule), what to create, update, replace or delete with the ' +
+    'changed fields, documents left out as invalid, and name conflicts; on an API v6 account the endpoint test ' +
+    'and alert rule documents are left out, saying so. Changes nothing.',
   inputSchema: { type: 'object', properties: { paths: PATTERNS }, required: ['paths'], additionalProperties: false },
   writes: false,
   async run(args, ctx) {
@@ -216,6 +107,7 @@ export const planDocuments: ToolDefinition = {
     const skipped = [
       ...plan.skipped.map((s) => ({ kind: 'test' as Kind, ...s })),
       ...(run.endpoint.plan?.skipped ?? []).map((s) => ({ kind: 'endpoint' as Kind, ...s })),
+      ...(run.rules.plan?.skipped ?? []).map((s) => ({ kind: 'rule' as Kind, ...s })),
     ];
     const unchanged = [
       ...plan.unchanged.map((u) => ({ kind: 'test', document: name(u.uri), testId: u.testId })),
@@ -224,6 +116,7 @@ export const planDocuments: ToolDefinition = {
         document: name(u.uri),
         testId: u.testId,
       })),
+      ...(run.rules.plan?.unchanged ?? []).map((u) => ({ kind: 'rule', document: name(u.uri), ruleId: u.ruleId })),
     ];
     return {
       text: [
@@ -231,6 +124,7 @@ export const planDocuments: ToolDefinition = {
           `${plan.unchanged.length} unchanged; ${plan.skipped.length} invalid (left out); ` +
           `${plan.conflicts.length} name conflicts.`,
         endpointSummary(run),
+        ruleSummary(run),
         run.excluded.length
           ? `${documentsWord(run.excluded.length, 'document')} in example folders left out (name such a folder ` +
             `itself to plan it).`
@@ -248,7 +142,8 @@ export const planDocuments: ToolDefinition = {
         ]),
         ...omittedNote(shown.omitted, 'steps', 'plan fewer documents'),
         others.length
-          ? `${others.length} step${others.length === 1 ? '' : 's'} would change tests that are not ours (` +
+          ? `${others.length} step${others.length === 1 ? '' : 's'} would change ` +
+            `${others.some((s) => s.kind !== 'rule') ? 'tests that are not ours' : 'alert rules'} (` +
             `${notOursList(others)}): apply_documents refuses this plan; ${USER_APPLIES}.`
           : '',
         bindings.length ? `${bindings.length} document(s) would be bound to deployed tests first.` : '',
@@ -271,6 +166,7 @@ export const planDocuments: ToolDefinition = {
           testIds: c.testIds.slice(0, 20),
         })),
         ...(run.endpoint.leftOut ? { endpointLeftOut: run.endpoint.leftOut } : {}),
+        ...(run.rules.leftOut ? { alertRulesLeftOut: run.rules.leftOut } : {}),
         notOurs: others.slice(0, MAX_STEPS).map((s) => ({ ...s, testName: outside(s.testName, 200) })),
         notes: notes.map((l) => outside(l, 300)),
       },
@@ -282,12 +178,12 @@ export const applyDocuments: ToolDefinition = {
   name: 'apply_documents',
   title: 'Apply test documents to the account',
   description:
-    `Creates, updates and deletes tests and endpoint tests in the account as the test documents and ` +
-    `endpoint test documents say (what plan_documents showed), recording each document's binding and each test ` +
-    `it creates. It changes only tests that are ours: ${OURS_RULE}. A plan that would update, replace or delete ` +
-    `any other test is refused whole, as are invalid documents and name conflicts: nothing is applied. On an API ` +
-    `v6 account the endpoint test documents are left out, saying so. Changes the account: only with writes ` +
-    `allowed.`,
+    `Creates, updates and deletes tests and endpoint tests, and creates alert rules, in the account as the test, ` +
+    `endpoint test and alert rule documents say (what plan_documents showed), recording each document's binding ` +
+    `and each test it creates. It changes only tests that are ours: ${OURS_RULE}. A plan that would update, ` +
+    `replace or delete any other test, or update or delete an alert rule, is refused whole, as are invalid ` +
+    `documents and name conflicts: nothing is applied. On an API v6 account the endpoint test and alert rule ` +
+    `documents are left out, saying so. Changes the account: only with writes allowed.`,
   inputSchema: { type: 'object', properties: { paths: PATTERNS }, required: ['paths'], additionalProperties: false },
   writes: true,
   async run(args, ctx) {
@@ -296,8 +192,7 @@ export const applyDocuments: ToolDefinition = {
     const others = notOurs(ready);
     if (others.length > 0) {
       throw new ToolInputError(
-        `nothing was applied: the plan would ${notOursList(others)}, and ` +
-          `${others.length === 1 ? 'that test is' : 'those tests are'} not ours (${OURS_RULE}); ${USER_APPLIES}`,
+        `nothing was applied: the plan would ${notOursList(others)}, and ${notOursWhy(others)}; ${USER_APPLIES}`,
       );
     }
     const said: string[] = [...journalNotes(ready)];
@@ -326,6 +221,7 @@ export const applyDocuments: ToolDefinition = {
       text: [
         outcome,
         opened.endpoint.leftOut ?? '',
+        opened.rules.leftOut ?? '',
         fenced('what apply did: the account, test names and paths quote the API and the documents', [
           `account ${ctx.account.label}`,
           ...applied.items.map(
