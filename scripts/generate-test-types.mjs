@@ -46,6 +46,8 @@ const HAND_WRITTEN = new Set([
   'url',
   'domain',
   'transactionScript',
+  // Rules by name or id, bound through the rules' testIds (the vendor's schema: ids only, write-only).
+  'alertRules',
 ]);
 /** Hand-written targets the types still define apart (their descriptions, and the spec's ranges). */
 const TARGETS = new Set(['server', 'url', 'domain', 'transactionScript']);

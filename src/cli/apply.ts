@@ -19,11 +19,12 @@ import { ciJson } from './ci-safe';
 
 export const APPLY_USAGE =
   `usage: netmon apply <folders, files or globs of *.netmon-test.json, ` +
-  `*.netmon-endpoint-test.json, *.netmon-alert-rule.json>… [--yes] [--allow-replace] [--adopt <document>=<testId>]… ` +
+  `*.netmon-endpoint-test.json, *.netmon-alert-rule.json, *.netmon-alert-suppression-window.json>… ` +
+  `[--yes] [--allow-replace] [--adopt <document>=<testId>]… ` +
   `[--json] [account]
   Plans as netmon plan does, then applies: creates, updates, replaces and deletes tests (the
   enterprise ones first, then the endpoint ones) and records each new test id in its document
-  ("deployments"), changing nothing else in it; then the alert rules.
+  ("deployments"), changing nothing else in it; then the alert rules, then the suppression windows.
   Without --yes it asks on the terminal; with no terminal it prints the plan as JSON and
   exits 2 without changing anything. After a failure, run it again: it resumes.
 ${ACCOUNT_USAGE}
@@ -132,6 +133,7 @@ function said(outcome: ApplyOutcome, run: DeployRun, shown: () => string, args: 
             'No changes: the documents match what is deployed.',
             ...(run.endpoint.leftOut ? [run.endpoint.leftOut] : []),
             ...(run.rules.leftOut ? [run.rules.leftOut] : []),
+            ...(run.windows.leftOut ? [run.windows.leftOut] : []),
           ].join('\n'),
         );
       return 0;
@@ -173,7 +175,8 @@ function bindingLine(run: DeployRun, binding: PlannedBinding): string {
 
 function report(run: DeployRun, outcome: Extract<ApplyOutcome, { kind: 'applied' }>, json: boolean, io: CliIo): number {
   const { applied, failed } = outcome;
-  const kind = failed?.kind === 'endpoint' ? 'endpoint ' : failed?.kind === 'rule' ? 'alert rule ' : '';
+  const kinds = { endpoint: 'endpoint ', rule: 'alert rule ', window: 'suppression window ', test: '' } as const;
+  const kind = failed ? kinds[failed.kind] : '';
   const failure =
     failed &&
     `${failed.action} of ${kind}"${terminalSafe(failed.testName)}" failed: ` +
@@ -186,7 +189,9 @@ function report(run: DeployRun, outcome: Extract<ApplyOutcome, { kind: 'applied'
     );
     return 1;
   }
-  const leftOut = [run.endpoint.leftOut, run.rules.leftOut].map((line) => (line ? ` ${line}` : '')).join('');
+  const leftOut = [run.endpoint.leftOut, run.rules.leftOut, run.windows.leftOut]
+    .map((line) => (line ? ` ${line}` : ''))
+    .join('');
   io.stderr(
     `netmon apply: ${applied.length} step${applied.length === 1 ? '' : 's'} applied to ` +
       `${terminalSafe(run.account.label)}.${leftOut}`,

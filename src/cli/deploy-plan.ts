@@ -4,13 +4,18 @@
 import { terminalSafe } from '../analysis/text/untrusted';
 import { endpointPlanJson, planJson, renderEndpointPlan, renderPlan, type EndpointPlanStep } from '../documents';
 import type { DeployRun } from '../workflows/deploy-run';
-import { ruleSection, rulePlanJson } from '../documents';
+import { ruleSection, rulePlanJson, windowPlanJson, windowSection } from '../documents';
 
 /** The plan as text: the enterprise plan, then the endpoint documents' part (or why they were left out). */
 export function deployPlanText(run: DeployRun): string {
   const enterprise = renderPlan(run.plan, terminalSafe(run.account.label), run.name).trimEnd();
   return terminalSafe(
-    [enterprise, ...renderEndpointPlan(run.endpoint, run.name), ...ruleSection(run.rules, run.name)].join('\n'),
+    [
+      enterprise,
+      ...renderEndpointPlan(run.endpoint, run.name),
+      ...ruleSection(run.rules, run.name),
+      ...windowSection(run.windows, run.name),
+    ].join('\n'),
   );
 }
 
@@ -24,15 +29,18 @@ export function deployPlanJson(run: DeployRun): Record<string, unknown> {
   };
   const endpoint = endpointPlanJson(run.endpoint, run.name);
   const rules = run.rules.plan ? (rulePlanJson(run.rules.plan, run.name) as { changes: number }) : undefined;
+  const windows = run.windows.plan ? (windowPlanJson(run.windows.plan, run.name) as { changes: number }) : undefined;
   return {
     ...enterprise,
-    changes: enterprise.changes + endpoint.steps.length + (rules?.changes ?? 0),
+    changes: enterprise.changes + endpoint.steps.length + (rules?.changes ?? 0) + (windows?.changes ?? 0),
     steps: [...enterprise.steps.map((step) => ({ kind: 'test', ...step })), ...endpoint.steps],
     unchanged: [...enterprise.unchanged.map((u) => ({ kind: 'test', ...u })), ...endpoint.unchanged],
     skipped: [...enterprise.skipped.map((s) => ({ kind: 'test', ...s })), ...endpoint.skipped],
     ...(endpoint.leftOut ? { endpointLeftOut: endpoint.leftOut } : {}),
     ...(rules ? { alertRules: rules } : {}),
     ...(run.rules.leftOut ? { alertRulesLeftOut: run.rules.leftOut } : {}),
+    ...(windows ? { suppressionWindows: windows } : {}),
+    ...(run.windows.leftOut ? { suppressionWindowsLeftOut: run.windows.leftOut } : {}),
   };
 }
 

@@ -1,16 +1,20 @@
 // `netmon import --rules <folder> [account]`: the account's alert rules as documents in the
-// folder (src/workflows/import-rules.ts), one per rule, its tests by name. Importing again writes
+// folder (src/workflows/import-rules.ts), one per rule, its tests by name; `--windows <folder>`
+// the same of its suppression windows (src/workflows/import-windows.ts). Importing again writes
 // nothing; then `netmon plan <folder>` shows no change. Exit code 0 imported (or nothing new),
 // 2 not imported (usage, connection, a v6 account).
 import { resolve } from 'node:path';
 import { terminalSafe } from '../analysis/text/untrusted';
 import { displayPath } from '../workflows/files';
 import { importRules } from '../workflows/import-rules';
+import { importWindows } from '../workflows/import-windows';
 import { ACCOUNT_USAGE, openAccount, takeAccountFlags, UsageError } from './account';
 import { processIo, reportFailure, type CliIo } from './io';
 
 export const IMPORT_USAGE = `usage: netmon import --rules <folder> [account]
-  Writes each alert rule of the account (v7) as a document, its tests by name; never overwrites.
+       netmon import --windows <folder> [account]
+  Writes each alert rule (or suppression window) of the account (v7) as a document, its tests by
+  name; never overwrites.
 ${ACCOUNT_USAGE}`;
 
 export async function runImport(args: readonly string[], io: CliIo = processIo()): Promise<number> {
@@ -19,13 +23,16 @@ export async function runImport(args: readonly string[], io: CliIo = processIo()
     return 0;
   }
   let folder: string;
+  let what: '--rules' | '--windows';
   let flags: ReturnType<typeof takeAccountFlags>['flags'];
   try {
     const taken = takeAccountFlags(args);
     flags = taken.flags;
-    const at = taken.rest.indexOf('--rules');
+    what = taken.rest.includes('--windows') ? '--windows' : '--rules';
+    const at = taken.rest.indexOf(what);
     const named = at < 0 ? undefined : taken.rest[at + 1];
-    if (named === undefined || named.startsWith('-')) throw new UsageError('name the folder: --rules <folder>');
+    if (named === undefined || named.startsWith('-'))
+      throw new UsageError('name the folder: --rules <folder> or --windows <folder>');
     const others = taken.rest.filter((_arg, index) => index !== at && index !== at + 1);
     if (others.length > 0) throw new UsageError(`unexpected ${others[0] ?? ''}`);
     folder = named;
@@ -35,7 +42,14 @@ export async function runImport(args: readonly string[], io: CliIo = processIo()
   try {
     const account = await openAccount(flags, io.env);
     try {
-      const result = await importRules(account, resolve(io.cwd, folder));
+      const at = resolve(io.cwd, folder);
+      const result =
+        what === '--rules'
+          ? await importRules(account, at)
+          : await importWindows(account, at).then(({ leftAlone, ...rest }) => ({
+              ...rest,
+              leftAlone: leftAlone.map((w) => ({ ruleName: w.name, reason: w.reason })),
+            }));
       if (result.needsV7) {
         io.stderr(`netmon import: ${result.needsV7}`);
         return 2;

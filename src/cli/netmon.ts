@@ -25,7 +25,7 @@ const COMMANDS: Readonly<Record<string, { run: Command; summary: string }>> = {
   },
   import: {
     run: (args) => runImport(args, processIo()),
-    summary: "import --rules <folder>: the account's alert rules as documents (v7)",
+    summary: "import --rules|--windows <folder>: the account's alert rules or suppression windows as documents (v7)",
   },
   har: {
     run: (args) => runHar(args, processIo()),

@@ -16,11 +16,12 @@ import { bindingLines } from '../documents';
 
 export const PLAN_USAGE =
   `usage: netmon plan <folders, files or globs of *.netmon-test.json, ` +
-  `*.netmon-endpoint-test.json, *.netmon-alert-rule.json>… [--json] [account]
+  `*.netmon-endpoint-test.json, *.netmon-alert-rule.json, *.netmon-alert-suppression-window.json>… [--json] [account]
   Compares the documents with the tests the account has deployed and prints what apply
   would do: create, update (field: old → new), replace, delete (markedForDeletion), and
-  the deployed tests no document manages (left alone). Endpoint test and alert rule documents
-  plan against the account's (v7; on v6 they are left out, saying so).
+  the deployed tests no document manages (left alone). Endpoint test, alert rule and suppression
+  window documents plan against the account's (v7; on v6 they are left out, saying so). A test
+  document's alertRules (rule names or ids) is planned as the rules' tests.
 ${ACCOUNT_USAGE}
   --json           the plan as JSON on stdout
 ${INCLUDE_EXAMPLES_USAGE}

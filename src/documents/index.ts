@@ -41,7 +41,18 @@ export * from './alert-rules/plan-text';
 export * from './alert-rules/deploy';
 export * from './alert-rules/import';
 export type { DeployedTestName, ResolvedTest } from './alert-rules/resolve';
+export { testRuleNames, writtenRules, type TestRuleNames, type WrittenRule } from './alert-rules/test-names';
+export type { BoundTest, NamingProblem } from './alert-rules/rule-names';
 // ajv and ajv-formats as they are, for the bundles that validate with them too (the AI tools'
 // catalogue, the MCP SDK): esbuild.mjs hands them these instead of a copy of each.
 export { default as ajvPackage } from 'ajv';
 export { default as ajvFormatsPackage } from 'ajv-formats';
+export {
+  isSuppressionWindowDocument,
+  parseSuppressionWindow,
+  SUPPRESSION_WINDOW_SUFFIX,
+} from './suppression-windows/parse';
+export * from './suppression-windows/plan';
+export * from './suppression-windows/plan-text';
+export * from './suppression-windows/deploy';
+export * from './suppression-windows/import';

@@ -209,7 +209,7 @@ function planDocument(
   binding: { testId: number; deployed: DeployedTest | undefined } | undefined,
   apiVersion: 'v6' | 'v7',
 ): PlanStep | undefined {
-  const request = testCreateRequest(value);
+  const request = withoutRuleNames(testCreateRequest(value), apiVersion);
   const type = request.path.split('/').pop() as EnterpriseTestType;
   const testName = request.body.testName;
   const marked = (value as Record<string, unknown>)['markedForDeletion'] === true;
@@ -257,6 +257,16 @@ function planDocument(
     changes: updatable,
     request: testUpdateRequest(value, testId, inPlaceFields(request.body, inPlace)),
   };
+}
+
+/**
+ * On v7 the rules a document names (`alertRules`, by name or id) are bound through each rule's testIds by the rule
+ * plan (alert-rules/rule-names.ts), never sent with the test: v6, which has no rules to plan, takes them as ids.
+ */
+function withoutRuleNames<Body extends object>(request: ApiRequest<Body>, apiVersion: 'v6' | 'v7'): ApiRequest<Body> {
+  if (apiVersion === 'v6' || !('alertRules' in request.body)) return request;
+  const { alertRules: _named, ...body } = request.body as Body & { alertRules?: unknown };
+  return { ...request, body: body as Body };
 }
 
 /** A field v7's PUT takes for the type: one its schema lists as writable (never the type). */
@@ -307,8 +317,10 @@ function fixedFieldChanges(
   for (const field of documentFieldsOf(type)) {
     const wanted =
       field === 'server' && serverPort !== undefined ? `${String(body.server)}:${serverPort}` : body[field];
+    // A test's alertRules is write-only for the vendor: what a read shows is not the binding (the rules' testIds are).
     if (
       wanted === undefined ||
+      field === 'alertRules' ||
       field === 'enabled' ||
       field === 'alertsEnabled' ||
       (field === 'port' && serverPort !== undefined)

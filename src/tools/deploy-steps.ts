@@ -8,8 +8,9 @@ import {
   type FieldChange,
   type PlanStep,
   type RulePlanStep,
+  type WindowPlanStep,
 } from '../documents';
-import { ruleSteps } from '../workflows/alert-rules';
+import { ruleSteps, windowSteps } from '../workflows/alert-rules';
 import type { PreparedRun } from '../workflows/apply-state';
 import { endpointSteps, type DeployRun } from '../workflows/deploy-run';
 import { outside } from './fence';
@@ -17,7 +18,7 @@ import { outside } from './fence';
 /** Steps said in one answer, at most (text and JSON alike). */
 export const MAX_STEPS = 40;
 
-export type Kind = 'test' | 'endpoint' | 'rule';
+export type Kind = 'test' | 'endpoint' | 'rule' | 'window';
 
 /** One step of either plan, as the answers say it. */
 export interface StepView {
@@ -52,15 +53,29 @@ export function stepViews(run: DeployRun): StepView[] {
     uri: step.uri,
     ...(step.action === 'update' ? { changes: step.changes } : {}),
   });
+  const window = (step: WindowPlanStep): StepView => ({
+    kind: 'window',
+    action: step.action,
+    type: 'suppression window',
+    testName: step.name,
+    ...(step.action === 'update' ? { ruleId: step.windowId, changes: step.changes } : {}),
+    uri: step.uri,
+  });
   return [
     ...run.plan.steps.map(view('test')),
     ...endpointSteps(run).map(view('endpoint')),
     ...ruleSteps(run).map(rule),
+    ...windowSteps(run).map(window),
   ];
 }
 
-export const kindWord = (kind: Kind): string =>
-  kind === 'endpoint' ? 'endpoint test' : kind === 'rule' ? 'alert rule' : 'test';
+const KIND_WORDS: Readonly<Record<Kind, string>> = {
+  test: 'test',
+  endpoint: 'endpoint test',
+  rule: 'alert rule',
+  window: 'suppression window',
+};
+export const kindWord = (kind: Kind): string => KIND_WORDS[kind];
 
 export function stepLine(step: StepView, name: DeployRun['name']): string {
   const id = step.testId === undefined ? (step.ruleId === undefined ? '' : ` ${step.ruleId}`) : ` ${step.testId}`;
@@ -119,6 +134,30 @@ export function ruleSummary(run: DeployRun): string {
   );
 }
 
+/** The suppression window documents' line, as the rule documents' (none when there are none). */
+export function windowSummary(run: DeployRun): string {
+  const { windows } = run;
+  if (windows.leftOut) return windows.leftOut;
+  if (!windows.plan) return '';
+  const { steps, unchanged, skipped } = windows.plan;
+  return (
+    `Plan for ${documentsWord(windows.documents.length, 'suppression window document')}: ${counts(steps)}; ` +
+    `${unchanged.length} unchanged; ${skipped.length} invalid (left out).`
+  );
+}
+
+/** What the refused steps would change, in a few words. */
+export function notOursWhat(steps: readonly NotOurs[]): string {
+  const kinds = new Set(steps.map((s) => s.kind));
+  return [
+    kinds.has('test') || kinds.has('endpoint') ? 'tests that are not ours' : '',
+    kinds.has('rule') ? 'alert rules' : '',
+    kinds.has('window') ? 'suppression windows' : '',
+  ]
+    .filter(Boolean)
+    .join(' and ');
+}
+
 export interface NotOurs {
   kind: Kind;
   action: string;
@@ -150,6 +189,12 @@ export function notOurs({ run, journal, bindings }: PreparedRun): NotOurs[] {
     ),
     ...endpointStepsNotOurs(endpointSteps(run), recorded, actions).map(said('endpoint')),
     ...rulesNotOurs(run),
+    ...windowSteps(run).map((step) => ({
+      kind: 'window' as const,
+      action: step.action,
+      testId: step.action === 'update' ? step.windowId : '(new)',
+      testName: step.name,
+    })),
   ];
 }
 
@@ -173,13 +218,15 @@ export function notOursList(steps: readonly NotOurs[]): string {
   return steps.length > 20 ? `${shown} and ${steps.length - 20} more` : shown;
 }
 
-/** Why the steps are refused: tests not ours, and alert rules, which only the user updates or deletes. */
+/** Why the steps are refused: tests not ours, alert rules only the user changes, windows only the user applies. */
 export function notOursWhy(steps: readonly NotOurs[]): string {
-  const tests = steps.filter((s) => s.kind !== 'rule').length;
-  const rules = steps.length - tests;
+  const tests = steps.filter((s) => s.kind === 'test' || s.kind === 'endpoint').length;
+  const rules = steps.filter((s) => s.kind === 'rule').length;
+  const windows = steps.length - tests - rules;
   return [
     tests ? `${tests === 1 ? 'that test is' : 'those tests are'} not ours (${OURS_RULE})` : '',
     rules ? `an alert rule is updated or deleted only by the user` : '',
+    windows ? 'a suppression window silences alerts: only the user creates or changes one' : '',
   ]
     .filter(Boolean)
     .join(', and ');

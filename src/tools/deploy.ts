@@ -19,11 +19,13 @@ import {
   MAX_STEPS,
   notOurs,
   notOursList,
+  notOursWhat,
   notOursWhy,
   ruleSummary,
   stepData,
   stepLine,
   stepViews,
+  windowSummary,
   type Kind,
 } from './deploy-steps';
 import { documentFiles, PATTERNS } from './documents';
@@ -89,11 +91,12 @@ export const planDocuments: ToolDefinition = {
   name: 'plan_documents',
   title: 'Plan test documents against the account',
   description:
-    'What applying test documents (*.netmon-test.json), endpoint test documents (*.netmon-endpoint-test.json) and ' +
-    'alert rule documents (*.netmon-alert-rule.json) would change in the account, as netmon plan says it: each ' +
-    'step with its kind (test, endpoint test or alert rule), what to create, update, replace or delete with the ' +
-    'changed fields, documents left out as invalid, and name conflicts; on an API v6 account the endpoint test ' +
-    'and alert rule documents are left out, saying so. Changes nothing.',
+    'What applying test documents (*.netmon-test.json), endpoint test documents (*.netmon-endpoint-test.json), ' +
+    'alert rule documents (*.netmon-alert-rule.json) and suppression window documents ' +
+    '(*.netmon-alert-suppression-window.json) would change in the account, as netmon plan says it: each step with ' +
+    'its kind (test, endpoint test, alert rule or suppression window), what to create, update, replace or delete ' +
+    'with the changed fields, documents left out as invalid, and name conflicts; on an API v6 account the ' +
+    'endpoint test, rule and window documents are left out, saying so. Changes nothing.',
   inputSchema: { type: 'object', properties: { paths: PATTERNS }, required: ['paths'], additionalProperties: false },
   writes: false,
   async run(args, ctx) {
@@ -108,6 +111,7 @@ export const planDocuments: ToolDefinition = {
       ...plan.skipped.map((s) => ({ kind: 'test' as Kind, ...s })),
       ...(run.endpoint.plan?.skipped ?? []).map((s) => ({ kind: 'endpoint' as Kind, ...s })),
       ...(run.rules.plan?.skipped ?? []).map((s) => ({ kind: 'rule' as Kind, ...s })),
+      ...(run.windows.plan?.skipped ?? []).map((s) => ({ kind: 'window' as Kind, ...s })),
     ];
     const unchanged = [
       ...plan.unchanged.map((u) => ({ kind: 'test', document: name(u.uri), testId: u.testId })),
@@ -117,6 +121,11 @@ export const planDocuments: ToolDefinition = {
         testId: u.testId,
       })),
       ...(run.rules.plan?.unchanged ?? []).map((u) => ({ kind: 'rule', document: name(u.uri), ruleId: u.ruleId })),
+      ...(run.windows.plan?.unchanged ?? []).map((u) => ({
+        kind: 'window',
+        document: name(u.uri),
+        windowId: u.windowId,
+      })),
     ];
     return {
       text: [
@@ -125,6 +134,7 @@ export const planDocuments: ToolDefinition = {
           `${plan.conflicts.length} name conflicts.`,
         endpointSummary(run),
         ruleSummary(run),
+        windowSummary(run),
         run.excluded.length
           ? `${documentsWord(run.excluded.length, 'document')} in example folders left out (name such a folder ` +
             `itself to plan it).`
@@ -142,8 +152,7 @@ export const planDocuments: ToolDefinition = {
         ]),
         ...omittedNote(shown.omitted, 'steps', 'plan fewer documents'),
         others.length
-          ? `${others.length} step${others.length === 1 ? '' : 's'} would change ` +
-            `${others.some((s) => s.kind !== 'rule') ? 'tests that are not ours' : 'alert rules'} (` +
+          ? `${others.length} step${others.length === 1 ? '' : 's'} would change ${notOursWhat(others)} (` +
             `${notOursList(others)}): apply_documents refuses this plan; ${USER_APPLIES}.`
           : '',
         bindings.length ? `${bindings.length} document(s) would be bound to deployed tests first.` : '',
@@ -167,6 +176,7 @@ export const planDocuments: ToolDefinition = {
         })),
         ...(run.endpoint.leftOut ? { endpointLeftOut: run.endpoint.leftOut } : {}),
         ...(run.rules.leftOut ? { alertRulesLeftOut: run.rules.leftOut } : {}),
+        ...(run.windows.leftOut ? { suppressionWindowsLeftOut: run.windows.leftOut } : {}),
         notOurs: others.slice(0, MAX_STEPS).map((s) => ({ ...s, testName: outside(s.testName, 200) })),
         notes: notes.map((l) => outside(l, 300)),
       },
@@ -181,9 +191,10 @@ export const applyDocuments: ToolDefinition = {
     `Creates, updates and deletes tests and endpoint tests, and creates alert rules, in the account as the test, ` +
     `endpoint test and alert rule documents say (what plan_documents showed), recording each document's binding ` +
     `and each test it creates. It changes only tests that are ours: ${OURS_RULE}. A plan that would update, ` +
-    `replace or delete any other test, or update or delete an alert rule, is refused whole, as are invalid ` +
-    `documents and name conflicts: nothing is applied. On an API v6 account the endpoint test and alert rule ` +
-    `documents are left out, saying so. Changes the account: only with writes allowed.`,
+    `replace or delete any other test, update or delete an alert rule, or create or change a suppression window ` +
+    `(it silences alerts) is refused whole, as are invalid documents and name conflicts: nothing is applied. On an ` +
+    `API v6 account the endpoint test, rule and window documents are left out, saying so. Changes the account: ` +
+    `only with writes allowed.`,
   inputSchema: { type: 'object', properties: { paths: PATTERNS }, required: ['paths'], additionalProperties: false },
   writes: true,
   async run(args, ctx) {
@@ -222,6 +233,7 @@ export const applyDocuments: ToolDefinition = {
         outcome,
         opened.endpoint.leftOut ?? '',
         opened.rules.leftOut ?? '',
+        opened.windows.leftOut ?? '',
         fenced('what apply did: the account, test names and paths quote the API and the documents', [
           `account ${ctx.account.label}`,
           ...applied.items.map(

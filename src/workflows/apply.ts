@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import {
   applyRuleSteps,
+  applyWindowSteps,
   applyEndpointSteps,
   applyPlan,
   removeBinding,
@@ -16,7 +17,7 @@ import {
 } from '../documents';
 import { writeFileSafely } from '../files/safe-write';
 import { journaledEndpointBind, journaledExecutor, type JournalFile } from '../state/apply-journal-file';
-import { ruleSteps } from './alert-rules';
+import { ruleSteps, windowSteps } from './alert-rules';
 import type { PreparedRun } from './apply-state';
 import { endpointRemovals, endpointSteps, skippedDocuments, totalSteps, type DeployRun } from './deploy-run';
 
@@ -31,7 +32,7 @@ export interface ApplyChoices {
 }
 
 export interface AppliedStep {
-  kind: 'test' | 'endpoint' | 'rule';
+  kind: 'test' | 'endpoint' | 'rule' | 'window';
   action: string;
   /** The document's name as the run shows it; null for a delete of a test no document names. */
   document: string | null;
@@ -39,7 +40,7 @@ export interface AppliedStep {
 }
 
 export interface ApplyFailure {
-  kind: 'test' | 'endpoint' | 'rule';
+  kind: 'test' | 'endpoint' | 'rule' | 'window';
   action: string;
   testName: string;
   error: unknown;
@@ -67,7 +68,8 @@ export async function applyPrepared(prepared: PreparedRun, choices: ApplyChoices
   if (!(await choices.confirm())) return { kind: 'declined' };
   writeBindings(run, bindings, journal, choices);
   const total = totalSteps(run);
-  const result = await applyPlan(plan, executor(run, journal), {
+  const created = new Map<string, number>();
+  const result = await applyPlan(plan, executor(run, journal, created), {
     confirmDestructive: () => Promise.resolve(true),
     onProgress: (done, _total, step) =>
       choices.onProgress?.(done, total, { ...step, testId: 'testId' in step ? step.testId : undefined }),
@@ -97,12 +99,22 @@ export async function applyPrepared(prepared: PreparedRun, choices: ApplyChoices
       ? undefined
       : await applyRuleSteps(ruleSteps(run), run.account.client, {
           ...(run.account.requestAid === undefined ? {} : { aid: run.account.requestAid }),
+          createdTest: (uri) => created.get(uri),
           onProgress: (done, step) =>
             choices.onProgress?.(result.completed.length + (endpoint?.completed.length ?? 0) + done, total, {
               action: step.action,
               testName: step.ruleName,
             }),
         });
+  // Suppression windows after the rules: the tests they name exist by then.
+  const windows =
+    !rules || rules.failed
+      ? undefined
+      : await applyWindowSteps(
+          windowSteps(run),
+          run.account.client,
+          run.account.requestAid === undefined ? {} : { aid: run.account.requestAid },
+        );
   const applied: AppliedStep[] = [
     ...result.completed.map((step) => ({
       kind: 'test' as const,
@@ -122,6 +134,12 @@ export async function applyPrepared(prepared: PreparedRun, choices: ApplyChoices
       document: run.name(step.uri),
       testName: step.ruleName,
     })),
+    ...(windows?.completed ?? []).map((step) => ({
+      kind: 'window' as const,
+      action: step.action,
+      document: run.name(step.uri),
+      testName: step.name,
+    })),
   ];
   // Each part runs only when every step before it went through: one failure at most.
   const failure = result.failed ?? endpoint?.failed;
@@ -132,12 +150,19 @@ export async function applyPrepared(prepared: PreparedRun, choices: ApplyChoices
         testName: failure.step.testName,
         error: failure.error,
       }
-    : rules?.failed && {
-        kind: 'rule',
-        action: rules.failed.step.action,
-        testName: rules.failed.step.ruleName,
-        error: rules.failed.error,
-      };
+    : rules?.failed
+      ? {
+          kind: 'rule',
+          action: rules.failed.step.action,
+          testName: rules.failed.step.ruleName,
+          error: rules.failed.error,
+        }
+      : windows?.failed && {
+          kind: 'window',
+          action: windows.failed.step.action,
+          testName: windows.failed.step.name,
+          error: windows.failed.error,
+        };
   return { kind: 'applied', applied, ...(failed ? { failed } : {}) };
 }
 
@@ -156,7 +181,8 @@ function writeBindings(
   journal.clearPending();
 }
 
-function executor(run: DeployRun, journal: JournalFile): PlanExecutor {
+/** `created`: each document's test as the apply bound it (a rule that names the test needs its id). */
+function executor(run: DeployRun, journal: JournalFile, created: Map<string, number>): PlanExecutor {
   const { client, requestAid } = run.account;
   const options = requestAid === undefined ? {} : { aid: requestAid };
   return journaledExecutor(
@@ -177,6 +203,8 @@ function executor(run: DeployRun, journal: JournalFile): PlanExecutor {
       },
       bind: (uri, testId) => {
         bindDocument(uri, run, testId);
+        if (testId === undefined) created.delete(uri);
+        else created.set(uri, testId);
         return Promise.resolve();
       },
     },

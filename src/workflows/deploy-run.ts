@@ -8,7 +8,11 @@ import type { EnterpriseTest } from '../api/types';
 import {
   ALERT_RULE_SUFFIX,
   planRuleRun,
+  planWindowRun,
+  SUPPRESSION_WINDOW_SUFFIX,
   testNames,
+  testRuleNames,
+  type WindowRun,
   type RuleRun,
   agentsFromList,
   agentsOfTests,
@@ -32,7 +36,7 @@ import type { Account } from './account';
 import { expandWithBases } from './files';
 import { InputError } from './input-error';
 import { networkProviderText } from '../analysis/agents/network-provider';
-import { ruleSteps } from './alert-rules';
+import { ruleSteps, windowSteps } from './alert-rules';
 
 export interface DeployRun {
   account: Account;
@@ -47,6 +51,8 @@ export interface DeployRun {
   endpoint: EndpointFolderPlan;
   /** The alert rule documents' plan (v7), or why they were left out (v6). */
   rules: RuleRun;
+  /** The suppression window documents' plan (v7), or why they were left out (v6). */
+  windows: WindowRun;
   /** A document's path as the front door shows it (relative to the working directory, made safe for where it goes). */
   name(uri: string): string;
   /**
@@ -59,11 +65,17 @@ export interface DeployDocuments {
   documents: PlanDocument[];
   endpointDocuments: PlanDocument[];
   ruleDocuments: PlanDocument[];
+  windowDocuments: PlanDocument[];
   excluded: string[];
 }
 
 /** The documents netmon plan and apply (and plan_documents, apply_documents) deploy. */
-const DEPLOYABLE = [DOCUMENT_SUFFIXES.test, DOCUMENT_SUFFIXES['endpoint-test'], ALERT_RULE_SUFFIX];
+const DEPLOYABLE = [
+  DOCUMENT_SUFFIXES.test,
+  DOCUMENT_SUFFIXES['endpoint-test'],
+  ALERT_RULE_SUFFIX,
+  SUPPRESSION_WINDOW_SUFFIX,
+];
 export const DEPLOY_GLOB = `**/*{${DEPLOYABLE.join(',')}}`;
 
 export async function readTestDocuments(
@@ -102,6 +114,7 @@ export async function readTestDocuments(
     documents: read.filter((d) => d.uri.endsWith(DOCUMENT_SUFFIXES.test)),
     endpointDocuments: read.filter(isEndpoint),
     ruleDocuments: read.filter(isRule),
+    windowDocuments: read.filter((d) => d.uri.endsWith(SUPPRESSION_WINDOW_SUFFIX)),
     excluded: scope.excluded.map(([file]) => file),
   };
 }
@@ -114,7 +127,7 @@ export async function planDeployRun(
   read: DeployDocuments,
   name: (uri: string) => string,
 ): Promise<DeployRun> {
-  const { documents, endpointDocuments, ruleDocuments, excluded } = read;
+  const { documents, endpointDocuments, ruleDocuments, windowDocuments, excluded } = read;
   const tests = await listDeployedTests(account.client, account.requestAid);
   const deployed = tests.map(toDeployedTest);
   const agents = await enterpriseAgents(account, tests);
@@ -127,8 +140,18 @@ export async function planDeployRun(
     aidKey: account.aidKey,
     options: { aid: account.requestAid },
   });
-  const rules = await planRuleRun(account.client, ruleDocuments, testNames(deployed), { aid: account.requestAid });
-  return { account, documents, deployed, agents, apiVersion, plan, endpoint, rules, excluded, name };
+  // After the test plan: a test document that names rules binds the test the plan leaves (or creates).
+  const rules = await planRuleRun(
+    account.client,
+    ruleDocuments,
+    testNames(deployed),
+    { aid: account.requestAid },
+    testRuleNames(documents, plan),
+  );
+  const windows = await planWindowRun(account.client, windowDocuments, testNames(deployed), {
+    aid: account.requestAid,
+  });
+  return { account, documents, deployed, agents, apiVersion, plan, endpoint, rules, windows, excluded, name };
 }
 
 export function planFor(
@@ -168,11 +191,16 @@ export function endpointSteps(run: DeployRun): EndpointPlanStep[] {
 }
 
 export function totalSteps(run: DeployRun): number {
-  return run.plan.steps.length + endpointSteps(run).length + ruleSteps(run).length;
+  return run.plan.steps.length + endpointSteps(run).length + ruleSteps(run).length + windowSteps(run).length;
 }
 
 export function skippedDocuments(run: DeployRun): number {
-  return run.plan.skipped.length + (run.endpoint.plan?.skipped.length ?? 0) + (run.rules.plan?.skipped.length ?? 0);
+  return (
+    run.plan.skipped.length +
+    (run.endpoint.plan?.skipped.length ?? 0) +
+    (run.rules.plan?.skipped.length ?? 0) +
+    (run.windows.plan?.skipped.length ?? 0)
+  );
 }
 
 /**

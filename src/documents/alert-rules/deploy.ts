@@ -8,6 +8,7 @@ import { listDeployedTests } from '../deployed';
 import { parseAlertRule } from './parse';
 import { planAlertRules, type RuleDocumentText, type RulePlan, type RulePlanStep } from './plan';
 import type { DeployedTestName } from './resolve';
+import type { TestRuleNames } from './test-names';
 
 type RuleReader = Pick<NetmonClient, 'listAlertRules' | 'getAlertRule'>;
 type RuleWriter = Pick<NetmonClient, 'createAlertRule' | 'updateAlertRule' | 'deleteAlertRule'>;
@@ -58,16 +59,22 @@ export interface RuleRun {
   leftOut?: string;
 }
 
+/**
+ * The run's rule documents, and the test documents that name rules (`alertRules`), planned against every deployed
+ * rule. On v6 (no rules) a test document's alertRules is left to the test's own request, as ids.
+ */
 export async function planRuleRun(
   client: RuleReader & Pick<NetmonClient, 'apiVersion'>,
   documents: readonly RuleDocumentText[],
   tests: readonly DeployedTestName[],
   options: CallOptions = {},
+  testDocuments: readonly TestRuleNames[] = [],
 ): Promise<RuleRun> {
-  if (documents.length === 0) return { documents: [] };
-  if ((await client.apiVersion()) !== 'v7') return { documents: [...documents], leftOut: RULES_NEED_V7 };
+  if (documents.length === 0 && testDocuments.length === 0) return { documents: [] };
+  if ((await client.apiVersion()) !== 'v7')
+    return documents.length === 0 ? { documents: [] } : { documents: [...documents], leftOut: RULES_NEED_V7 };
   const deployed = await deployedRules(client, options);
-  return { documents: [...documents], plan: planAlertRules({ documents, deployed, tests }) };
+  return { documents: [...documents], plan: planAlertRules({ documents, deployed, tests, testDocuments }) };
 }
 
 export interface RuleStepsResult {
@@ -79,13 +86,17 @@ export interface RuleStepsResult {
 export async function applyRuleSteps(
   steps: readonly RulePlanStep[],
   client: RuleWriter,
-  options: CallOptions & { onProgress?(done: number, step: RulePlanStep): void } = {},
+  options: CallOptions & {
+    onProgress?(done: number, step: RulePlanStep): void;
+    /** The id of the test the apply created for a test document (its binding), for rules it names. */
+    createdTest?(uri: string): number | string | undefined;
+  } = {},
 ): Promise<RuleStepsResult> {
-  const { onProgress, ...call } = options;
+  const { onProgress, createdTest, ...call } = options;
   const completed: RulePlanStep[] = [];
   for (const step of steps) {
     try {
-      await applyRuleStep(step, client, call);
+      await applyRuleStep(withCreatedTests(step, createdTest), client, call);
     } catch (error) {
       return { completed, failed: { step, error } };
     }
@@ -93,6 +104,22 @@ export async function applyRuleSteps(
     onProgress?.(completed.length, step);
   }
   return { completed };
+}
+
+/** The step with the ids of the tests the apply created (a rule step runs after every test step). */
+function withCreatedTests(
+  step: RulePlanStep,
+  createdTest?: (uri: string) => number | string | undefined,
+): RulePlanStep {
+  const pending = (step.boundTests ?? []).filter((t) => t.testId === undefined);
+  if (step.action === 'delete' || pending.length === 0) return step;
+  const ids = pending.map((test) => {
+    const id = createdTest?.(test.uri);
+    if (id === undefined)
+      throw new Error(`the test of ${test.uri} was not created, so the rule cannot watch it yet; apply again`);
+    return String(id);
+  });
+  return { ...step, body: { ...step.body, testIds: [...new Set([...(step.body.testIds ?? []), ...ids])] } };
 }
 
 async function applyRuleStep(step: RulePlanStep, client: RuleWriter, options: CallOptions): Promise<void> {

@@ -37,7 +37,7 @@ export function importedRuleDocument(rule: AlertRule, tests: readonly DeployedTe
 }
 
 /** The test's name when it names exactly one test (and could not be read as an id), else its id. */
-function testReference(testId: string, tests: readonly DeployedTestName[]): string | number {
+export function testReference(testId: string, tests: readonly DeployedTestName[]): string | number {
   const name = tests.find((t) => t.testId === testId)?.testName;
   const unique = name !== undefined && tests.filter((t) => t.testName === name).length === 1;
   if (unique && name.trim() !== '' && !/^[0-9]+$/.test(name)) return name;

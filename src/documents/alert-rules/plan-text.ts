@@ -43,6 +43,16 @@ export function rulePlanJson(plan: RulePlan, name: DisplayName): object {
       ...('ruleId' in step ? { ruleId: step.ruleId } : {}),
       ...('changes' in step ? { changes: step.changes } : {}),
       tests: step.tests.map((t) => ({ written: t.written, testId: t.testId })),
+      ...(step.boundTests
+        ? {
+            boundBy: step.boundTests.map((t) => ({
+              document: name(t.uri),
+              rule: t.written,
+              testName: t.testName,
+              testId: t.testId ?? null,
+            })),
+          }
+        : {}),
     })),
     unchanged: plan.unchanged.map((u) => ({ document: name(u.uri), ruleName: u.ruleName, ruleId: u.ruleId })),
     skipped: plan.skipped.map((s) => ({ document: name(s.uri), reason: s.reason })),
@@ -59,12 +69,14 @@ function stepLines(step: RulePlanStep, name: DisplayName): string[] {
         `  ${SYMBOLS.create} create  rule ${title} from ${where}` +
           (step.reason === 'bound-rule-missing' ? ' — the rule its ruleId names no longer exists' : ''),
         ...testLines(step),
+        ...boundLines(step, name),
       ];
     case 'update':
       return [
         `  ${SYMBOLS.update} update  rule ${title} → ${step.ruleId} from ${where}`,
         ...step.changes.map(changeLine),
         ...testLines(step),
+        ...boundLines(step, name),
       ];
     case 'delete':
       return [`  ${SYMBOLS.delete} delete  rule ${title} → ${step.ruleId} (asked for ${where})`];
@@ -76,6 +88,17 @@ function testLines(step: RulePlanStep): string[] {
   return step.tests
     .filter((t) => typeof t.written === 'string' && t.written !== t.testId)
     .map((t) => `        test ${quotedTestName(String(t.written))} → ${t.testId}`);
+}
+
+/** Each test a test document binds to the rule: the rule as it is written there → the rule's id, and the test. */
+function boundLines(step: RulePlanStep, name: DisplayName): string[] {
+  const rule = 'ruleId' in step ? step.ruleId : 'the new rule';
+  return (step.boundTests ?? []).map((test) => {
+    const written = typeof test.written === 'string' ? quotedTestName(test.written) : String(test.written);
+    const id = test.testId ?? 'its id once created';
+    const watched = `watch test ${quotedTestName(test.testName)} (${id})`;
+    return `        ${name(test.uri)} names rule ${written} → ${rule}: ${watched}`;
+  });
 }
 
 function changeLine(change: RuleFieldChange): string {

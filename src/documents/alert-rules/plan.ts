@@ -5,9 +5,15 @@
 // deployed rule covers is its own `testIds` (a test's `alertRules` is write-only for the vendor).
 // Fields the document leaves out keep what is deployed, and what the service normalises (the
 // order of testIds, spaces in the expression) compares equal, so an apply is followed by no change.
+// Test documents may name rules too (their `alertRules`): each such test is added to the rule's
+// testIds (rule-names.ts). A rule a rule document describes watches exactly its document's tests and
+// the tests test documents bind to it, so a test a document stops naming is removed from it; a rule
+// no document describes only gains tests, never loses one (nothing says which of its tests are ours).
 import type { AlertRule, AlertRuleFields } from '../../api/types/alerts';
 import { parseAlertRule, type AlertRuleDocument } from './parse';
 import { resolveRuleTests, type DeployedTestName, type ResolvedTest } from './resolve';
+import { bindNamedRules, ruleTargetKey, type BoundTest, type NamingProblem, type RuleTarget } from './rule-names';
+import type { TestRuleNames } from './test-names';
 
 export interface RuleDocumentText {
   uri: string;
@@ -22,6 +28,8 @@ export interface RulePlanInput {
   tests: readonly DeployedTestName[];
   /** Documents whose rule is to be deleted (the editor's Delete): nothing is deleted otherwise. */
   deleting?: readonly string[];
+  /** Test documents that name rules (`alertRules`), with their tests as the test plan leaves them. */
+  testDocuments?: readonly TestRuleNames[];
 }
 
 export interface RuleFieldChange {
@@ -35,6 +43,8 @@ interface Resolved {
   uri: string;
   ruleName: string;
   tests: ResolvedTest[];
+  /** Tests test documents bind to the rule; one without a testId is created by the apply, before this step. */
+  boundTests?: BoundTest[];
 }
 
 export type RulePlanStep =
@@ -46,8 +56,10 @@ export interface RulePlan {
   steps: RulePlanStep[];
   unchanged: { uri: string; ruleName: string; ruleId: string }[];
   skipped: { uri: string; reason: string }[];
-  /** Deployed rules no document describes: never touched. */
+  /** Deployed rules no document describes or test document names: never touched. */
   unmanaged: { ruleId: string; ruleName: string }[];
+  /** Rules test documents name that cannot be resolved, each at its place (also among `skipped`). */
+  namingProblems: NamingProblem[];
 }
 
 /** The fields a document can say, in the order a diff lists them (testIds last). */
@@ -68,7 +80,43 @@ export const RULE_DOCUMENT_FIELDS = [
 const ACTION_ORDER = { create: 0, update: 1, delete: 2 } as const;
 
 export function planAlertRules(input: RulePlanInput): RulePlan {
-  const plan: RulePlan = { steps: [], unchanged: [], skipped: [], unmanaged: [] };
+  const plan: RulePlan = { steps: [], unchanged: [], skipped: [], unmanaged: [], namingProblems: [] };
+  const described = describedRules(input, plan);
+  const claimed = new Set(described.flatMap((d) => (d.rule ? [d.rule.ruleId] : [])));
+  const alone = input.deployed.filter((rule) => !claimed.has(rule.ruleId));
+  const named = bindNamedRules(ruleTargets(described, alone), input.testDocuments ?? []);
+  plan.namingProblems = named.problems;
+  for (const problem of named.problems)
+    plan.skipped.push({ uri: problem.uri, reason: `${problem.line}:${problem.column} ${problem.message}` });
+  for (const { uri, document, rule } of described) {
+    const step = planDocument(uri, document, rule, input, named.bound.get(uri) ?? []);
+    if (step.action === 'skip') plan.skipped.push({ uri, reason: step.reason });
+    else if (step.action === 'unchanged') plan.unchanged.push({ uri, ruleName: step.ruleName, ruleId: step.ruleId });
+    else plan.steps.push(step);
+  }
+  const touched = new Set<string>();
+  for (const rule of alone) {
+    const step = addedTests(rule, named.bound.get(ruleTargetKey(rule.ruleId)) ?? []);
+    if (step) plan.steps.push(step);
+    if (step) touched.add(rule.ruleId);
+  }
+  plan.unmanaged = alone
+    .filter((rule) => !touched.has(rule.ruleId))
+    .map(({ ruleId, ruleName }) => ({ ruleId, ruleName }))
+    .sort((a, b) => a.ruleName.localeCompare(b.ruleName) || a.ruleId.localeCompare(b.ruleId));
+  plan.steps.sort((a, b) => ACTION_ORDER[a.action] - ACTION_ORDER[b.action] || a.uri.localeCompare(b.uri));
+  return plan;
+}
+
+interface Described {
+  uri: string;
+  document: AlertRuleDocument;
+  rule?: AlertRule;
+}
+
+/** The valid rule documents and the deployed rule each describes (none: to create); the rest skipped. */
+function describedRules(input: RulePlanInput, plan: RulePlan): Described[] {
+  const described: Described[] = [];
   const claimed = new Map<string, string>();
   for (const { uri, text } of [...input.documents].sort((a, b) => a.uri.localeCompare(b.uri))) {
     const parsed = parseAlertRule(text);
@@ -88,17 +136,49 @@ export function planAlertRules(input: RulePlanInput): RulePlan {
       continue;
     }
     if (rule) claimed.set(rule.ruleId, uri);
-    const step = planDocument(uri, parsed.document, rule, input);
-    if (step.action === 'skip') plan.skipped.push({ uri, reason: step.reason });
-    else if (step.action === 'unchanged') plan.unchanged.push({ uri, ruleName: step.ruleName, ruleId: step.ruleId });
-    else plan.steps.push(step);
+    described.push({ uri, document: parsed.document, ...(rule ? { rule } : {}) });
   }
-  plan.unmanaged = input.deployed
-    .filter((rule) => !claimed.has(rule.ruleId))
-    .map(({ ruleId, ruleName }) => ({ ruleId, ruleName }))
-    .sort((a, b) => a.ruleName.localeCompare(b.ruleName) || a.ruleId.localeCompare(b.ruleId));
-  plan.steps.sort((a, b) => ACTION_ORDER[a.action] - ACTION_ORDER[b.action] || a.uri.localeCompare(b.uri));
-  return plan;
+  return described;
+}
+
+/** What test documents can name: the rules documents describe, then the deployed rules no document describes. */
+function ruleTargets(described: readonly Described[], alone: readonly AlertRule[]): RuleTarget[] {
+  return [
+    ...described.map(({ uri, document, rule }) => ({
+      key: uri,
+      ruleName: document.rule.ruleName,
+      ...(rule ? { ruleId: rule.ruleId } : {}),
+    })),
+    ...alone.map((rule) => ({ key: ruleTargetKey(rule.ruleId), ruleName: rule.ruleName, ruleId: rule.ruleId })),
+  ];
+}
+
+/** A rule no document describes, given the tests test documents bind to it that it does not watch yet. */
+function addedTests(rule: AlertRule, bound: readonly BoundTest[]): RulePlanStep | undefined {
+  const deployed = rule.testIds ?? [];
+  const missing = bound.filter((t) => t.testId === undefined || !deployed.includes(t.testId));
+  const [first] = missing;
+  if (!first) return undefined;
+  const testIds = sortedIds([...deployed, ...knownIds(missing)]);
+  const change: RuleFieldChange = { field: 'testIds', from: sortedIds(deployed), to: testIds };
+  const { ruleId: _ruleId, ...kept } = rule;
+  const { ruleId, ruleName } = rule;
+  // The rule's own fields as read, so that the PUT (a whole rule) changes only its tests.
+  const body: AlertRuleFields = { ...kept, testIds };
+  return {
+    action: 'update',
+    uri: first.uri,
+    ruleName,
+    ruleId,
+    tests: [],
+    boundTests: missing,
+    changes: [change],
+    body,
+  };
+}
+
+function knownIds(bound: readonly BoundTest[]): string[] {
+  return bound.flatMap((t) => (t.testId === undefined ? [] : [t.testId]));
 }
 
 type Target = { rule?: AlertRule; missing?: boolean } | { problem: string };
@@ -128,6 +208,7 @@ function planDocument(
   document: AlertRuleDocument,
   rule: AlertRule | undefined,
   input: RulePlanInput,
+  bound: readonly BoundTest[],
 ): DocumentOutcome {
   const ruleName = document.rule.ruleName;
   const deleting = input.deleting?.includes(uri) ?? false;
@@ -139,24 +220,34 @@ function planDocument(
   const resolved = resolveRuleTests(document.tests, input.tests);
   if ('problem' in resolved) return { action: 'skip', reason: resolved.problem };
   const tests = resolved.tests;
-  const wanted = documentFields(document, tests);
+  const wanted = documentFields(document, tests, bound);
+  const named = bound.length > 0 ? { boundTests: [...bound] } : {};
   if (!rule) {
     const reason = document.rule.ruleId === undefined ? 'new' : 'bound-rule-missing';
-    return { action: 'create', uri, ruleName, tests, reason, body: wanted };
+    return { action: 'create', uri, ruleName, tests, ...named, reason, body: wanted };
   }
   const changes = ruleChanges(wanted, rule);
+  // A test the apply creates is not among the rule's tests yet, whatever the ids say.
+  if (bound.some((t) => t.testId === undefined) && !changes.some((c) => c.field === 'testIds'))
+    changes.push({ field: 'testIds', from: sortedIds(rule.testIds ?? []), to: sortedIds(wanted.testIds ?? []) });
   if (changes.length === 0) return { action: 'unchanged', ruleName, ruleId: rule.ruleId };
-  return { action: 'update', uri, ruleName, ruleId: rule.ruleId, tests, changes, body: updateBody(rule, wanted) };
+  const body = updateBody(rule, wanted);
+  return { action: 'update', uri, ruleName, ruleId: rule.ruleId, tests, ...named, changes, body };
 }
 
-/** The fields the document gives (with the parse's defaults), and the tests as ids. */
-function documentFields(document: AlertRuleDocument, tests: readonly ResolvedTest[]): AlertRuleFields {
+/** The fields the document gives (with the parse's defaults), and its tests and the bound ones as ids. */
+function documentFields(
+  document: AlertRuleDocument,
+  tests: readonly ResolvedTest[],
+  bound: readonly BoundTest[],
+): AlertRuleFields {
   const fields: Record<string, unknown> = {};
   for (const field of RULE_DOCUMENT_FIELDS) {
     const value = (document.rule as unknown as Record<string, unknown>)[field];
     if (value !== undefined) fields[field] = value;
   }
-  return { ...(fields as unknown as AlertRuleFields), testIds: tests.map((t) => t.testId) };
+  const testIds = [...new Set([...tests.map((t) => t.testId), ...knownIds(bound)])];
+  return { ...(fields as unknown as AlertRuleFields), testIds };
 }
 
 /**

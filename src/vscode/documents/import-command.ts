@@ -14,7 +14,7 @@ import { SafeWriteError } from '../../files/safe-write';
 import { writeNewFile } from '../files/save-files';
 import { exists } from './checked';
 import { documentsLibrary as lib } from './library';
-import { folderFrom } from './plan-commands';
+import { folderFrom } from './plan-folder';
 import { deployTarget, type DeployTarget } from './target';
 import { endpointImportPlan } from './endpoint-import';
 

@@ -39,6 +39,7 @@ import { ImportCommand } from './import-command';
 import { NewDocumentCommand } from './new-document';
 import { NextStepOffer } from './offer-next';
 import { PlanCommands } from './plan-commands';
+import { RuleNameDiagnostics } from './rule-name-diagnostics';
 import { PlanResultsLenses } from './plan-results';
 import { AgentQuickFixes } from './quick-fixes';
 import { RESULTS_SCHEME, ResultsDocuments } from './results';
@@ -109,7 +110,8 @@ export function registerDocuments(
     consent,
     next,
   );
-  const plans = new PlanCommands(connection, bindings, results, prompts, enterpriseAgents, next);
+  const ruleNames = new RuleNameDiagnostics();
+  const plans = new PlanCommands(connection, bindings, results, prompts, enterpriseAgents, next, ruleNames);
   const newDocument = new NewDocumentCommand(connection, catalog, prompts);
   const importer = new ImportCommand(connection, bindings, prompts);
   registerEndpointTestCommands(
@@ -120,6 +122,7 @@ export function registerDocuments(
     log,
     catalog,
     diagnostics,
+    ruleNames,
     results,
     lenses,
     vscode.workspace.registerTextDocumentContentProvider(RESULTS_SCHEME, results),

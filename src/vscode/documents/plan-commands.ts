@@ -14,25 +14,33 @@ import type {
   EndpointApplyResult,
   EndpointFolderPlan,
   Plan,
-  PlanDocument,
   PlanExecutor,
   PlannedBinding,
   RuleRun,
-  RuleStepsResult,
+  WindowRun,
 } from '../../documents';
 import { documentsLibrary as lib } from './library';
 import { errorText, isNetmonError } from '../errors';
 import type { BindingWriter } from './bindings';
 import type { ResultsDocuments } from './results';
 import { deployTarget, type DeployTarget } from './target';
-import { requireTrustedWorkspace, workspaceUri } from '../ui/arguments';
-import { showError, showInfo, showWarning, withNotificationProgress } from '../ui/notify';
+import { requireTrustedWorkspace } from '../ui/arguments';
+import { showInfo, withNotificationProgress } from '../ui/notify';
 import type { Prompts } from '../ui/prompts';
 import type { ConnectionManager } from '../connection/connection-manager';
 import { renderPlan } from './plan-text';
 import { planResultsSection } from './plan-results';
-import { documentKindOf } from '../../documents/kinds';
-import { DEFAULT_PLAN_EXCLUDED_FOLDERS, excludedLine, planScope } from '../../documents/plan-scope';
+import { excludedLine } from '../../documents/plan-scope';
+import {
+  leaveOutExamples,
+  PLAN_EXCLUDED_FOLDERS_SETTING,
+  plannedName,
+  readDocuments,
+  readFolder,
+  isSuppressionWindowFile,
+  scopeFrom,
+  type PlanScopeArgument,
+} from './plan-folder';
 import { untrustedLine } from '../../analysis/text/untrusted';
 import { applyEndpointPlan, endpointPlanText, isEndpointDocument, planEndpointDocuments } from './plan-endpoint';
 import { JournalFile, journalPath, journaledExecutor } from '../../state/apply-journal-file';
@@ -43,14 +51,10 @@ import {
   withRecoveredCreates,
   writeRecoveredBindings,
 } from './plan-recovery';
-import type { NextStepOffer, WrittenTest } from './offer-next';
+import type { NextStepOffer } from './offer-next';
 import { isAlertRuleFile } from './alert-rule-files';
-
-/** A folder's documents, or (from a document's lens or title action) one document. */
-interface PlanScopeArgument {
-  folder: vscode.Uri;
-  document?: vscode.Uri;
-}
+import { appliedMessage, merged, report, writtenTests } from './plan-outcome';
+import type { RuleNameDiagnostics } from './rule-name-diagnostics';
 
 export interface PlanRun {
   folder: vscode.Uri;
@@ -70,12 +74,12 @@ export interface PlanRun {
   bindings: PlannedBinding[];
   /** The folder's alert rule documents' plan (v7), or why they were left out. */
   rules: RuleRun;
+  /** The folder's suppression window documents' plan (v7), or why they were left out. */
+  windows: WindowRun;
 }
 
 /** What Apply did: the test documents' steps, then the endpoint test documents' ones. */
 export type FolderApplyResult = ApplyResult & { endpoint?: EndpointApplyResult };
-
-export const PLAN_EXCLUDED_FOLDERS_SETTING = 'netmon.plan.excludedFolders';
 
 export class PlanCommands {
   constructor(
@@ -87,6 +91,8 @@ export class PlanCommands {
     private readonly agents: () => Promise<readonly CatalogAgent[]>,
     /** After Apply: Run Now or Show Results of the tests it created or updated. */
     private readonly next: NextStepOffer,
+    /** Where the rules test documents name but the plan could not resolve are marked. */
+    private readonly ruleNames?: RuleNameDiagnostics,
   ) {}
 
   /** Computes the plan for `folder` (or a picked one), or for one test document, and shows it. */
@@ -169,8 +175,18 @@ export class PlanCommands {
           : await lib().applyRuleSteps(run.rules.plan?.steps ?? [], run.target.client, {
               aid: run.target.requestAid,
               signal,
+              // A rule a new test's document names watches it by the id its create gave.
+              createdTest: (uri) => bound.get(uri),
             });
-      const outcome = merged(result, endpoint, rules);
+      // Suppression windows after the rules, as netmon apply runs them.
+      const windows =
+        !rules || rules.failed
+          ? undefined
+          : await lib().applyWindowSteps(run.windows.plan?.steps ?? [], run.target.client, {
+              aid: run.target.requestAid,
+              signal,
+            });
+      const outcome = merged(result, endpoint, rules, windows);
       if (outcome.failed || outcome.cancelled) report(outcome);
       else
         void this.next.offer(
@@ -227,7 +243,9 @@ export class PlanCommands {
     const target = deployTarget(this.connection);
     const found = scope.document ? await readDocuments([scope.document]) : await readFolder(folder);
     const { included, excluded } = scope.document ? { included: found, excluded: [] } : leaveOutExamples(folder, found);
-    const documents = included.filter((d) => !isEndpointDocument(d.uri) && !isAlertRuleFile(d.uri));
+    const documents = included.filter(
+      (d) => !isEndpointDocument(d.uri) && !isAlertRuleFile(d.uri) && !isSuppressionWindowFile(d.uri),
+    );
     const { deployed, source } = await this.deployed(target, signal);
     // A left-out document is not a removed one: its test is not planned for deletion.
     const present = new Set(found.map((d) => d.uri));
@@ -256,14 +274,27 @@ export class PlanCommands {
       included.filter((d) => isEndpointDocument(d.uri)),
       signal,
     );
+    // After the test plan: a test document that names rules binds the test the plan leaves (or creates).
     const rules = await lib().planRuleRun(
       target.client,
       included.filter((d) => isAlertRuleFile(d.uri)),
       lib().testNames(deployed),
       { aid: target.requestAid, signal },
+      lib().testRuleNames(documents, computed),
+    );
+    this.ruleNames?.show(
+      documents.map((d) => d.uri),
+      rules.plan?.namingProblems ?? [],
+    );
+    const windows = await lib().planWindowRun(
+      target.client,
+      included.filter((d) => isSuppressionWindowFile(d.uri)),
+      lib().testNames(deployed),
+      { aid: target.requestAid, signal },
     );
     return {
       rules,
+      windows,
       folder,
       document: scope.document,
       target,
@@ -302,7 +333,8 @@ export class PlanCommands {
   }
 
   private planText(run: PlanRun): string {
-    const rules = lib().ruleSection(run.rules, (uri) => vscode.workspace.asRelativePath(vscode.Uri.parse(uri)));
+    const name = (uri: string): string => vscode.workspace.asRelativePath(vscode.Uri.parse(uri));
+    const rules = [...lib().ruleSection(run.rules, name), ...lib().windowSection(run.windows, name)];
     return (
       `${bindingsText(run.bindings)}${renderPlan(run.plan, this.describe(run))}${endpointPlanText(run.endpoint)}` +
       rules.map((line) => `${line}\n`).join('')
@@ -358,147 +390,10 @@ export class PlanCommands {
 }
 
 function total(run: PlanRun): number {
-  return run.plan.steps.length + (run.endpoint.plan?.steps.length ?? 0) + (run.rules.plan?.steps.length ?? 0);
-}
-
-/** Both parts as one outcome: what finished, what was declined, the first failure. */
-function merged(
-  result: ApplyResult,
-  endpoint: EndpointApplyResult | undefined,
-  rules?: RuleStepsResult,
-): Pick<ApplyResult, 'cancelled'> & {
-  completed: unknown[];
-  declined: unknown[];
-  failed?: { step: { action: string; testName: string }; error: unknown };
-} {
-  if (!endpoint) return result;
-  const ruleFailed = rules?.failed && { step: { ...rules.failed.step, testName: rules.failed.step.ruleName } };
-  return {
-    completed: [...result.completed, ...endpoint.completed, ...(rules?.completed ?? [])],
-    declined: [...result.declined, ...endpoint.declined],
-    failed: endpoint.failed ?? (ruleFailed && { ...ruleFailed, error: rules?.failed?.error }),
-    cancelled: endpoint.cancelled,
-  };
-}
-
-function appliedMessage(result: ReturnType<typeof merged>): string {
-  const declined = result.declined.length > 0 ? `; ${result.declined.length} delete/replace step(s) skipped` : '';
-  return `${stepsDone(result)}${declined}.`;
-}
-
-function stepsDone(result: ReturnType<typeof merged>): string {
-  return `${result.completed.length} step${result.completed.length === 1 ? '' : 's'} applied`;
-}
-
-/**
- * The enterprise tests Apply bound (recovered), created, replaced or updated, each once (the ids of new ones as their
- * documents were bound).
- */
-function writtenTests(
-  result: ApplyResult,
-  bound: ReadonlyMap<string, number>,
-  recovered: readonly PlannedBinding[],
-): WrittenTest[] {
-  const written = new Map<number, WrittenTest>(
-    recovered.map((b) => [b.testId, { testId: b.testId, testName: b.testName }]),
-  );
-  for (const step of result.completed) {
-    const testId =
-      step.action === 'update'
-        ? step.testId
-        : step.action === 'delete' || step.uri === undefined
-          ? undefined
-          : bound.get(step.uri);
-    if (testId !== undefined) written.set(testId, { testId, testName: step.testName });
-  }
-  return [...written.values()];
-}
-
-/** A failed or cancelled Apply: what finished, and what to do. */
-function report(result: ReturnType<typeof merged>): void {
-  const done = stepsDone(result);
-  if (result.failed) {
-    const { step, error } = result.failed;
-    void showError(
-      `${done}; then ${errorText(`${step.action} of "${step.testName}"`, error)} Apply stopped there; ` +
-        'finished steps are recorded in their documents.',
-    );
-  } else {
-    void showWarning(`${done}; cancelled before the rest. Finished steps are recorded in their documents.`);
-  }
-}
-
-/** The folder a command works on: its argument (a workspace folder), else one the user picks. */
-export async function folderFrom(argument: unknown, openLabel = 'Plan this folder'): Promise<vscode.Uri | undefined> {
-  if (argument !== undefined) {
-    const folder = workspaceUri(argument, 'a folder');
-    if (!((await vscode.workspace.fs.stat(folder)).type & vscode.FileType.Directory))
-      throw new Error(
-        `${vscode.workspace.asRelativePath(folder)} is not a folder: this command works on a folder of ` +
-          '.netmon-test.json documents',
-      );
-    return folder;
-  }
-  const picked = await vscode.window.showOpenDialog({
-    canSelectFolders: true,
-    canSelectFiles: false,
-    canSelectMany: false,
-    openLabel,
-    defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
-    title: 'Folder of .netmon-test.json documents',
-  });
-  return picked?.[0];
-}
-
-/** A test document (from its lens or title action) is planned alone; anything else names a folder. */
-/** What a plan's tab is named for: the path below the workspace, else the folder's or file's name. */
-function plannedName(uri: vscode.Uri): string {
-  const relative = vscode.workspace.asRelativePath(uri, false);
-  const name = relative === uri.fsPath ? (uri.path.split('/').pop() ?? 'folder') : relative;
-  return name.replace(/[/\\]/g, '-');
-}
-
-async function scopeFrom(argument: unknown, openLabel?: string): Promise<PlanScopeArgument | undefined> {
-  if (argument instanceof vscode.Uri && documentKindOf(argument.path) === 'test') {
-    const document = workspaceUri(argument, 'a test document');
-    return { folder: vscode.Uri.joinPath(document, '..'), document };
-  }
-  const folder = await folderFrom(argument, openLabel);
-  return folder && { folder };
-}
-
-/** The documents under example folders are left out unless the planned folder is inside one. */
-function leaveOutExamples(
-  folder: vscode.Uri,
-  documents: PlanDocument[],
-): { included: PlanDocument[]; excluded: PlanDocument[] } {
-  const setting = vscode.workspace.getConfiguration().get<unknown>(PLAN_EXCLUDED_FOLDERS_SETTING);
-  const names = Array.isArray(setting)
-    ? setting.filter((name): name is string => typeof name === 'string')
-    : DEFAULT_PLAN_EXCLUDED_FOLDERS;
-  const prefix = `${folder.toString()}/`;
-  return planScope(documents, (d) => (d.uri.startsWith(prefix) ? d.uri.slice(prefix.length) : d.uri), names);
-}
-
-async function readFolder(folder: vscode.Uri): Promise<PlanDocument[]> {
-  return readDocuments(
-    await vscode.workspace.findFiles(
-      new vscode.RelativePattern(folder, '**/*.{netmon-test,netmon-endpoint-test,netmon-alert-rule}.json'),
-      '**/node_modules/**',
-    ),
-  );
-}
-
-async function readDocuments(uris: readonly vscode.Uri[]): Promise<PlanDocument[]> {
-  const open = new Map(vscode.workspace.textDocuments.map((d) => [d.uri.toString(), d]));
-  return Promise.all(
-    uris.map(async (uri) => {
-      // Unsaved edits count; otherwise the file on disk (an open model may lag behind it).
-      const document = open.get(uri.toString());
-      const text = document?.isDirty
-        ? document.getText()
-        : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-      return { uri: uri.toString(), text };
-    }),
+  return (
+    run.plan.steps.length +
+    (run.endpoint.plan?.steps.length ?? 0) +
+    (run.rules.plan?.steps.length ?? 0) +
+    (run.windows.plan?.steps.length ?? 0)
   );
 }

@@ -2,9 +2,11 @@
 // HTTP: plan and apply create a rule (its tests named by name), a change of severity updates it
 // and keeps the notifications the document does not speak to, and after apply the plan is empty;
 // `netmon import --rules` writes a document per deployed rule that plans to no change and that a
-// second import leaves as it is; a v6 account says that alert rules need v7.
+// second import leaves as it is; a v6 account says that alert rules need v7. A test document that
+// names a rule by name (its alertRules) is created and then watched by the rule the same apply
+// creates: the rule's testIds hold it, and plan (then import and plan) shows no change.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -108,6 +110,73 @@ describe('netmon plan, apply and import of alert rule documents (emulator speaki
     const planned = await run('plan', imported);
     assert.equal(planned.code, 0, planned.stdout + planned.stderr);
     assert.match(planned.stdout, /Alert rules: 0 to create, 0 to update, 0 to delete\./);
+  });
+});
+
+describe('a test document naming a rule by name (emulator speaking v7)', () => {
+  let world: AlertWorld;
+  const folder = mkdtempSync(join(tmpdir(), 'netmon-rules-named-'));
+  const imported = mkdtempSync(join(tmpdir(), 'netmon-rules-named-import-'));
+  const run = (...args: string[]): Promise<CliResult> =>
+    netmon(args, { env: { NETMON_TOKEN: DEMO_CREDENTIALS.admin.token, NETMON_BASE_URL: world.emulator.url } });
+
+  before(async () => {
+    world = await startAlertWorld();
+  });
+  after(async () => {
+    await world.client.close();
+    await world.emulator.close();
+    rmSync(folder, { recursive: true, force: true });
+    rmSync(imported, { recursive: true, force: true });
+  });
+
+  test('plan shows the test and the rule; apply binds them through the rule; plan and import then plan: no change', async () => {
+    const [existing] = await world.client.listEnterpriseTests();
+    const agentId = existing?.agents[0]?.agentId;
+    assert.ok(agentId !== undefined);
+    const rule = { ruleName: 'Relay loss', expression: '((loss >= 5%))', severity: 'major' };
+    const relay = {
+      type: 'agent-to-server',
+      testName: 'Mail relay',
+      interval: 300,
+      server: 'relay.example.com',
+      agents: [{ agentId }],
+      alertRules: ['Relay loss'],
+    };
+    writeFileSync(join(folder, 'relay-loss.netmon-alert-rule.json'), JSON.stringify(rule, null, 2));
+    writeFileSync(join(folder, 'relay.netmon-test.json'), JSON.stringify(relay, null, 2));
+    const planned = await run('plan', folder);
+    assert.equal(planned.code, 1, planned.stderr);
+    assert.match(planned.stdout, /\+ create {2}"Mail relay" \(agent-to-server\) from /);
+    assert.match(planned.stdout, /\+ create {2}rule "Relay loss" from /);
+    assert.match(
+      planned.stdout,
+      /relay.netmon-test.json names rule "Relay loss" → the new rule: watch test "Mail relay"/,
+    );
+    const applied = await run('apply', folder, '--yes');
+    assert.equal(applied.code, 0, applied.stdout + applied.stderr);
+    const testId = String((await world.client.listEnterpriseTests()).find((t) => t.testName === 'Mail relay')?.testId);
+    const ruleId = (await world.client.listAlertRules()).find((r) => r.ruleName === 'Relay loss')?.ruleId ?? '';
+    assert.deepEqual((await world.client.getAlertRule(ruleId)).testIds, [testId]);
+    const again = await run('plan', folder);
+    assert.equal(again.code, 0, again.stdout);
+    assert.match(again.stdout, /Alert rules: 0 to create, 0 to update, 0 to delete\./);
+    // The imported rule documents (the rule with its ruleId, its test by name) beside the bound test document.
+    assert.equal((await run('import', '--rules', imported)).code, 0);
+    copyFileSync(join(folder, 'relay.netmon-test.json'), join(imported, 'relay.netmon-test.json'));
+    const afterImport = await run('plan', imported);
+    assert.equal(afterImport.code, 0, afterImport.stdout + afterImport.stderr);
+    assert.match(afterImport.stdout, /Alert rules: 0 to create, 0 to update, 0 to delete\./);
+  });
+
+  test('a name no rule has is a problem at its place, and apply refuses', async () => {
+    const text = readFileSync(join(folder, 'relay.netmon-test.json'), 'utf8').replace('"Relay loss"', '"Relay lost"');
+    writeFileSync(join(folder, 'relay.netmon-test.json'), text);
+    const planned = await run('plan', folder);
+    assert.notEqual(planned.code, 0);
+    assert.match(planned.stdout, /relay.netmon-test.json: \d+:\d+ alertRules: no alert rule is named "Relay lost"/);
+    const applied = await run('apply', folder, '--yes');
+    assert.notEqual(applied.code, 0);
   });
 });
 

@@ -30,6 +30,8 @@ const NEW_RULE = { ruleName: 'Loss from the offices', expression: '((loss >= 20%
 /** The seeded default rule, by its name, with a different threshold: a document taking it over. */
 const DEFAULT_CHANGED = { ruleName: 'Default Network Loss', expression: '((loss >= 50%))', severity: 'major' };
 
+const WINDOW = { name: 'Saturday maintenance', startDate: '2030-01-05T22:00:00Z', duration: 7200 };
+
 const textOf = (result: CallResult): string => result.content.map((c) => c.text ?? '').join('\n');
 
 async function world(api: 'v6' | 'v7'): Promise<{
@@ -104,6 +106,28 @@ describe('plan_documents and apply_documents with alert rule documents (v7)', ()
       /Plan for 1 alert rule document: 0 to create, 0 to update, 0 to replace, 0 to delete; 1 unchanged/,
     );
     assert.deepEqual(again.structuredContent?.['steps'], []);
+  });
+
+  test('a suppression window document is shown, and apply refuses it whole: no window is created', async (t) => {
+    const window = join(w.workspace, 'saturday.netmon-alert-suppression-window.json');
+    writeFileSync(window, JSON.stringify(WINDOW, null, 2));
+    t.after(() => rmSync(window));
+    const plan = await w.call('plan_documents', { paths: ['.'] });
+    const steps = plan.structuredContent?.['steps'] as Step[];
+    assert.deepEqual(
+      steps.map((s) => [s.kind, s.action, s.testName]),
+      [['window', 'create', WINDOW.name]],
+    );
+    assert.match(textOf(plan), /Plan for 1 suppression window document: 1 to create/);
+    assert.match(textOf(plan), /1 step would change suppression windows \(create suppression window \(new\)\)/);
+    const applied = await w.call('apply_documents', { paths: ['.'] });
+    assert.equal(applied.isError, true, textOf(applied));
+    assert.match(textOf(applied), /a suppression window silences alerts: only the user creates or changes one/);
+    assert.deepEqual(
+      (await w.client.listSuppressionWindows()).filter((x) => x.name === WINDOW.name),
+      [],
+      'no window was created',
+    );
   });
 
   test('a document changing a rule the account has is shown, and apply refuses it whole: the rule stays', async () => {

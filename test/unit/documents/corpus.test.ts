@@ -44,13 +44,14 @@ describe('schemas', () => {
     }
   });
 
-  test('are contributed to VS Code for the five file suffixes', () => {
+  test('are contributed to VS Code for the six file suffixes', () => {
     const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as {
       contributes?: { jsonValidation?: { fileMatch: string; url: string }[] };
     };
     const entries = (manifest.contributes?.jsonValidation ?? []).map((e) => `${e.fileMatch} ${e.url}`).sort();
     assert.deepEqual(entries, [
       '*.netmon-alert-rule.json ./schemas/netmon-alert-rule.schema.json',
+      '*.netmon-alert-suppression-window.json ./schemas/netmon-alert-suppression-window.schema.json',
       '*.netmon-endpoint-test.json ./schemas/netmon-endpoint-test.schema.json',
       '*.netmon-filter.json ./schemas/netmon-filter.schema.json',
       '*.netmon-instant.json ./schemas/netmon-instant.schema.json',

@@ -10,6 +10,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type * as DocumentsLayer from '../../../src/documents';
 import type { RunningEmulator } from '../../../src/emulator';
@@ -282,5 +283,71 @@ describe('Alert rule documents', () => {
       folder,
     );
     assert.match(again.document.getText(), /Alert rules: 0 to create, 0 to update, 0 to delete\./);
+  });
+  it('Plan Folder with a test document naming a rule by name; Apply binds them through the rule; then no change', async function () {
+    this.timeout(120_000);
+    const folder = vscode.Uri.joinPath(suite.scratch.folder, 'rules-named-folder');
+    const ruleName = 'Named from a test document';
+    const client = (await netmonApi()).connection.requireClient();
+    const agentId = (await client.listEnterpriseTests())[0]?.agents[0]?.agentId;
+    assert.ok(agentId !== undefined);
+    const test = (alertRules: string[]): string =>
+      JSON.stringify({
+        type: 'agent-to-server',
+        testName: 'Relay from the editor',
+        interval: 300,
+        server: 'relay.example.com',
+        agents: [{ agentId }],
+        alertRules,
+      });
+    writeDocument(folder.fsPath, 'named.netmon-alert-rule.json', rule({ ruleName }));
+    const testFile = writeDocument(folder.fsPath, 'relay.netmon-test.json', test([ruleName]));
+    const plan = async (): Promise<string> =>
+      (
+        await vscode.commands.executeCommand<{ document: vscode.TextDocument }>('netmon.documents.plan', folder)
+      ).document.getText();
+    const planned = await plan();
+    assert.match(planned, /\+ create {2}"Relay from the editor" \(agent-to-server\) from /);
+    assert.match(planned, /\+ create {2}rule "Named from a test document" from /);
+    assert.match(planned, /relay.netmon-test.json names rule "Named from a test document" → the new rule/);
+    await answeringPrompts(acceptConfirmations, () => vscode.commands.executeCommand('netmon.documents.apply', folder));
+    const created = (await client.listEnterpriseTests()).find((t) => t.testName === 'Relay from the editor');
+    const listed = (await client.listAlertRules()).find((r) => r.ruleName === ruleName);
+    assert.ok(created && listed);
+    assert.deepEqual((await client.getAlertRule(listed.ruleId)).testIds, [String(created.testId)]);
+    assert.match(await plan(), /Alert rules: 0 to create, 0 to update, 0 to delete\./);
+
+    // A name no rule has is marked where it is written.
+    const text = readFileSync(testFile.fsPath, 'utf8').replace(`"${ruleName}"`, '"No such rule"');
+    writeFileSync(testFile.fsPath, text);
+    assert.match(await plan(), /no alert rule is named "No such rule"/);
+    const marks = vscode.languages.getDiagnostics(testFile).filter((d) => d.source === 'netmon alert rules');
+    assert.equal(marks.length, 1);
+    const lines = text.split('\n');
+    const line = lines.findIndex((l) => l.includes('"No such rule"'));
+    assert.deepEqual(
+      [marks[0]?.range.start.line, marks[0]?.range.start.character],
+      [line, lines[line]?.indexOf('"No such rule"')],
+    );
+  });
+  it('Plan Folder shows a suppression window document; Apply creates the window, after which the plan is empty', async function () {
+    this.timeout(90_000);
+    const folder = vscode.Uri.joinPath(suite.scratch.folder, 'windows-folder');
+    const window = {
+      name: 'Window from the editor',
+      startDate: '2026-07-04T22:00:00Z',
+      duration: 3600,
+      tests: [TESTS[0]],
+    };
+    writeDocument(folder.fsPath, 'night.netmon-alert-suppression-window.json', JSON.stringify(window));
+    const plan = async (): Promise<string> =>
+      (
+        await vscode.commands.executeCommand<{ document: vscode.TextDocument }>('netmon.documents.plan', folder)
+      ).document.getText();
+    assert.match(await plan(), /\+ create {2}window "Window from the editor" from /);
+    await answeringPrompts(acceptConfirmations, () => vscode.commands.executeCommand('netmon.documents.apply', folder));
+    const client = (await netmonApi()).connection.requireClient();
+    assert.equal((await client.listSuppressionWindows()).filter((w) => w.name === window.name).length, 1);
+    assert.match(await plan(), /Suppression windows: 0 to create, 0 to update\./);
   });
 });

@@ -1,0 +1,39 @@
+// The rules a test document names (`alertRules`) that a plan could not resolve — a name no rule
+// has, or two rules share — marked where each is written, as `netmon plan` prints them. Set by
+// Plan and Apply (they read the account's rules), each planned document's marks replaced; a
+// document's marks go with its next edit, until the next plan says again.
+import * as vscode from 'vscode';
+import type { NamingProblem } from '../../documents';
+import { untrustedLine } from '../../analysis/text/untrusted';
+
+const SOURCE = 'netmon alert rules';
+
+export class RuleNameDiagnostics implements vscode.Disposable {
+  readonly collection = vscode.languages.createDiagnosticCollection('netmon-rule-names');
+  private readonly disposables: vscode.Disposable[] = [
+    this.collection,
+    vscode.workspace.onDidChangeTextDocument((event) => {
+      if (event.contentChanges.length > 0) this.collection.delete(event.document.uri);
+    }),
+  ];
+
+  /** The planned test documents' marks: `problems` where they are, none on the others. */
+  show(planned: readonly string[], problems: readonly NamingProblem[]): void {
+    for (const uri of planned) {
+      const mine = problems.filter((problem) => problem.uri === uri);
+      this.collection.set(vscode.Uri.parse(uri), mine.map(diagnosticOf));
+    }
+  }
+
+  dispose(): void {
+    for (const disposable of this.disposables) disposable.dispose();
+  }
+}
+
+function diagnosticOf(problem: NamingProblem): vscode.Diagnostic {
+  const start = new vscode.Position(problem.line - 1, problem.column - 1);
+  const range = new vscode.Range(start, start.translate(0, problem.length));
+  const diagnostic = new vscode.Diagnostic(range, untrustedLine(problem.message), vscode.DiagnosticSeverity.Error);
+  diagnostic.source = SOURCE;
+  return diagnostic;
+}

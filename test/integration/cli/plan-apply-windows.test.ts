@@ -1,0 +1,68 @@
+// Suppression window documents through the real `netmon` entry point against the emulator over
+// loopback HTTP (v7): plan shows the create with its test resolved by name, apply creates it, then
+// the plan shows no change; `netmon import --windows` writes a document per deployed window that
+// plans to no change.
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { DEMO_CREDENTIALS } from '../../../src/emulator';
+import { ALERT_TESTS, startAlertWorld, type AlertWorld } from '../alerts-world';
+import { netmon, type CliResult } from './run-netmon';
+
+const WINDOW = {
+  name: 'Saturday maintenance',
+  startDate: '2026-07-04T22:00:00Z',
+  duration: 7200,
+  repeat: { type: 'week', intervalLength: 1, daysOfWeek: ['sat'] },
+  tests: [ALERT_TESTS[1]],
+};
+
+describe('netmon plan, apply and import of suppression window documents (emulator speaking v7)', () => {
+  let world: AlertWorld;
+  const folder = mkdtempSync(join(tmpdir(), 'netmon-windows-'));
+  const imported = mkdtempSync(join(tmpdir(), 'netmon-windows-import-'));
+  const run = (...args: string[]): Promise<CliResult> =>
+    netmon(args, { env: { NETMON_TOKEN: DEMO_CREDENTIALS.admin.token, NETMON_BASE_URL: world.emulator.url } });
+
+  before(async () => {
+    world = await startAlertWorld();
+  });
+  after(async () => {
+    await world.client.close();
+    await world.emulator.close();
+    rmSync(folder, { recursive: true, force: true });
+    rmSync(imported, { recursive: true, force: true });
+  });
+
+  test('create, then no change; import, then no change', async () => {
+    writeFileSync(join(folder, 'saturday.netmon-alert-suppression-window.json'), JSON.stringify(WINDOW, null, 2));
+    const zoom = String((await world.client.listEnterpriseTests()).find((t) => t.testName === ALERT_TESTS[1])?.testId);
+    const planned = await run('plan', folder);
+    assert.equal(planned.code, 1, planned.stdout + planned.stderr);
+    assert.match(planned.stdout, /\+ create {2}window "Saturday maintenance" from /);
+    assert.ok(planned.stdout.includes(`test "${ALERT_TESTS[1]}" → ${zoom}`), planned.stdout);
+    const applied = await run('apply', folder, '--yes');
+    assert.equal(applied.code, 0, applied.stdout + applied.stderr);
+    const listed = (await world.client.listSuppressionWindows()).filter((w) => w.name === WINDOW.name);
+    assert.equal(listed.length, 1);
+    const window = await world.client.getSuppressionWindow(listed[0]?.windowId ?? '');
+    assert.deepEqual(window.testIds, [zoom]);
+    assert.equal(window.duration, 7200);
+    const again = await run('plan', folder);
+    assert.equal(again.code, 0, again.stdout);
+    assert.match(again.stdout, /Suppression windows: 0 to create, 0 to update\./);
+
+    const first = await run('import', '--windows', imported);
+    assert.equal(first.code, 0, first.stderr);
+    const files = readdirSync(imported);
+    assert.equal(files.length, (await world.client.listSuppressionWindows()).length, first.stdout);
+    assert.ok(files.some((name) => name.startsWith('saturday-maintenance-')));
+    const afterImport = await run('plan', imported);
+    assert.equal(afterImport.code, 0, afterImport.stdout + afterImport.stderr);
+    assert.match(afterImport.stdout, /Suppression windows: 0 to create, 0 to update\./);
+    const second = await run('import', '--windows', imported);
+    assert.match(second.stderr, new RegExp(`0 written, ${files.length} unchanged, 0 left alone`));
+  });
+});
