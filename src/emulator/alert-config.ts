@@ -23,7 +23,7 @@ interface GroupConfig {
   windows: Map<string, StoredWindow>;
 }
 
-/** The seeded loss rule's threshold: every day's loss episode (10–30 %) reaches it. */
+/** The seeded loss rule's threshold: the days whose loss episode (5–25 %) reaches it fire it. */
 export const LOSS_RULE_PERCENT = 10;
 /**
  * The share of a test's agents the seeded loss rule needs in a round: a loss episode reaches all but

@@ -13,7 +13,7 @@ import { addedMsOf, lossDelayOf, lossPercentOf, pathEpisodeWindow } from './path
 import type { SeededPath } from './path-episodes';
 import { carrierHop, pathHop, RouteClock, type HopSpec } from './paths';
 import { ACCESS_MS, ROUTE_STRETCH, routeFibreRtt } from './physics';
-import { Rng, extendHash, hashKey } from './prng';
+import { Rng, extendHash, extendHashBy, extendHashText, hashKey } from './prng';
 import { isScheduledRound, nextScheduledRound, scheduledRounds } from './schedule';
 
 const DAY = 86400;
@@ -251,9 +251,15 @@ export function roundStream(plan: EnterprisePlan): number {
   return hashKey(plan.seed, 'enterprise-round', plan.test.testId);
 }
 
-/** The draws of the agent's round; its first says whether a round outside an episode failed (roundFailed). */
+/**
+ * The draws of the agent's round; its first says whether a round outside an episode failed (roundFailed). The same
+ * draws as Rng.of(seed, 'enterprise-round', testId, agentId, roundId): a test written through v7 names its agents by
+ * string ids, which hash as text, not as numbers (an endpoint agent's uuid is no number at all).
+ */
 export function roundRng(stream: number, agent: TestAgent, roundId: number): Rng {
-  return new Rng(extendHash(stream, agent.agentId, roundId));
+  const agentId = agent.agentId as number | string;
+  const withAgent = typeof agentId === 'number' ? extendHashBy(stream, agentId) : extendHashText(stream, agentId);
+  return new Rng(extendHashBy(withAgent, roundId));
 }
 
 /** One round in a hundred outside an episode fails (the target unreachable): the round's first draw. */

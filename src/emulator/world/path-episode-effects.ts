@@ -37,12 +37,9 @@ export function addedMsOf(path: SeededPath, day: number): number {
   return 10 + (extendHash(path.key, day, 1) % 21);
 }
 
-/**
- * % of packets the lossy hop drops (10–30), per day: every day's episode reaches the 10 % of the
- * seeded default loss rule (alert-config.ts), so that rule fires once a day on the episode's test.
- */
+/** % of packets the lossy hop drops (5–25), per day. */
 export function lossPercentOf(path: SeededPath, day: number): number {
-  return 10 + (extendHash(path.key, day, 2) % 21);
+  return 5 + (extendHash(path.key, day, 2) % 21);
 }
 
 /** ms the lossy hop adds from itself on (5–15), per day: its queue. */

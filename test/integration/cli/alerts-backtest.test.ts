@@ -2,7 +2,7 @@
 // clock fixed at a UTC midnight. Two network tests were deployed eight days before; the one with
 // the odd test id crosses the group's seeded loss transit (emulator README: "test id modulo 2,
 // routeChange first"), whose loss episode comes every UTC day between 01:00 and 22:00 for 40–60
-// minutes with `lossPercent` (10–30 %, per day) on every sharing agent's network results, and the
+// minutes with `lossPercent` (5–25 %, per day) on every sharing agent's network results, and the
 // deployed default loss rule alerts on the days it reaches 10 %. So over the 7 days before "now":
 // a rule of 10 % or more that leaves the documented failed rounds (loss 100 %) out fires exactly
 // once on each such day, from the episode's first round to its end, from the test's 4 sharing
