@@ -13,6 +13,7 @@ import {
   roundRng,
   traversalLost,
   type EnterprisePlan,
+  type EnterpriseRound,
 } from './enterprise-results';
 import { addedMsOf, lossDelayOf, lossPercentOf, pathEpisodeWindow } from './path-episode-effects';
 
@@ -54,7 +55,12 @@ export function roundLoss(day: AgentDay, roundId: number): number {
 
 /** Every metric of the agent's network result in the round, as served. */
 export function roundNetworkValues(plan: EnterprisePlan, agent: TestAgent, roundId: number): NetworkValues {
-  const round = enterpriseRound(plan, agent, roundId);
+  return networkValues(enterpriseRound(plan, agent, roundId));
+}
+
+/** A round's network result as the v7 results encode it (routes/v7/encode-results.ts serves exactly this). */
+export function networkValues(round: EnterpriseRound): NetworkValues {
+  const { plan } = round;
   return {
     avgLatency: round.avgLatency,
     minLatency: round.minLatency,

@@ -13,6 +13,7 @@ import {
   type EnterprisePlan,
   type EnterpriseRound,
 } from '../../world/enterprise-results';
+import { networkValues } from '../../world/round-metrics';
 import { apiResult, apiSteps } from './api-steps';
 import { v7TestType } from './encode-enterprise';
 import { ftpServer, rtpServer, sipServer } from './encode-server-results';
@@ -59,17 +60,7 @@ function common(ctx: RequestContext, round: EnterpriseRound, kind: string): Json
 }
 
 function network(round: EnterpriseRound): Json {
-  const { plan } = round;
-  return {
-    avgLatency: round.avgLatency,
-    minLatency: round.minLatency,
-    maxLatency: round.maxLatency,
-    jitter: round.jitter,
-    loss: round.loss,
-    server: `${plan.target.host}:${plan.target.port}`,
-    serverIp: plan.target.serverIp,
-    direction: 'to-target',
-  };
+  return networkValues(round);
 }
 
 function pathVis(round: EnterpriseRound): Json {
