@@ -5,25 +5,10 @@
 // rules, only the user changes one. On v6 the rule documents are one sentence.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { createNetmonClient, type NetmonClient } from '../../../src/api';
-import { DEMO_CREDENTIALS, startEmulator, type RunningEmulator } from '../../../src/emulator';
-import { NOW_MS } from './context';
+import { writesWorld, type CallResult } from './writes-world';
 
-const REPO = join(__dirname, '..', '..', '..');
-const TSX = pathToFileURL(join(REPO, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
-const ENTRY = join(REPO, 'src', 'cli', 'netmon.ts');
-
-interface CallResult {
-  content: { type: string; text?: string }[];
-  structuredContent?: Record<string, unknown>;
-  isError?: boolean;
-}
 type Step = { kind: string; action: string; testName: string; ruleId?: string };
 
 const NEW_RULE = { ruleName: 'Loss from the offices', expression: '((loss >= 20%))', severity: 'major' };
@@ -34,51 +19,10 @@ const WINDOW = { name: 'Saturday maintenance', startDate: '2030-01-05T22:00:00Z'
 
 const textOf = (result: CallResult): string => result.content.map((c) => c.text ?? '').join('\n');
 
-async function world(api: 'v6' | 'v7'): Promise<{
-  client: NetmonClient;
-  workspace: string;
-  call: (name: string, args: Record<string, unknown>) => Promise<CallResult>;
-  close(): Promise<void>;
-}> {
-  const workspace = mkdtempSync(join(tmpdir(), 'netmon-tools-rules-'));
-  const state = mkdtempSync(join(tmpdir(), 'netmon-tools-rules-state-'));
-  const emulator: RunningEmulator = await startEmulator({ port: 0, now: () => NOW_MS, api });
-  const client = createNetmonClient({
-    baseUrl: emulator.url,
-    credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token },
-    apiVersion: api,
-  });
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: ['--import', TSX, ENTRY, 'mcp', '--base-url', emulator.url, '--aid', '1001', '--api', api, '--allow-writes'],
-    cwd: workspace,
-    env: {
-      ...(process.env as Record<string, string>),
-      NETMON_TOKEN: DEMO_CREDENTIALS.admin.token,
-      NETMON_STATE_DIR: state,
-    },
-    stderr: 'pipe',
-  });
-  const mcp = new Client({ name: 'netmon-test', version: '1.0.0' });
-  await mcp.connect(transport);
-  return {
-    client,
-    workspace,
-    call: async (name, args) => (await mcp.callTool({ name, arguments: args })) as CallResult,
-    close: async () => {
-      await mcp.close();
-      await client.close();
-      await emulator.close();
-      rmSync(workspace, { recursive: true, force: true });
-      rmSync(state, { recursive: true, force: true });
-    },
-  };
-}
-
 describe('plan_documents and apply_documents with alert rule documents (v7)', () => {
-  let w: Awaited<ReturnType<typeof world>>;
+  let w: Awaited<ReturnType<typeof writesWorld>>;
   before(async () => {
-    w = await world('v7');
+    w = await writesWorld('v7', 'netmon-tools-rules');
   });
   after(async () => {
     await w.close();
@@ -152,7 +96,7 @@ describe('plan_documents and apply_documents with alert rule documents (v7)', ()
 
 describe('plan_documents with alert rule documents (v6)', () => {
   test('the rule documents are left out in one sentence', async () => {
-    const w = await world('v6');
+    const w = await writesWorld('v6', 'netmon-tools-rules');
     try {
       writeFileSync(join(w.workspace, 'offices.netmon-alert-rule.json'), JSON.stringify(NEW_RULE, null, 2));
       const plan = await w.call('plan_documents', { paths: ['.'] });
