@@ -19,6 +19,7 @@ import {
   openWorkbench,
   quickOpen,
   replaceAll,
+  replaceAllAndSave,
   runCommandFromPalette,
   saveScreenshot,
   treeRow,
@@ -128,9 +129,11 @@ describe('authoring a test as a new user', { timeout: 240_000 }, () => {
     await assertNoErrors(page, 'Create');
 
     // Every 10 minutes instead: edit the number, save, Update.
-    await page.locator('.monaco-editor .view-lines').first().click();
-    await replaceAll(page, '"interval": 300', '"interval": 600');
-    await save(page, file, /"interval": 600/);
+    await replaceAllAndSave(page, 'health.netmon-test.json', file, {
+      find: '"interval": 300',
+      replace: '"interval": 600',
+      expected: /"interval": 600/,
+    });
     await clickLens(page, /Update: interval 300 → 600/);
     await page
       .locator('.notifications-toasts', { hasText: /Updated test "Example health"/ })

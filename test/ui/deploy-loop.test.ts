@@ -15,7 +15,7 @@ import {
   clickLensUntil,
   onFailureScreenshot,
   openWorkbench,
-  replaceAll,
+  replaceAllAndSave,
   runCommandFromPalette,
   saveScreenshot,
   toastsGone,
@@ -40,14 +40,6 @@ const ENDPOINT_TEXT = `{
   "port": 443
 }
 `;
-/** Find and Replace (Ctrl+H) in the active editor, every match, then Ctrl+S. */
-async function replaceAndSave(page: Page, find: string, replace: string): Promise<void> {
-  await page.locator('.monaco-editor .view-lines').first().click();
-  await replaceAll(page, find, replace);
-  await page.locator('.monaco-editor .view-lines').first().click();
-  await page.keyboard.press('Control+S');
-}
-
 async function showTab(page: Page, title: string): Promise<void> {
   await page.locator('.tab', { hasText: title }).first().click();
 }
@@ -152,9 +144,11 @@ describe(
         await page.keyboard.press('Control+B');
         await assertNoErrors(page, 'Results');
 
-        await showTab(page, 'new-http-server.netmon-test.json');
-        await replaceAndSave(page, '"interval": 300', '"interval": 600');
-        await waitForFileText(page, file, /"interval": 600/);
+        await replaceAllAndSave(page, 'new-http-server.netmon-test.json', file, {
+          find: '"interval": 300',
+          replace: '"interval": 600',
+          expected: /"interval": 600/,
+        });
         await clickLensUntil(
           page,
           /Update: interval 300 → 600/,
@@ -213,10 +207,12 @@ describe(
         const metrics = await webviewFrame(page, '.chart-summary', 60_000);
         assert.match(await metrics.locator('.chart-summary').first().innerText(), /p50/);
         await assertNoErrors(page, 'Results of the endpoint test');
-        await showTab(page, 'mail.netmon-endpoint-test.json');
 
-        await replaceAndSave(page, 'mail.example.com', 'smtp.example.com');
-        await waitForFileText(page, file, /"server": "smtp\.example\.com"/);
+        await replaceAllAndSave(page, 'mail.netmon-endpoint-test.json', file, {
+          find: 'mail.example.com',
+          replace: 'smtp.example.com',
+          expected: /"server": "smtp\.example\.com"/,
+        });
         await toastsGone(page);
         await clickLensAndAnswer(page, /Update/, 'Update');
         // The service has the new server: the Plan lens finds nothing left to change.

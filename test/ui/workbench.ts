@@ -193,8 +193,8 @@ export async function assertNoErrors(page: Page, step: string): Promise<void> {
 }
 
 /** Waits until the file on disk (perhaps not written yet) says what `expected` wants, and returns its text. */
-export async function waitForFileText(page: Page, file: string, expected: RegExp): Promise<string> {
-  const deadline = Date.now() + 15_000;
+export async function waitForFileText(page: Page, file: string, expected: RegExp, timeoutMs = 15_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
     if (expected.test(text)) return text;
@@ -295,4 +295,31 @@ export async function replaceAll(page: Page, find: string, replace: string): Pro
   await widget.locator('[aria-label^="Replace All"]').first().click();
   await widget.locator('[aria-label^="Close"]').first().click();
   await page.locator('.editor-widget.find-widget.visible').waitFor({ state: 'detached' });
+}
+
+/**
+ * In the editor tab titled `tab` (clicked first): Find and Replace every match, save, until the file on disk says
+ * `expected` (up to three tries: a click or key that lands while the workbench moves focus is done again; the
+ * replacement is idempotent).
+ */
+export async function replaceAllAndSave(
+  page: Page,
+  tab: string,
+  file: string,
+  edit: { find: string; replace: string; expected: RegExp },
+): Promise<string> {
+  const editor = page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
+  for (let attempt = 1; ; attempt++) {
+    await page.locator('.tab', { hasText: tab }).first().click();
+    await page.locator('.editor-group-container.active .tab.active', { hasText: tab }).waitFor({ timeout: 10_000 });
+    await editor.click();
+    await replaceAll(page, edit.find, edit.replace);
+    await editor.click();
+    await page.keyboard.press('Control+S');
+    const saved = await waitForFileText(page, file, edit.expected, 5_000).catch((error: unknown) => {
+      if (attempt === 3) throw error;
+      return undefined;
+    });
+    if (saved !== undefined) return saved;
+  }
 }
