@@ -23,8 +23,8 @@ interface GroupConfig {
   windows: Map<string, StoredWindow>;
 }
 
-/** The seeded loss rule's threshold: the days whose loss episode (5–25 %) reaches it fire it. */
-export const LOSS_RULE_PERCENT = 10;
+/** The seeded loss rule's threshold: every day's loss episode (5–25 %) reaches it, so it fires once a day. */
+export const LOSS_RULE_PERCENT = 5;
 /**
  * The share of a test's agents the seeded loss rule needs in a round: a loss episode reaches all but
  * one in five (80 % or more), while the world's failed rounds (loss 100 %, one agent-round in a

@@ -23,7 +23,7 @@ export async function startAlertWorld(): Promise<AlertWorld> {
   const emulator = await startEmulator({ port: 0, api: 'v7', now: () => clock * 1000 });
   const group = emulator.world.group(emulator.world.accountGroups[0]?.aid ?? 0);
   assert.ok(group);
-  // A day whose loss episode reaches the default loss rule's 10 %; the world is the same on any day.
+  // A day whose loss episode reaches 10 % (the default loss rule's 5 % and more); the world is the same on any day.
   const first = Math.floor(Date.UTC(2026, 5, 1) / 1000);
   const loss = Array.from({ length: 20 }, (_, i) => first + i * DAY)
     .flatMap((day) => group.pathEpisodes(day, day + DAY))

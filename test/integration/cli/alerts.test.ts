@@ -100,7 +100,7 @@ describe('netmon alerts (emulator speaking v7)', () => {
       result.stdout,
       new RegExp(`^Alert ${active.alertId}: ACTIVE since .* UTC, major \\(end-to-end-server\\)\n`),
     );
-    assert.match(result.stdout, /\nRule: Default Network Loss \(100001\): \(\(loss >= 10%\)\), 1 of 1 round/);
+    assert.match(result.stdout, /\nRule: Default Network Loss \(100001\): \(\(loss >= 5%\)\), 1 of 1 round/);
     assert.match(result.stdout, /\nTest: (Outlook|Zoom) from the offices \(agent-to-server test \d+\)\n/);
     assert.match(result.stdout, /\nSources \(\d\):\n {2}[A-Z][a-z]+.*: Loss: \d+%/);
     assert.match(result.stdout, /\nPath at the alert's start \(3 rounds, /);

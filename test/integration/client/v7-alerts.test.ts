@@ -59,7 +59,7 @@ describe('alerts, alert rules, suppression windows and events (v7 client)', () =
     assert.ok(records.length > 2, `more than one page (${records.length})`);
     assert.deepEqual([...new Set(records.map((a) => a.testId))].sort(), [...testIds].sort());
     const rules = await client.listAlertRules();
-    const loss = rules.find((rule) => rule.expression === '((loss >= 10%))');
+    const loss = rules.find((rule) => rule.expression === '((loss >= 5%))');
     assert.ok(records.some((a) => a.ruleId === loss?.ruleId && a.alertType === 'end-to-end-server'));
     for (const alert of records) {
       assert.match(alert.alertId, /^[0-9a-f]{8}-/);

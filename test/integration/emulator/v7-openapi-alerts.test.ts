@@ -42,7 +42,7 @@ describe('emulator v7: alerts, alert rules, suppression windows and events match
 
   it('lists the seeded default rules and reads one with the tests it applies to', async () => {
     const rules = recordsOf(await conforming(emulator, '/alerts/rules', '/v7/alerts/rules'), 'alertRules');
-    const loss = rules.find((rule) => rule.expression === '((loss >= 10%))');
+    const loss = rules.find((rule) => rule.expression === '((loss >= 5%))');
     assert.equal(loss?.alertType, 'end-to-end-server');
     assert.equal(loss?.isDefault, true);
     const one = await conforming(emulator, '/alerts/rules/{ruleId}', `/v7/alerts/rules/${loss?.ruleId}`);

@@ -77,7 +77,7 @@ describe('list_alerts → explain_alert (v7 emulator)', () => {
       path.loss.some((f) => f.ip === hop && f.confident),
       JSON.stringify(path),
     );
-    assert.equal(explained.data['ruleExpression'], '((loss >= 10%))');
+    assert.equal(explained.data['ruleExpression'], '((loss >= 5%))');
 
     // The round passed on as a number, though the tool declares it text.
     const later = explained.data['next'] as Next;

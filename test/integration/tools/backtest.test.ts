@@ -2,8 +2,8 @@
 // midnight, set up as test/integration/cli/alerts-backtest.test.ts sets it up: two network tests
 // deployed eight days before, the one with the odd test id crossing the group's seeded loss transit,
 // whose loss episode comes every UTC day for 40–60 minutes on every sharing agent's network results,
-// and the deployed default loss rule (100001) alerts on the days it reaches 10 %. So a rule of 10 % or
-// more that leaves the failed rounds (loss 100 %) out fires once on each such day of the range, from
+// and the deployed default loss rule (100001, 5 %) alerts on each. So a rule of 5 % or more that
+// leaves the failed rounds (loss 100 %) out fires once a day of the range, from
 // the episode's first round to its end, from the test's 4 sharing agents. The expected counts come
 // from the world's episode schedule, and the tool answers what backtestDocument answers for the same
 // rule. Then the same tool through `netmon mcp`, its listed schema compiled by a strict ajv.
@@ -28,21 +28,11 @@ const REPO = join(__dirname, '..', '..', '..');
 const TSX = pathToFileURL(join(REPO, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
 const ENTRY = join(REPO, 'src', 'cli', 'netmon.ts');
 const DAY = 86400;
-const LOSS_RULE_PERCENT = 10;
-
-/** The first UTC midnight after 8 days of June 2026 whose last 7 days hold 4 or more loss days of 10 % or more. */
-function weekWithLossDays(episodesOf: (from: number, to: number) => PathEpisode[]): number {
-  const first = Math.floor(Date.UTC(2026, 5, 9) / 1000);
-  for (let midnight = first; midnight < first + 60 * DAY; midnight += DAY) {
-    if (lossDays(episodesOf, midnight, 7).length >= 4) return midnight;
-  }
-  throw new Error('no such week in the world');
-}
+/** A UTC midnight: "now" of the backtests, whose 7 days before hold a loss episode each. */
+const MIDNIGHT = Math.floor(Date.UTC(2026, 5, 17) / 1000);
 
 function lossDays(episodesOf: (from: number, to: number) => PathEpisode[], now: number, days: number): PathEpisode[] {
-  return episodesOf(now - days * DAY, now).filter(
-    (e) => e.kind === 'lossEpisode' && Number(e.detail['lossPercent']) >= LOSS_RULE_PERCENT,
-  );
+  return episodesOf(now - days * DAY, now).filter((e) => e.kind === 'lossEpisode');
 }
 
 interface FiringData {
@@ -67,7 +57,7 @@ describe('backtest_alert_rule (emulator speaking v7)', () => {
     ruleId: '100001',
     ruleName: 'Loss episodes',
     alertType: 'end-to-end-server',
-    expression: '((loss >= 10%) && (loss < 100%))',
+    expression: '((loss >= 5%) && (loss < 100%))',
     roundsViolatingMode: 'any',
     roundsViolatingRequired: 1,
     roundsViolatingOutOf: 1,
@@ -90,7 +80,8 @@ describe('backtest_alert_rule (emulator speaking v7)', () => {
     const group = emulator.world.group(emulator.world.accountGroups[0]?.aid ?? 0);
     assert.ok(group);
     episodesOf = (from, to) => group.pathEpisodes(from, to);
-    now = weekWithLossDays(episodesOf);
+    now = MIDNIGHT;
+    assert.equal(lossDays(episodesOf, now, 7).length, 7, 'a loss episode a day');
     clock = now - 8 * DAY;
     client = createNetmonClient({
       baseUrl: emulator.url,

@@ -1,5 +1,5 @@
 // The Alerts root against the emulator speaking v7 with a clock: two network tests deployed two
-// days before a seeded loss episode of 10 % or more (as test/integration/alerts-world.ts sets
+// days before a seeded loss episode of 10 % (over the default rule's 5 %; as test/integration/alerts-world.ts sets
 // them up), the clock twenty minutes into it. The root counts the active alerts, lists the loss
 // alert of the test crossing the episode first with its rule and test named, and Show Alert opens
 // that test's results around the alert's start, its path at the round the alert began in (not the
@@ -43,7 +43,7 @@ describe('Alerts in the explorer (v7)', () => {
   const deployTests = async (started: RunningEmulator): Promise<void> => {
     const group = started.world.group(started.world.accountGroups[0]?.aid ?? 0);
     assert.ok(group);
-    // Any day of the world has its episodes: one far from today, whose loss reaches the rule's 10 %.
+    // Any day of the world has its episodes: one far from today, whose loss reaches 10 % (the rule's 5 % and more).
     const first = Math.floor(Date.UTC(2026, 5, 1) / 1000);
     const found = Array.from({ length: 20 }, (_, i) => first + i * DAY)
       .flatMap((day) => group.pathEpisodes(day, day + DAY))

@@ -108,7 +108,7 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
       groups.map((g) => [g.label, g.spec.description]),
       [
         ['agent-to-agent', 'none deployed'],
-        ['agent-to-server', '2 tests · 1 alerting'],
+        ['agent-to-server', '2 tests · 2 alerting'],
         ['api', 'none deployed'],
         ['bgp', '1 test'],
         ['dns-server', 'none deployed'],
@@ -140,11 +140,11 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
       ['Outlook from the offices', 'Zoom from the offices'],
     );
     const degraded = tests.filter((t) =>
-      /^DEGRADED · 4 of 5 agents · \d+% loss, latency \d+ ms\b/.test(String(t.spec.description)),
+      /^\d+ active alerts? · DEGRADED · 4 of 5 agents · \d+% loss, latency \d+ ms\b/.test(String(t.spec.description)),
     );
     assert.equal(degraded.length, 1, tests.map((t) => t.spec.description).join(' | '));
-    // The degraded test's loss (5 %) is under the default loss rule's 10 %: no alert. The other test's own seeded
-    // episode has fired a default rule: its active alert leads its row, whatever its newest round says.
+    // The degraded test's loss meets the default loss rule's 5 %, and the other test's own seeded episode has fired a
+    // default rule: an active alert leads each row, whatever its newest round says.
     assert.ok(tests.some((t) => t.spec.description === '1 active alert · ok · 5 agents'));
     assert.equal(degraded[0]!.spec.icon, 'warning');
     const api = await netmonApi();
