@@ -1,7 +1,7 @@
 // `netmon agent timeline` with alert marks, through the real entry point: in the alert world (two
 // network tests, toward outlook.office365.com and zoom.us, alerting on a seeded loss episode), an
 // endpoint agent whose sessions visited the alerting test's host over the alert's range carries the
-// alert's mark in --json and lists it in the text; on v6 the text says in one quiet line that there
+// alert's mark (and the episode's event's) in --json and lists it in the text; on v6 the text says in one quiet line that there
 // are none to read, and nothing fails.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -79,6 +79,10 @@ describe('netmon agent timeline: alerts & events (v7 alert world)', () => {
     assert.equal(mark.active, true);
     assert.equal(mark.startMs, Date.parse(alert.startDate));
     assert.equal(mark.title, 'Default Network Loss');
+    // The episode's event too: listed with counts only, it names the alerting test once read whole.
+    const event = timeline.alertMarks?.marks.find((m) => m.kind === 'event' && m.testId === alert.testId);
+    assert.ok(event, JSON.stringify(timeline.alertMarks));
+    assert.equal(event.host, host);
   });
 
   test('the text lists it with its rule, test, span, sources and the host visited', async () => {
