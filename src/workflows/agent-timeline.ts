@@ -5,7 +5,7 @@ import { AgentSearch } from '../analysis/agents/search';
 import { agentTimeline, withAlertMarks, type AgentTimeline } from '../analysis/timeline';
 import { TimelineWalk } from '../analysis/timeline/walk';
 import type { Account } from './account';
-import { readMarkInputs } from './alert-marks';
+import { markRangeOf, readMarkInputs } from './alert-marks';
 import { inputError } from './input-error';
 import type { AskedRange } from './time-range';
 
@@ -44,6 +44,8 @@ export async function readAgentTimeline(
   }
   const agentId = String(agent.agentId);
   const walk = new TimelineWalk(account.client, agentId, range.request, range.estimate);
+  // Read beside the walk, not after it: the marks are bounded to the walk's range when drawn.
+  const marks = readMarkInputs(account.client, markRangeOf(range.request));
   await walk.run();
   const timeline = agentTimeline(
     {
@@ -57,6 +59,6 @@ export async function readAgentTimeline(
     walk.gaps,
     true,
   );
-  const model = withAlertMarks(timeline, await readMarkInputs(account.client, walk.range));
+  const model = withAlertMarks(timeline, await marks);
   return { model, gaps: walk.gaps.length };
 }

@@ -19,13 +19,22 @@ type MarkClient = Pick<
   'apiVersion' | 'alerts' | 'events' | 'getEvent' | 'listEnterpriseTests' | 'listAlertRules'
 >;
 
+/** The range of a timeline's walk as the marks read it: a relative window stays the service's, as the walk's does. */
+export function markRangeOf(request: { window: string } | { from: Date; to: Date }): MarkReadRange {
+  return 'window' in request
+    ? { window: request.window }
+    : { fromMs: request.from.getTime(), toMs: request.to.getTime() };
+}
+
+type MarkReadRange = { fromMs: number; toMs: number } | { window: string };
+
 /**
  * The inputs of the marks over a range (a relative window is the service's, resolved by its own clock), or the one
  * sentence saying why there are none.
  */
 export async function readMarkInputs(
   client: MarkClient,
-  range: { fromMs: number; toMs: number } | { window: string },
+  range: MarkReadRange,
   signal?: AbortSignal,
 ): Promise<MarkInputs | { note: string }> {
   if ((await client.apiVersion()) === 'v6') return { note: MARKS_NEED_V7 };

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { agentTimeline, timelineText, withAlertMarks, type AgentTimeline } from '../../analysis/timeline';
 import type { MarkInputs } from '../../analysis/alerts/marks';
-import { readMarkInputs } from '../../workflows/alert-marks';
+import { markRangeOf, readMarkInputs } from '../../workflows/alert-marks';
 import { TimelineWalk, type DetailCache } from '../../analysis/timeline/walk';
 import {
   isTimelinePanelMessage,
@@ -194,8 +194,11 @@ export class TimelinePanels {
         );
         shown.walk = walk;
         draw(false);
+        // Read beside the walk (bounded to its range when drawn); a cancelled walk leaves the read to end quietly.
+        const marks = readMarkInputs(client, markRangeOf(range.request), signal);
+        marks.catch(() => undefined);
         await walk.run(signal);
-        shown.marks = await readMarkInputs(client, walk.range, signal);
+        shown.marks = await marks;
         draw(true);
       },
     );
