@@ -8,7 +8,8 @@ import { listDeployedTests } from '../deployed';
 import { parseAlertRule } from './parse';
 import { planAlertRules, type RuleDocumentText, type RulePlan, type RulePlanStep } from './plan';
 import type { DeployedTestName } from './resolve';
-import type { TestRuleNames } from './test-names';
+import type { NamingProblem } from './rule-names';
+import { writtenRules, type TestRuleNames } from './test-names';
 
 type RuleReader = Pick<NetmonClient, 'listAlertRules' | 'getAlertRule'>;
 type RuleWriter = Pick<NetmonClient, 'createAlertRule' | 'updateAlertRule' | 'deleteAlertRule'>;
@@ -46,6 +47,23 @@ export async function planRuleDocument(
   for (const rule of listed.filter(describes)) deployed.push(await client.getAlertRule(rule.ruleId, call));
   const tests = testNames(await listDeployedTests(client, call.aid === undefined ? undefined : String(call.aid)));
   return planAlertRules({ documents: [document], deployed, tests, ...(deleting ? { deleting: [document.uri] } : {}) });
+}
+
+/**
+ * The rules a test document names (`alertRules`) that resolve to no rule, or to several: each where it is written, as a
+ * plan would say it. Rules are what the account has (its list: names and ids) and what `ruleDocuments` describe.
+ */
+export async function testRuleNameProblems(
+  client: Pick<NetmonClient, 'listAlertRules'>,
+  testDocument: RuleDocumentText,
+  ruleDocuments: readonly RuleDocumentText[],
+  options: CallOptions = {},
+): Promise<NamingProblem[]> {
+  const rules = writtenRules(testDocument.text);
+  if (rules.length === 0) return [];
+  const deployed = await client.listAlertRules(options);
+  const named = { uri: testDocument.uri, testName: '', rules };
+  return planAlertRules({ documents: ruleDocuments, deployed, tests: [], testDocuments: [named] }).namingProblems;
 }
 
 export const RULES_NEED_V7 =

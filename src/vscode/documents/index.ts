@@ -39,6 +39,7 @@ import { ImportCommand } from './import-command';
 import { NewDocumentCommand } from './new-document';
 import { NextStepOffer } from './offer-next';
 import { PlanCommands } from './plan-commands';
+import { LiveRuleNames } from './live-rule-names';
 import { RuleNameDiagnostics } from './rule-name-diagnostics';
 import { PlanResultsLenses } from './plan-results';
 import { AgentQuickFixes } from './quick-fixes';
@@ -123,6 +124,7 @@ export function registerDocuments(
     catalog,
     diagnostics,
     ruleNames,
+    new LiveRuleNames(connection, ruleNames),
     results,
     lenses,
     vscode.workspace.registerTextDocumentContentProvider(RESULTS_SCHEME, results),

@@ -1,7 +1,8 @@
 // The rules a test document names (`alertRules`) that a plan could not resolve — a name no rule
 // has, or two rules share — marked where each is written, as `netmon plan` prints them. Set by
-// Plan and Apply (they read the account's rules), each planned document's marks replaced; a
-// document's marks go with its next edit, until the next plan says again.
+// Plan and Apply (they read the account's rules), each planned document's marks replaced, and when
+// a test document is opened or saved (live-rule-names.ts); a document's marks go with its next
+// edit, until the next save or plan says again.
 import * as vscode from 'vscode';
 import type { NamingProblem } from '../../documents';
 import { untrustedLine } from '../../analysis/text/untrusted';

@@ -17,7 +17,7 @@ import type { RunningEmulator } from '../../../src/emulator';
 import type { PathEpisode } from '../../../src/emulator/world/path-episodes';
 import type { BacktestShown } from '../../../src/vscode/panels/backtest-panels';
 import { backtestDocument } from '../../../src/workflows/backtest';
-import { EXTENSION_ID } from '../helpers';
+import { EXTENSION_ID, waitFor } from '../helpers';
 import { acceptConfirmations, answeringPrompts, netmonApi } from './netmon-fixture';
 import { clickLens, lensCommand } from './lens-fixture';
 import { closeAllEditors, panelStates } from './panels-fixture';
@@ -344,5 +344,38 @@ describe('Alert rule documents', () => {
     const client = (await netmonApi()).connection.requireClient();
     assert.equal((await client.listSuppressionWindows()).filter((w) => w.name === window.name).length, 1);
     assert.match(await plan(), /Suppression windows: 0 to create, 0 to update\./);
+  });
+  it('a test document naming a rule no one has is marked when opened, before any plan; saved again, checked again', async function () {
+    this.timeout(60_000);
+    const folder = vscode.Uri.joinPath(suite.scratch.folder, 'live-rule-names');
+    writeDocument(folder.fsPath, 'defined.netmon-alert-rule.json', rule({ ruleName: 'Defined in the folder' }));
+    const text = `${JSON.stringify({ type: 'agent-to-server', testName: 'Live', server: 'live.example.com', alertRules: ['Default Network Loss', 'No such rule'] }, null, 2)}\n`;
+    const uri = writeDocument(folder.fsPath, 'live.netmon-test.json', text);
+    const marks = (): vscode.Diagnostic[] =>
+      vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'netmon alert rules');
+    const document = await openDocument(uri);
+    await waitFor('the unknown rule marked', () => (marks().length > 0 ? true : undefined), 15_000);
+    assert.deepEqual(
+      marks().map((d) => [d.message, d.range.start.line, document.getText(d.range)]),
+      [
+        [
+          'alertRules: no alert rule is named "No such rule"',
+          rangeOf(document, '"No such rule"').start.line,
+          '"No such rule"',
+        ],
+      ],
+    );
+    // Saved again, checked again: a rule a document of the workspace defines (the next apply creates it) is not marked,
+    // a new unknown name is.
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(uri, rangeOf(document, '"No such rule"'), '"Defined in the folder"');
+    edit.replace(uri, rangeOf(document, '"Default Network Loss"'), '"Nor this one"');
+    await vscode.workspace.applyEdit(edit);
+    await document.save();
+    await waitFor('the new unknown rule marked', () => (marks().length > 0 ? true : undefined), 15_000);
+    assert.deepEqual(
+      marks().map((d) => document.getText(d.range)),
+      ['"Nor this one"'],
+    );
   });
 });
