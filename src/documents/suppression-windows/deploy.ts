@@ -1,14 +1,21 @@
 // The account's side of suppression window documents, for every front door alike: the deployed
 // windows read one by one (only a window's own read lists its tests), a folder's window documents
-// planned against them, and a plan's steps run in order (after the rules' steps: the tests exist).
+// planned against them, one document planned against the windows it can describe (the editor's
+// lenses), and a plan's steps run in order (after the rules' steps: the tests exist).
 import type { CallOptions, NetmonClient } from '../../api/client';
 import type { SuppressionWindow } from '../../api/types/alerts';
 import type { RuleDocumentText } from '../alert-rules/plan';
+import { testNames } from '../alert-rules/deploy';
 import type { DeployedTestName } from '../alert-rules/resolve';
+import { listDeployedTests } from '../deployed';
+import { parseSuppressionWindow } from './parse';
 import { planSuppressionWindows, type WindowPlan, type WindowPlanStep } from './plan';
 
 type WindowReader = Pick<NetmonClient, 'listSuppressionWindows' | 'getSuppressionWindow'>;
-type WindowWriter = Pick<NetmonClient, 'createSuppressionWindow' | 'updateSuppressionWindow'>;
+type WindowWriter = Pick<
+  NetmonClient,
+  'createSuppressionWindow' | 'updateSuppressionWindow' | 'deleteSuppressionWindow'
+>;
 
 export const WINDOWS_NEED_V7 =
   'Suppression window documents were left out: suppression windows need the v7 API, and this account speaks v6.';
@@ -19,6 +26,28 @@ export async function deployedWindows(client: WindowReader, options: CallOptions
   // One at a time: the service's rate limit counts each read.
   for (const window of listed) windows.push(await client.getSuppressionWindow(window.windowId, options));
   return windows;
+}
+
+/** One document's plan: only the deployed windows it can describe (its windowId, else its name) are read. */
+export async function planWindowDocument(
+  client: WindowReader & Pick<NetmonClient, 'listEnterpriseTests'>,
+  document: RuleDocumentText,
+  options: CallOptions & { deleting?: boolean } = {},
+): Promise<WindowPlan> {
+  const { deleting, ...call } = options;
+  const parsed = parseSuppressionWindow(document.text);
+  const listed = await client.listSuppressionWindows(call);
+  const describes = (window: SuppressionWindow): boolean =>
+    parsed.ok &&
+    (parsed.document.window.windowId === undefined
+      ? window.name === parsed.document.window.name
+      : window.windowId === parsed.document.window.windowId);
+  const deployed: SuppressionWindow[] = [];
+  for (const window of listed.filter(describes))
+    deployed.push(await client.getSuppressionWindow(window.windowId, call));
+  const tests = testNames(await listDeployedTests(client, call.aid === undefined ? undefined : String(call.aid)));
+  const named = deleting ? { deleting: [document.uri] } : {};
+  return planSuppressionWindows({ documents: [document], deployed, tests, ...named });
 }
 
 /** A folder's window documents planned against every deployed window, or why they were left out. */
@@ -54,12 +83,25 @@ export async function applyWindowSteps(
   const completed: WindowPlanStep[] = [];
   for (const step of steps) {
     try {
-      if (step.action === 'create') await client.createSuppressionWindow(step.body, options);
-      else await client.updateSuppressionWindow(step.windowId, step.body, options);
+      await applyWindowStep(step, client, options);
     } catch (error) {
       return { completed, failed: { step, error } };
     }
     completed.push(step);
   }
   return { completed };
+}
+
+async function applyWindowStep(step: WindowPlanStep, client: WindowWriter, options: CallOptions): Promise<void> {
+  switch (step.action) {
+    case 'create':
+      await client.createSuppressionWindow(step.body, options);
+      return;
+    case 'update':
+      await client.updateSuppressionWindow(step.windowId, step.body, options);
+      return;
+    case 'delete':
+      await client.deleteSuppressionWindow(step.windowId, options);
+      return;
+  }
 }

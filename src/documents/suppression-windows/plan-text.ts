@@ -27,7 +27,9 @@ export function windowSection(run: { plan?: WindowPlan; leftOut?: string }, name
 
 export function windowPlanSummary(plan: WindowPlan): string {
   const count = (action: WindowPlanStep['action']): number => plan.steps.filter((s) => s.action === action).length;
-  return `Suppression windows: ${count('create')} to create, ${count('update')} to update.`;
+  // Only the editor's Delete plans a delete: a folder's plan never has one, and does not say so.
+  const deletes = count('delete') > 0 ? `, ${count('delete')} to delete` : '';
+  return `Suppression windows: ${count('create')} to create, ${count('update')} to update${deletes}.`;
 }
 
 /** The window plan as data for `--json`, without the request bodies. */
@@ -38,7 +40,8 @@ export function windowPlanJson(plan: WindowPlan, name: DisplayName): object {
       action: step.action,
       document: name(step.uri),
       name: step.name,
-      ...('windowId' in step ? { windowId: step.windowId, changes: step.changes } : {}),
+      ...('windowId' in step ? { windowId: step.windowId } : {}),
+      ...('changes' in step ? { changes: step.changes } : {}),
       tests: step.tests.map((t) => ({ written: t.written, testId: t.testId })),
     })),
     unchanged: plan.unchanged.map((u) => ({ document: name(u.uri), name: u.name, windowId: u.windowId })),
@@ -53,6 +56,7 @@ function stepLines(step: WindowPlanStep, name: DisplayName): string[] {
     .filter((t) => typeof t.written === 'string' && t.written !== t.testId)
     .map((t) => `        test ${quotedTestName(String(t.written))} → ${t.testId}`);
   if (step.action === 'create') return [`  + create  window ${title} from ${name(step.uri)}`, ...tests];
+  if (step.action === 'delete') return [`  - delete  window ${title} → ${step.windowId} (asked for ${name(step.uri)})`];
   return [
     `  ~ update  window ${title} → ${step.windowId} from ${name(step.uri)}`,
     ...step.changes.map(changeLine),

@@ -1,7 +1,8 @@
 // Plan for suppression window documents against the account's deployed windows, as rule documents
-// are planned (alert-rules/plan.ts): create, update (with a field diff) or unchanged; a window
-// no document describes is never touched. The window a document describes is its windowId's, else
-// the one deployed window of its name; its tests are resolved by name or id (alert-rules/resolve.ts).
+// are planned (alert-rules/plan.ts): create, update (with a field diff), delete (only of documents
+// the caller names: the editor's Delete) or unchanged; a window no document describes is never
+// touched. The window a document describes is its windowId's, else the one deployed window of its
+// name; its tests are resolved by name or id (alert-rules/resolve.ts).
 // What the service writes its own way compares equal (a start date in another offset, the order of
 // testIds, key order in repeat), so an apply is followed by no change.
 import type { SuppressionWindow, SuppressionWindowFields } from '../../api/types/alerts';
@@ -14,6 +15,8 @@ export interface WindowPlanInput {
   /** The deployed windows, each as its own read answers it (with testIds). */
   deployed: readonly SuppressionWindow[];
   tests: readonly DeployedTestName[];
+  /** Documents whose window is to be deleted (the editor's Delete): nothing is deleted otherwise. */
+  deleting?: readonly string[];
 }
 
 export interface WindowFieldChange {
@@ -30,7 +33,9 @@ interface Resolved {
 }
 
 export type WindowPlanStep =
-  (Resolved & { action: 'create' }) | (Resolved & { action: 'update'; windowId: string; changes: WindowFieldChange[] });
+  | (Resolved & { action: 'create' })
+  | (Resolved & { action: 'update'; windowId: string; changes: WindowFieldChange[] })
+  | { action: 'delete'; uri: string; name: string; windowId: string; tests: ResolvedTest[] };
 
 export interface WindowPlan {
   steps: WindowPlanStep[];
@@ -43,21 +48,31 @@ export interface WindowPlan {
 /** The fields a document can say, in the order a diff lists them (testIds last). */
 export const WINDOW_DOCUMENT_FIELDS = ['name', 'startDate', 'duration', 'isEnabled', 'repeat', 'endRepeat'] as const;
 
+const ACTION_ORDER = { create: 0, update: 1, delete: 2 } as const;
+
 export function planSuppressionWindows(input: WindowPlanInput): WindowPlan {
   const plan: WindowPlan = { steps: [], unchanged: [], skipped: [], unmanaged: [] };
   const claimed = new Map<string, string>();
   for (const { uri, text } of [...input.documents].sort((a, b) => a.uri.localeCompare(b.uri))) {
-    const read = readDocument(text, input);
+    const read = readDocument(text, input, input.deleting?.includes(uri) ?? false);
     if ('reason' in read) {
       plan.skipped.push({ uri, reason: read.reason });
       continue;
     }
-    const { wanted, tests, window } = read;
+    const { window } = read;
     if (window && claimed.has(window.windowId)) {
       const reason = `also describes window ${window.windowId}, as ${claimed.get(window.windowId)} does`;
       plan.skipped.push({ uri, reason });
       continue;
     }
+    if ('deleting' in read) {
+      if (window) {
+        claimed.set(window.windowId, uri);
+        plan.steps.push({ action: 'delete', uri, name: window.name, windowId: window.windowId, tests: [] });
+      } else plan.skipped.push({ uri, reason: 'no deployed window to delete' });
+      continue;
+    }
+    const { wanted, tests } = read;
     const step = { uri, name: wanted.name, tests };
     if (!window) {
       plan.steps.push({ ...step, action: 'create', body: wanted });
@@ -73,14 +88,20 @@ export function planSuppressionWindows(input: WindowPlanInput): WindowPlan {
     .filter((w) => !claimed.has(w.windowId))
     .map(({ windowId, name }) => ({ windowId, name }))
     .sort((a, b) => a.name.localeCompare(b.name) || a.windowId.localeCompare(b.windowId));
-  plan.steps.sort((a, b) => (a.action === b.action ? a.uri.localeCompare(b.uri) : a.action === 'create' ? -1 : 1));
+  plan.steps.sort((a, b) => ACTION_ORDER[a.action] - ACTION_ORDER[b.action] || a.uri.localeCompare(b.uri));
   return plan;
 }
 
-type Read = { wanted: SuppressionWindowFields; tests: ResolvedTest[]; window?: SuppressionWindow } | { reason: string };
+type Read =
+  | { wanted: SuppressionWindowFields; tests: ResolvedTest[]; window?: SuppressionWindow }
+  | { deleting: true; window?: SuppressionWindow }
+  | { reason: string };
 
-/** The document's window with its tests as ids, and the deployed window it describes; or why it is skipped. */
-function readDocument(text: string, input: WindowPlanInput): Read {
+/**
+ * The document's window with its tests as ids, and the deployed window it describes; or why it is skipped. A window
+ * to delete needs no tests resolved: one since deleted must not stop its window's Delete.
+ */
+function readDocument(text: string, input: WindowPlanInput, deleting: boolean): Read {
   const parsed = parseSuppressionWindow(text);
   if (!parsed.ok) {
     const first = parsed.problems[0];
@@ -88,6 +109,7 @@ function readDocument(text: string, input: WindowPlanInput): Read {
   }
   const target = deployedWindowOf(parsed.document, input.deployed);
   if ('problem' in target) return { reason: target.problem };
+  if (deleting) return { deleting: true, ...(target.window ? { window: target.window } : {}) };
   const resolved = resolveRuleTests(parsed.document.tests, input.tests);
   if ('problem' in resolved) return { reason: resolved.problem };
   const wanted = wantedFields(parsed.document, resolved.tests);

@@ -1,12 +1,14 @@
 // Suppression window documents through the real `netmon` entry point against the emulator over
 // loopback HTTP (v7): plan shows the create with its test resolved by name, apply creates it, then
 // the plan shows no change; `netmon import --windows` writes a document per deployed window that
-// plans to no change.
+// plans to no change. The editor's Delete (the window documents' use case, over the same
+// emulator) removes the window, after which the document plans to a create again.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { applyWindowSteps, planWindowDocument } from '../../../src/documents/suppression-windows/deploy';
 import { DEMO_CREDENTIALS } from '../../../src/emulator';
 import { ALERT_TESTS, startAlertWorld, type AlertWorld } from '../alerts-world';
 import { netmon, type CliResult } from './run-netmon';
@@ -64,5 +66,29 @@ describe('netmon plan, apply and import of suppression window documents (emulato
     assert.match(afterImport.stdout, /Suppression windows: 0 to create, 0 to update\./);
     const second = await run('import', '--windows', imported);
     assert.match(second.stderr, new RegExp(`0 written, ${files.length} unchanged, 0 left alone`));
+  });
+
+  test('Delete of the document removes its window; the document then plans to a create', async () => {
+    const file = join(folder, 'saturday.netmon-alert-suppression-window.json');
+    writeFileSync(file, JSON.stringify(WINDOW, null, 2));
+    assert.equal((await run('apply', folder, '--yes')).code, 0);
+    const document = { uri: file, text: JSON.stringify(WINDOW) };
+    const [listed] = (await world.client.listSuppressionWindows()).filter((w) => w.name === WINDOW.name);
+    assert.ok(listed);
+    const plan = await planWindowDocument(world.client, document, { deleting: true });
+    assert.deepEqual(
+      plan.steps.map((s) => `${s.action} ${'windowId' in s ? s.windowId : ''}`),
+      [`delete ${listed.windowId}`],
+    );
+    const { failed } = await applyWindowSteps(plan.steps, world.client);
+    assert.equal(failed, undefined);
+    assert.deepEqual(
+      (await world.client.listSuppressionWindows()).filter((w) => w.name === WINDOW.name),
+      [],
+    );
+    const again = await planWindowDocument(world.client, document, { deleting: true });
+    assert.deepEqual(again.skipped, [{ uri: file, reason: 'no deployed window to delete' }]);
+    const planned = await run('plan', folder);
+    assert.match(planned.stdout, /\+ create {2}window "Saturday maintenance" from /);
   });
 });

@@ -1,7 +1,7 @@
 // Suppression window documents on hand-built data: the schema's example reads as a window; a plan
 // creates a window no deployed one describes (its tests by name sent as ids), lists an update's
 // field diff, and says nothing changed when only the service's spelling differs; an imported
-// document plans to no change.
+// document plans to no change; a delete is planned only of a document the caller names.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { SuppressionWindow } from '../../../src/api/types/alerts';
@@ -75,5 +75,35 @@ describe('suppression window documents', () => {
     });
     assert.deepEqual(result.steps, []);
     assert.deepEqual(result.unchanged, [{ uri: imported.fileName, name: 'Nightly backup', windowId: '31' }]);
+  });
+
+  test('a delete only of the document the caller names; none deployed: skipped, saying so', () => {
+    const nightly = { name: 'Nightly backup', startDate: '2026-07-01T22:00:00Z', duration: 60, tests: ['Gone'] };
+    // Not named: the same document is an update (its test is not deployed: skipped), never a delete.
+    assert.ok(!plan(nightly).steps.some((s) => s.action === 'delete'));
+    const asked = planSuppressionWindows({
+      documents: [document(nightly)],
+      deployed: [NIGHTLY],
+      tests: TESTS,
+      deleting: ['w.json'],
+    });
+    // A test since deleted does not stop the window's Delete.
+    assert.deepEqual(asked.skipped, []);
+    assert.deepEqual(asked.steps, [
+      { action: 'delete', uri: 'w.json', name: 'Nightly backup', windowId: '31', tests: [] },
+    ]);
+    assert.deepEqual(asked.unmanaged, []);
+    const text = renderWindowPlan(asked, (uri) => uri).join('\n');
+    assert.match(text, /- delete {2}window "Nightly backup" → 31 \(asked for w\.json\)/);
+    assert.match(text, /Suppression windows: 0 to create, 0 to update, 1 to delete\./);
+
+    const missing = planSuppressionWindows({
+      documents: [document({ ...nightly, name: 'Weekly backup' })],
+      deployed: [NIGHTLY],
+      tests: TESTS,
+      deleting: ['w.json'],
+    });
+    assert.deepEqual(missing.steps, []);
+    assert.deepEqual(missing.skipped, [{ uri: 'w.json', reason: 'no deployed window to delete' }]);
   });
 });
