@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { documentKindOf } from '../documents/kinds';
 import { isAlertRuleFile } from './documents/alert-rule-files';
+import { isSuppressionWindowFile } from './documents/suppression-window-files';
 import { requireBundle } from './bundle-loader';
 import type { FeatureServices, Features } from './features';
 import { sharedModules } from './shared-modules';
@@ -106,7 +107,7 @@ export class LazyFeatures implements vscode.Disposable {
   }
 }
 
-/** Test, instant-test, filter and endpoint test documents, and alert rule documents. */
+/** Test, instant-test, filter and endpoint test documents, alert rule and suppression window documents. */
 function isNetmonDocument(path: string): boolean {
-  return documentKindOf(path) !== undefined || isAlertRuleFile(path);
+  return documentKindOf(path) !== undefined || isAlertRuleFile(path) || isSuppressionWindowFile(path);
 }

@@ -21,6 +21,9 @@ import { registerAlertRuleCompletion } from './alert-rule-completion';
 import { ALERT_RULE_GLOB } from './alert-rule-files';
 import { ruleDeployCommands } from './alert-rule-deploy';
 import { AlertRuleLenses } from './alert-rule-lenses';
+import { windowDeployCommands } from './suppression-window-deploy';
+import { SUPPRESSION_WINDOW_GLOB } from './suppression-window-files';
+import { SuppressionWindowLenses } from './suppression-window-lenses';
 import { backtestCommands } from './backtest-command';
 import type { BacktestPanels } from '../panels/backtest-panels';
 import {
@@ -85,6 +88,7 @@ export function registerDocuments(
   const results = new ResultsDocuments();
   const consent = new LensConsent();
   const alertRuleLenses = new AlertRuleLenses(connection, consent);
+  const windowLenses = new SuppressionWindowLenses(connection, consent);
   const lenses = new DocumentLenses(
     connection,
     bindings,
@@ -94,6 +98,7 @@ export function registerDocuments(
   consent.onTaken = () => {
     lenses.refresh();
     alertRuleLenses.refresh();
+    windowLenses.refresh();
   };
   const enterpriseAgents = async () => (await catalog.ready())?.validation.enterpriseAgents ?? [];
   const knownAgents = () => catalog.current?.validation.endpointAgents;
@@ -141,6 +146,8 @@ export function registerDocuments(
     alertRuleDiagnostics,
     alertRuleLenses,
     vscode.languages.registerCodeLensProvider({ pattern: ALERT_RULE_GLOB }, alertRuleLenses),
+    windowLenses,
+    vscode.languages.registerCodeLensProvider({ pattern: SUPPRESSION_WINDOW_GLOB }, windowLenses),
     registerAlertRuleCompletion(),
     vscode.workspace.onDidCloseTextDocument((document) => consent.forget(document.uri)),
     vscode.languages.registerCodeActionsProvider({ pattern: '**/*.netmon-test.json' }, new AgentQuickFixes(catalog), {
@@ -253,6 +260,7 @@ export function registerDocuments(
     [COMMANDS.refreshCatalog]: () => catalog.refresh(),
     ...backtestCommands({ connection, prompts, diagnostics: alertRuleDiagnostics, panels: backtests }),
     ...ruleDeployCommands({ connection, prompts, consent, changed: () => alertRuleLenses.refresh() }),
+    ...windowDeployCommands({ connection, prompts, consent, changed: () => windowLenses.refresh() }),
   });
   return { runWithAnswers };
 }

@@ -67,9 +67,7 @@ export function leaveOutExamples(
   return planScope(documents, (d) => (d.uri.startsWith(prefix) ? d.uri.slice(prefix.length) : d.uri), names);
 }
 
-export function isSuppressionWindowFile(path: string): boolean {
-  return path.toLowerCase().endsWith('.netmon-alert-suppression-window.json');
-}
+export { isSuppressionWindowFile } from './suppression-window-files';
 
 export async function readFolder(folder: vscode.Uri): Promise<PlanDocument[]> {
   return readDocuments(

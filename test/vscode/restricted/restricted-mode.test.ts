@@ -38,6 +38,11 @@ const ENDPOINT_WRITE_COMMANDS = [
 ];
 /** An alert rule document's: the runner's folder holds one too. */
 const RULE_WRITE_COMMANDS = ['netmon.alertRules.create', 'netmon.alertRules.update', 'netmon.alertRules.delete'];
+const WINDOW_WRITE_COMMANDS = [
+  'netmon.suppressionWindows.create',
+  'netmon.suppressionWindows.update',
+  'netmon.suppressionWindows.delete',
+];
 
 function workspaceFile(name: string): vscode.Uri {
   const root = vscode.workspace.workspaceFolders?.[0]?.uri;
@@ -106,6 +111,12 @@ describe('Restricted Mode (an untrusted folder)', () => {
         for (const command of RULE_WRITE_COMMANDS)
           assert.equal(
             await vscode.commands.executeCommand(command, workspaceFile('cloned.netmon-alert-rule.json')),
+            undefined,
+            command,
+          );
+        for (const command of WINDOW_WRITE_COMMANDS)
+          assert.equal(
+            await vscode.commands.executeCommand(command, workspaceFile('cloned.netmon-alert-suppression-window.json')),
             undefined,
             command,
           );
