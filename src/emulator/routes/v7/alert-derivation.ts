@@ -3,20 +3,23 @@
 // (its testIds, and for a default rule every test of its layer) with that layer: each agent's
 // round judged by the rule's expression (rule-marks.ts), the rule's rounds and sources bounds
 // applied as backtestRule reads them (rule-replay.ts); an alert per firing, active while it goes
-// on, cleared at the first round after it. Layers the emulator cannot judge raise nothing.
+// on, cleared at the first round after it. Layers the emulator cannot judge (JUDGED_LAYERS names
+// those it can) raise nothing.
 // Events: each day's episode of a seeded transit, over every test that crosses it.
 import { readBounds, type BoundsFields, type RuleBounds } from '../../../analysis/alerts/rule-bounds';
-import { parseExpression } from '../../../analysis/alerts/expression';
+import { metricsUsed, parseExpression } from '../../../analysis/alerts/expression';
+import { findMetric, metricNames } from '../../../analysis/alerts/known-metrics';
 import { linkedResultKinds, type EnterpriseTest, type TestAgent } from '../../../api/types';
 import type { StoredRule, StoredWindow } from '../../alert-config';
 import type { RequestContext } from '../../http/router';
 import { derivedUuid, testEpisodes, type TestEpisode } from '../../world/alert-episodes';
-import { roundStream, type EnterprisePlan } from '../../world/enterprise-results';
+import { enterpriseRound, roundStream, type EnterprisePlan } from '../../world/enterprise-results';
 import { agentDay, roundHopDelays, roundLoss } from '../../world/round-metrics';
 import type { EmulatorState } from '../state';
 import { deployedTests, ruleTestIds, windowStatus, windowTestIds } from './alert-bindings';
 import { withRuns } from './instant-runs';
-import { JUDGED_LAYERS, dayMarks, judgeOf, type Judge } from './rule-marks';
+import { LAYER_VALUES } from './layer-values';
+import { JUDGED_LAYERS, dayMarks, judgeOf, type Judge, type JudgedLayer } from './rule-marks';
 import { replayMarks } from './rule-replay';
 
 const DAY = 86400;
@@ -51,7 +54,9 @@ interface Evaluable {
   judge: Judge;
   bounds: RuleBounds;
   perSource: boolean;
-  layer: string;
+  layer: JudgedLayer;
+  /** The per-round metrics the expression reads, in its order (what an alert's sources report). */
+  metrics: string[];
 }
 
 const evaluables = new WeakMap<object, Evaluable | null>();
@@ -76,7 +81,10 @@ function readEvaluable(fields: Record<string, unknown>): Evaluable | undefined {
   const bounds = readBounds(fields as BoundsFields);
   if (!judge || typeof bounds === 'string') return undefined;
   const mode = fields['roundsViolatingMode'];
-  return { judge, bounds, perSource: mode !== 'any', layer };
+  const metrics = metricsUsed(parsed.condition)
+    .filter((use) => !use.inHops)
+    .map((use) => use.metric);
+  return { judge, bounds, perSource: mode !== 'any', layer, metrics };
 }
 
 /** The deployed tests that run (enabled). */
@@ -110,7 +118,7 @@ function derive(
     for (const testId of ruleTestIds(rule, tests)) {
       const test = byId.get(testId);
       if (!test || test['alertsEnabled'] === 0) continue;
-      if (!linkedResultKinds(test).includes(evaluable.layer as never)) continue;
+      if (!linkedResultKinds(test).includes(evaluable.layer)) continue;
       for (const alert of testAlerts(state, ctx, rule, evaluable, test, asOf)) {
         alert.suppressed = alert.active && suppressing.has(testId);
         alerts.push(alert);
@@ -152,12 +160,27 @@ function testAlerts(
     }));
 }
 
-/** A source's metrics in a round as the service writes them: the loss, or a path rule's largest hop delay. */
+/**
+ * A source's metrics in a round as the service writes them: the loss, a path rule's largest hop
+ * delay, or on the other layers each metric the rule reads as the round's result serves it.
+ */
 export function sourceMetrics(alert: DerivedAlert, agent: TestAgent, roundId: number): string {
-  const { plan } = alert;
-  if (JUDGED_LAYERS[String(alert.rule.fields['alertType'])] === 'path-vis')
-    return `Hop delay: ${Math.max(0, ...roundHopDelays(plan, agent, roundId))} ms`;
-  return `Loss: ${roundLoss(agentDay(plan, roundStream(plan), agent, Math.floor(roundId / DAY)), roundId)}%`;
+  const { plan, rule } = alert;
+  const evaluable = evaluableOf(rule);
+  if (evaluable?.layer === 'path-vis') return `Hop delay: ${Math.max(0, ...roundHopDelays(plan, agent, roundId))} ms`;
+  if (!evaluable || evaluable.layer === 'network')
+    return `Loss: ${roundLoss(agentDay(plan, roundStream(plan), agent, Math.floor(roundId / DAY)), roundId)}%`;
+  const values = LAYER_VALUES[evaluable.layer](enterpriseRound(plan, agent, roundId));
+  const alertType = String(rule.fields['alertType']);
+  return evaluable.metrics
+    .map((metric) => {
+      const value = metricNames(metric)
+        .map((name) => values[name])
+        .find((v) => typeof v === 'number' || typeof v === 'string');
+      const unit = findMetric(alertType, metric, false)?.kind === 'ms' ? ' ms' : '';
+      return `${metric}: ${value === undefined ? '-' : String(value)}${unit}`;
+    })
+    .join(', ');
 }
 
 interface Inputs {

@@ -4,20 +4,13 @@
 import type { TestResultKind } from '../../../api/types';
 import { formatIsoDateTime } from '../../http/time';
 import type { RequestContext } from '../../http/router';
-import { destinationOf } from '../../world/endpoint-tests';
-import {
-  enterpriseRoute,
-  firstDnsServer,
-  roundEndOf,
-  testField,
-  type EnterprisePlan,
-  type EnterpriseRound,
-} from '../../world/enterprise-results';
+import { enterpriseRoute, roundEndOf, type EnterprisePlan, type EnterpriseRound } from '../../world/enterprise-results';
 import { networkValues } from '../../world/round-metrics';
 import { apiResult, apiSteps } from './api-steps';
 import { v7TestType } from './encode-enterprise';
 import { ftpServer, rtpServer, sipServer } from './encode-server-results';
-import { ms, pageHar, phases } from './page-har';
+import { ms, pageHar } from './page-har';
+import { dnsServerValues, httpServerValues, pageLoadValues, pathSummaryValues, servedHops } from './layer-values';
 import { pageSummary, transactionPages, webTransaction } from './web-transaction-pages';
 
 type Json = Record<string, unknown>;
@@ -64,19 +57,7 @@ function network(round: EnterpriseRound): Json {
 }
 
 function pathVis(round: EnterpriseRound): Json {
-  const route = enterpriseRoute(round);
-  const last = route.hops[route.hops.length - 1];
-  return {
-    ...pathSource(round),
-    pathTraces: [
-      {
-        ipAddress: last?.ipAddress ?? '',
-        numberOfHops: last?.hop ?? 0,
-        pathId: route.pathId,
-        responseTime: last?.responseTime ?? 0,
-      },
-    ],
-  };
+  return { ...pathSource(round), pathTraces: [pathSummaryValues(enterpriseRoute(round))] };
 }
 
 function pathSource(round: EnterpriseRound): Json {
@@ -87,72 +68,6 @@ function pathSource(round: EnterpriseRound): Json {
     sourceIp: agent.ipAddress,
     sourcePrefix: agent.prefix,
     direction: 'to-target',
-  };
-}
-
-function httpServer(round: EnterpriseRound): Json {
-  const { plan } = round;
-  if (round.error) {
-    return {
-      serverIp: plan.target.serverIp,
-      responseCode: 0,
-      errorType: 'Connect',
-      errorDetails: round.error,
-      dnsTime: 0,
-      connectTime: 0,
-      totalTime: 0,
-    };
-  }
-  const p = phases(round);
-  const total = p.dns + p.connect + p.ssl + p.wait + p.receive;
-  return {
-    serverIp: plan.target.serverIp,
-    responseCode: 200,
-    numRedirects: 0,
-    redirectTime: 0,
-    dnsTime: p.dns,
-    connectTime: p.connect,
-    sslTime: p.ssl,
-    waitTime: p.wait,
-    receiveTime: p.receive,
-    responseTime: total - p.receive,
-    totalTime: total,
-    wireSize: 48_213,
-    throughput: Math.round(48_213 / Math.max(1, p.receive)),
-    errorType: 'None',
-    sslVersion: 'TLSv1.3',
-    sslCipher: 'TLS_AES_256_GCM_SHA384',
-    headers: {
-      requestHeaders: `GET / HTTP/1.1\r\nHost: ${plan.target.host}`,
-      responseHeaders: 'HTTP/1.1 200 OK\r\ncontent-type: text/html',
-    },
-  };
-}
-
-function pageLoad(round: EnterpriseRound): Json {
-  const har = pageHar(round);
-  const entries = har.log.entries;
-  const onLoad = Number(har.log.pages?.[0]?.pageTimings.onLoad ?? 0);
-  return {
-    responseTime: entries[0]?.time ?? 0,
-    totalSize: entries.reduce((sum, e) => sum + e.response.bodySize, 0),
-    numObjects: entries.length,
-    numErrors: entries.filter((e) => e.response.status >= 400 || e.response.status === 0).length,
-    domLoadTime: Math.round(onLoad * 0.7),
-    pageLoadTime: onLoad,
-  };
-}
-
-function dnsServer(round: EnterpriseRound): Json {
-  const { test } = round.plan;
-  const base = { serverId: '1', server: firstDnsServer(test) ?? 'ns1.example.net' };
-  if (round.error) return { ...base, resolutionTime: 0, errorDetails: round.error };
-  // The round reaches the server the network layer measures; the answer names the domain asked about.
-  const domain = String(testField(test, 'domain') ?? round.plan.target.host).slice(0, 200);
-  return {
-    ...base,
-    resolutionTime: ms(round.avgLatency * 0.6),
-    mappings: `${domain} IN A ${destinationOf(domain).serverIp}`,
   };
 }
 
@@ -177,10 +92,10 @@ export type AgentResultKind = Exclude<TestResultKind, 'bgp'>;
 const ENCODERS: Record<AgentResultKind, (round: EnterpriseRound) => Json> = {
   network,
   'path-vis': pathVis,
-  'http-server': httpServer,
-  'page-load': pageLoad,
+  'http-server': httpServerValues,
+  'page-load': pageLoadValues,
   'web-transactions': webTransaction,
-  'dns-server': dnsServer,
+  'dns-server': dnsServerValues,
   'dns-trace': dnsTrace,
   dnssec,
   api: (round) => apiResult(round),
@@ -196,15 +111,15 @@ export function v7Result(ctx: RequestContext, kind: AgentResultKind, round: Ente
 /** One agent's path trace of a round: the summary's fields and the route with its hops. */
 export function v7ResultPathTrace(ctx: RequestContext, round: EnterpriseRound): Json {
   const route = enterpriseRoute(round);
-  // Test results name a hop's MPLS labels in one string (endpoint results list them).
-  const hops = route.hops.map(({ mpls, ...hop }) =>
-    mpls === undefined ? hop : { ...hop, mpls: Array.isArray(mpls) ? mpls.join(', ') : mpls },
-  );
-  return { ...common(ctx, round, 'path-vis'), ...pathSource(round), pathTraces: [{ ...route, hops }] };
+  return {
+    ...common(ctx, round, 'path-vis'),
+    ...pathSource(round),
+    pathTraces: [{ ...route, hops: servedHops(route) }],
+  };
 }
 
 export function v7ResultPageLoad(ctx: RequestContext, round: EnterpriseRound): Json {
-  return { ...common(ctx, round, 'page-load'), ...pageLoad(round), har: pageHar(round) };
+  return { ...common(ctx, round, 'page-load'), ...pageLoadValues(round), har: pageHar(round) };
 }
 
 /**

@@ -4,12 +4,18 @@
 // layer and expression and the day's on-demand runs, so they are kept per (plan, layer and
 // expression, day, runs): a list and every alert's detail after it reuse them, whatever the
 // rule's other fields, and a changed test (a new plan) or rule (another expression) starts afresh.
-import type { SourceRound } from '../../../analysis/alerts/evaluate';
+import type { MetricRecord, SourceRound } from '../../../analysis/alerts/evaluate';
 import { evaluateCondition } from '../../../analysis/alerts/evaluate';
 import { metricsUsed, type Condition } from '../../../analysis/alerts/expression';
 import { metricNames } from '../../../analysis/alerts/known-metrics';
 import type { TestAgent } from '../../../api/types';
-import { enterpriseRounds, roundStream, type EnterprisePlan } from '../../world/enterprise-results';
+import {
+  enterpriseRound,
+  enterpriseRoute,
+  enterpriseRounds,
+  roundStream,
+  type EnterprisePlan,
+} from '../../world/enterprise-results';
 import {
   agentDay,
   inEpisode,
@@ -18,17 +24,27 @@ import {
   roundNetworkValues,
   type AgentDay,
 } from '../../world/round-metrics';
+import { LAYER_VALUES, pathSummaryValues, servedHops, type RoundLayer } from './layer-values';
 
 const DAY = 86400;
 /** Days of marks a plan keeps at most (rules × the 8 days a list looks through, with room). */
 const MAX_DAYS_PER_PLAN = 256;
 
-/** The layers whose rounds the emulator can judge, by alert type; other rules raise no alerts. */
-export const JUDGED_LAYERS: Readonly<Record<string, 'network' | 'path-vis'>> = {
+/**
+ * The layers whose rounds the emulator can judge, by alert type: those whose served results carry
+ * the metrics known-metrics.ts lists for the type. Other rules raise no alerts (BGP's results carry
+ * none of the names a rule could use: known-metrics.ts lists none for it).
+ */
+export const JUDGED_LAYERS: Readonly<Record<string, JudgedLayer>> = {
   'end-to-end-server': 'network',
   'end-to-end-agent': 'network',
   'path-trace': 'path-vis',
+  'http-server': 'http-server',
+  'page-load': 'page-load',
+  'dns-server': 'dns-server',
 };
+
+export type JudgedLayer = 'network' | 'path-vis' | RoundLayer;
 
 /** One day of a test's rounds: violated[r * agents + a] is 1 when agent a violates in round r. */
 export interface DayMarks {
@@ -54,7 +70,17 @@ export function judgeOf(alertType: string, expression: string, condition: Condit
     return answer.ok && answer.holds;
   };
   const key = `${layer}|${expression}`;
-  if (layer === 'path-vis') return { key, violates: pathJudge(holds) };
+  if (layer === 'path-vis')
+    return { key, violates: readsHopDelayOnly(condition) ? pathJudge(holds) : routeJudge(holds) };
+  if (layer !== 'network') {
+    // The round's record of the layer, as its results endpoint serves it (layer-values.ts).
+    const values = LAYER_VALUES[layer];
+    return {
+      key,
+      violates: (day, roundId) =>
+        holds({ values: values(enterpriseRound(day.plan, day.agent, roundId)) as MetricRecord }),
+    };
+  }
   if (readsLossOnly(condition)) {
     // A round's loss is 0, 100 or its day's episode loss: each value is judged once.
     const verdicts = new Map<number, boolean>();
@@ -91,6 +117,25 @@ function pathJudge(holds: (round: SourceRound) => boolean): Judge['violates'] {
     if (verdict === undefined) verdicts.set(key, (verdict = judgeHops(plan, agent, roundId)));
     return verdict;
   };
+}
+
+/**
+ * Path rules that read more than hop delays (a hop's responseTime, the route's numberOfHops …):
+ * each round's route as the path-vis results serve it, every hop with its hopDelay too.
+ */
+function routeJudge(holds: (round: SourceRound) => boolean): Judge['violates'] {
+  return (day, roundId) => {
+    const { plan, agent } = day;
+    const route = enterpriseRoute(enterpriseRound(plan, agent, roundId));
+    const delays = roundHopDelays(plan, agent, roundId);
+    const hops = servedHops(route).map((hop, i) => ({ ...hop, hopDelay: delays[i] }));
+    return holds({ values: pathSummaryValues(route), hops } as SourceRound);
+  };
+}
+
+/** Whether the condition reads nothing but hop delays (the cheap path of path rules, judged once per route). */
+function readsHopDelayOnly(condition: Condition): boolean {
+  return metricsUsed(condition).every((use) => use.inHops && metricNames(use.metric).includes('hopDelay'));
 }
 
 /** Whether every metric the condition reads is the round's `loss` (the cheap path). */
