@@ -56,3 +56,9 @@ export * from './suppression-windows/plan';
 export * from './suppression-windows/plan-text';
 export * from './suppression-windows/deploy';
 export * from './suppression-windows/import';
+export {
+  pendingTests,
+  type PendingTest,
+  type PendingWindowTest,
+  type WindowTest,
+} from './suppression-windows/window-tests';

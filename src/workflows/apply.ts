@@ -106,15 +106,14 @@ export async function applyPrepared(prepared: PreparedRun, choices: ApplyChoices
               testName: step.ruleName,
             }),
         });
-  // Suppression windows after the rules: the tests they name exist by then.
+  // Suppression windows after the rules: the tests they name exist by then (a new one by its create's id).
   const windows =
     !rules || rules.failed
       ? undefined
-      : await applyWindowSteps(
-          windowSteps(run),
-          run.account.client,
-          run.account.requestAid === undefined ? {} : { aid: run.account.requestAid },
-        );
+      : await applyWindowSteps(windowSteps(run), run.account.client, {
+          ...(run.account.requestAid === undefined ? {} : { aid: run.account.requestAid }),
+          createdTest: (uri) => created.get(uri),
+        });
   const applied: AppliedStep[] = [
     ...result.completed.map((step) => ({
       kind: 'test' as const,
@@ -181,7 +180,7 @@ function writeBindings(
   journal.clearPending();
 }
 
-/** `created`: each document's test as the apply bound it (a rule that names the test needs its id). */
+/** `created`: each document's test as the apply bound it (a rule or window that names the test needs its id). */
 function executor(run: DeployRun, journal: JournalFile, created: Map<string, number>): PlanExecutor {
   const { client, requestAid } = run.account;
   const options = requestAid === undefined ? {} : { aid: requestAid };

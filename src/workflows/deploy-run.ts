@@ -9,6 +9,7 @@ import {
   ALERT_RULE_SUFFIX,
   planRuleRun,
   planWindowRun,
+  pendingTests,
   SUPPRESSION_WINDOW_SUFFIX,
   testNames,
   testRuleNames,
@@ -148,9 +149,14 @@ export async function planDeployRun(
     { aid: account.requestAid },
     testRuleNames(documents, plan),
   );
-  const windows = await planWindowRun(account.client, windowDocuments, testNames(deployed), {
-    aid: account.requestAid,
-  });
+  // A window may name a test this plan creates: it gets the test's id when the apply has made it.
+  const windows = await planWindowRun(
+    account.client,
+    windowDocuments,
+    testNames(deployed),
+    { aid: account.requestAid },
+    pendingTests(plan),
+  );
   return { account, documents, deployed, agents, apiVersion, plan, endpoint, rules, windows, excluded, name };
 }
 

@@ -1,7 +1,8 @@
 // The account's side of suppression window documents, for every front door alike: the deployed
 // windows read one by one (only a window's own read lists its tests), a folder's window documents
 // planned against them, one document planned against the windows it can describe (the editor's
-// lenses), and a plan's steps run in order (after the rules' steps: the tests exist).
+// lenses), and a plan's steps run in order (after the rules' steps: the tests exist, those the
+// same apply created too, whose ids the steps are given).
 import type { CallOptions, NetmonClient } from '../../api/client';
 import type { SuppressionWindow } from '../../api/types/alerts';
 import type { RuleDocumentText } from '../alert-rules/plan';
@@ -10,6 +11,7 @@ import type { DeployedTestName } from '../alert-rules/resolve';
 import { listDeployedTests } from '../deployed';
 import { parseSuppressionWindow } from './parse';
 import { planSuppressionWindows, type WindowPlan, type WindowPlanStep } from './plan';
+import { withCreatedTestIds, type PendingTest } from './window-tests';
 
 type WindowReader = Pick<NetmonClient, 'listSuppressionWindows' | 'getSuppressionWindow'>;
 type WindowWriter = Pick<
@@ -57,16 +59,18 @@ export interface WindowRun {
   leftOut?: string;
 }
 
+/** `pending`: the tests the run's test plan creates (pendingTests), which a window may name before they exist. */
 export async function planWindowRun(
   client: WindowReader & Pick<NetmonClient, 'apiVersion'>,
   documents: readonly RuleDocumentText[],
   tests: readonly DeployedTestName[],
   options: CallOptions = {},
+  pending: readonly PendingTest[] = [],
 ): Promise<WindowRun> {
   if (documents.length === 0) return { documents: [] };
   if ((await client.apiVersion()) !== 'v7') return { documents: [...documents], leftOut: WINDOWS_NEED_V7 };
   const deployed = await deployedWindows(client, options);
-  return { documents: [...documents], plan: planSuppressionWindows({ documents, deployed, tests }) };
+  return { documents: [...documents], plan: planSuppressionWindows({ documents, deployed, tests, pending }) };
 }
 
 export interface WindowStepsResult {
@@ -78,18 +82,31 @@ export interface WindowStepsResult {
 export async function applyWindowSteps(
   steps: readonly WindowPlanStep[],
   client: WindowWriter,
-  options: CallOptions = {},
+  options: CallOptions & {
+    /** The id of the test the apply created for a test document (its binding), for windows that name it. */
+    createdTest?(uri: string): number | string | undefined;
+  } = {},
 ): Promise<WindowStepsResult> {
+  const { createdTest, ...call } = options;
   const completed: WindowPlanStep[] = [];
   for (const step of steps) {
     try {
-      await applyWindowStep(step, client, options);
+      await applyWindowStep(withCreatedTests(step, createdTest), client, call);
     } catch (error) {
       return { completed, failed: { step, error } };
     }
     completed.push(step);
   }
   return { completed };
+}
+
+function withCreatedTests(
+  step: WindowPlanStep,
+  createdTest?: (uri: string) => number | string | undefined,
+): WindowPlanStep {
+  if (step.action === 'delete') return step;
+  const testIds = withCreatedTestIds(step.body.testIds, step.tests, createdTest);
+  return testIds === undefined ? step : { ...step, body: { ...step.body, testIds } };
 }
 
 async function applyWindowStep(step: WindowPlanStep, client: WindowWriter, options: CallOptions): Promise<void> {

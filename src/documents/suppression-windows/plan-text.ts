@@ -1,8 +1,10 @@
 // The suppression window part of a plan, in the text of the rules' part (alert-rules/plan-text.ts):
-// one line per step with its field changes and the tests it resolved (`name → id`), what was left
-// alone, and a one-line summary. `netmon plan`/`apply` print it.
+// one line per step with its field changes and the tests it resolved (`name → id`, or a test the
+// same apply creates: its id once created, and its document), what was left alone, and a one-line
+// summary. `netmon plan`/`apply` and the editor's Plan print it alike.
 import { quotedTestName, type DisplayName } from '../plan-text';
 import type { WindowFieldChange, WindowPlan, WindowPlanStep } from './plan';
+import type { WindowTest } from './window-tests';
 
 export function renderWindowPlan(plan: WindowPlan, name: DisplayName): string[] {
   const lines = ['Suppression windows:'];
@@ -42,7 +44,12 @@ export function windowPlanJson(plan: WindowPlan, name: DisplayName): object {
       name: step.name,
       ...('windowId' in step ? { windowId: step.windowId } : {}),
       ...('changes' in step ? { changes: step.changes } : {}),
-      tests: step.tests.map((t) => ({ written: t.written, testId: t.testId })),
+      // A test the apply creates has no id yet (null), and says which document creates it.
+      tests: step.tests.map((t) =>
+        t.testId === undefined
+          ? { written: t.written, testId: null, createdBy: name(t.createdBy) }
+          : { written: t.written, testId: t.testId },
+      ),
     })),
     unchanged: plan.unchanged.map((u) => ({ document: name(u.uri), name: u.name, windowId: u.windowId })),
     skipped: plan.skipped.map((s) => ({ document: name(s.uri), reason: s.reason })),
@@ -52,9 +59,7 @@ export function windowPlanJson(plan: WindowPlan, name: DisplayName): object {
 
 function stepLines(step: WindowPlanStep, name: DisplayName): string[] {
   const title = quotedTestName(step.name);
-  const tests = step.tests
-    .filter((t) => typeof t.written === 'string' && t.written !== t.testId)
-    .map((t) => `        test ${quotedTestName(String(t.written))} → ${t.testId}`);
+  const tests = step.tests.flatMap((t) => testLine(t, name));
   if (step.action === 'create') return [`  + create  window ${title} from ${name(step.uri)}`, ...tests];
   if (step.action === 'delete') return [`  - delete  window ${title} → ${step.windowId} (asked for ${name(step.uri)})`];
   return [
@@ -62,6 +67,15 @@ function stepLines(step: WindowPlanStep, name: DisplayName): string[] {
     ...step.changes.map(changeLine),
     ...tests,
   ];
+}
+
+/** A test named by name, with the id the plan sends; a test the apply creates, with the document it comes from. */
+function testLine(test: WindowTest, name: DisplayName): string[] {
+  const written = typeof test.written === 'string' ? quotedTestName(test.written) : String(test.written);
+  if (test.testId === undefined) return [`        test ${written} → its id once created (${name(test.createdBy)})`];
+  return typeof test.written === 'string' && test.written !== test.testId
+    ? [`        test ${written} → ${test.testId}`]
+    : [];
 }
 
 function changeLine(change: WindowFieldChange): string {

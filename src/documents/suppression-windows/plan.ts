@@ -2,19 +2,23 @@
 // are planned (alert-rules/plan.ts): create, update (with a field diff), delete (only of documents
 // the caller names: the editor's Delete) or unchanged; a window no document describes is never
 // touched. The window a document describes is its windowId's, else the one deployed window of its
-// name; its tests are resolved by name or id (alert-rules/resolve.ts).
+// name; its tests are resolved by name or id (alert-rules/resolve.ts), or to a test the same apply
+// creates (window-tests.ts).
 // What the service writes its own way compares equal (a start date in another offset, the order of
 // testIds, key order in repeat), so an apply is followed by no change.
 import type { SuppressionWindow, SuppressionWindowFields } from '../../api/types/alerts';
 import type { RuleDocumentText } from '../alert-rules/plan';
-import { resolveRuleTests, type DeployedTestName, type ResolvedTest } from '../alert-rules/resolve';
+import type { DeployedTestName } from '../alert-rules/resolve';
 import { parseSuppressionWindow, type SuppressionWindowDocument } from './parse';
+import { knownTestIds, resolveWindowTests, type PendingTest, type WindowTest } from './window-tests';
 
 export interface WindowPlanInput {
   documents: readonly RuleDocumentText[];
   /** The deployed windows, each as its own read answers it (with testIds). */
   deployed: readonly SuppressionWindow[];
   tests: readonly DeployedTestName[];
+  /** The tests the same apply creates (or replaces): a window may name them by name (window-tests.ts). */
+  pending?: readonly PendingTest[];
   /** Documents whose window is to be deleted (the editor's Delete): nothing is deleted otherwise. */
   deleting?: readonly string[];
 }
@@ -28,14 +32,14 @@ export interface WindowFieldChange {
 interface Resolved {
   uri: string;
   name: string;
-  tests: ResolvedTest[];
+  tests: WindowTest[];
   body: SuppressionWindowFields;
 }
 
 export type WindowPlanStep =
   | (Resolved & { action: 'create' })
   | (Resolved & { action: 'update'; windowId: string; changes: WindowFieldChange[] })
-  | { action: 'delete'; uri: string; name: string; windowId: string; tests: ResolvedTest[] };
+  | { action: 'delete'; uri: string; name: string; windowId: string; tests: WindowTest[] };
 
 export interface WindowPlan {
   steps: WindowPlanStep[];
@@ -80,6 +84,9 @@ export function planSuppressionWindows(input: WindowPlanInput): WindowPlan {
     }
     claimed.set(window.windowId, uri);
     const changes = windowChanges(wanted, window);
+    // A test the apply creates is not among the window's tests yet, whatever the known ids say.
+    if (tests.some((t) => t.testId === undefined) && !changes.some((c) => c.field === 'testIds'))
+      changes.push({ field: 'testIds', from: sortedIds(window.testIds ?? []), to: sortedIds(wanted.testIds ?? []) });
     const { windowId } = window;
     if (changes.length === 0) plan.unchanged.push({ uri, name: wanted.name, windowId });
     else plan.steps.push({ ...step, action: 'update', windowId, changes, body: updateBody(window, wanted) });
@@ -93,7 +100,7 @@ export function planSuppressionWindows(input: WindowPlanInput): WindowPlan {
 }
 
 type Read =
-  | { wanted: SuppressionWindowFields; tests: ResolvedTest[]; window?: SuppressionWindow }
+  | { wanted: SuppressionWindowFields; tests: WindowTest[]; window?: SuppressionWindow }
   | { deleting: true; window?: SuppressionWindow }
   | { reason: string };
 
@@ -110,7 +117,7 @@ function readDocument(text: string, input: WindowPlanInput, deleting: boolean): 
   const target = deployedWindowOf(parsed.document, input.deployed);
   if ('problem' in target) return { reason: target.problem };
   if (deleting) return { deleting: true, ...(target.window ? { window: target.window } : {}) };
-  const resolved = resolveRuleTests(parsed.document.tests, input.tests);
+  const resolved = resolveWindowTests(parsed.document.tests, input.tests, input.pending ?? []);
   if ('problem' in resolved) return { reason: resolved.problem };
   const wanted = wantedFields(parsed.document, resolved.tests);
   return { wanted, tests: resolved.tests, ...(target.window ? { window: target.window } : {}) };
@@ -132,9 +139,10 @@ function deployedWindowOf(
   return { window: named[0] };
 }
 
-function wantedFields(document: SuppressionWindowDocument, tests: readonly ResolvedTest[]): SuppressionWindowFields {
+/** The pending tests' ids are added by the apply, once their tests exist. */
+function wantedFields(document: SuppressionWindowDocument, tests: readonly WindowTest[]): SuppressionWindowFields {
   const { windowId: _windowId, ...fields } = document.window;
-  return { ...fields, testIds: [...new Set(tests.map((t) => t.testId))] };
+  return { ...fields, testIds: knownTestIds(tests) };
 }
 
 /** A PUT replaces the whole window: what the document does not say is sent back as it was read. */

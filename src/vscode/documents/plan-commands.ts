@@ -185,6 +185,7 @@ export class PlanCommands {
           : await lib().applyWindowSteps(run.windows.plan?.steps ?? [], run.target.client, {
               aid: run.target.requestAid,
               signal,
+              createdTest: (uri) => bound.get(uri),
             });
       const outcome = merged(result, endpoint, rules, windows);
       if (outcome.failed || outcome.cancelled) report(outcome);
@@ -291,6 +292,7 @@ export class PlanCommands {
       included.filter((d) => isSuppressionWindowFile(d.uri)),
       lib().testNames(deployed),
       { aid: target.requestAid, signal },
+      lib().pendingTests(computed),
     );
     return {
       rules,
