@@ -25,12 +25,17 @@ export const MAX_RESULTS_PER_TEST = 40_320;
 /** Alerts read for the deployed rule's count at most. */
 const MAX_ALERTS = 2000;
 
-/** The result list each replayable alert type's records come from; a record's fields are the metrics. */
+/**
+ * The result list each replayable alert type's records come from; a record's fields are the metrics.
+ * A BGP result's monitor stands where an agent does (the client lifts it into agentId), so a `bgp`
+ * rule's sources are the monitors watching the test's prefix.
+ */
 const KIND_OF_TYPE: Readonly<Record<string, TestResultKind>> = {
   'end-to-end-server': 'network',
   'end-to-end-agent': 'network',
   'http-server': 'http-server',
   'page-load': 'page-load',
+  bgp: 'bgp',
 };
 
 export interface BacktestAsked {

@@ -98,6 +98,11 @@ const PAGE_LOAD: readonly KnownMetric[] = [
 // Test_Results_API_DnsServerTestResult: `resolutionTime` in ms, `mappings` the answer as text.
 const DNS_SERVER: readonly KnownMetric[] = [ms('resolutionTime'), text('mappings')];
 
+// Test_Results_API_BgpTestResult, a monitor's view of the test's prefix in a round: `reachability`
+// is a percentage ("Percentage reachability"), `updates` and `pathChanges` counts ("Number of …
+// tracked against this prefix by this monitor").
+const BGP: readonly KnownMetric[] = [{ name: 'reachability', kind: 'percent' }, count('updates'), count('pathChanges')];
+
 // Agents_API_NotificationRule's examples: `((lastContact >= 30 min))`.
 const AGENT: readonly KnownMetric[] = [ms('lastContact')];
 
@@ -112,6 +117,7 @@ export const KNOWN_METRICS: Readonly<Partial<Record<AlertType, readonly KnownMet
   'endpoint-http-server': HTTP_SERVER,
   'page-load': PAGE_LOAD,
   'dns-server': DNS_SERVER,
+  bgp: BGP,
   agent: AGENT,
 };
 
