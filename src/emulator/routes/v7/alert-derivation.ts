@@ -3,8 +3,9 @@
 // (its testIds, and for a default rule every test of its layer) with that layer: each agent's
 // round judged by the rule's expression (rule-marks.ts), the rule's rounds and sources bounds
 // applied as backtestRule reads them (rule-replay.ts); an alert per firing, active while it goes
-// on, cleared at the first round after it. Layers the emulator cannot judge (JUDGED_LAYERS names
-// those it can) raise nothing.
+// on, cleared at the first round after it. A `bgp` rule's sources are the monitors of the test's
+// BGP results rather than its agents. Layers the emulator cannot judge (JUDGED_LAYERS names those
+// it can) raise nothing.
 // Events: each day's episode of a seeded transit, over every test that crosses it.
 import { readBounds, type BoundsFields, type RuleBounds } from '../../../analysis/alerts/rule-bounds';
 import { metricsUsed, parseExpression } from '../../../analysis/alerts/expression';
@@ -13,16 +14,22 @@ import { linkedResultKinds, type EnterpriseTest, type TestAgent } from '../../..
 import type { StoredRule, StoredWindow } from '../../alert-config';
 import type { RequestContext } from '../../http/router';
 import { derivedUuid, testEpisodes, type TestEpisode } from '../../world/alert-episodes';
+import { bgpRound, type BgpMonitor } from '../../world/bgp-monitors';
 import { enterpriseRound, roundStream, type EnterprisePlan } from '../../world/enterprise-results';
 import { agentDay, roundHopDelays, roundLoss } from '../../world/round-metrics';
 import type { EmulatorState } from '../state';
 import { deployedTests, ruleTestIds, windowStatus, windowTestIds } from './alert-bindings';
 import { withRuns } from './instant-runs';
-import { LAYER_VALUES } from './layer-values';
-import { JUDGED_LAYERS, dayMarks, judgeOf, type Judge, type JudgedLayer } from './rule-marks';
+import { LAYER_VALUES, bgpValues } from './layer-values';
+import { JUDGED_LAYERS, dayMarks, judgeOf, judgedSources, type Judge, type JudgedLayer } from './rule-marks';
 import { replayMarks } from './rule-replay';
 
 const DAY = 86400;
+
+/** Who an alert's source is: an agent of the test, or (a `bgp` rule) a monitor of its prefix. */
+export type AlertSourceOf = TestAgent | BgpMonitor;
+
+export const isMonitor = (source: AlertSourceOf): source is BgpMonitor => 'monitorId' in source;
 
 export interface DerivedAlert {
   id: string;
@@ -35,8 +42,8 @@ export interface DerivedAlert {
   /** Still going on at `asOf`. */
   active: boolean;
   suppressed: boolean;
-  /** The agents that violated (or were triggered) while it was active, in the test's agent order. */
-  sources: TestAgent[];
+  /** The sources that violated (or were triggered) while it was active, in the test's agent (monitor) order. */
+  sources: AlertSourceOf[];
 }
 
 export interface DerivedEvent {
@@ -144,7 +151,8 @@ function testAlerts(
   const firstDay = Math.max(Math.floor(fromSeconds / DAY) - 1, Math.floor(plan.firstRound / DAY));
   const days = [];
   for (let day = firstDay; day <= Math.floor(asOf / DAY); day++) days.push(dayMarks(base, plan, evaluable.judge, day));
-  const firings = replayMarks(evaluable.bounds, evaluable.perSource, plan.agents.length, days, asOf);
+  const sources = judgedSources(plan, evaluable.judge);
+  const firings = replayMarks(evaluable.bounds, evaluable.perSource, sources.length, days, asOf);
   const seed = state.world.options.seed;
   return firings
     .filter((firing) => firing.endSeconds === undefined || firing.endSeconds > fromSeconds)
@@ -156,7 +164,7 @@ function testAlerts(
       ...(firing.endSeconds !== undefined ? { endSeconds: firing.endSeconds } : {}),
       active: firing.endSeconds === undefined,
       suppressed: false,
-      sources: [...firing.sources].sort((a, b) => a - b).map((index) => plan.agents[index]!),
+      sources: [...firing.sources].sort((a, b) => a - b).map((index) => sources[index]!),
     }));
 }
 
@@ -164,20 +172,30 @@ function testAlerts(
  * A source's metrics in a round as the service writes them: the loss, a path rule's largest hop
  * delay, or on the other layers each metric the rule reads as the round's result serves it.
  */
-export function sourceMetrics(alert: DerivedAlert, agent: TestAgent, roundId: number): string {
+export function sourceMetrics(alert: DerivedAlert, source: AlertSourceOf, roundId: number): string {
   const { plan, rule } = alert;
   const evaluable = evaluableOf(rule);
+  if (isMonitor(source)) {
+    if (!evaluable) return '';
+    return metricsText(rule, evaluable.metrics, bgpValues(plan, bgpRound(plan, source, roundId)));
+  }
+  const agent = source;
   if (evaluable?.layer === 'path-vis') return `Hop delay: ${Math.max(0, ...roundHopDelays(plan, agent, roundId))} ms`;
-  if (!evaluable || evaluable.layer === 'network')
+  if (!evaluable || evaluable.layer === 'network' || evaluable.layer === 'bgp')
     return `Loss: ${roundLoss(agentDay(plan, roundStream(plan), agent, Math.floor(roundId / DAY)), roundId)}%`;
-  const values = LAYER_VALUES[evaluable.layer](enterpriseRound(plan, agent, roundId));
+  return metricsText(rule, evaluable.metrics, LAYER_VALUES[evaluable.layer](enterpriseRound(plan, agent, roundId)));
+}
+
+/** Each metric the rule reads, as the round's record serves it (by any of its names), with its unit. */
+function metricsText(rule: StoredRule, metrics: readonly string[], values: Record<string, unknown>): string {
   const alertType = String(rule.fields['alertType']);
-  return evaluable.metrics
+  return metrics
     .map((metric) => {
       const value = metricNames(metric)
         .map((name) => values[name])
         .find((v) => typeof v === 'number' || typeof v === 'string');
-      const unit = findMetric(alertType, metric, false)?.kind === 'ms' ? ' ms' : '';
+      const kind = findMetric(alertType, metric, false)?.kind;
+      const unit = kind === 'ms' ? ' ms' : kind === 'percent' ? '%' : '';
       return `${metric}: ${value === undefined ? '-' : String(value)}${unit}`;
     })
     .join(', ');

@@ -6,11 +6,12 @@ import { formatIsoDateTime } from '../../http/time';
 import { invalidField, notFound } from '../../http/errors';
 import type { RequestContext, Route, RouteResult } from '../../http/router';
 import { bgpAsPath, bgpPrefix, bgpRound, monitorsOf, type BgpMonitor, type BgpRound } from '../../world/bgp-monitors';
-import { enterpriseRounds, hasEnterpriseRound, roundEndOf, type EnterprisePlan } from '../../world/enterprise-results';
+import { enterpriseRounds, hasEnterpriseRound, type EnterprisePlan } from '../../world/enterprise-results';
 import { firstIndexIn } from '../../world/entries';
 import type { ListPosition, Positioned, TimeRange } from '../../world/model';
 import type { EmulatorState } from '../state';
 import { resultTest } from './encode-results';
+import { bgpValues } from './layer-values';
 import { planOf } from './result-plan';
 import { selfLink, v7TimePage } from './paging';
 
@@ -63,14 +64,8 @@ async function results(state: EmulatorState, ctx: RequestContext): Promise<Route
       scope: { testId: plan.test.testId },
       entries: (range, start) => rounds(plan, monitors, range, start),
     },
-    (round) => ({
-      ...common(ctx, plan, round),
-      startTime: round.roundId,
-      endTime: roundEndOf(plan, round.roundId),
-      reachability: round.reachability,
-      updates: round.updates,
-      pathChanges: round.pathChanges,
-    }),
+    // The measurements from the one function a `bgp` rule's evaluation reads too (layer-values.ts).
+    (round) => ({ ...common(ctx, plan, round), ...bgpValues(plan, round) }),
   );
   return { body: { ...page, test: resultTest(ctx, plan), _links: { ...selfLink(ctx), ...page._links } } };
 }

@@ -5,7 +5,7 @@ import type { TestAgent } from '../../../api/types';
 import type { RequestContext } from '../../http/router';
 import { formatIsoDateTime } from '../../http/time';
 import { testHref } from './alert-bindings';
-import { sourceMetrics, type DerivedAlert, type DerivedEvent } from './alert-derivation';
+import { isMonitor, sourceMetrics, type AlertSourceOf, type DerivedAlert, type DerivedEvent } from './alert-derivation';
 import { v7TestType } from './encode-enterprise';
 
 type Json = Record<string, unknown>;
@@ -48,14 +48,22 @@ export function v7AlertDetail(ctx: RequestContext, alert: DerivedAlert, asOf: nu
   const endRound = alert.endSeconds ?? alert.startSeconds;
   return {
     ...alertBase(ctx, alert, asOf),
-    details: alert.sources.map((agent) => ({
-      id: String(agent.agentId),
-      name: agent.agentName,
-      type: agent.public === 1 ? 'cloud_agent' : 'cea_agent',
+    details: alert.sources.map((source) => ({
+      ...sourceNaming(source),
       state,
-      start: { metrics: sourceMetrics(alert, agent, alert.startSeconds) },
-      end: { metrics: sourceMetrics(alert, agent, endRound) },
+      start: { metrics: sourceMetrics(alert, source, alert.startSeconds) },
+      end: { metrics: sourceMetrics(alert, source, endRound) },
     })),
+  };
+}
+
+/** A source's id, name and type as an alert's detail names it (`type` as api/types/alerts.ts lists the service's). */
+function sourceNaming(source: AlertSourceOf): Json {
+  if (isMonitor(source)) return { id: source.monitorId, name: source.monitorName, type: 'bgp_monitor' };
+  return {
+    id: String(source.agentId),
+    name: source.agentName,
+    type: source.public === 1 ? 'cloud_agent' : 'cea_agent',
   };
 }
 

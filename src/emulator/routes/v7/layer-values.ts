@@ -4,8 +4,15 @@
 // so an alert and a backtest of the served results cannot disagree. They live beside page-har.ts,
 // whose HTTP phases and HAR they are written from, rather than in world/.
 import type { PathRoute } from '../../../api/types';
+import type { BgpRound } from '../../world/bgp-monitors';
 import { destinationOf } from '../../world/endpoint-tests';
-import { firstDnsServer, testField, type EnterpriseRound } from '../../world/enterprise-results';
+import {
+  firstDnsServer,
+  roundEndOf,
+  testField,
+  type EnterprisePlan,
+  type EnterpriseRound,
+} from '../../world/enterprise-results';
 import { ms, pageHar, phases } from './page-har';
 
 type Json = Record<string, unknown>;
@@ -79,6 +86,20 @@ export function dnsServerValues(round: EnterpriseRound): Json {
     ...base,
     resolutionTime: ms(round.avgLatency * 0.6),
     mappings: `${domain} IN A ${destinationOf(domain).serverIp}`,
+  };
+}
+
+/**
+ * A BGP monitor's round (`bgp`): its window and what it saw of the prefix, the measurements of a
+ * BGP result (bgp-results.ts serves them after the monitor and prefix; a `bgp` rule reads them).
+ */
+export function bgpValues(plan: EnterprisePlan, round: BgpRound): Json {
+  return {
+    startTime: round.roundId,
+    endTime: roundEndOf(plan, round.roundId),
+    reachability: round.reachability,
+    updates: round.updates,
+    pathChanges: round.pathChanges,
   };
 }
 

@@ -9,6 +9,7 @@ import { evaluateCondition } from '../../../analysis/alerts/evaluate';
 import { metricsUsed, type Condition } from '../../../analysis/alerts/expression';
 import { metricNames } from '../../../analysis/alerts/known-metrics';
 import type { TestAgent } from '../../../api/types';
+import { bgpRound, monitorsOf, type BgpMonitor } from '../../world/bgp-monitors';
 import {
   enterpriseRound,
   enterpriseRoute,
@@ -24,7 +25,7 @@ import {
   roundNetworkValues,
   type AgentDay,
 } from '../../world/round-metrics';
-import { LAYER_VALUES, pathSummaryValues, servedHops, type RoundLayer } from './layer-values';
+import { LAYER_VALUES, bgpValues, pathSummaryValues, servedHops, type RoundLayer } from './layer-values';
 
 const DAY = 86400;
 /** Days of marks a plan keeps at most (rules × the 8 days a list looks through, with room). */
@@ -32,8 +33,7 @@ const MAX_DAYS_PER_PLAN = 256;
 
 /**
  * The layers whose rounds the emulator can judge, by alert type: those whose served results carry
- * the metrics known-metrics.ts lists for the type. Other rules raise no alerts (BGP's results carry
- * none of the names a rule could use: known-metrics.ts lists none for it).
+ * the metrics known-metrics.ts lists for the type. Other rules raise no alerts.
  */
 export const JUDGED_LAYERS: Readonly<Record<string, JudgedLayer>> = {
   'end-to-end-server': 'network',
@@ -42,21 +42,32 @@ export const JUDGED_LAYERS: Readonly<Record<string, JudgedLayer>> = {
   'http-server': 'http-server',
   'page-load': 'page-load',
   'dns-server': 'dns-server',
+  bgp: 'bgp',
 };
 
-export type JudgedLayer = 'network' | 'path-vis' | RoundLayer;
+export type JudgedLayer = 'network' | 'path-vis' | RoundLayer | 'bgp';
 
-/** One day of a test's rounds: violated[r * agents + a] is 1 when agent a violates in round r. */
+/**
+ * One day of a test's rounds: violated[r * sources + s] is 1 when source s (an agent, or a BGP
+ * rule's monitor: judgedSources' order) violates in round r.
+ */
 export interface DayMarks {
   roundIds: number[];
   violated: Uint8Array;
 }
 
-/** What a rule's expression reads, judged for one agent's round of a day. */
-export interface Judge {
-  /** Keys the marks: two rules with the same judge key mark the same sources. */
-  key: string;
-  violates(day: AgentDay, roundId: number): boolean;
+/**
+ * What a rule's expression reads, judged for one source's round of a day: an agent's, or for a
+ * `bgp` rule a monitor's (a BGP result's monitor stands where an agent does).
+ * `key` keys the marks: two rules with the same judge key mark the same sources.
+ */
+export type Judge =
+  | { key: string; by: 'agent'; violates(day: AgentDay, roundId: number): boolean }
+  | { key: string; by: 'monitor'; violates(plan: EnterprisePlan, monitor: BgpMonitor, roundId: number): boolean };
+
+/** The sources a judge marks, in the order of the marks: the test's agents, or the monitors of its prefix. */
+export function judgedSources(plan: EnterprisePlan, judge: Judge): readonly (TestAgent | BgpMonitor)[] {
+  return judge.by === 'monitor' ? monitorsOf(plan) : plan.agents;
 }
 
 const marksByPlan = new WeakMap<EnterprisePlan, Map<string, DayMarks>>();
@@ -71,12 +82,22 @@ export function judgeOf(alertType: string, expression: string, condition: Condit
   };
   const key = `${layer}|${expression}`;
   if (layer === 'path-vis')
-    return { key, violates: readsHopDelayOnly(condition) ? pathJudge(holds) : routeJudge(holds) };
+    return { key, by: 'agent', violates: readsHopDelayOnly(condition) ? pathJudge(holds) : routeJudge(holds) };
+  if (layer === 'bgp') {
+    // The monitor's round as the BGP results serve it (layer-values.ts); drawn as they are, never anew.
+    return {
+      key,
+      by: 'monitor',
+      violates: (plan, monitor, roundId) =>
+        holds({ values: bgpValues(plan, bgpRound(plan, monitor, roundId)) as MetricRecord }),
+    };
+  }
   if (layer !== 'network') {
     // The round's record of the layer, as its results endpoint serves it (layer-values.ts).
     const values = LAYER_VALUES[layer];
     return {
       key,
+      by: 'agent',
       violates: (day, roundId) =>
         holds({ values: values(enterpriseRound(day.plan, day.agent, roundId)) as MetricRecord }),
     };
@@ -86,6 +107,7 @@ export function judgeOf(alertType: string, expression: string, condition: Condit
     const verdicts = new Map<number, boolean>();
     return {
       key,
+      by: 'agent',
       violates: (day, roundId) => {
         const loss = roundLoss(day, roundId);
         let verdict = verdicts.get(loss);
@@ -94,7 +116,11 @@ export function judgeOf(alertType: string, expression: string, condition: Condit
       },
     };
   }
-  return { key, violates: (day, roundId) => holds({ values: roundNetworkValues(day.plan, day.agent, roundId) }) };
+  return {
+    key,
+    by: 'agent',
+    violates: (day, roundId) => holds({ values: roundNetworkValues(day.plan, day.agent, roundId) }),
+  };
 }
 
 /**
@@ -102,7 +128,9 @@ export function judgeOf(alertType: string, expression: string, condition: Condit
  * every round of a day's route change: each is judged once; a loss episode's rounds (whose lost
  * traversals differ) one by one.
  */
-function pathJudge(holds: (round: SourceRound) => boolean): Judge['violates'] {
+type AgentViolates = Extract<Judge, { by: 'agent' }>['violates'];
+
+function pathJudge(holds: (round: SourceRound) => boolean): AgentViolates {
   const steady = new WeakMap<object, Map<string, boolean>>();
   const judgeHops = (plan: EnterprisePlan, agent: TestAgent, roundId: number): boolean =>
     holds({ values: {}, hops: roundHopDelays(plan, agent, roundId).map((hopDelay, i) => ({ hop: i + 1, hopDelay })) });
@@ -123,7 +151,7 @@ function pathJudge(holds: (round: SourceRound) => boolean): Judge['violates'] {
  * Path rules that read more than hop delays (a hop's responseTime, the route's numberOfHops …):
  * each round's route as the path-vis results serve it, every hop with its hopDelay too.
  */
-function routeJudge(holds: (round: SourceRound) => boolean): Judge['violates'] {
+function routeJudge(holds: (round: SourceRound) => boolean): AgentViolates {
   return (day, roundId) => {
     const { plan, agent } = day;
     const route = enterpriseRoute(enterpriseRound(plan, agent, roundId));
@@ -161,6 +189,16 @@ export function dayMarks(base: EnterprisePlan, plan: EnterprisePlan, judge: Judg
 
 function markDay(plan: EnterprisePlan, judge: Judge, day: number): DayMarks {
   const roundIds = [...enterpriseRounds(plan, day * DAY, (day + 1) * DAY)];
+  if (judge.by === 'monitor') {
+    const monitors = monitorsOf(plan);
+    const violated = new Uint8Array(roundIds.length * monitors.length);
+    monitors.forEach((monitor, m) => {
+      roundIds.forEach((roundId, r) => {
+        if (judge.violates(plan, monitor, roundId)) violated[r * monitors.length + m] = 1;
+      });
+    });
+    return { roundIds, violated };
+  }
   const { agents } = plan;
   const violated = new Uint8Array(roundIds.length * agents.length);
   const stream = roundStream(plan);
