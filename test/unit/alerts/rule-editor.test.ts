@@ -44,7 +44,9 @@ test('the alert type decides the metrics; a type without a table offers the oper
   const path = '{ "alertType": "path-trace", "expression": "" }';
   assert.equal(items(path, '""', 1).find((i) => i.label === 'hopDelay')?.detail, 'ms · per hop, inside hops((…))');
   const bgp = '{ "alertType": "bgp", "expression": "" }';
-  assert.ok(items(bgp, '""', 1).every((i) => i.kind === 'operator'));
+  assert.equal(items(bgp, '""', 1).find((i) => i.label === 'reachability')?.detail, '%');
+  const voice = '{ "alertType": "voice", "expression": "" }';
+  assert.ok(items(voice, '""', 1).every((i) => i.kind === 'operator'));
 });
 
 test('nothing completes outside the expression string', () => {
