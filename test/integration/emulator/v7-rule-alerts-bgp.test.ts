@@ -85,13 +85,17 @@ describe('v7 alerts of BGP rules, as a backtest of the served BGP results and th
       .map((f) => [f.startRoundId, f.endRoundId, f.sources.join(',')]);
   }
 
-  async function firingsOf(ruleId: string): Promise<unknown[]> {
+  async function firingsOf(ruleId: string, metrics?: [RegExp, RegExp]): Promise<unknown[]> {
     const all = (await client.alerts({ window: '7d' }).collect({ maxRecords: 5000 })).records;
     const whole = all.filter((a: Alert) => a.ruleId === ruleId && at(a.startDate)! > NOW - 7 * DAY);
     return Promise.all(
       whole.map(async (a) => {
         const detail = await client.getAlert(a.alertId);
         assert.ok((detail.sources ?? []).every((s) => s.type === 'bgp_monitor'));
+        // What each monitor measured as the alert began and cleared, in the rule's own terms.
+        if (metrics)
+          for (const s of detail.sources ?? [])
+            assert.ok(metrics[0].test(s.startMetrics!) && metrics[1].test(s.endMetrics!));
         const sources = (detail.sources ?? []).map((s) => String(s.id)).sort();
         return [at(a.startDate), at(a.endDate), sources.join(',')];
       }),
@@ -123,7 +127,7 @@ describe('v7 alerts of BGP rules, as a backtest of the served BGP results and th
       };
       const never = ruleOf(`Unreachable ${tested.testId}`, '((reachability < 100%))', tested.testId);
       const [a, b, c] = [changed, updates, never].map((rule) => client.createAlertRule(rule));
-      const mine = await firingsOf((await a!).ruleId);
+      const mine = await firingsOf((await a!).ruleId, [/^pathChanges: [123]$/, /^pathChanges: 0$/]);
       assert.deepEqual(mine, backtest(changed, tested.testId, rounds));
       const perMonitor = await firingsOf((await b!).ruleId);
       assert.ok(perMonitor.length > 0, 'updates come now and then');

@@ -180,6 +180,7 @@ export function sourceMetrics(alert: DerivedAlert, source: AlertSourceOf, roundI
     return metricsText(rule, evaluable.metrics, bgpValues(plan, bgpRound(plan, source, roundId)));
   }
   const agent = source;
+  // An agent is never a `bgp` rule's source (its monitors are); the layer is named only to narrow the type.
   if (evaluable?.layer === 'path-vis') return `Hop delay: ${Math.max(0, ...roundHopDelays(plan, agent, roundId))} ms`;
   if (!evaluable || evaluable.layer === 'network' || evaluable.layer === 'bgp')
     return `Loss: ${roundLoss(agentDay(plan, roundStream(plan), agent, Math.floor(roundId / DAY)), roundId)}%`;
