@@ -35,6 +35,7 @@ const KIND_OF_TYPE: Readonly<Record<string, TestResultKind>> = {
   'end-to-end-agent': 'network',
   'http-server': 'http-server',
   'page-load': 'page-load',
+  'dns-server': 'dns-server',
   bgp: 'bgp',
 };
 

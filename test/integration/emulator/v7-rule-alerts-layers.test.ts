@@ -9,7 +9,9 @@ import { backtestRule, type TestRound } from '../../../src/analysis/alerts/backt
 import type { MetricRecord, SourceRound } from '../../../src/analysis/alerts/evaluate';
 import { createNetmonClient, type NetmonClient } from '../../../src/api';
 import type { Alert, AlertRuleFields, EnterpriseTest, TestResultKind } from '../../../src/api/types';
+import { parseAlertRule } from '../../../src/documents';
 import { DEMO_CREDENTIALS, startEmulator, type RunningEmulator } from '../../../src/emulator';
+import { backtestDocument } from '../../../src/workflows/backtest';
 
 const DAY = 86400;
 const at = (iso: string | undefined): number | undefined => (iso === undefined ? undefined : Date.parse(iso) / 1000);
@@ -167,6 +169,17 @@ describe('v7 alerts of HTTP server, page load, DNS server and path-trace rules, 
       assert.deepEqual(mine, backtest(rule, tested.testId, rounds));
       assert.deepEqual(await firingsOf(await raisedBy(exact.ruleId)), backtest(perSource, tested.testId, rounds));
       assert.deepEqual(await raisedBy(none.ruleId), []);
+      // `netmon alerts backtest` replays the same rule as a document over the same 7 days: as many firings.
+      const { testIds, ...fields } = rule;
+      const parsed = parseAlertRule(JSON.stringify({ ...fields, tests: testIds }));
+      assert.ok(parsed.ok, JSON.stringify(parsed.problems));
+      const account = { client, serviceKey: 'demo', aidKey: '1001', requestAid: undefined, label: 'the emulator' };
+      const report = await backtestDocument(
+        { ...account, close: () => Promise.resolve() },
+        { document: parsed.document },
+      );
+      const replayed = backtestRule(rule, [{ testId: String(tested.testId), rounds }], { maxFirings: 10_000 });
+      assert.equal(report.result.firingCount, replayed.ok ? replayed.firings.length : -1);
     });
   }
 

@@ -5,7 +5,7 @@
 // bounds and the alert is active while X of the last Y rounds violated; a firing starts at the
 // first active round and ends at the first round after it that is not. Written over the marks'
 // bytes rather than through backtestRule's records, because a list and each detail replay every
-// rule over every test; test/unit/emulator-rule-alerts.test.ts holds the two to the same answers.
+// rule over every test; test/integration/emulator/v7-rule-alerts*.test.ts hold the two to the same answers.
 import type { RuleBounds } from '../../../analysis/alerts/rule-bounds';
 import type { DayMarks } from './rule-marks';
 
