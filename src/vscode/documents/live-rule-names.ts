@@ -1,8 +1,9 @@
 // The rules a test document names (`alertRules`) checked when it is opened or saved, not only by a
-// plan: against the account's rules (its list, one read per check) and the workspace's rule
-// documents, each problem marked where it is written (rule-name-diagnostics.ts; an edit clears them
-// until the next save). Again for the open documents when the connection changes. Only in a trusted
-// folder, signed in, on v7; otherwise nothing is read and nothing is marked.
+// plan: against the account's rules (its list, one read per check) and the rule documents of its
+// folder and below (what Plan Folder on that folder takes with it), each problem marked where it is
+// written (rule-name-diagnostics.ts; an edit clears them until the next save). Again for the open
+// documents when the connection changes. Only in a trusted folder, signed in, on v7; otherwise
+// nothing is read and nothing is marked.
 import * as vscode from 'vscode';
 import { documentKindOf } from '../../documents/kinds';
 import type { ConnectionManager } from '../connection/connection-manager';
@@ -53,7 +54,7 @@ export class LiveRuleNames implements vscode.Disposable {
       const problems = await lib().testRuleNameProblems(
         target.client,
         { uri: key, text },
-        await ruleDocuments(),
+        await ruleDocuments(vscode.Uri.joinPath(document.uri, '..')),
         options,
       );
       if (this.generations.get(key) === generation && document.getText() === text)
@@ -68,9 +69,10 @@ export class LiveRuleNames implements vscode.Disposable {
   }
 }
 
-/** The workspace's rule documents as they are on disk (or open, unsaved, in an editor). */
-async function ruleDocuments(): Promise<{ uri: string; text: string }[]> {
-  const uris = await vscode.workspace.findFiles(ALERT_RULE_GLOB, '**/node_modules/**', MAX_RULE_DOCUMENTS);
+/** The rule documents of a folder and below, as they are on disk (or open, unsaved, in an editor). */
+async function ruleDocuments(folder: vscode.Uri): Promise<{ uri: string; text: string }[]> {
+  const pattern = new vscode.RelativePattern(folder, ALERT_RULE_GLOB);
+  const uris = await vscode.workspace.findFiles(pattern, '**/node_modules/**', MAX_RULE_DOCUMENTS);
   const open = new Map(vscode.workspace.textDocuments.map((document) => [document.uri.toString(), document]));
   return Promise.all(
     uris.map(async (uri) => {

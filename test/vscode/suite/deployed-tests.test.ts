@@ -103,7 +103,8 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
     const api = await netmonApi();
     const groups = await childrenOf(api, await root(api, 'Deployed Tests'));
     // Every type the account can create has its group (each offers "New Test Document of This Type"); empty ones say
-    // so.
+    // so. The ftp-server, page-load and web-transactions tests cross a seeded transit too (their network layer): the
+    // default rules fire on them as on the agent-to-server tests.
     assert.deepEqual(
       groups.map((g) => [g.label, g.spec.description]),
       [
@@ -114,12 +115,12 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
         ['dns-server', 'none deployed'],
         ['dns-trace', '1 test'],
         ['dnssec', 'none deployed'],
-        ['ftp-server', '1 test'],
+        ['ftp-server', '1 test · 1 alerting'],
         ['http-server', 'none deployed'],
-        ['page-load', '1 test'],
+        ['page-load', '1 test · 1 alerting'],
         ['sip-server', 'none deployed'],
         ['voice', 'none deployed'],
-        ['web-transactions', '1 test'],
+        ['web-transactions', '1 test · 1 alerting'],
       ],
     );
     assert.ok(
@@ -346,7 +347,8 @@ describe('Deployed Tests and Show Test Results (v7)', () => {
     this.timeout(90_000);
     const [ftp] = await testsOfType('ftp-server');
     assert.equal(ftp?.label, 'Nightly drop');
-    assert.match(String(ftp.spec.description), /^(ok · 5 agents|FAILING · 1 of 5 agents · .+)$/);
+    // Its active alert leads (the seeded transit it crosses), then its health.
+    assert.match(String(ftp.spec.description), /^1 active alert · (ok · 5 agents|FAILING · 1 of 5 agents · .+)$/);
     const api = await netmonApi();
     const lists = await childrenOf(api, ftp);
     assert.deepEqual(
