@@ -84,12 +84,13 @@ function href(links: unknown, name: string): string | undefined {
 }
 
 /**
- * The tests a rule or window names: `testIds`, else the ids of its (expanded) `tests`; undefined when it lists neither.
+ * The tests a rule or window names, each once (the vendor's own example lists one test twice): `testIds`, else the
+ * ids of its (expanded) `tests`; undefined when it lists neither.
  */
 function testIdsOf(record: Json): string[] | undefined {
-  if (Array.isArray(record['testIds'])) return texts(record['testIds']);
+  if (Array.isArray(record['testIds'])) return [...new Set(texts(record['testIds']))];
   if (!Array.isArray(record['tests'])) return undefined;
-  return texts(record['tests'].map((test: unknown) => (isRecord(test) ? test['testId'] : undefined)));
+  return [...new Set(texts(record['tests'].map((test: unknown) => (isRecord(test) ? test['testId'] : undefined))))];
 }
 
 /** v7's deprecated upper-case values (`ACTIVE`, `MAJOR`) in the current spelling. */
