@@ -195,6 +195,13 @@ describe('v7 alerts of HTTP server, page load, DNS server and path-trace rules, 
     const mine = await firingsOf(await raisedBy(created.ruleId));
     assert.ok(mine.length > 0, `path-trace alerts at ${threshold} ms`);
     assert.deepEqual(mine, backtest(rule, tested.testId, rounds));
+    // Each source says what the rule read when it began: its largest hop responseTime, at the threshold or over.
+    const [first] = await raisedBy(created.ruleId);
+    for (const source of (await client.getAlert(first!.alertId)).sources) {
+      const said = /^responseTime \(largest hop\): ([0-9.]+) ms$/.exec(source.startMetrics ?? '');
+      assert.ok(said, source.startMetrics);
+      assert.ok(Number(said[1]) >= threshold, `${said[1]} ms under ${threshold} ms`);
+    }
   });
 
   test('a rule of a type the test has no results for raises none, whatever its condition', async () => {

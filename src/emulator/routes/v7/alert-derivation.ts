@@ -9,18 +9,15 @@
 // Events: each day's episode of a seeded transit, over every test that crosses it.
 import { readBounds, type BoundsFields, type RuleBounds } from '../../../analysis/alerts/rule-bounds';
 import { metricsUsed, parseExpression } from '../../../analysis/alerts/expression';
-import { findMetric, metricNames } from '../../../analysis/alerts/known-metrics';
 import { linkedResultKinds, type EnterpriseTest, type TestAgent } from '../../../api/types';
 import type { StoredRule, StoredWindow } from '../../alert-config';
 import type { RequestContext } from '../../http/router';
 import { derivedUuid, testEpisodes, type TestEpisode } from '../../world/alert-episodes';
-import { bgpRound, type BgpMonitor } from '../../world/bgp-monitors';
-import { enterpriseRound, roundStream, type EnterprisePlan } from '../../world/enterprise-results';
-import { agentDay, roundHopDelays, roundLoss } from '../../world/round-metrics';
+import type { BgpMonitor } from '../../world/bgp-monitors';
+import type { EnterprisePlan } from '../../world/enterprise-results';
 import type { EmulatorState } from '../state';
 import { deployedTests, ruleTestIds, windowStatus, windowTestIds } from './alert-bindings';
 import { withRuns } from './instant-runs';
-import { LAYER_VALUES, bgpValues } from './layer-values';
 import { JUDGED_LAYERS, dayMarks, judgeOf, judgedSources, type Judge, type JudgedLayer } from './rule-marks';
 import { replayMarks } from './rule-replay';
 
@@ -57,19 +54,21 @@ export interface DerivedEvent {
 }
 
 /** What raising a rule's alerts needs from its fields; undefined when they cannot be evaluated. */
-interface Evaluable {
+export interface Evaluable {
   judge: Judge;
   bounds: RuleBounds;
   perSource: boolean;
   layer: JudgedLayer;
   /** The per-round metrics the expression reads, in its order (what an alert's sources report). */
   metrics: string[];
+  /** The per-hop metrics it reads inside `hops(…)`, in its order. */
+  hopMetrics: string[];
 }
 
 const evaluables = new WeakMap<object, Evaluable | null>();
 
 /** The rule's judge and bounds, read once per version of its fields (a change replaces them). */
-function evaluableOf(rule: StoredRule): Evaluable | undefined {
+export function evaluableOf(rule: StoredRule): Evaluable | undefined {
   let found = evaluables.get(rule.fields);
   if (found === undefined) {
     found = readEvaluable(rule.fields) ?? null;
@@ -88,10 +87,10 @@ function readEvaluable(fields: Record<string, unknown>): Evaluable | undefined {
   const bounds = readBounds(fields as BoundsFields);
   if (!judge || typeof bounds === 'string') return undefined;
   const mode = fields['roundsViolatingMode'];
-  const metrics = metricsUsed(parsed.condition)
-    .filter((use) => !use.inHops)
-    .map((use) => use.metric);
-  return { judge, bounds, perSource: mode !== 'any', layer, metrics };
+  const used = metricsUsed(parsed.condition);
+  const metrics = used.filter((use) => !use.inHops).map((use) => use.metric);
+  const hopMetrics = used.filter((use) => use.inHops).map((use) => use.metric);
+  return { judge, bounds, perSource: mode !== 'any', layer, metrics, hopMetrics };
 }
 
 /** The deployed tests that run (enabled). */
@@ -166,40 +165,6 @@ function testAlerts(
       suppressed: false,
       sources: [...firing.sources].sort((a, b) => a - b).map((index) => sources[index]!),
     }));
-}
-
-/**
- * A source's metrics in a round as the service writes them: the loss, a path rule's largest hop
- * delay, or on the other layers each metric the rule reads as the round's result serves it.
- */
-export function sourceMetrics(alert: DerivedAlert, source: AlertSourceOf, roundId: number): string {
-  const { plan, rule } = alert;
-  const evaluable = evaluableOf(rule);
-  if (isMonitor(source)) {
-    if (!evaluable) return '';
-    return metricsText(rule, evaluable.metrics, bgpValues(plan, bgpRound(plan, source, roundId)));
-  }
-  const agent = source;
-  // An agent is never a `bgp` rule's source (its monitors are); the layer is named only to narrow the type.
-  if (evaluable?.layer === 'path-vis') return `Hop delay: ${Math.max(0, ...roundHopDelays(plan, agent, roundId))} ms`;
-  if (!evaluable || evaluable.layer === 'network' || evaluable.layer === 'bgp')
-    return `Loss: ${roundLoss(agentDay(plan, roundStream(plan), agent, Math.floor(roundId / DAY)), roundId)}%`;
-  return metricsText(rule, evaluable.metrics, LAYER_VALUES[evaluable.layer](enterpriseRound(plan, agent, roundId)));
-}
-
-/** Each metric the rule reads, as the round's record serves it (by any of its names), with its unit. */
-function metricsText(rule: StoredRule, metrics: readonly string[], values: Record<string, unknown>): string {
-  const alertType = String(rule.fields['alertType']);
-  return metrics
-    .map((metric) => {
-      const value = metricNames(metric)
-        .map((name) => values[name])
-        .find((v) => typeof v === 'number' || typeof v === 'string');
-      const kind = findMetric(alertType, metric, false)?.kind;
-      const unit = kind === 'ms' ? ' ms' : kind === 'percent' ? '%' : '';
-      return `${metric}: ${value === undefined ? '-' : String(value)}${unit}`;
-    })
-    .join(', ');
 }
 
 interface Inputs {

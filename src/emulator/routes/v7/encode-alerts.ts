@@ -5,7 +5,8 @@ import type { TestAgent } from '../../../api/types';
 import type { RequestContext } from '../../http/router';
 import { formatIsoDateTime } from '../../http/time';
 import { testHref } from './alert-bindings';
-import { isMonitor, sourceMetrics, type AlertSourceOf, type DerivedAlert, type DerivedEvent } from './alert-derivation';
+import { isMonitor, type AlertSourceOf, type DerivedAlert, type DerivedEvent } from './alert-derivation';
+import { sourceMetrics } from './source-metrics';
 import { v7TestType } from './encode-enterprise';
 
 type Json = Record<string, unknown>;
