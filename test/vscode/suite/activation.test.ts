@@ -28,6 +28,7 @@ describe('activation', () => {
     const events = (extension.packageJSON as { activationEvents?: string[] }).activationEvents ?? [];
     assert.deepEqual([...events].sort(), [
       'workspaceContains:**/*.netmon-alert-rule.json',
+      'workspaceContains:**/*.netmon-alert-suppression-window.json',
       'workspaceContains:**/*.netmon-endpoint-test.json',
       'workspaceContains:**/*.netmon-filter.json',
       'workspaceContains:**/*.netmon-instant.json',
