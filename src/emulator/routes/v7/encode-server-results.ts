@@ -4,6 +4,7 @@
 // round's latency and a loss episode say the same here as in a network result.
 import type { EnterpriseRound } from '../../world/enterprise-results';
 import { Rng } from '../../world/prng';
+import { connectFailedValues } from './layer-values';
 
 type Json = Record<string, unknown>;
 
@@ -11,16 +12,7 @@ const ms = (value: number): number => Math.max(0, Math.round(value));
 
 export function ftpServer(round: EnterpriseRound): Json {
   const { plan } = round;
-  if (round.error)
-    return {
-      serverIp: plan.target.serverIp,
-      responseCode: 0,
-      errorType: 'Connect',
-      errorDetails: round.error,
-      dnsTime: 0,
-      connectTime: 0,
-      totalTime: 0,
-    };
+  if (round.error) return connectFailedValues(round, round.error);
   const rng = Rng.of(plan.seed, 'enterprise-ftp', plan.test.testId, round.agent.agentId, round.roundId);
   const rtt = round.avgLatency;
   const dns = rng.int(2, 25);

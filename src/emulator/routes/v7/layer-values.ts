@@ -20,20 +20,23 @@ type Json = Record<string, unknown>;
 /** The layers other than network and path-vis whose served records an alert rule is judged over. */
 export type RoundLayer = 'http-server' | 'page-load' | 'dns-server';
 
+/** A server round that failed to connect (round.error), as the HTTP and FTP server results serve it. */
+export function connectFailedValues(round: EnterpriseRound, error: string): Json {
+  return {
+    serverIp: round.plan.target.serverIp,
+    responseCode: 0,
+    errorType: 'Connect',
+    errorDetails: error,
+    dnsTime: 0,
+    connectTime: 0,
+    totalTime: 0,
+  };
+}
+
 /** An HTTP server test's round (`http-server`): its phases, or the connect error of a failed round. */
 export function httpServerValues(round: EnterpriseRound): Json {
   const { plan } = round;
-  if (round.error) {
-    return {
-      serverIp: plan.target.serverIp,
-      responseCode: 0,
-      errorType: 'Connect',
-      errorDetails: round.error,
-      dnsTime: 0,
-      connectTime: 0,
-      totalTime: 0,
-    };
-  }
+  if (round.error) return connectFailedValues(round, round.error);
   const p = phases(round);
   const total = p.dns + p.connect + p.ssl + p.wait + p.receive;
   return {
