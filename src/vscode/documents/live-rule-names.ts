@@ -44,7 +44,7 @@ export class LiveRuleNames implements vscode.Disposable {
     this.generations.set(key, generation);
     const text = document.getText();
     if (lib().writtenRules(text).length === 0) {
-      this.diagnostics.show([key], []);
+      this.diagnostics.show([{ uri: key, text }], []);
       return;
     }
     try {
@@ -58,7 +58,7 @@ export class LiveRuleNames implements vscode.Disposable {
         options,
       );
       if (this.generations.get(key) === generation && document.getText() === text)
-        this.diagnostics.show([key], problems);
+        this.diagnostics.show([{ uri: key, text }], problems);
     } catch {
       // A check that cannot read the account marks nothing: Plan says why.
     }

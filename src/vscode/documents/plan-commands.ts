@@ -283,10 +283,7 @@ export class PlanCommands {
       { aid: target.requestAid, signal },
       lib().testRuleNames(documents, computed),
     );
-    this.ruleNames?.show(
-      documents.map((d) => d.uri),
-      rules.plan?.namingProblems ?? [],
-    );
+    this.ruleNames?.show(documents, rules.plan?.namingProblems ?? []);
     const windows = await lib().planWindowRun(
       target.client,
       included.filter((d) => isSuppressionWindowFile(d.uri)),

@@ -2,7 +2,9 @@
 // has, or two rules share — marked where each is written, as `netmon plan` prints them. Set by
 // Plan and Apply (they read the account's rules), each planned document's marks replaced, and when
 // a test document is opened or saved (live-rule-names.ts); a document's marks go with its next
-// edit, until the next save or plan says again.
+// edit, until the next save or plan says again. A plan reads a saved document from disk, so an open
+// model may catch up with it afterwards: that change brings the very text the marks were made for,
+// and they stay.
 import * as vscode from 'vscode';
 import type { NamingProblem } from '../../documents';
 import { untrustedLine } from '../../analysis/text/untrusted';
@@ -11,18 +13,24 @@ const SOURCE = 'netmon alert rules';
 
 export class RuleNameDiagnostics implements vscode.Disposable {
   readonly collection = vscode.languages.createDiagnosticCollection('netmon-rule-names');
+  /** The text each document's marks were made for. */
+  private readonly markedText = new Map<string, string>();
   private readonly disposables: vscode.Disposable[] = [
     this.collection,
     vscode.workspace.onDidChangeTextDocument((event) => {
-      if (event.contentChanges.length > 0) this.collection.delete(event.document.uri);
+      const key = event.document.uri.toString();
+      if (event.contentChanges.length === 0 || this.markedText.get(key) === event.document.getText()) return;
+      this.collection.delete(event.document.uri);
+      this.markedText.delete(key);
     }),
   ];
 
-  /** The planned test documents' marks: `problems` where they are, none on the others. */
-  show(planned: readonly string[], problems: readonly NamingProblem[]): void {
-    for (const uri of planned) {
+  /** The planned test documents' marks, as read: `problems` where they are, none on the others. */
+  show(planned: readonly { uri: string; text: string }[], problems: readonly NamingProblem[]): void {
+    for (const { uri, text } of planned) {
       const mine = problems.filter((problem) => problem.uri === uri);
       this.collection.set(vscode.Uri.parse(uri), mine.map(diagnosticOf));
+      this.markedText.set(uri, text);
     }
   }
 

@@ -312,10 +312,13 @@ describe('Alert rule documents', () => {
     assert.deepEqual((await client.getAlertRule(listed.ruleId)).testIds, [String(created.testId)]);
     assert.match(await plan(), /Alert rules: 0 to create, 0 to update, 0 to delete\./);
 
-    // A name no rule has is marked where it is written.
+    // A name no rule has is marked where it is written, and stays marked when the open model (Apply
+    // opened it to write the binding) catches up with the file the plan read.
+    const model = await vscode.workspace.openTextDocument(testFile);
     const text = readFileSync(testFile.fsPath, 'utf8').replace(`"${ruleName}"`, '"No such rule"');
     writeFileSync(testFile.fsPath, text);
     assert.match(await plan(), /no alert rule is named "No such rule"/);
+    await waitFor('the open model to read the file again', () => (model.getText() === text ? true : undefined), 20_000);
     const marks = vscode.languages.getDiagnostics(testFile).filter((d) => d.source === 'netmon alert rules');
     assert.equal(marks.length, 1);
     const lines = text.split('\n');
