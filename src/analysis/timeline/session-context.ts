@@ -69,11 +69,9 @@ export function normalToward(
   id: string,
   outside: (t: number) => boolean,
 ): { samples: number; baseline?: ReturnType<typeof normalBaseline> } {
-  const siteOf = new Map(lanes.sessions.map((s) => [s.userSessionId, siteHost(s.site)]));
+  const { siteOf, targetsOf } = sessionIndex(lanes);
   const site = siteOf.get(id);
-  const targets = new Set(
-    lanes.network.filter((lane) => lane.points.some((p) => p.userSessionId === id)).map((lane) => lane.target),
-  );
+  const targets = targetsOf.get(id) ?? new Set<string>();
   const rtts: number[] = [];
   for (const lane of lanes.network) {
     const sameTarget = targets.has(lane.target);
@@ -84,6 +82,30 @@ export function normalToward(
   }
   const baseline = normalBaseline(rtts);
   return { samples: rtts.length, ...(baseline ? { baseline } : {}) };
+}
+
+interface SessionIndex {
+  /** The visited site's host per user session. */
+  siteOf: Map<string, string | undefined>;
+  /** The targets each user session's network sessions measured. */
+  targetsOf: Map<string, Set<string>>;
+}
+
+/** Built once per lanes: a timeline grades hundreds of sessions against the same lanes. */
+const sessionIndexes = new WeakMap<TimelineLanes, SessionIndex>();
+
+function sessionIndex(lanes: TimelineLanes): SessionIndex {
+  let index = sessionIndexes.get(lanes);
+  if (index) return index;
+  index = { siteOf: new Map(lanes.sessions.map((s) => [s.userSessionId, siteHost(s.site)])), targetsOf: new Map() };
+  for (const lane of lanes.network)
+    for (const p of lane.points) {
+      const targets = index.targetsOf.get(p.userSessionId) ?? new Set<string>();
+      targets.add(lane.target);
+      index.targetsOf.set(p.userSessionId, targets);
+    }
+  sessionIndexes.set(lanes, index);
+  return index;
 }
 
 /** v7's topology scores of the probes nearest the session, the lowest of each kind. */

@@ -166,12 +166,16 @@ export class GroupContext {
   }
 
   agentById(agentId: string): AgentProfile | undefined {
+    const index = this.agentIndexOf(agentId);
+    return index === undefined ? undefined : this.agentAt(index);
+  }
+
+  agentIndexOf(agentId: string): number | undefined {
     if (!this.byId) {
       this.byId = new Map();
       for (let i = 0; i < this.size.endpointAgents; i++) this.byId.set(this.agentAt(i).record.agentId, i);
     }
-    const index = this.byId.get(agentId);
-    return index === undefined ? undefined : this.agentAt(index);
+    return this.byId.get(agentId);
   }
 
   /** Records a round holds: drawn between the preset's bounds, shaped by the time of day. */

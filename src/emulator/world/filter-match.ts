@@ -68,7 +68,7 @@ export function compileFilter(ctx: GroupContext, filter: FacetFilter, scope: Fac
     }
   }
   let anyAgent = false;
-  for (let index = 0; index < compiled.agents.length; index++) {
+  for (const index of candidateAgents(ctx, onAgents)) {
     // Agent profiles are built on first use; without agent conditions none is needed.
     if (onAgents.length > 0) {
       const agent = ctx.agentAt(index);
@@ -95,6 +95,17 @@ export function compileFilter(ctx: GroupContext, filter: FacetFilter, scope: Fac
   compiled.possible =
     anyAgent && compiled.triggers.some(Boolean) && compiled.destinations.some(Boolean) && compiled.types.some(Boolean);
   return compiled;
+}
+
+/**
+ * The agents a filter can pass: those an `agentId` condition names (a timeline's every page names
+ * one agent of thousands), otherwise all of them.
+ */
+function candidateAgents(ctx: GroupContext, onAgents: readonly FacetCondition[]): Iterable<number> {
+  const byId = onAgents.find((condition) => condition.key === 'agentId');
+  if (!byId) return Array.from({ length: ctx.size.endpointAgents }, (_, index) => index);
+  const named = [...byId.values].map((agentId) => ctx.agentIndexOf(agentId));
+  return new Set(named.filter((index): index is number => index !== undefined));
 }
 
 /** Whether a record of agent `agentIndex` in round `roundId` passes the agent conditions. */
