@@ -118,7 +118,12 @@ describe('endpoint data', () => {
       const onlyA = (await list(path, [{ key: 'agentId', values: [agentA] }])).rows;
       const onlyB = (await list(path, [{ key: 'agentId', values: [agentB] }])).rows;
       const either = (await list(path, [{ key: 'agentId', values: [agentA, agentB] }])).rows;
-      assert.ok(onlyA.length > 0 && onlyA.every((s) => s.agentId === agentA));
+      assert.ok(onlyA.length > 0);
+      assert.deepEqual(
+        onlyA,
+        all.filter((s) => s.agentId === agentA),
+        "the agent's every session, and no other",
+      );
       assert.equal(either.length, onlyA.length + onlyB.length);
       const site = String(onlyA[0]?.visitedSite);
       const both = (
