@@ -348,6 +348,38 @@ describe('Alert rule documents', () => {
     assert.equal((await client.listSuppressionWindows()).filter((w) => w.name === window.name).length, 1);
     assert.match(await plan(), /Suppression windows: 0 to create, 0 to update\./);
   });
+  it('Plan Folder with a window naming a test the same apply creates; Apply creates the test, then the window with its id', async function () {
+    this.timeout(120_000);
+    const folder = vscode.Uri.joinPath(suite.scratch.folder, 'windows-new-test-folder');
+    const client = (await netmonApi()).connection.requireClient();
+    const agentId = (await client.listEnterpriseTests())[0]?.agents[0]?.agentId;
+    assert.ok(agentId !== undefined);
+    const relay = { type: 'agent-to-server', testName: 'Relay cutover test', interval: 300, server: 'cut.example.com' };
+    writeDocument(folder.fsPath, 'relay.netmon-test.json', JSON.stringify({ ...relay, agents: [{ agentId }] }));
+    const window = {
+      name: 'Relay cutover',
+      startDate: '2026-07-04T22:00:00Z',
+      duration: 3600,
+      tests: [relay.testName],
+    };
+    writeDocument(folder.fsPath, 'cutover.netmon-alert-suppression-window.json', JSON.stringify(window));
+    const plan = async (): Promise<string> =>
+      (
+        await vscode.commands.executeCommand<{ document: vscode.TextDocument }>('netmon.documents.plan', folder)
+      ).document.getText();
+    const planned = await plan();
+    assert.match(planned, /\+ create {2}"Relay cutover test" \(agent-to-server\) from /);
+    assert.match(
+      planned,
+      /\+ create {2}window "Relay cutover" from [^\n]*\n {8}test "Relay cutover test" → its id once created/,
+    );
+    await answeringPrompts(acceptConfirmations, () => vscode.commands.executeCommand('netmon.documents.apply', folder));
+    const created = (await client.listEnterpriseTests()).find((t) => t.testName === relay.testName);
+    const listed = (await client.listSuppressionWindows()).find((w) => w.name === window.name);
+    assert.ok(created && listed, 'the test and the window were created');
+    assert.deepEqual((await client.getSuppressionWindow(listed.windowId)).testIds, [String(created.testId)]);
+    assert.match(await plan(), /Suppression windows: 0 to create, 0 to update\./);
+  });
   it('a test document naming a rule no one has is marked when opened, before any plan; saved again, checked again', async function () {
     this.timeout(60_000);
     const folder = vscode.Uri.joinPath(suite.scratch.folder, 'live-rule-names');
