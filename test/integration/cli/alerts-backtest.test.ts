@@ -14,12 +14,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { BacktestReport } from '../../../src/workflows/backtest';
-import { createNetmonClient } from '../../../src/api';
-import { DEMO_CREDENTIALS, startEmulator, type PathEpisode, type RunningEmulator } from '../../../src/emulator';
+import { DEMO_CREDENTIALS, type PathEpisode, type RunningEmulator } from '../../../src/emulator';
+import { DAY, deployOfficeTests, startV7World } from '../alerts-world';
 import { netmon } from './run-netmon';
 
-const DAY = 86400;
-const TESTS = ['Outlook from the offices', 'Zoom from the offices'] as const;
 /** A UTC midnight: "now" of the backtests, whose 7 days before hold a loss episode each. */
 const MIDNIGHT = Math.floor(Date.UTC(2026, 5, 17) / 1000);
 
@@ -52,32 +50,16 @@ describe('netmon alerts backtest (emulator speaking v7)', () => {
   };
 
   before(async () => {
-    let clock = 0;
-    emulator = await startEmulator({ port: 0, api: 'v7', now: () => clock * 1000 });
-    const group = emulator.world.group(emulator.world.accountGroups[0]?.aid ?? 0);
-    assert.ok(group);
     const now = MIDNIGHT;
-    expected = lossDays((from, to) => group.pathEpisodes(from, to), now);
+    const world = await startV7World(now - 8 * DAY);
+    ({ emulator } = world);
+    expected = lossDays((from, to) => world.group.pathEpisodes(from, to), now);
     assert.equal(expected.length, 7, 'a loss episode a day');
-    clock = now - 8 * DAY;
-    const client = createNetmonClient({
-      baseUrl: emulator.url,
-      apiVersion: 'v7',
-      credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token },
-    });
-    const agents = group
-      .enterpriseAgents()
-      .slice(0, 5)
-      .map((a) => ({ agentId: a.agentId }));
-    for (const [testName, server] of [
-      [TESTS[0], 'outlook.office365.com'],
-      [TESTS[1], 'zoom.us'],
-    ] as const)
-      await client.createTest('agent-to-server', { testName, interval: 300, agents, server, port: 443 });
-    const deployed = await client.listEnterpriseTests();
+    await deployOfficeTests(world);
+    const deployed = await world.client.listEnterpriseTests();
     lossTest = String(deployed.find((t) => t.testId % 2 === 1)?.testName);
-    await client.close();
-    clock = now;
+    await world.client.close();
+    world.setClock(now);
   });
   after(async () => {
     await emulator.close();

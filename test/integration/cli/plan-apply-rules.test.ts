@@ -9,10 +9,11 @@ import assert from 'node:assert/strict';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { DEMO_CREDENTIALS, startEmulator } from '../../../src/emulator';
-import { ALERT_TESTS, startAlertWorld, type AlertWorld } from '../alerts-world';
-import { netmon, type CliResult } from './run-netmon';
+import { ALERT_TESTS } from '../alerts-world';
+import { mailRelayDocument, useAlertWorldForCli } from '../alerts-world-cli';
+import { netmon } from './run-netmon';
 
 const RULE = {
   ruleName: 'Latency on the offices',
@@ -25,31 +26,19 @@ const RULE = {
 const NOTIFICATIONS = { email: { message: 'Latency', recipients: ['noc@example.com'] } };
 
 describe('netmon plan, apply and import of alert rule documents (emulator speaking v7)', () => {
-  let world: AlertWorld;
-  const folder = mkdtempSync(join(tmpdir(), 'netmon-rules-'));
-  const imported = mkdtempSync(join(tmpdir(), 'netmon-rules-import-'));
+  const shared = useAlertWorldForCli('netmon-rules-', 'netmon-rules-import-');
+  const [folder, imported] = shared.folders as [string, string];
+  const { run } = shared;
   const file = join(folder, 'latency.netmon-alert-rule.json');
-  const run = (...args: string[]): Promise<CliResult> =>
-    netmon(args, { env: { NETMON_TOKEN: DEMO_CREDENTIALS.admin.token, NETMON_BASE_URL: world.emulator.url } });
   const ruleNamed = async (name: string) => {
-    const listed = (await world.client.listAlertRules()).filter((rule) => rule.ruleName === name);
+    const listed = (await shared.world.client.listAlertRules()).filter((rule) => rule.ruleName === name);
     assert.equal(listed.length, 1, `one rule named ${name}`);
-    return world.client.getAlertRule(listed[0]?.ruleId ?? '');
+    return shared.world.client.getAlertRule(listed[0]?.ruleId ?? '');
   };
   const testId = async (name: string): Promise<string> => {
-    const tests = await world.client.listEnterpriseTests();
+    const tests = await shared.world.client.listEnterpriseTests();
     return String(tests.find((t) => t.testName === name)?.testId);
   };
-
-  before(async () => {
-    world = await startAlertWorld();
-  });
-  after(async () => {
-    await world.client.close();
-    await world.emulator.close();
-    rmSync(folder, { recursive: true, force: true });
-    rmSync(imported, { recursive: true, force: true });
-  });
 
   test('plan shows the create with its test resolved; apply creates it; then nothing changes', async () => {
     writeFileSync(file, JSON.stringify(RULE, null, 2));
@@ -71,7 +60,7 @@ describe('netmon plan, apply and import of alert rule documents (emulator speaki
 
   test('a changed severity and one more test update the rule, keeping its notifications', async () => {
     const { ruleId, ...fields } = await ruleNamed(RULE.ruleName);
-    await world.client.updateAlertRule(ruleId, { ...fields, notifications: NOTIFICATIONS });
+    await shared.world.client.updateAlertRule(ruleId, { ...fields, notifications: NOTIFICATIONS });
     writeFileSync(file, JSON.stringify({ ...RULE, severity: 'critical', tests: [...ALERT_TESTS] }, null, 2));
     const planned = await run('plan', folder);
     assert.equal(planned.code, 1, planned.stderr);
@@ -79,7 +68,7 @@ describe('netmon plan, apply and import of alert rule documents (emulator speaki
     assert.match(planned.stdout, /severity: "minor" → "critical"/);
     const applied = await run('apply', folder, '--yes');
     assert.equal(applied.code, 0, applied.stderr);
-    const rule = await world.client.getAlertRule(ruleId);
+    const rule = await shared.world.client.getAlertRule(ruleId);
     assert.equal(rule.severity, 'critical');
     assert.deepEqual(
       [...(rule.testIds ?? [])].sort(),
@@ -92,7 +81,7 @@ describe('netmon plan, apply and import of alert rule documents (emulator speaki
   test('import writes every deployed rule, names its tests, plans to no change, and a second import writes nothing', async () => {
     const first = await run('import', '--rules', imported);
     assert.equal(first.code, 0, first.stderr);
-    const rules = await world.client.listAlertRules();
+    const rules = await shared.world.client.listAlertRules();
     const files = readdirSync(imported).sort();
     assert.equal(files.length, rules.length, first.stdout);
     const ours = files.find((name) => name.startsWith('latency-on-the-offices-'));
@@ -114,35 +103,14 @@ describe('netmon plan, apply and import of alert rule documents (emulator speaki
 });
 
 describe('a test document naming a rule by name (emulator speaking v7)', () => {
-  let world: AlertWorld;
-  const folder = mkdtempSync(join(tmpdir(), 'netmon-rules-named-'));
-  const imported = mkdtempSync(join(tmpdir(), 'netmon-rules-named-import-'));
-  const run = (...args: string[]): Promise<CliResult> =>
-    netmon(args, { env: { NETMON_TOKEN: DEMO_CREDENTIALS.admin.token, NETMON_BASE_URL: world.emulator.url } });
-
-  before(async () => {
-    world = await startAlertWorld();
-  });
-  after(async () => {
-    await world.client.close();
-    await world.emulator.close();
-    rmSync(folder, { recursive: true, force: true });
-    rmSync(imported, { recursive: true, force: true });
-  });
+  const shared = useAlertWorldForCli('netmon-rules-named-', 'netmon-rules-named-import-');
+  const [folder, imported] = shared.folders as [string, string];
+  const { run } = shared;
 
   test('plan shows the test and the rule; apply binds them through the rule; plan and import then plan: no change', async () => {
-    const [existing] = await world.client.listEnterpriseTests();
-    const agentId = existing?.agents[0]?.agentId;
-    assert.ok(agentId !== undefined);
+    const { world } = shared;
     const rule = { ruleName: 'Relay loss', expression: '((loss >= 5%))', severity: 'major' };
-    const relay = {
-      type: 'agent-to-server',
-      testName: 'Mail relay',
-      interval: 300,
-      server: 'relay.example.com',
-      agents: [{ agentId }],
-      alertRules: ['Relay loss'],
-    };
+    const relay = await mailRelayDocument(world.client, { alertRules: ['Relay loss'] });
     writeFileSync(join(folder, 'relay-loss.netmon-alert-rule.json'), JSON.stringify(rule, null, 2));
     writeFileSync(join(folder, 'relay.netmon-test.json'), JSON.stringify(relay, null, 2));
     const planned = await run('plan', folder);

@@ -4,13 +4,10 @@
 // test, then the window with the new test's id (read back from the window's own read); a plan
 // after it shows no change.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { DEMO_CREDENTIALS } from '../../../src/emulator';
-import { startAlertWorld, type AlertWorld } from '../alerts-world';
-import { netmon, type CliResult } from './run-netmon';
+import { describe, test } from 'node:test';
+import { mailRelayDocument, useAlertWorldForCli } from '../alerts-world-cli';
 
 const WINDOW = {
   name: 'Relay cutover',
@@ -20,31 +17,13 @@ const WINDOW = {
 };
 
 describe('netmon plan and apply of a suppression window naming a test the same apply creates (v7)', () => {
-  let world: AlertWorld;
-  const folder = mkdtempSync(join(tmpdir(), 'netmon-windows-new-test-'));
-  const run = (...args: string[]): Promise<CliResult> =>
-    netmon(args, { env: { NETMON_TOKEN: DEMO_CREDENTIALS.admin.token, NETMON_BASE_URL: world.emulator.url } });
-
-  before(async () => {
-    world = await startAlertWorld();
-  });
-  after(async () => {
-    await world.client.close();
-    await world.emulator.close();
-    rmSync(folder, { recursive: true, force: true });
-  });
+  const shared = useAlertWorldForCli('netmon-windows-new-test-');
+  const [folder] = shared.folders as [string];
+  const { run } = shared;
 
   test('plan names the pending test; apply creates the test, then the window with its id; then no change', async () => {
-    const [existing] = await world.client.listEnterpriseTests();
-    const agentId = existing?.agents[0]?.agentId;
-    assert.ok(agentId !== undefined);
-    const relay = {
-      type: 'agent-to-server',
-      testName: 'Mail relay',
-      interval: 300,
-      server: 'relay.example.com',
-      agents: [{ agentId }],
-    };
+    const { world } = shared;
+    const relay = await mailRelayDocument(world.client);
     writeFileSync(join(folder, 'relay.netmon-test.json'), JSON.stringify(relay, null, 2));
     writeFileSync(join(folder, 'cutover.netmon-alert-suppression-window.json'), JSON.stringify(WINDOW, null, 2));
 

@@ -4,14 +4,12 @@
 // plans to no change. The editor's Delete (the window documents' use case, over the same
 // emulator) removes the window, after which the document plans to a create again.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { applyWindowSteps, planWindowDocument } from '../../../src/documents/suppression-windows/deploy';
-import { DEMO_CREDENTIALS } from '../../../src/emulator';
-import { ALERT_TESTS, startAlertWorld, type AlertWorld } from '../alerts-world';
-import { netmon, type CliResult } from './run-netmon';
+import { ALERT_TESTS } from '../alerts-world';
+import { useAlertWorldForCli } from '../alerts-world-cli';
 
 const WINDOW = {
   name: 'Saturday maintenance',
@@ -22,23 +20,12 @@ const WINDOW = {
 };
 
 describe('netmon plan, apply and import of suppression window documents (emulator speaking v7)', () => {
-  let world: AlertWorld;
-  const folder = mkdtempSync(join(tmpdir(), 'netmon-windows-'));
-  const imported = mkdtempSync(join(tmpdir(), 'netmon-windows-import-'));
-  const run = (...args: string[]): Promise<CliResult> =>
-    netmon(args, { env: { NETMON_TOKEN: DEMO_CREDENTIALS.admin.token, NETMON_BASE_URL: world.emulator.url } });
-
-  before(async () => {
-    world = await startAlertWorld();
-  });
-  after(async () => {
-    await world.client.close();
-    await world.emulator.close();
-    rmSync(folder, { recursive: true, force: true });
-    rmSync(imported, { recursive: true, force: true });
-  });
+  const shared = useAlertWorldForCli('netmon-windows-', 'netmon-windows-import-');
+  const [folder, imported] = shared.folders as [string, string];
+  const { run } = shared;
 
   test('create, then no change; import, then no change', async () => {
+    const { world } = shared;
     writeFileSync(join(folder, 'saturday.netmon-alert-suppression-window.json'), JSON.stringify(WINDOW, null, 2));
     const zoom = String((await world.client.listEnterpriseTests()).find((t) => t.testName === ALERT_TESTS[1])?.testId);
     const planned = await run('plan', folder);
@@ -69,6 +56,7 @@ describe('netmon plan, apply and import of suppression window documents (emulato
   });
 
   test('Delete of the document removes its window; the document then plans to a create', async () => {
+    const { world } = shared;
     const file = join(folder, 'saturday.netmon-alert-suppression-window.json');
     writeFileSync(file, JSON.stringify(WINDOW, null, 2));
     assert.equal((await run('apply', folder, '--yes')).code, 0);

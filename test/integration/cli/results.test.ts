@@ -5,52 +5,32 @@
 // mistakes are told what is wrong (exit 2).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createNetmonClient } from '../../../src/api';
 import type { ResultsSummary } from '../../../src/analysis/results/read';
-import { DEMO_CREDENTIALS, startEmulator, type PathEpisode, type RunningEmulator } from '../../../src/emulator';
+import { DEMO_CREDENTIALS, type PathEpisode, type RunningEmulator } from '../../../src/emulator';
+import { deployOfficeTests, startV7World } from '../alerts-world';
 import { netmon } from './run-netmon';
 
 const HOUR = 3600;
 
 describe('netmon results (emulator speaking v7)', () => {
   let emulator: RunningEmulator;
-  let clock = 0;
   let loss: PathEpisode;
   const env = { NETMON_TOKEN: DEMO_CREDENTIALS.admin.token };
   const run = (...args: string[]): ReturnType<typeof netmon> =>
     netmon(['results', '--base-url', emulator.url, ...args], { env });
 
   before(async () => {
-    emulator = await startEmulator({ port: 0, api: 'v7', now: () => clock * 1000 });
-    const aid = emulator.world.accountGroups[0]?.aid ?? 0;
-    const group = emulator.world.group(aid);
+    const world = await startV7World(0);
+    ({ emulator } = world);
+    const { client, group } = world;
     const day = Math.floor(Date.UTC(2026, 10, 20) / 1000);
-    const found = group?.pathEpisodes(day, day + 86400).find((e) => e.kind === 'lossEpisode');
-    assert.ok(found && group);
+    const found = group.pathEpisodes(day, day + 86400).find((e) => e.kind === 'lossEpisode');
+    assert.ok(found);
     loss = found;
-    clock = loss.startSeconds - HOUR;
-    const client = createNetmonClient({
-      baseUrl: emulator.url,
-      apiVersion: 'v7',
-      credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token },
-    });
-    const agents = group
-      .enterpriseAgents()
-      .slice(0, 5)
-      .map((a) => ({ agentId: a.agentId }));
+    world.setClock(loss.startSeconds - HOUR);
+    const agents = world.agents(5);
     // Two tests on the group's two seeded transits (route change, loss): one crosses the lossy one.
-    for (const [name, server] of [
-      ['Outlook from the offices', 'outlook.office365.com'],
-      ['Zoom from the offices', 'zoom.us'],
-    ]) {
-      await client.createTest('agent-to-server', {
-        testName: name as string,
-        interval: 300,
-        agents,
-        server,
-        port: 443,
-      });
-    }
+    await deployOfficeTests(world);
     await client.createTest('dns-dnssec', { testName: 'Signed zone', interval: 300, agents, domain: 'example.com' });
     // Server tests of the other layers, each with its network layer across one of the seeded transits; one without it.
     await client.createTest('ftp-server', {
@@ -87,7 +67,7 @@ describe('netmon results (emulator speaking v7)', () => {
     } as never);
     await client.close();
     // Twenty minutes into the episode.
-    clock = loss.startSeconds + 20 * 60;
+    world.setClock(loss.startSeconds + 20 * 60);
   });
   after(() => emulator.close());
 

@@ -11,52 +11,44 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { backtestRule, type TestRound } from '../../../src/analysis/alerts/backtest';
 import type { MetricRecord, SourceRound } from '../../../src/analysis/alerts/evaluate';
-import { createNetmonClient, type NetmonClient } from '../../../src/api';
+import type { NetmonClient } from '../../../src/api';
 import type { Alert, AlertRuleFields, EnterpriseTest, EnterpriseTestCreate } from '../../../src/api/types';
-import { DEMO_CREDENTIALS, startEmulator, type PathEpisode, type RunningEmulator } from '../../../src/emulator';
+import { DEMO_CREDENTIALS, type PathEpisode } from '../../../src/emulator';
 import type { BacktestReport } from '../../../src/workflows/backtest';
+import { DAY, RULE_NOW, startRuleWorld, type V7World } from '../alerts-world';
 import { netmon } from '../cli/run-netmon';
 
-const DAY = 86400;
 const INTERVAL = 300;
 const MONITORS = 8;
 /** A UTC midnight: "now", whose 7 days before hold a route change each. */
-const NOW = Math.floor(Date.UTC(2026, 5, 20) / 1000);
+const NOW = RULE_NOW;
 const at = (iso: string | undefined): number | undefined => (iso === undefined ? undefined : Date.parse(iso) / 1000);
 
 describe('v7 alerts of BGP rules, as a backtest of the served BGP results and the route change say', () => {
-  let emulator: RunningEmulator;
+  let world: V7World;
   let client: NetmonClient;
   let changes: PathEpisode[] = [];
   const tests: EnterpriseTest[] = [];
   const folder = mkdtempSync(join(tmpdir(), 'netmon-bgp-rules-'));
 
   before(async () => {
-    let clock = NOW - 8 * DAY;
-    emulator = await startEmulator({ port: 0, api: 'v7', now: () => clock * 1000 });
-    const group = emulator.world.group(emulator.world.accountGroups[0]?.aid ?? 0);
-    assert.ok(group);
-    changes = group.pathEpisodes(NOW - 7 * DAY, NOW).filter((episode) => episode.kind === 'routeChange');
-    assert.equal(changes.length, 7, 'a route change a day');
-    client = createNetmonClient({
-      baseUrl: emulator.url,
-      apiVersion: 'v7',
-      credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token },
-    });
-    for (const testName of ['Our prefix A', 'Our prefix B'])
-      tests.push(
-        await client.createTest('bgp', {
-          testName,
-          interval: INTERVAL,
-          prefix: '198.51.100.0/24',
-        } as EnterpriseTestCreate),
-      );
     // Inside a round: a results list ends before "now", while the alerts already judge its round.
-    clock = NOW + 60;
+    world = await startRuleWorld(async ({ client: writer }) => {
+      for (const testName of ['Our prefix A', 'Our prefix B'])
+        tests.push(
+          await writer.createTest('bgp', {
+            testName,
+            interval: INTERVAL,
+            prefix: '198.51.100.0/24',
+          } as EnterpriseTestCreate),
+        );
+    }, 60);
+    ({ client } = world);
+    changes = world.group.pathEpisodes(NOW - 7 * DAY, NOW).filter((episode) => episode.kind === 'routeChange');
+    assert.equal(changes.length, 7, 'a route change a day');
   });
   after(async () => {
-    await client.close();
-    await emulator.close();
+    await world.close();
     rmSync(folder, { recursive: true, force: true });
   });
 
@@ -152,7 +144,7 @@ describe('v7 alerts of BGP rules, as a backtest of the served BGP results and th
     const file = join(folder, 'route-changes.netmon-alert-rule.json');
     writeFileSync(file, JSON.stringify({ ...document, tests: [moved.testName] }, null, 2));
     const env = { NETMON_TOKEN: DEMO_CREDENTIALS.admin.token };
-    const result = await netmon(['alerts', 'backtest', '--base-url', emulator.url, file, '--json'], { env });
+    const result = await netmon(['alerts', 'backtest', '--base-url', world.emulator.url, file, '--json'], { env });
     assert.equal(result.code, 0, result.stderr);
     const report = JSON.parse(result.stdout) as BacktestReport;
     assert.equal(report.kind, 'bgp');

@@ -7,13 +7,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { backtestRule, type TestRound } from '../../../src/analysis/alerts/backtest';
 import type { MetricRecord, SourceRound } from '../../../src/analysis/alerts/evaluate';
-import { createNetmonClient, type NetmonClient } from '../../../src/api';
+import type { NetmonClient } from '../../../src/api';
 import type { Alert, AlertRuleFields, EnterpriseTest, TestResultKind } from '../../../src/api/types';
 import { parseAlertRule } from '../../../src/documents';
-import { DEMO_CREDENTIALS, startEmulator, type RunningEmulator } from '../../../src/emulator';
 import { backtestDocument } from '../../../src/workflows/backtest';
+import { DAY, RULE_NOW, startRuleWorld, type V7World } from '../alerts-world';
 
-const DAY = 86400;
 const at = (iso: string | undefined): number | undefined => (iso === undefined ? undefined : Date.parse(iso) / 1000);
 const scalars = (record: object): MetricRecord =>
   Object.fromEntries(
@@ -35,46 +34,31 @@ function quantile(values: readonly number[], share: number): number {
 }
 
 describe('v7 alerts of HTTP server, page load, DNS server and path-trace rules, as a backtest of the served results says', () => {
-  let emulator: RunningEmulator;
+  let world: V7World;
   let client: NetmonClient;
-  let now = 0;
+  const now = RULE_NOW;
   const tests = new Map<string, EnterpriseTest>();
 
   before(async () => {
-    let clock = 0;
-    emulator = await startEmulator({ port: 0, api: 'v7', now: () => clock * 1000 });
-    const group = emulator.world.group(emulator.world.accountGroups[0]?.aid ?? 0);
-    assert.ok(group);
-    now = Math.floor(Date.UTC(2026, 5, 20) / 1000);
-    clock = now - 8 * DAY;
-    client = createNetmonClient({
-      baseUrl: emulator.url,
-      apiVersion: 'v7',
-      credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token },
-    });
-    const agents = group
-      .enterpriseAgents()
-      .slice(0, 3)
-      .map((a) => ({ agentId: a.agentId }));
-    const created = [
-      ['http-server', { url: 'https://outlook.office365.com/' }],
-      ['page-load', { url: 'https://www.office.com/' }],
-      ['dns-server', { domain: 'example.com', dnsServers: ['8.8.8.8'] }],
-      // Hourly, two agents: the path-trace rule is checked against every round's detail a client reads.
-      ['agent-to-server', { server: 'zoom.us', port: 443, interval: 3600, agents: agents.slice(0, 2) }],
-    ] as const;
-    for (const [type, fields] of created) {
-      const test = await client.createTest(type, { testName: `Watched ${type}`, interval: 600, agents, ...fields });
-      tests.set(type, test);
-    }
     // Inside a round rather than at its first second: a results list's range ends before "now", so a
     // round starting at that very second is not listed yet while the alerts already judge it.
-    clock = now + 60;
+    world = await startRuleWorld(async ({ client: writer, agents: agentsOf }) => {
+      const agents = agentsOf(3);
+      const created = [
+        ['http-server', { url: 'https://outlook.office365.com/' }],
+        ['page-load', { url: 'https://www.office.com/' }],
+        ['dns-server', { domain: 'example.com', dnsServers: ['8.8.8.8'] }],
+        // Hourly, two agents: the path-trace rule is checked against every round's detail a client reads.
+        ['agent-to-server', { server: 'zoom.us', port: 443, interval: 3600, agents: agents.slice(0, 2) }],
+      ] as const;
+      for (const [type, fields] of created) {
+        const test = await writer.createTest(type, { testName: `Watched ${type}`, interval: 600, agents, ...fields });
+        tests.set(type, test);
+      }
+    }, 60);
+    ({ client } = world);
   });
-  after(async () => {
-    await client.close();
-    await emulator.close();
-  });
+  after(() => world.close());
 
   /** The test's results of `kind` a client reads over the last 7 days, as backtestRule takes them. */
   async function servedRounds(kind: TestResultKind, testId: number): Promise<TestRound[]> {

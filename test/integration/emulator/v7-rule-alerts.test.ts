@@ -8,11 +8,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { backtestRule, type BacktestRule, type TestRound } from '../../../src/analysis/alerts/backtest';
 import type { MetricRecord } from '../../../src/analysis/alerts/evaluate';
-import { createNetmonClient, type NetmonClient } from '../../../src/api';
+import type { NetmonClient } from '../../../src/api';
 import type { Alert, AlertRuleFields, EnterpriseTest, TestResult } from '../../../src/api/types';
-import { DEMO_CREDENTIALS, startEmulator, type PathEpisode, type RunningEmulator } from '../../../src/emulator';
+import type { PathEpisode } from '../../../src/emulator';
+import { DAY, deployOfficeTests, RULE_NOW, startRuleWorld, type V7World } from '../alerts-world';
 
-const DAY = 86400;
 const LOSS_RULE = '100001';
 const PATH_RULE = '100002';
 
@@ -34,9 +34,9 @@ async function servedRounds(client: NetmonClient, testId: number): Promise<TestR
 const at = (iso: string | undefined): number | undefined => (iso === undefined ? undefined : Date.parse(iso) / 1000);
 
 describe('v7 alerts raised by evaluating rules over the rounds served', () => {
-  let emulator: RunningEmulator;
+  let world: V7World;
   let client: NetmonClient;
-  let now = 0;
+  const now = RULE_NOW;
   let lossTest: EnterpriseTest;
   let routeTest: EnterpriseTest;
   let episodes: PathEpisode[] = [];
@@ -45,37 +45,15 @@ describe('v7 alerts raised by evaluating rules over the rounds served', () => {
     alerts.filter((a) => a.ruleId === ruleId && a.testId === String(testId));
 
   before(async () => {
-    let clock = 0;
-    emulator = await startEmulator({ port: 0, api: 'v7', now: () => clock * 1000 });
-    const group = emulator.world.group(emulator.world.accountGroups[0]?.aid ?? 0);
-    assert.ok(group);
-    now = Math.floor(Date.UTC(2026, 5, 20) / 1000);
-    episodes = group.pathEpisodes(now - 8 * DAY, now);
-    clock = now - 8 * DAY;
-    client = createNetmonClient({
-      baseUrl: emulator.url,
-      apiVersion: 'v7',
-      credentials: { kind: 'bearer', token: DEMO_CREDENTIALS.admin.token },
-    });
-    const agents = group
-      .enterpriseAgents()
-      .slice(0, 5)
-      .map((a) => ({ agentId: a.agentId }));
-    for (const [testName, server] of [
-      ['Outlook from the offices', 'outlook.office365.com'],
-      ['Zoom from the offices', 'zoom.us'],
-    ] as const)
-      await client.createTest('agent-to-server', { testName, interval: 300, agents, server, port: 443 });
+    world = await startRuleWorld(deployOfficeTests);
+    ({ client } = world);
+    episodes = world.group.pathEpisodes(now - 8 * DAY, now);
     const deployed = await client.listEnterpriseTests();
     lossTest = deployed.find((t) => t.testId % 2 === 1)!;
     routeTest = deployed.find((t) => t.testId % 2 === 0)!;
-    clock = now;
     alerts = (await client.alerts({ window: '7d' }).collect({ maxRecords: 1000 })).records;
   });
-  after(async () => {
-    await client.close();
-    await emulator.close();
-  });
+  after(() => world.close());
 
   const inRange = (e: PathEpisode): boolean => e.endSeconds > now - 7 * DAY && e.startSeconds <= now;
 
