@@ -93,6 +93,8 @@ export class GeneratedGroup implements GroupWorld {
     indexSessions(this.ctx, roundId, this.sessionCount(roundId)),
   );
   private readonly compiledFilters = new WeakMap<FacetFilter, Map<FacetScope, CompiledFilter>>();
+  /** Ranges whose rounds were all indexed (a round evicted since is rebuilt when read). */
+  private readonly preparedRanges = new Set<string>();
   private readonly probeRounds = new RoundCache<ProbeRound>(INDEXED_ROUNDS, (roundId) =>
     indexProbes(this.ctx, roundId, probeCount(this.ctx, roundId)),
   );
@@ -362,7 +364,7 @@ export class GeneratedGroup implements GroupWorld {
       : undefined;
     const rounds = (roundId: number): SessionRound => this.sessionRounds.get(roundId);
     if (list === 'web-sessions') {
-      const pages = (round: SessionRound, index: number): number => round.pages[index] as number;
+      const pages = (round: SessionRound, index: number): number => round.pages(index);
       // Unfiltered, a round's web sessions are its page total: only the round sought is scanned.
       const counter = indexedCounter(rounds, keeps, pages);
       return keeps ? counter : { ...counter, count: (roundId) => rounds(roundId).pageTotal };
@@ -378,6 +380,9 @@ export class GeneratedGroup implements GroupWorld {
     const filter = this.compiled(scope.filter, facetScopeOf(list));
     const needed = filter ? filter.possible : scope.seeking && list === 'web-sessions';
     if (!needed) return true;
+    // Every page of a walk asks again for the same range: once built, it is not scanned round by round again.
+    const key = `${cache === this.probeRounds ? 'probes' : 'sessions'} ${range.from} ${range.to}`;
+    if (this.preparedRanges.has(key)) return true;
     let built = 0;
     for (const roundId of roundsIn(range.from, range.to)) {
       if (cache.has(roundId)) continue;
@@ -385,6 +390,8 @@ export class GeneratedGroup implements GroupWorld {
       cache.get(roundId);
       built += 1;
     }
+    if (this.preparedRanges.size >= MAX_PREPARED_RANGES) this.preparedRanges.clear();
+    this.preparedRanges.add(key);
     return true;
   }
 
@@ -409,6 +416,9 @@ function pageMetrics(core: SessionCore, page: PagePlan): SystemMetrics {
     core.dateSeconds,
   );
 }
+
+/** Prepared ranges remembered at most (a client asking many ranges forgets the oldest all at once). */
+const MAX_PREPARED_RANGES = 256;
 
 const USER_SESSION: EntryKind<SessionCore, UserSession> = { record: userSessionRecord, facets: sessionFacets };
 

@@ -5,22 +5,77 @@
 // costs about as much as an ordinary page.
 import type { GroupContext } from './context';
 import { PROBE_TYPES, drawProbe } from './probes';
-import { drawSession } from './sessions';
+import type { RoundSlots } from './episode-slots';
+import { drawSession, drawSessionAgent } from './sessions';
 
 /** Rounds each index keeps: two retention windows (7 days), so a walk over one never rebuilds. */
 export const INDEXED_ROUNDS = 2 * 7 * 288;
 
-export interface SessionRound {
-  roundId: number;
+/** Drawn arrays hold this until a session's draws are needed. */
+const NOT_DRAWN = 255;
+
+/**
+ * A round's sessions: the agent of each drawn up front (one draw of its stream), the rest of a
+ * session's indexed draws (destination, trigger, pages) when first asked for. A filter naming
+ * one agent then draws the others' sessions no further than their agent.
+ */
+export class SessionRound {
   /** Agent index of each session of the round. */
-  agents: Int32Array;
+  readonly agents: Int32Array;
   /** Index into DESTINATIONS. */
-  destinations: Uint8Array;
+  private readonly destinations: Uint8Array;
   /** 1 when the user triggered the session, 0 when it was automatic. */
-  userTriggered: Uint8Array;
+  private readonly triggers: Uint8Array;
   /** Pages of each session (its web sessions). */
-  pages: Uint8Array;
-  pageTotal: number;
+  private readonly pageCounts: Uint8Array;
+  private total: number | undefined;
+  private readonly slots: RoundSlots;
+
+  constructor(
+    private readonly ctx: GroupContext,
+    readonly roundId: number,
+    count: number,
+  ) {
+    this.slots = ctx.sessionSlots(roundId);
+    this.agents = new Int32Array(count);
+    for (let index = 0; index < count; index++) this.agents[index] = drawSessionAgent(ctx, index, this.slots);
+    this.destinations = new Uint8Array(count).fill(NOT_DRAWN);
+    this.triggers = new Uint8Array(count).fill(NOT_DRAWN);
+    this.pageCounts = new Uint8Array(count).fill(NOT_DRAWN);
+  }
+
+  destination(index: number): number {
+    return this.drawn(index, this.destinations);
+  }
+
+  /** 1 when the user triggered session `index`, 0 when it was automatic. */
+  userTriggered(index: number): number {
+    return this.drawn(index, this.triggers);
+  }
+
+  pages(index: number): number {
+    return this.drawn(index, this.pageCounts);
+  }
+
+  /** Web sessions of the round: every session's pages. */
+  get pageTotal(): number {
+    if (this.total === undefined) {
+      let total = 0;
+      for (let index = 0; index < this.agents.length; index++) total += this.pages(index);
+      this.total = total;
+    }
+    return this.total;
+  }
+
+  private drawn(index: number, values: Uint8Array): number {
+    if (values[index] === NOT_DRAWN) {
+      const draws = drawSession(this.ctx, this.roundId, index, this.slots);
+      this.destinations[index] = draws.destination;
+      this.triggers[index] = draws.trigger === 'user' ? 1 : 0;
+      this.pageCounts[index] = draws.pageCount;
+    }
+    return values[index] as number;
+  }
 }
 
 export interface ProbeRound {
@@ -31,24 +86,7 @@ export interface ProbeRound {
 }
 
 export function indexSessions(ctx: GroupContext, roundId: number, count: number): SessionRound {
-  const round: SessionRound = {
-    roundId,
-    agents: new Int32Array(count),
-    destinations: new Uint8Array(count),
-    userTriggered: new Uint8Array(count),
-    pages: new Uint8Array(count),
-    pageTotal: 0,
-  };
-  const slots = ctx.sessionSlots(roundId);
-  for (let index = 0; index < count; index++) {
-    const draws = drawSession(ctx, roundId, index, slots);
-    round.agents[index] = draws.agentIndex;
-    round.destinations[index] = draws.destination;
-    round.userTriggered[index] = draws.trigger === 'user' ? 1 : 0;
-    round.pages[index] = draws.pageCount;
-    round.pageTotal += draws.pageCount;
-  }
-  return round;
+  return new SessionRound(ctx, roundId, count);
 }
 
 export function indexProbes(ctx: GroupContext, roundId: number, count: number): ProbeRound {

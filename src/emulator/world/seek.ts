@@ -31,8 +31,8 @@ export function plainCounter(count: (roundId: number) => number): RoundCounter {
 export function sessionMatches(filter: CompiledFilter, round: SessionRound, index: number): boolean {
   return (
     agentPasses(filter, round.agents[index] as number, round.roundId) &&
-    filter.triggers[round.userTriggered[index] as number] === true &&
-    filter.destinations[round.destinations[index] as number] === true
+    filter.triggers[round.userTriggered(index)] === true &&
+    filter.destinations[round.destination(index)] === true
   );
 }
 

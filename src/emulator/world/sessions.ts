@@ -11,7 +11,7 @@ import { HASH_START, Rng, extendHashBy, extendHashText } from './prng';
 import { incidentFor } from './rhythm';
 import { activeEpisode, publicSideAt } from './episodes';
 import { sessionEffect, type SessionEffect } from './episode-effects';
-import { slotAt } from './episode-slots';
+import { slotAt, type RoundSlots } from './episode-slots';
 
 export const PERMALINK_BASE = 'https://app.netmon.example';
 
@@ -207,11 +207,8 @@ export function drawSession(
   slots = ctx.sessionSlots(roundId),
 ): SessionDraws {
   const slot = slotAt(slots, index);
-  const rng = new Rng(
-    slot >= 0 ? extendHashText(extendHashBy(slots.key, slot), 'featured') : extendHashBy(slots.key, -slot - 1),
-  );
-  const agentIndex =
-    slot >= 0 ? (slots.reserved[slot] as number) : ctx.activeIndexNear(rng.int(0, ctx.size.endpointAgents - 1));
+  const rng = sessionRng(slots, slot);
+  const agentIndex = sessionAgent(ctx, slots, slot, rng);
   const featured = ctx.isFeatured(agentIndex);
   const slotDraw = rng.next();
   const usual = ctx.usualDestination(agentIndex, rng.int(0, 3));
@@ -228,6 +225,23 @@ export function drawSession(
   const lossBase = featured ? 0 : lossDraw;
   const pageCount = rng.weighted(PAGE_COUNTS);
   return { rng, agentIndex, slotDraw, destination, rttFactor, wirelessRtt, trigger, protocol, lossBase, pageCount };
+}
+
+function sessionRng(slots: RoundSlots, slot: number): Rng {
+  return new Rng(
+    slot >= 0 ? extendHashText(extendHashBy(slots.key, slot), 'featured') : extendHashBy(slots.key, -slot - 1),
+  );
+}
+
+/** The agent of a session: a reserved slot's, else the session stream's first draw. */
+function sessionAgent(ctx: GroupContext, slots: RoundSlots, slot: number, rng: Rng): number {
+  return slot >= 0 ? (slots.reserved[slot] as number) : ctx.activeIndexNear(rng.int(0, ctx.size.endpointAgents - 1));
+}
+
+/** The agent of session `index` alone (drawSession's agentIndex), without its other draws: what indexes need first. */
+export function drawSessionAgent(ctx: GroupContext, index: number, slots: RoundSlots): number {
+  const slot = slotAt(slots, index);
+  return sessionAgent(ctx, slots, slot, sessionRng(slots, slot));
 }
 
 /**
