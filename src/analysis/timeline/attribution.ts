@@ -12,7 +12,6 @@ import {
   hopFindings,
   ispFindings,
   jitterFindings,
-  normalBaseline,
   pageFindings,
   serverFindings,
   wifiFindings,
@@ -25,8 +24,9 @@ import {
   type Segment,
 } from '../session/grading';
 import type { SessionMeasures } from '../session/verdict';
-import type { TimelineLanes } from './model';
+import type { NetworkPoint, TimelineLanes } from './model';
 import { median } from './median';
+import { both, gathered, outsideBaseline, outsideMedian, type Split } from './split';
 import { ownTimeSource, ownTimeWords, pageServerTimes, sessionMeasuresById } from './server-time';
 
 /** The session verdict's segments, in the same order (one verdict model). */
@@ -61,32 +61,10 @@ const mostCommon = (values: readonly string[]): string | undefined => {
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
 };
 
-/** Points of a lane inside and outside the window: `inside(t)` and `outside(t)` decide. */
-export interface Split {
-  inside: (t: number) => boolean;
-  outside: (t: number) => boolean;
-}
-
 type SegmentReader = (lanes: TimelineLanes, split: Split) => SegmentEvidence | undefined;
 
-function both<P extends { t: number }>(
-  points: readonly P[],
-  split: Split,
-  value: (p: P) => number | undefined,
-): { inside: number[]; outside: number[] } {
-  const inside: number[] = [];
-  const outside: number[] = [];
-  for (const p of points) {
-    const v = value(p);
-    if (v === undefined || !Number.isFinite(v)) continue;
-    if (split.inside(p.t)) inside.push(v);
-    else if (split.outside(p.t)) outside.push(v);
-  }
-  return { inside, outside };
-}
-
 const otherwise = (values: readonly number[], show: (v: number) => string): string => {
-  const m = median(values);
+  const m = outsideMedian(values);
   return m === undefined ? '' : ` (${show(m)} otherwise)`;
 };
 
@@ -112,8 +90,8 @@ const sessionSamples = (lanes: TimelineLanes, split: Split): SessionMeasures[] =
 
 const READERS: Record<TimelineSegment, SegmentReader> = {
   device: (lanes, split) => {
-    const cpu = both(lanes.system, split, (p) => p.cpu?.mean);
-    const memory = both(lanes.system, split, (p) => p.memory?.mean);
+    const cpu = both(lanes.system, split, 'cpu', (p) => p.cpu?.mean);
+    const memory = both(lanes.system, split, 'memory', (p) => p.memory?.mean);
     const cpuMedian = median(cpu.inside);
     const memoryMedian = median(memory.inside);
     if (cpuMedian === undefined && memoryMedian === undefined) return undefined;
@@ -137,16 +115,16 @@ const READERS: Record<TimelineSegment, SegmentReader> = {
     };
   },
   wifi: (lanes, split) => {
-    const rssi = both(lanes.samples, split, (s) => s.rssi);
+    const rssi = both(lanes.samples, split, 'rssi', (s) => s.rssi);
     const rssiMedian = median(rssi.inside);
     if (rssiMedian === undefined) return undefined;
-    const qualityMedian = median(both(lanes.samples, split, (s) => s.quality).inside);
+    const qualityMedian = median(both(lanes.samples, split, 'quality', (s) => s.quality).inside);
     const snrMedian = median(
-      both(lanes.samples, split, (s) =>
+      both(lanes.samples, split, 'snr', (s) =>
         s.rssi !== undefined && s.noise !== undefined && s.noise < 0 ? s.rssi - s.noise : undefined,
       ).inside,
     );
-    const txRateMedian = median(both(lanes.samples, split, (s) => s.txRate).inside);
+    const txRateMedian = median(both(lanes.samples, split, 'txRate', (s) => s.txRate).inside);
     const inWindow = lanes.samples.filter((s) => split.inside(s.t));
     const ssid = mostCommon(inWindow.flatMap((s) => (s.ssid ? [s.ssid] : [])));
     const bssid = mostCommon(inWindow.flatMap((s) => (s.bssid ? [s.bssid] : [])));
@@ -176,25 +154,11 @@ const READERS: Record<TimelineSegment, SegmentReader> = {
     };
   },
   gateway: (lanes, split) => {
-    const probes = lanes.probes.filter((lane) => lane.type === 'gateway').flatMap((lane) => lane.points);
-    const fromSessions = lanes.samples.flatMap(
-      (s): { t: number; rtt: number; loss?: number; sent?: number; lost?: number }[] => {
-        const g = s.source === 'session' ? s.measures?.gateway : undefined;
-        return typeof g === 'object'
-          ? [{ t: s.t, rtt: g.rttMs, sent: g.sent, lost: g.lost, loss: g.lost / g.sent }]
-          : s.gatewayRtt === undefined
-            ? []
-            : [{ t: s.t, rtt: s.gatewayRtt, ...(s.gatewayLoss === undefined ? {} : { loss: s.gatewayLoss }) }];
-      },
-    );
-    const points: { t: number; rtt?: number; loss?: number; sent?: number; lost?: number }[] = [
-      ...probes,
-      ...fromSessions,
-    ];
+    const points = gathered(lanes, split, 'gateway', gatewayPoints);
     return hopEvidence(
       'gateway',
       'the gateway',
-      both(points, split, (p) => p.rtt),
+      both(points, split, 'rtt', (p) => p.rtt),
       points.filter((p) => split.inside(p.t) && (p.loss !== undefined || p.sent !== undefined)),
     );
   },
@@ -204,7 +168,7 @@ const READERS: Record<TimelineSegment, SegmentReader> = {
       const evidence = hopEvidence(
         'tunnel',
         tunnelWords(lane.type, lane.target),
-        both(lane.points, split, (p) => p.rtt),
+        both(lane.points, split, 'rtt', (p) => p.rtt),
         lane.points.filter((p) => split.inside(p.t) && p.rtt !== undefined),
       );
       if (evidence && (!found || rank(evidence.grade) > rank(found.grade)))
@@ -213,8 +177,8 @@ const READERS: Record<TimelineSegment, SegmentReader> = {
     return found;
   },
   isp: (lanes, split) => {
-    const points = lanes.network.flatMap((lane) => lane.points.map((p) => ({ ...p, target: lane.target })));
-    const latency = both(points, split, (p) => p.latency);
+    const points = gathered(lanes, split, 'isp', networkPoints);
+    const latency = both(points, split, 'latency', (p) => p.latency);
     const sessions = sessionSamples(lanes, split);
     const targetPings = sessions.flatMap((m) =>
       typeof m.target === 'object' ? [{ ...m.target, gateway: m.gateway }] : [],
@@ -230,7 +194,7 @@ const READERS: Record<TimelineSegment, SegmentReader> = {
         ),
       })),
     );
-    const shares = both(points, split, (p) => (p.loss === undefined ? undefined : p.loss / 100));
+    const shares = both(points, split, 'loss', (p) => (p.loss === undefined ? undefined : p.loss / 100));
     const loss = counted ?? pooledLoss(shares.inside.map((loss) => ({ loss })));
     // Latency is judged per target against the agent's own normal toward that target (outside
     // the poor periods), since targets differ in distance; the target that adds the most speaks.
@@ -241,7 +205,7 @@ const READERS: Record<TimelineSegment, SegmentReader> = {
     const baseline: Baseline | undefined = graded?.baseline;
     const noNormal = tooFewForNormal(Math.max(0, ...perTarget.map((t) => t.outside)), ' outside the poor periods');
     // Jitter: the network sessions' own, else the sessions' pings' mean deviation (as the session verdict reads it).
-    const networkJitter = median(both(points, split, (p) => p.jitter).inside);
+    const networkJitter = median(both(points, split, 'jitter', (p) => p.jitter).inside);
     const jitter = networkJitter ?? median(targetPings.flatMap((p) => (p.jitterMs === undefined ? [] : [p.jitterMs])));
     const findings = [
       ...ispFindings(latencyMedian, loss === undefined ? undefined : lossBeyond(loss), baseline, noNormal),
@@ -301,7 +265,7 @@ const READERS: Record<TimelineSegment, SegmentReader> = {
       lanes.pages.filter((p) => split.outside(p.t)),
       measuresOf,
     );
-    const firstByte = both(lanes.pages, split, (p) => p.responseTime);
+    const firstByte = both(lanes.pages, split, 'responseTime', (p) => p.responseTime);
     const m = median(firstByte.inside);
     const own = median(timed.own);
     const excess = median(
@@ -352,7 +316,7 @@ const READERS: Record<TimelineSegment, SegmentReader> = {
     };
   },
   page: (lanes, split) => {
-    const onLoad = both(lanes.pages, split, (p) => p.onLoad);
+    const onLoad = both(lanes.pages, split, 'onLoad', (p) => p.onLoad);
     const m = median(onLoad.inside);
     const clientErrors = lanes.pages.filter(
       (p) => split.inside(p.t) && (p.responseCode ?? 0) >= 400 && (p.responseCode ?? 0) < 500,
@@ -392,14 +356,36 @@ interface TargetLatency {
 function latencyByTarget(lanes: TimelineLanes, split: Split): TargetLatency[] {
   const out: TargetLatency[] = [];
   for (const lane of lanes.network) {
-    const latency = both(lane.points, split, (p) => p.latency);
+    const latency = both(lane.points, split, 'latency', (p) => p.latency);
     const insideMs = median(latency.inside);
     if (insideMs === undefined) continue;
-    const baseline = normalBaseline(latency.outside);
+    const baseline = outsideBaseline(latency.outside);
     out.push({ target: lane.target, insideMs, outside: latency.outside.length, ...(baseline ? { baseline } : {}) });
   }
   const added = (t: TargetLatency): number => (t.baseline ? t.insideMs - t.baseline.rttMs : -Infinity);
   return out.sort((a, b) => added(b) - added(a) || a.target.localeCompare(b.target));
+}
+
+type GatewayPoint = { t: number; rtt?: number; loss?: number; sent?: number; lost?: number };
+type TargetPoint = NetworkPoint & { target: string };
+
+function gatewayPoints(lanes: TimelineLanes): GatewayPoint[] {
+  const probes = lanes.probes.filter((lane) => lane.type === 'gateway').flatMap((lane) => lane.points);
+  const fromSessions = lanes.samples.flatMap(
+    (s): { t: number; rtt: number; loss?: number; sent?: number; lost?: number }[] => {
+      const g = s.source === 'session' ? s.measures?.gateway : undefined;
+      return typeof g === 'object'
+        ? [{ t: s.t, rtt: g.rttMs, sent: g.sent, lost: g.lost, loss: g.lost / g.sent }]
+        : s.gatewayRtt === undefined
+          ? []
+          : [{ t: s.t, rtt: s.gatewayRtt, ...(s.gatewayLoss === undefined ? {} : { loss: s.gatewayLoss }) }];
+    },
+  );
+  return [...probes, ...fromSessions];
+}
+
+function networkPoints(lanes: TimelineLanes): TargetPoint[] {
+  return lanes.network.flatMap((lane) => lane.points.map((p) => ({ ...p, target: lane.target })));
 }
 
 /** The loss the ISP path adds: session pings are already net of their gateway's loss. */

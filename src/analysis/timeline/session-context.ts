@@ -85,6 +85,8 @@ export function normalToward(
 }
 
 interface SessionIndex {
+  /** What it was built from: lanes built by hand may grow after a read. */
+  size: string;
   /** The visited site's host per user session. */
   siteOf: Map<string, string | undefined>;
   /** The targets each user session's network sessions measured. */
@@ -95,9 +97,14 @@ interface SessionIndex {
 const sessionIndexes = new WeakMap<TimelineLanes, SessionIndex>();
 
 function sessionIndex(lanes: TimelineLanes): SessionIndex {
+  const size = `${lanes.sessions.length} ${lanes.network.map((lane) => lane.points.length).join(' ')}`;
   let index = sessionIndexes.get(lanes);
-  if (index) return index;
-  index = { siteOf: new Map(lanes.sessions.map((s) => [s.userSessionId, siteHost(s.site)])), targetsOf: new Map() };
+  if (index?.size === size) return index;
+  index = {
+    size,
+    siteOf: new Map(lanes.sessions.map((s) => [s.userSessionId, siteHost(s.site)])),
+    targetsOf: new Map(),
+  };
   for (const lane of lanes.network)
     for (const p of lane.points) {
       const targets = index.targetsOf.get(p.userSessionId) ?? new Set<string>();

@@ -5,6 +5,7 @@ import { experienceText } from '../grades';
 import { SEGMENT_LABELS } from '../session/verdict';
 import { sampleVerdict } from './session-context';
 import { attribute, median, TIMELINE_SEGMENT_LABELS, type SegmentEvidence, type TimelineSegment } from './attribution';
+import { sharedReads } from './split';
 import type { EventKind, TimelineEvent, TimelineLanes } from './model';
 import { poorPeriods, type PoorPeriod } from './periods';
 
@@ -58,9 +59,10 @@ export function timelineVerdict(
   const { periods, isolatedPoor, scored } = poorPeriods(lanes.sessions);
   const near = (t: number): boolean =>
     periods.some((p) => t >= p.fromMs - BASELINE_MARGIN_MS && t <= p.toMs + BASELINE_MARGIN_MS);
+  const shared = sharedReads();
   const verdicts = periods.map((period) => {
     const inside = (t: number): boolean => t >= period.fromMs - PERIOD_PAD_MS && t <= period.toMs + PERIOD_PAD_MS;
-    const { blamed, evidence, also } = attribute(lanes, { inside, outside: (t) => !near(t) });
+    const { blamed, evidence, also } = attribute(lanes, { inside, outside: (t) => !near(t), shared });
     const ordered = blamed ? [blamed, ...evidence.filter((e) => e !== blamed)] : evidence;
     const sessionVerdicts = blamesIn(lanes, inside, (t) => !near(t));
     const recovery = recoveryAfter(lanes, events, period, blamed?.segment, clock);

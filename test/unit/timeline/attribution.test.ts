@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { attribute, type TimelineLanes } from '../../../src/analysis/timeline';
+import { sharedReads } from '../../../src/analysis/timeline/split';
 
 const empty = (): TimelineLanes => ({ sessions: [], pages: [], network: [], probes: [], system: [], samples: [] });
 const split = { inside: (t: number) => t < 100, outside: (t: number) => t >= 100 };
@@ -48,4 +49,59 @@ test("jitter toward the target is graded with the session verdict's limit: 60 ms
     ),
     JSON.stringify(blamed?.findings),
   );
+});
+
+test("a verdict's periods share their outside reads: each period's evidence is what it is read alone", () => {
+  const lanes = empty();
+  const wave = (i: number, base: number, spread: number): number => base + ((i * 37) % 11) * spread;
+  for (let t = 0; t < 200; t++) {
+    const poor = (t >= 40 && t < 60) || (t >= 140 && t < 150);
+    lanes.system.push({ t, cpu: { mean: poor && t < 100 ? 0.97 : wave(t, 0.2, 0.02) }, memory: { mean: 0.5 } });
+    lanes.samples.push({
+      t,
+      source: 'probe',
+      id: `w${t}`,
+      rssi: poor && t > 100 ? -82 : -55,
+      gatewayRtt: wave(t, 3, 0.4),
+    });
+    lanes.pages.push({
+      t,
+      userSessionId: `s${t}`,
+      pageId: `p${t}`,
+      title: 'Home',
+      url: 'https://site.example/',
+      onLoad: poor ? 6000 : 1500,
+      responseTime: wave(t, 100, 9),
+      labelled: false,
+    });
+  }
+  for (const target of ['192.0.2.80', '198.51.100.7'])
+    lanes.network.push({
+      target,
+      points: Array.from({ length: 200 }, (_, t) => ({
+        t,
+        userSessionId: `s${t}`,
+        latency: wave(t, 40, 3) + (t >= 140 && t < 150 ? 120 : 0),
+        loss: t >= 40 && t < 60 ? 8 : 0,
+        jitter: 2,
+      })),
+    });
+  lanes.probes.push({
+    type: 'gateway',
+    target: '10.0.0.1',
+    points: Array.from({ length: 200 }, (_, t) => ({ t, networkProbeId: `g${t}`, rtt: wave(t, 2, 0.3), loss: 0 })),
+  });
+  lanes.probes.push({
+    type: 'vpn',
+    target: '203.0.113.9',
+    points: Array.from({ length: 200 }, (_, t) => ({ t, networkProbeId: `v${t}`, rtt: wave(t, 30, 2) })),
+  });
+  const near = (t: number): boolean => (t >= 35 && t < 65) || (t >= 135 && t < 155);
+  const periods = [(t: number) => t >= 40 && t < 60, (t: number) => t >= 140 && t < 150];
+  const shared = sharedReads();
+  const together = periods.map((inside) => attribute(lanes, { inside, outside: (t) => !near(t), shared }));
+  const alone = periods.map((inside) => attribute(lanes, { inside, outside: (t) => !near(t) }));
+  assert.deepEqual(together, alone);
+  assert.notDeepEqual(alone[0]?.evidence, alone[1]?.evidence, 'the two periods read differently');
+  assert.ok(shared.outside.size > 0, 'the second period read the first one’s outside');
 });
