@@ -12,8 +12,6 @@ import { documentsLibrary as lib } from './library';
 import { deployCommands, type DeployKind, type DeployServices } from './one-document-deploy';
 import type { DeployTarget } from './target';
 
-export type RuleDeployServices = DeployServices;
-
 export interface RuleDeployResult {
   action: RulePlanStep['action'];
   ruleName: string;
@@ -41,7 +39,7 @@ export function ruleLensTitle(step: RulePlanStep, target: DeployTarget): string 
   return `Delete rule ${step.ruleId}`;
 }
 
-const RULE_KIND: DeployKind<RulePlanStep, RuleDeployResult> = {
+export const RULE_KIND: DeployKind<RulePlanStep, RuleDeployResult, RulePlan['unchanged'][number]> = {
   noun: 'alert rule',
   short: 'rule',
   plural: 'Alert rules',
@@ -59,12 +57,9 @@ const RULE_KIND: DeployKind<RulePlanStep, RuleDeployResult> = {
     ruleName: step.ruleName,
     ...('ruleId' in step ? { ruleId: step.ruleId } : {}),
   }),
+  commands: { create: COMMAND.alertRulesCreate, update: COMMAND.alertRulesUpdate, delete: COMMAND.alertRulesDelete },
 };
 
-export function ruleDeployCommands(services: RuleDeployServices): Record<string, CommandHandler> {
-  return deployCommands(services, RULE_KIND, {
-    create: COMMAND.alertRulesCreate,
-    update: COMMAND.alertRulesUpdate,
-    delete: COMMAND.alertRulesDelete,
-  });
+export function ruleDeployCommands(services: DeployServices): Record<string, CommandHandler> {
+  return deployCommands(services, RULE_KIND);
 }

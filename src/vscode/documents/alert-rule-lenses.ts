@@ -1,11 +1,10 @@
 // The code lenses at the top of an alert rule document: what deploying it would do and the state
-// that keeps them away, as for every one-document kind (one-document-lenses.ts), then Backtest over
-// the last 7 days.
+// that keeps them away, as for every one-document kind (one-document-lenses.ts), for the kind its
+// commands describe (RULE_KIND), then Backtest over the last 7 days.
 import type { RulePlanStep } from '../../documents/alert-rules/plan';
 import type { ConnectionManager } from '../connection/connection-manager';
 import { COMMAND } from '../command-ids.generated';
-import { planOfDocument, ruleLensTitle } from './alert-rule-deploy';
-import { isAlertRuleFile } from './alert-rule-files';
+import { RULE_KIND } from './alert-rule-deploy';
 import type { LensConsent } from './lens-consent';
 import { OneDocumentLenses } from './one-document-lenses';
 
@@ -15,18 +14,9 @@ export const LENS_BACKTEST_DAYS = 7;
 export class AlertRuleLenses extends OneDocumentLenses<RulePlanStep, { ruleId: string }> {
   constructor(connection: ConnectionManager, consent: LensConsent) {
     super(connection, consent, {
-      short: 'rule',
-      plural: 'Alert rules',
+      ...RULE_KIND,
       verb: 'backtest',
-      isFile: isAlertRuleFile,
-      plan: planOfDocument,
-      lensTitle: ruleLensTitle,
       deployedId: (unchanged) => unchanged.ruleId,
-      commands: {
-        create: COMMAND.alertRulesCreate,
-        update: COMMAND.alertRulesUpdate,
-        delete: COMMAND.alertRulesDelete,
-      },
       ownLenses: (document, lens) => [
         lens(`$(history) Backtest (last ${LENS_BACKTEST_DAYS} days)`, COMMAND.backtestAlertRule, document.uri),
       ],

@@ -27,13 +27,14 @@ export interface DeployServices {
 
 export type DeployAction = 'create' | 'update' | 'delete';
 
-interface OneStepPlan<Step> {
+interface OneStepPlan<Step, Unchanged> {
   steps: Step[];
   skipped: { reason: string }[];
-  unchanged: unknown[];
+  unchanged: Unchanged[];
 }
 
-export interface DeployKind<Step extends { action: DeployAction }, Result> {
+/** One kind of alert document, as its commands and its lenses (one-document-lenses.ts) both read it. */
+export interface DeployKind<Step extends { action: DeployAction }, Result, Unchanged = unknown> {
   /** `alert rule`, `suppression window`; `short`: `rule`, `window`; `plural`: `Alert rules`. */
   noun: string;
   short: string;
@@ -41,7 +42,11 @@ export interface DeployKind<Step extends { action: DeployAction }, Result> {
   isFile(path: string): boolean;
   /** `.netmon-alert-rule.json` */
   suffix: string;
-  plan(target: DeployTarget, document: vscode.TextDocument, deleting: boolean): Promise<OneStepPlan<Step> | undefined>;
+  plan(
+    target: DeployTarget,
+    document: vscode.TextDocument,
+    deleting: boolean,
+  ): Promise<OneStepPlan<Step, Unchanged> | undefined>;
   apply(step: Step, client: NetmonClient, call: { aid?: string }): Promise<{ failed?: { error: unknown } }>;
   lensTitle(step: Step, target: DeployTarget): string;
   /** The name the document gives (outside text). */
@@ -49,13 +54,15 @@ export interface DeployKind<Step extends { action: DeployAction }, Result> {
   /** What a Delete's question says happens. */
   deleteDetail(step: Step, target: DeployTarget): string;
   result(step: Step): Result;
+  /** Its Create, Update and Delete command ids. */
+  commands: Record<DeployAction, string>;
 }
 
 export function deployCommands<Step extends { action: DeployAction }, Result>(
   services: DeployServices,
   kind: DeployKind<Step, Result>,
-  ids: Record<DeployAction, string>,
 ): Record<string, CommandHandler> {
+  const ids = kind.commands;
   const handler = (action: DeployAction, what: string) => (uri: unknown, token: unknown) =>
     reporting(what, async () => {
       const result = await deploy(services, kind, action, uri, token);
@@ -109,7 +116,7 @@ const article = (noun: string): string => (/^[aeiou]/.test(noun) ? `an ${noun}` 
 function nothingTo<Step extends { action: DeployAction }>(
   kind: { short: string },
   action: DeployAction,
-  plan: OneStepPlan<Step>,
+  plan: OneStepPlan<Step, unknown>,
   name: string,
 ): undefined {
   const there = plan.unchanged.length > 0 || plan.steps[0]?.action === 'update';

@@ -8,29 +8,20 @@ import { untrustedLine } from '../../analysis/text/untrusted';
 import type { ConnectionManager } from '../connection/connection-manager';
 import { COMMAND } from '../command-ids.generated';
 import { consentedChange, type LensConsent } from './lens-consent';
-import type { DeployAction } from './one-document-deploy';
-import { deployTarget, type DeployTarget } from './target';
+import type { DeployAction, DeployKind } from './one-document-deploy';
+import { deployTarget } from './target';
 
 export type LensMaker = (title: string, command: string, ...args: unknown[]) => vscode.CodeLens;
 
-interface LensPlan<Step, Unchanged> {
-  steps: Step[];
-  skipped: { reason: string }[];
-  unchanged: Unchanged[];
-}
-
-export interface LensKind<Step extends { action: DeployAction }, Unchanged> {
-  /** `rule`, `window`; `plural`: `Alert rules`. */
-  short: string;
-  plural: string;
+/** The kind as its commands know it (its words, file, plan, lens title, command ids), and what only lenses need. */
+export interface LensKind<Step extends { action: DeployAction }, Unchanged> extends Pick<
+  DeployKind<Step, unknown, Unchanged>,
+  'short' | 'plural' | 'isFile' | 'plan' | 'lensTitle' | 'commands'
+> {
   /** What signing in and trusting the folder let one do with the document: `backtest`, `deploy`. */
   verb: string;
-  isFile(path: string): boolean;
-  plan(target: DeployTarget, document: vscode.TextDocument): Promise<LensPlan<Step, Unchanged> | undefined>;
-  lensTitle(step: Step, target: DeployTarget): string;
   /** As the `Deployed as rule …` lens shows it (outside text is cut to a line). */
   deployedId(unchanged: Unchanged): string;
-  commands: Record<DeployAction, string>;
   /** Lenses only this kind has, after the deploy lenses. */
   ownLenses?(document: vscode.TextDocument, lens: LensMaker): vscode.CodeLens[];
 }
@@ -79,7 +70,7 @@ export class OneDocumentLenses<Step extends { action: DeployAction }, Unchanged>
     let plan;
     const target = deployTarget(this.connection, document.getText());
     try {
-      plan = await kind.plan(target, document);
+      plan = await kind.plan(target, document, false);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       return [lens(`$(warning) ${untrustedLine(message, 80)}`, '')];

@@ -41,7 +41,7 @@ export function windowLensTitle(step: WindowPlanStep, target: DeployTarget): str
   return `Delete window ${untrustedLine(step.windowId, 30)}`;
 }
 
-const WINDOW_KIND: DeployKind<WindowPlanStep, WindowDeployResult> = {
+export const WINDOW_KIND: DeployKind<WindowPlanStep, WindowDeployResult, WindowPlan['unchanged'][number]> = {
   noun: 'suppression window',
   short: 'window',
   plural: 'Suppression windows',
@@ -59,12 +59,13 @@ const WINDOW_KIND: DeployKind<WindowPlanStep, WindowDeployResult> = {
     name: step.name,
     ...('windowId' in step ? { windowId: step.windowId } : {}),
   }),
-};
-
-export function windowDeployCommands(services: DeployServices): Record<string, CommandHandler> {
-  return deployCommands(services, WINDOW_KIND, {
+  commands: {
     create: COMMAND.suppressionWindowsCreate,
     update: COMMAND.suppressionWindowsUpdate,
     delete: COMMAND.suppressionWindowsDelete,
-  });
+  },
+};
+
+export function windowDeployCommands(services: DeployServices): Record<string, CommandHandler> {
+  return deployCommands(services, WINDOW_KIND);
 }
