@@ -13,7 +13,7 @@ const SOURCE = 'netmon alert rules';
 
 export class RuleNameDiagnostics implements vscode.Disposable {
   readonly collection = vscode.languages.createDiagnosticCollection('netmon-rule-names');
-  /** The text each document's marks were made for. */
+  /** The text each marked document's marks were made for (a plan of a large folder marks few of its documents). */
   private readonly markedText = new Map<string, string>();
   private readonly disposables: vscode.Disposable[] = [
     this.collection,
@@ -30,7 +30,8 @@ export class RuleNameDiagnostics implements vscode.Disposable {
     for (const { uri, text } of planned) {
       const mine = problems.filter((problem) => problem.uri === uri);
       this.collection.set(vscode.Uri.parse(uri), mine.map(diagnosticOf));
-      this.markedText.set(uri, text);
+      if (mine.length > 0) this.markedText.set(uri, text);
+      else this.markedText.delete(uri);
     }
   }
 
